@@ -1,0 +1,109 @@
+import { createHash, randomInt } from 'node:crypto';
+import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { MSG, PHONE_CODE, TIMING } from '@partsmall/contract';
+import type { Db, Tx } from '../../db/client.js';
+import { phoneCodes } from '../../db/schema.js';
+import { AppError, tooMany } from '../../shared/http.js';
+import { startOfSeoulDay } from '../../shared/time.js';
+import type { SmsProvider } from '../sms/provider.js';
+
+export type CodePurpose = 'join' | 'find';
+
+const hashCode = (phone: string, code: string) => createHash('sha256').update(`${phone}:${code}`).digest('hex');
+
+/**
+ * Sends a new 6-digit code: refused within 60 s of the previous one and past the daily cap.
+ * An advisory lock per phone keeps two simultaneous requests from both passing the checks.
+ */
+export async function requestPhoneCode(db: Db, sms: SmsProvider, phone: string, purpose: CodePurpose): Promise<void> {
+  const code = String(randomInt(0, 1_000_000)).padStart(PHONE_CODE.length, '0');
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'phone:' + phone}))`);
+    const now = Date.now();
+    const [last] = await tx
+      .select({ createdAt: phoneCodes.createdAt })
+      .from(phoneCodes)
+      .where(and(eq(phoneCodes.phone, phone), eq(phoneCodes.purpose, purpose)))
+      .orderBy(desc(phoneCodes.id))
+      .limit(1);
+    if (last && now - last.createdAt.getTime() < TIMING.phoneCodeResendSec * 1000) throw tooMany(MSG.codeWait);
+    const [today] = await tx
+      .select({ n: count() })
+      .from(phoneCodes)
+      .where(and(eq(phoneCodes.phone, phone), gt(phoneCodes.createdAt, startOfSeoulDay())));
+    if (Number(today?.n ?? 0) >= PHONE_CODE.dailyCapPerPhone) throw tooMany(MSG.codeDailyCap);
+    await tx.insert(phoneCodes).values({
+      phone,
+      purpose,
+      codeHash: hashCode(phone, code),
+      createdAt: new Date(now),
+      expiresAt: new Date(now + TIMING.phoneCodeValidSec * 1000),
+    });
+  });
+  await sms.send(phone, `[부품몰] 인증번호 [${code}]를 입력해 주세요. (3분 이내)`, code);
+}
+
+/** Failure of a code check, with the body code the calling flow uses. */
+function codeError(message: string, bodyCode: number): AppError {
+  return new AppError(400, message, bodyCode, 'authCode');
+}
+
+/**
+ * Checks a code against the latest one sent to the phone.
+ * - 'verify' marks it verified (the join and find screens' check step);
+ * - 'consume' accepts a correct code, or one verified within the last 30 minutes, and uses it up
+ *   (join, find id, find password), so a code finishes one flow only.
+ * Wrong answers count; the fifth wrong answer locks the code.
+ */
+export async function checkPhoneCode(
+  db: Db | Tx,
+  phone: string,
+  purpose: CodePurpose,
+  code: string,
+  mode: 'verify' | 'consume',
+  bodyCode = 400,
+): Promise<void> {
+  // Only the newest code counts: a newer code replaces the older ones, and once it is used up
+  // none of them may be used again.
+  const [row] = await db
+    .select()
+    .from(phoneCodes)
+    .where(and(eq(phoneCodes.phone, phone), eq(phoneCodes.purpose, purpose)))
+    .orderBy(desc(phoneCodes.id))
+    .limit(1);
+  if (!row || row.consumedAt !== null) throw codeError(MSG.codeNotRequested, bodyCode);
+  const now = Date.now();
+  const matches = row.codeHash === hashCode(phone, code);
+  const verifiedRecently =
+    row.verifiedAt !== null && now - row.verifiedAt.getTime() < PHONE_CODE.verifiedUseSec * 1000;
+  if (mode === 'consume' && matches && verifiedRecently) {
+    await markConsumed(db, row.id, bodyCode);
+    return;
+  }
+  if (row.attempts >= PHONE_CODE.maxWrongTries) throw codeError(MSG.codeTooManyTries, bodyCode);
+  if (row.expiresAt.getTime() <= now) throw codeError(MSG.codeExpired, bodyCode);
+  if (!matches) {
+    const [updated] = await db
+      .update(phoneCodes)
+      .set({ attempts: sql`${phoneCodes.attempts} + 1` })
+      .where(and(eq(phoneCodes.id, row.id), lt(phoneCodes.attempts, PHONE_CODE.maxWrongTries)))
+      .returning({ attempts: phoneCodes.attempts });
+    const attempts = updated?.attempts ?? PHONE_CODE.maxWrongTries;
+    throw codeError(attempts >= PHONE_CODE.maxWrongTries ? MSG.codeTooManyTries : MSG.codeWrong, bodyCode);
+  }
+  if (mode === 'verify') {
+    await db.update(phoneCodes).set({ verifiedAt: new Date(now) }).where(eq(phoneCodes.id, row.id));
+  } else {
+    await markConsumed(db, row.id, bodyCode);
+  }
+}
+
+async function markConsumed(db: Db | Tx, id: number, bodyCode: number) {
+  const done = await db
+    .update(phoneCodes)
+    .set({ consumedAt: new Date() })
+    .where(and(eq(phoneCodes.id, id), isNull(phoneCodes.consumedAt)))
+    .returning({ id: phoneCodes.id });
+  // Another request used the same code a moment earlier.
+  if (done.length === 0) throw codeError(MSG.codeNotRequested, bodyCode);
+}

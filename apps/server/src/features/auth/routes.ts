@@ -1,0 +1,122 @@
+import {
+  MSG,
+  chatJoinRequest,
+  checkAuthCodeQuery,
+  checkLicenseQuery,
+  findMemberIdQuery,
+  findMemberPwRequest,
+  joinRequest,
+  loginRequest,
+  phoneCodeRequestQuery,
+} from '@partsmall/contract';
+import { type Api, type AppContext, requireMember } from '../../shared/context.js';
+import { badRequest, created, ok } from '../../shared/http.js';
+import { checkPhoneCode, requestPhoneCode } from './phone-codes.js';
+import {
+  activeCompanyByLicense,
+  activeMemberByPhone,
+  chatJoin,
+  findMemberId,
+  joinCompany,
+  joinSubAccount,
+  login,
+  resetPasswordByPhone,
+} from './service.js';
+import { revokeSession } from './sessions.js';
+
+const tags = ['auth'];
+
+export function authRoutes(app: Api, ctx: AppContext) {
+  const { db } = ctx;
+
+  app.post('/api/login', { schema: { tags, summary: '로그인', body: loginRequest } }, async (req) => {
+    const results = await login(db, req.body.id, req.body.pw, req.ip);
+    return ok(results, MSG.loggedIn);
+  });
+
+  app.post('/api/logout', { schema: { tags, summary: '로그아웃 (토큰 폐기)' } }, async (req) => {
+    const auth = requireMember(req);
+    await revokeSession(db, auth.sessionId);
+    ctx.realtime.endSessions([auth.sessionId]);
+    return created(undefined, MSG.loggedOut);
+  });
+
+  app.get(
+    '/api/checkLicense',
+    { schema: { tags, summary: '사업자등록번호 확인 (200 신규, 400 기존)', querystring: checkLicenseQuery } },
+    async (req) => {
+      const existing = await activeCompanyByLicense(db, req.query.license);
+      if (existing) return { code: 400, message: MSG.licenseExists };
+      return ok(undefined, MSG.licenseNew);
+    },
+  );
+
+  app.get(
+    '/api/mobileVerification',
+    { schema: { tags, summary: '가입용 인증번호 요청', querystring: phoneCodeRequestQuery } },
+    async (req) => {
+      if (await activeMemberByPhone(db, req.query.phone)) throw badRequest(MSG.phoneInUse, 'phone');
+      await requestPhoneCode(db, ctx.sms, req.query.phone, 'join');
+      return ok(undefined, MSG.codeSent);
+    },
+  );
+
+  app.get(
+    '/api/checkAuthCode',
+    { schema: { tags, summary: '가입용 인증번호 확인', querystring: checkAuthCodeQuery } },
+    async (req) => {
+      await checkPhoneCode(db, req.query.phone, 'join', req.query.authCode, 'verify');
+      return ok(undefined, MSG.codeVerified);
+    },
+  );
+
+  app.get(
+    '/api/mobileVerificationInq',
+    { schema: { tags, summary: '아이디·비밀번호 찾기용 인증번호 요청', querystring: phoneCodeRequestQuery } },
+    async (req) => {
+      if (!(await activeMemberByPhone(db, req.query.phone))) throw badRequest(MSG.phoneNotFound, 'phone');
+      await requestPhoneCode(db, ctx.sms, req.query.phone, 'find');
+      return ok(undefined, MSG.codeSent);
+    },
+  );
+
+  app.get(
+    '/api/findMemberId',
+    { schema: { tags, summary: '아이디 찾기', querystring: findMemberIdQuery } },
+    async (req) => {
+      const id = await findMemberId(db, req.query.phone, req.query.authCode);
+      return ok({ id }, MSG.foundId);
+    },
+  );
+
+  app.post(
+    '/api/findMemberPw',
+    { schema: { tags, summary: '비밀번호 재설정', body: findMemberPwRequest } },
+    async (req) => {
+      const revoked = await resetPasswordByPhone(db, req.body.phone, req.body.authCode, req.body.pw);
+      ctx.realtime.endSessions(revoked);
+      return created(undefined, MSG.passwordChanged);
+    },
+  );
+
+  app.post(
+    '/api/join',
+    { schema: { tags, summary: '회원가입 (회사 또는 부계정: securityNum)', body: joinRequest } },
+    async (req) => {
+      const form = req.body;
+      if (form.securityNum !== undefined) {
+        await joinSubAccount(db, { ...form, securityNum: form.securityNum });
+      } else {
+        await joinCompany(db, { ...form, companyName: form.companyName ?? '', companyArea: form.companyArea ?? '' });
+      }
+      return created(undefined, MSG.joinDone);
+    },
+  );
+
+  app.post(
+    '/api/chatJoin',
+    { schema: { tags, summary: '채팅 간편가입 (로그인과 같은 응답)', body: chatJoinRequest } },
+    async (req) => ok(await chatJoin(db, req.body), MSG.joinDone),
+  );
+
+}

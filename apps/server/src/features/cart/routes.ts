@@ -1,0 +1,42 @@
+import { MSG_ORDER, buyOrCartForm, updateCartQuantityRequest } from '@partsmall/contract';
+import { z } from 'zod';
+import { type Api, type AppContext, requireCompanyMember } from '../../shared/context.js';
+import { created, ok } from '../../shared/http.js';
+import { addToCart, cartLines, paymentItems, updateCartQuantity } from './service.js';
+
+const tags = ['cart'];
+const cartListRequest = z.object({
+  searchKeyword: z.string().max(50).optional(),
+  searchType: z.string().max(20).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  size: z.coerce.number().int().min(1).transform((n) => Math.min(n, 64)).default(64),
+});
+
+export function cartRoutes(app: Api, ctx: AppContext) {
+  const { db } = ctx;
+
+  app.post('/api/addToBuy', { schema: { tags, summary: '바로구매: 결제할 상품 (201)', body: buyOrCartForm } }, async (req) => {
+    const auth = requireCompanyMember(req);
+    const qty = req.body.hasAmount ?? req.body.qty!;
+    return created(await paymentItems(db, { memberId: auth.member.id, companyId: auth.companyId }, req.body.productId, qty));
+  });
+
+  app.post('/api/addToCart', { schema: { tags, summary: '장바구니 담기 (201)', body: buyOrCartForm } }, async (req) => {
+    const auth = requireCompanyMember(req);
+    await addToCart(db, { memberId: auth.member.id, companyId: auth.companyId }, req.body.productId, req.body.hasAmount ?? req.body.qty!);
+    await ctx.realtime.pushBaseInfo(auth.companyId);
+    return created(undefined, MSG_ORDER.addedToCart);
+  });
+
+  app.post('/api/getMallCartInfo', { schema: { tags, summary: '장바구니 (64개씩)', body: cartListRequest } }, async (req) => {
+    const auth = requireCompanyMember(req);
+    const { lines, total } = await cartLines(db, { memberId: auth.member.id, companyId: auth.companyId }, req.body.page, req.body.size);
+    return ok(lines, undefined, total);
+  });
+
+  app.post('/api/updateCartQuantity', { schema: { tags, summary: '장바구니 수량 변경 (201)', body: updateCartQuantityRequest } }, async (req) => {
+    const auth = requireCompanyMember(req);
+    await updateCartQuantity(db, { memberId: auth.member.id, companyId: auth.companyId }, req.body.seq, req.body.qty);
+    return created(undefined, MSG_ORDER.qtyUpdated);
+  });
+}

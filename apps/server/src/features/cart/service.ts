@@ -1,0 +1,138 @@
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { MSG_ORDER, tierPrice, type CompanyLevel } from '@partsmall/contract';
+import type { Db } from '../../db/client.js';
+import { cartItems, products } from '../../db/schema.js';
+import { badRequest, notFound } from '../../shared/http.js';
+import { productById, viewerFor } from '../products/service.js';
+
+export interface Buyer {
+  memberId: number;
+  companyId: number;
+}
+
+export interface CartLine {
+  seq: number;
+  qty: number;
+  managerCompanyId: number;
+  productInfo: {
+    seq: number;
+    name: string;
+    pid: string;
+    factoryNum: string;
+    price: number;
+    hasAmount: number;
+    stockName: string;
+    storageId: number;
+    imgFiles: string[];
+  };
+}
+
+/** The product part of a cart line or payment item, priced for the company's level. */
+function productInfo(product: typeof products.$inferSelect, level: CompanyLevel): CartLine['productInfo'] {
+  return {
+    seq: product.id,
+    name: product.name,
+    pid: product.pid,
+    factoryNum: product.factoryNum,
+    price: tierPrice(product, level),
+    hasAmount: product.hasAmount,
+    stockName: product.stockName,
+    storageId: product.storageId,
+    imgFiles: product.imgFiles,
+  };
+}
+
+async function levelOf(db: Db, companyId: number): Promise<CompanyLevel> {
+  return (await viewerFor(db, companyId))?.level ?? 'd';
+}
+
+/** A quantity a member may put in the cart or buy now: 1 to the product's stock. */
+async function checkedProduct(db: Db, productId: number, qty: number) {
+  const product = await productById(db, productId);
+  if (!product) throw notFound(MSG_ORDER.productGone);
+  if (product.hasAmount <= 0) throw badRequest(MSG_ORDER.soldOut(product.name), 'hasAmount');
+  if (qty > product.hasAmount) throw badRequest(MSG_ORDER.qtyOverStock(product.hasAmount), 'hasAmount');
+  return product;
+}
+
+/** Adds to the member's cart; the same product again raises the quantity, never past the stock. */
+export async function addToCart(db: Db, buyer: Buyer, productId: number, qty: number): Promise<void> {
+  const product = await checkedProduct(db, productId, qty);
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(cartItems)
+      .values({ memberId: buyer.memberId, companyId: buyer.companyId, productId, qty })
+      .onConflictDoUpdate({ target: [cartItems.memberId, cartItems.productId], set: { qty: sql`${cartItems.qty} + ${qty}` } })
+      .returning({ qty: cartItems.qty });
+    if (row!.qty > product.hasAmount) throw badRequest(MSG_ORDER.qtyOverStock(product.hasAmount), 'hasAmount');
+  });
+}
+
+/** 'Buy now': the payment items for checkout, priced for the member's company; nothing is stored. */
+export async function paymentItems(db: Db, buyer: Buyer, productId: number, qty: number) {
+  const product = await checkedProduct(db, productId, qty);
+  const level = await levelOf(db, buyer.companyId);
+  return [{ productId: product.id, qty, managerCompanyId: product.companyId, productInfo: productInfo(product, level) }];
+}
+
+export async function cartLines(db: Db, buyer: Buyer, page = 1, size = 64): Promise<{ lines: CartLine[]; total: number }> {
+  const level = await levelOf(db, buyer.companyId);
+  const where = eq(cartItems.memberId, buyer.memberId);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ cart: cartItems, product: products })
+      .from(cartItems)
+      .innerJoin(products, eq(products.id, cartItems.productId))
+      .where(where)
+      .orderBy(asc(cartItems.id))
+      .limit(size)
+      .offset((page - 1) * size),
+    db.select({ n: count() }).from(cartItems).where(where),
+  ]);
+  return {
+    total: Number(counted?.n ?? 0),
+    lines: rows.map(({ cart, product }) => ({
+      seq: cart.id,
+      qty: cart.qty,
+      managerCompanyId: product.companyId,
+      productInfo: productInfo(product, level),
+    })),
+  };
+}
+
+export async function cartCount(db: Db, memberId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(cartItems).where(eq(cartItems.memberId, memberId));
+  return Number(row?.n ?? 0);
+}
+
+async function ownLine(db: Db, buyer: Buyer, seq: number) {
+  const [line] = await db
+    .select()
+    .from(cartItems)
+    .where(and(eq(cartItems.id, seq), eq(cartItems.memberId, buyer.memberId)));
+  // Another member's line looks exactly like a missing one.
+  if (!line) throw notFound(MSG_ORDER.cartLineNotFound);
+  return line;
+}
+
+export async function updateCartQuantity(db: Db, buyer: Buyer, seq: number, qty: number): Promise<void> {
+  const line = await ownLine(db, buyer, seq);
+  await checkedProduct(db, line.productId, qty);
+  await db.update(cartItems).set({ qty }).where(eq(cartItems.id, line.id));
+}
+
+export async function removeCartLine(db: Db, buyer: Buyer, seq: number): Promise<void> {
+  const line = await ownLine(db, buyer, seq);
+  await db.delete(cartItems).where(eq(cartItems.id, line.id));
+}
+
+/** Cart lines of this member by id (for paying); unknown or foreign ids are refused. */
+export async function linesForPayment(db: Db, buyer: Buyer, seqs: number[]) {
+  if (seqs.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(cartItems)
+    .where(and(eq(cartItems.memberId, buyer.memberId), inArray(cartItems.id, seqs)));
+  if (rows.length !== new Set(seqs).size) throw notFound(MSG_ORDER.cartLineNotFound);
+  return rows;
+}

@@ -1,0 +1,12 @@
+import { MSG } from '@partsmall/contract';
+import type { Api, AppContext } from '../../shared/context.js';
+import { ok } from '../../shared/http.js';
+import { readMallConfig } from './service.js';
+
+export function mallRoutes(app: Api, ctx: AppContext) {
+  app.post('/api/getMallConfig', { schema: { tags: ['mall'], summary: '쇼핑몰 설정' } }, async (_req, reply) => {
+    const config = await readMallConfig(ctx.db);
+    if (!config) return reply.status(503).send({ code: 400, message: MSG.configUnavailable });
+    return ok(config);
+  });
+}

@@ -1,0 +1,141 @@
+import {
+  MSG,
+  MSG_MEMBER,
+  memberListRequest,
+  memberStateRequest,
+  memberTypeRequest,
+  saveMemberRequest,
+  seqRequest,
+  updateCompanyInfoRequest,
+  updateMyInfoRequest,
+  updateMyPasswordRequest,
+  withdrawRequest,
+} from '@partsmall/contract';
+import { type Api, type AppContext, requireCompanyMember, requireMember } from '../../shared/context.js';
+import { created, ok } from '../../shared/http.js';
+import { guard, requireMainAccount } from './access.js';
+import {
+  createMember,
+  editMember,
+  listMembers,
+  renewSecurityNumber,
+  resetMemberPassword,
+  setMemberState,
+  setMemberType,
+  updateCompanyInfo,
+  updateMyInfo,
+  updateMyPassword,
+  withdraw,
+} from './service.js';
+
+const tags = ['members'];
+
+/** The member area (spec 2 §7): my info, password, company, accounts, security number, withdrawal. */
+export function memberRoutes(app: Api, ctx: AppContext) {
+  const { db, realtime } = ctx;
+
+  app.post(
+    '/api/updateMyInfo',
+    { ...guard.member, schema: { tags, summary: '내 정보 수정 (새 토큰 발급, 이전 토큰 폐기)', body: updateMyInfoRequest } },
+    async (req) => {
+      const auth = requireMember(req);
+      return created(await updateMyInfo(db, auth, req.body), MSG_MEMBER.infoUpdated);
+    },
+  );
+
+  app.post(
+    '/api/updateMyPassword',
+    { ...guard.member, schema: { tags, summary: '비밀번호 변경 (다른 세션 종료)', body: updateMyPasswordRequest } },
+    async (req) => {
+      const auth = requireMember(req);
+      realtime.endSessions(await updateMyPassword(db, auth, req.body));
+      return created(undefined, MSG_MEMBER.passwordUpdated);
+    },
+  );
+
+  app.post(
+    '/api/updateMyCompanyInfo',
+    { ...guard.main, schema: { tags, summary: '회사 정보 수정 (대표 계정)', body: updateCompanyInfoRequest } },
+    async (req) => {
+      const auth = requireMainAccount(req);
+      const userInfo = await updateCompanyInfo(db, auth.member, auth.companyId, req.body);
+      await realtime.pushBaseInfo(auth.companyId);
+      return created({ userInfo }, MSG_MEMBER.companyUpdated);
+    },
+  );
+
+  app.post(
+    '/api/getMallMemberInfo',
+    { ...guard.main, schema: { tags, summary: '회사 계정 목록 (대표 계정, 16건씩)', body: memberListRequest } },
+    async (req) => {
+      const auth = requireMainAccount(req);
+      const { results, total } = await listMembers(db, auth.companyId, req.body);
+      return ok(results, results.length ? undefined : MSG.noInfo, total);
+    },
+  );
+
+  app.post(
+    '/api/setMallMemberInfo',
+    { ...guard.main, schema: { tags, summary: '부계정 등록 (seq 없음: id, pw) 또는 수정 (seq)', body: saveMemberRequest } },
+    async (req) => {
+      const auth = requireMainAccount(req);
+      const form = req.body;
+      if ('seq' in form) {
+        await editMember(db, auth.companyId, form);
+        return created({ seq: form.seq }, MSG_MEMBER.memberUpdated);
+      }
+      const seq = await createMember(db, auth.companyId, form);
+      return created({ seq }, MSG_MEMBER.memberCreated);
+    },
+  );
+
+  app.post(
+    '/api/setMallMemberType',
+    { ...guard.main, schema: { tags, summary: '계정 구분 변경 (0 대표, 1 부계정)', body: memberTypeRequest } },
+    async (req) => {
+      const auth = requireMainAccount(req);
+      await setMemberType(db, auth.companyId, req.body.seq, req.body.type);
+      await realtime.pushBaseInfo(auth.companyId);
+      return created(undefined, MSG_MEMBER.memberTypeChanged);
+    },
+  );
+
+  app.post(
+    '/api/stateMemberInfo',
+    { ...guard.main, schema: { tags, summary: '계정 사용 중지 (status: active 이면 다시 허용)', body: memberStateRequest } },
+    async (req) => {
+      const auth = requireMainAccount(req);
+      const { seq, status } = req.body;
+      realtime.endSessions(await setMemberState(db, auth, auth.companyId, seq, status));
+      return created(undefined, status === 'stopped' ? MSG_MEMBER.memberStopped : MSG_MEMBER.memberResumed);
+    },
+  );
+
+  app.post(
+    '/api/initMallMemberPw',
+    { ...guard.main, schema: { tags, summary: '계정 비밀번호 초기화 (새 비밀번호는 results.pw 로 한 번만)', body: seqRequest } },
+    async (req) => {
+      const auth = requireMainAccount(req);
+      const { pw, revoked } = await resetMemberPassword(db, auth, auth.companyId, req.body.seq);
+      realtime.endSessions(revoked);
+      return created({ pw }, MSG_MEMBER.passwordReset);
+    },
+  );
+
+  app.post('/api/updateSecurityNumber', { ...guard.main, schema: { tags, summary: '보안번호 변경 (대표 계정)' } }, async (req) => {
+    const auth = requireMainAccount(req);
+    const securityNum = await renewSecurityNumber(db, auth.companyId);
+    await realtime.pushBaseInfo(auth.companyId);
+    return created({ securityNum }, MSG_MEMBER.securityNumRenewed);
+  });
+
+  app.post(
+    '/api/WithdrawMember',
+    { ...guard.company, schema: { tags, summary: '회원 탈퇴 (대표 계정은 회사와 모든 계정)', body: withdrawRequest } },
+    async (req) => {
+      const auth = requireCompanyMember(req);
+      realtime.endSessions(await withdraw(db, auth, req.body.userName));
+      return created(undefined, MSG_MEMBER.withdrawn);
+    },
+  );
+}

@@ -1,0 +1,269 @@
+import { randomInt } from 'node:crypto';
+import { and, asc, count, eq, ilike, isNull, ne, sql } from 'drizzle-orm';
+import {
+  LOGIN_LIMIT,
+  MEMBER_TYPE_MAIN,
+  MEMBER_TYPE_SUB,
+  MSG_MEMBER,
+  type LoginResult,
+  type MemberListItem,
+  type UserInfo,
+} from '@partsmall/contract';
+import type { Db, Tx } from '../../db/client.js';
+import { companies, members } from '../../db/schema.js';
+import { uniqueViolation } from '../../shared/db-errors.js';
+import { badRequest, notFound, tooMany } from '../../shared/http.js';
+import { clearEvents, takeAttempt } from '../../shared/rate-limit.js';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { newSecurityNumber } from '../auth/service.js';
+import { createSession, revokeMemberSessions, revokeSession, type AuthContext, type MemberRow } from '../auth/sessions.js';
+import { buildUserInfo, findMemberById } from '../auth/user-info.js';
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Maps the unique indexes a member row can break to the form field and its message. */
+function memberConflict(err: unknown): never {
+  const constraint = uniqueViolation(err);
+  if (constraint === 'members_login_id') throw badRequest(MSG_MEMBER.accountInUse, 'id');
+  if (constraint === 'members_phone_active') throw badRequest(MSG_MEMBER.phoneInUse, 'phone');
+  throw err;
+}
+
+// ---------------------------------------------------------------- my info and password
+
+/**
+ * Edits the caller's name, phone and mail. The answer carries a fresh session token and the new
+ * userInfo; the token the call came with is revoked.
+ */
+export async function updateMyInfo(db: Db, auth: AuthContext, form: { name: string; phone: string; mail: string }): Promise<LoginResult> {
+  try {
+    await db.update(members).set({ name: form.name, phone: form.phone, mail: form.mail }).where(eq(members.id, auth.member.id));
+  } catch (err) {
+    memberConflict(err);
+  }
+  const { token } = await createSession(db, auth.member.id);
+  await revokeSession(db, auth.sessionId);
+  const member = await findMemberById(db, auth.member.id);
+  return { token, userInfo: await buildUserInfo(db, member!) };
+}
+
+/**
+ * Changes the caller's password after checking the current one (wrong tries are limited like
+ * logins). Every other session of the member is revoked; the ids are returned so their sockets end.
+ */
+export async function updateMyPassword(db: Db, auth: AuthContext, form: { opw: string; pw: string }): Promise<number[]> {
+  const key = `opw:${auth.member.id}`;
+  // Counted before it is judged (like logins), so parallel guesses cannot all slip under the limit.
+  if (!(await takeAttempt(db, key, LOGIN_LIMIT.maxFailures, LOGIN_LIMIT.windowSec))) throw tooMany(MSG_MEMBER.opwTooMany);
+  const member = await findMemberById(db, auth.member.id);
+  if (!member || !(await verifyPassword(form.opw, member.passwordHash))) throw badRequest(MSG_MEMBER.opwWrong, 'opw');
+  await db.update(members).set({ passwordHash: await hashPassword(form.pw) }).where(eq(members.id, member.id));
+  await clearEvents(db, key);
+  return revokeMemberSessions(db, member.id, auth.sessionId);
+}
+
+// ---------------------------------------------------------------- company info
+
+export interface CompanyForm {
+  license: string;
+  name: string;
+  ceo: string;
+  phone: string;
+  fax: string;
+  mail: string;
+  postMain: string;
+  addrMain: string;
+  addrSub: string;
+}
+
+/** Edits the company; a business number another active company uses is refused. */
+export async function updateCompanyInfo(db: Db, member: MemberRow, companyId: number, form: CompanyForm): Promise<UserInfo> {
+  const [taken] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(eq(companies.license, form.license), isNull(companies.withdrawnAt), ne(companies.id, companyId)));
+  if (taken) throw badRequest(MSG_MEMBER.licenseInUse, 'license');
+  try {
+    await db.update(companies).set(form).where(eq(companies.id, companyId));
+  } catch (err) {
+    if (uniqueViolation(err) === 'companies_license_active') throw badRequest(MSG_MEMBER.licenseInUse, 'license');
+    throw err;
+  }
+  return buildUserInfo(db, member);
+}
+
+// ---------------------------------------------------------------- accounts of the company
+
+function toListItem(m: MemberRow): MemberListItem {
+  return {
+    seq: m.id,
+    id: m.loginId,
+    name: m.name,
+    phone: m.phone,
+    mail: m.mail,
+    type: m.type,
+    status: m.status as MemberListItem['status'],
+    created: m.createdAt.toISOString(),
+  };
+}
+
+/** The company's accounts (withdrawn ones left out), main accounts first. */
+export async function listMembers(
+  db: Db,
+  companyId: number,
+  q: { searchType?: string | undefined; searchKeyword?: string | undefined; page: number; size: number },
+) {
+  const conditions = [eq(members.companyId, companyId), ne(members.status, 'withdrawn')];
+  const kw = q.searchKeyword ?? '';
+  if (kw !== '') {
+    if (q.searchType === 'id') conditions.push(ilike(members.loginId, `%${escapeLike(kw)}%`));
+    else if (q.searchType === 'phone') conditions.push(ilike(members.phone, `%${escapeLike(kw.replace(/\D+/g, ''))}%`));
+    else conditions.push(ilike(members.name, `%${escapeLike(kw)}%`));
+  }
+  const where = and(...conditions);
+  const [rows, [counted]] = await Promise.all([
+    db.select().from(members).where(where).orderBy(asc(members.type), asc(members.id)).limit(q.size).offset((q.page - 1) * q.size),
+    db.select({ n: count() }).from(members).where(where),
+  ]);
+  return { results: rows.map(toListItem), total: Number(counted?.n ?? 0) };
+}
+
+/** Registers a sub-account of the company; the main account vouches for it (no phone code). */
+export async function createMember(db: Db, companyId: number, form: { id: string; pw: string; name: string; phone: string; mail: string }): Promise<number> {
+  const passwordHash = await hashPassword(form.pw);
+  try {
+    const [row] = await db
+      .insert(members)
+      .values({ loginId: form.id, passwordHash, name: form.name, phone: form.phone, mail: form.mail, type: MEMBER_TYPE_SUB, companyId })
+      .returning({ id: members.id });
+    return row!.id;
+  } catch (err) {
+    memberConflict(err);
+  }
+}
+
+export async function editMember(db: Db, companyId: number, form: { seq: number; name: string; phone: string; mail: string }): Promise<void> {
+  let rows: { id: number }[];
+  try {
+    rows = await db
+      .update(members)
+      .set({ name: form.name, phone: form.phone, mail: form.mail })
+      .where(and(eq(members.id, form.seq), eq(members.companyId, companyId), ne(members.status, 'withdrawn')))
+      .returning({ id: members.id });
+  } catch (err) {
+    memberConflict(err);
+  }
+  if (rows.length === 0) throw notFound(MSG_MEMBER.memberNotFound);
+}
+
+/**
+ * Changes of type and status lock the company row first, so that two of them at once (two main
+ * accounts demoting each other) are made one after the other and the check below sees both.
+ */
+async function lockCompany(tx: Tx, companyId: number) {
+  await tx.execute(sql`select id from companies where id = ${companyId} for update`);
+}
+
+async function assertActiveMain(tx: Tx, companyId: number) {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(members)
+    .where(and(eq(members.companyId, companyId), eq(members.type, MEMBER_TYPE_MAIN), eq(members.status, 'active')));
+  if (Number(row?.n ?? 0) === 0) throw badRequest(MSG_MEMBER.lastMainAccount, 'type');
+}
+
+/** Sets an account's type; the company never ends up without an active main account. */
+export async function setMemberType(db: Db, companyId: number, seq: number, type: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockCompany(tx, companyId);
+    const rows = await tx
+      .update(members)
+      .set({ type })
+      .where(and(eq(members.id, seq), eq(members.companyId, companyId), ne(members.status, 'withdrawn')))
+      .returning({ id: members.id });
+    if (rows.length === 0) throw notFound(MSG_MEMBER.memberNotFound);
+    await assertActiveMain(tx, companyId);
+  });
+}
+
+/**
+ * Stops an account of the company (its sessions are revoked; the ids are returned so their
+ * sockets end), or lets a stopped one in again. A main account cannot stop itself.
+ */
+export async function setMemberState(db: Db, auth: AuthContext, companyId: number, seq: number, status: 'stopped' | 'active'): Promise<number[]> {
+  if (status === 'stopped' && seq === auth.member.id) throw badRequest(MSG_MEMBER.cannotStopSelf, 'seq');
+  await db.transaction(async (tx) => {
+    await lockCompany(tx, companyId);
+    const rows = await tx
+      .update(members)
+      .set({ status })
+      .where(and(eq(members.id, seq), eq(members.companyId, companyId), ne(members.status, 'withdrawn')))
+      .returning({ id: members.id });
+    if (rows.length === 0) throw notFound(MSG_MEMBER.memberNotFound);
+    await assertActiveMain(tx, companyId);
+  });
+  return status === 'stopped' ? revokeMemberSessions(db, seq) : [];
+}
+
+const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
+
+/** A random 10-character password with at least one letter and one digit (no look-alike characters). */
+export function randomPassword(length = 10): string {
+  for (;;) {
+    const pw = Array.from({ length }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join('');
+    if (/\d/.test(pw) && /[A-Za-z]/.test(pw)) return pw;
+  }
+}
+
+/** Gives an account of the company a random password, shown once; its sessions end. */
+export async function resetMemberPassword(db: Db, auth: AuthContext, companyId: number, seq: number): Promise<{ pw: string; revoked: number[] }> {
+  if (seq === auth.member.id) throw badRequest(MSG_MEMBER.cannotResetSelf, 'seq');
+  const pw = randomPassword();
+  const rows = await db
+    .update(members)
+    .set({ passwordHash: await hashPassword(pw) })
+    .where(and(eq(members.id, seq), eq(members.companyId, companyId), ne(members.status, 'withdrawn')))
+    .returning({ loginId: members.loginId });
+  if (rows.length === 0) throw notFound(MSG_MEMBER.memberNotFound);
+  await clearEvents(db, `login:${rows[0]!.loginId}`);
+  return { pw, revoked: await revokeMemberSessions(db, seq) };
+}
+
+/** A new 6-digit security number, different from the current one; the old one stops working for joins. */
+export async function renewSecurityNumber(db: Db, companyId: number): Promise<string> {
+  const [company] = await db.select({ securityNum: companies.securityNum }).from(companies).where(eq(companies.id, companyId));
+  let next = newSecurityNumber();
+  while (next === company?.securityNum) next = newSecurityNumber();
+  await db.update(companies).set({ securityNum: next }).where(eq(companies.id, companyId));
+  return next;
+}
+
+// ---------------------------------------------------------------- withdrawal
+
+/**
+ * Withdraws the caller. A main account takes its company and every account of it along (the
+ * business number may join again); a sub-account leaves alone. Orders, ledger and payments stay.
+ * Returns the revoked session ids.
+ */
+export async function withdraw(db: Db, auth: AuthContext & { companyId: number }, userName: string): Promise<number[]> {
+  const member = await findMemberById(db, auth.member.id);
+  if (!member || userName.trim() !== member.name.trim()) throw badRequest(MSG_MEMBER.userNameMismatch, 'userName');
+  const now = new Date();
+  const memberIds = await db.transaction(async (tx) => {
+    await lockCompany(tx, auth.companyId);
+    if (member.type !== MEMBER_TYPE_MAIN) {
+      await tx.update(members).set({ status: 'withdrawn', withdrawnAt: now }).where(eq(members.id, member.id));
+      return [member.id];
+    }
+    const gone = await tx
+      .update(members)
+      .set({ status: 'withdrawn', withdrawnAt: now })
+      .where(and(eq(members.companyId, auth.companyId), ne(members.status, 'withdrawn')))
+      .returning({ id: members.id });
+    await tx.update(companies).set({ withdrawnAt: now }).where(and(eq(companies.id, auth.companyId), isNull(companies.withdrawnAt)));
+    return gone.map((m) => m.id);
+  });
+  const revoked: number[] = [];
+  for (const id of memberIds) revoked.push(...(await revokeMemberSessions(db, id)));
+  return revoked;
+}

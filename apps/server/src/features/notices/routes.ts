@@ -1,0 +1,23 @@
+import { MSG_SHOP, noticeRequest } from '@partsmall/contract';
+import type { Api, AppContext } from '../../shared/context.js';
+import { notFound, ok } from '../../shared/http.js';
+import { sanitizeNoticeHtml } from './sanitize.js';
+import { listNotices, noticeById } from './service.js';
+
+export function noticeRoutes(app: Api, ctx: AppContext) {
+  app.post(
+    '/api/getMallNotice',
+    { schema: { tags: ['notices'], summary: '공지사항 목록 (searchType, searchKeyword, page, size) 또는 상세 (seq)', body: noticeRequest } },
+    async (req) => {
+      const b = req.body;
+      if (b.seq !== undefined) {
+        const notice = await noticeById(ctx.db, b.seq);
+        if (!notice) throw notFound(MSG_SHOP.noticeNotFound);
+        // Sanitised again on the way out, in case a row was written by other means.
+        return ok({ ...notice, content: sanitizeNoticeHtml(notice.content) });
+      }
+      const { rows, total } = await listNotices(ctx.db, b);
+      return ok(rows, rows.length ? undefined : MSG_SHOP.noInfo, total);
+    },
+  );
+}

@@ -1,0 +1,53 @@
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { notices } from '../../db/schema.js';
+import { sanitizeNoticeHtml } from './sanitize.js';
+
+export interface NoticeQuery {
+  searchType?: 'title' | 'content' | 'all' | '' | undefined;
+  searchKeyword?: string | undefined;
+  type?: number | undefined;
+  page: number;
+  size: number;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function listNotices(db: Db, q: NoticeQuery) {
+  const conditions: SQL[] = [];
+  if (q.type !== undefined) conditions.push(eq(notices.type, q.type));
+  const kw = q.searchKeyword ?? '';
+  if (kw !== '') {
+    const pattern = `%${escapeLike(kw)}%`;
+    if (q.searchType === 'content') conditions.push(ilike(notices.content, pattern));
+    else if (q.searchType === 'all') conditions.push(or(ilike(notices.title, pattern), ilike(notices.content, pattern))!);
+    else conditions.push(ilike(notices.title, pattern));
+  }
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ seq: notices.id, type: notices.type, title: notices.title, created: notices.createdAt })
+      .from(notices)
+      .where(where)
+      .orderBy(desc(notices.createdAt), desc(notices.id))
+      .limit(q.size)
+      .offset((q.page - 1) * q.size),
+    db.select({ n: count() }).from(notices).where(where),
+  ]);
+  return { rows: rows.map((r) => ({ ...r, created: r.created.toISOString() })), total: Number(total?.n ?? 0) };
+}
+
+export async function noticeById(db: Db, id: number) {
+  const [row] = await db.select().from(notices).where(eq(notices.id, id));
+  if (!row) return null;
+  return { seq: row.id, type: row.type, title: row.title, content: row.content, created: row.createdAt.toISOString() };
+}
+
+/** Stores a notice; its HTML is sanitised on the way in, so every reader gets clean HTML. */
+export async function createNotice(db: Db, n: { type: number; title: string; content: string; popup?: boolean; createdAt?: Date }) {
+  const [row] = await db
+    .insert(notices)
+    .values({ type: n.type, title: n.title, content: sanitizeNoticeHtml(n.content), popup: n.popup ?? false, ...(n.createdAt ? { createdAt: n.createdAt } : {}) })
+    .returning({ id: notices.id });
+  return row!.id;
+}

@@ -1,0 +1,195 @@
+import { and, asc, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import {
+  MSG_ORDER,
+  ORDER_STATUS,
+  RETURN_WINDOW_DAYS,
+  findTransition,
+  isChinaWarehouse,
+  type StatusActor,
+} from '@partsmall/contract';
+import { queryRows, type Db } from '../../db/client.js';
+import { cashLedger, orderEvents, orderLines, orders } from '../../db/schema.js';
+import { AppError, badRequest, notFound } from '../../shared/http.js';
+import { seoulDay, seoulNow } from '../../shared/time.js';
+
+type OrderRow = typeof orders.$inferSelect;
+type LineRow = typeof orderLines.$inferSelect;
+
+/** An order as the member area and the order popups read it (spec 2 §3). */
+export function toOrderView(o: OrderRow, lines: LineRow[]) {
+  return {
+    seq: o.id,
+    created: o.createdAt.toISOString(),
+    orderProductInfo: lines.map((l) => ({
+      name: l.name,
+      pid: l.pid,
+      factoryNum: l.factoryNum,
+      qty: l.qty,
+      price: l.price,
+      created: l.createdAt.toISOString(),
+    })),
+    itemLength: lines.length,
+    totalAmount: o.totalAmount,
+    shipping: o.shipping,
+    memo: o.memo,
+    shippingValue: o.shippingValue,
+    shippingPayType: o.shippingPayType,
+    status: o.status,
+    fromName: o.fromName,
+    fromPhone: o.fromPhone,
+    name: o.name,
+    phone: o.phone,
+    postNum: o.postNum,
+    address: o.address,
+    addrSub: o.addrSub,
+    arrive: o.arrive,
+    directDeli: o.directDeli,
+    stockName: o.stockName,
+    carrier: o.carrier,
+    waybill: o.waybill,
+    returnReason: o.returnReason,
+    staffNote: o.staffNote,
+  };
+}
+export type OrderView = ReturnType<typeof toOrderView>;
+
+async function linesOf(db: Db, orderIds: number[]) {
+  if (orderIds.length === 0) return new Map<number, LineRow[]>();
+  const rows = await db.select().from(orderLines).where(inArray(orderLines.orderId, orderIds)).orderBy(asc(orderLines.id));
+  const map = new Map<number, LineRow[]>();
+  for (const r of rows) map.set(r.orderId, [...(map.get(r.orderId) ?? []), r]);
+  return map;
+}
+
+export interface OrderListQuery {
+  startDate?: string | undefined;
+  endDate?: string | undefined;
+  searchType?: 'date' | '' | undefined;
+  page: number;
+  size: number;
+}
+
+/** A company's orders, newest first; with searchType 'date', those of the Seoul days in range. */
+export async function listOrders(db: Db, companyId: number, q: OrderListQuery) {
+  const conditions = [eq(orders.companyId, companyId), sql`${orders.storageId} > 0`];
+  if (q.searchType === 'date' && q.startDate && q.endDate) {
+    conditions.push(gte(orders.createdAt, new Date(`${q.startDate}T00:00:00+09:00`)));
+    const end = new Date(`${q.endDate}T00:00:00+09:00`);
+    conditions.push(lt(orders.createdAt, new Date(end.getTime() + 86_400_000)));
+  }
+  const where = and(...conditions);
+  const [rows, [counted]] = await Promise.all([
+    db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(q.size).offset((q.page - 1) * q.size),
+    db.select({ n: count() }).from(orders).where(where),
+  ]);
+  const lines = await linesOf(db, rows.map((r) => r.id));
+  return { results: rows.map((o) => toOrderView(o, lines.get(o.id) ?? [])), total: Number(counted?.n ?? 0) };
+}
+
+export async function orderCount(db: Db, companyId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(orders).where(and(eq(orders.companyId, companyId), sql`${orders.storageId} > 0`));
+  return Number(row?.n ?? 0);
+}
+
+/** One order of the company; another company's order reads as not found. */
+export async function orderDetail(db: Db, companyId: number | null, seq: number): Promise<OrderView> {
+  const conditions = [eq(orders.id, seq), sql`${orders.storageId} > 0`];
+  if (companyId !== null) conditions.push(eq(orders.companyId, companyId));
+  const [row] = await db.select().from(orders).where(and(...conditions));
+  if (!row) throw notFound(MSG_ORDER.orderNotFound);
+  const lines = await linesOf(db, [row.id]);
+  return toOrderView(row, lines.get(row.id) ?? []);
+}
+
+export interface MoveRequest {
+  seq: number;
+  status: number;
+  /** Buyer's company; null for staff, who may move any order. */
+  companyId: number | null;
+  actor: StatusActor;
+  memberId: number;
+  returnReason?: number | undefined;
+  note?: string | undefined;
+  carrier?: string | undefined;
+  waybill?: string | undefined;
+  now?: Date;
+}
+
+/**
+ * Moves an order to another status when the transition table allows it for this actor, with the
+ * refund and stock restore the table names, all in one transaction with the order row locked.
+ */
+export async function moveOrder(db: Db, m: MoveRequest): Promise<{ companyId: number; status: number }> {
+  const now = m.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const [order] = await queryRows<{ id: number; company_id: number; status: number; created_at: string | Date; shipped_at: string | Date | null; stock_name: string; total_amount: string | number; shipping: string | number }>(
+      tx,
+      sql`select id, company_id, status, created_at, shipped_at, stock_name, total_amount, shipping from orders
+          where id = ${m.seq} and storage_id > 0 ${m.companyId !== null ? sql`and company_id = ${m.companyId}` : sql``} for update`,
+    );
+    if (!order) throw notFound(MSG_ORDER.orderNotFound);
+    const transition = findTransition(order.status, m.status, m.actor);
+    if (!transition) throw new AppError(409, MSG_ORDER.statusMoveRefused, 409, 'status');
+
+    const update: Partial<typeof orders.$inferInsert> = { status: m.status };
+    if (m.actor === 'buyer' && m.status === ORDER_STATUS.shipmentCancelled) {
+      if (seoulDay(new Date(order.created_at)) !== seoulDay(now)) throw badRequest(MSG_ORDER.cancelOnlySameDay, 'status');
+    }
+    if (m.status === ORDER_STATUS.shipmentComplete) {
+      if (!m.carrier || !m.waybill) throw badRequest(MSG_ORDER.carrierRequired, 'carrier');
+      update.carrier = m.carrier;
+      update.waybill = m.waybill;
+      update.shippedAt = now;
+    }
+    if (m.status === ORDER_STATUS.returnRequested) {
+      if (m.returnReason === undefined) throw badRequest(MSG_ORDER.returnReasonRequired, 'returnReason');
+      const shipped = order.shipped_at ? new Date(order.shipped_at) : null;
+      const deadline = shipped ? seoulNow(shipped).startOf('day').add(RETURN_WINDOW_DAYS + 1, 'day').toDate() : null;
+      if (!deadline || now >= deadline) throw badRequest(MSG_ORDER.returnWindow, 'status');
+      if (m.returnReason === 1 && isChinaWarehouse(order.stock_name)) throw badRequest(MSG_ORDER.returnReasonChina, 'returnReason');
+      update.returnReason = m.returnReason;
+    }
+    if (m.status === ORDER_STATUS.returnOnHold && m.note) update.staffNote = m.note;
+
+    if (transition.refund !== 'none') {
+      const goods = Number(order.total_amount);
+      const shipping = Number(order.shipping);
+      const [reason] = await queryRows<{ return_reason: number | null }>(tx, sql`select return_reason from orders where id = ${order.id}`);
+      const refundShipping = transition.refund === 'all' || reason?.return_reason !== 1;
+      const refund = goods + (refundShipping ? shipping : 0);
+      // Stock back first (products in id order), then the balance: the same lock order as paying.
+      const lines = await queryRows<{ product_id: number; qty: number }>(
+        tx,
+        sql`select product_id, qty from order_lines where order_id = ${order.id} order by product_id`,
+      );
+      for (const l of lines) {
+        await tx.execute(sql`update products set has_amount = has_amount + ${l.qty} where id = ${l.product_id}`);
+      }
+      const [credited] = await queryRows<{ point: string | number }>(
+        tx,
+        sql`update companies set point = point + ${refund} where id = ${order.company_id} returning point`,
+      );
+      await tx.insert(cashLedger).values({
+        companyId: order.company_id,
+        type: m.status === ORDER_STATUS.returnApproved ? 'return' : 'cancel',
+        amount: refund,
+        balanceAfter: Number(credited!.point),
+        memberId: m.memberId,
+        note: `주문 #${order.id} ${m.status === ORDER_STATUS.returnApproved ? '반품' : '취소'} 환불`,
+      });
+    }
+    await tx.update(orders).set(update).where(eq(orders.id, order.id));
+    await tx.insert(orderEvents).values({ orderId: order.id, fromStatus: order.status, toStatus: m.status, memberId: m.memberId, note: m.note ?? '' });
+    return { companyId: order.company_id, status: m.status };
+  });
+}
+
+export async function orderEventsOf(db: Db, orderId: number) {
+  return db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.id));
+}
+
+/** Sum of a company's ledger rows; equals its balance when nothing was lost or double-spent. */
+export async function ledgerSum(db: Db, companyId: number): Promise<number> {
+  const [row] = await db.select({ s: sql<string>`coalesce(sum(${cashLedger.amount}), 0)` }).from(cashLedger).where(eq(cashLedger.companyId, companyId));
+  return Number(row?.s ?? 0);
+}

@@ -1,0 +1,31 @@
+import type { GatewayConfirmation, PgCode } from '@partsmall/contract';
+
+/** What the shop asks a gateway to collect. */
+export interface PaymentOrder {
+  pgcode: PgCode;
+  amount: number;
+  productName: string;
+  buyerName: string;
+  /** Origin of the request that started the payment (scheme, host and port), for pages the shop serves itself. */
+  origin: string;
+}
+
+/** The gateway's answer when a payment starts. */
+export interface StartedPayment {
+  /** The gateway's own id of the payment; stored UNIQUE, and every confirmation names it. */
+  paymentId: string;
+  /** The page the buyer opens in the 600x400 popup. */
+  onlineUrl: string;
+}
+
+/**
+ * A payment gateway (DESIGN.md 1). The shop starts a payment, the buyer pays on the gateway's page,
+ * and the gateway confirms the result to POST /payCenter/callback; the shop trusts a confirmation
+ * only when `verify` accepts it, and credits only the amount it stored when the payment started.
+ */
+export interface PaymentGateway {
+  readonly name: string;
+  start(order: PaymentOrder): Promise<StartedPayment>;
+  /** True when the confirmation really comes from this gateway (its signature checks out). */
+  verify(confirmation: GatewayConfirmation): boolean;
+}

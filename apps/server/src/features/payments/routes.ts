@@ -1,0 +1,161 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  MSG_MEMBER,
+  cashPaymentRequest,
+  findLicensePackage,
+  gatewayConfirmation,
+  licensePaymentRequest,
+  paymentHistoryRequest,
+  type GatewayConfirmation,
+  type PaymentWindowAnswer,
+} from '@partsmall/contract';
+import type { Api, AppContext } from '../../shared/context.js';
+import { AppError, badRequest, ok } from '../../shared/http.js';
+import { readMallConfig } from '../mall/service.js';
+import { guard, requireMainAccount } from '../members/access.js';
+import { notFoundPage, paymentPage, resultPage } from './page.js';
+import { SANDBOX_PAGE_PREFIX, createSandboxGateway } from './sandbox.js';
+import { cashProductName, confirmPayment, listPaidPayments, paymentByGatewayId, startPayment, type NewPayment } from './service.js';
+
+const tags = ['payments'];
+
+/** The origin the buyer reached this server at (behind a proxy too: trustProxy is on). */
+const originOf = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
+
+/** Security headers of the sandbox pages: nothing external, inline code only with this response's nonce. */
+function sendPage(reply: FastifyReply, status: number, html: (nonce: string) => string) {
+  const nonce = randomBytes(16).toString('base64');
+  return reply
+    .status(status)
+    .header(
+      'content-security-policy',
+      `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
+    )
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'no-referrer')
+    .type('text/html; charset=utf-8')
+    .send(html(nonce));
+}
+
+/**
+ * Cash top-ups and licence purchases through the payment gateway (spec 2 §7, DESIGN.md 1 and 4),
+ * the gateway's confirmation callback, the payment histories, and the sandbox gateway's own page.
+ */
+export function paymentRoutes(app: Api, ctx: AppContext) {
+  const { db, realtime } = ctx;
+  const gateway = createSandboxGateway(ctx.config.paymentSandboxSecret);
+  if (ctx.config.production) ctx.log.warn('PAYMENT_PROVIDER=sandbox in production: payments are simulated and anyone with a payment page can approve it');
+
+  /** The one handler every confirmation goes through, from a real callback or the sandbox buttons. */
+  async function confirm(c: GatewayConfirmation) {
+    const outcome = await confirmPayment(db, gateway, c);
+    if (!outcome.repeated && outcome.payment.status === 'paid') await realtime.pushBaseInfo(outcome.payment.companyId);
+    return outcome;
+  }
+
+  async function open(req: FastifyRequest, p: Omit<NewPayment, 'companyId' | 'memberId' | 'memberName' | 'origin'>): Promise<PaymentWindowAnswer> {
+    const auth = requireMainAccount(req);
+    const started = await startPayment(db, gateway, {
+      ...p,
+      companyId: auth.companyId,
+      memberId: auth.member.id,
+      memberName: auth.member.name,
+      origin: originOf(req),
+    });
+    return {
+      code: 200,
+      message: MSG_MEMBER.paymentWindowReady,
+      online_url: started.onlineUrl,
+      results: { online_url: started.onlineUrl, paymentId: started.paymentId },
+    };
+  }
+
+  app.post(
+    '/payCenter/showCashPaymentWinow',
+    { ...guard.main, schema: { tags, summary: '캐시 충전 결제창 (대표 계정; 1,000원~1,000만원)', body: cashPaymentRequest } },
+    async (req) => {
+      const { pgcode, amount } = req.body;
+      return open(req, { kind: 'point', pgcode, amount, productName: cashProductName(amount) });
+    },
+  );
+
+  app.post(
+    '/payCenter/showLicensePaymentWinow',
+    { ...guard.main, schema: { tags, summary: '라이선스 구매 결제창 (대표 계정; 쇼핑몰 설정의 상품)', body: licensePaymentRequest } },
+    async (req) => {
+      requireMainAccount(req);
+      const { pgcode, amount, days } = req.body;
+      const config = await readMallConfig(db);
+      const pkg = findLicensePackage(config?.licenseValidBuy ?? [], amount, days);
+      if (!pkg) throw badRequest(MSG_MEMBER.licenseOption, 'amount');
+      return open(req, { kind: 'license', pgcode, amount: pkg.price, days: pkg.days, productName: `라이선스 ${pkg.content}` });
+    },
+  );
+
+  app.post(
+    '/payCenter/callback',
+    { schema: { tags, summary: '결제사 결제 결과 통보 (서명 필수, 같은 통보는 한 번만 반영)', body: gatewayConfirmation } },
+    async (req) => {
+      const { payment, repeated } = await confirm(req.body);
+      const message = repeated ? MSG_MEMBER.paymentAlreadyDone : payment.status === 'paid' ? MSG_MEMBER.paymentDone : MSG_MEMBER.paymentDeclined;
+      return ok({ paymentId: payment.gatewayId, status: payment.status, repeated }, message);
+    },
+  );
+
+  app.post(
+    '/api/mallCashPaymentInfo',
+    { ...guard.main, schema: { tags, summary: '캐시 결제 내역 (대표 계정, 15건씩)', body: paymentHistoryRequest } },
+    async (req) => {
+      const auth = requireMainAccount(req);
+      const { results, total } = await listPaidPayments(db, auth.companyId, 'point', req.body);
+      return ok(results, undefined, total);
+    },
+  );
+
+  app.post(
+    '/api/mallLicensePaymentInfo',
+    { ...guard.main, schema: { tags, summary: '라이선스 결제 내역 (대표 계정, 15건씩)', body: paymentHistoryRequest } },
+    async (req) => {
+      const auth = requireMainAccount(req);
+      const { results, total } = await listPaidPayments(db, auth.companyId, 'license', req.body);
+      return ok(results, undefined, total);
+    },
+  );
+
+  // The sandbox gateway's page. Its buttons are plain HTML forms (no script needed to pay).
+  void app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, _body, done) => done(null, {}));
+
+    scope.get<{ Params: { paymentId: string } }>(`${SANDBOX_PAGE_PREFIX}/:paymentId`, { schema: { hide: true } }, async (req, reply) => {
+      const payment = await paymentByGatewayId(db, gateway.name, req.params.paymentId);
+      if (!payment) return sendPage(reply, 404, notFoundPage);
+      return sendPage(reply, 200, (nonce) => paymentPage(payment, `${SANDBOX_PAGE_PREFIX}/${encodeURIComponent(payment.gatewayId)}`, nonce));
+    });
+
+    scope.post<{ Params: { paymentId: string; action: string } }>(
+      `${SANDBOX_PAGE_PREFIX}/:paymentId/:action`,
+      { schema: { hide: true } },
+      async (req, reply) => {
+        const payment = await paymentByGatewayId(db, gateway.name, req.params.paymentId);
+        if (!payment) return sendPage(reply, 404, notFoundPage);
+        const action = req.params.action;
+        const allowed = payment.pgcode === 'banktransfer' ? ['deposit', 'decline'] : ['approve', 'decline'];
+        if (!allowed.includes(action)) {
+          return sendPage(reply, 400, (nonce) => resultPage(false, nonce, MSG_MEMBER.paymentActionInvalid));
+        }
+        const status = action === 'decline' ? 'declined' : 'paid';
+        const body = { paymentId: payment.gatewayId, amount: payment.amount, status } as const;
+        try {
+          const { payment: after } = await confirm({ ...body, signature: gateway.sign(body) });
+          return sendPage(reply, 200, (nonce) => resultPage(after.status === 'paid', nonce));
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          // Already settled the other way (declined, then approved in another tab): show what stands.
+          const current = await paymentByGatewayId(db, gateway.name, payment.gatewayId);
+          return sendPage(reply, err.status, (nonce) => resultPage(current?.status === 'paid', nonce, err.message));
+        }
+      },
+    );
+  });
+}

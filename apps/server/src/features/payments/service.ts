@@ -1,0 +1,159 @@
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { MSG_MEMBER, type GatewayConfirmation, type PaymentRecord, type PgCode } from '@partsmall/contract';
+import { queryRows, type Db } from '../../db/client.js';
+import { cashLedger, companies, members, payments } from '../../db/schema.js';
+import { AppError, badRequest, notFound } from '../../shared/http.js';
+import { extendLicense } from '../../shared/time.js';
+import type { PaymentGateway } from './gateway.js';
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type PaymentKind = 'point' | 'license';
+
+export interface NewPayment {
+  companyId: number;
+  memberId: number;
+  memberName: string;
+  kind: PaymentKind;
+  pgcode: PgCode;
+  amount: number;
+  days?: number;
+  productName: string;
+  origin: string;
+}
+
+/** Product name of a cash top-up: '캐시 충전 50,000원'. */
+export const cashProductName = (amount: number) => `캐시 충전 ${amount.toLocaleString('ko-KR')}원`;
+
+/** Starts a payment at the gateway and stores it as pending with the amount the server decided. */
+export async function startPayment(db: Db, gateway: PaymentGateway, p: NewPayment): Promise<{ paymentId: string; onlineUrl: string }> {
+  const started = await gateway.start({ pgcode: p.pgcode, amount: p.amount, productName: p.productName, buyerName: p.memberName, origin: p.origin });
+  await db.insert(payments).values({
+    gatewayId: started.paymentId,
+    provider: gateway.name,
+    companyId: p.companyId,
+    memberId: p.memberId,
+    kind: p.kind,
+    pgcode: p.pgcode,
+    amount: p.amount,
+    days: p.kind === 'license' ? (p.days ?? null) : null,
+    productName: p.productName,
+  });
+  return started;
+}
+
+export async function paymentByGatewayId(db: Db, gatewayName: string, paymentId: string): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.gatewayId, paymentId), eq(payments.provider, gatewayName)));
+  return row;
+}
+
+export interface ConfirmOutcome {
+  payment: PaymentRow;
+  /** True when this confirmation repeated one already applied: nothing changed. */
+  repeated: boolean;
+}
+
+/**
+ * Applies a gateway confirmation: the only way a payment credits anything.
+ * - the signature must check out (400), the payment must exist at this gateway (404) and the
+ *   amount must be the one stored when it started (400);
+ * - the payment row moves pending → paid or pending → declined by a conditional update, and a
+ *   'paid' credits in the same transaction: cash (balance and ledger row) or licence days. A
+ *   second delivery of the same confirmation, at once or later, finds the row no longer pending
+ *   and changes nothing (DESIGN.md 4).
+ */
+export async function confirmPayment(db: Db, gateway: PaymentGateway, c: GatewayConfirmation, now: Date = new Date()): Promise<ConfirmOutcome> {
+  if (!gateway.verify(c)) throw badRequest(MSG_MEMBER.paymentSignature, 'signature');
+  return db.transaction(async (tx) => {
+    const [moved] = await tx
+      .update(payments)
+      .set(c.status === 'paid' ? { status: 'paid', paidAt: now } : { status: 'declined', declinedAt: now })
+      .where(
+        and(
+          eq(payments.gatewayId, c.paymentId),
+          eq(payments.provider, gateway.name),
+          eq(payments.status, 'pending'),
+          eq(payments.amount, c.amount),
+        ),
+      )
+      .returning();
+    if (!moved) {
+      const [row] = await tx
+        .select()
+        .from(payments)
+        .where(and(eq(payments.gatewayId, c.paymentId), eq(payments.provider, gateway.name)));
+      if (!row) throw notFound(MSG_MEMBER.paymentNotFound);
+      if (row.amount !== c.amount) throw badRequest(MSG_MEMBER.paymentAmountMismatch, 'amount');
+      if (row.status === c.status) return { payment: row, repeated: true };
+      throw new AppError(409, MSG_MEMBER.paymentConflict, 409, 'status');
+    }
+    if (moved.status !== 'paid') return { payment: moved, repeated: false };
+
+    if (moved.kind === 'point') {
+      const [credited] = await queryRows<{ point: string | number }>(
+        tx,
+        sql`update companies set point = point + ${moved.amount} where id = ${moved.companyId} returning point`,
+      );
+      await tx.insert(cashLedger).values({
+        companyId: moved.companyId,
+        type: 'point',
+        amount: moved.amount,
+        balanceAfter: Number(credited!.point),
+        memberId: moved.memberId,
+        note: `${moved.productName} (결제 #${moved.id})`,
+      });
+    } else {
+      // Licence purchases are paid by card or transfer, not from cash: no ledger row.
+      const [company] = await queryRows<{ license_end: string | Date | null }>(
+        tx,
+        sql`select license_end from companies where id = ${moved.companyId} for update`,
+      );
+      const current = company?.license_end ? new Date(company.license_end) : null;
+      const end = extendLicense(current, moved.days ?? 0, now);
+      await tx.update(companies).set({ licenseEnd: end }).where(eq(companies.id, moved.companyId));
+    }
+    return { payment: moved, repeated: false };
+  });
+}
+
+export interface HistoryQuery {
+  startDate?: string | undefined;
+  endDate?: string | undefined;
+  searchType?: 'date' | '' | undefined;
+  page: number;
+  size: number;
+}
+
+/** Paid records of a company of one kind, newest first; with searchType 'date', the Seoul days in range. */
+export async function listPaidPayments(db: Db, companyId: number, kind: PaymentKind, q: HistoryQuery): Promise<{ results: PaymentRecord[]; total: number }> {
+  const conditions = [eq(payments.companyId, companyId), eq(payments.kind, kind), eq(payments.status, 'paid')];
+  if (q.searchType === 'date' && q.startDate && q.endDate) {
+    conditions.push(gte(payments.paidAt, new Date(`${q.startDate}T00:00:00+09:00`)));
+    conditions.push(lt(payments.paidAt, new Date(new Date(`${q.endDate}T00:00:00+09:00`).getTime() + 86_400_000)));
+  }
+  const where = and(...conditions);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ payment: payments, userName: members.name })
+      .from(payments)
+      .leftJoin(members, eq(members.id, payments.memberId))
+      .where(where)
+      .orderBy(desc(payments.paidAt), desc(payments.id))
+      .limit(q.size)
+      .offset((q.page - 1) * q.size),
+    db.select({ n: sql<number>`count(*)::int` }).from(payments).where(where),
+  ]);
+  return {
+    total: Number(counted?.n ?? 0),
+    results: rows.map(({ payment, userName }) => ({
+      seq: payment.id,
+      transaction_date: (payment.paidAt ?? payment.createdAt).toISOString(),
+      pgcode: payment.pgcode as PaymentRecord['pgcode'],
+      product_name: payment.productName,
+      user_name: userName ?? '',
+      amount: payment.amount,
+    })),
+  };
+}

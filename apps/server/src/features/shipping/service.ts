@@ -1,0 +1,140 @@
+import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
+import { MSG_MEMBER, MSG_ORDER } from '@partsmall/contract';
+import type { Db, Tx } from '../../db/client.js';
+import { shippingAddresses } from '../../db/schema.js';
+import { badRequest, notFound } from '../../shared/http.js';
+import { WAREHOUSES } from '../../seed/products.js';
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function toAddressView(a: typeof shippingAddresses.$inferSelect) {
+  return { seq: a.id, basic: a.basic ? 'true' : 'false', name: a.name, phone: a.phone, postNum: a.postNum, address: a.address, addrSub: a.addrSub };
+}
+
+export async function listAddresses(
+  db: Db,
+  companyId: number,
+  q: { searchType?: string | undefined; searchKeyword?: string | undefined; page: number; size: number },
+) {
+  const conditions = [eq(shippingAddresses.companyId, companyId)];
+  const kw = q.searchKeyword ?? '';
+  if (kw !== '') {
+    conditions.push(
+      q.searchType === 'phone'
+        ? ilike(shippingAddresses.phone, `%${escapeLike(kw.replace(/\D+/g, ''))}%`)
+        : ilike(shippingAddresses.name, `%${escapeLike(kw)}%`),
+    );
+  }
+  const where = and(...conditions);
+  const [rows, [counted]] = await Promise.all([
+    db.select().from(shippingAddresses).where(where).orderBy(desc(shippingAddresses.basic), desc(shippingAddresses.id)).limit(q.size).offset((q.page - 1) * q.size),
+    db.select({ n: count() }).from(shippingAddresses).where(where),
+  ]);
+  return { results: rows.map(toAddressView), total: Number(counted?.n ?? 0) };
+}
+
+export interface AddressForm {
+  seq?: number | undefined;
+  basic?: boolean | 'true' | 'false' | undefined;
+  name: string;
+  phone: string;
+  postNum: string;
+  address: string;
+  addrSub: string;
+}
+
+/** Creates or edits a saved address of the company; one default address at most. */
+export async function saveAddress(db: Db, companyId: number, form: AddressForm): Promise<number> {
+  const basic = form.basic === true || form.basic === 'true';
+  return db.transaction(async (tx) => {
+    await lockAddresses(tx, companyId);
+    if (basic) await tx.update(shippingAddresses).set({ basic: false }).where(eq(shippingAddresses.companyId, companyId));
+    const values = { name: form.name, phone: form.phone, postNum: form.postNum, address: form.address, addrSub: form.addrSub };
+    if (form.seq !== undefined) {
+      const [row] = await tx
+        .update(shippingAddresses)
+        .set({ ...values, ...(form.basic !== undefined ? { basic } : {}) })
+        .where(and(eq(shippingAddresses.id, form.seq), eq(shippingAddresses.companyId, companyId)))
+        .returning({ id: shippingAddresses.id });
+      if (!row) throw notFound(MSG_ORDER.addressNotFound);
+      return row.id;
+    }
+    const [{ n }] = (await tx.select({ n: count() }).from(shippingAddresses).where(eq(shippingAddresses.companyId, companyId))) as [{ n: number }];
+    const [row] = await tx
+      .insert(shippingAddresses)
+      .values({ ...values, companyId, basic: basic || Number(n) === 0 })
+      .returning({ id: shippingAddresses.id });
+    return row!.id;
+  });
+}
+
+/**
+ * Delivery options per warehouse (spec 1 §3): freight is paid on arrival, courier prepaid or
+ * collect, quick delivery collect (optionally sent to oneself), pickup at the warehouse.
+ */
+export function deliveryInfo() {
+  const prepaid = { value: 0, label: '선불' };
+  const collect = { value: 1, label: '착불' };
+  const pickup = { value: 2, label: '방문수령' };
+  return Object.values(WAREHOUSES).map((w) => ({
+    warehouse_name: w.stockName,
+    storageId: w.storageId,
+    delivery_methods: {
+      gdFreight: { shippingValue: 0, label: '화물', receiverDeliveryPaymentOption: { selections: [collect, prepaid], defaultValue: 1 } },
+      gdDelivery: { shippingValue: 1, label: '택배', receiverDeliveryPaymentOption: { selections: [prepaid, collect], defaultValue: 0 } },
+      quick: {
+        shippingValue: 2,
+        label: '퀵배송',
+        receiverDeliveryPaymentOption: { selections: [collect], defaultValue: 1 },
+        receiverIsSelfQuick: { selections: [{ value: false, label: '받는 분에게' }, { value: true, label: '직접 수령' }], defaultValue: false },
+      },
+      pickUp: { shippingValue: 4, label: '방문수령', receiverDeliveryPaymentOption: { selections: [pickup], defaultValue: 2 } },
+    },
+  }));
+}
+
+/**
+ * Address changes of one company are made one after another (a transaction-scoped advisory lock
+ * per company): moving the default mark touches several rows, and two changes at once must
+ * neither leave two defaults nor deadlock. Returns the company's addresses as they now stand.
+ */
+async function lockAddresses(tx: Tx, companyId: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`addresses:${companyId}`}))`);
+  return tx
+    .select({ id: shippingAddresses.id, basic: shippingAddresses.basic })
+    .from(shippingAddresses)
+    .where(eq(shippingAddresses.companyId, companyId));
+}
+
+/** Makes an address of the company its default; the one already default is refused (spec 2 §4). */
+export async function setBasicAddress(db: Db, companyId: number, seq: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = (await lockAddresses(tx, companyId)).find((r) => r.id === seq);
+    if (!row) throw notFound(MSG_MEMBER.addressNotFound);
+    if (row.basic) throw badRequest(MSG_MEMBER.addressAlreadyBasic, 'seq');
+    await tx
+      .update(shippingAddresses)
+      .set({ basic: sql`${shippingAddresses.id} = ${seq}` })
+      .where(eq(shippingAddresses.companyId, companyId));
+  });
+}
+
+/** Deletes an address of the company; when it was the default, the newest remaining one becomes default. */
+export async function deleteAddress(db: Db, companyId: number, seq: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockAddresses(tx, companyId);
+    const [gone] = await tx
+      .delete(shippingAddresses)
+      .where(and(eq(shippingAddresses.id, seq), eq(shippingAddresses.companyId, companyId)))
+      .returning({ basic: shippingAddresses.basic });
+    if (!gone) throw notFound(MSG_MEMBER.addressNotFound);
+    if (!gone.basic) return;
+    const [next] = await tx
+      .select({ id: shippingAddresses.id })
+      .from(shippingAddresses)
+      .where(eq(shippingAddresses.companyId, companyId))
+      .orderBy(desc(shippingAddresses.id))
+      .limit(1);
+    if (next) await tx.update(shippingAddresses).set({ basic: true }).where(eq(shippingAddresses.id, next.id));
+  });
+}

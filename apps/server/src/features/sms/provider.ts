@@ -1,0 +1,34 @@
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { smsOutbox } from '../../db/schema.js';
+
+/** Sends text messages; a real provider replaces the console one through SMS_PROVIDER. */
+export interface SmsProvider {
+  readonly name: string;
+  /** Whether messages can be read back from the dev outbox. */
+  readonly hasOutbox: boolean;
+  send(phone: string, text: string, code?: string): Promise<void>;
+}
+
+/** Default provider: writes the message to the log and to the dev outbox table. */
+export function consoleSms(db: Db, log: FastifyBaseLogger): SmsProvider {
+  return {
+    name: 'console',
+    hasOutbox: true,
+    async send(phone, text, code) {
+      await db.insert(smsOutbox).values({ phone, text, code: code ?? null });
+      log.info({ phone: phone.slice(0, 3) + '****' + phone.slice(-4) }, `[SMS console] ${text}`);
+    },
+  };
+}
+
+export async function readOutbox(db: Db, phone: string) {
+  const rows = await db
+    .select()
+    .from(smsOutbox)
+    .where(eq(smsOutbox.phone, phone))
+    .orderBy(desc(smsOutbox.id))
+    .limit(50);
+  return rows.map((r) => ({ phone: r.phone, text: r.text, code: r.code, created: r.createdAt.toISOString() }));
+}

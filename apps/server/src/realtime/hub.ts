@@ -1,0 +1,161 @@
+import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyBaseLogger } from 'fastify';
+import { createClient } from 'redis';
+import { Server, type Namespace } from 'socket.io';
+import { MSG, MSG_ORDER, TRADE_EVENTS, TRADE_NAMESPACE, buyOrCartForm, cartDeleteRequest, paymentRequest } from '@partsmall/contract';
+import { addToCart, removeCartLine } from '../features/cart/service.js';
+import { payOrder } from '../features/orders/payment.js';
+import { AppError } from '../shared/http.js';
+import { parseOr400 } from '../shared/parse.js';
+import type { Db } from '../db/client.js';
+import { resolveSession } from '../features/auth/sessions.js';
+import { buildBaseInfo } from '../features/trade/base-info.js';
+
+export interface Realtime {
+  /** Ends the live sockets of revoked sessions (logout, password change, stop, withdrawal). */
+  endSessions(sessionIds: number[]): void;
+  /** Pushes fresh base info to every open tab of a company's members. */
+  pushBaseInfo(companyId: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+interface TradeSocketData {
+  sessionId: number;
+  token: string;
+}
+
+const room = {
+  session: (id: number) => `session:${id}`,
+  company: (id: number) => `company:${id}`,
+};
+
+export async function createRealtime(
+  httpServer: HttpServer,
+  db: Db,
+  log: FastifyBaseLogger,
+  redisUrl: string | null,
+): Promise<Realtime> {
+  const io = new Server(httpServer, { serveClient: false, cors: { origin: false } });
+  const redisClients: { quit(): Promise<unknown> }[] = [];
+  if (redisUrl) {
+    // Several server processes share rooms and events through Redis (DESIGN.md 1).
+    const pub = createClient({ url: redisUrl });
+    const sub = pub.duplicate();
+    pub.on('error', (err) => log.error({ err }, 'redis pub error'));
+    sub.on('error', (err) => log.error({ err }, 'redis sub error'));
+    await Promise.all([pub.connect(), sub.connect()]);
+    io.adapter(createAdapter(pub, sub));
+    redisClients.push(pub, sub);
+  }
+
+  const trade: Namespace = io.of(TRADE_NAMESPACE);
+  const unauthorized = { code: 401, message: MSG.tokenExpired };
+
+  async function sendBaseInfo(socket: { emit: (ev: string, body: unknown) => unknown; disconnect: (close?: boolean) => unknown }, data: TradeSocketData) {
+    const auth = await resolveSession(db, data.token);
+    if (!auth) {
+      socket.emit(TRADE_EVENTS.toClientBaseInfo, unauthorized);
+      socket.disconnect(true);
+      return;
+    }
+    socket.emit(TRADE_EVENTS.toClientBaseInfo, { code: 200, result: await buildBaseInfo(db, auth) });
+  }
+
+  // The session is looked up before the connection completes, so that the connection handler can
+  // attach its listeners at once: a client emits the moment it connects, and an event that arrives
+  // before its listener is lost.
+  trade.use((socket, next) => {
+    const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : null;
+    void resolveSession(db, token)
+      .catch(() => null)
+      .then((auth) => {
+        socket.data = auth ? { sessionId: auth.sessionId, token: auth.token, companyId: auth.member.companyId } : null;
+        next();
+      });
+  });
+
+  async function pushBaseInfo(companyId: number) {
+    const sockets = await trade.in(room.company(companyId)).fetchSockets();
+    await Promise.all(
+      sockets.map((s) => sendBaseInfo(s, s.data as TradeSocketData).catch((err) => log.error({ err }, 'push failed'))),
+    );
+  }
+
+  trade.on('connection', async (socket) => {
+    const auth = socket.data as (TradeSocketData & { companyId: number | null }) | null;
+    if (!auth) {
+      socket.emit(TRADE_EVENTS.toClientBaseInfo, unauthorized);
+      socket.disconnect(true);
+      return;
+    }
+    const data: TradeSocketData = { sessionId: auth.sessionId, token: auth.token };
+    socket.on(TRADE_EVENTS.requestClientBaseInfo, () => {
+      sendBaseInfo(socket, data).catch((err) => log.error({ err }, 'base info failed'));
+    });
+
+    /**
+     * A trade request: the session is checked again (it may have been revoked since connecting),
+     * the payload parsed with the contract, and the answer is { code, message, results? }.
+     */
+    type Work = (buyer: { memberId: number; companyId: number }, payload: unknown) => Promise<{ code: number; message: string; results?: unknown }>;
+    const handle = (event: string, answer: string, work: Work) => {
+      socket.on(event, async (payload: unknown) => {
+        const current = await resolveSession(db, data.token).catch(() => null);
+        if (!current) {
+          socket.emit(answer, unauthorized);
+          socket.disconnect(true);
+          return;
+        }
+        const companyId = current.member.companyId;
+        if (companyId === null) {
+          socket.emit(answer, { code: 403, message: MSG.forbidden });
+          return;
+        }
+        const requestId = (payload as { clientRequestId?: unknown } | null)?.clientRequestId;
+        try {
+          socket.emit(answer, await work({ memberId: current.member.id, companyId }, payload));
+          await pushBaseInfo(companyId);
+        } catch (err) {
+          if (err instanceof AppError) socket.emit(answer, { code: err.code, message: err.message, field: err.field, clientRequestId: requestId });
+          else {
+            log.error({ err }, `${event} failed`);
+            socket.emit(answer, { code: 500, message: MSG.serverError, clientRequestId: requestId });
+          }
+        }
+      });
+    };
+    handle(TRADE_EVENTS.addToCart, TRADE_EVENTS.addToCartCallBack, async (buyer, payload) => {
+      const form = parseOr400(buyOrCartForm, payload);
+      await addToCart(db, buyer, form.productId, form.hasAmount ?? form.qty!);
+      return { code: 201, message: MSG_ORDER.addedToCart };
+    });
+    handle(TRADE_EVENTS.stateCartItem, TRADE_EVENTS.stateToCartCallBack, async (buyer, payload) => {
+      const { seq } = parseOr400(cartDeleteRequest, payload);
+      await removeCartLine(db, buyer, seq);
+      return { code: 201, message: MSG_ORDER.removedFromCart };
+    });
+    handle(TRADE_EVENTS.requestPaymentProduct, TRADE_EVENTS.paymentFinish, async (buyer, payload) => {
+      const results = await payOrder(db, buyer, parseOr400(paymentRequest, payload));
+      return { code: 201, message: MSG_ORDER.paid, results };
+    });
+    await socket.join(room.session(auth.sessionId));
+    if (auth.companyId !== null) await socket.join(room.company(auth.companyId));
+  });
+
+  return {
+    endSessions(sessionIds) {
+      for (const id of sessionIds) {
+        trade.to(room.session(id)).emit(TRADE_EVENTS.toClientBaseInfo, unauthorized);
+        trade.in(room.session(id)).disconnectSockets(true);
+      }
+    },
+    pushBaseInfo,
+    async close() {
+      // Ends every socket but leaves the HTTP server to Fastify, which closes it next.
+      io.disconnectSockets(true);
+      io.engine.close();
+      await Promise.all(redisClients.map((c) => c.quit().catch(() => undefined)));
+    },
+  };
+}

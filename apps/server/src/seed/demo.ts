@@ -1,0 +1,186 @@
+import { eq } from 'drizzle-orm';
+import { LICENSE_PACKAGES, MEMBER_TYPE_MAIN, MEMBER_TYPE_SUB, isValidBusinessNumber } from '@partsmall/contract';
+import type { Db } from '../db/client.js';
+import { cashLedger, companies, mallConfig, members, payments, shippingAddresses } from '../db/schema.js';
+import { hashPassword } from '../features/auth/passwords.js';
+import { newSecurityNumber } from '../features/auth/service.js';
+import { saveMallConfig, type MallConfigData } from '../features/mall/service.js';
+import { createNotice } from '../features/notices/service.js';
+import { extendLicense } from '../shared/time.js';
+import { seedBodyParts } from './body-parts.js';
+import { seedNotices } from './notices.js';
+import { seedProducts, writeProductImages } from './products.js';
+
+/** Completes nine digits with the National Tax Service check digit. */
+export function withCheckDigit(nine: string): string {
+  for (let d = 0; d <= 9; d++) if (isValidBusinessNumber(nine + d)) return nine + d;
+  throw new Error(`no check digit for ${nine}`);
+}
+
+/** The demo logins: printed at start and listed in the README. Demo credentials live only here. */
+export const DEMO_LOGINS = [
+  { id: 'demo@partsmall.kr', pw: 'demo1234', what: '데모 회사 대표 계정 (골드, 캐시 5,000,000원, 라이선스 30일)' },
+  { id: 'sub@partsmall.kr', pw: 'demo1234', what: '데모 회사 부계정' },
+  { id: 'other@partsmall.kr', pw: 'demo1234', what: '다른 회사 대표 계정 (브론즈, 캐시 100,000원)' },
+  { id: 'staff@partsmall.kr', pw: 'staff1234', what: '상담 직원' },
+  { id: 'admin@partsmall.kr', pw: 'admin1234', what: '관리자' },
+] as const;
+
+export const DEMO_COMPANY = {
+  name: '한빛수입차부품',
+  license: withCheckDigit('123456789'),
+  securityNum: '482913',
+};
+export const OTHER_COMPANY = { name: '대성모터스', license: withCheckDigit('220811234') };
+
+const MALL_CONFIG: MallConfigData = {
+  mallBottom: {
+    companyName: '(주)파츠몰코리아',
+    license: '214-88-12345',
+    mailOrderLicense: '제2026-서울강남-01234호',
+    ceo: '김도윤',
+    privacyOfficer: '이서연',
+    mail: 'help@partsmall.kr',
+    fax: '02-3456-7891',
+    address: '서울특별시 강남구 테헤란로 123, 파츠몰빌딩 5층',
+    phone: '1588-1234',
+    hours: '평일 09:30~17:30 (주말·공휴일 휴무)',
+    copyright: 'Copyright © 파츠몰코리아. All rights reserved.',
+  },
+  buyPolicy:
+    '중국 표시 상품은 해외 직수입 상품으로 판매자 귀책 외에는 반품이 불가합니다. 배송은 3~7일 걸리며 주말·공휴일에는 배송하지 않습니다.',
+  totalAsset: 12_480_000_000,
+  totalQuantity: 1_284_530,
+  licenseValidBuy: LICENSE_PACKAGES,
+  shippingAddress: [
+    { name: '서울 본사 물류센터', address: '서울특별시 강서구 공항대로 200', phone: '0226541234' },
+    { name: '인천 중국직수입 창고', address: '인천광역시 중구 서해대로 94', phone: '0328871234' },
+  ],
+};
+
+const POPUP_NOTICES = [
+  {
+    title: '연말 배송 일정 안내',
+    content:
+      '<p>12월 31일 ~ 1월 1일은 택배사 휴무로 출고가 없습니다.</p><p>12월 30일 오후 2시 이전 결제분까지 당일 출고됩니다.</p>',
+  },
+];
+
+async function ensureMember(
+  db: Db,
+  values: Omit<typeof members.$inferInsert, 'passwordHash'> & { pw: string },
+): Promise<number> {
+  const [existing] = await db.select({ id: members.id }).from(members).where(eq(members.loginId, values.loginId));
+  if (existing) return existing.id;
+  const { pw, ...rest } = values;
+  const [row] = await db
+    .insert(members)
+    .values({ ...rest, passwordHash: await hashPassword(pw) })
+    .returning({ id: members.id });
+  return row!.id;
+}
+
+async function ensureCompany(
+  db: Db,
+  values: typeof companies.$inferInsert,
+  cash: number,
+): Promise<number> {
+  const [existing] = await db.select({ id: companies.id }).from(companies).where(eq(companies.license, values.license!));
+  if (existing) return existing.id;
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(companies).values({ ...values, point: cash }).returning({ id: companies.id });
+    // The opening balance is a ledger row too, so the ledger always sums to the balance.
+    await tx.insert(cashLedger).values({ companyId: row!.id, type: 'adjust', amount: cash, balanceAfter: cash, note: '데모 초기 캐시' });
+    // The payment histories show the opening cash and licence as charges the shop made ('manager').
+    const paidAt = new Date();
+    await tx.insert(payments).values({
+      gatewayId: `manager:demo:${row!.id}:point`,
+      provider: 'manager',
+      companyId: row!.id,
+      kind: 'point',
+      pgcode: 'manager',
+      amount: cash,
+      productName: `캐시 충전 ${cash.toLocaleString('ko-KR')}원`,
+      status: 'paid',
+      paidAt,
+    });
+    if (values.licenseEnd) {
+      await tx.insert(payments).values({
+        gatewayId: `manager:demo:${row!.id}:license`,
+        provider: 'manager',
+        companyId: row!.id,
+        kind: 'license',
+        pgcode: 'manager',
+        amount: LICENSE_PACKAGES[0]!.price,
+        days: LICENSE_PACKAGES[0]!.days,
+        productName: `라이선스 ${LICENSE_PACKAGES[0]!.content}`,
+        status: 'paid',
+        paidAt,
+      });
+    }
+    return row!.id;
+  });
+}
+
+/** True when the database has never been seeded (no shop configuration). */
+export async function isEmpty(db: Db): Promise<boolean> {
+  const rows = await db.select({ id: mallConfig.id }).from(mallConfig).limit(1);
+  return rows.length === 0;
+}
+
+/**
+ * Seeds the demo shop; every piece is added only when missing, so it can run on any database.
+ * With an upload folder, the product pictures are drawn there too.
+ */
+export async function seedDemo(db: Db, opts: { uploadDir?: string } = {}): Promise<void> {
+  if (opts.uploadDir) writeProductImages(opts.uploadDir);
+  await seedProducts(db);
+  await seedBodyParts(db);
+  if (await isEmpty(db)) {
+    await saveMallConfig(db, MALL_CONFIG);
+    for (const n of POPUP_NOTICES) await createNotice(db, { type: 0, title: n.title, content: n.content, popup: true });
+  }
+  await seedNotices(db);
+  const demoCompanyId = await ensureCompany(
+    db,
+    {
+      name: DEMO_COMPANY.name,
+      license: DEMO_COMPANY.license,
+      area: '서울 성동구',
+      ceo: '박준호',
+      phone: '0224681357',
+      fax: '0224681358',
+      mail: 'order@hanbitparts.kr',
+      postMain: '04790',
+      addrMain: '서울특별시 성동구 성수이로 77',
+      addrSub: '3층 301호',
+      level: 'b',
+      securityNum: DEMO_COMPANY.securityNum,
+      licenseEnd: extendLicense(null, 30),
+    },
+    5_000_000,
+  );
+  const [address] = await db.select().from(shippingAddresses).where(eq(shippingAddresses.companyId, demoCompanyId)).limit(1);
+  if (!address) {
+    await db.insert(shippingAddresses).values({
+      companyId: demoCompanyId,
+      basic: true,
+      name: '박준호',
+      phone: '01012345601',
+      postNum: '04790',
+      address: '서울특별시 성동구 성수이로 77',
+      addrSub: '3층 301호',
+    });
+  }
+  const otherCompanyId = await ensureCompany(
+    db,
+    { name: OTHER_COMPANY.name, license: OTHER_COMPANY.license, area: '부산 사상구', level: 'd', securityNum: newSecurityNumber() },
+    100_000,
+  );
+  const [demo, sub, other, staff, admin] = DEMO_LOGINS;
+  await ensureMember(db, { loginId: demo.id, pw: demo.pw, name: '박준호', phone: '01012345601', mail: demo.id, type: MEMBER_TYPE_MAIN, companyId: demoCompanyId });
+  await ensureMember(db, { loginId: sub.id, pw: sub.pw, name: '최민지', phone: '01012345602', mail: sub.id, type: MEMBER_TYPE_SUB, companyId: demoCompanyId });
+  await ensureMember(db, { loginId: other.id, pw: other.pw, name: '정우성', phone: '01012345603', mail: other.id, type: MEMBER_TYPE_MAIN, companyId: otherCompanyId });
+  await ensureMember(db, { loginId: staff.id, pw: staff.pw, name: '상담원 김하늘', phone: '01012345604', mail: staff.id, role: 'staff', companyId: null });
+  await ensureMember(db, { loginId: admin.id, pw: admin.pw, name: '관리자', phone: '01012345605', mail: admin.id, role: 'admin', companyId: null });
+}

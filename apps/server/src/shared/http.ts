@@ -1,0 +1,72 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { MSG, type ApiEnvelope } from '@partsmall/contract';
+import { invalidText } from './db-errors.js';
+
+/** An error a user caused or may see: its message is Korean and safe to show. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** The body's `code`; defaults to the HTTP status. */
+    readonly code: number = status,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, field?: string) => new AppError(400, message, 400, field);
+export const unauthorized = (message: string = MSG.tokenExpired) => new AppError(401, message);
+export const forbidden = (message: string = MSG.forbidden) => new AppError(403, message);
+export const notFound = (message: string = MSG.notFound) => new AppError(404, message);
+export const tooMany = (message: string = MSG.tooMany) => new AppError(429, message);
+
+export function ok<T>(results?: T, message: string = MSG.ok, total?: number): ApiEnvelope<T> {
+  const body: ApiEnvelope<T> = { code: 200, message };
+  if (results !== undefined) body.results = results;
+  if (total !== undefined) body.total = total;
+  return body;
+}
+
+export function created<T>(results?: T, message: string = MSG.ok): ApiEnvelope<T> {
+  return { ...ok(results, message), code: 201 };
+}
+
+const HANGUL = /[가-힣]/;
+
+interface ValidationItem {
+  instancePath?: string;
+  message?: string;
+  params?: { issue?: { path?: PropertyKey[] } };
+}
+
+/**
+ * One error handler for the whole API: rule breaks become 400 with the field named and the
+ * contract's Korean message; anything unexpected becomes a generic 500 with a request id.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    if (err instanceof AppError) {
+      const body: ApiEnvelope = { code: err.code, message: err.message };
+      if (err.field) body.field = err.field;
+      return reply.status(err.status).send(body);
+    }
+    const validation = (err as FastifyError).validation as ValidationItem[] | undefined;
+    if (validation && validation.length > 0) {
+      const first = validation[0]!;
+      const path = first.params?.issue?.path?.map(String) ?? (first.instancePath ?? '').split('/').filter(Boolean);
+      const message = first.message && HANGUL.test(first.message) ? first.message : MSG.badRequest;
+      const body: ApiEnvelope = { code: 400, message };
+      if (path.length > 0) body.field = path.join('.');
+      return reply.status(400).send(body);
+    }
+    // Backstop for free text that slipped past a schema: the user's input, so a 400, not a 500.
+    if (invalidText(err)) return reply.status(400).send({ code: 400, message: MSG.textInvalid });
+    const status = (err as FastifyError).statusCode ?? 500;
+    if (status === 413) return reply.status(413).send({ code: 413, message: MSG.payloadTooLarge });
+    if (status === 429) return reply.status(429).send({ code: 429, message: MSG.tooMany });
+    if (status >= 400 && status < 500) return reply.status(status).send({ code: status, message: MSG.badRequest });
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ code: 500, message: MSG.serverError, requestId: request.id });
+  });
+}

@@ -1,0 +1,41 @@
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
+import { TIME_ZONE } from '@partsmall/contract';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** All business dates are in Asia/Seoul (DESIGN.md 4). */
+export function seoulNow(now: Date = new Date()) {
+  return dayjs(now).tz(TIME_ZONE);
+}
+
+/** The Seoul calendar day of an instant, as YYYY-MM-DD. */
+export function seoulDay(now: Date = new Date()): string {
+  return seoulNow(now).format('YYYY-MM-DD');
+}
+
+/** Start of the Seoul day containing `now`, as an instant. */
+export function startOfSeoulDay(now: Date = new Date()): Date {
+  return seoulNow(now).startOf('day').toDate();
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Licence days shown = days left until the end, rounded up; 0 when none or expired. */
+export function licenseDaysLeft(end: Date | null, now: Date = new Date()): number {
+  if (!end) return 0;
+  const ms = end.getTime() - now.getTime();
+  return ms <= 0 ? 0 : Math.ceil(ms / DAY_MS);
+}
+
+/**
+ * Buying N days sets the end to the end of today (Seoul) plus N-1 days, or extends a licence
+ * still running by N days (DESIGN.md 4).
+ */
+export function extendLicense(end: Date | null, days: number, now: Date = new Date()): Date {
+  if (end && end.getTime() > now.getTime()) return new Date(end.getTime() + days * DAY_MS);
+  const endOfToday = seoulNow(now).startOf('day').add(1, 'day');
+  return endOfToday.add(days - 1, 'day').toDate();
+}

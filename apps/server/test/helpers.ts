@@ -1,0 +1,181 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { eq, sql } from 'drizzle-orm';
+import { io as connect, type Socket } from 'socket.io-client';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { openDatabase, type Db } from '../src/db/client.js';
+import { phoneCodes } from '../src/db/schema.js';
+import { seedDemo } from '../src/seed/demo.js';
+
+/**
+ * A fresh database per test file: a new PostgreSQL database when TEST_DATABASE_URL is set,
+ * else an in-memory embedded one.
+ */
+export async function freshDatabase() {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase(null, 'memory://');
+    return { ...database, url: null as string | null, drop: async () => database.close() };
+  }
+  const name = `pm_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  const database = await openDatabase(dbUrl.toString(), '');
+  return {
+    ...database,
+    url: dbUrl.toString(),
+    drop: async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestServer {
+  db: Db;
+  /** http://127.0.0.1:PORT */
+  base: string;
+  close(): Promise<void>;
+  app: Awaited<ReturnType<typeof buildApp>>['app'];
+}
+
+/** The whole server on a random port with the demo shop seeded. */
+export async function startTestServer(opts: { seed?: boolean; webDist?: string } = {}): Promise<TestServer> {
+  const database = await freshDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-test-'));
+  const baseConfig = loadConfig({ ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', UPLOAD_DIR: '', TRUST_PROXY_HOPS: '1' });
+  if (opts.seed !== false) await seedDemo(database.db, { uploadDir: baseConfig.uploadDir });
+  const config = {
+    ...baseConfig,
+    webDist: opts.webDist ?? '/nonexistent',
+    redisUrl: null,
+  };
+  const { app } = await buildApp({ config, db: database.db, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return {
+    db: database.db,
+    base: `http://127.0.0.1:${port}`,
+    app,
+    close: async () => {
+      await app.close();
+      await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface CallResult<T = unknown> {
+  status: number;
+  body: { code: number; message: string; results?: T; total?: number; field?: string };
+}
+
+/** Calls the API like the web app does. */
+export async function call<T = unknown>(
+  server: TestServer,
+  method: 'GET' | 'POST',
+  path: string,
+  payload?: Record<string, unknown>,
+  token?: string,
+): Promise<CallResult<T>> {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  let url = `${server.base}/${path.replace(/^\//, '')}`;
+  let body: string | undefined;
+  if (method === 'GET' && payload) url += `?${new URLSearchParams(payload as Record<string, string>)}`;
+  if (method === 'POST') {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(payload ?? {});
+  }
+  const res = await fetch(url, { method, headers, body });
+  return { status: res.status, body: (await res.json()) as CallResult<T>['body'] };
+}
+
+export async function loginAs(server: TestServer, id: string, pw: string): Promise<string> {
+  const res = await call<{ token: string }>(server, 'POST', 'api/login', { id, pw });
+  if (res.body.code !== 200) throw new Error(`login failed for ${id}: ${res.body.message}`);
+  return res.body.results!.token;
+}
+
+/** The newest verification code the console SMS provider sent to a phone. */
+export async function latestCode(server: TestServer, phone: string): Promise<string> {
+  const res = await call<{ code: string }[]>(server, 'GET', 'dev/outbox', { phone });
+  const code = res.body.results?.[0]?.code;
+  if (!code) throw new Error(`no code sent to ${phone}`);
+  return code;
+}
+
+export function tradeSocket(server: TestServer, token: string | undefined): Socket {
+  return connect(`${server.base}/trade`, { auth: token ? { token } : {}, transports: ['websocket'], forceNew: true });
+}
+
+export function nextEvent<T>(socket: Socket, event: string, timeoutMs = 5000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
+    socket.once(event, (payload: T) => {
+      clearTimeout(t);
+      resolve(payload);
+    });
+  });
+}
+
+export interface RawResult {
+  status: number;
+  /** The parsed JSON answer, or null when the answer is not JSON. */
+  body: { code: number; message: string; results?: unknown; field?: string; requestId?: string } | null;
+  text: string;
+}
+
+/** A request with any body text and headers, for malformed-input tests. */
+export async function rawCall(
+  server: TestServer,
+  method: string,
+  path: string,
+  opts: { body?: string; headers?: Record<string, string> } = {},
+): Promise<RawResult> {
+  const res = await fetch(`${server.base}/${path.replace(/^\//, '')}`, { method, headers: opts.headers, body: opts.body });
+  const text = await res.text();
+  let body: RawResult['body'] = null;
+  try {
+    body = JSON.parse(text) as RawResult['body'];
+  } catch {
+    body = null;
+  }
+  return { status: res.status, body, text };
+}
+
+/**
+ * Requests a phone code through the join call (api/mobileVerification) or the find call
+ * (api/mobileVerificationInq) and returns it from the dev outbox.
+ */
+export async function sendPhoneCode(server: TestServer, phone: string, flow: 'join' | 'find' = 'join'): Promise<string> {
+  const path = flow === 'join' ? 'api/mobileVerification' : 'api/mobileVerificationInq';
+  const res = await call(server, 'GET', path, { phone, authType: 'message' });
+  if (res.body.code !== 200) throw new Error(`code request for ${phone} refused: ${res.body.message}`);
+  return latestCode(server, phone);
+}
+
+/** Makes the phone's earlier codes 61 s older, so a new one may be requested at once (no 60 s wait). */
+export async function allowCodeResend(server: TestServer, phone: string): Promise<void> {
+  await server.db
+    .update(phoneCodes)
+    .set({ createdAt: sql`${phoneCodes.createdAt} - interval '61 seconds'` })
+    .where(eq(phoneCodes.phone, phone));
+}
+
+/** A 6-digit code that differs from `code`. */
+export function wrongCode(code: string): string {
+  return String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+}

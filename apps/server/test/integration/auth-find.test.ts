@@ -1,0 +1,200 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGIN_LIMIT, MSG } from '@partsmall/contract';
+import { members, phoneCodes } from '../../src/db/schema.js';
+import {
+  allowCodeResend,
+  call,
+  loginAs,
+  nextEvent,
+  sendPhoneCode,
+  startTestServer,
+  tradeSocket,
+  wrongCode,
+  type TestServer,
+} from '../helpers.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const DEMO_PHONE = '01012345601';
+const SUB_PHONE = '01012345602';
+const OTHER_PHONE = '01012345603';
+
+const findId = (phone: string, authCode: string) => call<{ id: string }>(server, 'GET', 'api/findMemberId', { phone, authCode });
+const findPw = (phone: string, authCode: string, pw: string, cpw = pw) =>
+  call(server, 'POST', 'api/findMemberPw', { phone, authCode, pw, cpw });
+
+async function passwordHashOf(id: string) {
+  const [row] = await server.db.select({ h: members.passwordHash }).from(members).where(eq(members.loginId, id));
+  return row!.h;
+}
+
+describe('GET api/mobileVerificationInq', () => {
+  it('sends a code to the phone of a member', async () => {
+    const res = await call(server, 'GET', 'api/mobileVerificationInq', { phone: SUB_PHONE, authType: 'message' });
+    expect(res.body).toEqual({ code: 200, message: MSG.codeSent });
+    const [row] = await server.db.select().from(phoneCodes).where(eq(phoneCodes.phone, SUB_PHONE));
+    expect(row!.purpose).toBe('find');
+  });
+
+  it('refuses a phone no member uses, sending nothing', async () => {
+    const res = await call(server, 'GET', 'api/mobileVerificationInq', { phone: '01040000001' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ code: 400, message: MSG.phoneNotFound, field: 'phone' });
+    expect(await server.db.select().from(phoneCodes).where(eq(phoneCodes.phone, '01040000001'))).toHaveLength(0);
+  });
+
+  it('waits 60 s between codes', async () => {
+    const res = await call(server, 'GET', 'api/mobileVerificationInq', { phone: SUB_PHONE });
+    expect(res.status).toBe(429);
+    expect(res.body).toEqual({ code: 429, message: MSG.codeWait });
+  });
+
+  it('refuses a malformed phone with 400 on phone', async () => {
+    const res = await call(server, 'GET', 'api/mobileVerificationInq', { phone: '1234' });
+    expect(res.body).toEqual({ code: 400, message: MSG.phoneDigits, field: 'phone' });
+  });
+});
+
+describe('GET api/findMemberId', () => {
+  it('returns the id for the right code, and the code cannot be used again', async () => {
+    await allowCodeResend(server, SUB_PHONE);
+    const code = await sendPhoneCode(server, SUB_PHONE, 'find');
+    const res = await findId(SUB_PHONE, code);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ code: 200, message: MSG.foundId, results: { id: 'sub@partsmall.kr' } });
+    const reused = await findId(SUB_PHONE, code);
+    expect(reused.status).toBe(400);
+    expect(reused.body.results).toBeUndefined();
+    expect(reused.body.field).toBe('authCode');
+  });
+
+  it('a wrong code is refused and counted', async () => {
+    const phone = OTHER_PHONE;
+    const code = await sendPhoneCode(server, phone, 'find');
+    const res = await findId(phone, wrongCode(code));
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ code: 400, message: MSG.codeWrong, field: 'authCode' });
+    const [row] = await server.db.select().from(phoneCodes).where(eq(phoneCodes.phone, phone));
+    expect(row!.attempts).toBe(1);
+    // The right code still works afterwards.
+    expect((await findId(phone, code)).body.results).toEqual({ id: 'other@partsmall.kr' });
+  });
+
+  it('refuses a phone without a member', async () => {
+    const res = await findId('01040000002', '123456');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ code: 400, message: MSG.phoneNotFound, field: 'phone' });
+  });
+
+  it('refuses a phone with no code requested', async () => {
+    const res = await findId('01012345605', '123456');
+    expect(res.body).toEqual({ code: 400, message: MSG.codeNotRequested, field: 'authCode' });
+  });
+
+  it('a code superseded by a newer one stays dead after the newer one is used', async () => {
+    const phone = '01012345604';
+    const older = await sendPhoneCode(server, phone, 'find');
+    await allowCodeResend(server, phone);
+    let newer = await sendPhoneCode(server, phone, 'find');
+    while (newer === older) {
+      await allowCodeResend(server, phone);
+      newer = await sendPhoneCode(server, phone, 'find');
+    }
+    expect((await findId(phone, older)).body.code).toBe(400);
+    expect((await findId(phone, newer)).body.results).toEqual({ id: 'staff@partsmall.kr' });
+    // Still within its 3 minutes, the older code must not come back to life.
+    const revived = await findId(phone, older);
+    expect(revived.status).toBe(400);
+    expect(revived.body.results).toBeUndefined();
+    const pw = await findPw(phone, older, 'hijack123');
+    expect(pw.status).toBe(400);
+    expect(await loginAs(server, 'staff@partsmall.kr', 'staff1234')).toBeTruthy();
+  });
+});
+
+describe('POST api/findMemberPw', () => {
+  it('sets the new password, refuses the old one and ends every session of that member', async () => {
+    const tokenA = await loginAs(server, 'demo@partsmall.kr', 'demo1234');
+    const tokenB = await loginAs(server, 'demo@partsmall.kr', 'demo1234');
+    const bystander = await loginAs(server, 'sub@partsmall.kr', 'demo1234');
+    const socket = tradeSocket(server, tokenA);
+    const first = nextEvent<{ code: number }>(socket, 'toClientBaseInfo');
+    socket.emit('requestClientBaseInfo');
+    expect((await first).code).toBe(200);
+    const kicked = nextEvent<{ code: number }>(socket, 'toClientBaseInfo');
+
+    const code = await sendPhoneCode(server, DEMO_PHONE, 'find');
+    const res = await findPw(DEMO_PHONE, code, 'newdemo99');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ code: 201, message: MSG.passwordChanged });
+
+    expect((await kicked).code).toBe(401);
+    socket.close();
+    for (const token of [tokenA, tokenB]) {
+      const out = await call(server, 'POST', 'api/logout', {}, token);
+      expect(out.status).toBe(401);
+      expect(out.body.code).toBe(401);
+    }
+    const old = await call(server, 'POST', 'api/login', { id: 'demo@partsmall.kr', pw: 'demo1234' });
+    expect(old.body).toEqual({ code: 400, message: MSG.loginFailed });
+    expect(await loginAs(server, 'demo@partsmall.kr', 'newdemo99')).toBeTruthy();
+    // Another member of the same company keeps their session.
+    expect((await call(server, 'POST', 'api/logout', {}, bystander)).body.code).toBe(201);
+  });
+
+  it('the code cannot be used twice', async () => {
+    await allowCodeResend(server, DEMO_PHONE);
+    const code = await sendPhoneCode(server, DEMO_PHONE, 'find');
+    expect((await findPw(DEMO_PHONE, code, 'again1234')).body.code).toBe(201);
+    const reused = await findPw(DEMO_PHONE, code, 'third1234');
+    expect(reused.status).toBe(400);
+    expect(await loginAs(server, 'demo@partsmall.kr', 'again1234')).toBeTruthy();
+  });
+
+  it('refusals change nothing: wrong code, mismatched or short password, unknown phone', async () => {
+    await allowCodeResend(server, DEMO_PHONE);
+    const code = await sendPhoneCode(server, DEMO_PHONE, 'find');
+    const hash = await passwordHashOf('demo@partsmall.kr');
+
+    const wrong = await findPw(DEMO_PHONE, wrongCode(code), 'never1234');
+    expect(wrong.body).toEqual({ code: 400, message: MSG.codeWrong, field: 'authCode' });
+    const mismatch = await findPw(DEMO_PHONE, code, 'never1234', 'never4321');
+    expect(mismatch.body).toEqual({ code: 400, message: MSG.passwordMismatch, field: 'cpw' });
+    const short = await findPw(DEMO_PHONE, code, 'abc');
+    expect(short.body).toEqual({ code: 400, message: MSG.passwordLength, field: 'pw' });
+    const unknown = await findPw('01040000003', code, 'never1234');
+    expect(unknown.body).toEqual({ code: 400, message: MSG.phoneNotFound, field: 'phone' });
+
+    expect(await passwordHashOf('demo@partsmall.kr')).toBe(hash);
+    // The code survived the form errors and still finishes the flow.
+    expect((await findPw(DEMO_PHONE, code, 'final1234')).body.code).toBe(201);
+  });
+
+  it('a join code does not reset a password', async () => {
+    // A join code can only go to a phone without a member; give one to a member afterwards.
+    const phone = '01040000004';
+    const code = await sendPhoneCode(server, phone, 'join');
+    await server.db.update(members).set({ phone }).where(eq(members.loginId, 'admin@partsmall.kr'));
+    const res = await findPw(phone, code, 'hijack123');
+    expect(res.body).toEqual({ code: 400, message: MSG.codeNotRequested, field: 'authCode' });
+    expect(await loginAs(server, 'admin@partsmall.kr', 'admin1234')).toBeTruthy();
+  });
+
+  it('a reset lifts the login lock of that account', async () => {
+    for (let i = 0; i < LOGIN_LIMIT.maxFailures; i++) {
+      await call(server, 'POST', 'api/login', { id: 'other@partsmall.kr', pw: 'guess1234' });
+    }
+    expect((await call(server, 'POST', 'api/login', { id: 'other@partsmall.kr', pw: 'demo1234' })).status).toBe(429);
+    await allowCodeResend(server, OTHER_PHONE);
+    const code = await sendPhoneCode(server, OTHER_PHONE, 'find');
+    expect((await findPw(OTHER_PHONE, code, 'fresh1234')).body.code).toBe(201);
+    expect(await loginAs(server, 'other@partsmall.kr', 'fresh1234')).toBeTruthy();
+  });
+});

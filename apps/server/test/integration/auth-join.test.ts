@@ -1,0 +1,457 @@
+import { count, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGIN_LIMIT, MSG } from '@partsmall/contract';
+import { companies, members, phoneCodes, sessions } from '../../src/db/schema.js';
+import { DEMO_COMPANY, OTHER_COMPANY, withCheckDigit } from '../../src/seed/demo.js';
+import {
+  call,
+  loginAs,
+  nextEvent,
+  sendPhoneCode,
+  startTestServer,
+  tradeSocket,
+  wrongCode,
+  type TestServer,
+} from '../helpers.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+interface UserInfoAnswer {
+  token: string;
+  userInfo: {
+    id: string;
+    type: number;
+    companyId: number;
+    companyName: string;
+    companyInfo: { license: string; securityNum: string | null; level: string; point: number };
+  };
+}
+
+/** How many members, companies, sessions and used codes there are: a refusal must change none. */
+async function snapshot() {
+  const [m] = await server.db.select({ n: count() }).from(members);
+  const [c] = await server.db.select({ n: count() }).from(companies);
+  const [s] = await server.db.select({ n: count() }).from(sessions);
+  const [used] = await server.db.select({ n: count() }).from(phoneCodes).where(isNull(phoneCodes.consumedAt));
+  return { members: m!.n, companies: c!.n, sessions: s!.n, unusedCodes: used!.n };
+}
+
+let nextPhone = 1;
+/** A fresh mobile number for each join attempt. */
+const freshPhone = () => `0103000${String(nextPhone++).padStart(4, '0')}`;
+
+function companyForm(over: Record<string, unknown> = {}) {
+  return {
+    license: withCheckDigit('411200001'),
+    companyName: '새한모터스',
+    companyArea: '경기 수원',
+    id: 'owner@saehan.kr',
+    pw: 'saehan12',
+    cpw: 'saehan12',
+    phone: '01030009999',
+    authCode: '000000',
+    policy: true,
+    privacy: true,
+    ...over,
+  };
+}
+
+async function companyIdOf(license: string): Promise<number> {
+  const [row] = await server.db.select({ id: companies.id }).from(companies).where(eq(companies.license, license));
+  return row!.id;
+}
+
+describe('company join (api/join)', () => {
+  it('runs end to end: check number, phone code, join, log in as the type-0 account', async () => {
+    const license = withCheckDigit('411200001');
+    const phone = freshPhone();
+    expect((await call(server, 'GET', 'api/checkLicense', { license })).body.code).toBe(200);
+    const code = await sendPhoneCode(server, phone);
+    expect((await call(server, 'GET', 'api/checkAuthCode', { phone, authCode: code })).body.code).toBe(200);
+
+    const res = await call(server, 'POST', 'api/join', companyForm({ license, phone, authCode: code, id: 'Owner@Saehan.kr' }));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ code: 201, message: MSG.joinDone });
+
+    const login = await call<UserInfoAnswer>(server, 'POST', 'api/login', { id: 'owner@saehan.kr', pw: 'saehan12' });
+    expect(login.body.code).toBe(200);
+    const info = login.body.results!.userInfo;
+    expect(info).toMatchObject({ id: 'owner@saehan.kr', type: 0, companyName: '새한모터스' });
+    expect(info.companyInfo).toMatchObject({ license, level: 'd', point: 0 });
+    expect(info.companyInfo.securityNum).toMatch(/^\d{6}$/);
+
+    const [company] = await server.db.select().from(companies).where(eq(companies.license, license));
+    expect(company).toMatchObject({ name: '새한모터스', area: '경기 수원', point: 0 });
+    expect(company!.securityNum).toMatch(/^\d{6}$/);
+    expect(company!.securityNum).toBe(info.companyInfo.securityNum);
+    const [member] = await server.db.select().from(members).where(eq(members.loginId, 'owner@saehan.kr'));
+    expect(member).toMatchObject({ type: 0, companyId: company!.id, phone, status: 'active', role: 'member' });
+    expect(member!.passwordHash).not.toContain('saehan12');
+
+    // The number is taken now.
+    expect((await call(server, 'GET', 'api/checkLicense', { license })).body.code).toBe(400);
+  });
+
+  it('accepts a right code that was not checked separately first', async () => {
+    const phone = freshPhone();
+    const code = await sendPhoneCode(server, phone);
+    const res = await call(
+      server,
+      'POST',
+      'api/join',
+      companyForm({ license: withCheckDigit('411200002'), phone, authCode: code, id: 'direct@join.kr' }),
+    );
+    expect(res.body.code).toBe(201);
+    expect(await loginAs(server, 'direct@join.kr', 'saehan12')).toBeTruthy();
+  });
+
+  it('two joins racing with one code: one is made, the other gets 499', async () => {
+    const phone = freshPhone();
+    const code = await sendPhoneCode(server, phone);
+    const results = await Promise.all([
+      call(server, 'POST', 'api/join', companyForm({ license: withCheckDigit('411200005'), phone, authCode: code, id: 'racea@join.kr' })),
+      call(server, 'POST', 'api/join', companyForm({ license: withCheckDigit('411200006'), phone, authCode: code, id: 'raceb@join.kr' })),
+    ]);
+    expect(results.map((r) => r.body.code).sort()).toEqual([201, 499]);
+    const [m] = await server.db.select({ n: count() }).from(members).where(eq(members.phone, phone));
+    expect(m!.n).toBe(1);
+  });
+
+  it('a code finishes one join only', async () => {
+    const phone = freshPhone();
+    const code = await sendPhoneCode(server, phone);
+    expect(
+      (await call(server, 'POST', 'api/join', companyForm({ license: withCheckDigit('411200003'), phone, authCode: code, id: 'once@join.kr' })))
+        .body.code,
+    ).toBe(201);
+    // Same phone: now in use.
+    const again = await call(
+      server,
+      'POST',
+      'api/join',
+      companyForm({ license: withCheckDigit('411200004'), phone, authCode: code, id: 'twice@join.kr' }),
+    );
+    expect(again.body.code).toBe(499);
+  });
+});
+
+describe('join refusals: body code 499 (or 400 for form rules) and nothing written', () => {
+  /** Sends the form with a valid, fresh code unless the form carries one; checks nothing changed. */
+  async function refused(form: Record<string, unknown>, expected: { code: number; message: string; field: string }) {
+    const before = await snapshot();
+    const res = await call(server, 'POST', 'api/join', form);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual(expected);
+    expect(await snapshot()).toEqual(before);
+  }
+
+  async function withCode(over: Record<string, unknown> = {}) {
+    const phone = (over.phone as string | undefined) ?? freshPhone();
+    const authCode = await sendPhoneCode(server, phone);
+    return companyForm({ license: withCheckDigit('411300001'), phone, authCode, id: 'refused@join.kr', ...over });
+  }
+
+  it('an existing id (any case), keeping the code usable', async () => {
+    const form = await withCode();
+    await refused({ ...form, id: 'demo@partsmall.kr' }, { code: 499, message: MSG.idInUse, field: 'id' });
+    await refused({ ...form, id: 'DEMO@PartsMall.kr' }, { code: 499, message: MSG.idInUse, field: 'id' });
+    // Nothing was used up: the same code finishes a correct join.
+    expect((await call(server, 'POST', 'api/join', { ...form, id: 'afterrefusal@join.kr' })).body.code).toBe(201);
+  });
+
+  it('an existing business number', async () => {
+    const form = await withCode();
+    await refused({ ...form, license: DEMO_COMPANY.license }, { code: 499, message: MSG.licenseExists, field: 'license' });
+  });
+
+  it('a phone already used by a member', async () => {
+    await refused(
+      companyForm({ license: withCheckDigit('411300002'), phone: '01012345601', authCode: '123456', id: 'reuse@join.kr' }),
+      { code: 499, message: MSG.phoneInUse, field: 'phone' },
+    );
+  });
+
+  it('a wrong code', async () => {
+    const form = await withCode({ license: withCheckDigit('411300003') });
+    await refused({ ...form, authCode: wrongCode(form.authCode as string) }, { code: 499, message: MSG.codeWrong, field: 'authCode' });
+  });
+
+  it('a code never requested', async () => {
+    await refused(companyForm({ license: withCheckDigit('411300004'), phone: freshPhone(), authCode: '123456', id: 'nocode@join.kr' }), {
+      code: 499,
+      message: MSG.codeNotRequested,
+      field: 'authCode',
+    });
+  });
+
+  it('an expired code, even after it was checked', async () => {
+    const form = await withCode({ license: withCheckDigit('411300005') });
+    await server.db.update(phoneCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(phoneCodes.phone, form.phone as string));
+    await refused(form, { code: 499, message: MSG.codeExpired, field: 'authCode' });
+  });
+
+  it('a code verified more than 30 minutes ago', async () => {
+    const form = await withCode({ license: withCheckDigit('411300006') });
+    const phone = form.phone as string;
+    expect((await call(server, 'GET', 'api/checkAuthCode', { phone, authCode: form.authCode as string })).body.code).toBe(200);
+    await server.db
+      .update(phoneCodes)
+      .set({ verifiedAt: new Date(Date.now() - 31 * 60_000), expiresAt: new Date(Date.now() - 28 * 60_000) })
+      .where(eq(phoneCodes.phone, phone));
+    await refused(form, { code: 499, message: MSG.codeExpired, field: 'authCode' });
+  });
+
+  it('missing or refused consents: 400 on the consent', async () => {
+    const form = await withCode({ license: withCheckDigit('411300007') });
+    await refused({ ...form, policy: false }, { code: 400, message: MSG.policyRequired, field: 'policy' });
+    await refused({ ...form, privacy: false }, { code: 400, message: MSG.privacyRequired, field: 'privacy' });
+    const { policy: _p, ...noPolicy } = form;
+    await refused(noPolicy, { code: 400, message: MSG.policyRequired, field: 'policy' });
+  });
+
+  it('mismatched passwords: 400 on cpw', async () => {
+    const form = await withCode({ license: withCheckDigit('411300008') });
+    await refused({ ...form, cpw: 'different1' }, { code: 400, message: MSG.passwordMismatch, field: 'cpw' });
+  });
+
+  it.each([
+    ['license', '1234567890', 400, MSG.licenseChecksum],
+    ['companyName', '', 400, MSG.companyNameRequired],
+    ['companyArea', '', 400, MSG.companyAreaRequired],
+    ['id', 'nope', 400, MSG.loginIdLength],
+    ['pw', 'abc', 400, MSG.passwordLength],
+    ['phone', '0103', 400, MSG.phoneDigits],
+    ['authCode', '12', 400, MSG.codeDigits],
+  ])('%s = %j: %d on the field', async (field, value, code, message) => {
+    await refused(companyForm({ [field]: value }), { code, message, field });
+  });
+});
+
+describe('sub-account join (securityNum)', () => {
+  async function subForm(over: Record<string, unknown> = {}) {
+    const phone = freshPhone();
+    const authCode = await sendPhoneCode(server, phone);
+    return {
+      license: DEMO_COMPANY.license,
+      securityNum: DEMO_COMPANY.securityNum,
+      id: `sub${phone.slice(-4)}@hanbit.kr`,
+      pw: 'subpass1',
+      cpw: 'subpass1',
+      phone,
+      authCode,
+      policy: true,
+      privacy: true,
+      ...over,
+    };
+  }
+
+  it("joins the company with its current security number: type != 0, same company, no security number shown", async () => {
+    const form = await subForm({ name: '김부장', phoen: '0212345678' });
+    const res = await call(server, 'POST', 'api/join', form);
+    expect(res.body).toEqual({ code: 201, message: MSG.joinDone });
+    const login = await call<UserInfoAnswer>(server, 'POST', 'api/login', { id: form.id, pw: 'subpass1' });
+    const info = login.body.results!.userInfo;
+    expect(info.type).not.toBe(0);
+    expect(info.companyId).toBe(await companyIdOf(DEMO_COMPANY.license));
+    expect(info.companyName).toBe(DEMO_COMPANY.name);
+    expect(info.companyInfo.securityNum).toBeNull();
+    // It shares the company's cash.
+    expect(info.companyInfo.point).toBe(5_000_000);
+    const [member] = await server.db.select().from(members).where(eq(members.loginId, form.id));
+    expect(member).toMatchObject({ name: '김부장', contactPhone: '0212345678' });
+    // No new company was made.
+    const [c] = await server.db.select({ n: count() }).from(companies).where(eq(companies.license, DEMO_COMPANY.license));
+    expect(c!.n).toBe(1);
+  });
+
+  it('refuses a wrong security number with 499 and writes nothing', async () => {
+    const form = await subForm({ securityNum: DEMO_COMPANY.securityNum === '000000' ? '111111' : '000000' });
+    const before = await snapshot();
+    const res = await call(server, 'POST', 'api/join', form);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ code: 499, message: MSG.securityNumWrong, field: 'securityNum' });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses the old number once the company renewed it, and accepts the new one', async () => {
+    const renewed = DEMO_COMPANY.securityNum === '135790' ? '246801' : '135790';
+    await server.db.update(companies).set({ securityNum: renewed }).where(eq(companies.license, DEMO_COMPANY.license));
+    const old = await subForm({ securityNum: DEMO_COMPANY.securityNum });
+    const before = await snapshot();
+    const res = await call(server, 'POST', 'api/join', old);
+    expect(res.body).toEqual({ code: 499, message: MSG.securityNumWrong, field: 'securityNum' });
+    expect(await snapshot()).toEqual(before);
+    const current = await call(server, 'POST', 'api/join', { ...old, securityNum: renewed });
+    expect(current.body.code).toBe(201);
+  });
+
+  it('refuses an unknown business number (valid checksum, no company)', async () => {
+    const form = await subForm({ license: withCheckDigit('599900001') });
+    const before = await snapshot();
+    const res = await call(server, 'POST', 'api/join', form);
+    expect(res.body).toEqual({ code: 499, message: MSG.licenseUnknown, field: 'license' });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses a security number of the wrong length with 400', async () => {
+    const form = await subForm({ securityNum: '12345' });
+    const res = await call(server, 'POST', 'api/join', form);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ code: 400, message: MSG.securityNumLength, field: 'securityNum' });
+  });
+
+  it('refuses an id or phone already in use', async () => {
+    const [row] = await server.db.select({ s: companies.securityNum }).from(companies).where(eq(companies.license, DEMO_COMPANY.license));
+    const form = await subForm({ securityNum: row!.s });
+    expect((await call(server, 'POST', 'api/join', { ...form, id: 'sub@partsmall.kr' })).body).toEqual({
+      code: 499,
+      message: MSG.idInUse,
+      field: 'id',
+    });
+    expect((await call(server, 'POST', 'api/join', { ...form, phone: '01012345602' })).body).toEqual({
+      code: 499,
+      message: MSG.phoneInUse,
+      field: 'phone',
+    });
+  });
+});
+
+describe('security number guessing', () => {
+  async function otherCompanyForm(securityNum: string) {
+    const phone = freshPhone();
+    return {
+      license: OTHER_COMPANY.license,
+      securityNum,
+      id: `guess${phone.slice(-4)}@daesung.kr`,
+      pw: 'guess123',
+      cpw: 'guess123',
+      phone,
+      authCode: await sendPhoneCode(server, phone),
+      policy: true,
+      privacy: true,
+    };
+  }
+
+  it(`after ${LOGIN_LIMIT.maxFailures} wrong security numbers the company's sub-account join is locked for a while, even with the right one`, async () => {
+    const [row] = await server.db.select({ s: companies.securityNum }).from(companies).where(eq(companies.license, OTHER_COMPANY.license));
+    const right = row!.s;
+    const wrong = right === '000000' ? '000001' : '000000';
+    for (let i = 0; i < LOGIN_LIMIT.maxFailures; i++) {
+      const res = await call(server, 'POST', 'api/join', await otherCompanyForm(wrong));
+      expect(res.body).toEqual({ code: 499, message: MSG.securityNumWrong, field: 'securityNum' });
+    }
+    const before = await snapshot();
+    const locked = await call(server, 'POST', 'api/join', await otherCompanyForm(right));
+    expect(locked.status).toBe(429);
+    expect(locked.body).toEqual({ code: 429, message: MSG.securityNumTooMany });
+    expect((await snapshot()).members).toBe(before.members);
+    // Another company's sub-accounts are not affected.
+    const [demo] = await server.db.select({ s: companies.securityNum }).from(companies).where(eq(companies.license, DEMO_COMPANY.license));
+    const phone = freshPhone();
+    const other = await call(server, 'POST', 'api/join', {
+      license: DEMO_COMPANY.license,
+      securityNum: demo!.s,
+      id: 'unaffected@hanbit.kr',
+      pw: 'subpass1',
+      cpw: 'subpass1',
+      phone,
+      authCode: await sendPhoneCode(server, phone),
+      policy: true,
+      privacy: true,
+    });
+    expect(other.body.code).toBe(201);
+  });
+});
+
+describe('security number guessing in parallel', () => {
+  it('at most 5 guesses are judged, however many arrive at once', async () => {
+    const license = withCheckDigit('411200001'); // the company joined at the top of this file
+    const answers = await Promise.all(
+      Array.from({ length: 15 }, (_, i) =>
+        call(server, 'POST', 'api/join', {
+          license,
+          securityNum: String(100000 + i),
+          id: `parallel${i}@saehan.kr`,
+          pw: 'guess123',
+          cpw: 'guess123',
+          phone: freshPhone(),
+          authCode: '123456',
+          policy: true,
+          privacy: true,
+        }),
+      ),
+    );
+    const judged = answers.filter((a) => a.body.code === 499);
+    expect(judged.length).toBeLessThanOrEqual(LOGIN_LIMIT.maxFailures);
+    for (const a of judged) expect(a.body.field).toBe('securityNum');
+    expect(answers.filter((a) => a.body.code !== 499 && a.status !== 429)).toEqual([]);
+  });
+});
+
+describe('api/chatJoin', () => {
+  const form = (over: Record<string, unknown> = {}) => ({
+    companyArea: '부산',
+    phone: freshPhone(),
+    companyName: '부산수입부품',
+    id: 'chat@busan.kr',
+    pw: 'chat1234',
+    cpw: 'chat1234',
+    ...over,
+  });
+
+  it('answers like login: token and user info of a new type-0 account', async () => {
+    const res = await call<UserInfoAnswer>(server, 'POST', 'api/chatJoin', form());
+    expect(res.status).toBe(200);
+    expect(res.body.code).toBe(200);
+    expect(res.body.message).toBe(MSG.joinDone);
+    const { token, userInfo } = res.body.results!;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(userInfo).toMatchObject({ id: 'chat@busan.kr', type: 0, companyName: '부산수입부품' });
+    // No business number yet: the home warning bar asks for the company details.
+    expect(userInfo.companyInfo).toMatchObject({ license: '', licenseFlag: false });
+    // The token is live at once.
+    const socket = tradeSocket(server, token);
+    const info = nextEvent<{ code: number; result: { userInfo: { id: string } } }>(socket, 'toClientBaseInfo');
+    socket.emit('requestClientBaseInfo');
+    expect((await info).result.userInfo.id).toBe('chat@busan.kr');
+    socket.close();
+    // And the password logs in.
+    expect(await loginAs(server, 'chat@busan.kr', 'chat1234')).toBeTruthy();
+  });
+
+  it('refuses a duplicate id or phone with 499 and writes nothing', async () => {
+    const before = await snapshot();
+    const dupId = await call(server, 'POST', 'api/chatJoin', form({ id: 'CHAT@busan.kr' }));
+    expect(dupId.status).toBe(400);
+    expect(dupId.body).toEqual({ code: 499, message: MSG.idInUse, field: 'id' });
+    const dupPhone = await call(server, 'POST', 'api/chatJoin', form({ id: 'chat2@busan.kr', phone: '01012345603' }));
+    expect(dupPhone.body).toEqual({ code: 499, message: MSG.phoneInUse, field: 'phone' });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('mismatched passwords and bad fields answer 400 on the field', async () => {
+    const mismatch = await call(server, 'POST', 'api/chatJoin', form({ id: 'chat3@busan.kr', cpw: 'other123' }));
+    expect(mismatch.body).toEqual({ code: 400, message: MSG.passwordMismatch, field: 'cpw' });
+    const area = await call(server, 'POST', 'api/chatJoin', form({ id: 'chat3@busan.kr', companyArea: '' }));
+    expect(area.body).toEqual({ code: 400, message: MSG.companyAreaRequired, field: 'companyArea' });
+  });
+
+  it('two simultaneous sign-ups with one id: exactly one wins, the others get 499', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => call(server, 'POST', 'api/chatJoin', form({ id: 'race@busan.kr' }))),
+    );
+    const codes = results.map((r) => r.body.code).sort();
+    expect(codes).toEqual([200, 499, 499, 499]);
+    const [c] = await server.db.select({ n: count() }).from(members).where(eq(members.loginId, 'race@busan.kr'));
+    expect(c!.n).toBe(1);
+    // The losers' companies were rolled back with them.
+    const [orphans] = await server.db.select({ n: count() }).from(companies).where(eq(companies.name, '부산수입부품'));
+    expect(orphans!.n).toBe(2);
+  });
+});

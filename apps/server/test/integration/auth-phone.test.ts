@@ -1,0 +1,240 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG, PHONE_CODE } from '@partsmall/contract';
+import { companies, phoneCodes, smsOutbox } from '../../src/db/schema.js';
+import { DEMO_COMPANY, OTHER_COMPANY, withCheckDigit } from '../../src/seed/demo.js';
+import {
+  allowCodeResend,
+  call,
+  latestCode,
+  sendPhoneCode,
+  startTestServer,
+  wrongCode,
+  type TestServer,
+} from '../helpers.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const codesOf = (phone: string) =>
+  server.db.select().from(phoneCodes).where(eq(phoneCodes.phone, phone)).orderBy(phoneCodes.id);
+const check = (phone: string, authCode: string) => call(server, 'GET', 'api/checkAuthCode', { phone, authCode });
+
+describe('GET api/checkLicense', () => {
+  it('a new, valid business number answers 200', async () => {
+    const res = await call(server, 'GET', 'api/checkLicense', { license: withCheckDigit('305820000') });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ code: 200, message: MSG.licenseNew });
+  });
+
+  it('the demo company number answers body code 400 (existing)', async () => {
+    const res = await call(server, 'GET', 'api/checkLicense', { license: DEMO_COMPANY.license });
+    expect(res.body).toEqual({ code: 400, message: MSG.licenseExists });
+  });
+
+  it.each([
+    [{ license: '1234567890' }, MSG.licenseChecksum],
+    [{ license: DEMO_COMPANY.license.slice(0, 9) + ((Number(DEMO_COMPANY.license[9]) + 1) % 10) }, MSG.licenseChecksum],
+    [{ license: '12345' }, MSG.licenseDigits],
+    [{ license: '123-45-67890' }, MSG.licenseDigits],
+    [{ license: '' }, MSG.licenseRequired],
+    [{}, MSG.licenseRequired],
+  ])('%j is refused with 400 on field license', async (query, message) => {
+    const res = await call(server, 'GET', 'api/checkLicense', query);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ code: 400, message, field: 'license' });
+  });
+
+  it('the number of a withdrawn company is free again', async () => {
+    await server.db.update(companies).set({ withdrawnAt: new Date() }).where(eq(companies.license, OTHER_COMPANY.license));
+    try {
+      const res = await call(server, 'GET', 'api/checkLicense', { license: OTHER_COMPANY.license });
+      expect(res.body.code).toBe(200);
+    } finally {
+      await server.db.update(companies).set({ withdrawnAt: null }).where(eq(companies.license, OTHER_COMPANY.license));
+    }
+  });
+});
+
+describe('GET api/mobileVerification', () => {
+  it('sends a 6-digit code, readable in the dev outbox, stored only as a hash', async () => {
+    const phone = '01020000001';
+    const res = await call(server, 'GET', 'api/mobileVerification', { phone, authType: 'message' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ code: 200, message: MSG.codeSent });
+    const outbox = await call<{ phone: string; text: string; code: string }[]>(server, 'GET', 'dev/outbox', { phone });
+    expect(outbox.body.results).toHaveLength(1);
+    const sent = outbox.body.results![0]!;
+    expect(sent.code).toMatch(/^\d{6}$/);
+    expect(sent.text).toContain(sent.code);
+    const [row] = await codesOf(phone);
+    expect(row!.purpose).toBe('join');
+    expect(row!.codeHash).not.toContain(sent.code);
+    expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(180_000);
+  });
+
+  it('authType defaults to message', async () => {
+    const res = await call(server, 'GET', 'api/mobileVerification', { phone: '01020000002' });
+    expect(res.body.code).toBe(200);
+  });
+
+  it('a second request within 60 s answers 429 with a Korean message and sends nothing', async () => {
+    const phone = '01020000003';
+    const first = await sendPhoneCode(server, phone);
+    const again = await call(server, 'GET', 'api/mobileVerification', { phone });
+    expect(again.status).toBe(429);
+    expect(again.body).toEqual({ code: 429, message: MSG.codeWait });
+    expect(await codesOf(phone)).toHaveLength(1);
+    expect(await latestCode(server, phone)).toBe(first);
+  });
+
+  it('after 60 s a new code replaces the old one', async () => {
+    const phone = '01020000004';
+    const old = await sendPhoneCode(server, phone);
+    await allowCodeResend(server, phone);
+    // Ensure the two codes differ so that the check below is meaningful.
+    let fresh = await sendPhoneCode(server, phone);
+    while (fresh === old) {
+      await allowCodeResend(server, phone);
+      fresh = await sendPhoneCode(server, phone);
+    }
+    const stale = await check(phone, old);
+    expect(stale.status).toBe(400);
+    expect(stale.body.message).toBe(MSG.codeWrong);
+    expect((await check(phone, fresh)).body.code).toBe(200);
+  });
+
+  it('refuses the phone of an existing member and sends nothing', async () => {
+    for (const phone of ['01012345601', '01012345602', '01012345603']) {
+      const res = await call(server, 'GET', 'api/mobileVerification', { phone });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ code: 400, message: MSG.phoneInUse, field: 'phone' });
+      expect(await codesOf(phone)).toHaveLength(0);
+      expect(await server.db.select().from(smsOutbox).where(eq(smsOutbox.phone, phone))).toHaveLength(0);
+    }
+  });
+
+  it.each([
+    [{ phone: '' }, MSG.phoneRequired],
+    [{}, MSG.phoneRequired],
+    [{ phone: '0102000000' }, MSG.phoneDigits],
+    [{ phone: '010-2000-0000' }, MSG.phoneDigits],
+    [{ phone: '02123456789' }, MSG.phoneShape],
+  ])('refuses %j with 400 on field phone', async (query, message) => {
+    const res = await call(server, 'GET', 'api/mobileVerification', query);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ code: 400, message, field: 'phone' });
+  });
+
+  it(`stops at ${PHONE_CODE.dailyCapPerPhone} codes a day per phone`, async () => {
+    const phone = '01020000005';
+    for (let i = 0; i < PHONE_CODE.dailyCapPerPhone; i++) {
+      if (i > 0) await allowCodeResend(server, phone);
+      expect((await call(server, 'GET', 'api/mobileVerification', { phone })).body.code).toBe(200);
+    }
+    await allowCodeResend(server, phone);
+    const capped = await call(server, 'GET', 'api/mobileVerification', { phone });
+    expect(capped.status).toBe(429);
+    expect(capped.body).toEqual({ code: 429, message: MSG.codeDailyCap });
+    expect(await codesOf(phone)).toHaveLength(PHONE_CODE.dailyCapPerPhone);
+  });
+
+  it('the daily cap counts the find flow too and ends with the Seoul day', async () => {
+    const phone = '01020000006';
+    const now = Date.now();
+    // Ten codes of the find flow sent earlier today.
+    await server.db.insert(phoneCodes).values(
+      Array.from({ length: PHONE_CODE.dailyCapPerPhone }, () => ({
+        phone,
+        purpose: 'find',
+        codeHash: 'x',
+        createdAt: new Date(now - 1000),
+        expiresAt: new Date(now + 60_000),
+      })),
+    );
+    expect((await call(server, 'GET', 'api/mobileVerification', { phone })).body.message).toBe(MSG.codeDailyCap);
+    // Moved to yesterday (Seoul), they no longer count.
+    await server.db
+      .update(phoneCodes)
+      .set({ createdAt: new Date(now - 25 * 3600_000) })
+      .where(eq(phoneCodes.phone, phone));
+    expect((await call(server, 'GET', 'api/mobileVerification', { phone })).body.code).toBe(200);
+  });
+});
+
+describe('GET api/checkAuthCode', () => {
+  it('a code never requested is refused', async () => {
+    const res = await check('01020000010', '123456');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ code: 400, message: MSG.codeNotRequested, field: 'authCode' });
+  });
+
+  it('a code requested through the find flow does not verify a join', async () => {
+    // other@ has a member, so only the find flow sends it codes.
+    const code = await sendPhoneCode(server, '01012345603', 'find');
+    const res = await check('01012345603', code);
+    expect(res.body.message).toBe(MSG.codeNotRequested);
+  });
+
+  it('the right code verifies (200) and is marked verified', async () => {
+    const phone = '01020000011';
+    const code = await sendPhoneCode(server, phone);
+    const res = await check(phone, code);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ code: 200, message: MSG.codeVerified });
+    const [row] = await codesOf(phone);
+    expect(row!.verifiedAt).not.toBeNull();
+    expect(row!.attempts).toBe(0);
+  });
+
+  it('wrong codes count; the fifth locks the code, even against the right one', async () => {
+    const phone = '01020000012';
+    const code = await sendPhoneCode(server, phone);
+    for (let i = 1; i < PHONE_CODE.maxWrongTries; i++) {
+      const res = await check(phone, wrongCode(code));
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ code: 400, message: MSG.codeWrong, field: 'authCode' });
+      expect((await codesOf(phone))[0]!.attempts).toBe(i);
+    }
+    const fifth = await check(phone, wrongCode(code));
+    expect(fifth.body.message).toBe(MSG.codeTooManyTries);
+    const right = await check(phone, code);
+    expect(right.status).toBe(400);
+    expect(right.body.message).toBe(MSG.codeTooManyTries);
+    expect((await codesOf(phone))[0]!.attempts).toBe(PHONE_CODE.maxWrongTries);
+    expect((await codesOf(phone))[0]!.verifiedAt).toBeNull();
+    // A new code starts with a clean count.
+    await allowCodeResend(server, phone);
+    const fresh = await sendPhoneCode(server, phone);
+    expect((await check(phone, fresh)).body.code).toBe(200);
+  });
+
+  it('an expired code is refused, even when right', async () => {
+    const phone = '01020000013';
+    const code = await sendPhoneCode(server, phone);
+    await server.db
+      .update(phoneCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(and(eq(phoneCodes.phone, phone)));
+    const res = await check(phone, code);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ code: 400, message: MSG.codeExpired, field: 'authCode' });
+  });
+
+  it.each([
+    [{ phone: '01020000014', authCode: '' }, 'authCode', MSG.codeRequired],
+    [{ phone: '01020000014', authCode: '12345' }, 'authCode', MSG.codeDigits],
+    [{ phone: '01020000014', authCode: 'abcdef' }, 'authCode', MSG.codeDigits],
+    [{ phone: '01020000014' }, 'authCode', MSG.codeRequired],
+    [{ authCode: '123456' }, 'phone', MSG.phoneRequired],
+  ])('refuses %j with 400 on %s', async (query, field, message) => {
+    const res = await call(server, 'GET', 'api/checkAuthCode', query);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ code: 400, message, field });
+  });
+});

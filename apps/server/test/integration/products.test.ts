@@ -1,0 +1,191 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alphaNumber } from '@partsmall/contract';
+import { companies, members, products } from '../../src/db/schema.js';
+import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
+
+interface Item {
+  seq: number;
+  pid: string;
+  price?: number;
+  salePrice?: number;
+  [key: string]: unknown;
+}
+
+let server: TestServer;
+let demoToken: string;
+let otherToken: string;
+const ids: Record<string, number> = {};
+
+async function addProduct(name: string, pid: string, tiers: [number, number, number, number], salePrice: number) {
+  const [row] = await server.db
+    .insert(products)
+    .values({
+      name,
+      pid,
+      pidKey: alphaNumber(pid),
+      factoryNum: 'TEST 01',
+      factoryKey: 'TEST01',
+      priceA: tiers[0],
+      priceB: tiers[1],
+      priceC: tiers[2],
+      priceD: tiers[3],
+      salePrice,
+      hasAmount: 5,
+      stockName: '한국 김포물류센터',
+      storageId: 1,
+      imgFiles: ['/uploads/products/pad-1.svg'],
+      category: 'pad',
+    })
+    .returning({ id: products.id });
+  return row!.id;
+}
+
+async function setLevel(level: 'a' | 'b' | 'c' | 'd') {
+  const [other] = await server.db.select().from(members).where(eq(members.loginId, 'other@partsmall.kr'));
+  await server.db.update(companies).set({ level }).where(eq(companies.id, other!.companyId!));
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  ids.fallbackToC = await addProduct('티어테스트 C폴백 패드', 'TT-0001', [0, 0, 1000, 2000], 3000);
+  ids.allZero = await addProduct('티어테스트 판매가 패드', 'TT-0002', [0, 0, 0, 0], 4500);
+  ids.mixed = await addProduct('티어테스트 혼합 패드', 'TT-0003', [500, 0, 0, 900], 1200);
+  ids.ab123 = await addProduct('하이픈 품번 테스트 디스크', 'AB-123', [100, 100, 100, 100], 100);
+  demoToken = await loginAs(server, 'demo@partsmall.kr', 'demo1234');
+  otherToken = await loginAs(server, 'other@partsmall.kr', 'demo1234');
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const PRICE_FIELDS = ['price', 'salePrice', 'priceA', 'priceB', 'priceC', 'priceD'];
+
+describe('visitors never receive prices', () => {
+  it('has no price field in list, detail, product page and catalogue answers', async () => {
+    const list = await call<Item[]>(server, 'POST', 'api/getProductHome', { page: 1, size: 60 });
+    expect(list.body.results!.length).toBe(60);
+    const detail = await call<Item>(server, 'POST', 'api/getProductHomeDetail', { seq: ids.mixed });
+    const page = await call<Item>(server, 'POST', 'api/getProductInfo', { seq: ids.mixed });
+    const epc = await call<{ partInfo: Item[] }>(server, 'POST', 'api/getEpcToProduct', { pid: 'tt 0003' });
+    const bySeq = await call<Item[]>(server, 'POST', 'api/getProductHome', { seq: ids.mixed });
+    const all = [...list.body.results!, detail.body.results!, page.body.results!, ...epc.body.results!.partInfo, ...bySeq.body.results!];
+    expect(epc.body.results!.partInfo).toHaveLength(1);
+    for (const item of all) for (const f of PRICE_FIELDS) expect(item).not.toHaveProperty(f);
+  });
+
+  it('a bad token is treated as a visitor for public lists (no price, no error)', async () => {
+    const res = await call<Item[]>(server, 'POST', 'api/getProductHome', { seq: ids.mixed }, 'not-a-token');
+    expect(res.status).toBe(200);
+    expect(res.body.results![0]).not.toHaveProperty('price');
+  });
+});
+
+describe('members see the tier price of their company level', () => {
+  const cases: ['a' | 'b' | 'c' | 'd', number, number, number][] = [
+    // level, fallbackToC product, allZero product, mixed product
+    ['a', 1000, 4500, 500],
+    ['b', 1000, 4500, 900],
+    ['c', 1000, 4500, 900],
+    ['d', 2000, 4500, 900],
+  ];
+  for (const [level, c1, c2, c3] of cases) {
+    it(`level ${level}`, async () => {
+      await setLevel(level);
+      const price = async (seq: number) =>
+        (await call<Item>(server, 'POST', 'api/getProductHomeDetail', { seq }, otherToken)).body.results!.price;
+      expect(await price(ids.fallbackToC!)).toBe(c1);
+      expect(await price(ids.allZero!)).toBe(c2);
+      expect(await price(ids.mixed!)).toBe(c3);
+    });
+  }
+
+  it('the demo company (gold) gets tier B in the list too', async () => {
+    const res = await call<Item[]>(server, 'POST', 'api/getProductHome', { searchType: 'pid', searchKeyword: 'TT0003' }, demoToken);
+    expect(res.body.results).toHaveLength(1);
+    expect(res.body.results![0]!.price).toBe(900);
+    expect(res.body.results![0]!.salePrice).toBe(1200);
+  });
+});
+
+describe('search', () => {
+  it("matches the part number 'ab-12 3' against 'AB-123' (alpha-number form on both sides)", async () => {
+    const res = await call<Item[]>(server, 'POST', 'api/getProductHome', { searchType: 'pid', searchKeyword: 'ab-12 3' });
+    expect(res.body.results!.map((r) => r.pid)).toContain('AB-123');
+  });
+
+  it('finds by a Korean name fragment', async () => {
+    const res = await call<Item[]>(server, 'POST', 'api/getProductHome', { searchType: 'name', searchKeyword: '티어테스트' });
+    expect(res.body.results!.map((r) => r.seq).sort()).toEqual([ids.fallbackToC, ids.allZero, ids.mixed].sort());
+  });
+
+  it('pages end: more is false on the last page and a page past the end is empty', async () => {
+    const p1 = await call<Item[]>(server, 'POST', 'api/getProductHome', { searchType: 'name', keyword: '티어테스트', page: 1, size: 2 });
+    const p2 = await call<Item[]>(server, 'POST', 'api/getProductHome', { searchType: 'name', keyword: '티어테스트', page: 2, size: 2 });
+    const p3 = await call<Item[]>(server, 'POST', 'api/getProductHome', { searchType: 'name', keyword: '티어테스트', page: 3, size: 2 });
+    expect([p1.body.results!.length, (p1.body as { more?: boolean }).more]).toEqual([2, true]);
+    expect([p2.body.results!.length, (p2.body as { more?: boolean }).more]).toEqual([1, false]);
+    expect(p3.body.results).toEqual([]);
+    expect(p3.body.message).toBe('검색된 정보가 없습니다.');
+  });
+
+  it('treats SQL and HTML in keywords as text', async () => {
+    for (const keyword of ["' or 1=1 --", '%', '_', '<script>alert(1)</script>', "'; drop table products; --"]) {
+      const res = await call<Item[]>(server, 'POST', 'api/getProductHome', { searchType: 'name', searchKeyword: keyword });
+      expect(res.status).toBe(200);
+      expect(res.body.results).toEqual([]);
+    }
+    const still = await call<Item[]>(server, 'POST', 'api/getProductHome', {});
+    expect(still.body.results!.length).toBe(60);
+  });
+
+  it('clamps huge sizes to 100', async () => {
+    const res = await call<Item[]>(server, 'POST', 'api/getProductHome', { page: 1, size: 1_000_000 });
+    expect(res.status).toBe(200);
+    expect(res.body.results!.length).toBe(100);
+  });
+});
+
+describe('bad input gets a Korean message, never a 500', () => {
+  const bad: [string, Record<string, unknown>, number][] = [
+    ['api/getProductHome', { page: -1 }, 400],
+    ['api/getProductHome', { page: 0 }, 400],
+    ['api/getProductHome', { page: 'abc' }, 400],
+    ['api/getProductHome', { page: 1.5 }, 400],
+    ['api/getProductHome', { page: 1e12 }, 400],
+    ['api/getProductHome', { size: -3 }, 400],
+    ['api/getProductHome', { searchKeyword: 'x'.repeat(10_000) }, 400],
+    ['api/getProductHome', { searchType: 'price' }, 400],
+    ['api/getProductHome', { seq: 'abc' }, 400],
+    ['api/getProductHomeDetail', { seq: -5 }, 400],
+    ['api/getProductHomeDetail', { seq: 99_999_999_999 }, 400],
+    ['api/getProductHomeDetail', {}, 400],
+    ['api/getProductHomeDetail', { seq: 2_000_000_000 }, 404],
+    ['api/getProductInfo', { seq: 2_000_000_000 }, 404],
+    ['api/getEpcToProduct', { pid: '' }, 400],
+    ['api/getEpcToProduct', { pid: 'y'.repeat(10_000) }, 400],
+  ];
+  for (const [path, payload, status] of bad) {
+    it(`${path} ${JSON.stringify(payload).slice(0, 60)} → ${status}`, async () => {
+      const res = await call(server, 'POST', path, payload);
+      expect(res.status).toBe(status);
+      expect(res.body.message).toMatch(/[가-힣]/);
+    });
+  }
+});
+
+describe('demo catalogue', () => {
+  it('has at least 300 products over the eleven categories and both warehouses, some sold out, some with notes', async () => {
+    const rows = await server.db.select().from(products);
+    expect(rows.length).toBeGreaterThanOrEqual(300);
+    expect(new Set(rows.map((r) => r.category)).size).toBe(11);
+    expect(rows.some((r) => r.stockName.startsWith('중국'))).toBe(true);
+    expect(rows.some((r) => r.stockName.startsWith('한국'))).toBe(true);
+    expect(rows.some((r) => r.hasAmount === 0)).toBe(true);
+    expect(rows.some((r) => r.detailInfo !== '')).toBe(true);
+    expect(new Set(rows.filter((r) => r.brand !== '').map((r) => r.brand))).toEqual(new Set(['bmw', 'benz', 'audi', 'jaguar', 'land_rover', 'maserati']));
+    const img = await fetch(`${server.base}${rows[0]!.imgFiles[0]}`);
+    expect(img.status).toBe(200);
+    expect(img.headers.get('content-type')).toContain('image/svg+xml');
+  });
+});

@@ -1,0 +1,68 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { MEMBER_TYPE_MAIN, MEMBER_TYPE_SUB } from '@partsmall/contract';
+import { queryRows } from '../src/db/client.js';
+import { companies, members } from '../src/db/schema.js';
+import { hashPassword } from '../src/features/auth/passwords.js';
+import { withCheckDigit } from '../src/seed/demo.js';
+import type { TestServer } from './helpers.js';
+
+/** Helpers of the member-area and payment tests: throwaway companies and the ledger invariant. */
+
+export const randomPhone = () => `010${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+export const randomLicense = () => withCheckDigit(String(randomInt(100_000_000, 1_000_000_000)));
+
+export interface TestAccount {
+  seq: number;
+  id: string;
+  pw: string;
+  name: string;
+  phone: string;
+}
+
+export interface TestCompany {
+  companyId: number;
+  license: string;
+  main: TestAccount;
+  subs: TestAccount[];
+}
+
+/** A company of its own with a main account and `subs` sub-accounts (password 'pass1234'). */
+export async function makeCompany(server: TestServer, label: string, subs = 1): Promise<TestCompany> {
+  const license = randomLicense();
+  const [company] = await server.db
+    .insert(companies)
+    .values({ name: `${label}상사`, license, area: '서울 중구', securityNum: '135790' })
+    .returning({ id: companies.id });
+  const passwordHash = await hashPassword('pass1234');
+  const tag = randomBytes(4).toString('hex');
+  const accounts: TestAccount[] = [];
+  for (let i = 0; i <= subs; i++) {
+    const account = { id: `${label}-${i}-${tag}@test.kr`.toLowerCase(), pw: 'pass1234', name: i === 0 ? `${label}대표` : `${label}직원${i}`, phone: randomPhone() };
+    const [row] = await server.db
+      .insert(members)
+      .values({
+        loginId: account.id,
+        passwordHash,
+        name: account.name,
+        phone: account.phone,
+        mail: account.id,
+        type: i === 0 ? MEMBER_TYPE_MAIN : MEMBER_TYPE_SUB,
+        companyId: company!.id,
+      })
+      .returning({ id: members.id });
+    accounts.push({ ...account, seq: row!.id });
+  }
+  return { companyId: company!.id, license, main: accounts[0]!, subs: accounts.slice(1) };
+}
+
+/** DESIGN.md 4: for every company, the ledger sums to the balance. */
+export async function expectLedgerMatchesBalances(server: TestServer): Promise<void> {
+  const rows = await queryRows<{ id: number; point: string; ledger: string }>(
+    server.db,
+    sql`select c.id, c.point::text as point, coalesce((select sum(amount) from cash_ledger l where l.company_id = c.id), 0)::text as ledger from companies c order by c.id`,
+  );
+  expect(rows.length).toBeGreaterThan(0);
+  for (const r of rows) expect(`${r.id}:${r.ledger}`).toBe(`${r.id}:${r.point}`);
+}

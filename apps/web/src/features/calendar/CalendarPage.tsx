@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import { seoulDay, ymd } from '../../shared/date';
+import { T } from '../../shared/texts';
+import { monthWeeks, shiftMonth, yearOptions, type CalendarCell } from './month';
+
+const sameDay = (a: { year: number; month: number; day: number }, b: { year: number; month: number; day: number }) =>
+  a.year === b.year && a.month === b.month && a.day === b.day;
+
+/** Calendar test page (/test): a Korean month calendar in Asia/Seoul with year and month selects. */
+export function CalendarPage() {
+  const [today] = useState(() => seoulDay());
+  const years = yearOptions(today.year);
+  const minYear = years[0]!;
+  const maxYear = years[years.length - 1]!;
+  const [view, setView] = useState({ year: today.year, month: today.month });
+  const [picked, setPicked] = useState<CalendarCell | null>(null);
+  const weeks = monthWeeks(view.year, view.month);
+  const prev = shiftMonth(view.year, view.month, -1, minYear, maxYear);
+  const next = shiftMonth(view.year, view.month, 1, minYear, maxYear);
+
+  const pick = (c: CalendarCell) => {
+    setPicked(c);
+    if (!c.inMonth) setView({ year: c.year, month: c.month });
+  };
+
+  return (
+    <section className="page calendar-page">
+      <h1>{T.calendar.title}</h1>
+      <div className="calendar">
+        <div className="calendar-head">
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => prev && setView(prev)}
+            disabled={!prev}
+            title={prev ? T.calendar.prev : T.calendar.rangeEnd}
+            aria-label={T.calendar.prev}
+          >
+            ‹
+          </button>
+          <label className="sr-only" htmlFor="cal-year">
+            {T.calendar.year}
+          </label>
+          <select id="cal-year" value={view.year} onChange={(e) => setView({ ...view, year: Number(e.target.value) })}>
+            {years.map((y) => (
+              <option key={y} value={y}>
+                {T.calendar.yearOption(y)}
+              </option>
+            ))}
+          </select>
+          <label className="sr-only" htmlFor="cal-month">
+            {T.calendar.month}
+          </label>
+          <select id="cal-month" value={view.month} onChange={(e) => setView({ ...view, month: Number(e.target.value) })}>
+            {Array.from({ length: 12 }, (_, i) => i + 1).map((m) => (
+              <option key={m} value={m}>
+                {T.calendar.monthOption(m)}
+              </option>
+            ))}
+          </select>
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => next && setView(next)}
+            disabled={!next}
+            title={next ? T.calendar.next : T.calendar.rangeEnd}
+            aria-label={T.calendar.next}
+          >
+            ›
+          </button>
+          <button type="button" className="btn btn-small calendar-today-btn" onClick={() => setView({ year: today.year, month: today.month })}>
+            {T.calendar.today}
+          </button>
+        </div>
+        <table className="calendar-grid" aria-label={T.calendar.caption(view.year, view.month)}>
+          <caption className="sr-only">{T.calendar.caption(view.year, view.month)}</caption>
+          <thead>
+            <tr>
+              {T.calendar.weekdays.map((w, i) => (
+                <th key={w} scope="col" className={`wd-${i}`}>
+                  {w}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {weeks.map((week) => (
+              <tr key={ymd(week[0]!)}>
+                {week.map((c) => {
+                  const isToday = sameDay(c, today);
+                  const isPicked = picked !== null && sameDay(c, picked);
+                  const cls = ['cal-day', `wd-${c.weekday}`, c.inMonth ? '' : 'out', isToday ? 'today' : '', isPicked ? 'picked' : '']
+                    .filter(Boolean)
+                    .join(' ');
+                  return (
+                    <td key={ymd(c)}>
+                      <button
+                        type="button"
+                        className={cls}
+                        aria-current={isToday ? 'date' : undefined}
+                        aria-pressed={isPicked}
+                        aria-label={`${ymd(c)} (${T.calendar.weekdays[c.weekday]})${isToday ? ` ${T.calendar.today}` : ''}`}
+                        onClick={() => pick(c)}
+                      >
+                        {c.day}
+                        {isToday && <span className="today-mark">{T.calendar.today}</span>}
+                      </button>
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p className="calendar-foot">
+          <span>
+            {T.calendar.todayIs}: <b data-testid="calendar-today">{ymd(today)}</b> ({T.calendar.weekdays[today.weekday]})
+          </span>
+          <span>
+            {T.calendar.selected}: <b data-testid="calendar-picked">{picked ? `${ymd(picked)} (${T.calendar.weekdays[picked.weekday]})` : '-'}</b>
+          </span>
+          <span className="muted">{T.calendar.timeZone}</span>
+        </p>
+      </div>
+    </section>
+  );
+}

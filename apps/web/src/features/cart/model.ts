@@ -1,0 +1,99 @@
+/** What the cart, checkout and finished pages pass each other through the tab's sessionStorage. */
+
+export interface CartProductInfo {
+  seq: number;
+  name: string;
+  pid: string;
+  factoryNum: string;
+  price: number;
+  hasAmount: number;
+  stockName: string;
+  storageId: number;
+  imgFiles: string[];
+}
+
+/** A cart line as api/getMallCartInfo sends it (spec 1 §3). */
+export interface CartLine {
+  seq: number;
+  qty: number;
+  managerCompanyId: number;
+  productInfo: CartProductInfo;
+}
+
+/** One item to pay: a cart line (seq) or a 'buy now' product (productId only). */
+export interface PaymentItem {
+  seq?: number;
+  productId: number;
+  qty: number;
+  managerCompanyId: number;
+  productInfo: CartProductInfo;
+}
+
+export interface PaymentDraft {
+  source: 'cart' | 'buy';
+  items: PaymentItem[];
+}
+
+/** The paymentFinish result of a paid order. */
+export interface FinishedPayment {
+  orderSeq: number;
+  clientRequestId: string;
+  repeated: boolean;
+  totalAmount: number;
+  shipping: number;
+  point: number;
+}
+
+const KEYS = { draft: 'paymentItems', finished: 'finishedPayment' } as const;
+
+function read<T>(key: string): T | null {
+  try {
+    const raw = sessionStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as T) : null;
+  } catch {
+    return null;
+  }
+}
+function write(key: string, value: unknown) {
+  try {
+    if (value === null) sessionStorage.removeItem(key);
+    else sessionStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // Storage blocked: the app frame already asks the user to allow it.
+  }
+}
+
+/** The tab's payment items (from the cart or 'buy now') and the last finished payment. */
+export const paymentStore = {
+  draft(): PaymentDraft | null {
+    const d = read<PaymentDraft>(KEYS.draft);
+    return d && Array.isArray(d.items) ? d : null;
+  },
+  setDraft(draft: PaymentDraft) {
+    write(KEYS.draft, draft);
+  },
+  clearDraft() {
+    write(KEYS.draft, null);
+  },
+  finished(): FinishedPayment | null {
+    return read<FinishedPayment>(KEYS.finished);
+  },
+  setFinished(result: FinishedPayment) {
+    write(KEYS.finished, result);
+  },
+  /** Entering the cart or checkout removes a leftover finished payment (spec 1 §4). */
+  clearFinished() {
+    write(KEYS.finished, null);
+  },
+};
+
+export function fromCartLine(line: CartLine): PaymentItem {
+  return { seq: line.seq, productId: line.productInfo.seq, qty: line.qty, managerCompanyId: line.managerCompanyId, productInfo: line.productInfo };
+}
+
+/** A random id for one checkout attempt; crypto.randomUUID needs a secure context, so fall back. */
+export function newRequestId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}

@@ -1,0 +1,161 @@
+import { useEffect } from 'react';
+import { Link, Navigate, NavLink, useParams, useSearchParams } from 'react-router';
+import { COMPANY_LEVEL_NAMES, MEMBER_TYPE_MAIN } from '@partsmall/contract';
+import { useSession } from '../../shared/session';
+import { T } from '../../shared/texts';
+import { SecuritySection, WithdrawSection } from './AccountSections';
+import { CompanyInfoSection } from './CompanyInfoSection';
+import { DeliveryAddressSection } from './DeliveryAddressSection';
+import { EditMyInfoSection } from './EditMyInfoSection';
+import { allowedMenu, isMenuPath, type MenuPath } from './menu';
+import { OrdersSection } from './OrdersSection';
+import { BuyLicenseSection, ChargeCashSection } from './PaySections';
+import { PaymentHistorySection } from './PaymentHistorySection';
+import { ProfileSection } from './ProfileSection';
+import { UsersSection } from './UsersSection';
+
+const M = T.management;
+
+const desktopLink = (path: MenuPath) => `/management/${path}`;
+const mobileLink = (path: MenuPath) => `/mobileManagement?menu=${path}`;
+
+function Section({ path, mobile }: { path: MenuPath; mobile: boolean }) {
+  switch (path) {
+    case 'profile':
+      return <ProfileSection mobile={mobile} linkTo={mobile ? mobileLink : desktopLink} />;
+    case 'editMyInfo':
+      return <EditMyInfoSection />;
+    case 'orders':
+      return <OrdersSection mobile={mobile} />;
+    case 'deliveryAddress':
+      return <DeliveryAddressSection mobile={mobile} />;
+    case 'editCompanyInfo':
+      return <CompanyInfoSection />;
+    case 'users':
+      return <UsersSection mobile={mobile} />;
+    case 'chargeCash':
+      return <ChargeCashSection />;
+    case 'cashPayments':
+      return <PaymentHistorySection kind="cash" mobile={mobile} />;
+    case 'buyLicense':
+      return <BuyLicenseSection />;
+    case 'licensePayments':
+      return <PaymentHistorySection kind="license" mobile={mobile} />;
+    case 'setSecurity':
+      return <SecuritySection />;
+    case 'memberDeactivation':
+      return <WithdrawSection mobile={mobile} />;
+  }
+}
+
+function useTitle(path: MenuPath | null) {
+  useEffect(() => {
+    const before = document.title;
+    document.title = `${path ? `${M.menu[path]} - ` : ''}${M.title} | ${T.brand}`;
+    return () => {
+      document.title = before;
+    };
+  }, [path]);
+}
+
+/** Who is logged in, above the menu. */
+function MenuCard() {
+  const { userInfo } = useSession();
+  if (!userInfo) return null;
+  const company = userInfo.companyInfo;
+  return (
+    <div className="mg-menu-card">
+      <b>{userInfo.name}</b>
+      <span className="mg-menu-company">{company?.name ?? userInfo.companyName}</span>
+      <span className="mg-menu-badges">
+        {company && <span className={`level-badge level-${company.level}`}>{COMPANY_LEVEL_NAMES[company.level]}</span>}
+        <span className={`mg-type-badge${userInfo.type === MEMBER_TYPE_MAIN ? ' main' : ''}`}>
+          {userInfo.type === MEMBER_TYPE_MAIN ? M.mainAccount : M.subAccount}
+        </span>
+      </span>
+    </div>
+  );
+}
+
+/**
+ * The member area on the desktop (spec 2 §2): /management/:path with the entries the member may
+ * open; the first opens by default and a path not allowed goes to it.
+ */
+export function ManagementPage() {
+  const { path } = useParams();
+  const { userInfo } = useSession();
+  const allowed = userInfo ? allowedMenu(userInfo.type) : [];
+  const current = isMenuPath(path) && allowed.includes(path) ? path : null;
+  useTitle(current);
+  // Logged out: the routing guard sends the visitor home.
+  if (!userInfo) return null;
+  if (!current) return <Navigate to={desktopLink(allowed[0]!)} replace />;
+  return (
+    <div className="page mg-layout">
+      <aside className="mg-side">
+        <h1 className="mg-side-title">{M.title}</h1>
+        <MenuCard />
+        <nav aria-label={M.menuLabel}>
+          <ul className="mg-menu">
+            {allowed.map((p) => (
+              <li key={p}>
+                <NavLink to={desktopLink(p)} className={({ isActive }) => (isActive ? 'active' : undefined)}>
+                  {M.menu[p]}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </aside>
+      <section className="mg-content" aria-label={M.menu[current]}>
+        {userInfo.companyInfo ? <Section key={current} path={current} mobile={false} /> : <p className="notice-warn">{M.companyOnly}</p>}
+      </section>
+    </div>
+  );
+}
+
+/**
+ * The member area on a phone (/mobileManagement): the entries as a list; ?menu=path opens one in
+ * a single column with a way back to the list.
+ */
+export function MobileManagementPage() {
+  const [params] = useSearchParams();
+  const { userInfo } = useSession();
+  const allowed = userInfo ? allowedMenu(userInfo.type) : [];
+  const menu = params.get('menu');
+  const current = isMenuPath(menu) && allowed.includes(menu) ? menu : null;
+  useTitle(current);
+  if (!userInfo) return null;
+  if (menu !== null && !current) return <Navigate to="/mobileManagement" replace />;
+  if (!current) {
+    return (
+      <section className="m-page mg-mobile">
+        <h1>{M.title}</h1>
+        <MenuCard />
+        <nav aria-label={M.menuLabel}>
+          <ul className="mg-m-menu">
+            {allowed.map((p) => (
+              <li key={p}>
+                <Link to={mobileLink(p)}>
+                  <span className="mg-m-menu-name">{M.menu[p]}</span>
+                  <span className="mg-m-menu-hint">{M.menuHints[p]}</span>
+                  <span className="mg-m-menu-arrow" aria-hidden="true">
+                    ›
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </section>
+    );
+  }
+  return (
+    <section className="m-page mg-mobile" aria-label={M.menu[current]}>
+      <Link to="/mobileManagement" className="mg-m-back">
+        ‹ {M.backToMenu}
+      </Link>
+      {userInfo.companyInfo ? <Section key={current} path={current} mobile /> : <p className="notice-warn">{M.companyOnly}</p>}
+    </section>
+  );
+}

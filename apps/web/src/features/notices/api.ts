@@ -1,0 +1,110 @@
+import { PAGE_SIZE } from '@partsmall/contract';
+import { post } from '../../shared/api';
+
+export interface NoticeRow {
+  seq: number;
+  type: number;
+  title: string;
+  created: string;
+}
+export interface NoticeDetail extends NoticeRow {
+  content: string;
+}
+
+export const NOTICE_SEARCH_TYPES = ['title', 'content', 'all'] as const;
+export type NoticeSearchType = (typeof NOTICE_SEARCH_TYPES)[number];
+export const NOTICE_TYPE_KEYS = [0, 2, 3] as const;
+
+/** The list the visitor is looking at; kept in the URL so that back, reload and links keep it. */
+export interface NoticeQuery {
+  searchType: NoticeSearchType;
+  keyword: string;
+  type: number | null;
+  page: number;
+}
+
+export function queryFromParams(params: URLSearchParams): NoticeQuery {
+  const st = params.get('searchType');
+  const type = Number(params.get('type'));
+  const page = Number(params.get('page'));
+  return {
+    searchType: (NOTICE_SEARCH_TYPES as readonly string[]).includes(st ?? '') ? (st as NoticeSearchType) : 'title',
+    keyword: (params.get('keyword') ?? '').slice(0, 200),
+    type: params.has('type') && (NOTICE_TYPE_KEYS as readonly number[]).includes(type) ? type : null,
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+  };
+}
+
+/** Query string of a list state; defaults are left out so that plain /notice stays plain. */
+export function queryString(q: Partial<NoticeQuery>): string {
+  const p = new URLSearchParams();
+  if (q.keyword) {
+    p.set('searchType', q.searchType ?? 'title');
+    p.set('keyword', q.keyword);
+  }
+  if (q.type !== null && q.type !== undefined) p.set('type', String(q.type));
+  if (q.page && q.page > 1) p.set('page', String(q.page));
+  const s = p.toString();
+  return s ? `?${s}` : '';
+}
+
+export interface ListResult {
+  rows: NoticeRow[];
+  total: number;
+  /** The server's Korean message when the call failed. */
+  error: string | null;
+}
+
+/** POST api/getMallNotice (list): searchType, searchKeyword, type, page, size. */
+export async function fetchNotices(q: NoticeQuery, size: number = PAGE_SIZE.notice): Promise<ListResult> {
+  const res = await post<NoticeRow[]>('api/getMallNotice', {
+    searchType: q.keyword ? q.searchType : '',
+    searchKeyword: q.keyword,
+    ...(q.type !== null ? { type: q.type } : {}),
+    page: q.page,
+    size,
+  });
+  if (res.code !== 200) return { rows: [], total: 0, error: res.message };
+  return { rows: res.results ?? [], total: res.total ?? 0, error: null };
+}
+
+export type DetailResult = { notice: NoticeDetail; error: null } | { notice: null; error: string };
+
+/** POST api/getMallNotice (detail): seq. */
+export async function fetchNotice(seq: number): Promise<DetailResult> {
+  const res = await post<NoticeDetail>('api/getMallNotice', { seq });
+  if (res.code === 200 && res.results) return { notice: res.results, error: null };
+  return { notice: null, error: res.message };
+}
+
+export interface Neighbours {
+  /** The row above in the list (newer). */
+  prev: NoticeRow | null;
+  /** The row below in the list (older). */
+  next: NoticeRow | null;
+}
+
+const SCAN_SIZE = PAGE_SIZE.max;
+const SCAN_PAGES = 10;
+
+/**
+ * The notices above and below `seq` in the list the visitor came from (same search and type),
+ * read in pages of 100; a notice not in that list gets no neighbours.
+ */
+export async function fetchNeighbours(seq: number, q: NoticeQuery): Promise<Neighbours> {
+  let before: NoticeRow | null = null;
+  for (let page = 1; page <= SCAN_PAGES; page++) {
+    const { rows, total, error } = await fetchNotices({ ...q, page }, SCAN_SIZE);
+    if (error) break;
+    const i = rows.findIndex((r) => r.seq === seq);
+    if (i >= 0) {
+      const prev = i > 0 ? rows[i - 1]! : before;
+      let next = rows[i + 1] ?? null;
+      if (!next && page * SCAN_SIZE < total) next = (await fetchNotices({ ...q, page: page + 1 }, SCAN_SIZE)).rows[0] ?? null;
+      return { prev, next };
+    }
+    if (rows.length < SCAN_SIZE) break;
+    before = rows[rows.length - 1] ?? null;
+  }
+  return { prev: null, next: null };
+}

@@ -1,0 +1,71 @@
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { ProductView } from '@partsmall/contract';
+import { useMallConfig } from '../../shared/mall-config';
+import { useSession } from '../../shared/session';
+import { T } from '../../shared/texts';
+import { useNotify } from '../../shared/ui/notify';
+import type { SearchType } from './api';
+import { NoticePopup } from './NoticePopup';
+import { ProductCard } from './ProductCard';
+import { ProductPopup } from './ProductPopup';
+import { SearchBar } from './SearchBar';
+import { useProductGrid } from './useProductGrid';
+
+export function HomePage() {
+  const [params, setParams] = useSearchParams();
+  const searchType: SearchType = params.get('searchType') === 'pid' ? 'pid' : 'name';
+  const keyword = (params.get('keyword') ?? '').slice(0, 200);
+  const grid = useProductGrid(searchType, keyword);
+  const [open, setOpen] = useState<ProductView | null>(null);
+  const notify = useNotify();
+  const { userInfo } = useSession();
+  const config = useMallConfig();
+
+  useEffect(() => {
+    if (keyword && grid.firstCount === 0) void notify.alert(T.common.empty);
+  }, [keyword, grid.firstCount, notify]);
+
+  const search = (type: SearchType, kw: string) => {
+    const next = new URLSearchParams();
+    if (kw) {
+      next.set('searchType', type);
+      next.set('keyword', kw);
+    }
+    setParams(next);
+  };
+
+  const companyIncomplete = userInfo?.companyInfo && !userInfo.companyInfo.licenseFlag;
+
+  return (
+    <div className="page home">
+      {companyIncomplete && (
+        <div className="company-warning" role="alert">
+          {T.companyWarning} <Link to="/management/editCompanyInfo">{T.companyWarningLink}</Link>
+        </div>
+      )}
+      <SearchBar searchType={searchType} keyword={keyword} onSearch={search} />
+      <h1 className="grid-title">{keyword ? T.shop.resultFor(keyword) : T.shop.allProducts}</h1>
+      {grid.error && <p className="notice-warn">{grid.error}</p>}
+      <ul className="product-grid" aria-busy={grid.loading}>
+        {grid.items.map((p) => (
+          <ProductCard key={p.seq} product={p} onOpen={setOpen} />
+        ))}
+      </ul>
+      {!grid.loading && grid.items.length === 0 && <p className="empty">{T.common.empty}</p>}
+      <div className="grid-footer">
+        {grid.loading ? (
+          <span className="spinner" aria-label={T.common.loading} />
+        ) : grid.ended ? (
+          grid.items.length > 0 && <p className="ended">{T.shop.ended}</p>
+        ) : (
+          <button type="button" className="btn more-btn" onClick={grid.loadMore}>
+            {T.shop.more}
+          </button>
+        )}
+      </div>
+      {open && <ProductPopup initial={open} onClose={() => setOpen(null)} />}
+      {config && config.notices.length > 0 && !open && <NoticePopup notice={config.notices[0]!} />}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { formatWon, warehouseLabel, withVat, type ProductView } from '@partsmall/contract';
+import { T } from '../../shared/texts';
+import { imageUrl } from './api';
+
+export function PriceOrHint({ product, vat = false }: { product: ProductView; vat?: boolean }) {
+  if (product.price === undefined) return <span className="login-hint">{T.shop.loginForPrice}</span>;
+  const shown = vat ? withVat(product.price) : product.price;
+  return (
+    <span className="price" data-testid="price">
+      {formatWon(shown)}
+      {vat && <small> ({T.shop.vatIncluded})</small>}
+    </span>
+  );
+}
+
+export function StockState({ product }: { product: ProductView }) {
+  return product.hasAmount > 0 ? (
+    <span className="stock in">{T.shop.inStock(product.hasAmount)}</span>
+  ) : (
+    <span className="stock out">{T.shop.soldOut}</span>
+  );
+}
+
+export function ProductCard({ product, onOpen }: { product: ProductView; onOpen: (p: ProductView) => void }) {
+  return (
+    <li className="product-card">
+      <button type="button" className="product-card-btn" onClick={() => onOpen(product)} aria-label={product.name}>
+        <img src={imageUrl(product.image)} alt="" loading="lazy" width={200} height={200} />
+        <span className="product-name">{product.name}</span>
+        <span className="product-pid">{product.pid}</span>
+        <span className="product-meta">
+          <span className={`warehouse wh-${product.storageId}`}>{warehouseLabel(product.stockName)}</span>
+          <StockState product={product} />
+        </span>
+        <PriceOrHint product={product} />
+      </button>
+    </li>
+  );
+}

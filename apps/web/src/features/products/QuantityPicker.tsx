@@ -1,0 +1,40 @@
+import { T } from '../../shared/texts';
+
+interface Props {
+  value: number;
+  stock: number;
+  /** Why the picker is disabled (visitor, sold out); null when usable. */
+  disabledWhy: string | null;
+  onChange: (value: number) => void;
+  onClamped?: (stock: number) => void;
+}
+
+/** Quantity from 1 up to stock; typed values above stock are clamped (spec 1 §5). */
+export function QuantityPicker({ value, stock, disabledWhy, onChange, onClamped }: Props) {
+  const disabled = disabledWhy !== null;
+  const set = (next: number) => {
+    if (!Number.isFinite(next) || next < 1) return onChange(1);
+    if (next > stock) {
+      onClamped?.(stock);
+      return onChange(Math.max(1, stock));
+    }
+    onChange(Math.floor(next));
+  };
+  return (
+    <div className="qty-picker" title={disabledWhy ?? undefined} data-testid="qty-picker">
+      <button type="button" aria-label="수량 줄이기" disabled={disabled || value <= 1} onClick={() => set(value - 1)}>
+        −
+      </button>
+      <input
+        aria-label={T.shop.qty}
+        inputMode="numeric"
+        value={value}
+        disabled={disabled}
+        onChange={(e) => set(Number(e.target.value.replace(/\D+/g, '') || '1'))}
+      />
+      <button type="button" aria-label="수량 늘리기" disabled={disabled || value >= stock} onClick={() => set(value + 1)}>
+        +
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { io, type Socket } from 'socket.io-client';
+import { openDatabase, queryRows } from '../apps/server/src/db/client.js';
+import { cashLedger, companies, members, products } from '../apps/server/src/db/schema.js';
+import { hashPassword } from '../apps/server/src/features/auth/passwords.js';
+import { seedDemo, withCheckDigit } from '../apps/server/src/seed/demo.js';
+import { freshBenchDatabase, startServerProcess } from './lib.js';
+
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 50);
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 15);
+const PRODUCTS = 40;
+
+/**
+ * Many members paying over the trade channel at once against PostgreSQL: each member keeps one
+ * payment in flight (closed loop) on its own socket, for a fixed time, over a small set of products
+ * so that stock rows are contended. Afterwards the books are checked for anomalies.
+ */
+export async function run() {
+  const url = await freshBenchDatabase('pm_bench_orders');
+  const database = await openDatabase(url, '');
+  const { db } = database;
+  await seedDemo(db);
+  const passwordHash = await hashPassword('bench1234');
+  const productRows = await db
+    .insert(products)
+    .values(
+      Array.from({ length: PRODUCTS }, (_, i) => ({
+        name: `벤치마크 부품 ${i + 1}`,
+        pid: `BENCH-${i + 1}`,
+        pidKey: `BENCH${i + 1}`,
+        priceA: 1000 + i * 10,
+        priceB: 1000 + i * 10,
+        priceC: 1000 + i * 10,
+        priceD: 1000 + i * 10,
+        salePrice: 1200,
+        hasAmount: 1_000_000,
+        stockName: '한국 김포물류센터',
+        storageId: 1,
+      })),
+    )
+    .returning({ id: products.id });
+  const logins: string[] = [];
+  for (let i = 0; i < MEMBERS; i++) {
+    const [company] = await db
+      .insert(companies)
+      .values({ name: `벤치상사 ${i + 1}`, license: withCheckDigit(String(500_000_000 + i)), level: 'c', securityNum: '000000', point: 1_000_000_000 })
+      .returning({ id: companies.id });
+    await db.insert(cashLedger).values({ companyId: company!.id, type: 'adjust', amount: 1_000_000_000, balanceAfter: 1_000_000_000 });
+    const loginId = `bench${i + 1}@partsmall.kr`;
+    await db.insert(members).values({ loginId, passwordHash, name: `벤치 ${i + 1}`, phone: `0109${String(i).padStart(7, '0')}`, companyId: company!.id });
+    logins.push(loginId);
+  }
+  await database.close();
+
+  const port = 3901;
+  const server = await startServerProcess(url, port);
+  const base = `http://127.0.0.1:${port}`;
+  const sockets: Socket[] = [];
+  try {
+    const tokens: string[] = [];
+    for (const id of logins) {
+      const res = (await (await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id, pw: 'bench1234' }) })).json()) as { results: { token: string } };
+      tokens.push(res.results.token);
+    }
+    for (const token of tokens) {
+      const s = io(`${base}/trade`, { auth: { token }, transports: ['websocket'], forceNew: true });
+      await new Promise<void>((resolve) => s.once('connect', () => resolve()));
+      sockets.push(s);
+    }
+    const latencies: number[] = [];
+    let refused = 0;
+    let failed = 0;
+    const until = Date.now() + DURATION_S * 1000;
+    const started = Date.now();
+    await Promise.all(
+      sockets.map(async (s, i) => {
+        let n = 0;
+        while (Date.now() < until) {
+          const clientRequestId = randomUUID();
+          const productId = productRows[(i * 7 + n++) % PRODUCTS]!.id;
+          const t0 = performance.now();
+          const answer = await new Promise<{ code: number }>((resolve) => {
+            const onFinish = (a: { code: number; results?: { clientRequestId: string }; clientRequestId?: string }) => {
+              if ((a.results?.clientRequestId ?? a.clientRequestId) !== clientRequestId) return;
+              s.off('paymentFinish', onFinish);
+              resolve(a);
+            };
+            s.on('paymentFinish', onFinish);
+            s.emit('requestPaymentProduct', {
+              clientRequestId,
+              shippingInfo: { name: '벤치수령', phone: '01000000000', postNum: '04790', address: '서울 성동구 성수이로 77', addrSub: '1층', shippingValue: 1, shippingPayType: 0 },
+              carts: [{ productId, qty: 1 + (n % 3) }],
+            });
+          });
+          latencies.push(performance.now() - t0);
+          if (answer.code === 201) continue;
+          if (answer.code === 400) refused++;
+          else failed++;
+        }
+      }),
+    );
+    const seconds = (Date.now() - started) / 1000;
+    latencies.sort((a, b) => a - b);
+    const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)]!;
+
+    const check = await openDatabase(url, '');
+    const [books] = await queryRows<{ n: number }>(
+      check.db,
+      sql`select count(*)::int as n from companies c where c.point <> coalesce((select sum(amount) from cash_ledger l where l.company_id = c.id), 0)`,
+    );
+    const [negative] = await queryRows<{ n: number }>(check.db, sql`select count(*)::int as n from products where has_amount < 0 or has_amount > 1000000`);
+    const [stockDrift] = await queryRows<{ n: number }>(
+      check.db,
+      sql`select count(*)::int as n from products p where p.pid like 'BENCH-%'
+          and p.has_amount + coalesce((select sum(qty) from order_lines l where l.product_id = p.id), 0) <> 1000000`,
+    );
+    const [orderCount] = await queryRows<{ n: number }>(check.db, sql`select count(*)::int as n from orders`);
+    await check.close();
+    const paid = latencies.length - refused - failed;
+    console.log(`\norders benchmark: ${MEMBERS} members, one payment in flight each, ${DURATION_S} s, trade channel, PostgreSQL`);
+    console.log('| orders/s | payments | p50 ms | p95 ms | p99 ms | refused | errors |');
+    console.log('|---:|---:|---:|---:|---:|---:|---:|');
+    console.log(`| ${Math.round(paid / seconds)} | ${paid} | ${pct(50).toFixed(1)} | ${pct(95).toFixed(1)} | ${pct(99).toFixed(1)} | ${refused} | ${failed} |`);
+    console.log(`anomalies: ledger≠balance ${books!.n}, bad stock ${negative!.n}, stock not matching sold lines ${stockDrift!.n}, orders stored ${orderCount!.n} vs paid ${paid}`);
+  } finally {
+    for (const s of sockets) s.close();
+    server.kill('SIGINT');
+  }
+}

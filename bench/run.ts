@@ -1,0 +1,19 @@
+/**
+ * `npm run bench` runs every benchmark; `npm run bench -- products` one of them.
+ * Benchmarks need a PostgreSQL server: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local one.
+ */
+const which = process.argv[2] ?? 'all';
+const benches: Record<string, () => Promise<void>> = {
+  products: async () => (await import('./products.js')).run(),
+  orders: async () => (await import('./orders.js')).run(),
+};
+const names = which === 'all' ? Object.keys(benches) : [which];
+for (const name of names) {
+  const bench = benches[name];
+  if (!bench) {
+    console.error(`unknown benchmark '${name}': ${Object.keys(benches).join(', ')}`);
+    process.exit(2);
+  }
+  await bench();
+}
+export {};

@@ -1,0 +1,150 @@
+import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG_ORDER, formatWon, tierPrice } from '@partsmall/contract';
+import { cartItems, companies, members, orders, products } from '../apps/server/src/db/schema.js';
+import { phonePage, shot, startShop } from './helpers.js';
+
+let shop: Awaited<ReturnType<typeof startShop>>;
+beforeAll(async () => {
+  shop = await startShop();
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+type Product = typeof products.$inferSelect;
+const url = (path: string) => `${shop.server.base}${path}`;
+const won = (n: number) => formatWon(n);
+
+async function demo() {
+  const [m] = await shop.server.db.select().from(members).where(eq(members.loginId, 'demo@partsmall.kr'));
+  const [c] = await shop.server.db.select().from(companies).where(eq(companies.id, m!.companyId!));
+  return { memberId: m!.id, cash: Number(c!.point) };
+}
+
+async function koreaProducts(n: number): Promise<Product[]> {
+  const rows = await shop.server.db.select().from(products).where(eq(products.storageId, 1)).orderBy(products.id);
+  const names = new Map<string, number>();
+  for (const r of rows) names.set(r.name, (names.get(r.name) ?? 0) + 1);
+  return rows.filter((r) => r.hasAmount >= 5 && names.get(r.name) === 1).slice(10, 10 + n);
+}
+
+const headerCash = (page: Page) => page.locator('.m-header [data-testid="cash"]');
+const headerCart = (page: Page) => page.locator('.m-header [data-testid="cart-count"]');
+
+/** Adds from the mobile detail slide (a plain api/addToCart call). */
+async function addFromSlide(page: Page, product: Product) {
+  await page.goto(url(`/mobile?searchType=pid&keyword=${encodeURIComponent(product.pid)}`));
+  await page.locator('.m-item', { hasText: product.name }).first().click();
+  const slide = page.getByRole('dialog', { name: product.name });
+  await slide.getByRole('button', { name: '장바구니' }).click();
+  await page.locator('.toast', { hasText: MSG_ORDER.addedToCart }).waitFor();
+}
+
+describe('cart, checkout and orders on a phone', () => {
+  it('/cartm → /checkOutm → /mobileCheckOutFinish → /ordersm, then a same-day cancellation', async () => {
+    const [a, b] = await koreaProducts(2);
+    const before = await demo();
+    await shop.server.db.delete(cartItems).where(eq(cartItems.memberId, before.memberId));
+    const { page, context } = await phonePage(shop.browser);
+    await page.goto(url('/mobileLogin'));
+    await page.getByLabel('아이디 (메일 주소)').fill('demo@partsmall.kr');
+    await page.getByLabel('비밀번호').fill('demo1234');
+    await page.getByRole('button', { name: '로그인', exact: true }).click();
+    await page.waitForURL(/\/mobile$/, { timeout: 8000 });
+    await expect.poll(() => headerCash(page).textContent()).toBe(won(before.cash));
+
+    await addFromSlide(page, a!);
+    await expect.poll(() => headerCart(page).textContent()).toBe('1');
+    await addFromSlide(page, b!);
+    await expect.poll(() => headerCart(page).textContent()).toBe('2');
+
+    // A phone asking for /cart lands on /cartm.
+    await page.goto(url('/cart'));
+    await page.waitForURL(/\/cartm$/);
+    const lines = page.getByTestId('cart-line');
+    await expect.poll(() => lines.count()).toBe(2);
+    const goods = tierPrice(a!, 'b') + tierPrice(b!, 'b');
+    await expect.poll(() => page.getByTestId('cart-total').textContent()).toBe(won(goods));
+    await shot(page, 'cart-phone');
+
+    await page.getByRole('button', { name: '선택 상품 주문하기 (2건)' }).click();
+    await page.waitForURL(/\/checkOutm$/);
+    await expect.poll(() => page.getByTestId('checkout-item').count()).toBe(2);
+    // The mobile address book is a select of the saved addresses.
+    const saved = page.getByLabel('저장된 배송지 선택');
+    await expect.poll(() => saved.locator('option').count()).toBeGreaterThan(1);
+    await saved.selectOption({ index: 1 });
+    expect(await page.getByLabel('받는 분 이름').inputValue()).toBe('박준호');
+    expect(await page.getByLabel('우편번호').inputValue()).toBe('04790');
+    await expect.poll(() => page.getByTestId('pay-total').textContent()).toBe(won(goods + 6000));
+    await shot(page, 'checkout-phone');
+
+    await page.getByRole('button', { name: `${won(goods + 6000)} 결제하기` }).click();
+    await page.waitForURL(/\/mobileCheckOutFinish\?seq=\d+$/);
+    const seq = Number(new URL(page.url()).searchParams.get('seq'));
+    await page.getByRole('heading', { name: '주문이 완료되었습니다' }).waitFor();
+    await expect.poll(() => page.getByTestId('used-cash').textContent()).toBe(won(goods + 6000));
+    await expect.poll(() => headerCash(page).textContent()).toBe(won(before.cash - goods - 6000));
+    await expect.poll(() => headerCart(page).textContent()).toBe('0');
+    await shot(page, 'checkout-finish-phone');
+
+    await page.getByRole('link', { name: '주문 내역 보기' }).click();
+    await page.waitForURL(/\/ordersm$/);
+    const card = page.getByTestId('mobile-order').first();
+    await card.getByText('준비중').waitFor();
+    await card.getByText(won(goods + 6000)).waitFor();
+    await card.getByText(`${a!.name} × 1`).waitFor();
+    await card.getByText('(04790) 서울특별시 성동구 성수이로 77 3층 301호').waitFor();
+    await shot(page, 'orders-phone');
+
+    await card.getByRole('button', { name: '주문 취소' }).click();
+    await page.getByRole('alertdialog', { name: '주문 취소' }).getByRole('button', { name: '주문 취소' }).click();
+    await page.locator('.toast', { hasText: MSG_ORDER.cancelled }).waitFor();
+    await card.getByText('출고취소').waitFor();
+    expect(await card.getByRole('button', { name: '주문 취소' }).count()).toBe(0);
+    await expect.poll(() => headerCash(page).textContent()).toBe(won(before.cash));
+    const [order] = await shop.server.db.select().from(orders).where(eq(orders.id, seq));
+    expect(order!.status).toBe(3);
+    await shot(page, 'orders-cancelled-phone');
+
+    // Back goes to where the user came from.
+    await page.getByRole('button', { name: '← 뒤로' }).click();
+    await page.waitForURL(/\/mobileCheckOutFinish/);
+    await context.close();
+  });
+
+  it('buy now on the phone goes to /checkOutm with that one product; an empty cart says so', async () => {
+    const [a] = await koreaProducts(1);
+    const before = await demo();
+    await shop.server.db.delete(cartItems).where(eq(cartItems.memberId, before.memberId));
+    const { page, context } = await phonePage(shop.browser);
+    await page.goto(url('/mobileLogin'));
+    await page.getByLabel('아이디 (메일 주소)').fill('demo@partsmall.kr');
+    await page.getByLabel('비밀번호').fill('demo1234');
+    await page.getByRole('button', { name: '로그인', exact: true }).click();
+    await page.waitForURL(/\/mobile$/, { timeout: 8000 });
+    await page.goto(url('/cartm'));
+    await page.getByText('장바구니가 비어 있습니다.').waitFor();
+    await shot(page, 'cart-empty-phone');
+
+    await page.goto(url(`/mobile?searchType=pid&keyword=${encodeURIComponent(a!.pid)}`));
+    await page.locator('.m-item', { hasText: a!.name }).first().click();
+    const slide = page.getByRole('dialog', { name: a!.name });
+    await slide.getByRole('button', { name: '수량 늘리기' }).click();
+    await slide.getByRole('button', { name: '바로구매' }).click();
+    await page.waitForURL(/\/checkOutm$/);
+    await expect.poll(() => page.getByTestId('checkout-item').count()).toBe(1);
+    await page.getByTestId('checkout-item').getByText('× 2개').waitFor();
+    await expect.poll(() => page.getByTestId('goods-total').textContent()).toBe(won(tierPrice(a!, 'b') * 2));
+    // Pickup: no address and no fee.
+    await page.getByRole('radio', { name: '방문수령' }).check();
+    expect(await page.getByLabel('우편번호').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('shipping-fee').textContent()).toBe(won(0));
+    await shot(page, 'checkout-pickup-phone');
+    // Nothing was put in the cart by buying now.
+    expect(await shop.server.db.select().from(cartItems).where(eq(cartItems.memberId, before.memberId))).toEqual([]);
+    await context.close();
+  });
+});

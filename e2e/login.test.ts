@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desktopPage, phonePage, shot, startShop } from './helpers.js';
+
+let shop: Awaited<ReturnType<typeof startShop>>;
+beforeAll(async () => {
+  shop = await startShop();
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+describe('login in the browser', () => {
+  it('logs the demo member in, shows cash and licence in the top bar, and logs out', async () => {
+    const { page, context } = await desktopPage(shop.browser);
+    await page.goto(`${shop.server.base}/login`);
+    const submit = page.getByRole('button', { name: '로그인', exact: true });
+    await expect(submit.isDisabled()).resolves.toBe(true);
+    await page.getByLabel('아이디 (메일 주소)').fill('demo@partsmall.kr');
+    await page.getByLabel('비밀번호').fill('demo1234');
+    await page.getByLabel('비밀번호').press('Enter');
+    await page.getByText('로그인되었습니다. 3초 후 홈으로 이동합니다.').waitFor();
+    await page.waitForURL(/\/home$/, { timeout: 6000 });
+    await page.getByTestId('cash').getByText('5,000,000원').waitFor();
+    expect(await page.getByTestId('license-days').textContent()).toMatch(/(29|30)일/);
+    await shot(page, 'home-member-desktop');
+    await page.getByRole('button', { name: '로그아웃' }).click();
+    await page.getByRole('link', { name: '회원가입' }).waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+    await context.close();
+  });
+
+  it('sends a phone to /mobileLogin', async () => {
+    const { page, context } = await phonePage(shop.browser);
+    await page.goto(`${shop.server.base}/login`);
+    await page.waitForURL(/\/mobileLogin$/);
+    await page.getByRole('heading', { name: '로그인' }).waitFor();
+    await shot(page, 'login-mobile');
+    await context.close();
+  });
+});

@@ -1,0 +1,138 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tierPrice, withVat } from '@partsmall/contract';
+import { products } from '../apps/server/src/db/schema.js';
+import { desktopPage, phonePage, shot, startShop } from './helpers.js';
+
+let shop: Awaited<ReturnType<typeof startShop>>;
+beforeAll(async () => {
+  shop = await startShop();
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+/** A product in stock with special notes, as the seed made it. */
+async function sampleProduct(opts: { notes: boolean }) {
+  const rows = await shop.server.db.select().from(products).orderBy(products.id);
+  return rows.find((r) => r.hasAmount > 1 && (r.detailInfo !== '') === opts.notes && r.brand !== '')!;
+}
+
+async function login(page: import('playwright-core').Page, id: string) {
+  await page.goto(`${shop.server.base}/login`);
+  await page.getByLabel('아이디 (메일 주소)').fill(id);
+  await page.getByLabel('비밀번호').fill('demo1234');
+  await page.getByRole('button', { name: '로그인', exact: true }).click();
+  await page.getByText('로그인되었습니다.').first().waitFor();
+}
+
+describe('the public shop in the browser', () => {
+  it('a visitor searches by part number, opens the popup and sees the login hint, not a price', async () => {
+    const product = await sampleProduct({ notes: true });
+    const { page, context } = await desktopPage(shop.browser);
+    await page.goto(`${shop.server.base}/home`);
+    await page.getByRole('dialog', { name: '연말 배송 일정 안내' }).getByRole('button', { name: '닫기' }).click();
+    await page.getByLabel('검색 구분').selectOption('pid');
+    // Lower case with hyphens and spaces: the alpha-number form must still match.
+    const typed = product.pid.toLowerCase().replace(/(.{3})/, '$1- ');
+    await page.getByLabel('검색어').fill(typed);
+    await page.getByRole('button', { name: '검색' }).click();
+    await page.waitForURL(/searchType=pid/);
+    await page.getByRole('button', { name: product.name }).first().click();
+    const popup = page.getByRole('dialog', { name: product.name });
+    await popup.waitFor();
+    expect(await popup.getByText('로그인 후 가격 확인').count()).toBe(1);
+    expect(await popup.getByTestId('price').count()).toBe(0);
+    // 550 high because this product has special notes.
+    const box = await popup.boundingBox();
+    expect([Math.round(box!.width), Math.round(box!.height)]).toEqual([800, 550]);
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
+    expect(await popup.getByLabel('수량', { exact: true }).isDisabled()).toBe(true);
+    await shot(page, 'home-popup-visitor');
+    await popup.getByRole('button', { name: '장바구니' }).click();
+    await page.waitForURL(/\/login$/);
+    await context.close();
+  });
+
+  it('a search without result alerts that nothing was found', async () => {
+    const { page, context } = await desktopPage(shop.browser);
+    await page.goto(`${shop.server.base}/home?searchType=pid&keyword=ZZZ999NOTHING`);
+    await page.getByRole('alertdialog').getByText('검색된 정보가 없습니다.').waitFor();
+    await context.close();
+  });
+
+  it('the demo member sees the gold tier price and the quantity is clamped to the stock', async () => {
+    const product = await sampleProduct({ notes: false });
+    const { page, context } = await desktopPage(shop.browser);
+    await login(page, 'demo@partsmall.kr');
+    await page.goto(`${shop.server.base}/home?searchType=pid&keyword=${encodeURIComponent(product.pid)}`);
+    await page.getByRole('dialog', { name: '연말 배송 일정 안내' }).getByRole('button', { name: '닫기' }).click();
+    await page.getByRole('button', { name: product.name }).first().click();
+    const popup = page.getByRole('dialog', { name: product.name });
+    const expected = tierPrice(product, 'b');
+    await popup.getByTestId('price').getByText(`${expected.toLocaleString('ko-KR')}원`).waitFor();
+    const box = await popup.boundingBox();
+    expect(Math.round(box!.height)).toBe(500);
+    const qty = popup.getByLabel('수량', { exact: true });
+    await qty.fill(String(product.hasAmount + 50));
+    expect(await qty.inputValue()).toBe(String(product.hasAmount));
+    await popup.getByText(`${(expected * product.hasAmount).toLocaleString('ko-KR')}원`).waitFor();
+    await shot(page, 'home-popup-member');
+    await context.close();
+  });
+
+  it('a phone on /home lands on /mobile and sees the VAT-included price as a member', async () => {
+    const product = await sampleProduct({ notes: false });
+    const { page, context } = await phonePage(shop.browser);
+    await page.goto(`${shop.server.base}/home`);
+    await page.waitForURL(/\/mobile$/);
+    await page.getByRole('list', { name: '카테고리' }).getByRole('button', { name: '디스크' }).waitFor();
+    await page.goto(`${shop.server.base}/mobileLogin`);
+    await page.getByLabel('아이디 (메일 주소)').fill('demo@partsmall.kr');
+    await page.getByLabel('비밀번호').fill('demo1234');
+    await page.getByRole('button', { name: '로그인', exact: true }).click();
+    await page.waitForURL(/\/mobile$/, { timeout: 8000 });
+    await page.goto(`${shop.server.base}/mobile?searchType=pid&keyword=${encodeURIComponent(product.pid)}`);
+    const vatPrice = withVat(tierPrice(product, 'b'));
+    await page.getByTestId('price').first().getByText(`${vatPrice.toLocaleString('ko-KR')}원`).waitFor();
+    await shot(page, 'mobile-home-member');
+    await context.close();
+  });
+
+  it("the notice popup stays closed after 'do not show again' in that tab", async () => {
+    const { page, context } = await desktopPage(shop.browser);
+    await page.goto(`${shop.server.base}/home`);
+    const popup = page.getByRole('dialog', { name: '연말 배송 일정 안내' });
+    await popup.waitFor();
+    const box = await popup.boundingBox();
+    expect([Math.round(box!.width), Math.round(box!.height)]).toEqual([300, 300]);
+    await popup.getByLabel('다시 보지 않기').check();
+    await popup.getByRole('button', { name: '닫기' }).click();
+    await page.reload();
+    await page.getByRole('button', { name: '더보기' }).waitFor();
+    expect(await page.getByRole('dialog', { name: '연말 배송 일정 안내' }).count()).toBe(0);
+    // Another tab has its own storage, so it shows the notice again.
+    const other = await context.newPage();
+    await other.goto(`${shop.server.base}/home`);
+    await other.getByRole('dialog', { name: '연말 배송 일정 안내' }).waitFor();
+    await context.close();
+  });
+
+  it('the product page shows every field, sets its meta tags, and /productView redirects to the part-number search', async () => {
+    const product = await sampleProduct({ notes: true });
+    const { page, context } = await desktopPage(shop.browser);
+    await page.goto(`${shop.server.base}/productDetail/${product.id}`);
+    await page.getByRole('heading', { name: product.name }).waitFor();
+    expect(await page.title()).toContain(product.pid);
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${shop.server.base}/productDetail/${product.id}`);
+    expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toBe(product.name);
+    await page.getByText(product.detailInfo).first().waitFor();
+    await page.getByRole('link', { name: '회원가입' }).last().waitFor();
+    await shot(page, 'product-detail-visitor');
+    await page.goto(`${shop.server.base}/productView/${product.id}`);
+    await page.waitForURL(/\/home\?searchType=pid&keyword=/);
+    const [row] = await shop.server.db.select().from(products).where(eq(products.id, product.id));
+    expect(decodeURIComponent(new URL(page.url()).searchParams.get('keyword')!)).toBe(row!.pid);
+    await context.close();
+  });
+});

@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import { MSG } from './messages.js';
+import { MAIL_SHAPE, isPlainText, isValidBusinessNumber } from './rules.js';
+
+/** Field rules of spec 1 §5, written once: the web uses them on blur and submit, the server on every call. */
+
+export const loginIdField = z
+  .string({ error: MSG.loginIdRequired })
+  .trim()
+  .min(1, MSG.loginIdRequired)
+  .min(5, MSG.loginIdLength)
+  .max(50, MSG.loginIdLength)
+  .regex(MAIL_SHAPE, MSG.loginIdShape)
+  .transform((v) => v.toLowerCase());
+
+export const passwordField = z
+  .string({ error: MSG.passwordRequired })
+  .min(1, MSG.passwordRequired)
+  .min(4, MSG.passwordLength)
+  .max(20, MSG.passwordLength);
+
+export const businessNumberField = z
+  .string({ error: MSG.licenseRequired })
+  .trim()
+  .min(1, MSG.licenseRequired)
+  .regex(/^\d{10}$/, MSG.licenseDigits)
+  .refine(isValidBusinessNumber, MSG.licenseChecksum);
+
+export const mobilePhoneField = z
+  .string({ error: MSG.phoneRequired })
+  .trim()
+  .min(1, MSG.phoneRequired)
+  .regex(/^\d{11}$/, MSG.phoneDigits)
+  .regex(/^01[016789]\d{8}$/, MSG.phoneShape);
+
+export const authCodeField = z
+  .string({ error: MSG.codeRequired })
+  .trim()
+  .min(1, MSG.codeRequired)
+  .regex(/^\d{6}$/, MSG.codeDigits);
+
+export const companyNameField = z
+  .string({ error: MSG.companyNameRequired })
+  .trim()
+  .min(1, MSG.companyNameRequired)
+  .max(50, MSG.companyNameLength)
+  .refine(isPlainText, MSG.textInvalid);
+
+export const companyAreaField = z
+  .string({ error: MSG.companyAreaRequired })
+  .trim()
+  .min(1, MSG.companyAreaRequired)
+  .min(2, MSG.companyAreaLength)
+  .max(20, MSG.companyAreaLength)
+  .refine(isPlainText, MSG.textInvalid);
+
+export const securityNumField = z
+  .string({ error: MSG.securityNumRequired })
+  .trim()
+  .min(1, MSG.securityNumRequired)
+  .regex(/^\d{6}$/, MSG.securityNumLength);
+
+const contactField = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || /^\d{9,11}$/.test(v), MSG.contactDigits)
+  .optional();
+
+const consent = (msg: string) => z.boolean({ error: msg }).refine((v) => v === true, msg);
+
+const passwordsMatch = (v: { pw: string; cpw: string }) => v.pw === v.cpw;
+const confirmField = z.string({ error: MSG.passwordRequired });
+
+export const loginRequest = z.object({ id: loginIdField, pw: passwordField });
+export type LoginRequest = z.input<typeof loginRequest>;
+
+export const checkLicenseQuery = z.object({ license: businessNumberField });
+
+export const phoneCodeRequestQuery = z.object({
+  phone: mobilePhoneField,
+  authType: z.literal('message').default('message'),
+});
+
+export const checkAuthCodeQuery = z.object({ phone: mobilePhoneField, authCode: authCodeField });
+
+/**
+ * The join form. A company join carries companyName and companyArea; a sub-account join
+ * (JoinSub) carries securityNum instead and takes the company from `license`.
+ */
+export const joinRequest = z
+  .object({
+    license: businessNumberField,
+    companyName: companyNameField.optional(),
+    companyArea: companyAreaField.optional(),
+    id: loginIdField,
+    pw: passwordField,
+    cpw: confirmField,
+    phone: mobilePhoneField,
+    authCode: authCodeField,
+    policy: consent(MSG.policyRequired),
+    privacy: consent(MSG.privacyRequired),
+    securityNum: securityNumField.optional(),
+    /** Contact number of the sub-account form, under the spec's misspelt key. */
+    phoen: contactField,
+    /** Person's name; defaults to the company name for a company join. */
+    name: z.string().trim().max(20).refine(isPlainText, MSG.textInvalid).optional(),
+  })
+  .refine(passwordsMatch, { path: ['cpw'], error: MSG.passwordMismatch })
+  .refine((v) => v.securityNum !== undefined || (v.companyName ?? '') !== '', {
+    path: ['companyName'],
+    error: MSG.companyNameRequired,
+  })
+  .refine((v) => v.securityNum !== undefined || (v.companyArea ?? '') !== '', {
+    path: ['companyArea'],
+    error: MSG.companyAreaRequired,
+  });
+export type JoinRequest = z.input<typeof joinRequest>;
+
+export const chatJoinRequest = z
+  .object({
+    companyArea: companyAreaField,
+    phone: mobilePhoneField,
+    companyName: companyNameField,
+    id: loginIdField,
+    pw: passwordField,
+    cpw: confirmField,
+  })
+  .refine(passwordsMatch, { path: ['cpw'], error: MSG.passwordMismatch });
+export type ChatJoinRequest = z.input<typeof chatJoinRequest>;
+
+export const findMemberIdQuery = checkAuthCodeQuery;
+
+export const findMemberPwRequest = z
+  .object({
+    phone: mobilePhoneField,
+    authCode: authCodeField,
+    pw: passwordField,
+    cpw: confirmField,
+  })
+  .refine(passwordsMatch, { path: ['cpw'], error: MSG.passwordMismatch });
+export type FindMemberPwRequest = z.input<typeof findMemberPwRequest>;
+
+export const companyInfo = z.object({
+  seq: z.number(),
+  name: z.string(),
+  license: z.string(),
+  area: z.string(),
+  ceo: z.string(),
+  fax: z.string(),
+  phone: z.string(),
+  mail: z.string(),
+  addrMain: z.string(),
+  addrSub: z.string(),
+  postMain: z.string(),
+  level: z.enum(['a', 'b', 'c', 'd']),
+  point: z.number(),
+  /** Shown to main accounts only; null for sub-accounts. */
+  securityNum: z.string().nullable(),
+  /** True once the company's details and a delivery address are set (else the home warning bar). */
+  licenseFlag: z.boolean(),
+});
+export type CompanyInfo = z.infer<typeof companyInfo>;
+
+export const userInfo = z.object({
+  seq: z.number(),
+  id: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  mail: z.string(),
+  type: z.number(),
+  role: z.enum(['member', 'staff', 'admin']),
+  companyId: z.number().nullable(),
+  companyName: z.string(),
+  companyInfo: companyInfo.nullable(),
+});
+export type UserInfo = z.infer<typeof userInfo>;
+
+export const loginResult = z.object({ token: z.string(), userInfo });
+export type LoginResult = z.infer<typeof loginResult>;

@@ -1,0 +1,100 @@
+/** Business constants of spec 1 §9 and spec 2 §9, kept once for server and web. */
+
+export const PAGE_SIZE = {
+  homeFirst: 60,
+  homeMore: 12,
+  homeMaxPage: 20,
+  notice: 20,
+  cart: 64,
+  addressBook: 10,
+  addressBookMobile: 100,
+  chatHistory: 50,
+  pagination: 10,
+  memberArea: 15,
+  subAccounts: 16,
+  profileNotices: 5,
+  /** Upper bound the server clamps every requested page size to. */
+  max: 100,
+} as const;
+
+export const TIMING = {
+  stickyBarPx: 180,
+  loginRedirectMs: 3000,
+  joinRedirectMs: 3000,
+  phoneCodeResendSec: 60,
+  phoneCodeValidSec: 180,
+  cartReloadMs: 300,
+  configPollMs: 100,
+  /** How often the web app re-reads the configuration to notice a new `ver`. */
+  configVersionCheckMs: 60_000,
+} as const;
+
+export const PHONE_CODE = {
+  length: 6,
+  maxWrongTries: 5,
+  dailyCapPerPhone: 10,
+  /** A verified code may be used to finish the join or find flow for this long. */
+  verifiedUseSec: 30 * 60,
+} as const;
+
+export const LOGIN_LIMIT = {
+  /** Failed logins for one id (or one address) within the window before 429. */
+  maxFailures: 5,
+  windowSec: 10 * 60,
+} as const;
+
+export const SESSION = {
+  ttlHours: 24,
+  tabIdLength: 8,
+} as const;
+
+export const COMPANY_LEVELS = ['a', 'b', 'c', 'd'] as const;
+export type CompanyLevel = (typeof COMPANY_LEVELS)[number];
+export const COMPANY_LEVEL_NAMES: Record<CompanyLevel, string> = {
+  a: '티타늄',
+  b: '골드',
+  c: '실버',
+  d: '브론즈',
+};
+
+export const MEMBER_TYPE_MAIN = 0;
+export const MEMBER_TYPE_SUB = 1;
+
+export const ROLES = ['member', 'staff', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const PRODUCT_TYPES: Record<number, string> = {
+  0: '재생품',
+  1: '애프터마켓',
+  2: '정품',
+  3: '재제조품',
+  4: '중고품',
+};
+
+export const NOTICE_TYPES: Record<number, string> = { 0: '공지사항', 2: '이용안내', 3: '자주 묻는 질문' };
+
+export const SHIPPING = {
+  prepaidFee: 6000,
+  payTypes: { prepaid: 0, collect: 1, pickup: 2 },
+  types: { freight: 0, courier: 1, quick: 2, pickup: 4 },
+} as const;
+
+export const VAT_RATE_PERCENT = 10;
+export const MAX_VIN_SEARCHES_PER_DAY = 30;
+export const TIME_ZONE = 'Asia/Seoul';
+
+export const CASH_CHARGE = { min: 1000, max: 10_000_000, default: 1000, steps: [1000, 5000, 10_000, 50_000] } as const;
+
+export interface LicensePackage {
+  price: number;
+  days: number;
+  content: string;
+}
+
+/** Licence packages of spec 1 §9; the shop configuration carries them as licenseValidBuy. */
+export const LICENSE_PACKAGES: LicensePackage[] = [
+  { price: 30_000, days: 30, content: '30일 이용권' },
+  { price: 90_000, days: 90, content: '90일 이용권' },
+  { price: 200_000, days: 365, content: '365일 이용권' },
+  { price: 3_000, days: 1, content: '1+1 하루 추가' },
+];

@@ -1,0 +1,222 @@
+import { z } from 'zod';
+import { SHIPPING } from './constants.js';
+
+/** Korean messages of cart, checkout and orders (spec 1 §8). */
+export const MSG_ORDER = {
+  addedToCart: '장바구니에 담았습니다.',
+  removedFromCart: '장바구니에서 삭제했습니다.',
+  qtyUpdated: '구매 수량을 변경했습니다.',
+  qtyUpdateFailed: '구매 수량 변경 중 문제가 발생했습니다.',
+  qtyInvalid: '수량은 1 이상의 정수로 입력하세요.',
+  qtyOverStock: (stock: number) => `재고가 부족합니다. 주문 가능 수량은 ${stock.toLocaleString('ko-KR')}개입니다.`,
+  soldOut: (name: string) => `'${name}' 상품의 재고가 부족합니다.`,
+  productGone: '판매하지 않는 상품입니다.',
+  cartLineNotFound: '장바구니 항목을 찾을 수 없습니다.',
+  selectProduct: '주문할 상품을 선택하세요.',
+  oneWarehouse: '한 번에 한 창고의 상품만 주문할 수 있습니다. 창고별로 나누어 주문하세요.',
+  insufficientBalance: '캐시 잔액이 부족합니다.',
+  shortBy: (won: number) => `캐시 잔액이 ${won.toLocaleString('ko-KR')}원 부족합니다.`,
+  freightBranchRequired: '화물 영업소를 입력하세요.',
+  senderRequired: '보내는 분을 입력하세요.',
+  senderPhoneRequired: '보내는 분 연락처를 입력하세요.',
+  recipientName: '받는 분 이름은 2~20자로 입력하세요.',
+  recipientPhone: '받는 분 연락처는 숫자 10~11자리로 입력하세요.',
+  postNum: '우편번호는 5~6자리입니다.',
+  address: '주소는 2~100자로 입력하세요.',
+  addrSub: '상세주소는 2~100자로 입력하세요.',
+  memo: '배송 메모는 255자 이내로 입력하세요.',
+  arrive: '화물 영업소는 2~50자로 입력하세요.',
+  senderName: '보내는 분 이름은 2~20자로 입력하세요.',
+  senderPhone: '보내는 분 연락처는 숫자 10~11자리로 입력하세요.',
+  badShippingType: '배송 방법을 선택하세요.',
+  badPayType: '배송비 결제 방식을 선택하세요.',
+  paid: '결제가 완료되었습니다.',
+  orderNotFound: '주문 정보를 찾을 수 없습니다.',
+  statusMoveRefused: '현재 주문 상태에서는 할 수 없는 요청입니다.',
+  cancelOnlySameDay: '주문 취소는 주문 당일에만 할 수 있습니다.',
+  returnWindow: '반품 신청은 출고 완료 후 20일 이내에만 할 수 있습니다.',
+  returnReasonChina: '중국 창고 상품은 단순 변심으로 반품할 수 없습니다.',
+  returnReasonRequired: '반품 사유를 선택하세요.',
+  cancelled: '주문이 취소되었습니다. 결제한 캐시를 돌려드렸습니다.',
+  returnRequested: '반품을 신청했습니다.',
+  statusChanged: '주문 상태를 변경했습니다.',
+  carrierRequired: '택배사와 송장번호를 입력하세요.',
+  addressSaved: '배송지를 저장했습니다.',
+  addressNeeds: '배송지를 저장하려면 받는 분 이름, 연락처, 우편번호가 필요합니다.',
+  addressNotFound: '배송지를 찾을 수 없습니다.',
+  clientRequestId: '결제 요청 번호가 올바르지 않습니다.',
+  defaultMemo: '부재 시 연락 부탁드립니다.',
+} as const;
+
+/** Order statuses (spec 1 §4). */
+export const ORDER_STATUS = {
+  purchaseRequest: 0,
+  shipmentConfirmed: 1,
+  shipmentComplete: 2,
+  shipmentCancelled: 3,
+  returnRequested: 4,
+  returnApproved: 5,
+  returnOnHold: 6,
+  sellerCancelled: 8,
+} as const;
+export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
+
+export const ORDER_STATUS_LABELS: Record<number, string> = {
+  0: '구매요청',
+  1: '출고확정',
+  2: '출고완료',
+  3: '출고취소',
+  4: '반품요청',
+  5: '반품승인',
+  6: '반품보류',
+  8: '판매자취소',
+};
+
+export const RETURN_REASONS: Record<number, string> = {
+  0: '초기 불량',
+  1: '단순 변심',
+  2: '상품 정보 상이',
+  3: '배송 지연',
+};
+
+export type StatusActor = 'buyer' | 'staff';
+
+/**
+ * The only table of which status may follow which (DESIGN.md 5). Server checks and the buttons
+ * the web app shows both read it.
+ */
+export const ORDER_TRANSITIONS: { from: OrderStatus[]; to: OrderStatus; by: StatusActor[]; refund: 'none' | 'all' | 'goods-or-all' }[] = [
+  { from: [0], to: 1, by: ['staff'], refund: 'none' },
+  { from: [0], to: 3, by: ['buyer', 'staff'], refund: 'all' },
+  { from: [0, 1], to: 8, by: ['staff'], refund: 'all' },
+  { from: [1], to: 2, by: ['staff'], refund: 'none' },
+  { from: [2], to: 4, by: ['buyer'], refund: 'none' },
+  { from: [4], to: 6, by: ['staff'], refund: 'none' },
+  { from: [4, 6], to: 5, by: ['staff'], refund: 'goods-or-all' },
+];
+
+export const FINAL_STATUSES: OrderStatus[] = [3, 5, 8];
+
+export function findTransition(from: number, to: number, actor: StatusActor) {
+  return ORDER_TRANSITIONS.find((t) => t.to === to && t.from.includes(from as OrderStatus) && t.by.includes(actor)) ?? null;
+}
+
+/** The moves an actor may make from a status (for the buttons shown). */
+export function allowedMoves(from: number, actor: StatusActor): OrderStatus[] {
+  return ORDER_TRANSITIONS.filter((t) => t.from.includes(from as OrderStatus) && t.by.includes(actor)).map((t) => t.to);
+}
+
+/** Shipping fee by pay type: 6,000 won prepaid, 0 collect or pickup (spec 1 §9). */
+export function shippingFee(payType: number): number {
+  return payType === SHIPPING.payTypes.prepaid ? SHIPPING.prepaidFee : 0;
+}
+
+/** VAT of an amount: 10 %, rounded half up to whole won. */
+export function vatOf(amount: number): number {
+  return Math.floor((amount + 5) / 10);
+}
+
+export const RETURN_WINDOW_DAYS = 20;
+
+const positiveQty = z
+  .number({ error: MSG_ORDER.qtyInvalid })
+  .int(MSG_ORDER.qtyInvalid)
+  .min(1, MSG_ORDER.qtyInvalid)
+  .max(100_000, MSG_ORDER.qtyInvalid);
+const id = z.number({ error: MSG_ORDER.selectProduct }).int().min(1).max(2_147_483_647);
+
+/** Buy or cart form (spec 1 §3); the server trusts only productId and the quantity. */
+export const buyOrCartForm = z.object({
+  productId: id,
+  hasAmount: positiveQty.optional(),
+  /** Mobile sends qty. */
+  qty: positiveQty.optional(),
+  price: z.number().optional(),
+  originHasAmount: z.number().optional(),
+  companyId: z.number().optional(),
+}).refine((v) => v.hasAmount !== undefined || v.qty !== undefined, { path: ['hasAmount'], error: MSG_ORDER.qtyInvalid });
+export type BuyOrCartForm = z.input<typeof buyOrCartForm>;
+
+export const updateCartQuantityRequest = z.object({ seq: id, qty: positiveQty });
+export const cartDeleteRequest = z.object({ seq: id });
+
+const digits = (min: number, max: number, msg: string) =>
+  z.string({ error: msg }).trim().regex(new RegExp(`^\\d{${min},${max}}$`), msg);
+const text = (min: number, max: number, msg: string) => z.string({ error: msg }).trim().min(min, msg).max(max, msg);
+
+export const shippingInfo = z
+  .object({
+    managerCompanyId: z.number().optional(),
+    name: text(2, 20, MSG_ORDER.recipientName),
+    phone: digits(10, 11, MSG_ORDER.recipientPhone),
+    postNum: z.string().trim().max(6).default(''),
+    address: z.string().trim().max(100, MSG_ORDER.address).default(''),
+    addrSub: z.string().trim().max(100, MSG_ORDER.addrSub).default(''),
+    arrive: z.string().trim().max(50, MSG_ORDER.arrive).default(''),
+    shippingValue: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(4)], { error: MSG_ORDER.badShippingType }),
+    shippingPayType: z.union([z.literal(0), z.literal(1), z.literal(2)], { error: MSG_ORDER.badPayType }),
+    memo: z.string().max(255, MSG_ORDER.memo).default(''),
+    directDeli: z.boolean().default(false),
+    fromName: z.string().trim().max(20, MSG_ORDER.senderName).default(''),
+    fromPhone: z.string().trim().max(11, MSG_ORDER.senderPhone).default(''),
+    receiverIsSelfQuick: z.boolean().default(false),
+    /** The fee the client showed; the server computes its own. */
+    shipping: z.number().optional(),
+  })
+  .superRefine((v, ctx) => {
+    const pickup = v.shippingValue === SHIPPING.types.pickup;
+    if (!pickup) {
+      if (!/^\d{5,6}$/.test(v.postNum)) ctx.addIssue({ code: 'custom', path: ['postNum'], message: MSG_ORDER.postNum });
+      if (v.address.length < 2) ctx.addIssue({ code: 'custom', path: ['address'], message: MSG_ORDER.address });
+      if (v.addrSub.length < 2) ctx.addIssue({ code: 'custom', path: ['addrSub'], message: MSG_ORDER.addrSub });
+    }
+    if (v.shippingValue === SHIPPING.types.freight) {
+      if (v.arrive === '') ctx.addIssue({ code: 'custom', path: ['arrive'], message: MSG_ORDER.freightBranchRequired });
+      else if (v.arrive.length < 2) ctx.addIssue({ code: 'custom', path: ['arrive'], message: MSG_ORDER.arrive });
+    }
+    if (v.directDeli) {
+      if (v.fromName === '') ctx.addIssue({ code: 'custom', path: ['fromName'], message: MSG_ORDER.senderRequired });
+      else if (v.fromName.length < 2) ctx.addIssue({ code: 'custom', path: ['fromName'], message: MSG_ORDER.senderName });
+      if (v.fromPhone === '') ctx.addIssue({ code: 'custom', path: ['fromPhone'], message: MSG_ORDER.senderPhoneRequired });
+      else if (!/^\d{10,11}$/.test(v.fromPhone)) ctx.addIssue({ code: 'custom', path: ['fromPhone'], message: MSG_ORDER.senderPhone });
+    }
+  });
+export type ShippingInfo = z.input<typeof shippingInfo>;
+
+/** One payment: either cart lines (seq) or direct items (productId + qty) from 'buy now'. */
+export const paymentRequest = z.object({
+  clientRequestId: z.string({ error: MSG_ORDER.clientRequestId }).trim().min(8, MSG_ORDER.clientRequestId).max(64, MSG_ORDER.clientRequestId),
+  shippingInfo,
+  carts: z
+    .array(z.object({ seq: id.optional(), productId: id.optional(), qty: positiveQty }), { error: MSG_ORDER.selectProduct })
+    .min(1, MSG_ORDER.selectProduct)
+    .max(64, MSG_ORDER.selectProduct),
+});
+export type PaymentRequest = z.input<typeof paymentRequest>;
+
+export const savedAddressRequest = z.object({
+  seq: id.optional(),
+  basic: z.union([z.boolean(), z.enum(['true', 'false'])]).optional(),
+  name: text(2, 20, MSG_ORDER.recipientName),
+  phone: digits(10, 11, MSG_ORDER.recipientPhone),
+  postNum: digits(5, 6, MSG_ORDER.postNum),
+  address: text(2, 100, MSG_ORDER.address),
+  addrSub: z.string().trim().max(100, MSG_ORDER.addrSub).default(''),
+});
+
+export const orderListRequest = z.object({
+  startDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().or(z.literal('')),
+  endDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().or(z.literal('')),
+  searchType: z.enum(['date', '']).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  size: z.coerce.number().int().min(1).transform((n) => Math.min(n, 100)).default(15),
+});
+
+export const orderMoveRequest = z.object({
+  seq: id,
+  status: z.number().int(),
+  returnReason: z.number().int().min(0).max(3).optional(),
+  note: z.string().trim().max(255).optional(),
+  carrier: z.string().trim().max(30).optional(),
+  waybill: z.string().trim().max(40).optional(),
+});

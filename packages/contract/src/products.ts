@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { MSG_SHOP } from './messages-shop.js';
+import { PAGE_SIZE, type CompanyLevel } from './constants.js';
+
+/** Mobile shortcut categories (spec 1 §2, mobile home), with their Korean labels. */
+export const PRODUCT_CATEGORIES = [
+  { key: 'filter', label: '필터' },
+  { key: 'shock', label: '쇼바' },
+  { key: 'cooling', label: '냉각' },
+  { key: 'gear', label: '기어' },
+  { key: 'light', label: '라이트' },
+  { key: 'pad', label: '패드' },
+  { key: 'disc', label: '디스크' },
+  { key: 'condenser', label: '콘덴서' },
+  { key: 'sensor', label: '센서' },
+  { key: 'radiator', label: '라디에이터' },
+  { key: 'arm', label: '암' },
+] as const;
+export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number]['key'];
+
+export interface PriceTiers {
+  priceA: number;
+  priceB: number;
+  priceC: number;
+  priceD: number;
+  salePrice: number;
+}
+
+/**
+ * The price a company of `level` pays: its tier, falling back A → B → C → D when a tier is zero,
+ * then to the sale price (DESIGN.md 4).
+ */
+export function tierPrice(p: PriceTiers, level: CompanyLevel): number {
+  const order = [p.priceA, p.priceB, p.priceC, p.priceD];
+  const start = { a: 0, b: 1, c: 2, d: 3 }[level];
+  for (let i = start; i < order.length; i++) if (order[i]! > 0) return order[i]!;
+  return p.salePrice;
+}
+
+/** VAT-included price shown on the mobile list: price × 1.1, rounded half up (integer won). */
+export function withVat(price: number): number {
+  return Math.floor((price * 11 + 5) / 10);
+}
+
+/** The warehouse as shown: first two characters of the stock name ('한국', '중국'). */
+export function warehouseLabel(stockName: string): string {
+  return stockName.slice(0, 2);
+}
+
+export function isChinaWarehouse(stockName: string): boolean {
+  return stockName.startsWith('중국');
+}
+
+/** A product as the API sends it; price fields are absent for visitors. */
+export interface ProductView {
+  seq: number;
+  name: string;
+  pid: string;
+  factoryNum: string;
+  type: number;
+  hasAmount: number;
+  stock: number;
+  stockName: string;
+  storageId: number;
+  imgFiles: string[];
+  image: string;
+  detailInfo: string;
+  /** Absent in lists; the product page and popups read it. */
+  description?: string;
+  category: string;
+  brand: string;
+  companyId: number;
+  /** The member's tier price (absent for visitors). */
+  price?: number;
+  salePrice?: number;
+}
+
+const page = z.coerce.number({ error: MSG_SHOP.badPage }).int(MSG_SHOP.badPage).min(1, MSG_SHOP.badPage).max(100_000, MSG_SHOP.badPage).default(1);
+const size = (fallback: number) =>
+  z.coerce
+    .number({ error: MSG_SHOP.badSize })
+    .int(MSG_SHOP.badSize)
+    .min(1, MSG_SHOP.badSize)
+    // Larger sizes are clamped, not refused: the list simply comes in pages of at most 100.
+    .transform((n) => Math.min(n, PAGE_SIZE.max))
+    .default(fallback);
+const keyword = z.string().max(200, MSG_SHOP.keywordTooLong).transform((s) => s.trim()).optional();
+const idRule = (message: string) => z.coerce.number({ error: message }).int(message).min(1, message).max(2_147_483_647, message);
+const seq = idRule(MSG_SHOP.badSeq);
+
+export const productHomeRequest = z.object({
+  searchType: z.enum(['name', 'pid', '']).optional(),
+  searchKeyword: keyword,
+  /** Alias of searchKeyword (the home route's query parameter). */
+  keyword,
+  category: z.string().max(20).optional(),
+  seq: seq.optional(),
+  page,
+  size: size(PAGE_SIZE.homeFirst),
+});
+export type ProductHomeRequest = z.input<typeof productHomeRequest>;
+
+export const productDetailRequest = z.object({ seq, page: page.optional(), size: size(10).optional() });
+export const epcToProductRequest = z.object({ pid: z.string().trim().min(1, MSG_SHOP.pidRequired).max(50, MSG_SHOP.keywordTooLong) });
+
+export const noticeRequest = z.object({
+  seq: idRule(MSG_SHOP.badNoticeSeq).optional(),
+  searchType: z.enum(['title', 'content', 'all', '']).optional(),
+  searchKeyword: keyword,
+  type: z.coerce
+    .number({ error: MSG_SHOP.badNoticeType })
+    .int(MSG_SHOP.badNoticeType)
+    .refine((t) => [0, 2, 3].includes(t), MSG_SHOP.badNoticeType)
+    .optional(),
+  page,
+  size: size(PAGE_SIZE.notice),
+});
+
+export const INQUIRY_TYPES = [
+  { key: 'partnership', label: '제휴 문의' },
+  { key: 'advertising', label: '광고 문의' },
+] as const;
+
+export const inquiryRequest = z.object({
+  qnaType: z.enum(['partnership', 'advertising'], { error: MSG_SHOP.inquiryType }),
+  phone: z
+    .string({ error: MSG_SHOP.inquiryPhone })
+    .trim()
+    .regex(/^\d{10,11}$/, MSG_SHOP.inquiryPhone),
+  content: z
+    .string({ error: MSG_SHOP.inquiryContent })
+    .trim()
+    .min(10, MSG_SHOP.inquiryContent)
+    .max(200, MSG_SHOP.inquiryContent),
+});
+export type InquiryRequest = z.input<typeof inquiryRequest>;

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ORDER_TRANSITIONS,
+  allowedMoves,
+  findTransition,
+  paymentRequest,
+  shippingFee,
+  shippingInfo,
+  tierPrice,
+  vatOf,
+  withVat,
+} from '../src/index.js';
+
+describe('shipping fee, VAT and prices', () => {
+  it('charges 6,000 won prepaid and nothing for collect or pickup', () => {
+    expect([shippingFee(0), shippingFee(1), shippingFee(2)]).toEqual([6000, 0, 0]);
+  });
+  it('VAT is 10 % rounded half up', () => {
+    expect([vatOf(0), vatOf(1000), vatOf(1004), vatOf(1005), vatOf(12_345)]).toEqual([0, 100, 100, 101, 1235]);
+    expect([withVat(1000), withVat(1005), withVat(1004), withVat(999)]).toEqual([1100, 1106, 1104, 1099]);
+  });
+  it('tier prices fall back to the next lower tier, then the sale price', () => {
+    const p = { priceA: 0, priceB: 900, priceC: 0, priceD: 800, salePrice: 1000 };
+    expect(['a', 'b', 'c', 'd'].map((l) => tierPrice(p, l as 'a'))).toEqual([900, 900, 800, 800]);
+    expect(tierPrice({ priceA: 0, priceB: 0, priceC: 0, priceD: 0, salePrice: 1234 }, 'a')).toBe(1234);
+  });
+});
+
+describe('order status transitions (DESIGN.md 5)', () => {
+  const cases: [number, number, 'buyer' | 'staff', boolean][] = [
+    [0, 1, 'staff', true],
+    [0, 1, 'buyer', false],
+    [0, 3, 'buyer', true],
+    [0, 3, 'staff', true],
+    [1, 3, 'buyer', false],
+    [0, 8, 'staff', true],
+    [1, 8, 'staff', true],
+    [2, 8, 'staff', false],
+    [1, 2, 'staff', true],
+    [0, 2, 'staff', false],
+    [2, 4, 'buyer', true],
+    [2, 4, 'staff', false],
+    [4, 6, 'staff', true],
+    [4, 5, 'staff', true],
+    [6, 5, 'staff', true],
+    [5, 4, 'buyer', false],
+    [3, 0, 'staff', false],
+    [8, 1, 'staff', false],
+  ];
+  for (const [from, to, actor, ok] of cases) {
+    it(`${from} → ${to} by ${actor}: ${ok ? 'allowed' : 'refused'}`, () => {
+      expect(findTransition(from, to, actor) !== null).toBe(ok);
+    });
+  }
+  it('final statuses have no way out', () => {
+    for (const s of [3, 5, 8]) {
+      expect(allowedMoves(s, 'staff')).toEqual([]);
+      expect(allowedMoves(s, 'buyer')).toEqual([]);
+    }
+  });
+  it('refunds happen only on cancellations and approved returns', () => {
+    expect(ORDER_TRANSITIONS.filter((t) => t.refund !== 'none').map((t) => t.to).sort()).toEqual([3, 5, 8]);
+  });
+});
+
+describe('checkout rules (spec 1 §5)', () => {
+  const base = { name: '김수령', phone: '01012345678', postNum: '04790', address: '서울 성동구 성수이로 77', addrSub: '3층', shippingValue: 1, shippingPayType: 0 };
+  const firstMessage = (v: unknown) => {
+    const r = shippingInfo.safeParse(v);
+    return r.success ? null : r.error.issues[0]!.message;
+  };
+  it('accepts a complete courier address', () => expect(firstMessage(base)).toBeNull());
+  it('requires the freight branch for freight', () => expect(firstMessage({ ...base, shippingValue: 0 })).toBe('화물 영업소를 입력하세요.'));
+  it('requires sender name and phone for direct delivery', () => {
+    expect(firstMessage({ ...base, directDeli: true })).toBe('보내는 분을 입력하세요.');
+    expect(firstMessage({ ...base, directDeli: true, fromName: '박보냄' })).toBe('보내는 분 연락처를 입력하세요.');
+  });
+  it('checks recipient lengths and digits', () => {
+    expect(firstMessage({ ...base, name: '김' })).toBe('받는 분 이름은 2~20자로 입력하세요.');
+    expect(firstMessage({ ...base, phone: '0101234' })).toBe('받는 분 연락처는 숫자 10~11자리로 입력하세요.');
+    expect(firstMessage({ ...base, postNum: '123' })).toBe('우편번호는 5~6자리입니다.');
+    expect(firstMessage({ ...base, memo: 'x'.repeat(256) })).toBe('배송 메모는 255자 이내로 입력하세요.');
+  });
+  it('pickup needs no address', () => expect(firstMessage({ name: '김수령', phone: '01012345678', shippingValue: 4, shippingPayType: 2 })).toBeNull());
+  it('refuses quantities of 0, negative, fractional or absurd', () => {
+    for (const qty of [0, -1, 1.5, 1e9]) {
+      const r = paymentRequest.safeParse({ clientRequestId: 'abcdefgh-1', shippingInfo: base, carts: [{ productId: 1, qty }] });
+      expect(r.success).toBe(false);
+    }
+  });
+});

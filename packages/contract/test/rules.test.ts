@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import {
+  alphaNumber,
+  digitsOnly,
+  formatBusinessNumber,
+  formatWon,
+  hyphenatePhone,
+  isMobilePhone,
+  isPlainText,
+  isValidBusinessNumber,
+  MAIL_SHAPE,
+} from '../src/rules.js';
+
+/** Real-shaped business registration numbers (large Korean companies' published numbers). */
+const VALID_NUMBERS = ['1248100998', '2208162517', '1208147521', '1078155843', '2148812345'];
+
+describe('isValidBusinessNumber (National Tax Service checksum)', () => {
+  it.each(VALID_NUMBERS)('accepts %s', (n) => {
+    expect(isValidBusinessNumber(n)).toBe(true);
+  });
+
+  it('has exactly one valid check digit for any nine leading digits', () => {
+    for (const nine of ['123456789', '000000000', '999999999', '214881234', '512345678']) {
+      const valid = Array.from({ length: 10 }, (_, d) => nine + d).filter(isValidBusinessNumber);
+      expect(valid).toHaveLength(1);
+    }
+  });
+
+  it('refuses every single-digit change of a valid number', () => {
+    let tried = 0;
+    for (const n of VALID_NUMBERS) {
+      for (let i = 0; i < 10; i++) {
+        for (let d = 0; d <= 9; d++) {
+          if (String(d) === n[i]) continue;
+          const changed = n.slice(0, i) + d + n.slice(i + 1);
+          expect(isValidBusinessNumber(changed), changed).toBe(false);
+          tried++;
+        }
+      }
+    }
+    expect(tried).toBe(VALID_NUMBERS.length * 10 * 9);
+  });
+
+  it('uses the carry of the ninth digit times five', () => {
+    // 123456789: weighted sum 1+6+21+4+15+42+7+24+45 = 165, plus floor(9*5/10) = 4 -> 169 -> check 1.
+    expect(isValidBusinessNumber('1234567891')).toBe(true);
+    expect(isValidBusinessNumber('1234567895')).toBe(false);
+  });
+
+  it.each([
+    ['', 'empty'],
+    ['124810099', 'nine digits'],
+    ['12481009980', 'eleven digits'],
+    ['124-81-00998', 'with hyphens'],
+    ['124810099a', 'a letter'],
+    [' 1248100998', 'a leading space'],
+    ['１２４８１００９９８', 'full-width digits'],
+  ])('refuses %j (%s)', (value) => {
+    expect(isValidBusinessNumber(value)).toBe(false);
+  });
+});
+
+describe('formatBusinessNumber', () => {
+  it('writes 10 digits as 3-2-5', () => {
+    expect(formatBusinessNumber('1248100998')).toBe('124-81-00998');
+    expect(formatBusinessNumber('124-81-00998')).toBe('124-81-00998');
+  });
+  it('leaves other lengths as digits', () => {
+    expect(formatBusinessNumber('12345')).toBe('12345');
+  });
+});
+
+describe('hyphenatePhone', () => {
+  it.each([
+    // 11 digits: mobile
+    ['01012345678', '010-1234-5678'],
+    ['010-1234-5678', '010-1234-5678'],
+    ['010 1234 5678', '010-1234-5678'],
+    // 10 digits: old mobile and area codes
+    ['0111234567', '011-123-4567'],
+    ['0311234567', '031-123-4567'],
+    // Seoul 02 numbers, 9 and 10 digits
+    ['021234567', '02-123-4567'],
+    ['0212345678', '02-1234-5678'],
+    ['02-3456-7891', '02-3456-7891'],
+    // other 9-digit numbers
+    ['031234567', '031-23-4567'],
+    // 8-digit nationwide lines
+    ['15881234', '1588-1234'],
+    ['16001234', '1600-1234'],
+    ['1899-5678', '1899-5678'],
+  ])('%s -> %s', (input, shown) => {
+    expect(hyphenatePhone(input)).toBe(shown);
+  });
+
+  it('leaves lengths it does not know as plain digits', () => {
+    expect(hyphenatePhone('1234567')).toBe('1234567');
+    expect(hyphenatePhone('12345678')).toBe('12345678');
+    expect(hyphenatePhone('010123456789')).toBe('010123456789');
+    expect(hyphenatePhone('')).toBe('');
+  });
+});
+
+describe('isMobilePhone', () => {
+  it('accepts 11 digits starting 010, 011, 016-019', () => {
+    for (const p of ['01012345678', '01112345678', '01612345678', '01912345678']) expect(isMobilePhone(p)).toBe(true);
+  });
+  it('refuses other numbers', () => {
+    for (const p of ['0101234567', '02123456789', '01512345678', '010-1234-5678', '010123456789']) {
+      expect(isMobilePhone(p)).toBe(false);
+    }
+  });
+});
+
+describe('alphaNumber', () => {
+  it.each([
+    ['ab-12 3', 'AB123'],
+    ['a0 00-123.45', 'A00012345'],
+    ['A2118800000', 'A2118800000'],
+    ['브레이크 패드 bp-12', 'BP12'],
+    ['', ''],
+    ['--- ', ''],
+  ])('%j -> %j', (input, out) => {
+    expect(alphaNumber(input)).toBe(out);
+  });
+});
+
+describe('digitsOnly', () => {
+  it.each([
+    ['010-1234-5678', '01012345678'],
+    [' 124 81 00998 ', '1248100998'],
+    ['abc', ''],
+    ['1a2b3c', '123'],
+    ['', ''],
+  ])('%j -> %j', (input, out) => {
+    expect(digitsOnly(input)).toBe(out);
+  });
+});
+
+describe('formatWon', () => {
+  it.each([
+    [0, '0원'],
+    [1000, '1,000원'],
+    [12300, '12,300원'],
+    [5_000_000, '5,000,000원'],
+    [12_480_000_000, '12,480,000,000원'],
+    [-3000, '-3,000원'],
+  ])('%d -> %s', (amount, shown) => {
+    expect(formatWon(amount)).toBe(shown);
+  });
+
+  it('rounds a stray fraction to whole won', () => {
+    expect(formatWon(1234.4)).toBe('1,234원');
+    expect(formatWon(1234.5)).toBe('1,235원');
+  });
+});
+
+describe('isPlainText and MAIL_SHAPE (no control characters reach the database)', () => {
+  it('accepts Korean, emoji, punctuation and spaces', () => {
+    for (const t of ['한빛수입차부품', '(주)파츠몰 코리아', '부품🚗', "O'Reilly & Co.", '']) expect(isPlainText(t), t).toBe(true);
+  });
+  it('refuses NUL, other C0 controls, DEL and line breaks', () => {
+    for (const t of ['a\u0000b', 'a\u0001', '\u001f', 'a\u007f', 'a\nb', 'a\tb', '\u0085']) expect(isPlainText(t), JSON.stringify(t)).toBe(false);
+  });
+  it('mail shape: a@b.c yes; spaces, control characters, two @ or no dot no', () => {
+    expect(MAIL_SHAPE.test('demo@partsmall.kr')).toBe(true);
+    expect(MAIL_SHAPE.test('데모@파츠몰.한국')).toBe(true);
+    for (const t of ['demo\u0000@partsmall.kr', 'demo@parts\u0000mall.kr', 'de mo@partsmall.kr', 'a@b@c.kr', 'demo@partsmall', '@partsmall.kr']) {
+      expect(MAIL_SHAPE.test(t), JSON.stringify(t)).toBe(false);
+    }
+  });
+});
