@@ -1,12 +1,12 @@
-import { and, count, eq, gt } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.js';
 import { rateEvents } from '../db/schema.js';
 
 /**
  * Counters for brute-force limits, kept in the database so that every server instance sees the
  * same numbers (DESIGN.md 1).
  */
-export async function recentEvents(db: Db, key: string, windowSec: number): Promise<number> {
+export async function recentEvents(db: Db | Tx, key: string, windowSec: number): Promise<number> {
   const since = new Date(Date.now() - windowSec * 1000);
   const [row] = await db
     .select({ n: count() })
@@ -24,13 +24,16 @@ export async function clearEvents(db: Db, key: string): Promise<void> {
 }
 
 /**
- * Counts an attempt before it is judged, so that parallel attempts cannot all pass a check made
- * before any of them was recorded. Returns false, taking the attempt back, when `max` attempts
- * are already counted in the window; otherwise the attempt stays counted until `clearEvents`.
+ * Counts an attempt before it is judged. An advisory lock per key makes the check and the insert
+ * one step, so parallel attempts are admitted one by one and at most `max` ever pass in a window.
+ * Returns false when `max` attempts are already counted; otherwise the attempt stays counted until
+ * `clearEvents`.
  */
 export async function takeAttempt(db: Db, key: string, max: number, windowSec: number): Promise<boolean> {
-  const [row] = await db.insert(rateEvents).values({ key }).returning({ id: rateEvents.id });
-  if ((await recentEvents(db, key, windowSec)) <= max) return true;
-  await db.delete(rateEvents).where(eq(rateEvents.id, row!.id));
-  return false;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'rate:' + key}))`);
+    if ((await recentEvents(tx, key, windowSec)) >= max) return false;
+    await tx.insert(rateEvents).values({ key });
+    return true;
+  });
 }

@@ -89,7 +89,7 @@ describe('api/setMallMemberInfo', () => {
       [{ ...form(), pw: '' }, 'pw', '비밀번호를 입력하세요.'],
       [{ ...form(), name: '' }, 'name', '이름을 입력하세요.'],
       [{ ...form(), id: 'a@b' }, 'id', MSG_MEMBER.accountLength],
-      [{ ...form(), id: `${'a'.repeat(45)}@b.kr` }, 'id', MSG_MEMBER.accountLength],
+      [{ ...form(), id: `${'a'.repeat(46)}@b.kr` }, 'id', MSG_MEMBER.accountLength],
       [{ ...form(), id: 'newstaff' }, 'id', MSG_MEMBER.accountShape],
       [{ ...form(), pw: 'abc' }, 'pw', MSG_MEMBER.passwordLength],
       [{ ...form(), pw: 'a'.repeat(21) }, 'pw', MSG_MEMBER.passwordLength],
