@@ -264,7 +264,7 @@ describe('cash, licence and payment histories', () => {
 
     // A transfer window closed without a deposit leaves the balance as it was.
     const [unpaid] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: '20,000원 결제하기' }).click()]);
-    await unpaid.getByText('가상계좌').waitFor();
+    await unpaid.getByText('가상계좌', { exact: true }).waitFor();
     await shot(unpaid, 'payment-sandbox-transfer');
     await unpaid.close();
     await page.getByText('결제창이 닫혔습니다.', { exact: false }).waitFor();
@@ -416,7 +416,7 @@ describe('security number and accounts', () => {
     await form.getByLabel('이름').fill('김부품');
     await form.getByLabel('연락처').fill('010-5555-7777');
     expect(await form.getByLabel('연락처').inputValue()).toBe('01055557777');
-    await form.getByLabel('메일').fill('parts.kim@partsmall.kr');
+    await form.getByLabel('메일', { exact: true }).fill('parts.kim@partsmall.kr');
     await snap(page, 'management-users-register-desktop');
     await form.getByRole('button', { name: '등록' }).click();
     await page.getByText(MSG_MEMBER.memberCreated).waitFor();
@@ -446,13 +446,13 @@ describe('security number and accounts', () => {
 
     // Type checkbox: checked means main account.
     const box = row.getByRole('checkbox', { name: 'parts.kim@partsmall.kr 대표 권한' });
-    await box.check();
+    // The box follows the server: it changes once the answer came and the list reloaded.
+    await box.click();
     await page.getByText(MSG_MEMBER.memberTypeChanged).first().waitFor();
-    await page.waitForTimeout(300);
-    expect(await box.isChecked()).toBe(true);
-    await box.uncheck();
-    await page.waitForTimeout(300);
-    expect(await box.isChecked()).toBe(false);
+    await expect.poll(() => box.isChecked()).toBe(true);
+    await expect.poll(() => box.isEnabled()).toBe(true);
+    await box.click();
+    await expect.poll(() => box.isChecked()).toBe(false);
     // The own row cannot be switched or stopped.
     const own = page.getByRole('row', { name: /demo@partsmall\.kr/ });
     expect(await own.getByRole('checkbox').isDisabled()).toBe(true);
