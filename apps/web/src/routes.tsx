@@ -1,28 +1,9 @@
+import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { Navigate } from 'react-router';
-import { FindIdPage } from './features/auth/FindIdPage';
-import { FindPwPage } from './features/auth/FindPwPage';
-import { JoinPage } from './features/auth/JoinPage';
-import { JoinSubPage } from './features/auth/JoinSubPage';
 import { LoginPage } from './features/auth/LoginPage';
-import { MobileServicePage, PolicyPage, PrivacyPage } from './features/legal/LegalPages';
 import { HomePage } from './features/products/HomePage';
 import { MobileHome } from './features/products/MobileHome';
-import { ProductDetailPage } from './features/products/ProductDetailPage';
-import { ProductPartPopup } from './features/products/ProductPartPopup';
-import { ProductViewRedirect } from './features/products/ProductViewRedirect';
-import { CalendarPage } from './features/calendar/CalendarPage';
-import { CarInfoPage } from './features/carinfo/CarInfoPage';
-import { InquiryPage } from './features/inquiry/InquiryPage';
-import { ManagementPage, MobileManagementPage } from './features/management/ManagementPage';
-import { MapPage } from './features/map/MapPage';
-import { NoticeDetailPage } from './features/notices/NoticeDetailPage';
-import { NoticeListPage } from './features/notices/NoticeListPage';
-import { CartPage } from './features/cart/CartPage';
-import { CheckoutFinishPage } from './features/checkout/CheckoutFinishPage';
-import { CheckoutPage } from './features/checkout/CheckoutPage';
-import { MobileOrdersPage } from './features/orders/MobileOrdersPage';
-import { OrderDetailPopup } from './features/orders/OrderDetailPopup';
 import { AppFrame, BareLayout, DesktopLayout, MobileLayout } from './features/shell/layouts';
 import { NotFound } from './features/shell/NotFound';
 import { Preparing } from './shared/ui/Preparing';
@@ -32,6 +13,14 @@ import { Preparing } from './shared/ui/Preparing';
  * the '준비 중' page until they land.
  */
 const later = (title: string) => <Preparing title={title} />;
+
+/**
+ * Loads a page's code only when its route is first visited: the home route then downloads the
+ * shop and the shell, not the member area, sign-up or checkout.
+ */
+function page<M>(load: () => Promise<M>, render: (module: M) => ReactNode): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ element: render(await load()) }) };
+}
 
 export const routes: RouteObject[] = [
   {
@@ -43,24 +32,24 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/home', element: <HomePage /> },
           { path: '/login', element: <LoginPage /> },
-          { path: '/join', element: <JoinPage /> },
-          { path: '/JoinSub', element: <JoinSubPage /> },
-          { path: '/memberIdInq', element: <FindIdPage /> },
-          { path: '/memberPwInq', element: <FindPwPage /> },
-          { path: '/inquiry', element: <InquiryPage /> },
-          { path: '/policy', element: <PolicyPage /> },
-          { path: '/privacy', element: <PrivacyPage /> },
-          { path: '/notice', element: <NoticeListPage /> },
-          { path: '/notice/:id', element: <NoticeDetailPage /> },
-          { path: '/map', element: <MapPage /> },
-          { path: '/cart', element: <CartPage /> },
-          { path: '/checkOut', element: <CheckoutPage /> },
-          { path: '/checkOutFinish', element: <CheckoutFinishPage /> },
-          { path: '/productDetail/:id?', element: <ProductDetailPage /> },
-          { path: '/productView/:id?', element: <ProductViewRedirect /> },
-          { path: '/carInfo', element: <CarInfoPage /> },
-          { path: '/test', element: <CalendarPage /> },
-          { path: '/management/:path?', element: <ManagementPage /> },
+          { path: '/join', ...page(() => import('./features/auth/JoinPage'), (m) => <m.JoinPage />) },
+          { path: '/JoinSub', ...page(() => import('./features/auth/JoinSubPage'), (m) => <m.JoinSubPage />) },
+          { path: '/memberIdInq', ...page(() => import('./features/auth/FindIdPage'), (m) => <m.FindIdPage />) },
+          { path: '/memberPwInq', ...page(() => import('./features/auth/FindPwPage'), (m) => <m.FindPwPage />) },
+          { path: '/inquiry', ...page(() => import('./features/inquiry/InquiryPage'), (m) => <m.InquiryPage />) },
+          { path: '/policy', ...page(() => import('./features/legal/LegalPages'), (m) => <m.PolicyPage />) },
+          { path: '/privacy', ...page(() => import('./features/legal/LegalPages'), (m) => <m.PrivacyPage />) },
+          { path: '/notice', ...page(() => import('./features/notices/NoticeListPage'), (m) => <m.NoticeListPage />) },
+          { path: '/notice/:id', ...page(() => import('./features/notices/NoticeDetailPage'), (m) => <m.NoticeDetailPage />) },
+          { path: '/map', ...page(() => import('./features/map/MapPage'), (m) => <m.MapPage />) },
+          { path: '/cart', ...page(() => import('./features/cart/CartPage'), (m) => <m.CartPage />) },
+          { path: '/checkOut', ...page(() => import('./features/checkout/CheckoutPage'), (m) => <m.CheckoutPage />) },
+          { path: '/checkOutFinish', ...page(() => import('./features/checkout/CheckoutFinishPage'), (m) => <m.CheckoutFinishPage />) },
+          { path: '/productDetail/:id?', ...page(() => import('./features/products/ProductDetailPage'), (m) => <m.ProductDetailPage />) },
+          { path: '/productView/:id?', ...page(() => import('./features/products/ProductViewRedirect'), (m) => <m.ProductViewRedirect />) },
+          { path: '/carInfo', ...page(() => import('./features/carinfo/CarInfoPage'), (m) => <m.CarInfoPage />) },
+          { path: '/test', ...page(() => import('./features/calendar/CalendarPage'), (m) => <m.CalendarPage />) },
+          { path: '/management/:path?', ...page(() => import('./features/management/ManagementPage'), (m) => <m.ManagementPage />) },
           { path: '/chatStart/:route?', element: later('채팅 상담') },
           { path: '*', element: <NotFound /> },
         ],
@@ -70,19 +59,19 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/mobile', element: <MobileHome /> },
           { path: '/mobileLogin', element: <LoginPage mobile /> },
-          { path: '/mobileJoin', element: <JoinPage mobile /> },
-          { path: '/mobileMemberIdInq', element: <FindIdPage mobile /> },
-          { path: '/mobileInquiry', element: <InquiryPage mobile /> },
-          { path: '/mobileService', element: <MobileServicePage /> },
-          { path: '/noticem', element: <NoticeListPage mobile /> },
-          { path: '/noticem/:id', element: <NoticeDetailPage mobile /> },
-          { path: '/mobileNotice/:id', element: <NoticeDetailPage mobile /> },
-          { path: '/mobileMap', element: <MapPage mobile /> },
-          { path: '/cartm', element: <CartPage mobile /> },
-          { path: '/checkOutm', element: <CheckoutPage mobile /> },
-          { path: '/mobileCheckOutFinish', element: <CheckoutFinishPage mobile /> },
-          { path: '/ordersm', element: <MobileOrdersPage /> },
-          { path: '/mobileManagement', element: <MobileManagementPage /> },
+          { path: '/mobileJoin', ...page(() => import('./features/auth/JoinPage'), (m) => <m.JoinPage mobile />) },
+          { path: '/mobileMemberIdInq', ...page(() => import('./features/auth/FindIdPage'), (m) => <m.FindIdPage mobile />) },
+          { path: '/mobileInquiry', ...page(() => import('./features/inquiry/InquiryPage'), (m) => <m.InquiryPage mobile />) },
+          { path: '/mobileService', ...page(() => import('./features/legal/LegalPages'), (m) => <m.MobileServicePage />) },
+          { path: '/noticem', ...page(() => import('./features/notices/NoticeListPage'), (m) => <m.NoticeListPage mobile />) },
+          { path: '/noticem/:id', ...page(() => import('./features/notices/NoticeDetailPage'), (m) => <m.NoticeDetailPage mobile />) },
+          { path: '/mobileNotice/:id', ...page(() => import('./features/notices/NoticeDetailPage'), (m) => <m.NoticeDetailPage mobile />) },
+          { path: '/mobileMap', ...page(() => import('./features/map/MapPage'), (m) => <m.MapPage mobile />) },
+          { path: '/cartm', ...page(() => import('./features/cart/CartPage'), (m) => <m.CartPage mobile />) },
+          { path: '/checkOutm', ...page(() => import('./features/checkout/CheckoutPage'), (m) => <m.CheckoutPage mobile />) },
+          { path: '/mobileCheckOutFinish', ...page(() => import('./features/checkout/CheckoutFinishPage'), (m) => <m.CheckoutFinishPage mobile />) },
+          { path: '/ordersm', ...page(() => import('./features/orders/MobileOrdersPage'), (m) => <m.MobileOrdersPage />) },
+          { path: '/mobileManagement', ...page(() => import('./features/management/ManagementPage'), (m) => <m.MobileManagementPage />) },
           { path: '/chatMobile', element: later('채팅 상담') },
           { path: '/mobileEpcMain', element: later('부품 카탈로그') },
         ],
@@ -90,8 +79,8 @@ export const routes: RouteObject[] = [
       {
         element: <BareLayout />,
         children: [
-          { path: '/orderDetail', element: <OrderDetailPopup /> },
-          { path: '/productPart', element: <ProductPartPopup /> },
+          { path: '/orderDetail', ...page(() => import('./features/orders/OrderDetailPopup'), (m) => <m.OrderDetailPopup />) },
+          { path: '/productPart', ...page(() => import('./features/products/ProductPartPopup'), (m) => <m.ProductPartPopup />) },
           { path: '/chat', element: later('채팅 상담') },
           { path: '/chatAdmin', element: later('상담 콘솔') },
           { path: '/epcMain/*', element: later('부품 카탈로그') },
