@@ -10,11 +10,13 @@ import { freshBenchDatabase, startServerProcess } from './lib.js';
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 50);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 15);
 const PRODUCTS = 40;
+const RATE = Number(process.env.BENCH_RATE ?? 200);
 
 /**
- * Many members paying over the trade channel at once against PostgreSQL: each member keeps one
- * payment in flight (closed loop) on its own socket, for a fixed time, over a small set of products
- * so that stock rows are contended. Afterwards the books are checked for anomalies.
+ * Many members paying over the trade channel at once against PostgreSQL, each on its own socket,
+ * over a small set of products so that stock rows are contended: first a closed loop (each member
+ * keeps one payment in flight), then an open loop at BENCH_RATE payments a second. Afterwards the
+ * books are checked for anomalies.
  */
 export async function run() {
   const url = await freshBenchDatabase('pm_bench_orders');
@@ -68,41 +70,60 @@ export async function run() {
       await new Promise<void>((resolve) => s.once('connect', () => resolve()));
       sockets.push(s);
     }
-    const latencies: number[] = [];
-    let refused = 0;
-    let failed = 0;
-    const until = Date.now() + DURATION_S * 1000;
-    const started = Date.now();
+    let n = 0;
+    /** One payment over a member's socket; resolves with its latency and answer code. */
+    const payOnce = (s: Socket, i: number) => {
+      const clientRequestId = randomUUID();
+      const k = n++;
+      const productId = productRows[(i * 7 + k) % PRODUCTS]!.id;
+      const t0 = performance.now();
+      return new Promise<{ ms: number; code: number }>((resolve) => {
+        const onFinish = (a: { code: number; results?: { clientRequestId: string }; clientRequestId?: string }) => {
+          if ((a.results?.clientRequestId ?? a.clientRequestId) !== clientRequestId) return;
+          s.off('paymentFinish', onFinish);
+          resolve({ ms: performance.now() - t0, code: a.code });
+        };
+        s.on('paymentFinish', onFinish);
+        s.emit('requestPaymentProduct', {
+          clientRequestId,
+          shippingInfo: { name: '벤치수령', phone: '01000000000', postNum: '04790', address: '서울 성동구 성수이로 77', addrSub: '1층', shippingValue: 1, shippingPayType: 0 },
+          carts: [{ productId, qty: 1 + (k % 3) }],
+        });
+      });
+    };
+    const summarize = (label: string, answers: { ms: number; code: number }[], seconds: number) => {
+      const latencies = answers.map((a) => a.ms).sort((a, b) => a - b);
+      const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)]!;
+      const refused = answers.filter((a) => a.code === 400).length;
+      const failed = answers.filter((a) => a.code !== 201 && a.code !== 400).length;
+      const paid = answers.length - refused - failed;
+      return { label, paid, line: `| ${label} | ${Math.round(paid / seconds)} | ${paid} | ${pct(50).toFixed(1)} | ${pct(95).toFixed(1)} | ${pct(99).toFixed(1)} | ${refused} | ${failed} |` };
+    };
+
+    // Closed loop: every member keeps one payment in flight, which finds the most the server can do.
+    let started = Date.now();
+    let until = started + DURATION_S * 1000;
+    const closed: { ms: number; code: number }[] = [];
     await Promise.all(
       sockets.map(async (s, i) => {
-        let n = 0;
-        while (Date.now() < until) {
-          const clientRequestId = randomUUID();
-          const productId = productRows[(i * 7 + n++) % PRODUCTS]!.id;
-          const t0 = performance.now();
-          const answer = await new Promise<{ code: number }>((resolve) => {
-            const onFinish = (a: { code: number; results?: { clientRequestId: string }; clientRequestId?: string }) => {
-              if ((a.results?.clientRequestId ?? a.clientRequestId) !== clientRequestId) return;
-              s.off('paymentFinish', onFinish);
-              resolve(a);
-            };
-            s.on('paymentFinish', onFinish);
-            s.emit('requestPaymentProduct', {
-              clientRequestId,
-              shippingInfo: { name: '벤치수령', phone: '01000000000', postNum: '04790', address: '서울 성동구 성수이로 77', addrSub: '1층', shippingValue: 1, shippingPayType: 0 },
-              carts: [{ productId, qty: 1 + (n % 3) }],
-            });
-          });
-          latencies.push(performance.now() - t0);
-          if (answer.code === 201) continue;
-          if (answer.code === 400) refused++;
-          else failed++;
-        }
+        while (Date.now() < until) closed.push(await payOnce(s, i));
       }),
     );
-    const seconds = (Date.now() - started) / 1000;
-    latencies.sort((a, b) => a - b);
-    const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)]!;
+    const closedRow = summarize(`${MEMBERS} members, one in flight each`, closed, (Date.now() - started) / 1000);
+
+    // Open loop: payments arrive at a fixed rate whatever the answers do, which shows the latency
+    // a member sees at that load (a closed loop's latency is only its concurrency over throughput).
+    const open: Promise<{ ms: number; code: number }>[] = [];
+    started = Date.now();
+    until = started + DURATION_S * 1000;
+    for (let k = 0; Date.now() < until; k++) {
+      const due = started + (k * 1000) / RATE;
+      if (due > Date.now()) await new Promise((r) => setTimeout(r, due - Date.now()));
+      open.push(payOnce(sockets[k % sockets.length]!, k % sockets.length));
+    }
+    const openAnswers = await Promise.all(open);
+    const openRow = summarize(`${RATE}/s offered`, openAnswers, (Date.now() - started) / 1000);
+    const paid = closedRow.paid + openRow.paid;
 
     const check = await openDatabase(url, '');
     const [books] = await queryRows<{ n: number }>(
@@ -117,11 +138,11 @@ export async function run() {
     );
     const [orderCount] = await queryRows<{ n: number }>(check.db, sql`select count(*)::int as n from orders`);
     await check.close();
-    const paid = latencies.length - refused - failed;
-    console.log(`\norders benchmark: ${MEMBERS} members, one payment in flight each, ${DURATION_S} s, trade channel, PostgreSQL`);
-    console.log('| orders/s | payments | p50 ms | p95 ms | p99 ms | refused | errors |');
-    console.log('|---:|---:|---:|---:|---:|---:|---:|');
-    console.log(`| ${Math.round(paid / seconds)} | ${paid} | ${pct(50).toFixed(1)} | ${pct(95).toFixed(1)} | ${pct(99).toFixed(1)} | ${refused} | ${failed} |`);
+    console.log(`\norders benchmark: ${MEMBERS} members on the trade channel, ${DURATION_S} s per run, PostgreSQL`);
+    console.log('| load | orders/s | payments | p50 ms | p95 ms | p99 ms | refused | errors |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+    console.log(closedRow.line);
+    console.log(openRow.line);
     console.log(`anomalies: ledger≠balance ${books!.n}, bad stock ${negative!.n}, stock not matching sold lines ${stockDrift!.n}, orders stored ${orderCount!.n} vs paid ${paid}`);
   } finally {
     for (const s of sockets) s.close();

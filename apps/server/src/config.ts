@@ -22,6 +22,8 @@ export interface Config {
   seedDemo: boolean;
   /** Proxies in front of the server whose X-Forwarded-For is believed (0 = none): rate limits key on the client address. */
   trustProxyHops: number;
+  /** How long an answer of the product grid may be reused (0 = never): the grid's stock may lag by this much. */
+  productListCacheMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -48,5 +50,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     seedDemo: env.SEED_DEMO !== 'false',
     trustProxyHops: Math.max(0, Number(env.TRUST_PROXY_HOPS ?? 0) || 0),
+    productListCacheMs: Math.max(0, Number(env.PRODUCT_LIST_CACHE_MS ?? 1000) || 0),
   };
 }

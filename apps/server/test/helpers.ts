@@ -52,10 +52,13 @@ export interface TestServer {
 }
 
 /** The whole server on a random port with the demo shop seeded. */
-export async function startTestServer(opts: { seed?: boolean; webDist?: string } = {}): Promise<TestServer> {
+export async function startTestServer(opts: { seed?: boolean; webDist?: string; productListCacheMs?: number } = {}): Promise<TestServer> {
   const database = await freshDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-test-'));
-  const baseConfig = loadConfig({ ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', UPLOAD_DIR: '', TRUST_PROXY_HOPS: '1' });
+  const baseConfig = loadConfig({ ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', UPLOAD_DIR: '', TRUST_PROXY_HOPS: '1',
+    // Tests change products behind the API's back; the grid cache has its own test.
+    PRODUCT_LIST_CACHE_MS: String(opts.productListCacheMs ?? 0),
+  });
   if (opts.seed !== false) await seedDemo(database.db, { uploadDir: baseConfig.uploadDir });
   const config = {
     ...baseConfig,

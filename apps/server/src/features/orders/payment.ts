@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { MSG_ORDER, shippingFee, tierPrice, type CompanyLevel, type PaymentRequest } from '@partsmall/contract';
 import { queryRows, type Db } from '../../db/client.js';
-import { cartItems, cashLedger, orderEvents, orderLines, orders } from '../../db/schema.js';
+import { cartItems, orders } from '../../db/schema.js';
 import { AppError, badRequest } from '../../shared/http.js';
 import { linesForPayment, type Buyer } from '../cart/service.js';
 import type { z } from 'zod';
@@ -38,16 +38,17 @@ interface LockedProduct {
 const insufficient = () => new AppError(400, MSG_ORDER.insufficientBalance, 400, 'point');
 
 /**
- * Pays one order from the company's cash. In one transaction: the order row claims the client
- * request id (a repeat waits for the first and then finds it), every product row is locked in id
- * order and its stock checked and lowered, the balance is lowered by a conditional update that
- * cannot go below zero, and the order lines, status event and ledger row are written. Any failure
- * rolls all of it back (DESIGN.md 4).
+ * Pays one order from the company's cash, in one transaction (DESIGN.md 4): every product row is
+ * locked in id order (with the company's price level read alongside); the order row then claims
+ * the client request id, so a repeat that waited on those locks finds the paid order and stops;
+ * stock is checked and lowered in one statement, the balance by a conditional update that cannot
+ * go below zero, and the lines, the status event and the ledger row are written in one statement.
+ * Any failure rolls all of it back. Each step is one round trip: the busiest write of the shop.
  */
 export async function payOrder(db: Db, buyer: Buyer, req: ParsedPayment): Promise<PaymentResult> {
   // Merge the requested items by product: cart lines (seq) and direct items (productId).
   const cartSeqs = req.carts.filter((c) => c.seq !== undefined).map((c) => c.seq!);
-  const cart = await linesForPayment(db, buyer, cartSeqs);
+  const cart = cartSeqs.length > 0 ? await linesForPayment(db, buyer, cartSeqs) : [];
   const wanted = new Map<number, number>();
   for (const c of req.carts) {
     const productId = c.seq !== undefined ? cart.find((l) => l.id === c.seq)!.productId : c.productId;
@@ -59,14 +60,38 @@ export async function payOrder(db: Db, buyer: Buyer, req: ParsedPayment): Promis
   const fee = shippingFee(s.shippingPayType);
 
   const outcome = await db.transaction(async (tx) => {
+    // productIds are integers parsed by the contract schema, so the list is safe to inline.
+    const locked = await queryRows<LockedProduct & { level: CompanyLevel }>(
+      tx,
+      sql`select id, name, pid, factory_num, has_amount, stock_name, storage_id, price_a, price_b, price_c, price_d, sale_price, company_id,
+            (select level from companies where id = ${buyer.companyId}) as level
+          from products where id in ${sql.raw(`(${productIds.join(',')})`)} order by id for update`,
+    );
+    if (locked.length !== productIds.length) throw badRequest(MSG_ORDER.productGone, 'carts');
+    const storageIds = new Set(locked.map((p) => p.storage_id));
+    if (storageIds.size > 1) throw badRequest(MSG_ORDER.oneWarehouse, 'carts');
+    const level = locked[0]!.level;
+    const lines = locked.map((p) => {
+      const price = tierPrice(
+        { priceA: Number(p.price_a), priceB: Number(p.price_b), priceC: Number(p.price_c), priceD: Number(p.price_d), salePrice: Number(p.sale_price) },
+        level,
+      );
+      return { product: p, qty: wanted.get(p.id)!, price };
+    });
+    const goods = lines.reduce((sum, l) => sum + l.price * l.qty, 0);
+    const total = goods + fee;
+    const first = locked[0]!;
+
     const [claimed] = await tx
       .insert(orders)
       .values({
         companyId: buyer.companyId,
         memberId: buyer.memberId,
         clientRequestId: req.clientRequestId,
-        storageId: 0,
-        stockName: '',
+        storageId: first.storage_id,
+        stockName: first.stock_name,
+        totalAmount: goods,
+        shipping: fee,
         shippingValue: s.shippingValue,
         shippingPayType: s.shippingPayType,
         arrive: s.arrive,
@@ -83,33 +108,15 @@ export async function payOrder(db: Db, buyer: Buyer, req: ParsedPayment): Promis
       })
       .onConflictDoNothing({ target: [orders.companyId, orders.clientRequestId] })
       .returning({ id: orders.id });
+    // Paid before (or a moment ago by a parallel copy): nothing more is charged.
     if (!claimed) return { repeated: true as const };
 
-    // productIds are integers parsed by the contract schema, so the list is safe to inline.
-    const locked = await queryRows<LockedProduct>(
-      tx,
-      sql`select id, name, pid, factory_num, has_amount, stock_name, storage_id, price_a, price_b, price_c, price_d, sale_price, company_id
-          from products where id in ${sql.raw(`(${productIds.join(',')})`)} order by id for update`,
+    for (const l of lines) if (l.product.has_amount < l.qty) throw badRequest(MSG_ORDER.soldOut(l.product.name), 'carts');
+    const stock = sql.join(
+      lines.map((l) => sql`(${l.product.id}::int, ${l.qty}::int)`),
+      sql`, `,
     );
-    if (locked.length !== productIds.length) throw badRequest(MSG_ORDER.productGone, 'carts');
-    const storageIds = new Set(locked.map((p) => p.storage_id));
-    if (storageIds.size > 1) throw badRequest(MSG_ORDER.oneWarehouse, 'carts');
-    for (const p of locked) if (p.has_amount < wanted.get(p.id)!) throw badRequest(MSG_ORDER.soldOut(p.name), 'carts');
-
-    const [company] = await queryRows<{ level: CompanyLevel }>(tx, sql`select level from companies where id = ${buyer.companyId}`);
-    const lines = locked.map((p) => {
-      const price = tierPrice(
-        { priceA: Number(p.price_a), priceB: Number(p.price_b), priceC: Number(p.price_c), priceD: Number(p.price_d), salePrice: Number(p.sale_price) },
-        company!.level,
-      );
-      return { product: p, qty: wanted.get(p.id)!, price };
-    });
-    const goods = lines.reduce((sum, l) => sum + l.price * l.qty, 0);
-    const total = goods + fee;
-
-    for (const l of lines) {
-      await tx.execute(sql`update products set has_amount = has_amount - ${l.qty} where id = ${l.product.id}`);
-    }
+    await tx.execute(sql`update products p set has_amount = p.has_amount - v.qty from (values ${stock}) as v(id, qty) where p.id = v.id`);
     const [debited] = await queryRows<{ point: string | number }>(
       tx,
       sql`update companies set point = point - ${total} where id = ${buyer.companyId} and point >= ${total} returning point`,
@@ -117,23 +124,18 @@ export async function payOrder(db: Db, buyer: Buyer, req: ParsedPayment): Promis
     if (!debited) throw insufficient();
     const point = Number(debited.point);
 
-    const first = locked[0]!;
-    await tx
-      .update(orders)
-      .set({ storageId: first.storage_id, stockName: first.stock_name, totalAmount: goods, shipping: fee })
-      .where(eq(orders.id, claimed.id));
-    await tx.insert(orderLines).values(
-      lines.map((l) => ({ orderId: claimed.id, productId: l.product.id, name: l.product.name, pid: l.product.pid, factoryNum: l.product.factory_num, qty: l.qty, price: l.price })),
+    const lineValues = sql.join(
+      lines.map((l) => sql`(${claimed.id}, ${l.product.id}, ${l.product.name}, ${l.product.pid}, ${l.product.factory_num}, ${l.qty}, ${l.price})`),
+      sql`, `,
     );
-    await tx.insert(orderEvents).values({ orderId: claimed.id, fromStatus: null, toStatus: 0, memberId: buyer.memberId });
-    await tx.insert(cashLedger).values({
-      companyId: buyer.companyId,
-      type: 'order',
-      amount: -total,
-      balanceAfter: point,
-      memberId: buyer.memberId,
-      note: `주문 #${claimed.id}`,
-    });
+    await tx.execute(sql`
+      with lines as (
+        insert into order_lines (order_id, product_id, name, pid, factory_num, qty, price) values ${lineValues}
+      ), event as (
+        insert into order_events (order_id, from_status, to_status, member_id) values (${claimed.id}, null, 0, ${buyer.memberId})
+      )
+      insert into cash_ledger (company_id, type, amount, balance_after, member_id, note)
+      values (${buyer.companyId}, 'order', ${-total}, ${point}, ${buyer.memberId}, ${`주문 #${claimed.id}`})`);
     if (cartSeqs.length > 0) {
       await tx.delete(cartItems).where(and(eq(cartItems.memberId, buyer.memberId), inArray(cartItems.id, cartSeqs)));
     }

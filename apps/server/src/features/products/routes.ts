@@ -2,6 +2,7 @@ import { MSG_SHOP, epcToProductRequest, productDetailRequest, productHomeRequest
 import type { Api, AppContext } from '../../shared/context.js';
 import { notFound, ok } from '../../shared/http.js';
 import { productById, productsByOeNumber, searchProducts, toView, viewerFor } from './service.js';
+import { createProductListCache } from './list-cache.js';
 import { serializeProductList } from './serialize.js';
 
 const tags = ['products'];
@@ -9,6 +10,7 @@ const tags = ['products'];
 export function productRoutes(app: Api, ctx: AppContext) {
   const { db } = ctx;
   const viewerOf = (companyId: number | null | undefined) => viewerFor(db, companyId);
+  const listCache = createProductListCache(ctx.config.productListCacheMs);
 
   app.post(
     '/api/getProductHome',
@@ -20,17 +22,17 @@ export function productRoutes(app: Api, ctx: AppContext) {
         const row = await productById(db, b.seq);
         return { ...ok(row ? [toView(row, viewer)] : [], row ? undefined : MSG_SHOP.noInfo), more: false };
       }
-      const { rows, more } = await searchProducts(db, {
-        searchType: b.searchType,
-        keyword: b.searchKeyword || b.keyword,
-        category: b.category,
-        page: b.page,
-        size: b.size,
-      });
+      const query = { searchType: b.searchType, keyword: b.searchKeyword || b.keyword, category: b.category, page: b.page, size: b.size };
+      const key = JSON.stringify([viewer?.level ?? null, query.searchType ?? '', query.keyword ?? '', query.category ?? '', query.page, query.size]);
+      reply.type('application/json; charset=utf-8');
+      const cached = listCache.get(key);
+      if (cached !== undefined) return reply.send(cached);
+      const { rows, more } = await searchProducts(db, query);
       const message = rows.length === 0 ? MSG_SHOP.noInfo : undefined;
       // The busiest answer of the shop: a compiled serializer instead of JSON.stringify.
-      reply.serializer(serializeProductList);
-      return { ...ok(rows.map((r) => toView(r, viewer, { list: true })), message), more };
+      const body = serializeProductList({ ...ok(rows.map((r) => toView(r, viewer, { list: true })), message), more });
+      listCache.set(key, body);
+      return reply.send(body);
     },
   );
 

@@ -1,9 +1,12 @@
-import { and, asc, eq, ilike, like, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ilike, like, or, type SQL } from 'drizzle-orm';
 import { alphaNumber, tierPrice, type CompanyLevel, type ProductView } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { companies, products } from '../../db/schema.js';
 
 type ProductRow = typeof products.$inferSelect;
+/** A row of the grid: the long description and the creation time are not read for lists. */
+type ProductListRow = Omit<ProductRow, 'description' | 'createdAt'>;
+const { description: _description, createdAt: _createdAt, ...listColumns } = getTableColumns(products);
 
 /** Whose prices an answer may carry: a company's level, or none for visitors and staff. */
 export type Viewer = { level: CompanyLevel } | null;
@@ -18,7 +21,7 @@ export async function viewerFor(db: Db, companyId: number | null | undefined): P
  * The product as the API sends it: visitors get no price field at all (DESIGN.md 2). Lists leave
  * the long description out; the product page and popups read it with the product.
  */
-export function toView(p: ProductRow, viewer: Viewer, opts: { list?: boolean } = {}): ProductView {
+export function toView(p: ProductListRow & { description?: string }, viewer: Viewer, opts: { list?: boolean } = {}): ProductView {
   const view: ProductView = {
     seq: p.id,
     name: p.name,
@@ -36,7 +39,7 @@ export function toView(p: ProductRow, viewer: Viewer, opts: { list?: boolean } =
     brand: p.brand,
     companyId: p.companyId,
   };
-  if (!opts.list) view.description = p.description;
+  if (!opts.list && p.description !== undefined) view.description = p.description;
   if (viewer) {
     view.price = tierPrice(p, viewer.level);
     view.salePrice = p.salePrice;
@@ -59,7 +62,7 @@ export interface ProductQuery {
  * and factory numbers, btree indexes), or everything; newest ids first is not needed, id order
  * keeps paging stable. Fetches one extra row to tell whether more follow, instead of counting.
  */
-export async function searchProducts(db: Db, q: ProductQuery): Promise<{ rows: ProductRow[]; more: boolean }> {
+export async function searchProducts(db: Db, q: ProductQuery): Promise<{ rows: ProductListRow[]; more: boolean }> {
   const conditions: SQL[] = [];
   const keyword = q.keyword ?? '';
   if (keyword !== '') {
@@ -73,7 +76,7 @@ export async function searchProducts(db: Db, q: ProductQuery): Promise<{ rows: P
   }
   if (q.category) conditions.push(eq(products.category, q.category));
   const rows = await db
-    .select()
+    .select(listColumns)
     .from(products)
     .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(asc(products.id))

@@ -1,0 +1,25 @@
+import { LRUCache } from 'lru-cache';
+
+/**
+ * A short-lived cache of serialized product-grid answers, keyed by the query and the price tier
+ * that answered it. The grid is the shop's busiest read and the same pages (the first page, the
+ * popular searches) are asked for over and over; reusing an answer for about a second takes the
+ * database and the serializer off that path. Stock in the grid may therefore lag by at most the
+ * TTL, on every server instance alike; the product popup, the product page, the cart and the
+ * payment always read fresh rows, and payment checks stock in its own transaction.
+ */
+export interface ProductListCache {
+  get(key: string): string | undefined;
+  set(key: string, body: string): void;
+}
+
+export function createProductListCache(ttlMs: number): ProductListCache {
+  if (ttlMs <= 0) return { get: () => undefined, set: () => {} };
+  const cache = new LRUCache<string, string>({
+    ttl: ttlMs,
+    // Bounded by bytes, not entries: a keyword can be long and an answer is up to ~30 KB.
+    maxSize: 32 * 1024 * 1024,
+    sizeCalculation: (body, key) => body.length + key.length,
+  });
+  return { get: (key) => cache.get(key), set: (key, body) => void cache.set(key, body) };
+}

@@ -1,0 +1,92 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG, MSG_MEMBER } from '@partsmall/contract';
+import { cashLedger, companies, members } from '../../src/db/schema.js';
+import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
+import { makeCompany } from '../member-helpers.js';
+
+/** api/WithdrawMember (spec 2 §4-§5, §7): the four agreements, the typed name, and what leaves. */
+let server: TestServer;
+
+const agreed = { agree1: true, agree2: true, agree3: true, agree4: true };
+const withdraw = (token: string, body: Record<string, unknown>) => call(server, 'POST', 'api/WithdrawMember', body, token);
+const works = async (token: string) => (await call(server, 'POST', 'api/getMyShippingInfo', {}, token)).status === 200;
+const memberStatus = async (seq: number) => (await server.db.select().from(members).where(eq(members.id, seq)))[0]!.status;
+const companyRow = async (id: number) => (await server.db.select().from(companies).where(eq(companies.id, id)))[0]!;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('api/WithdrawMember', () => {
+  it('refuses a missing agreement, a blank or a wrong name, and changes nothing', async () => {
+    const shop = await makeCompany(server, '탈퇴거절', 1);
+    const token = await loginAs(server, shop.main.id, shop.main.pw);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...agreed, agree3: false, userName: shop.main.name }, MSG_MEMBER.agreeRequired],
+      [{ agree1: true, agree2: true, agree4: true, userName: shop.main.name }, MSG_MEMBER.agreeRequired],
+      [{ ...agreed, userName: '' }, MSG_MEMBER.userNameRequired],
+      [{ ...agreed, userName: '   ' }, MSG_MEMBER.userNameRequired],
+      [{ ...agreed, userName: `${shop.main.name}님` }, MSG_MEMBER.userNameMismatch],
+      [{ ...agreed, userName: shop.subs[0]!.name }, MSG_MEMBER.userNameMismatch],
+    ];
+    for (const [body, message] of cases) {
+      const res = await withdraw(token, body);
+      expect([res.status, res.body.message], JSON.stringify(body)).toEqual([400, message]);
+    }
+    expect(await memberStatus(shop.main.seq)).toBe('active');
+    expect(await memberStatus(shop.subs[0]!.seq)).toBe('active');
+    expect((await companyRow(shop.companyId)).withdrawnAt).toBeNull();
+    expect(await works(token)).toBe(true);
+  });
+
+  it('a sub-account leaves alone: its sessions end and it cannot log in; the company goes on', async () => {
+    const shop = await makeCompany(server, '부계정탈퇴', 1);
+    const sub = shop.subs[0]!;
+    const subToken = await loginAs(server, sub.id, sub.pw);
+    const mainToken = await loginAs(server, shop.main.id, shop.main.pw);
+    const res = await withdraw(subToken, { ...agreed, userName: ` ${sub.name} ` });
+    expect([res.status, res.body.code, res.body.message]).toEqual([200, 201, MSG_MEMBER.withdrawn]);
+    expect(await works(subToken)).toBe(false);
+    const login = await call(server, 'POST', 'api/login', { id: sub.id, pw: sub.pw });
+    expect([login.status, login.body.message]).toEqual([400, MSG.loginFailed]);
+    expect(await works(mainToken)).toBe(true);
+    expect((await companyRow(shop.companyId)).withdrawnAt).toBeNull();
+    // The main account's list no longer shows the withdrawn account.
+    const list = await call<{ id: string }[]>(server, 'POST', 'api/getMallMemberInfo', { page: 1 }, mainToken);
+    expect(list.body.results?.map((m) => m.id)).toEqual([shop.main.id]);
+  });
+
+  it('a main account takes the company and every account along; the records stay; the number may join again', async () => {
+    const shop = await makeCompany(server, '회사탈퇴', 2);
+    await server.db.insert(cashLedger).values({ companyId: shop.companyId, type: 'point', amount: 50000, balanceAfter: 50000, note: '충전' });
+    const tokens = await Promise.all([shop.main, ...shop.subs].map((a) => loginAs(server, a.id, a.pw)));
+    expect((await call(server, 'GET', 'api/checkLicense', { license: shop.license })).body.code).toBe(400);
+
+    const res = await withdraw(tokens[0]!, { ...agreed, userName: shop.main.name });
+    expect([res.status, res.body.code, res.body.message]).toEqual([200, 201, MSG_MEMBER.withdrawn]);
+    for (const token of tokens) expect(await works(token)).toBe(false);
+    for (const account of [shop.main, ...shop.subs]) {
+      expect(await memberStatus(account.seq)).toBe('withdrawn');
+      expect((await call(server, 'POST', 'api/login', { id: account.id, pw: account.pw })).body.message).toBe(MSG.loginFailed);
+    }
+    expect((await companyRow(shop.companyId)).withdrawnAt).toBeInstanceOf(Date);
+    // Kept for the retention periods of the terms.
+    expect(await server.db.select().from(cashLedger).where(eq(cashLedger.companyId, shop.companyId))).toHaveLength(1);
+    expect((await call(server, 'GET', 'api/checkLicense', { license: shop.license })).body.code).toBe(200);
+  });
+
+  it('a second delivery with the revoked token is refused and withdraws nobody else', async () => {
+    const shop = await makeCompany(server, '중복탈퇴', 0);
+    const other = await makeCompany(server, '남는회사', 0);
+    const token = await loginAs(server, shop.main.id, shop.main.pw);
+    const answers = await Promise.all([1, 2, 3].map(() => withdraw(token, { ...agreed, userName: shop.main.name })));
+    expect(answers.filter((a) => a.body.code === 201).length).toBeGreaterThanOrEqual(1);
+    expect(answers.every((a) => a.body.code === 201 || a.status === 401)).toBe(true);
+    expect((await withdraw(token, { ...agreed, userName: shop.main.name })).status).toBe(401);
+    expect(await memberStatus(other.main.seq)).toBe('active');
+  });
+});
