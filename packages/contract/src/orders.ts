@@ -220,3 +220,24 @@ export const orderMoveRequest = z.object({
   carrier: z.string().trim().max(30).optional(),
   waybill: z.string().trim().max(40).optional(),
 });
+
+/** The product part of a cart line or payment item, priced for the company's level (spec 1 §3). */
+export interface CartProductInfo {
+  seq: number;
+  name: string;
+  pid: string;
+  factoryNum: string;
+  price: number;
+  hasAmount: number;
+  stockName: string;
+  storageId: number;
+  imgFiles: string[];
+}
+
+/** A cart line as api/getMallCartInfo sends it (spec 1 §3). */
+export interface CartLine {
+  seq: number;
+  qty: number;
+  managerCompanyId: number;
+  productInfo: CartProductInfo;
+}

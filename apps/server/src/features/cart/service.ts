@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import { MSG_ORDER, tierPrice, type CompanyLevel } from '@partsmall/contract';
+import { MSG_ORDER, tierPrice, type CartLine, type CompanyLevel } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { cartItems, products } from '../../db/schema.js';
 import { badRequest, notFound } from '../../shared/http.js';
@@ -8,23 +8,6 @@ import { productById, viewerFor } from '../products/service.js';
 export interface Buyer {
   memberId: number;
   companyId: number;
-}
-
-export interface CartLine {
-  seq: number;
-  qty: number;
-  managerCompanyId: number;
-  productInfo: {
-    seq: number;
-    name: string;
-    pid: string;
-    factoryNum: string;
-    price: number;
-    hasAmount: number;
-    stockName: string;
-    storageId: number;
-    imgFiles: string[];
-  };
 }
 
 /** The product part of a cart line or payment item, priced for the company's level. */

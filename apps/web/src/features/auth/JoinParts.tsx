@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { post } from '../../shared/api';
 import { session } from '../../shared/session';
 import { T } from '../../shared/texts';
+import { TextField } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
 import { LegalText, useLegalDocuments } from '../legal/LegalPages';
 
@@ -244,5 +245,37 @@ export function JoinDone({ mobile }: { mobile: boolean }) {
         {T.join.goLogin}
       </Link>
     </div>
+  );
+}
+
+type AccountField = 'id' | 'pw' | 'cpw';
+
+/** The login id, password and its confirmation: the last fields of both join forms. */
+export function AccountFields({
+  values,
+  errors,
+  onValue,
+  onBlur,
+}: {
+  values: Record<AccountField, string>;
+  errors: Partial<Record<AccountField, string>>;
+  onValue: (field: AccountField, value: string) => void;
+  onBlur: (field: AccountField, value: string) => void;
+}) {
+  const field = (name: AccountField) => ({
+    name,
+    value: values[name],
+    onValue: (v: string) => onValue(name, v),
+    onBlur: () => onBlur(name, values[name]),
+    error: errors[name],
+  });
+  return (
+    <>
+      <TextField {...field('id')} label={T.join.id} type="email" autoComplete="username" maxLength={50} hint={T.join.idHint} />
+      <div className="form-grid">
+        <TextField {...field('pw')} label={T.join.pw} type="password" autoComplete="new-password" maxLength={20} hint={T.join.pwHint} />
+        <TextField {...field('cpw')} label={T.join.cpw} type="password" autoComplete="new-password" maxLength={20} />
+      </div>
+    </>
   );
 }

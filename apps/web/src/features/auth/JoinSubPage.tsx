@@ -15,6 +15,7 @@ import { isPhoneBrowser } from '../../shared/device';
 import { T } from '../../shared/texts';
 import { TextField, firstError, useFieldRules } from '../../shared/ui/form';
 import {
+  AccountFields,
   Consents,
   JoinDone,
   StepBox,
@@ -242,52 +243,15 @@ export function JoinSubPage() {
                     error={errors.phoen}
                   />
                 </div>
-                <TextField
-                  name="id"
-                  label={T.join.id}
-                  type="email"
-                  autoComplete="username"
-                  value={id}
-                  maxLength={50}
-                  hint={T.join.idHint}
-                  onValue={(v) => {
-                    setId(v);
-                    setError('id', undefined);
+                <AccountFields
+                  values={{ id, pw, cpw }}
+                  errors={errors}
+                  onValue={(field, v) => {
+                    ({ id: setId, pw: setPw, cpw: setCpw })[field](v);
+                    setError(field, undefined);
                   }}
-                  onBlur={() => check('id', id)}
-                  error={errors.id}
+                  onBlur={check}
                 />
-                <div className="form-grid">
-                  <TextField
-                    name="pw"
-                    label={T.join.pw}
-                    type="password"
-                    autoComplete="new-password"
-                    value={pw}
-                    maxLength={20}
-                    hint={T.join.pwHint}
-                    onValue={(v) => {
-                      setPw(v);
-                      setError('pw', undefined);
-                    }}
-                    onBlur={() => check('pw', pw)}
-                    error={errors.pw}
-                  />
-                  <TextField
-                    name="cpw"
-                    label={T.join.cpw}
-                    type="password"
-                    autoComplete="new-password"
-                    value={cpw}
-                    maxLength={20}
-                    onValue={(v) => {
-                      setCpw(v);
-                      setError('cpw', undefined);
-                    }}
-                    onBlur={() => check('cpw', cpw)}
-                    error={errors.cpw}
-                  />
-                </div>
                 <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
                   {busy ? T.join.submitting : T.join.submit}
                 </button>

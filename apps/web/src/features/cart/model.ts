@@ -1,24 +1,7 @@
 /** What the cart, checkout and finished pages pass each other through the tab's sessionStorage. */
+import type { CartLine, CartProductInfo } from '@partsmall/contract';
 
-export interface CartProductInfo {
-  seq: number;
-  name: string;
-  pid: string;
-  factoryNum: string;
-  price: number;
-  hasAmount: number;
-  stockName: string;
-  storageId: number;
-  imgFiles: string[];
-}
-
-/** A cart line as api/getMallCartInfo sends it (spec 1 §3). */
-export interface CartLine {
-  seq: number;
-  qty: number;
-  managerCompanyId: number;
-  productInfo: CartProductInfo;
-}
+export type { CartLine, CartProductInfo };
 
 /** One item to pay: a cart line (seq) or a 'buy now' product (productId only). */
 export interface PaymentItem {
