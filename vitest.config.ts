@@ -13,7 +13,14 @@ export default defineConfig({
           // Vitest 4 needs a distinct group per worker setting; groups also run one after another,
           // so the browser tests never compete with the integration tests for the two cores.
           sequence: { groupOrder: 0 },
-          include: ['packages/contract/test/**/*.test.ts', 'apps/server/test/unit/**/*.test.ts', 'apps/web/test/**/*.test.ts'],
+          // Pure rules keep their tests beside them (src/**/x.test.ts); older ones live under test/.
+          include: [
+            'packages/contract/{src,test}/**/*.test.ts',
+            'apps/server/src/**/*.test.ts',
+            'apps/server/test/unit/**/*.test.ts',
+            'apps/web/src/**/*.test.{ts,tsx}',
+            'apps/web/test/**/*.test.{ts,tsx}',
+          ],
         },
       },
       {
