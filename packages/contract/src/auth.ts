@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answerOf } from './envelope.js';
 import { MSG } from './messages.js';
 import { MAIL_SHAPE, isPlainText, isValidBusinessNumber } from './rules.js';
 
@@ -177,3 +178,21 @@ export type UserInfo = z.infer<typeof userInfo>;
 
 export const loginResult = z.object({ token: z.string(), userInfo });
 export type LoginResult = z.infer<typeof loginResult>;
+
+// ---------------------------------------------------------------- answers
+
+/** api/login, api/chatJoin and api/updateMyInfo: the session token and the user's info. */
+export const loginAnswer = answerOf(loginResult);
+
+/** api/findMemberId: the login id of the phone's account. */
+export const findMemberIdAnswer = answerOf(z.object({ id: z.string() }));
+
+/** One message of the dev outbox (console SMS provider), newest first. */
+export const outboxMessage = z.object({
+  phone: z.string(),
+  text: z.string(),
+  code: z.string().nullable(),
+  created: z.iso.datetime(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessage>;
+export const outboxAnswer = answerOf(z.array(outboxMessage));

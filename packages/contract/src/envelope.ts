@@ -14,17 +14,35 @@ export interface ApiEnvelope<T = unknown> {
   requestId?: string;
 }
 
-export const envelope = <T extends z.ZodType>(results: T) =>
-  z.object({
-    code: z.number(),
-    message: z.string(),
-    results: results.optional(),
-    total: z.number().optional(),
-  });
+/**
+ * Answer schemas. Each call's answer is one of these shapes around a results schema; routes
+ * declare them as their `response`, so the OpenAPI document describes every answer and the
+ * server serialises with a compiled serializer. The web takes its types from them.
+ */
+const code = z.number().int().describe('200 read, 201 write, or the code the spec names');
+const message = z.string().describe('Korean, fit to show to the user');
 
+/** An answer without results: `{ code, message }`. */
+export const emptyAnswer = z.object({ code, message });
+export type EmptyAnswer = z.infer<typeof emptyAnswer>;
+
+/** An answer carrying `results`. */
+export const answerOf = <T extends z.ZodType>(results: T) => z.object({ code, message, results });
+
+/** A page of a list: `results` and the `total` count of every page. */
+export const pageAnswerOf = <T extends z.ZodType>(item: T) =>
+  z.object({ code, message, results: z.array(item), total: z.number().int().min(0) });
+
+/** Every refusal and fault: 4xx and 5xx answers (and the trade channel's refusals). */
 export const errorEnvelope = z.object({
-  code: z.number(),
-  message: z.string(),
+  code,
+  message,
+  /** The form field a 400 answer is about (a dotted path for nested fields). */
   field: z.string().optional(),
+  /** Present on 500 answers so a user can quote it to support. */
   requestId: z.string().optional(),
 });
+export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
+
+/** The results of an answer schema built with answerOf or pageAnswerOf. */
+export type ResultsOf<A extends z.ZodType> = z.infer<A> extends { results: infer R } ? R : never;

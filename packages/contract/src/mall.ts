@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answerOf } from './envelope.js';
 
 export const mallBottom = z.object({
   companyName: z.string(),
@@ -15,12 +16,13 @@ export const mallBottom = z.object({
 });
 export type MallBottom = z.infer<typeof mallBottom>;
 
-export const licensePackage = z.object({ price: z.number(), days: z.number(), content: z.string() });
+export const licensePackage = z.object({ price: z.number().int(), days: z.number().int(), content: z.string() });
 
-export const popupNotice = z.object({ seq: z.number(), title: z.string(), content: z.string() });
+export const popupNotice = z.object({ seq: z.number().int(), title: z.string(), content: z.string() });
 
+/** The shop configuration (spec 1 §3) as api/getMallConfig answers it. */
 export const mallConfig = z.object({
-  ver: z.number(),
+  ver: z.number().int(),
   mallBottom,
   notices: z.array(popupNotice),
   buyPolicy: z.string(),
@@ -28,5 +30,9 @@ export const mallConfig = z.object({
   totalQuantity: z.number(),
   licenseValidBuy: z.array(licensePackage),
   shippingAddress: z.array(z.object({ name: z.string(), address: z.string(), phone: z.string() })),
+  /** True when the server runs as the demo shop: the web app shows the banner '데모 상점' on every page. */
+  demo: z.boolean(),
 });
 export type MallConfig = z.infer<typeof mallConfig>;
+
+export const mallConfigAnswer = answerOf(mallConfig);

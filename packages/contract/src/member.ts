@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { businessNumberField, companyNameField } from './auth.js';
+import { businessNumberField, companyNameField, userInfo } from './auth.js';
 import { CASH_CHARGE, PAGE_SIZE } from './constants.js';
+import { answerOf, emptyAnswer, pageAnswerOf } from './envelope.js';
 import { MSG } from './messages.js';
-import { MAIL_SHAPE, isPlainText } from './rules.js';
+import { MAIL_SHAPE, isCalendarDate, isPlainText } from './rules.js';
 
 /**
  * The member area (spec 2 §2-§9): my info, password, delivery addresses, company info,
@@ -184,18 +185,18 @@ export const memberListRequest = z.object({
 export type MemberListRequest = z.input<typeof memberListRequest>;
 
 /** One account of the company as the sub-account table lists it. */
-export interface MemberListItem {
-  seq: number;
-  id: string;
-  name: string;
-  phone: string;
-  mail: string;
+export const memberListItem = z.object({
+  seq: z.number().int(),
+  id: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  mail: z.string(),
   /** 0 main account, 1 sub-account. */
-  type: number;
-  status: 'active' | 'stopped';
-  /** ISO instant. */
-  created: string;
-}
+  type: z.number().int(),
+  status: z.enum(['active', 'stopped']),
+  created: z.iso.datetime(),
+});
+export type MemberListItem = z.infer<typeof memberListItem>;
 
 const accountField = z
   .string({ error: MSG_MEMBER.accountRequired })
@@ -317,13 +318,11 @@ export const licensePaymentRequest = z.object({
 export type LicensePaymentRequest = z.input<typeof licensePaymentRequest>;
 
 /** Answer of payCenter/showCashPaymentWinow and showLicensePaymentWinow (code 200). */
-export interface PaymentWindowAnswer {
-  code: number;
-  message: string;
-  /** The page to open in the 600x400 popup. */
-  online_url: string;
-  results: { online_url: string; paymentId: string };
-}
+export const paymentWindowAnswer = answerOf(z.object({ online_url: z.string(), paymentId: z.string() })).extend({
+  /** The page to open in the 600x400 popup (also in results, where the web app reads it). */
+  online_url: z.string(),
+});
+export type PaymentWindowAnswer = z.infer<typeof paymentWindowAnswer>;
 
 /**
  * What a gateway sends to POST /payCenter/callback. signature = hex HMAC-SHA256 of
@@ -337,16 +336,23 @@ export const gatewayConfirmation = z.object({
 });
 export type GatewayConfirmation = z.output<typeof gatewayConfirmation>;
 
-const dateField = z
+/**
+ * The one date schema of every call with dates: a real calendar day written YYYY-MM-DD, or '' for
+ * none. Impossible days (2026-02-30, 2026-13-01, 0000-00-00) are refused with the form's message.
+ */
+export const calendarDateField = z
   .string({ error: MSG_MEMBER.dateInvalid })
   .trim()
-  .refine((v) => v === '' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v)), MSG_MEMBER.dateInvalid);
+  .refine((v) => v === '' || isCalendarDate(v), MSG_MEMBER.dateInvalid);
 
-/** Payment histories: with searchType 'date', both dates (Asia/Seoul days, inclusive) are needed. */
-export const paymentHistoryRequest = z
+/**
+ * A date-range list query (orders, cash and licence payment histories): with searchType 'date',
+ * both dates are needed (Asia/Seoul days, inclusive) and the start may not follow the end.
+ */
+export const dateRangeListRequest = z
   .object({
-    startDate: dateField.optional(),
-    endDate: dateField.optional(),
+    startDate: calendarDateField.optional(),
+    endDate: calendarDateField.optional(),
     searchType: z.enum(['date', '']).optional(),
     page: pageField.default(1),
     size: sizeField(PAGE_SIZE.memberArea),
@@ -359,20 +365,44 @@ export const paymentHistoryRequest = z
       ctx.addIssue({ code: 'custom', path: ['startDate'], message: MSG_MEMBER.dateRangeOrder });
     }
   });
-export type PaymentHistoryRequest = z.input<typeof paymentHistoryRequest>;
+export type DateRangeListRequest = z.input<typeof dateRangeListRequest>;
+
+/** Payment histories (api/mallCashPaymentInfo, api/mallLicensePaymentInfo). */
+export const paymentHistoryRequest = dateRangeListRequest;
+export type PaymentHistoryRequest = DateRangeListRequest;
 
 /** One paid record of the cash or licence payment history. */
-export interface PaymentRecord {
-  seq: number;
-  /** ISO instant the payment was confirmed. */
-  transaction_date: string;
-  pgcode: 'creditcard' | 'banktransfer' | 'manager';
-  product_name: string;
-  user_name: string;
-  amount: number;
-}
+export const paymentRecord = z.object({
+  seq: z.number().int(),
+  /** The instant the payment was confirmed. */
+  transaction_date: z.iso.datetime(),
+  pgcode: z.enum(['creditcard', 'banktransfer', 'manager']),
+  product_name: z.string(),
+  user_name: z.string(),
+  amount: z.number().int(),
+});
+export type PaymentRecord = z.infer<typeof paymentRecord>;
 
 /** The licence package a purchase names: same price, and same days when days are given; null when none fits. */
 export function findLicensePackage<T extends { price: number; days: number }>(packages: readonly T[], amount: number, days?: number): T | null {
   return packages.find((p) => p.price === amount && (days === undefined || p.days === days)) ?? null;
 }
+
+// ---------------------------------------------------------------- answers
+
+/** api/getMallMemberInfo: a page of the company's accounts. */
+export const memberPageAnswer = pageAnswerOf(memberListItem);
+/** api/updateMyCompanyInfo: the user's info with the company as saved. */
+export const companyInfoAnswer = answerOf(z.object({ userInfo }));
+/** api/initMallMemberPw: the new random password, shown once. */
+export const passwordResetAnswer = answerOf(z.object({ pw: z.string() }));
+/** api/updateSecurityNumber: the new security number. */
+export const securityNumberAnswer = answerOf(z.object({ securityNum: z.string() }));
+/** Writes answered by code 201 and a message alone (password, type, state, address moves, withdrawal). */
+export const memberWriteAnswer = emptyAnswer;
+/** api/mallCashPaymentInfo, api/mallLicensePaymentInfo. */
+export const paymentPageAnswer = pageAnswerOf(paymentRecord);
+/** payCenter/callback: how a gateway confirmation was applied. */
+export const gatewayCallbackAnswer = answerOf(
+  z.object({ paymentId: z.string(), status: z.enum(['pending', 'paid', 'declined']), repeated: z.boolean() }),
+);

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { SHIPPING } from './constants.js';
+import { answerOf, emptyAnswer, pageAnswerOf } from './envelope.js';
+import { dateRangeListRequest } from './member.js';
 
 /** Korean messages of cart, checkout and orders (spec 1 §8). */
 export const MSG_ORDER = {
@@ -183,9 +185,13 @@ export const shippingInfo = z
   });
 export type ShippingInfo = z.input<typeof shippingInfo>;
 
-/** One payment: either cart lines (seq) or direct items (productId + qty) from 'buy now'. */
+/**
+ * One payment: either cart lines (seq) or direct items (productId + qty) from 'buy now'. The spec's
+ * payload is `{ shippingInfo, carts }`; clientRequestId is a safety net the web app adds: with it a
+ * repeated request pays once, without it every request is a payment of its own.
+ */
 export const paymentRequest = z.object({
-  clientRequestId: z.string({ error: MSG_ORDER.clientRequestId }).trim().min(8, MSG_ORDER.clientRequestId).max(64, MSG_ORDER.clientRequestId),
+  clientRequestId: z.string({ error: MSG_ORDER.clientRequestId }).trim().min(8, MSG_ORDER.clientRequestId).max(64, MSG_ORDER.clientRequestId).optional(),
   shippingInfo,
   carts: z
     .array(z.object({ seq: id.optional(), productId: id.optional(), qty: positiveQty }), { error: MSG_ORDER.selectProduct })
@@ -204,13 +210,8 @@ export const savedAddressRequest = z.object({
   addrSub: z.string().trim().max(100, MSG_ORDER.addrSub).default(''),
 });
 
-export const orderListRequest = z.object({
-  startDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().or(z.literal('')),
-  endDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().or(z.literal('')),
-  searchType: z.enum(['date', '']).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  size: z.coerce.number().int().min(1).transform((n) => Math.min(n, 100)).default(15),
-});
+/** api/getMallOrderInfo: the same date-range list query as the payment histories (spec 2 §5). */
+export const orderListRequest = dateRangeListRequest;
 
 export const orderMoveRequest = z.object({
   seq: id,
@@ -221,23 +222,142 @@ export const orderMoveRequest = z.object({
   waybill: z.string().trim().max(40).optional(),
 });
 
+// ---------------------------------------------------------------- answers
+
+const int = z.number().int();
+const instant = z.iso.datetime();
+
 /** The product part of a cart line or payment item, priced for the company's level (spec 1 §3). */
-export interface CartProductInfo {
-  seq: number;
-  name: string;
-  pid: string;
-  factoryNum: string;
-  price: number;
-  hasAmount: number;
-  stockName: string;
-  storageId: number;
-  imgFiles: string[];
-}
+export const cartProductInfo = z.object({
+  seq: int,
+  name: z.string(),
+  pid: z.string(),
+  factoryNum: z.string(),
+  price: int,
+  hasAmount: int,
+  stockName: z.string(),
+  storageId: int,
+  imgFiles: z.array(z.string()),
+});
+export type CartProductInfo = z.infer<typeof cartProductInfo>;
 
 /** A cart line as api/getMallCartInfo sends it (spec 1 §3). */
-export interface CartLine {
-  seq: number;
-  qty: number;
-  managerCompanyId: number;
-  productInfo: CartProductInfo;
-}
+export const cartLine = z.object({ seq: int, qty: int, managerCompanyId: int, productInfo: cartProductInfo });
+export type CartLine = z.infer<typeof cartLine>;
+export const cartPageAnswer = pageAnswerOf(cartLine);
+
+/** 'Buy now' (api/addToBuy): the payment items for checkout; nothing is stored. */
+export const buyItem = z.object({ productId: int, qty: int, managerCompanyId: int, productInfo: cartProductInfo });
+export type BuyItem = z.infer<typeof buyItem>;
+export const buyAnswer = answerOf(z.array(buyItem));
+
+/** api/addToCart, api/updateCartQuantity: 201 and a message. */
+export const cartWriteAnswer = emptyAnswer;
+
+/** A line of an order as it was paid. */
+export const orderLineView = z.object({
+  name: z.string(),
+  pid: z.string(),
+  factoryNum: z.string(),
+  qty: int,
+  price: int,
+  created: instant,
+});
+export type OrderLineView = z.infer<typeof orderLineView>;
+
+/** An order as the member area and the order popups read it (spec 2 §3). */
+export const orderView = z.object({
+  seq: int,
+  created: instant,
+  orderProductInfo: z.array(orderLineView),
+  itemLength: int,
+  totalAmount: int,
+  shipping: int,
+  memo: z.string(),
+  shippingValue: int,
+  shippingPayType: int,
+  status: int,
+  fromName: z.string(),
+  fromPhone: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  postNum: z.string(),
+  address: z.string(),
+  addrSub: z.string(),
+  arrive: z.string(),
+  directDeli: z.boolean(),
+  stockName: z.string(),
+  carrier: z.string(),
+  waybill: z.string(),
+  returnReason: int.nullable(),
+  staffNote: z.string(),
+});
+export type OrderView = z.infer<typeof orderView>;
+/** api/getMallOrderInfo. */
+export const orderPageAnswer = pageAnswerOf(orderView);
+/** api/getMallOrderDetail, api/cancelMallOrder, api/returnMallOrder, api/admin/setOrderStatus. */
+export const orderAnswer = answerOf(orderView);
+
+/** One recorded status move: who (member id) and when. */
+export const orderEvent = z.object({
+  id: int,
+  orderId: int,
+  fromStatus: int.nullable(),
+  toStatus: int,
+  memberId: int.nullable(),
+  note: z.string(),
+  createdAt: instant,
+});
+export type OrderEvent = z.infer<typeof orderEvent>;
+export const orderEventsAnswer = answerOf(z.array(orderEvent));
+
+/** A paid order: api/requestPaymentProduct and the trade channel's paymentFinish. */
+export const paymentResult = z.object({
+  orderSeq: int,
+  /** The request id the payment came with (absent when it came without one). */
+  clientRequestId: z.string().optional(),
+  /** True when this request repeated one already paid: nothing was charged again. */
+  repeated: z.boolean(),
+  totalAmount: int,
+  shipping: int,
+  /** The company's cash balance after paying. */
+  point: int,
+});
+export type PaymentResult = z.infer<typeof paymentResult>;
+export const paymentAnswer = answerOf(paymentResult);
+
+/** A saved delivery address (spec 2 §3); basic is 'true' for the default one. */
+export const shippingAddressView = z.object({
+  seq: int,
+  basic: z.enum(['true', 'false']),
+  name: z.string(),
+  phone: z.string(),
+  postNum: z.string(),
+  address: z.string(),
+  addrSub: z.string(),
+});
+export type ShippingAddressView = z.infer<typeof shippingAddressView>;
+export const shippingAddressPageAnswer = pageAnswerOf(shippingAddressView);
+
+/** An answer naming the row a write created or changed (api/setMallShppingInfo, api/setMallMemberInfo). */
+export const savedSeqAnswer = answerOf(z.object({ seq: int }));
+
+const payOption = z.object({ value: int, label: z.string() });
+const payOptions = z.object({ selections: z.array(payOption), defaultValue: int });
+const deliveryMethod = z.object({ shippingValue: int, label: z.string(), receiverDeliveryPaymentOption: payOptions });
+
+/** Delivery methods of one warehouse and how each may be paid (api/getDeliInfo, spec 1 §3). */
+export const warehouseDelivery = z.object({
+  warehouse_name: z.string(),
+  storageId: int,
+  delivery_methods: z.object({
+    gdFreight: deliveryMethod,
+    gdDelivery: deliveryMethod,
+    quick: deliveryMethod.extend({
+      receiverIsSelfQuick: z.object({ selections: z.array(z.object({ value: z.boolean(), label: z.string() })), defaultValue: z.boolean() }),
+    }),
+    pickUp: deliveryMethod,
+  }),
+});
+export type WarehouseDelivery = z.infer<typeof warehouseDelivery>;
+export const deliveryInfoAnswer = answerOf(z.array(warehouseDelivery));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answerOf, emptyAnswer, pageAnswerOf } from './envelope.js';
 import { MSG_SHOP } from './messages-shop.js';
 import { PAGE_SIZE, type CompanyLevel } from './constants.js';
 
@@ -51,29 +52,40 @@ export function isChinaWarehouse(stockName: string): boolean {
   return stockName.startsWith('중국');
 }
 
-/** A product as the API sends it; price fields are absent for visitors. */
-export interface ProductView {
-  seq: number;
-  name: string;
-  pid: string;
-  factoryNum: string;
-  type: number;
-  hasAmount: number;
-  stock: number;
-  stockName: string;
-  storageId: number;
-  imgFiles: string[];
-  image: string;
-  detailInfo: string;
+const int = z.number().int();
+
+/** A product as the API sends it; price fields are absent for visitors (DESIGN.md 2). */
+export const productView = z.object({
+  seq: int,
+  name: z.string(),
+  pid: z.string(),
+  factoryNum: z.string(),
+  type: int,
+  hasAmount: int,
+  stock: int,
+  stockName: z.string(),
+  storageId: int,
+  imgFiles: z.array(z.string()),
+  image: z.string(),
+  detailInfo: z.string(),
   /** Absent in lists; the product page and popups read it. */
-  description?: string;
-  category: string;
-  brand: string;
-  companyId: number;
+  description: z.string().optional(),
+  category: z.string(),
+  brand: z.string(),
+  companyId: int,
   /** The member's tier price (absent for visitors). */
-  price?: number;
-  salePrice?: number;
-}
+  price: int.optional(),
+  salePrice: int.optional(),
+});
+export type ProductView = z.infer<typeof productView>;
+
+/** api/getProductHome: a page of the grid; `more` tells whether another page follows. */
+export const productListAnswer = answerOf(z.array(productView)).extend({ more: z.boolean() });
+export type ProductListAnswer = z.infer<typeof productListAnswer>;
+/** api/getProductHomeDetail and api/getProductInfo. */
+export const productAnswer = answerOf(productView);
+/** api/getEpcToProduct: the shop's products of a catalogue part number. */
+export const epcToProductAnswer = answerOf(z.object({ partInfo: z.array(productView) }));
 
 const page = z.coerce.number({ error: MSG_SHOP.badPage }).int(MSG_SHOP.badPage).min(1, MSG_SHOP.badPage).max(100_000, MSG_SHOP.badPage).default(1);
 const size = (fallback: number) =>
@@ -116,6 +128,22 @@ export const noticeRequest = z.object({
   size: size(PAGE_SIZE.notice),
 });
 
+/** A row of the notice list. */
+export const noticeRow = z.object({ seq: int, type: int, title: z.string(), created: z.iso.datetime() });
+export type NoticeRow = z.infer<typeof noticeRow>;
+/** A notice with its (sanitised HTML) content. */
+export const noticeDetail = noticeRow.extend({ content: z.string() });
+export type NoticeDetail = z.infer<typeof noticeDetail>;
+/** api/getMallNotice: a page of the list, or with `seq` one notice. */
+export const noticeListAnswer = pageAnswerOf(noticeRow);
+export const noticeDetailAnswer = answerOf(noticeDetail);
+export const noticeAnswer = z.union([noticeListAnswer, noticeDetailAnswer]);
+
+/** A term of the body-parts reference table (/carInfo). */
+export const bodyPart = z.object({ seq: int, page: int, nameCn: z.string(), nameKo: z.string(), description: z.string() });
+export type BodyPart = z.infer<typeof bodyPart>;
+export const bodyPartsAnswer = answerOf(z.array(bodyPart));
+
 export const INQUIRY_TYPES = [
   { key: 'partnership', label: '제휴 문의' },
   { key: 'advertising', label: '광고 문의' },
@@ -134,3 +162,6 @@ export const inquiryRequest = z.object({
     .max(200, MSG_SHOP.inquiryContent),
 });
 export type InquiryRequest = z.input<typeof inquiryRequest>;
+
+/** api/registerInquiry: 201 and the thank-you message. */
+export const inquiryAnswer = emptyAnswer;

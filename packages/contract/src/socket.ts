@@ -1,4 +1,6 @@
-import type { UserInfo } from './auth.js';
+import { z } from 'zod';
+import { userInfo } from './auth.js';
+import { paymentResult } from './orders.js';
 
 /** Event names of the realtime channels (spec 1 §7, DESIGN.md 6). */
 export const TRADE_NAMESPACE = '/trade';
@@ -15,20 +17,46 @@ export const TRADE_EVENTS = {
   paymentFinish: 'paymentFinish',
 } as const;
 
-/** Client base info pushed over the trade channel. */
-export interface ClientBaseInfo {
-  carts: number;
-  buys: number;
-  licenseValidDays: number;
-  memberLicense: number;
-  memberPoint: number;
-  userSearchVinCount: number;
-  userInfo: UserInfo;
-  token: string;
-}
+/**
+ * Payloads the client emits: addToCart takes `buyOrCartForm`, stateCartItem `cartDeleteRequest`,
+ * requestPaymentProduct `paymentRequest` (orders.ts); requestClientBaseInfo takes none.
+ */
 
-export interface ClientBaseInfoEvent {
-  code: number;
-  message?: string;
-  result?: ClientBaseInfo;
-}
+const int = z.number().int();
+
+/** Client base info pushed over the trade channel (spec 1 §3). */
+export const clientBaseInfo = z.object({
+  carts: int,
+  buys: int,
+  licenseValidDays: int,
+  memberLicense: int,
+  memberPoint: int,
+  userSearchVinCount: int,
+  userInfo,
+  token: z.string(),
+});
+export type ClientBaseInfo = z.infer<typeof clientBaseInfo>;
+
+/** toClientBaseInfo: `{ code: 200, result }`, or `{ code: 401, message }` before the socket closes. */
+export const clientBaseInfoEvent = z.object({
+  code: int,
+  message: z.string().optional(),
+  result: clientBaseInfo.optional(),
+});
+export type ClientBaseInfoEvent = z.infer<typeof clientBaseInfoEvent>;
+
+/**
+ * addToCartCallBack and stateToCartCallBack: `{ code: 201, message }`, or a refusal with the
+ * field it is about. Refusals of a payment also name the clientRequestId they answer.
+ */
+export const tradeAnswer = z.object({
+  code: int,
+  message: z.string(),
+  field: z.string().optional(),
+  clientRequestId: z.string().optional(),
+});
+export type TradeAnswer = z.infer<typeof tradeAnswer>;
+
+/** paymentFinish: `{ code: 201, message, results }` with the paid order, or a refusal. */
+export const paymentFinishEvent = tradeAnswer.extend({ results: paymentResult.optional() });
+export type PaymentFinishEvent = z.infer<typeof paymentFinishEvent>;

@@ -5,9 +5,10 @@ import { mallConfig, notices } from '../../db/schema.js';
 import { sanitizeNoticeHtml } from '../notices/sanitize.js';
 
 /** The stored part of the configuration (notices come from the notices table). */
-export type MallConfigData = Omit<MallConfig, 'ver' | 'notices'>;
+export type MallConfigData = Omit<MallConfig, 'ver' | 'notices' | 'demo'>;
 
-export async function readMallConfig(db: Db): Promise<MallConfig | null> {
+/** The configuration as stored; the answer adds whether the server runs as the demo shop. */
+export async function readMallConfig(db: Db): Promise<Omit<MallConfig, 'demo'> | null> {
   const [row] = await db.select().from(mallConfig).where(eq(mallConfig.id, 1));
   if (!row) return null;
   const popup = await db

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { MSG_ORDER, shippingFee, tierPrice, type CompanyLevel, type PaymentRequest } from '@partsmall/contract';
+import { randomUUID } from 'node:crypto';
+import { MSG_ORDER, shippingFee, tierPrice, type CompanyLevel, type PaymentRequest, type PaymentResult } from '@partsmall/contract';
 import { queryRows, type Db } from '../../db/client.js';
 import { cartItems, orders } from '../../db/schema.js';
 import { AppError, badRequest } from '../../shared/http.js';
@@ -9,15 +10,7 @@ import type { paymentRequest } from '@partsmall/contract';
 
 type ParsedPayment = z.output<typeof paymentRequest>;
 
-export interface PaymentResult {
-  orderSeq: number;
-  clientRequestId: string;
-  /** True when this request repeated one already paid: nothing was charged again. */
-  repeated: boolean;
-  totalAmount: number;
-  shipping: number;
-  point: number;
-}
+export type { PaymentResult };
 
 interface LockedProduct {
   id: number;
@@ -56,6 +49,10 @@ export async function payOrder(db: Db, buyer: Buyer, req: ParsedPayment): Promis
     wanted.set(productId, (wanted.get(productId) ?? 0) + c.qty);
   }
   const productIds = [...wanted.keys()].sort((a, b) => a - b);
+  // Without the client's request id (the spec's payload has none) the order gets an id of its own,
+  // which no other request can repeat: no deduplication then.
+  const requestId = req.clientRequestId ?? `server:${randomUUID()}`;
+  const answered = req.clientRequestId !== undefined ? { clientRequestId: req.clientRequestId } : {};
   const s = req.shippingInfo;
   const fee = shippingFee(s.shippingPayType);
 
@@ -87,7 +84,7 @@ export async function payOrder(db: Db, buyer: Buyer, req: ParsedPayment): Promis
       .values({
         companyId: buyer.companyId,
         memberId: buyer.memberId,
-        clientRequestId: req.clientRequestId,
+        clientRequestId: requestId,
         storageId: first.storage_id,
         stockName: first.stock_name,
         totalAmount: goods,
@@ -142,16 +139,16 @@ export async function payOrder(db: Db, buyer: Buyer, req: ParsedPayment): Promis
     return { repeated: false as const, orderSeq: claimed.id, totalAmount: goods, shipping: fee, point };
   });
 
-  if (!outcome.repeated) return { ...outcome, clientRequestId: req.clientRequestId };
+  if (!outcome.repeated) return { ...outcome, ...answered };
   // The same request was paid before (or a moment ago by a parallel copy): answer with that order.
   const [existing] = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.companyId, buyer.companyId), eq(orders.clientRequestId, req.clientRequestId)));
+    .where(and(eq(orders.companyId, buyer.companyId), eq(orders.clientRequestId, requestId)));
   const [company] = await queryRows<{ point: string | number }>(db, sql`select point from companies where id = ${buyer.companyId}`);
   return {
     orderSeq: existing!.id,
-    clientRequestId: req.clientRequestId,
+    ...answered,
     repeated: true,
     totalAmount: existing!.totalAmount,
     shipping: existing!.shipping,
