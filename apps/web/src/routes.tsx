@@ -7,6 +7,7 @@ import { MobileHome } from './features/products/MobileHome';
 import { AppFrame, BareLayout, DesktopLayout, MobileLayout } from './features/shell/layouts';
 import { NotFound } from './features/shell/NotFound';
 import { Preparing } from './shared/ui/Preparing';
+import { Loading } from './shared/ui/states';
 
 /**
  * Every route of both route tables (spec 1 §2, spec 2 §2). Capabilities of later issues show
@@ -25,6 +26,8 @@ function page<M>(load: () => Promise<M>, render: (module: M) => ReactNode): Pick
 export const routes: RouteObject[] = [
   {
     element: <AppFrame />,
+    // What shows while the first visited route's code loads (a lazy route on the first paint).
+    HydrateFallback: () => <Loading className="page center" />,
     children: [
       { path: '/', element: <Navigate to="/home" replace /> },
       {

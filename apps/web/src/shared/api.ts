@@ -1,51 +1,123 @@
 import type { ApiEnvelope } from '@partsmall/contract';
-import { T } from './texts';
+import type { z } from 'zod';
 import { session } from './session';
+import { T } from './texts';
 
-/** Raised for HTTP 401: the session is gone and the app moves to /login (spec 1 §4). */
-export class TokenExpiredError extends Error {
-  constructor() {
-    super(T.common.tokenExpired);
+/**
+ * The one API client of the web app. Every call answers the envelope `{ code, message, results,
+ * total }` (DESIGN.md 2); the client turns it into the data of an accepted code or throws an
+ * ApiError that carries the server's Korean message, the code, the HTTP status and the field a
+ * 400 answer is about. TanStack Query calls it from each feature's queries.ts.
+ */
+export class ApiError extends Error {
+  override readonly name: string = 'ApiError';
+  constructor(
+    message: string,
+    /** The envelope's code (0 when no answer arrived). */
+    readonly code: number,
+    /** The HTTP status (0 when the network failed). */
+    readonly status: number,
+    /** The form field a 400 answer names. */
+    readonly field?: string,
+    /** Present on 500 answers so a user can quote it to support. */
+    readonly requestId?: string,
+  ) {
+    super(message);
   }
+}
+
+/** HTTP 401 on a call made with a token: the session is gone and the app moves to /login (spec 1 §4). */
+export class TokenExpiredError extends ApiError {
+  override readonly name = 'TokenExpiredError';
+  constructor() {
+    super(T.common.tokenExpired, 401, 401);
+  }
+}
+
+export interface CallOptions {
+  /** Envelope codes that count as success; others throw. Default 200 and 201. */
+  accept?: readonly number[];
+  signal?: AbortSignal;
 }
 
 type Unauthorized = () => void;
 let onUnauthorized: Unauthorized = () => undefined;
-/** The router registers how a 401 moves the user to /login. */
+/** The app frame registers how a 401 moves the user to /login. */
 export function setUnauthorizedHandler(handler: Unauthorized) {
   onUnauthorized = handler;
 }
 
 const TIMEOUT_MS = 100_000;
+const OK_CODES = [200, 201] as const;
 
-async function call<T>(method: 'GET' | 'POST', path: string, payload?: object): Promise<ApiEnvelope<T> & { status: number }> {
+function urlOf(method: 'GET' | 'POST', path: string, payload?: object): string {
+  const url = path.startsWith('/') ? path : `/${path}`;
+  if (method !== 'GET' || !payload) return url;
+  const query = new URLSearchParams(
+    Object.entries(payload)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, String(v)]),
+  );
+  return `${url}?${query}`;
+}
+
+async function call<A extends z.ZodType>(method: 'GET' | 'POST', answer: A, path: string, payload: object | undefined, opts: CallOptions): Promise<z.infer<A>> {
   const headers: Record<string, string> = {};
   const token = session.get().token;
   if (token) headers.Authorization = `Bearer ${token}`;
-  let url = path.startsWith('/') ? path : `/${path}`;
-  let body: string | undefined;
-  if (method === 'GET' && payload) {
-    const query = new URLSearchParams(Object.entries(payload).map(([k, v]) => [k, String(v)]));
-    url += `?${query}`;
-  } else if (method === 'POST') {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(payload ?? {});
-  }
+  if (method === 'POST') headers['Content-Type'] = 'application/json';
+  const signal = opts.signal ? AbortSignal.any([opts.signal, AbortSignal.timeout(TIMEOUT_MS)]) : AbortSignal.timeout(TIMEOUT_MS);
   let res: Response;
   try {
-    res = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(TIMEOUT_MS) });
-  } catch {
-    return { status: 0, code: 0, message: T.common.networkError };
+    res = await fetch(urlOf(method, path, payload), {
+      method,
+      headers,
+      body: method === 'POST' ? JSON.stringify(payload ?? {}) : undefined,
+      signal,
+    });
+  } catch (e) {
+    // A query that was cancelled (left the screen) rejects with the abort itself.
+    if (opts.signal?.aborted) throw e;
+    throw new ApiError(T.common.networkError, 0, 0);
   }
   if (res.status === 401 && token) {
     session.clear();
     onUnauthorized();
     throw new TokenExpiredError();
   }
-  const data = (await res.json().catch(() => ({ code: res.status, message: T.common.networkError }))) as ApiEnvelope<T>;
-  return { ...data, status: res.status };
+  const body = (await res.json().catch(() => null)) as ApiEnvelope | null;
+  if (!body || typeof body.code !== 'number') throw new ApiError(T.common.networkError, res.status, res.status);
+  const accept = opts.accept ?? OK_CODES;
+  if (!res.ok || !accept.includes(body.code)) {
+    throw new ApiError(body.message || T.common.networkError, body.code, res.status, body.field, body.requestId);
+  }
+  // While developing, an answer that left its contract says so (the build trusts the contract).
+  if (import.meta.env.DEV) {
+    const checked = answer.safeParse(body);
+    if (!checked.success) console.warn(`${path}: answer differs from the contract`, checked.error.issues);
+  }
+  return body as z.infer<A>;
 }
 
-/** POST call with the session token; resolves with the envelope whatever its code. */
-export const post = <T = unknown>(path: string, payload?: object) => call<T>('POST', path, payload);
-export const get = <T = unknown>(path: string, query?: object) => call<T>('GET', path, query);
+/**
+ * Calls by method: `answer` is the contract's answer schema of the call, which types the result.
+ * Codes other than `accept` (default 200 and 201) throw an ApiError.
+ */
+export const api = {
+  post: <A extends z.ZodType>(answer: A, path: string, payload?: object, opts: CallOptions = {}) => call('POST', answer, path, payload, opts),
+  get: <A extends z.ZodType>(answer: A, path: string, query?: object, opts: CallOptions = {}) => call('GET', answer, path, query, opts),
+};
+
+/** The Korean message of any error a call or a query ended with. */
+export function messageOf(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  return T.common.networkError;
+}
+
+/** The field an error names, when it is one of the form's fields. */
+export function fieldOf<F extends string>(error: unknown, fields: readonly F[] | Record<F, unknown>): F | null {
+  if (!(error instanceof ApiError) || !error.field) return null;
+  const name = error.field.replace(/^shippingInfo\./, '');
+  const known = Array.isArray(fields) ? (fields as readonly string[]).includes(name) : name in fields;
+  return known ? (name as F) : null;
+}

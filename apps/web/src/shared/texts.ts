@@ -16,6 +16,16 @@ export const T = {
     networkError: '서버에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.',
     won: '원',
     days: '일',
+    search: '검색',
+    searchType: '검색 구분',
+    keyword: '검색어',
+  },
+  demo: {
+    title: '데모 상점',
+    body: '체험용 상점입니다. 결제는 모의 결제로 처리되며 실제로 청구되지 않습니다.',
+  },
+  table: {
+    sortBy: '눌러서 정렬',
   },
   topBar: {
     totalAsset: '총 자산',
@@ -29,6 +39,7 @@ export const T = {
     orders: '주문내역',
     cart: '장바구니',
     logout: '로그아웃',
+    loggedOut: '로그아웃되었습니다.',
     inquiry: '1:1 문의',
     notice: '공지사항',
     login: '로그인',

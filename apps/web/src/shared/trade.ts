@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import { io, type Socket } from 'socket.io-client';
-import { TRADE_EVENTS, TRADE_NAMESPACE, type ClientBaseInfoEvent } from '@partsmall/contract';
+import { TRADE_EVENTS, TRADE_NAMESPACE, type ClientBaseInfoEvent, type TradeAnswer } from '@partsmall/contract';
+import { ApiError, TokenExpiredError } from './api';
 import { session, useSession } from './session';
+import { T } from './texts';
 
 let socket: Socket | null = null;
 let socketToken: string | null = null;
@@ -22,6 +24,11 @@ export function tradeSocket(): Socket | null {
   return socket;
 }
 
+/** Asks the trade channel for fresh base info (cash, licence days, counts). */
+export function reloadBaseInfo() {
+  tradeSocket()?.emit(TRADE_EVENTS.requestClientBaseInfo);
+}
+
 /**
  * Keeps the client base info (cash, licence, cart count) current over the trade channel.
  * A 401 clears the session; on a protected route the caller moves the user home.
@@ -38,13 +45,45 @@ export function useTradeChannel(onUnauthorized: () => void) {
         onUnauthorized();
       }
     };
-    const request = () => s.emit(TRADE_EVENTS.requestClientBaseInfo);
     s.on(TRADE_EVENTS.toClientBaseInfo, onBaseInfo);
-    s.on('connect', request);
-    if (s.connected) request();
+    s.on('connect', reloadBaseInfo);
+    if (s.connected) reloadBaseInfo();
     return () => {
       s.off(TRADE_EVENTS.toClientBaseInfo, onBaseInfo);
-      s.off('connect', request);
+      s.off('connect', reloadBaseInfo);
     };
   }, [token, onUnauthorized]);
+}
+
+interface TradeCallOptions<A> {
+  timeoutMs?: number;
+  timeoutMessage?: string;
+  /** Picks the answer meant for this request (payments carry a client request id). */
+  accept?: (answer: A) => boolean;
+}
+
+/**
+ * Emits a trade-channel request and resolves with its answer event when its code is 201; any
+ * other code rejects with an ApiError carrying the server's message, and a missing answer with
+ * `timeoutMessage` after `timeoutMs`. Mutations of the cart and checkout call it.
+ */
+export function tradeCall<A extends TradeAnswer>(event: string, answerEvent: string, payload: object, opts: TradeCallOptions<A> = {}): Promise<A> {
+  const s = tradeSocket();
+  if (!s) return Promise.reject(new TokenExpiredError());
+  return new Promise((resolve, reject) => {
+    const onAnswer = (a: A) => {
+      if (opts.accept && !opts.accept(a)) return;
+      clearTimeout(timer);
+      s.off(answerEvent, onAnswer);
+      if (a.code === 201) resolve(a);
+      else reject(new ApiError(a.message, a.code, a.code, a.field));
+    };
+    const timer = setTimeout(() => {
+      s.off(answerEvent, onAnswer);
+      reject(new ApiError(opts.timeoutMessage ?? T.trade.timeout, 0, 0));
+    }, opts.timeoutMs ?? 15_000);
+    s.on(answerEvent, onAnswer);
+    // socket.io buffers the emit until the connection is up.
+    s.emit(event, payload);
+  });
 }

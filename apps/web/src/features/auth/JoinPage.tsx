@@ -1,38 +1,16 @@
-import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useWatch } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
-import {
-  authCodeField,
-  businessNumberField,
-  companyAreaField,
-  companyNameField,
-  mobilePhoneField,
-  passwordField,
-} from '@partsmall/contract';
-import { z } from 'zod';
-import { get } from '../../shared/api';
+import { messageOf } from '../../shared/api';
+import { pathFor } from '../../shared/paths';
 import { T } from '../../shared/texts';
-import { TextField, firstError, useFieldRules } from '../../shared/ui/form';
+import { Field, Form, setServerError, useZodForm } from '../../shared/ui/form';
 import { FindPwPage } from './FindPwPage';
-import {
-  AccountFields,
-  Consents,
-  JoinDone,
-  ExistingCompanyDialog,
-  StepBox,
-  StepIndicator,
-  confirmFieldFor,
-  focusField,
-  focusFirstInvalid,
-  joinIdField,
-  useJoinSubmit,
-  type ConsentState,
-} from './JoinParts';
+import { joinForm, phoneAuthState, type JoinForm } from './forms';
+import { AccountFields, Consents, ExistingCompanyDialog, JoinDone, StepBox, StepIndicator, focusField, useJoinSubmit } from './JoinParts';
 import { PhoneVerification, type PhoneAuthState } from './PhoneVerification';
-
-type LicenseStatus = 'idle' | 'checking' | 'new' | 'exists';
-
-/** Lookup happens at exactly 10 digits; the checksum is the server's answer (HTTP 400). */
-const tenDigits = z.string().regex(/^\d{10}$/);
+import { licenseCheckQuery } from './queries';
 
 /**
  * /join and /mobileJoin. On /mobileJoin the find-password flow lives in a second tab, since the
@@ -42,121 +20,53 @@ export function JoinPage({ mobile = false }: { mobile?: boolean }) {
   const [params] = useSearchParams();
   if (!mobile) return <JoinForm mobile={false} />;
   const findPw = params.get('tab') === 'findPw';
+  const tab = (to: string, on: boolean, label: string) => (
+    <Link to={to} aria-current={on ? 'page' : undefined} className={on ? 'active' : undefined} replace>
+      {label}
+    </Link>
+  );
   return (
     <div className="m-join">
       <nav className="m-tabs" aria-label={T.join.title}>
-        <Link to="/mobileJoin" aria-current={findPw ? undefined : 'page'} className={findPw ? undefined : 'active'} replace>
-          {T.join.mobileTabs.join}
-        </Link>
-        <Link to="/mobileJoin?tab=findPw" aria-current={findPw ? 'page' : undefined} className={findPw ? 'active' : undefined} replace>
-          {T.join.mobileTabs.findPw}
-        </Link>
+        {tab('/mobileJoin', !findPw, T.join.mobileTabs.join)}
+        {tab('/mobileJoin?tab=findPw', findPw, T.join.mobileTabs.findPw)}
       </nav>
       {findPw ? <FindPwPage mobile /> : <JoinForm mobile />}
     </div>
   );
 }
 
+const EMPTY: JoinForm = { license: '', phone: '', authCode: '', companyName: '', companyArea: '', id: '', pw: '', cpw: '', policy: false, privacy: false };
+
 function JoinForm({ mobile }: { mobile: boolean }) {
-  const [license, setLicense] = useState('');
-  const [licenseStatus, setLicenseStatus] = useState<LicenseStatus>('idle');
-  const [existsOpen, setExistsOpen] = useState(false);
-  const latestLicense = useRef('');
-
-  const [phone, setPhone] = useState('');
-  const [code, setCode] = useState('');
+  const form = useZodForm(joinForm, EMPTY);
+  const [license, policy, privacy] = useWatch({ control: form.control, name: ['license', 'policy', 'privacy'] });
   const [phoneState, setPhoneState] = useState<PhoneAuthState>(0);
-  const [consents, setConsents] = useState<ConsentState>({ policy: false, privacy: false });
+  // The business number is looked up at exactly 10 digits; the checksum is the server's answer.
+  const lookup = useQuery({ ...licenseCheckQuery(license), enabled: /^\d{10}$/.test(license) });
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  const licenseOk = lookup.data === 'new';
+  const existsOpen = lookup.data === 'exists' && dismissed !== license;
 
-  const [companyName, setCompanyName] = useState('');
-  const [companyArea, setCompanyArea] = useState('');
-  const [id, setId] = useState('');
-  const [pw, setPw] = useState('');
-  const [cpw, setCpw] = useState('');
-
-  const rules = useMemo(
-    () => ({
-      license: businessNumberField,
-      phone: mobilePhoneField,
-      authCode: authCodeField,
-      companyName: companyNameField,
-      companyArea: companyAreaField,
-      id: joinIdField,
-      pw: passwordField,
-      cpw: confirmFieldFor(pw),
-    }),
-    [pw],
-  );
-  type Field = keyof typeof rules;
-  const { errors, check, checkAll, setError } = useFieldRules(rules);
-
-  // Phone auth (spec 1 §4): 0 start, 1 code requested, 2 verified, 3 verified with both consents.
-  const authState = phoneState === 2 && consents.policy && consents.privacy ? 3 : phoneState;
-  const licenseOk = licenseStatus === 'new';
+  const authState = phoneAuthState(phoneState, { policy, privacy });
   const current = !licenseOk ? 0 : phoneState < 2 ? 1 : authState < 3 ? 2 : 3;
 
-  const onFieldError = useCallback(
-    (field: string, message: string) => {
-      if (field in rules) setError(field as Field, message);
-      // A used or expired code has to be requested again.
-      if (field === 'authCode') setPhoneState(1);
-    },
-    [rules, setError],
-  );
-  const { busy, done, send } = useJoinSubmit(mobile, onFieldError);
+  const { busy, done, send } = useJoinSubmit(mobile, (field, message) => {
+    setServerError(form, field, message);
+    // A used or expired code has to be requested again.
+    if (field === 'authCode') setPhoneState(1);
+  });
 
-  const lookUp = async (value: string) => {
-    if (firstError(tenDigits, value)) {
-      check('license', value);
-      return;
-    }
-    latestLicense.current = value;
-    setLicenseStatus('checking');
-    setError('license', undefined);
-    const res = await get('api/checkLicense', { license: value });
-    if (latestLicense.current !== value) return;
-    if (res.status === 200 && res.code === 200) {
-      setLicenseStatus('new');
-    } else if (res.status === 200 && res.code === 400) {
-      setLicenseStatus('exists');
-      setExistsOpen(true);
-    } else {
-      setLicenseStatus('idle');
-      setError('license', res.message);
-    }
-  };
-
-  const retry = useCallback(() => {
-    setExistsOpen(false);
-    setLicense('');
-    latestLicense.current = '';
-    setLicenseStatus('idle');
+  const retry = () => {
+    setDismissed(license);
+    form.setValue('license', '');
     focusField('license');
-  }, []);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (authState !== 3) return;
-    const values = { license, phone, authCode: code, companyName, companyArea, id, pw, cpw };
-    if (checkAll(values)) {
-      focusFirstInvalid();
-      return;
-    }
-    await send({
-      license,
-      companyName: companyName.trim(),
-      companyArea: companyArea.trim(),
-      id: id.trim(),
-      pw,
-      cpw,
-      phone,
-      authCode: code,
-      policy: true,
-      privacy: true,
-    });
   };
 
-  const licenseWhy = license.length !== 10 ? T.join.licenseDisabledWhy : undefined;
+  const submit = (v: (typeof joinForm)['_output']) => {
+    if (authState !== 3) return;
+    send({ ...v, policy: true, privacy: true });
+  };
 
   return (
     <section className={mobile ? 'm-page auth-page join-page' : 'page medium auth-page join-page'}>
@@ -166,47 +76,39 @@ function JoinForm({ mobile }: { mobile: boolean }) {
       {done ? (
         <JoinDone mobile={mobile} />
       ) : (
-        <>
+        <Form form={form} onSubmit={submit}>
           <p className="page-intro">{T.join.intro}</p>
           <StepBox n={1} title={T.join.boxLicense}>
-            <TextField
+            <Field
               name="license"
               label={T.join.license}
-              digits
+              digits={10}
               maxLength={12}
               autoComplete="off"
               placeholder="1234567890"
-              value={license}
               hint={licenseOk ? undefined : T.join.licenseHint}
-              onValue={(typed) => {
-                const v = typed.slice(0, 10);
-                setLicense(v);
-                setError('license', undefined);
-                if (v !== latestLicense.current) {
-                  latestLicense.current = '';
-                  setLicenseStatus('idle');
-                }
-                if (v.length === 10 && v !== license) void lookUp(v);
-              }}
-              onBlur={() => license !== '' && check('license', license)}
+              onValue={() => setDismissed(null)}
               onKeyDown={(e) => {
-                if (e.key === 'Enter') {
-                  e.preventDefault();
-                  void lookUp(license);
-                }
+                if (e.key !== 'Enter') return;
+                e.preventDefault();
+                if (license.length === 10) void lookup.refetch();
               }}
-              error={errors.license}
             >
               <button
                 type="button"
                 className="btn btn-side"
-                disabled={license.length !== 10 || licenseStatus === 'checking' || licenseOk}
-                title={licenseWhy}
-                onClick={() => lookUp(license)}
+                disabled={license.length !== 10 || lookup.isFetching || licenseOk}
+                title={license.length !== 10 ? T.join.licenseDisabledWhy : undefined}
+                onClick={() => void lookup.refetch()}
               >
-                {licenseStatus === 'checking' ? T.join.checking : licenseOk ? T.join.checked : T.join.checkLicense}
+                {lookup.isFetching ? T.join.checking : licenseOk ? T.join.checked : T.join.checkLicense}
               </button>
-            </TextField>
+            </Field>
+            {lookup.isError && license.length === 10 && (
+              <p className="field-error" role="alert">
+                {messageOf(lookup.error)}
+              </p>
+            )}
             {licenseOk && (
               <p className="ok-line" role="status">
                 <span aria-hidden="true">✓</span> {T.join.licenseOk}
@@ -217,88 +119,37 @@ function JoinForm({ mobile }: { mobile: boolean }) {
           {licenseOk && (
             <>
               <StepBox n={2} title={T.join.boxPhone}>
-                <PhoneVerification
-                  purpose="join"
-                  verify
-                  phone={phone}
-                  onPhone={(v) => {
-                    setPhone(v);
-                    setError('phone', undefined);
-                  }}
-                  code={code}
-                  onCode={(v) => {
-                    setCode(v);
-                    setError('authCode', undefined);
-                  }}
-                  state={phoneState}
-                  onState={setPhoneState}
-                  errors={{ phone: errors.phone, authCode: errors.authCode }}
-                />
+                <PhoneVerification purpose="join" verify state={phoneState} onState={setPhoneState} />
               </StepBox>
               <StepBox n={3} title={T.join.boxTerms}>
-                <Consents value={consents} onChange={setConsents} mobile={mobile} />
-                {phoneState < 2 && consents.policy && consents.privacy && (
-                  <p className="field-hint">{T.join.needVerified}</p>
-                )}
+                <Consents mobile={mobile} />
+                {phoneState < 2 && policy && privacy && <p className="field-hint">{T.join.needVerified}</p>}
               </StepBox>
             </>
           )}
 
           {authState === 3 && (
-            <form onSubmit={submit} noValidate className="form">
-              <StepBox n={4} title={T.join.boxDetails}>
-                <div className="form-grid">
-                  <TextField
-                    name="companyName"
-                    label={T.join.companyName}
-                    autoComplete="organization"
-                    value={companyName}
-                    maxLength={50}
-                    onValue={(v) => {
-                      setCompanyName(v);
-                      setError('companyName', undefined);
-                    }}
-                    onBlur={() => check('companyName', companyName)}
-                    error={errors.companyName}
-                  />
-                  <TextField
-                    name="companyArea"
-                    label={T.join.companyArea}
-                    value={companyArea}
-                    maxLength={20}
-                    placeholder={T.join.companyAreaHint}
-                    onValue={(v) => {
-                      setCompanyArea(v);
-                      setError('companyArea', undefined);
-                    }}
-                    onBlur={() => check('companyArea', companyArea)}
-                    error={errors.companyArea}
-                  />
-                </div>
-                <AccountFields
-                  values={{ id, pw, cpw }}
-                  errors={errors}
-                  onValue={(field, v) => {
-                    ({ id: setId, pw: setPw, cpw: setCpw })[field](v);
-                    setError(field, undefined);
-                  }}
-                  onBlur={check}
-                />
-                <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-                  {busy ? T.join.submitting : T.join.submit}
-                </button>
-              </StepBox>
-            </form>
+            <StepBox n={4} title={T.join.boxDetails}>
+              <div className="form-grid">
+                <Field name="companyName" label={T.join.companyName} autoComplete="organization" maxLength={50} />
+                <Field name="companyArea" label={T.join.companyArea} maxLength={20} placeholder={T.join.companyAreaHint} />
+              </div>
+              <AccountFields />
+              <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+                {busy ? T.join.submitting : T.join.submit}
+              </button>
+            </StepBox>
           )}
-        </>
+        </Form>
       )}
       {!done && (
         <nav className="auth-links">
           <span>{T.join.hasAccount}</span>
-          <Link to={mobile ? '/mobileLogin' : '/login'}>{T.join.toLogin}</Link>
+          <Link to={pathFor('login', mobile)}>{T.join.toLogin}</Link>
           <Link to="/JoinSub">{T.join.toJoinSub}</Link>
-          <Link to={mobile ? '/mobileMemberIdInq' : '/memberIdInq'}>{T.findId.title}</Link>
-          {!mobile && <Link to="/memberPwInq">{T.findPw.title}</Link>}
+          <Link to={pathFor('findId', mobile)}>{T.findId.title}</Link>
+          {/* On phones the find-password tab sits above. */}
+          {!mobile && <Link to={pathFor('findPw', mobile)}>{T.findPw.title}</Link>}
         </nav>
       )}
       {existsOpen && <ExistingCompanyDialog license={license} mobile={mobile} onRetry={retry} />}

@@ -1,8 +1,10 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { TIMING, authCodeField, mobilePhoneField } from '@partsmall/contract';
-import { get } from '../../shared/api';
+import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { TIMING } from '@partsmall/contract';
+import { ApiError, fieldOf, messageOf } from '../../shared/api';
 import { T } from '../../shared/texts';
-import { TextField, useFieldRules } from '../../shared/ui/form';
+import { Field } from '../../shared/ui/form';
+import { useCheckPhoneCode, useRequestPhoneCode } from './queries';
 
 /** Seconds left of a running countdown; start(n) (re)starts it, stop() ends it. */
 export function useCountdown() {
@@ -34,163 +36,120 @@ export function useCountdown() {
   };
 }
 
-const rules = { phone: mobilePhoneField, authCode: authCodeField };
-type Field = keyof typeof rules;
-
 /** 0 start, 1 code requested, 2 code verified (spec 1 §4; the join page derives 3 with the consents). */
 export type PhoneAuthState = 0 | 1 | 2;
 
 interface Props {
   /** join: codes for new members (api/mobileVerification); find: codes for the find flows (…Inq). */
   purpose: 'join' | 'find';
-  phone: string;
-  onPhone: (phone: string) => void;
-  code: string;
-  onCode: (code: string) => void;
-  state: number;
+  state: PhoneAuthState;
   onState: (state: PhoneAuthState) => void;
   /** Shows '인증 확인', which checks the code with api/checkAuthCode (join); find flows use the code in their own call. */
   verify?: boolean;
-  /** Errors the parent's own call returned for these fields. */
-  errors?: Partial<Record<Field, string | undefined>>;
   /** Enter in the code field (find flows submit their form). */
   onCodeEnter?: () => void;
 }
 
+const onEnter = (run: () => void) => (e: KeyboardEvent<HTMLInputElement>) => {
+  if (e.key !== 'Enter') return;
+  e.preventDefault();
+  run();
+};
+
 /**
- * The phone and code step shared by join, sub-account join, find id and find password. The
- * request button is disabled until the phone has 11 digits and while the 60 s countdown runs.
+ * The phone and code step shared by join, sub-account join, find id and find password: the
+ * `phone` and `authCode` fields of the surrounding form. The request button is disabled until
+ * the phone has 11 digits and while the 60 s countdown runs.
  */
-export function PhoneVerification({ purpose, phone, onPhone, code, onCode, state, onState, verify = false, errors, onCodeEnter }: Props) {
-  const { errors: local, check, setError } = useFieldRules(rules);
+export function PhoneVerification({ purpose, state, onState, verify = false, onCodeEnter }: Props) {
+  const { trigger, setError, clearErrors, setValue, setFocus } = useFormContext();
+  const [phone, code] = useWatch({ name: ['phone', 'authCode'] }) as [string, string];
   const countdown = useCountdown();
-  const [sending, setSending] = useState(false);
-  const [checking, setChecking] = useState(false);
+  const request = useRequestPhoneCode(purpose);
+  const check = useCheckPhoneCode();
   const [sentMessage, setSentMessage] = useState<string | null>(null);
-  const focusCode = useRef(false);
   const verified = verify && state >= 2;
   const requested = state >= 1 && !verified;
 
-  useEffect(() => {
-    if (requested && focusCode.current) {
-      focusCode.current = false;
-      document.getElementById('f-authCode')?.focus();
-    }
-  }, [requested]);
+  const canRequest = phone.length === 11 && countdown.left === 0 && !request.isPending && !verified;
+  const requestWhy = phone.length !== 11 ? T.join.requestDisabledWhy : countdown.left > 0 ? T.join.waitDisabledWhy(countdown.left) : undefined;
+  const requestLabel = request.isPending ? T.join.sending : countdown.left > 0 ? T.join.resendIn(countdown.left) : state >= 1 ? T.join.resend : T.join.requestCode;
 
-  const canRequest = phone.length === 11 && countdown.left === 0 && !sending && !verified;
-  const requestWhy =
-    phone.length !== 11 ? T.join.requestDisabledWhy : countdown.left > 0 ? T.join.waitDisabledWhy(countdown.left) : undefined;
-  const requestLabel = sending
-    ? T.join.sending
-    : countdown.left > 0
-      ? T.join.resendIn(countdown.left)
-      : state >= 1
-        ? T.join.resend
-        : T.join.requestCode;
-
-  const request = async () => {
-    if (!canRequest || !check('phone', phone)) return;
-    setSending(true);
-    const res = await get(purpose === 'join' ? 'api/mobileVerification' : 'api/mobileVerificationInq', {
-      phone,
-      authType: 'message',
+  const sendCode = async () => {
+    if (!canRequest || !(await trigger('phone'))) return;
+    request.mutate(phone, {
+      onSuccess: (answer) => {
+        countdown.start(TIMING.phoneCodeResendSec);
+        setSentMessage(answer.message);
+        clearErrors('authCode');
+        setValue('authCode', '');
+        onState(1);
+        // A new code for a field already shown: the cursor goes back to it.
+        if (state >= 1) setFocus('authCode');
+      },
+      onError: (e) => setError(fieldOf(e, ['authCode']) ?? 'phone', { type: 'server', message: messageOf(e) }),
     });
-    setSending(false);
-    if (res.code === 200) {
-      countdown.start(TIMING.phoneCodeResendSec);
-      setSentMessage(res.message);
-      setError('authCode', undefined);
-      onCode('');
-      focusCode.current = true;
-      onState(1);
-      if (state >= 1) document.getElementById('f-authCode')?.focus();
-    } else {
-      setError(res.field === 'authCode' ? 'authCode' : 'phone', res.message);
-    }
   };
 
-  const canVerify = code.length === 6 && !checking;
+  const canVerify = code.length === 6 && !check.isPending;
   const runVerify = async () => {
-    if (!canVerify || !check('authCode', code)) return;
-    setChecking(true);
-    const res = await get('api/checkAuthCode', { phone, authCode: code });
-    setChecking(false);
-    if (res.code === 200) {
-      countdown.stop();
-      setSentMessage(null);
-      onState(2);
-    } else {
-      setError(res.field === 'phone' ? 'phone' : 'authCode', res.message);
-      // A failed check returns to the start when the answer's code is 0, else stays at 'requested'.
-      if (res.code === 0) onState(0);
-    }
-  };
-
-  const onPhoneKey = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key !== 'Enter') return;
-    e.preventDefault();
-    void request();
-  };
-  const onCodeKey = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key !== 'Enter') return;
-    e.preventDefault();
-    if (verify) void runVerify();
-    else onCodeEnter?.();
+    if (!canVerify || !(await trigger('authCode'))) return;
+    check.mutate(
+      { phone, authCode: code },
+      {
+        onSuccess: () => {
+          countdown.stop();
+          setSentMessage(null);
+          onState(2);
+        },
+        onError: (e) => {
+          setError(fieldOf(e, ['phone']) ?? 'authCode', { type: 'server', message: messageOf(e) });
+          // A failed check returns to the start when the answer's code is 0, else stays at 'requested'.
+          if (e instanceof ApiError && e.code === 0 && e.status !== 0) onState(0);
+        },
+      },
+    );
   };
 
   return (
     <div className="phone-verify">
-      <TextField
+      <Field
         name="phone"
         label={T.join.phone}
         type="tel"
-        digits
+        digits={11}
         maxLength={13}
         autoComplete="tel"
         placeholder="01012345678"
-        value={phone}
         readOnly={verified}
         hint={verified ? undefined : T.join.phoneHint}
-        onValue={(typed) => {
-          const v = typed.slice(0, 11);
-          if (v === phone) return;
-          onPhone(v);
-          setError('phone', undefined);
+        onValue={() => {
           // A code belongs to the number it was sent to: a new number starts over.
-          if (state === 1) {
-            onState(0);
-            onCode('');
-            countdown.stop();
-            setSentMessage(null);
-          }
+          if (state !== 1) return;
+          onState(0);
+          setValue('authCode', '');
+          countdown.stop();
+          setSentMessage(null);
         }}
-        onBlur={() => phone !== '' && check('phone', phone)}
-        onKeyDown={onPhoneKey}
-        error={errors?.phone ?? local.phone}
+        onKeyDown={onEnter(() => void sendCode())}
       >
         {!verified && (
-          <button type="button" className="btn btn-side" disabled={!canRequest} title={requestWhy} onClick={request}>
+          <button type="button" className="btn btn-side" disabled={!canRequest} title={requestWhy} onClick={() => void sendCode()}>
             {requestLabel}
           </button>
         )}
-      </TextField>
+      </Field>
       {requested && (
-        <TextField
+        <Field
           name="authCode"
           label={T.join.code}
-          digits
+          digits={6}
           maxLength={6}
           autoComplete="one-time-code"
-          value={code}
+          // The field appears when a code was sent: the cursor goes to it.
+          autoFocus
           hint={sentMessage ?? T.join.codeHint}
-          onValue={(v) => {
-            onCode(v);
-            setError('authCode', undefined);
-          }}
-          onBlur={() => code !== '' && check('authCode', code)}
-          onKeyDown={onCodeKey}
-          error={errors?.authCode ?? local.authCode}
+          onKeyDown={onEnter(() => (verify ? void runVerify() : onCodeEnter?.()))}
         >
           {verify && (
             <button
@@ -198,12 +157,12 @@ export function PhoneVerification({ purpose, phone, onPhone, code, onCode, state
               className="btn btn-primary btn-side"
               disabled={!canVerify}
               title={canVerify ? undefined : T.join.verifyDisabledWhy}
-              onClick={runVerify}
+              onClick={() => void runVerify()}
             >
-              {checking ? T.join.verifying : T.join.verify}
+              {check.isPending ? T.join.verifying : T.join.verify}
             </button>
           )}
-        </TextField>
+        </Field>
       )}
       {verified && (
         <p className="verified-line" role="status">

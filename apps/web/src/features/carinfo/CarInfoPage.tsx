@@ -1,14 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
-import { post } from '../../shared/api';
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { BodyPart } from '@partsmall/contract';
+import { messageOf } from '../../shared/api';
 import { T } from '../../shared/texts';
-
-export interface BodyPart {
-  seq: number;
-  page: number;
-  nameCn: string;
-  nameKo: string;
-  description: string;
-}
+import { Loading } from '../../shared/ui/states';
+import { bodyPartsQuery } from './queries';
 
 const pageName = (page: number) => T.carInfo.pageNames[page] ?? '';
 
@@ -17,22 +13,11 @@ const pageName = (page: number) => T.carInfo.pageNames[page] ?? '';
  * a description, grouped by page number, with a page selector and a filter box.
  */
 export function CarInfoPage() {
-  const [parts, setParts] = useState<BodyPart[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const query = useQuery(bodyPartsQuery);
+  const parts = query.data ?? null;
+  const error = query.error ? messageOf(query.error) : null;
   const [page, setPage] = useState<number | null>(null);
   const [filter, setFilter] = useState('');
-
-  useEffect(() => {
-    let live = true;
-    void post<BodyPart[]>('api/getCarInfo').then((res) => {
-      if (!live) return;
-      if (res.code === 200) setParts(res.results ?? []);
-      else setError(res.message);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
 
   const pages = useMemo(() => [...new Set((parts ?? []).map((p) => p.page))].sort((a, b) => a - b), [parts]);
   const groups = useMemo(() => {
@@ -43,7 +28,7 @@ export function CarInfoPage() {
         words.every((w) => `${p.nameCn} ${p.nameKo} ${p.description}`.toLowerCase().includes(w)),
     );
     const byPage = new Map<number, BodyPart[]>();
-    for (const p of shown) byPage.set(p.page, [...(byPage.get(p.page) ?? []), p]);
+    for (const p of shown) byPage.set(p.page, [...(byPage.get(p.page) ?? []), p] as BodyPart[]);
     return [...byPage.entries()].sort(([a], [b]) => a - b);
   }, [parts, page, filter]);
   const count = groups.reduce((n, [, rows]) => n + rows.length, 0);
@@ -90,11 +75,7 @@ export function CarInfoPage() {
           {error}
         </p>
       )}
-      {!parts && !error && (
-        <div className="notice-loading" aria-busy="true">
-          <span className="spinner" aria-label={T.common.loading} />
-        </div>
-      )}
+      {!parts && !error && <Loading className="notice-loading" />}
 
       {parts && (
         <div className="table-scroll">

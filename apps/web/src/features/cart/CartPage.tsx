@@ -1,15 +1,19 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { MSG_ORDER, TIMING, TRADE_EVENTS, formatWon, warehouseLabel } from '@partsmall/contract';
+import { MSG_ORDER, warehouseLabel, type CartLine } from '@partsmall/contract';
+import { messageOf } from '../../shared/api';
+import { money, won } from '../../shared/format';
+import { managementPath, pathFor } from '../../shared/paths';
 import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
-import { ConfirmDialog } from '../../shared/ui/confirm';
+import { Confirm } from '../../shared/ui/Confirm';
 import { useNotify } from '../../shared/ui/notify';
-import { imageUrl } from '../products/api';
+import { Loading } from '../../shared/ui/states';
 import { QuantityPicker } from '../products/QuantityPicker';
-import { fetchCart, saveCartQuantity } from './api';
-import { fromCartLine, paymentStore, type CartLine } from './model';
-import { tradeRequest } from './trade-request';
+import { imageUrl } from '../products/queries';
+import { fromCartLine, paymentStore } from './model';
+import { cartQuery, setCachedQuantity, useRemoveCartLine, useSaveQuantity } from './queries';
 
 const t = T.trade.cart;
 const QTY_SAVE_DELAY_MS = 400;
@@ -20,7 +24,7 @@ interface Group {
   lines: CartLine[];
 }
 
-function groupByWarehouse(lines: CartLine[]): Group[] {
+export function groupByWarehouse(lines: CartLine[]): Group[] {
   const groups = new Map<number, Group>();
   for (const line of lines) {
     const id = line.productInfo.storageId;
@@ -31,7 +35,16 @@ function groupByWarehouse(lines: CartLine[]): Group[] {
   return [...groups.values()];
 }
 
-const orderable = (l: CartLine) => l.productInfo.hasAmount > 0;
+export const orderable = (l: CartLine) => l.productInfo.hasAmount > 0;
+
+/**
+ * The lines selected: on arrival the first warehouse's orderable lines; after that the user's
+ * picks that are still in the cart and orderable.
+ */
+export function selectedLines(lines: CartLine[], picked: Set<number> | null): Set<number> {
+  if (picked === null) return new Set(groupByWarehouse(lines.filter(orderable))[0]?.lines.map((l) => l.seq) ?? []);
+  return new Set(lines.filter((l) => picked.has(l.seq) && orderable(l)).map((l) => l.seq));
+}
 
 /** The cash the member can spend: the pushed base info, else the login's company info. */
 export function useCash(): number {
@@ -43,14 +56,16 @@ export function useCash(): number {
  * Debounced quantity saves per cart line; flush() sends what is still waiting (before ordering).
  */
 function useQuantitySaver(onFailed: () => void) {
+  const save = useSaveQuantity();
+  const saveRef = useRef(save.mutateAsync);
+  saveRef.current = save.mutateAsync;
   const waiting = useRef(new Map<number, { qty: number; timer: ReturnType<typeof setTimeout> }>());
-  const inFlight = useRef(new Set<Promise<void>>());
+  const inFlight = useRef(new Set<Promise<unknown>>());
   const send = useCallback(
     (seq: number, qty: number) => {
-      const p = saveCartQuantity(seq, qty)
-        .then((ok) => {
-          if (!ok) onFailed();
-        })
+      const p = saveRef
+        .current({ seq, qty })
+        .catch(onFailed)
         .finally(() => inFlight.current.delete(p));
       inFlight.current.add(p);
     },
@@ -82,7 +97,7 @@ function useQuantitySaver(onFailed: () => void) {
       // Leaving the page still stores the last typed quantities.
       for (const [seq, w] of map) {
         clearTimeout(w.timer);
-        void saveCartQuantity(seq, w.qty);
+        void saveRef.current({ seq, qty: w.qty }).catch(() => undefined);
       }
       map.clear();
     };
@@ -94,46 +109,26 @@ function useQuantitySaver(onFailed: () => void) {
 export function CartPage({ mobile = false }: { mobile?: boolean }) {
   const navigate = useNavigate();
   const notify = useNotify();
+  const client = useQueryClient();
   const cash = useCash();
-  const [lines, setLines] = useState<CartLine[] | null>(null);
-  const [total, setTotal] = useState(0);
-  const [failed, setFailed] = useState<string | null>(null);
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const cart = useQuery(cartQuery);
+  const remove = useRemoveCartLine();
+  const [picked, setPicked] = useState<Set<number> | null>(null);
   const [removing, setRemoving] = useState<CartLine | null>(null);
-  const [removeBusy, setRemoveBusy] = useState(false);
   const [ordering, setOrdering] = useState(false);
-  const firstLoad = useRef(true);
 
-  const load = useCallback(async () => {
-    const res = await fetchCart();
-    if (!res.ok) {
-      setFailed(res.message || t.loadFailed);
-      return;
-    }
-    setFailed(null);
-    setLines(res.lines);
-    setTotal(res.total);
-    if (firstLoad.current) {
-      // First visit: the first warehouse's orderable lines are selected.
-      firstLoad.current = false;
-      const first = groupByWarehouse(res.lines.filter(orderable))[0];
-      setSelected(new Set(first?.lines.map((l) => l.seq) ?? []));
-    } else {
-      setSelected((previous) => new Set(res.lines.filter((l) => previous.has(l.seq) && orderable(l)).map((l) => l.seq)));
-    }
-  }, []);
-
-  useEffect(() => {
-    paymentStore.clearFinished();
-    void load();
-  }, [load]);
+  // Entering the cart removes a leftover finished payment (spec 1 §4).
+  useEffect(() => paymentStore.clearFinished(), []);
 
   const onQtyFailed = useCallback(() => {
     void notify.alert(MSG_ORDER.qtyUpdateFailed);
-    void load();
-  }, [notify, load]);
+    void cart.refetch();
+  }, [notify, cart]);
   const saver = useQuantitySaver(onQtyFailed);
 
+  const lines = cart.data?.results ?? null;
+  const total = cart.data?.total ?? 0;
+  const selected = useMemo(() => selectedLines(lines ?? [], picked), [lines, picked]);
   const groups = useMemo(() => groupByWarehouse(lines ?? []), [lines]);
   const chosen = (lines ?? []).filter((l) => selected.has(l.seq));
   const chosenWarehouse = chosen[0]?.productInfo.storageId ?? null;
@@ -141,44 +136,39 @@ export function CartPage({ mobile = false }: { mobile?: boolean }) {
   const short = goods - cash;
 
   const toggleLine = (line: CartLine) => {
-    if (selected.has(line.seq)) {
-      setSelected((s) => new Set([...s].filter((x) => x !== line.seq)));
-      return;
-    }
+    if (selected.has(line.seq)) return setPicked(new Set([...selected].filter((x) => x !== line.seq)));
     if (!orderable(line)) return void notify.alert(t.soldOutWhy);
     if (chosenWarehouse !== null && chosenWarehouse !== line.productInfo.storageId) return void notify.alert(MSG_ORDER.oneWarehouse);
-    setSelected((s) => new Set([...s, line.seq]));
+    setPicked(new Set([...selected, line.seq]));
   };
   const toggleGroup = (group: Group) => {
     const pickable = group.lines.filter(orderable);
     const all = pickable.length > 0 && pickable.every((l) => selected.has(l.seq));
-    if (all) {
-      setSelected((s) => new Set([...s].filter((x) => !group.lines.some((l) => l.seq === x))));
-      return;
-    }
+    if (all) return setPicked(new Set([...selected].filter((x) => !group.lines.some((l) => l.seq === x))));
     if (chosenWarehouse !== null && chosenWarehouse !== group.storageId) return void notify.alert(MSG_ORDER.oneWarehouse);
-    setSelected((s) => new Set([...s, ...pickable.map((l) => l.seq)]));
+    setPicked(new Set([...selected, ...pickable.map((l) => l.seq)]));
   };
 
   const setQty = (line: CartLine, qty: number) => {
     if (qty === line.qty) return;
-    setLines((list) => list?.map((l) => (l.seq === line.seq ? { ...l, qty } : l)) ?? null);
+    setCachedQuantity(client, line.seq, qty);
     saver.schedule(line.seq, qty);
   };
 
-  const remove = async () => {
+  const confirmRemove = () => {
     if (!removing) return;
-    setRemoveBusy(true);
-    const res = await tradeRequest(TRADE_EVENTS.stateCartItem, TRADE_EVENTS.stateToCartCallBack, { seq: removing.seq });
-    setRemoveBusy(false);
-    setRemoving(null);
-    if (res.code === 201) {
-      notify.toast(MSG_ORDER.removedFromCart);
-      setSelected((s) => new Set([...s].filter((x) => x !== removing.seq)));
-      setTimeout(() => void load(), TIMING.cartReloadMs);
-    } else {
-      await notify.alert(res.message);
-    }
+    const seq = removing.seq;
+    remove.mutate(seq, {
+      onSuccess: () => {
+        setRemoving(null);
+        notify.toast(MSG_ORDER.removedFromCart);
+        setPicked(new Set([...selected].filter((x) => x !== seq)));
+      },
+      onError: (e) => {
+        setRemoving(null);
+        void notify.alert(messageOf(e));
+      },
+    });
   };
 
   const order = async () => {
@@ -187,57 +177,45 @@ export function CartPage({ mobile = false }: { mobile?: boolean }) {
     await saver.flush();
     setOrdering(false);
     paymentStore.setDraft({ source: 'cart', items: chosen.map(fromCartLine) });
-    navigate(mobile ? '/checkOutm' : '/checkOut');
+    navigate(pathFor('checkout', mobile));
   };
 
-  const home = mobile ? '/mobile' : '/home';
+  const home = pathFor('home', mobile);
+  const chargeLink = <Link to={managementPath('chargeCash', mobile)}>{t.chargeCash}</Link>;
   const header = (
     <div className="cart-head">
-      {mobile && (
-        <button type="button" className="link back-btn" onClick={() => navigate(-1)}>
-          ← {T.trade.back}
-        </button>
-      )}
+      {mobile && <BackButton />}
       <h1>{t.title}</h1>
       {lines && lines.length > 0 && <span className="cart-count">{t.count(total)}</span>}
     </div>
   );
+  const frame = (body: ReactNode) => (
+    <section className={mobile ? 'cart-page m-cart' : 'page cart-page'}>
+      {header}
+      {body}
+    </section>
+  );
 
-  if (failed && !lines) {
-    return (
-      <section className={mobile ? 'cart-page m-cart' : 'page cart-page'}>
-        {header}
-        <div className="cart-empty">
-          <p>{failed}</p>
-          <button type="button" className="btn" onClick={() => void load()}>
-            {t.retry}
-          </button>
-        </div>
-      </section>
+  if (cart.isError && !lines) {
+    return frame(
+      <div className="cart-empty">
+        <p>{messageOf(cart.error) || t.loadFailed}</p>
+        <button type="button" className="btn" onClick={() => void cart.refetch()}>
+          {t.retry}
+        </button>
+      </div>,
     );
   }
-  if (!lines) {
-    return (
-      <section className={mobile ? 'cart-page m-cart' : 'page cart-page'}>
-        {header}
-        <div className="cart-loading">
-          <span className="spinner" aria-label={T.common.loading} />
-        </div>
-      </section>
-    );
-  }
+  if (!lines) return frame(<Loading className="cart-loading" />);
   if (lines.length === 0) {
-    return (
-      <section className={mobile ? 'cart-page m-cart' : 'page cart-page'}>
-        {header}
-        <div className="cart-empty">
-          <p className="cart-empty-title">{t.empty}</p>
-          <p className="muted">{t.emptyBody}</p>
-          <Link className="btn btn-primary" to={home}>
-            {t.goShopping}
-          </Link>
-        </div>
-      </section>
+    return frame(
+      <div className="cart-empty">
+        <p className="cart-empty-title">{t.empty}</p>
+        <p className="muted">{t.emptyBody}</p>
+        <Link className="btn btn-primary" to={home}>
+          {t.goShopping}
+        </Link>
+      </div>,
     );
   }
 
@@ -251,16 +229,15 @@ export function CartPage({ mobile = false }: { mobile?: boolean }) {
         <dd data-testid="selected-count">{t.selectedCount(chosen.length)}</dd>
         <dt>{t.goodsTotal}</dt>
         <dd className="sum-strong" data-testid="cart-total">
-          {formatWon(goods)}
+          {won(goods)}
         </dd>
         <dt>{t.cash}</dt>
-        <dd>{formatWon(cash)}</dd>
+        <dd>{won(cash)}</dd>
       </dl>
       <p className="shipping-note">{t.shippingNote}</p>
       {short > 0 && (
         <p className="short-warning" role="alert">
-          {MSG_ORDER.shortBy(short)}{' '}
-          <Link to={mobile ? '/mobileManagement' : '/management/chargeCash'}>{t.chargeCash}</Link>
+          {MSG_ORDER.shortBy(short)} {chargeLink}
         </p>
       )}
       <button
@@ -275,9 +252,8 @@ export function CartPage({ mobile = false }: { mobile?: boolean }) {
     </aside>
   );
 
-  return (
-    <section className={mobile ? 'cart-page m-cart' : 'page cart-page'}>
-      {header}
+  return frame(
+    <>
       <p className="page-intro">{t.intro}</p>
       {total > lines.length && <p className="notice-warn">{t.partial(lines.length, total)}</p>}
       <div className="cart-layout">
@@ -337,17 +313,28 @@ export function CartPage({ mobile = false }: { mobile?: boolean }) {
         {summary}
       </div>
       {removing && (
-        <ConfirmDialog
+        <Confirm
           title={t.removeTitle}
           text={t.removeConfirm(removing.productInfo.name)}
           confirmLabel={t.remove}
           busyLabel={t.removing}
-          busy={removeBusy}
-          onConfirm={() => void remove()}
+          busy={remove.isPending}
+          danger
+          onConfirm={confirmRemove}
           onCancel={() => setRemoving(null)}
         />
       )}
-    </section>
+    </>,
+  );
+}
+
+/** The mobile screens' way back. */
+export function BackButton() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" className="link back-btn" onClick={() => navigate(-1)}>
+      ← {T.trade.back}
+    </button>
   );
 }
 
@@ -406,12 +393,12 @@ function CartRow({ line, checked, onToggle, onQty, onRemove }: LineProps) {
           </div>
         </div>
       </td>
-      <td className="money">{p.price.toLocaleString('ko-KR')}</td>
+      <td className="money">{money(p.price)}</td>
       <td className="center">
         <LineQty line={line} onQty={onQty} />
       </td>
       <td className="money strong" data-testid="line-amount">
-        {(p.price * line.qty).toLocaleString('ko-KR')}
+        {money(p.price * line.qty)}
       </td>
       <td className="center">
         <button type="button" className="btn btn-small" onClick={() => onRemove(line)} aria-label={`${p.name} ${t.remove}`}>
@@ -442,9 +429,9 @@ function MobileCartLine({ line, checked, onToggle, onQty, onRemove }: LineProps)
         <LineQty line={line} onQty={onQty} />
         <span className="m-cart-amount">
           <small>
-            {t.unitPrice} {formatWon(p.price)}
+            {t.unitPrice} {won(p.price)}
           </small>
-          <b data-testid="line-amount">{formatWon(p.price * line.qty)}</b>
+          <b data-testid="line-amount">{won(p.price * line.qty)}</b>
         </span>
       </div>
     </li>

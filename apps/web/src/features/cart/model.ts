@@ -1,16 +1,8 @@
 /** What the cart, checkout and finished pages pass each other through the tab's sessionStorage. */
-import type { CartLine, CartProductInfo } from '@partsmall/contract';
+import type { BuyItem, CartLine, PaymentResult } from '@partsmall/contract';
 
-export type { CartLine, CartProductInfo };
-
-/** One item to pay: a cart line (seq) or a 'buy now' product (productId only). */
-export interface PaymentItem {
-  seq?: number;
-  productId: number;
-  qty: number;
-  managerCompanyId: number;
-  productInfo: CartProductInfo;
-}
+/** One item to pay: a 'buy now' item of api/addToBuy, or a cart line (which adds its seq). */
+export type PaymentItem = BuyItem & { seq?: number };
 
 export interface PaymentDraft {
   source: 'cart' | 'buy';
@@ -18,14 +10,7 @@ export interface PaymentDraft {
 }
 
 /** The paymentFinish result of a paid order. */
-export interface FinishedPayment {
-  orderSeq: number;
-  clientRequestId: string;
-  repeated: boolean;
-  totalAmount: number;
-  shipping: number;
-  point: number;
-}
+export type FinishedPayment = PaymentResult;
 
 const KEYS = { draft: 'paymentItems', finished: 'finishedPayment' } as const;
 

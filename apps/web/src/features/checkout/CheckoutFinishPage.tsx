@@ -1,11 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
-import { ORDER_STATUS_LABELS, formatWon, hyphenatePhone } from '@partsmall/contract';
+import { ORDER_STATUS_LABELS } from '@partsmall/contract';
+import { messageOf } from '../../shared/api';
+import { addressLine, dateTime, phone, won } from '../../shared/format';
+import { managementPath, pathFor } from '../../shared/paths';
 import { T } from '../../shared/texts';
+import { Loading } from '../../shared/ui/states';
 import { useCash } from '../cart/CartPage';
 import { paymentStore } from '../cart/model';
-import { fetchOrder, openOrderDetail, type OrderView } from '../orders/api';
-import { addressLine, seoulDateTime } from '../orders/format';
+import { openOrderDetail } from '../orders/OrderDetailPopup';
+import { orderQuery } from '../orders/queries';
+import { LineInfo } from './parts';
 
 const t = T.trade.finish;
 
@@ -16,24 +22,12 @@ export function CheckoutFinishPage({ mobile = false }: { mobile?: boolean }) {
   const [finished] = useState(() => paymentStore.finished());
   const querySeq = Number(new URLSearchParams(location.search).get('seq'));
   const seq = Number.isInteger(querySeq) && querySeq > 0 ? querySeq : (finished?.orderSeq ?? null);
-  const [order, setOrder] = useState<OrderView | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (seq === null) return;
-    let live = true;
-    void fetchOrder(seq).then((res) => {
-      if (!live) return;
-      if (res.ok) setOrder(res.value);
-      else setError(res.message);
-    });
-    return () => {
-      live = false;
-    };
-  }, [seq]);
+  const query = useQuery({ ...orderQuery(seq ?? 0), enabled: seq !== null });
+  const order = query.data;
+  const error = query.error ? messageOf(query.error) : null;
 
   const className = mobile ? 'finish-page m-finish' : 'page finish-page';
-  const home = mobile ? '/mobile' : '/home';
+  const home = pathFor('home', mobile);
   if (seq === null || error) {
     return (
       <section className={className}>
@@ -49,9 +43,7 @@ export function CheckoutFinishPage({ mobile = false }: { mobile?: boolean }) {
   if (!order) {
     return (
       <section className={className}>
-        <div className="cart-loading">
-          <span className="spinner" aria-label={T.common.loading} />
-        </div>
+        <Loading className="cart-loading" />
       </section>
     );
   }
@@ -73,7 +65,7 @@ export function CheckoutFinishPage({ mobile = false }: { mobile?: boolean }) {
             <dt>{t.orderNo}</dt>
             <dd data-testid="order-no">{order.seq}</dd>
             <dt>{t.orderedAt}</dt>
-            <dd>{seoulDateTime(order.created)}</dd>
+            <dd>{dateTime(order.created)}</dd>
             <dt>{t.status}</dt>
             <dd>
               <span className={`status-badge st-${order.status}`}>{ORDER_STATUS_LABELS[order.status]}</span>
@@ -83,21 +75,14 @@ export function CheckoutFinishPage({ mobile = false }: { mobile?: boolean }) {
           <ul className="co-items finish-lines">
             {order.orderProductInfo.map((l, i) => (
               <li key={i}>
-                <div className="co-item-info">
-                  <p className="cart-name">{l.name}</p>
-                  <p className="product-pid">{l.pid}</p>
-                </div>
-                <span className="co-item-qty">
-                  {formatWon(l.price)} × {l.qty.toLocaleString('ko-KR')}개
-                </span>
-                <b className="co-item-amount">{formatWon(l.price * l.qty)}</b>
+                <LineInfo name={l.name} pid={l.pid} price={l.price} qty={l.qty} />
               </li>
             ))}
           </ul>
           <dl className="finish-facts">
             <dt>{t.recipient}</dt>
             <dd>
-              {order.name} · {hyphenatePhone(order.phone)}
+              {order.name} · {phone(order.phone)}
             </dd>
             <dt>{t.shipping}</dt>
             <dd>
@@ -117,7 +102,7 @@ export function CheckoutFinishPage({ mobile = false }: { mobile?: boolean }) {
             )}
             <dt>{t.sender}</dt>
             <dd>
-              {order.fromName} {order.fromPhone && `· ${hyphenatePhone(order.fromPhone)}`}
+              {order.fromName} {order.fromPhone && `· ${phone(order.fromPhone)}`}
             </dd>
             {order.memo && (
               <>
@@ -130,15 +115,15 @@ export function CheckoutFinishPage({ mobile = false }: { mobile?: boolean }) {
         <aside className="co-summary" aria-label={t.used}>
           <dl className="sum-list">
             <dt>{t.goods}</dt>
-            <dd>{formatWon(order.totalAmount)}</dd>
+            <dd>{won(order.totalAmount)}</dd>
             <dt>{t.fee}</dt>
-            <dd>{formatWon(order.shipping)}</dd>
+            <dd>{won(order.shipping)}</dd>
             <dt className="sum-total-label">{t.used}</dt>
             <dd className="sum-total" data-testid="used-cash">
-              {formatWon(used)}
+              {won(used)}
             </dd>
             <dt>{t.remaining}</dt>
-            <dd data-testid="remaining-cash">{formatWon(remaining)}</dd>
+            <dd data-testid="remaining-cash">{won(remaining)}</dd>
           </dl>
           <div className="finish-actions">
             {mobile ? (
@@ -150,7 +135,7 @@ export function CheckoutFinishPage({ mobile = false }: { mobile?: boolean }) {
                 <button type="button" className="btn btn-block" onClick={() => openOrderDetail(order.seq)}>
                   {t.detail}
                 </button>
-                <Link className="btn btn-block" to="/management/orders">
+                <Link className="btn btn-block" to={managementPath('orders', false)}>
                   {t.orders}
                 </Link>
               </>

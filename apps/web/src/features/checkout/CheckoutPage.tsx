@@ -1,72 +1,129 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
-import {
-  MSG_ORDER,
-  SHIPPING,
-  TRADE_EVENTS,
-  digitsOnly,
-  formatWon,
-  hyphenatePhone,
-  shippingFee,
-  shippingInfo,
-  type ShippingInfo,
-} from '@partsmall/contract';
+import { MSG_ORDER, SHIPPING, shippingFee, shippingInfo, type ShippingAddressView, type ShippingInfo, type WarehouseDelivery } from '@partsmall/contract';
+import { fieldOf, messageOf } from '../../shared/api';
+import { digits, phone as formatPhone, won } from '../../shared/format';
+import { managementPath, pathFor } from '../../shared/paths';
 import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
-import { firstError } from '../../shared/ui/form';
+import { CheckField, Field, FormScope, SelectField, TextAreaField, setServerError, useInvalidAlert, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
-import { useCash } from '../cart/CartPage';
-import { newRequestId, paymentStore, type FinishedPayment, type PaymentDraft } from '../cart/model';
-import { tradeRequest } from '../cart/trade-request';
-import { imageUrl } from '../products/api';
+import { Loading, Spinner } from '../../shared/ui/states';
+import { BackButton, useCash } from '../cart/CartPage';
+import { newRequestId, paymentStore, type PaymentDraft } from '../cart/model';
+import { useSaveAddress } from '../management/queries';
+import { imageUrl } from '../products/queries';
 import { AddressBookModal, AddressSelect } from './AddressBook';
-import { METHOD_KEYS, fetchDeliveryInfo, saveAddress, warehouseOptions, type MethodKey, type SavedAddress, type WarehouseDelivery } from './api';
+import { LineInfo, MemoCount } from './parts';
+import { METHOD_KEYS, defaultMethod, deliveryQuery, usePay, warehouseOptions, type MethodKey } from './queries';
 
 const t = T.trade.checkout;
 
-type FieldName = 'name' | 'phone' | 'postNum' | 'address' | 'addrSub' | 'arrive' | 'memo' | 'fromName' | 'fromPhone';
-type Form = Record<FieldName, string>;
+/**
+ * The checkout form: what the user types, plus the chosen shipping. Before the contract's
+ * shippingInfo rules run, fields the chosen shipping does not use are emptied (a freight branch
+ * only for freight, the sender only for direct delivery), so every rule of spec 1 §5 applies to
+ * exactly the fields on screen.
+ */
+const checkoutForm = z
+  .object({
+    name: z.string(),
+    phone: z.string(),
+    postNum: z.string(),
+    address: z.string(),
+    addrSub: z.string(),
+    arrive: z.string(),
+    memo: z.string(),
+    fromName: z.string(),
+    fromPhone: z.string(),
+    method: z.enum(METHOD_KEYS),
+    shippingValue: z.number(),
+    shippingPayType: z.number(),
+    receiverIsSelfQuick: z.boolean(),
+    directDeli: z.boolean(),
+  })
+  .transform(({ method: _method, ...v }): ShippingInfo => ({
+    ...v,
+    // Kept as numbers in the form; the contract's rules below name a wrong one.
+    shippingValue: v.shippingValue as ShippingInfo['shippingValue'],
+    shippingPayType: v.shippingPayType as ShippingInfo['shippingPayType'],
+    arrive: v.shippingValue === SHIPPING.types.freight ? v.arrive : '',
+    receiverIsSelfQuick: v.shippingValue === SHIPPING.types.quick && v.receiverIsSelfQuick,
+    fromName: v.directDeli ? v.fromName : '',
+    fromPhone: v.directDeli ? v.fromPhone : '',
+  }))
+  .pipe(shippingInfo);
+type CheckoutForm = z.input<typeof checkoutForm>;
 
-/** Field rules of spec 1 §5 with the contract's messages, for checks on blur. */
-const FIELD_RULES: Record<FieldName, z.ZodType> = {
-  name: shippingInfo.shape.name,
-  phone: shippingInfo.shape.phone,
-  postNum: z.string().trim().regex(/^\d{5,6}$/, MSG_ORDER.postNum),
-  address: z.string().trim().min(2, MSG_ORDER.address).max(100, MSG_ORDER.address),
-  addrSub: z.string().trim().min(2, MSG_ORDER.addrSub).max(100, MSG_ORDER.addrSub),
-  arrive: z.string().trim().min(1, MSG_ORDER.freightBranchRequired).min(2, MSG_ORDER.arrive).max(50, MSG_ORDER.arrive),
-  memo: shippingInfo.shape.memo,
-  fromName: z.string().trim().min(1, MSG_ORDER.senderRequired).min(2, MSG_ORDER.senderName).max(20, MSG_ORDER.senderName),
-  fromPhone: z.string().trim().min(1, MSG_ORDER.senderPhoneRequired).regex(/^\d{10,11}$/, MSG_ORDER.senderPhone),
-};
 /** The order of the checks before paying (spec 1 §5): freight branch, sender, then the rest of the form. */
-const CHECK_ORDER: FieldName[] = ['arrive', 'fromName', 'fromPhone', 'name', 'phone', 'postNum', 'address', 'addrSub', 'memo'];
+const CHECK_ORDER = ['arrive', 'fromName', 'fromPhone', 'name', 'phone', 'postNum', 'address', 'addrSub', 'memo'] as const;
 
-interface PaymentAnswer {
-  code: number;
-  message: string;
-  field?: string;
-  clientRequestId?: string;
-  results?: FinishedPayment;
+/** The shipping a method of the warehouse starts with: its type, default pay type and quick option. */
+function methodDefaults(w: WarehouseDelivery | null, method: MethodKey) {
+  const m = w?.delivery_methods[method];
+  return {
+    method,
+    shippingValue: m?.shippingValue ?? SHIPPING.types.courier,
+    shippingPayType: m?.receiverDeliveryPaymentOption.defaultValue ?? SHIPPING.payTypes.prepaid,
+    receiverIsSelfQuick: (m && 'receiverIsSelfQuick' in m ? m.receiverIsSelfQuick.defaultValue : false) as boolean,
+  };
 }
 
 /** /checkOut and /checkOutm: the payment items, recipient, sender, shipping, and paying from cash. */
 export function CheckoutPage({ mobile = false }: { mobile?: boolean }) {
   const navigate = useNavigate();
   const notify = useNotify();
+  const [draft] = useState<PaymentDraft | null>(() => paymentStore.draft());
+  const items = draft?.items ?? [];
+  const first = items[0]?.productInfo;
+  const delivery = useQuery({ ...deliveryQuery, enabled: first !== undefined });
+  const empty = items.length === 0;
+
+  // Nothing to pay (a bookmark, a reload after paying): one message, then home (spec 1 §4).
+  const told = useRef(false);
+  useEffect(() => {
+    paymentStore.clearFinished();
+    if (!empty || told.current) return;
+    told.current = true;
+    notify.toast(T.trade.noPaymentItems);
+    navigate(pathFor('home', mobile), { replace: true });
+  }, [empty, notify, navigate, mobile]);
+
+  if (!draft || !first) return null;
+  if (delivery.isPending) return <Loading className="page center" />;
+  const warehouse = delivery.data ? warehouseOptions(delivery.data, first.storageId, first.stockName) : null;
+  return (
+    <CheckoutForm
+      mobile={mobile}
+      draft={draft}
+      warehouse={warehouse}
+      deliveryError={delivery.error ? messageOf(delivery.error) : null}
+    />
+  );
+}
+
+function CheckoutForm({
+  mobile,
+  draft,
+  warehouse,
+  deliveryError,
+}: {
+  mobile: boolean;
+  draft: PaymentDraft;
+  warehouse: WarehouseDelivery | null;
+  deliveryError: string | null;
+}) {
+  const navigate = useNavigate();
+  const notify = useNotify();
   const { userInfo } = useSession();
   const cash = useCash();
-  const [draft] = useState<PaymentDraft | null>(() => paymentStore.draft());
-  const items = useMemo(() => draft?.items ?? [], [draft]);
+  const items = draft.items;
   const [included, setIncluded] = useState<Set<number>>(() => new Set(items.map((_, i) => i)));
-  const [delivery, setDelivery] = useState<WarehouseDelivery | null>(null);
-  const [deliveryError, setDeliveryError] = useState<string | null>(null);
-  const [method, setMethod] = useState<MethodKey>('gdDelivery');
-  const [payType, setPayType] = useState<number>(SHIPPING.payTypes.prepaid);
-  const [selfQuick, setSelfQuick] = useState(false);
-  const [directDeli, setDirectDeli] = useState(false);
-  const [form, setForm] = useState<Form>({
+  const [bookOpen, setBookOpen] = useState(false);
+  const form = useZodForm(checkoutForm, {
     name: '',
     phone: '',
     postNum: '',
@@ -76,54 +133,26 @@ export function CheckoutPage({ mobile = false }: { mobile?: boolean }) {
     memo: MSG_ORDER.defaultMemo,
     fromName: '',
     fromPhone: '',
-  });
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [bookOpen, setBookOpen] = useState(false);
-  const [savingAddress, setSavingAddress] = useState(false);
-  const [paying, setPaying] = useState(false);
+    directDeli: false,
+    ...methodDefaults(warehouse, defaultMethod(warehouse)),
+  } satisfies CheckoutForm);
+  const [method, shippingValue, payType, directDeli] = useWatch({ control: form.control, name: ['method', 'shippingValue', 'shippingPayType', 'directDeli'] });
+  const pay = usePay();
+  const saveAddress = useSaveAddress();
+  const invalid = useInvalidAlert(CHECK_ORDER);
   // One id per checkout attempt, reused when the user retries, so a payment is made at most once.
   const requestId = useRef<string>(newRequestId());
 
-  const home = mobile ? '/mobile' : '/home';
-  useEffect(() => {
-    paymentStore.clearFinished();
-    if (items.length === 0) {
-      notify.toast(T.trade.noPaymentItems);
-      navigate(home, { replace: true });
-    }
-  }, [items.length, navigate, notify, home]);
-
-  const first = items[0]?.productInfo;
-  useEffect(() => {
-    if (!first) return;
-    let live = true;
-    void fetchDeliveryInfo().then((res) => {
-      if (!live) return;
-      if (typeof res === 'string') return setDeliveryError(res);
-      const w = warehouseOptions(res, first.storageId, first.stockName);
-      setDelivery(w);
-      const key: MethodKey | undefined = w?.delivery_methods.gdDelivery ? 'gdDelivery' : METHOD_KEYS.find((k) => w?.delivery_methods[k]);
-      if (w && key) {
-        setMethod(key);
-        setPayType(w.delivery_methods[key]!.receiverDeliveryPaymentOption.defaultValue);
-        setSelfQuick(w.delivery_methods[key]!.receiverIsSelfQuick?.defaultValue ?? false);
-      }
-    });
-    return () => {
-      live = false;
-    };
-  }, [first]);
-
-  if (!draft || items.length === 0) return null;
-
   const company = userInfo?.companyInfo;
   // Off: the buyer's company is the sender (the contract allows at most 20 characters).
-  const companySender = {
-    fromName: (userInfo?.companyName || company?.name || userInfo?.name || '').slice(0, 20),
-    fromPhone: digitsOnly(company?.phone || userInfo?.phone || '').slice(0, 11),
-  };
-  const current = delivery?.delivery_methods[method];
-  const shippingValue = current?.shippingValue ?? SHIPPING.types.courier;
+  const companySender = useMemo(
+    () => ({
+      fromName: (userInfo?.companyName || company?.name || userInfo?.name || '').slice(0, 20),
+      fromPhone: digits(company?.phone || userInfo?.phone || '', 11),
+    }),
+    [userInfo, company],
+  );
+  const current = warehouse?.delivery_methods[method];
   const pickup = shippingValue === SHIPPING.types.pickup;
   const freight = shippingValue === SHIPPING.types.freight;
   const chosen = items.filter((_, i) => included.has(i));
@@ -132,131 +161,62 @@ export function CheckoutPage({ mobile = false }: { mobile?: boolean }) {
   const total = goods + fee;
   const after = cash - total;
 
-  const set = (name: FieldName, value: string) => {
-    setForm((f) => ({ ...f, [name]: value }));
-    if (errors[name]) setErrors((e) => ({ ...e, [name]: undefined }));
-  };
-  const blur = (name: FieldName) => setErrors((e) => ({ ...e, [name]: firstError(FIELD_RULES[name], form[name]) ?? undefined }));
   const pickMethod = (key: MethodKey) => {
-    const m = delivery?.delivery_methods[key];
-    if (!m) return;
-    setMethod(key);
-    setPayType(m.receiverDeliveryPaymentOption.defaultValue);
-    setSelfQuick(m.receiverIsSelfQuick?.defaultValue ?? false);
-    setErrors((e) => ({ ...e, arrive: undefined, postNum: undefined, address: undefined, addrSub: undefined }));
+    for (const [name, value] of Object.entries(methodDefaults(warehouse, key))) form.setValue(name as keyof CheckoutForm, value);
+    form.clearErrors(['arrive', 'postNum', 'address', 'addrSub']);
   };
-  const toggleDirect = (on: boolean) => {
-    setDirectDeli(on);
+  const toggleDirect = () => {
     // The toggle swaps the sender between the buyer and blank fields (spec 1 §4).
-    setForm((f) => ({ ...f, fromName: '', fromPhone: '' }));
-    setErrors((e) => ({ ...e, fromName: undefined, fromPhone: undefined }));
+    form.setValue('fromName', '');
+    form.setValue('fromPhone', '');
+    form.clearErrors(['fromName', 'fromPhone']);
   };
-  const pickAddress = (a: SavedAddress) => {
-    setForm((f) => ({ ...f, name: a.name, phone: digitsOnly(a.phone), postNum: a.postNum, address: a.address, addrSub: a.addrSub }));
-    setErrors((e) => ({ ...e, name: undefined, phone: undefined, postNum: undefined, address: undefined, addrSub: undefined }));
+  const pickAddress = (a: ShippingAddressView) => {
+    const picked = { name: a.name, phone: digits(a.phone), postNum: a.postNum, address: a.address, addrSub: a.addrSub };
+    for (const [name, value] of Object.entries(picked)) form.setValue(name as keyof CheckoutForm, value);
+    form.clearErrors(Object.keys(picked) as (keyof CheckoutForm)[]);
     setBookOpen(false);
   };
 
-  const storeAddress = async () => {
-    if (!form.name.trim() || !form.phone.trim() || !form.postNum.trim()) return void notify.alert(MSG_ORDER.addressNeeds);
-    setSavingAddress(true);
-    const res = await saveAddress({ name: form.name.trim(), phone: form.phone, postNum: form.postNum, address: form.address.trim(), addrSub: form.addrSub.trim() });
-    setSavingAddress(false);
-    if (res.ok) notify.toast(res.message);
-    else await notify.alert(res.message);
+  const storeAddress = () => {
+    const { name, phone, postNum, address, addrSub } = form.getValues();
+    if (!name.trim() || !phone.trim() || !postNum.trim()) return void notify.alert(MSG_ORDER.addressNeeds);
+    saveAddress.mutate(
+      { name: name.trim(), phone, postNum, address: address.trim(), addrSub: addrSub.trim(), basic: false },
+      { onSuccess: (a) => notify.toast(a.message), onError: (e) => void notify.alert(messageOf(e)) },
+    );
   };
 
-  const shipping = (): ShippingInfo => ({
-    managerCompanyId: items[0]?.managerCompanyId,
-    name: form.name.trim(),
-    phone: form.phone,
-    postNum: form.postNum.trim(),
-    address: form.address.trim(),
-    addrSub: form.addrSub.trim(),
-    arrive: freight ? form.arrive.trim() : '',
-    shippingValue: shippingValue as ShippingInfo['shippingValue'],
-    shippingPayType: payType as ShippingInfo['shippingPayType'],
-    memo: form.memo,
-    directDeli,
-    fromName: directDeli ? form.fromName.trim() : companySender.fromName,
-    fromPhone: directDeli ? form.fromPhone : companySender.fromPhone,
-    receiverIsSelfQuick: shippingValue === SHIPPING.types.quick ? selfQuick : false,
-    shipping: fee,
-  });
-
-  const pay = async () => {
-    if (paying) return;
-    if (chosen.length === 0) return void notify.alert(MSG_ORDER.selectProduct);
-    if (cash < total) return void notify.alert(MSG_ORDER.insufficientBalance);
-    const info = shipping();
-    const parsed = shippingInfo.safeParse(info);
-    if (!parsed.success) {
-      const next: Partial<Record<FieldName, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0]) as FieldName;
-        if (key in FIELD_RULES) next[key] ??= issue.message;
-      }
-      setErrors(next);
-      const firstBad = CHECK_ORDER.find((k) => next[k]);
-      await notify.alert(firstBad ? next[firstBad]! : parsed.error.issues[0]!.message);
-      if (firstBad) document.getElementById(`f-${firstBad}`)?.focus();
-      return;
-    }
-    const id = requestId.current;
+  const send = (info: z.output<typeof checkoutForm>) => {
     const carts = chosen.map((it) => (draft.source === 'cart' && it.seq !== undefined ? { seq: it.seq, qty: it.qty } : { productId: it.productId, qty: it.qty }));
-    setPaying(true);
-    const answer = await tradeRequest<FinishedPayment>(
-      TRADE_EVENTS.requestPaymentProduct,
-      TRADE_EVENTS.paymentFinish,
-      { clientRequestId: id, shippingInfo: info, carts },
+    const shipping = {
+      ...info,
+      managerCompanyId: items[0]?.managerCompanyId,
+      fromName: directDeli ? info.fromName : companySender.fromName,
+      fromPhone: directDeli ? info.fromPhone : companySender.fromPhone,
+      shipping: fee,
+    };
+    pay.mutate(
+      { clientRequestId: requestId.current, shippingInfo: shipping, carts },
       {
-        timeoutMs: 30_000,
-        timeoutMessage: t.payTimeout,
-        accept: (a) => {
-          const rid = a.results?.clientRequestId ?? a.clientRequestId;
-          return rid === undefined || rid === id;
+        onSuccess: (answer) => {
+          if (answer.results) navigate(`${pathFor('checkoutFinish', mobile)}?seq=${answer.results.orderSeq}`, { replace: true });
+        },
+        onError: (e) => {
+          setServerError(form, fieldOf(e, CHECK_ORDER), messageOf(e));
+          void notify.alert(messageOf(e));
         },
       },
     );
-    setPaying(false);
-    const result = (answer as PaymentAnswer).results;
-    if (answer.code === 201 && result) {
-      paymentStore.setFinished(result);
-      paymentStore.clearDraft();
-      navigate(`${mobile ? '/mobileCheckOutFinish' : '/checkOutFinish'}?seq=${result.orderSeq}`, { replace: true });
-      return;
-    }
-    const field = answer.field?.replace(/^shippingInfo\./, '') as FieldName | undefined;
-    if (field && field in FIELD_RULES) setErrors((e) => ({ ...e, [field]: answer.message }));
-    await notify.alert(answer.message);
   };
 
-  const field = (name: FieldName, label: string, opts: { digits?: boolean; max?: number; hint?: string; placeholder?: string; wide?: boolean } = {}) => (
-    <div className={`field${errors[name] ? ' field-invalid' : ''}${opts.wide ? ' field-wide' : ''}`}>
-      <label htmlFor={`f-${name}`}>{label}</label>
-      <div className="field-row">
-        <input
-          id={`f-${name}`}
-          name={name}
-          value={form[name]}
-          maxLength={opts.digits ? undefined : opts.max}
-          inputMode={opts.digits ? 'numeric' : undefined}
-          placeholder={opts.placeholder}
-          aria-invalid={errors[name] ? true : undefined}
-          aria-describedby={errors[name] ? `f-${name}-error` : undefined}
-          onChange={(e) => set(name, opts.digits ? digitsOnly(e.target.value).slice(0, opts.max) : e.target.value)}
-          onBlur={() => blur(name)}
-        />
-      </div>
-      {errors[name] ? (
-        <p className="field-error" id={`f-${name}-error`} role="alert">
-          {errors[name]}
-        </p>
-      ) : opts.hint ? (
-        <p className="field-hint">{opts.hint}</p>
-      ) : null}
-    </div>
-  );
+  /** Paying needs a selected item and enough balance before the form's own rules (spec 1 §5). */
+  const payNow = () => {
+    if (pay.isPending) return;
+    if (chosen.length === 0) return void notify.alert(MSG_ORDER.selectProduct);
+    if (cash < total) return void notify.alert(MSG_ORDER.insufficientBalance);
+    void form.handleSubmit(send, invalid)();
+  };
 
   const itemsBox = (
     <section className="co-box" aria-label={t.items}>
@@ -264,7 +224,7 @@ export function CheckoutPage({ mobile = false }: { mobile?: boolean }) {
         {t.items}
         <small className="muted">
           {' '}
-          · {t.from[draft.source]} · {first?.stockName}
+          · {t.from[draft.source]} · {items[0]?.productInfo.stockName}
         </small>
       </h2>
       <ul className="co-items">
@@ -277,14 +237,7 @@ export function CheckoutPage({ mobile = false }: { mobile?: boolean }) {
               onChange={() => setIncluded((s) => (s.has(i) ? new Set([...s].filter((x) => x !== i)) : new Set([...s, i])))}
             />
             <img src={imageUrl(it.productInfo.imgFiles[0])} alt="" width={48} height={48} />
-            <div className="co-item-info">
-              <p className="cart-name">{it.productInfo.name}</p>
-              <p className="product-pid">{it.productInfo.pid}</p>
-            </div>
-            <span className="co-item-qty">
-              {formatWon(it.productInfo.price)} × {it.qty.toLocaleString('ko-KR')}개
-            </span>
-            <b className="co-item-amount">{formatWon(it.productInfo.price * it.qty)}</b>
+            <LineInfo name={it.productInfo.name} pid={it.productInfo.pid} price={it.productInfo.price} qty={it.qty} />
           </li>
         ))}
       </ul>
@@ -300,102 +253,70 @@ export function CheckoutPage({ mobile = false }: { mobile?: boolean }) {
             <button type="button" className="btn btn-small" onClick={() => setBookOpen(true)}>
               {t.addressBook}
             </button>
-            <button type="button" className="btn btn-small" onClick={() => void storeAddress()} disabled={savingAddress}>
-              {savingAddress ? t.savingAddress : t.saveAddress}
+            <button type="button" className="btn btn-small" onClick={storeAddress} disabled={saveAddress.isPending}>
+              {saveAddress.isPending ? t.savingAddress : t.saveAddress}
             </button>
           </div>
         )}
       </div>
       {mobile && <AddressSelect label={t.pickSaved} onPick={pickAddress} />}
       <div className="co-grid">
-        {field('name', t.name, { max: 20 })}
-        {field('phone', t.phone, { digits: true, max: 11, hint: t.phoneHint })}
+        <Field name="name" label={t.name} maxLength={20} />
+        <Field name="phone" label={t.phone} digits={11} hint={t.phoneHint} />
         {!pickup && (
           <>
-            {field('postNum', t.postNum, { digits: true, max: 6 })}
-            {field('address', t.address, { max: 100, wide: true })}
-            {field('addrSub', t.addrSub, { max: 100, wide: true })}
+            <Field name="postNum" label={t.postNum} digits={6} />
+            <Field name="address" label={t.address} maxLength={100} className="field-wide" />
+            <Field name="addrSub" label={t.addrSub} maxLength={100} className="field-wide" />
           </>
         )}
       </div>
       {pickup && <p className="field-hint">{t.pickupNote}</p>}
       {mobile && !pickup && (
-        <button type="button" className="btn btn-block" onClick={() => void storeAddress()} disabled={savingAddress}>
-          {savingAddress ? t.savingAddress : t.saveAddress}
+        <button type="button" className="btn btn-block" onClick={storeAddress} disabled={saveAddress.isPending}>
+          {saveAddress.isPending ? t.savingAddress : t.saveAddress}
         </button>
       )}
     </section>
   );
 
-  const methods = METHOD_KEYS.filter((k) => delivery?.delivery_methods[k]);
+  const methods = METHOD_KEYS.filter((k) => warehouse?.delivery_methods[k]);
+  const quickOptions = current && 'receiverIsSelfQuick' in current ? current.receiverIsSelfQuick : null;
   const shippingBox = (
     <section className="co-box" aria-label={t.shippingMethod}>
       <h2>{t.shippingMethod}</h2>
-      {!delivery && !deliveryError && (
-        <p className="muted">
-          <span className="spinner" /> {t.loadingDelivery}
-        </p>
-      )}
       {deliveryError && <p className="field-error">{deliveryError}</p>}
-      {delivery && (
+      {warehouse && (
         <>
           <fieldset className="choice-field">
             <legend className="sr-only">{t.shippingMethod}</legend>
             <div className="co-methods" role="radiogroup" aria-label={t.shippingMethod}>
-              {methods.map((k) => {
-                const m = delivery.delivery_methods[k]!;
-                return (
-                  <label key={k} className={k === method ? 'active' : ''}>
-                    <input type="radio" name="shippingMethod" checked={k === method} onChange={() => pickMethod(k)} />
-                    {T.trade.shipping[m.shippingValue] ?? m.label}
-                  </label>
-                );
-              })}
+              {methods.map((k) => (
+                <label key={k} className={k === method ? 'active' : ''}>
+                  <input type="radio" name="shippingMethod" checked={k === method} onChange={() => pickMethod(k)} />
+                  {T.trade.shipping[warehouse.delivery_methods[k].shippingValue] ?? warehouse.delivery_methods[k].label}
+                </label>
+              ))}
             </div>
           </fieldset>
           <div className="co-grid">
-            <div className="field">
-              <label htmlFor="f-payType">{t.payType}</label>
-              <div className="field-row">
-                <select id="f-payType" value={payType} onChange={(e) => setPayType(Number(e.target.value))}>
-                  {current?.receiverDeliveryPaymentOption.selections.map((o) => (
-                    <option key={o.value} value={o.value}>
-                      {t.payTypeOption(T.trade.payTypes[o.value] ?? o.label, formatWon(shippingFee(o.value)))}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            </div>
-            {current?.receiverIsSelfQuick && (
-              <div className="field">
-                <label htmlFor="f-selfQuick">{t.selfQuick}</label>
-                <div className="field-row">
-                  <select id="f-selfQuick" value={String(selfQuick)} onChange={(e) => setSelfQuick(e.target.value === 'true')}>
-                    {current.receiverIsSelfQuick.selections.map((o) => (
-                      <option key={String(o.value)} value={String(o.value)}>
-                        {o.label}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-              </div>
+            <SelectField
+              name="shippingPayType"
+              label={t.payType}
+              parse={Number}
+              options={(current?.receiverDeliveryPaymentOption.selections ?? []).map((o) => ({
+                value: o.value,
+                label: t.payTypeOption(T.trade.payTypes[o.value] ?? o.label, won(shippingFee(o.value))),
+              }))}
+            />
+            {quickOptions && (
+              <SelectField name="receiverIsSelfQuick" label={t.selfQuick} options={quickOptions.selections} parse={(v) => v === 'true'} />
             )}
-            {freight && field('arrive', t.arrive, { max: 50, hint: t.arriveHint })}
+            {freight && <Field name="arrive" label={t.arrive} maxLength={50} hint={t.arriveHint} />}
           </div>
         </>
       )}
-      <div className={`field${errors.memo ? ' field-invalid' : ''}`}>
-        <label htmlFor="f-memo">{t.memo}</label>
-        <textarea
-          id="f-memo"
-          rows={2}
-          maxLength={255}
-          value={form.memo}
-          onChange={(e) => set('memo', e.target.value)}
-          onBlur={() => blur('memo')}
-        />
-        <p className="field-hint">{t.memoCount(form.memo.length)}</p>
-      </div>
+      <TextAreaField name="memo" label={t.memo} rows={2} maxLength={255} hint={<MemoCount />} />
     </section>
   );
 
@@ -403,15 +324,12 @@ export function CheckoutPage({ mobile = false }: { mobile?: boolean }) {
     <section className="co-box" aria-label={t.sender}>
       <div className="co-box-head">
         <h2>{t.sender}</h2>
-        <label className="check">
-          <input type="checkbox" checked={directDeli} onChange={(e) => toggleDirect(e.target.checked)} />
-          {t.directDeli}
-        </label>
+        <CheckField name="directDeli" label={t.directDeli} onValue={toggleDirect} />
       </div>
       {directDeli ? (
         <div className="co-grid">
-          {field('fromName', t.fromName, { max: 20 })}
-          {field('fromPhone', t.fromPhone, { digits: true, max: 11, hint: t.phoneHint })}
+          <Field name="fromName" label={t.fromName} maxLength={20} />
+          <Field name="fromPhone" label={t.fromPhone} digits={11} hint={t.phoneHint} />
         </div>
       ) : (
         <>
@@ -419,7 +337,7 @@ export function CheckoutPage({ mobile = false }: { mobile?: boolean }) {
             <dt>{t.fromName}</dt>
             <dd>{companySender.fromName}</dd>
             <dt>{t.fromPhone}</dt>
-            <dd>{hyphenatePhone(companySender.fromPhone)}</dd>
+            <dd>{formatPhone(companySender.fromPhone)}</dd>
           </dl>
           <p className="field-hint">{t.directDeliHint}</p>
         </>
@@ -432,39 +350,38 @@ export function CheckoutPage({ mobile = false }: { mobile?: boolean }) {
       <h2>{t.summary}</h2>
       <dl className="sum-list">
         <dt>{t.goods}</dt>
-        <dd data-testid="goods-total">{formatWon(goods)}</dd>
+        <dd data-testid="goods-total">{won(goods)}</dd>
         <dt>{t.fee}</dt>
-        <dd data-testid="shipping-fee">{formatWon(fee)}</dd>
+        <dd data-testid="shipping-fee">{won(fee)}</dd>
         <dt className="sum-total-label">{t.total}</dt>
         <dd className="sum-total" data-testid="pay-total">
-          {formatWon(total)}
+          {won(total)}
         </dd>
         <dt>{t.cash}</dt>
-        <dd>{formatWon(cash)}</dd>
+        <dd>{won(cash)}</dd>
         <dt>{t.after}</dt>
-        <dd className={after < 0 ? 'neg' : ''}>{formatWon(after)}</dd>
+        <dd className={after < 0 ? 'neg' : ''}>{won(after)}</dd>
       </dl>
       {after < 0 && (
         <p className="short-warning" role="alert">
-          {MSG_ORDER.shortBy(-after)}{' '}
-          <Link to={mobile ? '/mobileManagement' : '/management/chargeCash'}>{t.chargeCash}</Link>
+          {MSG_ORDER.shortBy(-after)} <Link to={managementPath('chargeCash', mobile)}>{t.chargeCash}</Link>
         </p>
       )}
       <p className="field-hint">{t.agree}</p>
       <button
         type="button"
         className="btn btn-primary btn-block btn-pay"
-        onClick={() => void pay()}
-        disabled={paying}
-        aria-busy={paying}
-        title={paying ? t.payingWhy : undefined}
+        onClick={payNow}
+        disabled={pay.isPending}
+        aria-busy={pay.isPending}
+        title={pay.isPending ? t.payingWhy : undefined}
       >
-        {paying ? (
+        {pay.isPending ? (
           <>
-            <span className="spinner spinner-light" /> {t.paying}
+            <Spinner light /> {t.paying}
           </>
         ) : (
-          `${formatWon(total)} ${t.pay}`
+          `${won(total)} ${t.pay}`
         )}
       </button>
     </aside>
@@ -473,23 +390,21 @@ export function CheckoutPage({ mobile = false }: { mobile?: boolean }) {
   return (
     <section className={mobile ? 'checkout-page m-checkout' : 'page checkout-page'}>
       <div className="cart-head">
-        {mobile && (
-          <button type="button" className="link back-btn" onClick={() => navigate(-1)}>
-            ← {T.trade.back}
-          </button>
-        )}
+        {mobile && <BackButton />}
         <h1>{t.title}</h1>
       </div>
       {!mobile && <p className="page-intro">{t.intro}</p>}
-      <div className="co-layout">
-        <div className="co-main">
-          {itemsBox}
-          {recipientBox}
-          {shippingBox}
-          {senderBox}
+      <FormScope form={form}>
+        <div className="co-layout">
+          <div className="co-main">
+            {itemsBox}
+            {recipientBox}
+            {shippingBox}
+            {senderBox}
+          </div>
+          {summary}
         </div>
-        {summary}
-      </div>
+      </FormScope>
       {bookOpen && <AddressBookModal onPick={pickAddress} onClose={() => setBookOpen(false)} />}
     </section>
   );

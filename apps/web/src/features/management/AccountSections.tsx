@@ -1,11 +1,17 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useController, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { canWithdraw, formatBusinessNumber } from '@partsmall/contract';
-import { post } from '../../shared/api';
-import { session, useSession } from '../../shared/session';
+import { canWithdraw, withdrawRequest } from '@partsmall/contract';
+import { messageOf } from '../../shared/api';
+import { businessNumber } from '../../shared/format';
+import { pathFor } from '../../shared/paths';
+import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
+import { Confirm } from '../../shared/ui/Confirm';
+import { FieldShell, Form, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
-import { ConfirmModal, SectionHead } from './parts';
+import { SectionHead } from './parts';
+import { useRenewSecurityNumber, useWithdraw } from './queries';
 
 const M = T.management;
 const S = M.security;
@@ -16,23 +22,17 @@ export function SecuritySection() {
   const { userInfo } = useSession();
   const notify = useNotify();
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const renew = useRenewSecurityNumber();
   const company = userInfo?.companyInfo;
   if (!userInfo || !company) return <p className="notice-warn">{M.companyOnly}</p>;
 
-  const renew = async () => {
-    setBusy(true);
-    const res = await post<{ securityNum?: string }>('api/updateSecurityNumber').finally(() => setBusy(false));
-    setAsking(false);
-    const num = res.results?.securityNum;
-    if (res.code === 201 && num) {
-      const now = session.get().userInfo;
-      if (now?.companyInfo) session.setUserInfo({ ...now, companyInfo: { ...now.companyInfo, securityNum: num } });
-      notify.toast(res.message || S.renewed);
-    } else {
-      await notify.alert(S.failed);
-    }
-  };
+  const confirmRenew = () =>
+    renew.mutate(undefined, {
+      onSuccess: (a) => notify.toast(a.message || S.renewed),
+      // The spec's message when renewal fails (spec 2 §8).
+      onError: () => void notify.alert(S.failed),
+      onSettled: () => setAsking(false),
+    });
 
   return (
     <div>
@@ -40,7 +40,7 @@ export function SecuritySection() {
       <div className="mg-box mg-security">
         <dl className="mg-pay-figures">
           <dt>{S.license}</dt>
-          <dd>{formatBusinessNumber(company.license ?? '')}</dd>
+          <dd>{businessNumber(company.license ?? '')}</dd>
           <dt>{S.current}</dt>
           <dd className="mg-secret" data-testid="security-num">
             {company.securityNum ?? '-'}
@@ -51,17 +51,49 @@ export function SecuritySection() {
         </button>
       </div>
       {asking && (
-        <ConfirmModal
+        <Confirm
           title={S.confirmTitle}
           text={S.confirm}
           confirmLabel={S.renew}
           busyLabel={S.renewing}
-          busy={busy}
-          onConfirm={() => void renew()}
+          busy={renew.isPending}
+          onConfirm={confirmRenew}
           onCancel={() => setAsking(false)}
         />
       )}
     </div>
+  );
+}
+
+const AGREES = ['agree1', 'agree2', 'agree3', 'agree4'] as const;
+
+function Agree({ name, text, n }: { name: (typeof AGREES)[number]; text: string; n: number }) {
+  const { field } = useController({ name });
+  return (
+    <li>
+      <p>{text}</p>
+      <label className="check">
+        <input type="checkbox" ref={field.ref} checked={field.value === true} onChange={(e) => field.onChange(e.target.checked)} />
+        {W.agreeLabel(n)}
+      </label>
+    </li>
+  );
+}
+
+/** The withdraw button: enabled only when all four are ticked and the typed name is the user's (spec 2 §4). */
+function WithdrawButton({ name, busy }: { name: string; busy: boolean }) {
+  const values = useWatch({ name: [...AGREES, 'userName'] }) as [boolean, boolean, boolean, boolean, string];
+  const [agree1, agree2, agree3, agree4, userName] = values;
+  const ready = canWithdraw({ agree1, agree2, agree3, agree4, userName }, name);
+  return (
+    <>
+      <div className="mg-form-actions">
+        <button type="submit" className="btn btn-danger" disabled={!ready || busy} title={ready ? undefined : W.why}>
+          {busy ? W.submitting : W.submit}
+        </button>
+      </div>
+      {!ready && <p className="field-hint mg-why">{W.why}</p>}
+    </>
   );
 }
 
@@ -73,58 +105,42 @@ export function WithdrawSection({ mobile }: { mobile: boolean }) {
   const { userInfo } = useSession();
   const notify = useNotify();
   const navigate = useNavigate();
-  const [agrees, setAgrees] = useState([false, false, false, false]);
-  const [userName, setUserName] = useState('');
-  const [busy, setBusy] = useState(false);
+  const withdraw = useWithdraw();
+  const form = useZodForm(withdrawRequest, { agree1: false, agree2: false, agree3: false, agree4: false, userName: '' } as never);
+  const userName = useController({ name: 'userName', control: form.control });
   if (!userInfo) return null;
-  const form = { agree1: agrees[0]!, agree2: agrees[1]!, agree3: agrees[2]!, agree4: agrees[3]!, userName };
-  const ready = canWithdraw(form, userInfo.name);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!ready || busy) return;
-    setBusy(true);
-    const res = await post('api/WithdrawMember', { ...form, userName: userName.trim() }).finally(() => setBusy(false));
-    if (res.code === 201) {
-      session.clear();
-      notify.toast(res.message || W.done);
-      navigate(mobile ? '/mobile' : '/home', { replace: true });
-    } else await notify.alert(res.message);
-  };
+  const submit = (v: (typeof withdrawRequest)['_output']) =>
+    withdraw.mutate(v, {
+      onSuccess: (a) => {
+        notify.toast(a.message || W.done);
+        navigate(pathFor('home', mobile), { replace: true });
+      },
+      onError: (e) => void notify.alert(messageOf(e)),
+    });
 
   return (
     <div>
       <SectionHead title={W.title} intro={W.intro} />
-      <form className="mg-box mg-withdraw" onSubmit={submit} noValidate>
+      <Form form={form} className="mg-box mg-withdraw" onSubmit={submit}>
         <ol className="mg-agrees">
           {W.agrees.map((text, i) => (
-            <li key={text}>
-              <p>{text}</p>
-              <label className="check">
-                <input
-                  type="checkbox"
-                  checked={agrees[i]}
-                  onChange={(e) => setAgrees((a) => a.map((v, j) => (j === i ? e.target.checked : v)))}
-                />
-                {W.agreeLabel(i + 1)}
-              </label>
-            </li>
+            <Agree key={text} name={AGREES[i]!} text={text} n={i + 1} />
           ))}
         </ol>
-        <div className="field">
-          <label htmlFor="mg-withdraw-name">{W.name}</label>
-          <div className="field-row">
-            <input id="mg-withdraw-name" value={userName} maxLength={50} autoComplete="off" onChange={(e) => setUserName(e.target.value)} />
-          </div>
-          <p className="field-hint">{W.nameHint(userInfo.name)}</p>
-        </div>
-        <div className="mg-form-actions">
-          <button type="submit" className="btn btn-danger" disabled={!ready || busy} title={ready ? undefined : W.why}>
-            {busy ? W.submitting : W.submit}
-          </button>
-        </div>
-        {!ready && <p className="field-hint mg-why">{W.why}</p>}
-      </form>
+        <FieldShell id="mg-withdraw-name" label={W.name} hint={W.nameHint(userInfo.name)}>
+          <input
+            id="mg-withdraw-name"
+            maxLength={50}
+            autoComplete="off"
+            ref={userName.field.ref}
+            value={userName.field.value as string}
+            onBlur={userName.field.onBlur}
+            onChange={(e) => userName.field.onChange(e.target.value)}
+          />
+        </FieldShell>
+        <WithdrawButton name={userInfo.name} busy={withdraw.isPending} />
+      </Form>
     </div>
   );
 }

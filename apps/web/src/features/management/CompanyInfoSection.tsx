@@ -1,15 +1,25 @@
-import { useState, type FormEvent } from 'react';
-import { COMPANY_LEVEL_NAMES, formatBusinessNumber, updateCompanyInfoRequest, type CompanyInfo, type UserInfo } from '@partsmall/contract';
-import { post } from '../../shared/api';
-import { session, useSession } from '../../shared/session';
+import { z } from 'zod';
+import { COMPANY_LEVEL_NAMES, updateCompanyInfoRequest, type CompanyInfo } from '@partsmall/contract';
+import { messageOf } from '../../shared/api';
+import { businessNumber } from '../../shared/format';
+import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
-import { TextField } from '../../shared/ui/form';
+import { Field, Form, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
-import { SectionHead, useSchemaForm, PHONE_INPUT_MAX, upTo } from './parts';
+import { FormActions, PHONE_INPUT_MAX, SectionHead } from './parts';
 import { PostcodeFields } from './postcode';
+import { useUpdateCompany } from './queries';
+import { useWatch } from 'react-hook-form';
 
 const M = T.management;
 const C = M.company;
+
+/** The company form: the spec's alerts for the three required fields first (spec 2 §5), then the contract's rules. */
+const companyForm = updateCompanyInfoRequest.extend({
+  license: z.string().trim().min(1, C.licenseEmpty).pipe(updateCompanyInfoRequest.shape.license),
+  name: z.string().trim().min(1, C.nameEmpty).pipe(updateCompanyInfoRequest.shape.name),
+  ceo: z.string().trim().min(1, C.ceoEmpty).pipe(updateCompanyInfoRequest.shape.ceo),
+});
 
 /** Company info (spec 2 §2, main account): business number, name, ceo, phone, fax, mail and address. */
 export function CompanyInfoSection() {
@@ -28,9 +38,16 @@ export function CompanyInfoSection() {
   );
 }
 
+/** The business number as written (123-45-67890) once it has 10 digits. */
+function LicenseHint() {
+  const license = (useWatch({ name: 'license' }) as string) ?? '';
+  return <>{license.length === 10 ? businessNumber(license) : C.licenseHint}</>;
+}
+
 function CompanyForm({ company }: { company: CompanyInfo }) {
   const notify = useNotify();
-  const [f, setF] = useState({
+  const update = useUpdateCompany();
+  const form = useZodForm(companyForm, {
     license: company.license ?? '',
     name: company.name,
     ceo: company.ceo,
@@ -41,90 +58,22 @@ function CompanyForm({ company }: { company: CompanyInfo }) {
     addrMain: company.addrMain,
     addrSub: company.addrSub,
   });
-  const set = (key: keyof typeof f) => (value: string) => setF((v) => ({ ...v, [key]: value }));
-  const { errors, checkField, validate, setErrors } = useSchemaForm(updateCompanyInfoRequest);
-  const [busy, setBusy] = useState(false);
+  const submit = (v: z.output<typeof companyForm>) =>
+    update.mutate(v, { onSuccess: (a) => notify.toast(a.message), onError: (e) => void notify.alert(messageOf(e)) });
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const empty =
-      f.license.trim() === '' ? ['license', C.licenseEmpty] : f.name.trim() === '' ? ['name', C.nameEmpty] : f.ceo.trim() === '' ? ['ceo', C.ceoEmpty] : null;
-    if (empty) {
-      setErrors({ [empty[0]!]: empty[1]! });
-      await notify.alert(empty[1]!);
-      return;
-    }
-    const problem = validate(f);
-    if (problem) {
-      await notify.alert(problem);
-      return;
-    }
-    setBusy(true);
-    const res = await post<{ userInfo?: UserInfo }>('api/updateMyCompanyInfo', f).finally(() => setBusy(false));
-    if (res.code === 201) {
-      if (res.results?.userInfo) session.setUserInfo(res.results.userInfo);
-      notify.toast(res.message);
-    } else await notify.alert(res.message);
-  };
-
-  const blur = (key: string) => () => checkField(key, f);
   return (
-    <form className="form mg-form" onSubmit={submit} noValidate>
+    <Form form={form} className="form mg-form" alertInvalid onSubmit={submit}>
       <div className="form-grid">
-        <TextField
-          name="license"
-          id="mg-co-license"
-          label={C.license}
-          value={f.license}
-          digits
-          maxLength={10}
-          hint={f.license.length === 10 ? formatBusinessNumber(f.license) : C.licenseHint}
-          onValue={set('license')}
-          onBlur={blur('license')}
-          error={errors.license}
-        />
-        <TextField name="name" id="mg-co-name" label={C.name} value={f.name} maxLength={50} onValue={set('name')} onBlur={blur('name')} error={errors.name} />
-        <TextField name="ceo" id="mg-co-ceo" label={C.ceo} value={f.ceo} maxLength={20} onValue={set('ceo')} onBlur={blur('ceo')} error={errors.ceo} />
-        <TextField
-          name="phone"
-          id="mg-co-phone"
-          label={C.phone}
-          value={f.phone}
-          digits
-          maxLength={PHONE_INPUT_MAX}
-          hint={C.phoneHint}
-          onValue={upTo(11, set('phone'))}
-          onBlur={blur('phone')}
-          error={errors.phone}
-        />
-        <TextField
-          name="fax"
-          id="mg-co-fax"
-          label={C.fax}
-          value={f.fax}
-          digits
-          maxLength={PHONE_INPUT_MAX}
-          hint={C.faxHint}
-          onValue={upTo(11, set('fax'))}
-          onBlur={blur('fax')}
-          error={errors.fax}
-        />
-        <TextField name="mail" id="mg-co-mail" label={C.mail} type="email" value={f.mail} maxLength={50} onValue={set('mail')} onBlur={blur('mail')} error={errors.mail} />
+        <Field name="license" id="mg-co-license" label={C.license} digits={10} maxLength={10} hint={<LicenseHint />} />
+        <Field name="name" id="mg-co-name" label={C.name} maxLength={50} />
+        <Field name="ceo" id="mg-co-ceo" label={C.ceo} maxLength={20} />
+        <Field name="phone" id="mg-co-phone" label={C.phone} digits={11} maxLength={PHONE_INPUT_MAX} hint={C.phoneHint} />
+        <Field name="fax" id="mg-co-fax" label={C.fax} digits={11} maxLength={PHONE_INPUT_MAX} hint={C.faxHint} />
+        <Field name="mail" id="mg-co-mail" label={C.mail} type="email" maxLength={50} />
       </div>
-      <PostcodeFields
-        ids={{ postNum: 'mg-co-post', address: 'mg-co-address' }}
-        labels={{ postNum: C.postMain, address: C.addrMain }}
-        postNum={f.postMain}
-        address={f.addrMain}
-        onChange={(postMain, addrMain) => setF((v) => ({ ...v, postMain, addrMain }))}
-        errors={{ postNum: errors.postMain, address: errors.addrMain }}
-      />
-      <TextField name="addrSub" id="mg-co-addrsub" label={C.addrSub} value={f.addrSub} maxLength={100} onValue={set('addrSub')} onBlur={blur('addrSub')} error={errors.addrSub} />
-      <div className="mg-form-actions">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? M.saving : M.save}
-        </button>
-      </div>
-    </form>
+      <PostcodeFields names={{ postNum: 'postMain', address: 'addrMain' }} ids={{ postNum: 'mg-co-post', address: 'mg-co-address' }} labels={{ postNum: C.postMain, address: C.addrMain }} />
+      <Field name="addrSub" id="mg-co-addrsub" label={C.addrSub} maxLength={100} />
+      <FormActions busy={update.isPending} label={M.save} />
+    </Form>
   );
 }

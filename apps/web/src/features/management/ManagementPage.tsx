@@ -1,8 +1,10 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, Navigate, NavLink, useParams, useSearchParams } from 'react-router';
-import { COMPANY_LEVEL_NAMES, MEMBER_TYPE_MAIN } from '@partsmall/contract';
+import { COMPANY_LEVEL_NAMES, MEMBER_TYPE_MAIN, MSG_MEMBER } from '@partsmall/contract';
+import { managementPath, PATHS } from '../../shared/paths';
 import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
+import { useNotify } from '../../shared/ui/notify';
 import { SecuritySection, WithdrawSection } from './AccountSections';
 import { CompanyInfoSection } from './CompanyInfoSection';
 import { DeliveryAddressSection } from './DeliveryAddressSection';
@@ -16,8 +18,23 @@ import { UsersSection } from './UsersSection';
 
 const M = T.management;
 
-const desktopLink = (path: MenuPath) => `/management/${path}`;
-const mobileLink = (path: MenuPath) => `/mobileManagement?menu=${path}`;
+const desktopLink = (path: MenuPath) => managementPath(path, false);
+const mobileLink = (path: MenuPath) => managementPath(path, true);
+
+/**
+ * Leaves an entry the member may not open for `to`. A main-only entry asked for by a sub-account
+ * says why, once (spec 2 §6); an unknown one just goes.
+ */
+function LeaveEntry({ to, mainOnly }: { to: string; mainOnly: boolean }) {
+  const notify = useNotify();
+  const told = useRef(false);
+  useEffect(() => {
+    if (!mainOnly || told.current) return;
+    told.current = true;
+    notify.toast(MSG_MEMBER.mainOnly, 'error');
+  }, [mainOnly, notify]);
+  return <Navigate to={to} replace />;
+}
 
 function Section({ path, mobile }: { path: MenuPath; mobile: boolean }) {
   switch (path) {
@@ -89,7 +106,7 @@ export function ManagementPage() {
   useTitle(current);
   // Logged out: the routing guard sends the visitor home.
   if (!userInfo) return null;
-  if (!current) return <Navigate to={desktopLink(allowed[0]!)} replace />;
+  if (!current) return <LeaveEntry to={desktopLink(allowed[0]!)} mainOnly={isMenuPath(path)} />;
   return (
     <div className="page mg-layout">
       <aside className="mg-side">
@@ -126,7 +143,7 @@ export function MobileManagementPage() {
   const current = isMenuPath(menu) && allowed.includes(menu) ? menu : null;
   useTitle(current);
   if (!userInfo) return null;
-  if (menu !== null && !current) return <Navigate to="/mobileManagement" replace />;
+  if (menu !== null && !current) return <LeaveEntry to={PATHS.management[1]} mainOnly={isMenuPath(menu)} />;
   if (!current) {
     return (
       <section className="m-page mg-mobile">

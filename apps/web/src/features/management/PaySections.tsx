@@ -1,31 +1,31 @@
-import { useCallback, useState, type FormEvent } from 'react';
-import { CASH_CHARGE, PGCODES, digitsOnly, formatWon, type LicensePackage, type PgCode } from '@partsmall/contract';
+import { useCallback } from 'react';
+import { useController, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { CASH_CHARGE, PGCODES, type LicensePackage, type PgCode } from '@partsmall/contract';
+import { digits as keepDigits, money, won } from '../../shared/format';
 import { useMallConfig } from '../../shared/mall-config';
 import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
+import { reloadBaseInfo } from '../../shared/trade';
+import { FieldShell, Form, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
-import { startPayment } from './api';
+import { Loading, Spinner } from '../../shared/ui/states';
 import { SectionHead } from './parts';
-import { reloadBaseInfo, usePaymentWindow } from './payment';
+import { usePaymentWindow } from './payment';
+import { useStartPayment, type PaymentKind } from './queries';
 
 const M = T.management;
 const PAY = M.pay;
 const C = M.cash;
 const L = M.license;
 
-/** Payment-method tabs: credit card and bank transfer. */
-function PayMethodTabs({ value, onChange }: { value: PgCode; onChange: (v: PgCode) => void }) {
+/** Payment-method tabs: credit card and bank transfer (the form's pgcode). */
+function PayMethodTabs() {
+  const { field } = useController({ name: 'pgcode' });
   return (
     <div className="mg-tabs" role="tablist" aria-label={C.tabsLabel}>
       {PGCODES.map((code) => (
-        <button
-          key={code}
-          type="button"
-          role="tab"
-          aria-selected={value === code}
-          className={value === code ? 'active' : undefined}
-          onClick={() => onChange(code)}
-        >
+        <button key={code} type="button" role="tab" aria-selected={field.value === code} className={field.value === code ? 'active' : undefined} onClick={() => field.onChange(code)}>
           {PAY[code]}
         </button>
       ))}
@@ -37,31 +37,33 @@ function PayMethodTabs({ value, onChange }: { value: PgCode; onChange: (v: PgCod
  * Starts a payment and opens its 600x400 window; when the window closes, the balance and licence
  * days are read again (spec 2 §4).
  */
-function usePayment() {
+function usePayment(kind: PaymentKind) {
   const notify = useNotify();
-  const [requesting, setRequesting] = useState(false);
+  const start = useStartPayment();
   const onClosed = useCallback(() => {
     reloadBaseInfo();
     notify.toast(PAY.closed);
   }, [notify]);
   const popup = usePaymentWindow(onClosed);
-  const pay = async (kind: 'cash' | 'license', payload: { pgcode: PgCode; amount: number; days?: number }) => {
-    setRequesting(true);
-    const started = await startPayment(kind, payload).finally(() => setRequesting(false));
-    if (!started.url) {
-      await notify.alert(PAY.startFailed);
-      return;
-    }
-    if (!popup.open(started.url)) await notify.alert(PAY.popupBlocked);
-  };
-  return { pay, requesting, popup };
+  const pay = (body: { pgcode: PgCode; amount: number; days?: number }) =>
+    start.mutate(
+      { kind, ...body },
+      {
+        onSuccess: (url) => {
+          if (!url) void notify.alert(PAY.startFailed);
+          else if (!popup.open(url)) void notify.alert(PAY.popupBlocked);
+        },
+        onError: () => void notify.alert(PAY.startFailed),
+      },
+    );
+  return { pay, requesting: start.isPending, popup };
 }
 
 function PopupStatus({ open, focus }: { open: boolean; focus: () => void }) {
   if (!open) return null;
   return (
     <div className="mg-pay-open" role="status">
-      <span className="spinner" aria-hidden="true" />
+      <Spinner />
       <span>{PAY.popupOpen}</span>
       <button type="button" className="btn btn-small" onClick={focus}>
         {PAY.focusPopup}
@@ -70,177 +72,195 @@ function PopupStatus({ open, focus }: { open: boolean; focus: () => void }) {
   );
 }
 
-const withCommas = (digits: string) => (digits === '' ? '' : Number(digits).toLocaleString('ko-KR'));
+/** A cash amount as typed: digits without a leading zero, 1,000 to 10,000,000 won (spec 2 §5). */
+export const chargeForm = z.object({
+  pgcode: z.enum(PGCODES),
+  amount: z
+    .string()
+    .min(1, C.empty)
+    .refine((v) => Number(v) >= CASH_CHARGE.min, C.min)
+    .refine((v) => Number(v) <= CASH_CHARGE.max, C.max)
+    .transform(Number),
+});
+
+/** What the amount box keeps of a typed value: digits only, no leading zero, at most 8 digits (so that too much can be told). */
+export function typedAmount(value: string): string {
+  return keepDigits(value).replace(/^0+/, '').slice(0, 8);
+}
+
+/** The amount after a step button: never below 1,000 nor above 10,000,000. */
+export function steppedAmount(amount: number, delta: number): number {
+  return Math.min(CASH_CHARGE.max, Math.max(CASH_CHARGE.min, amount + delta));
+}
+
+/** The amount with its separators and the step buttons. */
+function AmountField() {
+  const { field } = useController({ name: 'amount' });
+  const typed = (field.value as string) ?? '';
+  const amount = typed === '' ? 0 : Number(typed);
+  const step = (delta: number) => field.onChange(String(steppedAmount(amount, delta)));
+  return (
+    <>
+      <FieldShell id="mg-cash-amount" label={C.amount} hint={C.amountHint}>
+        <input
+          id="mg-cash-amount"
+          className="mg-amount"
+          inputMode="numeric"
+          autoComplete="off"
+          ref={field.ref}
+          value={typed === '' ? '' : money(amount)}
+          onBlur={field.onBlur}
+          onChange={(e) => field.onChange(typedAmount(e.target.value))}
+        />
+        <span className="mg-amount-unit">{T.common.won}</span>
+      </FieldShell>
+      <div className="mg-steps" role="group" aria-label={C.stepsLabel}>
+        {CASH_CHARGE.steps.map((s) => (
+          <div key={s} className="mg-step">
+            <button
+              type="button"
+              className="btn btn-small"
+              aria-label={C.minus(s)}
+              disabled={amount <= CASH_CHARGE.min}
+              title={amount <= CASH_CHARGE.min ? C.minWhy : C.minus(s)}
+              onClick={() => step(-s)}
+            >
+              −{C.step(s)}
+            </button>
+            <button
+              type="button"
+              className="btn btn-small"
+              aria-label={C.plus(s)}
+              disabled={amount >= CASH_CHARGE.max}
+              title={amount >= CASH_CHARGE.max ? C.maxWhy : C.plus(s)}
+              onClick={() => step(s)}
+            >
+              +{C.step(s)}
+            </button>
+          </div>
+        ))}
+      </div>
+    </>
+  );
+}
 
 /** Cash charge (spec 2 §2, §5): method tabs, amount with separators and step buttons, 1,000 to 10,000,000 won. */
 export function ChargeCashSection() {
   const { baseInfo, userInfo } = useSession();
-  const notify = useNotify();
-  const [pgcode, setPgcode] = useState<PgCode>('creditcard');
-  const [digits, setDigits] = useState(String(CASH_CHARGE.default));
-  const { pay, requesting, popup } = usePayment();
+  const form = useZodForm(chargeForm, { pgcode: 'creditcard', amount: String(CASH_CHARGE.default) });
+  const [pgcode, typed] = useWatch({ control: form.control, name: ['pgcode', 'amount'] });
+  const { pay, requesting, popup } = usePayment('cash');
   const balance = baseInfo?.memberPoint ?? userInfo?.companyInfo?.point ?? 0;
-  const amount = digits === '' ? 0 : Number(digits);
-
-  const type = (value: string) => {
-    // Digits only, no leading zero; at most 8 digits so that an amount over the maximum can be told.
-    setDigits(digitsOnly(value).replace(/^0+/, '').slice(0, 8));
-  };
-  const step = (delta: number) => {
-    const next = Math.min(CASH_CHARGE.max, Math.max(CASH_CHARGE.min, amount + delta));
-    setDigits(String(next));
-  };
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const problem = digits === '' ? C.empty : amount < CASH_CHARGE.min ? C.min : amount > CASH_CHARGE.max ? C.max : null;
-    if (problem) {
-      await notify.alert(problem);
-      return;
-    }
-    await pay('cash', { pgcode, amount });
-  };
+  const amount = typed === '' ? 0 : Number(typed);
 
   return (
     <div>
       <SectionHead title={C.title} intro={C.intro} />
       <div className="mg-pay-grid">
-        <form className="mg-box mg-pay-form" onSubmit={submit} noValidate>
-          <PayMethodTabs value={pgcode} onChange={setPgcode} />
-          <div className="field">
-            <label htmlFor="mg-cash-amount">{C.amount}</label>
-            <div className="field-row mg-amount-row">
-              <input
-                id="mg-cash-amount"
-                className="mg-amount"
-                inputMode="numeric"
-                autoComplete="off"
-                value={withCommas(digits)}
-                onChange={(e) => type(e.target.value)}
-                aria-describedby="mg-cash-amount-hint"
-              />
-              <span className="mg-amount-unit">{T.common.won}</span>
-            </div>
-            <p className="field-hint" id="mg-cash-amount-hint">
-              {C.amountHint}
-            </p>
-          </div>
-          <div className="mg-steps" role="group" aria-label={C.stepsLabel}>
-            {CASH_CHARGE.steps.map((s) => (
-              <div key={s} className="mg-step">
-                <button
-                  type="button"
-                  className="btn btn-small"
-                  aria-label={C.minus(s)}
-                  disabled={amount <= CASH_CHARGE.min}
-                  title={amount <= CASH_CHARGE.min ? C.minWhy : C.minus(s)}
-                  onClick={() => step(-s)}
-                >
-                  −{C.step(s)}
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-small"
-                  aria-label={C.plus(s)}
-                  disabled={amount >= CASH_CHARGE.max}
-                  title={amount >= CASH_CHARGE.max ? C.maxWhy : C.plus(s)}
-                  onClick={() => step(s)}
-                >
-                  +{C.step(s)}
-                </button>
-              </div>
-            ))}
-          </div>
+        <Form form={form} className="mg-box mg-pay-form" alertInvalid onSubmit={pay}>
+          <PayMethodTabs />
+          <AmountField />
           <button type="submit" className="btn btn-primary btn-block" disabled={requesting}>
-            {requesting ? PAY.requesting : C.pay(formatWon(amount))}
+            {requesting ? PAY.requesting : C.pay(won(amount))}
           </button>
           <PopupStatus open={popup.isOpen} focus={popup.focus} />
-        </form>
-        <aside className="mg-box mg-pay-side">
-          <dl className="mg-pay-figures">
-            <dt>{C.balance}</dt>
-            <dd data-testid="charge-balance">{formatWon(balance)}</dd>
-            <dt>{PAY.method}</dt>
-            <dd>{PAY[pgcode]}</dd>
-            <dt>{C.afterCharge}</dt>
-            <dd>{formatWon(balance + amount)}</dd>
-          </dl>
-          <ul className="mg-notes">
-            {C.notes.map((n) => (
-              <li key={n}>{n}</li>
-            ))}
-          </ul>
-        </aside>
+        </Form>
+        <PaySide
+          figures={[
+            [C.balance, won(balance), 'charge-balance'],
+            [PAY.method, PAY[pgcode]],
+            [C.afterCharge, won(balance + amount)],
+          ]}
+          notes={C.notes}
+        />
       </div>
     </div>
   );
 }
 
+/** The figures and notes beside a payment form. */
+function PaySide({ figures, notes }: { figures: [string, string, string?][]; notes: readonly string[] }) {
+  return (
+    <aside className="mg-box mg-pay-side">
+      <dl className="mg-pay-figures">
+        {figures.map(([label, value, testId]) => (
+          <div key={label} className="mg-pay-figure">
+            <dt>{label}</dt>
+            <dd data-testid={testId}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <ul className="mg-notes">
+        {notes.map((n) => (
+          <li key={n}>{n}</li>
+        ))}
+      </ul>
+    </aside>
+  );
+}
+
 /** The default option: the 30,000-won package when the configuration has it (spec 2 §9), else the first. */
-function defaultOption(options: LicensePackage[]): number {
+export function defaultOption(options: LicensePackage[]): number {
   const i = options.findIndex((o) => o.price === 30_000);
   return i >= 0 ? i : 0;
+}
+
+const licenseForm = z.object({ pgcode: z.enum(PGCODES), option: z.number().nullable() });
+
+/** The licence packages of the configuration as radio buttons (the form's option). */
+function LicenseOptions({ options, index }: { options: LicensePackage[] | null; index: number }) {
+  const { field } = useController({ name: 'option' });
+  return (
+    <fieldset className="mg-options">
+      <legend>{L.options}</legend>
+      {options === null ? (
+        <Loading className="empty" text={T.common.loading} />
+      ) : options.length === 0 ? (
+        <p className="empty">{L.noOptions}</p>
+      ) : (
+        options.map((o, i) => (
+          <label key={`${o.days}-${o.price}`} className={`mg-option${i === index ? ' active' : ''}`}>
+            <input type="radio" name="license-option" checked={i === index} onChange={() => field.onChange(i)} />
+            <span className="mg-option-name">{o.content}</span>
+            <span className="mg-option-days">{L.days(o.days)}</span>
+            <b className="mg-option-price">{won(o.price)}</b>
+          </label>
+        ))
+      )}
+    </fieldset>
+  );
 }
 
 /** Licence purchase (spec 2 §2): options from the shop configuration, current licence days. */
 export function BuyLicenseSection() {
   const { baseInfo } = useSession();
   const options = useMallConfig()?.licenseValidBuy ?? null;
-  const [picked, setPicked] = useState<number | null>(null);
-  const [pgcode, setPgcode] = useState<PgCode>('creditcard');
-  const { pay, requesting, popup } = usePayment();
+  const form = useZodForm(licenseForm, { pgcode: 'creditcard', option: null });
+  const picked = useWatch({ control: form.control, name: 'option' });
+  const { pay, requesting, popup } = usePayment('license');
   const index = picked ?? (options ? defaultOption(options) : 0);
   const option = options?.[index] ?? null;
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!option) return;
-    await pay('license', { pgcode, amount: option.price, days: option.days });
-  };
+  const submit = (v: { pgcode: PgCode }) => option && pay({ pgcode: v.pgcode, amount: option.price, days: option.days });
 
   return (
     <div>
       <SectionHead title={L.title} intro={L.intro} />
       <div className="mg-pay-grid">
-        <form className="mg-box mg-pay-form" onSubmit={submit} noValidate>
-          <PayMethodTabs value={pgcode} onChange={setPgcode} />
-          <fieldset className="mg-options">
-            <legend>{L.options}</legend>
-            {options === null ? (
-              <p className="empty">
-                <span className="spinner" aria-hidden="true" /> {T.common.loading}
-              </p>
-            ) : options.length === 0 ? (
-              <p className="empty">{L.noOptions}</p>
-            ) : (
-              options.map((o, i) => (
-                <label key={`${o.days}-${o.price}`} className={`mg-option${i === index ? ' active' : ''}`}>
-                  <input type="radio" name="license-option" checked={i === index} onChange={() => setPicked(i)} />
-                  <span className="mg-option-name">{o.content}</span>
-                  <span className="mg-option-days">{L.days(o.days)}</span>
-                  <b className="mg-option-price">{formatWon(o.price)}</b>
-                </label>
-              ))
-            )}
-          </fieldset>
+        <Form form={form} className="mg-box mg-pay-form" onSubmit={submit}>
+          <PayMethodTabs />
+          <LicenseOptions options={options} index={index} />
           <button type="submit" className="btn btn-primary btn-block" disabled={requesting || !option}>
-            {requesting ? PAY.requesting : L.pay(formatWon(option?.price ?? 0))}
+            {requesting ? PAY.requesting : L.pay(won(option?.price ?? 0))}
           </button>
           <PopupStatus open={popup.isOpen} focus={popup.focus} />
-        </form>
-        <aside className="mg-box mg-pay-side">
-          <dl className="mg-pay-figures">
-            <dt>{L.current}</dt>
-            <dd data-testid="license-current">{M.days(baseInfo?.memberLicense ?? 0)}</dd>
-            <dt>{L.price}</dt>
-            <dd>{formatWon(option?.price ?? 0)}</dd>
-          </dl>
-          <ul className="mg-notes">
-            {L.notes.map((n) => (
-              <li key={n}>{n}</li>
-            ))}
-          </ul>
-        </aside>
+        </Form>
+        <PaySide
+          figures={[
+            [L.current, M.days(baseInfo?.memberLicense ?? 0), 'license-current'],
+            [L.price, won(option?.price ?? 0)],
+          ]}
+          notes={L.notes}
+        />
       </div>
     </div>
   );

@@ -1,90 +1,61 @@
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { PAGE_SIZE, PAYMENT_PGCODE_LABELS, vatOf, type PaymentRecord } from '@partsmall/contract';
-import { seoulDate } from '../../shared/date';
+import { messageOf } from '../../shared/api';
+import { date, money, won } from '../../shared/format';
 import { T } from '../../shared/texts';
-import type { RangeQuery } from './api';
-import { DateRangeSearch, Pager, SectionHead, TableState } from './parts';
-import { useList } from './useList';
+import { DataTable, type Column } from '../../shared/ui/DataTable';
+import { useRangeQuery } from './OrdersSection';
+import { DateRangeSearch, ListBar, SectionHead } from './parts';
+import { paymentHistoryQuery, type PaymentKind } from './queries';
 
 const M = T.management;
 const H = M.history;
 
 /** Cash or licence payment history (spec 2 §2): date range, table with the VAT of each amount. */
-export function PaymentHistorySection({ kind, mobile }: { kind: 'cash' | 'license'; mobile: boolean }) {
-  const [query, setQuery] = useState<RangeQuery>({ startDate: '', endDate: '', searchType: '', page: 1 });
-  const path = kind === 'cash' ? 'api/mallCashPaymentInfo' : 'api/mallLicensePaymentInfo';
-  const list = useList<PaymentRecord>(path, { ...query, size: PAGE_SIZE.memberArea });
+export function PaymentHistorySection({ kind, mobile }: { kind: PaymentKind; mobile: boolean }) {
+  const range = useRangeQuery();
+  const list = useQuery(paymentHistoryQuery(kind, range.query));
+  const total = list.data?.total ?? 0;
   const title = kind === 'cash' ? H.cashTitle : H.licenseTitle;
   const method = (r: PaymentRecord) => <span className={`mg-pg mg-pg-${r.pgcode}`}>{PAYMENT_PGCODE_LABELS[r.pgcode] ?? r.pgcode}</span>;
+  const when = (r: PaymentRecord) => <time dateTime={r.transaction_date}>{date(r.transaction_date)}</time>;
+  const columns: Column<PaymentRecord>[] = [
+    { id: 'date', header: H.cols.date, width: 110, className: 'center date', cell: when, sortValue: (r) => r.transaction_date },
+    { id: 'method', header: H.cols.method, width: 100, className: 'center', cell: method },
+    { id: 'product', header: H.cols.product, className: 'ellipsis', title: (r) => r.product_name, cell: (r) => r.product_name },
+    { id: 'user', header: H.cols.user, width: 120, className: 'center', cell: (r) => r.user_name },
+    { id: 'amount', header: H.cols.amount, width: 130, className: 'money', cell: (r) => money(r.amount), sortValue: (r) => r.amount },
+    { id: 'vat', header: H.cols.vat, width: 110, className: 'money', cell: (r) => money(vatOf(r.amount)) },
+  ];
 
   return (
     <div>
       <SectionHead title={title} />
-      <DateRangeSearch
-        busy={list.loading}
-        onSearch={(r) => setQuery({ ...r, searchType: 'date', page: 1 })}
-        onAll={() => setQuery({ startDate: '', endDate: '', searchType: '', page: 1 })}
+      <DateRangeSearch busy={list.isFetching} onSearch={range.search} onAll={range.all} />
+      <ListBar total={total} loading={list.isFetching} />
+      <DataTable
+        columns={columns}
+        rows={list.data?.results ?? []}
+        rowKey={(r) => r.seq}
+        label={title}
+        className="board-table mg-table"
+        loading={list.isFetching}
+        error={list.error ? messageOf(list.error) : null}
+        paging={{ page: range.query.page, total, size: PAGE_SIZE.memberArea, onPage: range.setPage }}
+        mobile={mobile}
+        card={(r) => (
+          <>
+            <div className="mg-card-head">
+              {when(r)}
+              {method(r)}
+            </div>
+            <p className="mg-card-title">{r.product_name}</p>
+            <p>
+              {r.user_name} · <b>{won(r.amount)}</b> <span className="muted">(VAT {won(vatOf(r.amount))})</span>
+            </p>
+          </>
+        )}
       />
-      <p className="board-summary" aria-live="polite">
-        {M.total(list.total)}
-        {list.loading && <span className="spinner" aria-label={T.common.loading} />}
-      </p>
-      {mobile ? (
-        <ul className="mg-cards" aria-busy={list.loading} aria-label={title}>
-          {list.rows.map((r) => (
-            <li key={r.seq} className="mg-card">
-              <div className="mg-card-head">
-                <time dateTime={r.transaction_date}>{seoulDate(r.transaction_date)}</time>
-                {method(r)}
-              </div>
-              <p className="mg-card-title">{r.product_name}</p>
-              <p>
-                {r.user_name} · <b>{M.won(r.amount)}</b> <span className="muted">(VAT {M.won(vatOf(r.amount))})</span>
-              </p>
-            </li>
-          ))}
-          {list.rows.length === 0 && <li className="empty-row">{list.loading ? T.common.loading : (list.error ?? T.common.empty)}</li>}
-        </ul>
-      ) : (
-        <table className="board-table mg-table" aria-busy={list.loading} aria-label={title}>
-          <colgroup>
-            <col style={{ width: 110 }} />
-            <col style={{ width: 100 }} />
-            <col />
-            <col style={{ width: 120 }} />
-            <col style={{ width: 130 }} />
-            <col style={{ width: 110 }} />
-          </colgroup>
-          <thead>
-            <tr>
-              <th scope="col">{H.cols.date}</th>
-              <th scope="col">{H.cols.method}</th>
-              <th scope="col">{H.cols.product}</th>
-              <th scope="col">{H.cols.user}</th>
-              <th scope="col">{H.cols.amount}</th>
-              <th scope="col">{H.cols.vat}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.rows.map((r) => (
-              <tr key={r.seq}>
-                <td className="center date">
-                  <time dateTime={r.transaction_date}>{seoulDate(r.transaction_date)}</time>
-                </td>
-                <td className="center">{method(r)}</td>
-                <td className="ellipsis" title={r.product_name}>
-                  {r.product_name}
-                </td>
-                <td className="center">{r.user_name}</td>
-                <td className="money">{r.amount.toLocaleString('ko-KR')}</td>
-                <td className="money">{vatOf(r.amount).toLocaleString('ko-KR')}</td>
-              </tr>
-            ))}
-            <TableState colSpan={6} loading={list.loading && list.rows.length === 0} empty={list.rows.length === 0} error={list.error} />
-          </tbody>
-        </table>
-      )}
-      <Pager page={query.page} total={list.total} size={PAGE_SIZE.memberArea} onPage={(page) => setQuery((q) => ({ ...q, page }))} />
     </div>
   );
 }

@@ -1,11 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { COMPANY_LEVEL_NAMES, MEMBER_TYPE_MAIN, PAGE_SIZE, formatWon } from '@partsmall/contract';
-import { post } from '../../shared/api';
-import { seoulDate } from '../../shared/date';
+import { COMPANY_LEVEL_NAMES, MEMBER_TYPE_MAIN, PAGE_SIZE, type NoticeRow } from '@partsmall/contract';
+import { messageOf } from '../../shared/api';
+import { date, won } from '../../shared/format';
+import { pathFor } from '../../shared/paths';
 import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
-import type { NoticeDetail, NoticeRow } from './api';
+import { Empty, Loading } from '../../shared/ui/states';
+import { noticeListQuery, noticeQuery, queryFromParams } from '../notices/queries';
 import type { MenuPath } from './menu';
 import { SectionHead } from './parts';
 
@@ -23,37 +26,10 @@ export function ProfileSection({ linkTo, mobile }: { linkTo: (path: MenuPath) =>
   const cash = baseInfo?.memberPoint ?? company?.point ?? 0;
   const licenseDays = baseInfo?.memberLicense ?? 0;
 
-  const [notices, setNotices] = useState<NoticeRow[] | null>(null);
-  const [noticeError, setNoticeError] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    post<NoticeRow[]>('api/getMallNotice', { searchKeyword: '', searchType: '', page: 1, size: PAGE_SIZE.profileNotices })
-      .then((res) => {
-        if (!live) return;
-        setNotices(res.code === 200 ? (res.results ?? []) : []);
-        setNoticeError(res.code === 200 ? null : res.message);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  const [open, setOpen] = useState<{ seq: number; detail: NoticeDetail | null; error: string | null } | null>(null);
-  const show = (seq: number) => {
-    if (open?.seq === seq) {
-      setOpen(null);
-      return;
-    }
-    setOpen({ seq, detail: null, error: null });
-    post<NoticeDetail>('api/getMallNotice', { seq })
-      .then((res) =>
-        setOpen((o) =>
-          o?.seq === seq ? { seq, detail: res.code === 200 && res.results ? res.results : null, error: res.code === 200 ? null : res.message } : o,
-        ),
-      )
-      .catch(() => undefined);
-  };
+  // The latest 5 notices (spec 2 §2), each opening its detail below it.
+  const list = useQuery(noticeListQuery(queryFromParams(new URLSearchParams()), PAGE_SIZE.profileNotices));
+  const notices = list.data?.results ?? null;
+  const [open, setOpen] = useState<number | null>(null);
 
   if (!userInfo) return null;
   return (
@@ -78,7 +54,7 @@ export function ProfileSection({ linkTo, mobile }: { linkTo: (path: MenuPath) =>
       <dl className="mg-figures">
         <div className="mg-figure">
           <dt>{P.cash}</dt>
-          <dd data-testid="profile-cash">{formatWon(cash)}</dd>
+          <dd data-testid="profile-cash">{won(cash)}</dd>
           {main && (
             <Link className="mg-figure-link" to={linkTo('chargeCash')}>
               {P.charge} ›
@@ -97,7 +73,7 @@ export function ProfileSection({ linkTo, mobile }: { linkTo: (path: MenuPath) =>
         <div className="mg-figure">
           <dt>{P.cart}</dt>
           <dd data-testid="profile-carts">{P.count(baseInfo?.carts ?? 0)}</dd>
-          <Link className="mg-figure-link" to={mobile ? '/cartm' : '/cart'}>
+          <Link className="mg-figure-link" to={pathFor('cart', mobile)}>
             {T.topBar.cart} ›
           </Link>
         </div>
@@ -125,46 +101,50 @@ export function ProfileSection({ linkTo, mobile }: { linkTo: (path: MenuPath) =>
       <section className="mg-box" aria-labelledby="mg-notices">
         <div className="mg-box-head">
           <h3 id="mg-notices">{P.notices}</h3>
-          <Link to={mobile ? '/noticem' : '/notice'} className="link-more">
+          <Link to={pathFor('notice', mobile)} className="link-more">
             {P.noticeMore} ›
           </Link>
         </div>
         {notices === null ? (
-          <p className="empty">
-            <span className="spinner" aria-hidden="true" /> {T.common.loading}
-          </p>
+          <Loading className="empty" text={T.common.loading} />
         ) : notices.length === 0 ? (
-          <p className="empty">{noticeError ?? T.common.empty}</p>
+          <Empty>{list.error ? messageOf(list.error) : undefined}</Empty>
         ) : (
           <ul className="mg-notice-list">
             {notices.map((n) => (
-              <li key={n.seq} className={open?.seq === n.seq ? 'open' : undefined}>
-                <button type="button" className="mg-notice-title" aria-expanded={open?.seq === n.seq} onClick={() => show(n.seq)}>
-                  <span>{n.title}</span>
-                  <time dateTime={n.created}>{seoulDate(n.created)}</time>
-                </button>
-                {open?.seq === n.seq && (
-                  <div className="mg-notice-detail" role="region" aria-label={n.title}>
-                    {open.error ? (
-                      <p className="notice-warn">{open.error}</p>
-                    ) : !open.detail ? (
-                      <p className="empty">
-                        <span className="spinner" aria-hidden="true" /> {P.noticeLoading}
-                      </p>
-                    ) : (
-                      // The server sends sanitised HTML (spec 1 §7).
-                      <div className="notice-content" dangerouslySetInnerHTML={{ __html: open.detail.content }} />
-                    )}
-                    <button type="button" className="btn btn-small" onClick={() => setOpen(null)}>
-                      {P.noticeClose}
-                    </button>
-                  </div>
-                )}
-              </li>
+              <ProfileNotice key={n.seq} notice={n} open={open === n.seq} onToggle={() => setOpen(open === n.seq ? null : n.seq)} />
             ))}
           </ul>
         )}
       </section>
     </div>
+  );
+}
+
+/** A notice of the profile list; open, it reads and shows its content. */
+function ProfileNotice({ notice, open, onToggle }: { notice: NoticeRow; open: boolean; onToggle: () => void }) {
+  const detail = useQuery({ ...noticeQuery(notice.seq), enabled: open });
+  return (
+    <li className={open ? 'open' : undefined}>
+      <button type="button" className="mg-notice-title" aria-expanded={open} onClick={onToggle}>
+        <span>{notice.title}</span>
+        <time dateTime={notice.created}>{date(notice.created)}</time>
+      </button>
+      {open && (
+        <div className="mg-notice-detail" role="region" aria-label={notice.title}>
+          {detail.error ? (
+            <p className="notice-warn">{messageOf(detail.error)}</p>
+          ) : !detail.data ? (
+            <Loading className="empty" text={P.noticeLoading} />
+          ) : (
+            // The server sends sanitised HTML (spec 1 §7).
+            <div className="notice-content" dangerouslySetInnerHTML={{ __html: detail.data.content }} />
+          )}
+          <button type="button" className="btn btn-small" onClick={onToggle}>
+            {P.noticeClose}
+          </button>
+        </div>
+      )}
+    </li>
   );
 }

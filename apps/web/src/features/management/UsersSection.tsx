@@ -1,18 +1,23 @@
-import { useState, type FormEvent } from 'react';
-import { MEMBER_TYPE_MAIN, MEMBER_TYPE_SUB, PAGE_SIZE, createMemberRequest, editMemberRequest, hyphenatePhone } from '@partsmall/contract';
-import { post } from '../../shared/api';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { MEMBER_TYPE_MAIN, MEMBER_TYPE_SUB, PAGE_SIZE, createMemberRequest, editMemberRequest, type MemberListItem } from '@partsmall/contract';
+import { messageOf } from '../../shared/api';
+import { phone } from '../../shared/format';
 import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
-import { TextField } from '../../shared/ui/form';
+import { Confirm } from '../../shared/ui/Confirm';
+import { DataTable, type Column } from '../../shared/ui/DataTable';
+import { Field, FieldShell, Form, useZodForm } from '../../shared/ui/form';
+import { Modal } from '../../shared/ui/Modal';
 import { useNotify } from '../../shared/ui/notify';
-import type { SubAccount } from './api';
-import { ConfirmModal, Modal, Pager, SectionHead, TableState, useSchemaForm, PHONE_INPUT_MAX, upTo } from './parts';
-import { useList } from './useList';
+import { SearchForm, type Search } from '../../shared/ui/SearchForm';
+import { FormActions, ListBar, PHONE_INPUT_MAX, SectionHead } from './parts';
+import { memberListQuery, useResetMemberPassword, useSaveMember, useSetMemberState, useSetMemberType } from './queries';
 
 const M = T.management;
 const U = M.users;
-const SEARCH_TYPES = ['name', 'id', 'phone'] as const;
-type SearchType = (typeof SEARCH_TYPES)[number];
+const SEARCH_TYPES = (['name', 'id', 'phone'] as const).map((t) => ({ value: t, label: U.searchTypes[t]! }));
+type SearchType = (typeof SEARCH_TYPES)[number]['value'];
 
 /**
  * Sub-accounts (spec 2 §2, main account): search by name, id or phone; 16 a page; a checkbox per
@@ -21,100 +26,79 @@ type SearchType = (typeof SEARCH_TYPES)[number];
 export function UsersSection({ mobile }: { mobile: boolean }) {
   const { userInfo } = useSession();
   const notify = useNotify();
-  const [searchType, setSearchType] = useState<SearchType>('name');
-  const [keyword, setKeyword] = useState('');
-  const [query, setQuery] = useState({ searchType: 'name', searchKeyword: '', page: 1 });
-  const list = useList<SubAccount>('api/getMallMemberInfo', { ...query, size: PAGE_SIZE.subAccounts });
-  const [editing, setEditing] = useState<SubAccount | 'new' | null>(null);
-  const [confirm, setConfirm] = useState<{ kind: 'reset' | 'stop'; row: SubAccount } | null>(null);
+  const [search, setSearch] = useState<Search<SearchType>>({ searchType: 'name', keyword: '' });
+  const [page, setPage] = useState(1);
+  const list = useQuery(memberListQuery({ searchType: search.searchType, searchKeyword: search.keyword, page, size: PAGE_SIZE.subAccounts }));
+  const [editing, setEditing] = useState<MemberListItem | 'new' | null>(null);
+  const [confirm, setConfirm] = useState<{ kind: 'reset' | 'stop'; row: MemberListItem } | null>(null);
   const [newPw, setNewPw] = useState<{ id: string; pw: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [typeBusy, setTypeBusy] = useState<number | null>(null);
+  const setType = useSetMemberType();
+  const setState = useSetMemberState();
+  const resetPw = useResetMemberPassword();
+  const done = { onSuccess: (a: { message: string }) => notify.toast(a.message), onError: (e: Error) => void notify.alert(messageOf(e)) };
 
-  const search = (e: FormEvent) => {
-    e.preventDefault();
-    setQuery({ searchType, searchKeyword: keyword.trim(), page: 1 });
-  };
-
-  const setType = async (row: SubAccount, main: boolean) => {
-    setTypeBusy(row.seq);
-    const res = await post('api/setMallMemberType', { seq: row.seq, type: main ? MEMBER_TYPE_MAIN : MEMBER_TYPE_SUB }).finally(() => setTypeBusy(null));
-    if (res.code === 201 || res.code === 200) notify.toast(res.message);
-    else await notify.alert(res.message);
-    list.reload();
-  };
-
-  const runConfirm = async () => {
+  const runConfirm = () => {
     if (!confirm) return;
     const { kind, row } = confirm;
-    setBusy(true);
-    if (kind === 'reset') {
-      const res = await post<{ pw: string }>('api/initMallMemberPw', { seq: row.seq }).finally(() => setBusy(false));
-      setConfirm(null);
-      if ((res.code === 201 || res.code === 200) && res.results?.pw) setNewPw({ id: row.id, pw: res.results.pw });
-      else await notify.alert(res.message);
-      return;
-    }
-    const res = await post('api/stateMemberInfo', { seq: row.seq }).finally(() => setBusy(false));
-    setConfirm(null);
-    if (res.code === 201) {
-      notify.toast(res.message || U.stopped);
-      list.reload();
-    } else await notify.alert(res.message);
+    const close = { onSettled: () => setConfirm(null) };
+    if (kind === 'reset') resetPw.mutate(row.seq, { ...close, onSuccess: (pw) => setNewPw({ id: row.id, pw }), onError: done.onError });
+    else setState.mutate({ seq: row.seq }, { ...done, ...close });
   };
 
-  const resume = async (row: SubAccount) => {
-    const res = await post('api/stateMemberInfo', { seq: row.seq, status: 'active' });
-    if (res.code === 201) {
-      notify.toast(res.message);
-      list.reload();
-    } else await notify.alert(res.message);
-  };
-
-  const self = (row: SubAccount) => row.seq === userInfo?.seq;
-  const typeBox = (row: SubAccount) => (
+  const self = (row: MemberListItem) => row.seq === userInfo?.seq;
+  const typeBox = (row: MemberListItem) => (
     <input
       type="checkbox"
       className="mg-type-check"
       checked={row.type === MEMBER_TYPE_MAIN}
-      disabled={self(row) || typeBusy === row.seq || row.status !== 'active'}
+      // The box follows the server: it changes once the answer came and the list was read again.
+      disabled={self(row) || (setType.isPending && setType.variables?.seq === row.seq) || row.status !== 'active'}
       title={self(row) ? U.selfWhy : row.status !== 'active' ? U.stoppedWhy : undefined}
       aria-label={U.typeLabel(row.id)}
-      onChange={(e) => void setType(row, e.target.checked)}
+      onChange={(e) => setType.mutate({ seq: row.seq, type: e.target.checked ? MEMBER_TYPE_MAIN : MEMBER_TYPE_SUB }, done)}
     />
   );
-  const statusBadge = (row: SubAccount) => <span className={`mg-member-status ${row.status}`}>{U.status[row.status] ?? row.status}</span>;
-  const actions = (row: SubAccount) => (
+  const statusBadge = (row: MemberListItem) => <span className={`mg-member-status ${row.status}`}>{U.status[row.status] ?? row.status}</span>;
+  const selfWhy = (row: MemberListItem) => ({ disabled: self(row), title: self(row) ? U.selfWhy : undefined });
+  const actions = (row: MemberListItem) => (
     <span className="mg-row-actions">
       <button type="button" className="btn btn-small" onClick={() => setEditing(row)}>
         {M.edit}
       </button>
-      <button
-        type="button"
-        className="btn btn-small"
-        disabled={self(row)}
-        title={self(row) ? U.selfWhy : undefined}
-        onClick={() => setConfirm({ kind: 'reset', row })}
-      >
+      <button type="button" className="btn btn-small" {...selfWhy(row)} onClick={() => setConfirm({ kind: 'reset', row })}>
         {U.resetPw}
       </button>
       {row.status === 'stopped' ? (
-        <button type="button" className="btn btn-small" onClick={() => void resume(row)}>
+        <button type="button" className="btn btn-small" onClick={() => setState.mutate({ seq: row.seq, status: 'active' }, done)}>
           {U.resume}
         </button>
       ) : (
-        <button
-          type="button"
-          className="btn btn-small btn-danger-line"
-          disabled={self(row)}
-          title={self(row) ? U.selfWhy : undefined}
-          onClick={() => setConfirm({ kind: 'stop', row })}
-        >
+        <button type="button" className="btn btn-small btn-danger-line" {...selfWhy(row)} onClick={() => setConfirm({ kind: 'stop', row })}>
           {U.stop}
         </button>
       )}
     </span>
   );
+  const columns: Column<MemberListItem>[] = [
+    { id: 'type', header: U.cols.type, width: 80, className: 'center', cell: typeBox },
+    {
+      id: 'id',
+      header: U.cols.idMail,
+      className: 'mg-id-cell',
+      title: (r) => (r.mail === r.id ? r.id : `${r.id}\n${r.mail}`),
+      sortValue: (r) => r.id,
+      cell: (r) => (
+        <>
+          <span>{r.id}</span>
+          {r.mail !== r.id && <span className="mg-sub-line">{r.mail}</span>}
+        </>
+      ),
+    },
+    { id: 'name', header: U.cols.name, width: 96, className: 'center', cell: (r) => r.name, sortValue: (r) => r.name },
+    { id: 'phone', header: U.cols.phone, width: 128, className: 'center num', cell: (r) => phone(r.phone) },
+    { id: 'status', header: U.cols.status, width: 80, className: 'center', cell: statusBadge },
+    { id: 'manage', header: U.cols.manage, width: 246, className: 'center', cell: actions },
+  ];
 
   return (
     <div>
@@ -123,118 +107,57 @@ export function UsersSection({ mobile }: { mobile: boolean }) {
           {U.add}
         </button>
       </SectionHead>
-      <div className="board-toolbar mg-toolbar">
-        <p className="board-summary" aria-live="polite">
-          {M.total(list.total)}
-          {list.loading && <span className="spinner" aria-label={T.common.loading} />}
-        </p>
-        <form className="board-search" role="search" onSubmit={search}>
-          <label className="sr-only" htmlFor="mg-user-type">
-            {U.searchType}
-          </label>
-          <select id="mg-user-type" value={searchType} onChange={(e) => setSearchType(e.target.value as SearchType)}>
-            {SEARCH_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {U.searchTypes[t]}
-              </option>
-            ))}
-          </select>
-          <label className="sr-only" htmlFor="mg-user-keyword">
-            {U.keyword}
-          </label>
-          <input
-            id="mg-user-keyword"
-            type="search"
-            value={keyword}
-            maxLength={50}
-            placeholder={U.keywordPlaceholder}
-            onChange={(e) => setKeyword(e.target.value)}
-          />
-          <button type="submit" className="btn btn-primary">
-            {M.search}
-          </button>
-        </form>
-      </div>
-
-      {mobile ? (
-        <ul className="mg-cards" aria-busy={list.loading} aria-label={U.title}>
-          {list.rows.map((row) => (
-            <li key={row.seq} className="mg-card">
-              <div className="mg-card-head">
-                <b>{row.name}</b>
-                {statusBadge(row)}
-              </div>
-              <p className="mg-card-title">{row.id}</p>
-              <p>
-                {hyphenatePhone(row.phone)} · {row.mail}
-              </p>
-              <label className="check">
-                {typeBox(row)} {U.cols.type}
-              </label>
-              {actions(row)}
-            </li>
-          ))}
-          {list.rows.length === 0 && <li className="empty-row">{list.loading ? T.common.loading : (list.error ?? T.common.empty)}</li>}
-        </ul>
-      ) : (
-        <table className="board-table mg-table" aria-busy={list.loading} aria-label={U.title}>
-          <colgroup>
-            <col style={{ width: 80 }} />
-            <col />
-            <col style={{ width: 96 }} />
-            <col style={{ width: 128 }} />
-            <col style={{ width: 80 }} />
-            <col style={{ width: 246 }} />
-          </colgroup>
-          <thead>
-            <tr>
-              <th scope="col">{U.cols.type}</th>
-              <th scope="col">{U.cols.idMail}</th>
-              <th scope="col">{U.cols.name}</th>
-              <th scope="col">{U.cols.phone}</th>
-              <th scope="col">{U.cols.status}</th>
-              <th scope="col">{U.cols.manage}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.rows.map((row) => (
-              <tr key={row.seq} className={row.status !== 'active' ? 'row-off' : undefined}>
-                <td className="center">{typeBox(row)}</td>
-                <td className="mg-id-cell" title={row.mail === row.id ? row.id : `${row.id}\n${row.mail}`}>
-                  <span>{row.id}</span>
-                  {row.mail !== row.id && <span className="mg-sub-line">{row.mail}</span>}
-                </td>
-                <td className="center">{row.name}</td>
-                <td className="center num">{hyphenatePhone(row.phone)}</td>
-                <td className="center">{statusBadge(row)}</td>
-                <td className="center">{actions(row)}</td>
-              </tr>
-            ))}
-            <TableState colSpan={6} loading={list.loading && list.rows.length === 0} empty={list.rows.length === 0} error={list.error} />
-          </tbody>
-        </table>
-      )}
-      <Pager page={query.page} total={list.total} size={PAGE_SIZE.subAccounts} onPage={(page) => setQuery((q) => ({ ...q, page }))} />
-
-      {editing && (
-        <MemberForm
-          row={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            list.reload();
+      <ListBar total={list.data?.total ?? 0} loading={list.isFetching}>
+        <SearchForm
+          types={SEARCH_TYPES}
+          initial={search}
+          onSearch={(s) => {
+            setSearch(s);
+            setPage(1);
           }}
+          placeholder={U.keywordPlaceholder}
+          idPrefix="mg-user"
         />
-      )}
+      </ListBar>
+      <DataTable
+        columns={columns}
+        rows={list.data?.results ?? []}
+        rowKey={(r) => r.seq}
+        label={U.title}
+        className="board-table mg-table"
+        rowClassName={(r) => (r.status !== 'active' ? 'row-off' : undefined)}
+        loading={list.isFetching}
+        error={list.error ? messageOf(list.error) : null}
+        paging={{ page, total: list.data?.total ?? 0, size: PAGE_SIZE.subAccounts, onPage: setPage }}
+        mobile={mobile}
+        card={(row) => (
+          <>
+            <div className="mg-card-head">
+              <b>{row.name}</b>
+              {statusBadge(row)}
+            </div>
+            <p className="mg-card-title">{row.id}</p>
+            <p>
+              {phone(row.phone)} · {row.mail}
+            </p>
+            <label className="check">
+              {typeBox(row)} {U.cols.type}
+            </label>
+            {actions(row)}
+          </>
+        )}
+      />
+
+      {editing && <MemberForm row={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {confirm && (
-        <ConfirmModal
+        <Confirm
           title={confirm.kind === 'reset' ? U.resetTitle : U.stopTitle}
           text={confirm.kind === 'reset' ? U.resetConfirm(confirm.row.id) : U.stopConfirm(confirm.row.id)}
           confirmLabel={confirm.kind === 'reset' ? U.resetPw : U.stop}
           busyLabel={U.stopping}
-          busy={busy}
+          busy={resetPw.isPending || setState.isPending}
           danger={confirm.kind === 'stop'}
-          onConfirm={() => void runConfirm()}
+          onConfirm={runConfirm}
           onCancel={() => setConfirm(null)}
         />
       )}
@@ -255,13 +178,15 @@ function NewPasswordModal({ id, pw, onClose }: { id: string; pw: string; onClose
     }
   };
   return (
-    <Modal title={U.resetDone} onClose={onClose}>
-      <p className="mg-muted-line">{id}</p>
-      <p className="mg-secret" data-testid="new-password">
-        {pw}
-      </p>
-      <p className="field-hint">{U.resetOnce}</p>
-      <div className="mg-form-actions">
+    <Modal title={U.resetDone} onClose={onClose} size="narrow">
+      <div className="layer-body">
+        <p className="mg-muted-line">{id}</p>
+        <p className="mg-secret" data-testid="new-password">
+          {pw}
+        </p>
+        <p className="field-hint">{U.resetOnce}</p>
+      </div>
+      <div className="layer-actions">
         <button type="button" className="btn" onClick={() => void copy()}>
           {U.copy}
         </button>
@@ -273,93 +198,47 @@ function NewPasswordModal({ id, pw, onClose }: { id: string; pw: string; onClose
   );
 }
 
-function MemberForm({ row, onClose, onSaved }: { row: SubAccount | null; onClose: () => void; onSaved: () => void }) {
+/** Register (id and password too) or edit (name, phone, mail) an account, with the contract's rules. */
+function MemberForm({ row, onClose }: { row: MemberListItem | null; onClose: () => void }) {
   const notify = useNotify();
+  const save = useSaveMember();
   const creating = row === null;
-  const [f, setF] = useState({ id: '', pw: '', name: row?.name ?? '', phone: row?.phone ?? '', mail: row?.mail ?? '' });
-  const set = (key: keyof typeof f) => (value: string) => setF((v) => ({ ...v, [key]: value }));
-  const { errors, checkField, validate } = useSchemaForm(creating ? createMemberRequest : editMemberRequest);
-  const [busy, setBusy] = useState(false);
-  const values = creating ? f : { seq: row.seq, name: f.name, phone: f.phone, mail: f.mail };
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const problem = validate(values);
-    if (problem) {
-      await notify.alert(problem);
-      return;
-    }
-    setBusy(true);
-    const res = await post('api/setMallMemberInfo', values).finally(() => setBusy(false));
-    if (res.code === 201 || res.code === 200) {
-      notify.toast(res.message);
-      onSaved();
-    } else await notify.alert(res.message);
-  };
-  const blur = (key: string) => () => checkField(key, values);
+  // Editing leaves id and password out (the server ignores them there); the form has one shape.
+  const schema = (creating ? createMemberRequest : editMemberRequest.omit({ seq: true })) as typeof createMemberRequest;
+  const form = useZodForm(schema, {
+    id: '',
+    pw: '',
+    name: row?.name ?? '',
+    phone: row?.phone ?? '',
+    mail: row?.mail ?? '',
+  });
+  const submit = (v: object) =>
+    save.mutate({ ...v, ...(row ? { seq: row.seq } : {}) } as Parameters<typeof save.mutate>[0], {
+      onSuccess: (a) => {
+        notify.toast(a.message);
+        onClose();
+      },
+      onError: (e) => void notify.alert(messageOf(e)),
+    });
 
   return (
-    <Modal title={creating ? U.formAdd : U.formEdit} onClose={onClose} busy={busy}>
-      <form className="form mg-modal-form" onSubmit={submit} noValidate>
+    <Modal title={creating ? U.formAdd : U.formEdit} onClose={onClose} busy={save.isPending}>
+      <Form form={form} className="form layer-form" alertInvalid onSubmit={submit}>
         {creating ? (
           <>
-            <TextField
-              name="id"
-              id="mg-user-id"
-              label={U.id}
-              type="email"
-              autoComplete="off"
-              value={f.id}
-              maxLength={50}
-              onValue={set('id')}
-              onBlur={blur('id')}
-              error={errors.id}
-            />
-            <TextField
-              name="pw"
-              id="mg-user-pw"
-              label={U.pw}
-              type="password"
-              autoComplete="new-password"
-              value={f.pw}
-              maxLength={20}
-              hint={U.pwHint}
-              onValue={set('pw')}
-              onBlur={blur('pw')}
-              error={errors.pw}
-            />
+            <Field name="id" id="mg-user-id" label={U.id} type="email" autoComplete="off" maxLength={50} />
+            <Field name="pw" id="mg-user-pw" label={U.pw} type="password" autoComplete="new-password" maxLength={20} hint={U.pwHint} />
           </>
         ) : (
-          <div className="field">
-            <label htmlFor="mg-user-id-ro">{U.id}</label>
-            <div className="field-row">
-              <input id="mg-user-id-ro" value={row.id} readOnly />
-            </div>
-          </div>
+          <FieldShell id="mg-user-id-ro" label={U.id}>
+            <input id="mg-user-id-ro" value={row.id} readOnly />
+          </FieldShell>
         )}
-        <TextField name="name" id="mg-user-name" label={U.name} value={f.name} maxLength={20} onValue={set('name')} onBlur={blur('name')} error={errors.name} />
-        <TextField
-          name="phone"
-          id="mg-user-phone"
-          label={U.phone}
-          value={f.phone}
-          digits
-          maxLength={PHONE_INPUT_MAX}
-          hint={U.phoneHint}
-          onValue={upTo(11, set('phone'))}
-          onBlur={blur('phone')}
-          error={errors.phone}
-        />
-        <TextField name="mail" id="mg-user-mail" label={U.mail} type="email" value={f.mail} maxLength={50} onValue={set('mail')} onBlur={blur('mail')} error={errors.mail} />
-        <div className="mg-form-actions">
-          <button type="button" className="btn" onClick={onClose} disabled={busy}>
-            {T.common.cancel}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? M.saving : creating ? M.add : M.save}
-          </button>
-        </div>
-      </form>
+        <Field name="name" id="mg-user-name" label={U.name} maxLength={20} />
+        <Field name="phone" id="mg-user-phone" label={U.phone} digits={11} maxLength={PHONE_INPUT_MAX} hint={U.phoneHint} />
+        <Field name="mail" id="mg-user-mail" label={U.mail} type="email" maxLength={50} />
+        <FormActions busy={save.isPending} label={creating ? M.add : M.save} onCancel={onClose} />
+      </Form>
     </Modal>
   );
 }

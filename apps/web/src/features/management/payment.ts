@@ -1,14 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { TRADE_EVENTS } from '@partsmall/contract';
-import { tradeSocket } from '../../shared/trade';
+import { openPopup, POPUP } from '../../shared/ui/popup';
 
-/** The payment window of spec 2 §4: 600x400, its closure polled every 500 ms. */
-export const PAYMENT_WINDOW = { name: 'payment', features: 'width=600,height=400', pollMs: 500 } as const;
-
-/** Asks the trade channel for fresh base info (cash, licence days, counts). */
-export function reloadBaseInfo() {
-  tradeSocket()?.emit(TRADE_EVENTS.requestClientBaseInfo);
-}
+/** The payment window's closure is polled every 500 ms (spec 2 §4). */
+const POLL_MS = 500;
 
 /**
  * Opens payment windows and tells when the open one has closed. `open` answers false when the
@@ -29,12 +23,12 @@ export function usePaymentWindow(onClosed: () => void) {
         setWin(null);
         closed.current();
       }
-    }, PAYMENT_WINDOW.pollMs);
+    }, POLL_MS);
     return () => clearInterval(timer);
   }, [win]);
 
   const open = useCallback((url: string): boolean => {
-    const w = window.open(url, PAYMENT_WINDOW.name, PAYMENT_WINDOW.features);
+    const w = openPopup(url, 'payment', POPUP.payment);
     if (!w) return false;
     setWin(w);
     return true;

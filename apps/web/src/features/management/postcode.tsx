@@ -1,4 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useController } from 'react-hook-form';
+import { digits } from '../../shared/format';
+import { FieldShell } from '../../shared/ui/form';
+import { Spinner } from '../../shared/ui/states';
 import { T } from '../../shared/texts';
 
 const P = T.management.postcode;
@@ -79,44 +84,27 @@ export function addressOf(data: PostcodeData): string {
 
 export type PostcodeState = 'loading' | 'ready' | 'failed';
 
+/** The widget script as a query: loaded once per page, again only after a failure. */
+const postcodeQuery = queryOptions({ queryKey: ['postcodeWidget'], queryFn: loadPostcode, staleTime: Infinity, gcTime: Infinity, retry: false });
+
 /** Starts loading the widget when the form mounts; 'failed' switches the form to typing mode. */
 export function usePostcode(): PostcodeState {
-  const [state, setState] = useState<PostcodeState>(() => (window.daum?.Postcode ? 'ready' : 'loading'));
-  useEffect(() => {
-    let live = true;
-    loadPostcode().then(
-      () => live && setState('ready'),
-      () => live && setState('failed'),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return state;
+  const query = useQuery(postcodeQuery);
+  return query.isSuccess ? 'ready' : query.isError ? 'failed' : 'loading';
 }
 
 /** The widget embedded in a layer; closes itself after a pick. */
 export function PostcodeLayer({ onPick, onClose }: { onPick: (postNum: string, address: string) => void; onClose: () => void }) {
   const box = useRef<HTMLDivElement>(null);
   const pick = useRef(onPick);
-  pick.current = onPick;
   useEffect(() => {
-    let live = true;
-    void loadPostcode().then(
-      (Postcode) => {
-        if (!live || !box.current) return;
-        new Postcode({
-          width: '100%',
-          height: '100%',
-          oncomplete: (data) => pick.current(data.zonecode, addressOf(data)),
-        }).embed(box.current);
-      },
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+    pick.current = onPick;
+  }, [onPick]);
+  const Postcode = useQuery(postcodeQuery).data;
+  useEffect(() => {
+    if (!Postcode || !box.current) return;
+    new Postcode({ width: '100%', height: '100%', oncomplete: (data) => pick.current(data.zonecode, addressOf(data)) }).embed(box.current);
+  }, [Postcode]);
   return (
     <div className="postcode-layer" role="dialog" aria-label={P.title}>
       <div className="postcode-layer-head">
@@ -131,62 +119,55 @@ export function PostcodeLayer({ onPick, onClose }: { onPick: (postNum: string, a
 }
 
 /**
- * Postcode and address fields filled by the widget (read-only), with the find button; when the
- * widget cannot load, a message and editable fields so that the form still works.
+ * Postcode and address fields of the surrounding form, filled by the widget (read-only), with the
+ * find button; when the widget cannot load, a message and editable fields so that the form still
+ * works.
  */
 export function PostcodeFields({
+  names,
   ids,
   labels,
-  postNum,
-  address,
-  onChange,
-  errors,
 }: {
+  names: { postNum: string; address: string };
   ids: { postNum: string; address: string };
   labels: { postNum: string; address: string };
-  postNum: string;
-  address: string;
-  onChange: (postNum: string, address: string) => void;
-  errors?: { postNum?: string | undefined; address?: string | undefined };
 }) {
   const state = usePostcode();
   const [open, setOpen] = useState(false);
+  const post = useController({ name: names.postNum });
+  const address = useController({ name: names.address });
   const manual = state === 'failed';
   const readOnlyTitle = manual ? undefined : P.readonlyWhy;
+  const input = (c: typeof post, id: string, props: { inputMode?: 'numeric'; maxLength: number; onClick?: () => void }) => (
+    <input
+      id={id}
+      name={c.field.name}
+      ref={c.field.ref}
+      value={(c.field.value as string | undefined) ?? ''}
+      readOnly={!manual}
+      title={readOnlyTitle}
+      placeholder={manual ? P.manualHint : undefined}
+      aria-invalid={c.fieldState.error ? true : undefined}
+      onBlur={c.field.onBlur}
+      onChange={(e) => c.field.onChange(props.inputMode ? digits(e.target.value) : e.target.value)}
+      {...props}
+    />
+  );
   return (
     <div className="postcode-fields">
-      <div className={`field${errors?.postNum ? ' field-invalid' : ''}`}>
-        <label htmlFor={ids.postNum}>{labels.postNum}</label>
-        <div className="field-row">
-          <input
-            id={ids.postNum}
-            value={postNum}
-            readOnly={!manual}
-            inputMode="numeric"
-            maxLength={6}
-            title={readOnlyTitle}
-            placeholder={manual ? P.manualHint : undefined}
-            onChange={(e) => onChange(e.target.value.replace(/\D+/g, ''), address)}
-            onClick={() => !manual && state === 'ready' && setOpen(true)}
-            aria-invalid={errors?.postNum ? true : undefined}
-          />
-          <button
-            type="button"
-            className="btn btn-side"
-            disabled={state !== 'ready'}
-            title={state === 'loading' ? P.loading : manual ? P.failed : undefined}
-            onClick={() => setOpen(true)}
-          >
-            {state === 'loading' && <span className="spinner" aria-hidden="true" />}
-            {P.find}
-          </button>
-        </div>
-        {errors?.postNum && (
-          <p className="field-error" role="alert">
-            {errors.postNum}
-          </p>
-        )}
-      </div>
+      <FieldShell id={ids.postNum} label={labels.postNum} error={post.fieldState.error?.message}>
+        {input(post, ids.postNum, { inputMode: 'numeric', maxLength: 6, onClick: () => !manual && state === 'ready' && setOpen(true) })}
+        <button
+          type="button"
+          className="btn btn-side"
+          disabled={state !== 'ready'}
+          title={state === 'loading' ? P.loading : manual ? P.failed : undefined}
+          onClick={() => setOpen(true)}
+        >
+          {state === 'loading' && <Spinner />}
+          {P.find}
+        </button>
+      </FieldShell>
       {manual && (
         <p className="notice-warn postcode-failed" role="status">
           {P.failed}
@@ -196,31 +177,15 @@ export function PostcodeFields({
         <PostcodeLayer
           onClose={() => setOpen(false)}
           onPick={(p, a) => {
-            onChange(p, a);
+            post.field.onChange(p);
+            address.field.onChange(a);
             setOpen(false);
           }}
         />
       )}
-      <div className={`field${errors?.address ? ' field-invalid' : ''}`}>
-        <label htmlFor={ids.address}>{labels.address}</label>
-        <div className="field-row">
-          <input
-            id={ids.address}
-            value={address}
-            readOnly={!manual}
-            maxLength={100}
-            title={readOnlyTitle}
-            placeholder={manual ? P.manualHint : undefined}
-            onChange={(e) => onChange(postNum, e.target.value)}
-            aria-invalid={errors?.address ? true : undefined}
-          />
-        </div>
-        {errors?.address && (
-          <p className="field-error" role="alert">
-            {errors.address}
-          </p>
-        )}
-      </div>
+      <FieldShell id={ids.address} label={labels.address} error={address.fieldState.error?.message}>
+        {input(address, ids.address, { maxLength: 100 })}
+      </FieldShell>
     </div>
   );
 }

@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
-import { hyphenatePhone, type MallBottom } from '@partsmall/contract';
+import type { MallBottom } from '@partsmall/contract';
+import { phone as formatPhone } from '../../shared/format';
 import { useMallConfig } from '../../shared/mall-config';
 import { T } from '../../shared/texts';
 import { useNotify } from '../../shared/ui/notify';
+import { Loading } from '../../shared/ui/states';
 
 /** Map zoom of the directions page (spec 2 §9). */
 export const MAP_ZOOM = 18;
@@ -67,7 +69,7 @@ function AddressCard({ b }: { b: MallBottom }) {
       notify.toast(T.directions.copyFailed, 'error');
     }
   };
-  const phone = hyphenatePhone(b.phone) || b.phone;
+  const phone = formatPhone(b.phone) || b.phone;
   return (
     <section className="address-card" aria-labelledby="address-card-name" data-testid="address-card">
       <h2 id="address-card-name">{b.companyName}</h2>
@@ -86,7 +88,7 @@ function AddressCard({ b }: { b: MallBottom }) {
           <a href={`tel:${b.phone.replace(/[^\d]/g, '')}`}>{phone}</a>
         </dd>
         <dt>{T.directions.fax}</dt>
-        <dd>{hyphenatePhone(b.fax) || b.fax}</dd>
+        <dd>{formatPhone(b.fax) || b.fax}</dd>
         <dt>{T.directions.mail}</dt>
         <dd>
           <a href={`mailto:${b.mail}`}>{b.mail}</a>
@@ -110,9 +112,7 @@ export function MapPage({ mobile = false }: { mobile?: boolean }) {
     <section className={mobile ? 'm-page map-page' : 'page map-page'}>
       <h1>{T.directions.title}</h1>
       {!b ? (
-        <div className="notice-loading" aria-busy="true">
-          <span className="spinner" aria-label={T.common.loading} />
-        </div>
+        <Loading className="notice-loading" />
       ) : (
         <div className="map-layout">
           <div className={`map-frame map-${state}`}>
@@ -153,7 +153,7 @@ export function MapPage({ mobile = false }: { mobile?: boolean }) {
                     <li key={w.name}>
                       <b>{w.name}</b>
                       <span>{w.address}</span>
-                      <a href={`tel:${w.phone}`}>{hyphenatePhone(w.phone) || w.phone}</a>
+                      <a href={`tel:${w.phone}`}>{formatPhone(w.phone) || w.phone}</a>
                     </li>
                   ))}
                 </ul>

@@ -1,10 +1,14 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { MSG_SHOP } from '@partsmall/contract';
-import { seoulDate } from '../../shared/date';
+import { MSG_SHOP, type NoticeRow } from '@partsmall/contract';
+import { messageOf } from '../../shared/api';
+import { date } from '../../shared/format';
+import { pathFor } from '../../shared/paths';
 import { T } from '../../shared/texts';
-import { fetchNeighbours, fetchNotice, queryFromParams, queryString, type DetailResult, type Neighbours, type NoticeRow } from './api';
+import { Loading } from '../../shared/ui/states';
 import { NoticeTypeBadge } from './NoticeListPage';
+import { neighboursQuery, noticeQuery, queryFromParams, queryString } from './queries';
 
 /** A positive whole number that fits the server's id, or null. */
 function parseSeq(id: string | undefined): number | null {
@@ -20,21 +24,12 @@ function parseSeq(id: string | undefined): number | null {
 export function NoticeDetailPage({ mobile = false }: { mobile?: boolean }) {
   const { id } = useParams();
   const [params] = useSearchParams();
-  const key = queryString(queryFromParams(params));
+  const list = queryFromParams(params);
+  const key = queryString(list);
   const seq = parseSeq(id);
-  const base = mobile ? '/noticem' : '/notice';
-
-  const [result, setResult] = useState<(DetailResult & { seq: number }) | null>(null);
-  const [around, setAround] = useState<(Neighbours & { seq: number }) | null>(null);
-  useEffect(() => {
-    if (seq === null) return;
-    let live = true;
-    void fetchNotice(seq).then((r) => live && setResult({ ...r, seq }));
-    void fetchNeighbours(seq, queryFromParams(new URLSearchParams(key))).then((n) => live && setAround({ ...n, seq }));
-    return () => {
-      live = false;
-    };
-  }, [seq, key]);
+  const base = pathFor('notice', mobile);
+  const notice = useQuery({ ...noticeQuery(seq ?? 0), enabled: seq !== null });
+  const around = useQuery({ ...neighboursQuery(seq ?? 0, list), enabled: seq !== null });
 
   const listLink = (
     <Link className="btn" to={base + key}>
@@ -52,8 +47,8 @@ export function NoticeDetailPage({ mobile = false }: { mobile?: boolean }) {
     </section>
   );
 
-  if (seq === null || (result?.seq === seq && result.error !== null)) {
-    const message = seq === null ? MSG_SHOP.noticeNotFound : (result?.error ?? MSG_SHOP.noticeNotFound);
+  if (seq === null || notice.isError) {
+    const message = notice.error ? messageOf(notice.error) : MSG_SHOP.noticeNotFound;
     return shell(
       <div className="notice-missing" role="alert">
         <p>{message}</p>
@@ -64,16 +59,9 @@ export function NoticeDetailPage({ mobile = false }: { mobile?: boolean }) {
     );
   }
 
-  const notice = result?.seq === seq ? result.notice : null;
-  if (!notice) {
-    return shell(
-      <div className="notice-loading" aria-busy="true">
-        <span className="spinner" aria-label={T.common.loading} />
-      </div>,
-    );
-  }
-
-  const nav = around?.seq === seq ? around : null;
+  if (!notice.data) return shell(<Loading className="notice-loading" />);
+  const n = notice.data;
+  const nav = around.data ?? null;
   const neighbour = (label: string, symbol: string, row: NoticeRow | null, none: string) => (
     <li className="notice-nav-row">
       <span className="notice-nav-label">
@@ -84,21 +72,21 @@ export function NoticeDetailPage({ mobile = false }: { mobile?: boolean }) {
       ) : (
         <span className="muted">{nav ? none : '…'}</span>
       )}
-      {row && !mobile && <time className="muted">{seoulDate(row.created)}</time>}
+      {row && !mobile && <time className="muted">{date(row.created)}</time>}
     </li>
   );
 
   return shell(
     <article className="notice-article">
       <header className="notice-article-head">
-        <NoticeTypeBadge type={notice.type} />
-        <h2>{notice.title}</h2>
+        <NoticeTypeBadge type={n.type} />
+        <h2>{n.title}</h2>
         <p className="notice-article-meta">
-          {T.notice.cols.created} <time dateTime={notice.created}>{seoulDate(notice.created)}</time>
+          {T.notice.cols.created} <time dateTime={n.created}>{date(n.created)}</time>
         </p>
       </header>
       {/* The server sanitises notice HTML with an allow-list on the way in and out. */}
-      <div className="notice-content" dangerouslySetInnerHTML={{ __html: notice.content }} />
+      <div className="notice-content" dangerouslySetInnerHTML={{ __html: n.content }} />
       <ul className="notice-nav" aria-label={T.notice.navLabel}>
         {neighbour(T.notice.prev, '▲', nav?.prev ?? null, T.notice.noPrev)}
         {neighbour(T.notice.next, '▼', nav?.next ?? null, T.notice.noNext)}

@@ -1,11 +1,14 @@
-import { useCallback, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { FINAL_STATUSES, ORDER_STATUS, ORDER_STATUS_LABELS, PAGE_SIZE, allowedMoves, formatWon, hyphenatePhone, type OrderStatus } from '@partsmall/contract';
+import { useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { FINAL_STATUSES, ORDER_STATUS, ORDER_STATUS_LABELS, allowedMoves, type OrderStatus, type OrderView } from '@partsmall/contract';
+import { messageOf } from '../../shared/api';
+import { addressLine, date, phone, won } from '../../shared/format';
 import { T } from '../../shared/texts';
-import { ConfirmDialog } from '../../shared/ui/confirm';
+import { Confirm } from '../../shared/ui/Confirm';
 import { useNotify } from '../../shared/ui/notify';
-import { cancelOrder, fetchOrders, type OrderView } from './api';
-import { addressLine, seoulYmd } from './format';
+import { Loading, Spinner } from '../../shared/ui/states';
+import { BackButton } from '../cart/CartPage';
+import { orderPagesQuery, useCancelOrder } from './queries';
 
 const t = T.trade.mobileOrders;
 
@@ -20,61 +23,34 @@ export function mobileStatusLabel(status: number): string {
 
 /** /ordersm: the member's orders, 15 a page with 'more', and cancellation where allowed. */
 export function MobileOrdersPage() {
-  const navigate = useNavigate();
   const notify = useNotify();
-  const [orders, setOrders] = useState<OrderView[] | null>(null);
-  const [total, setTotal] = useState(0);
-  const [page, setPage] = useState(1);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const pages = useInfiniteQuery(orderPagesQuery);
+  const orders = pages.data?.pages.flatMap((p) => p.results) ?? null;
+  const total = pages.data?.pages[0]?.total ?? 0;
+  const loading = pages.isFetching;
+  const error = pages.error ? messageOf(pages.error) : null;
+  const cancel = useCancelOrder();
   const [cancelling, setCancelling] = useState<OrderView | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  const load = useCallback(async (n: number) => {
-    setLoading(true);
-    const res = await fetchOrders(n, PAGE_SIZE.memberArea);
-    setLoading(false);
-    if (!res.ok) return setError(res.message);
-    setError(null);
-    setOrders((list) => {
-      const known = new Set((n === 1 ? [] : (list ?? [])).map((o) => o.seq));
-      return [...(n === 1 ? [] : (list ?? [])), ...res.value.orders.filter((o) => !known.has(o.seq))];
-    });
-    setTotal(res.value.total);
-  }, []);
-
-  useEffect(() => {
-    void load(page);
-  }, [load, page]);
-
-  const cancel = async () => {
+  const confirmCancel = () => {
     if (!cancelling) return;
-    setBusy(true);
-    const res = await cancelOrder(cancelling.seq);
-    setBusy(false);
-    setCancelling(null);
-    if (res.ok) {
-      notify.toast(res.message);
-      // The answer carries the updated order: replace it in place.
-      setOrders((list) => list?.map((o) => (o.seq === res.value.seq ? res.value : o)) ?? null);
-    } else await notify.alert(res.message);
+    // The answer carries the updated order, which replaces it in place.
+    cancel.mutate(cancelling.seq, {
+      onSuccess: (a) => notify.toast(a.message),
+      onError: (e) => void notify.alert(messageOf(e)),
+      onSettled: () => setCancelling(null),
+    });
   };
 
   return (
     <section className="m-orders">
       <div className="cart-head">
-        <button type="button" className="link back-btn" onClick={() => navigate(-1)}>
-          ← {T.trade.back}
-        </button>
+        <BackButton />
         <h1>{t.title}</h1>
         {orders && <span className="cart-count">{t.total(total)}</span>}
       </div>
       {error && <p className="field-error">{error}</p>}
-      {!orders && !error && (
-        <div className="cart-loading">
-          <span className="spinner" aria-label={T.common.loading} />
-        </div>
-      )}
+      {!orders && !error && <Loading className="cart-loading" />}
       {orders?.length === 0 && <p className="cart-empty cart-empty-title">{t.empty}</p>}
       <ul className="m-order-list" aria-busy={loading}>
         {orders?.map((o) => {
@@ -82,21 +58,21 @@ export function MobileOrdersPage() {
           return (
             <li key={o.seq} className="m-order" data-testid="mobile-order">
               <header>
-                <span className="m-order-date">{seoulYmd(o.created)}</span>
+                <span className="m-order-date">{date(o.created)}</span>
                 <span className={`status-badge st-${o.status}`}>{mobileStatusLabel(o.status)}</span>
               </header>
               <dl className="m-order-facts">
                 <dt>{t.amount}</dt>
-                <dd className="strong">{formatWon(o.totalAmount + o.shipping)}</dd>
+                <dd className="strong">{won(o.totalAmount + o.shipping)}</dd>
                 <dt>{t.recipient}</dt>
                 <dd>
-                  {o.name} {hyphenatePhone(o.phone)}
+                  {o.name} {phone(o.phone)}
                 </dd>
                 <dt>{t.carrier}</dt>
                 <dd>{o.carrier ? `${o.carrier} ${o.waybill ?? ''}` : `${T.trade.shipping[o.shippingValue] ?? '-'}`}</dd>
                 <dt>{t.sender}</dt>
                 <dd>
-                  {o.fromName} {o.fromPhone && hyphenatePhone(o.fromPhone)}
+                  {o.fromName} {o.fromPhone && phone(o.fromPhone)}
                 </dd>
                 <dt>{t.destination}</dt>
                 <dd>{addressLine(o) || '-'}</dd>
@@ -120,19 +96,20 @@ export function MobileOrdersPage() {
           );
         })}
       </ul>
-      {orders && orders.length < total && (
-        <button type="button" className="btn btn-block" onClick={() => setPage((p) => p + 1)} disabled={loading}>
-          {loading ? <span className="spinner" /> : t.more}
+      {pages.hasNextPage && (
+        <button type="button" className="btn btn-block" onClick={() => void pages.fetchNextPage()} disabled={loading}>
+          {loading ? <Spinner /> : t.more}
         </button>
       )}
       {cancelling && (
-        <ConfirmDialog
+        <Confirm
           title={T.trade.detail.cancelTitle}
           text={T.trade.detail.cancelConfirm}
           confirmLabel={T.trade.detail.cancel}
           busyLabel={T.trade.detail.busy}
-          busy={busy}
-          onConfirm={() => void cancel()}
+          busy={cancel.isPending}
+          danger
+          onConfirm={confirmCancel}
           onCancel={() => setCancelling(null)}
         />
       )}

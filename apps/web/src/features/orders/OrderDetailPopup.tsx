@@ -1,13 +1,48 @@
-import { useCallback, useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { ORDER_STATUS, ORDER_STATUS_LABELS, RETURN_REASONS, allowedMoves, formatWon, hyphenatePhone } from '@partsmall/contract';
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Navigate, useLocation } from 'react-router';
+import { ORDER_STATUS, ORDER_STATUS_LABELS, RETURN_REASONS, allowedMoves } from '@partsmall/contract';
+import { messageOf } from '../../shared/api';
+import { addressLine, count, date, dateTime, money, phone, won } from '../../shared/format';
+import { PATHS } from '../../shared/paths';
 import { T } from '../../shared/texts';
-import { ConfirmDialog } from '../../shared/ui/confirm';
+import { Confirm } from '../../shared/ui/Confirm';
 import { useNotify } from '../../shared/ui/notify';
-import { cancelOrder, fetchOrder, requestReturn, storedOrderSeq, type OrderView } from './api';
-import { addressLine, seoulDateTime, seoulYmd } from './format';
+import { openPopup, POPUP } from '../../shared/ui/popup';
+import { Loading } from '../../shared/ui/states';
+import { orderQuery, useCancelOrder, useReturnOrder } from './queries';
 
 const t = T.trade.detail;
+const DETAIL_KEY = 'orderDetailSeq';
+
+/**
+ * Opens the order detail popup (800×600, spec 2 §2). The seq travels in the URL and is also kept
+ * in the opener's storage, which the popup reads when the query is missing. False when the
+ * browser blocked the window.
+ */
+export function openOrderDetail(seq: number): boolean {
+  try {
+    localStorage.setItem(DETAIL_KEY, String(seq));
+    sessionStorage.setItem(DETAIL_KEY, String(seq));
+  } catch {
+    // The query carries the seq anyway.
+  }
+  return openPopup(`/orderDetail?seq=${seq}`, 'orderDetail', POPUP.orderDetail) !== null;
+}
+
+/** The order the popup shows: ?seq= first, then the stored copy; null when none. */
+export function storedOrderSeq(search: string): number | null {
+  const fromQuery = Number(new URLSearchParams(search).get('seq'));
+  if (Number.isInteger(fromQuery) && fromQuery > 0) return fromQuery;
+  let stored: string | null = null;
+  try {
+    stored = sessionStorage.getItem(DETAIL_KEY) ?? localStorage.getItem(DETAIL_KEY);
+  } catch {
+    stored = null;
+  }
+  const n = Number(stored);
+  return Number.isInteger(n) && n > 0 ? n : null;
+}
 
 /** F12, Ctrl+Shift+I/J/C and Ctrl+U (Cmd+Option+I/J/C on a Mac). */
 export function isDevShortcut(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>): boolean {
@@ -25,14 +60,16 @@ export function isDevShortcut(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKe
  */
 export function OrderDetailPopup() {
   const location = useLocation();
-  const navigate = useNavigate();
   const notify = useNotify();
   const [seq] = useState(() => storedOrderSeq(location.search));
-  const [order, setOrder] = useState<OrderView | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const query = useQuery({ ...orderQuery(seq ?? 0), enabled: seq !== null });
+  const order = query.data;
+  const error = query.error ? messageOf(query.error) : null;
+  const cancel = useCancelOrder();
+  const ret = useReturnOrder();
+  const busy = cancel.isPending || ret.isPending;
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     const shut = (e: Event) => {
@@ -51,21 +88,8 @@ export function OrderDetailPopup() {
     };
   }, []);
 
-  const load = useCallback(async () => {
-    if (seq === null) return;
-    const res = await fetchOrder(seq);
-    if (res.ok) {
-      setOrder(res.value);
-      setError(null);
-    } else setError(res.message);
-  }, [seq]);
-
-  useEffect(() => {
-    if (seq === null) navigate('/home', { replace: true });
-    else void load();
-  }, [seq, load, navigate]);
-
-  if (seq === null) return null;
+  // Without an order the popup goes home (spec 2 §2).
+  if (seq === null) return <Navigate to={PATHS.home[0]} replace />;
   if (error && !order) {
     return (
       <div className="od-popup">
@@ -76,38 +100,18 @@ export function OrderDetailPopup() {
       </div>
     );
   }
-  if (!order) {
-    return (
-      <div className="od-popup od-loading">
-        <span className="spinner" aria-label={T.common.loading} />
-      </div>
-    );
-  }
+  if (!order) return <Loading className="od-popup od-loading" />;
 
   const moves = allowedMoves(order.status, 'buyer');
   const canCancel = moves.includes(ORDER_STATUS.shipmentCancelled);
   const canReturn = moves.includes(ORDER_STATUS.returnRequested);
   const goods = order.orderProductInfo.reduce((s, l) => s + l.price * l.qty, 0);
 
-  const doCancel = async () => {
-    setBusy(true);
-    const res = await cancelOrder(order.seq);
-    setBusy(false);
-    setConfirmCancel(false);
-    if (res.ok) {
-      setOrder(res.value);
-      notify.toast(res.message);
-    } else await notify.alert(res.message);
-  };
-  const doReturn = async () => {
+  const done = { onSuccess: (a: { message: string }) => notify.toast(a.message), onError: (e: Error) => void notify.alert(messageOf(e)) };
+  const doCancel = () => cancel.mutate(order.seq, { ...done, onSettled: () => setConfirmCancel(false) });
+  const doReturn = () => {
     if (reason === '') return void notify.alert(T.trade.detail.returnReasonPick);
-    setBusy(true);
-    const res = await requestReturn(order.seq, Number(reason));
-    setBusy(false);
-    if (res.ok) {
-      setOrder(res.value);
-      notify.toast(res.message);
-    } else await notify.alert(res.message);
+    ret.mutate({ seq: order.seq, returnReason: Number(reason) }, done);
   };
 
   return (
@@ -127,23 +131,23 @@ export function OrderDetailPopup() {
             <th scope="row">{t.orderNo}</th>
             <td>{order.seq}</td>
             <th scope="row">{t.tradeDate}</th>
-            <td title={seoulDateTime(order.created)}>{seoulYmd(order.created)}</td>
+            <td title={dateTime(order.created)}>{date(order.created)}</td>
           </tr>
           <tr>
             <th scope="row">{t.used}</th>
             <td colSpan={3}>
-              <b data-testid="order-used">{formatWon(order.totalAmount + order.shipping)}</b>{' '}
-              <span className="muted">({t.usedBreakdown(formatWon(order.totalAmount), formatWon(order.shipping))})</span>
+              <b data-testid="order-used">{won(order.totalAmount + order.shipping)}</b>{' '}
+              <span className="muted">({t.usedBreakdown(won(order.totalAmount), won(order.shipping))})</span>
             </td>
           </tr>
           <tr>
             <th scope="row">{t.sender}</th>
             <td>
-              {order.fromName} {order.fromPhone && <span className="nowrap">{hyphenatePhone(order.fromPhone)}</span>}
+              {order.fromName} {order.fromPhone && <span className="nowrap">{phone(order.fromPhone)}</span>}
             </td>
             <th scope="row">{t.recipient}</th>
             <td>
-              {order.name} <span className="nowrap">{hyphenatePhone(order.phone)}</span>
+              {order.name} <span className="nowrap">{phone(order.phone)}</span>
             </td>
           </tr>
           <tr>
@@ -196,9 +200,9 @@ export function OrderDetailPopup() {
               <td className="center">{i + 1}</td>
               <td>{l.name}</td>
               <td className="mono">{l.pid}</td>
-              <td className="center">{l.qty.toLocaleString('ko-KR')}</td>
-              <td className="money">{l.price.toLocaleString('ko-KR')}</td>
-              <td className="money">{(l.price * l.qty).toLocaleString('ko-KR')}</td>
+              <td className="center">{count(l.qty)}</td>
+              <td className="money">{money(l.price)}</td>
+              <td className="money">{money(l.price * l.qty)}</td>
             </tr>
           ))}
         </tbody>
@@ -207,7 +211,7 @@ export function OrderDetailPopup() {
             <th scope="row" colSpan={5}>
               {t.total}
             </th>
-            <td className="money">{goods.toLocaleString('ko-KR')}</td>
+            <td className="money">{money(goods)}</td>
           </tr>
         </tfoot>
       </table>
@@ -232,7 +236,7 @@ export function OrderDetailPopup() {
                   </option>
                 ))}
               </select>
-              <button type="button" className="btn btn-primary" onClick={() => void doReturn()} disabled={busy}>
+              <button type="button" className="btn btn-primary" onClick={doReturn} disabled={busy}>
                 {busy ? t.busy : t.returnSubmit}
               </button>
             </div>
@@ -240,13 +244,14 @@ export function OrderDetailPopup() {
         </footer>
       )}
       {confirmCancel && (
-        <ConfirmDialog
+        <Confirm
           title={t.cancelTitle}
           text={t.cancelConfirm}
           confirmLabel={t.cancel}
           busyLabel={t.busy}
           busy={busy}
-          onConfirm={() => void doCancel()}
+          danger
+          onConfirm={doCancel}
           onCancel={() => setConfirmCancel(false)}
         />
       )}

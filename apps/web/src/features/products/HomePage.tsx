@@ -1,30 +1,27 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ProductView } from '@partsmall/contract';
 import { useMallConfig } from '../../shared/mall-config';
+import { managementPath } from '../../shared/paths';
 import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
-import { useNotify } from '../../shared/ui/notify';
-import type { SearchType } from './api';
+import { Empty, Spinner } from '../../shared/ui/states';
 import { NoticePopup } from './NoticePopup';
 import { ProductCard } from './ProductCard';
 import { ProductPopup } from './ProductPopup';
-import { SearchBar } from './SearchBar';
-import { useProductGrid } from './useProductGrid';
+import { SearchBar, useNoResultAlert } from './SearchBar';
+import { useProductGrid, type SearchType } from './queries';
 
 export function HomePage() {
   const [params, setParams] = useSearchParams();
   const searchType: SearchType = params.get('searchType') === 'pid' ? 'pid' : 'name';
   const keyword = (params.get('keyword') ?? '').slice(0, 200);
-  const grid = useProductGrid(searchType, keyword);
+  const grid = useProductGrid({ searchType, keyword });
   const [open, setOpen] = useState<ProductView | null>(null);
-  const notify = useNotify();
   const { userInfo } = useSession();
   const config = useMallConfig();
 
-  useEffect(() => {
-    if (keyword && grid.firstCount === 0) void notify.alert(T.common.empty);
-  }, [keyword, grid.firstCount, notify]);
+  useNoResultAlert(keyword, grid.firstCount);
 
   const search = (type: SearchType, kw: string) => {
     const next = new URLSearchParams();
@@ -41,7 +38,7 @@ export function HomePage() {
     <div className="page home">
       {companyIncomplete && (
         <div className="company-warning" role="alert">
-          {T.companyWarning} <Link to="/management/editCompanyInfo">{T.companyWarningLink}</Link>
+          {T.companyWarning} <Link to={managementPath('editCompanyInfo', false)}>{T.companyWarningLink}</Link>
         </div>
       )}
       <SearchBar searchType={searchType} keyword={keyword} onSearch={search} />
@@ -52,10 +49,10 @@ export function HomePage() {
           <ProductCard key={p.seq} product={p} onOpen={setOpen} />
         ))}
       </ul>
-      {!grid.loading && grid.items.length === 0 && <p className="empty">{T.common.empty}</p>}
+      {!grid.loading && grid.items.length === 0 && <Empty />}
       <div className="grid-footer">
         {grid.loading ? (
-          <span className="spinner" aria-label={T.common.loading} />
+          <Spinner label={T.common.loading} />
         ) : grid.ended ? (
           grid.items.length > 0 && <p className="ended">{T.shop.ended}</p>
         ) : (

@@ -1,16 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { PRODUCT_CATEGORIES, formatWon, warehouseLabel, withVat, type ProductView } from '@partsmall/contract';
+import { PRODUCT_CATEGORIES, warehouseLabel, type ProductView } from '@partsmall/contract';
+import { pathFor } from '../../shared/paths';
 import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
-import { useNotify } from '../../shared/ui/notify';
-import { imageUrl, type SearchType } from './api';
+import { useScrollLock } from '../../shared/ui/Modal';
+import { Empty, Spinner } from '../../shared/ui/states';
 import { PriceOrHint, StockState } from './ProductCard';
-import { qtyDisabledWhy, useScrollLock } from './ProductPopup';
+import { ProductHead, ProductSpecs, QtyLine } from './ProductParts';
 import { usePurchaseActions } from './purchase';
-import { QuantityPicker } from './QuantityPicker';
-import { SearchBar } from './SearchBar';
-import { useProductGrid } from './useProductGrid';
+import { imageUrl, useProductGrid, type SearchType } from './queries';
+import { SearchBar, useNoResultAlert } from './SearchBar';
 
 /** Mobile home: links, search toggle, the eleven category shortcuts, list, and a detail slide. */
 export function MobileHome() {
@@ -18,18 +18,15 @@ export function MobileHome() {
   const searchType: SearchType = params.get('searchType') === 'pid' ? 'pid' : 'name';
   const keyword = (params.get('keyword') ?? '').slice(0, 200);
   const category = params.get('category') ?? '';
-  const [searchOpen, setSearchOpen] = useState(params.get('search') === '1' || keyword !== '');
-  const grid = useProductGrid(searchType, keyword, category);
+  // The bottom bar's search icon opens the search (?search=1), as does a search in the URL.
+  // A toggle holds until the link is used again (a new ?search value).
+  const searchParam = params.get('search');
+  const [toggled, setToggled] = useState<{ param: string | null; open: boolean } | null>(null);
+  const searchOpen = toggled && toggled.param === searchParam ? toggled.open : searchParam === '1' || keyword !== '';
+  const grid = useProductGrid({ searchType, keyword, category });
   const [open, setOpen] = useState<ProductView | null>(null);
   const { userInfo } = useSession();
-  const notify = useNotify();
-
-  useEffect(() => {
-    if (params.get('search') === '1') setSearchOpen(true);
-  }, [params]);
-  useEffect(() => {
-    if (keyword && grid.firstCount === 0) void notify.alert(T.common.empty);
-  }, [keyword, grid.firstCount, notify]);
+  useNoResultAlert(keyword, grid.firstCount);
 
   const search = (type: SearchType, kw: string) => setParams(kw ? { searchType: type, keyword: kw } : {});
   const pickCategory = (key: string) => setParams(key === category ? {} : { category: key });
@@ -37,11 +34,11 @@ export function MobileHome() {
   return (
     <div className="m-home">
       <nav className="m-top-links">
-        <Link to="/noticem">{T.topBar.notice}</Link>
-        <Link to="/mobileInquiry">{T.topBar.inquiry}</Link>
-        <Link to="/mobileMap">{T.footer.map}</Link>
-        {userInfo ? <Link to="/mobileManagement">{T.topBar.management}</Link> : <Link to="/mobileJoin">{T.topBar.join}</Link>}
-        <button type="button" className="link search-toggle" aria-expanded={searchOpen} onClick={() => setSearchOpen((v) => !v)}>
+        <Link to={pathFor('notice', true)}>{T.topBar.notice}</Link>
+        <Link to={pathFor('inquiry', true)}>{T.topBar.inquiry}</Link>
+        <Link to={pathFor('map', true)}>{T.footer.map}</Link>
+        {userInfo ? <Link to={pathFor('management', true)}>{T.topBar.management}</Link> : <Link to={pathFor('join', true)}>{T.topBar.join}</Link>}
+        <button type="button" className="link search-toggle" aria-expanded={searchOpen} onClick={() => setToggled({ param: searchParam, open: !searchOpen })}>
           {T.shop.search}
         </button>
       </nav>
@@ -75,10 +72,10 @@ export function MobileHome() {
           </li>
         ))}
       </ul>
-      {!grid.loading && grid.items.length === 0 && <p className="empty">{T.common.empty}</p>}
+      {!grid.loading && grid.items.length === 0 && <Empty />}
       <div className="grid-footer">
         {grid.loading ? (
-          <span className="spinner" aria-label={T.common.loading} />
+          <Spinner label={T.common.loading} />
         ) : (
           !grid.ended && (
             <button type="button" className="btn btn-block" onClick={grid.loadMore}>
@@ -94,8 +91,6 @@ export function MobileHome() {
 
 function MobileDetailSlide({ product, onClose }: { product: ProductView; onClose: () => void }) {
   const [qty, setQty] = useState(1);
-  const { token } = useSession();
-  const notify = useNotify();
   const actions = usePurchaseActions(true);
   useScrollLock();
   return (
@@ -107,32 +102,9 @@ function MobileDetailSlide({ product, onClose }: { product: ProductView; onClose
           </button>
         </header>
         <img src={imageUrl(product.image)} alt={product.name} className="m-slide-img" />
-        <h2>{product.name}</h2>
-        <p className="pd-price">
-          <PriceOrHint product={product} vat />
-        </p>
-        <dl className="spec-list">
-          <dt>{T.shop.pid}</dt>
-          <dd>{product.pid}</dd>
-          <dt>{T.shop.factoryNum}</dt>
-          <dd>{product.factoryNum || '-'}</dd>
-          <dt>{T.shop.origin}</dt>
-          <dd>{warehouseLabel(product.stockName)}</dd>
-          <dt>{T.shop.saleQty}</dt>
-          <dd>{product.hasAmount > 0 ? `${product.hasAmount}개` : T.shop.soldOut}</dd>
-          <dt>{T.shop.specialNotes}</dt>
-          <dd>{product.detailInfo || T.shop.noNotes}</dd>
-        </dl>
-        <div className="popup-qty">
-          <QuantityPicker
-            value={qty}
-            stock={product.hasAmount}
-            disabledWhy={qtyDisabledWhy(token !== null, product)}
-            onChange={setQty}
-            onClamped={(n) => notify.toast(T.shop.qtyClamped(n))}
-          />
-          {product.price !== undefined && <b className="line-total">{formatWon(withVat(product.price) * qty)}</b>}
-        </div>
+        <ProductHead product={product} vat />
+        <ProductSpecs product={product} notes />
+        <QtyLine product={product} qty={qty} onQty={setQty} vat />
         <div className="m-slide-actions">
           {product.hasAmount > 0 && (
             <button type="button" className="btn btn-primary" onClick={() => actions.buyNow(product, qty)}>

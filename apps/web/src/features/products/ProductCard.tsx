@@ -1,13 +1,14 @@
-import { formatWon, warehouseLabel, withVat, type ProductView } from '@partsmall/contract';
+import { warehouseLabel, withVat, type ProductView } from '@partsmall/contract';
+import { won } from '../../shared/format';
 import { T } from '../../shared/texts';
-import { imageUrl } from './api';
+import { imageUrl } from './queries';
 
 export function PriceOrHint({ product, vat = false }: { product: ProductView; vat?: boolean }) {
   if (product.price === undefined) return <span className="login-hint">{T.shop.loginForPrice}</span>;
   const shown = vat ? withVat(product.price) : product.price;
   return (
     <span className="price" data-testid="price">
-      {formatWon(shown)}
+      {won(shown)}
       {vat && <small> ({T.shop.vatIncluded})</small>}
     </span>
   );

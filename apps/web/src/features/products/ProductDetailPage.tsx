@@ -1,19 +1,19 @@
 import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { PRODUCT_TYPES, formatWon, warehouseLabel, type ProductView } from '@partsmall/contract';
+import type { ProductView } from '@partsmall/contract';
 import { isPhoneBrowser } from '../../shared/device';
 import { useMallConfig } from '../../shared/mall-config';
+import { PATHS } from '../../shared/paths';
 import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
-import { useNotify } from '../../shared/ui/notify';
-import { fetchProduct, imageUrl } from './api';
-import { PriceOrHint } from './ProductCard';
-import { qtyDisabledWhy } from './ProductPopup';
+import { Loading } from '../../shared/ui/states';
+import { Gallery, ProductHead, ProductSpecs, QtyLine } from './ProductParts';
 import { usePurchaseActions } from './purchase';
-import { QuantityPicker } from './QuantityPicker';
+import { imageUrl, productQuery } from './queries';
 
 /** Sets title, description, Open Graph and canonical tags for the product; restores them when left. */
-function useProductMeta(product: ProductView | null) {
+function useProductMeta(product: ProductView | undefined) {
   useEffect(() => {
     if (!product) return;
     const previousTitle = document.title;
@@ -52,102 +52,49 @@ function useProductMeta(product: ProductView | null) {
   }, [product]);
 }
 
-export function ProductDetailPage() {
-  const { id } = useParams();
+/** A product id of the route: a positive whole number, else null. */
+export function productSeq(id: string | undefined): number | null {
   const seq = Number(id);
-  const [product, setProduct] = useState<ProductView | null>(null);
-  const [missing, setMissing] = useState(false);
-  const [image, setImage] = useState(0);
+  return Number.isInteger(seq) && seq >= 1 ? seq : null;
+}
+
+export function ProductDetailPage() {
+  const seq = productSeq(useParams().id);
+  const query = useQuery({ ...productQuery(seq ?? 0), enabled: seq !== null });
+  const product = query.data;
   const [qty, setQty] = useState(1);
   const { token } = useSession();
   const config = useMallConfig();
-  const notify = useNotify();
   // The product page adds to the cart with a plain call, not the trade socket (spec 1 §4).
   const actions = usePurchaseActions(false, 'http');
   useProductMeta(product);
 
-  useEffect(() => {
-    if (!Number.isInteger(seq) || seq < 1) {
-      setMissing(true);
-      return;
-    }
-    let live = true;
-    void fetchProduct(seq).then((p) => {
-      if (!live) return;
-      setProduct(p);
-      setMissing(p === null);
-    });
-    return () => {
-      live = false;
-    };
-  }, [seq, token]);
-
-  if (missing) {
+  if (seq === null || query.isError) {
     return (
       <section className="page narrow">
         <p>{T.common.empty}</p>
-        <Link className="btn" to="/home">
+        <Link className="btn" to={PATHS.home[0]}>
           {T.common.home}
         </Link>
       </section>
     );
   }
-  if (!product) return <div className="page center"><span className="spinner" aria-label={T.common.loading} /></div>;
+  if (!product) return <Loading className="page center" />;
 
-  const images = product.imgFiles.length ? product.imgFiles : [product.image];
   const phone = isPhoneBrowser();
   return (
     <article className="page product-detail">
-      <div className="pd-gallery">
-        <img className="pd-main" src={imageUrl(images[image])} alt={product.name} width={460} height={460} />
-        <div className="thumbs">
-          {images.map((f, i) => (
-            <button key={f + i} type="button" className={i === image ? 'active' : ''} onClick={() => setImage(i)}>
-              <img src={imageUrl(f)} alt={`${product.name} 이미지 ${i + 1}`} width={64} height={64} />
-            </button>
-          ))}
-        </div>
-      </div>
+      <Gallery product={product} className="pd-gallery" main={460} thumb={64} />
       <div className="pd-info">
-        <p className="popup-type">{PRODUCT_TYPES[product.type]}</p>
-        <h1>{product.name}</h1>
-        <p className="pd-price">
-          <PriceOrHint product={product} />
-        </p>
-        <dl className="spec-list">
-          <dt>{T.shop.pid}</dt>
-          <dd>{product.pid}</dd>
-          <dt>{T.shop.factoryNum}</dt>
-          <dd>{product.factoryNum || '-'}</dd>
-          <dt>{T.shop.origin}</dt>
-          <dd>{warehouseLabel(product.stockName)}</dd>
-          <dt>{T.shop.saleQty}</dt>
-          <dd>{product.hasAmount > 0 ? `${product.hasAmount.toLocaleString('ko-KR')}개` : T.shop.soldOut}</dd>
-          <dt>{T.shop.specialNotes}</dt>
-          <dd>{product.detailInfo || T.shop.noNotes}</dd>
+        <ProductHead product={product} heading="h1" />
+        <ProductSpecs product={product} notes>
           <dt>{T.shop.deliveryMethods}</dt>
-          <dd>
-            {[T.shop.delivery.courier, T.shop.delivery.quick, T.shop.delivery.freight, ...(phone ? [T.shop.delivery.parcel] : [])].join(' · ')}
-          </dd>
-        </dl>
+          <dd>{[T.shop.delivery.courier, T.shop.delivery.quick, T.shop.delivery.freight, ...(phone ? [T.shop.delivery.parcel] : [])].join(' · ')}</dd>
+        </ProductSpecs>
         <p className="buy-policy">
           <b>{T.shop.purchaseNotice}</b> {config?.buyPolicy}
         </p>
-        <div className="popup-qty">
-          <span>{T.shop.qty}</span>
-          <QuantityPicker
-            value={qty}
-            stock={product.hasAmount}
-            disabledWhy={qtyDisabledWhy(token !== null, product)}
-            onChange={setQty}
-            onClamped={(n) => notify.toast(T.shop.qtyClamped(n))}
-          />
-          {product.price !== undefined && (
-            <span className="line-total">
-              {T.shop.lineTotal} <b data-testid="line-total">{formatWon(product.price * qty)}</b>
-            </span>
-          )}
-        </div>
+        <QtyLine product={product} qty={qty} onQty={setQty} />
         <div className="popup-actions">
           {token ? (
             <>
@@ -171,10 +118,10 @@ export function ProductDetailPage() {
             </>
           ) : (
             <>
-              <Link className="btn btn-primary" to="/login">
+              <Link className="btn btn-primary" to={PATHS.login[0]}>
                 {T.topBar.login}
               </Link>
-              <Link className="btn" to="/join">
+              <Link className="btn" to={PATHS.join[0]}>
                 {T.topBar.join}
               </Link>
             </>

@@ -1,34 +1,24 @@
 import { useEffect } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { PATHS } from '../../shared/paths';
 import { T } from '../../shared/texts';
 import { useNotify } from '../../shared/ui/notify';
-import { fetchProduct } from './api';
+import { Loading } from '../../shared/ui/states';
+import { productSeq } from './ProductDetailPage';
+import { productQuery } from './queries';
 
 /** /productView/{id}: looks the product up, then searches home by its part number (spec 1 §2). */
 export function ProductViewRedirect() {
-  const { id } = useParams();
+  const seq = productSeq(useParams().id);
+  const query = useQuery({ ...productQuery(seq ?? 0), enabled: seq !== null });
   const navigate = useNavigate();
   const notify = useNotify();
+  const missing = seq === null || query.isError;
   useEffect(() => {
-    let live = true;
-    const seq = Number(id);
-    const lookup = Number.isInteger(seq) && seq > 0 ? fetchProduct(seq) : Promise.resolve(null);
-    void lookup.then(async (p) => {
-      if (!live) return;
-      if (p) {
-        navigate(`/home?${new URLSearchParams({ searchType: 'pid', keyword: p.pid })}`, { replace: true });
-      } else {
-        await notify.alert(T.common.empty);
-        navigate('/home', { replace: true });
-      }
-    });
-    return () => {
-      live = false;
-    };
-  }, [id, navigate, notify]);
-  return (
-    <div className="page center">
-      <span className="spinner" aria-label={T.common.loading} />
-    </div>
-  );
+    // No such product: the spec's alert, then home.
+    if (missing) void notify.alert(T.common.empty).then(() => navigate(PATHS.home[0], { replace: true }));
+  }, [missing, notify, navigate]);
+  if (query.data) return <Navigate to={`${PATHS.home[0]}?${new URLSearchParams({ searchType: 'pid', keyword: query.data.pid })}`} replace />;
+  return <Loading className="page center" />;
 }

@@ -1,7 +1,15 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { T } from '../../shared/texts';
-import type { SearchType } from './api';
+import { useNotify } from '../../shared/ui/notify';
+import { SearchForm } from '../../shared/ui/SearchForm';
+import type { SearchType } from './queries';
 
+const TYPES = [
+  { value: 'name', label: T.shop.searchName },
+  { value: 'pid', label: T.shop.searchPid },
+] as const;
+
+/** The shop's search bar: by name or by part number (spec 1 §2 Home screen). */
 export function SearchBar({
   searchType,
   keyword,
@@ -13,32 +21,25 @@ export function SearchBar({
   onSearch: (type: SearchType, keyword: string) => void;
   compact?: boolean;
 }) {
-  const [type, setType] = useState<SearchType>(searchType);
-  const [text, setText] = useState(keyword);
-  useEffect(() => {
-    setType(searchType);
-    setText(keyword);
-  }, [searchType, keyword]);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    onSearch(type, text.trim().slice(0, 200));
-  };
   return (
-    <form className={`search-bar${compact ? ' compact' : ''}`} role="search" onSubmit={submit}>
-      <select aria-label="검색 구분" value={type} onChange={(e) => setType(e.target.value as SearchType)}>
-        <option value="name">{T.shop.searchName}</option>
-        <option value="pid">{T.shop.searchPid}</option>
-      </select>
-      <input
-        aria-label="검색어"
-        value={text}
-        maxLength={200}
-        placeholder={type === 'pid' ? T.shop.searchPlaceholderPid : T.shop.searchPlaceholderName}
-        onChange={(e) => setText(e.target.value)}
-      />
-      <button type="submit" className="btn btn-primary">
-        {T.shop.search}
-      </button>
-    </form>
+    <SearchForm<SearchType>
+      // A new search in the URL (back, forward, a link) shows in the form.
+      key={`${searchType}:${keyword}`}
+      types={TYPES}
+      initial={{ searchType, keyword }}
+      onSearch={(s) => onSearch(s.searchType, s.keyword)}
+      placeholder={(type) => (type === 'pid' ? T.shop.searchPlaceholderPid : T.shop.searchPlaceholderName)}
+      idPrefix={compact ? 'm-search' : 'home-search'}
+      maxLength={200}
+      className={`search-bar${compact ? ' compact' : ''}`}
+    />
   );
+}
+
+/** A search without result alerts 'No information found.' (spec 1 §2 Home screen). */
+export function useNoResultAlert(keyword: string, firstCount: number | null) {
+  const notify = useNotify();
+  useEffect(() => {
+    if (keyword && firstCount === 0) void notify.alert(T.common.empty);
+  }, [keyword, firstCount, notify]);
 }

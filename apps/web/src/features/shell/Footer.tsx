@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { hyphenatePhone } from '@partsmall/contract';
+import { phone as formatPhone } from '../../shared/format';
 import { useMallConfig } from '../../shared/mall-config';
 import { T } from '../../shared/texts';
 
@@ -27,7 +27,7 @@ export function Footer() {
               {T.footer.address} {b.address} | {T.footer.privacyOfficer} {b.privacyOfficer}
             </p>
             <p>
-              {T.footer.phone} {hyphenatePhone(b.phone) || b.phone} | {T.footer.fax} {b.fax} | {T.footer.mail} {b.mail} |{' '}
+              {T.footer.phone} {formatPhone(b.phone) || b.phone} | {T.footer.fax} {b.fax} | {T.footer.mail} {b.mail} |{' '}
               {T.footer.hours} {b.hours}
             </p>
             <p className="copyright">{b.copyright}</p>

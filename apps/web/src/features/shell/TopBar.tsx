@@ -1,11 +1,15 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { COMPANY_LEVEL_NAMES, TIMING, formatWon } from '@partsmall/contract';
-import { post } from '../../shared/api';
+import { COMPANY_LEVEL_NAMES, TIMING } from '@partsmall/contract';
+import { count, won } from '../../shared/format';
 import { useMallConfig } from '../../shared/mall-config';
-import { session, useSession } from '../../shared/session';
+import { PATHS, managementPath } from '../../shared/paths';
+import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
 import { useNotify } from '../../shared/ui/notify';
+import { openPopup, POPUP } from '../../shared/ui/popup';
+import { allowedMenu, type MenuPath } from '../management/menu';
+import { logout } from '../auth/queries';
 
 function useSticky(): boolean {
   const [sticky, setSticky] = useState(false);
@@ -18,10 +22,12 @@ function useSticky(): boolean {
   return sticky;
 }
 
-/** Opens the parts catalogue in its own window (spec 2 §2). */
-function openEpc() {
-  window.open('/epcMain', 'epc', 'width=1400,height=900');
-}
+/** The member-area entries of the top bar (spec 1 §2 Top bars), shown only where the member may go. */
+const MEMBER_ENTRIES: { menu: MenuPath; label: string }[] = [
+  { menu: 'chargeCash', label: T.topBar.chargeCash },
+  { menu: 'buyLicense', label: T.topBar.buyLicense },
+  { menu: 'orders', label: T.topBar.orders },
+];
 
 export function TopBar() {
   const { userInfo, baseInfo } = useSession();
@@ -30,11 +36,10 @@ export function TopBar() {
   const navigate = useNavigate();
   const notify = useNotify();
 
-  const logout = async () => {
-    await post('api/logout').catch(() => undefined);
-    session.clear();
-    notify.toast(T.topBar.logout + '되었습니다.');
-    navigate('/home');
+  const leave = async () => {
+    await logout();
+    notify.toast(T.topBar.loggedOut);
+    navigate(PATHS.home[0]);
   };
 
   const company = userInfo?.companyInfo;
@@ -42,6 +47,8 @@ export function TopBar() {
   const licenseDays = baseInfo?.memberLicense ?? 0;
   const carts = baseInfo?.carts ?? 0;
   const isStaff = userInfo?.role === 'staff' || userInfo?.role === 'admin';
+  // A sub-account sees only the entries it may open (spec 2 §6).
+  const allowed = userInfo ? allowedMenu(userInfo.type) : [];
 
   return (
     <header className={`topbar${sticky ? ' topbar-sticky' : ''}`} data-sticky={sticky ? 'true' : 'false'}>
@@ -58,7 +65,7 @@ export function TopBar() {
                 {company && (
                   <>
                     <span className="figure" data-testid="cash">
-                      {T.topBar.cash} <b>{formatWon(cash)}</b>
+                      {T.topBar.cash} <b>{won(cash)}</b>
                     </span>
                     <span className="figure" data-testid="license-days">
                       {T.topBar.license} <b>{licenseDays}일</b>
@@ -74,22 +81,24 @@ export function TopBar() {
                 )}
                 {company && (
                   <>
-                    <button type="button" className="link" onClick={openEpc}>
+                    <button type="button" className="link" onClick={() => openPopup('/epcMain', 'epc', POPUP.epc)}>
                       {T.topBar.epc}
                     </button>
-                    <Link to="/management/chargeCash">{T.topBar.chargeCash}</Link>
-                    <Link to="/management/buyLicense">{T.topBar.buyLicense}</Link>
-                    <Link to="/management/orders">{T.topBar.orders}</Link>
-                    <Link to="/cart" className="cart-link">
+                    {MEMBER_ENTRIES.filter((e) => allowed.includes(e.menu)).map((e) => (
+                      <Link key={e.menu} to={managementPath(e.menu, false)}>
+                        {e.label}
+                      </Link>
+                    ))}
+                    <Link to={PATHS.cart[0]} className="cart-link">
                       {T.topBar.cart}
                       <span className="cart-badge" data-testid="cart-count">
                         {carts}
                       </span>
                     </Link>
-                    <Link to="/management">{T.topBar.management}</Link>
+                    <Link to={PATHS.management[0]}>{T.topBar.management}</Link>
                   </>
                 )}
-                <button type="button" className="link" onClick={logout}>
+                <button type="button" className="link" onClick={() => void leave()}>
                   {T.topBar.logout}
                 </button>
               </nav>
@@ -117,11 +126,11 @@ export function TopBar() {
             <dl className="header-figures">
               <div>
                 <dt>{T.topBar.totalAsset}</dt>
-                <dd>{formatWon(config.totalAsset)}</dd>
+                <dd>{won(config.totalAsset)}</dd>
               </div>
               <div>
                 <dt>{T.topBar.totalQuantity}</dt>
-                <dd>{config.totalQuantity.toLocaleString('ko-KR')}개</dd>
+                <dd>{count(config.totalQuantity)}개</dd>
               </div>
             </dl>
           )}

@@ -1,52 +1,34 @@
-/** Where the routing guard of spec 1 §2 sends a path, or null to stay. */
-const TO_MOBILE: Record<string, string> = {
-  '/home': '/mobile',
-  '/login': '/mobileLogin',
-  '/join': '/mobileJoin',
-  '/memberIdInq': '/mobileMemberIdInq',
-  '/memberPwInq': '/mobileJoin',
-  '/notice': '/noticem',
-  '/cart': '/cartm',
-  '/checkOut': '/checkOutm',
-  '/checkOutFinish': '/mobileCheckOutFinish',
-  '/inquiry': '/mobileInquiry',
-  '/map': '/mobileMap',
-  '/policy': '/mobileService',
-  '/privacy': '/mobileService',
-  '/management': '/mobileManagement',
-};
-const TO_DESKTOP: Record<string, string> = {
-  '/mobile': '/home',
-  '/mobileLogin': '/login',
-};
+import { PATHS, type PathName } from '../../shared/paths';
+
+/** Screens the routing guard of spec 1 §2 sends phones to (chat has its own entry flow). */
+const GUARDED: PathName[] = ['home', 'login', 'join', 'findId', 'findPw', 'notice', 'cart', 'checkout', 'checkoutFinish', 'inquiry', 'map', 'policy', 'privacy', 'management'];
+
+/** Desktop path → mobile route (without the query a mobile path may carry, e.g. ?tab=findPw). */
+const TO_MOBILE: Record<string, string> = Object.fromEntries(GUARDED.map((name) => [PATHS[name][0], PATHS[name][1].split('?')[0]!]));
+/** Desktop browsers asking for these are sent to the desktop site. */
+const TO_DESKTOP: Record<string, string> = { [PATHS.home[1]]: PATHS.home[0], [PATHS.login[1]]: PATHS.login[0] };
+
 /** Routes a logged-out visitor may not see: sent home. */
-const MEMBER_ONLY = [
-  '/cart',
-  '/cartm',
-  '/checkOut',
-  '/checkOutm',
-  '/checkOutFinish',
-  '/mobileCheckOutFinish',
-  '/management',
-  '/mobileManagement',
-  '/ordersm',
-];
+const MEMBER_ONLY = [...(['cart', 'checkout', 'checkoutFinish', 'management'] as const).flatMap((name) => PATHS[name]), '/ordersm'];
 
 export function isMemberOnly(pathname: string): boolean {
   return MEMBER_ONLY.some((p) => pathname === p || pathname.startsWith(p + '/'));
 }
 
+/** Where the routing guard of spec 1 §2 sends a path, or null to stay. */
 export function guardRedirect(pathname: string, search: string, phone: boolean, loggedIn: boolean): string | null {
-  if (!loggedIn && isMemberOnly(pathname)) return '/home';
+  if (!loggedIn && isMemberOnly(pathname)) return PATHS.home[0];
   const base = '/' + (pathname.split('/')[1] ?? '');
-  if (phone && TO_MOBILE[base]) {
-    // /notice/12 keeps its id on /noticem/12; other paths keep only the query.
-    const rest = base === '/notice' ? pathname.slice(base.length) : '';
+  const mobile = TO_MOBILE[base];
+  if (phone && mobile) {
     // /management/chargeCash opens the same entry on /mobileManagement?menu=chargeCash.
-    const menu = base === '/management' ? pathname.split('/')[2] : undefined;
-    if (menu) return `${TO_MOBILE[base]}?menu=${encodeURIComponent(menu)}`;
-    return TO_MOBILE[base] + rest + search;
+    const menu = base === PATHS.management[0] ? pathname.split('/')[2] : undefined;
+    if (menu) return `${mobile}?menu=${encodeURIComponent(menu)}`;
+    // /notice/12 keeps its id on /noticem/12; other paths keep only the query.
+    const rest = base === PATHS.notice[0] ? pathname.slice(base.length) : '';
+    return mobile + rest + search;
   }
-  if (!phone && TO_DESKTOP[pathname]) return TO_DESKTOP[pathname] + search;
+  const desktop = TO_DESKTOP[pathname];
+  if (!phone && desktop) return desktop + search;
   return null;
 }

@@ -1,16 +1,49 @@
-import { useCallback, useEffect } from 'react';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { formatWon } from '@partsmall/contract';
-import { post, setUnauthorizedHandler } from '../../shared/api';
+import { useCallback, useEffect, useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { ApiError, setUnauthorizedHandler } from '../../shared/api';
 import { isPhoneBrowser, isPopup } from '../../shared/device';
-import { MallConfigProvider } from '../../shared/mall-config';
-import { session, storageAvailable, useSession } from '../../shared/session';
+import { won } from '../../shared/format';
+import { configPollMs, mallConfigQuery } from '../../shared/mall-config';
+import { MobileContext, PATHS } from '../../shared/paths';
+import { storageAvailable, useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
 import { useTradeChannel } from '../../shared/trade';
 import { useNotify } from '../../shared/ui/notify';
+import { openPopup, POPUP } from '../../shared/ui/popup';
+import { logout } from '../auth/queries';
 import { Footer } from './Footer';
 import { guardRedirect, isMemberOnly } from './guard';
 import { TopBar } from './TopBar';
+
+/**
+ * Reads the shop configuration: every 100 ms until it arrives, then every minute; a new `ver`
+ * reloads the page and a refusal (code 400) sends to login (spec 1 §4).
+ */
+function useMallConfigPolling(onRejected: () => void) {
+  const config = useQuery({ ...mallConfigQuery, refetchInterval: (q) => configPollMs(q.state.data !== undefined) });
+  const firstVer = useRef<number | null>(null);
+  const ver = config.data?.ver;
+  useEffect(() => {
+    if (ver === undefined) return;
+    if (firstVer.current === null) firstVer.current = ver;
+    else if (firstVer.current !== ver) window.location.reload();
+  }, [ver]);
+  const rejected = config.error instanceof ApiError && config.error.code === 400;
+  useEffect(() => {
+    if (rejected) onRejected();
+  }, [rejected, onRejected]);
+  return config.data ?? null;
+}
+
+/** The demo shop says so on every page (agreement 1: the configuration's `demo`). */
+function DemoBanner() {
+  return (
+    <p className="demo-banner" role="note" data-testid="demo-banner">
+      <b>{T.demo.title}</b> {T.demo.body}
+    </p>
+  );
+}
 
 /** Root of every route: routing guard, 401 handling, trade channel, storage check, configuration. */
 export function AppFrame() {
@@ -20,14 +53,11 @@ export function AppFrame() {
   const { token } = useSession();
 
   const target = guardRedirect(location.pathname, location.search, isPhoneBrowser(), token !== null);
-  useEffect(() => {
-    if (target) navigate(target, { replace: true });
-  }, [target, navigate]);
 
   useEffect(() => {
     setUnauthorizedHandler(() => {
       notify.toast(T.common.tokenExpired, 'error');
-      navigate('/login');
+      navigate(PATHS.login[0]);
     });
   }, [navigate, notify]);
 
@@ -37,13 +67,21 @@ export function AppFrame() {
 
   // A 401 from the base-info socket clears the session; protected routes go home.
   const onSocketUnauthorized = useCallback(() => {
-    if (isMemberOnly(window.location.pathname)) navigate('/home');
+    if (isMemberOnly(window.location.pathname)) navigate(PATHS.home[0]);
   }, [navigate]);
   useTradeChannel(onSocketUnauthorized);
 
-  const onConfigRejected = useCallback(() => navigate('/login'), [navigate]);
+  const onConfigRejected = useCallback(() => {
+    if (window.location.pathname !== PATHS.login[0]) navigate(PATHS.login[0]);
+  }, [navigate]);
+  const config = useMallConfigPolling(onConfigRejected);
 
-  return <MallConfigProvider onRejected={onConfigRejected}>{target ? null : <Outlet />}</MallConfigProvider>;
+  return (
+    <>
+      {config?.demo && <DemoBanner />}
+      {target ? <Navigate to={target} replace /> : <Outlet />}
+    </>
+  );
 }
 
 export function DesktopLayout() {
@@ -61,7 +99,7 @@ export function DesktopLayout() {
 }
 
 function FloatingChatButton() {
-  const open = () => window.open('/chatStart', 'chat', 'width=400,height=728');
+  const open = () => openPopup(PATHS.chat[0], 'chat', POPUP.chat);
   return (
     <button type="button" className="chat-fab" onClick={open} aria-label={T.topBar.chat} title={T.topBar.chat}>
       <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
@@ -75,23 +113,23 @@ function FloatingChatButton() {
 export function MobileLayout() {
   const { userInfo, baseInfo } = useSession();
   const navigate = useNavigate();
-  const logout = async () => {
-    await post('api/logout').catch(() => undefined);
-    session.clear();
-    navigate('/mobile');
+  const leave = async () => {
+    await logout();
+    navigate(PATHS.home[1]);
   };
   return (
+    <MobileContext.Provider value={true}>
     <div className="layout-mobile">
       <header className="m-header">
-        <Link to="/mobile" className="logo">
+        <Link to={PATHS.home[1]} className="logo">
           <span className="logo-mark">P</span>
           <span className="logo-text">{T.brand}</span>
         </Link>
         {userInfo?.companyInfo && (
           <div className="m-figures">
-            <span data-testid="cash">{formatWon(baseInfo?.memberPoint ?? userInfo.companyInfo.point)}</span>
+            <span data-testid="cash">{won(baseInfo?.memberPoint ?? userInfo.companyInfo.point)}</span>
             <span data-testid="license-days">{baseInfo?.memberLicense ?? 0}일</span>
-            <Link to="/cartm">
+            <Link to={PATHS.cart[1]}>
               {T.topBar.cart} <b data-testid="cart-count">{baseInfo?.carts ?? 0}</b>
             </Link>
           </div>
@@ -101,27 +139,28 @@ export function MobileLayout() {
         <Outlet />
       </main>
       <nav className="m-bottom" aria-label="하단 메뉴">
-        <Link to="/mobile?search=1">
+        <Link to={`${PATHS.home[1]}?search=1`}>
           <Icon d="M10 3a7 7 0 1 1 0 14 7 7 0 0 1 0-14zm0 2a5 5 0 1 0 0 10 5 5 0 0 0 0-10zm5.3 9.9 5 5-1.4 1.4-5-5z" />
           검색
         </Link>
         {userInfo ? (
-          <button type="button" onClick={logout}>
+          <button type="button" onClick={() => void leave()}>
             <Icon d="M10 4h-5v16h5v-2H7V6h3zm5.6 3.6L14.2 9l2 2H9v2h7.2l-2 2 1.4 1.4 4.4-4.4z" />
             {T.topBar.logout}
           </button>
         ) : (
-          <Link to="/mobileLogin">
+          <Link to={PATHS.login[1]}>
             <Icon d="M12 3a4.5 4.5 0 1 1 0 9 4.5 4.5 0 0 1 0-9zm0 11c4.4 0 8 2 8 4.5V21H4v-2.5C4 16 7.6 14 12 14z" />
             {T.topBar.login}
           </Link>
         )}
-        <Link to="/chatMobile">
+        <Link to={PATHS.chat[1]}>
           <Icon d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2z" />
           {T.topBar.chat}
         </Link>
       </nav>
     </div>
+    </MobileContext.Provider>
   );
 }
 

@@ -1,84 +1,253 @@
-import { useCallback, useState, type InputHTMLAttributes, type ReactNode } from 'react';
-import { digitsOnly } from '@partsmall/contract';
-import type { ZodType } from 'zod';
-
-/** First Korean message of a schema check, or null when the value passes. */
-export function firstError(schema: ZodType, value: unknown): string | null {
-  const result = schema.safeParse(value);
-  return result.success ? null : (result.error.issues[0]?.message ?? null);
-}
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  FormProvider,
+  useController,
+  useForm,
+  useFormContext,
+  type DefaultValues,
+  type FieldErrors,
+  type FieldValues,
+  type UseFormReturn,
+} from 'react-hook-form';
+import type { z } from 'zod';
+import { digits as keepDigits } from '../format';
+import { useNotify } from './notify';
 
 /**
- * Field errors for a form whose rules come from the contract: fields are checked on blur and
- * all together on submit (spec 1 §5).
+ * The one form library of the app: react-hook-form with the contract's zod schemas. A field shows
+ * its rule's Korean message when it is left (blur) and on submit, and follows the typing after
+ * that (spec 1 §5: fields mark invalid on blur).
  */
-export function useFieldRules<K extends string>(rules: Partial<Record<K, ZodType>>) {
-  const [errors, setErrors] = useState<Partial<Record<K, string>>>({});
-  const check = useCallback(
-    (name: K, value: unknown) => {
-      const schema = rules[name];
-      const message = schema ? firstError(schema, value) : null;
-      setErrors((e) => ({ ...e, [name]: message ?? undefined }));
-      return message === null;
-    },
-    [rules],
-  );
-  const checkAll = useCallback(
-    (values: Partial<Record<K, unknown>>) => {
-      const next: Partial<Record<K, string>> = {};
-      let firstMessage: string | null = null;
-      for (const name of Object.keys(rules) as K[]) {
-        const message = firstError(rules[name]!, values[name]);
-        if (message) {
-          next[name] = message;
-          firstMessage ??= message;
-        }
-      }
-      setErrors(next);
-      return firstMessage;
-    },
-    [rules],
-  );
-  const setError = useCallback((name: K, message: string | undefined) => setErrors((e) => ({ ...e, [name]: message })), []);
-  return { errors, check, checkAll, setError };
+export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(schema: S, defaultValues: DefaultValues<z.input<S>>) {
+  return useForm<z.input<S>, unknown, z.output<S>>({
+    resolver: zodResolver(schema),
+    defaultValues,
+    mode: 'onTouched',
+  });
 }
 
-interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
-  label: string;
-  value: string;
-  onValue: (value: string) => void;
+/** Alerts the first message of a refused submit (and RHF focuses its field). */
+export function useInvalidAlert(order?: readonly string[]) {
+  const notify = useNotify();
+  return (errors: FieldErrors) => {
+    const message = firstErrorMessage(errors, order);
+    if (message) void notify.alert(message);
+  };
+}
+
+/** The first message of a failed submit, in the order given (else the schema's order). */
+export function firstErrorMessage(errors: FieldErrors, order?: readonly string[]): string | null {
+  const names = [...(order ?? []), ...Object.keys(errors)];
+  for (const name of names) {
+    const message = errors[name]?.message;
+    if (typeof message === 'string' && message) return message;
+  }
+  return null;
+}
+
+interface FormProps<I extends FieldValues, O> {
+  form: UseFormReturn<I, unknown, O>;
+  onSubmit: (values: O) => unknown;
+  /** Alerts the first message of a refused submit as well (the member area's and checkout's way). */
+  alertInvalid?: boolean;
+  /** The order in which refused fields are alerted. */
+  order?: readonly string[];
+  className?: string;
+  children: ReactNode;
+  'aria-label'?: string;
+  role?: string;
+}
+
+/** A form element bound to its react-hook-form state; fields below it find the form by context. */
+export function Form<I extends FieldValues, O>({ form, onSubmit, alertInvalid = false, order, className = 'form', children, ...rest }: FormProps<I, O>) {
+  const alert = useInvalidAlert(order);
+  const submit = form.handleSubmit(onSubmit, alertInvalid ? alert : undefined);
+  return (
+    <FormProvider {...form}>
+      <form className={className} noValidate onSubmit={(e) => void submit(e)} {...rest}>
+        {children}
+      </form>
+    </FormProvider>
+  );
+}
+
+interface ShellProps {
+  id: string;
+  label: ReactNode;
   error?: string | undefined;
-  hint?: string;
-  /** Keeps only digits (number inputs, spec 1 §5). */
-  digits?: boolean;
+  hint?: ReactNode;
+  className?: string;
+  children: ReactNode;
+  /** Shown after the control row (a counter). */
+  foot?: ReactNode;
+}
+
+/** Fields of a form whose actions are buttons, not a submit (the checkout pays with its own button). */
+export function FormScope<I extends FieldValues, O>({ form, children }: { form: UseFormReturn<I, unknown, O>; children: ReactNode }) {
+  return <FormProvider {...form}>{children}</FormProvider>;
+}
+
+/** Label, control row, and the message or hint below: the look every field shares. */
+export function FieldShell({ id, label, error, hint, className, children, foot }: ShellProps) {
+  const message = error ? (
+    <p className="field-error" id={`${id}-error`} role="alert">
+      {error}
+    </p>
+  ) : hint ? (
+    <p className="field-hint">{hint}</p>
+  ) : null;
+  return (
+    <div className={['field', error ? 'field-invalid' : '', className].filter(Boolean).join(' ')}>
+      <label htmlFor={id}>{label}</label>
+      <div className="field-row">{children}</div>
+      {foot ? (
+        <div className="field-foot">
+          {message}
+          {foot}
+        </div>
+      ) : (
+        message
+      )}
+    </div>
+  );
+}
+
+interface FieldBase {
+  name: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  /** The element id (default f-{name}). */
+  id?: string;
+  /** Called after the user changed the value (lookups, resets of later steps). */
+  onValue?: (value: string) => void;
+  /** Fields checked again when this one changes (the confirmation of a password). */
+  deps?: string[];
+  className?: string;
+}
+
+interface FieldProps extends FieldBase, Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'onChange' | 'defaultValue' | 'id' | 'className'> {
+  /** Keeps only digits (number inputs, spec 1 §5); a number also caps how many. */
+  digits?: boolean | number;
+  /** A button beside the input. */
   children?: ReactNode;
 }
 
-export function TextField({ label, value, onValue, error, hint, digits, children, id, name, ...rest }: TextFieldProps) {
+/** A text input of the surrounding Form. */
+export function Field({ name, label, hint, id, onValue, deps, className, digits, children, ...input }: FieldProps) {
+  const { control } = useFormContext();
+  const { field, fieldState } = useController({ name, control, rules: deps ? { deps } : undefined });
+  const inputId = id ?? `f-${name}`;
+  const error = fieldState.error?.message;
+  return (
+    <FieldShell id={inputId} label={label} error={error} hint={hint} className={className}>
+      <input
+        {...input}
+        id={inputId}
+        name={field.name}
+        ref={field.ref}
+        value={(field.value as string | undefined) ?? ''}
+        inputMode={digits ? 'numeric' : input.inputMode}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${inputId}-error` : undefined}
+        onBlur={field.onBlur}
+        onChange={(e) => {
+          const value = digits ? keepDigits(e.target.value, typeof digits === 'number' ? digits : undefined) : e.target.value;
+          field.onChange(value);
+          onValue?.(value);
+        }}
+      />
+      {children}
+    </FieldShell>
+  );
+}
+
+interface TextAreaProps extends FieldBase, Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'value' | 'onChange' | 'defaultValue' | 'id' | 'className'> {
+  /** Shown beside the message (a character counter). */
+  foot?: ReactNode;
+}
+
+/** A multi-line input of the surrounding Form. */
+export function TextAreaField({ name, label, hint, id, onValue, deps, className, foot, ...input }: TextAreaProps) {
+  const { control } = useFormContext();
+  const { field, fieldState } = useController({ name, control, rules: deps ? { deps } : undefined });
+  const inputId = id ?? `f-${name}`;
+  const error = fieldState.error?.message;
+  return (
+    <FieldShell id={inputId} label={label} error={error} hint={hint} className={className} foot={foot}>
+      <textarea
+        {...input}
+        id={inputId}
+        name={field.name}
+        ref={field.ref}
+        value={(field.value as string | undefined) ?? ''}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${inputId}-error` : undefined}
+        onBlur={field.onBlur}
+        onChange={(e) => {
+          field.onChange(e.target.value);
+          onValue?.(e.target.value);
+        }}
+      />
+    </FieldShell>
+  );
+}
+
+interface SelectProps extends Omit<FieldBase, 'onValue'>, Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name' | 'value' | 'onChange' | 'defaultValue' | 'id' | 'className'> {
+  options: readonly { value: string | number | boolean; label: string }[];
+  /** The form's value of an option (numbers and booleans stay what they are; default the text). */
+  parse?: (value: string) => unknown;
+}
+
+/** A select of the surrounding Form. */
+export function SelectField({ name, label, hint, id, deps, className, options, parse = (v) => v, ...select }: SelectProps) {
+  const { control } = useFormContext();
+  const { field, fieldState } = useController({ name, control, rules: deps ? { deps } : undefined });
   const inputId = id ?? `f-${name}`;
   return (
-    <div className={`field${error ? ' field-invalid' : ''}`}>
-      <label htmlFor={inputId}>{label}</label>
-      <div className="field-row">
-        <input
-          id={inputId}
-          name={name}
-          value={value}
-          inputMode={digits ? 'numeric' : rest.inputMode}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${inputId}-error` : undefined}
-          onChange={(e) => onValue(digits ? digitsOnly(e.target.value) : e.target.value)}
-          {...rest}
-        />
-        {children}
-      </div>
-      {error ? (
-        <p className="field-error" id={`${inputId}-error`} role="alert">
-          {error}
-        </p>
-      ) : hint ? (
-        <p className="field-hint">{hint}</p>
-      ) : null}
-    </div>
+    <FieldShell id={inputId} label={label} error={fieldState.error?.message} hint={hint} className={className}>
+      <select
+        {...select}
+        id={inputId}
+        name={field.name}
+        ref={field.ref}
+        value={String(field.value ?? '')}
+        onBlur={field.onBlur}
+        onChange={(e) => field.onChange(parse(e.target.value))}
+      >
+        {options.map((o) => (
+          <option key={String(o.value)} value={String(o.value)}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </FieldShell>
   );
+}
+
+/** A checkbox of the surrounding Form. */
+export function CheckField({ name, label, onValue, className = 'check' }: { name: string; label: ReactNode; onValue?: (checked: boolean) => void; className?: string }) {
+  const { control } = useFormContext();
+  const { field } = useController({ name, control });
+  return (
+    <label className={className}>
+      <input
+        type="checkbox"
+        name={field.name}
+        ref={field.ref}
+        checked={Boolean(field.value)}
+        onBlur={field.onBlur}
+        onChange={(e) => {
+          field.onChange(e.target.checked);
+          onValue?.(e.target.checked);
+        }}
+      />
+      {label}
+    </label>
+  );
+}
+
+/** Shows a message the server returned for one of the form's fields under that field. */
+export function setServerError<I extends FieldValues>(form: UseFormReturn<I, unknown, unknown>, field: string | null, message: string) {
+  if (field) form.setError(field as Parameters<typeof form.setError>[0], { type: 'server', message }, { shouldFocus: true });
 }

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import { T } from '../texts';
 
 interface Toast {
@@ -34,9 +34,12 @@ export function NotifyProvider({ children }: { children: ReactNode }) {
     dialog?.resolve();
     setDialog(null);
   };
+  // One object for the app's life: a screen that toasts from an effect must not re-run that
+  // effect because the toast re-rendered this provider (the empty checkout's endless toasts).
+  const notify = useMemo(() => ({ toast, alert }), [toast, alert]);
 
   return (
-    <NotifyContext.Provider value={{ toast, alert }}>
+    <NotifyContext.Provider value={notify}>
       {children}
       <div className="toasts" role="status" aria-live="polite">
         {toasts.map((t) => (

@@ -1,15 +1,6 @@
-import { PAGE_SIZE } from '@partsmall/contract';
-import { post } from '../../shared/api';
-
-export interface NoticeRow {
-  seq: number;
-  type: number;
-  title: string;
-  created: string;
-}
-export interface NoticeDetail extends NoticeRow {
-  content: string;
-}
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { PAGE_SIZE, noticeDetailAnswer, noticeListAnswer, type NoticeRow } from '@partsmall/contract';
+import { api } from '../../shared/api';
 
 export const NOTICE_SEARCH_TYPES = ['title', 'content', 'all'] as const;
 export type NoticeSearchType = (typeof NOTICE_SEARCH_TYPES)[number];
@@ -48,34 +39,43 @@ export function queryString(q: Partial<NoticeQuery>): string {
   return s ? `?${s}` : '';
 }
 
-export interface ListResult {
-  rows: NoticeRow[];
-  total: number;
-  /** The server's Korean message when the call failed. */
-  error: string | null;
-}
-
 /** POST api/getMallNotice (list): searchType, searchKeyword, type, page, size. */
-export async function fetchNotices(q: NoticeQuery, size: number = PAGE_SIZE.notice): Promise<ListResult> {
-  const res = await post<NoticeRow[]>('api/getMallNotice', {
-    searchType: q.keyword ? q.searchType : '',
-    searchKeyword: q.keyword,
-    ...(q.type !== null ? { type: q.type } : {}),
-    page: q.page,
-    size,
-  });
-  if (res.code !== 200) return { rows: [], total: 0, error: res.message };
-  return { rows: res.results ?? [], total: res.total ?? 0, error: null };
+function fetchNotices(q: NoticeQuery, size: number, signal?: AbortSignal) {
+  return api.post(
+    noticeListAnswer,
+    'api/getMallNotice',
+    {
+      searchType: q.keyword ? q.searchType : '',
+      searchKeyword: q.keyword,
+      ...(q.type !== null ? { type: q.type } : {}),
+      page: q.page,
+      size,
+    },
+    { signal, accept: [200] },
+  );
 }
 
-export type DetailResult = { notice: NoticeDetail; error: null } | { notice: null; error: string };
+export const noticeKeys = {
+  all: ['notices'] as const,
+  list: (q: NoticeQuery, size: number) => ['notices', 'list', q, size] as const,
+  one: (seq: number) => ['notices', 'one', seq] as const,
+  around: (seq: number, q: NoticeQuery) => ['notices', 'around', seq, q] as const,
+};
+
+/** A page of the list; the previous page stays on screen while the next one loads. */
+export const noticeListQuery = (q: NoticeQuery, size: number = PAGE_SIZE.notice) =>
+  queryOptions({
+    queryKey: noticeKeys.list(q, size),
+    queryFn: ({ signal }) => fetchNotices(q, size, signal),
+    placeholderData: keepPreviousData,
+  });
 
 /** POST api/getMallNotice (detail): seq. */
-export async function fetchNotice(seq: number): Promise<DetailResult> {
-  const res = await post<NoticeDetail>('api/getMallNotice', { seq });
-  if (res.code === 200 && res.results) return { notice: res.results, error: null };
-  return { notice: null, error: res.message };
-}
+export const noticeQuery = (seq: number) =>
+  queryOptions({
+    queryKey: noticeKeys.one(seq),
+    queryFn: ({ signal }) => api.post(noticeDetailAnswer, 'api/getMallNotice', { seq }, { signal, accept: [200] }).then((a) => a.results),
+  });
 
 export interface Neighbours {
   /** The row above in the list (newer). */
@@ -91,16 +91,15 @@ const SCAN_PAGES = 10;
  * The notices above and below `seq` in the list the visitor came from (same search and type),
  * read in pages of 100; a notice not in that list gets no neighbours.
  */
-export async function fetchNeighbours(seq: number, q: NoticeQuery): Promise<Neighbours> {
+export async function findNeighbours(seq: number, q: NoticeQuery, signal?: AbortSignal): Promise<Neighbours> {
   let before: NoticeRow | null = null;
   for (let page = 1; page <= SCAN_PAGES; page++) {
-    const { rows, total, error } = await fetchNotices({ ...q, page }, SCAN_SIZE);
-    if (error) break;
+    const { results: rows, total } = await fetchNotices({ ...q, page }, SCAN_SIZE, signal);
     const i = rows.findIndex((r) => r.seq === seq);
     if (i >= 0) {
       const prev = i > 0 ? rows[i - 1]! : before;
       let next = rows[i + 1] ?? null;
-      if (!next && page * SCAN_SIZE < total) next = (await fetchNotices({ ...q, page: page + 1 }, SCAN_SIZE)).rows[0] ?? null;
+      if (!next && page * SCAN_SIZE < total) next = (await fetchNotices({ ...q, page: page + 1 }, SCAN_SIZE, signal)).results[0] ?? null;
       return { prev, next };
     }
     if (rows.length < SCAN_SIZE) break;
@@ -108,3 +107,9 @@ export async function fetchNeighbours(seq: number, q: NoticeQuery): Promise<Neig
   }
   return { prev: null, next: null };
 }
+
+export const neighboursQuery = (seq: number, q: NoticeQuery) =>
+  queryOptions({
+    queryKey: noticeKeys.around(seq, q),
+    queryFn: ({ signal }) => findNeighbours(seq, q, signal).catch((): Neighbours => ({ prev: null, next: null })),
+  });

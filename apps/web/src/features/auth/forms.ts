@@ -1,0 +1,59 @@
+import {
+  MSG,
+  authCodeField,
+  businessNumberField,
+  companyAreaField,
+  companyNameField,
+  joinRequest,
+  loginIdField,
+  mobilePhoneField,
+  passwordField,
+  securityNumField,
+} from '@partsmall/contract';
+import { z } from 'zod';
+import { T } from '../../shared/texts';
+
+/**
+ * The forms of sign-up and the find flows, built from the contract's field rules (spec 1 §5).
+ * They add only what a form needs beyond the call: the join form's own blank-account message
+ * and the password confirmation being required.
+ */
+
+/** The join form's login account: the spec's 'Enter the login account' when blank, then the login id rules. */
+export const joinIdField = z.string({ error: MSG.joinIdRequired }).trim().min(1, MSG.joinIdRequired).pipe(loginIdField);
+
+/** Password confirmation: required, and (by the form's refinement) equal to the password. */
+const confirmField = z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired);
+const samePasswords = { path: ['cpw'], error: MSG.passwordMismatch };
+const same = (v: { pw: string; cpw: string }) => v.pw === v.cpw;
+
+const phoneStep = { phone: mobilePhoneField, authCode: authCodeField };
+const account = { id: joinIdField, pw: passwordField, cpw: confirmField };
+const consents = { policy: z.boolean(), privacy: z.boolean() };
+
+export const findIdForm = z.object(phoneStep);
+export const findPwForm = z.object({ ...phoneStep, pw: passwordField, cpw: confirmField }).refine(same, samePasswords);
+
+export const joinForm = z
+  .object({ license: businessNumberField, ...phoneStep, companyName: companyNameField, companyArea: companyAreaField, ...account, ...consents })
+  .refine(same, samePasswords);
+export type JoinForm = z.input<typeof joinForm>;
+
+export const joinSubForm = z
+  .object({
+    license: businessNumberField,
+    securityNum: securityNumField,
+    ...phoneStep,
+    name: z.string().trim().max(20, T.join.nameLength),
+    // The contact number under the spec's misspelt key: optional, 9-11 digits.
+    phoen: joinRequest.shape.phoen.unwrap(),
+    ...account,
+    ...consents,
+  })
+  .refine(same, samePasswords);
+export type JoinSubForm = z.input<typeof joinSubForm>;
+
+/** Phone auth (spec 1 §4): 0 start, 1 code requested, 2 code verified, 3 verified with both consents. */
+export function phoneAuthState(phoneState: 0 | 1 | 2, consents: { policy?: boolean; privacy?: boolean }): 0 | 1 | 2 | 3 {
+  return phoneState === 2 && consents.policy === true && consents.privacy === true ? 3 : phoneState;
+}

@@ -1,0 +1,77 @@
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import { emptyAnswer, findMemberIdAnswer, loginAnswer, type JoinRequest, type LoginRequest } from '@partsmall/contract';
+import { api } from '../../shared/api';
+import { session } from '../../shared/session';
+
+/**
+ * Calls of login, sign-up and the find flows (spec 1 §7). They are actions, not lists: each is a
+ * mutation, whatever its HTTP method.
+ */
+
+/** Ends the session on the server and in the tab (logout clears token, user and client info). */
+export async function logout() {
+  await api.post(emptyAnswer, 'api/logout').catch(() => undefined);
+  session.clear();
+}
+
+/** api/login: on 200 the tab stores token and user info. */
+export function useLogin() {
+  return useMutation({
+    mutationFn: (form: LoginRequest) => api.post(loginAnswer, 'api/login', form),
+    onSuccess: ({ results }) => session.login(results.token, results.userInfo),
+  });
+}
+
+export type LicenseCheck = 'new' | 'exists';
+
+/**
+ * api/checkLicense: code 200 a new business number, 400 one already a member (spec 1 §4); a
+ * number the server refuses (checksum) fails with its message.
+ */
+export const licenseCheckQuery = (license: string) =>
+  queryOptions({
+    queryKey: ['licenseCheck', license],
+    queryFn: async ({ signal }): Promise<LicenseCheck> => {
+      const answer = await api.get(emptyAnswer, 'api/checkLicense', { license }, { signal, accept: [200, 400] });
+      return answer.code === 200 ? 'new' : 'exists';
+    },
+  });
+
+/** api/mobileVerification (join) or api/mobileVerificationInq (find flows): sends a code. */
+export function useRequestPhoneCode(purpose: 'join' | 'find') {
+  return useMutation({
+    mutationFn: (phone: string) =>
+      api.get(emptyAnswer, purpose === 'join' ? 'api/mobileVerification' : 'api/mobileVerificationInq', { phone, authType: 'message' }, { accept: [200] }),
+  });
+}
+
+/** api/checkAuthCode: verifies a join code. */
+export function useCheckPhoneCode() {
+  return useMutation({
+    mutationFn: (v: { phone: string; authCode: string }) => api.get(emptyAnswer, 'api/checkAuthCode', v, { accept: [200] }),
+  });
+}
+
+/** api/findMemberId: the id of the account that verified the phone. */
+export function useFindMemberId() {
+  return useMutation({
+    mutationFn: (v: { phone: string; authCode: string }) =>
+      api.get(findMemberIdAnswer, 'api/findMemberId', v, { accept: [200] }).then((a) => a.results.id),
+  });
+}
+
+/** api/findMemberPw: 201 when the new password is set. */
+export function useFindMemberPw() {
+  return useMutation({
+    mutationFn: (v: { phone: string; authCode: string; pw: string; cpw: string }) => api.post(emptyAnswer, 'api/findMemberPw', v, { accept: [201] }),
+  });
+}
+
+/** api/join: 201 on success (499 and the others throw with the server's message). */
+export function useJoin() {
+  return useMutation({
+    mutationFn: (form: JoinRequest) => api.post(emptyAnswer, 'api/join', form, { accept: [201] }),
+    // Joining clears any stored session (spec 1 §2).
+    onSuccess: () => session.clear(),
+  });
+}

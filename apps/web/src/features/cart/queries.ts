@@ -1,0 +1,35 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { PAGE_SIZE, TIMING, TRADE_EVENTS, cartPageAnswer, cartWriteAnswer, type CartLine, type TradeAnswer } from '@partsmall/contract';
+import { api } from '../../shared/api';
+import { tradeCall } from '../../shared/trade';
+
+export const cartKeys = { all: ['cart'] as const };
+
+/** The member's cart (api/getMallCartInfo): one page of 64 lines (spec 1 §9). */
+export const cartQuery = queryOptions({
+  queryKey: cartKeys.all,
+  queryFn: ({ signal }) => api.post(cartPageAnswer, 'api/getMallCartInfo', { page: 1, size: PAGE_SIZE.cart }, { signal, accept: [200] }),
+});
+
+/** Shows a typed quantity at once, before the server has it. */
+export function setCachedQuantity(client: ReturnType<typeof useQueryClient>, seq: number, qty: number) {
+  client.setQueryData(cartQuery.queryKey, (page) =>
+    page ? { ...page, results: page.results.map((l: CartLine) => (l.seq === seq ? { ...l, qty } : l)) } : page,
+  );
+}
+
+/** /api/updateCartQuantity: 201 when the server stored the quantity. */
+export function useSaveQuantity() {
+  return useMutation({
+    mutationFn: (v: { seq: number; qty: number }) => api.post(cartWriteAnswer, '/api/updateCartQuantity', v, { accept: [201] }),
+  });
+}
+
+/** Removes a line over the trade channel; the list is read again after 300 ms (spec 1 §4). */
+export function useRemoveCartLine() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (seq: number) => tradeCall<TradeAnswer>(TRADE_EVENTS.stateCartItem, TRADE_EVENTS.stateToCartCallBack, { seq }),
+    onSuccess: () => setTimeout(() => void client.invalidateQueries({ queryKey: cartKeys.all }), TIMING.cartReloadMs),
+  });
+}

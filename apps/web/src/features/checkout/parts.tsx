@@ -1,0 +1,25 @@
+import { useWatch } from 'react-hook-form';
+import { count, won } from '../../shared/format';
+import { T } from '../../shared/texts';
+
+/** A paid or to-be-paid line: name, part number, unit price × quantity, and the amount. */
+export function LineInfo({ name, pid, price, qty }: { name: string; pid: string; price: number; qty: number }) {
+  return (
+    <>
+      <div className="co-item-info">
+        <p className="cart-name">{name}</p>
+        <p className="product-pid">{pid}</p>
+      </div>
+      <span className="co-item-qty">
+        {won(price)} × {count(qty)}개
+      </span>
+      <b className="co-item-amount">{won(price * qty)}</b>
+    </>
+  );
+}
+
+/** The memo's character count (0-255, spec 1 §5). */
+export function MemoCount() {
+  const memo = (useWatch({ name: 'memo' }) as string | undefined) ?? '';
+  return <>{T.trade.checkout.memoCount(memo.length)}</>;
+}

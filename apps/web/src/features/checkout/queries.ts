@@ -1,0 +1,56 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { TRADE_EVENTS, deliveryInfoAnswer, type PaymentFinishEvent, type PaymentRequest, type WarehouseDelivery } from '@partsmall/contract';
+import { api } from '../../shared/api';
+import { tradeCall } from '../../shared/trade';
+import { cartKeys } from '../cart/queries';
+import { paymentStore } from '../cart/model';
+import { orderKeys } from '../orders/queries';
+import { T } from '../../shared/texts';
+
+export const METHOD_KEYS = ['gdFreight', 'gdDelivery', 'quick', 'pickUp'] as const;
+export type MethodKey = (typeof METHOD_KEYS)[number];
+
+/** Delivery methods and pay options per warehouse (api/getDeliInfo, spec 1 §3). */
+export const deliveryQuery = queryOptions({
+  queryKey: ['deliveryInfo'],
+  queryFn: ({ signal }) => api.post(deliveryInfoAnswer, 'api/getDeliInfo', {}, { signal, accept: [200] }).then((a) => a.results),
+  staleTime: 5 * 60_000,
+});
+
+/** The options of the warehouse the goods leave from: by storage id, else by name, else the first. */
+export function warehouseOptions(all: WarehouseDelivery[], storageId: number, stockName: string): WarehouseDelivery | null {
+  return all.find((w) => w.storageId === storageId) ?? all.find((w) => w.warehouse_name === stockName) ?? all[0] ?? null;
+}
+
+/** The method a checkout opens with: courier when the warehouse offers it, else the first offered. */
+export function defaultMethod(w: WarehouseDelivery | null): MethodKey {
+  if (!w || w.delivery_methods.gdDelivery) return 'gdDelivery';
+  return METHOD_KEYS.find((k) => w.delivery_methods[k]) ?? 'gdDelivery';
+}
+
+/**
+ * Pays over the trade channel (requestPaymentProduct → paymentFinish). The answer meant for this
+ * request carries its client request id; the paid order replaces the draft, and the cart and
+ * order lists are read again.
+ */
+export function usePay() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (request: PaymentRequest & { clientRequestId: string }) =>
+      tradeCall<PaymentFinishEvent>(TRADE_EVENTS.requestPaymentProduct, TRADE_EVENTS.paymentFinish, request, {
+        timeoutMs: 30_000,
+        timeoutMessage: T.trade.checkout.payTimeout,
+        accept: (a) => {
+          const rid = a.results?.clientRequestId ?? a.clientRequestId;
+          return rid === undefined || rid === request.clientRequestId;
+        },
+      }),
+    onSuccess: (answer) => {
+      if (!answer.results) return;
+      paymentStore.setFinished(answer.results);
+      paymentStore.clearDraft();
+      void client.invalidateQueries({ queryKey: cartKeys.all });
+      void client.invalidateQueries({ queryKey: orderKeys.all });
+    },
+  });
+}

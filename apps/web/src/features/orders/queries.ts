@@ -1,0 +1,52 @@
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { PAGE_SIZE, orderAnswer, orderPageAnswer, type DateRangeListRequest, type OrderView } from '@partsmall/contract';
+import { api } from '../../shared/api';
+
+export const orderKeys = {
+  all: ['orders'] as const,
+  list: (q: DateRangeListRequest) => ['orders', 'list', q] as const,
+  pages: ['orders', 'pages'] as const,
+  one: (seq: number) => ['orders', 'one', seq] as const,
+};
+
+const fetchOrders = (q: DateRangeListRequest, signal?: AbortSignal) => api.post(orderPageAnswer, 'api/getMallOrderInfo', q, { signal, accept: [200] });
+
+/** A page of the member's orders (api/getMallOrderInfo, 15 a page, optional date range). */
+export const orderListQuery = (q: DateRangeListRequest) =>
+  queryOptions({ queryKey: orderKeys.list(q), queryFn: ({ signal }) => fetchOrders(q, signal), placeholderData: keepPreviousData });
+
+/** The mobile order list: 15 a page, 'more' adds the next. */
+export const orderPagesQuery = infiniteQueryOptions({
+  queryKey: orderKeys.pages,
+  initialPageParam: 1,
+  queryFn: ({ pageParam, signal }) => fetchOrders({ page: pageParam, size: PAGE_SIZE.memberArea }, signal),
+  getNextPageParam: (last, all) => (all.reduce((n, p) => n + p.results.length, 0) < last.total ? all.length + 1 : undefined),
+});
+
+/** One order (api/getMallOrderDetail). */
+export const orderQuery = (seq: number) =>
+  queryOptions({
+    queryKey: orderKeys.one(seq),
+    queryFn: ({ signal }) => api.post(orderAnswer, 'api/getMallOrderDetail', { seq }, { signal, accept: [200] }).then((a) => a.results),
+  });
+
+/**
+ * A buyer's move of an order: cancellation (same Seoul day, status 0) or a return request. The
+ * answer carries the updated order, which replaces the cached one; the lists are read again.
+ */
+function useOrderMove<V>(path: string, body: (v: V) => object) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (v: V) => api.post(orderAnswer, path, body(v), { accept: [201] }),
+    onSuccess: ({ results }) => {
+      client.setQueryData(orderKeys.one(results.seq), results);
+      client.setQueryData(orderPagesQuery.queryKey, (data) =>
+        data ? { ...data, pages: data.pages.map((p) => ({ ...p, results: p.results.map((o: OrderView) => (o.seq === results.seq ? results : o)) })) } : data,
+      );
+      void client.invalidateQueries({ queryKey: orderKeys.all, predicate: (q) => q.queryKey[1] === 'list' });
+    },
+  });
+}
+
+export const useCancelOrder = () => useOrderMove('api/cancelMallOrder', (seq: number) => ({ seq }));
+export const useReturnOrder = () => useOrderMove('api/returnMallOrder', (v: { seq: number; returnReason: number }) => v);

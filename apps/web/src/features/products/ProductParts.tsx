@@ -1,0 +1,95 @@
+import { useState, type ReactNode } from 'react';
+import { PRODUCT_TYPES, warehouseLabel, withVat, type ProductView } from '@partsmall/contract';
+import { count, won } from '../../shared/format';
+import { useSession } from '../../shared/session';
+import { T } from '../../shared/texts';
+import { useNotify } from '../../shared/ui/notify';
+import { PriceOrHint } from './ProductCard';
+import { QuantityPicker } from './QuantityPicker';
+import { imageUrl } from './queries';
+
+/** The parts of a product shown by the home popup, the product page and the mobile slide. */
+
+export function qtyDisabledWhy(loggedIn: boolean, product: ProductView): string | null {
+  if (!loggedIn) return T.shop.qtyDisabledVisitor;
+  if (product.hasAmount <= 0) return T.shop.qtyDisabledSoldOut;
+  return null;
+}
+
+/** Main image and thumbnails; a thumbnail picks the main image. */
+export function Gallery({ product, className, main, thumb, labelThumbs = true }: { product: ProductView; className: string; main: number; thumb: number; labelThumbs?: boolean }) {
+  const [picked, setPicked] = useState(0);
+  const images = product.imgFiles.length ? product.imgFiles : [product.image];
+  return (
+    <div className={className}>
+      <img className="gallery-main" src={imageUrl(images[picked])} alt={product.name} width={main} height={main} />
+      <div className="thumbs">
+        {images.map((f, i) => (
+          <button key={f + i} type="button" className={i === picked ? 'active' : ''} onClick={() => setPicked(i)}>
+            <img src={imageUrl(f)} alt={labelThumbs ? `${product.name} 이미지 ${i + 1}` : ''} width={thumb} height={thumb} />
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** Type, name and price above the specs. */
+export function ProductHead({ product, heading: Heading = 'h2', vat = false }: { product: ProductView; heading?: 'h1' | 'h2'; vat?: boolean }) {
+  return (
+    <>
+      <p className="popup-type">{PRODUCT_TYPES[product.type]}</p>
+      <Heading>{product.name}</Heading>
+      <p className="pd-price">
+        <PriceOrHint product={product} vat={vat} />
+      </p>
+    </>
+  );
+}
+
+/** Part numbers, shipping origin, quantity for sale, and optionally the special notes. */
+export function ProductSpecs({ product, notes = false, children }: { product: ProductView; notes?: boolean; children?: ReactNode }) {
+  return (
+    <dl className="spec-list">
+      <dt>{T.shop.pid}</dt>
+      <dd>{product.pid}</dd>
+      <dt>{T.shop.factoryNum}</dt>
+      <dd>{product.factoryNum || '-'}</dd>
+      <dt>{T.shop.origin}</dt>
+      <dd data-testid="origin">{warehouseLabel(product.stockName)}</dd>
+      <dt>{T.shop.saleQty}</dt>
+      <dd>{product.hasAmount > 0 ? `${count(product.hasAmount)}개` : T.shop.soldOut}</dd>
+      {notes && (
+        <>
+          <dt>{T.shop.specialNotes}</dt>
+          <dd>{product.detailInfo || T.shop.noNotes}</dd>
+        </>
+      )}
+      {children}
+    </dl>
+  );
+}
+
+/** Quantity from 1 up to stock and the line total (with VAT on the mobile list, spec 1 §2). */
+export function QtyLine({ product, qty, onQty, vat = false }: { product: ProductView; qty: number; onQty: (n: number) => void; vat?: boolean }) {
+  const { token } = useSession();
+  const notify = useNotify();
+  const unit = product.price === undefined ? undefined : vat ? withVat(product.price) : product.price;
+  return (
+    <div className="popup-qty">
+      <span>{T.shop.qty}</span>
+      <QuantityPicker
+        value={qty}
+        stock={product.hasAmount}
+        disabledWhy={qtyDisabledWhy(token !== null, product)}
+        onChange={onQty}
+        onClamped={(n) => notify.toast(T.shop.qtyClamped(n))}
+      />
+      {unit !== undefined && (
+        <span className="line-total">
+          {T.shop.lineTotal} <b data-testid="line-total">{won(unit * qty)}</b>
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import { PAGE_SIZE, buyAnswer, cartWriteAnswer, productAnswer, productListAnswer, type BuyOrCartForm } from '@partsmall/contract';
+import { TRADE_EVENTS } from '@partsmall/contract';
+import { api, messageOf } from '../../shared/api';
+import { tradeCall } from '../../shared/trade';
+
+export type SearchType = 'name' | 'pid';
+
+/**
+ * Home grid paging: page 1 holds 60, every later page 12 (spec 1 §9). The server pages by a
+ * fixed size, so grid page p ≥ 2 is server page p + 4 of size 12 (offset 60 + 12·(p − 2)).
+ */
+export function serverPage(gridPage: number): { page: number; size: number } {
+  if (gridPage <= 1) return { page: 1, size: PAGE_SIZE.homeFirst };
+  return { page: gridPage + PAGE_SIZE.homeFirst / PAGE_SIZE.homeMore - 1, size: PAGE_SIZE.homeMore };
+}
+
+/** The next grid page, or undefined once the list ended (no more, or page 20 reached). */
+export function nextGridPage(loaded: number, more: boolean): number | undefined {
+  return more && loaded < PAGE_SIZE.homeMaxPage ? loaded + 1 : undefined;
+}
+
+export interface GridQuery {
+  searchType: SearchType;
+  keyword: string;
+  category?: string;
+}
+
+export const productKeys = {
+  all: ['products'] as const,
+  grid: (q: GridQuery) => ['products', 'grid', q.searchType, q.keyword, q.category ?? ''] as const,
+  one: (seq: number, path: string) => ['products', 'one', path, seq] as const,
+};
+
+/** The grid's pages: 60 first, 12 per 'more', ended after page 20 or when the server has no more. */
+export const productGridQuery = (q: GridQuery) =>
+  infiniteQueryOptions({
+    queryKey: productKeys.grid(q),
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) =>
+      api.post(
+        productListAnswer,
+        'api/getProductHome',
+        {
+          searchType: q.keyword ? q.searchType : '',
+          searchKeyword: q.keyword,
+          category: q.category || undefined,
+          ...serverPage(pageParam),
+        },
+        { signal, accept: [200] },
+      ),
+    getNextPageParam: (last, all) => nextGridPage(all.length, last.more),
+  });
+
+/** The grid as screens use it: the items so far, whether it ended, and 'more'. */
+export function useProductGrid(q: GridQuery) {
+  const query = useInfiniteQuery(productGridQuery(q));
+  const pages = query.data?.pages;
+  return {
+    items: pages?.flatMap((p) => p.results) ?? [],
+    loading: query.isFetching,
+    error: query.error ? messageOf(query.error) : null,
+    ended: query.isSuccess && !query.hasNextPage,
+    /** Items of the first page once loaded (null while loading). */
+    firstCount: pages?.[0]?.results.length ?? null,
+    loadMore: () => {
+      if (query.hasNextPage && !query.isFetching) void query.fetchNextPage();
+    },
+  };
+}
+
+/** One product with fresh stock and price: the home popup reads …HomeDetail, the product page …Info. */
+export const productQuery = (seq: number, path: 'api/getProductHomeDetail' | 'api/getProductInfo' = 'api/getProductInfo') =>
+  queryOptions({
+    queryKey: productKeys.one(seq, path),
+    queryFn: ({ signal }) => api.post(productAnswer, path, { seq }, { signal, accept: [200] }).then((a) => a.results),
+  });
+
+/** api/addToBuy: the payment items of 'buy now' (nothing is stored). */
+export function useBuyNow() {
+  return useMutation({
+    mutationFn: (form: BuyOrCartForm) => api.post(buyAnswer, 'api/addToBuy', form, { accept: [201] }).then((a) => a.results),
+  });
+}
+
+/**
+ * Adds to the cart over the trade socket (home popup) or with a plain call (product page,
+ * mobile), spec 1 §4; the server then pushes fresh base info, so every tab's cart badge follows.
+ */
+export function useAddToCart(channel: 'socket' | 'http') {
+  return useMutation({
+    mutationFn: (form: BuyOrCartForm) =>
+      channel === 'socket'
+        ? tradeCall(TRADE_EVENTS.addToCart, TRADE_EVENTS.addToCartCallBack, form)
+        : api.post(cartWriteAnswer, 'api/addToCart', form, { accept: [201] }),
+  });
+}
+
+/** Stored paths and full https urls are both allowed for product images. */
+export function imageUrl(file: string | undefined): string {
+  if (!file) return '/favicon.svg';
+  if (/^https?:\/\//.test(file) || file.startsWith('/')) return file;
+  return `/uploads/${file}`;
+}

@@ -1,0 +1,68 @@
+import { TIME_ZONE, digitsOnly, formatBusinessNumber, formatWon, hyphenatePhone } from '@partsmall/contract';
+
+/**
+ * How the shop writes numbers, money, dates, phones and business numbers (UI.md, Language and
+ * formats). Every screen formats through these.
+ */
+
+/** 12300 → '12,300' (tables, with '원' in the column header). Won has no decimals. */
+export function money(amount: number): string {
+  return Math.round(amount).toLocaleString('ko-KR');
+}
+
+/** 12300 → '12,300원'. */
+export const won = formatWon;
+
+/** 1200 → '1,200' for counts (items, days). */
+export function count(n: number): string {
+  return n.toLocaleString('ko-KR');
+}
+
+/** '01012345678' → '010-1234-5678'; '0212345678' → '02-1234-5678'; other lengths as digits. */
+export function phone(value: string): string {
+  return hyphenatePhone(value);
+}
+
+/** '1234567890' → '123-45-67890'. */
+export function businessNumber(value: string): string {
+  return formatBusinessNumber(value);
+}
+
+/** Keeps only digits, at most `max` of them (number inputs). */
+export function digits(value: string, max?: number): string {
+  const d = digitsOnly(value);
+  return max === undefined ? d : d.slice(0, max);
+}
+
+const parts = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+function seoulParts(value: string | Date): Record<string, string> | null {
+  const at = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(at.getTime())) return null;
+  return Object.fromEntries(parts.formatToParts(at).map((p) => [p.type, p.value]));
+}
+
+/** '2026-11-21' in Asia/Seoul (tables and forms); '' when it is not a date. */
+export function date(value: string | Date): string {
+  const p = seoulParts(value);
+  return p ? `${p.year}-${p.month}-${p.day}` : '';
+}
+
+/** '2026.11.21 14:05' in Asia/Seoul (messages); '' when it is not a date. */
+export function dateTime(value: string | Date): string {
+  const p = seoulParts(value);
+  return p ? `${p.year}.${p.month}.${p.day} ${p.hour}:${p.minute}` : '';
+}
+
+/** The address on one line: '(04790) 서울특별시 … 3층 301호'. */
+export function addressLine(o: { postNum: string; address: string; addrSub: string }): string {
+  return [o.postNum ? `(${o.postNum})` : '', o.address, o.addrSub].filter(Boolean).join(' ');
+}

@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { TIMING, mallConfigAnswer, type MallConfig } from '@partsmall/contract';
+import { api } from './api';
+
+/**
+ * The shop configuration (api/getMallConfig): footer data, notices, buy policy, licence
+ * packages. The app frame polls it every 100 ms while it is awaited and every minute after, to
+ * notice a new `ver` (spec 1 §4).
+ */
+export const mallConfigQuery = queryOptions({
+  queryKey: ['mallConfig'],
+  queryFn: ({ signal }) => api.post(mallConfigAnswer, 'api/getMallConfig', {}, { signal }).then((a) => a.results),
+  staleTime: Infinity,
+  retry: false,
+});
+
+/** How often the frame reads the configuration: fast until it first arrives. */
+export function configPollMs(loaded: boolean): number {
+  return loaded ? TIMING.configVersionCheckMs : TIMING.configPollMs;
+}
+
+export function useMallConfig(): MallConfig | null {
+  return useQuery(mallConfigQuery).data ?? null;
+}

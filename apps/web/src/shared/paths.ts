@@ -1,0 +1,47 @@
+import { createContext, useContext } from 'react';
+
+/**
+ * Every screen that has a desktop and a mobile route, once (spec 1 §2 route table): [desktop,
+ * mobile]. Screens link with pathFor(name, mobile); the routing guard reads the same pairs.
+ */
+export const PATHS = {
+  home: ['/home', '/mobile'],
+  login: ['/login', '/mobileLogin'],
+  join: ['/join', '/mobileJoin'],
+  findId: ['/memberIdInq', '/mobileMemberIdInq'],
+  findPw: ['/memberPwInq', '/mobileJoin?tab=findPw'],
+  inquiry: ['/inquiry', '/mobileInquiry'],
+  policy: ['/policy', '/mobileService'],
+  privacy: ['/privacy', '/mobileService?tab=privacy'],
+  notice: ['/notice', '/noticem'],
+  map: ['/map', '/mobileMap'],
+  cart: ['/cart', '/cartm'],
+  checkout: ['/checkOut', '/checkOutm'],
+  checkoutFinish: ['/checkOutFinish', '/mobileCheckOutFinish'],
+  management: ['/management', '/mobileManagement'],
+  chat: ['/chatStart', '/chatMobile'],
+} as const satisfies Record<string, readonly [string, string]>;
+
+export type PathName = keyof typeof PATHS;
+
+export function pathFor(name: PathName, mobile: boolean): string {
+  return PATHS[name][mobile ? 1 : 0];
+}
+
+/** A member-area entry: /management/{menu} on the desktop, /mobileManagement?menu={menu} on phones. */
+export function managementPath(menu: string, mobile: boolean): string {
+  return mobile ? `/mobileManagement?menu=${encodeURIComponent(menu)}` : `/management/${menu}`;
+}
+
+/** True inside the mobile layout: its screens link to the mobile routes. */
+export const MobileContext = createContext(false);
+
+export function useMobile(): boolean {
+  return useContext(MobileContext);
+}
+
+/** The path of a screen for the layout the current screen is in. */
+export function usePath(): (name: PathName) => string {
+  const mobile = useMobile();
+  return (name) => pathFor(name, mobile);
+}

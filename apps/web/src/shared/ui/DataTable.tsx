@@ -1,0 +1,186 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import {
+  getCoreRowModel,
+  getPaginationRowModel,
+  getSortedRowModel,
+  useReactTable,
+  type ColumnDef,
+  type SortingState,
+} from '@tanstack/react-table';
+import { T } from '../texts';
+import { Pager } from './Pager';
+import { listState } from './states';
+
+/** One column: its header, its cell, and optionally the value it sorts by. */
+export interface Column<R> {
+  id: string;
+  header: ReactNode;
+  cell: (row: R, index: number) => ReactNode;
+  /** A column with a sort value gets a sort button in its header. */
+  sortValue?: (row: R) => string | number;
+  /** Class of the column's cells ('center', 'money', 'num', 'date', 'ellipsis'). */
+  className?: string;
+  /** Column width in px, or a class of the col element. */
+  width?: number;
+  colClassName?: string;
+  /** A title (tooltip) for the cell. */
+  title?: (row: R) => string | undefined;
+}
+
+export interface Paging {
+  page: number;
+  total: number;
+  size: number;
+  onPage?: (page: number) => void;
+  href?: (page: number) => string;
+}
+
+interface DataTableProps<R> {
+  columns: Column<R>[];
+  rows: R[];
+  rowKey: (row: R) => string | number;
+  /** The table's accessible name. */
+  label: string;
+  loading?: boolean;
+  error?: string | null;
+  emptyText?: string;
+  className?: string;
+  rowClassName?: (row: R) => string | undefined;
+  rowTestId?: string;
+  /** The server pages the list: the pager below asks for other pages. */
+  paging?: Paging;
+  /** The table pages the rows it was given, this many a page. */
+  pageSize?: number;
+  /** On phones each row is a card of this content (one column, UI.md). */
+  card?: (row: R) => ReactNode;
+  mobile?: boolean;
+  /** Classes of the card list and of each card. */
+  cardsClassName?: string;
+  cardClassName?: string;
+}
+
+/**
+ * The list table of the app on TanStack Table: sortable columns, paging (by the server or by the
+ * table), the loading and empty states ('검색된 정보가 없습니다.'), and cards on phones.
+ */
+export function DataTable<R>({
+  columns,
+  rows,
+  rowKey,
+  label,
+  loading = false,
+  error = null,
+  emptyText,
+  className = 'board-table',
+  rowClassName,
+  rowTestId,
+  paging,
+  pageSize,
+  card,
+  mobile = false,
+  cardsClassName = 'data-cards',
+  cardClassName = 'data-card',
+}: DataTableProps<R>) {
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const [clientPage, setClientPage] = useState(1);
+  const defs = useMemo<ColumnDef<R>[]>(
+    () =>
+      columns.map((c) => ({
+        id: c.id,
+        accessorFn: c.sortValue ?? (() => 0),
+        enableSorting: c.sortValue !== undefined,
+        sortUndefined: 'last',
+      })),
+    [columns],
+  );
+  const table = useReactTable({
+    data: rows,
+    columns: defs,
+    state: { sorting, pagination: { pageIndex: clientPage - 1, pageSize: pageSize ?? Math.max(rows.length, 1) } },
+    onSortingChange: setSorting,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    getPaginationRowModel: pageSize ? getPaginationRowModel() : undefined,
+    manualPagination: !pageSize,
+    getRowId: (row) => String(rowKey(row)),
+  });
+  const shown = table.getRowModel().rows;
+  const byId = new Map(columns.map((c) => [c.id, c]));
+  const state = listState({ loading, error, empty: rows.length === 0, emptyText });
+  const pager = paging ? (
+    <Pager page={paging.page} total={paging.total} size={paging.size} onPage={paging.onPage} href={paging.href} />
+  ) : pageSize ? (
+    <Pager page={clientPage} total={rows.length} size={pageSize} onPage={setClientPage} />
+  ) : null;
+
+  if (mobile && card) {
+    return (
+      <>
+        <ul className={cardsClassName} aria-busy={loading} aria-label={label}>
+          {shown.map((r) => (
+            <li key={r.id} className={cardClassName || undefined} data-testid={rowTestId}>
+              {card(r.original)}
+            </li>
+          ))}
+          {state && <li className="empty-row">{state}</li>}
+        </ul>
+        {pager}
+      </>
+    );
+  }
+
+  return (
+    <>
+      <table className={className} aria-busy={loading} aria-label={label}>
+        <colgroup>
+          {columns.map((c) => (
+            <col key={c.id} className={c.colClassName} style={c.width ? { width: c.width } : undefined} />
+          ))}
+        </colgroup>
+        <thead>
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((h) => {
+                const column = byId.get(h.column.id)!;
+                const sorted = h.column.getIsSorted();
+                return (
+                  <th key={h.id} scope="col" aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined}>
+                    {h.column.getCanSort() ? (
+                      <button type="button" className="th-sort" onClick={h.column.getToggleSortingHandler()} title={T.table.sortBy}>
+                        {column.header}
+                        <span className="th-sort-mark" aria-hidden="true">
+                          {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
+                        </span>
+                      </button>
+                    ) : (
+                      column.header
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {shown.map((r) => (
+            <tr key={r.id} className={rowClassName?.(r.original)} data-testid={rowTestId}>
+              {columns.map((c) => (
+                <td key={c.id} className={c.className} title={c.title?.(r.original)}>
+                  {c.cell(r.original, r.index)}
+                </td>
+              ))}
+            </tr>
+          ))}
+          {state && (
+            <tr>
+              <td colSpan={columns.length} className="empty-row">
+                {state}
+              </td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+      {pager}
+    </>
+  );
+}
