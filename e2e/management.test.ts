@@ -347,7 +347,7 @@ describe('security number and accounts', () => {
     const num = page.getByTestId('security-num');
     await num.getByText(DEMO_COMPANY.securityNum).waitFor();
     await page.getByRole('button', { name: '새로 발급' }).click();
-    const dialog = page.getByRole('dialog', { name: '보안번호 새로 발급' });
+    const dialog = page.getByRole('alertdialog', { name: '보안번호 새로 발급' });
     await dialog.getByText('이전 보안번호는 바로 사용할 수 없게 됩니다.', { exact: false }).waitFor();
     await dialog.getByRole('button', { name: '새로 발급' }).click();
     await page.getByText(MSG_MEMBER.securityNumRenewed).waitFor();
@@ -435,7 +435,7 @@ describe('security number and accounts', () => {
 
     // Password reset: shown once, and it works.
     await row.getByRole('button', { name: '비밀번호 초기화' }).click();
-    await page.getByRole('dialog', { name: '비밀번호 초기화' }).getByRole('button', { name: '비밀번호 초기화' }).click();
+    await page.getByRole('alertdialog', { name: '비밀번호 초기화' }).getByRole('button', { name: '비밀번호 초기화' }).click();
     const shown = page.getByRole('dialog', { name: '새 비밀번호' });
     const pw = (await shown.getByTestId('new-password').textContent())!;
     expect(pw.length).toBeGreaterThanOrEqual(4);
@@ -461,7 +461,7 @@ describe('security number and accounts', () => {
     // Stop the logged-in sub-account: its tab is sent away and its token is refused.
     const subRow = page.getByRole('row', { name: /sub@partsmall\.kr/ });
     await subRow.getByRole('button', { name: '사용중지' }).click();
-    const stop = page.getByRole('dialog', { name: '계정 사용중지' });
+    const stop = page.getByRole('alertdialog', { name: '계정 사용중지' });
     await snap(page, 'management-users-stop-desktop');
     await stop.getByRole('button', { name: '사용중지' }).click();
     await subRow.getByText('사용중지', { exact: true }).first().waitFor();
@@ -599,7 +599,7 @@ describe('my info, company info and delivery addresses', () => {
 
     // Delete with the confirm popup.
     await seeded.getByRole('button', { name: '삭제' }).click();
-    const confirm = page.getByRole('dialog', { name: '배송지 삭제' });
+    const confirm = page.getByRole('alertdialog', { name: '배송지 삭제' });
     await confirm.getByText("'박준호' 배송지를 삭제할까요?").waitFor();
     await snap(page, 'management-deliveryAddress-delete-desktop');
     await confirm.getByRole('button', { name: '삭제' }).click();

@@ -1,3 +1,13 @@
+/** The labels of an address form (checkout and the member area's addresses). */
+const ADDRESS_LABELS = {
+  name: '받는 분 이름',
+  phone: '받는 분 연락처',
+  phoneHint: '숫자만 10~11자리',
+  postNum: '우편번호',
+  address: '주소',
+  addrSub: '상세주소',
+};
+
 /** Every text the web app shows that the server does not send, in one place (Korean). */
 export const T = {
   brand: '파츠몰',
@@ -387,12 +397,7 @@ export const T = {
       pickSaved: '저장된 배송지 선택',
       pickSavedNone: '저장된 배송지가 없습니다.',
       pickPlaceholder: '배송지를 선택하세요',
-      name: '받는 분 이름',
-      phone: '받는 분 연락처',
-      phoneHint: '숫자만 10~11자리',
-      postNum: '우편번호',
-      address: '주소',
-      addrSub: '상세주소',
+      ...ADDRESS_LABELS,
       arrive: '화물 영업소',
       arriveHint: '화물을 찾으실 영업소 (예: 경동화물 성수영업소)',
       memo: '배송 메모',
@@ -610,12 +615,7 @@ export const T = {
       basicLabel: (name: string) => `${name} 배송지를 기본주소로 설정`,
       formAdd: '배송지 추가',
       formEdit: '배송지 수정',
-      name: '받는 분 이름',
-      phone: '받는 분 연락처',
-      phoneHint: '숫자만 10~11자리',
-      postNum: '우편번호',
-      address: '주소',
-      addrSub: '상세주소',
+      ...ADDRESS_LABELS,
       makeBasic: '기본 배송지로 설정',
       nameEmpty: '받는 분 이름을 입력하세요.',
       phoneEmpty: '받는 분 연락처를 입력하세요.',

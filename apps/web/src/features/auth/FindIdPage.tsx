@@ -1,25 +1,14 @@
 import { useState } from 'react';
-import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { fieldOf, messageOf } from '../../shared/api';
 import { pathFor } from '../../shared/paths';
 import { T } from '../../shared/texts';
-import { Form, setServerError, useZodForm } from '../../shared/ui/form';
+import { Form, SubmitButton, setServerError, useZodForm } from '../../shared/ui/form';
 import { AuthLinks } from './AuthLinks';
 import { findIdForm } from './forms';
 import { StepIndicator } from './JoinParts';
 import { PhoneVerification } from './PhoneVerification';
 import { useFindMemberId } from './queries';
-
-function FindIdButton({ busy }: { busy: boolean }) {
-  const code = useWatch({ name: 'authCode' }) as string;
-  const ready = code.length === 6 && !busy;
-  return (
-    <button type="submit" className="btn btn-primary btn-block" disabled={!ready} title={ready ? undefined : T.findId.submitDisabledWhy}>
-      {busy ? T.findId.searching : T.findId.submit}
-    </button>
-  );
-}
 
 /** /memberIdInq and /mobileMemberIdInq: 0 phone, 1 code requested, 2 id shown (spec 1 §4). */
 export function FindIdPage({ mobile = false }: { mobile?: boolean }) {
@@ -58,7 +47,9 @@ export function FindIdPage({ mobile = false }: { mobile?: boolean }) {
         <Form form={form} onSubmit={submit}>
           <p className="page-intro">{T.findId.intro}</p>
           <PhoneVerification purpose="find" state={step} onState={(s) => setStep(s === 0 ? 0 : 1)} onCodeEnter={() => void form.handleSubmit(submit)()} />
-          {step === 1 && <FindIdButton busy={find.isPending} />}
+          {step === 1 && (
+            <SubmitButton ready={(v) => v.authCode!.length === 6} why={T.findId.submitDisabledWhy} busy={find.isPending} label={T.findId.submit} busyLabel={T.findId.searching} />
+          )}
         </Form>
       )}
       <AuthLinks

@@ -1,26 +1,15 @@
 import { useState } from 'react';
-import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { fieldOf, messageOf } from '../../shared/api';
 import { pathFor } from '../../shared/paths';
 import { T } from '../../shared/texts';
-import { Field, Form, setServerError, useZodForm } from '../../shared/ui/form';
+import { Field, Form, SubmitButton, setServerError, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
 import { AuthLinks } from './AuthLinks';
 import { findPwForm } from './forms';
 import { StepIndicator, focusField } from './JoinParts';
 import { PhoneVerification } from './PhoneVerification';
 import { useFindMemberPw } from './queries';
-
-function ChangeButton({ busy }: { busy: boolean }) {
-  const [code, pw, cpw] = useWatch({ name: ['authCode', 'pw', 'cpw'] }) as [string, string, string];
-  const filled = code.length === 6 && pw !== '' && cpw !== '';
-  return (
-    <button type="submit" className="btn btn-primary btn-block" disabled={!filled || busy} title={filled ? undefined : T.findPw.submitDisabledWhy}>
-      {busy ? T.findPw.saving : T.findPw.submit}
-    </button>
-  );
-}
 
 /**
  * /memberPwInq (phones: the second tab of /mobileJoin): step 0 phone, step 1 code plus the new
@@ -62,7 +51,13 @@ export function FindPwPage({ mobile = false }: { mobile?: boolean }) {
           <>
             <Field name="pw" label={T.findPw.newPw} type="password" autoComplete="new-password" maxLength={20} hint={T.join.pwHint} />
             <Field name="cpw" label={T.findPw.confirm} type="password" autoComplete="new-password" maxLength={20} />
-            <ChangeButton busy={change.isPending} />
+            <SubmitButton
+              ready={(v) => v.authCode!.length === 6 && v.pw !== '' && v.cpw !== ''}
+              why={T.findPw.submitDisabledWhy}
+              busy={change.isPending}
+              label={T.findPw.submit}
+              busyLabel={T.findPw.saving}
+            />
           </>
         )}
       </Form>

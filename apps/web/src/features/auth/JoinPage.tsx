@@ -8,8 +8,8 @@ import { T } from '../../shared/texts';
 import { Field, Form, setServerError, useZodForm } from '../../shared/ui/form';
 import { FindPwPage } from './FindPwPage';
 import { joinForm, phoneAuthState, type JoinForm } from './forms';
-import { AccountFields, Consents, ExistingCompanyDialog, JoinDone, StepBox, StepIndicator, focusField, useJoinSubmit } from './JoinParts';
-import { PhoneVerification, type PhoneAuthState } from './PhoneVerification';
+import { DetailsStep, ExistingCompanyDialog, JoinDone, PhoneAndTerms, StepBox, StepIndicator, focusField, useJoinSubmit } from './JoinParts';
+import type { PhoneAuthState } from './PhoneVerification';
 import { licenseCheckQuery } from './queries';
 
 /**
@@ -116,29 +116,12 @@ function JoinForm({ mobile }: { mobile: boolean }) {
             )}
           </StepBox>
 
-          {licenseOk && (
-            <>
-              <StepBox n={2} title={T.join.boxPhone}>
-                <PhoneVerification purpose="join" verify state={phoneState} onState={setPhoneState} />
-              </StepBox>
-              <StepBox n={3} title={T.join.boxTerms}>
-                <Consents mobile={mobile} />
-                {phoneState < 2 && policy && privacy && <p className="field-hint">{T.join.needVerified}</p>}
-              </StepBox>
-            </>
-          )}
-
+          {licenseOk && <PhoneAndTerms mobile={mobile} phoneState={phoneState} onPhoneState={setPhoneState} />}
           {authState === 3 && (
-            <StepBox n={4} title={T.join.boxDetails}>
-              <div className="form-grid">
-                <Field name="companyName" label={T.join.companyName} autoComplete="organization" maxLength={50} />
-                <Field name="companyArea" label={T.join.companyArea} maxLength={20} placeholder={T.join.companyAreaHint} />
-              </div>
-              <AccountFields />
-              <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-                {busy ? T.join.submitting : T.join.submit}
-              </button>
-            </StepBox>
+            <DetailsStep busy={busy}>
+              <Field name="companyName" label={T.join.companyName} autoComplete="organization" maxLength={50} />
+              <Field name="companyArea" label={T.join.companyArea} maxLength={20} placeholder={T.join.companyAreaHint} />
+            </DetailsStep>
           )}
         </Form>
       )}

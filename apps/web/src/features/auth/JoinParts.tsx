@@ -11,6 +11,7 @@ import { Modal } from '../../shared/ui/Modal';
 import { useNotify } from '../../shared/ui/notify';
 import { useDelayedNavigate } from '../../shared/useDelayedNavigate';
 import { LegalText, useLegalDocuments } from '../legal/LegalPages';
+import { PhoneVerification, type PhoneAuthState } from './PhoneVerification';
 import { useJoin } from './queries';
 
 /** Step indicator of the join and find flows: done steps, the current one, the ones ahead. */
@@ -170,15 +171,36 @@ export function JoinDone({ mobile }: { mobile: boolean }) {
   );
 }
 
-/** The login id, password and its confirmation: the last fields of both join forms. */
-export function AccountFields() {
+/** Steps 2 and 3 of both join forms: the phone check, then the two consents. */
+export function PhoneAndTerms({ mobile, phoneState, onPhoneState }: { mobile: boolean; phoneState: PhoneAuthState; onPhoneState: (s: PhoneAuthState) => void }) {
+  const { watch } = useFormContext();
+  const consented = watch('policy') === true && watch('privacy') === true;
   return (
     <>
+      <StepBox n={2} title={T.join.boxPhone}>
+        <PhoneVerification purpose="join" verify state={phoneState} onState={onPhoneState} />
+      </StepBox>
+      <StepBox n={3} title={T.join.boxTerms}>
+        <Consents mobile={mobile} />
+        {phoneState < 2 && consented && <p className="field-hint">{T.join.needVerified}</p>}
+      </StepBox>
+    </>
+  );
+}
+
+/** Step 4 of both join forms: their own fields, then the login id, password and its confirmation. */
+export function DetailsStep({ busy, children }: { busy: boolean; children: ReactNode }) {
+  return (
+    <StepBox n={4} title={T.join.boxDetails}>
+      <div className="form-grid">{children}</div>
       <Field name="id" label={T.join.id} type="email" autoComplete="username" maxLength={50} hint={T.join.idHint} />
       <div className="form-grid">
         <Field name="pw" label={T.join.pw} type="password" autoComplete="new-password" maxLength={20} hint={T.join.pwHint} />
         <Field name="cpw" label={T.join.cpw} type="password" autoComplete="new-password" maxLength={20} />
       </div>
-    </>
+      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+        {busy ? T.join.submitting : T.join.submit}
+      </button>
+    </StepBox>
   );
 }

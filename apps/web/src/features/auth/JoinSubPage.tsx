@@ -10,8 +10,8 @@ import { T } from '../../shared/texts';
 import { Field, Form, setServerError, useZodForm } from '../../shared/ui/form';
 import { AuthLinks } from './AuthLinks';
 import { joinSubForm, phoneAuthState, type JoinSubForm } from './forms';
-import { AccountFields, Consents, JoinDone, StepBox, StepIndicator, useJoinSubmit } from './JoinParts';
-import { PhoneVerification, type PhoneAuthState } from './PhoneVerification';
+import { DetailsStep, JoinDone, PhoneAndTerms, StepBox, StepIndicator, useJoinSubmit } from './JoinParts';
+import type { PhoneAuthState } from './PhoneVerification';
 import { licenseCheckQuery } from './queries';
 
 /**
@@ -79,24 +79,12 @@ export function JoinSubPage() {
               </p>
             )}
           </StepBox>
-          <StepBox n={2} title={T.join.boxPhone}>
-            <PhoneVerification purpose="join" verify state={phoneState} onState={setPhoneState} />
-          </StepBox>
-          <StepBox n={3} title={T.join.boxTerms}>
-            <Consents mobile={mobile} />
-            {phoneState < 2 && policy && privacy && <p className="field-hint">{T.join.needVerified}</p>}
-          </StepBox>
+          <PhoneAndTerms mobile={mobile} phoneState={phoneState} onPhoneState={setPhoneState} />
           {authState === 3 && (
-            <StepBox n={4} title={T.join.boxDetails}>
-              <div className="form-grid">
-                <Field name="name" label={`${T.join.name} ${T.join.optional}`} autoComplete="name" maxLength={20} hint={T.join.nameHint} />
-                <Field name="phoen" label={`${T.join.phoen} ${T.join.optional}`} type="tel" digits={11} maxLength={13} hint={T.join.phoenHint} />
-              </div>
-              <AccountFields />
-              <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-                {busy ? T.join.submitting : T.join.submit}
-              </button>
-            </StepBox>
+            <DetailsStep busy={busy}>
+              <Field name="name" label={`${T.join.name} ${T.join.optional}`} autoComplete="name" maxLength={20} hint={T.join.nameHint} />
+              <Field name="phoen" label={`${T.join.phoen} ${T.join.optional}`} type="tel" digits={11} maxLength={13} hint={T.join.phoenHint} />
+            </DetailsStep>
           )}
         </Form>
       )}

@@ -1,24 +1,12 @@
-import { useWatch } from 'react-hook-form';
 import { TIMING, loginRequest } from '@partsmall/contract';
 import { messageOf } from '../../shared/api';
 import { pathFor } from '../../shared/paths';
 import { T } from '../../shared/texts';
-import { Field, Form, useZodForm } from '../../shared/ui/form';
+import { Field, Form, SubmitButton, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
 import { useDelayedNavigate } from '../../shared/useDelayedNavigate';
 import { AuthLinks } from './AuthLinks';
 import { useLogin } from './queries';
-
-/** The login button is disabled while either field is blank (spec 1 §2 Login page). */
-function LoginButton({ busy }: { busy: boolean }) {
-  const [id, pw] = useWatch({ name: ['id', 'pw'] }) as [string, string];
-  const blank = id.trim() === '' || pw === '';
-  return (
-    <button type="submit" className="btn btn-primary btn-block" disabled={blank || busy} title={blank ? T.login.disabledWhy : undefined}>
-      {T.login.submit}
-    </button>
-  );
-}
 
 export function LoginPage({ mobile = false }: { mobile?: boolean }) {
   const form = useZodForm(loginRequest, { id: '', pw: '' });
@@ -50,7 +38,8 @@ export function LoginPage({ mobile = false }: { mobile?: boolean }) {
         <Form form={form} onSubmit={submit}>
           <Field name="id" label={T.login.id} type="email" autoComplete="username" maxLength={50} />
           <Field name="pw" label={T.login.pw} type="password" autoComplete="current-password" maxLength={20} />
-          <LoginButton busy={login.isPending} />
+          {/* Disabled while either field is blank (spec 1 §2 Login page). */}
+          <SubmitButton ready={(v) => v.id!.trim() !== '' && v.pw !== ''} why={T.login.disabledWhy} busy={login.isPending} label={T.login.submit} />
         </Form>
       )}
       <AuthLinks

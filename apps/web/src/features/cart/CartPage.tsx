@@ -7,7 +7,6 @@ import { money, won } from '../../shared/format';
 import { managementPath, pathFor } from '../../shared/paths';
 import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
-import { Confirm } from '../../shared/ui/Confirm';
 import { useNotify } from '../../shared/ui/notify';
 import { Loading } from '../../shared/ui/states';
 import { QuantityPicker } from '../products/QuantityPicker';
@@ -114,7 +113,6 @@ export function CartPage({ mobile = false }: { mobile?: boolean }) {
   const cart = useQuery(cartQuery);
   const remove = useRemoveCartLine();
   const [picked, setPicked] = useState<Set<number> | null>(null);
-  const [removing, setRemoving] = useState<CartLine | null>(null);
   const [ordering, setOrdering] = useState(false);
 
   // Entering the cart removes a leftover finished payment (spec 1 §4).
@@ -155,21 +153,21 @@ export function CartPage({ mobile = false }: { mobile?: boolean }) {
     saver.schedule(line.seq, qty);
   };
 
-  const confirmRemove = () => {
-    if (!removing) return;
-    const seq = removing.seq;
-    remove.mutate(seq, {
-      onSuccess: () => {
-        setRemoving(null);
-        notify.toast(MSG_ORDER.removedFromCart);
-        setPicked(new Set([...selected].filter((x) => x !== seq)));
-      },
-      onError: (e) => {
-        setRemoving(null);
-        void notify.alert(messageOf(e));
-      },
-    });
-  };
+  /** Removal asks first (spec 1 §4), then goes over the trade channel. */
+  const askRemove = (line: CartLine) =>
+    void notify
+      .confirm(
+        { title: t.removeTitle, text: t.removeConfirm(line.productInfo.name), confirmLabel: t.remove, busyLabel: t.removing },
+        () => remove.mutateAsync(line.seq),
+      )
+      .then(
+        (done) => {
+          if (!done) return;
+          notify.toast(MSG_ORDER.removedFromCart);
+          setPicked(new Set([...selected].filter((x) => x !== line.seq)));
+        },
+        (e: unknown) => void notify.alert(messageOf(e)),
+      );
 
   const order = async () => {
     if (chosen.length === 0) return void notify.alert(MSG_ORDER.selectProduct);
@@ -274,7 +272,7 @@ export function CartPage({ mobile = false }: { mobile?: boolean }) {
                 {mobile ? (
                   <ul className="m-cart-lines">
                     {g.lines.map((l) => (
-                      <MobileCartLine key={l.seq} line={l} checked={selected.has(l.seq)} onToggle={toggleLine} onQty={setQty} onRemove={setRemoving} />
+                      <MobileCartLine key={l.seq} line={l} checked={selected.has(l.seq)} onToggle={toggleLine} onQty={setQty} onRemove={askRemove} />
                     ))}
                   </ul>
                 ) : (
@@ -301,7 +299,7 @@ export function CartPage({ mobile = false }: { mobile?: boolean }) {
                     </thead>
                     <tbody>
                       {g.lines.map((l) => (
-                        <CartRow key={l.seq} line={l} checked={selected.has(l.seq)} onToggle={toggleLine} onQty={setQty} onRemove={setRemoving} />
+                        <CartRow key={l.seq} line={l} checked={selected.has(l.seq)} onToggle={toggleLine} onQty={setQty} onRemove={askRemove} />
                       ))}
                     </tbody>
                   </table>
@@ -312,18 +310,6 @@ export function CartPage({ mobile = false }: { mobile?: boolean }) {
         </div>
         {summary}
       </div>
-      {removing && (
-        <Confirm
-          title={t.removeTitle}
-          text={t.removeConfirm(removing.productInfo.name)}
-          confirmLabel={t.remove}
-          busyLabel={t.removing}
-          busy={remove.isPending}
-          danger
-          onConfirm={confirmRemove}
-          onCancel={() => setRemoving(null)}
-        />
-      )}
     </>,
   );
 }

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { PAGE_SIZE, type ShippingAddressView } from '@partsmall/contract';
-import { messageOf } from '../../shared/api';
 import { addressLine, phone } from '../../shared/format';
 import { T } from '../../shared/texts';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
@@ -36,14 +35,12 @@ export function AddressBookModal({ onPick, onClose }: { onPick: (a: ShippingAddr
     <Modal title={t.title} onClose={onClose} size="wide" className="address-book">
       <DataTable
         columns={columns}
-        rows={list.data?.results ?? []}
+        query={list}
         rowKey={(a) => a.seq}
         label={t.title}
         className="ab-table"
-        loading={list.isFetching}
-        error={list.error ? messageOf(list.error) : null}
         emptyText={t.empty}
-        paging={{ page, total: list.data?.total ?? 0, size: PAGE_SIZE.addressBook, onPage: setPage }}
+        paging={{ page, size: PAGE_SIZE.addressBook, onPage: setPage }}
       />
     </Modal>
   );

@@ -1,13 +1,11 @@
-import { useState } from 'react';
 import { useController, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { canWithdraw, withdrawRequest } from '@partsmall/contract';
 import { messageOf } from '../../shared/api';
 import { businessNumber } from '../../shared/format';
 import { pathFor } from '../../shared/paths';
-import { useSession } from '../../shared/session';
+import { session, useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
-import { Confirm } from '../../shared/ui/Confirm';
 import { FieldShell, Form, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
 import { SectionHead } from './parts';
@@ -21,18 +19,16 @@ const W = M.withdraw;
 export function SecuritySection() {
   const { userInfo } = useSession();
   const notify = useNotify();
-  const [asking, setAsking] = useState(false);
   const renew = useRenewSecurityNumber();
   const company = userInfo?.companyInfo;
   if (!userInfo || !company) return <p className="notice-warn">{M.companyOnly}</p>;
 
-  const confirmRenew = () =>
-    renew.mutate(undefined, {
-      onSuccess: (a) => notify.toast(a.message || S.renewed),
+  const askRenew = () =>
+    void notify.confirm({ title: S.confirmTitle, text: S.confirm, confirmLabel: S.renew, busyLabel: S.renewing }, () => renew.mutateAsync()).then(
+      (a) => a && notify.toast(a.message || S.renewed),
       // The spec's message when renewal fails (spec 2 §8).
-      onError: () => void notify.alert(S.failed),
-      onSettled: () => setAsking(false),
-    });
+      () => void notify.alert(S.failed),
+    );
 
   return (
     <div>
@@ -46,21 +42,10 @@ export function SecuritySection() {
             {company.securityNum ?? '-'}
           </dd>
         </dl>
-        <button type="button" className="btn btn-primary" onClick={() => setAsking(true)}>
+        <button type="button" className="btn btn-primary" onClick={askRenew}>
           {S.renew}
         </button>
       </div>
-      {asking && (
-        <Confirm
-          title={S.confirmTitle}
-          text={S.confirm}
-          confirmLabel={S.renew}
-          busyLabel={S.renewing}
-          busy={renew.isPending}
-          onConfirm={confirmRenew}
-          onCancel={() => setAsking(false)}
-        />
-      )}
     </div>
   );
 }
@@ -114,6 +99,8 @@ export function WithdrawSection({ mobile }: { mobile: boolean }) {
     withdraw.mutate(v, {
       onSuccess: (a) => {
         notify.toast(a.message || W.done);
+        // Withdrawal removes token and user info and goes home (spec 2 §4).
+        session.clear();
         navigate(pathFor('home', mobile), { replace: true });
       },
       onError: (e) => void notify.alert(messageOf(e)),

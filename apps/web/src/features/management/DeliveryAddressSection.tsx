@@ -1,24 +1,20 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { MSG_MEMBER, PAGE_SIZE, savedAddressRequest, type ShippingAddressView } from '@partsmall/contract';
 import { messageOf } from '../../shared/api';
 import { phone } from '../../shared/format';
 import { T } from '../../shared/texts';
-import { Confirm } from '../../shared/ui/Confirm';
-import { DataTable, type Column } from '../../shared/ui/DataTable';
+import type { Column } from '../../shared/ui/DataTable';
 import { CheckField, Field, Form, useZodForm } from '../../shared/ui/form';
 import { Modal } from '../../shared/ui/Modal';
 import { useNotify } from '../../shared/ui/notify';
-import { SearchForm, type Search } from '../../shared/ui/SearchForm';
-import { FormActions, ListBar, PHONE_INPUT_MAX, SectionHead } from './parts';
+import { FormActions, PHONE_INPUT_MAX, SearchedList, SectionHead } from './parts';
 import { PostcodeFields } from './postcode';
 import { addressListQuery, useDeleteAddress, useSaveAddress, useSetBasicAddress } from './queries';
 
 const M = T.management;
 const A = M.address;
 const SEARCH_TYPES = (['name', 'phone'] as const).map((t) => ({ value: t, label: A.searchTypes[t]! }));
-type SearchType = (typeof SEARCH_TYPES)[number]['value'];
 
 /**
  * The address form: the spec's alerts for empty fields first (spec 2 §5), then the length rules
@@ -34,31 +30,24 @@ const addressForm = z.object({
 });
 
 /** Delivery addresses (spec 2 §2): search, table with paging, add/edit popup, delete popup, default toggle. */
-export function DeliveryAddressSection({ mobile }: { mobile: boolean }) {
+export function DeliveryAddressSection() {
   const notify = useNotify();
-  const [search, setSearch] = useState<Search<SearchType>>({ searchType: 'name', keyword: '' });
-  const [page, setPage] = useState(1);
-  const list = useQuery(addressListQuery({ searchType: search.searchType, searchKeyword: search.keyword, page, size: PAGE_SIZE.memberArea }));
-  const rows = list.data?.results ?? [];
   const [editing, setEditing] = useState<ShippingAddressView | 'new' | null>(null);
-  const [removing, setRemoving] = useState<ShippingAddressView | null>(null);
   const basic = useSetBasicAddress();
   const remove = useDeleteAddress();
-  const failed = (e: Error) => void notify.alert(messageOf(e));
+  const failed = (e: unknown) => void notify.alert(messageOf(e));
 
   const makeBasic = (row: ShippingAddressView) => {
     // The default address says so and sends nothing (spec 2 §4).
     if (row.basic === 'true') return void notify.alert(MSG_MEMBER.addressAlreadyBasic);
     basic.mutate(row.seq, { onSuccess: (a) => notify.toast(a.message), onError: failed });
   };
-  const confirmRemove = () => {
-    if (!removing) return;
-    remove.mutate(removing.seq, {
-      onSuccess: (a) => notify.toast(a.message || A.removed),
-      onError: failed,
-      onSettled: () => setRemoving(null),
-    });
-  };
+  const askRemove = (row: ShippingAddressView) =>
+    void notify
+      .confirm({ title: A.removeTitle, text: A.removeConfirm(row.name), confirmLabel: M.remove, busyLabel: A.removing, danger: true }, () =>
+        remove.mutateAsync(row.seq),
+      )
+      .then((a) => a && notify.toast(a.message || A.removed), failed);
 
   const basicToggle = (row: ShippingAddressView) => (
     <button
@@ -76,7 +65,7 @@ export function DeliveryAddressSection({ mobile }: { mobile: boolean }) {
       <button type="button" className="btn btn-small" onClick={() => setEditing(row)}>
         {M.edit}
       </button>
-      <button type="button" className="btn btn-small btn-danger-line" onClick={() => setRemoving(row)}>
+      <button type="button" className="btn btn-small btn-danger-line" onClick={() => askRemove(row)}>
         {M.remove}
       </button>
     </span>
@@ -104,28 +93,14 @@ export function DeliveryAddressSection({ mobile }: { mobile: boolean }) {
           {A.add}
         </button>
       </SectionHead>
-      <ListBar total={list.data?.total ?? 0} loading={list.isFetching}>
-        <SearchForm
-          types={SEARCH_TYPES}
-          initial={search}
-          onSearch={(s) => {
-            setSearch(s);
-            setPage(1);
-          }}
-          placeholder={A.keywordPlaceholder}
-          idPrefix="mg-addr"
-        />
-      </ListBar>
-      <DataTable
+      <SearchedList
+        query={addressListQuery}
+        size={PAGE_SIZE.memberArea}
+        types={SEARCH_TYPES}
+        placeholder={A.keywordPlaceholder}
+        idPrefix="mg-addr"
         columns={columns}
-        rows={rows}
-        rowKey={(r) => r.seq}
         label={A.title}
-        className="board-table mg-table"
-        loading={list.isFetching}
-        error={list.error ? messageOf(list.error) : null}
-        paging={{ page, total: list.data?.total ?? 0, size: PAGE_SIZE.memberArea, onPage: setPage }}
-        mobile={mobile}
         card={(row) => (
           <>
             <div className="mg-card-head">
@@ -142,18 +117,6 @@ export function DeliveryAddressSection({ mobile }: { mobile: boolean }) {
       />
 
       {editing && <AddressForm row={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-      {removing && (
-        <Confirm
-          title={A.removeTitle}
-          text={A.removeConfirm(removing.name)}
-          confirmLabel={M.remove}
-          busyLabel={A.removing}
-          busy={remove.isPending}
-          danger
-          onConfirm={confirmRemove}
-          onCancel={() => setRemoving(null)}
-        />
-      )}
     </div>
   );
 }

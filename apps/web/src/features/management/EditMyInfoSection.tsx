@@ -3,7 +3,7 @@ import { updateMyInfoRequest, updateMyPasswordRequest, type UserInfo } from '@pa
 import { messageOf } from '../../shared/api';
 import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
-import { Field, FieldShell, Form, useZodForm } from '../../shared/ui/form';
+import { Field, Form, ReadOnlyField, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
 import { FormActions, PHONE_INPUT_MAX, SectionHead } from './parts';
 import { useUpdateMyInfo, useUpdatePassword } from './queries';
@@ -39,9 +39,7 @@ function InfoForm({ userInfo }: { userInfo: UserInfo }) {
 
   return (
     <Form form={form} className="form mg-form" onSubmit={submit}>
-      <FieldShell id="mg-my-id" label={F.id}>
-        <input id="mg-my-id" value={userInfo.id} readOnly />
-      </FieldShell>
+      <ReadOnlyField id="mg-my-id" label={F.id} value={userInfo.id} />
       <Field name="name" id="mg-my-name" label={F.name} maxLength={20} />
       <Field name="phone" id="mg-my-phone" label={F.phone} digits={11} maxLength={PHONE_INPUT_MAX} hint={F.phoneHint} />
       <Field name="mail" id="mg-my-mail" label={F.mail} type="email" maxLength={100} />

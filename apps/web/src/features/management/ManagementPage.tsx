@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, Navigate, NavLink, useParams, useSearchParams } from 'react-router';
 import { COMPANY_LEVEL_NAMES, MEMBER_TYPE_MAIN, MSG_MEMBER } from '@partsmall/contract';
 import { managementPath, PATHS } from '../../shared/paths';
@@ -36,33 +36,24 @@ function LeaveEntry({ to, mainOnly }: { to: string; mainOnly: boolean }) {
   return <Navigate to={to} replace />;
 }
 
+/** The screen of each entry. */
+const SECTIONS: Record<MenuPath, (mobile: boolean) => ReactNode> = {
+  profile: (mobile) => <ProfileSection mobile={mobile} linkTo={mobile ? mobileLink : desktopLink} />,
+  editMyInfo: () => <EditMyInfoSection />,
+  orders: () => <OrdersSection />,
+  deliveryAddress: () => <DeliveryAddressSection />,
+  editCompanyInfo: () => <CompanyInfoSection />,
+  users: () => <UsersSection />,
+  chargeCash: () => <ChargeCashSection />,
+  cashPayments: () => <PaymentHistorySection kind="cash" />,
+  buyLicense: () => <BuyLicenseSection />,
+  licensePayments: () => <PaymentHistorySection kind="license" />,
+  setSecurity: () => <SecuritySection />,
+  memberDeactivation: (mobile) => <WithdrawSection mobile={mobile} />,
+};
+
 function Section({ path, mobile }: { path: MenuPath; mobile: boolean }) {
-  switch (path) {
-    case 'profile':
-      return <ProfileSection mobile={mobile} linkTo={mobile ? mobileLink : desktopLink} />;
-    case 'editMyInfo':
-      return <EditMyInfoSection />;
-    case 'orders':
-      return <OrdersSection mobile={mobile} />;
-    case 'deliveryAddress':
-      return <DeliveryAddressSection mobile={mobile} />;
-    case 'editCompanyInfo':
-      return <CompanyInfoSection />;
-    case 'users':
-      return <UsersSection mobile={mobile} />;
-    case 'chargeCash':
-      return <ChargeCashSection />;
-    case 'cashPayments':
-      return <PaymentHistorySection kind="cash" mobile={mobile} />;
-    case 'buyLicense':
-      return <BuyLicenseSection />;
-    case 'licensePayments':
-      return <PaymentHistorySection kind="license" mobile={mobile} />;
-    case 'setSecurity':
-      return <SecuritySection />;
-    case 'memberDeactivation':
-      return <WithdrawSection mobile={mobile} />;
-  }
+  return SECTIONS[path](mobile);
 }
 
 function useTitle(path: MenuPath | null) {

@@ -1,14 +1,11 @@
-import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { ORDER_STATUS_LABELS, PAGE_SIZE, type DateRangeListRequest, type OrderView } from '@partsmall/contract';
-import { messageOf } from '../../shared/api';
+import { ORDER_STATUS_LABELS, type OrderView } from '@partsmall/contract';
 import { date, money, won } from '../../shared/format';
 import { T } from '../../shared/texts';
-import { DataTable, type Column } from '../../shared/ui/DataTable';
+import type { Column } from '../../shared/ui/DataTable';
 import { useNotify } from '../../shared/ui/notify';
 import { openOrderDetail } from '../orders/OrderDetailPopup';
 import { orderListQuery } from '../orders/queries';
-import { DateRangeSearch, ListBar, SectionHead, type Range } from './parts';
+import { RangedList, SectionHead } from './parts';
 
 const M = T.management;
 const O = M.orders;
@@ -17,23 +14,9 @@ function StatusBadge({ status }: { status: number }) {
   return <span className={`mg-status mg-status-${status}`}>{ORDER_STATUS_LABELS[status] ?? String(status)}</span>;
 }
 
-/** A date-range list's query: searchType 'date' only with both dates (spec 2 §7). */
-export function useRangeQuery() {
-  const [query, setQuery] = useState<DateRangeListRequest & { page: number }>({ startDate: '', endDate: '', searchType: '', page: 1 });
-  return {
-    query: { ...query, size: PAGE_SIZE.memberArea },
-    search: (r: Range) => setQuery({ ...r, searchType: 'date', page: 1 }),
-    all: () => setQuery({ startDate: '', endDate: '', searchType: '', page: 1 }),
-    setPage: (page: number) => setQuery((q) => ({ ...q, page })),
-  };
-}
-
 /** Orders (spec 2 §2): date-range search, view all, table with status labels, detail in a popup window. */
-export function OrdersSection({ mobile }: { mobile: boolean }) {
+export function OrdersSection() {
   const notify = useNotify();
-  const range = useRangeQuery();
-  const list = useQuery(orderListQuery(range.query));
-  const total = list.data?.total ?? 0;
 
   const detail = (seq: number) => {
     if (!openOrderDetail(seq)) void notify.alert(O.popupBlocked);
@@ -59,18 +42,10 @@ export function OrdersSection({ mobile }: { mobile: boolean }) {
   return (
     <div>
       <SectionHead title={O.title} intro={O.intro} />
-      <DateRangeSearch busy={list.isFetching} onSearch={range.search} onAll={range.all} />
-      <ListBar total={total} loading={list.isFetching} />
-      <DataTable
+      <RangedList
+        query={orderListQuery}
         columns={columns}
-        rows={list.data?.results ?? []}
-        rowKey={(o) => o.seq}
         label={O.title}
-        className="board-table mg-table"
-        loading={list.isFetching}
-        error={list.error ? messageOf(list.error) : null}
-        paging={{ page: range.query.page, total, size: PAGE_SIZE.memberArea, onPage: range.setPage }}
-        mobile={mobile}
         card={(o) => (
           <>
             <div className="mg-card-head">

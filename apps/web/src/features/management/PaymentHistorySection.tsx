@@ -1,21 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
-import { PAGE_SIZE, PAYMENT_PGCODE_LABELS, vatOf, type PaymentRecord } from '@partsmall/contract';
-import { messageOf } from '../../shared/api';
+import { PAYMENT_PGCODE_LABELS, vatOf, type DateRangeListRequest, type PaymentRecord } from '@partsmall/contract';
 import { date, money, won } from '../../shared/format';
 import { T } from '../../shared/texts';
-import { DataTable, type Column } from '../../shared/ui/DataTable';
-import { useRangeQuery } from './OrdersSection';
-import { DateRangeSearch, ListBar, SectionHead } from './parts';
+import type { Column } from '../../shared/ui/DataTable';
+import { RangedList, SectionHead } from './parts';
 import { paymentHistoryQuery, type PaymentKind } from './queries';
 
 const M = T.management;
 const H = M.history;
 
 /** Cash or licence payment history (spec 2 §2): date range, table with the VAT of each amount. */
-export function PaymentHistorySection({ kind, mobile }: { kind: PaymentKind; mobile: boolean }) {
-  const range = useRangeQuery();
-  const list = useQuery(paymentHistoryQuery(kind, range.query));
-  const total = list.data?.total ?? 0;
+export function PaymentHistorySection({ kind }: { kind: PaymentKind }) {
   const title = kind === 'cash' ? H.cashTitle : H.licenseTitle;
   const method = (r: PaymentRecord) => <span className={`mg-pg mg-pg-${r.pgcode}`}>{PAYMENT_PGCODE_LABELS[r.pgcode] ?? r.pgcode}</span>;
   const when = (r: PaymentRecord) => <time dateTime={r.transaction_date}>{date(r.transaction_date)}</time>;
@@ -31,18 +25,10 @@ export function PaymentHistorySection({ kind, mobile }: { kind: PaymentKind; mob
   return (
     <div>
       <SectionHead title={title} />
-      <DateRangeSearch busy={list.isFetching} onSearch={range.search} onAll={range.all} />
-      <ListBar total={total} loading={list.isFetching} />
-      <DataTable
+      <RangedList
+        query={(q: DateRangeListRequest) => paymentHistoryQuery(kind, q)}
         columns={columns}
-        rows={list.data?.results ?? []}
-        rowKey={(r) => r.seq}
         label={title}
-        className="board-table mg-table"
-        loading={list.isFetching}
-        error={list.error ? messageOf(list.error) : null}
-        paging={{ page: range.query.page, total, size: PAGE_SIZE.memberArea, onPage: range.setPage }}
-        mobile={mobile}
         card={(r) => (
           <>
             <div className="mg-card-head">

@@ -32,6 +32,13 @@ export function ProfileSection({ linkTo, mobile }: { linkTo: (path: MenuPath) =>
   const [open, setOpen] = useState<number | null>(null);
 
   if (!userInfo) return null;
+  // Cash, licence, cart and purchases; charging and buying a licence are for main accounts.
+  const figures = [
+    { id: 'cash', label: P.cash, value: won(cash), link: main ? { to: linkTo('chargeCash'), label: P.charge } : null },
+    { id: 'license', label: P.license, value: P.licenseDays(licenseDays), link: main ? { to: linkTo('buyLicense'), label: P.buyLicense } : null },
+    { id: 'carts', label: P.cart, value: P.count(baseInfo?.carts ?? 0), link: { to: pathFor('cart', mobile), label: T.topBar.cart } },
+    { id: 'buys', label: P.buys, value: P.count(baseInfo?.buys ?? 0), link: { to: linkTo('orders'), label: M.menu.orders! } },
+  ];
   return (
     <div className="mg-profile">
       <SectionHead title={M.menu.profile!} />
@@ -52,38 +59,17 @@ export function ProfileSection({ linkTo, mobile }: { linkTo: (path: MenuPath) =>
       </section>
 
       <dl className="mg-figures">
-        <div className="mg-figure">
-          <dt>{P.cash}</dt>
-          <dd data-testid="profile-cash">{won(cash)}</dd>
-          {main && (
-            <Link className="mg-figure-link" to={linkTo('chargeCash')}>
-              {P.charge} ›
-            </Link>
-          )}
-        </div>
-        <div className="mg-figure">
-          <dt>{P.license}</dt>
-          <dd data-testid="profile-license">{P.licenseDays(licenseDays)}</dd>
-          {main && (
-            <Link className="mg-figure-link" to={linkTo('buyLicense')}>
-              {P.buyLicense} ›
-            </Link>
-          )}
-        </div>
-        <div className="mg-figure">
-          <dt>{P.cart}</dt>
-          <dd data-testid="profile-carts">{P.count(baseInfo?.carts ?? 0)}</dd>
-          <Link className="mg-figure-link" to={pathFor('cart', mobile)}>
-            {T.topBar.cart} ›
-          </Link>
-        </div>
-        <div className="mg-figure">
-          <dt>{P.buys}</dt>
-          <dd data-testid="profile-buys">{P.count(baseInfo?.buys ?? 0)}</dd>
-          <Link className="mg-figure-link" to={linkTo('orders')}>
-            {M.menu.orders} ›
-          </Link>
-        </div>
+        {figures.map((f) => (
+          <div key={f.id} className="mg-figure">
+            <dt>{f.label}</dt>
+            <dd data-testid={`profile-${f.id}`}>{f.value}</dd>
+            {f.link && (
+              <Link className="mg-figure-link" to={f.link.to}>
+                {f.link.label} ›
+              </Link>
+            )}
+          </div>
+        ))}
       </dl>
 
       <section className="mg-box" aria-labelledby="mg-shipments">

@@ -1,49 +1,46 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { MEMBER_TYPE_MAIN, MEMBER_TYPE_SUB, PAGE_SIZE, createMemberRequest, editMemberRequest, type MemberListItem } from '@partsmall/contract';
 import { messageOf } from '../../shared/api';
 import { phone } from '../../shared/format';
 import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
-import { Confirm } from '../../shared/ui/Confirm';
-import { DataTable, type Column } from '../../shared/ui/DataTable';
-import { Field, FieldShell, Form, useZodForm } from '../../shared/ui/form';
+import type { Column } from '../../shared/ui/DataTable';
+import { Field, Form, ReadOnlyField, useZodForm } from '../../shared/ui/form';
 import { Modal } from '../../shared/ui/Modal';
 import { useNotify } from '../../shared/ui/notify';
-import { SearchForm, type Search } from '../../shared/ui/SearchForm';
-import { FormActions, ListBar, PHONE_INPUT_MAX, SectionHead } from './parts';
+import { FormActions, PHONE_INPUT_MAX, SearchedList, SectionHead } from './parts';
 import { memberListQuery, useResetMemberPassword, useSaveMember, useSetMemberState, useSetMemberType } from './queries';
 
 const M = T.management;
 const U = M.users;
 const SEARCH_TYPES = (['name', 'id', 'phone'] as const).map((t) => ({ value: t, label: U.searchTypes[t]! }));
-type SearchType = (typeof SEARCH_TYPES)[number]['value'];
 
 /**
  * Sub-accounts (spec 2 §2, main account): search by name, id or phone; 16 a page; a checkbox per
  * row for the main-account type; register, edit, password reset and stop popups.
  */
-export function UsersSection({ mobile }: { mobile: boolean }) {
+export function UsersSection() {
   const { userInfo } = useSession();
   const notify = useNotify();
-  const [search, setSearch] = useState<Search<SearchType>>({ searchType: 'name', keyword: '' });
-  const [page, setPage] = useState(1);
-  const list = useQuery(memberListQuery({ searchType: search.searchType, searchKeyword: search.keyword, page, size: PAGE_SIZE.subAccounts }));
   const [editing, setEditing] = useState<MemberListItem | 'new' | null>(null);
-  const [confirm, setConfirm] = useState<{ kind: 'reset' | 'stop'; row: MemberListItem } | null>(null);
   const [newPw, setNewPw] = useState<{ id: string; pw: string } | null>(null);
   const setType = useSetMemberType();
   const setState = useSetMemberState();
   const resetPw = useResetMemberPassword();
-  const done = { onSuccess: (a: { message: string }) => notify.toast(a.message), onError: (e: Error) => void notify.alert(messageOf(e)) };
+  const failed = (e: unknown) => void notify.alert(messageOf(e));
+  const done = { onSuccess: (a: { message: string }) => notify.toast(a.message), onError: failed };
 
-  const runConfirm = () => {
-    if (!confirm) return;
-    const { kind, row } = confirm;
-    const close = { onSettled: () => setConfirm(null) };
-    if (kind === 'reset') resetPw.mutate(row.seq, { ...close, onSuccess: (pw) => setNewPw({ id: row.id, pw }), onError: done.onError });
-    else setState.mutate({ seq: row.seq }, { ...done, ...close });
-  };
+  /** Password reset shows the new password once; stopping ends the account's open sessions. */
+  const askReset = (row: MemberListItem) =>
+    void notify
+      .confirm({ title: U.resetTitle, text: U.resetConfirm(row.id), confirmLabel: U.resetPw, busyLabel: U.stopping }, () => resetPw.mutateAsync(row.seq))
+      .then((pw) => pw && setNewPw({ id: row.id, pw }), failed);
+  const askStop = (row: MemberListItem) =>
+    void notify
+      .confirm({ title: U.stopTitle, text: U.stopConfirm(row.id), confirmLabel: U.stop, busyLabel: U.stopping, danger: true }, () =>
+        setState.mutateAsync({ seq: row.seq }),
+      )
+      .then((a) => a && notify.toast(a.message), failed);
 
   const self = (row: MemberListItem) => row.seq === userInfo?.seq;
   const typeBox = (row: MemberListItem) => (
@@ -65,7 +62,7 @@ export function UsersSection({ mobile }: { mobile: boolean }) {
       <button type="button" className="btn btn-small" onClick={() => setEditing(row)}>
         {M.edit}
       </button>
-      <button type="button" className="btn btn-small" {...selfWhy(row)} onClick={() => setConfirm({ kind: 'reset', row })}>
+      <button type="button" className="btn btn-small" {...selfWhy(row)} onClick={() => askReset(row)}>
         {U.resetPw}
       </button>
       {row.status === 'stopped' ? (
@@ -73,7 +70,7 @@ export function UsersSection({ mobile }: { mobile: boolean }) {
           {U.resume}
         </button>
       ) : (
-        <button type="button" className="btn btn-small btn-danger-line" {...selfWhy(row)} onClick={() => setConfirm({ kind: 'stop', row })}>
+        <button type="button" className="btn btn-small btn-danger-line" {...selfWhy(row)} onClick={() => askStop(row)}>
           {U.stop}
         </button>
       )}
@@ -107,29 +104,15 @@ export function UsersSection({ mobile }: { mobile: boolean }) {
           {U.add}
         </button>
       </SectionHead>
-      <ListBar total={list.data?.total ?? 0} loading={list.isFetching}>
-        <SearchForm
-          types={SEARCH_TYPES}
-          initial={search}
-          onSearch={(s) => {
-            setSearch(s);
-            setPage(1);
-          }}
-          placeholder={U.keywordPlaceholder}
-          idPrefix="mg-user"
-        />
-      </ListBar>
-      <DataTable
+      <SearchedList
+        query={memberListQuery}
+        size={PAGE_SIZE.subAccounts}
+        types={SEARCH_TYPES}
+        placeholder={U.keywordPlaceholder}
+        idPrefix="mg-user"
         columns={columns}
-        rows={list.data?.results ?? []}
-        rowKey={(r) => r.seq}
         label={U.title}
-        className="board-table mg-table"
         rowClassName={(r) => (r.status !== 'active' ? 'row-off' : undefined)}
-        loading={list.isFetching}
-        error={list.error ? messageOf(list.error) : null}
-        paging={{ page, total: list.data?.total ?? 0, size: PAGE_SIZE.subAccounts, onPage: setPage }}
-        mobile={mobile}
         card={(row) => (
           <>
             <div className="mg-card-head">
@@ -149,18 +132,6 @@ export function UsersSection({ mobile }: { mobile: boolean }) {
       />
 
       {editing && <MemberForm row={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-      {confirm && (
-        <Confirm
-          title={confirm.kind === 'reset' ? U.resetTitle : U.stopTitle}
-          text={confirm.kind === 'reset' ? U.resetConfirm(confirm.row.id) : U.stopConfirm(confirm.row.id)}
-          confirmLabel={confirm.kind === 'reset' ? U.resetPw : U.stop}
-          busyLabel={U.stopping}
-          busy={resetPw.isPending || setState.isPending}
-          danger={confirm.kind === 'stop'}
-          onConfirm={runConfirm}
-          onCancel={() => setConfirm(null)}
-        />
-      )}
       {newPw && <NewPasswordModal id={newPw.id} pw={newPw.pw} onClose={() => setNewPw(null)} />}
     </div>
   );
@@ -230,9 +201,7 @@ function MemberForm({ row, onClose }: { row: MemberListItem | null; onClose: () 
             <Field name="pw" id="mg-user-pw" label={U.pw} type="password" autoComplete="new-password" maxLength={20} hint={U.pwHint} />
           </>
         ) : (
-          <FieldShell id="mg-user-id-ro" label={U.id}>
-            <input id="mg-user-id-ro" value={row.id} readOnly />
-          </FieldShell>
+          <ReadOnlyField id="mg-user-id-ro" label={U.id} value={row.id} />
         )}
         <Field name="name" id="mg-user-name" label={U.name} maxLength={20} />
         <Field name="phone" id="mg-user-phone" label={U.phone} digits={11} maxLength={PHONE_INPUT_MAX} hint={U.phoneHint} />

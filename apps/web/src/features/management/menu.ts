@@ -1,22 +1,27 @@
 import { MEMBER_TYPE_MAIN } from '@partsmall/contract';
 
-/** The twelve member-area entries of spec 2 §2, in menu order; mainOnly entries are hidden from sub-accounts. */
-export const MENU = [
-  { path: 'profile', mainOnly: false },
-  { path: 'editMyInfo', mainOnly: false },
-  { path: 'orders', mainOnly: false },
-  { path: 'deliveryAddress', mainOnly: false },
-  { path: 'editCompanyInfo', mainOnly: true },
-  { path: 'users', mainOnly: true },
-  { path: 'chargeCash', mainOnly: true },
-  { path: 'cashPayments', mainOnly: true },
-  { path: 'buyLicense', mainOnly: true },
-  { path: 'licensePayments', mainOnly: true },
-  { path: 'setSecurity', mainOnly: true },
-  { path: 'memberDeactivation', mainOnly: false },
+/** The twelve member-area entries of spec 2 §2, in menu order. */
+export const MENU_PATHS = [
+  'profile',
+  'editMyInfo',
+  'orders',
+  'deliveryAddress',
+  'editCompanyInfo',
+  'users',
+  'chargeCash',
+  'cashPayments',
+  'buyLicense',
+  'licensePayments',
+  'setSecurity',
+  'memberDeactivation',
 ] as const;
 
-export type MenuPath = (typeof MENU)[number]['path'];
+/** The entries hidden from sub-accounts (spec 2 §2 table, §6). */
+const MAIN_ONLY: ReadonlySet<string> = new Set(['editCompanyInfo', 'users', 'chargeCash', 'cashPayments', 'buyLicense', 'licensePayments', 'setSecurity']);
+
+export const MENU = MENU_PATHS.map((path) => ({ path, mainOnly: MAIN_ONLY.has(path) }));
+
+export type MenuPath = (typeof MENU_PATHS)[number];
 
 /** The entries a member of this type may open, in menu order. */
 export function allowedMenu(memberType: number): MenuPath[] {

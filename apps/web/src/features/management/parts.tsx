@@ -1,8 +1,12 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
+import { PAGE_SIZE, type DateRangeListRequest } from '@partsmall/contract';
 import { seoulDay, ymd } from '../../shared/date';
 import { T } from '../../shared/texts';
+import { DataTable, type Column } from '../../shared/ui/DataTable';
 import { Form, useZodForm } from '../../shared/ui/form';
+import { SearchForm, type Search } from '../../shared/ui/SearchForm';
 import { Spinner } from '../../shared/ui/states';
 
 const M = T.management;
@@ -149,3 +153,64 @@ export function DateRangeSearch({ onSearch, onAll, busy }: { onSearch: (range: R
 
 /** Phone inputs accept typed hyphens (13 characters) and keep at most 11 digits. */
 export const PHONE_INPUT_MAX = 13;
+
+/** A page answer as the member-area lists read it, and its row. */
+type Page = { results: unknown[]; total: number };
+type RowOf<D extends Page> = D['results'][number];
+type ListOptions<D extends Page, Q, K extends QueryKey> = (q: Q) => UseQueryOptions<D, Error, D, K>;
+
+interface TableProps<R> {
+  columns: Column<R>[];
+  label: string;
+  card: (row: R) => ReactNode;
+  rowClassName?: (row: R) => string | undefined;
+}
+
+/** A list with the search bar above and paging below (addresses, accounts; UI.md layout). */
+export function SearchedList<D extends Page, S extends string, K extends QueryKey>({
+  query,
+  size,
+  types,
+  placeholder,
+  idPrefix,
+  ...table
+}: TableProps<RowOf<D>> & {
+  query: ListOptions<D, { searchType: S; searchKeyword: string; page: number; size: number }, K>;
+  size: number;
+  types: readonly { value: S; label: string }[];
+  placeholder: string;
+  idPrefix: string;
+}) {
+  const [search, setSearch] = useState<Search<S>>({ searchType: types[0]!.value, keyword: '' });
+  const [page, setPage] = useState(1);
+  const list = useQuery(query({ searchType: search.searchType, searchKeyword: search.keyword, page, size }));
+  const onSearch = (s: Search<S>) => {
+    setSearch(s);
+    setPage(1);
+  };
+  return (
+    <>
+      <ListBar total={list.data?.total ?? 0} loading={list.isFetching}>
+        <SearchForm types={types} initial={search} onSearch={onSearch} placeholder={placeholder} idPrefix={idPrefix} />
+      </ListBar>
+      <DataTable {...table} query={list} paging={{ page, size, onPage: setPage }} />
+    </>
+  );
+}
+
+/** A list of a date range (orders, payment histories): both dates or all (spec 2 §5), 15 a page. */
+export function RangedList<D extends Page, K extends QueryKey>({ query, ...table }: TableProps<RowOf<D>> & { query: ListOptions<D, DateRangeListRequest, K> }) {
+  const [range, setRange] = useState<DateRangeListRequest & { page: number }>({ startDate: '', endDate: '', searchType: '', page: 1 });
+  const list = useQuery(query({ ...range, size: PAGE_SIZE.memberArea }));
+  return (
+    <>
+      <DateRangeSearch
+        busy={list.isFetching}
+        onSearch={(r) => setRange({ ...r, searchType: 'date', page: 1 })}
+        onAll={() => setRange({ startDate: '', endDate: '', searchType: '', page: 1 })}
+      />
+      <ListBar total={list.data?.total ?? 0} loading={list.isFetching} />
+      <DataTable {...table} query={list} paging={{ page: range.page, size: PAGE_SIZE.memberArea, onPage: (page) => setRange((r) => ({ ...r, page })) }} />
+    </>
+  );
+}

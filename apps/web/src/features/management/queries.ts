@@ -130,12 +130,9 @@ export function useRenewSecurityNumber() {
   });
 }
 
-/** api/WithdrawMember: 201 ends the session. */
+/** api/WithdrawMember: 201; the screen then ends the session (after its message, while it is still shown). */
 export function useWithdraw() {
-  return useMutation({
-    mutationFn: (v: WithdrawRequest) => api.post(memberWriteAnswer, 'api/WithdrawMember', v, { accept: [201] }),
-    onSuccess: () => session.clear(),
-  });
+  return useMutation({ mutationFn: (v: WithdrawRequest) => api.post(memberWriteAnswer, 'api/WithdrawMember', v, { accept: [201] }) });
 }
 
 // ---------------------------------------------------------------- payments

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { NOTICE_TYPES, PAGE_SIZE, type NoticeRow } from '@partsmall/contract';
-import { messageOf } from '../../shared/api';
 import { date } from '../../shared/format';
 import { pathFor } from '../../shared/paths';
 import { T } from '../../shared/texts';
@@ -26,7 +25,6 @@ export function NoticeListPage({ mobile = false }: { mobile?: boolean }) {
   const list = useQuery(noticeListQuery(query));
   // While another page loads, the previous one stays (dimmed) with its own numbers.
   const loading = list.isFetching;
-  const rows = list.data?.results ?? [];
   const total = list.data?.total ?? 0;
   const shownPage = list.isPlaceholderData ? null : query.page;
   const go = (q: Partial<NoticeQuery>) => navigate(base + queryString({ ...query, page: 1, ...q }));
@@ -91,14 +89,11 @@ export function NoticeListPage({ mobile = false }: { mobile?: boolean }) {
 
       <DataTable
         columns={columns}
-        rows={rows}
+        query={list}
         rowKey={(r) => r.seq}
         label={T.notice.title}
-        loading={loading}
-        error={list.error ? messageOf(list.error) : null}
         rowClassName={(r) => (r.type === 0 ? 'row-notice' : undefined)}
         paging={{ page: query.page, total, size: PAGE_SIZE.notice, href: (p) => base + queryString({ ...query, page: p }) }}
-        mobile={mobile}
         cardsClassName="m-notice-list"
         cardClassName=""
         card={(r) => (

@@ -1,16 +1,15 @@
-import { useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { FINAL_STATUSES, ORDER_STATUS, ORDER_STATUS_LABELS, allowedMoves, type OrderStatus, type OrderView } from '@partsmall/contract';
 import { messageOf } from '../../shared/api';
 import { addressLine, date, phone, won } from '../../shared/format';
 import { T } from '../../shared/texts';
-import { Confirm } from '../../shared/ui/Confirm';
 import { useNotify } from '../../shared/ui/notify';
 import { Loading, Spinner } from '../../shared/ui/states';
 import { BackButton } from '../cart/CartPage';
 import { orderPagesQuery, useCancelOrder } from './queries';
 
 const t = T.trade.mobileOrders;
+const D = T.trade.detail;
 
 /**
  * The status word of the mobile list (spec 2 §4): above 1 shipped, else preparing. Cancelled and
@@ -30,17 +29,14 @@ export function MobileOrdersPage() {
   const loading = pages.isFetching;
   const error = pages.error ? messageOf(pages.error) : null;
   const cancel = useCancelOrder();
-  const [cancelling, setCancelling] = useState<OrderView | null>(null);
-
-  const confirmCancel = () => {
-    if (!cancelling) return;
-    // The answer carries the updated order, which replaces it in place.
-    cancel.mutate(cancelling.seq, {
-      onSuccess: (a) => notify.toast(a.message),
-      onError: (e) => void notify.alert(messageOf(e)),
-      onSettled: () => setCancelling(null),
-    });
-  };
+  // The answer carries the updated order, which replaces it in place.
+  const askCancel = (o: OrderView) =>
+    void notify
+      .confirm({ title: D.cancelTitle, text: D.cancelConfirm, confirmLabel: D.cancel, busyLabel: D.busy, danger: true }, () => cancel.mutateAsync(o.seq))
+      .then(
+        (a) => a && notify.toast(a.message),
+        (e: unknown) => void notify.alert(messageOf(e)),
+      );
 
   return (
     <section className="m-orders">
@@ -88,8 +84,8 @@ export function MobileOrdersPage() {
                 </dd>
               </dl>
               {canCancel && (
-                <button type="button" className="btn btn-block btn-danger-outline" onClick={() => setCancelling(o)}>
-                  {T.trade.detail.cancel}
+                <button type="button" className="btn btn-block btn-danger-outline" onClick={() => askCancel(o)}>
+                  {D.cancel}
                 </button>
               )}
             </li>
@@ -100,18 +96,6 @@ export function MobileOrdersPage() {
         <button type="button" className="btn btn-block" onClick={() => void pages.fetchNextPage()} disabled={loading}>
           {loading ? <Spinner /> : t.more}
         </button>
-      )}
-      {cancelling && (
-        <Confirm
-          title={T.trade.detail.cancelTitle}
-          text={T.trade.detail.cancelConfirm}
-          confirmLabel={T.trade.detail.cancel}
-          busyLabel={T.trade.detail.busy}
-          busy={cancel.isPending}
-          danger
-          onConfirm={confirmCancel}
-          onCancel={() => setCancelling(null)}
-        />
       )}
     </section>
   );

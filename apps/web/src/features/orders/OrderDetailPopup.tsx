@@ -6,7 +6,6 @@ import { messageOf } from '../../shared/api';
 import { addressLine, count, date, dateTime, money, phone, won } from '../../shared/format';
 import { PATHS } from '../../shared/paths';
 import { T } from '../../shared/texts';
-import { Confirm } from '../../shared/ui/Confirm';
 import { useNotify } from '../../shared/ui/notify';
 import { openPopup, POPUP } from '../../shared/ui/popup';
 import { Loading } from '../../shared/ui/states';
@@ -68,7 +67,6 @@ export function OrderDetailPopup() {
   const cancel = useCancelOrder();
   const ret = useReturnOrder();
   const busy = cancel.isPending || ret.isPending;
-  const [confirmCancel, setConfirmCancel] = useState(false);
   const [reason, setReason] = useState('');
 
   useEffect(() => {
@@ -107,8 +105,12 @@ export function OrderDetailPopup() {
   const canReturn = moves.includes(ORDER_STATUS.returnRequested);
   const goods = order.orderProductInfo.reduce((s, l) => s + l.price * l.qty, 0);
 
-  const done = { onSuccess: (a: { message: string }) => notify.toast(a.message), onError: (e: Error) => void notify.alert(messageOf(e)) };
-  const doCancel = () => cancel.mutate(order.seq, { ...done, onSettled: () => setConfirmCancel(false) });
+  const failed = (e: unknown) => void notify.alert(messageOf(e));
+  const askCancel = () =>
+    void notify
+      .confirm({ title: t.cancelTitle, text: t.cancelConfirm, confirmLabel: t.cancel, busyLabel: t.busy, danger: true }, () => cancel.mutateAsync(order.seq))
+      .then((a) => a && notify.toast(a.message), failed);
+  const done = { onSuccess: (a: { message: string }) => notify.toast(a.message), onError: failed };
   const doReturn = () => {
     if (reason === '') return void notify.alert(T.trade.detail.returnReasonPick);
     ret.mutate({ seq: order.seq, returnReason: Number(reason) }, done);
@@ -220,7 +222,7 @@ export function OrderDetailPopup() {
           {canCancel && (
             <>
               <span className="muted">{t.cancelWhen}</span>
-              <button type="button" className="btn btn-danger" onClick={() => setConfirmCancel(true)} disabled={busy}>
+              <button type="button" className="btn btn-danger" onClick={askCancel} disabled={busy}>
                 {t.cancel}
               </button>
             </>
@@ -242,18 +244,6 @@ export function OrderDetailPopup() {
             </div>
           )}
         </footer>
-      )}
-      {confirmCancel && (
-        <Confirm
-          title={t.cancelTitle}
-          text={t.cancelConfirm}
-          confirmLabel={t.cancel}
-          busyLabel={t.busy}
-          busy={busy}
-          danger
-          onConfirm={doCancel}
-          onCancel={() => setConfirmCancel(false)}
-        />
       )}
     </div>
   );

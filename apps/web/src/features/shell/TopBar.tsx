@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { COMPANY_LEVEL_NAMES, TIMING } from '@partsmall/contract';
 import { count, won } from '../../shared/format';
 import { useMallConfig } from '../../shared/mall-config';
-import { PATHS, managementPath } from '../../shared/paths';
+import { PATHS, managementPath, type PathName } from '../../shared/paths';
 import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
 import { useNotify } from '../../shared/ui/notify';
@@ -21,6 +21,14 @@ function useSticky(): boolean {
   }, []);
   return sticky;
 }
+
+/** The visitor's menu (spec 1 §2 Top bars). */
+const GUEST_ENTRIES: [PathName, string][] = [
+  ['inquiry', T.topBar.inquiry],
+  ['notice', T.topBar.notice],
+  ['login', T.topBar.login],
+  ['join', T.topBar.join],
+];
 
 /** The member-area entries of the top bar (spec 1 §2 Top bars), shown only where the member may go. */
 const MEMBER_ENTRIES: { menu: MenuPath; label: string }[] = [
@@ -105,10 +113,11 @@ export function TopBar() {
             </>
           ) : (
             <nav className="topbar-menu guest" aria-label="방문자 메뉴">
-              <Link to="/inquiry">{T.topBar.inquiry}</Link>
-              <Link to="/notice">{T.topBar.notice}</Link>
-              <Link to="/login">{T.topBar.login}</Link>
-              <Link to="/join">{T.topBar.join}</Link>
+              {GUEST_ENTRIES.map(([name, label]) => (
+                <Link key={name} to={PATHS[name][0]}>
+                  {label}
+                </Link>
+              ))}
             </nav>
           )}
         </div>

@@ -7,6 +7,8 @@ import {
   type ColumnDef,
   type SortingState,
 } from '@tanstack/react-table';
+import { messageOf } from '../api';
+import { useMobile } from '../paths';
 import { T } from '../texts';
 import { Pager } from './Pager';
 import { listState } from './states';
@@ -29,16 +31,27 @@ export interface Column<R> {
 
 export interface Paging {
   page: number;
-  total: number;
+  /** Default: the total of the query the table shows. */
+  total?: number;
   size: number;
   onPage?: (page: number) => void;
   href?: (page: number) => string;
 }
 
+/** A query of a page answer (`{ results, total }`), as useQuery gives it. */
+export interface PageQuery<R> {
+  data?: { results: R[]; total?: number };
+  isFetching: boolean;
+  error: unknown;
+}
+
 interface DataTableProps<R> {
   columns: Column<R>[];
-  rows: R[];
-  rowKey: (row: R) => string | number;
+  /** The rows, or the query that reads them (rows, total, loading and error come from it). */
+  rows?: R[];
+  query?: PageQuery<R>;
+  /** Default: the row's seq. */
+  rowKey?: (row: R) => string | number;
   /** The table's accessible name. */
   label: string;
   loading?: boolean;
@@ -51,9 +64,8 @@ interface DataTableProps<R> {
   paging?: Paging;
   /** The table pages the rows it was given, this many a page. */
   pageSize?: number;
-  /** On phones each row is a card of this content (one column, UI.md). */
+  /** On phones (the mobile layout) each row is a card of this content (one column, UI.md). */
   card?: (row: R) => ReactNode;
-  mobile?: boolean;
   /** Classes of the card list and of each card. */
   cardsClassName?: string;
   cardClassName?: string;
@@ -65,11 +77,12 @@ interface DataTableProps<R> {
  */
 export function DataTable<R>({
   columns,
-  rows,
-  rowKey,
+  query,
+  rows = query?.data?.results ?? [],
+  rowKey = (row) => (row as { seq: number }).seq,
   label,
-  loading = false,
-  error = null,
+  loading = query?.isFetching ?? false,
+  error = query?.error ? messageOf(query.error) : null,
   emptyText,
   className = 'board-table',
   rowClassName,
@@ -77,10 +90,10 @@ export function DataTable<R>({
   paging,
   pageSize,
   card,
-  mobile = false,
   cardsClassName = 'data-cards',
   cardClassName = 'data-card',
 }: DataTableProps<R>) {
+  const mobile = useMobile();
   const [sorting, setSorting] = useState<SortingState>([]);
   const [clientPage, setClientPage] = useState(1);
   const defs = useMemo<ColumnDef<R>[]>(
@@ -108,7 +121,7 @@ export function DataTable<R>({
   const byId = new Map(columns.map((c) => [c.id, c]));
   const state = listState({ loading, error, empty: rows.length === 0, emptyText });
   const pager = paging ? (
-    <Pager page={paging.page} total={paging.total} size={paging.size} onPage={paging.onPage} href={paging.href} />
+    <Pager page={paging.page} total={paging.total ?? query?.data?.total ?? 0} size={paging.size} onPage={paging.onPage} href={paging.href} />
   ) : pageSize ? (
     <Pager page={clientPage} total={rows.length} size={pageSize} onPage={setClientPage} />
   ) : null;

@@ -5,6 +5,7 @@ import {
   useController,
   useForm,
   useFormContext,
+  useWatch,
   type DefaultValues,
   type FieldErrors,
   type FieldValues,
@@ -133,24 +134,33 @@ interface FieldProps extends FieldBase, Omit<InputHTMLAttributes<HTMLInputElemen
   children?: ReactNode;
 }
 
-/** A text input of the surrounding Form. */
-export function Field({ name, label, hint, id, onValue, deps, className, digits, children, ...input }: FieldProps) {
+/** A field of the surrounding Form: its state and the props every input of it takes. */
+function useBoundField(name: string, id: string | undefined, deps?: string[]) {
   const { control } = useFormContext();
   const { field, fieldState } = useController({ name, control, rules: deps ? { deps } : undefined });
   const inputId = id ?? `f-${name}`;
   const error = fieldState.error?.message;
+  const bind = {
+    id: inputId,
+    name: field.name,
+    ref: field.ref,
+    value: (field.value as string | undefined) ?? '',
+    onBlur: field.onBlur,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${inputId}-error` : undefined,
+  } as const;
+  return { field, inputId, error, bind };
+}
+
+/** A text input of the surrounding Form. */
+export function Field({ name, label, hint, id, onValue, deps, className, digits, children, ...input }: FieldProps) {
+  const { field, inputId, error, bind } = useBoundField(name, id, deps);
   return (
     <FieldShell id={inputId} label={label} error={error} hint={hint} className={className}>
       <input
         {...input}
-        id={inputId}
-        name={field.name}
-        ref={field.ref}
-        value={(field.value as string | undefined) ?? ''}
+        {...bind}
         inputMode={digits ? 'numeric' : input.inputMode}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${inputId}-error` : undefined}
-        onBlur={field.onBlur}
         onChange={(e) => {
           const value = digits ? keepDigits(e.target.value, typeof digits === 'number' ? digits : undefined) : e.target.value;
           field.onChange(value);
@@ -169,27 +179,45 @@ interface TextAreaProps extends FieldBase, Omit<TextareaHTMLAttributes<HTMLTextA
 
 /** A multi-line input of the surrounding Form. */
 export function TextAreaField({ name, label, hint, id, onValue, deps, className, foot, ...input }: TextAreaProps) {
-  const { control } = useFormContext();
-  const { field, fieldState } = useController({ name, control, rules: deps ? { deps } : undefined });
-  const inputId = id ?? `f-${name}`;
-  const error = fieldState.error?.message;
+  const { field, inputId, error, bind } = useBoundField(name, id, deps);
   return (
     <FieldShell id={inputId} label={label} error={error} hint={hint} className={className} foot={foot}>
       <textarea
         {...input}
-        id={inputId}
-        name={field.name}
-        ref={field.ref}
-        value={(field.value as string | undefined) ?? ''}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${inputId}-error` : undefined}
-        onBlur={field.onBlur}
+        {...bind}
         onChange={(e) => {
           field.onChange(e.target.value);
           onValue?.(e.target.value);
         }}
       />
     </FieldShell>
+  );
+}
+
+/** A read-only value shown as a field (the login id, which the form does not change). */
+export function ReadOnlyField({ id, label, value }: { id: string; label: string; value: string }) {
+  return (
+    <FieldShell id={id} label={label}>
+      <input id={id} value={value} readOnly />
+    </FieldShell>
+  );
+}
+
+/** A submit button enabled when `ready` says the form's values allow it, with the reason when not. */
+export function SubmitButton({ ready, why, busy, label, busyLabel, className = 'btn btn-primary btn-block' }: {
+  ready: (values: Record<string, string>) => boolean;
+  why: string;
+  busy: boolean;
+  label: string;
+  busyLabel?: string;
+  className?: string;
+}) {
+  const values = useWatch() as Record<string, string>;
+  const ok = ready(values) && !busy;
+  return (
+    <button type="submit" className={className} disabled={!ok} title={ready(values) ? undefined : why}>
+      {busy && busyLabel ? busyLabel : label}
+    </button>
   );
 }
 

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import { T } from '../texts';
+import { Confirm } from './Confirm';
 
 interface Toast {
   id: number;
@@ -10,18 +11,44 @@ interface Dialog {
   text: string;
   resolve: () => void;
 }
+
+/** What a confirmation asks (delete, cancel, stop, renew). */
+export interface ConfirmRequest {
+  title: string;
+  text: string;
+  confirmLabel: string;
+  /** Shown on the confirm button while the action runs. */
+  busyLabel?: string;
+  /** A destructive action gets the red button. */
+  danger?: boolean;
+}
+interface Asking {
+  request: ConfirmRequest;
+  run: () => void;
+  cancel: () => void;
+  busy: boolean;
+}
+
 interface Notify {
   /** A toast that disappears after 5 s (general notifications). */
   toast(text: string, tone?: 'info' | 'error'): void;
   /** An alert dialog the user closes; resolves when closed. */
   alert(text: string): Promise<void>;
+  /**
+   * Asks first, then runs `action` while the dialog waits. Resolves with the action's result once
+   * the dialog is closed (undefined when the user cancelled); rejects with the action's error, so
+   * that the caller's toast or alert follows the dialog rather than stacking on it.
+   */
+  confirm<R>(request: ConfirmRequest, action: () => Promise<R>): Promise<R | undefined>;
 }
 
 const NotifyContext = createContext<Notify | null>(null);
 
+/** Toasts, alerts and confirmations of the whole app (UI.md: every action shows its result). */
 export function NotifyProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [asking, setAsking] = useState<Asking | null>(null);
   const next = useRef(1);
 
   const toast = useCallback((text: string, tone: 'info' | 'error' = 'info') => {
@@ -30,13 +57,37 @@ export function NotifyProvider({ children }: { children: ReactNode }) {
     setTimeout(() => setToasts((list) => list.filter((t) => t.id !== id)), 5000);
   }, []);
   const alert = useCallback((text: string) => new Promise<void>((resolve) => setDialog({ text, resolve })), []);
+  const confirm = useCallback(
+    <R,>(request: ConfirmRequest, action: () => Promise<R>) =>
+      new Promise<R | undefined>((resolve, reject) => {
+        const cancel = () => {
+          setAsking(null);
+          resolve(undefined);
+        };
+        const run = () => {
+          setAsking((a) => (a ? { ...a, busy: true } : a));
+          action().then(
+            (result) => {
+              setAsking(null);
+              resolve(result);
+            },
+            (error: unknown) => {
+              setAsking(null);
+              reject(error);
+            },
+          );
+        };
+        setAsking({ request, run, cancel, busy: false });
+      }),
+    [],
+  );
   const close = () => {
     dialog?.resolve();
     setDialog(null);
   };
   // One object for the app's life: a screen that toasts from an effect must not re-run that
   // effect because the toast re-rendered this provider (the empty checkout's endless toasts).
-  const notify = useMemo(() => ({ toast, alert }), [toast, alert]);
+  const notify = useMemo<Notify>(() => ({ toast, alert, confirm }), [toast, alert, confirm]);
 
   return (
     <NotifyContext.Provider value={notify}>
@@ -48,6 +99,7 @@ export function NotifyProvider({ children }: { children: ReactNode }) {
           </div>
         ))}
       </div>
+      {asking && <Confirm {...asking.request} busy={asking.busy} onConfirm={asking.run} onCancel={asking.cancel} />}
       {dialog && (
         <div className="modal-backdrop" onClick={close}>
           <div className="modal alert-dialog" role="alertdialog" aria-modal="true" onClick={(e) => e.stopPropagation()}>

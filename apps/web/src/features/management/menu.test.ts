@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { allowedMenu, isMenuPath } from './menu';
+
+describe('member-area menu (spec 2 §2, §6)', () => {
+  it('gives a main account all twelve entries in menu order', () => {
+    const all = ['profile', 'editMyInfo', 'orders', 'deliveryAddress', 'editCompanyInfo', 'users', 'chargeCash', 'cashPayments'];
+    expect(allowedMenu(0)).toEqual([...all, 'buyLicense', 'licensePayments', 'setSecurity', 'memberDeactivation']);
+  });
+
+  it('gives a sub-account the five entries it may use', () => {
+    expect(allowedMenu(1)).toEqual(['profile', 'editMyInfo', 'orders', 'deliveryAddress', 'memberDeactivation']);
+  });
+
+  it('knows its paths and nothing else', () => {
+    expect(isMenuPath('chargeCash')).toBe(true);
+    expect(isMenuPath('nothing')).toBe(false);
+    expect(isMenuPath(null)).toBe(false);
+  });
+});
