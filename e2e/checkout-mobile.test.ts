@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG_ORDER, formatWon, tierPrice } from '@partsmall/contract';
-import { cartItems, companies, members, orders, products } from '../apps/server/src/db/schema.js';
+import { MSG_ORDER } from '@partsmall/contract';
+import { cartItems, members, orders } from '../apps/server/src/db/schema.js';
+import { addProduct, setCash, type Product } from './fixtures.js';
 import { phonePage, shot, startShop } from './helpers.js';
 
 let shop: Awaited<ReturnType<typeof startShop>>;
@@ -13,22 +14,21 @@ afterAll(async () => {
   await shop?.close();
 });
 
-type Product = typeof products.$inferSelect;
 const url = (path: string) => `${shop.server.base}${path}`;
-const won = (n: number) => formatWon(n);
 
+/** The demo member with 5,000,000 won of cash and an empty cart, whatever ran before. */
 async function demo() {
   const [m] = await shop.server.db.select().from(members).where(eq(members.loginId, 'demo@partsmall.kr'));
-  const [c] = await shop.server.db.select().from(companies).where(eq(companies.id, m!.companyId!));
-  return { memberId: m!.id, cash: Number(c!.point) };
+  await setCash(shop.server, 'demo@partsmall.kr', 5_000_000);
+  await shop.server.db.delete(cartItems).where(eq(cartItems.memberId, m!.id));
+  return { memberId: m!.id };
 }
 
-async function koreaProducts(n: number): Promise<Product[]> {
-  const rows = await shop.server.db.select().from(products).where(eq(products.storageId, 1)).orderBy(products.id);
-  const names = new Map<string, number>();
-  for (const r of rows) names.set(r.name, (names.get(r.name) ?? 0) + 1);
-  return rows.filter((r) => r.hasAmount >= 5 && names.get(r.name) === 1).slice(10, 10 + n);
-}
+/** Two products of the test's own with four different tier prices; the demo company (gold) pays the second. */
+const padAndDisc = async (): Promise<[Product, Product]> => [
+  await addProduct(shop.server, { name: '테스트 모바일 패드', prices: [41_000, 32_000, 23_000, 14_000], stock: 40 }),
+  await addProduct(shop.server, { name: '테스트 모바일 디스크', prices: [58_000, 47_500, 36_000, 25_000], stock: 40 }),
+];
 
 const headerCash = (page: Page) => page.locator('.m-header [data-testid="cash"]');
 const headerCart = (page: Page) => page.locator('.m-header [data-testid="cart-count"]');
@@ -43,21 +43,37 @@ async function addFromSlide(page: Page, product: Product) {
 }
 
 describe('cart, checkout and orders on a phone', () => {
-  it('/cartm → /checkOutm → /mobileCheckOutFinish → /ordersm, then a same-day cancellation', async () => {
-    const [a, b] = await koreaProducts(2);
-    const before = await demo();
-    await shop.server.db.delete(cartItems).where(eq(cartItems.memberId, before.memberId));
+  it('/checkOutm with nothing to pay says so once and goes to the mobile home', async () => {
     const { page, context } = await phonePage(shop.browser);
     await page.goto(url('/mobileLogin'));
     await page.getByLabel('아이디 (메일 주소)').fill('demo@partsmall.kr');
     await page.getByLabel('비밀번호').fill('demo1234');
     await page.getByRole('button', { name: '로그인', exact: true }).click();
     await page.waitForURL(/\/mobile$/, { timeout: 8000 });
-    await expect.poll(() => headerCash(page).textContent()).toBe(won(before.cash));
+    await page.goto(url('/checkOutm'));
+    await page.waitForURL(/\/mobile$/);
+    const told = page.locator('.toast', { hasText: '결제할 상품이 없습니다.' });
+    await told.waitFor();
+    await page.waitForTimeout(1500);
+    expect(await told.count()).toBe(1);
+    await shot(page, 'checkout-nothing-to-pay-phone');
+    await context.close();
+  });
 
-    await addFromSlide(page, a!);
+  it('/cartm → /checkOutm → /mobileCheckOutFinish → /ordersm, then a same-day cancellation', async () => {
+    const [a, b] = await padAndDisc();
+    await demo();
+    const { page, context } = await phonePage(shop.browser);
+    await page.goto(url('/mobileLogin'));
+    await page.getByLabel('아이디 (메일 주소)').fill('demo@partsmall.kr');
+    await page.getByLabel('비밀번호').fill('demo1234');
+    await page.getByRole('button', { name: '로그인', exact: true }).click();
+    await page.waitForURL(/\/mobile$/, { timeout: 8000 });
+    await expect.poll(() => headerCash(page).textContent()).toBe('5,000,000원');
+
+    await addFromSlide(page, a);
     await expect.poll(() => headerCart(page).textContent()).toBe('1');
-    await addFromSlide(page, b!);
+    await addFromSlide(page, b);
     await expect.poll(() => headerCart(page).textContent()).toBe('2');
 
     // A phone asking for /cart lands on /cartm.
@@ -65,8 +81,8 @@ describe('cart, checkout and orders on a phone', () => {
     await page.waitForURL(/\/cartm$/);
     const lines = page.getByTestId('cart-line');
     await expect.poll(() => lines.count()).toBe(2);
-    const goods = tierPrice(a!, 'b') + tierPrice(b!, 'b');
-    await expect.poll(() => page.getByTestId('cart-total').textContent()).toBe(won(goods));
+    // 32,000 + 47,500 (gold; the cart shows prices without VAT).
+    await expect.poll(() => page.getByTestId('cart-total').textContent()).toBe('79,500원');
     await shot(page, 'cart-phone');
 
     await page.getByRole('button', { name: '선택 상품 주문하기 (2건)' }).click();
@@ -78,15 +94,15 @@ describe('cart, checkout and orders on a phone', () => {
     await saved.selectOption({ index: 1 });
     expect(await page.getByLabel('받는 분 이름').inputValue()).toBe('박준호');
     expect(await page.getByLabel('우편번호').inputValue()).toBe('04790');
-    await expect.poll(() => page.getByTestId('pay-total').textContent()).toBe(won(goods + 6000));
+    await expect.poll(() => page.getByTestId('pay-total').textContent()).toBe('85,500원');
     await shot(page, 'checkout-phone');
 
-    await page.getByRole('button', { name: `${won(goods + 6000)} 결제하기` }).click();
+    await page.getByRole('button', { name: '85,500원 결제하기' }).click();
     await page.waitForURL(/\/mobileCheckOutFinish\?seq=\d+$/);
     const seq = Number(new URL(page.url()).searchParams.get('seq'));
     await page.getByRole('heading', { name: '주문이 완료되었습니다' }).waitFor();
-    await expect.poll(() => page.getByTestId('used-cash').textContent()).toBe(won(goods + 6000));
-    await expect.poll(() => headerCash(page).textContent()).toBe(won(before.cash - goods - 6000));
+    await expect.poll(() => page.getByTestId('used-cash').textContent()).toBe('85,500원');
+    await expect.poll(() => headerCash(page).textContent()).toBe('4,914,500원');
     await expect.poll(() => headerCart(page).textContent()).toBe('0');
     await shot(page, 'checkout-finish-phone');
 
@@ -94,8 +110,8 @@ describe('cart, checkout and orders on a phone', () => {
     await page.waitForURL(/\/ordersm$/);
     const card = page.getByTestId('mobile-order').first();
     await card.getByText('준비중').waitFor();
-    await card.getByText(won(goods + 6000)).waitFor();
-    await card.getByText(`${a!.name} × 1`).waitFor();
+    await card.getByText('85,500원').waitFor();
+    await card.getByText(`${a.name} × 1`).waitFor();
     await card.getByText('(04790) 서울특별시 성동구 성수이로 77 3층 301호').waitFor();
     await shot(page, 'orders-phone');
 
@@ -104,7 +120,7 @@ describe('cart, checkout and orders on a phone', () => {
     await page.locator('.toast', { hasText: MSG_ORDER.cancelled }).waitFor();
     await card.getByText('출고취소').waitFor();
     expect(await card.getByRole('button', { name: '주문 취소' }).count()).toBe(0);
-    await expect.poll(() => headerCash(page).textContent()).toBe(won(before.cash));
+    await expect.poll(() => headerCash(page).textContent()).toBe('5,000,000원');
     const [order] = await shop.server.db.select().from(orders).where(eq(orders.id, seq));
     expect(order!.status).toBe(3);
     await shot(page, 'orders-cancelled-phone');
@@ -116,9 +132,8 @@ describe('cart, checkout and orders on a phone', () => {
   });
 
   it('buy now on the phone goes to /checkOutm with that one product; an empty cart says so', async () => {
-    const [a] = await koreaProducts(1);
+    const [a] = await padAndDisc();
     const before = await demo();
-    await shop.server.db.delete(cartItems).where(eq(cartItems.memberId, before.memberId));
     const { page, context } = await phonePage(shop.browser);
     await page.goto(url('/mobileLogin'));
     await page.getByLabel('아이디 (메일 주소)').fill('demo@partsmall.kr');
@@ -129,19 +144,19 @@ describe('cart, checkout and orders on a phone', () => {
     await page.getByText('장바구니가 비어 있습니다.').waitFor();
     await shot(page, 'cart-empty-phone');
 
-    await page.goto(url(`/mobile?searchType=pid&keyword=${encodeURIComponent(a!.pid)}`));
-    await page.locator('.m-item', { hasText: a!.name }).first().click();
-    const slide = page.getByRole('dialog', { name: a!.name });
+    await page.goto(url(`/mobile?searchType=pid&keyword=${encodeURIComponent(a.pid)}`));
+    await page.locator('.m-item', { hasText: a.name }).first().click();
+    const slide = page.getByRole('dialog', { name: a.name });
     await slide.getByRole('button', { name: '수량 늘리기' }).click();
     await slide.getByRole('button', { name: '바로구매' }).click();
     await page.waitForURL(/\/checkOutm$/);
     await expect.poll(() => page.getByTestId('checkout-item').count()).toBe(1);
     await page.getByTestId('checkout-item').getByText('× 2개').waitFor();
-    await expect.poll(() => page.getByTestId('goods-total').textContent()).toBe(won(tierPrice(a!, 'b') * 2));
+    await expect.poll(() => page.getByTestId('goods-total').textContent()).toBe('64,000원');
     // Pickup: no address and no fee.
     await page.getByRole('radio', { name: '방문수령' }).check();
     expect(await page.getByLabel('우편번호').count()).toBe(0);
-    await expect.poll(() => page.getByTestId('shipping-fee').textContent()).toBe(won(0));
+    await expect.poll(() => page.getByTestId('shipping-fee').textContent()).toBe('0원');
     await shot(page, 'checkout-pickup-phone');
     // Nothing was put in the cart by buying now.
     expect(await shop.server.db.select().from(cartItems).where(eq(cartItems.memberId, before.memberId))).toEqual([]);

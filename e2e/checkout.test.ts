@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MSG_ORDER, formatWon, tierPrice } from '@partsmall/contract';
-import { cartItems, companies, members, orders, products } from '../apps/server/src/db/schema.js';
+import { MSG_ORDER } from '@partsmall/contract';
+import { cartItems, members, orders } from '../apps/server/src/db/schema.js';
+import { addProduct, cashOf, setCash, type Product } from './fixtures.js';
 import { call, desktopPage, loginAs, shot, startShop } from './helpers.js';
 
 let shop: Awaited<ReturnType<typeof startShop>>;
@@ -13,19 +14,13 @@ afterAll(async () => {
   await shop?.close();
 });
 
-type Product = typeof products.$inferSelect;
 const url = (path: string) => `${shop.server.base}${path}`;
-const won = (n: number) => formatWon(n);
 
 async function memberId(loginId: string): Promise<number> {
   const [m] = await shop.server.db.select().from(members).where(eq(members.loginId, loginId));
   return m!.id;
 }
-async function companyCash(loginId: string): Promise<number> {
-  const [m] = await shop.server.db.select().from(members).where(eq(members.loginId, loginId));
-  const [c] = await shop.server.db.select().from(companies).where(eq(companies.id, m!.companyId!));
-  return Number(c!.point);
-}
+const companyCash = (loginId: string) => cashOf(shop.server, loginId);
 async function clearCart(loginId: string) {
   await shop.server.db.delete(cartItems).where(eq(cartItems.memberId, await memberId(loginId)));
 }
@@ -33,13 +28,13 @@ async function cartOf(loginId: string) {
   return shop.server.db.select().from(cartItems).where(eq(cartItems.memberId, await memberId(loginId)));
 }
 
-/** Products in stock from one warehouse, with their names unique enough to find on screen. */
-async function stockedProducts(storageId: number, n: number, skip = 0): Promise<Product[]> {
-  const rows = await shop.server.db.select().from(products).where(eq(products.storageId, storageId)).orderBy(products.id);
-  const names = new Map<string, number>();
-  for (const r of rows) names.set(r.name, (names.get(r.name) ?? 0) + 1);
-  return rows.filter((r) => r.hasAmount >= 5 && r.hasAmount <= 500 && names.get(r.name) === 1).slice(skip, skip + n);
-}
+/**
+ * The test's own products, with four different tier prices written out (A titanium, B gold,
+ * C silver, D bronze): the demo company is gold and pays B, the second company is bronze and pays D.
+ */
+const PAD = { name: '테스트 브레이크 패드', prices: [41_000, 32_000, 23_000, 14_000] as [number, number, number, number], stock: 40 };
+const DISC = { name: '테스트 브레이크 디스크', prices: [58_000, 47_500, 36_000, 25_000] as [number, number, number, number], stock: 40 };
+const CHINA_FILTER = { name: '테스트 중국 필터', prices: [24_000, 18_900, 15_000, 12_000] as [number, number, number, number], stock: 40, warehouse: 'china' as const };
 
 async function login(page: Page, id: string) {
   await page.goto(url('/login'));
@@ -74,25 +69,25 @@ async function addFromHomePopup(page: Page, product: Product, qty = 1) {
 beforeEach(async () => {
   await clearCart('demo@partsmall.kr');
   await clearCart('other@partsmall.kr');
+  await setCash(shop.server, 'demo@partsmall.kr', 5_000_000);
+  await setCash(shop.server, 'other@partsmall.kr', 100_000);
 });
 
 describe('cart, checkout and orders in the browser', () => {
   it('the demo member fills the cart, pays with a saved address, sees the order in its popup, cancels it and gets the cash back', async () => {
-    const [a, b] = await stockedProducts(1, 2);
-    const priceA = tierPrice(a!, 'b');
-    const priceB = tierPrice(b!, 'b');
+    const a = await addProduct(shop.server, PAD);
+    const b = await addProduct(shop.server, DISC);
     const { page, context } = await desktopPage(shop.browser);
     await login(page, 'demo@partsmall.kr');
     await page.goto(url('/home'));
     await expect.poll(() => cartBadge(page).textContent()).toBe('0');
-    const cashBefore = await companyCash('demo@partsmall.kr');
-    await expect.poll(() => topCash(page).textContent()).toBe(won(cashBefore));
+    await expect.poll(() => topCash(page).textContent()).toBe('5,000,000원');
 
     // A from the home popup over the trade socket, B from the product page with a plain call.
-    await addFromHomePopup(page, a!);
+    await addFromHomePopup(page, a);
     await expect.poll(() => cartBadge(page).textContent()).toBe('1');
-    await page.goto(url(`/productDetail/${b!.id}`));
-    await page.getByRole('heading', { name: b!.name }).waitFor();
+    await page.goto(url(`/productDetail/${b.id}`));
+    await page.getByRole('heading', { name: b.name }).waitFor();
     await page.getByRole('button', { name: '장바구니', exact: true }).click();
     await page.locator('.toast', { hasText: MSG_ORDER.addedToCart }).waitFor();
     await expect.poll(() => cartBadge(page).textContent()).toBe('2');
@@ -101,24 +96,23 @@ describe('cart, checkout and orders in the browser', () => {
     await page.waitForURL(/\/cart$/);
     const lines = page.getByTestId('cart-line');
     await expect.poll(() => lines.count()).toBe(2);
-    // Both lines come from one warehouse and are selected on arrival.
-    await expect.poll(() => page.getByTestId('cart-total').textContent()).toBe(won(priceA + priceB));
+    // Both lines come from one warehouse and are selected on arrival: 32,000 + 47,500 (gold).
+    await expect.poll(() => page.getByTestId('cart-total').textContent()).toBe('79,500원');
     // Two of A: the + button, saved on the server.
-    await lines.filter({ hasText: a!.name }).getByRole('button', { name: '수량 늘리기' }).click();
-    await expect.poll(() => page.getByTestId('cart-total').textContent()).toBe(won(priceA * 2 + priceB));
-    await expect.poll(async () => (await cartOf('demo@partsmall.kr')).find((l) => l.productId === a!.id)?.qty).toBe(2);
+    await lines.filter({ hasText: a.name }).getByRole('button', { name: '수량 늘리기' }).click();
+    await expect.poll(() => page.getByTestId('cart-total').textContent()).toBe('111,500원');
+    await expect.poll(async () => (await cartOf('demo@partsmall.kr')).find((l) => l.productId === a.id)?.qty).toBe(2);
     await shot(page, 'cart-desktop');
 
     await page.getByRole('button', { name: '선택 상품 주문하기 (2건)' }).click();
     await page.waitForURL(/\/checkOut$/);
     await page.getByRole('heading', { name: '주문/결제' }).waitFor();
     await expect.poll(() => page.getByTestId('checkout-item').count()).toBe(2);
-    const goods = priceA * 2 + priceB;
-    await expect.poll(() => page.getByTestId('goods-total').textContent()).toBe(won(goods));
+    await expect.poll(() => page.getByTestId('goods-total').textContent()).toBe('111,500원');
     // Courier, prepaid by default: 6,000 won.
     await expect.poll(() => page.getByLabel('배송비 결제').inputValue()).toBe('0');
-    expect(await page.getByTestId('shipping-fee').textContent()).toBe(won(6000));
-    expect(await page.getByTestId('pay-total').textContent()).toBe(won(goods + 6000));
+    expect(await page.getByTestId('shipping-fee').textContent()).toBe('6,000원');
+    expect(await page.getByTestId('pay-total').textContent()).toBe('117,500원');
     expect(await page.getByLabel('배송 메모').inputValue()).toBe(MSG_ORDER.defaultMemo);
     // The sender is the buyer's company while direct delivery is off.
     expect(await page.getByTestId('company-sender').textContent()).toContain('한빛수입차부품');
@@ -135,19 +129,19 @@ describe('cart, checkout and orders in the browser', () => {
     expect(await page.getByLabel('상세주소').inputValue()).toBe('3층 301호');
     await shot(page, 'checkout-desktop');
 
-    await page.getByRole('button', { name: `${won(goods + 6000)} 결제하기` }).click();
+    await page.getByRole('button', { name: '117,500원 결제하기' }).click();
     await page.waitForURL(/\/checkOutFinish\?seq=\d+$/);
     const seq = Number(new URL(page.url()).searchParams.get('seq'));
     await page.getByRole('heading', { name: '주문이 완료되었습니다' }).waitFor();
-    await expect.poll(() => page.getByTestId('used-cash').textContent()).toBe(won(goods + 6000));
-    expect(await page.getByTestId('remaining-cash').textContent()).toBe(won(cashBefore - goods - 6000));
-    await page.getByText(a!.name).waitFor();
+    await expect.poll(() => page.getByTestId('used-cash').textContent()).toBe('117,500원');
+    expect(await page.getByTestId('remaining-cash').textContent()).toBe('4,882,500원');
+    await page.getByText(a.name).waitFor();
     // The top bar falls by exactly goods + 6,000 (pushed base info), and the cart is empty.
-    await expect.poll(() => topCash(page).textContent()).toBe(won(cashBefore - goods - 6000));
+    await expect.poll(() => topCash(page).textContent()).toBe('4,882,500원');
     await expect.poll(() => cartBadge(page).textContent()).toBe('0');
-    expect(await companyCash('demo@partsmall.kr')).toBe(cashBefore - goods - 6000);
+    expect(await companyCash('demo@partsmall.kr')).toBe(4_882_500);
     const [order] = await shop.server.db.select().from(orders).where(eq(orders.id, seq));
-    expect([order!.status, order!.totalAmount, order!.shipping, order!.name, order!.shippingValue, order!.shippingPayType]).toEqual([0, goods, 6000, '박준호', 1, 0]);
+    expect([order!.status, order!.totalAmount, order!.shipping, order!.name, order!.shippingValue, order!.shippingPayType]).toEqual([0, 111_500, 6000, '박준호', 1, 0]);
     await shot(page, 'checkout-finish-desktop');
 
     // The order detail popup from the finished page: window.open('/orderDetail?seq=…').
@@ -156,9 +150,9 @@ describe('cart, checkout and orders in the browser', () => {
     expect(new URL(popup.url()).pathname + new URL(popup.url()).search).toBe(`/orderDetail?seq=${seq}`);
     await popup.getByRole('heading', { name: '주문 상세' }).waitFor();
     await expect.poll(() => popup.getByTestId('order-status').textContent()).toBe('구매요청');
-    expect(await popup.getByTestId('order-used').textContent()).toBe(won(goods + 6000));
-    await popup.getByRole('cell', { name: a!.name }).waitFor();
-    await popup.getByRole('cell', { name: b!.name }).waitFor();
+    expect(await popup.getByTestId('order-used').textContent()).toBe('117,500원');
+    await popup.getByRole('cell', { name: a.name }).waitFor();
+    await popup.getByRole('cell', { name: b.name }).waitFor();
     await popup.getByText('010-1234-5601').first().waitFor();
     await popup.getByText('(04790) 서울특별시 성동구 성수이로 77 3층 301호').waitFor();
     await popup.setViewportSize({ width: 800, height: 600 });
@@ -172,8 +166,8 @@ describe('cart, checkout and orders in the browser', () => {
     await expect.poll(() => popup.getByTestId('order-status').textContent()).toBe('출고취소');
     expect(await popup.getByRole('button', { name: '주문 취소' }).count()).toBe(0);
     await shot(popup, 'order-detail-popup-cancelled');
-    await expect.poll(() => topCash(page).textContent()).toBe(won(cashBefore));
-    expect(await companyCash('demo@partsmall.kr')).toBe(cashBefore);
+    await expect.poll(() => topCash(page).textContent()).toBe('5,000,000원');
+    expect(await companyCash('demo@partsmall.kr')).toBe(5_000_000);
 
     // Developer shortcuts close the popup.
     // The window closes while the key press is still being delivered, so the press itself may fail.
@@ -182,12 +176,12 @@ describe('cart, checkout and orders in the browser', () => {
   });
 
   it('the order detail popup closes on the context menu and goes home without a stored order', async () => {
-    const [a] = await stockedProducts(1, 1, 2);
+    const a = await addProduct(shop.server, PAD);
     const token = await loginAs(shop.server, 'demo@partsmall.kr', 'demo1234');
     const paid = await call<{ orderSeq: number }>(shop.server, 'POST', 'api/requestPaymentProduct', {
       clientRequestId: `e2e-popup-${Date.now()}`,
       shippingInfo: { name: '박준호', phone: '01012345601', postNum: '04790', address: '서울 성동구', addrSub: '3층', shippingValue: 4, shippingPayType: 2 },
-      carts: [{ productId: a!.id, qty: 1 }],
+      carts: [{ productId: a.id, qty: 1 }],
     }, token);
     expect(paid.body.code).toBe(201);
     const seq = paid.body.results!.orderSeq;
@@ -203,9 +197,9 @@ describe('cart, checkout and orders in the browser', () => {
     ]);
     // No query: the popup reads the seq its opener stored.
     await popup.getByRole('heading', { name: '주문 상세' }).waitFor();
-    await popup.getByRole('cell', { name: a!.name }).waitFor();
-    // Pickup, no fee.
-    expect(await popup.getByTestId('order-used').textContent()).toBe(won(tierPrice(a!, 'b')));
+    await popup.getByRole('cell', { name: a.name }).waitFor();
+    // Pickup, no fee: the gold price alone.
+    expect(await popup.getByTestId('order-used').textContent()).toBe('32,000원');
     await Promise.all([popup.waitForEvent('close', { timeout: 5000 }), popup.locator('.od-popup').click({ button: 'right' }).catch(() => undefined)]);
 
     // A fresh tab with nothing stored goes home.
@@ -216,7 +210,7 @@ describe('cart, checkout and orders in the browser', () => {
   });
 
   it('a second tab of the same member sees the cart badge change live', async () => {
-    const [a] = await stockedProducts(1, 1, 3);
+    const a = await addProduct(shop.server, PAD);
     const { page, context } = await desktopPage(shop.browser);
     await login(page, 'demo@partsmall.kr');
     await page.goto(url('/home'));
@@ -224,7 +218,7 @@ describe('cart, checkout and orders in the browser', () => {
     await login(second, 'demo@partsmall.kr');
     await second.goto(url('/notice'));
     await expect.poll(() => cartBadge(second).textContent()).toBe('0');
-    await addFromHomePopup(page, a!, 3);
+    await addFromHomePopup(page, a, 3);
     await expect.poll(() => cartBadge(page).textContent()).toBe('1');
     // No reload in the second tab: the server pushed the new base info.
     await expect.poll(() => cartBadge(second).textContent()).toBe('1');
@@ -233,10 +227,11 @@ describe('cart, checkout and orders in the browser', () => {
   });
 
   it('the cart clamps a typed quantity to the stock, keeps one warehouse selected, and removes a line after confirming', async () => {
-    const [k1, k2] = await stockedProducts(1, 2, 4);
-    const [china] = await stockedProducts(2, 1);
+    const k1 = await addProduct(shop.server, { ...PAD, stock: 6 });
+    const k2 = await addProduct(shop.server, DISC);
+    const china = await addProduct(shop.server, CHINA_FILTER);
     const token = await loginAs(shop.server, 'demo@partsmall.kr', 'demo1234');
-    for (const p of [k1!, k2!, china!]) {
+    for (const p of [k1, k2, china]) {
       const res = await call(shop.server, 'POST', 'api/addToCart', { productId: p.id, hasAmount: 1 }, token);
       expect(res.body.code).toBe(201);
     }
@@ -245,48 +240,48 @@ describe('cart, checkout and orders in the browser', () => {
     await page.goto(url('/cart'));
     const lines = page.getByTestId('cart-line');
     await expect.poll(() => lines.count()).toBe(3);
-    await page.getByRole('region', { name: china!.stockName }).waitFor();
+    await page.getByRole('region', { name: china.stockName }).waitFor();
     // The first warehouse (Korea) is selected; the China line cannot join it.
     await expect.poll(() => page.getByTestId('selected-count').textContent()).toBe('2건');
-    await page.getByLabel(`${china!.name} 선택`).click();
+    await page.getByLabel(`${china.name} 선택`).click();
     await page.getByRole('alertdialog').getByText(MSG_ORDER.oneWarehouse).waitFor();
     await shot(page, 'cart-one-warehouse-desktop');
     await page.getByRole('alertdialog').getByRole('button', { name: '확인' }).click();
-    expect(await page.getByLabel(`${china!.name} 선택`).isChecked()).toBe(false);
+    expect(await page.getByLabel(`${china.name} 선택`).isChecked()).toBe(false);
 
     // A typed quantity above the stock is clamped and stored.
-    const qty = lines.filter({ hasText: k1!.name }).getByLabel('수량', { exact: true });
-    await qty.fill(String(k1!.hasAmount + 50));
-    expect(await qty.inputValue()).toBe(String(k1!.hasAmount));
-    await page.locator('.toast', { hasText: `재고가 ${k1!.hasAmount.toLocaleString('ko-KR')}개라 수량을 맞췄습니다.` }).waitFor();
-    await expect.poll(async () => (await cartOf('demo@partsmall.kr')).find((l) => l.productId === k1!.id)?.qty).toBe(k1!.hasAmount);
-    const total = tierPrice(k1!, 'b') * k1!.hasAmount + tierPrice(k2!, 'b');
-    await expect.poll(() => page.getByTestId('cart-total').textContent()).toBe(won(total));
+    const qty = lines.filter({ hasText: k1.name }).getByLabel('수량', { exact: true });
+    await qty.fill(String(k1.hasAmount + 50));
+    expect(await qty.inputValue()).toBe(String(k1.hasAmount));
+    await page.locator('.toast', { hasText: '재고가 6개라 수량을 맞췄습니다.' }).waitFor();
+    await expect.poll(async () => (await cartOf('demo@partsmall.kr')).find((l) => l.productId === k1.id)?.qty).toBe(6);
+    // 6 × 32,000 + 47,500 (gold).
+    await expect.poll(() => page.getByTestId('cart-total').textContent()).toBe('239,500원');
 
     // Removal asks first, then goes over the trade socket and the list reloads.
-    await page.getByRole('button', { name: `${k2!.name} 삭제` }).click();
+    await page.getByRole('button', { name: `${k2.name} 삭제` }).click();
     const confirm = page.getByRole('alertdialog', { name: '장바구니 삭제' });
-    await confirm.getByText(`'${k2!.name}' 상품을 장바구니에서 삭제할까요?`).waitFor();
+    await confirm.getByText(`'${k2.name}' 상품을 장바구니에서 삭제할까요?`).waitFor();
     await shot(page, 'cart-remove-confirm-desktop');
     await confirm.getByRole('button', { name: '삭제' }).click();
     await page.locator('.toast', { hasText: MSG_ORDER.removedFromCart }).waitFor();
     await expect.poll(() => lines.count()).toBe(2);
     await expect.poll(() => cartBadge(page).textContent()).toBe('2');
-    expect((await cartOf('demo@partsmall.kr')).map((l) => l.productId).sort()).toEqual([k1!.id, china!.id].sort());
+    expect((await cartOf('demo@partsmall.kr')).map((l) => l.productId).sort()).toEqual([k1.id, china.id].sort());
 
     // Switching warehouse: unselect Korea, then the China line can be chosen.
-    await page.getByLabel(`${k1!.name} 선택`).click();
-    await page.getByLabel(`${china!.name} 선택`).click();
+    await page.getByLabel(`${k1.name} 선택`).click();
+    await page.getByLabel(`${china.name} 선택`).click();
     await expect.poll(() => page.getByTestId('selected-count').textContent()).toBe('1건');
-    await expect.poll(() => page.getByTestId('cart-total').textContent()).toBe(won(tierPrice(china!, 'b')));
+    await expect.poll(() => page.getByTestId('cart-total').textContent()).toBe('18,900원');
     await context.close();
   });
 
   it('checkout refuses a freight order without branch, a direct delivery without sender, and an empty selection', async () => {
-    const [a] = await stockedProducts(1, 1, 6);
+    const a = await addProduct(shop.server, PAD);
     const { page, context } = await desktopPage(shop.browser);
     await login(page, 'demo@partsmall.kr');
-    await page.goto(url(`/productDetail/${a!.id}`));
+    await page.goto(url(`/productDetail/${a.id}`));
     await page.getByRole('button', { name: '바로구매' }).click();
     await page.waitForURL(/\/checkOut$/);
     await expect.poll(() => page.getByTestId('checkout-item').count()).toBe(1);
@@ -301,7 +296,7 @@ describe('cart, checkout and orders in the browser', () => {
 
     await page.getByRole('radio', { name: '화물' }).check();
     // Freight is paid on arrival by default: no fee.
-    await expect.poll(() => page.getByTestId('shipping-fee').textContent()).toBe(won(0));
+    await expect.poll(() => page.getByTestId('shipping-fee').textContent()).toBe('0원');
     await pay.click();
     await alertBox.getByText(MSG_ORDER.freightBranchRequired).waitFor();
     await alertBox.getByRole('button', { name: '확인' }).click();
@@ -319,7 +314,7 @@ describe('cart, checkout and orders in the browser', () => {
     await alertBox.getByText(MSG_ORDER.senderPhoneRequired).waitFor();
     await alertBox.getByRole('button', { name: '확인' }).click();
 
-    await page.getByLabel(`${a!.name} 주문에 포함`).uncheck();
+    await page.getByLabel(`${a.name} 주문에 포함`).uncheck();
     await pay.click();
     await alertBox.getByText(MSG_ORDER.selectProduct).waitFor();
     await alertBox.getByRole('button', { name: '확인' }).click();
@@ -340,12 +335,10 @@ describe('cart, checkout and orders in the browser', () => {
   });
 
   it('paying more than the cash shows the insufficient balance message and charges nothing', async () => {
-    const rows = await shop.server.db.select().from(products).orderBy(products.id);
-    // other@ is bronze with 100,000 won: a product whose bronze price times a possible quantity is more.
-    const costly = rows.find((p) => p.hasAmount >= 2 && tierPrice(p, 'd') * Math.min(p.hasAmount, 20) > 120_000)!;
-    const qty = Math.min(costly.hasAmount, Math.ceil(120_000 / tierPrice(costly, 'd')));
-    const cashBefore = await companyCash('other@partsmall.kr');
-    expect(cashBefore).toBe(100_000);
+    // other@ is bronze with 100,000 won: nine pads at 14,000 plus 6,000 shipping are 132,000.
+    const costly = await addProduct(shop.server, PAD);
+    const qty = 9;
+    expect(await companyCash('other@partsmall.kr')).toBe(100_000);
     const { page, context } = await desktopPage(shop.browser);
     await login(page, 'other@partsmall.kr');
     await page.goto(url(`/productDetail/${costly.id}`));
@@ -353,9 +346,8 @@ describe('cart, checkout and orders in the browser', () => {
     await page.getByLabel('수량', { exact: true }).fill(String(qty));
     await page.getByRole('button', { name: '바로구매' }).click();
     await page.waitForURL(/\/checkOut$/);
-    const total = tierPrice(costly, 'd') * qty + 6000;
-    await expect.poll(() => page.getByTestId('pay-total').textContent()).toBe(won(total));
-    await page.getByText(MSG_ORDER.shortBy(total - cashBefore)).waitFor();
+    await expect.poll(() => page.getByTestId('pay-total').textContent()).toBe('132,000원');
+    await page.getByText('캐시 잔액이 32,000원 부족합니다.').waitFor();
     await page.getByLabel('받는 분 이름').fill('정우성');
     await page.getByLabel('받는 분 연락처').fill('01012345603');
     await page.getByLabel('우편번호').fill('46900');
@@ -368,7 +360,23 @@ describe('cart, checkout and orders in the browser', () => {
     // The form stays as it was, and nothing was charged.
     expect(await page.getByLabel('받는 분 이름').inputValue()).toBe('정우성');
     expect(page.url()).toMatch(/\/checkOut$/);
-    expect(await companyCash('other@partsmall.kr')).toBe(cashBefore);
+    expect(await companyCash('other@partsmall.kr')).toBe(100_000);
+    await context.close();
+  });
+
+  it('a checkout with nothing to pay (a bookmark, a reload after paying) says so once and goes home', async () => {
+    const { page, context } = await desktopPage(shop.browser);
+    await login(page, 'demo@partsmall.kr');
+    await page.goto(url('/checkOut'));
+    await page.waitForURL(/\/home$/);
+    const told = page.locator('.toast', { hasText: '결제할 상품이 없습니다.' });
+    await told.waitFor();
+    // Long enough for a toast loop to show itself (it made more than 1,400 in 30 s).
+    await page.waitForTimeout(1500);
+    expect(await told.count()).toBe(1);
+    expect(await page.locator('.toast').count()).toBe(1);
+    await page.getByRole('button', { name: '더보기' }).waitFor();
+    await shot(page, 'checkout-nothing-to-pay-desktop');
     await context.close();
   });
 

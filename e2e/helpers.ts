@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, devices, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, devices, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+import { afterEach, expect } from 'vitest';
 import { startTestServer, type TestServer } from '../apps/server/test/helpers.js';
 
 export { call, latestCode, loginAs } from '../apps/server/test/helpers.js';
@@ -35,13 +36,44 @@ export async function startShop(): Promise<{ server: TestServer; browser: Browse
   };
 }
 
+/**
+ * What the pages of a test wrote to the console (issue 8 item 15: the console stays clean). The
+ * browser's own line for an answer a test provoked on purpose (a 4xx of the API, a blocked or
+ * offline external script or map) is a network event, not a message of the app, and is let
+ * through; every other line — a warning, an error, a log, an uncaught exception — fails the test.
+ */
+const consoleLines: string[] = [];
+
+function expectedNetworkLine(msg: ConsoleMessage): boolean {
+  const text = msg.text();
+  if (!text.startsWith('Failed to load resource')) return false;
+  if (/status of 4\d\d/.test(text)) return true;
+  // A request to another host that the test blocked or that cannot reach the internet here.
+  const url = msg.location().url;
+  return /net::ERR_/.test(text) && url !== '' && !/^https?:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url);
+}
+
+function watchConsole(context: BrowserContext) {
+  context.on('console', (msg) => {
+    if (!expectedNetworkLine(msg)) consoleLines.push(`${msg.type()}: ${msg.text()} (${msg.location().url})`);
+  });
+  context.on('weberror', (error) => consoleLines.push(`uncaught: ${error.error().message}`));
+}
+
+afterEach(() => {
+  const lines = consoleLines.splice(0);
+  expect(lines, 'console messages of the pages').toEqual([]);
+});
+
 export async function desktopPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'ko-KR', timezoneId: 'Asia/Seoul' });
+  watchConsole(context);
   return { context, page: await context.newPage() };
 }
 
 export async function phonePage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ ...devices['iPhone 13'], locale: 'ko-KR', timezoneId: 'Asia/Seoul' });
+  watchConsole(context);
   return { context, page: await context.newPage() };
 }
 

@@ -1,7 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MSG, MSG_MEMBER } from '@partsmall/contract';
+import { members, payments } from '../apps/server/src/db/schema.js';
 import { DEMO_COMPANY } from '../apps/server/src/seed/demo.js';
+import { newCompany, payByApi, setCash } from './fixtures.js';
 import { call, desktopPage, latestCode, loginAs, phonePage, shot, startShop } from './helpers.js';
 
 let shop: Awaited<ReturnType<typeof startShop>>;
@@ -10,6 +13,16 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await shop?.close();
+});
+
+/**
+ * Every test starts from the demo company's opening cash and its seeded payment history (the
+ * shop's 'manager' charges), whatever the tests before it paid.
+ */
+beforeEach(async () => {
+  await setCash(shop.server, 'demo@partsmall.kr', 5_000_000);
+  const [demo] = await shop.server.db.select().from(members).where(eq(members.loginId, 'demo@partsmall.kr'));
+  await shop.server.db.delete(payments).where(and(eq(payments.companyId, demo!.companyId!), eq(payments.provider, 'sandbox')));
 });
 
 const POSTCODE_SCRIPT = 'https://t1.daumcdn.net/mapjsapi/bundle/postcode/prod/postcode.v2.js';
@@ -66,6 +79,8 @@ async function snap(page: Page, name: string) {
 }
 
 const menu = (page: Page) => page.getByRole('navigation', { name: '마이페이지 메뉴' });
+/** The menu's entries once it has rendered (the member area loads on its first visit). */
+const menuEntries = (page: Page) => expect.poll(() => menu(page).getByRole('link').allTextContents());
 const alertText = (page: Page, text: string) => page.getByRole('alertdialog').getByText(text, { exact: true });
 async function closeAlert(page: Page, text: string) {
   await alertText(page, text).waitFor();
@@ -82,8 +97,7 @@ describe('member area: menu and screens', () => {
     await login(page, 'demo@partsmall.kr');
     await page.goto(`${shop.server.base}/management`);
     await page.waitForURL(/\/management\/profile$/);
-    const names = await menu(page).getByRole('link').allTextContents();
-    expect(names).toEqual([
+    await menuEntries(page).toEqual([
       '기본정보',
       '내 정보 수정',
       '거래내역',
@@ -148,7 +162,7 @@ describe('member area: menu and screens', () => {
     await login(page, 'sub@partsmall.kr');
     await page.goto(`${shop.server.base}/management/chargeCash`);
     await page.waitForURL(/\/management\/profile$/);
-    expect(await menu(page).getByRole('link').allTextContents()).toEqual(['기본정보', '내 정보 수정', '거래내역', '배송지 관리', '회원 탈퇴']);
+    await menuEntries(page).toEqual(['기본정보', '내 정보 수정', '거래내역', '배송지 관리', '회원 탈퇴']);
     await page.getByText('최민지님, 안녕하세요.').waitFor();
     await page.locator('.mg-banner').getByText('부계정').waitFor();
     expect(await page.getByRole('link', { name: '충전하기 ›' }).count()).toBe(0);
@@ -156,6 +170,44 @@ describe('member area: menu and screens', () => {
     await page.waitForURL(/\/management\/profile$/);
     await snap(page, 'management-sub-profile-desktop');
     await context.close();
+  });
+
+  it("a sub-account's top bar offers only what it may use, and a main-only path says why, once", async () => {
+    const toast = (page: Page) => page.locator('.toast', { hasText: MSG_MEMBER.mainOnly });
+    // The main account has the cash and licence entries.
+    const main = await desktop(shop.browser);
+    await login(main.page, 'demo@partsmall.kr');
+    const mainBar = main.page.getByRole('navigation', { name: '회원 메뉴' });
+    await mainBar.getByRole('link', { name: '캐시충전', exact: true }).waitFor();
+    expect(await mainBar.getByRole('link', { name: '라이선스', exact: true }).count()).toBe(1);
+    await main.context.close();
+
+    // A sub-account does not (spec 2 §6), and still has its own entries.
+    const { page, context } = await desktop(shop.browser);
+    await login(page, 'sub@partsmall.kr');
+    const bar = page.getByRole('navigation', { name: '회원 메뉴' });
+    await bar.getByRole('link', { name: '주문내역', exact: true }).waitFor();
+    expect(await bar.getByRole('link', { name: '캐시충전', exact: true }).count()).toBe(0);
+    expect(await bar.getByRole('link', { name: '라이선스', exact: true }).count()).toBe(0);
+    expect(await bar.getByRole('link', { name: '마이페이지', exact: true }).count()).toBe(1);
+    await snap(page, 'topbar-sub-desktop');
+    // A bookmark of a main-only entry lands on the profile with one message.
+    await page.goto(`${shop.server.base}/management/chargeCash`);
+    await page.waitForURL(/\/management\/profile$/);
+    await toast(page).waitFor();
+    await page.waitForTimeout(1000);
+    expect(await toast(page).count()).toBe(1);
+    await context.close();
+
+    const phone = await phonePage(shop.browser);
+    await login(phone.page, 'sub@partsmall.kr', 'demo1234', true);
+    await phone.page.goto(`${shop.server.base}/mobileManagement?menu=buyLicense`);
+    await phone.page.waitForURL(/\/mobileManagement$/);
+    await toast(phone.page).waitFor();
+    await phone.page.waitForTimeout(1000);
+    expect(await toast(phone.page).count()).toBe(1);
+    await expect.poll(() => menu(phone.page).getByRole('link').count()).toBe(5);
+    await phone.context.close();
   });
 
   it('a visitor is sent home', async () => {
@@ -259,7 +311,7 @@ describe('cash, licence and payment histories', () => {
     await page.getByRole('tab', { name: '계좌이체' }).click();
     expect(await page.getByRole('tab', { name: '계좌이체' }).getAttribute('aria-selected')).toBe('true');
     const balance = page.getByTestId('charge-balance');
-    await balance.getByText('5,050,000원').waitFor();
+    await balance.getByText('5,000,000원').waitFor();
     await page.getByLabel('충전 금액').fill('20000');
 
     // A transfer window closed without a deposit leaves the balance as it was.
@@ -269,18 +321,22 @@ describe('cash, licence and payment histories', () => {
     await unpaid.close();
     await page.getByText('결제창이 닫혔습니다.', { exact: false }).waitFor();
     await page.waitForTimeout(700);
-    expect(await balance.textContent()).toBe('5,050,000원');
+    expect(await balance.textContent()).toBe('5,000,000원');
 
     const [popup] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: '20,000원 결제하기' }).click()]);
     await popup.getByRole('button', { name: '입금하기' }).waitFor();
-    expect(await balance.textContent()).toBe('5,050,000원');
+    expect(await balance.textContent()).toBe('5,000,000원');
     await popup.getByRole('button', { name: '입금하기' }).click();
     await popup.waitForEvent('close', { timeout: 5000 });
-    await balance.getByText('5,070,000원').waitFor();
+    await balance.getByText('5,020,000원').waitFor();
     await context.close();
   });
 
   it('buys a 30-day licence and sees the days grow; the histories list the payments with VAT', async () => {
+    // This test's own top-ups: a card payment, then a bank transfer (the newest is listed first).
+    const token = await loginAs(shop.server, 'demo@partsmall.kr', 'demo1234');
+    await payByApi(shop.server, token, 'creditcard', 50_000);
+    await payByApi(shop.server, token, 'banktransfer', 20_000);
     const { page, context } = await desktop(shop.browser);
     await login(page, 'demo@partsmall.kr');
     await page.goto(`${shop.server.base}/management/buyLicense`);
@@ -393,13 +449,6 @@ describe('security number and accounts', () => {
   it('registers, edits and resets a sub-account, switches its type, and stops the sub-account whose open tab then ends', async () => {
     const { page, context } = await desktop(shop.browser);
     await login(page, 'demo@partsmall.kr');
-    // The sub-account is logged in in another browser.
-    const sub = await desktop(shop.browser);
-    await login(sub.page, 'sub@partsmall.kr');
-    await sub.page.goto(`${shop.server.base}/management/profile`);
-    await sub.page.getByText('최민지님, 안녕하세요.').waitFor();
-    const subToken = await sub.page.evaluate(() => sessionStorage.getItem('token'));
-    expect(subToken).toBeTruthy();
 
     await page.goto(`${shop.server.base}/management/users`);
     await page.getByRole('row', { name: /sub@partsmall\.kr/ }).waitFor();
@@ -458,8 +507,16 @@ describe('security number and accounts', () => {
     expect(await own.getByRole('checkbox').isDisabled()).toBe(true);
     expect(await own.getByRole('button', { name: '사용중지' }).isDisabled()).toBe(true);
 
+    // The new sub-account logs in in another browser with its reset password.
+    const sub = await desktop(shop.browser);
+    await login(sub.page, 'parts.kim@partsmall.kr', pw);
+    await sub.page.goto(`${shop.server.base}/management/profile`);
+    await sub.page.getByText('김부장님, 안녕하세요.').waitFor();
+    const subToken = await sub.page.evaluate(() => sessionStorage.getItem('token'));
+    expect(subToken).toBeTruthy();
+
     // Stop the logged-in sub-account: its tab is sent away and its token is refused.
-    const subRow = page.getByRole('row', { name: /sub@partsmall\.kr/ });
+    const subRow = row;
     await subRow.getByRole('button', { name: '사용중지' }).click();
     const stop = page.getByRole('alertdialog', { name: '계정 사용중지' });
     await snap(page, 'management-users-stop-desktop');
@@ -470,7 +527,7 @@ describe('security number and accounts', () => {
     expect(await sub.page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
     const refused = await call(shop.server, 'POST', 'api/getMallOrderInfo', { page: 1, size: 15 }, subToken!);
     expect(refused.status).toBe(401);
-    const relogin = await call(shop.server, 'POST', 'api/login', { id: 'sub@partsmall.kr', pw: 'demo1234' });
+    const relogin = await call(shop.server, 'POST', 'api/login', { id: 'parts.kim@partsmall.kr', pw });
     expect(relogin.body.message).toBe(MSG.accountStopped);
     await snap(page, 'management-users-after-desktop');
     await sub.context.close();
@@ -673,8 +730,10 @@ describe('orders', () => {
 
 describe('withdrawal', () => {
   it('a second company withdraws with four confirmations and its name, and can no longer log in', async () => {
+    // A company of this test's own, so that no other test loses its account.
+    const leaving = await newCompany(shop.server, { id: 'leaving@partsmall.kr', name: '정우성', phone: '01077790001' });
     const { page, context } = await desktop(shop.browser);
-    await login(page, 'other@partsmall.kr');
+    await login(page, leaving.id, leaving.pw);
     await page.goto(`${shop.server.base}/management/memberDeactivation`);
     const submit = page.getByRole('button', { name: '회원 탈퇴', exact: true });
     await page.getByText('표시·광고에 관한 기록은 6개월', { exact: false }).waitFor();
@@ -698,8 +757,8 @@ describe('withdrawal', () => {
     await page.getByRole('link', { name: '회원가입' }).first().waitFor();
 
     await page.goto(`${shop.server.base}/login`);
-    await page.getByLabel('아이디 (메일 주소)').fill('other@partsmall.kr');
-    await page.getByLabel('비밀번호').fill('demo1234');
+    await page.getByLabel('아이디 (메일 주소)').fill(leaving.id);
+    await page.getByLabel('비밀번호').fill(leaving.pw);
     await page.getByRole('button', { name: '로그인', exact: true }).click();
     await page.getByRole('alertdialog').waitFor();
     expect(await page.getByRole('alertdialog').textContent()).toContain(MSG.loginFailed);

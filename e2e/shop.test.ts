@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tierPrice, withVat } from '@partsmall/contract';
+import type { BrowserContext } from 'playwright-core';
 import { products } from '../apps/server/src/db/schema.js';
+import { addProduct } from './fixtures.js';
 import { desktopPage, phonePage, shot, startShop } from './helpers.js';
 
 let shop: Awaited<ReturnType<typeof startShop>>;
@@ -62,27 +63,27 @@ describe('the public shop in the browser', () => {
   });
 
   it('the demo member sees the gold tier price and the quantity is clamped to the stock', async () => {
-    const product = await sampleProduct({ notes: false });
+    // Four different tiers: the demo company is gold (B), 32,000 won; seven in stock.
+    const product = await addProduct(shop.server, { name: '테스트 등급가 패드', prices: [41_000, 32_000, 23_000, 14_000], stock: 7 });
     const { page, context } = await desktopPage(shop.browser);
     await login(page, 'demo@partsmall.kr');
     await page.goto(`${shop.server.base}/home?searchType=pid&keyword=${encodeURIComponent(product.pid)}`);
     await page.getByRole('dialog', { name: '연말 배송 일정 안내' }).getByRole('button', { name: '닫기' }).click();
     await page.getByRole('button', { name: product.name }).first().click();
     const popup = page.getByRole('dialog', { name: product.name });
-    const expected = tierPrice(product, 'b');
-    await popup.getByTestId('price').getByText(`${expected.toLocaleString('ko-KR')}원`).waitFor();
+    await popup.getByTestId('price').getByText('32,000원').waitFor();
     const box = await popup.boundingBox();
     expect(Math.round(box!.height)).toBe(500);
     const qty = popup.getByLabel('수량', { exact: true });
-    await qty.fill(String(product.hasAmount + 50));
-    expect(await qty.inputValue()).toBe(String(product.hasAmount));
-    await popup.getByText(`${(expected * product.hasAmount).toLocaleString('ko-KR')}원`).waitFor();
+    await qty.fill('57');
+    expect(await qty.inputValue()).toBe('7');
+    await popup.getByText('224,000원').waitFor();
     await shot(page, 'home-popup-member');
     await context.close();
   });
 
   it('a phone on /home lands on /mobile and sees the VAT-included price as a member', async () => {
-    const product = await sampleProduct({ notes: false });
+    const product = await addProduct(shop.server, { name: '테스트 모바일 등급가', prices: [41_000, 32_000, 23_000, 14_000], stock: 7 });
     const { page, context } = await phonePage(shop.browser);
     await page.goto(`${shop.server.base}/home`);
     await page.waitForURL(/\/mobile$/);
@@ -93,8 +94,8 @@ describe('the public shop in the browser', () => {
     await page.getByRole('button', { name: '로그인', exact: true }).click();
     await page.waitForURL(/\/mobile$/, { timeout: 8000 });
     await page.goto(`${shop.server.base}/mobile?searchType=pid&keyword=${encodeURIComponent(product.pid)}`);
-    const vatPrice = withVat(tierPrice(product, 'b'));
-    await page.getByTestId('price').first().getByText(`${vatPrice.toLocaleString('ko-KR')}원`).waitFor();
+    // The gold price with 10 % VAT: 32,000 × 1.1.
+    await page.getByTestId('price').first().getByText('35,200원').waitFor();
     await shot(page, 'mobile-home-member');
     await context.close();
   });
@@ -134,5 +135,38 @@ describe('the public shop in the browser', () => {
     const [row] = await shop.server.db.select().from(products).where(eq(products.id, product.id));
     expect(decodeURIComponent(new URL(page.url()).searchParams.get('keyword')!)).toBe(row!.pid);
     await context.close();
+  });
+
+  it("shows the banner '데모 상점' on every page when the configuration says demo, and none otherwise", async () => {
+    /** The configuration as the server answers it, with `demo` set to what the test asks for. */
+    const withDemo = (context: BrowserContext, demo: boolean) =>
+      context.route('**/api/getMallConfig', async (route) => {
+        const answer = await route.fetch();
+        const body = (await answer.json()) as { results: { demo: boolean } };
+        body.results.demo = demo;
+        await route.fulfill({ response: answer, json: body });
+      });
+    const { page, context } = await desktopPage(shop.browser);
+    await withDemo(context, true);
+    for (const path of ['/home', '/login', '/notice', '/no-such-page']) {
+      await page.goto(`${shop.server.base}${path}`);
+      await page.getByTestId('demo-banner').getByText('데모 상점').waitFor();
+    }
+    await shot(page, 'demo-banner-desktop');
+    await context.close();
+
+    const phone = await phonePage(shop.browser);
+    await withDemo(phone.context, true);
+    await phone.page.goto(`${shop.server.base}/mobile`);
+    await phone.page.getByTestId('demo-banner').getByText('데모 상점').waitFor();
+    await shot(phone.page, 'demo-banner-phone');
+    await phone.context.close();
+
+    const real = await desktopPage(shop.browser);
+    await withDemo(real.context, false);
+    await real.page.goto(`${shop.server.base}/home`);
+    await real.page.getByRole('button', { name: '더보기' }).waitFor();
+    expect(await real.page.getByTestId('demo-banner').count()).toBe(0);
+    await real.context.close();
   });
 });

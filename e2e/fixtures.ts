@@ -1,0 +1,119 @@
+import { eq, sql } from 'drizzle-orm';
+import { alphaNumber } from '@partsmall/contract';
+import { cashLedger, companies, members, products } from '../apps/server/src/db/schema.js';
+import { withCheckDigit } from '../apps/server/src/seed/demo.js';
+import { call, latestCode, type TestServer } from '../apps/server/test/helpers.js';
+
+/**
+ * What the browser tests set up for themselves, so that no test depends on what an earlier one
+ * left behind (issue 8 item 19): products with written-out tier prices, a company's cash, new
+ * companies, and payments made through the sandbox gateway.
+ */
+
+export type Product = typeof products.$inferSelect;
+
+export const WAREHOUSE = {
+  korea: { storageId: 1, stockName: '한국 김포물류센터' },
+  china: { storageId: 2, stockName: '중국 위해직수입창고' },
+} as const;
+
+let made = 0;
+
+/**
+ * A product of the test's own, with four different tier prices (A titanium … D bronze) so that
+ * a screen showing the wrong tier fails; names and part numbers are unique to the run.
+ */
+export async function addProduct(
+  server: TestServer,
+  p: { name: string; prices: [a: number, b: number, c: number, d: number]; stock: number; warehouse?: keyof typeof WAREHOUSE; notes?: string },
+): Promise<Product> {
+  made += 1;
+  const tag = `${Date.now().toString(36).toUpperCase()}${made}`;
+  const pid = `E2E-${tag}`;
+  const [a, b, c, d] = p.prices;
+  const [row] = await server.db
+    .insert(products)
+    .values({
+      name: `${p.name} ${tag}`,
+      pid,
+      pidKey: alphaNumber(pid),
+      factoryNum: `TEST ${tag}`,
+      factoryKey: alphaNumber(`TEST ${tag}`),
+      type: 1,
+      priceA: a,
+      priceB: b,
+      priceC: c,
+      priceD: d,
+      salePrice: d + 5000,
+      hasAmount: p.stock,
+      ...WAREHOUSE[p.warehouse ?? 'korea'],
+      imgFiles: ['/uploads/products/pad-1.svg'],
+      detailInfo: p.notes ?? '',
+      description: `${p.name} 테스트 상품`,
+      category: 'pad',
+      brand: 'bmw',
+    })
+    .returning();
+  return row!;
+}
+
+async function companyOf(server: TestServer, loginId: string): Promise<number> {
+  const [m] = await server.db.select().from(members).where(eq(members.loginId, loginId));
+  return m!.companyId!;
+}
+
+/** A company's cash set to `amount`, through an 'adjust' ledger row so that the ledger still sums to the balance. */
+export async function setCash(server: TestServer, loginId: string, amount: number): Promise<void> {
+  const companyId = await companyOf(server, loginId);
+  await server.db.transaction(async (tx) => {
+    const [c] = await tx.select({ point: companies.point }).from(companies).where(eq(companies.id, companyId)).for('update');
+    const diff = amount - Number(c!.point);
+    if (diff === 0) return;
+    await tx.insert(cashLedger).values({ companyId, type: 'adjust', amount: diff, balanceAfter: amount, note: 'e2e fixture' });
+    await tx.update(companies).set({ point: sql`${amount}` }).where(eq(companies.id, companyId));
+  });
+}
+
+export async function cashOf(server: TestServer, loginId: string): Promise<number> {
+  const [c] = await server.db.select({ point: companies.point }).from(companies).where(eq(companies.id, await companyOf(server, loginId)));
+  return Number(c!.point);
+}
+
+let joined = 0;
+
+/** A new company with its main account, joined through the API as the join screen does. */
+export async function newCompany(server: TestServer, who: { id: string; name: string; phone: string }): Promise<{ id: string; pw: string }> {
+  joined += 1;
+  const license = withCheckDigit(String(400_000_000 + ((Date.now() + joined * 7919) % 99_999_999)).slice(0, 9));
+  const sent = await call(server, 'GET', 'api/mobileVerification', { phone: who.phone, authType: 'message' });
+  if (sent.body.code !== 200) throw new Error(`code for ${who.phone}: ${sent.body.message}`);
+  const pw = 'fixture1234';
+  const res = await call(server, 'POST', 'api/join', {
+    license,
+    companyName: `${who.name}상사`,
+    companyArea: '서울 성동구',
+    id: who.id,
+    pw,
+    cpw: pw,
+    phone: who.phone,
+    authCode: await latestCode(server, who.phone),
+    policy: true,
+    privacy: true,
+    name: who.name,
+  });
+  if (res.body.code !== 201) throw new Error(`join ${who.id}: ${res.body.message}`);
+  return { id: who.id, pw };
+}
+
+/**
+ * A cash top-up paid through the sandbox gateway without a browser: the payment window's page,
+ * then its approve (card) or deposit (bank transfer) button.
+ */
+export async function payByApi(server: TestServer, token: string, pgcode: 'creditcard' | 'banktransfer', amount: number): Promise<void> {
+  const started = await call<{ online_url: string }>(server, 'POST', 'payCenter/showCashPaymentWinow', { pgcode, amount }, token);
+  if (started.body.code !== 200) throw new Error(`payment window: ${started.body.message}`);
+  const page = new URL(started.body.results!.online_url).pathname;
+  const action = pgcode === 'creditcard' ? 'approve' : 'deposit';
+  const res = await fetch(`${server.base}${page}/${action}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+  if (res.status !== 200) throw new Error(`sandbox ${action}: ${res.status}`);
+}
