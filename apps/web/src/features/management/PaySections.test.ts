@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { chargeForm, defaultOption, steppedAmount, typedAmount } from './PaySections';
+
+describe('cash charge amount (spec 2 §5, §9)', () => {
+  it('keeps digits only, no leading zero, at most 8 digits', () => {
+    expect(typedAmount('0012a34')).toBe('1234');
+    expect(typedAmount('50,000')).toBe('50000');
+    expect(typedAmount('000')).toBe('');
+    expect(typedAmount('123456789')).toBe('12345678');
+  });
+
+  it('steps between 1,000 and 10,000,000', () => {
+    expect(steppedAmount(1234, -5000)).toBe(1000);
+    expect(steppedAmount(1000, -1000)).toBe(1000);
+    expect(steppedAmount(9_990_000, 50_000)).toBe(10_000_000);
+    expect(steppedAmount(40_000, 10_000)).toBe(50_000);
+  });
+
+  it('refuses blank, under 1,000 and over 10,000,000 with the screen\'s messages', () => {
+    const issue = (amount: string) => chargeForm.safeParse({ pgcode: 'creditcard', amount }).error?.issues[0]?.message ?? null;
+    expect(issue('')).toBe('충전할 금액을 입력하세요.');
+    expect(issue('999')).toBe('최소 결제금액은 1,000원 입니다.');
+    expect(issue('1000')).toBeNull();
+    expect(issue('10000000')).toBeNull();
+    expect(issue('10000001')).toBe('최대 결제금액은 1,000만원 입니다.');
+    expect(chargeForm.parse({ pgcode: 'banktransfer', amount: '50000' })).toEqual({ pgcode: 'banktransfer', amount: 50_000 });
+  });
+});
+
+describe('licence purchase', () => {
+  it('opens on the 30,000-won package when the configuration has it, else the first', () => {
+    const p = (price: number, days: number) => ({ price, days, content: `${days}일` });
+    expect(defaultOption([p(3000, 1), p(30_000, 30), p(90_000, 90)])).toBe(1);
+    expect(defaultOption([p(90_000, 90), p(200_000, 365)])).toBe(0);
+  });
+});

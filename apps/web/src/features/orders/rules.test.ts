@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { mobileStatusLabel } from './MobileOrdersPage';
+import { isDevShortcut } from './OrderDetailPopup';
+
+describe('mobile order status words (spec 2 §4)', () => {
+  it('says preparing up to 1 and shipped above, but names cancelled and return states', () => {
+    expect(mobileStatusLabel(0)).toBe('준비중');
+    expect(mobileStatusLabel(1)).toBe('준비중');
+    expect(mobileStatusLabel(2)).toBe('출고완료');
+    expect(mobileStatusLabel(3)).toBe('출고취소');
+    expect(mobileStatusLabel(4)).toBe('반품요청');
+  });
+});
+
+describe('developer shortcuts close the order popup', () => {
+  const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }> = {}) => ({
+    key: k,
+    ctrlKey: false,
+    metaKey: false,
+    shiftKey: false,
+    altKey: false,
+    ...mods,
+  });
+  it('knows F12, Ctrl+Shift+I/J/C, Cmd+Option+I and Ctrl+U', () => {
+    expect(isDevShortcut(key('F12'))).toBe(true);
+    expect(isDevShortcut(key('I', { ctrlKey: true, shiftKey: true }))).toBe(true);
+    expect(isDevShortcut(key('j', { metaKey: true, altKey: true }))).toBe(true);
+    expect(isDevShortcut(key('u', { ctrlKey: true }))).toBe(true);
+  });
+  it('lets ordinary keys and copy through', () => {
+    expect(isDevShortcut(key('i'))).toBe(false);
+    expect(isDevShortcut(key('c', { ctrlKey: true }))).toBe(false);
+    expect(isDevShortcut(key('Enter'))).toBe(false);
+  });
+});

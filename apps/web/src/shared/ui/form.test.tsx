@@ -1,0 +1,78 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { inquiryRequest } from '@partsmall/contract';
+import { Field, Form, useZodForm } from './form';
+import { NotifyProvider } from './notify';
+
+afterEach(cleanup);
+
+/** A form over a contract schema: the inquiry's phone (10-11 digits) and content (10-200 characters). */
+function InquiryForm({ onSubmit, alert = false }: { onSubmit: (v: unknown) => void; alert?: boolean }) {
+  const form = useZodForm(inquiryRequest.pick({ phone: true, content: true }), { phone: '', content: '' });
+  return (
+    <Form form={form} onSubmit={onSubmit} alertInvalid={alert}>
+      <Field name="phone" label="연락처" digits={11} hint="숫자만 10~11자리" />
+      <Field name="content" label="문의 내용" />
+      <button type="submit">문의하기</button>
+    </Form>
+  );
+}
+
+const PHONE_RULE = '연락처는 숫자 10~11자리로 입력하세요.';
+
+async function settle() {
+  await act(async () => new Promise((r) => setTimeout(r, 0)));
+}
+
+describe('the field of the one form library', () => {
+  it("shows the contract's message when the field is left, not while it is first typed", async () => {
+    render(<InquiryForm onSubmit={vi.fn()} />, { wrapper: NotifyProvider });
+    const phone = screen.getByLabelText('연락처');
+    fireEvent.change(phone, { target: { value: '0101' } });
+    await settle();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText('숫자만 10~11자리')).toBeTruthy();
+    fireEvent.blur(phone);
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe(PHONE_RULE);
+    expect(phone.getAttribute('aria-invalid')).toBe('true');
+    expect(phone.getAttribute('aria-describedby')).toBe('f-phone-error');
+    // After that it follows the typing: a valid number clears the message.
+    fireEvent.change(phone, { target: { value: '01012345678' } });
+    await settle();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('keeps only digits in a number field, at most as many as it takes', async () => {
+    render(<InquiryForm onSubmit={vi.fn()} />, { wrapper: NotifyProvider });
+    const phone = screen.getByLabelText('연락처') as HTMLInputElement;
+    fireEvent.change(phone, { target: { value: '010-1234-5678-99' } });
+    await settle();
+    expect(phone.value).toBe('01012345678');
+  });
+
+  it('names every refused field on submit and sends nothing; a valid form sends the parsed values', async () => {
+    const sent = vi.fn();
+    render(<InquiryForm onSubmit={sent} />, { wrapper: NotifyProvider });
+    fireEvent.click(screen.getByRole('button', { name: '문의하기' }));
+    await settle();
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([PHONE_RULE, '문의 내용은 10자 이상 200자 이내로 입력하세요.']);
+    expect(sent).not.toHaveBeenCalled();
+
+    fireEvent.change(screen.getByLabelText('연락처'), { target: { value: '01012345678' } });
+    fireEvent.change(screen.getByLabelText('문의 내용'), { target: { value: '  부품 공동 구매 제휴를 제안드립니다.  ' } });
+    fireEvent.click(screen.getByRole('button', { name: '문의하기' }));
+    await settle();
+    expect(sent).toHaveBeenCalledTimes(1);
+    // The contract trims the content.
+    expect(sent.mock.calls[0]![0]).toEqual({ phone: '01012345678', content: '부품 공동 구매 제휴를 제안드립니다.' });
+  });
+
+  it('alerts the first refused message when the form asks for it (the member area, checkout)', async () => {
+    render(<InquiryForm onSubmit={vi.fn()} alert />, { wrapper: NotifyProvider });
+    fireEvent.click(screen.getByRole('button', { name: '문의하기' }));
+    await settle();
+    expect(screen.getByRole('alertdialog').textContent).toContain(PHONE_RULE);
+  });
+});
