@@ -81,7 +81,7 @@ export async function cashOf(server: TestServer, loginId: string): Promise<numbe
 
 let joined = 0;
 
-/** A new company with its main account, joined through the API as the join screen does. */
+/** A new company with its main account, joined through the API as the join screen does (the account takes the company's name). */
 export async function newCompany(server: TestServer, who: { id: string; name: string; phone: string }): Promise<{ id: string; pw: string }> {
   joined += 1;
   const license = withCheckDigit(String(400_000_000 + ((Date.now() + joined * 7919) % 99_999_999)).slice(0, 9));
@@ -90,7 +90,7 @@ export async function newCompany(server: TestServer, who: { id: string; name: st
   const pw = 'fixture1234';
   const res = await call(server, 'POST', 'api/join', {
     license,
-    companyName: `${who.name}상사`,
+    companyName: who.name,
     companyArea: '서울 성동구',
     id: who.id,
     pw,
@@ -99,7 +99,6 @@ export async function newCompany(server: TestServer, who: { id: string; name: st
     authCode: await latestCode(server, who.phone),
     policy: true,
     privacy: true,
-    name: who.name,
   });
   if (res.body.code !== 201) throw new Error(`join ${who.id}: ${res.body.message}`);
   return { id: who.id, pw };

@@ -37,4 +37,20 @@ describe('login in the browser', () => {
     await shot(page, 'login-mobile');
     await context.close();
   });
+
+  it('every page opened first loads with a clean console (no HydrateFallback warning)', async () => {
+    // The first page of a visit may be one whose code loads on demand; the console check after each test reads them all.
+    const { page, context } = await desktopPage(shop.browser);
+    for (const path of ['/join', '/notice', '/policy', '/inquiry', '/productDetail/1', '/carInfo', '/no-such-page']) {
+      await page.goto(`${shop.server.base}${path}`);
+      await page.locator('main h1, main h2').first().waitFor();
+    }
+    await context.close();
+    const phone = await phonePage(shop.browser);
+    for (const path of ['/noticem', '/mobileJoin', '/mobileInquiry']) {
+      await phone.page.goto(`${shop.server.base}${path}`);
+      await phone.page.locator('main h1, main h2').first().waitFor();
+    }
+    await phone.context.close();
+  });
 });

@@ -25,7 +25,7 @@ export function EditMyInfoSection() {
         </button>
       </SectionHead>
       {/* The password form unmounts when left, so its fields start empty next time. */}
-      {info ? <InfoForm key={userInfo.seq} userInfo={userInfo} /> : <PasswordForm onDone={() => setMode('info')} />}
+      {info ? <InfoForm key={userInfo.seq} userInfo={userInfo} /> : <PasswordForm id={userInfo.id} onDone={() => setMode('info')} />}
     </div>
   );
 }
@@ -48,7 +48,7 @@ function InfoForm({ userInfo }: { userInfo: UserInfo }) {
   );
 }
 
-function PasswordForm({ onDone }: { onDone: () => void }) {
+function PasswordForm({ id, onDone }: { id: string; onDone: () => void }) {
   const form = useZodForm(updateMyPasswordRequest, { opw: '', pw: '', cpw: '' });
   const change = useUpdatePassword();
   const notify = useNotify();
@@ -63,6 +63,8 @@ function PasswordForm({ onDone }: { onDone: () => void }) {
 
   return (
     <Form form={form} className="form mg-form" onSubmit={submit}>
+      {/* The account the password belongs to, for password managers (a password form names its user). */}
+      <input type="email" name="username" autoComplete="username" value={id} readOnly hidden />
       <Field name="opw" id="mg-opw" label={F.opw} type="password" autoComplete="current-password" maxLength={20} />
       <Field name="pw" id="mg-pw" label={F.pw} type="password" autoComplete="new-password" maxLength={20} hint={F.pwHint} />
       <Field name="cpw" id="mg-cpw" label={F.cpw} type="password" autoComplete="new-password" maxLength={20} />

@@ -19,8 +19,9 @@ import {
   type UpdateMyInfoRequest,
   type UpdateMyPasswordRequest,
   type WithdrawRequest,
-  type ShippingAddressView,
+  savedAddressRequest,
 } from '@partsmall/contract';
+import type { z } from 'zod';
 import { api } from '../../shared/api';
 import { session } from '../../shared/session';
 
@@ -57,7 +58,7 @@ function useAddressWrite<V>(path: string, body: (v: V) => object) {
   });
 }
 
-export type AddressForm = Omit<ShippingAddressView, 'seq' | 'basic'> & { seq?: number; basic: 'true' | 'false' | boolean };
+export type AddressForm = z.input<typeof savedAddressRequest>;
 /** api/setMallShppingInfo: adds an address (no seq) or edits one. */
 export const useSaveAddress = () => useAddressWrite('api/setMallShppingInfo', (v: AddressForm) => v);
 /** api/setMallShippingBasic: makes an address the default. */
