@@ -1,4 +1,5 @@
-import { MSG_ORDER, buyOrCartForm, updateCartQuantityRequest } from '@partsmall/contract';
+import { MSG_ORDER, buyAnswer, buyOrCartForm, cartPageAnswer, cartWriteAnswer, updateCartQuantityRequest } from '@partsmall/contract';
+import { answers } from '../../shared/answers.js';
 import { z } from 'zod';
 import { type Api, type AppContext, requireCompanyMember } from '../../shared/context.js';
 import { created, ok } from '../../shared/http.js';
@@ -15,26 +16,26 @@ const cartListRequest = z.object({
 export function cartRoutes(app: Api, ctx: AppContext) {
   const { db } = ctx;
 
-  app.post('/api/addToBuy', { schema: { tags, summary: '바로구매: 결제할 상품 (201)', body: buyOrCartForm } }, async (req) => {
+  app.post('/api/addToBuy', { config: { access: 'company' }, schema: { tags, summary: '바로구매: 결제할 상품 (201)', body: buyOrCartForm, response: answers(buyAnswer) } }, async (req) => {
     const auth = requireCompanyMember(req);
     const qty = req.body.hasAmount ?? req.body.qty!;
     return created(await paymentItems(db, { memberId: auth.member.id, companyId: auth.companyId }, req.body.productId, qty));
   });
 
-  app.post('/api/addToCart', { schema: { tags, summary: '장바구니 담기 (201)', body: buyOrCartForm } }, async (req) => {
+  app.post('/api/addToCart', { config: { access: 'company' }, schema: { tags, summary: '장바구니 담기 (201)', body: buyOrCartForm, response: answers(cartWriteAnswer) } }, async (req) => {
     const auth = requireCompanyMember(req);
     await addToCart(db, { memberId: auth.member.id, companyId: auth.companyId }, req.body.productId, req.body.hasAmount ?? req.body.qty!);
     await ctx.realtime.pushBaseInfo(auth.companyId);
     return created(undefined, MSG_ORDER.addedToCart);
   });
 
-  app.post('/api/getMallCartInfo', { schema: { tags, summary: '장바구니 (64개씩)', body: cartListRequest } }, async (req) => {
+  app.post('/api/getMallCartInfo', { config: { access: 'company' }, schema: { tags, summary: '장바구니 (64개씩)', body: cartListRequest, response: answers(cartPageAnswer) } }, async (req) => {
     const auth = requireCompanyMember(req);
     const { lines, total } = await cartLines(db, { memberId: auth.member.id, companyId: auth.companyId }, req.body.page, req.body.size);
     return ok(lines, undefined, total);
   });
 
-  app.post('/api/updateCartQuantity', { schema: { tags, summary: '장바구니 수량 변경 (201)', body: updateCartQuantityRequest } }, async (req) => {
+  app.post('/api/updateCartQuantity', { config: { access: 'company' }, schema: { tags, summary: '장바구니 수량 변경 (201)', body: updateCartQuantityRequest, response: answers(cartWriteAnswer) } }, async (req) => {
     const auth = requireCompanyMember(req);
     await updateCartQuantity(db, { memberId: auth.member.id, companyId: auth.companyId }, req.body.seq, req.body.qty);
     return created(undefined, MSG_ORDER.qtyUpdated);
