@@ -110,8 +110,13 @@ export function installAccessControl(app: Api): void {
     // The OpenAPI document says which calls need the bearer token.
     if (route.schema && access === 'public') route.schema = { ...route.schema, security: [] };
   });
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const access = request.routeOptions.config.access;
-    if (access && access !== 'public') CHECKS[access](request);
+    try {
+      if (access && access !== 'public') CHECKS[access](request);
+    } catch (err) {
+      return done(err as Error);
+    }
+    done();
   });
 }
