@@ -21,7 +21,7 @@ export interface AuthContext {
   company: SessionCompany | null;
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Issues a new bearer token (256 random bits); only its hash is stored. */
 export async function createSession(db: Db, memberId: number): Promise<{ token: string; sessionId: number }> {
@@ -36,9 +36,9 @@ export async function createSession(db: Db, memberId: number): Promise<{ token: 
 
 /**
  * Session, member and company in one prepared query: every request with a token runs it, so it
- * names the member's columns as MemberRow does and needs no mapping.
+ * names the member's columns as MemberRow does and needs no mapping. $1 is the token's hash.
  */
-const SESSION_CONTEXT = {
+export const SESSION_CONTEXT = {
   name: 'session_context',
   text: `select s.id as "sessionId",
       m.id, m.login_id as "loginId", m.password_hash as "passwordHash", m.name, m.phone, m.contact_phone as "contactPhone",

@@ -34,7 +34,9 @@ export function productRoutes(app: Api, ctx: AppContext) {
         return { ...ok(row ? [priceFor(row, viewer)] : [], row ? undefined : MSG_SHOP.noInfo), more: false };
       }
       const query = { searchType: b.searchType, keyword: b.searchKeyword || b.keyword, category: b.category, page: b.page, size: b.size };
-      const key = JSON.stringify([viewer?.level ?? null, query.searchType ?? '', query.keyword ?? '', query.category ?? '', query.page, query.size]);
+      const key = listCache.enabled
+        ? JSON.stringify([viewer?.level ?? null, query.searchType ?? '', query.keyword ?? '', query.category ?? '', query.page, query.size])
+        : '';
       const cached = listCache.get(key);
       if (cached !== undefined) return sendSerialized(reply, cached);
       const { rows, more } = await searchProducts(db, query);

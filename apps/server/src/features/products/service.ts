@@ -97,18 +97,17 @@ function gridStatement(search: Search, inCategory: boolean): PreparedStatement {
 }
 
 /**
- * The home grid: by name (trigram index on name), by part number (alpha-number prefix on the OE
- * and factory numbers, btree indexes), or everything, in id order so that paging is stable. Fetches
- * one extra row to tell whether more follow, instead of counting.
+ * The statement and parameters of a grid query, or null when the query cannot match anything (a
+ * part number with no letter or digit). The benchmark's bare server runs the very same.
  */
-export async function searchProducts(db: Db, q: ProductQuery): Promise<{ rows: ProductRow[]; more: boolean }> {
+export function gridQuery(q: ProductQuery): { statement: PreparedStatement; values: unknown[] } | null {
   const keyword = q.keyword ?? '';
   let search: Search = 'all';
   let pattern: string | null = null;
   if (keyword !== '') {
     if (q.searchType === 'pid') {
       const key = alphaNumber(keyword);
-      if (key === '') return { rows: [], more: false };
+      if (key === '') return null;
       search = key.length >= SELECTIVE_PREFIX ? 'pidSelective' : 'pid';
       pattern = `${key}%`;
     } else {
@@ -120,7 +119,18 @@ export async function searchProducts(db: Db, q: ProductQuery): Promise<{ rows: P
   if (pattern !== null) values.push(pattern);
   if (q.category) values.push(q.category);
   values.push(q.size + 1, (q.page - 1) * q.size);
-  const rows = await runPrepared<ProductRow>(db, gridStatement(search, Boolean(q.category)), values);
+  return { statement: gridStatement(search, Boolean(q.category)), values };
+}
+
+/**
+ * The home grid: by name (trigram index on name), by part number (alpha-number prefix on the OE
+ * and factory numbers, btree indexes), or everything, in id order so that paging is stable. Fetches
+ * one extra row to tell whether more follow, instead of counting.
+ */
+export async function searchProducts(db: Db, q: ProductQuery): Promise<{ rows: ProductRow[]; more: boolean }> {
+  const query = gridQuery(q);
+  if (!query) return { rows: [], more: false };
+  const rows = await runPrepared<ProductRow>(db, query.statement, query.values);
   const more = rows.length > q.size;
   if (more) rows.length = q.size;
   return { rows, more };
