@@ -11,8 +11,8 @@ import { freshBenchDatabase, load, ROOT, startNodeProcess, startServerProcess, t
 
 const TOTAL = Number(process.env.BENCH_PRODUCTS ?? 1_000_000);
 const BASE = 10_000;
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const GOAL = 0.85;
 const PROJECT_PORT = 3900;
 const BARE_PORT = 3902;

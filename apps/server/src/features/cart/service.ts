@@ -3,7 +3,7 @@ import { MSG_ORDER, tierPrice, type BuyItem, type CartLine, type CompanyLevel } 
 import type { Db } from '../../db/client.js';
 import { cartItems, products } from '../../db/schema.js';
 import { badRequest, notFound } from '../../shared/http.js';
-import { priceFor, productById, viewerFor, type ProductRow } from '../products/service.js';
+import { priceFor, productById, type ProductRow } from '../products/service.js';
 
 export interface Buyer {
   memberId: number;
@@ -23,10 +23,6 @@ function productInfo(product: typeof products.$inferSelect, level: CompanyLevel)
     storageId: product.storageId,
     imgFiles: product.imgFiles,
   };
-}
-
-async function levelOf(db: Db, companyId: number): Promise<CompanyLevel> {
-  return (await viewerFor(db, companyId))?.level ?? 'd';
 }
 
 /** A quantity a member may put in the cart or buy now: 1 to the product's stock. */
@@ -51,14 +47,14 @@ export async function addToCart(db: Db, buyer: Buyer, productId: number, qty: nu
   });
 }
 
-/** 'Buy now': the payment items for checkout, priced for the member's company; nothing is stored. */
-export async function paymentItems(db: Db, buyer: Buyer, productId: number, qty: number): Promise<BuyItem[]> {
-  const product = priceFor(await checkedProduct(db, productId, qty), { level: await levelOf(db, buyer.companyId) });
+/** 'Buy now': the payment items for checkout, priced for the company's level; nothing is stored. */
+export async function paymentItems(db: Db, level: CompanyLevel, productId: number, qty: number): Promise<BuyItem[]> {
+  const product = priceFor(await checkedProduct(db, productId, qty), { level });
   return [{ productId: product.seq, qty, managerCompanyId: product.companyId, productInfo: { ...product, price: product.price! } }];
 }
 
-export async function cartLines(db: Db, buyer: Buyer, page = 1, size = 64): Promise<{ lines: CartLine[]; total: number }> {
-  const level = await levelOf(db, buyer.companyId);
+/** The member's cart lines, priced for the company's level (the request context knows it). */
+export async function cartLines(db: Db, buyer: Buyer, level: CompanyLevel, page = 1, size = 64): Promise<{ lines: CartLine[]; total: number }> {
   const where = eq(cartItems.memberId, buyer.memberId);
   const [rows, [counted]] = await Promise.all([
     db

@@ -1,18 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { alphaNumber, tierPrice, type CompanyLevel, type ProductView } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { runPrepared, type PreparedStatement } from '../../db/prepared.js';
-import { companies } from '../../db/schema.js';
 
 /** Whose prices an answer may carry: a company's level, or none for visitors and staff. */
 export type Viewer = { level: CompanyLevel } | null;
-
-/** The viewer of a company by id (the trade channel and the cart, which have no request context). */
-export async function viewerFor(db: Db, companyId: number | null | undefined): Promise<Viewer> {
-  if (!companyId) return null;
-  const [row] = await db.select({ level: companies.level }).from(companies).where(eq(companies.id, companyId));
-  return row ? { level: row.level as CompanyLevel } : null;
-}
 
 /**
  * A product row as the hot paths read it: the columns are already named as the answer names its
