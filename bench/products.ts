@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
@@ -11,8 +12,8 @@ import { freshBenchDatabase, load, ROOT, startNodeProcess, startServerProcess, t
 
 const TOTAL = Number(process.env.BENCH_PRODUCTS ?? 1_000_000);
 const BASE = 10_000;
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const GOAL = 0.85;
 const PROJECT_PORT = 3900;
 const BARE_PORT = 3902;
@@ -87,6 +88,7 @@ export async function run() {
     for (const port of [PROJECT_PORT, BARE_PORT]) for (const s of scenarios) await load('warm-up', endpoint(port), s.body, { duration: 2, headers: s.headers });
 
     const results = scenarios.map((s) => ({ ...s, project: [] as LoadResult[], bare: [] as LoadResult[] }));
+    const loadBefore = os.loadavg()[0]!;
     for (let round = 0; round < ROUNDS; round++) {
       for (const r of results) {
         // Alternate who goes first, so that drift in the machine's load falls on both alike.
@@ -98,7 +100,7 @@ export async function run() {
       }
       console.log(`round ${round + 1}/${ROUNDS} done`);
     }
-    printRatios(results);
+    printRatios(results, [loadBefore, os.loadavg()[0]!]);
   } finally {
     project.kill('SIGINT');
     bare.kill('SIGINT');
@@ -106,21 +108,28 @@ export async function run() {
   reportHomeBundle();
 }
 
-function printRatios(results: { name: string; project: LoadResult[]; bare: LoadResult[] }[]) {
+function printRatios(results: { name: string; project: LoadResult[]; bare: LoadResult[] }[], load: [number, number]) {
   const total = (rs: LoadResult[]) => rs.reduce((sum, r) => sum + r.requests, 0);
   const rps = (rs: LoadResult[]) => Math.round(total(rs) / (rs.length * SECONDS));
   const bad = (rs: LoadResult[]) => rs.reduce((sum, r) => sum + r.errors + r.non2xx, 0);
-  console.log(`\nproducts benchmark: ${ROUNDS} interleaved rounds of ${SECONDS} s per server and scenario, 32 connections, PRODUCT_LIST_CACHE_MS=0`);
-  console.log('| scenario | project req/s | bare Fastify req/s | project / bare | per round | project p99 ms | bare p99 ms | errors |');
-  console.log('|---|---:|---:|---:|---|---:|---:|---:|');
+  const median = (xs: number[]) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return s.length % 2 ? s[s.length >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+  };
+  console.log(
+    `\nproducts benchmark: ${ROUNDS} interleaved rounds of ${SECONDS} s per server and scenario, 32 connections, PRODUCT_LIST_CACHE_MS=0; ` +
+      `${os.cpus().length} cores, load average ${load[0].toFixed(1)} before and ${load[1].toFixed(1)} after`,
+  );
+  console.log('| scenario | project req/s | bare Fastify req/s | project / bare (all rounds) | median of rounds | rounds within | errors |');
+  console.log('|---|---:|---:|---:|---:|---|---:|');
   let met = true;
   for (const r of results) {
     const ratio = total(r.project) / total(r.bare);
+    const perRound = r.project.map((p, i) => p.requests / r.bare[i]!.requests);
     met &&= ratio >= GOAL;
-    const perRound = r.project.map((p, i) => (p.requests / r.bare[i]!.requests).toFixed(2)).join(' ');
-    const p99 = (rs: LoadResult[]) => Math.max(...rs.map((x) => x.p99)).toFixed(1);
     console.log(
-      `| ${r.name} | ${rps(r.project)} | ${rps(r.bare)} | **${ratio.toFixed(2)}** | ${perRound} | ${p99(r.project)} | ${p99(r.bare)} | ${bad(r.project) + bad(r.bare)} |`,
+      `| ${r.name} | ${rps(r.project)} | ${rps(r.bare)} | **${ratio.toFixed(2)}** | ${median(perRound).toFixed(2)} | ` +
+        `${Math.min(...perRound).toFixed(2)}-${Math.max(...perRound).toFixed(2)} | ${bad(r.project) + bad(r.bare)} |`,
     );
   }
   console.log(`\ngoal: the project at least ${GOAL} of the bare server in every scenario: ${met ? 'met' : 'NOT met'}`);
