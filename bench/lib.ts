@@ -21,24 +21,37 @@ export async function freshBenchDatabase(name: string): Promise<string> {
   return url.toString();
 }
 
-/** The real server in its own process (so the load generator does not share its event loop). */
-export async function startServerProcess(databaseUrl: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')], {
+/** A TypeScript entry point in its own process, resolved once it prints its '실행 중' line. */
+export async function startNodeProcess(entry: string, env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), SEED_DEMO: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production', DB_POOL_MAX: '16' },
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('server did not start in 60 s')), 60_000);
+    const timer = setTimeout(() => reject(new Error(`${entry} did not start in 60 s`)), 60_000);
     child.stdout!.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes('실행 중')) {
         clearTimeout(timer);
         resolve();
       }
     });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
+    child.on('exit', (code) => reject(new Error(`${entry} exited with ${code}`)));
   });
   return child;
+}
+
+/** The real server in its own process (so the load generator does not share its event loop). */
+export function startServerProcess(databaseUrl: string, port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
+  return startNodeProcess('apps/server/src/main.ts', {
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    DB_POOL_MAX: '16',
+    ...env,
+  });
 }
 
 export interface LoadResult {
@@ -58,14 +71,19 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** Drives one POST body at the server with autocannon and measures every response's latency. */
-export async function load(name: string, url: string, body: object, opts: { connections?: number; duration?: number } = {}): Promise<LoadResult> {
+export async function load(
+  name: string,
+  url: string,
+  body: object,
+  opts: { connections?: number; duration?: number; headers?: Record<string, string> } = {},
+): Promise<LoadResult> {
   const latencies: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
         url,
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...opts.headers },
         body: JSON.stringify(body),
         connections: opts.connections ?? 32,
         duration: opts.duration ?? 10,

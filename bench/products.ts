@@ -1,19 +1,32 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../apps/server/src/db/client.js';
-import { products } from '../apps/server/src/db/schema.js';
+import { companies, members, products, sessions } from '../apps/server/src/db/schema.js';
+import { hashToken } from '../apps/server/src/features/auth/sessions.js';
 import { demoProducts } from '../apps/server/src/seed/products.js';
-import { freshBenchDatabase, load, printTable, ROOT, startServerProcess } from './lib.js';
+import { freshBenchDatabase, load, ROOT, startNodeProcess, startServerProcess, type LoadResult } from './lib.js';
 
 const TOTAL = Number(process.env.BENCH_PRODUCTS ?? 1_000_000);
 const BASE = 10_000;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
+const GOAL = 0.85;
+const PROJECT_PORT = 3900;
+const BARE_PORT = 3902;
 
 /**
- * Loads a million products into PostgreSQL (10,000 demo products, then copies with numbered
- * part numbers made inside the database), starts the real server and drives api/getProductHome
- * at concurrency 32: the plain first page, a name search and a part-number search.
+ * The product grid (api/getProductHome), the project against a bare Fastify server (bench/bare-
+ * products.ts) that runs the same SQL with the same driver and answers the same bytes; both on one
+ * PostgreSQL with a million products, the project with its answer cache off
+ * (PRODUCT_LIST_CACHE_MS=0). Each scenario, as a visitor and as a member (whose token both servers
+ * resolve with the session statement), runs in interleaved rounds (project, bare, bare, project,
+ * ...) at concurrency 32, and the project's throughput is reported as a fraction of the bare
+ * server's: the cost of everything the project adds (validation, hooks, access control, logging,
+ * the realtime server, the serializer from the contract).
  */
 export async function run() {
   const url = await freshBenchDatabase('pm_bench_products');
@@ -33,25 +46,93 @@ export async function run() {
   await database.db.execute(sql`vacuum analyze products`);
   const [{ n }] = (await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from products`)) as [{ n: number }];
   console.log(`loaded ${n.toLocaleString()} products in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  const samplePid = base[1234]!.pid;
+  // A member of a gold (b) company with a live session: both servers resolve its token.
+  const token = randomBytes(32).toString('base64url');
+  const [company] = await database.db.insert(companies).values({ name: '벤치상사', license: '1234567891', level: 'b', securityNum: '000000' }).returning();
+  const [member] = await database.db
+    .insert(members)
+    .values({ loginId: 'bench@partsmall.kr', passwordHash: 'x', name: '벤치', phone: '01090000000', companyId: company!.id })
+    .returning();
+  await database.db.insert(sessions).values({ memberId: member!.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 86_400_000) });
+  const samplePid = base[1234]!.pid.toLowerCase();
   await database.close();
 
-  const port = 3900;
-  const server = await startServerProcess(url, port);
+  const project = await startServerProcess(url, PROJECT_PORT, { PRODUCT_LIST_CACHE_MS: '0' });
+  const bare = await startNodeProcess('bench/bare-products.ts', { DATABASE_URL: url, PORT: String(BARE_PORT), DB_POOL_MAX: '16' });
   try {
-    const endpoint = `http://127.0.0.1:${port}/api/getProductHome`;
-    // Warm-up so the first scenario does not pay for cold caches and JIT.
-    await load('warm-up', endpoint, { page: 1, size: 60 }, { duration: 3 });
-    const rows = [
-      await load('plain first page (60)', endpoint, { page: 1, size: 60 }),
-      await load("name search '브레이크 패드'", endpoint, { searchType: 'name', searchKeyword: '브레이크 패드', page: 1, size: 60 }),
-      await load(`part-number search '${samplePid.toLowerCase()}'`, endpoint, { searchType: 'pid', searchKeyword: samplePid.toLowerCase(), page: 1, size: 60 }),
+    const endpoint = (port: number) => `http://127.0.0.1:${port}/api/getProductHome`;
+    const member = { authorization: `Bearer ${token}` };
+    const queries: [string, object][] = [
+      ['first page (60)', { page: 1, size: 60 }],
+      ["name search '브레이크 패드'", { searchType: 'name', searchKeyword: '브레이크 패드', page: 1, size: 60 }],
+      [`part-number search '${samplePid}'`, { searchType: 'pid', searchKeyword: samplePid, page: 1, size: 60 }],
     ];
-    printTable(rows);
+    const scenarios = queries.flatMap(([label, body]) => [
+      { name: `visitor, ${label}`, body, headers: {} as Record<string, string> },
+      { name: `member, ${label}`, body, headers: member },
+    ]);
+
+    // The two servers must answer the same bytes, or the comparison means nothing.
+    for (const s of scenarios) {
+      const answers = await Promise.all(
+        [PROJECT_PORT, BARE_PORT].map(async (port) =>
+          (await fetch(endpoint(port), { method: 'POST', headers: { 'content-type': 'application/json', ...s.headers }, body: JSON.stringify(s.body) })).text(),
+        ),
+      );
+      if (answers[0] !== answers[1]) throw new Error(`${s.name}: the project and the bare server answer different bytes\n${answers[0]!.slice(0, 300)}\n${answers[1]!.slice(0, 300)}`);
+      if (s.headers.authorization && !answers[0]!.includes('"price"')) throw new Error(`${s.name}: the member got no price`);
+    }
+    console.log(`same bytes from both servers in all ${scenarios.length} scenarios`);
+
+    // Warm-up so the first round does not pay for cold caches and JIT.
+    for (const port of [PROJECT_PORT, BARE_PORT]) for (const s of scenarios) await load('warm-up', endpoint(port), s.body, { duration: 2, headers: s.headers });
+
+    const results = scenarios.map((s) => ({ ...s, project: [] as LoadResult[], bare: [] as LoadResult[] }));
+    const loadBefore = os.loadavg()[0]!;
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const r of results) {
+        // Alternate who goes first, so that drift in the machine's load falls on both alike.
+        const order = round % 2 === 0 ? (['project', 'bare'] as const) : (['bare', 'project'] as const);
+        for (const who of order) {
+          const port = who === 'project' ? PROJECT_PORT : BARE_PORT;
+          r[who].push(await load(r.name, endpoint(port), r.body, { duration: SECONDS, headers: r.headers }));
+        }
+      }
+      console.log(`round ${round + 1}/${ROUNDS} done`);
+    }
+    printRatios(results, [loadBefore, os.loadavg()[0]!]);
   } finally {
-    server.kill('SIGINT');
+    project.kill('SIGINT');
+    bare.kill('SIGINT');
   }
   reportHomeBundle();
+}
+
+function printRatios(results: { name: string; project: LoadResult[]; bare: LoadResult[] }[], load: [number, number]) {
+  const total = (rs: LoadResult[]) => rs.reduce((sum, r) => sum + r.requests, 0);
+  const rps = (rs: LoadResult[]) => Math.round(total(rs) / (rs.length * SECONDS));
+  const bad = (rs: LoadResult[]) => rs.reduce((sum, r) => sum + r.errors + r.non2xx, 0);
+  const median = (xs: number[]) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return s.length % 2 ? s[s.length >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+  };
+  console.log(
+    `\nproducts benchmark: ${ROUNDS} interleaved rounds of ${SECONDS} s per server and scenario, 32 connections, PRODUCT_LIST_CACHE_MS=0; ` +
+      `${os.cpus().length} cores, load average ${load[0].toFixed(1)} before and ${load[1].toFixed(1)} after`,
+  );
+  console.log('| scenario | project req/s | bare Fastify req/s | project / bare (all rounds) | median of rounds | rounds within | errors |');
+  console.log('|---|---:|---:|---:|---:|---|---:|');
+  let met = true;
+  for (const r of results) {
+    const ratio = total(r.project) / total(r.bare);
+    const perRound = r.project.map((p, i) => p.requests / r.bare[i]!.requests);
+    met &&= ratio >= GOAL;
+    console.log(
+      `| ${r.name} | ${rps(r.project)} | ${rps(r.bare)} | **${ratio.toFixed(2)}** | ${median(perRound).toFixed(2)} | ` +
+        `${Math.min(...perRound).toFixed(2)}-${Math.max(...perRound).toFixed(2)} | ${bad(r.project) + bad(r.bare)} |`,
+    );
+  }
+  console.log(`\ngoal: the project at least ${GOAL} of the bare server in every scenario: ${met ? 'met' : 'NOT met'}`);
 }
 
 /** Gzipped size of the JavaScript (and CSS) the home route loads, from the built index.html. */

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { authRoutes } from './features/auth/routes.js';
@@ -22,7 +22,8 @@ import { memberRoutes } from './features/members/routes.js';
 import { paymentRoutes } from './features/payments/routes.js';
 import { consoleSms } from './features/sms/provider.js';
 import { createRealtime } from './realtime/hub.js';
-import type { Api, AppContext } from './shared/context.js';
+import { installAccessControl, type Api, type AppContext } from './shared/context.js';
+import { answerSerializerCompiler } from './shared/answers.js';
 import { MSG } from '@partsmall/contract';
 import { installErrorHandler } from './shared/http.js';
 
@@ -30,10 +31,12 @@ export interface BuildOptions {
   config: Config;
   db: Db;
   logger?: FastifyServerOptions['logger'];
+  /** Check every answer against its contract schema before sending it (the test suite). */
+  checkAnswers?: boolean;
 }
 
 /** Builds the HTTP API, the realtime channels and the static web app on one Fastify instance. */
-export async function buildApp({ config, db, logger }: BuildOptions) {
+export async function buildApp({ config, db, logger, checkAnswers }: BuildOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'body.pw', 'body.cpw', 'body.opw'] },
     bodyLimit: 1024 * 1024,
@@ -43,7 +46,7 @@ export async function buildApp({ config, db, logger }: BuildOptions) {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializerCompiler({ verify: checkAnswers }));
   installErrorHandler(app);
 
   await app.register(fastifySwagger, {
@@ -65,6 +68,7 @@ export async function buildApp({ config, db, logger }: BuildOptions) {
     const token = bearerToken(request.headers.authorization);
     request.auth = token ? await resolveSession(db, token) : null;
   });
+  installAccessControl(app);
   app.addHook('preClose', async () => {
     await realtime.close();
   });

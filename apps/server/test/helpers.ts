@@ -65,7 +65,8 @@ export async function startTestServer(opts: { seed?: boolean; webDist?: string; 
     webDist: opts.webDist ?? '/nonexistent',
     redisUrl: null,
   };
-  const { app } = await buildApp({ config, db: database.db, logger: false });
+  // Every answer is checked against its contract schema: each integration test is a contract test too.
+  const { app } = await buildApp({ config, db: database.db, logger: false, checkAnswers: true });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   return {

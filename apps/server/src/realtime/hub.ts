@@ -3,7 +3,18 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import { createClient } from 'redis';
 import { Server, type Namespace } from 'socket.io';
-import { MSG, MSG_ORDER, TRADE_EVENTS, TRADE_NAMESPACE, buyOrCartForm, cartDeleteRequest, paymentRequest } from '@partsmall/contract';
+import {
+  MSG,
+  MSG_ORDER,
+  TRADE_EVENTS,
+  TRADE_NAMESPACE,
+  buyOrCartForm,
+  cartDeleteRequest,
+  paymentRequest,
+  type ClientBaseInfoEvent,
+  type PaymentFinishEvent,
+  type TradeAnswer,
+} from '@partsmall/contract';
 import { addToCart, removeCartLine } from '../features/cart/service.js';
 import { payOrder } from '../features/orders/payment.js';
 import { AppError } from '../shared/http.js';
@@ -50,7 +61,7 @@ export async function createRealtime(
   }
 
   const trade: Namespace = io.of(TRADE_NAMESPACE);
-  const unauthorized = { code: 401, message: MSG.tokenExpired };
+  const unauthorized: ClientBaseInfoEvent & TradeAnswer = { code: 401, message: MSG.tokenExpired };
 
   async function sendBaseInfo(socket: { emit: (ev: string, body: unknown) => unknown; disconnect: (close?: boolean) => unknown }, data: TradeSocketData) {
     const auth = await resolveSession(db, data.token);
@@ -59,7 +70,8 @@ export async function createRealtime(
       socket.disconnect(true);
       return;
     }
-    socket.emit(TRADE_EVENTS.toClientBaseInfo, { code: 200, result: await buildBaseInfo(db, auth) });
+    const event: ClientBaseInfoEvent = { code: 200, result: await buildBaseInfo(db, auth) };
+    socket.emit(TRADE_EVENTS.toClientBaseInfo, event);
   }
 
   // The session is looked up before the connection completes, so that the connection handler can
@@ -96,9 +108,10 @@ export async function createRealtime(
 
     /**
      * A trade request: the session is checked again (it may have been revoked since connecting),
-     * the payload parsed with the contract, and the answer is { code, message, results? }.
+     * the payload parsed with the contract, and the answer is the contract's tradeAnswer
+     * (paymentFinish: paymentFinishEvent, with results).
      */
-    type Work = (buyer: { memberId: number; companyId: number }, payload: unknown) => Promise<{ code: number; message: string; results?: unknown }>;
+    type Work = (buyer: { memberId: number; companyId: number }, payload: unknown) => Promise<TradeAnswer | PaymentFinishEvent>;
     const handle = (event: string, answer: string, work: Work) => {
       socket.on(event, async (payload: unknown) => {
         const current = await resolveSession(db, data.token).catch(() => null);
@@ -109,18 +122,19 @@ export async function createRealtime(
         }
         const companyId = current.member.companyId;
         if (companyId === null) {
-          socket.emit(answer, { code: 403, message: MSG.forbidden });
+          socket.emit(answer, { code: 403, message: MSG.forbidden } satisfies TradeAnswer);
           return;
         }
-        const requestId = (payload as { clientRequestId?: unknown } | null)?.clientRequestId;
+        const given = (payload as { clientRequestId?: unknown } | null)?.clientRequestId;
+        const requestId = typeof given === 'string' ? given : undefined;
         try {
           socket.emit(answer, await work({ memberId: current.member.id, companyId }, payload));
           await pushBaseInfo(companyId);
         } catch (err) {
-          if (err instanceof AppError) socket.emit(answer, { code: err.code, message: err.message, field: err.field, clientRequestId: requestId });
+          if (err instanceof AppError) socket.emit(answer, { code: err.code, message: err.message, field: err.field, clientRequestId: requestId } satisfies TradeAnswer);
           else {
             log.error({ err }, `${event} failed`);
-            socket.emit(answer, { code: 500, message: MSG.serverError, clientRequestId: requestId });
+            socket.emit(answer, { code: 500, message: MSG.serverError, clientRequestId: requestId } satisfies TradeAnswer);
           }
         }
       });

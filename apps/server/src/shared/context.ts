@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MEMBER_TYPE_MAIN, MSG_MEMBER } from '@partsmall/contract';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { SmsProvider } from '../features/sms/provider.js';
@@ -24,9 +25,34 @@ export type Api = FastifyInstance<
   ZodTypeProvider
 >;
 
+/**
+ * Who may make a call, declared once per route (`config: { access }`):
+ * - public: anyone (a valid token still makes the request a member's: prices);
+ * - member: any logged-in account (staff too);
+ * - company: a member of a company (main or sub-account; not staff);
+ * - main: a company's main account (type 0);
+ * - staff: staff or admin.
+ */
+export type Access = 'public' | 'member' | 'company' | 'main' | 'staff';
+
+/** One route's declaration, as the access table lists it. */
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: Access;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
+    /** The session, its member and the member's company, resolved in one query from the bearer token. */
     auth: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyInstance {
+    /** Every API route and who may call it (filled as routes are registered). */
+    accessTable: RouteAccess[];
   }
 }
 
@@ -43,8 +69,54 @@ export function requireCompanyMember(request: FastifyRequest): AuthContext & { c
   return { ...auth, companyId: auth.member.companyId };
 }
 
+/** A company's main account (type 0): 401 without a session, 403 for sub-accounts and staff. */
+export function requireMainAccount(request: FastifyRequest): AuthContext & { companyId: number } {
+  const auth = requireCompanyMember(request);
+  if (auth.member.type !== MEMBER_TYPE_MAIN) throw forbidden(MSG_MEMBER.mainOnly);
+  return auth;
+}
+
 export function requireStaff(request: FastifyRequest): AuthContext {
   const auth = requireMember(request);
   if (auth.member.role !== 'staff' && auth.member.role !== 'admin') throw forbidden();
   return auth;
+}
+
+const CHECKS: Record<Access, (request: FastifyRequest) => unknown> = {
+  public: () => undefined,
+  member: requireMember,
+  company: requireCompanyMember,
+  main: requireMainAccount,
+  staff: requireStaff,
+};
+
+/** The paths of the calls: each route under them must declare its access. */
+const API_PATH = /^\/(api|payCenter|epc|dev)\//;
+
+/**
+ * The one access mechanism: every API route declares `config.access` (a route without one is a
+ * start-up error), and an onRequest hook checks it before the body is read, parsed or validated,
+ * so that a visitor gets 401 and a wrong role 403 whatever the payload (issue 8, item 7). Must be
+ * installed after the hook that resolves `request.auth` and before the routes.
+ */
+export function installAccessControl(app: Api): void {
+  const table: RouteAccess[] = [];
+  app.decorate('accessTable', table);
+  app.addHook('onRoute', (route) => {
+    if (!API_PATH.test(route.url)) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`${String(route.method)} ${route.url}: declare who may call it (config.access)`);
+    for (const method of [route.method].flat()) if (method !== 'HEAD') table.push({ method, url: route.url, access });
+    // The OpenAPI document says which calls need the bearer token.
+    if (route.schema && access === 'public') route.schema = { ...route.schema, security: [] };
+  });
+  app.addHook('onRequest', (request, _reply, done) => {
+    const access = request.routeOptions.config.access;
+    try {
+      if (access && access !== 'public') CHECKS[access](request);
+    } catch (err) {
+      return done(err as Error);
+    }
+    done();
+  });
 }

@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import { TIME_ZONE } from '@partsmall/contract';
 
 dayjs.extend(utc);
@@ -38,4 +39,14 @@ export function extendLicense(end: Date | null, days: number, now: Date = new Da
   if (end && end.getTime() > now.getTime()) return new Date(end.getTime() + days * DAY_MS);
   const endOfToday = seoulNow(now).startOf('day').add(1, 'day');
   return endOfToday.add(days - 1, 'day').toDate();
+}
+
+/**
+ * A date-range search over Seoul days (inclusive): from the start of the first day to the start of
+ * the day after the last. The database computes the instants from the calendar days the contract
+ * checked, so no day of the range (9999-12-31 included) needs a JavaScript Date.
+ */
+export function withinSeoulDays(column: SQLWrapper, startDate: string, endDate: string) {
+  return sql`${column} >= (${startDate}::date)::timestamp at time zone ${TIME_ZONE}
+    and ${column} < (${endDate}::date + 1)::timestamp at time zone ${TIME_ZONE}`;
 }

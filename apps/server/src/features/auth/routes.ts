@@ -1,5 +1,8 @@
 import {
   MSG,
+  emptyAnswer,
+  findMemberIdAnswer,
+  loginAnswer,
   chatJoinRequest,
   checkAuthCodeQuery,
   checkLicenseQuery,
@@ -9,6 +12,7 @@ import {
   loginRequest,
   phoneCodeRequestQuery,
 } from '@partsmall/contract';
+import { answers } from '../../shared/answers.js';
 import { type Api, type AppContext, requireMember } from '../../shared/context.js';
 import { badRequest, created, ok } from '../../shared/http.js';
 import { checkPhoneCode, requestPhoneCode } from './phone-codes.js';
@@ -29,12 +33,12 @@ const tags = ['auth'];
 export function authRoutes(app: Api, ctx: AppContext) {
   const { db } = ctx;
 
-  app.post('/api/login', { schema: { tags, summary: '로그인', body: loginRequest } }, async (req) => {
+  app.post('/api/login', { config: { access: 'public' }, schema: { tags, summary: '로그인', body: loginRequest, response: answers(loginAnswer) } }, async (req) => {
     const results = await login(db, req.body.id, req.body.pw, req.ip);
     return ok(results, MSG.loggedIn);
   });
 
-  app.post('/api/logout', { schema: { tags, summary: '로그아웃 (토큰 폐기)' } }, async (req) => {
+  app.post('/api/logout', { config: { access: 'member' }, schema: { tags, summary: '로그아웃 (토큰 폐기)', response: answers(emptyAnswer) } }, async (req) => {
     const auth = requireMember(req);
     await revokeSession(db, auth.sessionId);
     ctx.realtime.endSessions([auth.sessionId]);
@@ -43,7 +47,7 @@ export function authRoutes(app: Api, ctx: AppContext) {
 
   app.get(
     '/api/checkLicense',
-    { schema: { tags, summary: '사업자등록번호 확인 (200 신규, 400 기존)', querystring: checkLicenseQuery } },
+    { config: { access: 'public' }, schema: { tags, summary: '사업자등록번호 확인 (200 신규, 400 기존)', querystring: checkLicenseQuery, response: answers(emptyAnswer) } },
     async (req) => {
       const existing = await activeCompanyByLicense(db, req.query.license);
       if (existing) return { code: 400, message: MSG.licenseExists };
@@ -53,7 +57,7 @@ export function authRoutes(app: Api, ctx: AppContext) {
 
   app.get(
     '/api/mobileVerification',
-    { schema: { tags, summary: '가입용 인증번호 요청', querystring: phoneCodeRequestQuery } },
+    { config: { access: 'public' }, schema: { tags, summary: '가입용 인증번호 요청', querystring: phoneCodeRequestQuery, response: answers(emptyAnswer) } },
     async (req) => {
       if (await activeMemberByPhone(db, req.query.phone)) throw badRequest(MSG.phoneInUse, 'phone');
       await requestPhoneCode(db, ctx.sms, req.query.phone, 'join');
@@ -63,7 +67,7 @@ export function authRoutes(app: Api, ctx: AppContext) {
 
   app.get(
     '/api/checkAuthCode',
-    { schema: { tags, summary: '가입용 인증번호 확인', querystring: checkAuthCodeQuery } },
+    { config: { access: 'public' }, schema: { tags, summary: '가입용 인증번호 확인', querystring: checkAuthCodeQuery, response: answers(emptyAnswer) } },
     async (req) => {
       await checkPhoneCode(db, req.query.phone, 'join', req.query.authCode, 'verify');
       return ok(undefined, MSG.codeVerified);
@@ -72,7 +76,7 @@ export function authRoutes(app: Api, ctx: AppContext) {
 
   app.get(
     '/api/mobileVerificationInq',
-    { schema: { tags, summary: '아이디·비밀번호 찾기용 인증번호 요청', querystring: phoneCodeRequestQuery } },
+    { config: { access: 'public' }, schema: { tags, summary: '아이디·비밀번호 찾기용 인증번호 요청', querystring: phoneCodeRequestQuery, response: answers(emptyAnswer) } },
     async (req) => {
       if (!(await activeMemberByPhone(db, req.query.phone))) throw badRequest(MSG.phoneNotFound, 'phone');
       await requestPhoneCode(db, ctx.sms, req.query.phone, 'find');
@@ -82,7 +86,7 @@ export function authRoutes(app: Api, ctx: AppContext) {
 
   app.get(
     '/api/findMemberId',
-    { schema: { tags, summary: '아이디 찾기', querystring: findMemberIdQuery } },
+    { config: { access: 'public' }, schema: { tags, summary: '아이디 찾기', querystring: findMemberIdQuery, response: answers(findMemberIdAnswer) } },
     async (req) => {
       const id = await findMemberId(db, req.query.phone, req.query.authCode);
       return ok({ id }, MSG.foundId);
@@ -91,7 +95,7 @@ export function authRoutes(app: Api, ctx: AppContext) {
 
   app.post(
     '/api/findMemberPw',
-    { schema: { tags, summary: '비밀번호 재설정', body: findMemberPwRequest } },
+    { config: { access: 'public' }, schema: { tags, summary: '비밀번호 재설정', body: findMemberPwRequest, response: answers(emptyAnswer) } },
     async (req) => {
       const revoked = await resetPasswordByPhone(db, req.body.phone, req.body.authCode, req.body.pw);
       ctx.realtime.endSessions(revoked);
@@ -101,7 +105,7 @@ export function authRoutes(app: Api, ctx: AppContext) {
 
   app.post(
     '/api/join',
-    { schema: { tags, summary: '회원가입 (회사 또는 부계정: securityNum)', body: joinRequest } },
+    { config: { access: 'public' }, schema: { tags, summary: '회원가입 (회사 또는 부계정: securityNum)', body: joinRequest, response: answers(emptyAnswer) } },
     async (req) => {
       const form = req.body;
       if (form.securityNum !== undefined) {
@@ -115,7 +119,7 @@ export function authRoutes(app: Api, ctx: AppContext) {
 
   app.post(
     '/api/chatJoin',
-    { schema: { tags, summary: '채팅 간편가입 (로그인과 같은 응답)', body: chatJoinRequest } },
+    { config: { access: 'public' }, schema: { tags, summary: '채팅 간편가입 (로그인과 같은 응답)', body: chatJoinRequest, response: answers(loginAnswer) } },
     async (req) => ok(await chatJoin(db, req.body), MSG.joinDone),
   );
 

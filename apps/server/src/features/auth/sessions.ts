@@ -1,18 +1,27 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
-import { SESSION } from '@partsmall/contract';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import { SESSION, type CompanyLevel } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
+import { runPrepared } from '../../db/prepared.js';
 import { members, sessions } from '../../db/schema.js';
 
 export type MemberRow = typeof members.$inferSelect;
+
+/** What a request knows of the member's company without asking again: the price level. */
+export interface SessionCompany {
+  id: number;
+  level: CompanyLevel;
+}
 
 export interface AuthContext {
   sessionId: number;
   token: string;
   member: MemberRow;
+  /** The member's company (null for staff). */
+  company: SessionCompany | null;
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Issues a new bearer token (256 random bits); only its hash is stored. */
 export async function createSession(db: Db, memberId: number): Promise<{ token: string; sessionId: number }> {
@@ -25,24 +34,31 @@ export async function createSession(db: Db, memberId: number): Promise<{ token: 
   return { token, sessionId: row!.id };
 }
 
+/**
+ * Session, member and company in one prepared query: every request with a token runs it, so it
+ * names the member's columns as MemberRow does and needs no mapping. $1 is the token's hash.
+ */
+export const SESSION_CONTEXT = {
+  name: 'session_context',
+  text: `select s.id as "sessionId",
+      m.id, m.login_id as "loginId", m.password_hash as "passwordHash", m.name, m.phone, m.contact_phone as "contactPhone",
+      m.mail, m.type, m.role, m.company_id as "companyId", m.status, m.created_at as "createdAt", m.withdrawn_at as "withdrawnAt",
+      c.level as "companyLevel"
+    from sessions s
+    join members m on m.id = s.member_id
+    left join companies c on c.id = m.company_id
+    where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now() and m.status = 'active'
+    limit 1`,
+};
+
 /** The live session behind a token: not revoked, not expired, its member active. */
 export async function resolveSession(db: Db, token: string | undefined | null): Promise<AuthContext | null> {
   if (!token || token.length > 200) return null;
-  const rows = await db
-    .select({ sessionId: sessions.id, member: members })
-    .from(sessions)
-    .innerJoin(members, eq(members.id, sessions.memberId))
-    .where(
-      and(
-        eq(sessions.tokenHash, hashToken(token)),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
-        eq(members.status, 'active'),
-      ),
-    )
-    .limit(1);
-  const row = rows[0];
-  return row ? { sessionId: row.sessionId, token, member: row.member } : null;
+  const [row] = await runPrepared<MemberRow & { sessionId: number; companyLevel: CompanyLevel | null }>(db, SESSION_CONTEXT, [hashToken(token)]);
+  if (!row) return null;
+  const { sessionId, companyLevel, ...member } = row;
+  const company = member.companyId !== null && companyLevel !== null ? { id: member.companyId, level: companyLevel } : null;
+  return { sessionId, token, member, company };
 }
 
 export async function revokeSession(db: Db, sessionId: number): Promise<void> {

@@ -1,9 +1,9 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import { MSG_ORDER, tierPrice, type CartLine, type CompanyLevel } from '@partsmall/contract';
+import { MSG_ORDER, tierPrice, type BuyItem, type CartLine, type CompanyLevel } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { cartItems, products } from '../../db/schema.js';
 import { badRequest, notFound } from '../../shared/http.js';
-import { productById, viewerFor } from '../products/service.js';
+import { priceFor, productById, type ProductRow } from '../products/service.js';
 
 export interface Buyer {
   memberId: number;
@@ -25,12 +25,8 @@ function productInfo(product: typeof products.$inferSelect, level: CompanyLevel)
   };
 }
 
-async function levelOf(db: Db, companyId: number): Promise<CompanyLevel> {
-  return (await viewerFor(db, companyId))?.level ?? 'd';
-}
-
 /** A quantity a member may put in the cart or buy now: 1 to the product's stock. */
-async function checkedProduct(db: Db, productId: number, qty: number) {
+async function checkedProduct(db: Db, productId: number, qty: number): Promise<ProductRow> {
   const product = await productById(db, productId);
   if (!product) throw notFound(MSG_ORDER.productGone);
   if (product.hasAmount <= 0) throw badRequest(MSG_ORDER.soldOut(product.name), 'hasAmount');
@@ -51,15 +47,14 @@ export async function addToCart(db: Db, buyer: Buyer, productId: number, qty: nu
   });
 }
 
-/** 'Buy now': the payment items for checkout, priced for the member's company; nothing is stored. */
-export async function paymentItems(db: Db, buyer: Buyer, productId: number, qty: number) {
-  const product = await checkedProduct(db, productId, qty);
-  const level = await levelOf(db, buyer.companyId);
-  return [{ productId: product.id, qty, managerCompanyId: product.companyId, productInfo: productInfo(product, level) }];
+/** 'Buy now': the payment items for checkout, priced for the company's level; nothing is stored. */
+export async function paymentItems(db: Db, level: CompanyLevel, productId: number, qty: number): Promise<BuyItem[]> {
+  const product = priceFor(await checkedProduct(db, productId, qty), { level });
+  return [{ productId: product.seq, qty, managerCompanyId: product.companyId, productInfo: { ...product, price: product.price! } }];
 }
 
-export async function cartLines(db: Db, buyer: Buyer, page = 1, size = 64): Promise<{ lines: CartLine[]; total: number }> {
-  const level = await levelOf(db, buyer.companyId);
+/** The member's cart lines, priced for the company's level (the request context knows it). */
+export async function cartLines(db: Db, buyer: Buyer, level: CompanyLevel, page = 1, size = 64): Promise<{ lines: CartLine[]; total: number }> {
   const where = eq(cartItems.memberId, buyer.memberId);
   const [rows, [counted]] = await Promise.all([
     db

@@ -1,4 +1,5 @@
-import { MSG_SHOP, inquiryRequest } from '@partsmall/contract';
+import { MSG_SHOP, inquiryAnswer, inquiryRequest } from '@partsmall/contract';
+import { answers } from '../../shared/answers.js';
 import { inquiries } from '../../db/schema.js';
 import type { Api, AppContext } from '../../shared/context.js';
 import { created, tooMany } from '../../shared/http.js';
@@ -9,7 +10,7 @@ const PER_HOUR = 10;
 export function inquiryRoutes(app: Api, ctx: AppContext) {
   app.post(
     '/api/registerInquiry',
-    { schema: { tags: ['inquiry'], summary: '제휴·광고 문의 접수', body: inquiryRequest } },
+    { config: { access: 'public' }, schema: { tags: ['inquiry'], summary: '제휴·광고 문의 접수', body: inquiryRequest, response: answers(inquiryAnswer) } },
     async (req) => {
       const key = `inquiry:${req.ip}`;
       if ((await recentEvents(ctx.db, key, 3600)) >= PER_HOUR) throw tooMany(MSG_SHOP.inquiryTooMany);

@@ -1,12 +1,18 @@
-import { MSG } from '@partsmall/contract';
+import { MSG, mallConfigAnswer } from '@partsmall/contract';
+import { answers } from '../../shared/answers.js';
 import type { Api, AppContext } from '../../shared/context.js';
 import { ok } from '../../shared/http.js';
 import { readMallConfig } from './service.js';
 
 export function mallRoutes(app: Api, ctx: AppContext) {
-  app.post('/api/getMallConfig', { schema: { tags: ['mall'], summary: '쇼핑몰 설정' } }, async (_req, reply) => {
-    const config = await readMallConfig(ctx.db);
-    if (!config) return reply.status(503).send({ code: 400, message: MSG.configUnavailable });
-    return ok(config);
-  });
+  app.post(
+    '/api/getMallConfig',
+    { config: { access: 'public' }, schema: { tags: ['mall'], summary: '쇼핑몰 설정 (demo: 데모 상점이면 true)', response: answers(mallConfigAnswer) } },
+    async (_req, reply) => {
+      const config = await readMallConfig(ctx.db);
+      if (!config) return reply.status(503).send({ code: 400, message: MSG.configUnavailable });
+      // The demo flag is the service's to set; a configuration that does not say is not a demo.
+      return ok({ demo: false, ...config });
+    },
+  );
 }

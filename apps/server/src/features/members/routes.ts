@@ -10,10 +10,17 @@ import {
   updateMyInfoRequest,
   updateMyPasswordRequest,
   withdrawRequest,
+  companyInfoAnswer,
+  loginAnswer,
+  memberPageAnswer,
+  memberWriteAnswer,
+  passwordResetAnswer,
+  savedSeqAnswer,
+  securityNumberAnswer,
 } from '@partsmall/contract';
-import { type Api, type AppContext, requireCompanyMember, requireMember } from '../../shared/context.js';
+import { answers } from '../../shared/answers.js';
+import { type Api, type AppContext, requireCompanyMember, requireMainAccount, requireMember } from '../../shared/context.js';
 import { created, ok } from '../../shared/http.js';
-import { guard, requireMainAccount } from './access.js';
 import {
   createMember,
   editMember,
@@ -36,7 +43,7 @@ export function memberRoutes(app: Api, ctx: AppContext) {
 
   app.post(
     '/api/updateMyInfo',
-    { ...guard.member, schema: { tags, summary: '내 정보 수정 (새 토큰 발급, 이전 토큰 폐기)', body: updateMyInfoRequest } },
+    { config: { access: 'member' }, schema: { tags, summary: '내 정보 수정 (새 토큰 발급, 이전 토큰 폐기)', body: updateMyInfoRequest, response: answers(loginAnswer) } },
     async (req) => {
       const auth = requireMember(req);
       return created(await updateMyInfo(db, auth, req.body), MSG_MEMBER.infoUpdated);
@@ -45,7 +52,7 @@ export function memberRoutes(app: Api, ctx: AppContext) {
 
   app.post(
     '/api/updateMyPassword',
-    { ...guard.member, schema: { tags, summary: '비밀번호 변경 (다른 세션 종료)', body: updateMyPasswordRequest } },
+    { config: { access: 'member' }, schema: { tags, summary: '비밀번호 변경 (다른 세션 종료)', body: updateMyPasswordRequest, response: answers(memberWriteAnswer) } },
     async (req) => {
       const auth = requireMember(req);
       realtime.endSessions(await updateMyPassword(db, auth, req.body));
@@ -55,7 +62,7 @@ export function memberRoutes(app: Api, ctx: AppContext) {
 
   app.post(
     '/api/updateMyCompanyInfo',
-    { ...guard.main, schema: { tags, summary: '회사 정보 수정 (대표 계정)', body: updateCompanyInfoRequest } },
+    { config: { access: 'main' }, schema: { tags, summary: '회사 정보 수정 (대표 계정)', body: updateCompanyInfoRequest, response: answers(companyInfoAnswer) } },
     async (req) => {
       const auth = requireMainAccount(req);
       const userInfo = await updateCompanyInfo(db, auth.member, auth.companyId, req.body);
@@ -66,7 +73,7 @@ export function memberRoutes(app: Api, ctx: AppContext) {
 
   app.post(
     '/api/getMallMemberInfo',
-    { ...guard.main, schema: { tags, summary: '회사 계정 목록 (대표 계정, 16건씩)', body: memberListRequest } },
+    { config: { access: 'main' }, schema: { tags, summary: '회사 계정 목록 (대표 계정, 16건씩)', body: memberListRequest, response: answers(memberPageAnswer) } },
     async (req) => {
       const auth = requireMainAccount(req);
       const { results, total } = await listMembers(db, auth.companyId, req.body);
@@ -76,7 +83,7 @@ export function memberRoutes(app: Api, ctx: AppContext) {
 
   app.post(
     '/api/setMallMemberInfo',
-    { ...guard.main, schema: { tags, summary: '부계정 등록 (seq 없음: id, pw) 또는 수정 (seq)', body: saveMemberRequest } },
+    { config: { access: 'main' }, schema: { tags, summary: '부계정 등록 (seq 없음: id, pw) 또는 수정 (seq)', body: saveMemberRequest, response: answers(savedSeqAnswer) } },
     async (req) => {
       const auth = requireMainAccount(req);
       const form = req.body;
@@ -91,7 +98,7 @@ export function memberRoutes(app: Api, ctx: AppContext) {
 
   app.post(
     '/api/setMallMemberType',
-    { ...guard.main, schema: { tags, summary: '계정 구분 변경 (0 대표, 1 부계정)', body: memberTypeRequest } },
+    { config: { access: 'main' }, schema: { tags, summary: '계정 구분 변경 (0 대표, 1 부계정)', body: memberTypeRequest, response: answers(memberWriteAnswer) } },
     async (req) => {
       const auth = requireMainAccount(req);
       await setMemberType(db, auth.companyId, req.body.seq, req.body.type);
@@ -102,7 +109,7 @@ export function memberRoutes(app: Api, ctx: AppContext) {
 
   app.post(
     '/api/stateMemberInfo',
-    { ...guard.main, schema: { tags, summary: '계정 사용 중지 (status: active 이면 다시 허용)', body: memberStateRequest } },
+    { config: { access: 'main' }, schema: { tags, summary: '계정 사용 중지 (status: active 이면 다시 허용)', body: memberStateRequest, response: answers(memberWriteAnswer) } },
     async (req) => {
       const auth = requireMainAccount(req);
       const { seq, status } = req.body;
@@ -113,7 +120,7 @@ export function memberRoutes(app: Api, ctx: AppContext) {
 
   app.post(
     '/api/initMallMemberPw',
-    { ...guard.main, schema: { tags, summary: '계정 비밀번호 초기화 (새 비밀번호는 results.pw 로 한 번만)', body: seqRequest } },
+    { config: { access: 'main' }, schema: { tags, summary: '계정 비밀번호 초기화 (새 비밀번호는 results.pw 로 한 번만)', body: seqRequest, response: answers(passwordResetAnswer) } },
     async (req) => {
       const auth = requireMainAccount(req);
       const { pw, revoked } = await resetMemberPassword(db, auth, auth.companyId, req.body.seq);
@@ -122,7 +129,7 @@ export function memberRoutes(app: Api, ctx: AppContext) {
     },
   );
 
-  app.post('/api/updateSecurityNumber', { ...guard.main, schema: { tags, summary: '보안번호 변경 (대표 계정)' } }, async (req) => {
+  app.post('/api/updateSecurityNumber', { config: { access: 'main' }, schema: { tags, summary: '보안번호 변경 (대표 계정)', response: answers(securityNumberAnswer) } }, async (req) => {
     const auth = requireMainAccount(req);
     const securityNum = await renewSecurityNumber(db, auth.companyId);
     await realtime.pushBaseInfo(auth.companyId);
@@ -131,7 +138,7 @@ export function memberRoutes(app: Api, ctx: AppContext) {
 
   app.post(
     '/api/WithdrawMember',
-    { ...guard.company, schema: { tags, summary: '회원 탈퇴 (대표 계정은 회사와 모든 계정)', body: withdrawRequest } },
+    { config: { access: 'company' }, schema: { tags, summary: '회원 탈퇴 (대표 계정은 회사와 모든 계정)', body: withdrawRequest, response: answers(memberWriteAnswer) } },
     async (req) => {
       const auth = requireCompanyMember(req);
       realtime.endSessions(await withdraw(db, auth, req.body.userName));

@@ -1,4 +1,5 @@
-import { MSG_SHOP, noticeRequest } from '@partsmall/contract';
+import { MSG_SHOP, noticeAnswer, noticeRequest } from '@partsmall/contract';
+import { answers } from '../../shared/answers.js';
 import type { Api, AppContext } from '../../shared/context.js';
 import { notFound, ok } from '../../shared/http.js';
 import { sanitizeNoticeHtml } from './sanitize.js';
@@ -7,7 +8,7 @@ import { listNotices, noticeById } from './service.js';
 export function noticeRoutes(app: Api, ctx: AppContext) {
   app.post(
     '/api/getMallNotice',
-    { schema: { tags: ['notices'], summary: '공지사항 목록 (searchType, searchKeyword, page, size) 또는 상세 (seq)', body: noticeRequest } },
+    { config: { access: 'public' }, schema: { tags: ['notices'], summary: '공지사항 목록 (searchType, searchKeyword, page, size) 또는 상세 (seq)', body: noticeRequest, response: answers(noticeAnswer) } },
     async (req) => {
       const b = req.body;
       if (b.seq !== undefined) {

@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { MSG_ORDER, shippingFee, tierPrice, type CompanyLevel, type PaymentRequest, type PaymentResult } from '@partsmall/contract';
 import { queryRows, type Db } from '../../db/client.js';
 import { cartItems, orders } from '../../db/schema.js';
-import { AppError, badRequest } from '../../shared/http.js';
+import { badRequest } from '../../shared/http.js';
+import { debit } from '../wallet/wallet.js';
 import { linesForPayment, type Buyer } from '../cart/service.js';
 import type { z } from 'zod';
 import type { paymentRequest } from '@partsmall/contract';
@@ -28,14 +29,13 @@ interface LockedProduct {
   company_id: number;
 }
 
-const insufficient = () => new AppError(400, MSG_ORDER.insufficientBalance, 400, 'point');
-
 /**
  * Pays one order from the company's cash, in one transaction (DESIGN.md 4): every product row is
  * locked in id order (with the company's price level read alongside); the order row then claims
  * the client request id, so a repeat that waited on those locks finds the paid order and stops;
- * stock is checked and lowered in one statement, the balance by a conditional update that cannot
- * go below zero, and the lines, the status event and the ledger row are written in one statement.
+ * stock is checked and lowered in one statement, the wallet debits the balance and writes its
+ * ledger row in one statement that cannot go below zero, and the lines and the status event are
+ * written in one statement.
  * Any failure rolls all of it back. Each step is one round trip: the busiest write of the shop.
  */
 export async function payOrder(db: Db, buyer: Buyer, req: ParsedPayment): Promise<PaymentResult> {
@@ -114,12 +114,7 @@ export async function payOrder(db: Db, buyer: Buyer, req: ParsedPayment): Promis
       sql`, `,
     );
     await tx.execute(sql`update products p set has_amount = p.has_amount - v.qty from (values ${stock}) as v(id, qty) where p.id = v.id`);
-    const [debited] = await queryRows<{ point: string | number }>(
-      tx,
-      sql`update companies set point = point - ${total} where id = ${buyer.companyId} and point >= ${total} returning point`,
-    );
-    if (!debited) throw insufficient();
-    const point = Number(debited.point);
+    const point = await debit(tx, { companyId: buyer.companyId, amount: total, type: 'order', memberId: buyer.memberId, note: `주문 #${claimed.id}` });
 
     const lineValues = sql.join(
       lines.map((l) => sql`(${claimed.id}, ${l.product.id}, ${l.product.name}, ${l.product.pid}, ${l.product.factory_num}, ${l.qty}, ${l.price})`),
@@ -128,11 +123,8 @@ export async function payOrder(db: Db, buyer: Buyer, req: ParsedPayment): Promis
     await tx.execute(sql`
       with lines as (
         insert into order_lines (order_id, product_id, name, pid, factory_num, qty, price) values ${lineValues}
-      ), event as (
-        insert into order_events (order_id, from_status, to_status, member_id) values (${claimed.id}, null, 0, ${buyer.memberId})
       )
-      insert into cash_ledger (company_id, type, amount, balance_after, member_id, note)
-      values (${buyer.companyId}, 'order', ${-total}, ${point}, ${buyer.memberId}, ${`주문 #${claimed.id}`})`);
+      insert into order_events (order_id, from_status, to_status, member_id) values (${claimed.id}, null, 0, ${buyer.memberId})`);
     if (cartSeqs.length > 0) {
       await tx.delete(cartItems).where(and(eq(cartItems.memberId, buyer.memberId), inArray(cartItems.id, cartSeqs)));
     }

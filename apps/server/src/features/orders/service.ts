@@ -1,22 +1,17 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import {
-  MSG_ORDER,
-  ORDER_STATUS,
-  RETURN_WINDOW_DAYS,
-  findTransition,
-  isChinaWarehouse,
-  type StatusActor,
-} from '@partsmall/contract';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { MSG_ORDER, ORDER_STATUS, findTransition, type OrderEvent, type OrderView, type StatusActor } from '@partsmall/contract';
 import { queryRows, type Db } from '../../db/client.js';
 import { cashLedger, orderEvents, orderLines, orders } from '../../db/schema.js';
 import { AppError, badRequest, notFound } from '../../shared/http.js';
-import { seoulDay, seoulNow } from '../../shared/time.js';
+import { withinSeoulDays } from '../../shared/time.js';
+import { credit } from '../wallet/wallet.js';
+import { moveRefusal, refundAmount } from './rules.js';
 
 type OrderRow = typeof orders.$inferSelect;
 type LineRow = typeof orderLines.$inferSelect;
 
 /** An order as the member area and the order popups read it (spec 2 §3). */
-export function toOrderView(o: OrderRow, lines: LineRow[]) {
+export function toOrderView(o: OrderRow, lines: LineRow[]): OrderView {
   return {
     seq: o.id,
     created: o.createdAt.toISOString(),
@@ -51,7 +46,7 @@ export function toOrderView(o: OrderRow, lines: LineRow[]) {
     staffNote: o.staffNote,
   };
 }
-export type OrderView = ReturnType<typeof toOrderView>;
+export type { OrderView };
 
 async function linesOf(db: Db, orderIds: number[]) {
   if (orderIds.length === 0) return new Map<number, LineRow[]>();
@@ -72,11 +67,7 @@ export interface OrderListQuery {
 /** A company's orders, newest first; with searchType 'date', those of the Seoul days in range. */
 export async function listOrders(db: Db, companyId: number, q: OrderListQuery) {
   const conditions = [eq(orders.companyId, companyId), sql`${orders.storageId} > 0`];
-  if (q.searchType === 'date' && q.startDate && q.endDate) {
-    conditions.push(gte(orders.createdAt, new Date(`${q.startDate}T00:00:00+09:00`)));
-    const end = new Date(`${q.endDate}T00:00:00+09:00`);
-    conditions.push(lt(orders.createdAt, new Date(end.getTime() + 86_400_000)));
-  }
+  if (q.searchType === 'date' && q.startDate && q.endDate) conditions.push(withinSeoulDays(orders.createdAt, q.startDate, q.endDate));
   const where = and(...conditions);
   const [rows, [counted]] = await Promise.all([
     db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(q.size).offset((q.page - 1) * q.size),
@@ -116,47 +107,57 @@ export interface MoveRequest {
 }
 
 /**
- * Moves an order to another status when the transition table allows it for this actor, with the
- * refund and stock restore the table names, all in one transaction with the order row locked.
+ * Moves an order to another status when the transition table allows it for this actor and the
+ * move's side rules (orders/rules.ts) pass, with the refund and stock restore the table names, all
+ * in one transaction with the order row locked.
  */
 export async function moveOrder(db: Db, m: MoveRequest): Promise<{ companyId: number; status: number }> {
   const now = m.now ?? new Date();
   return db.transaction(async (tx) => {
-    const [order] = await queryRows<{ id: number; company_id: number; status: number; created_at: string | Date; shipped_at: string | Date | null; stock_name: string; total_amount: string | number; shipping: string | number }>(
+    const [order] = await queryRows<{
+      id: number;
+      company_id: number;
+      status: number;
+      created_at: string | Date;
+      shipped_at: string | Date | null;
+      stock_name: string;
+      total_amount: string | number;
+      shipping: string | number;
+      return_reason: number | null;
+    }>(
       tx,
-      sql`select id, company_id, status, created_at, shipped_at, stock_name, total_amount, shipping from orders
+      sql`select id, company_id, status, created_at, shipped_at, stock_name, total_amount, shipping, return_reason from orders
           where id = ${m.seq} and storage_id > 0 ${m.companyId !== null ? sql`and company_id = ${m.companyId}` : sql``} for update`,
     );
     if (!order) throw notFound(MSG_ORDER.orderNotFound);
     const transition = findTransition(order.status, m.status, m.actor);
     if (!transition) throw new AppError(409, MSG_ORDER.statusMoveRefused, 409, 'status');
+    const refusal = moveRefusal(
+      {
+        to: m.status,
+        actor: m.actor,
+        createdAt: new Date(order.created_at),
+        shippedAt: order.shipped_at ? new Date(order.shipped_at) : null,
+        stockName: order.stock_name,
+        returnReason: m.returnReason,
+        carrier: m.carrier,
+        waybill: m.waybill,
+      },
+      now,
+    );
+    if (refusal) throw badRequest(refusal.message, refusal.field);
 
     const update: Partial<typeof orders.$inferInsert> = { status: m.status };
-    if (m.actor === 'buyer' && m.status === ORDER_STATUS.shipmentCancelled) {
-      if (seoulDay(new Date(order.created_at)) !== seoulDay(now)) throw badRequest(MSG_ORDER.cancelOnlySameDay, 'status');
-    }
-    if (m.status === ORDER_STATUS.shipmentComplete) {
-      if (!m.carrier || !m.waybill) throw badRequest(MSG_ORDER.carrierRequired, 'carrier');
-      update.carrier = m.carrier;
-      update.waybill = m.waybill;
-      update.shippedAt = now;
-    }
-    if (m.status === ORDER_STATUS.returnRequested) {
-      if (m.returnReason === undefined) throw badRequest(MSG_ORDER.returnReasonRequired, 'returnReason');
-      const shipped = order.shipped_at ? new Date(order.shipped_at) : null;
-      const deadline = shipped ? seoulNow(shipped).startOf('day').add(RETURN_WINDOW_DAYS + 1, 'day').toDate() : null;
-      if (!deadline || now >= deadline) throw badRequest(MSG_ORDER.returnWindow, 'status');
-      if (m.returnReason === 1 && isChinaWarehouse(order.stock_name)) throw badRequest(MSG_ORDER.returnReasonChina, 'returnReason');
-      update.returnReason = m.returnReason;
-    }
+    if (m.status === ORDER_STATUS.shipmentComplete) Object.assign(update, { carrier: m.carrier, waybill: m.waybill, shippedAt: now });
+    if (m.status === ORDER_STATUS.returnRequested) update.returnReason = m.returnReason;
     if (m.status === ORDER_STATUS.returnOnHold && m.note) update.staffNote = m.note;
 
     if (transition.refund !== 'none') {
-      const goods = Number(order.total_amount);
-      const shipping = Number(order.shipping);
-      const [reason] = await queryRows<{ return_reason: number | null }>(tx, sql`select return_reason from orders where id = ${order.id}`);
-      const refundShipping = transition.refund === 'all' || reason?.return_reason !== 1;
-      const refund = goods + (refundShipping ? shipping : 0);
+      const refund = refundAmount(transition.refund, {
+        totalAmount: Number(order.total_amount),
+        shipping: Number(order.shipping),
+        returnReason: order.return_reason,
+      });
       // Stock back first (products in id order), then the balance: the same lock order as paying.
       const lines = await queryRows<{ product_id: number; qty: number }>(
         tx,
@@ -165,17 +166,13 @@ export async function moveOrder(db: Db, m: MoveRequest): Promise<{ companyId: nu
       for (const l of lines) {
         await tx.execute(sql`update products set has_amount = has_amount + ${l.qty} where id = ${l.product_id}`);
       }
-      const [credited] = await queryRows<{ point: string | number }>(
-        tx,
-        sql`update companies set point = point + ${refund} where id = ${order.company_id} returning point`,
-      );
-      await tx.insert(cashLedger).values({
+      const returned = m.status === ORDER_STATUS.returnApproved;
+      await credit(tx, {
         companyId: order.company_id,
-        type: m.status === ORDER_STATUS.returnApproved ? 'return' : 'cancel',
         amount: refund,
-        balanceAfter: Number(credited!.point),
+        type: returned ? 'return' : 'cancel',
         memberId: m.memberId,
-        note: `주문 #${order.id} ${m.status === ORDER_STATUS.returnApproved ? '반품' : '취소'} 환불`,
+        note: `주문 #${order.id} ${returned ? '반품' : '취소'} 환불`,
       });
     }
     await tx.update(orders).set(update).where(eq(orders.id, order.id));
@@ -184,8 +181,9 @@ export async function moveOrder(db: Db, m: MoveRequest): Promise<{ companyId: nu
   });
 }
 
-export async function orderEventsOf(db: Db, orderId: number) {
-  return db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.id));
+export async function orderEventsOf(db: Db, orderId: number): Promise<OrderEvent[]> {
+  const rows = await db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.id));
+  return rows.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() }));
 }
 
 /** Sum of a company's ledger rows; equals its balance when nothing was lost or double-spent. */

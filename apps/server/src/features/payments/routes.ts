@@ -7,13 +7,16 @@ import {
   gatewayConfirmation,
   licensePaymentRequest,
   paymentHistoryRequest,
+  gatewayCallbackAnswer,
+  paymentPageAnswer,
+  paymentWindowAnswer,
   type GatewayConfirmation,
   type PaymentWindowAnswer,
 } from '@partsmall/contract';
-import type { Api, AppContext } from '../../shared/context.js';
+import { answers } from '../../shared/answers.js';
+import { type Api, type AppContext, requireMainAccount } from '../../shared/context.js';
 import { AppError, badRequest, ok } from '../../shared/http.js';
 import { readMallConfig } from '../mall/service.js';
-import { guard, requireMainAccount } from '../members/access.js';
 import { notFoundPage, paymentPage, resultPage } from './page.js';
 import { SANDBOX_PAGE_PREFIX, createSandboxGateway } from './sandbox.js';
 import { cashProductName, confirmPayment, listPaidPayments, paymentByGatewayId, startPayment, type NewPayment } from './service.js';
@@ -73,7 +76,7 @@ export function paymentRoutes(app: Api, ctx: AppContext) {
 
   app.post(
     '/payCenter/showCashPaymentWinow',
-    { ...guard.main, schema: { tags, summary: '캐시 충전 결제창 (대표 계정; 1,000원~1,000만원)', body: cashPaymentRequest } },
+    { config: { access: 'main' }, schema: { tags, summary: '캐시 충전 결제창 (대표 계정; 1,000원~1,000만원)', body: cashPaymentRequest, response: answers(paymentWindowAnswer) } },
     async (req) => {
       const { pgcode, amount } = req.body;
       return open(req, { kind: 'point', pgcode, amount, productName: cashProductName(amount) });
@@ -82,9 +85,8 @@ export function paymentRoutes(app: Api, ctx: AppContext) {
 
   app.post(
     '/payCenter/showLicensePaymentWinow',
-    { ...guard.main, schema: { tags, summary: '라이선스 구매 결제창 (대표 계정; 쇼핑몰 설정의 상품)', body: licensePaymentRequest } },
+    { config: { access: 'main' }, schema: { tags, summary: '라이선스 구매 결제창 (대표 계정; 쇼핑몰 설정의 상품)', body: licensePaymentRequest, response: answers(paymentWindowAnswer) } },
     async (req) => {
-      requireMainAccount(req);
       const { pgcode, amount, days } = req.body;
       const config = await readMallConfig(db);
       const pkg = findLicensePackage(config?.licenseValidBuy ?? [], amount, days);
@@ -95,7 +97,7 @@ export function paymentRoutes(app: Api, ctx: AppContext) {
 
   app.post(
     '/payCenter/callback',
-    { schema: { tags, summary: '결제사 결제 결과 통보 (서명 필수, 같은 통보는 한 번만 반영)', body: gatewayConfirmation } },
+    { config: { access: 'public' }, schema: { tags, summary: '결제사 결제 결과 통보 (서명 필수, 같은 통보는 한 번만 반영)', body: gatewayConfirmation, response: answers(gatewayCallbackAnswer) } },
     async (req) => {
       const { payment, repeated } = await confirm(req.body);
       const message = repeated ? MSG_MEMBER.paymentAlreadyDone : payment.status === 'paid' ? MSG_MEMBER.paymentDone : MSG_MEMBER.paymentDeclined;
@@ -105,7 +107,7 @@ export function paymentRoutes(app: Api, ctx: AppContext) {
 
   app.post(
     '/api/mallCashPaymentInfo',
-    { ...guard.main, schema: { tags, summary: '캐시 결제 내역 (대표 계정, 15건씩)', body: paymentHistoryRequest } },
+    { config: { access: 'main' }, schema: { tags, summary: '캐시 결제 내역 (대표 계정, 15건씩)', body: paymentHistoryRequest, response: answers(paymentPageAnswer) } },
     async (req) => {
       const auth = requireMainAccount(req);
       const { results, total } = await listPaidPayments(db, auth.companyId, 'point', req.body);
@@ -115,7 +117,7 @@ export function paymentRoutes(app: Api, ctx: AppContext) {
 
   app.post(
     '/api/mallLicensePaymentInfo',
-    { ...guard.main, schema: { tags, summary: '라이선스 결제 내역 (대표 계정, 15건씩)', body: paymentHistoryRequest } },
+    { config: { access: 'main' }, schema: { tags, summary: '라이선스 결제 내역 (대표 계정, 15건씩)', body: paymentHistoryRequest, response: answers(paymentPageAnswer) } },
     async (req) => {
       const auth = requireMainAccount(req);
       const { results, total } = await listPaidPayments(db, auth.companyId, 'license', req.body);
@@ -127,7 +129,7 @@ export function paymentRoutes(app: Api, ctx: AppContext) {
   void app.register(async (scope) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, _body, done) => done(null, {}));
 
-    scope.get<{ Params: { paymentId: string } }>(`${SANDBOX_PAGE_PREFIX}/:paymentId`, { schema: { hide: true } }, async (req, reply) => {
+    scope.get<{ Params: { paymentId: string } }>(`${SANDBOX_PAGE_PREFIX}/:paymentId`, { config: { access: 'public' }, schema: { hide: true } }, async (req, reply) => {
       const payment = await paymentByGatewayId(db, gateway.name, req.params.paymentId);
       if (!payment) return sendPage(reply, 404, notFoundPage);
       return sendPage(reply, 200, (nonce) => paymentPage(payment, `${SANDBOX_PAGE_PREFIX}/${encodeURIComponent(payment.gatewayId)}`, nonce));
@@ -135,7 +137,7 @@ export function paymentRoutes(app: Api, ctx: AppContext) {
 
     scope.post<{ Params: { paymentId: string; action: string } }>(
       `${SANDBOX_PAGE_PREFIX}/:paymentId/:action`,
-      { schema: { hide: true } },
+      { config: { access: 'public' }, schema: { hide: true } },
       async (req, reply) => {
         const payment = await paymentByGatewayId(db, gateway.name, req.params.paymentId);
         if (!payment) return sendPage(reply, 404, notFoundPage);

@@ -1,9 +1,10 @@
-import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { MSG_MEMBER, type GatewayConfirmation, type PaymentRecord, type PgCode } from '@partsmall/contract';
 import { queryRows, type Db } from '../../db/client.js';
-import { cashLedger, companies, members, payments } from '../../db/schema.js';
+import { companies, members, payments } from '../../db/schema.js';
 import { AppError, badRequest, notFound } from '../../shared/http.js';
-import { extendLicense } from '../../shared/time.js';
+import { extendLicense, withinSeoulDays } from '../../shared/time.js';
+import { credit } from '../wallet/wallet.js';
 import type { PaymentGateway } from './gateway.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -92,18 +93,7 @@ export async function confirmPayment(db: Db, gateway: PaymentGateway, c: Gateway
     if (moved.status !== 'paid') return { payment: moved, repeated: false };
 
     if (moved.kind === 'point') {
-      const [credited] = await queryRows<{ point: string | number }>(
-        tx,
-        sql`update companies set point = point + ${moved.amount} where id = ${moved.companyId} returning point`,
-      );
-      await tx.insert(cashLedger).values({
-        companyId: moved.companyId,
-        type: 'point',
-        amount: moved.amount,
-        balanceAfter: Number(credited!.point),
-        memberId: moved.memberId,
-        note: `${moved.productName} (결제 #${moved.id})`,
-      });
+      await credit(tx, { companyId: moved.companyId, amount: moved.amount, type: 'point', memberId: moved.memberId, note: `${moved.productName} (결제 #${moved.id})` });
     } else {
       // Licence purchases are paid by card or transfer, not from cash: no ledger row.
       const [company] = await queryRows<{ license_end: string | Date | null }>(
@@ -130,8 +120,7 @@ export interface HistoryQuery {
 export async function listPaidPayments(db: Db, companyId: number, kind: PaymentKind, q: HistoryQuery): Promise<{ results: PaymentRecord[]; total: number }> {
   const conditions = [eq(payments.companyId, companyId), eq(payments.kind, kind), eq(payments.status, 'paid')];
   if (q.searchType === 'date' && q.startDate && q.endDate) {
-    conditions.push(gte(payments.paidAt, new Date(`${q.startDate}T00:00:00+09:00`)));
-    conditions.push(lt(payments.paidAt, new Date(new Date(`${q.endDate}T00:00:00+09:00`).getTime() + 86_400_000)));
+    conditions.push(withinSeoulDays(payments.paidAt, q.startDate, q.endDate));
   }
   const where = and(...conditions);
   const [rows, [counted]] = await Promise.all([

@@ -9,17 +9,19 @@ import { LRUCache } from 'lru-cache';
  * payment always read fresh rows, and payment checks stock in its own transaction.
  */
 export interface ProductListCache {
+  /** False when PRODUCT_LIST_CACHE_MS is 0: every query is answered fresh. */
+  enabled: boolean;
   get(key: string): string | undefined;
   set(key: string, body: string): void;
 }
 
 export function createProductListCache(ttlMs: number): ProductListCache {
-  if (ttlMs <= 0) return { get: () => undefined, set: () => {} };
+  if (ttlMs <= 0) return { enabled: false, get: () => undefined, set: () => {} };
   const cache = new LRUCache<string, string>({
     ttl: ttlMs,
     // Bounded by bytes, not entries: a keyword can be long and an answer is up to ~30 KB.
     maxSize: 32 * 1024 * 1024,
     sizeCalculation: (body, key) => body.length + key.length,
   });
-  return { get: (key) => cache.get(key), set: (key, body) => void cache.set(key, body) };
+  return { enabled: true, get: (key) => cache.get(key), set: (key, body) => void cache.set(key, body) };
 }

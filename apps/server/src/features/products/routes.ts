@@ -1,66 +1,78 @@
-import { MSG_SHOP, epcToProductRequest, productDetailRequest, productHomeRequest } from '@partsmall/contract';
+import type { FastifyRequest } from 'fastify';
+import {
+  MSG_SHOP,
+  epcToProductAnswer,
+  epcToProductRequest,
+  productAnswer,
+  productDetailRequest,
+  productHomeRequest,
+  productListAnswer,
+} from '@partsmall/contract';
+import { answers, sendSerialized } from '../../shared/answers.js';
 import type { Api, AppContext } from '../../shared/context.js';
 import { notFound, ok } from '../../shared/http.js';
-import { productById, productsByOeNumber, searchProducts, toView, viewerFor } from './service.js';
 import { createProductListCache } from './list-cache.js';
-import { serializeProductList } from './serialize.js';
+import { priceFor, productById, productsByOeNumber, searchProducts, type Viewer } from './service.js';
 
 const tags = ['products'];
 
+/** Whose prices an answer carries: the request context already knows the company's level. */
+const viewerOf = (req: FastifyRequest): Viewer => (req.auth?.company ? { level: req.auth.company.level } : null);
+
 export function productRoutes(app: Api, ctx: AppContext) {
   const { db } = ctx;
-  const viewerOf = (companyId: number | null | undefined) => viewerFor(db, companyId);
   const listCache = createProductListCache(ctx.config.productListCacheMs);
 
   app.post(
     '/api/getProductHome',
-    { schema: { tags, summary: '상품 목록·검색 (이름 또는 부품번호; seq로 단건)', body: productHomeRequest } },
+    { config: { access: 'public' }, schema: { tags, summary: '상품 목록·검색 (이름 또는 부품번호; seq로 단건)', body: productHomeRequest, response: answers(productListAnswer) } },
     async (req, reply) => {
       const b = req.body;
-      const viewer = await viewerOf(req.auth?.member.companyId);
+      const viewer = viewerOf(req);
       if (b.seq !== undefined) {
         const row = await productById(db, b.seq);
-        return { ...ok(row ? [toView(row, viewer)] : [], row ? undefined : MSG_SHOP.noInfo), more: false };
+        return { ...ok(row ? [priceFor(row, viewer)] : [], row ? undefined : MSG_SHOP.noInfo), more: false };
       }
       const query = { searchType: b.searchType, keyword: b.searchKeyword || b.keyword, category: b.category, page: b.page, size: b.size };
-      const key = JSON.stringify([viewer?.level ?? null, query.searchType ?? '', query.keyword ?? '', query.category ?? '', query.page, query.size]);
-      reply.type('application/json; charset=utf-8');
+      const key = listCache.enabled
+        ? JSON.stringify([viewer?.level ?? null, query.searchType ?? '', query.keyword ?? '', query.category ?? '', query.page, query.size])
+        : '';
       const cached = listCache.get(key);
-      if (cached !== undefined) return reply.send(cached);
+      if (cached !== undefined) return sendSerialized(reply, cached);
       const { rows, more } = await searchProducts(db, query);
-      const message = rows.length === 0 ? MSG_SHOP.noInfo : undefined;
-      // The busiest answer of the shop: a compiled serializer instead of JSON.stringify.
-      const body = serializeProductList({ ...ok(rows.map((r) => toView(r, viewer, { list: true })), message), more });
+      for (const row of rows) priceFor(row, viewer);
+      // Serialised once by the route's compiled answer schema, so the cache keeps the very bytes.
+      const body = reply.serialize({ ...ok(rows, rows.length === 0 ? MSG_SHOP.noInfo : undefined), more }) as string;
       listCache.set(key, body);
-      return reply.send(body);
+      return sendSerialized(reply, body);
     },
   );
 
-  const detail = async (seq: number, companyId: number | null | undefined) => {
+  const detail = async (req: FastifyRequest, seq: number) => {
     const row = await productById(db, seq);
     if (!row) throw notFound(MSG_SHOP.productNotFound);
-    return ok(toView(row, await viewerOf(companyId)));
+    return ok(priceFor(row, viewerOf(req)));
   };
 
   app.post(
     '/api/getProductHomeDetail',
-    { schema: { tags, summary: '상품 상세 (팝업)', body: productDetailRequest } },
-    async (req) => detail(req.body.seq, req.auth?.member.companyId),
+    { config: { access: 'public' }, schema: { tags, summary: '상품 상세 (팝업)', body: productDetailRequest, response: answers(productAnswer) } },
+    async (req) => detail(req, req.body.seq),
   );
 
   app.post(
     '/api/getProductInfo',
-    { schema: { tags, summary: '상품 상세 (상품 페이지)', body: productDetailRequest } },
-    async (req) => detail(req.body.seq, req.auth?.member.companyId),
+    { config: { access: 'public' }, schema: { tags, summary: '상품 상세 (상품 페이지)', body: productDetailRequest, response: answers(productAnswer) } },
+    async (req) => detail(req, req.body.seq),
   );
 
   app.post(
     '/api/getEpcToProduct',
-    { schema: { tags, summary: '부품번호(OE)로 판매 상품 찾기', body: epcToProductRequest } },
+    { config: { access: 'public' }, schema: { tags, summary: '부품번호(OE)로 판매 상품 찾기', body: epcToProductRequest, response: answers(epcToProductAnswer) } },
     async (req) => {
-      const viewer = await viewerOf(req.auth?.member.companyId);
+      const viewer = viewerOf(req);
       const rows = await productsByOeNumber(db, req.body.pid);
-      return ok({ partInfo: rows.map((r) => toView(r, viewer)) }, rows.length ? undefined : MSG_SHOP.noInfo);
+      return ok({ partInfo: rows.map((r) => priceFor(r, viewer)) }, rows.length ? undefined : MSG_SHOP.noInfo);
     },
   );
 }

@@ -1,50 +1,34 @@
-import { and, asc, eq, getTableColumns, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import { alphaNumber, tierPrice, type CompanyLevel, type ProductView } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { companies, products } from '../../db/schema.js';
-
-type ProductRow = typeof products.$inferSelect;
-/** A row of the grid: the long description and the creation time are not read for lists. */
-type ProductListRow = Omit<ProductRow, 'description' | 'createdAt'>;
-const { description: _description, createdAt: _createdAt, ...listColumns } = getTableColumns(products);
+import { runPrepared, type PreparedStatement } from '../../db/prepared.js';
 
 /** Whose prices an answer may carry: a company's level, or none for visitors and staff. */
 export type Viewer = { level: CompanyLevel } | null;
 
-export async function viewerFor(db: Db, companyId: number | null | undefined): Promise<Viewer> {
-  if (!companyId) return null;
-  const [row] = await db.select({ level: companies.level }).from(companies).where(eq(companies.id, companyId));
-  return row ? { level: row.level as CompanyLevel } : null;
-}
-
 /**
- * The product as the API sends it: visitors get no price field at all (DESIGN.md 2). Lists leave
- * the long description out; the product page and popups read it with the product.
+ * A product row as the hot paths read it: the columns are already named as the answer names its
+ * fields (seq, factoryNum, stock, image, ...), so a visitor's row is sent as it comes. The tier
+ * prices and the sale price come under names the answer does not have (priceA-D, basePrice): the
+ * compiled serializer writes only the answer's fields, and only a member's row gets `price` and
+ * `salePrice` (DESIGN.md 2: visitors get no price field at all).
  */
-export function toView(p: ProductListRow & { description?: string }, viewer: Viewer, opts: { list?: boolean } = {}): ProductView {
-  const view: ProductView = {
-    seq: p.id,
-    name: p.name,
-    pid: p.pid,
-    factoryNum: p.factoryNum,
-    type: p.type,
-    hasAmount: p.hasAmount,
-    stock: p.hasAmount,
-    stockName: p.stockName,
-    storageId: p.storageId,
-    imgFiles: p.imgFiles,
-    image: p.imgFiles[0] ?? '',
-    detailInfo: p.detailInfo,
-    category: p.category,
-    brand: p.brand,
-    companyId: p.companyId,
-  };
-  if (!opts.list && p.description !== undefined) view.description = p.description;
+export type ProductRow = ProductView & { priceA: number; priceB: number; priceC: number; priceD: number; basePrice: number };
+
+const LIST_COLUMNS = `id as seq, name, pid, factory_num as "factoryNum", type, has_amount as "hasAmount", has_amount as stock,
+  stock_name as "stockName", storage_id as "storageId", img_files as "imgFiles", coalesce(img_files->>0, '') as image,
+  detail_info as "detailInfo", category, brand, company_id as "companyId",
+  price_a::float8 as "priceA", price_b::float8 as "priceB", price_c::float8 as "priceC", price_d::float8 as "priceD",
+  sale_price::float8 as "basePrice"`;
+/** The product page and popups read the long description too; the grid does not. */
+const DETAIL_COLUMNS = `${LIST_COLUMNS}, description`;
+
+/** Prices a row for the viewer, in place: a member gets the tier price of the company's level and the sale price. */
+export function priceFor<T extends ProductRow>(row: T, viewer: Viewer): T {
   if (viewer) {
-    view.price = tierPrice(p, viewer.level);
-    view.salePrice = p.salePrice;
+    row.price = tierPrice({ priceA: row.priceA, priceB: row.priceB, priceC: row.priceC, priceD: row.priceD, salePrice: row.basePrice }, viewer.level);
+    row.salePrice = row.basePrice;
   }
-  return view;
+  return row;
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -58,35 +42,6 @@ export interface ProductQuery {
 }
 
 /**
- * The home grid: by name (trigram index on name), by part number (alpha-number prefix on the OE
- * and factory numbers, btree indexes), or everything; newest ids first is not needed, id order
- * keeps paging stable. Fetches one extra row to tell whether more follow, instead of counting.
- */
-export async function searchProducts(db: Db, q: ProductQuery): Promise<{ rows: ProductListRow[]; more: boolean }> {
-  const conditions: SQL[] = [];
-  const keyword = q.keyword ?? '';
-  if (keyword !== '') {
-    if (q.searchType === 'pid') {
-      const key = alphaNumber(keyword);
-      if (key === '') return { rows: [], more: false };
-      if (key.length >= SELECTIVE_PREFIX) return pageOfPartNumberMatches(db, key, q);
-      conditions.push(or(like(products.pidKey, `${key}%`), like(products.factoryKey, `${key}%`))!);
-    } else {
-      conditions.push(ilike(products.name, `%${escapeLike(keyword)}%`));
-    }
-  }
-  if (q.category) conditions.push(eq(products.category, q.category));
-  const rows = await db
-    .select(listColumns)
-    .from(products)
-    .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(asc(products.id))
-    .limit(q.size + 1)
-    .offset((q.page - 1) * q.size);
-  return { rows: rows.slice(0, q.size), more: rows.length > q.size };
-}
-
-/**
  * From this many characters on, a part-number prefix is selective: the matching ids are collected
  * through the two pattern indexes and paged before the rows are read. (Given the OR of two LIKEs,
  * the planner walks the whole table in id order instead, ~30x slower on a million rows.) Shorter
@@ -94,20 +49,92 @@ export async function searchProducts(db: Db, q: ProductQuery): Promise<{ rows: P
  */
 const SELECTIVE_PREFIX = 5;
 
-async function pageOfPartNumberMatches(db: Db, key: string, q: ProductQuery): Promise<{ rows: ProductListRow[]; more: boolean }> {
-  const pattern = `${key}%`;
-  const inCategory = q.category ? sql` and category = ${q.category}` : sql``;
-  const ids = sql`(select id from (
-      select id from products where pid_key like ${pattern}${inCategory}
-      union
-      select id from products where factory_key like ${pattern}${inCategory}
-    ) matches order by id limit ${q.size + 1} offset ${(q.page - 1) * q.size})`;
-  const rows = await db.select(listColumns).from(products).where(inArray(products.id, ids)).orderBy(asc(products.id));
-  return { rows: rows.slice(0, q.size), more: rows.length > q.size };
+type Search = 'all' | 'name' | 'pid' | 'pidSelective';
+
+/** One prepared statement per kind of search, with or without a category: eight texts in all. */
+const statements = new Map<string, PreparedStatement>();
+function gridStatement(search: Search, inCategory: boolean): PreparedStatement {
+  const key = `${search}${inCategory ? ':category' : ''}`;
+  let statement = statements.get(key);
+  if (!statement) {
+    // $1 is the pattern (when there is one), then the category, then limit and offset.
+    const params = search === 'all' ? [] : ['pattern'];
+    if (inCategory) params.push('category');
+    const p = (name: string) => `$${params.indexOf(name) + 1}`;
+    const limit = `$${params.length + 1}`;
+    const offset = `$${params.length + 2}`;
+    const category = inCategory ? ` and category = ${p('category')}` : '';
+    let text: string;
+    if (search === 'pidSelective') {
+      text = `select ${LIST_COLUMNS} from products where id in (
+          select id from (
+            select id from products where pid_key like ${p('pattern')}${category}
+            union
+            select id from products where factory_key like ${p('pattern')}${category}
+          ) matches order by id limit ${limit} offset ${offset}
+        ) order by id`;
+    } else {
+      const conditions: string[] = [];
+      if (search === 'name') conditions.push(`name ilike ${p('pattern')}`);
+      if (search === 'pid') conditions.push(`(pid_key like ${p('pattern')} or factory_key like ${p('pattern')})`);
+      if (inCategory) conditions.push(`category = ${p('category')}`);
+      const where = conditions.length ? ` where ${conditions.join(' and ')}` : '';
+      text = `select ${LIST_COLUMNS} from products${where} order by id limit ${limit} offset ${offset}`;
+    }
+    statement = { name: `products_grid_${key.replace(':', '_')}`, text };
+    statements.set(key, statement);
+  }
+  return statement;
 }
 
+/**
+ * The statement and parameters of a grid query, or null when the query cannot match anything (a
+ * part number with no letter or digit). The benchmark's bare server runs the very same.
+ */
+export function gridQuery(q: ProductQuery): { statement: PreparedStatement; values: unknown[] } | null {
+  const keyword = q.keyword ?? '';
+  let search: Search = 'all';
+  let pattern: string | null = null;
+  if (keyword !== '') {
+    if (q.searchType === 'pid') {
+      const key = alphaNumber(keyword);
+      if (key === '') return null;
+      search = key.length >= SELECTIVE_PREFIX ? 'pidSelective' : 'pid';
+      pattern = `${key}%`;
+    } else {
+      search = 'name';
+      pattern = `%${escapeLike(keyword)}%`;
+    }
+  }
+  const values: unknown[] = [];
+  if (pattern !== null) values.push(pattern);
+  if (q.category) values.push(q.category);
+  values.push(q.size + 1, (q.page - 1) * q.size);
+  return { statement: gridStatement(search, Boolean(q.category)), values };
+}
+
+/**
+ * The home grid: by name (trigram index on name), by part number (alpha-number prefix on the OE
+ * and factory numbers, btree indexes), or everything, in id order so that paging is stable. Fetches
+ * one extra row to tell whether more follow, instead of counting.
+ */
+export async function searchProducts(db: Db, q: ProductQuery): Promise<{ rows: ProductRow[]; more: boolean }> {
+  const query = gridQuery(q);
+  if (!query) return { rows: [], more: false };
+  const rows = await runPrepared<ProductRow>(db, query.statement, query.values);
+  const more = rows.length > q.size;
+  if (more) rows.length = q.size;
+  return { rows, more };
+}
+
+const BY_ID: PreparedStatement = { name: 'product_by_id', text: `select ${DETAIL_COLUMNS} from products where id = $1` };
+const BY_OE_NUMBER: PreparedStatement = {
+  name: 'products_by_oe_number',
+  text: `select ${DETAIL_COLUMNS} from products where pid_key = $1 order by id limit 50`,
+};
+
 export async function productById(db: Db, id: number): Promise<ProductRow | undefined> {
-  const [row] = await db.select().from(products).where(eq(products.id, id));
+  const [row] = await runPrepared<ProductRow>(db, BY_ID, [id]);
   return row;
 }
 
@@ -115,5 +142,5 @@ export async function productById(db: Db, id: number): Promise<ProductRow | unde
 export async function productsByOeNumber(db: Db, pid: string): Promise<ProductRow[]> {
   const key = alphaNumber(pid);
   if (key === '') return [];
-  return db.select().from(products).where(eq(products.pidKey, key)).orderBy(asc(products.id)).limit(50);
+  return runPrepared<ProductRow>(db, BY_OE_NUMBER, [key]);
 }

@@ -1,10 +1,21 @@
-import { eq, sql } from 'drizzle-orm';
 import type { ClientBaseInfo } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { companies } from '../../db/schema.js';
+import { runPrepared } from '../../db/prepared.js';
 import { licenseDaysLeft } from '../../shared/time.js';
 import type { AuthContext } from '../auth/sessions.js';
-import { toUserInfo } from '../auth/user-info.js';
+import { toUserInfo, type CompanyRow } from '../auth/user-info.js';
+
+/** The company row (named as Drizzle names it) and the three counts, in one prepared statement. */
+const BASE_INFO = {
+  name: 'base_info',
+  text: `select c.id, c.name, c.license, c.area, c.ceo, c.fax, c.phone, c.mail, c.addr_main as "addrMain", c.addr_sub as "addrSub",
+      c.post_main as "postMain", c.level, c.point::float8 as point, c.security_num as "securityNum", c.license_end as "licenseEnd",
+      c.created_at as "createdAt", c.withdrawn_at as "withdrawnAt",
+      (select count(*)::int from shipping_addresses where company_id = c.id) as addresses,
+      (select count(*)::int from cart_items where member_id = $2) as carts,
+      (select count(*)::int from orders where company_id = c.id) as buys
+    from companies c where c.id = $1`,
+};
 
 /**
  * Client base info of spec 1 §3 for one session: the member's cart lines, the company's orders,
@@ -16,23 +27,15 @@ export async function buildBaseInfo(db: Db, auth: AuthContext): Promise<ClientBa
   const [row] =
     companyId === null
       ? []
-      : await db
-          .select({
-            company: companies,
-            addresses: sql<number>`(select count(*)::int from shipping_addresses where company_id = ${companyId})`,
-            carts: sql<number>`(select count(*)::int from cart_items where member_id = ${auth.member.id})`,
-            buys: sql<number>`(select count(*)::int from orders where company_id = ${companyId})`,
-          })
-          .from(companies)
-          .where(eq(companies.id, companyId));
-  const userInfo = toUserInfo(auth.member, row?.company, Number(row?.addresses ?? 0));
-  const licenseDays = licenseDaysLeft(row?.company.licenseEnd ?? null);
+      : await runPrepared<CompanyRow & { addresses: number; carts: number; buys: number }>(db, BASE_INFO, [companyId, auth.member.id]);
+  const userInfo = toUserInfo(auth.member, row, row?.addresses ?? 0);
+  const licenseDays = licenseDaysLeft(row?.licenseEnd ?? null);
   return {
-    carts: Number(row?.carts ?? 0),
-    buys: Number(row?.buys ?? 0),
+    carts: row?.carts ?? 0,
+    buys: row?.buys ?? 0,
     licenseValidDays: licenseDays,
     memberLicense: licenseDays,
-    memberPoint: row?.company.point ?? 0,
+    memberPoint: row?.point ?? 0,
     userSearchVinCount: 0,
     userInfo,
     token: auth.token,

@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import { MSG_ORDER } from '@partsmall/contract';
+import { queryRows, type Tx } from '../../db/client.js';
+import { AppError } from '../../shared/http.js';
+
+/**
+ * The company's cash (DESIGN.md 4): the balance and its append-only ledger change together, in one
+ * statement on the caller's transaction, and the balance never goes below zero. Every change of
+ * cash goes through here: payments of orders, refunds of cancels and returns, top-ups through the
+ * gateway, and (later) staff adjustments.
+ */
+
+/** Ledger row types (the cash_ledger check constraint names the same). */
+export type LedgerType = 'order' | 'point' | 'license' | 'cancel' | 'return' | 'adjust';
+
+export interface WalletMove {
+  companyId: number;
+  /** Won, a whole number (0 for a free order, recorded all the same): credit adds it, debit takes it. */
+  amount: number;
+  type: LedgerType;
+  /** Who caused the move (null for the shop itself). */
+  memberId: number | null;
+  /** What the ledger row says, e.g. '주문 #12'. */
+  note: string;
+}
+
+/** The balance after a debit that would go below zero: nothing was written. */
+export class InsufficientBalance extends AppError {
+  constructor() {
+    super(400, MSG_ORDER.insufficientBalance, 400, 'point');
+  }
+}
+
+function checkAmount(amount: number) {
+  if (!Number.isSafeInteger(amount) || amount < 0) throw new Error(`wallet: amount must be a whole number of won, not negative, got ${amount}`);
+}
+
+/**
+ * Moves the balance by `delta` and writes the ledger row with the balance after it, as one
+ * statement; a debit only happens while the balance covers it (a conditional update, so two
+ * debits racing on one company are applied one after the other and the second sees the first).
+ * Returns the balance after, or null when the debit was not covered.
+ */
+async function move(tx: Tx, m: WalletMove, delta: number): Promise<number | null> {
+  const covered = delta < 0 ? sql` and point >= ${-delta}` : sql``;
+  const [row] = await queryRows<{ balance_after: string | number }>(
+    tx,
+    sql`with moved as (
+          update companies set point = point + ${delta} where id = ${m.companyId}${covered} returning point
+        )
+        insert into cash_ledger (company_id, type, amount, balance_after, member_id, note)
+        select ${m.companyId}::int, ${m.type}::text, ${delta}::bigint, point, ${m.memberId}::int, ${m.note}::text from moved
+        returning balance_after`,
+  );
+  return row ? Number(row.balance_after) : null;
+}
+
+/** Adds cash to a company (top-up, refund, adjustment). Returns the balance after. */
+export async function credit(tx: Tx, m: WalletMove): Promise<number> {
+  checkAmount(m.amount);
+  const after = await move(tx, m, m.amount);
+  if (after === null) throw new Error(`wallet: company ${m.companyId} not found`);
+  return after;
+}
+
+/** Takes cash from a company; refuses (InsufficientBalance, nothing written) below zero. Returns the balance after. */
+export async function debit(tx: Tx, m: WalletMove): Promise<number> {
+  checkAmount(m.amount);
+  const after = await move(tx, m, -m.amount);
+  if (after === null) throw new InsufficientBalance();
+  return after;
+}

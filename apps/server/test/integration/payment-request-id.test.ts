@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG_ORDER, type PaymentFinishEvent, type PaymentResult } from '@partsmall/contract';
+import { orders } from '../../src/db/schema.js';
+import { call, loginAs, nextEvent, startTestServer, tradeSocket, type TestServer } from '../helpers.js';
+import { expectLedgerMatchesBalances, makeCompany, type TestCompany } from '../member-helpers.js';
+import { balanceOf, fund, makeProduct } from '../order-helpers.js';
+
+/**
+ * Issue 8, item 10: the spec's payment payload is `{ shippingInfo, carts }`. The client request id
+ * is a safety net the web app adds: without it a payment is accepted (and not deduplicated), with
+ * it a repeated request still pays once.
+ */
+let server: TestServer;
+let shop: TestCompany;
+let token: string;
+
+const shippingInfo = { name: '김수령', phone: '01055550000', postNum: '04790', address: '서울 성동구 성수이로 77', addrSub: '3층', shippingValue: 1, shippingPayType: 0 };
+
+beforeAll(async () => {
+  server = await startTestServer();
+  shop = await makeCompany(server, '결제번호', 0);
+  await fund(server, shop.companyId, 200_000);
+  token = await loginAs(server, shop.main.id, shop.main.pw);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const ordersOf = async () => server.db.select().from(orders).where(eq(orders.companyId, shop.companyId));
+
+describe('requestPaymentProduct over HTTP', () => {
+  it("accepts the spec's { shippingInfo, carts } and pays: each such request is a payment of its own", async () => {
+    const p = await makeProduct(server, { tiers: [7000, 7000, 7000, 7000], salePrice: 9000, stock: 10 });
+    const before = await balanceOf(server, shop.companyId);
+    const first = await call<PaymentResult>(server, 'POST', 'api/requestPaymentProduct', { shippingInfo, carts: [{ productId: p.id, qty: 1 }] }, token);
+    expect([first.status, first.body.code, first.body.message]).toEqual([200, 201, MSG_ORDER.paid]);
+    expect(first.body.results).toMatchObject({ repeated: false, totalAmount: 7000, shipping: 6000, point: before - 13_000 });
+    expect(first.body.results).not.toHaveProperty('clientRequestId');
+    const second = await call<PaymentResult>(server, 'POST', 'api/requestPaymentProduct', { shippingInfo, carts: [{ productId: p.id, qty: 1 }] }, token);
+    expect([second.body.code, second.body.results!.repeated]).toEqual([201, false]);
+    expect(second.body.results!.orderSeq).not.toBe(first.body.results!.orderSeq);
+    expect(await balanceOf(server, shop.companyId)).toBe(before - 26_000);
+  });
+
+  it('with a clientRequestId, the same request twice pays once and answers the same order', async () => {
+    const p = await makeProduct(server, { tiers: [5000, 5000, 5000, 5000], salePrice: 6000, stock: 10 });
+    const clientRequestId = randomUUID();
+    const before = await balanceOf(server, shop.companyId);
+    const body = { clientRequestId, shippingInfo, carts: [{ productId: p.id, qty: 2 }] };
+    const [a, b] = await Promise.all([
+      call<PaymentResult>(server, 'POST', 'api/requestPaymentProduct', body, token),
+      call<PaymentResult>(server, 'POST', 'api/requestPaymentProduct', body, token),
+    ]);
+    expect([a.body.code, b.body.code]).toEqual([201, 201]);
+    expect(a.body.results!.orderSeq).toBe(b.body.results!.orderSeq);
+    expect([a.body.results!.repeated, b.body.results!.repeated].sort()).toEqual([false, true]);
+    expect(a.body.results!.clientRequestId).toBe(clientRequestId);
+    expect(await balanceOf(server, shop.companyId)).toBe(before - 16_000);
+    expect((await ordersOf()).filter((o) => o.clientRequestId === clientRequestId)).toHaveLength(1);
+  });
+});
+
+describe('requestPaymentProduct over the trade channel', () => {
+  it("pays the spec's payload without a request id, twice as two orders", async () => {
+    const p = await makeProduct(server, { tiers: [3000, 3000, 3000, 3000], salePrice: 4000, stock: 10 });
+    const socket = tradeSocket(server, token);
+    try {
+      const before = await balanceOf(server, shop.companyId);
+      const seqs: number[] = [];
+      for (let i = 0; i < 2; i++) {
+        const finished = nextEvent<PaymentFinishEvent>(socket, 'paymentFinish');
+        socket.emit('requestPaymentProduct', { shippingInfo, carts: [{ productId: p.id, qty: 1 }] });
+        const answer = await finished;
+        expect([answer.code, answer.message]).toEqual([201, MSG_ORDER.paid]);
+        seqs.push(answer.results!.orderSeq);
+      }
+      expect(new Set(seqs).size).toBe(2);
+      expect(await balanceOf(server, shop.companyId)).toBe(before - 2 * 9000);
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('the books balance', async () => {
+    await expectLedgerMatchesBalances(server);
+  });
+});

@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { cashLedger, companies, orderLines, orders, products } from '../src/db/schema.js';
+import type { TestServer } from './helpers.js';
+
+/** Fixtures of the order, cart and payment tests: products, funded companies, orders in any status. */
+
+export const KOREA = { stockName: '한국 김포물류센터', storageId: 1 } as const;
+export const CHINA = { stockName: '중국 위해직수입창고', storageId: 2 } as const;
+
+/** A product with four tier prices A-D and a sale price (all written out by the caller). */
+export async function makeProduct(
+  server: TestServer,
+  opts: { tiers: [number, number, number, number]; salePrice: number; stock?: number; warehouse?: typeof KOREA | typeof CHINA; name?: string },
+) {
+  const tag = randomUUID().slice(0, 8).toUpperCase();
+  const [row] = await server.db
+    .insert(products)
+    .values({
+      name: opts.name ?? `시험 부품 ${tag}`,
+      pid: `TST-${tag}`,
+      pidKey: `TST${tag}`,
+      priceA: opts.tiers[0],
+      priceB: opts.tiers[1],
+      priceC: opts.tiers[2],
+      priceD: opts.tiers[3],
+      salePrice: opts.salePrice,
+      hasAmount: opts.stock ?? 100,
+      ...(opts.warehouse ?? KOREA),
+    })
+    .returning();
+  return row!;
+}
+
+/** Gives a company cash the way the shop would book it: the balance and an 'adjust' ledger row. */
+export async function fund(server: TestServer, companyId: number, amount: number): Promise<void> {
+  await server.db.transaction(async (tx) => {
+    const [c] = await tx
+      .update(companies)
+      .set({ point: sql`${companies.point} + ${amount}` })
+      .where(eq(companies.id, companyId))
+      .returning({ point: companies.point });
+    await tx.insert(cashLedger).values({ companyId, type: 'adjust', amount, balanceAfter: c!.point, note: '시험 충전' });
+  });
+}
+
+export async function balanceOf(server: TestServer, companyId: number): Promise<number> {
+  const [c] = await server.db.select({ point: companies.point }).from(companies).where(eq(companies.id, companyId));
+  return c!.point;
+}
+
+export interface OrderFixture {
+  companyId: number;
+  memberId: number;
+  status: number;
+  productId: number;
+  qty?: number;
+  /** Goods total (won); the line's unit price is this over qty. */
+  totalAmount?: number;
+  shipping?: number;
+  createdAt?: Date;
+  shippedAt?: Date | null;
+  returnReason?: number | null;
+  warehouse?: typeof KOREA | typeof CHINA;
+}
+
+/** An order row in any status with one line, written directly (as if paid earlier). */
+export async function insertOrder(server: TestServer, f: OrderFixture): Promise<number> {
+  const qty = f.qty ?? 1;
+  const totalAmount = f.totalAmount ?? 10_000;
+  const [order] = await server.db
+    .insert(orders)
+    .values({
+      companyId: f.companyId,
+      memberId: f.memberId,
+      clientRequestId: randomUUID(),
+      ...(f.warehouse ?? KOREA),
+      status: f.status,
+      totalAmount,
+      shipping: f.shipping ?? 6000,
+      shippingValue: 1,
+      shippingPayType: 0,
+      name: '김수령',
+      phone: '01055550000',
+      postNum: '04790',
+      address: '서울 성동구 성수이로 77',
+      addrSub: '3층',
+      returnReason: f.returnReason ?? null,
+      shippedAt: f.shippedAt ?? null,
+      ...(f.createdAt ? { createdAt: f.createdAt } : {}),
+    })
+    .returning({ id: orders.id });
+  await server.db.insert(orderLines).values({ orderId: order!.id, productId: f.productId, name: '시험 부품', pid: 'TST', qty, price: Math.round(totalAmount / qty) });
+  return order!.id;
+}
+
+/** Today's calendar day in Seoul, worked out with Intl (not with the code under test). */
+export function seoulToday(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' }).format(new Date());
+}
+
+/** 00:00 Seoul time of the day `daysAgo` days before today (Seoul). */
+export function seoulMidnight(daysAgo: number): Date {
+  return new Date(Date.parse(`${seoulToday()}T00:00:00+09:00`) - daysAgo * 86_400_000);
+}
