@@ -251,9 +251,7 @@ export const T = {
     intro: '배송·휴무 일정과 이용 안내, 자주 묻는 질문을 확인하세요.',
     tabs: '공지 구분',
     all: '전체',
-    searchType: '검색 구분',
     searchTypes: { title: '제목', content: '내용', all: '제목+내용' },
-    keyword: '검색어',
     keywordPlaceholder: '검색어를 입력하세요',
     search: '검색',
     reset: '검색 초기화',
@@ -433,10 +431,6 @@ export const T = {
       basic: '기본',
       pick: '선택',
       empty: '저장된 배송지가 없습니다.',
-      prev: '이전',
-      next: '다음',
-      page: (n: number) => `${n}페이지`,
-      pager: '배송지 목록 페이지',
     },
     finish: {
       title: '주문이 완료되었습니다',
@@ -556,7 +550,6 @@ export const T = {
     total: (n: number) => `총 ${n.toLocaleString('ko-KR')}건`,
     won: (n: number) => `${n.toLocaleString('ko-KR')}원`,
     days: (n: number) => `${n.toLocaleString('ko-KR')}일`,
-    pager: { label: '페이지 이동', prev: '이전 페이지', next: '다음 페이지', page: (n: number) => `${n}페이지` },
     dateRange: {
       label: '조회 기간',
       start: '시작일',
@@ -604,9 +597,7 @@ export const T = {
     address: {
       title: '배송지 관리',
       intro: '자주 쓰는 배송지를 저장해 두면 주문서에서 바로 고를 수 있습니다.',
-      searchType: '검색 구분',
       searchTypes: { name: '받는 분', phone: '연락처' } as Record<string, string>,
-      keyword: '검색어',
       keywordPlaceholder: '받는 분 이름 또는 연락처',
       add: '배송지 추가',
       cols: { basic: '기본', name: '받는 분', phone: '연락처', postNum: '우편번호', address: '주소', manage: '관리' },
@@ -646,9 +637,7 @@ export const T = {
     users: {
       title: '계정 관리',
       intro: '같은 회사의 부계정을 등록하고 관리합니다. 대표 권한을 체크하면 대표계정 메뉴를 모두 쓸 수 있습니다.',
-      searchType: '검색 구분',
       searchTypes: { name: '이름', id: '계정', phone: '연락처' } as Record<string, string>,
-      keyword: '검색어',
       keywordPlaceholder: '이름, 계정 또는 연락처',
       add: '계정 등록',
       cols: { id: '계정', idMail: '계정 / 메일', name: '이름', phone: '연락처', mail: '메일', type: '대표 권한', status: '상태', manage: '관리' },

@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { messageOf } from '../../shared/api';
 import { pathFor } from '../../shared/paths';
 import { T } from '../../shared/texts';
-import { Field, Form, setServerError, useZodForm } from '../../shared/ui/form';
+import { ErrorLine, Field, Form, OkLine, setServerError, useZodForm } from '../../shared/ui/form';
 import { FindPwPage } from './FindPwPage';
 import { joinForm, phoneAuthState, type JoinForm } from './forms';
 import { DetailsStep, ExistingCompanyDialog, JoinDone, PhoneAndTerms, StepBox, StepIndicator, focusField, useJoinSubmit } from './JoinParts';
@@ -104,16 +104,8 @@ function JoinForm({ mobile }: { mobile: boolean }) {
                 {lookup.isFetching ? T.join.checking : licenseOk ? T.join.checked : T.join.checkLicense}
               </button>
             </Field>
-            {lookup.isError && license.length === 10 && (
-              <p className="field-error" role="alert">
-                {messageOf(lookup.error)}
-              </p>
-            )}
-            {licenseOk && (
-              <p className="ok-line" role="status">
-                <span aria-hidden="true">✓</span> {T.join.licenseOk}
-              </p>
-            )}
+            {lookup.isError && license.length === 10 && <ErrorLine>{messageOf(lookup.error)}</ErrorLine>}
+            {licenseOk && <OkLine>{T.join.licenseOk}</OkLine>}
           </StepBox>
 
           {licenseOk && <PhoneAndTerms mobile={mobile} phoneState={phoneState} onPhoneState={setPhoneState} />}

@@ -7,7 +7,7 @@ import { messageOf } from '../../shared/api';
 import { isPhoneBrowser } from '../../shared/device';
 import { digits } from '../../shared/format';
 import { T } from '../../shared/texts';
-import { Field, Form, setServerError, useZodForm } from '../../shared/ui/form';
+import { ErrorLine, Field, Form, OkLine, setServerError, useZodForm } from '../../shared/ui/form';
 import { AuthLinks } from './AuthLinks';
 import { joinSubForm, phoneAuthState, type JoinSubForm } from './forms';
 import { DetailsStep, JoinDone, PhoneAndTerms, StepBox, StepIndicator, useJoinSubmit } from './JoinParts';
@@ -68,16 +68,8 @@ export function JoinSubPage() {
               <Field name="license" label={T.join.license} digits={10} maxLength={12} autoComplete="off" hint={lookup.data === 'exists' ? undefined : T.join.licenseHint} />
               <Field name="securityNum" label={T.join.securityNum} digits={6} maxLength={6} autoComplete="off" hint={T.join.securityNumHint} />
             </div>
-            {licenseNote && (
-              <p className="field-error" role="alert">
-                {licenseNote}
-              </p>
-            )}
-            {lookup.data === 'exists' && (
-              <p className="ok-line" role="status">
-                <span aria-hidden="true">✓</span> {T.join.licenseKnown}
-              </p>
-            )}
+            {licenseNote && <ErrorLine>{licenseNote}</ErrorLine>}
+            {lookup.data === 'exists' && <OkLine>{T.join.licenseKnown}</OkLine>}
           </StepBox>
           <PhoneAndTerms mobile={mobile} phoneState={phoneState} onPhoneState={setPhoneState} />
           {authState === 3 && (

@@ -3,7 +3,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { TIMING } from '@partsmall/contract';
 import { ApiError, fieldOf, messageOf } from '../../shared/api';
 import { T } from '../../shared/texts';
-import { Field } from '../../shared/ui/form';
+import { Field, OkLine } from '../../shared/ui/form';
 import { useCheckPhoneCode, useRequestPhoneCode } from './queries';
 
 /** Seconds left of a running countdown; start(n) (re)starts it, stop() ends it. */
@@ -164,11 +164,7 @@ export function PhoneVerification({ purpose, state, onState, verify = false, onC
           )}
         </Field>
       )}
-      {verified && (
-        <p className="verified-line" role="status">
-          <span aria-hidden="true">✓</span> {T.join.verified}
-        </p>
-      )}
+      {verified && <OkLine className="verified-line">{T.join.verified}</OkLine>}
     </div>
   );
 }

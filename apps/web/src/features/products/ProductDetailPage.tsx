@@ -8,7 +8,7 @@ import { PATHS } from '../../shared/paths';
 import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
 import { Loading } from '../../shared/ui/states';
-import { Gallery, ProductHead, ProductSpecs, QtyLine } from './ProductParts';
+import { BuyButtons, Gallery, ProductHead, ProductSpecs, QtyLine } from './ProductParts';
 import { usePurchaseActions } from './purchase';
 import { imageUrl, productQuery } from './queries';
 
@@ -101,20 +101,7 @@ export function ProductDetailPage() {
               <button type="button" className="btn" onClick={() => actions.chatInquiry(product, qty)}>
                 {T.shop.chatInquiry}
               </button>
-              {product.hasAmount > 0 && (
-                <button type="button" className="btn btn-primary" onClick={() => actions.buyNow(product, qty)}>
-                  {T.shop.buyNow}
-                </button>
-              )}
-              <button
-                type="button"
-                className="btn"
-                disabled={product.hasAmount <= 0}
-                title={product.hasAmount <= 0 ? T.shop.qtyDisabledSoldOut : undefined}
-                onClick={() => actions.addToCart(product, qty)}
-              >
-                {T.shop.addToCart}
-              </button>
+              <BuyButtons product={product} qty={qty} actions={actions} />
             </>
           ) : (
             <>

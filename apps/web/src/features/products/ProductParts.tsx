@@ -5,6 +5,7 @@ import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
 import { useNotify } from '../../shared/ui/notify';
 import { PriceOrHint } from './ProductCard';
+import type { PurchaseActions } from './purchase';
 import { QuantityPicker } from './QuantityPicker';
 import { imageUrl } from './queries';
 
@@ -67,6 +68,26 @@ export function ProductSpecs({ product, notes = false, children }: { product: Pr
       )}
       {children}
     </dl>
+  );
+}
+
+/**
+ * Buy now (offered only with stock, spec 1 §5) and add to cart (refused for a sold-out product
+ * when `soldOutBlocks`).
+ */
+export function BuyButtons({ product, qty, actions, soldOutBlocks = true }: { product: ProductView; qty: number; actions: PurchaseActions; soldOutBlocks?: boolean }) {
+  const soldOut = soldOutBlocks && product.hasAmount <= 0;
+  return (
+    <>
+      {product.hasAmount > 0 && (
+        <button type="button" className="btn btn-primary" onClick={() => actions.buyNow(product, qty)}>
+          {T.shop.buyNow}
+        </button>
+      )}
+      <button type="button" className="btn" disabled={soldOut} title={soldOut ? T.shop.qtyDisabledSoldOut : undefined} onClick={() => actions.addToCart(product, qty)}>
+        {T.shop.addToCart}
+      </button>
+    </>
   );
 }
 

@@ -7,7 +7,7 @@ import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
 import { CloseButton, Modal, useScrollLock } from '../../shared/ui/Modal';
 import { POPUP } from '../../shared/ui/popup';
-import { Gallery, ProductHead, ProductSpecs, QtyLine } from './ProductParts';
+import { BuyButtons, Gallery, ProductHead, ProductSpecs, QtyLine } from './ProductParts';
 import { usePurchaseActions } from './purchase';
 import { productQuery } from './queries';
 
@@ -20,7 +20,6 @@ export function ProductPopup({ initial, onClose }: { initial: ProductView; onClo
   const config = useMallConfig();
   const actions = usePurchaseActions();
   useScrollLock();
-  const soldOut = token !== null && product.hasAmount <= 0;
 
   return (
     <Modal title={product.name} onClose={onClose} header={false} size={product.detailInfo ? POPUP.productWithNotes : POPUP.product} className="product-popup">
@@ -37,20 +36,8 @@ export function ProductPopup({ initial, onClose }: { initial: ProductView; onClo
         <p className="buy-policy">{config?.buyPolicy}</p>
         <QtyLine product={product} qty={qty} onQty={setQty} />
         <div className="popup-actions">
-          {product.hasAmount > 0 && (
-            <button type="button" className="btn btn-primary" onClick={() => actions.buyNow(product, qty)}>
-              {T.shop.buyNow}
-            </button>
-          )}
-          <button
-            type="button"
-            className="btn"
-            disabled={soldOut}
-            title={soldOut ? T.shop.qtyDisabledSoldOut : undefined}
-            onClick={() => actions.addToCart(product, qty)}
-          >
-            {T.shop.addToCart}
-          </button>
+          {/* A visitor's click on the cart goes to login, so only a member meets the sold-out state. */}
+          <BuyButtons product={product} qty={qty} actions={actions} soldOutBlocks={token !== null} />
           <Link className="btn" to={`/productDetail/${product.seq}`}>
             {T.shop.detailPage}
           </Link>

@@ -13,6 +13,8 @@ import { useAddToCart, useBuyNow } from './queries';
  * detail slide. Visitors go to the login page (spec 1 §5). Adding to the cart goes over the trade
  * socket from the home popup and as a plain call from the product page and mobile (spec 1 §4).
  */
+export type PurchaseActions = ReturnType<typeof usePurchaseActions>;
+
 export function usePurchaseActions(mobile = false, channel: 'socket' | 'http' = mobile ? 'http' : 'socket') {
   const { token } = useSession();
   const navigate = useNavigate();

@@ -194,6 +194,24 @@ export function TextAreaField({ name, label, hint, id, onValue, deps, className,
   );
 }
 
+/** A step done (a business number checked, a phone verified), said below its field. */
+export function OkLine({ children, className = 'ok-line' }: { children: ReactNode; className?: string }) {
+  return (
+    <p className={className} role="status">
+      <span aria-hidden="true">✓</span> {children}
+    </p>
+  );
+}
+
+/** A message about a field that is not one of its rules (a lookup's answer). */
+export function ErrorLine({ children }: { children: ReactNode }) {
+  return (
+    <p className="field-error" role="alert">
+      {children}
+    </p>
+  );
+}
+
 /** A read-only value shown as a field (the login id, which the form does not change). */
 export function ReadOnlyField({ id, label, value }: { id: string; label: string; value: string }) {
   return (
