@@ -8,10 +8,15 @@ import { session } from '../../shared/session';
  * mutation, whatever its HTTP method.
  */
 
-/** Ends the session on the server and in the tab (logout clears token, user and client info). */
-export async function logout() {
-  await api.post(emptyAnswer, 'api/logout').catch(() => undefined);
-  session.clear();
+/**
+ * api/logout: ends the session on the server; the tab's token, user and client info go whatever
+ * the server answered (spec 1 §4), so a failed call still logs the tab out.
+ */
+export function useLogout() {
+  return useMutation({
+    mutationFn: () => api.post(emptyAnswer, 'api/logout'),
+    onSettled: () => session.clear(),
+  });
 }
 
 /** api/login: on 200 the tab stores token and user info. */

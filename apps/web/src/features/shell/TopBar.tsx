@@ -9,7 +9,7 @@ import { T } from '../../shared/texts';
 import { useNotify } from '../../shared/ui/notify';
 import { openPopup, POPUP } from '../../shared/ui/popup';
 import { allowedMenu, type MenuPath } from '../management/menu';
-import { logout } from '../auth/queries';
+import { useLogout } from '../auth/queries';
 
 function useSticky(): boolean {
   const [sticky, setSticky] = useState(false);
@@ -44,11 +44,14 @@ export function TopBar() {
   const navigate = useNavigate();
   const notify = useNotify();
 
-  const leave = async () => {
-    await logout();
-    notify.toast(T.topBar.loggedOut);
-    navigate(PATHS.home[0]);
-  };
+  const logout = useLogout();
+  const leave = () =>
+    logout.mutate(undefined, {
+      onSettled: () => {
+        notify.toast(T.topBar.loggedOut);
+        navigate(PATHS.home[0]);
+      },
+    });
 
   const company = userInfo?.companyInfo;
   const cash = baseInfo?.memberPoint ?? company?.point ?? 0;
@@ -106,7 +109,7 @@ export function TopBar() {
                     <Link to={PATHS.management[0]}>{T.topBar.management}</Link>
                   </>
                 )}
-                <button type="button" className="link" onClick={() => void leave()}>
+                <button type="button" className="link" onClick={leave}>
                   {T.topBar.logout}
                 </button>
               </nav>

@@ -11,7 +11,7 @@ import { T } from '../../shared/texts';
 import { useTradeChannel } from '../../shared/trade';
 import { useNotify } from '../../shared/ui/notify';
 import { openPopup, POPUP } from '../../shared/ui/popup';
-import { logout } from '../auth/queries';
+import { useLogout } from '../auth/queries';
 import { Footer } from './Footer';
 import { guardRedirect, isMemberOnly } from './guard';
 import { TopBar } from './TopBar';
@@ -113,10 +113,8 @@ function FloatingChatButton() {
 export function MobileLayout() {
   const { userInfo, baseInfo } = useSession();
   const navigate = useNavigate();
-  const leave = async () => {
-    await logout();
-    navigate(PATHS.home[1]);
-  };
+  const logout = useLogout();
+  const leave = () => logout.mutate(undefined, { onSettled: () => navigate(PATHS.home[1]) });
   return (
     <MobileContext.Provider value={true}>
     <div className="layout-mobile">
@@ -144,7 +142,7 @@ export function MobileLayout() {
           검색
         </Link>
         {userInfo ? (
-          <button type="button" onClick={() => void leave()}>
+          <button type="button" onClick={leave}>
             <Icon d="M10 4h-5v16h5v-2H7V6h3zm5.6 3.6L14.2 9l2 2H9v2h7.2l-2 2 1.4 1.4 4.4-4.4z" />
             {T.topBar.logout}
           </button>
