@@ -90,21 +90,18 @@ export function WithdrawSection({ mobile }: { mobile: boolean }) {
   const { userInfo } = useSession();
   const notify = useNotify();
   const navigate = useNavigate();
-  const withdraw = useWithdraw();
+  const withdraw = useWithdraw((a) => {
+    notify.toast(a.message || W.done);
+    // Withdrawal removes token and user info and goes home (spec 2 §4).
+    session.clear();
+    navigate(pathFor('home', mobile), { replace: true });
+  });
   const form = useZodForm(withdrawRequest, { agree1: false, agree2: false, agree3: false, agree4: false, userName: '' } as never);
   const userName = useController({ name: 'userName', control: form.control });
   if (!userInfo) return null;
 
   const submit = (v: (typeof withdrawRequest)['_output']) =>
-    withdraw.mutate(v, {
-      onSuccess: (a) => {
-        notify.toast(a.message || W.done);
-        // Withdrawal removes token and user info and goes home (spec 2 §4).
-        session.clear();
-        navigate(pathFor('home', mobile), { replace: true });
-      },
-      onError: (e) => void notify.alert(messageOf(e)),
-    });
+    withdraw.mutate(v, { onError: (e) => void notify.alert(messageOf(e)) });
 
   return (
     <div>

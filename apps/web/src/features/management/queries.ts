@@ -131,9 +131,13 @@ export function useRenewSecurityNumber() {
   });
 }
 
-/** api/WithdrawMember: 201; the screen then ends the session (after its message, while it is still shown). */
-export function useWithdraw() {
-  return useMutation({ mutationFn: (v: WithdrawRequest) => api.post(memberWriteAnswer, 'api/WithdrawMember', v, { accept: [201] }) });
+/**
+ * api/WithdrawMember: 201, then `onDone` (its message, ending the session, going home). It is
+ * the mutation's own callback, not the screen's: the server may end the session over the trade
+ * channel before the answer arrives, and the screen is gone by then.
+ */
+export function useWithdraw(onDone: (answer: { message: string }) => void) {
+  return useMutation({ mutationFn: (v: WithdrawRequest) => api.post(memberWriteAnswer, 'api/WithdrawMember', v, { accept: [201] }), onSuccess: onDone });
 }
 
 // ---------------------------------------------------------------- payments
