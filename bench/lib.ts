@@ -1,4 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -21,9 +22,41 @@ export async function freshBenchDatabase(name: string): Promise<string> {
   return url.toString();
 }
 
+/**
+ * The CPUs the servers under test run on (BENCH_SERVER_CPUS, default: the last CPU; '' = anywhere).
+ * Servers compared with each other run pinned to the same CPUs and the load generator to another
+ * (pinLoadGenerator), so that where the scheduler happens to place each process favours none of
+ * them: unpinned, two identical servers measured 0.8-1.3 of each other on the 2-core machine.
+ */
+export function serverCpus(): string {
+  if (process.env.BENCH_SERVER_CPUS !== undefined) return process.env.BENCH_SERVER_CPUS;
+  const n = os.cpus().length;
+  return n >= 2 && hasTaskset() ? String(n - 1) : '';
+}
+
+function hasTaskset(): boolean {
+  try {
+    execFileSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Keeps the load generator (this process) off the servers' CPUs. */
+export function pinLoadGenerator(): void {
+  const cpus = serverCpus();
+  if (!cpus) return;
+  const others = os.cpus().map((_, i) => String(i)).filter((i) => !cpus.split(',').includes(i));
+  if (others.length > 0) execFileSync('taskset', ['-cp', others.join(','), String(process.pid)], { stdio: 'ignore' });
+}
+
 /** A TypeScript entry point in its own process, resolved once it prints its '실행 중' line. */
 export async function startNodeProcess(entry: string, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], {
+  const node = [process.execPath, '--import', 'tsx', path.join(ROOT, entry)];
+  const cpus = serverCpus();
+  const pinned = cpus ? ['taskset', '-c', cpus, ...node] : node;
+  const child = spawn(pinned[0]!, pinned.slice(1), {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -8,7 +8,7 @@ import { openDatabase, queryRows } from '../apps/server/src/db/client.js';
 import { companies, members, products, sessions } from '../apps/server/src/db/schema.js';
 import { hashToken } from '../apps/server/src/features/auth/sessions.js';
 import { demoProducts } from '../apps/server/src/seed/products.js';
-import { freshBenchDatabase, load, ROOT, startNodeProcess, startServerProcess, type LoadResult } from './lib.js';
+import { freshBenchDatabase, load, pinLoadGenerator, ROOT, serverCpus, startNodeProcess, startServerProcess, type LoadResult } from './lib.js';
 
 const TOTAL = Number(process.env.BENCH_PRODUCTS ?? 1_000_000);
 const BASE = 10_000;
@@ -57,6 +57,7 @@ export async function run() {
   const samplePid = base[1234]!.pid.toLowerCase();
   await database.close();
 
+  pinLoadGenerator();
   const project = await startServerProcess(url, PROJECT_PORT, { PRODUCT_LIST_CACHE_MS: '0' });
   const bare = await startNodeProcess('bench/bare-products.ts', { DATABASE_URL: url, PORT: String(BARE_PORT), DB_POOL_MAX: '16' });
   try {
@@ -118,7 +119,7 @@ function printRatios(results: { name: string; project: LoadResult[]; bare: LoadR
   };
   console.log(
     `\nproducts benchmark: ${ROUNDS} interleaved rounds of ${SECONDS} s per server and scenario, 32 connections, PRODUCT_LIST_CACHE_MS=0; ` +
-      `${os.cpus().length} cores, load average ${load[0].toFixed(1)} before and ${load[1].toFixed(1)} after`,
+      `${os.cpus().length} cores (servers on CPU ${serverCpus() || 'any'}), load average ${load[0].toFixed(1)} before and ${load[1].toFixed(1)} after`,
   );
   console.log('| scenario | project req/s | bare Fastify req/s | project / bare (all rounds) | median of rounds | rounds within | errors |');
   console.log('|---|---:|---:|---:|---:|---|---:|');

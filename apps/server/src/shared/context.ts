@@ -82,8 +82,7 @@ export function requireStaff(request: FastifyRequest): AuthContext {
   return auth;
 }
 
-const CHECKS: Record<Access, (request: FastifyRequest) => unknown> = {
-  public: () => undefined,
+const CHECKS: Record<Exclude<Access, 'public'>, (request: FastifyRequest) => unknown> = {
   member: requireMember,
   company: requireCompanyMember,
   main: requireMainAccount,
@@ -95,9 +94,10 @@ const API_PATH = /^\/(api|payCenter|epc|dev)\//;
 
 /**
  * The one access mechanism: every API route declares `config.access` (a route without one is a
- * start-up error), and an onRequest hook checks it before the body is read, parsed or validated,
- * so that a visitor gets 401 and a wrong role 403 whatever the payload (issue 8, item 7). Must be
- * installed after the hook that resolves `request.auth` and before the routes.
+ * start-up error), and the route gets an onRequest hook that checks it before the body is read,
+ * parsed or validated, so that a visitor gets 401 and a wrong role 403 whatever the payload
+ * (issue 8, item 7). Route onRequest hooks run after the app's, so the hook that resolves
+ * `request.auth` must be added before this is installed; and this before the routes.
  */
 export function installAccessControl(app: Api): void {
   const table: RouteAccess[] = [];
@@ -107,16 +107,20 @@ export function installAccessControl(app: Api): void {
     const access = route.config?.access;
     if (!access) throw new Error(`${String(route.method)} ${route.url}: declare who may call it (config.access)`);
     for (const method of [route.method].flat()) if (method !== 'HEAD') table.push({ method, url: route.url, access });
-    // The OpenAPI document says which calls need the bearer token.
-    if (route.schema && access === 'public') route.schema = { ...route.schema, security: [] };
-  });
-  app.addHook('onRequest', (request, _reply, done) => {
-    const access = request.routeOptions.config.access;
-    try {
-      if (access && access !== 'public') CHECKS[access](request);
-    } catch (err) {
-      return done(err as Error);
+    if (access === 'public') {
+      // The OpenAPI document says which calls need no bearer token.
+      if (route.schema) route.schema = { ...route.schema, security: [] };
+      return;
     }
-    done();
+    const check = CHECKS[access];
+    const hook = (request: FastifyRequest, _reply: unknown, done: (err?: Error) => void) => {
+      try {
+        check(request);
+      } catch (err) {
+        return done(err as Error);
+      }
+      done();
+    };
+    route.onRequest = [hook, ...[route.onRequest ?? []].flat()] as typeof route.onRequest;
   });
 }
