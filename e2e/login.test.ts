@@ -21,7 +21,7 @@ describe('login in the browser', () => {
     await page.getByText('로그인되었습니다. 3초 후 홈으로 이동합니다.').waitFor();
     await page.waitForURL(/\/home$/, { timeout: 6000 });
     await page.getByTestId('cash').getByText('5,000,000원').waitFor();
-    expect(await page.getByTestId('license-days').textContent()).toMatch(/(29|30)일/);
+    await expect.poll(() => page.getByTestId('license-days').textContent()).toMatch(/(29|30)일/);
     await shot(page, 'home-member-desktop');
     await page.getByRole('button', { name: '로그아웃' }).click();
     await page.getByRole('link', { name: '회원가입' }).waitFor();

@@ -116,7 +116,7 @@ describe('member area: menu and screens', () => {
     expect(await page.getByTestId('profile-company').textContent()).toBe(DEMO_COMPANY.name);
     expect(await page.getByTestId('profile-level').textContent()).toBe('골드');
     await page.getByTestId('profile-cash').getByText('5,000,000원').waitFor();
-    expect(await page.getByTestId('profile-license').textContent()).toMatch(/^\d+일 남음$/);
+    await expect.poll(() => page.getByTestId('profile-license').textContent()).toMatch(/^\d+일 남음$/);
     for (const label of ['배송대기', '배송중', '배송완료']) {
       expect(await page.locator('.mg-shipments li', { hasText: label }).locator('b').textContent()).toBe('0');
     }

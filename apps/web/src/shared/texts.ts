@@ -26,6 +26,8 @@ export const T = {
     networkError: '서버에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.',
     won: '원',
     days: '일',
+    /** A figure the trade channel has not sent yet (licence days before the first base info). */
+    notYet: '…',
     search: '검색',
     searchType: '검색 구분',
     keyword: '검색어',

@@ -256,7 +256,8 @@ export function BuyLicenseSection() {
         </Form>
         <PaySide
           figures={[
-            [L.current, M.days(baseInfo?.memberLicense ?? 0), 'license-current'],
+            // Licence days come with the first base info; until then no number is shown rather than a wrong 0.
+            [L.current, baseInfo ? M.days(baseInfo.memberLicense) : T.common.notYet, 'license-current'],
             [L.price, won(option?.price ?? 0)],
           ]}
           notes={L.notes}

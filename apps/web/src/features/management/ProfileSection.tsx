@@ -24,7 +24,6 @@ export function ProfileSection({ linkTo, mobile }: { linkTo: (path: MenuPath) =>
   const company = userInfo?.companyInfo ?? null;
   const main = userInfo?.type === MEMBER_TYPE_MAIN;
   const cash = baseInfo?.memberPoint ?? company?.point ?? 0;
-  const licenseDays = baseInfo?.memberLicense ?? 0;
 
   // The latest 5 notices (spec 2 §2), each opening its detail below it.
   const list = useQuery(noticeListQuery(queryFromParams(new URLSearchParams()), PAGE_SIZE.profileNotices));
@@ -35,7 +34,7 @@ export function ProfileSection({ linkTo, mobile }: { linkTo: (path: MenuPath) =>
   // Cash, licence, cart and purchases; charging and buying a licence are for main accounts.
   const figures = [
     { id: 'cash', label: P.cash, value: won(cash), link: main ? { to: linkTo('chargeCash'), label: P.charge } : null },
-    { id: 'license', label: P.license, value: P.licenseDays(licenseDays), link: main ? { to: linkTo('buyLicense'), label: P.buyLicense } : null },
+    { id: 'license', label: P.license, value: baseInfo ? P.licenseDays(baseInfo.memberLicense) : T.common.notYet, link: main ? { to: linkTo('buyLicense'), label: P.buyLicense } : null },
     { id: 'carts', label: P.cart, value: P.count(baseInfo?.carts ?? 0), link: { to: pathFor('cart', mobile), label: T.topBar.cart } },
     { id: 'buys', label: P.buys, value: P.count(baseInfo?.buys ?? 0), link: { to: linkTo('orders'), label: M.menu.orders! } },
   ];

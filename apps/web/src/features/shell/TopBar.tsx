@@ -55,7 +55,6 @@ export function TopBar() {
 
   const company = userInfo?.companyInfo;
   const cash = baseInfo?.memberPoint ?? company?.point ?? 0;
-  const licenseDays = baseInfo?.memberLicense ?? 0;
   const carts = baseInfo?.carts ?? 0;
   const isStaff = userInfo?.role === 'staff' || userInfo?.role === 'admin';
   // A sub-account sees only the entries it may open (spec 2 §6).
@@ -79,7 +78,7 @@ export function TopBar() {
                       {T.topBar.cash} <b>{won(cash)}</b>
                     </span>
                     <span className="figure" data-testid="license-days">
-                      {T.topBar.license} <b>{licenseDays}일</b>
+                      {T.topBar.license} <b>{baseInfo ? `${baseInfo.memberLicense}일` : T.common.notYet}</b>
                     </span>
                   </>
                 )}

@@ -126,7 +126,7 @@ export function MobileLayout() {
         {userInfo?.companyInfo && (
           <div className="m-figures">
             <span data-testid="cash">{won(baseInfo?.memberPoint ?? userInfo.companyInfo.point)}</span>
-            <span data-testid="license-days">{baseInfo?.memberLicense ?? 0}일</span>
+            <span data-testid="license-days">{baseInfo ? `${baseInfo.memberLicense}일` : T.common.notYet}</span>
             <Link to={PATHS.cart[1]}>
               {T.topBar.cart} <b data-testid="cart-count">{baseInfo?.carts ?? 0}</b>
             </Link>
