@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -25,6 +26,8 @@ import { createRealtime } from './realtime/hub.js';
 import type { Api, AppContext } from './shared/context.js';
 import { MSG } from '@partsmall/contract';
 import { installErrorHandler } from './shared/http.js';
+import { pruneEvents } from './shared/rate-limit.js';
+import { securityHeaders } from './shared/security-headers.js';
 
 export interface BuildOptions {
   config: Config;
@@ -46,6 +49,18 @@ export async function buildApp({ config, db, logger }: BuildOptions) {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
 
+  // Content-Security-Policy, nosniff, frame and referrer rules on every answer (pages, API, files).
+  await app.register(fastifyHelmet, securityHeaders(config));
+  // API answers are personal (tokens, balances, orders): no browser or proxy keeps a copy.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader('cache-control') && String(reply.getHeader('content-type') ?? '').startsWith('application/json')) {
+      reply.header('cache-control', 'no-store');
+    }
+    return payload;
+  });
+
+  // The document is always built (tests read it); it is served under /docs in demo mode, or in
+  // production with API_DOCS=true.
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: '부품몰 API', description: '수입차 부품 B2B 도매몰의 API', version: '0.1.0' },
@@ -54,7 +69,14 @@ export async function buildApp({ config, db, logger }: BuildOptions) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  if (config.apiDocs) {
+    await app.register(fastifySwaggerUi, {
+      routePrefix: '/docs',
+      // The viewer's own CSP (hashes of its inline code); upgrading requests would break plain-http demos.
+      staticCSP: true,
+      transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
+    });
+  }
 
   const realtime = await createRealtime(app.server, db, app.log, config.redisUrl);
   const sms = consoleSms(db, app.log);
@@ -68,6 +90,10 @@ export async function buildApp({ config, db, logger }: BuildOptions) {
   app.addHook('preClose', async () => {
     await realtime.close();
   });
+  // Old rate-limit counters are dropped now and then (every instance may do it; doing it twice is harmless).
+  const pruning = setInterval(() => void pruneEvents(db).catch((err: unknown) => app.log.warn({ err }, 'pruning rate events failed')), 3600_000);
+  pruning.unref();
+  app.addHook('onClose', async () => clearInterval(pruning));
 
   authRoutes(app, ctx);
   mallRoutes(app, ctx);
@@ -80,7 +106,7 @@ export async function buildApp({ config, db, logger }: BuildOptions) {
   shippingRoutes(app, ctx);
   memberRoutes(app, ctx);
   paymentRoutes(app, ctx);
-  if (sms.hasOutbox && !config.production) devRoutes(app, ctx);
+  if (sms.hasOutbox && config.devOutbox) devRoutes(app, ctx);
 
   // Uploaded and seeded files (product pictures); generated names only, never user-chosen paths.
   fs.mkdirSync(config.uploadDir, { recursive: true });

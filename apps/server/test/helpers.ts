@@ -51,13 +51,20 @@ export interface TestServer {
   app: Awaited<ReturnType<typeof buildApp>>['app'];
 }
 
-/** The whole server on a random port with the demo shop seeded. */
-export async function startTestServer(opts: { seed?: boolean; webDist?: string; productListCacheMs?: number } = {}): Promise<TestServer> {
+/**
+ * The whole server on a random port with the demo shop seeded, in demo mode unless `env` says
+ * otherwise (e.g. NODE_ENV=production with the ALLOW_* switches). PUBLIC_URL is the address the
+ * server is reached at (http://127.0.0.1:PORT) unless `env` names one.
+ */
+export async function startTestServer(
+  opts: { seed?: boolean; webDist?: string; productListCacheMs?: number; env?: Record<string, string> } = {},
+): Promise<TestServer> {
   const database = await freshDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-test-'));
   const baseConfig = loadConfig({ ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', UPLOAD_DIR: '', TRUST_PROXY_HOPS: '1',
     // Tests change products behind the API's back; the grid cache has its own test.
     PRODUCT_LIST_CACHE_MS: String(opts.productListCacheMs ?? 0),
+    ...opts.env,
   });
   if (opts.seed !== false) await seedDemo(database.db, { uploadDir: baseConfig.uploadDir });
   const config = {
@@ -68,6 +75,8 @@ export async function startTestServer(opts: { seed?: boolean; webDist?: string; 
   const { app } = await buildApp({ config, db: database.db, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
+  // The port is known only now; links the server builds read the configuration when they are made.
+  if (!opts.env?.PUBLIC_URL) config.publicUrl = `http://127.0.0.1:${port}`;
   return {
     db: database.db,
     base: `http://127.0.0.1:${port}`,

@@ -14,13 +14,14 @@ import { badRequest, created, ok } from '../../shared/http.js';
 import { checkPhoneCode, requestPhoneCode } from './phone-codes.js';
 import {
   activeCompanyByLicense,
-  activeMemberByPhone,
   chatJoin,
   findMemberId,
   joinCompany,
   joinSubAccount,
   login,
+  memberByPhoneForRecovery,
   resetPasswordByPhone,
+  verifiedMemberByPhone,
 } from './service.js';
 import { revokeSession } from './sessions.js';
 
@@ -55,7 +56,7 @@ export function authRoutes(app: Api, ctx: AppContext) {
     '/api/mobileVerification',
     { schema: { tags, summary: '가입용 인증번호 요청', querystring: phoneCodeRequestQuery } },
     async (req) => {
-      if (await activeMemberByPhone(db, req.query.phone)) throw badRequest(MSG.phoneInUse, 'phone');
+      if (await verifiedMemberByPhone(db, req.query.phone)) throw badRequest(MSG.phoneInUse, 'phone');
       await requestPhoneCode(db, ctx.sms, req.query.phone, 'join');
       return ok(undefined, MSG.codeSent);
     },
@@ -74,7 +75,7 @@ export function authRoutes(app: Api, ctx: AppContext) {
     '/api/mobileVerificationInq',
     { schema: { tags, summary: '아이디·비밀번호 찾기용 인증번호 요청', querystring: phoneCodeRequestQuery } },
     async (req) => {
-      if (!(await activeMemberByPhone(db, req.query.phone))) throw badRequest(MSG.phoneNotFound, 'phone');
+      if (!(await memberByPhoneForRecovery(db, req.query.phone))) throw badRequest(MSG.phoneNotFound, 'phone');
       await requestPhoneCode(db, ctx.sms, req.query.phone, 'find');
       return ok(undefined, MSG.codeSent);
     },
@@ -105,7 +106,7 @@ export function authRoutes(app: Api, ctx: AppContext) {
     async (req) => {
       const form = req.body;
       if (form.securityNum !== undefined) {
-        await joinSubAccount(db, { ...form, securityNum: form.securityNum });
+        await joinSubAccount(db, { ...form, securityNum: form.securityNum }, req.ip);
       } else {
         await joinCompany(db, { ...form, companyName: form.companyName ?? '', companyArea: form.companyArea ?? '' });
       }
@@ -116,7 +117,7 @@ export function authRoutes(app: Api, ctx: AppContext) {
   app.post(
     '/api/chatJoin',
     { schema: { tags, summary: '채팅 간편가입 (로그인과 같은 응답)', body: chatJoinRequest } },
-    async (req) => ok(await chatJoin(db, req.body), MSG.joinDone),
+    async (req) => ok(await chatJoin(db, req.body, req.ip), MSG.joinDone),
   );
 
 }

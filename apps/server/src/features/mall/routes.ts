@@ -7,6 +7,7 @@ export function mallRoutes(app: Api, ctx: AppContext) {
   app.post('/api/getMallConfig', { schema: { tags: ['mall'], summary: '쇼핑몰 설정' } }, async (_req, reply) => {
     const config = await readMallConfig(ctx.db);
     if (!config) return reply.status(503).send({ code: 400, message: MSG.configUnavailable });
-    return ok(config);
+    // demo: the web app shows the '데모 상점' banner on every page (agreement 1 of issue 8).
+    return ok({ ...config, demo: ctx.config.demo });
   });
 }
