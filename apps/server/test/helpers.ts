@@ -101,8 +101,10 @@ export async function call<T = unknown>(
   path: string,
   payload?: Record<string, unknown>,
   token?: string,
+  /** Extra headers, e.g. X-Forwarded-For to call from another address (the test server believes one proxy). */
+  extraHeaders: Record<string, string> = {},
 ): Promise<CallResult<T>> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...extraHeaders };
   if (token) headers.authorization = `Bearer ${token}`;
   let url = `${server.base}/${path.replace(/^\//, '')}`;
   let body: string | undefined;
@@ -186,6 +188,14 @@ export async function allowCodeResend(server: TestServer, phone: string): Promis
     .set({ createdAt: sql`${phoneCodes.createdAt} - interval '61 seconds'` })
     .where(eq(phoneCodes.phone, phone));
 }
+
+/** A documentation address (TEST-NET) of its own per call: for limits counted per client address. */
+let addressCounter = 0;
+export function newAddress(): string {
+  addressCounter += 1;
+  return `198.51.${Math.floor(addressCounter / 250) % 250}.${(addressCounter % 250) + 1}`;
+}
+export const fromAddress = (address: string) => ({ 'x-forwarded-for': address });
 
 /** A 6-digit code that differs from `code`. */
 export function wrongCode(code: string): string {

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, lt, max, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lt, max, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import { rateEvents } from '../db/schema.js';
 
@@ -161,7 +161,14 @@ export async function beginGuess(db: Db, p: GuessPolicy, subject: string, addres
   });
 }
 
-/** Forgets a subject's failures (its secret changed, so earlier guesses say nothing any more). */
+/**
+ * Forgets every failure counted against a subject, from every address (its secret changed, or its
+ * owner proved who they are: earlier guesses say nothing any more).
+ */
 export async function forgetGuesses(db: Db, p: GuessPolicy, subject: string): Promise<void> {
-  await db.delete(rateEvents).where(eq(rateEvents.key, `${p.scope}:subject:${subject}`));
+  await db
+    .delete(rateEvents)
+    .where(
+      or(eq(rateEvents.key, `${p.scope}:subject:${subject}`), sql`starts_with(${rateEvents.key}, ${`${p.scope}:pair:${subject}|`})`),
+    );
 }
