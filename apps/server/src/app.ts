@@ -25,6 +25,7 @@ import { consoleSms } from './features/sms/provider.js';
 import { createRealtime } from './realtime/hub.js';
 import type { Api, AppContext } from './shared/context.js';
 import { MSG } from '@partsmall/contract';
+import { clientErrorHandler } from './shared/client-error.js';
 import { installErrorHandler } from './shared/http.js';
 import { pruneEvents } from './shared/rate-limit.js';
 import { securityHeaders } from './shared/security-headers.js';
@@ -43,6 +44,7 @@ export async function buildApp({ config, db, logger }: BuildOptions) {
     // Only believe X-Forwarded-For from as many proxies as configured, or anyone could pick their address.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     genReqId: () => crypto.randomUUID(),
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

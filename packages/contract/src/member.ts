@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { businessNumberField, companyNameField } from './auth.js';
 import { CASH_CHARGE, PAGE_SIZE } from './constants.js';
 import { MSG } from './messages.js';
-import { MAIL_SHAPE, isPlainText } from './rules.js';
+import { MAIL_SHAPE, isCalendarDate, isPlainText } from './rules.js';
 
 /**
  * The member area (spec 2 §2-§9): my info, password, delivery addresses, company info,
@@ -340,7 +340,7 @@ export type GatewayConfirmation = z.output<typeof gatewayConfirmation>;
 const dateField = z
   .string({ error: MSG_MEMBER.dateInvalid })
   .trim()
-  .refine((v) => v === '' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v)), MSG_MEMBER.dateInvalid);
+  .refine((v) => v === '' || isCalendarDate(v), MSG_MEMBER.dateInvalid);
 
 /** Payment histories: with searchType 'date', both dates (Asia/Seoul days, inclusive) are needed. */
 export const paymentHistoryRequest = z

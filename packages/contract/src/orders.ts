@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SHIPPING } from './constants.js';
+import { isCalendarDate } from './rules.js';
 
 /** Korean messages of cart, checkout and orders (spec 1 §8). */
 export const MSG_ORDER = {
@@ -205,8 +206,8 @@ export const savedAddressRequest = z.object({
 });
 
 export const orderListRequest = z.object({
-  startDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().or(z.literal('')),
-  endDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().or(z.literal('')),
+  startDate: z.string().refine(isCalendarDate).optional().or(z.literal('')),
+  endDate: z.string().refine(isCalendarDate).optional().or(z.literal('')),
   searchType: z.enum(['date', '']).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   size: z.coerce.number().int().min(1).transform((n) => Math.min(n, 100)).default(15),

@@ -63,3 +63,10 @@ export const MAIL_SHAPE = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
 export function isPlainText(value: string): boolean {
   return !/\p{Cc}/u.test(value);
 }
+
+/** A YYYY-MM-DD day that exists on the calendar ('2026-02-30' and '2026-13-01' do not). */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
+}
