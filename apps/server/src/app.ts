@@ -74,9 +74,11 @@ export async function buildApp({ config, db, logger }: BuildOptions) {
   if (config.apiDocs) {
     await app.register(fastifySwaggerUi, {
       routePrefix: '/docs',
-      // The viewer's own CSP (hashes of its inline code); upgrading requests would break plain-http demos.
+      // The viewer's own CSP (hashes of its inline code). It injects <style> elements, so its styles
+      // are allowed inline (scripts stay hashed); upgrading requests would break plain-http demos.
       staticCSP: true,
-      transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
+      transformStaticCSP: (header) =>
+        header.replace(/\s*upgrade-insecure-requests;?/, '').replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'"),
     });
   }
 
