@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { members } from '../../src/db/schema.js';
 import { createSession } from '../../src/features/auth/sessions.js';
-import { hostileBody, hostileQuery, hostileString, toJsonText, type JsonSchema } from '../hostile.js';
+import { hostileBody, hostileQuery, toJsonText, type JsonSchema } from '../hostile.js';
 import { newAddress, startTestServer } from '../helpers.js';
 
 /**
