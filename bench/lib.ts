@@ -25,7 +25,19 @@ export async function freshBenchDatabase(name: string): Promise<string> {
 export async function startServerProcess(databaseUrl: string, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), SEED_DEMO: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production', DB_POOL_MAX: '16' },
+    // Production mode (no dev outbox, no docs); its simulated gateway and SMS are switched on by name.
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      ALLOW_SANDBOX_PAYMENTS: 'true',
+      ALLOW_CONSOLE_SMS: 'true',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DB_POOL_MAX: '16',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
