@@ -56,10 +56,10 @@ const WRONG_TYPES: unknown[] = [null, true, false, [], {}, [[]], [1, 'a', null],
 /** A string meant to break a field: unicode edges, impossible dates, odd numbers, random code units. */
 export function hostileString(maxHuge = true): fc.Arbitrary<string> {
   return fc.oneof(
-    fc.constantFrom(...UNICODE_EDGES, ...IMPOSSIBLE_DATES, ...NUMERIC_STRINGS),
-    fc.string({ unit: 'binary', maxLength: 40 }),
-    fc.string({ unit: 'grapheme', maxLength: 40 }),
-    maxHuge ? fc.constantFrom(...HUGE) : fc.constantFrom('b'.repeat(6000), '한'.repeat(1500)),
+    { weight: 3, arbitrary: fc.constantFrom(...UNICODE_EDGES, ...IMPOSSIBLE_DATES, ...NUMERIC_STRINGS) },
+    { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
+    { weight: 2, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
+    { weight: 1, arbitrary: maxHuge ? fc.constantFrom(...HUGE) : fc.constantFrom('b'.repeat(6000), '한'.repeat(1500)) },
   );
 }
 
