@@ -77,7 +77,7 @@ describe('login guessing', () => {
     const guesser = newAddress();
     await failFrom('someone@else.kr', guesser, 1);
     const held = await login(shop.main.id, 'pass1234', guesser);
-    expect([held.status, held.body.code]).toEqual([429, 429]);
+    expect([held.status, held.body]).toEqual([429, { code: 429, message: MSG.tooMany }]);
     // The owner, from an address that has not been guessing, gets in at once.
     expect(await status(shop.main.id, 'pass1234', newAddress())).toBe(200);
     // Once the delay has passed (the failures are made older), the guesser is judged again.

@@ -99,7 +99,8 @@ export const SECURITY_NUMBER_GUESS: GuessPolicy = {
 /** Login; guessing is slowed per account and address (LOGIN_GUESS), counted in the database. */
 export async function login(db: Db, id: string, pw: string, ip: string): Promise<LoginResult> {
   const guess = await beginGuess(db, LOGIN_GUESS, id, ip);
-  if (guess.refused) throw tooMany(MSG.loginTooMany);
+  // Five failures from here: the 10-minute message; a delay or a spraying address: 'a little later'.
+  if (guess.refused) throw tooMany(guess.refused === 'pair' ? MSG.loginTooMany : MSG.tooMany);
   const member = await memberByLoginId(db, id);
   const usable = member && member.status !== 'withdrawn';
   const passwordOk = await verifyPassword(pw, usable ? member.passwordHash : DUMMY_HASH);
@@ -179,7 +180,7 @@ export async function joinSubAccount(db: Db, form: SubJoin, ip: string): Promise
   // Six digits are quickly guessed: wrong ones are slowed per company and address, like logins,
   // so that someone guessing cannot lock the company's joins for everyone else.
   const guess = await beginGuess(db, SECURITY_NUMBER_GUESS, String(company.id), ip);
-  if (guess.refused) throw tooMany(MSG.securityNumTooMany);
+  if (guess.refused) throw tooMany(guess.refused === 'pair' ? MSG.securityNumTooMany : MSG.tooMany);
   if (company.securityNum !== form.securityNum) throw joinRefused(MSG.securityNumWrong, 'securityNum');
   await guess.succeeded();
   await assertIdAndPhoneFree(db, form.id, form.phone);
