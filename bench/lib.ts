@@ -81,7 +81,11 @@ export function startServerProcess(databaseUrl: string, port: number, env: Recor
     PORT: String(port),
     SEED_DEMO: 'false',
     LOG_LEVEL: 'warn',
+    // Production mode (no dev outbox, no docs); its simulated gateway and SMS are switched on by name.
     NODE_ENV: 'production',
+    ALLOW_SANDBOX_PAYMENTS: 'true',
+    ALLOW_CONSOLE_SMS: 'true',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     DB_POOL_MAX: '16',
     ...env,
   });

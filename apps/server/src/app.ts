@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -25,7 +26,10 @@ import { createRealtime } from './realtime/hub.js';
 import { installAccessControl, type Api, type AppContext } from './shared/context.js';
 import { answerSerializerCompiler } from './shared/answers.js';
 import { MSG } from '@partsmall/contract';
+import { clientErrorHandler } from './shared/client-error.js';
 import { installErrorHandler } from './shared/http.js';
+import { pruneEvents } from './shared/rate-limit.js';
+import { securityHeaders } from './shared/security-headers.js';
 
 export interface BuildOptions {
   config: Config;
@@ -43,12 +47,25 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
     // Only believe X-Forwarded-For from as many proxies as configured, or anyone could pick their address.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     genReqId: () => crypto.randomUUID(),
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(answerSerializerCompiler({ verify: checkAnswers }));
   installErrorHandler(app);
 
+  // Content-Security-Policy, nosniff, frame and referrer rules on every answer (pages, API, files).
+  await app.register(fastifyHelmet, securityHeaders(config));
+  // API answers are personal (tokens, balances, orders): no browser or proxy keeps a copy.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader('cache-control') && String(reply.getHeader('content-type') ?? '').startsWith('application/json')) {
+      reply.header('cache-control', 'no-store');
+    }
+    return payload;
+  });
+
+  // The document is always built (tests read it); it is served under /docs in demo mode, or in
+  // production with API_DOCS=true.
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: '부품몰 API', description: '수입차 부품 B2B 도매몰의 API', version: '0.1.0' },
@@ -57,7 +74,16 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  if (config.apiDocs) {
+    await app.register(fastifySwaggerUi, {
+      routePrefix: '/docs',
+      // The viewer's own CSP (hashes of its inline code). It injects <style> elements, so its styles
+      // are allowed inline (scripts stay hashed); upgrading requests would break plain-http demos.
+      staticCSP: true,
+      transformStaticCSP: (header) =>
+        header.replace(/\s*upgrade-insecure-requests;?/, '').replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'"),
+    });
+  }
 
   const realtime = await createRealtime(app.server, db, app.log, config.redisUrl);
   const sms = consoleSms(db, app.log);
@@ -72,6 +98,10 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
   app.addHook('preClose', async () => {
     await realtime.close();
   });
+  // Old rate-limit counters are dropped now and then (every instance may do it; doing it twice is harmless).
+  const pruning = setInterval(() => void pruneEvents(db).catch((err: unknown) => app.log.warn({ err }, 'pruning rate events failed')), 3600_000);
+  pruning.unref();
+  app.addHook('onClose', async () => clearInterval(pruning));
 
   authRoutes(app, ctx);
   mallRoutes(app, ctx);
@@ -84,7 +114,7 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
   shippingRoutes(app, ctx);
   memberRoutes(app, ctx);
   paymentRoutes(app, ctx);
-  if (sms.hasOutbox && !config.production) devRoutes(app, ctx);
+  if (sms.hasOutbox && config.devOutbox) devRoutes(app, ctx);
 
   // Uploaded and seeded files (product pictures); generated names only, never user-chosen paths.
   fs.mkdirSync(config.uploadDir, { recursive: true });

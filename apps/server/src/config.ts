@@ -1,8 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 
+/**
+ * Demo (what `npm start` gives: sandbox gateway, console SMS, dev outbox on loopback, a '데모 상점'
+ * banner) or production (`NODE_ENV=production`): DESIGN.md 1 "Two modes, never mixed up".
+ */
+export type Mode = 'demo' | 'production';
+
 /** Every environment variable the server reads (the README lists the same). */
 export interface Config {
+  mode: Mode;
+  /** True in demo mode: the web app shows the '데모 상점' banner (getMallConfig answers it). */
+  demo: boolean;
+  production: boolean;
   port: number;
   host: string;
   /** PostgreSQL server; when empty the embedded PGlite under dataDir is used. */
@@ -12,10 +22,18 @@ export interface Config {
   redisUrl: string | null;
   smsProvider: 'console';
   paymentProvider: 'sandbox';
-  /** Key the sandbox gateway signs its confirmations with; a random one per process when unset. */
+  /** Key the sandbox gateway signs its confirmations and page links with; a random one per process when unset. */
   paymentSandboxSecret: string;
-  production: boolean;
-  /** Base address that payment and share links are built from. */
+  /**
+   * Whether the sandbox page's approve and deposit buttons credit anything. Only in demo mode: in
+   * production a sandbox payment is confirmed only by a callback signed with the sandbox secret.
+   */
+  sandboxApproveButtons: boolean;
+  /** GET /dev/outbox (loopback callers only): demo mode, or production with ALLOW_DEV_OUTBOX=true. */
+  devOutbox: boolean;
+  /** The OpenAPI document and its viewer under /docs: demo mode, or production with API_DOCS=true. */
+  apiDocs: boolean;
+  /** Base address (scheme, host, port, no trailing slash) every absolute link the server builds starts with. */
   publicUrl: string;
   webDist: string;
   logLevel: string;
@@ -26,15 +44,49 @@ export interface Config {
   productListCacheMs: number;
 }
 
+/** A configuration the server must not start with; its message is one line that says why and what to set. */
+export class ConfigError extends Error {}
+
+const isTrue = (v: string | undefined) => v === 'true';
+
+function parsePublicUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`PUBLIC_URL=${raw} 은(는) 주소가 아닙니다 (예: https://shop.example.kr).`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`PUBLIC_URL=${raw}: http 또는 https 주소여야 합니다.`);
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const root = path.resolve(import.meta.dirname, '../../..');
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(root, 'data'));
   const port = Number(env.PORT ?? 3000);
+  const production = env.NODE_ENV === 'production';
   const sms = env.SMS_PROVIDER ?? 'console';
-  if (sms !== 'console') throw new Error(`SMS_PROVIDER=${sms} is not supported (console only)`);
+  if (sms !== 'console') throw new ConfigError(`SMS_PROVIDER=${sms} 은(는) 지원하지 않습니다 (console만 있습니다).`);
   const pay = env.PAYMENT_PROVIDER ?? 'sandbox';
-  if (pay !== 'sandbox') throw new Error(`PAYMENT_PROVIDER=${pay} is not supported (sandbox only)`);
+  if (pay !== 'sandbox') throw new ConfigError(`PAYMENT_PROVIDER=${pay} 은(는) 지원하지 않습니다 (sandbox만 있습니다).`);
+
+  if (production) {
+    // Every reason at once, in one line, so that an operator fixes them in one go.
+    const refusals: string[] = [];
+    if (!isTrue(env.ALLOW_SANDBOX_PAYMENTS)) {
+      refusals.push('PAYMENT_PROVIDER=sandbox 는 실제 결제를 받지 않습니다 (그래도 쓰려면 ALLOW_SANDBOX_PAYMENTS=true)');
+    }
+    if (!isTrue(env.ALLOW_CONSOLE_SMS)) {
+      refusals.push('SMS_PROVIDER=console 은 인증번호를 보내지 않고 로그에만 씁니다 (그래도 쓰려면 ALLOW_CONSOLE_SMS=true)');
+    }
+    if (!env.PUBLIC_URL) refusals.push('PUBLIC_URL 이 없습니다 (결제 링크가 이 주소로 만들어집니다, 예: PUBLIC_URL=https://shop.example.kr)');
+    if (refusals.length > 0) throw new ConfigError(`운영 모드(NODE_ENV=production)로 시작하지 않습니다: ${refusals.join('; ')}.`);
+  }
+
   return {
+    mode: production ? 'production' : 'demo',
+    demo: !production,
+    production,
     port,
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || null,
@@ -44,11 +96,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsProvider: sms,
     paymentProvider: pay,
     paymentSandboxSecret: env.PAYMENT_SANDBOX_SECRET || randomBytes(32).toString('hex'),
-    production: env.NODE_ENV === 'production',
-    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    sandboxApproveButtons: !production,
+    devOutbox: !production || isTrue(env.ALLOW_DEV_OUTBOX),
+    apiDocs: !production || isTrue(env.API_DOCS),
+    publicUrl: parsePublicUrl(env.PUBLIC_URL || `http://localhost:${port}`),
     webDist: path.resolve(env.WEB_DIST ?? path.join(root, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
-    seedDemo: env.SEED_DEMO !== 'false',
+    // Demo credentials never land in a production database unless asked for by name.
+    seedDemo: production ? isTrue(env.SEED_DEMO) : env.SEED_DEMO !== 'false',
     trustProxyHops: Math.max(0, Number(env.TRUST_PROXY_HOPS ?? 0) || 0),
     productListCacheMs: Math.max(0, Number(env.PRODUCT_LIST_CACHE_MS ?? 1000) || 0),
   };

@@ -1,18 +1,39 @@
+import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { DEMO_LOGINS, isEmpty, seedDemo } from './seed/demo.js';
 
-const config = loadConfig();
+/** How long a stop may take (requests in flight, sockets, database) before the process exits anyway. */
+const STOP_DEADLINE_MS = 8000;
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  // A refused configuration is one line on stderr, not a stack trace.
+  if (!(err instanceof ConfigError)) throw err;
+  console.error(err.message);
+  process.exit(1);
+}
+
 let database: Database | null = null;
 let app: Awaited<ReturnType<typeof buildApp>>['app'] | null = null;
 
-// Ctrl-C at any moment (even during start-up) closes sockets, the HTTP server and the database.
+// SIGTERM or Ctrl-C at any moment (even during start-up): stop taking connections, let requests in
+// flight finish, close sockets and the database. A second signal, or the deadline, ends it at once.
 let closing = false;
 async function shutdown(signal: string) {
-  if (closing) return;
+  if (closing) {
+    console.log(`${signal}: 바로 종료합니다.`);
+    process.exit(1);
+  }
   closing = true;
-  console.log(`${signal}: 종료합니다.`);
+  console.log(`${signal}: 처리 중인 요청을 마치고 종료합니다.`);
+  setTimeout(() => {
+    console.error(`${STOP_DEADLINE_MS / 1000}초 안에 끝나지 않아 강제로 종료합니다.`);
+    process.exit(1);
+  }, STOP_DEADLINE_MS).unref();
   await app?.close().catch(() => undefined);
   await database?.close().catch(() => undefined);
   process.exit(0);
@@ -25,9 +46,18 @@ if (config.seedDemo && (await isEmpty(database.db))) await seedDemo(database.db,
 
 app = (await buildApp({ config, db: database.db })).app;
 await app.listen({ port: config.port, host: config.host });
+const { port } = app.server.address() as AddressInfo;
 
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `내장 PostgreSQL (${config.dataDir})`;
-console.log(`\n부품몰이 http://localhost:${config.port} 에서 실행 중입니다. 데이터베이스: ${where}`);
-console.log('데모 로그인:');
-for (const l of DEMO_LOGINS) console.log(`  ${l.id.padEnd(22)} ${l.pw.padEnd(10)} ${l.what}`);
-console.log('API 문서: /docs   종료: Ctrl-C\n');
+if (config.demo) {
+  console.log(`\n데모 상점이 http://localhost:${port} 에서 실행 중입니다 (pid ${process.pid}). 데이터베이스: ${where}`);
+  console.log('테스트 결제(sandbox), 콘솔 문자, 개발용 문자 발신함(/dev/outbox, 이 컴퓨터에서만)이 켜져 있습니다.');
+  console.log('데모 로그인:');
+  for (const l of DEMO_LOGINS) console.log(`  ${l.id.padEnd(22)} ${l.pw.padEnd(10)} ${l.what}`);
+  console.log('API 문서: /docs   종료: Ctrl-C\n');
+} else {
+  console.log(`부품몰이 운영 모드로 실행 중입니다: 포트 ${port}, 공개 주소 ${config.publicUrl} (pid ${process.pid}). 데이터베이스: ${where}`);
+  if (config.paymentProvider === 'sandbox') console.warn('주의: 결제는 sandbox입니다 (ALLOW_SANDBOX_PAYMENTS=true). 결제 승인은 서명된 통보로만 반영됩니다.');
+  if (config.smsProvider === 'console') console.warn('주의: 문자는 보내지지 않고 로그에만 남습니다 (ALLOW_CONSOLE_SMS=true).');
+  if (config.devOutbox) console.warn('주의: 개발용 문자 발신함이 켜져 있습니다 (ALLOW_DEV_OUTBOX=true, 이 컴퓨터에서만).');
+}

@@ -51,13 +51,20 @@ export interface TestServer {
   app: Awaited<ReturnType<typeof buildApp>>['app'];
 }
 
-/** The whole server on a random port with the demo shop seeded. */
-export async function startTestServer(opts: { seed?: boolean; webDist?: string; productListCacheMs?: number } = {}): Promise<TestServer> {
+/**
+ * The whole server on a random port with the demo shop seeded, in demo mode unless `env` says
+ * otherwise (e.g. NODE_ENV=production with the ALLOW_* switches). PUBLIC_URL is the address the
+ * server is reached at (http://127.0.0.1:PORT) unless `env` names one.
+ */
+export async function startTestServer(
+  opts: { seed?: boolean; webDist?: string; productListCacheMs?: number; env?: Record<string, string> } = {},
+): Promise<TestServer> {
   const database = await freshDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-test-'));
   const baseConfig = loadConfig({ ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', UPLOAD_DIR: '', TRUST_PROXY_HOPS: '1',
     // Tests change products behind the API's back; the grid cache has its own test.
     PRODUCT_LIST_CACHE_MS: String(opts.productListCacheMs ?? 0),
+    ...opts.env,
   });
   if (opts.seed !== false) await seedDemo(database.db, { uploadDir: baseConfig.uploadDir });
   const config = {
@@ -69,6 +76,8 @@ export async function startTestServer(opts: { seed?: boolean; webDist?: string; 
   const { app } = await buildApp({ config, db: database.db, logger: false, checkAnswers: true });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
+  // The port is known only now; links the server builds read the configuration when they are made.
+  if (!opts.env?.PUBLIC_URL) config.publicUrl = `http://127.0.0.1:${port}`;
   return {
     db: database.db,
     base: `http://127.0.0.1:${port}`,
@@ -93,8 +102,10 @@ export async function call<T = unknown>(
   path: string,
   payload?: Record<string, unknown>,
   token?: string,
+  /** Extra headers, e.g. X-Forwarded-For to call from another address (the test server believes one proxy). */
+  extraHeaders: Record<string, string> = {},
 ): Promise<CallResult<T>> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...extraHeaders };
   if (token) headers.authorization = `Bearer ${token}`;
   let url = `${server.base}/${path.replace(/^\//, '')}`;
   let body: string | undefined;
@@ -178,6 +189,14 @@ export async function allowCodeResend(server: TestServer, phone: string): Promis
     .set({ createdAt: sql`${phoneCodes.createdAt} - interval '61 seconds'` })
     .where(eq(phoneCodes.phone, phone));
 }
+
+/** A documentation address (TEST-NET) of its own per call: for limits counted per client address. */
+let addressCounter = 0;
+export function newAddress(): string {
+  addressCounter += 1;
+  return `198.51.${Math.floor(addressCounter / 250) % 250}.${(addressCounter % 250) + 1}`;
+}
+export const fromAddress = (address: string) => ({ 'x-forwarded-for': address });
 
 /** A 6-digit code that differs from `code`. */
 export function wrongCode(code: string): string {

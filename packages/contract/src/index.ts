@@ -1,3 +1,4 @@
+import './zod-config.js';
 export * from './constants.js';
 export * from './messages.js';
 export * from './rules.js';

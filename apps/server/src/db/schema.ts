@@ -58,6 +58,11 @@ export const members = pgTable(
     passwordHash: text('password_hash').notNull(),
     name: text('name').notNull(),
     phone: text('phone').notNull(),
+    /**
+     * Whether a phone code proved the number (join, find). The chat sign-up takes a number without
+     * a code: such a number never blocks its real owner's verified sign-up.
+     */
+    phoneVerified: boolean('phone_verified').notNull().default(true),
     /** The sub-account form's extra contact number (`phoen`). */
     contactPhone: text('contact_phone').notNull().default(''),
     mail: text('mail').notNull().default(''),
@@ -71,7 +76,7 @@ export const members = pgTable(
   },
   (t) => [
     uniqueIndex('members_login_id').on(t.loginId),
-    uniqueIndex('members_phone_active').on(t.phone).where(sql`status <> 'withdrawn'`),
+    uniqueIndex('members_phone_active').on(t.phone).where(sql`status <> 'withdrawn' and phone_verified`),
     index('members_company').on(t.companyId),
     check('members_role_valid', sql`${t.role} in ('member','staff','admin')`),
     check('members_status_valid', sql`${t.status} in ('active','stopped','withdrawn')`),

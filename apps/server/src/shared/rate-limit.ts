@@ -1,10 +1,10 @@
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lt, max, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import { rateEvents } from '../db/schema.js';
 
 /**
- * Counters for brute-force limits, kept in the database so that every server instance sees the
- * same numbers (DESIGN.md 1).
+ * Counters for rate and brute-force limits, kept in the database so that every server instance
+ * sees the same numbers (DESIGN.md 1).
  */
 export async function recentEvents(db: Db | Tx, key: string, windowSec: number): Promise<number> {
   const since = new Date(Date.now() - windowSec * 1000);
@@ -31,9 +31,144 @@ export async function clearEvents(db: Db, key: string): Promise<void> {
  */
 export async function takeAttempt(db: Db, key: string, max: number, windowSec: number): Promise<boolean> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'rate:' + key}))`);
+    await lockKey(tx, key);
     if ((await recentEvents(tx, key, windowSec)) >= max) return false;
     await tx.insert(rateEvents).values({ key });
     return true;
   });
+}
+
+/** Events older than this are never read again (the longest window below is the known-address memory). */
+const KEEP_EVENTS_SEC = 31 * 24 * 3600;
+
+/** Deletes counters no window reads any more; every instance may run it, running it twice is harmless. */
+export async function pruneEvents(db: Db, now: Date = new Date()): Promise<number> {
+  const gone = await db
+    .delete(rateEvents)
+    .where(lt(rateEvents.createdAt, new Date(now.getTime() - KEEP_EVENTS_SEC * 1000)))
+    .returning({ id: rateEvents.id });
+  return gone.length;
+}
+
+async function lockKey(tx: Tx, key: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'rate:' + key}))`);
+}
+
+// ---------------------------------------------------------------- guessing a secret
+
+/**
+ * How guessing a secret (a password, a company's security number) is slowed down without handing
+ * an attacker a lockout (ASVS 5.0 V6.3, DESIGN.md 3):
+ * - per subject and address, strict: `pairMax` failures in the window refuse that address for
+ *   that subject until they age out; nobody else is affected;
+ * - per subject, loose: past `subjectFree` failures from anywhere, an address that has been
+ *   guessing (a failure of its own in the window, on any subject) must wait a delay that doubles
+ *   with every further failure (1 s, 2 s, 4 s, ... up to `maxDelaySec`). An address that has not
+ *   been guessing, or from which the subject has succeeded before, is not held back: the owner
+ *   keeps getting in while someone else guesses;
+ * - per address, across subjects (spraying one password over many accounts): past `addressMax`
+ *   failures only subjects that have succeeded from that address before are let through, so a
+ *   shared office or proxy address is never locked for the people who use it.
+ */
+export interface GuessPolicy {
+  /** Key prefix of the counters: 'login', 'secnum'. */
+  scope: string;
+  windowSec: number;
+  pairMax: number;
+  subjectFree: number;
+  maxDelaySec: number;
+  addressMax: number;
+  /** How long a success from an address keeps it known for that subject (0 = not remembered). */
+  knownSec: number;
+}
+
+export type GuessRefusal = 'pair' | 'delay' | 'address';
+
+export interface GuessAttempt {
+  /** Null when the attempt may go ahead; it is then counted as a failure until `succeeded`. */
+  refused: GuessRefusal | null;
+  /** Seconds until an attempt from this address may be judged again (when refused). */
+  retryAfterSec: number;
+  /** The secret was right: the attempt stops counting, the pair's failures are forgotten, the address becomes known. */
+  succeeded(): Promise<void>;
+}
+
+const keys = (p: GuessPolicy, subject: string, address: string) => ({
+  pair: `${p.scope}:pair:${subject}|${address}`,
+  subject: `${p.scope}:subject:${subject}`,
+  address: `${p.scope}:address:${address}`,
+  known: `${p.scope}:known:${subject}|${address}`,
+});
+
+/** The delay after `failures` failures of a subject: 0 up to `subjectFree`, then 1 s doubling, capped. */
+export function guessDelaySec(p: GuessPolicy, failures: number): number {
+  if (failures < p.subjectFree) return 0;
+  return Math.min(p.maxDelaySec, 2 ** (failures - p.subjectFree));
+}
+
+/**
+ * Decides whether a guess at `subject` from `address` may be judged, and if so counts it as a
+ * failure at once (parallel guesses of one subject are admitted one by one, under a lock), so that
+ * a burst cannot slip under the limits while the secret is being checked.
+ */
+export async function beginGuess(db: Db, p: GuessPolicy, subject: string, address: string, now: Date = new Date()): Promise<GuessAttempt> {
+  const k = keys(p, subject, address);
+  const since = new Date(now.getTime() - p.windowSec * 1000);
+  const counted: number[] = [];
+  const attempt = (refused: GuessRefusal | null, retryAfterSec = 0): GuessAttempt => ({
+    refused,
+    retryAfterSec,
+    succeeded: async () => {
+      await db.transaction(async (tx) => {
+        if (counted.length > 0) await tx.delete(rateEvents).where(inArray(rateEvents.id, counted));
+        await tx.delete(rateEvents).where(eq(rateEvents.key, k.pair));
+        if (p.knownSec > 0) {
+          await tx.delete(rateEvents).where(eq(rateEvents.key, k.known));
+          await tx.insert(rateEvents).values({ key: k.known });
+        }
+      });
+    },
+  });
+
+  return db.transaction(async (tx) => {
+    await lockKey(tx, k.subject);
+    const stats = async (key: string) => {
+      const [row] = await tx
+        .select({ n: count(), last: max(rateEvents.createdAt) })
+        .from(rateEvents)
+        .where(and(eq(rateEvents.key, key), gt(rateEvents.createdAt, since)));
+      return { n: Number(row?.n ?? 0), last: row?.last ? new Date(row.last) : null };
+    };
+    // One after another: a transaction is one connection.
+    const pair = await stats(k.pair);
+    const subj = await stats(k.subject);
+    const addr = await stats(k.address);
+    const known = p.knownSec > 0 && (await recentEvents(tx, k.known, p.knownSec)) > 0;
+
+    if (pair.n >= p.pairMax) return attempt('pair', p.windowSec);
+    if (!known && addr.n >= p.addressMax) return attempt('address', p.windowSec);
+    const delay = guessDelaySec(p, subj.n);
+    if (delay > 0 && addr.n > 0 && !known && subj.last) {
+      const wait = subj.last.getTime() + delay * 1000 - now.getTime();
+      if (wait > 0) return attempt('delay', Math.ceil(wait / 1000));
+    }
+    const rows = await tx
+      .insert(rateEvents)
+      .values([k.pair, k.subject, k.address].map((key) => ({ key, createdAt: now })))
+      .returning({ id: rateEvents.id });
+    counted.push(...rows.map((r) => r.id));
+    return attempt(null);
+  });
+}
+
+/**
+ * Forgets every failure counted against a subject, from every address (its secret changed, or its
+ * owner proved who they are: earlier guesses say nothing any more).
+ */
+export async function forgetGuesses(db: Db, p: GuessPolicy, subject: string): Promise<void> {
+  await db
+    .delete(rateEvents)
+    .where(
+      or(eq(rateEvents.key, `${p.scope}:subject:${subject}`), sql`starts_with(${rateEvents.key}, ${`${p.scope}:pair:${subject}|`})`),
+    );
 }

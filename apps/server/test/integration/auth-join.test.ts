@@ -5,7 +5,9 @@ import { companies, members, phoneCodes, sessions } from '../../src/db/schema.js
 import { DEMO_COMPANY, OTHER_COMPANY, withCheckDigit } from '../../src/seed/demo.js';
 import {
   call,
+  fromAddress,
   loginAs,
+  newAddress,
   nextEvent,
   sendPhoneCode,
   startTestServer,
@@ -406,7 +408,7 @@ describe('api/chatJoin', () => {
   });
 
   it('answers like login: token and user info of a new type-0 account', async () => {
-    const res = await call<UserInfoAnswer>(server, 'POST', 'api/chatJoin', form());
+    const res = await call<UserInfoAnswer>(server, 'POST', 'api/chatJoin', form(), undefined, fromAddress(newAddress()));
     expect(res.status).toBe(200);
     expect(res.body.code).toBe(200);
     expect(res.body.message).toBe(MSG.joinDone);
@@ -444,7 +446,7 @@ describe('api/chatJoin', () => {
 
   it('two simultaneous sign-ups with one id: exactly one wins, the others get 499', async () => {
     const results = await Promise.all(
-      Array.from({ length: 4 }, () => call(server, 'POST', 'api/chatJoin', form({ id: 'race@busan.kr' }))),
+      Array.from({ length: 4 }, () => call(server, 'POST', 'api/chatJoin', form({ id: 'race@busan.kr' }), undefined, fromAddress(newAddress()))),
     );
     const codes = results.map((r) => r.body.code).sort();
     expect(codes).toEqual([200, 499, 499, 499]);

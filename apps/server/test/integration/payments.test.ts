@@ -48,6 +48,10 @@ function callback(body: Record<string, unknown>) {
   return call<{ paymentId: string; status: string; repeated: boolean }>(server, 'POST', 'payCenter/callback', body);
 }
 
+/** The key the sandbox page's link carries (HMAC of the payment id with the sandbox secret). */
+const pageKey = (paymentId: string) => createHmac('sha256', SECRET).update(`page:${paymentId}`).digest('base64url');
+const pagePath = (paymentId: string) => `payCenter/sandbox/${paymentId}?key=${pageKey(paymentId)}`;
+
 const confirmPaid = (paymentId: string, amount: number) => callback({ paymentId, amount, status: 'paid', signature: sign(paymentId, amount, 'paid') });
 
 async function company(id: number) {
@@ -68,7 +72,7 @@ async function paymentCount() {
 }
 /** The sandbox page's buttons: a plain form post. */
 function press(paymentId: string, action: string) {
-  return rawCall(server, 'POST', `payCenter/sandbox/${paymentId}/${action}`, {
+  return rawCall(server, 'POST', `payCenter/sandbox/${paymentId}/${action}?key=${pageKey(paymentId)}`, {
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: '',
   });
@@ -131,7 +135,7 @@ describe('starting a cash top-up', () => {
     expect(res.body).toMatchObject({ code: 200, message: MSG_MEMBER.paymentWindowReady });
     const { paymentId, online_url } = res.body.results!;
     expect(res.body.online_url).toBe(online_url);
-    expect(online_url).toBe(`${server.base}/payCenter/sandbox/${paymentId}`);
+    expect(online_url).toBe(`${server.base}/${pagePath(paymentId)}`);
     expect(paymentId).toMatch(/^sbx_[0-9a-f]{32}$/);
     const row = await paymentRow(paymentId);
     expect(row).toMatchObject({ companyId: demoCompanyId, kind: 'point', pgcode: 'creditcard', amount: 50_000, productName: '캐시 충전 50,000원', status: 'pending', provider: 'sandbox' });
@@ -148,23 +152,23 @@ describe('starting a cash top-up', () => {
 describe('the sandbox page', () => {
   it('card: shows the amount with approve and decline buttons, no external script, closes after the result', async () => {
     const paymentId = await startedId(demo, 12_000);
-    const page = await rawCall(server, 'GET', `payCenter/sandbox/${paymentId}`);
+    const page = await rawCall(server, 'GET', pagePath(paymentId));
     expect(page.status).toBe(200);
     expect(page.text).toContain('12,000원');
     expect(page.text).toContain('캐시 충전 12,000원');
-    expect(page.text).toContain(`action="/payCenter/sandbox/${paymentId}/approve"`);
-    expect(page.text).toContain(`action="/payCenter/sandbox/${paymentId}/decline"`);
+    expect(page.text).toContain(`action="/payCenter/sandbox/${paymentId}/approve?key=${pageKey(paymentId)}"`);
+    expect(page.text).toContain(`action="/payCenter/sandbox/${paymentId}/decline?key=${pageKey(paymentId)}"`);
     expect(page.text).toContain('>승인<');
     expect(page.text).toContain('>거절<');
     expect(page.text).not.toMatch(/<script[^>]+src=/);
     expect(page.text).not.toMatch(/https?:\/\//);
-    const res = await fetch(`${server.base}/payCenter/sandbox/${paymentId}`);
+    const res = await fetch(`${server.base}/${pagePath(paymentId)}`);
     expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
     expect(res.headers.get('content-type')).toContain('text/html');
   });
 
   it('unknown page ids answer a Korean 404 page', async () => {
-    const page = await rawCall(server, 'GET', 'payCenter/sandbox/sbx_nope');
+    const page = await rawCall(server, 'GET', pagePath('sbx_nope'));
     expect([page.status, page.text.includes(MSG_MEMBER.paymentNotFound)]).toEqual([404, true]);
     expect((await press('sbx_nope', 'approve')).status).toBe(404);
   });
@@ -186,7 +190,7 @@ describe('the sandbox page', () => {
     // Pressing again (a reload, a second tab) changes nothing.
     expect((await press(paymentId, 'approve')).text).toContain('결제가 완료되었습니다.');
     expect((await company(demoCompanyId)).point).toBe(before.point + 30_000);
-    const page = await rawCall(server, 'GET', `payCenter/sandbox/${paymentId}`);
+    const page = await rawCall(server, 'GET', pagePath(paymentId));
     expect(page.text).toContain('결제가 완료되었습니다.');
     expect(page.text).not.toContain('>승인<');
   });
@@ -209,7 +213,7 @@ describe('the sandbox page', () => {
   it('bank transfer: a virtual account and a deposit button; nothing is credited until the deposit', async () => {
     const before = await company(demoCompanyId);
     const paymentId = await startedId(demo, 70_000, 'banktransfer');
-    const page = await rawCall(server, 'GET', `payCenter/sandbox/${paymentId}`);
+    const page = await rawCall(server, 'GET', pagePath(paymentId));
     expect(page.text).toContain('입금하기');
     expect(page.text).toMatch(/\d{3}-\d{6}-\d{3}/);
     expect(page.text).toMatch(/(신한|국민|우리|하나|농협)은행/);
@@ -228,7 +232,7 @@ describe('the sandbox page', () => {
   it('an abandoned payment never credits', async () => {
     const before = await company(otherCompanyId);
     const paymentId = await startedId(other, 9000);
-    await rawCall(server, 'GET', `payCenter/sandbox/${paymentId}`);
+    await rawCall(server, 'GET', pagePath(paymentId));
     expect((await paymentRow(paymentId)).status).toBe('pending');
     expect((await company(otherCompanyId)).point).toBe(before.point);
     const history = await call<PaymentRecord[]>(server, 'POST', 'api/mallCashPaymentInfo', { page: 1, size: 15 }, other);
@@ -363,7 +367,7 @@ describe('licence purchase', () => {
   });
 
   it('the Seoul midnight decides the end: bought at 23:59 or at 00:01 two minutes later', async () => {
-    const gateway = createSandboxGateway(SECRET);
+    const gateway = createSandboxGateway(SECRET, { publicUrl: server.base });
     const shop = await makeCompany(server, '자정', 0);
     const ends: string[] = [];
     for (const at of ['2026-11-21T23:59:00+09:00', '2026-11-22T00:01:00+09:00']) {
@@ -377,7 +381,6 @@ describe('licence purchase', () => {
         amount: 30_000,
         days: 30,
         productName: '라이선스 30일 이용권',
-        origin: server.base,
       });
       const body = { paymentId, amount: 30_000, status: 'paid' as const };
       await confirmPayment(server.db, gateway, { ...body, signature: gateway.sign(body) }, new Date(at));
@@ -394,7 +397,6 @@ describe('licence purchase', () => {
       amount: 3000,
       days: 1,
       productName: '라이선스 1+1 하루 추가',
-      origin: server.base,
     });
     const body = { paymentId, amount: 3000, status: 'paid' as const };
     await confirmPayment(server.db, gateway, { ...body, signature: gateway.sign(body) }, new Date('2026-11-22T23:59:59+09:00'));

@@ -18,13 +18,14 @@ import { badRequest, created, ok } from '../../shared/http.js';
 import { checkPhoneCode, requestPhoneCode } from './phone-codes.js';
 import {
   activeCompanyByLicense,
-  activeMemberByPhone,
   chatJoin,
   findMemberId,
   joinCompany,
   joinSubAccount,
   login,
+  memberByPhoneForRecovery,
   resetPasswordByPhone,
+  verifiedMemberByPhone,
 } from './service.js';
 import { revokeSession } from './sessions.js';
 
@@ -59,7 +60,7 @@ export function authRoutes(app: Api, ctx: AppContext) {
     '/api/mobileVerification',
     { config: { access: 'public' }, schema: { tags, summary: '가입용 인증번호 요청', querystring: phoneCodeRequestQuery, response: answers(emptyAnswer) } },
     async (req) => {
-      if (await activeMemberByPhone(db, req.query.phone)) throw badRequest(MSG.phoneInUse, 'phone');
+      if (await verifiedMemberByPhone(db, req.query.phone)) throw badRequest(MSG.phoneInUse, 'phone');
       await requestPhoneCode(db, ctx.sms, req.query.phone, 'join');
       return ok(undefined, MSG.codeSent);
     },
@@ -78,7 +79,7 @@ export function authRoutes(app: Api, ctx: AppContext) {
     '/api/mobileVerificationInq',
     { config: { access: 'public' }, schema: { tags, summary: '아이디·비밀번호 찾기용 인증번호 요청', querystring: phoneCodeRequestQuery, response: answers(emptyAnswer) } },
     async (req) => {
-      if (!(await activeMemberByPhone(db, req.query.phone))) throw badRequest(MSG.phoneNotFound, 'phone');
+      if (!(await memberByPhoneForRecovery(db, req.query.phone))) throw badRequest(MSG.phoneNotFound, 'phone');
       await requestPhoneCode(db, ctx.sms, req.query.phone, 'find');
       return ok(undefined, MSG.codeSent);
     },
@@ -109,7 +110,7 @@ export function authRoutes(app: Api, ctx: AppContext) {
     async (req) => {
       const form = req.body;
       if (form.securityNum !== undefined) {
-        await joinSubAccount(db, { ...form, securityNum: form.securityNum });
+        await joinSubAccount(db, { ...form, securityNum: form.securityNum }, req.ip);
       } else {
         await joinCompany(db, { ...form, companyName: form.companyName ?? '', companyArea: form.companyArea ?? '' });
       }
@@ -120,7 +121,7 @@ export function authRoutes(app: Api, ctx: AppContext) {
   app.post(
     '/api/chatJoin',
     { config: { access: 'public' }, schema: { tags, summary: '채팅 간편가입 (로그인과 같은 응답)', body: chatJoinRequest, response: answers(loginAnswer) } },
-    async (req) => ok(await chatJoin(db, req.body), MSG.joinDone),
+    async (req) => ok(await chatJoin(db, req.body, req.ip), MSG.joinDone),
   );
 
 }

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne } from 'drizzle-orm';
 import {
   LOGIN_LIMIT,
   MEMBER_TYPE_MAIN,
@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.js';
 import { companies, members } from '../../db/schema.js';
 import { uniqueViolation } from '../../shared/db-errors.js';
 import { AppError, badRequest, tooMany } from '../../shared/http.js';
-import { clearEvents, recentEvents, recordEvent, takeAttempt } from '../../shared/rate-limit.js';
+import { beginGuess, forgetGuesses, takeAttempt, type GuessPolicy } from '../../shared/rate-limit.js';
 import { checkPhoneCode } from './phone-codes.js';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.js';
 import { createSession, revokeMemberSessions } from './sessions.js';
@@ -37,29 +37,75 @@ export async function memberByLoginId(db: Db, loginId: string) {
   return row;
 }
 
-export async function activeMemberByPhone(db: Db, phone: string) {
+/**
+ * The member whose phone a code proved (join and find checks): an unproved number (chat sign-up)
+ * never counts here, so it cannot block its real owner's sign-up.
+ */
+export async function verifiedMemberByPhone(db: Db, phone: string) {
   const [row] = await db
     .select()
     .from(members)
-    .where(and(eq(members.phone, phone), ne(members.status, 'withdrawn')));
+    .where(and(eq(members.phone, phone), ne(members.status, 'withdrawn'), eq(members.phoneVerified, true)));
   return row;
 }
 
-/** Login with brute-force limits per id and per address, counted in the database. */
+/**
+ * The account a phone can recover (find id, reset password): the verified holder, else the newest
+ * account that gave the number without proof (a chat sign-up); the code sent to the phone proves it.
+ */
+export async function memberByPhoneForRecovery(db: Db, phone: string) {
+  const verified = await verifiedMemberByPhone(db, phone);
+  if (verified) return verified;
+  const [row] = await db
+    .select()
+    .from(members)
+    .where(and(eq(members.phone, phone), ne(members.status, 'withdrawn')))
+    .orderBy(desc(members.id))
+    .limit(1);
+  return row;
+}
+
+/** A code sent to the phone was used: the account's number is proved now (unless another account holds it proved). */
+async function markPhoneVerified(db: Db, memberId: number) {
+  try {
+    await db.update(members).set({ phoneVerified: true }).where(eq(members.id, memberId));
+  } catch (err) {
+    if (uniqueViolation(err) !== 'members_phone_active') throw err;
+  }
+}
+
+/** Guessing a password: see GuessPolicy (strict per account and address, loose per account). */
+export const LOGIN_GUESS: GuessPolicy = {
+  scope: 'login',
+  windowSec: LOGIN_LIMIT.windowSec,
+  pairMax: LOGIN_LIMIT.maxFailures,
+  subjectFree: 10,
+  maxDelaySec: 300,
+  addressMax: 100,
+  knownSec: 30 * 24 * 3600,
+};
+
+/** Guessing a company's 6-digit security number in a sub-account join: the same shape, per company. */
+export const SECURITY_NUMBER_GUESS: GuessPolicy = {
+  scope: 'secnum',
+  windowSec: LOGIN_LIMIT.windowSec,
+  pairMax: LOGIN_LIMIT.maxFailures,
+  subjectFree: 10,
+  maxDelaySec: 300,
+  addressMax: 50,
+  knownSec: 0,
+};
+
+/** Login; guessing is slowed per account and address (LOGIN_GUESS), counted in the database. */
 export async function login(db: Db, id: string, pw: string, ip: string): Promise<LoginResult> {
-  const idKey = `login:${id}`;
-  const ipKey = `loginip:${ip}`;
-  if ((await recentEvents(db, ipKey, LOGIN_LIMIT.windowSec)) >= LOGIN_LIMIT.maxFailures * 6) throw tooMany(MSG.loginTooMany);
-  // The attempt counts as a failure until the password proves right.
-  if (!(await takeAttempt(db, idKey, LOGIN_LIMIT.maxFailures, LOGIN_LIMIT.windowSec))) throw tooMany(MSG.loginTooMany);
+  const guess = await beginGuess(db, LOGIN_GUESS, id, ip);
+  // Five failures from here: the 10-minute message; a delay or a spraying address: 'a little later'.
+  if (guess.refused) throw tooMany(guess.refused === 'pair' ? MSG.loginTooMany : MSG.tooMany);
   const member = await memberByLoginId(db, id);
   const usable = member && member.status !== 'withdrawn';
   const passwordOk = await verifyPassword(pw, usable ? member.passwordHash : DUMMY_HASH);
-  if (!usable || !passwordOk) {
-    await recordEvent(db, ipKey);
-    throw badRequest(MSG.loginFailed);
-  }
-  await clearEvents(db, idKey);
+  if (!usable || !passwordOk) throw badRequest(MSG.loginFailed);
+  await guess.succeeded();
   if (member.status === 'stopped') throw new AppError(403, MSG.accountStopped);
   const { token } = await createSession(db, member.id);
   return { token, userInfo: await buildUserInfo(db, member) };
@@ -89,7 +135,7 @@ export interface SubJoin {
 /** Refusals every join shares: the id and the phone must be free. */
 async function assertIdAndPhoneFree(db: Db, id: string, phone: string) {
   if (await memberByLoginId(db, id)) throw joinRefused(MSG.idInUse, 'id');
-  if (await activeMemberByPhone(db, phone)) throw joinRefused(MSG.phoneInUse, 'phone');
+  if (await verifiedMemberByPhone(db, phone)) throw joinRefused(MSG.phoneInUse, 'phone');
 }
 
 function mapJoinConflict(err: unknown): never {
@@ -128,16 +174,15 @@ export async function joinCompany(db: Db, form: CompanyJoin): Promise<void> {
 }
 
 /** A sub-account joins with the company's business number and its current security number. */
-export async function joinSubAccount(db: Db, form: SubJoin): Promise<void> {
+export async function joinSubAccount(db: Db, form: SubJoin, ip: string): Promise<void> {
   const company = await activeCompanyByLicense(db, form.license);
   if (!company) throw joinRefused(MSG.licenseUnknown, 'license');
-  // Six digits are quickly guessed: wrong ones are counted per company, like failed logins per id.
-  const guessKey = `securitynum:${company.id}`;
-  if (!(await takeAttempt(db, guessKey, LOGIN_LIMIT.maxFailures, LOGIN_LIMIT.windowSec))) {
-    throw tooMany(MSG.securityNumTooMany);
-  }
+  // Six digits are quickly guessed: wrong ones are slowed per company and address, like logins,
+  // so that someone guessing cannot lock the company's joins for everyone else.
+  const guess = await beginGuess(db, SECURITY_NUMBER_GUESS, String(company.id), ip);
+  if (guess.refused) throw tooMany(guess.refused === 'pair' ? MSG.securityNumTooMany : MSG.tooMany);
   if (company.securityNum !== form.securityNum) throw joinRefused(MSG.securityNumWrong, 'securityNum');
-  await clearEvents(db, guessKey);
+  await guess.succeeded();
   await assertIdAndPhoneFree(db, form.id, form.phone);
   await checkPhoneCode(db, form.phone, 'join', form.authCode, 'consume', 499);
   const passwordHash = await hashPassword(form.pw);
@@ -165,11 +210,16 @@ export interface ChatJoin {
   companyArea: string;
 }
 
+/** Chat sign-ups (no phone code) one address may make per hour, successful or not. */
+export const CHAT_JOIN_LIMIT = { perAddress: 5, windowSec: 3600 } as const;
+
 /**
  * The chat entry's quick sign-up: a company without a business number yet (the home warning bar
- * asks for it) and its main account, logged in at once.
+ * asks for it) and its main account, logged in at once. No code proves the phone: it is stored as
+ * unverified, so it never blocks the number's real owner, and sign-ups are limited per address.
  */
-export async function chatJoin(db: Db, form: ChatJoin): Promise<LoginResult> {
+export async function chatJoin(db: Db, form: ChatJoin, ip: string): Promise<LoginResult> {
+  if (!(await takeAttempt(db, `chatjoin:${ip}`, CHAT_JOIN_LIMIT.perAddress, CHAT_JOIN_LIMIT.windowSec))) throw tooMany(MSG.tooMany);
   await assertIdAndPhoneFree(db, form.id, form.phone);
   const passwordHash = await hashPassword(form.pw);
   let memberId = 0;
@@ -186,6 +236,7 @@ export async function chatJoin(db: Db, form: ChatJoin): Promise<LoginResult> {
           passwordHash,
           name: form.companyName,
           phone: form.phone,
+          phoneVerified: false,
           mail: form.id,
           type: MEMBER_TYPE_MAIN,
           companyId: company!.id,
@@ -202,18 +253,21 @@ export async function chatJoin(db: Db, form: ChatJoin): Promise<LoginResult> {
 }
 
 export async function findMemberId(db: Db, phone: string, authCode: string): Promise<string> {
-  const member = await activeMemberByPhone(db, phone);
+  const member = await memberByPhoneForRecovery(db, phone);
   if (!member) throw badRequest(MSG.phoneNotFound, 'phone');
   await checkPhoneCode(db, phone, 'find', authCode, 'consume');
+  await markPhoneVerified(db, member.id);
   return member.loginId;
 }
 
 /** Sets a new password after a phone check; every session of the account ends. */
 export async function resetPasswordByPhone(db: Db, phone: string, authCode: string, pw: string): Promise<number[]> {
-  const member = await activeMemberByPhone(db, phone);
+  const member = await memberByPhoneForRecovery(db, phone);
   if (!member) throw badRequest(MSG.phoneNotFound, 'phone');
   await checkPhoneCode(db, phone, 'find', authCode, 'consume');
   await db.update(members).set({ passwordHash: await hashPassword(pw) }).where(eq(members.id, member.id));
-  await clearEvents(db, `login:${member.loginId}`);
+  await markPhoneVerified(db, member.id);
+  // The owner proved the phone: the password guesses counted so far no longer hold the account back.
+  await forgetGuesses(db, LOGIN_GUESS, member.loginId);
   return revokeMemberSessions(db, member.id);
 }

@@ -11,8 +11,8 @@ export function mallRoutes(app: Api, ctx: AppContext) {
     async (_req, reply) => {
       const config = await readMallConfig(ctx.db);
       if (!config) return reply.status(503).send({ code: 400, message: MSG.configUnavailable });
-      // The demo flag is the service's to set; a configuration that does not say is not a demo.
-      return ok({ demo: false, ...config });
+      // demo: the web app shows the '데모 상점' banner on every page (agreement 1 of issue 8).
+      return ok({ ...config, demo: ctx.config.demo });
     },
   );
 }

@@ -15,7 +15,7 @@ import { uniqueViolation } from '../../shared/db-errors.js';
 import { badRequest, notFound, tooMany } from '../../shared/http.js';
 import { clearEvents, takeAttempt } from '../../shared/rate-limit.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
-import { newSecurityNumber } from '../auth/service.js';
+import { newSecurityNumber, verifiedMemberByPhone } from '../auth/service.js';
 import { createSession, revokeMemberSessions, revokeSession, type AuthContext, type MemberRow } from '../auth/sessions.js';
 import { buildUserInfo, findMemberById } from '../auth/user-info.js';
 
@@ -29,6 +29,18 @@ function memberConflict(err: unknown): never {
   throw err;
 }
 
+/**
+ * A number typed in the member area is not proved by a code: it is stored unverified (so it never
+ * blocks its real owner's sign-up), and refused only when another account holds it proved.
+ */
+async function assertPhoneFree(db: Db, phone: string, selfId?: number) {
+  const holder = await verifiedMemberByPhone(db, phone);
+  if (holder && holder.id !== selfId) throw badRequest(MSG_MEMBER.phoneInUse, 'phone');
+}
+
+/** Keeps the proof of an unchanged number; a changed one is unproved. */
+const phoneVerifiedAfter = (phone: string) => sql<boolean>`(${members.phone} = ${phone} and ${members.phoneVerified})`;
+
 // ---------------------------------------------------------------- my info and password
 
 /**
@@ -36,8 +48,12 @@ function memberConflict(err: unknown): never {
  * userInfo; the token the call came with is revoked.
  */
 export async function updateMyInfo(db: Db, auth: AuthContext, form: { name: string; phone: string; mail: string }): Promise<LoginResult> {
+  await assertPhoneFree(db, form.phone, auth.member.id);
   try {
-    await db.update(members).set({ name: form.name, phone: form.phone, mail: form.mail }).where(eq(members.id, auth.member.id));
+    await db
+      .update(members)
+      .set({ name: form.name, phone: form.phone, phoneVerified: phoneVerifiedAfter(form.phone), mail: form.mail })
+      .where(eq(members.id, auth.member.id));
   } catch (err) {
     memberConflict(err);
   }
@@ -130,11 +146,12 @@ export async function listMembers(
 
 /** Registers a sub-account of the company; the main account vouches for it (no phone code). */
 export async function createMember(db: Db, companyId: number, form: { id: string; pw: string; name: string; phone: string; mail: string }): Promise<number> {
+  await assertPhoneFree(db, form.phone);
   const passwordHash = await hashPassword(form.pw);
   try {
     const [row] = await db
       .insert(members)
-      .values({ loginId: form.id, passwordHash, name: form.name, phone: form.phone, mail: form.mail, type: MEMBER_TYPE_SUB, companyId })
+      .values({ loginId: form.id, passwordHash, name: form.name, phone: form.phone, phoneVerified: false, mail: form.mail, type: MEMBER_TYPE_SUB, companyId })
       .returning({ id: members.id });
     return row!.id;
   } catch (err) {
@@ -143,11 +160,12 @@ export async function createMember(db: Db, companyId: number, form: { id: string
 }
 
 export async function editMember(db: Db, companyId: number, form: { seq: number; name: string; phone: string; mail: string }): Promise<void> {
+  await assertPhoneFree(db, form.phone, form.seq);
   let rows: { id: number }[];
   try {
     rows = await db
       .update(members)
-      .set({ name: form.name, phone: form.phone, mail: form.mail })
+      .set({ name: form.name, phone: form.phone, phoneVerified: phoneVerifiedAfter(form.phone), mail: form.mail })
       .where(and(eq(members.id, form.seq), eq(members.companyId, companyId), ne(members.status, 'withdrawn')))
       .returning({ id: members.id });
   } catch (err) {

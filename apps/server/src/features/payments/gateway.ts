@@ -6,8 +6,6 @@ export interface PaymentOrder {
   amount: number;
   productName: string;
   buyerName: string;
-  /** Origin of the request that started the payment (scheme, host and port), for pages the shop serves itself. */
-  origin: string;
 }
 
 /** The gateway's answer when a payment starts. */

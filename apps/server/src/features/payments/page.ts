@@ -29,16 +29,26 @@ function layout(title: string, body: string, nonce: string, closeAfterMs?: numbe
 <body><main>${body}</main>${script}</body></html>`;
 }
 
-/** The sandbox payment page: card (approve or decline) or bank transfer (virtual account, deposit). */
-export function paymentPage(p: PaymentRow, actionBase: string, nonce: string): string {
+/** Why the sandbox's approve and deposit buttons do nothing in production mode. */
+export const SANDBOX_APPROVE_OFF = '운영 모드에서는 테스트 결제창에서 결제를 승인할 수 없습니다.';
+
+/**
+ * The sandbox payment page: card (approve or decline) or bank transfer (virtual account, deposit).
+ * `action(name)` is the address a button posts to; without `approveButtons` (production mode) only
+ * declining is offered.
+ */
+export function paymentPage(p: PaymentRow, action: (name: string) => string, nonce: string, approveButtons = true): string {
   const summary = `<div class="box"><dl>
 <dt>상품명</dt><dd>${escapeHtml(p.productName)}</dd>
 <dt>결제금액</dt><dd class="amount">${won(p.amount)}</dd>
 <dt>결제수단</dt><dd>${METHOD[p.pgcode] ?? escapeHtml(p.pgcode)}</dd></dl></div>`;
   const head = `<h1>파츠몰 결제</h1><p class="sub">테스트 결제창입니다. 실제 결제는 이루어지지 않습니다.</p>`;
   if (p.status !== 'pending') return resultPage(p.status === 'paid', nonce);
-  const form = (action: string, label: string, cls = '') =>
-    `<form method="post" action="${actionBase}/${action}"><button type="submit"${cls ? ` class="${cls}"` : ''}>${label}</button></form>`;
+  const form = (name: string, label: string, cls = '') =>
+    `<form method="post" action="${escapeHtml(action(name))}"><button type="submit"${cls ? ` class="${cls}"` : ''}>${label}</button></form>`;
+  if (!approveButtons) {
+    return layout('테스트 결제', `${head}${summary}<p class="note">${SANDBOX_APPROVE_OFF}</p><div class="buttons">${form('decline', '거절', 'decline')}</div>`, nonce);
+  }
   if (p.pgcode === 'banktransfer') {
     const v = virtualAccount(p.gatewayId);
     const account = `<div class="box"><dl>

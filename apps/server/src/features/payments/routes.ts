@@ -17,14 +17,11 @@ import { answers } from '../../shared/answers.js';
 import { type Api, type AppContext, requireMainAccount } from '../../shared/context.js';
 import { AppError, badRequest, ok } from '../../shared/http.js';
 import { readMallConfig } from '../mall/service.js';
-import { notFoundPage, paymentPage, resultPage } from './page.js';
+import { SANDBOX_APPROVE_OFF, notFoundPage, paymentPage, resultPage } from './page.js';
 import { SANDBOX_PAGE_PREFIX, createSandboxGateway } from './sandbox.js';
 import { cashProductName, confirmPayment, listPaidPayments, paymentByGatewayId, startPayment, type NewPayment } from './service.js';
 
 const tags = ['payments'];
-
-/** The origin the buyer reached this server at (behind a proxy too: trustProxy is on). */
-const originOf = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
 
 /** Security headers of the sandbox pages: nothing external, inline code only with this response's nonce. */
 function sendPage(reply: FastifyReply, status: number, html: (nonce: string) => string) {
@@ -47,8 +44,9 @@ function sendPage(reply: FastifyReply, status: number, html: (nonce: string) => 
  */
 export function paymentRoutes(app: Api, ctx: AppContext) {
   const { db, realtime } = ctx;
-  const gateway = createSandboxGateway(ctx.config.paymentSandboxSecret);
-  if (ctx.config.production) ctx.log.warn('PAYMENT_PROVIDER=sandbox in production: payments are simulated and anyone with a payment page can approve it');
+  // Every link the gateway hands out starts with PUBLIC_URL, never with the request's Host.
+  const gateway = createSandboxGateway(ctx.config.paymentSandboxSecret, ctx.config);
+  const approveButtons = ctx.config.sandboxApproveButtons;
 
   /** The one handler every confirmation goes through, from a real callback or the sandbox buttons. */
   async function confirm(c: GatewayConfirmation) {
@@ -57,14 +55,13 @@ export function paymentRoutes(app: Api, ctx: AppContext) {
     return outcome;
   }
 
-  async function open(req: FastifyRequest, p: Omit<NewPayment, 'companyId' | 'memberId' | 'memberName' | 'origin'>): Promise<PaymentWindowAnswer> {
+  async function open(req: FastifyRequest, p: Omit<NewPayment, 'companyId' | 'memberId' | 'memberName'>): Promise<PaymentWindowAnswer> {
     const auth = requireMainAccount(req);
     const started = await startPayment(db, gateway, {
       ...p,
       companyId: auth.companyId,
       memberId: auth.member.id,
       memberName: auth.member.name,
-      origin: originOf(req),
     });
     return {
       code: 200,
@@ -125,39 +122,52 @@ export function paymentRoutes(app: Api, ctx: AppContext) {
     },
   );
 
-  // The sandbox gateway's page. Its buttons are plain HTML forms (no script needed to pay).
+  // The sandbox gateway's page. Its buttons are plain HTML forms (no script needed to pay). The page
+  // and its buttons need the key of the link the buyer was handed (knowing a payment id is not
+  // enough), a button press must come from the page itself (no cross-site form), and in production
+  // mode approving and depositing are off: money is credited only by a signed callback.
   void app.register(async (scope) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, _body, done) => done(null, {}));
 
-    scope.get<{ Params: { paymentId: string } }>(`${SANDBOX_PAGE_PREFIX}/:paymentId`, { config: { access: 'public' }, schema: { hide: true } }, async (req, reply) => {
-      const payment = await paymentByGatewayId(db, gateway.name, req.params.paymentId);
+    type PageRequest = { Params: { paymentId: string; action?: string }; Querystring: { key?: unknown } };
+    async function pagePayment(req: FastifyRequest<PageRequest>) {
+      if (!gateway.checkPageKey(req.params.paymentId, req.query.key)) return undefined;
+      return paymentByGatewayId(db, gateway.name, req.params.paymentId);
+    }
+    const actionUrl = (paymentId: string) => (name: string) =>
+      `${SANDBOX_PAGE_PREFIX}/${encodeURIComponent(paymentId)}/${name}?key=${gateway.pageKey(paymentId)}`;
+
+    scope.get<PageRequest>(`${SANDBOX_PAGE_PREFIX}/:paymentId`, { config: { access: 'public' }, schema: { hide: true } }, async (req, reply) => {
+      const payment = await pagePayment(req);
       if (!payment) return sendPage(reply, 404, notFoundPage);
-      return sendPage(reply, 200, (nonce) => paymentPage(payment, `${SANDBOX_PAGE_PREFIX}/${encodeURIComponent(payment.gatewayId)}`, nonce));
+      return sendPage(reply, 200, (nonce) => paymentPage(payment, actionUrl(payment.gatewayId), nonce, approveButtons));
     });
 
-    scope.post<{ Params: { paymentId: string; action: string } }>(
-      `${SANDBOX_PAGE_PREFIX}/:paymentId/:action`,
-      { config: { access: 'public' }, schema: { hide: true } },
-      async (req, reply) => {
-        const payment = await paymentByGatewayId(db, gateway.name, req.params.paymentId);
-        if (!payment) return sendPage(reply, 404, notFoundPage);
-        const action = req.params.action;
-        const allowed = payment.pgcode === 'banktransfer' ? ['deposit', 'decline'] : ['approve', 'decline'];
-        if (!allowed.includes(action)) {
-          return sendPage(reply, 400, (nonce) => resultPage(false, nonce, MSG_MEMBER.paymentActionInvalid));
-        }
-        const status = action === 'decline' ? 'declined' : 'paid';
-        const body = { paymentId: payment.gatewayId, amount: payment.amount, status } as const;
-        try {
-          const { payment: after } = await confirm({ ...body, signature: gateway.sign(body) });
-          return sendPage(reply, 200, (nonce) => resultPage(after.status === 'paid', nonce));
-        } catch (err) {
-          if (!(err instanceof AppError)) throw err;
-          // Already settled the other way (declined, then approved in another tab): show what stands.
-          const current = await paymentByGatewayId(db, gateway.name, payment.gatewayId);
-          return sendPage(reply, err.status, (nonce) => resultPage(current?.status === 'paid', nonce, err.message));
-        }
-      },
-    );
+    scope.post<PageRequest>(`${SANDBOX_PAGE_PREFIX}/:paymentId/:action`, { config: { access: 'public' }, schema: { hide: true } }, async (req, reply) => {
+      const payment = await pagePayment(req);
+      if (!payment) return sendPage(reply, 404, notFoundPage);
+      // Fetch metadata: a browser says where a form post came from; only the page itself may press.
+      const site = req.headers['sec-fetch-site'];
+      if (site !== undefined && site !== 'same-origin') {
+        return sendPage(reply, 403, (nonce) => resultPage(false, nonce, MSG_MEMBER.paymentActionInvalid));
+      }
+      const action = req.params.action ?? '';
+      const allowed = payment.pgcode === 'banktransfer' ? ['deposit', 'decline'] : ['approve', 'decline'];
+      if (!allowed.includes(action)) {
+        return sendPage(reply, 400, (nonce) => resultPage(false, nonce, MSG_MEMBER.paymentActionInvalid));
+      }
+      if (action !== 'decline' && !approveButtons) return sendPage(reply, 403, (nonce) => resultPage(false, nonce, SANDBOX_APPROVE_OFF));
+      const status = action === 'decline' ? 'declined' : 'paid';
+      const body = { paymentId: payment.gatewayId, amount: payment.amount, status } as const;
+      try {
+        const { payment: after } = await confirm({ ...body, signature: gateway.sign(body) });
+        return sendPage(reply, 200, (nonce) => resultPage(after.status === 'paid', nonce));
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        // Already settled the other way (declined, then approved in another tab): show what stands.
+        const current = await paymentByGatewayId(db, gateway.name, payment.gatewayId);
+        return sendPage(reply, err.status, (nonce) => resultPage(current?.status === 'paid', nonce, err.message));
+      }
+    });
   });
 }

@@ -16,28 +16,41 @@ export function signConfirmation(secret: string, c: { paymentId: string; amount:
 export interface SandboxGateway extends PaymentGateway {
   /** Signs a confirmation the way the sandbox's own page sends it. */
   sign(c: { paymentId: string; amount: number; status: 'paid' | 'declined' }): string;
+  /** The key a payment's page link carries: only who was handed the link can open the page and press its buttons. */
+  pageKey(paymentId: string): string;
+  /** True when `key` is the page key of the payment. */
+  checkPageKey(paymentId: string, key: unknown): boolean;
 }
 
 /**
- * The built-in gateway that works offline: its payment page is served by this server
- * (GET /payCenter/sandbox/{paymentId}); its buttons confirm through the same handler a real
- * gateway's callback reaches, signed with HMAC-SHA256 and the sandbox secret.
+ * The built-in gateway that works offline: its payment page is served by this server at
+ * PUBLIC_URL/payCenter/sandbox/{paymentId}?key={page key} (never at the address a request named);
+ * its buttons confirm through the same handler a real gateway's callback reaches, signed with
+ * HMAC-SHA256 and the sandbox secret.
  */
-export function createSandboxGateway(secret: string): SandboxGateway {
+export function createSandboxGateway(secret: string, site: { readonly publicUrl: string }): SandboxGateway {
   const sign: SandboxGateway['sign'] = (c) => signConfirmation(secret, c);
+  const pageKey = (paymentId: string) => createHmac('sha256', secret).update(`page:${paymentId}`).digest('base64url');
   return {
     name: 'sandbox',
-    async start(order) {
+    async start() {
       const paymentId = `sbx_${randomBytes(16).toString('hex')}`;
-      return { paymentId, onlineUrl: `${order.origin}${SANDBOX_PAGE_PREFIX}/${paymentId}` };
+      return { paymentId, onlineUrl: `${site.publicUrl}${SANDBOX_PAGE_PREFIX}/${paymentId}?key=${pageKey(paymentId)}` };
     },
     verify(c: GatewayConfirmation) {
-      const expected = Buffer.from(sign(c), 'hex');
-      const given = Buffer.from(/^[0-9a-f]+$/i.test(c.signature) ? c.signature : '', 'hex');
-      return given.length === expected.length && timingSafeEqual(given, expected);
+      return sameText(sign(c), /^[0-9a-f]+$/i.test(c.signature) ? c.signature.toLowerCase() : '');
     },
     sign,
+    pageKey,
+    checkPageKey: (paymentId, key) => typeof key === 'string' && sameText(pageKey(paymentId), key),
   };
+}
+
+/** Constant-time comparison of two strings. */
+function sameText(expected: string, given: string): boolean {
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** Bank and account of the sandbox's virtual account for a payment: fixed per payment id. */

@@ -19,7 +19,6 @@ export interface NewPayment {
   amount: number;
   days?: number;
   productName: string;
-  origin: string;
 }
 
 /** Product name of a cash top-up: '캐시 충전 50,000원'. */
@@ -27,7 +26,7 @@ export const cashProductName = (amount: number) => `캐시 충전 ${amount.toLoc
 
 /** Starts a payment at the gateway and stores it as pending with the amount the server decided. */
 export async function startPayment(db: Db, gateway: PaymentGateway, p: NewPayment): Promise<{ paymentId: string; onlineUrl: string }> {
-  const started = await gateway.start({ pgcode: p.pgcode, amount: p.amount, productName: p.productName, buyerName: p.memberName, origin: p.origin });
+  const started = await gateway.start({ pgcode: p.pgcode, amount: p.amount, productName: p.productName, buyerName: p.memberName });
   await db.insert(payments).values({
     gatewayId: started.paymentId,
     provider: gateway.name,

@@ -1,0 +1,21 @@
+import http from 'node:http';
+import type { Socket } from 'node:net';
+import { MSG } from '@partsmall/contract';
+
+/**
+ * Answers requests Node's HTTP parser refuses before any route runs (headers or URL too large,
+ * malformed request lines, timeouts) with the API's `{ code, message }` envelope in Korean, like
+ * every other answer, instead of Fastify's English default.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
+  // A reset connection has nobody left to answer.
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const body = JSON.stringify({ code: status, message: status === 431 ? MSG.payloadTooLarge : status === 408 ? MSG.tooMany : MSG.badRequest });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
+}

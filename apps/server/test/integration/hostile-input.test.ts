@@ -1,0 +1,154 @@
+import fc from 'fast-check';
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { members } from '../../src/db/schema.js';
+import { createSession } from '../../src/features/auth/sessions.js';
+import { hostileBody, hostileQuery, toJsonText, type JsonSchema } from '../hostile.js';
+import { newAddress, startTestServer } from '../helpers.js';
+
+/**
+ * The hostile-input suite (issue 8): for every call of the OpenAPI document, payloads generated
+ * by fast-check from the call's own schema (wrong types, missing and extra fields, huge strings,
+ * impossible numbers and dates, unicode edge cases), sent as a visitor, a member and staff. No
+ * answer may be a 5xx, and every answer is the `{ code, message }` envelope.
+ *
+ * The seed is fixed so that CI is repeatable; HOSTILE_SEED and HOSTILE_RUNS explore further.
+ */
+const SEED = Number(process.env.HOSTILE_SEED ?? 20_261_122);
+const RUNS = Number(process.env.HOSTILE_RUNS ?? 20);
+
+const server = await startTestServer();
+afterAll(async () => {
+  await server.close();
+});
+
+interface Operation {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: JsonSchema;
+  query: { name: string; schema?: JsonSchema; required?: boolean }[];
+}
+
+interface OpenApi {
+  paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: JsonSchema }> }; parameters?: { in: string; name: string; schema?: JsonSchema; required?: boolean }[] }>>;
+}
+const doc = (await (await fetch(`${server.base}/docs/json`)).json()) as OpenApi;
+const operations: Operation[] = Object.entries(doc.paths).flatMap(([path, ops]) =>
+  Object.entries(ops)
+    .filter(([method]) => method === 'get' || method === 'post')
+    .map(([method, op]) => ({
+      method: method.toUpperCase() as 'GET' | 'POST',
+      path,
+      body: op.requestBody?.content?.['application/json']?.schema,
+      query: (op.parameters ?? []).filter((p) => p.in === 'query'),
+    })),
+);
+
+const memberId = async (loginId: string) => (await server.db.select({ id: members.id }).from(members).where(eq(members.loginId, loginId)))[0]!.id;
+const ids = { member: await memberId('demo@partsmall.kr'), sub: await memberId('sub@partsmall.kr'), staff: await memberId('staff@partsmall.kr') };
+type Role = 'visitor' | keyof typeof ids;
+
+/** Calls whose success ends the session they came with (or every session of the member). */
+const ENDS_SESSION = new Set(['/api/logout', '/api/updateMyInfo', '/api/updateMyPassword', '/api/WithdrawMember']);
+const sessions = new Map<string, string>();
+
+/**
+ * The role's session: a fresh one for each call that may end it when a hostile payload happens to
+ * succeed, so that the next request still comes from that role.
+ */
+async function tokenFor(role: keyof typeof ids, path: string): Promise<string> {
+  const kept = sessions.get(role);
+  if (kept && !ENDS_SESSION.has(path)) return kept;
+  const { token } = await createSession(server.db, ids[role]);
+  sessions.set(role, token);
+  return token;
+}
+
+async function headersFor(op: Operation, role: Role, broken: string | null): Promise<Record<string, string>> {
+  // Each request from its own address, so that per-address limits answer 429 only where they are the point.
+  const headers: Record<string, string> = { 'x-forwarded-for': newAddress() };
+  if (role !== 'visitor') headers.authorization = `Bearer ${await tokenFor(role, op.path)}`;
+  // A header value cannot end in a space: made-up tokens are sent trimmed.
+  else if (broken !== null) headers.authorization = `Bearer ${broken}`.trim();
+  return headers;
+}
+
+/** What a header can carry (bytes, no line breaks): made-up and malformed tokens. */
+const brokenToken = fc.oneof(
+  fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 60 }),
+  fc.constantFrom('', 'null', 'undefined', '..', '%00', 'x'.repeat(8000), 'Bearer', 'a.b.c', '%u0000'),
+);
+
+const CONTENT_TYPES = ['application/json', 'application/json', 'application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded'];
+const HANGUL = /[가-힣]/;
+
+async function send(op: Operation, role: Role, input: { body: unknown; query: [string, string][]; contentType: string; broken: string | null }) {
+  const headers = await headersFor(op, role, input.broken);
+  let url = `${server.base}${op.path}`;
+  let body: string | undefined;
+  if (op.method === 'GET') {
+    const q = new URLSearchParams(input.query).toString();
+    if (q) url += `?${q}`;
+  } else {
+    headers['content-type'] = input.contentType;
+    body = toJsonText(input.body);
+  }
+  const res = await fetch(url, { method: op.method, headers, body });
+  const text = await res.text();
+  return { status: res.status, text };
+}
+
+/** The envelope every answer carries; a refusal says why in Korean. */
+function checkAnswer(answer: { status: number; text: string }): string | null {
+  if (answer.status >= 500) return `HTTP ${answer.status}: ${answer.text.slice(0, 300)}`;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(answer.text);
+  } catch {
+    return `not JSON (HTTP ${answer.status}): ${answer.text.slice(0, 200)}`;
+  }
+  const env = parsed as { code?: unknown; message?: unknown };
+  if (typeof env.code !== 'number' || typeof env.message !== 'string') return `no envelope (HTTP ${answer.status}): ${answer.text.slice(0, 200)}`;
+  if (answer.status >= 400 && !HANGUL.test(env.message)) return `refusal without a Korean message (HTTP ${answer.status}): ${env.message}`;
+  return null;
+}
+
+describe('the OpenAPI document', () => {
+  it('lists the calls the suite walks', () => {
+    // A document that lost its calls would make the suite below pass by walking nothing.
+    expect(operations.length).toBeGreaterThan(40);
+    expect(operations.map((o) => o.path)).toEqual(expect.arrayContaining(['/api/login', '/api/getMallOrderInfo', '/payCenter/showCashPaymentWinow']));
+  });
+});
+
+describe.each(['visitor', 'member', 'sub', 'staff'] as const)('hostile input as %s', (role) => {
+  it.each(operations.map((op, i) => [`${op.method} ${op.path}`, op, i] as const))('%s: no 5xx, always the envelope', async (_name, op, i) => {
+    const input = fc.record({
+      body: hostileBody(op.body),
+      query: hostileQuery(op.query),
+      contentType: fc.constantFrom(...CONTENT_TYPES),
+      broken: fc.option(brokenToken, { freq: 3 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(input, async (x) => {
+        const problem = checkAnswer(await send(op, role, x));
+        if (problem) throw new Error(problem);
+      }),
+      { seed: SEED + i, numRuns: RUNS },
+    );
+  });
+});
+
+describe('requests the parser refuses before any route', () => {
+  it.each([
+    ['a URL longer than the server reads', 'GET', `/api/checkLicense?license=${'1'.repeat(70_000)}`, undefined],
+    ['a body over the limit', 'POST', '/api/login', 'x'.repeat(1_100_000)],
+    ['broken JSON', 'POST', '/api/login', '{"id": "a@b.kr", "pw": '],
+    ['a JSON nested ten thousand deep', 'POST', '/api/login', `${'['.repeat(10_000)}${']'.repeat(10_000)}`],
+  ] as const)('%s: a refusal in the envelope', async (_what, method, path, body) => {
+    const res = await fetch(`${server.base}${path}`, { method, headers: { 'content-type': 'application/json' }, body });
+    const problem = checkAnswer({ status: res.status, text: await res.text() });
+    expect(problem).toBeNull();
+    expect(res.status).toBeGreaterThanOrEqual(400);
+  });
+});
