@@ -19,11 +19,11 @@ import { orderRoutes } from './features/orders/routes.js';
 import { shippingRoutes } from './features/shipping/routes.js';
 import { memberRoutes } from './features/members/routes.js';
 import { paymentRoutes } from './features/payments/routes.js';
+import { serveWebApp } from './web-app/serve.js';
 import { consoleSms } from './features/sms/provider.js';
 import { createRealtime } from './realtime/hub.js';
 import type { AppContext } from './shared/context.js';
 import { installErrorHandler } from './shared/http.js';
-import { serveWebApp } from './web-app/serve.js';
 
 export interface BuildOptions {
   config: Config;

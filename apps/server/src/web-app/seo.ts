@@ -42,19 +42,20 @@ const gzip = promisify(zlib.gzip);
  * product always stays in the same file; with more than one file /sitemap.xml is a sitemap index.
  */
 export function seoRoutes(app: Api, ctx: AppContext) {
-  const origin = ctx.config.publicUrl.replace(/\/+$/, '');
-  const robots = [
-    'User-agent: *',
-    ...PRIVATE_PREFIXES.map((prefix) => `Disallow: ${prefix}`),
-    'Allow: /',
-    '',
-    `Sitemap: ${origin}/sitemap.xml`,
-    '',
-  ].join('\n');
+  // Read when a file is made: the configuration is the one source of the shop's address.
+  const origin = () => ctx.config.publicUrl.replace(/\/+$/, '');
 
-  app.get('/robots.txt', { schema: { hide: true } }, (_request, reply) =>
-    reply.type('text/plain; charset=utf-8').header('cache-control', CACHE_CONTROL).send(robots),
-  );
+  app.get('/robots.txt', { schema: { hide: true } }, (_request, reply) => {
+    const robots = [
+      'User-agent: *',
+      ...PRIVATE_PREFIXES.map((prefix) => `Disallow: ${prefix}`),
+      'Allow: /',
+      '',
+      `Sitemap: ${origin()}/sitemap.xml`,
+      '',
+    ].join('\n');
+    return reply.type('text/plain; charset=utf-8').header('cache-control', CACHE_CONTROL).send(robots);
+  });
 
   // Crawlers fetch sitemaps rarely, anyone may ask for them often: each file is built once per
   // 10 minutes (one build at a time) and kept gzipped.
@@ -63,7 +64,7 @@ export function seoRoutes(app: Api, ctx: AppContext) {
     sizeCalculation: (gz) => gz.length,
     ttl: 10 * 60_000,
     fetchMethod: async (key) => {
-      const xml = key === 'index' ? await rootSitemap(ctx.db, origin) : await productSitemap(ctx.db, origin, Number(key));
+      const xml = key === 'index' ? await rootSitemap(ctx.db, origin()) : await productSitemap(ctx.db, origin(), Number(key));
       return xml === null ? undefined : gzip(xml);
     },
   });
