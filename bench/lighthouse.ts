@@ -248,7 +248,9 @@ async function visit(context: BrowserContext, url: string): Promise<Visit> {
     result.bytes += e.encodedDataLength;
     result.byType.set(type, (result.byType.get(type) ?? 0) + e.encodedDataLength);
   });
-  await page.goto(url, { waitUntil: 'networkidle' });
+  // The product list is asked for only once the app runs: wait for it, then for its pictures.
+  await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/getProductHome')), page.goto(url)]);
+  await page.waitForLoadState('networkidle');
   await page.close();
   return result;
 }

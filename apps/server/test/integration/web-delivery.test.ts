@@ -136,6 +136,12 @@ describe('the first paint', () => {
     expect(css).toContain('font-display:swap');
     expect(css).toMatch(/url\(\/assets\/noto-sans-kr-119-400-normal-[\w-]+\.woff2\)/);
     expect(css).not.toMatch(/\.woff\)/);
+    // An installed copy of the font serves first: one local-only face per weight, after its slices.
+    const faceRules = css.match(/@font-face\{[^}]*\}/g)!;
+    const installed = faceRules.filter((rule) => rule.includes('local('));
+    expect(installed).toHaveLength(2);
+    expect(installed.every((rule) => !rule.includes('url(') && rule.includes('local(Noto Sans CJK KR'))).toBe(true);
+    expect(css.lastIndexOf('-400-normal-')).toBeLessThan(css.indexOf('font-weight:400;src:local('));
     // No woff copies in the build at all.
     expect(assets.filter((f) => f.endsWith('.woff'))).toEqual([]);
   });
