@@ -7,10 +7,8 @@ import { MSG } from '@partsmall/contract';
 import type { Api, AppContext } from '../shared/context.js';
 import { seoRoutes } from './seo.js';
 
-/** Hashed build files never change under their name: a year, and no revalidation on reload. */
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** index.html and the unhashed files of public/: kept, but asked again (ETag) on every use. */
-export const REVALIDATE = 'no-cache';
+const REVALIDATE = 'no-cache';
 
 /** Paths that are never a page of the app: they answer the JSON 404 instead of index.html. */
 const NOT_A_PAGE = /^\/(api|epc|payCenter|socket\.io|dev|docs|uploads|assets)(\/|$)/;
@@ -46,6 +44,7 @@ export async function serveWebApp(app: Api, ctx: AppContext) {
       decorateReply: false,
       preCompressed: true,
       globIgnore: COMPRESSED_COPIES,
+      // Hashed names never change content: `public, max-age=31536000, immutable`, no revalidation on reload.
       maxAge: '365d',
       immutable: true,
       setHeaders: varyOnEncoding,
