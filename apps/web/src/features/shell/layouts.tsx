@@ -84,7 +84,7 @@ export function MobileLayout() {
     <div className="layout-mobile">
       <header className="m-header">
         <Link to="/mobile" className="logo">
-          <span className="logo-mark" aria-hidden="true">P</span>
+          <span className="logo-mark">P</span>
           <span className="logo-text">{T.brand}</span>
         </Link>
         {userInfo?.companyInfo && (
