@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -21,11 +20,11 @@ import { orderRoutes } from './features/orders/routes.js';
 import { shippingRoutes } from './features/shipping/routes.js';
 import { memberRoutes } from './features/members/routes.js';
 import { paymentRoutes } from './features/payments/routes.js';
+import { serveWebApp } from './web-app/serve.js';
 import { consoleSms } from './features/sms/provider.js';
 import { createRealtime } from './realtime/hub.js';
-import { installAccessControl, type Api, type AppContext } from './shared/context.js';
+import { installAccessControl, type AppContext } from './shared/context.js';
 import { answerSerializerCompiler } from './shared/answers.js';
-import { MSG } from '@partsmall/contract';
 import { clientErrorHandler } from './shared/client-error.js';
 import { installErrorHandler } from './shared/http.js';
 import { pruneEvents } from './shared/rate-limit.js';
@@ -120,25 +119,6 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
   fs.mkdirSync(config.uploadDir, { recursive: true });
   await app.register(fastifyStatic, { root: config.uploadDir, prefix: '/uploads/', decorateReply: false, index: false });
 
-  await serveWebApp(app, config.webDist);
+  await serveWebApp(app, ctx);
   return { app, ctx };
-}
-
-/**
- * Serves the built React app: assets as files, every other page path as index.html so the
- * router can take it. API and unknown non-page paths answer the JSON 404.
- */
-async function serveWebApp(app: Api, webDist: string) {
-  const index = path.join(webDist, 'index.html');
-  const built = fs.existsSync(index);
-  if (built) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
-  else app.log.warn(`web app not built (${index} missing): run npm run build`);
-  const html = built ? fs.readFileSync(index, 'utf8') : null;
-  app.setNotFoundHandler((request, reply) => {
-    const apiPath = /^\/(api|epc|payCenter|socket\.io|dev|docs|uploads)(\/|$)/.test(request.url);
-    if (request.method !== 'GET' || apiPath || !html) {
-      return reply.status(404).send({ code: 404, message: MSG.notFound });
-    }
-    return reply.type('text/html; charset=utf-8').send(html);
-  });
 }

@@ -126,8 +126,8 @@ export function TopBar() {
       </div>
       <div className="topbar-main">
         <div className="container topbar-main-inner">
-          <Link to="/home" className="logo" aria-label={`${T.brand} 홈`}>
-            <span className="logo-mark">P</span>
+          <Link to="/home" className="logo">
+            <span className="logo-mark" aria-hidden="true">P</span>
             <span className="logo-text">
               {T.brand}
               <small>{T.brandSub}</small>

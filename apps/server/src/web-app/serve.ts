@@ -1,0 +1,105 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Negotiator } from '@fastify/accept-negotiator';
+import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
+import { MSG } from '@partsmall/contract';
+import type { Api, AppContext } from '../shared/context.js';
+import { seoRoutes } from './seo.js';
+
+/** index.html and the unhashed files of public/: kept, but asked again (ETag) on every use. */
+const REVALIDATE = 'no-cache';
+
+/** Paths that are never a page of the app: they answer the JSON 404 instead of index.html. */
+const NOT_A_PAGE = /^\/(api|epc|payCenter|socket\.io|dev|docs|uploads|assets)(\/|$)/;
+
+const encodings = new Negotiator<'br' | 'gzip'>({ supportedValues: ['br', 'gzip'] });
+
+/** The build's precompressed copies (vite.config.ts writes them) are not routes of their own. */
+const COMPRESSED_COPIES = ['**/*.br', '**/*.gz'];
+
+/** @fastify/static's `preCompressed` picks the copy by Accept-Encoding but does not say so to caches. */
+function varyOnEncoding(res: SetHeadersResponse) {
+  res.setHeader('vary', 'accept-encoding');
+}
+
+/**
+ * Serves the built React app: hashed assets as immutable files in brotli or gzip made at build
+ * time, every other page path as index.html (revalidated on every visit) so the router can take
+ * it, and robots.txt and the sitemap of product pages. API and other non-page paths answer the
+ * JSON 404.
+ */
+export async function serveWebApp(app: Api, ctx: AppContext) {
+  const webDist = ctx.config.webDist;
+  seoRoutes(app, ctx);
+
+  const indexFile = path.join(webDist, 'index.html');
+  const built = fs.existsSync(indexFile);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: path.join(webDist, 'assets'),
+      prefix: '/assets/',
+      wildcard: false,
+      index: false,
+      decorateReply: false,
+      preCompressed: true,
+      globIgnore: COMPRESSED_COPIES,
+      // Hashed names never change content: `public, max-age=31536000, immutable`, no revalidation on reload.
+      maxAge: '365d',
+      immutable: true,
+      setHeaders: varyOnEncoding,
+    });
+    // favicon.svg and the other files copied from apps/web/public keep their names.
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      decorateReply: false,
+      preCompressed: true,
+      globIgnore: [...COMPRESSED_COPIES, 'assets/**', 'index.html'],
+      cacheControl: false,
+      setHeaders: (res) => {
+        varyOnEncoding(res);
+        res.setHeader('cache-control', REVALIDATE);
+      },
+    });
+  } else {
+    app.log.warn(`web app not built (${indexFile} missing): run npm run build`);
+  }
+  const page = built ? loadIndexPage(indexFile) : null;
+
+  app.setNotFoundHandler((request, reply) => {
+    const method = request.method;
+    if ((method !== 'GET' && method !== 'HEAD') || NOT_A_PAGE.test(request.url) || !page) {
+      return reply.status(404).send({ code: 404, message: MSG.notFound });
+    }
+    reply.header('cache-control', REVALIDATE).header('vary', 'accept-encoding').header('etag', page.etag);
+    if (etagMatches(request.headers['if-none-match'], page.etag)) return reply.status(304).send();
+    const encoding = encodings.negotiate(request.headers['accept-encoding'] ?? '');
+    const body = (encoding && page[encoding]) || page.identity;
+    if (body !== page.identity) reply.header('content-encoding', encoding);
+    return reply.type('text/html; charset=utf-8').send(body);
+  });
+}
+
+interface IndexPage {
+  identity: Buffer;
+  br: Buffer | null;
+  gzip: Buffer | null;
+  /** Weak: the three encodings are the same page. */
+  etag: string;
+}
+
+function loadIndexPage(file: string): IndexPage {
+  const identity = fs.readFileSync(file);
+  const copy = (suffix: string) => (fs.existsSync(file + suffix) ? fs.readFileSync(file + suffix) : null);
+  const etag = `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
+  return { identity, br: copy('.br'), gzip: copy('.gz'), etag };
+}
+
+/** If-None-Match may list several tags, or `*`; weak comparison (RFC 9110 13.1.2). */
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
+}

@@ -1,0 +1,148 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers.js';
+
+/**
+ * Issue 8 item 14: how the built web app travels. Runs the server on the real build (npm test
+ * builds it first), because the precompressed copies and the font stylesheet come from the build.
+ */
+const webDist = path.resolve(import.meta.dirname, '../../../web/dist');
+
+interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A GET that sends exactly these headers and keeps the body as sent (fetch would decompress it). */
+function rawGet(server: TestServer, urlPath: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${server.base}${urlPath}`, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
+
+let server: TestServer;
+let indexHtml: string;
+/** The entry script and the stylesheet index.html links (the ones the first paint waits for). */
+let entryScript: string;
+let blockingStylesheets: string[];
+
+beforeAll(async () => {
+  if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error('web app not built: run npm run build');
+  indexHtml = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  entryScript = /<script type="module"[^>]* src="(\/assets\/[^"]+\.js)"/.exec(indexHtml)![1]!;
+  blockingStylesheets = [...indexHtml.matchAll(/<link rel="stylesheet"[^>]* href="([^"]+)"/g)].map((m) => m[1]!);
+  server = await startTestServer({ webDist, seed: false });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const onDisk = (urlPath: string) => fs.readFileSync(path.join(webDist, urlPath));
+
+describe('hashed assets', () => {
+  it('are cached for a year as immutable', async () => {
+    for (const asset of [entryScript, ...blockingStylesheets]) {
+      const res = await rawGet(server, asset);
+      expect(res.status, asset).toBe(200);
+      expect(res.headers['cache-control'], asset).toBe('public, max-age=31536000, immutable');
+    }
+  });
+
+  it('answer accept-encoding br with the brotli copy made at build time', async () => {
+    const res = await rawGet(server, entryScript, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toBe('application/javascript; charset=utf-8');
+    expect(res.headers.vary).toBe('accept-encoding');
+    expect(res.body.equals(onDisk(`${entryScript}.br`))).toBe(true);
+    expect(zlib.brotliDecompressSync(res.body).equals(onDisk(entryScript))).toBe(true);
+    expect(res.body.length).toBeLessThan(onDisk(entryScript).length / 3);
+  });
+
+  it('answer accept-encoding gzip with the gzip copy, and no accept-encoding with the file itself', async () => {
+    const [stylesheet] = blockingStylesheets;
+    const gz = await rawGet(server, stylesheet!, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(zlib.gunzipSync(gz.body).equals(onDisk(stylesheet!))).toBe(true);
+
+    const plain = await rawGet(server, stylesheet!);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.equals(onDisk(stylesheet!))).toBe(true);
+
+    const refused = await rawGet(server, entryScript, { 'accept-encoding': 'br;q=0, gzip;q=0' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body.equals(onDisk(entryScript))).toBe(true);
+  });
+
+  it('do not expose the compressed copies as files of their own, and a missing one is a 404, not the page', async () => {
+    expect((await rawGet(server, `${entryScript}.br`)).status).toBe(404);
+    const missing = await rawGet(server, '/assets/index-00000000.js');
+    expect(missing.status).toBe(404);
+    expect(missing.headers['content-type']).toContain('application/json');
+  });
+});
+
+describe('index.html', () => {
+  it('is revalidated on every visit (no-cache) and answers 304 to its ETag', async () => {
+    const first = await rawGet(server, '/home', { 'accept-encoding': 'br' });
+    expect(first.status).toBe(200);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    expect(first.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(first.body).toString()).toBe(indexHtml);
+    const etag = first.headers.etag!;
+    expect(etag).toMatch(/^W\/".+"$/);
+
+    const repeat = await rawGet(server, '/productDetail/1', { 'if-none-match': etag });
+    expect(repeat.status).toBe(304);
+    expect(repeat.body.length).toBe(0);
+
+    const plain = await rawGet(server, '/login');
+    expect(plain.headers['cache-control']).toBe('no-cache');
+    expect(plain.body.toString()).toBe(indexHtml);
+  });
+
+  it('unhashed files of public/ are revalidated too', async () => {
+    const res = await rawGet(server, '/favicon.svg');
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('the first paint', () => {
+  it('waits for no @font-face rules: the font faces come in their own stylesheet, woff2 only', () => {
+    expect(blockingStylesheets.length).toBeGreaterThan(0);
+    for (const href of blockingStylesheets) {
+      const css = onDisk(href).toString();
+      expect(css, href).not.toContain('@font-face');
+      expect(css.length, href).toBeLessThan(100_000);
+    }
+    const assets = fs.readdirSync(path.join(webDist, 'assets'));
+    const faces = assets.filter((f) => f.endsWith('.css') && onDisk(`/assets/${f}`).toString().includes('@font-face'));
+    expect(faces).toHaveLength(1);
+    const css = onDisk(`/assets/${faces[0]}`).toString();
+    expect(css).toContain('font-family:Noto Sans KR');
+    expect(css).toContain('font-display:swap');
+    expect(css).toMatch(/url\(\/assets\/noto-sans-kr-119-400-normal-[\w-]+\.woff2\)/);
+    expect(css).not.toMatch(/\.woff\)/);
+    // An installed copy of the font serves first: one local-only face per weight, after its slices.
+    const faceRules = css.match(/@font-face\{[^}]*\}/g)!;
+    const installed = faceRules.filter((rule) => rule.includes('local('));
+    expect(installed).toHaveLength(2);
+    expect(installed.every((rule) => !rule.includes('url(') && rule.includes('local(Noto Sans CJK KR'))).toBe(true);
+    expect(css.lastIndexOf('-400-normal-')).toBeLessThan(css.indexOf('font-weight:400;src:local('));
+    // No woff copies in the build at all.
+    expect(assets.filter((f) => f.endsWith('.woff'))).toEqual([]);
+  });
+});
