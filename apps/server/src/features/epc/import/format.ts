@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkVin, EPC_CATALOGUE_BRANDS } from '@partsmall/contract';
+import { checkVin, EPC_CATALOGUE_BRANDS, normalizeVin } from '@partsmall/contract';
 
 /**
  * The catalogue folder format (docs/catalogue-format.md): one file per table, each either
@@ -53,6 +53,13 @@ export const M = {
   partNumber: '부품번호에 영문 또는 숫자가 없습니다.',
   refmid: "refmid 항목은 'mid,pnum' 형식이어야 합니다.",
 } as const;
+
+/** 1536 -> '1.5 KB' (limits in messages). */
+export function formatBytes(n: number): string {
+  if (n >= 1024 * 1024) return `${+(n / 1024 / 1024).toFixed(1)} MB`;
+  if (n >= 1024) return `${+(n / 1024).toFixed(1)} KB`;
+  return `${n}바이트`;
+}
 
 /** CSV cells arrive as strings; an empty cell (or a JSON null) means "not given". */
 const absent = (v: unknown): unknown => (v === '' || v === null ? undefined : v);
@@ -208,10 +215,14 @@ export const SCHEMAS = {
     ...fitFields,
   }),
   vehicles: strict({
-    vin: z.preprocess(absent, z.string({ error: (i) => (i.input === undefined ? M.required : M.notText) }).superRefine((v, ctx) => {
-      const checked = checkVin('all', v);
-      if (!checked.ok || checked.vin !== v) ctx.addIssue({ code: 'custom', message: checked.ok ? '대문자 17자리로 쓰세요.' : checked.message });
-    })),
+    // Normalised as the search box does (upper case, no spaces), then checked as a full VIN.
+    vin: z.preprocess(
+      (v) => (typeof v === 'string' ? normalizeVin(v) || undefined : absent(v)),
+      z.string({ error: (i) => (i.input === undefined ? M.required : M.notText) }).superRefine((v, ctx) => {
+        const checked = checkVin('all', v);
+        if (!checked.ok) ctx.addIssue({ code: 'custom', message: checked.message });
+      }),
+    ),
     model_name: line(200),
     year: optInt(1950, 2100),
     production_date: optDate(),

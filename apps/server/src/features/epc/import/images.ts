@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { formatBytes } from './format.js';
 import type { CatalogueSource } from './source.js';
 
 /** Served under /uploads/epc/ with content-addressed names, so re-imports and catalogues share files. */
@@ -8,7 +9,7 @@ export const EPC_UPLOAD_FOLDER = 'epc';
 
 export const IMAGE_MSG = {
   missing: (file: string) => `이미지 파일 '${file}'이(가) 폴더에 없습니다.`,
-  tooLarge: (file: string, max: number) => `이미지 파일 '${file}'이(가) 너무 큽니다 (최대 ${Math.floor(max / 1024 / 1024)}MB).`,
+  tooLarge: (file: string, max: number) => `이미지 파일 '${file}'이(가) 너무 큽니다 (최대 ${formatBytes(max)}).`,
   type: (file: string) => `이미지 파일 '${file}'은(는) SVG, PNG, JPEG, WebP가 아니거나 확장자와 내용이 다릅니다.`,
   unsafeSvg: (file: string) => `SVG 파일 '${file}'에 스크립트, 이벤트 속성, 외부 참조 또는 엔티티가 있어 쓸 수 없습니다.`,
 };

@@ -76,13 +76,18 @@ export const READ_MSG = {
   lineTooLong: (max: number) => `줄이 너무 깁니다 (최대 ${max}자).`,
   utf8: 'UTF-8(또는 EUC-KR) 문자가 아닌 바이트가 있습니다.',
   csv: (detail: string) => `CSV 형식 오류: ${detail}`,
+  csvColumns: 'CSV 형식 오류: 칸 수가 머리글과 다릅니다.',
+  csvQuote: 'CSV 형식 오류: 따옴표가 닫히지 않았거나 따옴표 뒤에 잘못된 문자가 있습니다.',
   header: '첫 줄(머리글)에 항목 이름을 쓰세요.',
   duplicateHeader: (name: string) => `머리글에 '${name}' 항목이 두 번 있습니다.`,
 };
 
-/** JSON Lines: one object per line; blank lines are skipped. Line numbers start at 1. */
+/**
+ * JSON Lines: one object per line; blank lines are skipped. Line numbers start at 1. Bytes that
+ * are not UTF-8 become U+FFFD while decoding and are reported on their line.
+ */
 export async function* readJsonLines(stream: Readable, maxLineChars: number): AsyncGenerator<RawRow> {
-  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+  const decoder = new TextDecoder('utf-8');
   const text = Readable.from(
     (async function* () {
       for await (const chunk of stream) yield decoder.decode(chunk as Buffer, { stream: true });
@@ -91,37 +96,35 @@ export async function* readJsonLines(stream: Readable, maxLineChars: number): As
   );
   const lines = readline.createInterface({ input: text, crlfDelay: Infinity });
   let n = 0;
-  try {
-    for await (const raw of lines) {
-      n++;
-      if (raw.length > maxLineChars) {
-        yield { line: n, error: READ_MSG.lineTooLong(maxLineChars) };
-        continue;
-      }
-      const lineText = n === 1 ? raw.replace(/^\uFEFF/, '') : raw;
-      if (lineText.trim() === '') continue;
-      let value: unknown;
-      try {
-        value = JSON.parse(lineText);
-      } catch (e) {
-        yield { line: n, error: READ_MSG.json((e as Error).message) };
-        continue;
-      }
-      if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        yield { line: n, error: READ_MSG.notObject };
-        continue;
-      }
-      yield { line: n, row: value as Record<string, unknown> };
+  for await (const raw of lines) {
+    n++;
+    if (raw.length > maxLineChars) {
+      yield { line: n, error: READ_MSG.lineTooLong(maxLineChars) };
+      continue;
     }
-  } catch (e) {
-    if (isDecodeError(e)) yield { line: n + 1, error: READ_MSG.utf8, fatal: true };
-    else throw e;
+    if (raw.includes('\uFFFD')) {
+      yield { line: n, error: READ_MSG.utf8 };
+      continue;
+    }
+    if (raw.trim() === '') continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch (e) {
+      yield { line: n, error: READ_MSG.json((e as Error).message) };
+      continue;
+    }
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+      yield { line: n, error: READ_MSG.notObject };
+      continue;
+    }
+    yield { line: n, row: value as Record<string, unknown> };
   }
 }
 
 /**
  * CSV with a header row (UTF-8, with or without BOM; files Korean Excel saves in EUC-KR are read
- * as such). Each record comes with the line it starts on.
+ * as such, told apart by the first 64 KB). Each record comes with the line it starts on.
  */
 export async function* readCsv(stream: Readable, maxLineChars: number): AsyncGenerator<RawRow> {
   const chunks: Buffer[] = [];
@@ -134,7 +137,7 @@ export async function* readCsv(stream: Readable, maxLineChars: number): AsyncGen
           chunks.push(buf);
           const head = Buffer.concat(chunks);
           if (head.length < 64 * 1024) continue;
-          decoder = new TextDecoder(sniffEncoding(head), { fatal: true });
+          decoder = new TextDecoder(sniffEncoding(head));
           yield decoder.decode(head, { stream: true });
           continue;
         }
@@ -142,7 +145,7 @@ export async function* readCsv(stream: Readable, maxLineChars: number): AsyncGen
       }
       if (!decoder) {
         const head = Buffer.concat(chunks);
-        decoder = new TextDecoder(sniffEncoding(head), { fatal: true });
+        decoder = new TextDecoder(sniffEncoding(head));
         yield decoder.decode(head, { stream: true });
       }
       yield decoder.decode();
@@ -168,24 +171,25 @@ export async function* readCsv(stream: Readable, maxLineChars: number): AsyncGen
   let lastLine = 1;
   try {
     for await (const item of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
-      const breaks = Object.values(item.record).reduce((n, v) => n + (v.match(/\n/g)?.length ?? 0), 0);
+      const values = Object.values(item.record);
+      const breaks = values.reduce((n, v) => n + (v.match(/\n/g)?.length ?? 0), 0);
       const start = item.info.lines - breaks;
       lastLine = item.info.lines;
-      yield { line: start, row: item.record };
+      if (values.some((v) => v.includes('\uFFFD'))) yield { line: start, error: READ_MSG.utf8 };
+      else yield { line: start, row: item.record };
     }
   } catch (e) {
     const err = e as Error & { lines?: number; code?: string };
     if (err instanceof HeaderError) yield { line: 1, error: err.message, fatal: true };
-    else if (isDecodeError(err)) yield { line: lastLine + 1, error: READ_MSG.utf8, fatal: true };
     else if (err.code === 'CSV_MAX_RECORD_SIZE') yield { line: err.lines ?? lastLine + 1, error: READ_MSG.lineTooLong(maxLineChars), fatal: true };
+    else if (err.code === 'CSV_RECORD_INCONSISTENT_COLUMNS' || err.code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH') yield { line: err.lines ?? lastLine + 1, error: READ_MSG.csvColumns, fatal: true };
+    else if (err.code === 'CSV_QUOTE_NOT_CLOSED' || err.code === 'CSV_INVALID_CLOSING_QUOTE') yield { line: err.lines ?? lastLine + 1, error: READ_MSG.csvQuote, fatal: true };
     else if (err.code?.startsWith('CSV_')) yield { line: err.lines ?? lastLine + 1, error: READ_MSG.csv(err.message), fatal: true };
     else throw e;
   }
 }
 
 class HeaderError extends Error {}
-
-const isDecodeError = (e: unknown) => (e as { code?: string }).code === 'ERR_ENCODING_INVALID_ENCODED_DATA';
 
 /** UTF-8 when the head decodes as UTF-8 (a multibyte character cut at the end is fine), else EUC-KR. */
 function sniffEncoding(head: Buffer): 'utf-8' | 'euc-kr' {

@@ -3,7 +3,7 @@ import { alphaNumber, shortVinOf, vinModelYear, type Applicability, type EpcCata
 import type { Db } from '../../../db/client.js';
 import { epcCatalogues, epcVehicles } from '../schema.js';
 import { CopyBuffer, type CopyValue } from './copy-text.js';
-import { M, REQUIRED_TABLES, SCHEMAS, TABLES, type ImportLimits, type Row, type TableName } from './format.js';
+import { formatBytes, M, REQUIRED_TABLES, SCHEMAS, TABLES, type ImportLimits, type Row, type TableName } from './format.js';
 import { checkImage, type CheckedImage } from './images.js';
 import { readCsv, readJsonLines, type CatalogueSource } from './source.js';
 
@@ -40,7 +40,7 @@ export const V = {
   missingTable: (name: string) => `필수 파일 ${name}.jsonl 또는 ${name}.csv가 없습니다.`,
   bothFormats: (name: string) => `${name}.jsonl과 ${name}.csv가 함께 있습니다. 하나만 두세요.`,
   unknownFile: (tables: string) => `알 수 없는 데이터 파일입니다. 파일 이름은 ${tables} 중 하나여야 합니다.`,
-  fileTooLarge: (max: number) => `파일이 너무 큽니다 (최대 ${Math.floor(max / 1024 / 1024)}MB).`,
+  fileTooLarge: (max: number) => `파일이 너무 큽니다 (최대 ${formatBytes(max)}).`,
   tooManyRows: (max: number) => `행이 너무 많습니다 (최대 ${max.toLocaleString('ko-KR')}행).`,
   catalogueRows: '카탈로그 정보(catalogue)는 정확히 한 행이어야 합니다.',
   duplicate: (what: string, key: string) => `${what} '${key}'이(가) 중복되었습니다.`,
@@ -110,7 +110,10 @@ export async function validateCatalogue(
 
   const buffers = Object.fromEntries(Object.keys(WRITE_TABLES).map((t) => [t, new CopyBuffer()])) as Record<WriteTable, CopyBuffer>;
   const counts = Object.fromEntries(TABLES.map((t) => [t, 0])) as Record<TableName, number>;
-  /** Tables that could not be read as a whole: references into them are not judged. */
+  /**
+   * Tables missing or not read whole (a file too large, a row refused): references into them are
+   * not judged, so one broken row is reported once, not again at every row that points at it.
+   */
   const unreadable = new Set<TableName>();
   const images = new Map<string, CheckedImage | string>();
 
@@ -133,7 +136,10 @@ export async function validateCatalogue(
   /** Streams the rows of one table through its schema; `handle` sees the valid ones. */
   async function eachRow<T extends TableName>(table: T, handle: (row: Row<T>, line: number, index: number) => void | Promise<void>) {
     const file = fileOf.get(table);
-    if (!file) return;
+    if (!file) {
+      unreadable.add(table);
+      return;
+    }
     const size = await source.size(file);
     if (size !== null && size > limits.maxFileBytes) {
       problems.add(file, null, V.fileTooLarge(limits.maxFileBytes));
@@ -146,7 +152,7 @@ export async function validateCatalogue(
     for await (const raw of reader) {
       if ('error' in raw) {
         problems.add(file, raw.line, raw.error);
-        if (raw.fatal) unreadable.add(table);
+        unreadable.add(table);
         continue;
       }
       index++;
@@ -157,6 +163,7 @@ export async function validateCatalogue(
       }
       const parsed = schema.safeParse(raw.row);
       if (!parsed.success) {
+        unreadable.add(table);
         for (const issue of parsed.error.issues) {
           const field = issue.path.length ? `${String(issue.path[0])}: ` : '';
           problems.add(file, raw.line, `${field}${issue.message}`);
@@ -252,7 +259,9 @@ export async function validateCatalogue(
     if (!groups.has(row.num) && !unreadable.has('main_groups')) fail(V.unknownRef('메인 그룹', row.num));
     if (row.parent) {
       const parent = nodes.get(row.parent);
-      if (!parent) fail(V.unknownRef('상위 그룹', row.parent));
+      if (!parent) {
+        if (!unreadable.has('nodes')) fail(V.unknownRef('상위 그룹', row.parent));
+      }
       else if (parent.row.parent) fail(V.parentLevel(row.parent));
       else if (parent.row.num !== row.num) fail(V.parentGroup(row.parent, row.num));
     }
