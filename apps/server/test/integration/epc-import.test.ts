@@ -300,7 +300,7 @@ describe('a broken catalogue is refused whole, with file and line', () => {
     ]);
   });
 
-  it('a CSV row with too many cells and a repeated header', async () => {
+  it('a CSV row with too many cells, an unclosed quote, an unknown or repeated column', async () => {
     const files = exampleFiles();
     files['hotspots.csv'] = withLine(files['hotspots.csv'] as string, 3, 'D11_0427,2,400,300,extra');
     const report = await refused(files);
@@ -308,6 +308,9 @@ describe('a broken catalogue is refused whole, with file and line', () => {
     files['hotspots.csv'] = 'diagram,key,x,y\nD11_0427,1,1,1\nD11_0427,"2,1,1\n';
     const quote = await refused(files);
     expect(quote.problems).toEqual([{ file: 'hotspots.csv', line: 3, message: 'CSV 형식 오류: 따옴표가 닫히지 않았거나 따옴표 뒤에 잘못된 문자가 있습니다.' }]);
+    files['hotspots.csv'] = 'diagram,key,x,y,colour\nD11_0427,1,1,1,red\nD11_0427,2,2,2,blue\n';
+    const column = await refused(files);
+    expect(column.problems).toEqual([{ file: 'hotspots.csv', line: 1, message: '알 수 없는 항목입니다: colour' }]);
     files['hotspots.csv'] = 'diagram,key,x,x\nD11_0427,1,1,1\n';
     const header = await refused(files);
     expect(header.problems).toContainEqual({ file: 'hotspots.csv', line: 1, message: "머리글에 'x' 항목이 두 번 있습니다." });

@@ -29,6 +29,10 @@ export interface ImportReport {
 export interface ImportOptions {
   /** Where images go (UPLOAD_DIR); needed when the catalogue has local image files. */
   uploadDir?: string;
+  /** Check the images and store their paths but do not copy the files (a seed without UPLOAD_DIR). */
+  skipImageFiles?: boolean;
+  /** Check and store the images only; the database is not written (restoring a lost UPLOAD_DIR). */
+  imagesOnly?: boolean;
   limits?: Partial<ImportLimits>;
   now?: Date;
 }
@@ -61,10 +65,13 @@ export async function importCatalogue(db: Db, from: string | CatalogueSource | R
   });
   if (!result.plan) return refused(result.problems, result.moreProblems);
   const plan = result.plan;
-  if (plan.images.length > 0 && !options.uploadDir) return refused([{ file: '', line: null, message: IMPORT_MSG.noUploadDir }]);
+  if (plan.images.length > 0 && !options.uploadDir && !options.skipImageFiles) return refused([{ file: '', line: null, message: IMPORT_MSG.noUploadDir }]);
 
   // Images first: a file nobody points at yet is harmless if the transaction then fails.
-  const imagesWritten = options.uploadDir ? await storeImages(source, plan.images, options.uploadDir) : 0;
+  const imagesWritten = options.uploadDir && !options.skipImageFiles ? await storeImages(source, plan.images, options.uploadDir) : 0;
+  if (options.imagesOnly) {
+    return { ok: true, mcid: plan.catalogue.mcid, version: null, problems: [], moreProblems: 0, counts: plan.counts, rows: 0, imagesWritten, ms: Math.round(performance.now() - started) };
+  }
   let written: { version: number };
   try {
     written = await writeCatalogue(db, plan);

@@ -3,7 +3,7 @@ import { alphaNumber, shortVinOf, vinModelYear, type Applicability, type EpcCata
 import type { Db } from '../../../db/client.js';
 import { epcCatalogues, epcVehicles } from '../schema.js';
 import { CopyBuffer, type CopyValue } from './copy-text.js';
-import { formatBytes, M, REQUIRED_TABLES, SCHEMAS, TABLES, type ImportLimits, type Row, type TableName } from './format.js';
+import { checkRow, formatBytes, M, REQUIRED_TABLES, TABLES, type ImportLimits, type Row, type TableName } from './format.js';
 import { checkImage, type CheckedImage } from './images.js';
 import { readCsv, readJsonLines, type CatalogueSource } from './source.js';
 
@@ -146,31 +146,38 @@ export async function validateCatalogue(
       unreadable.add(table);
       return;
     }
-    const reader = file.toLowerCase().endsWith('.csv') ? readCsv(source.stream(file), limits.maxLineChars) : readJsonLines(source.stream(file), limits.maxLineChars);
-    const schema = SCHEMAS[table];
+    const csv = file.toLowerCase().endsWith('.csv');
+    const reader = csv ? readCsv(source.stream(file), limits.maxLineChars) : readJsonLines(source.stream(file), limits.maxLineChars);
     let index = 0;
-    for await (const raw of reader) {
-      if ('error' in raw) {
-        problems.add(file, raw.line, raw.error);
-        unreadable.add(table);
-        continue;
-      }
-      index++;
-      if (index > limits.maxRows) {
-        problems.add(file, raw.line, V.tooManyRows(limits.maxRows));
-        unreadable.add(table);
-        return;
-      }
-      const parsed = schema.safeParse(raw.row);
-      if (!parsed.success) {
-        unreadable.add(table);
-        for (const issue of parsed.error.issues) {
-          const field = issue.path.length ? `${String(issue.path[0])}: ` : '';
-          problems.add(file, raw.line, `${field}${issue.message}`);
+    let unknownColumns = false;
+    for await (const batch of reader) {
+      for (const raw of batch) {
+        if ('error' in raw) {
+          problems.add(file, raw.line, raw.error);
+          unreadable.add(table);
+          continue;
         }
-        continue;
+        index++;
+        if (index > limits.maxRows) {
+          problems.add(file, raw.line, V.tooManyRows(limits.maxRows));
+          unreadable.add(table);
+          return;
+        }
+        const checked = checkRow(table, raw.row);
+        if ('issues' in checked) {
+          unreadable.add(table);
+          for (const issue of checked.issues) {
+            // A CSV column the table does not have is the header's fault: said once, on line 1.
+            if (issue.field === null && csv) {
+              if (!unknownColumns) problems.add(file, 1, issue.message);
+              unknownColumns = true;
+            } else problems.add(file, raw.line, issue.field ? `${issue.field}: ${issue.message}` : issue.message);
+          }
+          continue;
+        }
+        const pending = handle(checked.row, raw.line, index);
+        if (pending) await pending;
       }
-      await handle(parsed.data as Row<T>, raw.line, index);
     }
     counts[table] = index;
   }
