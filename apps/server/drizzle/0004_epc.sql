@@ -145,6 +145,7 @@ ALTER TABLE "epc_vehicles" ADD CONSTRAINT "epc_vehicles_catalogue_id_epc_catalog
 ALTER TABLE "epc_words" ADD CONSTRAINT "epc_words_catalogue_id_epc_catalogues_id_fk" FOREIGN KEY ("catalogue_id") REFERENCES "public"."epc_catalogues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "epc_catalogues_mcid" ON "epc_catalogues" USING btree ("mcid");--> statement-breakpoint
 CREATE INDEX "epc_nodes_tree" ON "epc_nodes" USING btree ("catalogue_id","num","parent_mid","sort");--> statement-breakpoint
+CREATE INDEX "epc_nodes_diagram" ON "epc_nodes" USING btree ("catalogue_id","diagram");--> statement-breakpoint
 CREATE INDEX "epc_parts_pid_key" ON "epc_parts" USING btree ("pid_key" text_pattern_ops,"catalogue_id");--> statement-breakpoint
 CREATE INDEX "epc_replacements_pid_key" ON "epc_replacements" USING btree ("pid_key");--> statement-breakpoint
 CREATE INDEX "epc_replacements_to_key" ON "epc_replacements" USING btree ("to_key");--> statement-breakpoint

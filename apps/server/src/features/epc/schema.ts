@@ -119,6 +119,8 @@ export const epcNodes = pgTable(
   (t) => [
     primaryKey({ name: 'epc_nodes_pk', columns: [t.catalogueId, t.mid] }),
     index('epc_nodes_tree').on(t.catalogueId, t.num, t.parentMid, t.sort),
+    // The group that shows a diagram (part-number search hits).
+    index('epc_nodes_diagram').on(t.catalogueId, t.diagram),
     check('epc_nodes_level_valid', sql`${t.level} in (1, 2)`),
   ],
 );
