@@ -135,14 +135,6 @@ CREATE TABLE "epc_words" (
 );
 --> statement-breakpoint
 ALTER TABLE "epc_catalogues" ADD CONSTRAINT "epc_catalogues_brand_epc_brands_code_fk" FOREIGN KEY ("brand") REFERENCES "public"."epc_brands"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "epc_diagrams" ADD CONSTRAINT "epc_diagrams_catalogue_id_epc_catalogues_id_fk" FOREIGN KEY ("catalogue_id") REFERENCES "public"."epc_catalogues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "epc_hotspots" ADD CONSTRAINT "epc_hotspots_catalogue_id_epc_catalogues_id_fk" FOREIGN KEY ("catalogue_id") REFERENCES "public"."epc_catalogues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "epc_main_groups" ADD CONSTRAINT "epc_main_groups_catalogue_id_epc_catalogues_id_fk" FOREIGN KEY ("catalogue_id") REFERENCES "public"."epc_catalogues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "epc_nodes" ADD CONSTRAINT "epc_nodes_catalogue_id_epc_catalogues_id_fk" FOREIGN KEY ("catalogue_id") REFERENCES "public"."epc_catalogues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "epc_parts" ADD CONSTRAINT "epc_parts_catalogue_id_epc_catalogues_id_fk" FOREIGN KEY ("catalogue_id") REFERENCES "public"."epc_catalogues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "epc_replacements" ADD CONSTRAINT "epc_replacements_catalogue_id_epc_catalogues_id_fk" FOREIGN KEY ("catalogue_id") REFERENCES "public"."epc_catalogues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "epc_vehicles" ADD CONSTRAINT "epc_vehicles_catalogue_id_epc_catalogues_id_fk" FOREIGN KEY ("catalogue_id") REFERENCES "public"."epc_catalogues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "epc_words" ADD CONSTRAINT "epc_words_catalogue_id_epc_catalogues_id_fk" FOREIGN KEY ("catalogue_id") REFERENCES "public"."epc_catalogues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "epc_catalogues_mcid" ON "epc_catalogues" USING btree ("mcid");--> statement-breakpoint
 CREATE INDEX "epc_nodes_tree" ON "epc_nodes" USING btree ("catalogue_id","num","parent_mid","sort");--> statement-breakpoint
 CREATE INDEX "epc_nodes_diagram" ON "epc_nodes" USING btree ("catalogue_id","diagram");--> statement-breakpoint

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '../../src/db/client.js';
-import { importCatalogue, type ImportReport } from '../../src/features/epc/import/index.js';
+import { deleteCatalogue, importCatalogue, type ImportReport } from '../../src/features/epc/import/index.js';
 import { freshDatabase } from '../helpers.js';
 
 const EXAMPLE = path.resolve(import.meta.dirname, '../../../../docs/catalogue-example');
@@ -58,7 +58,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await db.execute(sql`delete from epc_catalogues`);
+  await db.execute(sql.raw(`truncate ${TABLES.join(', ')}`));
 });
 
 const run = (files: Record<string, string | Buffer> | string, limits = {}) => importCatalogue(db, files, { uploadDir, limits, now: new Date('2026-06-01T00:00:00Z') });
@@ -128,9 +128,30 @@ describe('importing the documented example folder', () => {
     expect(await queryRows(db, sql`select 1 from epc_parts where pid_key = '34116860160'`)).toEqual([]);
   });
 
+  it('deletes a catalogue with all its rows and leaves the others', async () => {
+    await run(EXAMPLE);
+    const files = exampleFiles();
+    files['catalogue.jsonl'] = '{"mcid": "OTHER", "brand": "bmw", "name": "Other"}\n';
+    files['vehicles.jsonl'] = '{"vin": "WBA5R7C09MFK31415", "model_name": "Other"}\n';
+    expect((await run(files)).ok).toBe(true);
+    expect(await deleteCatalogue(db, 'EXAMPLE-BMW-G20')).toBe(true);
+    expect(await deleteCatalogue(db, 'EXAMPLE-BMW-G20')).toBe(false);
+    const left = await queryRows<{ t: string; n: number }>(
+      db,
+      sql.raw(TABLES.filter((t) => t !== 'epc_brands').map((t) => `select '${t}' as t, count(*)::int as n from ${t} where ${t === 'epc_catalogues' ? 'id' : 'catalogue_id'} <> (select id from epc_catalogues where mcid = 'OTHER')`).join(' union all ')),
+    );
+    expect(left.filter((r) => r.n > 0)).toEqual([]);
+    const [other] = await queryRows<{ parts: number }>(db, sql`select count(*)::int as parts from epc_parts`);
+    expect(other!.parts).toBe(8);
+  });
+
   it('lets two imports of one catalogue at once run one after the other', async () => {
-    const reports = await Promise.all([run(EXAMPLE), run(EXAMPLE), run(EXAMPLE)]);
-    expect(reports.every((r) => r.ok)).toBe(true);
+    // A fresh upload folder, so the three also race to store the same new images.
+    const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'epc-import-race-'));
+    const reports = await Promise.all([1, 2, 3].map(() => importCatalogue(db, EXAMPLE, { uploadDir: fresh })));
+    expect(reports.map((r) => r.problems)).toEqual([[], [], []]);
+    expect(fs.readdirSync(path.join(fresh, 'epc')).sort()).toHaveLength(3);
+    fs.rmSync(fresh, { recursive: true, force: true });
     expect(reports.map((r) => r.version).sort()).toEqual([1, 2, 3]);
     const [n] = await queryRows<{ parts: number; catalogues: number }>(db, sql`select (select count(*)::int from epc_parts) as parts, (select count(*)::int from epc_catalogues) as catalogues`);
     expect(n).toEqual({ parts: 8, catalogues: 1 });

@@ -52,10 +52,13 @@ export const epcCatalogues = pgTable(
   (t) => [uniqueIndex('epc_catalogues_mcid').on(t.mcid)],
 );
 
-const catalogueId = () =>
-  integer('catalogue_id')
-    .notNull()
-    .references(() => epcCatalogues.id, { onDelete: 'cascade' });
+/**
+ * The catalogue a row belongs to. Deliberately no foreign key: the importer is the only writer of
+ * these tables, checks every reference before it writes and deletes a catalogue's rows with it
+ * (import/write.ts); a key check per row halved the COPY speed (20-34k against 43-48k rows/s in
+ * interleaved runs on the same plans).
+ */
+const catalogueId = () => integer('catalogue_id').notNull();
 
 /** A vehicle: found by its full VIN anywhere, or by its short VIN within its brand. */
 export const epcVehicles = pgTable(

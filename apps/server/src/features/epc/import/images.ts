@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { formatBytes } from './format.js';
@@ -67,8 +67,9 @@ export async function storeImages(source: CatalogueSource, images: Iterable<Chec
   for (const image of images) {
     const target = path.join(dir, image.stored);
     if (fs.existsSync(target)) continue;
-    // Write under a temporary name and rename, so a reader never sees half a file.
-    const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
+    // Write under a temporary name of its own and rename, so a reader never sees half a file and
+    // two imports storing the same image at once do not trip over each other.
+    const temp = `${target}.${randomUUID()}.tmp`;
     await fs.promises.writeFile(temp, await source.read(image.file));
     await fs.promises.rename(temp, target);
     written++;

@@ -5,6 +5,8 @@ import { folderSource, memorySource, type CatalogueSource } from './source.js';
 import { validateCatalogue, type ImportProblem } from './validate.js';
 import { writeCatalogue } from './write.js';
 
+export { deleteCatalogue } from './write.js';
+
 export { DEFAULT_LIMITS, type ImportLimits } from './format.js';
 export { folderSource, memorySource, type CatalogueSource } from './source.js';
 export type { ImportProblem } from './validate.js';

@@ -83,6 +83,18 @@ function onDatabase<T>(db: Db, body: (s: Session) => Promise<T>): Promise<T> {
   throw new Error('catalogue import needs a node-postgres pool or PGlite');
 }
 
+/** Deletes a catalogue and every row of it (the back office's delete; tests). False when there is none. */
+export async function deleteCatalogue(db: Db, mcid: string): Promise<boolean> {
+  return onDatabase(db, async (s) => {
+    await s.query('select pg_advisory_xact_lock($1, hashtext($2))', [IMPORT_LOCK, mcid]);
+    const [row] = await s.query<{ id: number }>('select id from epc_catalogues where mcid = $1 for update', [mcid]);
+    if (!row) return false;
+    for (const table of Object.keys(WRITE_TABLES)) await s.query(`delete from ${table} where catalogue_id = $1`, [row.id]);
+    await s.query('delete from epc_catalogues where id = $1', [row.id]);
+    return true;
+  });
+}
+
 /**
  * Replaces the catalogue `plan.catalogue.mcid` with the plan's rows in one transaction: readers see
  * the previous version until the commit, and a failure leaves it untouched. Imports of the same
