@@ -10,10 +10,13 @@ import { allDemoCatalogueFiles } from './generate.js';
  */
 export async function seedEpcDemo(db: Db, opts: { uploadDir?: string } = {}): Promise<void> {
   const existing = new Set((await db.select({ mcid: epcCatalogues.mcid }).from(epcCatalogues)).map((r) => r.mcid));
-  for (const { mcid, files } of allDemoCatalogueFiles()) {
-    const there = existing.has(mcid);
-    if (there && !opts.uploadDir) continue;
-    const report = await importCatalogue(db, files, { uploadDir: opts.uploadDir, skipImageFiles: !opts.uploadDir, imagesOnly: there });
-    if (!report.ok) throw new Error(`demo catalogue ${mcid} refused:\n${report.problems.map(formatProblem).join('\n')}`);
-  }
+  // Different catalogues import side by side (PostgreSQL overlaps them; PGlite takes turns).
+  await Promise.all(
+    allDemoCatalogueFiles().map(async ({ mcid, files }) => {
+      const there = existing.has(mcid);
+      if (there && !opts.uploadDir) return;
+      const report = await importCatalogue(db, files, { uploadDir: opts.uploadDir, skipImageFiles: !opts.uploadDir, imagesOnly: there });
+      if (!report.ok) throw new Error(`demo catalogue ${mcid} refused:\n${report.problems.map(formatProblem).join('\n')}`);
+    }),
+  );
 }
