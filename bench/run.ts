@@ -7,6 +7,7 @@ const benches: Record<string, () => Promise<void>> = {
   products: async () => (await import('./products.js')).run(),
   orders: async () => (await import('./orders.js')).run(),
   lighthouse: async () => (await import('./lighthouse.js')).run(),
+  catalogue: async () => (await import('./catalogue-import.js')).run(),
 };
 const names = which === 'all' ? Object.keys(benches) : [which];
 for (const name of names) {

@@ -10,3 +10,4 @@ export * from './messages-shop.js';
 export * from './products.js';
 export * from './orders.js';
 export * from './member.js';
+export * from './epc.js';

@@ -414,3 +414,4 @@ export const payments = pgTable(
     check('payments_license_days', sql`${t.kind} <> 'license' or ${t.days} > 0`),
   ],
 );
+export * from '../features/epc/schema.js';

@@ -7,6 +7,7 @@ import { newSecurityNumber } from '../features/auth/service.js';
 import { saveMallConfig, type MallConfigData } from '../features/mall/service.js';
 import { createNotice } from '../features/notices/service.js';
 import { extendLicense } from '../shared/time.js';
+import { seedEpcDemo } from '../features/epc/demo/seed.js';
 import { seedBodyParts } from './body-parts.js';
 import { seedNotices } from './notices.js';
 import { seedProducts, writeProductImages } from './products.js';
@@ -136,6 +137,7 @@ export async function seedDemo(db: Db, opts: { uploadDir?: string } = {}): Promi
   if (opts.uploadDir) writeProductImages(opts.uploadDir);
   await seedProducts(db);
   await seedBodyParts(db);
+  await seedEpcDemo(db, { uploadDir: opts.uploadDir });
   if (await isEmpty(db)) {
     await saveMallConfig(db, MALL_CONFIG);
     for (const n of POPUP_NOTICES) await createNotice(db, { type: 0, title: n.title, content: n.content, popup: true });

@@ -1,0 +1,259 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  char,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { Applicability } from '@partsmall/contract';
+
+/**
+ * The parts catalogue (issue 10, DESIGN.md 7). One catalogue (`mcid`) is imported and replaced as
+ * a whole: every row below `epc_catalogues` carries its catalogue id and is keyed by the
+ * catalogue's own codes (main group `num`, node `mid`, diagram), so the codes the web keeps in its
+ * routes stay valid across a re-import. `colorvalue` is never stored: it is computed from `fit`
+ * against the vehicle.
+ */
+
+/** Brands of spec 2 §9 (plus audi for its test VIN); rows are written by the importer. */
+export const epcBrands = pgTable('epc_brands', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const epcCatalogues = pgTable(
+  'epc_catalogues',
+  {
+    id: serial('id').primaryKey(),
+    /** The catalogue's code (spec 2 §3 `mcid`). */
+    mcid: text('mcid').notNull(),
+    brand: text('brand')
+      .notNull()
+      .references(() => epcBrands.code),
+    name: text('name').notNull(),
+    /** Served path of the catalogue logo (vehicle info `imglogo`), '' when none. */
+    img: text('img').notNull().default(''),
+    /** Raised by each import that replaces the catalogue. */
+    version: integer('version').notNull().default(1),
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Rows per table of the last import. */
+    counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
+  },
+  (t) => [uniqueIndex('epc_catalogues_mcid').on(t.mcid)],
+);
+
+/**
+ * The catalogue a row belongs to. Deliberately no foreign key: the importer is the only writer of
+ * these tables, checks every reference before it writes and deletes a catalogue's rows with it
+ * (import/write.ts); a key check per row halved the COPY speed (20-34k against 43-48k rows/s in
+ * interleaved runs on the same plans).
+ */
+const catalogueId = () => integer('catalogue_id').notNull();
+
+/** A vehicle: found by its full VIN anywhere, or by its short VIN within its brand. */
+export const epcVehicles = pgTable(
+  'epc_vehicles',
+  {
+    id: serial('id').primaryKey(),
+    catalogueId: catalogueId(),
+    brand: text('brand').notNull(),
+    vin: char('vin', { length: 17 }).notNull(),
+    /** Last 7 or 8 characters (spec 2 §5) for brands searched by a short VIN, else null. */
+    shortVin: text('short_vin'),
+    year: integer('year'),
+    modelName: text('model_name').notNull(),
+    productionDate: date('production_date', { mode: 'string' }),
+    /** Option codes the applicability of nodes and parts is judged against. */
+    options: text('options').array().notNull().default(sql`'{}'::text[]`),
+    /** Vehicle specs in display order: [term, value] pairs (spec 2 §3 `maindata`). */
+    maindata: jsonb('maindata').$type<[string, string][]>().notNull().default([]),
+  },
+  (t) => [
+    uniqueIndex('epc_vehicles_vin').on(t.vin),
+    index('epc_vehicles_brand_short_vin').on(t.brand, t.shortVin),
+    index('epc_vehicles_catalogue').on(t.catalogueId),
+  ],
+);
+
+export const epcMainGroups = pgTable(
+  'epc_main_groups',
+  {
+    catalogueId: catalogueId(),
+    num: text('num').notNull(),
+    label: text('label').notNull(),
+    img: text('img').notNull().default(''),
+    sort: integer('sort').notNull(),
+  },
+  (t) => [primaryKey({ name: 'epc_main_groups_pk', columns: [t.catalogueId, t.num] })],
+);
+
+/** Sub groups (level 1) and child groups (level 2) under a main group. */
+export const epcNodes = pgTable(
+  'epc_nodes',
+  {
+    catalogueId: catalogueId(),
+    mid: text('mid').notNull(),
+    num: text('num').notNull(),
+    /** mid of the sub group a child group sits in; null for sub groups. */
+    parentMid: text('parent_mid'),
+    level: smallint('level').notNull(),
+    /** mid of the level-1 ancestor (the node itself for a sub group): the `subgroup` of the calls. */
+    subgroup: text('subgroup').notNull(),
+    label: text('label').notNull(),
+    description: text('description').notNull().default(''),
+    model: text('model').notNull().default(''),
+    img: text('img').notNull().default(''),
+    /** Diagram of a leaf node; null for a node with children. */
+    diagram: text('diagram'),
+    hasChild: boolean('has_child').notNull(),
+    fit: jsonb('fit').$type<Applicability>(),
+    sort: integer('sort').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'epc_nodes_pk', columns: [t.catalogueId, t.mid] }),
+    index('epc_nodes_tree').on(t.catalogueId, t.num, t.parentMid, t.sort),
+    // The group that shows a diagram (part-number search hits).
+    index('epc_nodes_diagram').on(t.catalogueId, t.diagram),
+    check('epc_nodes_level_valid', sql`${t.level} in (1, 2)`),
+  ],
+);
+
+/** An exploded-view drawing: hotspot coordinates run from 0 to max_x / max_y. */
+export const epcDiagrams = pgTable(
+  'epc_diagrams',
+  {
+    catalogueId: catalogueId(),
+    diagram: text('diagram').notNull(),
+    /** Served path (/uploads/epc/…) or an https address. */
+    image: text('image').notNull(),
+    maxX: integer('max_x').notNull(),
+    maxY: integer('max_y').notNull(),
+    /** Size of a callout box in diagram units (pctWidth / pctHeight of the parts answer). */
+    hotspotW: integer('hotspot_w').notNull(),
+    hotspotH: integer('hotspot_h').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'epc_diagrams_pk', columns: [t.catalogueId, t.diagram] }),
+    check('epc_diagrams_size_positive', sql`${t.maxX} > 0 and ${t.maxY} > 0 and ${t.hotspotW} > 0 and ${t.hotspotH} > 0`),
+  ],
+);
+
+/** Callouts of a diagram; `hs_key` is the `pnum` of the part rows it points at. */
+export const epcHotspots = pgTable(
+  'epc_hotspots',
+  {
+    catalogueId: catalogueId(),
+    diagram: text('diagram').notNull(),
+    seq: integer('seq').notNull(),
+    hsKey: text('hs_key').notNull(),
+    x: integer('x').notNull(),
+    y: integer('y').notNull(),
+  },
+  (t) => [primaryKey({ name: 'epc_hotspots_pk', columns: [t.catalogueId, t.diagram, t.seq] })],
+);
+
+/** Part rows of a diagram, in catalogue order (`seq`). */
+export const epcParts = pgTable(
+  'epc_parts',
+  {
+    catalogueId: catalogueId(),
+    diagram: text('diagram').notNull(),
+    seq: integer('seq').notNull(),
+    /** Callout number on the diagram. */
+    pnum: text('pnum').notNull(),
+    itid: text('itid').notNull().default(''),
+    itid2: text('itid2').notNull().default(''),
+    /** OE part number as the maker writes it. */
+    pid: text('pid').notNull(),
+    /** A-Z0-9 form of pid (alphaNumber), matched against the shop's products.pid_key. */
+    pidKey: text('pid_key').notNull(),
+    label: text('label').notNull(),
+    standardLabel: text('standard_label').notNull().default(''),
+    quantity: text('quantity').notNull().default(''),
+    model: text('model').notNull().default(''),
+    stituteStatus: text('stitute_status').notNull().default(''),
+    remark: text('remark').notNull().default(''),
+    /** Other places of the same part: 'mid,pnum' entries. */
+    refmid: text('refmid').array().notNull().default(sql`'{}'::text[]`),
+    fit: jsonb('fit').$type<Applicability>(),
+  },
+  (t) => [
+    primaryKey({ name: 'epc_parts_pk', columns: [t.catalogueId, t.diagram, t.seq] }),
+    index('epc_parts_pid_key').on(sql`${t.pidKey} text_pattern_ops`, t.catalogueId),
+  ],
+);
+
+/**
+ * Replacement numbers: 'supersedes' (pid is replaced by to_pid; chains follow to_pid onwards)
+ * and 'interchangeable' (either fits where the other does).
+ */
+export const epcReplacements = pgTable(
+  'epc_replacements',
+  {
+    catalogueId: catalogueId(),
+    seq: integer('seq').notNull(),
+    pid: text('pid').notNull(),
+    pidKey: text('pid_key').notNull(),
+    toPid: text('to_pid').notNull(),
+    toKey: text('to_key').notNull(),
+    kind: text('kind').notNull(),
+    remark: text('remark').notNull().default(''),
+  },
+  (t) => [
+    primaryKey({ name: 'epc_replacements_pk', columns: [t.catalogueId, t.seq] }),
+    index('epc_replacements_pid_key').on(t.pidKey),
+    index('epc_replacements_to_key').on(t.toKey),
+    check('epc_replacements_kind_valid', sql`${t.kind} in ('supersedes','interchangeable')`),
+  ],
+);
+
+/** Word list (spec 1 §3): a catalogue term in Chinese, Korean, English and Vietnamese. */
+export const epcWords = pgTable(
+  'epc_words',
+  {
+    catalogueId: catalogueId(),
+    term: text('term').notNull(),
+    zh: text('zh').notNull().default(''),
+    ko: text('ko').notNull().default(''),
+    en: text('en').notNull().default(''),
+    vi: text('vi').notNull().default(''),
+  },
+  (t) => [primaryKey({ name: 'epc_words_pk', columns: [t.catalogueId, t.term] })],
+);
+
+/**
+ * VINs a company opened, one row per company, Asia/Seoul day and VIN: the day's rows are the
+ * quota (at most 30), all rows are the search history. Rows are counted and inserted under a
+ * per-company lock (see quota.ts); the unique key makes a re-open of the day's VIN free.
+ */
+export const epcVinSearches = pgTable(
+  'epc_vin_searches',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull(),
+    /** Who opened it first that day. */
+    memberId: integer('member_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    vin: char('vin', { length: 17 }).notNull(),
+    brand: text('brand').notNull(),
+    mcid: text('mcid').notNull(),
+    title: text('title').notNull(),
+    opens: integer('opens').notNull().default(1),
+    firstAt: timestamp('first_at', { withTimezone: true }).notNull().defaultNow(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('epc_vin_searches_company_day_vin').on(t.companyId, t.day, t.vin),
+    index('epc_vin_searches_company_last').on(t.companyId, t.lastAt),
+  ],
+);

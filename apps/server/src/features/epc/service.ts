@@ -1,0 +1,492 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  alphaNumber,
+  checkVin,
+  colorValue,
+  decodeVin,
+  EPC_MSG,
+  epcPartSearchKeyword,
+  type Applicability,
+  type VinDecoded,
+} from '@partsmall/contract';
+import { queryRows, type Db } from '../../db/client.js';
+import { epcCatalogues, epcDiagrams, epcHotspots, epcMainGroups, epcNodes, epcParts, epcVehicles, epcWords } from './schema.js';
+
+/**
+ * What the catalogue calls of spec 2 §7 read (issue 10): vehicles by VIN, main groups, the
+ * structure below them with colorvalue computed for the vehicle, the parts of a diagram with its
+ * hotspots, replacement numbers and part-number search. Labels are stored in the catalogue's own
+ * terms and answered in the caller's language through the word list.
+ */
+
+/** Catalogue languages: KR (default), CN, EN and VN, the four of the word list (spec 1 §3). */
+export type EpcLang = 'KR' | 'CN' | 'EN' | 'VN';
+const WORD_COLUMN = { KR: epcWords.ko, CN: epcWords.zh, EN: epcWords.en, VN: epcWords.vi } as const;
+
+export function epcLang(value: unknown): EpcLang {
+  return value === 'CN' || value === 'EN' || value === 'VN' ? value : 'KR';
+}
+
+export type Found<T> = { ok: true } & T;
+export interface Refused {
+  ok: false;
+  message: string;
+}
+
+const noInfo: Refused = { ok: false, message: EPC_MSG.noInfo };
+
+/** Terms of a catalogue in one language; terms without a word stay as they are. */
+async function translator(db: Db, catalogueId: number, terms: Iterable<string>, lang: EpcLang): Promise<(term: string) => string> {
+  const wanted = [...new Set([...terms].filter((t) => t !== ''))];
+  if (wanted.length === 0) return (t) => t;
+  const column = WORD_COLUMN[lang];
+  const rows = await db
+    .select({ term: epcWords.term, word: column })
+    .from(epcWords)
+    .where(and(eq(epcWords.catalogueId, catalogueId), inArray(epcWords.term, wanted)));
+  const words = new Map(rows.filter((r) => r.word !== '').map((r) => [r.term, r.word]));
+  return (t) => words.get(t) ?? t;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Vehicles
+
+export interface Vehicle {
+  catalogueId: number;
+  mcid: string;
+  catalogueName: string;
+  catalogueImg: string;
+  brand: string;
+  vin: string;
+  year: number | null;
+  modelName: string;
+  productionDate: string | null;
+  options: string[];
+  maindata: [string, string][];
+}
+
+const vehicleColumns = {
+  catalogueId: epcVehicles.catalogueId,
+  mcid: epcCatalogues.mcid,
+  catalogueName: epcCatalogues.name,
+  catalogueImg: epcCatalogues.img,
+  brand: epcVehicles.brand,
+  vin: epcVehicles.vin,
+  year: epcVehicles.year,
+  modelName: epcVehicles.modelName,
+  productionDate: epcVehicles.productionDate,
+  options: epcVehicles.options,
+  maindata: epcVehicles.maindata,
+};
+
+/** Vehicle info of spec 2 §3 as the VIN search answers it. */
+export interface VehicleInfo {
+  data: {
+    vin: string;
+    year: number | null;
+    model_name: string;
+    name: string;
+    /** Specs in catalogue order, names (and values that are catalogue terms) translated. */
+    maindata: Record<string, string>;
+    /** Maker, model year and check digit read from the VIN itself; `warning` for a wrong check digit. */
+    decoded: VinDecoded | null;
+  };
+  brand_code: string;
+  mcid: string;
+  imglogo: string;
+}
+
+export function vehicleTitle(v: Pick<Vehicle, 'modelName' | 'year'>): string {
+  return v.year ? `${v.modelName} ${v.year}` : v.modelName;
+}
+
+async function vehicleInfo(db: Db, v: Vehicle, lang: EpcLang): Promise<VehicleInfo> {
+  const t = await translator(db, v.catalogueId, v.maindata.flat(), lang);
+  const maindata: Record<string, string> = {};
+  for (const [key, value] of v.maindata) maindata[t(key)] = t(value);
+  return {
+    data: { vin: v.vin, year: v.year, model_name: v.modelName, name: v.catalogueName, maindata, decoded: decodeVin(v.vin) },
+    brand_code: v.brand,
+    mcid: v.mcid,
+    imglogo: v.catalogueImg,
+  };
+}
+
+/**
+ * The VIN search (getCarsVinEx): the VIN is normalised and checked for the brand; 17 characters
+ * find the vehicle in any catalogue, a short VIN (last 7 or 8) within the brand. A short VIN
+ * that matches several vehicles asks for the full one instead of guessing.
+ */
+export async function findVehicle(db: Db, q: { brand: string; vin: string; lang?: EpcLang }): Promise<Found<{ vehicle: Vehicle; info: VehicleInfo }> | Refused> {
+  const checked = checkVin(q.brand, q.vin);
+  if (!checked.ok) return { ok: false, message: checked.message };
+  const where = checked.kind === 'full' ? eq(epcVehicles.vin, checked.vin) : and(eq(epcVehicles.brand, q.brand), eq(epcVehicles.shortVin, checked.vin));
+  const rows = await db.select(vehicleColumns).from(epcVehicles).innerJoin(epcCatalogues, eq(epcCatalogues.id, epcVehicles.catalogueId)).where(where).limit(2);
+  if (rows.length === 0) return noInfo;
+  if (rows.length > 1) return { ok: false, message: EPC_MSG.shortVinAmbiguous };
+  const vehicle = rows[0]!;
+  return { ok: true, vehicle, info: await vehicleInfo(db, vehicle, q.lang ?? 'KR') };
+}
+
+/**
+ * The vehicle a deeper call names, which must belong to the catalogue it names: a full VIN only
+ * (the web keeps the one the search answered), and `mcid` must be its catalogue.
+ */
+export async function vehicleOf(db: Db, q: { vin: string; mcid: string }): Promise<Vehicle | null> {
+  const checked = checkVin('all', q.vin);
+  if (!checked.ok) return null;
+  const [row] = await db
+    .select(vehicleColumns)
+    .from(epcVehicles)
+    .innerJoin(epcCatalogues, eq(epcCatalogues.id, epcVehicles.catalogueId))
+    .where(and(eq(epcVehicles.vin, checked.vin), eq(epcCatalogues.mcid, q.mcid)));
+  return row ?? null;
+}
+
+/** The vehicle's configuration (getCarsConfigEx): its specs and option codes. */
+export async function vehicleConfig(db: Db, q: { vin: string; mcid: string; lang?: EpcLang }): Promise<Found<{ main_data: Record<string, string>; options: string[] }> | Refused> {
+  const vehicle = await vehicleOf(db, q);
+  if (!vehicle) return noInfo;
+  const info = await vehicleInfo(db, vehicle, q.lang ?? 'KR');
+  return { ok: true, main_data: info.data.maindata, options: vehicle.options };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Groups
+
+export interface MainGroup {
+  num: string;
+  mcid: string;
+  label: string;
+  img: string;
+}
+
+/** Main groups of the vehicle's catalogue, in catalogue order (getCarsGroupEx). */
+export async function mainGroups(db: Db, q: { vin: string; mcid: string; lang?: EpcLang }): Promise<Found<{ groups: MainGroup[] }> | Refused> {
+  const vehicle = await vehicleOf(db, q);
+  if (!vehicle) return noInfo;
+  const rows = await db
+    .select({ num: epcMainGroups.num, label: epcMainGroups.label, img: epcMainGroups.img })
+    .from(epcMainGroups)
+    .where(eq(epcMainGroups.catalogueId, vehicle.catalogueId))
+    .orderBy(asc(epcMainGroups.sort));
+  if (rows.length === 0) return noInfo;
+  const t = await translator(db, vehicle.catalogueId, rows.map((r) => r.label), q.lang ?? 'KR');
+  return { ok: true, groups: rows.map((r) => ({ num: r.num, mcid: vehicle.mcid, label: t(r.label), img: r.img })) };
+}
+
+/** A sub group (level 1) or child group (level 2) as getCarsStructureEx answers it. */
+export interface StructureNode {
+  level: number;
+  subgroup: string;
+  has_child: 0 | 1;
+  mid: string;
+  name: string;
+  description: string;
+  model: string;
+  img: string;
+  /** 1: applies to this vehicle; 0: not (its own applicability or its sub group's). */
+  colorvalue: 0 | 1;
+  /** Main group > sub group > child group, translated. */
+  fullPath: string;
+}
+
+const facts = (v: Vehicle) => ({ options: v.options, productionDate: v.productionDate });
+
+/**
+ * The sub groups of a main group, or with `subgroup` the child groups of that sub group
+ * (getCarsStructureEx). Nodes of another catalogue or main group are not found.
+ */
+export async function structure(db: Db, q: { vin: string; mcid: string; num: string; subgroup?: string | null; lang?: EpcLang }): Promise<Found<{ nodes: StructureNode[] }> | Refused> {
+  const vehicle = await vehicleOf(db, q);
+  if (!vehicle) return noInfo;
+  const [main] = await db
+    .select({ label: epcMainGroups.label })
+    .from(epcMainGroups)
+    .where(and(eq(epcMainGroups.catalogueId, vehicle.catalogueId), eq(epcMainGroups.num, q.num)));
+  if (!main) return noInfo;
+  let parent: { label: string; fit: Applicability | null } | null = null;
+  if (q.subgroup) {
+    const [row] = await db
+      .select({ label: epcNodes.label, fit: epcNodes.fit })
+      .from(epcNodes)
+      .where(and(eq(epcNodes.catalogueId, vehicle.catalogueId), eq(epcNodes.num, q.num), eq(epcNodes.mid, q.subgroup), isNull(epcNodes.parentMid)));
+    if (!row) return noInfo;
+    parent = row;
+  }
+  const rows = await db
+    .select()
+    .from(epcNodes)
+    .where(and(eq(epcNodes.catalogueId, vehicle.catalogueId), eq(epcNodes.num, q.num), q.subgroup ? eq(epcNodes.parentMid, q.subgroup) : isNull(epcNodes.parentMid)))
+    .orderBy(asc(epcNodes.sort));
+  if (rows.length === 0) return noInfo;
+  const t = await translator(db, vehicle.catalogueId, [main.label, parent?.label ?? '', ...rows.flatMap((r) => [r.label, r.description])], q.lang ?? 'KR');
+  const parentFits = parent ? colorValue(parent.fit, facts(vehicle)) : 1;
+  const path = [t(main.label), ...(parent ? [t(parent.label)] : [])];
+  return {
+    ok: true,
+    nodes: rows.map((r) => ({
+      level: r.level,
+      subgroup: r.subgroup,
+      has_child: r.hasChild ? 1 : 0,
+      mid: r.mid,
+      name: t(r.label),
+      description: t(r.description),
+      model: r.model,
+      img: r.img,
+      colorvalue: parentFits === 1 ? colorValue(r.fit, facts(vehicle)) : 0,
+      fullPath: [...path, t(r.label)].join(' > '),
+    })),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parts of a diagram
+
+export interface PartRow {
+  pnum: string;
+  itid: string;
+  itid2: string;
+  pid: string;
+  /** A-Z0-9 form of pid: how the shop's products are matched. */
+  pidKey: string;
+  standard_label: string;
+  label: string;
+  quantity: string;
+  model: string;
+  stituteStatus: string;
+  remark: string;
+  refmid: string[];
+  colorvalue: 0 | 1;
+}
+
+export interface ImgPoint {
+  hsKey: string;
+  hsX: number;
+  hsY: number;
+  maxX: number;
+  maxY: number;
+}
+
+export interface DiagramParts {
+  part_detail: PartRow[];
+  img_path: string;
+  img_points: ImgPoint[];
+  /** Size of a hotspot box in percent of the drawing's width and height. */
+  pctWidth: number;
+  pctHeight: number;
+  /** Where the diagram sits, for the breadcrumb. */
+  num: string;
+  subgroup: string;
+  fullPath: string;
+}
+
+const percent = (part: number, whole: number) => Math.round((part / whole) * 10_000) / 100;
+
+/**
+ * The parts table and drawing of a leaf group (getCarsPartsEx). colorvalue of a part is 0 when
+ * it, its group or its sub group does not apply to the vehicle; `onlyFitting` leaves those out
+ * (the filter of spec 2 §4), hotspots included.
+ */
+export async function diagramParts(db: Db, q: { vin: string; mcid: string; mid: string; lang?: EpcLang; onlyFitting?: boolean }): Promise<Found<DiagramParts> | Refused> {
+  const vehicle = await vehicleOf(db, q);
+  if (!vehicle) return noInfo;
+  const [node] = await db.select().from(epcNodes).where(and(eq(epcNodes.catalogueId, vehicle.catalogueId), eq(epcNodes.mid, q.mid)));
+  if (!node || !node.diagram) return noInfo;
+  const chain = [node];
+  if (node.parentMid) {
+    const [parent] = await db.select().from(epcNodes).where(and(eq(epcNodes.catalogueId, vehicle.catalogueId), eq(epcNodes.mid, node.parentMid)));
+    if (parent) chain.unshift(parent);
+  }
+  const [[diagram], spots, rows, [main]] = await Promise.all([
+    db.select().from(epcDiagrams).where(and(eq(epcDiagrams.catalogueId, vehicle.catalogueId), eq(epcDiagrams.diagram, node.diagram))),
+    db.select().from(epcHotspots).where(and(eq(epcHotspots.catalogueId, vehicle.catalogueId), eq(epcHotspots.diagram, node.diagram))).orderBy(asc(epcHotspots.seq)),
+    db.select().from(epcParts).where(and(eq(epcParts.catalogueId, vehicle.catalogueId), eq(epcParts.diagram, node.diagram))).orderBy(asc(epcParts.seq)),
+    db.select({ label: epcMainGroups.label }).from(epcMainGroups).where(and(eq(epcMainGroups.catalogueId, vehicle.catalogueId), eq(epcMainGroups.num, node.num))),
+  ]);
+  if (!diagram) return noInfo;
+  const vehicleFacts = facts(vehicle);
+  const groupFits = chain.every((n) => colorValue(n.fit, vehicleFacts) === 1);
+  const t = await translator(db, vehicle.catalogueId, [main?.label ?? '', ...chain.map((n) => n.label), ...rows.flatMap((r) => [r.label, r.standardLabel])], q.lang ?? 'KR');
+  let parts: PartRow[] = rows.map((r) => ({
+    pnum: r.pnum,
+    itid: r.itid,
+    itid2: r.itid2,
+    pid: r.pid,
+    pidKey: r.pidKey,
+    standard_label: t(r.standardLabel),
+    label: t(r.label),
+    quantity: r.quantity,
+    model: r.model,
+    stituteStatus: r.stituteStatus,
+    remark: r.remark,
+    refmid: r.refmid,
+    colorvalue: groupFits ? colorValue(r.fit, vehicleFacts) : 0,
+  }));
+  let points = spots.map((s) => ({ hsKey: s.hsKey, hsX: s.x, hsY: s.y, maxX: diagram.maxX, maxY: diagram.maxY }));
+  if (q.onlyFitting) {
+    parts = parts.filter((p) => p.colorvalue === 1);
+    const shown = new Set(parts.map((p) => p.pnum));
+    points = points.filter((p) => shown.has(p.hsKey));
+  }
+  return {
+    ok: true,
+    part_detail: parts,
+    img_path: diagram.image,
+    img_points: points,
+    pctWidth: percent(diagram.hotspotW, diagram.maxX),
+    pctHeight: percent(diagram.hotspotH, diagram.maxY),
+    num: node.num,
+    subgroup: node.subgroup,
+    fullPath: [main ? t(main.label) : node.num, ...chain.map((n) => t(n.label))].join(' > '),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Replacements
+
+export interface Replacement {
+  pid: string;
+  /** newer: replaces the asked number (directly or down the chain); older: replaced by it; interchangeable: fits either way. */
+  relation: 'newer' | 'older' | 'interchangeable';
+  /** Steps along the chain from the asked number (1 = direct). */
+  distance: number;
+  remark: string;
+}
+
+interface Edge {
+  pid: string;
+  pid_key: string;
+  to_pid: string;
+  to_key: string;
+  kind: 'supersedes' | 'interchangeable';
+  remark: string;
+}
+
+/**
+ * Every number connected to `pid` by replacement records of the brand's catalogues
+ * (getCarsReplace): the whole supersession chain forwards and backwards, and interchangeable
+ * numbers of any number on it. Newest first, then interchangeable, then older.
+ */
+export async function replacementsFor(db: Db, q: { pid: string; brand?: string | null }): Promise<Replacement[]> {
+  const key = alphaNumber(q.pid);
+  if (key === '') return [];
+  const brand = q.brand && q.brand !== 'all' ? sql`and c.brand = ${q.brand}` : sql``;
+  const edges = await queryRows<Edge>(
+    db,
+    sql`with recursive reach(key, depth) as (
+          select ${key}::text, 0
+          union
+          select case when r.pid_key = reach.key then r.to_key else r.pid_key end, reach.depth + 1
+          from reach
+          join epc_replacements r on r.pid_key = reach.key or r.to_key = reach.key
+          join epc_catalogues c on c.id = r.catalogue_id ${brand}
+          where reach.depth < 12
+        )
+        select distinct r.pid, r.pid_key, r.to_pid, r.to_key, r.kind, r.remark
+        from epc_replacements r
+        join epc_catalogues c on c.id = r.catalogue_id ${brand}
+        where r.pid_key in (select key from reach) or r.to_key in (select key from reach)`,
+  );
+  return classify(key, edges);
+}
+
+/** Walks the edges from `key`: along supersessions forwards (newer) and backwards (older). */
+function classify(key: string, edges: Edge[]): Replacement[] {
+  const out = new Map<string, Replacement>();
+  const shown = new Map<string, string>();
+  for (const e of edges) {
+    shown.set(e.pid_key, e.pid);
+    shown.set(e.to_key, e.to_pid);
+  }
+  const walk = (direction: 'newer' | 'older') => {
+    let frontier = [key];
+    const seen = new Set([key]);
+    for (let distance = 1; frontier.length > 0 && distance <= 12; distance++) {
+      const next: string[] = [];
+      for (const k of frontier) {
+        for (const e of edges) {
+          if (e.kind !== 'supersedes') continue;
+          const to = direction === 'newer' ? (e.pid_key === k ? e.to_key : null) : e.to_key === k ? e.pid_key : null;
+          if (!to || seen.has(to)) continue;
+          seen.add(to);
+          next.push(to);
+          if (!out.has(to)) out.set(to, { pid: shown.get(to)!, relation: direction, distance, remark: e.remark });
+        }
+      }
+      frontier = next;
+    }
+  };
+  walk('newer');
+  walk('older');
+  const chain = new Set([key, ...out.keys()]);
+  for (const e of edges) {
+    if (e.kind !== 'interchangeable') continue;
+    for (const [from, to] of [[e.pid_key, e.to_key], [e.to_key, e.pid_key]] as const) {
+      if (chain.has(from) && to !== key && !out.has(to)) out.set(to, { pid: shown.get(to)!, relation: 'interchangeable', distance: 1, remark: e.remark });
+    }
+  }
+  const order = { newer: 0, interchangeable: 1, older: 2 } as const;
+  return [...out.values()].sort((a, b) => order[a.relation] - order[b.relation] || a.distance - b.distance || a.pid.localeCompare(b.pid));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Part-number search
+
+export interface PartHit {
+  pid: string;
+  label: string;
+  brand: string;
+  mcid: string;
+  catalogue: string;
+  num: string;
+  mid: string;
+  subgroup: string;
+  pnum: string;
+}
+
+/**
+ * Part-number search (getCarsSearchHotKey within one catalogue, objSearchMapper across all):
+ * 2-50 characters, matched as a prefix of the alpha-number form through the pattern index.
+ * Each hit names the group that shows it, so the web can open its drawing.
+ */
+export async function searchPartNumbers(
+  db: Db,
+  q: { keyword: unknown; mcid?: string | null; page?: number; size?: number; lang?: EpcLang },
+): Promise<Found<{ hits: PartHit[]; more: boolean }> | Refused> {
+  const parsed = epcPartSearchKeyword.safeParse(q.keyword);
+  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]!.message };
+  const key = alphaNumber(parsed.data);
+  const size = Math.min(Math.max(1, q.size ?? 20), 100);
+  const page = Math.max(1, q.page ?? 1);
+  let inCatalogue = sql``;
+  if (q.mcid) {
+    const [catalogue] = await db.select({ id: epcCatalogues.id }).from(epcCatalogues).where(eq(epcCatalogues.mcid, q.mcid));
+    if (!catalogue) return noInfo;
+    inCatalogue = sql`and p.catalogue_id = ${catalogue.id}`;
+  }
+  // Ordered with the pattern operator class's own order (~<~), so the index both finds and pages.
+  const rows = await queryRows<PartHit & { catalogue_id: number }>(
+    db,
+    sql`select p.pid, p.label, c.brand, c.mcid, c.name as catalogue, c.id as catalogue_id, n.num, n.mid, n.subgroup, p.pnum
+        from epc_parts p
+        join epc_catalogues c on c.id = p.catalogue_id
+        join lateral (
+          select num, mid, subgroup from epc_nodes n
+          where n.catalogue_id = p.catalogue_id and n.diagram = p.diagram
+          order by n.sort limit 1
+        ) n on true
+        where p.pid_key like ${`${key}%`} ${inCatalogue}
+        order by p.pid_key using ~<~, p.catalogue_id, p.diagram, p.seq
+        limit ${size + 1} offset ${(page - 1) * size}`,
+  );
+  const hits = rows.slice(0, size);
+  // Labels in the caller's language, per catalogue.
+  const byCatalogue = new Map<number, PartHit[]>();
+  for (const h of hits) byCatalogue.set(h.catalogue_id, [...(byCatalogue.get(h.catalogue_id) ?? []), h]);
+  for (const [catalogueId, list] of byCatalogue) {
+    const t = await translator(db, catalogueId, list.map((h) => h.label), q.lang ?? 'KR');
+    for (const h of list) h.label = t(h.label);
+  }
+  return { ok: true, hits: hits.map(({ catalogue_id: _id, ...h }) => h), more: rows.length > size };
+}
