@@ -9,3 +9,4 @@ export * from './messages-shop.js';
 export * from './products.js';
 export * from './orders.js';
 export * from './member.js';
+export * from './chat.js';

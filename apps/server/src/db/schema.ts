@@ -409,3 +409,5 @@ export const payments = pgTable(
     check('payments_license_days', sql`${t.kind} <> 'license' or ${t.days} > 0`),
   ],
 );
+
+export * from '../features/chat/schema.js';
