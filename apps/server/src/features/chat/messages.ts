@@ -102,6 +102,7 @@ export const messageLimit = (side: Side) => (side === 'staff' ? CHAT_LIMITS.staf
  *   order and a client that asks for everything after its last id never skips one committed late;
  * - counts the sender's messages of the last window (the rate limit lives in the database, so
  *   every server process counts the same messages).
+ * Its time is taken once the lock is held (clock_timestamp), so times follow ids too.
  * A resend returns the stored row with `created: false`; over the limit throws 429.
  */
 export async function storeMessage(db: Db | Tx, m: NewMessage): Promise<{ row: MessageRow; created: boolean }> {
@@ -111,8 +112,9 @@ export async function storeMessage(db: Db | Tx, m: NewMessage): Promise<{ row: M
     sql`with conv as (select id from chat_conversations where id = ${m.conversationId}::int for update),
       recent as (select count(*)::int as n from chat_messages
                  where sender_id = ${m.senderId}::int and created_at > now() - (${limit.windowSec}::int * interval '1 second'))
-    insert into chat_messages (conversation_id, sender_id, sender_side, client_message_id, type, body, product_id)
-    select conv.id, ${m.senderId}::int, ${m.side}::text, ${m.clientMessageId}::text, ${m.type}::text, ${m.body}::text, ${m.productId ?? null}::int
+    insert into chat_messages (conversation_id, sender_id, sender_side, client_message_id, type, body, product_id, created_at)
+    select conv.id, ${m.senderId}::int, ${m.side}::text, ${m.clientMessageId}::text, ${m.type}::text, ${m.body}::text, ${m.productId ?? null}::int,
+      clock_timestamp()
     from conv, recent where recent.n < ${limit.max}::int
     on conflict (sender_id, client_message_id) do nothing
     returning *`,
