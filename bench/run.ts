@@ -6,6 +6,7 @@ const which = process.argv[2] ?? 'all';
 const benches: Record<string, () => Promise<void>> = {
   products: async () => (await import('./products.js')).run(),
   orders: async () => (await import('./orders.js')).run(),
+  chat: async () => (await import('./chat.js')).run(),
 };
 const names = which === 'all' ? Object.keys(benches) : [which];
 for (const name of names) {

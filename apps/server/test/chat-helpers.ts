@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
+import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { ChatAck } from '@partsmall/contract';
 import { members } from '../src/db/schema.js';
 import { createSession } from '../src/features/auth/sessions.js';
+import { registerChatNamespace, type ChatChannel, type ChatOptions } from '../src/features/chat/namespace.js';
 import type { TestServer } from './helpers.js';
 import { makeCompany } from './member-helpers.js';
 
@@ -67,4 +71,23 @@ export function waitFor<T>(socket: Socket, event: string, match: (payload: T) =>
     };
     socket.on(event, listener);
   });
+}
+
+/**
+ * The /chat namespace on a Socket.IO server of its own, over the test server's database: the
+ * test holds the channel (as the upload route will) and can set the namespace's options.
+ */
+export async function startChatNamespace(server: TestServer, options: ChatOptions = {}): Promise<{ base: string; channel: ChatChannel; close(): Promise<void> }> {
+  const httpServer = http.createServer();
+  const io = new Server(httpServer, { serveClient: false });
+  const channel = registerChatNamespace(io, server.db, server.app.log, options);
+  await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', () => resolve()));
+  return {
+    base: `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`,
+    channel,
+    close: async () => {
+      io.disconnectSockets(true);
+      await new Promise((resolve) => io.close(resolve));
+    },
+  };
 }

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, type ChatAck, type ChatMessage, type OldChatList } from '@partsmall/contract';
 import { chatMessages, sessions } from '../../src/db/schema.js';
 import { call, startTestServer, type TestServer } from '../helpers.js';
-import { ack, chatSocket, clientId, collect, memberIdOf, newCustomer, openChat, tokenFor, waitFor } from '../chat-helpers.js';
+import { ack, chatSocket, clientId, collect, memberIdOf, newCustomer, openChat, startChatNamespace, tokenFor, waitFor } from '../chat-helpers.js';
 
 let server: TestServer;
 let staffId: number;
@@ -51,16 +51,23 @@ describe('chat socket: visitors and dead sessions', () => {
     expect(await waitFor<ChatAck>(socket, 'chatError')).toMatchObject({ code: 401 });
   });
 
-  it('a session revoked while connected: the next message is refused with 401, not stored, and the socket closes', async () => {
-    const c = await newCustomer(server, '폐기');
-    const socket = await connectAs(c.token);
-    // Revoked behind the hub's back, as another server process would.
-    await server.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.memberId, c.seq));
-    const closed = waitFor(socket, 'disconnect');
-    const answer = await ack(socket, 'userMessage', { sendMessage: '안녕하세요', clientMessageId: clientId() });
-    expect(answer).toEqual({ code: 401, message: MSG.tokenExpired });
-    await closed;
-    expect(await messagesOf(c.seq)).toBe(0);
+  it('a session revoked outside the application: the next check refuses with 401, stores nothing and closes the socket', async () => {
+    // Re-checking on every event (the server re-checks every 10 s; logout and the like end sockets at once).
+    const namespace = await startChatNamespace(server, { sessionRecheckMs: 0 });
+    try {
+      const c = await newCustomer(server, '폐기');
+      const socket = await openChat(namespace, c.token);
+      open.push(socket);
+      expect((await ack(socket, 'userMessage', { sendMessage: '살아 있음', clientMessageId: clientId() })).code).toBe(201);
+      await server.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.memberId, c.seq));
+      const closed = waitFor(socket, 'disconnect');
+      const answer = await ack(socket, 'userMessage', { sendMessage: '안녕하세요', clientMessageId: clientId() });
+      expect(answer).toEqual({ code: 401, message: MSG.tokenExpired });
+      await closed;
+      expect(await messagesOf(c.seq)).toBe(1);
+    } finally {
+      await namespace.close();
+    }
   });
 
   it('logging out ends the chat socket of that session at once', async () => {

@@ -1,23 +1,19 @@
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { Server } from 'socket.io';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_LIMITS, type ChatMessage, type OldChatList } from '@partsmall/contract';
 import { chatFiles, chatMessages } from '../../src/db/schema.js';
 import type { IncomingFile } from '../../src/features/chat/images.js';
 import { findMemberById } from '../../src/features/auth/user-info.js';
 import type { SenderInfo } from '../../src/features/chat/messages.js';
-import { registerChatNamespace, type ChatChannel } from '../../src/features/chat/namespace.js';
 import { diskStorage, type FileStorage } from '../../src/features/chat/storage.js';
 import { readChatFile, uploadChatFiles } from '../../src/features/chat/uploads.js';
 import { AppError } from '../../src/shared/http.js';
 import { startTestServer, type TestServer } from '../helpers.js';
-import { ack, clientId, memberIdOf, newCustomer, openChat, tokenFor, waitFor } from '../chat-helpers.js';
+import { ack, clientId, memberIdOf, newCustomer, openChat, startChatNamespace, tokenFor, waitFor } from '../chat-helpers.js';
 import { bmp, gif, jpeg, jpegWithExif, png, tiff, webp, withGifComment, withJpegComment, zipArchive } from '../chat-images.js';
 
 let server: TestServer;
@@ -232,32 +228,23 @@ describe('chat uploads: signed addresses', () => {
 });
 
 describe('chat uploads: delivery', () => {
-  let channel: ChatChannel;
-  let io: Server;
-  let httpServer: http.Server;
-  let base: string;
+  let namespace: Awaited<ReturnType<typeof startChatNamespace>>;
   beforeAll(async () => {
-    // The namespace on a Socket.IO server of its own, so the test holds the channel the upload route will use.
-    httpServer = http.createServer();
-    io = new Server(httpServer, { serveClient: false });
-    channel = registerChatNamespace(io, server.db, server.app.log);
-    await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', () => resolve()));
-    base = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
+    namespace = await startChatNamespace(server);
   });
   afterAll(async () => {
-    io.disconnectSockets(true);
-    await new Promise((resolve) => io.close(resolve));
+    await namespace.close();
   });
 
   it("an upload's message reaches the customer's tabs and staff, and shows in the history", async () => {
     const c = await customer('전달');
-    const customerSocket = await openChat({ base }, c.token);
-    const staffSocket = await openChat({ base }, await tokenFor(server, staff.memberId));
+    const customerSocket = await openChat(namespace, c.token);
+    const staffSocket = await openChat(namespace, await tokenFor(server, staff.memberId));
     try {
       const atCustomer = waitFor<ChatMessage>(customerSocket, 'messageToUser');
       const atStaff = waitFor<ChatMessage>(staffSocket, 'messageToAdmin', (m) => m.targetUser === c.seq);
       const { message } = await uploadChatFiles(server.db, storage, { sender: staff, customer: c.ref, files: [file('견적서.png', await png())] });
-      channel.announce(message);
+      namespace.channel.announce(message);
       expect((await atCustomer).seq).toBe(message.seq);
       expect((await atStaff).fileList[0]!.name).toBe('견적서.png');
       const history = await ack<NonNullable<OldChatList['results']>>(customerSocket, 'oldMessageRequest', {});

@@ -5,7 +5,9 @@ import {
   MSG_CHAT,
   type CannedReply,
   type ChatCustomerInfo,
+  type ChatFile,
   type ChatMessage,
+  type ChatProductCard,
   type ChatReadMarks,
   type ChatUser,
   type CompanyLevel,
@@ -94,11 +96,14 @@ const fromRaw = (r: RawMessage): MessageRow => ({
   createdAt: new Date(r.created_at),
 });
 
+/** First key of the chat's two-key advisory locks (one per conversation); two-key locks never meet one-key ones. */
+const CHAT_LOCK_CLASS = 7311;
+
 export const messageLimit = (side: Side) => (side === 'staff' ? CHAT_LIMITS.staffMessages : CHAT_LIMITS.customerMessages);
 
 /**
  * Stores a message once per (sender, client message id), in one statement that also:
- * - takes the conversation's row lock, so ids within a conversation are handed out in commit
+ * - takes the conversation's lock, so ids within a conversation are handed out in commit
  *   order and a client that asks for everything after its last id never skips one committed late;
  * - counts the sender's messages of the last window (the rate limit lives in the database, so
  *   every server process counts the same messages).
@@ -109,7 +114,7 @@ export async function storeMessage(db: Db | Tx, m: NewMessage): Promise<{ row: M
   const limit = messageLimit(m.side);
   const inserted = await queryRows<RawMessage>(
     db,
-    sql`with conv as (select id from chat_conversations where id = ${m.conversationId}::int for update),
+    sql`with conv as (select id, pg_advisory_xact_lock(${CHAT_LOCK_CLASS}::int, id) from chat_conversations where id = ${m.conversationId}::int),
       recent as (select count(*)::int as n from chat_messages
                  where sender_id = ${m.senderId}::int and created_at > now() - (${limit.windowSec}::int * interval '1 second'))
     insert into chat_messages (conversation_id, sender_id, sender_side, client_message_id, type, body, product_id, created_at)
@@ -126,6 +131,99 @@ export async function storeMessage(db: Db | Tx, m: NewMessage): Promise<{ row: M
     .where(and(eq(chatMessages.senderId, m.senderId), eq(chatMessages.clientMessageId, m.clientMessageId)));
   if (existing) return { row: existing, created: false };
   throw new AppError(429, MSG_CHAT.tooManyMessages);
+}
+
+interface PendingWrite {
+  message: NewMessage;
+  resolve: (result: { row: MessageRow; created: boolean }) => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * Stores text messages like storeMessage, but groups the ones that arrive while earlier writes
+ * are in flight into one statement: at a few hundred messages a second the server then makes a
+ * few dozen database round trips and commits instead of one per message. Alone, a message is
+ * written at once, so grouping adds no wait. Each group keeps every rule of storeMessage:
+ * conversation locks (taken in id order, so two groups never deadlock), ids in commit order
+ * within a conversation, the per-sender rate limit (counting the group's own messages), and one
+ * row per (sender, client message id).
+ */
+export function messageWriter(db: Db, opts: { inFlight?: number; maxGroup?: number } = {}) {
+  const inFlight = opts.inFlight ?? 4;
+  const maxGroup = opts.maxGroup ?? 200;
+  const queue: PendingWrite[] = [];
+  let running = 0;
+  const pump = () => {
+    while (running < inFlight && queue.length > 0) {
+      const group = queue.splice(0, maxGroup);
+      running++;
+      void writeGroup(db, group).finally(() => {
+        running--;
+        pump();
+      });
+    }
+  };
+  return (message: NewMessage) =>
+    new Promise<{ row: MessageRow; created: boolean }>((resolve, reject) => {
+      queue.push({ message, resolve, reject });
+      pump();
+    });
+}
+
+async function writeGroup(db: Db, group: PendingWrite[]): Promise<void> {
+  try {
+    const input = JSON.stringify(
+      group.map(({ message: m }, ord) => {
+        const limit = messageLimit(m.side);
+        return {
+          ord,
+          conversation_id: m.conversationId,
+          sender_id: m.senderId,
+          sender_side: m.side,
+          client_message_id: m.clientMessageId,
+          type: m.type,
+          body: m.body,
+          product_id: m.productId ?? null,
+          max_n: limit.max,
+          window_sec: limit.windowSec,
+        };
+      }),
+    );
+    const inserted = await queryRows<RawMessage>(
+      db,
+      sql`with input as (
+          select * from json_to_recordset(${input}::json) as t(ord int, conversation_id int, sender_id int, sender_side text,
+            client_message_id text, type text, body text, product_id int, max_n int, window_sec int)),
+        -- Conversation locks in id order (two groups never deadlock), held to commit; advisory locks write nothing.
+        locked as (select c.id, pg_advisory_xact_lock(${CHAT_LOCK_CLASS}::int, c.id) from (select distinct conversation_id as id from input order by 1) c),
+        ranked as (
+          select input.*, row_number() over (partition by input.sender_id order by input.ord) as nth,
+            (select count(*) from chat_messages x
+             where x.sender_id = input.sender_id and x.created_at > now() - (input.window_sec * interval '1 second')) as recent
+          from input join locked on locked.id = input.conversation_id)
+      insert into chat_messages (conversation_id, sender_id, sender_side, client_message_id, type, body, product_id, created_at)
+      select conversation_id, sender_id, sender_side, client_message_id, type, body, product_id, clock_timestamp()
+      from ranked where recent + nth <= max_n order by ord
+      on conflict (sender_id, client_message_id) do nothing
+      returning *`,
+    );
+    const stored = new Map(inserted.map((r) => [`${r.sender_id}:${r.client_message_id}`, fromRaw(r)]));
+    for (const p of group) {
+      const key = `${p.message.senderId}:${p.message.clientMessageId}`;
+      const row = stored.get(key);
+      if (row) {
+        stored.delete(key); // a second copy in the same group is a resend
+        p.resolve({ row, created: true });
+        continue;
+      }
+      // A resend (stored earlier, or earlier in this group) or over the limit.
+      const existing = await messageByClientId(db, p.message.senderId, p.message.clientMessageId);
+      if (existing) p.resolve({ row: existing, created: false });
+      else p.reject(new AppError(429, MSG_CHAT.tooManyMessages));
+    }
+  } catch (err) {
+    for (const p of group) p.reject(err);
+  }
 }
 
 export async function messageByClientId(db: Db, senderId: number, clientMessageId: string): Promise<MessageRow | null> {
@@ -196,6 +294,28 @@ async function senderInfos(db: Db, rows: MessageRow[], known: SenderInfo[]): Pro
   return map;
 }
 
+/** One message as both sides receive it, from what has been read for it. */
+function toView(r: MessageRow, sender: SenderInfo, customer: ChatCustomer, fileList: ChatFile[], product: ChatProductCard | null): ChatMessage {
+  const staff = r.senderSide === 'staff';
+  return {
+    seq: r.id,
+    clientMessageId: r.clientMessageId,
+    sendMessage: r.body,
+    sendMessageType: r.type === 'file' ? 'file' : 'string',
+    type: r.type === 'file' ? 'file' : 'text',
+    fileList,
+    sendUserId: r.senderId,
+    // Customers never see staff login ids (they are mail addresses that log in).
+    sendUserAccount: staff ? '' : sender.loginId,
+    sendUserName: sender.name,
+    sendSide: staff ? 'admin' : 'user',
+    created: r.createdAt.toISOString(),
+    room: chatRoomName(customer),
+    targetUser: customer.id,
+    product,
+  };
+}
+
 /** Messages as both sides receive them: sender, files with signed addresses, product card. */
 export async function toChatMessages(
   db: Db,
@@ -205,25 +325,26 @@ export async function toChatMessages(
   now: Date = new Date(),
 ): Promise<ChatMessage[]> {
   if (rows.length === 0) return [];
+  // The path every live text message takes: nothing to read.
+  const only = rows.length === 1 ? rows[0]! : null;
+  const knownSender = only ? known.find((s) => s.memberId === only.senderId) : undefined;
+  if (only && knownSender && only.type === 'text' && only.productId === null) return [toView(only, knownSender, customer, [], null)];
+
   const senders = await senderInfos(db, rows, known);
   const fileIds = rows.filter((r) => r.type === 'file').map((r) => r.id);
   const files = fileIds.length > 0 ? await db.select().from(chatFiles).where(inArray(chatFiles.messageId, fileIds)).orderBy(asc(chatFiles.id)) : [];
   const key = files.length > 0 ? await fileUrlKey(db) : null;
-  const products = new Map<number, ChatMessage['product']>();
+  const products = new Map<number, ChatProductCard | null>();
   for (const id of new Set(rows.map((r) => r.productId).filter((id): id is number => id !== null))) {
     const p = await productById(db, id);
     products.set(id, p ? { seq: p.id, name: p.name, pid: p.pid, image: p.imgFiles[0] ?? null } : null);
   }
-  return rows.map((r) => {
-    const sender = senders.get(r.senderId)!;
-    const staff = r.senderSide === 'staff';
-    return {
-      seq: r.id,
-      clientMessageId: r.clientMessageId,
-      sendMessage: r.body,
-      sendMessageType: r.type === 'file' ? 'file' : 'string',
-      type: r.type === 'file' ? 'file' : 'text',
-      fileList: files
+  return rows.map((r) =>
+    toView(
+      r,
+      senders.get(r.senderId)!,
+      customer,
+      files
         .filter((f) => f.messageId === r.id)
         .map((f) => ({
           seq: f.id,
@@ -235,17 +356,9 @@ export async function toChatMessages(
           url: signedFileUrl(key!, f.id, 'full', now),
           thumbUrl: signedFileUrl(key!, f.id, 'thumb', now),
         })),
-      sendUserId: r.senderId,
-      // Customers never see staff login ids (they are mail addresses that log in).
-      sendUserAccount: staff ? '' : sender.loginId,
-      sendUserName: sender.name,
-      sendSide: staff ? 'admin' : 'user',
-      created: r.createdAt.toISOString(),
-      room: chatRoomName(customer),
-      targetUser: customer.id,
-      product: r.productId === null ? null : (products.get(r.productId) ?? null),
-    };
-  });
+      r.productId === null ? null : (products.get(r.productId) ?? null),
+    ),
+  );
 }
 
 /** Spec 1 §3: the room is the customer's login id and seq joined. */

@@ -43,7 +43,7 @@ import {
   saveCannedReply,
   setConversationState,
   stateOf,
-  storeMessage,
+  messageWriter,
   toChatMessages,
   unreadFor,
   type ChatCustomer,
@@ -74,15 +74,26 @@ export const chatRooms = {
 /** A socket's typing events closer together than this are dropped (they are relayed, not stored). */
 const TYPING_MIN_INTERVAL_MS = 300;
 
+export interface ChatOptions {
+  /**
+   * How long a socket's session check holds before an event checks it again. Logout, password
+   * change, stop and withdrawal end chat sockets at once (endSessions, across processes through
+   * the adapter); this re-check catches expiry and revocations made outside the application.
+   */
+  sessionRecheckMs?: number;
+}
+
 /**
  * The /chat namespace (spec 1 §7, DESIGN.md 6), on the shared Socket.IO server so that it uses
  * whatever adapter that server has. Every message is stored before it is delivered and
  * acknowledged; online state is read from the adapter (fetchSockets), never from this process's
  * memory, so it holds with several processes.
  */
-export function registerChatNamespace(io: Server, db: Db, log: FastifyBaseLogger): ChatChannel {
+export function registerChatNamespace(io: Server, db: Db, log: FastifyBaseLogger, options: ChatOptions = {}): ChatChannel {
   const nsp: Namespace = io.of(CHAT_NAMESPACE);
+  const sessionRecheckMs = options.sessionRecheckMs ?? 10_000;
   const unauthorized: ChatAck = { code: 401, message: MSG.tokenExpired };
+  const storeText = messageWriter(db);
 
   // The session is looked up before the connection completes, so listeners are attached before
   // the client's first event arrives (see the trade channel).
@@ -154,6 +165,7 @@ export function registerChatNamespace(io: Server, db: Db, log: FastifyBaseLogger
     const sender: SenderInfo = { memberId: me.id, loginId: me.loginId, name: me.name, side };
     const self: ChatCustomer = { id: me.id, loginId: me.loginId };
     let ownConversation: number | null = null;
+    let sessionCheckedAt = Date.now();
     /** Staff: customers already checked on this socket (a customer id never changes its conversation). */
     const targets = new Map<number, { customer: ChatCustomer; conversationId: number }>();
 
@@ -184,7 +196,8 @@ export function registerChatNamespace(io: Server, db: Db, log: FastifyBaseLogger
     };
 
     /**
-     * One handler per event: the session is checked again (it may have been revoked), the payload
+     * One handler per event: the session is checked again when the last check is older than
+     * sessionRecheckMs (it may have expired or been revoked), the payload
      * parsed with the contract, and the answer goes to the acknowledgement callback, or, for a
      * refusal without one, to chatError. A failure never ends the socket, except a dead session.
      */
@@ -193,7 +206,9 @@ export function registerChatNamespace(io: Server, db: Db, log: FastifyBaseLogger
         const ack = typeof args[args.length - 1] === 'function' ? (args.pop() as (answer: ChatAck) => void) : null;
         let answer: ChatAck;
         try {
-          const current = await resolveSession(db, token).catch(() => null);
+          const fresh = Date.now() - sessionCheckedAt < sessionRecheckMs;
+          const current = fresh || (await resolveSession(db, token).catch(() => null));
+          if (current && !fresh) sessionCheckedAt = Date.now();
           if (!current) {
             ack?.(unauthorized);
             socket.emit(CHAT_EVENTS.chatError, { ...unauthorized, event });
@@ -220,7 +235,7 @@ export function registerChatNamespace(io: Server, db: Db, log: FastifyBaseLogger
       const form = parseOr400(userMessagePayload, payload);
       if (form.productId !== undefined && !(await productById(db, form.productId))) throw notFound(MSG_CHAT.productNotFound);
       ownConversation ??= await ensureConversation(db, me.id);
-      const { row, created } = await storeMessage(db, {
+      const { row, created } = await storeText({
         conversationId: ownConversation,
         senderId: me.id,
         side,
@@ -238,7 +253,7 @@ export function registerChatNamespace(io: Server, db: Db, log: FastifyBaseLogger
       needStaff();
       const form = parseOr400(adminMessagePayload, payload);
       const t = await target(form.targetUser);
-      const { row, created } = await storeMessage(db, {
+      const { row, created } = await storeText({
         conversationId: t.conversationId,
         senderId: me.id,
         side,
