@@ -184,7 +184,11 @@ describe('chat presence and read state', () => {
       state: 'open',
     });
 
+    const updatesOfA = () => updates.filter((u) => !u.full && entry(u, a.seq)).length;
+    // The first tab closing is announced (still online) before the second one closes.
+    const third = waitFor<UsersToAdmin>(staff, 'usersToAdmin', (u) => !u.full && entry(u, a.seq) !== undefined && updatesOfA() >= 3);
     tab1.close();
+    await third;
     const offline = waitFor<UsersToAdmin>(staff, 'usersToAdmin', (u) => !u.full && entry(u, a.seq)?.onlineStatus === false);
     tab2.close();
     await offline;
@@ -195,13 +199,16 @@ describe('chat presence and read state', () => {
 
   it('an offline customer with a conversation stays listed, with newChat and the unread count', async () => {
     const a = await newCustomer(server, '오프라인');
+    const staff = await staffSocket();
     const customer = await connectAs(a.token);
     await ack(customer, 'userMessage', { sendMessage: '문의 1', clientMessageId: clientId() });
     await ack(customer, 'userMessage', { sendMessage: '문의 2', clientMessageId: clientId() });
+    const offline = waitFor<UsersToAdmin>(staff, 'usersToAdmin', (u) => !u.full && entry(u, a.seq)?.onlineStatus === false);
     customer.close();
-    const staff = await staffSocket();
-    const offline = await waitFor<UsersToAdmin>(staff, 'usersToAdmin', (u) => u.full || entry(u, a.seq)?.onlineStatus === false);
-    const list = offline.full ? offline : (await ack<UsersToAdmin>(staff, 'usersRequest')).results!;
+    expect(entry(await offline, a.seq)).toMatchObject({ onlineStatus: false, newChat: true, unread: 2, lastMessage: '문의 2' } satisfies Partial<ChatUser>);
+    // A console opened later lists the customer too.
+    const later = await staffSocket();
+    const list = (await ack<UsersToAdmin>(later, 'usersRequest')).results!;
     expect(entry(list, a.seq)).toMatchObject({ onlineStatus: false, newChat: true, unread: 2, lastMessage: '문의 2' } satisfies Partial<ChatUser>);
   });
 
