@@ -8,6 +8,7 @@ const benches: Record<string, () => Promise<void>> = {
   orders: async () => (await import('./orders.js')).run(),
   lighthouse: async () => (await import('./lighthouse.js')).run(),
   catalogue: async () => (await import('./catalogue-import.js')).run(),
+  chat: async () => (await import('./chat.js')).run(),
 };
 const names = which === 'all' ? Object.keys(benches) : [which];
 for (const name of names) {

@@ -11,3 +11,4 @@ export * from './products.js';
 export * from './orders.js';
 export * from './member.js';
 export * from './epc.js';
+export * from './chat.js';

@@ -415,3 +415,4 @@ export const payments = pgTable(
   ],
 );
 export * from '../features/epc/schema.js';
+export * from '../features/chat/schema.js';

@@ -22,12 +22,15 @@ import { parseOr400 } from '../shared/parse.js';
 import type { Db } from '../db/client.js';
 import { resolveSession } from '../features/auth/sessions.js';
 import { buildBaseInfo } from '../features/trade/base-info.js';
+import { registerChatNamespace, type ChatChannel } from '../features/chat/namespace.js';
 
 export interface Realtime {
   /** Ends the live sockets of revoked sessions (logout, password change, stop, withdrawal). */
   endSessions(sessionIds: number[]): void;
   /** Pushes fresh base info to every open tab of a company's members. */
   pushBaseInfo(companyId: number): Promise<void>;
+  /** The /chat namespace (issue 11). */
+  chat: ChatChannel;
   close(): Promise<void>;
 }
 
@@ -61,6 +64,7 @@ export async function createRealtime(
   }
 
   const trade: Namespace = io.of(TRADE_NAMESPACE);
+  const chat = registerChatNamespace(io, db, log);
   const unauthorized: ClientBaseInfoEvent & TradeAnswer = { code: 401, message: MSG.tokenExpired };
 
   async function sendBaseInfo(socket: { emit: (ev: string, body: unknown) => unknown; disconnect: (close?: boolean) => unknown }, data: TradeSocketData) {
@@ -163,8 +167,10 @@ export async function createRealtime(
         trade.to(room.session(id)).emit(TRADE_EVENTS.toClientBaseInfo, unauthorized);
         trade.in(room.session(id)).disconnectSockets(true);
       }
+      chat.endSessions(sessionIds);
     },
     pushBaseInfo,
+    chat,
     async close() {
       // Ends every socket but leaves the HTTP server to Fastify, which closes it next.
       io.disconnectSockets(true);

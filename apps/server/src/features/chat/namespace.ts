@@ -1,0 +1,389 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Namespace, Server, Socket } from 'socket.io';
+import type { z } from 'zod';
+import {
+  CHAT_EVENTS,
+  CHAT_NAMESPACE,
+  MSG,
+  MSG_CHAT,
+  adminMessagePayload,
+  cannedReplyDeletePayload,
+  cannedReplySavePayload,
+  conversationStatePayload,
+  customerInfoRequestPayload,
+  oldMessageAdminRequestPayload,
+  oldMessageRequestPayload,
+  typingPayload,
+  updateReadStatusPayload,
+  userMessagePayload,
+  type ChatAck,
+  type ChatMessage,
+  type ChatReadStatus,
+  type ChatTyping,
+  type OldChatList,
+  type UsersToAdmin,
+} from '@partsmall/contract';
+import type { Db } from '../../db/client.js';
+import { AppError, forbidden, notFound } from '../../shared/http.js';
+import { parseOr400 } from '../../shared/parse.js';
+import { resolveSession, type AuthContext, type MemberRow } from '../auth/sessions.js';
+import { productById } from '../products/service.js';
+import {
+  chatCustomer,
+  conversationOf,
+  customerInfo,
+  deleteCannedReply,
+  ensureConversation,
+  history,
+  isStaff,
+  listCannedReplies,
+  listChatUsers,
+  markRead,
+  readMarksOf,
+  saveCannedReply,
+  setConversationState,
+  stateOf,
+  messageWriter,
+  toChatMessages,
+  unreadFor,
+  type ChatCustomer,
+  type SenderInfo,
+} from './messages.js';
+
+/** What the rest of the server may ask of the chat channel. */
+export interface ChatChannel {
+  /** Delivers a message stored outside the socket (an upload) to the customer's tabs and to staff. */
+  announce(message: ChatMessage): void;
+  /** Ends the chat sockets of revoked sessions. */
+  endSessions(sessionIds: number[]): void;
+}
+
+/** Kept on the socket and readable from every process (fetchSockets), so only small plain values. */
+interface ChatSocketData {
+  memberId: number;
+  side: 'customer' | 'staff';
+}
+
+export const chatRooms = {
+  staff: 'chat:staff',
+  customers: 'chat:customers',
+  customer: (id: number) => `chat:customer:${id}`,
+  session: (id: number) => `chat:session:${id}`,
+};
+
+/** A socket's typing events closer together than this are dropped (they are relayed, not stored). */
+const TYPING_MIN_INTERVAL_MS = 300;
+
+export interface ChatOptions {
+  /**
+   * How long a socket's session check holds before an event checks it again. Logout, password
+   * change, stop and withdrawal end chat sockets at once (endSessions, across processes through
+   * the adapter); this re-check catches expiry and revocations made outside the application.
+   */
+  sessionRecheckMs?: number;
+}
+
+/**
+ * The /chat namespace (spec 1 §7, DESIGN.md 6), on the shared Socket.IO server so that it uses
+ * whatever adapter that server has. Every message is stored before it is delivered and
+ * acknowledged; online state is read from the adapter (fetchSockets), never from this process's
+ * memory, so it holds with several processes.
+ */
+export function registerChatNamespace(io: Server, db: Db, log: FastifyBaseLogger, options: ChatOptions = {}): ChatChannel {
+  const nsp: Namespace = io.of(CHAT_NAMESPACE);
+  const sessionRecheckMs = options.sessionRecheckMs ?? 10_000;
+  const unauthorized: ChatAck = { code: 401, message: MSG.tokenExpired };
+  const storeText = messageWriter(db);
+
+  // The session is looked up before the connection completes, so listeners are attached before
+  // the client's first event arrives (see the trade channel).
+  nsp.use((socket, next) => {
+    const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : null;
+    void resolveSession(db, token)
+      .catch(() => null)
+      .then((auth) => {
+        socket.data = auth;
+        next();
+      });
+  });
+
+  async function onlineCustomers(): Promise<Set<number>> {
+    const sockets = await nsp.in(chatRooms.customers).fetchSockets();
+    return new Set(sockets.map((s) => (s.data as ChatSocketData).memberId));
+  }
+
+  async function isOnline(memberId: number): Promise<boolean> {
+    return (await nsp.in(chatRooms.customer(memberId)).fetchSockets()).length > 0;
+  }
+
+  /** Sends staff the current entry of one customer (online state, unread, state). */
+  async function pushUser(memberId: number): Promise<void> {
+    const online = (await isOnline(memberId)) ? new Set([memberId]) : new Set<number>();
+    const users = await listChatUsers(db, { online, ids: [memberId] });
+    const body: UsersToAdmin = { full: false, users };
+    if (users.length > 0) nsp.to(chatRooms.staff).emit(CHAT_EVENTS.usersToAdmin, body);
+  }
+
+  // Presence updates of one member are sent in order, so a late 'online' never overtakes an 'offline'.
+  const presenceQueue = new Map<number, Promise<void>>();
+  function queuePresence(memberId: number) {
+    const previous = presenceQueue.get(memberId) ?? Promise.resolve();
+    const next = previous
+      .then(() => pushUser(memberId))
+      .catch((err) => log.error({ err }, 'chat presence push failed'))
+      .finally(() => {
+        if (presenceQueue.get(memberId) === next) presenceQueue.delete(memberId);
+      });
+    presenceQueue.set(memberId, next);
+  }
+
+  function announce(message: ChatMessage, from?: Socket) {
+    const toCustomer = from?.data && (from.data as ChatSocketData).side === 'customer' ? from.to(chatRooms.customer(message.targetUser)) : nsp.to(chatRooms.customer(message.targetUser));
+    const toStaff = from?.data && (from.data as ChatSocketData).side === 'staff' ? from.to(chatRooms.staff) : nsp.to(chatRooms.staff);
+    toCustomer.emit(CHAT_EVENTS.messageToUser, message);
+    toStaff.emit(CHAT_EVENTS.messageToAdmin, message);
+  }
+
+  nsp.on('connection', (socket) => {
+    const auth = socket.data as AuthContext | null;
+    if (!auth) {
+      socket.emit(CHAT_EVENTS.chatError, unauthorized);
+      socket.disconnect(true);
+      return;
+    }
+    const token = auth.token;
+    const me: MemberRow = auth.member;
+    const side = isStaff(me) ? 'staff' : 'customer';
+    if (side === 'customer' && me.companyId === null) {
+      socket.emit(CHAT_EVENTS.chatError, { code: 403, message: MSG.forbidden });
+      socket.disconnect(true);
+      return;
+    }
+    // The token stays in this closure: socket.data travels between processes.
+    const data: ChatSocketData = { memberId: me.id, side };
+    socket.data = data;
+    const sender: SenderInfo = { memberId: me.id, loginId: me.loginId, name: me.name, side };
+    const self: ChatCustomer = { id: me.id, loginId: me.loginId };
+    let ownConversation: number | null = null;
+    let sessionCheckedAt = Date.now();
+    /** Staff: customers already checked on this socket (a customer id never changes its conversation). */
+    const targets = new Map<number, { customer: ChatCustomer; conversationId: number }>();
+
+    void socket.join(chatRooms.session(auth.sessionId));
+    if (side === 'customer') {
+      void socket.join([chatRooms.customer(me.id), chatRooms.customers]);
+      queuePresence(me.id);
+      socket.on('disconnect', () => queuePresence(me.id));
+    } else {
+      void socket.join(chatRooms.staff);
+    }
+
+    async function target(customerId: number) {
+      let t = targets.get(customerId);
+      if (!t) {
+        const member = await chatCustomer(db, customerId);
+        t = { customer: { id: member.id, loginId: member.loginId }, conversationId: await ensureConversation(db, member.id) };
+        targets.set(customerId, t);
+      }
+      return t;
+    }
+
+    const needStaff = () => {
+      if (side !== 'staff') throw forbidden(MSG_CHAT.staffOnly);
+    };
+    const needCustomer = () => {
+      if (side !== 'customer') throw forbidden(MSG_CHAT.customerOnly);
+    };
+
+    /**
+     * One handler per event: the session is checked again when the last check is older than
+     * sessionRecheckMs (it may have expired or been revoked), the payload
+     * parsed with the contract, and the answer goes to the acknowledgement callback, or, for a
+     * refusal without one, to chatError. A failure never ends the socket, except a dead session.
+     */
+    function handle(event: string, work: (payload: unknown) => Promise<ChatAck>) {
+      socket.on(event, async (...args: unknown[]) => {
+        const ack = typeof args[args.length - 1] === 'function' ? (args.pop() as (answer: ChatAck) => void) : null;
+        let answer: ChatAck;
+        try {
+          const fresh = Date.now() - sessionCheckedAt < sessionRecheckMs;
+          const current = fresh || (await resolveSession(db, token).catch(() => null));
+          if (current && !fresh) sessionCheckedAt = Date.now();
+          if (!current) {
+            ack?.(unauthorized);
+            socket.emit(CHAT_EVENTS.chatError, { ...unauthorized, event });
+            socket.disconnect(true);
+            return;
+          }
+          answer = await work(args[0]);
+        } catch (err) {
+          if (err instanceof AppError) {
+            answer = { code: err.code, message: err.message };
+            if (err.field) answer.field = err.field;
+          } else {
+            log.error({ err, event }, 'chat event failed');
+            answer = { code: 500, message: MSG.serverError };
+          }
+        }
+        if (ack) ack(answer);
+        else if (answer.code >= 400) socket.emit(CHAT_EVENTS.chatError, { ...answer, event });
+      });
+    }
+
+    handle(CHAT_EVENTS.userMessage, async (payload) => {
+      needCustomer();
+      const form = parseOr400(userMessagePayload, payload);
+      if (form.productId !== undefined && !(await productById(db, form.productId))) throw notFound(MSG_CHAT.productNotFound);
+      ownConversation ??= await ensureConversation(db, me.id);
+      const { row, created } = await storeText({
+        conversationId: ownConversation,
+        senderId: me.id,
+        side,
+        clientMessageId: form.clientMessageId,
+        type: 'text',
+        body: form.sendMessage,
+        productId: form.productId ?? null,
+      });
+      const [message] = await toChatMessages(db, [row], self, [sender]);
+      if (created) announce(message!, socket);
+      return { code: 201, message: MSG_CHAT.sent, results: message };
+    });
+
+    handle(CHAT_EVENTS.adminMessage, async (payload) => {
+      needStaff();
+      const form = parseOr400(adminMessagePayload, payload);
+      const t = await target(form.targetUser);
+      const { row, created } = await storeText({
+        conversationId: t.conversationId,
+        senderId: me.id,
+        side,
+        clientMessageId: form.clientMessageId,
+        type: 'text',
+        body: form.sendMessage,
+      });
+      const [message] = await toChatMessages(db, [row], t.customer, [sender]);
+      if (created) announce(message!, socket);
+      return { code: 201, message: MSG_CHAT.sent, results: message };
+    });
+
+    async function oldChatList(customer: ChatCustomer, q: z.output<typeof oldMessageRequestPayload>): Promise<OldChatList> {
+      const conversation = await conversationOf(db, customer.id);
+      const page = conversation ? await history(db, conversation.id, q) : { rows: [], more: false };
+      const answer: OldChatList = {
+        code: 200,
+        message: MSG.ok,
+        results: {
+          targetUser: customer.id,
+          messages: await toChatMessages(db, page.rows, customer, [sender]),
+          more: page.more,
+          readMarks: readMarksOf(conversation),
+          state: await stateOf(db, conversation),
+          unread: await unreadFor(db, conversation, side),
+        },
+      };
+      socket.emit(CHAT_EVENTS.oldChatList, answer);
+      return answer;
+    }
+
+    handle(CHAT_EVENTS.oldMessageRequest, async (payload) => {
+      needCustomer();
+      return oldChatList(self, parseOr400(oldMessageRequestPayload, payload));
+    });
+
+    handle(CHAT_EVENTS.oldMessageAdminRequest, async (payload) => {
+      needStaff();
+      const { targetUser, ...q } = parseOr400(oldMessageAdminRequestPayload, payload);
+      const member = await chatCustomer(db, targetUser);
+      return oldChatList({ id: member.id, loginId: member.loginId }, q);
+    });
+
+    handle(CHAT_EVENTS.updateReadStatus, async (payload) => {
+      const form = parseOr400(updateReadStatusPayload, payload);
+      let customerId: number;
+      if (side === 'customer') {
+        if (form.user !== undefined && form.user !== me.id) throw forbidden();
+        customerId = me.id;
+      } else {
+        if (form.user === undefined) throw new AppError(400, MSG_CHAT.targetUserRequired, 400, 'user');
+        customerId = (await chatCustomer(db, form.user)).id;
+      }
+      const conversation = await conversationOf(db, customerId);
+      const seq = conversation ? await markRead(db, conversation.id, side, form.seq) : 0;
+      const status: ChatReadStatus = { targetUser: customerId, side: side === 'customer' ? 'user' : 'admin', seq };
+      nsp.to(chatRooms.customer(customerId)).to(chatRooms.staff).emit(CHAT_EVENTS.readStatus, status);
+      if (side === 'staff') await pushUser(customerId);
+      return { code: 200, message: MSG.ok, results: status };
+    });
+
+    let lastTyping = 0;
+    handle(CHAT_EVENTS.typing, async (payload) => {
+      const form = parseOr400(typingPayload, payload);
+      const now = Date.now();
+      if (form.typing && now - lastTyping < TYPING_MIN_INTERVAL_MS) return { code: 200, message: MSG.ok };
+      lastTyping = now;
+      if (side === 'customer') {
+        const body: ChatTyping = { targetUser: me.id, side: 'user', name: me.name, typing: form.typing };
+        nsp.to(chatRooms.staff).volatile.emit(CHAT_EVENTS.typing, body);
+      } else {
+        if (form.targetUser === undefined) throw new AppError(400, MSG_CHAT.targetUserRequired, 400, 'targetUser');
+        const t = await target(form.targetUser);
+        const body: ChatTyping = { targetUser: t.customer.id, side: 'admin', name: me.name, typing: form.typing };
+        socket.to(chatRooms.customer(t.customer.id)).to(chatRooms.staff).volatile.emit(CHAT_EVENTS.typing, body);
+      }
+      return { code: 200, message: MSG.ok };
+    });
+
+    handle(CHAT_EVENTS.usersRequest, async () => {
+      needStaff();
+      const body: UsersToAdmin = { full: true, users: await listChatUsers(db, { online: await onlineCustomers() }) };
+      socket.emit(CHAT_EVENTS.usersToAdmin, body);
+      return { code: 200, message: MSG.ok, results: body };
+    });
+
+    handle(CHAT_EVENTS.conversationState, async (payload) => {
+      needStaff();
+      const form = parseOr400(conversationStatePayload, payload);
+      const t = await target(form.targetUser);
+      await setConversationState(db, t.conversationId, form.state, me.id);
+      await pushUser(t.customer.id);
+      return { code: 200, message: MSG.ok, results: { targetUser: t.customer.id, state: form.state } };
+    });
+
+    handle(CHAT_EVENTS.customerInfoRequest, async (payload) => {
+      needStaff();
+      const form = parseOr400(customerInfoRequestPayload, payload);
+      return { code: 200, message: MSG.ok, results: await customerInfo(db, await chatCustomer(db, form.targetUser)) };
+    });
+
+    handle(CHAT_EVENTS.cannedReplyList, async () => {
+      needStaff();
+      return { code: 200, message: MSG.ok, results: await listCannedReplies(db) };
+    });
+    handle(CHAT_EVENTS.cannedReplySave, async (payload) => {
+      needStaff();
+      return { code: 201, message: MSG.ok, results: await saveCannedReply(db, me.id, parseOr400(cannedReplySavePayload, payload)) };
+    });
+    handle(CHAT_EVENTS.cannedReplyDelete, async (payload) => {
+      needStaff();
+      await deleteCannedReply(db, parseOr400(cannedReplyDeletePayload, payload).seq);
+      return { code: 200, message: MSG.ok };
+    });
+
+    if (side === 'staff') {
+      void (async () => {
+        const body: UsersToAdmin = { full: true, users: await listChatUsers(db, { online: await onlineCustomers() }) };
+        socket.emit(CHAT_EVENTS.usersToAdmin, body);
+      })().catch((err) => log.error({ err }, 'chat user list failed'));
+    }
+  });
+
+  return {
+    announce: (message) => announce(message),
+    endSessions(sessionIds) {
+      for (const id of sessionIds) {
+        nsp.to(chatRooms.session(id)).emit(CHAT_EVENTS.chatError, unauthorized);
+        nsp.in(chatRooms.session(id)).disconnectSockets(true);
+      }
+    },
+  };
+}

@@ -1,0 +1,129 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+// The member and product tables are referenced lazily (inside callbacks), so this file and
+// db/schema.ts (which re-exports it) may import each other.
+import { members, products, sessions } from '../../db/schema.js';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * One conversation per customer. Read state is kept per side as the highest message id read.
+ * 'Resolved' is derived: staff resolve a conversation up to its newest message, and any later
+ * customer message opens it again without a write.
+ */
+export const chatConversations = pgTable(
+  'chat_conversations',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => members.id),
+    customerReadId: integer('customer_read_id').notNull().default(0),
+    staffReadId: integer('staff_read_id').notNull().default(0),
+    /** Set when staff resolve: the newest message id at that moment. Null = open. */
+    resolvedThroughId: integer('resolved_through_id'),
+    resolvedBy: integer('resolved_by').references(() => members.id),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('chat_conversations_customer').on(t.customerId)],
+);
+
+/** Chat messages (spec 1 §3). Stored before they are delivered. */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: serial('id').primaryKey(),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => chatConversations.id),
+    senderId: integer('sender_id')
+      .notNull()
+      .references(() => members.id),
+    /** 'customer' or 'staff': which side of the conversation wrote it. */
+    senderSide: text('sender_side').notNull(),
+    /** The sending client's id for the message: a resend with the same id is stored once. */
+    clientMessageId: text('client_message_id').notNull(),
+    /** 'text' or 'file'. */
+    type: text('type').notNull(),
+    body: text('body').notNull(),
+    /** A product inquiry's product (shown as a card). */
+    productId: integer('product_id').references(() => products.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('chat_messages_sender_client_id').on(t.senderId, t.clientMessageId),
+    index('chat_messages_conversation').on(t.conversationId, t.id),
+    // Rate limits count a sender's recent messages.
+    index('chat_messages_sender_created').on(t.senderId, t.createdAt),
+    check('chat_messages_side_valid', sql`${t.senderSide} in ('customer','staff')`),
+    check('chat_messages_type_valid', sql`${t.type} in ('text','file')`),
+  ],
+);
+
+/** Uploaded chat images: re-encoded, stored under generated names, each with a thumbnail. */
+export const chatFiles = pgTable(
+  'chat_files',
+  {
+    id: serial('id').primaryKey(),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => chatConversations.id),
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => chatMessages.id),
+    uploaderId: integer('uploader_id')
+      .notNull()
+      .references(() => members.id),
+    /** Generated storage keys; never derived from the uploaded name. */
+    storageKey: text('storage_key').notNull(),
+    thumbKey: text('thumb_key').notNull(),
+    /** The sender's file name without any path, for display only. */
+    originalName: text('original_name').notNull(),
+    mime: text('mime').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    size: integer('size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('chat_files_message').on(t.messageId), uniqueIndex('chat_files_storage_key').on(t.storageKey)],
+);
+
+/** Pre-written answers the staff share. */
+export const chatCannedReplies = pgTable('chat_canned_replies', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  createdBy: integer('created_by').references(() => members.id),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One-time codes for the mobile QR login: only the hash is kept; valid 60 s, used once, and only
+ * while the desktop session that asked for it is still live.
+ */
+export const qrLoginCodes = pgTable(
+  'qr_login_codes',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => sessions.id),
+    codeHash: text('code_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('qr_login_codes_hash').on(t.codeHash), index('qr_login_codes_member').on(t.memberId, t.createdAt)],
+);
+
+/** Server secrets shared by every process (the key chat file addresses are signed with). */
+export const chatKeys = pgTable('chat_keys', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,100 @@
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { chatKeys } from './schema.js';
+
+/** Where chat files live; a cloud bucket can stand in for the disk behind the same three calls. */
+export interface FileStorage {
+  put(key: string, data: Buffer): Promise<void>;
+  /** The stored bytes, or null when there is no such file. */
+  read(key: string): Promise<Buffer | null>;
+  remove(key: string): Promise<void>;
+}
+
+const KEY_SHAPE = /^[a-z0-9]+(?:\/[a-z0-9-]+)*\.[a-z0-9.]+$/;
+
+/** Generated storage keys: chat/YYYY/MM/<uuid>.<ext>, never anything the uploader chose. */
+export function newStorageKey(ext: string, now: Date = new Date()): { key: string; thumbKey: string } {
+  const month = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
+  const id = randomUUID();
+  return { key: `chat/${month}/${id}.${ext}`, thumbKey: `chat/${month}/${id}.thumb.webp` };
+}
+
+/**
+ * Files on disk under `root`. Keys are checked against the generated shape, so no key can leave
+ * the root. The root must not be served as public static files: reads go through the signed
+ * addresses below.
+ */
+export function diskStorage(root: string): FileStorage {
+  const resolve = (key: string) => {
+    if (!KEY_SHAPE.test(key) || key.includes('..')) throw new Error(`bad storage key ${key}`);
+    return path.join(root, key);
+  };
+  return {
+    async put(key, data) {
+      const file = resolve(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      // 'wx': a generated name is never written twice.
+      await fs.writeFile(file, data, { flag: 'wx', mode: 0o640 });
+    },
+    async read(key) {
+      try {
+        return await fs.readFile(resolve(key));
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw err;
+      }
+    },
+    async remove(key) {
+      await fs.rm(resolve(key), { force: true });
+    },
+  };
+}
+
+const FILE_URL_KEY = 'file_url_key';
+/** Addresses stay valid this long; they are renewed whenever a history is read again. */
+export const FILE_URL_TTL_SEC = 24 * 3600;
+const keyCache = new WeakMap<Db, Promise<Buffer>>();
+
+/**
+ * The key file addresses are signed with: made once and kept in the database, so every server
+ * process signs and checks with the same key and addresses survive a restart.
+ */
+export function fileUrlKey(db: Db): Promise<Buffer> {
+  let key = keyCache.get(db);
+  if (!key) {
+    key = (async () => {
+      await db.insert(chatKeys).values({ name: FILE_URL_KEY, value: randomBytes(32).toString('base64url') }).onConflictDoNothing();
+      const [row] = await db.select().from(chatKeys).where(eq(chatKeys.name, FILE_URL_KEY));
+      return Buffer.from(row!.value, 'base64url');
+    })();
+    key.catch(() => keyCache.delete(db));
+    keyCache.set(db, key);
+  }
+  return key;
+}
+
+export type FileVariant = 'full' | 'thumb';
+
+function signature(key: Buffer, seq: number, variant: FileVariant, exp: number): string {
+  return createHmac('sha256', key).update(`chat-file:${seq}:${variant}:${exp}`).digest('base64url');
+}
+
+/**
+ * A signed address of a chat file, valid about a day. The expiry is rounded up to the hour so
+ * that the same picture keeps the same address (and the browser's cached copy) for an hour.
+ */
+export function signedFileUrl(key: Buffer, seq: number, variant: FileVariant, now: Date = new Date()): string {
+  const exp = Math.ceil((now.getTime() / 1000 + FILE_URL_TTL_SEC) / 3600) * 3600;
+  return `/api/chatFile/${seq}/${variant}?exp=${exp}&sig=${signature(key, seq, variant, exp)}`;
+}
+
+/** True when `sig` signs this file, variant and expiry, and the expiry has not passed. */
+export function verifyFileUrl(key: Buffer, seq: number, variant: FileVariant, exp: number, sig: string, now: Date = new Date()): boolean {
+  if (!Number.isInteger(exp) || exp * 1000 <= now.getTime()) return false;
+  const expected = Buffer.from(signature(key, seq, variant, exp));
+  const given = Buffer.from(sig);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}

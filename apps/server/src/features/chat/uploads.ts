@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { CHAT_LIMITS, MSG_CHAT, type ChatMessage } from '@partsmall/contract';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../shared/http.js';
+import { checkUploadBatch, processImage, type IncomingFile, type ProcessedImage } from './images.js';
+import {
+  ensureConversation,
+  messageByClientId,
+  recentMessages,
+  storeMessage,
+  toChatMessages,
+  type ChatCustomer,
+  type SenderInfo,
+} from './messages.js';
+import { chatFiles } from './schema.js';
+import { fileUrlKey, newStorageKey, verifyFileUrl, type FileStorage, type FileVariant } from './storage.js';
+
+export interface ChatUpload {
+  /** Who uploads: the customer into their own conversation, or staff into the customer's. */
+  sender: SenderInfo;
+  customer: ChatCustomer;
+  files: IncomingFile[];
+  /** The client's id for the resulting message; a retried upload with the same id is stored once. */
+  clientMessageId?: string | undefined;
+}
+
+/**
+ * Turns one upload into one file message: every file is judged and re-encoded first (a single
+ * bad file refuses the whole upload and nothing is stored), then the pictures and thumbnails go
+ * to storage under generated names, then the message and its files are stored together. The
+ * caller checks that the sender may write to this customer's conversation, and delivers the
+ * returned message (ChatChannel.announce).
+ */
+export async function uploadChatFiles(db: Db, storage: FileStorage, upload: ChatUpload): Promise<{ message: ChatMessage; created: boolean }> {
+  const { sender, customer } = upload;
+  const clientMessageId = upload.clientMessageId ?? randomUUID();
+  const view = async (row: NonNullable<Awaited<ReturnType<typeof messageByClientId>>>) =>
+    (await toChatMessages(db, [row], customer, [sender]))[0]!;
+
+  const earlier = await messageByClientId(db, sender.memberId, clientMessageId);
+  if (earlier) return { message: await view(earlier), created: false };
+  if ((await recentMessages(db, sender.memberId, 'file', CHAT_LIMITS.uploads.windowSec)) >= CHAT_LIMITS.uploads.max) {
+    throw new AppError(429, MSG_CHAT.tooManyUploads);
+  }
+
+  const names = checkUploadBatch(upload.files);
+  const images: ProcessedImage[] = [];
+  // One after another: image work is CPU-bound and the machine is shared.
+  for (const [i, file] of upload.files.entries()) images.push(await processImage(file, names[i]!, { staff: sender.side === 'staff' }));
+
+  const conversationId = await ensureConversation(db, customer.id);
+  const stored: { key: string; thumbKey: string; image: ProcessedImage }[] = [];
+  try {
+    for (const image of images) {
+      const keys = newStorageKey(image.ext);
+      await storage.put(keys.key, image.data);
+      await storage.put(keys.thumbKey, image.thumb);
+      stored.push({ ...keys, image });
+    }
+    const result = await db.transaction(async (tx) => {
+      const saved = await storeMessage(tx, {
+        conversationId,
+        senderId: sender.memberId,
+        side: sender.side,
+        clientMessageId,
+        type: 'file',
+        body: images.map((i) => i.name).join(', ').slice(0, CHAT_LIMITS.messageMaxChars),
+      });
+      if (saved.created) {
+        await tx.insert(chatFiles).values(
+          stored.map((s) => ({
+            conversationId,
+            messageId: saved.row.id,
+            uploaderId: sender.memberId,
+            storageKey: s.key,
+            thumbKey: s.thumbKey,
+            originalName: s.image.name,
+            mime: s.image.mime,
+            width: s.image.width,
+            height: s.image.height,
+            size: s.image.data.length,
+          })),
+        );
+      }
+      return saved;
+    });
+    // A parallel retry with the same id won: its files are the message's, these are not needed.
+    if (!result.created) await removeAll(storage, stored);
+    return { message: await view(result.row), created: result.created };
+  } catch (err) {
+    await removeAll(storage, stored);
+    throw err;
+  }
+}
+
+async function removeAll(storage: FileStorage, stored: { key: string; thumbKey: string }[]) {
+  await Promise.all(stored.flatMap((s) => [storage.remove(s.key), storage.remove(s.thumbKey)]).map((p) => p.catch(() => undefined)));
+}
+
+/**
+ * A chat file behind a signed address (the read route of the uploads): the picture or its
+ * thumbnail, or null when the signature is wrong or expired or the file is gone.
+ */
+export async function readChatFile(
+  db: Db,
+  storage: FileStorage,
+  q: { seq: number; variant: FileVariant; exp: number; sig: string },
+  now: Date = new Date(),
+): Promise<{ data: Buffer; mime: string } | null> {
+  if (!verifyFileUrl(await fileUrlKey(db), q.seq, q.variant, q.exp, q.sig, now)) return null;
+  const [file] = await db.select().from(chatFiles).where(eq(chatFiles.id, q.seq));
+  if (!file) return null;
+  const data = await storage.read(q.variant === 'thumb' ? file.thumbKey : file.storageKey);
+  return data ? { data, mime: q.variant === 'thumb' ? 'image/webp' : file.mime } : null;
+}

@@ -1,0 +1,348 @@
+import { count, eq } from 'drizzle-orm';
+import type { Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MSG, type ChatAck, type ChatMessage, type OldChatList } from '@partsmall/contract';
+import { chatMessages, sessions } from '../../src/db/schema.js';
+import { call, startTestServer, type TestServer } from '../helpers.js';
+import { ack, chatSocket, clientId, collect, memberIdOf, newCustomer, openChat, startChatNamespace, tokenFor, waitFor } from '../chat-helpers.js';
+
+let server: TestServer;
+let staffId: number;
+const open: Socket[] = [];
+beforeAll(async () => {
+  server = await startTestServer();
+  staffId = await memberIdOf(server, 'staff@partsmall.kr');
+});
+afterEach(() => {
+  for (const s of open.splice(0)) s.close();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+async function connectAs(token: string) {
+  const socket = await openChat(server, token);
+  open.push(socket);
+  return socket;
+}
+const staffSocket = async () => connectAs(await tokenFor(server, staffId));
+const messagesOf = async (senderId: number) =>
+  Number((await server.db.select({ n: count() }).from(chatMessages).where(eq(chatMessages.senderId, senderId)))[0]!.n);
+
+describe('chat socket: visitors and dead sessions', () => {
+  it.each([
+    ['no token', undefined],
+    ['a made-up token', 'not-a-token'],
+    ['an oversized token', 'x'.repeat(10_000)],
+  ])('%s gets chatError 401 and the socket is closed', async (_what, token) => {
+    const socket = chatSocket(server, token);
+    open.push(socket);
+    const closed = waitFor(socket, 'disconnect');
+    const error = await waitFor<ChatAck>(socket, 'chatError');
+    expect(error).toEqual({ code: 401, message: MSG.tokenExpired });
+    await closed;
+  });
+
+  it('an expired session gets 401 at connect', async () => {
+    const c = await newCustomer(server, '만료');
+    await server.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.memberId, c.seq));
+    const socket = chatSocket(server, c.token);
+    open.push(socket);
+    expect(await waitFor<ChatAck>(socket, 'chatError')).toMatchObject({ code: 401 });
+  });
+
+  it('a session revoked outside the application: the next check refuses with 401, stores nothing and closes the socket', async () => {
+    // Re-checking on every event (the server re-checks every 10 s; logout and the like end sockets at once).
+    const namespace = await startChatNamespace(server, { sessionRecheckMs: 0 });
+    try {
+      const c = await newCustomer(server, '폐기');
+      const socket = await openChat(namespace, c.token);
+      open.push(socket);
+      expect((await ack(socket, 'userMessage', { sendMessage: '살아 있음', clientMessageId: clientId() })).code).toBe(201);
+      await server.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.memberId, c.seq));
+      const closed = waitFor(socket, 'disconnect');
+      const answer = await ack(socket, 'userMessage', { sendMessage: '안녕하세요', clientMessageId: clientId() });
+      expect(answer).toEqual({ code: 401, message: MSG.tokenExpired });
+      await closed;
+      expect(await messagesOf(c.seq)).toBe(1);
+    } finally {
+      await namespace.close();
+    }
+  });
+
+  it('logging out ends the chat socket of that session at once', async () => {
+    const c = await newCustomer(server, '로그아웃');
+    const socket = await connectAs(c.token);
+    const closed = waitFor(socket, 'disconnect');
+    expect((await call(server, 'POST', 'api/logout', {}, c.token)).status).toBe(200);
+    await closed;
+  });
+});
+
+describe('chat socket: userMessage', () => {
+  it('a customer message is stored, acknowledged with its stored id and delivered to staff, not to another customer', async () => {
+    const a = await newCustomer(server, '갑');
+    const b = await newCustomer(server, '을');
+    const staff = await staffSocket();
+    const customerA = await connectAs(a.token);
+    const customerB = await connectAs(b.token);
+    const seenByB = collect<ChatMessage>(customerB, 'messageToUser');
+
+    const atStaff = waitFor<ChatMessage>(staff, 'messageToAdmin', (m) => m.targetUser === a.seq);
+    const answer = await ack<ChatMessage>(customerA, 'userMessage', { sendMessage: '  브레이크 패드 재고 있나요?  ', clientMessageId: clientId() });
+    expect(answer.code).toBe(201);
+    const stored = answer.results!;
+    expect(stored).toMatchObject({
+      sendMessage: '브레이크 패드 재고 있나요?',
+      sendMessageType: 'string',
+      type: 'text',
+      fileList: [],
+      sendUserId: a.seq,
+      sendUserAccount: a.id,
+      sendUserName: a.name,
+      sendSide: 'user',
+      room: `${a.id}_${a.seq}`,
+      targetUser: a.seq,
+      product: null,
+    });
+    expect(stored.seq).toBeGreaterThan(0);
+    expect((await atStaff).seq).toBe(stored.seq);
+    const [row] = await server.db.select().from(chatMessages).where(eq(chatMessages.id, stored.seq));
+    expect(row).toMatchObject({ senderId: a.seq, body: '브레이크 패드 재고 있나요?', senderSide: 'customer' });
+
+    // B is sent something afterwards; by the time it arrives, A's message would have arrived too.
+    const later = waitFor<ChatMessage>(customerB, 'messageToUser');
+    await ack(staff, 'adminMessage', { sendMessage: '을 님께', clientMessageId: clientId(), targetUser: b.seq });
+    await later;
+    expect(seenByB.map((m) => m.sendMessage)).toEqual(['을 님께']);
+  });
+
+  it("the customer's other tab receives the message too, the sending tab only the acknowledgement", async () => {
+    const a = await newCustomer(server, '탭');
+    const first = await connectAs(a.token);
+    const second = await connectAs(a.token);
+    const seenByFirst = collect<ChatMessage>(first, 'messageToUser');
+    const atSecond = waitFor<ChatMessage>(second, 'messageToUser');
+    const answer = await ack<ChatMessage>(first, 'userMessage', { sendMessage: '두 창', clientMessageId: clientId() });
+    expect((await atSecond).seq).toBe(answer.results!.seq);
+    // The acknowledgement is the sender's copy; a round trip later nothing else has come.
+    await ack(first, 'oldMessageRequest', {});
+    expect(seenByFirst).toEqual([]);
+  });
+
+  it('a product inquiry carries the product as a card; an unknown product is refused', async () => {
+    const a = await newCustomer(server, '상품문의');
+    const socket = await connectAs(a.token);
+    const listed = await call<{ seq: number; name: string; pid: string }[]>(server, 'POST', 'api/getProductHome', { page: 1, size: 1 });
+    const product = listed.body.results![0]!;
+    const answer = await ack<ChatMessage>(socket, 'userMessage', {
+      sendMessage: `[상품 문의] ${product.name} / ${product.pid}`,
+      clientMessageId: clientId(),
+      productId: product.seq,
+    });
+    expect(answer.code).toBe(201);
+    expect(answer.results!.product).toMatchObject({ seq: product.seq, name: product.name, pid: product.pid });
+    const refused = await ack(socket, 'userMessage', { sendMessage: '없는 상품', clientMessageId: clientId(), productId: 99_999_999 });
+    expect(refused).toMatchObject({ code: 404, message: '문의할 상품을 찾을 수 없습니다.' });
+  });
+
+  describe('text rules', () => {
+    it.each([
+      ['empty', ''],
+      ['blank', '   \n\t  '],
+      ['ideographic spaces', '\u3000\u3000'],
+      ['Hangul fillers', '\u3164\u3164'],
+      ['zero-width spaces', '\u200b\u200b'],
+    ])('%s is refused with 전송할 내용을 입력하세요. and nothing is stored', async (_what, text) => {
+      const a = await newCustomer(server, '빈칸');
+      const socket = await connectAs(a.token);
+      const answer = await ack(socket, 'userMessage', { sendMessage: text, clientMessageId: clientId() });
+      expect(answer).toMatchObject({ code: 400, message: '전송할 내용을 입력하세요.', field: 'sendMessage' });
+      expect(await messagesOf(a.seq)).toBe(0);
+    });
+
+    it('2,000 characters after trimming pass; 2,001 are refused', async () => {
+      const a = await newCustomer(server, '길이');
+      const socket = await connectAs(a.token);
+      const ok = await ack<ChatMessage>(socket, 'userMessage', { sendMessage: `  ${'가'.repeat(2000)}  `, clientMessageId: clientId() });
+      expect(ok.code).toBe(201);
+      expect(ok.results!.sendMessage).toHaveLength(2000);
+      // Characters, not UTF-16 units: 2,000 emoji are 4,000 units and still pass.
+      expect((await ack(socket, 'userMessage', { sendMessage: '🚗'.repeat(2000), clientMessageId: clientId() })).code).toBe(201);
+      const long = await ack(socket, 'userMessage', { sendMessage: '가'.repeat(2001), clientMessageId: clientId() });
+      expect(long).toMatchObject({ code: 400, message: '메시지는 2,000자 이내로 입력하세요.' });
+      expect(await messagesOf(a.seq)).toBe(2);
+    });
+
+    it('a NUL character is refused, line breaks are kept', async () => {
+      const a = await newCustomer(server, '제어');
+      const socket = await connectAs(a.token);
+      expect(await ack(socket, 'userMessage', { sendMessage: 'a\u0000b', clientMessageId: clientId() })).toMatchObject({ code: 400, message: MSG.textInvalid });
+      const ok = await ack<ChatMessage>(socket, 'userMessage', { sendMessage: '첫 줄\n둘째 줄', clientMessageId: clientId() });
+      expect(ok.results!.sendMessage).toBe('첫 줄\n둘째 줄');
+    });
+  });
+
+  it('events with wrong types get a Korean error; the socket keeps working', async () => {
+    const a = await newCustomer(server, '형식');
+    const socket = await connectAs(a.token);
+    const wrong: unknown[] = [
+      { sendMessage: 12345, clientMessageId: clientId() },
+      { sendMessage: '안녕', clientMessageId: 42 },
+      { sendMessage: '안녕' },
+      { sendMessage: '안녕', clientMessageId: '../../etc' },
+      'just a string',
+      null,
+      [1, 2, 3],
+      { sendMessage: ['배열'], clientMessageId: clientId() },
+      { sendMessage: '안녕', clientMessageId: clientId(), productId: 'DROP TABLE' },
+    ];
+    for (const payload of wrong) {
+      const answer = await ack(socket, 'userMessage', payload);
+      expect(answer.code, JSON.stringify(payload)).toBe(400);
+      expect(answer.message).toMatch(/[가-힣]/);
+    }
+    expect(await ack(socket, 'oldMessageRequest', { page: 'one' })).toMatchObject({ code: 400 });
+    expect(await ack(socket, 'oldMessageRequest', { size: -5 })).toMatchObject({ code: 400 });
+    expect(await ack(socket, 'updateReadStatus', { seq: 'x' })).toMatchObject({ code: 400 });
+    expect(await messagesOf(a.seq)).toBe(0);
+    expect((await ack(socket, 'userMessage', { sendMessage: '이제 정상', clientMessageId: clientId() })).code).toBe(201);
+    expect(socket.connected).toBe(true);
+  });
+
+  it('a refused event sent without an acknowledgement callback gets chatError naming the event', async () => {
+    const a = await newCustomer(server, '콜백없음');
+    const socket = await connectAs(a.token);
+    const error = waitFor<ChatAck>(socket, 'chatError');
+    socket.emit('userMessage', { sendMessage: ' ', clientMessageId: clientId() });
+    expect(await error).toMatchObject({ code: 400, message: '전송할 내용을 입력하세요.', event: 'userMessage' });
+  });
+
+  it('more than 30 messages within 10 s are refused (429) and not stored', async () => {
+    const a = await newCustomer(server, '도배');
+    const socket = await connectAs(a.token);
+    const answers = [];
+    for (let i = 0; i < 31; i++) answers.push(await ack(socket, 'userMessage', { sendMessage: `${i + 1}번째`, clientMessageId: clientId() }));
+    expect(answers.slice(0, 30).every((x) => x.code === 201)).toBe(true);
+    expect(answers[30]).toMatchObject({ code: 429, message: '메시지를 너무 빠르게 보내고 있습니다. 잠시 후 다시 보내 주세요.' });
+    expect(await messagesOf(a.seq)).toBe(30);
+  });
+
+  it('staff cannot send userMessage (they answer with adminMessage)', async () => {
+    const staff = await staffSocket();
+    const before = await messagesOf(staffId);
+    expect(await ack(staff, 'userMessage', { sendMessage: '직원', clientMessageId: clientId() })).toMatchObject({ code: 403 });
+    expect(await messagesOf(staffId)).toBe(before);
+  });
+});
+
+describe('chat socket: adminMessage', () => {
+  it('staff answer a customer: stored, delivered to every tab of that customer and to the other staff, not to another customer', async () => {
+    const a = await newCustomer(server, '답변');
+    const b = await newCustomer(server, '제3자');
+    const staff = await staffSocket();
+    const admin = await connectAs(await tokenFor(server, await memberIdOf(server, 'admin@partsmall.kr')));
+    const tab1 = await connectAs(a.token);
+    const tab2 = await connectAs(a.token);
+    const other = await connectAs(b.token);
+    const seenByOther = collect<ChatMessage>(other, 'messageToUser');
+    const at1 = waitFor<ChatMessage>(tab1, 'messageToUser');
+    const at2 = waitFor<ChatMessage>(tab2, 'messageToUser');
+    const atAdmin = waitFor<ChatMessage>(admin, 'messageToAdmin', (m) => m.targetUser === a.seq);
+    const answer = await ack<ChatMessage>(staff, 'adminMessage', { sendMessage: '네, 재고 있습니다.', clientMessageId: clientId(), targetUser: a.seq });
+    expect(answer.code).toBe(201);
+    expect(answer.results).toMatchObject({ sendSide: 'admin', sendUserId: staffId, sendUserAccount: '', targetUser: a.seq, room: `${a.id}_${a.seq}` });
+    for (const got of await Promise.all([at1, at2, atAdmin])) expect(got.seq).toBe(answer.results!.seq);
+    const later = waitFor<ChatMessage>(other, 'messageToUser');
+    await ack(staff, 'adminMessage', { sendMessage: '제3자님께', clientMessageId: clientId(), targetUser: b.seq });
+    await later;
+    expect(seenByOther.map((m) => m.sendMessage)).toEqual(['제3자님께']);
+  });
+
+  it('a customer sending adminMessage is refused and nothing is stored, even to themselves', async () => {
+    const a = await newCustomer(server, '사칭');
+    const b = await newCustomer(server, '피해자');
+    const socket = await connectAs(a.token);
+    for (const targetUser of [b.seq, a.seq]) {
+      const answer = await ack(socket, 'adminMessage', { sendMessage: '직원인 척', clientMessageId: clientId(), targetUser });
+      expect(answer).toMatchObject({ code: 403, message: '상담 직원만 사용할 수 있습니다.' });
+    }
+    expect(await messagesOf(a.seq)).toBe(0);
+  });
+
+  it.each([
+    ['a missing target', { sendMessage: '누구?' }, 400],
+    ['a non-numeric target', { sendMessage: '누구?', targetUser: 'abc' }, 400],
+    ['an unknown member', { sendMessage: '누구?', targetUser: 99_999_999 }, 404],
+  ])('staff naming %s are refused', async (_what, payload, code) => {
+    const staff = await staffSocket();
+    const before = await messagesOf(staffId);
+    const answer = await ack(staff, 'adminMessage', { ...payload, clientMessageId: clientId() });
+    expect(answer.code).toBe(code);
+    expect(answer.message).toMatch(/[가-힣]/);
+    expect(await messagesOf(staffId)).toBe(before);
+  });
+
+  it('staff cannot open a conversation with another staff account', async () => {
+    const staff = await staffSocket();
+    const adminId = await memberIdOf(server, 'admin@partsmall.kr');
+    expect(await ack(staff, 'adminMessage', { sendMessage: '동료', clientMessageId: clientId(), targetUser: adminId })).toMatchObject({ code: 404 });
+  });
+});
+
+describe('chat socket: history', () => {
+  async function conversationWith(messages: number) {
+    const a = await newCustomer(server, '기록');
+    const customer = await connectAs(a.token);
+    const staff = await staffSocket();
+    const seqs: number[] = [];
+    for (let i = 1; i <= messages; i++) {
+      const socket = i % 2 === 1 ? customer : staff;
+      const event = i % 2 === 1 ? 'userMessage' : 'adminMessage';
+      const answer = await ack<ChatMessage>(socket, event, { sendMessage: `메시지 ${i}`, clientMessageId: clientId(), targetUser: a.seq });
+      seqs.push(answer.results!.seq);
+    }
+    return { a, customer, staff, seqs };
+  }
+
+  it('oldMessageRequest: page 1 is the newest 50 in time order, page 2 the ones before; also sent as oldChatList', async () => {
+    // Over the customer limit of 30 per 10 s, so half the messages come from staff.
+    const { customer, seqs } = await conversationWith(55);
+    const event = waitFor<OldChatList>(customer, 'oldChatList');
+    const page1 = await ack<NonNullable<OldChatList['results']>>(customer, 'oldMessageRequest', { page: 1, size: 50 });
+    expect(page1.code).toBe(200);
+    expect(page1.results!.messages.map((m) => m.seq)).toEqual(seqs.slice(5));
+    expect(page1.results!.more).toBe(true);
+    expect((await event).results!.messages).toHaveLength(50);
+    const page2 = await ack<NonNullable<OldChatList['results']>>(customer, 'oldMessageRequest', { page: 2, size: 50 });
+    expect(page2.results!.messages.map((m) => m.sendMessage)).toEqual(['메시지 1', '메시지 2', '메시지 3', '메시지 4', '메시지 5']);
+    expect(page2.results!.more).toBe(false);
+    // The spec's request without arguments is page 1 of 50.
+    expect((await ack<NonNullable<OldChatList['results']>>(customer, 'oldMessageRequest')).results!.messages).toHaveLength(50);
+    const before = await ack<NonNullable<OldChatList['results']>>(customer, 'oldMessageRequest', { beforeSeq: seqs[3], size: 2 });
+    expect(before.results!.messages.map((m) => m.seq)).toEqual([seqs[1], seqs[2]]);
+  });
+
+  it('staff read any customer with oldMessageAdminRequest; a customer may not, not even their own', async () => {
+    const { a, customer, staff, seqs } = await conversationWith(3);
+    const b = await newCustomer(server, '엿보기');
+    const nosy = await connectAs(b.token);
+    const asStaff = await ack<NonNullable<OldChatList['results']>>(staff, 'oldMessageAdminRequest', { page: 1, size: 50, targetUser: a.seq });
+    expect(asStaff.results!.messages.map((m) => m.seq)).toEqual(seqs);
+    expect(asStaff.results!.targetUser).toBe(a.seq);
+    for (const socket of [nosy, customer]) {
+      const refused = await ack(socket, 'oldMessageAdminRequest', { page: 1, size: 50, targetUser: a.seq });
+      expect(refused).toMatchObject({ code: 403, message: '상담 직원만 사용할 수 있습니다.' });
+    }
+    // Another customer's own history is just their own (empty) conversation.
+    const own = await ack<NonNullable<OldChatList['results']>>(nosy, 'oldMessageRequest', { page: 1, size: 50 });
+    expect(own.results!.messages).toEqual([]);
+    expect(own.results!.targetUser).toBe(b.seq);
+  });
+
+  it('staff asking for an unknown member get 404; a missing targetUser 400', async () => {
+    const staff = await staffSocket();
+    expect(await ack(staff, 'oldMessageAdminRequest', { page: 1, size: 50, targetUser: 99_999_999 })).toMatchObject({ code: 404 });
+    expect(await ack(staff, 'oldMessageAdminRequest', { page: 1, size: 50 })).toMatchObject({ code: 400, message: '상담할 회원을 선택하세요.' });
+  });
+});

@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { CannedReply, ChatCustomerInfo, ChatMessage, ChatTyping, OldChatList, UsersToAdmin } from '@partsmall/contract';
+import { cashLedger, chatCannedReplies, companies, products } from '../../src/db/schema.js';
+import { call, startTestServer, type TestServer } from '../helpers.js';
+import { ack, clientId, collect, memberIdOf, newCustomer, openChat, tokenFor, waitFor } from '../chat-helpers.js';
+
+let server: TestServer;
+let staffId: number;
+const open: Socket[] = [];
+beforeAll(async () => {
+  server = await startTestServer();
+  staffId = await memberIdOf(server, 'staff@partsmall.kr');
+});
+afterEach(() => {
+  for (const s of open.splice(0)) s.close();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+async function connectAs(token: string) {
+  const socket = await openChat(server, token);
+  open.push(socket);
+  return socket;
+}
+const staffSocket = async () => connectAs(await tokenFor(server, staffId));
+type History = NonNullable<OldChatList['results']>;
+
+describe('typing indicator', () => {
+  it('a customer typing is shown to staff only; staff typing to that customer (and the other staff)', async () => {
+    const a = await newCustomer(server, '입력중');
+    const b = await newCustomer(server, '구경꾼');
+    const staff = await staffSocket();
+    const colleague = await staffSocket();
+    const customer = await connectAs(a.token);
+    const bystander = await connectAs(b.token);
+    const seenByBystander = collect<ChatTyping>(bystander, 'typing');
+
+    const atStaff = waitFor<ChatTyping>(staff, 'typing', (t) => t.targetUser === a.seq);
+    expect((await ack(customer, 'typing', { typing: true })).code).toBe(200);
+    expect(await atStaff).toEqual({ targetUser: a.seq, side: 'user', name: a.name, typing: true });
+
+    const atCustomer = waitFor<ChatTyping>(customer, 'typing');
+    const atColleague = waitFor<ChatTyping>(colleague, 'typing', (t) => t.side === 'admin' && t.targetUser === a.seq);
+    await ack(staff, 'typing', { typing: true, targetUser: a.seq });
+    expect(await atCustomer).toMatchObject({ targetUser: a.seq, side: 'admin', typing: true });
+    await atColleague;
+
+    // Anything meant for the bystander after this arrives after any typing event would have.
+    const marker = waitFor<ChatMessage>(bystander, 'messageToUser');
+    await ack(staff, 'adminMessage', { sendMessage: '표지', clientMessageId: clientId(), targetUser: b.seq });
+    await marker;
+    expect(seenByBystander).toEqual([]);
+  });
+
+  it('staff must name the customer; wrong types are refused', async () => {
+    const staff = await staffSocket();
+    expect(await ack(staff, 'typing', { typing: true })).toMatchObject({ code: 400, message: '상담할 회원을 선택하세요.' });
+    expect(await ack(staff, 'typing', { typing: 'yes', targetUser: 1 })).toMatchObject({ code: 400 });
+  });
+});
+
+describe('open and resolved conversations', () => {
+  it('staff resolve a conversation; a later customer message opens it again', async () => {
+    const a = await newCustomer(server, '해결');
+    const customer = await connectAs(a.token);
+    await ack(customer, 'userMessage', { sendMessage: '배송 언제 되나요?', clientMessageId: clientId() });
+    const staff = await staffSocket();
+    const resolved = waitFor<UsersToAdmin>(staff, 'usersToAdmin', (u) => !u.full && u.users[0]?.seq === a.seq && u.users[0].state === 'resolved');
+    expect(await ack(staff, 'conversationState', { targetUser: a.seq, state: 'resolved' })).toMatchObject({ code: 200 });
+    await resolved;
+    expect((await ack<History>(staff, 'oldMessageAdminRequest', { targetUser: a.seq })).results!.state).toBe('resolved');
+    // Staff writing more does not reopen it; the customer writing does.
+    await ack(staff, 'adminMessage', { sendMessage: '내일 출고됩니다.', clientMessageId: clientId(), targetUser: a.seq });
+    expect((await ack<History>(staff, 'oldMessageAdminRequest', { targetUser: a.seq })).results!.state).toBe('resolved');
+    await ack(customer, 'userMessage', { sendMessage: '하나 더 있어요', clientMessageId: clientId() });
+    expect((await ack<History>(staff, 'oldMessageAdminRequest', { targetUser: a.seq })).results!.state).toBe('open');
+    const list = await ack<UsersToAdmin>(staff, 'usersRequest');
+    expect(list.results!.users.find((u) => u.seq === a.seq)!.state).toBe('open');
+  });
+
+  it('reopening by hand, and refusals: customers, bad states, unknown customers', async () => {
+    const a = await newCustomer(server, '재개');
+    const staff = await staffSocket();
+    await ack(staff, 'conversationState', { targetUser: a.seq, state: 'resolved' });
+    await ack(staff, 'conversationState', { targetUser: a.seq, state: 'open' });
+    expect((await ack<History>(staff, 'oldMessageAdminRequest', { targetUser: a.seq })).results!.state).toBe('open');
+    const customer = await connectAs(a.token);
+    expect(await ack(customer, 'conversationState', { targetUser: a.seq, state: 'resolved' })).toMatchObject({ code: 403 });
+    expect(await ack(staff, 'conversationState', { targetUser: a.seq, state: 'closed' })).toMatchObject({ code: 400 });
+    expect(await ack(staff, 'conversationState', { targetUser: 99_999_999, state: 'resolved' })).toMatchObject({ code: 404 });
+  });
+});
+
+describe('canned replies', () => {
+  it('staff save, list, edit and delete shared replies; another staff member sees them', async () => {
+    const staff = await staffSocket();
+    const admin = await connectAs(await tokenFor(server, await memberIdOf(server, 'admin@partsmall.kr')));
+    const saved = await ack<CannedReply>(staff, 'cannedReplySave', { title: '운영시간', body: '평일 10:00~16:30 상담합니다.' });
+    expect(saved).toMatchObject({ code: 201, results: { title: '운영시간', body: '평일 10:00~16:30 상담합니다.' } });
+    const seq = saved.results!.seq;
+    const listed = await ack<CannedReply[]>(admin, 'cannedReplyList');
+    expect(listed.results!.find((r) => r.seq === seq)?.title).toBe('운영시간');
+    const edited = await ack<CannedReply>(admin, 'cannedReplySave', { seq, title: '상담시간', body: '평일 10:00~16:30, 주말·공휴일 휴무' });
+    expect(edited.results).toMatchObject({ seq, title: '상담시간' });
+    expect(await ack(staff, 'cannedReplyDelete', { seq })).toMatchObject({ code: 200 });
+    expect((await ack<CannedReply[]>(staff, 'cannedReplyList')).results!.some((r) => r.seq === seq)).toBe(false);
+    expect(await ack(staff, 'cannedReplyDelete', { seq })).toMatchObject({ code: 404, message: '상용구를 찾을 수 없습니다.' });
+  });
+
+  it('blank or long titles and blank bodies are refused; customers cannot read or write them', async () => {
+    const staff = await staffSocket();
+    expect(await ack(staff, 'cannedReplySave', { title: ' ', body: '내용' })).toMatchObject({ code: 400, message: '상용구 제목을 입력하세요.' });
+    expect(await ack(staff, 'cannedReplySave', { title: '가'.repeat(51), body: '내용' })).toMatchObject({ code: 400, message: '상용구 제목은 50자 이내로 입력하세요.' });
+    expect(await ack(staff, 'cannedReplySave', { title: '제목', body: '  ' })).toMatchObject({ code: 400, message: '전송할 내용을 입력하세요.' });
+    const a = await newCustomer(server, '상용구');
+    const customer = await connectAs(a.token);
+    const before = (await server.db.select().from(chatCannedReplies)).length;
+    expect(await ack(customer, 'cannedReplyList')).toMatchObject({ code: 403 });
+    expect(await ack(customer, 'cannedReplySave', { title: '몰래', body: '추가' })).toMatchObject({ code: 403 });
+    expect(await ack(customer, 'cannedReplyDelete', { seq: 1 })).toMatchObject({ code: 403 });
+    expect((await server.db.select().from(chatCannedReplies)).length).toBe(before);
+  });
+});
+
+describe("customer summary beside the conversation", () => {
+  it("staff see the customer's company, level, cash, cart count and last orders", async () => {
+    const a = await newCustomer(server, '요약');
+    await server.db.update(companies).set({ level: 'c', point: 300_000 }).where(eq(companies.id, a.companyId));
+    await server.db.insert(cashLedger).values({ companyId: a.companyId, type: 'adjust', amount: 300_000, balanceAfter: 300_000 });
+    const made = await server.db
+      .insert(products)
+      .values(
+        [11_000, 22_000].map((price, i) => ({
+          name: `요약 테스트 부품 ${i + 1}`,
+          pid: `SUM-${randomUUID().slice(0, 8)}`,
+          pidKey: `SUM${i}${randomUUID().slice(0, 6).toUpperCase()}`,
+          priceA: price,
+          priceB: price,
+          priceC: price,
+          priceD: price,
+          salePrice: price,
+          hasAmount: 10,
+          stockName: '한국 김포물류센터',
+          storageId: 1,
+        })),
+      )
+      .returning();
+    for (const p of made) expect((await call(server, 'POST', 'api/addToCart', { productId: p.id, hasAmount: 1 }, a.token)).body.code).toBe(201);
+    const courier = { name: '김수령', phone: '01055550000', postNum: '04790', address: '서울 성동구 성수이로 77', addrSub: '3층', shippingValue: 1, shippingPayType: 0 };
+    const paid = await call<{ orderSeq: number; totalAmount: number; point: number }>(server, 'POST', 'api/requestPaymentProduct', {
+      clientRequestId: randomUUID(),
+      shippingInfo: courier,
+      carts: [{ productId: made[1]!.id, qty: 2 }],
+    }, a.token);
+    expect(paid.body.code).toBe(201);
+
+    const staff = await staffSocket();
+    const info = await ack<ChatCustomerInfo>(staff, 'customerInfoRequest', { targetUser: a.seq });
+    expect(info.code).toBe(200);
+    expect(info.results).toMatchObject({
+      seq: a.seq,
+      name: a.name,
+      companyName: '요약상사',
+      level: 'c',
+      levelName: '실버',
+      cash: paid.body.results!.point,
+      cartCount: 2,
+      orderCount: 1,
+    });
+    expect(info.results!.cash).toBeLessThan(300_000);
+    expect(info.results!.lastOrders).toEqual([
+      expect.objectContaining({ seq: paid.body.results!.orderSeq, status: 0, itemLength: 1, firstItemName: '요약 테스트 부품 2', totalAmount: paid.body.results!.totalAmount }),
+    ]);
+  });
+
+  it('customers cannot ask for it, not even about themselves; unknown customers are 404', async () => {
+    const a = await newCustomer(server, '요약거절');
+    const customer = await connectAs(a.token);
+    expect(await ack(customer, 'customerInfoRequest', { targetUser: a.seq })).toMatchObject({ code: 403 });
+    const staff = await staffSocket();
+    expect(await ack(staff, 'customerInfoRequest', { targetUser: 99_999_999 })).toMatchObject({ code: 404, message: '상담 대상 회원을 찾을 수 없습니다.' });
+    expect(await ack(staff, 'customerInfoRequest', {})).toMatchObject({ code: 400 });
+  });
+});

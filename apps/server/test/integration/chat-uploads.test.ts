@@ -1,0 +1,257 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { count, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHAT_LIMITS, type ChatMessage, type OldChatList } from '@partsmall/contract';
+import { chatFiles, chatMessages } from '../../src/db/schema.js';
+import type { IncomingFile } from '../../src/features/chat/images.js';
+import { findMemberById } from '../../src/features/auth/user-info.js';
+import type { SenderInfo } from '../../src/features/chat/messages.js';
+import { diskStorage, type FileStorage } from '../../src/features/chat/storage.js';
+import { readChatFile, uploadChatFiles } from '../../src/features/chat/uploads.js';
+import { AppError } from '../../src/shared/http.js';
+import { startTestServer, type TestServer } from '../helpers.js';
+import { ack, clientId, memberIdOf, newCustomer, openChat, startChatNamespace, tokenFor, waitFor } from '../chat-helpers.js';
+import { bmp, gif, jpeg, jpegWithExif, png, tiff, webp, withGifComment, withJpegComment, zipArchive } from '../chat-images.js';
+
+let server: TestServer;
+let storageRoot: string;
+let storage: FileStorage;
+let staff: SenderInfo;
+beforeAll(async () => {
+  server = await startTestServer();
+  storageRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-chat-files-'));
+  storage = diskStorage(storageRoot);
+  const staffRow = (await findMemberById(server.db, await memberIdOf(server, 'staff@partsmall.kr')))!;
+  staff = { memberId: staffRow.id, loginId: staffRow.loginId, name: staffRow.name, side: 'staff' };
+});
+afterAll(async () => {
+  await server?.close();
+  fs.rmSync(storageRoot, { recursive: true, force: true });
+});
+
+async function customer(label: string) {
+  const c = await newCustomer(server, label);
+  const sender: SenderInfo = { memberId: c.seq, loginId: c.id, name: c.name, side: 'customer' };
+  return { ...c, sender, ref: { id: c.seq, loginId: c.id } };
+}
+
+const file = (name: string, data: Buffer, mimetype?: string): IncomingFile => ({ name, data, mimetype });
+const storedFiles = () => fs.readdirSync(storageRoot, { recursive: true }).filter((p) => String(p).includes('.')).length;
+const messagesOf = async (memberId: number) =>
+  Number((await server.db.select({ n: count() }).from(chatMessages).where(eq(chatMessages.senderId, memberId)))[0]!.n);
+
+/** The refusal an upload ends in (status, message), or 'accepted'. */
+async function outcome(sender: SenderInfo, ref: { id: number; loginId: string }, files: IncomingFile[]) {
+  try {
+    await uploadChatFiles(server.db, storage, { sender, customer: ref, files });
+    return 'accepted';
+  } catch (err) {
+    if (err instanceof AppError) return `${err.status} ${err.message}`;
+    throw err;
+  }
+}
+
+describe('chat uploads: accepted images', () => {
+  it('every allowed kind becomes one file message, re-encoded, with a thumbnail, readable through its signed address', async () => {
+    const c = await customer('업로드');
+    const files = [
+      file('사진.jpg', await jpeg(), 'image/jpeg'),
+      file('카톡사진.jfif', await jpeg(), 'image/jpeg'),
+      file('도면.png', await png(), 'image/png'),
+      file('움짤.gif', await gif(), 'image/gif'),
+      file('웹.webp', await webp(), 'image/webp'),
+      file('스캔.bmp', bmp(8, 6), 'image/bmp'),
+    ];
+    const { message, created } = await uploadChatFiles(server.db, storage, { sender: c.sender, customer: c.ref, files });
+    expect(created).toBe(true);
+    expect(message).toMatchObject({ type: 'file', sendMessageType: 'file', sendSide: 'user', targetUser: c.seq, sendUserId: c.seq });
+    expect(message.fileList.map((f) => [f.name, f.mime])).toEqual([
+      ['사진.jpg', 'image/jpeg'],
+      ['카톡사진.jfif', 'image/jpeg'],
+      ['도면.png', 'image/png'],
+      ['움짤.gif', 'image/gif'],
+      ['웹.webp', 'image/webp'],
+      ['스캔.bmp', 'image/png'],
+    ]);
+    expect(message.fileList[5]).toMatchObject({ width: 8, height: 6 });
+    expect(storedFiles()).toBeGreaterThanOrEqual(12);
+    for (const f of message.fileList) {
+      expect(f.url).toMatch(/^\/api\/chatFile\/\d+\/full\?exp=\d+&sig=[\w-]+$/);
+      // Stored names are generated; the uploaded name appears nowhere in them.
+      const [row] = await server.db.select().from(chatFiles).where(eq(chatFiles.id, f.seq));
+      expect(row!.storageKey).toMatch(/^chat\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.(jpg|png|gif|webp)$/);
+      const url = new URL(f.url, 'http://x');
+      const read = await readChatFile(server.db, storage, { seq: f.seq, variant: 'full', exp: Number(url.searchParams.get('exp')), sig: url.searchParams.get('sig')! });
+      expect(read!.mime).toBe(f.mime);
+      const thumbUrl = new URL(f.thumbUrl, 'http://x');
+      const thumb = await readChatFile(server.db, storage, { seq: f.seq, variant: 'thumb', exp: Number(thumbUrl.searchParams.get('exp')), sig: thumbUrl.searchParams.get('sig')! });
+      expect((await sharp(thumb!.data).metadata()).format).toBe('webp');
+    }
+  });
+
+  it('metadata is stripped and the picture turned upright; big pictures are scaled down with a small thumbnail', async () => {
+    const c = await customer('메타');
+    const original = await jpegWithExif(64, 48);
+    expect(original.includes(Buffer.from('secret-owner'))).toBe(true);
+    expect((await sharp(original).metadata()).orientation).toBe(6);
+    const { message } = await uploadChatFiles(server.db, storage, {
+      sender: c.sender,
+      customer: c.ref,
+      files: [file('gps.jpg', original), file('큰사진.png', await png(3000, 1000))],
+    });
+    const [rotated, big] = message.fileList;
+    expect([rotated!.width, rotated!.height]).toEqual([48, 64]);
+    expect([big!.width, big!.height]).toEqual([2560, 853]);
+    const [row] = await server.db.select().from(chatFiles).where(eq(chatFiles.id, rotated!.seq));
+    const stored = (await storage.read(row!.storageKey))!;
+    const meta = await sharp(stored).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect(stored.includes(Buffer.from('secret-owner'))).toBe(false);
+    const thumb = await sharp((await storage.read((await server.db.select().from(chatFiles).where(eq(chatFiles.id, big!.seq)))[0]!.thumbKey))!).metadata();
+    expect([thumb.width, thumb.height]).toEqual([320, 107]);
+  });
+
+  it('staff may send TIFF; customers may not', async () => {
+    const c = await customer('티프');
+    expect(await outcome(staff, c.ref, [file('도면.tif', await tiff(), 'image/tiff')])).toBe('accepted');
+    expect(await outcome(c.sender, c.ref, [file('도면.tif', await tiff(), 'image/tiff')])).toBe(
+      '400 이미지 파일(jpg, jpeg, png, gif, webp, jfif, bmp)만 보낼 수 있습니다.',
+    );
+  });
+
+  it('a picture named wrongly is judged by its content (a JPEG named .png is stored as JPEG)', async () => {
+    const c = await customer('이름틀림');
+    const { message } = await uploadChatFiles(server.db, storage, { sender: c.sender, customer: c.ref, files: [file('photo.png', await jpeg())] });
+    expect(message.fileList[0]!.mime).toBe('image/jpeg');
+  });
+
+  it('10 files pass; a JPEG trailer from a phone camera is accepted and not stored', async () => {
+    const c = await customer('열장');
+    const trailer = Buffer.from('SEFH motion photo trailer SEFT');
+    const files = await Promise.all(Array.from({ length: 10 }, async (_, i) => file(`${i + 1}.jpg`, i === 0 ? Buffer.concat([await jpeg(), trailer]) : await jpeg())));
+    const { message } = await uploadChatFiles(server.db, storage, { sender: c.sender, customer: c.ref, files });
+    expect(message.fileList).toHaveLength(10);
+    const [row] = await server.db.select().from(chatFiles).where(eq(chatFiles.id, message.fileList[0]!.seq));
+    expect((await storage.read(row!.storageKey))!.includes(trailer)).toBe(false);
+  });
+
+  it('an upload retried with the same client message id is stored once', async () => {
+    const c = await customer('업로드재시도');
+    const id = clientId();
+    const files = [file('a.png', await png())];
+    const first = await uploadChatFiles(server.db, storage, { sender: c.sender, customer: c.ref, files, clientMessageId: id });
+    const before = storedFiles();
+    const again = await uploadChatFiles(server.db, storage, { sender: c.sender, customer: c.ref, files, clientMessageId: id });
+    expect(again.created).toBe(false);
+    expect(again.message.seq).toBe(first.message.seq);
+    expect(storedFiles()).toBe(before);
+    expect(await messagesOf(c.seq)).toBe(1);
+  });
+});
+
+describe('chat uploads: refused by content, nothing stored', () => {
+  const cases: [string, () => Promise<IncomingFile[]>, string][] = [
+    ['a text file renamed .png', async () => [file('notes.png', Buffer.from('그냥 텍스트 파일입니다. not an image at all'), 'image/png')], '400 이미지 파일(jpg, jpeg, png, gif, webp, jfif, bmp)만 보낼 수 있습니다.'],
+    ['a PDF renamed .jpg', async () => [file('견적.jpg', Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\ntrailer\n%%EOF'), 'image/jpeg')], '400 이미지 파일(jpg, jpeg, png, gif, webp, jfif, bmp)만 보낼 수 있습니다.'],
+    ['an SVG renamed .png', async () => [file('logo.png', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'image/png')], '400 이미지 파일(jpg, jpeg, png, gif, webp, jfif, bmp)만 보낼 수 있습니다.'],
+    ['an HTML page renamed .gif', async () => [file('a.gif', Buffer.from('<!doctype html><html><script>alert(1)</script></html>'))], '400 이미지 파일(jpg, jpeg, png, gif, webp, jfif, bmp)만 보낼 수 있습니다.'],
+    ['a GIF/JAR polyglot (GIFAR)', async () => [file('a.gif', Buffer.concat([await gif(), zipArchive()]))], '400 이미지에 허용되지 않는 데이터가 포함되어 있습니다.'],
+    ['a PNG with a ZIP appended', async () => [file('a.png', Buffer.concat([await png(), zipArchive()]))], '400 이미지에 허용되지 않는 데이터가 포함되어 있습니다.'],
+    ['a JPEG/HTML polyglot (script in a comment)', async () => [file('a.jpg', withJpegComment(await jpeg(), '<html><script>alert(document.cookie)</script>'))], '400 이미지에 허용되지 않는 데이터가 포함되어 있습니다.'],
+    ['a GIF/JavaScript polyglot', async () => [file('a.gif', withGifComment(await gif(), '*/=1;<script>alert(1)</script>/*'))], '400 이미지에 허용되지 않는 데이터가 포함되어 있습니다.'],
+    ['a JPEG with a page appended', async () => [file('a.jpg', Buffer.concat([withJpegComment(await jpeg(), 'x'.repeat(1500)), Buffer.from('<html><body><script>x()</script>')]))], '400 이미지에 허용되지 않는 데이터가 포함되어 있습니다.'],
+    ['a picture declared as text/html', async () => [file('a.png', await png(), 'text/html')], '400 이미지에 허용되지 않는 데이터가 포함되어 있습니다.'],
+    ['a PNG signature over garbage', async () => [file('a.png', Buffer.concat([(await png()).subarray(0, 16), Buffer.alloc(200, 7)]))], '400 이미지 파일이 손상되었거나 형식이 맞지 않습니다.'],
+    ['a truncated JPEG', async () => [file('a.jpg', (await jpeg(300, 200)).subarray(0, 300))], '400 이미지 파일이 손상되었거나 형식이 맞지 않습니다.'],
+    ['an empty file', async () => [file('a.png', Buffer.alloc(0))], '400 이미지 파일이 손상되었거나 형식이 맞지 않습니다.'],
+    ['an 11th file', async () => Promise.all(Array.from({ length: 11 }, async (_, i) => file(`${i}.png`, await png()))), '400 이미지는 한 번에 10개까지 보낼 수 있습니다.'],
+    ['no file', async () => [], '400 보낼 이미지를 선택하세요.'],
+    ['a path in the file name', async () => [file('../../etc/cron.d/a.png', await png())], '400 파일 이름이 올바르지 않습니다.'],
+    ['a Windows path in the file name', async () => [file('C:\\Users\\a.png', await png())], '400 파일 이름이 올바르지 않습니다.'],
+    ['10 MB + 1 byte', async () => [file('big.png', Buffer.concat([await png(), Buffer.alloc(CHAT_LIMITS.fileMaxBytes + 1 - (await png()).length)]))], '413 이미지 하나의 크기는 10MB를 넘을 수 없습니다.'],
+    ['a good picture with a bad one', async () => [file('good.png', await png()), file('bad.png', Buffer.from('not an image, just text'))], '400 이미지 파일(jpg, jpeg, png, gif, webp, jfif, bmp)만 보낼 수 있습니다.'],
+  ];
+  it.each(cases)('%s', async (_what, make, expected) => {
+    const c = await customer('거절');
+    const before = storedFiles();
+    expect(await outcome(c.sender, c.ref, await make())).toBe(expected);
+    expect(await messagesOf(c.seq)).toBe(0);
+    expect(storedFiles()).toBe(before);
+  });
+
+  it('exactly 10 MB passes (zero padding after a PNG is allowed)', async () => {
+    const c = await customer('십메가');
+    const picture = await png();
+    const tenMb = Buffer.concat([picture, Buffer.alloc(CHAT_LIMITS.fileMaxBytes - picture.length)]);
+    expect(tenMb.length).toBe(10 * 1024 * 1024);
+    expect(await outcome(c.sender, c.ref, [file('ten.png', tenMb)])).toBe('accepted');
+  });
+
+  it('a picture declaring too many pixels is refused before it is decoded', async () => {
+    const c = await customer('픽셀폭탄');
+    const huge = bmp(1, 1);
+    huge.writeInt32LE(20_000, 18);
+    huge.writeInt32LE(20_000, 22);
+    expect(await outcome(c.sender, c.ref, [file('bomb.bmp', huge)])).toBe('400 이미지 해상도가 너무 큽니다.');
+  });
+
+  it('more than 20 uploads a minute are refused (429)', async () => {
+    const c = await customer('업로드도배');
+    const picture = await png(4, 4);
+    for (let i = 0; i < 20; i++) expect(await outcome(c.sender, c.ref, [file(`${i}.png`, picture)])).toBe('accepted');
+    expect(await outcome(c.sender, c.ref, [file('21.png', picture)])).toBe('429 파일을 너무 자주 보냈습니다. 잠시 후 다시 시도해 주세요.');
+    expect(await messagesOf(c.seq)).toBe(20);
+  });
+});
+
+describe('chat uploads: signed addresses', () => {
+  it('a changed signature, another file, another variant or an expired address reads nothing', async () => {
+    const c = await customer('서명');
+    const { message } = await uploadChatFiles(server.db, storage, { sender: c.sender, customer: c.ref, files: [file('a.png', await png()), file('b.png', await png())] });
+    const [a, b] = message.fileList;
+    const url = new URL(a!.url, 'http://x');
+    const exp = Number(url.searchParams.get('exp'));
+    const sig = url.searchParams.get('sig')!;
+    const read = (q: { seq: number; variant: 'full' | 'thumb'; exp: number; sig: string }, now?: Date) => readChatFile(server.db, storage, q, now);
+    expect(await read({ seq: a!.seq, variant: 'full', exp, sig })).not.toBeNull();
+    expect(await read({ seq: a!.seq, variant: 'full', exp, sig: sig.slice(0, -1) + (sig.endsWith('A') ? 'B' : 'A') })).toBeNull();
+    expect(await read({ seq: b!.seq, variant: 'full', exp, sig })).toBeNull();
+    expect(await read({ seq: a!.seq, variant: 'thumb', exp, sig })).toBeNull();
+    expect(await read({ seq: a!.seq, variant: 'full', exp: exp + 3600, sig })).toBeNull();
+    // Valid until its expiry second, not at it.
+    expect(await read({ seq: a!.seq, variant: 'full', exp, sig }, new Date(exp * 1000 - 1))).not.toBeNull();
+    expect(await read({ seq: a!.seq, variant: 'full', exp, sig }, new Date(exp * 1000))).toBeNull();
+  });
+});
+
+describe('chat uploads: delivery', () => {
+  let namespace: Awaited<ReturnType<typeof startChatNamespace>>;
+  beforeAll(async () => {
+    namespace = await startChatNamespace(server);
+  });
+  afterAll(async () => {
+    await namespace.close();
+  });
+
+  it("an upload's message reaches the customer's tabs and staff, and shows in the history", async () => {
+    const c = await customer('전달');
+    const customerSocket = await openChat(namespace, c.token);
+    const staffSocket = await openChat(namespace, await tokenFor(server, staff.memberId));
+    try {
+      const atCustomer = waitFor<ChatMessage>(customerSocket, 'messageToUser');
+      const atStaff = waitFor<ChatMessage>(staffSocket, 'messageToAdmin', (m) => m.targetUser === c.seq);
+      const { message } = await uploadChatFiles(server.db, storage, { sender: staff, customer: c.ref, files: [file('견적서.png', await png())] });
+      namespace.channel.announce(message);
+      expect((await atCustomer).seq).toBe(message.seq);
+      expect((await atStaff).fileList[0]!.name).toBe('견적서.png');
+      const history = await ack<NonNullable<OldChatList['results']>>(customerSocket, 'oldMessageRequest', {});
+      expect(history.results!.messages.map((m) => [m.type, m.fileList.length])).toEqual([['file', 1]]);
+    } finally {
+      customerSocket.close();
+      staffSocket.close();
+    }
+  });
+});

@@ -1,0 +1,292 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { io, type Socket } from 'socket.io-client';
+import type { ChatAck, ChatMessage, UsersToAdmin } from '@partsmall/contract';
+import { openDatabase, queryRows } from '../apps/server/src/db/client.js';
+import { companies, members } from '../apps/server/src/db/schema.js';
+import { hashPassword } from '../apps/server/src/features/auth/passwords.js';
+import { createSession } from '../apps/server/src/features/auth/sessions.js';
+import { withCheckDigit } from '../apps/server/src/seed/demo.js';
+import { ROOT, freshBenchDatabase, startServerProcess } from './lib.js';
+
+const CUSTOMERS = Number(process.env.BENCH_CHAT_CUSTOMERS ?? 5000);
+const CHATTING = Number(process.env.BENCH_CHAT_ACTIVE ?? 100);
+const STAFF = Number(process.env.BENCH_CHAT_STAFF ?? 10);
+const RATE = Number(process.env.BENCH_CHAT_RATE ?? 500);
+const ROUND_S = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** Resident memory of a process in bytes (Linux). */
+function rss(pid: number): number {
+  return Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
+}
+
+/** One server under test: its process, its sockets and what the driver counted. */
+interface Target {
+  name: string;
+  process: ChildProcess;
+  staff: Socket[];
+  customers: Socket[];
+  customerIds: number[];
+  sockets: Socket[];
+  dropped: number;
+  rssBefore: number;
+  rssAfter: number;
+  connectSeconds: number;
+  latencies: number[];
+  ackLatencies: number[];
+  ackErrors: number;
+  sent: number;
+  lost: number;
+  doubled: number;
+  misdelivered: number;
+  expectedReceipts: number;
+  received: number;
+}
+
+async function connectAll(target: Target, base: string, staffAuth: object[], customerAuth: object[], announcer?: (s: Socket) => () => number) {
+  const open = (auth: object) =>
+    new Promise<Socket>((resolve, reject) => {
+      const s = io(`${base}/chat`, { auth, transports: ['websocket'], forceNew: true, reconnection: false });
+      target.sockets.push(s);
+      s.once('connect', () => {
+        s.on('disconnect', () => target.dropped++);
+        resolve(s);
+      });
+      s.once('connect_error', reject);
+    });
+  target.staff = await Promise.all(staffAuth.map(open));
+  const onlineSeen = announcer?.(target.staff[0]!);
+  await sleep(1000);
+  target.rssBefore = rss(target.process.pid!);
+  const t0 = performance.now();
+  for (let i = 0; i < customerAuth.length; i += 200) target.customers.push(...(await Promise.all(customerAuth.slice(i, i + 200).map(open))));
+  target.connectSeconds = (performance.now() - t0) / 1000;
+  // The real server tells staff of every customer coming online; wait until the last is announced.
+  if (onlineSeen) for (let waited = 0; onlineSeen() < customerAuth.length && waited < 120_000; waited += 250) await sleep(250);
+  await sleep(2000);
+  target.rssAfter = rss(target.process.pid!);
+}
+
+/**
+ * One round: the chatting customers and the staff send RATE messages a second in total (every
+ * other one each way, open loop), each customer message to every staff socket, each staff
+ * message to its customer and the other staff. Latency is from the emit to each receipt on the
+ * other side (staff for a customer's message, the customer for a staff answer).
+ */
+async function round(target: Target, seconds: number) {
+  const sentAt = new Map<string, number>();
+  const expected = new Map<string, string[]>();
+  const receipts = new Map<string, number>();
+  const listeners: [Socket, string, (m: ChatMessage) => void][] = [];
+  const receive = (receiver: string, measure: (m: ChatMessage) => boolean) => (m: ChatMessage) => {
+    const t = sentAt.get(m.clientMessageId);
+    if (t === undefined) return;
+    const key = `${receiver}#${m.clientMessageId}`;
+    receipts.set(key, (receipts.get(key) ?? 0) + 1);
+    if (measure(m)) target.latencies.push(performance.now() - t);
+  };
+  target.staff.forEach((s, j) => listeners.push([s, 'messageToAdmin', receive(`staff${j}`, (m) => m.sendSide === 'user')]));
+  target.customers.slice(0, CHATTING).forEach((s, i) => listeners.push([s, 'messageToUser', receive(`customer${i}`, () => true)]));
+  for (const [s, event, fn] of listeners) s.on(event, fn);
+
+  let acked = 0;
+  const send = (socket: Socket, event: string, payload: Record<string, unknown>, receivers: string[]) => {
+    const clientMessageId = randomUUID();
+    const t = performance.now();
+    sentAt.set(clientMessageId, t);
+    expected.set(clientMessageId, receivers);
+    socket.emit(event, { ...payload, clientMessageId }, (answer: ChatAck) => {
+      acked++;
+      target.ackLatencies.push(performance.now() - t);
+      if (answer.code !== 201) target.ackErrors++;
+    });
+  };
+  const allStaff = target.staff.map((_, j) => `staff${j}`);
+  const tickMs = 10;
+  const perTick = (RATE * tickMs) / 1000;
+  let carry = 0;
+  let sent = 0;
+  const end = performance.now() + seconds * 1000;
+  let nextTick = performance.now();
+  while (performance.now() < end) {
+    carry += perTick;
+    while (carry >= 1) {
+      carry -= 1;
+      const k = sent++;
+      const i = Math.floor(k / 2) % CHATTING;
+      if (k % 2 === 0) send(target.customers[i]!, 'userMessage', { sendMessage: `문의 ${k}: 브레이크 패드 재고 확인 부탁드립니다.` }, allStaff);
+      else {
+        const j = i % STAFF;
+        const others = allStaff.filter((_, x) => x !== j);
+        send(target.staff[j]!, 'adminMessage', { sendMessage: `답변 ${k}: 네, 재고 있습니다.`, targetUser: target.customerIds[i] }, [`customer${i}`, ...others]);
+      }
+    }
+    nextTick += tickMs;
+    await sleep(Math.max(0, nextTick - performance.now()));
+  }
+  const totalExpected = [...expected.values()].reduce((a, b) => a + b.length, 0);
+  const received = () => [...receipts.values()].reduce((a, b) => a + b, 0);
+  for (let waited = 0; (received() < totalExpected || acked < sent) && waited < 20_000; waited += 100) await sleep(100);
+  for (const [s, event, fn] of listeners) s.off(event, fn);
+
+  let expectedSeen = 0;
+  let doubled = 0;
+  for (const [id, receivers] of expected) {
+    for (const r of receivers) {
+      const c = receipts.get(`${r}#${id}`) ?? 0;
+      expectedSeen += Math.min(c, 1);
+      if (c === 0) target.lost++;
+      if (c > 1) doubled += c - 1;
+    }
+  }
+  target.doubled += doubled;
+  // Receipts by someone the message was not for.
+  target.misdelivered += received() - expectedSeen - doubled;
+  target.sent += sent;
+  target.expectedReceipts += totalExpected;
+  target.received += received();
+}
+
+function newTarget(name: string, process: ChildProcess): Target {
+  return {
+    name,
+    process,
+    staff: [],
+    customers: [],
+    customerIds: [],
+    sockets: [],
+    dropped: 0,
+    rssBefore: 0,
+    rssAfter: 0,
+    connectSeconds: 0,
+    latencies: [],
+    ackLatencies: [],
+    ackErrors: 0,
+    sent: 0,
+    lost: 0,
+    doubled: 0,
+    misdelivered: 0,
+    expectedReceipts: 0,
+    received: 0,
+  };
+}
+
+async function startBare(port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/chat-bare.ts'), String(port)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('실행 중') && resolve());
+    child.on('exit', (code) => reject(new Error(`bare chat exited with ${code}`)));
+  });
+  return child;
+}
+
+/**
+ * `npm run bench -- chat`: one server process on PostgreSQL holding CUSTOMERS chat sockets, of
+ * which CHATTING customers chat with STAFF staff at RATE messages a second; a bare Socket.IO relay
+ * with the same rooms and fan-out (no database) is driven in interleaved rounds as the baseline.
+ * Reports connections held, server memory per connection, delivery latency (p50, p95, p99), and
+ * checks every message in the database and at every receiver: nothing lost, doubled or misrouted.
+ */
+export async function run() {
+  console.log(`\nchat: ${CUSTOMERS} customers connected, ${CHATTING} chatting with ${STAFF} staff at ${RATE} messages/s, ${ROUNDS} rounds of ${ROUND_S} s (shop, bare relay, ...)`);
+  const url = await freshBenchDatabase('pm_bench_chat');
+  const database = await openDatabase(url, '');
+  const { db } = database;
+  const passwordHash = await hashPassword('bench1234');
+  const companyRows = await db
+    .insert(companies)
+    .values(Array.from({ length: CUSTOMERS }, (_, i) => ({ name: `채팅상사 ${i + 1}`, license: withCheckDigit(String(600_000_000 + i)), level: 'c', securityNum: '000000' })))
+    .returning({ id: companies.id });
+  const customerRows = await db
+    .insert(members)
+    .values(companyRows.map((c, i) => ({ loginId: `chat${i + 1}@bench.kr`, passwordHash, name: `고객 ${i + 1}`, phone: `0108${String(i).padStart(7, '0')}`, companyId: c.id })))
+    .returning({ id: members.id });
+  const staffRows = await db
+    .insert(members)
+    .values(Array.from({ length: STAFF }, (_, i) => ({ loginId: `staff${i + 1}@bench.kr`, passwordHash, name: `상담원 ${i + 1}`, phone: `0107${String(i).padStart(7, '0')}`, role: 'staff' })))
+    .returning({ id: members.id });
+  const tokens = async (ids: number[]) => {
+    const out: string[] = [];
+    for (let i = 0; i < ids.length; i += 100) out.push(...(await Promise.all(ids.slice(i, i + 100).map(async (id) => (await createSession(db, id)).token))));
+    return out;
+  };
+  const customerIds = customerRows.map((r) => r.id);
+  const customerTokens = await tokens(customerIds);
+  const staffTokens = await tokens(staffRows.map((r) => r.id));
+  await database.close();
+
+  const shop = newTarget('shop (PostgreSQL)', await startServerProcess(url, 3903));
+  const bare = newTarget('bare Socket.IO relay', await startBare(3904));
+  try {
+    shop.customerIds = customerIds;
+    bare.customerIds = customerIds;
+    await connectAll(
+      shop,
+      'http://127.0.0.1:3903',
+      staffTokens.map((token) => ({ token })),
+      customerTokens.map((token) => ({ token })),
+      (s) => {
+        let seen = 0;
+        s.on('usersToAdmin', (u: UsersToAdmin) => {
+          if (!u.full) seen += u.users.filter((x) => x.onlineStatus).length;
+        });
+        return () => seen;
+      },
+    );
+    await connectAll(
+      bare,
+      'http://127.0.0.1:3904',
+      staffTokens.map(() => ({ staff: true })),
+      customerIds.map((customer) => ({ customer })),
+    );
+    for (let r = 0; r < ROUNDS; r++) {
+      await round(shop, ROUND_S);
+      await round(bare, ROUND_S);
+    }
+
+    const counting = await openDatabase(url, '');
+    const [stored] = await queryRows<{ n: number; distinct_ids: number }>(counting.db, sql`select count(*)::int as n, count(distinct client_message_id)::int as distinct_ids from chat_messages`);
+    await counting.close();
+
+    const row = (label: string, f: (t: Target) => string) => console.log(`| ${label} | ${f(shop)} | ${f(bare)} |`);
+    const ms = (sorted: number[]) => `${percentile(sorted, 50).toFixed(1)} / ${percentile(sorted, 95).toFixed(1)} / ${percentile(sorted, 99).toFixed(1)}`;
+    for (const t of [shop, bare]) {
+      t.latencies.sort((a, b) => a - b);
+      t.ackLatencies.sort((a, b) => a - b);
+    }
+    console.log(`\n| figure | ${shop.name} | ${bare.name} |`);
+    console.log('|---|---:|---:|');
+    row('connections held (customers + staff)', (t) => `${t.sockets.filter((s) => s.connected).length} of ${CUSTOMERS + STAFF} (${t.dropped} dropped)`);
+    row(`connect time, ${CUSTOMERS} customers`, (t) => `${t.connectSeconds.toFixed(1)} s`);
+    row('server RSS before / after customers', (t) => `${(t.rssBefore / 2 ** 20).toFixed(0)} / ${(t.rssAfter / 2 ** 20).toFixed(0)} MB`);
+    row('memory per connection', (t) => `${((t.rssAfter - t.rssBefore) / CUSTOMERS / 1024).toFixed(1)} KB`);
+    row('messages sent', (t) => String(t.sent));
+    row('acknowledged not 201', (t) => String(t.ackErrors));
+    row('receipts expected / received', (t) => `${t.expectedReceipts} / ${t.received}`);
+    row('lost / doubled / misrouted', (t) => `${t.lost} / ${t.doubled} / ${t.misdelivered}`);
+    row('delivery latency p50 / p95 / p99 ms', (t) => ms(t.latencies));
+    row('acknowledgement latency p50 / p95 / p99 ms', (t) => ms(t.ackLatencies));
+    console.log(`\nshop: ${stored!.n} messages stored, ${stored!.distinct_ids} distinct client ids, ${shop.sent} sent`);
+    const p99 = percentile(shop.latencies, 99);
+    console.log(`p99 delivery ${p99.toFixed(1)} ms (goal < 50 ms: ${p99 < 50 ? 'met' : 'NOT met'}), ${(p99 / percentile(bare.latencies, 99)).toFixed(1)}x the bare relay's p99`);
+    const intact = shop.lost === 0 && shop.doubled === 0 && shop.misdelivered === 0 && stored!.n === shop.sent && stored!.distinct_ids === shop.sent;
+    console.log(`nothing lost, doubled or misrouted, every message stored once: ${intact ? 'yes' : 'NO'}`);
+    console.log(`load average during the run: ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} (2 cores, shared)`);
+  } finally {
+    for (const t of [shop, bare]) {
+      for (const s of t.sockets) s.close();
+      t.process.kill('SIGTERM');
+    }
+  }
+}

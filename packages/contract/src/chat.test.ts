@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { adminMessagePayload, chatTextField, clientMessageIdField, oldMessageRequestPayload } from './chat.js';
+
+const message = (v: unknown) => {
+  const r = chatTextField.safeParse(v);
+  return r.success ? r.data : r.error.issues[0]!.message;
+};
+
+describe('chat text', () => {
+  it('is trimmed and kept otherwise, line breaks included', () => {
+    expect(message('  안녕하세요\n반갑습니다  ')).toBe('안녕하세요\n반갑습니다');
+  });
+  it.each(['', ' ', '\n\t', '\u3000', '\u3164\u3164', '\u200b', '\u115f\u1160', '\uffa0'])('%j is blank', (v) => {
+    expect(message(v)).toBe('전송할 내용을 입력하세요.');
+  });
+  it('2,000 characters pass and 2,001 do not, counted as characters', () => {
+    expect(message('가'.repeat(2000))).toHaveLength(2000);
+    expect(message('가'.repeat(2001))).toBe('메시지는 2,000자 이내로 입력하세요.');
+    expect(message('🔧'.repeat(2000))).toHaveLength(4000);
+    expect(message('🔧'.repeat(2001))).toBe('메시지는 2,000자 이내로 입력하세요.');
+  });
+  it('control characters other than line breaks and tabs are refused', () => {
+    expect(message('a\u0000b')).toBe('입력할 수 없는 문자가 포함되어 있습니다.');
+    expect(message('a\u001bb')).toBe('입력할 수 없는 문자가 포함되어 있습니다.');
+    expect(message('a\tb\r\nc')).toBe('a\tb\r\nc');
+  });
+  it('non-strings are refused with the Korean message', () => {
+    expect(message(42)).toBe('전송할 내용을 입력하세요.');
+    expect(message(null)).toBe('전송할 내용을 입력하세요.');
+  });
+});
+
+describe('chat payloads', () => {
+  it('client message ids are 8-64 letters, digits, - or _', () => {
+    expect(clientMessageIdField.safeParse('a'.repeat(8)).success).toBe(true);
+    expect(clientMessageIdField.safeParse('a'.repeat(7)).success).toBe(false);
+    expect(clientMessageIdField.safeParse('a'.repeat(64)).success).toBe(true);
+    expect(clientMessageIdField.safeParse('a'.repeat(65)).success).toBe(false);
+    expect(clientMessageIdField.safeParse('../../aaaaaa').success).toBe(false);
+  });
+  it('targetUser takes a number or a digit string, nothing else', () => {
+    const parse = (targetUser: unknown) => adminMessagePayload.safeParse({ sendMessage: '네', clientMessageId: 'abcdefgh', targetUser });
+    expect(parse(7).data?.targetUser).toBe(7);
+    expect(parse('7').data?.targetUser).toBe(7);
+    for (const bad of [0, -1, 1.5, 'abc', '', true, null, [7], 2_147_483_648]) expect(parse(bad).success, String(bad)).toBe(false);
+  });
+  it('history requests default to page 1 of 50 and cap the size at 100', () => {
+    expect(oldMessageRequestPayload.parse(undefined)).toEqual({ page: 1, size: 50 });
+    expect(oldMessageRequestPayload.parse({ size: 500 })).toEqual({ page: 1, size: 100 });
+    expect(oldMessageRequestPayload.safeParse({ page: 0 }).success).toBe(false);
+  });
+});

@@ -1,0 +1,373 @@
+import { z } from 'zod';
+import type { CompanyLevel } from './constants.js';
+import { MSG } from './messages.js';
+
+/**
+ * The chat channel (spec 1 §2 'Chat screens', §3 'Chat message' and 'Chat user', §7 'Chat socket')
+ * and the mobile QR login (spec 1 §7 api/qrcodeLogin, §8). Every client payload is a schema here;
+ * every server event's shape is a type here.
+ */
+
+export const CHAT_EVENTS = {
+  // client -> server (spec 1 §7)
+  userMessage: 'userMessage',
+  adminMessage: 'adminMessage',
+  oldMessageRequest: 'oldMessageRequest',
+  oldMessageAdminRequest: 'oldMessageAdminRequest',
+  updateReadStatus: 'updateReadStatus',
+  // server -> client (spec 1 §7)
+  messageToUser: 'messageToUser',
+  messageToAdmin: 'messageToAdmin',
+  usersToAdmin: 'usersToAdmin',
+  oldChatList: 'oldChatList',
+  // beyond the spec (issue 11)
+  /** Both ways: a side is typing (relayed, never stored). */
+  typing: 'typing',
+  /** Server -> both sides: one side has read up to a message (sent/read marks). */
+  readStatus: 'readStatus',
+  /** Server -> client: a refused event that carried no acknowledgement callback, and the 401 before closing. */
+  chatError: 'chatError',
+  /** Staff: ask for the whole user list again (answered with usersToAdmin). */
+  usersRequest: 'usersRequest',
+  /** Staff: mark a conversation open or resolved. */
+  conversationState: 'conversationState',
+  /** Staff: the customer's company, level, cash, cart and last orders. */
+  customerInfoRequest: 'customerInfoRequest',
+  cannedReplyList: 'cannedReplyList',
+  cannedReplySave: 'cannedReplySave',
+  cannedReplyDelete: 'cannedReplyDelete',
+} as const;
+
+export const CHAT_LIMITS = {
+  /** Message length after trimming, in characters (code points). */
+  messageMaxChars: 2000,
+  /** Chat history page size (spec 1 §9). */
+  historyPage: 50,
+  /** Largest page a history request may ask for. */
+  historyMaxPage: 100,
+  /** Messages replayed per request after a reconnect; `more` says when another call is needed. */
+  replayMax: 500,
+  clientMessageIdMax: 64,
+  /** Messages per member within the window (kept in the database, so every process counts them). */
+  customerMessages: { max: 30, windowSec: 10 },
+  /** Staff answer many customers; their limit only stops a runaway script. */
+  staffMessages: { max: 600, windowSec: 10 },
+  /** Uploads per request and bytes per file (DESIGN.md 6). */
+  filesPerUpload: 10,
+  fileMaxBytes: 10 * 1024 * 1024,
+  /** Upload requests per member within the window. */
+  uploads: { max: 20, windowSec: 60 },
+  fileNameMax: 200,
+  cannedTitleMax: 50,
+  cannedReplies: 200,
+  /** Customer summary for staff: orders shown. */
+  customerInfoOrders: 5,
+  /** Offline customers listed to staff, most recent conversations first (online ones are always listed). */
+  offlineUsersListed: 300,
+} as const;
+
+/** Extensions the chat accepts (spec 1 §5); the server judges the content, not the name. */
+export const CHAT_IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'jfif', 'bmp'] as const;
+/** Staff may also send TIFF (the console shows it). */
+export const CHAT_STAFF_IMAGE_EXTENSIONS = [...CHAT_IMAGE_EXTENSIONS, 'tif', 'tiff'] as const;
+
+export const QR_LOGIN = {
+  /** A code is valid for 60 s and once. */
+  ttlSec: 60,
+  /** Codes one member may ask for per minute. */
+  perMinute: 10,
+} as const;
+
+export const MSG_CHAT = {
+  messageRequired: '전송할 내용을 입력하세요.',
+  messageTooLong: '메시지는 2,000자 이내로 입력하세요.',
+  clientMessageId: '메시지 식별값이 올바르지 않습니다.',
+  targetUserRequired: '상담할 회원을 선택하세요.',
+  targetUserNotFound: '상담 대상 회원을 찾을 수 없습니다.',
+  staffOnly: '상담 직원만 사용할 수 있습니다.',
+  customerOnly: '회원 채팅 창에서만 보낼 수 있습니다.',
+  tooManyMessages: '메시지를 너무 빠르게 보내고 있습니다. 잠시 후 다시 보내 주세요.',
+  tooManyUploads: '파일을 너무 자주 보냈습니다. 잠시 후 다시 시도해 주세요.',
+  sent: '전송되었습니다.',
+  productNotFound: '문의할 상품을 찾을 수 없습니다.',
+  // uploads
+  fileRequired: '보낼 이미지를 선택하세요.',
+  tooManyFiles: '이미지는 한 번에 10개까지 보낼 수 있습니다.',
+  fileTooLarge: '이미지 하나의 크기는 10MB를 넘을 수 없습니다.',
+  fileNameInvalid: '파일 이름이 올바르지 않습니다.',
+  imageOnly: '이미지 파일(jpg, jpeg, png, gif, webp, jfif, bmp)만 보낼 수 있습니다.',
+  imageOnlyStaff: '이미지 파일(jpg, jpeg, png, gif, webp, jfif, bmp, tiff)만 보낼 수 있습니다.',
+  imageBroken: '이미지 파일이 손상되었거나 형식이 맞지 않습니다.',
+  imageForeignData: '이미지에 허용되지 않는 데이터가 포함되어 있습니다.',
+  imageTooBig: '이미지 해상도가 너무 큽니다.',
+  // canned replies
+  cannedTitleRequired: '상용구 제목을 입력하세요.',
+  cannedTitleLength: '상용구 제목은 50자 이내로 입력하세요.',
+  cannedNotFound: '상용구를 찾을 수 없습니다.',
+  cannedTooMany: '상용구는 200개까지 저장할 수 있습니다.',
+  // QR login (spec 1 §8)
+  qrLoginFailed: '로그인 중 문제가 발생하였습니다. 다시 시도해 주세요.',
+  qrLoginDone: '로그인되었습니다.',
+  qrMembersOnly: '회원 계정으로 로그인한 화면에서만 QR 로그인을 사용할 수 있습니다.',
+  qrTooMany: 'QR 코드를 너무 자주 요청했습니다. 잠시 후 다시 시도해 주세요.',
+} as const;
+
+/** Characters Korean messengers are abused with to send 'blank' messages (Hangul fillers), plus invisible format characters. */
+const BLANK = /^[\s\p{Cf}\u115F\u1160\u3164\uFFA0]*$/u;
+/** Control characters other than line breaks and tabs. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+/** A chat text after trimming: 1-2,000 characters, not blank, no control characters. */
+export const chatTextField = z
+  .string({ error: MSG_CHAT.messageRequired })
+  .transform((v) => v.trim())
+  .refine((v) => !BLANK.test(v), MSG_CHAT.messageRequired)
+  .refine((v) => [...v].length <= CHAT_LIMITS.messageMaxChars, MSG_CHAT.messageTooLong)
+  .refine((v) => !CONTROL.test(v), MSG.textInvalid);
+
+/** A member id (chat user seq), as a number or a digit string. */
+const idField = (message: string) =>
+  z
+    .union([z.number(), z.string().trim().regex(/^\d{1,10}$/, message).transform(Number)], { error: message })
+    .pipe(z.number({ error: message }).int(message).min(1, message).max(2_147_483_647, message));
+
+/** Chosen by the sending client per message and kept on a resend, so a resend is stored once. */
+export const clientMessageIdField = z
+  .string({ error: MSG_CHAT.clientMessageId })
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, MSG_CHAT.clientMessageId);
+
+const seqCursor = z.number({ error: MSG.badRequest }).int(MSG.badRequest).min(0, MSG.badRequest).max(2_147_483_647, MSG.badRequest);
+
+export const userMessagePayload = z.object({
+  sendMessage: chatTextField,
+  clientMessageId: clientMessageIdField,
+  /** A product inquiry (spec 1 §2): the message shows as a card of this product. */
+  productId: idField(MSG_CHAT.productNotFound).optional(),
+});
+export type UserMessagePayload = z.input<typeof userMessagePayload>;
+
+export const adminMessagePayload = z.object({
+  sendMessage: chatTextField,
+  clientMessageId: clientMessageIdField,
+  targetUser: idField(MSG_CHAT.targetUserRequired),
+});
+export type AdminMessagePayload = z.input<typeof adminMessagePayload>;
+
+/**
+ * History: page 1 holds the newest `size` messages (spec: page 1, size 50), page 2 the ones
+ * before, each page in time order. `beforeSeq` pages from a message instead of by number (stable
+ * while messages arrive); `afterSeq` asks for everything after the last message a client has,
+ * which is what a client sends after a reconnect.
+ */
+export const oldMessageRequestPayload = z
+  .object({
+    page: z.number({ error: MSG.badRequest }).int(MSG.badRequest).min(1, MSG.badRequest).max(100_000, MSG.badRequest).default(1),
+    size: z
+      .number({ error: MSG.badRequest })
+      .int(MSG.badRequest)
+      .min(1, MSG.badRequest)
+      .transform((n) => Math.min(n, CHAT_LIMITS.historyMaxPage))
+      .default(CHAT_LIMITS.historyPage),
+    beforeSeq: seqCursor.optional(),
+    afterSeq: seqCursor.optional(),
+  })
+  .default({ page: 1, size: CHAT_LIMITS.historyPage });
+export type OldMessageRequest = z.input<typeof oldMessageRequestPayload>;
+
+export const oldMessageAdminRequestPayload = z.object({
+  page: z.number({ error: MSG.badRequest }).int(MSG.badRequest).min(1, MSG.badRequest).max(100_000, MSG.badRequest).default(1),
+  size: z
+    .number({ error: MSG.badRequest })
+    .int(MSG.badRequest)
+    .min(1, MSG.badRequest)
+    .transform((n) => Math.min(n, CHAT_LIMITS.historyMaxPage))
+    .default(CHAT_LIMITS.historyPage),
+  beforeSeq: seqCursor.optional(),
+  afterSeq: seqCursor.optional(),
+  targetUser: idField(MSG_CHAT.targetUserRequired),
+});
+export type OldMessageAdminRequest = z.input<typeof oldMessageAdminRequestPayload>;
+
+/** A side has read its conversation up to `seq` (default: everything). Staff name the customer in `user`. */
+export const updateReadStatusPayload = z
+  .object({
+    user: idField(MSG_CHAT.targetUserRequired).optional(),
+    seq: seqCursor.optional(),
+  })
+  .default({});
+export type UpdateReadStatus = z.input<typeof updateReadStatusPayload>;
+
+export const typingPayload = z
+  .object({
+    typing: z.boolean({ error: MSG.badRequest }).default(true),
+    targetUser: idField(MSG_CHAT.targetUserRequired).optional(),
+  })
+  .default({ typing: true });
+
+export const conversationStatePayload = z.object({
+  targetUser: idField(MSG_CHAT.targetUserRequired),
+  state: z.enum(['open', 'resolved'], { error: MSG.badRequest }),
+});
+
+export const customerInfoRequestPayload = z.object({ targetUser: idField(MSG_CHAT.targetUserRequired) });
+
+export const cannedReplySavePayload = z.object({
+  seq: idField(MSG_CHAT.cannedNotFound).optional(),
+  title: z
+    .string({ error: MSG_CHAT.cannedTitleRequired })
+    .trim()
+    .min(1, MSG_CHAT.cannedTitleRequired)
+    .max(CHAT_LIMITS.cannedTitleMax, MSG_CHAT.cannedTitleLength)
+    .refine((v) => !CONTROL.test(v), MSG.textInvalid),
+  body: chatTextField,
+});
+export const cannedReplyDeletePayload = z.object({ seq: idField(MSG_CHAT.cannedNotFound) });
+
+/** The phone posts the code read from the QR code (spec 1 §7: `token`). */
+export const qrLoginRequest = z.object({
+  token: z.string({ error: MSG_CHAT.qrLoginFailed }).trim().min(1, MSG_CHAT.qrLoginFailed).max(200, MSG_CHAT.qrLoginFailed),
+});
+
+// ---- what the server sends ----
+
+export interface ChatFile {
+  seq: number;
+  /** The sender's file name, without any path. */
+  name: string;
+  mime: string;
+  width: number;
+  height: number;
+  size: number;
+  /** Signed, expiring addresses: readable by whoever was sent the message (the customer and staff). */
+  url: string;
+  thumbUrl: string;
+}
+
+export interface ChatProductCard {
+  seq: number;
+  name: string;
+  pid: string;
+  image: string | null;
+}
+
+/** A chat message (spec 1 §3) plus the stored id and the client's id. */
+export interface ChatMessage {
+  /** Stored id: ascending within a conversation in the order messages were stored. */
+  seq: number;
+  clientMessageId: string;
+  sendMessage: string;
+  sendMessageType: 'string' | 'file';
+  type: 'text' | 'file';
+  fileList: ChatFile[];
+  /** Sender's member seq. */
+  sendUserId: number;
+  /** Sender's login id; empty for staff (customers never see staff accounts). */
+  sendUserAccount: string;
+  sendUserName: string;
+  /** 'user' when the customer sent it, 'admin' when staff did. */
+  sendSide: 'user' | 'admin';
+  created: string;
+  /** The customer's login id and seq joined: one room per customer. */
+  room: string;
+  /** The customer (chat user seq) the conversation belongs to. */
+  targetUser: number;
+  product: ChatProductCard | null;
+}
+
+export interface ChatUser {
+  /** Login id. */
+  id: string;
+  seq: number;
+  name: string;
+  phone: string;
+  companyName: string;
+  level: CompanyLevel | null;
+  /** Any live connection of the member on any server process (several tabs count once). */
+  onlineStatus: boolean;
+  /** Unread customer messages for staff. */
+  newChat: boolean;
+  unread: number;
+  state: 'open' | 'resolved';
+  lastMessage: string | null;
+  lastMessageAt: string | null;
+}
+
+/** usersToAdmin: `full` replaces the console's list, otherwise the entries are updates. */
+export interface UsersToAdmin {
+  full: boolean;
+  users: ChatUser[];
+}
+
+export interface ChatReadMarks {
+  /** Highest message the customer has read. */
+  userReadSeq: number;
+  /** Highest message staff have read. */
+  adminReadSeq: number;
+}
+
+export interface OldChatList {
+  code: number;
+  message: string;
+  results?: {
+    targetUser: number;
+    messages: ChatMessage[];
+    /** Older messages exist before these (paging) or more follow (afterSeq replay). */
+    more: boolean;
+    readMarks: ChatReadMarks;
+    state: 'open' | 'resolved';
+    /** Messages from the other side this side has not read. */
+    unread: number;
+  };
+}
+
+export interface ChatReadStatus {
+  targetUser: number;
+  side: 'user' | 'admin';
+  seq: number;
+}
+
+export interface ChatTyping {
+  targetUser: number;
+  side: 'user' | 'admin';
+  name: string;
+  typing: boolean;
+}
+
+/** Every acknowledgement and chatError: `{ code, message, results?, field? }`. */
+export interface ChatAck<T = unknown> {
+  code: number;
+  message: string;
+  results?: T;
+  field?: string;
+  /** chatError only: the event that was refused. */
+  event?: string;
+}
+
+export interface CannedReply {
+  seq: number;
+  title: string;
+  body: string;
+  updated: string;
+}
+
+export interface ChatCustomerInfo {
+  seq: number;
+  name: string;
+  phone: string;
+  companyName: string;
+  level: CompanyLevel | null;
+  levelName: string;
+  /** Cash balance in won. */
+  cash: number;
+  cartCount: number;
+  orderCount: number;
+  lastOrders: { seq: number; created: string; status: number; totalAmount: number; itemLength: number; firstItemName: string }[];
+}
+
+export interface QrLoginCode {
+  /** What the QR code carries and the phone posts back as `token`. */
+  code: string;
+  expiresAt: string;
+  ttlSec: number;
+}
