@@ -111,8 +111,9 @@ export async function newCompany(server: TestServer, who: { id: string; name: st
 export async function payByApi(server: TestServer, token: string, pgcode: 'creditcard' | 'banktransfer', amount: number): Promise<void> {
   const started = await call<{ online_url: string }>(server, 'POST', 'payCenter/showCashPaymentWinow', { pgcode, amount }, token);
   if (started.body.code !== 200) throw new Error(`payment window: ${started.body.message}`);
-  const page = new URL(started.body.results!.online_url).pathname;
+  // The window's address carries the page key; its buttons post to the same path plus the action.
+  const page = new URL(started.body.results!.online_url);
   const action = pgcode === 'creditcard' ? 'approve' : 'deposit';
-  const res = await fetch(`${server.base}${page}/${action}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+  const res = await fetch(`${server.base}${page.pathname}/${action}${page.search}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
   if (res.status !== 200) throw new Error(`sandbox ${action}: ${res.status}`);
 }
