@@ -4,7 +4,7 @@ import { MEMBER_TYPE_MAIN, MSG_MEMBER } from '@partsmall/contract';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { SmsProvider } from '../features/sms/provider.js';
-import type { AuthContext } from '../features/auth/sessions.js';
+import { bearerToken, resolveSession, type AuthContext } from '../features/auth/sessions.js';
 import type { Realtime } from '../realtime/hub.js';
 import { forbidden, unauthorized } from './http.js';
 
@@ -91,6 +91,24 @@ const CHECKS: Record<Exclude<Access, 'public'>, (request: FastifyRequest) => unk
 
 /** The paths of the calls: each route under them must declare its access. */
 const API_PATH = /^\/(api|payCenter|epc|dev)\//;
+
+/**
+ * The request context: `request.auth` is the session, its member and the member's company, read in
+ * one prepared query from the bearer token (null without a valid token). Requests without a token
+ * (visitors on the public calls) pass without a promise or a query.
+ */
+export function installRequestContext(app: Api, db: Db): void {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', (request, _reply, done) => {
+    const token = bearerToken(request.headers.authorization);
+    if (!token) return done();
+    resolveSession(db, token).then((auth) => {
+      request.auth = auth;
+      done();
+    }, done);
+  });
+  installAccessControl(app);
+}
 
 /**
  * The one access mechanism: every API route declares `config.access` (a route without one is a
