@@ -89,8 +89,8 @@ const CHECKS: Record<Exclude<Access, 'public'>, (request: FastifyRequest) => unk
   staff: requireStaff,
 };
 
-/** The paths of the calls: each route under them must declare its access. */
-const API_PATH = /^\/(api|payCenter|epc|dev)\//;
+/** The paths of the calls (spec 1 §7, spec 2 §7): each route on them must declare its access. */
+const API_PATH = /^\/(api|payCenter|epc|dev)\/|^\/uploadChatFiles?$/;
 
 /**
  * The request context: `request.auth` is the session, its member and the member's company, read in
@@ -121,9 +121,11 @@ export function installAccessControl(app: Api): void {
   const table: RouteAccess[] = [];
   app.decorate('accessTable', table);
   app.addHook('onRoute', (route) => {
-    if (!API_PATH.test(route.url)) return;
     const access = route.config?.access;
-    if (!access) throw new Error(`${String(route.method)} ${route.url}: declare who may call it (config.access)`);
+    if (!access) {
+      if (API_PATH.test(route.url)) throw new Error(`${String(route.method)} ${route.url}: declare who may call it (config.access)`);
+      return;
+    }
     for (const method of [route.method].flat()) if (method !== 'HEAD') table.push({ method, url: route.url, access });
     if (access === 'public') {
       // The OpenAPI document says which calls need no bearer token.
