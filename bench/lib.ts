@@ -75,7 +75,10 @@ export async function startNodeProcess(entry: string, env: Record<string, string
   return child;
 }
 
-/** The real server in its own process (so the load generator does not share its event loop). */
+/**
+ * The real server in its own process (so the load generator does not share its event loop), in
+ * production mode (no dev outbox, no docs); its simulated gateway and SMS are switched on by name.
+ */
 export function startServerProcess(databaseUrl: string, port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
   return startNodeProcess('apps/server/src/main.ts', {
     DATABASE_URL: databaseUrl,
@@ -83,6 +86,9 @@ export function startServerProcess(databaseUrl: string, port: number, env: Recor
     SEED_DEMO: 'false',
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
+    ALLOW_SANDBOX_PAYMENTS: 'true',
+    ALLOW_CONSOLE_SMS: 'true',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     DB_POOL_MAX: '16',
     ...env,
   });
