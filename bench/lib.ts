@@ -1,4 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -74,7 +75,10 @@ export async function startNodeProcess(entry: string, env: Record<string, string
   return child;
 }
 
-/** The real server in its own process (so the load generator does not share its event loop). */
+/**
+ * The real server in its own process (so the load generator does not share its event loop), in
+ * production mode (no dev outbox, no docs); its simulated gateway and SMS are switched on by name.
+ */
 export function startServerProcess(databaseUrl: string, port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
   return startNodeProcess('apps/server/src/main.ts', {
     DATABASE_URL: databaseUrl,
@@ -147,5 +151,19 @@ export function printTable(rows: LoadResult[]) {
   console.log('|---|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) {
     console.log(`| ${r.name} | ${r.rps} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${r.non2xx} |`);
+  }
+}
+
+/**
+ * CPU time (user + system, ms) a process has used so far, from /proc (Linux); null elsewhere.
+ * Assumes the usual 100 clock ticks a second.
+ */
+export function cpuMs(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
   }
 }

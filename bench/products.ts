@@ -8,7 +8,7 @@ import { openDatabase, queryRows } from '../apps/server/src/db/client.js';
 import { companies, members, products, sessions } from '../apps/server/src/db/schema.js';
 import { hashToken } from '../apps/server/src/features/auth/sessions.js';
 import { demoProducts } from '../apps/server/src/seed/products.js';
-import { freshBenchDatabase, load, pinLoadGenerator, ROOT, serverCpus, startNodeProcess, startServerProcess, type LoadResult } from './lib.js';
+import { cpuMs, freshBenchDatabase, load, pinLoadGenerator, ROOT, serverCpus, startNodeProcess, startServerProcess, type LoadResult } from './lib.js';
 
 const TOTAL = Number(process.env.BENCH_PRODUCTS ?? 1_000_000);
 const BASE = 10_000;
@@ -17,16 +17,20 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const GOAL = 0.85;
 const PROJECT_PORT = 3900;
 const BARE_PORT = 3902;
+const CONTROL_PORT = 3903;
 
 /**
  * The product grid (api/getProductHome), the project against a bare Fastify server (bench/bare-
  * products.ts) that runs the same SQL with the same driver and answers the same bytes; both on one
  * PostgreSQL with a million products, the project with its answer cache off
  * (PRODUCT_LIST_CACHE_MS=0). Each scenario, as a visitor and as a member (whose token both servers
- * resolve with the session statement), runs in interleaved rounds (project, bare, bare, project,
- * ...) at concurrency 32, and the project's throughput is reported as a fraction of the bare
+ * resolve with the session statement), runs in interleaved rounds (project, bare, control, then
+ * rotated) at concurrency 32, and the project's throughput is reported as a fraction of the bare
  * server's: the cost of everything the project adds (validation, hooks, access control, logging,
- * the realtime server, the serializer from the contract).
+ * the realtime server, the serializer from the contract). A second bare server (the control) is
+ * measured the same way: its distance from the first shows how much of a difference is noise.
+ * Requests per CPU-second of each server (from /proc) are reported beside requests per second:
+ * on a machine others are using too, they move far less than throughput.
  */
 export async function run() {
   const url = await freshBenchDatabase('pm_bench_products');
@@ -60,6 +64,9 @@ export async function run() {
   pinLoadGenerator();
   const project = await startServerProcess(url, PROJECT_PORT, { PRODUCT_LIST_CACHE_MS: '0' });
   const bare = await startNodeProcess('bench/bare-products.ts', { DATABASE_URL: url, PORT: String(BARE_PORT), DB_POOL_MAX: '16' });
+  // A second bare server measured like the other two: how far apart two identical servers come out
+  // is the noise floor of the run.
+  const control = await startNodeProcess('bench/bare-products.ts', { DATABASE_URL: url, PORT: String(CONTROL_PORT), DB_POOL_MAX: '16' });
   try {
     const endpoint = (port: number) => `http://127.0.0.1:${port}/api/getProductHome`;
     const member = { authorization: `Bearer ${token}` };
@@ -86,33 +93,44 @@ export async function run() {
     console.log(`same bytes from both servers in all ${scenarios.length} scenarios`);
 
     // Warm-up so the first round does not pay for cold caches and JIT.
-    for (const port of [PROJECT_PORT, BARE_PORT]) for (const s of scenarios) await load('warm-up', endpoint(port), s.body, { duration: 2, headers: s.headers });
+    for (const port of [PROJECT_PORT, BARE_PORT, CONTROL_PORT]) for (const s of scenarios) await load('warm-up', endpoint(port), s.body, { duration: 2, headers: s.headers });
 
-    const results = scenarios.map((s) => ({ ...s, project: [] as LoadResult[], bare: [] as LoadResult[] }));
+    const results = scenarios.map((s) => ({ ...s, project: [] as Measured[], bare: [] as Measured[], control: [] as Measured[] }));
     const loadBefore = os.loadavg()[0]!;
     for (let round = 0; round < ROUNDS; round++) {
       for (const r of results) {
-        // Alternate who goes first, so that drift in the machine's load falls on both alike.
-        const order = round % 2 === 0 ? (['project', 'bare'] as const) : (['bare', 'project'] as const);
-        for (const who of order) {
-          const port = who === 'project' ? PROJECT_PORT : BARE_PORT;
-          r[who].push(await load(r.name, endpoint(port), r.body, { duration: SECONDS, headers: r.headers }));
+        // Rotate who goes first, so that drift in the machine's load falls on all three alike.
+        const servers = [
+          ['project', PROJECT_PORT, project.pid],
+          ['bare', BARE_PORT, bare.pid],
+          ['control', CONTROL_PORT, control.pid],
+        ] as const;
+        const order = [...servers.slice(round % 3), ...servers.slice(0, round % 3)];
+        for (const [who, port, pid] of round % 2 === 0 ? order : order.reverse()) {
+          const cpuBefore = cpuMs(pid);
+          const result = await load(r.name, endpoint(port), r.body, { duration: SECONDS, headers: r.headers });
+          const cpuAfter = cpuMs(pid);
+          r[who].push({ ...result, cpuMs: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore });
         }
       }
       console.log(`round ${round + 1}/${ROUNDS} done`);
     }
     printRatios(results, [loadBefore, os.loadavg()[0]!]);
   } finally {
-    project.kill('SIGINT');
-    bare.kill('SIGINT');
+    for (const child of [project, bare, control]) child.kill('SIGINT');
   }
   reportHomeBundle();
 }
 
-function printRatios(results: { name: string; project: LoadResult[]; bare: LoadResult[] }[], load: [number, number]) {
-  const total = (rs: LoadResult[]) => rs.reduce((sum, r) => sum + r.requests, 0);
-  const rps = (rs: LoadResult[]) => Math.round(total(rs) / (rs.length * SECONDS));
-  const bad = (rs: LoadResult[]) => rs.reduce((sum, r) => sum + r.errors + r.non2xx, 0);
+/** One slice of load on one server, with the CPU time the server spent on it. */
+type Measured = LoadResult & { cpuMs: number | null };
+
+function printRatios(results: { name: string; project: Measured[]; bare: Measured[]; control: Measured[] }[], load: [number, number]) {
+  const total = (rs: Measured[]) => rs.reduce((sum, r) => sum + r.requests, 0);
+  const rps = (rs: Measured[]) => Math.round(total(rs) / (rs.length * SECONDS));
+  const bad = (rs: Measured[]) => rs.reduce((sum, r) => sum + r.errors + r.non2xx, 0);
+  /** Requests served per CPU-second of the server: its throughput when it has a core to itself. */
+  const perCpuSecond = (rs: Measured[]) => (rs.every((r) => r.cpuMs !== null) ? (total(rs) * 1000) / rs.reduce((sum, r) => sum + r.cpuMs!, 0) : NaN);
   const median = (xs: number[]) => {
     const s = [...xs].sort((a, b) => a - b);
     return s.length % 2 ? s[s.length >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
@@ -121,19 +139,23 @@ function printRatios(results: { name: string; project: LoadResult[]; bare: LoadR
     `\nproducts benchmark: ${ROUNDS} interleaved rounds of ${SECONDS} s per server and scenario, 32 connections, PRODUCT_LIST_CACHE_MS=0; ` +
       `${os.cpus().length} cores (servers on CPU ${serverCpus() || 'any'}), load average ${load[0].toFixed(1)} before and ${load[1].toFixed(1)} after`,
   );
-  console.log('| scenario | project req/s | bare Fastify req/s | project / bare (all rounds) | median of rounds | rounds within | errors |');
-  console.log('|---|---:|---:|---:|---:|---|---:|');
+  console.log(
+    '| scenario | project req/s | bare req/s | **project / bare** | median of rounds (range) | project req per CPU-s | bare req per CPU-s | **project / bare per CPU-s** | control: bare B / bare (per CPU-s) | errors |',
+  );
+  console.log('|---|---:|---:|---:|---|---:|---:|---:|---|---:|');
   let met = true;
   for (const r of results) {
     const ratio = total(r.project) / total(r.bare);
     const perRound = r.project.map((p, i) => p.requests / r.bare[i]!.requests);
+    const [pc, bc] = [perCpuSecond(r.project), perCpuSecond(r.bare)];
     met &&= ratio >= GOAL;
     console.log(
-      `| ${r.name} | ${rps(r.project)} | ${rps(r.bare)} | **${ratio.toFixed(2)}** | ${median(perRound).toFixed(2)} | ` +
-        `${Math.min(...perRound).toFixed(2)}-${Math.max(...perRound).toFixed(2)} | ${bad(r.project) + bad(r.bare)} |`,
+      `| ${r.name} | ${rps(r.project)} | ${rps(r.bare)} | **${ratio.toFixed(2)}** | ${median(perRound).toFixed(2)} ` +
+        `(${Math.min(...perRound).toFixed(2)}-${Math.max(...perRound).toFixed(2)}) | ${Math.round(pc)} | ${Math.round(bc)} | **${(pc / bc).toFixed(2)}** | ` +
+        `${(total(r.control) / total(r.bare)).toFixed(2)} (${(perCpuSecond(r.control) / bc).toFixed(2)}) | ${bad(r.project) + bad(r.bare) + bad(r.control)} |`,
     );
   }
-  console.log(`\ngoal: the project at least ${GOAL} of the bare server in every scenario: ${met ? 'met' : 'NOT met'}`);
+  console.log(`\ngoal: the project's throughput at least ${GOAL} of the bare server's in every scenario: ${met ? 'met' : 'NOT met'}`);
 }
 
 /** Gzipped size of the JavaScript (and CSS) the home route loads, from the built index.html. */

@@ -8,7 +8,6 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { authRoutes } from './features/auth/routes.js';
-import { bearerToken, resolveSession } from './features/auth/sessions.js';
 import { devRoutes } from './features/dev/routes.js';
 import { mallRoutes } from './features/mall/routes.js';
 import { carInfoRoutes } from './features/carinfo/routes.js';
@@ -23,7 +22,7 @@ import { paymentRoutes } from './features/payments/routes.js';
 import { serveWebApp } from './web-app/serve.js';
 import { consoleSms } from './features/sms/provider.js';
 import { createRealtime } from './realtime/hub.js';
-import { installAccessControl, type AppContext } from './shared/context.js';
+import { installRequestContext, type AppContext } from './shared/context.js';
 import { answerSerializerCompiler } from './shared/answers.js';
 import { clientErrorHandler } from './shared/client-error.js';
 import { installErrorHandler } from './shared/http.js';
@@ -88,12 +87,7 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
   const sms = consoleSms(db, app.log);
   const ctx: AppContext = { config, db, sms, realtime, log: app.log };
 
-  app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (request) => {
-    const token = bearerToken(request.headers.authorization);
-    request.auth = token ? await resolveSession(db, token) : null;
-  });
-  installAccessControl(app);
+  installRequestContext(app, db);
   app.addHook('preClose', async () => {
     await realtime.close();
   });

@@ -1,7 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
-import { createClient } from 'redis';
 import { Server, type Namespace } from 'socket.io';
 import {
   MSG,
@@ -53,7 +51,10 @@ export async function createRealtime(
   const io = new Server(httpServer, { serveClient: false, cors: { origin: false } });
   const redisClients: { quit(): Promise<unknown> }[] = [];
   if (redisUrl) {
-    // Several server processes share rooms and events through Redis (DESIGN.md 1).
+    // Several server processes share rooms and events through Redis (DESIGN.md 1). The client is
+    // loaded only then: merely loading node-redis (its diagnostics channels) was measured to cost
+    // every HTTP request of the process about 20 % more CPU.
+    const [{ createAdapter }, { createClient }] = await Promise.all([import('@socket.io/redis-adapter'), import('redis')]);
     const pub = createClient({ url: redisUrl });
     const sub = pub.duplicate();
     pub.on('error', (err) => log.error({ err }, 'redis pub error'));

@@ -4,7 +4,7 @@ import { MEMBER_TYPE_MAIN, MSG_MEMBER } from '@partsmall/contract';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { SmsProvider } from '../features/sms/provider.js';
-import type { AuthContext } from '../features/auth/sessions.js';
+import { bearerToken, resolveSession, type AuthContext } from '../features/auth/sessions.js';
 import type { Realtime } from '../realtime/hub.js';
 import { forbidden, unauthorized } from './http.js';
 
@@ -89,8 +89,26 @@ const CHECKS: Record<Exclude<Access, 'public'>, (request: FastifyRequest) => unk
   staff: requireStaff,
 };
 
-/** The paths of the calls: each route under them must declare its access. */
-const API_PATH = /^\/(api|payCenter|epc|dev)\//;
+/** The paths of the calls (spec 1 §7, spec 2 §7): each route on them must declare its access. */
+const API_PATH = /^\/(api|payCenter|epc|dev)\/|^\/uploadChatFiles?$/;
+
+/**
+ * The request context: `request.auth` is the session, its member and the member's company, read in
+ * one prepared query from the bearer token (null without a valid token). Requests without a token
+ * (visitors on the public calls) pass without a promise or a query.
+ */
+export function installRequestContext(app: Api, db: Db): void {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', (request, _reply, done) => {
+    const token = bearerToken(request.headers.authorization);
+    if (!token) return done();
+    resolveSession(db, token).then((auth) => {
+      request.auth = auth;
+      done();
+    }, done);
+  });
+  installAccessControl(app);
+}
 
 /**
  * The one access mechanism: every API route declares `config.access` (a route without one is a
@@ -103,9 +121,11 @@ export function installAccessControl(app: Api): void {
   const table: RouteAccess[] = [];
   app.decorate('accessTable', table);
   app.addHook('onRoute', (route) => {
-    if (!API_PATH.test(route.url)) return;
     const access = route.config?.access;
-    if (!access) throw new Error(`${String(route.method)} ${route.url}: declare who may call it (config.access)`);
+    if (!access) {
+      if (API_PATH.test(route.url)) throw new Error(`${String(route.method)} ${route.url}: declare who may call it (config.access)`);
+      return;
+    }
     for (const method of [route.method].flat()) if (method !== 'HEAD') table.push({ method, url: route.url, access });
     if (access === 'public') {
       // The OpenAPI document says which calls need no bearer token.
