@@ -20,7 +20,7 @@ import { shippingRoutes } from './features/shipping/routes.js';
 import { memberRoutes } from './features/members/routes.js';
 import { paymentRoutes } from './features/payments/routes.js';
 import { serveWebApp } from './web-app/serve.js';
-import { consoleSms } from './features/sms/provider.js';
+import { smsFromConfig } from './features/sms/provider.js';
 import { createRealtime } from './realtime/hub.js';
 import { installRequestContext, type AppContext } from './shared/context.js';
 import { answerSerializerCompiler } from './shared/answers.js';
@@ -84,7 +84,7 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
   }
 
   const realtime = await createRealtime(app.server, db, app.log, config.redisUrl);
-  const sms = consoleSms(db, app.log);
+  const sms = smsFromConfig(config, db, app.log);
   const ctx: AppContext = { config, db, sms, realtime, log: app.log };
 
   installRequestContext(app, db);

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import type { TossSettings } from './features/payments/toss.js';
+import type { SolapiSettings } from './features/sms/solapi.js';
 
 /**
  * Demo (what `npm start` gives: sandbox gateway, console SMS, dev outbox on loopback, a '데모 상점'
@@ -20,8 +22,14 @@ export interface Config {
   dataDir: string;
   uploadDir: string;
   redisUrl: string | null;
-  smsProvider: 'console';
-  paymentProvider: 'sandbox';
+  smsProvider: 'console' | 'solapi';
+  /** Solapi's keys and sender number (SMS_PROVIDER=solapi). */
+  solapi: SolapiSettings | null;
+  paymentProvider: 'sandbox' | 'toss';
+  /** Toss Payments' keys and addresses (PAYMENT_PROVIDER=toss). */
+  toss: TossSettings | null;
+  /** Verification texts the whole shop may send per Asia/Seoul day (0 = no cap): a bill ceiling against abuse. */
+  smsDailyCap: number;
   /** Key the sandbox gateway signs its confirmations and page links with; a random one per process when unset. */
   paymentSandboxSecret: string;
   /**
@@ -66,17 +74,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   const production = env.NODE_ENV === 'production';
   const sms = env.SMS_PROVIDER ?? 'console';
-  if (sms !== 'console') throw new ConfigError(`SMS_PROVIDER=${sms} 은(는) 지원하지 않습니다 (console만 있습니다).`);
+  if (sms !== 'console' && sms !== 'solapi') throw new ConfigError(`SMS_PROVIDER=${sms} 은(는) 지원하지 않습니다 (console 또는 solapi).`);
   const pay = env.PAYMENT_PROVIDER ?? 'sandbox';
-  if (pay !== 'sandbox') throw new ConfigError(`PAYMENT_PROVIDER=${pay} 은(는) 지원하지 않습니다 (sandbox만 있습니다).`);
+  if (pay !== 'sandbox' && pay !== 'toss') throw new ConfigError(`PAYMENT_PROVIDER=${pay} 은(는) 지원하지 않습니다 (sandbox 또는 toss).`);
+  const missing = (names: string[]) => names.filter((n) => !env[n]);
+  const providerRefusals: string[] = [];
+  if (pay === 'toss' && missing(['TOSS_CLIENT_KEY', 'TOSS_SECRET_KEY']).length > 0) {
+    providerRefusals.push(`PAYMENT_PROVIDER=toss 에는 ${missing(['TOSS_CLIENT_KEY', 'TOSS_SECRET_KEY']).join(', ')} 이(가) 필요합니다`);
+  }
+  const solapiKeys = ['SOLAPI_API_KEY', 'SOLAPI_API_SECRET', 'SOLAPI_SENDER'];
+  if (sms === 'solapi' && missing(solapiKeys).length > 0) {
+    providerRefusals.push(`SMS_PROVIDER=solapi 에는 ${missing(solapiKeys).join(', ')} 이(가) 필요합니다`);
+  }
+  if (providerRefusals.length > 0) throw new ConfigError(`시작하지 않습니다: ${providerRefusals.join('; ')}.`);
+  const timeoutMs = (name: string, fallback: number) => Math.max(1, Number(env[name] ?? fallback) || fallback);
 
   if (production) {
     // Every reason at once, in one line, so that an operator fixes them in one go.
     const refusals: string[] = [];
-    if (!isTrue(env.ALLOW_SANDBOX_PAYMENTS)) {
+    if (pay === 'sandbox' && !isTrue(env.ALLOW_SANDBOX_PAYMENTS)) {
       refusals.push('PAYMENT_PROVIDER=sandbox 는 실제 결제를 받지 않습니다 (그래도 쓰려면 ALLOW_SANDBOX_PAYMENTS=true)');
     }
-    if (!isTrue(env.ALLOW_CONSOLE_SMS)) {
+    if (sms === 'console' && !isTrue(env.ALLOW_CONSOLE_SMS)) {
       refusals.push('SMS_PROVIDER=console 은 인증번호를 보내지 않고 로그에만 씁니다 (그래도 쓰려면 ALLOW_CONSOLE_SMS=true)');
     }
     if (!env.PUBLIC_URL) refusals.push('PUBLIC_URL 이 없습니다 (결제 링크가 이 주소로 만들어집니다, 예: PUBLIC_URL=https://shop.example.kr)');
@@ -94,7 +113,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadDir: path.resolve(env.UPLOAD_DIR || path.join(dataDir, 'uploads')),
     redisUrl: env.REDIS_URL || null,
     smsProvider: sms,
+    solapi:
+      sms === 'solapi'
+        ? {
+            apiKey: env.SOLAPI_API_KEY!,
+            apiSecret: env.SOLAPI_API_SECRET!,
+            sender: env.SOLAPI_SENDER!.replace(/\D/g, ''),
+            apiUrl: env.SOLAPI_API_URL || 'https://api.solapi.com',
+            timeoutMs: timeoutMs('SOLAPI_TIMEOUT_MS', 10_000),
+          }
+        : null,
     paymentProvider: pay,
+    toss:
+      pay === 'toss'
+        ? {
+            clientKey: env.TOSS_CLIENT_KEY!,
+            secretKey: env.TOSS_SECRET_KEY!,
+            apiUrl: env.TOSS_API_URL || 'https://api.tosspayments.com',
+            sdkUrl: env.TOSS_SDK_URL || 'https://js.tosspayments.com/v2/standard',
+            timeoutMs: timeoutMs('TOSS_TIMEOUT_MS', 10_000),
+          }
+        : null,
+    smsDailyCap: Math.max(0, Number(env.SMS_DAILY_CAP ?? 2000) || 0),
     paymentSandboxSecret: env.PAYMENT_SANDBOX_SECRET || randomBytes(32).toString('hex'),
     sandboxApproveButtons: !production,
     devOutbox: !production || isTrue(env.ALLOW_DEV_OUTBOX),

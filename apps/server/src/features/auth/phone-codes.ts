@@ -1,6 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { MSG, PHONE_CODE, TIMING } from '@partsmall/contract';
+import { MSG, MSG_PROVIDER, PHONE_CODE, TIMING } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { phoneCodes } from '../../db/schema.js';
 import { AppError, tooMany } from '../../shared/http.js';
@@ -17,7 +17,7 @@ const hashCode = (phone: string, code: string) => createHash('sha256').update(`$
  */
 export async function requestPhoneCode(db: Db, sms: SmsProvider, phone: string, purpose: CodePurpose): Promise<void> {
   const code = String(randomInt(0, 1_000_000)).padStart(PHONE_CODE.length, '0');
-  await db.transaction(async (tx) => {
+  const id = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'phone:' + phone}))`);
     const now = Date.now();
     const [last] = await tx
@@ -32,15 +32,28 @@ export async function requestPhoneCode(db: Db, sms: SmsProvider, phone: string, 
       .from(phoneCodes)
       .where(and(eq(phoneCodes.phone, phone), gt(phoneCodes.createdAt, startOfSeoulDay())));
     if (Number(today?.n ?? 0) >= PHONE_CODE.dailyCapPerPhone) throw tooMany(MSG.codeDailyCap);
-    await tx.insert(phoneCodes).values({
+    if (sms.dailyCap) {
+      // The whole shop's texts of the day: one lock for every phone, taken only after the per-phone checks.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('phone:*'))`);
+      const [shop] = await tx.select({ n: count() }).from(phoneCodes).where(gt(phoneCodes.createdAt, startOfSeoulDay()));
+      if (Number(shop?.n ?? 0) >= sms.dailyCap) throw tooMany(MSG_PROVIDER.smsShopDailyCap);
+    }
+    const [row] = await tx.insert(phoneCodes).values({
       phone,
       purpose,
       codeHash: hashCode(phone, code),
       createdAt: new Date(now),
       expiresAt: new Date(now + TIMING.phoneCodeValidSec * 1000),
-    });
+    }).returning({ id: phoneCodes.id });
+    return row!.id;
   });
-  await sms.send(phone, `[부품몰] 인증번호 [${code}]를 입력해 주세요. (3분 이내)`, code);
+  try {
+    await sms.send(phone, `[부품몰] 인증번호 [${code}]를 입력해 주세요. (3분 이내)`, code);
+  } catch (err) {
+    // Not sent: the code never reached the phone, so it neither blocks a new request nor counts.
+    await db.delete(phoneCodes).where(eq(phoneCodes.id, id));
+    throw err;
+  }
 }
 
 /** Failure of a code check, with the body code the calling flow uses. */

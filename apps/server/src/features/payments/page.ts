@@ -2,10 +2,10 @@ import { MSG_MEMBER } from '@partsmall/contract';
 import type { PaymentRow } from './service.js';
 import { virtualAccount } from './sandbox.js';
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-const won = (n: number) => `${n.toLocaleString('ko-KR')}원`;
+export const won = (n: number) => `${n.toLocaleString('ko-KR')}원`;
 
 const STYLE = `
 *{box-sizing:border-box}body{margin:0;font-family:'Malgun Gothic','Apple SD Gothic Neo',sans-serif;background:#f4f6f9;color:#222;font-size:14px}
@@ -19,7 +19,7 @@ button.decline{background:#8a94a6}.result{text-align:center;font-size:18px;font-
 
 const METHOD: Record<string, string> = { creditcard: '신용카드', banktransfer: '계좌이체(가상계좌)' };
 
-function layout(title: string, body: string, nonce: string, closeAfterMs?: number): string {
+export function layout(title: string, body: string, nonce: string, closeAfterMs?: number): string {
   const script =
     closeAfterMs === undefined
       ? ''

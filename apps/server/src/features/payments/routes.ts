@@ -18,8 +18,11 @@ import { type Api, type AppContext, requireMainAccount } from '../../shared/cont
 import { AppError, badRequest, ok } from '../../shared/http.js';
 import { readMallConfig } from '../mall/service.js';
 import { SANDBOX_APPROVE_OFF, notFoundPage, paymentPage, resultPage } from './page.js';
+import type { PaymentGateway } from './gateway.js';
 import { SANDBOX_PAGE_PREFIX, createSandboxGateway } from './sandbox.js';
-import { cashProductName, confirmPayment, listPaidPayments, paymentByGatewayId, startPayment, type NewPayment } from './service.js';
+import { createTossGateway } from './toss.js';
+import { tossRoutes } from './toss-routes.js';
+import { cashProductName, confirmPayment, type ConfirmOutcome, listPaidPayments, paymentByGatewayId, startPayment, type NewPayment } from './service.js';
 
 const tags = ['payments'];
 
@@ -45,15 +48,23 @@ function sendPage(reply: FastifyReply, status: number, html: (nonce: string) => 
 export function paymentRoutes(app: Api, ctx: AppContext) {
   const { db, realtime } = ctx;
   // Every link the gateway hands out starts with PUBLIC_URL, never with the request's Host.
-  const gateway = createSandboxGateway(ctx.config.paymentSandboxSecret, ctx.config);
+  const sandbox = createSandboxGateway(ctx.config.paymentSandboxSecret, ctx.config);
+  const toss = ctx.config.toss ? createTossGateway(ctx.config.toss, ctx.config) : null;
+  // PAYMENT_PROVIDER picks one gateway; payments started at it are confirmed only through it.
+  const gateway: PaymentGateway = ctx.config.paymentProvider === 'toss' && toss ? toss : sandbox;
   const approveButtons = ctx.config.sandboxApproveButtons;
+
+  async function settled(outcome: ConfirmOutcome) {
+    if (!outcome.repeated && outcome.payment.status === 'paid') await realtime.pushBaseInfo(outcome.payment.companyId);
+  }
 
   /** The one handler every confirmation goes through, from a real callback or the sandbox buttons. */
   async function confirm(c: GatewayConfirmation) {
     const outcome = await confirmPayment(db, gateway, c);
-    if (!outcome.repeated && outcome.payment.status === 'paid') await realtime.pushBaseInfo(outcome.payment.companyId);
+    await settled(outcome);
     return outcome;
   }
+  if (toss && gateway === toss) tossRoutes(app, db, toss, ctx.config, settled);
 
   async function open(req: FastifyRequest, p: Omit<NewPayment, 'companyId' | 'memberId' | 'memberName'>): Promise<PaymentWindowAnswer> {
     const auth = requireMainAccount(req);
@@ -126,16 +137,17 @@ export function paymentRoutes(app: Api, ctx: AppContext) {
   // and its buttons need the key of the link the buyer was handed (knowing a payment id is not
   // enough), a button press must come from the page itself (no cross-site form), and in production
   // mode approving and depositing are off: money is credited only by a signed callback.
+  if (gateway !== sandbox) return;
   void app.register(async (scope) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, _body, done) => done(null, {}));
 
     type PageRequest = { Params: { paymentId: string; action?: string }; Querystring: { key?: unknown } };
     async function pagePayment(req: FastifyRequest<PageRequest>) {
-      if (!gateway.checkPageKey(req.params.paymentId, req.query.key)) return undefined;
+      if (!sandbox.checkPageKey(req.params.paymentId, req.query.key)) return undefined;
       return paymentByGatewayId(db, gateway.name, req.params.paymentId);
     }
     const actionUrl = (paymentId: string) => (name: string) =>
-      `${SANDBOX_PAGE_PREFIX}/${encodeURIComponent(paymentId)}/${name}?key=${gateway.pageKey(paymentId)}`;
+      `${SANDBOX_PAGE_PREFIX}/${encodeURIComponent(paymentId)}/${name}?key=${sandbox.pageKey(paymentId)}`;
 
     scope.get<PageRequest>(`${SANDBOX_PAGE_PREFIX}/:paymentId`, { config: { access: 'public' }, schema: { hide: true } }, async (req, reply) => {
       const payment = await pagePayment(req);
@@ -160,7 +172,7 @@ export function paymentRoutes(app: Api, ctx: AppContext) {
       const status = action === 'decline' ? 'declined' : 'paid';
       const body = { paymentId: payment.gatewayId, amount: payment.amount, status } as const;
       try {
-        const { payment: after } = await confirm({ ...body, signature: gateway.sign(body) });
+        const { payment: after } = await confirm({ ...body, signature: sandbox.sign(body) });
         return sendPage(reply, 200, (nonce) => resultPage(after.status === 'paid', nonce));
       } catch (err) {
         if (!(err instanceof AppError)) throw err;

@@ -1,6 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import { solapiSms } from './solapi.js';
 import { smsOutbox } from '../../db/schema.js';
 
 /** Sends text messages; a real provider replaces the console one through SMS_PROVIDER. */
@@ -9,6 +11,14 @@ export interface SmsProvider {
   /** Whether messages can be read back from the dev outbox. */
   readonly hasOutbox: boolean;
   send(phone: string, text: string, code?: string): Promise<void>;
+  /** Codes the whole shop may send per Asia/Seoul day (DESIGN.md 3; a bill ceiling); 0 or unset = none. */
+  readonly dailyCap?: number;
+}
+
+/** The provider SMS_PROVIDER names, with the shop's daily cap. */
+export function smsFromConfig(config: Config, db: Db, log: FastifyBaseLogger): SmsProvider {
+  const provider = config.smsProvider === 'solapi' && config.solapi ? solapiSms(config.solapi, log) : consoleSms(db, log);
+  return { ...provider, send: provider.send, dailyCap: config.smsDailyCap };
 }
 
 /** Default provider: writes the message to the log and to the dev outbox table. */

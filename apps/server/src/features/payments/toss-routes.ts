@@ -1,0 +1,214 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
+import { MSG_MEMBER, MSG_PROVIDER, tossWebhook, tossWebhookAnswer } from '@partsmall/contract';
+import type { Db } from '../../db/client.js';
+import { answers } from '../../shared/answers.js';
+import type { Api } from '../../shared/context.js';
+import { AppError, badRequest, ok } from '../../shared/http.js';
+import { escapeHtml, layout, notFoundPage, resultPage, won } from './page.js';
+import { confirmPayment, paymentByGatewayId, type ConfirmOutcome, type PaymentRow } from './service.js';
+import { TOSS_PAGE_PREFIX, bankName, checkTossPageKey, settledStatus, type TossGateway, type TossPayment, type TossResult } from './toss.js';
+
+const tags = ['payments'];
+
+/** What applying a payment fetched from the Toss API did. */
+export type TossApplied =
+  | { kind: 'unknown' }
+  | { kind: 'unsettled'; payment: PaymentRow; toss: TossPayment }
+  | { kind: 'applied'; outcome: ConfirmOutcome; toss: TossPayment };
+
+/**
+ * Applies the state of a payment as the Toss API answered it, through the one confirmation path
+ * the sandbox uses (credit exactly once, amount checked against what the server stored). Only a
+ * payment fetched by this process from the Toss API comes here; its order id names our payment.
+ */
+export async function applyTossPayment(db: Db, gateway: TossGateway, toss: TossPayment): Promise<TossApplied> {
+  const row = await paymentByGatewayId(db, gateway.name, toss.orderId);
+  if (!row) return { kind: 'unknown' };
+  if (toss.totalAmount !== row.amount) throw badRequest(MSG_MEMBER.paymentAmountMismatch, 'amount');
+  const status = settledStatus(toss.status);
+  if (!status) return { kind: 'unsettled', payment: row, toss };
+  const c = { paymentId: row.gatewayId, amount: toss.totalAmount, status };
+  return { kind: 'applied', outcome: await confirmPayment(db, gateway, { ...c, signature: gateway.vouch(c) }), toss };
+}
+
+/** The Toss pages' security headers: the SDK's origin and Toss's frames allowed, nothing else. */
+function sendTossPage(reply: FastifyReply, status: number, sdkUrl: string, html: (nonce: string) => string) {
+  const nonce = randomBytes(16).toString('base64');
+  const sdkOrigin = new URL(sdkUrl).origin;
+  return reply
+    .status(status)
+    .header(
+      'content-security-policy',
+      `default-src 'none'; script-src 'nonce-${nonce}' ${sdkOrigin}; style-src 'nonce-${nonce}' 'unsafe-inline'; ` +
+        `connect-src ${sdkOrigin} https://*.tosspayments.com; frame-src https://*.tosspayments.com; img-src https: data:; base-uri 'none'; frame-ancestors 'none'`,
+    )
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'no-referrer')
+    .type('text/html; charset=utf-8')
+    .send(html(nonce));
+}
+
+/** JSON inside a <script type="application/json">: '<' escaped so the text can never close the element. */
+const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
+
+/** The popup page: opens Toss's payment window for the stored order (card or virtual account). */
+function windowPage(p: PaymentRow, gateway: TossGateway, publicUrl: string, nonce: string): string {
+  const order = {
+    clientKey: gateway.settings.clientKey,
+    method: p.pgcode === 'banktransfer' ? 'VIRTUAL_ACCOUNT' : 'CARD',
+    amount: p.amount,
+    orderId: p.gatewayId,
+    orderName: p.productName,
+    successUrl: `${publicUrl}${TOSS_PAGE_PREFIX}/success`,
+    failUrl: `${publicUrl}${TOSS_PAGE_PREFIX}/fail`,
+  };
+  const body = `<h1>파츠몰 결제</h1><p class="sub">토스페이먼츠 결제창이 열립니다.</p>
+<div class="box"><dl><dt>상품명</dt><dd>${escapeHtml(p.productName)}</dd><dt>결제금액</dt><dd class="amount">${won(p.amount)}</dd></dl></div>
+<div class="buttons"><button type="button" id="pay">결제하기</button></div><p class="note" id="error"></p>
+<script type="application/json" id="toss-order">${scriptJson(order)}</script>
+<script nonce="${nonce}" src="${escapeHtml(gateway.settings.sdkUrl)}"></script>
+<script nonce="${nonce}">(function(){
+var o=JSON.parse(document.getElementById('toss-order').textContent);
+function go(){
+  if(typeof TossPayments!=='function'){document.getElementById('error').textContent='결제창을 불러오지 못했습니다. 잠시 후 다시 시도해 주세요.';return;}
+  var payment=TossPayments(o.clientKey).payment({customerKey:TossPayments.ANONYMOUS});
+  var req={method:o.method,amount:{currency:'KRW',value:o.amount},orderId:o.orderId,orderName:o.orderName,successUrl:o.successUrl,failUrl:o.failUrl};
+  if(o.method==='VIRTUAL_ACCOUNT')req.virtualAccount={validHours:72,cashReceipt:{type:'소득공제'}};
+  payment.requestPayment(req).catch(function(e){document.getElementById('error').textContent=e&&e.message?e.message:'결제가 취소되었습니다.';});
+}
+document.getElementById('pay').addEventListener('click',go);go();
+})();</script>`;
+  return layout('토스페이먼츠 결제', body, nonce);
+}
+
+/** The virtual account the buyer must pay into; the top-up is credited when Toss reports the deposit. */
+function depositPage(toss: TossPayment, nonce: string): string {
+  const v = toss.virtualAccount ?? {};
+  const body = `<h1>가상계좌 발급</h1><p class="sub">${MSG_PROVIDER.tossWaitingForDeposit}</p>
+<div class="box"><dl><dt>입금 은행</dt><dd>${escapeHtml(v.bank ?? bankName(v.bankCode))}</dd>
+<dt>가상계좌</dt><dd>${escapeHtml(v.accountNumber ?? '')}</dd>
+<dt>예금주</dt><dd>${escapeHtml(v.customerName ?? '')}</dd>
+<dt>입금할 금액</dt><dd class="amount">${won(toss.totalAmount)}</dd>
+<dt>입금 기한</dt><dd>${escapeHtml((v.dueDate ?? '').replace('T', ' ').slice(0, 16))}</dd></dl></div>`;
+  return layout('가상계좌 입금 안내', body, nonce);
+}
+
+const text = (v: unknown) => (typeof v === 'string' ? v.slice(0, 200) : '');
+
+/**
+ * Toss Payments: the window page, the window's success and fail redirects (the server confirms with
+ * the secret key) and the webhook. `settled` runs after a payment was credited for the first time.
+ */
+export function tossRoutes(app: Api, db: Db, gateway: TossGateway, site: { readonly publicUrl: string }, settled: (o: ConfirmOutcome) => Promise<void>) {
+  const sdkUrl = gateway.settings.sdkUrl;
+  async function apply(toss: TossPayment): Promise<TossApplied> {
+    const applied = await applyTossPayment(db, gateway, toss);
+    if (applied.kind === 'applied') await settled(applied.outcome);
+    return applied;
+  }
+
+  void app.register(async (scope) => {
+    type WindowRequest = { Params: { paymentId: string }; Querystring: { key?: unknown } };
+    scope.get<WindowRequest>(`${TOSS_PAGE_PREFIX}/:paymentId`, { config: { access: 'public' }, schema: { hide: true } }, async (req, reply) => {
+      const ok = checkTossPageKey(gateway.settings, req.params.paymentId, req.query.key);
+      const payment = ok ? await paymentByGatewayId(db, gateway.name, req.params.paymentId) : undefined;
+      if (!payment) return sendTossPage(reply, 404, sdkUrl, notFoundPage);
+      if (payment.status !== 'pending') return sendTossPage(reply, 200, sdkUrl, (nonce) => resultPage(payment.status === 'paid', nonce));
+      return sendTossPage(reply, 200, sdkUrl, (nonce) => windowPage(payment, gateway, site.publicUrl, nonce));
+    });
+
+    // Toss redirects here with ?paymentKey&orderId&amount&paymentType once the buyer authorised.
+    type SuccessRequest = { Querystring: Record<string, unknown> };
+    scope.get<SuccessRequest>(`${TOSS_PAGE_PREFIX}/success`, { config: { access: 'public' }, schema: { hide: true } }, async (req, reply) => {
+      const paymentKey = text(req.query.paymentKey);
+      const payment = paymentKey ? await paymentByGatewayId(db, gateway.name, text(req.query.orderId)) : undefined;
+      if (!payment) return sendTossPage(reply, 404, sdkUrl, notFoundPage);
+      // The amount in the address can be edited by anyone: it must be the one stored at the start.
+      if (text(req.query.amount) !== String(payment.amount)) {
+        return sendTossPage(reply, 400, sdkUrl, (nonce) => resultPage(false, nonce, MSG_MEMBER.paymentAmountMismatch));
+      }
+      if (payment.status !== 'pending') return sendTossPage(reply, 200, sdkUrl, (nonce) => resultPage(payment.status === 'paid', nonce));
+
+      let result: TossResult = await gateway.confirm(paymentKey, payment.gatewayId, payment.amount);
+      // Confirmed before (a reload, a second tab) or no answer (it may have gone through): ask Toss.
+      if ((result.kind === 'refused' && result.code === 'ALREADY_PROCESSED_PAYMENT') || result.kind === 'unanswered') {
+        const fetched = await gateway.fetchByKey(paymentKey);
+        if (fetched.kind === 'payment' || result.kind === 'refused') result = fetched;
+      }
+      if (result.kind === 'unanswered') {
+        req.log.warn({ orderId: payment.gatewayId, reason: result.reason }, 'toss confirm unanswered');
+        return sendTossPage(reply, 200, sdkUrl, (nonce) => resultPage(false, nonce, MSG_PROVIDER.tossPending));
+      }
+      if (result.kind === 'refused') {
+        // The card company or Toss refused (REJECT_CARD_PAYMENT, EXCEED_MAX_DAILY_PAYMENT_COUNT...):
+        // nothing was paid; the buyer may start again. Toss's messages are Korean and meant for buyers.
+        req.log.info({ orderId: payment.gatewayId, code: result.code }, 'toss confirm refused');
+        const message = `${MSG_PROVIDER.tossFailed} ${result.message}`.trim();
+        return sendTossPage(reply, 200, sdkUrl, (nonce) => resultPage(false, nonce, message));
+      }
+      if (result.payment.orderId !== payment.gatewayId) {
+        return sendTossPage(reply, 400, sdkUrl, (nonce) => resultPage(false, nonce, MSG_PROVIDER.tossWebhookMismatch));
+      }
+      try {
+        const applied = await apply(result.payment);
+        if (applied.kind === 'applied') {
+          return sendTossPage(reply, 200, sdkUrl, (nonce) => resultPage(applied.outcome.payment.status === 'paid', nonce));
+        }
+        if (applied.kind === 'unsettled' && applied.toss.status === 'WAITING_FOR_DEPOSIT') {
+          return sendTossPage(reply, 200, sdkUrl, (nonce) => depositPage(applied.toss, nonce));
+        }
+        return sendTossPage(reply, 200, sdkUrl, (nonce) => resultPage(false, nonce, MSG_PROVIDER.tossPending));
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        return sendTossPage(reply, err.status, sdkUrl, (nonce) => resultPage(false, nonce, err.message));
+      }
+    });
+
+    // Toss redirects here with ?code&message&orderId when the buyer closed the window or it failed:
+    // nothing was paid and nothing changes (the address can be typed by anyone).
+    scope.get<SuccessRequest>(`${TOSS_PAGE_PREFIX}/fail`, { config: { access: 'public' }, schema: { hide: true } }, async (req, reply) => {
+      const message = `${MSG_PROVIDER.tossFailed} ${text(req.query.message)}`.trim();
+      return sendTossPage(reply, 200, sdkUrl, (nonce) => resultPage(false, nonce, message));
+    });
+  });
+
+  app.post(
+    `${TOSS_PAGE_PREFIX}/webhook`,
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: '토스페이먼츠 웹훅 (결제 상태 변경, 가상계좌 입금): 결제사 API로 다시 조회해 반영', body: tossWebhook, response: answers(tossWebhookAnswer) },
+    },
+    async (req) => {
+      const body = req.body;
+      const paymentKey = body.data?.paymentKey ?? body.paymentKey;
+      const orderId = body.data?.orderId ?? body.orderId;
+      if (!paymentKey && !orderId) throw badRequest(MSG_MEMBER.paymentNotFound, 'orderId');
+      // The body is only a hint: the payment is read back from the Toss API with the secret key.
+      const fetched = paymentKey ? await gateway.fetchByKey(paymentKey) : await gateway.fetchByOrder(orderId!);
+      if (fetched.kind === 'unanswered') {
+        req.log.warn({ orderId, reason: fetched.reason }, 'toss payment lookup unanswered');
+        // Not 200: Toss sends the event again later.
+        throw new AppError(503, MSG_PROVIDER.tossUnavailable);
+      }
+      if (fetched.kind === 'refused') return ok({ orderId: orderId ?? '', status: 'unknown' as const, repeated: false }, MSG_PROVIDER.tossWebhookIgnored);
+      const toss = fetched.payment;
+      // A deposit callback carries the virtual account's secret: it must be the payment's own.
+      const secret = body.secret ?? body.data?.secret;
+      if (secret && toss.secret && secret !== toss.secret) throw badRequest(MSG_PROVIDER.tossWebhookMismatch, 'secret');
+      try {
+        const applied = await apply(toss);
+        if (applied.kind === 'unknown') return ok({ orderId: toss.orderId, status: 'unknown' as const, repeated: false }, MSG_PROVIDER.tossWebhookIgnored);
+        const row = applied.kind === 'applied' ? applied.outcome.payment : applied.payment;
+        const repeated = applied.kind === 'applied' && applied.outcome.repeated;
+        return ok({ orderId: row.gatewayId, status: row.status as 'pending' | 'paid' | 'declined', repeated }, MSG_PROVIDER.tossWebhookDone);
+      } catch (err) {
+        // Settled the other way before (a refund after the top-up): staff settle it by hand; Toss stops resending.
+        if (!(err instanceof AppError) || err.status !== 409) throw err;
+        req.log.error({ orderId: toss.orderId, tossStatus: toss.status }, 'toss webhook conflicts with the stored payment');
+        const row = (await paymentByGatewayId(db, gateway.name, toss.orderId))!;
+        return ok({ orderId: row.gatewayId, status: row.status as 'pending' | 'paid' | 'declined', repeated: true }, err.message);
+      }
+    },
+  );
+}

@@ -1,0 +1,249 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MSG_MEMBER, MSG_PROVIDER } from '@partsmall/contract';
+import { cashLedger, companies, members, payments } from '../../src/db/schema.js';
+import { call, loginAs, rawCall, startTestServer, type TestServer } from '../helpers.js';
+import { expectLedgerMatchesBalances } from '../member-helpers.js';
+import { tossStandIn, type TossStandIn } from '../stand-ins.js';
+
+/**
+ * Cash top-ups through Toss Payments (PAYMENT_PROVIDER=toss) against a local stand-in of the Toss
+ * API: the window page, the server's confirm with the secret key, card refusals, timeouts, virtual
+ * accounts credited on the deposit webhook, webhooks repeated and out of order, forged webhooks.
+ */
+const CLIENT_KEY = 'test_ck_standin_client';
+const SECRET_KEY = 'test_sk_standin_secret';
+
+let toss: TossStandIn;
+let server: TestServer;
+let demo: string;
+let demoCompanyId: number;
+
+beforeAll(async () => {
+  toss = await tossStandIn(SECRET_KEY);
+  server = await startTestServer({
+    env: { PAYMENT_PROVIDER: 'toss', TOSS_CLIENT_KEY: CLIENT_KEY, TOSS_SECRET_KEY: SECRET_KEY, TOSS_API_URL: toss.url, TOSS_TIMEOUT_MS: '300' },
+  });
+  demo = await loginAs(server, 'demo@partsmall.kr', 'demo1234');
+  const [d] = await server.db.select().from(members).where(eq(members.loginId, 'demo@partsmall.kr'));
+  demoCompanyId = d!.companyId!;
+});
+afterAll(async () => {
+  await server?.close();
+  await toss?.close();
+});
+beforeEach(() => {
+  toss.onConfirm({ kind: 'normal' });
+  toss.onFetch({ kind: 'normal' });
+});
+
+async function balance(): Promise<number> {
+  const [row] = await server.db.select({ point: companies.point }).from(companies).where(eq(companies.id, demoCompanyId));
+  return Number(row!.point);
+}
+async function status(orderId: string) {
+  const [row] = await server.db.select({ status: payments.status }).from(payments).where(eq(payments.gatewayId, orderId));
+  return row?.status;
+}
+async function ledgerNotes(orderId: string) {
+  const [p] = await server.db.select({ id: payments.id }).from(payments).where(eq(payments.gatewayId, orderId));
+  const rows = await server.db.select({ note: cashLedger.note }).from(cashLedger).where(eq(cashLedger.companyId, demoCompanyId));
+  return rows.filter((r) => r.note?.includes(`(결제 #${p!.id})`)).length;
+}
+
+/** The member opens the top-up window: the server stores the payment and hands out the window page. */
+async function open(amount: number, pgcode: 'creditcard' | 'banktransfer' = 'creditcard') {
+  const res = await call<{ online_url: string; paymentId: string }>(server, 'POST', 'payCenter/showCashPaymentWinow', { pgcode, amount }, demo);
+  expect(res.body.code).toBe(200);
+  return res.body.results!;
+}
+const successPath = (p: { paymentKey: string; orderId: string }, amount: number) =>
+  `payCenter/toss/success?paymentKey=${p.paymentKey}&orderId=${p.orderId}&amount=${amount}&paymentType=NORMAL`;
+const webhook = (body: unknown) => rawCall(server, 'POST', 'payCenter/toss/webhook', { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+describe('the payment window', () => {
+  it('opens Toss\'s window for the stored order with the client key, never the secret key, and only by its link', async () => {
+    const { online_url, paymentId } = await open(33_000);
+    expect(online_url).toMatch(new RegExp(`^${server.base}/payCenter/toss/${paymentId}\\?key=`));
+    const page = await rawCall(server, 'GET', online_url.slice(server.base.length));
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(CLIENT_KEY);
+    expect(page.text).toContain(paymentId);
+    expect(page.text).toContain('"amount":33000');
+    expect(page.text).toContain('"method":"CARD"');
+    expect(page.text).toContain(`${server.base}/payCenter/toss/success`);
+    expect(page.text).not.toContain(SECRET_KEY);
+    const withoutKey = await rawCall(server, 'GET', `payCenter/toss/${paymentId}`);
+    expect(withoutKey.status).toBe(404);
+    const otherKey = await rawCall(server, 'GET', `payCenter/toss/${paymentId}?key=AAAA`);
+    expect(otherKey.status).toBe(404);
+  });
+});
+
+describe('card payments confirmed by the server', () => {
+  it('confirms with the secret key and the stored amount, credits once, and a reload credits nothing more', async () => {
+    const before = await balance();
+    const { paymentId } = await open(41_000);
+    const p = toss.authorise(paymentId, 41_000);
+    const first = await rawCall(server, 'GET', successPath(p, 41_000));
+    expect(first.status).toBe(200);
+    expect(first.text).toContain(MSG_MEMBER.paymentDone);
+    const confirm = toss.calls.filter((c) => c.path === '/v1/payments/confirm' && (c.body as { orderId: string }).orderId === paymentId);
+    expect(confirm).toHaveLength(1);
+    expect(confirm[0]!.authorization).toBe(`Basic ${Buffer.from(`${SECRET_KEY}:`).toString('base64')}`);
+    expect(confirm[0]!.body).toEqual({ paymentKey: p.paymentKey, orderId: paymentId, amount: 41_000 });
+    expect(confirm[0]!.idempotencyKey).toBe(`confirm-${paymentId}`);
+    expect(await balance()).toBe(before + 41_000);
+
+    const again = await rawCall(server, 'GET', successPath(p, 41_000));
+    expect(again.text).toContain(MSG_MEMBER.paymentDone);
+    expect(await balance()).toBe(before + 41_000);
+    expect(await ledgerNotes(paymentId)).toBe(1);
+  });
+
+  it('refuses an amount changed in the address without asking Toss to confirm', async () => {
+    const before = await balance();
+    const { paymentId } = await open(52_000);
+    const p = toss.authorise(paymentId, 52_000);
+    const res = await rawCall(server, 'GET', successPath(p, 1_000));
+    expect(res.status).toBe(400);
+    expect(res.text).toContain(MSG_MEMBER.paymentAmountMismatch);
+    expect(toss.calls.some((c) => (c.body as { orderId?: string } | null)?.orderId === paymentId)).toBe(false);
+    expect(await status(paymentId)).toBe('pending');
+    expect(await balance()).toBe(before);
+  });
+
+  it('a card refused by its company (REJECT_CARD_PAYMENT) shows Toss\'s message and credits nothing', async () => {
+    const before = await balance();
+    const { paymentId } = await open(63_000);
+    const p = toss.authorise(paymentId, 63_000);
+    toss.onConfirm({ kind: 'refuse', status: 403, code: 'REJECT_CARD_PAYMENT', message: '한도초과 혹은 잔액부족으로 결제에 실패했습니다.' });
+    const res = await rawCall(server, 'GET', successPath(p, 63_000));
+    expect(res.text).toContain(MSG_PROVIDER.tossFailed);
+    expect(res.text).toContain('한도초과 혹은 잔액부족으로 결제에 실패했습니다.');
+    expect(await status(paymentId)).toBe('pending');
+    expect(await balance()).toBe(before);
+  });
+
+  it('ALREADY_PROCESSED_PAYMENT: a payment Toss approved earlier is read back and credited once', async () => {
+    const before = await balance();
+    const { paymentId } = await open(74_000);
+    const p = toss.authorise(paymentId, 74_000);
+    p.status = 'DONE'; // confirmed at Toss by an earlier request whose answer never arrived
+    const res = await rawCall(server, 'GET', successPath(p, 74_000));
+    expect(res.text).toContain(MSG_MEMBER.paymentDone);
+    expect(await balance()).toBe(before + 74_000);
+    expect(await ledgerNotes(paymentId)).toBe(1);
+  });
+
+  it('a confirm answered too late is read back from Toss: done there, credited here once', async () => {
+    const before = await balance();
+    const { paymentId } = await open(85_000);
+    const p = toss.authorise(paymentId, 85_000);
+    toss.onConfirm({ kind: 'late', afterMs: 1_000 });
+    const res = await rawCall(server, 'GET', successPath(p, 85_000));
+    expect(res.text).toContain(MSG_MEMBER.paymentDone);
+    expect(await balance()).toBe(before + 85_000);
+  });
+
+  it('with Toss unreachable the payment stays pending, and its PAYMENT_STATUS_CHANGED webhook credits it later', async () => {
+    const before = await balance();
+    const { paymentId } = await open(96_000);
+    const p = toss.authorise(paymentId, 96_000);
+    toss.onConfirm({ kind: 'down' });
+    toss.onFetch({ kind: 'down' });
+    const res = await rawCall(server, 'GET', successPath(p, 96_000));
+    expect(res.status).toBe(200);
+    expect(res.text).toContain(MSG_PROVIDER.tossPending);
+    expect(await status(paymentId)).toBe('pending');
+    expect(await balance()).toBe(before);
+
+    // While Toss is still down a webhook is answered 503, so that Toss sends it again.
+    p.status = 'DONE';
+    const early = await webhook(toss.statusChanged(p.paymentKey));
+    expect(early.status).toBe(503);
+    expect(await balance()).toBe(before);
+
+    toss.onFetch({ kind: 'normal' });
+    const later = await webhook(toss.statusChanged(p.paymentKey));
+    expect(later.status).toBe(200);
+    expect(later.body?.results).toEqual({ orderId: paymentId, status: 'paid', repeated: false });
+    expect(await balance()).toBe(before + 96_000);
+  });
+});
+
+describe('virtual accounts', () => {
+  it('end in WAITING_FOR_DEPOSIT with the account shown, and are credited once on deposit webhooks repeated and out of order', async () => {
+    const before = await balance();
+    const { paymentId, online_url } = await open(120_000, 'banktransfer');
+    expect((await rawCall(server, 'GET', online_url.slice(server.base.length))).text).toContain('"method":"VIRTUAL_ACCOUNT"');
+    const p = toss.authorise(paymentId, 120_000, '가상계좌');
+    const res = await rawCall(server, 'GET', successPath(p, 120_000));
+    expect(res.text).toContain(MSG_PROVIDER.tossWaitingForDeposit);
+    expect(res.text).toContain('56211802314051');
+    expect(res.text).toContain('신한은행');
+    expect(await status(paymentId)).toBe('pending');
+    expect(await balance()).toBe(before);
+
+    // A deposit callback before the deposit (forged, or replayed early) changes nothing.
+    const early = await webhook({ createdAt: '2026-11-22T16:00:00.000000', secret: p.secret, status: 'DONE', transactionKey: 'tx_early', orderId: paymentId });
+    expect(early.status).toBe(200);
+    expect(early.body?.results).toEqual({ orderId: paymentId, status: 'pending', repeated: false });
+    expect(await balance()).toBe(before);
+
+    const waitingEvent = toss.statusChanged(p.paymentKey); // WAITING_FOR_DEPOSIT, delivered late below
+    const deposit = toss.deposit(p.paymentKey);
+    const answers = await Promise.all([webhook(deposit), webhook(deposit), webhook(toss.statusChanged(p.paymentKey)), webhook(deposit)]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    expect(answers.filter((a) => (a.body?.results as { repeated: boolean }).repeated === false)).toHaveLength(1);
+    const stale = await webhook(waitingEvent);
+    expect(stale.status).toBe(200);
+    expect(await status(paymentId)).toBe('paid');
+    expect(await balance()).toBe(before + 120_000);
+    expect(await ledgerNotes(paymentId)).toBe(1);
+    await expectLedgerMatchesBalances(server);
+  });
+
+  it('refuses a deposit callback whose secret is not the payment\'s', async () => {
+    const before = await balance();
+    const { paymentId } = await open(130_000, 'banktransfer');
+    const p = toss.authorise(paymentId, 130_000, '가상계좌');
+    await rawCall(server, 'GET', successPath(p, 130_000));
+    const deposit = { ...toss.deposit(p.paymentKey), secret: 'ps_forged' };
+    const res = await webhook(deposit);
+    expect(res.status).toBe(400);
+    expect(res.body?.message).toBe(MSG_PROVIDER.tossWebhookMismatch);
+    expect(await status(paymentId)).toBe('pending');
+    expect(await balance()).toBe(before);
+  });
+
+  it('refuses a payment whose amount at Toss is not the stored one', async () => {
+    const before = await balance();
+    const { paymentId } = await open(140_000, 'banktransfer');
+    const p = toss.authorise(paymentId, 140_000, '가상계좌', 1_400);
+    p.status = 'DONE';
+    const res = await webhook(toss.statusChanged(p.paymentKey));
+    expect(res.status).toBe(400);
+    expect(res.body?.message).toBe(MSG_MEMBER.paymentAmountMismatch);
+    expect(await status(paymentId)).toBe('pending');
+    expect(await balance()).toBe(before);
+  });
+
+  it('answers 200 to events of payments that are not this shop\'s, and 400 to an event without keys', async () => {
+    const foreign = await webhook({ eventType: 'PAYMENT_STATUS_CHANGED', data: { paymentKey: 'tgen_not_known', orderId: 'elsewhere_1' } });
+    expect(foreign.status).toBe(200);
+    expect((foreign.body?.results as { status: string }).status).toBe('unknown');
+    const empty = await webhook({ eventType: 'PAYMENT_STATUS_CHANGED', data: {} });
+    expect(empty.status).toBe(400);
+    const junk = await webhook({ orderId: 42, data: 'x' });
+    expect(junk.status).toBe(400);
+  });
+
+  it('the sandbox page and a sandbox-signed callback are not served when Toss is the gateway', async () => {
+    const { paymentId } = await open(15_000);
+    expect((await rawCall(server, 'GET', `payCenter/sandbox/${paymentId}?key=x`)).status).toBe(404);
+    const forged = await call(server, 'POST', 'payCenter/callback', { paymentId, amount: 15_000, status: 'paid', signature: 'ab'.repeat(32) });
+    expect(forged.status).toBe(400);
+    expect(await status(paymentId)).toBe('pending');
+  });
+});

@@ -1,0 +1,189 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * Local stand-ins for the real providers, answering as their public documentation says. No test
+ * reaches the network: the server under test is pointed at these with TOSS_API_URL / SOLAPI_API_URL.
+ */
+
+interface StandIn {
+  url: string;
+  close(): Promise<void>;
+}
+
+async function listen(handler: (req: http.IncomingMessage, body: string, res: http.ServerResponse) => void | Promise<void>): Promise<StandIn & { server: http.Server }> {
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => void handler(req, body, res));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    server,
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function json(res: http.ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify(body));
+}
+
+export interface TossStandInPayment {
+  paymentKey: string;
+  orderId: string;
+  status: string;
+  totalAmount: number;
+  method: '카드' | '가상계좌';
+  secret: string | null;
+  virtualAccount: { accountNumber: string; bankCode: string; customerName: string; dueDate: string } | null;
+}
+
+/** What the next calls do: answer, refuse with a Toss error, or do the work and answer too late. */
+export type TossBehaviour =
+  | { kind: 'normal' }
+  | { kind: 'refuse'; status: number; code: string; message: string }
+  | { kind: 'late'; afterMs: number }
+  | { kind: 'down' };
+
+/**
+ * Toss Payments Core API stand-in: POST /v1/payments/confirm, GET /v1/payments/{paymentKey},
+ * GET /v1/payments/orders/{orderId}, Basic auth with the secret key. `authorise` plays the buyer in
+ * the payment window (Toss then holds the payment IN_PROGRESS until the shop confirms it).
+ */
+export async function tossStandIn(secretKey: string) {
+  const payments = new Map<string, TossStandInPayment>();
+  const calls: { method: string; path: string; authorization: string | undefined; idempotencyKey: string | undefined; body: unknown }[] = [];
+  let confirmBehaviour: TossBehaviour = { kind: 'normal' };
+  let fetchBehaviour: TossBehaviour = { kind: 'normal' };
+  const expectedAuth = `Basic ${Buffer.from(`${secretKey}:`).toString('base64')}`;
+
+  const answer = async (res: http.ServerResponse, behaviour: TossBehaviour, work: () => [number, unknown]) => {
+    if (behaviour.kind === 'down') {
+      res.socket?.destroy();
+      return;
+    }
+    if (behaviour.kind === 'refuse') return json(res, behaviour.status, { code: behaviour.code, message: behaviour.message });
+    const [status, body] = work();
+    if (behaviour.kind === 'late') await new Promise((r) => setTimeout(r, behaviour.afterMs));
+    if (!res.destroyed) json(res, status, body);
+  };
+
+  const standIn = await listen(async (req, raw, res) => {
+    const path = req.url ?? '';
+    let body: unknown = null;
+    try {
+      body = raw ? JSON.parse(raw) : null;
+    } catch {
+      body = raw;
+    }
+    calls.push({ method: req.method ?? '', path, authorization: req.headers.authorization, idempotencyKey: req.headers['idempotency-key'] as string | undefined, body });
+    if (req.headers.authorization !== expectedAuth) {
+      return json(res, 401, { code: 'UNAUTHORIZED_KEY', message: '인증되지 않은 시크릿 키 혹은 클라이언트 키 입니다.' });
+    }
+    if (req.method === 'POST' && path === '/v1/payments/confirm') {
+      const { paymentKey, orderId, amount } = body as { paymentKey: string; orderId: string; amount: number };
+      if (confirmBehaviour.kind === 'refuse') {
+        const p = payments.get(paymentKey);
+        if (p && confirmBehaviour.code === 'REJECT_CARD_PAYMENT') p.status = 'ABORTED';
+      }
+      return answer(res, confirmBehaviour, () => {
+        const p = payments.get(paymentKey);
+        if (!p || p.orderId !== orderId) return [404, { code: 'NOT_FOUND_PAYMENT_SESSION', message: '결제 시간이 만료되어 결제 진행 데이터가 존재하지 않습니다.' }];
+        if (p.status !== 'IN_PROGRESS') return [400, { code: 'ALREADY_PROCESSED_PAYMENT', message: '이미 처리된 결제 입니다.' }];
+        if (p.totalAmount !== amount) return [400, { code: 'INVALID_REQUEST', message: '잘못된 요청입니다.' }];
+        p.status = p.method === '가상계좌' ? 'WAITING_FOR_DEPOSIT' : 'DONE';
+        return [200, { ...p }];
+      });
+    }
+    const byKey = /^\/v1\/payments\/([^/]+)$/.exec(path);
+    const byOrder = /^\/v1\/payments\/orders\/([^/]+)$/.exec(path);
+    if (req.method === 'GET' && (byKey || byOrder)) {
+      return answer(res, fetchBehaviour, () => {
+        const p = byOrder
+          ? [...payments.values()].find((x) => x.orderId === decodeURIComponent(byOrder[1]!))
+          : payments.get(decodeURIComponent(byKey![1]!));
+        return p ? [200, { ...p }] : [404, { code: 'NOT_FOUND_PAYMENT', message: '존재하지 않는 결제 정보 입니다.' }];
+      });
+    }
+    return json(res, 404, { code: 'NOT_FOUND', message: '존재하지 않는 정보 입니다.' });
+  });
+
+  return {
+    ...standIn,
+    calls,
+    payments,
+    /** The buyer finished the window: Toss hands the success URL a fresh paymentKey. */
+    authorise(orderId: string, amount: number, method: '카드' | '가상계좌' = '카드', paidAmount = amount): TossStandInPayment {
+      const p: TossStandInPayment = {
+        paymentKey: `tgen_${randomBytes(10).toString('hex')}`,
+        orderId,
+        status: 'IN_PROGRESS',
+        totalAmount: paidAmount,
+        method,
+        secret: method === '가상계좌' ? `ps_${randomBytes(10).toString('hex')}` : null,
+        virtualAccount:
+          method === '가상계좌' ? { accountNumber: '56211802314051', bankCode: '88', customerName: '한빛수입차부품', dueDate: '2026-11-25T23:59:59+09:00' } : null,
+      };
+      payments.set(p.paymentKey, p);
+      return p;
+    },
+    /** The buyer paid into the virtual account: Toss's deposit callback body (DEPOSIT_CALLBACK). */
+    deposit(paymentKey: string) {
+      const p = payments.get(paymentKey)!;
+      p.status = 'DONE';
+      return { createdAt: '2026-11-22T17:00:00.000000', secret: p.secret, status: 'DONE', transactionKey: `tx_${randomBytes(6).toString('hex')}`, orderId: p.orderId };
+    },
+    /** PAYMENT_STATUS_CHANGED, as Toss sends it: the Payment object under data. */
+    statusChanged(paymentKey: string) {
+      return { eventType: 'PAYMENT_STATUS_CHANGED', createdAt: '2026-11-22T17:00:00.000000', data: { ...payments.get(paymentKey)! } };
+    },
+    onConfirm(b: TossBehaviour) {
+      confirmBehaviour = b;
+    },
+    onFetch(b: TossBehaviour) {
+      fetchBehaviour = b;
+    },
+  };
+}
+export type TossStandIn = Awaited<ReturnType<typeof tossStandIn>>;
+
+/**
+ * Solapi stand-in: POST /messages/v4/send with the HMAC-SHA256 header checked as Solapi documents
+ * it (signature = HMAC-SHA256(date + salt) with the API secret); answers statusCode 2000 or an error.
+ */
+export async function solapiStandIn(apiKey: string, apiSecret: string) {
+  const sent: { to: string; from: string; text: string }[] = [];
+  let behaviour: TossBehaviour = { kind: 'normal' };
+  const standIn = await listen(async (req, raw, res) => {
+    const m = /^HMAC-SHA256 apiKey=([^,]+), date=([^,]+), salt=([^,]+), signature=([0-9a-f]+)$/.exec(req.headers.authorization ?? '');
+    if (!m || m[1] !== apiKey || createHmac('sha256', apiSecret).update(m[2]! + m[3]!).digest('hex') !== m[4]) {
+      return json(res, 403, { errorCode: 'SignatureDoesNotMatch', errorMessage: '서명이 일치하지 않습니다.' });
+    }
+    if (Math.abs(Date.parse(m[2]!) - Date.now()) > 15 * 60_000) return json(res, 403, { errorCode: 'RequestTimeTooSkewed', errorMessage: '요청 시간이 올바르지 않습니다.' });
+    if (req.method !== 'POST' || req.url !== '/messages/v4/send') return json(res, 404, { errorCode: 'NotFound', errorMessage: 'Not Found' });
+    const b = behaviour;
+    if (b.kind === 'down') return void res.socket?.destroy();
+    if (b.kind === 'refuse') return json(res, b.status, { errorCode: b.code, errorMessage: b.message });
+    const { message } = JSON.parse(raw) as { message: { to: string; from: string; text: string } };
+    if (b.kind === 'late') await new Promise((r) => setTimeout(r, b.afterMs));
+    sent.push(message);
+    if (!res.destroyed) {
+      json(res, 200, { groupId: 'G4V20261122', to: message.to, from: message.from, type: 'SMS', statusMessage: '정상 접수(이통사로 접수 예정) ', country: '82', messageId: `M4V${sent.length}`, statusCode: '2000', accountId: '12925149' });
+    }
+  });
+  return {
+    ...standIn,
+    sent,
+    on(b: TossBehaviour) {
+      behaviour = b;
+    },
+  };
+}
