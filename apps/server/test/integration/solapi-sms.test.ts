@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MSG, MSG_PROVIDER } from '@partsmall/contract';
+import { solapiAuthorization } from '../../src/features/sms/solapi.js';
+import { call, startTestServer, type TestServer } from '../helpers.js';
+import { solapiStandIn } from '../stand-ins.js';
+
+/**
+ * Verification codes through Solapi (SMS_PROVIDER=solapi) against a local stand-in that checks the
+ * HMAC-SHA256 header as Solapi documents it: sent, refused, unanswered, and the shop's daily cap.
+ */
+const API_KEY = 'NCSSTANDINKEY0001';
+const API_SECRET = 'standin-secret-0001';
+let solapi: Awaited<ReturnType<typeof solapiStandIn>>;
+let server: TestServer;
+
+beforeAll(async () => {
+  solapi = await solapiStandIn(API_KEY, API_SECRET);
+  server = await startTestServer({
+    env: {
+      SMS_PROVIDER: 'solapi',
+      SOLAPI_API_KEY: API_KEY,
+      SOLAPI_API_SECRET: API_SECRET,
+      SOLAPI_SENDER: '02-123-4567',
+      SOLAPI_API_URL: solapi.url,
+      SOLAPI_TIMEOUT_MS: '300',
+    },
+  });
+});
+afterAll(async () => {
+  await server?.close();
+  await solapi?.close();
+});
+beforeEach(() => solapi.on({ kind: 'normal' }));
+
+const requestCode = (phone: string) => call(server, 'GET', 'api/mobileVerification', { phone, authType: 'message' });
+
+describe('Solapi', () => {
+  it('signs with HMAC-SHA256 over date + salt, as Solapi documents', () => {
+    expect(solapiAuthorization('KEY1', 'secret-abc', '2026-11-22T16:00:00.000Z', 'salt1234567890')).toBe(
+      'HMAC-SHA256 apiKey=KEY1, date=2026-11-22T16:00:00.000Z, salt=salt1234567890, signature=895bf2e5463bc9de8da788abf5cd18e0bef0d07f0151bbfbd814021e562df6d0',
+    );
+  });
+
+  it('a refused text (Solapi error) answers 503 in Korean, and the phone may ask again at once', async () => {
+    solapi.on({ kind: 'refuse', status: 400, code: 'ValidationError', message: '수신번호가 올바르지 않습니다.' });
+    const refused = await requestCode('01055500001');
+    expect(refused.status).toBe(503);
+    expect(refused.body.message).toBe(MSG_PROVIDER.smsSendFailed);
+    solapi.on({ kind: 'normal' });
+    const again = await requestCode('01055500001');
+    expect(again.body.code).toBe(200);
+    expect(solapi.sent.filter((m) => m.to === '01055500001')).toHaveLength(1);
+  });
+
+  it('no answer within the timeout is a failure too, and sends nothing twice', async () => {
+    solapi.on({ kind: 'down' });
+    const res = await requestCode('01055500002');
+    expect(res.status).toBe(503);
+    expect(res.body.message).toBe(MSG_PROVIDER.smsSendFailed);
+    expect(solapi.sent.filter((m) => m.to === '01055500002')).toHaveLength(0);
+  });
+
+  it('sends the code from the registered number; the code it sent verifies; no dev outbox', async () => {
+    const res = await requestCode('01055500003');
+    expect(res.body.code).toBe(200);
+    const text = solapi.sent.find((m) => m.to === '01055500003');
+    expect(text?.from).toBe('021234567');
+    const code = /\[(\d{6})\]/.exec(text!.text)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    const wrong = await call(server, 'GET', 'api/checkAuthCode', { phone: '01055500003', authCode: code === '000000' ? '111111' : '000000' });
+    expect(wrong.body.message).toBe(MSG.codeWrong);
+    const right = await call(server, 'GET', 'api/checkAuthCode', { phone: '01055500003', authCode: code });
+    expect(right.body.code).toBe(200);
+    expect((await call(server, 'GET', 'dev/outbox', { phone: '01055500003' })).status).toBe(404);
+  });
+});
+
+describe('the shop\'s daily cap (SMS_DAILY_CAP)', () => {
+  let capped: TestServer;
+  beforeAll(async () => {
+    capped = await startTestServer({
+      env: { SMS_PROVIDER: 'solapi', SOLAPI_API_KEY: API_KEY, SOLAPI_API_SECRET: API_SECRET, SOLAPI_SENDER: '021234567', SOLAPI_API_URL: solapi.url, SMS_DAILY_CAP: '2' },
+    });
+  });
+  afterAll(async () => capped?.close());
+
+  it('the third text of the day (cap 2) is refused and not sent; a failed send does not count', async () => {
+    const ask = (phone: string) => call(capped, 'GET', 'api/mobileVerification', { phone, authType: 'message' });
+    solapi.on({ kind: 'refuse', status: 500, code: 'InternalError', message: '내부 오류' });
+    expect((await ask('01077700001')).status).toBe(503);
+    solapi.on({ kind: 'normal' });
+    expect((await ask('01077700002')).body.code).toBe(200);
+    expect((await ask('01077700003')).body.code).toBe(200);
+    const over = await ask('01077700004');
+    expect(over.status).toBe(429);
+    expect(over.body.message).toBe(MSG_PROVIDER.smsShopDailyCap);
+    expect(solapi.sent.map((m) => m.to).filter((to) => to.startsWith('010777'))).toEqual(['01077700002', '01077700003']);
+  });
+});
