@@ -19,6 +19,7 @@ import { orderRoutes } from './features/orders/routes.js';
 import { shippingRoutes } from './features/shipping/routes.js';
 import { memberRoutes } from './features/members/routes.js';
 import { paymentRoutes } from './features/payments/routes.js';
+import { healthRoutes } from './features/health/routes.js';
 import { serveWebApp } from './web-app/serve.js';
 import { smsFromConfig } from './features/sms/provider.js';
 import { createRealtime } from './realtime/hub.js';
@@ -83,7 +84,7 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
     });
   }
 
-  const realtime = await createRealtime(app.server, db, app.log, config.redisUrl);
+  const realtime = await createRealtime(app.server, db, app.log, config.redisUrl, config.redisPrefix);
   const sms = smsFromConfig(config, db, app.log);
   const ctx: AppContext = { config, db, sms, realtime, log: app.log };
 
@@ -96,6 +97,7 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
   pruning.unref();
   app.addHook('onClose', async () => clearInterval(pruning));
 
+  healthRoutes(app, ctx);
   authRoutes(app, ctx);
   mallRoutes(app, ctx);
   productRoutes(app, ctx);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { repoRoot } from './paths.js';
 import type { TossSettings } from './features/payments/toss.js';
 import type { SolapiSettings } from './features/sms/solapi.js';
 
@@ -22,6 +23,8 @@ export interface Config {
   dataDir: string;
   uploadDir: string;
   redisUrl: string | null;
+  /** Prefix of every Redis key and channel (REDIS_PREFIX): two shops, or two test runs, on one Redis never mix. */
+  redisPrefix: string;
   smsProvider: 'console' | 'solapi';
   /** Solapi's keys and sender number (SMS_PROVIDER=solapi). */
   solapi: SolapiSettings | null;
@@ -69,7 +72,7 @@ function parsePublicUrl(raw: string): string {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const root = path.resolve(import.meta.dirname, '../../..');
+  const root = repoRoot;
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(root, 'data'));
   const port = Number(env.PORT ?? 3000);
   const production = env.NODE_ENV === 'production';
@@ -112,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     uploadDir: path.resolve(env.UPLOAD_DIR || path.join(dataDir, 'uploads')),
     redisUrl: env.REDIS_URL || null,
+    redisPrefix: env.REDIS_PREFIX || 'partsmall',
     smsProvider: sms,
     solapi:
       sms === 'solapi'

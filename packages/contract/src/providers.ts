@@ -42,8 +42,10 @@ export const tossWebhookAnswer = answerOf(
   }),
 );
 
-/** GET /healthz and GET /readyz. */
-export const healthAnswer = z.object({
-  status: z.enum(['ok', 'unavailable']),
-  checks: z.record(z.string(), z.enum(['ok', 'failed', 'off'])).optional(),
-});
+/** GET /healthz and GET /readyz: what was checked ('off' = not configured, e.g. no REDIS_URL). */
+export const healthAnswer = answerOf(z.record(z.string(), z.enum(['ok', 'off'])));
+export const MSG_HEALTH = {
+  alive: '실행 중입니다.',
+  ready: '요청을 받을 준비가 되었습니다.',
+  notReady: '요청을 받을 준비가 되지 않았습니다',
+} as const;

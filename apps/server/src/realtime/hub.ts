@@ -29,6 +29,8 @@ export interface Realtime {
   pushBaseInfo(companyId: number): Promise<void>;
   /** The /chat namespace (issue 11). */
   chat: ChatChannel;
+  /** 'ok' when Redis answers, 'off' without REDIS_URL; rejects when Redis does not answer (/readyz). */
+  ping(): Promise<'ok' | 'off'>;
   close(): Promise<void>;
 }
 
@@ -47,21 +49,34 @@ export async function createRealtime(
   db: Db,
   log: FastifyBaseLogger,
   redisUrl: string | null,
+  redisPrefix = 'partsmall',
 ): Promise<Realtime> {
-  const io = new Server(httpServer, { serveClient: false, cors: { origin: false } });
-  const redisClients: { quit(): Promise<unknown> }[] = [];
+  // A tab that loses its connection for a moment (a proxy restart, a process stopped behind the load
+  // balancer) gets back its rooms and the events it missed, on whichever process it reconnects to.
+  const io = new Server(httpServer, {
+    serveClient: false,
+    cors: { origin: false },
+    connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: true },
+  });
+  let redisClient: { quit(): Promise<unknown>; ping(): Promise<string> } | null = null;
   if (redisUrl) {
-    // Several server processes share rooms and events through Redis (DESIGN.md 1). The client is
-    // loaded only then: merely loading node-redis (its diagnostics channels) was measured to cost
-    // every HTTP request of the process about 20 % more CPU.
-    const [{ createAdapter }, { createClient }] = await Promise.all([import('@socket.io/redis-adapter'), import('redis')]);
-    const pub = createClient({ url: redisUrl });
-    const sub = pub.duplicate();
-    pub.on('error', (err) => log.error({ err }, 'redis pub error'));
-    sub.on('error', (err) => log.error({ err }, 'redis sub error'));
-    await Promise.all([pub.connect(), sub.connect()]);
-    io.adapter(createAdapter(pub, sub));
-    redisClients.push(pub, sub);
+    // Several server processes share rooms, events and recoverable sessions through the Redis
+    // streams adapter (DESIGN.md 6). The client is loaded only then: merely loading node-redis (its
+    // diagnostics channels) was measured to cost every HTTP request of the process about 20 % more CPU.
+    const [{ createAdapter }, { createClient }] = await Promise.all([import('@socket.io/redis-streams-adapter'), import('redis')]);
+    const client = createClient({ url: redisUrl });
+    client.on('error', (err) => log.error({ err }, 'redis error'));
+    await client.connect();
+    io.adapter(
+      createAdapter(client, {
+        streamName: `${redisPrefix}:socket.io`,
+        channelPrefix: `${redisPrefix}:socket.io`,
+        sessionKeyPrefix: `${redisPrefix}:sio:session:`,
+        // How long a stopped reader may block; also bounds how long its connection outlives a close.
+        blockTimeInMs: 2000,
+      }),
+    );
+    redisClient = client;
   }
 
   const trade: Namespace = io.of(TRADE_NAMESPACE);
@@ -172,11 +187,16 @@ export async function createRealtime(
     },
     pushBaseInfo,
     chat,
+    async ping() {
+      if (!redisClient) return 'off';
+      await redisClient.ping();
+      return 'ok';
+    },
     async close() {
       // Ends every socket but leaves the HTTP server to Fastify, which closes it next.
       io.disconnectSockets(true);
       io.engine.close();
-      await Promise.all(redisClients.map((c) => c.quit().catch(() => undefined)));
+      await redisClient?.quit().catch(() => undefined);
     },
   };
 }

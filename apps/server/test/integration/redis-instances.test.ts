@@ -28,6 +28,8 @@ beforeAll(async () => {
     ...loadConfig({ ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', UPLOAD_DIR: '', PRODUCT_LIST_CACHE_MS: '0' }),
     webDist: '/nonexistent',
     redisUrl,
+    // Its own streams and channels: other test files on the same Redis never reach these instances.
+    redisPrefix: `pmtest-${Date.now().toString(36)}-${process.pid}`,
   };
   await seedDemo(database.db, { uploadDir: config.uploadDir });
   for (let i = 0; i < 2; i++) {

@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { MSG_HEALTH, healthAnswer } from '@partsmall/contract';
+import { queryRows } from '../../db/client.js';
+import { migrationsFolder } from '../../paths.js';
+import { answers } from '../../shared/answers.js';
+import type { Api, AppContext } from '../../shared/context.js';
+import { AppError, ok } from '../../shared/http.js';
+
+const tags = ['health'];
+
+/** The newest migration this build ships (drizzle's journal): the database must have it applied. */
+function newestMigration(): number {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: { when: number }[] };
+  return Math.max(...journal.entries.map((e) => e.when));
+}
+
+/**
+ * For a load balancer or orchestrator: /healthz says the process is alive (restart it if not);
+ * /readyz says it can serve (send it traffic only then): the database answers with this build's
+ * migrations applied, and Redis answers when REDIS_URL is set. A stopping process answers 503.
+ */
+export function healthRoutes(app: Api, ctx: AppContext) {
+  const newest = newestMigration();
+  app.get('/healthz', { config: { access: 'public' }, schema: { tags, summary: '프로세스 생존 확인', response: answers(healthAnswer) } }, async () =>
+    ok({ process: 'ok' as const }, MSG_HEALTH.alive),
+  );
+
+  app.get('/readyz', { config: { access: 'public' }, schema: { tags, summary: '요청 처리 준비 확인 (DB, 마이그레이션, Redis)', response: answers(healthAnswer) } }, async (req) => {
+    const failed: string[] = [];
+    const timeout = <T>(p: Promise<T>) => Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000).unref())]);
+    const [database, redis] = await Promise.all([
+      timeout(queryRows<{ m: string | null }>(ctx.db, sql`select max(created_at)::text as m from drizzle.__drizzle_migrations`)).then(
+        (rows) => (Number(rows[0]?.m ?? 0) >= newest ? 'ok' : 'migrations'),
+        (err: unknown) => {
+          req.log.warn({ err }, 'readyz: database check failed');
+          return 'database';
+        },
+      ),
+      timeout(ctx.realtime.ping()).then(
+        (r) => r,
+        () => 'redis',
+      ),
+    ]);
+    if (database !== 'ok') failed.push(database);
+    if (redis !== 'ok' && redis !== 'off') failed.push('redis');
+    if (failed.length > 0) throw new AppError(503, `${MSG_HEALTH.notReady}: ${failed.join(', ')}`);
+    return ok({ database: 'ok' as const, migrations: 'ok' as const, redis: redis as 'ok' | 'off' }, MSG_HEALTH.ready);
+  });
+}

@@ -1,0 +1,10 @@
+import path from 'node:path';
+
+/**
+ * apps/server, found from this module: the same from the TypeScript source (src/paths.ts) and from
+ * the built bundle (dist/main.js), which sit one folder below it.
+ */
+export const serverRoot = path.resolve(import.meta.dirname, '..');
+/** The repository (the web app's build and ./data are found from it). */
+export const repoRoot = path.resolve(serverRoot, '../..');
+export const migrationsFolder = path.join(serverRoot, 'drizzle');
