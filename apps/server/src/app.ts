@@ -3,7 +3,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
@@ -29,6 +29,7 @@ import { clientErrorHandler } from './shared/client-error.js';
 import { installErrorHandler } from './shared/http.js';
 import { pruneEvents } from './shared/rate-limit.js';
 import { securityHeaders } from './shared/security-headers.js';
+import { installRequestLogging, loggerOptions } from './shared/logging.js';
 
 export interface BuildOptions {
   config: Config;
@@ -41,7 +42,9 @@ export interface BuildOptions {
 /** Builds the HTTP API, the realtime channels and the static web app on one Fastify instance. */
 export async function buildApp({ config, db, logger, checkAnswers }: BuildOptions) {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'body.pw', 'body.cpw', 'body.opw'] },
+    logger: logger ?? loggerOptions(config),
+    // Production writes its own access line at debug level (shared/logging.ts).
+    logController: new LogController({ disableRequestLogging: config.production }),
     bodyLimit: 1024 * 1024,
     // Only believe X-Forwarded-For from as many proxies as configured, or anyone could pick their address.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
@@ -49,6 +52,7 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
+  installRequestLogging(app, config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(answerSerializerCompiler({ verify: checkAnswers }));
   installErrorHandler(app);

@@ -29,7 +29,8 @@ async function shutdown(signal: string) {
     process.exit(1);
   }
   closing = true;
-  console.log(`${signal}: 처리 중인 요청을 마치고 종료합니다.`);
+  const say = (msg: string) => (config.production && app ? app.log.info({ signal }, msg) : console.log(`${signal}: ${msg}`));
+  say('처리 중인 요청을 마치고 종료합니다.');
   setTimeout(() => {
     console.error(`${STOP_DEADLINE_MS / 1000}초 안에 끝나지 않아 강제로 종료합니다.`);
     process.exit(1);
@@ -56,8 +57,9 @@ if (config.demo) {
   for (const l of DEMO_LOGINS) console.log(`  ${l.id.padEnd(22)} ${l.pw.padEnd(10)} ${l.what}`);
   console.log('API 문서: /docs   종료: Ctrl-C\n');
 } else {
-  console.log(`부품몰이 운영 모드로 실행 중입니다: 포트 ${port}, 공개 주소 ${config.publicUrl} (pid ${process.pid}). 데이터베이스: ${where}`);
-  if (config.paymentProvider === 'sandbox') console.warn('주의: 결제는 sandbox입니다 (ALLOW_SANDBOX_PAYMENTS=true). 결제 승인은 서명된 통보로만 반영됩니다.');
-  if (config.smsProvider === 'console') console.warn('주의: 문자는 보내지지 않고 로그에만 남습니다 (ALLOW_CONSOLE_SMS=true).');
-  if (config.devOutbox) console.warn('주의: 개발용 문자 발신함이 켜져 있습니다 (ALLOW_DEV_OUTBOX=true, 이 컴퓨터에서만).');
+  // Production logs are JSON lines only (one log pipeline reads them).
+  app.log.info({ port, publicUrl: config.publicUrl, pid: process.pid, database: config.databaseUrl ? 'postgres' : 'pglite', payments: config.paymentProvider, sms: config.smsProvider }, '부품몰이 운영 모드로 실행 중입니다.');
+  if (config.paymentProvider === 'sandbox') app.log.warn('주의: 결제는 sandbox입니다 (ALLOW_SANDBOX_PAYMENTS=true). 결제 승인은 서명된 통보로만 반영됩니다.');
+  if (config.smsProvider === 'console') app.log.warn('주의: 문자는 보내지지 않고 로그에만 남습니다 (ALLOW_CONSOLE_SMS=true).');
+  if (config.devOutbox) app.log.warn('주의: 개발용 문자 발신함이 켜져 있습니다 (ALLOW_DEV_OUTBOX=true, 이 컴퓨터에서만).');
 }

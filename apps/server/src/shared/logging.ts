@@ -1,0 +1,36 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { FastifyServerOptions } from 'fastify';
+import type { Config } from '../config.js';
+import type { Api } from './context.js';
+
+/** The id of the request being served, for log lines written through the app's logger (providers, services). */
+const currentRequest = new AsyncLocalStorage<string>();
+
+/**
+ * Pino writes one JSON object per line. Every line written while a request is served carries its
+ * `reqId`: Fastify binds it on `req.log`, and the mixin adds it to lines written through `app.log`
+ * (the SMS and payment providers log through it).
+ */
+export function loggerOptions(config: Config): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
+  return {
+    level: config.logLevel,
+    redact: ['req.headers.authorization', 'body.pw', 'body.cpw', 'body.opw'],
+    mixin(_merge, _level, logger) {
+      const id = currentRequest.getStore();
+      return id !== undefined && (logger.bindings() as { reqId?: unknown }).reqId === undefined ? { reqId: id } : {};
+    },
+  };
+}
+
+/**
+ * Runs each request inside its id's context. In production the per-request access line is written at
+ * debug level (LOG_LEVEL=debug shows it; the default info keeps the log to what needs attention);
+ * in demo mode Fastify's own request lines stay at info.
+ */
+export function installRequestLogging(app: Api, config: Config) {
+  app.addHook('onRequest', (req, _reply, done) => currentRequest.run(req.id, done));
+  if (!config.production) return;
+  app.addHook('onResponse', async (req, reply) => {
+    req.log.debug({ method: req.method, url: req.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request completed');
+  });
+}
