@@ -9,6 +9,7 @@ const benches: Record<string, () => Promise<void>> = {
   lighthouse: async () => (await import('./lighthouse.js')).run(),
   catalogue: async () => (await import('./catalogue-import.js')).run(),
   chat: async () => (await import('./chat.js')).run(),
+  crash: async () => (await import('./crash.js')).run(),
 };
 const names = which === 'all' ? Object.keys(benches) : [which];
 for (const name of names) {
