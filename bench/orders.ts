@@ -5,7 +5,7 @@ import { openDatabase, queryRows } from '../apps/server/src/db/client.js';
 import { cashLedger, companies, members, products } from '../apps/server/src/db/schema.js';
 import { hashPassword } from '../apps/server/src/features/auth/passwords.js';
 import { seedDemo, withCheckDigit } from '../apps/server/src/seed/demo.js';
-import { freshBenchDatabase, startServerProcess } from './lib.js';
+import { freshBenchDatabase, serverCpus, startServerProcess } from './lib.js';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 50);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 15);
@@ -15,8 +15,8 @@ const RATE = Number(process.env.BENCH_RATE ?? 200);
 /**
  * Many members paying over the trade channel at once against PostgreSQL, each on its own socket,
  * over a small set of products so that stock rows are contended: first a closed loop (each member
- * keeps one payment in flight), then an open loop at BENCH_RATE payments a second. Afterwards the
- * books are checked for anomalies.
+ * keeps one payment in flight), then an open loop at BENCH_RATE payments a second; against one
+ * server process and against two (PostgreSQL + Redis), interleaved. Afterwards the books are checked.
  */
 export async function run() {
   const url = await freshBenchDatabase('pm_bench_orders');
@@ -55,20 +55,21 @@ export async function run() {
   }
   await database.close();
 
-  const port = 3901;
-  const server = await startServerProcess(url, port);
-  const base = `http://127.0.0.1:${port}`;
-  const sockets: Socket[] = [];
+  // One process, then two behind no balancer (each member's socket on one of them, alternately),
+  // both on the same PostgreSQL and Redis (streams adapter), so the second run shows what a second
+  // process adds and what sharing rooms through Redis costs.
+  const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.REDIS_URL_TEST ?? 'redis://127.0.0.1:6379';
+  const ports = [Number(process.env.BENCH_PORT ?? 4401), Number(process.env.BENCH_PORT ?? 4401) + 1];
+  const env = { REDIS_URL: redisUrl, REDIS_PREFIX: `bench-orders-${process.pid}` };
+  const servers = [await startServerProcess(url, ports[0]!, env), await startServerProcess(url, ports[1]!, env)];
+  const bases = ports.map((port) => `http://127.0.0.1:${port}`);
+  const rows: string[] = [];
+  let paid = 0;
   try {
     const tokens: string[] = [];
     for (const id of logins) {
-      const res = (await (await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id, pw: 'bench1234' }) })).json()) as { results: { token: string } };
+      const res = (await (await fetch(`${bases[0]}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id, pw: 'bench1234' }) })).json()) as { results: { token: string } };
       tokens.push(res.results.token);
-    }
-    for (const token of tokens) {
-      const s = io(`${base}/trade`, { auth: { token }, transports: ['websocket'], forceNew: true });
-      await new Promise<void>((resolve) => s.once('connect', () => resolve()));
-      sockets.push(s);
     }
     let n = 0;
     /** One payment over a member's socket; resolves with its latency and answer code. */
@@ -96,34 +97,48 @@ export async function run() {
       const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)]!;
       const refused = answers.filter((a) => a.code === 400).length;
       const failed = answers.filter((a) => a.code !== 201 && a.code !== 400).length;
-      const paid = answers.length - refused - failed;
-      return { label, paid, line: `| ${label} | ${Math.round(paid / seconds)} | ${paid} | ${pct(50).toFixed(1)} | ${pct(95).toFixed(1)} | ${pct(99).toFixed(1)} | ${refused} | ${failed} |` };
+      const ok = answers.length - refused - failed;
+      return { label, paid: ok, line: `| ${label} | ${Math.round(ok / seconds)} | ${ok} | ${pct(50).toFixed(1)} | ${pct(95).toFixed(1)} | ${pct(99).toFixed(1)} | ${refused} | ${failed} |` };
     };
 
-    // Closed loop: every member keeps one payment in flight, which finds the most the server can do.
-    let started = Date.now();
-    let until = started + DURATION_S * 1000;
-    const closed: { ms: number; code: number }[] = [];
-    await Promise.all(
-      sockets.map(async (s, i) => {
-        while (Date.now() < until) closed.push(await payOnce(s, i));
-      }),
-    );
-    const closedRow = summarize(`${MEMBERS} members, one in flight each`, closed, (Date.now() - started) / 1000);
-
-    // Open loop: payments arrive at a fixed rate whatever the answers do, which shows the latency
-    // a member sees at that load (a closed loop's latency is only its concurrency over throughput).
-    const open: Promise<{ ms: number; code: number }>[] = [];
-    started = Date.now();
-    until = started + DURATION_S * 1000;
-    for (let k = 0; Date.now() < until; k++) {
-      const due = started + (k * 1000) / RATE;
-      if (due > Date.now()) await new Promise((r) => setTimeout(r, due - Date.now()));
-      open.push(payOnce(sockets[k % sockets.length]!, k % sockets.length));
+    async function measure(processes: number) {
+      const sockets: Socket[] = [];
+      try {
+        for (const [i, token] of tokens.entries()) {
+          const s = io(`${bases[i % processes]}/trade`, { auth: { token }, transports: ['websocket'], forceNew: true });
+          await new Promise<void>((resolve) => s.once('connect', () => resolve()));
+          sockets.push(s);
+        }
+        const what = processes === 1 ? 'one process' : `${processes} processes`;
+        // Closed loop: every member keeps one payment in flight, which finds the most the servers can do.
+        let started = Date.now();
+        let until = started + DURATION_S * 1000;
+        const closed: { ms: number; code: number }[] = [];
+        await Promise.all(
+          sockets.map(async (s, i) => {
+            while (Date.now() < until) closed.push(await payOnce(s, i));
+          }),
+        );
+        const closedRow = summarize(`${what}: ${MEMBERS} members, one in flight each`, closed, (Date.now() - started) / 1000);
+        // Open loop: payments arrive at a fixed rate whatever the answers do, which shows the latency
+        // a member sees at that load (a closed loop's latency is only its concurrency over throughput).
+        const open: Promise<{ ms: number; code: number }>[] = [];
+        started = Date.now();
+        until = started + DURATION_S * 1000;
+        for (let k = 0; Date.now() < until; k++) {
+          const due = started + (k * 1000) / RATE;
+          if (due > Date.now()) await new Promise((r) => setTimeout(r, due - Date.now()));
+          open.push(payOnce(sockets[k % sockets.length]!, k % sockets.length));
+        }
+        const openRow = summarize(`${what}: ${RATE}/s offered`, await Promise.all(open), (Date.now() - started) / 1000);
+        rows.push(closedRow.line, openRow.line);
+        paid += closedRow.paid + openRow.paid;
+      } finally {
+        for (const s of sockets) s.close();
+      }
     }
-    const openAnswers = await Promise.all(open);
-    const openRow = summarize(`${RATE}/s offered`, openAnswers, (Date.now() - started) / 1000);
-    const paid = closedRow.paid + openRow.paid;
+    // Interleaved: one, two, one, two (each configuration measured twice, the machine's drift shared).
+    for (const processes of [1, 2, 1, 2]) await measure(processes);
 
     const check = await openDatabase(url, '');
     const [books] = await queryRows<{ n: number }>(
@@ -138,14 +153,12 @@ export async function run() {
     );
     const [orderCount] = await queryRows<{ n: number }>(check.db, sql`select count(*)::int as n from orders`);
     await check.close();
-    console.log(`\norders benchmark: ${MEMBERS} members on the trade channel, ${DURATION_S} s per run, PostgreSQL`);
+    console.log(`\norders benchmark: ${MEMBERS} members on the trade channel, ${DURATION_S} s per run, PostgreSQL + Redis, servers on CPUs '${serverCpus() || 'any'}'`);
     console.log('| load | orders/s | payments | p50 ms | p95 ms | p99 ms | refused | errors |');
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
-    console.log(closedRow.line);
-    console.log(openRow.line);
+    for (const line of rows) console.log(line);
     console.log(`anomalies: ledger≠balance ${books!.n}, bad stock ${negative!.n}, stock not matching sold lines ${stockDrift!.n}, orders stored ${orderCount!.n} vs paid ${paid}`);
   } finally {
-    for (const s of sockets) s.close();
-    server.kill('SIGINT');
+    for (const server of servers) server.kill('SIGINT');
   }
 }
