@@ -196,7 +196,11 @@ export async function createRealtime(
       // Ends every socket but leaves the HTTP server to Fastify, which closes it next.
       io.disconnectSockets(true);
       io.engine.close();
-      await redisClient?.quit().catch(() => undefined);
+      if (redisClient) {
+        // Closing every namespace's adapter stops the streams adapter's readers and their connections.
+        for (const nsp of (io as unknown as { _nsps: Map<string, Namespace> })._nsps.values()) void nsp.adapter.close();
+        await redisClient.quit().catch(() => undefined);
+      }
     },
   };
 }
