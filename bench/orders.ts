@@ -60,7 +60,7 @@ export async function run() {
   // process adds and what sharing rooms through Redis costs.
   const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.REDIS_URL_TEST ?? 'redis://127.0.0.1:6379';
   const ports = [Number(process.env.BENCH_PORT ?? 4401), Number(process.env.BENCH_PORT ?? 4401) + 1];
-  const env = { REDIS_URL: redisUrl, REDIS_PREFIX: `bench-orders-${process.pid}` };
+  const env = { REDIS_URL: redisUrl, REDIS_PREFIX: `bench-orders-${process.pid}`, PAYMENT_SANDBOX_SECRET: 'bench-orders-secret' };
   const servers = [await startServerProcess(url, ports[0]!, env), await startServerProcess(url, ports[1]!, env)];
   const bases = ports.map((port) => `http://127.0.0.1:${port}`);
   const rows: string[] = [];

@@ -101,6 +101,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (sms === 'console' && !isTrue(env.ALLOW_CONSOLE_SMS)) {
       refusals.push('SMS_PROVIDER=console 은 인증번호를 보내지 않고 로그에만 씁니다 (그래도 쓰려면 ALLOW_CONSOLE_SMS=true)');
     }
+    if (pay === 'sandbox' && env.REDIS_URL && !env.PAYMENT_SANDBOX_SECRET) {
+      // Several processes: each would sign the sandbox's links with its own random key.
+      refusals.push('REDIS_URL 로 여러 프로세스가 sandbox 결제를 함께 쓰려면 PAYMENT_SANDBOX_SECRET 이 필요합니다');
+    }
     if (!env.PUBLIC_URL) refusals.push('PUBLIC_URL 이 없습니다 (결제 링크가 이 주소로 만들어집니다, 예: PUBLIC_URL=https://shop.example.kr)');
     if (refusals.length > 0) throw new ConfigError(`운영 모드(NODE_ENV=production)로 시작하지 않습니다: ${refusals.join('; ')}.`);
   }

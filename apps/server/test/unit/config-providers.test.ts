@@ -26,4 +26,11 @@ describe('provider configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.kr', ...toss })).toThrow('ALLOW_CONSOLE_SMS=true');
     expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.kr', ...toss })).not.toThrow('ALLOW_SANDBOX_PAYMENTS');
   });
+
+  it('production with several processes (REDIS_URL) needs one sandbox secret shared by all of them', () => {
+    const base = { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.kr', ALLOW_SANDBOX_PAYMENTS: 'true', ALLOW_CONSOLE_SMS: 'true', REDIS_URL: 'redis://r:6379' };
+    expect(() => loadConfig(base)).toThrow('PAYMENT_SANDBOX_SECRET 이 필요합니다');
+    expect(loadConfig({ ...base, PAYMENT_SANDBOX_SECRET: 'shared' }).paymentSandboxSecret).toBe('shared');
+    expect(() => loadConfig({ ...base, ...toss })).not.toThrow();
+  });
 });
