@@ -1,10 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EPC_MSG, EPC_TEST_VINS, MSG, type ClientBaseInfoEvent } from '@partsmall/contract';
-import { companies, epcCatalogues, epcReplacements, epcVehicles, epcVinSearches, products } from '../../src/db/schema.js';
+import { companies, epcCatalogues, epcReplacements, epcVehicles, epcVinSearches, orderLines, products } from '../../src/db/schema.js';
 import { queryRows } from '../../src/db/client.js';
 import { call, loginAs, nextEvent, startTestServer, tradeSocket, type CallResult, type TestServer } from '../helpers.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
+import { fund, makeProduct } from '../order-helpers.js';
 
 /**
  * The catalogue calls over HTTP (spec 2 §7, issue 10): who may call what (visitor, licensed,
@@ -309,5 +311,62 @@ describe('bad input: a Korean message, nothing changed, never a 500', () => {
     expect(fromCurrent.body.results!.data.filter((r) => r.relation === 'older').map((r) => r.pid)).toEqual([middle, oldest]);
     const bad = await post('epc/getCarsReplace', { pid: '', brand_code: 'bmw' }, c.token);
     expect([bad.status, bad.body.message]).toEqual([400, EPC_MSG.partSearchRequired]);
+  });
+});
+
+describe('the VIN travels with the part: cart line, buy now, order line', () => {
+  const courier = { name: '김수령', phone: '01055550000', postNum: '04790', address: '서울 성동구 성수이로 77', addrSub: '3층', shippingValue: 1, shippingPayType: 0 };
+
+  it('a part added from the catalogue keeps its VIN in the cart and on the paid order; a shop add has none', async () => {
+    const c = await licensedCompany('차대');
+    await fund(server, c.companyId, 5_000_000);
+    const a = await makeProduct(server, { tiers: [10_000, 11_000, 12_000, 13_000], salePrice: 14_000 });
+    const b = await makeProduct(server, { tiers: [20_000, 21_000, 22_000, 23_000], salePrice: 24_000 });
+    // Typed in lower case with spaces: stored normalised.
+    expect((await post('api/addToCart', { productId: a.id, hasAmount: 2, vin: ` ${E220D.toLowerCase()} ` }, c.token)).body.code).toBe(201);
+    expect((await post('api/addToCart', { productId: b.id, hasAmount: 1 }, c.token)).body.code).toBe(201);
+    // Adding the same product again from the shop keeps the VIN it was picked for.
+    expect((await post('api/addToCart', { productId: a.id, hasAmount: 1 }, c.token)).body.code).toBe(201);
+    const cart = await post<{ seq: number; qty: number; vin: string | null; productInfo: { seq: number } }[]>('api/getMallCartInfo', { page: 1, size: 64 }, c.token);
+    expect(cart.body.results!.map((l) => [l.productInfo.seq, l.qty, l.vin])).toEqual([
+      [a.id, 3, E220D],
+      [b.id, 1, null],
+    ]);
+    const paid = await post<{ orderSeq: number }>(
+      'api/requestPaymentProduct',
+      { clientRequestId: randomUUID(), shippingInfo: courier, carts: cart.body.results!.map((l) => ({ seq: l.seq, qty: l.qty })) },
+      c.token,
+    );
+    expect(paid.body.code).toBe(201);
+    const order = await post<{ orderProductInfo: { pid: string; vin: string | null }[] }>('api/getMallOrderDetail', { seq: paid.body.results!.orderSeq }, c.token);
+    expect(order.body.results!.orderProductInfo.map((l) => [l.pid, l.vin])).toEqual([
+      [a.pid, E220D],
+      [b.pid, null],
+    ]);
+  });
+
+  it("'buy now' from the catalogue carries the VIN to the order line", async () => {
+    const c = await licensedCompany('바로');
+    await fund(server, c.companyId, 1_000_000);
+    const p = await makeProduct(server, { tiers: [30_000, 31_000, 32_000, 33_000], salePrice: 34_000 });
+    const items = await post<{ productId: number; qty: number; vin: string | null }[]>('api/addToBuy', { productId: p.id, hasAmount: 1, vin: BMW_TEST }, c.token);
+    expect(items.body.results![0]).toMatchObject({ productId: p.id, qty: 1, vin: BMW_TEST });
+    const paid = await post<{ orderSeq: number }>(
+      'api/requestPaymentProduct',
+      { clientRequestId: randomUUID(), shippingInfo: courier, carts: [{ productId: p.id, qty: 1, vin: BMW_TEST }] },
+      c.token,
+    );
+    const [line] = await server.db.select({ vin: orderLines.vin }).from(orderLines).where(eq(orderLines.orderId, paid.body.results!.orderSeq));
+    expect(line!.vin).toBe(BMW_TEST);
+  });
+
+  it('a malformed VIN on a cart add is refused and adds nothing', async () => {
+    const c = await licensedCompany('잘못');
+    const p = await makeProduct(server, { tiers: [1_000, 1_000, 1_000, 1_000], salePrice: 1_000 });
+    for (const vin of ['WDDZF8KB4JA2O1937', 'SHORT', 12345, 'W'.repeat(200)]) {
+      const r = await post('api/addToCart', { productId: p.id, hasAmount: 1, vin }, c.token);
+      expect([String(vin).slice(0, 20), r.status, r.body.message]).toEqual([String(vin).slice(0, 20), 400, EPC_MSG.hintFull]);
+    }
+    expect((await post<unknown[]>('api/getMallCartInfo', { page: 1, size: 64 }, c.token)).body.results).toEqual([]);
   });
 });

@@ -56,7 +56,7 @@ export const paymentStore = {
 };
 
 export function fromCartLine(line: CartLine): PaymentItem {
-  return { seq: line.seq, productId: line.productInfo.seq, qty: line.qty, managerCompanyId: line.managerCompanyId, productInfo: line.productInfo };
+  return { seq: line.seq, productId: line.productInfo.seq, qty: line.qty, managerCompanyId: line.managerCompanyId, productInfo: line.productInfo, vin: line.vin };
 }
 
 /** A random id for one checkout attempt; crypto.randomUUID needs a secure context, so fall back. */
