@@ -65,3 +65,17 @@ export function newRequestId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
+
+/**
+ * 'Buy now' from a popup (the parts catalogue): the payment items go to the opener's tab, whose
+ * checkout then shows them. Same origin, so the opener's storage is reachable; false when not.
+ */
+export function handDraftTo(target: Window, draft: PaymentDraft): boolean {
+  try {
+    target.sessionStorage.setItem(KEYS.draft, JSON.stringify(draft));
+    target.sessionStorage.removeItem(KEYS.finished);
+    return true;
+  } catch {
+    return false;
+  }
+}
