@@ -142,6 +142,13 @@ describe('licensed member', () => {
     await shot(epc, 'epc-replacements-desktop');
     await epc.keyboard.press('Escape');
 
+    // The chat inquiry of a part: the prepared message in tab storage, and the chat popup.
+    const [chat] = await Promise.all([context.waitForEvent('page'), found.getByRole('button', { name: '문의' }).click()]);
+    expect(new URL(chat.url()).pathname).toBe('/chat');
+    const inquiry = JSON.parse((await epc.evaluate(() => sessionStorage.getItem('chatInquiry'))) ?? 'null') as Record<string, unknown>;
+    expect(inquiry).toMatchObject({ kind: 'part', vin: E220D, brand: 'benz', pid: current, quantity: 1 });
+    await chat.close();
+
     // Paid, the order line carries the VIN and the order detail shows it.
     const token = await loginAs(shop.server, 'demo@partsmall.kr', 'demo1234');
     const paid = await call<{ orderSeq: number }>(
@@ -179,6 +186,15 @@ describe('licensed member', () => {
     await epc.locator('.epc-history').getByText(E220D).waitFor();
     await shot(epc, 'epc-history-desktop');
     await epc.keyboard.press('Escape');
+    // The language toggle answers the catalogue terms from the word list.
+    await epc.getByLabel('언어').selectOption('EN');
+    await card(epc, 'Brakes').waitFor();
+    await epc.getByLabel('언어').selectOption('CN');
+    await card(epc, /^34/).waitFor();
+    expect(await card(epc, /^34/).innerText()).not.toContain('Brakes');
+    await shot(epc, 'epc-groups-chinese-desktop');
+    await epc.getByLabel('언어').selectOption('KR');
+    await card(epc, '브레이크').waitFor();
     await context.close();
   });
 });

@@ -236,6 +236,16 @@ function Catalogue({ params, mobile }: { params: EpcParams; mobile: boolean }) {
         </div>
       )}
 
+      {!vin && init.isSuccess && (
+        <section className="epc-intro no-print">
+          <h2>{licensed ? TE.introLicensed : TE.introTest}</h2>
+          <ol>
+            {TE.introSteps.map((step) => (
+              <li key={step}>{step}</li>
+            ))}
+          </ol>
+        </section>
+      )}
       {vin && !key && vehicle.isPending && <Loading />}
       {key && (
         <main className={`epc-body epc-panel-${panel}`}>
@@ -312,6 +322,7 @@ function SearchBar({ initialBrand, initialVin, licensed, ready, testVins, busy, 
 
   return (
     <form className="epc-search no-print" onSubmit={submit} role="search">
+      {licensed && (
       <label>
         <span className="sr-only">{TE.brand}</span>
         <select value={brand} onChange={(e) => setBrand(e.target.value as EpcBrand)} aria-label={TE.brand} data-testid="epc-brand">
@@ -322,6 +333,7 @@ function SearchBar({ initialBrand, initialVin, licensed, ready, testVins, busy, 
           ))}
         </select>
       </label>
+      )}
       {ready && licensed && (
         <div className="epc-vin-box">
           <input

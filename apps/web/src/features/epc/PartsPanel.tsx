@@ -37,17 +37,25 @@ export function PartsPanel({ vehicle, result, searchPnum, mobile }: PartsPanelPr
   const table = useRef<HTMLDivElement>(null);
   const shown = hover ?? active;
 
-  const scrollToRows = (hsKey: string) => {
-    const row = table.current?.querySelector<HTMLElement>(`tr[data-pnum="${CSS.escape(hsKey)}"]`);
-    row?.scrollIntoView({ block: 'nearest' });
+  /**
+   * Brings a callout's first row into view: inside the table's own scroll box (the desktop, where
+   * the drawing stays beside it); the page itself only scrolls on a click, so that hovering never
+   * moves the drawing away from under the pointer (phones, where the table is below it).
+   */
+  const scrollToRows = (hsKey: string, movePage: boolean) => {
+    const box = table.current;
+    const row = box?.querySelector<HTMLElement>(`tr[data-pnum="${CSS.escape(hsKey)}"]`);
+    if (!box || !row) return;
+    if (box.scrollHeight > box.clientHeight + 1) box.scrollTo({ top: Math.max(0, row.offsetTop - box.clientHeight / 3) });
+    else if (movePage) row.scrollIntoView({ block: 'center' });
   };
   const pickHotspot = (hsKey: string) => {
     setActive(hsKey);
-    scrollToRows(hsKey);
+    scrollToRows(hsKey, true);
   };
   const hoverHotspot = (hsKey: string | null) => {
     setHover(hsKey);
-    if (hsKey) scrollToRows(hsKey);
+    if (hsKey) scrollToRows(hsKey, false);
   };
   const pickRow = (p: EpcPart) => {
     setActive(p.pnum);
@@ -61,7 +69,7 @@ export function PartsPanel({ vehicle, result, searchPnum, mobile }: PartsPanelPr
     if (hit) {
       setActive(hit.pnum);
       setCentre({ key: hit.pnum, n: 1 });
-      requestAnimationFrame(() => scrollToRows(hit.pnum));
+      requestAnimationFrame(() => scrollToRows(hit.pnum, true));
     }
   }, [searchPnum, result]);
 
@@ -165,23 +173,23 @@ function PartRow({ part, active, vin, mobile, onPick, onReplace, onViewer, onCha
       onClick={onPick}
       aria-selected={active}
     >
-      <td className="center">{part.pnum}</td>
-      <td className="mono">{part.pid}</td>
-      <td>
+      <td className="center c-no">{part.pnum}</td>
+      <td className="mono c-pid">{part.pid}</td>
+      <td className="c-label">
         {part.label}
         {part.standard_label && part.standard_label !== part.label && <div className="muted small">{part.standard_label}</div>}
         {!fits && <span className="epc-badge">{TE.notFitMark}</span>}
       </td>
-      <td className="center">{part.quantity}</td>
-      <td className="small">{[part.model, part.remark].filter(Boolean).join(' · ')}</td>
-      <td className="no-print" onClick={(e) => e.stopPropagation()}>
+      <td className="center c-qty">{part.quantity}</td>
+      <td className="small c-remark">{[part.model, part.remark].filter(Boolean).join(' · ')}</td>
+      <td className="no-print c-products" onClick={(e) => e.stopPropagation()}>
         {part.products.length === 0 ? (
           <span className="muted small">{TE.noProducts}</span>
         ) : (
           part.products.map((product) => <ProductLine key={product.seq} product={product} vin={vin} mobile={mobile} />)
         )}
       </td>
-      <td className="no-print epc-row-actions" onClick={(e) => e.stopPropagation()}>
+      <td className="no-print epc-row-actions c-actions" onClick={(e) => e.stopPropagation()}>
         <button type="button" className="btn btn-small" onClick={onReplace}>
           {TE.replace}
         </button>
