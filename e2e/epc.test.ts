@@ -149,6 +149,13 @@ describe('licensed member', () => {
     expect(inquiry).toMatchObject({ kind: 'part', vin: E220D, brand: 'benz', pid: current, quantity: 1 });
     await chat.close();
 
+    // The part-diagram viewer: the drawing with a marker at the part, from tab storage.
+    const [viewer] = await Promise.all([context.waitForEvent('page'), found.getByRole('button', { name: '위치' }).click()]);
+    await viewer.locator('.part-marker').waitFor();
+    expect(new URL(viewer.url()).pathname).toBe('/productPart');
+    await shot(viewer, 'epc-part-viewer-desktop');
+    await viewer.close();
+
     // Paid, the order line carries the VIN and the order detail shows it.
     const token = await loginAs(shop.server, 'demo@partsmall.kr', 'demo1234');
     const paid = await call<{ orderSeq: number }>(

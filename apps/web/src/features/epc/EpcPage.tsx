@@ -340,6 +340,7 @@ function SearchBar({ initialBrand, initialVin, licensed, ready, testVins, busy, 
             value={vin}
             onChange={(e) => setVin(normalizeVinInput(e.target.value))}
             onFocus={() => setHistoryOpen(true)}
+            onKeyDown={(e) => e.key === 'Escape' && setHistoryOpen(false)}
             onBlur={() => setTimeout(() => setHistoryOpen(false), 150)}
             placeholder={TE.vinPlaceholder}
             aria-label={TE.vin}
