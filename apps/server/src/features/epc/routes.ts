@@ -29,8 +29,10 @@ import {
   epcVinRequest,
   isTestVin,
   type EpcPart,
+  type CompanyLevel,
   type EpcPartProduct,
 } from '@partsmall/contract';
+import type { Db } from '../../db/client.js';
 import { companies } from '../../db/schema.js';
 import { answers } from '../../shared/answers.js';
 import { type Api, type AppContext, requireCompanyMember } from '../../shared/context.js';
@@ -49,6 +51,7 @@ import {
   structure,
   vehicleConfig,
   vehicleTitle,
+  type PartRow,
   type Refused,
 } from './service.js';
 
@@ -65,8 +68,9 @@ import {
 const tags = ['epc'];
 const access = { access: 'company' } as const;
 
-async function licenseDays(ctx: AppContext, companyId: number): Promise<number> {
-  const [row] = await ctx.db.select({ end: companies.licenseEnd }).from(companies).where(eq(companies.id, companyId));
+/** Licence days left of a company (DESIGN.md 4: rounded up; 0 when none or expired). */
+export async function licenseDaysOf(db: Db, companyId: number): Promise<number> {
+  const [row] = await db.select({ end: companies.licenseEnd }).from(companies).where(eq(companies.id, companyId));
   return licenseDaysLeft(row?.end ?? null);
 }
 
@@ -89,6 +93,29 @@ async function requireOpenVin(ctx: AppContext, req: FastifyRequest, vin: string)
   return auth;
 }
 
+/** Each part of a drawing with the shop's products of its OE number, priced for the company's level. */
+export async function partsWithProducts(db: Db, rows: PartRow[], level: CompanyLevel): Promise<EpcPart[]> {
+  const products = await productsByOeKeys(db, rows.map((p) => p.pidKey));
+  return rows.map(({ pidKey, ...p }) => ({
+    ...p,
+    products: (products.get(pidKey) ?? []).map((row): EpcPartProduct => {
+      const priced = priceFor({ ...row }, { level });
+      return {
+        seq: priced.seq,
+        name: priced.name,
+        pid: priced.pid,
+        price: priced.price!,
+        salePrice: priced.salePrice!,
+        hasAmount: priced.hasAmount,
+        stockName: priced.stockName,
+        storageId: priced.storageId,
+        imgFiles: priced.imgFiles,
+        companyId: priced.companyId,
+      };
+    }),
+  }));
+}
+
 export function epcRoutes(app: Api, ctx: AppContext) {
   const { db } = ctx;
 
@@ -97,7 +124,7 @@ export function epcRoutes(app: Api, ctx: AppContext) {
     { config: access, schema: { tags, summary: '카탈로그 시작 정보 (브랜드, 테스트 차대번호, 라이선스, 오늘 조회 수)', response: answers(epcInitAnswer) } },
     async (req) => {
       const auth = requireCompanyMember(req);
-      const [days, used] = await Promise.all([licenseDays(ctx, auth.companyId), vinSearchCount(db, auth.companyId)]);
+      const [days, used] = await Promise.all([licenseDaysOf(db, auth.companyId), vinSearchCount(db, auth.companyId)]);
       const brands = EPC_SEARCH_BRANDS.map((code) => ({ code, label: EPC_BRAND_LABELS[code] }));
       return {
         ...ok({ brands, testVins: EPC_TEST_VINS.map((t) => ({ ...t })), licenseDays: days, userSearchVinCount: used, maxVinSearches: MAX_VIN_SEARCHES_PER_DAY }),
@@ -125,7 +152,7 @@ export function epcRoutes(app: Api, ctx: AppContext) {
       const checked = checkVin(brand, vin);
       if (!checked.ok) throw badRequest(checked.message, checked.message === EPC_MSG.unknownBrand ? 'brand' : 'vin');
       // The licence is checked before the lookup, so that without one nobody learns which VINs exist.
-      if (!isTestVin(checked.vin) && (await licenseDays(ctx, auth.companyId)) <= 0) throw forbidden(EPC_MSG.licenseRequired);
+      if (!isTestVin(checked.vin) && (await licenseDaysOf(db, auth.companyId)) <= 0) throw forbidden(EPC_MSG.licenseRequired);
       const { vehicle, info } = unwrap(await findVehicle(db, { brand, vin: checked.vin, lang: epcLang(lang) }));
       const opened = await openVin(db, {
         companyId: auth.companyId,
@@ -180,26 +207,7 @@ export function epcRoutes(app: Api, ctx: AppContext) {
       const b = req.body;
       const onlyFitting = b.isShowColorvalue === true || String(b.filter) === '1';
       const found = unwrap(await diagramParts(db, { vin: b.vin, mcid: b.mcid, mid: b.mid, lang: epcLang(b.lang), onlyFitting }));
-      const level = auth.company?.level ?? 'd';
-      const products = await productsByOeKeys(db, found.part_detail.map((p) => p.pidKey));
-      const part_detail: EpcPart[] = found.part_detail.map(({ pidKey, ...p }) => ({
-        ...p,
-        products: (products.get(pidKey) ?? []).map((row): EpcPartProduct => {
-          const priced = priceFor({ ...row }, { level });
-          return {
-            seq: priced.seq,
-            name: priced.name,
-            pid: priced.pid,
-            price: priced.price!,
-            salePrice: priced.salePrice!,
-            hasAmount: priced.hasAmount,
-            stockName: priced.stockName,
-            storageId: priced.storageId,
-            imgFiles: priced.imgFiles,
-            companyId: priced.companyId,
-          };
-        }),
-      }));
+      const part_detail = await partsWithProducts(db, found.part_detail, auth.company?.level ?? 'd');
       const { ok: _ok, ...rest } = found;
       return ok({ ...rest, part_detail }, part_detail.length === 0 ? EPC_MSG.noInfo : undefined);
     },
@@ -238,7 +246,7 @@ export function epcRoutes(app: Api, ctx: AppContext) {
       // The keyword is checked before the licence: a malformed search gets its own message.
       const keyword = epcPartSearchKeyword.safeParse(m.searchKeyword);
       if (!keyword.success) throw badRequest(keyword.error.issues[0]!.message, 'objSearchMapper.searchKeyword');
-      if ((await licenseDays(ctx, auth.companyId)) <= 0) throw forbidden(EPC_MSG.licenseRequired);
+      if ((await licenseDaysOf(db, auth.companyId)) <= 0) throw forbidden(EPC_MSG.licenseRequired);
       const found = unwrap(await searchPartNumbers(db, { keyword: m.searchKeyword, page: m.page, size: m.size, lang: epcLang(req.body.lang) }));
       return { ...ok(found.hits, found.hits.length === 0 ? EPC_MSG.emptyResult : undefined), more: found.more };
     },
