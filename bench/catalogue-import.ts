@@ -9,6 +9,7 @@ import { DEFAULT_LIMITS } from '../apps/server/src/features/epc/import/format.js
 import { folderSource } from '../apps/server/src/features/epc/import/source.js';
 import { validateCatalogue } from '../apps/server/src/features/epc/import/validate.js';
 import { writeCatalogue } from '../apps/server/src/features/epc/import/write.js';
+import { runCatalogueHttp } from './catalogue-http.js';
 import { freshBenchDatabase } from './lib.js';
 
 /**
@@ -159,6 +160,7 @@ export async function run() {
     console.log(`| whole import (read, check, replace by COPY) | ${Math.round(roundRows / (full / 1000)).toLocaleString()} |`);
     console.log(`| COPY stage alone (delete old rows, COPY new) | ${Math.round(roundRows / (copyOnly / 1000)).toLocaleString()} |`);
     console.log(`whole import / COPY alone: ${(copyOnly / full).toFixed(2)} of the bare COPY speed`);
+    if (process.env.BENCH_CATALOGUE_HTTP !== 'false') await runCatalogueHttp(url, database.db);
     await database.close();
   } finally {
     fs.rmSync(root, { recursive: true, force: true });

@@ -116,7 +116,8 @@ export async function load(
   name: string,
   url: string,
   body: object,
-  opts: { connections?: number; duration?: number; headers?: Record<string, string> } = {},
+  /** rate: an offered load in requests per second over all connections (autocannon's overallRate). */
+  opts: { connections?: number; duration?: number; headers?: Record<string, string>; rate?: number } = {},
 ): Promise<LoadResult> {
   const latencies: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -128,6 +129,7 @@ export async function load(
         body: JSON.stringify(body),
         connections: opts.connections ?? 32,
         duration: opts.duration ?? 10,
+        ...(opts.rate ? { overallRate: opts.rate } : {}),
       },
       (err, res) => (err ? reject(err) : resolve(res)),
     );

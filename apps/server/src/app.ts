@@ -20,6 +20,7 @@ import { shippingRoutes } from './features/shipping/routes.js';
 import { memberRoutes } from './features/members/routes.js';
 import { paymentRoutes } from './features/payments/routes.js';
 import { healthRoutes } from './features/health/routes.js';
+import { epcRoutes } from './features/epc/routes.js';
 import { serveWebApp } from './web-app/serve.js';
 import { smsFromConfig } from './features/sms/provider.js';
 import { createRealtime } from './realtime/hub.js';
@@ -113,6 +114,7 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
   shippingRoutes(app, ctx);
   memberRoutes(app, ctx);
   paymentRoutes(app, ctx);
+  epcRoutes(app, ctx);
   if (sms.hasOutbox && config.devOutbox) devRoutes(app, ctx);
 
   // Uploaded and seeded files (product pictures); generated names only, never user-chosen paths.

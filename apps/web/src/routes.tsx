@@ -6,6 +6,7 @@ import { HomePage } from './features/products/HomePage';
 import { MobileHome } from './features/products/MobileHome';
 import { AppFrame, BareLayout, DesktopLayout, MobileLayout } from './features/shell/layouts';
 import { NotFound } from './features/shell/NotFound';
+import { EPC_ROUTE_PATTERN } from './features/epc/route';
 import { Preparing } from './shared/ui/Preparing';
 import { Loading } from './shared/ui/states';
 
@@ -76,7 +77,7 @@ export const routes: RouteObject[] = [
           { path: '/ordersm', ...page(() => import('./features/orders/MobileOrdersPage'), (m) => <m.MobileOrdersPage />) },
           { path: '/mobileManagement', ...page(() => import('./features/management/ManagementPage'), (m) => <m.MobileManagementPage />) },
           { path: '/chatMobile', element: later('채팅 상담') },
-          { path: '/mobileEpcMain', element: later('부품 카탈로그') },
+          { path: '/mobileEpcMain', ...page(() => import('./features/epc/EpcPage'), (m) => <m.EpcPage mobile />) },
         ],
       },
       {
@@ -86,7 +87,7 @@ export const routes: RouteObject[] = [
           { path: '/productPart', ...page(() => import('./features/products/ProductPartPopup'), (m) => <m.ProductPartPopup />) },
           { path: '/chat', element: later('채팅 상담') },
           { path: '/chatAdmin', element: later('상담 콘솔') },
-          { path: '/epcMain/*', element: later('부품 카탈로그') },
+          { path: EPC_ROUTE_PATTERN, ...page(() => import('./features/epc/EpcPage'), (m) => <m.EpcPage />) },
         ],
       },
     ],

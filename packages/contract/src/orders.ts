@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SHIPPING } from './constants.js';
 import { answerOf, emptyAnswer, pageAnswerOf } from './envelope.js';
 import { dateRangeListRequest } from './member.js';
+import { EPC_MSG, normalizeVin } from './epc.js';
 
 /** Korean messages of cart, checkout and orders (spec 1 §8). */
 export const MSG_ORDER = {
@@ -127,9 +128,20 @@ const positiveQty = z
   .max(100_000, MSG_ORDER.qtyInvalid);
 const id = z.number({ error: MSG_ORDER.selectProduct }).int().min(1).max(2_147_483_647);
 
+/**
+ * The VIN a part was picked for in the catalogue (issue 10): a full 17-character VIN, normalised;
+ * absent, null or empty for parts bought from the shop pages.
+ */
+export const lineVin = z
+  .union([z.string().max(100, EPC_MSG.hintFull), z.null()], { error: EPC_MSG.hintFull })
+  .optional()
+  .transform((v) => (v == null ? null : normalizeVin(v) || null))
+  .refine((v) => v === null || /^[A-HJ-NPR-Z0-9]{17}$/.test(v), EPC_MSG.hintFull);
+
 /** Buy or cart form (spec 1 §3); the server trusts only productId and the quantity. */
 export const buyOrCartForm = z.object({
   productId: id,
+  vin: lineVin,
   hasAmount: positiveQty.optional(),
   /** Mobile sends qty. */
   qty: positiveQty.optional(),
@@ -194,7 +206,7 @@ export const paymentRequest = z.object({
   clientRequestId: z.string({ error: MSG_ORDER.clientRequestId }).trim().min(8, MSG_ORDER.clientRequestId).max(64, MSG_ORDER.clientRequestId).optional(),
   shippingInfo,
   carts: z
-    .array(z.object({ seq: id.optional(), productId: id.optional(), qty: positiveQty }), { error: MSG_ORDER.selectProduct })
+    .array(z.object({ seq: id.optional(), productId: id.optional(), qty: positiveQty, vin: lineVin }), { error: MSG_ORDER.selectProduct })
     .min(1, MSG_ORDER.selectProduct)
     .max(64, MSG_ORDER.selectProduct),
 });
@@ -242,12 +254,12 @@ export const cartProductInfo = z.object({
 export type CartProductInfo = z.infer<typeof cartProductInfo>;
 
 /** A cart line as api/getMallCartInfo sends it (spec 1 §3). */
-export const cartLine = z.object({ seq: int, qty: int, managerCompanyId: int, productInfo: cartProductInfo });
+export const cartLine = z.object({ seq: int, qty: int, managerCompanyId: int, productInfo: cartProductInfo, vin: z.string().nullable() });
 export type CartLine = z.infer<typeof cartLine>;
 export const cartPageAnswer = pageAnswerOf(cartLine);
 
 /** 'Buy now' (api/addToBuy): the payment items for checkout; nothing is stored. */
-export const buyItem = z.object({ productId: int, qty: int, managerCompanyId: int, productInfo: cartProductInfo });
+export const buyItem = z.object({ productId: int, qty: int, managerCompanyId: int, productInfo: cartProductInfo, vin: z.string().nullable() });
 export type BuyItem = z.infer<typeof buyItem>;
 export const buyAnswer = answerOf(z.array(buyItem));
 
@@ -262,6 +274,8 @@ export const orderLineView = z.object({
   qty: int,
   price: int,
   created: instant,
+  /** The vehicle the part was bought for in the catalogue, or null. */
+  vin: z.string().nullable(),
 });
 export type OrderLineView = z.infer<typeof orderLineView>;
 

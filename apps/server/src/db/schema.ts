@@ -288,6 +288,8 @@ export const cartItems = pgTable(
       .notNull()
       .references(() => products.id),
     qty: integer('qty').notNull(),
+    /** The vehicle the part was picked for in the catalogue (fewer 'information differs' returns). */
+    vin: text('vin'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('cart_items_member_product').on(t.memberId, t.productId), check('cart_items_qty_positive', sql`${t.qty} > 0`)],
@@ -354,6 +356,8 @@ export const orderLines = pgTable(
     qty: integer('qty').notNull(),
     /** Unit price the company paid. */
     price: won('price').notNull(),
+    /** The vehicle the part was bought for, carried from the cart line or 'buy now' (issue 10). */
+    vin: text('vin'),
     createdAt: createdAt(),
   },
   (t) => [index('order_lines_order').on(t.orderId), check('order_lines_qty_positive', sql`${t.qty} > 0`)],

@@ -161,7 +161,7 @@ export async function createRealtime(
     };
     handle(TRADE_EVENTS.addToCart, TRADE_EVENTS.addToCartCallBack, async (buyer, payload) => {
       const form = parseOr400(buyOrCartForm, payload);
-      await addToCart(db, buyer, form.productId, form.hasAmount ?? form.qty!);
+      await addToCart(db, buyer, form.productId, form.hasAmount ?? form.qty!, form.vin);
       return { code: 201, message: MSG_ORDER.addedToCart };
     });
     handle(TRADE_EVENTS.stateCartItem, TRADE_EVENTS.stateToCartCallBack, async (buyer, payload) => {

@@ -458,6 +458,7 @@ export const T = {
     },
     detail: {
       title: '주문 상세',
+      vin: '차대번호',
       orderNo: '주문번호',
       tradeDate: '거래일',
       status: '주문 상태',

@@ -23,12 +23,12 @@ export function cartRoutes(app: Api, ctx: AppContext) {
   app.post('/api/addToBuy', { config: { access: 'company' }, schema: { tags, summary: '바로구매: 결제할 상품 (201)', body: buyOrCartForm, response: answers(buyAnswer) } }, async (req) => {
     const auth = requireCompanyMember(req);
     const qty = req.body.hasAmount ?? req.body.qty!;
-    return created(await paymentItems(db, levelOf(auth), req.body.productId, qty));
+    return created(await paymentItems(db, levelOf(auth), req.body.productId, qty, req.body.vin));
   });
 
   app.post('/api/addToCart', { config: { access: 'company' }, schema: { tags, summary: '장바구니 담기 (201)', body: buyOrCartForm, response: answers(cartWriteAnswer) } }, async (req) => {
     const auth = requireCompanyMember(req);
-    await addToCart(db, { memberId: auth.member.id, companyId: auth.companyId }, req.body.productId, req.body.hasAmount ?? req.body.qty!);
+    await addToCart(db, { memberId: auth.member.id, companyId: auth.companyId }, req.body.productId, req.body.hasAmount ?? req.body.qty!, req.body.vin);
     await ctx.realtime.pushBaseInfo(auth.companyId);
     return created(undefined, MSG_ORDER.addedToCart);
   });

@@ -34,23 +34,29 @@ async function checkedProduct(db: Db, productId: number, qty: number): Promise<P
   return product;
 }
 
-/** Adds to the member's cart; the same product again raises the quantity, never past the stock. */
-export async function addToCart(db: Db, buyer: Buyer, productId: number, qty: number): Promise<void> {
+/**
+ * Adds to the member's cart; the same product again raises the quantity, never past the stock.
+ * `vin` is the vehicle the part was picked for in the catalogue; a later add without one keeps it.
+ */
+export async function addToCart(db: Db, buyer: Buyer, productId: number, qty: number, vin: string | null = null): Promise<void> {
   const product = await checkedProduct(db, productId, qty);
   await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(cartItems)
-      .values({ memberId: buyer.memberId, companyId: buyer.companyId, productId, qty })
-      .onConflictDoUpdate({ target: [cartItems.memberId, cartItems.productId], set: { qty: sql`${cartItems.qty} + ${qty}` } })
+      .values({ memberId: buyer.memberId, companyId: buyer.companyId, productId, qty, vin })
+      .onConflictDoUpdate({
+        target: [cartItems.memberId, cartItems.productId],
+        set: { qty: sql`${cartItems.qty} + ${qty}`, vin: sql`coalesce(excluded.vin, ${cartItems.vin})` },
+      })
       .returning({ qty: cartItems.qty });
     if (row!.qty > product.hasAmount) throw badRequest(MSG_ORDER.qtyOverStock(product.hasAmount), 'hasAmount');
   });
 }
 
 /** 'Buy now': the payment items for checkout, priced for the company's level; nothing is stored. */
-export async function paymentItems(db: Db, level: CompanyLevel, productId: number, qty: number): Promise<BuyItem[]> {
+export async function paymentItems(db: Db, level: CompanyLevel, productId: number, qty: number, vin: string | null = null): Promise<BuyItem[]> {
   const product = priceFor(await checkedProduct(db, productId, qty), { level });
-  return [{ productId: product.seq, qty, managerCompanyId: product.companyId, productInfo: { ...product, price: product.price! } }];
+  return [{ productId: product.seq, qty, managerCompanyId: product.companyId, productInfo: { ...product, price: product.price! }, vin }];
 }
 
 /** The member's cart lines, priced for the company's level (the request context knows it). */
@@ -74,6 +80,7 @@ export async function cartLines(db: Db, buyer: Buyer, level: CompanyLevel, page 
       qty: cart.qty,
       managerCompanyId: product.companyId,
       productInfo: productInfo(product, level),
+      vin: cart.vin,
     })),
   };
 }

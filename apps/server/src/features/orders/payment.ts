@@ -43,10 +43,15 @@ export async function payOrder(db: Db, buyer: Buyer, req: ParsedPayment): Promis
   const cartSeqs = req.carts.filter((c) => c.seq !== undefined).map((c) => c.seq!);
   const cart = cartSeqs.length > 0 ? await linesForPayment(db, buyer, cartSeqs) : [];
   const wanted = new Map<number, number>();
+  // The vehicle each product was picked for (cart line or 'buy now' item), carried to the order line.
+  const vins = new Map<number, string>();
   for (const c of req.carts) {
-    const productId = c.seq !== undefined ? cart.find((l) => l.id === c.seq)!.productId : c.productId;
+    const line = c.seq !== undefined ? cart.find((l) => l.id === c.seq)! : null;
+    const productId = line ? line.productId : c.productId;
     if (productId === undefined) throw badRequest(MSG_ORDER.selectProduct, 'carts');
     wanted.set(productId, (wanted.get(productId) ?? 0) + c.qty);
+    const vin = line?.vin ?? c.vin;
+    if (vin && !vins.has(productId)) vins.set(productId, vin);
   }
   const productIds = [...wanted.keys()].sort((a, b) => a - b);
   // Without the client's request id (the spec's payload has none) the order gets an id of its own,
@@ -117,12 +122,12 @@ export async function payOrder(db: Db, buyer: Buyer, req: ParsedPayment): Promis
     const point = await debit(tx, { companyId: buyer.companyId, amount: total, type: 'order', memberId: buyer.memberId, note: `주문 #${claimed.id}` });
 
     const lineValues = sql.join(
-      lines.map((l) => sql`(${claimed.id}, ${l.product.id}, ${l.product.name}, ${l.product.pid}, ${l.product.factory_num}, ${l.qty}, ${l.price})`),
+      lines.map((l) => sql`(${claimed.id}, ${l.product.id}, ${l.product.name}, ${l.product.pid}, ${l.product.factory_num}, ${l.qty}, ${l.price}, ${vins.get(l.product.id) ?? null}::text)`),
       sql`, `,
     );
     await tx.execute(sql`
       with lines as (
-        insert into order_lines (order_id, product_id, name, pid, factory_num, qty, price) values ${lineValues}
+        insert into order_lines (order_id, product_id, name, pid, factory_num, qty, price, vin) values ${lineValues}
       )
       insert into order_events (order_id, from_status, to_status, member_id) values (${claimed.id}, null, 0, ${buyer.memberId})`);
     if (cartSeqs.length > 0) {

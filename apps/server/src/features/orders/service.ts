@@ -22,6 +22,7 @@ export function toOrderView(o: OrderRow, lines: LineRow[]): OrderView {
       qty: l.qty,
       price: l.price,
       created: l.createdAt.toISOString(),
+      vin: l.vin,
     })),
     itemLength: lines.length,
     totalAmount: o.totalAmount,

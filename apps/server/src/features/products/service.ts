@@ -144,3 +144,25 @@ export async function productsByOeNumber(db: Db, pid: string): Promise<ProductRo
   if (key === '') return [];
   return runPrepared<ProductRow>(db, BY_OE_NUMBER, [key]);
 }
+
+const BY_OE_NUMBERS: PreparedStatement = {
+  name: 'products_by_oe_numbers',
+  text: `select ${LIST_COLUMNS}, pid_key as "pidKey" from products where pid_key = any($1::text[]) order by pid_key, id`,
+};
+
+/**
+ * The products of many part numbers at once (alpha-number keys), for a catalogue parts page: one
+ * query for the whole drawing, grouped by key.
+ */
+export async function productsByOeKeys(db: Db, keys: readonly string[]): Promise<Map<string, ProductRow[]>> {
+  const wanted = [...new Set(keys.filter((k) => k !== ''))];
+  const out = new Map<string, ProductRow[]>();
+  if (wanted.length === 0) return out;
+  const rows = await runPrepared<ProductRow & { pidKey: string }>(db, BY_OE_NUMBERS, [wanted]);
+  for (const row of rows) {
+    const list = out.get(row.pidKey) ?? [];
+    if (list.length < 20) list.push(row);
+    out.set(row.pidKey, list);
+  }
+  return out;
+}

@@ -1,4 +1,4 @@
-import type { ClientBaseInfo } from '@partsmall/contract';
+import { seoulDayKey, type ClientBaseInfo } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { runPrepared } from '../../db/prepared.js';
 import { licenseDaysLeft } from '../../shared/time.js';
@@ -13,21 +13,22 @@ const BASE_INFO = {
       c.created_at as "createdAt", c.withdrawn_at as "withdrawnAt",
       (select count(*)::int from shipping_addresses where company_id = c.id) as addresses,
       (select count(*)::int from cart_items where member_id = $2) as carts,
-      (select count(*)::int from orders where company_id = c.id) as buys
+      (select count(*)::int from orders where company_id = c.id) as buys,
+      (select count(*)::int from epc_vin_searches where company_id = c.id and day = $3) as "vinSearches"
     from companies c where c.id = $1`,
 };
 
 /**
  * Client base info of spec 1 §3 for one session: the member's cart lines, the company's orders,
  * cash and licence, read in one query because it is pushed after every payment and cart change.
- * VIN searches are counted by the catalogue once it exists.
+ * userSearchVinCount: distinct VINs the company opened in the catalogue this Asia/Seoul day.
  */
 export async function buildBaseInfo(db: Db, auth: AuthContext): Promise<ClientBaseInfo> {
   const companyId = auth.member.companyId;
   const [row] =
     companyId === null
       ? []
-      : await runPrepared<CompanyRow & { addresses: number; carts: number; buys: number }>(db, BASE_INFO, [companyId, auth.member.id]);
+      : await runPrepared<CompanyRow & { addresses: number; carts: number; buys: number; vinSearches: number }>(db, BASE_INFO, [companyId, auth.member.id, seoulDayKey()]);
   const userInfo = toUserInfo(auth.member, row, row?.addresses ?? 0);
   const licenseDays = licenseDaysLeft(row?.licenseEnd ?? null);
   return {
@@ -36,7 +37,7 @@ export async function buildBaseInfo(db: Db, auth: AuthContext): Promise<ClientBa
     licenseValidDays: licenseDays,
     memberLicense: licenseDays,
     memberPoint: row?.point ?? 0,
-    userSearchVinCount: 0,
+    userSearchVinCount: row?.vinSearches ?? 0,
     userInfo,
     token: auth.token,
   };

@@ -56,7 +56,7 @@ export const paymentStore = {
 };
 
 export function fromCartLine(line: CartLine): PaymentItem {
-  return { seq: line.seq, productId: line.productInfo.seq, qty: line.qty, managerCompanyId: line.managerCompanyId, productInfo: line.productInfo };
+  return { seq: line.seq, productId: line.productInfo.seq, qty: line.qty, managerCompanyId: line.managerCompanyId, productInfo: line.productInfo, vin: line.vin };
 }
 
 /** A random id for one checkout attempt; crypto.randomUUID needs a secure context, so fall back. */
@@ -64,4 +64,18 @@ export function newRequestId(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * 'Buy now' from a popup (the parts catalogue): the payment items go to the opener's tab, whose
+ * checkout then shows them. Same origin, so the opener's storage is reachable; false when not.
+ */
+export function handDraftTo(target: Window, draft: PaymentDraft): boolean {
+  try {
+    target.sessionStorage.setItem(KEYS.draft, JSON.stringify(draft));
+    target.sessionStorage.removeItem(KEYS.finished);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -7,6 +7,7 @@ const line = (seq: number, storageId: number, stock: number): CartLine => ({
   qty: 1,
   managerCompanyId: 0,
   productInfo: { seq: seq * 10, name: `부품 ${seq}`, pid: `P${seq}`, factoryNum: '', price: 1000 * seq, hasAmount: stock, stockName: storageId === 1 ? '한국 김포물류센터' : '중국 위해직수입창고', storageId, imgFiles: [] },
+  vin: null,
 });
 
 describe('cart selection (one warehouse per order, spec 1 §4)', () => {

@@ -188,7 +188,7 @@ function CheckoutForm({
   };
 
   const send = (info: z.output<typeof checkoutForm>) => {
-    const carts = chosen.map((it) => (draft.source === 'cart' && it.seq !== undefined ? { seq: it.seq, qty: it.qty } : { productId: it.productId, qty: it.qty }));
+    const carts = chosen.map((it) => (draft.source === 'cart' && it.seq !== undefined ? { seq: it.seq, qty: it.qty } : { productId: it.productId, qty: it.qty, vin: it.vin }));
     const shipping = {
       ...info,
       managerCompanyId: items[0]?.managerCompanyId,

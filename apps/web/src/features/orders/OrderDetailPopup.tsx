@@ -200,7 +200,14 @@ export function OrderDetailPopup() {
           {order.orderProductInfo.map((l, i) => (
             <tr key={i}>
               <td className="center">{i + 1}</td>
-              <td>{l.name}</td>
+              <td>
+                {l.name}
+                {l.vin && (
+                  <div className="od-vin muted">
+                    {t.vin} <span className="mono">{l.vin}</span>
+                  </div>
+                )}
+              </td>
               <td className="mono">{l.pid}</td>
               <td className="center">{count(l.qty)}</td>
               <td className="money">{money(l.price)}</td>

@@ -1,0 +1,254 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import {
+  EPC_BRAND_LABELS,
+  EPC_MSG,
+  EPC_SEARCH_BRANDS,
+  EPC_TEST_VINS,
+  MAX_VIN_SEARCHES_PER_DAY,
+  checkVin,
+  epcConfigAnswer,
+  epcConfigRequest,
+  epcGroupAnswer,
+  epcGroupRequest,
+  epcHistoryAnswer,
+  epcHistoryRequest,
+  epcHotKeyAnswer,
+  epcHotKeyRequest,
+  epcInitAnswer,
+  epcPartSearchAnswer,
+  epcPartSearchKeyword,
+  epcPartSearchRequest,
+  epcPartsAnswer,
+  epcPartsRequest,
+  epcReplaceAnswer,
+  epcReplaceRequest,
+  epcStructureAnswer,
+  epcStructureRequest,
+  epcVinAnswer,
+  epcVinRequest,
+  isTestVin,
+  type EpcPart,
+  type CompanyLevel,
+  type EpcPartProduct,
+} from '@partsmall/contract';
+import type { Db } from '../../db/client.js';
+import { companies } from '../../db/schema.js';
+import { answers } from '../../shared/answers.js';
+import { type Api, type AppContext, requireCompanyMember } from '../../shared/context.js';
+import { AppError, badRequest, forbidden, notFound, ok } from '../../shared/http.js';
+import { licenseDaysLeft } from '../../shared/time.js';
+import type { AuthContext } from '../auth/sessions.js';
+import { priceFor, productsByOeKeys } from '../products/service.js';
+import { isVinOpenToday, openVin, searchHistory, vinSearchCount } from './quota.js';
+import {
+  diagramParts,
+  epcLang,
+  findVehicle,
+  mainGroups,
+  replacementsFor,
+  searchPartNumbers,
+  structure,
+  vehicleConfig,
+  vehicleTitle,
+  type PartRow,
+  type Refused,
+} from './service.js';
+
+/**
+ * The catalogue calls of spec 2 §7 and the part-number search of spec 1 §7 (issue 10). Every call
+ * is a company member's (main or sub-account; accounts of one company share licence, quota and
+ * history). The licence and the VIN quota are enforced here, on the server:
+ * - getCarsVinEx needs licence days left, except for the three test VINs; it opens the VIN for the
+ *   company's Seoul day through the quota (30 distinct VINs, reopening free);
+ * - the deeper calls answer only for a VIN the company opened that Seoul day, or a test VIN, so
+ *   calling them directly cannot bypass the quota.
+ */
+
+const tags = ['epc'];
+const access = { access: 'company' } as const;
+
+/** Licence days left of a company (DESIGN.md 4: rounded up; 0 when none or expired). */
+export async function licenseDaysOf(db: Db, companyId: number): Promise<number> {
+  const [row] = await db.select({ end: companies.licenseEnd }).from(companies).where(eq(companies.id, companyId));
+  return licenseDaysLeft(row?.end ?? null);
+}
+
+/** A refusal of the catalogue service: bad VINs are 400, missing data 404 ('정보가 없습니다.'). */
+function refusal(r: Refused): AppError {
+  return r.message === EPC_MSG.noInfo ? notFound(r.message) : badRequest(r.message);
+}
+
+function unwrap<T extends { ok: true }>(r: T | Refused): T {
+  if (!r.ok) throw refusal(r);
+  return r;
+}
+
+/** The deeper calls: only a VIN the company opened today (Asia/Seoul), or a test VIN. */
+async function requireOpenVin(ctx: AppContext, req: FastifyRequest, vin: string): Promise<AuthContext & { companyId: number }> {
+  const auth = requireCompanyMember(req);
+  const checked = checkVin('all', vin);
+  if (!checked.ok) throw badRequest(checked.message, 'vin');
+  if (!(await isVinOpenToday(ctx.db, auth.companyId, checked.vin))) throw forbidden(EPC_MSG.vinNotOpened);
+  return auth;
+}
+
+/** Each part of a drawing with the shop's products of its OE number, priced for the company's level. */
+export async function partsWithProducts(db: Db, rows: PartRow[], level: CompanyLevel): Promise<EpcPart[]> {
+  const products = await productsByOeKeys(db, rows.map((p) => p.pidKey));
+  return rows.map(({ pidKey, ...p }) => ({
+    ...p,
+    products: (products.get(pidKey) ?? []).map((row): EpcPartProduct => {
+      const priced = priceFor({ ...row }, { level });
+      return {
+        seq: priced.seq,
+        name: priced.name,
+        pid: priced.pid,
+        price: priced.price!,
+        salePrice: priced.salePrice!,
+        hasAmount: priced.hasAmount,
+        stockName: priced.stockName,
+        storageId: priced.storageId,
+        imgFiles: priced.imgFiles,
+        companyId: priced.companyId,
+      };
+    }),
+  }));
+}
+
+export function epcRoutes(app: Api, ctx: AppContext) {
+  const { db } = ctx;
+
+  app.post(
+    '/epc/initEpc',
+    { config: access, schema: { tags, summary: '카탈로그 시작 정보 (브랜드, 테스트 차대번호, 라이선스, 오늘 조회 수)', response: answers(epcInitAnswer) } },
+    async (req) => {
+      const auth = requireCompanyMember(req);
+      const [days, used] = await Promise.all([licenseDaysOf(db, auth.companyId), vinSearchCount(db, auth.companyId)]);
+      const brands = EPC_SEARCH_BRANDS.map((code) => ({ code, label: EPC_BRAND_LABELS[code] }));
+      return {
+        ...ok({ brands, testVins: EPC_TEST_VINS.map((t) => ({ ...t })), licenseDays: days, userSearchVinCount: used, maxVinSearches: MAX_VIN_SEARCHES_PER_DAY }),
+        total: brands.length,
+      };
+    },
+  );
+
+  app.post(
+    '/epc/getUserSearchHistory',
+    { config: access, schema: { tags, summary: '회사의 차대번호 조회 이력 (최근 20건)', body: epcHistoryRequest, response: answers(epcHistoryAnswer) } },
+    async (req) => {
+      const auth = requireCompanyMember(req);
+      const data = await searchHistory(db, { companyId: auth.companyId, brand: req.body.brand_code });
+      return ok({ data });
+    },
+  );
+
+  app.post(
+    '/epc/getCarsVinEx',
+    { config: access, schema: { tags, summary: '차대번호 조회 (라이선스, 하루 30대)', body: epcVinRequest, response: answers(epcVinAnswer) } },
+    async (req) => {
+      const auth = requireCompanyMember(req);
+      const { brand, vin, lang } = req.body;
+      const checked = checkVin(brand, vin);
+      if (!checked.ok) throw badRequest(checked.message, checked.message === EPC_MSG.unknownBrand ? 'brand' : 'vin');
+      // The licence is checked before the lookup, so that without one nobody learns which VINs exist.
+      if (!isTestVin(checked.vin) && (await licenseDaysOf(db, auth.companyId)) <= 0) throw forbidden(EPC_MSG.licenseRequired);
+      const { vehicle, info } = unwrap(await findVehicle(db, { brand, vin: checked.vin, lang: epcLang(lang) }));
+      const opened = await openVin(db, {
+        companyId: auth.companyId,
+        memberId: auth.member.id,
+        vin: vehicle.vin,
+        brand: vehicle.brand,
+        mcid: vehicle.mcid,
+        title: vehicleTitle(vehicle),
+      });
+      if (!opened.ok) throw new AppError(429, opened.message);
+      if (opened.charged) await ctx.realtime.pushBaseInfo(auth.companyId);
+      return ok({ ...info, userSearchVinCount: opened.used, charged: opened.charged, testVin: isTestVin(vehicle.vin) });
+    },
+  );
+
+  app.post(
+    '/epc/getCarsGroupEx',
+    { config: access, schema: { tags, summary: '주그룹', body: epcGroupRequest, response: answers(epcGroupAnswer) } },
+    async (req) => {
+      await requireOpenVin(ctx, req, req.body.vin);
+      const { groups } = unwrap(await mainGroups(db, { vin: req.body.vin, mcid: req.body.mcid, lang: epcLang(req.body.lang) }));
+      return ok(groups);
+    },
+  );
+
+  app.post(
+    '/epc/getCarsConfigEx',
+    { config: access, schema: { tags, summary: '차량 사양·옵션', body: epcConfigRequest, response: answers(epcConfigAnswer) } },
+    async (req) => {
+      await requireOpenVin(ctx, req, req.body.vin_number);
+      const found = unwrap(await vehicleConfig(db, { vin: req.body.vin_number, mcid: req.body.mcid, lang: epcLang(req.body.lang) }));
+      return ok({ main_data: found.main_data, options: found.options });
+    },
+  );
+
+  app.post(
+    '/epc/getCarsStructureEx',
+    { config: access, schema: { tags, summary: '서브그룹 / 하위그룹 (colorvalue)', body: epcStructureRequest, response: answers(epcStructureAnswer) } },
+    async (req) => {
+      await requireOpenVin(ctx, req, req.body.vin);
+      const b = req.body;
+      const { nodes } = unwrap(await structure(db, { vin: b.vin, mcid: b.mcid, num: b.num, subgroup: b.subgroup ?? null, lang: epcLang(b.lang) }));
+      return ok(nodes);
+    },
+  );
+
+  app.post(
+    '/epc/getCarsPartsEx',
+    { config: access, schema: { tags, summary: '부품 목록과 분해도 (핫스팟, 판매 상품)', body: epcPartsRequest, response: answers(epcPartsAnswer) } },
+    async (req) => {
+      const auth = await requireOpenVin(ctx, req, req.body.vin);
+      const b = req.body;
+      const onlyFitting = b.isShowColorvalue === true || String(b.filter) === '1';
+      const found = unwrap(await diagramParts(db, { vin: b.vin, mcid: b.mcid, mid: b.mid, lang: epcLang(b.lang), onlyFitting }));
+      const part_detail = await partsWithProducts(db, found.part_detail, auth.company?.level ?? 'd');
+      const { ok: _ok, ...rest } = found;
+      return ok({ ...rest, part_detail }, part_detail.length === 0 ? EPC_MSG.noInfo : undefined);
+    },
+  );
+
+  app.post(
+    '/epc/getCarsSearchHotKey',
+    { config: access, schema: { tags, summary: '차량 카탈로그 안의 부품번호 검색 (2~50자)', body: epcHotKeyRequest, response: answers(epcHotKeyAnswer) } },
+    async (req) => {
+      await requireOpenVin(ctx, req, req.body.vin);
+      const b = req.body;
+      const found = unwrap(await searchPartNumbers(db, { keyword: b.searchHotKey, mcid: b.mcid, size: 50, lang: epcLang(b.lang) }));
+      return ok({ partInfo: found.hits, more: found.more }, found.hits.length === 0 ? EPC_MSG.emptyResult : undefined);
+    },
+  );
+
+  app.post(
+    '/epc/getCarsReplace',
+    { config: access, schema: { tags, summary: '대체 부품번호 (교체 이력, 호환 번호)', body: epcReplaceRequest, response: answers(epcReplaceAnswer) } },
+    async (req) => {
+      requireCompanyMember(req);
+      const data = await replacementsFor(db, { pid: req.body.pid, brand: req.body.brand_code ?? null });
+      return ok({ data }, data.length === 0 ? EPC_MSG.emptyResult : undefined);
+    },
+  );
+
+  app.post(
+    '/epc/searchParts',
+    {
+      config: access,
+      schema: { tags, summary: '전체 카탈로그 부품번호 검색 (objSearchMapper, 라이선스 필요)', body: epcPartSearchRequest, response: answers(epcPartSearchAnswer) },
+    },
+    async (req) => {
+      const auth = requireCompanyMember(req);
+      const m = req.body.objSearchMapper;
+      // The keyword is checked before the licence: a malformed search gets its own message.
+      const keyword = epcPartSearchKeyword.safeParse(m.searchKeyword);
+      if (!keyword.success) throw badRequest(keyword.error.issues[0]!.message, 'objSearchMapper.searchKeyword');
+      if ((await licenseDaysOf(db, auth.companyId)) <= 0) throw forbidden(EPC_MSG.licenseRequired);
+      const found = unwrap(await searchPartNumbers(db, { keyword: m.searchKeyword, page: m.page, size: m.size, lang: epcLang(req.body.lang) }));
+      return { ...ok(found.hits, found.hits.length === 0 ? EPC_MSG.emptyResult : undefined), more: found.more };
+    },
+  );
+}

@@ -1,0 +1,104 @@
+import { useEffect, useRef, useState } from 'react';
+import { TransformComponent, TransformWrapper, type ReactZoomPanPinchRef } from 'react-zoom-pan-pinch';
+import { canZoomIn, canZoomOut, EPC_ZOOM, zoomIn, zoomOut, type EpcPartsResult } from '@partsmall/contract';
+import { TE } from './texts';
+
+/** DOM id of a hotspot box: rows centre the first box of their callout. */
+export const hotspotId = (hsKey: string, i: number) => `epc-hs-${hsKey.replace(/[^A-Za-z0-9_-]/g, '_')}-${i}`;
+
+interface DiagramProps {
+  result: EpcPartsResult;
+  /** The callout whose rows are highlighted. */
+  active: string | null;
+  /** Changes each time a row asks for its callout to be centred. */
+  centre: { key: string; n: number } | null;
+  onPick(hsKey: string): void;
+  onHover(hsKey: string | null): void;
+}
+
+/**
+ * The exploded view with its callouts (spec 2 §2, §4): zoom in +0.5, out −0.25, never below 0.5,
+ * zoom in blocked from 3 on; drag and wheel zoom; reset. Zoom and pan are react-zoom-pan-pinch
+ * (DESIGN.md 7); callouts sit in percent of maxX/maxY inside the zoomed layer, so they move with it.
+ */
+export function Diagram({ result, active, centre, onPick, onHover }: DiagramProps) {
+  const ref = useRef<ReactZoomPanPinchRef>(null);
+  const [scale, setScale] = useState<number>(EPC_ZOOM.initial);
+
+  /** Steps the scale around the middle of the view. */
+  const stepTo = (next: number) => {
+    const r = ref.current;
+    if (!r) return;
+    const { positionX, positionY, scale: now } = r.instance.transformState;
+    const box = r.instance.wrapperComponent;
+    const cx = (box?.clientWidth ?? 0) / 2;
+    const cy = (box?.clientHeight ?? 0) / 2;
+    r.setTransform(cx - ((cx - positionX) * next) / now, cy - ((cy - positionY) * next) / now, next, 150);
+  };
+
+  useEffect(() => {
+    const r = ref.current;
+    if (!centre || !r) return;
+    const el = document.getElementById(hotspotId(centre.key, 0));
+    if (el) r.zoomToElement(el, r.instance.transformState.scale, 200);
+  }, [centre]);
+
+  return (
+    <div className="epc-diagram">
+      <div className="epc-zoom-bar" role="toolbar" aria-label={TE.diagram}>
+        <button type="button" className="btn btn-small" onClick={() => stepTo(zoomIn(scale))} disabled={!canZoomIn(scale)} aria-label={TE.zoomIn}>
+          ＋
+        </button>
+        <button type="button" className="btn btn-small" onClick={() => stepTo(zoomOut(scale))} disabled={!canZoomOut(scale)} aria-label={TE.zoomOut}>
+          －
+        </button>
+        <button type="button" className="btn btn-small" onClick={() => ref.current?.resetTransform(150)}>
+          {TE.zoomReset}
+        </button>
+        <output className="epc-scale" data-testid="epc-scale">
+          {Math.round(scale * 100)}%
+        </output>
+      </div>
+      <TransformWrapper
+        ref={ref}
+        initialScale={EPC_ZOOM.initial}
+        minScale={EPC_ZOOM.min}
+        maxScale={EPC_ZOOM.max}
+        limitToBounds={false}
+        doubleClick={{ disabled: true }}
+        wheel={{ step: 0.1 }}
+        onTransformed={(_r, state) => setScale(Math.round(state.scale * 100) / 100)}
+      >
+        <TransformComponent wrapperClass="epc-zoom-wrapper" contentClass="epc-zoom-content">
+          <div className="epc-drawing">
+            <img src={result.img_path} alt={result.fullPath} draggable={false} />
+            {result.img_points.map((p, i) => {
+              const first = result.img_points.findIndex((q) => q.hsKey === p.hsKey) === i;
+              const n = result.img_points.slice(0, i).filter((q) => q.hsKey === p.hsKey).length;
+              return (
+                <button
+                  key={`${p.hsKey}-${i}`}
+                  id={hotspotId(p.hsKey, n)}
+                  type="button"
+                  className={`epc-hotspot${active === p.hsKey ? ' active' : ''}`}
+                  data-hskey={p.hsKey}
+                  style={{
+                    left: `${(p.hsX / p.maxX) * 100 - result.pctWidth / 2}%`,
+                    top: `${(p.hsY / p.maxY) * 100 - result.pctHeight / 2}%`,
+                    width: `${result.pctWidth}%`,
+                    height: `${result.pctHeight}%`,
+                  }}
+                  aria-label={`${TE.cols.pnum} ${p.hsKey}`}
+                  tabIndex={first ? 0 : -1}
+                  onClick={() => onPick(p.hsKey)}
+                  onMouseEnter={() => onHover(p.hsKey)}
+                  onMouseLeave={() => onHover(null)}
+                />
+              );
+            })}
+          </div>
+        </TransformComponent>
+      </TransformWrapper>
+    </div>
+  );
+}

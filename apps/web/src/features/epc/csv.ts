@@ -1,0 +1,30 @@
+import type { EpcPart } from '@partsmall/contract';
+import { TE } from './texts';
+
+/** A CSV cell: quoted when it holds a comma, quote or line break; formulas defused for Excel. */
+export function csvCell(value: string | number): string {
+  let s = String(value);
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** The shown parts list as CSV (UTF-8 with BOM, so Korean Excel reads it). */
+export function partsCsv(parts: readonly EpcPart[]): string {
+  const head = [TE.cols.pnum, TE.cols.pid, TE.cols.label, TE.cols.qty, TE.cols.model, TE.cols.remark, '적용 여부', '판매가(원)', TE.stock];
+  const rows = parts.map((p) => {
+    const product = p.products[0];
+    return [p.pnum, p.pid, p.label, p.quantity, p.model, p.remark, p.colorvalue === 1 ? '적용' : '미적용', product ? product.price : '', product ? product.hasAmount : ''];
+  });
+  return '\uFEFF' + [head, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
+
+export function downloadCsv(name: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

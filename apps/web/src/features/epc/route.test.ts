@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { EPC_ROUTE_PATTERN, epcHref, filterOn, panelOf, readParams } from './route';
+
+describe('catalogue route (spec 2 §2)', () => {
+  it('writes a place positionally with - for gaps and reads it back', () => {
+    const place = { vin: 'WBA5R1C09KAK98765', brand: 'bmw', mcid: 'DEMO-BMW-G20', num: '34', parts: 'true', mid: '34_10_11' };
+    const href = epcHref(place, false);
+    expect(href).toBe('/epcMain/WBA5R1C09KAK98765/bmw/DEMO-BMW-G20/34/-/-/-/-/true/34_10_11');
+    const segments = href.split('/').slice(2);
+    const names = EPC_ROUTE_PATTERN.split('/').slice(2).map((s) => s.slice(1, -1));
+    expect(readParams(Object.fromEntries(names.map((n, i) => [n, segments[i]])))).toEqual(place);
+    expect(epcHref({}, false)).toBe('/epcMain');
+  });
+
+  it('uses a query on phones', () => {
+    expect(epcHref({ vin: 'WBA5R1C09KAK98765', brand: 'bmw' }, true)).toBe('/mobileEpcMain?vin=WBA5R1C09KAK98765&brand=bmw');
+    expect(readParams(new URLSearchParams('vin=X&num=-&mid='))).toEqual({ vin: 'X' });
+  });
+
+  it('chooses panels by the parameters', () => {
+    expect(panelOf({})).toBe('search');
+    expect(panelOf({ vin: 'V' })).toBe('groups');
+    expect(panelOf({ vin: 'V', num: '34' })).toBe('subGroups');
+    expect(panelOf({ vin: 'V', num: '34', level: '2', hasChild: '1', subgroup: '34_10' })).toBe('childGroups');
+    expect(panelOf({ vin: 'V', num: '34', level: '2', hasChild: '1', subgroup: '34_10', childMid: '34_10_11' })).toBe('groups');
+    expect(panelOf({ vin: 'V', num: '34', parts: 'true', mid: '34_10_11' })).toBe('parts');
+  });
+
+  it('filters by default; 0 shows all', () => {
+    expect(filterOn({})).toBe(true);
+    expect(filterOn({ filter: '1' })).toBe(true);
+    expect(filterOn({ filter: '0' })).toBe(false);
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * The catalogue's place, as spec 2 §2 keeps it in the route: /epcMain/{vin}/{brand}/{mcid}/{num}/
+ * {filter}/{level}/{subgroup}/{hasChild}/{parts}/{mid}/{childMid}/{reset}/{searchPnum} on the
+ * desktop (positional; an empty one is written '-'), and the same names as a query on
+ * /mobileEpcMain. The panels shown are chosen from these values alone.
+ */
+export const EPC_PARAMS = ['vin', 'brand', 'mcid', 'num', 'filter', 'level', 'subgroup', 'hasChild', 'parts', 'mid', 'childMid', 'reset', 'searchPnum'] as const;
+export type EpcParamName = (typeof EPC_PARAMS)[number];
+export type EpcParams = Partial<Record<EpcParamName, string>>;
+
+export const EPC_DESKTOP = '/epcMain';
+export const EPC_MOBILE = '/mobileEpcMain';
+const EMPTY = '-';
+
+/** The route pattern of React Router: every parameter optional. */
+export const EPC_ROUTE_PATTERN = `${EPC_DESKTOP}/${EPC_PARAMS.map((p) => `:${p}?`).join('/')}`;
+
+/** The values React Router read from the path (or the mobile query), '-' and '' dropped. */
+export function readParams(source: Record<string, string | undefined> | URLSearchParams): EpcParams {
+  const out: EpcParams = {};
+  for (const name of EPC_PARAMS) {
+    const raw = source instanceof URLSearchParams ? source.get(name) : source[name];
+    if (raw !== undefined && raw !== null && raw !== '' && raw !== EMPTY) out[name] = raw;
+  }
+  return out;
+}
+
+/** The address of a place: positional on the desktop (trailing empties left out), a query on phones. */
+export function epcHref(params: EpcParams, mobile: boolean): string {
+  if (mobile) {
+    const q = new URLSearchParams();
+    for (const name of EPC_PARAMS) if (params[name]) q.set(name, params[name]);
+    const s = q.toString();
+    return s ? `${EPC_MOBILE}?${s}` : EPC_MOBILE;
+  }
+  const parts = EPC_PARAMS.map((name) => (params[name] ? encodeURIComponent(params[name]) : EMPTY));
+  while (parts.length > 0 && parts[parts.length - 1] === EMPTY) parts.pop();
+  return parts.length ? `${EPC_DESKTOP}/${parts.join('/')}` : EPC_DESKTOP;
+}
+
+export type EpcPanel = 'search' | 'groups' | 'subGroups' | 'childGroups' | 'parts';
+
+/**
+ * Which panels show (spec 2 §2): search without a VIN; with one, the parts list when `parts` is
+ * true, else child groups (hasChild 1, no childMid), else sub groups (num without level), else the
+ * main groups with the vehicle data.
+ */
+export function panelOf(p: EpcParams): EpcPanel {
+  if (!p.vin) return 'search';
+  if (p.parts === 'true') return 'parts';
+  if (p.num && p.hasChild === '1' && !p.childMid && p.level) return 'childGroups';
+  if (p.num && !p.level) return 'subGroups';
+  return 'groups';
+}
+
+/** The filter of spec 2 §4: '1' (default) only parts that fit the vehicle, '0' all. */
+export function filterOn(p: EpcParams): boolean {
+  return p.filter !== '0';
+}

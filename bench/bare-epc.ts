@@ -1,0 +1,80 @@
+/**
+ * The baseline of the HTTP part of `npm run bench -- catalogue`: a bare Fastify server with the
+ * three catalogue calls measured (VIN search, main groups, parts page) and nothing else: no
+ * plugins, hooks, logger or validation library. It runs the project's own SQL and functions
+ * (session statement, licence, quota, catalogue services, products per part; imported, not
+ * copied) on node-postgres with the same pool size, and answers through Fastify's serializer with
+ * the contract's answer schemas: the same bytes the project sends. Started by bench/catalogue-http.ts.
+ */
+import Fastify from 'fastify';
+import pg from 'pg';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { EPC_MSG, MSG, checkVin, epcGroupAnswer, epcPartsAnswer, epcVinAnswer, isTestVin, type CompanyLevel } from '@partsmall/contract';
+import type { Db } from '../apps/server/src/db/client.js';
+import * as schema from '../apps/server/src/db/schema.js';
+import { SESSION_CONTEXT, hashToken } from '../apps/server/src/features/auth/sessions.js';
+import { isVinOpenToday, openVin } from '../apps/server/src/features/epc/quota.js';
+import { licenseDaysOf, partsWithProducts } from '../apps/server/src/features/epc/routes.js';
+import { diagramParts, epcLang, findVehicle, mainGroups, vehicleTitle } from '../apps/server/src/features/epc/service.js';
+import { answerJsonSchema } from '../apps/server/src/shared/answers.js';
+
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DB_POOL_MAX ?? 20) });
+const db = drizzle(pool, { schema }) as unknown as Db;
+const app = Fastify();
+
+interface Who {
+  memberId: number;
+  companyId: number;
+  level: CompanyLevel;
+}
+
+async function who(auth: string | undefined): Promise<Who | null> {
+  if (!auth?.startsWith('Bearer ')) return null;
+  const { rows } = await pool.query<{ id: number; companyId: number | null; companyLevel: CompanyLevel | null }>({ ...SESSION_CONTEXT, values: [hashToken(auth.slice(7))] });
+  const row = rows[0];
+  return row && row.companyId !== null ? { memberId: row.id, companyId: row.companyId, level: row.companyLevel ?? 'd' } : null;
+}
+
+type B = Record<string, string | undefined>;
+
+app.post<{ Body: B }>('/epc/getCarsVinEx', { schema: { response: { 200: answerJsonSchema(epcVinAnswer) } } }, async (req, reply) => {
+  const w = await who(req.headers.authorization);
+  if (!w) return reply.status(401).send({ code: 401, message: MSG.tokenExpired });
+  const { brand = 'all', vin = '', lang } = req.body;
+  const checked = checkVin(brand, vin);
+  if (!checked.ok) return reply.status(400).send({ code: 400, message: checked.message });
+  if (!isTestVin(checked.vin) && (await licenseDaysOf(db, w.companyId)) <= 0) return reply.status(403).send({ code: 403, message: EPC_MSG.licenseRequired });
+  const found = await findVehicle(db, { brand, vin: checked.vin, lang: epcLang(lang) });
+  if (!found.ok) return reply.status(404).send({ code: 404, message: found.message });
+  const v = found.vehicle;
+  const opened = await openVin(db, { companyId: w.companyId, memberId: w.memberId, vin: v.vin, brand: v.brand, mcid: v.mcid, title: vehicleTitle(v) });
+  if (!opened.ok) return reply.status(429).send({ code: 429, message: opened.message });
+  return { code: 200, message: MSG.ok, results: { ...found.info, userSearchVinCount: opened.used, charged: opened.charged, testVin: isTestVin(v.vin) } };
+});
+
+app.post<{ Body: B }>('/epc/getCarsGroupEx', { schema: { response: { 200: answerJsonSchema(epcGroupAnswer) } } }, async (req, reply) => {
+  const w = await who(req.headers.authorization);
+  if (!w) return reply.status(401).send({ code: 401, message: MSG.tokenExpired });
+  const { vin = '', mcid = '', lang } = req.body;
+  if (!(await isVinOpenToday(db, w.companyId, vin))) return reply.status(403).send({ code: 403, message: EPC_MSG.vinNotOpened });
+  const found = await mainGroups(db, { vin, mcid, lang: epcLang(lang) });
+  if (!found.ok) return reply.status(404).send({ code: 404, message: found.message });
+  return { code: 200, message: MSG.ok, results: found.groups };
+});
+
+app.post<{ Body: B & { isShowColorvalue?: boolean } }>('/epc/getCarsPartsEx', { schema: { response: { 200: answerJsonSchema(epcPartsAnswer) } } }, async (req, reply) => {
+  const w = await who(req.headers.authorization);
+  if (!w) return reply.status(401).send({ code: 401, message: MSG.tokenExpired });
+  const { vin = '', mcid = '', mid = '', lang } = req.body;
+  if (!(await isVinOpenToday(db, w.companyId, vin))) return reply.status(403).send({ code: 403, message: EPC_MSG.vinNotOpened });
+  const found = await diagramParts(db, { vin, mcid, mid, lang: epcLang(lang), onlyFitting: req.body.isShowColorvalue === true });
+  if (!found.ok) return reply.status(404).send({ code: 404, message: found.message });
+  const part_detail = await partsWithProducts(db, found.part_detail, w.level);
+  const { ok: _ok, ...rest } = found;
+  return { code: 200, message: part_detail.length === 0 ? EPC_MSG.noInfo : MSG.ok, results: { ...rest, part_detail } };
+});
+
+await app.listen({ port: Number(process.env.PORT ?? 3912), host: '127.0.0.1' });
+console.log('bare catalogue server 실행 중');
+process.on('SIGINT', () => void app.close().then(() => pool.end()).then(() => process.exit(0)));
+process.on('SIGTERM', () => void app.close().then(() => pool.end()).then(() => process.exit(0)));

@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../apps/server/src/db/client.js';
+import { members, sessions } from '../apps/server/src/db/schema.js';
+import { hashToken } from '../apps/server/src/features/auth/sessions.js';
+import { seedDemo } from '../apps/server/src/seed/demo.js';
+import { load, pinLoadGenerator, serverCpus, startNodeProcess, startServerProcess, type LoadResult } from './lib.js';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
+const OPEN_RATE = 300;
+const OPEN_SECONDS = Number(process.env.BENCH_OPEN_SECONDS ?? 5);
+const PROJECT_PORT = 3910;
+const BARE_PORT = 3912;
+
+/**
+ * The HTTP part of `npm run bench -- catalogue`, on the database the import part filled (a
+ * million part rows) plus the demo shop: the three calls a buyer makes most (VIN search, main
+ * groups, the parts page with its drawing and products), the project against a bare Fastify server
+ * with the same SQL (bench/bare-epc.ts). Closed loop at concurrency 32 in interleaved rounds for
+ * throughput; then an offered 300 requests/s for latency (p95 goal 20 ms).
+ */
+export async function runCatalogueHttp(url: string, db: Db) {
+  await seedDemo(db, {});
+  const [demo] = await db.select({ id: members.id }).from(members).where(eq(members.loginId, 'demo@partsmall.kr'));
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(sessions).values({ memberId: demo!.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 86_400_000) });
+  const headers = { authorization: `Bearer ${token}` };
+  const vin = 'WDDZF8KB4JA201937';
+  const mcid = 'DEMO-BENZ-W213';
+  const scenarios: { name: string; path: string; body: object }[] = [
+    { name: 'VIN search (reopen of the day)', path: 'epc/getCarsVinEx', body: { brand: 'benz', vin, lang: 'KR' } },
+    { name: 'main groups', path: 'epc/getCarsGroupEx', body: { vin, mcid, brand: 'benz', lang: 'KR' } },
+    { name: 'parts page (drawing, 11 rows, products)', path: 'epc/getCarsPartsEx', body: { vin, mcid, brand: 'benz', num: '34', mid: '34_10_11', isShowColorvalue: false, lang: 'KR' } },
+  ];
+
+  pinLoadGenerator();
+  const project = await startServerProcess(url, PROJECT_PORT);
+  const bare = await startNodeProcess('bench/bare-epc.ts', { DATABASE_URL: url, PORT: String(BARE_PORT), DB_POOL_MAX: '16' });
+  const endpoint = (port: number, path: string) => `http://127.0.0.1:${port}/${path}`;
+  try {
+    // The first search opens the VIN for the day (charged); then both servers must answer the same bytes.
+    await fetch(endpoint(PROJECT_PORT, scenarios[0]!.path), { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(scenarios[0]!.body) });
+    for (const s of scenarios) {
+      const answers: string[] = [];
+      for (const port of [PROJECT_PORT, BARE_PORT]) {
+        const res = await fetch(endpoint(port, s.path), { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(s.body) });
+        answers.push(await res.text());
+      }
+      if (answers[0] !== answers[1]) throw new Error(`${s.name}: different answers\n${answers[0]!.slice(0, 300)}\n${answers[1]!.slice(0, 300)}`);
+    }
+    console.log(`\ncatalogue calls: same bytes from both servers in all ${scenarios.length} scenarios`);
+    for (const port of [PROJECT_PORT, BARE_PORT]) for (const s of scenarios) await load('warm-up', endpoint(port, s.path), s.body, { duration: 1, headers });
+
+    const closed = scenarios.map((s) => ({ ...s, project: [] as LoadResult[], bare: [] as LoadResult[] }));
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const r of closed) {
+        const order = round % 2 === 0 ? (['project', 'bare'] as const) : (['bare', 'project'] as const);
+        for (const who of order) r[who].push(await load(r.name, endpoint(who === 'project' ? PROJECT_PORT : BARE_PORT, r.path), r.body, { duration: SECONDS, headers }));
+      }
+    }
+    const total = (rs: LoadResult[]) => rs.reduce((n, r) => n + r.requests, 0);
+    const bad = (rs: LoadResult[]) => rs.reduce((n, r) => n + r.errors + r.non2xx, 0);
+    console.log(`\ncatalogue HTTP, closed loop: ${ROUNDS} interleaved rounds of ${SECONDS} s, 32 connections; ${os.cpus().length} cores (servers on CPU ${serverCpus() || 'any'})`);
+    console.log('| call | project req/s | bare req/s | **project / bare** | errors |');
+    console.log('|---|---:|---:|---:|---:|');
+    for (const r of closed) {
+      const secs = ROUNDS * SECONDS;
+      console.log(`| ${r.name} | ${Math.round(total(r.project) / secs)} | ${Math.round(total(r.bare) / secs)} | **${(total(r.project) / total(r.bare)).toFixed(2)}** | ${bad(r.project) + bad(r.bare)} |`);
+    }
+
+    console.log(`\ncatalogue HTTP, offered ${OPEN_RATE} requests/s for ${OPEN_SECONDS} s (autocannon overallRate, 32 connections)`);
+    console.log('| call | server | served req/s | p50 ms | p95 ms | p99 ms | errors |');
+    console.log('|---|---|---:|---:|---:|---:|---:|');
+    for (const s of scenarios) {
+      for (const [who, port] of [['project', PROJECT_PORT], ['bare', BARE_PORT]] as const) {
+        const r = await load(s.name, endpoint(port, s.path), s.body, { duration: OPEN_SECONDS, headers, rate: OPEN_RATE });
+        console.log(`| ${s.name} | ${who} | ${r.rps} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors + r.non2xx} |`);
+      }
+    }
+  } finally {
+    for (const child of [project, bare]) child.kill('SIGINT');
+  }
+}

@@ -1,0 +1,256 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { EPC_MSG, EPC_TEST_VINS, MSG_ORDER } from '@partsmall/contract';
+import { cartItems, epcCatalogues, epcReplacements, epcVinSearches, members } from '../apps/server/src/db/schema.js';
+import { call, desktopPage, loginAs, phonePage, shot, startShop } from './helpers.js';
+
+/**
+ * The parts catalogue in the browser (issue 10): a licensed member searches a real demo VIN and a
+ * test VIN, drills down to a drawing, links callouts and rows both ways, zooms to the limits,
+ * toggles the filter, reads replacements, buys from a row and finds the VIN on the order; an
+ * unlicensed member gets the banner and the test VINs; the phone route.
+ */
+
+let shop: Awaited<ReturnType<typeof startShop>>;
+beforeAll(async () => {
+  shop = await startShop();
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+const E220D = 'WDDZF8KB4JA201937';
+const BMW_TEST = EPC_TEST_VINS.find((t) => t.brand === 'bmw')!.vin;
+
+async function login(page: Page, id: string, mobile = false) {
+  await page.goto(`${shop.server.base}${mobile ? '/mobileLogin' : '/login'}`);
+  await page.getByLabel('아이디 (메일 주소)').fill(id);
+  await page.getByLabel('비밀번호').fill('demo1234');
+  await page.getByRole('button', { name: '로그인', exact: true }).click();
+  await page.getByText('로그인되었습니다.').first().waitFor();
+}
+
+/** Opens the catalogue from the top bar's EPC entry: a popup window. */
+async function openEpc(context: BrowserContext, page: Page): Promise<Page> {
+  const [popup] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'EPC', exact: true }).click()]);
+  await popup.waitForLoadState();
+  await popup.getByRole('heading', { name: '부품 카탈로그 (EPC)' }).waitFor();
+  return popup;
+}
+
+const card = (page: Page, text: string | RegExp) => page.locator('.epc-card', { hasText: text }).first();
+
+async function companyIdOf(loginId: string): Promise<number> {
+  const [m] = await shop.server.db.select({ companyId: members.companyId }).from(members).where(eq(members.loginId, loginId));
+  return m!.companyId!;
+}
+
+describe('licensed member', () => {
+  it('searches a demo VIN, drills down, links callouts and rows, zooms, filters, reads replacements and buys with the VIN', async () => {
+    const { context, page } = await desktopPage(shop.browser);
+    await login(page, 'demo@partsmall.kr');
+    const epc = await openEpc(context, page);
+    // The search button shows only for a valid VIN of the brand; lower case and spaces are normalised.
+    await epc.getByTestId('epc-brand').selectOption('benz');
+    await epc.getByText(EPC_MSG.hintShort8).waitFor();
+    await epc.getByTestId('epc-vin').fill('a201');
+    expect(await epc.getByTestId('epc-search').count()).toBe(0);
+    await epc.getByTestId('epc-vin').fill(` ${E220D.toLowerCase()} `);
+    expect(await epc.getByTestId('epc-vin').inputValue()).toBe(E220D);
+    await shot(epc, 'epc-search-desktop');
+    await epc.getByTestId('epc-search').click();
+    await epc.locator('.epc-data').getByText('E 220 d (W213)').waitFor();
+    expect(epc.url()).toContain(`/epcMain/${E220D}/benz/DEMO-BENZ-W213`);
+    await shot(epc, 'epc-groups-desktop');
+
+    // Main group → sub group → child group → drawing.
+    await card(epc, /^34/).click();
+    await epc.locator('.epc-nodes').waitFor();
+    await shot(epc, 'epc-subgroups-desktop');
+    await epc.locator('.epc-nodes .epc-card[data-mid="34_10"]').click();
+    await epc.locator('.epc-nodes .epc-card[data-mid="34_10_11"]').waitFor();
+    await shot(epc, 'epc-childgroups-desktop');
+    await epc.locator('.epc-nodes .epc-card[data-mid="34_10_11"]').click();
+    const table = epc.getByTestId('epc-parts-table');
+    await table.waitFor();
+    expect(await epc.locator('.epc-crumbs').innerText()).toMatch(new RegExp(`처음\\s*›\\s*${E220D}\\s*›\\s*벤츠\\s*›`));
+
+    // Callout → rows, row → callout.
+    await epc.locator('.epc-hotspot[data-hskey="2"]').first().click();
+    await expect.poll(() => epc.locator('tr[data-pnum="2"].active').count()).toBeGreaterThan(0);
+    await epc.locator('tr[data-pnum="3"]').first().click();
+    await expect.poll(() => epc.locator('.epc-hotspot[data-hskey="3"].active').count()).toBeGreaterThan(0);
+    expect(await epc.locator('tr[data-pnum="2"].active').count()).toBe(0);
+    await shot(epc, 'epc-parts-desktop');
+
+    // Zoom: +0.5 up to 3 (then blocked), −0.25 down to 0.5 (then blocked), reset to 100 %.
+    const scale = () => epc.getByTestId('epc-scale').innerText();
+    const zoomIn = epc.getByRole('button', { name: '확대' });
+    const zoomOut = epc.getByRole('button', { name: '축소' });
+    for (const expected of ['150%', '200%', '250%', '300%']) {
+      await zoomIn.click();
+      await expect.poll(scale).toBe(expected);
+    }
+    expect(await zoomIn.isDisabled()).toBe(true);
+    await epc.getByRole('button', { name: '원래대로' }).click();
+    await expect.poll(scale).toBe('100%');
+    await zoomOut.click();
+    await expect.poll(scale).toBe('75%');
+    await zoomOut.click();
+    await expect.poll(scale).toBe('50%');
+    expect(await zoomOut.isDisabled()).toBe(true);
+    expect(await zoomIn.isDisabled()).toBe(false);
+    await epc.getByRole('button', { name: '원래대로' }).click();
+
+    // Filter: on by default ('필터해제' shown); released, the parts that do not fit appear.
+    const rows = () => table.locator('tbody tr').count();
+    const fitting = await rows();
+    expect(await table.locator('tr.not-fit').count()).toBe(0);
+    await epc.getByTestId('epc-filter').click();
+    await epc.getByTestId('epc-filter').getByText('필터사용').waitFor();
+    await expect.poll(() => table.locator('tr.not-fit').count()).toBeGreaterThan(0);
+    expect(await rows()).toBeGreaterThan(fitting);
+    await shot(epc, 'epc-parts-unfiltered-desktop');
+
+    // Add a part the shop sells to the cart from its row: the VIN goes along.
+    const product = table.getByTestId('epc-product').first();
+    await product.getByRole('button', { name: '장바구니' }).click();
+    await epc.getByText(MSG_ORDER.addedToCart).first().waitFor();
+    const companyId = await companyIdOf('demo@partsmall.kr');
+    const [line] = await shop.server.db.select().from(cartItems).where(and(eq(cartItems.companyId, companyId), eq(cartItems.vin, E220D)));
+    expect(line).toBeDefined();
+
+    // Replacements: the part-number search finds the newest number of the demo chain; its row opens the popup.
+    const [benz] = await shop.server.db.select({ id: epcCatalogues.id }).from(epcCatalogues).where(eq(epcCatalogues.mcid, 'DEMO-BENZ-W213'));
+    const chain = await shop.server.db
+      .select({ pid: epcReplacements.pid, to: epcReplacements.toPid, remark: epcReplacements.remark })
+      .from(epcReplacements)
+      .where(and(eq(epcReplacements.catalogueId, benz!.id), eq(epcReplacements.kind, 'supersedes')))
+      .orderBy(epcReplacements.remark);
+    const [oldest, middle, current] = [chain[0]!.pid, chain[0]!.to, chain[1]!.to];
+    await epc.getByLabel('부품번호 검색').fill(current);
+    await epc.getByRole('button', { name: '부품번호 검색' }).click();
+    await epc.getByTestId('epc-hits').locator('tbody tr').first().click();
+    const found = epc.locator('tr.active', { hasText: current }).first();
+    await found.waitFor();
+    await found.getByRole('button', { name: '대체' }).click();
+    const replace = epc.getByTestId('epc-replace-table');
+    await replace.waitFor();
+    expect(await replace.locator('tbody tr td:first-child').allInnerTexts()).toEqual([middle, oldest]);
+    await shot(epc, 'epc-replacements-desktop');
+    await epc.keyboard.press('Escape');
+
+    // The chat inquiry of a part: the prepared message in tab storage, and the chat popup.
+    const [chat] = await Promise.all([context.waitForEvent('page'), found.getByRole('button', { name: '문의' }).click()]);
+    expect(new URL(chat.url()).pathname).toBe('/chat');
+    const inquiry = JSON.parse((await epc.evaluate(() => sessionStorage.getItem('chatInquiry'))) ?? 'null') as Record<string, unknown>;
+    expect(inquiry).toMatchObject({ kind: 'part', vin: E220D, brand: 'benz', pid: current, quantity: 1 });
+    await chat.close();
+
+    // The part-diagram viewer: the drawing with a marker at the part, from tab storage.
+    const [viewer] = await Promise.all([context.waitForEvent('page'), found.getByRole('button', { name: '위치' }).click()]);
+    await viewer.locator('.part-marker').waitFor();
+    expect(new URL(viewer.url()).pathname).toBe('/productPart');
+    await shot(viewer, 'epc-part-viewer-desktop');
+    await viewer.close();
+
+    // Paid, the order line carries the VIN and the order detail shows it.
+    const token = await loginAs(shop.server, 'demo@partsmall.kr', 'demo1234');
+    const paid = await call<{ orderSeq: number }>(
+      shop.server,
+      'POST',
+      'api/requestPaymentProduct',
+      {
+        clientRequestId: randomUUID(),
+        shippingInfo: { name: '김수령', phone: '01055550000', postNum: '04790', address: '서울 성동구 성수이로 77', addrSub: '3층', shippingValue: 1, shippingPayType: 0 },
+        carts: [{ seq: line!.id, qty: line!.qty }],
+      },
+      token,
+    );
+    expect(paid.body.code).toBe(201);
+    await page.goto(`${shop.server.base}/orderDetail?seq=${paid.body.results!.orderSeq}`);
+    await page.locator('.od-vin', { hasText: E220D }).waitFor();
+    await shot(page, 'epc-order-detail-vin-desktop');
+    await context.close();
+  });
+
+  it('opens a test VIN and its drawing; the count of the day shows the real VIN only', async () => {
+    const { context, page } = await desktopPage(shop.browser);
+    await login(page, 'sub@partsmall.kr');
+    const epc = await openEpc(context, page);
+    await epc.getByTestId('epc-vin').fill(BMW_TEST);
+    await epc.getByTestId('epc-search').click();
+    await epc.locator('.epc-data').getByText('330i (G20)').waitFor();
+    // Shared with the main account's search of the test above: one real VIN today.
+    const companyId = await companyIdOf('sub@partsmall.kr');
+    const opened = await shop.server.db.select().from(epcVinSearches).where(eq(epcVinSearches.companyId, companyId));
+    expect(opened.map((r) => r.vin)).toEqual([E220D]);
+    await epc.getByTestId('epc-today').getByText('오늘 조회 1/30대').waitFor();
+    // The history dropdown lists the company's VIN.
+    await epc.getByTestId('epc-vin').click();
+    await epc.locator('.epc-history').getByText(E220D).waitFor();
+    await shot(epc, 'epc-history-desktop');
+    await epc.keyboard.press('Escape');
+    // The language toggle answers the catalogue terms from the word list.
+    await epc.getByLabel('언어').selectOption('EN');
+    await card(epc, 'Brakes').waitFor();
+    await epc.getByLabel('언어').selectOption('CN');
+    await card(epc, /^34/).waitFor();
+    expect(await card(epc, /^34/).innerText()).not.toContain('Brakes');
+    await shot(epc, 'epc-groups-chinese-desktop');
+    await epc.getByLabel('언어').selectOption('KR');
+    await card(epc, '브레이크').waitFor();
+    await context.close();
+  });
+});
+
+describe('unlicensed member', () => {
+  it('sees the licence banner and the test VINs; the banner button opens the licence purchase in the shop window', async () => {
+    const { context, page } = await desktopPage(shop.browser);
+    await login(page, 'other@partsmall.kr');
+    const epc = await openEpc(context, page);
+    await epc.getByTestId('epc-license-banner').waitFor();
+    expect(await epc.getByTestId('epc-vin').count()).toBe(0);
+    const options = await epc.getByTestId('epc-test-vin').locator('option').allInnerTexts();
+    expect(options.slice(1).map((o) => o.split(' · ')[1])).toEqual(EPC_TEST_VINS.map((t) => t.vin));
+    await shot(epc, 'epc-unlicensed-desktop');
+    await epc.getByTestId('epc-test-vin').selectOption(BMW_TEST);
+    await epc.locator('.epc-data').getByText('330i (G20)').waitFor();
+    await shot(epc, 'epc-unlicensed-testvin-desktop');
+    await Promise.all([epc.waitForEvent('close'), epc.getByRole('button', { name: '라이선스 구매' }).click()]);
+    await page.waitForURL(/\/management\/buyLicense$/);
+    await context.close();
+  });
+
+  it('a catalogue address opened without an opener goes home', async () => {
+    const { context, page } = await desktopPage(shop.browser);
+    await login(page, 'demo@partsmall.kr');
+    await page.goto(`${shop.server.base}/epcMain/${BMW_TEST}/bmw`);
+    await page.waitForURL(/\/home$/);
+    await context.close();
+  });
+});
+
+describe('phone', () => {
+  it('/mobileEpcMain: search, groups, drawing and parts in one column', async () => {
+    const { context, page } = await phonePage(shop.browser);
+    await login(page, 'demo@partsmall.kr', true);
+    await page.goto(`${shop.server.base}/mobileEpcMain`);
+    await page.getByTestId('epc-vin').fill(BMW_TEST);
+    await shot(page, 'epc-search-phone');
+    await page.getByTestId('epc-search').click();
+    await page.locator('.epc-data').getByText('330i (G20)').waitFor();
+    expect(new URL(page.url()).search).toContain(`vin=${BMW_TEST}`);
+    await shot(page, 'epc-groups-phone');
+    await card(page, /^34/).click();
+    await page.locator('.epc-nodes .epc-card[data-mid="34_10"]').click();
+    await page.locator('.epc-nodes .epc-card[data-mid="34_10_11"]').click();
+    await page.getByTestId('epc-parts-table').waitFor();
+    await page.locator('.epc-hotspot[data-hskey="1"]').first().click();
+    await expect.poll(() => page.locator('tr[data-pnum="1"].active').count()).toBeGreaterThan(0);
+    await shot(page, 'epc-parts-phone');
+    await context.close();
+  });
+});
