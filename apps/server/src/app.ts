@@ -19,6 +19,7 @@ import { orderRoutes } from './features/orders/routes.js';
 import { shippingRoutes } from './features/shipping/routes.js';
 import { memberRoutes } from './features/members/routes.js';
 import { paymentRoutes } from './features/payments/routes.js';
+import { chatRoutes } from './features/chat/routes.js';
 import { serveWebApp } from './web-app/serve.js';
 import { consoleSms } from './features/sms/provider.js';
 import { createRealtime } from './realtime/hub.js';
@@ -107,6 +108,7 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
   shippingRoutes(app, ctx);
   memberRoutes(app, ctx);
   paymentRoutes(app, ctx);
+  chatRoutes(app, ctx);
   if (sms.hasOutbox && config.devOutbox) devRoutes(app, ctx);
 
   // Uploaded and seeded files (product pictures); generated names only, never user-chosen paths.
