@@ -10,8 +10,8 @@ import { storageAvailable, useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
 import { useTradeChannel } from '../../shared/trade';
 import { useNotify } from '../../shared/ui/notify';
-import { openPopup, POPUP } from '../../shared/ui/popup';
 import { useLogout } from '../auth/queries';
+import { FloatingChatButton } from '../chat/FloatingChat';
 import { Footer } from './Footer';
 import { guardRedirect, isMemberOnly } from './guard';
 import { TopBar } from './TopBar';
@@ -95,17 +95,6 @@ export function DesktopLayout() {
       <Footer />
       {!popup && <FloatingChatButton />}
     </div>
-  );
-}
-
-function FloatingChatButton() {
-  const open = () => openPopup(PATHS.chat[0], 'chat', POPUP.chat);
-  return (
-    <button type="button" className="chat-fab" onClick={open} aria-label={T.topBar.chat} title={T.topBar.chat}>
-      <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
-        <path fill="currentColor" d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2z" />
-      </svg>
-    </button>
   );
 }
 

@@ -1,0 +1,215 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LoginResult } from '@partsmall/contract';
+import { call, desktopPage, phonePage, shot, startShop } from './helpers.js';
+
+/**
+ * Issue 11 in the browser: a member and staff chat in two contexts (text, a pasted image shown on
+ * both sides, the unread mark cleared on reading), the chat sign-up from the chat entry, a
+ * product inquiry arriving in the console, and the QR login of a phone.
+ */
+let shop: Awaited<ReturnType<typeof startShop>>;
+beforeAll(async () => {
+  shop = await startShop();
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+/** Logs a context in as the login screen would (token and user info in the tab's storage). */
+async function loginContext(context: BrowserContext, id: string, pw: string): Promise<LoginResult> {
+  const res = await call<LoginResult>(shop.server, 'POST', 'api/login', { id, pw });
+  const result = res.body.results!;
+  // Notifications allowed beforehand: the chat asks only when the browser has not decided yet.
+  await context.grantPermissions(['notifications']);
+  await context.addInitScript((r: LoginResult) => {
+    if (!sessionStorage.getItem('token')) {
+      sessionStorage.setItem('token', r.token);
+      sessionStorage.setItem('userInfo', JSON.stringify(r.userInfo));
+    }
+  }, result);
+  return result;
+}
+
+/** A small red PNG, pasted as the clipboard's file (what a screenshot tool puts there). */
+async function pasteImage(page: Page) {
+  await page.getByTestId('chat-input').evaluate(async (el) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 60;
+    canvas.height = 40;
+    const ctx = canvas.getContext('2d')!;
+    ctx.fillStyle = '#c0392b';
+    ctx.fillRect(0, 0, 60, 40);
+    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/png'));
+    const data = new DataTransfer();
+    data.items.add(new File([blob], 'image.png', { type: 'image/png' }));
+    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  });
+}
+
+const bubbles = (page: Page) => page.getByTestId('chat-message');
+
+describe('chat between a member and staff', () => {
+  it('text both ways, a pasted image on both sides, the unread mark cleared when staff read', async () => {
+    const member = await desktopPage(shop.browser);
+    await loginContext(member.context, 'demo@partsmall.kr', 'demo1234');
+    const staff = await desktopPage(shop.browser);
+    await staff.page.setViewportSize({ width: 500, height: 728 });
+    await loginContext(staff.context, 'staff@partsmall.kr', 'staff1234');
+
+    await member.page.setViewportSize({ width: 400, height: 800 });
+    await member.page.goto(`${shop.server.base}/chat`);
+    await member.page.getByTestId('chat-user-name').getByText('박준호').waitFor();
+    await member.page.getByTestId('chat-level').getByText('골드').waitFor();
+    await member.page.getByText('아직 주고받은 메시지가 없습니다.').waitFor();
+
+    // A blank message is refused with the spec's message.
+    await member.page.getByTestId('chat-input').fill('   ');
+    await member.page.getByTestId('chat-input').press('Enter');
+    await member.page.getByText('전송할 내용을 입력하세요.').waitFor();
+    await member.page.getByRole('button', { name: '확인' }).click();
+
+    // Shift+Enter is a new line, Enter sends.
+    const input = member.page.getByTestId('chat-input');
+    await input.fill('브레이크 패드 재고 있나요?');
+    await input.press('Shift+Enter');
+    await input.type('2개 필요합니다.');
+    await input.press('Enter');
+    await bubbles(member.page).filter({ hasText: '2개 필요합니다.' }).getByText('전송됨').waitFor();
+    expect(await bubbles(member.page).first().locator('.chat-text').textContent()).toBe('브레이크 패드 재고 있나요?\n2개 필요합니다.');
+
+    // The console: the member is listed with the new-message highlight and selected first.
+    await staff.page.goto(`${shop.server.base}/chatAdmin`);
+    const row = staff.page.getByTestId('chat-user').filter({ hasText: '박준호' });
+    await row.waitFor();
+    await bubbles(staff.page).filter({ hasText: '2개 필요합니다.' }).waitFor();
+    // Selecting (the first user) reads the conversation: the highlight goes and the member sees '읽음'.
+    await expect.poll(() => row.getAttribute('data-new')).toBe('0');
+    await bubbles(member.page).filter({ hasText: '2개 필요합니다.' }).getByText('읽음').waitFor();
+    await shot(staff.page, 'chat-admin-desktop');
+
+    // Staff answer; the member sees it with the staff name.
+    await staff.page.getByTestId('chat-input').fill('네, 재고 있습니다. 바로 보내 드릴게요.');
+    await staff.page.getByTestId('chat-send').click();
+    await bubbles(member.page).filter({ hasText: '네, 재고 있습니다.' }).getByText('상담원 김하늘').waitFor();
+
+    // The member pastes an image: both sides show the thumbnail, served through its signed address.
+    await pasteImage(member.page);
+    const memberThumb = member.page.locator('.chat-thumb img').first();
+    await memberThumb.waitFor();
+    const staffThumb = staff.page.locator('.chat-thumb img').first();
+    await staffThumb.waitFor();
+    await expect.poll(() => staffThumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(60);
+    await expect.poll(() => memberThumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(60);
+    expect(await staffThumb.getAttribute('src')).toMatch(/^\/api\/chatFile\/\d+\/thumb\?exp=\d+&sig=/);
+    await shot(member.page, 'chat-popup-desktop');
+    await shot(staff.page, 'chat-admin-image');
+
+    // Clicking a thumbnail opens the 400x300 image window.
+    const [imageWindow] = await Promise.all([member.page.waitForEvent('popup'), memberThumb.click()]);
+    await imageWindow.waitForLoadState();
+    expect(imageWindow.url()).toMatch(/\/api\/chatFile\/\d+\/full\?/);
+    await imageWindow.close();
+
+    await member.context.close();
+    await staff.context.close();
+  });
+});
+
+describe('chat entry and sign-up', () => {
+  it('a visitor opens the chat, is sent to the entry, signs up and chats', async () => {
+    const { page, context } = await desktopPage(shop.browser);
+    await page.setViewportSize({ width: 400, height: 800 });
+    await page.goto(`${shop.server.base}/chat`);
+    // No user info within 0.5 s: the chat entry with login, sign-up, home and the support hours.
+    await page.waitForURL(/\/chatStart$/);
+    await page.getByText('평일 10:00 ~ 16:30 (주말·공휴일 휴무)').waitFor();
+    await shot(page, 'chat-start-desktop');
+    await page.getByRole('link', { name: '간편가입' }).click();
+    await page.waitForURL(/\/chatStart\/chatJoin$/);
+    await page.getByLabel('상호').fill('채팅가입상사');
+    await page.getByLabel('사업 지역').fill('서울 성동구');
+    await page.getByLabel('휴대폰 번호').fill('01077778888');
+    await page.getByLabel('로그인 계정 (메일 주소)').fill('chatjoin@partsmall.kr');
+    await page.getByLabel('비밀번호', { exact: true }).fill('chat1234');
+    await page.getByLabel('비밀번호 확인').fill('chat1234');
+    await shot(page, 'chat-join-desktop');
+    await page.getByRole('button', { name: '가입하고 상담 시작' }).click();
+    // Logged in: on to the chat.
+    await page.waitForURL(/\/chat$/);
+    await page.getByTestId('chat-input').fill('가입했습니다. 상담 부탁드립니다.');
+    await page.getByTestId('chat-input').press('Enter');
+    await bubbles(page).getByText('전송됨').waitFor();
+    await context.close();
+  });
+
+  it('the chat entry on a phone, and the mobile chat after login', async () => {
+    const { page, context } = await phonePage(shop.browser);
+    await page.goto(`${shop.server.base}/chatMobile`);
+    await page.waitForURL(/\/chatStart\?m=1$/);
+    await page.getByText('상담 시간').waitFor();
+    await shot(page, 'chat-start-phone');
+    await page.getByRole('link', { name: '로그인' }).click();
+    await page.getByLabel('아이디 (메일 주소)').fill('other@partsmall.kr');
+    await page.getByLabel('비밀번호').fill('demo1234');
+    await page.getByRole('button', { name: '로그인하고 상담 시작' }).click();
+    await page.waitForURL(/\/chatMobile$/);
+    await page.getByTestId('chat-input').fill('모바일에서 문의합니다.');
+    await page.getByTestId('chat-send').click();
+    await bubbles(page).getByText('전송됨').waitFor();
+    await shot(page, 'chat-mobile-phone');
+    await context.close();
+  });
+});
+
+describe('product inquiry', () => {
+  it("the product page's chat inquiry sends the pre-written message once, shown as a product card in the console", async () => {
+    const member = await desktopPage(shop.browser);
+    await loginContext(member.context, 'sub@partsmall.kr', 'demo1234');
+    await member.page.goto(`${shop.server.base}/productDetail/1`);
+    const name = (await member.page.locator('main h1').first().textContent())!.trim();
+    const [popup] = await Promise.all([member.page.waitForEvent('popup'), member.page.getByRole('button', { name: '채팅 문의' }).click()]);
+    await popup.getByTestId('chat-product-card').waitFor();
+    const text = await bubbles(popup).first().locator('.chat-text').textContent();
+    expect(text).toContain('[상품 문의]');
+    expect(text).toContain(`상품명: ${name}`);
+    expect(text).toMatch(/가격: [\d,]+원/);
+    expect(text).toContain('수량: 1개');
+    expect(await member.page.evaluate(() => sessionStorage.getItem('chatInquiry'))).toBeNull();
+    // Opening the chat again does not send it a second time.
+    await popup.reload();
+    await popup.getByTestId('chat-product-card').waitFor();
+    await popup.waitForTimeout(500);
+    expect(await popup.getByTestId('chat-product-card').count()).toBe(1);
+
+    const staff = await desktopPage(shop.browser);
+    await loginContext(staff.context, 'staff@partsmall.kr', 'staff1234');
+    await staff.page.setViewportSize({ width: 500, height: 728 });
+    await staff.page.goto(`${shop.server.base}/chatAdmin`);
+    await staff.page.getByTestId('chat-user').filter({ hasText: '최민지' }).click();
+    const card = staff.page.getByTestId('chat-product-card');
+    await card.waitFor();
+    expect(await card.textContent()).toContain(name);
+    expect(await card.getAttribute('href')).toBe('/productDetail/1');
+    await shot(staff.page, 'chat-admin-product-inquiry');
+    await member.context.close();
+    await staff.context.close();
+  });
+
+  it('a part inquiry left by the catalogue is sent once when the chat opens', async () => {
+    const member = await desktopPage(shop.browser);
+    await loginContext(member.context, 'other@partsmall.kr', 'demo1234');
+    await member.page.goto(`${shop.server.base}/home`);
+    await member.page.evaluate(() =>
+      sessionStorage.setItem('chatInquiry', JSON.stringify({ kind: 'part', vin: 'WDD2050421F123456', brand: '벤츠', part: '프론트 브레이크 패드', pid: 'A0004209204', quantity: 2 })),
+    );
+    const [popup] = await Promise.all([member.page.waitForEvent('popup'), member.page.evaluate(() => window.open('/chat', 'chat', 'width=400,height=728'))]);
+    const bubble = bubbles(popup).filter({ hasText: '[부품 문의]' });
+    await bubble.waitFor();
+    expect(await bubble.locator('.chat-text').textContent()).toBe(
+      '[부품 문의]\n차대번호(VIN): WDD2050421F123456\n브랜드: 벤츠\n부품명: 프론트 브레이크 패드\n품번: A0004209204\n수량: 2개\n위 부품 문의드립니다.',
+    );
+    expect(await member.page.evaluate(() => sessionStorage.getItem('chatInquiry'))).toBeNull();
+    await member.context.close();
+  });
+});
