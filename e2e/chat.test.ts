@@ -1,7 +1,11 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginResult } from '@partsmall/contract';
-import { call, desktopPage, phonePage, shot, startShop } from './helpers.js';
+import { call, CHROMIUM, desktopPage, phonePage, shot, startShop } from './helpers.js';
 
 /**
  * Issue 11 in the browser: a member and staff chat in two contexts (text, a pasted image shown on
@@ -19,13 +23,20 @@ afterAll(async () => {
 /** Logs a context in as the login screen would (token and user info in the tab's storage). */
 async function loginContext(context: BrowserContext, id: string, pw: string): Promise<LoginResult> {
   const res = await call<LoginResult>(shop.server, 'POST', 'api/login', { id, pw });
-  const result = res.body.results!;
+  return useSession(context, res.body.results!);
+}
+
+async function useSession(context: BrowserContext, result: LoginResult): Promise<LoginResult> {
   // Notifications allowed beforehand: the chat asks only when the browser has not decided yet.
   await context.grantPermissions(['notifications']);
   await context.addInitScript((r: LoginResult) => {
-    if (!sessionStorage.getItem('token')) {
-      sessionStorage.setItem('token', r.token);
-      sessionStorage.setItem('userInfo', JSON.stringify(r.userInfo));
+    try {
+      if (!sessionStorage.getItem('token')) {
+        sessionStorage.setItem('token', r.token);
+        sessionStorage.setItem('userInfo', JSON.stringify(r.userInfo));
+      }
+    } catch {
+      // Documents without storage (an image opened in a window).
     }
   }, result);
   return result;
@@ -111,6 +122,45 @@ describe('chat between a member and staff', () => {
     expect(imageWindow.url()).toMatch(/\/api\/chatFile\/\d+\/full\?/);
     await imageWindow.close();
 
+    await member.context.close();
+    await staff.context.close();
+  });
+});
+
+describe('floating chat button', () => {
+  it("counts staff answers the member has not read, on the button and in the tab title; reading clears it", async () => {
+    const joined = await call<LoginResult>(
+      shop.server,
+      'POST',
+      'api/chatJoin',
+      { companyName: '플로팅상사', companyArea: '부산', phone: '01066665555', id: 'fab@partsmall.kr', pw: 'fab12345', cpw: 'fab12345' },
+      undefined,
+      { 'x-forwarded-for': '10.9.8.7' },
+    );
+    const member = await desktopPage(shop.browser);
+    await useSession(member.context, joined.body.results!);
+    await member.page.goto(`${shop.server.base}/home`);
+    await member.page.getByTestId('chat-fab').waitFor();
+
+    const staff = await desktopPage(shop.browser);
+    await loginContext(staff.context, 'staff@partsmall.kr', 'staff1234');
+    await staff.page.setViewportSize({ width: 500, height: 728 });
+    await staff.page.goto(`${shop.server.base}/chatAdmin`);
+    // Online (the button's connection) and so listed.
+    await staff.page.getByTestId('chat-user').filter({ hasText: '플로팅상사' }).click();
+    for (const text of ['안녕하세요, 파츠몰입니다.', '문의 남겨 주시면 바로 답변드리겠습니다.']) {
+      await staff.page.getByTestId('chat-input').fill(text);
+      await staff.page.getByTestId('chat-input').press('Enter');
+    }
+    await member.page.getByTestId('chat-fab-count').getByText('2').waitFor();
+    expect(await member.page.title()).toMatch(/^\(2\) /);
+    await shot(member.page, 'chat-fab-unread-desktop');
+
+    // Opening the chat reads them: the count goes.
+    const [popup] = await Promise.all([member.page.waitForEvent('popup'), member.page.getByTestId('chat-fab').click()]);
+    await bubbles(popup).filter({ hasText: '바로 답변드리겠습니다.' }).waitFor();
+    await expect.poll(() => member.page.getByTestId('chat-fab-count').count()).toBe(0);
+    expect(await member.page.title()).not.toMatch(/^\(/);
     await member.context.close();
     await staff.context.close();
   });
@@ -211,5 +261,80 @@ describe('product inquiry', () => {
     );
     expect(await member.page.evaluate(() => sessionStorage.getItem('chatInquiry'))).toBeNull();
     await member.context.close();
+  });
+});
+
+/**
+ * A camera that films `text` as a QR code: a YUV4MPEG2 file for Chromium's fake capture device
+ * (black modules on white, four modules of quiet zone, 8 pixels a module).
+ */
+function qrVideo(text: string, file: string) {
+  const { size, data } = QRCode.create(text, { errorCorrectionLevel: 'M' }).modules;
+  const width = 640;
+  const height = 480;
+  const scale = 8;
+  const side = (size + 8) * scale;
+  const left = Math.floor((width - side) / 2);
+  const top = Math.floor((height - side) / 2);
+  const y = Buffer.alloc(width * height, 235);
+  for (let r = 0; r < size; r++) {
+    for (let c = 0; c < size; c++) {
+      if (!data[r * size + c]) continue;
+      for (let dy = 0; dy < scale; dy++) y.fill(16, (top + (r + 4) * scale + dy) * width + left + (c + 4) * scale, (top + (r + 4) * scale + dy) * width + left + (c + 5) * scale);
+    }
+  }
+  const chroma = Buffer.alloc((width / 2) * (height / 2) * 2, 128);
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), y, chroma]);
+  fs.writeFileSync(file, Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`), frame, frame, frame]));
+}
+
+describe('mobile QR login', () => {
+  it('the desktop member area shows a QR code; a phone filming it is logged in as that member', async () => {
+    const desktop = await desktopPage(shop.browser);
+    await loginContext(desktop.context, 'demo@partsmall.kr', 'demo1234');
+    await desktop.page.goto(`${shop.server.base}/management/profile`);
+    await desktop.page.getByTestId('qr-open').click();
+    const box = desktop.page.getByTestId('qr-box');
+    await box.locator('img').waitFor();
+    const code = (await box.getAttribute('data-code'))!;
+    expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    await desktop.page.getByText(/\d+초 남음/).waitFor();
+    await shot(desktop.page, 'qr-login-desktop');
+
+    const video = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pm-qr-')), 'qr.y4m');
+    qrVideo(code, video);
+    const cameraBrowser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+    });
+    try {
+      const phone = await phonePage(cameraBrowser);
+      await phone.context.grantPermissions(['camera']);
+      await phone.page.goto(`${shop.server.base}/mobileLogin`);
+      await phone.page.getByTestId('qr-scan').click();
+      await phone.page.getByTestId('qr-scanner').waitFor();
+      await phone.page.waitForURL(/\/mobile$/, { timeout: 15_000 });
+      await phone.page.getByText('로그인되었습니다.').first().waitFor();
+      const user = await phone.page.evaluate(() => JSON.parse(sessionStorage.getItem('userInfo') ?? 'null') as { id: string } | null);
+      expect(user?.id).toBe('demo@partsmall.kr');
+      await shot(phone.page, 'qr-login-phone-done');
+      await phone.context.close();
+    } finally {
+      await cameraBrowser.close();
+      fs.rmSync(path.dirname(video), { recursive: true, force: true });
+    }
+    // The code was spent: posting it again is refused with the spec's message.
+    const again = await call(shop.server, 'POST', 'api/qrcodeLogin', { token: code });
+    expect(again.body.message).toBe('로그인 중 문제가 발생하였습니다. 다시 시도해 주세요.');
+    await desktop.context.close();
+  });
+
+  it('a phone without a camera is told so', async () => {
+    const phone = await phonePage(shop.browser);
+    await phone.page.goto(`${shop.server.base}/mobileLogin`);
+    await shot(phone.page, 'qr-login-phone');
+    await phone.page.getByTestId('qr-scan').click();
+    await phone.page.getByText('카메라를 사용할 수 없습니다.', { exact: false }).waitFor();
+    await phone.context.close();
   });
 });
