@@ -212,6 +212,29 @@ describe('chat entry and sign-up', () => {
   });
 });
 
+describe('mobile home chat slide', () => {
+  it('a member opens the chat as a slide over /mobile and chats; a visitor goes to the chat entry', async () => {
+    const phone = await phonePage(shop.browser);
+    await loginContext(phone.context, 'other@partsmall.kr', 'demo1234');
+    await phone.page.goto(`${shop.server.base}/mobile`);
+    await phone.page.getByTestId('m-chat').click();
+    const slide = phone.page.getByTestId('chat-slide');
+    await slide.getByTestId('chat-input').fill('슬라이드에서 보냅니다.');
+    await slide.getByTestId('chat-send').click();
+    await slide.getByTestId('chat-message').filter({ hasText: '슬라이드에서 보냅니다.' }).getByText('전송됨').waitFor();
+    await shot(phone.page, 'chat-slide-phone');
+    await slide.getByRole('button', { name: '닫기' }).click();
+    await slide.waitFor({ state: 'detached' });
+    await phone.context.close();
+
+    const visitor = await phonePage(shop.browser);
+    await visitor.page.goto(`${shop.server.base}/mobile`);
+    await visitor.page.getByTestId('m-chat').click();
+    await visitor.page.waitForURL(/\/chatStart\?m=1$/);
+    await visitor.context.close();
+  });
+});
+
 describe('product inquiry', () => {
   it("the product page's chat inquiry sends the pre-written message once, shown as a product card in the console", async () => {
     const member = await desktopPage(shop.browser);

@@ -16,7 +16,7 @@ import './chat.css';
  */
 
 function secondsLeft(code: QrLoginCode | null, now: number): number {
-  return code ? Math.max(0, Math.ceil((new Date(code.expiresAt).getTime() - now) / 1000)) : 0;
+  return code ? Math.min(code.ttlSec, Math.max(0, Math.ceil((new Date(code.expiresAt).getTime() - now) / 1000))) : 0;
 }
 
 /** The desktop side: a button that shows the code as a QR code with its countdown. */

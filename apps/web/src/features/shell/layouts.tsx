@@ -12,6 +12,7 @@ import { useTradeChannel } from '../../shared/trade';
 import { useNotify } from '../../shared/ui/notify';
 import { useLogout } from '../auth/queries';
 import { FloatingChatButton } from '../chat/FloatingChat';
+import { MobileChatEntry } from '../chat/MobileChatSlide';
 import { Footer } from './Footer';
 import { guardRedirect, isMemberOnly } from './guard';
 import { TopBar } from './TopBar';
@@ -141,10 +142,10 @@ export function MobileLayout() {
             {T.topBar.login}
           </Link>
         )}
-        <Link to={PATHS.chat[1]}>
+        <MobileChatEntry>
           <Icon d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2z" />
           {T.topBar.chat}
-        </Link>
+        </MobileChatEntry>
       </nav>
     </div>
     </MobileContext.Provider>
