@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
@@ -22,7 +23,9 @@ export function MobileChatEntry({ children }: { children: ReactNode }) {
       <button type="button" onClick={onClick} data-testid="m-chat">
         {children}
       </button>
-      {open && (
+      {/* Outside the bottom bar, whose button and text styles must not reach the chat. */}
+      {open &&
+        createPortal(
         <div className="chat-slide" role="dialog" aria-modal="true" aria-label={TC.title} data-testid="chat-slide">
           <button type="button" className="chat-slide-close" onClick={() => setOpen(false)}>
             {T.common.close}
@@ -30,8 +33,9 @@ export function MobileChatEntry({ children }: { children: ReactNode }) {
           <Suspense fallback={<Loading />}>
             <ChatPage mobile embedded />
           </Suspense>
-        </div>
-      )}
+        </div>,
+          document.body,
+        )}
     </>
   );
 }
