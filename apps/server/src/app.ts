@@ -21,6 +21,7 @@ import { memberRoutes } from './features/members/routes.js';
 import { paymentRoutes } from './features/payments/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { epcRoutes } from './features/epc/routes.js';
+import { chatRoutes } from './features/chat/routes.js';
 import { serveWebApp } from './web-app/serve.js';
 import { smsFromConfig } from './features/sms/provider.js';
 import { createRealtime } from './realtime/hub.js';
@@ -115,6 +116,7 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
   memberRoutes(app, ctx);
   paymentRoutes(app, ctx);
   epcRoutes(app, ctx);
+  chatRoutes(app, ctx);
   if (sms.hasOutbox && config.devOutbox) devRoutes(app, ctx);
 
   // Uploaded and seeded files (product pictures); generated names only, never user-chosen paths.

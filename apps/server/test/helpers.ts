@@ -49,6 +49,8 @@ export interface TestServer {
   base: string;
   close(): Promise<void>;
   app: Awaited<ReturnType<typeof buildApp>>['app'];
+  /** What the routes are given (realtime channels, configuration). */
+  ctx?: Awaited<ReturnType<typeof buildApp>>['ctx'];
 }
 
 /**
@@ -73,7 +75,7 @@ export async function startTestServer(
     redisUrl: null,
   };
   // Every answer is checked against its contract schema: each integration test is a contract test too.
-  const { app } = await buildApp({ config, db: database.db, logger: false, checkAnswers: true });
+  const { app, ctx } = await buildApp({ config, db: database.db, logger: false, checkAnswers: true });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   // The port is known only now; links the server builds read the configuration when they are made.
@@ -82,6 +84,7 @@ export async function startTestServer(
     db: database.db,
     base: `http://127.0.0.1:${port}`,
     app,
+    ctx,
     close: async () => {
       await app.close();
       await database.drop();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CompanyLevel } from './constants.js';
+import { answerOf } from './envelope.js';
 import { MSG } from './messages.js';
 
 /**
@@ -231,49 +232,63 @@ export const qrLoginRequest = z.object({
 
 // ---- what the server sends ----
 
-export interface ChatFile {
-  seq: number;
+export const chatFileSchema = z.object({
+  seq: z.number().int(),
   /** The sender's file name, without any path. */
-  name: string;
-  mime: string;
-  width: number;
-  height: number;
-  size: number;
+  name: z.string(),
+  mime: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  size: z.number().int(),
   /** Signed, expiring addresses: readable by whoever was sent the message (the customer and staff). */
-  url: string;
-  thumbUrl: string;
-}
+  url: z.string(),
+  thumbUrl: z.string(),
+});
+export type ChatFile = z.infer<typeof chatFileSchema>;
 
-export interface ChatProductCard {
-  seq: number;
-  name: string;
-  pid: string;
-  image: string | null;
-}
+export const chatProductCardSchema = z.object({
+  seq: z.number().int(),
+  name: z.string(),
+  pid: z.string(),
+  image: z.string().nullable(),
+});
+export type ChatProductCard = z.infer<typeof chatProductCardSchema>;
 
 /** A chat message (spec 1 §3) plus the stored id and the client's id. */
-export interface ChatMessage {
+export const chatMessageSchema = z.object({
   /** Stored id: ascending within a conversation in the order messages were stored. */
-  seq: number;
-  clientMessageId: string;
-  sendMessage: string;
-  sendMessageType: 'string' | 'file';
-  type: 'text' | 'file';
-  fileList: ChatFile[];
+  seq: z.number().int(),
+  clientMessageId: z.string(),
+  sendMessage: z.string(),
+  sendMessageType: z.enum(['string', 'file']),
+  type: z.enum(['text', 'file']),
+  fileList: z.array(chatFileSchema),
   /** Sender's member seq. */
-  sendUserId: number;
+  sendUserId: z.number().int(),
   /** Sender's login id; empty for staff (customers never see staff accounts). */
-  sendUserAccount: string;
-  sendUserName: string;
+  sendUserAccount: z.string(),
+  sendUserName: z.string(),
   /** 'user' when the customer sent it, 'admin' when staff did. */
-  sendSide: 'user' | 'admin';
-  created: string;
+  sendSide: z.enum(['user', 'admin']),
+  created: z.string(),
   /** The customer's login id and seq joined: one room per customer. */
-  room: string;
+  room: z.string(),
   /** The customer (chat user seq) the conversation belongs to. */
-  targetUser: number;
-  product: ChatProductCard | null;
-}
+  targetUser: z.number().int(),
+  product: chatProductCardSchema.nullable(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/** POST uploadChatFile / uploadChatFiles: 201 with the file message the upload became. */
+export const chatUploadAnswer = answerOf(chatMessageSchema);
+
+/**
+ * Headers of the upload calls (spec 1 §7: 'headers carry token and encoded target user'): the
+ * staff call names the customer in `targetUser` (URI-encoded member seq); either call may carry
+ * the client's id for the message, so a retried upload is stored once.
+ */
+export const CHAT_UPLOAD_HEADERS = { targetUser: 'targetuser', clientMessageId: 'x-client-message-id' } as const;
+export const CHAT_UPLOAD_FIELD = 'imgFiles';
 
 export interface ChatUser {
   /** Login id. */
@@ -365,9 +380,11 @@ export interface ChatCustomerInfo {
   lastOrders: { seq: number; created: string; status: number; totalAmount: number; itemLength: number; firstItemName: string }[];
 }
 
-export interface QrLoginCode {
+export const qrLoginCodeSchema = z.object({
   /** What the QR code carries and the phone posts back as `token`. */
-  code: string;
-  expiresAt: string;
-  ttlSec: number;
-}
+  code: z.string(),
+  expiresAt: z.string(),
+  ttlSec: z.number().int(),
+});
+export type QrLoginCode = z.infer<typeof qrLoginCodeSchema>;
+export const qrLoginCodeAnswer = answerOf(qrLoginCodeSchema);

@@ -56,6 +56,8 @@ export interface ChatChannel {
   announce(message: ChatMessage): void;
   /** Ends the chat sockets of revoked sessions. */
   endSessions(sessionIds: number[]): void;
+  /** Customers with a live chat connection on any process (several tabs count once). */
+  countOnlineCustomers(): Promise<number>;
 }
 
 /** Kept on the socket and readable from every process (fetchSockets), so only small plain values. */
@@ -379,6 +381,7 @@ export function registerChatNamespace(io: Server, db: Db, log: FastifyBaseLogger
 
   return {
     announce: (message) => announce(message),
+    countOnlineCustomers: async () => (await onlineCustomers()).size,
     endSessions(sessionIds) {
       for (const id of sessionIds) {
         nsp.to(chatRooms.session(id)).emit(CHAT_EVENTS.chatError, unauthorized);

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { TIMING, loginRequest } from '@partsmall/contract';
 import { messageOf } from '../../shared/api';
 import { pathFor } from '../../shared/paths';
@@ -7,6 +8,9 @@ import { useNotify } from '../../shared/ui/notify';
 import { useDelayedNavigate } from '../../shared/useDelayedNavigate';
 import { AuthLinks } from './AuthLinks';
 import { useLogin } from './queries';
+
+// The camera scanner (and its QR decoder) loads only on the phone's login page.
+const QrScanButton = lazy(() => import('../chat/QrLogin').then((m) => ({ default: m.QrScanButton })));
 
 export function LoginPage({ mobile = false }: { mobile?: boolean }) {
   const form = useZodForm(loginRequest, { id: '', pw: '' });
@@ -41,6 +45,11 @@ export function LoginPage({ mobile = false }: { mobile?: boolean }) {
           {/* Disabled while either field is blank (spec 1 §2 Login page). */}
           <SubmitButton ready={(v) => v.id!.trim() !== '' && v.pw !== ''} why={T.login.disabledWhy} busy={login.isPending} label={T.login.submit} />
         </Form>
+      )}
+      {mobile && !login.isSuccess && (
+        <Suspense fallback={null}>
+          <QrScanButton />
+        </Suspense>
       )}
       <AuthLinks
         mobile={mobile}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Link, Navigate, NavLink, useParams, useSearchParams } from 'react-router';
 import { COMPANY_LEVEL_NAMES, MEMBER_TYPE_MAIN, MSG_MEMBER } from '@partsmall/contract';
 import { managementPath, PATHS } from '../../shared/paths';
@@ -17,6 +17,9 @@ import { ProfileSection } from './ProfileSection';
 import { UsersSection } from './UsersSection';
 
 const M = T.management;
+
+// The desktop shows a QR code the phone scans to log in (issue 11); its generator loads on demand.
+const QrLoginButton = lazy(() => import('../chat/QrLogin').then((m) => ({ default: m.QrLoginButton })));
 
 const desktopLink = (path: MenuPath) => managementPath(path, false);
 const mobileLink = (path: MenuPath) => managementPath(path, true);
@@ -103,6 +106,11 @@ export function ManagementPage() {
       <aside className="mg-side">
         <h1 className="mg-side-title">{M.title}</h1>
         <MenuCard />
+        {userInfo.companyInfo && (
+          <Suspense fallback={null}>
+            <QrLoginButton />
+          </Suspense>
+        )}
         <nav aria-label={M.menuLabel}>
           <ul className="mg-menu">
             {allowed.map((p) => (
@@ -140,6 +148,11 @@ export function MobileManagementPage() {
       <section className="m-page mg-mobile">
         <h1>{M.title}</h1>
         <MenuCard />
+        {userInfo.companyInfo && (
+          <Suspense fallback={null}>
+            <QrLoginButton />
+          </Suspense>
+        )}
         <nav aria-label={M.menuLabel}>
           <ul className="mg-m-menu">
             {allowed.map((p) => (

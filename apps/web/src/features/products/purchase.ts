@@ -6,6 +6,7 @@ import { useSession } from '../../shared/session';
 import { useNotify } from '../../shared/ui/notify';
 import { openPopup, POPUP } from '../../shared/ui/popup';
 import { paymentStore } from '../cart/model';
+import { leaveInquiry } from '../chat/inquiry';
 import { useAddToCart, useBuyNow } from './queries';
 
 /**
@@ -55,8 +56,12 @@ export function usePurchaseActions(mobile = false, channel: 'socket' | 'http' = 
         onError: (e) => void notify.alert(messageOf(e)),
       });
     },
-    chatInquiry(_product: ProductView, _qty: number) {
-      if (requireLogin()) openPopup(PATHS.chat[0], 'chat', POPUP.chat);
+    /** Leaves the pre-written product inquiry for the chat, which sends it once (spec 1 §2, §4). */
+    chatInquiry(product: ProductView, qty: number) {
+      if (!requireLogin()) return;
+      leaveInquiry({ kind: 'product', productId: product.seq, qty });
+      if (mobile) navigate(PATHS.chat[1]);
+      else openPopup('/chat', 'chat', POPUP.chat);
     },
   };
 }

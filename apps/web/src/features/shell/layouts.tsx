@@ -10,8 +10,9 @@ import { storageAvailable, useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
 import { useTradeChannel } from '../../shared/trade';
 import { useNotify } from '../../shared/ui/notify';
-import { openPopup, POPUP } from '../../shared/ui/popup';
 import { useLogout } from '../auth/queries';
+import { FloatingChatButton } from '../chat/FloatingChat';
+import { MobileChatEntry } from '../chat/MobileChatSlide';
 import { Footer } from './Footer';
 import { guardRedirect, isMemberOnly } from './guard';
 import { TopBar } from './TopBar';
@@ -98,17 +99,6 @@ export function DesktopLayout() {
   );
 }
 
-function FloatingChatButton() {
-  const open = () => openPopup(PATHS.chat[0], 'chat', POPUP.chat);
-  return (
-    <button type="button" className="chat-fab" onClick={open} aria-label={T.topBar.chat} title={T.topBar.chat}>
-      <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
-        <path fill="currentColor" d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2z" />
-      </svg>
-    </button>
-  );
-}
-
 /** Mobile routes: one column, a slim header and the bottom icon bar (search, login or logout, chat). */
 export function MobileLayout() {
   const { userInfo, baseInfo } = useSession();
@@ -152,10 +142,10 @@ export function MobileLayout() {
             {T.topBar.login}
           </Link>
         )}
-        <Link to={PATHS.chat[1]}>
+        <MobileChatEntry>
           <Icon d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2z" />
           {T.topBar.chat}
-        </Link>
+        </MobileChatEntry>
       </nav>
     </div>
     </MobileContext.Provider>

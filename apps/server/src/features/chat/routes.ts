@@ -1,0 +1,195 @@
+import path from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  CHAT_LIMITS,
+  CHAT_UPLOAD_FIELD,
+  CHAT_UPLOAD_HEADERS,
+  MSG,
+  MSG_CHAT,
+  chatUploadAnswer,
+  clientMessageIdField,
+  loginAnswer,
+  qrLoginCodeAnswer,
+  qrLoginRequest,
+} from '@partsmall/contract';
+import { answers } from '../../shared/answers.js';
+import { type Api, type AppContext, requireCompanyMember, requireStaff } from '../../shared/context.js';
+import { AppError, badRequest, created, notFound, ok, tooMany } from '../../shared/http.js';
+import { takeAttempt } from '../../shared/rate-limit.js';
+import type { IncomingFile } from './images.js';
+import { chatCustomer, type ChatCustomer, type SenderInfo } from './messages.js';
+import { issueQrLoginCode, redeemQrLoginCode } from './qr-login.js';
+import { diskStorage, type FileStorage } from './storage.js';
+import { readChatFile, uploadChatFiles } from './uploads.js';
+
+const tags = ['chat'];
+
+/**
+ * Chat files live outside the public upload folder (which is served as static files): they are
+ * read only through signed addresses (GET /api/chatFile/...).
+ */
+export const chatStorageRoot = (dataDir: string) => path.join(dataDir, 'chat-files');
+
+const targetUserHeader = z
+  .string({ error: MSG_CHAT.targetUserRequired })
+  .transform((v, c) => {
+    try {
+      return decodeURIComponent(v).trim();
+    } catch {
+      c.addIssue({ code: 'custom', message: MSG_CHAT.targetUserRequired });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.string().regex(/^\d{1,10}$/, MSG_CHAT.targetUserRequired).transform(Number))
+  .pipe(z.number().int().min(1, MSG_CHAT.targetUserRequired).max(2_147_483_647, MSG_CHAT.targetUserRequired));
+
+const fileParams = z.object({
+  seq: z.coerce.number({ error: MSG.notFound }).int(MSG.notFound).min(1, MSG.notFound).max(2_147_483_647, MSG.notFound),
+  variant: z.enum(['full', 'thumb'], { error: MSG.notFound }),
+});
+const fileQuery = z.object({
+  exp: z.coerce.number({ error: MSG.notFound }).int(MSG.notFound).min(0, MSG.notFound).max(1e11, MSG.notFound),
+  sig: z.string({ error: MSG.notFound }).max(100, MSG.notFound),
+});
+
+function header(req: FastifyRequest, name: string): string | undefined {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/**
+ * Reads the images of a multipart upload into memory (at most 10 of 10 MB, field imgFiles),
+ * answering each broken limit with its Korean message. Parts are read one by one, so an 11th
+ * file or an oversized one is refused as soon as it starts.
+ */
+async function readImages(req: FastifyRequest): Promise<IncomingFile[]> {
+  if (!req.isMultipart()) throw badRequest(MSG_CHAT.fileRequired, CHAT_UPLOAD_FIELD);
+  const files: IncomingFile[] = [];
+  try {
+    // preservePath: the name arrives as sent, so a path in it is refused rather than silently cut off.
+    const parts = req.parts({
+      preservePath: true,
+      limits: { fileSize: CHAT_LIMITS.fileMaxBytes, files: CHAT_LIMITS.filesPerUpload, fields: 10, fieldSize: 1000, parts: 30 },
+    });
+    for await (const part of parts) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== CHAT_UPLOAD_FIELD) {
+        part.file.resume();
+        throw badRequest(MSG_CHAT.fileRequired, CHAT_UPLOAD_FIELD);
+      }
+      files.push({ name: part.filename, mimetype: part.mimetype, data: await part.toBuffer() });
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, MSG_CHAT.fileTooLarge, 413, CHAT_UPLOAD_FIELD);
+    if (code === 'FST_FILES_LIMIT') throw badRequest(MSG_CHAT.tooManyFiles, CHAT_UPLOAD_FIELD);
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest(MSG.badRequest);
+    // A truncated or malformed multipart body is the sender's fault, not a 500.
+    throw badRequest(MSG_CHAT.imageBroken, CHAT_UPLOAD_FIELD);
+  }
+  if (files.length === 0) throw badRequest(MSG_CHAT.fileRequired, CHAT_UPLOAD_FIELD);
+  return files;
+}
+
+function clientMessageIdOf(req: FastifyRequest): string | undefined {
+  const raw = header(req, CHAT_UPLOAD_HEADERS.clientMessageId);
+  if (raw === undefined) return undefined;
+  const parsed = clientMessageIdField.safeParse(raw);
+  if (!parsed.success) throw badRequest(MSG_CHAT.clientMessageId, CHAT_UPLOAD_HEADERS.clientMessageId);
+  return parsed.data;
+}
+
+/**
+ * The chat's HTTP calls: the two uploads of spec 1 §7, the signed file addresses, and the mobile
+ * QR login. Registered in a scope of their own so the multipart parser exists only here.
+ */
+export function chatRoutes(app: Api, ctx: AppContext, storage: FileStorage = diskStorage(chatStorageRoot(ctx.config.dataDir))) {
+  const { db } = ctx;
+
+  /** Refuses a member who uploads too often before any byte of the upload is decoded. */
+  async function uploadSlot(memberId: number) {
+    if (!(await takeAttempt(db, `chatupload:${memberId}`, CHAT_LIMITS.uploads.max, CHAT_LIMITS.uploads.windowSec))) throw tooMany(MSG_CHAT.tooManyUploads);
+  }
+
+  async function upload(req: FastifyRequest, sender: SenderInfo, customer: ChatCustomer) {
+    const clientMessageId = clientMessageIdOf(req);
+    await uploadSlot(sender.memberId);
+    const files = await readImages(req);
+    const { message, created: isNew } = await uploadChatFiles(db, storage, { sender, customer, files, clientMessageId });
+    // Stored first, then delivered to the customer's tabs and to staff (a retry is not delivered again).
+    if (isNew) ctx.realtime.chat.announce(message);
+    return created(message, MSG_CHAT.sent);
+  }
+
+  void app.register(async (scope: Api) => {
+    await scope.register(fastifyMultipart, { throwFileSizeLimit: true });
+
+    scope.post(
+      '/uploadChatFile',
+      {
+        config: { access: 'company' },
+        schema: { tags, summary: '채팅 이미지 보내기 (회원, multipart imgFiles)', consumes: ['multipart/form-data'], response: answers(chatUploadAnswer) },
+      },
+      async (req) => {
+        const { member } = requireCompanyMember(req);
+        return upload(req, { memberId: member.id, loginId: member.loginId, name: member.name, side: 'customer' }, { id: member.id, loginId: member.loginId });
+      },
+    );
+
+    scope.post(
+      '/uploadChatFiles',
+      {
+        config: { access: 'staff' },
+        schema: {
+          tags,
+          summary: '채팅 이미지 보내기 (상담 직원, multipart imgFiles, targetUser 헤더)',
+          consumes: ['multipart/form-data'],
+          response: answers(chatUploadAnswer),
+        },
+      },
+      async (req) => {
+        const { member } = requireStaff(req);
+        const target = targetUserHeader.safeParse(header(req, CHAT_UPLOAD_HEADERS.targetUser));
+        if (!target.success) throw badRequest(MSG_CHAT.targetUserRequired, 'targetUser');
+        const customer = await chatCustomer(db, target.data);
+        return upload(req, { memberId: member.id, loginId: member.loginId, name: member.name, side: 'staff' }, { id: customer.id, loginId: customer.loginId });
+      },
+    );
+  });
+
+  // The signature is the permission: only the conversation's customer and staff are sent these addresses.
+  app.get(
+    '/api/chatFile/:seq/:variant',
+    // An image, not a JSON answer: kept out of the OpenAPI document of the calls.
+    { config: { access: 'public' }, schema: { hide: true, params: fileParams, querystring: fileQuery } },
+    async (req, reply) => {
+      const file = await readChatFile(db, storage, { seq: req.params.seq, variant: req.params.variant, exp: req.query.exp, sig: req.query.sig });
+      if (!file) throw notFound();
+      return reply
+        .header('content-type', file.mime)
+        .header('cache-control', 'private, max-age=3600')
+        .header('content-disposition', 'inline')
+        .send(file.data);
+    },
+  );
+
+  app.post(
+    '/api/qrcodeLoginCode',
+    { config: { access: 'company' }, schema: { tags, summary: '모바일 QR 로그인 코드 발급 (60초, 1회)', response: answers(qrLoginCodeAnswer) } },
+    async (req) => created(await issueQrLoginCode(db, requireCompanyMember(req)), MSG.ok),
+  );
+
+  app.post(
+    '/api/qrcodeLogin',
+    { config: { access: 'public' }, schema: { tags, summary: '모바일 QR 로그인 (코드로 새 세션)', body: qrLoginRequest, response: answers(loginAnswer) } },
+    async (req) => ok(await redeemQrLoginCode(db, req.body.token), MSG_CHAT.qrLoginDone),
+  );
+}
+
+/** Chat customers with a live connection on any server process (a member's tabs count once): for the admin dashboard. */
+export function countOnlineCustomers(ctx: Pick<AppContext, 'realtime'>): Promise<number> {
+  return ctx.realtime.chat.countOnlineCustomers();
+}

@@ -1,0 +1,150 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { won } from '../../shared/format';
+import { messageOf } from '../../shared/api';
+import { isPopup } from '../../shared/device';
+import { useSession } from '../../shared/session';
+import { useNotify } from '../../shared/ui/notify';
+import { POPUP } from '../../shared/ui/popup';
+import { productQuery } from '../products/queries';
+import { ConnectionLine, Composer, LevelIcon, MessageList, notifyUnfocused, useBlockZoomAndMenu, useNotificationPermission, useUnreadTitle } from './ChatParts';
+import { useUploadImages } from './queries';
+import { TC } from './texts';
+import { takeInquiry } from './inquiry';
+import { useCustomerChat } from './useChat';
+
+/** How long the chat waits for user info before it sends the visitor to the chat entry (spec 1 §9). */
+const USER_INFO_WAIT_MS = 500;
+
+/** Tells the window that opened the chat whether it is open (spec 1 §4), same origin only. */
+function tellOpener(type: 'chatOpen' | 'chatClosed') {
+  try {
+    const opener = window.opener as Window | null;
+    opener?.postMessage({ type }, window.location.origin);
+  } catch {
+    /* opener gone */
+  }
+}
+
+/**
+ * The customer's chat: the /chat popup (forced to 400x800), /chatMobile and the chat slide of
+ * /mobile (`embedded`).
+ */
+export function ChatPage({ mobile = false, embedded = false }: { mobile?: boolean; embedded?: boolean }) {
+  const { token, userInfo } = useSession();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const upload = useUploadImages();
+  const popup = !mobile && !embedded && isPopup();
+
+  const chat = useCustomerChat({
+    token: userInfo?.companyId ? token : null,
+    name: userInfo?.name ?? '',
+    onIncoming: (m) => notifyUnfocused(TC.newMessage, m.type === 'file' ? TC.imageMessage : m.sendMessage),
+    onError: (message) => void notify.alert(message),
+  });
+
+  // No user info within 0.5 s: to the chat entry.
+  useEffect(() => {
+    if (userInfo || embedded) return;
+    const t = setTimeout(() => navigate(mobile ? '/chatStart?m=1' : '/chatStart', { replace: true }), USER_INFO_WAIT_MS);
+    return () => clearTimeout(t);
+  }, [userInfo, navigate, mobile, embedded]);
+
+  const alert = useCallback((m: string) => void notify.alert(m), [notify]);
+  useNotificationPermission(alert, Boolean(userInfo?.companyId));
+  useBlockZoomAndMenu();
+  useUnreadTitle(chat.unread);
+
+  // The popup is 400x800 whatever opened it, and tells its opener it is open or closed.
+  useEffect(() => {
+    if (!popup) return;
+    try {
+      window.resizeTo(POPUP.chatForced.width, POPUP.chatForced.height);
+    } catch {
+      /* the browser may refuse */
+    }
+    try {
+      sessionStorage.setItem('chatOpen', '1');
+    } catch {
+      /* storage blocked */
+    }
+    tellOpener('chatOpen');
+    const closed = () => tellOpener('chatClosed');
+    window.addEventListener('beforeunload', closed);
+    return () => window.removeEventListener('beforeunload', closed);
+  }, [popup]);
+
+  // Reading: on open, on focus and when a message arrives while focused.
+  const { markRead, unread, status } = chat;
+  useEffect(() => {
+    if (status !== 'online') return;
+    if (document.hasFocus() || mobile) markRead();
+    const onFocus = () => markRead();
+    window.addEventListener('focus', onFocus);
+    return () => window.removeEventListener('focus', onFocus);
+  }, [status, markRead, mobile]);
+  useEffect(() => {
+    if (unread > 0 && (document.hasFocus() || mobile)) markRead();
+  }, [unread, markRead, mobile]);
+
+  // A waiting product or part inquiry is sent once, after the history has arrived.
+  const inquirySent = useRef(false);
+  const { loaded, send } = chat;
+  useEffect(() => {
+    if (!loaded || inquirySent.current) return;
+    inquirySent.current = true;
+    const inquiry = takeInquiry();
+    if (!inquiry) return;
+    if (inquiry.kind === 'part') {
+      send(TC.partInquiry(inquiry));
+      return;
+    }
+    void queryClient
+      .fetchQuery(productQuery(inquiry.productId))
+      .then((p) =>
+        send(
+          TC.productInquiry({ name: p.name, pid: p.pid, price: p.price === undefined ? '-' : won(p.price), qty: inquiry.qty, warehouse: p.stockName.slice(0, 2) }),
+          p.seq,
+        ),
+      )
+      .catch((e: unknown) => alert(messageOf(e)));
+  }, [loaded, send, queryClient, alert]);
+
+  const onFiles = (files: File[]) =>
+    upload.mutate({ files }, { onSuccess: (m) => chat.addStored(m), onError: (e) => alert(messageOf(e)) });
+
+  const company = userInfo?.companyInfo;
+  const staffAccount = userInfo && userInfo.companyId === null;
+  return (
+    <section className={mobile ? 'chat-window chat-mobile' : 'chat-window'} data-testid="chat-window">
+      <header className="chat-header">
+        <div>
+          <b data-testid="chat-user-name">{userInfo?.name ?? ''}</b> <LevelIcon level={company?.level} />
+          <small>{userInfo?.companyName ?? ''}</small>
+        </div>
+        <span className="chat-title">{TC.title}</span>
+      </header>
+      {staffAccount ? (
+        <p className="chat-empty">
+          {TC.staffUseConsole} <a href="/chatAdmin">{TC.consoleTitle}</a>
+        </p>
+      ) : (
+        <>
+          <ConnectionLine status={chat.status} />
+          <MessageList messages={chat.messages} mine="user" otherRead={chat.staffRead} typing={chat.typing} empty={TC.empty} />
+          <Composer
+            onSend={chat.send}
+            onFiles={onFiles}
+            onTyping={chat.sendTyping}
+            onProblem={alert}
+            busy={upload.isPending}
+            disabled={chat.status === 'unauthorized'}
+          />
+        </>
+      )}
+    </section>
+  );
+}

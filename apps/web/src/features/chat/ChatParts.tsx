@@ -1,0 +1,258 @@
+import { useEffect, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { COMPANY_LEVEL_NAMES, type ChatMessage, type CompanyLevel } from '@partsmall/contract';
+import { dateTime } from '../../shared/format';
+import { openPopup, POPUP } from '../../shared/ui/popup';
+import { Spinner } from '../../shared/ui/states';
+import { imageFilesOf, uploadProblem } from './queries';
+import { TC } from './texts';
+import type { ChatLine } from './useChat';
+import './chat.css';
+
+/** The level icon of the chat header: a coloured badge with the level's name. */
+export function LevelIcon({ level }: { level: CompanyLevel | null | undefined }) {
+  if (!level) return null;
+  return (
+    <span className={`level-badge level-${level}`} data-testid="chat-level">
+      {COMPANY_LEVEL_NAMES[level]}
+    </span>
+  );
+}
+
+/** Opens a picture in the 400x300 image window (spec 1 §2). */
+export function openImage(url: string) {
+  openPopup(url, 'chatImage', POPUP.image);
+}
+
+function ProductCard({ product }: { product: NonNullable<ChatMessage['product']> }) {
+  return (
+    <a className="chat-product" href={`/productDetail/${product.seq}`} target="_blank" rel="noopener" data-testid="chat-product-card">
+      {product.image ? <img src={product.image} alt="" /> : <span className="chat-product-noimg" />}
+      <span>
+        <b>{product.name}</b>
+        <small>
+          품번 {product.pid} · {TC.productCard}
+        </small>
+      </span>
+    </a>
+  );
+}
+
+interface ListProps {
+  messages: ChatLine[];
+  /** Which side is 'mine': the customer's popup shows user messages on the right, the console admin ones. */
+  mine: 'user' | 'admin';
+  /** The other side has read up to this message (sent/read marks). */
+  otherRead: number;
+  typing?: string | null;
+  empty: ReactNode;
+}
+
+/** Own and other messages with sender and time; new messages scroll into view after 100 ms (spec 1 §4). */
+export function MessageList({ messages, mine, otherRead, typing, empty }: ListProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const last = messages.at(-1);
+  const lastKey = last ? `${last.seq}:${last.clientMessageId}` : '';
+  useEffect(() => {
+    const t = setTimeout(() => box.current?.scrollTo({ top: box.current.scrollHeight }), 100);
+    return () => clearTimeout(t);
+  }, [lastKey, typing]);
+  return (
+    <div className="chat-list" ref={box} data-testid="chat-list" aria-live="polite">
+      {messages.length === 0 && <p className="chat-empty">{empty}</p>}
+      {messages.map((m) => {
+        const own = m.sendSide === mine;
+        return (
+          <div key={m.pending ? `p-${m.clientMessageId}` : m.seq} className={own ? 'chat-msg own' : 'chat-msg'} data-testid="chat-message">
+            <div className="chat-meta">
+              <b>{own ? TC.me : m.sendSide === 'admin' ? m.sendUserName || TC.staffName : m.sendUserName}</b>
+              <time dateTime={m.created}>{dateTime(m.created)}</time>
+            </div>
+            <div className="chat-bubble">
+              {m.type === 'file' ? (
+                <div className="chat-files">
+                  {m.fileList.map((f) => (
+                    <button key={f.seq} type="button" className="chat-thumb" onClick={() => openImage(f.url)} title={TC.imageWindow}>
+                      <img src={f.thumbUrl} alt={TC.imageAlt(f.name)} width={Math.min(f.width, 160)} loading="lazy" />
+                    </button>
+                  ))}
+                </div>
+              ) : (
+                <span className="chat-text">{m.sendMessage}</span>
+              )}
+              {m.product && <ProductCard product={m.product} />}
+            </div>
+            {own && (
+              <span className="chat-mark" data-testid="chat-mark">
+                {m.pending ? TC.sending : m.seq <= otherRead ? TC.read : TC.sent}
+              </span>
+            )}
+          </div>
+        );
+      })}
+      {typing && <p className="chat-typing">{TC.typing(typing)}</p>}
+    </div>
+  );
+}
+
+interface ComposerProps {
+  onSend: (text: string) => boolean;
+  onFiles: (files: File[]) => void;
+  onTyping?: () => void;
+  onProblem: (message: string) => void;
+  busy: boolean;
+  disabled?: boolean;
+  staff?: boolean;
+  /** A text to put into the box (canned replies). */
+  insert?: { text: string; at: number } | null;
+}
+
+/** Text area (Enter sends, Shift+Enter new line), attach button, drag-and-drop and pasting of images. */
+export function Composer({ onSend, onFiles, onTyping, onProblem, busy, disabled = false, staff = false, insert }: ComposerProps) {
+  const [text, setText] = useState('');
+  const [dragging, setDragging] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (insert) setText((t) => (t ? `${t}\n${insert.text}` : insert.text));
+  }, [insert]);
+
+  const submit = () => {
+    if (disabled) return;
+    // A blank message is refused and the box cleared (spec 1 §5).
+    if (onSend(text) || text.trim() === '') setText('');
+  };
+  const files = (list: FileList | File[] | null) => {
+    if (!list) return;
+    const all = [...list];
+    const images = imageFilesOf(all, staff);
+    const problem = images.length !== all.length ? uploadProblem([], staff) : uploadProblem(images, staff);
+    if (problem) onProblem(problem);
+    else onFiles(images);
+  };
+  const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      submit();
+    }
+  };
+  const onPaste = (e: ClipboardEvent<HTMLTextAreaElement>) => {
+    const pasted = [...e.clipboardData.files];
+    if (pasted.length > 0) {
+      e.preventDefault();
+      files(pasted);
+    }
+  };
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    files(e.dataTransfer.files);
+  };
+  return (
+    <div
+      className={dragging ? 'chat-composer dragging' : 'chat-composer'}
+      onDragOver={(e) => {
+        e.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+    >
+      {dragging && <div className="chat-drop">{TC.dropHere}</div>}
+      <textarea
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          onTyping?.();
+        }}
+        onKeyDown={onKey}
+        onPaste={onPaste}
+        placeholder={TC.placeholder}
+        aria-label={TC.placeholder}
+        rows={3}
+        maxLength={2000}
+        disabled={disabled}
+        data-testid="chat-input"
+      />
+      <div className="chat-actions">
+        <input
+          ref={fileInput}
+          type="file"
+          multiple
+          hidden
+          accept={staff ? 'image/*,.jfif,.tif,.tiff' : 'image/*,.jfif'}
+          onChange={(e) => {
+            files(e.target.files);
+            e.target.value = '';
+          }}
+          data-testid="chat-file"
+        />
+        <button type="button" className="btn" onClick={() => fileInput.current?.click()} disabled={disabled || busy} title={TC.attach}>
+          {busy ? <Spinner label={TC.uploading} /> : TC.attach}
+        </button>
+        <button type="button" className="btn btn-primary" onClick={submit} disabled={disabled} data-testid="chat-send">
+          {TC.send}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** Asks for notification permission on the first visit and says how it went (spec 1 §2, §8). */
+export function useNotificationPermission(alert: (message: string) => void, enabled = true) {
+  useEffect(() => {
+    if (!enabled || typeof Notification === 'undefined' || Notification.permission !== 'default') return;
+    void Notification.requestPermission().then((p) => {
+      if (p === 'granted') alert(TC.notifyAllowed);
+      else if (p === 'denied') alert(TC.notifyDenied);
+    });
+  }, [alert, enabled]);
+}
+
+/** A desktop notification while the window is not focused; closes itself after 2 s (spec 1 §9). */
+export function notifyUnfocused(title: string, body: string, onClick?: () => void) {
+  if (document.hasFocus() || typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
+  const n = new Notification(title, { body, tag: 'partsmall-chat' });
+  n.onclick = () => {
+    window.focus();
+    onClick?.();
+    n.close();
+  };
+  setTimeout(() => n.close(), 2000);
+}
+
+/** The chat windows block zoom and the context menu (spec 1 §2). */
+export function useBlockZoomAndMenu() {
+  useEffect(() => {
+    const menu = (e: Event) => e.preventDefault();
+    const wheel = (e: WheelEvent) => {
+      if (e.ctrlKey) e.preventDefault();
+    };
+    const keys = (e: globalThis.KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && ['+', '-', '=', '0'].includes(e.key)) e.preventDefault();
+    };
+    document.addEventListener('contextmenu', menu);
+    window.addEventListener('wheel', wheel, { passive: false });
+    window.addEventListener('keydown', keys);
+    return () => {
+      document.removeEventListener('contextmenu', menu);
+      window.removeEventListener('wheel', wheel);
+      window.removeEventListener('keydown', keys);
+    };
+  }, []);
+}
+
+/** The tab title carries the unread count: '(2) 채팅 상담'. */
+export function useUnreadTitle(unread: number) {
+  useEffect(() => {
+    const base = document.title.replace(/^\(\d+\)\s*/, '');
+    document.title = unread > 0 ? `(${unread}) ${base}` : base;
+  }, [unread]);
+}
+
+export function ConnectionLine({ status }: { status: string }) {
+  if (status === 'online') return null;
+  return (
+    <p className="chat-status" role="status">
+      {status === 'connecting' ? TC.connecting : TC.reconnecting}
+    </p>
+  );
+}

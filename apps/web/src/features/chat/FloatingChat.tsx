@@ -1,0 +1,87 @@
+import { useEffect, useState } from 'react';
+import { CHAT_EVENTS, loginResult, type ChatMessage, type ChatReadStatus, type OldChatList } from '@partsmall/contract';
+import { session, useSession } from '../../shared/session';
+import { openPopup, POPUP } from '../../shared/ui/popup';
+import { TC } from './texts';
+import { openChatSocket } from './useChat';
+import './chat.css';
+
+/** The message a chat popup posts to its opener after logging in there. */
+export const LOGIN_MESSAGE = 'login';
+
+/**
+ * Messages from the chat popup (spec 1 §2 'Other'): accepted only from this shop's own origin.
+ * A login in the popup logs this tab in too, so the shop behind it shows the member.
+ */
+function useChatPopupMessages() {
+  useEffect(() => {
+    const onMessage = (e: MessageEvent) => {
+      if (e.origin !== window.location.origin) return;
+      const data = e.data as { type?: string } | null;
+      if (data?.type !== LOGIN_MESSAGE) return;
+      const parsed = loginResult.safeParse(data);
+      if (parsed.success && !session.get().token) session.login(parsed.data.token, parsed.data.userInfo);
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, []);
+}
+
+/**
+ * Unread staff messages for the floating button: a member's desktop pages keep a chat connection
+ * to learn of new answers (the count also goes into the tab title).
+ */
+function useUnreadStaffMessages(token: string | null): number {
+  const [unread, setUnread] = useState(0);
+  useEffect(() => {
+    if (!token) {
+      setUnread(0);
+      return;
+    }
+    const s = openChatSocket(token);
+    s.on('connect', () => {
+      void (s.timeout(8000).emitWithAck(CHAT_EVENTS.oldMessageRequest, { page: 1, size: 1 }) as Promise<OldChatList>)
+        .then((a) => {
+          if (a.code === 200 && a.results) setUnread(a.results.unread);
+        })
+        .catch(() => undefined);
+    });
+    s.on(CHAT_EVENTS.messageToUser, (m: ChatMessage) => {
+      if (m.sendSide === 'admin') setUnread((n) => n + 1);
+    });
+    s.on(CHAT_EVENTS.readStatus, (r: ChatReadStatus) => {
+      if (r.side === 'user') setUnread(0);
+    });
+    s.on(CHAT_EVENTS.chatError, () => s.disconnect());
+    return () => {
+      s.removeAllListeners();
+      s.disconnect();
+    };
+  }, [token]);
+  return unread;
+}
+
+/** The floating chat button of desktop pages (spec 1 §2 'Top bars'), with the new-message dot and count. */
+export function FloatingChatButton() {
+  const { token, userInfo } = useSession();
+  useChatPopupMessages();
+  const unread = useUnreadStaffMessages(userInfo?.companyId ? token : null);
+  useEffect(() => {
+    const base = document.title.replace(/^\(\d+\)\s*/, '');
+    document.title = unread > 0 ? `(${unread}) ${base}` : base;
+  }, [unread]);
+  // Logged-in members go straight to the chat; everyone else to the chat entry.
+  const open = () => openPopup(token ? '/chat' : '/chatStart', 'chat', POPUP.chat);
+  return (
+    <button type="button" className="chat-fab" onClick={open} aria-label={TC.fab(unread)} title={TC.fab(unread)} data-testid="chat-fab">
+      <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
+        <path fill="currentColor" d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2z" />
+      </svg>
+      {unread > 0 && (
+        <span className="chat-fab-count" data-testid="chat-fab-count">
+          {unread > 99 ? '99+' : unread}
+        </span>
+      )}
+    </button>
+  );
+}

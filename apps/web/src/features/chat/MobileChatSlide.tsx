@@ -1,0 +1,41 @@
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { useNavigate } from 'react-router';
+import { useSession } from '../../shared/session';
+import { T } from '../../shared/texts';
+import { Loading } from '../../shared/ui/states';
+import { TC } from './texts';
+import './chat.css';
+
+const ChatPage = lazy(() => import('./ChatPage').then((m) => ({ default: m.ChatPage })));
+
+/**
+ * The chat entry of the mobile bottom bar (spec 1 §2 'Mobile home': chat is a slide panel): a
+ * member gets the chat in a panel over the page; anyone else the chat entry.
+ */
+export function MobileChatEntry({ children }: { children: ReactNode }) {
+  const { userInfo } = useSession();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const onClick = () => (userInfo?.companyId ? setOpen(true) : navigate('/chatStart?m=1'));
+  return (
+    <>
+      <button type="button" onClick={onClick} data-testid="m-chat">
+        {children}
+      </button>
+      {/* Outside the bottom bar, whose button and text styles must not reach the chat. */}
+      {open &&
+        createPortal(
+        <div className="chat-slide" role="dialog" aria-modal="true" aria-label={TC.title} data-testid="chat-slide">
+          <button type="button" className="chat-slide-close" onClick={() => setOpen(false)}>
+            {T.common.close}
+          </button>
+          <Suspense fallback={<Loading />}>
+            <ChatPage mobile embedded />
+          </Suspense>
+        </div>,
+          document.body,
+        )}
+    </>
+  );
+}

@@ -1,0 +1,364 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import QRCode from 'qrcode';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LoginResult } from '@partsmall/contract';
+import { call, CHROMIUM, desktopPage, phonePage, shot, startShop } from './helpers.js';
+
+/**
+ * Issue 11 in the browser: a member and staff chat in two contexts (text, a pasted image shown on
+ * both sides, the unread mark cleared on reading), the chat sign-up from the chat entry, a
+ * product inquiry arriving in the console, and the QR login of a phone.
+ */
+let shop: Awaited<ReturnType<typeof startShop>>;
+beforeAll(async () => {
+  shop = await startShop();
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+/** Logs a context in as the login screen would (token and user info in the tab's storage). */
+async function loginContext(context: BrowserContext, id: string, pw: string): Promise<LoginResult> {
+  const res = await call<LoginResult>(shop.server, 'POST', 'api/login', { id, pw });
+  return useSession(context, res.body.results!);
+}
+
+async function useSession(context: BrowserContext, result: LoginResult): Promise<LoginResult> {
+  // Notifications allowed beforehand: the chat asks only when the browser has not decided yet.
+  await context.grantPermissions(['notifications']);
+  await context.addInitScript((r: LoginResult) => {
+    try {
+      if (!sessionStorage.getItem('token')) {
+        sessionStorage.setItem('token', r.token);
+        sessionStorage.setItem('userInfo', JSON.stringify(r.userInfo));
+      }
+    } catch {
+      // Documents without storage (an image opened in a window).
+    }
+  }, result);
+  return result;
+}
+
+/** A small red PNG, pasted as the clipboard's file (what a screenshot tool puts there). */
+async function pasteImage(page: Page) {
+  await page.getByTestId('chat-input').evaluate(async (el) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 60;
+    canvas.height = 40;
+    const ctx = canvas.getContext('2d')!;
+    ctx.fillStyle = '#c0392b';
+    ctx.fillRect(0, 0, 60, 40);
+    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/png'));
+    const data = new DataTransfer();
+    data.items.add(new File([blob], 'image.png', { type: 'image/png' }));
+    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  });
+}
+
+const bubbles = (page: Page) => page.getByTestId('chat-message');
+
+describe('chat between a member and staff', () => {
+  it('text both ways, a pasted image on both sides, the unread mark cleared when staff read', async () => {
+    const member = await desktopPage(shop.browser);
+    await loginContext(member.context, 'demo@partsmall.kr', 'demo1234');
+    const staff = await desktopPage(shop.browser);
+    await staff.page.setViewportSize({ width: 500, height: 728 });
+    await loginContext(staff.context, 'staff@partsmall.kr', 'staff1234');
+
+    await member.page.setViewportSize({ width: 400, height: 800 });
+    await member.page.goto(`${shop.server.base}/chat`);
+    await member.page.getByTestId('chat-user-name').getByText('박준호').waitFor();
+    await member.page.getByTestId('chat-level').getByText('골드').waitFor();
+    await member.page.getByText('아직 주고받은 메시지가 없습니다.').waitFor();
+
+    // A blank message is refused with the spec's message.
+    await member.page.getByTestId('chat-input').fill('   ');
+    await member.page.getByTestId('chat-input').press('Enter');
+    await member.page.getByText('전송할 내용을 입력하세요.').waitFor();
+    await member.page.getByRole('button', { name: '확인' }).click();
+
+    // Shift+Enter is a new line, Enter sends.
+    const input = member.page.getByTestId('chat-input');
+    await input.fill('브레이크 패드 재고 있나요?');
+    await input.press('Shift+Enter');
+    await input.type('2개 필요합니다.');
+    await input.press('Enter');
+    await bubbles(member.page).filter({ hasText: '2개 필요합니다.' }).getByText('전송됨').waitFor();
+    expect(await bubbles(member.page).first().locator('.chat-text').textContent()).toBe('브레이크 패드 재고 있나요?\n2개 필요합니다.');
+
+    // The console: the member is listed with the new-message highlight and selected first.
+    await staff.page.goto(`${shop.server.base}/chatAdmin`);
+    const row = staff.page.getByTestId('chat-user').filter({ hasText: '박준호' });
+    await row.waitFor();
+    await bubbles(staff.page).filter({ hasText: '2개 필요합니다.' }).waitFor();
+    // Selecting (the first user) reads the conversation: the highlight goes and the member sees '읽음'.
+    await expect.poll(() => row.getAttribute('data-new')).toBe('0');
+    await bubbles(member.page).filter({ hasText: '2개 필요합니다.' }).getByText('읽음').waitFor();
+    await shot(staff.page, 'chat-admin-desktop');
+
+    // Staff answer; the member sees it with the staff name.
+    await staff.page.getByTestId('chat-input').fill('네, 재고 있습니다. 바로 보내 드릴게요.');
+    await staff.page.getByTestId('chat-send').click();
+    await bubbles(member.page).filter({ hasText: '네, 재고 있습니다.' }).getByText('상담원 김하늘').waitFor();
+
+    // The member pastes an image: both sides show the thumbnail, served through its signed address.
+    await pasteImage(member.page);
+    const memberThumb = member.page.locator('.chat-thumb img').first();
+    await memberThumb.waitFor();
+    const staffThumb = staff.page.locator('.chat-thumb img').first();
+    await staffThumb.waitFor();
+    await expect.poll(() => staffThumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(60);
+    await expect.poll(() => memberThumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(60);
+    expect(await staffThumb.getAttribute('src')).toMatch(/^\/api\/chatFile\/\d+\/thumb\?exp=\d+&sig=/);
+    await shot(member.page, 'chat-popup-desktop');
+    await shot(staff.page, 'chat-admin-image');
+
+    // Clicking a thumbnail opens the 400x300 image window.
+    const [imageWindow] = await Promise.all([member.page.waitForEvent('popup'), memberThumb.click()]);
+    await imageWindow.waitForLoadState();
+    expect(imageWindow.url()).toMatch(/\/api\/chatFile\/\d+\/full\?/);
+    await imageWindow.close();
+
+    await member.context.close();
+    await staff.context.close();
+  });
+});
+
+describe('floating chat button', () => {
+  it("counts staff answers the member has not read, on the button and in the tab title; reading clears it", async () => {
+    const joined = await call<LoginResult>(
+      shop.server,
+      'POST',
+      'api/chatJoin',
+      { companyName: '플로팅상사', companyArea: '부산', phone: '01066665555', id: 'fab@partsmall.kr', pw: 'fab12345', cpw: 'fab12345' },
+      undefined,
+      { 'x-forwarded-for': '10.9.8.7' },
+    );
+    const member = await desktopPage(shop.browser);
+    await useSession(member.context, joined.body.results!);
+    await member.page.goto(`${shop.server.base}/home`);
+    await member.page.getByTestId('chat-fab').waitFor();
+
+    const staff = await desktopPage(shop.browser);
+    await loginContext(staff.context, 'staff@partsmall.kr', 'staff1234');
+    await staff.page.setViewportSize({ width: 500, height: 728 });
+    await staff.page.goto(`${shop.server.base}/chatAdmin`);
+    // Online (the button's connection) and so listed.
+    await staff.page.getByTestId('chat-user').filter({ hasText: '플로팅상사' }).click();
+    for (const text of ['안녕하세요, 파츠몰입니다.', '문의 남겨 주시면 바로 답변드리겠습니다.']) {
+      await staff.page.getByTestId('chat-input').fill(text);
+      await staff.page.getByTestId('chat-input').press('Enter');
+    }
+    await member.page.getByTestId('chat-fab-count').getByText('2').waitFor();
+    expect(await member.page.title()).toMatch(/^\(2\) /);
+    await shot(member.page, 'chat-fab-unread-desktop');
+
+    // Opening the chat reads them: the count goes.
+    const [popup] = await Promise.all([member.page.waitForEvent('popup'), member.page.getByTestId('chat-fab').click()]);
+    await bubbles(popup).filter({ hasText: '바로 답변드리겠습니다.' }).waitFor();
+    await expect.poll(() => member.page.getByTestId('chat-fab-count').count()).toBe(0);
+    expect(await member.page.title()).not.toMatch(/^\(/);
+    await member.context.close();
+    await staff.context.close();
+  });
+});
+
+describe('chat entry and sign-up', () => {
+  it('a visitor opens the chat, is sent to the entry, signs up and chats', async () => {
+    const { page, context } = await desktopPage(shop.browser);
+    await page.setViewportSize({ width: 400, height: 800 });
+    await page.goto(`${shop.server.base}/chat`);
+    // No user info within 0.5 s: the chat entry with login, sign-up, home and the support hours.
+    await page.waitForURL(/\/chatStart$/);
+    await page.getByText('평일 10:00 ~ 16:30 (주말·공휴일 휴무)').waitFor();
+    await shot(page, 'chat-start-desktop');
+    await page.getByRole('link', { name: '간편가입' }).click();
+    await page.waitForURL(/\/chatStart\/chatJoin$/);
+    await page.getByLabel('상호').fill('채팅가입상사');
+    await page.getByLabel('사업 지역').fill('서울 성동구');
+    await page.getByLabel('휴대폰 번호').fill('01077778888');
+    await page.getByLabel('로그인 계정 (메일 주소)').fill('chatjoin@partsmall.kr');
+    await page.getByLabel('비밀번호', { exact: true }).fill('chat1234');
+    await page.getByLabel('비밀번호 확인').fill('chat1234');
+    await shot(page, 'chat-join-desktop');
+    await page.getByRole('button', { name: '가입하고 상담 시작' }).click();
+    // Logged in: on to the chat.
+    await page.waitForURL(/\/chat$/);
+    await page.getByTestId('chat-input').fill('가입했습니다. 상담 부탁드립니다.');
+    await page.getByTestId('chat-input').press('Enter');
+    await bubbles(page).getByText('전송됨').waitFor();
+    await context.close();
+  });
+
+  it('the chat entry on a phone, and the mobile chat after login', async () => {
+    const { page, context } = await phonePage(shop.browser);
+    await page.goto(`${shop.server.base}/chatMobile`);
+    await page.waitForURL(/\/chatStart\?m=1$/);
+    await page.getByText('상담 시간').waitFor();
+    await shot(page, 'chat-start-phone');
+    await page.getByRole('link', { name: '로그인' }).click();
+    await page.getByLabel('아이디 (메일 주소)').fill('other@partsmall.kr');
+    await page.getByLabel('비밀번호').fill('demo1234');
+    await page.getByRole('button', { name: '로그인하고 상담 시작' }).click();
+    await page.waitForURL(/\/chatMobile$/);
+    await page.getByTestId('chat-input').fill('모바일에서 문의합니다.');
+    await page.getByTestId('chat-send').click();
+    await bubbles(page).getByText('전송됨').waitFor();
+    await shot(page, 'chat-mobile-phone');
+    await context.close();
+  });
+});
+
+describe('mobile home chat slide', () => {
+  it('a member opens the chat as a slide over /mobile and chats; a visitor goes to the chat entry', async () => {
+    const phone = await phonePage(shop.browser);
+    await loginContext(phone.context, 'other@partsmall.kr', 'demo1234');
+    await phone.page.goto(`${shop.server.base}/mobile`);
+    await phone.page.getByTestId('m-chat').click();
+    const slide = phone.page.getByTestId('chat-slide');
+    await slide.getByTestId('chat-input').fill('슬라이드에서 보냅니다.');
+    await slide.getByTestId('chat-send').click();
+    await slide.getByTestId('chat-message').filter({ hasText: '슬라이드에서 보냅니다.' }).getByText('전송됨').waitFor();
+    // The slide is fixed over the long product list: the visible screen is what a person sees.
+    await phone.page.screenshot({ path: 'screenshots/chat-slide-phone.png' });
+    await slide.getByRole('button', { name: '닫기' }).click();
+    await slide.waitFor({ state: 'detached' });
+    await phone.context.close();
+
+    const visitor = await phonePage(shop.browser);
+    await visitor.page.goto(`${shop.server.base}/mobile`);
+    await visitor.page.getByTestId('m-chat').click();
+    await visitor.page.waitForURL(/\/chatStart\?m=1$/);
+    await visitor.context.close();
+  });
+});
+
+describe('product inquiry', () => {
+  it("the product page's chat inquiry sends the pre-written message once, shown as a product card in the console", async () => {
+    const member = await desktopPage(shop.browser);
+    await loginContext(member.context, 'sub@partsmall.kr', 'demo1234');
+    await member.page.goto(`${shop.server.base}/productDetail/1`);
+    const name = (await member.page.locator('main h1').first().textContent())!.trim();
+    const [popup] = await Promise.all([member.page.waitForEvent('popup'), member.page.getByRole('button', { name: '채팅 문의' }).click()]);
+    await popup.getByTestId('chat-product-card').waitFor();
+    const text = await bubbles(popup).first().locator('.chat-text').textContent();
+    expect(text).toContain('[상품 문의]');
+    expect(text).toContain(`상품명: ${name}`);
+    expect(text).toMatch(/가격: [\d,]+원/);
+    expect(text).toContain('수량: 1개');
+    expect(await member.page.evaluate(() => sessionStorage.getItem('chatInquiry'))).toBeNull();
+    // Opening the chat again does not send it a second time.
+    await popup.reload();
+    await popup.getByTestId('chat-product-card').waitFor();
+    await popup.waitForTimeout(500);
+    expect(await popup.getByTestId('chat-product-card').count()).toBe(1);
+
+    const staff = await desktopPage(shop.browser);
+    await loginContext(staff.context, 'staff@partsmall.kr', 'staff1234');
+    await staff.page.setViewportSize({ width: 500, height: 728 });
+    await staff.page.goto(`${shop.server.base}/chatAdmin`);
+    await staff.page.getByTestId('chat-user').filter({ hasText: '최민지' }).click();
+    const card = staff.page.getByTestId('chat-product-card');
+    await card.waitFor();
+    expect(await card.textContent()).toContain(name);
+    expect(await card.getAttribute('href')).toBe('/productDetail/1');
+    await shot(staff.page, 'chat-admin-product-inquiry');
+    await member.context.close();
+    await staff.context.close();
+  });
+
+  it('a part inquiry left by the catalogue is sent once when the chat opens', async () => {
+    const member = await desktopPage(shop.browser);
+    await loginContext(member.context, 'other@partsmall.kr', 'demo1234');
+    await member.page.goto(`${shop.server.base}/home`);
+    await member.page.evaluate(() =>
+      sessionStorage.setItem('chatInquiry', JSON.stringify({ kind: 'part', vin: 'WDD2050421F123456', brand: '벤츠', part: '프론트 브레이크 패드', pid: 'A0004209204', quantity: 2 })),
+    );
+    const [popup] = await Promise.all([member.page.waitForEvent('popup'), member.page.evaluate(() => window.open('/chat', 'chat', 'width=400,height=728'))]);
+    const bubble = bubbles(popup).filter({ hasText: '[부품 문의]' });
+    await bubble.waitFor();
+    expect(await bubble.locator('.chat-text').textContent()).toBe(
+      '[부품 문의]\n차대번호(VIN): WDD2050421F123456\n브랜드: 벤츠\n부품명: 프론트 브레이크 패드\n품번: A0004209204\n수량: 2개\n위 부품 문의드립니다.',
+    );
+    expect(await member.page.evaluate(() => sessionStorage.getItem('chatInquiry'))).toBeNull();
+    await member.context.close();
+  });
+});
+
+/**
+ * A camera that films `text` as a QR code: a YUV4MPEG2 file for Chromium's fake capture device
+ * (black modules on white, four modules of quiet zone, 8 pixels a module).
+ */
+function qrVideo(text: string, file: string) {
+  const { size, data } = QRCode.create(text, { errorCorrectionLevel: 'M' }).modules;
+  const width = 640;
+  const height = 480;
+  const scale = 8;
+  const side = (size + 8) * scale;
+  const left = Math.floor((width - side) / 2);
+  const top = Math.floor((height - side) / 2);
+  const y = Buffer.alloc(width * height, 235);
+  for (let r = 0; r < size; r++) {
+    for (let c = 0; c < size; c++) {
+      if (!data[r * size + c]) continue;
+      for (let dy = 0; dy < scale; dy++) y.fill(16, (top + (r + 4) * scale + dy) * width + left + (c + 4) * scale, (top + (r + 4) * scale + dy) * width + left + (c + 5) * scale);
+    }
+  }
+  const chroma = Buffer.alloc((width / 2) * (height / 2) * 2, 128);
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), y, chroma]);
+  fs.writeFileSync(file, Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`), frame, frame, frame]));
+}
+
+describe('mobile QR login', () => {
+  it('the desktop member area shows a QR code; a phone filming it is logged in as that member', async () => {
+    const desktop = await desktopPage(shop.browser);
+    await loginContext(desktop.context, 'demo@partsmall.kr', 'demo1234');
+    await desktop.page.goto(`${shop.server.base}/management/profile`);
+    await desktop.page.getByTestId('qr-open').click();
+    const box = desktop.page.getByTestId('qr-box');
+    await box.locator('img').waitFor();
+    const code = (await box.getAttribute('data-code'))!;
+    expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    await desktop.page.getByText(/\d+초 남음/).waitFor();
+    await shot(desktop.page, 'qr-login-desktop');
+
+    const video = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pm-qr-')), 'qr.y4m');
+    qrVideo(code, video);
+    const cameraBrowser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+    });
+    try {
+      const phone = await phonePage(cameraBrowser);
+      await phone.context.grantPermissions(['camera']);
+      await phone.page.goto(`${shop.server.base}/mobileLogin`);
+      await phone.page.getByTestId('qr-scan').click();
+      await phone.page.getByTestId('qr-scanner').waitFor();
+      await phone.page.waitForURL(/\/mobile$/, { timeout: 15_000 });
+      await phone.page.getByText('로그인되었습니다.').first().waitFor();
+      const user = await phone.page.evaluate(() => JSON.parse(sessionStorage.getItem('userInfo') ?? 'null') as { id: string } | null);
+      expect(user?.id).toBe('demo@partsmall.kr');
+      await shot(phone.page, 'qr-login-phone-done');
+      await phone.context.close();
+    } finally {
+      await cameraBrowser.close();
+      fs.rmSync(path.dirname(video), { recursive: true, force: true });
+    }
+    // The code was spent: posting it again is refused with the spec's message.
+    const again = await call(shop.server, 'POST', 'api/qrcodeLogin', { token: code });
+    expect(again.body.message).toBe('로그인 중 문제가 발생하였습니다. 다시 시도해 주세요.');
+    await desktop.context.close();
+  });
+
+  it('a phone without a camera is told so', async () => {
+    const phone = await phonePage(shop.browser);
+    await phone.page.goto(`${shop.server.base}/mobileLogin`);
+    await shot(phone.page, 'qr-login-phone');
+    await phone.page.getByTestId('qr-scan').click();
+    await phone.page.getByText('카메라를 사용할 수 없습니다.', { exact: false }).waitFor();
+    await phone.context.close();
+  });
+});
