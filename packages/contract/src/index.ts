@@ -12,3 +12,4 @@ export * from './orders.js';
 export * from './member.js';
 export * from './epc.js';
 export * from './chat.js';
+export * from './admin.js';
