@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   ADMIN_CALLS as C,
   MSG_ADMIN,
@@ -79,14 +78,13 @@ import { changeStock, exportProducts, importProducts, listProducts, productDetai
  * moves themselves (setOrderStatus, getOrderEvents) live with the orders feature.
  */
 const tags = ['admin'];
-const noBody = z.object({}).optional();
 
 export function adminRoutes(app: Api, ctx: AppContext) {
   const { db } = ctx;
   const access = (call: keyof typeof C) => ({ access: C[call].role });
   const staffId = (req: Parameters<typeof requireStaff>[0]) => requireStaff(req).member.id;
 
-  app.post(C.dashboard.path, { config: access('dashboard'), schema: { tags, summary: '대시보드', body: noBody, response: answers(dashboardAnswer) } }, async () => ok(await dashboard(db)));
+  app.post(C.dashboard.path, { config: access('dashboard'), schema: { tags, summary: '대시보드', response: answers(dashboardAnswer) } }, async () => ok(await dashboard(db)));
 
   // ---- orders
   app.post(C.orderList.path, { config: access('orderList'), schema: { tags, summary: '주문 목록', body: adminOrderListRequest, response: answers(adminOrderPageAnswer) } }, async (req) => {
@@ -201,13 +199,13 @@ export function adminRoutes(app: Api, ctx: AppContext) {
   );
 
   // ---- configuration (admin)
-  app.post(C.getConfig.path, { config: access('getConfig'), schema: { tags, summary: '쇼핑몰 설정 읽기', body: noBody, response: answers(adminConfigAnswer) } }, async () => ok(await readConfig(db)));
+  app.post(C.getConfig.path, { config: access('getConfig'), schema: { tags, summary: '쇼핑몰 설정 읽기', response: answers(adminConfigAnswer) } }, async () => ok(await readConfig(db)));
   app.post(C.saveConfig.path, { config: access('saveConfig'), schema: { tags, summary: '쇼핑몰 설정 저장 (ver 증가)', body: configFields, response: answers(adminConfigAnswer) } }, async (req) =>
     created(await saveConfig(db, staffId(req), req.body), MSG_ADMIN.configVer),
   );
 
   // ---- staff accounts and audit (admin)
-  app.post(C.staffList.path, { config: access('staffList'), schema: { tags, summary: '직원 계정 목록', body: noBody, response: answers(staffListAnswer) } }, async () => ok(await listStaff(db)));
+  app.post(C.staffList.path, { config: access('staffList'), schema: { tags, summary: '직원 계정 목록', response: answers(staffListAnswer) } }, async () => ok(await listStaff(db)));
   app.post(C.createStaff.path, { config: access('createStaff'), schema: { tags, summary: '직원 계정 만들기 (비밀번호 한 번 표시)', body: createStaffRequest, response: answers(newPasswordAnswer) } }, async (req) =>
     created(await createStaff(db, staffId(req), req.body), MSG_ADMIN.staffCreated),
   );
