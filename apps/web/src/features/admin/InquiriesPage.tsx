@@ -62,7 +62,7 @@ function InquiryModal({ inquiry, onClose }: { inquiry: AdminInquiry; onClose: ()
   const done = { onSuccess: (a: { message: string; results: AdminInquiry }) => (notify.toast(a.message), setCurrent(a.results)), onError: (e: unknown) => void notify.alert(messageOf(e)) };
   const closed = current.status === 'closed';
   return (
-    <Modal title={`문의 #${inquiry.seq}`} onClose={onClose} size="wide">
+    <Modal title={`문의 #${inquiry.seq}`} onClose={onClose} size="wide" className="admin-wide">
       <dl className="admin-dl">
         <dt>유형</dt>
         <dd>{A.qnaTypes[current.qnaType] ?? current.qnaType}</dd>
