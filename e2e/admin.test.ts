@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { zipSync } from 'fflate';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -72,6 +75,21 @@ async function demoOrder(): Promise<number> {
     .returning({ id: orders.id });
   await shop.server.db.insert(orderLines).values({ orderId: order!.id, productId: product.id, name: product.name, pid: product.pid, qty: 2, price: 9000 });
   return order!.id;
+}
+
+/** The documented example catalogue folder as a zip. */
+function exampleZip(): Buffer {
+  const root = path.resolve(import.meta.dirname, '../docs/catalogue-example');
+  const files: Record<string, Uint8Array> = {};
+  const walk = (rel: string) => {
+    for (const e of fs.readdirSync(path.join(root, rel), { withFileTypes: true })) {
+      const child = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) walk(child);
+      else files[child] = new Uint8Array(fs.readFileSync(path.join(root, child)));
+    }
+  };
+  walk('');
+  return Buffer.from(zipSync(files));
 }
 
 describe('the back office', () => {
@@ -188,7 +206,7 @@ describe('the back office', () => {
       await page.locator('.admin-main table').first().waitFor();
       await shot(page, name);
     }
-    await expect(page.getByText('saveConfig').first().isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('cell', { name: '쇼핑몰 설정 저장' }).first().isVisible()).resolves.toBe(true);
     await page.getByRole('link', { name: '회원·업체', exact: true }).click();
     await page.locator('.admin-main tbody tr').first().getByRole('button', { name: '상세' }).click();
     await page.getByRole('dialog').getByRole('heading', { name: '캐시 조정 (관리자)' }).waitFor();
@@ -197,6 +215,12 @@ describe('the back office', () => {
     await page.getByRole('link', { name: '공지사항', exact: true }).click();
     await page.getByRole('button', { name: '공지 쓰기' }).click();
     await shot(page, 'admin-notice-editor');
+    await page.keyboard.press('Escape');
+    await page.getByRole('link', { name: '부품 카탈로그', exact: true }).click();
+    await page.getByLabel('카탈로그 zip 파일').setInputFiles({ name: 'catalogue.zip', mimeType: 'application/zip', buffer: exampleZip() });
+    await page.getByRole('button', { name: '가져오기', exact: true }).click();
+    await page.getByRole('heading', { name: /가져오기 완료/ }).waitFor();
+    await shot(page, 'admin-catalogue');
     await visitor.context.close();
     await context.close();
   });

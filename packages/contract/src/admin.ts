@@ -48,6 +48,7 @@ export const ADMIN_CALLS = {
   resetStaffPassword: { path: '/api/admin/resetStaffPassword', role: 'admin' },
   setStaffStatus: { path: '/api/admin/setStaffStatus', role: 'admin' },
   auditList: { path: '/api/admin/auditList', role: 'admin' },
+  uploadCatalogue: { path: '/api/admin/uploadCatalogue', role: 'admin' },
 } as const satisfies Record<string, { path: string; role: AdminRole }>;
 export type AdminCall = keyof typeof ADMIN_CALLS;
 
@@ -67,6 +68,7 @@ export const ADMIN_MENU: { path: string; label: string; call: AdminCall }[] = [
   { path: '/admin/notices', label: '공지사항', call: 'noticeList' },
   { path: '/admin/inquiries', label: '문의', call: 'inquiryList' },
   { path: '/admin/config', label: '쇼핑몰 설정', call: 'getConfig' },
+  { path: '/admin/catalogue', label: '부품 카탈로그', call: 'uploadCatalogue' },
   { path: '/admin/staff', label: '직원 계정', call: 'staffList' },
   { path: '/admin/audit', label: '작업 기록', call: 'auditList' },
 ];
@@ -461,3 +463,30 @@ export const dashboardAnswer = answerOf(
 export type Dashboard = NonNullable<z.infer<typeof dashboardAnswer>['results']>;
 
 export const adminWriteAnswer = emptyAnswer;
+
+// ---------------------------------------------------------------- catalogue upload
+
+/** A catalogue folder as a zip (docs/catalogue-format.md), base64 in JSON; at most 40 MB. */
+export const uploadCatalogueRequest = z.object({
+  name: z.string().trim().min(1).max(200),
+  data: z.string().min(1, '카탈로그 zip 파일을 선택하세요.').max(56_000_000, '카탈로그 zip은 40MB 이하만 올릴 수 있습니다.'),
+});
+export const catalogueReport = z.object({
+  ok: z.boolean(),
+  mcid: z.string().nullable(),
+  version: z.number().int().nullable(),
+  problems: z.array(z.object({ file: z.string(), line: z.number().int().nullable(), message: z.string() })),
+  moreProblems: z.number().int(),
+  counts: z.record(z.string(), z.number().int()),
+  rows: z.number().int(),
+  imagesWritten: z.number().int(),
+  ms: z.number().int(),
+});
+export type CatalogueReport = z.infer<typeof catalogueReport>;
+export const catalogueReportAnswer = answerOf(catalogueReport);
+export const MSG_CATALOGUE = {
+  notZip: 'zip 파일이 아니거나 손상되었습니다.',
+  tooBig: '압축을 푼 크기가 너무 큽니다. (최대 500MB, 파일 20,000개)',
+  imported: (mcid: string, version: number) => `카탈로그 ${mcid}을(를) 가져왔습니다. (버전 ${version})`,
+  refused: '카탈로그에 문제가 있어 아무것도 저장하지 않았습니다.',
+};

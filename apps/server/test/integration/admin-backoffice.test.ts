@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { strToU8, zipSync } from 'fflate';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG_ADMIN, MSG_ORDER, MSG_SHOP, type AdminOrderDetail, type AdminProduct, type ImportProductsResult } from '@partsmall/contract';
+import { MSG_ADMIN, MSG_CATALOGUE, MSG_ORDER, MSG_SHOP, type CatalogueReport, type AdminOrderDetail, type AdminProduct, type ImportProductsResult } from '@partsmall/contract';
 import { queryRows } from '../../src/db/client.js';
 import { orderEvents, orders, payments, products } from '../../src/db/schema.js';
 import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
@@ -346,5 +349,46 @@ describe('notices, inquiries, configuration, staff', () => {
     expect([again.status, again.body.message]).toEqual([400, MSG_ADMIN.loginIdTaken]);
     expect((await post('setStaffStatus', { seq: made.body.results!.seq, status: 'stopped' }, admin)).body.code).toBe(201);
     expect((await post('dashboard', {}, token)).status).toBe(401);
+  });
+});
+
+/** The documented example catalogue, zipped inside a top folder as a person would zip it. */
+function exampleZip(change?: (files: Record<string, Uint8Array>) => void): string {
+  const root = path.resolve(import.meta.dirname, '../../../../docs/catalogue-example');
+  const files: Record<string, Uint8Array> = {};
+  const walk = (rel: string) => {
+    for (const e of fs.readdirSync(path.join(root, rel), { withFileTypes: true })) {
+      const child = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) walk(child);
+      else files[child] = new Uint8Array(fs.readFileSync(path.join(root, child)));
+    }
+  };
+  walk('');
+  change?.(files);
+  return Buffer.from(zipSync(Object.fromEntries(Object.entries(files).map(([k, v]) => [`catalogue-example/${k}`, v])))).toString('base64');
+}
+
+describe('catalogue upload', () => {
+  const catalogues = async () => Number((await queryRows<{ n: string }>(server.db, sql`select count(*)::text as n from epc_catalogues`))[0]!.n);
+
+  it('a broken file is reported by file and line and nothing is written; the fixed zip imports', async () => {
+    const before = await catalogues();
+    const broken = exampleZip((files) => {
+      files['vehicles.jsonl'] = strToU8(`${Buffer.from(files['vehicles.jsonl']!).toString('utf8')}{"vin": \n`);
+    });
+    const refused = await post<CatalogueReport>('uploadCatalogue', { name: 'broken.zip', data: broken }, admin);
+    expect([refused.body.code, refused.body.message, refused.body.results?.ok]).toEqual([200, MSG_CATALOGUE.refused, false]);
+    expect(refused.body.results?.problems[0]?.file).toBe('vehicles.jsonl');
+    expect(await catalogues()).toBe(before);
+    const done = await post<CatalogueReport>('uploadCatalogue', { name: 'example.zip', data: exampleZip() }, admin);
+    expect([done.body.code, done.body.results?.ok]).toEqual([201, true]);
+    expect(done.body.message).toBe(MSG_CATALOGUE.imported(done.body.results!.mcid!, done.body.results!.version!));
+    expect((await queryRows<{ action: string }>(server.db, sql`select action from admin_audit where action = 'uploadCatalogue'`)).length).toBe(1);
+  });
+
+  it('a file that is not a zip is refused with its message; staff may not upload', async () => {
+    const res = await post('uploadCatalogue', { name: 'x.zip', data: Buffer.from('not a zip at all').toString('base64') }, admin);
+    expect([res.status, res.body.message]).toEqual([400, MSG_CATALOGUE.notZip]);
+    expect((await post('uploadCatalogue', { name: 'x.zip', data: exampleZip() }, staff)).status).toBe(403);
   });
 });

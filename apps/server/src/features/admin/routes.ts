@@ -16,6 +16,9 @@ import {
   adminProductPageAnswer,
   adminWriteAnswer,
   auditListRequest,
+  catalogueReportAnswer,
+  MSG_CATALOGUE,
+  uploadCatalogueRequest,
   auditPageAnswer,
   balanceAnswer,
   bulkShipAnswer,
@@ -52,6 +55,7 @@ import { requireStaff, type Api, type AppContext } from '../../shared/context.js
 import { created, ok } from '../../shared/http.js';
 import { seoulDay } from '../../shared/time.js';
 import { listAudit } from './audit.js';
+import { uploadCatalogue } from './catalogue.js';
 import { adjustCash, adjustLicense, companyDetail, listCompanies, setCompanyLevel, setMemberStatus } from './companies.js';
 import {
   answerInquiry,
@@ -220,4 +224,13 @@ export function adminRoutes(app: Api, ctx: AppContext) {
     const { results, total } = await listAudit(db, req.body);
     return ok(results, undefined, total);
   });
+
+  app.post(
+    C.uploadCatalogue.path,
+    { bodyLimit: 60 * 1024 * 1024, config: access('uploadCatalogue'), schema: { tags, summary: '부품 카탈로그 zip 업로드 (가져오기 보고서)', body: uploadCatalogueRequest, response: answers(catalogueReportAnswer) } },
+    async (req) => {
+      const report = await uploadCatalogue(db, ctx.config.uploadDir, staffId(req), req.body);
+      return report.ok ? created(report, MSG_CATALOGUE.imported(report.mcid ?? '', report.version ?? 0)) : ok(report, MSG_CATALOGUE.refused);
+    },
+  );
 }

@@ -18,6 +18,7 @@ const ProductsPage = lazy(() => import('./ProductsPage'));
 const NoticesPage = lazy(() => import('./NoticesPage'));
 const InquiriesPage = lazy(() => import('./InquiriesPage'));
 const ConfigPage = lazy(() => import('./ConfigPage'));
+const CataloguePage = lazy(() => import('./CataloguePage'));
 const StaffPage = lazy(() => import('./StaffPage'));
 const AuditPage = lazy(() => import('./AuditPage'));
 
@@ -30,6 +31,7 @@ const SCREENS: Record<string, ReactNode> = {
   '/admin/notices': <NoticesPage />,
   '/admin/inquiries': <InquiriesPage />,
   '/admin/config': <ConfigPage />,
+  '/admin/catalogue': <CataloguePage />,
   '/admin/staff': <StaffPage />,
   '/admin/audit': <AuditPage />,
 };

@@ -21,7 +21,7 @@ export default function AuditPage() {
     { id: 'seq', header: '번호', width: 70, className: 'num', cell: (r) => r.seq },
     { id: 'at', header: '일시', width: 130, className: 'date', cell: (r) => dateTime(r.created) },
     { id: 'who', header: '작업자', width: 110, cell: (r) => r.memberName },
-    { id: 'action', header: '작업', width: 150, cell: (r) => r.action },
+    { id: 'action', header: '작업', width: 150, title: (r) => r.action, cell: (r) => A.actions[r.action] ?? r.action },
     { id: 'target', header: '대상', width: 130, cell: (r) => r.target },
     { id: 'before', header: '이전 값', cell: (r) => <pre className="admin-pre">{show(r.before)}</pre> },
     { id: 'after', header: '이후 값', cell: (r) => <pre className="admin-pre">{show(r.after)}</pre> },
@@ -31,8 +31,15 @@ export default function AuditPage() {
       <h1>작업 기록</h1>
       <Form form={form} className="admin-filters" role="search" aria-label="작업 기록 검색" onSubmit={(v) => (setAction(v.action), setPage(1))}>
         <label>
-          작업 이름
-          <input {...form.register('action')} placeholder="adjustCash, saveProduct ..." />
+          작업
+          <select {...form.register('action')}>
+            <option value="">{A.all}</option>
+            {Object.entries(A.actions).map(([v, l]) => (
+              <option key={v} value={v}>
+                {l}
+              </option>
+            ))}
+          </select>
         </label>
         <button type="submit" className="btn btn-primary btn-small">
           {A.search}
