@@ -86,6 +86,8 @@ describe('orders', () => {
     const done = await insertOrder(server, { companyId: shop.companyId, memberId: shop.main.seq, status: 2, productId: p.id, shippedAt: new Date() });
     const res = await post<{ moved: number[]; refused: { seq: number; message: string }[] }>('bulkShipConfirm', { seqs: [first, second, done] }, staff);
     expect(res.body.results).toEqual({ moved: [first, second], refused: [{ seq: done, message: MSG_ORDER.statusMoveRefused }] });
+    expect((await auditOf(`order:${first}`)).map((a) => [a.action, a.before, a.after])).toEqual([['bulkShipConfirm', { status: 0 }, { status: 1 }]]);
+    expect(await auditOf(`order:${done}`)).toEqual([]);
   });
 
   it('the list filters by status, part number and company, and exports CSV', async () => {
@@ -142,6 +144,7 @@ describe('cash and licence', () => {
     expect((await post('setCompanyLevel', { companyId: co.companyId, level: 'b' }, admin)).body.code).toBe(201);
     const detail = await post<{ company: { level: string; licenseDays: number } }>('companyDetail', { companyId: co.companyId }, staff);
     expect([detail.body.results?.company.level, detail.body.results?.company.licenseDays]).toEqual(['b', 30]);
+    expect((await auditOf(`company:${co.companyId}`)).map((a) => a.action)).toEqual(['adjustLicense', 'setCompanyLevel']);
   });
 
   it('a stopped member cannot log in and loses the session; resumed, logs in again', async () => {
@@ -152,6 +155,7 @@ describe('cash and licence', () => {
     expect((await call(server, 'POST', 'api/login', { id: co.main.id, pw: co.main.pw })).body.code).not.toBe(200);
     expect((await post('setMemberStatus', { memberId: co.main.seq, status: 'active' }, staff)).body.code).toBe(201);
     expect((await call(server, 'POST', 'api/login', { id: co.main.id, pw: co.main.pw })).body.code).toBe(200);
+    expect((await auditOf(`member:${co.main.seq}`)).map((a) => a.after)).toEqual([{ status: 'stopped' }, { status: 'active' }]);
   });
 });
 
@@ -315,6 +319,14 @@ describe('notices, inquiries, configuration, staff', () => {
     expect([onlyScript.status, onlyScript.body.message]).toEqual([400, MSG_ADMIN.contentRequired]);
     const badType = await post('saveNotice', { type: 1, title: '구분 오류', content: '<p>x</p>' }, staff);
     expect([badType.status, badType.body.message]).toEqual([400, MSG_ADMIN.noticeTypeInvalid]);
+    const notices = await auditOf(`notice:${res.body.results!.seq}`);
+    expect(notices.map((a) => (a.after as { published: boolean }).published)).toEqual([false, true]);
+    // Hostile text: a NUL character or a title of 10,000 characters is a 400 with a Korean message, never a 500.
+    const nul = await post('saveNotice', { type: 0, title: '널\u0000문자', content: '<p>x</p>' }, staff);
+    expect(nul.status).toBe(400);
+    expect(nul.body.message).toMatch(/[가-힣]/);
+    const long = await post('saveNotice', { type: 0, title: '가'.repeat(10_000), content: '<p>x</p>' }, staff);
+    expect([long.status, long.body.message]).toEqual([400, MSG_ADMIN.titleRequired]);
   });
 
   it('inquiries are answered then closed; a closed one takes no answer', async () => {
@@ -326,6 +338,10 @@ describe('notices, inquiries, configuration, staff', () => {
     expect((await post<{ status: string }>('closeInquiry', { seq }, staff)).body.results?.status).toBe('closed');
     const late = await post('answerInquiry', { seq, answer: '추가 답변' }, staff);
     expect([late.status, late.body.message]).toEqual([409, MSG_ADMIN.inquiryClosed]);
+    expect((await auditOf(`inquiry:${seq}`)).map((a) => a.after)).toEqual([
+      { status: 'answered', answer: '담당자가 연락드리겠습니다.' },
+      { status: 'closed', answer: '담당자가 연락드리겠습니다.' },
+    ]);
   });
 
   it('saving the configuration bumps ver and the shop reads the new footer', async () => {
@@ -338,6 +354,11 @@ describe('notices, inquiries, configuration, staff', () => {
     expect([after.body.results?.ver, after.body.results?.mallBottom.phone]).toEqual([before.body.results!.ver + 1, '02-9999-0000']);
     const negative = await post('saveConfig', { ...fields, totalAsset: -1 }, admin);
     expect(negative.status).toBe(400);
+    const [audit] = await auditOf('config');
+    expect([(audit!.before as { mallBottom: { phone: string } }).mallBottom.phone, (audit!.after as { mallBottom: { phone: string } }).mallBottom.phone]).toEqual([
+      current.body.results!.mallBottom.phone,
+      '02-9999-0000',
+    ]);
   });
 
   it('admin creates a staff account whose one-time password works; a stopped one cannot log in', async () => {
@@ -347,8 +368,15 @@ describe('notices, inquiries, configuration, staff', () => {
     expect((await post('dashboard', {}, token)).status).toBe(200);
     const again = await post('createStaff', { id: 'new.staff@partsmall.kr', name: '중복직원', phone: '01022223334' }, admin);
     expect([again.status, again.body.message]).toEqual([400, MSG_ADMIN.loginIdTaken]);
-    expect((await post('setStaffStatus', { seq: made.body.results!.seq, status: 'stopped' }, admin)).body.code).toBe(201);
+    const reset = await post<{ password: string }>('resetStaffPassword', { seq: made.body.results!.seq }, admin);
     expect((await post('dashboard', {}, token)).status).toBe(401);
+    const token2 = await loginAs(server, 'new.staff@partsmall.kr', reset.body.results!.password);
+    expect((await post('setStaffStatus', { seq: made.body.results!.seq, status: 'stopped' }, admin)).body.code).toBe(201);
+    expect((await post('dashboard', {}, token2)).status).toBe(401);
+    const audit = await auditOf(`member:${made.body.results!.seq}`);
+    expect(audit.map((a) => a.action)).toEqual(['createStaff', 'resetStaffPassword', 'setStaffStatus']);
+    // The one-time passwords never reach the audit log.
+    expect(JSON.stringify(audit)).not.toContain(made.body.results!.password);
   });
 });
 
