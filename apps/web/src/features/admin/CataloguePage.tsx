@@ -4,6 +4,7 @@ import { messageOf } from '../../shared/api';
 import { count } from '../../shared/format';
 import { DataTable } from '../../shared/ui/DataTable';
 import { useNotify } from '../../shared/ui/notify';
+import { FilePick } from './fields';
 import { fileToBase64, useAdminWrite } from './queries';
 
 /** Catalogue upload (admin): a zipped catalogue folder goes through the catalogue importer; its report is shown. */
@@ -31,7 +32,7 @@ export default function CataloguePage() {
           저장하지 않습니다. 같은 카탈로그를 다시 올리면 새 버전으로 바뀝니다.
         </p>
         <div className="admin-actions">
-          <input type="file" accept=".zip,application/zip" aria-label="카탈로그 zip 파일" onChange={(e) => (setFile(e.target.files?.[0] ?? null), setReport(null))} />
+          <FilePick label="카탈로그 zip 파일" accept=".zip,application/zip" name={file?.name ?? null} onFile={(f) => (setFile(f ?? null), setReport(null))} />
           <button type="button" className="btn btn-primary btn-small" disabled={!file || upload.isPending} title={!file ? 'zip 파일을 선택하세요.' : undefined} onClick={() => void send()}>
             {upload.isPending ? '가져오는 중...' : '가져오기'}
           </button>

@@ -32,7 +32,7 @@ export default function NoticesPage() {
     {
       id: 'act',
       header: <span className="sr-only">작업</span>,
-      width: 150,
+      width: 200,
       cell: (n) => (
         <span className="admin-actions">
           <button type="button" className="btn btn-small" onClick={() => setEditing(n)}>
@@ -89,6 +89,14 @@ function NoticeModal({ notice, onClose }: { notice: AdminNotice | null; onClose:
             <CheckField name="popup" label="홈 팝업에 표시" />
             <CheckField name="published" label="게시" />
           </div>
+          <HtmlToolbar onWrap={(open, close) => {
+            const box = document.getElementById('f-content') as HTMLTextAreaElement | null;
+            const value = form.getValues('content');
+            const start = box?.selectionStart ?? value.length;
+            const end = box?.selectionEnd ?? value.length;
+            form.setValue('content', value.slice(0, start) + open + value.slice(start, end) + close + value.slice(end), { shouldDirty: true, shouldValidate: true });
+            box?.focus();
+          }} />
           <TextAreaField name="content" label="내용 (HTML: p, b, ul, table, a, img 등 허용; 스크립트·이벤트 속성은 서버에서 지웁니다)" className="span4" rows={10} />
         </div>
         <div className="admin-actions">
@@ -105,5 +113,29 @@ function NoticeModal({ notice, onClose }: { notice: AdminNotice | null; onClose:
         </>
       )}
     </Modal>
+  );
+}
+
+const TOOLS: [label: string, open: string, close: string][] = [
+  ['굵게', '<b>', '</b>'],
+  ['기울임', '<i>', '</i>'],
+  ['밑줄', '<u>', '</u>'],
+  ['제목', '<h3>', '</h3>'],
+  ['문단', '<p>', '</p>'],
+  ['목록', '<ul>\n<li>', '</li>\n</ul>'],
+  ['링크', '<a href="https://">', '</a>'],
+  ['줄바꿈', '<br>', ''],
+];
+
+/** Wraps the selected text of the HTML box in a tag (the server keeps only its allow-list). */
+function HtmlToolbar({ onWrap }: { onWrap: (open: string, close: string) => void }) {
+  return (
+    <div className="admin-actions span4" role="toolbar" aria-label="HTML 편집 도구">
+      {TOOLS.map(([label, open, close]) => (
+        <button key={label} type="button" className="btn btn-small" onClick={() => onWrap(open, close)}>
+          {label}
+        </button>
+      ))}
+    </div>
   );
 }

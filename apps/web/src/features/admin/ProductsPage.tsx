@@ -20,7 +20,7 @@ import { DataTable, type Column } from '../../shared/ui/DataTable';
 import { Field, Form, SelectField, TextAreaField, useZodForm } from '../../shared/ui/form';
 import { Modal } from '../../shared/ui/Modal';
 import { useNotify } from '../../shared/ui/notify';
-import { NumberField } from './fields';
+import { FilePick, NumberField } from './fields';
 import { adminQuery, downloadCsv, fileToBase64, useAdminWrite } from './queries';
 import { A } from './texts';
 
@@ -247,10 +247,12 @@ function StockForm({ product }: { product: AdminProduct }) {
 function ImportModal({ onClose }: { onClose: () => void }) {
   const notify = useNotify();
   const [csv, setCsv] = useState('');
+  const [fileName, setFileName] = useState<string | null>(null);
   const [result, setResult] = useState<ImportProductsResult | null>(null);
   const run = useAdminWrite<typeof importProductsAnswer, { csv: string; commit: boolean }>('importProducts', importProductsAnswer);
   const onFile = async (file: File | undefined) => {
     if (!file) return;
+    setFileName(file.name);
     const bytes = await file.arrayBuffer();
     // Korean Excel saves CSV as EUC-KR: read UTF-8 first and fall back when it is not valid.
     let text: string;
@@ -276,7 +278,7 @@ function ImportModal({ onClose }: { onClose: () => void }) {
   return (
     <Modal title="CSV 일괄 등록" onClose={onClose} className="admin-wide" size="wide">
       <p className="field-hint">첫 행: {PRODUCT_CSV_COLUMNS.join(',')} · 같은 창고의 같은 품번은 수정, 없으면 등록 · 한 행이라도 오류가 있으면 아무것도 저장하지 않습니다.</p>
-      <input type="file" accept=".csv,text/csv" aria-label="CSV 파일" onChange={(e) => void onFile(e.target.files?.[0])} />
+      <FilePick label="CSV 파일" accept=".csv,text/csv" name={fileName} onFile={(f) => void onFile(f)} />
       <div className="admin-actions">
         <button type="button" className="btn btn-small" disabled={!csv || run.isPending} onClick={() => send(false)}>
           미리보기
