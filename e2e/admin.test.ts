@@ -123,6 +123,12 @@ describe('the back office', () => {
     await detail.getByText('CJ대한통운 / 684512345678').waitFor();
     await detail.getByRole('button', { name: '닫기' }).click().catch(() => page.keyboard.press('Escape'));
     await shot(page, 'admin-orders');
+    // The column chooser hides a column of the list.
+    const orderTable = page.getByRole('table', { name: '주문 목록' });
+    await expect(orderTable.getByRole('columnheader', { name: '창고' }).count()).resolves.toBe(1);
+    await page.locator('.admin-chooser summary').click();
+    await page.getByRole('group', { name: '보이는 열' }).getByLabel('창고').uncheck();
+    await expect(orderTable.getByRole('columnheader', { name: '창고' }).count()).resolves.toBe(0);
 
     const buyer = await desktopPage(browser);
     await shopLogin(buyer.page, 'demo@partsmall.kr');

@@ -22,6 +22,7 @@ import { Loading } from '../../shared/ui/states';
 import { useMay } from './AdminApp';
 import { StatusBadge } from './OrdersPage';
 import { NumberField } from './fields';
+import { useColumnChoice } from './columns';
 import { adminQuery, useAdminWrite } from './queries';
 import { A } from './texts';
 
@@ -59,6 +60,7 @@ export default function CompaniesPage() {
       ),
     },
   ];
+  const { shown, chooser } = useColumnChoice('companies', columns);
   return (
     <section>
       <h1>회원·업체</h1>
@@ -82,7 +84,12 @@ export default function CompaniesPage() {
           {A.search}
         </button>
       </Form>
-      <DataTable label="업체 목록" query={list} columns={columns} rowKey={(c) => c.companyId} paging={{ page, size: 20, onPage: setPage }} />
+      <div className="admin-toolbar">
+        <span>총 {count(list.data?.total ?? 0)}개 업체</span>
+        <span className="spacer" />
+        {chooser}
+      </div>
+      <DataTable label="업체 목록" query={list} columns={shown} rowKey={(c) => c.companyId} paging={{ page, size: 20, onPage: setPage }} />
       {open !== null && <CompanyModal companyId={open} onClose={() => setOpen(null)} />}
     </section>
   );

@@ -23,6 +23,7 @@ import { Modal } from '../../shared/ui/Modal';
 import { useNotify } from '../../shared/ui/notify';
 import { Loading } from '../../shared/ui/states';
 import { ADMIN_CALLS } from '@partsmall/contract';
+import { useColumnChoice } from './columns';
 import { adminQuery, downloadCsv, useAdminWrite } from './queries';
 import { A } from './texts';
 
@@ -120,6 +121,7 @@ export default function OrdersPage() {
     },
   ];
 
+  const { shown, chooser } = useColumnChoice('orders', columns);
   return (
     <section>
       <h1>주문 관리</h1>
@@ -178,8 +180,9 @@ export default function OrdersPage() {
         <button type="button" className="btn btn-small" onClick={() => void exportCsv()}>
           {A.csvExport}
         </button>
+        {chooser}
       </div>
-      <DataTable label="주문 목록" query={list} columns={columns} rowTestId="admin-order-row" paging={{ page, size: 20, onPage: setPage }} />
+      <DataTable label="주문 목록" query={list} columns={shown} rowTestId="admin-order-row" paging={{ page, size: 20, onPage: setPage }} />
       {open !== null && <OrderDetail seq={open} onClose={() => setOpen(null)} />}
     </section>
   );

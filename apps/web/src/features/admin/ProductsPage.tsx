@@ -21,6 +21,7 @@ import { Field, Form, SelectField, TextAreaField, useZodForm } from '../../share
 import { Modal } from '../../shared/ui/Modal';
 import { useNotify } from '../../shared/ui/notify';
 import { FilePick, NumberField } from './fields';
+import { useColumnChoice } from './columns';
 import { adminQuery, downloadCsv, fileToBase64, useAdminWrite } from './queries';
 import { A } from './texts';
 
@@ -62,6 +63,7 @@ export default function ProductsPage() {
       ),
     },
   ];
+  const { shown, chooser } = useColumnChoice('products', columns);
   return (
     <section>
       <h1>상품 관리</h1>
@@ -108,8 +110,9 @@ export default function ProductsPage() {
         <button type="button" className="btn btn-small" onClick={() => void exportCsv()}>
           {A.csvExport}
         </button>
+        {chooser}
       </div>
-      <DataTable label="상품 목록" query={list} columns={columns} paging={{ page, size: 20, onPage: setPage }} />
+      <DataTable label="상품 목록" query={list} columns={shown} paging={{ page, size: 20, onPage: setPage }} />
       {editing && <ProductModal product={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={(p) => setEditing(p)} />}
       {importing && <ImportModal onClose={() => setImporting(false)} />}
     </section>
