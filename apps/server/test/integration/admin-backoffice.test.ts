@@ -10,7 +10,7 @@ import { orderEvents, orders, payments, products } from '../../src/db/schema.js'
 import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
 import { png, zipArchive } from '../chat-images.js';
 import { expectLedgerMatchesBalances, makeCompany, type TestCompany } from '../member-helpers.js';
-import { balanceOf, fund, insertOrder, makeProduct } from '../order-helpers.js';
+import { balanceOf, fund, insertOrder, makeProduct, seoulMidnight } from '../order-helpers.js';
 
 /**
  * Issue 12: the back office's writes: concurrent order moves, bulk shipment, cash adjustments
@@ -88,6 +88,18 @@ describe('orders', () => {
     expect(res.body.results).toEqual({ moved: [first, second], refused: [{ seq: done, message: MSG_ORDER.statusMoveRefused }] });
     expect((await auditOf(`order:${first}`)).map((a) => [a.action, a.before, a.after])).toEqual([['bulkShipConfirm', { status: 0 }, { status: 1 }]]);
     expect(await auditOf(`order:${done}`)).toEqual([]);
+  });
+
+  it('the date range is in Seoul days: 00:00 and 23:59:59.999 belong to the day, the next 00:00 does not', async () => {
+    const co = await makeCompany(server, '날짜경계', 0);
+    const p = await makeProduct(server, { tiers: [1000, 1000, 1000, 1000], salePrice: 1000 });
+    const at = async (createdAt: Date) => insertOrder(server, { companyId: co.companyId, memberId: co.main.seq, status: 0, productId: p.id, createdAt });
+    const start = await at(seoulMidnight(1));
+    const last = await at(new Date(seoulMidnight(0).getTime() - 1));
+    await at(seoulMidnight(0));
+    const yesterday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' }).format(seoulMidnight(1));
+    const res = await post<{ seq: number }[]>('orderList', { company: '날짜경계', startDate: yesterday, endDate: yesterday }, staff);
+    expect(res.body.results?.map((o) => o.seq).sort((a, b) => a - b)).toEqual([start, last]);
   });
 
   it('the list filters by status, part number and company, and exports CSV', async () => {
