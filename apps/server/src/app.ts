@@ -7,6 +7,7 @@ import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
+import { adminRoutes } from './features/admin/routes.js';
 import { authRoutes } from './features/auth/routes.js';
 import { devRoutes } from './features/dev/routes.js';
 import { mallRoutes } from './features/mall/routes.js';
@@ -117,6 +118,7 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
   paymentRoutes(app, ctx);
   epcRoutes(app, ctx);
   chatRoutes(app, ctx);
+  adminRoutes(app, ctx);
   if (sms.hasOutbox && config.devOutbox) devRoutes(app, ctx);
 
   // Uploaded and seeded files (product pictures); generated names only, never user-chosen paths.

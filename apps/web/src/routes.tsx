@@ -31,6 +31,8 @@ export const routes: RouteObject[] = [
     HydrateFallback: () => <Loading className="page center" />,
     children: [
       { path: '/', element: <Navigate to="/home" replace /> },
+      // The back office has its own frame and menu (issue 12).
+      { path: '/admin/*', ...page(() => import('./features/admin/AdminApp'), (m) => <m.AdminApp />) },
       {
         element: <DesktopLayout />,
         children: [

@@ -13,3 +13,4 @@ export * from './member.js';
 export * from './epc.js';
 export * from './chat.js';
 export * from './providers.js';
+export * from './admin.js';

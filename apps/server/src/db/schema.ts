@@ -159,6 +159,8 @@ export const notices = pgTable(
     content: text('content').notNull(),
     /** Shown in the home notice popup. */
     popup: boolean('popup').notNull().default(false),
+    /** Unpublished notices are kept for the back office and hidden from the shop. */
+    published: boolean('published').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [index('notices_type_created').on(t.type, t.createdAt)],
@@ -257,6 +259,10 @@ export const inquiries = pgTable('inquiries', {
   phone: text('phone').notNull(),
   content: text('content').notNull(),
   memberId: integer('member_id').references(() => members.id),
+  /** 'open', 'answered' (staff wrote an answer) or 'closed'. */
+  status: text('status').notNull().default('open'),
+  answer: text('answer').notNull().default(''),
+  answeredAt: timestamp('answered_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 
@@ -417,6 +423,23 @@ export const payments = pgTable(
     check('payments_amount_positive', sql`${t.amount} > 0`),
     check('payments_license_days', sql`${t.kind} <> 'license' or ${t.days} > 0`),
   ],
+);
+/**
+ * The back office's audit log (issue 12): every staff write, who, when, what and the values before
+ * and after. Append-only: the code has no update or delete of it, and a trigger refuses both.
+ */
+export const adminAudit = pgTable(
+  'admin_audit',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id').references(() => members.id),
+    action: text('action').notNull(),
+    target: text('target').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('admin_audit_created').on(t.createdAt), index('admin_audit_action').on(t.action, t.createdAt)],
 );
 export * from '../features/epc/schema.js';
 export * from '../features/chat/schema.js';

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MEMBER_TYPE_MAIN, MSG_MEMBER } from '@partsmall/contract';
+import { MEMBER_TYPE_MAIN, MSG_ADMIN, MSG_MEMBER } from '@partsmall/contract';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { SmsProvider } from '../features/sms/provider.js';
@@ -31,9 +31,10 @@ export type Api = FastifyInstance<
  * - member: any logged-in account (staff too);
  * - company: a member of a company (main or sub-account; not staff);
  * - main: a company's main account (type 0);
- * - staff: staff or admin.
+ * - staff: staff or admin;
+ * - admin: admin only (the back office's table, ADMIN_CALLS, says which calls).
  */
-export type Access = 'public' | 'member' | 'company' | 'main' | 'staff';
+export type Access = 'public' | 'member' | 'company' | 'main' | 'staff' | 'admin';
 
 /** One route's declaration, as the access table lists it. */
 export interface RouteAccess {
@@ -82,11 +83,18 @@ export function requireStaff(request: FastifyRequest): AuthContext {
   return auth;
 }
 
+export function requireAdmin(request: FastifyRequest): AuthContext {
+  const auth = requireStaff(request);
+  if (auth.member.role !== 'admin') throw forbidden(MSG_ADMIN.adminOnly);
+  return auth;
+}
+
 const CHECKS: Record<Exclude<Access, 'public'>, (request: FastifyRequest) => unknown> = {
   member: requireMember,
   company: requireCompanyMember,
   main: requireMainAccount,
   staff: requireStaff,
+  admin: requireAdmin,
 };
 
 /** The paths of the calls (spec 1 §7, spec 2 §7): each route on them must declare its access. */

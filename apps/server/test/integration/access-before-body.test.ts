@@ -12,15 +12,17 @@ let server: TestServer;
 let main: string;
 let sub: string;
 let staff: string;
+let admin: string;
 let table: RouteAccess[];
 let documented: Record<string, Record<string, { requestBody?: unknown }>>;
 
 beforeAll(async () => {
   server = await startTestServer();
-  [main, sub, staff] = await Promise.all([
+  [main, sub, staff, admin] = await Promise.all([
     loginAs(server, 'demo@partsmall.kr', 'demo1234'),
     loginAs(server, 'sub@partsmall.kr', 'demo1234'),
     loginAs(server, 'staff@partsmall.kr', 'staff1234'),
+    loginAs(server, 'admin@partsmall.kr', 'admin1234'),
   ]);
   table = server.app.accessTable;
   documented = (JSON.parse((await rawCall(server, 'GET', 'docs/json')).text) as { paths: typeof documented }).paths;
@@ -43,7 +45,7 @@ function send(entry: RouteAccess, body: string, token?: string): Promise<RawResu
 }
 
 const guarded = () => table.filter((r) => r.access !== 'public');
-const THE_ROLE_FOR: Record<string, () => string> = { member: () => main, company: () => main, main: () => main, staff: () => staff };
+const THE_ROLE_FOR: Record<string, () => string> = { member: () => main, company: () => main, main: () => main, staff: () => staff, admin: () => admin };
 
 describe('the access table', () => {
   it('declares every call of the issue and both roles of the member area', () => {
@@ -77,7 +79,7 @@ describe('401 before the body', () => {
 
 describe('403 before the body', () => {
   it('a member (a main account) gets 403 from every staff call whatever it sends', async () => {
-    const staffCalls = guarded().filter((r) => r.access === 'staff');
+    const staffCalls = guarded().filter((r) => r.access === 'staff' || r.access === 'admin');
     expect(staffCalls.length).toBeGreaterThanOrEqual(2);
     for (const entry of staffCalls) {
       for (const [what, body] of MALFORMED) {

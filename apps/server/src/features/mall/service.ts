@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { MallConfig } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { mallConfig, notices } from '../../db/schema.js';
@@ -14,7 +14,7 @@ export async function readMallConfig(db: Db): Promise<Omit<MallConfig, 'demo'> |
   const popup = await db
     .select({ seq: notices.id, title: notices.title, content: notices.content })
     .from(notices)
-    .where(eq(notices.popup, true))
+    .where(and(eq(notices.popup, true), eq(notices.published, true)))
     .orderBy(desc(notices.createdAt), desc(notices.id))
     .limit(5);
   return {

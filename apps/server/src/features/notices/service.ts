@@ -14,7 +14,8 @@ export interface NoticeQuery {
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listNotices(db: Db, q: NoticeQuery) {
-  const conditions: SQL[] = [];
+  // Unpublished notices stay in the back office only.
+  const conditions: SQL[] = [eq(notices.published, true)];
   if (q.type !== undefined) conditions.push(eq(notices.type, q.type));
   const kw = q.searchKeyword ?? '';
   if (kw !== '') {
@@ -38,7 +39,7 @@ export async function listNotices(db: Db, q: NoticeQuery) {
 }
 
 export async function noticeById(db: Db, id: number) {
-  const [row] = await db.select().from(notices).where(eq(notices.id, id));
+  const [row] = await db.select().from(notices).where(and(eq(notices.id, id), eq(notices.published, true)));
   if (!row) return null;
   return { seq: row.id, type: row.type, title: row.title, content: row.content, created: row.createdAt.toISOString() };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ADMIN_CALLS,
   MSG_ORDER,
   orderAnswer,
   orderEventsAnswer,
@@ -12,6 +13,7 @@ import {
 import { answers } from '../../shared/answers.js';
 import { type Api, type AppContext, requireCompanyMember, requireStaff } from '../../shared/context.js';
 import { created, ok } from '../../shared/http.js';
+import { recordAudit } from '../admin/audit.js';
 import { payOrder } from './payment.js';
 import { listOrders, moveOrder, orderDetail, orderEventsOf } from './service.js';
 
@@ -57,14 +59,22 @@ export function orderRoutes(app: Api, ctx: AppContext) {
     },
   );
 
-  app.post('/api/admin/setOrderStatus', { config: { access: 'staff' }, schema: { tags, summary: '직원: 주문 상태 변경', body: orderMoveRequest, response: answers(orderAnswer) } }, async (req) => {
+  app.post(ADMIN_CALLS.setOrderStatus.path, { config: { access: ADMIN_CALLS.setOrderStatus.role }, schema: { tags, summary: '직원: 주문 상태 변경', body: orderMoveRequest, response: answers(orderAnswer) } }, async (req) => {
     const staff = requireStaff(req);
-    const moved = await moveOrder(db, { ...req.body, companyId: null, actor: 'staff', memberId: staff.member.id });
+    const { seq, status, note, carrier, waybill } = req.body;
+    const moved = await moveOrder(db, {
+      ...req.body,
+      companyId: null,
+      actor: 'staff',
+      memberId: staff.member.id,
+      onMoved: (tx, from) =>
+        recordAudit(tx, { memberId: staff.member.id, action: 'setOrderStatus', target: `order:${seq}`, before: { status: from }, after: { status, note, carrier, waybill } }),
+    });
     await ctx.realtime.pushBaseInfo(moved.companyId);
     return created(await orderDetail(db, null, req.body.seq), MSG_ORDER.statusChanged);
   });
 
-  app.post('/api/admin/getOrderEvents', { config: { access: 'staff' }, schema: { tags, summary: '직원: 주문 상태 이력', body: seqRequest, response: answers(orderEventsAnswer) } }, async (req) => {
+  app.post(ADMIN_CALLS.getOrderEvents.path, { config: { access: ADMIN_CALLS.getOrderEvents.role }, schema: { tags, summary: '직원: 주문 상태 이력', body: seqRequest, response: answers(orderEventsAnswer) } }, async (req) => {
     requireStaff(req);
     return ok(await orderEventsOf(db, req.body.seq));
   });

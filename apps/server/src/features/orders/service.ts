@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { MSG_ORDER, ORDER_STATUS, findTransition, type OrderEvent, type OrderView, type StatusActor } from '@partsmall/contract';
-import { queryRows, type Db } from '../../db/client.js';
+import { queryRows, type Db, type Tx } from '../../db/client.js';
 import { cashLedger, orderEvents, orderLines, orders } from '../../db/schema.js';
 import { AppError, badRequest, notFound } from '../../shared/http.js';
 import { withinSeoulDays } from '../../shared/time.js';
@@ -105,6 +105,8 @@ export interface MoveRequest {
   carrier?: string | undefined;
   waybill?: string | undefined;
   now?: Date;
+  /** Runs in the move's transaction after it is written (the back office's audit row). */
+  onMoved?: (tx: Tx, from: number) => Promise<void>;
 }
 
 /**
@@ -178,6 +180,7 @@ export async function moveOrder(db: Db, m: MoveRequest): Promise<{ companyId: nu
     }
     await tx.update(orders).set(update).where(eq(orders.id, order.id));
     await tx.insert(orderEvents).values({ orderId: order.id, fromStatus: order.status, toStatus: m.status, memberId: m.memberId, note: m.note ?? '' });
+    await m.onMoved?.(tx, order.status);
     return { companyId: order.company_id, status: m.status };
   });
 }

@@ -13,15 +13,26 @@ export interface ProductListCache {
   enabled: boolean;
   get(key: string): string | undefined;
   set(key: string, body: string): void;
+  clear(): void;
+}
+
+/** Every grid cache of this process, so that a product write can empty them at once. */
+const caches = new Set<ProductListCache>();
+
+/** A product changed (back office): the next grid read is fresh on this instance (others within the TTL). */
+export function invalidateProductLists(): void {
+  for (const c of caches) c.clear();
 }
 
 export function createProductListCache(ttlMs: number): ProductListCache {
-  if (ttlMs <= 0) return { enabled: false, get: () => undefined, set: () => {} };
+  if (ttlMs <= 0) return { enabled: false, get: () => undefined, set: () => {}, clear: () => {} };
   const cache = new LRUCache<string, string>({
     ttl: ttlMs,
     // Bounded by bytes, not entries: a keyword can be long and an answer is up to ~30 KB.
     maxSize: 32 * 1024 * 1024,
     sizeCalculation: (body, key) => body.length + key.length,
   });
-  return { enabled: true, get: (key) => cache.get(key), set: (key, body) => void cache.set(key, body) };
+  const listCache: ProductListCache = { enabled: true, get: (key) => cache.get(key), set: (key, body) => void cache.set(key, body), clear: () => cache.clear() };
+  caches.add(listCache);
+  return listCache;
 }

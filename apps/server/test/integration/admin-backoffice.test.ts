@@ -1,0 +1,434 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { strToU8, zipSync } from 'fflate';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG_ADMIN, MSG_CATALOGUE, MSG_ORDER, MSG_SHOP, type CatalogueReport, type AdminOrderDetail, type AdminProduct, type ImportProductsResult } from '@partsmall/contract';
+import { queryRows } from '../../src/db/client.js';
+import { orderEvents, orders, payments, products } from '../../src/db/schema.js';
+import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
+import { png, zipArchive } from '../chat-images.js';
+import { expectLedgerMatchesBalances, makeCompany, type TestCompany } from '../member-helpers.js';
+import { balanceOf, fund, insertOrder, makeProduct, seoulMidnight } from '../order-helpers.js';
+
+/**
+ * Issue 12: the back office's writes: concurrent order moves, bulk shipment, cash adjustments
+ * (ledger = balance, never below zero), the deposit confirmation crediting once, products with
+ * the tier rule, duplicates, stock and pictures, CSV import all-or-nothing, notices, inquiries,
+ * configuration; every write leaves an audit row and every refusal writes nothing.
+ */
+let server: TestServer;
+let shop: TestCompany;
+let buyer: string;
+let staff: string;
+let staff2: string;
+let admin: string;
+
+beforeAll(async () => {
+  // A grid cache that would keep answers a whole minute: a product write must empty it.
+  server = await startTestServer({ productListCacheMs: 60_000 });
+  shop = await makeCompany(server, '백오피스', 0);
+  [buyer, staff, staff2, admin] = await Promise.all([
+    loginAs(server, shop.main.id, shop.main.pw),
+    loginAs(server, 'staff@partsmall.kr', 'staff1234'),
+    loginAs(server, 'staff@partsmall.kr', 'staff1234'),
+    loginAs(server, 'admin@partsmall.kr', 'admin1234'),
+  ]);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const auditOf = (target: string) => queryRows<{ action: string; before: unknown; after: unknown }>(server.db, sql`select action, before, after from admin_audit where target = ${target} order by id`);
+const post = <T = unknown>(path: string, body: Record<string, unknown>, token: string) => call<T>(server, 'POST', `api/admin/${path}`, body, token);
+
+describe('orders', () => {
+  it('two staff moving one order at once: exactly one wins, one event, one audit row', async () => {
+    const p = await makeProduct(server, { tiers: [7000, 7000, 7000, 7000], salePrice: 7000, stock: 10 });
+    const seq = await insertOrder(server, { companyId: shop.companyId, memberId: shop.main.seq, status: 0, productId: p.id, qty: 1, totalAmount: 7000, shipping: 6000 });
+    const cash = await balanceOf(server, shop.companyId);
+    const [a, b] = await Promise.all([
+      post('setOrderStatus', { seq, status: 1 }, staff),
+      post('setOrderStatus', { seq, status: 3 }, staff2),
+    ]);
+    const codes = [a.body.code, b.body.code].sort();
+    expect(codes).toEqual([201, 409]);
+    const loser = a.body.code === 409 ? a : b;
+    expect(loser.body.message).toBe(MSG_ORDER.statusMoveRefused);
+    const events = await server.db.select().from(orderEvents).where(eq(orderEvents.orderId, seq));
+    expect(events).toHaveLength(1);
+    const [row] = await server.db.select().from(orders).where(eq(orders.id, seq));
+    expect(row!.status).toBe(events[0]!.toStatus);
+    // The winner's refund happened once (3) or not at all (1).
+    expect(await balanceOf(server, shop.companyId)).toBe(cash + (row!.status === 3 ? 13_000 : 0));
+    expect((await auditOf(`order:${seq}`)).map((r) => r.action)).toEqual(['setOrderStatus']);
+  });
+
+  it('shipment complete needs carrier and waybill; the detail shows the refund a cancel would give', async () => {
+    const p = await makeProduct(server, { tiers: [5000, 5000, 5000, 5000], salePrice: 5000, stock: 10 });
+    const seq = await insertOrder(server, { companyId: shop.companyId, memberId: shop.main.seq, status: 1, productId: p.id, qty: 2, totalAmount: 10_000, shipping: 6000 });
+    const detail = await post<AdminOrderDetail>('orderDetail', { seq }, staff);
+    expect(detail.body.results?.refunds).toEqual({ '8': 16_000 });
+    expect(detail.body.results?.vins).toEqual(['']);
+    const refused = await post('setOrderStatus', { seq, status: 2 }, staff);
+    expect([refused.status, refused.body.message]).toEqual([400, MSG_ORDER.carrierRequired]);
+    const shipped = await post('setOrderStatus', { seq, status: 2, carrier: 'CJ대한통운', waybill: '6543210987' }, staff);
+    expect(shipped.body.code).toBe(201);
+    const seen = await call<{ status: number; waybill: string }>(server, 'POST', 'api/getMallOrderDetail', { seq }, buyer);
+    expect([seen.body.results?.status, seen.body.results?.waybill]).toEqual([2, '6543210987']);
+  });
+
+  it('bulk shipment confirmed moves the purchase requests and lists the others as refused', async () => {
+    const p = await makeProduct(server, { tiers: [3000, 3000, 3000, 3000], salePrice: 3000, stock: 10 });
+    const first = await insertOrder(server, { companyId: shop.companyId, memberId: shop.main.seq, status: 0, productId: p.id });
+    const second = await insertOrder(server, { companyId: shop.companyId, memberId: shop.main.seq, status: 0, productId: p.id });
+    const done = await insertOrder(server, { companyId: shop.companyId, memberId: shop.main.seq, status: 2, productId: p.id, shippedAt: new Date() });
+    const res = await post<{ moved: number[]; refused: { seq: number; message: string }[] }>('bulkShipConfirm', { seqs: [first, second, done] }, staff);
+    expect(res.body.results).toEqual({ moved: [first, second], refused: [{ seq: done, message: MSG_ORDER.statusMoveRefused }] });
+    expect((await auditOf(`order:${first}`)).map((a) => [a.action, a.before, a.after])).toEqual([['bulkShipConfirm', { status: 0 }, { status: 1 }]]);
+    expect(await auditOf(`order:${done}`)).toEqual([]);
+  });
+
+  it('the date range is in Seoul days: 00:00 and 23:59:59.999 belong to the day, the next 00:00 does not', async () => {
+    const co = await makeCompany(server, '날짜경계', 0);
+    const p = await makeProduct(server, { tiers: [1000, 1000, 1000, 1000], salePrice: 1000 });
+    const at = async (createdAt: Date) => insertOrder(server, { companyId: co.companyId, memberId: co.main.seq, status: 0, productId: p.id, createdAt });
+    const start = await at(seoulMidnight(1));
+    const last = await at(new Date(seoulMidnight(0).getTime() - 1));
+    await at(seoulMidnight(0));
+    const yesterday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' }).format(seoulMidnight(1));
+    const res = await post<{ seq: number }[]>('orderList', { company: '날짜경계', startDate: yesterday, endDate: yesterday }, staff);
+    expect(res.body.results?.map((o) => o.seq).sort((a, b) => a - b)).toEqual([start, last]);
+  });
+
+  it('the list filters by status, part number and company, and exports CSV', async () => {
+    const p = await makeProduct(server, { tiers: [4000, 4000, 4000, 4000], salePrice: 4000, stock: 10 });
+    const seq = await insertOrder(server, { companyId: shop.companyId, memberId: shop.main.seq, status: 6, productId: p.id, shippedAt: new Date(), returnReason: 0 });
+    const res = await post<{ seq: number; companyName: string }[]>('orderList', { status: 6, pid: 'TST', company: '백오피스' }, staff);
+    expect(res.body.results?.map((o) => o.seq)).toEqual([seq]);
+    expect(res.body.total).toBe(1);
+    const none = await post('orderList', { status: 6, company: '없는업체이름' }, staff);
+    expect(none.body.total).toBe(0);
+    const csv = await post<{ csv: string; rows: number }>('orderExport', { status: 6 }, staff);
+    expect(csv.body.results?.rows).toBe(1);
+    expect(csv.body.results?.csv).toContain('반품보류');
+    const badDate = await post('orderList', { startDate: '2026-02-30' }, staff);
+    expect(badDate.status).toBe(400);
+  });
+});
+
+describe('cash and licence', () => {
+  it('credits and debits with a reason keep ledger = balance; below zero is refused and writes nothing', async () => {
+    const co = await makeCompany(server, '캐시조정', 0);
+    await fund(server, co.companyId, 10_000);
+    const up = await post<{ point: number }>('adjustCash', { companyId: co.companyId, amount: 5000, reason: '입금 누락 보정' }, admin);
+    expect([up.body.code, up.body.results?.point]).toEqual([201, 15_000]);
+    const down = await post<{ point: number }>('adjustCash', { companyId: co.companyId, amount: -15_000, reason: '중복 충전 회수' }, admin);
+    expect(down.body.results?.point).toBe(0);
+    const below = await post('adjustCash', { companyId: co.companyId, amount: -1, reason: '잘못된 회수' }, admin);
+    expect([below.status, below.body.message]).toEqual([400, MSG_ADMIN.cashBelowZero]);
+    const fraction = await post('adjustCash', { companyId: co.companyId, amount: 10.5, reason: '소수점' }, admin);
+    expect([fraction.status, fraction.body.message]).toEqual([400, MSG_ADMIN.amountInvalid]);
+    const noReason = await post('adjustCash', { companyId: co.companyId, amount: 100, reason: '' }, admin);
+    expect([noReason.status, noReason.body.message]).toEqual([400, MSG_ADMIN.reasonRequired]);
+    const byStaff = await post('adjustCash', { companyId: co.companyId, amount: 100, reason: '직원 시도' }, staff);
+    expect(byStaff.status).toBe(403);
+    expect(await balanceOf(server, co.companyId)).toBe(0);
+    const ledger = await queryRows<{ type: string; amount: string; note: string }>(server.db, sql`select type, amount::text, note from cash_ledger where company_id = ${co.companyId} order by id`);
+    expect(ledger.map((l) => [l.type, l.amount])).toEqual([['adjust', '10000'], ['adjust', '5000'], ['adjust', '-15000']]);
+    expect(ledger[1]!.note).toBe('관리자 조정: 입금 누락 보정');
+    const manager = await server.db.select().from(payments).where(eq(payments.companyId, co.companyId));
+    expect(manager.map((m) => [m.pgcode, m.amount, m.status])).toEqual([['manager', 5000, 'paid']]);
+    expect((await auditOf(`company:${co.companyId}`)).map((a) => a.after)).toEqual([
+      { point: 15_000, amount: 5000, reason: '입금 누락 보정' },
+      { point: 0, amount: -15_000, reason: '중복 충전 회수' },
+    ]);
+    await expectLedgerMatchesBalances(server);
+  });
+
+  it('licence days: adding 30 to none gives 30 days; level change is admin only', async () => {
+    const co = await makeCompany(server, '이용권조정', 0);
+    const res = await post<{ licenseDays: number }>('adjustLicense', { companyId: co.companyId, days: 30, reason: '이벤트 지급' }, admin);
+    expect(res.body.results?.licenseDays).toBe(30);
+    expect((await post('setCompanyLevel', { companyId: co.companyId, level: 'a' }, staff)).status).toBe(403);
+    expect((await post('setCompanyLevel', { companyId: co.companyId, level: 'z' }, admin)).status).toBe(400);
+    expect((await post('setCompanyLevel', { companyId: co.companyId, level: 'b' }, admin)).body.code).toBe(201);
+    const detail = await post<{ company: { level: string; licenseDays: number } }>('companyDetail', { companyId: co.companyId }, staff);
+    expect([detail.body.results?.company.level, detail.body.results?.company.licenseDays]).toEqual(['b', 30]);
+    expect((await auditOf(`company:${co.companyId}`)).map((a) => a.action)).toEqual(['adjustLicense', 'setCompanyLevel']);
+  });
+
+  it('a stopped member cannot log in and loses the session; resumed, logs in again', async () => {
+    const co = await makeCompany(server, '정지회원', 0);
+    const token = await loginAs(server, co.main.id, co.main.pw);
+    expect((await post('setMemberStatus', { memberId: co.main.seq, status: 'stopped' }, staff)).body.code).toBe(201);
+    expect((await call(server, 'POST', 'api/getMallOrderInfo', {}, token)).status).toBe(401);
+    expect((await call(server, 'POST', 'api/login', { id: co.main.id, pw: co.main.pw })).body.code).not.toBe(200);
+    expect((await post('setMemberStatus', { memberId: co.main.seq, status: 'active' }, staff)).body.code).toBe(201);
+    expect((await call(server, 'POST', 'api/login', { id: co.main.id, pw: co.main.pw })).body.code).toBe(200);
+    expect((await auditOf(`member:${co.main.seq}`)).map((a) => a.after)).toEqual([{ status: 'stopped' }, { status: 'active' }]);
+  });
+});
+
+describe('bank transfer deposit confirmed', () => {
+  it('five staff presses at once credit the company exactly once', async () => {
+    const co = await makeCompany(server, '계좌이체', 0);
+    const [p] = await server.db
+      .insert(payments)
+      .values({ gatewayId: `bank-${randomUUID()}`, provider: 'sandbox', companyId: co.companyId, memberId: co.main.seq, kind: 'point', pgcode: 'banktransfer', amount: 30_000, productName: '캐시 충전 30,000원' })
+      .returning();
+    const waiting = await post<{ seq: number }[]>('paymentList', { status: 'pending', pgcode: 'banktransfer', company: '계좌이체' }, staff);
+    expect(waiting.body.results?.map((r) => r.seq)).toEqual([p!.id]);
+    const results = await Promise.all(Array.from({ length: 5 }, () => post<{ repeated: boolean; point: number }>('confirmDeposit', { seq: p!.id }, staff)));
+    expect(results.map((r) => r.body.code)).toEqual([201, 201, 201, 201, 201]);
+    expect(results.filter((r) => r.body.results?.repeated === false)).toHaveLength(1);
+    expect(await balanceOf(server, co.companyId)).toBe(30_000);
+    const ledger = await queryRows<{ n: string }>(server.db, sql`select count(*)::text as n from cash_ledger where company_id = ${co.companyId}`);
+    expect(ledger[0]!.n).toBe('1');
+    expect((await auditOf(`payment:${p!.id}`)).map((a) => a.action)).toEqual(['confirmDeposit']);
+    const card = await server.db
+      .insert(payments)
+      .values({ gatewayId: `card-${randomUUID()}`, provider: 'sandbox', companyId: co.companyId, memberId: co.main.seq, kind: 'point', pgcode: 'creditcard', amount: 1000, productName: '캐시 충전 1,000원' })
+      .returning();
+    const notBank = await post('confirmDeposit', { seq: card[0]!.id }, staff);
+    expect([notBank.status, notBank.body.message]).toEqual([400, MSG_ADMIN.depositNotWaiting]);
+    await expectLedgerMatchesBalances(server);
+  });
+});
+
+const productBody = (over: Record<string, unknown> = {}) => ({
+  name: '관리자 등록 브레이크 패드',
+  pid: `ADM-${randomUUID().slice(0, 8)}`,
+  factoryNum: 'FN-100',
+  type: 2,
+  salePrice: 50_000,
+  priceA: 40_000,
+  priceB: 42_000,
+  priceC: 0,
+  priceD: 48_000,
+  stockName: '한국 김포물류센터',
+  storageId: 1,
+  detailInfo: '좌우 한 세트',
+  description: '순정 브레이크 패드입니다.',
+  category: 'pad',
+  brand: 'BMW',
+  hasAmount: 12,
+  ...over,
+});
+
+describe('products', () => {
+  it('refuses bad prices and stock, tiers above the sale price and duplicate part numbers, writing nothing', async () => {
+    const count = async () => Number((await queryRows<{ n: string }>(server.db, sql`select count(*)::text as n from products`))[0]!.n);
+    const before = await count();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ salePrice: -1 }, MSG_ADMIN.priceInvalid],
+      [{ salePrice: 0, priceA: 0, priceB: 0, priceD: 0 }, MSG_ADMIN.salePriceRequired],
+      [{ priceA: 100.5 }, MSG_ADMIN.priceInvalid],
+      [{ hasAmount: -3 }, MSG_ADMIN.stockInvalid],
+      [{ hasAmount: 1.5 }, MSG_ADMIN.stockInvalid],
+      [{ priceB: 50_001 }, MSG_ADMIN.tierAboveSale],
+      [{ type: 7 }, MSG_ADMIN.typeInvalid],
+      [{ pid: '---' }, MSG_ADMIN.pidRequired],
+    ];
+    for (const [over, message] of cases) {
+      const res = await post('saveProduct', productBody(over), staff);
+      expect([res.status, res.body.message], JSON.stringify(over)).toEqual([400, message]);
+    }
+    // The tier rule's boundary: a tier equal to the sale price is fine.
+    const ok = await post<AdminProduct>('saveProduct', productBody({ pid: 'DUP-777', priceA: 50_000 }), staff);
+    expect(ok.body.code).toBe(201);
+    const dup = await post('saveProduct', productBody({ pid: 'dup 777' }), staff);
+    expect([dup.status, dup.body.message]).toEqual([400, MSG_ADMIN.duplicatePid]);
+    const otherWarehouse = await post('saveProduct', productBody({ pid: 'DUP-777', stockName: '중국 위해직수입창고', storageId: 2 }), staff);
+    expect(otherWarehouse.body.code).toBe(201);
+    expect(await count()).toBe(before + 2);
+  });
+
+  it('a new product is found by a member at once (grid cache emptied) with the tier price', async () => {
+    const pid = `NEW-${randomUUID().slice(0, 6)}`;
+    const search = () => call<{ seq: number; price?: number }[]>(server, 'POST', 'api/getProductHome', { searchType: 'pid', keyword: pid, page: 1, size: 60 }, buyer);
+    expect((await search()).body.results).toEqual([]);
+    const made = await post<AdminProduct>('saveProduct', productBody({ pid }), staff);
+    const found = await search();
+    // Company level d (bronze) reads tier D.
+    expect(found.body.results?.map((r) => [r.seq, r.price])).toEqual([[made.body.results!.seq, 48_000]]);
+    const edited = await post<AdminProduct>('saveProduct', productBody({ pid, seq: made.body.results!.seq, priceD: 0 }), staff);
+    expect(edited.body.results?.hasAmount).toBe(12);
+    // Tier D zero falls back to the sale price.
+    expect((await search()).body.results?.[0]?.price).toBe(50_000);
+  });
+
+  it('stock changes with a reason never go below zero', async () => {
+    const p = await makeProduct(server, { tiers: [1000, 1000, 1000, 1000], salePrice: 1000, stock: 3 });
+    const down = await post<AdminProduct>('changeStock', { seq: p.id, delta: -3, reason: '파손 폐기' }, staff);
+    expect(down.body.results?.hasAmount).toBe(0);
+    const below = await post('changeStock', { seq: p.id, delta: -1, reason: '파손 폐기' }, staff);
+    expect([below.status, below.body.message]).toEqual([400, MSG_ADMIN.stockBelowZero]);
+    expect((await auditOf(`product:${p.id}`)).map((a) => a.after)).toEqual([{ hasAmount: 0, delta: -3, reason: '파손 폐기' }]);
+  });
+
+  it('pictures pass the chat image checks; a zip named .png is refused', async () => {
+    const p = await makeProduct(server, { tiers: [1000, 1000, 1000, 1000], salePrice: 1000 });
+    const good = await post<AdminProduct>('uploadProductImage', { seq: p.id, name: 'pad.png', mime: 'image/png', data: (await png()).toString('base64') }, staff);
+    expect(good.body.code).toBe(201);
+    expect(good.body.results?.imgFiles).toHaveLength(1);
+    expect(good.body.results?.imgFiles[0]).toMatch(/^\/uploads\/products\/[0-9a-f-]{36}\.png$/);
+    const file = await fetch(`${server.base}${good.body.results!.imgFiles[0]}`);
+    expect([file.status, file.headers.get('content-type')]).toEqual([200, 'image/png']);
+    const bad = await post('uploadProductImage', { seq: p.id, name: 'fake.png', mime: 'image/png', data: zipArchive().toString('base64') }, staff);
+    expect(bad.status).toBe(400);
+    const [row] = await server.db.select().from(products).where(eq(products.id, p.id));
+    expect(row!.imgFiles).toHaveLength(1);
+  });
+});
+
+const HEADER = 'pid,name,factoryNum,type,salePrice,priceA,priceB,priceC,priceD,hasAmount,stockName,storageId,category,brand,detailInfo';
+
+describe('CSV import', () => {
+  it('previews, then writes all lines; a broken line writes nothing and is reported by line', async () => {
+    const tag = randomUUID().slice(0, 6).toUpperCase();
+    const good = [HEADER, `CSV-${tag}-1,CSV 필터 1,,2,"12,000",10000,11000,0,0,5,한국 김포물류센터,1,filter,VW,`, `CSV-${tag}-2,CSV 필터 2,,1,9000,0,0,0,0,0,한국 김포물류센터,1,filter,VW,"따옴표 ""포함"""`].join('\n');
+    const preview = await post<ImportProductsResult>('importProducts', { csv: good }, staff);
+    expect(preview.body.results?.committed).toBe(false);
+    expect(preview.body.results?.rows.map((r) => [r.line, r.action])).toEqual([[2, 'create'], [3, 'create']]);
+    const bad = [HEADER, `CSV-${tag}-3,좋은 행,,2,5000,0,0,0,0,1,한국 김포물류센터,1,,,`, `CSV-${tag}-4,음수 가격,,2,-5000,0,0,0,0,1,한국 김포물류센터,1,,,`, `CSV-${tag}-5,소수 재고,,2,5000,0,0,0,0,1.5,한국 김포물류센터,1,,,`, `CSV-${tag}-3,중복,,2,5000,0,0,0,0,1,한국 김포물류센터,1,,,`].join('\n');
+    const refused = await post<ImportProductsResult>('importProducts', { csv: bad, commit: true }, staff);
+    expect(refused.body.results?.committed).toBe(false);
+    expect(refused.body.results?.errors.map((e) => e.line)).toEqual([3, 4, 5]);
+    expect(refused.body.message).toBe(MSG_ADMIN.csvHasErrors);
+    const none = await queryRows<{ n: string }>(server.db, sql`select count(*)::text as n from products where pid like ${`CSV-${tag}-%`}`);
+    expect(none[0]!.n).toBe('0');
+    const done = await post<ImportProductsResult>('importProducts', { csv: good, commit: true }, staff);
+    expect([done.body.code, done.body.message]).toEqual([201, MSG_ADMIN.csvImported(2, 0)]);
+    const again = await post<ImportProductsResult>('importProducts', { csv: good.replace(',5,한국', ',7,한국') }, staff);
+    expect(again.body.results?.rows[0]).toMatchObject({ action: 'update', changes: ['hasAmount: 5 → 7'] });
+    const rows = await queryRows<{ sale_price: string; detail_info: string }>(server.db, sql`select sale_price::text, detail_info from products where pid like ${`CSV-${tag}-%`} order by pid`);
+    expect(rows).toEqual([{ sale_price: '12000', detail_info: '' }, { sale_price: '9000', detail_info: '따옴표 "포함"' }]);
+  });
+
+  it('refuses a broken quote, a missing column and 100,000 lines', async () => {
+    const broken = await post('importProducts', { csv: `${HEADER}\n"ABC,이름\n` }, staff);
+    expect([broken.status, broken.body.message]).toEqual([400, MSG_ADMIN.csvBroken]);
+    const missing = await post('importProducts', { csv: 'pid,name\nA,B\n' }, staff);
+    expect([missing.status, missing.body.message]).toEqual([400, MSG_ADMIN.csvHeader('factoryNum')]);
+    const line = 'BIG-1,대량,,2,1000,0,0,0,0,1,한국 김포물류센터,1,,,';
+    const huge = await post('importProducts', { csv: [HEADER, ...Array.from({ length: 100_000 }, () => line)].join('\n') }, staff);
+    expect(huge.status).toBe(413);
+  });
+});
+
+describe('notices, inquiries, configuration, staff', () => {
+  it('scripts never survive; unpublished notices are hidden from the shop', async () => {
+    const res = await post<{ seq: number; content: string }>('saveNotice', { type: 0, title: '배송 안내', content: '<p onclick="x()">안내<script>alert(1)</script></p><img src="javascript:alert(1)">', popup: false, published: false }, staff);
+    expect(res.body.results?.content).toBe('<p>안내</p><img />');
+    const hidden = await call(server, 'POST', 'api/getMallNotice', { seq: res.body.results!.seq }, buyer);
+    expect([hidden.status, hidden.body.message]).toEqual([404, MSG_SHOP.noticeNotFound]);
+    await post('saveNotice', { seq: res.body.results!.seq, type: 2, title: '배송 안내', content: '<p>안내</p>', published: true }, staff);
+    const shown = await call<{ title: string }>(server, 'POST', 'api/getMallNotice', { seq: res.body.results!.seq }, buyer);
+    expect(shown.body.results?.title).toBe('배송 안내');
+    const onlyScript = await post('saveNotice', { type: 0, title: '빈 공지', content: '<script>alert(1)</script>' }, staff);
+    expect([onlyScript.status, onlyScript.body.message]).toEqual([400, MSG_ADMIN.contentRequired]);
+    const badType = await post('saveNotice', { type: 1, title: '구분 오류', content: '<p>x</p>' }, staff);
+    expect([badType.status, badType.body.message]).toEqual([400, MSG_ADMIN.noticeTypeInvalid]);
+    const notices = await auditOf(`notice:${res.body.results!.seq}`);
+    expect(notices.map((a) => (a.after as { published: boolean }).published)).toEqual([false, true]);
+    // Hostile text: a NUL character or a title of 10,000 characters is a 400 with a Korean message, never a 500.
+    const nul = await post('saveNotice', { type: 0, title: '널\u0000문자', content: '<p>x</p>' }, staff);
+    expect(nul.status).toBe(400);
+    expect(nul.body.message).toMatch(/[가-힣]/);
+    const long = await post('saveNotice', { type: 0, title: '가'.repeat(10_000), content: '<p>x</p>' }, staff);
+    expect([long.status, long.body.message]).toEqual([400, MSG_ADMIN.titleRequired]);
+  });
+
+  it('inquiries are answered then closed; a closed one takes no answer', async () => {
+    await call(server, 'POST', 'api/registerInquiry', { qnaType: 'partnership', phone: '01033334444', content: '제휴 문의드립니다. 연락 부탁드립니다.' });
+    const list = await post<{ seq: number; status: string }[]>('inquiryList', { status: 'open' }, staff);
+    const seq = list.body.results![0]!.seq;
+    const answered = await post<{ status: string; answer: string }>('answerInquiry', { seq, answer: '담당자가 연락드리겠습니다.' }, staff);
+    expect([answered.body.results?.status, answered.body.results?.answer]).toEqual(['answered', '담당자가 연락드리겠습니다.']);
+    expect((await post<{ status: string }>('closeInquiry', { seq }, staff)).body.results?.status).toBe('closed');
+    const late = await post('answerInquiry', { seq, answer: '추가 답변' }, staff);
+    expect([late.status, late.body.message]).toEqual([409, MSG_ADMIN.inquiryClosed]);
+    expect((await auditOf(`inquiry:${seq}`)).map((a) => a.after)).toEqual([
+      { status: 'answered', answer: '담당자가 연락드리겠습니다.' },
+      { status: 'closed', answer: '담당자가 연락드리겠습니다.' },
+    ]);
+  });
+
+  it('saving the configuration bumps ver and the shop reads the new footer', async () => {
+    const before = await call<{ ver: number }>(server, 'POST', 'api/getMallConfig', {});
+    const current = await post<Record<string, unknown> & { mallBottom: Record<string, string> }>('getConfig', {}, admin);
+    const { ver: _ver, ...fields } = current.body.results!;
+    const saved = await post('saveConfig', { ...fields, mallBottom: { ...current.body.results!.mallBottom, phone: '02-9999-0000' } }, admin);
+    expect(saved.body.code).toBe(201);
+    const after = await call<{ ver: number; mallBottom: { phone: string } }>(server, 'POST', 'api/getMallConfig', {});
+    expect([after.body.results?.ver, after.body.results?.mallBottom.phone]).toEqual([before.body.results!.ver + 1, '02-9999-0000']);
+    const negative = await post('saveConfig', { ...fields, totalAsset: -1 }, admin);
+    expect(negative.status).toBe(400);
+    const [audit] = await auditOf('config');
+    expect([(audit!.before as { mallBottom: { phone: string } }).mallBottom.phone, (audit!.after as { mallBottom: { phone: string } }).mallBottom.phone]).toEqual([
+      current.body.results!.mallBottom.phone,
+      '02-9999-0000',
+    ]);
+  });
+
+  it('admin creates a staff account whose one-time password works; a stopped one cannot log in', async () => {
+    const made = await post<{ seq: number; password: string }>('createStaff', { id: 'New.Staff@partsmall.kr', name: '신입직원', phone: '01022223333' }, admin);
+    expect(made.body.code).toBe(201);
+    const token = await loginAs(server, 'new.staff@partsmall.kr', made.body.results!.password);
+    expect((await post('dashboard', {}, token)).status).toBe(200);
+    const again = await post('createStaff', { id: 'new.staff@partsmall.kr', name: '중복직원', phone: '01022223334' }, admin);
+    expect([again.status, again.body.message]).toEqual([400, MSG_ADMIN.loginIdTaken]);
+    const reset = await post<{ password: string }>('resetStaffPassword', { seq: made.body.results!.seq }, admin);
+    expect((await post('dashboard', {}, token)).status).toBe(401);
+    const token2 = await loginAs(server, 'new.staff@partsmall.kr', reset.body.results!.password);
+    expect((await post('setStaffStatus', { seq: made.body.results!.seq, status: 'stopped' }, admin)).body.code).toBe(201);
+    expect((await post('dashboard', {}, token2)).status).toBe(401);
+    const audit = await auditOf(`member:${made.body.results!.seq}`);
+    expect(audit.map((a) => a.action)).toEqual(['createStaff', 'resetStaffPassword', 'setStaffStatus']);
+    // The one-time passwords never reach the audit log.
+    expect(JSON.stringify(audit)).not.toContain(made.body.results!.password);
+  });
+});
+
+/** The documented example catalogue, zipped inside a top folder as a person would zip it. */
+function exampleZip(change?: (files: Record<string, Uint8Array>) => void): string {
+  const root = path.resolve(import.meta.dirname, '../../../../docs/catalogue-example');
+  const files: Record<string, Uint8Array> = {};
+  const walk = (rel: string) => {
+    for (const e of fs.readdirSync(path.join(root, rel), { withFileTypes: true })) {
+      const child = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) walk(child);
+      else files[child] = new Uint8Array(fs.readFileSync(path.join(root, child)));
+    }
+  };
+  walk('');
+  change?.(files);
+  return Buffer.from(zipSync(Object.fromEntries(Object.entries(files).map(([k, v]) => [`catalogue-example/${k}`, v])))).toString('base64');
+}
+
+describe('catalogue upload', () => {
+  const catalogues = async () => Number((await queryRows<{ n: string }>(server.db, sql`select count(*)::text as n from epc_catalogues`))[0]!.n);
+
+  it('a broken file is reported by file and line and nothing is written; the fixed zip imports', async () => {
+    const before = await catalogues();
+    const broken = exampleZip((files) => {
+      files['vehicles.jsonl'] = strToU8(`${Buffer.from(files['vehicles.jsonl']!).toString('utf8')}{"vin": \n`);
+    });
+    const refused = await post<CatalogueReport>('uploadCatalogue', { name: 'broken.zip', data: broken }, admin);
+    expect([refused.body.code, refused.body.message, refused.body.results?.ok]).toEqual([200, MSG_CATALOGUE.refused, false]);
+    expect(refused.body.results?.problems[0]?.file).toBe('vehicles.jsonl');
+    expect(await catalogues()).toBe(before);
+    const done = await post<CatalogueReport>('uploadCatalogue', { name: 'example.zip', data: exampleZip() }, admin);
+    expect([done.body.code, done.body.results?.ok]).toEqual([201, true]);
+    expect(done.body.message).toBe(MSG_CATALOGUE.imported(done.body.results!.mcid!, done.body.results!.version!));
+    expect((await queryRows<{ action: string }>(server.db, sql`select action from admin_audit where action = 'uploadCatalogue'`)).length).toBe(1);
+  });
+
+  it('a file that is not a zip is refused with its message; staff may not upload', async () => {
+    const res = await post('uploadCatalogue', { name: 'x.zip', data: Buffer.from('not a zip at all').toString('base64') }, admin);
+    expect([res.status, res.body.message]).toEqual([400, MSG_CATALOGUE.notZip]);
+    expect((await post('uploadCatalogue', { name: 'x.zip', data: exampleZip() }, staff)).status).toBe(403);
+  });
+});

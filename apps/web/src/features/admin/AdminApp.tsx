@@ -1,0 +1,115 @@
+import { Suspense, lazy, type ReactNode } from 'react';
+import { NavLink, Route, Routes, useNavigate } from 'react-router';
+import { ADMIN_MENU, loginRequest, mayCall, type AdminCall } from '@partsmall/contract';
+import { messageOf } from '../../shared/api';
+import { session, useSession } from '../../shared/session';
+import { Field, Form, useZodForm } from '../../shared/ui/form';
+import { useNotify } from '../../shared/ui/notify';
+import { Loading } from '../../shared/ui/states';
+import { useLogin, useLogout } from '../auth/queries';
+import { A } from './texts';
+import './admin.css';
+
+const DashboardPage = lazy(() => import('./DashboardPage'));
+const OrdersPage = lazy(() => import('./OrdersPage'));
+const CompaniesPage = lazy(() => import('./CompaniesPage'));
+const PaymentsPage = lazy(() => import('./PaymentsPage'));
+const ProductsPage = lazy(() => import('./ProductsPage'));
+const NoticesPage = lazy(() => import('./NoticesPage'));
+const InquiriesPage = lazy(() => import('./InquiriesPage'));
+const ConfigPage = lazy(() => import('./ConfigPage'));
+const CataloguePage = lazy(() => import('./CataloguePage'));
+const StaffPage = lazy(() => import('./StaffPage'));
+const AuditPage = lazy(() => import('./AuditPage'));
+
+const SCREENS: Record<string, ReactNode> = {
+  '/admin': <DashboardPage />,
+  '/admin/orders': <OrdersPage />,
+  '/admin/companies': <CompaniesPage />,
+  '/admin/payments': <PaymentsPage />,
+  '/admin/products': <ProductsPage />,
+  '/admin/notices': <NoticesPage />,
+  '/admin/inquiries': <InquiriesPage />,
+  '/admin/config': <ConfigPage />,
+  '/admin/catalogue': <CataloguePage />,
+  '/admin/staff': <StaffPage />,
+  '/admin/audit': <AuditPage />,
+};
+
+/** The role of this tab's session, as the server told it at login. */
+export function useRole(): string | null {
+  const { userInfo } = useSession();
+  return userInfo?.role ?? null;
+}
+
+export function useMay(call: AdminCall): boolean {
+  return mayCall(useRole(), call);
+}
+
+/**
+ * The back office at /admin (issue 12): staff and admins log in here; the menu shows the screens
+ * the permission table (ADMIN_CALLS) lets this role open. The server checks every call again.
+ */
+export function AdminApp() {
+  const role = useRole();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  if (role !== 'staff' && role !== 'admin') return <AdminLogin />;
+  const menu = ADMIN_MENU.filter((m) => mayCall(role, m.call));
+  return (
+    <div className="admin-app">
+      <aside className="admin-side" aria-label="관리자 메뉴">
+        <p className="admin-brand">부품몰 {A.title}</p>
+        <nav>
+          {menu.map((m) => (
+            <NavLink key={m.path} to={m.path} end className={({ isActive }) => (isActive ? 'active' : undefined)}>
+              {m.label}
+            </NavLink>
+          ))}
+          <a href="/chatAdmin" target="_blank" rel="noopener">
+            {A.chatConsole}
+          </a>
+        </nav>
+        <div className="admin-side-foot">
+          <span>
+            {session.get().userInfo?.name} ({A.roles[role]})
+          </span>
+          <a href="/home">{A.backToShop}</a>
+          <button type="button" className="btn btn-small" onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/admin') })}>
+            {A.logout}
+          </button>
+        </div>
+      </aside>
+      <main className="admin-main">
+        <Suspense fallback={<Loading className="page center" />}>
+          <Routes>
+            {menu.map((m) => (
+              <Route key={m.path} path={m.path === '/admin' ? '/' : m.path.replace('/admin/', '')} element={SCREENS[m.path]} />
+            ))}
+            <Route path="*" element={<p className="empty">{A.notStaff}</p>} />
+          </Routes>
+        </Suspense>
+      </main>
+    </div>
+  );
+}
+
+function AdminLogin() {
+  const form = useZodForm(loginRequest, { id: '', pw: '' });
+  const login = useLogin();
+  const notify = useNotify();
+  const role = useRole();
+  return (
+    <div className="admin-login">
+      <h1>{A.loginTitle}</h1>
+      <p className="field-hint">{role ? A.notStaff : A.loginHint}</p>
+      <Form form={form} onSubmit={(v) => login.mutate(v, { onError: (e) => void notify.alert(messageOf(e)) })} aria-label={A.loginTitle}>
+        <Field name="id" label={A.id} autoComplete="username" />
+        <Field name="pw" label={A.pw} type="password" autoComplete="current-password" />
+        <button type="submit" className="btn btn-primary btn-block" disabled={login.isPending}>
+          {A.login}
+        </button>
+      </Form>
+    </div>
+  );
+}

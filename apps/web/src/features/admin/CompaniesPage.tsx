@@ -1,0 +1,285 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  LEVELS,
+  adjustCashRequest,
+  adjustLicenseRequest,
+  adminWriteAnswer,
+  balanceAnswer,
+  companyDetailAnswer,
+  companyPageAnswer,
+  type CompanyDetail,
+  type CompanyRow,
+} from '@partsmall/contract';
+import { messageOf } from '../../shared/api';
+import { businessNumber, count, date, dateTime, phone, won } from '../../shared/format';
+import { DataTable, type Column } from '../../shared/ui/DataTable';
+import { Field, Form, useZodForm } from '../../shared/ui/form';
+import { Modal } from '../../shared/ui/Modal';
+import { useNotify } from '../../shared/ui/notify';
+import { Loading } from '../../shared/ui/states';
+import { useMay } from './AdminApp';
+import { StatusBadge } from './OrdersPage';
+import { NumberField } from './fields';
+import { useColumnChoice } from './columns';
+import { adminQuery, useAdminWrite } from './queries';
+import { A } from './texts';
+
+const searchSchema = z.object({ keyword: z.string().trim().max(100), level: z.string() });
+
+export function LevelBadge({ level }: { level: string }) {
+  return <span className={`level-badge level-${level}`}>{A.levels[level] ?? level}</span>;
+}
+
+/** Members and companies: search by company, business number, member id, name or phone. */
+export default function CompaniesPage() {
+  const [search, setSearch] = useState({ keyword: '', level: '' });
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<number | null>(null);
+  const form = useZodForm(searchSchema, search);
+  const list = useQuery(adminQuery('companyList', companyPageAnswer, { ...(search.keyword ? { keyword: search.keyword } : {}), ...(search.level ? { level: search.level } : {}), page, size: 20 }));
+  const columns: Column<CompanyRow>[] = [
+    { id: 'id', header: '번호', width: 70, className: 'num', cell: (c) => c.companyId },
+    { id: 'name', header: '업체명', sortValue: (c) => c.name, cell: (c) => c.name },
+    { id: 'license', header: '사업자번호', width: 130, cell: (c) => (c.license ? businessNumber(c.license) : A.none) },
+    { id: 'level', header: '등급', width: 80, className: 'center', cell: (c) => <LevelBadge level={c.level} /> },
+    { id: 'point', header: '캐시(원)', width: 110, className: 'money', sortValue: (c) => c.point, cell: (c) => count(c.point) },
+    { id: 'lic', header: '이용권', width: 80, className: 'center', cell: (c) => (c.licenseDays ? `${c.licenseDays}일` : A.none) },
+    { id: 'members', header: '계정', width: 60, className: 'num', cell: (c) => c.members },
+    { id: 'created', header: '가입일', width: 100, className: 'date', cell: (c) => date(c.created) },
+    {
+      id: 'open',
+      header: <span className="sr-only">상세</span>,
+      width: 70,
+      className: 'center',
+      cell: (c) => (
+        <button type="button" className="btn btn-small" onClick={() => setOpen(c.companyId)}>
+          {A.detail}
+        </button>
+      ),
+    },
+  ];
+  const { shown, chooser } = useColumnChoice('companies', columns);
+  return (
+    <section>
+      <h1>회원·업체</h1>
+      <Form form={form} className="admin-filters" role="search" aria-label="업체 검색" onSubmit={(v) => (setSearch(v), setPage(1))}>
+        <label>
+          업체명·사업자번호·아이디·이름·연락처
+          <input {...form.register('keyword')} size={36} />
+        </label>
+        <label>
+          등급
+          <select {...form.register('level')}>
+            <option value="">{A.all}</option>
+            {LEVELS.map((l) => (
+              <option key={l} value={l}>
+                {A.levels[l]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="btn btn-primary btn-small">
+          {A.search}
+        </button>
+      </Form>
+      <div className="admin-toolbar">
+        <span>총 {count(list.data?.total ?? 0)}개 업체</span>
+        <span className="spacer" />
+        {chooser}
+      </div>
+      <DataTable label="업체 목록" query={list} columns={shown} rowKey={(c) => c.companyId} paging={{ page, size: 20, onPage: setPage }} />
+      {open !== null && <CompanyModal companyId={open} onClose={() => setOpen(null)} />}
+    </section>
+  );
+}
+
+function CompanyModal({ companyId, onClose }: { companyId: number; onClose: () => void }) {
+  const q = useQuery(adminQuery('companyDetail', companyDetailAnswer, { companyId }));
+  const d = q.data?.results;
+  return (
+    <Modal title={d ? d.company.name : '업체 상세'} onClose={onClose} className="admin-wide" size="wide">
+      {!d ? q.error ? <p className="admin-error">{messageOf(q.error)}</p> : <Loading /> : <CompanyBody d={d} />}
+    </Modal>
+  );
+}
+
+function CompanyBody({ d }: { d: CompanyDetail }) {
+  const c = d.company;
+  const notify = useNotify();
+  const mayAdjust = useMay('adjustCash');
+  const mayLevel = useMay('setCompanyLevel');
+  const setStatus = useAdminWrite<typeof adminWriteAnswer, { memberId: number; status: 'active' | 'stopped' }>('setMemberStatus', adminWriteAnswer);
+  const setLevel = useAdminWrite<typeof adminWriteAnswer, { companyId: number; level: string }>('setCompanyLevel', adminWriteAnswer);
+  const failed = (e: unknown) => void notify.alert(messageOf(e));
+  return (
+    <div>
+      <div className="admin-grid2">
+        <dl className="admin-dl">
+          <dt>사업자번호</dt>
+          <dd>{c.license ? businessNumber(c.license) : A.none}</dd>
+          <dt>대표 / 지역</dt>
+          <dd>
+            {c.ceo || A.none} / {c.area || A.none}
+          </dd>
+          <dt>연락처</dt>
+          <dd>{c.phone ? phone(c.phone) : A.none}</dd>
+          <dt>등급</dt>
+          <dd>
+            {mayLevel ? (
+              <select
+                aria-label="업체 등급"
+                value={c.level}
+                onChange={(e) => setLevel.mutate({ companyId: c.companyId, level: e.target.value }, { onSuccess: (a) => notify.toast(a.message), onError: failed })}
+              >
+                {LEVELS.map((l) => (
+                  <option key={l} value={l}>
+                    {A.levels[l]}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <LevelBadge level={c.level} />
+            )}
+          </dd>
+        </dl>
+        <dl className="admin-dl">
+          <dt>캐시 잔액</dt>
+          <dd data-testid="company-point">{won(c.point)}</dd>
+          <dt>원장 합계</dt>
+          <dd className={c.ledgerSum === c.point ? 'admin-ok' : 'admin-error'}>{won(c.ledgerSum)}</dd>
+          <dt>이용권</dt>
+          <dd>{c.licenseEnd ? `${c.licenseDays}일 남음 (${dateTime(c.licenseEnd)}까지)` : '없음'}</dd>
+        </dl>
+      </div>
+      {mayAdjust && (
+        <div className="admin-grid2">
+          <CashForm companyId={c.companyId} />
+          <LicenseForm companyId={c.companyId} />
+        </div>
+      )}
+      <h2>계정</h2>
+      <DataTable
+        label="업체 계정"
+        rows={d.members}
+        columns={[
+          { id: 'id', header: '아이디', cell: (m) => m.id },
+          { id: 'name', header: '이름', width: 100, cell: (m) => m.name },
+          { id: 'phone', header: '연락처', width: 130, cell: (m) => phone(m.phone) },
+          { id: 'type', header: '구분', width: 70, cell: (m) => (m.type === 0 ? '대표' : '직원') },
+          { id: 'status', header: '상태', width: 60, cell: (m) => A.memberStatus[m.status] ?? m.status },
+          {
+            id: 'act',
+            header: '정지/재개',
+            width: 90,
+            cell: (m) =>
+              m.status === 'withdrawn' ? null : (
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  onClick={() =>
+                    void notify
+                      .confirm({ title: m.status === 'active' ? '계정 정지' : '계정 재개', text: `${m.id} 계정을 ${m.status === 'active' ? '정지' : '재개'}합니다.`, confirmLabel: '확인', danger: m.status === 'active' }, () =>
+                        setStatus.mutateAsync({ memberId: m.seq, status: m.status === 'active' ? 'stopped' : 'active' }),
+                      )
+                      .then((a) => a && notify.toast(a.message), failed)
+                  }
+                >
+                  {m.status === 'active' ? '정지' : '재개'}
+                </button>
+              ),
+          },
+        ]}
+      />
+      <h2>최근 주문</h2>
+      <DataTable
+        label="업체 주문"
+        rows={d.orders}
+        columns={[
+          { id: 'seq', header: '주문번호', width: 80, className: 'num', cell: (o) => o.seq },
+          { id: 'at', header: '주문일시', width: 130, className: 'date', cell: (o) => dateTime(o.created) },
+          { id: 'item', header: '상품', className: 'ellipsis', cell: (o) => o.orderProductInfo[0]?.name ?? '' },
+          { id: 'amt', header: '금액(원)', width: 100, className: 'money', cell: (o) => count(o.totalAmount + o.shipping) },
+          { id: 'st', header: '상태', width: 90, className: 'center', cell: (o) => <StatusBadge status={o.status} /> },
+        ]}
+      />
+      <div className="admin-grid2">
+        <div>
+          <h2>결제</h2>
+          <DataTable
+            label="업체 결제"
+            rows={d.payments}
+            columns={[
+              { id: 'at', header: '일시', width: 120, className: 'date', cell: (p) => dateTime(p.created) },
+              { id: 'what', header: '내용', className: 'ellipsis', cell: (p) => p.productName },
+              { id: 'pg', header: '수단', width: 70, cell: (p) => A.pgcodes[p.pgcode] ?? p.pgcode },
+              { id: 'amt', header: '금액(원)', width: 90, className: 'money', cell: (p) => count(p.amount) },
+              { id: 'st', header: '상태', width: 50, cell: (p) => A.paymentStatus[p.status] ?? p.status },
+            ]}
+          />
+        </div>
+        <div>
+          <h2>캐시 원장</h2>
+          <DataTable
+            label="캐시 원장"
+            rows={d.ledger}
+            columns={[
+              { id: 'at', header: '일시', width: 120, className: 'date', cell: (l) => dateTime(l.created) },
+              { id: 'type', header: '구분', width: 80, cell: (l) => A.ledgerTypes[l.type] ?? l.type },
+              { id: 'amt', header: '금액(원)', className: 'money', cell: (l) => count(l.amount) },
+              { id: 'after', header: '잔액(원)', className: 'money', cell: (l) => count(l.balanceAfter) },
+              { id: 'note', header: '내용', className: 'ellipsis', title: (l) => l.note, cell: (l) => l.note },
+            ]}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function CashForm({ companyId }: { companyId: number }) {
+  const notify = useNotify();
+  const form = useZodForm(adjustCashRequest, { companyId, amount: 0, reason: '' });
+  const adjust = useAdminWrite<typeof balanceAnswer, z.output<typeof adjustCashRequest>>('adjustCash', balanceAnswer);
+  return (
+    <Form
+      form={form}
+      className="admin-panel form"
+      aria-label="캐시 조정"
+      onSubmit={(v) =>
+        void notify
+          .confirm({ title: '캐시 조정', text: `${v.amount > 0 ? '지급' : '차감'} ${won(Math.abs(v.amount))} (사유: ${v.reason})`, confirmLabel: '조정', busyLabel: '처리 중...' }, () => adjust.mutateAsync(v))
+          .then((a) => a && (notify.toast(a.message), form.reset({ companyId, amount: 0, reason: '' })), (e: unknown) => void notify.alert(messageOf(e)))
+      }
+    >
+      <h2>캐시 조정 (관리자)</h2>
+      <NumberField name="amount" label="금액(원, 차감은 음수)" />
+      <Field name="reason" label="사유" maxLength={200} />
+      <button type="submit" className="btn btn-primary btn-small">
+        조정
+      </button>
+    </Form>
+  );
+}
+
+function LicenseForm({ companyId }: { companyId: number }) {
+  const notify = useNotify();
+  const form = useZodForm(adjustLicenseRequest, { companyId, days: 0, reason: '' });
+  const adjust = useAdminWrite<typeof balanceAnswer, z.output<typeof adjustLicenseRequest>>('adjustLicense', balanceAnswer);
+  return (
+    <Form
+      form={form}
+      className="admin-panel form"
+      aria-label="이용권 조정"
+      onSubmit={(v) => adjust.mutate(v, { onSuccess: (a) => (notify.toast(a.message), form.reset({ companyId, days: 0, reason: '' })), onError: (e) => void notify.alert(messageOf(e)) })}
+    >
+      <h2>이용권 기간 조정 (관리자)</h2>
+      <NumberField name="days" label="일수 (줄이려면 음수)" />
+      <Field name="reason" label="사유" maxLength={200} />
+      <button type="submit" className="btn btn-primary btn-small">
+        조정
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { adminInquiryAnswer, inquiryAnswerRequest, inquiryPageAnswer, type AdminInquiry } from '@partsmall/contract';
+import { messageOf } from '../../shared/api';
+import { dateTime, phone } from '../../shared/format';
+import { DataTable, type Column } from '../../shared/ui/DataTable';
+import { Form, TextAreaField, useZodForm } from '../../shared/ui/form';
+import { Modal } from '../../shared/ui/Modal';
+import { useNotify } from '../../shared/ui/notify';
+import { adminQuery, useAdminWrite } from './queries';
+import { A } from './texts';
+
+/** Inquiries from the public form: list by state, read, answer, close. */
+export default function InquiriesPage() {
+  const [status, setStatus] = useState('open');
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<AdminInquiry | null>(null);
+  const list = useQuery(adminQuery('inquiryList', inquiryPageAnswer, { ...(status ? { status } : {}), page, size: 20 }));
+  const columns: Column<AdminInquiry>[] = [
+    { id: 'seq', header: '번호', width: 70, className: 'num', cell: (i) => i.seq },
+    { id: 'type', header: '유형', width: 70, cell: (i) => A.qnaTypes[i.qnaType] ?? i.qnaType },
+    { id: 'content', header: '내용', className: 'ellipsis', cell: (i) => i.content },
+    { id: 'phone', header: '연락처', width: 130, cell: (i) => phone(i.phone) },
+    { id: 'member', header: '회원', width: 90, cell: (i) => i.memberName || '비회원' },
+    { id: 'status', header: '상태', width: 80, className: 'center', cell: (i) => A.inquiryStatus[i.status] ?? i.status },
+    { id: 'created', header: '접수일시', width: 130, className: 'date', cell: (i) => dateTime(i.created) },
+    {
+      id: 'open',
+      header: <span className="sr-only">상세</span>,
+      width: 70,
+      className: 'center',
+      cell: (i) => (
+        <button type="button" className="btn btn-small" onClick={() => setOpen(i)}>
+          {A.detail}
+        </button>
+      ),
+    },
+  ];
+  return (
+    <section>
+      <h1>문의</h1>
+      <div className="admin-filters" role="group" aria-label="문의 상태">
+        {['open', 'answered', 'closed', ''].map((s) => (
+          <button key={s || 'all'} type="button" className={`btn btn-small${status === s ? ' btn-primary' : ''}`} onClick={() => (setStatus(s), setPage(1))}>
+            {s ? A.inquiryStatus[s] : A.all}
+          </button>
+        ))}
+      </div>
+      <DataTable label="문의 목록" query={list} columns={columns} paging={{ page, size: 20, onPage: setPage }} />
+      {open && <InquiryModal inquiry={open} onClose={() => setOpen(null)} />}
+    </section>
+  );
+}
+
+function InquiryModal({ inquiry, onClose }: { inquiry: AdminInquiry; onClose: () => void }) {
+  const notify = useNotify();
+  const [current, setCurrent] = useState(inquiry);
+  const form = useZodForm(inquiryAnswerRequest, { seq: inquiry.seq, answer: inquiry.answer });
+  const answer = useAdminWrite<typeof adminInquiryAnswer, z.output<typeof inquiryAnswerRequest>>('answerInquiry', adminInquiryAnswer);
+  const close = useAdminWrite<typeof adminInquiryAnswer, { seq: number }>('closeInquiry', adminInquiryAnswer);
+  const done = { onSuccess: (a: { message: string; results: AdminInquiry }) => (notify.toast(a.message), setCurrent(a.results)), onError: (e: unknown) => void notify.alert(messageOf(e)) };
+  const closed = current.status === 'closed';
+  return (
+    <Modal title={`문의 #${inquiry.seq}`} onClose={onClose} size="wide" className="admin-wide">
+      <dl className="admin-dl">
+        <dt>유형</dt>
+        <dd>{A.qnaTypes[current.qnaType] ?? current.qnaType}</dd>
+        <dt>연락처</dt>
+        <dd>{phone(current.phone)}</dd>
+        <dt>접수</dt>
+        <dd>{dateTime(current.created)}</dd>
+        <dt>상태</dt>
+        <dd>{A.inquiryStatus[current.status]}</dd>
+        <dt>내용</dt>
+        <dd style={{ whiteSpace: 'pre-wrap' }}>{current.content}</dd>
+      </dl>
+      <Form form={form} aria-label="답변" onSubmit={(v) => answer.mutate(v, done)}>
+        <TextAreaField name="answer" label="답변 (고객에게 연락한 내용)" rows={5} maxLength={2000} disabled={closed} />
+        <div className="admin-actions">
+          <button type="submit" className="btn btn-primary btn-small" disabled={closed || answer.isPending} title={closed ? '종료된 문의입니다.' : undefined}>
+            답변 저장
+          </button>
+          <button type="button" className="btn btn-small" disabled={closed || close.isPending} onClick={() => close.mutate({ seq: current.seq }, done)}>
+            문의 종료
+          </button>
+        </div>
+      </Form>
+    </Modal>
+  );
+}

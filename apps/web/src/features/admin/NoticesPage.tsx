@@ -1,0 +1,141 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { NOTICE_TYPES, adminNoticeAnswer, adminNoticePageAnswer, saveNoticeRequest, type AdminNotice } from '@partsmall/contract';
+import { messageOf } from '../../shared/api';
+import { dateTime } from '../../shared/format';
+import { DataTable, type Column } from '../../shared/ui/DataTable';
+import { CheckField, Field, Form, SelectField, TextAreaField, useZodForm } from '../../shared/ui/form';
+import { Modal } from '../../shared/ui/Modal';
+import { useNotify } from '../../shared/ui/notify';
+import { adminQuery, useAdminWrite } from './queries';
+import { A } from './texts';
+
+const TYPE_OPTIONS = Object.entries(NOTICE_TYPES).map(([v, l]) => ({ value: Number(v), label: l }));
+
+/** Notices: list (published or not), create and edit HTML sanitised on the server, type, popup, publish. */
+export default function NoticesPage() {
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<AdminNotice | 'new' | null>(null);
+  const notify = useNotify();
+  const list = useQuery(adminQuery('noticeList', adminNoticePageAnswer, { page, size: 20 }));
+  const save = useAdminWrite<typeof adminNoticeAnswer, z.input<typeof saveNoticeRequest>>('saveNotice', adminNoticeAnswer);
+  const togglePublished = (n: AdminNotice) =>
+    save.mutate({ ...n, type: n.type as 0 | 2 | 3, published: !n.published }, { onSuccess: () => notify.toast(n.published ? '게시를 내렸습니다.' : '게시했습니다.'), onError: (e) => void notify.alert(messageOf(e)) });
+  const columns: Column<AdminNotice>[] = [
+    { id: 'seq', header: '번호', width: 70, className: 'num', cell: (n) => n.seq },
+    { id: 'type', header: '구분', width: 120, cell: (n) => NOTICE_TYPES[n.type] ?? n.type },
+    { id: 'title', header: '제목', className: 'ellipsis', cell: (n) => n.title },
+    { id: 'popup', header: '팝업', width: 60, className: 'center', cell: (n) => (n.popup ? '예' : '') },
+    { id: 'pub', header: '게시', width: 90, className: 'center', cell: (n) => (n.published ? '게시 중' : '내림') },
+    { id: 'created', header: '작성일시', width: 130, className: 'date', cell: (n) => dateTime(n.created) },
+    {
+      id: 'act',
+      header: <span className="sr-only">작업</span>,
+      width: 200,
+      cell: (n) => (
+        <span className="admin-actions">
+          <button type="button" className="btn btn-small" onClick={() => setEditing(n)}>
+            {A.edit}
+          </button>
+          <button type="button" className="btn btn-small" onClick={() => togglePublished(n)}>
+            {n.published ? '게시 내리기' : '게시하기'}
+          </button>
+        </span>
+      ),
+    },
+  ];
+  return (
+    <section>
+      <h1>공지사항</h1>
+      <div className="admin-toolbar">
+        <span className="spacer" />
+        <button type="button" className="btn btn-small btn-primary" onClick={() => setEditing('new')}>
+          공지 쓰기
+        </button>
+      </div>
+      <DataTable label="공지 목록" query={list} columns={columns} paging={{ page, size: 20, onPage: setPage }} />
+      {editing && <NoticeModal notice={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+    </section>
+  );
+}
+
+function NoticeModal({ notice, onClose }: { notice: AdminNotice | null; onClose: () => void }) {
+  const notify = useNotify();
+  const [saved, setSaved] = useState<AdminNotice | null>(notice);
+  const form = useZodForm(saveNoticeRequest, notice ? { ...notice, type: notice.type as 0 | 2 | 3 } : { type: 0, title: '', content: '', popup: false, published: true });
+  const save = useAdminWrite<typeof adminNoticeAnswer, z.output<typeof saveNoticeRequest>>('saveNotice', adminNoticeAnswer);
+  return (
+    <Modal title={notice ? `공지 수정 #${notice.seq}` : '공지 쓰기'} onClose={onClose} className="admin-wide" size="wide">
+      <Form
+        form={form}
+        alertInvalid
+        aria-label="공지"
+        onSubmit={(v) =>
+          save.mutate(v, {
+            onSuccess: (a) => {
+              notify.toast(a.message);
+              setSaved(a.results);
+              form.reset({ ...a.results, type: a.results.type as 0 | 2 | 3 });
+            },
+            onError: (e) => void notify.alert(messageOf(e)),
+          })
+        }
+      >
+        <div className="admin-form-grid">
+          <SelectField name="type" label="구분" options={TYPE_OPTIONS} parse={Number} />
+          <Field name="title" label="제목" className="span2" maxLength={200} />
+          <div>
+            <CheckField name="popup" label="홈 팝업에 표시" />
+            <CheckField name="published" label="게시" />
+          </div>
+          <HtmlToolbar onWrap={(open, close) => {
+            const box = document.getElementById('f-content') as HTMLTextAreaElement | null;
+            const value = form.getValues('content');
+            const start = box?.selectionStart ?? value.length;
+            const end = box?.selectionEnd ?? value.length;
+            form.setValue('content', value.slice(0, start) + open + value.slice(start, end) + close + value.slice(end), { shouldDirty: true, shouldValidate: true });
+            box?.focus();
+          }} />
+          <TextAreaField name="content" label="내용 (HTML: p, b, ul, table, a, img 등 허용; 스크립트·이벤트 속성은 서버에서 지웁니다)" className="span4" rows={10} />
+        </div>
+        <div className="admin-actions">
+          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+            {save.isPending ? A.saving : A.save}
+          </button>
+        </div>
+      </Form>
+      {saved && (
+        <>
+          <h2>저장된 내용 (서버에서 정리된 HTML)</h2>
+          {/* Sanitised by the server's allow-list before it was stored (notices/sanitize.ts). */}
+          <div className="admin-html-preview notice-content" dangerouslySetInnerHTML={{ __html: saved.content }} />
+        </>
+      )}
+    </Modal>
+  );
+}
+
+const TOOLS: [label: string, open: string, close: string][] = [
+  ['굵게', '<b>', '</b>'],
+  ['기울임', '<i>', '</i>'],
+  ['밑줄', '<u>', '</u>'],
+  ['제목', '<h3>', '</h3>'],
+  ['문단', '<p>', '</p>'],
+  ['목록', '<ul>\n<li>', '</li>\n</ul>'],
+  ['링크', '<a href="https://">', '</a>'],
+  ['줄바꿈', '<br>', ''],
+];
+
+/** Wraps the selected text of the HTML box in a tag (the server keeps only its allow-list). */
+function HtmlToolbar({ onWrap }: { onWrap: (open: string, close: string) => void }) {
+  return (
+    <div className="admin-actions span4" role="toolbar" aria-label="HTML 편집 도구">
+      {TOOLS.map(([label, open, close]) => (
+        <button key={label} type="button" className="btn btn-small" onClick={() => onWrap(open, close)}>
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import type { Column } from '../../shared/ui/DataTable';
+
+/**
+ * The column chooser of the back office's lists: which columns of the one DataTable show, kept per
+ * list in this browser. Columns without a text header (checkboxes, buttons) always show.
+ */
+export function useColumnChoice<R>(list: string, columns: Column<R>[]) {
+  const key = `admin.columns.${list}`;
+  const [hidden, setHidden] = useState<string[]>(() => {
+    try {
+      return JSON.parse(localStorage.getItem(key) ?? '[]') as string[];
+    } catch {
+      return [];
+    }
+  });
+  const toggle = (id: string) => {
+    const next = hidden.includes(id) ? hidden.filter((h) => h !== id) : [...hidden, id];
+    setHidden(next);
+    try {
+      localStorage.setItem(key, JSON.stringify(next));
+    } catch {
+      // Private mode: the choice lasts until the page is left.
+    }
+  };
+  const choosable = columns.filter((c) => typeof c.header === 'string');
+  const chooser = (
+    <details className="admin-chooser">
+      <summary className="btn btn-small">열 선택</summary>
+      <div className="admin-chooser-menu" role="group" aria-label="보이는 열">
+        {choosable.map((c) => (
+          <label key={c.id}>
+            <input type="checkbox" checked={!hidden.includes(c.id)} onChange={() => toggle(c.id)} /> {c.header as string}
+          </label>
+        ))}
+      </div>
+    </details>
+  );
+  return { shown: columns.filter((c) => !hidden.includes(c.id) || typeof c.header !== 'string'), chooser };
+}

@@ -1,0 +1,254 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { zipSync } from 'fflate';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { orderLines, orders } from '../apps/server/src/db/schema.js';
+import { queryRows } from '../apps/server/src/db/client.js';
+import { png } from '../apps/server/test/chat-images.js';
+import { addProduct, cashOf, setCash } from './fixtures.js';
+import { call, desktopPage, loginAs, shot, startShop } from './helpers.js';
+
+/**
+ * Issue 12 in one browser: staff confirm and ship an order with a waybill and the buyer sees it;
+ * staff create a product with a picture and a member finds it; the admin changes the footer and
+ * an open shop tab reloads with it; a bank transfer confirmed by staff credits once. Every
+ * back-office screen is photographed at 1280 px (screenshots/admin-*.png).
+ */
+let shop: Awaited<ReturnType<typeof startShop>>;
+let browser: Browser;
+const url = (path: string) => `${shop.server.base}${path}`;
+
+beforeAll(async () => {
+  shop = await startShop();
+  browser = shop.browser;
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+async function adminLogin(page: Page, id: string, pw: string) {
+  await page.goto(url('/admin'));
+  await page.getByLabel('아이디(메일)').fill(id);
+  await page.getByLabel('비밀번호').fill(pw);
+  await page.getByRole('button', { name: '로그인', exact: true }).click();
+  await page.getByRole('heading', { name: '대시보드' }).waitFor();
+}
+
+async function shopLogin(page: Page, id: string) {
+  await page.goto(url('/login'));
+  await page.getByLabel('아이디 (메일 주소)').fill(id);
+  await page.getByLabel('비밀번호').fill('demo1234');
+  await page.getByRole('button', { name: '로그인', exact: true }).click();
+  await page.getByText('로그인되었습니다.').first().waitFor();
+}
+
+/** Confirms the open confirmation layer with its button. */
+async function confirmWith(page: Page, label: string) {
+  await page.getByRole('alertdialog').getByRole('button', { name: label, exact: true }).click();
+}
+
+/** An order of the demo company waiting in 'purchase request', as if paid a moment ago. */
+async function demoOrder(): Promise<number> {
+  const product = await addProduct(shop.server, { name: '출고 시험 오일필터', prices: [9000, 9000, 9000, 9000], stock: 20 });
+  const [demo] = await queryRows<{ id: number; company_id: number }>(shop.server.db, sql`select id, company_id from members where login_id = 'demo@partsmall.kr'`);
+  const [order] = await shop.server.db
+    .insert(orders)
+    .values({
+      companyId: demo!.company_id,
+      memberId: demo!.id,
+      clientRequestId: randomUUID(),
+      storageId: 1,
+      stockName: '한국 김포물류센터',
+      totalAmount: 18_000,
+      shipping: 6000,
+      shippingValue: 1,
+      shippingPayType: 0,
+      name: '박수령',
+      phone: '01098765432',
+      postNum: '04782',
+      address: '서울특별시 성동구 아차산로 113',
+      addrSub: '2층',
+    })
+    .returning({ id: orders.id });
+  await shop.server.db.insert(orderLines).values({ orderId: order!.id, productId: product.id, name: product.name, pid: product.pid, qty: 2, price: 9000 });
+  return order!.id;
+}
+
+/** The documented example catalogue folder as a zip. */
+function exampleZip(): Buffer {
+  const root = path.resolve(import.meta.dirname, '../docs/catalogue-example');
+  const files: Record<string, Uint8Array> = {};
+  const walk = (rel: string) => {
+    for (const e of fs.readdirSync(path.join(root, rel), { withFileTypes: true })) {
+      const child = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) walk(child);
+      else files[child] = new Uint8Array(fs.readFileSync(path.join(root, child)));
+    }
+  };
+  walk('');
+  return Buffer.from(zipSync(files));
+}
+
+describe('the back office', () => {
+  it('staff confirm and ship an order with a waybill; the buyer sees the status', async () => {
+    const seq = await demoOrder();
+    const { context, page } = await desktopPage(browser);
+    await page.goto(url('/admin'));
+    await shot(page, 'admin-login');
+    await adminLogin(page, 'staff@partsmall.kr', 'staff1234');
+    await shot(page, 'admin-dashboard');
+    // Staff see no admin-only screens in the menu.
+    await expect(page.getByRole('link', { name: '쇼핑몰 설정' }).count()).resolves.toBe(0);
+
+    await page.getByRole('link', { name: '주문 관리' }).click();
+    await page.getByRole('button', { name: `주문 ${seq} 상세` }).click();
+    const detail = page.getByRole('dialog', { name: `주문 #${seq}` });
+    // Only the moves the table allows from 'purchase request': confirm, cancel, seller cancel.
+    await expect(detail.locator('.admin-actions button.btn-primary, .admin-actions button.btn-danger-line').allTextContents()).resolves.toEqual([
+      '출고확정',
+      '출고취소 (환불 24,000원)',
+      '판매자취소 (환불 24,000원)',
+    ]);
+    await shot(page, 'admin-order-detail');
+    await detail.getByRole('button', { name: '출고확정', exact: true }).click();
+    await confirmWith(page, '출고확정');
+    await page.getByText('주문 상태를 변경했습니다.').first().waitFor();
+    await detail.getByLabel('택배사').fill('CJ대한통운');
+    await detail.getByLabel('송장번호').fill('684512345678');
+    await detail.getByRole('button', { name: '출고완료', exact: true }).click();
+    await confirmWith(page, '출고완료');
+    await detail.getByText('CJ대한통운 / 684512345678').waitFor();
+    await detail.getByRole('button', { name: '닫기' }).click().catch(() => page.keyboard.press('Escape'));
+    await shot(page, 'admin-orders');
+    // The column chooser hides a column of the list.
+    const orderTable = page.getByRole('table', { name: '주문 목록' });
+    await expect(orderTable.getByRole('columnheader', { name: '창고' }).count()).resolves.toBe(1);
+    await page.locator('.admin-chooser summary').click();
+    await page.getByRole('group', { name: '보이는 열' }).getByLabel('창고').uncheck();
+    await expect(orderTable.getByRole('columnheader', { name: '창고' }).count()).resolves.toBe(0);
+
+    const buyer = await desktopPage(browser);
+    await shopLogin(buyer.page, 'demo@partsmall.kr');
+    await buyer.page.goto(url('/management/orders'));
+    await buyer.page.getByText('출고완료').first().waitFor();
+    const [row] = await shop.server.db.select().from(orders).where(eq(orders.id, seq));
+    expect([row!.status, row!.carrier, row!.waybill]).toEqual([2, 'CJ대한통운', '684512345678']);
+    await buyer.context.close();
+    await context.close();
+  });
+
+  it('staff create a product with a picture and a member finds it', async () => {
+    const pid = `ADM-${Date.now().toString(36).toUpperCase()}`;
+    const { context, page } = await desktopPage(browser);
+    await adminLogin(page, 'staff@partsmall.kr', 'staff1234');
+    await page.getByRole('link', { name: '상품 관리' }).click();
+    await page.getByRole('heading', { name: '상품 관리' }).waitFor();
+    await shot(page, 'admin-products');
+    await page.getByRole('button', { name: '상품 등록' }).click();
+    const form = page.getByRole('dialog', { name: '상품 등록' });
+    await form.getByLabel('상품명').fill('관리자 등록 점화플러그');
+    await form.getByLabel('품번(정품 번호)').fill(pid);
+    await form.getByLabel('시작 재고').fill('15');
+    await form.getByLabel('판매가(원)').fill('12000');
+    // The tier rule: a tier above the sale price is refused on the form, with the contract's message.
+    await form.getByLabel('티타늄 A(원)').fill('13000');
+    await form.getByRole('button', { name: '저장' }).click();
+    await page.getByRole('alertdialog').getByText('등급 가격은 판매가보다 높을 수 없습니다.').waitFor();
+    await page.getByRole('alertdialog').getByRole('button', { name: '확인' }).click();
+    await form.getByLabel('티타늄 A(원)').fill('10000');
+    await form.getByLabel('브론즈 D(원)').fill('11500');
+    await form.getByRole('button', { name: '저장' }).click();
+    const edit = page.getByRole('dialog', { name: /상품 수정 #\d+/ });
+    await edit.waitFor();
+    await edit.getByLabel('이미지 파일').setInputFiles({ name: 'plug.png', mimeType: 'image/png', buffer: await png(320, 240) });
+    await page.getByText('이미지를 등록했습니다.').first().waitFor();
+    await edit.locator('img.admin-thumb').first().waitFor();
+    await shot(page, 'admin-product-form');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'CSV 일괄 등록' }).click();
+    await shot(page, 'admin-product-import');
+    await page.keyboard.press('Escape');
+    await context.close();
+
+    const member = await desktopPage(browser);
+    await shopLogin(member.page, 'demo@partsmall.kr');
+    await member.page.goto(url(`/home?searchType=pid&keyword=${pid}`));
+    const card = member.page.locator('.product-card-btn', { hasText: '관리자 등록 점화플러그' });
+    await card.waitFor();
+    await expect(card.locator('img').first().getAttribute('src')).resolves.toMatch(/^\/uploads\/products\//);
+    await member.context.close();
+  });
+
+  it('the admin changes the footer and an open shop tab reloads with it', async () => {
+    const visitor = await desktopPage(browser);
+    // The shop checks the configuration's version every minute: the tab's clock is moved on.
+    await visitor.page.clock.install();
+    await visitor.page.goto(url('/home'));
+    await visitor.page.locator('footer').getByText('02-').first().waitFor();
+    const { context, page } = await desktopPage(browser);
+    await adminLogin(page, 'admin@partsmall.kr', 'admin1234');
+    await page.getByRole('link', { name: '쇼핑몰 설정' }).click();
+    await page.getByLabel('대표전화').fill('0212345678');
+    await shot(page, 'admin-config');
+    await page.getByRole('button', { name: '저장', exact: true }).click();
+    await page.getByText('설정을 저장했습니다.').first().waitFor();
+    const reloaded = visitor.page.waitForEvent('load');
+    await visitor.page.clock.fastForward(61_000);
+    await reloaded;
+    await visitor.page.locator('footer').getByText('02-1234-5678').waitFor();
+
+    for (const [link, name] of [
+      ['회원·업체', 'admin-companies'],
+      ['공지사항', 'admin-notices'],
+      ['문의', 'admin-inquiries'],
+      ['직원 계정', 'admin-staff'],
+      ['작업 기록', 'admin-audit'],
+    ] as const) {
+      await page.getByRole('link', { name: link, exact: true }).click();
+      await page.getByRole('heading', { name: link, exact: true }).waitFor();
+      await page.locator('.admin-main table').first().waitFor();
+      await shot(page, name);
+    }
+    await expect(page.getByRole('cell', { name: '쇼핑몰 설정 저장' }).first().isVisible()).resolves.toBe(true);
+    await page.getByRole('link', { name: '회원·업체', exact: true }).click();
+    await page.locator('.admin-main tbody tr').first().getByRole('button', { name: '상세' }).click();
+    await page.getByRole('dialog').getByRole('heading', { name: '캐시 조정 (관리자)' }).waitFor();
+    await shot(page, 'admin-company-detail');
+    await page.keyboard.press('Escape');
+    await page.getByRole('link', { name: '공지사항', exact: true }).click();
+    await page.getByRole('button', { name: '공지 쓰기' }).click();
+    await shot(page, 'admin-notice-editor');
+    await page.keyboard.press('Escape');
+    await page.getByRole('link', { name: '부품 카탈로그', exact: true }).click();
+    await page.getByLabel('카탈로그 zip 파일').setInputFiles({ name: 'catalogue.zip', mimeType: 'application/zip', buffer: exampleZip() });
+    await page.getByRole('button', { name: '가져오기', exact: true }).click();
+    await page.getByRole('heading', { name: /가져오기 완료/ }).waitFor();
+    await shot(page, 'admin-catalogue');
+    await visitor.context.close();
+    await context.close();
+  });
+
+  it('a bank transfer confirmed by staff credits the company once', async () => {
+    await setCash(shop.server, 'demo@partsmall.kr', 100_000);
+    const token = await loginAs(shop.server, 'demo@partsmall.kr', 'demo1234');
+    const started = await call(shop.server, 'POST', 'payCenter/showCashPaymentWinow', { pgcode: 'banktransfer', amount: 50_000 }, token);
+    expect(started.body.code).toBe(200);
+    const { context, page } = await desktopPage(browser);
+    await adminLogin(page, 'staff@partsmall.kr', 'staff1234');
+    await page.getByRole('link', { name: '결제·입금' }).click();
+    const waiting = page.getByTestId('admin-transfer-row').filter({ hasText: '50,000' });
+    await waiting.waitFor();
+    await shot(page, 'admin-payments');
+    await waiting.getByRole('button', { name: '입금 확인' }).click();
+    await confirmWith(page, '입금 확인');
+    await page.getByText('입금을 확인했습니다. 캐시가 충전되었습니다.').first().waitFor();
+    await page.getByText('입금 대기 중인 계좌이체가 없습니다.').waitFor();
+    expect(await cashOf(shop.server, 'demo@partsmall.kr')).toBe(150_000);
+    const credits = await queryRows<{ n: string }>(shop.server.db, sql`select count(*)::text as n from cash_ledger l join members m on m.company_id = l.company_id where m.login_id = 'demo@partsmall.kr' and l.type = 'point' and l.amount = 50000`);
+    expect(credits[0]!.n).toBe('1');
+    await context.close();
+  });
+});
