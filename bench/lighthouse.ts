@@ -35,7 +35,10 @@ const CHROME_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-const ROUTES = ['/home', '/login', '/productDetail/1'];
+/** LIGHTHOUSE_ROUTES=/home,/login measures only those (while working on one page). */
+const ROUTES = process.env.LIGHTHOUSE_ROUTES ? process.env.LIGHTHOUSE_ROUTES.split(',') : ['/home', '/login', '/productDetail/1'];
+/** LIGHTHOUSE_QUICK=true: only the Lighthouse table (no font-less /home, no visit bytes, no bundle table). */
+const QUICK = process.env.LIGHTHOUSE_QUICK === 'true';
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3910);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -68,7 +71,7 @@ export async function run() {
     const noFont = noCjkFontsEnv();
     const cases = [
       ...ROUTES.map((route) => ({ label: route, route, env: process.env })),
-      { label: '/home, without Noto Sans KR installed', route: '/home', env: noFont },
+      ...(QUICK ? [] : [{ label: '/home, without Noto Sans KR installed', route: '/home', env: noFont }]),
     ];
     const results = new Map<string, LighthouseRun[]>(cases.map((c) => [c.label, []]));
     for (let round = 0; round < RUNS; round++) {
@@ -76,13 +79,13 @@ export async function run() {
       for (const c of cases) results.get(c.label)!.push(lighthouse(tools, c.route, `${c.label === c.route ? '' : 'nofont-'}${round + 1}`, c.env));
     }
     printLighthouse(results);
-    await printVisits(noFont);
+    if (!QUICK) await printVisits(noFont);
   } finally {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  printHomeBundle();
+  if (!QUICK) printHomeBundle();
 }
 
 interface Tools {

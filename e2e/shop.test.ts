@@ -55,6 +55,17 @@ describe('the public shop in the browser', () => {
     await context.close();
   });
 
+  it('an address no route takes answers 404 and shows the not-found page, which then goes home', async () => {
+    const { page, context } = await desktopPage(shop.browser);
+    const res = await page.goto(`${shop.server.base}/no-such-page?from=old-link`);
+    expect(res!.status()).toBe(404);
+    await page.getByRole('heading', { name: '여기가 끝인가요?' }).waitFor();
+    expect(await page.getByText('잠시 후 홈으로 이동합니다.').count()).toBe(1);
+    await shot(page, 'not-found');
+    await page.waitForURL(/\/home$/, { timeout: 10_000 });
+    await context.close();
+  });
+
   it('a search without result alerts that nothing was found', async () => {
     const { page, context } = await desktopPage(shop.browser);
     await page.goto(`${shop.server.base}/home?searchType=pid&keyword=ZZZ999NOTHING`);

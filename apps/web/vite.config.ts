@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { routePaths } from './build/route-paths.ts';
 
 const api = 'http://localhost:' + (process.env.PORT ?? 3000);
 
@@ -88,8 +89,27 @@ function trimFontFaces(): Plugin {
   };
 }
 
+/**
+ * Writes route-paths.json, the address patterns of the route table: the server answers an address
+ * none of them takes with HTTP 404 (and the app's not-found page) instead of 200.
+ */
+function routePathsManifest(): Plugin {
+  return {
+    name: 'partsmall:route-paths',
+    apply: 'build',
+    generateBundle() {
+      const paths = routePaths(path.resolve(import.meta.dirname, 'src/routes.tsx'));
+      if (!paths) {
+        this.warn('route-paths: a route path is not a plain string; the server will answer every page address with 200');
+        return;
+      }
+      this.emitFile({ type: 'asset', fileName: 'route-paths.json', source: JSON.stringify(paths, null, 1) });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [trimFontFaces(), react(), precompress()],
+  plugins: [trimFontFaces(), react(), routePathsManifest(), precompress()],
   server: {
     port: 5173,
     proxy: {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -29,6 +30,7 @@ import { createRealtime } from './realtime/hub.js';
 import { installRequestContext, type AppContext } from './shared/context.js';
 import { answerSerializerCompiler } from './shared/answers.js';
 import { clientErrorHandler } from './shared/client-error.js';
+import { compressAnswers } from './shared/compress.js';
 import { installErrorHandler } from './shared/http.js';
 import { pruneEvents } from './shared/rate-limit.js';
 import { securityHeaders } from './shared/security-headers.js';
@@ -40,6 +42,15 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Check every answer against its contract schema before sending it (the test suite). */
   checkAnswers?: boolean;
+}
+
+/**
+ * A file named by a hash of its content (catalogue pictures: 32 hex digits) never changes: cached a
+ * year without asking again. Other names (the seeded product pictures) may be written again with new
+ * content, so browsers keep them ten minutes and then revalidate (ETag).
+ */
+export function uploadCacheControl(file: string): string {
+  return /^[0-9a-f]{32,64}\.\w+$/.test(path.basename(file)) ? 'public, max-age=31536000, immutable' : 'public, max-age=600';
 }
 
 /** Builds the HTTP API, the realtime channels and the static web app on one Fastify instance. */
@@ -69,6 +80,7 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
     }
     return payload;
   });
+  compressAnswers(app);
 
   // The document is always built (tests read it); it is served under /docs in demo mode, or in
   // production with API_DOCS=true.
@@ -123,7 +135,14 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
 
   // Uploaded and seeded files (product pictures); generated names only, never user-chosen paths.
   fs.mkdirSync(config.uploadDir, { recursive: true });
-  await app.register(fastifyStatic, { root: config.uploadDir, prefix: '/uploads/', decorateReply: false, index: false });
+  await app.register(fastifyStatic, {
+    root: config.uploadDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    cacheControl: false,
+    setHeaders: (res, file) => res.setHeader('cache-control', uploadCacheControl(file)),
+  });
 
   await serveWebApp(app, ctx);
   return { app, ctx };

@@ -4,6 +4,7 @@ import { Navigate } from 'react-router';
 import { LoginPage } from './features/auth/LoginPage';
 import { HomePage } from './features/products/HomePage';
 import { MobileHome } from './features/products/MobileHome';
+import { prefetchGrid } from './features/products/queries';
 import { AppFrame, BareLayout, DesktopLayout, MobileLayout } from './features/shell/layouts';
 import { NotFound } from './features/shell/NotFound';
 import { EPC_ROUTE_PATTERN } from './features/epc/route';
@@ -36,7 +37,7 @@ export const routes: RouteObject[] = [
       {
         element: <DesktopLayout />,
         children: [
-          { path: '/home', element: <HomePage /> },
+          { path: '/home', element: <HomePage />, loader: prefetchGrid(false) },
           { path: '/login', element: <LoginPage /> },
           { path: '/join', ...page(() => import('./features/auth/JoinPage'), (m) => <m.JoinPage />) },
           { path: '/JoinSub', ...page(() => import('./features/auth/JoinSubPage'), (m) => <m.JoinSubPage />) },
@@ -62,7 +63,7 @@ export const routes: RouteObject[] = [
       {
         element: <MobileLayout />,
         children: [
-          { path: '/mobile', element: <MobileHome /> },
+          { path: '/mobile', element: <MobileHome />, loader: prefetchGrid(true) },
           { path: '/mobileLogin', element: <LoginPage mobile /> },
           { path: '/mobileJoin', ...page(() => import('./features/auth/JoinPage'), (m) => <m.JoinPage mobile />) },
           { path: '/mobileMemberIdInq', ...page(() => import('./features/auth/FindIdPage'), (m) => <m.FindIdPage mobile />) },

@@ -33,6 +33,13 @@ export const PHONE_CODE = {
   length: 6,
   maxWrongTries: 5,
   dailyCapPerPhone: 10,
+  /**
+   * Codes one client address may have sent in a Seoul day, to all phones together: one address
+   * cannot flood many numbers with messages (an office's shared address still has room for its staff).
+   */
+  dailyCapPerAddress: 30,
+  /** Codes one address may have sent to one phone in a day: below the phone's cap, so one address alone cannot use it up. */
+  dailyCapPerAddressAndPhone: 5,
   /** A verified code may be used to finish the join or find flow for this long. */
   verifiedUseSec: 30 * 60,
 } as const;

@@ -45,6 +45,7 @@ export const MSG = {
   codeSent: '인증번호를 발송했습니다. 3분 안에 입력하세요.',
   codeWait: '인증번호는 60초 후에 다시 요청할 수 있습니다.',
   codeDailyCap: '오늘 요청할 수 있는 인증번호 횟수를 넘었습니다. 내일 다시 시도해 주세요.',
+  codeAddressDailyCap: '이 네트워크에서 오늘 요청할 수 있는 인증번호 횟수를 넘었습니다. 내일 다시 시도해 주세요.',
   codeRequired: '인증번호를 입력하세요.',
   codeDigits: '인증번호는 숫자 6자리입니다.',
   codeWrong: '인증번호가 일치하지 않습니다.',

@@ -5,6 +5,7 @@ import { Negotiator } from '@fastify/accept-negotiator';
 import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
 import { MSG } from '@partsmall/contract';
 import type { Api, AppContext } from '../shared/context.js';
+import { appPathMatcher } from './app-paths.js';
 import { seoRoutes } from './seo.js';
 
 /** index.html and the unhashed files of public/: kept, but asked again (ETag) on every use. */
@@ -14,6 +15,9 @@ const REVALIDATE = 'no-cache';
 const NOT_A_PAGE = /^\/(api|epc|payCenter|socket\.io|dev|docs|uploads|assets)(\/|$)/;
 
 const encodings = new Negotiator<'br' | 'gzip'>({ supportedValues: ['br', 'gzip'] });
+
+/** The route table's address patterns, written by the web build (apps/web/build/route-paths.ts). */
+const ROUTE_PATHS = 'route-paths.json';
 
 /** The build's precompressed copies (vite.config.ts writes them) are not routes of their own. */
 const COMPRESSED_COPIES = ['**/*.br', '**/*.gz'];
@@ -56,7 +60,7 @@ export async function serveWebApp(app: Api, ctx: AppContext) {
       index: false,
       decorateReply: false,
       preCompressed: true,
-      globIgnore: [...COMPRESSED_COPIES, 'assets/**', 'index.html'],
+      globIgnore: [...COMPRESSED_COPIES, 'assets/**', 'index.html', ROUTE_PATHS],
       cacheControl: false,
       setHeaders: (res) => {
         varyOnEncoding(res);
@@ -67,19 +71,35 @@ export async function serveWebApp(app: Api, ctx: AppContext) {
     app.log.warn(`web app not built (${indexFile} missing): run npm run build`);
   }
   const page = built ? loadIndexPage(indexFile) : null;
+  const isAppPath = built ? loadRouteMatcher(path.join(webDist, ROUTE_PATHS), app) : () => true;
 
   app.setNotFoundHandler((request, reply) => {
     const method = request.method;
     if ((method !== 'GET' && method !== 'HEAD') || NOT_A_PAGE.test(request.url) || !page) {
       return reply.status(404).send({ code: 404, message: MSG.notFound });
     }
-    reply.header('cache-control', REVALIDATE).header('vary', 'accept-encoding').header('etag', page.etag);
-    if (etagMatches(request.headers['if-none-match'], page.etag)) return reply.status(304).send();
+    reply.header('cache-control', REVALIDATE).header('vary', 'accept-encoding');
+    // An address no route takes gets the app all the same (it shows its not-found page), but with
+    // 404, so search engines and link checkers do not take it for a page.
+    if (!isAppPath(request.url)) reply.status(404);
+    else {
+      reply.header('etag', page.etag);
+      if (etagMatches(request.headers['if-none-match'], page.etag)) return reply.status(304).send();
+    }
     const encoding = encodings.negotiate(request.headers['accept-encoding'] ?? '');
     const body = (encoding && page[encoding]) || page.identity;
     if (body !== page.identity) reply.header('content-encoding', encoding);
     return reply.type('text/html; charset=utf-8').send(body);
   });
+}
+
+/** The matcher of the build's route patterns; without the file (an older build) every address is a page. */
+function loadRouteMatcher(file: string, app: Api): (url: string) => boolean {
+  if (!fs.existsSync(file)) {
+    app.log.warn(`${file} missing: unknown page addresses answer 200`);
+    return () => true;
+  }
+  return appPathMatcher(JSON.parse(fs.readFileSync(file, 'utf8')) as string[]);
 }
 
 interface IndexPage {

@@ -1,12 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, PHONE_CODE } from '@partsmall/contract';
-import { companies, phoneCodes, smsOutbox } from '../../src/db/schema.js';
+import { like } from 'drizzle-orm';
+import { companies, phoneCodes, rateEvents, smsOutbox } from '../../src/db/schema.js';
 import { DEMO_COMPANY, OTHER_COMPANY, withCheckDigit } from '../../src/seed/demo.js';
 import {
   allowCodeResend,
   call,
+  fromAddress,
   latestCode,
+  newAddress,
   sendPhoneCode,
   startTestServer,
   wrongCode,
@@ -131,14 +134,14 @@ describe('GET api/mobileVerification', () => {
     expect(res.body).toEqual({ code: 400, message, field: 'phone' });
   });
 
-  it(`stops at ${PHONE_CODE.dailyCapPerPhone} codes a day per phone`, async () => {
+  it(`stops at ${PHONE_CODE.dailyCapPerPhone} codes a day per phone, however many addresses ask`, async () => {
     const phone = '01020000005';
     for (let i = 0; i < PHONE_CODE.dailyCapPerPhone; i++) {
       if (i > 0) await allowCodeResend(server, phone);
-      expect((await call(server, 'GET', 'api/mobileVerification', { phone })).body.code).toBe(200);
+      expect((await call(server, 'GET', 'api/mobileVerification', { phone }, undefined, fromAddress(newAddress()))).body.code).toBe(200);
     }
     await allowCodeResend(server, phone);
-    const capped = await call(server, 'GET', 'api/mobileVerification', { phone });
+    const capped = await call(server, 'GET', 'api/mobileVerification', { phone }, undefined, fromAddress(newAddress()));
     expect(capped.status).toBe(429);
     expect(capped.body).toEqual({ code: 429, message: MSG.codeDailyCap });
     expect(await codesOf(phone)).toHaveLength(PHONE_CODE.dailyCapPerPhone);
@@ -164,6 +167,79 @@ describe('GET api/mobileVerification', () => {
       .set({ createdAt: new Date(now - 25 * 3600_000) })
       .where(eq(phoneCodes.phone, phone));
     expect((await call(server, 'GET', 'api/mobileVerification', { phone })).body.code).toBe(200);
+  });
+});
+
+describe('daily caps of the requesting address', () => {
+  const ask = (phone: string, address: string) => call(server, 'GET', 'api/mobileVerification', { phone }, undefined, fromAddress(address));
+
+  it('one address gets 5 codes a day for one phone, not a 6th (the phone’s cap is 10), while another address still can', async () => {
+    const phone = '01020000031';
+    const address = newAddress();
+    for (let i = 0; i < 5; i++) {
+      if (i > 0) await allowCodeResend(server, phone);
+      expect((await ask(phone, address)).body.code, `code ${i + 1}`).toBe(200);
+    }
+    await allowCodeResend(server, phone);
+    const sixth = await ask(phone, address);
+    expect(sixth.status).toBe(429);
+    expect(sixth.body).toEqual({ code: 429, message: MSG.codeDailyCap });
+
+    const elsewhere = await ask(phone, newAddress());
+    expect(elsewhere.status).toBe(200);
+    expect(elsewhere.body).toEqual({ code: 200, message: MSG.codeSent });
+  });
+
+  it('one address gets 30 codes a day over all phones, not a 31st; the 31st phone still gets one from another address', async () => {
+    const address = newAddress();
+    const phones = Array.from({ length: 31 }, (_, i) => `0103100${String(i).padStart(4, '0')}`);
+    for (const phone of phones.slice(0, 30)) expect((await ask(phone, address)).body.code, phone).toBe(200);
+    const refused = await ask(phones[30]!, address);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ code: 429, message: MSG.codeAddressDailyCap });
+    expect(await codesOf(phones[30]!)).toHaveLength(0);
+    expect((await ask(phones[30]!, newAddress())).body).toEqual({ code: 200, message: MSG.codeSent });
+  });
+
+  it('a refused request is not counted, and the caps end with the Seoul day', async () => {
+    const address = newAddress();
+    const phone = '01020000032';
+    for (let i = 0; i < 5; i++) {
+      if (i > 0) await allowCodeResend(server, phone);
+      expect((await ask(phone, address)).body.code).toBe(200);
+    }
+    // Refused within the 60 s wait and past the cap: neither adds to the address's count.
+    expect((await ask(phone, address)).body.message).toBe(MSG.codeWait);
+    await allowCodeResend(server, phone);
+    expect((await ask(phone, address)).body.message).toBe(MSG.codeDailyCap);
+    const counted = await server.db.select().from(rateEvents).where(like(rateEvents.key, `phonecode:address:${address}%`));
+    expect(counted).toHaveLength(10); // 5 for the address, 5 for the address and this phone
+
+    // Moved to yesterday (Seoul), the address's codes no longer count.
+    await server.db
+      .update(rateEvents)
+      .set({ createdAt: new Date(Date.now() - 25 * 3600_000) })
+      .where(like(rateEvents.key, `phonecode:address:${address}%`));
+    await allowCodeResend(server, phone);
+    expect((await ask(phone, address)).body).toEqual({ code: 200, message: MSG.codeSent });
+  });
+
+  it('the find flow counts against the same caps (the seeded main account’s phone)', async () => {
+    const address = newAddress();
+    await server.db.insert(rateEvents).values(Array.from({ length: 30 }, () => ({ key: `phonecode:address:${address}` })));
+    const res = await call(server, 'GET', 'api/mobileVerificationInq', { phone: '01012345601' }, undefined, fromAddress(address));
+    expect(res.status).toBe(429);
+    expect(res.body).toEqual({ code: 429, message: MSG.codeAddressDailyCap });
+  });
+
+  it('parallel requests from one address to many phones never pass the address cap', async () => {
+    const address = newAddress();
+    // 25 codes already sent from this address today.
+    await server.db.insert(rateEvents).values(Array.from({ length: 25 }, () => ({ key: `phonecode:address:${address}` })));
+    const phones = Array.from({ length: 10 }, (_, i) => `0103200${String(i).padStart(4, '0')}`);
+    const answers = await Promise.all(phones.map((phone) => ask(phone, address)));
+    expect(answers.filter((a) => a.body.code === 200)).toHaveLength(5);
+    expect(answers.filter((a) => a.body.message === MSG.codeAddressDailyCap)).toHaveLength(5);
   });
 });
 

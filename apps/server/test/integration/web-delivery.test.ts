@@ -120,6 +120,43 @@ describe('index.html', () => {
   });
 });
 
+describe('addresses no route takes (soft 404)', () => {
+  it('answer 404 with the app, which shows its not-found page, and are not cached as a page', async () => {
+    for (const address of ['/no-such-page', '/home/extra', '/notice/1/2', '/productDetail/1/2', '/favicon.ico']) {
+      const res = await rawGet(server, address, { 'accept-encoding': 'br' });
+      expect(res.status, address).toBe(404);
+      expect(res.headers['content-type'], address).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control'], address).toBe('no-cache');
+      expect(res.headers.etag, address).toBeUndefined();
+      expect(zlib.brotliDecompressSync(res.body).toString(), address).toBe(indexHtml);
+    }
+  });
+
+  it('while every address of the route table answers 200, whatever its parameters, query or letter case', async () => {
+    for (const address of ['/', '/home', '/home?searchType=pid&keyword=A1', '/HOME', '/login', '/mobile', '/productDetail/1', '/productDetail', '/notice/3', '/noticem/3', '/management/chargeCash', '/epcMain/bmw/x5', '/orderDetail?seq=1']) {
+      const res = await rawGet(server, address);
+      expect(res.status, address).toBe(200);
+      expect(res.body.toString(), address).toBe(indexHtml);
+    }
+  });
+
+  it('the build lists the route table’s patterns for the server, the catch-all left out', () => {
+    const patterns = JSON.parse(onDisk('/route-paths.json').toString()) as string[];
+    expect(patterns).toEqual(expect.arrayContaining(['/', '/home', '/login', '/mobile', '/productDetail/:id?', '/notice/:id', '/management/:path?', '/epcMain/*']));
+    expect(patterns).not.toContain('*');
+    expect(patterns).not.toContain('/*');
+  });
+
+  it('unknown API addresses keep the JSON envelope', async () => {
+    for (const address of ['/api/noSuchCall', '/uploads/none.png', '/assets/none.js']) {
+      const res = await rawGet(server, address);
+      expect(res.status, address).toBe(404);
+      expect(res.headers['content-type'], address).toContain('application/json');
+      expect(JSON.parse(res.body.toString()), address).toEqual({ code: 404, message: '요청한 정보를 찾을 수 없습니다.' });
+    }
+  });
+});
+
 describe('the first paint', () => {
   it('waits for no @font-face rules: the font faces come in their own stylesheet, woff2 only', () => {
     expect(blockingStylesheets.length).toBeGreaterThan(0);

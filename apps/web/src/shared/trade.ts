@@ -1,32 +1,46 @@
 import { useEffect } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { TRADE_EVENTS, TRADE_NAMESPACE, type ClientBaseInfoEvent, type TradeAnswer } from '@partsmall/contract';
 import { ApiError, TokenExpiredError } from './api';
 import { session, useSession } from './session';
 import { T } from './texts';
 
-let socket: Socket | null = null;
+let socket: Promise<Socket> | null = null;
 let socketToken: string | null = null;
 
-/** The trade channel for the current tab's token; one socket per tab. */
-export function tradeSocket(): Socket | null {
+/**
+ * The trade channel for the current tab's token; one socket per tab. socket.io's client is loaded
+ * only once someone is logged in: a visitor's first page does not download or run it.
+ */
+export function tradeSocket(): Promise<Socket> | null {
   const token = session.get().token;
   if (!token) {
-    socket?.disconnect();
+    void socket?.then((s) => s.disconnect());
     socket = null;
     socketToken = null;
     return null;
   }
   if (socket && socketToken === token) return socket;
-  socket?.disconnect();
+  void socket?.then((s) => s.disconnect());
   socketToken = token;
-  socket = io(TRADE_NAMESPACE, { auth: { token }, transports: ['websocket', 'polling'] });
-  return socket;
+  const connecting = import('socket.io-client').then(({ io }) => io(TRADE_NAMESPACE, { auth: { token }, transports: ['websocket', 'polling'] }));
+  socket = connecting;
+  // A failed download is tried again by the next use instead of being remembered.
+  connecting.catch(() => {
+    if (socket === connecting) {
+      socket = null;
+      socketToken = null;
+    }
+  });
+  return connecting;
 }
 
 /** Asks the trade channel for fresh base info (cash, licence days, counts). */
 export function reloadBaseInfo() {
-  tradeSocket()?.emit(TRADE_EVENTS.requestClientBaseInfo);
+  tradeSocket()?.then(
+    (s) => s.emit(TRADE_EVENTS.requestClientBaseInfo),
+    () => undefined,
+  );
 }
 
 /**
@@ -36,21 +50,35 @@ export function reloadBaseInfo() {
 export function useTradeChannel(onUnauthorized: () => void) {
   const { token } = useSession();
   useEffect(() => {
-    const s = tradeSocket();
-    if (!s) return;
-    const onBaseInfo = (event: ClientBaseInfoEvent) => {
-      if (event.code === 200 && event.result) session.setBaseInfo(event.result);
-      else if (event.code === 401) {
-        session.clear();
-        onUnauthorized();
-      }
+    const pending = tradeSocket();
+    if (!pending) return;
+    const listen = (s: Socket) => {
+      const onBaseInfo = (event: ClientBaseInfoEvent) => {
+        if (event.code === 200 && event.result) session.setBaseInfo(event.result);
+        else if (event.code === 401) {
+          session.clear();
+          onUnauthorized();
+        }
+      };
+      s.on(TRADE_EVENTS.toClientBaseInfo, onBaseInfo);
+      s.on('connect', reloadBaseInfo);
+      if (s.connected) reloadBaseInfo();
+      return () => {
+        s.off(TRADE_EVENTS.toClientBaseInfo, onBaseInfo);
+        s.off('connect', reloadBaseInfo);
+      };
     };
-    s.on(TRADE_EVENTS.toClientBaseInfo, onBaseInfo);
-    s.on('connect', reloadBaseInfo);
-    if (s.connected) reloadBaseInfo();
+    let detach: (() => void) | null = null;
+    let left = false;
+    pending.then(
+      (s) => {
+        if (!left) detach = listen(s);
+      },
+      () => undefined,
+    );
     return () => {
-      s.off(TRADE_EVENTS.toClientBaseInfo, onBaseInfo);
-      s.off('connect', reloadBaseInfo);
+      left = true;
+      detach?.();
     };
   }, [token, onUnauthorized]);
 }
@@ -67,9 +95,10 @@ interface TradeCallOptions<A> {
  * other code rejects with an ApiError carrying the server's message, and a missing answer with
  * `timeoutMessage` after `timeoutMs`. Mutations of the cart and checkout call it.
  */
-export function tradeCall<A extends TradeAnswer>(event: string, answerEvent: string, payload: object, opts: TradeCallOptions<A> = {}): Promise<A> {
-  const s = tradeSocket();
-  if (!s) return Promise.reject(new TokenExpiredError());
+export async function tradeCall<A extends TradeAnswer>(event: string, answerEvent: string, payload: object, opts: TradeCallOptions<A> = {}): Promise<A> {
+  const pending = tradeSocket();
+  if (!pending) throw new TokenExpiredError();
+  const s = await pending;
   return new Promise((resolve, reject) => {
     const onAnswer = (a: A) => {
       if (opts.accept && !opts.accept(a)) return;

@@ -2,8 +2,9 @@ import { createHash, randomInt } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { MSG, MSG_PROVIDER, PHONE_CODE, TIMING } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { phoneCodes } from '../../db/schema.js';
+import { phoneCodes, rateEvents } from '../../db/schema.js';
 import { AppError, tooMany } from '../../shared/http.js';
+import { recentEvents } from '../../shared/rate-limit.js';
 import { startOfSeoulDay } from '../../shared/time.js';
 import type { SmsProvider } from '../sms/provider.js';
 
@@ -11,13 +12,20 @@ export type CodePurpose = 'join' | 'find';
 
 const hashCode = (phone: string, code: string) => createHash('sha256').update(`${phone}:${code}`).digest('hex');
 
+/** Counters of the codes an address had sent today: to all phones, and to one phone. */
+const addressKey = (address: string) => `phonecode:address:${address}`;
+const addressPhoneKey = (address: string, phone: string) => `phonecode:address:${address}:phone:${phone}`;
+
 /**
- * Sends a new 6-digit code: refused within 60 s of the previous one and past the daily cap.
- * An advisory lock per phone keeps two simultaneous requests from both passing the checks.
+ * Sends a new 6-digit code: refused within 60 s of the previous one, past the phone's daily cap,
+ * and past the daily caps of the requesting address (all phones together, and this phone).
+ * Advisory locks per address and per phone (always in that order) keep simultaneous requests from
+ * both passing the checks.
  */
-export async function requestPhoneCode(db: Db, sms: SmsProvider, phone: string, purpose: CodePurpose): Promise<void> {
+export async function requestPhoneCode(db: Db, sms: SmsProvider, phone: string, purpose: CodePurpose, address: string): Promise<void> {
   const code = String(randomInt(0, 1_000_000)).padStart(PHONE_CODE.length, '0');
   const id = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'phone-address:' + address}))`);
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'phone:' + phone}))`);
     const now = Date.now();
     const [last] = await tx
@@ -32,12 +40,16 @@ export async function requestPhoneCode(db: Db, sms: SmsProvider, phone: string, 
       .from(phoneCodes)
       .where(and(eq(phoneCodes.phone, phone), gt(phoneCodes.createdAt, startOfSeoulDay())));
     if (Number(today?.n ?? 0) >= PHONE_CODE.dailyCapPerPhone) throw tooMany(MSG.codeDailyCap);
+    const sinceMidnightSec = (now - startOfSeoulDay().getTime()) / 1000;
+    if ((await recentEvents(tx, addressKey(address), sinceMidnightSec)) >= PHONE_CODE.dailyCapPerAddress) throw tooMany(MSG.codeAddressDailyCap);
+    if ((await recentEvents(tx, addressPhoneKey(address, phone), sinceMidnightSec)) >= PHONE_CODE.dailyCapPerAddressAndPhone) throw tooMany(MSG.codeDailyCap);
     if (sms.dailyCap) {
       // The whole shop's texts of the day: one lock for every phone, taken only after the per-phone checks.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('phone:*'))`);
       const [shop] = await tx.select({ n: count() }).from(phoneCodes).where(gt(phoneCodes.createdAt, startOfSeoulDay()));
       if (Number(shop?.n ?? 0) >= sms.dailyCap) throw tooMany(MSG_PROVIDER.smsShopDailyCap);
     }
+    await tx.insert(rateEvents).values([{ key: addressKey(address) }, { key: addressPhoneKey(address, phone) }]);
     const [row] = await tx.insert(phoneCodes).values({
       phone,
       purpose,

@@ -61,7 +61,7 @@ export function authRoutes(app: Api, ctx: AppContext) {
     { config: { access: 'public' }, schema: { tags, summary: '가입용 인증번호 요청', querystring: phoneCodeRequestQuery, response: answers(emptyAnswer) } },
     async (req) => {
       if (await verifiedMemberByPhone(db, req.query.phone)) throw badRequest(MSG.phoneInUse, 'phone');
-      await requestPhoneCode(db, ctx.sms, req.query.phone, 'join');
+      await requestPhoneCode(db, ctx.sms, req.query.phone, 'join', req.ip);
       return ok(undefined, MSG.codeSent);
     },
   );
@@ -80,7 +80,7 @@ export function authRoutes(app: Api, ctx: AppContext) {
     { config: { access: 'public' }, schema: { tags, summary: '아이디·비밀번호 찾기용 인증번호 요청', querystring: phoneCodeRequestQuery, response: answers(emptyAnswer) } },
     async (req) => {
       if (!(await memberByPhoneForRecovery(db, req.query.phone))) throw badRequest(MSG.phoneNotFound, 'phone');
-      await requestPhoneCode(db, ctx.sms, req.query.phone, 'find');
+      await requestPhoneCode(db, ctx.sms, req.query.phone, 'find', req.ip);
       return ok(undefined, MSG.codeSent);
     },
   );

@@ -10,13 +10,16 @@ import { NoticePopup } from './NoticePopup';
 import { ProductCard } from './ProductCard';
 import { ProductPopup } from './ProductPopup';
 import { SearchBar, useNoResultAlert } from './SearchBar';
-import { useProductGrid, type SearchType } from './queries';
+import { gridQueryOf, useProductGrid, type SearchType } from './queries';
+
+/** Pictures of the first row or two load at once (the largest paint); the rest when scrolled near. */
+const EAGER_PICTURES = 8;
 
 export function HomePage() {
   const [params, setParams] = useSearchParams();
-  const searchType: SearchType = params.get('searchType') === 'pid' ? 'pid' : 'name';
-  const keyword = (params.get('keyword') ?? '').slice(0, 200);
-  const grid = useProductGrid({ searchType, keyword });
+  const query = gridQueryOf(params, false);
+  const { searchType, keyword } = query;
+  const grid = useProductGrid(query);
   const [open, setOpen] = useState<ProductView | null>(null);
   const { userInfo } = useSession();
   const config = useMallConfig();
@@ -45,8 +48,8 @@ export function HomePage() {
       <h1 className="grid-title">{keyword ? T.shop.resultFor(keyword) : T.shop.allProducts}</h1>
       {grid.error && <p className="notice-warn">{grid.error}</p>}
       <ul className="product-grid" aria-busy={grid.loading}>
-        {grid.items.map((p) => (
-          <ProductCard key={p.seq} product={p} onOpen={setOpen} />
+        {grid.items.map((p, i) => (
+          <ProductCard key={p.seq} product={p} onOpen={setOpen} eager={i < EAGER_PICTURES} />
         ))}
       </ul>
       {!grid.loading && grid.items.length === 0 && <Empty />}

@@ -9,21 +9,24 @@ import { Empty, Spinner } from '../../shared/ui/states';
 import { PriceOrHint, StockState } from './ProductCard';
 import { ProductHead, ProductSpecs, QtyLine } from './ProductParts';
 import { usePurchaseActions } from './purchase';
-import { imageUrl, useProductGrid, type SearchType } from './queries';
+import { gridQueryOf, imageUrl, useProductGrid, type SearchType } from './queries';
 import { SearchBar, useNoResultAlert } from './SearchBar';
+
+/** Pictures of the first screenful load at once (the largest paint); the rest when scrolled near. */
+const EAGER_PICTURES = 6;
 
 /** Mobile home: links, search toggle, the eleven category shortcuts, list, and a detail slide. */
 export function MobileHome() {
   const [params, setParams] = useSearchParams();
-  const searchType: SearchType = params.get('searchType') === 'pid' ? 'pid' : 'name';
-  const keyword = (params.get('keyword') ?? '').slice(0, 200);
-  const category = params.get('category') ?? '';
+  const query = gridQueryOf(params, true);
+  const { searchType, keyword } = query;
+  const category = query.category ?? '';
   // The bottom bar's search icon opens the search (?search=1), as does a search in the URL.
   // A toggle holds until the link is used again (a new ?search value).
   const searchParam = params.get('search');
   const [toggled, setToggled] = useState<{ param: string | null; open: boolean } | null>(null);
   const searchOpen = toggled && toggled.param === searchParam ? toggled.open : searchParam === '1' || keyword !== '';
-  const grid = useProductGrid({ searchType, keyword, category });
+  const grid = useProductGrid(query);
   const [open, setOpen] = useState<ProductView | null>(null);
   const { userInfo } = useSession();
   useNoResultAlert(keyword, grid.firstCount);
@@ -54,10 +57,10 @@ export function MobileHome() {
         ))}
       </ul>
       <ul className="m-list" aria-busy={grid.loading}>
-        {grid.items.map((p) => (
+        {grid.items.map((p, i) => (
           <li key={p.seq}>
             <button type="button" className="m-item" onClick={() => setOpen(p)}>
-              <img src={imageUrl(p.image)} alt="" width={72} height={72} loading="lazy" />
+              <img src={imageUrl(p.image)} alt="" width={72} height={72} loading={i < EAGER_PICTURES ? 'eager' : 'lazy'} />
               <span className="m-item-body">
                 <span className="product-name">{p.name}</span>
                 <span className="product-pid">

@@ -22,11 +22,11 @@ export function StockState({ product }: { product: ProductView }) {
   );
 }
 
-export function ProductCard({ product, onOpen }: { product: ProductView; onOpen: (p: ProductView) => void }) {
+export function ProductCard({ product, onOpen, eager = false }: { product: ProductView; onOpen: (p: ProductView) => void; eager?: boolean }) {
   return (
     <li className="product-card">
       <button type="button" className="product-card-btn" onClick={() => onOpen(product)} aria-label={product.name}>
-        <img src={imageUrl(product.image)} alt="" loading="lazy" width={200} height={200} />
+        <img src={imageUrl(product.image)} alt="" loading={eager ? 'eager' : 'lazy'} width={200} height={200} />
         <span className="product-name">{product.name}</span>
         <span className="product-pid">{product.pid}</span>
         <span className="product-meta">

@@ -1,7 +1,9 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import type { LoaderFunctionArgs } from 'react-router';
 import { PAGE_SIZE, buyAnswer, cartWriteAnswer, productAnswer, productListAnswer, type BuyOrCartForm } from '@partsmall/contract';
 import { TRADE_EVENTS } from '@partsmall/contract';
 import { api, messageOf } from '../../shared/api';
+import { queryClient } from '../../shared/query';
 import { tradeCall } from '../../shared/trade';
 
 export type SearchType = 'name' | 'pid';
@@ -31,6 +33,27 @@ export const productKeys = {
   grid: (q: GridQuery) => ['products', 'grid', q.searchType, q.keyword, q.category ?? ''] as const,
   one: (seq: number, path: string) => ['products', 'one', path, seq] as const,
 };
+
+/** The grid a home screen shows for its address (the desktop grid has no category filter). */
+export function gridQueryOf(params: URLSearchParams, mobile: boolean): GridQuery {
+  return {
+    searchType: params.get('searchType') === 'pid' ? 'pid' : 'name',
+    keyword: (params.get('keyword') ?? '').slice(0, 200),
+    ...(mobile ? { category: params.get('category') ?? '' } : {}),
+  };
+}
+
+/**
+ * Route loader of the home screens: asks for the first grid page as the route starts, so the
+ * answer travels while the screen renders instead of after it (the largest paint of the home page
+ * is the list). It does not wait for the answer; the screen's query takes over the request.
+ */
+export function prefetchGrid(mobile: boolean) {
+  return ({ request }: LoaderFunctionArgs) => {
+    void queryClient.prefetchInfiniteQuery(productGridQuery(gridQueryOf(new URL(request.url).searchParams, mobile)));
+    return null;
+  };
+}
 
 /** The grid's pages: 60 first, 12 per 'more', ended after page 20 or when the server has no more. */
 export const productGridQuery = (q: GridQuery) =>
