@@ -8,14 +8,9 @@ import { prefetchGrid } from './features/products/queries';
 import { AppFrame, BareLayout, DesktopLayout, MobileLayout } from './features/shell/layouts';
 import { NotFound } from './features/shell/NotFound';
 import { EPC_ROUTE_PATTERN } from './features/epc/route';
-import { Preparing } from './shared/ui/Preparing';
 import { Loading } from './shared/ui/states';
 
-/**
- * Every route of both route tables (spec 1 §2, spec 2 §2). Capabilities of later issues show
- * the '준비 중' page until they land.
- */
-const later = (title: string) => <Preparing title={title} />;
+/** Every route of both route tables (spec 1 §2, spec 2 §2) and the back office. */
 
 /**
  * Loads a page's code only when its route is first visited: the home route then downloads the
