@@ -7,7 +7,6 @@ import { MobileHome } from './features/products/MobileHome';
 import { prefetchGrid } from './features/products/queries';
 import { AppFrame, BareLayout, DesktopLayout, MobileLayout } from './features/shell/layouts';
 import { NotFound } from './features/shell/NotFound';
-import { EPC_ROUTE_PATTERN } from './features/epc/route';
 import { Loading } from './shared/ui/states';
 
 /** Every route of both route tables (spec 1 §2, spec 2 §2) and the back office. */
@@ -85,7 +84,8 @@ export const routes: RouteObject[] = [
           { path: '/chatStart/:route?', ...page(() => import('./features/chat/ChatStartRoute'), (m) => <m.ChatStartRoute />) },
           { path: '/chat', ...page(() => import('./features/chat/ChatPage'), (m) => <m.ChatPage />) },
           { path: '/chatAdmin', ...page(() => import('./features/chat/ChatAdminPage'), (m) => <m.ChatAdminPage />) },
-          { path: EPC_ROUTE_PATTERN, ...page(() => import('./features/epc/EpcPage'), (m) => <m.EpcPage />) },
+          // Written out (not EPC_ROUTE_PATTERN) so the build can list it for the server's 404s; route.test.ts keeps them equal.
+          { path: '/epcMain/:vin?/:brand?/:mcid?/:num?/:filter?/:level?/:subgroup?/:hasChild?/:parts?/:mid?/:childMid?/:reset?/:searchPnum?', ...page(() => import('./features/epc/EpcPage'), (m) => <m.EpcPage />) },
         ],
       },
     ],

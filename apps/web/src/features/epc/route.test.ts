@@ -1,7 +1,13 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EPC_ROUTE_PATTERN, epcHref, filterOn, panelOf, readParams } from './route';
 
 describe('catalogue route (spec 2 §2)', () => {
+  it('is written out in the route table exactly as EPC_ROUTE_PATTERN (the build lists it for the server)', () => {
+    const table = readFileSync(new URL('../../routes.tsx', import.meta.url), 'utf8');
+    expect(table).toContain(`path: '${EPC_ROUTE_PATTERN}'`);
+  });
+
   it('writes a place positionally with - for gaps and reads it back', () => {
     const place = { vin: 'WBA5R1C09KAK98765', brand: 'bmw', mcid: 'DEMO-BMW-G20', num: '34', parts: 'true', mid: '34_10_11' };
     const href = epcHref(place, false);
