@@ -110,6 +110,8 @@ function routePathsManifest(): Plugin {
 
 export default defineConfig({
   plugins: [trimFontFaces(), react(), routePathsManifest(), precompress()],
+  // zod without its eval probe (see src/shared/zod-browser.ts), for the contract's modules too.
+  resolve: { alias: [{ find: /^zod$/, replacement: path.resolve(import.meta.dirname, 'src/shared/zod-browser.ts') }] },
   server: {
     port: 5173,
     proxy: {

@@ -1,4 +1,3 @@
-import './zod-config.js';
 export * from './constants.js';
 export * from './messages.js';
 export * from './rules.js';
