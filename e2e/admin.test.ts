@@ -107,7 +107,7 @@ describe('the back office', () => {
     await page.getByRole('button', { name: `주문 ${seq} 상세` }).click();
     const detail = page.getByRole('dialog', { name: `주문 #${seq}` });
     // Only the moves the table allows from 'purchase request': confirm, cancel, seller cancel.
-    await expect(detail.locator('.admin-actions button.btn-primary, .admin-actions button.btn-danger-line').allTextContents()).resolves.toEqual([
+    await expect.poll(() => detail.locator('.admin-actions button.btn-primary, .admin-actions button.btn-danger-line').allTextContents()).toEqual([
       '출고확정',
       '출고취소 (환불 24,000원)',
       '판매자취소 (환불 24,000원)',
@@ -125,10 +125,10 @@ describe('the back office', () => {
     await shot(page, 'admin-orders');
     // The column chooser hides a column of the list.
     const orderTable = page.getByRole('table', { name: '주문 목록' });
-    await expect(orderTable.getByRole('columnheader', { name: '창고' }).count()).resolves.toBe(1);
+    await expect.poll(() => orderTable.getByRole('columnheader', { name: '창고' }).count()).toBe(1);
     await page.locator('.admin-chooser summary').click();
     await page.getByRole('group', { name: '보이는 열' }).getByLabel('창고').uncheck();
-    await expect(orderTable.getByRole('columnheader', { name: '창고' }).count()).resolves.toBe(0);
+    await expect.poll(() => orderTable.getByRole('columnheader', { name: '창고' }).count()).toBe(0);
 
     const buyer = await desktopPage(browser);
     await shopLogin(buyer.page, 'demo@partsmall.kr');
@@ -178,7 +178,7 @@ describe('the back office', () => {
     await member.page.goto(url(`/home?searchType=pid&keyword=${pid}`));
     const card = member.page.locator('.product-card-btn', { hasText: '관리자 등록 점화플러그' });
     await card.waitFor();
-    await expect(card.locator('img').first().getAttribute('src')).resolves.toMatch(/^\/uploads\/products\//);
+    await expect.poll(() => card.locator('img').first().getAttribute('src')).toMatch(/^\/uploads\/products\//);
     await member.context.close();
   });
 
@@ -212,7 +212,7 @@ describe('the back office', () => {
       await page.locator('.admin-main table').first().waitFor();
       await shot(page, name);
     }
-    await expect(page.getByRole('cell', { name: '쇼핑몰 설정 저장' }).first().isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByRole('cell', { name: '쇼핑몰 설정 저장' }).first().isVisible()).toBe(true);
     await page.getByRole('link', { name: '회원·업체', exact: true }).click();
     await page.locator('.admin-main tbody tr').first().getByRole('button', { name: '상세' }).click();
     await page.getByRole('dialog').getByRole('heading', { name: '캐시 조정 (관리자)' }).waitFor();
