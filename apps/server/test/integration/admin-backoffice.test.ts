@@ -3,12 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG_ADMIN, MSG_CATALOGUE, MSG_ORDER, MSG_SHOP, type CatalogueReport, type AdminOrderDetail, type AdminProduct, type ImportProductsResult } from '@partsmall/contract';
 import { queryRows } from '../../src/db/client.js';
 import { orderEvents, orders, payments, products } from '../../src/db/schema.js';
 import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
 import { png, zipArchive } from '../chat-images.js';
+import { openChat } from '../chat-helpers.js';
 import { expectLedgerMatchesBalances, makeCompany, type TestCompany } from '../member-helpers.js';
 import { balanceOf, fund, insertOrder, makeProduct, seoulMidnight } from '../order-helpers.js';
 
@@ -389,6 +390,19 @@ describe('notices, inquiries, configuration, staff', () => {
     expect(audit.map((a) => a.action)).toEqual(['createStaff', 'resetStaffPassword', 'setStaffStatus']);
     // The one-time passwords never reach the audit log.
     expect(JSON.stringify(audit)).not.toContain(made.body.results!.password);
+  });
+});
+
+describe('dashboard', () => {
+  it('counts the chat customers connected now: a member with two tabs once, staff not at all', async () => {
+    const chatOnline = async () => (await post<{ chatOnline: number }>('dashboard', {}, staff)).body.results!.chatOnline;
+    const before = await chatOnline();
+    const other = await makeCompany(server, '채팅손님', 0);
+    const otherToken = await loginAs(server, other.main.id, other.main.pw);
+    const sockets = await Promise.all([openChat(server, buyer), openChat(server, buyer), openChat(server, otherToken), openChat(server, staff)]);
+    expect(await chatOnline()).toBe(before + 2);
+    for (const socket of sockets) socket.disconnect();
+    await vi.waitFor(async () => expect(await chatOnline()).toBe(before), { timeout: 5000, interval: 100 });
   });
 });
 

@@ -198,12 +198,8 @@ export async function setStaffStatus(db: Db, adminId: number, seq: number, statu
 
 // ---------------------------------------------------------------- dashboard
 
-/** Online chat users. The chat helper exports a live counter; until it is merged this reads 0. */
-export async function onlineChatUsers(): Promise<number> {
-  return 0;
-}
-
-export async function dashboard(db: Db, now = new Date()): Promise<Dashboard> {
+/** `chatOnline`: the chat's count of customers connected now, on every server process. */
+export async function dashboard(db: Db, chatOnline: () => Promise<number>, now = new Date()): Promise<Dashboard> {
   const today = seoulDay(now);
   const monthStart = seoulNow(now).startOf('month').format('YYYY-MM-DD');
   const from30 = seoulNow(now).subtract(29, 'day').format('YYYY-MM-DD');
@@ -235,7 +231,7 @@ export async function dashboard(db: Db, now = new Date()): Promise<Dashboard> {
     lowStock: lowStock.map((p) => ({ seq: num(p.id), name: String(p.name), pid: String(p.pid), hasAmount: num(p.has_amount), stockName: String(p.stock_name) })),
     openInquiries: num(inq?.n),
     transfersWaiting: num(transfers?.n),
-    chatOnline: await onlineChatUsers(),
+    chatOnline: await chatOnline(),
     sales30,
   };
 }

@@ -51,6 +51,7 @@ import {
   uploadProductImageRequest,
 } from '@partsmall/contract';
 import { answers } from '../../shared/answers.js';
+import { countOnlineCustomers } from '../chat/routes.js';
 import { requireStaff, type Api, type AppContext } from '../../shared/context.js';
 import { created, ok } from '../../shared/http.js';
 import { seoulDay } from '../../shared/time.js';
@@ -88,7 +89,7 @@ export function adminRoutes(app: Api, ctx: AppContext) {
   const access = (call: keyof typeof C) => ({ access: C[call].role });
   const staffId = (req: Parameters<typeof requireStaff>[0]) => requireStaff(req).member.id;
 
-  app.post(C.dashboard.path, { config: access('dashboard'), schema: { tags, summary: '대시보드', response: answers(dashboardAnswer) } }, async () => ok(await dashboard(db)));
+  app.post(C.dashboard.path, { config: access('dashboard'), schema: { tags, summary: '대시보드', response: answers(dashboardAnswer) } }, async () => ok(await dashboard(db, () => countOnlineCustomers(ctx))));
 
   // ---- orders
   app.post(C.orderList.path, { config: access('orderList'), schema: { tags, summary: '주문 목록', body: adminOrderListRequest, response: answers(adminOrderPageAnswer) } }, async (req) => {
