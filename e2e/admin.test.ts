@@ -102,6 +102,11 @@ describe('the back office', () => {
     await shot(page, 'admin-dashboard');
     // Staff see no admin-only screens in the menu.
     await expect(page.getByRole('link', { name: '쇼핑몰 설정' }).count()).resolves.toBe(0);
+    // The chat console opens in its 500x728 window with the staff still logged in (no second login).
+    const [chatConsole] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: '채팅 상담 콘솔' }).click()]);
+    await chatConsole.getByTestId('chat-console').waitFor();
+    expect([new URL(chatConsole.url()).pathname, await chatConsole.evaluate(() => [window.innerWidth, window.innerHeight])]).toEqual(['/chatAdmin', [500, 728]]);
+    await chatConsole.close();
 
     await page.getByRole('link', { name: '주문 관리' }).click();
     await page.getByRole('button', { name: `주문 ${seq} 상세` }).click();

@@ -9,6 +9,7 @@ import { Loading } from '../../shared/ui/states';
 import { useLogin, useLogout } from '../auth/queries';
 import { A } from './texts';
 import './admin.css';
+import { StaffConsoleLink } from '../chat/StaffConsoleLink';
 
 const DashboardPage = lazy(() => import('./DashboardPage'));
 const OrdersPage = lazy(() => import('./OrdersPage'));
@@ -66,9 +67,9 @@ export function AdminApp() {
               {m.label}
             </NavLink>
           ))}
-          <a href="/chatAdmin" target="_blank" rel="noopener">
+          <StaffConsoleLink>
             {A.chatConsole}
-          </a>
+          </StaffConsoleLink>
         </nav>
         <div className="admin-side-foot">
           <span>

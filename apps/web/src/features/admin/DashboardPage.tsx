@@ -7,6 +7,7 @@ import { DataTable } from '../../shared/ui/DataTable';
 import { Loading } from '../../shared/ui/states';
 import { adminQuery } from './queries';
 import { A } from './texts';
+import { StaffConsoleLink } from '../chat/StaffConsoleLink';
 
 /** Today's and this month's orders and sales, what waits, low stock, and the last 30 days as bars. */
 export default function DashboardPage() {
@@ -44,9 +45,9 @@ export default function DashboardPage() {
             <Link to="/admin/payments">입금 대기 계좌이체</Link> {count(d.transfersWaiting)}건
           </p>
           <p>
-            <a href="/chatAdmin" target="_blank" rel="noopener">
+            <StaffConsoleLink>
               채팅 접속 고객
-            </a>{' '}
+            </StaffConsoleLink>{' '}
             {count(d.chatOnline)}명
           </p>
         </div>

@@ -10,6 +10,7 @@ import { useNotify } from '../../shared/ui/notify';
 import { openPopup, POPUP } from '../../shared/ui/popup';
 import { allowedMenu, type MenuPath } from '../management/menu';
 import { useLogout } from '../auth/queries';
+import { StaffConsoleLink } from '../chat/StaffConsoleLink';
 
 function useSticky(): boolean {
   const [sticky, setSticky] = useState(false);
@@ -85,9 +86,9 @@ export function TopBar() {
               </div>
               <nav className="topbar-menu" aria-label="회원 메뉴">
                 {isStaff && (
-                  <a href="/chatAdmin" target="_blank" rel="noopener">
+                  <StaffConsoleLink>
                     {T.topBar.staffConsole}
-                  </a>
+                  </StaffConsoleLink>
                 )}
                 {company && (
                   <>
