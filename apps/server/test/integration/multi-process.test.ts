@@ -21,6 +21,7 @@ const root = path.resolve(import.meta.dirname, '../../../..');
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 let dataDir: string;
 const children: ChildProcess[] = [];
+let childOfB: ChildProcess;
 let a: TestServer;
 let b: TestServer;
 
@@ -57,6 +58,7 @@ beforeAll(async () => {
   // A seeds the demo shop into the empty database; B starts on it afterwards.
   a = await startProcess({ ...shared });
   b = await startProcess({ ...shared, SEED_DEMO: 'false' });
+  childOfB = children[1]!;
 }, 120_000);
 afterAll(async () => {
   await Promise.all(
@@ -146,6 +148,24 @@ describe.skipIf(!runs)('two server processes on PostgreSQL and Redis', () => {
     } finally {
       tab.close();
       other.close();
+    }
+  });
+
+  it('SIGTERM to B: B closes its tabs and exits with 0 within 10 s; A keeps serving', async () => {
+    const token = await loginAs(a, 'demo@partsmall.kr', 'demo1234');
+    const tab = tradeSocket(b, token);
+    try {
+      await baseInfo(tab);
+      const dropped = new Promise<void>((resolve) => tab.once('disconnect', () => resolve()));
+      const exited = new Promise<number | null>((resolve) => childOfB.once('exit', (code) => resolve(code)));
+      const asked = Date.now();
+      childOfB.kill('SIGTERM');
+      await dropped;
+      expect(await exited).toBe(0);
+      expect(Date.now() - asked).toBeLessThan(10_000);
+      expect((await call(a, 'GET', 'readyz')).status).toBe(200);
+    } finally {
+      tab.close();
     }
   });
 });

@@ -71,6 +71,7 @@ describe('the payment window', () => {
     expect(page.text).toContain(paymentId);
     expect(page.text).toContain('"amount":33000');
     expect(page.text).toContain('"method":"CARD"');
+    expect(page.text).toContain('"customerEmail":"demo@partsmall.kr"');
     expect(page.text).toContain(`${server.base}/payCenter/toss/success`);
     expect(page.text).not.toContain(SECRET_KEY);
     const withoutKey = await rawCall(server, 'GET', `payCenter/toss/${paymentId}`);
@@ -183,6 +184,10 @@ describe('virtual accounts', () => {
     expect(res.text).toContain('56211802314051');
     expect(res.text).toContain('신한은행');
     expect(await status(paymentId)).toBe('pending');
+    // The window's link opened again shows the issued account instead of a second window.
+    const reopened = await rawCall(server, 'GET', online_url.slice(server.base.length));
+    expect(reopened.text).toContain('56211802314051');
+    expect(reopened.text).not.toContain('"method":"VIRTUAL_ACCOUNT"');
     expect(await balance()).toBe(before);
 
     // A deposit callback before the deposit (forged, or replayed early) changes nothing.

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { MSG_MEMBER, MSG_PROVIDER, tossWebhook, tossWebhookAnswer } from '@partsmall/contract';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { members } from '../../db/schema.js';
 import { answers } from '../../shared/answers.js';
 import type { Api } from '../../shared/context.js';
 import { AppError, badRequest, ok } from '../../shared/http.js';
@@ -53,8 +55,10 @@ function sendTossPage(reply: FastifyReply, status: number, sdkUrl: string, html:
 const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
 
 /** The popup page: opens Toss's payment window for the stored order (card or virtual account). */
-function windowPage(p: PaymentRow, gateway: TossGateway, publicUrl: string, nonce: string): string {
+function windowPage(p: PaymentRow, gateway: TossGateway, publicUrl: string, nonce: string, buyer?: { email: string; name: string }): string {
   const order = {
+    customerEmail: buyer?.email ?? null,
+    customerName: buyer?.name ?? null,
     clientKey: gateway.settings.clientKey,
     method: p.pgcode === 'banktransfer' ? 'VIRTUAL_ACCOUNT' : 'CARD',
     amount: p.amount,
@@ -74,6 +78,8 @@ function go(){
   if(typeof TossPayments!=='function'){document.getElementById('error').textContent='결제창을 불러오지 못했습니다. 잠시 후 다시 시도해 주세요.';return;}
   var payment=TossPayments(o.clientKey).payment({customerKey:TossPayments.ANONYMOUS});
   var req={method:o.method,amount:{currency:'KRW',value:o.amount},orderId:o.orderId,orderName:o.orderName,successUrl:o.successUrl,failUrl:o.failUrl};
+  if(o.customerEmail)req.customerEmail=o.customerEmail;
+  if(o.customerName)req.customerName=o.customerName;
   if(o.method==='VIRTUAL_ACCOUNT')req.virtualAccount={validHours:72,cashReceipt:{type:'소득공제'}};
   payment.requestPayment(req).catch(function(e){document.getElementById('error').textContent=e&&e.message?e.message:'결제가 취소되었습니다.';});
 }
@@ -115,7 +121,19 @@ export function tossRoutes(app: Api, db: Db, gateway: TossGateway, site: { reado
       const payment = ok ? await paymentByGatewayId(db, gateway.name, req.params.paymentId) : undefined;
       if (!payment) return sendTossPage(reply, 404, sdkUrl, notFoundPage);
       if (payment.status !== 'pending') return sendTossPage(reply, 200, sdkUrl, (nonce) => resultPage(payment.status === 'paid', nonce));
-      return sendTossPage(reply, 200, sdkUrl, (nonce) => windowPage(payment, gateway, site.publicUrl, nonce));
+      if (payment.pgcode === 'banktransfer') {
+        // The link opened again after the account was issued: show the account, not a second window.
+        const issued = await gateway.fetchByOrder(payment.gatewayId);
+        if (issued.kind === 'payment' && issued.payment.status === 'WAITING_FOR_DEPOSIT' && issued.payment.totalAmount === payment.amount) {
+          const toss = issued.payment;
+          return sendTossPage(reply, 200, sdkUrl, (nonce) => depositPage(toss, nonce));
+        }
+      }
+      // Toss mails the buyer the receipt (and a virtual account's details) at the login address.
+      const [buyer] = payment.memberId
+        ? await db.select({ email: members.loginId, name: members.name }).from(members).where(eq(members.id, payment.memberId))
+        : [];
+      return sendTossPage(reply, 200, sdkUrl, (nonce) => windowPage(payment, gateway, site.publicUrl, nonce, buyer));
     });
 
     // Toss redirects here with ?paymentKey&orderId&amount&paymentType once the buyer authorised.
