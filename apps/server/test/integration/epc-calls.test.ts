@@ -175,11 +175,10 @@ describe('who may call', () => {
     const other = await licensedCompany('타사');
     const none = await unlicensedCompany('역할무');
     const search = { objSearchMapper: { searchKeyword: '07', page: 1, size: 5 } };
-    const rows: [string, string, number, number, number, number][] = [];
+    const rows: [string, number, number, number, number][] = [];
     for (const [who, token] of [['main', c.token], ['sub', c.subToken], ['other', other.token], ['unlicensed', none.token]] as const) {
       rows.push([
         who,
-        '',
         (await post('epc/initEpc', {}, token)).status,
         (await post('epc/getUserSearchHistory', { brand_code: 'all' }, token)).status,
         (await post('epc/getCarsReplace', { pid: 'A0004212512', brand_code: 'benz' }, token)).status,
@@ -187,10 +186,10 @@ describe('who may call', () => {
       ]);
     }
     expect(rows).toEqual([
-      ['main', '', 200, 200, 200, 200],
-      ['sub', '', 200, 200, 200, 200],
-      ['other', '', 200, 200, 200, 200],
-      ['unlicensed', '', 200, 200, 200, 403],
+      ['main', 200, 200, 200, 200],
+      ['sub', 200, 200, 200, 200],
+      ['other', 200, 200, 200, 200],
+      ['unlicensed', 200, 200, 200, 403],
     ]);
   });
 
