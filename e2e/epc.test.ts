@@ -176,14 +176,24 @@ describe('licensed member', () => {
     await context.close();
   });
 
-  it('opens a test VIN and its drawing; the count of the day shows the real VIN only', async () => {
+  it('an unknown VIN goes back home; a real and a test VIN open, only the real one counts; history and language', async () => {
     const { context, page } = await desktopPage(shop.browser);
     await login(page, 'sub@partsmall.kr');
     const epc = await openEpc(context, page);
+    // An unknown VIN: the server's message, then the catalogue home (spec 2 §8).
+    await epc.getByTestId('epc-vin').fill('WDD00000000000000');
+    await epc.getByTestId('epc-search').click();
+    const alert = epc.getByRole('alertdialog');
+    await alert.getByText(EPC_MSG.noInfo).waitFor();
+    await alert.getByRole('button').click();
+    await epc.waitForURL(/\/epcMain$/);
+    // One real VIN (the company's, whoever opened it first today) and a test VIN, which is free.
+    await epc.getByTestId('epc-vin').fill(E220D);
+    await epc.getByTestId('epc-search').click();
+    await epc.locator('.epc-data').getByText('E 220 d (W213)').waitFor();
     await epc.getByTestId('epc-vin').fill(BMW_TEST);
     await epc.getByTestId('epc-search').click();
     await epc.locator('.epc-data').getByText('330i (G20)').waitFor();
-    // Shared with the main account's search of the test above: one real VIN today.
     const companyId = await companyIdOf('sub@partsmall.kr');
     const opened = await shop.server.db.select().from(epcVinSearches).where(eq(epcVinSearches.companyId, companyId));
     expect(opened.map((r) => r.vin)).toEqual([E220D]);

@@ -170,6 +170,29 @@ describe('who may call', () => {
     expect(await rowsOf(c.companyId)).toHaveLength(0);
   });
 
+  it('the calls without a VIN, per role: initEpc, history, replacements, part search', async () => {
+    const c = await licensedCompany('역할');
+    const other = await licensedCompany('타사');
+    const none = await unlicensedCompany('역할무');
+    const search = { objSearchMapper: { searchKeyword: '07', page: 1, size: 5 } };
+    const rows: [string, number, number, number, number][] = [];
+    for (const [who, token] of [['main', c.token], ['sub', c.subToken], ['other', other.token], ['unlicensed', none.token]] as const) {
+      rows.push([
+        who,
+        (await post('epc/initEpc', {}, token)).status,
+        (await post('epc/getUserSearchHistory', { brand_code: 'all' }, token)).status,
+        (await post('epc/getCarsReplace', { pid: 'A0004212512', brand_code: 'benz' }, token)).status,
+        (await post('epc/searchParts', search, token)).status,
+      ]);
+    }
+    expect(rows).toEqual([
+      ['main', 200, 200, 200, 200],
+      ['sub', 200, 200, 200, 200],
+      ['other', 200, 200, 200, 200],
+      ['unlicensed', 200, 200, 200, 403],
+    ]);
+  });
+
   it('an expired licence is no licence', async () => {
     const c = await unlicensedCompany('만료');
     await server.db.update(companies).set({ licenseEnd: new Date(Date.now() - 1000) }).where(eq(companies.id, c.companyId));

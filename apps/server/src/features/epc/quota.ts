@@ -32,6 +32,14 @@ const QUOTA_LOCK = 7_310_002;
 export async function openVin(db: Db, input: OpenVinInput, now: Date = new Date()): Promise<OpenVinResult> {
   if (isTestVin(input.vin)) return { ok: true, charged: false, used: await vinSearchCount(db, input.companyId, now) };
   const day = seoulDayKey(now);
+  // Reopening a VIN of the day costs nothing and needs no lock: one update finds it (a buyer's
+  // searches of one car queue on the company's lock otherwise). A new VIN takes the locked path.
+  const [reopened] = await db
+    .update(epcVinSearches)
+    .set({ opens: sql`${epcVinSearches.opens} + 1`, lastAt: now })
+    .where(and(eq(epcVinSearches.companyId, input.companyId), eq(epcVinSearches.day, day), eq(epcVinSearches.vin, input.vin)))
+    .returning({ id: epcVinSearches.id });
+  if (reopened) return { ok: true, charged: false, used: await vinSearchCount(db, input.companyId, now) };
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${QUOTA_LOCK}, ${input.companyId})`);
     const sameDay = and(eq(epcVinSearches.companyId, input.companyId), eq(epcVinSearches.day, day));

@@ -36,7 +36,7 @@ import {
   type EpcLangCode,
   type VehicleKey,
 } from './queries';
-import { epcHref, filterOn, panelOf, readParams, type EpcParams } from './route';
+import { epcHref, filterOn, isReloadShortcut, panelOf, readParams, type EpcParams } from './route';
 import { TE } from './texts';
 import './epc.css';
 
@@ -49,12 +49,6 @@ function storedLang(): EpcLangCode {
   } catch {
     return 'KR';
   }
-}
-
-/** F5, Ctrl+R, Cmd+R, Ctrl+Shift+R: blocked in the catalogue window (spec 2 §2). */
-export function isReloadShortcut(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey'>): boolean {
-  const key = e.key.toLowerCase();
-  return key === 'f5' || ((e.ctrlKey || e.metaKey) && key === 'r');
 }
 
 /**

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { EPC_ROUTE_PATTERN, epcHref, filterOn, panelOf, readParams } from './route';
+import { EPC_ROUTE_PATTERN, epcHref, filterOn, isReloadShortcut, panelOf, readParams } from './route';
 
 describe('catalogue route (spec 2 §2)', () => {
   it('is written out in the route table exactly as EPC_ROUTE_PATTERN (the build lists it for the server)', () => {
@@ -36,5 +36,16 @@ describe('catalogue route (spec 2 §2)', () => {
     expect(filterOn({})).toBe(true);
     expect(filterOn({ filter: '1' })).toBe(true);
     expect(filterOn({ filter: '0' })).toBe(false);
+  });
+});
+
+describe('reload shortcuts', () => {
+  const key = (k: string, mods: { ctrlKey?: boolean; metaKey?: boolean } = {}) => ({ key: k, ctrlKey: false, metaKey: false, ...mods });
+  it('blocks F5 and Ctrl/Cmd+R, not plain r or Ctrl+C', () => {
+    expect(isReloadShortcut(key('F5'))).toBe(true);
+    expect(isReloadShortcut(key('r', { ctrlKey: true }))).toBe(true);
+    expect(isReloadShortcut(key('R', { metaKey: true }))).toBe(true);
+    expect(isReloadShortcut(key('r'))).toBe(false);
+    expect(isReloadShortcut(key('c', { ctrlKey: true }))).toBe(false);
   });
 });

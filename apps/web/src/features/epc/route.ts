@@ -57,3 +57,9 @@ export function panelOf(p: EpcParams): EpcPanel {
 export function filterOn(p: EpcParams): boolean {
   return p.filter !== '0';
 }
+
+/** F5, Ctrl+R, Cmd+R, Ctrl+Shift+R: blocked in the catalogue window (spec 2 §2). */
+export function isReloadShortcut(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey'>): boolean {
+  const key = e.key.toLowerCase();
+  return key === 'f5' || ((e.ctrlKey || e.metaKey) && key === 'r');
+}
