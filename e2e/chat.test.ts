@@ -167,29 +167,37 @@ describe('floating chat button', () => {
 });
 
 describe('chat entry and sign-up', () => {
-  it('a visitor opens the chat, is sent to the entry, signs up and chats', async () => {
+  it('a visitor opening /chat is sent to the entry after 0.5 s', async () => {
     const { page, context } = await desktopPage(shop.browser);
     await page.setViewportSize({ width: 400, height: 800 });
     await page.goto(`${shop.server.base}/chat`);
-    // No user info within 0.5 s: the chat entry with login, sign-up, home and the support hours.
     await page.waitForURL(/\/chatStart$/);
     await page.getByText('평일 10:00 ~ 16:30 (주말·공휴일 휴무)').waitFor();
     await shot(page, 'chat-start-desktop');
-    await page.getByRole('link', { name: '간편가입' }).click();
-    await page.waitForURL(/\/chatStart\/chatJoin$/);
-    await page.getByLabel('상호').fill('채팅가입상사');
-    await page.getByLabel('사업 지역').fill('서울 성동구');
-    await page.getByLabel('휴대폰 번호').fill('01077778888');
-    await page.getByLabel('로그인 계정 (메일 주소)').fill('chatjoin@partsmall.kr');
-    await page.getByLabel('비밀번호', { exact: true }).fill('chat1234');
-    await page.getByLabel('비밀번호 확인').fill('chat1234');
-    await shot(page, 'chat-join-desktop');
-    await page.getByRole('button', { name: '가입하고 상담 시작' }).click();
-    // Logged in: on to the chat.
-    await page.waitForURL(/\/chat$/);
-    await page.getByTestId('chat-input').fill('가입했습니다. 상담 부탁드립니다.');
-    await page.getByTestId('chat-input').press('Enter');
-    await bubbles(page).getByText('전송됨').waitFor();
+    await context.close();
+  });
+
+  it('a visitor signs up in the chat popup from the floating button; the shop behind it is logged in too', async () => {
+    const { page, context } = await desktopPage(shop.browser);
+    await page.goto(`${shop.server.base}/home`);
+    const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('chat-fab').click()]);
+    await popup.getByRole('link', { name: '간편가입' }).click();
+    await popup.waitForURL(/\/chatStart\/chatJoin$/);
+    await popup.getByLabel('상호').fill('채팅가입상사');
+    await popup.getByLabel('사업 지역').fill('서울 성동구');
+    await popup.getByLabel('휴대폰 번호').fill('01077778888');
+    await popup.getByLabel('로그인 계정 (메일 주소)').fill('chatjoin@partsmall.kr');
+    await popup.getByLabel('비밀번호', { exact: true }).fill('chat1234');
+    await popup.getByLabel('비밀번호 확인').fill('chat1234');
+    await shot(popup, 'chat-join-desktop');
+    await popup.getByRole('button', { name: '가입하고 상담 시작' }).click();
+    // Logged in: on to the chat, and the login was posted to the opener (same origin), which shows the member.
+    await popup.waitForURL(/\/chat$/);
+    await page.getByRole('button', { name: '로그아웃' }).waitFor();
+    expect(await page.evaluate(() => (JSON.parse(sessionStorage.getItem('userInfo') ?? 'null') as { id: string } | null)?.id)).toBe('chatjoin@partsmall.kr');
+    await popup.getByTestId('chat-input').fill('가입했습니다. 상담 부탁드립니다.');
+    await popup.getByTestId('chat-input').press('Enter');
+    await bubbles(popup).getByText('전송됨').waitFor();
     await context.close();
   });
 
