@@ -122,6 +122,19 @@ describe('chat between a member and staff', () => {
     expect(imageWindow.url()).toMatch(/\/api\/chatFile\/\d+\/full\?/);
     await imageWindow.close();
 
+    // Beside the conversation: the customer's company, level, cash; resolving moves it under '완료'.
+    await staff.page.getByRole('button', { name: '고객 정보' }).click();
+    const info = staff.page.getByTestId('chat-customer-info');
+    await info.getByText('5,000,000원').waitFor();
+    expect(await info.textContent()).toContain('한빛수입차부품');
+    await shot(staff.page, 'chat-admin-customer-info');
+    await staff.page.getByRole('button', { name: '상담 완료' }).click();
+    await staff.page.getByRole('button', { name: '다시 열기' }).waitFor();
+    await staff.page.getByRole('tab', { name: '상담 중' }).click();
+    await row.waitFor({ state: 'detached' });
+    await staff.page.getByRole('tab', { name: '완료' }).click();
+    await row.waitFor();
+
     await member.context.close();
     await staff.context.close();
   });
