@@ -333,6 +333,33 @@ function qrVideo(text: string, file: string) {
   fs.writeFileSync(file, Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`), frame, frame, frame]));
 }
 
+describe('part inquiry into a chat window that is already open', () => {
+  it('the catalogue window leaves the inquiry and re-opens the named chat window: it is sent once', async () => {
+    const member = await desktopPage(shop.browser);
+    await loginContext(member.context, 'demo@partsmall.kr', 'demo1234');
+    await member.page.goto(`${shop.server.base}/home`);
+    const [chat] = await Promise.all([member.page.waitForEvent('popup'), member.page.getByTestId('chat-fab').click()]);
+    await chat.getByTestId('chat-input').waitFor();
+    // A catalogue-like popup of the shop (its own storage) writes the inquiry and opens 'chat' again.
+    const [catalogue] = await Promise.all([member.page.waitForEvent('popup'), member.page.evaluate(() => void window.open('/carInfo', 'epc', 'width=800,height=600'))]);
+    await catalogue.locator('main h1').first().waitFor();
+    await catalogue.evaluate(() => {
+      sessionStorage.setItem('chatInquiry', JSON.stringify({ kind: 'part', vin: 'WBA5R1C50LFH12345', brand: 'BMW', part: '오일 필터', pid: '11428575211', quantity: 1 }));
+      window.open('/chat', 'chat', 'width=400,height=728');
+    });
+    const bubble = bubbles(chat).filter({ hasText: '차대번호(VIN): WBA5R1C50LFH12345' });
+    await bubble.waitFor();
+    // The same chat window was re-used (no fourth window); re-targeted by the catalogue, it reads the inquiry there (its opener).
+    expect(member.context.pages()).toHaveLength(3);
+    expect(await catalogue.evaluate(() => sessionStorage.getItem('chatInquiry'))).toBeNull();
+    await chat.reload();
+    await bubble.waitFor();
+    await chat.waitForTimeout(700);
+    expect(await bubble.count()).toBe(1);
+    await member.context.close();
+  });
+});
+
 describe('mobile QR login', () => {
   it('the desktop member area shows a QR code; a phone filming it is logged in as that member', async () => {
     const desktop = await desktopPage(shop.browser);
