@@ -122,6 +122,19 @@ describe('chat between a member and staff', () => {
     expect(imageWindow.url()).toMatch(/\/api\/chatFile\/\d+\/full\?/);
     await imageWindow.close();
 
+    // Beside the conversation: the customer's company, level, cash; resolving moves it under '완료'.
+    await staff.page.getByRole('button', { name: '고객 정보' }).click();
+    const info = staff.page.getByTestId('chat-customer-info');
+    await info.getByText('5,000,000원').waitFor();
+    expect(await info.textContent()).toContain('한빛수입차부품');
+    await shot(staff.page, 'chat-admin-customer-info');
+    await staff.page.getByRole('button', { name: '상담 완료' }).click();
+    await staff.page.getByRole('button', { name: '다시 열기' }).waitFor();
+    await staff.page.getByRole('tab', { name: '상담 중' }).click();
+    await row.waitFor({ state: 'detached' });
+    await staff.page.getByRole('tab', { name: '완료' }).click();
+    await row.waitFor();
+
     await member.context.close();
     await staff.context.close();
   });
@@ -167,29 +180,37 @@ describe('floating chat button', () => {
 });
 
 describe('chat entry and sign-up', () => {
-  it('a visitor opens the chat, is sent to the entry, signs up and chats', async () => {
+  it('a visitor opening /chat is sent to the entry after 0.5 s', async () => {
     const { page, context } = await desktopPage(shop.browser);
     await page.setViewportSize({ width: 400, height: 800 });
     await page.goto(`${shop.server.base}/chat`);
-    // No user info within 0.5 s: the chat entry with login, sign-up, home and the support hours.
     await page.waitForURL(/\/chatStart$/);
     await page.getByText('평일 10:00 ~ 16:30 (주말·공휴일 휴무)').waitFor();
     await shot(page, 'chat-start-desktop');
-    await page.getByRole('link', { name: '간편가입' }).click();
-    await page.waitForURL(/\/chatStart\/chatJoin$/);
-    await page.getByLabel('상호').fill('채팅가입상사');
-    await page.getByLabel('사업 지역').fill('서울 성동구');
-    await page.getByLabel('휴대폰 번호').fill('01077778888');
-    await page.getByLabel('로그인 계정 (메일 주소)').fill('chatjoin@partsmall.kr');
-    await page.getByLabel('비밀번호', { exact: true }).fill('chat1234');
-    await page.getByLabel('비밀번호 확인').fill('chat1234');
-    await shot(page, 'chat-join-desktop');
-    await page.getByRole('button', { name: '가입하고 상담 시작' }).click();
-    // Logged in: on to the chat.
-    await page.waitForURL(/\/chat$/);
-    await page.getByTestId('chat-input').fill('가입했습니다. 상담 부탁드립니다.');
-    await page.getByTestId('chat-input').press('Enter');
-    await bubbles(page).getByText('전송됨').waitFor();
+    await context.close();
+  });
+
+  it('a visitor signs up in the chat popup from the floating button; the shop behind it is logged in too', async () => {
+    const { page, context } = await desktopPage(shop.browser);
+    await page.goto(`${shop.server.base}/home`);
+    const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('chat-fab').click()]);
+    await popup.getByRole('link', { name: '간편가입' }).click();
+    await popup.waitForURL(/\/chatStart\/chatJoin$/);
+    await popup.getByLabel('상호').fill('채팅가입상사');
+    await popup.getByLabel('사업 지역').fill('서울 성동구');
+    await popup.getByLabel('휴대폰 번호').fill('01077778888');
+    await popup.getByLabel('로그인 계정 (메일 주소)').fill('chatjoin@partsmall.kr');
+    await popup.getByLabel('비밀번호', { exact: true }).fill('chat1234');
+    await popup.getByLabel('비밀번호 확인').fill('chat1234');
+    await shot(popup, 'chat-join-desktop');
+    await popup.getByRole('button', { name: '가입하고 상담 시작' }).click();
+    // Logged in: on to the chat, and the login was posted to the opener (same origin), which shows the member.
+    await popup.waitForURL(/\/chat$/);
+    await page.getByRole('button', { name: '로그아웃' }).waitFor();
+    expect(await page.evaluate(() => (JSON.parse(sessionStorage.getItem('userInfo') ?? 'null') as { id: string } | null)?.id)).toBe('chatjoin@partsmall.kr');
+    await popup.getByTestId('chat-input').fill('가입했습니다. 상담 부탁드립니다.');
+    await popup.getByTestId('chat-input').press('Enter');
+    await bubbles(popup).getByText('전송됨').waitFor();
     await context.close();
   });
 
@@ -311,6 +332,33 @@ function qrVideo(text: string, file: string) {
   const frame = Buffer.concat([Buffer.from('FRAME\n'), y, chroma]);
   fs.writeFileSync(file, Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`), frame, frame, frame]));
 }
+
+describe('part inquiry into a chat window that is already open', () => {
+  it('the catalogue window leaves the inquiry and re-opens the named chat window: it is sent once', async () => {
+    const member = await desktopPage(shop.browser);
+    await loginContext(member.context, 'demo@partsmall.kr', 'demo1234');
+    await member.page.goto(`${shop.server.base}/home`);
+    const [chat] = await Promise.all([member.page.waitForEvent('popup'), member.page.getByTestId('chat-fab').click()]);
+    await chat.getByTestId('chat-input').waitFor();
+    // A catalogue-like popup of the shop (its own storage) writes the inquiry and opens 'chat' again.
+    const [catalogue] = await Promise.all([member.page.waitForEvent('popup'), member.page.evaluate(() => void window.open('/carInfo', 'epc', 'width=800,height=600'))]);
+    await catalogue.locator('main h1').first().waitFor();
+    await catalogue.evaluate(() => {
+      sessionStorage.setItem('chatInquiry', JSON.stringify({ kind: 'part', vin: 'WBA5R1C50LFH12345', brand: 'BMW', part: '오일 필터', pid: '11428575211', quantity: 1 }));
+      window.open('/chat', 'chat', 'width=400,height=728');
+    });
+    const bubble = bubbles(chat).filter({ hasText: '차대번호(VIN): WBA5R1C50LFH12345' });
+    await bubble.waitFor();
+    // The same chat window was re-used (no fourth window); re-targeted by the catalogue, it reads the inquiry there (its opener).
+    expect(member.context.pages()).toHaveLength(3);
+    expect(await catalogue.evaluate(() => sessionStorage.getItem('chatInquiry'))).toBeNull();
+    await chat.reload();
+    await bubble.waitFor();
+    await chat.waitForTimeout(700);
+    expect(await bubble.count()).toBe(1);
+    await member.context.close();
+  });
+});
 
 describe('mobile QR login', () => {
   it('the desktop member area shows a QR code; a phone filming it is logged in as that member', async () => {

@@ -4,7 +4,8 @@ import { useNavigate } from 'react-router';
 import { won } from '../../shared/format';
 import { messageOf } from '../../shared/api';
 import { isPopup } from '../../shared/device';
-import { useSession } from '../../shared/session';
+import { session, useSession } from '../../shared/session';
+import { T } from '../../shared/texts';
 import { useNotify } from '../../shared/ui/notify';
 import { POPUP } from '../../shared/ui/popup';
 import { productQuery } from '../products/queries';
@@ -52,6 +53,13 @@ export function ChatPage({ mobile = false, embedded = false }: { mobile?: boolea
     const t = setTimeout(() => navigate(mobile ? '/chatStart?m=1' : '/chatStart', { replace: true }), USER_INFO_WAIT_MS);
     return () => clearTimeout(t);
   }, [userInfo, navigate, mobile, embedded]);
+
+  // A dead session (401 from the chat socket) is cleared; the chat entry follows (spec 1 §4, §8).
+  useEffect(() => {
+    if (chat.status !== 'unauthorized') return;
+    session.clear();
+    notify.toast(T.common.tokenExpired, 'error');
+  }, [chat.status, notify]);
 
   const alert = useCallback((m: string) => void notify.alert(m), [notify]);
   useNotificationPermission(alert, Boolean(userInfo?.companyId));

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { chatJoinRequest, loginRequest, type LoginResult } from '@partsmall/contract';
 import { messageOf } from '../../shared/api';
@@ -27,7 +27,7 @@ function tellOpenerLoggedIn(result: LoginResult) {
  * with the support hours), login, and the quick sign-up /chatStart/chatJoin. A logged-in user goes
  * on to the chat.
  */
-export function ChatStartPage({ loggedIn }: { loggedIn: boolean }) {
+export function ChatStartPage({ loggedIn }: { loggedIn: LoginResult | null }) {
   const { route } = useParams();
   const [params] = useSearchParams();
   const mobile = params.get('m') === '1' || isPhoneBrowser();
@@ -35,7 +35,7 @@ export function ChatStartPage({ loggedIn }: { loggedIn: boolean }) {
   useEffect(() => {
     document.title = TC.title;
   }, []);
-  if (loggedIn) return <Navigate to={chatPath} replace />;
+  if (loggedIn) return <GoToChat session={loggedIn} to={chatPath} />;
   const suffix = mobile ? '?m=1' : '';
   return (
     <section className="chat-window chat-start" data-testid="chat-start">
@@ -77,12 +77,22 @@ export function ChatStartPage({ loggedIn }: { loggedIn: boolean }) {
   );
 }
 
+/** Logged in (here or before): the opener learns of it, then the chat opens. */
+function GoToChat({ session, to }: { session: LoginResult; to: string }) {
+  const [told, setTold] = useState(false);
+  useEffect(() => {
+    tellOpenerLoggedIn(session);
+    setTold(true);
+  }, [session]);
+  return told ? <Navigate to={to} replace /> : null;
+}
+
 function ChatLogin() {
   const form = useZodForm(loginRequest, { id: '', pw: '' });
   const login = useLogin();
   const notify = useNotify();
   return (
-    <Form form={form} onSubmit={(v) => login.mutate(v, { onSuccess: (a) => tellOpenerLoggedIn(a.results), onError: (e) => void notify.alert(messageOf(e)) })}>
+    <Form form={form} onSubmit={(v) => login.mutate(v, { onError: (e) => void notify.alert(messageOf(e)) })}>
       <h1>{TC.loginTitle}</h1>
       <Field name="id" label={T.login.id} type="email" autoComplete="username" maxLength={50} />
       <Field name="pw" label={T.login.pw} type="password" autoComplete="current-password" maxLength={20} />
@@ -101,10 +111,7 @@ function ChatJoin() {
       alertInvalid
       onSubmit={(v) =>
         join.mutate(v, {
-          onSuccess: (a) => {
-            notify.toast(a.message);
-            tellOpenerLoggedIn(a.results);
-          },
+          onSuccess: (a) => notify.toast(a.message),
           onError: (e) => void notify.alert(messageOf(e)),
         })
       }

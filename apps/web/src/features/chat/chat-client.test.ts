@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@partsmall/contract';
+import { loginFromMessage } from './FloatingChat';
 import { CHAT_INQUIRY_KEY, leaveInquiry, takeInquiry } from './inquiry';
 import { mergeMessages, type ChatLine } from './useChat';
 
@@ -66,5 +67,33 @@ describe('chat inquiry hand-over', () => {
       expect(takeInquiry()).toBeNull();
       expect(sessionStorage.getItem(CHAT_INQUIRY_KEY)).toBeNull();
     }
+  });
+});
+
+describe('login message from the chat popup', () => {
+  const userInfo = {
+    seq: 7,
+    id: 'demo@partsmall.kr',
+    name: '박준호',
+    phone: '01012345601',
+    mail: 'demo@partsmall.kr',
+    type: 0,
+    role: 'member',
+    companyId: 1,
+    companyName: '한빛수입차부품',
+    companyInfo: null,
+  };
+  const data = { type: 'login', token: 'tok-123', userInfo };
+
+  it('is accepted from the shop origin only', () => {
+    expect(loginFromMessage({ origin: 'https://shop.example', data }, 'https://shop.example')).toEqual({ token: 'tok-123', userInfo });
+    expect(loginFromMessage({ origin: 'https://evil.example', data }, 'https://shop.example')).toBeNull();
+    expect(loginFromMessage({ origin: 'null', data }, 'https://shop.example')).toBeNull();
+  });
+
+  it('other messages and broken logins are ignored', () => {
+    expect(loginFromMessage({ origin: 'https://shop.example', data: { type: 'chatOpen' } }, 'https://shop.example')).toBeNull();
+    expect(loginFromMessage({ origin: 'https://shop.example', data: { type: 'login', token: 5 } }, 'https://shop.example')).toBeNull();
+    expect(loginFromMessage({ origin: 'https://shop.example', data: 'login' }, 'https://shop.example')).toBeNull();
   });
 });
