@@ -383,7 +383,7 @@ export type ImportProductsResult = NonNullable<z.infer<typeof importProductsAnsw
 
 // ---------------------------------------------------------------- notices and inquiries
 
-export const adminNoticeListRequest = z.object({ keyword, type: z.coerce.number().int().optional(), page, size: size(20) });
+export const adminNoticeListRequest = z.object({ keyword, type: z.coerce.number({ error: MSG_ADMIN.noticeTypeInvalid }).int(MSG_ADMIN.noticeTypeInvalid).min(0, MSG_ADMIN.noticeTypeInvalid).max(3, MSG_ADMIN.noticeTypeInvalid).optional(), page, size: size(20) });
 export const adminNotice = z.object({ seq: int, type: int, title: z.string(), content: z.string(), popup: z.boolean(), published: z.boolean(), created: instant });
 export type AdminNotice = z.infer<typeof adminNotice>;
 export const adminNoticePageAnswer = pageAnswerOf(adminNotice);

@@ -308,6 +308,15 @@ describe('CSV import', () => {
     expect(rows).toEqual([{ sale_price: '12000', detail_info: '' }, { sale_price: '9000', detail_info: '따옴표 "포함"' }]);
   });
 
+  it('two staff importing the same new part numbers at once create each product once', async () => {
+    const tag = randomUUID().slice(0, 6).toUpperCase();
+    const csv = [HEADER, `RACE-${tag}-1,경쟁 1,,2,1000,0,0,0,0,1,한국 김포물류센터,1,,,`, `RACE-${tag}-2,경쟁 2,,2,2000,0,0,0,0,2,한국 김포물류센터,1,,,`].join('\n');
+    const results = await Promise.all([post('importProducts', { csv, commit: true }, staff), post('importProducts', { csv, commit: true }, staff2)]);
+    expect(results.map((r) => r.body.code)).toEqual([201, 201]);
+    const rows = await queryRows<{ pid: string }>(server.db, sql`select pid from products where pid like ${`RACE-${tag}-%`} order by pid`);
+    expect(rows.map((r) => r.pid)).toEqual([`RACE-${tag}-1`, `RACE-${tag}-2`]);
+  });
+
   it('refuses a broken quote, a missing column and 100,000 lines', async () => {
     const broken = await post('importProducts', { csv: `${HEADER}\n"ABC,이름\n` }, staff);
     expect([broken.status, broken.body.message]).toEqual([400, MSG_ADMIN.csvBroken]);

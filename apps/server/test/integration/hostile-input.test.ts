@@ -45,7 +45,7 @@ const operations: Operation[] = Object.entries(doc.paths).flatMap(([path, ops]) 
 );
 
 const memberId = async (loginId: string) => (await server.db.select({ id: members.id }).from(members).where(eq(members.loginId, loginId)))[0]!.id;
-const ids = { member: await memberId('demo@partsmall.kr'), sub: await memberId('sub@partsmall.kr'), staff: await memberId('staff@partsmall.kr') };
+const ids = { member: await memberId('demo@partsmall.kr'), sub: await memberId('sub@partsmall.kr'), staff: await memberId('staff@partsmall.kr'), admin: await memberId('admin@partsmall.kr') };
 type Role = 'visitor' | keyof typeof ids;
 
 /** Calls whose success ends the session they came with (or every session of the member). */
@@ -121,7 +121,7 @@ describe('the OpenAPI document', () => {
   });
 });
 
-describe.each(['visitor', 'member', 'sub', 'staff'] as const)('hostile input as %s', (role) => {
+describe.each(['visitor', 'member', 'sub', 'staff', 'admin'] as const)('hostile input as %s', (role) => {
   it.each(operations.map((op, i) => [`${op.method} ${op.path}`, op, i] as const))('%s: no 5xx, always the envelope', async (_name, op, i) => {
     const input = fc.record({
       body: hostileBody(op.body),

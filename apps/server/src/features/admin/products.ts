@@ -311,8 +311,19 @@ export async function importProducts(db: Db, staffId: number, text: string, comm
   if (!commit || errors.length > 0) return { committed: false, rows, errors };
 
   await db.transaction(async (tx) => {
+    // The same per-number locks as a single save, taken in a fixed order (no deadlock between two
+    // imports); which lines update is decided again under them, so a product saved meanwhile is
+    // updated rather than duplicated.
+    const keys = [...new Set(parsed.map((p) => `product-pid:${alphaNumber(p.fields.pid)}:${p.fields.storageId}`))].sort();
+    for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+    const now = await queryRows<{ id: number; pid_key: string; storage_id: number }>(
+      tx,
+      sql`select id, pid_key, storage_id from products where (pid_key, storage_id) in (${sql.join(parsed.map((p) => sql`(${alphaNumber(p.fields.pid)}, ${p.fields.storageId}::int)`), sql`, `)})`,
+    );
+    const ids = new Map(now.map((r) => [`${r.pid_key}:${num(r.storage_id)}`, num(r.id)]));
     for (const p of parsed) {
-      if (p.existing) await updateProduct(tx, p.existing.seq, p.fields, p.hasAmount);
+      const id = ids.get(`${alphaNumber(p.fields.pid)}:${p.fields.storageId}`);
+      if (id) await updateProduct(tx, id, p.fields, p.hasAmount);
       else await insertProduct(tx, p.fields, p.hasAmount);
     }
     await recordAudit(tx, {
