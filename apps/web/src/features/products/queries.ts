@@ -99,6 +99,19 @@ export const productQuery = (seq: number, path: 'api/getProductHomeDetail' | 'ap
     queryFn: ({ signal }) => api.post(productAnswer, path, { seq }, { signal, accept: [200] }).then((a) => a.results),
   });
 
+/** A product id of the route: a positive whole number, else null. */
+export function productSeq(id: string | undefined): number | null {
+  const seq = Number(id);
+  return Number.isInteger(seq) && seq >= 1 ? seq : null;
+}
+
+/** Route loader of the product page: asks for the product while the page's code downloads. */
+export function prefetchProduct({ params }: LoaderFunctionArgs) {
+  const seq = productSeq(params.id);
+  if (seq !== null) void queryClient.prefetchQuery(productQuery(seq));
+  return null;
+}
+
 /** api/addToBuy: the payment items of 'buy now' (nothing is stored). */
 export function useBuyNow() {
   return useMutation({
