@@ -73,6 +73,9 @@ export const productGridQuery = (q: GridQuery) =>
         { signal, accept: [200] },
       ),
     getNextPageParam: (last, all) => nextGridPage(all.length, last.more),
+    // The route loader asks for the first page before the screen mounts; an answer that arrived
+    // before the mount is used as it is, not asked for again (the server's grid cache lags as much).
+    staleTime: 2_000,
   });
 
 /** The grid as screens use it: the items so far, whether it ended, and 'more'. */
