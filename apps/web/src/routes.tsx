@@ -4,7 +4,7 @@ import { Navigate } from 'react-router';
 import { LoginPage } from './features/auth/LoginPage';
 import { HomePage } from './features/products/HomePage';
 import { MobileHome } from './features/products/MobileHome';
-import { prefetchGrid } from './features/products/queries';
+import { prefetchGrid, prefetchProduct } from './features/products/queries';
 import { AppFrame, BareLayout, DesktopLayout, MobileLayout } from './features/shell/layouts';
 import { NotFound } from './features/shell/NotFound';
 import { Loading } from './shared/ui/states';
@@ -46,7 +46,7 @@ export const routes: RouteObject[] = [
           { path: '/cart', ...page(() => import('./features/cart/CartPage'), (m) => <m.CartPage />) },
           { path: '/checkOut', ...page(() => import('./features/checkout/CheckoutPage'), (m) => <m.CheckoutPage />) },
           { path: '/checkOutFinish', ...page(() => import('./features/checkout/CheckoutFinishPage'), (m) => <m.CheckoutFinishPage />) },
-          { path: '/productDetail/:id?', ...page(() => import('./features/products/ProductDetailPage'), (m) => <m.ProductDetailPage />) },
+          { path: '/productDetail/:id?', loader: prefetchProduct, ...page(() => import('./features/products/ProductDetailPage'), (m) => <m.ProductDetailPage />) },
           { path: '/productView/:id?', ...page(() => import('./features/products/ProductViewRedirect'), (m) => <m.ProductViewRedirect />) },
           { path: '/carInfo', ...page(() => import('./features/carinfo/CarInfoPage'), (m) => <m.CarInfoPage />) },
           { path: '/test', ...page(() => import('./features/calendar/CalendarPage'), (m) => <m.CalendarPage />) },

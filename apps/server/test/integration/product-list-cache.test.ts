@@ -3,8 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../src/db/schema.js';
 import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
 
-/** The product grid reuses an answer for PRODUCT_LIST_CACHE_MS, per query and per price tier. */
-const TTL = 400;
+/**
+ * The product grid reuses an answer for PRODUCT_LIST_CACHE_MS, per query and per price tier. The
+ * TTL here is long enough that no slow moment of the machine ends an entry within a test; when an
+ * entry ends is tested with a hand-moved clock (src/features/products/list-cache.test.ts).
+ */
+const TTL = 60_000;
 let server: TestServer;
 type Item = { seq: number; name: string; price?: number };
 
@@ -18,14 +22,15 @@ afterAll(async () => {
 const firstPage = (token?: string) => call<Item[]>(server, 'POST', 'api/getProductHome', { page: 1, size: 12 }, token);
 
 describe('product grid cache', () => {
-  it('answers a repeated query from the cache until the TTL ends, then reads the change', async () => {
+  it('answers a repeated query from the cache while the product page reads the change at once', async () => {
     const before = (await firstPage()).body.results![0]!;
     await server.db.update(products).set({ name: '캐시 확인용 새 이름' }).where(eq(products.id, before.seq));
     // The product page always reads fresh; the grid may lag by the TTL.
     expect((await call<Item>(server, 'POST', 'api/getProductHomeDetail', { seq: before.seq })).body.results!.name).toBe('캐시 확인용 새 이름');
     expect((await firstPage()).body.results![0]!.name).toBe(before.name);
-    await new Promise((r) => setTimeout(r, TTL + 100));
-    expect((await firstPage()).body.results![0]!.name).toBe('캐시 확인용 새 이름');
+    // Another query is not answered from that entry: it reads the change.
+    const bigger = await call<Item[]>(server, 'POST', 'api/getProductHome', { page: 1, size: 60 });
+    expect(bigger.body.results![0]!.name).toBe('캐시 확인용 새 이름');
   });
 
   it('keeps visitors, levels and queries apart: a visitor never gets a cached member price', async () => {

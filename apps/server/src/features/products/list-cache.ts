@@ -24,10 +24,17 @@ export function invalidateProductLists(): void {
   for (const c of caches) c.clear();
 }
 
-export function createProductListCache(ttlMs: number): ProductListCache {
+/** A clock in milliseconds; tests pass their own to move time without waiting. */
+export interface Clock {
+  now(): number;
+}
+
+export function createProductListCache(ttlMs: number, clock?: Clock): ProductListCache {
   if (ttlMs <= 0) return { enabled: false, get: () => undefined, set: () => {}, clear: () => {} };
   const cache = new LRUCache<string, string>({
     ttl: ttlMs,
+    // lru-cache reads `perf.now()`; with a given clock, on every check (no cached reading of the time).
+    ...(clock ? { perf: clock, ttlResolution: 0 } : {}),
     // Bounded by bytes, not entries: a keyword can be long and an answer is up to ~30 KB.
     maxSize: 32 * 1024 * 1024,
     sizeCalculation: (body, key) => body.length + key.length,

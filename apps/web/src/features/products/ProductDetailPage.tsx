@@ -10,7 +10,7 @@ import { T } from '../../shared/texts';
 import { Loading } from '../../shared/ui/states';
 import { BuyButtons, Gallery, ProductHead, ProductSpecs, QtyLine } from './ProductParts';
 import { usePurchaseActions } from './purchase';
-import { imageUrl, productQuery } from './queries';
+import { imageUrl, productQuery, productSeq } from './queries';
 
 /** Sets title, description, Open Graph and canonical tags for the product; restores them when left. */
 function useProductMeta(product: ProductView | undefined) {
@@ -50,12 +50,6 @@ function useProductMeta(product: ProductView | undefined) {
       for (const t of tags) t.remove();
     };
   }, [product]);
-}
-
-/** A product id of the route: a positive whole number, else null. */
-export function productSeq(id: string | undefined): number | null {
-  const seq = Number(id);
-  return Number.isInteger(seq) && seq >= 1 ? seq : null;
 }
 
 export function ProductDetailPage() {

@@ -5,7 +5,7 @@ import { PATHS } from '../../shared/paths';
 import { T } from '../../shared/texts';
 import { useNotify } from '../../shared/ui/notify';
 import { Loading } from '../../shared/ui/states';
-import { productSeq } from './ProductDetailPage';
+import { productSeq } from './queries';
 import { productQuery } from './queries';
 
 /** /productView/{id}: looks the product up, then searches home by its part number (spec 1 §2). */

@@ -73,6 +73,9 @@ export const productGridQuery = (q: GridQuery) =>
         { signal, accept: [200] },
       ),
     getNextPageParam: (last, all) => nextGridPage(all.length, last.more),
+    // The route loader asks for the first page before the screen mounts; an answer that arrived
+    // before the mount is used as it is, not asked for again (the server's grid cache lags as much).
+    staleTime: 2_000,
   });
 
 /** The grid as screens use it: the items so far, whether it ended, and 'more'. */
@@ -98,6 +101,19 @@ export const productQuery = (seq: number, path: 'api/getProductHomeDetail' | 'ap
     queryKey: productKeys.one(seq, path),
     queryFn: ({ signal }) => api.post(productAnswer, path, { seq }, { signal, accept: [200] }).then((a) => a.results),
   });
+
+/** A product id of the route: a positive whole number, else null. */
+export function productSeq(id: string | undefined): number | null {
+  const seq = Number(id);
+  return Number.isInteger(seq) && seq >= 1 ? seq : null;
+}
+
+/** Route loader of the product page: asks for the product while the page's code downloads. */
+export function prefetchProduct({ params }: LoaderFunctionArgs) {
+  const seq = productSeq(params.id);
+  if (seq !== null) void queryClient.prefetchQuery(productQuery(seq));
+  return null;
+}
 
 /** api/addToBuy: the payment items of 'buy now' (nothing is stored). */
 export function useBuyNow() {
