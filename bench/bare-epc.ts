@@ -13,7 +13,7 @@ import { EPC_MSG, MSG, checkVin, epcGroupAnswer, epcPartsAnswer, epcVinAnswer, i
 import type { Db } from '../apps/server/src/db/client.js';
 import * as schema from '../apps/server/src/db/schema.js';
 import { SESSION_CONTEXT, hashToken } from '../apps/server/src/features/auth/sessions.js';
-import { isVinOpenToday, openVin } from '../apps/server/src/features/epc/quota.js';
+import { openVin } from '../apps/server/src/features/epc/quota.js';
 import { licenseDaysOf, partsWithProducts } from '../apps/server/src/features/epc/routes.js';
 import { diagramParts, epcLang, findVehicle, mainGroups, vehicleTitle } from '../apps/server/src/features/epc/service.js';
 import { answerJsonSchema } from '../apps/server/src/shared/answers.js';
@@ -56,9 +56,8 @@ app.post<{ Body: B }>('/epc/getCarsGroupEx', { schema: { response: { 200: answer
   const w = await who(req.headers.authorization);
   if (!w) return reply.status(401).send({ code: 401, message: MSG.tokenExpired });
   const { vin = '', mcid = '', lang } = req.body;
-  if (!(await isVinOpenToday(db, w.companyId, vin))) return reply.status(403).send({ code: 403, message: EPC_MSG.vinNotOpened });
-  const found = await mainGroups(db, { vin, mcid, lang: epcLang(lang) });
-  if (!found.ok) return reply.status(404).send({ code: 404, message: found.message });
+  const found = await mainGroups(db, { vin, mcid, lang: epcLang(lang), opener: { companyId: w.companyId } });
+  if (!found.ok) return reply.status(found.message === EPC_MSG.vinNotOpened ? 403 : 404).send({ code: found.message === EPC_MSG.vinNotOpened ? 403 : 404, message: found.message });
   return { code: 200, message: MSG.ok, results: found.groups };
 });
 
@@ -66,9 +65,8 @@ app.post<{ Body: B & { isShowColorvalue?: boolean } }>('/epc/getCarsPartsEx', { 
   const w = await who(req.headers.authorization);
   if (!w) return reply.status(401).send({ code: 401, message: MSG.tokenExpired });
   const { vin = '', mcid = '', mid = '', lang } = req.body;
-  if (!(await isVinOpenToday(db, w.companyId, vin))) return reply.status(403).send({ code: 403, message: EPC_MSG.vinNotOpened });
-  const found = await diagramParts(db, { vin, mcid, mid, lang: epcLang(lang), onlyFitting: req.body.isShowColorvalue === true });
-  if (!found.ok) return reply.status(404).send({ code: 404, message: found.message });
+  const found = await diagramParts(db, { vin, mcid, mid, lang: epcLang(lang), onlyFitting: req.body.isShowColorvalue === true, opener: { companyId: w.companyId } });
+  if (!found.ok) return reply.status(found.message === EPC_MSG.vinNotOpened ? 403 : 404).send({ code: found.message === EPC_MSG.vinNotOpened ? 403 : 404, message: found.message });
   const part_detail = await partsWithProducts(db, found.part_detail, w.level);
   const { ok: _ok, ...rest } = found;
   return { code: 200, message: part_detail.length === 0 ? EPC_MSG.noInfo : MSG.ok, results: { ...rest, part_detail } };
