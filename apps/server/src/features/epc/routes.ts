@@ -79,7 +79,7 @@ export async function licenseDaysOf(db: Db, companyId: number): Promise<number> 
  * the company has not opened today 403.
  */
 export function refusal(r: Refused): AppError {
-  if (r.message === EPC_MSG.vinNotOpened) return forbidden(r.message);
+  if (r.message === EPC_MSG.vinNotOpened || r.message === EPC_MSG.licenseRequired) return forbidden(r.message);
   return r.message === EPC_MSG.noInfo ? notFound(r.message) : badRequest(r.message);
 }
 
@@ -163,9 +163,9 @@ export function epcRoutes(app: Api, ctx: AppContext) {
       const { brand, vin, lang } = req.body;
       const checked = checkVin(brand, vin);
       if (!checked.ok) throw badRequest(checked.message, checked.message === EPC_MSG.unknownBrand ? 'brand' : 'vin');
-      // The licence is checked before the lookup, so that without one nobody learns which VINs exist.
-      if (!isTestVin(checked.vin) && (await licenseDaysOf(db, auth.companyId)) <= 0) throw forbidden(EPC_MSG.licenseRequired);
-      const { vehicle, info } = unwrap(await findVehicle(db, { brand, vin: checked.vin, lang: epcLang(lang) }));
+      // The licence is checked (in the lookup's statement) before anything about the vehicle is
+      // answered, so that without one nobody learns which VINs exist.
+      const { vehicle, info } = unwrap(await findVehicle(db, { brand, vin: checked.vin, lang: epcLang(lang), licensee: auth.companyId }));
       const opened = await openVin(db, {
         companyId: auth.companyId,
         memberId: auth.member.id,

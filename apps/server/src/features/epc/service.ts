@@ -13,7 +13,8 @@ import {
 } from '@partsmall/contract';
 import { queryRows, type Db } from '../../db/client.js';
 import { runPrepared, type PreparedStatement } from '../../db/prepared.js';
-import { epcCatalogues, epcDiagrams, epcHotspots, epcMainGroups, epcNodes, epcParts, epcVehicles, epcWords } from './schema.js';
+import { licenseDaysLeft } from '../../shared/time.js';
+import { epcCatalogues, epcMainGroups, epcNodes, epcVehicles, epcWords } from './schema.js';
 
 /**
  * What the catalogue calls of spec 2 §7 read (issue 10): vehicles by VIN, main groups, the
@@ -159,19 +160,61 @@ async function vehicleInfo(db: Db, v: Vehicle, lang: EpcLang): Promise<VehicleIn
 }
 
 /**
+ * The VIN search's statement, by full VIN ($1) or by brand ($2) and short VIN ($1): at most two
+ * vehicles (two mean the short VIN is ambiguous) with their specs translated as [name, value]
+ * pairs, and the licence end of the asking company ($3; null when none). Always one row at least:
+ * no vehicle columns when none is found.
+ */
+const VEHICLE_BY_VIN = (kind: 'full' | 'short') =>
+  perLanguage(`epc_vehicle_by_${kind}_vin`, (lang) => {
+    const w = (term: string) => wordSql(lang, 'v.catalogue_id', term);
+    const where = kind === 'full' ? `v.vin = $1::char(17) and $2::text is not null` : `v.brand = $2::text and v.short_vin = $1::text`;
+    return `select (select license_end from companies where id = $3::int) as "licenseEnd", v.*
+      from (select 1) one
+      left join lateral (
+        select v.catalogue_id as "catalogueId", c.mcid, c.name as "catalogueName", c.img as "catalogueImg", v.brand, v.vin,
+          v.year, v.model_name as "modelName", v.production_date::text as "productionDate", v.options, v.maindata,
+          (select coalesce(json_agg(json_build_array(${w('e->>0')}, ${w('e->>1')}) order by i), '[]')
+            from jsonb_array_elements(v.maindata) with ordinality as m(e, i)) as "maindataWords"
+        from epc_vehicles v join epc_catalogues c on c.id = v.catalogue_id
+        where ${where}
+        order by v.id
+        limit 2
+      ) v on true`;
+  });
+const VEHICLE_BY_FULL_VIN = VEHICLE_BY_VIN('full');
+const VEHICLE_BY_SHORT_VIN = VEHICLE_BY_VIN('short');
+
+type VehicleRow = { licenseEnd: Date | null } & (({ vin: string } & Vehicle & { maindataWords: [string, string][] }) | { vin: null });
+
+/**
  * The VIN search (getCarsVinEx): the VIN is normalised and checked for the brand; 17 characters
  * find the vehicle in any catalogue, a short VIN (last 7 or 8) within the brand. A short VIN
- * that matches several vehicles asks for the full one instead of guessing.
+ * that matches several vehicles asks for the full one instead of guessing. With `licensee` (a
+ * company), a VIN other than a test VIN needs the company's licence: refused with
+ * EPC_MSG.licenseRequired before anything about the vehicle is answered. One prepared statement.
  */
-export async function findVehicle(db: Db, q: { brand: string; vin: string; lang?: EpcLang }): Promise<Found<{ vehicle: Vehicle; info: VehicleInfo }> | Refused> {
+export async function findVehicle(
+  db: Db,
+  q: { brand: string; vin: string; lang?: EpcLang; licensee?: number },
+): Promise<Found<{ vehicle: Vehicle; info: VehicleInfo }> | Refused> {
   const checked = checkVin(q.brand, q.vin);
   if (!checked.ok) return { ok: false, message: checked.message };
-  const where = checked.kind === 'full' ? eq(epcVehicles.vin, checked.vin) : and(eq(epcVehicles.brand, q.brand), eq(epcVehicles.shortVin, checked.vin));
-  const rows = await db.select(vehicleColumns).from(epcVehicles).innerJoin(epcCatalogues, eq(epcCatalogues.id, epcVehicles.catalogueId)).where(where).limit(2);
-  if (rows.length === 0) return noInfo;
-  if (rows.length > 1) return { ok: false, message: EPC_MSG.shortVinAmbiguous };
+  const statement = (checked.kind === 'full' ? VEHICLE_BY_FULL_VIN : VEHICLE_BY_SHORT_VIN)(q.lang ?? 'KR');
+  const rows = await runPrepared<VehicleRow>(db, statement, [checked.vin, q.brand, q.licensee ?? 0]);
+  if (q.licensee !== undefined && !isTestVin(checked.vin) && licenseDaysLeft(rows[0]!.licenseEnd) <= 0) return { ok: false, message: EPC_MSG.licenseRequired };
   const vehicle = rows[0]!;
-  return { ok: true, vehicle, info: await vehicleInfo(db, vehicle, q.lang ?? 'KR') };
+  if (vehicle.vin === null) return noInfo;
+  if (rows.length > 1) return { ok: false, message: EPC_MSG.shortVinAmbiguous };
+  const maindata: Record<string, string> = {};
+  for (const [key, value] of vehicle.maindataWords) maindata[key] = value;
+  const info: VehicleInfo = {
+    data: { vin: vehicle.vin, year: vehicle.year, model_name: vehicle.modelName, name: vehicle.catalogueName, maindata, decoded: decodeVin(vehicle.vin) },
+    brand_code: vehicle.brand,
+    mcid: vehicle.mcid,
+    imglogo: vehicle.catalogueImg,
+  };
+  return { ok: true, vehicle, info };
 }
 
 /**
