@@ -1,9 +1,11 @@
 /**
  * The baseline of the HTTP part of `npm run bench -- catalogue`: a bare Fastify server with the
  * three catalogue calls measured (VIN search, main groups, parts page) and nothing else: no
- * plugins, hooks, logger or validation library. It runs the project's own SQL and functions
- * (session statement, licence, quota, catalogue services, products per part; imported, not
- * copied) on node-postgres with the same pool size, and answers through Fastify's serializer with
+ * plugins, hooks, logger or validation library. It runs the project's own prepared statements
+ * and functions, imported, not copied: the session statement, the VIN search (licence, vehicle,
+ * translated specs in one), the quota's reopen with the day's count, main groups and the parts
+ * page (each one statement with the VIN-open check), products per part; on node-postgres with the
+ * same pool size, and answers through Fastify's serializer with
  * the contract's answer schemas: the same bytes the project sends. Started by bench/catalogue-http.ts.
  */
 import Fastify, { type FastifyReply } from 'fastify';
