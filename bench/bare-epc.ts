@@ -1,20 +1,22 @@
 /**
  * The baseline of the HTTP part of `npm run bench -- catalogue`: a bare Fastify server with the
  * three catalogue calls measured (VIN search, main groups, parts page) and nothing else: no
- * plugins, hooks, logger or validation library. It runs the project's own SQL and functions
- * (session statement, licence, quota, catalogue services, products per part; imported, not
- * copied) on node-postgres with the same pool size, and answers through Fastify's serializer with
+ * plugins, hooks, logger or validation library. It runs the project's own prepared statements
+ * and functions, imported, not copied: the session statement, the VIN search (licence, vehicle,
+ * translated specs in one), the quota's reopen with the day's count, main groups and the parts
+ * page (each one statement with the VIN-open check), products per part; on node-postgres with the
+ * same pool size, and answers through Fastify's serializer with
  * the contract's answer schemas: the same bytes the project sends. Started by bench/catalogue-http.ts.
  */
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply } from 'fastify';
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { EPC_MSG, MSG, checkVin, epcGroupAnswer, epcPartsAnswer, epcVinAnswer, isTestVin, type CompanyLevel } from '@partsmall/contract';
 import type { Db } from '../apps/server/src/db/client.js';
 import * as schema from '../apps/server/src/db/schema.js';
 import { SESSION_CONTEXT, hashToken } from '../apps/server/src/features/auth/sessions.js';
-import { isVinOpenToday, openVin } from '../apps/server/src/features/epc/quota.js';
-import { licenseDaysOf, partsWithProducts } from '../apps/server/src/features/epc/routes.js';
+import { openVin } from '../apps/server/src/features/epc/quota.js';
+import { partsWithProducts } from '../apps/server/src/features/epc/routes.js';
 import { diagramParts, epcLang, findVehicle, mainGroups, vehicleTitle } from '../apps/server/src/features/epc/service.js';
 import { answerJsonSchema } from '../apps/server/src/shared/answers.js';
 
@@ -37,15 +39,20 @@ async function who(auth: string | undefined): Promise<Who | null> {
 
 type B = Record<string, string | undefined>;
 
+/** The catalogue service's refusals as the project answers them (403 not opened / no licence, else 404). */
+function refuse(reply: FastifyReply, message: string) {
+  const code = message === EPC_MSG.vinNotOpened || message === EPC_MSG.licenseRequired ? 403 : 404;
+  return reply.status(code).send({ code, message });
+}
+
 app.post<{ Body: B }>('/epc/getCarsVinEx', { schema: { response: { 200: answerJsonSchema(epcVinAnswer) } } }, async (req, reply) => {
   const w = await who(req.headers.authorization);
   if (!w) return reply.status(401).send({ code: 401, message: MSG.tokenExpired });
   const { brand = 'all', vin = '', lang } = req.body;
   const checked = checkVin(brand, vin);
   if (!checked.ok) return reply.status(400).send({ code: 400, message: checked.message });
-  if (!isTestVin(checked.vin) && (await licenseDaysOf(db, w.companyId)) <= 0) return reply.status(403).send({ code: 403, message: EPC_MSG.licenseRequired });
-  const found = await findVehicle(db, { brand, vin: checked.vin, lang: epcLang(lang) });
-  if (!found.ok) return reply.status(404).send({ code: 404, message: found.message });
+  const found = await findVehicle(db, { brand, vin: checked.vin, lang: epcLang(lang), licensee: w.companyId });
+  if (!found.ok) return refuse(reply, found.message);
   const v = found.vehicle;
   const opened = await openVin(db, { companyId: w.companyId, memberId: w.memberId, vin: v.vin, brand: v.brand, mcid: v.mcid, title: vehicleTitle(v) });
   if (!opened.ok) return reply.status(429).send({ code: 429, message: opened.message });
@@ -56,9 +63,8 @@ app.post<{ Body: B }>('/epc/getCarsGroupEx', { schema: { response: { 200: answer
   const w = await who(req.headers.authorization);
   if (!w) return reply.status(401).send({ code: 401, message: MSG.tokenExpired });
   const { vin = '', mcid = '', lang } = req.body;
-  if (!(await isVinOpenToday(db, w.companyId, vin))) return reply.status(403).send({ code: 403, message: EPC_MSG.vinNotOpened });
-  const found = await mainGroups(db, { vin, mcid, lang: epcLang(lang) });
-  if (!found.ok) return reply.status(404).send({ code: 404, message: found.message });
+  const found = await mainGroups(db, { vin, mcid, lang: epcLang(lang), opener: { companyId: w.companyId } });
+  if (!found.ok) return refuse(reply, found.message);
   return { code: 200, message: MSG.ok, results: found.groups };
 });
 
@@ -66,9 +72,8 @@ app.post<{ Body: B & { isShowColorvalue?: boolean } }>('/epc/getCarsPartsEx', { 
   const w = await who(req.headers.authorization);
   if (!w) return reply.status(401).send({ code: 401, message: MSG.tokenExpired });
   const { vin = '', mcid = '', mid = '', lang } = req.body;
-  if (!(await isVinOpenToday(db, w.companyId, vin))) return reply.status(403).send({ code: 403, message: EPC_MSG.vinNotOpened });
-  const found = await diagramParts(db, { vin, mcid, mid, lang: epcLang(lang), onlyFitting: req.body.isShowColorvalue === true });
-  if (!found.ok) return reply.status(404).send({ code: 404, message: found.message });
+  const found = await diagramParts(db, { vin, mcid, mid, lang: epcLang(lang), onlyFitting: req.body.isShowColorvalue === true, opener: { companyId: w.companyId } });
+  if (!found.ok) return refuse(reply, found.message);
   const part_detail = await partsWithProducts(db, found.part_detail, w.level);
   const { ok: _ok, ...rest } = found;
   return { code: 200, message: part_detail.length === 0 ? EPC_MSG.noInfo : MSG.ok, results: { ...rest, part_detail } };

@@ -5,7 +5,7 @@ import type { Db } from '../apps/server/src/db/client.js';
 import { members, sessions } from '../apps/server/src/db/schema.js';
 import { hashToken } from '../apps/server/src/features/auth/sessions.js';
 import { seedDemo } from '../apps/server/src/seed/demo.js';
-import { load, pinLoadGenerator, serverCpus, startNodeProcess, startServerProcess, type LoadResult } from './lib.js';
+import { cpuMs, load, pinLoadGenerator, serverCpus, startNodeProcess, startServerProcess, type LoadResult } from './lib.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
@@ -53,21 +53,35 @@ export async function runCatalogueHttp(url: string, db: Db) {
     console.log(`\ncatalogue calls: same bytes from both servers in all ${scenarios.length} scenarios`);
     for (const port of [PROJECT_PORT, BARE_PORT]) for (const s of scenarios) await load('warm-up', endpoint(port, s.path), s.body, { duration: 1, headers });
 
-    const closed = scenarios.map((s) => ({ ...s, project: [] as LoadResult[], bare: [] as LoadResult[] }));
+    // Each slice also records the server's CPU time (/proc): requests per CPU-second move far less
+    // than requests per second when other work shares the machine.
+    type Measured = LoadResult & { cpuMs: number | null };
+    const closed = scenarios.map((s) => ({ ...s, project: [] as Measured[], bare: [] as Measured[] }));
+    const pids = { project: project.pid, bare: bare.pid };
+    const loadBefore = os.loadavg()[0]!;
     for (let round = 0; round < ROUNDS; round++) {
       for (const r of closed) {
         const order = round % 2 === 0 ? (['project', 'bare'] as const) : (['bare', 'project'] as const);
-        for (const who of order) r[who].push(await load(r.name, endpoint(who === 'project' ? PROJECT_PORT : BARE_PORT, r.path), r.body, { duration: SECONDS, headers }));
+        for (const who of order) {
+          const before = cpuMs(pids[who]);
+          const result = await load(r.name, endpoint(who === 'project' ? PROJECT_PORT : BARE_PORT, r.path), r.body, { duration: SECONDS, headers });
+          const after = cpuMs(pids[who]);
+          r[who].push({ ...result, cpuMs: before === null || after === null ? null : after - before });
+        }
       }
     }
-    const total = (rs: LoadResult[]) => rs.reduce((n, r) => n + r.requests, 0);
-    const bad = (rs: LoadResult[]) => rs.reduce((n, r) => n + r.errors + r.non2xx, 0);
-    console.log(`\ncatalogue HTTP, closed loop: ${ROUNDS} interleaved rounds of ${SECONDS} s, 32 connections; ${os.cpus().length} cores (servers on CPU ${serverCpus() || 'any'})`);
-    console.log('| call | project req/s | bare req/s | **project / bare** | errors |');
-    console.log('|---|---:|---:|---:|---:|');
+    const total = (rs: Measured[]) => rs.reduce((n, r) => n + r.requests, 0);
+    const bad = (rs: Measured[]) => rs.reduce((n, r) => n + r.errors + r.non2xx, 0);
+    const perCpuSecond = (rs: Measured[]) => (rs.every((r) => r.cpuMs !== null) ? (total(rs) * 1000) / rs.reduce((n, r) => n + r.cpuMs!, 0) : NaN);
+    console.log(`\ncatalogue HTTP, closed loop: ${ROUNDS} interleaved rounds of ${SECONDS} s, 32 connections; ${os.cpus().length} cores (servers on CPU ${serverCpus() || 'any'}); load average ${loadBefore.toFixed(1)} → ${os.loadavg()[0]!.toFixed(1)}`);
+    console.log('| call | project req/s | bare req/s | **project / bare** | project req per CPU-s | bare req per CPU-s | project / bare per CPU-s | errors |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
     for (const r of closed) {
       const secs = ROUNDS * SECONDS;
-      console.log(`| ${r.name} | ${Math.round(total(r.project) / secs)} | ${Math.round(total(r.bare) / secs)} | **${(total(r.project) / total(r.bare)).toFixed(2)}** | ${bad(r.project) + bad(r.bare)} |`);
+      const [pc, bc] = [perCpuSecond(r.project), perCpuSecond(r.bare)];
+      console.log(
+        `| ${r.name} | ${Math.round(total(r.project) / secs)} | ${Math.round(total(r.bare) / secs)} | **${(total(r.project) / total(r.bare)).toFixed(2)}** | ${Math.round(pc)} | ${Math.round(bc)} | ${(pc / bc).toFixed(2)} | ${bad(r.project) + bad(r.bare)} |`,
+      );
     }
 
     console.log(`\ncatalogue HTTP, offered ${OPEN_RATE} requests/s for ${OPEN_SECONDS} s (autocannon overallRate, 32 connections)`);

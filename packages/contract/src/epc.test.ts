@@ -265,6 +265,11 @@ describe('seoulDayKey (the VIN quota day)', () => {
     expect(seoulDayKey(new Date('2026-03-10T00:00:00Z'))).toBe('2026-03-10');
   });
 
+  it('turns at 15:00 UTC in summer too (Seoul keeps no daylight saving time)', () => {
+    expect(seoulDayKey(new Date('2026-07-15T14:59:59.999Z'))).toBe('2026-07-15');
+    expect(seoulDayKey(new Date('2026-07-15T15:00:00.000Z'))).toBe('2026-07-16');
+  });
+
   it('crosses month and year ends', () => {
     expect(seoulDayKey(new Date('2026-12-31T14:59:59Z'))).toBe('2026-12-31');
     expect(seoulDayKey(new Date('2026-12-31T15:00:00Z'))).toBe('2027-01-01');

@@ -4,7 +4,7 @@
  * the part-number search bounds. Server and web both use them.
  */
 import { z } from 'zod';
-import { MAX_VIN_SEARCHES_PER_DAY, TIME_ZONE } from './constants.js';
+import { MAX_VIN_SEARCHES_PER_DAY } from './constants.js';
 import { alphaNumber } from './rules.js';
 import { answerOf } from './envelope.js';
 
@@ -371,11 +371,16 @@ export function colorValue(fit: Applicability | null | undefined, vehicle: Vehic
 // ---------------------------------------------------------------------------------------------
 // VIN quota day
 
-/** The Asia/Seoul calendar day of an instant as YYYY-MM-DD: the day the VIN quota counts in. */
+/** Asia/Seoul (TIME_ZONE) is UTC+9 all year: Korea has kept no daylight saving time since 1988. */
+const SEOUL_OFFSET_MS = 9 * 3_600_000;
+
+/**
+ * The Asia/Seoul calendar day of an instant as YYYY-MM-DD: the day the VIN quota counts in.
+ * Computed from the fixed offset: a new Intl formatter per call cost about half a millisecond,
+ * and every catalogue call asks for the day.
+ */
 export function seoulDayKey(at: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at);
-  const get = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${get('year')}-${get('month')}-${get('day')}`;
+  return new Date(at.getTime() + SEOUL_OFFSET_MS).toISOString().slice(0, 10);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { EPC_MSG, isTestVin, MAX_VIN_SEARCHES_PER_DAY, seoulDayKey } from '@partsmall/contract';
 import { queryRows, type Db } from '../../db/client.js';
+import { runPrepared, type PreparedStatement } from '../../db/prepared.js';
 import { epcVinSearches } from './schema.js';
 
 /**
@@ -25,6 +26,21 @@ export type OpenVinResult = { ok: true; charged: boolean; used: number } | { ok:
 const QUOTA_LOCK = 7_310_002;
 
 /**
+ * Reopens a VIN of the day if the company has it ($1 company, $2 day, $3 VIN, $4 now), and counts
+ * the day's VINs (the count's snapshot does not see the update, which adds no row anyway).
+ */
+const REOPEN: PreparedStatement = {
+  name: 'epc_vin_reopen',
+  text: `with up as (
+      update epc_vin_searches set opens = opens + 1, last_at = $4::timestamptz
+      where company_id = $1::int and day = $2::date and vin = $3::char(17)
+      returning id
+    )
+    select exists(select 1 from up) as reopened,
+      (select count(*)::int from epc_vin_searches where company_id = $1::int and day = $2::date) as used`,
+};
+
+/**
  * Opens a VIN for a company. The day's rows are counted and the new one inserted while holding
  * a per-company transaction lock, so concurrent searches of one company queue here and the 31st
  * distinct VIN is refused however they interleave. Other companies do not wait.
@@ -32,14 +48,11 @@ const QUOTA_LOCK = 7_310_002;
 export async function openVin(db: Db, input: OpenVinInput, now: Date = new Date()): Promise<OpenVinResult> {
   if (isTestVin(input.vin)) return { ok: true, charged: false, used: await vinSearchCount(db, input.companyId, now) };
   const day = seoulDayKey(now);
-  // Reopening a VIN of the day costs nothing and needs no lock: one update finds it (a buyer's
-  // searches of one car queue on the company's lock otherwise). A new VIN takes the locked path.
-  const [reopened] = await db
-    .update(epcVinSearches)
-    .set({ opens: sql`${epcVinSearches.opens} + 1`, lastAt: now })
-    .where(and(eq(epcVinSearches.companyId, input.companyId), eq(epcVinSearches.day, day), eq(epcVinSearches.vin, input.vin)))
-    .returning({ id: epcVinSearches.id });
-  if (reopened) return { ok: true, charged: false, used: await vinSearchCount(db, input.companyId, now) };
+  // Reopening a VIN of the day costs nothing and needs no lock: one statement finds it and counts
+  // the day (a buyer's searches of one car queue on the company's lock otherwise). A new VIN takes
+  // the locked path.
+  const [reopened] = await runPrepared<{ reopened: boolean; used: number }>(db, REOPEN, [input.companyId, day, input.vin, now]);
+  if (reopened!.reopened) return { ok: true, charged: false, used: reopened!.used };
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${QUOTA_LOCK}, ${input.companyId})`);
     const sameDay = and(eq(epcVinSearches.companyId, input.companyId), eq(epcVinSearches.day, day));

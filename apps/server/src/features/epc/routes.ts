@@ -74,14 +74,26 @@ export async function licenseDaysOf(db: Db, companyId: number): Promise<number> 
   return licenseDaysLeft(row?.end ?? null);
 }
 
-/** A refusal of the catalogue service: bad VINs are 400, missing data 404 ('정보가 없습니다.'). */
-function refusal(r: Refused): AppError {
+/**
+ * A refusal of the catalogue service: bad VINs are 400, missing data 404 ('정보가 없습니다.'), a VIN
+ * the company has not opened today 403.
+ */
+export function refusal(r: Refused): AppError {
+  if (r.message === EPC_MSG.vinNotOpened || r.message === EPC_MSG.licenseRequired) return forbidden(r.message);
   return r.message === EPC_MSG.noInfo ? notFound(r.message) : badRequest(r.message);
 }
 
 function unwrap<T extends { ok: true }>(r: T | Refused): T {
   if (!r.ok) throw refusal(r);
   return r;
+}
+
+/** A company member's well-formed VIN, for the deeper calls whose statement checks the VIN is open. */
+function requireVin(req: FastifyRequest, vin: string): AuthContext & { companyId: number } {
+  const auth = requireCompanyMember(req);
+  const checked = checkVin('all', vin);
+  if (!checked.ok) throw badRequest(checked.message, 'vin');
+  return auth;
 }
 
 /** The deeper calls: only a VIN the company opened today (Asia/Seoul), or a test VIN. */
@@ -151,9 +163,9 @@ export function epcRoutes(app: Api, ctx: AppContext) {
       const { brand, vin, lang } = req.body;
       const checked = checkVin(brand, vin);
       if (!checked.ok) throw badRequest(checked.message, checked.message === EPC_MSG.unknownBrand ? 'brand' : 'vin');
-      // The licence is checked before the lookup, so that without one nobody learns which VINs exist.
-      if (!isTestVin(checked.vin) && (await licenseDaysOf(db, auth.companyId)) <= 0) throw forbidden(EPC_MSG.licenseRequired);
-      const { vehicle, info } = unwrap(await findVehicle(db, { brand, vin: checked.vin, lang: epcLang(lang) }));
+      // The licence is checked (in the lookup's statement) before anything about the vehicle is
+      // answered, so that without one nobody learns which VINs exist.
+      const { vehicle, info } = unwrap(await findVehicle(db, { brand, vin: checked.vin, lang: epcLang(lang), licensee: auth.companyId }));
       const opened = await openVin(db, {
         companyId: auth.companyId,
         memberId: auth.member.id,
@@ -172,8 +184,9 @@ export function epcRoutes(app: Api, ctx: AppContext) {
     '/epc/getCarsGroupEx',
     { config: access, schema: { tags, summary: '주그룹', body: epcGroupRequest, response: answers(epcGroupAnswer) } },
     async (req) => {
-      await requireOpenVin(ctx, req, req.body.vin);
-      const { groups } = unwrap(await mainGroups(db, { vin: req.body.vin, mcid: req.body.mcid, lang: epcLang(req.body.lang) }));
+      // One statement: the VIN open today for the company (else 403), the groups (else 404).
+      const { companyId } = requireVin(req, req.body.vin);
+      const { groups } = unwrap(await mainGroups(db, { vin: req.body.vin, mcid: req.body.mcid, lang: epcLang(req.body.lang), opener: { companyId } }));
       return ok(groups);
     },
   );
@@ -203,10 +216,11 @@ export function epcRoutes(app: Api, ctx: AppContext) {
     '/epc/getCarsPartsEx',
     { config: access, schema: { tags, summary: '부품 목록과 분해도 (핫스팟, 판매 상품)', body: epcPartsRequest, response: answers(epcPartsAnswer) } },
     async (req) => {
-      const auth = await requireOpenVin(ctx, req, req.body.vin);
+      // One statement for the open check (403), the drawing and its parts; one for the products.
+      const auth = requireVin(req, req.body.vin);
       const b = req.body;
       const onlyFitting = b.isShowColorvalue === true || String(b.filter) === '1';
-      const found = unwrap(await diagramParts(db, { vin: b.vin, mcid: b.mcid, mid: b.mid, lang: epcLang(b.lang), onlyFitting }));
+      const found = unwrap(await diagramParts(db, { vin: b.vin, mcid: b.mcid, mid: b.mid, lang: epcLang(b.lang), onlyFitting, opener: { companyId: auth.companyId } }));
       const part_detail = await partsWithProducts(db, found.part_detail, auth.company?.level ?? 'd');
       const { ok: _ok, ...rest } = found;
       return ok({ ...rest, part_detail }, part_detail.length === 0 ? EPC_MSG.noInfo : undefined);

@@ -6,11 +6,15 @@ import {
   decodeVin,
   EPC_MSG,
   epcPartSearchKeyword,
+  isTestVin,
   type Applicability,
+  seoulDayKey,
   type VinDecoded,
 } from '@partsmall/contract';
 import { queryRows, type Db } from '../../db/client.js';
-import { epcCatalogues, epcDiagrams, epcHotspots, epcMainGroups, epcNodes, epcParts, epcVehicles, epcWords } from './schema.js';
+import { runPrepared, type PreparedStatement } from '../../db/prepared.js';
+import { licenseDaysLeft } from '../../shared/time.js';
+import { epcCatalogues, epcMainGroups, epcNodes, epcVehicles, epcWords } from './schema.js';
 
 /**
  * What the catalogue calls of spec 2 §7 read (issue 10): vehicles by VIN, main groups, the
@@ -47,6 +51,49 @@ async function translator(db: Db, catalogueId: number, terms: Iterable<string>, 
   const words = new Map(rows.filter((r) => r.word !== '').map((r) => [r.term, r.word]));
   return (t) => words.get(t) ?? t;
 }
+
+/** The word-list column of each language, for the prepared statements below. */
+const WORD_SQL_COLUMN = { KR: 'ko', CN: 'zh', EN: 'en', VN: 'vi' } as const;
+
+/**
+ * SQL for `term` in the caller's language within catalogue `catalogue`: the word when the list has
+ * a non-empty one, else the term itself (what `translator` does, inside the statement).
+ */
+function wordSql(lang: EpcLang, catalogue: string, term: string): string {
+  return `coalesce((select nullif(w.${WORD_SQL_COLUMN[lang]}, '') from epc_words w where w.catalogue_id = ${catalogue} and w.term = ${term} and ${term} <> ''), ${term})`;
+}
+
+/** One prepared statement per language (four texts) for each hot call. */
+function perLanguage(name: string, text: (lang: EpcLang) => string): (lang: EpcLang) => PreparedStatement {
+  const made = new Map<EpcLang, PreparedStatement>();
+  return (lang) => {
+    let statement = made.get(lang);
+    if (!statement) {
+      statement = { name: `${name}_${lang.toLowerCase()}`, text: text(lang) };
+      made.set(lang, statement);
+    }
+    return statement;
+  };
+}
+
+/**
+ * Who is asking, for the deeper calls: the company must have opened the VIN on this Seoul day (or
+ * it is a test VIN). Checked inside the call's statement; without it (service tests) the VIN counts as open.
+ */
+export interface Opener {
+  companyId: number;
+  now?: Date;
+}
+
+const notOpened: Refused = { ok: false, message: EPC_MSG.vinNotOpened };
+
+/** $2-$4 of the deeper calls' statements: test VIN (or no opener), company, Seoul day. */
+function openerValues(vin: string, opener: Opener | undefined): [boolean, number, string] {
+  return opener ? [isTestVin(vin), opener.companyId, seoulDayKey(opener.now)] : [true, 0, '1970-01-01'];
+}
+
+/** The opened flag of the deeper calls' statements ($1 the VIN, $2-$4 openerValues). */
+const OPENED_SQL = `($2::boolean or exists(select 1 from epc_vin_searches s where s.company_id = $3::int and s.day = $4::date and s.vin = $1::char(17))) as opened`;
 
 // ---------------------------------------------------------------------------------------------
 // Vehicles
@@ -113,19 +160,61 @@ async function vehicleInfo(db: Db, v: Vehicle, lang: EpcLang): Promise<VehicleIn
 }
 
 /**
+ * The VIN search's statement, by full VIN ($1) or by brand ($2) and short VIN ($1): at most two
+ * vehicles (two mean the short VIN is ambiguous) with their specs translated as [name, value]
+ * pairs, and the licence end of the asking company ($3; null when none). Always one row at least:
+ * no vehicle columns when none is found.
+ */
+const VEHICLE_BY_VIN = (kind: 'full' | 'short') =>
+  perLanguage(`epc_vehicle_by_${kind}_vin`, (lang) => {
+    const w = (term: string) => wordSql(lang, 'v.catalogue_id', term);
+    const where = kind === 'full' ? `v.vin = $1::char(17) and $2::text is not null` : `v.brand = $2::text and v.short_vin = $1::text`;
+    return `select (select license_end from companies where id = $3::int) as "licenseEnd", v.*
+      from (select 1) one
+      left join lateral (
+        select v.catalogue_id as "catalogueId", c.mcid, c.name as "catalogueName", c.img as "catalogueImg", v.brand, v.vin,
+          v.year, v.model_name as "modelName", v.production_date::text as "productionDate", v.options, v.maindata,
+          (select coalesce(json_agg(json_build_array(${w('e->>0')}, ${w('e->>1')}) order by i), '[]')
+            from jsonb_array_elements(v.maindata) with ordinality as m(e, i)) as "maindataWords"
+        from epc_vehicles v join epc_catalogues c on c.id = v.catalogue_id
+        where ${where}
+        order by v.id
+        limit 2
+      ) v on true`;
+  });
+const VEHICLE_BY_FULL_VIN = VEHICLE_BY_VIN('full');
+const VEHICLE_BY_SHORT_VIN = VEHICLE_BY_VIN('short');
+
+type VehicleRow = { licenseEnd: Date | null } & (({ vin: string } & Vehicle & { maindataWords: [string, string][] }) | { vin: null });
+
+/**
  * The VIN search (getCarsVinEx): the VIN is normalised and checked for the brand; 17 characters
  * find the vehicle in any catalogue, a short VIN (last 7 or 8) within the brand. A short VIN
- * that matches several vehicles asks for the full one instead of guessing.
+ * that matches several vehicles asks for the full one instead of guessing. With `licensee` (a
+ * company), a VIN other than a test VIN needs the company's licence: refused with
+ * EPC_MSG.licenseRequired before anything about the vehicle is answered. One prepared statement.
  */
-export async function findVehicle(db: Db, q: { brand: string; vin: string; lang?: EpcLang }): Promise<Found<{ vehicle: Vehicle; info: VehicleInfo }> | Refused> {
+export async function findVehicle(
+  db: Db,
+  q: { brand: string; vin: string; lang?: EpcLang; licensee?: number },
+): Promise<Found<{ vehicle: Vehicle; info: VehicleInfo }> | Refused> {
   const checked = checkVin(q.brand, q.vin);
   if (!checked.ok) return { ok: false, message: checked.message };
-  const where = checked.kind === 'full' ? eq(epcVehicles.vin, checked.vin) : and(eq(epcVehicles.brand, q.brand), eq(epcVehicles.shortVin, checked.vin));
-  const rows = await db.select(vehicleColumns).from(epcVehicles).innerJoin(epcCatalogues, eq(epcCatalogues.id, epcVehicles.catalogueId)).where(where).limit(2);
-  if (rows.length === 0) return noInfo;
-  if (rows.length > 1) return { ok: false, message: EPC_MSG.shortVinAmbiguous };
+  const statement = (checked.kind === 'full' ? VEHICLE_BY_FULL_VIN : VEHICLE_BY_SHORT_VIN)(q.lang ?? 'KR');
+  const rows = await runPrepared<VehicleRow>(db, statement, [checked.vin, q.brand, q.licensee ?? 0]);
+  if (q.licensee !== undefined && !isTestVin(checked.vin) && licenseDaysLeft(rows[0]!.licenseEnd) <= 0) return { ok: false, message: EPC_MSG.licenseRequired };
   const vehicle = rows[0]!;
-  return { ok: true, vehicle, info: await vehicleInfo(db, vehicle, q.lang ?? 'KR') };
+  if (vehicle.vin === null) return noInfo;
+  if (rows.length > 1) return { ok: false, message: EPC_MSG.shortVinAmbiguous };
+  const maindata: Record<string, string> = {};
+  for (const [key, value] of vehicle.maindataWords) maindata[key] = value;
+  const info: VehicleInfo = {
+    data: { vin: vehicle.vin, year: vehicle.year, model_name: vehicle.modelName, name: vehicle.catalogueName, maindata, decoded: decodeVin(vehicle.vin) },
+    brand_code: vehicle.brand,
+    mcid: vehicle.mcid,
+    imglogo: vehicle.catalogueImg,
+  };
+  return { ok: true, vehicle, info };
 }
 
 /**
@@ -161,18 +250,31 @@ export interface MainGroup {
   img: string;
 }
 
-/** Main groups of the vehicle's catalogue, in catalogue order (getCarsGroupEx). */
-export async function mainGroups(db: Db, q: { vin: string; mcid: string; lang?: EpcLang }): Promise<Found<{ groups: MainGroup[] }> | Refused> {
-  const vehicle = await vehicleOf(db, q);
-  if (!vehicle) return noInfo;
-  const rows = await db
-    .select({ num: epcMainGroups.num, label: epcMainGroups.label, img: epcMainGroups.img })
-    .from(epcMainGroups)
-    .where(eq(epcMainGroups.catalogueId, vehicle.catalogueId))
-    .orderBy(asc(epcMainGroups.sort));
-  if (rows.length === 0) return noInfo;
-  const t = await translator(db, vehicle.catalogueId, rows.map((r) => r.label), q.lang ?? 'KR');
-  return { ok: true, groups: rows.map((r) => ({ num: r.num, mcid: vehicle.mcid, label: t(r.label), img: r.img })) };
+/**
+ * Main groups of a vehicle's catalogue, one row per group in catalogue order, labels translated:
+ * no group row (num null) when the vehicle is not in that catalogue or it has no groups.
+ */
+const MAIN_GROUPS = perLanguage(
+  'epc_main_groups',
+  (lang) => `select ${OPENED_SQL}, g.num, c.mcid, ${wordSql(lang, 'v.catalogue_id', 'g.label')} as label, g.img
+    from (select 1) one
+    left join (epc_vehicles v join epc_catalogues c on c.id = v.catalogue_id and c.mcid = $5::text) on v.vin = $1::char(17)
+    left join epc_main_groups g on g.catalogue_id = v.catalogue_id
+    order by g.sort`,
+);
+
+/**
+ * Main groups of the vehicle's catalogue, in catalogue order (getCarsGroupEx): one prepared
+ * statement that also checks the VIN is open for the `opener`'s company.
+ */
+export async function mainGroups(db: Db, q: { vin: string; mcid: string; lang?: EpcLang; opener?: Opener }): Promise<Found<{ groups: MainGroup[] }> | Refused> {
+  const checked = checkVin('all', q.vin);
+  if (!checked.ok) return noInfo;
+  const values = [checked.vin, ...openerValues(checked.vin, q.opener), q.mcid];
+  const rows = await runPrepared<MainGroup & { opened: boolean; num: string | null }>(db, MAIN_GROUPS(q.lang ?? 'KR'), values);
+  if (!rows[0]!.opened) return notOpened;
+  if (rows[0]!.num === null) return noInfo;
+  return { ok: true, groups: rows.map(({ opened: _opened, ...group }) => group as MainGroup) };
 }
 
 /** A sub group (level 1) or child group (level 2) as getCarsStructureEx answers it. */
@@ -284,61 +386,103 @@ export interface DiagramParts {
 const percent = (part: number, whole: number) => Math.round((part / whole) * 10_000) / 100;
 
 /**
- * The parts table and drawing of a leaf group (getCarsPartsEx). colorvalue of a part is 0 when
- * it, its group or its sub group does not apply to the vehicle; `onlyFitting` leaves those out
- * (the filter of spec 2 §4), hotspots included.
+ * Everything the parts page needs in one row: the open flag, the vehicle's facts, the leaf node
+ * and its parent (labels translated, applicability), the main group's label, the drawing, its
+ * hotspots and its parts (labels translated) as JSON arrays in their order. Columns are null when
+ * the vehicle, the node or the drawing is not found.
  */
-export async function diagramParts(db: Db, q: { vin: string; mcid: string; mid: string; lang?: EpcLang; onlyFitting?: boolean }): Promise<Found<DiagramParts> | Refused> {
-  const vehicle = await vehicleOf(db, q);
-  if (!vehicle) return noInfo;
-  const [node] = await db.select().from(epcNodes).where(and(eq(epcNodes.catalogueId, vehicle.catalogueId), eq(epcNodes.mid, q.mid)));
-  if (!node || !node.diagram) return noInfo;
-  const chain = [node];
-  if (node.parentMid) {
-    const [parent] = await db.select().from(epcNodes).where(and(eq(epcNodes.catalogueId, vehicle.catalogueId), eq(epcNodes.mid, node.parentMid)));
-    if (parent) chain.unshift(parent);
+const DIAGRAM_PARTS = perLanguage('epc_diagram_parts', (lang) => {
+  const w = (term: string) => wordSql(lang, 'v.catalogue_id', term);
+  return `with v as (
+      select v.catalogue_id, v.options, v.production_date::text as production_date
+      from epc_vehicles v join epc_catalogues c on c.id = v.catalogue_id
+      where v.vin = $1::char(17) and c.mcid = $5::text
+    ), n as (
+      select n.* from epc_nodes n join v on n.catalogue_id = v.catalogue_id where n.mid = $6::text
+    )
+    select ${OPENED_SQL},
+      v.options, v.production_date as "productionDate",
+      n.num, n.subgroup, n.diagram, n.fit, ${w('n.label')} as label,
+      pa.mid as "parentMid", pa.fit as "parentFit", ${w('pa.label')} as "parentLabel",
+      ${w('g.label')} as "mainLabel",
+      d.image, d.max_x as "maxX", d.max_y as "maxY", d.hotspot_w as "hotspotW", d.hotspot_h as "hotspotH",
+      (select coalesce(json_agg(json_build_object('hsKey', h.hs_key, 'hsX', h.x, 'hsY', h.y, 'maxX', d.max_x, 'maxY', d.max_y) order by h.seq), '[]')
+        from epc_hotspots h where h.catalogue_id = n.catalogue_id and h.diagram = n.diagram) as points,
+      (select coalesce(json_agg(json_build_object(
+          'pnum', p.pnum, 'itid', p.itid, 'itid2', p.itid2, 'pid', p.pid, 'pidKey', p.pid_key,
+          'standard_label', ${w('p.standard_label')}, 'label', ${w('p.label')}, 'quantity', p.quantity, 'model', p.model,
+          'stituteStatus', p.stitute_status, 'remark', p.remark, 'refmid', p.refmid, 'fit', p.fit) order by p.seq), '[]')
+        from epc_parts p where p.catalogue_id = n.catalogue_id and p.diagram = n.diagram) as parts
+    from (select 1) one
+    left join v on true
+    left join n on true
+    left join epc_nodes pa on pa.catalogue_id = n.catalogue_id and pa.mid = n.parent_mid
+    left join epc_main_groups g on g.catalogue_id = n.catalogue_id and g.num = n.num
+    left join epc_diagrams d on d.catalogue_id = n.catalogue_id and d.diagram = n.diagram`;
+});
+
+interface DiagramRow {
+  opened: boolean;
+  options: string[] | null;
+  productionDate: string | null;
+  num: string | null;
+  subgroup: string;
+  diagram: string | null;
+  fit: Applicability | null;
+  label: string;
+  parentMid: string | null;
+  parentFit: Applicability | null;
+  parentLabel: string;
+  mainLabel: string | null;
+  image: string | null;
+  maxX: number;
+  maxY: number;
+  hotspotW: number;
+  hotspotH: number;
+  points: ImgPoint[] | null;
+  parts: (PartRow & { fit?: Applicability | null })[] | null;
+}
+
+/**
+ * The parts table and drawing of a leaf group (getCarsPartsEx), in one prepared statement.
+ * colorvalue of a part is 0 when it, its group or its sub group does not apply to the vehicle;
+ * `onlyFitting` leaves those out (the filter of spec 2 §4), hotspots included.
+ */
+export async function diagramParts(
+  db: Db,
+  q: { vin: string; mcid: string; mid: string; lang?: EpcLang; onlyFitting?: boolean; opener?: Opener },
+): Promise<Found<DiagramParts> | Refused> {
+  const checked = checkVin('all', q.vin);
+  if (!checked.ok) return noInfo;
+  const values = [checked.vin, ...openerValues(checked.vin, q.opener), q.mcid, q.mid];
+  const [row] = (await runPrepared<DiagramRow>(db, DIAGRAM_PARTS(q.lang ?? 'KR'), values)) as [DiagramRow];
+  if (!row.opened) return notOpened;
+  if (row.options === null || row.num === null || !row.diagram || row.image === null) return noInfo;
+  const vehicleFacts = { options: row.options, productionDate: row.productionDate };
+  const groupFits = (row.parentMid === null || colorValue(row.parentFit, vehicleFacts) === 1) && colorValue(row.fit, vehicleFacts) === 1;
+  let parts = row.parts!;
+  // The rows come as the answer names them; only colorvalue is the vehicle's, and `fit` goes.
+  for (const p of parts) {
+    p.colorvalue = groupFits ? colorValue(p.fit, vehicleFacts) : 0;
+    delete p.fit;
   }
-  const [[diagram], spots, rows, [main]] = await Promise.all([
-    db.select().from(epcDiagrams).where(and(eq(epcDiagrams.catalogueId, vehicle.catalogueId), eq(epcDiagrams.diagram, node.diagram))),
-    db.select().from(epcHotspots).where(and(eq(epcHotspots.catalogueId, vehicle.catalogueId), eq(epcHotspots.diagram, node.diagram))).orderBy(asc(epcHotspots.seq)),
-    db.select().from(epcParts).where(and(eq(epcParts.catalogueId, vehicle.catalogueId), eq(epcParts.diagram, node.diagram))).orderBy(asc(epcParts.seq)),
-    db.select({ label: epcMainGroups.label }).from(epcMainGroups).where(and(eq(epcMainGroups.catalogueId, vehicle.catalogueId), eq(epcMainGroups.num, node.num))),
-  ]);
-  if (!diagram) return noInfo;
-  const vehicleFacts = facts(vehicle);
-  const groupFits = chain.every((n) => colorValue(n.fit, vehicleFacts) === 1);
-  const t = await translator(db, vehicle.catalogueId, [main?.label ?? '', ...chain.map((n) => n.label), ...rows.flatMap((r) => [r.label, r.standardLabel])], q.lang ?? 'KR');
-  let parts: PartRow[] = rows.map((r) => ({
-    pnum: r.pnum,
-    itid: r.itid,
-    itid2: r.itid2,
-    pid: r.pid,
-    pidKey: r.pidKey,
-    standard_label: t(r.standardLabel),
-    label: t(r.label),
-    quantity: r.quantity,
-    model: r.model,
-    stituteStatus: r.stituteStatus,
-    remark: r.remark,
-    refmid: r.refmid,
-    colorvalue: groupFits ? colorValue(r.fit, vehicleFacts) : 0,
-  }));
-  let points = spots.map((s) => ({ hsKey: s.hsKey, hsX: s.x, hsY: s.y, maxX: diagram.maxX, maxY: diagram.maxY }));
+  let points = row.points!;
   if (q.onlyFitting) {
     parts = parts.filter((p) => p.colorvalue === 1);
     const shown = new Set(parts.map((p) => p.pnum));
     points = points.filter((p) => shown.has(p.hsKey));
   }
+  const chainLabels = row.parentMid === null ? [row.label] : [row.parentLabel, row.label];
   return {
     ok: true,
     part_detail: parts,
-    img_path: diagram.image,
+    img_path: row.image,
     img_points: points,
-    pctWidth: percent(diagram.hotspotW, diagram.maxX),
-    pctHeight: percent(diagram.hotspotH, diagram.maxY),
-    num: node.num,
-    subgroup: node.subgroup,
-    fullPath: [main ? t(main.label) : node.num, ...chain.map((n) => t(n.label))].join(' > '),
+    pctWidth: percent(row.hotspotW, row.maxX),
+    pctHeight: percent(row.hotspotH, row.maxY),
+    num: row.num,
+    subgroup: row.subgroup,
+    fullPath: [row.mainLabel ?? row.num, ...chainLabels].join(' > '),
   };
 }
 
