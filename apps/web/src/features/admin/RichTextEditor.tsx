@@ -18,7 +18,7 @@ export function RichTextField({ name, label, className }: { name: string; label:
   const error = fieldState.error?.message;
   const editor = useEditor({
     extensions: [
-      StarterKit.configure({ link: { openOnClick: false, autolink: true, protocols: ['http', 'https', 'mailto'], defaultProtocol: 'https' } }),
+      StarterKit.configure({ trailingNode: false, link: { openOnClick: false, autolink: true, protocols: ['http', 'https', 'mailto'], defaultProtocol: 'https' } }),
       Table.configure({ resizable: false }),
       TableRow,
       TableHeader,
