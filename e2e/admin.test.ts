@@ -224,15 +224,47 @@ describe('the back office', () => {
     await shot(page, 'admin-company-detail');
     await page.keyboard.press('Escape');
     await page.getByRole('link', { name: '공지사항', exact: true }).click();
-    await page.getByRole('button', { name: '공지 쓰기' }).click();
-    await shot(page, 'admin-notice-editor');
-    await page.keyboard.press('Escape');
     await page.getByRole('link', { name: '부품 카탈로그', exact: true }).click();
     await page.getByLabel('카탈로그 zip 파일').setInputFiles({ name: 'catalogue.zip', mimeType: 'application/zip', buffer: exampleZip() });
     await page.getByRole('button', { name: '가져오기', exact: true }).click();
     await page.getByRole('heading', { name: /가져오기 완료/ }).waitFor();
     await shot(page, 'admin-catalogue');
     await visitor.context.close();
+    await context.close();
+  });
+
+  it('the notice editor writes rich text under the CSP; the server stores the cleaned HTML', async () => {
+    const { context, page } = await desktopPage(browser);
+    // Every CSP violation and page error of the back office while the editor is used.
+    await context.addInitScript(`window.__csp = []; document.addEventListener('securitypolicyviolation', function (e) { window.__csp.push(e.violatedDirective + ' ' + e.blockedURI); });`);
+    const troubles: string[] = [];
+    page.on('pageerror', (e) => troubles.push(`page error: ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error') troubles.push(`console: ${m.text()}`);
+    });
+    await adminLogin(page, 'admin@partsmall.kr', 'admin1234');
+    await page.getByRole('link', { name: '공지사항', exact: true }).click();
+    await page.getByRole('button', { name: '공지 쓰기' }).click();
+    const title = `서식 공지 ${randomUUID().slice(0, 6)}`;
+    await page.getByLabel('제목').fill(title);
+    const box = page.getByRole('textbox', { name: /^내용/ });
+    await box.click();
+    await page.keyboard.type('굵은 안내');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('첫째 항목');
+    // The second line becomes a list item, then the first line is selected and made bold.
+    await page.getByRole('button', { name: '글머리 목록', exact: true }).click();
+    await box.locator('p').first().click({ clickCount: 3 });
+    await page.getByRole('button', { name: '굵게', exact: true }).click();
+    await expect(page.getByRole('button', { name: '굵게', exact: true }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await shot(page, 'admin-notice-editor');
+    await page.getByRole('dialog').getByRole('button', { name: '저장', exact: true }).click();
+    await page.getByRole('heading', { name: '저장된 내용 (서버에서 정리된 HTML)' }).waitFor();
+    const preview = await page.locator('.admin-html-preview').innerHTML();
+    expect(preview).toBe('<p><strong>굵은 안내</strong></p><ul><li><p>첫째 항목</p></li></ul>');
+    await shot(page, 'admin-notice-saved');
+    expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([]);
+    expect(troubles).toEqual([]);
     await context.close();
   });
 

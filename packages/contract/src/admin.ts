@@ -123,6 +123,11 @@ export const MSG_ADMIN = {
   selfStop: '자기 계정은 정지할 수 없습니다.',
   bulkDone: (moved: number, refused: number) => `출고확정 ${moved}건${refused ? `, 처리 불가 ${refused}건` : ''}`,
   configVer: '설정을 저장했습니다. 열려 있는 쇼핑몰 화면이 새로고침됩니다.',
+  deliveryWarehouseName: '배송 설정의 창고 이름을 입력하세요. (2~50자)',
+  deliveryStorageId: '배송 설정의 창고 번호는 1~1000 사이의 정수입니다.',
+  deliveryDuplicateWarehouse: '배송 설정에 같은 창고 번호가 두 번 있습니다.',
+  deliveryPayTypeRequired: '제공하는 배송 방법에는 배송비 결제 방식을 하나 이상 고르세요.',
+  deliveryDefaultNotOffered: '기본 결제 방식은 제공하는 결제 방식 중에서 고르세요.',
 } as const;
 
 // ---------------------------------------------------------------- shared pieces
@@ -417,6 +422,31 @@ export const adminInquiryAnswer = answerOf(adminInquiry);
 
 // ---------------------------------------------------------------- configuration
 
+const payTypeValue = z.union([z.literal(0), z.literal(1), z.literal(2)], { error: MSG_ADMIN.deliveryPayTypeRequired });
+/** One delivery method of a warehouse as the back office edits it: offered or not, its pay types and the default one. */
+const methodBase = z.object({ offered: z.boolean(), payTypes: z.array(payTypeValue).max(3), defaultPayType: payTypeValue });
+const offeredNeedsPayTypes = (m: z.infer<typeof methodBase>, ctx: z.RefinementCtx) => {
+  if (!m.offered) return;
+  if (m.payTypes.length === 0) ctx.addIssue({ code: 'custom', path: ['payTypes'], message: MSG_ADMIN.deliveryPayTypeRequired });
+  else if (!m.payTypes.includes(m.defaultPayType)) ctx.addIssue({ code: 'custom', path: ['defaultPayType'], message: MSG_ADMIN.deliveryDefaultNotOffered });
+};
+const deliveryMethodOption = methodBase.superRefine(offeredNeedsPayTypes);
+export type DeliveryMethodOption = z.infer<typeof deliveryMethodOption>;
+
+/**
+ * Delivery options of one warehouse (spec 1 §3, api/getDeliInfo), stored in the shop
+ * configuration. selfQuick: quick delivery may also be sent to the buyer himself.
+ */
+export const warehouseDeliveryOptions = z.object({
+  storageId: z.number({ error: MSG_ADMIN.deliveryStorageId }).int(MSG_ADMIN.deliveryStorageId).min(1, MSG_ADMIN.deliveryStorageId).max(1000, MSG_ADMIN.deliveryStorageId),
+  warehouseName: z.string({ error: MSG_ADMIN.deliveryWarehouseName }).trim().min(2, MSG_ADMIN.deliveryWarehouseName).max(50, MSG_ADMIN.deliveryWarehouseName),
+  gdFreight: deliveryMethodOption,
+  gdDelivery: deliveryMethodOption,
+  quick: methodBase.extend({ selfQuick: z.boolean() }).superRefine(offeredNeedsPayTypes),
+  pickUp: deliveryMethodOption,
+});
+export type WarehouseDeliveryOptions = z.infer<typeof warehouseDeliveryOptions>;
+
 export const configFields = z.object({
   mallBottom,
   buyPolicy: z.string().max(20_000, MSG.badRequest),
@@ -424,6 +454,10 @@ export const configFields = z.object({
   totalQuantity: z.number().int().min(0).max(1e12),
   licenseValidBuy: z.array(licensePackage.extend({ price: z.number().int().min(0).max(100_000_000), days: z.number().int().min(1).max(3650) })).max(10),
   shippingAddress: z.array(z.object({ name: z.string().trim().min(1).max(50), address: z.string().trim().max(200), phone: z.string().trim().max(20) })).max(20),
+  deliveryOptions: z
+    .array(warehouseDeliveryOptions)
+    .max(20)
+    .refine((list) => new Set(list.map((w) => w.storageId)).size === list.length, MSG_ADMIN.deliveryDuplicateWarehouse),
 });
 export type ConfigFields = z.infer<typeof configFields>;
 export const adminConfigAnswer = answerOf(configFields.extend({ ver: int }));

@@ -33,6 +33,9 @@ export const MSG_ORDER = {
   senderPhone: '보내는 분 연락처는 숫자 10~11자리로 입력하세요.',
   badShippingType: '배송 방법을 선택하세요.',
   badPayType: '배송비 결제 방식을 선택하세요.',
+  shippingNotOffered: '이 창고에서는 선택한 배송 방법을 이용할 수 없습니다. 배송 방법을 다시 선택하세요.',
+  payTypeNotOffered: '이 창고에서는 선택한 배송비 결제 방식을 이용할 수 없습니다. 결제 방식을 다시 선택하세요.',
+  selfQuickNotOffered: '이 창고의 퀵배송은 직접 수령을 제공하지 않습니다.',
   paid: '결제가 완료되었습니다.',
   orderNotFound: '주문 정보를 찾을 수 없습니다.',
   statusMoveRefused: '현재 주문 상태에서는 할 수 없는 요청입니다.',
@@ -364,13 +367,16 @@ const deliveryMethod = z.object({ shippingValue: int, label: z.string(), receive
 export const warehouseDelivery = z.object({
   warehouse_name: z.string(),
   storageId: int,
+  /** A method the warehouse does not offer is left out. */
   delivery_methods: z.object({
-    gdFreight: deliveryMethod,
-    gdDelivery: deliveryMethod,
-    quick: deliveryMethod.extend({
-      receiverIsSelfQuick: z.object({ selections: z.array(z.object({ value: z.boolean(), label: z.string() })), defaultValue: z.boolean() }),
-    }),
-    pickUp: deliveryMethod,
+    gdFreight: deliveryMethod.optional(),
+    gdDelivery: deliveryMethod.optional(),
+    quick: deliveryMethod
+      .extend({
+        receiverIsSelfQuick: z.object({ selections: z.array(z.object({ value: z.boolean(), label: z.string() })), defaultValue: z.boolean() }),
+      })
+      .optional(),
+    pickUp: deliveryMethod.optional(),
   }),
 });
 export type WarehouseDelivery = z.infer<typeof warehouseDelivery>;

@@ -7,6 +7,7 @@ import { seoulDay, seoulNow } from '../../shared/time.js';
 import { hashPassword } from '../auth/passwords.js';
 import { revokeMemberSessions } from '../auth/sessions.js';
 import { readMallConfig, saveMallConfig } from '../mall/service.js';
+import { deliveryOptionsOf } from '../shipping/delivery-options.js';
 import { sanitizeNoticeHtml } from '../notices/sanitize.js';
 import { recordAudit } from './audit.js';
 
@@ -117,7 +118,7 @@ export async function readConfig(db: Db) {
   const config = await readMallConfig(db);
   if (!config) throw notFound();
   const { notices: _popups, ...rest } = config;
-  return rest;
+  return { ...rest, deliveryOptions: deliveryOptionsOf(rest) };
 }
 
 /** Saves the configuration; `ver` goes up by one, so every open shop page reloads (spec 1 §4). */
@@ -126,7 +127,9 @@ export async function saveConfig(db: Db, staffId: number, fields: ConfigFields) 
   await saveMallConfig(db, fields);
   const after = await readConfig(db);
   const { notices: _n, ...beforeData } = before ?? { notices: [] };
-  await recordAudit(db, { memberId: staffId, action: 'saveConfig', target: 'config', before: beforeData, after });
+  // The audit shows the delivery options in force before, the standard ones when none were stored.
+  const beforeShown = before ? { ...beforeData, deliveryOptions: deliveryOptionsOf(beforeData) } : beforeData;
+  await recordAudit(db, { memberId: staffId, action: 'saveConfig', target: 'config', before: beforeShown, after });
   return after;
 }
 

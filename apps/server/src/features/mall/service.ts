@@ -1,11 +1,14 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { MallConfig } from '@partsmall/contract';
+import type { MallConfig, WarehouseDeliveryOptions } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { mallConfig, notices } from '../../db/schema.js';
 import { sanitizeNoticeHtml } from '../notices/sanitize.js';
 
 /** The stored part of the configuration (notices come from the notices table). */
-export type MallConfigData = Omit<MallConfig, 'ver' | 'notices' | 'demo'>;
+export type MallConfigData = Omit<MallConfig, 'ver' | 'notices' | 'demo'> & {
+  /** Delivery options per warehouse (api/getDeliInfo); absent in configurations saved before they existed. */
+  deliveryOptions?: WarehouseDeliveryOptions[];
+};
 
 /** The configuration as stored; the answer adds whether the server runs as the demo shop. */
 export async function readMallConfig(db: Db): Promise<Omit<MallConfig, 'demo'> | null> {

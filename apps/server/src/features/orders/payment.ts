@@ -6,6 +6,7 @@ import { cartItems, orders } from '../../db/schema.js';
 import { badRequest } from '../../shared/http.js';
 import { debit } from '../wallet/wallet.js';
 import { linesForPayment, type Buyer } from '../cart/service.js';
+import { checkOffered, deliveryOptionsOf } from '../shipping/delivery-options.js';
 import type { z } from 'zod';
 import type { paymentRequest } from '@partsmall/contract';
 
@@ -63,15 +64,18 @@ export async function payOrder(db: Db, buyer: Buyer, req: ParsedPayment): Promis
 
   const outcome = await db.transaction(async (tx) => {
     // productIds are integers parsed by the contract schema, so the list is safe to inline.
-    const locked = await queryRows<LockedProduct & { level: CompanyLevel }>(
+    // The warehouse's delivery options come along in the same round trip.
+    const locked = await queryRows<LockedProduct & { level: CompanyLevel; delivery_options: unknown }>(
       tx,
       sql`select id, name, pid, factory_num, has_amount, stock_name, storage_id, price_a, price_b, price_c, price_d, sale_price, company_id,
-            (select level from companies where id = ${buyer.companyId}) as level
+            (select level from companies where id = ${buyer.companyId}) as level,
+            (select data->'deliveryOptions' from mall_config where id = 1) as delivery_options
           from products where id in ${sql.raw(`(${productIds.join(',')})`)} order by id for update`,
     );
     if (locked.length !== productIds.length) throw badRequest(MSG_ORDER.productGone, 'carts');
     const storageIds = new Set(locked.map((p) => p.storage_id));
     if (storageIds.size > 1) throw badRequest(MSG_ORDER.oneWarehouse, 'carts');
+    checkOffered(deliveryOptionsOf({ deliveryOptions: locked[0]!.delivery_options }), { storageId: locked[0]!.storage_id, stockName: locked[0]!.stock_name }, s);
     const level = locked[0]!.level;
     const lines = locked.map((p) => {
       const price = tierPrice(

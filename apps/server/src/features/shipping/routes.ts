@@ -3,7 +3,8 @@ import { MSG_MEMBER, MSG_ORDER, PAGE_SIZE, deliveryInfoAnswer, emptyAnswer, save
 import { answers } from '../../shared/answers.js';
 import { type Api, type AppContext, requireCompanyMember } from '../../shared/context.js';
 import { created, ok } from '../../shared/http.js';
-import { deleteAddress, deliveryInfo, listAddresses, saveAddress, setBasicAddress } from './service.js';
+import { deleteAddress, listAddresses, saveAddress, setBasicAddress } from './service.js';
+import { deliveryAnswer, readDeliveryOptions } from './delivery-options.js';
 
 const tags = ['shipping'];
 const addressListRequest = z.object({
@@ -43,6 +44,6 @@ export function shippingRoutes(app: Api, ctx: AppContext) {
 
   app.post('/api/getDeliInfo', { config: { access: 'company' }, schema: { tags, summary: '창고별 배송 방법과 배송비 결제 방식', response: answers(deliveryInfoAnswer) } }, async (req) => {
     requireCompanyMember(req);
-    return ok(deliveryInfo());
+    return ok(deliveryAnswer(await readDeliveryOptions(ctx.db)));
   });
 }

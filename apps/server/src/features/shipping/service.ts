@@ -3,7 +3,6 @@ import { MSG_MEMBER, MSG_ORDER } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { shippingAddresses } from '../../db/schema.js';
 import { badRequest, notFound } from '../../shared/http.js';
-import { WAREHOUSES } from '../../seed/products.js';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -66,31 +65,6 @@ export async function saveAddress(db: Db, companyId: number, form: AddressForm):
       .returning({ id: shippingAddresses.id });
     return row!.id;
   });
-}
-
-/**
- * Delivery options per warehouse (spec 1 §3): freight is paid on arrival, courier prepaid or
- * collect, quick delivery collect (optionally sent to oneself), pickup at the warehouse.
- */
-export function deliveryInfo() {
-  const prepaid = { value: 0, label: '선불' };
-  const collect = { value: 1, label: '착불' };
-  const pickup = { value: 2, label: '방문수령' };
-  return Object.values(WAREHOUSES).map((w) => ({
-    warehouse_name: w.stockName,
-    storageId: w.storageId,
-    delivery_methods: {
-      gdFreight: { shippingValue: 0, label: '화물', receiverDeliveryPaymentOption: { selections: [collect, prepaid], defaultValue: 1 } },
-      gdDelivery: { shippingValue: 1, label: '택배', receiverDeliveryPaymentOption: { selections: [prepaid, collect], defaultValue: 0 } },
-      quick: {
-        shippingValue: 2,
-        label: '퀵배송',
-        receiverDeliveryPaymentOption: { selections: [collect], defaultValue: 1 },
-        receiverIsSelfQuick: { selections: [{ value: false, label: '받는 분에게' }, { value: true, label: '직접 수령' }], defaultValue: false },
-      },
-      pickUp: { shippingValue: 4, label: '방문수령', receiverDeliveryPaymentOption: { selections: [pickup], defaultValue: 2 } },
-    },
-  }));
 }
 
 /**

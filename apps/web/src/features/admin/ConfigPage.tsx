@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useFieldArray, useFormContext } from 'react-hook-form';
+import { useController, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { adminConfigAnswer, configFields, type ConfigFields } from '@partsmall/contract';
 import { messageOf } from '../../shared/api';
-import { Field, Form, TextAreaField, useZodForm } from '../../shared/ui/form';
+import { CheckField, Field, Form, SelectField, TextAreaField, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
 import { Loading } from '../../shared/ui/states';
 import { NumberField } from './fields';
@@ -60,6 +60,7 @@ function ConfigForm({ ver, initial }: { ver: number; initial: ConfigFields }) {
         </div>
         <Packages />
         <Warehouses />
+        <DeliveryOptions />
         <div className="admin-actions">
           <button type="submit" className="btn btn-primary" disabled={save.isPending}>
             {save.isPending ? A.saving : A.save}
@@ -112,6 +113,117 @@ function Warehouses() {
       <button type="button" className="btn btn-small" disabled={rows.fields.length >= 20} onClick={() => rows.append({ name: '', address: '', phone: '' })}>
         창고 추가
       </button>
+    </div>
+  );
+}
+
+const METHODS = [
+  ['gdFreight', '화물'],
+  ['gdDelivery', '택배'],
+  ['quick', '퀵배송'],
+  ['pickUp', '방문수령'],
+] as const;
+const PAY_TYPES = [
+  { value: 0, label: '선불' },
+  { value: 1, label: '착불' },
+  { value: 2, label: '방문수령' },
+] as const;
+
+/** Delivery options per warehouse (api/getDeliInfo): which methods, which pay types, the default; payment refuses the rest. */
+function DeliveryOptions() {
+  const { control } = useFormContext<ConfigFields>();
+  const rows = useFieldArray({ control, name: 'deliveryOptions' });
+  return (
+    <div className="admin-panel">
+      <h2>창고별 배송 방법 (getDeliInfo)</h2>
+      <p className="field-hint">제공하지 않는 배송 방법과 결제 방식은 주문서에 나오지 않고, 결제할 때도 거절됩니다.</p>
+      {rows.fields.map((f, i) => (
+        <fieldset key={f.id} className="admin-delivery" aria-label={`배송 설정 ${i + 1}`}>
+          <div className="admin-form-grid">
+            <NumberField name={`deliveryOptions.${i}.storageId`} label="창고 번호 (storageId)" />
+            <Field name={`deliveryOptions.${i}.warehouseName`} label="창고 이름" className="span2" maxLength={50} />
+            <button type="button" className="btn btn-small" onClick={() => rows.remove(i)}>
+              삭제
+            </button>
+          </div>
+          <table className="admin-delivery-table">
+            <thead>
+              <tr>
+                <th scope="col">배송 방법</th>
+                <th scope="col">제공</th>
+                <th scope="col">배송비 결제 방식</th>
+                <th scope="col">기본 결제 방식</th>
+                <th scope="col">퀵 직접 수령</th>
+              </tr>
+            </thead>
+            <tbody>
+              {METHODS.map(([key, label]) => (
+                <MethodRow key={key} base={`deliveryOptions.${i}.${key}`} label={label} quick={key === 'quick'} />
+              ))}
+            </tbody>
+          </table>
+        </fieldset>
+      ))}
+      <button
+        type="button"
+        className="btn btn-small"
+        disabled={rows.fields.length >= 20}
+        onClick={() =>
+          rows.append({
+            storageId: Math.max(0, ...rows.fields.map((r) => Number(r.storageId) || 0)) + 1,
+            warehouseName: '',
+            gdFreight: { offered: true, payTypes: [1, 0], defaultPayType: 1 },
+            gdDelivery: { offered: true, payTypes: [0, 1], defaultPayType: 0 },
+            quick: { offered: true, payTypes: [1], defaultPayType: 1, selfQuick: true },
+            pickUp: { offered: true, payTypes: [2], defaultPayType: 2 },
+          })
+        }
+      >
+        창고 배송 설정 추가
+      </button>
+    </div>
+  );
+}
+
+function MethodRow({ base, label, quick }: { base: string; label: string; quick: boolean }) {
+  const offered = useWatch({ name: `${base}.offered` }) as boolean;
+  return (
+    <tr className={offered ? undefined : 'muted'}>
+      <th scope="row">{label}</th>
+      <td>
+        <CheckField name={`${base}.offered`} label={<span className="sr-only">{label} 제공</span>} />
+      </td>
+      <td>
+        <PayTypeChecks name={`${base}.payTypes`} label={label} />
+      </td>
+      <td>
+        <SelectField name={`${base}.defaultPayType`} label={`${label} 기본 결제 방식`} className="label-hidden" options={PAY_TYPES} parse={Number} />
+      </td>
+      <td>{quick ? <CheckField name={`${base}.selfQuick`} label="직접 수령 허용" /> : '-'}</td>
+    </tr>
+  );
+}
+
+/** The pay types of one method as checkboxes over a number array; the schema's message shows under them. */
+function PayTypeChecks({ name, label }: { name: string; label: string }) {
+  const { control } = useFormContext();
+  const { field, fieldState } = useController({ name, control });
+  const chosen = (field.value as number[] | undefined) ?? [];
+  return (
+    <div className="admin-paytypes">
+      {PAY_TYPES.map((p) => (
+        <label key={p.value} className="check">
+          <input
+            type="checkbox"
+            aria-label={`${label} ${p.label}`}
+            checked={chosen.includes(p.value)}
+            onBlur={field.onBlur}
+            onChange={(e) => field.onChange(e.target.checked ? [...chosen, p.value] : chosen.filter((v) => v !== p.value))}
+          />
+          {p.label}
+        </label>
+      ))}
+      {fieldState.error?.message && <p className="field-error">{fieldState.error.message}</p>}
     </div>
   );
 }

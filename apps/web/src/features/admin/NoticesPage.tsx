@@ -5,7 +5,8 @@ import { NOTICE_TYPES, adminNoticeAnswer, adminNoticePageAnswer, saveNoticeReque
 import { messageOf } from '../../shared/api';
 import { dateTime } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
-import { CheckField, Field, Form, SelectField, TextAreaField, useZodForm } from '../../shared/ui/form';
+import { CheckField, Field, Form, SelectField, useZodForm } from '../../shared/ui/form';
+import { RichTextField } from './RichTextEditor';
 import { Modal } from '../../shared/ui/Modal';
 import { useNotify } from '../../shared/ui/notify';
 import { adminQuery, useAdminWrite } from './queries';
@@ -89,15 +90,7 @@ function NoticeModal({ notice, onClose }: { notice: AdminNotice | null; onClose:
             <CheckField name="popup" label="홈 팝업에 표시" />
             <CheckField name="published" label="게시" />
           </div>
-          <HtmlToolbar onWrap={(open, close) => {
-            const box = document.getElementById('f-content') as HTMLTextAreaElement | null;
-            const value = form.getValues('content');
-            const start = box?.selectionStart ?? value.length;
-            const end = box?.selectionEnd ?? value.length;
-            form.setValue('content', value.slice(0, start) + open + value.slice(start, end) + close + value.slice(end), { shouldDirty: true, shouldValidate: true });
-            box?.focus();
-          }} />
-          <TextAreaField name="content" label="내용 (HTML: p, b, ul, table, a, img 등 허용; 스크립트·이벤트 속성은 서버에서 지웁니다)" className="span4" rows={10} />
+          <RichTextField name="content" label="내용 (저장할 때 스크립트·허용되지 않은 태그는 서버에서 지웁니다)" className="span4" />
         </div>
         <div className="admin-actions">
           <button type="submit" className="btn btn-primary" disabled={save.isPending}>
@@ -113,29 +106,5 @@ function NoticeModal({ notice, onClose }: { notice: AdminNotice | null; onClose:
         </>
       )}
     </Modal>
-  );
-}
-
-const TOOLS: [label: string, open: string, close: string][] = [
-  ['굵게', '<b>', '</b>'],
-  ['기울임', '<i>', '</i>'],
-  ['밑줄', '<u>', '</u>'],
-  ['제목', '<h3>', '</h3>'],
-  ['문단', '<p>', '</p>'],
-  ['목록', '<ul>\n<li>', '</li>\n</ul>'],
-  ['링크', '<a href="https://">', '</a>'],
-  ['줄바꿈', '<br>', ''],
-];
-
-/** Wraps the selected text of the HTML box in a tag (the server keeps only its allow-list). */
-function HtmlToolbar({ onWrap }: { onWrap: (open: string, close: string) => void }) {
-  return (
-    <div className="admin-actions span4" role="toolbar" aria-label="HTML 편집 도구">
-      {TOOLS.map(([label, open, close]) => (
-        <button key={label} type="button" className="btn btn-small" onClick={() => onWrap(open, close)}>
-          {label}
-        </button>
-      ))}
-    </div>
   );
 }

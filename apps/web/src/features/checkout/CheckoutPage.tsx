@@ -294,7 +294,7 @@ function CheckoutForm({
               {methods.map((k) => (
                 <label key={k} className={k === method ? 'active' : ''}>
                   <input type="radio" name="shippingMethod" checked={k === method} onChange={() => pickMethod(k)} />
-                  {T.trade.shipping[warehouse.delivery_methods[k].shippingValue] ?? warehouse.delivery_methods[k].label}
+                  {T.trade.shipping[warehouse.delivery_methods[k]!.shippingValue] ?? warehouse.delivery_methods[k]!.label}
                 </label>
               ))}
             </div>

@@ -1,0 +1,89 @@
+import { eq } from 'drizzle-orm';
+import { MSG_ORDER, SHIPPING, type DeliveryMethodOption, type WarehouseDelivery, type WarehouseDeliveryOptions } from '@partsmall/contract';
+import type { Db } from '../../db/client.js';
+import { mallConfig } from '../../db/schema.js';
+import { badRequest } from '../../shared/http.js';
+import { WAREHOUSES } from '../../seed/products.js';
+
+/**
+ * Delivery options per warehouse (spec 1 §3, api/getDeliInfo). They live in the shop
+ * configuration (`deliveryOptions`, edited in the back office); a configuration saved before they
+ * existed uses the shop's standard options below: freight collect or prepaid, courier prepaid or
+ * collect, quick collect (to the recipient or oneself), pickup at the warehouse.
+ */
+const { prepaid, collect, pickup } = SHIPPING.payTypes;
+const PAY_LABELS: Record<number, string> = { [prepaid]: '선불', [collect]: '착불', [pickup]: '방문수령' };
+
+export const METHOD_KEYS = ['gdFreight', 'gdDelivery', 'quick', 'pickUp'] as const;
+type MethodKey = (typeof METHOD_KEYS)[number];
+const METHOD = {
+  gdFreight: { shippingValue: SHIPPING.types.freight, label: '화물' },
+  gdDelivery: { shippingValue: SHIPPING.types.courier, label: '택배' },
+  quick: { shippingValue: SHIPPING.types.quick, label: '퀵배송' },
+  pickUp: { shippingValue: SHIPPING.types.pickup, label: '방문수령' },
+} as const satisfies Record<MethodKey, { shippingValue: number; label: string }>;
+
+export function standardDeliveryOptions(w: { storageId: number; stockName: string }): WarehouseDeliveryOptions {
+  return {
+    storageId: w.storageId,
+    warehouseName: w.stockName,
+    gdFreight: { offered: true, payTypes: [collect, prepaid], defaultPayType: collect },
+    gdDelivery: { offered: true, payTypes: [prepaid, collect], defaultPayType: prepaid },
+    quick: { offered: true, payTypes: [collect], defaultPayType: collect, selfQuick: true },
+    pickUp: { offered: true, payTypes: [pickup], defaultPayType: pickup },
+  };
+}
+
+export const STANDARD_DELIVERY_OPTIONS: WarehouseDeliveryOptions[] = Object.values(WAREHOUSES).map(standardDeliveryOptions);
+
+/** The options as stored, or the standard ones when the configuration has none yet. */
+export function deliveryOptionsOf(data: unknown): WarehouseDeliveryOptions[] {
+  const stored = (data as { deliveryOptions?: WarehouseDeliveryOptions[] } | null)?.deliveryOptions;
+  return Array.isArray(stored) ? stored : STANDARD_DELIVERY_OPTIONS;
+}
+
+export async function readDeliveryOptions(db: Db): Promise<WarehouseDeliveryOptions[]> {
+  const [row] = await db.select({ data: mallConfig.data }).from(mallConfig).where(eq(mallConfig.id, 1));
+  return deliveryOptionsOf(row?.data ?? null);
+}
+
+const selections = (m: DeliveryMethodOption) => ({
+  selections: m.payTypes.map((value) => ({ value, label: PAY_LABELS[value] ?? String(value) })),
+  defaultValue: m.defaultPayType,
+});
+
+/** The answer of api/getDeliInfo: per warehouse the offered methods only. */
+export function deliveryAnswer(options: WarehouseDeliveryOptions[]): WarehouseDelivery[] {
+  return options.map((w) => {
+    const methods: WarehouseDelivery['delivery_methods'] = {};
+    if (w.gdFreight.offered) methods.gdFreight = { ...METHOD.gdFreight, receiverDeliveryPaymentOption: selections(w.gdFreight) };
+    if (w.gdDelivery.offered) methods.gdDelivery = { ...METHOD.gdDelivery, receiverDeliveryPaymentOption: selections(w.gdDelivery) };
+    if (w.quick.offered) {
+      const toRecipient = { value: false, label: '받는 분에게' };
+      methods.quick = {
+        ...METHOD.quick,
+        receiverDeliveryPaymentOption: selections(w.quick),
+        receiverIsSelfQuick: { selections: w.quick.selfQuick ? [toRecipient, { value: true, label: '직접 수령' }] : [toRecipient], defaultValue: false },
+      };
+    }
+    if (w.pickUp.offered) methods.pickUp = { ...METHOD.pickUp, receiverDeliveryPaymentOption: selections(w.pickUp) };
+    return { warehouse_name: w.warehouseName, storageId: w.storageId, delivery_methods: methods };
+  });
+}
+
+/**
+ * Refuses a shipping type, pay type or quick-to-oneself the warehouse does not offer. A warehouse
+ * missing from the options (one added to the catalogue later) gets the standard options.
+ */
+export function checkOffered(
+  options: WarehouseDeliveryOptions[],
+  warehouse: { storageId: number; stockName: string },
+  s: { shippingValue: number; shippingPayType: number; receiverIsSelfQuick: boolean },
+): void {
+  const w = options.find((o) => o.storageId === warehouse.storageId) ?? standardDeliveryOptions(warehouse);
+  const key = METHOD_KEYS.find((k) => METHOD[k].shippingValue === s.shippingValue);
+  const method = key ? w[key] : undefined;
+  if (!method?.offered) throw badRequest(MSG_ORDER.shippingNotOffered, 'shippingInfo.shippingValue');
+  if (!method.payTypes.includes(s.shippingPayType as 0 | 1 | 2)) throw badRequest(MSG_ORDER.payTypeNotOffered, 'shippingInfo.shippingPayType');
+  if (key === 'quick' && s.receiverIsSelfQuick && !w.quick.selfQuick) throw badRequest(MSG_ORDER.selfQuickNotOffered, 'shippingInfo.receiverIsSelfQuick');
+}
