@@ -50,6 +50,7 @@ interface Target {
   /** Database transactions (each statement outside a transaction is one) while connecting / during rounds. */
   connectTransactions: number;
   roundTransactions: number;
+  txSeen: number;
   loads: string[];
   staff: Socket[];
   customers: Socket[];
@@ -70,10 +71,13 @@ interface Target {
   received: number;
 }
 
-/** Committed transactions of a database so far (PostgreSQL's statistics, flushed about once a second). */
-async function transactions(target: Target): Promise<number> {
+/**
+ * Committed transactions of a database so far. PostgreSQL 15 flushes an idle backend's counts
+ * within 10 s, so a reading after activity waits 11 s (1.5 s was measured to undercount).
+ */
+async function transactions(target: Target, settle = true): Promise<number> {
   if (!target.databaseUrl) return 0;
-  await sleep(1500);
+  if (settle) await sleep(11_000);
   const database = await openDatabase(target.databaseUrl, '');
   try {
     const [row] = await queryRows<{ n: string }>(database.db, sql`select xact_commit::text as n from pg_stat_database where datname = ${target.databaseName}`);
@@ -103,7 +107,7 @@ async function connectAll(target: Target, staffAuth: object[], customerAuth: obj
   const onlineSeen = announcer?.(target.staff[0]!);
   await sleep(1000);
   target.rssBefore = rssAll(target);
-  const tx0 = await transactions(target);
+  const tx0 = await transactions(target, false);
   const t0 = performance.now();
   for (let i = 0; i < customerAuth.length; i += 200) target.customers.push(...(await Promise.all(customerAuth.slice(i, i + 200).map(open))));
   target.connectSeconds = (performance.now() - t0) / 1000;
@@ -111,7 +115,8 @@ async function connectAll(target: Target, staffAuth: object[], customerAuth: obj
   if (onlineSeen) for (let waited = 0; onlineSeen() < customerAuth.length && waited < 120_000; waited += 250) await sleep(250);
   await sleep(2000);
   target.rssAfter = rssAll(target);
-  target.connectTransactions = (await transactions(target)) - tx0;
+  target.txSeen = await transactions(target);
+  target.connectTransactions = target.txSeen - tx0;
 }
 
 /**
@@ -121,7 +126,6 @@ async function connectAll(target: Target, staffAuth: object[], customerAuth: obj
  * other side (staff for a customer's message, the customer for a staff answer).
  */
 async function round(target: Target, seconds: number) {
-  const tx0 = await transactions(target);
   const sentAt = new Map<string, number>();
   const expected = new Map<string, string[]>();
   const receipts = new Map<string, number>();
@@ -194,7 +198,9 @@ async function round(target: Target, seconds: number) {
   target.expectedReceipts += totalExpected;
   target.received += received();
   target.loads.push(loadAverage());
-  target.roundTransactions += (await transactions(target)) - tx0;
+  const tx = await transactions(target);
+  target.roundTransactions += tx - target.txSeen;
+  target.txSeen = tx;
 }
 
 function newTarget(name: string, processes: ChildProcess[], ports: number[], databaseUrl: string | null): Target {
@@ -206,6 +212,7 @@ function newTarget(name: string, processes: ChildProcess[], ports: number[], dat
     databaseName: databaseUrl ? new URL(databaseUrl).pathname.slice(1) : null,
     connectTransactions: 0,
     roundTransactions: 0,
+    txSeen: 0,
     loads: [],
     staff: [],
     customers: [],

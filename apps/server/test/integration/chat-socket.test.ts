@@ -70,6 +70,23 @@ describe('chat socket: visitors and dead sessions', () => {
     }
   });
 
+  it('messages sent together after an outside revocation share one session check: none is stored', async () => {
+    const namespace = await startChatNamespace(server, { sessionRecheckMs: 0 });
+    try {
+      const c = await newCustomer(server, '동시폐기');
+      const socket = await openChat(namespace, c.token);
+      open.push(socket);
+      expect((await ack(socket, 'userMessage', { sendMessage: '첫 문의', clientMessageId: clientId() })).code).toBe(201);
+      await server.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.memberId, c.seq));
+      const closed = waitFor(socket, 'disconnect');
+      for (const text of ['둘째', '셋째', '넷째']) socket.emit('userMessage', { sendMessage: text, clientMessageId: clientId() });
+      await closed;
+      expect(await messagesOf(c.seq)).toBe(1);
+    } finally {
+      await namespace.close();
+    }
+  });
+
   it('logging out ends the chat socket of that session at once', async () => {
     const c = await newCustomer(server, '로그아웃');
     const socket = await connectAs(c.token);
