@@ -51,6 +51,11 @@ interface Target {
   connectTransactions: number;
   roundTransactions: number;
   txSeen: number;
+  /** During the rounds: the servers' CPU time and time runnable but not running; the same for this driver. */
+  serverCpuMs: number;
+  serverWaitMs: number;
+  driverCpuMs: number;
+  driverWaitMs: number;
   loads: string[];
   staff: Socket[];
   customers: Socket[];
@@ -86,6 +91,23 @@ async function transactions(target: Target, settle = true): Promise<number> {
     await database.close();
   }
 }
+
+/**
+ * CPU time and time spent runnable but waiting for a CPU, in ms, of a process's threads so far
+ * (/proc/<pid>/task/<tid>/schedstat): on a shared machine the second shows how much of a latency
+ * is the process waiting for the machine rather than working or waiting for the database.
+ */
+function schedMs(pid: number): [number, number] {
+  let cpu = 0;
+  let wait = 0;
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+    const [run, queued] = fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ').map(Number);
+    cpu += run! / 1e6;
+    wait += queued! / 1e6;
+  }
+  return [cpu, wait];
+}
+const schedAll = (t: Target) => t.processes.map((p) => schedMs(p.pid!)).reduce((a, b) => [a[0] + b[0], a[1] + b[1]], [0, 0]);
 
 const rssAll = (target: Target) => target.processes.reduce((sum, p) => sum + rss(p.pid!), 0);
 
@@ -126,6 +148,8 @@ async function connectAll(target: Target, staffAuth: object[], customerAuth: obj
  * other side (staff for a customer's message, the customer for a staff answer).
  */
 async function round(target: Target, seconds: number) {
+  const [cpu0, wait0] = schedAll(target);
+  const [driverCpu0, driverWait0] = schedMs(process.pid);
   const sentAt = new Map<string, number>();
   const expected = new Map<string, string[]>();
   const receipts = new Map<string, number>();
@@ -180,6 +204,12 @@ async function round(target: Target, seconds: number) {
   const received = () => [...receipts.values()].reduce((a, b) => a + b, 0);
   for (let waited = 0; (received() < totalExpected || acked < sent) && waited < 20_000; waited += 100) await sleep(100);
   for (const [s, event, fn] of listeners) s.off(event, fn);
+  const [cpu1, wait1] = schedAll(target);
+  const [driverCpu1, driverWait1] = schedMs(process.pid);
+  target.serverCpuMs += cpu1 - cpu0;
+  target.serverWaitMs += wait1 - wait0;
+  target.driverWaitMs += driverWait1 - driverWait0;
+  target.driverCpuMs += driverCpu1 - driverCpu0;
 
   let expectedSeen = 0;
   let doubled = 0;
@@ -213,6 +243,10 @@ function newTarget(name: string, processes: ChildProcess[], ports: number[], dat
     connectTransactions: 0,
     roundTransactions: 0,
     txSeen: 0,
+    serverCpuMs: 0,
+    serverWaitMs: 0,
+    driverCpuMs: 0,
+    driverWaitMs: 0,
     loads: [],
     staff: [],
     customers: [],
@@ -381,6 +415,8 @@ export async function run() {
     row('lost / doubled / misrouted (receivers)', (t) => `${t.lost} / ${t.doubled} / ${t.misdelivered}`);
     row('delivery latency p50 / p95 / p99 ms', (t) => ms(t.latencies));
     row('acknowledgement latency p50 / p95 / p99 ms', (t) => ms(t.ackLatencies));
+    row('server CPU / waiting for a CPU during rounds', (t) => `${(t.serverCpuMs / 1000).toFixed(1)} / ${(t.serverWaitMs / 1000).toFixed(1)} s`);
+    row('load generator CPU / waiting for a CPU', (t) => `${(t.driverCpuMs / 1000).toFixed(1)} / ${(t.driverWaitMs / 1000).toFixed(1)} s`);
     row('load average after each round', (t) => t.loads.join('; '));
     const bare = all[all.length - 1]!;
     for (const [i, t] of all.slice(0, -1).entries()) {

@@ -184,7 +184,8 @@ export function registerChatNamespace(io: Server, db: Db, log: FastifyBaseLogger
     socket.data = data;
     const sender: SenderInfo = { memberId: me.id, loginId: me.loginId, name: me.name, side };
     const self: ChatCustomer = { id: me.id, loginId: me.loginId };
-    let ownConversation: number | null = null;
+    /** The customer's conversation, looked up once per socket (events arriving meanwhile share the lookup). */
+    let ownConversation: Promise<number> | null = null;
     let sessionCheckedAt = Date.now();
     /** The re-check in flight: events arriving meanwhile wait for it instead of each querying again. */
     let sessionCheck: Promise<boolean> | null = null;
@@ -196,8 +197,12 @@ export function registerChatNamespace(io: Server, db: Db, log: FastifyBaseLogger
           if (current) sessionCheckedAt = Date.now();
           return current !== null;
         }));
-    /** Staff: customers already checked on this socket (a customer id never changes its conversation). */
-    const targets = new Map<number, { customer: ChatCustomer; conversationId: number }>();
+    /**
+     * Staff: customers checked on this socket (a customer id never changes its conversation). The
+     * lookup itself is kept, so messages to a customer arriving while it runs share it instead of
+     * each reading the member and conversation again (measured: 2 of 2.5 queries per message).
+     */
+    const targets = new Map<number, Promise<{ customer: ChatCustomer; conversationId: number }>>();
 
     void socket.join(chatRooms.session(auth.sessionId));
     if (side === 'customer') {
@@ -208,11 +213,15 @@ export function registerChatNamespace(io: Server, db: Db, log: FastifyBaseLogger
       void socket.join(chatRooms.staff);
     }
 
-    async function target(customerId: number) {
+    function target(customerId: number) {
       let t = targets.get(customerId);
       if (!t) {
-        const member = await chatCustomer(db, customerId);
-        t = { customer: { id: member.id, loginId: member.loginId }, conversationId: await ensureConversation(db, member.id) };
+        t = (async () => {
+          const member = await chatCustomer(db, customerId);
+          return { customer: { id: member.id, loginId: member.loginId }, conversationId: await ensureConversation(db, member.id) };
+        })();
+        // A refusal (no such customer) or a failure is not remembered.
+        t.catch(() => targets.delete(customerId));
         targets.set(customerId, t);
       }
       return t;
@@ -262,9 +271,12 @@ export function registerChatNamespace(io: Server, db: Db, log: FastifyBaseLogger
       needCustomer();
       const form = parseOr400(userMessagePayload, payload);
       if (form.productId !== undefined && !(await productById(db, form.productId))) throw notFound(MSG_CHAT.productNotFound);
-      ownConversation ??= await ensureConversation(db, me.id);
+      if (!ownConversation) {
+        ownConversation = ensureConversation(db, me.id);
+        ownConversation.catch(() => (ownConversation = null));
+      }
       const { row, created } = await storeText({
-        conversationId: ownConversation,
+        conversationId: await ownConversation,
         senderId: me.id,
         side,
         clientMessageId: form.clientMessageId,
