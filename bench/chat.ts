@@ -12,12 +12,19 @@ import { createSession } from '../apps/server/src/features/auth/sessions.js';
 import { withCheckDigit } from '../apps/server/src/seed/demo.js';
 import { ROOT, freshBenchDatabase, startServerProcess } from './lib.js';
 
-const CUSTOMERS = Number(process.env.BENCH_CHAT_CUSTOMERS ?? 5000);
+// BENCH_SHORT=1: a quick look on a shared machine (fewer connections, one short round); every
+// figure can still be set on its own.
+const SHORT = process.env.BENCH_SHORT === '1';
+const CUSTOMERS = Number(process.env.BENCH_CHAT_CUSTOMERS ?? (SHORT ? 1000 : 5000));
 const CHATTING = Number(process.env.BENCH_CHAT_ACTIVE ?? 100);
 const STAFF = Number(process.env.BENCH_CHAT_STAFF ?? 10);
 const RATE = Number(process.env.BENCH_CHAT_RATE ?? 500);
-const ROUND_S = Number(process.env.BENCH_SECONDS ?? 10);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const ROUND_S = Number(process.env.BENCH_SECONDS ?? (SHORT ? 5 : 10));
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (SHORT ? 1 : 2));
+/** Two server processes sharing rooms through Redis; BENCH_CHAT_REDIS=off leaves that variant out. */
+const REDIS = process.env.BENCH_CHAT_REDIS ?? process.env.REDIS_URL_TEST ?? 'redis://127.0.0.1:6379';
+
+const loadAverage = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -34,7 +41,22 @@ function rss(pid: number): number {
 /** One server under test: its process, its sockets and what the driver counted. */
 interface Target {
   name: string;
-  process: ChildProcess;
+  /** Server processes (two for the Redis variant: sockets alternate between them). */
+  processes: ChildProcess[];
+  bases: string[];
+  /** The target's own database (none for the bare relay). */
+  databaseUrl: string | null;
+  databaseName: string | null;
+  /** Database transactions (each statement outside a transaction is one) while connecting / during rounds. */
+  connectTransactions: number;
+  roundTransactions: number;
+  txSeen: number;
+  /** During the rounds: the servers' CPU time and time runnable but not running; the same for this driver. */
+  serverCpuMs: number;
+  serverWaitMs: number;
+  driverCpuMs: number;
+  driverWaitMs: number;
+  loads: string[];
   staff: Socket[];
   customers: Socket[];
   customerIds: number[];
@@ -54,9 +76,47 @@ interface Target {
   received: number;
 }
 
-async function connectAll(target: Target, base: string, staffAuth: object[], customerAuth: object[], announcer?: (s: Socket) => () => number) {
+/**
+ * Committed transactions of a database so far. PostgreSQL 15 flushes an idle backend's counts
+ * within 10 s, so a reading after activity waits 11 s (1.5 s was measured to undercount).
+ */
+async function transactions(target: Target, settle = true): Promise<number> {
+  if (!target.databaseUrl) return 0;
+  if (settle) await sleep(11_000);
+  const database = await openDatabase(target.databaseUrl, '');
+  try {
+    const [row] = await queryRows<{ n: string }>(database.db, sql`select xact_commit::text as n from pg_stat_database where datname = ${target.databaseName}`);
+    return Number(row?.n ?? 0);
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * CPU time and time spent runnable but waiting for a CPU, in ms, of a process's threads so far
+ * (/proc/<pid>/task/<tid>/schedstat): on a shared machine the second shows how much of a latency
+ * is the process waiting for the machine rather than working or waiting for the database.
+ */
+function schedMs(pid: number): [number, number] {
+  let cpu = 0;
+  let wait = 0;
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+    const [run, queued] = fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ').map(Number);
+    cpu += run! / 1e6;
+    wait += queued! / 1e6;
+  }
+  return [cpu, wait];
+}
+const schedAll = (t: Target) => t.processes.map((p) => schedMs(p.pid!)).reduce((a, b) => [a[0] + b[0], a[1] + b[1]], [0, 0]);
+
+const rssAll = (target: Target) => target.processes.reduce((sum, p) => sum + rss(p.pid!), 0);
+
+async function connectAll(target: Target, staffAuth: object[], customerAuth: object[], announcer?: (s: Socket) => () => number) {
+  let opened = 0;
   const open = (auth: object) =>
     new Promise<Socket>((resolve, reject) => {
+      // Sockets alternate between the target's processes, so with two, every chat crosses them.
+      const base = target.bases[opened++ % target.bases.length]!;
       const s = io(`${base}/chat`, { auth, transports: ['websocket'], forceNew: true, reconnection: false });
       target.sockets.push(s);
       s.once('connect', () => {
@@ -68,14 +128,17 @@ async function connectAll(target: Target, base: string, staffAuth: object[], cus
   target.staff = await Promise.all(staffAuth.map(open));
   const onlineSeen = announcer?.(target.staff[0]!);
   await sleep(1000);
-  target.rssBefore = rss(target.process.pid!);
+  target.rssBefore = rssAll(target);
+  const tx0 = await transactions(target, false);
   const t0 = performance.now();
   for (let i = 0; i < customerAuth.length; i += 200) target.customers.push(...(await Promise.all(customerAuth.slice(i, i + 200).map(open))));
   target.connectSeconds = (performance.now() - t0) / 1000;
   // The real server tells staff of every customer coming online; wait until the last is announced.
   if (onlineSeen) for (let waited = 0; onlineSeen() < customerAuth.length && waited < 120_000; waited += 250) await sleep(250);
   await sleep(2000);
-  target.rssAfter = rss(target.process.pid!);
+  target.rssAfter = rssAll(target);
+  target.txSeen = await transactions(target);
+  target.connectTransactions = target.txSeen - tx0;
 }
 
 /**
@@ -85,6 +148,8 @@ async function connectAll(target: Target, base: string, staffAuth: object[], cus
  * other side (staff for a customer's message, the customer for a staff answer).
  */
 async function round(target: Target, seconds: number) {
+  const [cpu0, wait0] = schedAll(target);
+  const [driverCpu0, driverWait0] = schedMs(process.pid);
   const sentAt = new Map<string, number>();
   const expected = new Map<string, string[]>();
   const receipts = new Map<string, number>();
@@ -139,6 +204,12 @@ async function round(target: Target, seconds: number) {
   const received = () => [...receipts.values()].reduce((a, b) => a + b, 0);
   for (let waited = 0; (received() < totalExpected || acked < sent) && waited < 20_000; waited += 100) await sleep(100);
   for (const [s, event, fn] of listeners) s.off(event, fn);
+  const [cpu1, wait1] = schedAll(target);
+  const [driverCpu1, driverWait1] = schedMs(process.pid);
+  target.serverCpuMs += cpu1 - cpu0;
+  target.serverWaitMs += wait1 - wait0;
+  target.driverWaitMs += driverWait1 - driverWait0;
+  target.driverCpuMs += driverCpu1 - driverCpu0;
 
   let expectedSeen = 0;
   let doubled = 0;
@@ -156,12 +227,27 @@ async function round(target: Target, seconds: number) {
   target.sent += sent;
   target.expectedReceipts += totalExpected;
   target.received += received();
+  target.loads.push(loadAverage());
+  const tx = await transactions(target);
+  target.roundTransactions += tx - target.txSeen;
+  target.txSeen = tx;
 }
 
-function newTarget(name: string, process: ChildProcess): Target {
+function newTarget(name: string, processes: ChildProcess[], ports: number[], databaseUrl: string | null): Target {
   return {
     name,
-    process,
+    processes,
+    bases: ports.map((port) => `http://127.0.0.1:${port}`),
+    databaseUrl,
+    databaseName: databaseUrl ? new URL(databaseUrl).pathname.slice(1) : null,
+    connectTransactions: 0,
+    roundTransactions: 0,
+    txSeen: 0,
+    serverCpuMs: 0,
+    serverWaitMs: 0,
+    driverCpuMs: 0,
+    driverWaitMs: 0,
+    loads: [],
     staff: [],
     customers: [],
     customerIds: [],
@@ -191,16 +277,16 @@ async function startBare(port: number): Promise<ChildProcess> {
   return child;
 }
 
-/**
- * `npm run bench -- chat`: one server process on PostgreSQL holding CUSTOMERS chat sockets, of
- * which CHATTING customers chat with STAFF staff at RATE messages a second; a bare Socket.IO relay
- * with the same rooms and fan-out (no database) is driven in interleaved rounds as the baseline.
- * Reports connections held, server memory per connection, delivery latency (p50, p95, p99), and
- * checks every message in the database and at every receiver: nothing lost, doubled or misrouted.
- */
-export async function run() {
-  console.log(`\nchat: ${CUSTOMERS} customers connected, ${CHATTING} chatting with ${STAFF} staff at ${RATE} messages/s, ${ROUNDS} rounds of ${ROUND_S} s (shop, bare relay, ...)`);
-  const url = await freshBenchDatabase('pm_bench_chat');
+interface Seeded {
+  url: string;
+  customerIds: number[];
+  customerTokens: string[];
+  staffTokens: string[];
+}
+
+/** A fresh database with CUSTOMERS customers (each with a company) and STAFF staff, all logged in. */
+async function seed(name: string): Promise<Seeded> {
+  const url = await freshBenchDatabase(name);
   const database = await openDatabase(url, '');
   const { db } = database;
   const passwordHash = await hashPassword('bench1234');
@@ -222,71 +308,129 @@ export async function run() {
     return out;
   };
   const customerIds = customerRows.map((r) => r.id);
-  const customerTokens = await tokens(customerIds);
-  const staffTokens = await tokens(staffRows.map((r) => r.id));
+  const seeded = { url, customerIds, customerTokens: await tokens(customerIds), staffTokens: await tokens(staffRows.map((r) => r.id)) };
   await database.close();
+  return seeded;
+}
 
-  const shop = newTarget('shop (PostgreSQL)', await startServerProcess(url, 3903));
-  const bare = newTarget('bare Socket.IO relay', await startBare(3904));
+/** Counts the online announcements staff get, to wait until every customer is in. */
+const onlineAnnouncements = (s: Socket) => {
+  let seen = 0;
+  s.on('usersToAdmin', (u: UsersToAdmin) => {
+    if (!u.full) seen += u.users.filter((x) => x.onlineStatus).length;
+  });
+  return () => seen;
+};
+
+/** What the database holds after the rounds: every sent message once? */
+async function storedCounts(t: Target): Promise<{ n: number; distinct_ids: number } | null> {
+  if (!t.databaseUrl) return null;
+  const counting = await openDatabase(t.databaseUrl, '');
   try {
-    shop.customerIds = customerIds;
-    bare.customerIds = customerIds;
-    await connectAll(
-      shop,
-      'http://127.0.0.1:3903',
-      staffTokens.map((token) => ({ token })),
-      customerTokens.map((token) => ({ token })),
-      (s) => {
-        let seen = 0;
-        s.on('usersToAdmin', (u: UsersToAdmin) => {
-          if (!u.full) seen += u.users.filter((x) => x.onlineStatus).length;
-        });
-        return () => seen;
-      },
-    );
-    await connectAll(
-      bare,
-      'http://127.0.0.1:3904',
-      staffTokens.map(() => ({ staff: true })),
-      customerIds.map((customer) => ({ customer })),
-    );
-    for (let r = 0; r < ROUNDS; r++) {
-      await round(shop, ROUND_S);
-      await round(bare, ROUND_S);
-    }
-
-    const counting = await openDatabase(url, '');
     const [stored] = await queryRows<{ n: number; distinct_ids: number }>(counting.db, sql`select count(*)::int as n, count(distinct client_message_id)::int as distinct_ids from chat_messages`);
+    return stored!;
+  } finally {
     await counting.close();
+  }
+}
 
-    const row = (label: string, f: (t: Target) => string) => console.log(`| ${label} | ${f(shop)} | ${f(bare)} |`);
-    const ms = (sorted: number[]) => `${percentile(sorted, 50).toFixed(1)} / ${percentile(sorted, 95).toFixed(1)} / ${percentile(sorted, 99).toFixed(1)}`;
-    for (const t of [shop, bare]) {
+/**
+ * `npm run bench -- chat`: the shop's chat on PostgreSQL holding CUSTOMERS chat sockets, of which
+ * CHATTING customers chat with STAFF staff at RATE messages a second: one server process, then two
+ * processes sharing rooms through Redis (sockets alternate between them, so messages cross
+ * processes); a bare Socket.IO relay with the same rooms and fan-out (no database) is driven in
+ * interleaved rounds as the baseline. Reports connections held, server memory per connection,
+ * delivery latency (p50, p95, p99), database transactions per message and per connection, and
+ * checks every message in the database and at every receiver: nothing lost, doubled or misrouted.
+ */
+export async function run() {
+  const withRedis = REDIS !== 'off';
+  console.log(
+    `\nchat: ${CUSTOMERS} customers connected, ${CHATTING} chatting with ${STAFF} staff at ${RATE} messages/s, ${ROUNDS} round(s) of ${ROUND_S} s ` +
+      `(one process, ${withRedis ? 'two processes + Redis, ' : ''}bare relay, ...); load average at start ${loadAverage()} (2 cores, shared)`,
+  );
+  const single = await seed('pm_bench_chat');
+  const cluster = withRedis ? await seed('pm_bench_chat_cluster') : null;
+
+  const targets: { target: Target; seeded: Seeded; staffAuth: object[]; customerAuth: object[]; announcer?: (s: Socket) => () => number }[] = [];
+  const started: ChildProcess[] = [];
+  try {
+    const one = await startServerProcess(single.url, 3903);
+    started.push(one);
+    targets.push({
+      target: newTarget('one process', [one], [3903], single.url),
+      seeded: single,
+      staffAuth: single.staffTokens.map((token) => ({ token })),
+      customerAuth: single.customerTokens.map((token) => ({ token })),
+      announcer: onlineAnnouncements,
+    });
+    if (cluster) {
+      const a = await startServerProcess(cluster.url, 3905, { REDIS_URL: REDIS });
+      started.push(a);
+      const b = await startServerProcess(cluster.url, 3906, { REDIS_URL: REDIS });
+      started.push(b);
+      targets.push({
+        target: newTarget('two processes + Redis', [a, b], [3905, 3906], cluster.url),
+        seeded: cluster,
+        staffAuth: cluster.staffTokens.map((token) => ({ token })),
+        customerAuth: cluster.customerTokens.map((token) => ({ token })),
+        announcer: onlineAnnouncements,
+      });
+    }
+    const bareProcess = await startBare(3904);
+    started.push(bareProcess);
+    targets.push({
+      target: newTarget('bare Socket.IO relay', [bareProcess], [3904], null),
+      seeded: single,
+      staffAuth: single.staffTokens.map(() => ({ staff: true })),
+      customerAuth: single.customerIds.map((customer) => ({ customer })),
+    });
+
+    for (const t of targets) {
+      t.target.customerIds = t.seeded.customerIds;
+      await connectAll(t.target, t.staffAuth, t.customerAuth, t.announcer);
+    }
+    for (let r = 0; r < ROUNDS; r++) for (const t of targets) await round(t.target, ROUND_S);
+
+    const all = targets.map((t) => t.target);
+    const stored = await Promise.all(all.map(storedCounts));
+    for (const t of all) {
       t.latencies.sort((a, b) => a - b);
       t.ackLatencies.sort((a, b) => a - b);
     }
-    console.log(`\n| figure | ${shop.name} | ${bare.name} |`);
-    console.log('|---|---:|---:|');
+    const row = (label: string, f: (t: Target, i: number) => string) => console.log(`| ${label} | ${all.map(f).join(' | ')} |`);
+    const ms = (sorted: number[]) => `${percentile(sorted, 50).toFixed(1)} / ${percentile(sorted, 95).toFixed(1)} / ${percentile(sorted, 99).toFixed(1)}`;
+    console.log(`\n| figure | ${all.map((t) => t.name).join(' | ')} |`);
+    console.log(`|---|${all.map(() => '---:').join('|')}|`);
     row('connections held (customers + staff)', (t) => `${t.sockets.filter((s) => s.connected).length} of ${CUSTOMERS + STAFF} (${t.dropped} dropped)`);
     row(`connect time, ${CUSTOMERS} customers`, (t) => `${t.connectSeconds.toFixed(1)} s`);
     row('server RSS before / after customers', (t) => `${(t.rssBefore / 2 ** 20).toFixed(0)} / ${(t.rssAfter / 2 ** 20).toFixed(0)} MB`);
     row('memory per connection', (t) => `${((t.rssAfter - t.rssBefore) / CUSTOMERS / 1024).toFixed(1)} KB`);
+    row('DB transactions per connection', (t) => (t.databaseUrl ? (t.connectTransactions / CUSTOMERS).toFixed(2) : '-'));
     row('messages sent', (t) => String(t.sent));
+    row('DB transactions per message', (t) => (t.databaseUrl ? (t.roundTransactions / t.sent).toFixed(2) : '-'));
     row('acknowledged not 201', (t) => String(t.ackErrors));
+    row('stored / distinct client ids (DB)', (_, i) => (stored[i] ? `${stored[i]!.n} / ${stored[i]!.distinct_ids}` : '-'));
     row('receipts expected / received', (t) => `${t.expectedReceipts} / ${t.received}`);
-    row('lost / doubled / misrouted', (t) => `${t.lost} / ${t.doubled} / ${t.misdelivered}`);
+    row('lost / doubled / misrouted (receivers)', (t) => `${t.lost} / ${t.doubled} / ${t.misdelivered}`);
     row('delivery latency p50 / p95 / p99 ms', (t) => ms(t.latencies));
     row('acknowledgement latency p50 / p95 / p99 ms', (t) => ms(t.ackLatencies));
-    console.log(`\nshop: ${stored!.n} messages stored, ${stored!.distinct_ids} distinct client ids, ${shop.sent} sent`);
-    const p99 = percentile(shop.latencies, 99);
-    console.log(`p99 delivery ${p99.toFixed(1)} ms (goal < 50 ms: ${p99 < 50 ? 'met' : 'NOT met'}), ${(p99 / percentile(bare.latencies, 99)).toFixed(1)}x the bare relay's p99`);
-    const intact = shop.lost === 0 && shop.doubled === 0 && shop.misdelivered === 0 && stored!.n === shop.sent && stored!.distinct_ids === shop.sent;
-    console.log(`nothing lost, doubled or misrouted, every message stored once: ${intact ? 'yes' : 'NO'}`);
-    console.log(`load average during the run: ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} (2 cores, shared)`);
-  } finally {
-    for (const t of [shop, bare]) {
-      for (const s of t.sockets) s.close();
-      t.process.kill('SIGTERM');
+    row('server CPU / waiting for a CPU during rounds', (t) => `${(t.serverCpuMs / 1000).toFixed(1)} / ${(t.serverWaitMs / 1000).toFixed(1)} s`);
+    row('load generator CPU / waiting for a CPU', (t) => `${(t.driverCpuMs / 1000).toFixed(1)} / ${(t.driverWaitMs / 1000).toFixed(1)} s`);
+    row('load average after each round', (t) => t.loads.join('; '));
+    const bare = all[all.length - 1]!;
+    for (const [i, t] of all.slice(0, -1).entries()) {
+      const p99 = percentile(t.latencies, 99);
+      const s = stored[i]!;
+      const intact = t.lost === 0 && t.doubled === 0 && t.misdelivered === 0 && t.ackErrors === 0 && s.n === t.sent && s.distinct_ids === t.sent;
+      console.log(
+        `${t.name}: p99 delivery ${p99.toFixed(1)} ms (goal < 50 ms: ${p99 < 50 ? 'met' : 'NOT met'}), ${(p99 / percentile(bare.latencies, 99)).toFixed(1)}x the bare relay's p99; ` +
+          `nothing lost, doubled or misrouted, every message stored once: ${intact ? 'yes' : 'NO'}`,
+      );
     }
+    console.log(`load average at the end: ${loadAverage()} (2 cores, shared)`);
+  } finally {
+    for (const t of targets) for (const s of t.target.sockets) s.close();
+    for (const p of started) p.kill('SIGTERM');
   }
 }

@@ -54,7 +54,9 @@ export function pinLoadGenerator(): void {
 
 /** A TypeScript entry point in its own process, resolved once it prints its '실행 중' line. */
 export async function startNodeProcess(entry: string, env: Record<string, string>): Promise<ChildProcess> {
-  const node = [process.execPath, '--import', 'tsx', path.join(ROOT, entry)];
+  // BENCH_NODE_ARGS: extra node flags for the servers, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
+  const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const node = [process.execPath, ...extra, '--import', 'tsx', path.join(ROOT, entry)];
   const cpus = serverCpus();
   const pinned = cpus ? ['taskset', '-c', cpus, ...node] : node;
   const child = spawn(pinned[0]!, pinned.slice(1), {

@@ -193,7 +193,10 @@ export async function createRealtime(
       return 'ok';
     },
     async close() {
-      // Ends every socket but leaves the HTTP server to Fastify, which closes it next.
+      // Ends every socket but leaves the HTTP server to Fastify, which closes it next. The chat
+      // stops announcing presence first: an announcement after Redis quits would be a publish on
+      // a closed client (an unhandled rejection that ended the process).
+      chat.close();
       io.disconnectSockets(true);
       io.engine.close();
       if (redisClient) {

@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, type ChatAck, type ChatMessage, type OldChatList } from '@partsmall/contract';
-import { chatMessages, sessions } from '../../src/db/schema.js';
+import { chatConversations, chatMessages, sessions } from '../../src/db/schema.js';
 import { call, startTestServer, type TestServer } from '../helpers.js';
 import { ack, chatSocket, clientId, collect, memberIdOf, newCustomer, openChat, startChatNamespace, tokenFor, waitFor } from '../chat-helpers.js';
 
@@ -63,6 +63,23 @@ describe('chat socket: visitors and dead sessions', () => {
       const closed = waitFor(socket, 'disconnect');
       const answer = await ack(socket, 'userMessage', { sendMessage: '안녕하세요', clientMessageId: clientId() });
       expect(answer).toEqual({ code: 401, message: MSG.tokenExpired });
+      await closed;
+      expect(await messagesOf(c.seq)).toBe(1);
+    } finally {
+      await namespace.close();
+    }
+  });
+
+  it('messages sent together after an outside revocation share one session check: none is stored', async () => {
+    const namespace = await startChatNamespace(server, { sessionRecheckMs: 0 });
+    try {
+      const c = await newCustomer(server, '동시폐기');
+      const socket = await openChat(namespace, c.token);
+      open.push(socket);
+      expect((await ack(socket, 'userMessage', { sendMessage: '첫 문의', clientMessageId: clientId() })).code).toBe(201);
+      await server.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.memberId, c.seq));
+      const closed = waitFor(socket, 'disconnect');
+      for (const text of ['둘째', '셋째', '넷째']) socket.emit('userMessage', { sendMessage: text, clientMessageId: clientId() });
       await closed;
       expect(await messagesOf(c.seq)).toBe(1);
     } finally {
@@ -237,6 +254,22 @@ describe('chat socket: userMessage', () => {
 });
 
 describe('chat socket: adminMessage', () => {
+  it('staff answering a new customer several times at once: all stored in one conversation; an unknown customer is refused each time', async () => {
+    const a = await newCustomer(server, '동시답변');
+    const staff = await staffSocket();
+    const answers = await Promise.all(
+      ['첫째 답변', '둘째 답변', '셋째 답변'].map((text) => ack<ChatMessage>(staff, 'adminMessage', { sendMessage: text, clientMessageId: clientId(), targetUser: a.seq })),
+    );
+    expect(answers.map((x) => x.code)).toEqual([201, 201, 201]);
+    expect(answers.map((x) => x.results!.sendMessage)).toEqual(['첫째 답변', '둘째 답변', '셋째 답변']);
+    const conversations = await server.db.select({ n: count() }).from(chatConversations).where(eq(chatConversations.customerId, a.seq));
+    expect(Number(conversations[0]!.n)).toBe(1);
+    const stored = await server.db.select({ n: count() }).from(chatMessages).innerJoin(chatConversations, eq(chatConversations.id, chatMessages.conversationId)).where(eq(chatConversations.customerId, a.seq));
+    expect(Number(stored[0]!.n)).toBe(3);
+    // A refused lookup is not remembered as a target: each attempt is refused on its own.
+    for (let i = 0; i < 2; i++) expect((await ack(staff, 'adminMessage', { sendMessage: '없는 고객', clientMessageId: clientId(), targetUser: 2_000_000_000 })).code).toBe(404);
+  });
+
   it('staff answer a customer: stored, delivered to every tab of that customer and to the other staff, not to another customer', async () => {
     const a = await newCustomer(server, '답변');
     const b = await newCustomer(server, '제3자');

@@ -13,6 +13,7 @@ import {
   type CompanyLevel,
 } from '@partsmall/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
+import { runPrepared, type PreparedStatement } from '../../db/prepared.js';
 import { AppError, notFound } from '../../shared/http.js';
 import type { MemberRow } from '../auth/sessions.js';
 import { buildUserInfo, findMemberById } from '../auth/user-info.js';
@@ -140,6 +141,32 @@ interface PendingWrite {
 }
 
 /**
+ * The group insert of messageWriter, prepared once per database connection (every live text
+ * message takes it): $1 is the group as a JSON array.
+ */
+const STORE_MESSAGES: PreparedStatement = {
+  name: 'chat_store_messages',
+  text: `with input as (
+      select * from json_to_recordset($1::json) as t(ord int, conversation_id int, sender_id int, sender_side text,
+        client_message_id text, type text, body text, product_id int, max_n int, window_sec int)),
+    -- Conversation locks in id order (two groups never deadlock), held to commit; advisory locks write nothing.
+    locked as (select c.id, pg_advisory_xact_lock(${CHAT_LOCK_CLASS}, c.id) from (select distinct conversation_id as id from input order by 1) c),
+    -- A sender's recent messages are counted once per group, not once per message of theirs.
+    recent as (
+      select s.sender_id, (select count(*) from chat_messages x
+         where x.sender_id = s.sender_id and x.created_at > now() - (s.window_sec * interval '1 second')) as n
+      from (select sender_id, max(window_sec) as window_sec from input group by sender_id) s),
+    ranked as (
+      select input.*, row_number() over (partition by input.sender_id order by input.ord) as nth, recent.n as recent
+      from input join locked on locked.id = input.conversation_id join recent on recent.sender_id = input.sender_id)
+  insert into chat_messages (conversation_id, sender_id, sender_side, client_message_id, type, body, product_id, created_at)
+  select conversation_id, sender_id, sender_side, client_message_id, type, body, product_id, clock_timestamp()
+  from ranked where recent + nth <= max_n order by ord
+  on conflict (sender_id, client_message_id) do nothing
+  returning *`,
+};
+
+/**
  * Stores text messages like storeMessage, but groups the ones that arrive while earlier writes
  * are in flight into one statement: at a few hundred messages a second the server then makes a
  * few dozen database round trips and commits instead of one per message. Alone, a message is
@@ -189,24 +216,7 @@ async function writeGroup(db: Db, group: PendingWrite[]): Promise<void> {
         };
       }),
     );
-    const inserted = await queryRows<RawMessage>(
-      db,
-      sql`with input as (
-          select * from json_to_recordset(${input}::json) as t(ord int, conversation_id int, sender_id int, sender_side text,
-            client_message_id text, type text, body text, product_id int, max_n int, window_sec int)),
-        -- Conversation locks in id order (two groups never deadlock), held to commit; advisory locks write nothing.
-        locked as (select c.id, pg_advisory_xact_lock(${CHAT_LOCK_CLASS}::int, c.id) from (select distinct conversation_id as id from input order by 1) c),
-        ranked as (
-          select input.*, row_number() over (partition by input.sender_id order by input.ord) as nth,
-            (select count(*) from chat_messages x
-             where x.sender_id = input.sender_id and x.created_at > now() - (input.window_sec * interval '1 second')) as recent
-          from input join locked on locked.id = input.conversation_id)
-      insert into chat_messages (conversation_id, sender_id, sender_side, client_message_id, type, body, product_id, created_at)
-      select conversation_id, sender_id, sender_side, client_message_id, type, body, product_id, clock_timestamp()
-      from ranked where recent + nth <= max_n order by ord
-      on conflict (sender_id, client_message_id) do nothing
-      returning *`,
-    );
+    const inserted = await runPrepared<RawMessage>(db, STORE_MESSAGES, [input]);
     const stored = new Map(inserted.map((r) => [`${r.sender_id}:${r.client_message_id}`, fromRaw(r)]));
     for (const p of group) {
       const key = `${p.message.senderId}:${p.message.clientMessageId}`;

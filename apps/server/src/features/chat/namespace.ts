@@ -58,6 +58,8 @@ export interface ChatChannel {
   endSessions(sessionIds: number[]): void;
   /** Customers with a live chat connection on any process (several tabs count once). */
   countOnlineCustomers(): Promise<number>;
+  /** Stops announcing presence (the server is closing: the sockets' disconnects are not news). */
+  close(): void;
 }
 
 /** Kept on the socket and readable from every process (fetchSockets), so only small plain values. */
@@ -75,6 +77,8 @@ export const chatRooms = {
 
 /** A socket's typing events closer together than this are dropped (they are relayed, not stored). */
 const TYPING_MIN_INTERVAL_MS = 300;
+/** Customers announced in one presence update at most (keeps a connection storm's updates small). */
+const PRESENCE_BATCH_MAX = 500;
 
 export interface ChatOptions {
   /**
@@ -114,29 +118,43 @@ export function registerChatNamespace(io: Server, db: Db, log: FastifyBaseLogger
     return new Set(sockets.map((s) => (s.data as ChatSocketData).memberId));
   }
 
-  async function isOnline(memberId: number): Promise<boolean> {
-    return (await nsp.in(chatRooms.customer(memberId)).fetchSockets()).length > 0;
+  /** Of these customers, the ones with a live chat socket on any process (one adapter round trip). */
+  async function onlineAmong(memberIds: number[]): Promise<Set<number>> {
+    const sockets = await nsp.in(memberIds.map(chatRooms.customer)).fetchSockets();
+    return new Set(sockets.map((s) => (s.data as ChatSocketData).memberId));
   }
 
-  /** Sends staff the current entry of one customer (online state, unread, state). */
-  async function pushUser(memberId: number): Promise<void> {
-    const online = (await isOnline(memberId)) ? new Set([memberId]) : new Set<number>();
-    const users = await listChatUsers(db, { online, ids: [memberId] });
+  /** Sends staff the current entries of some customers (online state, unread, state). */
+  async function pushUsers(memberIds: number[]): Promise<void> {
+    const users = await listChatUsers(db, { online: await onlineAmong(memberIds), ids: memberIds });
     const body: UsersToAdmin = { full: false, users };
-    if (users.length > 0) nsp.to(chatRooms.staff).emit(CHAT_EVENTS.usersToAdmin, body);
+    if (users.length > 0 && !closed) nsp.to(chatRooms.staff).emit(CHAT_EVENTS.usersToAdmin, body);
   }
+  const pushUser = (memberId: number) => pushUsers([memberId]);
 
-  // Presence updates of one member are sent in order, so a late 'online' never overtakes an 'offline'.
-  const presenceQueue = new Map<number, Promise<void>>();
+  /**
+   * Presence changes (connects and disconnects) are announced one batch at a time: the customers
+   * whose sockets came or went while a batch was being read go out together in the next one, so a
+   * storm of connections costs a few adapter round trips and list queries, not one of each per
+   * socket. Batches never overlap, and each reads the state when it starts, so a late 'online'
+   * never overtakes an 'offline'.
+   */
+  const presencePending = new Set<number>();
+  let presenceRunning = false;
+  let closed = false;
   function queuePresence(memberId: number) {
-    const previous = presenceQueue.get(memberId) ?? Promise.resolve();
-    const next = previous
-      .then(() => pushUser(memberId))
-      .catch((err) => log.error({ err }, 'chat presence push failed'))
-      .finally(() => {
-        if (presenceQueue.get(memberId) === next) presenceQueue.delete(memberId);
-      });
-    presenceQueue.set(memberId, next);
+    if (closed) return;
+    presencePending.add(memberId);
+    if (presenceRunning) return;
+    presenceRunning = true;
+    void (async () => {
+      while (presencePending.size > 0 && !closed) {
+        const batch = [...presencePending].slice(0, PRESENCE_BATCH_MAX);
+        for (const id of batch) presencePending.delete(id);
+        await pushUsers(batch).catch((err) => log.error({ err }, 'chat presence push failed'));
+      }
+      presenceRunning = false;
+    })();
   }
 
   function announce(message: ChatMessage, from?: Socket) {
@@ -166,10 +184,25 @@ export function registerChatNamespace(io: Server, db: Db, log: FastifyBaseLogger
     socket.data = data;
     const sender: SenderInfo = { memberId: me.id, loginId: me.loginId, name: me.name, side };
     const self: ChatCustomer = { id: me.id, loginId: me.loginId };
-    let ownConversation: number | null = null;
+    /** The customer's conversation, looked up once per socket (events arriving meanwhile share the lookup). */
+    let ownConversation: Promise<number> | null = null;
     let sessionCheckedAt = Date.now();
-    /** Staff: customers already checked on this socket (a customer id never changes its conversation). */
-    const targets = new Map<number, { customer: ChatCustomer; conversationId: number }>();
+    /** The re-check in flight: events arriving meanwhile wait for it instead of each querying again. */
+    let sessionCheck: Promise<boolean> | null = null;
+    const sessionAlive = () =>
+      (sessionCheck ??= resolveSession(db, token)
+        .catch(() => null)
+        .then((current) => {
+          sessionCheck = null;
+          if (current) sessionCheckedAt = Date.now();
+          return current !== null;
+        }));
+    /**
+     * Staff: customers checked on this socket (a customer id never changes its conversation). The
+     * lookup itself is kept, so messages to a customer arriving while it runs share it instead of
+     * each reading the member and conversation again (measured: 2 of 2.5 queries per message).
+     */
+    const targets = new Map<number, Promise<{ customer: ChatCustomer; conversationId: number }>>();
 
     void socket.join(chatRooms.session(auth.sessionId));
     if (side === 'customer') {
@@ -180,11 +213,15 @@ export function registerChatNamespace(io: Server, db: Db, log: FastifyBaseLogger
       void socket.join(chatRooms.staff);
     }
 
-    async function target(customerId: number) {
+    function target(customerId: number) {
       let t = targets.get(customerId);
       if (!t) {
-        const member = await chatCustomer(db, customerId);
-        t = { customer: { id: member.id, loginId: member.loginId }, conversationId: await ensureConversation(db, member.id) };
+        t = (async () => {
+          const member = await chatCustomer(db, customerId);
+          return { customer: { id: member.id, loginId: member.loginId }, conversationId: await ensureConversation(db, member.id) };
+        })();
+        // A refusal (no such customer) or a failure is not remembered.
+        t.catch(() => targets.delete(customerId));
         targets.set(customerId, t);
       }
       return t;
@@ -208,10 +245,8 @@ export function registerChatNamespace(io: Server, db: Db, log: FastifyBaseLogger
         const ack = typeof args[args.length - 1] === 'function' ? (args.pop() as (answer: ChatAck) => void) : null;
         let answer: ChatAck;
         try {
-          const fresh = Date.now() - sessionCheckedAt < sessionRecheckMs;
-          const current = fresh || (await resolveSession(db, token).catch(() => null));
-          if (current && !fresh) sessionCheckedAt = Date.now();
-          if (!current) {
+          const alive = Date.now() - sessionCheckedAt < sessionRecheckMs || (await sessionAlive());
+          if (!alive) {
             ack?.(unauthorized);
             socket.emit(CHAT_EVENTS.chatError, { ...unauthorized, event });
             socket.disconnect(true);
@@ -236,9 +271,12 @@ export function registerChatNamespace(io: Server, db: Db, log: FastifyBaseLogger
       needCustomer();
       const form = parseOr400(userMessagePayload, payload);
       if (form.productId !== undefined && !(await productById(db, form.productId))) throw notFound(MSG_CHAT.productNotFound);
-      ownConversation ??= await ensureConversation(db, me.id);
+      if (!ownConversation) {
+        ownConversation = ensureConversation(db, me.id);
+        ownConversation.catch(() => (ownConversation = null));
+      }
       const { row, created } = await storeText({
-        conversationId: ownConversation,
+        conversationId: await ownConversation,
         senderId: me.id,
         side,
         clientMessageId: form.clientMessageId,
@@ -382,6 +420,9 @@ export function registerChatNamespace(io: Server, db: Db, log: FastifyBaseLogger
   return {
     announce: (message) => announce(message),
     countOnlineCustomers: async () => (await onlineCustomers()).size,
+    close() {
+      closed = true;
+    },
     endSessions(sessionIds) {
       for (const id of sessionIds) {
         nsp.to(chatRooms.session(id)).emit(CHAT_EVENTS.chatError, unauthorized);
