@@ -90,6 +90,8 @@ export function startServerProcess(databaseUrl: string, port: number, env: Recor
     // Production mode (no dev outbox, no docs); its simulated gateway and SMS are switched on by name.
     NODE_ENV: 'production',
     ALLOW_SANDBOX_PAYMENTS: 'true',
+    // Several processes on one Redis sign sandbox links with one shared key (production refuses without it).
+    PAYMENT_SANDBOX_SECRET: 'bench-sandbox-secret',
     ALLOW_CONSOLE_SMS: 'true',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DB_POOL_MAX: '16',
