@@ -3,7 +3,7 @@ import { CHAT_EVENTS, loginResult, type ChatMessage, type LoginResult, type Chat
 import { session, useSession } from '../../shared/session';
 import { openPopup, POPUP } from '../../shared/ui/popup';
 import { TC } from './texts';
-import { openChatSocket } from './useChat';
+import type { Socket } from 'socket.io-client';
 import './chat.css';
 
 /** The message a chat popup posts to its opener after logging in there. */
@@ -44,24 +44,32 @@ function useUnreadStaffMessages(token: string | null): number {
       setUnread(0);
       return;
     }
-    const s = openChatSocket(token);
-    s.on('connect', () => {
-      void (s.timeout(8000).emitWithAck(CHAT_EVENTS.oldMessageRequest, { page: 1, size: 1 }) as Promise<OldChatList>)
-        .then((a) => {
-          if (a.code === 200 && a.results) setUnread(a.results.unread);
-        })
-        .catch(() => undefined);
+    // The socket client loads only for members: a visitor's pages stay light (issue 8's /home budget).
+    let s: Socket | null = null;
+    let stopped = false;
+    void import('./useChat').then(({ openChatSocket }) => {
+      if (stopped) return;
+      const socket = openChatSocket(token);
+      s = socket;
+      socket.on('connect', () => {
+        void (socket.timeout(8000).emitWithAck(CHAT_EVENTS.oldMessageRequest, { page: 1, size: 1 }) as Promise<OldChatList>)
+          .then((a) => {
+            if (a.code === 200 && a.results) setUnread(a.results.unread);
+          })
+          .catch(() => undefined);
+      });
+      socket.on(CHAT_EVENTS.messageToUser, (m: ChatMessage) => {
+        if (m.sendSide === 'admin') setUnread((n) => n + 1);
+      });
+      socket.on(CHAT_EVENTS.readStatus, (r: ChatReadStatus) => {
+        if (r.side === 'user') setUnread(0);
+      });
+      socket.on(CHAT_EVENTS.chatError, () => socket.disconnect());
     });
-    s.on(CHAT_EVENTS.messageToUser, (m: ChatMessage) => {
-      if (m.sendSide === 'admin') setUnread((n) => n + 1);
-    });
-    s.on(CHAT_EVENTS.readStatus, (r: ChatReadStatus) => {
-      if (r.side === 'user') setUnread(0);
-    });
-    s.on(CHAT_EVENTS.chatError, () => s.disconnect());
     return () => {
-      s.removeAllListeners();
-      s.disconnect();
+      stopped = true;
+      s?.removeAllListeners();
+      s?.disconnect();
     };
   }, [token]);
   return unread;
