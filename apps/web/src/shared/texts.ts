@@ -19,8 +19,6 @@ export const T = {
     close: '닫기',
     loading: '불러오는 중입니다…',
     empty: '검색된 정보가 없습니다.',
-    preparing: '준비 중입니다',
-    preparingBody: '이 화면은 곧 열립니다. 조금만 기다려 주세요.',
     storageBlocked: '브라우저 저장소를 사용할 수 없습니다. 쿠키·사이트 데이터 저장을 허용한 뒤 새로고침해 주세요.',
     tokenExpired: '로그인이 만료되었습니다. 다시 로그인해 주세요.',
     networkError: '서버에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.',

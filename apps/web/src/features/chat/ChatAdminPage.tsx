@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { CHAT_EVENTS, COMPANY_LEVEL_NAMES, ORDER_STATUS_LABELS, loginRequest, type CannedReply, type ChatCustomerInfo, type ChatUser } from '@partsmall/contract';
 import { messageOf } from '../../shared/api';
@@ -194,16 +195,14 @@ type Request = ReturnType<typeof useStaffChat>['request'];
 
 /** Beside the conversation: the customer's company, level, cash, cart and last orders. */
 function CustomerPanel({ seq, request }: { seq: number; request: Request }) {
-  const [info, setInfo] = useState<ChatCustomerInfo | null>(null);
-  useEffect(() => {
-    let live = true;
-    void request<ChatCustomerInfo>(CHAT_EVENTS.customerInfoRequest, { targetUser: seq }).then((a) => {
-      if (live && a.code === 200 && a.results) setInfo(a.results);
-    });
-    return () => {
-      live = false;
-    };
-  }, [seq, request]);
+  const { data: info } = useQuery({
+    queryKey: ['chat-customer-info', seq],
+    queryFn: async () => {
+      const a = await request<ChatCustomerInfo>(CHAT_EVENTS.customerInfoRequest, { targetUser: seq });
+      if (a.code !== 200 || !a.results) throw new Error(a.message ?? '');
+      return a.results;
+    },
+  });
   if (!info) return <div className="chat-panel">{T.common.loading}</div>;
   return (
     <div className="chat-panel" data-testid="chat-customer-info">

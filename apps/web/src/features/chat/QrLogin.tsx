@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import jsQR from 'jsqr';
@@ -35,20 +36,18 @@ export function QrLoginButton() {
 function QrLoginModal({ onClose }: { onClose: () => void }) {
   const issue = useQrLoginCode();
   const notify = useNotify();
-  const [image, setImage] = useState<string | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const code = issue.data ?? null;
   const { mutate } = issue;
   const renew = useCallback(() => mutate(undefined, { onError: (e) => void notify.alert(messageOf(e)) }), [mutate, notify]);
   useEffect(renew, [renew]);
-  useEffect(() => {
-    if (!code) return;
-    let live = true;
-    void QRCode.toDataURL(code.code, { margin: 2, width: 200, errorCorrectionLevel: 'M' }).then((url) => live && setImage(url));
-    return () => {
-      live = false;
-    };
-  }, [code]);
+  // The picture of the code, drawn once per code (TanStack Query drops an answer for an old code).
+  const image = useQuery({
+    queryKey: ['qr-login-image', code?.code],
+    queryFn: () => QRCode.toDataURL(code!.code, { margin: 2, width: 200, errorCorrectionLevel: 'M' }),
+    enabled: code !== null,
+    staleTime: Infinity,
+  }).data ?? null;
   useEffect(() => {
     const t = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(t);
