@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import type { ChatAck, ChatMessage, UsersToAdmin } from '@partsmall/contract';
@@ -23,6 +24,9 @@ const ROUND_S = Number(process.env.BENCH_SECONDS ?? (SHORT ? 5 : 10));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (SHORT ? 1 : 2));
 /** Two server processes sharing rooms through Redis; BENCH_CHAT_REDIS=off leaves that variant out. */
 const REDIS = process.env.BENCH_CHAT_REDIS ?? process.env.REDIS_URL_TEST ?? 'redis://127.0.0.1:6379';
+
+/** BENCH_CHAT_TRACE=<folder>: every receipt with its send time, and the servers' own trace (bench/chat-probe.mjs). */
+const TRACE = process.env.BENCH_CHAT_TRACE ?? '';
 
 const loadAverage = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
@@ -74,6 +78,10 @@ interface Target {
   misdelivered: number;
   expectedReceipts: number;
   received: number;
+  /** With BENCH_CHAT_TRACE: [send time (epoch ms), latency ms, 0 = customer to staff / 1 = staff to customer]. */
+  trace: [number, number, number][];
+  /** With BENCH_CHAT_TRACE: per 100 ms of each round, [start (epoch ms), the driver's event loop delay max ms, sends behind schedule max ms]. */
+  driverTrace: [number, number, number][];
 }
 
 /**
@@ -159,7 +167,11 @@ async function round(target: Target, seconds: number) {
     if (t === undefined) return;
     const key = `${receiver}#${m.clientMessageId}`;
     receipts.set(key, (receipts.get(key) ?? 0) + 1);
-    if (measure(m)) target.latencies.push(performance.now() - t);
+    if (measure(m)) {
+      const ms = performance.now() - t;
+      target.latencies.push(ms);
+      if (TRACE) target.trace.push([performance.timeOrigin + t, ms, m.sendSide === 'user' ? 0 : 1]);
+    }
   };
   target.staff.forEach((s, j) => listeners.push([s, 'messageToAdmin', receive(`staff${j}`, (m) => m.sendSide === 'user')]));
   target.customers.slice(0, CHATTING).forEach((s, i) => listeners.push([s, 'messageToUser', receive(`customer${i}`, () => true)]));
@@ -184,7 +196,19 @@ async function round(target: Target, seconds: number) {
   let sent = 0;
   const end = performance.now() + seconds * 1000;
   let nextTick = performance.now();
+  // The driver's own delays: a late tick sends late, and that lateness is not the server's.
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  loopDelay.enable();
+  let bucketStart = performance.now();
+  let behind = 0;
   while (performance.now() < end) {
+    behind = Math.max(behind, performance.now() - nextTick);
+    if (TRACE && performance.now() - bucketStart >= 100) {
+      target.driverTrace.push([performance.timeOrigin + bucketStart, loopDelay.max / 1e6, behind]);
+      loopDelay.reset();
+      behind = 0;
+      bucketStart = performance.now();
+    }
     carry += perTick;
     while (carry >= 1) {
       carry -= 1;
@@ -200,6 +224,7 @@ async function round(target: Target, seconds: number) {
     nextTick += tickMs;
     await sleep(Math.max(0, nextTick - performance.now()));
   }
+  loopDelay.disable();
   const totalExpected = [...expected.values()].reduce((a, b) => a + b.length, 0);
   const received = () => [...receipts.values()].reduce((a, b) => a + b, 0);
   for (let waited = 0; (received() < totalExpected || acked < sent) && waited < 20_000; waited += 100) await sleep(100);
@@ -265,6 +290,8 @@ function newTarget(name: string, processes: ChildProcess[], ports: number[], dat
     misdelivered: 0,
     expectedReceipts: 0,
     received: 0,
+    trace: [],
+    driverTrace: [],
   };
 }
 
@@ -429,6 +456,14 @@ export async function run() {
       );
     }
     console.log(`load average at the end: ${loadAverage()} (2 cores, shared)`);
+    if (TRACE) {
+      fs.mkdirSync(TRACE, { recursive: true });
+      for (const t of all) {
+        const file = path.join(TRACE, `driver-${t.name.replace(/[^a-z0-9]+/gi, '-')}.json`);
+        fs.writeFileSync(file, JSON.stringify({ name: t.name, pids: t.processes.map((p) => p.pid), receipts: t.trace, driver: t.driverTrace }));
+      }
+      console.log(`trace: ${TRACE} (node bench/chat-trace.mjs ${TRACE})`);
+    }
   } finally {
     for (const t of targets) for (const s of t.target.sockets) s.close();
     for (const p of started) p.kill('SIGTERM');

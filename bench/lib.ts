@@ -56,6 +56,8 @@ export function pinLoadGenerator(): void {
 export async function startNodeProcess(entry: string, env: Record<string, string>): Promise<ChildProcess> {
   // BENCH_NODE_ARGS: extra node flags for the servers, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
   const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  // BENCH_CHAT_TRACE: the server records its event loop, CPU, GC and database time per 100 ms.
+  if (process.env.BENCH_CHAT_TRACE) extra.push('--import', path.join(ROOT, 'bench/chat-probe.mjs'));
   const node = [process.execPath, ...extra, '--import', 'tsx', path.join(ROOT, entry)];
   const cpus = serverCpus();
   const pinned = cpus ? ['taskset', '-c', cpus, ...node] : node;
