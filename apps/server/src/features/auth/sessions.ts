@@ -51,6 +51,37 @@ export const SESSION_CONTEXT = {
     limit 1`,
 };
 
+/** SESSION_CONTEXT for many token hashes at once ($1: text[]), each row naming its hash. */
+const SESSION_CONTEXTS = {
+  name: 'session_contexts',
+  text: SESSION_CONTEXT.text
+    .replace('select s.id as "sessionId",', 'select s.token_hash as "tokenHash", s.id as "sessionId",')
+    .replace('s.token_hash = $1', 's.token_hash = any($1::text[])')
+    .replace(/\s+limit 1$/, ''),
+};
+
+/**
+ * The live sessions behind many tokens in one statement (a connection storm or a round of re-checks
+ * of long-lived sockets): the same rules as resolveSession. A token without a live session is absent.
+ */
+export async function resolveSessions(db: Db, tokens: string[]): Promise<Map<string, AuthContext>> {
+  const byHash = new Map<string, string>();
+  for (const token of tokens) if (token && token.length <= 200) byHash.set(hashToken(token), token);
+  const found = new Map<string, AuthContext>();
+  if (byHash.size === 0) return found;
+  const rows = await runPrepared<MemberRow & { tokenHash: string; sessionId: number; companyLevel: CompanyLevel | null }>(db, SESSION_CONTEXTS, [
+    // Hashes are hex, so the array literal needs no quoting (and reads the same on PGlite).
+    `{${[...byHash.keys()].join(',')}}`,
+  ]);
+  for (const { tokenHash, sessionId, companyLevel, ...member } of rows) {
+    const token = byHash.get(tokenHash);
+    if (token === undefined) continue;
+    const company = member.companyId !== null && companyLevel !== null ? { id: member.companyId, level: companyLevel } : null;
+    found.set(token, { sessionId, token, member, company });
+  }
+  return found;
+}
+
 /** The live session behind a token: not revoked, not expired, its member active. */
 export async function resolveSession(db: Db, token: string | undefined | null): Promise<AuthContext | null> {
   if (!token || token.length > 200) return null;

@@ -20,6 +20,7 @@ import { buildUserInfo, findMemberById } from '../auth/user-info.js';
 import { cartCount } from '../cart/service.js';
 import { listOrders } from '../orders/service.js';
 import { productById } from '../products/service.js';
+import { members } from '../../db/schema.js';
 import { chatCannedReplies, chatConversations, chatFiles, chatMessages } from './schema.js';
 import { fileUrlKey, signedFileUrl } from './storage.js';
 
@@ -46,7 +47,7 @@ export const isStaff = (m: Pick<MemberRow, 'role'>) => m.role === 'staff' || m.r
 /** An active shop member with a company: the only kind of account that has a conversation. */
 export async function chatCustomer(db: Db, id: number): Promise<MemberRow> {
   const member = await findMemberById(db, id);
-  if (!member || member.status !== 'active' || isStaff(member) || member.companyId === null) throw notFound(MSG_CHAT.targetUserNotFound);
+  if (!isChatCustomer(member)) throw notFound(MSG_CHAT.targetUserNotFound);
   return member;
 }
 
@@ -62,6 +63,39 @@ export async function ensureConversation(db: Db, customerId: number): Promise<nu
   await db.insert(chatConversations).values({ customerId }).onConflictDoNothing();
   return (await conversationOf(db, customerId))!.id;
 }
+
+/**
+ * Many customers' conversations at once, made on first use: one statement when they all exist,
+ * an insert of the missing ones (and a second read if another process made one meanwhile)
+ * otherwise. Callers pass customers they checked (chatCustomer or their own session).
+ */
+export async function ensureConversations(db: Db, customerIds: number[]): Promise<Map<number, number>> {
+  const found = new Map<number, number>();
+  const read = async (ids: number[]) => {
+    for (const r of await db.select({ id: chatConversations.id, customerId: chatConversations.customerId }).from(chatConversations).where(inArray(chatConversations.customerId, ids)))
+      found.set(r.customerId, r.id);
+  };
+  const missing = () => customerIds.filter((id) => !found.has(id));
+  await read(customerIds);
+  if (missing().length > 0) {
+    const made = await db
+      .insert(chatConversations)
+      .values(missing().map((customerId) => ({ customerId })))
+      .onConflictDoNothing()
+      .returning({ id: chatConversations.id, customerId: chatConversations.customerId });
+    for (const r of made) found.set(r.customerId, r.id);
+    if (missing().length > 0) await read(missing());
+  }
+  return found;
+}
+
+/** Members by id in one statement (the caller checks each with isChatCustomer). */
+export async function membersById(db: Db, ids: number[]): Promise<Map<number, MemberRow>> {
+  const rows = await db.select().from(members).where(inArray(members.id, ids));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+export const isChatCustomer = (m: MemberRow | undefined): m is MemberRow => !!m && m.status === 'active' && !isStaff(m) && m.companyId !== null;
 
 export interface NewMessage {
   conversationId: number;

@@ -26,16 +26,18 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError, forbidden, notFound } from '../../shared/http.js';
 import { parseOr400 } from '../../shared/parse.js';
-import { resolveSession, type AuthContext, type MemberRow } from '../auth/sessions.js';
+import { batchLoader } from '../../shared/batch.js';
+import { resolveSessions, type AuthContext, type MemberRow } from '../auth/sessions.js';
 import { productById } from '../products/service.js';
 import {
-  chatCustomer,
   conversationOf,
   customerInfo,
   deleteCannedReply,
-  ensureConversation,
+  ensureConversations,
   history,
+  isChatCustomer,
   isStaff,
+  membersById,
   listCannedReplies,
   listChatUsers,
   markRead,
@@ -79,6 +81,14 @@ export const chatRooms = {
 const TYPING_MIN_INTERVAL_MS = 300;
 /** Customers announced in one presence update at most (keeps a connection storm's updates small). */
 const PRESENCE_BATCH_MAX = 500;
+/**
+ * A presence update follows the previous one after at least this long: comings and goings meanwhile
+ * go out together (a connection storm, or a busy shop's steady churn, costs staff a few updates a
+ * second and the server a few list queries, not one per socket). The first after a quiet spell goes at once.
+ */
+const PRESENCE_MIN_INTERVAL_MS = 250;
+/** Conversation ids kept per process at most (a customer's conversation id never changes). */
+const CONVERSATION_CACHE_MAX = 100_000;
 
 export interface ChatOptions {
   /**
@@ -101,14 +111,40 @@ export function registerChatNamespace(io: Server, db: Db, log: FastifyBaseLogger
   const unauthorized: ChatAck = { code: 401, message: MSG.tokenExpired };
   const storeText = messageWriter(db);
 
+  /**
+   * Lookups that many sockets make at the same moment (a connection storm; the first messages of
+   * many conversations; the periodic session re-checks of long-lived sockets) go to the database
+   * in groups, one statement per group, instead of one statement each.
+   */
+  const sessionOf = batchLoader((tokens: string[]) => resolveSessions(db, tokens));
+  const memberOf = batchLoader((ids: number[]) => membersById(db, ids));
+  const conversationIds = new Map<number, number>();
+  const loadConversation = batchLoader((ids: number[]) => ensureConversations(db, ids));
+  /** A checked customer's conversation id (made on first use); kept, as it never changes. */
+  async function conversationIdOf(customerId: number): Promise<number> {
+    const known = conversationIds.get(customerId);
+    if (known !== undefined) return known;
+    const id = await loadConversation(customerId);
+    if (id === undefined) throw new Error(`no conversation for customer ${customerId}`);
+    if (conversationIds.size >= CONVERSATION_CACHE_MAX) conversationIds.clear();
+    conversationIds.set(customerId, id);
+    return id;
+  }
+  /** chatCustomer through the grouped member lookup. */
+  async function checkedCustomer(id: number): Promise<MemberRow> {
+    const member = await memberOf(id);
+    if (!isChatCustomer(member)) throw notFound(MSG_CHAT.targetUserNotFound);
+    return member;
+  }
+
   // The session is looked up before the connection completes, so listeners are attached before
   // the client's first event arrives (see the trade channel).
   nsp.use((socket, next) => {
     const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : null;
-    void resolveSession(db, token)
-      .catch(() => null)
+    void (token ? sessionOf(token) : Promise.resolve(undefined))
+      .catch(() => undefined)
       .then((auth) => {
-        socket.data = auth;
+        socket.data = auth ?? null;
         next();
       });
   });
@@ -133,8 +169,8 @@ export function registerChatNamespace(io: Server, db: Db, log: FastifyBaseLogger
   const pushUser = (memberId: number) => pushUsers([memberId]);
 
   /**
-   * Presence changes (connects and disconnects) are announced one batch at a time: the customers
-   * whose sockets came or went while a batch was being read go out together in the next one, so a
+   * Presence changes (connects and disconnects) and staff reads are announced one batch at a time
+   * (usersToAdmin): the customers whose sockets came or went while a batch was being read go out together in the next one, so a
    * storm of connections costs a few adapter round trips and list queries, not one of each per
    * socket. Batches never overlap, and each reads the state when it starts, so a late 'online'
    * never overtakes an 'offline'.
@@ -142,16 +178,19 @@ export function registerChatNamespace(io: Server, db: Db, log: FastifyBaseLogger
   const presencePending = new Set<number>();
   let presenceRunning = false;
   let closed = false;
-  function queuePresence(memberId: number) {
+  function queueUserUpdate(memberId: number) {
     if (closed) return;
     presencePending.add(memberId);
     if (presenceRunning) return;
     presenceRunning = true;
     void (async () => {
       while (presencePending.size > 0 && !closed) {
+        const started = Date.now();
         const batch = [...presencePending].slice(0, PRESENCE_BATCH_MAX);
         for (const id of batch) presencePending.delete(id);
         await pushUsers(batch).catch((err) => log.error({ err }, 'chat presence push failed'));
+        const rest = PRESENCE_MIN_INTERVAL_MS - (Date.now() - started);
+        if (rest > 0 && presencePending.size > 0) await new Promise((resolve) => setTimeout(resolve, rest));
       }
       presenceRunning = false;
     })();
@@ -190,12 +229,12 @@ export function registerChatNamespace(io: Server, db: Db, log: FastifyBaseLogger
     /** The re-check in flight: events arriving meanwhile wait for it instead of each querying again. */
     let sessionCheck: Promise<boolean> | null = null;
     const sessionAlive = () =>
-      (sessionCheck ??= resolveSession(db, token)
-        .catch(() => null)
+      (sessionCheck ??= sessionOf(token)
+        .catch(() => undefined)
         .then((current) => {
           sessionCheck = null;
           if (current) sessionCheckedAt = Date.now();
-          return current !== null;
+          return current !== undefined;
         }));
     /**
      * Staff: customers checked on this socket (a customer id never changes its conversation). The
@@ -207,8 +246,8 @@ export function registerChatNamespace(io: Server, db: Db, log: FastifyBaseLogger
     void socket.join(chatRooms.session(auth.sessionId));
     if (side === 'customer') {
       void socket.join([chatRooms.customer(me.id), chatRooms.customers]);
-      queuePresence(me.id);
-      socket.on('disconnect', () => queuePresence(me.id));
+      queueUserUpdate(me.id);
+      socket.on('disconnect', () => queueUserUpdate(me.id));
     } else {
       void socket.join(chatRooms.staff);
     }
@@ -217,8 +256,8 @@ export function registerChatNamespace(io: Server, db: Db, log: FastifyBaseLogger
       let t = targets.get(customerId);
       if (!t) {
         t = (async () => {
-          const member = await chatCustomer(db, customerId);
-          return { customer: { id: member.id, loginId: member.loginId }, conversationId: await ensureConversation(db, member.id) };
+          const member = await checkedCustomer(customerId);
+          return { customer: { id: member.id, loginId: member.loginId }, conversationId: await conversationIdOf(member.id) };
         })();
         // A refusal (no such customer) or a failure is not remembered.
         t.catch(() => targets.delete(customerId));
@@ -272,7 +311,7 @@ export function registerChatNamespace(io: Server, db: Db, log: FastifyBaseLogger
       const form = parseOr400(userMessagePayload, payload);
       if (form.productId !== undefined && !(await productById(db, form.productId))) throw notFound(MSG_CHAT.productNotFound);
       if (!ownConversation) {
-        ownConversation = ensureConversation(db, me.id);
+        ownConversation = conversationIdOf(me.id);
         ownConversation.catch(() => (ownConversation = null));
       }
       const { row, created } = await storeText({
@@ -333,7 +372,7 @@ export function registerChatNamespace(io: Server, db: Db, log: FastifyBaseLogger
     handle(CHAT_EVENTS.oldMessageAdminRequest, async (payload) => {
       needStaff();
       const { targetUser, ...q } = parseOr400(oldMessageAdminRequestPayload, payload);
-      const member = await chatCustomer(db, targetUser);
+      const member = await checkedCustomer(targetUser);
       return oldChatList({ id: member.id, loginId: member.loginId }, q);
     });
 
@@ -345,13 +384,16 @@ export function registerChatNamespace(io: Server, db: Db, log: FastifyBaseLogger
         customerId = me.id;
       } else {
         if (form.user === undefined) throw new AppError(400, MSG_CHAT.targetUserRequired, 400, 'user');
-        customerId = (await chatCustomer(db, form.user)).id;
+        customerId = (await checkedCustomer(form.user)).id;
       }
-      const conversation = await conversationOf(db, customerId);
-      const seq = conversation ? await markRead(db, conversation.id, side, form.seq) : 0;
+      // Sent on every message read while a conversation is open: a known conversation needs no lookup.
+      const conversationId = conversationIds.get(customerId) ?? (await conversationOf(db, customerId))?.id;
+      const seq = conversationId !== undefined ? await markRead(db, conversationId, side, form.seq) : 0;
       const status: ChatReadStatus = { targetUser: customerId, side: side === 'customer' ? 'user' : 'admin', seq };
       nsp.to(chatRooms.customer(customerId)).to(chatRooms.staff).emit(CHAT_EVENTS.readStatus, status);
-      if (side === 'staff') await pushUser(customerId);
+      // The customer's entry (unread count) goes to staff with the next user update, coalesced
+      // with other reads and presence changes, not one list query and adapter round trip per read.
+      if (side === 'staff') queueUserUpdate(customerId);
       return { code: 200, message: MSG.ok, results: status };
     });
 
@@ -392,7 +434,7 @@ export function registerChatNamespace(io: Server, db: Db, log: FastifyBaseLogger
     handle(CHAT_EVENTS.customerInfoRequest, async (payload) => {
       needStaff();
       const form = parseOr400(customerInfoRequestPayload, payload);
-      return { code: 200, message: MSG.ok, results: await customerInfo(db, await chatCustomer(db, form.targetUser)) };
+      return { code: 200, message: MSG.ok, results: await customerInfo(db, await checkedCustomer(form.targetUser)) };
     });
 
     handle(CHAT_EVENTS.cannedReplyList, async () => {
