@@ -6,7 +6,7 @@ import { Server } from 'socket.io';
  * events and fan-out as the shop's chat, but no database, no session and no validation. The
  * difference to the real server is what storing before delivering (and the rest) costs.
  */
-const port = Number(process.argv[2] ?? 3904);
+const port = Number(process.argv[2] ?? process.env.PORT ?? 3904);
 const httpServer = http.createServer();
 const io = new Server(httpServer, { serveClient: false });
 const chat = io.of('/chat');

@@ -22,7 +22,9 @@ for (const f of files.filter((f) => f.startsWith('driver-'))) {
   for (const [t, l] of d.receipts) rows[at(t)]?.lat.push(l);
   for (const [t, loop, behind] of d.driver) {
     const r = rows[at(t)];
-    if (r) (r.drvLoop = Math.max(r.drvLoop, loop)), (r.behind = Math.max(r.behind, behind));
+    if (!r) continue;
+    r.drvLoop = Math.max(r.drvLoop, loop);
+    r.behind = Math.max(r.behind, behind);
   }
   const texts = new Map();
   for (const pid of d.pids) {

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,7 +11,7 @@ import { companies, members } from '../apps/server/src/db/schema.js';
 import { hashPassword } from '../apps/server/src/features/auth/passwords.js';
 import { createSession } from '../apps/server/src/features/auth/sessions.js';
 import { withCheckDigit } from '../apps/server/src/seed/demo.js';
-import { ROOT, freshBenchDatabase, startServerProcess } from './lib.js';
+import { freshBenchDatabase, startNodeProcess, startServerProcess } from './lib.js';
 
 // BENCH_SHORT=1: a quick look on a shared machine (fewer connections, one short round); every
 // figure can still be set on its own.
@@ -295,13 +295,18 @@ function newTarget(name: string, processes: ChildProcess[], ports: number[], dat
   };
 }
 
-async function startBare(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/chat-bare.ts'), String(port)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('실행 중') && resolve());
-    child.on('exit', (code) => reject(new Error(`bare chat exited with ${code}`)));
-  });
-  return child;
+/** The bare relay, started like the servers: pinned to the same CPU, with the same node flags and trace. */
+const startBare = (port: number): Promise<ChildProcess> => startNodeProcess('bench/chat-bare.ts', { PORT: String(port) });
+
+/**
+ * Open files this process may hold (soft limit): every socket of every target stays open here until
+ * the end. Node cannot raise its own limit, so a short one is reported before anything starts.
+ */
+function checkOpenFileLimit(needed: number) {
+  const line = /Max open files\s+(\d+|unlimited)/.exec(fs.readFileSync('/proc/self/limits', 'utf8'));
+  const soft = line?.[1] === 'unlimited' ? Infinity : Number(line?.[1] ?? Infinity);
+  if (soft < needed) throw new Error(`the chat benchmark holds ${needed} sockets but may open ${soft} files: run it under 'ulimit -n ${needed + 1000}'`);
+  return soft;
 }
 
 interface Seeded {
@@ -372,9 +377,10 @@ async function storedCounts(t: Target): Promise<{ n: number; distinct_ids: numbe
  */
 export async function run() {
   const withRedis = REDIS !== 'off';
+  const openFiles = checkOpenFileLimit((CUSTOMERS + STAFF) * (withRedis ? 3 : 2) + 500);
   console.log(
     `\nchat: ${CUSTOMERS} customers connected, ${CHATTING} chatting with ${STAFF} staff at ${RATE} messages/s, ${ROUNDS} round(s) of ${ROUND_S} s ` +
-      `(one process, ${withRedis ? 'two processes + Redis, ' : ''}bare relay, ...); load average at start ${loadAverage()} (2 cores, shared)`,
+      `(one process, ${withRedis ? 'two processes + Redis, ' : ''}bare relay, ...); load average at start ${loadAverage()} (2 cores, shared); open files allowed ${openFiles}`,
   );
   const single = await seed('pm_bench_chat');
   const cluster = withRedis ? await seed('pm_bench_chat_cluster') : null;
