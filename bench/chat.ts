@@ -70,6 +70,8 @@ interface Target {
   rssAfter: number;
   connectSeconds: number;
   latencies: number[];
+  /** Delivery latencies of each round (the first is the one with every conversation's first message). */
+  roundLatencies: number[][];
   ackLatencies: number[];
   ackErrors: number;
   sent: number;
@@ -159,6 +161,8 @@ async function round(target: Target, seconds: number) {
   const [cpu0, wait0] = schedAll(target);
   const [driverCpu0, driverWait0] = schedMs(process.pid);
   const sentAt = new Map<string, number>();
+  const latencies: number[] = [];
+  target.roundLatencies.push(latencies);
   const expected = new Map<string, string[]>();
   const receipts = new Map<string, number>();
   const listeners: [Socket, string, (m: ChatMessage) => void][] = [];
@@ -170,6 +174,7 @@ async function round(target: Target, seconds: number) {
     if (measure(m)) {
       const ms = performance.now() - t;
       target.latencies.push(ms);
+      latencies.push(ms);
       if (TRACE) target.trace.push([performance.timeOrigin + t, ms, m.sendSide === 'user' ? 0 : 1]);
     }
   };
@@ -282,6 +287,7 @@ function newTarget(name: string, processes: ChildProcess[], ports: number[], dat
     rssAfter: 0,
     connectSeconds: 0,
     latencies: [],
+    roundLatencies: [],
     ackLatencies: [],
     ackErrors: 0,
     sent: 0,
@@ -447,6 +453,10 @@ export async function run() {
     row('receipts expected / received', (t) => `${t.expectedReceipts} / ${t.received}`);
     row('lost / doubled / misrouted (receivers)', (t) => `${t.lost} / ${t.doubled} / ${t.misdelivered}`);
     row('delivery latency p50 / p95 / p99 ms', (t) => ms(t.latencies));
+    if (ROUNDS > 1)
+      row('delivery p50 / p95 / p99 ms, each round', (t) =>
+        t.roundLatencies.map((l) => ms(l.sort((a, b) => a - b))).join('; '),
+      );
     row('acknowledgement latency p50 / p95 / p99 ms', (t) => ms(t.ackLatencies));
     row('server CPU / waiting for a CPU during rounds', (t) => `${(t.serverCpuMs / 1000).toFixed(1)} / ${(t.serverWaitMs / 1000).toFixed(1)} s`);
     row('load generator CPU / waiting for a CPU', (t) => `${(t.driverCpuMs / 1000).toFixed(1)} / ${(t.driverWaitMs / 1000).toFixed(1)} s`);
