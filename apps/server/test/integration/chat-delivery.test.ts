@@ -1,8 +1,8 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage, ChatReadStatus, ChatUser, OldChatList, UsersToAdmin } from '@partsmall/contract';
-import { chatMessages } from '../../src/db/schema.js';
+import { chatConversations, chatMessages } from '../../src/db/schema.js';
 import { startTestServer, type TestServer } from '../helpers.js';
 import { ack, clientId, collect, memberIdOf, newCustomer, openChat, tokenFor, waitFor } from '../chat-helpers.js';
 
@@ -49,6 +49,26 @@ describe('chat delivery: stored before delivered', () => {
     for (let i = 0; i < 5; i++) customer.emit('userMessage', { sendMessage: `순서 ${i}`, clientMessageId: clientId() });
     await done;
     expect(checked).toEqual([true, true, true, true, true]);
+  });
+});
+
+describe('chat delivery: many conversations start at once', () => {
+  it('customers and staff writing first at the same moment: one conversation per customer, holding both sides', async () => {
+    const customers = await Promise.all(Array.from({ length: 8 }, (_, i) => newCustomer(server, `동시 시작 ${i}`)));
+    const staff = await staffSocket();
+    const sockets = await Promise.all(customers.map((c) => connectAs(c.token)));
+    const answers = await Promise.all(
+      customers.flatMap((c, i) => [
+        ack<ChatMessage>(sockets[i]!, 'userMessage', { sendMessage: '처음 문의', clientMessageId: clientId() }),
+        ack<ChatMessage>(staff, 'adminMessage', { sendMessage: '안녕하세요', clientMessageId: clientId(), targetUser: c.seq }),
+      ]),
+    );
+    expect(answers.map((a) => a.code)).toEqual(answers.map(() => 201));
+    const ids = customers.map((c) => c.seq);
+    const conversations = await server.db.select().from(chatConversations).where(inArray(chatConversations.customerId, ids));
+    expect(conversations.map((c) => c.customerId).sort()).toEqual([...ids].sort());
+    const rows = await server.db.select().from(chatMessages).where(inArray(chatMessages.id, answers.map((a) => a.results!.seq)));
+    for (const c of conversations) expect(rows.filter((r) => r.conversationId === c.id).map((r) => r.senderSide).sort()).toEqual(['customer', 'staff']);
   });
 });
 
