@@ -59,6 +59,10 @@ const SESSION_CONTEXTS = {
     .replace('s.token_hash = $1', 's.token_hash = any($1::text[])')
     .replace(/\s+limit 1$/, ''),
 };
+// The statement is derived from SESSION_CONTEXT's text: fail at start-up, not with wrong rows, if that text changes shape.
+if (!SESSION_CONTEXTS.text.includes('any($1::text[])') || !SESSION_CONTEXTS.text.includes('"tokenHash"') || /limit 1\s*$/.test(SESSION_CONTEXTS.text)) {
+  throw new Error('session_contexts could not be derived from session_context');
+}
 
 /**
  * The live sessions behind many tokens in one statement (a connection storm or a round of re-checks
