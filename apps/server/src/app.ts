@@ -73,11 +73,11 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
   // Content-Security-Policy, nosniff, frame and referrer rules on every answer (pages, API, files).
   installSecurityHeaders(app, config);
   // API answers are personal (tokens, balances, orders): no browser or proxy keeps a copy.
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (!reply.hasHeader('cache-control') && String(reply.getHeader('content-type') ?? '').startsWith('application/json')) {
       reply.header('cache-control', 'no-store');
     }
-    return payload;
+    done(null, payload);
   });
   compressAnswers(app);
 
