@@ -73,8 +73,8 @@ export function securityHeaderValues(options: HelmetOptions): Record<string, str
  * Sets the security headers on every answer (pages, API, files, refusals), before the route runs,
  * so a route may still replace one (the payment pages' own stricter CSP, the /docs viewer's).
  * @fastify/helmet, used before, rebuilt helmet's middleware from the options on every request
- * (parsing the CSP directives again each time) in two hooks: about a sixth of the CPU of a small
- * catalogue answer. The headers are the same.
+ * (parsing the CSP directives again each time) in two hooks: about an eighth of the CPU of a small
+ * catalogue answer (README, Performance). The headers are the same.
  */
 export function installSecurityHeaders(app: Api, config: Config): void {
   const headers = securityHeaderValues(securityHeaders(config));
