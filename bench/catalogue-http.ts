@@ -5,12 +5,13 @@ import type { Db } from '../apps/server/src/db/client.js';
 import { members, sessions } from '../apps/server/src/db/schema.js';
 import { hashToken } from '../apps/server/src/features/auth/sessions.js';
 import { seedDemo } from '../apps/server/src/seed/demo.js';
-import { cpuMs, load, pinLoadGenerator, serverCpus, startNodeProcess, startServerProcess, type LoadResult } from './lib.js';
+import { cpuMs, load, openLoop, pinLoadGenerator, serverCpus, startNodeProcess, startServerProcess, type LoadResult, type OpenLoopResult } from './lib.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const OPEN_RATE = 300;
 const OPEN_SECONDS = Number(process.env.BENCH_OPEN_SECONDS ?? 5);
+const OPEN_ROUNDS = Number(process.env.BENCH_OPEN_ROUNDS ?? 2);
 const PROJECT_PORT = 3910;
 const BARE_PORT = 3912;
 
@@ -84,14 +85,42 @@ export async function runCatalogueHttp(url: string, db: Db) {
       );
     }
 
-    console.log(`\ncatalogue HTTP, offered ${OPEN_RATE} requests/s for ${OPEN_SECONDS} s (autocannon overallRate, 32 connections)`);
-    console.log('| call | server | served req/s | p50 ms | p95 ms | p99 ms | errors |');
-    console.log('|---|---|---:|---:|---:|---:|---:|');
-    for (const s of scenarios) {
-      for (const [who, port] of [['project', PROJECT_PORT], ['bare', BARE_PORT]] as const) {
-        const r = await load(s.name, endpoint(port, s.path), s.body, { duration: OPEN_SECONDS, headers, rate: OPEN_RATE });
-        console.log(`| ${s.name} | ${who} | ${r.rps} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors + r.non2xx} |`);
+    // Open loop: requests sent on a fixed schedule (bench/lib.ts openLoop), latency from the
+    // scheduled send to the end of the body, the first second discarded; project and bare
+    // interleaved, each call in OPEN_ROUNDS rounds, all rounds' requests pooled per server.
+    // Each round also records the server's CPU time per answer: at a fixed rate every request
+    // arrives on its own (no batching as in the closed loop), so this is the whole cost of one.
+    type OpenMeasured = OpenLoopResult & { cpuUsPerRequest: number };
+    const open = scenarios.map((s) => ({ ...s, project: [] as OpenMeasured[], bare: [] as OpenMeasured[] }));
+    const openLoadBefore = os.loadavg()[0]!;
+    for (let round = 0; round < OPEN_ROUNDS; round++) {
+      for (const r of open) {
+        const order = round % 2 === 0 ? (['project', 'bare'] as const) : (['bare', 'project'] as const);
+        for (const who of order) {
+          const before = cpuMs(pids[who]);
+          const result = await openLoop(r.name, endpoint(who === 'project' ? PROJECT_PORT : BARE_PORT, r.path), r.body, { rate: OPEN_RATE, seconds: OPEN_SECONDS, warmupSeconds: 1, headers });
+          const after = cpuMs(pids[who]);
+          // The CPU time covers the warm-up second too: divided by every request sent.
+          const sent = OPEN_RATE * (OPEN_SECONDS + 1);
+          r[who].push({ ...result, cpuUsPerRequest: before === null || after === null ? NaN : ((after - before) * 1000) / sent });
+        }
       }
+    }
+    console.log(
+      `\ncatalogue HTTP, open loop: ${OPEN_RATE} requests/s sent on a fixed schedule for ${OPEN_SECONDS} s after 1 s of warm-up, ${OPEN_ROUNDS} interleaved rounds; latency from the scheduled send to the end of the body; load average ${openLoadBefore.toFixed(1)} → ${os.loadavg()[0]!.toFixed(1)}`,
+    );
+    console.log('| call | server | answered req/s | p50 ms | p95 ms | p99 ms | max ms | p95 from the actual send | most in flight | generator late p99 ms | server CPU µs per request | errors |');
+    console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    for (const r of open) {
+      for (const who of ['project', 'bare'] as const) {
+        for (const x of r[who]) {
+          console.log(`| ${r.name} | ${who} | ${x.rps} | ${x.p50} | ${x.p95} | ${x.p99} | ${x.max} | ${x.sentP95} | ${x.maxInFlight} | ${x.sendLateP99} | ${Math.round(x.cpuUsPerRequest)} | ${x.errors + x.non2xx} |`);
+        }
+      }
+    }
+    for (const r of open) {
+      const mean = (xs: OpenMeasured[]) => xs.reduce((n, x) => n + x.cpuUsPerRequest, 0) / xs.length;
+      console.log(`${r.name}: server CPU per request at ${OPEN_RATE}/s, project ${Math.round(mean(r.project))} µs, bare ${Math.round(mean(r.bare))} µs: bare / project ${(mean(r.bare) / mean(r.project)).toFixed(2)}`);
     }
   } finally {
     for (const child of [project, bare]) child.kill('SIGINT');

@@ -10,7 +10,7 @@ import { folderSource } from '../apps/server/src/features/epc/import/source.js';
 import { validateCatalogue } from '../apps/server/src/features/epc/import/validate.js';
 import { writeCatalogue } from '../apps/server/src/features/epc/import/write.js';
 import { runCatalogueHttp } from './catalogue-http.js';
-import { freshBenchDatabase } from './lib.js';
+import { adminUrl, freshBenchDatabase } from './lib.js';
 
 /**
  * `npm run bench -- catalogue`: writes a large synthetic catalogue set as import folders
@@ -108,7 +108,11 @@ export function writeCatalogueFolder(dir: string, c: number): number {
   return rows;
 }
 
+/** The benchmark's database (BENCH_CATALOGUE_DB, so that two people's runs on one server do not drop each other's). */
+const DB_NAME = process.env.BENCH_CATALOGUE_DB ?? 'pm_bench_catalogue';
+
 export async function run() {
+  if (process.env.BENCH_CATALOGUE_REUSE === 'true') return runHttpOnly();
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-bench-catalogue-'));
   const uploadDir = path.join(root, 'uploads');
   try {
@@ -117,7 +121,7 @@ export async function run() {
     for (let c = 0; c < CATALOGUES; c++) fileRows += writeCatalogueFolder(path.join(root, `c${c}`), c);
     console.log(`wrote ${CATALOGUES} catalogue folders, ${fileRows.toLocaleString()} rows, in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
-    const url = await freshBenchDatabase('pm_bench_catalogue');
+    const url = await freshBenchDatabase(DB_NAME);
     const database = await openDatabase(url, '');
     started = Date.now();
     let rows = 0;
@@ -164,5 +168,22 @@ export async function run() {
     await database.close();
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
+  }
+}
+
+/**
+ * BENCH_CATALOGUE_REUSE=true: only the HTTP part, on the database an earlier run imported (for
+ * measuring the server again without importing 1.6 million rows first).
+ */
+async function runHttpOnly() {
+  const url = new URL(adminUrl());
+  url.pathname = `/${DB_NAME}`;
+  const database = await openDatabase(url.toString(), '');
+  try {
+    const [counts] = await queryRows<{ parts: number }>(database.db, sql`select count(*)::int as parts from epc_parts`);
+    console.log(`reusing ${DB_NAME}: ${counts!.parts.toLocaleString()} part rows`);
+    await runCatalogueHttp(url.toString(), database.db);
+  } finally {
+    await database.close();
   }
 }

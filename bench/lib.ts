@@ -1,5 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -151,6 +152,125 @@ export async function load(
     p99: percentile(latencies, 99),
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+  };
+}
+
+export interface OpenLoopResult {
+  name: string;
+  /** Requests offered (scheduled) in the measured period, and answered in it. */
+  offered: number;
+  answered: number;
+  /** Answered requests per second of the measured period. */
+  rps: number;
+  /** Latency from each request's scheduled send time to the end of its answer's body, ms. */
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  /** p95 from the actual send instead (what the server and the network added; the generator's lateness left out). */
+  sentP95: number;
+  /** How late the generator sent requests (actual minus scheduled), p99 ms: its own stalls. */
+  sendLateP99: number;
+  /** Most requests in flight at once. */
+  maxInFlight: number;
+  errors: number;
+  non2xx: number;
+}
+
+/**
+ * An open-loop load: POSTs of one body sent on a fixed schedule (one every 1/rate s, whatever the
+ * answers do), over keep-alive connections enough that no request waits behind another on one
+ * (`connections`, default 64; no pipelining). Each request's latency is measured from the time it
+ * was SCHEDULED to be sent to the end of its answer's body, so a request delayed by a slow answer
+ * or by the generator's own stalls counts as late (no coordinated omission). The first
+ * `warmupSeconds` (connections opened, code paths warmed) are sent on the same schedule but not
+ * counted. Unlike autocannon's overallRate, which gives each connection a quota per second that it
+ * spends back to back at the start of each second (a burst of the whole second's requests at full
+ * concurrency, then silence), the requests here are spread evenly.
+ */
+export async function openLoop(
+  name: string,
+  url: string,
+  body: object,
+  opts: { rate: number; seconds: number; warmupSeconds?: number; connections?: number; headers?: Record<string, string> },
+): Promise<OpenLoopResult> {
+  const target = new URL(url);
+  const payload = Buffer.from(JSON.stringify(body));
+  const agent = new http.Agent({ keepAlive: true, maxSockets: opts.connections ?? 64, maxFreeSockets: opts.connections ?? 64 });
+  const headers = { 'content-type': 'application/json', 'content-length': String(payload.length), ...opts.headers };
+  const period = 1000 / opts.rate;
+  const warmup = Math.round((opts.warmupSeconds ?? 1) * opts.rate);
+  const total = warmup + Math.round(opts.seconds * opts.rate);
+  const latencies = new Float64Array(total - warmup);
+  const fromSend = new Float64Array(total - warmup);
+  const late: number[] = [];
+  let answered = 0;
+  let errors = 0;
+  let non2xx = 0;
+  let inFlight = 0;
+  let maxInFlight = 0;
+  let settled = 0;
+
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      inFlight--;
+      if (++settled === total) resolve();
+    };
+    const send = (i: number, scheduled: number) => {
+      const measured = i >= warmup;
+      const sent = performance.now();
+      if (measured) late.push(sent - scheduled);
+      inFlight++;
+      if (measured && inFlight > maxInFlight) maxInFlight = inFlight;
+      const req = http.request({ agent, host: target.hostname, port: target.port, path: target.pathname, method: 'POST', headers }, (res) => {
+        res.on('data', () => {});
+        res.on('end', () => {
+          if (measured) {
+            const end = performance.now();
+            fromSend[answered] = end - sent;
+            latencies[answered++] = end - scheduled;
+            if (res.statusCode! < 200 || res.statusCode! >= 300) non2xx++;
+          }
+          done();
+        });
+      });
+      req.on('error', () => {
+        if (measured) errors++;
+        done();
+      });
+      req.end(payload);
+    };
+    const start = performance.now() + 20;
+    let next = 0;
+    const tick = () => {
+      const now = performance.now();
+      while (next < total && start + next * period <= now) {
+        send(next, start + next * period);
+        next++;
+      }
+      if (next < total) setTimeout(tick, Math.max(0, start + next * period - performance.now()));
+    };
+    setTimeout(tick, 20);
+  });
+  agent.destroy();
+  const sorted = Array.from(latencies.subarray(0, answered)).sort((a, b) => a - b);
+  const sortedSent = Array.from(fromSend.subarray(0, answered)).sort((a, b) => a - b);
+  late.sort((a, b) => a - b);
+  const round1 = (n: number) => Math.round(n * 10) / 10;
+  return {
+    name,
+    offered: total - warmup,
+    answered,
+    rps: Math.round(answered / opts.seconds),
+    p50: round1(percentile(sorted, 50)),
+    p95: round1(percentile(sorted, 95)),
+    p99: round1(percentile(sorted, 99)),
+    max: round1(sorted[sorted.length - 1] ?? NaN),
+    sentP95: round1(percentile(sortedSent, 95)),
+    sendLateP99: round1(percentile(late, 99)),
+    maxInFlight,
+    errors,
+    non2xx,
   };
 }
 

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -33,7 +32,7 @@ import { clientErrorHandler } from './shared/client-error.js';
 import { compressAnswers } from './shared/compress.js';
 import { installErrorHandler } from './shared/http.js';
 import { pruneEvents } from './shared/rate-limit.js';
-import { securityHeaders } from './shared/security-headers.js';
+import { installSecurityHeaders } from './shared/security-headers.js';
 import { installRequestLogging, loggerOptions } from './shared/logging.js';
 
 export interface BuildOptions {
@@ -72,13 +71,13 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
   installErrorHandler(app);
 
   // Content-Security-Policy, nosniff, frame and referrer rules on every answer (pages, API, files).
-  await app.register(fastifyHelmet, securityHeaders(config));
+  installSecurityHeaders(app, config);
   // API answers are personal (tokens, balances, orders): no browser or proxy keeps a copy.
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (!reply.hasHeader('cache-control') && String(reply.getHeader('content-type') ?? '').startsWith('application/json')) {
       reply.header('cache-control', 'no-store');
     }
-    return payload;
+    done(null, payload);
   });
   compressAnswers(app);
 

@@ -103,11 +103,15 @@ export function vinHint(brand: EpcBrand): string {
   return n === 7 ? EPC_MSG.hintShort7 : n === 8 ? EPC_MSG.hintShort8 : EPC_MSG.hintFull;
 }
 
+const PLAIN_VIN = /^[A-Z0-9]{1,17}$/;
+
 /**
  * Normalises a typed VIN: full-width letters to ASCII (Korean keyboards), upper case, every
  * space and invisible character removed. It does not cut: the server refuses what is too long.
  */
 export function normalizeVin(raw: string): string {
+  // Already normal (what the app sends): upper-case ASCII letters and digits, which NFKC keeps.
+  if (PLAIN_VIN.test(raw)) return raw;
   return raw
     .normalize('NFKC')
     .replace(/[\s\p{Cf}]+/gu, '')

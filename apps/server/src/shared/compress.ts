@@ -13,7 +13,12 @@ const gzip = promisify(zlib.gzip);
 
 /** Adds a header name to Vary unless it is there already. */
 function varyOn(reply: FastifyReply, name: string) {
-  const current = String(reply.getHeader('vary') ?? '');
+  const existing = reply.getHeader('vary');
+  if (existing === undefined) {
+    reply.header('vary', name);
+    return;
+  }
+  const current = String(existing);
   const names = current.split(',').map((v) => v.trim().toLowerCase()).filter(Boolean);
   if (names.includes(name) || names.includes('*')) return;
   reply.header('vary', [...names, name].join(', '));
@@ -26,22 +31,27 @@ function varyOn(reply: FastifyReply, name: string) {
  * their Content-Encoding and pass untouched, and pictures and fonts are not JSON.
  */
 export function compressAnswers(app: Api) {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.hasHeader('content-encoding')) return payload;
-    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+  // A callback hook, not an async one: most answers pass untouched, without a promise each.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (reply.hasHeader('content-encoding')) return done(null, payload);
+    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return done(null, payload);
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
     // Whether an answer is compressed depends on the request: shared caches must keep them apart.
     varyOn(reply, 'accept-encoding');
-    const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-    if (body.length < COMPRESS_MIN_BYTES) return payload;
+    // The length is counted without copying the answer into a buffer first (most are not compressed).
+    const length = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
+    if (length < COMPRESS_MIN_BYTES) return done(null, payload);
     const encoding = encodings.negotiate(request.headers['accept-encoding'] ?? '');
-    if (!encoding) return payload;
+    if (!encoding) return done(null, payload);
+    const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
     const compressed =
       encoding === 'br'
-        ? await brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
-        : await gzip(body);
-    reply.header('content-encoding', encoding);
-    reply.removeHeader('content-length');
-    return compressed;
+        ? brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+        : gzip(body);
+    compressed.then((out) => {
+      reply.header('content-encoding', encoding);
+      reply.removeHeader('content-length');
+      done(null, out);
+    }, done);
   });
 }
