@@ -85,7 +85,8 @@ export const routes: RouteObject[] = [
           { path: '/chat', ...page(() => import('./features/chat/ChatPage'), (m) => <m.ChatPage />) },
           { path: '/chatAdmin', ...page(() => import('./features/chat/ChatAdminPage'), (m) => <m.ChatAdminPage />) },
           // Written out (not EPC_ROUTE_PATTERN) so the build can list it for the server's 404s; route.test.ts keeps them equal.
-          { path: '/epcMain/:vin?/:brand?/:mcid?/:num?/:filter?/:level?/:subgroup?/:hasChild?/:parts?/:mid?/:childMid?/:reset?/:searchPnum?', ...page(() => import('./features/epc/EpcPage'), (m) => <m.EpcPage />) },
+          // The page reads its 13 positional parameters itself (optional ones would make 8,192 route branches).
+          { path: '/epcMain/*', ...page(() => import('./features/epc/EpcPage'), (m) => <m.EpcPage />) },
         ],
       },
     ],
