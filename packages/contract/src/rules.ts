@@ -1,4 +1,5 @@
-/** Pure rules shared by server and web: checksums, formats, helpers of spec 1 §5. */
+/** Pure rules shared by server and web: checksums, formats, helpers of spec 1 §5, prices. */
+import type { CompanyLevel } from './constants.js';
 
 /** Keeps only the digits of a value (number inputs keep only digits). */
 export function digitsOnly(value: string): string {
@@ -79,4 +80,37 @@ export function isCalendarDate(value: string): boolean {
   if (year < 1 || month < 1 || month > 12 || day < 1) return false;
   const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
   return day <= (month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]!);
+}
+
+export interface PriceTiers {
+  priceA: number;
+  priceB: number;
+  priceC: number;
+  priceD: number;
+  salePrice: number;
+}
+
+/**
+ * The price a company of `level` pays: its tier, falling back A → B → C → D when a tier is zero,
+ * then to the sale price (DESIGN.md 4).
+ */
+export function tierPrice(p: PriceTiers, level: CompanyLevel): number {
+  const order = [p.priceA, p.priceB, p.priceC, p.priceD];
+  const start = { a: 0, b: 1, c: 2, d: 3 }[level];
+  for (let i = start; i < order.length; i++) if (order[i]! > 0) return order[i]!;
+  return p.salePrice;
+}
+
+/** VAT-included price shown on the mobile list: price × 1.1, rounded half up (integer won). */
+export function withVat(price: number): number {
+  return Math.floor((price * 11 + 5) / 10);
+}
+
+/** The warehouse as shown: first two characters of the stock name ('한국', '중국'). */
+export function warehouseLabel(stockName: string): string {
+  return stockName.slice(0, 2);
+}
+
+export function isChinaWarehouse(stockName: string): boolean {
+  return stockName.startsWith('중국');
 }
