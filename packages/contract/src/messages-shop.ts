@@ -1,3 +1,5 @@
+import { groupDigits } from './rules.js';
+
 /** Korean messages of the public shop: products, notices, inquiry. */
 export const MSG_SHOP = {
   badPage: '페이지 번호가 올바르지 않습니다.',
@@ -24,14 +26,14 @@ export const MSG_ORDER = {
   qtyUpdated: '구매 수량을 변경했습니다.',
   qtyUpdateFailed: '구매 수량 변경 중 문제가 발생했습니다.',
   qtyInvalid: '수량은 1 이상의 정수로 입력하세요.',
-  qtyOverStock: (stock: number) => `재고가 부족합니다. 주문 가능 수량은 ${stock.toLocaleString('ko-KR')}개입니다.`,
+  qtyOverStock: (stock: number) => `재고가 부족합니다. 주문 가능 수량은 ${groupDigits(stock)}개입니다.`,
   soldOut: (name: string) => `'${name}' 상품의 재고가 부족합니다.`,
   productGone: '판매하지 않는 상품입니다.',
   cartLineNotFound: '장바구니 항목을 찾을 수 없습니다.',
   selectProduct: '주문할 상품을 선택하세요.',
   oneWarehouse: '한 번에 한 창고의 상품만 주문할 수 있습니다. 창고별로 나누어 주문하세요.',
   insufficientBalance: '캐시 잔액이 부족합니다.',
-  shortBy: (won: number) => `캐시 잔액이 ${won.toLocaleString('ko-KR')}원 부족합니다.`,
+  shortBy: (won: number) => `캐시 잔액이 ${groupDigits(won)}원 부족합니다.`,
   freightBranchRequired: '화물 영업소를 입력하세요.',
   senderRequired: '보내는 분을 입력하세요.',
   senderPhoneRequired: '보내는 분 연락처를 입력하세요.',
