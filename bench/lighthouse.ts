@@ -164,6 +164,16 @@ interface LighthouseRun {
 }
 
 function lighthouse(tools: Tools, route: string, tag: string, env: NodeJS.ProcessEnv): LighthouseRun {
+  try {
+    return lighthouseOnce(tools, route, tag, env);
+  } catch (e) {
+    // On the busy shared machine Lighthouse now and then loses the page's trace (NO_NAVSTART): one more try.
+    console.error(`${(e as Error).message}; trying once more`);
+    return lighthouseOnce(tools, route, tag, env);
+  }
+}
+
+function lighthouseOnce(tools: Tools, route: string, tag: string, env: NodeJS.ProcessEnv): LighthouseRun {
   const reports = path.join(TOOLS, 'reports');
   fs.mkdirSync(reports, { recursive: true });
   const out = path.join(reports, `${route.replace(/\W+/g, '_').replace(/^_/, '')}-${tag}.json`);

@@ -3,13 +3,23 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { guardRedirect } from './features/shell/guard';
 import { routes } from './routes';
+import { isPhoneBrowser } from './shared/device';
 import { queryClient } from './shared/query';
+import { session } from './shared/session';
 import { NotifyProvider } from './shared/ui/notify';
 
 // The font faces load beside the app instead of blocking its first paint (see fonts.ts); without
 // them the system's Korean font is used, so a failed load changes nothing else.
 import('./fonts').catch(() => undefined);
+
+// The routing guard's decision for the address the tab opened, taken before the router starts: a
+// phone opening /home starts on /mobile, with that route's data and screen only, instead of
+// starting the desktop route (its loader, its product request, its first render) to be redirected.
+// The app frame keeps guarding every later navigation.
+const start = guardRedirect(window.location.pathname, window.location.search, isPhoneBrowser(), session.get().token !== null);
+if (start) window.history.replaceState(null, '', start);
 
 const router = createBrowserRouter(routes);
 

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { Navigate } from 'react-router';
-import { LoginPage } from './features/auth/LoginPage';
 import { HomePage } from './features/products/HomePage';
 import { MobileHome } from './features/products/MobileHome';
 import { prefetchGrid, prefetchProduct } from './features/products/queries';
@@ -32,7 +31,7 @@ export const routes: RouteObject[] = [
         element: <DesktopLayout />,
         children: [
           { path: '/home', element: <HomePage />, loader: prefetchGrid(false) },
-          { path: '/login', element: <LoginPage /> },
+          { path: '/login', ...page(() => import('./features/auth/LoginPage'), (m) => <m.LoginPage />) },
           { path: '/join', ...page(() => import('./features/auth/JoinPage'), (m) => <m.JoinPage />) },
           { path: '/JoinSub', ...page(() => import('./features/auth/JoinSubPage'), (m) => <m.JoinSubPage />) },
           { path: '/memberIdInq', ...page(() => import('./features/auth/FindIdPage'), (m) => <m.FindIdPage />) },
@@ -58,7 +57,7 @@ export const routes: RouteObject[] = [
         element: <MobileLayout />,
         children: [
           { path: '/mobile', element: <MobileHome />, loader: prefetchGrid(true) },
-          { path: '/mobileLogin', element: <LoginPage mobile /> },
+          { path: '/mobileLogin', ...page(() => import('./features/auth/LoginPage'), (m) => <m.LoginPage mobile />) },
           { path: '/mobileJoin', ...page(() => import('./features/auth/JoinPage'), (m) => <m.JoinPage mobile />) },
           { path: '/mobileMemberIdInq', ...page(() => import('./features/auth/FindIdPage'), (m) => <m.FindIdPage mobile />) },
           { path: '/mobileInquiry', ...page(() => import('./features/inquiry/InquiryPage'), (m) => <m.InquiryPage mobile />) },
@@ -85,7 +84,8 @@ export const routes: RouteObject[] = [
           { path: '/chat', ...page(() => import('./features/chat/ChatPage'), (m) => <m.ChatPage />) },
           { path: '/chatAdmin', ...page(() => import('./features/chat/ChatAdminPage'), (m) => <m.ChatAdminPage />) },
           // Written out (not EPC_ROUTE_PATTERN) so the build can list it for the server's 404s; route.test.ts keeps them equal.
-          { path: '/epcMain/:vin?/:brand?/:mcid?/:num?/:filter?/:level?/:subgroup?/:hasChild?/:parts?/:mid?/:childMid?/:reset?/:searchPnum?', ...page(() => import('./features/epc/EpcPage'), (m) => <m.EpcPage />) },
+          // The page reads its 13 positional parameters itself (optional ones would make 8,192 route branches).
+          { path: '/epcMain/*', ...page(() => import('./features/epc/EpcPage'), (m) => <m.EpcPage />) },
         ],
       },
     ],

@@ -9,36 +9,6 @@ import { MSG } from './messages.js';
  * every server event's shape is a type here.
  */
 
-export const CHAT_EVENTS = {
-  // client -> server (spec 1 §7)
-  userMessage: 'userMessage',
-  adminMessage: 'adminMessage',
-  oldMessageRequest: 'oldMessageRequest',
-  oldMessageAdminRequest: 'oldMessageAdminRequest',
-  updateReadStatus: 'updateReadStatus',
-  // server -> client (spec 1 §7)
-  messageToUser: 'messageToUser',
-  messageToAdmin: 'messageToAdmin',
-  usersToAdmin: 'usersToAdmin',
-  oldChatList: 'oldChatList',
-  // beyond the spec (issue 11)
-  /** Both ways: a side is typing (relayed, never stored). */
-  typing: 'typing',
-  /** Server -> both sides: one side has read up to a message (sent/read marks). */
-  readStatus: 'readStatus',
-  /** Server -> client: a refused event that carried no acknowledgement callback, and the 401 before closing. */
-  chatError: 'chatError',
-  /** Staff: ask for the whole user list again (answered with usersToAdmin). */
-  usersRequest: 'usersRequest',
-  /** Staff: mark a conversation open or resolved. */
-  conversationState: 'conversationState',
-  /** Staff: the customer's company, level, cash, cart and last orders. */
-  customerInfoRequest: 'customerInfoRequest',
-  cannedReplyList: 'cannedReplyList',
-  cannedReplySave: 'cannedReplySave',
-  cannedReplyDelete: 'cannedReplyDelete',
-} as const;
-
 export const CHAT_LIMITS = {
   /** Message length after trimming, in characters (code points). */
   messageMaxChars: 2000,

@@ -105,3 +105,65 @@ export const LICENSE_PACKAGES: LicensePackage[] = [
   { price: 200_000, days: 365, content: '365일 이용권' },
   { price: 3_000, days: 1, content: '1+1 하루 추가' },
 ];
+
+/** Mobile shortcut categories (spec 1 §2, mobile home), with their Korean labels. */
+export const PRODUCT_CATEGORIES = [
+  { key: 'filter', label: '필터' },
+  { key: 'shock', label: '쇼바' },
+  { key: 'cooling', label: '냉각' },
+  { key: 'gear', label: '기어' },
+  { key: 'light', label: '라이트' },
+  { key: 'pad', label: '패드' },
+  { key: 'disc', label: '디스크' },
+  { key: 'condenser', label: '콘덴서' },
+  { key: 'sensor', label: '센서' },
+  { key: 'radiator', label: '라디에이터' },
+  { key: 'arm', label: '암' },
+] as const;
+export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number]['key'];
+
+/** Event names of the realtime channels (spec 1 §7, DESIGN.md 6). */
+export const TRADE_NAMESPACE = '/trade';
+export const CHAT_NAMESPACE = '/chat';
+
+export const TRADE_EVENTS = {
+  requestClientBaseInfo: 'requestClientBaseInfo',
+  toClientBaseInfo: 'toClientBaseInfo',
+  addToCart: 'addToCart',
+  addToCartCallBack: 'addToCartCallBack',
+  stateCartItem: 'stateCartItem',
+  stateToCartCallBack: 'stateToCartCallBack',
+  requestPaymentProduct: 'requestPaymentProduct',
+  paymentFinish: 'paymentFinish',
+} as const;
+
+/** Event names of the chat channel. */
+export const CHAT_EVENTS = {
+  // client -> server (spec 1 §7)
+  userMessage: 'userMessage',
+  adminMessage: 'adminMessage',
+  oldMessageRequest: 'oldMessageRequest',
+  oldMessageAdminRequest: 'oldMessageAdminRequest',
+  updateReadStatus: 'updateReadStatus',
+  // server -> client (spec 1 §7)
+  messageToUser: 'messageToUser',
+  messageToAdmin: 'messageToAdmin',
+  usersToAdmin: 'usersToAdmin',
+  oldChatList: 'oldChatList',
+  // beyond the spec (issue 11)
+  /** Both ways: a side is typing (relayed, never stored). */
+  typing: 'typing',
+  /** Server -> both sides: one side has read up to a message (sent/read marks). */
+  readStatus: 'readStatus',
+  /** Server -> client: a refused event that carried no acknowledgement callback, and the 401 before closing. */
+  chatError: 'chatError',
+  /** Staff: ask for the whole user list again (answered with usersToAdmin). */
+  usersRequest: 'usersRequest',
+  /** Staff: mark a conversation open or resolved. */
+  conversationState: 'conversationState',
+  /** Staff: the customer's company, level, cash, cart and last orders. */
+  customerInfoRequest: 'customerInfoRequest',
+  cannedReplyList: 'cannedReplyList',
+  cannedReplySave: 'cannedReplySave',
+  cannedReplyDelete: 'cannedReplyDelete',
+} as const;

@@ -1,58 +1,9 @@
 import { z } from 'zod';
 import { SHIPPING } from './constants.js';
+import { MSG_ORDER } from './messages-shop.js';
 import { answerOf, emptyAnswer, pageAnswerOf } from './envelope.js';
 import { dateRangeListRequest } from './member.js';
 import { EPC_MSG, normalizeVin } from './epc.js';
-
-/** Korean messages of cart, checkout and orders (spec 1 §8). */
-export const MSG_ORDER = {
-  addedToCart: '장바구니에 담았습니다.',
-  removedFromCart: '장바구니에서 삭제했습니다.',
-  qtyUpdated: '구매 수량을 변경했습니다.',
-  qtyUpdateFailed: '구매 수량 변경 중 문제가 발생했습니다.',
-  qtyInvalid: '수량은 1 이상의 정수로 입력하세요.',
-  qtyOverStock: (stock: number) => `재고가 부족합니다. 주문 가능 수량은 ${stock.toLocaleString('ko-KR')}개입니다.`,
-  soldOut: (name: string) => `'${name}' 상품의 재고가 부족합니다.`,
-  productGone: '판매하지 않는 상품입니다.',
-  cartLineNotFound: '장바구니 항목을 찾을 수 없습니다.',
-  selectProduct: '주문할 상품을 선택하세요.',
-  oneWarehouse: '한 번에 한 창고의 상품만 주문할 수 있습니다. 창고별로 나누어 주문하세요.',
-  insufficientBalance: '캐시 잔액이 부족합니다.',
-  shortBy: (won: number) => `캐시 잔액이 ${won.toLocaleString('ko-KR')}원 부족합니다.`,
-  freightBranchRequired: '화물 영업소를 입력하세요.',
-  senderRequired: '보내는 분을 입력하세요.',
-  senderPhoneRequired: '보내는 분 연락처를 입력하세요.',
-  recipientName: '받는 분 이름은 2~20자로 입력하세요.',
-  recipientPhone: '받는 분 연락처는 숫자 10~11자리로 입력하세요.',
-  postNum: '우편번호는 5~6자리입니다.',
-  address: '주소는 2~100자로 입력하세요.',
-  addrSub: '상세주소는 2~100자로 입력하세요.',
-  memo: '배송 메모는 255자 이내로 입력하세요.',
-  arrive: '화물 영업소는 2~50자로 입력하세요.',
-  senderName: '보내는 분 이름은 2~20자로 입력하세요.',
-  senderPhone: '보내는 분 연락처는 숫자 10~11자리로 입력하세요.',
-  badShippingType: '배송 방법을 선택하세요.',
-  badPayType: '배송비 결제 방식을 선택하세요.',
-  shippingNotOffered: '이 창고에서는 선택한 배송 방법을 이용할 수 없습니다. 배송 방법을 다시 선택하세요.',
-  payTypeNotOffered: '이 창고에서는 선택한 배송비 결제 방식을 이용할 수 없습니다. 결제 방식을 다시 선택하세요.',
-  selfQuickNotOffered: '이 창고의 퀵배송은 직접 수령을 제공하지 않습니다.',
-  paid: '결제가 완료되었습니다.',
-  orderNotFound: '주문 정보를 찾을 수 없습니다.',
-  statusMoveRefused: '현재 주문 상태에서는 할 수 없는 요청입니다.',
-  cancelOnlySameDay: '주문 취소는 주문 당일에만 할 수 있습니다.',
-  returnWindow: '반품 신청은 출고 완료 후 20일 이내에만 할 수 있습니다.',
-  returnReasonChina: '중국 창고 상품은 단순 변심으로 반품할 수 없습니다.',
-  returnReasonRequired: '반품 사유를 선택하세요.',
-  cancelled: '주문이 취소되었습니다. 결제한 캐시를 돌려드렸습니다.',
-  returnRequested: '반품을 신청했습니다.',
-  statusChanged: '주문 상태를 변경했습니다.',
-  carrierRequired: '택배사와 송장번호를 입력하세요.',
-  addressSaved: '배송지를 저장했습니다.',
-  addressNeeds: '배송지를 저장하려면 받는 분 이름, 연락처, 우편번호가 필요합니다.',
-  addressNotFound: '배송지를 찾을 수 없습니다.',
-  clientRequestId: '결제 요청 번호가 올바르지 않습니다.',
-  defaultMemo: '부재 시 연락 부탁드립니다.',
-} as const;
 
 /** Order statuses (spec 1 §4). */
 export const ORDER_STATUS = {

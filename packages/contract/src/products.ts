@@ -1,56 +1,7 @@
 import { z } from 'zod';
 import { answerOf, emptyAnswer, pageAnswerOf } from './envelope.js';
 import { MSG_SHOP } from './messages-shop.js';
-import { PAGE_SIZE, type CompanyLevel } from './constants.js';
-
-/** Mobile shortcut categories (spec 1 §2, mobile home), with their Korean labels. */
-export const PRODUCT_CATEGORIES = [
-  { key: 'filter', label: '필터' },
-  { key: 'shock', label: '쇼바' },
-  { key: 'cooling', label: '냉각' },
-  { key: 'gear', label: '기어' },
-  { key: 'light', label: '라이트' },
-  { key: 'pad', label: '패드' },
-  { key: 'disc', label: '디스크' },
-  { key: 'condenser', label: '콘덴서' },
-  { key: 'sensor', label: '센서' },
-  { key: 'radiator', label: '라디에이터' },
-  { key: 'arm', label: '암' },
-] as const;
-export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number]['key'];
-
-export interface PriceTiers {
-  priceA: number;
-  priceB: number;
-  priceC: number;
-  priceD: number;
-  salePrice: number;
-}
-
-/**
- * The price a company of `level` pays: its tier, falling back A → B → C → D when a tier is zero,
- * then to the sale price (DESIGN.md 4).
- */
-export function tierPrice(p: PriceTiers, level: CompanyLevel): number {
-  const order = [p.priceA, p.priceB, p.priceC, p.priceD];
-  const start = { a: 0, b: 1, c: 2, d: 3 }[level];
-  for (let i = start; i < order.length; i++) if (order[i]! > 0) return order[i]!;
-  return p.salePrice;
-}
-
-/** VAT-included price shown on the mobile list: price × 1.1, rounded half up (integer won). */
-export function withVat(price: number): number {
-  return Math.floor((price * 11 + 5) / 10);
-}
-
-/** The warehouse as shown: first two characters of the stock name ('한국', '중국'). */
-export function warehouseLabel(stockName: string): string {
-  return stockName.slice(0, 2);
-}
-
-export function isChinaWarehouse(stockName: string): boolean {
-  return stockName.startsWith('중국');
-}
+import { PAGE_SIZE } from './constants.js';
 
 const int = z.number().int();
 

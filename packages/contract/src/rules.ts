@@ -1,4 +1,5 @@
-/** Pure rules shared by server and web: checksums, formats, helpers of spec 1 §5. */
+/** Pure rules shared by server and web: checksums, formats, helpers of spec 1 §5, prices. */
+import type { CompanyLevel } from './constants.js';
 
 /** Keeps only the digits of a value (number inputs keep only digits). */
 export function digitsOnly(value: string): string {
@@ -51,9 +52,22 @@ export function isMobilePhone(value: string): boolean {
   return /^01[016789]\d{8}$/.test(value);
 }
 
+/**
+ * 1234567 -> "1,234,567", as `n.toLocaleString('ko-KR')` writes an integer, without the browser's
+ * ICU number format: a page's first Korean number format costs Chromium 50-70 ms (its locale data
+ * loads), which the home page's list paid while it rendered. Other numbers go to toLocaleString.
+ */
+export function groupDigits(n: number): string {
+  if (!Number.isSafeInteger(n)) return n.toLocaleString('ko-KR');
+  const digits = String(Math.abs(n));
+  let out = digits.slice(-3);
+  for (let end = digits.length - 3; end > 0; end -= 3) out = `${digits.slice(Math.max(0, end - 3), end)},${out}`;
+  return n < 0 ? `-${out}` : out;
+}
+
 /** 12300 -> "12,300원" (integers only: won has no decimals). */
 export function formatWon(amount: number): string {
-  return `${Math.round(amount).toLocaleString('ko-KR')}원`;
+  return `${groupDigits(Math.round(amount))}원`;
 }
 
 /** Loose mail-address shape used for login ids (no spaces or control characters). */
@@ -79,4 +93,37 @@ export function isCalendarDate(value: string): boolean {
   if (year < 1 || month < 1 || month > 12 || day < 1) return false;
   const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
   return day <= (month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]!);
+}
+
+export interface PriceTiers {
+  priceA: number;
+  priceB: number;
+  priceC: number;
+  priceD: number;
+  salePrice: number;
+}
+
+/**
+ * The price a company of `level` pays: its tier, falling back A → B → C → D when a tier is zero,
+ * then to the sale price (DESIGN.md 4).
+ */
+export function tierPrice(p: PriceTiers, level: CompanyLevel): number {
+  const order = [p.priceA, p.priceB, p.priceC, p.priceD];
+  const start = { a: 0, b: 1, c: 2, d: 3 }[level];
+  for (let i = start; i < order.length; i++) if (order[i]! > 0) return order[i]!;
+  return p.salePrice;
+}
+
+/** VAT-included price shown on the mobile list: price × 1.1, rounded half up (integer won). */
+export function withVat(price: number): number {
+  return Math.floor((price * 11 + 5) / 10);
+}
+
+/** The warehouse as shown: first two characters of the stock name ('한국', '중국'). */
+export function warehouseLabel(stockName: string): string {
+  return stockName.slice(0, 2);
+}
+
+export function isChinaWarehouse(stockName: string): boolean {
+  return stockName.startsWith('중국');
 }

@@ -2,20 +2,6 @@ import { z } from 'zod';
 import { userInfo } from './auth.js';
 import { paymentResult } from './orders.js';
 
-/** Event names of the realtime channels (spec 1 §7, DESIGN.md 6). */
-export const TRADE_NAMESPACE = '/trade';
-export const CHAT_NAMESPACE = '/chat';
-
-export const TRADE_EVENTS = {
-  requestClientBaseInfo: 'requestClientBaseInfo',
-  toClientBaseInfo: 'toClientBaseInfo',
-  addToCart: 'addToCart',
-  addToCartCallBack: 'addToCartCallBack',
-  stateCartItem: 'stateCartItem',
-  stateToCartCallBack: 'stateToCartCallBack',
-  requestPaymentProduct: 'requestPaymentProduct',
-  paymentFinish: 'paymentFinish',
-} as const;
 
 /**
  * Payloads the client emits: addToCart takes `buyOrCartForm`, stateCartItem `cartDeleteRequest`,

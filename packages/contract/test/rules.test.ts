@@ -4,6 +4,7 @@ import {
   digitsOnly,
   formatBusinessNumber,
   formatWon,
+  groupDigits,
   hyphenatePhone,
   isMobilePhone,
   isPlainText,
@@ -167,6 +168,14 @@ describe('isPlainText and MAIL_SHAPE (no control characters reach the database)'
     expect(MAIL_SHAPE.test('데모@파츠몰.한국')).toBe(true);
     for (const t of ['demo\u0000@partsmall.kr', 'demo@parts\u0000mall.kr', 'de mo@partsmall.kr', 'a@b@c.kr', 'demo@partsmall', '@partsmall.kr']) {
       expect(MAIL_SHAPE.test(t), JSON.stringify(t)).toBe(false);
+    }
+  });
+});
+
+describe('groupDigits', () => {
+  it('writes integers as toLocaleString("ko-KR") does, and other numbers through it', () => {
+    for (const n of [0, 5, 12, 999, 1000, 1001, 12_300, 999_999, 1_000_000, 1_234_567, 2_147_483_647, Number.MAX_SAFE_INTEGER, -1, -999, -1000, -1_234_567, 1234.5678, -0.5, Number.MAX_SAFE_INTEGER + 2]) {
+      expect(groupDigits(n), String(n)).toBe(n.toLocaleString('ko-KR'));
     }
   });
 });

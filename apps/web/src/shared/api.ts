@@ -1,3 +1,4 @@
+import type * as Contract from '@partsmall/contract';
 import type { ApiEnvelope } from '@partsmall/contract';
 import type { z } from 'zod';
 import { session } from './session';
@@ -47,6 +48,17 @@ export function setUnauthorizedHandler(handler: Unauthorized) {
   onUnauthorized = handler;
 }
 
+type Schemas = typeof Contract;
+/**
+ * An answer schema of the contract by its name ('mallConfigAnswer'): the call is typed by it, and
+ * only development loads it to check the answer. The calls of the shell and the first pages name
+ * their answers this way, so a visitor's first page builds none of the contract's zod schemas.
+ */
+export type AnswerName = { [K in keyof Schemas]: K extends `${string}Answer` ? (Schemas[K] extends z.ZodType ? K : never) : never }[keyof Schemas];
+/** What a call answers: a schema, or the name of one of the contract. */
+export type Answer = z.ZodType | AnswerName;
+export type AnswerOf<A extends Answer> = A extends AnswerName ? z.infer<Schemas[A]> : A extends z.ZodType ? z.infer<A> : never;
+
 const TIMEOUT_MS = 100_000;
 const OK_CODES = [200, 201] as const;
 
@@ -61,7 +73,7 @@ function urlOf(method: 'GET' | 'POST', path: string, payload?: object): string {
   return `${url}?${query}`;
 }
 
-async function call<A extends z.ZodType>(method: 'GET' | 'POST', answer: A, path: string, payload: object | undefined, opts: CallOptions): Promise<z.infer<A>> {
+async function call<A extends Answer>(method: 'GET' | 'POST', answer: A, path: string, payload: object | undefined, opts: CallOptions): Promise<AnswerOf<A>> {
   const headers: Record<string, string> = {};
   const token = session.get().token;
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -93,19 +105,20 @@ async function call<A extends z.ZodType>(method: 'GET' | 'POST', answer: A, path
   }
   // While developing, an answer that left its contract says so (the build trusts the contract).
   if (import.meta.env.DEV) {
-    const checked = answer.safeParse(body);
+    const schema: z.ZodType = typeof answer === 'string' ? (await import('@partsmall/contract'))[answer as AnswerName] : answer;
+    const checked = schema.safeParse(body);
     if (!checked.success) console.warn(`${path}: answer differs from the contract`, checked.error.issues);
   }
-  return body as z.infer<A>;
+  return body as AnswerOf<A>;
 }
 
 /**
- * Calls by method: `answer` is the contract's answer schema of the call, which types the result.
- * Codes other than `accept` (default 200 and 201) throw an ApiError.
+ * Calls by method: `answer` is the contract's answer schema of the call (or its name), which types
+ * the result. Codes other than `accept` (default 200 and 201) throw an ApiError.
  */
 export const api = {
-  post: <A extends z.ZodType>(answer: A, path: string, payload?: object, opts: CallOptions = {}) => call('POST', answer, path, payload, opts),
-  get: <A extends z.ZodType>(answer: A, path: string, query?: object, opts: CallOptions = {}) => call('GET', answer, path, query, opts),
+  post: <A extends Answer>(answer: A, path: string, payload?: object, opts: CallOptions = {}) => call('POST', answer, path, payload, opts),
+  get: <A extends Answer>(answer: A, path: string, query?: object, opts: CallOptions = {}) => call('GET', answer, path, query, opts),
 };
 
 /** The Korean message of any error a call or a query ended with. */

@@ -1,4 +1,4 @@
-import { TIME_ZONE, digitsOnly, formatBusinessNumber, formatWon, hyphenatePhone } from '@partsmall/contract';
+import { TIME_ZONE, digitsOnly, formatBusinessNumber, formatWon, groupDigits, hyphenatePhone } from '@partsmall/contract';
 
 /**
  * How the shop writes numbers, money, dates, phones and business numbers (UI.md, Language and
@@ -7,7 +7,7 @@ import { TIME_ZONE, digitsOnly, formatBusinessNumber, formatWon, hyphenatePhone 
 
 /** 12300 → '12,300' (tables, with '원' in the column header). Won has no decimals. */
 export function money(amount: number): string {
-  return Math.round(amount).toLocaleString('ko-KR');
+  return groupDigits(Math.round(amount));
 }
 
 /** 12300 → '12,300원'. */
@@ -15,7 +15,7 @@ export const won = formatWon;
 
 /** 1200 → '1,200' for counts (items, days). */
 export function count(n: number): string {
-  return n.toLocaleString('ko-KR');
+  return groupDigits(n);
 }
 
 /** '01012345678' → '010-1234-5678'; '0212345678' → '02-1234-5678'; other lengths as digits. */
@@ -34,19 +34,21 @@ export function digits(value: string, max?: number): string {
   return max === undefined ? d : d.slice(0, max);
 }
 
-const parts = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+/** Made on first use: a time-zone format costs the browser its zone data, which no first page needs. */
+let parts: Intl.DateTimeFormat | null = null;
 
 function seoulParts(value: string | Date): Record<string, string> | null {
   const at = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(at.getTime())) return null;
+  parts ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
   return Object.fromEntries(parts.formatToParts(at).map((p) => [p.type, p.value]));
 }
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { TIMING, mallConfigAnswer, type MallConfig } from '@partsmall/contract';
+import { TIMING, type MallConfig } from '@partsmall/contract';
 import { api } from './api';
 
 /**
@@ -9,7 +9,7 @@ import { api } from './api';
  */
 export const mallConfigQuery = queryOptions({
   queryKey: ['mallConfig'],
-  queryFn: ({ signal }) => api.post(mallConfigAnswer, 'api/getMallConfig', {}, { signal }).then((a) => a.results),
+  queryFn: ({ signal }) => api.post('mallConfigAnswer', 'api/getMallConfig', {}, { signal }).then((a) => a.results),
   staleTime: Infinity,
   retry: false,
 });

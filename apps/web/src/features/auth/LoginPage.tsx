@@ -1,4 +1,3 @@
-import { lazy, Suspense } from 'react';
 import { TIMING, loginRequest } from '@partsmall/contract';
 import { messageOf } from '../../shared/api';
 import { pathFor } from '../../shared/paths';
@@ -6,11 +5,10 @@ import { T } from '../../shared/texts';
 import { Field, Form, SubmitButton, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
 import { useDelayedNavigate } from '../../shared/useDelayedNavigate';
+import { QrScanButton } from '../chat/QrScanButton';
 import { AuthLinks } from './AuthLinks';
 import { useLogin } from './queries';
 
-// The camera scanner (and its QR decoder) loads only on the phone's login page.
-const QrScanButton = lazy(() => import('../chat/QrLogin').then((m) => ({ default: m.QrScanButton })));
 
 export function LoginPage({ mobile = false }: { mobile?: boolean }) {
   const form = useZodForm(loginRequest, { id: '', pw: '' });
@@ -47,9 +45,7 @@ export function LoginPage({ mobile = false }: { mobile?: boolean }) {
         </Form>
       )}
       {mobile && !login.isSuccess && (
-        <Suspense fallback={null}>
-          <QrScanButton />
-        </Suspense>
+        <QrScanButton />
       )}
       <AuthLinks
         mobile={mobile}

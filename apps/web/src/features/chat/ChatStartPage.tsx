@@ -7,7 +7,7 @@ import { T } from '../../shared/texts';
 import { Field, Form, SubmitButton, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
 import { useLogin } from '../auth/queries';
-import { LOGIN_MESSAGE } from './FloatingChat';
+import { LOGIN_MESSAGE } from './login-message';
 import { useChatJoin } from './queries';
 import { TC } from './texts';
 import './chat.css';

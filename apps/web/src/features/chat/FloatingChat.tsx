@@ -1,22 +1,10 @@
 import { useEffect, useState } from 'react';
-import { CHAT_EVENTS, loginResult, type ChatMessage, type LoginResult, type ChatReadStatus, type OldChatList } from '@partsmall/contract';
+import { CHAT_EVENTS, type ChatMessage, type ChatReadStatus, type OldChatList } from '@partsmall/contract';
 import { session, useSession } from '../../shared/session';
 import { openPopup, POPUP } from '../../shared/ui/popup';
 import { TC } from './texts';
 import type { Socket } from 'socket.io-client';
 import './chat.css';
-
-/** The message a chat popup posts to its opener after logging in there. */
-export const LOGIN_MESSAGE = 'login';
-
-/** The login a chat popup posted, when it comes from this shop's own origin and is well formed; else null. */
-export function loginFromMessage(e: Pick<MessageEvent, 'origin' | 'data'>, ownOrigin: string = window.location.origin): LoginResult | null {
-  if (e.origin !== ownOrigin) return null;
-  const data = e.data as { type?: string } | null;
-  if (data?.type !== LOGIN_MESSAGE) return null;
-  const parsed = loginResult.safeParse(data);
-  return parsed.success ? parsed.data : null;
-}
 
 /**
  * Messages from the chat popup (spec 1 §2 'Other'): accepted only from this shop's own origin.
@@ -25,8 +13,12 @@ export function loginFromMessage(e: Pick<MessageEvent, 'origin' | 'data'>, ownOr
 function useChatPopupMessages() {
   useEffect(() => {
     const onMessage = (e: MessageEvent) => {
-      const login = loginFromMessage(e);
-      if (login && !session.get().token) session.login(login.token, login.userInfo);
+      if (e.origin !== window.location.origin) return;
+      // The check of the login (a zod schema) loads with the first message, not with every page.
+      void import('./login-message').then(({ loginFromMessage }) => {
+        const login = loginFromMessage(e);
+        if (login && !session.get().token) session.login(login.token, login.userInfo);
+      });
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);

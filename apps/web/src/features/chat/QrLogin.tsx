@@ -108,20 +108,8 @@ function useQrScanner(onCode: (text: string) => void, onNoCamera: () => void) {
   return video;
 }
 
-/** The phone side on /mobileLogin: the camera view; a code read logs this phone in. */
-export function QrScanButton() {
-  const [scanning, setScanning] = useState(false);
-  return (
-    <>
-      <button type="button" className="btn btn-block qr-scan-open" onClick={() => setScanning(true)} data-testid="qr-scan">
-        {TC.qrScan}
-      </button>
-      {scanning && <QrScanModal onClose={() => setScanning(false)} />}
-    </>
-  );
-}
-
-function QrScanModal({ onClose }: { onClose: () => void }) {
+/** The phone side on /mobileLogin: the camera view; a code read logs this phone in (QrScanButton opens it). */
+export function QrScanModal({ onClose }: { onClose: () => void }) {
   const notify = useNotify();
   const navigate = useNavigate();
   const login = useQrLogin();

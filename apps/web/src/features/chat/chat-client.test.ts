@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@partsmall/contract';
-import { loginFromMessage } from './FloatingChat';
+import { loginFromMessage } from './login-message';
 import { CHAT_INQUIRY_KEY, leaveInquiry, takeInquiry } from './inquiry';
 import { mergeMessages, type ChatLine } from './useChat';
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { CHAT_INQUIRY_KEY } from './leave-inquiry';
 
-/** The key a product page or the catalogue leaves for the chat window: the inquiry to send once. */
-export const CHAT_INQUIRY_KEY = 'chatInquiry';
+export { CHAT_INQUIRY_KEY, leaveInquiry } from './leave-inquiry';
+
 export const inquirySchema = z.union([
   z.object({ kind: z.literal('product'), productId: z.number().int().positive(), qty: z.number().int().positive().max(100_000) }),
   z.object({
@@ -47,13 +48,3 @@ export function takeInquiry(): ChatInquiry | null {
   }
   return found;
 }
-
-/** Leaves an inquiry for the chat window that is about to open. */
-export function leaveInquiry(inquiry: ChatInquiry) {
-  try {
-    sessionStorage.setItem(CHAT_INQUIRY_KEY, JSON.stringify(inquiry));
-  } catch {
-    /* storage blocked: the chat opens without it */
-  }
-}
-

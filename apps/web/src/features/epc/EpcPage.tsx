@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import {
   EPC_BRAND_LABELS,
   EPC_MSG,
@@ -23,6 +23,7 @@ import { useSession } from '../../shared/session';
 import { Modal } from '../../shared/ui/Modal';
 import { useNotify } from '../../shared/ui/notify';
 import { Loading } from '../../shared/ui/states';
+import { NotFound } from '../shell/NotFound';
 import { PartsPanel } from './PartsPanel';
 import {
   configQuery,
@@ -36,7 +37,7 @@ import {
   type EpcLangCode,
   type VehicleKey,
 } from './queries';
-import { epcHref, filterOn, isReloadShortcut, panelOf, readParams, type EpcParams } from './route';
+import { epcHref, filterOn, isReloadShortcut, panelOf, pathParamsOf, readParams, type EpcParams } from './route';
 import { TE } from './texts';
 import './epc.css';
 
@@ -58,9 +59,9 @@ function storedLang(): EpcLangCode {
 export function EpcPage({ mobile = false }: { mobile?: boolean }) {
   const { token } = useSession();
   const location = useLocation();
-  const pathParams = useParams();
   const [search] = useSearchParams();
-  const params = useMemo(() => readParams(mobile ? search : (pathParams as Record<string, string | undefined>)), [mobile, search, pathParams]);
+  const pathParams = useMemo(() => (mobile ? {} : pathParamsOf(location.pathname)), [mobile, location.pathname]);
+  const params = useMemo(() => readParams(mobile ? search : (pathParams ?? {})), [mobile, search, pathParams]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -75,6 +76,8 @@ export function EpcPage({ mobile = false }: { mobile?: boolean }) {
     };
   }, []);
 
+  // More segments than parameters: no such address (the route takes any rest of the path).
+  if (pathParams === null) return <NotFound />;
   // Phones get the mobile route; on the desktop the catalogue lives in a popup (no opener: home).
   if (!mobile && isPhoneBrowser()) return <Navigate to={epcHref(params, true)} replace />;
   if (!mobile && !isPopup()) return <Navigate to={PATHS.home[0]} replace />;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { EPC_ROUTE_PATTERN, epcHref, filterOn, isReloadShortcut, panelOf, readParams } from './route';
+import { EPC_PARAMS, EPC_ROUTE_PATTERN, epcHref, filterOn, isReloadShortcut, panelOf, pathParamsOf, readParams } from './route';
 
 describe('catalogue route (spec 2 §2)', () => {
   it('is written out in the route table exactly as EPC_ROUTE_PATTERN (the build lists it for the server)', () => {
@@ -12,10 +12,20 @@ describe('catalogue route (spec 2 §2)', () => {
     const place = { vin: 'WBA5R1C09KAK98765', brand: 'bmw', mcid: 'DEMO-BMW-G20', num: '34', parts: 'true', mid: '34_10_11' };
     const href = epcHref(place, false);
     expect(href).toBe('/epcMain/WBA5R1C09KAK98765/bmw/DEMO-BMW-G20/34/-/-/-/-/true/34_10_11');
-    const segments = href.split('/').slice(2);
-    const names = EPC_ROUTE_PATTERN.split('/').slice(2).map((s) => s.slice(1, -1));
-    expect(readParams(Object.fromEntries(names.map((n, i) => [n, segments[i]])))).toEqual(place);
+    expect(readParams(pathParamsOf(href)!)).toEqual(place);
     expect(epcHref({}, false)).toBe('/epcMain');
+    expect(readParams(pathParamsOf('/epcMain')!)).toEqual({});
+  });
+
+  it('reads every one of the 13 positions, decoded, and no address with more', () => {
+    const all = Object.fromEntries(EPC_PARAMS.map((name, i) => [name, `v${i}`]));
+    expect(readParams(pathParamsOf(epcHref(all, false))!)).toEqual(all);
+    expect(pathParamsOf(`${epcHref(all, false)}/`)).not.toBeNull();
+    expect(pathParamsOf(`${epcHref(all, false)}/extra`)).toBeNull();
+    // A value with a slash or spaces comes back whole (the path carries it encoded).
+    const odd = { vin: 'V', brand: 'bmw', searchPnum: '12 34/5%' };
+    expect(readParams(pathParamsOf(epcHref(odd, false))!)).toEqual(odd);
+    expect(pathParamsOf('/epcMain/%E0%A4%A')).toEqual({ vin: '%E0%A4%A' });
   });
 
   it('uses a query on phones', () => {

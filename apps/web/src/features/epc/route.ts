@@ -12,8 +12,34 @@ export const EPC_DESKTOP = '/epcMain';
 export const EPC_MOBILE = '/mobileEpcMain';
 const EMPTY = '-';
 
-/** The route pattern of React Router: every parameter optional. */
-export const EPC_ROUTE_PATTERN = `${EPC_DESKTOP}/${EPC_PARAMS.map((p) => `:${p}?`).join('/')}`;
+/**
+ * The route pattern of React Router: the catalogue and any rest of the path, which pathParamsOf
+ * reads. (Not 13 optional parameters: React Router expands every optional segment into two route
+ * branches, 2^13 = 8,192 of them, which it ranks when the app starts and compiles into regular
+ * expressions on every match: most of the main-thread time of every page of the shop.)
+ */
+export const EPC_ROUTE_PATTERN = `${EPC_DESKTOP}/*`;
+
+/**
+ * The positional values of a desktop address (`/epcMain/{vin}/{brand}/…`), each decoded as React
+ * Router decodes a parameter (an encoded '/' stays inside its value; trailing slashes ignored);
+ * null when the address has more segments than the catalogue has parameters (no such page).
+ */
+export function pathParamsOf(pathname: string): Record<string, string> | null {
+  const segments = pathname.replace(/\/+$/, '').split('/').slice(2);
+  if (segments.length > EPC_PARAMS.length) return null;
+  const out: Record<string, string> = {};
+  segments.forEach((segment, i) => {
+    let value = segment;
+    try {
+      value = decodeURIComponent(segment);
+    } catch {
+      // a malformed escape: the raw segment, as React Router keeps it
+    }
+    out[EPC_PARAMS[i]!] = value;
+  });
+  return out;
+}
 
 /** The values React Router read from the path (or the mobile query), '-' and '' dropped. */
 export function readParams(source: Record<string, string | undefined> | URLSearchParams): EpcParams {

@@ -6,7 +6,7 @@ import { useSession } from '../../shared/session';
 import { useNotify } from '../../shared/ui/notify';
 import { openPopup, POPUP } from '../../shared/ui/popup';
 import { paymentStore } from '../cart/model';
-import { leaveInquiry } from '../chat/inquiry';
+import { leaveInquiry } from '../chat/leave-inquiry';
 import { useAddToCart, useBuyNow } from './queries';
 
 /**

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
-import { PAGE_SIZE, buyAnswer, cartWriteAnswer, productAnswer, productListAnswer, type BuyOrCartForm } from '@partsmall/contract';
+import { PAGE_SIZE, type BuyOrCartForm } from '@partsmall/contract';
 import { TRADE_EVENTS } from '@partsmall/contract';
 import { api, messageOf } from '../../shared/api';
 import { queryClient } from '../../shared/query';
@@ -62,7 +62,7 @@ export const productGridQuery = (q: GridQuery) =>
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
       api.post(
-        productListAnswer,
+        'productListAnswer',
         'api/getProductHome',
         {
           searchType: q.keyword ? q.searchType : '',
@@ -99,7 +99,7 @@ export function useProductGrid(q: GridQuery) {
 export const productQuery = (seq: number, path: 'api/getProductHomeDetail' | 'api/getProductInfo' = 'api/getProductInfo') =>
   queryOptions({
     queryKey: productKeys.one(seq, path),
-    queryFn: ({ signal }) => api.post(productAnswer, path, { seq }, { signal, accept: [200] }).then((a) => a.results),
+    queryFn: ({ signal }) => api.post('productAnswer', path, { seq }, { signal, accept: [200] }).then((a) => a.results),
   });
 
 /** A product id of the route: a positive whole number, else null. */
@@ -118,7 +118,7 @@ export function prefetchProduct({ params }: LoaderFunctionArgs) {
 /** api/addToBuy: the payment items of 'buy now' (nothing is stored). */
 export function useBuyNow() {
   return useMutation({
-    mutationFn: (form: BuyOrCartForm) => api.post(buyAnswer, 'api/addToBuy', form, { accept: [201] }).then((a) => a.results),
+    mutationFn: (form: BuyOrCartForm) => api.post('buyAnswer', 'api/addToBuy', form, { accept: [201] }).then((a) => a.results),
   });
 }
 
@@ -131,7 +131,7 @@ export function useAddToCart(channel: 'socket' | 'http') {
     mutationFn: (form: BuyOrCartForm) =>
       channel === 'socket'
         ? tradeCall(TRADE_EVENTS.addToCart, TRADE_EVENTS.addToCartCallBack, form)
-        : api.post(cartWriteAnswer, 'api/addToCart', form, { accept: [201] }),
+        : api.post('cartWriteAnswer', 'api/addToCart', form, { accept: [201] }),
   });
 }
 

@@ -16,9 +16,14 @@ function useSticky(): boolean {
   const [sticky, setSticky] = useState(false);
   useEffect(() => {
     const onScroll = () => setSticky(window.scrollY >= TIMING.stickyBarPx);
-    onScroll();
+    // First read in the next frame: reading scrollY while the app mounts forced a layout of the
+    // whole page inside the mount's task (a long task); the frame lays the page out anyway.
+    const frame = requestAnimationFrame(onScroll);
     window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', onScroll);
+    };
   }, []);
   return sticky;
 }

@@ -1,14 +1,10 @@
-import { useWatch } from 'react-hook-form';
-import { z } from 'zod';
+import { useState, type FormEvent } from 'react';
 import { T } from '../texts';
-import { Form, useZodForm } from './form';
 
 export interface Search<S extends string = string> {
   searchType: S;
   keyword: string;
 }
-
-const searchSchema = z.object({ searchType: z.string(), keyword: z.string().trim().max(200) });
 
 interface SearchFormProps<S extends string> {
   /** The search types offered in the select, in order, with their labels. */
@@ -30,7 +26,9 @@ interface SearchFormProps<S extends string> {
 
 /**
  * The search bar above every list (UI.md): a search-type select, the keyword and the search
- * button. The home grid, notices, addresses and accounts search with it.
+ * button. The home grid, notices, addresses and accounts search with it. A plain form (no form
+ * library, no schema): the home page shows it, and its keyword only needs trimming and its length
+ * (the input's maxLength) kept.
  */
 export function SearchForm<S extends string>({
   types,
@@ -44,14 +42,18 @@ export function SearchForm<S extends string>({
   className = 'board-search',
   submitLabel = T.common.search,
 }: SearchFormProps<S>) {
-  const form = useZodForm(searchSchema, initial);
-  const type = useWatch({ control: form.control, name: 'searchType' }) as S;
+  const [type, setType] = useState<S>(initial.searchType);
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const values = new FormData(e.currentTarget);
+    onSearch({ searchType: String(values.get('searchType')) as S, keyword: String(values.get('keyword') ?? '').trim().slice(0, maxLength) });
+  };
   return (
-    <Form form={form} className={className} role="search" onSubmit={(v) => onSearch({ searchType: v.searchType as S, keyword: v.keyword.slice(0, maxLength) })}>
+    <form className={className} role="search" noValidate onSubmit={submit}>
       <label className="sr-only" htmlFor={`${idPrefix}-type`}>
         {T.common.searchType}
       </label>
-      <select id={`${idPrefix}-type`} {...form.register('searchType')}>
+      <select id={`${idPrefix}-type`} name="searchType" defaultValue={initial.searchType} onChange={(e) => setType(e.target.value as S)}>
         {types.map((t) => (
           <option key={t.value} value={t.value}>
             {t.label}
@@ -66,7 +68,8 @@ export function SearchForm<S extends string>({
         type="search"
         maxLength={maxLength}
         placeholder={typeof placeholder === 'function' ? placeholder(type) : placeholder}
-        {...form.register('keyword')}
+        name="keyword"
+        defaultValue={initial.keyword}
       />
       <button type="submit" className="btn btn-primary">
         {submitLabel}
@@ -76,6 +79,6 @@ export function SearchForm<S extends string>({
           {resetLabel}
         </button>
       )}
-    </Form>
+    </form>
   );
 }

@@ -1,0 +1,19 @@
+import type { ChatInquiry } from './inquiry';
+
+/**
+ * The writing side of the chat inquiry, apart from inquiry.ts (which checks what it reads with a zod
+ * schema): the product popup of the home page leaves inquiries, and builds no schema for it.
+ */
+
+/** The key a product page or the catalogue leaves for the chat window: the inquiry to send once. */
+export const CHAT_INQUIRY_KEY = 'chatInquiry';
+
+/** Leaves an inquiry for the chat window that is about to open. */
+export function leaveInquiry(inquiry: ChatInquiry) {
+  try {
+    sessionStorage.setItem(CHAT_INQUIRY_KEY, JSON.stringify(inquiry));
+  } catch {
+    /* storage blocked: the chat opens without it */
+  }
+}
+
