@@ -1,5 +1,5 @@
 import './styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
@@ -23,12 +23,17 @@ if (start) window.history.replaceState(null, '', start);
 
 const router = createBrowserRouter(routes);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <NotifyProvider>
-        <RouterProvider router={router} />
-      </NotifyProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+// The first render is a transition, which React splits into short slices instead of one long task
+// (Total Blocking Time of the first visit); nothing is on screen before it to keep responsive.
+const root = createRoot(document.getElementById('root')!);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <NotifyProvider>
+          <RouterProvider router={router} />
+        </NotifyProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+});
