@@ -149,7 +149,10 @@ describe('the public shop in the browser', () => {
   });
 
   it("shows the banner '데모 상점' on every page when the configuration says demo, and none otherwise", async () => {
-    /** The configuration as the server answers it, with `demo` set to what the test asks for. */
+    /**
+     * The configuration as the server answers it, with `demo` set to what the test asks for. The app polls
+     * it, so a fetch may still be under way when a context closes: each context drops its route first.
+     */
     const withDemo = (context: BrowserContext, demo: boolean) =>
       context.route('**/api/getMallConfig', async (route) => {
         const answer = await route.fetch();
@@ -164,6 +167,7 @@ describe('the public shop in the browser', () => {
       await page.getByTestId('demo-banner').getByText('데모 상점').waitFor();
     }
     await shot(page, 'demo-banner-desktop');
+    await context.unrouteAll({ behavior: 'ignoreErrors' });
     await context.close();
 
     const phone = await phonePage(shop.browser);
@@ -171,6 +175,7 @@ describe('the public shop in the browser', () => {
     await phone.page.goto(`${shop.server.base}/mobile`);
     await phone.page.getByTestId('demo-banner').getByText('데모 상점').waitFor();
     await shot(phone.page, 'demo-banner-phone');
+    await phone.context.unrouteAll({ behavior: 'ignoreErrors' });
     await phone.context.close();
 
     const real = await desktopPage(shop.browser);
@@ -178,6 +183,7 @@ describe('the public shop in the browser', () => {
     await real.page.goto(`${shop.server.base}/home`);
     await real.page.getByRole('button', { name: '더보기' }).waitFor();
     expect(await real.page.getByTestId('demo-banner').count()).toBe(0);
+    await real.context.unrouteAll({ behavior: 'ignoreErrors' });
     await real.context.close();
   });
 });
