@@ -120,6 +120,9 @@ export async function beginGuess(db: Db, p: GuessPolicy, subject: string, addres
     retryAfterSec,
     succeeded: async () => {
       await db.transaction(async (tx) => {
+        // The subject's lock first: two successes of one account at once (two tabs) would each hold
+        // their own rows while deleting the other's by key, a deadlock that answered 500.
+        await lockKey(tx, k.subject);
         if (counted.length > 0) await tx.delete(rateEvents).where(inArray(rateEvents.id, counted));
         await tx.delete(rateEvents).where(eq(rateEvents.key, k.pair));
         if (p.knownSec > 0) {

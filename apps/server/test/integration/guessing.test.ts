@@ -50,6 +50,17 @@ describe('login guessing', () => {
     expect([owner.status, owner.body.code]).toEqual([200, 200]);
   });
 
+  it('the same account logging in four times at once from one address (tabs, a retry): every login succeeds (no deadlock, no 500)', async () => {
+    const shop = await makeCompany(server, '동시', 2);
+    const address = newAddress();
+    // Each login counts its attempt, then clears the account's counts on success: the clearing of
+    // one must not wait on another's rows while that one waits on its own (a deadlock, answered 500).
+    for (let round = 0; round < 150; round++) {
+      const answers = await Promise.all(Array.from({ length: 4 }, () => login(shop.main.id, 'pass1234', address)));
+      expect(answers.map((a) => [a.status, a.body.code])).toEqual(Array(4).fill([200, 200]));
+    }
+  });
+
   it('five failures from one address refuse that address for that account, even with the right password; nobody else', async () => {
     const shop = await makeCompany(server, '엄격', 1);
     const guesser = newAddress();
