@@ -60,17 +60,12 @@ export async function runCatalogueHttp(url: string, db: Db) {
     const closed = scenarios.map((s) => ({ ...s, project: [] as Measured[], bare: [] as Measured[] }));
     const pids = { project: project.pid, bare: bare.pid };
     const loadBefore = os.loadavg()[0]!;
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const r of closed) {
-        const order = round % 2 === 0 ? (['project', 'bare'] as const) : (['bare', 'project'] as const);
-        for (const who of order) {
-          const before = cpuMs(pids[who]);
-          const result = await load(r.name, endpoint(who === 'project' ? PROJECT_PORT : BARE_PORT, r.path), r.body, { duration: SECONDS, headers });
-          const after = cpuMs(pids[who]);
-          r[who].push({ ...result, cpuMs: before === null || after === null ? null : after - before });
-        }
-      }
-    }
+    await interleaved(closed, ROUNDS, async (r, who, port) => {
+      const before = cpuMs(pids[who]);
+      const result = await load(r.name, endpoint(port, r.path), r.body, { duration: SECONDS, headers });
+      const after = cpuMs(pids[who]);
+      r[who].push({ ...result, cpuMs: before === null || after === null ? null : after - before });
+    });
     const total = (rs: Measured[]) => rs.reduce((n, r) => n + r.requests, 0);
     const bad = (rs: Measured[]) => rs.reduce((n, r) => n + r.errors + r.non2xx, 0);
     const perCpuSecond = (rs: Measured[]) => (rs.every((r) => r.cpuMs !== null) ? (total(rs) * 1000) / rs.reduce((n, r) => n + r.cpuMs!, 0) : NaN);
@@ -93,19 +88,14 @@ export async function runCatalogueHttp(url: string, db: Db) {
     type OpenMeasured = OpenLoopResult & { cpuUsPerRequest: number };
     const open = scenarios.map((s) => ({ ...s, project: [] as OpenMeasured[], bare: [] as OpenMeasured[] }));
     const openLoadBefore = os.loadavg()[0]!;
-    for (let round = 0; round < OPEN_ROUNDS; round++) {
-      for (const r of open) {
-        const order = round % 2 === 0 ? (['project', 'bare'] as const) : (['bare', 'project'] as const);
-        for (const who of order) {
-          const before = cpuMs(pids[who]);
-          const result = await openLoop(r.name, endpoint(who === 'project' ? PROJECT_PORT : BARE_PORT, r.path), r.body, { rate: OPEN_RATE, seconds: OPEN_SECONDS, warmupSeconds: 1, headers });
-          const after = cpuMs(pids[who]);
-          // The CPU time covers the warm-up second too: divided by every request sent.
-          const sent = OPEN_RATE * (OPEN_SECONDS + 1);
-          r[who].push({ ...result, cpuUsPerRequest: before === null || after === null ? NaN : ((after - before) * 1000) / sent });
-        }
-      }
-    }
+    await interleaved(open, OPEN_ROUNDS, async (r, who, port) => {
+      const before = cpuMs(pids[who]);
+      const result = await openLoop(r.name, endpoint(port, r.path), r.body, { rate: OPEN_RATE, seconds: OPEN_SECONDS, warmupSeconds: 1, headers });
+      const after = cpuMs(pids[who]);
+      // The CPU time covers the warm-up second too: divided by every request sent.
+      const sent = OPEN_RATE * (OPEN_SECONDS + 1);
+      r[who].push({ ...result, cpuUsPerRequest: before === null || after === null ? NaN : ((after - before) * 1000) / sent });
+    });
     console.log(
       `\ncatalogue HTTP, open loop: ${OPEN_RATE} requests/s sent on a fixed schedule for ${OPEN_SECONDS} s after 1 s of warm-up, ${OPEN_ROUNDS} interleaved rounds; latency from the scheduled send to the end of the body; load average ${openLoadBefore.toFixed(1)} → ${os.loadavg()[0]!.toFixed(1)}`,
     );
@@ -124,5 +114,18 @@ export async function runCatalogueHttp(url: string, db: Db) {
     }
   } finally {
     for (const child of [project, bare]) child.kill('SIGINT');
+  }
+}
+
+/**
+ * Runs every call against both servers for some rounds, alternating which server goes first each
+ * round, so that a busy moment of the machine falls on both.
+ */
+async function interleaved<R>(calls: R[], rounds: number, measure: (call: R, who: 'project' | 'bare', port: number) => Promise<void>): Promise<void> {
+  for (let round = 0; round < rounds; round++) {
+    for (const call of calls) {
+      const order = round % 2 === 0 ? (['project', 'bare'] as const) : (['bare', 'project'] as const);
+      for (const who of order) await measure(call, who, who === 'project' ? PROJECT_PORT : BARE_PORT);
+    }
   }
 }
