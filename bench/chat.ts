@@ -32,6 +32,16 @@ const WARMUP_S = Number(process.env.BENCH_CHAT_WARMUP_S ?? 2);
 /** Two server processes sharing rooms through Redis; BENCH_CHAT_REDIS=off leaves that variant out. */
 const REDIS = process.env.BENCH_CHAT_REDIS ?? process.env.REDIS_URL_TEST ?? 'redis://127.0.0.1:6379';
 
+/**
+ * Where the chat servers and the relay run: anywhere by default (BENCH_SERVER_CPUS pins them). The
+ * goal here is an absolute latency, not a ratio between servers, and a server pinned to one of the
+ * two cores shares it with the PostgreSQL backends it wakes (the scheduler places them beside it)
+ * while the other core idles part of the time: pinned, one process waited for a CPU as long as it
+ * ran (8.8 s running, 9.1 s waiting; p99 311 ms), and two processes pinned to one core waited twice
+ * as long as they ran. A shop's server is not pinned beside its database either.
+ */
+const CPUS = process.env.BENCH_SERVER_CPUS ?? '';
+
 /** BENCH_CHAT_TRACE=<folder>: every receipt with its send time, and the servers' own trace (bench/chat-probe.mjs). */
 const TRACE = process.env.BENCH_CHAT_TRACE ?? '';
 
@@ -310,8 +320,8 @@ function newTarget(name: string, processes: ChildProcess[], ports: number[], dat
   };
 }
 
-/** The bare relay, started like the servers: pinned to the same CPU, with the same node flags and trace. */
-const startBare = (port: number): Promise<ChildProcess> => startNodeProcess('bench/chat-bare.ts', { PORT: String(port) });
+/** The bare relay, started like the servers: on the same CPUs, with the same node flags and trace. */
+const startBare = (port: number): Promise<ChildProcess> => startNodeProcess('bench/chat-bare.ts', { PORT: String(port) }, CPUS);
 
 /**
  * Open files this process may hold (soft limit): every socket of every target stays open here until
@@ -395,7 +405,7 @@ export async function run() {
   const openFiles = checkOpenFileLimit((CUSTOMERS + STAFF) * (withRedis ? 3 : 2) + 500);
   console.log(
     `\nchat: ${CUSTOMERS} customers connected, ${CHATTING} chatting with ${STAFF} staff at ${RATE} messages/s, ${WARMUP_S > 0 ? `a warm-up round of ${WARMUP_S} s, then ` : ''}${ROUNDS} round(s) of ${ROUND_S} s ` +
-      `(one process, ${withRedis ? 'two processes + Redis, ' : ''}bare relay, ...); load average at start ${loadAverage()} (2 cores, shared); open files allowed ${openFiles}`,
+      `(one process, ${withRedis ? 'two processes + Redis, ' : ''}bare relay, ...), servers ${CPUS ? `on CPU ${CPUS}` : 'on any CPU'}; load average at start ${loadAverage()} (2 cores, shared); open files allowed ${openFiles}`,
   );
   const single = await seed('pm_bench_chat');
   const cluster = withRedis ? await seed('pm_bench_chat_cluster') : null;
@@ -403,7 +413,7 @@ export async function run() {
   const targets: { target: Target; seeded: Seeded; staffAuth: object[]; customerAuth: object[]; announcer?: (s: Socket) => () => number }[] = [];
   const started: ChildProcess[] = [];
   try {
-    const one = await startServerProcess(single.url, 3903);
+    const one = await startServerProcess(single.url, 3903, {}, CPUS);
     started.push(one);
     targets.push({
       target: newTarget('one process', [one], [3903], single.url),
@@ -413,9 +423,9 @@ export async function run() {
       announcer: onlineAnnouncements,
     });
     if (cluster) {
-      const a = await startServerProcess(cluster.url, 3905, { REDIS_URL: REDIS });
+      const a = await startServerProcess(cluster.url, 3905, { REDIS_URL: REDIS }, CPUS);
       started.push(a);
-      const b = await startServerProcess(cluster.url, 3906, { REDIS_URL: REDIS });
+      const b = await startServerProcess(cluster.url, 3906, { REDIS_URL: REDIS }, CPUS);
       started.push(b);
       targets.push({
         target: newTarget('two processes + Redis', [a, b], [3905, 3906], cluster.url),

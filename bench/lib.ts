@@ -53,14 +53,16 @@ export function pinLoadGenerator(): void {
   if (others.length > 0) execFileSync('taskset', ['-cp', others.join(','), String(process.pid)], { stdio: 'ignore' });
 }
 
-/** A TypeScript entry point in its own process, resolved once it prints its '실행 중' line. */
-export async function startNodeProcess(entry: string, env: Record<string, string>): Promise<ChildProcess> {
+/**
+ * A TypeScript entry point in its own process, resolved once it prints its '실행 중' line; pinned to
+ * `cpus` (default serverCpus(); '' = anywhere).
+ */
+export async function startNodeProcess(entry: string, env: Record<string, string>, cpus: string = serverCpus()): Promise<ChildProcess> {
   // BENCH_NODE_ARGS: extra node flags for the servers, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
   const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   // BENCH_CHAT_TRACE: the server records its event loop, CPU, GC and database time per 100 ms.
   if (process.env.BENCH_CHAT_TRACE) extra.push('--import', path.join(ROOT, 'bench/chat-probe.mjs'));
   const node = [process.execPath, ...extra, '--import', 'tsx', path.join(ROOT, entry)];
-  const cpus = serverCpus();
   const pinned = cpus ? ['taskset', '-c', cpus, ...node] : node;
   const child = spawn(pinned[0]!, pinned.slice(1), {
     cwd: ROOT,
@@ -84,7 +86,7 @@ export async function startNodeProcess(entry: string, env: Record<string, string
  * The real server in its own process (so the load generator does not share its event loop), in
  * production mode (no dev outbox, no docs); its simulated gateway and SMS are switched on by name.
  */
-export function startServerProcess(databaseUrl: string, port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
+export function startServerProcess(databaseUrl: string, port: number, env: Record<string, string> = {}, cpus?: string): Promise<ChildProcess> {
   return startNodeProcess('apps/server/src/main.ts', {
     DATABASE_URL: databaseUrl,
     PORT: String(port),
@@ -99,7 +101,7 @@ export function startServerProcess(databaseUrl: string, port: number, env: Recor
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DB_POOL_MAX: '16',
     ...env,
-  });
+  }, cpus);
 }
 
 export interface LoadResult {

@@ -20,6 +20,7 @@ import { parseOr400 } from '../shared/parse.js';
 import type { Db } from '../db/client.js';
 import { resolveSession } from '../features/auth/sessions.js';
 import { buildBaseInfo } from '../features/trade/base-info.js';
+import { coalesceWritesPerTick } from './coalesce-writes.js';
 import { registerChatNamespace, type ChatChannel } from '../features/chat/namespace.js';
 
 export interface Realtime {
@@ -58,6 +59,8 @@ export async function createRealtime(
     cors: { origin: false },
     connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: true },
   });
+  // Every Socket.IO connection's frames of one tick leave in one write (coalesce-writes.ts).
+  httpServer.prependListener('upgrade', (_req, socket) => coalesceWritesPerTick(socket));
   let redisClient: { quit(): Promise<unknown>; ping(): Promise<string> } | null = null;
   if (redisUrl) {
     // Several server processes share rooms, events and recoverable sessions through the Redis
