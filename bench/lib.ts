@@ -45,6 +45,12 @@ function hasTaskset(): boolean {
   }
 }
 
+/** Lets processes (all their threads) run on any CPU again, e.g. servers pinned for a throughput comparison. */
+export function unpin(pids: (number | undefined)[]): void {
+  const all = `0-${os.cpus().length - 1}`;
+  for (const pid of pids) if (pid !== undefined && hasTaskset()) execFileSync('taskset', ['-a', '-cp', all, String(pid)], { stdio: 'ignore' });
+}
+
 /** Keeps the load generator (this process) off the servers' CPUs. */
 export function pinLoadGenerator(): void {
   const cpus = serverCpus();
@@ -177,6 +183,14 @@ export interface OpenLoopResult {
   maxInFlight: number;
   errors: number;
   non2xx: number;
+  /** Every measured latency (as p50-max), sorted: rounds are pooled from these. */
+  sorted: number[];
+}
+
+/** p50 / p95 / p99 / max of sorted latencies, ms with one decimal. */
+export function latencySummary(sorted: number[]): { p50: number; p95: number; p99: number; max: number } {
+  const round1 = (n: number) => Math.round(n * 10) / 10;
+  return { p50: round1(percentile(sorted, 50)), p95: round1(percentile(sorted, 95)), p99: round1(percentile(sorted, 99)), max: round1(sorted[sorted.length - 1] ?? NaN) };
 }
 
 /**
@@ -273,6 +287,7 @@ export async function openLoop(
     maxInFlight,
     errors,
     non2xx,
+    sorted,
   };
 }
 
