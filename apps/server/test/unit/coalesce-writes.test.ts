@@ -89,3 +89,24 @@ describe('coalesceWritesPerTick', () => {
     expect(error).toBeInstanceOf(Error);
   });
 });
+
+describe('coalesceWritesPerTick with several sockets', () => {
+  it('each socket written to in a tick sends its writes in one system call of its own', async () => {
+    const one = await tcpPair();
+    const two = await tcpPair();
+    open.push(one.server, one.client, two.server, two.client);
+    coalesceWritesPerTick(one.server);
+    coalesceWritesPerTick(two.server);
+    const [callsOne, callsTwo] = [countWrites(one.server), countWrites(two.server)];
+    const [textOne, textTwo] = [received(one.client, 6), received(two.client, 4)];
+    one.server.write('a1');
+    two.server.write('x1');
+    one.server.write('b2');
+    two.server.write('y2');
+    one.server.write('c3');
+    await nextTick();
+    expect(callsOne).toEqual({ single: 0, vector: [3] });
+    expect(callsTwo).toEqual({ single: 0, vector: [2] });
+    expect([await textOne, await textTwo]).toEqual(['a1b2c3', 'x1y2']);
+  });
+});
