@@ -128,6 +128,22 @@ describe('chat delivery: resends', () => {
 });
 
 describe('chat delivery: reconnect', () => {
+  it("chat events carry the message alone: chat replays from the database, not from Socket.IO's in-memory recovery", async () => {
+    const a = await newCustomer(server, '오프셋');
+    const staff = await staffSocket();
+    const customer = await connectAs(a.token);
+    const atStaff = new Promise<unknown[]>((resolve) => staff.on('messageToAdmin', (...args: unknown[]) => (args[0] as ChatMessage).targetUser === a.seq && resolve(args)));
+    const atCustomer = new Promise<unknown[]>((resolve) => customer.on('messageToUser', (...args: unknown[]) => resolve(args)));
+    await ack(customer, 'userMessage', { sendMessage: '오프셋 없이', clientMessageId: clientId() });
+    await ack(staff, 'adminMessage', { sendMessage: '네', clientMessageId: clientId(), targetUser: a.seq });
+    // With the recovery adapter every broadcast also carried its offset as a second argument.
+    const [staffArgs, customerArgs] = await Promise.all([atStaff, atCustomer]);
+    expect(staffArgs).toHaveLength(1);
+    expect(staffArgs[0]).toMatchObject({ sendMessage: '오프셋 없이', sendSide: 'user' });
+    expect(customerArgs).toHaveLength(1);
+    expect(customerArgs[0]).toMatchObject({ sendMessage: '네', sendSide: 'admin' });
+  });
+
   it('after a reconnect the customer gets exactly what was stored since its last id, in order', async () => {
     const a = await newCustomer(server, '재접속');
     const staff = await staffSocket();
