@@ -12,7 +12,7 @@ import Fastify, { type FastifyReply } from 'fastify';
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { EPC_MSG, MSG, checkVin, epcGroupAnswer, epcPartsAnswer, epcVinAnswer, isTestVin, type CompanyLevel } from '@partsmall/contract';
-import type { Db } from '../apps/server/src/db/client.js';
+import { poolSize, type Db } from '../apps/server/src/db/client.js';
 import * as schema from '../apps/server/src/db/schema.js';
 import { SESSION_CONTEXT, hashToken } from '../apps/server/src/features/auth/sessions.js';
 import { openVin } from '../apps/server/src/features/epc/quota.js';
@@ -20,7 +20,8 @@ import { partsWithProducts } from '../apps/server/src/features/epc/routes.js';
 import { diagramParts, epcLang, findVehicle, mainGroups, vehicleTitle } from '../apps/server/src/features/epc/service.js';
 import { answerJsonSchema } from '../apps/server/src/shared/answers.js';
 
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DB_POOL_MAX ?? 20) });
+// Sized as the shop's pool (apps/server/src/db/client.ts poolSize).
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, ...poolSize({ DB_POOL_MAX: '20', ...process.env }) });
 const db = drizzle(pool, { schema }) as unknown as Db;
 const app = Fastify();
 

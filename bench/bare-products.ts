@@ -9,11 +9,13 @@
 import Fastify from 'fastify';
 import pg from 'pg';
 import { MSG, MSG_SHOP, PAGE_SIZE, productListAnswer, type CompanyLevel } from '@partsmall/contract';
+import { poolSize } from '../apps/server/src/db/client.js';
 import { SESSION_CONTEXT, hashToken } from '../apps/server/src/features/auth/sessions.js';
 import { gridQuery, priceFor, type ProductRow } from '../apps/server/src/features/products/service.js';
 import { answerJsonSchema } from '../apps/server/src/shared/answers.js';
 
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DB_POOL_MAX ?? 16) });
+// Sized as the shop's pool (apps/server/src/db/client.ts poolSize).
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, ...poolSize({ DB_POOL_MAX: '16', ...process.env }) });
 const app = Fastify();
 
 interface Body {
