@@ -59,7 +59,8 @@ describe('login guessing', () => {
       const answers = await Promise.all(Array.from({ length: 4 }, () => login(shop.main.id, 'pass1234', address)));
       expect(answers.map((a) => [a.status, a.body.code])).toEqual(Array(4).fill([200, 200]));
     }
-  });
+    // 600 logins, each hashing its password (scrypt): 28 s on the shared two cores, so a time of its own.
+  }, 180_000);
 
   it('five failures from one address refuse that address for that account, even with the right password; nobody else', async () => {
     const shop = await makeCompany(server, '엄격', 1);
