@@ -30,8 +30,8 @@ const QUOTA_LOCK = 7_310_002;
  * the day's VINs (the count's snapshot does not see the update, which adds no row anyway).
  * The row's `opens` and `last_at` (which orders the search history) are written at most once a
  * second: a buyer's page reloads and a shop's bursts then read only, with no row lock and no commit
- * to flush. Every reopen of the same row at once queued on its lock and a commit before (the closed
- * loop's ~1,000 reopens a second of one row stalled the whole database for up to 90 ms).
+ * to flush. Before, every reopen of the same row queued on its lock and waited for a commit (at
+ * the benchmark's ~1,000 reopens a second of one row, single updates took up to 90 ms).
  */
 const REOPEN: PreparedStatement = {
   name: 'epc_vin_reopen',
