@@ -11,7 +11,7 @@ import { companies, members } from '../apps/server/src/db/schema.js';
 import { hashPassword } from '../apps/server/src/features/auth/passwords.js';
 import { createSession } from '../apps/server/src/features/auth/sessions.js';
 import { withCheckDigit } from '../apps/server/src/seed/demo.js';
-import { freshBenchDatabase, startNodeProcess, startServerProcess } from './lib.js';
+import { freshBenchDatabase, percentile, startNodeProcess, startServerProcess } from './lib.js';
 
 // BENCH_SHORT=1: a quick look on a shared machine (fewer connections, one short round); every
 // figure can still be set on its own.
@@ -49,10 +49,6 @@ const loadAverage = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').sl
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 /** Resident memory of a process in bytes (Linux). */
 function rss(pid: number): number {

@@ -47,8 +47,9 @@ function hasTaskset(): boolean {
 
 /** Lets processes (all their threads) run on any CPU again, e.g. servers pinned for a throughput comparison. */
 export function unpin(pids: (number | undefined)[]): void {
+  if (!hasTaskset()) return;
   const all = `0-${os.cpus().length - 1}`;
-  for (const pid of pids) if (pid !== undefined && hasTaskset()) execFileSync('taskset', ['-a', '-cp', all, String(pid)], { stdio: 'ignore' });
+  for (const pid of pids) if (pid !== undefined) execFileSync('taskset', ['-a', '-cp', all, String(pid)], { stdio: 'ignore' });
 }
 
 /** Keeps the load generator (this process) off the servers' CPUs. */
@@ -129,7 +130,7 @@ export interface LoadResult {
   non2xx: number;
 }
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
@@ -286,10 +287,7 @@ export async function openLoop(
     offered: total - warmup,
     answered,
     rps: Math.round(answered / opts.seconds),
-    p50: round1(percentile(sorted, 50)),
-    p95: round1(percentile(sorted, 95)),
-    p99: round1(percentile(sorted, 99)),
-    max: round1(sorted[sorted.length - 1] ?? NaN),
+    ...latencySummary(sorted),
     sentP95: round1(percentile(sortedSent, 95)),
     sendLateP99: round1(percentile(late, 99)),
     maxInFlight,

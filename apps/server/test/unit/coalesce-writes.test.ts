@@ -47,12 +47,17 @@ afterEach(() => {
   open = [];
 });
 
+/** A TCP pair whose server side coalesces its writes, with its system calls counted; closed after the test. */
+async function coalescedPair() {
+  const { server, client } = await tcpPair();
+  open.push(server, client);
+  coalesceWritesPerTick(server);
+  return { server, client, calls: countWrites(server) };
+}
+
 describe('coalesceWritesPerTick', () => {
   it('sends the writes of one tick in one system call, in order', async () => {
-    const { server, client } = await tcpPair();
-    open.push(server, client);
-    coalesceWritesPerTick(server);
-    const calls = countWrites(server);
+    const { server, client, calls } = await coalescedPair();
     const text = received(client, 10);
     for (const part of ['a1', 'b2', 'c3', 'd4', 'e5']) server.write(part);
     expect(calls).toEqual({ single: 0, vector: [] }); // held until the tick ends
@@ -62,10 +67,7 @@ describe('coalesceWritesPerTick', () => {
   });
 
   it('writes of two ticks leave in two system calls; the first is not held for the second', async () => {
-    const { server, client } = await tcpPair();
-    open.push(server, client);
-    coalesceWritesPerTick(server);
-    const calls = countWrites(server);
+    const { server, client, calls } = await coalescedPair();
     const text = received(client, 4);
     server.write('x1');
     await nextTick();
@@ -77,9 +79,7 @@ describe('coalesceWritesPerTick', () => {
   });
 
   it('a socket destroyed within the tick is left alone', async () => {
-    const { server, client } = await tcpPair();
-    open.push(server, client);
-    coalesceWritesPerTick(server);
+    const { server } = await coalescedPair();
     server.write('z');
     server.destroy();
     await nextTick();
@@ -92,12 +92,9 @@ describe('coalesceWritesPerTick', () => {
 
 describe('coalesceWritesPerTick with several sockets', () => {
   it('each socket written to in a tick sends its writes in one system call of its own', async () => {
-    const one = await tcpPair();
-    const two = await tcpPair();
-    open.push(one.server, one.client, two.server, two.client);
-    coalesceWritesPerTick(one.server);
-    coalesceWritesPerTick(two.server);
-    const [callsOne, callsTwo] = [countWrites(one.server), countWrites(two.server)];
+    const one = await coalescedPair();
+    const two = await coalescedPair();
+    const [callsOne, callsTwo] = [one.calls, two.calls];
     const [textOne, textTwo] = [received(one.client, 6), received(two.client, 4)];
     one.server.write('a1');
     two.server.write('x1');
