@@ -3,12 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClientBaseInfoEvent } from '@partsmall/contract';
+import type { Socket } from 'socket.io-client';
+import type { ChatMessage, ClientBaseInfoEvent, UsersToAdmin } from '@partsmall/contract';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { seedDemo } from '../../src/seed/demo.js';
 import { call, freshDatabase, loginAs, nextEvent, tradeSocket, type TestServer } from '../helpers.js';
 import { makeProduct } from '../order-helpers.js';
+import { ack, clientId, memberIdOf, newCustomer, openChat, tokenFor, waitFor } from '../chat-helpers.js';
 
 /**
  * Two server processes behind one load balancer share rooms through Redis (DESIGN.md 1): a cart
@@ -59,6 +61,76 @@ describe.skipIf(!redisUrl)('two instances on one Redis', () => {
       expect((await pushed).result!.carts).toBe(carts + 1);
     } finally {
       socket.close();
+    }
+  });
+});
+
+describe.skipIf(!redisUrl)('chat across two instances on one Redis', () => {
+  /** Every argument of the first `event` on a socket that passes `match`. */
+  const argsOf = (socket: Socket, event: string, match: (m: ChatMessage) => boolean) =>
+    new Promise<unknown[]>((resolve) => {
+      const listener = (...args: unknown[]) => {
+        if (!match(args[0] as ChatMessage)) return;
+        socket.off(event, listener);
+        resolve(args);
+      };
+      socket.on(event, listener);
+    });
+
+  it("a customer's message reaches staff on both instances and an answer from B reaches the customer on A, each event the message alone", async () => {
+    const [a, b] = servers as [TestServer, TestServer];
+    const customer = await newCustomer(a, '두서버');
+    const staffToken = await tokenFor(a, await memberIdOf(a, 'staff@partsmall.kr'));
+    const sockets = [await openChat(a, customer.token), await openChat(a, staffToken), await openChat(b, staffToken)];
+    const [tab, staffA, staffB] = sockets as [Socket, Socket, Socket];
+    try {
+      const mine = (m: ChatMessage) => m.targetUser === customer.seq;
+      const atStaff = [argsOf(staffA, 'messageToAdmin', mine), argsOf(staffB, 'messageToAdmin', mine)];
+      const sent = await ack<ChatMessage>(tab, 'userMessage', { sendMessage: '두 서버 사이 문의', clientMessageId: clientId() });
+      expect(sent.code).toBe(201);
+      // With the streams adapter's recovery, every event also carried its stream offset.
+      for (const args of await Promise.all(atStaff)) {
+        expect(args).toHaveLength(1);
+        expect(args[0]).toMatchObject({ seq: sent.results!.seq, sendMessage: '두 서버 사이 문의', sendSide: 'user' });
+      }
+      const atCustomer = argsOf(tab, 'messageToUser', mine);
+      const answerSeen = argsOf(staffA, 'messageToAdmin', (m) => mine(m) && m.sendSide === 'admin');
+      const answer = await ack<ChatMessage>(staffB, 'adminMessage', { sendMessage: 'B에서 답변', clientMessageId: clientId(), targetUser: customer.seq });
+      expect(answer.code).toBe(201);
+      const [customerArgs, otherStaffArgs] = await Promise.all([atCustomer, answerSeen]);
+      expect(customerArgs).toEqual([expect.objectContaining({ seq: answer.results!.seq, sendMessage: 'B에서 답변', sendSide: 'admin' })]);
+      expect(otherStaffArgs).toEqual([expect.objectContaining({ seq: answer.results!.seq })]);
+    } finally {
+      for (const s of sockets) s.close();
+    }
+  });
+
+  it("a customer's tabs on A and B are one online user, offline when the last closes", async () => {
+    const [a, b] = servers as [TestServer, TestServer];
+    const customer = await newCustomer(a, '두서버탭');
+    const staff = await openChat(a, await tokenFor(a, await memberIdOf(a, 'staff@partsmall.kr')));
+    const tabs: Socket[] = [];
+    try {
+      const entry = (u: UsersToAdmin) => (u.full ? undefined : u.users.find((x) => x.seq === customer.seq));
+      const update = () => waitFor<UsersToAdmin>(staff, 'usersToAdmin', (u) => entry(u) !== undefined);
+      // Each connect and close is announced once, by the instance that holds the socket.
+      let next = update();
+      tabs.push(await openChat(a, customer.token));
+      expect(entry(await next)?.onlineStatus).toBe(true);
+      next = update();
+      tabs.push(await openChat(b, customer.token));
+      expect(entry(await next)?.onlineStatus).toBe(true);
+      const list = await ack<UsersToAdmin>(staff, 'usersRequest');
+      expect(list.results!.users.filter((u) => u.seq === customer.seq)).toEqual([expect.objectContaining({ onlineStatus: true })]);
+      next = update();
+      tabs[0]!.close(); // the tab on A: the one on B keeps the customer online
+      expect(entry(await next)?.onlineStatus).toBe(true);
+      next = update();
+      tabs[1]!.close();
+      expect(entry(await next)?.onlineStatus).toBe(false);
+    } finally {
+      staff.close();
+      for (const t of tabs) t.close();
     }
   });
 });

@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Namespace, Server, Socket } from 'socket.io';
-import { Adapter, SessionAwareAdapter } from 'socket.io-adapter';
 import type { z } from 'zod';
 import {
   CHAT_EVENTS,
@@ -30,6 +29,7 @@ import { parseOr400 } from '../../shared/parse.js';
 import { batchLoader } from '../../shared/batch.js';
 import { resolveSessions, type AuthContext, type MemberRow } from '../auth/sessions.js';
 import { productById } from '../products/service.js';
+import { useChatDelivery } from './adapter.js';
 import {
   conversationOf,
   customerInfo,
@@ -108,12 +108,7 @@ export interface ChatOptions {
  */
 export function registerChatNamespace(io: Server, db: Db, log: FastifyBaseLogger, options: ChatOptions = {}): ChatChannel {
   const nsp: Namespace = io.of(CHAT_NAMESPACE);
-  // Chat replays what a client missed from the database (history after its last stored message),
-  // so it does without Socket.IO's in-memory connection state recovery, which keeps every broadcast
-  // of the last two minutes in memory (1,000 a second at the chat benchmark's load: garbage
-  // collection work) and appends an offset to each event. The trade channel keeps it; across
-  // processes the Redis streams adapter keeps its recovery in Redis.
-  if (nsp.adapter instanceof SessionAwareAdapter) nsp.adapter = new Adapter(nsp);
+  useChatDelivery(nsp);
   const sessionRecheckMs = options.sessionRecheckMs ?? 10_000;
   const unauthorized: ChatAck = { code: 401, message: MSG.tokenExpired };
   const storeText = messageWriter(db);
