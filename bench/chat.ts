@@ -1,4 +1,4 @@
-import type { ChildProcess } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,7 +11,7 @@ import { companies, members } from '../apps/server/src/db/schema.js';
 import { hashPassword } from '../apps/server/src/features/auth/passwords.js';
 import { createSession } from '../apps/server/src/features/auth/sessions.js';
 import { withCheckDigit } from '../apps/server/src/seed/demo.js';
-import { freshBenchDatabase, percentile, startNodeProcess, startServerProcess } from './lib.js';
+import { ROOT, freshBenchDatabase, percentile, startNodeProcess, startServerProcess } from './lib.js';
 
 // BENCH_SHORT=1: a quick look on a shared machine (fewer connections, one short round); every
 // figure can still be set on its own.
@@ -75,10 +75,15 @@ interface Target {
   driverWaitMs: number;
   loads: string[];
   staff: Socket[];
+  /** The chatting customers (the idle ones are in the idle customers' process). */
   customers: Socket[];
   customerIds: number[];
+  /** This process's sockets: staff and chatting customers. */
   sockets: Socket[];
   dropped: number;
+  /** Idle customers' sockets connected at the end, and dropped, in the idle customers' process. */
+  idleHeld: number;
+  idleDropped: number;
   rssBefore: number;
   rssAfter: number;
   connectSeconds: number;
@@ -135,13 +140,45 @@ const schedAll = (t: Target) => t.processes.map((p) => schedMs(p.pid!)).reduce((
 
 const rssAll = (target: Target) => target.processes.reduce((sum, p) => sum + rss(p.pid!), 0);
 
-async function connectAll(target: Target, staffAuth: object[], customerAuth: object[], announcer?: (s: Socket) => () => number) {
-  let opened = 0;
-  const open = (auth: object) =>
+/**
+ * The idle customers (all but the CHATTING ones) are held by a process of their own
+ * (bench/chat-idle.mjs): they only answer the server's pings, and in this process their ~15,000
+ * sockets (three targets) made a heap whose collection delayed the receipts being timed.
+ */
+interface IdleCustomers {
+  open(target: string, sockets: [string, object][]): Promise<void>;
+  count(): Promise<{ held: Record<string, number>; dropped: Record<string, number> }>;
+  close(): void;
+}
+
+function startIdleCustomers(): IdleCustomers {
+  const child = fork(path.join(ROOT, 'bench/chat-idle.mjs'), [], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const ask = <T>(message: object, answer: string) =>
+    new Promise<T>((resolve, reject) => {
+      const listener = (m: { type: string; message?: string }) => {
+        if (m.type !== answer && m.type !== 'error') return;
+        child.off('message', listener);
+        if (m.type === 'error') reject(new Error(`idle customers: ${m.message}`));
+        else resolve(m as T);
+      };
+      child.on('message', listener);
+      child.send(message);
+    });
+  return {
+    open: (target, sockets) => ask({ type: 'open', target, sockets }, 'opened'),
+    count: () => ask({ type: 'count' }, 'count'),
+    close: () => {
+      if (child.connected) child.send({ type: 'close' });
+    },
+  };
+}
+
+async function connectAll(target: Target, idle: IdleCustomers, staffAuth: object[], customerAuth: object[], announcer?: (s: Socket) => () => number) {
+  // Sockets alternate between the target's processes (staff first, then customers), so with two, every chat crosses them.
+  const baseOf = (n: number) => target.bases[n % target.bases.length]!;
+  const open = (n: number, auth: object) =>
     new Promise<Socket>((resolve, reject) => {
-      // Sockets alternate between the target's processes, so with two, every chat crosses them.
-      const base = target.bases[opened++ % target.bases.length]!;
-      const s = io(`${base}/chat`, { auth, transports: ['websocket'], forceNew: true, reconnection: false });
+      const s = io(`${baseOf(n)}/chat`, { auth, transports: ['websocket'], forceNew: true, reconnection: false });
       target.sockets.push(s);
       s.once('connect', () => {
         s.on('disconnect', () => target.dropped++);
@@ -149,13 +186,23 @@ async function connectAll(target: Target, staffAuth: object[], customerAuth: obj
       });
       s.once('connect_error', reject);
     });
-  target.staff = await Promise.all(staffAuth.map(open));
+  target.staff = await Promise.all(staffAuth.map((auth, j) => open(j, auth)));
   const onlineSeen = announcer?.(target.staff[0]!);
   await sleep(1000);
   target.rssBefore = rssAll(target);
   const tx0 = await transactions(target, false);
   const t0 = performance.now();
-  for (let i = 0; i < customerAuth.length; i += 200) target.customers.push(...(await Promise.all(customerAuth.slice(i, i + 200).map(open))));
+  const n = (i: number) => staffAuth.length + i;
+  const chatting = customerAuth.slice(0, CHATTING);
+  await Promise.all([
+    (async () => {
+      for (let i = 0; i < chatting.length; i += 200) target.customers.push(...(await Promise.all(chatting.slice(i, i + 200).map((auth, k) => open(n(i + k), auth)))));
+    })(),
+    idle.open(
+      target.name,
+      customerAuth.slice(CHATTING).map((auth, k): [string, object] => [`${baseOf(n(CHATTING + k))}/chat`, auth]),
+    ),
+  ]);
   target.connectSeconds = (performance.now() - t0) / 1000;
   // The real server tells staff of every customer coming online; wait until the last is announced.
   if (onlineSeen) for (let waited = 0; onlineSeen() < customerAuth.length && waited < 120_000; waited += 250) await sleep(250);
@@ -193,7 +240,7 @@ async function round(target: Target, seconds: number, warmup = false) {
     }
   };
   target.staff.forEach((s, j) => listeners.push([s, 'messageToAdmin', receive(`staff${j}`, (m) => m.sendSide === 'user')]));
-  target.customers.slice(0, CHATTING).forEach((s, i) => listeners.push([s, 'messageToUser', receive(`customer${i}`, () => true)]));
+  target.customers.forEach((s, i) => listeners.push([s, 'messageToUser', receive(`customer${i}`, () => true)]));
   for (const [s, event, fn] of listeners) s.on(event, fn);
 
   let acked = 0;
@@ -297,6 +344,8 @@ function newTarget(name: string, processes: ChildProcess[], ports: number[], dat
     customerIds: [],
     sockets: [],
     dropped: 0,
+    idleHeld: 0,
+    idleDropped: 0,
     rssBefore: 0,
     rssAfter: 0,
     connectSeconds: 0,
@@ -320,8 +369,9 @@ function newTarget(name: string, processes: ChildProcess[], ports: number[], dat
 const startBare = (port: number): Promise<ChildProcess> => startNodeProcess('bench/chat-bare.ts', { PORT: String(port) }, CPUS);
 
 /**
- * Open files this process may hold (soft limit): every socket of every target stays open here until
- * the end. Node cannot raise its own limit, so a short one is reported before anything starts.
+ * Open files a process may hold (soft limit, which the idle customers' process inherits): every
+ * idle socket of every target stays open there until the end. Node cannot raise its own limit, so
+ * a short one is reported before anything starts.
  */
 function checkOpenFileLimit(needed: number) {
   const line = /Max open files\s+(\d+|unlimited)/.exec(fs.readFileSync('/proc/self/limits', 'utf8'));
@@ -398,16 +448,17 @@ async function storedCounts(t: Target): Promise<{ n: number; distinct_ids: numbe
  */
 export async function run() {
   const withRedis = REDIS !== 'off';
-  const openFiles = checkOpenFileLimit((CUSTOMERS + STAFF) * (withRedis ? 3 : 2) + 500);
+  const openFiles = checkOpenFileLimit((CUSTOMERS - CHATTING) * (withRedis ? 3 : 2) + 500);
   console.log(
     `\nchat: ${CUSTOMERS} customers connected, ${CHATTING} chatting with ${STAFF} staff at ${RATE} messages/s, ${WARMUP_S > 0 ? `a warm-up round of ${WARMUP_S} s, then ` : ''}${ROUNDS} round(s) of ${ROUND_S} s ` +
-      `(one process, ${withRedis ? 'two processes + Redis, ' : ''}bare relay, ...), servers ${CPUS ? `on CPU ${CPUS}` : 'on any CPU'}; load average at start ${loadAverage()} (2 cores, shared); open files allowed ${openFiles}`,
+      `(one process, ${withRedis ? 'two processes + Redis, ' : ''}bare relay, ...), servers ${CPUS ? `on CPU ${CPUS}` : 'on any CPU'}, idle customers in a process of their own; load average at start ${loadAverage()} (2 cores, shared); open files allowed ${openFiles}`,
   );
   const single = await seed('pm_bench_chat');
   const cluster = withRedis ? await seed('pm_bench_chat_cluster') : null;
 
   const targets: { target: Target; seeded: Seeded; staffAuth: object[]; customerAuth: object[]; announcer?: (s: Socket) => () => number }[] = [];
   const started: ChildProcess[] = [];
+  const idle = startIdleCustomers();
   try {
     const one = await startServerProcess(single.url, 3903, {}, CPUS);
     started.push(one);
@@ -442,12 +493,17 @@ export async function run() {
 
     for (const t of targets) {
       t.target.customerIds = t.seeded.customerIds;
-      await connectAll(t.target, t.staffAuth, t.customerAuth, t.announcer);
+      await connectAll(t.target, idle, t.staffAuth, t.customerAuth, t.announcer);
     }
     if (WARMUP_S > 0) for (const t of targets) await round(t.target, WARMUP_S, true);
     for (let r = 0; r < ROUNDS; r++) for (const t of targets) await round(t.target, ROUND_S);
 
     const all = targets.map((t) => t.target);
+    const idleCount = await idle.count();
+    for (const t of all) {
+      t.idleHeld = idleCount.held[t.name] ?? 0;
+      t.idleDropped = idleCount.dropped[t.name] ?? 0;
+    }
     const stored = await Promise.all(all.map(storedCounts));
     for (const t of all) {
       t.latencies.sort((a, b) => a - b);
@@ -457,7 +513,7 @@ export async function run() {
     const ms = (sorted: number[]) => `${percentile(sorted, 50).toFixed(1)} / ${percentile(sorted, 95).toFixed(1)} / ${percentile(sorted, 99).toFixed(1)}`;
     console.log(`\n| figure | ${all.map((t) => t.name).join(' | ')} |`);
     console.log(`|---|${all.map(() => '---:').join('|')}|`);
-    row('connections held (customers + staff)', (t) => `${t.sockets.filter((s) => s.connected).length} of ${CUSTOMERS + STAFF} (${t.dropped} dropped)`);
+    row('connections held (customers + staff)', (t) => `${t.sockets.filter((s) => s.connected).length + t.idleHeld} of ${CUSTOMERS + STAFF} (${t.dropped + t.idleDropped} dropped)`);
     row(`connect time, ${CUSTOMERS} customers`, (t) => `${t.connectSeconds.toFixed(1)} s`);
     row('server RSS before / after customers', (t) => `${(t.rssBefore / 2 ** 20).toFixed(0)} / ${(t.rssAfter / 2 ** 20).toFixed(0)} MB`);
     row('memory per connection', (t) => `${((t.rssAfter - t.rssBefore) / CUSTOMERS / 1024).toFixed(1)} KB`);
@@ -499,6 +555,7 @@ export async function run() {
     }
   } finally {
     for (const t of targets) for (const s of t.target.sockets) s.close();
+    idle.close();
     for (const p of started) p.kill('SIGTERM');
   }
 }
