@@ -62,6 +62,7 @@ export async function createRealtime(
   // Every Socket.IO connection's frames of one tick leave in one write (coalesce-writes.ts).
   httpServer.prependListener('upgrade', (_req, socket) => coalesceWritesPerTick(socket));
   let redisClient: { quit(): Promise<unknown>; ping(): Promise<string> } | null = null;
+  let stopping = false;
   if (redisUrl) {
     // Several server processes share rooms, events and recoverable sessions through the Redis
     // streams adapter (DESIGN.md 6). The client is loaded only then: merely loading node-redis (its
@@ -70,15 +71,24 @@ export async function createRealtime(
     const client = createClient({ url: redisUrl });
     client.on('error', (err) => log.error({ err }, 'redis error'));
     await client.connect();
-    io.adapter(
-      createAdapter(client, {
-        streamName: `${redisPrefix}:socket.io`,
-        channelPrefix: `${redisPrefix}:socket.io`,
-        sessionKeyPrefix: `${redisPrefix}:sio:session:`,
-        // How long a stopped reader may block; also bounds how long its connection outlives a close.
-        blockTimeInMs: 2000,
-      }),
-    );
+    const streamsAdapter = createAdapter(client, {
+      streamName: `${redisPrefix}:socket.io`,
+      channelPrefix: `${redisPrefix}:socket.io`,
+      sessionKeyPrefix: `${redisPrefix}:sio:session:`,
+      // How long a stopped reader may block; also bounds how long its connection outlives a close.
+      blockTimeInMs: 2000,
+    });
+    // Once the server is stopping, adapters publish nothing. An operation in flight may publish after
+    // the client has quit (fetchSockets first awaits Redis's count of instances, then publishes its
+    // request), and the streams adapter leaves that publish's rejection unhandled, which ended the
+    // process in the middle of its stop. Refused here, the adapter's own error handling takes it.
+    // Socket.IO constructs the adapter with `new`: a function, not an arrow.
+    io.adapter(function stoppableAdapter(nsp: Namespace) {
+      const adapter = streamsAdapter(nsp) as ReturnType<typeof streamsAdapter> & { doPublish(message: unknown): Promise<string> };
+      const doPublish = adapter.doPublish.bind(adapter);
+      adapter.doPublish = (message) => (stopping ? Promise.reject(new Error('the server is stopping')) : doPublish(message));
+      return adapter;
+    } as typeof streamsAdapter);
     redisClient = client;
   }
 
@@ -199,6 +209,7 @@ export async function createRealtime(
       // Ends every socket but leaves the HTTP server to Fastify, which closes it next. The chat
       // stops announcing presence first: an announcement after Redis quits would be a publish on
       // a closed client (an unhandled rejection that ended the process).
+      stopping = true;
       chat.close();
       io.disconnectSockets(true);
       io.engine.close();

@@ -8,6 +8,7 @@ import type { ChatMessage, ClientBaseInfoEvent, UsersToAdmin } from '@partsmall/
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { seedDemo } from '../../src/seed/demo.js';
+import { createClient } from 'redis';
 import { call, freshDatabase, loginAs, nextEvent, tradeSocket, type TestServer } from '../helpers.js';
 import { makeProduct } from '../order-helpers.js';
 import { ack, clientId, memberIdOf, newCustomer, openChat, tokenFor, waitFor } from '../chat-helpers.js';
@@ -21,6 +22,21 @@ import { ack, clientId, memberIdOf, newCustomer, openChat, tokenFor, waitFor } f
 const redisUrl = process.env.REDIS_URL_TEST;
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 const servers: TestServer[] = [];
+const redisPrefix = `pmtest-${Date.now().toString(36)}-${process.pid}`;
+/** One more instance on the same database and Redis (its own HTTP port). */
+let startInstance: () => Promise<{ server: TestServer; ctx: Awaited<ReturnType<typeof buildApp>>['ctx'] }>;
+
+/** Until `instances` instances listen on every namespace's channel (an instance subscribes a moment after it starts). */
+async function subscribed(instances: number): Promise<void> {
+  const client = createClient({ url: redisUrl });
+  await client.connect();
+  try {
+    const channels = ['/', '/trade', '/chat'].map((nsp) => `${redisPrefix}:socket.io#${nsp}#`);
+    while (Object.values(await client.pubSubNumSub(channels)).some((n) => n < instances)) await new Promise((resolve) => setTimeout(resolve, 20));
+  } finally {
+    await client.quit();
+  }
+}
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-redis-'));
 
 beforeAll(async () => {
@@ -31,14 +47,15 @@ beforeAll(async () => {
     webDist: '/nonexistent',
     redisUrl,
     // Its own streams and channels: other test files on the same Redis never reach these instances.
-    redisPrefix: `pmtest-${Date.now().toString(36)}-${process.pid}`,
+    redisPrefix,
   };
   await seedDemo(database.db, { uploadDir: config.uploadDir });
-  for (let i = 0; i < 2; i++) {
-    const { app } = await buildApp({ config, db: database.db, logger: false, checkAnswers: true });
+  startInstance = async () => {
+    const { app, ctx } = await buildApp({ config, db: database.db, logger: false, checkAnswers: true });
     await app.listen({ port: 0, host: '127.0.0.1' });
-    servers.push({ db: database.db, app, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, close: () => app.close() });
-  }
+    return { server: { db: database.db, app, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, close: () => app.close() }, ctx };
+  };
+  for (let i = 0; i < 2; i++) servers.push((await startInstance()).server);
 });
 afterAll(async () => {
   for (const s of servers) await s.close();
@@ -61,6 +78,31 @@ describe.skipIf(!redisUrl)('two instances on one Redis', () => {
       expect((await pushed).result!.carts).toBe(carts + 1);
     } finally {
       socket.close();
+    }
+  });
+
+  it('an instance stopping while a lookup waits for Redis stops cleanly: nothing is published on the quitting client', async () => {
+    const { server, ctx } = await startInstance();
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      // Started and subscribed (a stop while it still subscribes leaves the adapter's own subscribe
+      // calls rejected: that is not this test's race).
+      await subscribed(3);
+      // fetchSockets first asks Redis how many instances listen, then publishes its request to them:
+      // the stop begins between the two. Before, that publish went to the closed client and its
+      // rejection was left unhandled (the process ended in the middle of its stop).
+      const lookup = ctx.realtime.chat.countOnlineCustomers().then(
+        () => 'answered',
+        () => 'refused',
+      );
+      await server.close();
+      // The request never went out, so no instance answers it: the lookup ends at its timeout.
+      expect(await lookup).toBe('refused');
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
     }
   });
 });
