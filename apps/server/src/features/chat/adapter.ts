@@ -1,7 +1,7 @@
 import type { Namespace } from 'socket.io';
 import { Adapter, ClusterAdapter, MessageType, SessionAwareAdapter, type BroadcastOptions } from 'socket.io-adapter';
 
-/** The two members of ClusterAdapter that chat's delivery replaces (protected and private in its typings). */
+/** What chat's delivery uses and replaces of ClusterAdapter (publish is protected, addOffsetIfNecessary private in its typings). */
 interface ClusterInternals {
   broadcast(packet: unknown, opts: BroadcastOptions): Promise<void>;
   publish(message: { type: MessageType; data: unknown }): void;
@@ -21,7 +21,7 @@ interface ClusterInternals {
  *   trip on every message, waited for by the sockets in the sender's own process, under load
  *   behind every other command in the client's queue. The receiving processes append no offset either.
  */
-export function useChatDelivery(nsp: Namespace): void {
+export function configureChatDelivery(nsp: Namespace): void {
   if (nsp.adapter instanceof SessionAwareAdapter) {
     nsp.adapter = new Adapter(nsp);
     return;

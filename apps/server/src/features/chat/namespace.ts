@@ -29,7 +29,7 @@ import { parseOr400 } from '../../shared/parse.js';
 import { batchLoader } from '../../shared/batch.js';
 import { resolveSessions, type AuthContext, type MemberRow } from '../auth/sessions.js';
 import { productById } from '../products/service.js';
-import { useChatDelivery } from './adapter.js';
+import { configureChatDelivery } from './adapter.js';
 import {
   conversationOf,
   customerInfo,
@@ -108,7 +108,7 @@ export interface ChatOptions {
  */
 export function registerChatNamespace(io: Server, db: Db, log: FastifyBaseLogger, options: ChatOptions = {}): ChatChannel {
   const nsp: Namespace = io.of(CHAT_NAMESPACE);
-  useChatDelivery(nsp);
+  configureChatDelivery(nsp);
   const sessionRecheckMs = options.sessionRecheckMs ?? 10_000;
   const unauthorized: ChatAck = { code: 401, message: MSG.tokenExpired };
   const storeText = messageWriter(db);
