@@ -4,13 +4,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import type { ChatAck, ChatMessage, UsersToAdmin } from '@partsmall/contract';
 import { openDatabase, queryRows } from '../apps/server/src/db/client.js';
 import { companies, members } from '../apps/server/src/db/schema.js';
 import { hashPassword } from '../apps/server/src/features/auth/passwords.js';
 import { createSession } from '../apps/server/src/features/auth/sessions.js';
 import { withCheckDigit } from '../apps/server/src/seed/demo.js';
+import { openChatSocket, openInGroups } from './chat-sockets.js';
 import { ROOT, freshBenchDatabase, percentile, startNodeProcess, startServerProcess } from './lib.js';
 
 // BENCH_SHORT=1: a quick look on a shared machine (fewer connections, one short round); every
@@ -142,7 +143,7 @@ const rssAll = (target: Target) => target.processes.reduce((sum, p) => sum + rss
 
 /**
  * The idle customers (all but the CHATTING ones) are held by a process of their own
- * (bench/chat-idle.mjs): they only answer the server's pings, and in this process their ~15,000
+ * (bench/chat-idle.ts): they only answer the server's pings, and in this process their ~15,000
  * sockets (three targets) made a heap whose collection delayed the receipts being timed.
  */
 interface IdleCustomers {
@@ -152,7 +153,7 @@ interface IdleCustomers {
 }
 
 function startIdleCustomers(): IdleCustomers {
-  const child = fork(path.join(ROOT, 'bench/chat-idle.mjs'), [], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(path.join(ROOT, 'bench/chat-idle.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const ask = <T>(message: object, answer: string) =>
     new Promise<T>((resolve, reject) => {
       const listener = (m: { type: string; message?: string }) => {
@@ -175,17 +176,8 @@ function startIdleCustomers(): IdleCustomers {
 
 async function connectAll(target: Target, idle: IdleCustomers, staffAuth: object[], customerAuth: object[], announcer?: (s: Socket) => () => number) {
   // Sockets alternate between the target's processes (staff first, then customers), so with two, every chat crosses them.
-  const baseOf = (n: number) => target.bases[n % target.bases.length]!;
-  const open = (n: number, auth: object) =>
-    new Promise<Socket>((resolve, reject) => {
-      const s = io(`${baseOf(n)}/chat`, { auth, transports: ['websocket'], forceNew: true, reconnection: false });
-      target.sockets.push(s);
-      s.once('connect', () => {
-        s.on('disconnect', () => target.dropped++);
-        resolve(s);
-      });
-      s.once('connect_error', reject);
-    });
+  const urlOf = (n: number) => `${target.bases[n % target.bases.length]!}/chat`;
+  const open = (n: number, auth: object) => openChatSocket(urlOf(n), auth, target.sockets, () => target.dropped++);
   target.staff = await Promise.all(staffAuth.map((auth, j) => open(j, auth)));
   const onlineSeen = announcer?.(target.staff[0]!);
   await sleep(1000);
@@ -195,12 +187,10 @@ async function connectAll(target: Target, idle: IdleCustomers, staffAuth: object
   const n = (i: number) => staffAuth.length + i;
   const chatting = customerAuth.slice(0, CHATTING);
   await Promise.all([
-    (async () => {
-      for (let i = 0; i < chatting.length; i += 200) target.customers.push(...(await Promise.all(chatting.slice(i, i + 200).map((auth, k) => open(n(i + k), auth)))));
-    })(),
+    openInGroups(chatting, (auth, i) => open(n(i), auth)).then((opened) => target.customers.push(...opened)),
     idle.open(
       target.name,
-      customerAuth.slice(CHATTING).map((auth, k): [string, object] => [`${baseOf(n(CHATTING + k))}/chat`, auth]),
+      customerAuth.slice(CHATTING).map((auth, k): [string, object] => [urlOf(n(CHATTING + k)), auth]),
     ),
   ]);
   target.connectSeconds = (performance.now() - t0) / 1000;

@@ -56,6 +56,18 @@ export function collect<T>(socket: Socket, event: string): T[] {
   return seen;
 }
 
+/** Every argument of the first `event` whose payload passes `match` (to see what else an event carries). */
+export function eventArgs<T>(socket: Socket, event: string, match: (payload: T) => boolean = () => true): Promise<unknown[]> {
+  return new Promise((resolve) => {
+    const listener = (...args: unknown[]) => {
+      if (!match(args[0] as T)) return;
+      socket.off(event, listener);
+      resolve(args);
+    };
+    socket.on(event, listener);
+  });
+}
+
 /** Resolves with the first payload of `event` that passes `match`. */
 export function waitFor<T>(socket: Socket, event: string, match: (payload: T) => boolean = () => true, timeoutMs = 5000): Promise<T> {
   return new Promise((resolve, reject) => {

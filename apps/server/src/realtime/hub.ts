@@ -206,9 +206,9 @@ export async function createRealtime(
       return 'ok';
     },
     async close() {
-      // Ends every socket but leaves the HTTP server to Fastify, which closes it next. The chat
-      // stops announcing presence first: an announcement after Redis quits would be a publish on
-      // a closed client (an unhandled rejection that ended the process).
+      // Ends every socket but leaves the HTTP server to Fastify, which closes it next. Adapters
+      // publish nothing from here on (see stoppableAdapter), and the chat stops announcing presence:
+      // its sockets' disconnects are not news, and each would cost a lookup and a list query.
       stopping = true;
       chat.close();
       io.disconnectSockets(true);

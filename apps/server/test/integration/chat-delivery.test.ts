@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage, ChatReadStatus, ChatUser, OldChatList, UsersToAdmin } from '@partsmall/contract';
 import { chatConversations, chatMessages } from '../../src/db/schema.js';
 import { startTestServer, type TestServer } from '../helpers.js';
-import { ack, clientId, collect, memberIdOf, newCustomer, openChat, tokenFor, waitFor } from '../chat-helpers.js';
+import { ack, clientId, collect, eventArgs, memberIdOf, newCustomer, openChat, tokenFor, waitFor } from '../chat-helpers.js';
 
 let server: TestServer;
 let staffId: number;
@@ -132,8 +132,8 @@ describe('chat delivery: reconnect', () => {
     const a = await newCustomer(server, '오프셋');
     const staff = await staffSocket();
     const customer = await connectAs(a.token);
-    const atStaff = new Promise<unknown[]>((resolve) => staff.on('messageToAdmin', (...args: unknown[]) => (args[0] as ChatMessage).targetUser === a.seq && resolve(args)));
-    const atCustomer = new Promise<unknown[]>((resolve) => customer.on('messageToUser', (...args: unknown[]) => resolve(args)));
+    const atStaff = eventArgs<ChatMessage>(staff, 'messageToAdmin', (m) => m.targetUser === a.seq);
+    const atCustomer = eventArgs(customer, 'messageToUser');
     await ack(customer, 'userMessage', { sendMessage: '오프셋 없이', clientMessageId: clientId() });
     await ack(staff, 'adminMessage', { sendMessage: '네', clientMessageId: clientId(), targetUser: a.seq });
     // With the recovery adapter every broadcast also carried its offset as a second argument.

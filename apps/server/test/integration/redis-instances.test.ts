@@ -11,7 +11,7 @@ import { seedDemo } from '../../src/seed/demo.js';
 import { createClient } from 'redis';
 import { call, freshDatabase, loginAs, nextEvent, tradeSocket, type TestServer } from '../helpers.js';
 import { makeProduct } from '../order-helpers.js';
-import { ack, clientId, memberIdOf, newCustomer, openChat, tokenFor, waitFor } from '../chat-helpers.js';
+import { ack, clientId, eventArgs, memberIdOf, newCustomer, openChat, tokenFor, waitFor } from '../chat-helpers.js';
 
 /**
  * Two server processes behind one load balancer share rooms through Redis (DESIGN.md 1): a cart
@@ -108,17 +108,6 @@ describe.skipIf(!redisUrl)('two instances on one Redis', () => {
 });
 
 describe.skipIf(!redisUrl)('chat across two instances on one Redis', () => {
-  /** Every argument of the first `event` on a socket that passes `match`. */
-  const argsOf = (socket: Socket, event: string, match: (m: ChatMessage) => boolean) =>
-    new Promise<unknown[]>((resolve) => {
-      const listener = (...args: unknown[]) => {
-        if (!match(args[0] as ChatMessage)) return;
-        socket.off(event, listener);
-        resolve(args);
-      };
-      socket.on(event, listener);
-    });
-
   it("a customer's message reaches staff on both instances and an answer from B reaches the customer on A, each event the message alone", async () => {
     const [a, b] = servers as [TestServer, TestServer];
     const customer = await newCustomer(a, '두서버');
@@ -127,7 +116,7 @@ describe.skipIf(!redisUrl)('chat across two instances on one Redis', () => {
     const [tab, staffA, staffB] = sockets as [Socket, Socket, Socket];
     try {
       const mine = (m: ChatMessage) => m.targetUser === customer.seq;
-      const atStaff = [argsOf(staffA, 'messageToAdmin', mine), argsOf(staffB, 'messageToAdmin', mine)];
+      const atStaff = [eventArgs<ChatMessage>(staffA, 'messageToAdmin', mine), eventArgs<ChatMessage>(staffB, 'messageToAdmin', mine)];
       const sent = await ack<ChatMessage>(tab, 'userMessage', { sendMessage: '두 서버 사이 문의', clientMessageId: clientId() });
       expect(sent.code).toBe(201);
       // With the streams adapter's recovery, every event also carried its stream offset.
@@ -135,8 +124,8 @@ describe.skipIf(!redisUrl)('chat across two instances on one Redis', () => {
         expect(args).toHaveLength(1);
         expect(args[0]).toMatchObject({ seq: sent.results!.seq, sendMessage: '두 서버 사이 문의', sendSide: 'user' });
       }
-      const atCustomer = argsOf(tab, 'messageToUser', mine);
-      const answerSeen = argsOf(staffA, 'messageToAdmin', (m) => mine(m) && m.sendSide === 'admin');
+      const atCustomer = eventArgs<ChatMessage>(tab, 'messageToUser', mine);
+      const answerSeen = eventArgs<ChatMessage>(staffA, 'messageToAdmin', (m) => mine(m) && m.sendSide === 'admin');
       const answer = await ack<ChatMessage>(staffB, 'adminMessage', { sendMessage: 'B에서 답변', clientMessageId: clientId(), targetUser: customer.seq });
       expect(answer.code).toBe(201);
       const [customerArgs, otherStaffArgs] = await Promise.all([atCustomer, answerSeen]);
