@@ -28,5 +28,5 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=30s CMD ["node", "-e", "f
 # node itself is PID 1's child of no shell: SIGTERM reaches the server, which drains and exits within 10 s.
 STOPSIGNAL SIGTERM
 # A young generation of 32 MB (V8's default 16): messages and answers die young instead of being
-# promoted, so old-space collections are rarer (README, Performance: Chat).
+# promoted, so old-space collections are rarer (docs/performance.md#chat).
 CMD ["node", "--max-semi-space-size=32", "apps/server/dist/main.js"]

@@ -180,7 +180,7 @@ describe('licensed member', () => {
     const { context, page } = await desktopPage(shop.browser);
     await login(page, 'sub@partsmall.kr');
     const epc = await openEpc(context, page);
-    // An unknown VIN: the server's message, then the catalogue home (spec 2 §8).
+    // An unknown VIN: the server's message, then the catalogue home (docs/requirements.md#catalogue-panels).
     await epc.getByTestId('epc-vin').fill('WDD00000000000000');
     await epc.getByTestId('epc-search').click();
     const alert = epc.getByRole('alertdialog');

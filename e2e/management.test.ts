@@ -27,7 +27,7 @@ beforeEach(async () => {
 
 const POSTCODE_SCRIPT = 'https://t1.daumcdn.net/mapjsapi/bundle/postcode/prod/postcode.v2.js';
 /**
- * Stands in for the Daum postcode widget (DESIGN.md 1: tests replace it): embed() draws one
+ * Stands in for the Daum postcode widget (tests replace it): embed() draws one
  * result button that hands back a road address the way the widget does.
  */
 const POSTCODE_STUB = `window.daum = { Postcode: function (opts) {
@@ -182,7 +182,7 @@ describe('member area: menu and screens', () => {
     expect(await mainBar.getByRole('link', { name: '라이선스', exact: true }).count()).toBe(1);
     await main.context.close();
 
-    // A sub-account does not (spec 2 §6), and still has its own entries.
+    // A sub-account does not (docs/requirements.md#member-area), and still has its own entries.
     const { page, context } = await desktop(shop.browser);
     await login(page, 'sub@partsmall.kr');
     const bar = page.getByRole('navigation', { name: '회원 메뉴' });

@@ -6,11 +6,11 @@ import type { SolapiSettings } from './features/sms/solapi.js';
 
 /**
  * Demo (what `npm start` gives: sandbox gateway, console SMS, dev outbox on loopback, a '데모 상점'
- * banner) or production (`NODE_ENV=production`): DESIGN.md 1 "Two modes, never mixed up".
+ * banner) or production (`NODE_ENV=production`): docs/operations.md#modes.
  */
 export type Mode = 'demo' | 'production';
 
-/** Every environment variable the server reads (the README lists the same). */
+/** Every environment variable the server reads (docs/operations.md#environment-variables lists the same). */
 export interface Config {
   mode: Mode;
   /** True in demo mode: the web app shows the '데모 상점' banner (getMallConfig answers it). */

@@ -57,7 +57,7 @@ export async function makeCompany(server: TestServer, label: string, subs = 1): 
   return { companyId: company!.id, license, main: accounts[0]!, subs: accounts.slice(1) };
 }
 
-/** DESIGN.md 4: for every company, the ledger sums to the balance. */
+/** For every company (docs/requirements.md#wallet), the ledger sums to the balance. */
 export async function expectLedgerMatchesBalances(server: TestServer): Promise<void> {
   const rows = await queryRows<{ id: number; point: string; ledger: string }>(
     server.db,

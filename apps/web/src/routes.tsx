@@ -8,7 +8,7 @@ import { AppFrame, BareLayout, DesktopLayout, MobileLayout } from './features/sh
 import { NotFound } from './features/shell/NotFound';
 import { Loading } from './shared/ui/states';
 
-/** Every route of both route tables (spec 1 §2, spec 2 §2) and the back office. */
+/** Every route of the shop (docs/requirements.md#routes) and the back office. */
 
 /**
  * Loads a page's code only when its route is first visited: the home route then downloads the

@@ -6,7 +6,7 @@ import { calendarDateField } from './member.js';
 import { orderEvent, orderView } from './orders.js';
 
 /**
- * The back office (issue 12, DESIGN.md 8). ADMIN_CALLS is the one permission table: every admin
+ * The back office (issue 12). ADMIN_CALLS is the one permission table: every admin
  * route takes its access from it, the web's menu reads it, and the permission test is generated
  * from it. 'staff' = staff or admin; 'admin' = admin only.
  */
@@ -313,7 +313,7 @@ export const adminProductAnswer = answerOf(adminProduct);
 /**
  * The tier rule (stated here, checked by server and form alike): every price is a whole number of
  * won, the sale (list) price is at least 1 won, and no tier is above it; a zero tier falls back to
- * the next lower tier (DESIGN.md 4).
+ * the next lower tier (docs/requirements.md#prices-and-tiers).
  */
 export const productFields = z
   .object({
@@ -434,7 +434,7 @@ const deliveryMethodOption = methodBase.superRefine(offeredNeedsPayTypes);
 export type DeliveryMethodOption = z.infer<typeof deliveryMethodOption>;
 
 /**
- * Delivery options of one warehouse (spec 1 §3, api/getDeliInfo), stored in the shop
+ * Delivery options of one warehouse (api/getDeliInfo), stored in the shop
  * configuration. selfQuick: quick delivery may also be sent to the buyer himself.
  */
 export const warehouseDeliveryOptions = z.object({

@@ -3,7 +3,7 @@ import { answerOf } from './envelope.js';
 import { MSG } from './messages.js';
 import { MAIL_SHAPE, isPlainText, isValidBusinessNumber } from './rules.js';
 
-/** Field rules of spec 1 §5, written once: the web uses them on blur and submit, the server on every call. */
+/** Field rules (docs/requirements.md#validation), written once: the web uses them on blur and submit, the server on every call. */
 
 export const loginIdField = z
   .string({ error: MSG.loginIdRequired })

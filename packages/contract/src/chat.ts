@@ -4,15 +4,15 @@ import { answerOf } from './envelope.js';
 import { MSG } from './messages.js';
 
 /**
- * The chat channel (spec 1 §2 'Chat screens', §3 'Chat message' and 'Chat user', §7 'Chat socket')
- * and the mobile QR login (spec 1 §7 api/qrcodeLogin, §8). Every client payload is a schema here;
+ * The chat channel (docs/requirements.md#chat, docs/requirements.md#realtime-channels)
+ * and the mobile QR login (docs/requirements.md#qr-login). Every client payload is a schema here;
  * every server event's shape is a type here.
  */
 
 export const CHAT_LIMITS = {
   /** Message length after trimming, in characters (code points). */
   messageMaxChars: 2000,
-  /** Chat history page size (spec 1 §9). */
+  /** Chat history page size (docs/requirements.md#limits). */
   historyPage: 50,
   /** Largest page a history request may ask for. */
   historyMaxPage: 100,
@@ -23,7 +23,7 @@ export const CHAT_LIMITS = {
   customerMessages: { max: 30, windowSec: 10 },
   /** Staff answer many customers; their limit only stops a runaway script. */
   staffMessages: { max: 600, windowSec: 10 },
-  /** Uploads per request and bytes per file (DESIGN.md 6). */
+  /** Uploads per request and bytes per file (docs/requirements.md#chat). */
   filesPerUpload: 10,
   fileMaxBytes: 10 * 1024 * 1024,
   /** Upload requests per member within the window. */
@@ -37,7 +37,7 @@ export const CHAT_LIMITS = {
   offlineUsersListed: 300,
 } as const;
 
-/** Extensions the chat accepts (spec 1 §5); the server judges the content, not the name. */
+/** Extensions the chat accepts (docs/requirements.md#chat); the server judges the content, not the name. */
 export const CHAT_IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'jfif', 'bmp'] as const;
 /** Staff may also send TIFF (the console shows it). */
 export const CHAT_STAFF_IMAGE_EXTENSIONS = [...CHAT_IMAGE_EXTENSIONS, 'tif', 'tiff'] as const;
@@ -76,7 +76,7 @@ export const MSG_CHAT = {
   cannedTitleLength: '상용구 제목은 50자 이내로 입력하세요.',
   cannedNotFound: '상용구를 찾을 수 없습니다.',
   cannedTooMany: '상용구는 200개까지 저장할 수 있습니다.',
-  // QR login (spec 1 §8)
+  // QR login (docs/requirements.md#qr-login)
   qrLoginFailed: '로그인 중 문제가 발생하였습니다. 다시 시도해 주세요.',
   qrLoginDone: '로그인되었습니다.',
   qrMembersOnly: '회원 계정으로 로그인한 화면에서만 QR 로그인을 사용할 수 있습니다.',
@@ -113,7 +113,7 @@ const seqCursor = z.number({ error: MSG.badRequest }).int(MSG.badRequest).min(0,
 export const userMessagePayload = z.object({
   sendMessage: chatTextField,
   clientMessageId: clientMessageIdField,
-  /** A product inquiry (spec 1 §2): the message shows as a card of this product. */
+  /** A product inquiry (docs/requirements.md#chat-screens): the message shows as a card of this product. */
   productId: idField(MSG_CHAT.productNotFound).optional(),
 });
 export type UserMessagePayload = z.input<typeof userMessagePayload>;
@@ -195,7 +195,7 @@ export const cannedReplySavePayload = z.object({
 });
 export const cannedReplyDeletePayload = z.object({ seq: idField(MSG_CHAT.cannedNotFound) });
 
-/** The phone posts the code read from the QR code (spec 1 §7: `token`). */
+/** The phone posts the code read from the QR code (`token`). */
 export const qrLoginRequest = z.object({
   token: z.string({ error: MSG_CHAT.qrLoginFailed }).trim().min(1, MSG_CHAT.qrLoginFailed).max(200, MSG_CHAT.qrLoginFailed),
 });
@@ -224,7 +224,7 @@ export const chatProductCardSchema = z.object({
 });
 export type ChatProductCard = z.infer<typeof chatProductCardSchema>;
 
-/** A chat message (spec 1 §3) plus the stored id and the client's id. */
+/** A chat message (docs/requirements.md#entities) plus the stored id and the client's id. */
 export const chatMessageSchema = z.object({
   /** Stored id: ascending within a conversation in the order messages were stored. */
   seq: z.number().int(),
@@ -253,7 +253,7 @@ export type ChatMessage = z.infer<typeof chatMessageSchema>;
 export const chatUploadAnswer = answerOf(chatMessageSchema);
 
 /**
- * Headers of the upload calls (spec 1 §7: 'headers carry token and encoded target user'): the
+ * Headers of the upload calls ('headers carry token and encoded target user'): the
  * staff call names the customer in `targetUser` (URI-encoded member seq); either call may carry
  * the client's id for the message, so a retried upload is stored once.
  */

@@ -1,4 +1,4 @@
-/** Business constants of spec 1 §9 and spec 2 §9, kept once for server and web. */
+/** Business constants (docs/requirements.md#limits), kept once for server and web. */
 
 export const PAGE_SIZE = {
   homeFirst: 60,
@@ -98,7 +98,7 @@ export interface LicensePackage {
   content: string;
 }
 
-/** Licence packages of spec 1 §9; the shop configuration carries them as licenseValidBuy. */
+/** Licence packages (docs/requirements.md#licence); the shop configuration carries them as licenseValidBuy. */
 export const LICENSE_PACKAGES: LicensePackage[] = [
   { price: 30_000, days: 30, content: '30일 이용권' },
   { price: 90_000, days: 90, content: '90일 이용권' },
@@ -106,7 +106,7 @@ export const LICENSE_PACKAGES: LicensePackage[] = [
   { price: 3_000, days: 1, content: '1+1 하루 추가' },
 ];
 
-/** Mobile shortcut categories (spec 1 §2, mobile home), with their Korean labels. */
+/** Mobile shortcut categories (mobile home), with their Korean labels. */
 export const PRODUCT_CATEGORIES = [
   { key: 'filter', label: '필터' },
   { key: 'shock', label: '쇼바' },
@@ -122,7 +122,7 @@ export const PRODUCT_CATEGORIES = [
 ] as const;
 export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number]['key'];
 
-/** Event names of the realtime channels (spec 1 §7, DESIGN.md 6). */
+/** Event names of the realtime channels (docs/requirements.md#realtime-channels). */
 export const TRADE_NAMESPACE = '/trade';
 export const CHAT_NAMESPACE = '/chat';
 
@@ -139,13 +139,13 @@ export const TRADE_EVENTS = {
 
 /** Event names of the chat channel. */
 export const CHAT_EVENTS = {
-  // client -> server (spec 1 §7)
+  // client -> server (docs/requirements.md#realtime-channels)
   userMessage: 'userMessage',
   adminMessage: 'adminMessage',
   oldMessageRequest: 'oldMessageRequest',
   oldMessageAdminRequest: 'oldMessageAdminRequest',
   updateReadStatus: 'updateReadStatus',
-  // server -> client (spec 1 §7)
+  // server -> client (docs/requirements.md#realtime-channels)
   messageToUser: 'messageToUser',
   messageToAdmin: 'messageToAdmin',
   usersToAdmin: 'usersToAdmin',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every answer of the API: `{ code, message, results?, total? }` (DESIGN.md 2). */
+/** Every answer of the API: `{ code, message, results?, total? }` (docs/requirements.md#answers-and-errors). */
 export interface ApiEnvelope<T = unknown> {
   code: number;
   message: string;

@@ -45,7 +45,7 @@ describe('normalizeVin', () => {
   });
 });
 
-describe('checkVin: lengths per brand (spec 2 §5)', () => {
+describe('checkVin: lengths per brand', () => {
   const cases: [EpcBrand, number[], string][] = [
     ['all', [17], EPC_MSG.hintFull],
     ['bmw', [7, 17], EPC_MSG.hintShort7],
@@ -181,7 +181,7 @@ describe('VIN decoding', () => {
   });
 });
 
-describe('test VINs (spec 2 §6)', () => {
+describe('test VINs', () => {
   it('are one each for benz, bmw and audi, valid for their brand and for all', () => {
     expect(EPC_TEST_VINS.map((t) => t.brand)).toEqual(['benz', 'bmw', 'audi']);
     for (const t of EPC_TEST_VINS) {
@@ -277,7 +277,7 @@ describe('seoulDayKey (the VIN quota day)', () => {
   });
 });
 
-describe('diagram zoom (spec 2 §4)', () => {
+describe('diagram zoom', () => {
   it('has the spec constants', () => {
     expect(EPC_ZOOM).toMatchObject({ inStep: 0.5, outStep: 0.25, min: 0.5, max: 3 });
   });

@@ -1,5 +1,5 @@
 /**
- * Pure rules of the parts catalogue (EPC, spec 2 §2-§9): brands, VIN input rules and decoding,
+ * Pure rules of the parts catalogue (EPC, docs/requirements.md#parts-catalogue): brands, VIN input rules and decoding,
  * short VINs, applicability → colorvalue, the Asia/Seoul day of the VIN quota, diagram zoom and
  * the part-number search bounds. Server and web both use them.
  */
@@ -11,9 +11,9 @@ import { answerOf } from './envelope.js';
 // ---------------------------------------------------------------------------------------------
 // Brands
 
-/** The brand dropdown of the search bar (spec 2 §9), 'all' first. */
+/** The brand dropdown of the search bar (docs/requirements.md#catalogue-screens), 'all' first. */
 export const EPC_SEARCH_BRANDS = ['all', 'bmw', 'benz', 'jaguar', 'land_rover', 'maserati'] as const;
-/** Brands a catalogue can belong to: the dropdown's makers plus audi (its test VIN, spec 2 §6). */
+/** Brands a catalogue can belong to: the dropdown's makers plus audi (its test VIN). */
 export const EPC_CATALOGUE_BRANDS = ['bmw', 'benz', 'jaguar', 'land_rover', 'maserati', 'audi'] as const;
 export type EpcCatalogueBrand = (typeof EPC_CATALOGUE_BRANDS)[number];
 /** Every brand code a VIN search may name. */
@@ -39,7 +39,7 @@ export function isEpcCatalogueBrand(value: unknown): value is EpcCatalogueBrand 
 }
 
 // ---------------------------------------------------------------------------------------------
-// Messages (spec 2 §5 hints, §8 errors; the rest are ours where the spec is silent)
+// Messages: the VIN hints, the empty-list texts, and ours where nothing was given (docs/requirements.md#vin-rules)
 
 export const EPC_MSG = {
   vinRequired: '차대번호를 입력하세요.',
@@ -49,9 +49,9 @@ export const EPC_MSG = {
   vinChars: '차대번호는 영문과 숫자로만 입력하세요.',
   vinIoq: '차대번호에는 I, O, Q를 쓸 수 없습니다.',
   unknownBrand: '지원하지 않는 브랜드입니다.',
-  /** Spec 2 §8: a catalogue list or the parts table with nothing in it, an unknown VIN. */
+  /** A catalogue list or the parts table with nothing in it, an unknown VIN. */
   noInfo: '정보가 없습니다.',
-  /** Spec 2 §8: the empty result popup. */
+  /** The empty result popup. */
   emptyResult: '현재 조회결과가 없습니다. 요청처리가 진행되었습니다.',
   shortVinAmbiguous: '입력한 뒷자리와 일치하는 차량이 여러 대입니다. 17자리 차대번호를 입력하세요.',
   checkDigitWarning:
@@ -72,14 +72,14 @@ export const EPC_MSG = {
 
 export const VIN_LENGTH = 17;
 
-/** Accepted VIN lengths per brand (spec 2 §5): the full 17, or the brand's short VIN. */
+/** Accepted VIN lengths per brand (docs/requirements.md#vin-rules): the full 17, or the brand's short VIN. */
 export const VIN_LENGTHS: Record<EpcBrand, readonly number[]> = {
   all: [17],
   bmw: [7, 17],
   benz: [8, 17],
   jaguar: [7, 17],
   land_rover: [8, 17],
-  // Spec 2 §5: maserati's length rule says 7, its hint 8. We follow the rule (7) and show the
+  // Maserati's length rule said 7, its hint 8 (docs/requirements.md#decisions). We follow the rule (7) and show the
   // 7-digit hint, so what the hint says is what the check accepts.
   maserati: [7, 17],
   audi: [17],
@@ -97,7 +97,7 @@ export function shortVinOf(brand: EpcBrand, vin17: string): string | null {
   return n === null || vin17.length !== VIN_LENGTH ? null : vin17.slice(-n);
 }
 
-/** The input hint of the VIN box for a brand (spec 2 §5). */
+/** The input hint of the VIN box for a brand (docs/requirements.md#vin-rules). */
 export function vinHint(brand: EpcBrand): string {
   const n = shortVinLength(brand);
   return n === 7 ? EPC_MSG.hintShort7 : n === 8 ? EPC_MSG.hintShort8 : EPC_MSG.hintFull;
@@ -309,7 +309,7 @@ export function decodeVin(vin: string, now: Date = new Date()): VinDecoded | nul
 }
 
 // ---------------------------------------------------------------------------------------------
-// Test VINs (spec 2 §6): anyone logged in may open them, without licence or quota.
+// Test VINs (docs/requirements.md#vin-rules): anyone logged in may open them, without licence or quota.
 
 export interface EpcTestVin {
   brand: EpcCatalogueBrand;
@@ -354,7 +354,7 @@ export interface VehicleFacts {
 }
 
 /**
- * colorvalue of spec 2 §3: 1 applies to this vehicle, 0 not. A date range cannot be judged for a
+ * colorvalue (docs/requirements.md#catalogue-panels): 1 applies to this vehicle, 0 not. A date range cannot be judged for a
  * vehicle without a production date; such parts are shown as fitting (1), because hiding a part
  * that fits costs the buyer more than showing one to check.
  */
@@ -388,7 +388,7 @@ export function seoulDayKey(at: Date = new Date()): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Diagram zoom (spec 2 §4, §9)
+// Diagram zoom (docs/requirements.md#catalogue-screens)
 
 export const EPC_ZOOM = { inStep: 0.5, outStep: 0.25, min: 0.5, max: 3, initial: 1 } as const;
 
@@ -410,7 +410,7 @@ export function zoomOut(scale: number): number {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Catalogue part-number search (spec 2 §2, §5: 2-50 characters)
+// Catalogue part-number search (2-50 characters)
 
 export const EPC_PART_SEARCH = { min: 2, max: 50 } as const;
 
@@ -428,7 +428,7 @@ export const epcPartSearchKeyword = z
   .refine((v) => alphaNumber(v).length >= EPC_PART_SEARCH.min, EPC_MSG.partSearchChars);
 
 // ---------------------------------------------------------------------------------------------
-// Calls of spec 2 §7 (epc/…) and the catalogue search of spec 1 §7: payloads and answers
+// Catalogue calls (epc/…) and the part-number search across catalogues (docs/requirements.md#catalogue-calls): payloads and answers
 
 /** Anything but control characters: catalogue codes come from the importer, which refuses those. */
 const noControl = (s: string) => !/[\p{Cc}\p{Cs}]/u.test(s);
@@ -463,7 +463,7 @@ export const epcPartsRequest = z.object({
   mid: codeText(EPC_MSG.noInfo),
   num: z.string().max(100).optional(),
   subgroup: z.string().max(100).optional(),
-  /** true, or filter 1: only parts (and hotspots) that fit the vehicle (spec 2 §4). */
+  /** true, or filter 1: only parts (and hotspots) that fit the vehicle (docs/requirements.md#catalogue-panels). */
   isShowColorvalue: z.boolean().optional(),
   filter: z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).optional(),
 });
@@ -471,7 +471,7 @@ export const epcHotKeyRequest = z.object({ ...vehicleKey, searchHotKey: z.string
 export const epcReplaceRequest = z.object({ pid: codeText(EPC_MSG.partSearchRequired, 50), brand_code: brandText.optional() });
 const pageNumber = z.coerce.number({ error: EPC_MSG.badPage }).int(EPC_MSG.badPage).min(1, EPC_MSG.badPage).max(10_000, EPC_MSG.badPage).default(1);
 const pageSize = z.coerce.number({ error: EPC_MSG.badPage }).int(EPC_MSG.badPage).min(1, EPC_MSG.badPage).max(100, EPC_MSG.badPage).default(20);
-/** The second catalogue service of spec 1 §7: part numbers across every catalogue. */
+/** The part-number search across every catalogue. */
 export const epcPartSearchRequest = z.object({
   objSearchMapper: z.object({ searchKeyword: z.string({ error: EPC_MSG.partSearchRequired }).max(200, EPC_MSG.partSearchLength), page: pageNumber, size: pageSize }),
   lang: epcLangField,
@@ -487,7 +487,7 @@ export const epcInitAnswer = z.object({
   message: z.string(),
   results: z.object({
     brands: z.array(brandLabel),
-    /** The three sample VINs of spec 2 §6 (offered when the licence is 0). */
+    /** The three test VINs (offered when the licence is 0). */
     testVins: z.array(testVinItem),
     licenseDays: int,
     userSearchVinCount: int,
@@ -512,7 +512,7 @@ const vinDecoded = z.object({
   warning: z.string().nullable(),
 });
 
-/** Vehicle info of spec 2 §3 (getCarsVinEx), plus the day's count after this search. */
+/** Vehicle info (getCarsVinEx), plus the day's count after this search. */
 export const epcVehicleInfo = z.object({
   data: z.object({
     vin: z.string(),
@@ -555,7 +555,7 @@ export const epcStructureNode = z.object({
 export type EpcStructureNode = z.infer<typeof epcStructureNode>;
 export const epcStructureAnswer = answerOf(z.array(epcStructureNode));
 
-/** A shop product sold under a part's OE number, priced for the caller's company (spec 2 §3). */
+/** A shop product sold under a part's OE number, priced for the caller's company (docs/requirements.md#catalogue-data). */
 export const epcPartProduct = z.object({
   seq: int,
   name: z.string(),

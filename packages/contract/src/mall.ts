@@ -20,7 +20,7 @@ export const licensePackage = z.object({ price: z.number().int(), days: z.number
 
 export const popupNotice = z.object({ seq: z.number().int(), title: z.string(), content: z.string() });
 
-/** The shop configuration (spec 1 §3) as api/getMallConfig answers it. */
+/** The shop configuration (docs/requirements.md#entities) as api/getMallConfig answers it. */
 export const mallConfig = z.object({
   ver: z.number().int(),
   mallBottom,

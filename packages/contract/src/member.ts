@@ -6,7 +6,7 @@ import { MSG } from './messages.js';
 import { MAIL_SHAPE, isCalendarDate, isPlainText } from './rules.js';
 
 /**
- * The member area (spec 2 §2-§9): my info, password, delivery addresses, company info,
+ * The member area (docs/requirements.md#member-area): my info, password, delivery addresses, company info,
  * sub-accounts, security number, withdrawal, cash top-ups, licence purchase and payment histories.
  * Messages and payload rules are written once here; the web checks them on submit, the server on
  * every call.

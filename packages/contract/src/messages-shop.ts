@@ -19,7 +19,7 @@ export const MSG_SHOP = {
   inquiryTooMany: '문의를 너무 자주 보냈습니다. 잠시 후 다시 시도해 주세요.',
 } as const;
 
-/** Korean messages of cart, checkout and orders (spec 1 §8). */
+/** Korean messages of cart, checkout and orders (docs/requirements.md#korean-texts). */
 export const MSG_ORDER = {
   addedToCart: '장바구니에 담았습니다.',
   removedFromCart: '장바구니에서 삭제했습니다.',

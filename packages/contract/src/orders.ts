@@ -5,7 +5,7 @@ import { answerOf, emptyAnswer, pageAnswerOf } from './envelope.js';
 import { dateRangeListRequest } from './member.js';
 import { EPC_MSG, normalizeVin } from './epc.js';
 
-/** Order statuses (spec 1 §4). */
+/** Order statuses (docs/requirements.md#order-statuses). */
 export const ORDER_STATUS = {
   purchaseRequest: 0,
   shipmentConfirmed: 1,
@@ -39,7 +39,7 @@ export const RETURN_REASONS: Record<number, string> = {
 export type StatusActor = 'buyer' | 'staff';
 
 /**
- * The only table of which status may follow which (DESIGN.md 5). Server checks and the buttons
+ * The only table of which status may follow which (docs/requirements.md#order-statuses). Server checks and the buttons
  * the web app shows both read it.
  */
 export const ORDER_TRANSITIONS: { from: OrderStatus[]; to: OrderStatus; by: StatusActor[]; refund: 'none' | 'all' | 'goods-or-all' }[] = [
@@ -63,7 +63,7 @@ export function allowedMoves(from: number, actor: StatusActor): OrderStatus[] {
   return ORDER_TRANSITIONS.filter((t) => t.from.includes(from as OrderStatus) && t.by.includes(actor)).map((t) => t.to);
 }
 
-/** Shipping fee by pay type: 6,000 won prepaid, 0 collect or pickup (spec 1 §9). */
+/** Shipping fee by pay type: 6,000 won prepaid, 0 collect or pickup (docs/requirements.md#shipping). */
 export function shippingFee(payType: number): number {
   return payType === SHIPPING.payTypes.prepaid ? SHIPPING.prepaidFee : 0;
 }
@@ -92,7 +92,7 @@ export const lineVin = z
   .transform((v) => (v == null ? null : normalizeVin(v) || null))
   .refine((v) => v === null || /^[A-HJ-NPR-Z0-9]{17}$/.test(v), EPC_MSG.hintFull);
 
-/** Buy or cart form (spec 1 §3); the server trusts only productId and the quantity. */
+/** Buy or cart form (docs/requirements.md#entities); the server trusts only productId and the quantity. */
 export const buyOrCartForm = z.object({
   productId: id,
   vin: lineVin,
@@ -176,7 +176,7 @@ export const savedAddressRequest = z.object({
   addrSub: z.string().trim().max(100, MSG_ORDER.addrSub).default(''),
 });
 
-/** api/getMallOrderInfo: the same date-range list query as the payment histories (spec 2 §5). */
+/** api/getMallOrderInfo: the same date-range list query as the payment histories (docs/requirements.md#validation). */
 export const orderListRequest = dateRangeListRequest;
 
 export const orderMoveRequest = z.object({
@@ -193,7 +193,7 @@ export const orderMoveRequest = z.object({
 const int = z.number().int();
 const instant = z.iso.datetime();
 
-/** The product part of a cart line or payment item, priced for the company's level (spec 1 §3). */
+/** The product part of a cart line or payment item, priced for the company's level (docs/requirements.md#entities). */
 export const cartProductInfo = z.object({
   seq: int,
   name: z.string(),
@@ -207,7 +207,7 @@ export const cartProductInfo = z.object({
 });
 export type CartProductInfo = z.infer<typeof cartProductInfo>;
 
-/** A cart line as api/getMallCartInfo sends it (spec 1 §3). */
+/** A cart line as api/getMallCartInfo sends it (docs/requirements.md#entities). */
 export const cartLine = z.object({ seq: int, qty: int, managerCompanyId: int, productInfo: cartProductInfo, vin: z.string().nullable() });
 export type CartLine = z.infer<typeof cartLine>;
 export const cartPageAnswer = pageAnswerOf(cartLine);
@@ -233,7 +233,7 @@ export const orderLineView = z.object({
 });
 export type OrderLineView = z.infer<typeof orderLineView>;
 
-/** An order as the member area and the order popups read it (spec 2 §3). */
+/** An order as the member area and the order popups read it (docs/requirements.md#entities). */
 export const orderView = z.object({
   seq: int,
   created: instant,
@@ -294,7 +294,7 @@ export const paymentResult = z.object({
 export type PaymentResult = z.infer<typeof paymentResult>;
 export const paymentAnswer = answerOf(paymentResult);
 
-/** A saved delivery address (spec 2 §3); basic is 'true' for the default one. */
+/** A saved delivery address (docs/requirements.md#entities); basic is 'true' for the default one. */
 export const shippingAddressView = z.object({
   seq: int,
   basic: z.enum(['true', 'false']),
@@ -314,7 +314,7 @@ const payOption = z.object({ value: int, label: z.string() });
 const payOptions = z.object({ selections: z.array(payOption), defaultValue: int });
 const deliveryMethod = z.object({ shippingValue: int, label: z.string(), receiverDeliveryPaymentOption: payOptions });
 
-/** Delivery methods of one warehouse and how each may be paid (api/getDeliInfo, spec 1 §3). */
+/** Delivery methods of one warehouse and how each may be paid (api/getDeliInfo). */
 export const warehouseDelivery = z.object({
   warehouse_name: z.string(),
   storageId: int,

@@ -5,7 +5,7 @@ import { PAGE_SIZE } from './constants.js';
 
 const int = z.number().int();
 
-/** A product as the API sends it; price fields are absent for visitors (DESIGN.md 2). */
+/** A product as the API sends it; price fields are absent for visitors (docs/requirements.md#prices-and-tiers). */
 export const productView = z.object({
   seq: int,
   name: z.string(),

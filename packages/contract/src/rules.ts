@@ -1,4 +1,4 @@
-/** Pure rules shared by server and web: checksums, formats, helpers of spec 1 §5, prices. */
+/** Pure rules shared by server and web: checksums, formats, field helpers (docs/requirements.md#validation), prices. */
 import type { CompanyLevel } from './constants.js';
 
 /** Keeps only the digits of a value (number inputs keep only digits). */
@@ -105,7 +105,7 @@ export interface PriceTiers {
 
 /**
  * The price a company of `level` pays: its tier, falling back A → B → C → D when a tier is zero,
- * then to the sale price (DESIGN.md 4).
+ * then to the sale price (docs/requirements.md#prices-and-tiers).
  */
 export function tierPrice(p: PriceTiers, level: CompanyLevel): number {
   const order = [p.priceA, p.priceB, p.priceC, p.priceD];

@@ -10,7 +10,7 @@ import { paymentResult } from './orders.js';
 
 const int = z.number().int();
 
-/** Client base info pushed over the trade channel (spec 1 §3). */
+/** Client base info pushed over the trade channel (docs/requirements.md#entities). */
 export const clientBaseInfo = z.object({
   carts: int,
   buys: int,

@@ -26,7 +26,7 @@ describe('shipping fee, VAT and prices', () => {
   });
 });
 
-describe('order status transitions (DESIGN.md 5)', () => {
+describe('order status transitions', () => {
   const cases: [number, number, 'buyer' | 'staff', boolean][] = [
     [0, 1, 'staff', true],
     [0, 1, 'buyer', false],
@@ -63,7 +63,7 @@ describe('order status transitions (DESIGN.md 5)', () => {
   });
 });
 
-describe('checkout rules (spec 1 §5)', () => {
+describe('checkout rules', () => {
   const base = { name: '김수령', phone: '01012345678', postNum: '04790', address: '서울 성동구 성수이로 77', addrSub: '3층', shippingValue: 1, shippingPayType: 0 };
   const firstMessage = (v: unknown) => {
     const r = shippingInfo.safeParse(v);

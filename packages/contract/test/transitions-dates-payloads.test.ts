@@ -21,7 +21,7 @@ const STATUSES = Object.values(ORDER_STATUS);
 const ACTORS: StatusActor[] = ['buyer', 'staff'];
 
 /**
- * DESIGN.md 5, written out by hand: every move the shop allows, as `from→to by actor`. The table
+ * The order-status moves (docs/requirements.md#order-statuses), written out by hand: every move the shop allows, as `from→to by actor`. The table
  * in the contract must say exactly this; a move added to it (2 → 0) or taken away fails here.
  */
 const DESIGN_MOVES = [
@@ -38,7 +38,7 @@ const DESIGN_MOVES = [
 ].sort();
 
 describe('order status transitions: every pair against the table (issue 8, item 16)', () => {
-  it('the table allows exactly the moves of DESIGN.md 5', () => {
+  it('the table allows exactly the moves of the order-status table', () => {
     const inTable = ORDER_TRANSITIONS.flatMap((t) => t.from.flatMap((from) => t.by.map((by) => `${from}→${t.to} by ${by}`))).sort();
     expect(inTable).toEqual(DESIGN_MOVES);
   });

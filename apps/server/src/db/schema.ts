@@ -207,7 +207,7 @@ export const shippingAddresses = pgTable(
   (t) => [index('shipping_addresses_company').on(t.companyId)],
 );
 
-/** Products of the shop (spec 1 §3). Four price tiers A-D; a zero tier falls back to the next lower one. */
+/** Products of the shop (docs/requirements.md#entities). Four price tiers A-D; a zero tier falls back to the next lower one. */
 export const products = pgTable(
   'products',
   {

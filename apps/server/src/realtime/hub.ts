@@ -65,7 +65,7 @@ export async function createRealtime(
   let stopping = false;
   if (redisUrl) {
     // Several server processes share rooms, events and recoverable sessions through the Redis
-    // streams adapter (DESIGN.md 6). The client is loaded only then: merely loading node-redis (its
+    // streams adapter (docs/operations.md#several-processes). The client is loaded only then: merely loading node-redis (its
     // diagnostics channels) was measured to cost every HTTP request of the process about 20 % more CPU.
     const [{ createAdapter }, { createClient }] = await Promise.all([import('@socket.io/redis-streams-adapter'), import('redis')]);
     const client = createClient({ url: redisUrl });

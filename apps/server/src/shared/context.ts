@@ -98,7 +98,7 @@ const CHECKS: Record<Exclude<Access, 'public'>, (request: FastifyRequest) => unk
   admin: requireAdmin,
 };
 
-/** The paths of the calls (spec 1 §7, spec 2 §7): each route on them must declare its access. */
+/** The paths of the calls (docs/requirements.md#calls): each route on them must declare its access. */
 const API_PATH = /^\/(api|payCenter|epc|dev)\/|^\/uploadChatFiles?$/;
 
 /**

@@ -4,7 +4,7 @@ import { rateEvents } from '../db/schema.js';
 
 /**
  * Counters for rate and brute-force limits, kept in the database so that every server instance
- * sees the same numbers (DESIGN.md 1).
+ * sees the same numbers (docs/operations.md#several-processes).
  */
 export async function recentEvents(db: Db | Tx, key: string, windowSec: number): Promise<number> {
   const since = new Date(Date.now() - windowSec * 1000);
@@ -58,7 +58,7 @@ async function lockKey(tx: Tx, key: string) {
 
 /**
  * How guessing a secret (a password, a company's security number) is slowed down without handing
- * an attacker a lockout (ASVS 5.0 V6.3, DESIGN.md 3):
+ * an attacker a lockout (ASVS 5.0 V6.3):
  * - per subject and address, strict: `pairMax` failures in the window refuse that address for
  *   that subject until they age out; nobody else is affected;
  * - per subject, loose: past `subjectFree` failures from anywhere, an address that has been

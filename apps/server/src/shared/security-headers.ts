@@ -3,7 +3,7 @@ import type { Config } from '../config.js';
 import type { Api } from './context.js';
 
 /**
- * The outside hosts the web app may use, by name (DESIGN.md 1):
+ * The outside hosts the web app may use, by name (docs/security.md#headers):
  * - the Daum (Kakao) postcode widget: its script, and the search page it embeds in a frame;
  * - the map of the directions page: a Google Maps embed, and the small image it probes first.
  */
@@ -74,7 +74,7 @@ export function securityHeaderValues(options: HelmetOptions): Record<string, str
  * so a route may still replace one (the payment pages' own stricter CSP, the /docs viewer's).
  * @fastify/helmet, used before, rebuilt helmet's middleware from the options on every request
  * (parsing the CSP directives again each time) in two hooks: about an eighth of the CPU of a small
- * catalogue answer (README, Performance). The headers are the same.
+ * catalogue answer (docs/performance.md#what-keeps-the-figures). The headers are the same.
  */
 export function installSecurityHeaders(app: Api, config: Config): void {
   const headers = securityHeaderValues(securityHeaders(config));

@@ -7,7 +7,7 @@ import { TIME_ZONE } from '@partsmall/contract';
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-/** All business dates are in Asia/Seoul (DESIGN.md 4). */
+/** All business dates are in Asia/Seoul (docs/requirements.md#money). */
 export function seoulNow(now: Date = new Date()) {
   return dayjs(now).tz(TIME_ZONE);
 }
@@ -33,7 +33,7 @@ export function licenseDaysLeft(end: Date | null, now: Date = new Date()): numbe
 
 /**
  * Buying N days sets the end to the end of today (Seoul) plus N-1 days, or extends a licence
- * still running by N days (DESIGN.md 4).
+ * still running by N days (docs/requirements.md#licence).
  */
 export function extendLicense(end: Date | null, days: number, now: Date = new Date()): Date {
   if (end && end.getTime() > now.getTime()) return new Date(end.getTime() + days * DAY_MS);

@@ -7,7 +7,7 @@ import { makeCompany, type TestCompany } from '../member-helpers.js';
 import { CHINA, KOREA, balanceOf, fund, makeProduct } from '../order-helpers.js';
 
 /**
- * Delivery options per warehouse (spec 1 §3, api/getDeliInfo) live in the shop configuration:
+ * Delivery options per warehouse (api/getDeliInfo) live in the shop configuration:
  * the back office reads and edits them (ver goes up, an audit row is written), the shop answers
  * getDeliInfo from them, and payment refuses a method or pay type the warehouse does not offer.
  */

@@ -6,7 +6,7 @@ import { DEMO_COMPANY, withCheckDigit } from '../../src/seed/demo.js';
 import { rawCall, startTestServer, type RawResult, type TestServer } from '../helpers.js';
 
 /**
- * No input a user can send produces a 500 (DESIGN.md 2): malformed JSON, missing bodies,
+ * No input a user can send produces a 500 (docs/requirements.md#answers-and-errors): malformed JSON, missing bodies,
  * wrong types, huge strings, arrays. Every answer is the `{ code, message }` envelope in Korean.
  */
 

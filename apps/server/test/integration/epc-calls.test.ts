@@ -9,7 +9,7 @@ import { makeCompany, type TestCompany } from '../member-helpers.js';
 import { fund, makeProduct } from '../order-helpers.js';
 
 /**
- * The catalogue calls over HTTP (spec 2 §7, issue 10): who may call what (visitor, licensed,
+ * The catalogue calls over HTTP (issue 10): who may call what (visitor, licensed,
  * unlicensed, sub-account, another company, staff), the licence and the VIN quota enforced on the
  * server, and the bad input of the issue. Each test uses companies of its own.
  */

@@ -10,7 +10,7 @@ import { makeCompany, randomLicense, randomPhone } from '../member-helpers.js';
 
 /**
  * Guessing is throttled without handing an attacker a lockout (issue 8 item 3, ASVS 5.0 V6.3,
- * DESIGN.md 3), and the chat sign-up neither floods nor claims a phone number (item 4).
+ * docs/security.md#password-guessing), and the chat sign-up neither floods nor claims a phone number (item 4).
  * The test server believes one proxy, so X-Forwarded-For picks the caller's address.
  */
 let server: TestServer;

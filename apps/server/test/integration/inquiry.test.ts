@@ -38,7 +38,7 @@ async function storedInquiries(): Promise<number> {
 
 const valid = { qnaType: 'partnership', phone: '01012345678', content: '부품 공동 구매 제휴를 제안드립니다.' };
 
-describe('inquiry rules (spec 1 §5)', () => {
+describe('inquiry rules', () => {
   const cases: [string, Record<string, unknown>, string, string][] = [
     ['type missing', { phone: valid.phone, content: valid.content }, 'qnaType', MSG_SHOP.inquiryType],
     ['type blank', { ...valid, qnaType: '' }, 'qnaType', MSG_SHOP.inquiryType],

@@ -7,7 +7,7 @@ import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
 import { expectLedgerMatchesBalances } from '../member-helpers.js';
 
 /**
- * Who may make which member-area call (spec 2 §6, DESIGN.md 2-3): a visitor gets 401, a
+ * Who may make which member-area call (docs/requirements.md#member-area): a visitor gets 401, a
  * sub-account 403 on the main-account calls, staff 403 on company calls, and another company's
  * main account never sees or changes the demo company's data (its ids read as 404).
  */

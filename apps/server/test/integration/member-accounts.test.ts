@@ -7,7 +7,7 @@ import { call, loginAs, nextEvent, rawCall, sendPhoneCode, startTestServer, trad
 import { expectLedgerMatchesBalances, randomPhone } from '../member-helpers.js';
 
 /**
- * Accounts of a company (spec 2 §2 sub-accounts, DESIGN.md 3): list and search, register, edit,
+ * Accounts of a company (docs/requirements.md#sub-accounts): list and search, register, edit,
  * type switch that always keeps an active main account, stop, password reset, security number.
  */
 let server: TestServer;

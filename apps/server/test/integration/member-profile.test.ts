@@ -6,7 +6,7 @@ import { OTHER_COMPANY } from '../../src/seed/demo.js';
 import { call, loginAs, nextEvent, startTestServer, tradeSocket, type TestServer } from '../helpers.js';
 import { expectLedgerMatchesBalances, makeCompany, type TestCompany } from '../member-helpers.js';
 
-/** My info, password, company info and delivery addresses of the member area (spec 2 §4-§5, §7). */
+/** My info, password, company info and delivery addresses of the member area (docs/requirements.md#member-area). */
 let server: TestServer;
 let shop: TestCompany;
 /** The phone of the other company's main account (seed). */

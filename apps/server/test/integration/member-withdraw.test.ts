@@ -5,7 +5,7 @@ import { cashLedger, companies, members } from '../../src/db/schema.js';
 import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
 import { makeCompany } from '../member-helpers.js';
 
-/** api/WithdrawMember (spec 2 §4-§5, §7): the four agreements, the typed name, and what leaves. */
+/** api/WithdrawMember (docs/requirements.md#withdrawal): the four agreements, the typed name, and what leaves. */
 let server: TestServer;
 
 const agreed = { agree1: true, agree2: true, agree3: true, agree4: true };

@@ -10,7 +10,7 @@ import { balanceOf, insertOrder, makeProduct, seoulMidnight } from '../order-hel
  * Issue 8, items 16 and 17 on the server: every pair of statuses is tried through the API, for
  * staff (api/admin/setOrderStatus) and for the buyer (api/cancelMallOrder → 3, api/returnMallOrder
  * → 4), and the answer must be what the transition table says (generated from the table itself;
- * the contract's test pins the table to DESIGN.md 5). Then the return deadline's boundary, in
+ * the contract's test pins the table to docs/requirements.md#order-statuses). Then the return deadline's boundary, in
  * Seoul days.
  */
 let server: TestServer;

@@ -6,7 +6,7 @@ import { cashLedger, companies, members, orderLines, orders, products } from '..
 import { call, loginAs, nextEvent, startTestServer, tradeSocket, type TestServer } from '../helpers.js';
 
 /**
- * Money and stock under concurrency (DESIGN.md 4): many payments at once for one product or one
+ * Money and stock under concurrency (docs/requirements.md#cart-and-checkout): many payments at once for one product or one
  * balance, and one request repeated, must never oversell, overspend or pay twice.
  */
 let server: TestServer;

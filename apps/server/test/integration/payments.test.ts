@@ -10,7 +10,7 @@ import { call, loginAs, nextEvent, rawCall, startTestServer, tradeSocket, type T
 import { expectLedgerMatchesBalances, makeCompany } from '../member-helpers.js';
 
 /**
- * Cash top-ups and licence purchases through the sandbox gateway (spec 2 §5, §7; DESIGN.md 1, 4):
+ * Cash top-ups and licence purchases through the sandbox gateway (docs/requirements.md#payments):
  * amount rules, the gateway page, signed confirmations that credit exactly once, declines and
  * abandoned payments that never credit, licence days, histories.
  */

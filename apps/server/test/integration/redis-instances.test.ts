@@ -14,7 +14,7 @@ import { makeProduct } from '../order-helpers.js';
 import { ack, clientId, eventArgs, memberIdOf, newCustomer, openChat, tokenFor, waitFor } from '../chat-helpers.js';
 
 /**
- * Two server processes behind one load balancer share rooms through Redis (DESIGN.md 1): a cart
+ * Two server processes behind one load balancer share rooms through Redis (docs/operations.md#several-processes): a cart
  * change made through instance B reaches the member's trade socket on instance A. Redis is loaded
  * only when REDIS_URL is set, so this also proves that path still connects. Needs REDIS_URL_TEST
  * (CI sets it).

@@ -9,7 +9,7 @@ import { balanceOf, fund, makeProduct } from '../order-helpers.js';
 /**
  * Issue 8, item 18: four companies of levels a, b, c and d buy the same products, whose four tier
  * prices all differ, so that charging any company the wrong tier changes a figure below. Every
- * expected price and total is written out (DESIGN.md 4: a zero tier falls back to the next lower
+ * expected price and total is written out (a zero tier falls back to the next lower
  * tier, then to the sale price).
  */
 type Level = 'a' | 'b' | 'c' | 'd';

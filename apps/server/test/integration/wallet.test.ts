@@ -7,7 +7,7 @@ import { InsufficientBalance, credit, debit } from '../../src/features/wallet/wa
 import { freshDatabase } from '../helpers.js';
 
 /**
- * The wallet (DESIGN.md 4): balance and ledger row change together on the caller's transaction,
+ * The wallet (docs/requirements.md#wallet): balance and ledger row change together on the caller's transaction,
  * the balance never goes below zero, and racing debits cannot overspend. The races come first.
  */
 let database: Awaited<ReturnType<typeof freshDatabase>>;

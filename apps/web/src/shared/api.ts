@@ -6,7 +6,7 @@ import { T } from './texts';
 
 /**
  * The one API client of the web app. Every call answers the envelope `{ code, message, results,
- * total }` (DESIGN.md 2); the client turns it into the data of an accepted code or throws an
+ * total }` (docs/requirements.md#answers-and-errors); the client turns it into the data of an accepted code or throws an
  * ApiError that carries the server's Korean message, the code, the HTTP status and the field a
  * 400 answer is about. TanStack Query calls it from each feature's queries.ts.
  */
@@ -27,7 +27,7 @@ export class ApiError extends Error {
   }
 }
 
-/** HTTP 401 on a call made with a token: the session is gone and the app moves to /login (spec 1 §4). */
+/** HTTP 401 on a call made with a token: the session is gone and the app moves to /login (docs/requirements.md#accounts-and-sessions). */
 export class TokenExpiredError extends ApiError {
   override readonly name = 'TokenExpiredError';
   constructor() {

@@ -1,6 +1,6 @@
 import { TIME_ZONE } from '@partsmall/contract';
 
-/** Calendar parts of a moment in Asia/Seoul (DESIGN.md 4: all business dates are Seoul dates). */
+/** Calendar parts of a moment in Asia/Seoul (all business dates are Seoul dates). */
 export interface SeoulDay {
   year: number;
   month: number;

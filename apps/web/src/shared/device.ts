@@ -1,4 +1,4 @@
-/** Phone-type browsers get the mobile routes (spec 1 §2, routing guard). */
+/** Phone-type browsers get the mobile routes (routing guard). */
 export function isPhoneBrowser(userAgent: string = navigator.userAgent): boolean {
   return /Android.+Mobile|iPhone|iPod|Windows Phone|BlackBerry|Opera Mini|IEMobile|Mobile Safari/i.test(userAgent);
 }

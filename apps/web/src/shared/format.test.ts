@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addressLine, businessNumber, count, date, dateTime, digits, money, phone, won } from './format';
 
-describe('Korean formats (UI.md)', () => {
+describe('Korean formats', () => {
   it('writes money with separators and no decimals of won', () => {
     expect(won(12300)).toBe('12,300원');
     expect(won(0)).toBe('0원');

@@ -1,7 +1,7 @@
 import { TIME_ZONE, digitsOnly, formatBusinessNumber, formatWon, groupDigits, hyphenatePhone } from '@partsmall/contract';
 
 /**
- * How the shop writes numbers, money, dates, phones and business numbers (UI.md, Language and
+ * How the shop writes numbers, money, dates, phones and business numbers (docs/requirements.md#look-and-language,
  * formats). Every screen formats through these.
  */
 

@@ -5,7 +5,7 @@ import { api } from './api';
 /**
  * The shop configuration (api/getMallConfig): footer data, notices, buy policy, licence
  * packages. The app frame polls it every 100 ms while it is awaited and every minute after, to
- * notice a new `ver` (spec 1 §4).
+ * notice a new `ver` (docs/requirements.md#entities).
  */
 export const mallConfigQuery = queryOptions({
   queryKey: ['mallConfig'],

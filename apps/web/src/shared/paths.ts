@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 
 /**
- * Every screen that has a desktop and a mobile route, once (spec 1 §2 route table): [desktop,
+ * Every screen that has a desktop and a mobile route, once (docs/requirements.md#routes): [desktop,
  * mobile]. Screens link with pathFor(name, mobile); the routing guard reads the same pairs.
  */
 export const PATHS = {

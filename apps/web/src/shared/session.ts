@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { SESSION, type ClientBaseInfo, type UserInfo } from '@partsmall/contract';
 
 /**
- * The tab-scoped session (spec 1 §3): token and user info live in sessionStorage, so each tab
+ * The tab-scoped session (docs/requirements.md#accounts-and-sessions): token and user info live in sessionStorage, so each tab
  * logs in on its own; the tab has an 8-digit id.
  */
 const KEYS = { token: 'token', userInfo: 'userInfo', tabId: 'tabId', baseInfo: 'clientBaseInfo' } as const;
@@ -103,7 +103,7 @@ export const session = {
     write(KEYS.userInfo, JSON.stringify(info.userInfo));
     emit();
   },
-  /** Logout and 401: token, user info and client info go (spec 1 §4). */
+  /** Logout and 401: token, user info and client info go (docs/requirements.md#accounts-and-sessions). */
   clear() {
     write(KEYS.token, null);
     write(KEYS.userInfo, null);

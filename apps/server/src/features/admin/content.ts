@@ -121,7 +121,7 @@ export async function readConfig(db: Db) {
   return { ...rest, deliveryOptions: deliveryOptionsOf(rest) };
 }
 
-/** Saves the configuration; `ver` goes up by one, so every open shop page reloads (spec 1 §4). */
+/** Saves the configuration; `ver` goes up by one, so every open shop page reloads (docs/requirements.md#entities). */
 export async function saveConfig(db: Db, staffId: number, fields: ConfigFields) {
   const before = await readMallConfig(db);
   await saveMallConfig(db, fields);

@@ -410,7 +410,7 @@ export async function toChatMessages(
   );
 }
 
-/** Spec 1 §3: the room is the customer's login id and seq joined. */
+/** The room is the customer's login id and seq joined. */
 export const chatRoomName = (c: ChatCustomer) => `${c.loginId}_${c.id}`;
 
 export const readMarksOf = (c: Pick<ConversationRow, 'customerReadId' | 'staffReadId'> | null): ChatReadMarks => ({
@@ -486,7 +486,7 @@ interface RawChatUser {
 }
 
 /**
- * The staff console's user list (spec 1 §3 'Chat user'): with `ids`, exactly those customers;
+ * The staff console's user list (docs/requirements.md#entities, 'Chat user'): with `ids`, exactly those customers;
  * otherwise every online customer plus the offline ones with the most recent conversations.
  * A read model across members, companies and chat tables, so it is one query.
  */

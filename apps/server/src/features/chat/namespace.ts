@@ -101,7 +101,7 @@ export interface ChatOptions {
 }
 
 /**
- * The /chat namespace (spec 1 §7, DESIGN.md 6), on the shared Socket.IO server so that it uses
+ * The /chat namespace (docs/requirements.md#realtime-channels), on the shared Socket.IO server so that it uses
  * whatever adapter that server has. Every message is stored before it is delivered and
  * acknowledged; online state is read from the adapter (fetchSockets), never from this process's
  * memory, so it holds with several processes.

@@ -8,7 +8,7 @@ import { buildUserInfo, findMemberById } from '../auth/user-info.js';
 import { qrLoginCodes } from './schema.js';
 
 /**
- * Mobile QR login (spec 1 §7 api/qrcodeLogin): a member logged in on the desktop asks for a
+ * Mobile QR login (api/qrcodeLogin, docs/requirements.md#qr-login): a member logged in on the desktop asks for a
  * one-time code, the desktop shows it as a QR code, the phone scans it and posts it back and gets
  * a session of its own. The code is 256 random bits, only its hash is stored, it is valid for
  * 60 s, once, and only while the desktop session that asked for it is live (logging out on the
@@ -38,7 +38,7 @@ export async function issueQrLoginCode(db: Db, auth: AuthContext, now: Date = ne
 
 /**
  * Spends a code and opens a new session for its member. Expired, used, forged and malformed codes,
- * and codes of a session that has ended since, all get the spec's one message (spec 1 §8).
+ * and codes of a session that has ended since, all get the spec's one message (docs/requirements.md#qr-login).
  */
 export async function redeemQrLoginCode(db: Db, code: string, now: Date = new Date()): Promise<LoginResult> {
   const failed = () => badRequest(MSG_CHAT.qrLoginFailed, 'token');

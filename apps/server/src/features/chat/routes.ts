@@ -103,7 +103,7 @@ function clientMessageIdOf(req: FastifyRequest): string | undefined {
 }
 
 /**
- * The chat's HTTP calls: the two uploads of spec 1 §7, the signed file addresses, and the mobile
+ * The chat's HTTP calls: the two uploads (docs/requirements.md#chat), the signed file addresses, and the mobile
  * QR login. Registered in a scope of their own so the multipart parser exists only here.
  */
 export function chatRoutes(app: Api, ctx: AppContext, storage: FileStorage = diskStorage(chatStorageRoot(ctx.config.dataDir))) {

@@ -29,7 +29,7 @@ export const chatConversations = pgTable(
   (t) => [uniqueIndex('chat_conversations_customer').on(t.customerId)],
 );
 
-/** Chat messages (spec 1 §3). Stored before they are delivered. */
+/** Chat messages (docs/requirements.md#entities). Stored before they are delivered. */
 export const chatMessages = pgTable(
   'chat_messages',
   {

@@ -5,7 +5,7 @@ import { runPrepared, type PreparedStatement } from '../../db/prepared.js';
 import { epcVinSearches } from './schema.js';
 
 /**
- * The VIN quota (DESIGN.md 4, issue 10): at most 30 distinct VINs per company per Asia/Seoul day;
+ * The VIN quota (issue 10): at most 30 distinct VINs per company per Asia/Seoul day;
  * opening a VIN the company already opened that day costs nothing; the three test VINs are free.
  */
 
@@ -118,7 +118,7 @@ export interface HistoryItem {
 export const HISTORY_SIZE = 20;
 
 /**
- * The company's searched VINs, newest first, each once (spec 2 §7 getUserSearchHistory), for one
+ * The company's searched VINs, newest first, each once (epc/getUserSearchHistory), for one
  * brand or all. History is the company's: accounts of one company share licence and quota.
  */
 export async function searchHistory(db: Db, q: { companyId: number; brand?: string }): Promise<HistoryItem[]> {

@@ -56,7 +56,7 @@ import {
 } from './service.js';
 
 /**
- * The catalogue calls of spec 2 §7 and the part-number search of spec 1 §7 (issue 10). Every call
+ * The catalogue calls and the part-number search across catalogues (docs/requirements.md#catalogue-calls). Every call
  * is a company member's (main or sub-account; accounts of one company share licence, quota and
  * history). The licence and the VIN quota are enforced here, on the server:
  * - getCarsVinEx needs licence days left, except for the three test VINs; it opens the VIN for the
@@ -68,7 +68,7 @@ import {
 const tags = ['epc'];
 const access = { access: 'company' } as const;
 
-/** Licence days left of a company (DESIGN.md 4: rounded up; 0 when none or expired). */
+/** Licence days left of a company (rounded up; 0 when none or expired). */
 export async function licenseDaysOf(db: Db, companyId: number): Promise<number> {
   const [row] = await db.select({ end: companies.licenseEnd }).from(companies).where(eq(companies.id, companyId));
   return licenseDaysLeft(row?.end ?? null);

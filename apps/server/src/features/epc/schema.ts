@@ -18,14 +18,14 @@ import {
 import type { Applicability } from '@partsmall/contract';
 
 /**
- * The parts catalogue (issue 10, DESIGN.md 7). One catalogue (`mcid`) is imported and replaced as
+ * The parts catalogue (issue 10). One catalogue (`mcid`) is imported and replaced as
  * a whole: every row below `epc_catalogues` carries its catalogue id and is keyed by the
  * catalogue's own codes (main group `num`, node `mid`, diagram), so the codes the web keeps in its
  * routes stay valid across a re-import. `colorvalue` is never stored: it is computed from `fit`
  * against the vehicle.
  */
 
-/** Brands of spec 2 §9 (plus audi for its test VIN); rows are written by the importer. */
+/** Brands of the search dropdown (plus audi for its test VIN); rows are written by the importer. */
 export const epcBrands = pgTable('epc_brands', {
   code: text('code').primaryKey(),
   name: text('name').notNull(),
@@ -35,7 +35,7 @@ export const epcCatalogues = pgTable(
   'epc_catalogues',
   {
     id: serial('id').primaryKey(),
-    /** The catalogue's code (spec 2 §3 `mcid`). */
+    /** The catalogue's code (`mcid`). */
     mcid: text('mcid').notNull(),
     brand: text('brand')
       .notNull()
@@ -68,14 +68,14 @@ export const epcVehicles = pgTable(
     catalogueId: catalogueId(),
     brand: text('brand').notNull(),
     vin: char('vin', { length: 17 }).notNull(),
-    /** Last 7 or 8 characters (spec 2 §5) for brands searched by a short VIN, else null. */
+    /** Last 7 or 8 characters (docs/requirements.md#vin-rules) for brands searched by a short VIN, else null. */
     shortVin: text('short_vin'),
     year: integer('year'),
     modelName: text('model_name').notNull(),
     productionDate: date('production_date', { mode: 'string' }),
     /** Option codes the applicability of nodes and parts is judged against. */
     options: text('options').array().notNull().default(sql`'{}'::text[]`),
-    /** Vehicle specs in display order: [term, value] pairs (spec 2 §3 `maindata`). */
+    /** Vehicle specs in display order: [term, value] pairs (`maindata`). */
     maindata: jsonb('maindata').$type<[string, string][]>().notNull().default([]),
   },
   (t) => [
@@ -217,7 +217,7 @@ export const epcReplacements = pgTable(
   ],
 );
 
-/** Word list (spec 1 §3): a catalogue term in Chinese, Korean, English and Vietnamese. */
+/** Word list (docs/requirements.md#catalogue-data): a catalogue term in Chinese, Korean, English and Vietnamese. */
 export const epcWords = pgTable(
   'epc_words',
   {

@@ -17,13 +17,13 @@ import { licenseDaysLeft } from '../../shared/time.js';
 import { epcCatalogues, epcMainGroups, epcNodes, epcVehicles, epcWords } from './schema.js';
 
 /**
- * What the catalogue calls of spec 2 §7 read (issue 10): vehicles by VIN, main groups, the
+ * What the catalogue calls read (docs/requirements.md#catalogue-calls): vehicles by VIN, main groups, the
  * structure below them with colorvalue computed for the vehicle, the parts of a diagram with its
  * hotspots, replacement numbers and part-number search. Labels are stored in the catalogue's own
  * terms and answered in the caller's language through the word list.
  */
 
-/** Catalogue languages: KR (default), CN, EN and VN, the four of the word list (spec 1 §3). */
+/** Catalogue languages: KR (default), CN, EN and VN, the four of the word list (docs/requirements.md#catalogue-data). */
 export type EpcLang = 'KR' | 'CN' | 'EN' | 'VN';
 const WORD_COLUMN = { KR: epcWords.ko, CN: epcWords.zh, EN: epcWords.en, VN: epcWords.vi } as const;
 
@@ -126,7 +126,7 @@ const vehicleColumns = {
   maindata: epcVehicles.maindata,
 };
 
-/** Vehicle info of spec 2 §3 as the VIN search answers it. */
+/** Vehicle info as the VIN search answers it. */
 export interface VehicleInfo {
   data: {
     vin: string;
@@ -446,7 +446,7 @@ interface DiagramRow {
 /**
  * The parts table and drawing of a leaf group (getCarsPartsEx), in one prepared statement.
  * colorvalue of a part is 0 when it, its group or its sub group does not apply to the vehicle;
- * `onlyFitting` leaves those out (the filter of spec 2 §4), hotspots included.
+ * `onlyFitting` leaves those out (the filter, docs/requirements.md#catalogue-panels), hotspots included.
  */
 export async function diagramParts(
   db: Db,

@@ -37,7 +37,7 @@ import {
 
 const tags = ['members'];
 
-/** The member area (spec 2 §7): my info, password, company, accounts, security number, withdrawal. */
+/** The member area (docs/requirements.md#member-area-calls): my info, password, company, accounts, security number, withdrawal. */
 export function memberRoutes(app: Api, ctx: AppContext) {
   const { db, realtime } = ctx;
 

@@ -2,7 +2,7 @@ import sanitizeHtml from 'sanitize-html';
 
 /**
  * Notice HTML allow-list: text formatting, lists, tables, links and images only. Scripts, styles,
- * event handlers and javascript: urls never survive (DESIGN.md 2).
+ * event handlers and javascript: urls never survive (docs/security.md#notice-html).
  */
 export function sanitizeNoticeHtml(html: string): string {
   return sanitizeHtml(html, {

@@ -31,7 +31,7 @@ interface LockedProduct {
 }
 
 /**
- * Pays one order from the company's cash, in one transaction (DESIGN.md 4): every product row is
+ * Pays one order from the company's cash, in one transaction (docs/requirements.md#cart-and-checkout): every product row is
  * locked in id order (with the company's price level read alongside); the order row then claims
  * the client request id, so a repeat that waited on those locks finds the paid order and stops;
  * stock is checked and lowered in one statement, the wallet debits the balance and writes its

@@ -9,7 +9,7 @@ import {
 import { seoulDay, seoulNow } from '../../shared/time.js';
 
 /**
- * The side rules of an order's status move (DESIGN.md 5), as pure functions. Which status may
+ * The side rules of an order's status move (docs/requirements.md#order-statuses), as pure functions. Which status may
  * follow which is the contract's ORDER_TRANSITIONS; these are the conditions and amounts that come
  * with a move the table allows. All days are Asia/Seoul days.
  */

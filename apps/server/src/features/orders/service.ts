@@ -10,7 +10,7 @@ import { moveRefusal, refundAmount } from './rules.js';
 type OrderRow = typeof orders.$inferSelect;
 type LineRow = typeof orderLines.$inferSelect;
 
-/** An order as the member area and the order popups read it (spec 2 §3). */
+/** An order as the member area and the order popups read it (docs/requirements.md#entities). */
 export function toOrderView(o: OrderRow, lines: LineRow[]): OrderView {
   return {
     seq: o.id,

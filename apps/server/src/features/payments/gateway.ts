@@ -17,7 +17,7 @@ export interface StartedPayment {
 }
 
 /**
- * A payment gateway (DESIGN.md 1). The shop starts a payment, the buyer pays on the gateway's page,
+ * A payment gateway (docs/architecture.md#the-money-path). The shop starts a payment, the buyer pays on the gateway's page,
  * and the gateway confirms the result to POST /payCenter/callback; the shop trusts a confirmation
  * only when `verify` accepts it, and credits only the amount it stored when the payment started.
  */

@@ -42,7 +42,7 @@ function sendPage(reply: FastifyReply, status: number, html: (nonce: string) => 
 }
 
 /**
- * Cash top-ups and licence purchases through the payment gateway (spec 2 §7, DESIGN.md 1 and 4),
+ * Cash top-ups and licence purchases through the payment gateway (docs/requirements.md#payments),
  * the gateway's confirmation callback, the payment histories, and the sandbox gateway's own page.
  */
 export function paymentRoutes(app: Api, ctx: AppContext) {

@@ -62,7 +62,7 @@ export interface ConfirmOutcome {
  * - the payment row moves pending → paid or pending → declined by a conditional update, and a
  *   'paid' credits in the same transaction: cash (balance and ledger row) or licence days. A
  *   second delivery of the same confirmation, at once or later, finds the row no longer pending
- *   and changes nothing (DESIGN.md 4).
+ *   and changes nothing (docs/requirements.md#payments).
  */
 export async function confirmPayment(db: Db, gateway: PaymentGateway, c: GatewayConfirmation, now: Date = new Date()): Promise<ConfirmOutcome> {
   if (!gateway.verify(c)) throw badRequest(MSG_MEMBER.paymentSignature, 'signature');

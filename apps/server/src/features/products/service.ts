@@ -10,7 +10,7 @@ export type Viewer = { level: CompanyLevel } | null;
  * fields (seq, factoryNum, stock, image, ...), so a visitor's row is sent as it comes. The tier
  * prices and the sale price come under names the answer does not have (priceA-D, basePrice): the
  * compiled serializer writes only the answer's fields, and only a member's row gets `price` and
- * `salePrice` (DESIGN.md 2: visitors get no price field at all).
+ * `salePrice` (visitors get no price field at all).
  */
 export type ProductRow = ProductView & { priceA: number; priceB: number; priceC: number; priceD: number; basePrice: number };
 

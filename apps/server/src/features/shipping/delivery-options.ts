@@ -6,7 +6,7 @@ import { badRequest } from '../../shared/http.js';
 import { WAREHOUSES } from '../../seed/products.js';
 
 /**
- * Delivery options per warehouse (spec 1 §3, api/getDeliInfo). They live in the shop
+ * Delivery options per warehouse (api/getDeliInfo). They live in the shop
  * configuration (`deliveryOptions`, edited in the back office); a configuration saved before they
  * existed uses the shop's standard options below: freight collect or prepaid, courier prepaid or
  * collect, quick collect (to the recipient or oneself), pickup at the warehouse.

@@ -80,7 +80,7 @@ async function lockAddresses(tx: Tx, companyId: number) {
     .where(eq(shippingAddresses.companyId, companyId));
 }
 
-/** Makes an address of the company its default; the one already default is refused (spec 2 §4). */
+/** Makes an address of the company its default; the one already default is refused (docs/requirements.md#member-area). */
 export async function setBasicAddress(db: Db, companyId: number, seq: number): Promise<void> {
   await db.transaction(async (tx) => {
     const row = (await lockAddresses(tx, companyId)).find((r) => r.id === seq);

@@ -11,7 +11,7 @@ export interface SmsProvider {
   /** Whether messages can be read back from the dev outbox. */
   readonly hasOutbox: boolean;
   send(phone: string, text: string, code?: string): Promise<void>;
-  /** Codes the whole shop may send per Asia/Seoul day (DESIGN.md 3; a bill ceiling); 0 or unset = none. */
+  /** Codes the whole shop may send per Asia/Seoul day (a bill ceiling); 0 or unset = none. */
   readonly dailyCap?: number;
 }
 

@@ -19,7 +19,7 @@ const BASE_INFO = {
 };
 
 /**
- * Client base info of spec 1 §3 for one session: the member's cart lines, the company's orders,
+ * Client base info (docs/requirements.md#entities) for one session: the member's cart lines, the company's orders,
  * cash and licence, read in one query because it is pushed after every payment and cart change.
  * userSearchVinCount: distinct VINs the company opened in the catalogue this Asia/Seoul day.
  */

@@ -4,7 +4,7 @@ import { queryRows, type Tx } from '../../db/client.js';
 import { AppError } from '../../shared/http.js';
 
 /**
- * The company's cash (DESIGN.md 4): the balance and its append-only ledger change together, in one
+ * The company's cash (docs/requirements.md#wallet): the balance and its append-only ledger change together, in one
  * statement on the caller's transaction, and the balance never goes below zero. Every change of
  * cash goes through here: payments of orders, refunds of cancels and returns, top-ups through the
  * gateway, and (later) staff adjustments.

@@ -1,6 +1,6 @@
 import { COMPANY_LEVEL_NAMES, NOTICE_TYPES, ORDER_STATUS_LABELS, PRODUCT_TYPES } from '@partsmall/contract';
 
-/** The back office's words (Korean, UI.md). */
+/** The back office's words (Korean). */
 export const A = {
   title: '관리자',
   backToShop: '쇼핑몰로',

@@ -10,7 +10,7 @@ import { StepIndicator } from './JoinParts';
 import { PhoneVerification } from './PhoneVerification';
 import { useFindMemberId } from './queries';
 
-/** /memberIdInq and /mobileMemberIdInq: 0 phone, 1 code requested, 2 id shown (spec 1 §4). */
+/** /memberIdInq and /mobileMemberIdInq: 0 phone, 1 code requested, 2 id shown (docs/requirements.md#account-screens). */
 export function FindIdPage({ mobile = false }: { mobile?: boolean }) {
   const form = useZodForm(findIdForm, { phone: '', authCode: '' });
   const [step, setStep] = useState<0 | 1>(0);

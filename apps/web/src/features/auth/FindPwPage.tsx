@@ -13,7 +13,7 @@ import { useFindMemberPw } from './queries';
 
 /**
  * /memberPwInq (phones: the second tab of /mobileJoin): step 0 phone, step 1 code plus the new
- * password and its confirmation (spec 1 §4).
+ * password and its confirmation (docs/requirements.md#account-screens).
  */
 export function FindPwPage({ mobile = false }: { mobile?: boolean }) {
   const form = useZodForm(findPwForm, { phone: '', authCode: '', pw: '', cpw: '' });

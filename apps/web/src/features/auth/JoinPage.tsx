@@ -14,7 +14,7 @@ import { licenseCheckQuery } from './queries';
 
 /**
  * /join and /mobileJoin. On /mobileJoin the find-password flow lives in a second tab, since the
- * route table sends phones asking for /memberPwInq here (spec 1 §2).
+ * route table sends phones asking for /memberPwInq here (docs/requirements.md#account-screens).
  */
 export function JoinPage({ mobile = false }: { mobile?: boolean }) {
   const [params] = useSearchParams();

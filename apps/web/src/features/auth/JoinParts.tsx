@@ -91,7 +91,7 @@ export function Consents({ mobile = false }: { mobile?: boolean }) {
 }
 
 /**
- * The business number is already a member: six ways on (spec 1 §4). Escape or the backdrop
+ * The business number is already a member: six ways on (docs/requirements.md#account-screens). Escape or the backdrop
  * close it like 다시 입력.
  */
 export function ExistingCompanyDialog({ license, mobile, onRetry }: { license: string; mobile: boolean; onRetry: () => void }) {

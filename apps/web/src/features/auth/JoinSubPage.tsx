@@ -16,7 +16,7 @@ import { licenseCheckQuery } from './queries';
 
 /**
  * /JoinSub?license=: an employee of a member company joins as a sub-account with the company's
- * business number and its current 6-digit security number (spec 1 §2, §3).
+ * business number and its current 6-digit security number (docs/requirements.md#sub-accounts).
  */
 export function JoinSubPage() {
   const [params] = useSearchParams();

@@ -40,7 +40,7 @@ export function LoginPage({ mobile = false }: { mobile?: boolean }) {
         <Form form={form} onSubmit={submit}>
           <Field name="id" label={T.login.id} type="email" autoComplete="username" maxLength={50} />
           <Field name="pw" label={T.login.pw} type="password" autoComplete="current-password" maxLength={20} />
-          {/* Disabled while either field is blank (spec 1 §2 Login page). */}
+          {/* Disabled while either field is blank (docs/requirements.md#account-screens). */}
           <SubmitButton ready={(v) => v.id!.trim() !== '' && v.pw !== ''} why={T.login.disabledWhy} busy={login.isPending} label={T.login.submit} />
         </Form>
       )}

@@ -36,7 +36,7 @@ export function useCountdown() {
   };
 }
 
-/** 0 start, 1 code requested, 2 code verified (spec 1 §4; the join page derives 3 with the consents). */
+/** 0 start, 1 code requested, 2 code verified (the join page derives 3 with the consents). */
 export type PhoneAuthState = 0 | 1 | 2;
 
 interface Props {

@@ -22,7 +22,7 @@ function messages(result: { success: boolean; error?: { issues: { path: Property
   return out;
 }
 
-describe('sign-up forms (spec 1 §5)', () => {
+describe('sign-up forms', () => {
   it('names a blank login account with the join message, not the login one', () => {
     expect(messages(joinForm.safeParse({ ...join, id: '  ' })).id).toBe(MSG.joinIdRequired);
   });
@@ -47,7 +47,7 @@ describe('sign-up forms (spec 1 §5)', () => {
   });
 });
 
-describe('phone auth state (spec 1 §4)', () => {
+describe('phone auth state', () => {
   it('lifts a verified phone to 3 only with both consents', () => {
     expect(phoneAuthState(2, { policy: true, privacy: true })).toBe(3);
     expect(phoneAuthState(2, { policy: true, privacy: false })).toBe(2);

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { T } from '../../shared/texts';
 
 /**
- * The forms of sign-up and the find flows, built from the contract's field rules (spec 1 §5).
+ * The forms of sign-up and the find flows, built from the contract's field rules (docs/requirements.md#validation).
  * They add only what a form needs beyond the call: the join form's own blank-account message
  * and the password confirmation being required.
  */
@@ -53,7 +53,7 @@ export const joinSubForm = z
   .refine(same, samePasswords);
 export type JoinSubForm = z.input<typeof joinSubForm>;
 
-/** Phone auth (spec 1 §4): 0 start, 1 code requested, 2 code verified, 3 verified with both consents. */
+/** Phone auth (docs/requirements.md#account-screens): 0 start, 1 code requested, 2 code verified, 3 verified with both consents. */
 export function phoneAuthState(phoneState: 0 | 1 | 2, consents: { policy?: boolean; privacy?: boolean }): 0 | 1 | 2 | 3 {
   return phoneState === 2 && consents.policy === true && consents.privacy === true ? 3 : phoneState;
 }

@@ -4,13 +4,13 @@ import { api } from '../../shared/api';
 import { session } from '../../shared/session';
 
 /**
- * Calls of login, sign-up and the find flows (spec 1 §7). They are actions, not lists: each is a
+ * Calls of login, sign-up and the find flows (docs/requirements.md#calls). They are actions, not lists: each is a
  * mutation, whatever its HTTP method.
  */
 
 /**
  * api/logout: ends the session on the server; the tab's token, user and client info go whatever
- * the server answered (spec 1 §4), so a failed call still logs the tab out.
+ * the server answered (docs/requirements.md#account-screens), so a failed call still logs the tab out.
  */
 export function useLogout() {
   return useMutation({
@@ -30,7 +30,7 @@ export function useLogin() {
 export type LicenseCheck = 'new' | 'exists';
 
 /**
- * api/checkLicense: code 200 a new business number, 400 one already a member (spec 1 §4); a
+ * api/checkLicense: code 200 a new business number, 400 one already a member (docs/requirements.md#account-screens); a
  * number the server refuses (checksum) fails with its message.
  */
 export const licenseCheckQuery = (license: string) =>
@@ -76,7 +76,7 @@ export function useFindMemberPw() {
 export function useJoin() {
   return useMutation({
     mutationFn: (form: JoinRequest) => api.post('emptyAnswer', 'api/join', form, { accept: [201] }),
-    // Joining clears any stored session (spec 1 §2).
+    // Joining clears any stored session (docs/requirements.md#account-screens).
     onSuccess: () => session.clear(),
   });
 }

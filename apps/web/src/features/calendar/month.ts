@@ -1,4 +1,4 @@
-/** Years the date picker offers: current year −5 to +5, 11 years (spec 1 §9). */
+/** Years the date picker offers: current year −5 to +5, 11 years (docs/requirements.md#limits). */
 export const YEAR_SPAN = 5;
 
 export function yearOptions(current: number): number[] {

@@ -9,7 +9,7 @@ import { bodyPartsQuery } from './queries';
 const pageName = (page: number) => T.carInfo.pageNames[page] ?? '';
 
 /**
- * Reference table of body parts (spec 1 §2 route table, /carInfo): Chinese and Korean names with
+ * Reference table of body parts (/carInfo, docs/requirements.md#routes): Chinese and Korean names with
  * a description, grouped by page number, with a page selector and a filter box.
  */
 export function CarInfoPage() {

@@ -115,7 +115,7 @@ export function CartPage({ mobile = false }: { mobile?: boolean }) {
   const [picked, setPicked] = useState<Set<number> | null>(null);
   const [ordering, setOrdering] = useState(false);
 
-  // Entering the cart removes a leftover finished payment (spec 1 §4).
+  // Entering the cart removes a leftover finished payment (docs/requirements.md#cart-and-checkout).
   useEffect(() => paymentStore.clearFinished(), []);
 
   const onQtyFailed = useCallback(() => {
@@ -153,7 +153,7 @@ export function CartPage({ mobile = false }: { mobile?: boolean }) {
     saver.schedule(line.seq, qty);
   };
 
-  /** Removal asks first (spec 1 §4), then goes over the trade channel. */
+  /** Removal asks first (docs/requirements.md#cart-and-checkout), then goes over the trade channel. */
   const askRemove = (line: CartLine) =>
     void notify
       .confirm(

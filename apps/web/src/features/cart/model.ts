@@ -49,7 +49,7 @@ export const paymentStore = {
   setFinished(result: FinishedPayment) {
     write(KEYS.finished, result);
   },
-  /** Entering the cart or checkout removes a leftover finished payment (spec 1 §4). */
+  /** Entering the cart or checkout removes a leftover finished payment (docs/requirements.md#cart-and-checkout). */
   clearFinished() {
     write(KEYS.finished, null);
   },

@@ -5,7 +5,7 @@ import { tradeCall } from '../../shared/trade';
 
 export const cartKeys = { all: ['cart'] as const };
 
-/** The member's cart (api/getMallCartInfo): one page of 64 lines (spec 1 §9). */
+/** The member's cart (api/getMallCartInfo): one page of 64 lines (docs/requirements.md#limits). */
 export const cartQuery = queryOptions({
   queryKey: cartKeys.all,
   queryFn: ({ signal }) => api.post(cartPageAnswer, 'api/getMallCartInfo', { page: 1, size: PAGE_SIZE.cart }, { signal, accept: [200] }),
@@ -25,7 +25,7 @@ export function useSaveQuantity() {
   });
 }
 
-/** Removes a line over the trade channel; the list is read again after 300 ms (spec 1 §4). */
+/** Removes a line over the trade channel; the list is read again after 300 ms (docs/requirements.md#cart-and-checkout). */
 export function useRemoveCartLine() {
   const client = useQueryClient();
   return useMutation({

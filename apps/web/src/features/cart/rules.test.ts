@@ -10,7 +10,7 @@ const line = (seq: number, storageId: number, stock: number): CartLine => ({
   vin: null,
 });
 
-describe('cart selection (one warehouse per order, spec 1 §4)', () => {
+describe('cart selection (one warehouse per order)', () => {
   const lines = [line(1, 2, 5), line(2, 1, 5), line(3, 1, 0), line(4, 2, 3)];
 
   it('groups lines by warehouse in the order they first appear', () => {

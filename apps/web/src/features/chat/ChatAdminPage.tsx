@@ -69,7 +69,7 @@ function Console({ token, name }: { token: string; name: string }) {
   const chat = useStaffChat({
     token,
     name,
-    // Clicking the notification selects the sender (spec 1 §2).
+    // Clicking the notification selects the sender (docs/requirements.md#chat-screens).
     onIncoming: (m) => notifyUnfocused(TC.newMessageFrom(m.sendUserName), m.type === 'file' ? TC.imageMessage : m.sendMessage, () => chat.select(m.targetUser)),
     onError: alert,
   });
@@ -78,7 +78,7 @@ function Console({ token, name }: { token: string; name: string }) {
   const totalUnread = chat.users.reduce((n, u) => n + u.unread, 0);
   useUnreadTitle(totalUnread);
 
-  // Regaining focus sends a read-status update for the open conversation (spec 1 §4).
+  // Regaining focus sends a read-status update for the open conversation (docs/requirements.md#chat).
   const { markRead, selected, conversations } = chat;
   useEffect(() => {
     const onFocus = () => markRead();

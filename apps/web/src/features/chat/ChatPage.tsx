@@ -15,10 +15,10 @@ import { TC } from './texts';
 import { takeInquiry } from './inquiry';
 import { useCustomerChat } from './useChat';
 
-/** How long the chat waits for user info before it sends the visitor to the chat entry (spec 1 §9). */
+/** How long the chat waits for user info before it sends the visitor to the chat entry (docs/requirements.md#limits). */
 const USER_INFO_WAIT_MS = 500;
 
-/** Tells the window that opened the chat whether it is open (spec 1 §4), same origin only. */
+/** Tells the window that opened the chat whether it is open (docs/requirements.md#chat), same origin only. */
 function tellOpener(type: 'chatOpen' | 'chatClosed') {
   try {
     const opener = window.opener as Window | null;
@@ -54,7 +54,7 @@ export function ChatPage({ mobile = false, embedded = false }: { mobile?: boolea
     return () => clearTimeout(t);
   }, [userInfo, navigate, mobile, embedded]);
 
-  // A dead session (401 from the chat socket) is cleared; the chat entry follows (spec 1 §4, §8).
+  // A dead session (401 from the chat socket) is cleared; the chat entry follows (docs/requirements.md#chat-screens).
   useEffect(() => {
     if (chat.status !== 'unauthorized') return;
     session.clear();

@@ -18,7 +18,7 @@ export function LevelIcon({ level }: { level: CompanyLevel | null | undefined })
   );
 }
 
-/** Opens a picture in the 400x300 image window (spec 1 §2). */
+/** Opens a picture in the 400x300 image window (docs/requirements.md#chat-screens). */
 export function openImage(url: string) {
   openPopup(url, 'chatImage', POPUP.image);
 }
@@ -47,7 +47,7 @@ interface ListProps {
   empty: ReactNode;
 }
 
-/** Own and other messages with sender and time; new messages scroll into view after 100 ms (spec 1 §4). */
+/** Own and other messages with sender and time; new messages scroll into view after 100 ms (docs/requirements.md#chat). */
 export function MessageList({ messages, mine, otherRead, typing, empty }: ListProps) {
   const box = useRef<HTMLDivElement>(null);
   const last = messages.at(-1);
@@ -117,7 +117,7 @@ export function Composer({ onSend, onFiles, onTyping, onProblem, busy, disabled 
 
   const submit = () => {
     if (disabled) return;
-    // A blank message is refused and the box cleared (spec 1 §5).
+    // A blank message is refused and the box cleared (docs/requirements.md#chat).
     if (onSend(text) || text.trim() === '') setText('');
   };
   const files = (list: FileList | File[] | null) => {
@@ -196,7 +196,7 @@ export function Composer({ onSend, onFiles, onTyping, onProblem, busy, disabled 
   );
 }
 
-/** Asks for notification permission on the first visit and says how it went (spec 1 §2, §8). */
+/** Asks for notification permission on the first visit and says how it went (docs/requirements.md#chat-screens). */
 export function useNotificationPermission(alert: (message: string) => void, enabled = true) {
   useEffect(() => {
     if (!enabled || typeof Notification === 'undefined' || Notification.permission !== 'default') return;
@@ -207,7 +207,7 @@ export function useNotificationPermission(alert: (message: string) => void, enab
   }, [alert, enabled]);
 }
 
-/** A desktop notification while the window is not focused; closes itself after 2 s (spec 1 §9). */
+/** A desktop notification while the window is not focused; closes itself after 2 s (docs/requirements.md#limits). */
 export function notifyUnfocused(title: string, body: string, onClick?: () => void) {
   if (document.hasFocus() || typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
   const n = new Notification(title, { body, tag: 'partsmall-chat' });
@@ -219,7 +219,7 @@ export function notifyUnfocused(title: string, body: string, onClick?: () => voi
   setTimeout(() => n.close(), 2000);
 }
 
-/** The chat windows block zoom and the context menu (spec 1 §2). */
+/** The chat windows block zoom and the context menu (docs/requirements.md#chat-screens). */
 export function useBlockZoomAndMenu() {
   useEffect(() => {
     const menu = (e: Event) => e.preventDefault();

@@ -12,7 +12,7 @@ import { useChatJoin } from './queries';
 import { TC } from './texts';
 import './chat.css';
 
-/** A login inside the chat popup is posted to the window that opened it, to this origin only (spec 1 §2). */
+/** A login inside the chat popup is posted to the window that opened it, to this origin only (docs/requirements.md#chat-screens). */
 function tellOpenerLoggedIn(result: LoginResult) {
   try {
     const opener = window.opener as Window | null;
@@ -23,7 +23,7 @@ function tellOpenerLoggedIn(result: LoginResult) {
 }
 
 /**
- * The chat entry /chatStart/{route?} (spec 1 §2 'Chat screens'): start (login, sign-up or home,
+ * The chat entry /chatStart/{route?} (docs/requirements.md#chat-screens): start (login, sign-up or home,
  * with the support hours), login, and the quick sign-up /chatStart/chatJoin. A logged-in user goes
  * on to the chat.
  */

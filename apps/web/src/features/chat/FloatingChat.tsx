@@ -7,7 +7,7 @@ import type { Socket } from 'socket.io-client';
 import './chat.css';
 
 /**
- * Messages from the chat popup (spec 1 §2 'Other'): accepted only from this shop's own origin.
+ * Messages from the chat popup (docs/requirements.md#chat-screens): accepted only from this shop's own origin.
  * A login in the popup logs this tab in too, so the shop behind it shows the member.
  */
 function useChatPopupMessages() {
@@ -67,7 +67,7 @@ function useUnreadStaffMessages(token: string | null): number {
   return unread;
 }
 
-/** The floating chat button of desktop pages (spec 1 §2 'Top bars'), with the new-message dot and count. */
+/** The floating chat button of desktop pages (docs/requirements.md#shop-screens), with the new-message dot and count. */
 export function FloatingChatButton() {
   const { token, userInfo } = useSession();
   useChatPopupMessages();

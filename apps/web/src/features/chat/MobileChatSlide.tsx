@@ -10,7 +10,7 @@ import './chat.css';
 const ChatPage = lazy(() => import('./ChatPage').then((m) => ({ default: m.ChatPage })));
 
 /**
- * The chat entry of the mobile bottom bar (spec 1 §2 'Mobile home': chat is a slide panel): a
+ * The chat entry of the mobile bottom bar (chat is a slide panel, docs/requirements.md#chat-screens): a
  * member gets the chat in a panel over the page; anyone else the chat entry.
  */
 export function MobileChatEntry({ children }: { children: ReactNode }) {

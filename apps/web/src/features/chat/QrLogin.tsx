@@ -12,7 +12,7 @@ import { TC } from './texts';
 import './chat.css';
 
 /**
- * Mobile QR login (spec 1 §7 api/qrcodeLogin, §8): the desktop member area shows a one-time code
+ * Mobile QR login (docs/requirements.md#qr-login): the desktop member area shows a one-time code
  * (60 s, once) as a QR code; the phone's /mobileLogin scans it with the camera and gets a session.
  */
 

@@ -19,11 +19,11 @@ import { T } from '../../shared/texts';
 import { newClientId } from './useChat';
 
 /**
- * The chat's HTTP calls (spec 1 §7): image uploads (multipart, so not through the JSON client),
+ * The chat's HTTP calls (docs/requirements.md#chat): image uploads (multipart, so not through the JSON client),
  * the chat sign-up, and the mobile QR login.
  */
 
-/** Files the chat accepts by name (the server judges the content); spec 1 §5. */
+/** Files the chat accepts by name (the server judges the content); docs/requirements.md#chat. */
 export function imageFilesOf(files: Iterable<File>, staff = false): File[] {
   const allowed: readonly string[] = staff ? CHAT_STAFF_IMAGE_EXTENSIONS : CHAT_IMAGE_EXTENSIONS;
   return [...files].filter((f) => allowed.includes(f.name.split('.').pop()?.toLowerCase() ?? '') || /^image\//.test(f.type));

@@ -36,7 +36,7 @@ export const TC = {
   notifyDenied: '알림 권한이 거부되었습니다.',
   notifyUnsupported: '이 브라우저는 알림을 지원하지 않습니다.',
   fab: (n: number) => (n > 0 ? `채팅 상담 (새 메시지 ${n}개)` : '채팅 상담'),
-  // chat entry (spec 1 §2 'Chat screens')
+  // chat entry
   startTitle: '파츠몰 채팅 상담',
   startBody: '채팅 상담은 회원 전용입니다. 로그인하거나 간편가입 후 상담을 시작하세요.',
   hoursTitle: '상담 시간',
@@ -72,7 +72,7 @@ export const TC = {
     `[상품 문의]\n상품명: ${p.name}\n품번: ${p.pid}\n가격: ${p.price}\n수량: ${p.qty}개\n창고: ${p.warehouse}\n위 상품 문의드립니다.`,
   partInquiry: (p: { vin: string; brand: string; part: string; pid: string; quantity: number }) =>
     `[부품 문의]\n차대번호(VIN): ${p.vin}\n브랜드: ${p.brand}\n부품명: ${p.part}\n품번: ${p.pid}\n수량: ${p.quantity}개\n위 부품 문의드립니다.`,
-  // QR login (spec 1 §8)
+  // QR login (docs/requirements.md#qr-login)
   qrTitle: '모바일 QR 로그인',
   qrBody: '휴대폰의 파츠몰 모바일 로그인 화면에서 [QR 로그인]을 누르고 이 코드를 비추세요. 코드는 60초 동안 한 번만 쓸 수 있습니다.',
   qrShow: 'QR 코드 보기',

@@ -14,7 +14,7 @@ import {
 } from '@partsmall/contract';
 
 /**
- * The chat channel as the screens use it (spec 1 §4 'Chat', §7 chat socket). Messages carry a
+ * The chat channel as the screens use it (docs/requirements.md#chat, docs/requirements.md#realtime-channels). Messages carry a
  * client id and are resent with the same id until the server acknowledges them, so a send that
  * timed out while a phone changed network is stored once; after a reconnect each side asks for
  * everything after the last stored id it has, so nothing is lost.
@@ -304,7 +304,7 @@ export function useStaffChat({ token, name, onIncoming, onError }: StaffChatOpti
         }
         return next;
       });
-      // The first user is selected by default (spec 1 §2 'Staff console').
+      // The first user is selected by default (docs/requirements.md#chat-screens).
       setSelected((cur) => cur ?? body.users[0]?.seq ?? null);
     });
     s.on(CHAT_EVENTS.messageToAdmin, (m: ChatMessage) => {
@@ -333,7 +333,7 @@ export function useStaffChat({ token, name, onIncoming, onError }: StaffChatOpti
     };
   }, [token, load, outbox]);
 
-  // Choosing a user shows the conversation and sends a read-status update (spec 1 §4).
+  // Choosing a user shows the conversation and sends a read-status update (docs/requirements.md#chat).
   useEffect(() => {
     if (selected === null || status !== 'online') return;
     void load(selected).then(() => markRead(selected));

@@ -25,7 +25,7 @@ const t = T.trade.checkout;
 /**
  * The checkout form: what the user types, plus the chosen shipping. Before the contract's
  * shippingInfo rules run, fields the chosen shipping does not use are emptied (a freight branch
- * only for freight, the sender only for direct delivery), so every rule of spec 1 §5 applies to
+ * only for freight, the sender only for direct delivery), so every checkout rule (docs/requirements.md#validation) applies to
  * exactly the fields on screen.
  */
 const checkoutForm = z
@@ -58,7 +58,7 @@ const checkoutForm = z
   .pipe(shippingInfo);
 type CheckoutForm = z.input<typeof checkoutForm>;
 
-/** The order of the checks before paying (spec 1 §5): freight branch, sender, then the rest of the form. */
+/** The order of the checks before paying (docs/requirements.md#validation): freight branch, sender, then the rest of the form. */
 const CHECK_ORDER = ['arrive', 'fromName', 'fromPhone', 'name', 'phone', 'postNum', 'address', 'addrSub', 'memo'] as const;
 
 /** The shipping a method of the warehouse starts with: its type, default pay type and quick option. */
@@ -82,7 +82,7 @@ export function CheckoutPage({ mobile = false }: { mobile?: boolean }) {
   const delivery = useQuery({ ...deliveryQuery, enabled: first !== undefined });
   const empty = items.length === 0;
 
-  // Nothing to pay (a bookmark, a reload after paying): one message, then home (spec 1 §4).
+  // Nothing to pay (a bookmark, a reload after paying): one message, then home (docs/requirements.md#cart-and-checkout).
   const told = useRef(false);
   useEffect(() => {
     paymentStore.clearFinished();
@@ -166,7 +166,7 @@ function CheckoutForm({
     form.clearErrors(['arrive', 'postNum', 'address', 'addrSub']);
   };
   const toggleDirect = () => {
-    // The toggle swaps the sender between the buyer and blank fields (spec 1 §4).
+    // The toggle swaps the sender between the buyer and blank fields (docs/requirements.md#cart-and-checkout).
     form.setValue('fromName', '');
     form.setValue('fromPhone', '');
     form.clearErrors(['fromName', 'fromPhone']);
@@ -210,7 +210,7 @@ function CheckoutForm({
     );
   };
 
-  /** Paying needs a selected item and enough balance before the form's own rules (spec 1 §5). */
+  /** Paying needs a selected item and enough balance before the form's own rules (docs/requirements.md#validation). */
   const payNow = () => {
     if (pay.isPending) return;
     if (chosen.length === 0) return void notify.alert(MSG_ORDER.selectProduct);

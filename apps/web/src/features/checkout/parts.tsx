@@ -18,7 +18,7 @@ export function LineInfo({ name, pid, price, qty }: { name: string; pid: string;
   );
 }
 
-/** The memo's character count (0-255, spec 1 §5). */
+/** The memo's character count (0-255). */
 export function MemoCount() {
   const memo = (useWatch({ name: 'memo' }) as string | undefined) ?? '';
   return <>{T.trade.checkout.memoCount(memo.length)}</>;

@@ -14,7 +14,7 @@ const warehouse = (storageId: number, name: string): WarehouseDelivery => ({
   },
 });
 
-describe('checkout delivery options (spec 1 §3)', () => {
+describe('checkout delivery options', () => {
   const korea = warehouse(1, '한국 김포물류센터');
   const china = warehouse(2, '중국 위해직수입창고');
 

@@ -10,7 +10,7 @@ import { T } from '../../shared/texts';
 export const METHOD_KEYS = ['gdFreight', 'gdDelivery', 'quick', 'pickUp'] as const;
 export type MethodKey = (typeof METHOD_KEYS)[number];
 
-/** Delivery methods and pay options per warehouse (api/getDeliInfo, spec 1 §3). */
+/** Delivery methods and pay options per warehouse (api/getDeliInfo). */
 export const deliveryQuery = queryOptions({
   queryKey: ['deliveryInfo'],
   queryFn: ({ signal }) => api.post(deliveryInfoAnswer, 'api/getDeliInfo', {}, { signal, accept: [200] }).then((a) => a.results),

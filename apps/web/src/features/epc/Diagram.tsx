@@ -17,9 +17,9 @@ interface DiagramProps {
 }
 
 /**
- * The exploded view with its callouts (spec 2 §2, §4): zoom in +0.5, out −0.25, never below 0.5,
+ * The exploded view with its callouts (docs/requirements.md#catalogue-screens): zoom in +0.5, out −0.25, never below 0.5,
  * zoom in blocked from 3 on; drag and wheel zoom; reset. Zoom and pan are react-zoom-pan-pinch
- * (DESIGN.md 7); callouts sit in percent of maxX/maxY inside the zoomed layer, so they move with it.
+ * (docs/requirements.md#catalogue-screens); callouts sit in percent of maxX/maxY inside the zoomed layer, so they move with it.
  */
 export function Diagram({ result, active, centre, onPick, onHover }: DiagramProps) {
   const ref = useRef<ReactZoomPanPinchRef>(null);

@@ -53,7 +53,7 @@ function storedLang(): EpcLangCode {
 }
 
 /**
- * The parts catalogue (spec 2 §2): /epcMain/… in a popup window, /mobileEpcMain on phones. The
+ * The parts catalogue (docs/requirements.md#catalogue-screens): /epcMain/… in a popup window, /mobileEpcMain on phones. The
  * route holds the place (VIN, catalogue, groups, parts), so the panels follow it.
  */
 export function EpcPage({ mobile = false }: { mobile?: boolean }) {
@@ -108,7 +108,7 @@ function Catalogue({ params, mobile }: { params: EpcParams; mobile: boolean }) {
   const vin = params.vin ?? null;
   const vehicle = useQuery({ ...vehicleQuery({ brand, vin: vin ?? '', lang }), enabled: vin !== null });
 
-  // A VIN search that failed: the server's message, then the catalogue home (spec 2 §8).
+  // A VIN search that failed: the server's message, then the catalogue home (docs/requirements.md#catalogue-panels).
   useEffect(() => {
     if (!vehicle.error) return;
     const message = messageOf(vehicle.error);
@@ -117,7 +117,7 @@ function Catalogue({ params, mobile }: { params: EpcParams; mobile: boolean }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [vehicle.error]);
 
-  // Success keeps the catalogue in the route (spec 2 §4: replaces the route with the catalogue query).
+  // Success keeps the catalogue in the route (replaces the route with the catalogue query).
   useEffect(() => {
     const v = vehicle.data;
     if (v && (params.mcid !== v.mcid || params.vin !== v.data.vin)) go({ ...params, vin: v.data.vin, brand: params.brand ?? 'all', mcid: v.mcid }, true);
@@ -141,7 +141,7 @@ function Catalogue({ params, mobile }: { params: EpcParams; mobile: boolean }) {
       return;
     }
     try {
-      // The shop's window opens the licence purchase, and this window closes (spec 2 §2).
+      // The shop's window opens the licence purchase, and this window closes (docs/requirements.md#catalogue-screens).
       (window.opener as Window).location.assign(managementPath('buyLicense', false));
       (window.opener as Window).focus();
     } catch {
@@ -293,7 +293,7 @@ interface SearchBarProps {
 
 /**
  * Brand dropdown, VIN box with the brand's hint and the company's history, and the search button
- * once the VIN is valid (spec 2 §5). Without a licence: the test-VIN dropdown instead (§6).
+ * once the VIN is valid (docs/requirements.md#vin-rules). Without a licence: the test-VIN dropdown instead.
  */
 function SearchBar({ initialBrand, initialVin, licensed, ready, testVins, busy, onSearch }: SearchBarProps) {
   const notify = useNotify();
@@ -417,7 +417,7 @@ function PartSearchBox({ disabled, busy, onSearch }: { disabled: boolean; busy: 
 
 type Go = (p: EpcParams, replace?: boolean) => void;
 
-/** Home, VIN, brand, main group, sub group, child group (spec 2 §2). */
+/** Home, VIN, brand, main group, sub group, child group (docs/requirements.md#catalogue-screens). */
 function Breadcrumb({ params, vehicleKey, go }: { params: EpcParams; vehicleKey: VehicleKey | null; go: Go }) {
   const groups = useQuery({ ...groupsQuery(vehicleKey!), enabled: vehicleKey !== null && !!params.num });
   const subs = useQuery({ ...structureQuery(vehicleKey!, params.num ?? '', null), enabled: vehicleKey !== null && !!params.num && !!params.subgroup });

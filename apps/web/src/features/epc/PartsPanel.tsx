@@ -24,7 +24,7 @@ interface PartsPanelProps {
 }
 
 /**
- * The parts table beside the exploded view (spec 2 §2): a callout clicked or hovered highlights
+ * The parts table beside the exploded view (docs/requirements.md#catalogue-screens): a callout clicked or hovered highlights
  * and scrolls to its rows; a row clicked highlights and centres its callout. Each row shows the
  * shop's products of its OE number with quantity, add to cart and buy now (the VIN goes along),
  * its replacement numbers, its place on the drawing and a chat inquiry.
@@ -224,7 +224,7 @@ function ProductLine({ product, vin, mobile }: { product: EpcPartProduct; vin: s
       onSuccess: (items) => {
         const draft = { source: 'buy' as const, items };
         const opener = !mobile && window.opener && window.opener !== window ? (window.opener as Window) : null;
-        // From the popup the checkout opens in the shop's window (spec 1 §4: buy now goes to checkout).
+        // From the popup the checkout opens in the shop's window (buy now goes to checkout).
         if (opener && handDraftTo(opener, draft)) {
           opener.location.assign(pathFor('checkout', false));
           opener.focus();

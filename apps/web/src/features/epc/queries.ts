@@ -15,7 +15,7 @@ import {
 } from '@partsmall/contract';
 import { api } from '../../shared/api';
 
-/** Reads and writes of the catalogue (spec 2 §7), all through TanStack Query. */
+/** Reads and writes of the catalogue (docs/requirements.md#catalogue-calls), all through TanStack Query. */
 
 export type EpcLangCode = 'KR' | 'CN' | 'EN';
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EPC_PARAMS, EPC_ROUTE_PATTERN, epcHref, filterOn, isReloadShortcut, panelOf, pathParamsOf, readParams } from './route';
 
-describe('catalogue route (spec 2 §2)', () => {
+describe('catalogue route', () => {
   it('is written out in the route table exactly as EPC_ROUTE_PATTERN (the build lists it for the server)', () => {
     const table = readFileSync(new URL('../../routes.tsx', import.meta.url), 'utf8');
     expect(table).toContain(`path: '${EPC_ROUTE_PATTERN}'`);

@@ -1,5 +1,5 @@
 /**
- * The catalogue's place, as spec 2 §2 keeps it in the route: /epcMain/{vin}/{brand}/{mcid}/{num}/
+ * The catalogue's place, kept in the route (docs/requirements.md#catalogue-screens): /epcMain/{vin}/{brand}/{mcid}/{num}/
  * {filter}/{level}/{subgroup}/{hasChild}/{parts}/{mid}/{childMid}/{reset}/{searchPnum} on the
  * desktop (positional; an empty one is written '-'), and the same names as a query on
  * /mobileEpcMain. The panels shown are chosen from these values alone.
@@ -67,7 +67,7 @@ export function epcHref(params: EpcParams, mobile: boolean): string {
 export type EpcPanel = 'search' | 'groups' | 'subGroups' | 'childGroups' | 'parts';
 
 /**
- * Which panels show (spec 2 §2): search without a VIN; with one, the parts list when `parts` is
+ * Which panels show (docs/requirements.md#catalogue-screens): search without a VIN; with one, the parts list when `parts` is
  * true, else child groups (hasChild 1, no childMid), else sub groups (num without level), else the
  * main groups with the vehicle data.
  */
@@ -79,12 +79,12 @@ export function panelOf(p: EpcParams): EpcPanel {
   return 'groups';
 }
 
-/** The filter of spec 2 §4: '1' (default) only parts that fit the vehicle, '0' all. */
+/** The filter (docs/requirements.md#catalogue-panels): '1' (default) only parts that fit the vehicle, '0' all. */
 export function filterOn(p: EpcParams): boolean {
   return p.filter !== '0';
 }
 
-/** F5, Ctrl+R, Cmd+R, Ctrl+Shift+R: blocked in the catalogue window (spec 2 §2). */
+/** F5, Ctrl+R, Cmd+R, Ctrl+Shift+R: blocked in the catalogue window (docs/requirements.md#catalogue-screens). */
 export function isReloadShortcut(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey'>): boolean {
   const key = e.key.toLowerCase();
   return key === 'f5' || ((e.ctrlKey || e.metaKey) && key === 'r');

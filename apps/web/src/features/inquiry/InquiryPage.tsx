@@ -51,7 +51,7 @@ function ContentCounter() {
   );
 }
 
-/** Partnership and advertising inquiry (spec 1 §2 Inquiry form, §5 rules). */
+/** Partnership and advertising inquiry (docs/requirements.md#validation). */
 export function InquiryPage({ mobile = false }: { mobile?: boolean }) {
   const form = useZodForm(inquiryRequest, { phone: '', content: '' });
   const register = useRegisterInquiry();

@@ -1,13 +1,13 @@
 import { LICENSE_PACKAGES, MAX_VIN_SEARCHES_PER_DAY, formatWon, hyphenatePhone, type MallBottom } from '@partsmall/contract';
 
 /**
- * The shop's legal texts (spec 1 §1 and §9): terms of use and privacy policy. The figures of
- * spec 1 §9 live in LEGAL_TERMS; the operator's name, customer service number, privacy officer
+ * The shop's legal texts (docs/requirements.md#limits): terms of use and privacy policy. The figures of
+ * those terms live in LEGAL_TERMS; the operator's name, customer service number, privacy officer
  * and mail come from the shop configuration (mallBottom), so a new operator changes no code.
  */
 
 export const LEGAL_TERMS = {
-  /** Business hours given in legal text (spec 1 §1). */
+  /** Business hours given in legal text (docs/requirements.md#limits). */
   businessHours: '평일 09:30~17:30 (주말 및 공휴일 휴무)',
   refundDays: 3,
   returnRequestDays: 20,

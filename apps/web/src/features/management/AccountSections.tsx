@@ -15,7 +15,7 @@ const M = T.management;
 const S = M.security;
 const W = M.withdraw;
 
-/** Security number (spec 2 §2): shows the company's number and renews it after a confirmation. */
+/** Security number (docs/requirements.md#member-area): shows the company's number and renews it after a confirmation. */
 export function SecuritySection() {
   const { userInfo } = useSession();
   const notify = useNotify();
@@ -26,7 +26,7 @@ export function SecuritySection() {
   const askRenew = () =>
     void notify.confirm({ title: S.confirmTitle, text: S.confirm, confirmLabel: S.renew, busyLabel: S.renewing }, () => renew.mutateAsync()).then(
       (a) => a && notify.toast(a.message || S.renewed),
-      // The spec's message when renewal fails (spec 2 §8).
+      // The spec's message when renewal fails (docs/requirements.md#korean-texts).
       () => void notify.alert(S.failed),
     );
 
@@ -65,7 +65,7 @@ function Agree({ name, text, n }: { name: (typeof AGREES)[number]; text: string;
   );
 }
 
-/** The withdraw button: enabled only when all four are ticked and the typed name is the user's (spec 2 §4). */
+/** The withdraw button: enabled only when all four are ticked and the typed name is the user's (docs/requirements.md#withdrawal). */
 function WithdrawButton({ name, busy }: { name: string; busy: boolean }) {
   const values = useWatch({ name: [...AGREES, 'userName'] }) as [boolean, boolean, boolean, boolean, string];
   const [agree1, agree2, agree3, agree4, userName] = values;
@@ -83,7 +83,7 @@ function WithdrawButton({ name, busy }: { name: string; busy: boolean }) {
 }
 
 /**
- * Withdrawal (spec 2 §2, §4): four confirmations and the typed name; the button is enabled only
+ * Withdrawal (docs/requirements.md#withdrawal): four confirmations and the typed name; the button is enabled only
  * when all are given; success ends the session and goes home.
  */
 export function WithdrawSection({ mobile }: { mobile: boolean }) {
@@ -92,7 +92,7 @@ export function WithdrawSection({ mobile }: { mobile: boolean }) {
   const navigate = useNavigate();
   const withdraw = useWithdraw((a) => {
     notify.toast(a.message || W.done);
-    // Withdrawal removes token and user info and goes home (spec 2 §4).
+    // Withdrawal removes token and user info and goes home (docs/requirements.md#withdrawal).
     session.clear();
     navigate(pathFor('home', mobile), { replace: true });
   });

@@ -14,14 +14,14 @@ import { useWatch } from 'react-hook-form';
 const M = T.management;
 const C = M.company;
 
-/** The company form: the spec's alerts for the three required fields first (spec 2 §5), then the contract's rules. */
+/** The company form: the spec's alerts for the three required fields first (docs/requirements.md#validation), then the contract's rules. */
 const companyForm = updateCompanyInfoRequest.extend({
   license: z.string().trim().min(1, C.licenseEmpty).pipe(updateCompanyInfoRequest.shape.license),
   name: z.string().trim().min(1, C.nameEmpty).pipe(updateCompanyInfoRequest.shape.name),
   ceo: z.string().trim().min(1, C.ceoEmpty).pipe(updateCompanyInfoRequest.shape.ceo),
 });
 
-/** Company info (spec 2 §2, main account): business number, name, ceo, phone, fax, mail and address. */
+/** Company info (main account): business number, name, ceo, phone, fax, mail and address. */
 export function CompanyInfoSection() {
   const { userInfo } = useSession();
   const company = userInfo?.companyInfo;

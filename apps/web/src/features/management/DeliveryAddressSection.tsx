@@ -17,7 +17,7 @@ const A = M.address;
 const SEARCH_TYPES = (['name', 'phone'] as const).map((t) => ({ value: t, label: A.searchTypes[t]! }));
 
 /**
- * The address form: the spec's alerts for empty fields first (spec 2 §5), then the length rules
+ * The address form: the spec's alerts for empty fields first (docs/requirements.md#validation), then the length rules
  * of the contract's savedAddressRequest.
  */
 const addressForm = z.object({
@@ -29,7 +29,7 @@ const addressForm = z.object({
   basic: z.boolean(),
 });
 
-/** Delivery addresses (spec 2 §2): search, table with paging, add/edit popup, delete popup, default toggle. */
+/** Delivery addresses (docs/requirements.md#member-area): search, table with paging, add/edit popup, delete popup, default toggle. */
 export function DeliveryAddressSection() {
   const notify = useNotify();
   const [editing, setEditing] = useState<ShippingAddressView | 'new' | null>(null);
@@ -38,7 +38,7 @@ export function DeliveryAddressSection() {
   const failed = (e: unknown) => void notify.alert(messageOf(e));
 
   const makeBasic = (row: ShippingAddressView) => {
-    // The default address says so and sends nothing (spec 2 §4).
+    // The default address says so and sends nothing (docs/requirements.md#member-area).
     if (row.basic === 'true') return void notify.alert(MSG_MEMBER.addressAlreadyBasic);
     basic.mutate(row.seq, { onSuccess: (a) => notify.toast(a.message), onError: failed });
   };

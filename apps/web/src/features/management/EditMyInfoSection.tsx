@@ -11,7 +11,7 @@ import { useUpdateMyInfo, useUpdatePassword } from './queries';
 const M = T.management;
 const F = M.myInfo;
 
-/** Edit my info (spec 2 §2): the info form, toggling to the password form; leaving it clears it. */
+/** Edit my info (docs/requirements.md#member-area): the info form, toggling to the password form; leaving it clears it. */
 export function EditMyInfoSection() {
   const { userInfo } = useSession();
   const [mode, setMode] = useState<'info' | 'password'>('info');

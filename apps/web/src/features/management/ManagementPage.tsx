@@ -26,7 +26,7 @@ const mobileLink = (path: MenuPath) => managementPath(path, true);
 
 /**
  * Leaves an entry the member may not open for `to`. A main-only entry asked for by a sub-account
- * says why, once (spec 2 §6); an unknown one just goes.
+ * says why, once (docs/requirements.md#member-area); an unknown one just goes.
  */
 function LeaveEntry({ to, mainOnly }: { to: string; mainOnly: boolean }) {
   const notify = useNotify();
@@ -89,7 +89,7 @@ function MenuCard() {
 }
 
 /**
- * The member area on the desktop (spec 2 §2): /management/:path with the entries the member may
+ * The member area on the desktop (docs/requirements.md#member-area): /management/:path with the entries the member may
  * open; the first opens by default and a path not allowed goes to it.
  */
 export function ManagementPage() {

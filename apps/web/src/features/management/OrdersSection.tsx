@@ -14,7 +14,7 @@ function StatusBadge({ status }: { status: number }) {
   return <span className={`mg-status mg-status-${status}`}>{ORDER_STATUS_LABELS[status] ?? String(status)}</span>;
 }
 
-/** Orders (spec 2 §2): date-range search, view all, table with status labels, detail in a popup window. */
+/** Orders (docs/requirements.md#member-area): date-range search, view all, table with status labels, detail in a popup window. */
 export function OrdersSection() {
   const notify = useNotify();
 

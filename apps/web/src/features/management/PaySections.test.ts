@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chargeForm, defaultOption, steppedAmount, typedAmount } from './PaySections';
 
-describe('cash charge amount (spec 2 §5, §9)', () => {
+describe('cash charge amount', () => {
   it('keeps digits only, no leading zero, at most 8 digits', () => {
     expect(typedAmount('0012a34')).toBe('1234');
     expect(typedAmount('50,000')).toBe('50000');

@@ -35,7 +35,7 @@ function PayMethodTabs() {
 
 /**
  * Starts a payment and opens its 600x400 window; when the window closes, the balance and licence
- * days are read again (spec 2 §4).
+ * days are read again (docs/requirements.md#payments).
  */
 function usePayment(kind: PaymentKind) {
   const notify = useNotify();
@@ -72,7 +72,7 @@ function PopupStatus({ open, focus }: { open: boolean; focus: () => void }) {
   );
 }
 
-/** A cash amount as typed: digits without a leading zero, 1,000 to 10,000,000 won (spec 2 §5). */
+/** A cash amount as typed: digits without a leading zero, 1,000 to 10,000,000 won (docs/requirements.md#payments). */
 export const chargeForm = z.object({
   pgcode: z.enum(PGCODES),
   amount: z
@@ -144,7 +144,7 @@ function AmountField() {
   );
 }
 
-/** Cash charge (spec 2 §2, §5): method tabs, amount with separators and step buttons, 1,000 to 10,000,000 won. */
+/** Cash charge (docs/requirements.md#payments): method tabs, amount with separators and step buttons, 1,000 to 10,000,000 won. */
 export function ChargeCashSection() {
   const { baseInfo, userInfo } = useSession();
   const form = useZodForm(chargeForm, { pgcode: 'creditcard', amount: String(CASH_CHARGE.default) });
@@ -199,7 +199,7 @@ function PaySide({ figures, notes }: { figures: [string, string, string?][]; not
   );
 }
 
-/** The default option: the 30,000-won package when the configuration has it (spec 2 §9), else the first. */
+/** The default option: the 30,000-won package when the configuration has it (docs/requirements.md#limits), else the first. */
 export function defaultOption(options: LicensePackage[]): number {
   const i = options.findIndex((o) => o.price === 30_000);
   return i >= 0 ? i : 0;
@@ -231,7 +231,7 @@ function LicenseOptions({ options, index }: { options: LicensePackage[] | null; 
   );
 }
 
-/** Licence purchase (spec 2 §2): options from the shop configuration, current licence days. */
+/** Licence purchase (docs/requirements.md#member-area): options from the shop configuration, current licence days. */
 export function BuyLicenseSection() {
   const { baseInfo } = useSession();
   const options = useMallConfig()?.licenseValidBuy ?? null;

@@ -8,7 +8,7 @@ import { paymentHistoryQuery, type PaymentKind } from './queries';
 const M = T.management;
 const H = M.history;
 
-/** Cash or licence payment history (spec 2 §2): date range, table with the VAT of each amount. */
+/** Cash or licence payment history (docs/requirements.md#member-area): date range, table with the VAT of each amount. */
 export function PaymentHistorySection({ kind }: { kind: PaymentKind }) {
   const title = kind === 'cash' ? H.cashTitle : H.licenseTitle;
   const method = (r: PaymentRecord) => <span className={`mg-pg mg-pg-${r.pgcode}`}>{PAYMENT_PGCODE_LABELS[r.pgcode] ?? r.pgcode}</span>;

@@ -16,7 +16,7 @@ const M = T.management;
 const P = M.profile;
 
 /**
- * Basic info (spec 2 §2 Profile): user banner, company level, cash, licence days, cart and purchase
+ * Basic info (docs/requirements.md#member-area): user banner, company level, cash, licence days, cart and purchase
  * counts, fixed zeros for the three shipment states, and the latest 5 notices with a detail panel.
  */
 export function ProfileSection({ linkTo, mobile }: { linkTo: (path: MenuPath) => string; mobile: boolean }) {
@@ -25,7 +25,7 @@ export function ProfileSection({ linkTo, mobile }: { linkTo: (path: MenuPath) =>
   const main = userInfo?.type === MEMBER_TYPE_MAIN;
   const cash = baseInfo?.memberPoint ?? company?.point ?? 0;
 
-  // The latest 5 notices (spec 2 §2), each opening its detail below it.
+  // The latest 5 notices (docs/requirements.md#member-area), each opening its detail below it.
   const list = useQuery(noticeListQuery(queryFromParams(new URLSearchParams()), PAGE_SIZE.profileNotices));
   const notices = list.data?.results ?? null;
   const [open, setOpen] = useState<number | null>(null);
@@ -122,7 +122,7 @@ function ProfileNotice({ notice, open, onToggle }: { notice: NoticeRow; open: bo
           ) : !detail.data ? (
             <Loading className="empty" text={P.noticeLoading} />
           ) : (
-            // The server sends sanitised HTML (spec 1 §7).
+            // The server sends sanitised HTML (docs/security.md#notice-html).
             <div className="notice-content" dangerouslySetInnerHTML={{ __html: detail.data.content }} />
           )}
           <button type="button" className="btn btn-small" onClick={onToggle}>

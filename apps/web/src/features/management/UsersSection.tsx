@@ -16,7 +16,7 @@ const U = M.users;
 const SEARCH_TYPES = (['name', 'id', 'phone'] as const).map((t) => ({ value: t, label: U.searchTypes[t]! }));
 
 /**
- * Sub-accounts (spec 2 §2, main account): search by name, id or phone; 16 a page; a checkbox per
+ * Sub-accounts (main account): search by name, id or phone; 16 a page; a checkbox per
  * row for the main-account type; register, edit, password reset and stop popups.
  */
 export function UsersSection() {
@@ -137,7 +137,7 @@ export function UsersSection() {
   );
 }
 
-/** The reset password, shown once (spec 2 §9). */
+/** The reset password, shown once (docs/requirements.md#limits). */
 function NewPasswordModal({ id, pw, onClose }: { id: string; pw: string; onClose: () => void }) {
   const notify = useNotify();
   const copy = async () => {

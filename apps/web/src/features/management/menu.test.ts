@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allowedMenu, isMenuPath } from './menu';
 
-describe('member-area menu (spec 2 §2, §6)', () => {
+describe('member-area menu', () => {
   it('gives a main account all twelve entries in menu order', () => {
     const all = ['profile', 'editMyInfo', 'orders', 'deliveryAddress', 'editCompanyInfo', 'users', 'chargeCash', 'cashPayments'];
     expect(allowedMenu(0)).toEqual([...all, 'buyLicense', 'licensePayments', 'setSecurity', 'memberDeactivation']);

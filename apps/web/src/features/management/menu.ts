@@ -1,6 +1,6 @@
 import { MEMBER_TYPE_MAIN } from '@partsmall/contract';
 
-/** The twelve member-area entries of spec 2 §2, in menu order. */
+/** The twelve member-area entries, in menu order (docs/requirements.md#member-area). */
 export const MENU_PATHS = [
   'profile',
   'editMyInfo',
@@ -16,7 +16,7 @@ export const MENU_PATHS = [
   'memberDeactivation',
 ] as const;
 
-/** The entries hidden from sub-accounts (spec 2 §2 table, §6). */
+/** The entries hidden from sub-accounts (docs/requirements.md#member-area). */
 const MAIN_ONLY: ReadonlySet<string> = new Set(['editCompanyInfo', 'users', 'chargeCash', 'cashPayments', 'buyLicense', 'licensePayments', 'setSecurity']);
 
 export const MENU = MENU_PATHS.map((path) => ({ path, mainOnly: MAIN_ONLY.has(path) }));

@@ -15,7 +15,7 @@ describe('quick date ranges (Asia/Seoul days)', () => {
   });
 });
 
-describe('date-range search (spec 2 §5)', () => {
+describe('date-range search', () => {
   const issue = (v: { startDate: string; endDate: string }) => dateRangeForm.safeParse(v).error?.issues[0]?.message ?? null;
   it('needs both dates, in order', () => {
     expect(issue({ startDate: '', endDate: '2026-11-21' })).toBe('날자구간을 지정하세요.');

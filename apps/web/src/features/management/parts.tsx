@@ -79,14 +79,14 @@ export interface Range {
   endDate: string;
 }
 
-/** Both dates or neither (spec 2 §5 '날자구간을 지정하세요.'), the start not after the end. */
+/** Both dates or neither ('날자구간을 지정하세요.'), the start not after the end. */
 export const dateRangeForm = z
   .object({ startDate: z.string(), endDate: z.string() })
   .refine((v) => v.startDate !== '' && v.endDate !== '', { path: ['startDate'], message: M.dateRange.missing })
   .refine((v) => v.startDate === '' || v.endDate === '' || v.startDate <= v.endDate, { path: ['startDate'], message: M.dateRange.reversed });
 
 /**
- * Start and end dates (future days disabled), quick ranges, search and view-all (spec 2 §5):
+ * Start and end dates (future days disabled), quick ranges, search and view-all (docs/requirements.md#validation):
  * a search needs both dates ('날자구간을 지정하세요.').
  */
 export function DateRangeSearch({ onSearch, onAll, busy }: { onSearch: (range: Range) => void; onAll: () => void; busy?: boolean }) {
@@ -166,7 +166,7 @@ interface TableProps<R> {
   rowClassName?: (row: R) => string | undefined;
 }
 
-/** A list with the search bar above and paging below (addresses, accounts; UI.md layout). */
+/** A list with the search bar above and paging below (addresses, accounts; docs/requirements.md#look-and-language). */
 export function SearchedList<D extends Page, S extends string, K extends QueryKey>({
   query,
   size,
@@ -198,7 +198,7 @@ export function SearchedList<D extends Page, S extends string, K extends QueryKe
   );
 }
 
-/** A list of a date range (orders, payment histories): both dates or all (spec 2 §5), 15 a page. */
+/** A list of a date range (orders, payment histories): both dates or all (docs/requirements.md#validation), 15 a page. */
 export function RangedList<D extends Page, K extends QueryKey>({ query, ...table }: TableProps<RowOf<D>> & { query: ListOptions<D, DateRangeListRequest, K> }) {
   const [range, setRange] = useState<DateRangeListRequest & { page: number }>({ startDate: '', endDate: '', searchType: '', page: 1 });
   const list = useQuery(query({ ...range, size: PAGE_SIZE.memberArea }));

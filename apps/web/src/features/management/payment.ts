@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { openPopup, POPUP } from '../../shared/ui/popup';
 
-/** The payment window's closure is polled every 500 ms (spec 2 §4). */
+/** The payment window's closure is polled every 500 ms (docs/requirements.md#payments). */
 const POLL_MS = 500;
 
 /**

@@ -8,7 +8,7 @@ import { T } from '../../shared/texts';
 
 const P = T.management.postcode;
 
-/** The Daum postcode widget (DESIGN.md 1), loaded only when an address form opens. */
+/** The Daum postcode widget (docs/operations.md#postcode-and-map), loaded only when an address form opens. */
 export const POSTCODE_SCRIPT = 'https://t1.daumcdn.net/mapjsapi/bundle/postcode/prod/postcode.v2.js';
 const LOAD_TIMEOUT_MS = 8000;
 

@@ -25,7 +25,7 @@ import type { z } from 'zod';
 import { api } from '../../shared/api';
 import { session } from '../../shared/session';
 
-/** The member area's reads and writes (spec 2 §7); each write reads its list again. */
+/** The member area's reads and writes (docs/requirements.md#member-area-calls); each write reads its list again. */
 
 export interface ListQuery {
   searchType: string;

@@ -6,7 +6,7 @@ import { T } from '../../shared/texts';
 import { useNotify } from '../../shared/ui/notify';
 import { Loading } from '../../shared/ui/states';
 
-/** Map zoom of the directions page (spec 2 §9). */
+/** Map zoom of the directions page (docs/requirements.md#limits). */
 export const MAP_ZOOM = 18;
 /** How long the map provider may take to answer before the plain address card replaces it. */
 const PROBE_TIMEOUT_MS = 8000;
@@ -101,7 +101,7 @@ function AddressCard({ b }: { b: MallBottom }) {
   );
 }
 
-/** Directions page (spec 2 §2): the shop address on a map at zoom 18 and the address card. */
+/** Directions page (docs/requirements.md#shop-screens): the shop address on a map at zoom 18 and the address card. */
 export function MapPage({ mobile = false }: { mobile?: boolean }) {
   const config = useMallConfig();
   const [state, loaded] = useMapState();

@@ -18,7 +18,7 @@ function parseSeq(id: string | undefined): number | null {
 }
 
 /**
- * Notice detail (spec 1 §2 Notices): title, type, date, the server-sanitised HTML, and links to
+ * Notice detail: title, type, date, the server-sanitised HTML, and links to
  * the list and to the notices above and below it in the list the visitor came from.
  */
 export function NoticeDetailPage({ mobile = false }: { mobile?: boolean }) {

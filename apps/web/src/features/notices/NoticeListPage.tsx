@@ -15,7 +15,7 @@ export function NoticeTypeBadge({ type }: { type: number }) {
 
 const SEARCH_TYPES = NOTICE_SEARCH_TYPES.map((s) => ({ value: s, label: T.notice.searchTypes[s] }));
 
-/** Notice list (spec 1 §2 Notices): search, type tabs, 20 a page, page numbers in tens. */
+/** Notice list: search, type tabs, 20 a page, page numbers in tens. */
 export function NoticeListPage({ mobile = false }: { mobile?: boolean }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();

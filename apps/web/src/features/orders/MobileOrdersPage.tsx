@@ -12,7 +12,7 @@ const t = T.trade.mobileOrders;
 const D = T.trade.detail;
 
 /**
- * The status word of the mobile list (spec 2 §4): above 1 shipped, else preparing. Cancelled and
+ * The status word of the mobile list (docs/requirements.md#member-area): above 1 shipped, else preparing. Cancelled and
  * return states are named by their own label, since 'shipped' would be false for them.
  */
 export function mobileStatusLabel(status: number): string {

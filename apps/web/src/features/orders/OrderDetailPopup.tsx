@@ -15,7 +15,7 @@ const t = T.trade.detail;
 const DETAIL_KEY = 'orderDetailSeq';
 
 /**
- * Opens the order detail popup (800×600, spec 2 §2). The seq travels in the URL and is also kept
+ * Opens the order detail popup (800×600). The seq travels in the URL and is also kept
  * in the opener's storage, which the popup reads when the query is missing. False when the
  * browser blocked the window.
  */
@@ -53,7 +53,7 @@ export function isDevShortcut(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKe
 }
 
 /**
- * The order detail popup (800×600, spec 2 §2): trade date, cash used, sender, recipient, address
+ * The order detail popup (800×600): trade date, cash used, sender, recipient, address
  * and lines, with the buyer's moves the status table allows. The context menu and developer
  * shortcuts close the window; without an order it goes home.
  */
@@ -86,7 +86,7 @@ export function OrderDetailPopup() {
     };
   }, []);
 
-  // Without an order the popup goes home (spec 2 §2).
+  // Without an order the popup goes home (docs/requirements.md#member-area).
   if (seq === null) return <Navigate to={PATHS.home[0]} replace />;
   if (error && !order) {
     return (

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mobileStatusLabel } from './MobileOrdersPage';
 import { isDevShortcut } from './OrderDetailPopup';
 
-describe('mobile order status words (spec 2 §4)', () => {
+describe('mobile order status words', () => {
   it('says preparing up to 1 and shipped above, but names cancelled and return states', () => {
     expect(mobileStatusLabel(0)).toBe('준비중');
     expect(mobileStatusLabel(1)).toBe('준비중');

@@ -59,7 +59,7 @@ export function ProductDetailPage() {
   const [qty, setQty] = useState(1);
   const { token } = useSession();
   const config = useMallConfig();
-  // The product page adds to the cart with a plain call, not the trade socket (spec 1 §4).
+  // The product page adds to the cart with a plain call, not the trade socket (docs/requirements.md#cart-and-checkout).
   const actions = usePurchaseActions(false, 'http');
   useProductMeta(product);
 

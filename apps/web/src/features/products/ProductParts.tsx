@@ -72,7 +72,7 @@ export function ProductSpecs({ product, notes = false, children }: { product: Pr
 }
 
 /**
- * Buy now (offered only with stock, spec 1 §5) and add to cart (refused for a sold-out product
+ * Buy now (offered only with stock) and add to cart (refused for a sold-out product
  * when `soldOutBlocks`).
  */
 export function BuyButtons({ product, qty, actions, soldOutBlocks = true }: { product: ProductView; qty: number; actions: PurchaseActions; soldOutBlocks?: boolean }) {
@@ -91,7 +91,7 @@ export function BuyButtons({ product, qty, actions, soldOutBlocks = true }: { pr
   );
 }
 
-/** Quantity from 1 up to stock and the line total (with VAT on the mobile list, spec 1 §2). */
+/** Quantity from 1 up to stock and the line total (with VAT on the mobile list). */
 export function QtyLine({ product, qty, onQty, vat = false }: { product: ProductView; qty: number; onQty: (n: number) => void; vat?: boolean }) {
   const { token } = useSession();
   const notify = useNotify();

@@ -8,7 +8,7 @@ import { Loading } from '../../shared/ui/states';
 import { productSeq } from './queries';
 import { productQuery } from './queries';
 
-/** /productView/{id}: looks the product up, then searches home by its part number (spec 1 §2). */
+/** /productView/{id}: looks the product up, then searches home by its part number (docs/requirements.md#routes). */
 export function ProductViewRedirect() {
   const seq = productSeq(useParams().id);
   const query = useQuery({ ...productQuery(seq ?? 0), enabled: seq !== null });

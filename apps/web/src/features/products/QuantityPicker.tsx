@@ -9,7 +9,7 @@ interface Props {
   onClamped?: (stock: number) => void;
 }
 
-/** Quantity from 1 up to stock; typed values above stock are clamped (spec 1 §5). */
+/** Quantity from 1 up to stock; typed values above stock are clamped (docs/requirements.md#shop-screens). */
 export function QuantityPicker({ value, stock, disabledWhy, onChange, onClamped }: Props) {
   const disabled = disabledWhy !== null;
   const set = (next: number) => {

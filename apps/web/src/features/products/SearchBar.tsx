@@ -9,7 +9,7 @@ const TYPES = [
   { value: 'pid', label: T.shop.searchPid },
 ] as const;
 
-/** The shop's search bar: by name or by part number (spec 1 §2 Home screen). */
+/** The shop's search bar: by name or by part number (docs/requirements.md#shop-screens). */
 export function SearchBar({
   searchType,
   keyword,
@@ -36,7 +36,7 @@ export function SearchBar({
   );
 }
 
-/** A search without result alerts 'No information found.' (spec 1 §2 Home screen). */
+/** A search without result says so ('검색된 정보가 없습니다.'). */
 export function useNoResultAlert(keyword: string, firstCount: number | null) {
   const notify = useNotify();
   useEffect(() => {

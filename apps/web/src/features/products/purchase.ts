@@ -11,8 +11,8 @@ import { useAddToCart, useBuyNow } from './queries';
 
 /**
  * Buy now, add to cart and chat inquiry of the product popup, the product page and the mobile
- * detail slide. Visitors go to the login page (spec 1 §5). Adding to the cart goes over the trade
- * socket from the home popup and as a plain call from the product page and mobile (spec 1 §4).
+ * detail slide. Visitors go to the login page (docs/requirements.md#shop-screens). Adding to the cart goes over the trade
+ * socket from the home popup and as a plain call from the product page and mobile (docs/requirements.md#cart-and-checkout).
  */
 export type PurchaseActions = ReturnType<typeof usePurchaseActions>;
 
@@ -29,7 +29,7 @@ export function usePurchaseActions(mobile = false, channel: 'socket' | 'http' = 
   };
   const form = (product: ProductView, qty: number) => ({
     productId: product.seq,
-    // The mobile form names the quantity qty (spec 1 §3).
+    // The mobile form names the quantity qty (docs/requirements.md#entities).
     ...(mobile ? { qty } : { hasAmount: qty }),
     price: product.price,
     originHasAmount: product.hasAmount,
@@ -56,7 +56,7 @@ export function usePurchaseActions(mobile = false, channel: 'socket' | 'http' = 
         onError: (e) => void notify.alert(messageOf(e)),
       });
     },
-    /** Leaves the pre-written product inquiry for the chat, which sends it once (spec 1 §2, §4). */
+    /** Leaves the pre-written product inquiry for the chat, which sends it once (docs/requirements.md#chat). */
     chatInquiry(product: ProductView, qty: number) {
       if (!requireLogin()) return;
       leaveInquiry({ kind: 'product', productId: product.seq, qty });

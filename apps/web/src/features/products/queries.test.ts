@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { imageUrl, nextGridPage, serverPage } from './queries';
 
-describe('home grid paging (spec 1 §9: 60 first, then 12 per more, ended after page 20)', () => {
+describe('home grid paging (60 first, then 12 per more, ended after page 20)', () => {
   it('maps grid pages to the server pages of 60 and 12', () => {
     expect(serverPage(1)).toEqual({ page: 1, size: 60 });
     // Grid page 2 starts at item 61: server page 6 of size 12 (offset 60).

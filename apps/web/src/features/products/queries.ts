@@ -9,7 +9,7 @@ import { tradeCall } from '../../shared/trade';
 export type SearchType = 'name' | 'pid';
 
 /**
- * Home grid paging: page 1 holds 60, every later page 12 (spec 1 §9). The server pages by a
+ * Home grid paging: page 1 holds 60, every later page 12 (docs/requirements.md#limits). The server pages by a
  * fixed size, so grid page p ≥ 2 is server page p + 4 of size 12 (offset 60 + 12·(p − 2)).
  */
 export function serverPage(gridPage: number): { page: number; size: number } {
@@ -124,7 +124,7 @@ export function useBuyNow() {
 
 /**
  * Adds to the cart over the trade socket (home popup) or with a plain call (product page,
- * mobile), spec 1 §4; the server then pushes fresh base info, so every tab's cart badge follows.
+ * mobile), docs/requirements.md#cart-and-checkout; the server then pushes fresh base info, so every tab's cart badge follows.
  */
 export function useAddToCart(channel: 'socket' | 'http') {
   return useMutation({

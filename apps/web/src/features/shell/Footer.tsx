@@ -3,7 +3,7 @@ import { phone as formatPhone } from '../../shared/format';
 import { useMallConfig } from '../../shared/mall-config';
 import { T } from '../../shared/texts';
 
-/** Footer from the shop configuration's mallBottom (spec 1 §1). */
+/** Footer from the shop configuration's mallBottom (docs/requirements.md#shop-screens). */
 export function Footer() {
   const b = useMallConfig()?.mallBottom;
   return (

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { T } from '../../shared/texts';
 
-/** Types its line out, then returns home (spec 1 §2). */
+/** Types its line out, then returns home (docs/requirements.md#routes). */
 export function NotFound() {
   const [shown, setShown] = useState(0);
   const navigate = useNavigate();

@@ -28,7 +28,7 @@ function useSticky(): boolean {
   return sticky;
 }
 
-/** The visitor's menu (spec 1 §2 Top bars). */
+/** The visitor's menu (docs/requirements.md#shop-screens). */
 const GUEST_ENTRIES: [PathName, string][] = [
   ['inquiry', T.topBar.inquiry],
   ['notice', T.topBar.notice],
@@ -36,7 +36,7 @@ const GUEST_ENTRIES: [PathName, string][] = [
   ['join', T.topBar.join],
 ];
 
-/** The member-area entries of the top bar (spec 1 §2 Top bars), shown only where the member may go. */
+/** The member-area entries of the top bar (docs/requirements.md#shop-screens), shown only where the member may go. */
 const MEMBER_ENTRIES: { menu: MenuPath; label: string }[] = [
   { menu: 'chargeCash', label: T.topBar.chargeCash },
   { menu: 'buyLicense', label: T.topBar.buyLicense },
@@ -63,7 +63,7 @@ export function TopBar() {
   const cash = baseInfo?.memberPoint ?? company?.point ?? 0;
   const carts = baseInfo?.carts ?? 0;
   const isStaff = userInfo?.role === 'staff' || userInfo?.role === 'admin';
-  // A sub-account sees only the entries it may open (spec 2 §6).
+  // A sub-account sees only the entries it may open (docs/requirements.md#member-area).
   const allowed = userInfo ? allowedMenu(userInfo.type) : [];
 
   return (

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { guardRedirect, isMemberOnly } from './guard';
 
-describe('routing guard (spec 1 §2)', () => {
+describe('routing guard', () => {
   it('sends phones to the mobile routes, keeping the query', () => {
     expect(guardRedirect('/home', '?searchType=pid&keyword=A1', true, false)).toBe('/mobile?searchType=pid&keyword=A1');
     expect(guardRedirect('/login', '', true, false)).toBe('/mobileLogin');

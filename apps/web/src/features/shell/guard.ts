@@ -1,6 +1,6 @@
 import { PATHS, type PathName } from '../../shared/paths';
 
-/** Screens the routing guard of spec 1 §2 sends phones to (chat has its own entry flow). */
+/** Screens the routing guard (docs/requirements.md#routing-guard) sends phones to (chat has its own entry flow). */
 const GUARDED: PathName[] = ['home', 'login', 'join', 'findId', 'findPw', 'notice', 'cart', 'checkout', 'checkoutFinish', 'inquiry', 'map', 'policy', 'privacy', 'management'];
 
 /** Desktop path → mobile route (without the query a mobile path may carry, e.g. ?tab=findPw). */
@@ -15,7 +15,7 @@ export function isMemberOnly(pathname: string): boolean {
   return MEMBER_ONLY.some((p) => pathname === p || pathname.startsWith(p + '/'));
 }
 
-/** Where the routing guard of spec 1 §2 sends a path, or null to stay. */
+/** Where the routing guard sends a path, or null to stay. */
 export function guardRedirect(pathname: string, search: string, phone: boolean, loggedIn: boolean): string | null {
   if (!loggedIn && isMemberOnly(pathname)) return PATHS.home[0];
   const base = '/' + (pathname.split('/')[1] ?? '');

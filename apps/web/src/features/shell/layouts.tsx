@@ -19,7 +19,7 @@ import { TopBar } from './TopBar';
 
 /**
  * Reads the shop configuration: every 100 ms until it arrives, then every minute; a new `ver`
- * reloads the page and a refusal (code 400) sends to login (spec 1 §4).
+ * reloads the page and a refusal (code 400) sends to login (docs/requirements.md#entities).
  */
 function useMallConfigPolling(onRejected: () => void) {
   const config = useQuery({ ...mallConfigQuery, refetchInterval: (q) => configPollMs(q.state.data !== undefined) });

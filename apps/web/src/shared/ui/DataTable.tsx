@@ -64,7 +64,7 @@ interface DataTableProps<R> {
   paging?: Paging;
   /** The table pages the rows it was given, this many a page. */
   pageSize?: number;
-  /** On phones (the mobile layout) each row is a card of this content (one column, UI.md). */
+  /** On phones (the mobile layout) each row is a card of this content (one column). */
   card?: (row: R) => ReactNode;
   /** Classes of the card list and of each card. */
   cardsClassName?: string;

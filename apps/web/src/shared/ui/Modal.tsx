@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, type CSSProperties, type ReactNode } from 'react';
 import { T } from '../texts';
 
-/** Locks the page behind a layer from scrolling while it is open (spec 1 §2). */
+/** Locks the page behind a layer from scrolling while it is open (docs/requirements.md#windows-and-sizes). */
 export function useScrollLock() {
   useEffect(() => {
     const previous = document.body.style.overflow;

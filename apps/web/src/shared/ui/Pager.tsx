@@ -11,7 +11,7 @@ interface PagerProps {
   href?: (page: number) => string;
   /** … or as buttons (lists kept in the screen). */
   onPage?: (page: number) => void;
-  /** Page numbers shown at once (spec 1 §9: 10). */
+  /** Page numbers shown at once (10). */
   group?: number;
   label?: string;
 }

@@ -25,7 +25,7 @@ interface SearchFormProps<S extends string> {
 }
 
 /**
- * The search bar above every list (UI.md): a search-type select, the keyword and the search
+ * The search bar above every list (docs/requirements.md#look-and-language): a search-type select, the keyword and the search
  * button. The home grid, notices, addresses and accounts search with it. A plain form (no form
  * library, no schema): the home page shows it, and its keyword only needs trimming and its length
  * (the input's maxLength) kept.

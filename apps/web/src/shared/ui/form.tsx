@@ -18,7 +18,7 @@ import { useNotify } from './notify';
 /**
  * The one form library of the app: react-hook-form with the contract's zod schemas. A field shows
  * its rule's Korean message when it is left (blur) and on submit, and follows the typing after
- * that (spec 1 §5: fields mark invalid on blur).
+ * that (fields mark invalid on blur).
  */
 export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(schema: S, defaultValues: DefaultValues<z.input<S>>) {
   return useForm<z.input<S>, unknown, z.output<S>>({
@@ -128,7 +128,7 @@ interface FieldBase {
 }
 
 interface FieldProps extends FieldBase, Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'onChange' | 'defaultValue' | 'id' | 'className'> {
-  /** Keeps only digits (number inputs, spec 1 §5); a number also caps how many. */
+  /** Keeps only digits (number inputs); a number also caps how many. */
   digits?: boolean | number;
   /** A button beside the input. */
   children?: ReactNode;

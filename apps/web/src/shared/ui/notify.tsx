@@ -44,7 +44,7 @@ interface Notify {
 
 const NotifyContext = createContext<Notify | null>(null);
 
-/** Toasts, alerts and confirmations of the whole app (UI.md: every action shows its result). */
+/** Toasts, alerts and confirmations of the whole app (every action shows its result). */
 export function NotifyProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const [dialog, setDialog] = useState<Dialog | null>(null);

@@ -1,5 +1,5 @@
 /**
- * The windows and layers the spec sizes (spec 1 §9, spec 2 §9; UI.md: exactly those sizes).
+ * The windows and layers the shop sizes, exactly those sizes (docs/requirements.md#windows-and-sizes).
  * Windows open through openPopup; layers (notice, product) use the same numbers.
  */
 export const POPUP = {

@@ -1,5 +1,5 @@
 /**
- * The demo word list (spec 1 §3): every catalogue term of the demo catalogues in English (the
+ * The demo word list (docs/requirements.md#catalogue-data): every catalogue term of the demo catalogues in English (the
  * term itself), Korean, Chinese and Vietnamese. The demo files carry English labels; the server
  * answers in the caller's language through this list.
  */
