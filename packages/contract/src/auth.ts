@@ -67,6 +67,17 @@ const contactField = z
   .refine((v) => v === '' || /^\d{9,11}$/.test(v), MSG.contactDigits)
   .optional();
 
+/**
+ * An optional text field of a form: a form posts its empty input as '' (or spaces), which means the
+ * same as leaving the field out. Anything else is judged by the field's own rules.
+ */
+const blankIsAbsent = <T extends z.ZodType<unknown, string>>(field: T, typeMessage: string) =>
+  z
+    .string({ error: typeMessage })
+    .transform((v) => (v.trim() === '' ? undefined : v))
+    .pipe(field.optional())
+    .optional();
+
 const consent = (msg: string) => z.boolean({ error: msg }).refine((v) => v === true, msg);
 
 const passwordsMatch = (v: { pw: string; cpw: string }) => v.pw === v.cpw;
@@ -91,8 +102,8 @@ export const checkAuthCodeQuery = z.object({ phone: mobilePhoneField, authCode: 
 export const joinRequest = z
   .object({
     license: businessNumberField,
-    companyName: companyNameField.optional(),
-    companyArea: companyAreaField.optional(),
+    companyName: blankIsAbsent(companyNameField, MSG.companyNameRequired),
+    companyArea: blankIsAbsent(companyAreaField, MSG.companyAreaRequired),
     id: loginIdField,
     pw: passwordField,
     cpw: confirmField,
@@ -104,7 +115,7 @@ export const joinRequest = z
     /** Contact number of the sub-account form, under the spec's misspelt key. */
     phoen: contactField,
     /** Person's name; defaults to the company name for a company join. */
-    name: z.string().trim().max(20).refine(isPlainText, MSG.textInvalid).optional(),
+    name: blankIsAbsent(z.string().trim().max(20).refine(isPlainText, MSG.textInvalid), MSG.badRequest),
   })
   .refine(passwordsMatch, { path: ['cpw'], error: MSG.passwordMismatch })
   .refine((v) => v.securityNum !== undefined || (v.companyName ?? '') !== '', {

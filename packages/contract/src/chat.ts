@@ -110,9 +110,14 @@ export const clientMessageIdField = z
 
 const seqCursor = z.number({ error: MSG.badRequest }).int(MSG.badRequest).min(0, MSG.badRequest).max(2_147_483_647, MSG.badRequest);
 
+/**
+ * The spec's client sends `sendMessage`, `sendMessageType` and `type` (and staff `targetUser`); our
+ * web adds `clientMessageId` so a resend is stored once. Without it the message is stored as sent
+ * (nothing to deduplicate by), never refused: the spec's client must keep working.
+ */
 export const userMessagePayload = z.object({
   sendMessage: chatTextField,
-  clientMessageId: clientMessageIdField,
+  clientMessageId: clientMessageIdField.optional(),
   /** A product inquiry (docs/requirements.md#chat-screens): the message shows as a card of this product. */
   productId: idField(MSG_CHAT.productNotFound).optional(),
 });
@@ -120,7 +125,7 @@ export type UserMessagePayload = z.input<typeof userMessagePayload>;
 
 export const adminMessagePayload = z.object({
   sendMessage: chatTextField,
-  clientMessageId: clientMessageIdField,
+  clientMessageId: clientMessageIdField.optional(),
   targetUser: idField(MSG_CHAT.targetUserRequired),
 });
 export type AdminMessagePayload = z.input<typeof adminMessagePayload>;

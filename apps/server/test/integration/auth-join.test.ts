@@ -272,6 +272,15 @@ describe('sub-account join (securityNum)', () => {
     expect(c!.n).toBe(1);
   });
 
+  it("takes a form's empty company fields as absent: companyName '' and companyArea '' join as a sub-account", async () => {
+    const form = await subForm({ companyName: '', companyArea: '  ', name: '' });
+    const res = await call(server, 'POST', 'api/join', form);
+    expect(res.body).toEqual({ code: 201, message: MSG.joinDone });
+    const login = await call<UserInfoAnswer>(server, 'POST', 'api/login', { id: form.id, pw: 'subpass1' });
+    expect(login.body.results!.userInfo.type).not.toBe(0);
+    expect(login.body.results!.userInfo.companyName).toBe(DEMO_COMPANY.name);
+  });
+
   it('refuses a wrong security number with 499 and writes nothing', async () => {
     const form = await subForm({ securityNum: DEMO_COMPANY.securityNum === '000000' ? '111111' : '000000' });
     const before = await snapshot();

@@ -97,6 +97,26 @@ describe('chat socket: visitors and dead sessions', () => {
 });
 
 describe('chat socket: userMessage', () => {
+  it("the spec's payloads without our clientMessageId are stored and delivered both ways, a repeat stored again", async () => {
+    const c = await newCustomer(server, '스펙');
+    const customer = await connectAs(c.token);
+    const staff = await staffSocket();
+    // No acknowledgement asked: the spec's client emits and listens.
+    const atStaff = waitFor<ChatMessage>(staff, 'messageToAdmin', (m) => m.targetUser === c.seq && m.sendMessage === '스펙 문의');
+    customer.emit('userMessage', { sendMessage: '스펙 문의', sendMessageType: 'string', type: 'text' });
+    expect(await atStaff).toMatchObject({ sendMessage: '스펙 문의', sendMessageType: 'string', type: 'text', sendUserId: c.seq });
+    // The same text again is a second message: without an id there is nothing to deduplicate by.
+    const again = waitFor<ChatMessage>(staff, 'messageToAdmin', (m) => m.targetUser === c.seq && m.sendMessage === '스펙 문의');
+    customer.emit('userMessage', { sendMessage: '스펙 문의', sendMessageType: 'string', type: 'text' });
+    await again;
+    expect(await messagesOf(c.seq)).toBe(2);
+
+    const atCustomer = waitFor<ChatMessage>(customer, 'messageToUser', (m) => m.sendMessage === '스펙 답변');
+    staff.emit('adminMessage', { sendMessage: '스펙 답변', sendMessageType: 'string', type: 'text', targetUser: c.seq });
+    expect(await atCustomer).toMatchObject({ sendMessage: '스펙 답변', sendSide: 'admin', targetUser: c.seq });
+    expect(await messagesOf(staffId)).toBeGreaterThanOrEqual(1);
+  });
+
   it('a customer message is stored, acknowledged with its stored id and delivered to staff, not to another customer', async () => {
     const a = await newCustomer(server, '갑');
     const b = await newCustomer(server, '을');

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Namespace, Server, Socket } from 'socket.io';
 import type { z } from 'zod';
@@ -320,7 +321,7 @@ export function registerChatNamespace(io: Server, db: Db, log: FastifyBaseLogger
         conversationId: await ownConversation,
         senderId: me.id,
         side,
-        clientMessageId: form.clientMessageId,
+        clientMessageId: form.clientMessageId ?? randomUUID(),
         type: 'text',
         body: form.sendMessage,
         productId: form.productId ?? null,
@@ -338,7 +339,7 @@ export function registerChatNamespace(io: Server, db: Db, log: FastifyBaseLogger
         conversationId: t.conversationId,
         senderId: me.id,
         side,
-        clientMessageId: form.clientMessageId,
+        clientMessageId: form.clientMessageId ?? randomUUID(),
         type: 'text',
         body: form.sendMessage,
       });
