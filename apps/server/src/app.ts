@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { adminRoutes } from './features/admin/routes.js';
@@ -31,6 +31,7 @@ import { answerSerializerCompiler } from './shared/answers.js';
 import { clientErrorHandler } from './shared/client-error.js';
 import { compressAnswers } from './shared/compress.js';
 import { installErrorHandler } from './shared/http.js';
+import { wellFormedValidatorCompiler } from './shared/parse.js';
 import { pruneEvents } from './shared/rate-limit.js';
 import { installSecurityHeaders } from './shared/security-headers.js';
 import { installRequestLogging, loggerOptions } from './shared/logging.js';
@@ -66,7 +67,7 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
   }).withTypeProvider<ZodTypeProvider>();
 
   installRequestLogging(app, config);
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(wellFormedValidatorCompiler);
   app.setSerializerCompiler(answerSerializerCompiler({ verify: checkAnswers }));
   installErrorHandler(app);
 

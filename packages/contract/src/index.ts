@@ -7,6 +7,7 @@
 export * from './constants.js';
 export * from './messages.js';
 export * from './rules.js';
+export * from './unicode.js';
 export * from './auth.js';
 export * from './envelope.js';
 export * from './mall.js';

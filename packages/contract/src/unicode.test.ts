@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { MSG } from './messages.js';
+import { illFormedTextPath, isWellFormedText, safeParseInput } from './unicode.js';
+
+describe('well-formed text', () => {
+  it.each([
+    ['a lone high surrogate', '\ud800', false],
+    ['a high surrogate before a letter', '\ud800x', false],
+    ['a lone low surrogate', 'x\udfff', false],
+    ['a pair in the wrong order', '\ude00\ud83d', false],
+    ['an emoji (a proper pair)', '😀', true],
+    ['Hangul and the last code point', '한글\u{10ffff}', true],
+    ['a noncharacter (well-formed)', '\uffff', true],
+    ['empty', '', true],
+  ])('%s', (_what, text, expected) => {
+    expect(isWellFormedText(text)).toBe(expected);
+  });
+
+  it('finds the first ill-formed string of an input, in values and keys, at any depth', () => {
+    expect(illFormedTextPath({ a: 'ok', b: [1, 'fine', { c: 'x\ud800' }] })).toEqual(['b', 2, 'c']);
+    expect(illFormedTextPath({ ['k\udc00']: 1 })).toEqual(['k\udc00']);
+    expect(illFormedTextPath('\ud800')).toEqual([]);
+    expect(illFormedTextPath({ a: '😀', b: [null, 1, true] })).toBeNull();
+    let deep: unknown = '\ud800';
+    for (let i = 0; i < 50_000; i++) deep = [deep];
+    expect(illFormedTextPath(deep)).toHaveLength(50_000);
+  });
+
+  it("refuses before the schema with the text message on the field's path", () => {
+    const schema = z.object({ reason: z.string().max(200) });
+    const refused = safeParseInput(schema, { reason: '\ud800x' });
+    expect(refused.success).toBe(false);
+    expect(refused.error!.issues).toEqual([expect.objectContaining({ message: MSG.textInvalid, path: ['reason'] })]);
+    expect(safeParseInput(schema, { reason: '재고 조정 😀' })).toEqual({ success: true, data: { reason: '재고 조정 😀' } });
+  });
+});

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { MSG } from './messages.js';
+
+/**
+ * Every string the contract accepts is well-formed Unicode. JSON, query strings and socket frames
+ * can all carry half of a UTF-16 surrogate pair ("\ud800"); JavaScript keeps such a string, but
+ * PostgreSQL refuses it in a jsonb value and the driver silently turns it into U+FFFD in a text
+ * column. The check runs once, where input enters (before any schema), so no field can forget it.
+ */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** True when a string holds no lone surrogate. */
+export function isWellFormedText(value: string): boolean {
+  return !LONE_SURROGATE.test(value);
+}
+
+/**
+ * The path of the first ill-formed string in an input (a value, or an object's key), or null when
+ * every string is well-formed. Walks without recursion, so a deeply nested input cannot overflow.
+ */
+export function illFormedTextPath(input: unknown): (string | number)[] | null {
+  // Paths are kept as links to the parent's entry and written out only for the string found.
+  interface Entry {
+    value: unknown;
+    key: string | number | null;
+    parent: Entry | null;
+  }
+  const pathOf = (entry: Entry | null, last?: string) => {
+    const path: (string | number)[] = last === undefined ? [] : [last];
+    for (let e = entry; e && e.key !== null; e = e.parent) path.push(e.key);
+    return path.reverse();
+  };
+  const stack: Entry[] = [{ value: input, key: null, parent: null }];
+  while (stack.length > 0) {
+    const entry = stack.pop()!;
+    const { value } = entry;
+    if (typeof value === 'string') {
+      if (!isWellFormedText(value)) return pathOf(entry);
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], key: i, parent: entry });
+    } else if (value !== null && typeof value === 'object') {
+      const keys = Object.keys(value);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i]!;
+        if (!isWellFormedText(key)) return pathOf(entry, key);
+        stack.push({ value: (value as Record<string, unknown>)[key], key, parent: entry });
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * `schema.safeParse(input)` after the well-formedness check: an ill-formed string is refused with the
+ * text fields' message on its own path, as any other rule break of that field would be.
+ */
+export function safeParseInput<T extends z.ZodType>(schema: T, input: unknown): z.ZodSafeParseResult<z.output<T>> {
+  const path = illFormedTextPath(input);
+  if (path) {
+    return { success: false, error: new z.ZodError([{ code: 'custom', message: MSG.textInvalid, path, input }]) } as z.ZodSafeParseResult<
+      z.output<T>
+    >;
+  }
+  return schema.safeParse(input) as z.ZodSafeParseResult<z.output<T>>;
+}
