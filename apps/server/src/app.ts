@@ -31,6 +31,7 @@ import { answerSerializerCompiler } from './shared/answers.js';
 import { clientErrorHandler } from './shared/client-error.js';
 import { compressAnswers } from './shared/compress.js';
 import { installErrorHandler } from './shared/http.js';
+import { decorateDocument, installCallTable } from './shared/calls.js';
 import { wellFormedValidatorCompiler } from './shared/parse.js';
 import { pruneEvents } from './shared/rate-limit.js';
 import { installSecurityHeaders } from './shared/security-headers.js';
@@ -67,6 +68,8 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
   }).withTypeProvider<ZodTypeProvider>();
 
   installRequestLogging(app, config);
+  // Before any route: the table of calls sees each route as it registers.
+  installCallTable(app);
   app.setValidatorCompiler(wellFormedValidatorCompiler);
   app.setSerializerCompiler(answerSerializerCompiler({ verify: checkAnswers }));
   installErrorHandler(app);
@@ -91,6 +94,7 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
+    transformObject: (document) => decorateDocument('openapiObject' in document ? document.openapiObject : document.swaggerObject),
   });
   if (config.apiDocs) {
     await app.register(fastifySwaggerUi, {

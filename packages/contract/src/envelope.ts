@@ -10,7 +10,7 @@ export interface ApiEnvelope<T = unknown> {
   more?: boolean;
   /** The form field a 400 answer is about. */
   field?: string;
-  /** Present on 500 answers so a user can quote it to support. */
+  /** Present on 5xx answers so a user can quote it to support. */
   requestId?: string;
 }
 
@@ -32,6 +32,21 @@ export const answerOf = <T extends z.ZodType>(results: T) => z.object({ code, me
 /** A page of a list: `results` and the `total` count of every page. */
 export const pageAnswerOf = <T extends z.ZodType>(item: T) =>
   z.object({ code, message, results: z.array(item), total: z.number().int().min(0) });
+
+/** A refusal (4xx): what was wrong, and the field it is about. */
+export const refusalEnvelope = z.object({
+  code,
+  message,
+  /** The form field a 400 answer is about (a dotted path for nested fields). */
+  field: z.string().optional(),
+});
+
+/** A fault (5xx): the request's id, which a user can quote to support and the logs carry. */
+export const faultEnvelope = z.object({
+  code,
+  message,
+  requestId: z.string().optional().describe("The request's id, on the faults the error handler answers (500, 503)"),
+});
 
 /** Every refusal and fault: 4xx and 5xx answers (and the trade channel's refusals). */
 export const errorEnvelope = z.object({

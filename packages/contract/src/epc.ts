@@ -449,7 +449,8 @@ const vehicleKey = {
 export const epcHistoryRequest = z.object({ brand_code: brandText });
 export const epcVinRequest = z.object({ brand: brandText.default('all'), vin: vinText, lang: epcLangField });
 export const epcGroupRequest = z.object(vehicleKey);
-export const epcConfigRequest = z.object({ brand_code: brandText.optional(), vin_number: codeText(EPC_MSG.hintFull, 17), mcid: codeText(EPC_MSG.noInfo), lang: epcLangField });
+/** The spec's client sends brand_code, vin_number and lang; mcid (ours) names the catalogue when a VIN is in several. */
+export const epcConfigRequest = z.object({ brand_code: brandText.optional(), vin_number: codeText(EPC_MSG.hintFull, 17), mcid: codeText(EPC_MSG.noInfo).optional(), lang: epcLangField });
 export const epcStructureRequest = z.object({
   ...vehicleKey,
   num: codeText(EPC_MSG.noInfo),

@@ -6,6 +6,7 @@ export const MSG = {
   // generic
   ok: '정상 처리되었습니다.',
   notFound: '요청한 정보를 찾을 수 없습니다.',
+  methodNotAllowed: '이 주소에서 허용되지 않는 요청 방식입니다.',
   noInfo: '검색된 정보가 없습니다.',
   serverError: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.',
   badRequest: '요청 형식이 올바르지 않습니다.',

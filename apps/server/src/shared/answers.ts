@@ -2,7 +2,7 @@ import fastJson from 'fast-json-stringify';
 import type { FastifyReply } from 'fastify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
 import { z } from 'zod';
-import { errorEnvelope } from '@partsmall/contract';
+import { faultEnvelope, refusalEnvelope } from '@partsmall/contract';
 
 /**
  * Answers are serialised from the contract's zod schemas (one source): each schema becomes a JSON
@@ -52,9 +52,9 @@ export function answerSerializerCompiler(opts: { verify?: boolean } = {}): Fasti
   };
 }
 
-/** A route's `response`: the success answer, and the error envelope for every refusal and fault. */
+/** A route's `response`: the success answer, a refusal's envelope (4xx) and a fault's (5xx, with the request id). */
 export function answers<T extends z.ZodType>(success: T) {
-  return { 200: success, '4xx': errorEnvelope, '5xx': errorEnvelope } as const;
+  return { 200: success, '4xx': refusalEnvelope, '5xx': faultEnvelope } as const;
 }
 
 /**

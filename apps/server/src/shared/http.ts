@@ -49,6 +49,8 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (err instanceof AppError) {
       const body: ApiEnvelope = { code: err.code, message: err.message };
       if (err.field) body.field = err.field;
+      // A fault (503: a provider or the database unavailable) carries the id the logs know it by.
+      if (err.status >= 500) body.requestId = request.id;
       return reply.status(err.status).send(body);
     }
     const validation = (err as FastifyError).validation as ValidationItem[] | undefined;

@@ -221,19 +221,22 @@ export async function findVehicle(
  * The vehicle a deeper call names, which must belong to the catalogue it names: a full VIN only
  * (the web keeps the one the search answered), and `mcid` must be its catalogue.
  */
-export async function vehicleOf(db: Db, q: { vin: string; mcid: string }): Promise<Vehicle | null> {
+export async function vehicleOf(db: Db, q: { vin: string; mcid?: string | undefined }): Promise<Vehicle | null> {
   const checked = checkVin('all', q.vin);
   if (!checked.ok) return null;
+  // Without a catalogue named (the spec's getCarsConfigEx sends none), the VIN's first catalogue.
   const [row] = await db
     .select(vehicleColumns)
     .from(epcVehicles)
     .innerJoin(epcCatalogues, eq(epcCatalogues.id, epcVehicles.catalogueId))
-    .where(and(eq(epcVehicles.vin, checked.vin), eq(epcCatalogues.mcid, q.mcid)));
+    .where(and(eq(epcVehicles.vin, checked.vin), q.mcid === undefined ? undefined : eq(epcCatalogues.mcid, q.mcid)))
+    .orderBy(epcCatalogues.id)
+    .limit(1);
   return row ?? null;
 }
 
 /** The vehicle's configuration (getCarsConfigEx): its specs and option codes. */
-export async function vehicleConfig(db: Db, q: { vin: string; mcid: string; lang?: EpcLang }): Promise<Found<{ main_data: Record<string, string>; options: string[] }> | Refused> {
+export async function vehicleConfig(db: Db, q: { vin: string; mcid?: string | undefined; lang?: EpcLang }): Promise<Found<{ main_data: Record<string, string>; options: string[] }> | Refused> {
   const vehicle = await vehicleOf(db, q);
   if (!vehicle) return noInfo;
   const info = await vehicleInfo(db, vehicle, q.lang ?? 'KR');
