@@ -1,6 +1,8 @@
 import fc from 'fast-check';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { CALLS, MSG, type CallEntry } from '@partsmall/contract';
 import { afterAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/client.js';
 import { members } from '../../src/db/schema.js';
 import { createSession } from '../../src/features/auth/sessions.js';
 import { hostileBody, hostileQuery, toJsonText, type JsonSchema } from '../hostile.js';
@@ -150,5 +152,57 @@ describe('requests the parser refuses before any route', () => {
     const problem = checkAnswer({ status: res.status, text: await res.text() });
     expect(problem).toBeNull();
     expect(res.status).toBeGreaterThanOrEqual(400);
+  });
+});
+
+/**
+ * Ill-formed Unicode in every string field (issue 20): each call's example from the table of calls,
+ * with one string field at a time made a lone surrogate, sent as admin (staff and admin calls
+ * included). Each is refused on that field with the text message, and nothing is written.
+ */
+const stringFields = (value: unknown, path: (string | number)[] = []): (string | number)[][] => {
+  if (typeof value === 'string') return [path];
+  if (Array.isArray(value)) return value.flatMap((v, i) => stringFields(v, [...path, i]));
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => stringFields(v, [...path, k]));
+  return [];
+};
+const withValue = (value: unknown, path: (string | number)[], replacement: string): unknown => {
+  if (path.length === 0) return replacement;
+  const [head, ...rest] = path;
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as Record<string, unknown>) }) as Record<string | number, unknown>;
+  copy[head!] = withValue(copy[head!], rest, replacement);
+  return copy;
+};
+const ILL_FORMED = ['\ud800x', 'x\udfff', '\udc00\ud800'];
+const cases = (Object.values(CALLS) as CallEntry[])
+  .filter((e) => !e.upload && !e.only)
+  .flatMap((e) => stringFields(e.example).map((p, i) => [`${e.method} ${e.path} ${p.join('.')}`, e, p, ILL_FORMED[i % ILL_FORMED.length]!] as const));
+
+describe('ill-formed Unicode in every string field of every call, as admin or member', () => {
+  it('covers the calls that take text, the back office among them', () => {
+    expect(cases.length).toBeGreaterThan(150);
+    expect(cases.some(([name]) => name.startsWith('POST /api/admin/changeStock reason'))).toBe(true);
+  });
+
+  it.each(cases)('%s: 400 on the field, nothing written', async (_name, entry, path, bad) => {
+    const audits = async () => (await queryRows<{ n: number }>(server.db, sql`select count(*)::int as n from admin_audit`))[0]!.n;
+    const before = await audits();
+    const payload = withValue(entry.example, path, bad) as Record<string, string>;
+    // The back office as admin, every other call as the demo company's main account (who may make it).
+    const token = (await createSession(server.db, entry.tags.includes('admin') ? ids.admin : ids.member)).token;
+    const headers: Record<string, string> = { authorization: `Bearer ${token}`, 'x-forwarded-for': newAddress() };
+    let url = `${server.base}${entry.path}`;
+    let body: string | undefined;
+    if (entry.method === 'GET') url += `?${new URLSearchParams(payload)}`;
+    else {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(payload);
+    }
+    const res = await fetch(url, { method: entry.method, headers, body });
+    const answer = (await res.json()) as { code: number; message: string; field?: string };
+    expect(res.status).toBeLessThan(500);
+    // A query string cannot carry a lone surrogate (URLSearchParams writes U+FFFD): only bodies are refused.
+    if (entry.method === 'POST') expect(answer).toEqual({ code: 400, message: MSG.textInvalid, field: path.join('.') });
+    expect(await audits()).toBe(before);
   });
 });
