@@ -226,7 +226,7 @@ describe('chat socket: userMessage', () => {
     const wrong: unknown[] = [
       { sendMessage: 12345, clientMessageId: clientId() },
       { sendMessage: '안녕', clientMessageId: 42 },
-      { sendMessage: '안녕' },
+      // (No clientMessageId at all is the spec's payload and is stored: see the spec's payloads test.)
       { sendMessage: '안녕', clientMessageId: '../../etc' },
       'just a string',
       null,
