@@ -29,7 +29,35 @@ const BRANDS: Brand[] = [
   { key: 'maserati', label: '마세라티', models: ['기블리 M157', '르반떼 M161', '콰트로포르테 M156'], oe: (n) => `${pad(670000000 + ((n * 7727) % 99999), 9)}` },
 ];
 
+/** One kind of part the demo shop sells; the demo catalogue links a drawing's row to products of its kind. */
+export type DemoPartKind =
+  | 'oil-filter'
+  | 'air-filter'
+  | 'cabin-filter'
+  | 'front-shock'
+  | 'rear-shock'
+  | 'water-pump'
+  | 'thermostat'
+  | 'coolant-tank'
+  | 'transmission-oil-pan'
+  | 'transmission-mount'
+  | 'led-headlight-left'
+  | 'led-headlight-right'
+  | 'tail-light-outer'
+  | 'front-brake-pads'
+  | 'rear-brake-pads'
+  | 'front-brake-disc'
+  | 'rear-brake-disc'
+  | 'condenser'
+  | 'wheel-speed-sensor'
+  | 'pad-wear-sensor'
+  | 'oxygen-sensor'
+  | 'radiator'
+  | 'front-lower-arm'
+  | 'front-upper-arm';
+
 interface PartKind {
+  key: DemoPartKind;
   name: string;
   /** Base price in won (bronze tier, before variation). */
   base: number;
@@ -38,48 +66,53 @@ interface PartKind {
 
 const PARTS: Record<ProductCategory, PartKind[]> = {
   filter: [
-    { name: '엔진오일 필터', base: 18_000, factory: ['MANN HU 816 X', 'MAHLE OX 387D', 'BOSCH F 026 407 123'] },
-    { name: '에어 필터', base: 32_000, factory: ['MANN C 30 005', 'MAHLE LX 3778', 'HENGST E1453L'] },
-    { name: '에어컨 실내 필터 (활성탄)', base: 28_000, factory: ['MANN CUK 8430', 'MAHLE LAK 875', 'BOSCH 1 987 435 528'] },
+    { key: 'oil-filter', name: '엔진오일 필터', base: 18_000, factory: ['MANN HU 816 X', 'MAHLE OX 387D', 'BOSCH F 026 407 123'] },
+    { key: 'air-filter', name: '에어 필터', base: 32_000, factory: ['MANN C 30 005', 'MAHLE LX 3778', 'HENGST E1453L'] },
+    { key: 'cabin-filter', name: '에어컨 실내 필터 (활성탄)', base: 28_000, factory: ['MANN CUK 8430', 'MAHLE LAK 875', 'BOSCH 1 987 435 528'] },
   ],
   shock: [
-    { name: '프론트 쇼바 (쇼크업소버)', base: 210_000, factory: ['BILSTEIN 22-264418', 'SACHS 316 987', 'KYB 3348073'] },
-    { name: '리어 쇼바 (쇼크업소버)', base: 185_000, factory: ['BILSTEIN 24-264425', 'SACHS 317 265', 'MONROE G8195'] },
+    { key: 'front-shock', name: '프론트 쇼바 (쇼크업소버)', base: 210_000, factory: ['BILSTEIN 22-264418', 'SACHS 316 987', 'KYB 3348073'] },
+    { key: 'rear-shock', name: '리어 쇼바 (쇼크업소버)', base: 185_000, factory: ['BILSTEIN 24-264425', 'SACHS 317 265', 'MONROE G8195'] },
   ],
   cooling: [
-    { name: '워터펌프', base: 165_000, factory: ['PIERBURG 7.02851.20.0', 'GRAF PA1349', 'HEPU P547'] },
-    { name: '써모스탯 (하우징 포함)', base: 98_000, factory: ['WAHLER 410581.103D', 'BEHR TM 15 103', 'GATES TH49887G1'] },
-    { name: '냉각수 보조탱크', base: 62_000, factory: ['FEBI 49713', 'MEYLE 314 223 0004', 'TOPRAN 502 765'] },
+    { key: 'water-pump', name: '워터펌프', base: 165_000, factory: ['PIERBURG 7.02851.20.0', 'GRAF PA1349', 'HEPU P547'] },
+    { key: 'thermostat', name: '써모스탯 (하우징 포함)', base: 98_000, factory: ['WAHLER 410581.103D', 'BEHR TM 15 103', 'GATES TH49887G1'] },
+    { key: 'coolant-tank', name: '냉각수 보조탱크', base: 62_000, factory: ['FEBI 49713', 'MEYLE 314 223 0004', 'TOPRAN 502 765'] },
   ],
   gear: [
-    { name: '변속기 오일팬 (필터 일체형)', base: 145_000, factory: ['ZF 1087.298.364', 'FEBI 107407', 'VAICO V20-0580'] },
-    { name: '변속기 마운트', base: 72_000, factory: ['LEMFOERDER 37974 01', 'FEBI 31018', 'CORTECO 80001561'] },
+    { key: 'transmission-oil-pan', name: '변속기 오일팬 (필터 일체형)', base: 145_000, factory: ['ZF 1087.298.364', 'FEBI 107407', 'VAICO V20-0580'] },
+    { key: 'transmission-mount', name: '변속기 마운트', base: 72_000, factory: ['LEMFOERDER 37974 01', 'FEBI 31018', 'CORTECO 80001561'] },
   ],
   light: [
-    { name: 'LED 헤드램프 (좌)', base: 1_180_000, factory: ['HELLA 1EX 011 100-811', 'VALEO 450581', 'ZKW 2KW 010 935-011'] },
-    { name: 'LED 헤드램프 (우)', base: 1_180_000, factory: ['HELLA 1EX 011 100-821', 'VALEO 450582', 'ZKW 2KW 010 935-021'] },
-    { name: '테일램프 (외측)', base: 265_000, factory: ['HELLA 2SD 010 407-251', 'ULO 1130001', 'MAGNETI MARELLI 714021940801'] },
+    { key: 'led-headlight-left', name: 'LED 헤드램프 (좌)', base: 1_180_000, factory: ['HELLA 1EX 011 100-811', 'VALEO 450581', 'ZKW 2KW 010 935-011'] },
+    { key: 'led-headlight-right', name: 'LED 헤드램프 (우)', base: 1_180_000, factory: ['HELLA 1EX 011 100-821', 'VALEO 450582', 'ZKW 2KW 010 935-021'] },
+    { key: 'tail-light-outer', name: '테일램프 (외측)', base: 265_000, factory: ['HELLA 2SD 010 407-251', 'ULO 1130001', 'MAGNETI MARELLI 714021940801'] },
   ],
   pad: [
-    { name: '프론트 브레이크 패드', base: 78_000, factory: ['TRW GDB1919', 'ATE 13.0460-7286.2', 'BREMBO P 06 075'] },
-    { name: '리어 브레이크 패드', base: 62_000, factory: ['TRW GDB2047', 'TEXTAR 2569901', 'BREMBO P 50 126'] },
+    { key: 'front-brake-pads', name: '프론트 브레이크 패드', base: 78_000, factory: ['TRW GDB1919', 'ATE 13.0460-7286.2', 'BREMBO P 06 075'] },
+    { key: 'rear-brake-pads', name: '리어 브레이크 패드', base: 62_000, factory: ['TRW GDB2047', 'TEXTAR 2569901', 'BREMBO P 50 126'] },
   ],
   disc: [
-    { name: '프론트 브레이크 디스크 (1장)', base: 118_000, factory: ['BREMBO 09.C394.13', 'ATE 24.0130-0203.1', 'ZIMMERMANN 150.3490.20'] },
-    { name: '리어 브레이크 디스크 (1장)', base: 96_000, factory: ['BREMBO 09.C543.11', 'TEXTAR 92265325', 'ZIMMERMANN 400.5506.20'] },
+    { key: 'front-brake-disc', name: '프론트 브레이크 디스크 (1장)', base: 118_000, factory: ['BREMBO 09.C394.13', 'ATE 24.0130-0203.1', 'ZIMMERMANN 150.3490.20'] },
+    { key: 'rear-brake-disc', name: '리어 브레이크 디스크 (1장)', base: 96_000, factory: ['BREMBO 09.C543.11', 'TEXTAR 92265325', 'ZIMMERMANN 400.5506.20'] },
   ],
-  condenser: [{ name: '에어컨 콘덴서', base: 245_000, factory: ['NISSENS 940401', 'BEHR 8FC 351 303-031', 'VALEO 814410'] }],
+  condenser: [{ key: 'condenser', name: '에어컨 콘덴서', base: 245_000, factory: ['NISSENS 940401', 'BEHR 8FC 351 303-031', 'VALEO 814410'] }],
   sensor: [
-    { name: 'ABS 휠 스피드 센서', base: 58_000, factory: ['BOSCH 0 265 008 089', 'ATE 24.0711-6217.3', 'FEBI 106629'] },
-    { name: '브레이크 패드 마모센서', base: 16_000, factory: ['TEXTAR 98048100', 'ATE 24.8190-0721.2', 'BOSCH 1 987 473 515'] },
-    { name: '산소센서 (람다센서)', base: 132_000, factory: ['BOSCH 0 258 017 217', 'NGK 0081', 'DENSO DOX-0565'] },
+    { key: 'wheel-speed-sensor', name: 'ABS 휠 스피드 센서', base: 58_000, factory: ['BOSCH 0 265 008 089', 'ATE 24.0711-6217.3', 'FEBI 106629'] },
+    { key: 'pad-wear-sensor', name: '브레이크 패드 마모센서', base: 16_000, factory: ['TEXTAR 98048100', 'ATE 24.8190-0721.2', 'BOSCH 1 987 473 515'] },
+    { key: 'oxygen-sensor', name: '산소센서 (람다센서)', base: 132_000, factory: ['BOSCH 0 258 017 217', 'NGK 0081', 'DENSO DOX-0565'] },
   ],
-  radiator: [{ name: '라디에이터', base: 385_000, factory: ['NISSENS 60794', 'BEHR 8MK 376 754-234', 'MAHLE CR 1056 000P'] }],
+  radiator: [{ key: 'radiator', name: '라디에이터', base: 385_000, factory: ['NISSENS 60794', 'BEHR 8MK 376 754-234', 'MAHLE CR 1056 000P'] }],
   arm: [
-    { name: '프론트 로어 컨트롤 암 (좌)', base: 148_000, factory: ['LEMFOERDER 36182 01', 'TRW JTC1383', 'MEYLE 316 050 0115/HD'] },
-    { name: '프론트 어퍼 컨트롤 암 (우)', base: 136_000, factory: ['LEMFOERDER 39994 01', 'FEBI 39945', 'DELPHI TC2854'] },
+    { key: 'front-lower-arm', name: '프론트 로어 컨트롤 암 (좌)', base: 148_000, factory: ['LEMFOERDER 36182 01', 'TRW JTC1383', 'MEYLE 316 050 0115/HD'] },
+    { key: 'front-upper-arm', name: '프론트 어퍼 컨트롤 암 (우)', base: 136_000, factory: ['LEMFOERDER 39994 01', 'FEBI 39945', 'DELPHI TC2854'] },
   ],
 };
+
+/** The shop category of each kind of part. */
+export const DEMO_KIND_CATEGORY = Object.fromEntries(
+  PRODUCT_CATEGORIES.flatMap((c) => PARTS[c.key].map((k) => [k.key, c.key] as const)),
+) as Record<DemoPartKind, ProductCategory>;
 
 const NOTES = [
   '좌우 1세트 가격입니다. 한쪽만 필요하시면 채팅으로 문의하세요.',
@@ -104,16 +137,40 @@ const round100 = (n: number) => Math.round(n / 100) * 100;
 
 export type ProductInsert = typeof products.$inferInsert;
 
+/** A demo product with the facts the demo catalogue matches on: its kind of part and its vehicle. */
+export interface DemoProduct {
+  row: ProductInsert;
+  brand: string;
+  kind: DemoPartKind;
+  /** The model it fits, as written in its name ('3시리즈 G20'). */
+  model: string;
+}
+
+/** The model of each brand the demo parts catalogue has drawings of (the first of the brand's models). */
+export const DEMO_CATALOGUE_MODELS: Record<string, string> = Object.fromEntries(BRANDS.map((b) => [b.key, b.models[0]!]));
+
 /** Builds `count` demo products (the seed uses ~330; the benchmark asks for a million). */
 export function demoProducts(count: number, seed = 20261121): ProductInsert[] {
+  return demoProductFacts(count, seed).map((p) => p.row);
+}
+
+/** The demo products with their kind and model (the catalogue generator links parts by these). */
+export function demoProductFacts(count: number, seed = 20261121): DemoProduct[] {
   const rand = mulberry32(seed);
-  const out: ProductInsert[] = [];
+  const out: DemoProduct[] = [];
   const kinds = PRODUCT_CATEGORIES.flatMap((c) => PARTS[c.key].map((k) => ({ category: c.key, kind: k })));
+  const fitted = new Set<string>();
   for (let i = 0; i < count; i++) {
     // Categories cycle fastest so every page of the grid shows a mix of parts and brands.
     const { category, kind } = kinds[i % kinds.length]!;
     const brand = BRANDS[(i + Math.floor(i / kinds.length)) % BRANDS.length]!;
-    const model = brand.models[Math.floor(rand() * brand.models.length)]!;
+    const drawn = brand.models[Math.floor(rand() * brand.models.length)]!;
+    // The first product of each kind and brand fits the car the demo catalogue draws, so every
+    // catalogue row of a kind the shop sells offers a part of that very vehicle; the rest keep
+    // their drawn model. The draw above still happens, so prices and stock stay as they were.
+    const first = !fitted.has(`${brand.key}:${kind.key}`);
+    fitted.add(`${brand.key}:${kind.key}`);
+    const model = first ? brand.models[0]! : drawn;
     const n = i + 1;
     const pid = brand.oe(n * 31 + i);
     const factoryNum = kind.factory[i % kind.factory.length]!;
@@ -130,7 +187,7 @@ export function demoProducts(count: number, seed = 20261121): ProductInsert[] {
     const noteIndex = Math.floor(rand() * 7);
     const detailInfo = china ? CHINA_NOTE : noteIndex < NOTES.length && rand() < 0.35 ? NOTES[noteIndex]! : '';
     const variant = (i % 3) + 1;
-    out.push({
+    const row: ProductInsert = {
       name: `${brand.label} ${model} ${kind.name}`,
       pid,
       pidKey: alphaNumber(pid),
@@ -151,7 +208,8 @@ export function demoProducts(count: number, seed = 20261121): ProductInsert[] {
       category,
       brand: brand.key,
       companyId: 0,
-    });
+    };
+    out.push({ row, brand: brand.key, kind: kind.key, model });
   }
   return out;
 }

@@ -1,5 +1,5 @@
 import { alphaNumber, EPC_TEST_VINS, type EpcCatalogueBrand, type ProductCategory } from '@partsmall/contract';
-import { demoProducts } from '../../../seed/products.js';
+import { DEMO_CATALOGUE_MODELS, DEMO_KIND_CATEGORY, demoProductFacts, type DemoPartKind } from '../../../seed/products.js';
 import { brandBadge, DIAGRAM_H, DIAGRAM_W, explodedView, groupIcon, type Shape } from './svg.js';
 import { DEMO_WORDS } from './words.js';
 
@@ -8,6 +8,8 @@ import { DEMO_WORDS } from './words.js';
  * (docs/catalogue-format.md) and loaded through the importer like any other. Everything is
  * derived from fixed tables, so every machine gets the same files; OE numbers of the parts the
  * shop sells are the demo products' own (seed/products.ts), so price and stock appear beside them.
+ * A row offers only products of its own kind of part made for the catalogue's own model (issue 20:
+ * a pad wear sensor row offered another model's oxygen sensor when rows were matched by category).
  */
 
 interface VehicleDef {
@@ -111,8 +113,8 @@ export const DEMO_CATALOGUES: readonly CatalogueDef[] = [
   },
 ];
 
-/** [label, shape, category of the shop's products it matches]. */
-type PartDef = readonly [label: string, shape: Shape, category?: ProductCategory];
+/** [label, shape, the kind of the shop's products it is]. */
+type PartDef = readonly [label: string, shape: Shape, kind?: DemoPartKind];
 
 interface LeafDef {
   key: string;
@@ -143,35 +145,35 @@ export const DEMO_GROUPS: readonly MainDef[] = [
   {
     num: '11', label: 'Engine', icon: 'housing', subs: [
       { key: '10', label: 'Engine lubrication', children: [
-        { key: '11', label: 'Oil filter', parts: [['Oil filter housing', 'housing'], ['Oil filter element', 'filter', 'filter'], ['Seal ring', 'ring'], ['Cover', 'cap'], ['Screw plug', 'bolt'], ['Oil pressure switch', 'sensor'], ['Gasket', 'gasket'], ['Oil cooler', 'radiator']] },
-        { key: '12', label: 'Oil pan', parts: [['Oil pan', 'pan'], ['Oil pan gasket', 'gasket'], ['Oil drain plug', 'bolt'], ['Seal ring', 'ring'], ['Oil level sensor', 'sensor', 'sensor'], ['Oil dipstick', 'rod'], ['Guide tube', 'hose']] },
+        { key: '11', label: 'Oil filter', parts: [['Oil filter housing', 'housing'], ['Oil filter element', 'filter', 'oil-filter'], ['Seal ring', 'ring'], ['Cover', 'cap'], ['Screw plug', 'bolt'], ['Oil pressure switch', 'sensor'], ['Gasket', 'gasket'], ['Oil cooler', 'radiator']] },
+        { key: '12', label: 'Oil pan', parts: [['Oil pan', 'pan'], ['Oil pan gasket', 'gasket'], ['Oil drain plug', 'bolt'], ['Seal ring', 'ring'], ['Oil level sensor', 'sensor'], ['Oil dipstick', 'rod'], ['Guide tube', 'hose']] },
       ] },
-      { key: '20', label: 'Air intake', parts: [['Air filter element', 'filter', 'filter'], ['Air filter housing', 'housing'], ['Intake hose', 'hose'], ['Intake air temperature sensor', 'sensor', 'sensor'], ['Resonator', 'tank'], ['Rubber mount', 'mount'], ['Intake manifold gasket', 'gasket'], ['Air mass meter', 'sensor']] },
+      { key: '20', label: 'Air intake', parts: [['Air filter element', 'filter', 'air-filter'], ['Air filter housing', 'housing'], ['Intake hose', 'hose'], ['Intake air temperature sensor', 'sensor'], ['Resonator', 'tank'], ['Rubber mount', 'mount'], ['Intake manifold gasket', 'gasket'], ['Air mass meter', 'sensor']] },
     ],
   },
   {
     num: '17', label: 'Cooling system', icon: 'pump', subs: [
       { key: '10', label: 'Water pump and thermostat', children: [
-        { key: '11', label: 'Water pump', parts: [['Water pump', 'pump', 'cooling'], ['Gasket', 'gasket'], ['Pulley', 'wheel'], ['Coolant hose', 'hose'], ['Drive belt', 'belt'], ['Belt tensioner', 'wheel'], ['Seal ring', 'ring']] },
-        { key: '12', label: 'Thermostat', parts: [['Thermostat', 'housing', 'cooling'], ['Seal ring', 'ring'], ['Coolant temperature sensor', 'sensor', 'sensor'], ['Coolant hose', 'hose'], ['Connector', 'box'], ['Bleed screw', 'bolt'], ['Gasket', 'gasket']] },
+        { key: '11', label: 'Water pump', parts: [['Water pump', 'pump', 'water-pump'], ['Gasket', 'gasket'], ['Pulley', 'wheel'], ['Coolant hose', 'hose'], ['Drive belt', 'belt'], ['Belt tensioner', 'wheel'], ['Seal ring', 'ring']] },
+        { key: '12', label: 'Thermostat', parts: [['Thermostat', 'housing', 'thermostat'], ['Seal ring', 'ring'], ['Coolant temperature sensor', 'sensor'], ['Coolant hose', 'hose'], ['Connector', 'box'], ['Bleed screw', 'bolt'], ['Gasket', 'gasket']] },
       ] },
-      { key: '20', label: 'Radiator', parts: [['Radiator', 'radiator', 'radiator'], ['Expansion tank', 'tank', 'cooling'], ['Expansion tank cap', 'cap'], ['Upper radiator hose', 'hose'], ['Lower radiator hose', 'hose'], ['Rubber mount', 'mount'], ['Fan shroud', 'housing'], ['Electric fan', 'pump']] },
+      { key: '20', label: 'Radiator', parts: [['Radiator', 'radiator', 'radiator'], ['Expansion tank', 'tank', 'coolant-tank'], ['Expansion tank cap', 'cap'], ['Upper radiator hose', 'hose'], ['Lower radiator hose', 'hose'], ['Rubber mount', 'mount'], ['Fan shroud', 'housing'], ['Electric fan', 'pump']] },
     ],
   },
   {
     num: '24', label: 'Transmission', icon: 'pan', subs: [
       { key: '10', label: 'Automatic transmission', children: [
-        { key: '11', label: 'Transmission oil pan', parts: [['Transmission oil pan', 'pan', 'gear'], ['Gasket', 'gasket'], ['Transmission oil filter', 'filter'], ['Oil drain plug', 'bolt'], ['Adapter sleeve', 'ring'], ['Automatic transmission fluid', 'can'], ['Magnet', 'box']] },
+        { key: '11', label: 'Transmission oil pan', parts: [['Transmission oil pan', 'pan', 'transmission-oil-pan'], ['Gasket', 'gasket'], ['Transmission oil filter', 'filter'], ['Oil drain plug', 'bolt'], ['Adapter sleeve', 'ring'], ['Automatic transmission fluid', 'can'], ['Magnet', 'box']] },
         { key: '12', label: 'Transfer case', fit: { all: ['awd'] }, parts: [['Transfer case', 'housing'], ['Actuator', 'sensor'], ['Shaft seal', 'ring'], ['Output flange', 'disc'], ['Vent hose', 'hose'], ['Gasket', 'gasket'], ['Screw plug', 'bolt']] },
       ] },
-      { key: '20', label: 'Transmission mounting', parts: [['Transmission mount', 'mount', 'gear'], ['Cross member', 'bracket'], ['Heat shield', 'plate'], ['Collar screw', 'bolt'], ['Stop buffer', 'mount'], ['Rubber mount', 'mount'], ['Cover plate', 'plate']] },
+      { key: '20', label: 'Transmission mounting', parts: [['Transmission mount', 'mount', 'transmission-mount'], ['Cross member', 'bracket'], ['Heat shield', 'plate'], ['Collar screw', 'bolt'], ['Stop buffer', 'mount'], ['Rubber mount', 'mount'], ['Cover plate', 'plate']] },
     ],
   },
   {
     num: '31', label: 'Front axle', icon: 'arm', subs: [
       { key: '10', label: 'Front suspension', children: [
-        { key: '11', label: 'Front shock absorber', parts: [['Shock absorber front', 'shock', 'shock'], ['Coil spring', 'spring'], ['Top mount', 'mount'], ['Dust boot', 'boot'], ['Bump stop', 'mount'], ['Spring pad', 'ring'], ['Stabilizer link', 'rod']] },
-        { key: '12', label: 'Control arm', parts: [['Lower control arm', 'arm', 'arm'], ['Upper control arm', 'arm', 'arm'], ['Ball joint', 'ball'], ['Rubber bushing', 'ring'], ['Stabilizer bar', 'rod'], ['Stabilizer bushing', 'ring'], ['Tie rod end', 'ball']] },
+        { key: '11', label: 'Front shock absorber', parts: [['Shock absorber front', 'shock', 'front-shock'], ['Coil spring', 'spring'], ['Top mount', 'mount'], ['Dust boot', 'boot'], ['Bump stop', 'mount'], ['Spring pad', 'ring'], ['Stabilizer link', 'rod']] },
+        { key: '12', label: 'Control arm', parts: [['Lower control arm', 'arm', 'front-lower-arm'], ['Upper control arm', 'arm', 'front-upper-arm'], ['Ball joint', 'ball'], ['Rubber bushing', 'ring'], ['Stabilizer bar', 'rod'], ['Stabilizer bushing', 'ring'], ['Tie rod end', 'ball']] },
       ] },
       { key: '20', label: 'Steering', parts: [['Steering rack', 'rack'], ['Tie rod', 'rod'], ['Tie rod end', 'ball'], ['Steering boot', 'boot'], ['Clamp', 'clamp'], ['Steering column', 'rod'], ['Universal joint', 'ball'], ['Power steering line', 'hose']] },
     ],
@@ -179,8 +181,8 @@ export const DEMO_GROUPS: readonly MainDef[] = [
   {
     num: '33', label: 'Rear axle', icon: 'shock', subs: [
       { key: '10', label: 'Rear suspension', children: [
-        { key: '11', label: 'Rear shock absorber', parts: [['Shock absorber rear', 'shock', 'shock'], ['Coil spring', 'spring'], ['Top mount', 'mount'], ['Dust boot', 'boot'], ['Bump stop', 'mount'], ['Spring pad', 'ring'], ['Protective cap', 'cap']] },
-        { key: '12', label: 'Rear axle carrier', parts: [['Rear axle carrier', 'bracket'], ['Wishbone', 'arm', 'arm'], ['Trailing arm', 'arm'], ['Rubber bushing', 'ring'], ['Wheel carrier', 'housing'], ['Wheel bearing', 'ring'], ['Toe link', 'rod']] },
+        { key: '11', label: 'Rear shock absorber', parts: [['Shock absorber rear', 'shock', 'rear-shock'], ['Coil spring', 'spring'], ['Top mount', 'mount'], ['Dust boot', 'boot'], ['Bump stop', 'mount'], ['Spring pad', 'ring'], ['Protective cap', 'cap']] },
+        { key: '12', label: 'Rear axle carrier', parts: [['Rear axle carrier', 'bracket'], ['Wishbone', 'arm'], ['Trailing arm', 'arm'], ['Rubber bushing', 'ring'], ['Wheel carrier', 'housing'], ['Wheel bearing', 'ring'], ['Toe link', 'rod']] },
       ] },
       { key: '20', label: 'Rear differential', parts: [['Rear differential', 'housing'], ['Shaft seal', 'ring'], ['Drive shaft', 'rod'], ['Differential mount', 'mount'], ['Filler plug', 'bolt'], ['Vent valve', 'cap'], ['Gasket', 'gasket']] },
     ],
@@ -188,27 +190,27 @@ export const DEMO_GROUPS: readonly MainDef[] = [
   {
     num: '34', label: 'Brakes', icon: 'disc', subs: [
       { key: '10', label: 'Front wheel brake', children: [
-        { key: '11', label: 'Front brake pads', parts: [['Brake pad set front', 'pad', 'pad'], ['Brake pad wear sensor', 'sensor', 'sensor'], ['Brake caliper', 'caliper'], ['Caliper carrier', 'bracket'], ['Guide pin', 'bolt'], ['Anti-rattle spring', 'spring'], ['Bleeder valve', 'bolt'], ['Dust cap', 'cap'], ['Brake hose', 'hose']] },
-        { key: '12', label: 'Front brake disc', parts: [['Brake disc front', 'disc', 'disc'], ['Splash guard', 'plate'], ['Wheel hub', 'wheel'], ['Wheel bearing', 'ring'], ['Wheel bolt', 'bolt'], ['Countersunk screw', 'bolt'], ['Cover plate', 'plate']] },
+        { key: '11', label: 'Front brake pads', parts: [['Brake pad set front', 'pad', 'front-brake-pads'], ['Brake pad wear sensor', 'sensor', 'pad-wear-sensor'], ['Brake caliper', 'caliper'], ['Caliper carrier', 'bracket'], ['Guide pin', 'bolt'], ['Anti-rattle spring', 'spring'], ['Bleeder valve', 'bolt'], ['Dust cap', 'cap'], ['Brake hose', 'hose']] },
+        { key: '12', label: 'Front brake disc', parts: [['Brake disc front', 'disc', 'front-brake-disc'], ['Splash guard', 'plate'], ['Wheel hub', 'wheel'], ['Wheel bearing', 'ring'], ['Wheel bolt', 'bolt'], ['Countersunk screw', 'bolt'], ['Cover plate', 'plate']] },
       ] },
-      { key: '20', label: 'Rear wheel brake', parts: [['Brake pad set rear', 'pad', 'pad'], ['Brake disc rear', 'disc', 'disc'], ['Brake caliper', 'caliper'], ['Parking brake actuator', 'sensor'], ['Brake pad wear sensor', 'sensor', 'sensor'], ['Guide pin', 'bolt'], ['Brake hose', 'hose'], ['Splash guard', 'plate']] },
-      { key: '30', label: 'ABS sensors', parts: [['Wheel speed sensor front', 'sensor', 'sensor'], ['Wheel speed sensor rear', 'sensor', 'sensor'], ['ABS control unit', 'box'], ['Brake line', 'hose'], ['Cable holder', 'clamp'], ['Grommet', 'ring'], ['Connector', 'box']] },
+      { key: '20', label: 'Rear wheel brake', parts: [['Brake pad set rear', 'pad', 'rear-brake-pads'], ['Brake disc rear', 'disc', 'rear-brake-disc'], ['Brake caliper', 'caliper'], ['Parking brake actuator', 'sensor'], ['Brake pad wear sensor', 'sensor', 'pad-wear-sensor'], ['Guide pin', 'bolt'], ['Brake hose', 'hose'], ['Splash guard', 'plate']] },
+      { key: '30', label: 'ABS sensors', parts: [['Wheel speed sensor front', 'sensor', 'wheel-speed-sensor'], ['Wheel speed sensor rear', 'sensor', 'wheel-speed-sensor'], ['ABS control unit', 'box'], ['Brake line', 'hose'], ['Cable holder', 'clamp'], ['Grommet', 'ring'], ['Connector', 'box']] },
     ],
   },
   {
     num: '63', label: 'Lighting', icon: 'lamp', subs: [
       { key: '10', label: 'Headlight', children: [
-        { key: '11', label: 'Headlight LED', fit: { all: ['led'] }, parts: [['LED headlight left', 'lamp', 'light'], ['LED headlight right', 'lamp', 'light'], ['LED control unit', 'box'], ['Headlight bracket', 'bracket'], ['Cover cap', 'cap'], ['Adjusting screw', 'bolt'], ['Connector', 'box']] },
-        { key: '12', label: 'Headlight halogen', fit: { none: ['led'] }, parts: [['Halogen headlight left', 'lamp', 'light'], ['Halogen headlight right', 'lamp', 'light'], ['Bulb H7', 'bulb'], ['Bulb W5W', 'bulb'], ['Cover cap', 'cap'], ['Headlight bracket', 'bracket'], ['Adjusting screw', 'bolt']] },
+        { key: '11', label: 'Headlight LED', fit: { all: ['led'] }, parts: [['LED headlight left', 'lamp', 'led-headlight-left'], ['LED headlight right', 'lamp', 'led-headlight-right'], ['LED control unit', 'box'], ['Headlight bracket', 'bracket'], ['Cover cap', 'cap'], ['Adjusting screw', 'bolt'], ['Connector', 'box']] },
+        { key: '12', label: 'Headlight halogen', fit: { none: ['led'] }, parts: [['Halogen headlight left', 'lamp'], ['Halogen headlight right', 'lamp'], ['Bulb H7', 'bulb'], ['Bulb W5W', 'bulb'], ['Cover cap', 'cap'], ['Headlight bracket', 'bracket'], ['Adjusting screw', 'bolt']] },
       ] },
-      { key: '20', label: 'Tail light', parts: [['Tail light outer', 'lamp', 'light'], ['Tail light inner', 'lamp'], ['Bulb holder', 'cap'], ['Gasket', 'gasket'], ['Connector', 'box'], ['Trim panel', 'plate']] },
+      { key: '20', label: 'Tail light', parts: [['Tail light outer', 'lamp', 'tail-light-outer'], ['Tail light inner', 'lamp'], ['Bulb holder', 'cap'], ['Gasket', 'gasket'], ['Connector', 'box'], ['Trim panel', 'plate']] },
     ],
   },
   {
     num: '64', label: 'Heating and air conditioning', icon: 'radiator', subs: [
       { key: '10', label: 'Air conditioning', children: [
         { key: '11', label: 'Condenser', parts: [['Condenser', 'radiator', 'condenser'], ['Receiver drier', 'tank'], ['Refrigerant line', 'hose'], ['Pressure sensor', 'sensor'], ['Rubber mount', 'mount'], ['Service valve', 'cap']] },
-        { key: '12', label: 'Cabin filter', parts: [['Cabin filter', 'filter', 'filter'], ['Filter housing', 'housing'], ['Cover', 'cap'], ['Clip', 'clamp'], ['Evaporator', 'radiator'], ['Expansion valve', 'box'], ['Blower motor', 'pump']] },
+        { key: '12', label: 'Cabin filter', parts: [['Cabin filter', 'filter', 'cabin-filter'], ['Filter housing', 'housing'], ['Cover', 'cap'], ['Clip', 'clamp'], ['Evaporator', 'radiator'], ['Expansion valve', 'box'], ['Blower motor', 'pump']] },
       ] },
       { key: '20', label: 'Heater', parts: [['Heater core', 'radiator'], ['Blower motor', 'pump'], ['Blower resistor', 'box'], ['Heater hose', 'hose'], ['Air duct', 'hose'], ['Temperature sensor', 'sensor'], ['Clip', 'clamp']] },
     ],
@@ -241,12 +243,12 @@ const CHANGE_DATE = '2018-06-01';
 type Json = Record<string, unknown>;
 const jsonl = (rows: Json[]) => rows.map((r) => JSON.stringify(r)).join('\n') + '\n';
 
-/** OE numbers of the shop's demo products by brand and category, in product order. */
+/** OE numbers of the shop's demo products by brand, model and kind of part, in product order. */
 function productNumbers(): Map<string, string[]> {
   const byKey = new Map<string, string[]>();
-  for (const p of demoProducts(330)) {
-    const key = `${p.brand}:${p.category}`;
-    byKey.set(key, [...(byKey.get(key) ?? []), p.pid]);
+  for (const p of demoProductFacts(330)) {
+    const key = `${p.brand}:${p.model}:${p.kind}`;
+    byKey.set(key, [...(byKey.get(key) ?? []), p.row.pid]);
   }
   return byKey;
 }
@@ -255,6 +257,7 @@ function productNumbers(): Map<string, string[]> {
 export function demoCatalogueFiles(def: CatalogueDef, products = productNumbers()): Record<string, string> {
   const files: Record<string, string> = {};
   const taken = new Set<string>([...products.values()].flat().map(alphaNumber));
+  const model = DEMO_CATALOGUE_MODELS[def.brand]!;
   let counter = 0;
   const invented = () => {
     for (;;) {
@@ -266,13 +269,18 @@ export function demoCatalogueFiles(def: CatalogueDef, products = productNumbers(
     }
   };
   const used = new Map<string, number>();
-  /** The next product of the brand in a category, cycling, so neighbouring rows differ. */
-  const productPid = (category: ProductCategory): string | null => {
-    const list = products.get(`${def.brand}:${category}`) ?? [];
+  /** The next shop product of this kind made for the catalogue's model, cycling; none if the shop has none. */
+  const productPid = (kind: DemoPartKind): string | null => {
+    const list = products.get(`${def.brand}:${model}:${kind}`) ?? [];
     if (list.length === 0) return null;
-    const n = used.get(category) ?? 0;
-    used.set(category, n + 1);
+    const n = used.get(kind) ?? 0;
+    used.set(kind, n + 1);
     return list[n % list.length]!;
+  };
+  /** A variant row's number: another product of the kind if the shop has one, else an invented number. */
+  const variantPid = (kind: DemoPartKind | undefined, mainPid: string): string => {
+    const next = kind && productPid(kind);
+    return next && next !== mainPid ? next : invented();
   };
   const codesOf = (features: Feature[] | undefined) => (features ?? []).map((f) => def.codes[f]);
 
@@ -306,28 +314,27 @@ export function demoCatalogueFiles(def: CatalogueDef, products = productNumbers(
     // Each part of the group, then hardware up to 11 callouts (a drawing has at least 10 hotspots).
     const all = [...partDefs, ...HARDWARE.filter(([label]) => !partDefs.some(([l]) => l === label))].slice(0, Math.max(11, partDefs.length));
     // The variants (and the replacement numbers below) go on the first part the shop sells, if any.
-    const sold = Math.max(0, all.findIndex(([, , category]) => category !== undefined));
-    all.forEach(([label, shapeKind, category], i) => {
+    const sold = Math.max(0, all.findIndex(([, , kind]) => kind !== undefined));
+    all.forEach(([label, shapeKind, kind], i) => {
       const pnum = String(i + 1);
       drawn.push({ key: pnum, shape: shapeKind });
       const qty = shapeKind === 'bolt' || shapeKind === 'washer' || shapeKind === 'nut' ? String(2 + (i % 3) * 2) : '1';
       const base = { diagram, pnum, itid: `${mid}-${pnum}`, label, quantity: qty };
-      const pid = (category && productPid(category)) ?? invented();
-      const standard = category ? STANDARD_LABEL[category] : '';
+      const pid = (kind && productPid(kind)) ?? invented();
+      const standard = kind ? STANDARD_LABEL[DEMO_KIND_CATEGORY[kind]] : '';
       const isMain = i === sold;
       if (isMain && index % 3 === 0) {
         // Sport package: a different part for cars with the sport code, and one for the others.
         rows.push({ ...base, pid, standard_label: standard, model: 'Standard', fit_none: codesOf(['sport']) });
-        const sportPid = (category && productPid(category)) ?? invented();
-        rows.push({ ...base, itid: `${mid}-${pnum}S`, pid: sportPid, standard_label: standard, model: def.codes.sport, fit_all: codesOf(['sport']) });
+        rows.push({ ...base, itid: `${mid}-${pnum}S`, pid: variantPid(kind, pid), standard_label: standard, model: def.codes.sport, fit_all: codesOf(['sport']) });
       } else if (isMain && index % 3 === 1) {
         // Production change: the early part until the change date, a new number after it.
         rows.push({ ...base, pid, standard_label: standard, remark: `~ ${CHANGE_DATE}`, fit_to: '2018-05-31' });
-        rows.push({ ...base, itid: `${mid}-${pnum}N`, pid: (category && productPid(category)) ?? invented(), standard_label: standard, remark: `${CHANGE_DATE} ~`, fit_from: CHANGE_DATE });
+        rows.push({ ...base, itid: `${mid}-${pnum}N`, pid: variantPid(kind, pid), standard_label: standard, remark: `${CHANGE_DATE} ~`, fit_from: CHANGE_DATE });
       } else if (isMain && index % 3 === 2) {
         // Engine variants: petrol and diesel cars take different numbers.
         rows.push({ ...base, pid, standard_label: standard, model: 'Petrol', fit_all: ['PETROL'] });
-        rows.push({ ...base, itid: `${mid}-${pnum}D`, pid: (category && productPid(category)) ?? invented(), standard_label: standard, model: 'Diesel', fit_all: ['DIESEL'] });
+        rows.push({ ...base, itid: `${mid}-${pnum}D`, pid: variantPid(kind, pid), standard_label: standard, model: 'Diesel', fit_all: ['DIESEL'] });
       } else {
         rows.push({ ...base, pid, standard_label: standard });
       }
@@ -353,10 +360,10 @@ export function demoCatalogueFiles(def: CatalogueDef, products = productNumbers(
       chainDone = true;
     }
     // Interchangeable numbers: another product of the shop fits where the group's first part does.
-    const soldCategory = all[sold]?.[2];
-    if (index === 4 && soldCategory) {
+    const soldKind = all[sold]?.[2];
+    if (index === 4 && soldKind) {
       const a = main.pid as string;
-      const b = productPid(soldCategory);
+      const b = productPid(soldKind);
       if (b && alphaNumber(b) !== alphaNumber(a)) {
         replacements.push({ pid: a, to: b, kind: 'interchangeable' });
         main.stitute_status = '1';
