@@ -81,7 +81,7 @@ describe('cart, checkout and orders on a phone', () => {
     await page.waitForURL(/\/cartm$/);
     const lines = page.getByTestId('cart-line');
     await expect.poll(() => lines.count()).toBe(2);
-    // 32,000 + 47,500 (gold; the cart shows prices without VAT).
+    // 32,000 + 47,500 (gold), the prices every screen shows.
     await expect.poll(() => page.getByTestId('cart-total').textContent()).toBe('79,500원');
     await shot(page, 'cart-phone');
 
@@ -128,6 +128,58 @@ describe('cart, checkout and orders on a phone', () => {
     // Back goes to where the user came from.
     await page.getByRole('button', { name: '← 뒤로' }).click();
     await page.waitForURL(/\/mobileCheckOutFinish/);
+    await context.close();
+  });
+
+  it('the price on the phone is the one charged: 37,400 × 3 = 112,200원 on the slide, in the cart, at checkout and in cash, with its 공급가액/세액', async () => {
+    // Gold (B) pays 37,400; the old mobile ×1.1 rule showed 41,140 and a total of 123,420 that was never charged.
+    const part = await addProduct(shop.server, { name: '테스트 부가세 패드', prices: [45_000, 37_400, 30_000, 21_000], stock: 9 });
+    await demo();
+    const { page, context } = await phonePage(shop.browser);
+    await page.goto(url('/mobileLogin'));
+    await page.getByLabel('아이디 (메일 주소)').fill('demo@partsmall.kr');
+    await page.getByLabel('비밀번호').fill('demo1234');
+    await page.getByRole('button', { name: '로그인', exact: true }).click();
+    await page.waitForURL(/\/mobile$/, { timeout: 8000 });
+
+    await page.goto(url(`/mobile?searchType=pid&keyword=${encodeURIComponent(part.pid)}`));
+    const item = page.locator('.m-item', { hasText: part.name }).first();
+    await expect.poll(() => item.getByTestId('price').textContent()).toBe('37,400원');
+    await item.click();
+    const slide = page.getByRole('dialog', { name: part.name });
+    await expect.poll(() => slide.getByTestId('price').textContent()).toBe('37,400원');
+    await slide.getByRole('button', { name: '수량 늘리기' }).click();
+    await slide.getByRole('button', { name: '수량 늘리기' }).click();
+    await expect.poll(() => slide.getByTestId('line-total').textContent()).toBe('112,200원');
+    // 112,200 / 1.1 = 102,000 exactly.
+    await expect.poll(() => slide.getByTestId('vat-split').textContent()).toBe('공급가액 102,000원 · 세액 10,200원');
+    expect(await page.getByText('VAT 포함').count()).toBe(0);
+    await shot(page, 'mobile-slide-price-phone');
+    await slide.getByRole('button', { name: '장바구니' }).click();
+    await page.locator('.toast', { hasText: MSG_ORDER.addedToCart }).waitFor();
+
+    await page.goto(url('/cartm'));
+    await expect.poll(() => page.getByTestId('cart-total').textContent()).toBe('112,200원');
+    await expect.poll(() => page.getByTestId('vat-supply').textContent()).toBe('102,000원');
+    await expect.poll(() => page.getByTestId('vat-tax').textContent()).toBe('10,200원');
+    await page.getByRole('button', { name: '선택 상품 주문하기 (1건)' }).click();
+    await page.waitForURL(/\/checkOutm$/);
+    const saved = page.getByLabel('저장된 배송지 선택');
+    await expect.poll(() => saved.locator('option').count()).toBeGreaterThan(1);
+    await saved.selectOption({ index: 1 });
+    // Prepaid courier: 112,200 + 6,000 = 118,200; 118,200 / 1.1 = 107,454.5… rounds up to 107,455.
+    await expect.poll(() => page.getByTestId('pay-total').textContent()).toBe('118,200원');
+    await expect.poll(() => page.getByTestId('vat-supply').textContent()).toBe('107,455원');
+    await expect.poll(() => page.getByTestId('vat-tax').textContent()).toBe('10,745원');
+    await shot(page, 'checkout-vat-split-phone');
+    await page.getByRole('button', { name: '118,200원 결제하기' }).click();
+    await page.waitForURL(/\/mobileCheckOutFinish\?seq=\d+$/);
+    const seq = Number(new URL(page.url()).searchParams.get('seq'));
+    await expect.poll(() => page.getByTestId('used-cash').textContent()).toBe('118,200원');
+    await expect.poll(() => page.getByTestId('vat-supply').textContent()).toBe('107,455원');
+    const [order] = await shop.server.db.select().from(orders).where(eq(orders.id, seq));
+    expect([order!.totalAmount, order!.shipping]).toEqual([112_200, 6_000]);
+    await expect.poll(() => headerCash(page).textContent()).toBe('4,881,800원');
     await context.close();
   });
 

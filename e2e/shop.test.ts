@@ -89,11 +89,13 @@ describe('the public shop in the browser', () => {
     await qty.fill('57');
     expect(await qty.inputValue()).toBe('7');
     await popup.getByText('224,000원').waitFor();
+    // 224,000 / 1.1 = 203,636.36… rounds down to 203,636.
+    await expect.poll(() => popup.getByTestId('vat-split').textContent()).toBe('공급가액 203,636원 · 세액 20,364원');
     await shot(page, 'home-popup-member');
     await context.close();
   });
 
-  it('a phone on /home lands on /mobile and sees the VAT-included price as a member', async () => {
+  it('a phone on /home lands on /mobile and sees the same price as the desktop, the one charged', async () => {
     const product = await addProduct(shop.server, { name: '테스트 모바일 등급가', prices: [41_000, 32_000, 23_000, 14_000], stock: 7 });
     const { page, context } = await phonePage(shop.browser);
     await page.goto(`${shop.server.base}/home`);
@@ -105,8 +107,8 @@ describe('the public shop in the browser', () => {
     await page.getByRole('button', { name: '로그인', exact: true }).click();
     await page.waitForURL(/\/mobile$/, { timeout: 8000 });
     await page.goto(`${shop.server.base}/mobile?searchType=pid&keyword=${encodeURIComponent(product.pid)}`);
-    // The gold price with 10 % VAT: 32,000 × 1.1.
-    await page.getByTestId('price').first().getByText('35,200원').waitFor();
+    // The gold price as the desktop shows it and as it is charged (VAT included); never 32,000 × 1.1.
+    await expect.poll(() => page.getByTestId('price').first().textContent()).toBe('32,000원');
     await shot(page, 'mobile-home-member');
     await context.close();
   });

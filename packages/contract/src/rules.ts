@@ -114,9 +114,16 @@ export function tierPrice(p: PriceTiers, level: CompanyLevel): number {
   return p.salePrice;
 }
 
-/** VAT-included price shown on the mobile list: price × 1.1, rounded half up (integer won). */
-export function withVat(price: number): number {
-  return Math.floor((price * 11 + 5) / 10);
+/**
+ * A VAT-included total split into 공급가액 (supply value) and 세액 (tax). Listed prices include VAT and
+ * are what is charged, so the split is derived from the total, never added to it: supply is
+ * total / 1.1 rounded half up to whole won, the tax is whatever remains, so the two always add up
+ * to the total. Integer arithmetic only: total / 1.1 = 10·total / 11, and rounding half up is
+ * floor((20·total + 11) / 22).
+ */
+export function splitVat(total: number): { supply: number; tax: number } {
+  const supply = Math.floor((total * 20 + 11) / 22);
+  return { supply, tax: total - supply };
 }
 
 /** The warehouse as shown: first two characters of the stock name ('한국', '중국'). */

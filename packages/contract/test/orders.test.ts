@@ -7,8 +7,8 @@ import {
   shippingFee,
   shippingInfo,
   tierPrice,
+  splitVat,
   vatOf,
-  withVat,
 } from '../src/index.js';
 
 describe('shipping fee, VAT and prices', () => {
@@ -17,7 +17,27 @@ describe('shipping fee, VAT and prices', () => {
   });
   it('VAT is 10 % rounded half up', () => {
     expect([vatOf(0), vatOf(1000), vatOf(1004), vatOf(1005), vatOf(12_345)]).toEqual([0, 100, 100, 101, 1235]);
-    expect([withVat(1000), withVat(1005), withVat(1004), withVat(999)]).toEqual([1100, 1106, 1104, 1099]);
+  });
+  it('a VAT-included total splits into 공급가액 = round(total / 1.1) half up and 세액 = the rest', () => {
+    // 112,200 = 37,400 × 3: an exact split.
+    expect(splitVat(112_200)).toEqual({ supply: 102_000, tax: 10_200 });
+    expect(splitVat(0)).toEqual({ supply: 0, tax: 0 });
+    // 5 / 1.1 = 4.545… rounds up to 5; 6 / 1.1 = 5.454… rounds down to 5.
+    expect(splitVat(5)).toEqual({ supply: 5, tax: 0 });
+    expect(splitVat(6)).toEqual({ supply: 5, tax: 1 });
+    // The same two sides at a realistic size: 12,345 / 1.1 = 11,222.72… (up), 1,000 / 1.1 = 909.09… (down).
+    expect(splitVat(12_345)).toEqual({ supply: 11_223, tax: 1_122 });
+    expect(splitVat(1_000)).toEqual({ supply: 909, tax: 91 });
+    // A total of a billion won stays exact (no floating point drift).
+    expect(splitVat(1_100_000_000)).toEqual({ supply: 1_000_000_000, tax: 100_000_000 });
+  });
+  it('supply and tax always add up to the total', () => {
+    for (let total = 0; total <= 5_000; total++) {
+      const { supply, tax } = splitVat(total);
+      expect(supply + tax).toBe(total);
+      // Nearest whole won to total / 1.1: never more than half a won away.
+      expect(Math.abs(supply - total / 1.1)).toBeLessThanOrEqual(0.5);
+    }
   });
   it('tier prices fall back to the next lower tier, then the sale price', () => {
     const p = { priceA: 0, priceB: 900, priceC: 0, priceD: 800, salePrice: 1000 };

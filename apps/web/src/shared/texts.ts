@@ -14,6 +14,12 @@ const ADDRESS_LABELS = {
 export const T = {
   brand: '파츠몰',
   brandSub: '수입차 부품 도매몰',
+  /** A VAT-included total and its parts (listed prices include VAT and are the prices charged). */
+  vat: {
+    supply: '공급가액',
+    tax: '세액',
+    split: (supply: string, tax: string) => `공급가액 ${supply} · 세액 ${tax}`,
+  },
   common: {
     home: '홈',
     confirm: '확인',
@@ -235,7 +241,6 @@ export const T = {
     qtyClamped: (n: number) => `재고가 ${groupDigits(n)}개라 수량을 맞췄습니다.`,
     cartComing: '장바구니·바로구매는 다음 업데이트에서 열립니다.',
     noticePopupHide: '다시 보지 않기',
-    vatIncluded: 'VAT 포함',
     categories: '카테고리',
     description: '상품 설명',
     productTypes: '구분',

@@ -9,6 +9,7 @@ import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
 import { useNotify } from '../../shared/ui/notify';
 import { Loading } from '../../shared/ui/states';
+import { VatSplitRows } from '../../shared/ui/VatSplit';
 import { QuantityPicker } from '../products/QuantityPicker';
 import { imageUrl } from '../products/queries';
 import { fromCartLine, paymentStore } from './model';
@@ -229,6 +230,7 @@ export function CartPage({ mobile = false }: { mobile?: boolean }) {
         <dd className="sum-strong" data-testid="cart-total">
           {won(goods)}
         </dd>
+        <VatSplitRows total={goods} />
         <dt>{t.cash}</dt>
         <dd>{won(cash)}</dd>
       </dl>

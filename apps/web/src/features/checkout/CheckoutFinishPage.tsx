@@ -7,6 +7,7 @@ import { addressLine, dateTime, phone, won } from '../../shared/format';
 import { managementPath, pathFor } from '../../shared/paths';
 import { T } from '../../shared/texts';
 import { Loading } from '../../shared/ui/states';
+import { VatSplitRows } from '../../shared/ui/VatSplit';
 import { useCash } from '../cart/CartPage';
 import { paymentStore } from '../cart/model';
 import { openOrderDetail } from '../orders/OrderDetailPopup';
@@ -122,6 +123,7 @@ export function CheckoutFinishPage({ mobile = false }: { mobile?: boolean }) {
             <dd className="sum-total" data-testid="used-cash">
               {won(used)}
             </dd>
+            <VatSplitRows total={used} />
             <dt>{t.remaining}</dt>
             <dd data-testid="remaining-cash">{won(remaining)}</dd>
           </dl>

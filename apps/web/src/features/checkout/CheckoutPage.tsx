@@ -12,6 +12,7 @@ import { T } from '../../shared/texts';
 import { CheckField, Field, FormScope, SelectField, TextAreaField, setServerError, useInvalidAlert, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
 import { Loading, Spinner } from '../../shared/ui/states';
+import { VatSplitRows } from '../../shared/ui/VatSplit';
 import { BackButton, useCash } from '../cart/CartPage';
 import { newRequestId, paymentStore, type PaymentDraft } from '../cart/model';
 import { useSaveAddress } from '../management/queries';
@@ -357,6 +358,7 @@ function CheckoutForm({
         <dd className="sum-total" data-testid="pay-total">
           {won(total)}
         </dd>
+        <VatSplitRows total={total} />
         <dt>{t.cash}</dt>
         <dd>{won(cash)}</dd>
         <dt>{t.after}</dt>

@@ -9,6 +9,7 @@ import { T } from '../../shared/texts';
 import { useNotify } from '../../shared/ui/notify';
 import { openPopup, POPUP } from '../../shared/ui/popup';
 import { Loading } from '../../shared/ui/states';
+import { VatSplit } from '../../shared/ui/VatSplit';
 import { orderQuery, useCancelOrder, useReturnOrder } from './queries';
 
 const t = T.trade.detail;
@@ -140,6 +141,7 @@ export function OrderDetailPopup() {
             <td colSpan={3}>
               <b data-testid="order-used">{won(order.totalAmount + order.shipping)}</b>{' '}
               <span className="muted">({t.usedBreakdown(won(order.totalAmount), won(order.shipping))})</span>
+              <VatSplit total={order.totalAmount + order.shipping} />
             </td>
           </tr>
           <tr>

@@ -70,7 +70,7 @@ export function MobileHome() {
                   {p.pid} · {warehouseLabel(p.stockName)}
                 </span>
                 <span className="m-item-foot">
-                  <PriceOrHint product={p} vat />
+                  <PriceOrHint product={p} />
                   <StockState product={p} />
                 </span>
               </span>
@@ -108,9 +108,9 @@ function MobileDetailSlide({ product, onClose }: { product: ProductView; onClose
           </button>
         </header>
         <img src={imageUrl(product.image)} alt={product.name} className="m-slide-img" />
-        <ProductHead product={product} vat />
+        <ProductHead product={product} />
         <ProductSpecs product={product} notes />
-        <QtyLine product={product} qty={qty} onQty={setQty} vat />
+        <QtyLine product={product} qty={qty} onQty={setQty} />
         <div className="m-slide-actions">
           {product.hasAmount > 0 && (
             <button type="button" className="btn btn-primary" onClick={() => actions.buyNow(product, qty)}>

@@ -1,15 +1,14 @@
-import { warehouseLabel, withVat, type ProductView } from '@partsmall/contract';
+import { warehouseLabel, type ProductView } from '@partsmall/contract';
 import { won } from '../../shared/format';
 import { T } from '../../shared/texts';
 import { imageUrl } from './queries';
 
-export function PriceOrHint({ product, vat = false }: { product: ProductView; vat?: boolean }) {
+/** The price the member is charged, VAT included, the same on every screen. */
+export function PriceOrHint({ product }: { product: ProductView }) {
   if (product.price === undefined) return <span className="login-hint">{T.shop.loginForPrice}</span>;
-  const shown = vat ? withVat(product.price) : product.price;
   return (
     <span className="price" data-testid="price">
-      {won(shown)}
-      {vat && <small> ({T.shop.vatIncluded})</small>}
+      {won(product.price)}
     </span>
   );
 }

@@ -1,9 +1,10 @@
 import { useState, type ReactNode } from 'react';
-import { PRODUCT_TYPES, warehouseLabel, withVat, type ProductView } from '@partsmall/contract';
+import { PRODUCT_TYPES, warehouseLabel, type ProductView } from '@partsmall/contract';
 import { count, won } from '../../shared/format';
 import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
 import { useNotify } from '../../shared/ui/notify';
+import { VatSplit } from '../../shared/ui/VatSplit';
 import { PriceOrHint } from './ProductCard';
 import type { PurchaseActions } from './purchase';
 import { QuantityPicker } from './QuantityPicker';
@@ -36,13 +37,13 @@ export function Gallery({ product, className, main, thumb, labelThumbs = true }:
 }
 
 /** Type, name and price above the specs. */
-export function ProductHead({ product, heading: Heading = 'h2', vat = false }: { product: ProductView; heading?: 'h1' | 'h2'; vat?: boolean }) {
+export function ProductHead({ product, heading: Heading = 'h2' }: { product: ProductView; heading?: 'h1' | 'h2' }) {
   return (
     <>
       <p className="popup-type">{PRODUCT_TYPES[product.type]}</p>
       <Heading>{product.name}</Heading>
       <p className="pd-price">
-        <PriceOrHint product={product} vat={vat} />
+        <PriceOrHint product={product} />
       </p>
     </>
   );
@@ -91,11 +92,11 @@ export function BuyButtons({ product, qty, actions, soldOutBlocks = true }: { pr
   );
 }
 
-/** Quantity from 1 up to stock and the line total (with VAT on the mobile list). */
-export function QtyLine({ product, qty, onQty, vat = false }: { product: ProductView; qty: number; onQty: (n: number) => void; vat?: boolean }) {
+/** Quantity from 1 up to stock and the line total, the amount charged, with its 공급가액/세액. */
+export function QtyLine({ product, qty, onQty }: { product: ProductView; qty: number; onQty: (n: number) => void }) {
   const { token } = useSession();
   const notify = useNotify();
-  const unit = product.price === undefined ? undefined : vat ? withVat(product.price) : product.price;
+  const unit = product.price;
   return (
     <div className="popup-qty">
       <span>{T.shop.qty}</span>
@@ -109,6 +110,7 @@ export function QtyLine({ product, qty, onQty, vat = false }: { product: Product
       {unit !== undefined && (
         <span className="line-total">
           {T.shop.lineTotal} <b data-testid="line-total">{won(unit * qty)}</b>
+          <VatSplit total={unit * qty} />
         </span>
       )}
     </div>
