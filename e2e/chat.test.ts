@@ -5,6 +5,8 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginResult } from '@partsmall/contract';
+import { products } from '../apps/server/src/db/schema.js';
+import { ack, clientId, newCustomer, openChat } from '../apps/server/test/chat-helpers.js';
 import { call, CHROMIUM, desktopPage, phonePage, shot, startShop } from './helpers.js';
 
 /**
@@ -136,6 +138,71 @@ describe('chat between a member and staff', () => {
     await row.waitFor();
 
     await member.context.close();
+    await staff.context.close();
+  });
+});
+
+describe('staff console: customers staff are not looking at', () => {
+  it('a message, a product inquiry and a first chat highlight the row, count unread per customer and in the title, move it to the top, and survive a reload', async () => {
+    const viewed = await newCustomer(shop.server, '콘솔보는중');
+    const asking = await newCustomer(shop.server, '콘솔문의');
+    const first = await newCustomer(shop.server, '콘솔첫상담');
+    const [product] = await shop.server.db.select({ id: products.id, name: products.name, pid: products.pid }).from(products).orderBy(products.id).limit(1);
+    const viewedSocket = await openChat(shop.server, viewed.token);
+    const askingSocket = await openChat(shop.server, asking.token);
+    expect((await ack(viewedSocket, 'userMessage', { sendMessage: '지금 보고 있는 상담입니다.', clientMessageId: clientId() })).code).toBe(201);
+
+    const staff = await desktopPage(shop.browser);
+    await staff.page.setViewportSize({ width: 500, height: 728 });
+    await loginContext(staff.context, 'staff@partsmall.kr', 'staff1234');
+    await staff.page.goto(`${shop.server.base}/chatAdmin`);
+    const rowOf = (name: string) => staff.page.getByTestId('chat-user').filter({ hasText: name });
+    const names = () => staff.page.getByTestId('chat-user').locator('b').allInnerTexts();
+    // Staff look at one customer; the other is online and listed without anything unread.
+    await rowOf(viewed.name).click();
+    await bubbles(staff.page).filter({ hasText: '지금 보고 있는 상담입니다.' }).waitFor();
+    await expect.poll(() => rowOf(asking.name).getAttribute('data-new')).toBe('0');
+    await expect.poll(() => staff.page.title()).toBe('상담 콘솔');
+
+    // A message from the customer not being viewed: highlight, count, preview, title, top of the list.
+    expect((await ack(askingSocket, 'userMessage', { sendMessage: '브레이크 디스크 재고 있나요?\n2개 필요합니다.', clientMessageId: clientId() })).code).toBe(201);
+    await expect.poll(() => rowOf(asking.name).getAttribute('data-new')).toBe('1');
+    await expect.poll(() => rowOf(asking.name).locator('.chat-badge').textContent()).toBe('1');
+    await expect.poll(() => rowOf(asking.name).locator('.chat-user-last').textContent()).toBe('브레이크 디스크 재고 있나요?');
+    await expect.poll(() => staff.page.title()).toBe('(1) 상담 콘솔');
+    await expect.poll(async () => (await names())[0]).toBe(asking.name);
+
+    // A product inquiry of the same customer counts too.
+    const inquiry = `[상품 문의]\n상품명: ${product!.name}\n품번: ${product!.pid}\n수량: 1개`;
+    expect((await ack(askingSocket, 'userMessage', { sendMessage: inquiry, clientMessageId: clientId(), productId: product!.id })).code).toBe(201);
+    await expect.poll(() => rowOf(asking.name).locator('.chat-badge').textContent()).toBe('2');
+    await expect.poll(() => rowOf(asking.name).locator('.chat-user-last').textContent()).toBe('[상품 문의]');
+    await expect.poll(() => staff.page.title()).toBe('(2) 상담 콘솔');
+
+    // A customer's very first chat, opened after the console: listed, highlighted and on top.
+    const firstSocket = await openChat(shop.server, first.token);
+    expect((await ack(firstSocket, 'userMessage', { sendMessage: '처음 문의드립니다.', clientMessageId: clientId() })).code).toBe(201);
+    await expect.poll(() => rowOf(first.name).getAttribute('data-new')).toBe('1');
+    await expect.poll(() => rowOf(first.name).locator('.chat-badge').textContent()).toBe('1');
+    await expect.poll(() => staff.page.title()).toBe('(3) 상담 콘솔');
+    await expect.poll(async () => (await names()).slice(0, 3)).toEqual([first.name, asking.name, viewed.name]);
+    // The conversation being viewed stays read, and its customer's line is still the one shown.
+    expect(await rowOf(viewed.name).getAttribute('data-new')).toBe('0');
+    expect(await rowOf(viewed.name).getAttribute('aria-current')).toBe('true');
+    await shot(staff.page, 'chat-admin-unread');
+
+    // A reload takes the counts from the server's read state: the newest conversation is selected
+    // first (and so read); the other keeps its highlight and count.
+    await staff.page.reload();
+    await bubbles(staff.page).filter({ hasText: '처음 문의드립니다.' }).waitFor();
+    await expect.poll(() => rowOf(first.name).getAttribute('data-new')).toBe('0');
+    await expect.poll(() => rowOf(asking.name).getAttribute('data-new')).toBe('1');
+    await expect.poll(() => rowOf(asking.name).locator('.chat-badge').textContent()).toBe('2');
+    await expect.poll(() => staff.page.title()).toBe('(2) 상담 콘솔');
+    await expect.poll(async () => (await names()).slice(0, 3)).toEqual([first.name, asking.name, viewed.name]);
+    await shot(staff.page, 'chat-admin-unread-reloaded');
+
+    for (const s of [viewedSocket, askingSocket, firstSocket]) s.disconnect();
     await staff.context.close();
   });
 });

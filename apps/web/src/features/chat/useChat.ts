@@ -12,6 +12,7 @@ import {
   type OldChatList,
   type UsersToAdmin,
 } from '@partsmall/contract';
+import { applyMessage, mergeUsers } from './staff-users';
 
 /**
  * The chat channel as the screens use it (docs/requirements.md#chat, docs/requirements.md#realtime-channels). Messages carry a
@@ -247,6 +248,8 @@ export function useStaffChat({ token, name, onIncoming, onError }: StaffChatOpti
   convRef.current = conversations;
   const selectedRef = useRef(selected);
   selectedRef.current = selected;
+  const usersRef = useRef(users);
+  usersRef.current = users;
   const handlers = useRef({ onIncoming, onError });
   handlers.current = { onIncoming, onError };
 
@@ -294,21 +297,17 @@ export function useStaffChat({ token, name, onIncoming, onError }: StaffChatOpti
     });
     s.on('disconnect', () => setStatus((st) => (st === 'unauthorized' ? st : 'offline')));
     s.on(CHAT_EVENTS.usersToAdmin, (body: UsersToAdmin) => {
-      setUsers((list) => {
-        if (body.full) return body.users;
-        const next = [...list];
-        for (const u of body.users) {
-          const i = next.findIndex((x) => x.seq === u.seq);
-          if (i >= 0) next[i] = u;
-          else next.unshift(u);
-        }
-        return next;
-      });
+      setUsers((list) => mergeUsers(list, body.users, body.full));
       // The first user is selected by default (docs/requirements.md#chat-screens).
       setSelected((cur) => cur ?? body.users[0]?.seq ?? null);
     });
     s.on(CHAT_EVENTS.messageToAdmin, (m: ChatMessage) => {
       setConversations((c) => (c[m.targetUser] ? { ...c, [m.targetUser]: mergeMessages(c[m.targetUser]!, [m]) } : c));
+      // The sender's row: preview, time, unread and highlight, moved to the top. A customer not
+      // listed yet brings the whole list from the server (company, phone, their read state).
+      const viewing = selectedRef.current === m.targetUser && document.hasFocus();
+      if (m.sendSide === 'user' && !usersRef.current.some((u) => u.seq === m.targetUser)) s.emit(CHAT_EVENTS.usersRequest, {});
+      setUsers((list) => applyMessage(list, m, viewing));
       if (m.sendSide === 'user') {
         setTyping((t) => ({ ...t, [m.targetUser]: false }));
         handlers.current.onIncoming?.(m);
