@@ -46,6 +46,11 @@ export interface Config {
   apiDocs: boolean;
   /** Base address (scheme, host, port, no trailing slash) every absolute link the server builds starts with. */
   publicUrl: string;
+  /**
+   * False when PUBLIC_URL is not set (demo mode only; production requires it): publicUrl is then
+   * http://localhost:PORT, and a payment window opens at the address of the page that asked for it.
+   */
+  publicUrlSet: boolean;
   webDist: string;
   logLevel: string;
   seedDemo: boolean;
@@ -148,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devOutbox: !production || isTrue(env.ALLOW_DEV_OUTBOX),
     apiDocs: !production || isTrue(env.API_DOCS),
     publicUrl: parsePublicUrl(env.PUBLIC_URL || `http://localhost:${port}`),
+    publicUrlSet: Boolean(env.PUBLIC_URL),
     webDist: path.resolve(env.WEB_DIST ?? path.join(root, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
     // Demo credentials never land in a production database unless asked for by name.

@@ -47,7 +47,24 @@ export const QR_LOGIN = {
   ttlSec: 60,
   /** Codes one member may ask for per minute. */
   perMinute: 10,
+  /** Where the QR code's address opens on the phone; it carries the code as ?qr=. */
+  mobileLoginPath: '/mobileLogin',
+  /** The short code typed on a phone whose camera is blocked: 8 characters without 0/O/1/I. */
+  shortCodeAlphabet: '23456789ABCDEFGHJKLMNPQRSTUVWXYZ',
+  shortCodeLength: 8,
+  /** Short-code logins one address may try in a window. */
+  shortCodeTries: { max: 10, windowSec: 600 },
 } as const;
+
+/** The address a phone's camera app opens: the shop's mobile login carrying the one-time code. */
+export function qrLoginUrl(origin: string, code: string): string {
+  return `${origin.replace(/\/+$/, '')}${QR_LOGIN.mobileLoginPath}?qr=${encodeURIComponent(code)}`;
+}
+
+/** 'ABCDEFGH' → 'ABCD-EFGH' (shown on the desktop; typed with or without the hyphen). */
+export function formatQrShortCode(code: string): string {
+  return `${code.slice(0, 4)}-${code.slice(4)}`;
+}
 
 export const MSG_CHAT = {
   messageRequired: '전송할 내용을 입력하세요.',
@@ -81,6 +98,8 @@ export const MSG_CHAT = {
   qrLoginDone: '로그인되었습니다.',
   qrMembersOnly: '회원 계정으로 로그인한 화면에서만 QR 로그인을 사용할 수 있습니다.',
   qrTooMany: 'QR 코드를 너무 자주 요청했습니다. 잠시 후 다시 시도해 주세요.',
+  qrCodeTooMany: '로그인 코드를 너무 많이 입력했습니다. 10분 뒤에 다시 시도해 주세요.',
+  qrCodeRequired: '로그인 코드를 입력하세요.',
 } as const;
 
 /** Characters Korean messengers are abused with to send 'blank' messages (Hangul fillers), plus invisible format characters. */
@@ -356,10 +375,14 @@ export interface ChatCustomerInfo {
 }
 
 export const qrLoginCodeSchema = z.object({
-  /** What the QR code carries and the phone posts back as `token`. */
+  /** The one-time code; the phone posts it back as `token`. */
   code: z.string(),
   expiresAt: z.string(),
   ttlSec: z.number().int(),
+  /** What the QR code carries: the mobile login at PUBLIC_URL with ?qr=code (absent without PUBLIC_URL: the page's own origin is used). */
+  loginUrl: z.string().optional(),
+  /** The same login as 8 characters to type when the phone's camera is blocked (also posted as `token`). */
+  shortCode: z.string().optional(),
 });
 export type QrLoginCode = z.infer<typeof qrLoginCodeSchema>;
 export const qrLoginCodeAnswer = answerOf(qrLoginCodeSchema);

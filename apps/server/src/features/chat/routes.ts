@@ -179,13 +179,14 @@ export function chatRoutes(app: Api, ctx: AppContext, storage: FileStorage = dis
   app.post(
     '/api/qrcodeLoginCode',
     { config: { access: 'company' }, schema: { tags, summary: '모바일 QR 로그인 코드 발급 (60초, 1회)', response: answers(qrLoginCodeAnswer) } },
-    async (req) => created(await issueQrLoginCode(db, requireCompanyMember(req)), MSG.ok),
+    // The QR code's address is built from PUBLIC_URL when it is set; without it the page uses its own origin.
+    async (req) => created(await issueQrLoginCode(db, requireCompanyMember(req), new Date(), { publicUrl: ctx.config.publicUrlSet ? ctx.config.publicUrl : undefined }), MSG.ok),
   );
 
   app.post(
     '/api/qrcodeLogin',
     { config: { access: 'public' }, schema: { tags, summary: '모바일 QR 로그인 (코드로 새 세션)', body: qrLoginRequest, response: answers(loginAnswer) } },
-    async (req) => ok(await redeemQrLoginCode(db, req.body.token), MSG_CHAT.qrLoginDone),
+    async (req) => ok(await redeemQrLoginCode(db, req.body.token, new Date(), { address: req.ip }), MSG_CHAT.qrLoginDone),
   );
 }
 

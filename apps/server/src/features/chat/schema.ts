@@ -114,11 +114,17 @@ export const qrLoginCodes = pgTable(
       .notNull()
       .references(() => sessions.id),
     codeHash: text('code_hash').notNull(),
+    /** Hash of the short code typed on a phone without a camera (the same login, spent together). */
+    shortCodeHash: text('short_code_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('qr_login_codes_hash').on(t.codeHash), index('qr_login_codes_member').on(t.memberId, t.createdAt)],
+  (t) => [
+    uniqueIndex('qr_login_codes_hash').on(t.codeHash),
+    index('qr_login_codes_member').on(t.memberId, t.createdAt),
+    index('qr_login_codes_short').on(t.shortCodeHash),
+  ],
 );
 
 /** Server secrets shared by every process (the key chat file addresses are signed with). */
