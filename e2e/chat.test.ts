@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import jsQR from 'jsqr';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginResult } from '@partsmall/contract';
@@ -465,6 +466,59 @@ describe('mobile QR login', () => {
     // The code was spent: posting it again is refused with the spec's message.
     const again = await call(shop.server, 'POST', 'api/qrcodeLogin', { token: code });
     expect(again.body.message).toBe('로그인 중 문제가 발생하였습니다. 다시 시도해 주세요.');
+    await desktop.context.close();
+  });
+
+  it("the QR code is the mobile login's address with the code, which a phone opens; the short code beside it is typed on a phone", async () => {
+    const desktop = await desktopPage(shop.browser);
+    await loginContext(desktop.context, 'demo@partsmall.kr', 'demo1234');
+    await desktop.page.goto(`${shop.server.base}/management/profile`);
+    await desktop.page.getByTestId('qr-open').click();
+    const box = desktop.page.getByTestId('qr-box');
+    const img = box.locator('img');
+    await img.waitFor();
+    const code = (await box.getAttribute('data-code'))!;
+    // No PUBLIC_URL in the test shop: the address is built from the page's own origin.
+    const url = `${shop.server.base}/mobileLogin?qr=${code}`;
+    // What a camera reads from the picture on screen.
+    const pixels = await img.evaluate((el: HTMLImageElement) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = el.naturalWidth;
+      canvas.height = el.naturalHeight;
+      const ctx = canvas.getContext('2d')!;
+      ctx.drawImage(el, 0, 0);
+      return { width: canvas.width, height: canvas.height, data: Array.from(ctx.getImageData(0, 0, canvas.width, canvas.height).data) };
+    });
+    expect(jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height)?.data).toBe(url);
+    const short = (await desktop.page.getByTestId('qr-short-code').textContent())!;
+    expect(short).toMatch(/^[23456789ABCDEFGHJKLMNPQRSTUVWXYZ]{4}-[23456789ABCDEFGHJKLMNPQRSTUVWXYZ]{4}$/);
+    await shot(desktop.page, 'qr-login-desktop-url-and-code');
+
+    // A phone's camera app opens the address: the phone is logged in and on the mobile home.
+    const opened = await phonePage(shop.browser);
+    await opened.page.goto(url);
+    await opened.page.waitForURL(/\/mobile$/, { timeout: 15_000 });
+    await opened.page.getByText('로그인되었습니다.').first().waitFor();
+    const user = await opened.page.evaluate(() => JSON.parse(sessionStorage.getItem('userInfo') ?? 'null') as { id: string } | null);
+    expect(user?.id).toBe('demo@partsmall.kr');
+    await opened.context.close();
+
+    // A new code; its short form typed on a phone whose camera is blocked (lower case, no hyphen).
+    await box.getByRole('button', { name: '새 코드 받기' }).click();
+    await expect.poll(async () => desktop.page.getByTestId('qr-short-code').textContent()).not.toBe(short);
+    const typedCode = (await desktop.page.getByTestId('qr-short-code').textContent())!.replace('-', '').toLowerCase();
+    const typing = await phonePage(shop.browser);
+    await typing.page.goto(`${shop.server.base}/mobileLogin`);
+    await typing.page.getByLabel('로그인 코드').fill(typedCode);
+    await shot(typing.page, 'qr-login-phone-code');
+    await typing.page.getByRole('button', { name: '코드로 로그인' }).click();
+    await typing.page.waitForURL(/\/mobile$/, { timeout: 15_000 });
+    const typedUser = await typing.page.evaluate(() => JSON.parse(sessionStorage.getItem('userInfo') ?? 'null') as { id: string } | null);
+    expect(typedUser?.id).toBe('demo@partsmall.kr');
+    // Spent: the same short code again is refused with the spec's message.
+    const again = await call(shop.server, 'POST', 'api/qrcodeLogin', { token: typedCode });
+    expect(again.body.message).toBe('로그인 중 문제가 발생하였습니다. 다시 시도해 주세요.');
+    await typing.context.close();
     await desktop.context.close();
   });
 

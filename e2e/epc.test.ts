@@ -263,4 +263,39 @@ describe('phone', () => {
     await shot(page, 'epc-parts-phone');
     await context.close();
   });
+
+  it('a phone reaches the catalogue from /mobile, its bottom bar and /mobileManagement, which offers no QR login', async () => {
+    const { context, page } = await phonePage(shop.browser);
+    await login(page, 'demo@partsmall.kr', true);
+    await page.goto(`${shop.server.base}/mobile`);
+    await page.locator('.m-top-links').getByRole('link', { name: 'EPC', exact: true }).click();
+    await page.waitForURL(/\/mobileEpcMain$/);
+    await page.getByTestId('epc-vin').waitFor();
+
+    await page.goto(`${shop.server.base}/mobile`);
+    const bottom = page.getByRole('navigation', { name: '하단 메뉴' });
+    expect((await bottom.locator('a, button').allInnerTexts()).map((t) => t.trim())).toEqual(['검색', 'EPC', '로그아웃', '채팅 상담']);
+    await shot(page, 'mobile-home-epc-links-phone');
+    await bottom.getByRole('link', { name: 'EPC', exact: true }).click();
+    await page.waitForURL(/\/mobileEpcMain$/);
+    await page.getByTestId('epc-vin').waitFor();
+
+    await page.goto(`${shop.server.base}/mobileManagement`);
+    await page.getByRole('heading', { name: '마이페이지' }).waitFor();
+    expect(await page.getByText('모바일 QR 로그인').count()).toBe(0);
+    expect(await page.getByTestId('qr-open').count()).toBe(0);
+    await shot(page, 'mobile-management-epc-phone');
+    await page.getByRole('link', { name: /EPC 부품 카탈로그/ }).click();
+    await page.waitForURL(/\/mobileEpcMain$/);
+    await page.getByTestId('epc-vin').waitFor();
+    await context.close();
+  });
+
+  it('a visitor on a phone is offered no catalogue link (it needs a member with a company)', async () => {
+    const { context, page } = await phonePage(shop.browser);
+    await page.goto(`${shop.server.base}/mobile`);
+    await page.getByRole('navigation', { name: '하단 메뉴' }).getByRole('link', { name: '로그인' }).waitFor();
+    expect(await page.getByRole('link', { name: 'EPC', exact: true }).count()).toBe(0);
+    await context.close();
+  });
 });

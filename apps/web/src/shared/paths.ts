@@ -24,6 +24,9 @@ export const PATHS = {
 
 export type PathName = keyof typeof PATHS;
 
+/** The parts catalogue on a phone (the desktop opens /epcMain as a window of its own). */
+export const MOBILE_EPC_PATH = '/mobileEpcMain';
+
 export function pathFor(name: PathName, mobile: boolean): string {
   return PATHS[name][mobile ? 1 : 0];
 }

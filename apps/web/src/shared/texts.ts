@@ -52,6 +52,8 @@ export const T = {
     cash: '캐시',
     license: '라이선스',
     epc: 'EPC',
+    epcCatalogue: 'EPC 부품 카탈로그',
+    epcHint: '차대번호(VIN)로 순정 부품을 찾아 바로 주문합니다.',
     chargeCash: '캐시충전',
     buyLicense: '라이선스',
     orders: '주문내역',

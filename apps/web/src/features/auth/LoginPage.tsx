@@ -5,6 +5,7 @@ import { T } from '../../shared/texts';
 import { Field, Form, SubmitButton, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
 import { useDelayedNavigate } from '../../shared/useDelayedNavigate';
+import { QrCodeLogin, QrLinkLogin } from '../chat/QrPhoneLogin';
 import { QrScanButton } from '../chat/QrScanButton';
 import { AuthLinks } from './AuthLinks';
 import { useLogin } from './queries';
@@ -32,6 +33,7 @@ export function LoginPage({ mobile = false }: { mobile?: boolean }) {
   return (
     <section className={mobile ? 'm-page auth-page' : 'page narrow auth-page'}>
       <h1>{T.login.title}</h1>
+      <QrLinkLogin home={pathFor('home', mobile)} />
       {login.isSuccess ? (
         <p className="notice-success" role="status">
           {T.login.done}
@@ -45,7 +47,10 @@ export function LoginPage({ mobile = false }: { mobile?: boolean }) {
         </Form>
       )}
       {mobile && !login.isSuccess && (
-        <QrScanButton />
+        <>
+          <QrScanButton />
+          <QrCodeLogin home={pathFor('home', mobile)} />
+        </>
       )}
       <AuthLinks
         mobile={mobile}

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import jsQR from 'jsqr';
 import QRCode from 'qrcode';
-import type { QrLoginCode } from '@partsmall/contract';
+import { formatQrShortCode, qrLoginUrl, type QrLoginCode } from '@partsmall/contract';
 import { messageOf } from '../../shared/api';
 import { Modal } from '../../shared/ui/Modal';
 import { useNotify } from '../../shared/ui/notify';
@@ -13,7 +13,9 @@ import './chat.css';
 
 /**
  * Mobile QR login (docs/requirements.md#qr-login): the desktop member area shows a one-time code
- * (60 s, once) as a QR code; the phone's /mobileLogin scans it with the camera and gets a session.
+ * (60 s, once) as a QR code holding the address of the shop's mobile login with the code, so the
+ * phone's own camera app opens it and the phone gets a session (QrPhoneLogin.tsx); the login page's
+ * scanner reads the same code. A short code beside it is typed when the camera is blocked.
  */
 
 function secondsLeft(code: QrLoginCode | null, now: number): number {
@@ -42,9 +44,11 @@ function QrLoginModal({ onClose }: { onClose: () => void }) {
   const renew = useCallback(() => mutate(undefined, { onError: (e) => void notify.alert(messageOf(e)) }), [mutate, notify]);
   useEffect(renew, [renew]);
   // The picture of the code, drawn once per code (TanStack Query drops an answer for an old code).
+  // PUBLIC_URL when the server has one, otherwise the address this page was opened at.
+  const url = code ? (code.loginUrl ?? qrLoginUrl(window.location.origin, code.code)) : null;
   const image = useQuery({
-    queryKey: ['qr-login-image', code?.code],
-    queryFn: () => QRCode.toDataURL(code!.code, { margin: 2, width: 200, errorCorrectionLevel: 'M' }),
+    queryKey: ['qr-login-image', url],
+    queryFn: () => QRCode.toDataURL(url!, { margin: 2, width: 200, errorCorrectionLevel: 'M' }),
     enabled: code !== null,
     staleTime: Infinity,
   }).data ?? null;
@@ -55,10 +59,16 @@ function QrLoginModal({ onClose }: { onClose: () => void }) {
   const left = secondsLeft(code, now);
   return (
     <Modal title={TC.qrTitle} onClose={onClose} size="narrow">
-      <div className="qr-box" data-testid="qr-box" data-code={left > 0 ? (code?.code ?? '') : ''}>
+      <div className="qr-box" data-testid="qr-box" data-code={left > 0 ? (code?.code ?? '') : ''} data-url={left > 0 ? (url ?? '') : ''}>
         <p>{TC.qrBody}</p>
         {image && left > 0 ? <img src={image} alt={TC.qrTitle} /> : <p>{code ? TC.qrExpired : ''}</p>}
         {code && left > 0 && <b>{TC.qrLeft(left)}</b>}
+        {code?.shortCode && left > 0 && (
+          <p className="qr-short">
+            {TC.qrShortLabel}
+            <b data-testid="qr-short-code">{formatQrShortCode(code.shortCode)}</b>
+          </p>
+        )}
         <button type="button" className="btn" onClick={renew} disabled={issue.isPending}>
           {TC.qrRenew}
         </button>

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Link, Navigate, NavLink, useParams, useSearchParams } from 'react-router';
 import { COMPANY_LEVEL_NAMES, MEMBER_TYPE_MAIN, MSG_MEMBER } from '@partsmall/contract';
-import { managementPath, PATHS } from '../../shared/paths';
+import { managementPath, MOBILE_EPC_PATH, PATHS } from '../../shared/paths';
 import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
 import { useNotify } from '../../shared/ui/notify';
@@ -148,10 +148,15 @@ export function MobileManagementPage() {
       <section className="m-page mg-mobile">
         <h1>{M.title}</h1>
         <MenuCard />
+        {/* The phone is where a QR login ends, so it offers none; it offers the catalogue instead. */}
         {userInfo.companyInfo && (
-          <Suspense fallback={null}>
-            <QrLoginButton />
-          </Suspense>
+          <Link to={MOBILE_EPC_PATH} className="mg-m-epc">
+            <span className="mg-m-menu-name">{T.topBar.epcCatalogue}</span>
+            <span className="mg-m-menu-hint">{T.topBar.epcHint}</span>
+            <span className="mg-m-menu-arrow" aria-hidden="true">
+              ›
+            </span>
+          </Link>
         )}
         <nav aria-label={M.menuLabel}>
           <ul className="mg-m-menu">

@@ -1,7 +1,7 @@
 import { useDeferredValue, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PRODUCT_CATEGORIES, warehouseLabel, type ProductView } from '@partsmall/contract';
-import { pathFor } from '../../shared/paths';
+import { MOBILE_EPC_PATH, pathFor } from '../../shared/paths';
 import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
 import { useScrollLock } from '../../shared/ui/Modal';
@@ -43,6 +43,7 @@ export function MobileHome() {
         <Link to={pathFor('notice', true)}>{T.topBar.notice}</Link>
         <Link to={pathFor('inquiry', true)}>{T.topBar.inquiry}</Link>
         <Link to={pathFor('map', true)}>{T.footer.map}</Link>
+        {userInfo?.companyInfo && <Link to={MOBILE_EPC_PATH}>{T.topBar.epc}</Link>}
         {userInfo ? <Link to={pathFor('management', true)}>{T.topBar.management}</Link> : <Link to={pathFor('join', true)}>{T.topBar.join}</Link>}
         <button type="button" className="link search-toggle" aria-expanded={searchOpen} onClick={() => setToggled({ param: searchParam, open: !searchOpen })}>
           {T.shop.search}

@@ -5,7 +5,7 @@ import { ApiError, setUnauthorizedHandler } from '../../shared/api';
 import { isPhoneBrowser, isPopup } from '../../shared/device';
 import { won } from '../../shared/format';
 import { configPollMs, mallConfigQuery } from '../../shared/mall-config';
-import { MobileContext, PATHS } from '../../shared/paths';
+import { MOBILE_EPC_PATH, MobileContext, PATHS } from '../../shared/paths';
 import { storageAvailable, useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
 import { useTradeChannel } from '../../shared/trade';
@@ -99,7 +99,7 @@ export function DesktopLayout() {
   );
 }
 
-/** Mobile routes: one column, a slim header and the bottom icon bar (search, login or logout, chat). */
+/** Mobile routes: one column, a slim header and the bottom icon bar (search, the catalogue for members, login or logout, chat). */
 export function MobileLayout() {
   const { userInfo, baseInfo } = useSession();
   const navigate = useNavigate();
@@ -131,6 +131,12 @@ export function MobileLayout() {
           <Icon d="M10 3a7 7 0 1 1 0 14 7 7 0 0 1 0-14zm0 2a5 5 0 1 0 0 10 5 5 0 0 0 0-10zm5.3 9.9 5 5-1.4 1.4-5-5z" />
           검색
         </Link>
+        {userInfo?.companyInfo && (
+          <Link to={MOBILE_EPC_PATH}>
+            <Icon d="M4 5h7v14H4zm9 0h7v6h-7zm0 8h7v6h-7zM6 7v10h3V7z" />
+            {T.topBar.epc}
+          </Link>
+        )}
         {userInfo ? (
           <button type="button" onClick={leave}>
             <Icon d="M10 4h-5v16h5v-2H7V6h3zm5.6 3.6L14.2 9l2 2H9v2h7.2l-2 2 1.4 1.4 4.4-4.4z" />
