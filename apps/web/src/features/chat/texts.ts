@@ -79,7 +79,7 @@ export const TC = {
   qrCodeField: '로그인 코드',
   qrCodeHint: 'PC의 [모바일 QR 로그인] 창에 보이는 8자리 코드 (예: ABCD-EFGH)',
   qrCodeSubmit: '코드로 로그인',
-  qrCodeTitle: 'PC에서 로그인 이어받기',
+  qrCodeTitle: 'PC에서 이어받기',
   qrLinkLoggingIn: 'QR 코드로 로그인하는 중입니다…',
   qrShow: 'QR 코드 보기',
   qrRenew: '새 코드 받기',
