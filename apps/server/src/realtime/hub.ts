@@ -24,7 +24,7 @@ import { coalesceWritesPerTick } from './coalesce-writes.js';
 import { registerChatNamespace, type ChatChannel } from '../features/chat/namespace.js';
 
 export interface Realtime {
-  /** Ends the live sockets of revoked sessions (logout, password change, stop, withdrawal). */
+  /** Ends the live sockets of revoked sessions on every process (auth/sessions.ts endSessions calls it). */
   endSessions(sessionIds: number[]): void;
   /** Pushes fresh base info to every open tab of a company's members. */
   pushBaseInfo(companyId: number): Promise<void>;
@@ -96,11 +96,22 @@ export async function createRealtime(
   const chat = registerChatNamespace(io, db, log);
   const unauthorized: ClientBaseInfoEvent & TradeAnswer = { code: 401, message: MSG.tokenExpired };
 
-  async function sendBaseInfo(socket: { emit: (ev: string, body: unknown) => unknown; disconnect: (close?: boolean) => unknown }, data: TradeSocketData) {
+  /**
+   * Tells a socket (on this process or another) its session is over, then closes it. Both go through
+   * the adapter, in this order: with the Redis streams adapter an emit reaches even a socket of this
+   * process only once Redis has stored it (its offset is what a reconnecting tab recovers from), so
+   * a disconnect made at once, not through the adapter, closed the socket before the 401 was written
+   * and the spec's client never learnt to clear its session.
+   */
+  function refuse(socketId: string, event: string) {
+    trade.to(socketId).emit(event, unauthorized);
+    trade.in(socketId).disconnectSockets(true);
+  }
+
+  async function sendBaseInfo(socket: { id: string; emit: (ev: string, body: unknown) => unknown }, data: TradeSocketData) {
     const auth = await resolveSession(db, data.token);
     if (!auth) {
-      socket.emit(TRADE_EVENTS.toClientBaseInfo, unauthorized);
-      socket.disconnect(true);
+      refuse(socket.id, TRADE_EVENTS.toClientBaseInfo);
       return;
     }
     const event: ClientBaseInfoEvent = { code: 200, result: await buildBaseInfo(db, auth) };
@@ -130,8 +141,7 @@ export async function createRealtime(
   trade.on('connection', async (socket) => {
     const auth = socket.data as (TradeSocketData & { companyId: number | null }) | null;
     if (!auth) {
-      socket.emit(TRADE_EVENTS.toClientBaseInfo, unauthorized);
-      socket.disconnect(true);
+      refuse(socket.id, TRADE_EVENTS.toClientBaseInfo);
       return;
     }
     const data: TradeSocketData = { sessionId: auth.sessionId, token: auth.token };
@@ -149,8 +159,7 @@ export async function createRealtime(
       socket.on(event, async (payload: unknown) => {
         const current = await resolveSession(db, data.token).catch(() => null);
         if (!current) {
-          socket.emit(answer, unauthorized);
-          socket.disconnect(true);
+          refuse(socket.id, answer);
           return;
         }
         const companyId = current.member.companyId;
@@ -186,6 +195,13 @@ export async function createRealtime(
       const results = await payOrder(db, buyer, parseOr400(paymentRequest, payload));
       return { code: 201, message: MSG_ORDER.paid, results };
     });
+    if (socket.recovered) {
+      // A recovered tab skips the middleware and comes back with its rooms: its session may have been
+      // revoked or have expired while it was away (a revocation closes only the sockets connected then).
+      const current = await resolveSession(db, auth.token).catch(() => null);
+      if (!current) refuse(socket.id, TRADE_EVENTS.toClientBaseInfo);
+      return;
+    }
     await socket.join(room.session(auth.sessionId));
     if (auth.companyId !== null) await socket.join(room.company(auth.companyId));
   });
