@@ -32,6 +32,12 @@ export interface Realtime {
   chat: ChatChannel;
   /** 'ok' when Redis answers, 'off' without REDIS_URL; rejects when Redis does not answer (/readyz). */
   ping(): Promise<'ok' | 'off'>;
+  /**
+   * The process is stopping: its connections end as a dropped connection does, so their tabs
+   * reconnect to another process and recover their session there. The adapter keeps working, so
+   * the requests the stopping process still serves push to tabs on the other processes.
+   */
+  handOver(): void;
   close(): Promise<void>;
 }
 
@@ -63,6 +69,7 @@ export async function createRealtime(
   httpServer.prependListener('upgrade', (_req, socket) => coalesceWritesPerTick(socket));
   let redisClient: { quit(): Promise<unknown>; ping(): Promise<string> } | null = null;
   let stopping = false;
+  let closing: Promise<void> | null = null;
   if (redisUrl) {
     // Several server processes share rooms, events and recoverable sessions through the Redis
     // streams adapter (docs/operations.md#several-processes). The client is loaded only then: merely loading node-redis (its
@@ -221,19 +228,26 @@ export async function createRealtime(
       await redisClient.ping();
       return 'ok';
     },
-    async close() {
+    handOver() {
+      chat.close();
+      io.engine.close();
+    },
+    close() {
       // Ends every socket but leaves the HTTP server to Fastify, which closes it next. Adapters
       // publish nothing from here on (see stoppableAdapter), and the chat stops announcing presence:
       // its sockets' disconnects are not news, and each would cost a lookup and a list query.
-      stopping = true;
-      chat.close();
-      io.disconnectSockets(true);
-      io.engine.close();
-      if (redisClient) {
-        // Closing every namespace's adapter stops the streams adapter's readers and their connections.
-        for (const nsp of (io as unknown as { _nsps: Map<string, Namespace> })._nsps.values()) void nsp.adapter.close();
-        await redisClient.quit().catch(() => undefined);
-      }
+      // Once: a stopping process's drain closes the channels first, Fastify's close asks again.
+      return (closing ??= (async () => {
+        stopping = true;
+        chat.close();
+        io.disconnectSockets(true);
+        io.engine.close();
+        if (redisClient) {
+          // Closing every namespace's adapter stops the streams adapter's readers and their connections.
+          for (const nsp of (io as unknown as { _nsps: Map<string, Namespace> })._nsps.values()) void nsp.adapter.close();
+          await redisClient.quit().catch(() => undefined);
+        }
+      })());
     },
   };
 }
