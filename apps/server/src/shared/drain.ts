@@ -15,8 +15,8 @@ import net, { type Socket } from 'node:net';
  * 4. a connection left idle `idleMs` is closed by the server. The proxy's own idle limit is shorter
  *    (nginx.conf keepalive_timeout), so it has closed its side before: a request it writes on a
  *    connection the server is closing at that moment would be lost;
- * 5. `done` resolves once no connection is left (sockets of the realtime channels included, which
- *    `onListenerClosed` ends).
+ * 5. `start()` resolves once no connection is left (the realtime channels' sockets included, which
+ *    `onListenerClosed` hands over to the other processes).
  */
 export interface DrainOptions {
   delayMs: number;

