@@ -30,6 +30,7 @@ import { installRequestContext, type AppContext } from './shared/context.js';
 import { answerSerializerCompiler } from './shared/answers.js';
 import { clientErrorHandler } from './shared/client-error.js';
 import { compressAnswers } from './shared/compress.js';
+import { connectionDrain } from './shared/drain.js';
 import { installErrorHandler } from './shared/http.js';
 import { decorateDocument, installCallTable } from './shared/calls.js';
 import { wellFormedValidatorCompiler } from './shared/parse.js';
@@ -54,6 +55,13 @@ export function uploadCacheControl(file: string): string {
   return /^[0-9a-f]{32,64}\.\w+$/.test(path.basename(file)) ? 'public, max-age=31536000, immutable' : 'public, max-age=600';
 }
 
+/**
+ * While a process stops, a keep-alive connection idle this long is closed by the server. Longer than
+ * the proxy's own idle limit (deploy/nginx.conf, keepalive_timeout 4s), so the proxy has always
+ * closed it first.
+ */
+const DRAIN_IDLE_MS = 5000;
+
 /** Builds the HTTP API, the realtime channels and the static web app on one Fastify instance. */
 export async function buildApp({ config, db, logger, checkAnswers }: BuildOptions) {
   const app = Fastify({
@@ -65,6 +73,9 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     genReqId: () => crypto.randomUUID(),
     clientErrorHandler,
+    // A request that reaches a stopping process is served (with Connection: close): a 503 to a POST
+    // is an answer the proxy passes on, not one it retries elsewhere (shared/drain.ts).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   installRequestLogging(app, config);
@@ -109,7 +120,8 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
 
   const realtime = await createRealtime(app.server, db, app.log, config.redisUrl, config.redisPrefix);
   const sms = smsFromConfig(config, db, app.log);
-  const ctx: AppContext = { config, db, sms, realtime, log: app.log };
+  const drain = connectionDrain(app.server, { delayMs: config.drainDelayMs, idleMs: DRAIN_IDLE_MS, onListenerClosed: () => realtime.handOver() });
+  const ctx: AppContext = { config, db, sms, realtime, log: app.log, drain };
 
   installRequestContext(app, db);
   app.addHook('preClose', async () => {

@@ -58,6 +58,12 @@ export interface Config {
   trustProxyHops: number;
   /** How long an answer of the product grid may be reused (0 = never): the grid's stock may lag by this much. */
   productListCacheMs: number;
+  /**
+   * How long a stopping process keeps taking new connections after /readyz began to fail (DRAIN_DELAY_MS,
+   * 0 by default): time for a balancer that polls readiness to stop sending it any. nginx polls nothing:
+   * it learns from the refused connection and sends the request to the other process.
+   */
+  drainDelayMs: number;
 }
 
 /** A configuration the server must not start with; its message is one line that says why and what to set. */
@@ -160,5 +166,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: production ? isTrue(env.SEED_DEMO) : env.SEED_DEMO !== 'false',
     trustProxyHops: Math.max(0, Number(env.TRUST_PROXY_HOPS ?? 0) || 0),
     productListCacheMs: Math.max(0, Number(env.PRODUCT_LIST_CACHE_MS ?? 1000) || 0),
+    drainDelayMs: Math.max(0, Number(env.DRAIN_DELAY_MS ?? 0) || 0),
   };
 }

@@ -4,7 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { DEMO_LOGINS, isEmpty, seedDemo } from './seed/demo.js';
 
-/** How long a stop may take (requests in flight, sockets, database) before the process exits anyway. */
+/** How long a stop may take after the drain delay (requests in flight, sockets, database) before the process exits anyway. */
 const STOP_DEADLINE_MS = 8000;
 
 let config: Config;
@@ -18,10 +18,11 @@ try {
 }
 
 let database: Database | null = null;
-let app: Awaited<ReturnType<typeof buildApp>>['app'] | null = null;
+let built: Awaited<ReturnType<typeof buildApp>> | null = null;
 
-// SIGTERM or Ctrl-C at any moment (even during start-up): stop taking connections, let requests in
-// flight finish, close sockets and the database. A second signal, or the deadline, ends it at once.
+// SIGTERM or Ctrl-C at any moment (even during start-up): readiness fails, new connections are
+// refused, every request that reached the process is served (shared/drain.ts), then sockets and the
+// database close. A second signal, or the deadline, ends it at once.
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) {
@@ -29,13 +30,15 @@ async function shutdown(signal: string) {
     process.exit(1);
   }
   closing = true;
-  const say = (msg: string) => (config.production && app ? app.log.info({ signal }, msg) : console.log(`${signal}: ${msg}`));
+  const say = (msg: string) => (config.production && built ? built.app.log.info({ signal }, msg) : console.log(`${signal}: ${msg}`));
   say('처리 중인 요청을 마치고 종료합니다.');
+  const deadline = config.drainDelayMs + STOP_DEADLINE_MS;
   setTimeout(() => {
-    console.error(`${STOP_DEADLINE_MS / 1000}초 안에 끝나지 않아 강제로 종료합니다.`);
+    console.error(`${deadline / 1000}초 안에 끝나지 않아 강제로 종료합니다.`);
     process.exit(1);
-  }, STOP_DEADLINE_MS).unref();
-  await app?.close().catch(() => undefined);
+  }, deadline).unref();
+  if (built?.app.server.listening) await built.ctx.drain.start().catch(() => undefined);
+  await built?.app.close().catch(() => undefined);
   await database?.close().catch(() => undefined);
   process.exit(0);
 }
@@ -45,7 +48,8 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 database = await openDatabase(config.databaseUrl, config.dataDir);
 if (config.seedDemo && (await isEmpty(database.db))) await seedDemo(database.db, { uploadDir: config.uploadDir });
 
-app = (await buildApp({ config, db: database.db })).app;
+built = await buildApp({ config, db: database.db });
+const { app } = built;
 await app.listen({ port: config.port, host: config.host });
 const { port } = app.server.address() as AddressInfo;
 

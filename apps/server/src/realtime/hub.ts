@@ -24,7 +24,7 @@ import { coalesceWritesPerTick } from './coalesce-writes.js';
 import { registerChatNamespace, type ChatChannel } from '../features/chat/namespace.js';
 
 export interface Realtime {
-  /** Ends the live sockets of revoked sessions (logout, password change, stop, withdrawal). */
+  /** Ends the live sockets of revoked sessions on every process (auth/sessions.ts endSessions calls it). */
   endSessions(sessionIds: number[]): void;
   /** Pushes fresh base info to every open tab of a company's members. */
   pushBaseInfo(companyId: number): Promise<void>;
@@ -32,6 +32,12 @@ export interface Realtime {
   chat: ChatChannel;
   /** 'ok' when Redis answers, 'off' without REDIS_URL; rejects when Redis does not answer (/readyz). */
   ping(): Promise<'ok' | 'off'>;
+  /**
+   * The process is stopping: its connections end as a dropped connection does, so their tabs
+   * reconnect to another process and recover their session there. The adapter keeps working, so
+   * the requests the stopping process still serves push to tabs on the other processes.
+   */
+  handOver(): void;
   close(): Promise<void>;
 }
 
@@ -63,6 +69,7 @@ export async function createRealtime(
   httpServer.prependListener('upgrade', (_req, socket) => coalesceWritesPerTick(socket));
   let redisClient: { quit(): Promise<unknown>; ping(): Promise<string> } | null = null;
   let stopping = false;
+  let closing: Promise<void> | null = null;
   if (redisUrl) {
     // Several server processes share rooms, events and recoverable sessions through the Redis
     // streams adapter (docs/operations.md#several-processes). The client is loaded only then: merely loading node-redis (its
@@ -96,11 +103,22 @@ export async function createRealtime(
   const chat = registerChatNamespace(io, db, log);
   const unauthorized: ClientBaseInfoEvent & TradeAnswer = { code: 401, message: MSG.tokenExpired };
 
-  async function sendBaseInfo(socket: { emit: (ev: string, body: unknown) => unknown; disconnect: (close?: boolean) => unknown }, data: TradeSocketData) {
+  /**
+   * Tells a socket (on this process or another) its session is over, then closes it. Both go through
+   * the adapter, in this order: with the Redis streams adapter an emit reaches even a socket of this
+   * process only once Redis has stored it (its offset is what a reconnecting tab recovers from), so
+   * a disconnect made at once, not through the adapter, closed the socket before the 401 was written
+   * and the spec's client never learnt to clear its session.
+   */
+  function refuse(socketId: string, event: string) {
+    trade.to(socketId).emit(event, unauthorized);
+    trade.in(socketId).disconnectSockets(true);
+  }
+
+  async function sendBaseInfo(socket: { id: string; emit: (ev: string, body: unknown) => unknown }, data: TradeSocketData) {
     const auth = await resolveSession(db, data.token);
     if (!auth) {
-      socket.emit(TRADE_EVENTS.toClientBaseInfo, unauthorized);
-      socket.disconnect(true);
+      refuse(socket.id, TRADE_EVENTS.toClientBaseInfo);
       return;
     }
     const event: ClientBaseInfoEvent = { code: 200, result: await buildBaseInfo(db, auth) };
@@ -130,8 +148,7 @@ export async function createRealtime(
   trade.on('connection', async (socket) => {
     const auth = socket.data as (TradeSocketData & { companyId: number | null }) | null;
     if (!auth) {
-      socket.emit(TRADE_EVENTS.toClientBaseInfo, unauthorized);
-      socket.disconnect(true);
+      refuse(socket.id, TRADE_EVENTS.toClientBaseInfo);
       return;
     }
     const data: TradeSocketData = { sessionId: auth.sessionId, token: auth.token };
@@ -149,8 +166,7 @@ export async function createRealtime(
       socket.on(event, async (payload: unknown) => {
         const current = await resolveSession(db, data.token).catch(() => null);
         if (!current) {
-          socket.emit(answer, unauthorized);
-          socket.disconnect(true);
+          refuse(socket.id, answer);
           return;
         }
         const companyId = current.member.companyId;
@@ -186,6 +202,13 @@ export async function createRealtime(
       const results = await payOrder(db, buyer, parseOr400(paymentRequest, payload));
       return { code: 201, message: MSG_ORDER.paid, results };
     });
+    if (socket.recovered) {
+      // A recovered tab skips the middleware and comes back with its rooms: its session may have been
+      // revoked or have expired while it was away (a revocation closes only the sockets connected then).
+      const current = await resolveSession(db, auth.token).catch(() => null);
+      if (!current) refuse(socket.id, TRADE_EVENTS.toClientBaseInfo);
+      return;
+    }
     await socket.join(room.session(auth.sessionId));
     if (auth.companyId !== null) await socket.join(room.company(auth.companyId));
   });
@@ -205,19 +228,26 @@ export async function createRealtime(
       await redisClient.ping();
       return 'ok';
     },
-    async close() {
+    handOver() {
+      chat.close();
+      io.engine.close();
+    },
+    close() {
       // Ends every socket but leaves the HTTP server to Fastify, which closes it next. Adapters
       // publish nothing from here on (see stoppableAdapter), and the chat stops announcing presence:
       // its sockets' disconnects are not news, and each would cost a lookup and a list query.
-      stopping = true;
-      chat.close();
-      io.disconnectSockets(true);
-      io.engine.close();
-      if (redisClient) {
-        // Closing every namespace's adapter stops the streams adapter's readers and their connections.
-        for (const nsp of (io as unknown as { _nsps: Map<string, Namespace> })._nsps.values()) void nsp.adapter.close();
-        await redisClient.quit().catch(() => undefined);
-      }
+      // Once: a stopping process's drain closes the channels first, Fastify's close asks again.
+      return (closing ??= (async () => {
+        stopping = true;
+        chat.close();
+        io.disconnectSockets(true);
+        io.engine.close();
+        if (redisClient) {
+          // Closing every namespace's adapter stops the streams adapter's readers and their connections.
+          for (const nsp of (io as unknown as { _nsps: Map<string, Namespace> })._nsps.values()) void nsp.adapter.close();
+          await redisClient.quit().catch(() => undefined);
+        }
+      })());
     },
   };
 }

@@ -6,6 +6,7 @@ import type { Db } from '../db/client.js';
 import type { SmsProvider } from '../features/sms/provider.js';
 import { bearerToken, resolveSession, type AuthContext } from '../features/auth/sessions.js';
 import type { Realtime } from '../realtime/hub.js';
+import type { Drain } from './drain.js';
 import { forbidden, unauthorized } from './http.js';
 
 /** What every feature's routes are given. */
@@ -15,6 +16,8 @@ export interface AppContext {
   sms: SmsProvider;
   realtime: Realtime;
   log: FastifyBaseLogger;
+  /** The stop of the process (main.ts starts it on SIGTERM); /readyz fails from its first moment. */
+  drain: Drain;
 }
 
 export type Api = FastifyInstance<

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members, qrLoginCodes } from '../../src/db/schema.js';
-import { resolveSession, revokeSession } from '../../src/features/auth/sessions.js';
+import { endSessions, resolveSession } from '../../src/features/auth/sessions.js';
 import { issueQrLoginCode, redeemQrLoginCode } from '../../src/features/chat/qr-login.js';
 import { AppError } from '../../src/shared/http.js';
 import { call, startTestServer, type TestServer } from '../helpers.js';
@@ -96,7 +96,7 @@ describe('QR login codes', () => {
   it("a code dies with the desktop session that asked for it (logout before the phone scans)", async () => {
     const d = await desktop('로그아웃');
     const { code } = await issueQrLoginCode(server.db, d.auth, T0);
-    await revokeSession(server.db, d.auth.sessionId);
+    await endSessions(server.db, server.ctx!.realtime, { sessionId: d.auth.sessionId });
     expect(await refusal(code, at(1_000))).toBe(`400 ${FAILED}`);
   });
 

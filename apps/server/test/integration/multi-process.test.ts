@@ -151,16 +151,29 @@ describe.skipIf(!runs)('two server processes on PostgreSQL and Redis', () => {
     }
   });
 
-  it('SIGTERM to B: B closes its tabs and exits with 0 within 10 s; A keeps serving', async () => {
+  it('SIGTERM to B: its tabs reconnect by themselves and are recovered on A; B exits with 0 within 10 s; A keeps serving', async () => {
     const token = await loginAs(a, 'demo@partsmall.kr', 'demo1234');
     const tab = tradeSocket(b, token);
     try {
       await baseInfo(tab);
-      const dropped = new Promise<void>((resolve) => tab.once('disconnect', () => resolve()));
+      const firstId = tab.id;
+      const manager = tab.io as unknown as { uri: string };
+      // The balancer sends the tab's next attempt to A (B refuses connections now).
+      const dropped = new Promise<string>((resolve) =>
+        tab.once('disconnect', (reason) => {
+          manager.uri = a.base;
+          resolve(reason);
+        }),
+      );
+      const back = new Promise<boolean>((resolve) => tab.once('connect', () => resolve(tab.recovered)));
       const exited = new Promise<number | null>((resolve) => childOfB.once('exit', (code) => resolve(code)));
       const asked = Date.now();
       childOfB.kill('SIGTERM');
-      await dropped;
+      // Not 'io server disconnect', after which a client stays away until the page is reloaded.
+      expect(await dropped).toBe('transport close');
+      expect(await back).toBe(true);
+      expect(tab.id).toBe(firstId);
+      expect((await baseInfo(tab)).carts).toBeGreaterThanOrEqual(0);
       expect(await exited).toBe(0);
       expect(Date.now() - asked).toBeLessThan(10_000);
       expect((await call(a, 'GET', 'readyz')).status).toBe(200);

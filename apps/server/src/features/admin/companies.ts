@@ -3,7 +3,7 @@ import { MSG_ADMIN, type AdminPaymentRow, type CompanyDetail, type CompanyRow } 
 import { queryRows, type Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../shared/http.js';
 import { licenseDaysLeft } from '../../shared/time.js';
-import { revokeMemberSessions } from '../auth/sessions.js';
+import { endSessions, type SessionSockets } from '../auth/sessions.js';
 import { credit, debit } from '../wallet/wallet.js';
 import { recordAudit } from './audit.js';
 import { adminOrdersWhere, ledgerRows } from './orders.js';
@@ -104,14 +104,14 @@ export async function setCompanyLevel(db: Db, staffId: number, companyId: number
 }
 
 /** Stops or resumes a member account (never staff through this call); stopping ends its sessions at once. */
-export async function setMemberStatus(db: Db, staffId: number, memberId: number, status: 'active' | 'stopped') {
+export async function setMemberStatus(db: Db, sockets: SessionSockets, staffId: number, memberId: number, status: 'active' | 'stopped') {
   await db.transaction(async (tx) => {
     const [before] = await queryRows<{ status: string; role: string }>(tx, sql`select status, role from members where id = ${memberId} for update`);
     if (!before || before.role !== 'member' || before.status === 'withdrawn') throw notFound(MSG_ADMIN.memberNotFound);
     await tx.execute(sql`update members set status = ${status} where id = ${memberId}`);
     await recordAudit(tx, { memberId: staffId, action: 'setMemberStatus', target: `member:${memberId}`, before: { status: before.status }, after: { status } });
   });
-  if (status === 'stopped') await revokeMemberSessions(db, memberId);
+  if (status === 'stopped') await endSessions(db, sockets, { memberIds: [memberId] });
 }
 
 /**

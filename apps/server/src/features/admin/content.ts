@@ -5,7 +5,7 @@ import { queryRows, type Db } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../shared/http.js';
 import { seoulDay, seoulNow } from '../../shared/time.js';
 import { hashPassword } from '../auth/passwords.js';
-import { revokeMemberSessions } from '../auth/sessions.js';
+import { endSessions, type SessionSockets } from '../auth/sessions.js';
 import { readMallConfig, saveMallConfig } from '../mall/service.js';
 import { deliveryOptionsOf } from '../shipping/delivery-options.js';
 import { sanitizeNoticeHtml } from '../notices/sanitize.js';
@@ -178,25 +178,25 @@ async function staffRow(db: Db, seq: number) {
   return toStaff(row);
 }
 
-export async function resetStaffPassword(db: Db, adminId: number, seq: number) {
+export async function resetStaffPassword(db: Db, sockets: SessionSockets, adminId: number, seq: number) {
   await staffRow(db, seq);
   const password = newPassword();
   await db.transaction(async (tx) => {
     await tx.execute(sql`update members set password_hash = ${await hashPassword(password)} where id = ${seq}`);
     await recordAudit(tx, { memberId: adminId, action: 'resetStaffPassword', target: `member:${seq}`, before: null, after: { reset: true } });
   });
-  await revokeMemberSessions(db, seq);
+  await endSessions(db, sockets, { memberIds: [seq] });
   return { seq, password };
 }
 
-export async function setStaffStatus(db: Db, adminId: number, seq: number, status: 'active' | 'stopped') {
+export async function setStaffStatus(db: Db, sockets: SessionSockets, adminId: number, seq: number, status: 'active' | 'stopped') {
   if (seq === adminId) throw badRequest(MSG_ADMIN.selfStop, 'seq');
   const before = await staffRow(db, seq);
   await db.transaction(async (tx) => {
     await tx.execute(sql`update members set status = ${status} where id = ${seq}`);
     await recordAudit(tx, { memberId: adminId, action: 'setStaffStatus', target: `member:${seq}`, before: { status: before.status }, after: { status } });
   });
-  if (status === 'stopped') await revokeMemberSessions(db, seq);
+  if (status === 'stopped') await endSessions(db, sockets, { memberIds: [seq] });
 }
 
 // ---------------------------------------------------------------- dashboard

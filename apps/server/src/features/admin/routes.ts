@@ -117,7 +117,7 @@ export function adminRoutes(app: Api, ctx: AppContext) {
     ok(await companyDetail(db, req.body.companyId)),
   );
   app.post(C.setMemberStatus.path, { config: access('setMemberStatus'), schema: { tags, summary: '회원 계정 정지/재개', body: setMemberStatusRequest, response: answers(adminWriteAnswer) } }, async (req) => {
-    await setMemberStatus(db, staffId(req), req.body.memberId, req.body.status);
+    await setMemberStatus(db, ctx.realtime, staffId(req), req.body.memberId, req.body.status);
     return created(undefined, MSG_ADMIN.statusChanged);
   });
   app.post(C.setCompanyLevel.path, { config: access('setCompanyLevel'), schema: { tags, summary: '업체 등급 변경 (관리자)', body: setCompanyLevelRequest, response: answers(adminWriteAnswer) } }, async (req) => {
@@ -215,10 +215,10 @@ export function adminRoutes(app: Api, ctx: AppContext) {
     created(await createStaff(db, staffId(req), req.body), MSG_ADMIN.staffCreated),
   );
   app.post(C.resetStaffPassword.path, { config: access('resetStaffPassword'), schema: { tags, summary: '직원 비밀번호 초기화', body: adminSeqRequest, response: answers(newPasswordAnswer) } }, async (req) =>
-    created(await resetStaffPassword(db, staffId(req), req.body.seq), MSG_ADMIN.passwordReset),
+    created(await resetStaffPassword(db, ctx.realtime, staffId(req), req.body.seq), MSG_ADMIN.passwordReset),
   );
   app.post(C.setStaffStatus.path, { config: access('setStaffStatus'), schema: { tags, summary: '직원 계정 정지/재개', body: setStaffStatusRequest, response: answers(adminWriteAnswer) } }, async (req) => {
-    await setStaffStatus(db, staffId(req), req.body.seq, req.body.status);
+    await setStaffStatus(db, ctx.realtime, staffId(req), req.body.seq, req.body.status);
     return created(undefined, MSG_ADMIN.statusChanged);
   });
   app.post(C.auditList.path, { config: access('auditList'), schema: { tags, summary: '작업 기록 (수정·삭제 불가)', body: auditListRequest, response: answers(auditPageAnswer) } }, async (req) => {

@@ -27,7 +27,7 @@ import {
   resetPasswordByPhone,
   verifiedMemberByPhone,
 } from './service.js';
-import { revokeSession } from './sessions.js';
+import { endSessions } from './sessions.js';
 
 const tags = ['auth'];
 
@@ -41,8 +41,7 @@ export function authRoutes(app: Api, ctx: AppContext) {
 
   app.post('/api/logout', { config: { access: 'member' }, schema: { tags, summary: '로그아웃 (토큰 폐기)', response: answers(emptyAnswer) } }, async (req) => {
     const auth = requireMember(req);
-    await revokeSession(db, auth.sessionId);
-    ctx.realtime.endSessions([auth.sessionId]);
+    await endSessions(db, ctx.realtime, { sessionId: auth.sessionId });
     return created(undefined, MSG.loggedOut);
   });
 
@@ -98,8 +97,7 @@ export function authRoutes(app: Api, ctx: AppContext) {
     '/api/findMemberPw',
     { config: { access: 'public' }, schema: { tags, summary: '비밀번호 재설정', body: findMemberPwRequest, response: answers(emptyAnswer) } },
     async (req) => {
-      const revoked = await resetPasswordByPhone(db, req.body.phone, req.body.authCode, req.body.pw);
-      ctx.realtime.endSessions(revoked);
+      await resetPasswordByPhone(db, ctx.realtime, req.body.phone, req.body.authCode, req.body.pw);
       return created(undefined, MSG.passwordChanged);
     },
   );

@@ -14,7 +14,7 @@ import { AppError, badRequest, tooMany } from '../../shared/http.js';
 import { beginGuess, forgetGuesses, takeAttempt, type GuessPolicy } from '../../shared/rate-limit.js';
 import { checkPhoneCode } from './phone-codes.js';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.js';
-import { createSession, revokeMemberSessions } from './sessions.js';
+import { createSession, endSessions, type SessionSockets } from './sessions.js';
 import { buildUserInfo } from './user-info.js';
 
 /** Join refusals answer the spec's body code 499 with the field they are about. */
@@ -261,7 +261,7 @@ export async function findMemberId(db: Db, phone: string, authCode: string): Pro
 }
 
 /** Sets a new password after a phone check; every session of the account ends. */
-export async function resetPasswordByPhone(db: Db, phone: string, authCode: string, pw: string): Promise<number[]> {
+export async function resetPasswordByPhone(db: Db, sockets: SessionSockets, phone: string, authCode: string, pw: string): Promise<number[]> {
   const member = await memberByPhoneForRecovery(db, phone);
   if (!member) throw badRequest(MSG.phoneNotFound, 'phone');
   await checkPhoneCode(db, phone, 'find', authCode, 'consume');
@@ -269,5 +269,5 @@ export async function resetPasswordByPhone(db: Db, phone: string, authCode: stri
   await markPhoneVerified(db, member.id);
   // The owner proved the phone: the password guesses counted so far no longer hold the account back.
   await forgetGuesses(db, LOGIN_GUESS, member.loginId);
-  return revokeMemberSessions(db, member.id);
+  return endSessions(db, sockets, { memberIds: [member.id] });
 }

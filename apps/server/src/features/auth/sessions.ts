@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { SESSION, type CompanyLevel } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { runPrepared } from '../../db/prepared.js';
@@ -97,20 +97,46 @@ export async function resolveSession(db: Db, token: string | undefined | null): 
   return { sessionId, token, member, company };
 }
 
-export async function revokeSession(db: Db, sessionId: number): Promise<void> {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+/** Closes the live sockets of ended sessions on every server process (the realtime hub does). */
+export interface SessionSockets {
+  endSessions(sessionIds: number[]): void;
 }
 
-/** Revokes every session of a member, optionally keeping the one making the change. Returns the revoked ids. */
-export async function revokeMemberSessions(db: Db, memberId: number, keepSessionId?: number): Promise<number[]> {
-  const conditions = [eq(sessions.memberId, memberId), isNull(sessions.revokedAt)];
-  if (keepSessionId !== undefined) conditions.push(ne(sessions.id, keepSessionId));
+/** Which sessions end: one (logout), or every session of some members, optionally but the caller's own. */
+export type SessionsToEnd = { sessionId: number } | { memberIds: number[]; exceptSessionId?: number };
+
+/**
+ * The one way sessions end before their time (logout, password change or reset, a stopped account,
+ * withdrawal): revoked in the database, then their sockets closed on every process at once. A socket
+ * that only listens sends nothing that would make the server check its session again, so without the
+ * second step a stopped staff member's console would keep receiving every customer's messages.
+ * Returns the ended session ids.
+ */
+export async function endSessions(db: Db, sockets: SessionSockets, which: SessionsToEnd): Promise<number[]> {
+  const conditions = [isNull(sessions.revokedAt)];
+  if ('sessionId' in which) conditions.push(eq(sessions.id, which.sessionId));
+  else {
+    if (which.memberIds.length === 0) return [];
+    conditions.push(inArray(sessions.memberId, which.memberIds));
+    if (which.exceptSessionId !== undefined) conditions.push(ne(sessions.id, which.exceptSessionId));
+  }
   const rows = await db
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(...conditions))
     .returning({ id: sessions.id });
-  return rows.map((r) => r.id);
+  const ids = rows.map((r) => r.id);
+  sockets.endSessions(ids);
+  return ids;
+}
+
+/**
+ * Retires the token a request came with when it was just replaced by a new one (updateMyInfo). Not
+ * a revocation of the account: the tab goes on with the new token, so its sockets are not told 401
+ * (the web would take that for a logout); they refuse the old token at their next check.
+ */
+export async function retireSession(db: Db, sessionId: number): Promise<void> {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 export function bearerToken(header: string | undefined): string | null {

@@ -19,7 +19,8 @@ function newestMigration(): number {
 /**
  * For a load balancer or orchestrator: /healthz says the process is alive (restart it if not);
  * /readyz says it can serve (send it traffic only then): the database answers with this build's
- * migrations applied, and Redis answers when REDIS_URL is set. A stopping process answers 503.
+ * migrations applied, and Redis answers when REDIS_URL is set. A stopping process answers 503 from
+ * the moment it is asked to stop, while it still serves what reaches it (shared/drain.ts).
  */
 export function healthRoutes(app: Api, ctx: AppContext) {
   const newest = newestMigration();
@@ -28,6 +29,7 @@ export function healthRoutes(app: Api, ctx: AppContext) {
   );
 
   app.get('/readyz', { config: { access: 'public' }, schema: { tags, summary: '요청 처리 준비 확인 (DB, 마이그레이션, Redis)', response: answers(healthAnswer) } }, async (req) => {
+    if (ctx.drain.draining) throw new AppError(503, `${MSG_HEALTH.notReady}: stopping`);
     const failed: string[] = [];
     const timeout = <T>(p: Promise<T>) => Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000).unref())]);
     const [database, redis] = await Promise.all([

@@ -55,7 +55,7 @@ export function memberRoutes(app: Api, ctx: AppContext) {
     { config: { access: 'member' }, schema: { tags, summary: '비밀번호 변경 (다른 세션 종료)', body: updateMyPasswordRequest, response: answers(memberWriteAnswer) } },
     async (req) => {
       const auth = requireMember(req);
-      realtime.endSessions(await updateMyPassword(db, auth, req.body));
+      await updateMyPassword(db, realtime, auth, req.body);
       return created(undefined, MSG_MEMBER.passwordUpdated);
     },
   );
@@ -113,7 +113,7 @@ export function memberRoutes(app: Api, ctx: AppContext) {
     async (req) => {
       const auth = requireMainAccount(req);
       const { seq, status } = req.body;
-      realtime.endSessions(await setMemberState(db, auth, auth.companyId, seq, status));
+      await setMemberState(db, realtime, auth, auth.companyId, seq, status);
       return created(undefined, status === 'stopped' ? MSG_MEMBER.memberStopped : MSG_MEMBER.memberResumed);
     },
   );
@@ -123,8 +123,7 @@ export function memberRoutes(app: Api, ctx: AppContext) {
     { config: { access: 'main' }, schema: { tags, summary: '계정 비밀번호 초기화 (새 비밀번호는 results.pw 로 한 번만)', body: seqRequest, response: answers(passwordResetAnswer) } },
     async (req) => {
       const auth = requireMainAccount(req);
-      const { pw, revoked } = await resetMemberPassword(db, auth, auth.companyId, req.body.seq);
-      realtime.endSessions(revoked);
+      const { pw } = await resetMemberPassword(db, realtime, auth, auth.companyId, req.body.seq);
       return created({ pw }, MSG_MEMBER.passwordReset);
     },
   );
@@ -141,7 +140,7 @@ export function memberRoutes(app: Api, ctx: AppContext) {
     { config: { access: 'company' }, schema: { tags, summary: '회원 탈퇴 (대표 계정은 회사와 모든 계정)', body: withdrawRequest, response: answers(memberWriteAnswer) } },
     async (req) => {
       const auth = requireCompanyMember(req);
-      realtime.endSessions(await withdraw(db, auth, req.body.userName));
+      await withdraw(db, realtime, auth, req.body.userName);
       return created(undefined, MSG_MEMBER.withdrawn);
     },
   );

@@ -16,7 +16,7 @@ import { badRequest, notFound, tooMany } from '../../shared/http.js';
 import { clearEvents, takeAttempt } from '../../shared/rate-limit.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { newSecurityNumber, verifiedMemberByPhone } from '../auth/service.js';
-import { createSession, revokeMemberSessions, revokeSession, type AuthContext, type MemberRow } from '../auth/sessions.js';
+import { createSession, endSessions, retireSession, type AuthContext, type MemberRow, type SessionSockets } from '../auth/sessions.js';
 import { buildUserInfo, findMemberById } from '../auth/user-info.js';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -58,16 +58,16 @@ export async function updateMyInfo(db: Db, auth: AuthContext, form: { name: stri
     memberConflict(err);
   }
   const { token } = await createSession(db, auth.member.id);
-  await revokeSession(db, auth.sessionId);
+  await retireSession(db, auth.sessionId);
   const member = await findMemberById(db, auth.member.id);
   return { token, userInfo: await buildUserInfo(db, member!) };
 }
 
 /**
  * Changes the caller's password after checking the current one (wrong tries are limited like
- * logins). Every other session of the member is revoked; the ids are returned so their sockets end.
+ * logins). Every other session of the member ends, its sockets too.
  */
-export async function updateMyPassword(db: Db, auth: AuthContext, form: { opw: string; pw: string }): Promise<number[]> {
+export async function updateMyPassword(db: Db, sockets: SessionSockets, auth: AuthContext, form: { opw: string; pw: string }): Promise<number[]> {
   const key = `opw:${auth.member.id}`;
   // Counted before it is judged (like logins), so parallel guesses cannot all slip under the limit.
   if (!(await takeAttempt(db, key, LOGIN_LIMIT.maxFailures, LOGIN_LIMIT.windowSec))) throw tooMany(MSG_MEMBER.opwTooMany);
@@ -75,7 +75,7 @@ export async function updateMyPassword(db: Db, auth: AuthContext, form: { opw: s
   if (!member || !(await verifyPassword(form.opw, member.passwordHash))) throw badRequest(MSG_MEMBER.opwWrong, 'opw');
   await db.update(members).set({ passwordHash: await hashPassword(form.pw) }).where(eq(members.id, member.id));
   await clearEvents(db, key);
-  return revokeMemberSessions(db, member.id, auth.sessionId);
+  return endSessions(db, sockets, { memberIds: [member.id], exceptSessionId: auth.sessionId });
 }
 
 // ---------------------------------------------------------------- company info
@@ -205,10 +205,10 @@ export async function setMemberType(db: Db, companyId: number, seq: number, type
 }
 
 /**
- * Stops an account of the company (its sessions are revoked; the ids are returned so their
- * sockets end), or lets a stopped one in again. A main account cannot stop itself.
+ * Stops an account of the company (its sessions end, sockets too), or lets a stopped one in again.
+ * A main account cannot stop itself.
  */
-export async function setMemberState(db: Db, auth: AuthContext, companyId: number, seq: number, status: 'stopped' | 'active'): Promise<number[]> {
+export async function setMemberState(db: Db, sockets: SessionSockets, auth: AuthContext, companyId: number, seq: number, status: 'stopped' | 'active'): Promise<number[]> {
   if (status === 'stopped' && seq === auth.member.id) throw badRequest(MSG_MEMBER.cannotStopSelf, 'seq');
   await db.transaction(async (tx) => {
     await lockCompany(tx, companyId);
@@ -220,7 +220,7 @@ export async function setMemberState(db: Db, auth: AuthContext, companyId: numbe
     if (rows.length === 0) throw notFound(MSG_MEMBER.memberNotFound);
     await assertActiveMain(tx, companyId);
   });
-  return status === 'stopped' ? revokeMemberSessions(db, seq) : [];
+  return status === 'stopped' ? endSessions(db, sockets, { memberIds: [seq] }) : [];
 }
 
 const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
@@ -234,7 +234,7 @@ export function randomPassword(length = 10): string {
 }
 
 /** Gives an account of the company a random password, shown once; its sessions end. */
-export async function resetMemberPassword(db: Db, auth: AuthContext, companyId: number, seq: number): Promise<{ pw: string; revoked: number[] }> {
+export async function resetMemberPassword(db: Db, sockets: SessionSockets, auth: AuthContext, companyId: number, seq: number): Promise<{ pw: string; revoked: number[] }> {
   if (seq === auth.member.id) throw badRequest(MSG_MEMBER.cannotResetSelf, 'seq');
   const pw = randomPassword();
   const rows = await db
@@ -244,7 +244,7 @@ export async function resetMemberPassword(db: Db, auth: AuthContext, companyId: 
     .returning({ loginId: members.loginId });
   if (rows.length === 0) throw notFound(MSG_MEMBER.memberNotFound);
   await clearEvents(db, `login:${rows[0]!.loginId}`);
-  return { pw, revoked: await revokeMemberSessions(db, seq) };
+  return { pw, revoked: await endSessions(db, sockets, { memberIds: [seq] }) };
 }
 
 /** A new 6-digit security number, different from the current one; the old one stops working for joins. */
@@ -261,9 +261,9 @@ export async function renewSecurityNumber(db: Db, companyId: number): Promise<st
 /**
  * Withdraws the caller. A main account takes its company and every account of it along (the
  * business number may join again); a sub-account leaves alone. Orders, ledger and payments stay.
- * Returns the revoked session ids.
+ * Every session of the withdrawn accounts ends, sockets too; returns their ids.
  */
-export async function withdraw(db: Db, auth: AuthContext & { companyId: number }, userName: string): Promise<number[]> {
+export async function withdraw(db: Db, sockets: SessionSockets, auth: AuthContext & { companyId: number }, userName: string): Promise<number[]> {
   const member = await findMemberById(db, auth.member.id);
   if (!member || userName.trim() !== member.name.trim()) throw badRequest(MSG_MEMBER.userNameMismatch, 'userName');
   const now = new Date();
@@ -281,7 +281,5 @@ export async function withdraw(db: Db, auth: AuthContext & { companyId: number }
     await tx.update(companies).set({ withdrawnAt: now }).where(and(eq(companies.id, auth.companyId), isNull(companies.withdrawnAt)));
     return gone.map((m) => m.id);
   });
-  const revoked: number[] = [];
-  for (const id of memberIds) revoked.push(...(await revokeMemberSessions(db, id)));
-  return revoked;
+  return endSessions(db, sockets, { memberIds });
 }
