@@ -88,6 +88,11 @@ export const SHIPPING = {
 
 export const VAT_RATE_PERCENT = 10;
 export const MAX_VIN_SEARCHES_PER_DAY = 30;
+/**
+ * Part-number searches within a vehicle's catalogue (getCarsSearchHotKey) per window: a person
+ * types a few numbers a minute; walking every prefix of a catalogue takes thousands of calls.
+ */
+export const EPC_HOTKEY_LIMIT = { perMember: 30, perAddress: 60, windowSec: 60 } as const;
 export const TIME_ZONE = 'Asia/Seoul';
 
 export const CASH_CHARGE = { min: 1000, max: 10_000_000, default: 1000, steps: [1000, 5000, 10_000, 50_000] } as const;

@@ -62,6 +62,7 @@ export const EPC_MSG = {
   partSearchRequired: '부품번호를 입력하세요.',
   partSearchLength: '부품번호는 2~50자로 입력하세요.',
   partSearchChars: '부품번호에 영문 또는 숫자를 2자 이상 입력하세요.',
+  hotKeyTooMany: '부품번호 검색이 너무 잦습니다. 잠시 후 다시 검색하세요.',
   filterRelease: '필터해제',
   filterUse: '필터사용',
   badPage: '페이지 번호가 올바르지 않습니다.',
@@ -469,7 +470,16 @@ export const epcPartsRequest = z.object({
   filter: z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).optional(),
 });
 export const epcHotKeyRequest = z.object({ ...vehicleKey, searchHotKey: z.string({ error: EPC_MSG.partSearchRequired }).max(200, EPC_MSG.partSearchLength) });
-export const epcReplaceRequest = z.object({ pid: codeText(EPC_MSG.partSearchRequired, 50), brand_code: brandText.optional() });
+/**
+ * `vin` and `mcid` are ours (optional): the vehicle the part was found on. Without a licence,
+ * replacements are answered only within the catalogue of a VIN the company may open (a test VIN).
+ */
+export const epcReplaceRequest = z.object({
+  pid: codeText(EPC_MSG.partSearchRequired, 50),
+  brand_code: brandText.optional(),
+  vin: codeText(EPC_MSG.hintFull, 17).optional(),
+  mcid: codeText(EPC_MSG.noInfo).optional(),
+});
 const pageNumber = z.coerce.number({ error: EPC_MSG.badPage }).int(EPC_MSG.badPage).min(1, EPC_MSG.badPage).max(10_000, EPC_MSG.badPage).default(1);
 const pageSize = z.coerce.number({ error: EPC_MSG.badPage }).int(EPC_MSG.badPage).min(1, EPC_MSG.badPage).max(100, EPC_MSG.badPage).default(20);
 /** The part-number search across every catalogue. */

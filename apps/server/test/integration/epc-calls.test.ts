@@ -189,7 +189,7 @@ describe('who may call', () => {
       ['main', 200, 200, 200, 200],
       ['sub', 200, 200, 200, 200],
       ['other', 200, 200, 200, 200],
-      ['unlicensed', 200, 200, 200, 403],
+      ['unlicensed', 200, 200, 403, 403],
     ]);
   });
 
@@ -199,6 +199,99 @@ describe('who may call', () => {
     const r = await post('epc/getCarsVinEx', { brand: 'benz', vin: E220D }, c.token);
     expect([r.status, r.body.message]).toEqual([403, EPC_MSG.licenseRequired]);
     expect(await rowsOf(c.companyId)).toHaveLength(0);
+  });
+});
+
+describe("another catalogue's part numbers, replacements and the licence's end (issue 20)", () => {
+  const BENZ_TEST = EPC_TEST_VINS.find((t) => t.brand === 'benz')!.vin;
+  const LR = 'DEMO-LR-L405';
+
+  /** A two-character prefix that finds parts in the catalogue (from its own rows). */
+  async function prefixOf(mcid: string): Promise<string> {
+    const [row] = await queryRows<{ key: string }>(
+      server.db,
+      sql`select left(p.pid_key, 2) as key from epc_parts p join epc_catalogues c on c.id = p.catalogue_id where c.mcid = ${mcid} order by p.pid_key limit 1`,
+    );
+    return row!.key;
+  }
+
+  it("a test VIN does not open another catalogue's part numbers, licensed or not", async () => {
+    const prefix = await prefixOf(LR);
+    const none = await unlicensedCompany('남의카탈로그');
+    const licensed = await licensedCompany('남의카탈로그유');
+    for (const token of [none.token, licensed.token]) {
+      const r = await post<{ partInfo: unknown[] }>('epc/getCarsSearchHotKey', { vin: BENZ_TEST, mcid: LR, searchHotKey: prefix }, token);
+      expect([r.status, r.body.message, r.body.results]).toEqual([404, EPC_MSG.noInfo, undefined]);
+    }
+    // The VIN's own catalogue still answers.
+    const own = await post<{ partInfo: { mcid: string }[] }>('epc/getCarsSearchHotKey', { vin: BENZ_TEST, mcid: BENZ, searchHotKey: await prefixOf(BENZ) }, none.token);
+    expect(own.status).toBe(200);
+    expect(own.body.results!.partInfo.length).toBeGreaterThan(0);
+    expect(new Set(own.body.results!.partInfo.map((p) => p.mcid))).toEqual(new Set([BENZ]));
+  });
+
+  it('the part-number search is limited per member (30 a minute) and per address (60 a minute), with a Korean 429', async () => {
+    const address = { 'x-forwarded-for': '198.51.100.20' };
+    const a = await unlicensedCompany('검색제한A');
+    const b = await unlicensedCompany('검색제한B');
+    const c = await unlicensedCompany('검색제한C');
+    const hot = (token: string) => call(server, 'POST', 'epc/getCarsSearchHotKey', { vin: BMW_TEST, mcid: BMW, searchHotKey: '07' }, token, address);
+    const statuses = async (token: string, n: number) => {
+      const out: number[] = [];
+      for (let i = 0; i < n; i++) out.push((await hot(token)).status);
+      return out;
+    };
+    expect(await statuses(a.token, 30)).toEqual(Array(30).fill(200));
+    const overMember = await hot(a.token);
+    expect([overMember.status, overMember.body.message]).toEqual([429, EPC_MSG.hotKeyTooMany]);
+    // Another member from the same address has the address's other 30.
+    expect(await statuses(b.token, 30)).toEqual(Array(30).fill(200));
+    const overAddress = await hot(c.token);
+    expect([overAddress.status, overAddress.body.message]).toEqual([429, EPC_MSG.hotKeyTooMany]);
+    // The same member from another address is still within its own limit.
+    const elsewhere = await call(server, 'POST', 'epc/getCarsSearchHotKey', { vin: BMW_TEST, mcid: BMW, searchHotKey: '07' }, c.token, { 'x-forwarded-for': '198.51.100.21' });
+    expect(elsewhere.status).toBe(200);
+  });
+
+  it('replacement numbers need a licence; without one only within the catalogue of a test VIN', async () => {
+    const none = await unlicensedCompany('대체무');
+    const [bmw] = await server.db.select({ id: epcCatalogues.id }).from(epcCatalogues).where(eq(epcCatalogues.mcid, BMW));
+    const [link] = await server.db
+      .select({ pid: epcReplacements.pid, to: epcReplacements.toPid })
+      .from(epcReplacements)
+      .where(and(eq(epcReplacements.catalogueId, bmw!.id), eq(epcReplacements.kind, 'supersedes')))
+      .orderBy(epcReplacements.remark)
+      .limit(1);
+    const bare = await post('epc/getCarsReplace', { pid: link!.pid, brand_code: 'bmw' }, none.token);
+    expect([bare.status, bare.body.message]).toEqual([403, EPC_MSG.licenseRequired]);
+    const wrongCatalogue = await post('epc/getCarsReplace', { pid: link!.pid, brand_code: 'bmw', vin: BENZ_TEST, mcid: BMW }, none.token);
+    expect([wrongCatalogue.status, wrongCatalogue.body.message]).toEqual([403, EPC_MSG.licenseRequired]);
+    const notOpenable = await post('epc/getCarsReplace', { pid: link!.pid, brand_code: 'bmw', vin: E220D, mcid: BENZ }, none.token);
+    expect([notOpenable.status, notOpenable.body.message]).toEqual([403, EPC_MSG.licenseRequired]);
+    const inContext = await post<{ data: { pid: string; relation: string }[] }>('epc/getCarsReplace', { pid: link!.pid, brand_code: 'bmw', vin: BMW_TEST, mcid: BMW }, none.token);
+    expect(inContext.status).toBe(200);
+    expect(inContext.body.results!.data[0]).toMatchObject({ pid: link!.to, relation: 'newer', distance: 1 });
+    // A number of another catalogue finds nothing in the test VIN's catalogue.
+    const [benzCatalogue] = await server.db.select({ id: epcCatalogues.id }).from(epcCatalogues).where(eq(epcCatalogues.mcid, BENZ));
+    const [benzLink] = await server.db.select({ pid: epcReplacements.pid }).from(epcReplacements).where(eq(epcReplacements.catalogueId, benzCatalogue!.id)).limit(1);
+    const benzPid = benzLink!.pid;
+    const licensed = await licensedCompany('대체유');
+    const benzChain = await post<{ data: unknown[] }>('epc/getCarsReplace', { pid: benzPid, brand_code: 'all' }, licensed.token);
+    expect(benzChain.body.results!.data.length).toBeGreaterThan(0);
+    const outside = await post<{ data: unknown[] }>('epc/getCarsReplace', { pid: benzPid, brand_code: 'all', vin: BMW_TEST, mcid: BMW }, none.token);
+    expect([outside.status, outside.body.results!.data]).toEqual([200, []]);
+  });
+
+  it('a VIN opened in the morning stops answering when the licence ends; test VINs keep answering', async () => {
+    const c = await licensedCompany('만료당일');
+    expect((await post('epc/getCarsVinEx', { brand: 'benz', vin: E220D }, c.token)).status).toBe(200);
+    for (const [path, body] of deeperCalls(E220D, BENZ, '34', '34_10_11')) expect([path, (await post(path, body, c.token)).status]).toEqual([path, 200]);
+    await server.db.update(companies).set({ licenseEnd: new Date(Date.now() - 1000) }).where(eq(companies.id, c.companyId));
+    for (const [path, body] of deeperCalls(E220D, BENZ, '34', '34_10_11')) {
+      const r = await post(path, body, c.subToken);
+      expect([path, r.status, r.body.message]).toEqual([path, 403, EPC_MSG.licenseRequired]);
+    }
+    for (const [path, body] of deeperCalls(BMW_TEST, BMW, '34', '34_10_11')) expect([path, (await post(path, body, c.token)).status]).toEqual([path, 200]);
   });
 });
 

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { EPC_MSG, EPC_TEST_VINS, MAX_VIN_SEARCHES_PER_DAY } from '@partsmall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.js';
-import { epcVinSearches } from '../../src/db/schema.js';
+import { companies, epcVinSearches } from '../../src/db/schema.js';
 import { isVinOpenToday, openVin, searchHistory, vinSearchCount } from '../../src/features/epc/quota.js';
 import { freshDatabase } from '../helpers.js';
 
@@ -21,8 +21,17 @@ const vinNo = (n: number) => `WBA5R1C09KA${String(n).padStart(6, '0')}`;
 const NOON = new Date('2026-03-10T03:00:00Z');
 
 let nextCompany = 1000;
-/** Each test gets companies of its own, so no test depends on another's rows. */
+/** Licensed until long after every instant these tests use. */
+const LICENSED_UNTIL = new Date('2099-01-01T00:00:00Z');
+/**
+ * Each test gets companies of its own, so no test depends on another's rows. The company row is
+ * made only where the licence is read (isVinOpenToday); the quota itself never reads it.
+ */
 const newCompany = () => nextCompany++;
+const licensed = async (id: number, licenseEnd: Date | null = LICENSED_UNTIL) => {
+  await db.insert(companies).values({ id, name: `회사${id}`, securityNum: '123456', licenseEnd });
+  return id;
+};
 
 const open = (companyId: number, vin: string, now = NOON, memberId = 1) =>
   openVin(db, { companyId, memberId, vin, brand: 'bmw', mcid: 'DEMO-BMW-G20', title: `BMW ${vin}` }, now);
@@ -83,7 +92,7 @@ describe('VIN quota: 30 distinct VINs per company per Seoul day', () => {
   });
 
   it('counts in the Seoul day: 23:59:59 is still the full day, 00:00 starts a new quota', async () => {
-    const company = newCompany();
+    const company = await licensed(newCompany());
     const lastMoment = new Date('2026-03-10T14:59:59.999Z'); // 23:59:59.999 in Seoul
     const midnight = new Date('2026-03-10T15:00:00.000Z'); // 00:00 on 2026-03-11 in Seoul
     for (let i = 0; i < 30; i++) await open(company, vinNo(i), NOON);
@@ -99,7 +108,7 @@ describe('VIN quota: 30 distinct VINs per company per Seoul day', () => {
 
   it("one company's searches do not touch another's quota", async () => {
     const a = newCompany();
-    const b = newCompany();
+    const b = await licensed(newCompany());
     await Promise.all(Array.from({ length: 30 }, (_, i) => open(a, vinNo(i))));
     expect(await open(a, vinNo(99))).toMatchObject({ ok: false });
     expect(await open(b, vinNo(99))).toEqual({ ok: true, charged: true, used: 1 });
@@ -112,6 +121,18 @@ describe('VIN quota: 30 distinct VINs per company per Seoul day', () => {
     for (const t of EPC_TEST_VINS) expect(await open(company, t.vin)).toEqual({ ok: true, charged: false, used: 30 });
     expect(await rowsOf(company)).toHaveLength(30);
     expect(await isVinOpenToday(db, company, EPC_TEST_VINS[0]!.vin, NOON)).toBe(true);
+  });
+
+  it('a VIN opened today stops opening the deeper calls when the licence ends; test VINs stay open', async () => {
+    const ends = new Date(NOON.getTime() + 3600_000);
+    const company = await licensed(newCompany(), ends);
+    expect(await open(company, vinNo(1))).toEqual({ ok: true, charged: true, used: 1 });
+    expect(await isVinOpenToday(db, company, vinNo(1), new Date(ends.getTime() - 1))).toBe(true);
+    expect(await isVinOpenToday(db, company, vinNo(1), ends)).toBe(false);
+    expect(await isVinOpenToday(db, company, EPC_TEST_VINS[0]!.vin, ends)).toBe(true);
+    const never = await licensed(newCompany(), null);
+    expect(await open(never, vinNo(2))).toMatchObject({ ok: true });
+    expect(await isVinOpenToday(db, never, vinNo(2), NOON)).toBe(false);
   });
 });
 

@@ -1,7 +1,8 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { EPC_MSG, isTestVin, MAX_VIN_SEARCHES_PER_DAY, seoulDayKey } from '@partsmall/contract';
 import { queryRows, type Db } from '../../db/client.js';
 import { runPrepared, type PreparedStatement } from '../../db/prepared.js';
+import { companies } from '../../db/schema.js';
 import { epcVinSearches } from './schema.js';
 
 /**
@@ -97,14 +98,23 @@ export async function vinSearchCount(db: Db, companyId: number, now: Date = new 
 
 /**
  * Whether the deeper catalogue calls may answer for this VIN: the company opened it on the Seoul
- * day of `now`, or it is a test VIN. This keeps the quota from being bypassed by calling them directly.
+ * day of `now` and its licence is still running, or it is a test VIN. This keeps the quota from
+ * being bypassed by calling them directly, and a VIN opened in the morning from outliving the licence.
  */
 export async function isVinOpenToday(db: Db, companyId: number, vin: string, now: Date = new Date()): Promise<boolean> {
   if (isTestVin(vin)) return true;
   const [row] = await db
     .select({ id: epcVinSearches.id })
     .from(epcVinSearches)
-    .where(and(eq(epcVinSearches.companyId, companyId), eq(epcVinSearches.day, seoulDayKey(now)), eq(epcVinSearches.vin, vin)))
+    .innerJoin(companies, eq(companies.id, epcVinSearches.companyId))
+    .where(
+      and(
+        eq(epcVinSearches.companyId, companyId),
+        eq(epcVinSearches.day, seoulDayKey(now)),
+        eq(epcVinSearches.vin, vin),
+        gt(companies.licenseEnd, now),
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
   EPC_BRAND_LABELS,
+  EPC_HOTKEY_LIMIT,
   EPC_MSG,
   EPC_SEARCH_BRANDS,
   EPC_TEST_VINS,
@@ -36,7 +37,8 @@ import type { Db } from '../../db/client.js';
 import { companies } from '../../db/schema.js';
 import { answers } from '../../shared/answers.js';
 import { type Api, type AppContext, requireCompanyMember } from '../../shared/context.js';
-import { AppError, badRequest, forbidden, notFound, ok } from '../../shared/http.js';
+import { AppError, badRequest, forbidden, notFound, ok, tooMany } from '../../shared/http.js';
+import { takeAttempt } from '../../shared/rate-limit.js';
 import { licenseDaysLeft } from '../../shared/time.js';
 import type { AuthContext } from '../auth/sessions.js';
 import { priceFor, productsByOeKeys } from '../products/service.js';
@@ -51,6 +53,7 @@ import {
   structure,
   vehicleConfig,
   vehicleTitle,
+  vehicleOf,
   type PartRow,
   type Refused,
 } from './service.js';
@@ -61,8 +64,11 @@ import {
  * history). The licence and the VIN quota are enforced here, on the server:
  * - getCarsVinEx needs licence days left, except for the three test VINs; it opens the VIN for the
  *   company's Seoul day through the quota (30 distinct VINs, reopening free);
- * - the deeper calls answer only for a VIN the company opened that Seoul day, or a test VIN, so
- *   calling them directly cannot bypass the quota.
+ * - the deeper calls answer only for a VIN the company opened that Seoul day while its licence
+ *   still runs, or a test VIN, so calling them directly cannot bypass the quota or the licence;
+ * - the part-number search within a catalogue answers only for the catalogue of that VIN, and is
+ *   rate-limited per member and per address; replacement numbers need a licence (without one,
+ *   only within a test VIN's catalogue).
  */
 
 const tags = ['epc'];
@@ -96,12 +102,26 @@ function requireVin(req: FastifyRequest, vin: string): AuthContext & { companyId
   return auth;
 }
 
-/** The deeper calls: only a VIN the company opened today (Asia/Seoul), or a test VIN. */
+/**
+ * A deeper call refused for a VIN that is not open: a company whose licence has ended learns that
+ * (its VINs of the morning stop with the licence), any other that the VIN must be searched first.
+ */
+async function notOpened(db: Db, companyId: number): Promise<AppError> {
+  return forbidden((await licenseDaysOf(db, companyId)) <= 0 ? EPC_MSG.licenseRequired : EPC_MSG.vinNotOpened);
+}
+
+/** A deeper call's answer, or its refusal (a VIN not open explained by notOpened). */
+async function unwrapOpened<T extends { ok: true }>(db: Db, companyId: number, r: T | Refused): Promise<T> {
+  if (!r.ok && r.message === EPC_MSG.vinNotOpened) throw await notOpened(db, companyId);
+  return unwrap(r);
+}
+
+/** The deeper calls: only a VIN the company opened today (Asia/Seoul) with its licence running, or a test VIN. */
 async function requireOpenVin(ctx: AppContext, req: FastifyRequest, vin: string): Promise<AuthContext & { companyId: number }> {
   const auth = requireCompanyMember(req);
   const checked = checkVin('all', vin);
   if (!checked.ok) throw badRequest(checked.message, 'vin');
-  if (!(await isVinOpenToday(ctx.db, auth.companyId, checked.vin))) throw forbidden(EPC_MSG.vinNotOpened);
+  if (!(await isVinOpenToday(ctx.db, auth.companyId, checked.vin))) throw await notOpened(ctx.db, auth.companyId);
   return auth;
 }
 
@@ -130,6 +150,16 @@ export async function partsWithProducts(db: Db, rows: PartRow[], level: CompanyL
 
 export function epcRoutes(app: Api, ctx: AppContext) {
   const { db } = ctx;
+
+  /**
+   * Counts a part-number search of a vehicle's catalogue against the member and the address (in
+   * the database, so every process sees the same numbers): past either limit, 429.
+   */
+  async function hotKeySlot(memberId: number, address: string) {
+    const { perMember, perAddress, windowSec } = EPC_HOTKEY_LIMIT;
+    if (!(await takeAttempt(db, `epchotkey:member:${memberId}`, perMember, windowSec))) throw tooMany(EPC_MSG.hotKeyTooMany);
+    if (!(await takeAttempt(db, `epchotkey:address:${address}`, perAddress, windowSec))) throw tooMany(EPC_MSG.hotKeyTooMany);
+  }
 
   app.post(
     '/epc/initEpc',
@@ -186,7 +216,7 @@ export function epcRoutes(app: Api, ctx: AppContext) {
     async (req) => {
       // One statement: the VIN open today for the company (else 403), the groups (else 404).
       const { companyId } = requireVin(req, req.body.vin);
-      const { groups } = unwrap(await mainGroups(db, { vin: req.body.vin, mcid: req.body.mcid, lang: epcLang(req.body.lang), opener: { companyId } }));
+      const { groups } = await unwrapOpened(db, companyId, await mainGroups(db, { vin: req.body.vin, mcid: req.body.mcid, lang: epcLang(req.body.lang), opener: { companyId } }));
       return ok(groups);
     },
   );
@@ -220,7 +250,7 @@ export function epcRoutes(app: Api, ctx: AppContext) {
       const auth = requireVin(req, req.body.vin);
       const b = req.body;
       const onlyFitting = b.isShowColorvalue === true || String(b.filter) === '1';
-      const found = unwrap(await diagramParts(db, { vin: b.vin, mcid: b.mcid, mid: b.mid, lang: epcLang(b.lang), onlyFitting, opener: { companyId: auth.companyId } }));
+      const found = await unwrapOpened(db, auth.companyId, await diagramParts(db, { vin: b.vin, mcid: b.mcid, mid: b.mid, lang: epcLang(b.lang), onlyFitting, opener: { companyId: auth.companyId } }));
       const part_detail = await partsWithProducts(db, found.part_detail, auth.company?.level ?? 'd');
       const { ok: _ok, ...rest } = found;
       return ok({ ...rest, part_detail }, part_detail.length === 0 ? EPC_MSG.noInfo : undefined);
@@ -231,8 +261,11 @@ export function epcRoutes(app: Api, ctx: AppContext) {
     '/epc/getCarsSearchHotKey',
     { config: access, schema: { tags, summary: '차량 카탈로그 안의 부품번호 검색 (2~50자)', body: epcHotKeyRequest, response: answers(epcHotKeyAnswer) } },
     async (req) => {
-      await requireOpenVin(ctx, req, req.body.vin);
+      const auth = await requireOpenVin(ctx, req, req.body.vin);
       const b = req.body;
+      // Only the catalogue of the VIN: a test VIN (free to everyone) must not open another catalogue's numbers.
+      if (!(await vehicleOf(db, { vin: b.vin, mcid: b.mcid }))) throw notFound(EPC_MSG.noInfo);
+      await hotKeySlot(auth.member.id, req.ip);
       const found = unwrap(await searchPartNumbers(db, { keyword: b.searchHotKey, mcid: b.mcid, size: 50, lang: epcLang(b.lang) }));
       return ok({ partInfo: found.hits, more: found.more }, found.hits.length === 0 ? EPC_MSG.emptyResult : undefined);
     },
@@ -242,8 +275,16 @@ export function epcRoutes(app: Api, ctx: AppContext) {
     '/epc/getCarsReplace',
     { config: access, schema: { tags, summary: '대체 부품번호 (교체 이력, 호환 번호)', body: epcReplaceRequest, response: answers(epcReplaceAnswer) } },
     async (req) => {
-      requireCompanyMember(req);
-      const data = await replacementsFor(db, { pid: req.body.pid, brand: req.body.brand_code ?? null });
+      const auth = requireCompanyMember(req);
+      const b = req.body;
+      let catalogueId: number | undefined;
+      // Without a licence only within the catalogue of a VIN the company may open (a test VIN).
+      if ((await licenseDaysOf(db, auth.companyId)) <= 0) {
+        const vehicle = b.vin && b.mcid && (await isVinOpenToday(db, auth.companyId, b.vin)) ? await vehicleOf(db, { vin: b.vin, mcid: b.mcid }) : null;
+        if (!vehicle) throw forbidden(EPC_MSG.licenseRequired);
+        catalogueId = vehicle.catalogueId;
+      }
+      const data = await replacementsFor(db, { pid: b.pid, brand: b.brand_code ?? null, catalogueId });
       return ok({ data }, data.length === 0 ? EPC_MSG.emptyResult : undefined);
     },
   );

@@ -77,8 +77,9 @@ function perLanguage(name: string, text: (lang: EpcLang) => string): (lang: EpcL
 }
 
 /**
- * Who is asking, for the deeper calls: the company must have opened the VIN on this Seoul day (or
- * it is a test VIN). Checked inside the call's statement; without it (service tests) the VIN counts as open.
+ * Who is asking, for the deeper calls: the company must have opened the VIN on this Seoul day and
+ * still hold a live licence (or it is a test VIN). Checked inside the call's statement; without it
+ * (service tests) the VIN counts as open.
  */
 export interface Opener {
   companyId: number;
@@ -92,8 +93,12 @@ function openerValues(vin: string, opener: Opener | undefined): [boolean, number
   return opener ? [isTestVin(vin), opener.companyId, seoulDayKey(opener.now)] : [true, 0, '1970-01-01'];
 }
 
-/** The opened flag of the deeper calls' statements ($1 the VIN, $2-$4 openerValues). */
-const OPENED_SQL = `($2::boolean or exists(select 1 from epc_vin_searches s where s.company_id = $3::int and s.day = $4::date and s.vin = $1::char(17))) as opened`;
+/**
+ * The opened flag of the deeper calls' statements ($1 the VIN, $2-$4 openerValues). A VIN opened
+ * earlier in the day stops answering when the licence ends: opening it was paid for by the licence.
+ */
+const OPENED_SQL = `($2::boolean or (exists(select 1 from epc_vin_searches s where s.company_id = $3::int and s.day = $4::date and s.vin = $1::char(17))
+    and exists(select 1 from companies co where co.id = $3::int and co.license_end > now()))) as opened`;
 
 // ---------------------------------------------------------------------------------------------
 // Vehicles
@@ -515,10 +520,12 @@ interface Edge {
  * (getCarsReplace): the whole supersession chain forwards and backwards, and interchangeable
  * numbers of any number on it. Newest first, then interchangeable, then older.
  */
-export async function replacementsFor(db: Db, q: { pid: string; brand?: string | null }): Promise<Replacement[]> {
+export async function replacementsFor(db: Db, q: { pid: string; brand?: string | null; catalogueId?: number }): Promise<Replacement[]> {
   const key = alphaNumber(q.pid);
   if (key === '') return [];
-  const brand = q.brand && q.brand !== 'all' ? sql`and c.brand = ${q.brand}` : sql``;
+  const byBrand = q.brand && q.brand !== 'all' ? sql`and c.brand = ${q.brand}` : sql``;
+  // Within one catalogue only, when the caller may read just that one (no licence, a test VIN).
+  const brand = q.catalogueId === undefined ? byBrand : sql`${byBrand} and c.id = ${q.catalogueId}`;
   const edges = await queryRows<Edge>(
     db,
     sql`with recursive reach(key, depth) as (

@@ -148,7 +148,7 @@ export function PartsPanel({ vehicle, result, searchPnum, mobile }: PartsPanelPr
           )}
         </div>
       </div>
-      {replaceOf && <ReplaceModal pid={replaceOf} brand={vehicle.brand} onClose={() => setReplaceOf(null)} />}
+      {replaceOf && <ReplaceModal pid={replaceOf} vehicle={vehicle} onClose={() => setReplaceOf(null)} />}
     </div>
   );
 }
@@ -268,8 +268,8 @@ function ProductLine({ product, vin, mobile }: { product: EpcPartProduct; vin: s
 }
 
 /** Replacement numbers of a part in a popup layer (getCarsReplace). */
-function ReplaceModal({ pid, brand, onClose }: { pid: string; brand: string; onClose(): void }) {
-  const query = useQuery(replaceQuery(pid, brand));
+function ReplaceModal({ pid, vehicle, onClose }: { pid: string; vehicle: VehicleKey; onClose(): void }) {
+  const query = useQuery(replaceQuery(pid, vehicle));
   return (
     <Modal title={TE.replaceTitle(pid)} onClose={onClose} size="medium">
       {query.isPending ? (

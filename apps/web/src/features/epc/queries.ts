@@ -34,7 +34,7 @@ export const epcKeys = {
   config: (k: VehicleKey) => ['epc', 'config', k] as const,
   structure: (k: VehicleKey, num: string, subgroup: string | null) => ['epc', 'structure', k, num, subgroup] as const,
   parts: (k: VehicleKey, mid: string, filter: boolean) => ['epc', 'parts', k, mid, filter] as const,
-  replace: (pid: string, brand: string) => ['epc', 'replace', pid, brand] as const,
+  replace: (pid: string, k: VehicleKey) => ['epc', 'replace', pid, k] as const,
 };
 
 const once = { staleTime: 5 * 60_000, retry: false } as const;
@@ -103,10 +103,12 @@ export const partsQuery = (k: VehicleKey, num: string, mid: string, filter: bool
     retry: false,
   });
 
-export const replaceQuery = (pid: string, brand: string) =>
+/** Replacement numbers; the vehicle goes along, so a company without a licence is answered within a test VIN's catalogue. */
+export const replaceQuery = (pid: string, k: VehicleKey) =>
   queryOptions({
-    queryKey: epcKeys.replace(pid, brand),
-    queryFn: ({ signal }) => api.post(epcReplaceAnswer, 'epc/getCarsReplace', { pid, brand_code: brand }, { signal, accept: [200] }).then((a) => a.results.data),
+    queryKey: epcKeys.replace(pid, k),
+    queryFn: ({ signal }) =>
+      api.post(epcReplaceAnswer, 'epc/getCarsReplace', { pid, brand_code: k.brand, vin: k.vin, mcid: k.mcid }, { signal, accept: [200] }).then((a) => a.results.data),
     ...once,
   });
 
