@@ -173,6 +173,61 @@ describe('card payments confirmed by the server', () => {
   });
 });
 
+describe('a payment Toss reports with another amount than the stored one credits nothing', () => {
+  it('on the success redirect: a card payment done at Toss for 1,500 of a stored 150,000', async () => {
+    const before = await balance();
+    const { paymentId } = await open(150_000);
+    const p = toss.authorise(paymentId, 150_000, '카드', 1_500);
+    p.status = 'DONE'; // approved at Toss for the other amount; confirm answers ALREADY_PROCESSED and the server reads it back
+    const res = await rawCall(server, 'GET', successPath(p, 150_000));
+    expect(res.status).toBe(400);
+    expect(res.text).toContain(MSG_MEMBER.paymentAmountMismatch);
+    expect(res.text).not.toContain(MSG_MEMBER.paymentDone);
+    expect(await status(paymentId)).toBe('pending');
+    expect(await balance()).toBe(before);
+    expect(await ledgerNotes(paymentId)).toBe(0);
+  });
+
+  it('on the success redirect: a virtual account issued for 1,600 of a stored 160,000 is not shown as the account to pay', async () => {
+    const before = await balance();
+    const { paymentId } = await open(160_000, 'banktransfer');
+    const p = toss.authorise(paymentId, 160_000, '가상계좌', 1_600);
+    p.status = 'WAITING_FOR_DEPOSIT';
+    const res = await rawCall(server, 'GET', successPath(p, 160_000));
+    expect(res.status).toBe(400);
+    expect(res.text).toContain(MSG_MEMBER.paymentAmountMismatch);
+    expect(res.text).not.toContain('56211802314051');
+    expect(res.text).not.toContain(MSG_PROVIDER.tossWaitingForDeposit);
+    // Paid into at Toss all the same: the deposit webhook credits nothing either.
+    const deposit = await webhook(toss.deposit(p.paymentKey));
+    expect([deposit.status, deposit.body?.message]).toEqual([400, MSG_MEMBER.paymentAmountMismatch]);
+    expect(await status(paymentId)).toBe('pending');
+    expect(await balance()).toBe(before);
+    expect(await ledgerNotes(paymentId)).toBe(0);
+  });
+
+  it('on the webhook path: the waiting and the done events of a payment of another amount are refused', async () => {
+    const before = await balance();
+    const { paymentId } = await open(170_000, 'banktransfer');
+    const p = toss.authorise(paymentId, 170_000, '가상계좌', 170_001);
+    p.status = 'WAITING_FOR_DEPOSIT';
+    const waiting = await webhook(toss.statusChanged(p.paymentKey));
+    expect([waiting.status, waiting.body?.message]).toEqual([400, MSG_MEMBER.paymentAmountMismatch]);
+    p.status = 'DONE';
+    const done = await webhook(toss.statusChanged(p.paymentKey));
+    expect([done.status, done.body?.message]).toEqual([400, MSG_MEMBER.paymentAmountMismatch]);
+    const card = await open(180_000);
+    const q = toss.authorise(card.paymentId, 180_000, '카드', 18_000);
+    q.status = 'DONE';
+    const cardDone = await webhook(toss.statusChanged(q.paymentKey));
+    expect([cardDone.status, cardDone.body?.message]).toEqual([400, MSG_MEMBER.paymentAmountMismatch]);
+    expect([await status(paymentId), await status(card.paymentId)]).toEqual(['pending', 'pending']);
+    expect(await balance()).toBe(before);
+    expect([await ledgerNotes(paymentId), await ledgerNotes(card.paymentId)]).toEqual([0, 0]);
+    await expectLedgerMatchesBalances(server);
+  });
+});
+
 describe('virtual accounts', () => {
   it('end in WAITING_FOR_DEPOSIT with the account shown, and are credited once on deposit webhooks repeated and out of order', async () => {
     const before = await balance();
