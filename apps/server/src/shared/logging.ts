@@ -9,6 +9,19 @@ const DEBUG_LEVELS = new Set(['debug', 'trace']);
 const currentRequest = new AsyncLocalStorage<string>();
 
 /**
+ * A query value in a logged address: `?key=`, `&sig=` and the like. Addresses of payment pages and
+ * chat files carry their permission in the query (whoever holds the address may use it), so no
+ * log line keeps a value; the names stay, to tell the lines apart. The value ends where a query
+ * value does, or where the JSON string it sits in does (a quote or an escape).
+ */
+const QUERY_VALUE = /([?&][A-Za-z0-9_.\-[\]%]+=)[^&#\s"\\]+/g;
+
+/** The line with every query value replaced by [Redacted] (pino's own mark for redacted paths). */
+export function redactQueryValues(line: string): string {
+  return line.includes('=') ? line.replace(QUERY_VALUE, '$1[Redacted]') : line;
+}
+
+/**
  * Pino writes one JSON object per line. Every line written while a request is served carries its
  * `reqId`: Fastify binds it on `req.log`, and the mixin adds it to lines written through `app.log`
  * (the SMS and payment providers log through it).
@@ -17,6 +30,8 @@ export function loggerOptions(config: Config): Exclude<FastifyServerOptions['log
   return {
     level: config.logLevel,
     redact: ['req.headers.authorization', 'body.pw', 'body.cpw', 'body.opw'],
+    // Every line as written, whichever logger or field carries the address.
+    hooks: { streamWrite: redactQueryValues },
     mixin(_merge, _level, logger) {
       const id = currentRequest.getStore();
       return id !== undefined && (logger.bindings() as { reqId?: unknown }).reqId === undefined ? { reqId: id } : {};

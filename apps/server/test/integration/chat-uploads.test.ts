@@ -227,6 +227,23 @@ describe('chat uploads: signed addresses', () => {
   });
 });
 
+describe('chat uploads: short-lived addresses (issue 20)', () => {
+  it('an address lives 10 to 15 minutes; one read 16 minutes on reads nothing', async () => {
+    const c = await customer('짧은주소');
+    const sent = Date.now();
+    const { message } = await uploadChatFiles(server.db, storage, { sender: c.sender, customer: c.ref, files: [file('a.png', await png())] });
+    for (const address of [message.fileList[0]!.url, message.fileList[0]!.thumbUrl]) {
+      const url = new URL(address, 'http://x');
+      const exp = Number(url.searchParams.get('exp'));
+      expect(exp * 1000 - sent).toBeGreaterThanOrEqual(10 * 60_000 - 1000);
+      expect(exp * 1000 - sent).toBeLessThanOrEqual(15 * 60_000 + 1000);
+      const q = { seq: message.fileList[0]!.seq, variant: url.pathname.endsWith('/thumb') ? ('thumb' as const) : ('full' as const), exp, sig: url.searchParams.get('sig')! };
+      expect(await readChatFile(server.db, storage, q, new Date(sent + 9 * 60_000))).not.toBeNull();
+      expect(await readChatFile(server.db, storage, q, new Date(sent + 16 * 60_000))).toBeNull();
+    }
+  });
+});
+
 describe('chat uploads: delivery', () => {
   let namespace: Awaited<ReturnType<typeof startChatNamespace>>;
   beforeAll(async () => {
@@ -249,6 +266,10 @@ describe('chat uploads: delivery', () => {
       expect((await atStaff).fileList[0]!.name).toBe('견적서.png');
       const history = await ack<NonNullable<OldChatList['results']>>(customerSocket, 'oldMessageRequest', {});
       expect(history.results!.messages.map((m) => [m.type, m.fileList.length])).toEqual([['file', 1]]);
+      // The history page signs its own short-lived addresses (read now, valid for minutes, not a day).
+      const exp = Number(new URL(history.results!.messages[0]!.fileList[0]!.url, 'http://x').searchParams.get('exp'));
+      expect(exp * 1000 - Date.now()).toBeGreaterThan(9 * 60_000);
+      expect(exp * 1000 - Date.now()).toBeLessThanOrEqual(15 * 60_000);
     } finally {
       customerSocket.close();
       staffSocket.close();

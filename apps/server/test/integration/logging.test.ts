@@ -24,7 +24,7 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function productionServer(level: string) {
+async function productionServer(level: string, env: Record<string, string> = { NODE_ENV: 'production' }) {
   const lines: string[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _enc, done) {
@@ -33,7 +33,7 @@ async function productionServer(level: string) {
     },
   });
   const config = {
-    ...loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.kr', ALLOW_SANDBOX_PAYMENTS: 'true', ALLOW_CONSOLE_SMS: 'true', LOG_LEVEL: level, DATA_DIR: dataDir, PORT: '0' }),
+    ...loadConfig({ ...env, PUBLIC_URL: 'https://shop.example.kr', ALLOW_SANDBOX_PAYMENTS: 'true', ALLOW_CONSOLE_SMS: 'true', LOG_LEVEL: level, DATA_DIR: dataDir, PORT: '0' }),
     webDist: '/nonexistent',
   };
   const { app } = await buildApp({ config, db: database.db, logger: { ...loggerOptions(config), stream: sink } });
@@ -52,7 +52,7 @@ describe('production logs', () => {
       const access = parsed.filter((l) => l.msg === 'request completed');
       expect(access.map((l) => [l.level, l.url, l.statusCode])).toEqual([
         [20, '/healthz', 200],
-        [20, '/api/mobileVerification?phone=01066600001&authType=message', 200],
+        [20, '/api/mobileVerification?phone=[Redacted]&authType=[Redacted]', 200],
       ]);
       const sms = parsed.find((l) => l.msg.startsWith('[SMS console]'));
       expect(sms?.reqId).toBe(access[1]!.reqId);
@@ -69,6 +69,28 @@ describe('production logs', () => {
       expect((await fetch(`${base}/healthz`)).status).toBe(200);
       await app.close();
       expect(lines.filter((l) => l.includes('request completed'))).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('capability addresses never reach a log line (issue 20)', () => {
+  it('demo mode: the request lines of a payment page (?key=) and a chat file (?sig=) keep the names, not the values', async () => {
+    const { app, lines, base } = await productionServer('info', {});
+    try {
+      const key = 'PAGEKEYa1b2c3d4e5';
+      const sig = 'CHATSIGz9y8x7w6v5';
+      await fetch(`${base}/payCenter/toss/tgen_1?key=${key}`);
+      await fetch(`${base}/api/chatFile/1/full?exp=4102444800&sig=${sig}`);
+      await fetch(`${base}/healthz?x=${sig}#frag`);
+      await app.close();
+      const all = lines.join('\n');
+      expect(all).not.toContain(key);
+      expect(all).not.toContain(sig);
+      expect(all).not.toContain('4102444800');
+      const urls = lines.map((l) => (JSON.parse(l) as { req?: { url?: string } }).req?.url).filter((u) => u !== undefined);
+      expect(urls).toEqual(['/payCenter/toss/tgen_1?key=[Redacted]', '/api/chatFile/1/full?exp=[Redacted]&sig=[Redacted]', '/healthz?x=[Redacted]']);
     } finally {
       await app.close();
     }

@@ -21,7 +21,7 @@ import { takeAttempt } from '../../shared/rate-limit.js';
 import type { IncomingFile } from './images.js';
 import { chatCustomer, type ChatCustomer, type SenderInfo } from './messages.js';
 import { issueQrLoginCode, redeemQrLoginCode } from './qr-login.js';
-import { diskStorage, type FileStorage } from './storage.js';
+import { diskStorage, FILE_URL_TTL_SEC, type FileStorage } from './storage.js';
 import { readChatFile, uploadChatFiles } from './uploads.js';
 
 const tags = ['chat'];
@@ -170,7 +170,8 @@ export function chatRoutes(app: Api, ctx: AppContext, storage: FileStorage = dis
       if (!file) throw notFound();
       return reply
         .header('content-type', file.mime)
-        .header('cache-control', 'private, max-age=3600')
+        // No longer than the address itself lives.
+        .header('cache-control', `private, max-age=${FILE_URL_TTL_SEC}`)
         .header('content-disposition', 'inline')
         .send(file.data);
     },

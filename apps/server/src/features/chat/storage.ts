@@ -54,8 +54,14 @@ export function diskStorage(root: string): FileStorage {
 }
 
 const FILE_URL_KEY = 'file_url_key';
-/** Addresses stay valid this long; they are renewed whenever a history is read again. */
-export const FILE_URL_TTL_SEC = 24 * 3600;
+/**
+ * Addresses stay valid this long (at least; see FILE_URL_ROUND_SEC): whoever holds one may read the
+ * file, so a copied or logged address soon stops working. Every history page and every delivered
+ * message is signed afresh, so an open chat gets new addresses as it is read.
+ */
+export const FILE_URL_TTL_SEC = 10 * 60;
+/** Expiries are rounded up to this, so one picture keeps one address (and the browser's copy) for a while. */
+export const FILE_URL_ROUND_SEC = 5 * 60;
 const keyCache = new WeakMap<Db, Promise<Buffer>>();
 
 /**
@@ -83,11 +89,11 @@ function signature(key: Buffer, seq: number, variant: FileVariant, exp: number):
 }
 
 /**
- * A signed address of a chat file, valid about a day. The expiry is rounded up to the hour so
- * that the same picture keeps the same address (and the browser's cached copy) for an hour.
+ * A signed address of a chat file, valid 10 to 15 minutes. The expiry is rounded up to 5 minutes
+ * so that the same picture keeps the same address (and the browser's cached copy) that long.
  */
 export function signedFileUrl(key: Buffer, seq: number, variant: FileVariant, now: Date = new Date()): string {
-  const exp = Math.ceil((now.getTime() / 1000 + FILE_URL_TTL_SEC) / 3600) * 3600;
+  const exp = Math.ceil((now.getTime() / 1000 + FILE_URL_TTL_SEC) / FILE_URL_ROUND_SEC) * FILE_URL_ROUND_SEC;
   return `/api/chatFile/${seq}/${variant}?exp=${exp}&sig=${signature(key, seq, variant, exp)}`;
 }
 
