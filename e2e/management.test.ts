@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MSG, MSG_MEMBER } from '@partsmall/contract';
-import { members, payments } from '../apps/server/src/db/schema.js';
+import { members, payments, sessions } from '../apps/server/src/db/schema.js';
 import { DEMO_COMPANY } from '../apps/server/src/seed/demo.js';
 import { newCompany, payByApi, setCash } from './fixtures.js';
 import { call, desktopPage, latestCode, loginAs, phonePage, shot, startShop } from './helpers.js';
@@ -762,6 +762,73 @@ describe('withdrawal', () => {
     await page.getByRole('button', { name: '로그인', exact: true }).click();
     await page.getByRole('alertdialog').waitFor();
     expect(await page.getByRole('alertdialog').textContent()).toContain(MSG.loginFailed);
+    await context.close();
+  });
+});
+
+describe('withdrawal after ten minutes: the password again (issue 20)', () => {
+  /** Moves every session of the member eleven minutes into the past (logged in 11 minutes ago). */
+  async function ageSessions(loginId: string) {
+    const [m] = await shop.server.db.select().from(members).where(eq(members.loginId, loginId));
+    await shop.server.db.update(sessions).set({ createdAt: new Date(Date.now() - 11 * 60_000) }).where(eq(sessions.memberId, m!.id));
+  }
+  const tick = async (page: Page) => {
+    for (let i = 1; i <= 4; i++) await page.getByRole('checkbox', { name: `위 ${i}번 내용을 확인했습니다.` }).check();
+  };
+
+  it('desktop: an old session shows the password field; a wrong password is refused, the right one withdraws', async () => {
+    const leaving = await newCompany(shop.server, { id: 'leaving-old@partsmall.kr', name: '한지민', phone: '01077790002' });
+    const { page, context } = await desktop(shop.browser);
+    await login(page, leaving.id, leaving.pw);
+    await ageSessions(leaving.id);
+    await page.goto(`${shop.server.base}/management/memberDeactivation`);
+    const submit = page.getByRole('button', { name: '회원 탈퇴', exact: true });
+    const password = page.getByLabel('비밀번호 확인');
+    await password.waitFor();
+    await page.getByText('로그인한 지 10분이 지나 본인 확인을 위해 비밀번호를 다시 입력해야 합니다.').waitFor();
+    await tick(page);
+    await page.getByLabel('이름 확인').fill('한지민');
+    expect(await submit.isDisabled()).toBe(true);
+    expect(await submit.getAttribute('title')).toBe('네 가지 내용에 모두 동의하고 이름과 비밀번호를 입력하세요.');
+    await password.fill('wrong-pass');
+    expect(await submit.isDisabled()).toBe(false);
+    await snap(page, 'management-memberDeactivation-password-desktop');
+    await submit.click();
+    await closeAlert(page, MSG_MEMBER.withdrawPasswordWrong);
+    expect(await page.evaluate(() => sessionStorage.getItem('token'))).not.toBeNull();
+    await password.fill(leaving.pw);
+    await submit.click();
+    await page.waitForURL(/\/home$/);
+    await page.getByText(MSG_MEMBER.withdrawn).waitFor();
+    const [gone] = await shop.server.db.select().from(members).where(eq(members.loginId, leaving.id));
+    expect(gone!.status).toBe('withdrawn');
+    await context.close();
+  });
+
+  it('phone: a fresh session has no password field; once the session ages on the open page, the refusal brings the field', async () => {
+    const leaving = await newCompany(shop.server, { id: 'leaving-phone@partsmall.kr', name: '박보검', phone: '01077790003' });
+    const { page, context } = await phone(shop.browser);
+    await login(page, leaving.id, leaving.pw, true);
+    await page.goto(`${shop.server.base}/mobileManagement?menu=memberDeactivation`);
+    const submit = page.getByRole('button', { name: '회원 탈퇴', exact: true });
+    await page.getByLabel('이름 확인').waitFor();
+    await tick(page);
+    await page.getByLabel('이름 확인').fill('박보검');
+    expect(await page.getByLabel('비밀번호 확인').count()).toBe(0);
+    expect(await submit.isDisabled()).toBe(false);
+    await ageSessions(leaving.id);
+    await submit.click();
+    await closeAlert(page, MSG_MEMBER.withdrawPasswordRequired);
+    const password = page.getByLabel('비밀번호 확인');
+    await password.waitFor();
+    expect(await submit.isDisabled()).toBe(true);
+    await password.fill(leaving.pw);
+    await snap(page, 'management-memberDeactivation-password-mobile');
+    expect(await page.evaluate(() => [window.innerWidth, document.documentElement.scrollWidth])).toEqual([390, 390]);
+    await submit.click();
+    await page.waitForURL(/\/mobile$/);
+    const [gone] = await shop.server.db.select().from(members).where(eq(members.loginId, leaving.id));
+    expect(gone!.status).toBe('withdrawn');
     await context.close();
   });
 });

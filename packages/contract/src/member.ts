@@ -88,6 +88,8 @@ export const MSG_MEMBER = {
   userNameRequired: '이름을 입력하세요.',
   userNameMismatch: '입력한 이름이 회원 이름과 일치하지 않습니다.',
   withdrawn: '회원 탈퇴가 완료되었습니다. 그동안 이용해 주셔서 감사합니다.',
+  withdrawPasswordRequired: '로그인한 지 10분이 지났습니다. 본인 확인을 위해 비밀번호를 입력하세요.',
+  withdrawPasswordWrong: '비밀번호가 일치하지 않습니다. 로그인할 때 쓰는 비밀번호를 입력하세요.',
 
   // payments
   pgcodeRequired: '결제 수단을 선택하세요.',
@@ -261,8 +263,23 @@ export const withdrawRequest = z.object({
   agree3: agreed,
   agree4: agreed,
   userName: required(MSG_MEMBER.userNameRequired).max(50, MSG_MEMBER.userNameMismatch),
+  /**
+   * Ours (optional): the password again, needed when the session is older than
+   * WITHDRAW_REAUTH_SEC, so that a session taken over cannot end the company on a typed name.
+   * An empty field is an absent one.
+   */
+  pw: z
+    .string({ error: MSG_MEMBER.withdrawPasswordWrong })
+    .max(100, MSG_MEMBER.withdrawPasswordWrong)
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
 });
 export type WithdrawRequest = z.input<typeof withdrawRequest>;
+
+/** A session older than this must give the password again to withdraw. */
+export const WITHDRAW_REAUTH_SEC = 10 * 60;
+/** api/withdrawCheck: whether the withdrawal form must ask for the password now. */
+export const withdrawCheckAnswer = answerOf(z.object({ pwRequired: z.boolean() }));
 
 /** The withdraw button is enabled only when every box is ticked and the typed name is the user's. */
 export function canWithdraw(form: { agree1: boolean; agree2: boolean; agree3: boolean; agree4: boolean; userName: string }, name: string): boolean {

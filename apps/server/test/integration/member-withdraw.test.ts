@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG, MSG_MEMBER } from '@partsmall/contract';
-import { cashLedger, companies, members } from '../../src/db/schema.js';
+import { LOGIN_LIMIT, MSG, MSG_MEMBER } from '@partsmall/contract';
+import { cashLedger, companies, members, sessions } from '../../src/db/schema.js';
+import { hashToken } from '../../src/features/auth/sessions.js';
 import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
 import { makeCompany } from '../member-helpers.js';
 
@@ -88,5 +89,74 @@ describe('api/WithdrawMember', () => {
     expect(answers.every((a) => a.body.code === 201 || a.status === 401)).toBe(true);
     expect((await withdraw(token, { ...agreed, userName: shop.main.name })).status).toBe(401);
     expect(await memberStatus(other.main.seq)).toBe('active');
+  });
+});
+
+describe('api/WithdrawMember: the password again for a session older than 10 minutes (issue 20)', () => {
+  /** Moves the login of the token's session `seconds` into the past. */
+  const ageSession = (token: string, seconds: number) =>
+    server.db.update(sessions).set({ createdAt: new Date(Date.now() - seconds * 1000) }).where(eq(sessions.tokenHash, hashToken(token)));
+  const check = async (token: string) => (await call<{ pwRequired: boolean }>(server, 'POST', 'api/withdrawCheck', {}, token)).body.results!.pwRequired;
+
+  it('at 9 min 50 s the spec payload alone withdraws; at 10 min 10 s it asks for the password', async () => {
+    const fresh = await makeCompany(server, '탈퇴9분', 0);
+    const freshToken = await loginAs(server, fresh.main.id, fresh.main.pw);
+    await ageSession(freshToken, 590);
+    expect(await check(freshToken)).toBe(false);
+    const done = await withdraw(freshToken, { ...agreed, userName: fresh.main.name });
+    expect([done.status, done.body.code]).toEqual([200, 201]);
+
+    const old = await makeCompany(server, '탈퇴11분', 1);
+    const token = await loginAs(server, old.main.id, old.main.pw);
+    await ageSession(token, 610);
+    expect(await check(token)).toBe(true);
+    for (const body of [{ ...agreed, userName: old.main.name }, { ...agreed, userName: old.main.name, pw: '' }]) {
+      const res = await withdraw(token, body);
+      expect([res.status, res.body.field, res.body.message]).toEqual([400, 'pw', MSG_MEMBER.withdrawPasswordRequired]);
+    }
+    const wrong = await withdraw(token, { ...agreed, userName: old.main.name, pw: 'wrong-pass' });
+    expect([wrong.status, wrong.body.field, wrong.body.message]).toEqual([400, 'pw', MSG_MEMBER.withdrawPasswordWrong]);
+    expect(await memberStatus(old.main.seq)).toBe('active');
+    expect((await companyRow(old.companyId)).withdrawnAt).toBeNull();
+    expect(await works(token)).toBe(true);
+    const right = await withdraw(token, { ...agreed, userName: old.main.name, pw: old.main.pw });
+    expect([right.status, right.body.code, right.body.message]).toEqual([200, 201, MSG_MEMBER.withdrawn]);
+    expect(await memberStatus(old.subs[0]!.seq)).toBe('withdrawn');
+    expect((await companyRow(old.companyId)).withdrawnAt).not.toBeNull();
+  });
+
+  it('wrong passwords count toward the limit of the current password: then even the right one waits', async () => {
+    const shop = await makeCompany(server, '탈퇴추측', 0);
+    const token = await loginAs(server, shop.main.id, shop.main.pw);
+    await ageSession(token, 3600);
+    for (let i = 0; i < LOGIN_LIMIT.maxFailures; i++) {
+      const res = await withdraw(token, { ...agreed, userName: shop.main.name, pw: `guess-${i}` });
+      expect([res.status, res.body.message]).toEqual([400, MSG_MEMBER.withdrawPasswordWrong]);
+    }
+    const blocked = await withdraw(token, { ...agreed, userName: shop.main.name, pw: shop.main.pw });
+    expect([blocked.status, blocked.body.message]).toEqual([429, MSG_MEMBER.opwTooMany]);
+    // The password change reads the same counter.
+    const change = await call(server, 'POST', 'api/updateMyPassword', { opw: shop.main.pw, pw: 'newpass99', cpw: 'newpass99' }, token);
+    expect([change.status, change.body.message]).toEqual([429, MSG_MEMBER.opwTooMany]);
+    expect(await memberStatus(shop.main.seq)).toBe('active');
+  });
+
+  it('a renewed token (my info) and a QR login on the phone keep the age of the login they came from', async () => {
+    const shop = await makeCompany(server, '탈퇴갱신', 1);
+    const token = await loginAs(server, shop.main.id, shop.main.pw);
+    await ageSession(token, 1200);
+    const renewed = await call<{ token: string }>(server, 'POST', 'api/updateMyInfo', { name: shop.main.name, phone: '01055501234', mail: 'renew@test.kr' }, token);
+    expect(renewed.body.code).toBe(201);
+    const next = renewed.body.results!.token;
+    expect(await check(next)).toBe(true);
+    const issued = await call<{ code: string }>(server, 'POST', 'api/qrcodeLoginCode', {}, next);
+    const phone = await call<{ token: string }>(server, 'POST', 'api/qrcodeLogin', { token: issued.body.results!.code });
+    const phoneToken = phone.body.results!.token;
+    expect(await check(phoneToken)).toBe(true);
+    const res = await withdraw(phoneToken, { ...agreed, userName: shop.main.name });
+    expect([res.status, res.body.message]).toEqual([400, MSG_MEMBER.withdrawPasswordRequired]);
+    expect((await companyRow(shop.companyId)).withdrawnAt).toBeNull();
+    // A new login is fresh again.
+    expect(await check(await loginAs(server, shop.main.id, shop.main.pw))).toBe(false);
   });
 });

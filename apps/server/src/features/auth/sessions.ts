@@ -23,15 +23,26 @@ export interface AuthContext {
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Issues a new bearer token (256 random bits); only its hash is stored. */
-export async function createSession(db: Db, memberId: number): Promise<{ token: string; sessionId: number }> {
+/**
+ * Issues a new bearer token (256 random bits); only its hash is stored. A session's `created_at`
+ * is when its member last gave the password: a session handed on from another (a renewed token,
+ * a QR login) carries the other's instant as `provenAt`, so that renewing never makes a session
+ * look freshly logged in (sessionProvenAt).
+ */
+export async function createSession(db: Db, memberId: number, provenAt?: Date): Promise<{ token: string; sessionId: number }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + SESSION.ttlHours * 3600_000);
   const [row] = await db
     .insert(sessions)
-    .values({ memberId, tokenHash: hashToken(token), expiresAt })
+    .values({ memberId, tokenHash: hashToken(token), expiresAt, ...(provenAt ? { createdAt: provenAt } : {}) })
     .returning({ id: sessions.id });
   return { token, sessionId: row!.id };
+}
+
+/** When the member of this session last gave the password (see createSession); null for no such session. */
+export async function sessionProvenAt(db: Db, sessionId: number): Promise<Date | null> {
+  const [row] = await db.select({ at: sessions.createdAt }).from(sessions).where(eq(sessions.id, sessionId));
+  return row?.at ?? null;
 }
 
 /** The columns and joins of a session's context (member and company level), shared by the one-token and many-token statements. */

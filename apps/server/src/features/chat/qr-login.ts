@@ -4,7 +4,7 @@ import { MSG_CHAT, QR_LOGIN, qrLoginUrl, type LoginResult, type QrLoginCode } fr
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest, forbidden, tooMany } from '../../shared/http.js';
 import { takeAttempt } from '../../shared/rate-limit.js';
-import { createSession, type AuthContext } from '../auth/sessions.js';
+import { createSession, sessionProvenAt, type AuthContext } from '../auth/sessions.js';
 import { buildUserInfo, findMemberById } from '../auth/user-info.js';
 import { qrLoginCodes } from './schema.js';
 
@@ -101,10 +101,11 @@ export async function redeemQrLoginCode(db: Db, token: string, now: Date = new D
         sql`exists (select 1 from sessions s where s.id = ${qrLoginCodes.sessionId} and s.revoked_at is null and s.expires_at > ${now.toISOString()}::timestamptz)`,
       ),
     )
-    .returning({ memberId: qrLoginCodes.memberId });
+    .returning({ memberId: qrLoginCodes.memberId, sessionId: qrLoginCodes.sessionId });
   if (!spent) throw failed();
   const member = await findMemberById(db, spent.memberId);
   if (!member || member.status !== 'active') throw failed();
-  const session = await createSession(db, member.id);
+  // No password was given on the phone: its session counts from the issuing session's login.
+  const session = await createSession(db, member.id, (await sessionProvenAt(db, spent.sessionId)) ?? undefined);
   return { token: session.token, userInfo: await buildUserInfo(db, member) };
 }

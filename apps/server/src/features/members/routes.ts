@@ -10,6 +10,7 @@ import {
   updateMyInfoRequest,
   updateMyPasswordRequest,
   withdrawRequest,
+  withdrawCheckAnswer,
   companyInfoAnswer,
   loginAnswer,
   memberPageAnswer,
@@ -33,6 +34,7 @@ import {
   updateMyInfo,
   updateMyPassword,
   withdraw,
+  withdrawNeedsPassword,
 } from './service.js';
 
 const tags = ['members'];
@@ -140,8 +142,17 @@ export function memberRoutes(app: Api, ctx: AppContext) {
     { config: { access: 'company' }, schema: { tags, summary: '회원 탈퇴 (대표 계정은 회사와 모든 계정)', body: withdrawRequest, response: answers(memberWriteAnswer) } },
     async (req) => {
       const auth = requireCompanyMember(req);
-      await withdraw(db, realtime, auth, req.body.userName);
+      await withdraw(db, realtime, auth, req.body);
       return created(undefined, MSG_MEMBER.withdrawn);
+    },
+  );
+
+  app.post(
+    '/api/withdrawCheck',
+    { config: { access: 'company' }, schema: { tags, summary: '회원 탈퇴 전 확인: 비밀번호를 다시 입력해야 하는지 (로그인 10분 후)', response: answers(withdrawCheckAnswer) } },
+    async (req) => {
+      const auth = requireCompanyMember(req);
+      return ok({ pwRequired: await withdrawNeedsPassword(db, auth.sessionId) });
     },
   );
 }

@@ -5,6 +5,7 @@ import {
   MEMBER_TYPE_MAIN,
   MEMBER_TYPE_SUB,
   MSG_MEMBER,
+  WITHDRAW_REAUTH_SEC,
   type LoginResult,
   type MemberListItem,
   type UserInfo,
@@ -16,7 +17,7 @@ import { badRequest, notFound, tooMany } from '../../shared/http.js';
 import { clearEvents, takeAttempt } from '../../shared/rate-limit.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { newSecurityNumber, verifiedMemberByPhone } from '../auth/service.js';
-import { createSession, endSessions, retireSession, type AuthContext, type MemberRow, type SessionSockets } from '../auth/sessions.js';
+import { createSession, endSessions, retireSession, sessionProvenAt, type AuthContext, type MemberRow, type SessionSockets } from '../auth/sessions.js';
 import { buildUserInfo, findMemberById } from '../auth/user-info.js';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -57,7 +58,8 @@ export async function updateMyInfo(db: Db, auth: AuthContext, form: { name: stri
   } catch (err) {
     memberConflict(err);
   }
-  const { token } = await createSession(db, auth.member.id);
+  // The new token replaces this one: it inherits when the password was last given.
+  const { token } = await createSession(db, auth.member.id, (await sessionProvenAt(db, auth.sessionId)) ?? undefined);
   await retireSession(db, auth.sessionId);
   const member = await findMemberById(db, auth.member.id);
   return { token, userInfo: await buildUserInfo(db, member!) };
@@ -258,14 +260,34 @@ export async function renewSecurityNumber(db: Db, companyId: number): Promise<st
 
 // ---------------------------------------------------------------- withdrawal
 
+/** Whether a withdrawal through this session must give the password again (its last proof is too old). */
+export async function withdrawNeedsPassword(db: Db, sessionId: number, now: Date = new Date()): Promise<boolean> {
+  const provenAt = await sessionProvenAt(db, sessionId);
+  return !provenAt || now.getTime() - provenAt.getTime() > WITHDRAW_REAUTH_SEC * 1000;
+}
+
 /**
  * Withdraws the caller. A main account takes its company and every account of it along (the
  * business number may join again); a sub-account leaves alone. Orders, ledger and payments stay.
+ * A session older than WITHDRAW_REAUTH_SEC must give the password (a password given is always
+ * checked); wrong ones count toward the same limit as the current password of a password change.
  * Every session of the withdrawn accounts ends, sockets too; returns their ids.
  */
-export async function withdraw(db: Db, sockets: SessionSockets, auth: AuthContext & { companyId: number }, userName: string): Promise<number[]> {
+export async function withdraw(
+  db: Db,
+  sockets: SessionSockets,
+  auth: AuthContext & { companyId: number },
+  form: { userName: string; pw?: string | undefined },
+): Promise<number[]> {
   const member = await findMemberById(db, auth.member.id);
-  if (!member || userName.trim() !== member.name.trim()) throw badRequest(MSG_MEMBER.userNameMismatch, 'userName');
+  if (!member || form.userName.trim() !== member.name.trim()) throw badRequest(MSG_MEMBER.userNameMismatch, 'userName');
+  if (form.pw === undefined && (await withdrawNeedsPassword(db, auth.sessionId))) throw badRequest(MSG_MEMBER.withdrawPasswordRequired, 'pw');
+  if (form.pw !== undefined) {
+    const key = `opw:${member.id}`;
+    if (!(await takeAttempt(db, key, LOGIN_LIMIT.maxFailures, LOGIN_LIMIT.windowSec))) throw tooMany(MSG_MEMBER.opwTooMany);
+    if (!(await verifyPassword(form.pw, member.passwordHash))) throw badRequest(MSG_MEMBER.withdrawPasswordWrong, 'pw');
+    await clearEvents(db, key);
+  }
   const now = new Date();
   const memberIds = await db.transaction(async (tx) => {
     await lockCompany(tx, auth.companyId);

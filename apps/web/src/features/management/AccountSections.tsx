@@ -1,15 +1,17 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useController, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { canWithdraw, withdrawRequest } from '@partsmall/contract';
-import { messageOf } from '../../shared/api';
+import { fieldOf, messageOf } from '../../shared/api';
 import { businessNumber } from '../../shared/format';
 import { pathFor } from '../../shared/paths';
 import { session, useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
-import { FieldShell, Form, useZodForm } from '../../shared/ui/form';
+import { Field, FieldShell, Form, setServerError, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
 import { SectionHead } from './parts';
-import { useRenewSecurityNumber, useWithdraw } from './queries';
+import { useRenewSecurityNumber, useWithdraw, withdrawCheckQuery } from './queries';
 
 const M = T.management;
 const S = M.security;
@@ -65,43 +67,60 @@ function Agree({ name, text, n }: { name: (typeof AGREES)[number]; text: string;
   );
 }
 
-/** The withdraw button: enabled only when all four are ticked and the typed name is the user's (docs/requirements.md#withdrawal). */
-function WithdrawButton({ name, busy }: { name: string; busy: boolean }) {
-  const values = useWatch({ name: [...AGREES, 'userName'] }) as [boolean, boolean, boolean, boolean, string];
-  const [agree1, agree2, agree3, agree4, userName] = values;
-  const ready = canWithdraw({ agree1, agree2, agree3, agree4, userName }, name);
+/**
+ * The withdraw button: enabled only when all four are ticked and the typed name is the user's
+ * (docs/requirements.md#withdrawal), and the password is typed when it is asked for.
+ */
+function WithdrawButton({ name, busy, needsPassword }: { name: string; busy: boolean; needsPassword: boolean }) {
+  const values = useWatch({ name: [...AGREES, 'userName', 'pw'] }) as [boolean, boolean, boolean, boolean, string, string | undefined];
+  const [agree1, agree2, agree3, agree4, userName, pw] = values;
+  const ready = canWithdraw({ agree1, agree2, agree3, agree4, userName }, name) && (!needsPassword || (pw ?? '') !== '');
+  const why = needsPassword ? W.whyPassword : W.why;
   return (
     <>
       <div className="mg-form-actions">
-        <button type="submit" className="btn btn-danger" disabled={!ready || busy} title={ready ? undefined : W.why}>
+        <button type="submit" className="btn btn-danger" disabled={!ready || busy} title={ready ? undefined : why}>
           {busy ? W.submitting : W.submit}
         </button>
       </div>
-      {!ready && <p className="field-hint mg-why">{W.why}</p>}
+      {!ready && <p className="field-hint mg-why">{why}</p>}
     </>
   );
 }
 
 /**
  * Withdrawal (docs/requirements.md#withdrawal): four confirmations and the typed name; the button is enabled only
- * when all are given; success ends the session and goes home.
+ * when all are given; success ends the session and goes home. A session older than ten minutes
+ * also gives the password: the field is there when the server says so, or appears when a
+ * withdrawal is refused for want of it (the session aged while the page was open).
  */
 export function WithdrawSection({ mobile }: { mobile: boolean }) {
   const { userInfo } = useSession();
   const notify = useNotify();
   const navigate = useNavigate();
+  const check = useQuery(withdrawCheckQuery);
+  const [askedPassword, setAskedPassword] = useState(false);
   const withdraw = useWithdraw((a) => {
     notify.toast(a.message || W.done);
     // Withdrawal removes token and user info and goes home (docs/requirements.md#withdrawal).
     session.clear();
     navigate(pathFor('home', mobile), { replace: true });
   });
-  const form = useZodForm(withdrawRequest, { agree1: false, agree2: false, agree3: false, agree4: false, userName: '' } as never);
+  const form = useZodForm(withdrawRequest, { agree1: false, agree2: false, agree3: false, agree4: false, userName: '', pw: '' } as never);
   const userName = useController({ name: 'userName', control: form.control });
   if (!userInfo) return null;
+  const needsPassword = askedPassword || check.data?.pwRequired === true;
 
   const submit = (v: (typeof withdrawRequest)['_output']) =>
-    withdraw.mutate(v, { onError: (e) => void notify.alert(messageOf(e)) });
+    withdraw.mutate(v, {
+      onError: (e) => {
+        if (fieldOf(e, ['pw']) === 'pw') {
+          setAskedPassword(true);
+          setServerError(form, 'pw', messageOf(e));
+        }
+        void notify.alert(messageOf(e));
+      },
+    });
 
   return (
     <div>
@@ -123,7 +142,14 @@ export function WithdrawSection({ mobile }: { mobile: boolean }) {
             onChange={(e) => userName.field.onChange(e.target.value)}
           />
         </FieldShell>
-        <WithdrawButton name={userInfo.name} busy={withdraw.isPending} />
+        {needsPassword && (
+          <>
+            {/* The account the password belongs to, for password managers. */}
+            <input type="email" name="username" autoComplete="username" value={userInfo.id} readOnly hidden />
+            <Field name="pw" id="mg-withdraw-pw" label={W.pw} type="password" autoComplete="current-password" maxLength={100} hint={W.pwHint} />
+          </>
+        )}
+        <WithdrawButton name={userInfo.name} busy={withdraw.isPending} needsPassword={needsPassword} />
       </Form>
     </div>
   );

@@ -9,6 +9,7 @@ import {
   paymentWindowAnswer,
   securityNumberAnswer,
   shippingAddressPageAnswer,
+  withdrawCheckAnswer,
   type CashPaymentRequest,
   type DateRangeListRequest,
   type LicensePaymentRequest,
@@ -136,6 +137,18 @@ export function useRenewSecurityNumber() {
  * the mutation's own callback, not the screen's: the server may end the session over the trade
  * channel before the answer arrives, and the screen is gone by then.
  */
+/**
+ * api/withdrawCheck: whether the withdrawal must give the password again (the session is older
+ * than ten minutes). Read each time the section opens, since a session ages while a tab stays open.
+ */
+export const withdrawCheckQuery = queryOptions({
+  queryKey: ['management', 'withdrawCheck'] as const,
+  queryFn: ({ signal }) => api.post(withdrawCheckAnswer, 'api/withdrawCheck', {}, { signal, accept: [200] }).then((a) => a.results),
+  staleTime: 0,
+  gcTime: 0,
+  retry: false,
+});
+
 export function useWithdraw(onDone: (answer: { message: string }) => void) {
   return useMutation({ mutationFn: (v: WithdrawRequest) => api.post(memberWriteAnswer, 'api/WithdrawMember', v, { accept: [201] }), onSuccess: onDone });
 }
