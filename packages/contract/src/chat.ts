@@ -28,6 +28,13 @@ export const CHAT_LIMITS = {
   fileMaxBytes: 10 * 1024 * 1024,
   /** Upload requests per member within the window. */
   uploads: { max: 20, windowSec: 60 },
+  /** Upload requests per address within the window (many accounts behind one address, or one person with many). */
+  uploadsPerAddress: { max: 40, windowSec: 60 },
+  /**
+   * Decoded pixels of one image (all frames of an animation): a phone's photo (24 MP at most by
+   * default) passes; a small file that unpacks to a huge picture costs CPU for nothing.
+   */
+  imageMaxPixels: 25_000_000,
   fileNameMax: 200,
   cannedTitleMax: 50,
   cannedReplies: 200,
@@ -87,7 +94,7 @@ export const MSG_CHAT = {
   imageOnlyStaff: '이미지 파일(jpg, jpeg, png, gif, webp, jfif, bmp, tiff)만 보낼 수 있습니다.',
   imageBroken: '이미지 파일이 손상되었거나 형식이 맞지 않습니다.',
   imageForeignData: '이미지에 허용되지 않는 데이터가 포함되어 있습니다.',
-  imageTooBig: '이미지 해상도가 너무 큽니다.',
+  imageTooBig: '이미지 해상도가 너무 큽니다. 2,500만 화소(예: 5000×5000) 이하의 사진을 보내 주세요.',
   // canned replies
   cannedTitleRequired: '상용구 제목을 입력하세요.',
   cannedTitleLength: '상용구 제목은 50자 이내로 입력하세요.',

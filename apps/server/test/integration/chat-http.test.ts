@@ -160,6 +160,24 @@ describe('POST uploadChatFile (customer)', () => {
     expect([res.status, res.body.message]).toEqual([429, '파일을 너무 자주 보냈습니다. 잠시 후 다시 시도해 주세요.']);
     expect(await storedBy(c.seq)).toBe(0);
   });
+
+  it('one address gets 40 upload requests a minute across its accounts; another address is not held back (issue 20)', async () => {
+    const office = { 'x-forwarded-for': '203.0.113.40' };
+    const [a, b, c] = [await newCustomer(server, '주소제한A'), await newCustomer(server, '주소제한B'), await newCustomer(server, '주소제한C')];
+    const statuses = async (token: string, n: number, headers = office) => {
+      const out: number[] = [];
+      for (let i = 0; i < n; i++) out.push((await upload('uploadChatFile', token, [], headers)).status);
+      return out;
+    };
+    expect(await statuses(a.token, 20)).toEqual(Array(20).fill(400));
+    expect(await statuses(a.token, 1)).toEqual([429]);
+    expect(await statuses(b.token, 20)).toEqual(Array(20).fill(400));
+    const third = await upload('uploadChatFile', c.token, [{ name: 'a.png', data: await png() }], office);
+    expect([third.status, third.body.message]).toEqual([429, '파일을 너무 자주 보냈습니다. 잠시 후 다시 시도해 주세요.']);
+    expect(await storedBy(c.seq)).toBe(0);
+    const home = await upload('uploadChatFile', c.token, [{ name: 'a.png', data: await png() }], { 'x-forwarded-for': '203.0.113.41' });
+    expect([home.status, home.body.code]).toEqual([200, 201]);
+  });
 });
 
 describe('POST /uploadChatFiles (staff)', () => {

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHAT_LIMITS, type ChatMessage, type OldChatList } from '@partsmall/contract';
+import { CHAT_LIMITS, MSG_CHAT, type ChatMessage, type OldChatList } from '@partsmall/contract';
 import { chatFiles, chatMessages } from '../../src/db/schema.js';
-import type { IncomingFile } from '../../src/features/chat/images.js';
+import { decodeQueue, IMAGE_DECODE_SLOTS, type IncomingFile } from '../../src/features/chat/images.js';
 import { findMemberById } from '../../src/features/auth/user-info.js';
 import type { SenderInfo } from '../../src/features/chat/messages.js';
 import { diskStorage, type FileStorage } from '../../src/features/chat/storage.js';
@@ -195,7 +195,19 @@ describe('chat uploads: refused by content, nothing stored', () => {
     const huge = bmp(1, 1);
     huge.writeInt32LE(20_000, 18);
     huge.writeInt32LE(20_000, 22);
-    expect(await outcome(c.sender, c.ref, [file('bomb.bmp', huge)])).toBe('400 이미지 해상도가 너무 큽니다.');
+    expect(await outcome(c.sender, c.ref, [file('bomb.bmp', huge)])).toBe(`400 ${MSG_CHAT.imageTooBig}`);
+  });
+
+  it('a small PNG that unpacks to 7000×7000 is refused with its Korean message; 25 megapixels pass, one row more does not (issue 20)', async () => {
+    const c = await customer('칠천픽셀');
+    const flat = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#3366aa' } }).png({ compressionLevel: 9 }).toBuffer();
+    const bomb = await flat(7000, 7000);
+    expect(bomb.length).toBeLessThan(200_000);
+    expect(await outcome(c.sender, c.ref, [file('bomb.png', bomb)])).toBe(`400 ${MSG_CHAT.imageTooBig}`);
+    expect(MSG_CHAT.imageTooBig).toBe('이미지 해상도가 너무 큽니다. 2,500만 화소(예: 5000×5000) 이하의 사진을 보내 주세요.');
+    expect(await outcome(c.sender, c.ref, [file('over.png', await flat(5000, 5001))])).toBe(`400 ${MSG_CHAT.imageTooBig}`);
+    expect(await messagesOf(c.seq)).toBe(0);
+    expect(await outcome(c.sender, c.ref, [file('limit.png', await flat(5000, 5000))])).toBe('accepted');
   });
 
   it('more than 20 uploads a minute are refused (429)', async () => {
@@ -224,6 +236,35 @@ describe('chat uploads: signed addresses', () => {
     // Valid until its expiry second, not at it.
     expect(await read({ seq: a!.seq, variant: 'full', exp, sig }, new Date(exp * 1000 - 1))).not.toBeNull();
     expect(await read({ seq: a!.seq, variant: 'full', exp, sig }, new Date(exp * 1000))).toBeNull();
+  });
+});
+
+describe('chat uploads: the decode queue (issue 20)', () => {
+  it('decodes one image at a time in the process: an upload waits while the slot is taken, then goes through', async () => {
+    const c = await customer('디코드대기');
+    const picture = await png(8, 8);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const blocker = decodeQueue.run(() => held);
+    expect([decodeQueue.active, IMAGE_DECODE_SLOTS]).toEqual([1, 1]);
+    const waiting = outcome(c.sender, c.ref, [file('a.png', picture), file('b.png', picture)]);
+    await expect.poll(() => decodeQueue.waiting).toBe(1);
+    // While the slot is taken, nothing of the upload was decoded or stored.
+    expect(await messagesOf(c.seq)).toBe(0);
+    expect(decodeQueue.active).toBe(1);
+    release();
+    await blocker;
+    expect(await waiting).toBe('accepted');
+    expect(await messagesOf(c.seq)).toBe(1);
+    expect([decodeQueue.active, decodeQueue.waiting]).toEqual([0, 0]);
+  });
+
+  it('six uploads of four pictures at once never decode two pictures at the same time', async () => {
+    const senders = await Promise.all([1, 2, 3, 4, 5, 6].map((i) => customer(`동시디코드${i}`)));
+    const pictures = await Promise.all([1, 2, 3, 4].map((i) => png(200 + i, 150)));
+    const results = await Promise.all(senders.map((s) => outcome(s.sender, s.ref, pictures.map((p, i) => file(`${i}.png`, p)))));
+    expect(results).toEqual(Array(6).fill('accepted'));
+    expect(decodeQueue.peak).toBe(1);
   });
 });
 

@@ -1,5 +1,6 @@
 import { decode as decodeBmp } from 'bmp-ts';
 import { fileTypeFromBuffer } from 'file-type';
+import pLimit from 'p-limit';
 import sharp, { type Metadata } from 'sharp';
 import { CHAT_LIMITS, MSG_CHAT } from '@partsmall/contract';
 import { AppError, badRequest } from '../../shared/http.js';
@@ -26,7 +27,41 @@ export interface ProcessedImage {
 }
 
 /** Decoded pixels above this are refused (a 10 MB file can declare a gigapixel image). */
-export const MAX_INPUT_PIXELS = 50_000_000;
+export const MAX_INPUT_PIXELS = CHAT_LIMITS.imageMaxPixels;
+
+/**
+ * Images judged and re-encoded at once in this process. Decoding is CPU work on the thread pool:
+ * without a bound, a few uploads of pictures that unpack large took every core, and the other
+ * calls of the shop waited (product grids went from 5 ms to half a second). One image at a time,
+ * each on one libvips thread, leaves the other cores and pool threads to everyone else; uploads
+ * wait their turn in order.
+ */
+export const IMAGE_DECODE_SLOTS = 1;
+sharp.concurrency(1);
+const decodeLimit = pLimit(IMAGE_DECODE_SLOTS);
+let decodePeak = 0;
+
+/** The decode queue, with its gauges (read by the tests and usable for monitoring). */
+export const decodeQueue = {
+  run<T>(task: () => Promise<T>): Promise<T> {
+    return decodeLimit(() => {
+      decodePeak = Math.max(decodePeak, decodeLimit.activeCount);
+      return task();
+    });
+  },
+  /** Images being decoded now. */
+  get active(): number {
+    return decodeLimit.activeCount;
+  },
+  /** Images waiting for a slot. */
+  get waiting(): number {
+    return decodeLimit.pendingCount;
+  },
+  /** The most images ever decoded at once since the process started. */
+  get peak(): number {
+    return decodePeak;
+  },
+};
 /** Stored images are at most this wide or high; chat pictures need no more. */
 export const MAX_SIDE = 2560;
 export const THUMB_SIDE = 320;

@@ -109,14 +109,21 @@ function clientMessageIdOf(req: FastifyRequest): string | undefined {
 export function chatRoutes(app: Api, ctx: AppContext, storage: FileStorage = diskStorage(chatStorageRoot(ctx.config.dataDir))) {
   const { db } = ctx;
 
-  /** Refuses a member who uploads too often before any byte of the upload is decoded. */
-  async function uploadSlot(memberId: number) {
-    if (!(await takeAttempt(db, `chatupload:${memberId}`, CHAT_LIMITS.uploads.max, CHAT_LIMITS.uploads.windowSec))) throw tooMany(MSG_CHAT.tooManyUploads);
+  /**
+   * Refuses a member, or a customer's address (many sign-ups, or one person with many accounts),
+   * that uploads too often, before any byte of the upload is read or decoded. Staff answer from
+   * the shop's own address and count per member only.
+   */
+  async function uploadSlot(sender: SenderInfo, address: string) {
+    const { uploads, uploadsPerAddress } = CHAT_LIMITS;
+    if (!(await takeAttempt(db, `chatupload:${sender.memberId}`, uploads.max, uploads.windowSec))) throw tooMany(MSG_CHAT.tooManyUploads);
+    if (sender.side === 'staff') return;
+    if (!(await takeAttempt(db, `chatupload:address:${address}`, uploadsPerAddress.max, uploadsPerAddress.windowSec))) throw tooMany(MSG_CHAT.tooManyUploads);
   }
 
   async function upload(req: FastifyRequest, sender: SenderInfo, customer: ChatCustomer) {
     const clientMessageId = clientMessageIdOf(req);
-    await uploadSlot(sender.memberId);
+    await uploadSlot(sender, req.ip);
     const files = await readImages(req);
     const { message, created: isNew } = await uploadChatFiles(db, storage, { sender, customer, files, clientMessageId });
     // Stored first, then delivered to the customer's tabs and to staff (a retry is not delivered again).

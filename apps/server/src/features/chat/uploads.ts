@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { CHAT_LIMITS, MSG_CHAT, type ChatMessage } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../shared/http.js';
-import { checkUploadBatch, processImage, type IncomingFile, type ProcessedImage } from './images.js';
+import { checkUploadBatch, decodeQueue, processImage, type IncomingFile, type ProcessedImage } from './images.js';
 import {
   ensureConversation,
   messageByClientId,
@@ -46,8 +46,8 @@ export async function uploadChatFiles(db: Db, storage: FileStorage, upload: Chat
 
   const names = checkUploadBatch(upload.files);
   const images: ProcessedImage[] = [];
-  // One after another: image work is CPU-bound and the machine is shared.
-  for (const [i, file] of upload.files.entries()) images.push(await processImage(file, names[i]!, { staff: sender.side === 'staff' }));
+  // One after another, each through the process's decode queue: image work is CPU-bound and the machine is shared.
+  for (const [i, file] of upload.files.entries()) images.push(await decodeQueue.run(() => processImage(file, names[i]!, { staff: sender.side === 'staff' })));
 
   const conversationId = await ensureConversation(db, customer.id);
   const stored: { key: string; thumbKey: string; image: ProcessedImage }[] = [];
