@@ -284,6 +284,15 @@ export type ChatMessage = z.infer<typeof chatMessageSchema>;
 export const chatUploadAnswer = answerOf(chatMessageSchema);
 
 /**
+ * api/chatFileLink (ours): fresh signed addresses of one chat file, for a chat left open longer
+ * than its addresses live. Only the conversation's customer and staff get them.
+ */
+export const chatFileLinkRequest = z.object({
+  seq: z.coerce.number({ error: MSG.notFound }).int(MSG.notFound).min(1, MSG.notFound).max(2_147_483_647, MSG.notFound),
+});
+export const chatFileLinkAnswer = answerOf(z.object({ seq: z.number(), url: z.string(), thumbUrl: z.string() }));
+
+/**
  * Headers of the upload calls ('headers carry token and encoded target user'): the
  * staff call names the customer in `targetUser` (URI-encoded member seq); either call may carry
  * the client's id for the message, so a retried upload is stored once.

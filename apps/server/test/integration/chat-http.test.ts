@@ -180,6 +180,34 @@ describe('POST uploadChatFile (customer)', () => {
   });
 });
 
+describe('POST api/chatFileLink: fresh addresses for a chat left open (issue 20)', () => {
+  it("the conversation's customer and staff get fresh, readable addresses; another customer and a visitor do not", async () => {
+    const c = await newCustomer(server, '새주소');
+    const other = await newCustomer(server, '남의주소');
+    const sent = await upload('uploadChatFile', c.token, [{ name: 'a.png', data: await png(12, 10) }], { 'x-forwarded-for': '203.0.113.50' });
+    const seq = sent.body.results!.fileList[0]!.seq;
+    for (const token of [c.token, staffToken]) {
+      const res = await call<{ seq: number; url: string; thumbUrl: string }>(server, 'POST', 'api/chatFileLink', { seq }, token);
+      expect([res.status, res.body.results?.seq]).toEqual([200, seq]);
+      const exp = Number(new URL(res.body.results!.url, 'http://x').searchParams.get('exp'));
+      expect(exp * 1000 - Date.now()).toBeGreaterThan(9 * 60_000);
+      expect(exp * 1000 - Date.now()).toBeLessThanOrEqual(15 * 60_000);
+      const full = await fetch(`${server.base}${res.body.results!.url}`);
+      expect([full.status, full.headers.get('content-type'), full.headers.get('cache-control')]).toEqual([200, 'image/png', 'private, max-age=600']);
+      expect((await fetch(`${server.base}${res.body.results!.thumbUrl}`)).status).toBe(200);
+    }
+    for (const [token, seqAsked, status] of [
+      [other.token, seq, 404],
+      [c.token, seq + 1000, 404],
+      [null, seq, 401],
+    ] as const) {
+      const res = await call(server, 'POST', 'api/chatFileLink', { seq: seqAsked }, token ?? undefined);
+      expect([res.status, res.body.results]).toEqual([status, undefined]);
+    }
+    expect((await call(server, 'POST', 'api/chatFileLink', { seq: 'x' }, c.token)).status).toBe(400);
+  });
+});
+
 describe('POST /uploadChatFiles (staff)', () => {
   it('staff send an image to the customer named in the targetUser header; only that customer receives it', async () => {
     const c = await newCustomer(server, '직원업로드');

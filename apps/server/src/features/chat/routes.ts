@@ -8,6 +8,8 @@ import {
   CHAT_UPLOAD_HEADERS,
   MSG,
   MSG_CHAT,
+  chatFileLinkAnswer,
+  chatFileLinkRequest,
   chatUploadAnswer,
   clientMessageIdField,
   loginAnswer,
@@ -15,14 +17,14 @@ import {
   qrLoginRequest,
 } from '@partsmall/contract';
 import { answers } from '../../shared/answers.js';
-import { type Api, type AppContext, requireCompanyMember, requireStaff } from '../../shared/context.js';
+import { type Api, type AppContext, requireCompanyMember, requireMember, requireStaff } from '../../shared/context.js';
 import { AppError, badRequest, created, notFound, ok, tooMany } from '../../shared/http.js';
 import { takeAttempt } from '../../shared/rate-limit.js';
 import type { IncomingFile } from './images.js';
 import { chatCustomer, type ChatCustomer, type SenderInfo } from './messages.js';
 import { issueQrLoginCode, redeemQrLoginCode } from './qr-login.js';
 import { diskStorage, FILE_URL_TTL_SEC, type FileStorage } from './storage.js';
-import { readChatFile, uploadChatFiles } from './uploads.js';
+import { freshFileLink, readChatFile, uploadChatFiles } from './uploads.js';
 
 const tags = ['chat'];
 
@@ -181,6 +183,21 @@ export function chatRoutes(app: Api, ctx: AppContext, storage: FileStorage = dis
         .header('cache-control', `private, max-age=${FILE_URL_TTL_SEC}`)
         .header('content-disposition', 'inline')
         .send(file.data);
+    },
+  );
+
+  app.post(
+    '/api/chatFileLink',
+    {
+      config: { access: 'member' },
+      schema: { tags, summary: '채팅 이미지의 새 주소 (주소는 10~15분 유효, 대화의 고객과 상담 직원만)', body: chatFileLinkRequest, response: answers(chatFileLinkAnswer) },
+    },
+    async (req) => {
+      const { member } = requireMember(req);
+      const staff = member.role === 'staff' || member.role === 'admin';
+      const link = await freshFileLink(db, req.body.seq, { memberId: member.id, staff });
+      if (!link) throw notFound();
+      return ok(link);
     },
   );
 

@@ -13,8 +13,8 @@ import {
   type ChatCustomer,
   type SenderInfo,
 } from './messages.js';
-import { chatFiles } from './schema.js';
-import { fileUrlKey, newStorageKey, verifyFileUrl, type FileStorage, type FileVariant } from './storage.js';
+import { chatConversations, chatFiles } from './schema.js';
+import { fileUrlKey, newStorageKey, signedFileUrl, verifyFileUrl, type FileStorage, type FileVariant } from './storage.js';
 
 export interface ChatUpload {
   /** Who uploads: the customer into their own conversation, or staff into the customer's. */
@@ -113,4 +113,25 @@ export async function readChatFile(
   if (!file) return null;
   const data = await storage.read(q.variant === 'thumb' ? file.thumbKey : file.storageKey);
   return data ? { data, mime: q.variant === 'thumb' ? 'image/webp' : file.mime } : null;
+}
+
+/**
+ * Fresh signed addresses of one chat file for a member allowed to see it: the customer of its
+ * conversation, or staff. Null otherwise, or when there is no such file (the caller answers 404
+ * either way, so nobody learns which files exist).
+ */
+export async function freshFileLink(
+  db: Db,
+  seq: number,
+  viewer: { memberId: number; staff: boolean },
+  now: Date = new Date(),
+): Promise<{ seq: number; url: string; thumbUrl: string } | null> {
+  const [file] = await db
+    .select({ id: chatFiles.id, customerId: chatConversations.customerId })
+    .from(chatFiles)
+    .innerJoin(chatConversations, eq(chatConversations.id, chatFiles.conversationId))
+    .where(eq(chatFiles.id, seq));
+  if (!file || (!viewer.staff && file.customerId !== viewer.memberId)) return null;
+  const key = await fileUrlKey(db);
+  return { seq: file.id, url: signedFileUrl(key, file.id, 'full', now), thumbUrl: signedFileUrl(key, file.id, 'thumb', now) };
 }

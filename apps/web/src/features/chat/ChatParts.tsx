@@ -1,9 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { COMPANY_LEVEL_NAMES, type ChatMessage, type CompanyLevel } from '@partsmall/contract';
 import { dateTime } from '../../shared/format';
 import { openPopup, POPUP } from '../../shared/ui/popup';
 import { Spinner } from '../../shared/ui/states';
-import { imageFilesOf, uploadProblem } from './queries';
+import { fileLinkQuery, imageFilesOf, linkExpired, uploadProblem } from './queries';
 import { TC } from './texts';
 import type { ChatLine } from './useChat';
 import './chat.css';
@@ -21,6 +22,43 @@ export function LevelIcon({ level }: { level: CompanyLevel | null | undefined })
 /** Opens a picture in the 400x300 image window (docs/requirements.md#chat-screens). */
 export function openImage(url: string) {
   openPopup(url, 'chatImage', POPUP.image);
+}
+
+/**
+ * One picture of a file message: its thumbnail, opening the full picture in the image window. The
+ * addresses came with the message and live minutes; an expired one is exchanged for a fresh one
+ * first (the thumbnail on a failed load, the window before it navigates).
+ */
+function ChatImage({ file }: { file: ChatMessage['fileList'][number] }) {
+  const queryClient = useQueryClient();
+  // A fresh thumbnail address, once the one of the message failed to load.
+  const [freshThumb, setFreshThumb] = useState<string | null>(null);
+  const [renewed, setRenewed] = useState(false);
+  const fresh = () => queryClient.fetchQuery(fileLinkQuery(file.seq));
+  const open = () => {
+    if (!linkExpired(file.url)) return openImage(file.url);
+    // Opened now, while the click still counts as the user's, and sent on once the address arrives.
+    const win = openPopup('about:blank', 'chatImage', POPUP.image);
+    fresh().then(
+      (link) => {
+        if (win) win.location.href = link.url;
+      },
+      () => win?.close(),
+    );
+  };
+  const onError = () => {
+    if (renewed) return;
+    setRenewed(true);
+    fresh().then(
+      (link) => setFreshThumb(link.thumbUrl),
+      () => undefined,
+    );
+  };
+  return (
+    <button type="button" className="chat-thumb" onClick={open} title={TC.imageWindow}>
+      <img src={freshThumb ?? file.thumbUrl} alt={TC.imageAlt(file.name)} width={Math.min(file.width, 160)} loading="lazy" onError={onError} />
+    </button>
+  );
 }
 
 function ProductCard({ product }: { product: NonNullable<ChatMessage['product']> }) {
@@ -71,9 +109,7 @@ export function MessageList({ messages, mine, otherRead, typing, empty }: ListPr
               {m.type === 'file' ? (
                 <div className="chat-files">
                   {m.fileList.map((f) => (
-                    <button key={f.seq} type="button" className="chat-thumb" onClick={() => openImage(f.url)} title={TC.imageWindow}>
-                      <img src={f.thumbUrl} alt={TC.imageAlt(f.name)} width={Math.min(f.width, 160)} loading="lazy" />
-                    </button>
+                    <ChatImage key={f.seq} file={f} />
                   ))}
                 </div>
               ) : (

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import {
   CHAT_IMAGE_EXTENSIONS,
   CHAT_LIMITS,
@@ -6,6 +6,7 @@ import {
   CHAT_UPLOAD_FIELD,
   CHAT_UPLOAD_HEADERS,
   MSG_CHAT,
+  chatFileLinkAnswer,
   chatUploadAnswer,
   loginAnswer,
   qrLoginCodeAnswer,
@@ -80,4 +81,23 @@ export function useQrLogin() {
     mutationFn: (token: string) => api.post(loginAnswer, 'api/qrcodeLogin', { token }),
     onSuccess: ({ results }) => session.login(results.token, results.userInfo),
   });
+}
+
+/**
+ * A chat file's addresses live minutes (whoever holds one may read the file); a chat left open
+ * longer asks for fresh ones (api/chatFileLink) before showing or opening an old picture.
+ */
+export const fileLinkQuery = (seq: number) =>
+  queryOptions({
+    queryKey: ['chat', 'fileLink', seq] as const,
+    queryFn: ({ signal }) => api.post(chatFileLinkAnswer, 'api/chatFileLink', { seq }, { signal, accept: [200] }).then((a) => a.results),
+    // Fresh addresses live at least 10 minutes; asked again well before that.
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+
+/** True when a signed address has expired or is about to (within 30 s). */
+export function linkExpired(url: string, now: number = Date.now()): boolean {
+  const exp = Number(new URL(url, 'http://x').searchParams.get('exp'));
+  return !Number.isFinite(exp) || exp * 1000 - now < 30_000;
 }
