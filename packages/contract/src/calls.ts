@@ -296,8 +296,14 @@ export const CALLS = {
   },
   WithdrawMember: {
     method: 'POST', path: '/api/WithdrawMember', tags: ['members'], summary: '회원 탈퇴 (대표 계정은 회사와 모든 계정)', spec: true,
-    description: '네 가지 확인과 본인 이름으로 탈퇴합니다 (201). 대표 계정이면 회사와 부계정도 탈퇴합니다.',
+    description:
+      '네 가지 확인과 본인 이름으로 탈퇴합니다 (201). 대표 계정이면 회사와 부계정도 탈퇴합니다. 로그인한 지 10분이 지난 세션은 비밀번호(pw, 선택 필드)도 보내야 합니다 (없거나 틀리면 400, field pw).',
     example: { agree1: true, agree2: true, agree3: true, agree4: true, userName: '박준호' },
+  },
+  withdrawCheck: {
+    method: 'POST', path: '/api/withdrawCheck', tags: ['members'], summary: '회원 탈퇴 전 확인: 비밀번호를 다시 입력해야 하는지 (로그인 10분 후)',
+    description: '로그인한 지 10분이 지난 세션은 탈퇴할 때 비밀번호(pw)를 함께 보내야 합니다. 탈퇴 화면이 비밀번호 칸을 보일지 묻습니다.',
+    example: {}, answerExample: { code: 200, message: '정상', results: { pwRequired: true } },
   },
   showCashPaymentWinow: {
     method: 'POST', path: '/payCenter/showCashPaymentWinow', tags: ['payments'], summary: '캐시 충전 결제창 (대표 계정; 1,000원~1,000만원)', spec: true,
@@ -360,17 +366,24 @@ export const CALLS = {
   },
   getCarsSearchHotKey: {
     method: 'POST', path: '/epc/getCarsSearchHotKey', tags: ['epc'], summary: '차량 카탈로그 안의 부품번호 검색 (2~50자)', spec: true,
-    description: '오늘 연 차대번호의 카탈로그에서 부품번호로 찾아 그 부품이 있는 그룹과 부품을 돌려줍니다.',
+    description: '오늘 연 차대번호의 카탈로그(mcid는 그 차량의 카탈로그)에서 부품번호로 찾아 그 부품이 있는 그룹과 부품을 돌려줍니다. 회원과 주소마다 1분에 검색 횟수가 제한됩니다 (429).',
     example: { vin: VIN, mcid: 'DEMO-BENZ-W213', brand: 'benz', searchHotKey: 'A2', lang: 'CN' },
   },
   getCarsReplace: {
     method: 'POST', path: '/epc/getCarsReplace', tags: ['epc'], summary: '대체 부품번호 (교체 이력, 호환 번호)', spec: true,
-    description: '부품번호의 교체 이력과 호환 번호 목록 (body.data).', example: { pid: 'A2054211012', brand_code: 'benz' },
+    description:
+      '부품번호의 교체 이력과 호환 번호 목록 (body.data). 라이선스가 필요합니다. 라이선스가 없으면 테스트 차대번호(vin, mcid 선택 필드)의 카탈로그 안에서만 답합니다.',
+    example: { pid: 'A2054211012', brand_code: 'benz' },
   },
   searchParts: {
     method: 'POST', path: '/epc/searchParts', tags: ['epc'], summary: '전체 카탈로그 부품번호 검색 (objSearchMapper, 라이선스 필요)', spec: true,
     description: '라이선스 있는 회사가 모든 카탈로그에서 부품번호로 찾습니다 (페이지, 다음 페이지 여부).',
     example: { objSearchMapper: { searchKeyword: 'A2054211012', page: 1, size: 10 } },
+  },
+  chatFileLink: {
+    method: 'POST', path: '/api/chatFileLink', tags: ['chat'], summary: '채팅 이미지의 새 주소 (주소는 10~15분 유효, 대화의 고객과 상담 직원만)',
+    description: '채팅 이미지 주소는 10~15분만 유효합니다. 오래 열어 둔 채팅이 그림 하나(seq)의 새 서명 주소와 썸네일 주소를 받습니다.',
+    example: { seq: 12 },
   },
   qrcodeLoginCode: {
     method: 'POST', path: '/api/qrcodeLoginCode', tags: ['chat'], summary: '모바일 QR 로그인 코드 발급 (60초, 1회)',
