@@ -8,6 +8,7 @@ export * from './constants.js';
 export * from './messages.js';
 export * from './rules.js';
 export * from './unicode.js';
+export * from './part-relations.js';
 export * from './calls.js';
 export * from './auth.js';
 export * from './envelope.js';
