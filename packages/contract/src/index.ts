@@ -9,6 +9,8 @@ export * from './messages.js';
 export * from './rules.js';
 export * from './unicode.js';
 export * from './part-relations.js';
+export * from './name-search.js';
+export * from './part-synonyms.js';
 export * from './calls.js';
 export * from './auth.js';
 export * from './envelope.js';
