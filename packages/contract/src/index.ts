@@ -11,6 +11,7 @@ export * from './unicode.js';
 export * from './part-relations.js';
 export * from './name-search.js';
 export * from './part-synonyms.js';
+export * from './quick-order-lines.js';
 export * from './calls.js';
 export * from './auth.js';
 export * from './envelope.js';
