@@ -38,6 +38,14 @@ describe('parseQuickOrderText: separators', () => {
     expect(result[2]!.error).toBe('수량을 숫자로 입력하세요.');
   });
 
+  it('reads a thousands comma after a space as part of the quantity', () => {
+    expect(brief(parseQuickOrderText('A0004201220 1,000\nB1 2,500 창고\n34 11 6 860 242,2'))).toEqual([
+      [1, 'A0004201220', 1000, '', null],
+      [2, 'B1', 2500, '창고', null],
+      [3, '34116860242', 2, '', null],
+    ]);
+  });
+
   it('takes a number alone as one piece, and a quantity with a unit', () => {
     expect(brief(parseQuickOrderText('A0004201220\n0034116860 3개 급함\n11427953129 2EA'))).toEqual([
       [1, 'A0004201220', 1, '', null],
@@ -154,6 +162,13 @@ describe('parseQuickOrderCells', () => {
 
   it('reads part number, quantity and memo columns without a header', () => {
     expect(brief(parseQuickOrderCells([{ line: 7, cells: ['0034-116', '4', '뒤', '추가'] }]))).toEqual([[7, '0034116', 4, '뒤 추가', null]]);
+  });
+
+  it('reads a file of one column as typed lines', () => {
+    expect(brief(parseQuickOrderCells([{ line: 1, cells: ['34 11 6 860 242 2 급함'] }, { line: 2, cells: ['A0004201220', ''] }]))).toEqual([
+      [1, '34116860242', 2, '급함', null],
+      [2, 'A0004201220', 1, '', null],
+    ]);
   });
 
   it('accepts 500 rows and refuses 501', () => {

@@ -99,6 +99,8 @@ interface Split {
  */
 function splitLine(line: string): Split {
   for (const sep of [/\t/, /,/, /\s{2,}/]) {
+    // '1,000' after a space is a quantity written with a thousands comma, not two columns.
+    if (sep.source === ',' && /(^|\s)\d{1,3}(,\d{3})+(\s|$)/.test(line)) continue;
     const cells = line.split(sep).map((c) => c.trim());
     if (cells.length >= 2 && (looksLikeQty(cells[1]!) || sep.source === '\\t')) {
       return { part: cells[0]!, qty: cells[1]!, memo: cells.slice(2).filter(Boolean).join(' ') };
@@ -176,6 +178,8 @@ function finish(lines: { line: number; raw: string; split: () => Split }[]): Qui
 /** Part, quantity and memo of a row of cells: by a header's columns, else the first three (memo the rest). */
 function splitCells(cells: string[], columns: Columns | null): Split {
   const at = (i: number) => (i >= 0 ? (cells[i] ?? '') : '');
+  // A file of one column holds whole lines ('A 000 420 12 20 2' saved as .csv): read them as typed.
+  if (!columns && cells.slice(1).every((c) => c === '')) return splitLine(at(0));
   if (!columns) return { part: at(0), qty: at(1), memo: cells.slice(2).filter(Boolean).join(' ') };
   return { part: at(columns.part), qty: at(columns.qty), memo: at(columns.memo) };
 }
