@@ -104,14 +104,14 @@ describe('resolvePartNumber', () => {
         path: ['34 11 6 860 242', '34 11 6 860 016', '34-11-6-885-452'],
         label: '대체품번 (이전 번호 34 11 6 860 242 → 현재 34-11-6-885-452)',
       },
-      { key: '34116860242', number: '34 11 6 860 242', match: 'own', path: ['34 11 6 860 242'], label: '' },
+      { key: '34116860242', number: '34 11 6 860 242', match: 'own', path: ['34 11 6 860 242'], label: '품번 일치' },
       { key: 'TRWGDB1611', number: 'TRW GDB1611', match: 'interchangeable', path: ['34 11 6 860 242', 'TRW GDB1611'], label: '호환품번' },
     ]);
   });
 
   it('finds a current number by its own number first, then its interchangeable numbers', () => {
     expect(resolvePartNumber(index, '34116885452').map((m) => [m.key, m.match, m.label])).toEqual([
-      ['34116885452', 'own', ''],
+      ['34116885452', 'own', '품번 일치'],
       ['TRWGDB1611', 'interchangeable', '호환품번'],
     ]);
   });
@@ -131,7 +131,7 @@ describe('resolvePartNumber', () => {
     expect(resolvePartNumber(index, 's old').map((m) => [m.key, m.match, m.label])).toEqual([
       ['SNEW1', 'replaced', '대체품번 (이전 번호 s old → 현재 S-NEW-1)'],
       ['SNEW2', 'replaced', '대체품번 (이전 번호 s old → 현재 S-NEW-2)'],
-      ['SOLD', 'own', ''],
+      ['SOLD', 'own', '품번 일치'],
     ]);
   });
 
@@ -143,7 +143,7 @@ describe('resolvePartNumber', () => {
   });
 
   it('answers a number without relations with itself only, and nothing for an empty one', () => {
-    expect(resolvePartNumber(index, '0001-ABC')).toEqual([{ key: '0001ABC', number: '0001-ABC', match: 'own', path: ['0001-ABC'], label: '' }]);
+    expect(resolvePartNumber(index, '0001-ABC')).toEqual([{ key: '0001ABC', number: '0001-ABC', match: 'own', path: ['0001-ABC'], label: '품번 일치' }]);
     expect(resolvePartNumber(index, ' - ')).toEqual([]);
   });
 

@@ -154,7 +154,7 @@ export interface PartMatch {
   match: PartMatchKind;
   /** From the typed number to this one, as written: [typed] for own, [old, …, current] for replaced. */
   path: string[];
-  /** What the hit says: '' for its own number, '대체품번 (이전 번호 X → 현재 Y)' or '호환품번'. */
+  /** What the hit says: '품번 일치', '대체품번 (이전 번호 X → 현재 Y)' or '호환품번'. */
   label: string;
 }
 
@@ -193,6 +193,7 @@ export function replacedLabel(oldNumber: string, currentNumber: string): string 
   return `대체품번 (이전 번호 ${oldNumber} → 현재 ${currentNumber})`;
 }
 
+export const OWN_NUMBER_LABEL = '품번 일치';
 export const INTERCHANGEABLE_LABEL = '호환품번';
 
 /**
@@ -244,7 +245,7 @@ export function resolvePartNumber(index: PartRelationIndex, typed: string): Part
     const end = path[path.length - 1]!;
     push({ key: end, number: show(end), match: 'replaced', path: [typedShown, ...path.slice(1).map(show)], label: replacedLabel(typedShown, show(end)) });
   }
-  push({ key, number: typedShown, match: 'own', path: [typedShown], label: '' });
+  push({ key, number: typedShown, match: 'own', path: [typedShown], label: OWN_NUMBER_LABEL });
 
   for (const base of [key, ...chains.map((p) => p[p.length - 1]!)]) {
     for (const partner of index.partners.get(base) ?? []) {
