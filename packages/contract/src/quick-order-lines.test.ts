@@ -70,6 +70,11 @@ describe('parseQuickOrderText: separators', () => {
     ]);
   });
 
+  it('knows header cells with a unit or a note in them', () => {
+    const text = ['품번 (OE)\t품명\t수량(EA)\t비고 사항', 'A 000 420 12 20\t패드\t4\t앞'].join('\n');
+    expect(brief(parseQuickOrderText(text))).toEqual([[2, 'A0004201220', 4, '앞', null]]);
+  });
+
   it('cleans no-break and ideographic spaces and invisible marks from a web page', () => {
     expect(brief(parseQuickOrderText('A\u00a0000\u00a0420 12\u200b20\t2\u3000'))).toEqual([[1, 'A0004201220', 2, '', null]]);
   });

@@ -51,19 +51,22 @@ export type QuickOrderParse = { ok: true; rows: QuickOrderRow[] } | { ok: false;
 /** Column positions named by a header row; -1 when the header has no such column. */
 type Columns = { part: number; qty: number; memo: number };
 
-const PART_HEADERS = new Set(['품번', '부품번호', '품목코드', '부품코드', '제품번호', '상품코드', 'partno', 'partnumber', 'pn', 'oe', 'oe번호']);
-const QTY_HEADERS = new Set(['수량', '주문수량', 'qty', 'quantity', '개수']);
-const MEMO_HEADERS = new Set(['메모', '비고', 'memo', 'note', '참고']);
+const PART_HEADERS = ['품번', '부품번호', '품목코드', '부품코드', '제품번호', '상품코드', 'partno', 'partnumber', 'pn', 'oe'];
+const QTY_HEADERS = ['수량', '주문수량', 'qty', 'quantity', '개수'];
+const MEMO_HEADERS = ['메모', '비고', 'memo', 'note', '참고'];
 
-const headerWord = (cell: string) => cell.toLowerCase().replace(/[\s.#_-]+/g, '');
-
-/** Column positions of a header row, or null when the row is data. */
+/**
+ * Column positions of a header row, or null when the row is data. A header cell starts with one of
+ * the words ('수량(EA)', '품번 (OE)'); a row with a digit is data, since part numbers have digits.
+ */
 function headerColumns(cells: string[]): Columns | null {
-  const words = cells.map(headerWord);
-  const part = words.findIndex((w) => PART_HEADERS.has(w));
-  const qty = words.findIndex((w) => QTY_HEADERS.has(w));
+  if (cells.some((c) => /\d/.test(c))) return null;
+  const words = cells.map((cell) => cell.toLowerCase().replace(/[^\p{L}]+/gu, ''));
+  const find = (names: string[]) => words.findIndex((w) => names.some((n) => w.startsWith(n)));
+  const part = find(PART_HEADERS);
+  const qty = find(QTY_HEADERS);
   if (part < 0 && qty < 0) return null;
-  return { part: part < 0 ? 0 : part, qty, memo: words.findIndex((w) => MEMO_HEADERS.has(w)) };
+  return { part: part < 0 ? 0 : part, qty, memo: find(MEMO_HEADERS) };
 }
 
 /** A token written as a number (with an optional unit): the quantity, valid or not. */
@@ -195,15 +198,13 @@ export function parseQuickOrderText(text: string): QuickOrderParse {
   text.split(/\r\n|\r|\n/).forEach((raw, i) => {
     const clean = cleanLine(raw);
     if (clean.trim() === '') return;
-    if (!/\d/.test(clean)) {
-      const sep = clean.includes('\t') ? '\t' : clean.includes(',') ? ',' : null;
-      const columns = sep ? headerColumns(clean.split(sep).map((c) => c.trim())) : null;
-      if (sep && columns) {
-        header = { sep, columns };
-        return;
-      }
-      if (headerColumns(clean.trim().split(/\s+/))) return;
+    const sep = clean.includes('\t') ? '\t' : clean.includes(',') ? ',' : null;
+    const columns = sep ? headerColumns(clean.split(sep).map((c) => c.trim())) : null;
+    if (sep && columns) {
+      header = { sep, columns };
+      return;
     }
+    if (headerColumns(clean.trim().split(/\s+/))) return;
     const h: { sep: string; columns: Columns } | null = header;
     const split = h && clean.includes(h.sep) ? () => splitCells(clean.split(h.sep).map((c) => c.trim()), h.columns) : () => splitLine(clean);
     lines.push({ line: i + 1, raw, split });
