@@ -121,6 +121,14 @@ describe('xlsx files', () => {
     expect(checkXlsxPackage(overLimit)).toBe('압축을 풀면 10MB가 넘는 엑셀 파일은 올릴 수 없습니다.');
   }, 30_000);
 
+  it('accepts 5,000 rows in the sheets and refuses more before reading the workbook', () => {
+    // Rows as Excel and other writers spell them, split across 4 KB steps at every place.
+    const sheet = (n: number, tag: string) => new TextEncoder().encode(`<worksheet><sheetData>${tag.repeat(n)}</sheetData></worksheet>`);
+    const pack = (a: number, b: number) => zipSync({ 'xl/worksheets/sheet1.xml': sheet(a, '<row r="1"><c/></row>'), 'xl/worksheets/sheet2.xml': sheet(b, '<x:row/>'), 'xl/styles.xml': sheet(9000, '<row>') });
+    expect(checkXlsxPackage(pack(3000, 2000))).toBeNull();
+    expect(checkXlsxPackage(pack(3000, 2001))).toBe('행이 5,000개가 넘는 엑셀 파일은 올릴 수 없습니다. 주문할 줄(최대 500줄)만 남겨 다시 올리세요.');
+  });
+
   it('refuses a broken zip and an empty workbook', async () => {
     const plain = await xlsx((sheet) => sheet.addRow(['A1', 1]));
     expect(await readQuickOrderFile({ filename: 'a.xlsx', data: plain.subarray(0, 200) })).toEqual({

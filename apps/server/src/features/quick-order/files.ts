@@ -14,6 +14,12 @@ import { Unzip, UnzipInflate, UnzipPassThrough } from 'fflate';
 export const QUICK_ORDER_FILE_MAX_BYTES = 1024 * 1024;
 /** Unpacked size of all parts of an xlsx together. */
 export const QUICK_ORDER_XLSX_MAX_UNPACKED = 10 * 1024 * 1024;
+/**
+ * Rows of all sheets together, counted in the unpacked XML before the workbook is read: 10 MB of
+ * rows would cost exceljs hundreds of megabytes. Generous beside 500 lines, for templates whose
+ * formatting runs down empty rows.
+ */
+export const QUICK_ORDER_XLSX_MAX_ROWS = 5_000;
 
 export const QUICK_ORDER_FILE_MSG = {
   tooLarge: '파일은 1MB까지 올릴 수 있습니다.',
@@ -21,6 +27,7 @@ export const QUICK_ORDER_FILE_MSG = {
   xls: '엑셀 97-2003 형식(.xls)은 읽을 수 없습니다. .xlsx 또는 .csv로 저장해 올리세요.',
   macro: '매크로가 들어 있는 엑셀 파일은 올릴 수 없습니다. 매크로 없는 .xlsx로 저장해 올리세요.',
   unpackedTooLarge: '압축을 풀면 10MB가 넘는 엑셀 파일은 올릴 수 없습니다.',
+  tooManyRows: '행이 5,000개가 넘는 엑셀 파일은 올릴 수 없습니다. 주문할 줄(최대 500줄)만 남겨 다시 올리세요.',
   broken: '엑셀 파일을 읽을 수 없습니다. 파일이 손상되지 않았는지 확인하세요.',
   noSheet: '엑셀 파일에 시트가 없습니다.',
   formula: (row: number) => `${row}행에 계산 결과가 저장되지 않은 수식이 있습니다. 엑셀에서 열어 저장한 뒤 다시 올리세요.`,
@@ -84,12 +91,23 @@ function readCsv(data: Uint8Array): QuickOrderParse {
  */
 export function checkXlsxPackage(data: Uint8Array): string | null {
   let unpacked = 0;
+  let rows = 0;
   let problem: string | null = null;
   const unzip = new Unzip((entry) => {
     if (/(^|\/)vbaProject\.bin$/i.test(entry.name)) problem ??= QUICK_ORDER_FILE_MSG.macro;
+    const sheet = /^xl\/worksheets\/[^/]+\.xml$/i.test(entry.name);
+    // The last 4 characters of a chunk go before the next: a '<row ' cut in two is counted once,
+    // and no whole one (5 characters) fits in them to be counted twice.
+    let carry = '';
     entry.ondata = (err, chunk) => {
       if (err) problem ??= QUICK_ORDER_FILE_MSG.broken;
       unpacked += chunk?.length ?? 0;
+      if (sheet && chunk) {
+        const text = carry + Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('latin1');
+        rows += text.match(/[<:]row[\s/>]/g)?.length ?? 0;
+        carry = text.slice(-4);
+        if (rows > QUICK_ORDER_XLSX_MAX_ROWS) problem ??= QUICK_ORDER_FILE_MSG.tooManyRows;
+      }
       if (unpacked > QUICK_ORDER_XLSX_MAX_UNPACKED) {
         problem ??= QUICK_ORDER_FILE_MSG.unpackedTooLarge;
         entry.terminate();
