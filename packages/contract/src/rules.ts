@@ -6,9 +6,15 @@ export function digitsOnly(value: string): string {
   return value.replace(/\D+/g, '');
 }
 
-/** Alpha-number helper: uppercases and strips everything except A-Z and 0-9. */
+/**
+ * Alpha-number helper, the one normal form of a part number: uppercases and strips everything except
+ * A-Z and 0-9 (spaces, dashes, dots, slashes); leading zeros stay, since `0034` and `34` are
+ * different numbers to a maker. Full-width letters and digits, which a Korean keyboard in full-width
+ * mode types, fold to ASCII first instead of being dropped.
+ */
 export function alphaNumber(value: string): string {
-  return value.toUpperCase().replace(/[^A-Z0-9]+/g, '');
+  const ascii = /^[ -~]*$/.test(value) ? value : value.normalize('NFKC');
+  return ascii.toUpperCase().replace(/[^A-Z0-9]+/g, '');
 }
 
 /**

@@ -1,0 +1,164 @@
+import type { QuickOrderParse } from '@partsmall/contract';
+import ExcelJS from 'exceljs';
+import { unzipSync, zipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { checkXlsxPackage, decodeCsv, QUICK_ORDER_XLSX_MAX_UNPACKED, readQuickOrderFile } from './index.js';
+
+/** EUC-KR bytes of a text, from a table built by decoding every two-byte code (no encoder needed). */
+function encodeEucKr(text: string): Uint8Array {
+  const table = new Map<string, number[]>();
+  const decoder = new TextDecoder('euc-kr');
+  for (let lead = 0xa1; lead <= 0xfe; lead++) {
+    for (let trail = 0xa1; trail <= 0xfe; trail++) {
+      const ch = decoder.decode(Uint8Array.from([lead, trail]));
+      if (ch.length === 1 && ch !== '\ufffd' && !table.has(ch)) table.set(ch, [lead, trail]);
+    }
+  }
+  const bytes: number[] = [];
+  for (const ch of text) {
+    if (ch.charCodeAt(0) < 0x80) bytes.push(ch.charCodeAt(0));
+    else bytes.push(...table.get(ch)!);
+  }
+  return Uint8Array.from(bytes);
+}
+
+function brief(result: QuickOrderParse) {
+  if (!result.ok) throw new Error(result.message);
+  return result.rows.map((r) => [r.line, r.normalised, r.qty, r.memo, r.error ?? null]);
+}
+
+async function xlsx(fill: (sheet: ExcelJS.Worksheet) => void): Promise<Uint8Array> {
+  const workbook = new ExcelJS.Workbook();
+  fill(workbook.addWorksheet('견적'));
+  return new Uint8Array(await workbook.xlsx.writeBuffer());
+}
+
+const CSV_TEXT = '품번,수량,비고\r\nA 000 420 12 20,2,앞 브레이크\r\n"34 11 6 860 242",3,"좌측, 급함"\r\n';
+const CSV_ROWS = [
+  [2, 'A0004201220', 2, '앞 브레이크', null],
+  [3, '34116860242', 3, '좌측, 급함', null],
+];
+
+describe('CSV files', () => {
+  it('reads an EUC-KR CSV as Korean Excel saves it', async () => {
+    const data = encodeEucKr(CSV_TEXT);
+    expect(() => new TextDecoder('utf-8', { fatal: true }).decode(data)).toThrow();
+    expect(brief(await readQuickOrderFile({ filename: '견적.csv', data }))).toEqual(CSV_ROWS);
+  });
+
+  it('reads UTF-8 with and without a BOM, and UTF-16 with its BOM', async () => {
+    const utf8 = new TextEncoder().encode(CSV_TEXT);
+    const withBom = Uint8Array.from([0xef, 0xbb, 0xbf, ...utf8]);
+    const utf16 = Uint8Array.from([0xff, 0xfe, ...Array.from(CSV_TEXT).flatMap((c) => [c.charCodeAt(0) & 0xff, c.charCodeAt(0) >> 8])]);
+    for (const data of [utf8, withBom, utf16]) expect(brief(await readQuickOrderFile({ filename: 'a.CSV', data }))).toEqual(CSV_ROWS);
+    expect(decodeCsv(withBom)!.startsWith('품번')).toBe(true);
+  });
+
+  it('refuses bytes that are neither UTF-8 nor EUC-KR, and broken quoting', async () => {
+    expect(await readQuickOrderFile({ filename: 'a.csv', data: Uint8Array.from([0x41, 0x31, 0x2c, 0xff, 0xff, 0x0a]) })).toEqual({
+      ok: false,
+      message: '파일의 글자를 읽을 수 없습니다. UTF-8 또는 EUC-KR로 저장한 CSV 파일을 올리세요.',
+    });
+    expect(await readQuickOrderFile({ filename: 'a.csv', data: new TextEncoder().encode('"A1,2\n') })).toEqual({
+      ok: false,
+      message: 'CSV 파일의 형식이 올바르지 않습니다. 따옴표가 닫혔는지 확인하세요.',
+    });
+  });
+
+  it('accepts 500 lines and refuses 501', async () => {
+    const csv = (n: number) => new TextEncoder().encode(Array.from({ length: n }, (_, i) => `P${i},1`).join('\n'));
+    expect(brief(await readQuickOrderFile({ filename: 'a.csv', data: csv(500) }))).toHaveLength(500);
+    expect(await readQuickOrderFile({ filename: 'a.csv', data: csv(501) })).toEqual({ ok: false, message: '한 번에 최대 500줄까지 주문할 수 있습니다. (입력 501줄)' });
+  });
+});
+
+describe('xlsx files', () => {
+  it('reads values: text, numbers, rich text and a formula’s saved result; quantities checked per row', async () => {
+    const data = await xlsx((sheet) => {
+      sheet.addRow(['견적서 (주)부품상사']);
+      sheet.addRow(['품명', '품번', '수량', '비고']);
+      sheet.addRow(['브레이크 패드', 'A 000 420 12 20', 2, '앞']);
+      sheet.addRow(['오일 필터', 11427953129, { formula: '2*5', result: 10 }, { richText: [{ text: '엔진' }, { text: ' 정비' }] }]);
+      sheet.addRow(['와이퍼', '61 61 2 241 376', 0, '']);
+      sheet.addRow(['점화플러그', '0 242 236 562', 1.5, '']);
+    });
+    expect(brief(await readQuickOrderFile({ filename: '견적.xlsx', data }))).toEqual([
+      [1, '', null, '', '품번에 영문 또는 숫자가 없습니다.'],
+      [3, 'A0004201220', 2, '앞', null],
+      [4, '11427953129', 10, '엔진 정비', null],
+      [5, '61612241376', null, '', '수량은 1 이상의 정수로 입력하세요.'],
+      [6, '0242236562', null, '', '수량은 1 이상의 정수로 입력하세요.'],
+    ]);
+  });
+
+  it('refuses a formula without a saved result, naming its row', async () => {
+    const data = await xlsx((sheet) => {
+      sheet.addRow(['A1', 1]);
+      sheet.addRow(['B2', { formula: 'C9*2' }]);
+    });
+    expect(await readQuickOrderFile({ filename: 'a.xlsx', data })).toEqual({
+      ok: false,
+      message: '2행에 계산 결과가 저장되지 않은 수식이 있습니다. 엑셀에서 열어 저장한 뒤 다시 올리세요.',
+    });
+  });
+
+  it('refuses a workbook with macros, by its content and by its name', async () => {
+    const plain = await xlsx((sheet) => sheet.addRow(['A1', 1]));
+    const withMacros = zipSync({ ...unzipSync(plain), 'xl/vbaProject.bin': new Uint8Array([1, 2, 3]) });
+    const macro = { ok: false, message: '매크로가 들어 있는 엑셀 파일은 올릴 수 없습니다. 매크로 없는 .xlsx로 저장해 올리세요.' };
+    expect(await readQuickOrderFile({ filename: 'a.xlsx', data: withMacros })).toEqual(macro);
+    expect(await readQuickOrderFile({ filename: 'a.xlsm', data: plain })).toEqual(macro);
+    expect(brief(await readQuickOrderFile({ filename: 'a.xlsx', data: plain }))).toEqual([[1, 'A1', 1, '', null]]);
+  });
+
+  it('refuses a zip bomb before parsing it, and counts the unpacked size to the byte', async () => {
+    const bomb = zipSync({ 'xl/worksheets/sheet1.xml': new Uint8Array(QUICK_ORDER_XLSX_MAX_UNPACKED + 1) }, { level: 9 });
+    expect(bomb.byteLength).toBeLessThan(50_000);
+    expect(await readQuickOrderFile({ filename: 'a.xlsx', data: bomb })).toEqual({ ok: false, message: '압축을 풀면 10MB가 넘는 엑셀 파일은 올릴 수 없습니다.' });
+    const atLimit = zipSync({ 'a.xml': new Uint8Array(QUICK_ORDER_XLSX_MAX_UNPACKED - 10), 'b.xml': new Uint8Array(10) }, { level: 9 });
+    expect(checkXlsxPackage(atLimit)).toBeNull();
+    const overLimit = zipSync({ 'a.xml': new Uint8Array(QUICK_ORDER_XLSX_MAX_UNPACKED - 10), 'b.xml': new Uint8Array(11) }, { level: 9 });
+    expect(checkXlsxPackage(overLimit)).toBe('압축을 풀면 10MB가 넘는 엑셀 파일은 올릴 수 없습니다.');
+  }, 30_000);
+
+  it('accepts 5,000 rows in the sheets and refuses more before reading the workbook', () => {
+    // Rows as Excel and other writers spell them, split across 4 KB steps at every place.
+    const sheet = (n: number, tag: string) => new TextEncoder().encode(`<worksheet><sheetData>${tag.repeat(n)}</sheetData></worksheet>`);
+    const pack = (a: number, b: number) => zipSync({ 'xl/worksheets/sheet1.xml': sheet(a, '<row r="1"><c/></row>'), 'xl/worksheets/sheet2.xml': sheet(b, '<x:row/>'), 'xl/styles.xml': sheet(9000, '<row>') });
+    expect(checkXlsxPackage(pack(3000, 2000))).toBeNull();
+    expect(checkXlsxPackage(pack(3000, 2001))).toBe('행이 5,000개가 넘는 엑셀 파일은 올릴 수 없습니다. 주문할 줄(최대 500줄)만 남겨 다시 올리세요.');
+  });
+
+  it('refuses a broken zip and an empty workbook', async () => {
+    const plain = await xlsx((sheet) => sheet.addRow(['A1', 1]));
+    expect(await readQuickOrderFile({ filename: 'a.xlsx', data: plain.subarray(0, 200) })).toEqual({
+      ok: false,
+      message: '엑셀 파일을 읽을 수 없습니다. 파일이 손상되지 않았는지 확인하세요.',
+    });
+    const empty = new Uint8Array(await new ExcelJS.Workbook().xlsx.writeBuffer());
+    expect(await readQuickOrderFile({ filename: 'a.xlsx', data: empty })).toEqual({ ok: false, message: '엑셀 파일에 시트가 없습니다.' });
+  });
+});
+
+describe('any file', () => {
+  it('accepts 1 MB and refuses one byte more', async () => {
+    const line = new TextEncoder().encode('A1,1\n');
+    const oneMb = new Uint8Array(1024 * 1024).fill(0x20);
+    oneMb.set(line, 0);
+    expect(brief(await readQuickOrderFile({ filename: 'a.csv', data: oneMb }))).toEqual([[1, 'A1', 1, '', null]]);
+    const more = new Uint8Array(1024 * 1024 + 1).fill(0x20);
+    expect(await readQuickOrderFile({ filename: 'a.csv', data: more })).toEqual({ ok: false, message: '파일은 1MB까지 올릴 수 있습니다.' });
+  });
+
+  it('refuses .xls and other kinds of file', async () => {
+    const ole = Uint8Array.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+    expect(await readQuickOrderFile({ filename: 'a.xls', data: ole })).toEqual({
+      ok: false,
+      message: '엑셀 97-2003 형식(.xls)은 읽을 수 없습니다. .xlsx 또는 .csv로 저장해 올리세요.',
+    });
+    expect(await readQuickOrderFile({ filename: 'a.pdf', data: new TextEncoder().encode('%PDF-1.7') })).toEqual({
+      ok: false,
+      message: '.xlsx 또는 .csv 파일만 올릴 수 있습니다.',
+    });
+  });
+});

@@ -1,0 +1,166 @@
+/**
+ * Quick order from a file (issue 22): `.xlsx` and `.csv` (UTF-8, or the EUC-KR Korean Excel writes)
+ * read into rows of cells, then checked line by line by the contract's `parseQuickOrderCells`.
+ * A file is read only after it is known to be small: the upload, then the unpacked size of an xlsx
+ * (a zip bomb is a few kilobytes that unpack to gigabytes), counted while inflating, not trusted
+ * from the zip's own headers.
+ */
+import { parseQuickOrderCells, type QuickOrderParse } from '@partsmall/contract';
+import { parse as parseCsv } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import { Unzip, UnzipInflate, UnzipPassThrough } from 'fflate';
+
+/** 500 lines are a few tens of kilobytes in either format; a megabyte leaves room for styles and a logo. */
+export const QUICK_ORDER_FILE_MAX_BYTES = 1024 * 1024;
+/** Unpacked size of all parts of an xlsx together. */
+export const QUICK_ORDER_XLSX_MAX_UNPACKED = 10 * 1024 * 1024;
+/**
+ * Rows of all sheets together, counted in the unpacked XML before the workbook is read: 10 MB of
+ * rows would cost exceljs hundreds of megabytes. Generous beside 500 lines, for templates whose
+ * formatting runs down empty rows.
+ */
+export const QUICK_ORDER_XLSX_MAX_ROWS = 5_000;
+
+export const QUICK_ORDER_FILE_MSG = {
+  tooLarge: '파일은 1MB까지 올릴 수 있습니다.',
+  type: '.xlsx 또는 .csv 파일만 올릴 수 있습니다.',
+  xls: '엑셀 97-2003 형식(.xls)은 읽을 수 없습니다. .xlsx 또는 .csv로 저장해 올리세요.',
+  macro: '매크로가 들어 있는 엑셀 파일은 올릴 수 없습니다. 매크로 없는 .xlsx로 저장해 올리세요.',
+  unpackedTooLarge: '압축을 풀면 10MB가 넘는 엑셀 파일은 올릴 수 없습니다.',
+  tooManyRows: '행이 5,000개가 넘는 엑셀 파일은 올릴 수 없습니다. 주문할 줄(최대 500줄)만 남겨 다시 올리세요.',
+  broken: '엑셀 파일을 읽을 수 없습니다. 파일이 손상되지 않았는지 확인하세요.',
+  noSheet: '엑셀 파일에 시트가 없습니다.',
+  formula: (row: number) => `${row}행에 계산 결과가 저장되지 않은 수식이 있습니다. 엑셀에서 열어 저장한 뒤 다시 올리세요.`,
+  encoding: '파일의 글자를 읽을 수 없습니다. UTF-8 또는 EUC-KR로 저장한 CSV 파일을 올리세요.',
+  csv: 'CSV 파일의 형식이 올바르지 않습니다. 따옴표가 닫혔는지 확인하세요.',
+} as const;
+
+const refuse = (message: string): QuickOrderParse => ({ ok: false, message });
+
+/** Reads an uploaded quick-order file into checked rows, or a Korean message saying why not. */
+export async function readQuickOrderFile(file: { filename: string; data: Uint8Array }): Promise<QuickOrderParse> {
+  const { data } = file;
+  if (data.byteLength > QUICK_ORDER_FILE_MAX_BYTES) return refuse(QUICK_ORDER_FILE_MSG.tooLarge);
+  const name = file.filename.toLowerCase();
+  const magic = (...bytes: number[]) => bytes.every((b, i) => data[i] === b);
+  if (magic(0x50, 0x4b, 0x03, 0x04)) return name.endsWith('.xlsm') ? refuse(QUICK_ORDER_FILE_MSG.macro) : readXlsx(data);
+  if (magic(0xd0, 0xcf, 0x11, 0xe0)) return refuse(QUICK_ORDER_FILE_MSG.xls);
+  if (name.endsWith('.csv') || name.endsWith('.txt')) return readCsv(data);
+  return refuse(QUICK_ORDER_FILE_MSG.type);
+}
+
+// ---------------------------------------------------------------- CSV
+
+/**
+ * Text of a CSV: a BOM names UTF-8 or UTF-16 (Excel's 'Unicode text'); without one, UTF-8 when the
+ * bytes are valid UTF-8, else EUC-KR (the WHATWG decoder reads Windows' CP949, which Korean Excel
+ * writes); null when neither reads the bytes.
+ */
+export function decodeCsv(data: Uint8Array): string | null {
+  const bom = (...bytes: number[]) => bytes.every((b, i) => data[i] === b);
+  const tries = bom(0xef, 0xbb, 0xbf) ? ['utf-8'] : bom(0xff, 0xfe) ? ['utf-16le'] : bom(0xfe, 0xff) ? ['utf-16be'] : ['utf-8', 'euc-kr'];
+  for (const encoding of tries) {
+    try {
+      // ignoreBOM false (the default) drops the BOM from the text.
+      return new TextDecoder(encoding, { fatal: true }).decode(data);
+    } catch {
+      // not this encoding; try the next
+    }
+  }
+  return null;
+}
+
+function readCsv(data: Uint8Array): QuickOrderParse {
+  const text = decodeCsv(data);
+  if (text === null) return refuse(QUICK_ORDER_FILE_MSG.encoding);
+  let records: { record: string[]; info: { lines: number } }[];
+  try {
+    records = parseCsv(text, { delimiter: [',', '\t', ';'], relax_column_count: true, skip_empty_lines: true, info: true }) as unknown as typeof records;
+  } catch {
+    return refuse(QUICK_ORDER_FILE_MSG.csv);
+  }
+  return parseQuickOrderCells(records.map((r) => ({ line: r.info.lines, cells: r.record })));
+}
+
+// ---------------------------------------------------------------- xlsx
+
+/**
+ * Unpacks every part of the zip in small steps, counting the bytes, and stops at the limit: a step
+ * of 4 KB of deflate unpacks to at most about 4 MB, so memory stays bounded whatever the headers say.
+ * Also refuses a workbook with a VBA project (macros), whatever its name.
+ */
+export function checkXlsxPackage(data: Uint8Array): string | null {
+  let unpacked = 0;
+  let rows = 0;
+  let problem: string | null = null;
+  const unzip = new Unzip((entry) => {
+    if (/(^|\/)vbaProject\.bin$/i.test(entry.name)) problem ??= QUICK_ORDER_FILE_MSG.macro;
+    const sheet = /^xl\/worksheets\/[^/]+\.xml$/i.test(entry.name);
+    // The last 4 characters of a chunk go before the next: a '<row ' cut in two is counted once,
+    // and no whole one (5 characters) fits in them to be counted twice.
+    let carry = '';
+    entry.ondata = (err, chunk) => {
+      if (err) problem ??= QUICK_ORDER_FILE_MSG.broken;
+      unpacked += chunk?.length ?? 0;
+      if (sheet && chunk) {
+        const text = carry + Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('latin1');
+        rows += text.match(/[<:]row[\s/>]/g)?.length ?? 0;
+        carry = text.slice(-4);
+        if (rows > QUICK_ORDER_XLSX_MAX_ROWS) problem ??= QUICK_ORDER_FILE_MSG.tooManyRows;
+      }
+      if (unpacked > QUICK_ORDER_XLSX_MAX_UNPACKED) {
+        problem ??= QUICK_ORDER_FILE_MSG.unpackedTooLarge;
+        entry.terminate();
+      }
+    };
+    entry.start();
+  });
+  unzip.register(UnzipInflate);
+  unzip.register(UnzipPassThrough);
+  try {
+    const step = 4096;
+    for (let at = 0; at < data.length && problem === null; at += step) unzip.push(data.subarray(at, at + step), at + step >= data.length);
+  } catch {
+    problem ??= QUICK_ORDER_FILE_MSG.broken;
+  }
+  return problem;
+}
+
+/** A cell as text: values only; a formula gives its saved result, and undefined when it has none. */
+function cellText(value: ExcelJS.CellValue): string | undefined {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value !== 'object') return String(value);
+  if ('formula' in value || 'sharedFormula' in value) {
+    const result = (value as ExcelJS.CellFormulaValue).result;
+    return result === undefined || result === null ? undefined : cellText(result as ExcelJS.CellValue);
+  }
+  if ('richText' in value) return value.richText.map((r) => r.text).join('');
+  if ('text' in value) return String(value.text);
+  if ('error' in value) return String(value.error);
+  return '';
+}
+
+async function readXlsx(data: Uint8Array): Promise<QuickOrderParse> {
+  const problem = checkXlsxPackage(data);
+  if (problem) return refuse(problem);
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(Buffer.from(data.buffer, data.byteOffset, data.byteLength) as unknown as ExcelJS.Buffer);
+  } catch {
+    return refuse(QUICK_ORDER_FILE_MSG.broken);
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) return refuse(QUICK_ORDER_FILE_MSG.noSheet);
+  const rows: { line: number; cells: string[] }[] = [];
+  let formulaRow: number | null = null;
+  sheet.eachRow({ includeEmpty: false }, (row, line) => {
+    // row.values is 1-based: index 0 is always empty.
+    const values = (Array.isArray(row.values) ? row.values.slice(1) : []) as ExcelJS.CellValue[];
+    const cells = Array.from(values, (v) => cellText(v));
+    if (cells.includes(undefined)) formulaRow ??= line;
+    rows.push({ line, cells: cells.map((c) => c ?? '') });
+  });
+  if (formulaRow !== null) return refuse(QUICK_ORDER_FILE_MSG.formula(formulaRow));
+  return parseQuickOrderCells(rows);
+}

@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildSynonymIndex,
+  checkSynonymGroups,
+  compactName,
+  likePattern,
+  nameMatches,
+  nameQuery,
+  productNameColumns,
+  synonymVariants,
+} from './name-search.js';
+import { PART_SYNONYM_SEED } from './part-synonyms.js';
+
+const synonyms = buildSynonymIndex(PART_SYNONYM_SEED);
+
+const NAMES = [
+  '브레이크 패드 (앞)',
+  '브레이드 와이퍼',
+  'BMW 브레이크 디스크',
+  '쇼크업소버 뒤',
+  '변속기 오일 필터',
+  '메르세데스 엔진마운트',
+  '배럴 볼트',
+  '밸브 커버 가스켓',
+  '파이프 클램프',
+  '에어컨 필터',
+  '닭발 브래킷',
+];
+
+/** The names a typed query finds, as the SQL on the stored columns would. */
+function search(typed: string): string[] {
+  const q = nameQuery(typed, synonyms);
+  if (!q) return [];
+  return NAMES.filter((n) => nameMatches(productNameColumns(n), q));
+}
+
+describe('productNameColumns', () => {
+  it('stores the compact form, the 초성 and the jamo of a name', () => {
+    expect(productNameColumns('BMW 브레이크 패드(앞)')).toEqual({
+      nameCompact: 'bmw브레이크패드앞',
+      nameChosung: 'bmwㅂㄹㅇㅋㅍㄷㅇ',
+      nameJamo: 'bmwㅂㅡㄹㅔㅇㅣㅋㅡㅍㅐㄷㅡㅇㅏㅍ',
+    });
+  });
+
+  it('splits compound finals and vowels as a keyboard types them, and folds full width', () => {
+    expect(productNameColumns('닭 의자').nameJamo).toBe('ㄷㅏㄹㄱㅇㅡㅣㅈㅏ');
+    expect(compactName('ＭＥＲＣＥＤＥＳ-Benz 0-링')).toBe('mercedesbenz0링');
+  });
+});
+
+describe('초성 search', () => {
+  it('finds 브레이크 패드 by its 초성, with and without the space', () => {
+    expect(search('ㅂㄹㅇㅋ ㅍㄷ')).toEqual(['브레이크 패드 (앞)']);
+    expect(search('ㅂㄹㅇㅋㅍㄷ')).toEqual(['브레이크 패드 (앞)']);
+    expect(nameQuery('ㅂㄹㅇㅋ ㅍㄷ')).toEqual({ column: 'name_chosung', patterns: ['ㅂㄹㅇㅋㅍㄷ'] });
+  });
+
+  it('finds by 초성 inside a name and with Latin letters before it', () => {
+    expect(search('ㅍㄷ')).toEqual([]); // two characters: only at the start of a name
+    expect(search('ㅇㅋㅍㄷ')).toEqual(['브레이크 패드 (앞)']);
+    expect(search('bmw ㅂㄹ')).toEqual(['BMW 브레이크 디스크']);
+    expect(search('ㅂㄹ')).toEqual(['브레이크 패드 (앞)', '브레이드 와이퍼', '배럴 볼트']);
+  });
+
+  it('does not find a name whose 초성 differ', () => {
+    expect(search('ㅂㄹㅇㅋ ㅍㅍ')).toEqual([]);
+    expect(search('ㅂㄹㅇㄷ')).toEqual(['브레이드 와이퍼']);
+  });
+
+  it('searches a mix of syllables and 초성 by 초성', () => {
+    expect(nameQuery('브레이크 ㅍㄷ')).toEqual({ column: 'name_chosung', patterns: ['ㅂㄹㅇㅋㅍㄷ'] });
+    expect(search('브레이크 ㅍㄷ')).toEqual(['브레이크 패드 (앞)']);
+  });
+});
+
+describe('half-typed last syllable', () => {
+  it('finds 브레이크 from 브레이, 브레잌 and 브레이ㅋ', () => {
+    expect(search('브레이')).toEqual(['브레이크 패드 (앞)', '브레이드 와이퍼', 'BMW 브레이크 디스크']);
+    expect(search('브레잌')).toEqual(['브레이크 패드 (앞)', 'BMW 브레이크 디스크']);
+    expect(search('브레이ㅋ')).toEqual(['브레이크 패드 (앞)', 'BMW 브레이크 디스크']);
+    expect(nameQuery('브레잌')).toEqual({ column: 'name_jamo', patterns: ['ㅂㅡㄹㅔㅇㅣㅋ'] });
+  });
+
+  it('does not let a half syllable match another word', () => {
+    // 브레잌 waits for 크, never 드: 브레이드 와이퍼 is not found.
+    expect(search('브레잌')).not.toContain('브레이드 와이퍼');
+    // 브렉 is a whole syllable with ㄱ under it: 브레이크 has no 렉.
+    expect(search('브렉')).toEqual([]);
+    // 밸 is 배 + ㄹ: 밸브 and 배럴 both start that way; 밸브 is only 밸브.
+    expect(search('밸')).toEqual(['배럴 볼트', '밸브 커버 가스켓']);
+    expect(search('밸브')).toEqual(['밸브 커버 가스켓']);
+    // 패 is in 패드, not in 파이프.
+    expect(search('패드')).toEqual(['브레이크 패드 (앞)']);
+  });
+
+  it('reads a compound final being typed (닭 is 달 + ㄱ)', () => {
+    expect(search('닭')).toEqual(['닭발 브래킷']);
+    expect(search('달')).toEqual(['닭발 브래킷']);
+    expect(search('닭발')).toEqual(['닭발 브래킷']);
+  });
+});
+
+describe('synonyms', () => {
+  it('has a seed of at least 30 groups whose terms are each in one group only', () => {
+    expect(PART_SYNONYM_SEED.length).toBeGreaterThanOrEqual(30);
+    expect(checkSynonymGroups(PART_SYNONYM_SEED)).toEqual([]);
+  });
+
+  it('finds 쇼크업소버 from 쇼바, 변속기 from 미션, 메르세데스 from 벤츠, MB and Mercedes', () => {
+    expect(search('쇼바')).toEqual(['쇼크업소버 뒤']);
+    expect(search('미션 오일')).toEqual(['변속기 오일 필터']);
+    expect(search('벤츠 미미')).toEqual(['메르세데스 엔진마운트']);
+    expect(search('MB 엔진마운트')).toEqual(['메르세데스 엔진마운트']);
+    expect(search('mercedes')).toEqual(['메르세데스 엔진마운트']);
+    expect(search('비엠 브레이크')).toEqual(['BMW 브레이크 디스크']);
+  });
+
+  it('takes a Latin term only as a whole word', () => {
+    const index = buildSynonymIndex([['MB', '벤츠']]);
+    expect(synonymVariants('mb패드', index)).toEqual(['mb패드', '벤츠패드']);
+    expect(synonymVariants('combo', index)).toEqual(['combo']);
+  });
+
+  it('combines the synonyms of several words, at most 12 spellings', () => {
+    expect(synonymVariants('벤츠쇼바', buildSynonymIndex([['벤츠', 'MB'], ['쇼바', '댐퍼']]))).toEqual([
+      '벤츠쇼바',
+      '벤츠댐퍼',
+      'mb쇼바',
+      'mb댐퍼',
+    ]);
+    expect(synonymVariants('벤츠쇼바로어암', synonyms)).toHaveLength(12);
+  });
+
+  it('refuses an empty term, a term in two groups and a group of one word', () => {
+    expect(checkSynonymGroups([['벤츠', 'MB'], ['m-b', '엠비'], ['쇼바', '쇼 바'], ['--', '미션']])).toEqual([
+      { group: 1, term: 'm-b', message: "'m-b'은(는) 이미 다른 동의어 묶음에 있습니다." },
+      { group: 2, term: '쇼바', message: '동의어 묶음에는 서로 다른 단어가 두 개 이상 있어야 합니다.' },
+      { group: 3, term: '--', message: '동의어에 글자나 숫자가 없습니다.' },
+    ]);
+  });
+});
+
+describe('likePattern', () => {
+  it('escapes LIKE characters and matches short patterns at the start only', () => {
+    expect(likePattern('ㅂㄹㅇ')).toBe('%ㅂㄹㅇ%');
+    expect(likePattern('ㅂㄹ')).toBe('ㅂㄹ%');
+    expect(likePattern('50%_a\\b')).toBe('%50\\%\\_a\\\\b%');
+  });
+
+  it('gives no query for text without letters or digits', () => {
+    expect(nameQuery(' - ( ) ')).toBeNull();
+  });
+});

@@ -1,0 +1,172 @@
+/**
+ * Korean product-name search (issue 22), the same code on the server and in the browser. A product
+ * stores three normal forms of its name (`productNameColumns`); a query becomes LIKE patterns on one
+ * of them (`nameQuery`), which PostgreSQL answers from trigram or prefix indexes. The design, and
+ * when a search engine would be worth it, is in docs/search.md#korean-name-search.
+ */
+import { disassemble, getChoseong } from 'es-hangul';
+
+/**
+ * Case, width and spacing fold away; letters (Hangul, Latin) and digits stay. '브레이크 패드(앞)' and
+ * '브레이크패드 앞' compare equal, as 'Mercedes-Benz' and 'mercedes benz' do.
+ */
+export function compactName(value: string): string {
+  // NFKC folds full width, but would also turn the jamo a keyboard types (ㅂ, U+3142) into the
+  // conjoining jamo of old texts (U+1107), so those are left as they are.
+  return value
+    .replace(/[^\u3131-\u318e]+/gu, (s) => s.normalize('NFKC'))
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+export interface ProductNameColumns {
+  /** compactName: for typo tolerance (trigram similarity) and Latin/digit parts of a name. */
+  nameCompact: string;
+  /** The 초성 of each syllable, other letters and digits kept: 'BMW 브레이크 패드' → 'bmwㅂㄹㅇㅋㅍㄷ'. */
+  nameChosung: string;
+  /** Each syllable in its jamo, compound ones split as typed: '브레이크 패드' → 'ㅂㅡㄹㅔㅇㅣㅋㅡㅍㅐㄷㅡ'. */
+  nameJamo: string;
+}
+
+/** The stored columns of a product name (written on insert and on every change of the name). */
+export function productNameColumns(name: string): ProductNameColumns {
+  const nameCompact = compactName(name);
+  return {
+    nameCompact,
+    nameChosung: getChoseong(nameCompact, { keepNonHangul: true }),
+    nameJamo: disassemble(nameCompact),
+  };
+}
+
+// ---------------------------------------------------------------- synonyms
+
+export interface SynonymIndex {
+  /** Every term in compact form, longest first, with the other terms of its group. */
+  terms: { term: string; latin: boolean; others: string[] }[];
+}
+
+export interface SynonymProblem {
+  group: number;
+  term: string;
+  message: string;
+}
+
+/** Groups that may not be stored: an empty term, or a term in two groups (which one would it mean?). */
+export function checkSynonymGroups(groups: readonly (readonly string[])[]): SynonymProblem[] {
+  const problems: SynonymProblem[] = [];
+  const owner = new Map<string, number>();
+  groups.forEach((group, g) => {
+    for (const raw of group) {
+      const term = compactName(raw);
+      if (term === '') problems.push({ group: g, term: raw, message: '동의어에 글자나 숫자가 없습니다.' });
+      else if (owner.has(term) && owner.get(term) !== g) problems.push({ group: g, term: raw, message: `'${raw}'은(는) 이미 다른 동의어 묶음에 있습니다.` });
+      else owner.set(term, g);
+    }
+    if (new Set(group.map(compactName)).size < 2) problems.push({ group: g, term: group[0] ?? '', message: '동의어 묶음에는 서로 다른 단어가 두 개 이상 있어야 합니다.' });
+  });
+  return problems;
+}
+
+export function buildSynonymIndex(groups: readonly (readonly string[])[]): SynonymIndex {
+  const terms: SynonymIndex['terms'] = [];
+  for (const group of groups) {
+    const compact = [...new Set(group.map(compactName).filter((t) => t !== ''))];
+    for (const term of compact) terms.push({ term, latin: !/\p{Script=Hangul}/u.test(term), others: compact.filter((t) => t !== term) });
+  }
+  terms.sort((a, b) => b.term.length - a.term.length);
+  return { terms };
+}
+
+/** At most this many spellings of one query, so a query of many synonyms stays a few patterns. */
+export const MAX_QUERY_VARIANTS = 12;
+
+/**
+ * The spellings of a compact query with its synonyms swapped in: '벤츠쇼바' → ['벤츠쇼바',
+ * '메르세데스쇼바', …, '벤츠쇼크업소버', …]. A Latin term counts only as a whole word ('mb' in
+ * 'mb패드', not inside 'combo'); a Korean term anywhere, the longest first.
+ */
+export function synonymVariants(compactQuery: string, index: SynonymIndex): string[] {
+  const parts: string[][] = [];
+  let rest = compactQuery;
+  // Split the query into alternating plain text and matched terms (each with its alternatives).
+  while (rest !== '') {
+    let best: { at: number; term: string; others: string[] } | null = null;
+    for (const t of index.terms) {
+      let at = rest.indexOf(t.term);
+      while (at >= 0 && t.latin && !latinWordAt(rest, at, t.term.length)) at = rest.indexOf(t.term, at + 1);
+      if (at >= 0 && (!best || at < best.at || (at === best.at && t.term.length > best.term.length))) best = { at, term: t.term, others: t.others };
+    }
+    if (!best) {
+      parts.push([rest]);
+      break;
+    }
+    if (best.at > 0) parts.push([rest.slice(0, best.at)]);
+    parts.push([best.term, ...best.others]);
+    rest = rest.slice(best.at + best.term.length);
+  }
+  let variants = [''];
+  for (const choices of parts) {
+    const next: string[] = [];
+    for (const v of variants) for (const c of choices) if (next.length < MAX_QUERY_VARIANTS) next.push(v + c);
+    variants = next;
+  }
+  return variants;
+}
+
+function latinWordAt(text: string, at: number, length: number): boolean {
+  const isLatin = (ch: string | undefined) => ch !== undefined && /[a-z0-9]/.test(ch);
+  return !isLatin(text[at - 1]) && !isLatin(text[at + length]);
+}
+
+// ---------------------------------------------------------------- queries
+
+const CONSONANT = /[\u3131-\u314e]/u;
+const SYLLABLE = /[\uac00-\ud7a3]/u;
+
+/** Patterns shorter than this match at the start of a name only (see `likePattern`). */
+export const MIN_CONTAINS_LENGTH = 3;
+
+/**
+ * How a typed name becomes SQL: `column LIKE likePattern(p)` for any p of `patterns`.
+ * - 초성 only ('ㅂㄹㅇㅋ ㅍㄷ', 'bmw ㅂㄹ'): on name_chosung.
+ * - Otherwise on name_jamo, where a half-typed last syllable is a prefix of the jamo of the whole
+ *   one: '브레이' and '브레잌' (the ㅋ that the next syllable takes) are in 'ㅂㅡㄹㅔㅇㅣㅋㅡ'.
+ * Patterns of fewer than three characters match at the start of the name only: a trigram index cannot
+ * serve them, and a prefix index can (1M rows must not be scanned for 'ㅂ').
+ */
+export interface NameQuery {
+  column: 'name_chosung' | 'name_jamo';
+  patterns: string[];
+}
+
+export function nameQuery(typed: string, synonyms?: SynonymIndex): NameQuery | null {
+  const compact = compactName(typed);
+  if (compact === '') return null;
+  const chars = [...compact];
+  const bare = chars.filter((c) => CONSONANT.test(c)).length;
+  const syllables = chars.filter((c) => SYLLABLE.test(c)).length;
+  // One bare consonant at the end after syllables is a syllable being typed ('브레이ㅋ'); bare
+  // consonants anywhere else mean the buyer types 초성 ('브레이크 ㅍㄷ' searches as 'ㅂㄹㅇㅋㅍㄷ').
+  const typing = bare === 1 && CONSONANT.test(chars[chars.length - 1]!) && syllables > 0;
+  if (bare > 0 && !typing) {
+    return { column: 'name_chosung', patterns: [getChoseong(compact, { keepNonHangul: true })] };
+  }
+  const variants = synonyms ? synonymVariants(compact, synonyms) : [compact];
+  return { column: 'name_jamo', patterns: [...new Set(variants.map((v) => disassemble(v)))] };
+}
+
+function isPrefixOnly(pattern: string): boolean {
+  return [...pattern].length < MIN_CONTAINS_LENGTH;
+}
+
+/** The LIKE pattern of one of `NameQuery.patterns`, LIKE's own characters escaped (escape is `\`). */
+export function likePattern(pattern: string): string {
+  const escaped = pattern.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return isPrefixOnly(pattern) ? `${escaped}%` : `%${escaped}%`;
+}
+
+/** What the SQL does, in memory: for the web's own lists (categories) and to test the design. */
+export function nameMatches(columns: ProductNameColumns, query: NameQuery): boolean {
+  const value = query.column === 'name_chosung' ? columns.nameChosung : columns.nameJamo;
+  return query.patterns.some((p) => (isPrefixOnly(p) ? value.startsWith(p) : value.includes(p)));
+}

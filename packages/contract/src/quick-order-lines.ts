@@ -1,0 +1,235 @@
+/**
+ * Quick order (issue 22): lines of part number, quantity and an optional memo, pasted from Excel (tabs),
+ * a CSV or mail (commas) or a PDF estimate (spaces), read into rows the server resolves to products.
+ * Browser-safe: the web checks a paste before sending it; the server reads files into cells
+ * (apps/server/src/features/quick-order) and hands them to `parseQuickOrderCells`.
+ */
+import { alphaNumber, groupDigits } from './rules.js';
+
+export const QUICK_ORDER_MAX_LINES = 500;
+/** The cart's own limit of one line's quantity. */
+export const QUICK_ORDER_MAX_QTY = 100_000;
+/** A part number is at most 50 characters in the catalogue and the shop. */
+export const QUICK_ORDER_MAX_PART_NUMBER = 50;
+export const QUICK_ORDER_MAX_MEMO = 100;
+
+export const QUICK_ORDER_MSG = {
+  empty: '품번과 수량을 입력하세요.',
+  tooManyLines: (n: number) => `한 번에 최대 ${QUICK_ORDER_MAX_LINES}줄까지 주문할 수 있습니다. (입력 ${groupDigits(n)}줄)`,
+  noPartNumber: '품번에 영문 또는 숫자가 없습니다.',
+  partNumberTooLong: `품번은 ${QUICK_ORDER_MAX_PART_NUMBER}자까지 입력할 수 있습니다.`,
+  qtyNotNumber: '수량을 숫자로 입력하세요.',
+  qtyNotPositiveInteger: '수량은 1 이상의 정수로 입력하세요.',
+  qtyTooLarge: `수량은 ${groupDigits(QUICK_ORDER_MAX_QTY)}개까지 입력할 수 있습니다.`,
+  memoTooLong: `메모는 ${QUICK_ORDER_MAX_MEMO}자까지 입력할 수 있습니다.`,
+} as const;
+
+export interface QuickOrderRow {
+  /** Line of the paste or row of the file, from 1. */
+  line: number;
+  raw: string;
+  /** The part number as written. */
+  partNumber: string;
+  /** alphaNumber form, the key products are looked up by. */
+  normalised: string;
+  /** null when the line has an error. */
+  qty: number | null;
+  memo: string;
+  error?: string;
+  /**
+   * Only for a line separated by single spaces whose quantity might be the last group of the number
+   * ('A 000 420 12 20' may be number A0004201220 with quantity 1): that reading's normalised number.
+   * The server tries it when `normalised` finds nothing.
+   */
+  altNormalised?: string;
+  /** Later lines of the same part number merged into this row (quantities added, memos joined). */
+  mergedLines?: number[];
+}
+
+export type QuickOrderParse = { ok: true; rows: QuickOrderRow[] } | { ok: false; message: string };
+
+/** Column positions named by a header row; -1 when the header has no such column. */
+type Columns = { part: number; qty: number; memo: number };
+
+const PART_HEADERS = ['품번', '부품번호', '품목코드', '부품코드', '제품번호', '상품코드', 'partno', 'partnumber', 'pn', 'oe'];
+const QTY_HEADERS = ['수량', '주문수량', 'qty', 'quantity', '개수'];
+const MEMO_HEADERS = ['메모', '비고', 'memo', 'note', '참고'];
+
+/**
+ * Column positions of a header row, or null when the row is data. A header cell starts with one of
+ * the words ('수량(EA)', '품번 (OE)'); a row with a digit is data, since part numbers have digits.
+ */
+function headerColumns(cells: string[]): Columns | null {
+  if (cells.some((c) => /\d/.test(c))) return null;
+  const words = cells.map((cell) => cell.toLowerCase().replace(/[^\p{L}]+/gu, ''));
+  const find = (names: string[]) => words.findIndex((w) => names.some((n) => w.startsWith(n)));
+  const part = find(PART_HEADERS);
+  const qty = find(QTY_HEADERS);
+  if (part < 0 && qty < 0) return null;
+  return { part: part < 0 ? 0 : part, qty, memo: find(MEMO_HEADERS) };
+}
+
+/** A token written as a number (with an optional unit): the quantity, valid or not. */
+const QTY_LIKE = /^[+-]?(?:\d[\d,]*)?(?:\.\d+)?(?:e[+-]?\d+)?(?:개|ea|pcs|set|세트)?$/i;
+const looksLikeQty = (token: string) => /\d/.test(token) && QTY_LIKE.test(token);
+/** A group of a part number as estimates write it: letters, digits, dashes, dots, slashes. */
+const PART_GROUP = /^[A-Za-z0-9][A-Za-z0-9./-]*$|^[+-]\d[\d.,e]*$/i;
+
+function readQty(cell: string): { qty: number } | { error: string } {
+  const text = cell.trim();
+  if (text === '') return { qty: 1 };
+  if (!looksLikeQty(text)) return { error: QUICK_ORDER_MSG.qtyNotNumber };
+  const n = Number(text.replace(/[,]|개|ea|pcs|set|세트/gi, ''));
+  if (!Number.isFinite(n)) return { error: QUICK_ORDER_MSG.qtyNotNumber };
+  if (!Number.isInteger(n) || n < 1) return { error: QUICK_ORDER_MSG.qtyNotPositiveInteger };
+  if (n > QUICK_ORDER_MAX_QTY) return { error: QUICK_ORDER_MSG.qtyTooLarge };
+  return { qty: n };
+}
+
+interface Split {
+  part: string;
+  qty: string;
+  memo: string;
+  /** The whole of part and quantity as one number, for a line of single spaces. */
+  alt?: string;
+}
+
+/**
+ * Splits one pasted line. Tabs (Excel) and commas (CSV, mail) separate columns when the second
+ * column is a quantity; otherwise runs of two or more spaces (a PDF's columns) do; otherwise single
+ * spaces, where the groups of a number ('34 11 6 860 242') run up to the quantity, the last
+ * number-shaped group, and what follows is the memo.
+ */
+function splitLine(line: string): Split {
+  for (const sep of [/\t/, /,/, /\s{2,}/]) {
+    // '1,000' after a space is a quantity written with a thousands comma, not two columns.
+    if (sep.source === ',' && /(^|\s)\d{1,3}(,\d{3})+(\s|$)/.test(line)) continue;
+    const cells = line.split(sep).map((c) => c.trim());
+    if (cells.length >= 2 && (looksLikeQty(cells[1]!) || sep.source === '\\t')) {
+      return { part: cells[0]!, qty: cells[1]!, memo: cells.slice(2).filter(Boolean).join(' ') };
+    }
+  }
+  const tokens = line.trim().split(/\s+/);
+  let groups = 0;
+  while (groups < tokens.length && PART_GROUP.test(tokens[groups]!)) groups++;
+  // '2개' after the number is a quantity that is no part-number group.
+  if (groups < tokens.length && groups > 0 && looksLikeQty(tokens[groups]!)) {
+    return { part: tokens.slice(0, groups).join(' '), qty: tokens[groups]!, memo: tokens.slice(groups + 1).join(' ') };
+  }
+  if (groups >= 2 && looksLikeQty(tokens[groups - 1]!)) {
+    const part = tokens.slice(0, groups - 1).join(' ');
+    const qty = tokens[groups - 1]!;
+    const alt = /^\d+$/.test(qty) && groups === tokens.length ? `${part} ${qty}` : undefined;
+    return { part, qty, memo: tokens.slice(groups).join(' '), ...(alt ? { alt } : {}) };
+  }
+  // No quantity: one part number alone means one piece; anything after it is taken as a
+  // quantity written in words ('두 개'), refused rather than guessed.
+  const part = tokens.slice(0, Math.max(groups, 1)).join(' ');
+  return { part, qty: tokens.slice(Math.max(groups, 1)).join(' '), memo: '' };
+}
+
+function rowOf(line: number, raw: string, s: Split): QuickOrderRow {
+  const normalised = alphaNumber(s.part);
+  const row: QuickOrderRow = { line, raw, partNumber: s.part, normalised, qty: null, memo: s.memo };
+  if (normalised === '') return { ...row, error: QUICK_ORDER_MSG.noPartNumber };
+  if (normalised.length > QUICK_ORDER_MAX_PART_NUMBER) return { ...row, error: QUICK_ORDER_MSG.partNumberTooLong };
+  const q = readQty(s.qty);
+  if ('error' in q) return { ...row, error: q.error };
+  if ([...s.memo].length > QUICK_ORDER_MAX_MEMO) return { ...row, error: QUICK_ORDER_MSG.memoTooLong };
+  const alt = s.alt ? alphaNumber(s.alt) : '';
+  return { ...row, qty: q.qty, ...(alt && alt.length <= QUICK_ORDER_MAX_PART_NUMBER ? { altNormalised: alt } : {}) };
+}
+
+/** Same part number twice: one row, quantities added, memos joined; rows with an error stay as they are. */
+function merge(rows: QuickOrderRow[]): QuickOrderRow[] {
+  const out: QuickOrderRow[] = [];
+  const first = new Map<string, QuickOrderRow>();
+  for (const row of rows) {
+    const into = row.error ? undefined : first.get(row.normalised);
+    if (!into) {
+      if (!row.error) first.set(row.normalised, row);
+      out.push(row);
+      continue;
+    }
+    into.qty = (into.qty ?? 0) + (row.qty ?? 0);
+    if (row.memo && !into.memo.split(' / ').includes(row.memo)) into.memo = into.memo ? `${into.memo} / ${row.memo}` : row.memo;
+    into.mergedLines = [...(into.mergedLines ?? []), row.line];
+    // Two different readings of one line cannot be merged safely: only the plain reading stays.
+    delete into.altNormalised;
+    if (into.qty > QUICK_ORDER_MAX_QTY) {
+      into.error = QUICK_ORDER_MSG.qtyTooLarge;
+      into.qty = null;
+      first.delete(into.normalised);
+    }
+  }
+  return out;
+}
+
+/** Spaces a web page or PDF may paste (no-break, ideographic) become plain; invisible marks go. */
+function cleanLine(line: string): string {
+  return line.replace(/[\u00a0\u2000-\u200a\u202f\u205f\u3000]/g, ' ').replace(/(?!\t)[\p{Cf}\p{Cc}]/gu, '');
+}
+
+function finish(lines: { line: number; raw: string; split: () => Split }[]): QuickOrderParse {
+  if (lines.length === 0) return { ok: false, message: QUICK_ORDER_MSG.empty };
+  if (lines.length > QUICK_ORDER_MAX_LINES) return { ok: false, message: QUICK_ORDER_MSG.tooManyLines(lines.length) };
+  const rows: QuickOrderRow[] = [];
+  for (const l of lines) rows.push(rowOf(l.line, l.raw, l.split()));
+  return { ok: true, rows: merge(rows) };
+}
+
+/** Part, quantity and memo of a row of cells: by a header's columns, else the first three (memo the rest). */
+function splitCells(cells: string[], columns: Columns | null): Split {
+  const at = (i: number) => (i >= 0 ? (cells[i] ?? '') : '');
+  // A file of one column holds whole lines ('A 000 420 12 20 2' saved as .csv): read them as typed.
+  if (!columns && cells.slice(1).every((c) => c === '')) return splitLine(at(0));
+  if (!columns) return { part: at(0), qty: at(1), memo: cells.slice(2).filter(Boolean).join(' ') };
+  return { part: at(columns.part), qty: at(columns.qty), memo: at(columns.memo) };
+}
+
+/**
+ * Reads pasted text: blank lines are skipped, at most 500 lines remain. A header row ('품번, 수량')
+ * is skipped; one separated by tabs or commas (copied from Excel with its header) names the columns
+ * of the lines below that are separated the same way, as in a file.
+ */
+export function parseQuickOrderText(text: string): QuickOrderParse {
+  let header: { sep: string; columns: Columns } | null = null;
+  const lines: { line: number; raw: string; split: () => Split }[] = [];
+  text.split(/\r\n|\r|\n/).forEach((raw, i) => {
+    const clean = cleanLine(raw);
+    if (clean.trim() === '') return;
+    const sep = clean.includes('\t') ? '\t' : clean.includes(',') ? ',' : null;
+    const columns = sep ? headerColumns(clean.split(sep).map((c) => c.trim())) : null;
+    if (sep && columns) {
+      header = { sep, columns };
+      return;
+    }
+    if (headerColumns(clean.trim().split(/\s+/))) return;
+    const h: { sep: string; columns: Columns } | null = header;
+    const split = h && clean.includes(h.sep) ? () => splitCells(clean.split(h.sep).map((c) => c.trim()), h.columns) : () => splitLine(clean);
+    lines.push({ line: i + 1, raw, split });
+  });
+  return finish(lines);
+}
+
+/**
+ * Reads the rows of a file (cells as text, `line` its row in the file). A header row names the
+ * columns ('품번', '수량', '비고' in any order, other columns such as 품명 or 단가 ignored); without
+ * one, the columns are part number, quantity and memo.
+ */
+export function parseQuickOrderCells(rows: readonly { line: number; cells: readonly string[] }[]): QuickOrderParse {
+  let columns: Columns | null = null;
+  const lines: { line: number; raw: string; split: () => Split }[] = [];
+  for (const row of rows) {
+    const cells = row.cells.map((c) => cleanLine(c).trim());
+    if (cells.every((c) => c === '')) continue;
+    const header = headerColumns(cells);
+    if (header) {
+      columns = header;
+      continue;
+    }
+    const split = splitCells(cells, columns);
+    lines.push({ line: row.line, raw: row.cells.join('\t'), split: () => split });
+  }
+  return finish(lines);
+}
