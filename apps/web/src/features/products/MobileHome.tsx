@@ -1,10 +1,10 @@
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PRODUCT_CATEGORIES, warehouseLabel, type ProductView } from '@partsmall/contract';
 import { MOBILE_EPC_PATH, pathFor } from '../../shared/paths';
 import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
-import { useScrollLock } from '../../shared/ui/Modal';
+import { useLayerFocus, useLayerKeys, useScrollLock } from '../../shared/ui/Modal';
 import { Empty, Spinner } from '../../shared/ui/states';
 import { PriceOrHint, StockState } from './ProductCard';
 import { ProductHead, ProductSpecs, QtyLine } from './ProductParts';
@@ -100,9 +100,12 @@ function MobileDetailSlide({ product, onClose }: { product: ProductView; onClose
   const [qty, setQty] = useState(1);
   const actions = usePurchaseActions(true);
   useScrollLock();
+  const box = useRef<HTMLElement>(null);
+  useLayerKeys(box, onClose);
+  useLayerFocus(box);
   return (
     <div className="m-slide-backdrop" onClick={onClose}>
-      <section className="m-slide" role="dialog" aria-modal="true" aria-label={product.name} onClick={(e) => e.stopPropagation()}>
+      <section ref={box} className="m-slide" role="dialog" aria-modal="true" aria-label={product.name} onClick={(e) => e.stopPropagation()}>
         <header>
           <button type="button" className="link" onClick={onClose} aria-label={T.common.close}>
             ← {T.common.close}
