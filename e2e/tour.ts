@@ -1,4 +1,8 @@
+import { asc, eq } from 'drizzle-orm';
 import { devices, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { cartItems, members, notices, products } from '../apps/server/src/db/schema.js';
+import type { TestServer } from '../apps/server/test/helpers.js';
+import { insertOrder } from '../apps/server/test/order-helpers.js';
 
 /**
  * The tour of the shop's screens that the accessibility audit (e2e/a11y.test.ts) and the layout-
@@ -37,6 +41,21 @@ export interface TourData {
 }
 
 export const DEMO_MEMBER = { id: 'demo@partsmall.kr', pw: 'demo1234' };
+
+/**
+ * Readies the seeded demo shop for the tour: two lines in the demo member's cart (so the cart and
+ * the checkout have something to show) and a paid order (the finished page, the order popup).
+ */
+export async function prepareTour(server: TestServer): Promise<TourData> {
+  const db = server.db;
+  const [notice] = await db.select({ id: notices.id }).from(notices).where(eq(notices.popup, true)).orderBy(asc(notices.id)).limit(1);
+  const items = await db.select({ id: products.id }).from(products).orderBy(asc(products.id)).limit(2);
+  const [demo] = await db.select().from(members).where(eq(members.loginId, DEMO_MEMBER.id));
+  await db.delete(cartItems).where(eq(cartItems.memberId, demo!.id));
+  for (const p of items) await db.insert(cartItems).values({ memberId: demo!.id, companyId: demo!.companyId!, productId: p.id, qty: 1 });
+  const orderSeq = await insertOrder(server, { companyId: demo!.companyId!, memberId: demo!.id, status: 1, productId: items[0]!.id });
+  return { noticeSeq: notice!.id, productSeq: items[0]!.id, orderSeq };
+}
 export const DEMO_ADMIN = { id: 'admin@partsmall.kr', pw: 'admin1234' };
 const E220D = 'WDDZF8KB4JA201937';
 
@@ -72,9 +91,15 @@ export async function logIn(page: Page, base: string, role: Role, device: Device
   await page.getByText('로그인되었습니다.').first().waitFor();
 }
 
-/** One context (and tab) per role and device, logged in. */
-export async function openLeg(browser: Browser, base: string, leg: Leg, extra: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ ...contextOptions(leg.device), ...extra });
+/** One context (and tab) per role and device, logged in; `prepare` runs on the context before its first page. */
+export async function openLeg(
+  browser: Browser,
+  base: string,
+  leg: Leg,
+  prepare?: (context: BrowserContext) => Promise<void>,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext(contextOptions(leg.device));
+  await prepare?.(context);
   const page = await context.newPage();
   await logIn(page, base, leg.role, leg.device);
   return { context, page };

@@ -60,7 +60,8 @@ export function MobileHome() {
           </li>
         ))}
       </ul>
-      <ul className="m-list" aria-busy={grid.loading}>
+      {/* Busy until the deferred render has drawn the answer too: the empty list keeps its space till then. */}
+      <ul className="m-list" aria-busy={grid.loading || items !== grid.items}>
         {items.map((p, i) => (
           <li key={p.seq}>
             <button type="button" className="m-item" onClick={() => setOpen(p)}>
