@@ -54,11 +54,11 @@ export function DeliveryAddressSection() {
       type="button"
       className={`mg-basic${row.basic === 'true' ? ' on' : ''}`}
       aria-pressed={row.basic === 'true'}
+      // The visible words start the name; the rest says which address (WCAG 2.5.3 label in name).
+      aria-label={`${row.basic === 'true' ? A.basic : A.setBasic} ${A.basicLabel(row.name)}`}
       onClick={() => makeBasic(row)}
     >
-      {/* The visible word starts the name; the hidden rest says which address (label in name). */}
       {row.basic === 'true' ? A.basic : A.setBasic}
-      <span className="sr-only"> ({A.basicLabel(row.name)})</span>
     </button>
   );
   const actions = (row: ShippingAddressView) => (
