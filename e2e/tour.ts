@@ -289,6 +289,14 @@ export function tour(data: TourData): Leg[] {
       stops: [
         { name: 'home', path: '/mobile' },
         { name: 'home: product slide', path: '/mobile', show: productDialog },
+        {
+          name: 'home: chat slide',
+          path: '/mobile',
+          show: async (p) => {
+            await p.getByTestId('m-chat').click();
+            await p.getByTestId('chat-slide').locator('.chat-window').first().waitFor();
+          },
+        },
         { name: 'cart', path: '/cartm' },
         {
           name: 'checkout',
