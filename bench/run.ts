@@ -7,6 +7,7 @@ const benches: Record<string, () => Promise<void>> = {
   products: async () => (await import('./products.js')).run(),
   orders: async () => (await import('./orders.js')).run(),
   lighthouse: async () => (await import('./lighthouse.js')).run(),
+  cls: async () => (await import('./cls.js')).run(),
   catalogue: async () => (await import('./catalogue-import.js')).run(),
   chat: async () => (await import('./chat.js')).run(),
   crash: async () => (await import('./crash.js')).run(),

@@ -266,13 +266,14 @@ describe('cash, licence and payment histories', () => {
     await amount.fill('0012a34');
     expect(await amount.inputValue()).toBe('1,234');
     // Step buttons never go below 1,000 nor above 10,000,000.
-    await page.getByRole('button', { name: '5,000원 빼기' }).click();
+    // The step as shown ('−5,000'), then the hidden words (label in name).
+    await page.getByRole('button', { name: '−5,000 원 빼기' }).click();
     expect(await amount.inputValue()).toBe('1,000');
-    expect(await page.getByRole('button', { name: '1,000원 빼기' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: '−1,000 원 빼기' }).isDisabled()).toBe(true);
     await amount.fill('9990000');
-    await page.getByRole('button', { name: '50,000원 더하기' }).click();
+    await page.getByRole('button', { name: '+50,000 원 더하기' }).click();
     expect(await amount.inputValue()).toBe('10,000,000');
-    expect(await page.getByRole('button', { name: '1,000원 더하기' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: '+1,000 원 더하기' }).isDisabled()).toBe(true);
     // The three messages.
     await amount.fill('');
     await page.getByRole('button', { name: /결제하기$/ }).click();
@@ -285,7 +286,7 @@ describe('cash, licence and payment histories', () => {
     await closeAlert(page, '최대 결제금액은 1,000만원 입니다.');
 
     await amount.fill('40000');
-    await page.getByRole('button', { name: '10,000원 더하기' }).click();
+    await page.getByRole('button', { name: '+10,000 원 더하기' }).click();
     expect(await amount.inputValue()).toBe('50,000');
     await page.getByTestId('charge-balance').getByText('5,000,000원').waitFor();
     const [popup] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: '50,000원 결제하기' }).click()]);

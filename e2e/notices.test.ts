@@ -33,7 +33,8 @@ describe('notices in the browser', () => {
     expect(await rows.first().locator('td').last().textContent()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     await shot(page, 'notice-list-desktop');
 
-    await page.getByRole('link', { name: '2페이지' }).click();
+    // The number as shown, then the hidden word: '2 페이지' (label in name).
+    await page.getByRole('link', { name: '2 페이지' }).click();
     await page.waitForURL(/\/notice\?page=2$/);
     await page.locator('.pg-current', { hasText: '2' }).waitFor();
     await expect.poll(() => rows.count()).toBeGreaterThan(0);

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext } from 'playwright-core';
 import { products } from '../apps/server/src/db/schema.js';
 import { addProduct } from './fixtures.js';
 import { desktopPage, phonePage, shot, startShop } from './helpers.js';
@@ -150,42 +149,33 @@ describe('the public shop in the browser', () => {
     await context.close();
   });
 
-  it("shows the banner '데모 상점' on every page when the configuration says demo, and none otherwise", async () => {
-    /**
-     * The configuration as the server answers it, with `demo` set to what the test asks for. The app polls
-     * it, so a fetch may still be under way when a context closes: each context drops its route first.
-     */
-    const withDemo = (context: BrowserContext, demo: boolean) =>
-      context.route('**/api/getMallConfig', async (route) => {
-        const answer = await route.fetch();
-        const body = (await answer.json()) as { results: { demo: boolean } };
-        body.results.demo = demo;
-        await route.fulfill({ response: answer, json: body });
-      });
+  it("shows the banner '데모 상점' on every page of the demo shop from the first paint, inside a landmark", async () => {
+    // The server writes the banner into the page it sends: it is there before any script runs.
+    const still = await shop.browser.newContext({ viewport: { width: 1280, height: 800 }, javaScriptEnabled: false });
+    const bare = await still.newPage();
+    for (const path of ['/home', '/login', '/notice', '/no-such-page', '/mobile', '/admin']) {
+      await bare.goto(`${shop.server.base}${path}`);
+      expect(await bare.getByRole('region', { name: '데모 상점 안내' }).innerText(), path).toContain('데모 상점');
+    }
+    await still.close();
+
+    // With the app running there is one banner, at the top, and it stays where it was painted.
     const { page, context } = await desktopPage(shop.browser);
-    await withDemo(context, true);
     for (const path of ['/home', '/login', '/notice', '/no-such-page']) {
       await page.goto(`${shop.server.base}${path}`);
-      await page.getByTestId('demo-banner').getByText('데모 상점').waitFor();
+      await page.getByRole('heading').first().waitFor();
+      expect(await page.getByTestId('demo-banner').count(), path).toBe(1);
+      expect((await page.getByTestId('demo-banner').boundingBox())?.y, path).toBe(0);
     }
     await shot(page, 'demo-banner-desktop');
-    await context.unrouteAll({ behavior: 'ignoreErrors' });
     await context.close();
 
     const phone = await phonePage(shop.browser);
-    await withDemo(phone.context, true);
     await phone.page.goto(`${shop.server.base}/mobile`);
-    await phone.page.getByTestId('demo-banner').getByText('데모 상점').waitFor();
+    await phone.page.getByRole('button', { name: '더보기' }).waitFor();
+    expect(await phone.page.getByTestId('demo-banner').count()).toBe(1);
+    expect(await phone.page.getByTestId('demo-banner').getByText('데모 상점').count()).toBe(1);
     await shot(phone.page, 'demo-banner-phone');
-    await phone.context.unrouteAll({ behavior: 'ignoreErrors' });
     await phone.context.close();
-
-    const real = await desktopPage(shop.browser);
-    await withDemo(real.context, false);
-    await real.page.goto(`${shop.server.base}/home`);
-    await real.page.getByRole('button', { name: '더보기' }).waitFor();
-    expect(await real.page.getByTestId('demo-banner').count()).toBe(0);
-    await real.context.unrouteAll({ behavior: 'ignoreErrors' });
-    await real.context.close();
   });
 });

@@ -35,4 +35,15 @@ export const mallConfig = z.object({
 });
 export type MallConfig = z.infer<typeof mallConfig>;
 
+/**
+ * The demo shop's banner. The server writes it into the page it sends (so it has its place from
+ * the first paint and moves nothing when the app starts); the web app shows the same words only
+ * when no server put them there (the development server).
+ */
+export const DEMO_BANNER = {
+  label: '데모 상점 안내',
+  title: '데모 상점',
+  body: '체험용 상점입니다. 결제는 모의 결제로 처리되며 실제로 청구되지 않습니다.',
+} as const;
+
 export const mallConfigAnswer = answerOf(mallConfig);

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
-import { MSG } from '@partsmall/contract';
+import { DEMO_BANNER, MSG } from '@partsmall/contract';
 import type { Api, AppContext } from '../shared/context.js';
 import { appPathMatcher } from './app-paths.js';
 import { seoRoutes } from './seo.js';
@@ -70,7 +71,7 @@ export async function serveWebApp(app: Api, ctx: AppContext) {
   } else {
     app.log.warn(`web app not built (${indexFile} missing): run npm run build`);
   }
-  const page = built ? loadIndexPage(indexFile) : null;
+  const page = built ? loadIndexPage(indexFile, ctx.config.demo) : null;
   const isAppPath = built ? loadRouteMatcher(path.join(webDist, ROUTE_PATHS), app) : () => true;
 
   app.setNotFoundHandler((request, reply) => {
@@ -110,11 +111,33 @@ interface IndexPage {
   etag: string;
 }
 
-function loadIndexPage(file: string): IndexPage {
-  const identity = fs.readFileSync(file);
+function loadIndexPage(file: string, demo: boolean): IndexPage {
+  const built = fs.readFileSync(file);
+  const etagOf = (body: Buffer) => `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  if (demo) {
+    // The page changes, so the build's compressed copies no longer match it: compressed once here.
+    const identity = Buffer.from(withDemoBanner(built.toString('utf8')));
+    const br = zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
+    return { identity, br, gzip: zlib.gzipSync(identity, { level: 9 }), etag: etagOf(identity) };
+  }
   const copy = (suffix: string) => (fs.existsSync(file + suffix) ? fs.readFileSync(file + suffix) : null);
-  const etag = `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
-  return { identity, br: copy('.br'), gzip: copy('.gz'), etag };
+  return { identity: built, br: copy('.br'), gzip: copy('.gz'), etag: etagOf(built) };
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The demo shop's banner written into index.html, before the app's root: it is there at the first
+ * paint, so nothing moves when the app starts (a banner added after the configuration arrived
+ * pushed the whole page down: layout shift 1.0 on the phone home). A named region keeps it inside
+ * a landmark; no script, so the page's CSP holds.
+ */
+export function withDemoBanner(html: string): string {
+  const banner =
+    `<section class="demo-banner" id="demo-banner" data-testid="demo-banner" aria-label="${escapeHtml(DEMO_BANNER.label)}">` +
+    `<p><b>${escapeHtml(DEMO_BANNER.title)}</b> ${escapeHtml(DEMO_BANNER.body)}</p></section>`;
+  if (!html.includes('<div id="root">')) throw new Error('index.html has no <div id="root">');
+  return html.replace('<div id="root">', `${banner}<div id="root">`);
 }
 
 /** If-None-Match may list several tags, or `*`; weak comparison (RFC 9110 13.1.2). */

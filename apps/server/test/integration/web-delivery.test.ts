@@ -3,6 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withDemoBanner } from '../../src/web-app/serve.js';
 import { startTestServer, type TestServer } from '../helpers.js';
 
 /**
@@ -31,7 +32,9 @@ function rawGet(server: TestServer, urlPath: string, headers: Record<string, str
 }
 
 let server: TestServer;
+/** The page as built, and as the demo shop (this test's server) sends it: with its banner. */
 let indexHtml: string;
+let demoHtml: string;
 /** The entry script and the stylesheet index.html links (the ones the first paint waits for). */
 let entryScript: string;
 let blockingStylesheets: string[];
@@ -39,6 +42,7 @@ let blockingStylesheets: string[];
 beforeAll(async () => {
   if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error('web app not built: run npm run build');
   indexHtml = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  demoHtml = withDemoBanner(indexHtml);
   entryScript = /<script type="module"[^>]* src="(\/assets\/[^"]+\.js)"/.exec(indexHtml)![1]!;
   blockingStylesheets = [...indexHtml.matchAll(/<link rel="stylesheet"[^>]* href="([^"]+)"/g)].map((m) => m[1]!);
   server = await startTestServer({ webDist, seed: false });
@@ -100,7 +104,7 @@ describe('index.html', () => {
     expect(first.headers['cache-control']).toBe('no-cache');
     expect(first.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(first.headers['content-encoding']).toBe('br');
-    expect(zlib.brotliDecompressSync(first.body).toString()).toBe(indexHtml);
+    expect(zlib.brotliDecompressSync(first.body).toString()).toBe(demoHtml);
     const etag = first.headers.etag!;
     expect(etag).toMatch(/^W\/".+"$/);
 
@@ -110,7 +114,33 @@ describe('index.html', () => {
 
     const plain = await rawGet(server, '/login');
     expect(plain.headers['cache-control']).toBe('no-cache');
-    expect(plain.body.toString()).toBe(indexHtml);
+    expect(plain.body.toString()).toBe(demoHtml);
+  });
+
+  it("carries the demo shop's banner in demo mode (gzip too), and is the build's page unchanged in production", async () => {
+    // Before the app's root, a named region with the banner's words: painted with the page, moving nothing later.
+    expect(demoHtml).toContain(
+      '<section class="demo-banner" id="demo-banner" data-testid="demo-banner" aria-label="데모 상점 안내"><p><b>데모 상점</b> 체험용 상점입니다. 결제는 모의 결제로 처리되며 실제로 청구되지 않습니다.</p></section><div id="root">',
+    );
+    expect(demoHtml.replace(/<section class="demo-banner"[^]*?<\/section>/, '')).toBe(indexHtml);
+    const gzip = await rawGet(server, '/login', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.body).toString()).toBe(demoHtml);
+
+    const production = await startTestServer({
+      webDist,
+      seed: false,
+      env: { NODE_ENV: 'production', ALLOW_SANDBOX_PAYMENTS: 'true', ALLOW_CONSOLE_SMS: 'true', PUBLIC_URL: 'https://shop.partsmall.test', PAYMENT_SANDBOX_SECRET: 'web-delivery-secret' },
+    });
+    try {
+      const br = await rawGet(production, '/home', { 'accept-encoding': 'br' });
+      expect(br.body.equals(onDisk('/index.html.br'))).toBe(true);
+      const plain = await rawGet(production, '/home');
+      expect(plain.body.toString()).toBe(indexHtml);
+      expect(plain.body.toString()).not.toContain('demo-banner');
+    } finally {
+      await production.close();
+    }
   });
 
   it('unhashed files of public/ are revalidated too', async () => {
@@ -128,7 +158,7 @@ describe('addresses no route takes (soft 404)', () => {
       expect(res.headers['content-type'], address).toBe('text/html; charset=utf-8');
       expect(res.headers['cache-control'], address).toBe('no-cache');
       expect(res.headers.etag, address).toBeUndefined();
-      expect(zlib.brotliDecompressSync(res.body).toString(), address).toBe(indexHtml);
+      expect(zlib.brotliDecompressSync(res.body).toString(), address).toBe(demoHtml);
     }
   });
 
@@ -136,7 +166,7 @@ describe('addresses no route takes (soft 404)', () => {
     for (const address of ['/', '/home', '/home?searchType=pid&keyword=A1', '/HOME', '/login', '/mobile', '/productDetail/1', '/productDetail', '/notice/3', '/noticem/3', '/management/chargeCash', '/epcMain/bmw/x5', '/orderDetail?seq=1']) {
       const res = await rawGet(server, address);
       expect(res.status, address).toBe(200);
-      expect(res.body.toString(), address).toBe(indexHtml);
+      expect(res.body.toString(), address).toBe(demoHtml);
     }
   });
 

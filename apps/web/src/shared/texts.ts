@@ -1,4 +1,4 @@
-import { groupDigits } from '@partsmall/contract';
+import { DEMO_BANNER, groupDigits } from '@partsmall/contract';
 
 /** The labels of an address form (checkout and the member area's addresses). */
 const ADDRESS_LABELS = {
@@ -21,6 +21,7 @@ export const T = {
     split: (supply: string, tax: string) => `공급가액 ${supply} · 세액 ${tax}`,
   },
   common: {
+    skipToContent: '본문으로 건너뛰기',
     home: '홈',
     confirm: '확인',
     cancel: '취소',
@@ -38,10 +39,7 @@ export const T = {
     searchType: '검색 구분',
     keyword: '검색어',
   },
-  demo: {
-    title: '데모 상점',
-    body: '체험용 상점입니다. 결제는 모의 결제로 처리되며 실제로 청구되지 않습니다.',
-  },
+  demo: DEMO_BANNER,
   table: {
     sortBy: '눌러서 정렬',
   },
@@ -221,6 +219,7 @@ export const T = {
     resultFor: (kw: string) => `'${kw}' 검색 결과`,
     allProducts: '전체 상품',
     loginForPrice: '로그인 후 가격 확인',
+    thumb: (n: number) => `${n}번째 이미지 보기`,
     soldOut: '품절·준비중',
     inStock: (n: number) => `재고 ${groupDigits(n)}개`,
     pid: '순정품번',
@@ -282,7 +281,8 @@ export const T = {
     prevGroup: '이전 10페이지',
     nextGroup: '다음 10페이지',
     last: '마지막 페이지',
-    page: (n: number) => `${n}페이지`,
+    /** Read after a page number, which stays the start of the button's name (WCAG 2.5.3 label in name). */
+    pageSuffix: '페이지',
   },
   inquiryForm: {
     title: '1:1 문의',
@@ -719,6 +719,9 @@ export const T = {
       step: (n: number) => `${groupDigits(n)}`,
       plus: (n: number) => `${groupDigits(n)}원 더하기`,
       minus: (n: number) => `${groupDigits(n)}원 빼기`,
+      /** Hidden words after the visible '+5,000', so the button's name begins with what it shows. */
+      plusRest: '원 더하기',
+      minusRest: '원 빼기',
       minWhy: '최소 결제금액은 1,000원 입니다.',
       maxWhy: '최대 결제금액은 1,000만원 입니다.',
       empty: '충전할 금액을 입력하세요.',

@@ -81,7 +81,7 @@ export function AdminApp() {
           </button>
         </div>
       </aside>
-      <main className="admin-main">
+      <main className="admin-main" id="main">
         <Suspense fallback={<Loading className="page center" />}>
           <Routes>
             {menu.map((m) => (
@@ -101,7 +101,7 @@ function AdminLogin() {
   const notify = useNotify();
   const role = useRole();
   return (
-    <div className="admin-login">
+    <main className="admin-login" id="main">
       <h1>{A.loginTitle}</h1>
       <p className="field-hint">{role ? A.notStaff : A.loginHint}</p>
       <Form form={form} onSubmit={(v) => login.mutate(v, { onError: (e) => void notify.alert(messageOf(e)) })} aria-label={A.loginTitle}>
@@ -111,6 +111,6 @@ function AdminLogin() {
           {A.login}
         </button>
       </Form>
-    </div>
+    </main>
   );
 }

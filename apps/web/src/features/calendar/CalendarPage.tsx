@@ -99,11 +99,12 @@ export function CalendarPage() {
                         className={cls}
                         aria-current={isToday ? 'date' : undefined}
                         aria-pressed={isPicked}
-                        aria-label={`${ymd(c)} (${T.calendar.weekdays[c.weekday]})${isToday ? ` ${T.calendar.today}` : ''}`}
+                        // The day as shown starts the name (label in name), then today and the full date.
+                        aria-label={`${c.day}${isToday ? ` ${T.calendar.today}` : ''} (${ymd(c)} ${T.calendar.weekdays[c.weekday]})`}
                         onClick={() => pick(c)}
                       >
                         {c.day}
-                        {isToday && <span className="today-mark">{T.calendar.today}</span>}
+                        {isToday && <span className="today-mark"> {T.calendar.today}</span>}
                       </button>
                     </td>
                   );

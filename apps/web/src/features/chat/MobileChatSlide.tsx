@@ -1,8 +1,9 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
+import { useLayerFocus, useLayerKeys } from '../../shared/ui/Modal';
 import { Loading } from '../../shared/ui/states';
 import { TC } from './texts';
 import './chat.css';
@@ -24,18 +25,24 @@ export function MobileChatEntry({ children }: { children: ReactNode }) {
         {children}
       </button>
       {/* Outside the bottom bar, whose button and text styles must not reach the chat. */}
-      {open &&
-        createPortal(
-        <div className="chat-slide" role="dialog" aria-modal="true" aria-label={TC.title} data-testid="chat-slide">
-          <button type="button" className="chat-slide-close" onClick={() => setOpen(false)}>
-            {T.common.close}
-          </button>
-          <Suspense fallback={<Loading />}>
-            <ChatPage mobile embedded />
-          </Suspense>
-        </div>,
-          document.body,
-        )}
+      {open && createPortal(<ChatSlide onClose={() => setOpen(false)} />, document.body)}
     </>
+  );
+}
+
+/** The chat panel over the page: takes focus when it opens, gives it back to the bar when it closes. */
+function ChatSlide({ onClose }: { onClose: () => void }) {
+  const box = useRef<HTMLDivElement>(null);
+  useLayerKeys(box, onClose);
+  useLayerFocus(box);
+  return (
+    <div ref={box} className="chat-slide" role="dialog" aria-modal="true" aria-label={TC.title} data-testid="chat-slide">
+      <button type="button" className="chat-slide-close" onClick={onClose}>
+        {T.common.close}
+      </button>
+      <Suspense fallback={<Loading />}>
+        <ChatPage mobile embedded />
+      </Suspense>
+    </div>
   );
 }

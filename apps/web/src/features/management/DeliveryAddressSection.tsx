@@ -54,7 +54,8 @@ export function DeliveryAddressSection() {
       type="button"
       className={`mg-basic${row.basic === 'true' ? ' on' : ''}`}
       aria-pressed={row.basic === 'true'}
-      aria-label={A.basicLabel(row.name)}
+      // The visible words start the name; the rest says which address (WCAG 2.5.3 label in name).
+      aria-label={`${row.basic === 'true' ? A.basic : A.setBasic} ${A.basicLabel(row.name)}`}
       onClick={() => makeBasic(row)}
     >
       {row.basic === 'true' ? A.basic : A.setBasic}

@@ -120,22 +120,22 @@ function AmountField() {
             <button
               type="button"
               className="btn btn-small"
-              aria-label={C.minus(s)}
               disabled={amount <= CASH_CHARGE.min}
               title={amount <= CASH_CHARGE.min ? C.minWhy : C.minus(s)}
               onClick={() => step(-s)}
             >
               −{C.step(s)}
+              <span className="sr-only">{C.minusRest}</span>
             </button>
             <button
               type="button"
               className="btn btn-small"
-              aria-label={C.plus(s)}
               disabled={amount >= CASH_CHARGE.max}
               title={amount >= CASH_CHARGE.max ? C.maxWhy : C.plus(s)}
               onClick={() => step(s)}
             >
               +{C.step(s)}
+              <span className="sr-only">{C.plusRest}</span>
             </button>
           </div>
         ))}

@@ -62,10 +62,13 @@ export function ProfileSection({ linkTo, mobile }: { linkTo: (path: MenuPath) =>
           <div key={f.id} className="mg-figure">
             <dt>{f.label}</dt>
             <dd data-testid={`profile-${f.id}`}>{f.value}</dd>
+            {/* A <dl> group holds only dt and dd: the link is a second description. */}
             {f.link && (
-              <Link className="mg-figure-link" to={f.link.to}>
-                {f.link.label} ›
-              </Link>
+              <dd className="mg-figure-more">
+                <Link className="mg-figure-link" to={f.link.to}>
+                  {f.link.label} ›
+                </Link>
+              </dd>
             )}
           </div>
         ))}

@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useController } from 'react-hook-form';
 import { digits } from '../../shared/format';
 import { FieldShell } from '../../shared/ui/form';
+import { useLayerFocus } from '../../shared/ui/Modal';
 import { Spinner } from '../../shared/ui/states';
 import { T } from '../../shared/texts';
 
@@ -96,6 +97,8 @@ export function usePostcode(): PostcodeState {
 /** The widget embedded in a layer; closes itself after a pick. */
 export function PostcodeLayer({ onPick, onClose }: { onPick: (postNum: string, address: string) => void; onClose: () => void }) {
   const box = useRef<HTMLDivElement>(null);
+  const layer = useRef<HTMLDivElement>(null);
+  useLayerFocus(layer);
   const pick = useRef(onPick);
   useEffect(() => {
     pick.current = onPick;
@@ -106,7 +109,7 @@ export function PostcodeLayer({ onPick, onClose }: { onPick: (postNum: string, a
     new Postcode({ width: '100%', height: '100%', oncomplete: (data) => pick.current(data.zonecode, addressOf(data)) }).embed(box.current);
   }, [Postcode]);
   return (
-    <div className="postcode-layer" role="dialog" aria-label={P.title}>
+    <div ref={layer} className="postcode-layer" role="dialog" aria-label={P.title}>
       <div className="postcode-layer-head">
         <b>{P.title}</b>
         <button type="button" className="btn btn-small" onClick={onClose}>

@@ -50,7 +50,8 @@ export function HomePage() {
       <SearchBar searchType={searchType} keyword={keyword} onSearch={search} />
       <h1 className="grid-title">{keyword ? T.shop.resultFor(keyword) : T.shop.allProducts}</h1>
       {grid.error && <p className="notice-warn">{grid.error}</p>}
-      <ul className="product-grid" aria-busy={grid.loading}>
+      {/* Busy until the deferred render has drawn the answer too: the empty grid keeps its space till then. */}
+      <ul className="product-grid" aria-busy={grid.loading || items !== grid.items}>
         {items.map((p, i) => (
           <ProductCard key={p.seq} product={p} onOpen={setOpen} eager={i < EAGER_PICTURES} />
         ))}

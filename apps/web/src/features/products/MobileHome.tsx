@@ -1,10 +1,10 @@
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PRODUCT_CATEGORIES, warehouseLabel, type ProductView } from '@partsmall/contract';
 import { MOBILE_EPC_PATH, pathFor } from '../../shared/paths';
 import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
-import { useScrollLock } from '../../shared/ui/Modal';
+import { useLayerFocus, useLayerKeys, useScrollLock } from '../../shared/ui/Modal';
 import { Empty, Spinner } from '../../shared/ui/states';
 import { PriceOrHint, StockState } from './ProductCard';
 import { ProductHead, ProductSpecs, QtyLine } from './ProductParts';
@@ -60,7 +60,8 @@ export function MobileHome() {
           </li>
         ))}
       </ul>
-      <ul className="m-list" aria-busy={grid.loading}>
+      {/* Busy until the deferred render has drawn the answer too: the empty list keeps its space till then. */}
+      <ul className="m-list" aria-busy={grid.loading || items !== grid.items}>
         {items.map((p, i) => (
           <li key={p.seq}>
             <button type="button" className="m-item" onClick={() => setOpen(p)}>
@@ -100,9 +101,12 @@ function MobileDetailSlide({ product, onClose }: { product: ProductView; onClose
   const [qty, setQty] = useState(1);
   const actions = usePurchaseActions(true);
   useScrollLock();
+  const box = useRef<HTMLElement>(null);
+  useLayerKeys(box, onClose);
+  useLayerFocus(box);
   return (
     <div className="m-slide-backdrop" onClick={onClose}>
-      <section className="m-slide" role="dialog" aria-modal="true" aria-label={product.name} onClick={(e) => e.stopPropagation()}>
+      <section ref={box} className="m-slide" role="dialog" aria-modal="true" aria-label={product.name} onClick={(e) => e.stopPropagation()}>
         <header>
           <button type="button" className="link" onClick={onClose} aria-label={T.common.close}>
             ← {T.common.close}

@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { T } from '../../shared/texts';
+import { useLayerFocus } from '../../shared/ui/Modal';
 
 const HIDE_KEY = 'noticePopupHidden';
 
@@ -26,17 +27,38 @@ export function NoticePopup({ notice }: { notice: { seq: number; title: string; 
     }
     setClosed(true);
   };
+  return <NoticeLayer notice={notice} dontShow={dontShow} onDontShow={setDontShow} onClose={close} />;
+}
+
+/**
+ * The popup itself. It opens with the page, after the whole product grid in the tab order, so it
+ * takes focus (unless the visitor is already in a field) and hands it to the page's main content
+ * when closed.
+ */
+function NoticeLayer({
+  notice,
+  dontShow,
+  onDontShow,
+  onClose,
+}: {
+  notice: { title: string; content: string };
+  dontShow: boolean;
+  onDontShow: (v: boolean) => void;
+  onClose: () => void;
+}) {
+  const box = useRef<HTMLElement>(null);
+  useLayerFocus(box, { onlyFromBody: true });
   return (
-    <aside className="notice-popup" role="dialog" aria-label={notice.title} style={{ width: 300, height: 300 }}>
+    <aside ref={box} className="notice-popup" role="dialog" aria-label={notice.title} style={{ width: 300, height: 300 }}>
       <h2>{notice.title}</h2>
       {/* Notice HTML is sanitised by the server with an allow-list. */}
       <div className="notice-popup-body" dangerouslySetInnerHTML={{ __html: notice.content }} />
       <footer>
         <label className="check">
-          <input type="checkbox" checked={dontShow} onChange={(e) => setDontShow(e.target.checked)} />
+          <input type="checkbox" checked={dontShow} onChange={(e) => onDontShow(e.target.checked)} />
           {T.shop.noticePopupHide}
         </label>
-        <button type="button" className="btn btn-small" onClick={close}>
+        <button type="button" className="btn btn-small" onClick={onClose}>
           {T.common.close}
         </button>
       </footer>

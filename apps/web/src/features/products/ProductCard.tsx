@@ -24,7 +24,8 @@ export function StockState({ product }: { product: ProductView }) {
 export function ProductCard({ product, onOpen, eager = false }: { product: ProductView; onOpen: (p: ProductView) => void; eager?: boolean }) {
   return (
     <li className="product-card">
-      <button type="button" className="product-card-btn" onClick={() => onOpen(product)} aria-label={product.name}>
+      {/* No aria-label: the name read is the card's text (name, part number, stock, price), as seen. */}
+      <button type="button" className="product-card-btn" onClick={() => onOpen(product)}>
         <img src={imageUrl(product.image)} alt="" loading={eager ? 'eager' : 'lazy'} width={200} height={200} />
         <span className="product-name">{product.name}</span>
         <span className="product-pid">{product.pid}</span>

@@ -27,7 +27,15 @@ export function Gallery({ product, className, main, thumb, labelThumbs = true }:
       <img className="gallery-main" src={imageUrl(images[picked])} alt={product.name} width={main} height={main} />
       <div className="thumbs">
         {images.map((f, i) => (
-          <button key={f + i} type="button" className={i === picked ? 'active' : ''} onClick={() => setPicked(i)}>
+          <button
+            key={f + i}
+            type="button"
+            className={i === picked ? 'active' : ''}
+            aria-pressed={i === picked}
+            // Unlabelled pictures (the popup names its product once) leave the button its own name.
+            aria-label={labelThumbs ? undefined : T.shop.thumb(i + 1)}
+            onClick={() => setPicked(i)}
+          >
             <img src={imageUrl(f)} alt={labelThumbs ? `${product.name} 이미지 ${i + 1}` : ''} width={thumb} height={thumb} />
           </button>
         ))}

@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
 import { PAGE_SIZE, type BuyOrCartForm } from '@partsmall/contract';
 import { TRADE_EVENTS } from '@partsmall/contract';
@@ -82,8 +83,10 @@ export const productGridQuery = (q: GridQuery) =>
 export function useProductGrid(q: GridQuery) {
   const query = useInfiniteQuery(productGridQuery(q));
   const pages = query.data?.pages;
+  // One array per answer, not per render: the screens compare it with their deferred copy.
+  const items = useMemo(() => pages?.flatMap((p) => p.results) ?? [], [pages]);
   return {
-    items: pages?.flatMap((p) => p.results) ?? [],
+    items,
     loading: query.isFetching,
     error: query.error ? messageOf(query.error) : null,
     ended: query.isSuccess && !query.hasNextPage,

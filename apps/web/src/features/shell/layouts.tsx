@@ -9,6 +9,7 @@ import { MOBILE_EPC_PATH, MobileContext, PATHS } from '../../shared/paths';
 import { storageAvailable, useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
 import { useTradeChannel } from '../../shared/trade';
+import { focusMain } from '../../shared/ui/Modal';
 import { useNotify } from '../../shared/ui/notify';
 import { useLogout } from '../auth/queries';
 import { FloatingChatButton } from '../chat/FloatingChat';
@@ -37,12 +38,37 @@ function useMallConfigPolling(onRejected: () => void) {
   return config.data ?? null;
 }
 
-/** The demo shop says so on every page (agreement 1: the configuration's `demo`). */
+/**
+ * The demo shop says so on every page. The server writes the banner into the page it sends (it
+ * knows its mode before any script runs); only without it (the development server) does the app
+ * add the same banner once the configuration says `demo`.
+ */
+const serverBanner = typeof document !== 'undefined' && document.getElementById('demo-banner') !== null;
+
 function DemoBanner() {
   return (
-    <p className="demo-banner" role="note" data-testid="demo-banner">
-      <b>{T.demo.title}</b> {T.demo.body}
-    </p>
+    <section className="demo-banner" aria-label={T.demo.label} data-testid="demo-banner">
+      <p>
+        <b>{T.demo.title}</b> {T.demo.body}
+      </p>
+    </section>
+  );
+}
+
+/** The first thing Tab reaches on every page: straight to the main content, past the bars and menus. */
+function SkipLink() {
+  return (
+    <a
+      className="skip-link"
+      href="#main"
+      onClick={(e) => {
+        // The router is not asked (a hash change would be a navigation); focus moves by hand.
+        e.preventDefault();
+        focusMain();
+      }}
+    >
+      {T.common.skipToContent}
+    </a>
   );
 }
 
@@ -79,7 +105,8 @@ export function AppFrame() {
 
   return (
     <>
-      {config?.demo && <DemoBanner />}
+      <SkipLink />
+      {config?.demo && !serverBanner && <DemoBanner />}
       {target ? <Navigate to={target} replace /> : <Outlet />}
     </>
   );
@@ -90,7 +117,7 @@ export function DesktopLayout() {
   return (
     <div className="layout-desktop">
       <TopBar />
-      <main className="main">
+      <main className="main" id="main">
         <Outlet />
       </main>
       <Footer />
@@ -123,7 +150,7 @@ export function MobileLayout() {
           </div>
         )}
       </header>
-      <main className="m-main">
+      <main className="m-main" id="main">
         <Outlet />
       </main>
       <nav className="m-bottom" aria-label="하단 메뉴">
@@ -169,7 +196,7 @@ function Icon({ d }: { d: string }) {
 /** Popup windows (order detail, chat, catalogue): no bars. */
 export function BareLayout() {
   return (
-    <main className="bare">
+    <main className="bare" id="main">
       <Outlet />
     </main>
   );

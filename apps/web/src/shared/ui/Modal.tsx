@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode, type RefObject } from 'react';
 import { T } from '../texts';
 
 /** Locks the page behind a layer from scrolling while it is open (docs/requirements.md#windows-and-sizes). */
@@ -14,8 +14,50 @@ export function useScrollLock() {
 
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/**
+ * Where keyboard focus goes when nothing else can take it: the page's main content (the skip
+ * link's target), so a closed layer never leaves focus on <body>, at the top of the tab order.
+ */
+export function focusMain() {
+  const main = document.querySelector<HTMLElement>('main');
+  if (!main) return;
+  if (!main.hasAttribute('tabindex')) main.setAttribute('tabindex', '-1');
+  main.focus({ preventScroll: true });
+}
+
+/**
+ * A layer takes keyboard focus when it opens and gives it back when it closes: on open, to the
+ * element inside that already asked for it (autoFocus), else the first button when `first`, else
+ * the layer itself (a screen reader then reads its name); on close, to the element that had focus
+ * before (the button that opened it), or the main content when that one is gone. `only` leaves
+ * focus where it is when something other than <body> has it (a layer nobody opened, such as the
+ * home notice, must not take a field from someone typing in it).
+ */
+export function useLayerFocus(box: RefObject<HTMLElement | null>, opts: { first?: boolean; onlyFromBody?: boolean } = {}) {
+  const { first = false, onlyFromBody = false } = opts;
+  // Read on the first render, before the layer's children take focus themselves (autoFocus at commit).
+  const [before] = useState(() => document.activeElement);
+  useLayoutEffect(() => {
+    const layer = box.current;
+    if (!layer) return;
+    const fromBody = before === null || before === document.body;
+    if (!layer.contains(document.activeElement) && (!onlyFromBody || fromBody)) {
+      const target = (first && layer.querySelector<HTMLElement>('button:not([disabled])')) || layer;
+      if (target === layer && !layer.hasAttribute('tabindex')) layer.setAttribute('tabindex', '-1');
+      target.focus({ preventScroll: true });
+    }
+    return () => {
+      // Only when focus is still inside (or was dropped on <body> by the layer's removal).
+      const active = document.activeElement;
+      if (active !== null && active !== document.body && !layer.contains(active)) return;
+      if (before instanceof HTMLElement && before !== document.body && before.isConnected) before.focus({ preventScroll: true });
+      else focusMain();
+    };
+  }, [box, before, first, onlyFromBody]);
+}
+
 /** Escape closes the layer; Tab stays inside it. */
-function useLayerKeys(box: React.RefObject<HTMLDivElement | null>, onEscape: (() => void) | undefined) {
+export function useLayerKeys(box: RefObject<HTMLElement | null>, onEscape: (() => void) | undefined) {
   const escape = useRef(onEscape);
   useEffect(() => {
     escape.current = onEscape;
@@ -27,7 +69,8 @@ function useLayerKeys(box: React.RefObject<HTMLDivElement | null>, onEscape: (()
       const items = [...box.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
       const first = items[0];
       const last = items[items.length - 1];
-      if (e.shiftKey && document.activeElement === first) {
+      // From the layer itself (focused on open) Shift+Tab goes round to the last item too.
+      if (e.shiftKey && (document.activeElement === first || document.activeElement === box.current)) {
         e.preventDefault();
         last?.focus();
       } else if (!e.shiftKey && document.activeElement === last) {
@@ -53,7 +96,7 @@ interface ModalProps {
   /** A spec size (POPUP) or a width class: 'narrow' 420, 'medium' 520, 'wide' 760. */
   size?: 'narrow' | 'medium' | 'wide' | { width: number; height: number };
   className?: string;
-  /** Focus the first button when opened (choice dialogs). */
+  /** Focus the first button when opened (choice dialogs); otherwise the layer itself takes focus. */
   focusFirst?: boolean;
 }
 
@@ -63,9 +106,7 @@ export function Modal({ title, onClose, busy = false, children, role = 'dialog',
   const titleId = useId();
   const close = busy ? undefined : onClose;
   useLayerKeys(box, close);
-  useEffect(() => {
-    if (focusFirst) box.current?.querySelector<HTMLElement>('button')?.focus();
-  }, [focusFirst]);
+  useLayerFocus(box, { first: focusFirst });
   const fixed = typeof size === 'object';
   const style: CSSProperties | undefined = fixed ? { width: size.width, height: size.height } : undefined;
   return (

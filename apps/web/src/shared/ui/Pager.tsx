@@ -28,7 +28,7 @@ export function pageGroup(page: number, total: number, size: number, group: numb
 export function Pager({ page, total, size, href, onPage, group = PAGE_SIZE.pagination, label = T.pagination.label }: PagerProps) {
   const { last, start, end, numbers } = pageGroup(page, total, size, group);
   if (last <= 1 && page <= 1) return null;
-  const go = (to: number, content: ReactNode, props: { className: string; title?: string; 'aria-label'?: string }) =>
+  const go = (to: number, content: ReactNode, props: { className: string; title?: string }) =>
     href ? (
       <Link to={href(to)} {...props}>
         {content}
@@ -62,7 +62,16 @@ export function Pager({ page, total, size, href, onPage, group = PAGE_SIZE.pagin
             {n}
           </span>
         ) : (
-          <Fragment key={n}>{go(n, n, { className: 'pg-btn', 'aria-label': T.pagination.page(n) })}</Fragment>
+          <Fragment key={n}>
+            {go(
+              n,
+              <>
+                {n}
+                <span className="sr-only">{T.pagination.pageSuffix}</span>
+              </>,
+              { className: 'pg-btn' },
+            )}
+          </Fragment>
         ),
       )}
       {step(Math.min(last, end + 1), T.pagination.nextGroup, '›', end >= last)}

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import { T } from '../texts';
 import { Confirm } from './Confirm';
+import { useLayerFocus } from './Modal';
 
 interface Toast {
   id: number;
@@ -100,17 +101,24 @@ export function NotifyProvider({ children }: { children: ReactNode }) {
         ))}
       </div>
       {asking && <Confirm {...asking.request} busy={asking.busy} onConfirm={asking.run} onCancel={asking.cancel} />}
-      {dialog && (
-        <div className="modal-backdrop" onClick={close}>
-          <div className="modal alert-dialog" role="alertdialog" aria-modal="true" onClick={(e) => e.stopPropagation()}>
-            <p className="alert-text">{dialog.text}</p>
-            <button type="button" className="btn btn-primary" autoFocus onClick={close}>
-              {T.common.confirm}
-            </button>
-          </div>
-        </div>
-      )}
+      {dialog && <AlertLayer text={dialog.text} onClose={close} />}
     </NotifyContext.Provider>
+  );
+}
+
+/** The alert: its button takes focus, and focus goes back to where it was when it closes. */
+function AlertLayer({ text, onClose }: { text: string; onClose: () => void }) {
+  const box = useRef<HTMLDivElement>(null);
+  useLayerFocus(box, { first: true });
+  return (
+    <div className="modal-backdrop" onClick={onClose}>
+      <div ref={box} className="modal alert-dialog" role="alertdialog" aria-modal="true" onClick={(e) => e.stopPropagation()}>
+        <p className="alert-text">{text}</p>
+        <button type="button" className="btn btn-primary" onClick={onClose}>
+          {T.common.confirm}
+        </button>
+      </div>
+    </div>
   );
 }
 

@@ -1,0 +1,127 @@
+import fs from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './axe.js';
+import { startShop } from './helpers.js';
+import { contextOptions, LEGS, logIn, openLeg, prepareTour, settle, tour, visitStop, type TourData } from './tour.js';
+
+/**
+ * Accessibility (issue 20 item 16): axe-core (WCAG 2.1 A/AA and its best practices) on every
+ * screen of the tour — visitor, member and staff, desktop and phone, with the dialogs open — finds
+ * no critical or serious violation, and no content outside a landmark.
+ */
+let shop: Awaited<ReturnType<typeof startShop>>;
+let data: TourData;
+beforeAll(async () => {
+  shop = await startShop();
+  data = await prepareTour(shop.server);
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+/** Impacts that fail the audit; 'region' (content outside every landmark) fails too, though axe calls it moderate. */
+const FAILING = new Set(['critical', 'serious']);
+
+const report: Record<string, unknown> = {};
+
+describe('axe-core on every screen of the tour: no critical or serious violation', () => {
+  // One test per role and device: one context each, logged in once.
+  it.each(LEGS)('$role on $device', async ({ role, device }) => {
+    const leg = tour(data).find((l) => l.role === role && l.device === device)!;
+    const found: string[] = [];
+    const started = Date.now();
+    const opened = await openLeg(shop.browser, shop.server.base, leg);
+    let page = opened.page;
+    for (const stop of leg.stops) {
+      const where = `${role} ${device} · ${stop.name}`;
+      page = await visitStop(page, shop.server.base, stop);
+      const violations = await axeViolations(page);
+      report[where] = violations;
+      for (const v of violations) if (FAILING.has(v.impact) || v.rule === 'region') found.push(`${where}: ${v.rule} (${v.impact}) ${v.nodes.join(' | ')}`);
+    }
+    await opened.context.close();
+    fs.mkdirSync('screenshots', { recursive: true });
+    fs.writeFileSync('screenshots/axe-report.json', JSON.stringify(report, null, 2));
+    console.info(`axe, ${role} on ${device}: ${leg.stops.length} screens in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    expect(found).toEqual([]);
+  });
+});
+
+/** What has keyboard focus: its tag, class and accessible text, or 'body'. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return 'body';
+    return `${el.tagName.toLowerCase()}.${el.className} ${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}`;
+  });
+const focusInside = (page: Page, selector: string) => page.evaluate((s) => document.querySelector(s)?.contains(document.activeElement) ?? false, selector);
+
+describe('the keyboard', () => {
+  it('the first Tab reaches the skip link, which moves focus to the main content (desktop and phone)', async () => {
+    for (const [device, path] of [['desktop', '/login'], ['phone', '/mobileLogin']] as const) {
+      const context = await shop.browser.newContext(contextOptions(device));
+      const page = await context.newPage();
+      await page.goto(`${shop.server.base}${path}`);
+      await settle(page);
+      await page.keyboard.press('Tab');
+      expect(await focused(page), device).toBe('a.skip-link 본문으로 건너뛰기');
+      await page.screenshot({ path: `screenshots/a11y-skip-link-${device}.png` });
+      await page.keyboard.press('Enter');
+      expect(await page.evaluate(() => document.activeElement?.tagName), device).toBe('MAIN');
+      // The next Tab goes on from the content: the first field of the login form.
+      await page.keyboard.press('Tab');
+      expect(await focused(page), device).toMatch(/^input\./);
+      await context.close();
+    }
+  });
+
+  it('the home notice popup takes focus when it opens and hands it to the main content when closed', async () => {
+    const context = await shop.browser.newContext(contextOptions('desktop'));
+    const page = await context.newPage();
+    await page.goto(`${shop.server.base}/home`);
+    await page.locator('.notice-popup').waitFor();
+    await settle(page);
+    expect(await focusInside(page, '.notice-popup')).toBe(true);
+    // Two Tabs reach its checkbox and its close button (it was 74 Tabs away, after the whole grid).
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toMatch(/^input\./);
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('button.btn btn-small 닫기');
+    await page.keyboard.press('Enter');
+    expect(await page.locator('.notice-popup').count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN');
+    await context.close();
+  });
+
+  it('the product dialog and the address book take focus on open and give it back to their button on close', async () => {
+    const context = await shop.browser.newContext(contextOptions('desktop'));
+    const page = await context.newPage();
+    await logIn(page, shop.server.base, 'member', 'desktop');
+    await page.goto(`${shop.server.base}/home`);
+    await page.getByRole('button', { name: '닫기' }).click();
+    const card = page.locator('.product-card-btn').nth(2);
+    const cardText = (await card.innerText()).split('\n')[0]!;
+    await card.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: cardText });
+    await dialog.locator('[data-testid="price"]').waitFor();
+    expect(await focusInside(page, '.product-popup')).toBe(true);
+    await page.screenshot({ path: 'screenshots/a11y-product-dialog-desktop.png' });
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await focused(page)).toContain(`button.product-card-btn ${cardText}`);
+
+    await page.goto(`${shop.server.base}/cart`);
+    await page.getByRole('button', { name: /선택 상품 주문하기/ }).click();
+    const open = page.getByRole('button', { name: '배송지 목록' });
+    await open.click();
+    const book = page.getByRole('dialog', { name: '배송지 목록' });
+    await book.locator('tbody tr').first().waitFor();
+    expect(await focusInside(page, '.address-book')).toBe(true);
+    await book.getByRole('button', { name: '닫기' }).click();
+    await book.waitFor({ state: 'detached' });
+    expect(await focused(page)).toBe('button.btn btn-small 배송지 목록');
+    await context.close();
+  });
+});
