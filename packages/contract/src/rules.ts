@@ -144,43 +144,36 @@ export function isChinaWarehouse(stockName: string): boolean {
 /** 공급가액 and 세액 of an amount, and the amount itself (합계 = 공급가액 + 세액). */
 export interface VatSplit {
   supply: number;
-  vat: number;
+  tax: number;
   total: number;
 }
 
 /**
- * Splits a VAT-included amount in integer won: 공급가액 = round(합계 / 1.1) half up, 세액 = 합계 − 공급가액,
- * so the two always add up to what was charged. Computed in integers (round(t·10/11) = ⌊(20t + 11) / 22⌋)
- * because t / 1.1 in floating point lands a hair below .5 for some amounts. A negative amount (a 수정
- * 세금계산서 for a refund) is split as its positive counterpart, negated, so a refund of everything cancels
- * the original exactly.
+ * `splitVat` with the amount beside its parts. A negative amount (a 수정세금계산서 for a refund) splits
+ * as its positive counterpart, negated: the floor formula has no exact halves, so it rounds to the
+ * nearest won on both sides of zero.
  */
-export function vatSplit(total: number): VatSplit {
-  if (!Number.isSafeInteger(total)) throw new RangeError(`vatSplit needs an integer amount of won: ${total}`);
-  if (total < 0) {
-    const p = vatSplit(-total);
-    return { supply: -p.supply, vat: -p.vat, total };
-  }
-  const supply = Math.floor((20 * total + 11) / 22);
-  return { supply, vat: total - supply, total };
+export function splitWithTotal(total: number): VatSplit {
+  if (!Number.isSafeInteger(total)) throw new RangeError(`a VAT split needs an integer amount of won: ${total}`);
+  return { ...splitVat(total), total };
 }
 
 /**
  * Splits several VAT-included amounts (the lines of one document) so that each line is split by
- * `vatSplit` and the columns still add up to `vatSplit` of their sum: the won or two that per-line
+ * `splitVat` and the columns still add up to the split of their sum: the won or two that per-line
  * rounding leaves over goes to the largest lines' 세액 (끝전 조정), one won per line. The totals of a
  * 거래명세서 and of the tax invoice for the same order are then the same numbers.
  */
 export function allocateVat(totals: readonly number[]): VatSplit[] {
-  const lines = totals.map(vatSplit);
+  const lines = totals.map(splitWithTotal);
   const sum = totals.reduce((a, b) => a + b, 0);
-  let diff = vatSplit(sum).vat - lines.reduce((a, l) => a + l.vat, 0);
+  let diff = splitWithTotal(sum).tax - lines.reduce((a, l) => a + l.tax, 0);
   if (diff === 0) return lines;
   const step = diff > 0 ? 1 : -1;
   const order = lines.map((_, i) => i).sort((a, b) => Math.abs(totals[b]!) - Math.abs(totals[a]!) || a - b);
   for (let k = 0; diff !== 0; k = (k + 1) % order.length) {
     const line = lines[order[k]!]!;
-    line.vat += step;
+    line.tax += step;
     line.supply -= step;
     diff -= step;
   }

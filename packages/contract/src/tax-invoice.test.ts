@@ -61,9 +61,9 @@ describe('per-order invoice', () => {
       mgtKey: 'O-2T',
       writeDate: '20261121',
       supply: 51_182,
-      vat: 5_118,
+      tax: 5_118,
       total: 56_300,
-      items: [{ orderSeq: 101, supply: 51_182, vat: 5_118, total: 56_300 }],
+      items: [{ orderSeq: 101, supply: 51_182, tax: 5_118, total: 56_300 }],
     });
   });
 
@@ -73,7 +73,7 @@ describe('per-order invoice', () => {
 
   it('leaves out what was refunded before issuance, and drops a fully refunded order', () => {
     const partly = { ...order, refunds: [{ seq: 1, amount: 6_300, at: d('2026-11-20T15:59:00Z') }] };
-    expect(orderInvoice(partly, d('2026-11-20T16:00:01Z'))).toMatchObject({ supply: 45_455, vat: 4_545, total: 50_000 });
+    expect(orderInvoice(partly, d('2026-11-20T16:00:01Z'))).toMatchObject({ supply: 45_455, tax: 4_545, total: 50_000 });
     const all = { ...order, refunds: [{ seq: 1, amount: 56_300, at: d('2026-11-20T15:59:00Z') }] };
     expect(orderInvoice(all, d('2026-11-20T16:00:01Z'))).toBeNull();
   });
@@ -89,9 +89,9 @@ describe('per-order invoice', () => {
       ],
     };
     expect(corrections(original, issuedAt, [later])).toEqual([
-      { mgtKey: 'O-2T-R9', originalMgtKey: 'O-2T', writeDate: '20261125', refundSeq: 9, orderSeq: 101, supply: -11_182, vat: -1_118, total: -12_300 },
+      { mgtKey: 'O-2T-R9', originalMgtKey: 'O-2T', writeDate: '20261125', refundSeq: 9, orderSeq: 101, supply: -11_182, tax: -1_118, total: -12_300 },
       // Only 44,000 of the 50,000 was still invoiced.
-      { mgtKey: 'O-2T-RA', originalMgtKey: 'O-2T', writeDate: '20261126', refundSeq: 10, orderSeq: 101, supply: -40_000, vat: -4_000, total: -44_000 },
+      { mgtKey: 'O-2T-RA', originalMgtKey: 'O-2T', writeDate: '20261126', refundSeq: 10, orderSeq: 101, supply: -40_000, tax: -4_000, total: -44_000 },
     ]);
   });
 
@@ -124,12 +124,12 @@ describe('월합계 invoice', () => {
       mgtKey: 'M-202611-3',
       writeDate: '20261130',
       supply: 169_092,
-      vat: 16_909,
+      tax: 16_909,
       total: 186_001,
       items: [
-        { orderSeq: 11, supply: 100_000, vat: 10_000, total: 110_000 },
-        { orderSeq: 12, supply: 60_000, vat: 6_000, total: 66_000 },
-        { orderSeq: 16, supply: 9_092, vat: 909, total: 10_001 },
+        { orderSeq: 11, supply: 100_000, tax: 10_000, total: 110_000 },
+        { orderSeq: 12, supply: 60_000, tax: 6_000, total: 66_000 },
+        { orderSeq: 16, supply: 9_092, tax: 909, total: 10_001 },
       ],
     });
   });
@@ -137,7 +137,7 @@ describe('월합계 invoice', () => {
   it('corrects a return approved after issuance with a negative invoice', () => {
     const original = monthlyInvoice(3, '2026-11', orders, issueAt)!;
     expect(corrections(original, issueAt, orders)).toEqual([
-      { mgtKey: 'M-202611-3-RDZ', originalMgtKey: 'M-202611-3', writeDate: '20261203', refundSeq: 503, orderSeq: 16, supply: -9_092, vat: -909, total: -10_001 },
+      { mgtKey: 'M-202611-3-RDZ', originalMgtKey: 'M-202611-3', writeDate: '20261203', refundSeq: 503, orderSeq: 16, supply: -9_092, tax: -909, total: -10_001 },
     ]);
   });
 

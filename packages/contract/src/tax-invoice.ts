@@ -2,9 +2,9 @@
  * The amounts of the shop's 전자세금계산서 (pure; issuing is a job's work): one per shipped order, or one
  * 월합계 per company and month listing that month's shipped orders less what was refunded before the
  * invoice was issued. What is refunded after issuance is corrected by a negative 수정세금계산서 for the
- * refunded amount. Prices include VAT, so every amount is split with `vatSplit`/`allocateVat`.
+ * refunded amount. Prices include VAT, so every amount is split with `splitWithTotal`/`allocateVat`.
  */
-import { allocateVat, seoulMonthKey, vatSplit, type VatSplit } from './rules.js';
+import { allocateVat, seoulMonthKey, splitWithTotal, type VatSplit } from './rules.js';
 
 /** A seller cancel or an approved return: money given back for part or all of an order. */
 export interface InvoiceRefund {
@@ -113,7 +113,7 @@ export function orderInvoice(order: InvoiceOrder, issueAt: Date): InvoiceDraft |
   if (!order.shippedAt) return null;
   const net = order.total - refundedBefore(order, issueAt);
   if (net <= 0) return null;
-  const split = vatSplit(net);
+  const split = splitWithTotal(net);
   return { mgtKey: orderMgtKey(order.seq), writeDate: seoulYmd(order.shippedAt), ...split, items: [{ orderSeq: order.seq, ...split }] };
 }
 
@@ -134,7 +134,7 @@ export function monthlyInvoice(companySeq: number, month: string, orders: readon
   return {
     mgtKey: monthlyMgtKey(companySeq, month),
     writeDate: lastDayOfMonth(month),
-    ...vatSplit(total),
+    ...splitWithTotal(total),
     items: rows.map((r, i) => ({ orderSeq: r.orderSeq, ...splits[i]! })),
   };
 }
@@ -162,7 +162,7 @@ export function corrections(original: InvoiceDraft, issuedAt: Date, orders: read
         writeDate: seoulYmd(refund.at),
         refundSeq: refund.seq,
         orderSeq: order.seq,
-        ...vatSplit(-amount),
+        ...splitWithTotal(-amount),
       });
     }
   }

@@ -127,7 +127,7 @@ function summary(totals: StatementTotals): Content[] {
           label('공급가액'),
           { text: won(totals.supply), alignment: 'right' },
           label('세액 (10%)'),
-          { text: won(totals.vat), alignment: 'right' },
+          { text: won(totals.tax), alignment: 'right' },
           label('합계'),
           { text: won(totals.total), alignment: 'right', bold: true },
         ],
@@ -177,7 +177,7 @@ function linesTable(rows: readonly StatementRow[], totals: StatementTotals, orde
       numberCell(r.quantity),
       numberCell(r.unitPrice),
       numberCell(r.supply),
-      numberCell(r.vat),
+      numberCell(r.tax),
     ]);
   });
   body.push([
@@ -187,7 +187,7 @@ function linesTable(rows: readonly StatementRow[], totals: StatementTotals, orde
     numberCell(totals.quantity, { bold: true, fillColor: SHADE }),
     { text: '', fillColor: SHADE },
     numberCell(totals.supply, { bold: true, fillColor: SHADE }),
-    numberCell(totals.vat, { bold: true, fillColor: SHADE }),
+    numberCell(totals.tax, { bold: true, fillColor: SHADE }),
   ]);
   return { margin: [0, 8, 0, 0], table: { headerRows: 1, dontBreakRows: true, widths, body }, layout: GRID };
 }

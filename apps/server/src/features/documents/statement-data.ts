@@ -112,7 +112,7 @@ export function statementRows(orders: readonly StatementOrder[]): { rows: Statem
   for (const a of amounts) wholeWon(a, 'amount', 0);
   const splits = allocateVat(amounts);
   const rows = bare.map((b, i) => ({ ...b, ...splits[i]! }));
-  const totals = rows.reduce((t, r) => ({ ...t, supply: t.supply + r.supply, vat: t.vat + r.vat, total: t.total + r.total }), { supply: 0, vat: 0, total: 0, quantity, shipping });
+  const totals = rows.reduce((t, r) => ({ ...t, supply: t.supply + r.supply, tax: t.tax + r.tax, total: t.total + r.total }), { supply: 0, tax: 0, total: 0, quantity, shipping });
   return { rows, totals };
 }
 

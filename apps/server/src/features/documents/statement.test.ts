@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { vatSplit } from '@partsmall/contract';
+import { splitWithTotal } from '@partsmall/contract';
 import {
   MAX_STATEMENT_ROWS,
   StatementInputError,
@@ -31,14 +31,14 @@ function pageCount(pdf: Buffer): number {
 describe('statement rows and totals', () => {
   it('splits each line and the shipping fee, columns adding up to the split of the total', () => {
     const { rows, totals } = statementRows([order]);
-    expect(rows.map((r) => [r.name, r.quantity, r.unitPrice, r.supply, r.vat, r.total])).toEqual([
+    expect(rows.map((r) => [r.name, r.quantity, r.unitPrice, r.supply, r.tax, r.total])).toEqual([
       ['브레이크 패드', 2, 243_100, 442_000, 44_200, 486_200],
       // 30,003 = 27,275 + 2,728 (27,275.45 rounds down); the three VATs already add up to the total's.
       ['오일 필터', 3, 10_001, 27_275, 2_728, 30_003],
       ['배송비', 1, 6_000, 5_455, 545, 6_000],
     ]);
-    expect(totals).toEqual({ supply: 474_730, vat: 47_473, total: 522_203, quantity: 5, shipping: 6_000 });
-    expect(vatSplit(522_203)).toEqual({ supply: 474_730, vat: 47_473, total: 522_203 });
+    expect(totals).toEqual({ supply: 474_730, tax: 47_473, total: 522_203, quantity: 5, shipping: 6_000 });
+    expect(splitWithTotal(522_203)).toEqual({ supply: 474_730, tax: 47_473, total: 522_203 });
   });
 
   it('adds no shipping row when the order paid none', () => {
