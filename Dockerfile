@@ -20,6 +20,7 @@ COPY --from=build /app/packages/contract ./packages/contract
 COPY --from=build /app/apps/server/package.json ./apps/server/
 COPY --from=build /app/apps/server/dist ./apps/server/dist
 COPY --from=build /app/apps/server/drizzle ./apps/server/drizzle
+COPY --from=build /app/apps/server/assets ./apps/server/assets
 COPY --from=build /app/apps/web/dist ./apps/web/dist
 RUN mkdir -p /data/uploads && chown -R node:node /data
 USER node

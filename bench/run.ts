@@ -11,6 +11,7 @@ const benches: Record<string, () => Promise<void>> = {
   catalogue: async () => (await import('./catalogue-import.js')).run(),
   chat: async () => (await import('./chat.js')).run(),
   crash: async () => (await import('./crash.js')).run(),
+  statement: async () => (await import('./statement.js')).run(),
 };
 const names = which === 'all' ? Object.keys(benches) : [which];
 for (const name of names) {

@@ -140,3 +140,69 @@ export function warehouseLabel(stockName: string): string {
 export function isChinaWarehouse(stockName: string): boolean {
   return stockName.startsWith('중국');
 }
+
+/** 공급가액 and 세액 of an amount, and the amount itself (합계 = 공급가액 + 세액). */
+export interface VatSplit {
+  supply: number;
+  tax: number;
+  total: number;
+}
+
+/**
+ * `splitVat` with the amount beside its parts. A negative amount (a 수정세금계산서 for a refund) splits
+ * as its positive counterpart, negated: the floor formula has no exact halves, so it rounds to the
+ * nearest won on both sides of zero.
+ */
+export function splitWithTotal(total: number): VatSplit {
+  if (!Number.isSafeInteger(total)) throw new RangeError(`a VAT split needs an integer amount of won: ${total}`);
+  return { ...splitVat(total), total };
+}
+
+/**
+ * Splits several VAT-included amounts (the lines of one document) so that each line is split by
+ * `splitVat` and the columns still add up to the split of their sum: the won or two that per-line
+ * rounding leaves over goes to the largest lines' 세액 (끝전 조정), one won per line. The totals of a
+ * 거래명세서 and of the tax invoice for the same order are then the same numbers.
+ */
+export function allocateVat(totals: readonly number[]): VatSplit[] {
+  const lines = totals.map(splitWithTotal);
+  const sum = totals.reduce((a, b) => a + b, 0);
+  let diff = splitWithTotal(sum).tax - lines.reduce((a, l) => a + l.tax, 0);
+  if (diff === 0) return lines;
+  const step = diff > 0 ? 1 : -1;
+  const order = lines.map((_, i) => i).sort((a, b) => Math.abs(totals[b]!) - Math.abs(totals[a]!) || a - b);
+  for (let k = 0; diff !== 0; k = (k + 1) % order.length) {
+    const line = lines[order[k]!]!;
+    line.tax += step;
+    line.supply -= step;
+    diff -= step;
+  }
+  return lines;
+}
+
+/** Asia/Seoul is UTC+9 all year (no daylight saving since 1988), so a fixed offset is exact. */
+const SEOUL_OFFSET = 9 * 3_600_000;
+
+function seoulFields(value: Date | string): string[] | null {
+  const at = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(at.getTime())) return null;
+  const iso = new Date(at.getTime() + SEOUL_OFFSET).toISOString();
+  return [iso.slice(0, 4), iso.slice(5, 7), iso.slice(8, 10), iso.slice(11, 13), iso.slice(14, 16)];
+}
+
+/** '2026.11.21' in Asia/Seoul (documents and messages); '' when it is not a date. */
+export function formatSeoulDate(value: Date | string): string {
+  const f = seoulFields(value);
+  return f ? `${f[0]}.${f[1]}.${f[2]}` : '';
+}
+
+/** '2026.11.21 14:05' in Asia/Seoul (documents and messages); '' when it is not a date. */
+export function formatSeoulDateTime(value: Date | string): string {
+  const f = seoulFields(value);
+  return f ? `${f[0]}.${f[1]}.${f[2]} ${f[3]}:${f[4]}` : '';
+}
+
+/** The Asia/Seoul month of an instant as 'YYYY-MM'. */
+export function seoulMonthKey(value: Date): string {
+  return new Date(value.getTime() + SEOUL_OFFSET).toISOString().slice(0, 7);
+}

@@ -1,0 +1,152 @@
+/**
+ * The 알림톡 texts the shop sends, one per event, with their variables (`#{name}`, the placeholder form
+ * Kakao templates and Solapi's `variables` use). The template codes a shop registers with Kakao are
+ * configuration; the texts here must match what was registered, word for word, or Kakao refuses the
+ * message (the SMS fallback then carries the same text).
+ */
+import { formatSeoulDate, formatSeoulDateTime, formatWon } from './rules.js';
+
+/** How a variable's value is written: money as '12,300원', instants as '2026.11.21 14:05' Asia/Seoul. */
+export type NotifyVarKind = 'text' | 'won' | 'date' | 'dateTime';
+
+export type NotifyEvent =
+  | 'orderPaid'
+  | 'shipmentConfirmed'
+  | 'shipped'
+  | 'sellerCancelled'
+  | 'returnApproved'
+  | 'returnOnHold'
+  | 'cashCredited'
+  | 'bankTransferWaiting'
+  | 'licenceEnding'
+  | 'restock'
+  | 'chatReply';
+
+export interface NotifyTemplate {
+  /** Shown in the back office and the member area's '알림 설정'. */
+  label: string;
+  text: string;
+  vars: Readonly<Record<string, NotifyVarKind>>;
+}
+
+export const NOTIFY_TEMPLATES: Readonly<Record<NotifyEvent, NotifyTemplate>> = {
+  orderPaid: {
+    label: '주문 결제 완료',
+    text: '[#{shop}] 주문이 결제되었습니다.\n\n주문번호: #{orderNo}\n상품: #{items}\n결제금액: #{amount}\n결제일시: #{paidAt}\n\n출고가 확정되면 다시 알려 드리겠습니다.',
+    vars: { shop: 'text', orderNo: 'text', items: 'text', amount: 'won', paidAt: 'dateTime' },
+  },
+  shipmentConfirmed: {
+    label: '출고 확정',
+    text: '[#{shop}] 주문하신 상품의 출고가 확정되었습니다.\n\n주문번호: #{orderNo}\n상품: #{items}\n\n발송되면 운송장 번호를 알려 드리겠습니다.',
+    vars: { shop: 'text', orderNo: 'text', items: 'text' },
+  },
+  shipped: {
+    label: '발송 완료',
+    text: '[#{shop}] 주문하신 상품이 발송되었습니다.\n\n주문번호: #{orderNo}\n택배사: #{carrier}\n운송장번호: #{waybill}\n배송조회: #{trackingLink}',
+    vars: { shop: 'text', orderNo: 'text', carrier: 'text', waybill: 'text', trackingLink: 'text' },
+  },
+  sellerCancelled: {
+    label: '판매자 주문 취소',
+    text: '[#{shop}] 주문이 판매자 사정으로 취소되었습니다.\n\n주문번호: #{orderNo}\n환불금액: #{refundAmount}\n\n환불금액은 캐시로 돌려 드렸습니다. 불편을 드려 죄송합니다.',
+    vars: { shop: 'text', orderNo: 'text', refundAmount: 'won' },
+  },
+  returnApproved: {
+    label: '반품 승인',
+    text: '[#{shop}] 반품 요청이 승인되었습니다.\n\n주문번호: #{orderNo}\n안내: #{note}',
+    vars: { shop: 'text', orderNo: 'text', note: 'text' },
+  },
+  returnOnHold: {
+    label: '반품 보류',
+    text: '[#{shop}] 반품 요청이 보류되었습니다.\n\n주문번호: #{orderNo}\n사유: #{note}\n\n자세한 내용은 상담 채팅으로 문의하세요.',
+    vars: { shop: 'text', orderNo: 'text', note: 'text' },
+  },
+  cashCredited: {
+    label: '캐시 충전 완료',
+    text: '[#{shop}] 캐시가 충전되었습니다.\n\n충전금액: #{amount}\n충전 후 잔액: #{balance}\n충전일시: #{creditedAt}',
+    vars: { shop: 'text', amount: 'won', balance: 'won', creditedAt: 'dateTime' },
+  },
+  bankTransferWaiting: {
+    label: '무통장 입금 대기',
+    text: '[#{shop}] 입금을 기다리고 있습니다.\n\n은행: #{bank}\n계좌번호: #{account}\n입금금액: #{amount}\n입금기한: #{dueAt}\n\n기한까지 입금하지 않으면 신청이 취소됩니다.',
+    vars: { shop: 'text', bank: 'text', account: 'text', amount: 'won', dueAt: 'dateTime' },
+  },
+  licenceEnding: {
+    label: '이용권 만료 3일 전',
+    text: '[#{shop}] 이용권이 3일 후 만료됩니다.\n\n만료일: #{endDate}\n\n계속 이용하시려면 만료 전에 이용권을 연장하세요.',
+    vars: { shop: 'text', endDate: 'date' },
+  },
+  restock: {
+    label: '재입고 알림',
+    text: '[#{shop}] 요청하신 상품이 재입고되었습니다.\n\n품번: #{partNo}\n상품: #{product}\n\n재고가 빨리 소진될 수 있습니다.',
+    vars: { shop: 'text', partNo: 'text', product: 'text' },
+  },
+  chatReply: {
+    label: '상담 답변 도착',
+    text: '[#{shop}] 상담 채팅에 답변이 도착했습니다.\n\n#{preview}\n\n쇼핑몰에 접속해 확인하세요.',
+    vars: { shop: 'text', preview: 'text' },
+  },
+};
+
+export type NotifyValue = string | number | Date;
+
+/** A template was rendered without a value it needs, or with one of the wrong kind. Nothing is sent. */
+export class TemplateVariableError extends Error {
+  override readonly name = 'TemplateVariableError';
+  constructor(
+    readonly event: string,
+    readonly missing: readonly string[],
+    readonly invalid: readonly string[],
+  ) {
+    super(`알림 템플릿 ${event}: ${[...missing.map((v) => `${v} 없음`), ...invalid.map((v) => `${v} 형식 오류`)].join(', ')}`);
+  }
+}
+
+export interface RenderedNotice {
+  event: NotifyEvent;
+  text: string;
+  /** As Solapi's `kakaoOptions.variables` takes them: `{ '#{orderNo}': 'A-1' }`, formatted. */
+  variables: Record<string, string>;
+}
+
+function formatValue(kind: NotifyVarKind, value: NotifyValue): string | null {
+  switch (kind) {
+    case 'won':
+      return typeof value === 'number' && Number.isSafeInteger(value) ? formatWon(value) : null;
+    case 'date':
+    case 'dateTime': {
+      if (!(value instanceof Date) && typeof value !== 'string') return null;
+      const out = kind === 'date' ? formatSeoulDate(value) : formatSeoulDateTime(value);
+      return out || null;
+    }
+    case 'text': {
+      const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : null;
+      return text ? text : null;
+    }
+  }
+}
+
+/**
+ * The text of `event` with its variables filled in. Refuses (TemplateVariableError) a missing or blank
+ * variable and a value of the wrong kind (money not an integer, a date that is not one), so a message
+ * never goes out with '#{amount}' or 'NaN원' in it.
+ */
+export function renderNotice(event: NotifyEvent, values: Readonly<Record<string, NotifyValue | null | undefined>>): RenderedNotice {
+  const template = NOTIFY_TEMPLATES[event];
+  if (!template) throw new TemplateVariableError(String(event), [], ['event']);
+  const missing: string[] = [];
+  const invalid: string[] = [];
+  const variables: Record<string, string> = {};
+  for (const [name, kind] of Object.entries(template.vars)) {
+    const value = values[name];
+    if (value === undefined || value === null || (typeof value === 'string' && !value.trim())) {
+      missing.push(name);
+      continue;
+    }
+    const formatted = formatValue(kind, value);
+    if (formatted === null) invalid.push(name);
+    else variables[`#{${name}}`] = formatted;
+  }
+  if (missing.length || invalid.length) throw new TemplateVariableError(event, missing, invalid);
+  const text = template.text.replace(/#\{(\w+)\}/g, (whole) => variables[whole] ?? whole);
+  return { event, text, variables };
+}
