@@ -23,6 +23,7 @@ import { paymentRoutes } from './features/payments/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { epcRoutes } from './features/epc/routes.js';
 import { chatRoutes } from './features/chat/routes.js';
+import { jobRoutes, startJobs } from './features/jobs/index.js';
 import { serveWebApp } from './web-app/serve.js';
 import { smsFromConfig } from './features/sms/provider.js';
 import { createRealtime } from './realtime/hub.js';
@@ -123,6 +124,11 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
   const drain = connectionDrain(app.server, { delayMs: config.drainDelayMs, idleMs: DRAIN_IDLE_MS, onListenerClosed: () => realtime.handOver() });
   const ctx: AppContext = { config, db, sms, realtime, log: app.log, drain };
 
+  // The job workers of this process; stopped after the last request, before the database closes.
+  const jobs = await startJobs(db, { sms, log: app.log }, config.jobs);
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', async () => jobs.stop());
+
   installRequestContext(app, db);
   app.addHook('preClose', async () => {
     await realtime.close();
@@ -147,6 +153,7 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
   epcRoutes(app, ctx);
   chatRoutes(app, ctx);
   adminRoutes(app, ctx);
+  jobRoutes(app, ctx, jobs);
   if (sms.hasOutbox && config.devOutbox) devRoutes(app, ctx);
 
   // Uploaded and seeded files (product pictures); generated names only, never user-chosen paths.

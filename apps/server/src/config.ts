@@ -3,6 +3,7 @@ import path from 'node:path';
 import { repoRoot } from './paths.js';
 import type { TossSettings } from './features/payments/toss.js';
 import type { SolapiSettings } from './features/sms/solapi.js';
+import { jobSettings, type JobSettings } from './features/jobs/settings.js';
 
 /**
  * Demo (what `npm start` gives: sandbox gateway, console SMS, dev outbox on loopback, a '데모 상점'
@@ -64,6 +65,8 @@ export interface Config {
    * it learns from the refused connection and sends the request to the other process.
    */
   drainDelayMs: number;
+  /** The job workers' polling, retries and stop (JOBS_*). */
+  jobs: JobSettings;
 }
 
 /** A configuration the server must not start with; its message is one line that says why and what to set. */
@@ -167,5 +170,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxyHops: Math.max(0, Number(env.TRUST_PROXY_HOPS ?? 0) || 0),
     productListCacheMs: Math.max(0, Number(env.PRODUCT_LIST_CACHE_MS ?? 1000) || 0),
     drainDelayMs: Math.max(0, Number(env.DRAIN_DELAY_MS ?? 0) || 0),
+    jobs: jobSettings(env),
   };
 }

@@ -49,6 +49,8 @@ export const ADMIN_CALLS = {
   setStaffStatus: { path: '/api/admin/setStaffStatus', role: 'admin' },
   auditList: { path: '/api/admin/auditList', role: 'admin' },
   uploadCatalogue: { path: '/api/admin/uploadCatalogue', role: 'admin' },
+  jobList: { path: '/api/admin/jobList', role: 'staff' },
+  retryJob: { path: '/api/admin/retryJob', role: 'staff' },
 } as const satisfies Record<string, { path: string; role: AdminRole }>;
 export type AdminCall = keyof typeof ADMIN_CALLS;
 

@@ -28,3 +28,4 @@ export * from './epc.js';
 export * from './chat.js';
 export * from './providers.js';
 export * from './admin.js';
+export * from './jobs.js';

@@ -5,6 +5,7 @@ import { companies, members, payments } from '../../db/schema.js';
 import { AppError, badRequest, notFound } from '../../shared/http.js';
 import { extendLicense, withinSeoulDays } from '../../shared/time.js';
 import { credit } from '../wallet/wallet.js';
+import { enqueue } from '../jobs/index.js';
 import type { PaymentGateway } from './gateway.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -92,7 +93,9 @@ export async function confirmPayment(db: Db, gateway: PaymentGateway, c: Gateway
     if (moved.status !== 'paid') return { payment: moved, repeated: false };
 
     if (moved.kind === 'point') {
-      await credit(tx, { companyId: moved.companyId, amount: moved.amount, type: 'point', memberId: moved.memberId, note: `${moved.productName} (결제 #${moved.id})` });
+      const balanceAfter = await credit(tx, { companyId: moved.companyId, amount: moved.amount, type: 'point', memberId: moved.memberId, note: `${moved.productName} (결제 #${moved.id})` });
+      // The text to the main account is a job of this transaction: credited and told, or neither.
+      await enqueue(tx, 'sms.cashCredited', { paymentId: moved.id, companyId: moved.companyId, amount: moved.amount, balanceAfter }, { key: `payment:${moved.id}` });
     } else {
       // Licence purchases are paid by card or transfer, not from cash: no ledger row.
       const [company] = await queryRows<{ license_end: string | Date | null }>(

@@ -1,0 +1,25 @@
+import { and, eq } from 'drizzle-orm';
+import { MEMBER_TYPE_MAIN } from '@partsmall/contract';
+import { members } from '../../db/schema.js';
+import type { JobHandler } from './kinds.js';
+
+const won = (n: number) => n.toLocaleString('ko-KR');
+
+/** The text a company's main account gets when a cash top-up was credited. */
+export const cashCreditedText = (amount: number, balanceAfter: number) =>
+  `[부품몰] 캐시 ${won(amount)}원이 충전되었습니다. 충전 후 잔액은 ${won(balanceAfter)}원입니다.`;
+
+/**
+ * A cash top-up was credited (card, transfer, a deposit staff confirmed): the company's main
+ * account is told by text. The recipient is read when the job runs (a changed phone number gets
+ * it); one effect per recipient member.
+ */
+export const cashCredited: JobHandler<'sms.cashCredited'> = async (job, deps) => {
+  const recipients = await deps.db
+    .select({ id: members.id, phone: members.phone })
+    .from(members)
+    .where(and(eq(members.companyId, job.data.companyId), eq(members.type, MEMBER_TYPE_MAIN), eq(members.status, 'active')));
+  for (const r of recipients) {
+    await job.once(`member:${r.id}`, () => deps.sms.send(r.phone, cashCreditedText(job.data.amount, job.data.balanceAfter)));
+  }
+};

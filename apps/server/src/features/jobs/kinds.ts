@@ -1,0 +1,39 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { JobDataOf, JobName } from '@partsmall/contract';
+import type { Db } from '../../db/client.js';
+import type { SmsProvider } from '../sms/provider.js';
+import { cashCredited } from './cash-credited.js';
+
+/** What a handler may use: the database and the providers of the server it runs in. */
+export interface JobDeps {
+  db: Db;
+  sms: SmsProvider;
+  log: FastifyBaseLogger;
+}
+
+/** One try of one job, as its handler sees it. */
+export interface JobRun<N extends JobName> {
+  id: string;
+  name: N;
+  /** The idempotency key it was written with: the same on every try. */
+  key: string;
+  data: JobDataOf<N>;
+  /** 1 on the first try. */
+  attempt: number;
+  /**
+   * Does an external effect once: `part` names the recipient or the document within the event
+   * (`member:7`), the full key being `<name>:<key>:<part>` (effects.ts says the rule).
+   */
+  once(part: string, effect: () => Promise<void>): Promise<boolean>;
+}
+
+/**
+ * A kind of job. It throws to fail the try: the job is retried with back-off and parked after the
+ * last try. It must not do an external effect outside `once`.
+ */
+export type JobHandler<N extends JobName> = (job: JobRun<N>, deps: JobDeps) => Promise<void>;
+
+/** The registry: every kind of job (its data schema is JOB_DATA in the contract) and its handler. */
+export const JOB_HANDLERS: { [N in JobName]: JobHandler<N> } = {
+  'sms.cashCredited': cashCredited,
+};

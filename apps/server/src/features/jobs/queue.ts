@@ -1,0 +1,100 @@
+import { createHash } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import PgBoss from 'pg-boss';
+import { JOB_DATA, type JobDataOf, type JobName } from '@partsmall/contract';
+import { queryRows, type Db, type Tx } from '../../db/client.js';
+
+/** pg-boss keeps its tables in this schema, next to the shop's own. */
+export const BOSS_SCHEMA = 'pgboss';
+
+type Executor = PgBoss.Db;
+
+/**
+ * The statement pg-boss wrote with $1, $2... placeholders, as a Drizzle query: each placeholder a
+ * parameter of its own (Drizzle numbers them again), so it runs on a transaction handle of either
+ * driver. `sql.param` keeps an array one parameter (a bare array would be spread into a list).
+ */
+function asDrizzle(text: string, values: unknown[]): SQL {
+  const parts = text.split(/\$(\d+)/);
+  const chunks: SQL[] = [];
+  parts.forEach((part, i) => chunks.push(i % 2 === 0 ? sql.raw(part) : sql`${sql.param(values[Number(part) - 1] ?? null)}`));
+  return sql.join(chunks);
+}
+
+/** pg-boss's statements on a Drizzle transaction: they commit or roll back with it. */
+export function transactionExecutor(tx: Tx | Db): Executor {
+  return { executeSql: async (text, values = []) => ({ rows: await queryRows(tx, asDrizzle(text, values)) }) };
+}
+
+interface PgliteLike {
+  exec(text: string): Promise<{ rows: unknown[] }[]>;
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+interface PoolLike {
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * pg-boss's own statements (polling, completing, maintenance) on the server's database handle: the
+ * PostgreSQL pool as it is, or the embedded PGlite, whose `query` takes one statement with
+ * parameters and whose `exec` takes pg-boss's multi-statement scripts (migrations, maintenance
+ * under an advisory lock), answering the last statement's rows.
+ */
+export function databaseExecutor(db: Db): Executor {
+  const client = (db as unknown as { $client: PgliteLike | PoolLike }).$client;
+  if ('exec' in client && typeof client.exec === 'function') {
+    const lite = client;
+    return {
+      executeSql: async (text, values) => {
+        if (values && values.length > 0) return lite.query(text, values);
+        const results = await lite.exec(text);
+        return results[results.length - 1] ?? { rows: [] };
+      },
+    };
+  }
+  return { executeSql: (text, values) => client.query(text, values) };
+}
+
+// Only builds and runs pg-boss's insert on the executor each call passes; it never connects.
+const sender = new PgBoss({ db: { executeSql: () => Promise.reject(new Error('jobs: enqueue needs a transaction')) }, schema: BOSS_SCHEMA, supervise: false, schedule: false, migrate: false });
+
+/** The job's id, derived from its kind and key: the same event written twice is one job. */
+export function jobId(name: string, key: string): string {
+  const h = createHash('sha256').update(`${name}\u0000${key}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+export interface EnqueueOptions {
+  /**
+   * The event's idempotency key, e.g. `payment:42`: stable across retries (the handler gets it,
+   * and derives one effect key per recipient from it). Writing a job of the same kind and key again
+   * while the first is kept is a no-op.
+   */
+  key: string;
+  /** Do not run before this moment. */
+  startAfter?: Date;
+}
+
+/**
+ * Writes a job on the caller's transaction: it exists only if the change that causes it commits.
+ * The data is checked against the kind's schema first, so a bad job fails the change, not later.
+ * Answers the job's id (the same id when the job was already written).
+ */
+export async function enqueue<N extends JobName>(tx: Tx | Db, name: N, data: JobDataOf<N>, opts: EnqueueOptions): Promise<string> {
+  const parsed = JOB_DATA[name].parse(data) as object;
+  const id = jobId(name, opts.key);
+  const executor = transactionExecutor(tx);
+  const written = await sender.send(name, parsed, {
+    id,
+    singletonKey: opts.key,
+    ...(opts.startAfter ? { startAfter: opts.startAfter } : {}),
+    db: executor,
+  });
+  if (written === null) {
+    // Nothing inserted: a job with this id is already there (fine), or pg-boss has no queue of
+    // this name because the workers never started on this database (a silent loss: refuse).
+    const [queue] = await queryRows<{ name: string }>(tx, sql`select name from ${sql.identifier(BOSS_SCHEMA)}.queue where name = ${name}`);
+    if (!queue) throw new Error(`jobs: no queue '${name}' (start the job workers on this database first)`);
+  }
+  return id;
+}

@@ -1,0 +1,144 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import PgBoss from 'pg-boss';
+import { JOB_DATA, type JobName } from '@partsmall/contract';
+import type { Db } from '../../db/client.js';
+import { effectOnce } from './effects.js';
+import { JOB_HANDLERS, type JobDeps } from './kinds.js';
+import { BOSS_SCHEMA, databaseExecutor } from './queue.js';
+import type { JobSettings } from './settings.js';
+
+/** One try of a job taken from the queue: its data checked, its handler run with its key and `once`. */
+export async function runHandler(name: JobName, job: Pick<PgBoss.JobWithMetadata<object>, 'id' | 'data' | 'singletonKey' | 'retryCount'>, deps: JobDeps): Promise<void> {
+  const data = JOB_DATA[name].parse(job.data);
+  const key = job.singletonKey ?? job.id;
+  const once = (part: string, effect: () => Promise<void>) => effectOnce(deps.db, name, `${name}:${key}:${part}`, effect);
+  await (JOB_HANDLERS[name] as (run: unknown, deps: JobDeps) => Promise<void>)({ id: job.id, name, key, data, attempt: job.retryCount + 1, once }, deps);
+}
+
+export interface JobRunner {
+  /** pg-boss itself (tests and the back office use its fetch, fail, retry). */
+  readonly boss: PgBoss;
+  readonly settings: JobSettings;
+  /** Looks for new jobs now instead of at the next poll (after a transaction that wrote some commits). */
+  wake(name?: JobName): void;
+  /** Stops taking jobs, lets the ones in flight finish (at most settings.stopTimeoutMs), then returns. */
+  stop(): Promise<void>;
+}
+
+const NAMES = Object.keys(JOB_HANDLERS) as JobName[];
+const message = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);
+
+/**
+ * Starts the job workers of this server process: pg-boss's tables are created or migrated, one
+ * queue per kind of job with the retry settings, and one worker per queue. Each worker takes up to
+ * `batchSize` jobs at a time (FOR UPDATE SKIP LOCKED: every process can run workers, each job goes
+ * to one of them), runs them side by side and completes or fails each on its own.
+ */
+export async function startJobs(db: Db, deps: Omit<JobDeps, 'db'>, settings: JobSettings): Promise<JobRunner> {
+  // Every statement pg-boss issues is tracked, so that a stop can wait for the last one (a
+  // completion sent after its handler returned) before the database closes under it.
+  const pending = new Set<Promise<unknown>>();
+  const base = databaseExecutor(db);
+  const executor: PgBoss.Db = {
+    executeSql: (text, values) => {
+      const p = base.executeSql(text, values);
+      pending.add(p);
+      void p.then(
+        () => pending.delete(p),
+        () => pending.delete(p),
+      );
+      return p;
+    },
+  };
+  const boss = new PgBoss({
+    db: executor,
+    schema: BOSS_SCHEMA,
+    // No cron yet; maintenance (expiring tries of a crashed process, archiving) stays on.
+    schedule: false,
+    supervise: true,
+    migrate: true,
+    pollingIntervalSeconds: settings.pollSeconds,
+    // A parked job stays in the job table (listed, retryable) for 30 days; done ones are archived after 12 hours.
+    archiveCompletedAfterSeconds: 12 * 3600,
+    archiveFailedAfterSeconds: 30 * 86400,
+    deleteAfterDays: 7,
+  });
+  boss.on('error', (err: unknown) => deps.log.warn({ err }, 'job queue error'));
+  await boss.start();
+
+  const queue = { retryLimit: settings.retryLimit, retryDelay: settings.retryDelaySeconds, retryBackoff: settings.retryBackoff, expireInSeconds: settings.expireSeconds };
+  for (const name of NAMES) {
+    await boss.createQueue(name, { name, policy: 'standard', ...queue });
+    // An existing queue takes the current settings (createQueue leaves it as it was).
+    await boss.updateQueue(name, { name, ...queue });
+  }
+
+  const full: JobDeps = { ...deps, db };
+  let stopping = false;
+  let closed = false;
+  const running = new Set<Promise<unknown>>();
+  const workers = new Map<JobName, string>();
+
+  async function runOne(name: JobName, job: PgBoss.JobWithMetadata<object>) {
+    try {
+      await runHandler(name, job, full);
+      await boss.complete(name, job.id);
+    } catch (err) {
+      const last = job.retryCount >= job.retryLimit;
+      deps.log.warn({ job: job.id, name, attempt: job.retryCount + 1, parked: last, reason: message(err) }, last ? 'job parked after its last try' : 'job try failed');
+      await boss.fail(name, job.id, { message: message(err) }).catch((e: unknown) => deps.log.warn({ err: e, job: job.id }, 'job failure not recorded'));
+    }
+  }
+
+  for (const name of NAMES) {
+    const workerId = await boss.work<object>(name, { batchSize: settings.batchSize, includeMetadata: true, pollingIntervalSeconds: settings.pollSeconds }, async (jobs) => {
+      // Taken just as the server began to stop: give them back as a failed try (retried later,
+      // by this process after a restart or by another one).
+      if (stopping) throw new Error('서버가 종료 중이라 다음에 다시 시도합니다.');
+      const batch = Promise.all(jobs.map((job) => runOne(name, job)));
+      running.add(batch);
+      try {
+        await batch;
+      } finally {
+        running.delete(batch);
+      }
+      // A try that outlived the stop: pg-boss already failed it back to the queue, and the
+      // completion it would send now would meet a closed database. The loop ends with the process.
+      if (closed) await new Promise<never>(() => undefined);
+      // A full batch means more are waiting: look again at once instead of after the poll interval.
+      if (jobs.length === settings.batchSize && !stopping) boss.notifyWorker(workerId);
+    });
+    workers.set(name, workerId);
+  }
+
+  return {
+    boss,
+    settings,
+    wake(name) {
+      for (const [n, id] of workers) if (!name || n === name) boss.notifyWorker(id);
+    },
+    async stop() {
+      if (stopping) return;
+      stopping = true;
+      const deadline = Date.now() + settings.stopTimeoutMs;
+      // pg-boss stops the workers' loops, waits for the jobs in flight up to the timeout and then
+      // fails those still running (they are retried later). The database is the server's: not closed here.
+      await boss.stop({ graceful: true, close: false, timeout: settings.stopTimeoutMs });
+      // Statements sent after pg-boss's own wait (a completion, a fetch that was already out) end
+      // before the server closes the database.
+      // A fetch that returns after the stop leads, a few promise steps later, to one more
+      // statement (the failed try above): the queue counts as quiet when it stays empty for 20 ms.
+      let quiet = 0;
+      while (quiet < 2 && Date.now() < deadline + 1000) {
+        if (running.size > 0 || pending.size > 0) {
+          quiet = 0;
+          await Promise.race([Promise.allSettled([...running, ...pending]), sleep(100)]);
+        } else {
+          quiet += 1;
+          await sleep(20);
+        }
+      }
+      closed = true;
+    },
+  };
+}

@@ -1,0 +1,34 @@
+/** How the job workers poll, retry and stop (environment variables JOBS_*). */
+export interface JobSettings {
+  /** Seconds between two looks for new jobs when a queue is empty (pg-boss allows 0.5 at least). */
+  pollSeconds: number;
+  /** Tries after the first one before a job is parked. */
+  retryLimit: number;
+  /** Seconds before the first retry; with back-off each next wait doubles (plus jitter). */
+  retryDelaySeconds: number;
+  retryBackoff: boolean;
+  /** A try that runs longer than this is failed (and retried): a hung provider call cannot hold a job. */
+  expireSeconds: number;
+  /** Jobs taken per look; each is run, completed or failed on its own. */
+  batchSize: number;
+  /** How long a server stop waits for jobs in flight before failing them back to the queue. */
+  stopTimeoutMs: number;
+}
+
+const number = (value: string | undefined, fallback: number, min: number, max: number) => {
+  const n = value === undefined || value === '' ? fallback : Number(value);
+  return Number.isFinite(n) ? Math.min(max, Math.max(min, n)) : fallback;
+};
+
+export function jobSettings(env: NodeJS.ProcessEnv): JobSettings {
+  return {
+    pollSeconds: number(env.JOBS_POLL_SECONDS, 1, 0.5, 60),
+    retryLimit: Math.round(number(env.JOBS_RETRY_LIMIT, 5, 0, 50)),
+    retryDelaySeconds: Math.round(number(env.JOBS_RETRY_DELAY_SECONDS, 10, 0, 3600)),
+    retryBackoff: env.JOBS_RETRY_BACKOFF !== 'false',
+    expireSeconds: Math.round(number(env.JOBS_EXPIRE_SECONDS, 120, 5, 3600)),
+    batchSize: Math.round(number(env.JOBS_BATCH_SIZE, 20, 1, 500)),
+    // The server's own stop deadline is 8 s (main.ts): the jobs get at most 5 of them.
+    stopTimeoutMs: Math.round(number(env.JOBS_STOP_TIMEOUT_MS, 5000, 1000, 5000)),
+  };
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { MSG } from './messages.js';
+import { answerOf, pageAnswerOf } from './envelope.js';
+
+/**
+ * The job queue (issue 23): everything that leaves the shop (texts, and later 알림톡, tax invoices,
+ * tracking registrations) is a job written in the transaction of the change that causes it. The
+ * data of each kind of job is a schema here because staff see it in the back office's job list.
+ */
+
+const id = z.number().int().min(1);
+const won = z.number().int().min(0);
+
+/** Cash top-up credited: a text to the company's main account (payments credit it, any gateway). */
+export const cashCreditedJobData = z.object({ paymentId: id, companyId: id, amount: won, balanceAfter: won });
+export type CashCreditedJobData = z.infer<typeof cashCreditedJobData>;
+
+/** Every kind of job and the schema of its data. The server's registry gives each its handler. */
+export const JOB_DATA = {
+  'sms.cashCredited': cashCreditedJobData,
+} as const;
+export type JobName = keyof typeof JOB_DATA;
+export type JobDataOf<N extends JobName> = z.infer<(typeof JOB_DATA)[N]>;
+
+/** What staff read for each kind of job. */
+export const JOB_LABELS: Record<JobName, string> = {
+  'sms.cashCredited': '캐시 충전 완료 문자',
+};
+
+/**
+ * A job's state for staff: waiting (created, or waiting for its next try after a failure), running,
+ * done, parked (failed on its last try; kept and listed until staff retry it), or cancelled.
+ */
+export const JOB_STATES = ['waiting', 'retrying', 'running', 'done', 'parked', 'cancelled'] as const;
+export type JobState = (typeof JOB_STATES)[number];
+export const JOB_STATE_LABELS: Record<JobState, string> = {
+  waiting: '대기',
+  retrying: '재시도 대기',
+  running: '처리 중',
+  done: '완료',
+  parked: '실패(보류)',
+  cancelled: '취소',
+};
+
+export const MSG_JOBS = {
+  notFound: '작업을 찾을 수 없습니다.',
+  notParked: '실패(보류) 상태인 작업만 다시 시도할 수 있습니다.',
+  retried: '작업을 다시 시도합니다.',
+} as const;
+
+const jobName = z.enum(Object.keys(JOB_DATA) as [JobName, ...JobName[]], { error: MSG.badRequest });
+
+export const jobListRequest = z.object({
+  /** Without a state: the jobs not done yet (waiting, retrying, running, parked). */
+  state: z.enum(JOB_STATES, { error: MSG.badRequest }).optional(),
+  name: jobName.optional(),
+  page: z.coerce.number({ error: MSG.badRequest }).int(MSG.badRequest).min(1, MSG.badRequest).max(100_000, MSG.badRequest).default(1),
+  size: z.coerce.number({ error: MSG.badRequest }).int(MSG.badRequest).min(1, MSG.badRequest).max(200, MSG.badRequest).default(30),
+});
+
+export const jobRow = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  label: z.string(),
+  /** The idempotency key the job was written with (one per event). */
+  key: z.string(),
+  state: z.enum(JOB_STATES),
+  data: z.unknown(),
+  /** Tries made so far and the most allowed. */
+  tries: z.number().int().min(0),
+  maxTries: z.number().int().min(1),
+  /** The last failure's message (null when it has not failed). */
+  error: z.string().nullable(),
+  created: z.iso.datetime(),
+  /** When it may run (next): the back-off after a failure. */
+  startAfter: z.iso.datetime(),
+  finished: z.iso.datetime().nullable(),
+});
+export type JobRow = z.infer<typeof jobRow>;
+export const jobPageAnswer = pageAnswerOf(jobRow);
+
+export const retryJobRequest = z.object({ name: jobName, id: z.uuid({ error: MSG.badRequest }) });
+export const retryJobAnswer = answerOf(jobRow);
