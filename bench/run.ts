@@ -12,6 +12,7 @@ const benches: Record<string, () => Promise<void>> = {
   chat: async () => (await import('./chat.js')).run(),
   crash: async () => (await import('./crash.js')).run(),
   statement: async () => (await import('./statement.js')).run(),
+  jobs: async () => (await import('./jobs.js')).run(),
 };
 const names = which === 'all' ? Object.keys(benches) : [which];
 for (const name of names) {

@@ -79,14 +79,16 @@ export async function startJobs(db: Db, deps: Omit<JobDeps, 'db'>, settings: Job
   const running = new Set<Promise<unknown>>();
   const workers = new Map<JobName, string>();
 
-  async function runOne(name: JobName, job: PgBoss.JobWithMetadata<object>) {
+  /** Runs one try; answers whether it succeeded (a failure is recorded here, with its reason). */
+  async function runOne(name: JobName, job: PgBoss.JobWithMetadata<object>): Promise<boolean> {
     try {
       await runHandler(name, job, full);
-      await boss.complete(name, job.id);
+      return true;
     } catch (err) {
       const last = job.retryCount >= job.retryLimit;
       deps.log.warn({ job: job.id, name, attempt: job.retryCount + 1, parked: last, reason: message(err) }, last ? 'job parked after its last try' : 'job try failed');
       await boss.fail(name, job.id, { message: message(err) }).catch((e: unknown) => deps.log.warn({ err: e, job: job.id }, 'job failure not recorded'));
+      return false;
     }
   }
 
@@ -95,7 +97,11 @@ export async function startJobs(db: Db, deps: Omit<JobDeps, 'db'>, settings: Job
       // Taken just as the server began to stop: give them back as a failed try (retried later,
       // by this process after a restart or by another one).
       if (stopping) throw new Error('서버가 종료 중이라 다음에 다시 시도합니다.');
-      const batch = Promise.all(jobs.map((job) => runOne(name, job)));
+      const batch = Promise.all(jobs.map((job) => runOne(name, job))).then(async (succeeded) => {
+        // The successes are marked done together, in one statement.
+        const ids = jobs.filter((_, i) => succeeded[i]).map((j) => j.id);
+        if (ids.length > 0) await boss.complete(name, ids).catch((e: unknown) => deps.log.warn({ err: e, name }, 'job completions not recorded'));
+      });
       running.add(batch);
       try {
         await batch;
