@@ -72,6 +72,7 @@ export const ADMIN_MENU: { path: string; label: string; call: AdminCall }[] = [
   { path: '/admin/config', label: '쇼핑몰 설정', call: 'getConfig' },
   { path: '/admin/catalogue', label: '부품 카탈로그', call: 'uploadCatalogue' },
   { path: '/admin/staff', label: '직원 계정', call: 'staffList' },
+  { path: '/admin/jobs', label: '발송 작업', call: 'jobList' },
   { path: '/admin/audit', label: '작업 기록', call: 'auditList' },
 ];
 

@@ -22,6 +22,7 @@ const ConfigPage = lazy(() => import('./ConfigPage'));
 const CataloguePage = lazy(() => import('./CataloguePage'));
 const StaffPage = lazy(() => import('./StaffPage'));
 const AuditPage = lazy(() => import('./AuditPage'));
+const JobsPage = lazy(() => import('./JobsPage'));
 
 const SCREENS: Record<string, ReactNode> = {
   '/admin': <DashboardPage />,
@@ -35,6 +36,7 @@ const SCREENS: Record<string, ReactNode> = {
   '/admin/catalogue': <CataloguePage />,
   '/admin/staff': <StaffPage />,
   '/admin/audit': <AuditPage />,
+  '/admin/jobs': <JobsPage />,
 };
 
 /** The role of this tab's session, as the server told it at login. */

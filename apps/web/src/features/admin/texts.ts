@@ -55,6 +55,7 @@ export const A = {
     resetStaffPassword: '직원 비밀번호 초기화',
     setStaffStatus: '직원 정지/재개',
     uploadCatalogue: '카탈로그 업로드',
+    retryJob: '발송 작업 다시 시도',
   } as Record<string, string>,
   roles: { staff: '직원', admin: '관리자' } as Record<string, string>,
 };

@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { JOB_LABELS, JOB_STATE_LABELS, JOB_STATES, jobPageAnswer, retryJobAnswer, type JobRow } from '@partsmall/contract';
+import { messageOf } from '../../shared/api';
+import { dateTime } from '../../shared/format';
+import { DataTable, type Column } from '../../shared/ui/DataTable';
+import { Form, useZodForm } from '../../shared/ui/form';
+import { useNotify } from '../../shared/ui/notify';
+import { adminQuery, useAdminWrite } from './queries';
+import { A } from './texts';
+
+const filterSchema = z.object({ state: z.string(), name: z.string() });
+type Filters = z.infer<typeof filterSchema>;
+const show = (v: unknown) => (v === null || v === undefined ? A.none : JSON.stringify(v, null, 1));
+
+/**
+ * The messages and documents waiting to leave the shop: by default the jobs not done yet (waiting,
+ * waiting for a retry, running, parked after their last try) with the last error; a parked job can
+ * be tried once more (the audit log records who did).
+ */
+export default function JobsPage() {
+  const initial: Filters = { state: '', name: '' };
+  const [filters, setFilters] = useState<Filters>(initial);
+  const [page, setPage] = useState(1);
+  const notify = useNotify();
+  const form = useZodForm(filterSchema, initial);
+  const body = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== ''));
+  const list = useQuery(adminQuery('jobList', jobPageAnswer, { ...body, page, size: 30 }));
+  const retry = useAdminWrite<typeof retryJobAnswer, { name: string; id: string }>('retryJob', retryJobAnswer);
+  const askRetry = (j: JobRow) =>
+    void notify
+      .confirm({ title: '다시 시도', text: `${j.label} 작업(${j.key})을 한 번 더 시도합니다.`, confirmLabel: '다시 시도', busyLabel: '처리 중...' }, () => retry.mutateAsync({ name: j.name, id: j.id }))
+      .then((a) => a && notify.toast(a.message), (e: unknown) => void notify.alert(messageOf(e)));
+
+  const columns: Column<JobRow>[] = [
+    { id: 'at', header: '등록일시', width: 130, className: 'date', cell: (j) => dateTime(j.created) },
+    { id: 'name', header: '작업', width: 150, title: (j) => j.name, cell: (j) => j.label },
+    { id: 'key', header: '키', width: 140, cell: (j) => j.key },
+    { id: 'state', header: '상태', width: 90, className: 'center', cell: (j) => JOB_STATE_LABELS[j.state] },
+    { id: 'tries', header: '시도', width: 60, className: 'num', cell: (j) => `${j.tries}/${j.maxTries}` },
+    { id: 'next', header: '다음 시도', width: 130, className: 'date', cell: (j) => (j.state === 'waiting' || j.state === 'retrying' ? dateTime(j.startAfter) : A.none) },
+    { id: 'error', header: '오류', cell: (j) => j.error ?? A.none },
+    { id: 'data', header: '내용', cell: (j) => <pre className="admin-pre">{show(j.data)}</pre> },
+    {
+      id: 'act',
+      header: '처리',
+      width: 90,
+      className: 'center',
+      cell: (j) =>
+        j.state === 'parked' ? (
+          <button type="button" className="btn btn-small btn-primary" disabled={retry.isPending} onClick={() => askRetry(j)}>
+            다시 시도
+          </button>
+        ) : null,
+    },
+  ];
+
+  return (
+    <section>
+      <h1>발송 작업</h1>
+      <Form form={form} className="admin-filters" role="search" aria-label="발송 작업 검색" onSubmit={(v) => (setFilters(v), setPage(1))}>
+        <label>
+          상태
+          <select {...form.register('state')}>
+            <option value="">처리 전 전체</option>
+            {JOB_STATES.map((s) => (
+              <option key={s} value={s}>
+                {JOB_STATE_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          작업
+          <select {...form.register('name')}>
+            <option value="">{A.all}</option>
+            {Object.entries(JOB_LABELS).map(([v, l]) => (
+              <option key={v} value={v}>
+                {l}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="btn btn-primary btn-small">
+          {A.search}
+        </button>
+      </Form>
+      <DataTable label="발송 작업" query={list} columns={columns} rowTestId="admin-job-row" paging={{ page, size: 30, onPage: setPage }} emptyText="처리를 기다리는 작업이 없습니다." />
+    </section>
+  );
+}
