@@ -460,6 +460,8 @@ export const CALLS = {
   adminSetStaffStatus: { path: '/api/admin/setStaffStatus', ...admin('직원 계정 정지/재개', '직원 계정을 멈추거나 다시 허용합니다. 멈추면 세션이 끝납니다. 관리자만.', { seq: 4, status: 'stopped' }) },
   adminAuditList: { path: '/api/admin/auditList', ...admin('작업 기록 (수정·삭제 불가)', '관리자 화면의 모든 쓰기 기록: 누가, 언제, 무엇을 전후로.', { action: 'changeStock', page: 1, size: 50 }) },
   adminUploadCatalogue: { path: '/api/admin/uploadCatalogue', ...admin('부품 카탈로그 zip 업로드 (가져오기 보고서)', '카탈로그 zip (base64)을 검사하고 가져와 보고서를 돌려줍니다. 관리자만.', { name: 'catalogue.zip', data: 'UEsDBBQ…' }) },
+  adminJobList: { path: '/api/admin/jobList', ...admin('발송 작업 목록 (대기·재시도·실패)', '문자 같은 발송 작업: 상태를 고르지 않으면 아직 끝나지 않은 작업 (대기, 재시도 대기, 처리 중, 실패(보류))과 마지막 오류.', { state: 'parked', page: 1, size: 30 }) },
+  adminRetryJob: { path: '/api/admin/retryJob', ...admin('실패(보류) 작업 다시 시도 (작업 기록)', '마지막 시도까지 실패해 보류된 작업을 한 번 더 시도합니다. 작업 기록에 남습니다.', { name: 'sms.cashCredited', id: '3f2b8c1e-9a4d-8e21-9c3b-5d7e6f1a2b3c' }) },
 } as const satisfies Record<string, CallEntry>;
 
 export type CallId = keyof typeof CALLS;
