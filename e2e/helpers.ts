@@ -10,9 +10,9 @@ const webDist = path.resolve(import.meta.dirname, '../apps/web/dist');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** The built web app and API on a random port, seeded, plus Debian's Chromium. */
-export async function startShop(): Promise<{ server: TestServer; browser: Browser; close(): Promise<void> }> {
+export async function startShop(opts: { env?: Record<string, string> } = {}): Promise<{ server: TestServer; browser: Browser; close(): Promise<void> }> {
   if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error('web app not built: run npm run build');
-  const server = await startTestServer({ webDist });
+  const server = await startTestServer({ webDist, ...(opts.env ? { env: opts.env } : {}) });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [

@@ -40,8 +40,8 @@ export default function JobsPage() {
     { id: 'state', header: '상태', width: 90, className: 'center', cell: (j) => JOB_STATE_LABELS[j.state] },
     { id: 'tries', header: '시도', width: 60, className: 'num', cell: (j) => `${j.tries}/${j.maxTries}` },
     { id: 'next', header: '다음 시도', width: 130, className: 'date', cell: (j) => (j.state === 'waiting' || j.state === 'retrying' ? dateTime(j.startAfter) : A.none) },
-    { id: 'error', header: '오류', cell: (j) => j.error ?? A.none },
-    { id: 'data', header: '내용', cell: (j) => <pre className="admin-pre">{show(j.data)}</pre> },
+    { id: 'error', header: '오류', width: 220, cell: (j) => j.error ?? A.none },
+    { id: 'data', header: '내용', width: 200, cell: (j) => <pre className="admin-pre">{show(j.data)}</pre> },
     {
       id: 'act',
       header: '처리',
