@@ -154,6 +154,7 @@ export interface RawResult {
   /** The parsed JSON answer, or null when the answer is not JSON. */
   body: { code: number; message: string; results?: unknown; field?: string; requestId?: string } | null;
   text: string;
+  headers: Headers;
 }
 
 /** A request with any body text and headers, for malformed-input tests. */
@@ -171,7 +172,7 @@ export async function rawCall(
   } catch {
     body = null;
   }
-  return { status: res.status, body, text };
+  return { status: res.status, body, text, headers: res.headers };
 }
 
 /**

@@ -275,16 +275,26 @@ describe('query strings', () => {
 
 describe('paths and methods', () => {
   it.each([
-    ['GET', 'api/login'],
-    ['POST', 'api/checkLicense'],
     ['GET', 'api/doesNotExist'],
     ['POST', 'api/doesNotExist'],
-    ['DELETE', 'api/login'],
   ])('%s %s answers the 404 envelope', async (method, path) => {
     const res = await rawCall(server, method, path, method === 'POST' ? { body: '{}', headers: { 'content-type': 'application/json' } } : {});
     expectEnvelope(res, `${method} ${path}`);
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ code: 404, message: MSG.notFound });
+  });
+
+  // A path that exists, asked with another method: 405 and the methods it takes (issue 20 item 18).
+  it.each([
+    ['GET', 'api/login', 'POST'],
+    ['POST', 'api/checkLicense', 'GET'],
+    ['DELETE', 'api/login', 'POST'],
+  ])('%s %s answers the 405 envelope and allows %s', async (method, path, allowed) => {
+    const res = await rawCall(server, method, path, method === 'POST' ? { body: '{}', headers: { 'content-type': 'application/json' } } : {});
+    expectEnvelope(res, `${method} ${path}`);
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')?.split(/,\s*/)).toContain(allowed);
+    expect(res.body).toEqual({ code: 405, message: MSG.methodNotAllowed });
   });
 
   it('api/getMallConfig and api/logout ignore any body they do not need', async () => {
