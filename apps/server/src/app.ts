@@ -5,6 +5,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { SHOP_NAME } from '@partsmall/contract';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { adminRoutes } from './features/admin/routes.js';
@@ -101,7 +102,7 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
   // production with API_DOCS=true.
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: '부품몰 API', description: '수입차 부품 B2B 도매몰의 API', version: '0.1.0' },
+      info: { title: `${SHOP_NAME} API`, description: '수입차 부품 B2B 도매몰의 API', version: '0.1.0' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },

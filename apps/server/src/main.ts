@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { SHOP_NAME } from '@partsmall/contract';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
@@ -64,7 +65,7 @@ if (config.demo) {
   // Production logs are JSON lines only. The start line is written whatever LOG_LEVEL says: service
   // managers and scripts wait for it.
   const started = { port, publicUrl: config.publicUrl, pid: process.pid, database: config.databaseUrl ? 'postgres' : 'pglite', payments: config.paymentProvider, sms: config.smsProvider };
-  process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), ...started, msg: '부품몰이 운영 모드로 실행 중입니다.' })}\n`);
+  process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), ...started, msg: `${SHOP_NAME}이 운영 모드로 실행 중입니다.` })}\n`);
   if (config.paymentProvider === 'sandbox') app.log.warn('주의: 결제는 sandbox입니다 (ALLOW_SANDBOX_PAYMENTS=true). 결제 승인은 서명된 통보로만 반영됩니다.');
   if (config.smsProvider === 'console') app.log.warn('주의: 문자는 보내지지 않고 로그에만 남습니다 (ALLOW_CONSOLE_SMS=true).');
   if (config.devOutbox) app.log.warn('주의: 개발용 문자 발신함이 켜져 있습니다 (ALLOW_DEV_OUTBOX=true, 이 컴퓨터에서만).');

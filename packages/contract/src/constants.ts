@@ -1,5 +1,8 @@
 /** Business constants (docs/requirements.md#limits), kept once for server and web. */
 
+/** The shop's name, in the web app's header and titles, its SMS, payment pages and API document. */
+export const SHOP_NAME = '파츠몰';
+
 export const PAGE_SIZE = {
   homeFirst: 60,
   homeMore: 12,

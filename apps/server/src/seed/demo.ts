@@ -10,7 +10,7 @@ import { extendLicense } from '../shared/time.js';
 import { seedEpcDemo } from '../features/epc/demo/seed.js';
 import { seedBodyParts } from './body-parts.js';
 import { seedNotices } from './notices.js';
-import { seedProducts, writeProductImages } from './products.js';
+import { WAREHOUSES, seedProducts, writeProductImages } from './products.js';
 
 /** Completes nine digits with the National Tax Service check digit. */
 export function withCheckDigit(nine: string): string {
@@ -54,8 +54,9 @@ const MALL_CONFIG: MallConfigData = {
   totalQuantity: 1_284_530,
   licenseValidBuy: LICENSE_PACKAGES,
   shippingAddress: [
-    { name: '서울 본사 물류센터', address: '서울특별시 강서구 공항대로 200', phone: '0226541234' },
-    { name: '인천 중국직수입 창고', address: '인천광역시 중구 서해대로 94', phone: '0328871234' },
+    // The names the products and the checkout carry (stockName), so /map and checkout agree.
+    { name: WAREHOUSES.korea.stockName, address: '서울특별시 강서구 공항대로 200', phone: '0226541234' },
+    { name: WAREHOUSES.china.stockName, address: '중국 산둥성 웨이하이시 환추구 하이빈북로 88', phone: '0328871234' },
   ],
 };
 

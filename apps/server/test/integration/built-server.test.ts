@@ -76,7 +76,7 @@ describe('the built server', () => {
       expect(Date.now() - stopAsked).toBeLessThan(10_000);
       const lines = out.split('\n').filter((l) => l.trim() !== '');
       for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
-      expect(lines.some((l) => l.includes('부품몰이 운영 모드로 실행 중입니다.') && l.includes('"payments":"toss"') && l.includes('"sms":"solapi"'))).toBe(true);
+      expect(lines.some((l) => l.includes('파츠몰이 운영 모드로 실행 중입니다.') && l.includes('"payments":"toss"') && l.includes('"sms":"solapi"'))).toBe(true);
       expect(out + err).not.toContain('test_sk_built');
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');

@@ -35,3 +35,20 @@ session.subscribe(() => {
   lastToken = token;
   void queryClient.resetQueries({ predicate: (q) => !SESSION_FREE.has(String(q.queryKey[0])) });
 });
+
+/**
+ * Windows of one shop (the order detail popup and the tab that opened it) each have their own
+ * query cache. A change one of them makes is announced on this channel, and every other window
+ * reads the named data again, so a list behind a popup never keeps a stale status.
+ */
+const CHANGES_CHANNEL = 'partsmall-changes';
+const changes: BroadcastChannel | null = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANGES_CHANNEL);
+changes?.addEventListener('message', (e: MessageEvent<unknown>) => {
+  const key = (e.data as { invalidate?: unknown } | null)?.invalidate;
+  if (Array.isArray(key) && key.every((k) => typeof k === 'string')) void queryClient.invalidateQueries({ queryKey: key });
+});
+
+/** Tells the shop's other windows that what they read under `queryKey` has changed. */
+export function announceChange(queryKey: readonly string[]) {
+  changes?.postMessage({ invalidate: [...queryKey] });
+}

@@ -1,4 +1,4 @@
-import { DEMO_BANNER, groupDigits } from '@partsmall/contract';
+import { DEMO_BANNER, SHOP_NAME, groupDigits } from '@partsmall/contract';
 
 /** The labels of an address form (checkout and the member area's addresses). */
 const ADDRESS_LABELS = {
@@ -12,7 +12,7 @@ const ADDRESS_LABELS = {
 
 /** Every text the web app shows that the server does not send, in one place (Korean). */
 export const T = {
-  brand: '파츠몰',
+  brand: SHOP_NAME,
   brandSub: '수입차 부품 도매몰',
   /** A VAT-included total and its parts (listed prices include VAT and are the prices charged). */
   vat: {
@@ -355,6 +355,12 @@ export const T = {
     noPaymentItems: '결제할 상품이 없습니다. 장바구니에서 상품을 선택해 주세요.',
     shipping: { 0: '화물', 1: '택배', 2: '퀵배송', 4: '방문수령' } as Record<number, string>,
     payTypes: { 0: '선불', 1: '착불', 2: '방문수령' } as Record<number, string>,
+    /** '택배 · 선불'; a pickup's pay type is the pickup itself, so it is named once. */
+    shippingLine: (shippingValue: number, payType: number): string => {
+      const how = T.trade.shipping[shippingValue] ?? '-';
+      const pay = T.trade.payTypes[payType];
+      return !pay || pay === how ? how : `${how} · ${pay}`;
+    },
     cart: {
       title: '장바구니',
       intro: '한 번에 한 창고의 상품만 주문할 수 있습니다. 주문할 상품을 창고별로 선택하세요.',
@@ -789,6 +795,8 @@ export const T = {
       done: '회원 탈퇴가 완료되었습니다. 그동안 이용해 주셔서 감사합니다.',
     },
   },
-  companyWarning: '회사 정보와 배송지가 설정되지 않았습니다. 회사 정보를 먼저 입력해 주세요.',
+  companyWarning: '회사 정보가 설정되지 않았습니다. 회사 정보를 먼저 입력해 주세요.',
   companyWarningLink: '회사 정보 입력',
+  addressWarning: '배송지가 등록되지 않았습니다. 배송지를 먼저 등록해 주세요.',
+  addressWarningLink: '배송지 등록',
 } as const;

@@ -103,19 +103,25 @@ export async function adminOrderDetail(db: Db, seq: number): Promise<AdminOrderD
   for (const t of ORDER_TRANSITIONS) {
     if (t.refund !== 'none' && t.by.includes('staff') && t.from.includes(order.status as never)) refunds[String(t.to)] = refundAmount(t.refund, order);
   }
+  const history = events.map((e) => ({
+    id: num(e.id),
+    orderId: num(e.order_id),
+    fromStatus: e.from_status === null ? null : num(e.from_status),
+    toStatus: num(e.to_status),
+    memberId: e.member_id === null ? null : num(e.member_id),
+    note: String(e.note),
+    createdAt: date(e.created_at).toISOString(),
+    memberName: String(e.member_name),
+  }));
+  // The history starts with the purchase request exactly once: the payment writes that event; an
+  // order stored without it (moved in from elsewhere) gets it from the order itself.
+  if (!history.some((e) => e.fromStatus === null)) {
+    history.unshift({ id: 0, orderId: order.seq, fromStatus: null, toStatus: 0, memberId: null, note: '', createdAt: order.created, memberName: order.memberName });
+  }
   return {
     order,
     vins: vins.map((v) => v.vin),
-    events: events.map((e) => ({
-      id: num(e.id),
-      orderId: num(e.order_id),
-      fromStatus: e.from_status === null ? null : num(e.from_status),
-      toStatus: num(e.to_status),
-      memberId: e.member_id === null ? null : num(e.member_id),
-      note: String(e.note),
-      createdAt: date(e.created_at).toISOString(),
-      memberName: String(e.member_name),
-    })),
+    events: history,
     ledger: await ledgerRows(db, sql`l.company_id = ${order.companyId} and l.note like ${`주문 #${seq} %`} or l.company_id = ${order.companyId} and l.note = ${`주문 #${seq}`}`, 20),
     refunds,
   };

@@ -1,6 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { MSG, MSG_PROVIDER, PHONE_CODE, TIMING } from '@partsmall/contract';
+import { MSG, MSG_PROVIDER, PHONE_CODE, SHOP_NAME, TIMING } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { phoneCodes, rateEvents } from '../../db/schema.js';
 import { AppError, tooMany } from '../../shared/http.js';
@@ -60,7 +60,7 @@ export async function requestPhoneCode(db: Db, sms: SmsProvider, phone: string, 
     return row!.id;
   });
   try {
-    await sms.send(phone, `[부품몰] 인증번호 [${code}]를 입력해 주세요. (3분 이내)`, code);
+    await sms.send(phone, `[${SHOP_NAME}] 인증번호 [${code}]를 입력해 주세요. (3분 이내)`, code);
   } catch (err) {
     // Not sent: the code never reached the phone, so it neither blocks a new request nor counts.
     await db.delete(phoneCodes).where(eq(phoneCodes.id, id));

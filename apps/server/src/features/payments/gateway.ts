@@ -6,6 +6,8 @@ export interface PaymentOrder {
   amount: number;
   productName: string;
   buyerName: string;
+  /** Scheme, host and port the payment window opens at; the gateway's configured address when absent. */
+  base?: string;
 }
 
 /** The gateway's answer when a payment starts. */

@@ -1,4 +1,4 @@
-import { MSG_MEMBER } from '@partsmall/contract';
+import { MSG_MEMBER, SHOP_NAME } from '@partsmall/contract';
 import type { PaymentRow } from './service.js';
 import { virtualAccount } from './sandbox.js';
 
@@ -42,7 +42,7 @@ export function paymentPage(p: PaymentRow, action: (name: string) => string, non
 <dt>상품명</dt><dd>${escapeHtml(p.productName)}</dd>
 <dt>결제금액</dt><dd class="amount">${won(p.amount)}</dd>
 <dt>결제수단</dt><dd>${METHOD[p.pgcode] ?? escapeHtml(p.pgcode)}</dd></dl></div>`;
-  const head = `<h1>파츠몰 결제</h1><p class="sub">테스트 결제창입니다. 실제 결제는 이루어지지 않습니다.</p>`;
+  const head = `<h1>${SHOP_NAME} 결제</h1><p class="sub">테스트 결제창입니다. 실제 결제는 이루어지지 않습니다.</p>`;
   if (p.status !== 'pending') return resultPage(p.status === 'paid', nonce);
   const form = (name: string, label: string, cls = '') =>
     `<form method="post" action="${escapeHtml(action(name))}"><button type="submit"${cls ? ` class="${cls}"` : ''}>${label}</button></form>`;

@@ -42,12 +42,28 @@ function sendPage(reply: FastifyReply, status: number, html: (nonce: string) => 
 }
 
 /**
+ * The origin of the shop page that asked for a payment window (its Origin header), when it is a
+ * plain http(s) origin. Used only while PUBLIC_URL is unset (demo mode): the shop browsed at
+ * http://192.0.2.7:3000 then opens its payment window there, not at localhost. What a caller names
+ * here only shapes the link handed back to that same caller.
+ */
+export function pageOrigin(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  try {
+    const url = new URL(header);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === header ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Cash top-ups and licence purchases through the payment gateway (docs/requirements.md#payments),
  * the gateway's confirmation callback, the payment histories, and the sandbox gateway's own page.
  */
 export function paymentRoutes(app: Api, ctx: AppContext) {
   const { db, realtime } = ctx;
-  // Every link the gateway hands out starts with PUBLIC_URL, never with the request's Host.
+  // Every link the gateway hands out starts with PUBLIC_URL (when set), never with the request's Host.
   const sandbox = createSandboxGateway(ctx.config.paymentSandboxSecret, ctx.config);
   const toss = ctx.config.toss ? createTossGateway(ctx.config.toss, ctx.config) : null;
   // PAYMENT_PROVIDER picks one gateway; payments started at it are confirmed only through it.
@@ -68,12 +84,17 @@ export function paymentRoutes(app: Api, ctx: AppContext) {
 
   async function open(req: FastifyRequest, p: Omit<NewPayment, 'companyId' | 'memberId' | 'memberName'>): Promise<PaymentWindowAnswer> {
     const auth = requireMainAccount(req);
-    const started = await startPayment(db, gateway, {
-      ...p,
-      companyId: auth.companyId,
-      memberId: auth.member.id,
-      memberName: auth.member.name,
-    });
+    const started = await startPayment(
+      db,
+      gateway,
+      {
+        ...p,
+        companyId: auth.companyId,
+        memberId: auth.member.id,
+        memberName: auth.member.name,
+      },
+      ctx.config.publicUrlSet ? undefined : pageOrigin(req.headers.origin),
+    );
     return {
       code: 200,
       message: MSG_MEMBER.paymentWindowReady,

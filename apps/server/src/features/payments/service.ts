@@ -26,8 +26,8 @@ export interface NewPayment {
 export const cashProductName = (amount: number) => `캐시 충전 ${amount.toLocaleString('ko-KR')}원`;
 
 /** Starts a payment at the gateway and stores it as pending with the amount the server decided. */
-export async function startPayment(db: Db, gateway: PaymentGateway, p: NewPayment): Promise<{ paymentId: string; onlineUrl: string }> {
-  const started = await gateway.start({ pgcode: p.pgcode, amount: p.amount, productName: p.productName, buyerName: p.memberName });
+export async function startPayment(db: Db, gateway: PaymentGateway, p: NewPayment, base?: string): Promise<{ paymentId: string; onlineUrl: string }> {
+  const started = await gateway.start({ pgcode: p.pgcode, amount: p.amount, productName: p.productName, buyerName: p.memberName, ...(base ? { base } : {}) });
   await db.insert(payments).values({
     gatewayId: started.paymentId,
     provider: gateway.name,

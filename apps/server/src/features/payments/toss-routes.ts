@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import { MSG_MEMBER, MSG_PROVIDER, tossWebhook, tossWebhookAnswer } from '@partsmall/contract';
+import { MSG_MEMBER, MSG_PROVIDER, SHOP_NAME, tossWebhook, tossWebhookAnswer } from '@partsmall/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { members } from '../../db/schema.js';
@@ -64,16 +64,18 @@ function windowPage(p: PaymentRow, gateway: TossGateway, publicUrl: string, nonc
     amount: p.amount,
     orderId: p.gatewayId,
     orderName: p.productName,
+    // Without PUBLIC_URL these are paths, which the page's script resolves against its own address.
     successUrl: `${publicUrl}${TOSS_PAGE_PREFIX}/success`,
     failUrl: `${publicUrl}${TOSS_PAGE_PREFIX}/fail`,
   };
-  const body = `<h1>파츠몰 결제</h1><p class="sub">토스페이먼츠 결제창이 열립니다.</p>
+  const body = `<h1>${SHOP_NAME} 결제</h1><p class="sub">토스페이먼츠 결제창이 열립니다.</p>
 <div class="box"><dl><dt>상품명</dt><dd>${escapeHtml(p.productName)}</dd><dt>결제금액</dt><dd class="amount">${won(p.amount)}</dd></dl></div>
 <div class="buttons"><button type="button" id="pay">결제하기</button></div><p class="note" id="error"></p>
 <script type="application/json" id="toss-order">${scriptJson(order)}</script>
 <script nonce="${nonce}" src="${escapeHtml(gateway.settings.sdkUrl)}"></script>
 <script nonce="${nonce}">(function(){
 var o=JSON.parse(document.getElementById('toss-order').textContent);
+o.successUrl=new URL(o.successUrl,location.href).href;o.failUrl=new URL(o.failUrl,location.href).href;
 function go(){
   if(typeof TossPayments!=='function'){document.getElementById('error').textContent='결제창을 불러오지 못했습니다. 잠시 후 다시 시도해 주세요.';return;}
   var payment=TossPayments(o.clientKey).payment({customerKey:TossPayments.ANONYMOUS});
@@ -106,7 +108,7 @@ const text = (v: unknown) => (typeof v === 'string' ? v.slice(0, 200) : '');
  * Toss Payments: the window page, the window's success and fail redirects (the server confirms with
  * the secret key) and the webhook. `settled` runs after a payment was credited for the first time.
  */
-export function tossRoutes(app: Api, db: Db, gateway: TossGateway, site: { readonly publicUrl: string }, settled: (o: ConfirmOutcome) => Promise<void>) {
+export function tossRoutes(app: Api, db: Db, gateway: TossGateway, site: { readonly publicUrl: string; readonly publicUrlSet?: boolean }, settled: (o: ConfirmOutcome) => Promise<void>) {
   const sdkUrl = gateway.settings.sdkUrl;
   async function apply(toss: TossPayment): Promise<TossApplied> {
     const applied = await applyTossPayment(db, gateway, toss);
@@ -133,7 +135,7 @@ export function tossRoutes(app: Api, db: Db, gateway: TossGateway, site: { reado
       const [buyer] = payment.memberId
         ? await db.select({ email: members.loginId, name: members.name }).from(members).where(eq(members.id, payment.memberId))
         : [];
-      return sendTossPage(reply, 200, sdkUrl, (nonce) => windowPage(payment, gateway, site.publicUrl, nonce, buyer));
+      return sendTossPage(reply, 200, sdkUrl, (nonce) => windowPage(payment, gateway, site.publicUrlSet === false ? '' : site.publicUrl, nonce, buyer));
     });
 
     // Toss redirects here with ?paymentKey&orderId&amount&paymentType once the buyer authorised.

@@ -114,10 +114,10 @@ export function createTossGateway(settings: TossSettings, site: { readonly publi
   return {
     name: 'toss',
     settings,
-    async start() {
+    async start(order) {
       // Toss: 6-64 characters of letters, digits, - and _.
       const paymentId = `tsp_${randomBytes(16).toString('hex')}`;
-      return { paymentId, onlineUrl: `${site.publicUrl}${TOSS_PAGE_PREFIX}/${paymentId}?key=${pageKey(vouchKeyForPages(settings), paymentId)}` };
+      return { paymentId, onlineUrl: `${order.base ?? site.publicUrl}${TOSS_PAGE_PREFIX}/${paymentId}?key=${pageKey(vouchKeyForPages(settings), paymentId)}` };
     },
     verify(c: GatewayConfirmation) {
       const a = Buffer.from(vouch(c));

@@ -1,6 +1,7 @@
 import { Suspense, lazy, type ReactNode } from 'react';
 import { NavLink, Route, Routes, useNavigate } from 'react-router';
 import { ADMIN_MENU, loginRequest, mayCall, type AdminCall } from '@partsmall/contract';
+import { T } from '../../shared/texts';
 import { messageOf } from '../../shared/api';
 import { session, useSession } from '../../shared/session';
 import { Field, Form, useZodForm } from '../../shared/ui/form';
@@ -62,7 +63,9 @@ export function AdminApp() {
   return (
     <div className="admin-app">
       <aside className="admin-side" aria-label="관리자 메뉴">
-        <p className="admin-brand">부품몰 {A.title}</p>
+        <p className="admin-brand">
+          {T.brand} {A.title}
+        </p>
         <nav>
           {menu.map((m) => (
             <NavLink key={m.path} to={m.path} end className={({ isActive }) => (isActive ? 'active' : undefined)}>

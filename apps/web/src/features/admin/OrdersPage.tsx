@@ -275,10 +275,8 @@ function OrderBody({ d }: { d: AdminOrderDetail }) {
       <div className="admin-grid2 no-print">
         <div>
           <h2>상태 이력</h2>
+          {/* The order's first event is its creation (no status → 구매요청), written with the payment. */}
           <ol className="admin-timeline">
-            <li>
-              {dateTime(o.created)} 구매요청 ({o.memberName})
-            </li>
             {d.events.map((e) => (
               <li key={e.id}>
                 {dateTime(e.createdAt)} {e.fromStatus !== null ? `${A.status[e.fromStatus]} → ` : ''}

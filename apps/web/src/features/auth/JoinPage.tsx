@@ -104,7 +104,8 @@ function JoinForm({ mobile }: { mobile: boolean }) {
                 {lookup.isFetching ? T.join.checking : licenseOk ? T.join.checked : T.join.checkLicense}
               </button>
             </Field>
-            {lookup.isError && license.length === 10 && <ErrorLine>{messageOf(lookup.error)}</ErrorLine>}
+            {/* The server's refusal, unless the field already shows the same message under it. */}
+            {lookup.isError && license.length === 10 && form.formState.errors.license?.message !== messageOf(lookup.error) && <ErrorLine>{messageOf(lookup.error)}</ErrorLine>}
             {licenseOk && <OkLine>{T.join.licenseOk}</OkLine>}
           </StepBox>
 

@@ -1,3 +1,5 @@
+import { EPC_BRAND_LABELS, isEpcBrand } from '@partsmall/contract';
+
 /** What the chat screens show that the server does not send (Korean). */
 export const TC = {
   title: '채팅 상담',
@@ -70,8 +72,9 @@ export const TC = {
   // inquiries
   productInquiry: (p: { name: string; pid: string; price: string; qty: number; warehouse: string }) =>
     `[상품 문의]\n상품명: ${p.name}\n품번: ${p.pid}\n가격: ${p.price}\n수량: ${p.qty}개\n창고: ${p.warehouse}\n위 상품 문의드립니다.`,
+  // The inquiry carries the catalogue's brand code ('bmw', 'land_rover'); staff read the brand's name.
   partInquiry: (p: { vin: string; brand: string; part: string; pid: string; quantity: number }) =>
-    `[부품 문의]\n차대번호(VIN): ${p.vin}\n브랜드: ${p.brand}\n부품명: ${p.part}\n품번: ${p.pid}\n수량: ${p.quantity}개\n위 부품 문의드립니다.`,
+    `[부품 문의]\n차대번호(VIN): ${p.vin}\n브랜드: ${isEpcBrand(p.brand) ? EPC_BRAND_LABELS[p.brand] : p.brand}\n부품명: ${p.part}\n품번: ${p.pid}\n수량: ${p.quantity}개\n위 부품 문의드립니다.`,
   // QR login (docs/requirements.md#qr-login)
   qrTitle: '모바일 QR 로그인',
   qrBody: '휴대폰 카메라로 이 QR 코드를 비추면 파츠몰 모바일 로그인이 열리고 바로 로그인됩니다. 코드는 60초 동안 한 번만 쓸 수 있습니다.',

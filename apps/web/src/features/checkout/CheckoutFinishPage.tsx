@@ -87,7 +87,7 @@ export function CheckoutFinishPage({ mobile = false }: { mobile?: boolean }) {
             </dd>
             <dt>{t.shipping}</dt>
             <dd>
-              {T.trade.shipping[order.shippingValue]} · {T.trade.payTypes[order.shippingPayType]}
+              {T.trade.shippingLine(order.shippingValue, order.shippingPayType)}
             </dd>
             {order.address && (
               <>

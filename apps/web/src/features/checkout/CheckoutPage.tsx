@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { MSG_ORDER, SHIPPING, shippingFee, shippingInfo, type ShippingAddressView, type ShippingInfo, type WarehouseDelivery } from '@partsmall/contract';
+import { MSG_ORDER, PAGE_SIZE, SHIPPING, shippingFee, shippingInfo, type ShippingAddressView, type ShippingInfo, type WarehouseDelivery } from '@partsmall/contract';
 import { fieldOf, messageOf } from '../../shared/api';
 import { digits, phone as formatPhone, won } from '../../shared/format';
 import { managementPath, pathFor } from '../../shared/paths';
@@ -15,7 +15,7 @@ import { Loading, Spinner } from '../../shared/ui/states';
 import { VatSplitRows } from '../../shared/ui/VatSplit';
 import { BackButton, useCash } from '../cart/CartPage';
 import { newRequestId, paymentStore, type PaymentDraft } from '../cart/model';
-import { useSaveAddress } from '../management/queries';
+import { addressListQuery, useSaveAddress } from '../management/queries';
 import { imageUrl } from '../products/queries';
 import { AddressBookModal, AddressSelect } from './AddressBook';
 import { LineInfo, MemoCount } from './parts';
@@ -81,6 +81,8 @@ export function CheckoutPage({ mobile = false }: { mobile?: boolean }) {
   const items = draft?.items ?? [];
   const first = items[0]?.productInfo;
   const delivery = useQuery({ ...deliveryQuery, enabled: first !== undefined });
+  // The default delivery address fills the recipient (the list puts it first).
+  const addresses = useQuery({ ...addressListQuery({ page: 1, size: PAGE_SIZE.addressBook }), enabled: first !== undefined });
   const empty = items.length === 0;
 
   // Nothing to pay (a bookmark, a reload after paying): one message, then home (docs/requirements.md#cart-and-checkout).
@@ -94,13 +96,15 @@ export function CheckoutPage({ mobile = false }: { mobile?: boolean }) {
   }, [empty, notify, navigate, mobile]);
 
   if (!draft || !first) return null;
-  if (delivery.isPending) return <Loading className="page center" />;
+  if (delivery.isPending || addresses.isPending) return <Loading className="page center" />;
   const warehouse = delivery.data ? warehouseOptions(delivery.data, first.storageId, first.stockName) : null;
+  const basic = addresses.data?.results.find((a) => a.basic === 'true') ?? null;
   return (
     <CheckoutForm
       mobile={mobile}
       draft={draft}
       warehouse={warehouse}
+      basic={basic}
       deliveryError={delivery.error ? messageOf(delivery.error) : null}
     />
   );
@@ -110,11 +114,13 @@ function CheckoutForm({
   mobile,
   draft,
   warehouse,
+  basic,
   deliveryError,
 }: {
   mobile: boolean;
   draft: PaymentDraft;
   warehouse: WarehouseDelivery | null;
+  basic: ShippingAddressView | null;
   deliveryError: string | null;
 }) {
   const navigate = useNavigate();
@@ -124,18 +130,19 @@ function CheckoutForm({
   const items = draft.items;
   const [included, setIncluded] = useState<Set<number>>(() => new Set(items.map((_, i) => i)));
   const [bookOpen, setBookOpen] = useState(false);
+  const start = methodDefaults(warehouse, defaultMethod(warehouse));
   const form = useZodForm(checkoutForm, {
-    name: '',
-    phone: '',
-    postNum: '',
-    address: '',
-    addrSub: '',
+    name: basic?.name ?? '',
+    phone: basic ? digits(basic.phone) : '',
+    postNum: basic?.postNum ?? '',
+    address: basic?.address ?? '',
+    addrSub: basic?.addrSub ?? '',
     arrive: '',
-    memo: MSG_ORDER.defaultMemo,
+    memo: start.shippingValue === SHIPPING.types.pickup ? '' : MSG_ORDER.defaultMemo,
     fromName: '',
     fromPhone: '',
     directDeli: false,
-    ...methodDefaults(warehouse, defaultMethod(warehouse)),
+    ...start,
   } satisfies CheckoutForm);
   const [method, shippingValue, payType, directDeli] = useWatch({ control: form.control, name: ['method', 'shippingValue', 'shippingPayType', 'directDeli'] });
   const pay = usePay();
@@ -163,7 +170,13 @@ function CheckoutForm({
   const after = cash - total;
 
   const pickMethod = (key: MethodKey) => {
-    for (const [name, value] of Object.entries(methodDefaults(warehouse, key))) form.setValue(name as keyof CheckoutForm, value);
+    const next = methodDefaults(warehouse, key);
+    // The standard memo is a note for the courier: a pickup starts without it, and gets it back when
+    // the buyer returns to a delivery without having written a memo of their own.
+    const memo = form.getValues('memo');
+    if (next.shippingValue === SHIPPING.types.pickup && memo === MSG_ORDER.defaultMemo) form.setValue('memo', '');
+    if (next.shippingValue !== SHIPPING.types.pickup && memo === '') form.setValue('memo', MSG_ORDER.defaultMemo);
+    for (const [name, value] of Object.entries(next)) form.setValue(name as keyof CheckoutForm, value);
     form.clearErrors(['arrive', 'postNum', 'address', 'addrSub']);
   };
   const toggleDirect = () => {

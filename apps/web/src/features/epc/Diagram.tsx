@@ -40,7 +40,17 @@ export function Diagram({ result, active, centre, onPick, onHover }: DiagramProp
     const r = ref.current;
     if (!centre || !r) return;
     const el = document.getElementById(hotspotId(centre.key, 0));
-    if (el) r.zoomToElement(el, r.instance.transformState.scale, 200);
+    const box = r.instance.wrapperComponent;
+    if (!el || !box) return;
+    // Moves the drawing by the distance between the callout's centre and the view's centre, both
+    // measured on screen, at the same scale. (zoomToElement mixes the view's place on the page into
+    // its sum, and so pans the drawing away whenever the view is not at the page's top left.)
+    const view = box.getBoundingClientRect();
+    const spot = el.getBoundingClientRect();
+    const dx = view.left + view.width / 2 - (spot.left + spot.width / 2);
+    const dy = view.top + view.height / 2 - (spot.top + spot.height / 2);
+    const { positionX, positionY, scale: now } = r.instance.transformState;
+    r.setTransform(positionX + dx, positionY + dy, now, 200);
   }, [centre]);
 
   return (

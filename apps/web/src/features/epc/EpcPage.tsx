@@ -175,7 +175,7 @@ function Catalogue({ params, mobile }: { params: EpcParams; mobile: boolean }) {
   const openHit = (h: EpcPartHit) => {
     setHits(null);
     const child = h.mid !== h.subgroup;
-    go({ vin: params.vin, brand: params.brand, mcid: params.mcid, filter: '0', num: h.num, level: child ? '2' : undefined, subgroup: h.subgroup, hasChild: child ? '1' : undefined, parts: 'true', mid: h.mid, childMid: child ? h.mid : undefined, searchPnum: h.pid });
+    go({ vin: params.vin, brand: params.brand, mcid: params.mcid, filter: params.filter, num: h.num, level: child ? '2' : undefined, subgroup: h.subgroup, hasChild: child ? '1' : undefined, parts: 'true', mid: h.mid, childMid: child ? h.mid : undefined, searchPnum: h.pid });
   };
 
   return (
@@ -250,7 +250,7 @@ function Catalogue({ params, mobile }: { params: EpcParams; mobile: boolean }) {
           {panel === 'groups' && vehicle.data && <VehicleData info={vehicle.data} />}
           {panel === 'subGroups' && params.num && <Nodes vehicleKey={key} params={params} num={params.num} subgroup={null} go={go} />}
           {panel === 'childGroups' && params.num && params.subgroup && <Nodes vehicleKey={key} params={params} num={params.num} subgroup={params.subgroup} go={go} />}
-          {panel === 'parts' && params.mid && <Parts vehicleKey={key} params={params} mobile={mobile} />}
+          {panel === 'parts' && params.mid && <Parts vehicleKey={key} params={params} mobile={mobile} onShowAll={() => go({ ...params, filter: '0' }, true)} />}
         </main>
       )}
 
@@ -532,11 +532,26 @@ function Nodes({ vehicleKey, params, num, subgroup, go }: { vehicleKey: VehicleK
   );
 }
 
-function Parts({ vehicleKey, params, mobile }: { vehicleKey: VehicleKey; params: EpcParams; mobile: boolean }) {
-  const query = useQuery(partsQuery(vehicleKey, params.num ?? '', params.mid!, filterOn(params)));
+function Parts({ vehicleKey, params, mobile, onShowAll }: { vehicleKey: VehicleKey; params: EpcParams; mobile: boolean; onShowAll(): void }) {
+  const filtered = filterOn(params);
+  const query = useQuery(partsQuery(vehicleKey, params.num ?? '', params.mid!, filtered));
   if (query.isPending) return <Loading />;
   if (query.error) return <p className="empty">{EPC_MSG.noInfo}</p>;
-  return <PartsPanel vehicle={vehicleKey} result={query.data} searchPnum={params.searchPnum ?? null} mobile={mobile} />;
+  // The filter stays as the user left it; a searched part it hides is named, with the way to show it.
+  const hidden = filtered && params.searchPnum && !query.data.part_detail.some((p) => p.pid === params.searchPnum) ? params.searchPnum : null;
+  return (
+    <>
+      {hidden && (
+        <p className="epc-filter-note no-print" role="status" data-testid="epc-filter-note">
+          {TE.hiddenByFilter(hidden)}{' '}
+          <button type="button" className="btn btn-small" onClick={onShowAll}>
+            {TE.filterOn}
+          </button>
+        </p>
+      )}
+      <PartsPanel vehicle={vehicleKey} result={query.data} searchPnum={params.searchPnum ?? null} mobile={mobile} />
+    </>
+  );
 }
 
 /** The data panel (vehicle info) beside the main groups when no group is open. */

@@ -166,6 +166,8 @@ interface PartRowProps {
 
 function PartRow({ part, active, vin, mobile, onPick, onReplace, onViewer, onChat }: PartRowProps) {
   const fits = part.colorvalue === 1;
+  // The quantity last chosen on one of the row's products is the one the inquiry asks about.
+  const [quantity, setQuantity] = useState(1);
   return (
     <tr
       data-pnum={part.pnum}
@@ -186,7 +188,7 @@ function PartRow({ part, active, vin, mobile, onPick, onReplace, onViewer, onCha
         {part.products.length === 0 ? (
           <span className="muted small">{TE.noProducts}</span>
         ) : (
-          part.products.map((product) => <ProductLine key={product.seq} product={product} vin={vin} mobile={mobile} />)
+          part.products.map((product) => <ProductLine key={product.seq} product={product} vin={vin} mobile={mobile} onQty={setQuantity} />)
         )}
       </td>
       <td className="no-print epc-row-actions c-actions" onClick={(e) => e.stopPropagation()}>
@@ -196,7 +198,7 @@ function PartRow({ part, active, vin, mobile, onPick, onReplace, onViewer, onCha
         <button type="button" className="btn btn-small" onClick={onViewer}>
           {TE.location}
         </button>
-        <button type="button" className="btn btn-small" onClick={() => onChat(1)}>
+        <button type="button" className="btn btn-small" onClick={() => onChat(quantity)}>
           {TE.inquiry}
         </button>
       </td>
@@ -205,8 +207,12 @@ function PartRow({ part, active, vin, mobile, onPick, onReplace, onViewer, onCha
 }
 
 /** One shop product of a part: tier price, stock, warehouse, quantity, add to cart, buy now. */
-function ProductLine({ product, vin, mobile }: { product: EpcPartProduct; vin: string; mobile: boolean }) {
-  const [qty, setQty] = useState(1);
+function ProductLine({ product, vin, mobile, onQty }: { product: EpcPartProduct; vin: string; mobile: boolean; onQty(qty: number): void }) {
+  const [qty, setQtyState] = useState(1);
+  const setQty = (n: number) => {
+    setQtyState(n);
+    onQty(n);
+  };
   const notify = useNotify();
   const navigate = useNavigate();
   const add = useAddPartToCart();

@@ -31,6 +31,7 @@ export const TE = {
   notFit: '해당 차량 미적용',
   filterOn: EPC_MSG.filterRelease,
   filterOff: EPC_MSG.filterUse,
+  hiddenByFilter: (pid: string) => `검색한 부품번호 ${pid}은(는) 이 차량에 적용되지 않아 필터로 가려져 있습니다.`,
   partSearch: '부품번호 검색',
   partSearchPlaceholder: '부품번호 (2~50자)',
   partSearchResults: '부품번호 검색 결과',

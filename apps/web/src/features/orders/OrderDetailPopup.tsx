@@ -161,7 +161,7 @@ export function OrderDetailPopup() {
           <tr>
             <th scope="row">{t.shipping}</th>
             <td>
-              {T.trade.shipping[order.shippingValue]} · {T.trade.payTypes[order.shippingPayType]}
+              {T.trade.shippingLine(order.shippingValue, order.shippingPayType)}
             </td>
             <th scope="row">{order.arrive ? t.arrive : t.carrier}</th>
             <td>{order.arrive || (order.carrier ? `${order.carrier} ${order.waybill ?? ''}` : '-')}</td>

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { PAGE_SIZE, orderAnswer, orderPageAnswer, type DateRangeListRequest, type OrderView } from '@partsmall/contract';
 import { api } from '../../shared/api';
+import { announceChange } from '../../shared/query';
 
 export const orderKeys = {
   all: ['orders'] as const,
@@ -44,6 +45,8 @@ function useOrderMove<V>(path: string, body: (v: V) => object) {
         data ? { ...data, pages: data.pages.map((p) => ({ ...p, results: p.results.map((o: OrderView) => (o.seq === results.seq ? results : o)) })) } : data,
       );
       void client.invalidateQueries({ queryKey: orderKeys.all, predicate: (q) => q.queryKey[1] === 'list' });
+      // The order list usually sits in the window that opened the detail popup.
+      announceChange(orderKeys.all);
     },
   });
 }

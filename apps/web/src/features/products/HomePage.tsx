@@ -1,6 +1,6 @@
 import { useDeferredValue, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { ProductView } from '@partsmall/contract';
+import type { CompanyInfo, ProductView } from '@partsmall/contract';
 import { useMallConfig } from '../../shared/mall-config';
 import { managementPath } from '../../shared/paths';
 import { useSession } from '../../shared/session';
@@ -11,6 +11,16 @@ import { ProductCard } from './ProductCard';
 import { ProductPopup } from './ProductPopup';
 import { SearchBar, useNoResultAlert } from './SearchBar';
 import { gridQueryOf, useProductGrid, type SearchType } from './queries';
+
+/**
+ * What the home warning bar asks for: the server's flag is off while the company's details
+ * (representative, phone, address) or a delivery address are missing; the details are in userInfo,
+ * so an off flag with the details filled in means only the delivery address is missing.
+ */
+export function companyGap(c: CompanyInfo | null): 'details' | 'address' | null {
+  if (!c || c.licenseFlag) return null;
+  return c.license !== '' && c.ceo !== '' && c.phone !== '' && c.addrMain !== '' ? 'address' : 'details';
+}
 
 /** Pictures of the first row or two load at once (the largest paint); the rest when scrolled near. */
 const EAGER_PICTURES = 8;
@@ -38,13 +48,18 @@ export function HomePage() {
     setParams(next);
   };
 
-  const companyIncomplete = userInfo?.companyInfo && !userInfo.companyInfo.licenseFlag;
+  const gap = companyGap(userInfo?.companyInfo ?? null);
 
   return (
     <div className="page home">
-      {companyIncomplete && (
+      {gap === 'details' && (
         <div className="company-warning" role="alert">
           {T.companyWarning} <Link to={managementPath('editCompanyInfo', false)}>{T.companyWarningLink}</Link>
+        </div>
+      )}
+      {gap === 'address' && (
+        <div className="company-warning" role="alert">
+          {T.addressWarning} <Link to={managementPath('deliveryAddress', false)}>{T.addressWarningLink}</Link>
         </div>
       )}
       <SearchBar searchType={searchType} keyword={keyword} onSearch={search} />
