@@ -381,7 +381,7 @@ describe('cash, licence and payment histories', () => {
     expect(await end.getAttribute('max')).toBe(seoulToday());
     await start.fill(seoulToday());
     await page.getByRole('button', { name: '검색', exact: true }).click();
-    await closeAlert(page, '날자구간을 지정하세요.');
+    await closeAlert(page, '날짜구간을 지정하세요.');
     await end.fill(seoulToday());
     await page.getByRole('button', { name: '검색', exact: true }).click();
     await page.getByText('총 3건').waitFor();
@@ -717,7 +717,7 @@ describe('orders', () => {
     expect(await page.getByLabel('시작일').getAttribute('max')).toBe(seoulToday());
     await page.getByLabel('종료일').fill(seoulToday());
     await page.getByRole('button', { name: '검색', exact: true }).click();
-    await closeAlert(page, '날자구간을 지정하세요.');
+    await closeAlert(page, '날짜구간을 지정하세요.');
     await page.getByRole('button', { name: '1주일' }).click();
     await row.waitFor();
     await snap(page, 'management-orders-list-desktop');

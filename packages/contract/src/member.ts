@@ -110,7 +110,7 @@ export const MSG_MEMBER = {
   paymentActionInvalid: '이 결제 수단에서는 할 수 없는 요청입니다.',
 
   // histories
-  dateRangeRequired: '날자구간을 지정하세요.',
+  dateRangeRequired: '날짜구간을 지정하세요.',
   dateInvalid: '날짜는 YYYY-MM-DD 형식으로 입력하세요.',
   dateRangeOrder: '시작일이 종료일보다 늦습니다.',
 } as const;
@@ -399,6 +399,28 @@ export const paymentRecord = z.object({
   amount: z.number().int(),
 });
 export type PaymentRecord = z.infer<typeof paymentRecord>;
+
+/**
+ * A bank transfer whose window was opened but whose deposit has not arrived: the account to pay
+ * into, the amount, and until when (listed above the payment history, since the window that showed
+ * the account may be closed).
+ */
+export const pendingTransfer = z.object({
+  paymentId: z.string(),
+  product_name: z.string(),
+  amount: z.number().int(),
+  /** When the transfer was started. */
+  created: z.iso.datetime(),
+  bank: z.string(),
+  account: z.string(),
+  holder: z.string(),
+  /** The last instant the deposit is accepted; null when the gateway names none. */
+  dueDate: z.iso.datetime().nullable(),
+});
+export type PendingTransfer = z.infer<typeof pendingTransfer>;
+/** api/mallPendingTransfers: 'point' (cash, the default) or 'license'. */
+export const pendingTransfersRequest = z.object({ kind: z.enum(['point', 'license']).optional() });
+export const pendingTransfersAnswer = answerOf(z.array(pendingTransfer));
 
 /** The licence package a purchase names: same price, and same days when days are given; null when none fits. */
 export function findLicensePackage<T extends { price: number; days: number }>(packages: readonly T[], amount: number, days?: number): T | null {

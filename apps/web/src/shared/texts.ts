@@ -570,7 +570,7 @@ export const T = {
       label: '조회 기간',
       start: '시작일',
       end: '종료일',
-      missing: '날자구간을 지정하세요.',
+      missing: '날짜구간을 지정하세요.',
       reversed: '시작일이 종료일보다 늦습니다. 기간을 다시 지정하세요.',
       quick: { today: '오늘', week: '1주일', month: '1개월', quarter: '3개월' },
       future: '오늘 이후 날짜는 선택할 수 없습니다.',
@@ -761,6 +761,9 @@ export const T = {
       cashTitle: '캐시 결제내역',
       licenseTitle: '라이선스 결제내역',
       cols: { date: '거래일', method: '결제수단', product: '상품명', user: '사용자', amount: '금액(원)', vat: 'VAT(원)' },
+      pendingTitle: '입금 대기 중인 계좌이체',
+      pendingIntro: '아래 계좌로 입금하시면 확인 후 바로 반영됩니다.',
+      pendingCols: { product: '상품명', bank: '입금 은행', account: '계좌번호', holder: '예금주', amount: '입금할 금액', due: '입금 기한' },
     },
     security: {
       title: '보안번호',

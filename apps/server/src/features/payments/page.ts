@@ -1,6 +1,7 @@
 import { MSG_MEMBER, SHOP_NAME } from '@partsmall/contract';
 import type { PaymentRow } from './service.js';
-import { virtualAccount } from './sandbox.js';
+import { VIRTUAL_ACCOUNT_HOURS, virtualAccount } from './sandbox.js';
+import { seoulNow } from '../../shared/time.js';
 
 export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -55,7 +56,8 @@ export function paymentPage(p: PaymentRow, action: (name: string) => string, non
 <dt>입금 은행</dt><dd>${v.bank}</dd>
 <dt>가상계좌</dt><dd>${v.account}</dd>
 <dt>예금주</dt><dd>${v.holder}</dd>
-<dt>입금할 금액</dt><dd class="amount">${won(p.amount)}</dd></dl></div>`;
+<dt>입금할 금액</dt><dd class="amount">${won(p.amount)}</dd>
+<dt>입금 기한</dt><dd>${seoulNow(p.createdAt).add(VIRTUAL_ACCOUNT_HOURS, 'hour').format('YYYY-MM-DD HH:mm')}</dd></dl></div>`;
     return layout('계좌이체 결제', `${head}${summary}${account}<div class="buttons">${form('deposit', '입금하기')}</div>
 <p class="note">입금이 확인되면 충전이 완료됩니다.</p>`, nonce);
   }

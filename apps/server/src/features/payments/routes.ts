@@ -10,7 +10,10 @@ import {
   gatewayCallbackAnswer,
   paymentPageAnswer,
   paymentWindowAnswer,
+  pendingTransfersAnswer,
+  pendingTransfersRequest,
   type GatewayConfirmation,
+  type PendingTransfer,
   type PaymentWindowAnswer,
 } from '@partsmall/contract';
 import { answers } from '../../shared/answers.js';
@@ -19,10 +22,10 @@ import { AppError, badRequest, ok } from '../../shared/http.js';
 import { readMallConfig } from '../mall/service.js';
 import { SANDBOX_APPROVE_OFF, notFoundPage, paymentPage, resultPage } from './page.js';
 import type { PaymentGateway } from './gateway.js';
-import { SANDBOX_PAGE_PREFIX, createSandboxGateway } from './sandbox.js';
-import { createTossGateway } from './toss.js';
+import { SANDBOX_PAGE_PREFIX, VIRTUAL_ACCOUNT_HOURS, createSandboxGateway, virtualAccount } from './sandbox.js';
+import { bankName, createTossGateway } from './toss.js';
 import { tossRoutes } from './toss-routes.js';
-import { cashProductName, confirmPayment, type ConfirmOutcome, listPaidPayments, paymentByGatewayId, startPayment, type NewPayment } from './service.js';
+import { cashProductName, confirmPayment, type ConfirmOutcome, listPaidPayments, paymentByGatewayId, pendingTransfers, startPayment, type NewPayment, type PaymentRow } from './service.js';
 
 const tags = ['payments'];
 
@@ -141,6 +144,36 @@ export function paymentRoutes(app: Api, ctx: AppContext) {
       const auth = requireMainAccount(req);
       const { results, total } = await listPaidPayments(db, auth.companyId, 'point', req.body);
       return ok(results, undefined, total);
+    },
+  );
+
+  /** Where a pending transfer is paid: the sandbox's fixed account, or the account Toss issued (null before it did). */
+  async function depositAccount(p: PaymentRow): Promise<PendingTransfer | null> {
+    const base = { paymentId: p.gatewayId, product_name: p.productName, amount: p.amount, created: p.createdAt.toISOString() };
+    if (gateway === sandbox) {
+      const due = new Date(p.createdAt.getTime() + VIRTUAL_ACCOUNT_HOURS * 3600_000);
+      return due.getTime() < Date.now() ? null : { ...base, ...virtualAccount(p.gatewayId), dueDate: due.toISOString() };
+    }
+    if (!toss) return null;
+    const found = await toss.fetchByOrder(p.gatewayId);
+    if (found.kind !== 'payment' || found.payment.status !== 'WAITING_FOR_DEPOSIT' || found.payment.totalAmount !== p.amount) return null;
+    const v = found.payment.virtualAccount;
+    if (!v?.accountNumber) return null;
+    const due = v.dueDate ? new Date(v.dueDate) : null;
+    return { ...base, bank: v.bank ?? bankName(v.bankCode), account: v.accountNumber, holder: v.customerName ?? '', dueDate: due && !Number.isNaN(due.getTime()) ? due.toISOString() : null };
+  }
+
+  app.post(
+    '/api/mallPendingTransfers',
+    {
+      config: { access: 'main' },
+      schema: { tags, summary: '입금 대기 중인 계좌이체 (대표 계정; 은행, 계좌, 입금 기한)', body: pendingTransfersRequest, response: answers(pendingTransfersAnswer) },
+    },
+    async (req) => {
+      const auth = requireMainAccount(req);
+      const rows = await pendingTransfers(db, auth.companyId, req.body.kind ?? 'point', gateway.name);
+      const listed = await Promise.all(rows.map(depositAccount));
+      return ok(listed.filter((t): t is PendingTransfer => t !== null));
     },
   );
 

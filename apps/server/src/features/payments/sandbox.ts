@@ -53,6 +53,9 @@ function sameText(expected: string, given: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** How long the sandbox's virtual account waits for the deposit (the time the Toss window asks for, too). */
+export const VIRTUAL_ACCOUNT_HOURS = 72;
+
 /** Bank and account of the sandbox's virtual account for a payment: fixed per payment id. */
 export function virtualAccount(paymentId: string): { bank: string; account: string; holder: string } {
   const digest = createHmac('sha256', 'vaccount').update(paymentId).digest();

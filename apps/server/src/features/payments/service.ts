@@ -148,3 +148,13 @@ export async function listPaidPayments(db: Db, companyId: number, kind: PaymentK
     })),
   };
 }
+
+/** The company's bank transfers of a kind still waiting for their deposit, newest first. */
+export async function pendingTransfers(db: Db, companyId: number, kind: PaymentKind, provider: string): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.companyId, companyId), eq(payments.kind, kind), eq(payments.pgcode, 'banktransfer'), eq(payments.status, 'pending'), eq(payments.provider, provider)))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(20);
+}

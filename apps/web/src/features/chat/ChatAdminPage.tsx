@@ -155,7 +155,7 @@ function Console({ token, name }: { token: string; name: string }) {
           mine="admin"
           otherRead={selected === null ? 0 : (chat.customerRead[selected] ?? 0)}
           typing={selected !== null && chat.typing[selected] ? (user?.name ?? '') : null}
-          empty={selected === null ? TC.emptyConsole : TC.empty}
+          empty={selected === null ? TC.emptyConsole : TC.emptyStaff}
         />
         <Composer
           onSend={chat.send}

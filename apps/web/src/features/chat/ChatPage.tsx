@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { won } from '../../shared/format';
 import { messageOf } from '../../shared/api';
-import { isPopup } from '../../shared/device';
+import { isPhoneBrowser, isPopup } from '../../shared/device';
 import { session, useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
 import { useNotify } from '../../shared/ui/notify';
@@ -150,6 +150,7 @@ export function ChatPage({ mobile = false, embedded = false }: { mobile?: boolea
             onProblem={alert}
             busy={upload.isPending}
             disabled={chat.status === 'unauthorized'}
+            phone={mobile || embedded || isPhoneBrowser()}
           />
         </>
       )}

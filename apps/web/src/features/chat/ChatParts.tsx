@@ -140,10 +140,12 @@ interface ComposerProps {
   staff?: boolean;
   /** A text to put into the box (canned replies). */
   insert?: { text: string; at: number } | null;
+  /** On a phone the hint names the send button (a phone's keyboard has no Shift+Enter). */
+  phone?: boolean;
 }
 
 /** Text area (Enter sends, Shift+Enter new line), attach button, drag-and-drop and pasting of images. */
-export function Composer({ onSend, onFiles, onTyping, onProblem, busy, disabled = false, staff = false, insert }: ComposerProps) {
+export function Composer({ onSend, onFiles, onTyping, onProblem, busy, disabled = false, staff = false, insert, phone = false }: ComposerProps) {
   const [text, setText] = useState('');
   const [dragging, setDragging] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -201,8 +203,8 @@ export function Composer({ onSend, onFiles, onTyping, onProblem, busy, disabled 
         }}
         onKeyDown={onKey}
         onPaste={onPaste}
-        placeholder={TC.placeholder}
-        aria-label={TC.placeholder}
+        placeholder={phone ? TC.placeholderPhone : TC.placeholder}
+        aria-label={phone ? TC.placeholderPhone : TC.placeholder}
         rows={3}
         maxLength={2000}
         disabled={disabled}
@@ -232,10 +234,30 @@ export function Composer({ onSend, onFiles, onTyping, onProblem, busy, disabled 
   );
 }
 
+const NOTIFY_ASKED_KEY = 'chatNotifyAsked';
+function readFlag(key: string): boolean {
+  try {
+    return localStorage.getItem(key) !== null;
+  } catch {
+    return false;
+  }
+}
+function writeFlag(key: string) {
+  try {
+    localStorage.setItem(key, '1');
+  } catch {
+    /* storage blocked: asked again next time */
+  }
+}
+
 /** Asks for notification permission on the first visit and says how it went (docs/requirements.md#chat-screens). */
 export function useNotificationPermission(alert: (message: string) => void, enabled = true) {
   useEffect(() => {
     if (!enabled || typeof Notification === 'undefined' || Notification.permission !== 'default') return;
+    // A prompt closed without an answer leaves the permission at 'default' (and a browser may deny it
+    // without asking): the question and its answer come once per browser, not at every chat open.
+    if (readFlag(NOTIFY_ASKED_KEY)) return;
+    writeFlag(NOTIFY_ASKED_KEY);
     void Notification.requestPermission().then((p) => {
       if (p === 'granted') alert(TC.notifyAllowed);
       else if (p === 'denied') alert(TC.notifyDenied);

@@ -1,9 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { PAYMENT_PGCODE_LABELS, vatOf, type DateRangeListRequest, type PaymentRecord } from '@partsmall/contract';
-import { date, money, won } from '../../shared/format';
+import { date, dateTime, money, won } from '../../shared/format';
 import { T } from '../../shared/texts';
 import type { Column } from '../../shared/ui/DataTable';
 import { RangedList, SectionHead } from './parts';
-import { paymentHistoryQuery, type PaymentKind } from './queries';
+import { paymentHistoryQuery, pendingTransfersQuery, type PaymentKind } from './queries';
 
 const M = T.management;
 const H = M.history;
@@ -25,6 +26,7 @@ export function PaymentHistorySection({ kind }: { kind: PaymentKind }) {
   return (
     <div>
       <SectionHead title={title} />
+      <PendingTransfers kind={kind} />
       <RangedList
         query={(q: DateRangeListRequest) => paymentHistoryQuery(kind, q)}
         columns={columns}
@@ -43,5 +45,40 @@ export function PaymentHistorySection({ kind }: { kind: PaymentKind }) {
         )}
       />
     </div>
+  );
+}
+
+/** Transfers whose deposit has not arrived: the account stays findable after its window is closed. */
+function PendingTransfers({ kind }: { kind: PaymentKind }) {
+  const query = useQuery(pendingTransfersQuery(kind));
+  const list = query.data ?? [];
+  if (list.length === 0) return null;
+  const c = H.pendingCols;
+  return (
+    <section className="mg-pending" aria-label={H.pendingTitle} data-testid="pending-transfers">
+      <h3>{H.pendingTitle}</h3>
+      <p className="muted">{H.pendingIntro}</p>
+      <ul>
+        {list.map((t) => (
+          <li key={t.paymentId}>
+            <p className="mg-card-title">{t.product_name}</p>
+            <dl className="spec-list">
+              <dt>{c.bank}</dt>
+              <dd>{t.bank}</dd>
+              <dt>{c.account}</dt>
+              <dd className="mono">{t.account}</dd>
+              <dt>{c.holder}</dt>
+              <dd>{t.holder}</dd>
+              <dt>{c.amount}</dt>
+              <dd>
+                <b>{won(t.amount)}</b>
+              </dd>
+              <dt>{c.due}</dt>
+              <dd>{t.dueDate ? dateTime(t.dueDate) : '-'}</dd>
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

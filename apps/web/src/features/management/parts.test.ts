@@ -18,8 +18,8 @@ describe('quick date ranges (Asia/Seoul days)', () => {
 describe('date-range search', () => {
   const issue = (v: { startDate: string; endDate: string }) => dateRangeForm.safeParse(v).error?.issues[0]?.message ?? null;
   it('needs both dates, in order', () => {
-    expect(issue({ startDate: '', endDate: '2026-11-21' })).toBe('날자구간을 지정하세요.');
-    expect(issue({ startDate: '2026-11-21', endDate: '' })).toBe('날자구간을 지정하세요.');
+    expect(issue({ startDate: '', endDate: '2026-11-21' })).toBe('날짜구간을 지정하세요.');
+    expect(issue({ startDate: '2026-11-21', endDate: '' })).toBe('날짜구간을 지정하세요.');
     expect(issue({ startDate: '2026-11-22', endDate: '2026-11-21' })).toMatch(/^시작일이 종료일보다 늦습니다/);
     expect(issue({ startDate: '2026-11-21', endDate: '2026-11-21' })).toBeNull();
   });

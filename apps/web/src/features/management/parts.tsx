@@ -79,7 +79,7 @@ export interface Range {
   endDate: string;
 }
 
-/** Both dates or neither ('날자구간을 지정하세요.'), the start not after the end. */
+/** Both dates or neither ('날짜구간을 지정하세요.'), the start not after the end. */
 export const dateRangeForm = z
   .object({ startDate: z.string(), endDate: z.string() })
   .refine((v) => v.startDate !== '' && v.endDate !== '', { path: ['startDate'], message: M.dateRange.missing })
@@ -87,7 +87,7 @@ export const dateRangeForm = z
 
 /**
  * Start and end dates (future days disabled), quick ranges, search and view-all (docs/requirements.md#validation):
- * a search needs both dates ('날자구간을 지정하세요.').
+ * a search needs both dates ('날짜구간을 지정하세요.').
  */
 export function DateRangeSearch({ onSearch, onAll, busy }: { onSearch: (range: Range) => void; onAll: () => void; busy?: boolean }) {
   const today = seoulToday();

@@ -6,6 +6,7 @@ import {
   memberWriteAnswer,
   passwordResetAnswer,
   paymentPageAnswer,
+  pendingTransfersAnswer,
   paymentWindowAnswer,
   securityNumberAnswer,
   shippingAddressPageAnswer,
@@ -164,6 +165,14 @@ export const paymentHistoryQuery = (kind: PaymentKind, q: DateRangeListRequest) 
     queryFn: ({ signal }) =>
       api.post(paymentPageAnswer, kind === 'cash' ? 'api/mallCashPaymentInfo' : 'api/mallLicensePaymentInfo', q, { signal, accept: [200] }),
     placeholderData: keepPreviousData,
+  });
+
+/** Bank transfers still waiting for their deposit, with the account to pay into (api/mallPendingTransfers). */
+export const pendingTransfersQuery = (kind: PaymentKind) =>
+  queryOptions({
+    queryKey: [...memberAreaKeys.payments(kind), 'pending'],
+    queryFn: ({ signal }) =>
+      api.post(pendingTransfersAnswer, 'api/mallPendingTransfers', { kind: kind === 'cash' ? 'point' : 'license' }, { signal, accept: [200] }).then((a) => a.results ?? []),
   });
 
 /** The payment page of the gateway from a payment-window answer; null when it has none. */

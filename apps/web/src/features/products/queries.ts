@@ -103,6 +103,10 @@ export const productQuery = (seq: number, path: 'api/getProductHomeDetail' | 'ap
   queryOptions({
     queryKey: productKeys.one(seq, path),
     queryFn: ({ signal }) => api.post('productAnswer', path, { seq }, { signal, accept: [200] }).then((a) => a.results),
+    // The product page's loader asks while the page's code loads; the page mounting a moment later
+    // uses that answer instead of asking again (stale data refetches on mount). The home popup asks
+    // afresh at each opening.
+    staleTime: path === 'api/getProductInfo' ? 10_000 : 0,
   });
 
 /** A product id of the route: a positive whole number, else null. */

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { ApiError, setUnauthorizedHandler } from '../../shared/api';
 import { isPhoneBrowser, isPopup } from '../../shared/device';
 import { won } from '../../shared/format';
@@ -108,6 +108,8 @@ export function AppFrame() {
       <SkipLink />
       {config?.demo && !serverBanner && <DemoBanner />}
       {target ? <Navigate to={target} replace /> : <Outlet />}
+      {/* A new page starts at its top; back and forward return to where the page was left. */}
+      <ScrollRestoration />
     </>
   );
 }
