@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MSG, MSG_MEMBER } from '@partsmall/contract';
 import { members, payments, sessions } from '../apps/server/src/db/schema.js';
 import { DEMO_COMPANY } from '../apps/server/src/seed/demo.js';
-import { newCompany, payByApi, setCash } from './fixtures.js';
+import { addProduct, newCompany, payByApi, setCash } from './fixtures.js';
 import { call, desktopPage, latestCode, loginAs, phonePage, shot, startShop } from './helpers.js';
 
 let shop: Awaited<ReturnType<typeof startShop>>;
@@ -87,6 +87,12 @@ async function closeAlert(page: Page, text: string) {
   await page.getByRole('alertdialog').getByRole('button', { name: '확인' }).click();
 }
 const opens = (page: Page) => page.evaluate(() => (window as unknown as { __opens: string[][] }).__opens);
+/** '2026.11.28 09:05': an instant in Seoul to the minute, as the member area writes it. */
+function seoulMinute(d: Date): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(d);
+  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${part('year')}.${part('month')}.${part('day')} ${part('hour')}:${part('minute')}`;
+}
 function seoulToday(): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' }).format(new Date());
 }
@@ -319,10 +325,33 @@ describe('cash, licence and payment histories', () => {
     const [unpaid] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: '20,000원 결제하기' }).click()]);
     await unpaid.getByText('가상계좌', { exact: true }).waitFor();
     await shot(unpaid, 'payment-sandbox-transfer');
+    const shownAccount = await unpaid.locator('dt:text-is("가상계좌") + dd').textContent();
+    const shownBank = await unpaid.locator('dt:text-is("입금 은행") + dd').textContent();
     await unpaid.close();
     await page.getByText('결제창이 닫혔습니다.', { exact: false }).waitFor();
     await page.waitForTimeout(700);
     expect(await balance.textContent()).toBe('5,000,000원');
+
+    // The closed window's account is found again under 캐시 결제내역, with its due date (72 h on).
+    await page.goto(`${shop.server.base}/management/cashPayments`);
+    const waiting = page.getByTestId('pending-transfers');
+    await waiting.getByText('입금 대기 중인 계좌이체').waitFor();
+    expect(shownAccount).toMatch(/^\d{3}-\d{6}-\d{3}$/);
+    expect(await waiting.locator('dt:text-is("계좌번호") + dd').allTextContents()).toEqual([shownAccount]);
+    expect(await waiting.locator('dt:text-is("입금 은행") + dd').allTextContents()).toEqual([shownBank]);
+    expect(await waiting.locator('dt:text-is("입금할 금액") + dd').allTextContents()).toEqual(['20,000원']);
+    const [demo] = await shop.server.db.select().from(members).where(eq(members.loginId, 'demo@partsmall.kr'));
+    const [row] = await shop.server.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.companyId, demo!.companyId!), eq(payments.pgcode, 'banktransfer'), eq(payments.status, 'pending'), eq(payments.provider, 'sandbox')));
+    const due = seoulMinute(new Date(row!.createdAt.getTime() + 72 * 3600_000));
+    expect(await waiting.locator('dt:text-is("입금 기한") + dd').allTextContents()).toEqual([due]);
+    await snap(page, 'management-pending-transfer-desktop');
+    await page.goto(`${shop.server.base}/management/chargeCash`);
+    await page.getByRole('tab', { name: '계좌이체' }).click();
+    await balance.getByText('5,000,000원').waitFor();
+    await page.getByLabel('충전 금액').fill('20000');
 
     const [popup] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: '20,000원 결제하기' }).click()]);
     await popup.getByRole('button', { name: '입금하기' }).waitFor();
@@ -725,6 +754,37 @@ describe('orders', () => {
     expect((await opens(page)).at(-1)).toEqual([`/orderDetail?seq=${seq}`, 'orderDetail', 'width=800,height=600']);
     await popup.waitForLoadState();
     expect(new URL(popup.url()).pathname + new URL(popup.url()).search).toBe(`/orderDetail?seq=${seq}`);
+    await context.close();
+  });
+
+  it('a cancel in the detail window changes the status in the list behind it', async () => {
+    const token = await loginAs(shop.server, 'demo@partsmall.kr', 'demo1234');
+    const product = await addProduct(shop.server, { name: '취소 시험 필터', prices: [8000, 7000, 6000, 5000], stock: 10 });
+    const paid = await call<{ orderSeq: number }>(
+      shop.server,
+      'POST',
+      'api/requestPaymentProduct',
+      {
+        clientRequestId: `mgmt-e2e-cancel-${product.id}`,
+        carts: [{ productId: product.id, qty: 1 }],
+        shippingInfo: { name: '박준호', phone: '01012345601', postNum: '04790', address: '서울특별시 성동구 성수이로 77', addrSub: '3층 301호', shippingValue: 1, shippingPayType: 0 },
+      },
+      token,
+    );
+    expect(paid.body.code).toBe(201);
+    const { page, context } = await desktop(shop.browser);
+    await login(page, 'demo@partsmall.kr');
+    await page.goto(`${shop.server.base}/management/orders`);
+    const row = page.getByRole('table', { name: '거래내역' }).getByRole('row', { name: new RegExp(product.name) });
+    await row.waitFor();
+    const status = row.getByRole('cell').nth(6);
+    expect(await status.textContent()).toBe('구매요청');
+    const [popup] = await Promise.all([context.waitForEvent('page'), row.getByRole('button', { name: '상세보기' }).click()]);
+    await popup.getByRole('button', { name: '주문 취소' }).click();
+    await popup.getByRole('alertdialog').getByRole('button', { name: '주문 취소' }).click();
+    await popup.getByTestId('order-status').getByText('출고취소').waitFor();
+    // The list in the shop's window follows, without a reload.
+    await expect.poll(() => status.textContent()).toBe('출고취소');
     await context.close();
   });
 });

@@ -66,6 +66,37 @@ describe('orders', () => {
     expect((await auditOf(`order:${seq}`)).map((r) => r.action)).toEqual(['setOrderStatus']);
   });
 
+  it('the status history names the purchase request once: a paid order, and an order stored without its first event', async () => {
+    const p = await makeProduct(server, { tiers: [6000, 6000, 6000, 6000], salePrice: 6000, stock: 10 });
+    await fund(server, shop.companyId, 100_000);
+    const paid = await call<{ orderSeq: number }>(
+      server,
+      'POST',
+      'api/requestPaymentProduct',
+      {
+        clientRequestId: randomUUID(),
+        shippingInfo: { name: '김수령', phone: '01055550000', postNum: '04790', address: '서울 성동구 성수이로 77', addrSub: '3층', shippingValue: 1, shippingPayType: 0 },
+        carts: [{ productId: p.id, qty: 1 }],
+      },
+      buyer,
+    );
+    expect(paid.body.code).toBe(201);
+    const seq = paid.body.results!.orderSeq;
+    expect((await post('setOrderStatus', { seq, status: 1 }, staff)).body.code).toBe(201);
+    const moves = (d: AdminOrderDetail | undefined) => d?.events.map((e) => [e.fromStatus, e.toStatus, e.memberName]);
+    const detail = await post<AdminOrderDetail>('orderDetail', { seq }, staff);
+    expect(moves(detail.body.results)).toEqual([
+      [null, 0, shop.main.name],
+      [0, 1, '상담원 김하늘'],
+    ]);
+
+    // An order written without the payment's first event still starts with exactly one.
+    const bare = await insertOrder(server, { companyId: shop.companyId, memberId: shop.main.seq, status: 0, productId: p.id });
+    const bareDetail = await post<AdminOrderDetail>('orderDetail', { seq: bare }, staff);
+    expect(moves(bareDetail.body.results)).toEqual([[null, 0, shop.main.name]]);
+    expect(bareDetail.body.results?.events[0]?.createdAt).toBe(bareDetail.body.results?.order.created);
+  });
+
   it('shipment complete needs carrier and waybill; the detail shows the refund a cancel would give', async () => {
     const p = await makeProduct(server, { tiers: [5000, 5000, 5000, 5000], salePrice: 5000, stock: 10 });
     const seq = await insertOrder(server, { companyId: shop.companyId, memberId: shop.main.seq, status: 1, productId: p.id, qty: 2, totalAmount: 10_000, shipping: 6000 });

@@ -75,6 +75,8 @@ describe('GET api/mobileVerification', () => {
     const sent = outbox.body.results![0]!;
     expect(sent.code).toMatch(/^\d{6}$/);
     expect(sent.text).toContain(sent.code);
+    // The shop's own name opens the text, not another one.
+    expect(sent.text).toBe(`[파츠몰] 인증번호 [${sent.code}]를 입력해 주세요. (3분 이내)`);
     const [row] = await codesOf(phone);
     expect(row!.purpose).toBe('join');
     expect(row!.codeHash).not.toContain(sent.code);

@@ -31,6 +31,13 @@ describe('POST api/getMallConfig', () => {
     expect(cfg.buyPolicy).toContain('중국');
   });
 
+  it('the warehouses of the directions page are the ones checkout and the products name', async () => {
+    const { shippingAddress } = (await getConfig()).body.results!;
+    const delivery = await call<{ warehouse_name: string }[]>(server, 'POST', 'api/getDeliInfo', {}, await loginAs(server, 'demo@partsmall.kr', 'demo1234'));
+    expect(shippingAddress.map((w) => w.name)).toEqual(['한국 김포물류센터', '중국 위해직수입창고']);
+    expect(delivery.body.results?.map((w) => w.warehouse_name)).toEqual(['한국 김포물류센터', '중국 위해직수입창고']);
+  });
+
   it('mallBottom carries every footer field of the spec, filled in', async () => {
     const { mallBottom } = (await getConfig()).body.results!;
     const fields = ['companyName', 'license', 'mailOrderLicense', 'ceo', 'privacyOfficer', 'mail', 'fax', 'address', 'phone', 'hours', 'copyright'];
