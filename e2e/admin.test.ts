@@ -5,7 +5,7 @@ import { zipSync } from 'fflate';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { orderLines, orders } from '../apps/server/src/db/schema.js';
+import { orderEvents, orderLines, orders } from '../apps/server/src/db/schema.js';
 import { queryRows } from '../apps/server/src/db/client.js';
 import { png } from '../apps/server/test/chat-images.js';
 import { addProduct, cashOf, setCash } from './fixtures.js';
@@ -74,6 +74,8 @@ async function demoOrder(): Promise<number> {
     })
     .returning({ id: orders.id });
   await shop.server.db.insert(orderLines).values({ orderId: order!.id, productId: product.id, name: product.name, pid: product.pid, qty: 2, price: 9000 });
+  // The payment writes the order's first event (no status → purchase request).
+  await shop.server.db.insert(orderEvents).values({ orderId: order!.id, fromStatus: null, toStatus: 0, memberId: demo!.id });
   return order!.id;
 }
 
@@ -100,6 +102,8 @@ describe('the back office', () => {
     await shot(page, 'admin-login');
     await adminLogin(page, 'staff@partsmall.kr', 'staff1234');
     await shot(page, 'admin-dashboard');
+    // The shop's own name, not another one.
+    expect(await page.locator('.admin-brand').textContent()).toBe('파츠몰 관리자');
     // Staff see no admin-only screens in the menu.
     await expect(page.getByRole('link', { name: '쇼핑몰 설정' }).count()).resolves.toBe(0);
     // The chat console opens in its 500x728 window with the staff still logged in (no second login).
@@ -126,6 +130,9 @@ describe('the back office', () => {
     await detail.getByRole('button', { name: '출고완료', exact: true }).click();
     await confirmWith(page, '출고완료');
     await detail.getByText('CJ대한통운 / 684512345678').waitFor();
+    // The history names the purchase request once, then each move.
+    const history = async () => (await detail.locator('.admin-timeline li').allTextContents()).map((t) => t.replace(/^\d{4}\.\d{2}\.\d{2} \d{2}:\d{2} /, ''));
+    await expect.poll(history).toEqual(['구매요청 (박준호)', '구매요청 → 출고확정 (상담원 김하늘)', '출고확정 → 출고완료 (상담원 김하늘)']);
     await detail.getByRole('button', { name: '닫기' }).click().catch(() => page.keyboard.press('Escape'));
     await shot(page, 'admin-orders');
     // The column chooser hides a column of the list.

@@ -176,6 +176,112 @@ describe('licensed member', () => {
     await context.close();
   });
 
+  it('a row click keeps its callout in view; an inquiry names the quantity and the brand; a part search keeps the filter; the part window fits; one vehicle request', async () => {
+    const { context, page } = await desktopPage(shop.browser);
+    await login(page, 'demo@partsmall.kr');
+    const epc = await openEpc(context, page);
+    const vehicleCalls: string[] = [];
+    epc.on('request', (r) => {
+      if (r.url().endsWith('/epc/getCarsVinEx')) vehicleCalls.push(r.postData() ?? '');
+    });
+    await epc.getByTestId('epc-brand').selectOption('benz');
+    await epc.getByTestId('epc-vin').fill(E220D);
+    await epc.getByTestId('epc-search').click();
+    await epc.locator('.epc-data').getByText('E 220 d (W213)').waitFor();
+    await card(epc, /^34/).click();
+    await epc.locator('.epc-nodes .epc-card[data-mid="34_10"]').click();
+    await epc.locator('.epc-nodes .epc-card[data-mid="34_10_11"]').click();
+    const table = epc.getByTestId('epc-parts-table');
+    await table.waitFor();
+    // The vehicle was asked for once, for the search (the drill-down reuses it).
+    expect(vehicleCalls).toEqual([JSON.stringify({ brand: 'benz', vin: E220D, lang: 'KR' })]);
+
+    // A row's callout is shown without pushing the drawing off its view: at 100 % nothing moves (the
+    // whole drawing is in view); zoomed in, the callout comes into view and the drawing still fills it.
+    const rowsOnce = await table.locator('tbody tr').evaluateAll((rows) => [...new Set(rows.map((r) => r.getAttribute('data-pnum')!))]);
+    const drawingState = async (pnum: string) =>
+      epc.evaluate((key) => {
+        const view = document.querySelector('.epc-zoom-wrapper')!.getBoundingClientRect();
+        const drawing = document.querySelector('.epc-zoom-content')!.getBoundingClientRect();
+        const spot = document.querySelector(`.epc-hotspot[data-hskey="${key}"]`)!.getBoundingClientRect();
+        // Along a side where the drawing is larger than its view, it leaves no empty band in the view.
+        const covers = (lo: number, hi: number, vLo: number, vHi: number) => hi - lo <= vHi - vLo || (lo <= vLo + 1 && hi >= vHi - 1);
+        return {
+          calloutInView: spot.left >= view.left && spot.right <= view.right && spot.top >= view.top && spot.bottom <= view.bottom,
+          drawingFillsView: covers(drawing.left, drawing.right, view.left, view.right) && covers(drawing.top, drawing.bottom, view.top, view.bottom),
+        };
+      }, pnum);
+    const settled = { calloutInView: true, drawingFillsView: true };
+    for (const expected of ['100%', '150%', '200%']) {
+      if (expected !== '100%') await epc.getByRole('button', { name: '확대' }).click();
+      await expect.poll(() => epc.getByTestId('epc-scale').innerText()).toBe(expected);
+      for (const pnum of rowsOnce) {
+        await table.locator(`tr[data-pnum="${pnum}"] td.c-label`).first().click();
+        await expect.poll(() => drawingState(pnum), { message: `callout ${pnum} at ${expected}` }).toEqual(settled);
+      }
+      if (expected === '100%') expect(await epc.locator('.epc-zoom-content').evaluate((e) => (e as HTMLElement).style.transform)).toBe('translate(0px, 0px) scale(1)');
+    }
+    await shot(epc, 'epc-row-centred-desktop');
+    await epc.getByRole('button', { name: '원래대로' }).click();
+
+    // The inquiry asks for the quantity chosen on the row, and names the brand (not its code).
+    const row = table.locator('tr', { has: epc.getByTestId('epc-product') }).first();
+    await row.getByTestId('epc-product').first().getByLabel('수량').fill('3');
+    const pid = (await row.locator('td.c-pid').textContent())!;
+    const [chat] = await Promise.all([context.waitForEvent('page'), row.getByRole('button', { name: '문의' }).click()]);
+    const sent = chat.locator('.chat-bubble', { hasText: '[부품 문의]' }).first();
+    await sent.waitFor();
+    const text = await sent.innerText();
+    expect(text).toContain('브랜드: 벤츠');
+    expect(text).toContain(`품번: ${pid}`);
+    expect(text).toContain('수량: 3개');
+    await chat.close();
+
+    // The part window (800x500) shows the drawing and the facts without scrolling.
+    const [viewer] = await Promise.all([context.waitForEvent('page'), row.getByRole('button', { name: '위치' }).click()]);
+    await viewer.locator('.part-marker').waitFor();
+    await viewer.locator('.part-diagram img').evaluate((img: HTMLImageElement) => img.complete || new Promise((r) => img.addEventListener('load', r)));
+    const fits = await viewer.evaluate(() => {
+      const bottom = (sel: string) => document.querySelector(sel)!.getBoundingClientRect().bottom;
+      return { height: window.innerHeight, width: window.innerWidth, img: bottom('.part-diagram img'), facts: bottom('.part-popup .spec-list'), marker: bottom('.part-marker') };
+    });
+    expect([fits.width, fits.height]).toEqual([800, 500]);
+    expect(fits.img).toBeLessThanOrEqual(500);
+    expect(fits.facts).toBeLessThanOrEqual(500);
+    expect(fits.marker).toBeLessThanOrEqual(500);
+    await shot(viewer, 'epc-part-viewer-800x500');
+    await viewer.close();
+
+    // A part-number search keeps the filter on; a hit the filter hides is named, with the way to show it.
+    const filterButton = epc.getByTestId('epc-filter');
+    await filterButton.getByText('필터해제').waitFor();
+    const search = async (keyword: string) => {
+      await epc.getByLabel('부품번호 검색').fill(keyword);
+      await epc.getByRole('button', { name: '부품번호 검색' }).click();
+      await epc.getByTestId('epc-hits').locator('tbody tr', { hasText: keyword }).first().click();
+    };
+    await search(pid);
+    await epc.locator('tr.active', { hasText: pid }).first().waitFor();
+    await filterButton.getByText('필터해제').waitFor();
+    expect(await epc.getByTestId('epc-filter-note').count()).toBe(0);
+    // A part that does not fit this vehicle: seen only with the filter released.
+    await filterButton.click();
+    await filterButton.getByText('필터사용').waitFor();
+    const notFit = (await table.locator('tr.not-fit td.c-pid').first().textContent())!;
+    await filterButton.click();
+    await filterButton.getByText('필터해제').waitFor();
+    await search(notFit);
+    const note = epc.getByTestId('epc-filter-note');
+    await note.getByText(`검색한 부품번호 ${notFit}은(는) 이 차량에 적용되지 않아 필터로 가려져 있습니다.`).waitFor();
+    await filterButton.getByText('필터해제').waitFor();
+    await shot(epc, 'epc-search-hidden-by-filter-desktop');
+    await note.getByRole('button', { name: '필터해제' }).click();
+    await epc.locator('tr.active.not-fit', { hasText: notFit }).first().waitFor();
+    await filterButton.getByText('필터사용').waitFor();
+    expect(vehicleCalls).toHaveLength(1);
+    await context.close();
+  });
+
   it('an unknown VIN goes back home; a real and a test VIN open, only the real one counts; history and language', async () => {
     const { context, page } = await desktopPage(shop.browser);
     await login(page, 'sub@partsmall.kr');

@@ -41,16 +41,20 @@ export function Diagram({ result, active, centre, onPick, onHover }: DiagramProp
     if (!centre || !r) return;
     const el = document.getElementById(hotspotId(centre.key, 0));
     const box = r.instance.wrapperComponent;
-    if (!el || !box) return;
-    // Moves the drawing by the distance between the callout's centre and the view's centre, both
-    // measured on screen, at the same scale. (zoomToElement mixes the view's place on the page into
-    // its sum, and so pans the drawing away whenever the view is not at the page's top left.)
+    const content = r.instance.contentComponent;
+    if (!el || !box || !content) return;
     const view = box.getBoundingClientRect();
     const spot = el.getBoundingClientRect();
-    const dx = view.left + view.width / 2 - (spot.left + spot.width / 2);
-    const dy = view.top + view.height / 2 - (spot.top + spot.height / 2);
+    // A callout already in view stays where it is: centring it would push the rest of the drawing
+    // off the view (at 100 % the whole drawing is in view and nothing moves).
+    const margin = 12;
+    if (spot.left >= view.left + margin && spot.right <= view.right - margin && spot.top >= view.top + margin && spot.bottom <= view.bottom - margin) return;
+    // Otherwise the callout moves to the middle, as far as the drawing still fills the view.
     const { positionX, positionY, scale: now } = r.instance.transformState;
-    r.setTransform(positionX + dx, positionY + dy, now, 200);
+    const fill = (p: number, viewSize: number, size: number) => (size > viewSize ? Math.min(0, Math.max(viewSize - size, p)) : p);
+    const x = fill(positionX + view.left + view.width / 2 - (spot.left + spot.width / 2), view.width, content.offsetWidth * now);
+    const y = fill(positionY + view.top + view.height / 2 - (spot.top + spot.height / 2), view.height, content.offsetHeight * now);
+    r.setTransform(x, y, now, 200);
   }, [centre]);
 
   return (
