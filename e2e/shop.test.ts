@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../apps/server/src/db/schema.js';
-import { addProduct } from './fixtures.js';
+import { companies, members, products, shippingAddresses } from '../apps/server/src/db/schema.js';
+import { addProduct, newCompany } from './fixtures.js';
 import { desktopPage, phonePage, shot, startShop } from './helpers.js';
 
 let shop: Awaited<ReturnType<typeof startShop>>;
@@ -18,10 +18,10 @@ async function sampleProduct(opts: { notes: boolean }) {
   return rows.find((r) => r.hasAmount > 1 && (r.detailInfo !== '') === opts.notes && r.brand !== '')!;
 }
 
-async function login(page: import('playwright-core').Page, id: string) {
+async function login(page: import('playwright-core').Page, id: string, pw = 'demo1234') {
   await page.goto(`${shop.server.base}/login`);
   await page.getByLabel('아이디 (메일 주소)').fill(id);
-  await page.getByLabel('비밀번호').fill('demo1234');
+  await page.getByLabel('비밀번호').fill(pw);
   await page.getByRole('button', { name: '로그인', exact: true }).click();
   await page.getByText('로그인되었습니다.').first().waitFor();
 }
@@ -177,5 +177,108 @@ describe('the public shop in the browser', () => {
     expect(await phone.page.getByTestId('demo-banner').getByText('데모 상점').count()).toBe(1);
     await shot(phone.page, 'demo-banner-phone');
     await phone.context.close();
+  });
+});
+
+describe('smaller things of the shop (issue 20 item 15)', () => {
+  it('the warning bar names what is missing: the company details, then only the delivery address, then nothing', async () => {
+    const who = await newCompany(shop.server, { id: 'warning-bar@partsmall.kr', name: '경고막대상사', phone: '01077790015' });
+    const [m] = await shop.server.db.select().from(members).where(eq(members.loginId, who.id));
+    const bar = async () => {
+      const { page, context } = await desktopPage(shop.browser);
+      await login(page, who.id, who.pw);
+      await page.goto(`${shop.server.base}/home`);
+      await page.getByRole('dialog', { name: '연말 배송 일정 안내' }).getByRole('button', { name: '닫기' }).click();
+      await page.locator('.product-card').first().waitFor();
+      const texts = await page.locator('.company-warning').allInnerTexts();
+      const links = await page.locator('.company-warning a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+      return { page, context, texts, links };
+    };
+    const first = await bar();
+    expect(first.texts).toEqual(['회사 정보가 설정되지 않았습니다. 회사 정보를 먼저 입력해 주세요. 회사 정보 입력']);
+    expect(first.links).toEqual(['/management/editCompanyInfo']);
+    await first.context.close();
+
+    // The details filled in (representative, phone, address), no delivery address yet.
+    await shop.server.db.update(companies).set({ ceo: '김대표', phone: '0212345678', addrMain: '서울특별시 성동구 성수이로 77', postMain: '04790' }).where(eq(companies.id, m!.companyId!));
+    const second = await bar();
+    expect(second.texts).toEqual(['배송지가 등록되지 않았습니다. 배송지를 먼저 등록해 주세요. 배송지 등록']);
+    expect(second.links).toEqual(['/management/deliveryAddress']);
+    await shot(second.page, 'home-warning-address-only');
+    await second.context.close();
+
+    await shop.server.db.insert(shippingAddresses).values({ companyId: m!.companyId!, name: '김수령', phone: '01055550000', postNum: '04790', address: '서울특별시 성동구 성수이로 77', addrSub: '3층' });
+    const third = await bar();
+    expect(third.texts).toEqual([]);
+    await third.context.close();
+  });
+
+  it('toasts stay clear of the top bar on the desktop and of the header and bottom menu on a phone', async () => {
+    const overlap = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    const desk = await desktopPage(shop.browser);
+    await login(desk.page, 'demo@partsmall.kr');
+    const product = await addProduct(shop.server, { name: '토스트 위치 패드', prices: [9000, 8000, 7000, 6000], stock: 5 });
+    await desk.page.goto(`${shop.server.base}/home?searchType=pid&keyword=${encodeURIComponent(product.pid)}`);
+    await desk.page.getByRole('dialog', { name: '연말 배송 일정 안내' }).getByRole('button', { name: '닫기' }).click();
+    await desk.page.getByRole('button', { name: product.name }).first().click();
+    await desk.page.getByRole('dialog', { name: product.name }).getByRole('button', { name: '장바구니' }).click();
+    const added = desk.page.locator('.toast', { hasText: '장바구니에 담았습니다.' }).first();
+    await added.waitFor();
+    expect(overlap((await added.boundingBox())!, (await desk.page.locator('.topbar').boundingBox())!)).toBe(false);
+    await shot(desk.page, 'toast-desktop');
+    await desk.context.close();
+
+    const phone = await phonePage(shop.browser);
+    await phone.page.goto(`${shop.server.base}/mobileLogin`);
+    await phone.page.getByLabel('아이디 (메일 주소)').fill('demo@partsmall.kr');
+    await phone.page.getByLabel('비밀번호').fill('demo1234');
+    await phone.page.getByRole('button', { name: '로그인', exact: true }).click();
+    const phoneToast = phone.page.locator('.toast', { hasText: '로그인되었습니다.' }).first();
+    await phoneToast.waitFor();
+    const box = (await phoneToast.boundingBox())!;
+    expect(overlap(box, (await phone.page.locator('.m-header').boundingBox())!)).toBe(false);
+    expect(overlap(box, (await phone.page.locator('.m-bottom').boundingBox())!)).toBe(false);
+    await shot(phone.page, 'toast-phone');
+    await phone.context.close();
+  });
+
+  it('a new page starts at its top; going back returns to where the page was left', async () => {
+    const { page, context } = await desktopPage(shop.browser);
+    await page.goto(`${shop.server.base}/home`);
+    await page.getByRole('dialog', { name: '연말 배송 일정 안내' }).getByRole('button', { name: '닫기' }).click();
+    await page.locator('.product-card').nth(30).waitFor();
+    const footerLink = page.locator('footer').getByRole('link', { name: '이용약관' });
+    await footerLink.scrollIntoViewIfNeeded();
+    const left = await page.evaluate(() => window.scrollY);
+    expect(left).toBeGreaterThan(1000);
+    await footerLink.click();
+    await page.waitForURL(/\/policy$/);
+    await page.getByRole('heading', { name: '이용약관' }).first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(1600);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await page.waitForURL(/\/home$/);
+    await expect.poll(async () => Math.abs((await page.evaluate(() => window.scrollY)) - left) <= 2).toBe(true);
+    await context.close();
+  });
+
+  it('the product page asks for its product once, even when its code arrives after the answer', async () => {
+    const product = await sampleProduct({ notes: false });
+    const { page, context } = await desktopPage(shop.browser);
+    // The page's code is held back, so the answer the route's loader asked for arrives first.
+    await context.route(/\/assets\/ProductDetailPage-[^/]+\.js$/, async (route) => {
+      await new Promise((r) => setTimeout(r, 800));
+      await route.continue();
+    });
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/getProductInfo')) asked.push(r.postData() ?? '');
+    });
+    await page.goto(`${shop.server.base}/productDetail/${product.id}`);
+    await page.getByRole('heading', { name: product.name }).waitFor();
+    await page.waitForTimeout(500);
+    expect(asked).toEqual([JSON.stringify({ seq: product.id })]);
+    await context.close();
   });
 });
