@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginResult } from '@partsmall/contract';
 import { products } from '../apps/server/src/db/schema.js';
 import { ack, clientId, newCustomer, openChat } from '../apps/server/test/chat-helpers.js';
+import { newCompany } from './fixtures.js';
 import { call, CHROMIUM, desktopPage, phonePage, shot, startShop } from './helpers.js';
 
 /**
@@ -293,11 +294,65 @@ describe('chat entry and sign-up', () => {
     await page.getByLabel('비밀번호').fill('demo1234');
     await page.getByRole('button', { name: '로그인하고 상담 시작' }).click();
     await page.waitForURL(/\/chatMobile$/);
+    // A phone's keyboard has no Shift+Enter: the hint names the send button.
+    expect(await page.getByTestId('chat-input').getAttribute('placeholder')).toBe('메시지를 입력하고 [전송]을 누르세요.');
     await page.getByTestId('chat-input').fill('모바일에서 문의합니다.');
     await page.getByTestId('chat-send').click();
     await bubbles(page).getByText('전송됨').waitFor();
     await shot(page, 'chat-mobile-phone');
     await context.close();
+  });
+});
+
+describe('chat prompts', () => {
+  it('the notification question and its refusal come once, not at every chat open', async () => {
+    const { page, context } = await desktopPage(shop.browser);
+    // Logged in without granting notifications: the browser has not decided, and refuses when asked.
+    const res = await call<LoginResult>(shop.server, 'POST', 'api/login', { id: 'other@partsmall.kr', pw: 'demo1234' });
+    await context.addInitScript((r: LoginResult) => {
+      sessionStorage.setItem('token', r.token);
+      sessionStorage.setItem('userInfo', JSON.stringify(r.userInfo));
+    }, res.body.results!);
+    let asked = 0;
+    await context.exposeFunction('__countAsk', () => (asked += 1));
+    await context.addInitScript(() => {
+      Object.defineProperty(Notification, 'permission', { get: () => 'default' });
+      Notification.requestPermission = () => {
+        (window as unknown as { __countAsk(): void }).__countAsk();
+        return Promise.resolve('denied');
+      };
+    });
+    await page.goto(`${shop.server.base}/chat`);
+    const refused = page.getByRole('alertdialog').getByText('알림 권한이 거부되었습니다.');
+    await refused.waitFor();
+    await page.getByRole('alertdialog').getByRole('button', { name: '확인' }).click();
+    for (let i = 0; i < 2; i++) {
+      await page.reload();
+      await page.getByTestId('chat-input').waitFor();
+      await page.waitForTimeout(500);
+      expect(await page.getByRole('alertdialog').count()).toBe(0);
+    }
+    expect(asked).toBe(1);
+    await context.close();
+  });
+
+  it("the staff console's empty conversation speaks to staff", async () => {
+    // A company of this test's own: no message has been exchanged with it yet.
+    const quiet = await newCompany(shop.server, { id: 'quiet-chat@partsmall.kr', name: '조용한상사', phone: '01077790016' });
+    const member = await desktopPage(shop.browser);
+    await loginContext(member.context, quiet.id, quiet.pw);
+    await member.page.goto(`${shop.server.base}/chat`);
+    await member.page.getByText('아직 주고받은 메시지가 없습니다. 궁금한 점을 남겨 주세요.').waitFor();
+    const staff = await desktopPage(shop.browser);
+    await staff.page.setViewportSize({ width: 500, height: 728 });
+    await loginContext(staff.context, 'staff@partsmall.kr', 'staff1234');
+    await staff.page.goto(`${shop.server.base}/chatAdmin`);
+    await staff.page.getByTestId('chat-user').filter({ hasText: '조용한상사' }).click();
+    await staff.page.getByText('이 회원과 주고받은 메시지가 아직 없습니다.').waitFor();
+    expect(await staff.page.getByText('궁금한 점을 남겨 주세요.').count()).toBe(0);
+    await shot(staff.page, 'chat-admin-empty-conversation');
+    await member.context.close();
+    await staff.context.close();
   });
 });
 
