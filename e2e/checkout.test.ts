@@ -114,6 +114,10 @@ describe('cart, checkout and orders in the browser', () => {
     expect(await page.getByTestId('shipping-fee').textContent()).toBe('6,000원');
     expect(await page.getByTestId('pay-total').textContent()).toBe('117,500원');
     expect(await page.getByLabel('배송 메모').inputValue()).toBe(MSG_ORDER.defaultMemo);
+    // The company's default delivery address fills the recipient.
+    const recipient = async () =>
+      Promise.all(['받는 분 이름', '받는 분 연락처', '우편번호', '주소', '상세주소'].map((label) => page.getByLabel(label, { exact: true }).inputValue()));
+    expect(await recipient()).toEqual(['박준호', '01012345601', '04790', '서울특별시 성동구 성수이로 77', '3층 301호']);
     // The sender is the buyer's company while direct delivery is off.
     expect(await page.getByTestId('company-sender').textContent()).toContain('한빛수입차부품');
 
@@ -172,6 +176,41 @@ describe('cart, checkout and orders in the browser', () => {
     // Developer shortcuts close the popup.
     // The window closes while the key press is still being delivered, so the press itself may fail.
     await Promise.all([popup.waitForEvent('close', { timeout: 5000 }), popup.keyboard.press('F12').catch(() => undefined)]);
+    await context.close();
+  });
+
+  it('a pickup drops the courier memo and names 방문수령 once on the finished page', async () => {
+    const a = await addProduct(shop.server, PAD);
+    const { page, context } = await desktopPage(shop.browser);
+    await login(page, 'demo@partsmall.kr');
+    await addFromHomePopup(page, a);
+    await page.goto(url('/cart'));
+    await page.getByRole('button', { name: '선택 상품 주문하기 (1건)' }).click();
+    await page.waitForURL(/\/checkOut$/);
+    const memo = page.getByLabel('배송 메모');
+    expect(await memo.inputValue()).toBe(MSG_ORDER.defaultMemo);
+    // The standard memo is for the courier: gone for a pickup, back for a delivery, kept when written by the buyer.
+    await page.getByRole('radio', { name: '방문수령' }).check();
+    await expect.poll(() => memo.inputValue()).toBe('');
+    await page.getByRole('radio', { name: '택배' }).check();
+    await expect.poll(() => memo.inputValue()).toBe(MSG_ORDER.defaultMemo);
+    await memo.fill('오후 3시에 방문합니다.');
+    await page.getByRole('radio', { name: '방문수령' }).check();
+    await expect.poll(() => page.getByTestId('shipping-fee').textContent()).toBe('0원');
+    expect(await memo.inputValue()).toBe('오후 3시에 방문합니다.');
+    await memo.fill('');
+    await shot(page, 'checkout-pickup-desktop');
+    await page.getByRole('button', { name: '32,000원 결제하기' }).click();
+    await page.waitForURL(/\/checkOutFinish\?seq=\d+$/);
+    await page.getByRole('heading', { name: '주문이 완료되었습니다' }).waitFor();
+    const facts = await page.locator('.finish-facts').last().evaluate((dl) =>
+      [...dl.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent ?? '']),
+    );
+    expect(facts.find(([dt]) => dt === '배송 방법')?.[1]).toBe('방문수령');
+    expect(facts.some(([dt]) => dt === '배송 메모')).toBe(false);
+    const [order] = await shop.server.db.select().from(orders).where(eq(orders.id, Number(new URL(page.url()).searchParams.get('seq'))));
+    expect([order!.shippingValue, order!.shippingPayType, order!.memo]).toEqual([4, 2, '']);
+    await shot(page, 'checkout-finish-pickup-desktop');
     await context.close();
   });
 

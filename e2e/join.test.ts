@@ -101,6 +101,10 @@ describe('company join in the browser', () => {
     const bad = DEMO_COMPANY.license.slice(0, 9) + ((Number(DEMO_COMPANY.license[9]) + 1) % 10);
     await field.fill(bad);
     await page.getByText(MSG.licenseChecksum).waitFor();
+    // Leaving the field: its own rule and the server say the same thing, shown once.
+    await field.press('Tab');
+    await page.locator('#f-license-error').getByText(MSG.licenseChecksum).waitFor();
+    expect(await page.getByText(MSG.licenseChecksum).count()).toBe(1);
 
     await field.fill(DEMO_COMPANY.license);
     const dialog = page.getByRole('dialog', { name: '이미 가입된 사업자입니다' });
