@@ -130,7 +130,7 @@ describe('the Content-Security-Policy in Chromium', () => {
     const { context, page } = await desktopPage(shop.browser);
     const troubles = await watch(context);
     await visit(page, '/docs', troubles);
-    await page.getByText('부품몰 API').first().waitFor();
+    await page.getByText('파츠몰 API').first().waitFor();
     await context.close();
     expect(troubles).toEqual([]);
   });
