@@ -204,7 +204,7 @@ describe('cart, checkout and orders in the browser', () => {
     await page.waitForURL(/\/checkOutFinish\?seq=\d+$/);
     await page.getByRole('heading', { name: '주문이 완료되었습니다' }).waitFor();
     const facts = await page.locator('.finish-facts').last().evaluate((dl) =>
-      [...dl.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent ?? '']),
+      Array.from(dl.querySelectorAll('dt')).map((dt) => [dt.textContent, dt.nextElementSibling?.textContent ?? '']),
     );
     expect(facts.find(([dt]) => dt === '배송 방법')?.[1]).toBe('방문수령');
     expect(facts.some(([dt]) => dt === '배송 메모')).toBe(false);

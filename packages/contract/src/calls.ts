@@ -333,6 +333,12 @@ export const CALLS = {
     method: 'POST', path: '/api/mallLicensePaymentInfo', tags: ['payments'], summary: '라이선스 결제 내역 (대표 계정, 15건씩)', spec: true,
     description: '회사의 라이선스 결제 기록: 날짜 구간, 최신순.', example: dates,
   },
+  mallPendingTransfers: {
+    method: 'POST', path: '/api/mallPendingTransfers', tags: ['payments'], summary: '입금 대기 중인 계좌이체 (대표 계정; 은행, 계좌, 입금 기한)',
+    description:
+      '결제창을 닫은 뒤에도 입금 계좌를 다시 찾을 수 있도록, 입금을 기다리는 계좌이체를 은행, 계좌번호, 예금주, 금액, 입금 기한과 함께 최신순으로 돌려줍니다. 기한이 지난 것은 빠집니다. kind: point(캐시, 기본) 또는 license.',
+    example: { kind: 'point' },
+  },
   initEpc: {
     method: 'POST', path: '/epc/initEpc', tags: ['epc'], summary: '카탈로그 시작 정보 (브랜드, 테스트 차대번호, 라이선스, 오늘 조회 수)', spec: true,
     description: '카탈로그 첫 화면: 브랜드 목록, 테스트 차대번호, 라이선스 남은 날과 오늘 조회한 차대번호 수.', example: {},
