@@ -55,7 +55,7 @@ function sendTossPage(reply: FastifyReply, status: number, sdkUrl: string, html:
 const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
 
 /** The popup page: opens Toss's payment window for the stored order (card or virtual account). */
-function windowPage(p: PaymentRow, gateway: TossGateway, publicUrl: string, nonce: string, buyer?: { email: string; name: string }): string {
+function windowPage(p: PaymentRow, gateway: TossGateway, publicUrl: string, ownOrigin: boolean, nonce: string, buyer?: { email: string; name: string }): string {
   const order = {
     customerEmail: buyer?.email ?? null,
     customerName: buyer?.name ?? null,
@@ -64,9 +64,10 @@ function windowPage(p: PaymentRow, gateway: TossGateway, publicUrl: string, nonc
     amount: p.amount,
     orderId: p.gatewayId,
     orderName: p.productName,
-    // Without PUBLIC_URL these are paths, which the page's script resolves against its own address.
     successUrl: `${publicUrl}${TOSS_PAGE_PREFIX}/success`,
     failUrl: `${publicUrl}${TOSS_PAGE_PREFIX}/fail`,
+    // Without PUBLIC_URL the window was opened at the shop page's own address: Toss returns there.
+    ownOrigin,
   };
   const body = `<h1>${SHOP_NAME} 결제</h1><p class="sub">토스페이먼츠 결제창이 열립니다.</p>
 <div class="box"><dl><dt>상품명</dt><dd>${escapeHtml(p.productName)}</dd><dt>결제금액</dt><dd class="amount">${won(p.amount)}</dd></dl></div>
@@ -75,7 +76,7 @@ function windowPage(p: PaymentRow, gateway: TossGateway, publicUrl: string, nonc
 <script nonce="${nonce}" src="${escapeHtml(gateway.settings.sdkUrl)}"></script>
 <script nonce="${nonce}">(function(){
 var o=JSON.parse(document.getElementById('toss-order').textContent);
-o.successUrl=new URL(o.successUrl,location.href).href;o.failUrl=new URL(o.failUrl,location.href).href;
+if(o.ownOrigin){o.successUrl=location.origin+new URL(o.successUrl).pathname;o.failUrl=location.origin+new URL(o.failUrl).pathname;}
 function go(){
   if(typeof TossPayments!=='function'){document.getElementById('error').textContent='결제창을 불러오지 못했습니다. 잠시 후 다시 시도해 주세요.';return;}
   var payment=TossPayments(o.clientKey).payment({customerKey:TossPayments.ANONYMOUS});
@@ -135,7 +136,7 @@ export function tossRoutes(app: Api, db: Db, gateway: TossGateway, site: { reado
       const [buyer] = payment.memberId
         ? await db.select({ email: members.loginId, name: members.name }).from(members).where(eq(members.id, payment.memberId))
         : [];
-      return sendTossPage(reply, 200, sdkUrl, (nonce) => windowPage(payment, gateway, site.publicUrlSet === false ? '' : site.publicUrl, nonce, buyer));
+      return sendTossPage(reply, 200, sdkUrl, (nonce) => windowPage(payment, gateway, site.publicUrl, site.publicUrlSet === false, nonce, buyer));
     });
 
     // Toss redirects here with ?paymentKey&orderId&amount&paymentType once the buyer authorised.
