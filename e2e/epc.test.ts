@@ -219,6 +219,13 @@ describe('licensed member', () => {
         await table.locator(`tr[data-pnum="${pnum}"] td.c-label`).first().click();
         await expect.poll(() => drawingState(pnum), { message: `callout ${pnum} at ${expected}` }).toEqual(settled);
       }
+      // The last move has ended (two reads of the transform a quarter second apart agree) before the next zoom.
+      const transform = () => epc.locator('.epc-zoom-content').evaluate((e) => (e as HTMLElement).style.transform);
+      await expect.poll(async () => {
+        const before = await transform();
+        await new Promise((r) => setTimeout(r, 250));
+        return before === (await transform());
+      }).toBe(true);
       if (expected === '100%') expect(await epc.locator('.epc-zoom-content').evaluate((e) => (e as HTMLElement).style.transform)).toBe('translate(0px, 0px) scale(1)');
     }
     await shot(epc, 'epc-row-centred-desktop');

@@ -52,8 +52,15 @@ export function Diagram({ result, active, centre, onPick, onHover }: DiagramProp
     // Otherwise the callout moves to the middle, as far as the drawing still fills the view.
     const { positionX, positionY, scale: now } = r.instance.transformState;
     const fill = (p: number, viewSize: number, size: number) => (size > viewSize ? Math.min(0, Math.max(viewSize - size, p)) : p);
-    const x = fill(positionX + view.left + view.width / 2 - (spot.left + spot.width / 2), view.width, content.offsetWidth * now);
-    const y = fill(positionY + view.top + view.height / 2 - (spot.top + spot.height / 2), view.height, content.offsetHeight * now);
+    // The callout in view comes first: where filling would leave it outside, it is simply centred.
+    const place = (pos: number, viewLo: number, viewSize: number, spotLo: number, spotSize: number, size: number) => {
+      const centred = pos + viewLo + viewSize / 2 - (spotLo + spotSize / 2);
+      const filled = fill(centred, viewSize, size);
+      const lo = spotLo + filled - pos;
+      return lo >= viewLo && lo + spotSize <= viewLo + viewSize ? filled : centred;
+    };
+    const x = place(positionX, view.left, view.width, spot.left, spot.width, content.offsetWidth * now);
+    const y = place(positionY, view.top, view.height, spot.top, spot.height, content.offsetHeight * now);
     r.setTransform(x, y, now, 200);
   }, [centre]);
 
