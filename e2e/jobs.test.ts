@@ -78,7 +78,7 @@ describe('발송 작업', () => {
       await page.getByRole('alertdialog').getByRole('button', { name: '다시 시도', exact: true }).click();
       await page.getByText('작업을 다시 시도합니다.').first().waitFor();
       await until(async () => sent.length === 1);
-      expect(sent).toEqual(['[부품몰] 캐시 50,000원이 충전되었습니다. 충전 후 잔액은 120,000원입니다.']);
+      expect(sent).toEqual(['[파츠몰] 캐시 50,000원이 충전되었습니다. 충전 후 잔액은 120,000원입니다.']);
       // Done, it leaves the default list (jobs not done yet).
       await until(async () => (await server.app.jobs.boss.getJobById('sms.cashCredited', id))?.state === 'completed');
       await page.reload();

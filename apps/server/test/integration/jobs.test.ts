@@ -81,7 +81,7 @@ describe('a job is part of the change that causes it', () => {
     const token = await loginAs(server, shop.main.id, shop.main.pw);
     const { seq } = await topUp(token, 50_000);
     expect(await until('the text', async () => (await outboxTexts(server.db, shop.main.phone)).length > 0)).toBe(true);
-    expect(await outboxTexts(server.db, shop.main.phone)).toEqual(['[부품몰] 캐시 50,000원이 충전되었습니다. 충전 후 잔액은 50,000원입니다.']);
+    expect(await outboxTexts(server.db, shop.main.phone)).toEqual(['[파츠몰] 캐시 50,000원이 충전되었습니다. 충전 후 잔액은 50,000원입니다.']);
     // The sub-account is not texted; the job is done and its effect recorded under its key.
     expect(await outboxTexts(server.db, shop.subs[0]!.phone)).toEqual([]);
     const id = jobId('sms.cashCredited', `payment:${seq}`);

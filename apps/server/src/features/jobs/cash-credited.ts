@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { MEMBER_TYPE_MAIN } from '@partsmall/contract';
+import { MEMBER_TYPE_MAIN, SHOP_NAME } from '@partsmall/contract';
 import { members } from '../../db/schema.js';
 import type { JobHandler } from './kinds.js';
 
@@ -7,7 +7,7 @@ const won = (n: number) => n.toLocaleString('ko-KR');
 
 /** The text a company's main account gets when a cash top-up was credited. */
 export const cashCreditedText = (amount: number, balanceAfter: number) =>
-  `[부품몰] 캐시 ${won(amount)}원이 충전되었습니다. 충전 후 잔액은 ${won(balanceAfter)}원입니다.`;
+  `[${SHOP_NAME}] 캐시 ${won(amount)}원이 충전되었습니다. 충전 후 잔액은 ${won(balanceAfter)}원입니다.`;
 
 /**
  * A cash top-up was credited (card, transfer, a deposit staff confirmed): the company's main
