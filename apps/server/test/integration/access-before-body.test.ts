@@ -33,7 +33,7 @@ afterAll(async () => {
 
 /** Bodies no call accepts: wrong types everywhere, broken JSON, an array, an impossible date. */
 const MALFORMED: [string, string][] = [
-  ['wrong types', JSON.stringify({ seq: 'x', page: -1, size: 'many', productId: [], qty: {}, startDate: '2026-13-01', searchType: 7, shippingInfo: 5, carts: 'none', pgcode: 1, amount: 'lots' })],
+  ['wrong types', JSON.stringify({ seq: 'x', page: -1, size: 'many', productId: [], qty: {}, startDate: '2026-13-01', searchType: 7, shippingInfo: 5, carts: 'none', pgcode: 1, amount: 'lots', kind: 5 })],
   ['broken JSON', '{"seq": '],
   ['a JSON array', '[1, 2, 3]'],
 ];
