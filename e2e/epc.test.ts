@@ -47,6 +47,14 @@ async function companyIdOf(loginId: string): Promise<number> {
   return m!.companyId!;
 }
 
+/** A drawing's move (zoom or centring) has ended when two reads of its transform a quarter second apart agree. */
+async function drawingStill(epc: Page): Promise<boolean> {
+  const transform = () => epc.locator('.epc-zoom-content').evaluate((e) => (e as HTMLElement).style.transform);
+  const before = await transform();
+  await new Promise((r) => setTimeout(r, 250));
+  return before === (await transform());
+}
+
 describe('licensed member', () => {
   it('searches a demo VIN, drills down, links callouts and rows, zooms, filters, reads replacements and buys with the VIN', async () => {
     const { context, page } = await desktopPage(shop.browser);
@@ -90,6 +98,8 @@ describe('licensed member', () => {
     const zoomIn = epc.getByRole('button', { name: '확대' });
     const zoomOut = epc.getByRole('button', { name: '축소' });
     for (const expected of ['150%', '200%', '250%', '300%']) {
+      // A zoom step starts from where the drawing rests, not from the middle of a move.
+      await expect.poll(() => drawingStill(epc)).toBe(true);
       await zoomIn.click();
       await expect.poll(scale).toBe(expected);
     }
@@ -212,20 +222,19 @@ describe('licensed member', () => {
         };
       }, pnum);
     const settled = { calloutInView: true, drawingFillsView: true };
+    const stillAfterAQuarterSecond = () => drawingStill(epc);
     for (const expected of ['100%', '150%', '200%']) {
       if (expected !== '100%') await epc.getByRole('button', { name: '확대' }).click();
       await expect.poll(() => epc.getByTestId('epc-scale').innerText()).toBe(expected);
+      // The zoom's own move has ended before a row is clicked (the label changes as it starts).
+      await expect.poll(stillAfterAQuarterSecond).toBe(true);
       for (const pnum of rowsOnce) {
         await table.locator(`tr[data-pnum="${pnum}"] td.c-label`).first().click();
-        await expect.poll(() => drawingState(pnum), { message: `callout ${pnum} at ${expected}` }).toEqual(settled);
+        // Judged once the row's move has ended, so the next row is not clicked in the middle of it.
+        await expect.poll(async () => (await stillAfterAQuarterSecond()) && drawingState(pnum), { message: `callout ${pnum} at ${expected}` }).toEqual(settled);
       }
-      // The last move has ended (two reads of the transform a quarter second apart agree) before the next zoom.
-      const transform = () => epc.locator('.epc-zoom-content').evaluate((e) => (e as HTMLElement).style.transform);
-      await expect.poll(async () => {
-        const before = await transform();
-        await new Promise((r) => setTimeout(r, 250));
-        return before === (await transform());
-      }).toBe(true);
+      // The last move has ended before the next zoom.
+      await expect.poll(stillAfterAQuarterSecond).toBe(true);
       if (expected === '100%') expect(await epc.locator('.epc-zoom-content').evaluate((e) => (e as HTMLElement).style.transform)).toBe('translate(0px, 0px) scale(1)');
     }
     await shot(epc, 'epc-row-centred-desktop');
