@@ -507,7 +507,8 @@ describe('mobile QR login', () => {
       await phone.context.grantPermissions(['camera']);
       await phone.page.goto(`${shop.server.base}/mobileLogin`);
       await phone.page.getByTestId('qr-scan').click();
-      await phone.page.getByTestId('qr-scanner').waitFor();
+      // The camera view may read the code and hand over to /mobile before a wait could see it, so the
+      // phone's arrival logged in is what is awaited.
       await phone.page.waitForURL(/\/mobile$/, { timeout: 15_000 });
       await phone.page.getByText('로그인되었습니다.').first().waitFor();
       const user = await phone.page.evaluate(() => JSON.parse(sessionStorage.getItem('userInfo') ?? 'null') as { id: string } | null);

@@ -234,7 +234,8 @@ describe('member area on a phone', () => {
     await page.getByRole('link', { name: '‹ 메뉴 목록' }).click();
     await page.waitForURL(/\/mobileManagement$/);
     const entries = menu(page).getByRole('link');
-    expect(await entries.count()).toBe(12);
+    // The menu is drawn after the address changes: counted once it is there.
+    await expect.poll(() => entries.count()).toBe(12);
     await snap(page, 'management-menu-mobile');
     const paths = [
       'profile',
