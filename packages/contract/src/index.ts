@@ -16,6 +16,7 @@ export * from './name-search.js';
 export * from './part-synonyms.js';
 export * from './quick-order-lines.js';
 export * from './calls.js';
+export * from './call-schemas.js';
 export * from './auth.js';
 export * from './envelope.js';
 export * from './mall.js';
