@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages.js';
-import type { AdminCall } from './calls.js';
+import type { AdminCall } from './call-routes.js';
 import { answerOf, emptyAnswer, pageAnswerOf } from './envelope.js';
 import { mallBottom, licensePackage } from './mall.js';
 import { calendarDateField } from './member.js';

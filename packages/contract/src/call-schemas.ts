@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { CallId } from './calls.js';
+import type { CallId } from './call-routes.js';
 import {
   chatJoinRequest,
   checkAuthCodeQuery,

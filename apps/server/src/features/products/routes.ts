@@ -1,20 +1,12 @@
 import type { FastifyRequest } from 'fastify';
-import {
-  MSG_SHOP,
-  epcToProductAnswer,
-  epcToProductRequest,
-  productAnswer,
-  productDetailRequest,
-  productHomeRequest,
-  productListAnswer,
-} from '@partsmall/contract';
-import { answers, sendSerialized } from '../../shared/answers.js';
+import { MSG_SHOP } from '@partsmall/contract';
+import { sendSerialized } from '../../shared/answers.js';
 import type { Api, AppContext } from '../../shared/context.js';
+import { route } from '../../shared/route.js';
 import { notFound, ok } from '../../shared/http.js';
 import { createProductListCache } from './list-cache.js';
 import { priceFor, productById, productsByOeNumber, searchProducts, type Viewer } from './service.js';
 
-const tags = ['products'];
 
 /** Whose prices an answer carries: the request context already knows the company's level. */
 const viewerOf = (req: FastifyRequest): Viewer => (req.auth?.company ? { level: req.auth.company.level } : null);
@@ -23,10 +15,7 @@ export function productRoutes(app: Api, ctx: AppContext) {
   const { db } = ctx;
   const listCache = createProductListCache(ctx.config.productListCacheMs);
 
-  app.post(
-    '/api/getProductHome',
-    { config: { access: 'public' }, schema: { tags, summary: '상품 목록·검색 (이름 또는 부품번호; seq로 단건)', body: productHomeRequest, response: answers(productListAnswer) } },
-    async (req, reply) => {
+  route(app, 'getProductHome', async (req, reply) => {
       const b = req.body;
       const viewer = viewerOf(req);
       if (b.seq !== undefined) {
@@ -45,8 +34,7 @@ export function productRoutes(app: Api, ctx: AppContext) {
       const body = reply.serialize({ ...ok(rows, rows.length === 0 ? MSG_SHOP.noInfo : undefined), more }) as string;
       listCache.set(key, body);
       return sendSerialized(reply, body);
-    },
-  );
+    });
 
   const detail = async (req: FastifyRequest, seq: number) => {
     const row = await productById(db, seq);
@@ -54,25 +42,13 @@ export function productRoutes(app: Api, ctx: AppContext) {
     return ok(priceFor(row, viewerOf(req)));
   };
 
-  app.post(
-    '/api/getProductHomeDetail',
-    { config: { access: 'public' }, schema: { tags, summary: '상품 상세 (팝업)', body: productDetailRequest, response: answers(productAnswer) } },
-    async (req) => detail(req, req.body.seq),
-  );
+  route(app, 'getProductHomeDetail', async (req) => detail(req, req.body.seq));
 
-  app.post(
-    '/api/getProductInfo',
-    { config: { access: 'public' }, schema: { tags, summary: '상품 상세 (상품 페이지)', body: productDetailRequest, response: answers(productAnswer) } },
-    async (req) => detail(req, req.body.seq),
-  );
+  route(app, 'getProductInfo', async (req) => detail(req, req.body.seq));
 
-  app.post(
-    '/api/getEpcToProduct',
-    { config: { access: 'public' }, schema: { tags, summary: '부품번호(OE)로 판매 상품 찾기', body: epcToProductRequest, response: answers(epcToProductAnswer) } },
-    async (req) => {
+  route(app, 'getEpcToProduct', async (req) => {
       const viewer = viewerOf(req);
       const rows = await productsByOeNumber(db, req.body.pid);
       return ok({ partInfo: rows.map((r) => priceFor(r, viewer)) }, rows.length ? undefined : MSG_SHOP.noInfo);
-    },
-  );
+    });
 }
