@@ -11,9 +11,9 @@ import { useNotify } from '../../shared/ui/notify';
 import { Loading } from '../../shared/ui/states';
 import { VatSplitRows } from '../../shared/ui/VatSplit';
 import { QuantityPicker } from '../products/QuantityPicker';
-import { imageUrl } from '../products/queries';
+import { imageUrl } from '../products/api';
 import { fromCartLine, paymentStore } from './model';
-import { cartQuery, setCachedQuantity, useRemoveCartLine, useSaveQuantity } from './queries';
+import { cartQuery, setCachedQuantity, useRemoveCartLine, useSaveQuantity } from './api';
 
 const t = T.trade.cart;
 const QTY_SAVE_DELAY_MS = 400;

@@ -10,7 +10,7 @@ import { NoticePopup } from './NoticePopup';
 import { ProductCard } from './ProductCard';
 import { ProductPopup } from './ProductPopup';
 import { SearchBar, useNoResultAlert } from './SearchBar';
-import { gridQueryOf, useProductGrid, type SearchType } from './queries';
+import { gridQueryOf, useProductGrid, type SearchType } from './api';
 
 /**
  * What the home warning bar asks for: the server's flag is off while the company's details

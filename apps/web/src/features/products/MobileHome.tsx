@@ -9,7 +9,7 @@ import { Empty, Spinner } from '../../shared/ui/states';
 import { PriceOrHint, StockState } from './ProductCard';
 import { ProductHead, ProductSpecs, QtyLine } from './ProductParts';
 import { usePurchaseActions } from './purchase';
-import { gridQueryOf, imageUrl, useProductGrid, type SearchType } from './queries';
+import { gridQueryOf, imageUrl, useProductGrid, type SearchType } from './api';
 import { SearchBar, useNoResultAlert } from './SearchBar';
 
 /** Pictures of the first screenful load at once (the largest paint); the rest when scrolled near. */

@@ -8,7 +8,7 @@ import { VatSplit } from '../../shared/ui/VatSplit';
 import { PriceOrHint } from './ProductCard';
 import type { PurchaseActions } from './purchase';
 import { QuantityPicker } from './QuantityPicker';
-import { imageUrl } from './queries';
+import { imageUrl } from './api';
 
 /** The parts of a product shown by the home popup, the product page and the mobile slide. */
 
