@@ -1,5 +1,4 @@
 import { MSG_ADMIN, MSG_CATALOGUE } from '@partsmall/contract';
-import { answers } from '../../shared/answers.js';
 import { countOnlineCustomers } from '../chat/routes.js';
 import { requireStaff, type Api, type AppContext } from '../../shared/context.js';
 import { route } from '../../shared/route.js';

@@ -16,7 +16,6 @@ import {
 } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { companies } from '../../db/schema.js';
-import { answers } from '../../shared/answers.js';
 import { type Api, type AppContext, requireCompanyMember } from '../../shared/context.js';
 import { route } from '../../shared/route.js';
 import { AppError, badRequest, forbidden, notFound, ok, tooMany } from '../../shared/http.js';

@@ -4,7 +4,6 @@ import { sql } from 'drizzle-orm';
 import { MSG_HEALTH } from '@partsmall/contract';
 import { queryRows } from '../../db/client.js';
 import { migrationsFolder } from '../../paths.js';
-import { answers } from '../../shared/answers.js';
 import type { Api, AppContext } from '../../shared/context.js';
 import { route } from '../../shared/route.js';
 import { AppError, ok } from '../../shared/http.js';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import { MSG_MEMBER, MSG_PROVIDER, SHOP_NAME, tossWebhook } from '@partsmall/contract';
+import { MSG_MEMBER, MSG_PROVIDER, SHOP_NAME } from '@partsmall/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { members } from '../../db/schema.js';

@@ -17,7 +17,6 @@ import { Form, useZodForm } from '../../shared/ui/form';
 import { Modal } from '../../shared/ui/Modal';
 import { useNotify } from '../../shared/ui/notify';
 import { Loading } from '../../shared/ui/states';
-import { ADMIN_CALLS } from '@partsmall/contract';
 import { useColumnChoice } from './columns';
 import { adminQuery, downloadCsv, useAdminWrite } from './api';
 import { A } from './texts';
