@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { type Api, type AppContext, requireCompanyMember } from '../../shared/context.js';
 import { created, ok } from '../../shared/http.js';
 import type { AuthContext } from '../auth/sessions.js';
+import { fitsOfProducts } from '../vehicles/index.js';
 import { addToCart, cartLines, paymentItems, updateCartQuantity } from './service.js';
 
 const tags = ['cart'];
@@ -36,6 +37,8 @@ export function cartRoutes(app: Api, ctx: AppContext) {
   app.post('/api/getMallCartInfo', { config: { access: 'company' }, schema: { tags, summary: '장바구니 (64개씩)', body: cartListRequest, response: answers(cartPageAnswer) } }, async (req) => {
     const auth = requireCompanyMember(req);
     const { lines, total } = await cartLines(db, { memberId: auth.member.id, companyId: auth.companyId }, levelOf(auth), req.body.page, req.body.size);
+    const fits = await fitsOfProducts(db, auth.companyId, [...new Set(lines.map((l) => l.productInfo.seq))]);
+    for (const line of lines) line.fitsMyVehicles = fits.get(line.productInfo.seq) ?? [];
     return ok(lines, undefined, total);
   });
 
