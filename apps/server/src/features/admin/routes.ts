@@ -126,13 +126,11 @@ export function adminRoutes(app: Api, ctx: AppContext) {
   });
   app.post(C.adjustCash.path, { config: access('adjustCash'), schema: { tags, summary: '캐시 조정 (관리자, 사유 필수)', body: adjustCashRequest, response: answers(balanceAnswer) } }, async (req) => {
     const point = await adjustCash(db, staffId(req), req.body);
-    await ctx.realtime.pushBaseInfo(req.body.companyId);
     const detail = await companyDetail(db, req.body.companyId);
     return created({ point, licenseEnd: detail.company.licenseEnd, licenseDays: detail.company.licenseDays }, MSG_ADMIN.cashAdjusted);
   });
   app.post(C.adjustLicense.path, { config: access('adjustLicense'), schema: { tags, summary: '이용권 기간 조정 (관리자)', body: adjustLicenseRequest, response: answers(balanceAnswer) } }, async (req) => {
     const result = await adjustLicense(db, staffId(req), req.body);
-    await ctx.realtime.pushBaseInfo(req.body.companyId);
     return created(result, MSG_ADMIN.licenseAdjusted);
   });
 
@@ -143,7 +141,6 @@ export function adminRoutes(app: Api, ctx: AppContext) {
   });
   app.post(C.confirmDeposit.path, { config: access('confirmDeposit'), schema: { tags, summary: '계좌이체 입금 확인 (한 번만 충전)', body: adminSeqRequest, response: answers(confirmDepositAnswer) } }, async (req) => {
     const result = await confirmDeposit(db, staffId(req), req.body.seq);
-    await ctx.realtime.pushBaseInfo(result.payment.companyId);
     return created(result, MSG_ADMIN.depositConfirmed);
   });
 

@@ -29,7 +29,6 @@ export function cartRoutes(app: Api, ctx: AppContext) {
   app.post('/api/addToCart', { config: { access: 'company' }, schema: { tags, summary: '장바구니 담기 (201)', body: buyOrCartForm, response: answers(cartWriteAnswer) } }, async (req) => {
     const auth = requireCompanyMember(req);
     await addToCart(db, { memberId: auth.member.id, companyId: auth.companyId }, req.body.productId, req.body.hasAmount ?? req.body.qty!, req.body.vin);
-    await ctx.realtime.pushBaseInfo(auth.companyId);
     return created(undefined, MSG_ORDER.addedToCart);
   });
 

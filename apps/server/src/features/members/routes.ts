@@ -68,7 +68,6 @@ export function memberRoutes(app: Api, ctx: AppContext) {
     async (req) => {
       const auth = requireMainAccount(req);
       const userInfo = await updateCompanyInfo(db, auth.member, auth.companyId, req.body);
-      await realtime.pushBaseInfo(auth.companyId);
       return created({ userInfo }, MSG_MEMBER.companyUpdated);
     },
   );
@@ -104,7 +103,6 @@ export function memberRoutes(app: Api, ctx: AppContext) {
     async (req) => {
       const auth = requireMainAccount(req);
       await setMemberType(db, auth.companyId, req.body.seq, req.body.type);
-      await realtime.pushBaseInfo(auth.companyId);
       return created(undefined, MSG_MEMBER.memberTypeChanged);
     },
   );
@@ -133,7 +131,6 @@ export function memberRoutes(app: Api, ctx: AppContext) {
   app.post('/api/updateSecurityNumber', { config: { access: 'main' }, schema: { tags, summary: '보안번호 변경 (대표 계정)', response: answers(securityNumberAnswer) } }, async (req) => {
     const auth = requireMainAccount(req);
     const securityNum = await renewSecurityNumber(db, auth.companyId);
-    await realtime.pushBaseInfo(auth.companyId);
     return created({ securityNum }, MSG_MEMBER.securityNumRenewed);
   });
 

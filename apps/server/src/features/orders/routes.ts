@@ -38,14 +38,12 @@ export function orderRoutes(app: Api, ctx: AppContext) {
   app.post('/api/requestPaymentProduct', { config: { access: 'company' }, schema: { tags, summary: '캐시 결제 (거래 채널과 같은 처리; clientRequestId가 있으면 같은 요청은 한 번만 결제)', body: paymentRequest, response: answers(paymentAnswer) } }, async (req) => {
     const auth = requireCompanyMember(req);
     const result = await payOrder(db, { memberId: auth.member.id, companyId: auth.companyId }, req.body);
-    await ctx.realtime.pushBaseInfo(auth.companyId);
     return created(result, MSG_ORDER.paid);
   });
 
   app.post('/api/cancelMallOrder', { config: { access: 'company' }, schema: { tags, summary: '주문 취소 (주문 당일, 구매요청 상태)', body: seqRequest, response: answers(orderAnswer) } }, async (req) => {
     const auth = requireCompanyMember(req);
     await moveOrder(db, { seq: req.body.seq, status: 3, companyId: auth.companyId, actor: 'buyer', memberId: auth.member.id });
-    await ctx.realtime.pushBaseInfo(auth.companyId);
     return created(await orderDetail(db, auth.companyId, req.body.seq), MSG_ORDER.cancelled);
   });
 
@@ -62,7 +60,7 @@ export function orderRoutes(app: Api, ctx: AppContext) {
   app.post(ADMIN_CALLS.setOrderStatus.path, { config: { access: ADMIN_CALLS.setOrderStatus.role }, schema: { tags, summary: '직원: 주문 상태 변경', body: orderMoveRequest, response: answers(orderAnswer) } }, async (req) => {
     const staff = requireStaff(req);
     const { seq, status, note, carrier, waybill } = req.body;
-    const moved = await moveOrder(db, {
+    await moveOrder(db, {
       ...req.body,
       companyId: null,
       actor: 'staff',
@@ -70,7 +68,6 @@ export function orderRoutes(app: Api, ctx: AppContext) {
       onMoved: (tx, from) =>
         recordAudit(tx, { memberId: staff.member.id, action: 'setOrderStatus', target: `order:${seq}`, before: { status: from }, after: { status, note, carrier, waybill } }),
     });
-    await ctx.realtime.pushBaseInfo(moved.companyId);
     return created(await orderDetail(db, null, req.body.seq), MSG_ORDER.statusChanged);
   });
 

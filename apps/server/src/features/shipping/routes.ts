@@ -24,8 +24,6 @@ export function shippingRoutes(app: Api, ctx: AppContext) {
   app.post('/api/setMallShppingInfo', { config: { access: 'company' }, schema: { tags, summary: '배송지 저장 (seq가 있으면 수정)', body: savedAddressRequest, response: answers(savedSeqAnswer) } }, async (req) => {
     const { companyId } = requireCompanyMember(req);
     const seq = await saveAddress(ctx.db, companyId, req.body);
-    // The first address completes the company's details (userInfo.companyInfo.licenseFlag).
-    await ctx.realtime.pushBaseInfo(companyId);
     return created({ seq }, MSG_ORDER.addressSaved);
   });
 
@@ -38,7 +36,6 @@ export function shippingRoutes(app: Api, ctx: AppContext) {
   app.post('/api/stateShippingInfo', { config: { access: 'company' }, schema: { tags, summary: '배송지 삭제', body: seqRequest, response: answers(emptyAnswer) } }, async (req) => {
     const { companyId } = requireCompanyMember(req);
     await deleteAddress(ctx.db, companyId, req.body.seq);
-    await ctx.realtime.pushBaseInfo(companyId);
     return created(undefined, MSG_MEMBER.addressDeleted);
   });
 
