@@ -1,5 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { MSG, MSG_ORDER, TRADE_EVENTS, buyOrCartForm, cartDeleteRequest, paymentRequest, type ClientBaseInfoEvent, type PaymentFinishEvent, type TradeAnswer } from '@partsmall/contract';
+import type { z } from 'zod';
+import {
+  MSG,
+  MSG_ORDER,
+  TRADE_ANSWERS,
+  TRADE_EVENTS,
+  TRADE_SOCKET,
+  type ClientBaseInfoEvent,
+  type PaymentFinishEvent,
+  type TradeAnswer,
+  type TradeAnswerOf,
+  type TradeRequest,
+} from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import type { TradeSocket, TradeSocketRef, TradeTransport } from '../../realtime/hub.js';
 import type { DomainEvent, DomainEvents } from '../../shared/events.js';
@@ -11,7 +23,8 @@ import { payOrder } from '../orders/payment.js';
 import { buildBaseInfo } from './base-info.js';
 
 type Buyer = { memberId: number; companyId: number };
-type Work = (buyer: Buyer, payload: unknown) => Promise<TradeAnswer | PaymentFinishEvent>;
+type Parsed<K extends TradeRequest> = z.output<(typeof TRADE_SOCKET.toServer)[K]>;
+type Work = (buyer: Buyer) => Promise<TradeAnswer | PaymentFinishEvent>;
 
 /**
  * Whether an event changes what base info shows (docs/requirements.md#realtime-channels): carts,
@@ -61,19 +74,21 @@ export function registerTradeChannel({ transport, events, db, log }: { transport
     socket.on(TRADE_EVENTS.requestClientBaseInfo, () => {
       sendBaseInfo(socket).catch((err: unknown) => log.error({ err }, 'base info failed'));
     });
-    const handle = (event: string, answer: string, work: Work) => socket.on(event, (payload) => void request(socket, event, answer, work, payload));
-    handle(TRADE_EVENTS.addToCart, TRADE_EVENTS.addToCartCallBack, async (buyer, payload) => {
-      const form = parseOr400(buyOrCartForm, payload);
+    /** A request of the event table (contract socket-events.ts): its payload parsed by its schema, answered on its answer event. */
+    const handle = <K extends Exclude<TradeRequest, 'requestClientBaseInfo'>>(name: K, work: (buyer: Buyer, payload: Parsed<K>) => Promise<TradeAnswerOf<K>>) => {
+      const schema = TRADE_SOCKET.toServer[name] as unknown as z.ZodType<Parsed<K>>;
+      socket.on(name, (payload) => void request(socket, name, TRADE_ANSWERS[name], (buyer) => work(buyer, parseOr400(schema, payload)), payload));
+    };
+    handle(TRADE_EVENTS.addToCart, async (buyer, form) => {
       await addToCart(db, buyer, form.productId, form.hasAmount ?? form.qty!, form.vin);
       return { code: 201, message: MSG_ORDER.addedToCart };
     });
-    handle(TRADE_EVENTS.stateCartItem, TRADE_EVENTS.stateToCartCallBack, async (buyer, payload) => {
-      const { seq } = parseOr400(cartDeleteRequest, payload);
+    handle(TRADE_EVENTS.stateCartItem, async (buyer, { seq }) => {
       await removeCartLine(db, buyer, seq);
       return { code: 201, message: MSG_ORDER.removedFromCart };
     });
-    handle(TRADE_EVENTS.requestPaymentProduct, TRADE_EVENTS.paymentFinish, async (buyer, payload) => {
-      const results = await payOrder(db, buyer, parseOr400(paymentRequest, payload));
+    handle(TRADE_EVENTS.requestPaymentProduct, async (buyer, form) => {
+      const results = await payOrder(db, buyer, form);
       return { code: 201, message: MSG_ORDER.paid, results };
     });
   });
@@ -96,7 +111,7 @@ export function registerTradeChannel({ transport, events, db, log }: { transport
     }
     const given = (payload as { clientRequestId?: unknown } | null)?.clientRequestId;
     const requestId = typeof given === 'string' ? given : undefined;
-    const { outcome, events: happened } = await events.collect(() => work({ memberId: current.member.id, companyId }, payload));
+    const { outcome, events: happened } = await events.collect(() => work({ memberId: current.member.id, companyId }));
     if (outcome.status === 'fulfilled') socket.emit(answer, outcome.value);
     else if (outcome.reason instanceof AppError) {
       const err = outcome.reason;
