@@ -59,6 +59,8 @@ true satisfies Covers<typeof TRADE_SOCKET.toServer & typeof TRADE_SOCKET.toClien
 
 const ack = chatAckSchema;
 const noResults = z.undefined();
+/** A chat request without a payload of its own: the web sends `{}`, anything given is ignored. */
+const nothing = z.object({}).optional();
 
 export const CHAT_SOCKET = {
   /** Client → server: payload schema and the acknowledgement's `results` schema (every chat request may be acknowledged). */
@@ -69,10 +71,10 @@ export const CHAT_SOCKET = {
     oldMessageAdminRequest: { payload: oldMessageAdminRequestPayload, results: chatHistorySchema },
     updateReadStatus: { payload: updateReadStatusPayload, results: chatReadStatusSchema },
     typing: { payload: typingPayload, results: noResults },
-    usersRequest: { payload: none, results: usersToAdminSchema },
+    usersRequest: { payload: nothing, results: usersToAdminSchema },
     conversationState: { payload: conversationStatePayload, results: noResults },
     customerInfoRequest: { payload: customerInfoRequestPayload, results: chatCustomerInfoSchema },
-    cannedReplyList: { payload: none, results: z.array(cannedReplySchema) },
+    cannedReplyList: { payload: nothing, results: z.array(cannedReplySchema) },
     cannedReplySave: { payload: cannedReplySavePayload, results: cannedReplySchema },
     cannedReplyDelete: { payload: cannedReplyDeletePayload, results: noResults },
   },
