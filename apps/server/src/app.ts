@@ -29,6 +29,8 @@ import { jobRoutes, startJobs } from './features/jobs/index.js';
 import { serveWebApp } from './web-app/serve.js';
 import { smsFromConfig } from './features/sms/provider.js';
 import { createRealtime } from './realtime/hub.js';
+import { registerTradeChannel } from './features/trade/channel.js';
+import { DomainEvents, installDomainEvents } from './shared/events.js';
 import { installRequestContext, type AppContext } from './shared/context.js';
 import { answerSerializerCompiler } from './shared/answers.js';
 import { clientErrorHandler } from './shared/client-error.js';
@@ -121,7 +123,12 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
     });
   }
 
+  // Services announce what happened (shared/events.ts); every request runs inside this app's bus.
+  const events = new DomainEvents(app.log);
+  installDomainEvents(app, events);
   const realtime = await createRealtime(app.server, db, app.log, config.redisUrl, config.redisPrefix);
+  registerTradeChannel({ transport: realtime.trade, events, db, log: app.log });
+  events.on('messageStored', (event) => realtime.chat.announce(event.message));
   const sms = smsFromConfig(config, db, app.log);
   const drain = connectionDrain(app.server, { delayMs: config.drainDelayMs, idleMs: DRAIN_IDLE_MS, onListenerClosed: () => realtime.handOver() });
   const ctx: AppContext = { config, db, sms, realtime, log: app.log, drain };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CompanyLevel } from './constants.js';
+import { COMPANY_LEVELS } from './constants.js';
 import { answerOf } from './envelope.js';
 import { MSG } from './messages.js';
 
@@ -300,66 +300,74 @@ export const chatFileLinkAnswer = answerOf(z.object({ seq: z.number(), url: z.st
 export const CHAT_UPLOAD_HEADERS = { targetUser: 'targetuser', clientMessageId: 'x-client-message-id' } as const;
 export const CHAT_UPLOAD_FIELD = 'imgFiles';
 
-export interface ChatUser {
+// ---- what the server sends over the socket (the event table: socket-events.ts) ----
+
+const int = z.number().int();
+const side = z.enum(['user', 'admin']);
+const conversationState = z.enum(['open', 'resolved']);
+
+export const chatUserSchema = z.object({
   /** Login id. */
-  id: string;
-  seq: number;
-  name: string;
-  phone: string;
-  companyName: string;
-  level: CompanyLevel | null;
+  id: z.string(),
+  seq: int,
+  name: z.string(),
+  phone: z.string(),
+  companyName: z.string(),
+  level: z.enum(COMPANY_LEVELS).nullable(),
   /** Any live connection of the member on any server process (several tabs count once). */
-  onlineStatus: boolean;
+  onlineStatus: z.boolean(),
   /** Unread customer messages for staff. */
-  newChat: boolean;
-  unread: number;
-  state: 'open' | 'resolved';
-  lastMessage: string | null;
-  lastMessageAt: string | null;
-}
+  newChat: z.boolean(),
+  unread: int,
+  state: conversationState,
+  lastMessage: z.string().nullable(),
+  lastMessageAt: z.string().nullable(),
+});
+export type ChatUser = z.infer<typeof chatUserSchema>;
 
 /** usersToAdmin: `full` replaces the console's list, otherwise the entries are updates. */
-export interface UsersToAdmin {
-  full: boolean;
-  users: ChatUser[];
-}
+export const usersToAdminSchema = z.object({ full: z.boolean(), users: z.array(chatUserSchema) });
+export type UsersToAdmin = z.infer<typeof usersToAdminSchema>;
 
-export interface ChatReadMarks {
+export const chatReadMarksSchema = z.object({
   /** Highest message the customer has read. */
-  userReadSeq: number;
+  userReadSeq: int,
   /** Highest message staff have read. */
-  adminReadSeq: number;
-}
+  adminReadSeq: int,
+});
+export type ChatReadMarks = z.infer<typeof chatReadMarksSchema>;
 
-export interface OldChatList {
-  code: number;
-  message: string;
-  results?: {
-    targetUser: number;
-    messages: ChatMessage[];
-    /** Older messages exist before these (paging) or more follow (afterSeq replay). */
-    more: boolean;
-    readMarks: ChatReadMarks;
-    state: 'open' | 'resolved';
-    /** Messages from the other side this side has not read. */
-    unread: number;
-  };
-}
+/** The results of oldChatList and of the history requests' acknowledgement. */
+export const chatHistorySchema = z.object({
+  targetUser: int,
+  messages: z.array(chatMessageSchema),
+  /** Older messages exist before these (paging) or more follow (afterSeq replay). */
+  more: z.boolean(),
+  readMarks: chatReadMarksSchema,
+  state: conversationState,
+  /** Messages from the other side this side has not read. */
+  unread: int,
+});
 
-export interface ChatReadStatus {
-  targetUser: number;
-  side: 'user' | 'admin';
-  seq: number;
-}
+export const oldChatListSchema = z.object({ code: int, message: z.string(), results: chatHistorySchema.optional() });
+export type OldChatList = z.infer<typeof oldChatListSchema>;
 
-export interface ChatTyping {
-  targetUser: number;
-  side: 'user' | 'admin';
-  name: string;
-  typing: boolean;
-}
+export const chatReadStatusSchema = z.object({ targetUser: int, side, seq: int });
+export type ChatReadStatus = z.infer<typeof chatReadStatusSchema>;
+
+export const chatTypingSchema = z.object({ targetUser: int, side, name: z.string(), typing: z.boolean() });
+export type ChatTyping = z.infer<typeof chatTypingSchema>;
 
 /** Every acknowledgement and chatError: `{ code, message, results?, field? }`. */
+export const chatAckSchema = <T extends z.ZodType>(results: T) =>
+  z.object({
+    code: int,
+    message: z.string(),
+    results: results.optional(),
+    field: z.string().optional(),
+    /** chatError only: the event that was refused. */
+    event: z.string().optional(),
+  });
 export interface ChatAck<T = unknown> {
   code: number;
   message: string;
@@ -369,26 +377,23 @@ export interface ChatAck<T = unknown> {
   event?: string;
 }
 
-export interface CannedReply {
-  seq: number;
-  title: string;
-  body: string;
-  updated: string;
-}
+export const cannedReplySchema = z.object({ seq: int, title: z.string(), body: z.string(), updated: z.string() });
+export type CannedReply = z.infer<typeof cannedReplySchema>;
 
-export interface ChatCustomerInfo {
-  seq: number;
-  name: string;
-  phone: string;
-  companyName: string;
-  level: CompanyLevel | null;
-  levelName: string;
+export const chatCustomerInfoSchema = z.object({
+  seq: int,
+  name: z.string(),
+  phone: z.string(),
+  companyName: z.string(),
+  level: z.enum(COMPANY_LEVELS).nullable(),
+  levelName: z.string(),
   /** Cash balance in won. */
-  cash: number;
-  cartCount: number;
-  orderCount: number;
-  lastOrders: { seq: number; created: string; status: number; totalAmount: number; itemLength: number; firstItemName: string }[];
-}
+  cash: z.number(),
+  cartCount: int,
+  orderCount: int,
+  lastOrders: z.array(z.object({ seq: int, created: z.string(), status: int, totalAmount: z.number(), itemLength: int, firstItemName: z.string() })),
+});
+export type ChatCustomerInfo = z.infer<typeof chatCustomerInfoSchema>;
 
 export const qrLoginCodeSchema = z.object({
   /** The one-time code; the phone posts it back as `token`. */

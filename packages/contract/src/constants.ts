@@ -145,6 +145,14 @@ export const TRADE_EVENTS = {
   paymentFinish: 'paymentFinish',
 } as const;
 
+/** Which event answers each trade request (the schemas of both: socket-events.ts). */
+export const TRADE_ANSWERS = {
+  requestClientBaseInfo: TRADE_EVENTS.toClientBaseInfo,
+  addToCart: TRADE_EVENTS.addToCartCallBack,
+  stateCartItem: TRADE_EVENTS.stateToCartCallBack,
+  requestPaymentProduct: TRADE_EVENTS.paymentFinish,
+} as const;
+
 /** Event names of the chat channel. */
 export const CHAT_EVENTS = {
   // client -> server (docs/requirements.md#realtime-channels)

@@ -22,6 +22,7 @@ export * from './auth.js';
 export * from './envelope.js';
 export * from './mall.js';
 export * from './socket.js';
+export * from './socket-events.js';
 export * from './messages-shop.js';
 export * from './products.js';
 export * from './orders.js';

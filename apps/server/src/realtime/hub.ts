@@ -1,33 +1,17 @@
 import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Namespace } from 'socket.io';
-import {
-  MSG,
-  MSG_ORDER,
-  TRADE_EVENTS,
-  TRADE_NAMESPACE,
-  buyOrCartForm,
-  cartDeleteRequest,
-  paymentRequest,
-  type ClientBaseInfoEvent,
-  type PaymentFinishEvent,
-  type TradeAnswer,
-} from '@partsmall/contract';
-import { addToCart, removeCartLine } from '../features/cart/service.js';
-import { payOrder } from '../features/orders/payment.js';
-import { AppError } from '../shared/http.js';
-import { parseOr400 } from '../shared/parse.js';
+import { MSG, TRADE_EVENTS, TRADE_NAMESPACE, type ClientBaseInfoEvent, type TradeAnswer } from '@partsmall/contract';
 import type { Db } from '../db/client.js';
 import { resolveSession } from '../features/auth/sessions.js';
-import { buildBaseInfo } from '../features/trade/base-info.js';
 import { coalesceWritesPerTick } from './coalesce-writes.js';
 import { registerChatNamespace, type ChatChannel } from '../features/chat/namespace.js';
 
 export interface Realtime {
   /** Ends the live sockets of revoked sessions on every process (auth/sessions.ts endSessions calls it). */
   endSessions(sessionIds: number[]): void;
-  /** Pushes fresh base info to every open tab of a company's members. */
-  pushBaseInfo(companyId: number): Promise<void>;
+  /** The /trade namespace as a transport: the trade feature (features/trade/channel.ts) gives it its events. */
+  trade: TradeTransport;
   /** The /chat namespace (issue 11). */
   chat: ChatChannel;
   /** 'ok' when Redis answers, 'off' without REDIS_URL; rejects when Redis does not answer (/readyz). */
@@ -41,9 +25,34 @@ export interface Realtime {
   close(): Promise<void>;
 }
 
-interface TradeSocketData {
+/** Kept on a trade socket and readable from every process (fetchSockets). */
+export interface TradeSocketData {
   sessionId: number;
   token: string;
+}
+
+/** A trade socket on this process or another (fetchSockets), enough to answer it. */
+export interface TradeSocketRef {
+  id: string;
+  data: TradeSocketData;
+  emit(event: string, body: unknown): unknown;
+}
+
+/** A trade socket of this process, as it connects. */
+export interface TradeSocket extends TradeSocketRef {
+  on(event: string, listener: (payload: unknown) => void): unknown;
+}
+
+export interface TradeTransport {
+  /**
+   * Called for every signed-in trade socket as it connects, before anything is awaited: a client
+   * emits the moment it connects, and an event that arrives before its listener is lost.
+   */
+  onConnection(listener: (socket: TradeSocket) => void): void;
+  /** The trade sockets of a company's members, on every process. */
+  companySockets(companyId: number): Promise<TradeSocketRef[]>;
+  /** Tells a socket (on this process or another) its session is over on `event`, then closes it. */
+  refuse(socketId: string, event: string): void;
 }
 
 const room = {
@@ -115,16 +124,6 @@ export async function createRealtime(
     trade.in(socketId).disconnectSockets(true);
   }
 
-  async function sendBaseInfo(socket: { id: string; emit: (ev: string, body: unknown) => unknown }, data: TradeSocketData) {
-    const auth = await resolveSession(db, data.token);
-    if (!auth) {
-      refuse(socket.id, TRADE_EVENTS.toClientBaseInfo);
-      return;
-    }
-    const event: ClientBaseInfoEvent = { code: 200, result: await buildBaseInfo(db, auth) };
-    socket.emit(TRADE_EVENTS.toClientBaseInfo, event);
-  }
-
   // The session is looked up before the connection completes, so that the connection handler can
   // attach its listeners at once: a client emits the moment it connects, and an event that arrives
   // before its listener is lost.
@@ -138,12 +137,7 @@ export async function createRealtime(
       });
   });
 
-  async function pushBaseInfo(companyId: number) {
-    const sockets = await trade.in(room.company(companyId)).fetchSockets();
-    await Promise.all(
-      sockets.map((s) => sendBaseInfo(s, s.data as TradeSocketData).catch((err) => log.error({ err }, 'push failed'))),
-    );
-  }
+  const connectionListeners: ((socket: TradeSocket) => void)[] = [];
 
   trade.on('connection', async (socket) => {
     const auth = socket.data as (TradeSocketData & { companyId: number | null }) | null;
@@ -151,57 +145,7 @@ export async function createRealtime(
       refuse(socket.id, TRADE_EVENTS.toClientBaseInfo);
       return;
     }
-    const data: TradeSocketData = { sessionId: auth.sessionId, token: auth.token };
-    socket.on(TRADE_EVENTS.requestClientBaseInfo, () => {
-      sendBaseInfo(socket, data).catch((err) => log.error({ err }, 'base info failed'));
-    });
-
-    /**
-     * A trade request: the session is checked again (it may have been revoked since connecting),
-     * the payload parsed with the contract, and the answer is the contract's tradeAnswer
-     * (paymentFinish: paymentFinishEvent, with results).
-     */
-    type Work = (buyer: { memberId: number; companyId: number }, payload: unknown) => Promise<TradeAnswer | PaymentFinishEvent>;
-    const handle = (event: string, answer: string, work: Work) => {
-      socket.on(event, async (payload: unknown) => {
-        const current = await resolveSession(db, data.token).catch(() => null);
-        if (!current) {
-          refuse(socket.id, answer);
-          return;
-        }
-        const companyId = current.member.companyId;
-        if (companyId === null) {
-          socket.emit(answer, { code: 403, message: MSG.forbidden } satisfies TradeAnswer);
-          return;
-        }
-        const given = (payload as { clientRequestId?: unknown } | null)?.clientRequestId;
-        const requestId = typeof given === 'string' ? given : undefined;
-        try {
-          socket.emit(answer, await work({ memberId: current.member.id, companyId }, payload));
-          await pushBaseInfo(companyId);
-        } catch (err) {
-          if (err instanceof AppError) socket.emit(answer, { code: err.code, message: err.message, field: err.field, clientRequestId: requestId } satisfies TradeAnswer);
-          else {
-            log.error({ err }, `${event} failed`);
-            socket.emit(answer, { code: 500, message: MSG.serverError, clientRequestId: requestId } satisfies TradeAnswer);
-          }
-        }
-      });
-    };
-    handle(TRADE_EVENTS.addToCart, TRADE_EVENTS.addToCartCallBack, async (buyer, payload) => {
-      const form = parseOr400(buyOrCartForm, payload);
-      await addToCart(db, buyer, form.productId, form.hasAmount ?? form.qty!, form.vin);
-      return { code: 201, message: MSG_ORDER.addedToCart };
-    });
-    handle(TRADE_EVENTS.stateCartItem, TRADE_EVENTS.stateToCartCallBack, async (buyer, payload) => {
-      const { seq } = parseOr400(cartDeleteRequest, payload);
-      await removeCartLine(db, buyer, seq);
-      return { code: 201, message: MSG_ORDER.removedFromCart };
-    });
-    handle(TRADE_EVENTS.requestPaymentProduct, TRADE_EVENTS.paymentFinish, async (buyer, payload) => {
-      const results = await payOrder(db, buyer, parseOr400(paymentRequest, payload));
-      return { code: 201, message: MSG_ORDER.paid, results };
-    });
+    for (const listener of connectionListeners) listener(socket as TradeSocket);
     if (socket.recovered) {
       // A recovered tab skips the middleware and comes back with its rooms: its session may have been
       // revoked or have expired while it was away (a revocation closes only the sockets connected then).
@@ -221,7 +165,13 @@ export async function createRealtime(
       }
       chat.endSessions(sessionIds);
     },
-    pushBaseInfo,
+    trade: {
+      onConnection: (listener) => void connectionListeners.push(listener),
+      async companySockets(companyId) {
+        return (await trade.in(room.company(companyId)).fetchSockets()) as unknown as TradeSocketRef[];
+      },
+      refuse,
+    },
     chat,
     async ping() {
       if (!redisClient) return 'off';

@@ -1,18 +1,31 @@
 import { useEffect } from 'react';
 import type { Socket } from 'socket.io-client';
-import { TRADE_EVENTS, TRADE_NAMESPACE, type ClientBaseInfoEvent, type TradeAnswer } from '@partsmall/contract';
+import {
+  TRADE_ANSWERS,
+  TRADE_EVENTS,
+  TRADE_NAMESPACE,
+  type ClientBaseInfoEvent,
+  type TradeAnswerOf,
+  type TradePayload,
+  type TradeRequest,
+  type TradeToClient,
+  type TradeToServer,
+} from '@partsmall/contract';
 import { ApiError, TokenExpiredError } from './api';
 import { session, useSession } from './session';
 import { T } from './texts';
 
-let socket: Promise<Socket> | null = null;
+/** The trade socket, typed by the contract's event table (socket-events.ts): a wrong event name or payload is a type error. */
+type TradeSocket = Socket<TradeToClient, TradeToServer>;
+
+let socket: Promise<TradeSocket> | null = null;
 let socketToken: string | null = null;
 
 /**
  * The trade channel for the current tab's token; one socket per tab. socket.io's client is loaded
  * only once someone is logged in: a visitor's first page does not download or run it.
  */
-export function tradeSocket(): Promise<Socket> | null {
+export function tradeSocket(): Promise<TradeSocket> | null {
   const token = session.get().token;
   if (!token) {
     void socket?.then((s) => s.disconnect());
@@ -23,7 +36,7 @@ export function tradeSocket(): Promise<Socket> | null {
   if (socket && socketToken === token) return socket;
   void socket?.then((s) => s.disconnect());
   socketToken = token;
-  const connecting = import('socket.io-client').then(({ io }) => io(TRADE_NAMESPACE, { auth: { token }, transports: ['websocket', 'polling'] }));
+  const connecting = import('socket.io-client').then(({ io }): TradeSocket => io(TRADE_NAMESPACE, { auth: { token }, transports: ['websocket', 'polling'] }));
   socket = connecting;
   // A failed download is tried again by the next use instead of being remembered.
   connecting.catch(() => {
@@ -52,7 +65,7 @@ export function useTradeChannel(onUnauthorized: () => void) {
   useEffect(() => {
     const pending = tradeSocket();
     if (!pending) return;
-    const listen = (s: Socket) => {
+    const listen = (s: TradeSocket) => {
       const onBaseInfo = (event: ClientBaseInfoEvent) => {
         if (event.code === 200 && event.result) session.setBaseInfo(event.result);
         else if (event.code === 401) {
@@ -90,15 +103,20 @@ interface TradeCallOptions<A> {
   accept?: (answer: A) => boolean;
 }
 
+type Answerable = Exclude<TradeRequest, 'requestClientBaseInfo'>;
+
 /**
- * Emits a trade-channel request and resolves with its answer event when its code is 201; any
- * other code rejects with an ApiError carrying the server's message, and a missing answer with
- * `timeoutMessage` after `timeoutMs`. Mutations of the cart and checkout call it.
+ * Emits a trade-channel request and resolves with its answer event (TRADE_ANSWERS) when its code is
+ * 201; any other code rejects with an ApiError carrying the server's message, and a missing answer
+ * with `timeoutMessage` after `timeoutMs`. Mutations of the cart and checkout call it.
  */
-export async function tradeCall<A extends TradeAnswer>(event: string, answerEvent: string, payload: object, opts: TradeCallOptions<A> = {}): Promise<A> {
+export async function tradeCall<K extends Answerable>(event: K, payload: TradePayload<K>, opts: TradeCallOptions<TradeAnswerOf<K>> = {}): Promise<TradeAnswerOf<K>> {
+  type A = TradeAnswerOf<K>;
   const pending = tradeSocket();
   if (!pending) throw new TokenExpiredError();
-  const s = await pending;
+  // The answer event's listener, typed once: each request's answer is a tradeAnswer or paymentFinishEvent.
+  const s = (await pending) as unknown as Socket<Record<string, (a: A) => void>, Record<string, (p: TradePayload<K>) => void>>;
+  const answerEvent: string = TRADE_ANSWERS[event];
   return new Promise((resolve, reject) => {
     const onAnswer = (a: A) => {
       if (opts.accept && !opts.accept(a)) return;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { MSG_ADMIN, type AdminPaymentRow, type CompanyDetail, type CompanyRow } from '@partsmall/contract';
 import { queryRows, type Db } from '../../db/client.js';
+import { publish } from '../../shared/events.js';
 import { badRequest, notFound } from '../../shared/http.js';
 import { licenseDaysLeft } from '../../shared/time.js';
 import { endSessions, type SessionSockets } from '../auth/sessions.js';
@@ -120,7 +121,7 @@ export async function setMemberStatus(db: Db, sockets: SessionSockets, staffId: 
  * never below zero (the debit is conditional; nothing is written when it would go below).
  */
 export async function adjustCash(db: Db, staffId: number, r: { companyId: number; amount: number; reason: string }) {
-  return db.transaction(async (tx) => {
+  const point = await db.transaction(async (tx) => {
     const [before] = await queryRows<{ point: unknown; name: string }>(tx, sql`select point, name from companies where id = ${r.companyId}`);
     if (!before) throw notFound(MSG_ADMIN.companyNotFound);
     const move = { companyId: r.companyId, amount: Math.abs(r.amount), type: 'adjust' as const, memberId: staffId, note: `관리자 조정: ${r.reason}` };
@@ -138,13 +139,15 @@ export async function adjustCash(db: Db, staffId: number, r: { companyId: number
     await recordAudit(tx, { memberId: staffId, action: 'adjustCash', target: `company:${r.companyId}`, before: { point: num(before.point) }, after: { point, amount: r.amount, reason: r.reason } });
     return point;
   });
+  await publish({ type: 'walletChanged', companyId: r.companyId, reason: 'adjusted' });
+  return point;
 }
 
 const DAY_MS = 86_400_000;
 
 /** Licence days added or taken: a licence that ran out starts from now; the end never moves before now. */
 export async function adjustLicense(db: Db, staffId: number, r: { companyId: number; days: number; reason: string }, now = new Date()) {
-  return db.transaction(async (tx) => {
+  const adjusted = await db.transaction(async (tx) => {
     const [row] = await queryRows<{ license_end: unknown; point: unknown }>(tx, sql`select license_end, point from companies where id = ${r.companyId} for update`);
     if (!row) throw notFound(MSG_ADMIN.companyNotFound);
     const current = row.license_end ? new Date(iso(row.license_end)!) : null;
@@ -155,4 +158,6 @@ export async function adjustLicense(db: Db, staffId: number, r: { companyId: num
     await recordAudit(tx, { memberId: staffId, action: 'adjustLicense', target: `company:${r.companyId}`, before: { licenseEnd: current?.toISOString() ?? null }, after: { licenseEnd: end.toISOString(), days: r.days, reason: r.reason } });
     return { point: num(row.point), licenseEnd: end.toISOString(), licenseDays: licenseDaysLeft(end, now) };
   });
+  await publish({ type: 'licenceChanged', companyId: r.companyId });
+  return adjusted;
 }

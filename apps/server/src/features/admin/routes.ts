@@ -70,13 +70,11 @@ export function adminRoutes(app: Api, ctx: AppContext) {
   });
   route(app, 'adminAdjustCash', async (req) => {
     const point = await adjustCash(db, staffId(req), req.body);
-    await ctx.realtime.pushBaseInfo(req.body.companyId);
     const detail = await companyDetail(db, req.body.companyId);
     return created({ point, licenseEnd: detail.company.licenseEnd, licenseDays: detail.company.licenseDays }, MSG_ADMIN.cashAdjusted);
   });
   route(app, 'adminAdjustLicense', async (req) => {
     const result = await adjustLicense(db, staffId(req), req.body);
-    await ctx.realtime.pushBaseInfo(req.body.companyId);
     return created(result, MSG_ADMIN.licenseAdjusted);
   });
 
@@ -87,7 +85,6 @@ export function adminRoutes(app: Api, ctx: AppContext) {
   });
   route(app, 'adminConfirmDeposit', async (req) => {
     const result = await confirmDeposit(db, staffId(req), req.body.seq);
-    await ctx.realtime.pushBaseInfo(result.payment.companyId);
     return created(result, MSG_ADMIN.depositConfirmed);
   });
 

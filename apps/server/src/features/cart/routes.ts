@@ -21,7 +21,6 @@ export function cartRoutes(app: Api, ctx: AppContext) {
   route(app, 'addToCart', async (req) => {
     const auth = requireCompanyMember(req);
     await addToCart(db, { memberId: auth.member.id, companyId: auth.companyId }, req.body.productId, req.body.hasAmount ?? req.body.qty!, req.body.vin);
-    await ctx.realtime.pushBaseInfo(auth.companyId);
     return created(undefined, MSG_ORDER.addedToCart);
   });
 

@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { MSG_ORDER, tierPrice, type BuyItem, type CartLine, type CompanyLevel } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { cartItems, products } from '../../db/schema.js';
+import { publish } from '../../shared/events.js';
 import { badRequest, notFound } from '../../shared/http.js';
 import { priceFor, productById, type ProductRow } from '../products/service.js';
 
@@ -51,6 +52,7 @@ export async function addToCart(db: Db, buyer: Buyer, productId: number, qty: nu
       .returning({ qty: cartItems.qty });
     if (row!.qty > product.hasAmount) throw badRequest(MSG_ORDER.qtyOverStock(product.hasAmount), 'hasAmount');
   });
+  await publish({ type: 'cartChanged', companyId: buyer.companyId, memberId: buyer.memberId, change: 'added' });
 }
 
 /** 'Buy now': the payment items for checkout, priced for the company's level; nothing is stored. */
@@ -104,11 +106,13 @@ export async function updateCartQuantity(db: Db, buyer: Buyer, seq: number, qty:
   const line = await ownLine(db, buyer, seq);
   await checkedProduct(db, line.productId, qty);
   await db.update(cartItems).set({ qty }).where(eq(cartItems.id, line.id));
+  await publish({ type: 'cartChanged', companyId: buyer.companyId, memberId: buyer.memberId, change: 'quantity' });
 }
 
 export async function removeCartLine(db: Db, buyer: Buyer, seq: number): Promise<void> {
   const line = await ownLine(db, buyer, seq);
   await db.delete(cartItems).where(eq(cartItems.id, line.id));
+  await publish({ type: 'cartChanged', companyId: buyer.companyId, memberId: buyer.memberId, change: 'removed' });
 }
 
 /** Cart lines of this member by id (for paying); unknown or foreign ids are refused. */

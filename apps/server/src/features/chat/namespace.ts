@@ -5,18 +5,10 @@ import type { z } from 'zod';
 import {
   CHAT_EVENTS,
   CHAT_NAMESPACE,
+  CHAT_SOCKET,
   MSG,
   MSG_CHAT,
-  adminMessagePayload,
-  cannedReplyDeletePayload,
-  cannedReplySavePayload,
-  conversationStatePayload,
-  customerInfoRequestPayload,
-  oldMessageAdminRequestPayload,
   oldMessageRequestPayload,
-  typingPayload,
-  updateReadStatusPayload,
-  userMessagePayload,
   type ChatAck,
   type ChatMessage,
   type ChatReadStatus,
@@ -311,7 +303,7 @@ export function registerChatNamespace(io: Server, db: Db, log: FastifyBaseLogger
 
     handle(CHAT_EVENTS.userMessage, async (payload) => {
       needCustomer();
-      const form = parseOr400(userMessagePayload, payload);
+      const form = parseOr400(CHAT_SOCKET.toServer.userMessage.payload, payload);
       if (form.productId !== undefined && !(await productById(db, form.productId))) throw notFound(MSG_CHAT.productNotFound);
       if (!ownConversation) {
         ownConversation = conversationIdOf(me.id);
@@ -333,7 +325,7 @@ export function registerChatNamespace(io: Server, db: Db, log: FastifyBaseLogger
 
     handle(CHAT_EVENTS.adminMessage, async (payload) => {
       needStaff();
-      const form = parseOr400(adminMessagePayload, payload);
+      const form = parseOr400(CHAT_SOCKET.toServer.adminMessage.payload, payload);
       const t = await target(form.targetUser);
       const { row, created } = await storeText({
         conversationId: t.conversationId,
@@ -369,18 +361,18 @@ export function registerChatNamespace(io: Server, db: Db, log: FastifyBaseLogger
 
     handle(CHAT_EVENTS.oldMessageRequest, async (payload) => {
       needCustomer();
-      return oldChatList(self, parseOr400(oldMessageRequestPayload, payload));
+      return oldChatList(self, parseOr400(CHAT_SOCKET.toServer.oldMessageRequest.payload, payload));
     });
 
     handle(CHAT_EVENTS.oldMessageAdminRequest, async (payload) => {
       needStaff();
-      const { targetUser, ...q } = parseOr400(oldMessageAdminRequestPayload, payload);
+      const { targetUser, ...q } = parseOr400(CHAT_SOCKET.toServer.oldMessageAdminRequest.payload, payload);
       const member = await checkedCustomer(targetUser);
       return oldChatList({ id: member.id, loginId: member.loginId }, q);
     });
 
     handle(CHAT_EVENTS.updateReadStatus, async (payload) => {
-      const form = parseOr400(updateReadStatusPayload, payload);
+      const form = parseOr400(CHAT_SOCKET.toServer.updateReadStatus.payload, payload);
       let customerId: number;
       if (side === 'customer') {
         if (form.user !== undefined && form.user !== me.id) throw forbidden();
@@ -402,7 +394,7 @@ export function registerChatNamespace(io: Server, db: Db, log: FastifyBaseLogger
 
     let lastTyping = 0;
     handle(CHAT_EVENTS.typing, async (payload) => {
-      const form = parseOr400(typingPayload, payload);
+      const form = parseOr400(CHAT_SOCKET.toServer.typing.payload, payload);
       const now = Date.now();
       if (form.typing && now - lastTyping < TYPING_MIN_INTERVAL_MS) return { code: 200, message: MSG.ok };
       lastTyping = now;
@@ -427,7 +419,7 @@ export function registerChatNamespace(io: Server, db: Db, log: FastifyBaseLogger
 
     handle(CHAT_EVENTS.conversationState, async (payload) => {
       needStaff();
-      const form = parseOr400(conversationStatePayload, payload);
+      const form = parseOr400(CHAT_SOCKET.toServer.conversationState.payload, payload);
       const t = await target(form.targetUser);
       await setConversationState(db, t.conversationId, form.state, me.id);
       await pushUser(t.customer.id);
@@ -436,7 +428,7 @@ export function registerChatNamespace(io: Server, db: Db, log: FastifyBaseLogger
 
     handle(CHAT_EVENTS.customerInfoRequest, async (payload) => {
       needStaff();
-      const form = parseOr400(customerInfoRequestPayload, payload);
+      const form = parseOr400(CHAT_SOCKET.toServer.customerInfoRequest.payload, payload);
       return { code: 200, message: MSG.ok, results: await customerInfo(db, await checkedCustomer(form.targetUser)) };
     });
 
@@ -446,11 +438,11 @@ export function registerChatNamespace(io: Server, db: Db, log: FastifyBaseLogger
     });
     handle(CHAT_EVENTS.cannedReplySave, async (payload) => {
       needStaff();
-      return { code: 201, message: MSG.ok, results: await saveCannedReply(db, me.id, parseOr400(cannedReplySavePayload, payload)) };
+      return { code: 201, message: MSG.ok, results: await saveCannedReply(db, me.id, parseOr400(CHAT_SOCKET.toServer.cannedReplySave.payload, payload)) };
     });
     handle(CHAT_EVENTS.cannedReplyDelete, async (payload) => {
       needStaff();
-      await deleteCannedReply(db, parseOr400(cannedReplyDeletePayload, payload).seq);
+      await deleteCannedReply(db, parseOr400(CHAT_SOCKET.toServer.cannedReplyDelete.payload, payload).seq);
       return { code: 200, message: MSG.ok };
     });
 

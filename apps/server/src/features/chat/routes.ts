@@ -120,9 +120,7 @@ export function chatRoutes(app: Api, ctx: AppContext, storage: FileStorage = dis
     const clientMessageId = clientMessageIdOf(req);
     await uploadSlot(sender, req.ip);
     const files = await readImages(req);
-    const { message, created: isNew } = await uploadChatFiles(db, storage, { sender, customer, files, clientMessageId });
-    // Stored first, then delivered to the customer's tabs and to staff (a retry is not delivered again).
-    if (isNew) ctx.realtime.chat.announce(message);
+    const { message } = await uploadChatFiles(db, storage, { sender, customer, files, clientMessageId });
     return created(message, MSG_CHAT.sent);
   }
 

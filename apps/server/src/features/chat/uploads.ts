@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { CHAT_LIMITS, MSG_CHAT, type ChatMessage } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
+import { publish } from '../../shared/events.js';
 import { AppError } from '../../shared/http.js';
 import { checkUploadBatch, decodeQueue, processImage, type IncomingFile, type ProcessedImage } from './images.js';
 import {
@@ -87,7 +88,10 @@ export async function uploadChatFiles(db: Db, storage: FileStorage, upload: Chat
     });
     // A parallel retry with the same id won: its files are the message's, these are not needed.
     if (!result.created) await removeAll(storage, stored);
-    return { message: await view(result.row), created: result.created };
+    const message = await view(result.row);
+    // Stored first, then delivered to the customer's tabs and to staff (a retry is not delivered again).
+    if (result.created) await publish({ type: 'messageStored', message });
+    return { message, created: result.created };
   } catch (err) {
     await removeAll(storage, stored);
     throw err;

@@ -2,6 +2,7 @@ import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { EPC_MSG, isTestVin, MAX_VIN_SEARCHES_PER_DAY, seoulDayKey } from '@partsmall/contract';
 import { queryRows, type Db } from '../../db/client.js';
 import { runPrepared, type PreparedStatement } from '../../db/prepared.js';
+import { publish } from '../../shared/events.js';
 import { companies } from '../../db/schema.js';
 import { epcVinSearches } from './schema.js';
 
@@ -61,7 +62,7 @@ export async function openVin(db: Db, input: OpenVinInput, now: Date = new Date(
   // the locked path.
   const [reopened] = await runPrepared<{ reopened: boolean; used: number }>(db, REOPEN, [input.companyId, day, input.vin, now]);
   if (reopened!.reopened) return { ok: true, charged: false, used: reopened!.used };
-  return db.transaction(async (tx) => {
+  const opened = await db.transaction(async (tx): Promise<OpenVinResult> => {
     await tx.execute(sql`select pg_advisory_xact_lock(${QUOTA_LOCK}, ${input.companyId})`);
     const sameDay = and(eq(epcVinSearches.companyId, input.companyId), eq(epcVinSearches.day, day));
     const [again] = await tx
@@ -85,6 +86,9 @@ export async function openVin(db: Db, input: OpenVinInput, now: Date = new Date(
     });
     return { ok: true, charged: true, used: used + 1 };
   });
+  // Only a VIN new today changes the day's count (userSearchVinCount); reopening one is no news.
+  if (opened.ok && opened.charged) await publish({ type: 'vinOpened', companyId: input.companyId, memberId: input.memberId, vin: input.vin });
+  return opened;
 }
 
 /** Distinct VINs the company opened on the Seoul day of `now` (`userSearchVinCount` of base info). */

@@ -173,7 +173,6 @@ export function epcRoutes(app: Api, ctx: AppContext) {
         title: vehicleTitle(vehicle),
       });
       if (!opened.ok) throw new AppError(429, opened.message);
-      if (opened.charged) await ctx.realtime.pushBaseInfo(auth.companyId);
       return ok({ ...info, userSearchVinCount: opened.used, charged: opened.charged, testVin: isTestVin(vehicle.vin) });
     });
 

@@ -36,7 +36,6 @@ export function memberRoutes(app: Api, ctx: AppContext) {
   route(app, 'updateMyCompanyInfo', async (req) => {
       const auth = requireMainAccount(req);
       const userInfo = await updateCompanyInfo(db, auth.member, auth.companyId, req.body);
-      await realtime.pushBaseInfo(auth.companyId);
       return created({ userInfo }, MSG_MEMBER.companyUpdated);
     });
 
@@ -60,7 +59,6 @@ export function memberRoutes(app: Api, ctx: AppContext) {
   route(app, 'setMallMemberType', async (req) => {
       const auth = requireMainAccount(req);
       await setMemberType(db, auth.companyId, req.body.seq, req.body.type);
-      await realtime.pushBaseInfo(auth.companyId);
       return created(undefined, MSG_MEMBER.memberTypeChanged);
     });
 
@@ -80,7 +78,6 @@ export function memberRoutes(app: Api, ctx: AppContext) {
   route(app, 'updateSecurityNumber', async (req) => {
     const auth = requireMainAccount(req);
     const securityNum = await renewSecurityNumber(db, auth.companyId);
-    await realtime.pushBaseInfo(auth.companyId);
     return created({ securityNum }, MSG_MEMBER.securityNumRenewed);
   });
 

@@ -13,6 +13,7 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import { companies, members } from '../../db/schema.js';
 import { uniqueViolation } from '../../shared/db-errors.js';
+import { publish } from '../../shared/events.js';
 import { badRequest, notFound, tooMany } from '../../shared/http.js';
 import { clearEvents, takeAttempt } from '../../shared/rate-limit.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
@@ -107,6 +108,7 @@ export async function updateCompanyInfo(db: Db, member: MemberRow, companyId: nu
     if (uniqueViolation(err) === 'companies_license_active') throw badRequest(MSG_MEMBER.licenseInUse, 'license');
     throw err;
   }
+  await publish({ type: 'companyChanged', companyId, part: 'details' });
   return buildUserInfo(db, member);
 }
 
@@ -204,6 +206,7 @@ export async function setMemberType(db: Db, companyId: number, seq: number, type
     if (rows.length === 0) throw notFound(MSG_MEMBER.memberNotFound);
     await assertActiveMain(tx, companyId);
   });
+  await publish({ type: 'companyChanged', companyId, part: 'accounts' });
 }
 
 /**
@@ -255,6 +258,7 @@ export async function renewSecurityNumber(db: Db, companyId: number): Promise<st
   let next = newSecurityNumber();
   while (next === company?.securityNum) next = newSecurityNumber();
   await db.update(companies).set({ securityNum: next }).where(eq(companies.id, companyId));
+  await publish({ type: 'companyChanged', companyId, part: 'securityNumber' });
   return next;
 }
 

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { MSG_ORDER, shippingFee, tierPrice, type CompanyLevel, type PaymentRequest, type PaymentResult } from '@partsmall/contract';
 import { queryRows, type Db } from '../../db/client.js';
 import { cartItems, orders } from '../../db/schema.js';
+import { publish } from '../../shared/events.js';
 import { badRequest } from '../../shared/http.js';
 import { debit } from '../wallet/wallet.js';
 import { linesForPayment, type Buyer } from '../cart/service.js';
@@ -140,7 +141,11 @@ export async function payOrder(db: Db, buyer: Buyer, req: ParsedPayment): Promis
     return { repeated: false as const, orderSeq: claimed.id, totalAmount: goods, shipping: fee, point };
   });
 
-  if (!outcome.repeated) return { ...outcome, ...answered };
+  if (!outcome.repeated) {
+    // The paid cart lines left the cart in the same transaction: one event tells both.
+    await publish({ type: 'orderPlaced', companyId: buyer.companyId, memberId: buyer.memberId, orderSeq: outcome.orderSeq, totalAmount: outcome.totalAmount });
+    return { ...outcome, ...answered };
+  }
   // The same request was paid before (or a moment ago by a parallel copy): answer with that order.
   const [existing] = await db
     .select()

@@ -24,14 +24,12 @@ export function orderRoutes(app: Api, ctx: AppContext) {
   route(app, 'requestPaymentProduct', async (req) => {
     const auth = requireCompanyMember(req);
     const result = await payOrder(db, { memberId: auth.member.id, companyId: auth.companyId }, req.body);
-    await ctx.realtime.pushBaseInfo(auth.companyId);
     return created(result, MSG_ORDER.paid);
   });
 
   route(app, 'cancelMallOrder', async (req) => {
     const auth = requireCompanyMember(req);
     await moveOrder(db, { seq: req.body.seq, status: 3, companyId: auth.companyId, actor: 'buyer', memberId: auth.member.id });
-    await ctx.realtime.pushBaseInfo(auth.companyId);
     return created(await orderDetail(db, auth.companyId, req.body.seq), MSG_ORDER.cancelled);
   });
 
@@ -44,7 +42,7 @@ export function orderRoutes(app: Api, ctx: AppContext) {
   route(app, 'adminSetOrderStatus', async (req) => {
     const staff = requireStaff(req);
     const { seq, status, note, carrier, waybill } = req.body;
-    const moved = await moveOrder(db, {
+    await moveOrder(db, {
       ...req.body,
       companyId: null,
       actor: 'staff',
@@ -52,7 +50,6 @@ export function orderRoutes(app: Api, ctx: AppContext) {
       onMoved: (tx, from) =>
         recordAudit(tx, { memberId: staff.member.id, action: 'setOrderStatus', target: `order:${seq}`, before: { status: from }, after: { status, note, carrier, waybill } }),
     });
-    await ctx.realtime.pushBaseInfo(moved.companyId);
     return created(await orderDetail(db, null, req.body.seq), MSG_ORDER.statusChanged);
   });
 

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { MSG_ORDER, ORDER_STATUS, findTransition, type OrderEvent, type OrderView, type StatusActor } from '@partsmall/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
 import { cashLedger, orderEvents, orderLines, orders } from '../../db/schema.js';
+import { publish } from '../../shared/events.js';
 import { AppError, badRequest, notFound } from '../../shared/http.js';
 import { withinSeoulDays } from '../../shared/time.js';
 import { credit } from '../wallet/wallet.js';
@@ -116,7 +117,7 @@ export interface MoveRequest {
  */
 export async function moveOrder(db: Db, m: MoveRequest): Promise<{ companyId: number; status: number }> {
   const now = m.now ?? new Date();
-  return db.transaction(async (tx) => {
+  const moved = await db.transaction(async (tx) => {
     const [order] = await queryRows<{
       id: number;
       company_id: number;
@@ -155,6 +156,7 @@ export async function moveOrder(db: Db, m: MoveRequest): Promise<{ companyId: nu
     if (m.status === ORDER_STATUS.returnRequested) update.returnReason = m.returnReason;
     if (m.status === ORDER_STATUS.returnOnHold && m.note) update.staffNote = m.note;
 
+    let refunded = 0;
     if (transition.refund !== 'none') {
       const refund = refundAmount(transition.refund, {
         totalAmount: Number(order.total_amount),
@@ -177,12 +179,15 @@ export async function moveOrder(db: Db, m: MoveRequest): Promise<{ companyId: nu
         memberId: m.memberId,
         note: `주문 #${order.id} ${returned ? '반품' : '취소'} 환불`,
       });
+      refunded = refund;
     }
     await tx.update(orders).set(update).where(eq(orders.id, order.id));
     await tx.insert(orderEvents).values({ orderId: order.id, fromStatus: order.status, toStatus: m.status, memberId: m.memberId, note: m.note ?? '' });
     await m.onMoved?.(tx, order.status);
-    return { companyId: order.company_id, status: m.status };
+    return { companyId: order.company_id, from: order.status, refunded };
   });
+  await publish({ type: 'orderMoved', companyId: moved.companyId, orderSeq: m.seq, from: moved.from, to: m.status, actor: m.actor, refunded: moved.refunded });
+  return { companyId: moved.companyId, status: m.status };
 }
 
 export async function orderEventsOf(db: Db, orderId: number): Promise<OrderEvent[]> {

@@ -17,7 +17,7 @@ import type { PaymentGateway } from './gateway.js';
 import { SANDBOX_PAGE_PREFIX, VIRTUAL_ACCOUNT_HOURS, createSandboxGateway, virtualAccount } from './sandbox.js';
 import { bankName, createTossGateway } from './toss.js';
 import { tossRoutes } from './toss-routes.js';
-import { cashProductName, confirmPayment, type ConfirmOutcome, listPaidPayments, paymentByGatewayId, pendingTransfers, startPayment, type NewPayment, type PaymentRow } from './service.js';
+import { cashProductName, confirmPayment, listPaidPayments, paymentByGatewayId, pendingTransfers, startPayment, type NewPayment, type PaymentRow } from './service.js';
 
 
 /** Security headers of the sandbox pages: nothing external, inline code only with this response's nonce. */
@@ -56,7 +56,7 @@ export function pageOrigin(header: string | undefined): string | undefined {
  * the gateway's confirmation callback, the payment histories, and the sandbox gateway's own page.
  */
 export function paymentRoutes(app: Api, ctx: AppContext) {
-  const { db, realtime } = ctx;
+  const { db } = ctx;
   // Every link the gateway hands out starts with PUBLIC_URL (when set), never with the request's Host.
   const sandbox = createSandboxGateway(ctx.config.paymentSandboxSecret, ctx.config);
   const toss = ctx.config.toss ? createTossGateway(ctx.config.toss, ctx.config) : null;
@@ -64,17 +64,11 @@ export function paymentRoutes(app: Api, ctx: AppContext) {
   const gateway: PaymentGateway = ctx.config.paymentProvider === 'toss' && toss ? toss : sandbox;
   const approveButtons = ctx.config.sandboxApproveButtons;
 
-  async function settled(outcome: ConfirmOutcome) {
-    if (!outcome.repeated && outcome.payment.status === 'paid') await realtime.pushBaseInfo(outcome.payment.companyId);
-  }
-
   /** The one handler every confirmation goes through, from a real callback or the sandbox buttons. */
   async function confirm(c: GatewayConfirmation) {
-    const outcome = await confirmPayment(db, gateway, c);
-    await settled(outcome);
-    return outcome;
+    return confirmPayment(db, gateway, c);
   }
-  if (toss && gateway === toss) tossRoutes(app, db, toss, ctx.config, settled);
+  if (toss && gateway === toss) tossRoutes(app, db, toss, ctx.config);
 
   async function open(req: FastifyRequest, p: Omit<NewPayment, 'companyId' | 'memberId' | 'memberName'>): Promise<PaymentWindowAnswer> {
     const auth = requireMainAccount(req);

@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { MSG_MEMBER, type GatewayConfirmation, type PaymentRecord, type PgCode } from '@partsmall/contract';
 import { queryRows, type Db } from '../../db/client.js';
 import { companies, members, payments } from '../../db/schema.js';
+import { publish } from '../../shared/events.js';
 import { AppError, badRequest, notFound } from '../../shared/http.js';
 import { extendLicense, withinSeoulDays } from '../../shared/time.js';
 import { credit } from '../wallet/wallet.js';
@@ -67,7 +68,7 @@ export interface ConfirmOutcome {
  */
 export async function confirmPayment(db: Db, gateway: PaymentGateway, c: GatewayConfirmation, now: Date = new Date()): Promise<ConfirmOutcome> {
   if (!gateway.verify(c)) throw badRequest(MSG_MEMBER.paymentSignature, 'signature');
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx): Promise<ConfirmOutcome> => {
     const [moved] = await tx
       .update(payments)
       .set(c.status === 'paid' ? { status: 'paid', paidAt: now } : { status: 'declined', declinedAt: now })
@@ -108,6 +109,12 @@ export async function confirmPayment(db: Db, gateway: PaymentGateway, c: Gateway
     }
     return { payment: moved, repeated: false };
   });
+  // A repeated confirmation changed nothing and tells nothing.
+  if (!outcome.repeated && outcome.payment.status === 'paid') {
+    const { companyId } = outcome.payment;
+    await publish(outcome.payment.kind === 'point' ? { type: 'walletChanged', companyId, reason: 'topUp' } : { type: 'licenceChanged', companyId });
+  }
+  return outcome;
 }
 
 export interface HistoryQuery {

@@ -106,14 +106,13 @@ const text = (v: unknown) => (typeof v === 'string' ? v.slice(0, 200) : '');
 
 /**
  * Toss Payments: the window page, the window's success and fail redirects (the server confirms with
- * the secret key) and the webhook. `settled` runs after a payment was credited for the first time.
+ * the secret key) and the webhook. A payment credited for the first time is announced by
+ * confirmPayment (shared/events.ts), whichever of these confirmed it.
  */
-export function tossRoutes(app: Api, db: Db, gateway: TossGateway, site: { readonly publicUrl: string; readonly publicUrlSet?: boolean }, settled: (o: ConfirmOutcome) => Promise<void>) {
+export function tossRoutes(app: Api, db: Db, gateway: TossGateway, site: { readonly publicUrl: string; readonly publicUrlSet?: boolean }) {
   const sdkUrl = gateway.settings.sdkUrl;
-  async function apply(toss: TossPayment): Promise<TossApplied> {
-    const applied = await applyTossPayment(db, gateway, toss);
-    if (applied.kind === 'applied') await settled(applied.outcome);
-    return applied;
+  function apply(toss: TossPayment): Promise<TossApplied> {
+    return applyTossPayment(db, gateway, toss);
   }
 
   void app.register(async (scope) => {

@@ -16,8 +16,6 @@ export function shippingRoutes(app: Api, ctx: AppContext) {
   route(app, 'setMallShppingInfo', async (req) => {
     const { companyId } = requireCompanyMember(req);
     const seq = await saveAddress(ctx.db, companyId, req.body);
-    // The first address completes the company's details (userInfo.companyInfo.licenseFlag).
-    await ctx.realtime.pushBaseInfo(companyId);
     return created({ seq }, MSG_ORDER.addressSaved);
   });
 
@@ -30,7 +28,6 @@ export function shippingRoutes(app: Api, ctx: AppContext) {
   route(app, 'stateShippingInfo', async (req) => {
     const { companyId } = requireCompanyMember(req);
     await deleteAddress(ctx.db, companyId, req.body.seq);
-    await ctx.realtime.pushBaseInfo(companyId);
     return created(undefined, MSG_MEMBER.addressDeleted);
   });
 

@@ -2,6 +2,7 @@ import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import { MSG_MEMBER, MSG_ORDER } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { shippingAddresses } from '../../db/schema.js';
+import { publish } from '../../shared/events.js';
 import { badRequest, notFound } from '../../shared/http.js';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -45,7 +46,7 @@ export interface AddressForm {
 /** Creates or edits a saved address of the company; one default address at most. */
 export async function saveAddress(db: Db, companyId: number, form: AddressForm): Promise<number> {
   const basic = form.basic === true || form.basic === 'true';
-  return db.transaction(async (tx) => {
+  const seq = await db.transaction(async (tx) => {
     await lockAddresses(tx, companyId);
     if (basic) await tx.update(shippingAddresses).set({ basic: false }).where(eq(shippingAddresses.companyId, companyId));
     const values = { name: form.name, phone: form.phone, postNum: form.postNum, address: form.address, addrSub: form.addrSub };
@@ -65,6 +66,9 @@ export async function saveAddress(db: Db, companyId: number, form: AddressForm):
       .returning({ id: shippingAddresses.id });
     return row!.id;
   });
+  // The first address completes the company's details (userInfo.companyInfo.licenseFlag).
+  await publish({ type: 'companyChanged', companyId, part: 'addresses' });
+  return seq;
 }
 
 /**
@@ -91,6 +95,7 @@ export async function setBasicAddress(db: Db, companyId: number, seq: number): P
       .set({ basic: sql`${shippingAddresses.id} = ${seq}` })
       .where(eq(shippingAddresses.companyId, companyId));
   });
+  await publish({ type: 'companyChanged', companyId, part: 'addresses' });
 }
 
 /** Deletes an address of the company; when it was the default, the newest remaining one becomes default. */
@@ -111,4 +116,5 @@ export async function deleteAddress(db: Db, companyId: number, seq: number): Pro
       .limit(1);
     if (next) await tx.update(shippingAddresses).set({ basic: true }).where(eq(shippingAddresses.id, next.id));
   });
+  await publish({ type: 'companyChanged', companyId, part: 'addresses' });
 }

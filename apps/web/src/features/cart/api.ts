@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { PAGE_SIZE, TIMING, TRADE_EVENTS, type CartLine, type TradeAnswer } from '@partsmall/contract';
+import { PAGE_SIZE, TIMING, TRADE_EVENTS, type CartLine } from '@partsmall/contract';
 import { api } from '../../shared/api';
 import { tradeCall } from '../../shared/trade';
 
@@ -29,7 +29,7 @@ export function useSaveQuantity() {
 export function useRemoveCartLine() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (seq: number) => tradeCall<TradeAnswer>(TRADE_EVENTS.stateCartItem, TRADE_EVENTS.stateToCartCallBack, { seq }),
+    mutationFn: (seq: number) => tradeCall(TRADE_EVENTS.stateCartItem, { seq }),
     onSuccess: () => setTimeout(() => void client.invalidateQueries({ queryKey: cartKeys.all }), TIMING.cartReloadMs),
   });
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { CHAT_EVENTS, COMPANY_LEVEL_NAMES, ORDER_STATUS_LABELS, loginRequest, type CannedReply, type ChatCustomerInfo, type ChatUser } from '@partsmall/contract';
+import { CHAT_EVENTS, COMPANY_LEVEL_NAMES, ORDER_STATUS_LABELS, loginRequest, type CannedReply, type ChatUser } from '@partsmall/contract';
 import { messageOf } from '../../shared/api';
 import { dateTime, phone, won } from '../../shared/format';
 import { session, useSession } from '../../shared/session';
@@ -198,7 +198,7 @@ function CustomerPanel({ seq, request }: { seq: number; request: Request }) {
   const { data: info } = useQuery({
     queryKey: ['chat-customer-info', seq],
     queryFn: async () => {
-      const a = await request<ChatCustomerInfo>(CHAT_EVENTS.customerInfoRequest, { targetUser: seq });
+      const a = await request(CHAT_EVENTS.customerInfoRequest, { targetUser: seq });
       if (a.code !== 200 || !a.results) throw new Error(a.message ?? '');
       return a.results;
     },
@@ -236,7 +236,7 @@ function CannedPanel({ request, onUse, alert }: { request: Request; onUse: (text
   const [title, setTitle] = useState('');
   const [body, setBody] = useState('');
   const reload = useCallback(() => {
-    void request<CannedReply[]>(CHAT_EVENTS.cannedReplyList).then((a) => {
+    void request(CHAT_EVENTS.cannedReplyList, {}).then((a) => {
       if (a.code === 200 && a.results) setList(a.results);
     });
   }, [request]);

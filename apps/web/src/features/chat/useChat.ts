@@ -6,10 +6,14 @@ import {
   MSG_CHAT,
   type ChatAck,
   type ChatMessage,
+  type ChatPayload,
+  type ChatRequest,
+  type ChatResults,
+  type ChatToClient,
+  type ChatToServer,
   type ChatReadStatus,
   type ChatTyping,
   type ChatUser,
-  type OldChatList,
   type UsersToAdmin,
 } from '@partsmall/contract';
 import { applyMessage, mergeUsers } from './staff-users';
@@ -21,7 +25,10 @@ import { applyMessage, mergeUsers } from './staff-users';
  * everything after the last stored id it has, so nothing is lost.
  */
 
-export function openChatSocket(token: string): Socket {
+/** The chat socket, typed by the contract's event table (socket-events.ts). */
+export type ChatSocket = Socket<ChatToClient, ChatToServer>;
+
+export function openChatSocket(token: string): ChatSocket {
   return io(CHAT_NAMESPACE, { auth: { token }, transports: ['websocket', 'polling'] });
 }
 
@@ -51,18 +58,20 @@ const lastSeqOf = (list: ChatLine[]) => list.reduce((max, m) => (!m.pending && m
 
 const ACK_TIMEOUT_MS = 8000;
 
-function emitAck<T>(socket: Socket, event: string, payload: unknown): Promise<ChatAck<T>> {
-  return socket.timeout(ACK_TIMEOUT_MS).emitWithAck(event, payload) as Promise<ChatAck<T>>;
+/** A chat request of the event table with its payload, resolved with its acknowledgement. */
+function emitAck<K extends ChatRequest>(socket: ChatSocket, event: K, payload: ChatPayload<K>): Promise<ChatAck<ChatResults<K>>> {
+  // socket.io's own typing of acknowledgements with a timeout is not worth its generics here: the table gives the types.
+  return (socket as unknown as Socket).timeout(ACK_TIMEOUT_MS).emitWithAck(event, payload) as Promise<ChatAck<ChatResults<K>>>;
 }
 
 interface Outgoing {
-  event: string;
+  event: typeof CHAT_EVENTS.userMessage | typeof CHAT_EVENTS.adminMessage;
   payload: Record<string, unknown> & { clientMessageId: string };
   targetUser: number;
 }
 
 /** Sending with resends: one queue per socket, kept across reconnects. */
-function useOutbox(socketRef: React.RefObject<Socket | null>, onStored: (m: ChatMessage) => void, onRefused: (message: string, clientId: string) => void) {
+function useOutbox(socketRef: React.RefObject<ChatSocket | null>, onStored: (m: ChatMessage) => void, onRefused: (message: string, clientId: string) => void) {
   const queue = useRef(new Map<string, Outgoing>());
   const flight = useRef(new Set<string>());
   const trySend = useCallback(
@@ -71,7 +80,7 @@ function useOutbox(socketRef: React.RefObject<Socket | null>, onStored: (m: Chat
       if (!s?.connected || flight.current.has(o.payload.clientMessageId)) return;
       flight.current.add(o.payload.clientMessageId);
       try {
-        const ack = await emitAck<ChatMessage>(s, o.event, o.payload);
+        const ack = await emitAck(s, o.event, o.payload as ChatPayload<typeof o.event>);
         queue.current.delete(o.payload.clientMessageId);
         if (ack.code === 201 && ack.results) onStored(ack.results);
         else if (ack.code === 401) return;
@@ -128,7 +137,7 @@ export interface CustomerChatOptions {
 
 /** The customer's side: their one conversation with the shop's staff. */
 export function useCustomerChat({ token, name, onIncoming, onError }: CustomerChatOptions) {
-  const socketRef = useRef<Socket | null>(null);
+  const socketRef = useRef<ChatSocket | null>(null);
   const [messages, setMessages] = useState<ChatLine[]>([]);
   const [status, setStatus] = useState<ChatStatus>('connecting');
   const [loaded, setLoaded] = useState(false);
@@ -155,7 +164,7 @@ export function useCustomerChat({ token, name, onIncoming, onError }: CustomerCh
       setStatus('online');
       const after = lastSeqOf(messagesRef.current);
       // First connect: the newest page; a reconnect: everything since the last stored id.
-      const answer = await emitAck<NonNullable<OldChatList['results']>>(s, CHAT_EVENTS.oldMessageRequest, after > 0 ? { afterSeq: after } : { page: 1, size: 50 }).catch(
+      const answer = await emitAck(s, CHAT_EVENTS.oldMessageRequest, after > 0 ? { afterSeq: after } : { page: 1, size: 50 }).catch(
         () => null,
       );
       if (answer?.code === 200 && answer.results) {
@@ -237,7 +246,7 @@ export interface StaffChatOptions {
 
 /** The staff console's side: every customer, one conversation open at a time. */
 export function useStaffChat({ token, name, onIncoming, onError }: StaffChatOptions) {
-  const socketRef = useRef<Socket | null>(null);
+  const socketRef = useRef<ChatSocket | null>(null);
   const [status, setStatus] = useState<ChatStatus>('connecting');
   const [users, setUsers] = useState<ChatUser[]>([]);
   const [selected, setSelected] = useState<number | null>(null);
@@ -267,7 +276,7 @@ export function useStaffChat({ token, name, onIncoming, onError }: StaffChatOpti
     const s = socketRef.current;
     if (!s?.connected) return;
     const after = lastSeqOf(convRef.current[targetUser] ?? []);
-    const answer = await emitAck<NonNullable<OldChatList['results']>>(
+    const answer = await emitAck(
       s,
       CHAT_EVENTS.oldMessageAdminRequest,
       after > 0 ? { targetUser, afterSeq: after } : { targetUser, page: 1, size: 50 },
@@ -364,10 +373,10 @@ export function useStaffChat({ token, name, onIncoming, onError }: StaffChatOpti
     socketRef.current?.volatile.emit(CHAT_EVENTS.typing, { typing: true, targetUser });
   }, []);
 
-  const request = useCallback(async <T,>(event: string, payload?: unknown): Promise<ChatAck<T>> => {
+  const request = useCallback(async <K extends ChatRequest>(event: K, payload: ChatPayload<K>): Promise<ChatAck<ChatResults<K>>> => {
     const s = socketRef.current;
     if (!s?.connected) return { code: 0, message: '' };
-    return emitAck<T>(s, event, payload ?? {}).catch(() => ({ code: 0, message: '' }));
+    return emitAck(s, event, payload).catch(() => ({ code: 0, message: '' }));
   }, []);
 
   return { status, users, selected, select: setSelected, conversations, customerRead, typing, send, markRead, sendTyping, addStored: onStored, request };

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { TRADE_EVENTS, type PaymentFinishEvent, type PaymentRequest, type WarehouseDelivery } from '@partsmall/contract';
+import { TRADE_EVENTS, type PaymentRequest, type WarehouseDelivery } from '@partsmall/contract';
 import { api } from '../../shared/api';
 import { tradeCall } from '../../shared/trade';
 import { cartKeys } from '../cart/api';
@@ -37,7 +37,7 @@ export function usePay() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (request: PaymentRequest & { clientRequestId: string }) =>
-      tradeCall<PaymentFinishEvent>(TRADE_EVENTS.requestPaymentProduct, TRADE_EVENTS.paymentFinish, request, {
+      tradeCall(TRADE_EVENTS.requestPaymentProduct, request, {
         timeoutMs: 30_000,
         timeoutMessage: T.trade.checkout.payTimeout,
         accept: (a) => {

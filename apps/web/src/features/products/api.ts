@@ -138,7 +138,7 @@ export function useAddToCart(channel: 'socket' | 'http') {
   return useMutation({
     mutationFn: (form: BuyOrCartForm) =>
       channel === 'socket'
-        ? tradeCall(TRADE_EVENTS.addToCart, TRADE_EVENTS.addToCartCallBack, form)
+        ? tradeCall(TRADE_EVENTS.addToCart, form)
         : api('addToCart', form, { accept: [201] }),
   });
 }
