@@ -12,19 +12,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-interface LoginAnswer {
-  token: string;
-  userInfo: {
-    seq: number;
-    id: string;
-    type: number;
-    role: string;
-    companyId: number | null;
-    companyName: string;
-    companyInfo: { name: string; level: string; point: number; securityNum: string | null } | null;
-  };
-}
-
 /** A throwaway main account made through the chat sign-up (no phone code needed). */
 async function makeAccount(id: string, phone: string, pw = 'pass1234'): Promise<void> {
   const res = await call(server, 'chatJoin', {

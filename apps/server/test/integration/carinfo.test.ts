@@ -2,14 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_PARTS } from '../../src/seed/body-parts.js';
 import { call, startTestServer, type TestServer } from '../helpers.js';
 
-interface BodyPart {
-  seq: number;
-  page: number;
-  nameCn: string;
-  nameKo: string;
-  description: string;
-}
-
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LICENSE_PACKAGES, MSG, mallConfig as mallConfigSchema, type MallConfig } from '@partsmall/contract';
+import { LICENSE_PACKAGES, MSG, mallConfig as mallConfigSchema} from '@partsmall/contract';
 import { mallConfig, notices } from '../../src/db/schema.js';
 import { readMallConfig, saveMallConfig } from '../../src/features/mall/service.js';
 import { call, loginAs, rawCall, startTestServer, type TestServer } from '../helpers.js';

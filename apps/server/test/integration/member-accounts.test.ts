@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG, MSG_MEMBER, type MemberListItem } from '@partsmall/contract';
+import { MSG, MSG_MEMBER } from '@partsmall/contract';
 import { companies, members } from '../../src/db/schema.js';
 import { DEMO_COMPANY } from '../../src/seed/demo.js';
 import { call, loginAs, nextEvent, rawCall, sendPhoneCode, startTestServer, tradeSocket, type TestServer } from '../helpers.js';

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { and, count, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG_MEMBER, type PaymentRecord } from '@partsmall/contract';
+import { MSG_MEMBER } from '@partsmall/contract';
 import { cashLedger, companies, members, payments } from '../../src/db/schema.js';
 import { createSandboxGateway } from '../../src/features/payments/sandbox.js';
 import { confirmPayment, startPayment } from '../../src/features/payments/service.js';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BuyItem, CartLine, PaymentResult, ProductView } from '@partsmall/contract';
+import type { PaymentResult } from '@partsmall/contract';
 import { cashLedger, companies, orderLines } from '../../src/db/schema.js';
 import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
 import { expectLedgerMatchesBalances, makeCompany } from '../member-helpers.js';
