@@ -15,6 +15,7 @@ import {
   phoneCodeRequestQuery,
 } from './auth.js';
 import { emptyAnswer } from './envelope.js';
+import { myVehiclesAnswer, myVehicleWriteAnswer, removeMyVehicleRequest, saveMyVehicleRequest } from './vehicles.js';
 import { mallConfigAnswer } from './mall.js';
 import { bodyPartsAnswer, epcToProductAnswer, epcToProductRequest, inquiryAnswer, inquiryRequest, noticeAnswer, noticeRequest, productAnswer, productDetailRequest, productHomeRequest, productListAnswer } from './products.js';
 import {
@@ -195,6 +196,9 @@ export const CALL_SCHEMAS = {
   updateMyInfo: { body: updateMyInfoRequest, answer: loginAnswer },
   updateMyPassword: { body: updateMyPasswordRequest, answer: memberWriteAnswer },
   updateMyCompanyInfo: { body: updateCompanyInfoRequest, answer: companyInfoAnswer },
+  getMyVehicles: { answer: myVehiclesAnswer },
+  saveMyVehicle: { body: saveMyVehicleRequest, answer: myVehicleWriteAnswer },
+  removeMyVehicle: { body: removeMyVehicleRequest, answer: myVehicleWriteAnswer },
   getMallMemberInfo: { body: memberListRequest, answer: memberPageAnswer },
   setMallMemberInfo: { body: saveMemberRequest, answer: savedSeqAnswer },
   setMallMemberType: { body: memberTypeRequest, answer: memberWriteAnswer },

@@ -266,6 +266,21 @@ export const CALLS = {
     description: '대표 계정이 회사의 상호, 대표, 연락처, 주소를 고칩니다. 사업자등록번호는 바뀌지 않습니다.',
     example: { license: '1234567891', name: '한빛수입차부품', ceo: '박준호', phone: '0212345678', fax: '', mail: '', postMain: '06236', addrMain: '서울 강남구 테헤란로 123', addrSub: '4층' },
   },
+  getMyVehicles: {
+    ...CALL_ROUTES.getMyVehicles, tags: ['members'], summary: '내 차량 목록 (회사가 카탈로그에서 조회한 차대번호)',
+    description: '회사의 계정들이 부품 카탈로그에서 연 차대번호가 회사의 차량입니다: 최근에 연 순서로 최대 50대, 회사가 붙인 이름과 함께. 삭제한 차량은 다시 열 때까지 빠집니다.',
+    example: {},
+  },
+  saveMyVehicle: {
+    ...CALL_ROUTES.saveMyVehicle, tags: ['members'], summary: '내 차량 이름 붙이기',
+    description: '회사의 차량에 이름(30자 이내, 빈 값이면 카탈로그의 이름)을 붙입니다. 회사가 조회하지 않은 차대번호는 404.',
+    example: { vin: 'WDDZF4JB8HA354812', name: '김사장님 E클래스' },
+  },
+  removeMyVehicle: {
+    ...CALL_ROUTES.removeMyVehicle, tags: ['members'], summary: '내 차량 목록에서 삭제',
+    description: '차량을 목록에서 뺍니다. 카탈로그에서 다시 열면 목록에 다시 나타납니다.',
+    example: { vin: 'WDDZF4JB8HA354812' },
+  },
   getMallMemberInfo: {
     ...CALL_ROUTES.getMallMemberInfo, tags: ['members'], summary: '회사 계정 목록 (대표 계정, 16건씩)', spec: true,
     description: '대표 계정이 보는 회사의 계정 목록: 이름, 아이디, 연락처로 찾습니다.',

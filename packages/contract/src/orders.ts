@@ -4,6 +4,7 @@ import { MSG_ORDER } from './messages-shop.js';
 import { answerOf, emptyAnswer, pageAnswerOf } from './envelope.js';
 import { dateRangeListRequest } from './member.js';
 import { EPC_MSG, normalizeVin } from './epc.js';
+import { fitVehicle } from './vehicles.js';
 
 /** Order statuses (docs/requirements.md#order-statuses). */
 export const ORDER_STATUS = {
@@ -208,7 +209,15 @@ export const cartProductInfo = z.object({
 export type CartProductInfo = z.infer<typeof cartProductInfo>;
 
 /** A cart line as api/getMallCartInfo sends it (docs/requirements.md#entities). */
-export const cartLine = z.object({ seq: int, qty: int, managerCompanyId: int, productInfo: cartProductInfo, vin: z.string().nullable() });
+export const cartLine = z.object({
+  seq: int,
+  qty: int,
+  managerCompanyId: int,
+  productInfo: cartProductInfo,
+  vin: z.string().nullable(),
+  /** Ours: the company's vehicles this line's product fits (docs/requirements.md#my-vehicles). */
+  fitsMyVehicles: z.array(fitVehicle).optional(),
+});
 export type CartLine = z.infer<typeof cartLine>;
 export const cartPageAnswer = pageAnswerOf(cartLine);
 

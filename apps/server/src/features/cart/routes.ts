@@ -3,6 +3,7 @@ import { type Api, type AppContext, requireCompanyMember } from '../../shared/co
 import { route } from '../../shared/route.js';
 import { created, ok } from '../../shared/http.js';
 import type { AuthContext } from '../auth/sessions.js';
+import { fitsOfProducts } from '../vehicles/index.js';
 import { addToCart, cartLines, paymentItems, updateCartQuantity } from './service.js';
 
 /** The company's price level, from the request context (its one query read it with the session). */
@@ -27,6 +28,8 @@ export function cartRoutes(app: Api, ctx: AppContext) {
   route(app, 'getMallCartInfo', async (req) => {
     const auth = requireCompanyMember(req);
     const { lines, total } = await cartLines(db, { memberId: auth.member.id, companyId: auth.companyId }, levelOf(auth), req.body.page, req.body.size);
+    const fits = await fitsOfProducts(db, auth.companyId, [...new Set(lines.map((l) => l.productInfo.seq))]);
+    for (const line of lines) line.fitsMyVehicles = fits.get(line.productInfo.seq) ?? [];
     return ok(lines, undefined, total);
   });
 

@@ -1,11 +1,12 @@
 import type { FastifyRequest } from 'fastify';
-import { MSG_SHOP } from '@partsmall/contract';
+import { MSG_SHOP, MSG_VEHICLES } from '@partsmall/contract';
 import { sendSerialized } from '../../shared/answers.js';
 import type { Api, AppContext } from '../../shared/context.js';
 import { route } from '../../shared/route.js';
 import { notFound, ok } from '../../shared/http.js';
+import { fitsOfProducts, productIdsFitting } from '../vehicles/index.js';
 import { createProductListCache } from './list-cache.js';
-import { priceFor, productById, productsByOeNumber, searchProducts, type Viewer } from './service.js';
+import { priceFor, productById, productsAmong, productsByOeNumber, searchProducts, type Viewer } from './service.js';
 
 
 /** Whose prices an answer carries: the request context already knows the company's level. */
@@ -18,6 +19,15 @@ export function productRoutes(app: Api, ctx: AppContext) {
   route(app, 'getProductHome', async (req, reply) => {
       const b = req.body;
       const viewer = viewerOf(req);
+      if (b.fitsVin !== undefined) {
+        // 내 차량에 맞는 부품: only a vehicle of the member's own company (docs/requirements.md#my-vehicles).
+        const companyId = req.auth?.company?.id;
+        const ids = companyId === undefined ? null : await productIdsFitting(db, companyId, b.fitsVin);
+        if (ids === null) return { ...ok([], MSG_VEHICLES.notMine), more: false };
+        const { rows, more } = await productsAmong(db, ids, { category: b.category, page: b.page, size: b.size });
+        for (const row of rows) priceFor(row, viewer);
+        return { ...ok(rows, rows.length === 0 ? MSG_SHOP.noInfo : undefined), more };
+      }
       if (b.seq !== undefined) {
         const row = await productById(db, b.seq);
         return { ...ok(row ? [priceFor(row, viewer)] : [], row ? undefined : MSG_SHOP.noInfo), more: false };
@@ -39,6 +49,11 @@ export function productRoutes(app: Api, ctx: AppContext) {
   const detail = async (req: FastifyRequest, seq: number) => {
     const row = await productById(db, seq);
     if (!row) throw notFound(MSG_SHOP.productNotFound);
+    const companyId = req.auth?.company?.id;
+    if (companyId !== undefined) {
+      const fits = await fitsOfProducts(db, companyId, [row.seq]);
+      row.fitsMyVehicles = fits.get(row.seq) ?? [];
+    }
     return ok(priceFor(row, viewerOf(req)));
   };
 

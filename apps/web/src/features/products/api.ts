@@ -27,11 +27,13 @@ export interface GridQuery {
   searchType: SearchType;
   keyword: string;
   category?: string;
+  /** '내 차량에 맞는 부품': a VIN of the member's company (docs/requirements.md#my-vehicles). */
+  fitsVin?: string;
 }
 
 export const productKeys = {
   all: ['products'] as const,
-  grid: (q: GridQuery) => ['products', 'grid', q.searchType, q.keyword, q.category ?? ''] as const,
+  grid: (q: GridQuery) => ['products', 'grid', q.searchType, q.keyword, q.category ?? '', q.fitsVin ?? ''] as const,
   one: (seq: number, path: string) => ['products', 'one', path, seq] as const,
 };
 
@@ -41,6 +43,7 @@ export function gridQueryOf(params: URLSearchParams, mobile: boolean): GridQuery
     searchType: params.get('searchType') === 'pid' ? 'pid' : 'name',
     keyword: (params.get('keyword') ?? '').slice(0, 200),
     ...(mobile ? { category: params.get('category') ?? '' } : {}),
+    ...(params.get('fitsVin') ? { fitsVin: params.get('fitsVin')!.slice(0, 17) } : {}),
   };
 }
 
@@ -66,6 +69,7 @@ export const productGridQuery = (q: GridQuery) =>
           searchType: q.keyword ? q.searchType : '',
           searchKeyword: q.keyword,
           category: q.category || undefined,
+          fitsVin: q.fitsVin || undefined,
           ...serverPage(pageParam),
         },
         { signal, accept: [200] },
