@@ -8,7 +8,7 @@ import { orderEvent, orderView } from './orders.js';
 
 /**
  * The back office (issue 12). Its calls and who may make them are entries of the table of calls
- * (calls.ts: ADMIN_CALLS, mayCall); the menu below names each screen's call.
+ * (call-routes.ts: ADMIN_CALLS, mayCall); the menu below names each screen's call.
  */
 /** The back-office menu: each screen and the call that decides whether a role sees it. */
 export const ADMIN_MENU: { path: string; label: string; call: AdminCall }[] = [

@@ -115,8 +115,8 @@ export function installRequestContext(app: Api, db: Db): void {
 }
 
 /**
- * The one access mechanism: every API route declares `config.access` (a route without one is a
- * start-up error), and the route gets an onRequest hook that checks it before the body is read,
+ * The one access mechanism: every API route declares `config.access` (`route()` sets it from the
+ * table of calls; a route without one is a start-up error), and the route gets an onRequest hook that checks it before the body is read,
  * parsed or validated, so that a visitor gets 401 and a wrong role 403 whatever the payload
  * (issue 8, item 7). Route onRequest hooks run after the app's, so the hook that resolves
  * `request.auth` must be added before this is installed; and this before the routes.

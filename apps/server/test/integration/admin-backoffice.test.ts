@@ -69,17 +69,11 @@ describe('orders', () => {
   it('the status history names the purchase request once: a paid order, and an order stored without its first event', async () => {
     const p = await makeProduct(server, { tiers: [6000, 6000, 6000, 6000], salePrice: 6000, stock: 10 });
     await fund(server, shop.companyId, 100_000);
-    const paid = await call<{ orderSeq: number }>(
-      server,
-      'POST',
-      'api/requestPaymentProduct',
-      {
+    const paid = await call(server, 'requestPaymentProduct', {
         clientRequestId: randomUUID(),
         shippingInfo: { name: '김수령', phone: '01055550000', postNum: '04790', address: '서울 성동구 성수이로 77', addrSub: '3층', shippingValue: 1, shippingPayType: 0 },
         carts: [{ productId: p.id, qty: 1 }],
-      },
-      buyer,
-    );
+      }, { token: buyer });
     expect(paid.body.code).toBe(201);
     const seq = paid.body.results!.orderSeq;
     expect((await post('setOrderStatus', { seq, status: 1 }, staff)).body.code).toBe(201);
@@ -107,7 +101,7 @@ describe('orders', () => {
     expect([refused.status, refused.body.message]).toEqual([400, MSG_ORDER.carrierRequired]);
     const shipped = await post('setOrderStatus', { seq, status: 2, carrier: 'CJ대한통운', waybill: '6543210987' }, staff);
     expect(shipped.body.code).toBe(201);
-    const seen = await call<{ status: number; waybill: string }>(server, 'POST', 'api/getMallOrderDetail', { seq }, buyer);
+    const seen = await call(server, 'getMallOrderDetail', { seq }, { token: buyer });
     expect([seen.body.results?.status, seen.body.results?.waybill]).toEqual([2, '6543210987']);
   });
 
@@ -195,10 +189,10 @@ describe('cash and licence', () => {
     const co = await makeCompany(server, '정지회원', 0);
     const token = await loginAs(server, co.main.id, co.main.pw);
     expect((await post('setMemberStatus', { memberId: co.main.seq, status: 'stopped' }, staff)).body.code).toBe(201);
-    expect((await call(server, 'POST', 'api/getMallOrderInfo', {}, token)).status).toBe(401);
-    expect((await call(server, 'POST', 'api/login', { id: co.main.id, pw: co.main.pw })).body.code).not.toBe(200);
+    expect((await call(server, 'getMallOrderInfo', {}, { token })).status).toBe(401);
+    expect((await call(server, 'login', { id: co.main.id, pw: co.main.pw })).body.code).not.toBe(200);
     expect((await post('setMemberStatus', { memberId: co.main.seq, status: 'active' }, staff)).body.code).toBe(201);
-    expect((await call(server, 'POST', 'api/login', { id: co.main.id, pw: co.main.pw })).body.code).toBe(200);
+    expect((await call(server, 'login', { id: co.main.id, pw: co.main.pw })).body.code).toBe(200);
     expect((await auditOf(`member:${co.main.seq}`)).map((a) => a.after)).toEqual([{ status: 'stopped' }, { status: 'active' }]);
   });
 });
@@ -279,7 +273,7 @@ describe('products', () => {
 
   it('a new product is found by a member at once (grid cache emptied) with the tier price', async () => {
     const pid = `NEW-${randomUUID().slice(0, 6)}`;
-    const search = () => call<{ seq: number; price?: number }[]>(server, 'POST', 'api/getProductHome', { searchType: 'pid', keyword: pid, page: 1, size: 60 }, buyer);
+    const search = () => call(server, 'getProductHome', { searchType: 'pid', keyword: pid, page: 1, size: 60 }, { token: buyer });
     expect((await search()).body.results).toEqual([]);
     const made = await post<AdminProduct>('saveProduct', productBody({ pid }), staff);
     const found = await search();
@@ -383,7 +377,7 @@ describe('notices, inquiries, configuration, staff', () => {
   });
 
   it('inquiries are answered then closed; a closed one takes no answer', async () => {
-    await call(server, 'POST', 'api/registerInquiry', { qnaType: 'partnership', phone: '01033334444', content: '제휴 문의드립니다. 연락 부탁드립니다.' });
+    await call(server, 'registerInquiry', { qnaType: 'partnership', phone: '01033334444', content: '제휴 문의드립니다. 연락 부탁드립니다.' });
     const list = await post<{ seq: number; status: string }[]>('inquiryList', { status: 'open' }, staff);
     const seq = list.body.results![0]!.seq;
     const answered = await post<{ status: string; answer: string }>('answerInquiry', { seq, answer: '담당자가 연락드리겠습니다.' }, staff);
@@ -398,12 +392,12 @@ describe('notices, inquiries, configuration, staff', () => {
   });
 
   it('saving the configuration bumps ver and the shop reads the new footer', async () => {
-    const before = await call<{ ver: number }>(server, 'POST', 'api/getMallConfig', {});
+    const before = await call(server, 'getMallConfig', {});
     const current = await post<Record<string, unknown> & { mallBottom: Record<string, string> }>('getConfig', {}, admin);
     const { ver: _ver, ...fields } = current.body.results!;
     const saved = await post('saveConfig', { ...fields, mallBottom: { ...current.body.results!.mallBottom, phone: '02-9999-0000' } }, admin);
     expect(saved.body.code).toBe(201);
-    const after = await call<{ ver: number; mallBottom: { phone: string } }>(server, 'POST', 'api/getMallConfig', {});
+    const after = await call(server, 'getMallConfig', {});
     expect([after.body.results?.ver, after.body.results?.mallBottom.phone]).toEqual([before.body.results!.ver + 1, '02-9999-0000']);
     const negative = await post('saveConfig', { ...fields, totalAsset: -1 }, admin);
     expect(negative.status).toBe(400);

@@ -12,29 +12,16 @@ afterAll(async () => {
   await server?.close();
 });
 
-interface LoginAnswer {
-  token: string;
-  userInfo: {
-    seq: number;
-    id: string;
-    type: number;
-    role: string;
-    companyId: number | null;
-    companyName: string;
-    companyInfo: { name: string; level: string; point: number; securityNum: string | null } | null;
-  };
-}
-
 /** A throwaway main account made through the chat sign-up (no phone code needed). */
 async function makeAccount(id: string, phone: string, pw = 'pass1234'): Promise<void> {
-  const res = await call(server, 'POST', 'api/chatJoin', {
+  const res = await call(server, 'chatJoin', {
     id,
     pw,
     cpw: pw,
     phone,
     companyName: '테스트상사',
     companyArea: '서울',
-  }, undefined, fromAddress(newAddress()));
+  }, { headers: fromAddress(newAddress()) });
   expect(res.body.code).toBe(200);
 }
 
@@ -44,7 +31,7 @@ async function setStatus(id: string, status: 'active' | 'stopped' | 'withdrawn')
 
 describe('api/login', () => {
   it('logs a main account in: token, user info with company, level, cash and security number', async () => {
-    const res = await call<LoginAnswer>(server, 'POST', 'api/login', { id: 'demo@partsmall.kr', pw: 'demo1234' });
+    const res = await call(server, 'login', { id: 'demo@partsmall.kr', pw: 'demo1234' });
     expect(res.status).toBe(200);
     expect(res.body.code).toBe(200);
     expect(res.body.message).toBe(MSG.loggedIn);
@@ -65,13 +52,13 @@ describe('api/login', () => {
   });
 
   it('accepts the id in any case and with surrounding spaces', async () => {
-    const res = await call<LoginAnswer>(server, 'POST', 'api/login', { id: '  Demo@PartsMall.KR ', pw: 'demo1234' });
+    const res = await call(server, 'login', { id: '  Demo@PartsMall.KR ', pw: 'demo1234' });
     expect(res.body.code).toBe(200);
     expect(res.body.results!.userInfo.id).toBe('demo@partsmall.kr');
   });
 
   it('a sub-account sees its company but not the security number', async () => {
-    const res = await call<LoginAnswer>(server, 'POST', 'api/login', { id: 'sub@partsmall.kr', pw: 'demo1234' });
+    const res = await call(server, 'login', { id: 'sub@partsmall.kr', pw: 'demo1234' });
     expect(res.body.code).toBe(200);
     expect(res.body.results!.userInfo.type).not.toBe(0);
     expect(res.body.results!.userInfo.companyInfo).toMatchObject({ name: '한빛수입차부품', securityNum: null });
@@ -82,17 +69,17 @@ describe('api/login', () => {
       ['staff@partsmall.kr', 'staff1234', 'staff'],
       ['admin@partsmall.kr', 'admin1234', 'admin'],
     ] as const) {
-      const res = await call<LoginAnswer>(server, 'POST', 'api/login', { id, pw });
+      const res = await call(server, 'login', { id, pw });
       expect(res.body.code).toBe(200);
       expect(res.body.results!.userInfo).toMatchObject({ role, companyId: null, companyInfo: null });
     }
   });
 
   it('refuses a wrong password and an unknown id with the same Korean message', async () => {
-    const wrong = await call(server, 'POST', 'api/login', { id: 'other@partsmall.kr', pw: 'wrong-pass' });
+    const wrong = await call(server, 'login', { id: 'other@partsmall.kr', pw: 'wrong-pass' });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toEqual({ code: 400, message: MSG.loginFailed });
-    const unknown = await call(server, 'POST', 'api/login', { id: 'nobody@partsmall.kr', pw: 'demo1234' });
+    const unknown = await call(server, 'login', { id: 'nobody@partsmall.kr', pw: 'demo1234' });
     expect(unknown.status).toBe(400);
     expect(unknown.body).toEqual({ code: 400, message: MSG.loginFailed });
   });
@@ -118,22 +105,22 @@ describe('api/login', () => {
     await makeAccount('stopme@partsmall.kr', '01070000001');
     const token = await loginAs(server, 'stopme@partsmall.kr', 'pass1234');
     await setStatus('stopme@partsmall.kr', 'stopped');
-    const res = await call(server, 'POST', 'api/login', { id: 'stopme@partsmall.kr', pw: 'pass1234' });
+    const res = await call(server, 'login', { id: 'stopme@partsmall.kr', pw: 'pass1234' });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ code: 403, message: MSG.accountStopped });
-    expect((await call(server, 'POST', 'api/logout', {}, token)).status).toBe(401);
+    expect((await call(server, 'logout', {}, { token })).status).toBe(401);
     // A wrong password on a stopped account reveals nothing more than on an active one.
-    const wrong = await call(server, 'POST', 'api/login', { id: 'stopme@partsmall.kr', pw: 'nope12345' });
+    const wrong = await call(server, 'login', { id: 'stopme@partsmall.kr', pw: 'nope12345' });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe(MSG.loginFailed);
     await setStatus('stopme@partsmall.kr', 'active');
-    expect((await call(server, 'POST', 'api/login', { id: 'stopme@partsmall.kr', pw: 'pass1234' })).body.code).toBe(200);
+    expect((await call(server, 'login', { id: 'stopme@partsmall.kr', pw: 'pass1234' })).body.code).toBe(200);
   });
 
   it('refuses a withdrawn account like an unknown id', async () => {
     await makeAccount('gone@partsmall.kr', '01070000002');
     await setStatus('gone@partsmall.kr', 'withdrawn');
-    const res = await call(server, 'POST', 'api/login', { id: 'gone@partsmall.kr', pw: 'pass1234' });
+    const res = await call(server, 'login', { id: 'gone@partsmall.kr', pw: 'pass1234' });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ code: 400, message: MSG.loginFailed });
   });
@@ -142,8 +129,8 @@ describe('api/login', () => {
 describe('login brute-force limit', () => {
   const id = 'locked@partsmall.kr';
   const pw = 'right1234';
-  const fail = () => call(server, 'POST', 'api/login', { id, pw: 'wrong1234' });
-  const succeed = () => call(server, 'POST', 'api/login', { id, pw });
+  const fail = () => call(server, 'login', { id, pw: 'wrong1234' });
+  const succeed = () => call(server, 'login', { id, pw });
 
   beforeAll(async () => {
     await makeAccount(id, '01070000003', pw);
@@ -164,24 +151,24 @@ describe('login brute-force limit', () => {
     expect(locked.body).toEqual({ code: 429, message: MSG.loginTooMany });
     expect((await fail()).status).toBe(429);
     // The id is counted in lower case: another spelling of it is locked too.
-    expect((await call(server, 'POST', 'api/login', { id: 'LOCKED@partsmall.kr', pw })).status).toBe(429);
+    expect((await call(server, 'login', { id: 'LOCKED@partsmall.kr', pw })).status).toBe(429);
   });
 
   it('parallel attempts cannot slip past the limit: at most 5 passwords are tried', async () => {
     const target = 'parallel@partsmall.kr';
     await makeAccount(target, '01070000004', pw);
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => call(server, 'POST', 'api/login', { id: target, pw: `guess${1000 + i}` })),
+      Array.from({ length: 20 }, (_, i) => call(server, 'login', { id: target, pw: `guess${1000 + i}` })),
     );
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 400).length).toBeLessThanOrEqual(LOGIN_LIMIT.maxFailures);
     expect(statuses.filter((s) => s !== 400 && s !== 429)).toEqual([]);
     // Locked now, whatever the interleaving was.
-    expect((await call(server, 'POST', 'api/login', { id: target, pw })).status).toBe(429);
+    expect((await call(server, 'login', { id: target, pw })).status).toBe(429);
   });
 
   it('the limit is per id: other accounts still log in', async () => {
-    expect((await call(server, 'POST', 'api/login', { id: 'other@partsmall.kr', pw: 'demo1234' })).body.code).toBe(200);
+    expect((await call(server, 'login', { id: 'other@partsmall.kr', pw: 'demo1234' })).body.code).toBe(200);
   });
 
   it('the lock ends when the failures leave the 10-minute window', async () => {
@@ -197,10 +184,10 @@ describe('api/logout', () => {
   it('revokes the token: the next member call answers 401, other sessions stay', async () => {
     const token = await loginAs(server, 'other@partsmall.kr', 'demo1234');
     const second = await loginAs(server, 'other@partsmall.kr', 'demo1234');
-    const out = await call(server, 'POST', 'api/logout', {}, token);
+    const out = await call(server, 'logout', {}, { token });
     expect(out.status).toBe(200);
     expect(out.body).toEqual({ code: 201, message: MSG.loggedOut });
-    const again = await call(server, 'POST', 'api/logout', {}, token);
+    const again = await call(server, 'logout', {}, { token });
     expect(again.status).toBe(401);
     expect(again.body).toEqual({ code: 401, message: MSG.tokenExpired });
     // The revoked token no longer opens the trade channel.
@@ -208,12 +195,12 @@ describe('api/logout', () => {
     expect((await nextEvent<{ code: number }>(socket, 'toClientBaseInfo')).code).toBe(401);
     socket.close();
     // The member's other tab keeps its session.
-    expect((await call(server, 'POST', 'api/logout', {}, second)).body.code).toBe(201);
+    expect((await call(server, 'logout', {}, { token: second })).body.code).toBe(201);
   });
 
   it('answers 401 without a token or with a malformed one', async () => {
-    expect((await call(server, 'POST', 'api/logout', {})).status).toBe(401);
-    expect((await call(server, 'POST', 'api/logout', {}, 'not-a-real-token')).status).toBe(401);
-    expect((await call(server, 'POST', 'api/logout', {}, 'x'.repeat(5000))).status).toBe(401);
+    expect((await call(server, 'logout', {})).status).toBe(401);
+    expect((await call(server, 'logout', {}, { token: 'not-a-real-token' })).status).toBe(401);
+    expect((await call(server, 'logout', {}, { token: 'x'.repeat(5000) })).status).toBe(401);
   });
 });

@@ -2,14 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_PARTS } from '../../src/seed/body-parts.js';
 import { call, startTestServer, type TestServer } from '../helpers.js';
 
-interface BodyPart {
-  seq: number;
-  page: number;
-  nameCn: string;
-  nameKo: string;
-  description: string;
-}
-
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
@@ -20,7 +12,7 @@ afterAll(async () => {
 
 describe('api/getCarInfo', () => {
   it('answers the body-part table: at least 60 terms over pages 1 to 6, ordered by page', async () => {
-    const res = await call<BodyPart[]>(server, 'POST', 'api/getCarInfo', {});
+    const res = await call(server, 'getCarInfo', {});
     expect(res.status).toBe(200);
     expect(res.body.code).toBe(200);
     const rows = res.body.results!;
@@ -44,7 +36,7 @@ describe('api/getCarInfo', () => {
   it('does not add the terms twice when the demo seed runs again', async () => {
     const { seedDemo } = await import('../../src/seed/demo.js');
     await seedDemo(server.db);
-    const res = await call<BodyPart[]>(server, 'POST', 'api/getCarInfo', {});
+    const res = await call(server, 'getCarInfo', {});
     expect(res.body.results!.length).toBe(BODY_PARTS.length);
   });
 });

@@ -235,7 +235,7 @@ describe("another catalogue's part numbers, replacements and the licence's end (
     const a = await unlicensedCompany('검색제한A');
     const b = await unlicensedCompany('검색제한B');
     const c = await unlicensedCompany('검색제한C');
-    const hot = (token: string) => call(server, 'POST', 'epc/getCarsSearchHotKey', { vin: BMW_TEST, mcid: BMW, searchHotKey: '07' }, token, address);
+    const hot = (token: string) => call(server, 'getCarsSearchHotKey', { vin: BMW_TEST, mcid: BMW, searchHotKey: '07' }, { token, headers: address });
     const statuses = async (token: string, n: number) => {
       const out: number[] = [];
       for (let i = 0; i < n; i++) out.push((await hot(token)).status);
@@ -249,7 +249,7 @@ describe("another catalogue's part numbers, replacements and the licence's end (
     const overAddress = await hot(c.token);
     expect([overAddress.status, overAddress.body.message]).toEqual([429, EPC_MSG.hotKeyTooMany]);
     // The same member from another address is still within its own limit.
-    const elsewhere = await call(server, 'POST', 'epc/getCarsSearchHotKey', { vin: BMW_TEST, mcid: BMW, searchHotKey: '07' }, c.token, { 'x-forwarded-for': '198.51.100.21' });
+    const elsewhere = await call(server, 'getCarsSearchHotKey', { vin: BMW_TEST, mcid: BMW, searchHotKey: '07' }, { token: c.token, headers: { 'x-forwarded-for': '198.51.100.21' } });
     expect(elsewhere.status).toBe(200);
   });
 

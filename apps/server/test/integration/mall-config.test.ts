@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LICENSE_PACKAGES, MSG, mallConfig as mallConfigSchema, type MallConfig } from '@partsmall/contract';
+import { LICENSE_PACKAGES, MSG, mallConfig as mallConfigSchema} from '@partsmall/contract';
 import { mallConfig, notices } from '../../src/db/schema.js';
 import { readMallConfig, saveMallConfig } from '../../src/features/mall/service.js';
 import { call, loginAs, rawCall, startTestServer, type TestServer } from '../helpers.js';
@@ -13,7 +13,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const getConfig = (token?: string) => call<MallConfig>(server, 'POST', 'api/getMallConfig', undefined, token);
+const getConfig = (token?: string) => call(server, 'getMallConfig', undefined, { token });
 
 describe('POST api/getMallConfig', () => {
   it('answers code 200 with the whole configuration, matching the contract schema', async () => {
@@ -33,7 +33,7 @@ describe('POST api/getMallConfig', () => {
 
   it('the warehouses of the directions page are the ones checkout and the products name', async () => {
     const { shippingAddress } = (await getConfig()).body.results!;
-    const delivery = await call<{ warehouse_name: string }[]>(server, 'POST', 'api/getDeliInfo', {}, await loginAs(server, 'demo@partsmall.kr', 'demo1234'));
+    const delivery = await call(server, 'getDeliInfo', {}, { token: await loginAs(server, 'demo@partsmall.kr', 'demo1234') });
     expect(shippingAddress.map((w) => w.name)).toEqual(['한국 김포물류센터', '중국 위해직수입창고']);
     expect(delivery.body.results?.map((w) => w.warehouse_name)).toEqual(['한국 김포물류센터', '중국 위해직수입창고']);
   });

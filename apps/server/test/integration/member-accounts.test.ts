@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG, MSG_MEMBER, type MemberListItem } from '@partsmall/contract';
+import { MSG, MSG_MEMBER } from '@partsmall/contract';
 import { companies, members } from '../../src/db/schema.js';
 import { DEMO_COMPANY } from '../../src/seed/demo.js';
 import { call, loginAs, nextEvent, rawCall, sendPhoneCode, startTestServer, tradeSocket, type TestServer } from '../helpers.js';
@@ -16,12 +16,12 @@ let demoCompanyId: number;
 let demoSeq: number;
 
 const memberRow = async (seq: number) => (await server.db.select().from(members).where(eq(members.id, seq)))[0]!;
-const works = async (token: string) => (await call(server, 'POST', 'api/getMyShippingInfo', {}, token)).status === 200;
-const list = (body: Record<string, unknown>, token = demo) => call<MemberListItem[]>(server, 'POST', 'api/getMallMemberInfo', body, token);
+const works = async (token: string) => (await call(server, 'getMyShippingInfo', {}, { token })).status === 200;
+const list = (body: Record<string, unknown>, token = demo) => call(server, 'getMallMemberInfo', body, { token });
 
 async function register(name: string) {
   const id = `${name.toLowerCase()}-${Date.now() % 1_000_000}@hanbit.kr`;
-  const res = await call<{ seq: number }>(server, 'POST', 'api/setMallMemberInfo', { id, pw: 'start123', name: `${name}직원`, phone: randomPhone(), mail: `${name}.mail@hanbit.kr` }, demo);
+  const res = await call(server, 'setMallMemberInfo', { id, pw: 'start123', name: `${name}직원`, phone: randomPhone(), mail: `${name}.mail@hanbit.kr` }, { token: demo });
   expect(res.body.code).toBe(201);
   return { seq: res.body.results!.seq, id, pw: 'start123' };
 }
@@ -104,7 +104,7 @@ describe('api/setMallMemberInfo', () => {
       [{ ...form(), phone: '01012345603' }, 'phone', MSG_MEMBER.phoneInUse],
     ];
     for (const [body, field, message] of cases) {
-      const res = await call(server, 'POST', 'api/setMallMemberInfo', body, demo);
+      const res = await call(server, 'setMallMemberInfo', body, { token: demo });
       expect([res.status, res.body.field, res.body.message], JSON.stringify(body)).toEqual([400, field, message]);
     }
     expect(await count()).toBe(n);
@@ -114,38 +114,38 @@ describe('api/setMallMemberInfo', () => {
 
   it('registers a sub-account of the company that can log in at once', async () => {
     const body = { ...form(), id: 'NewStaff@Hanbit.kr' };
-    const res = await call<{ seq: number }>(server, 'POST', 'api/setMallMemberInfo', body, demo);
+    const res = await call(server, 'setMallMemberInfo', body, { token: demo });
     expect([res.body.code, res.body.message]).toEqual([201, MSG_MEMBER.memberCreated]);
     const row = await memberRow(res.body.results!.seq);
     expect(row).toMatchObject({ loginId: 'newstaff@hanbit.kr', name: '이신입', type: 1, status: 'active', companyId: demoCompanyId, role: 'member' });
     const token = await loginAs(server, 'newstaff@hanbit.kr', 'start123');
     expect(await works(token)).toBe(true);
-    expect((await call(server, 'POST', 'api/getMallMemberInfo', {}, token)).status).toBe(403);
+    expect((await call(server, 'getMallMemberInfo', {}, { token })).status).toBe(403);
   });
 
   it('edits name, phone and mail; id and pw are never changed by an edit', async () => {
     const [row] = await server.db.select().from(members).where(eq(members.loginId, 'newstaff@hanbit.kr'));
     const phone = randomPhone();
-    const res = await call(server, 'POST', 'api/setMallMemberInfo', { seq: row!.id, id: 'hijack@hanbit.kr', pw: 'hijack99', name: '이선임', phone, mail: 'senior@hanbit.kr' }, demo);
+    const res = await call(server, 'setMallMemberInfo', { seq: row!.id, id: 'hijack@hanbit.kr', pw: 'hijack99', name: '이선임', phone, mail: 'senior@hanbit.kr' }, { token: demo });
     expect([res.body.code, res.body.message]).toEqual([201, MSG_MEMBER.memberUpdated]);
     expect(await memberRow(row!.id)).toMatchObject({ loginId: 'newstaff@hanbit.kr', name: '이선임', phone, mail: 'senior@hanbit.kr', passwordHash: row!.passwordHash });
-    const bad = await call(server, 'POST', 'api/setMallMemberInfo', { seq: row!.id, name: '이', phone, mail: 'senior@hanbit.kr' }, demo);
+    const bad = await call(server, 'setMallMemberInfo', { seq: row!.id, name: '이', phone, mail: 'senior@hanbit.kr' }, { token: demo });
     expect([bad.status, bad.body.field]).toEqual([400, 'name']);
-    const taken = await call(server, 'POST', 'api/setMallMemberInfo', { seq: row!.id, name: '이선임', phone: '01012345601', mail: 'senior@hanbit.kr' }, demo);
+    const taken = await call(server, 'setMallMemberInfo', { seq: row!.id, name: '이선임', phone: '01012345601', mail: 'senior@hanbit.kr' }, { token: demo });
     expect([taken.status, taken.body.message]).toEqual([400, MSG_MEMBER.phoneInUse]);
-    expect((await call(server, 'POST', 'api/setMallMemberInfo', { seq: 2_000_000_000, name: '이선임', phone, mail: 'senior@hanbit.kr' }, demo)).status).toBe(404);
+    expect((await call(server, 'setMallMemberInfo', { seq: 2_000_000_000, name: '이선임', phone, mail: 'senior@hanbit.kr' }, { token: demo })).status).toBe(404);
   });
 });
 
 describe('api/setMallMemberType', () => {
   it('refuses to demote the last main account; a stopped main account does not count', async () => {
-    const refused = await call(server, 'POST', 'api/setMallMemberType', { seq: demoSeq, type: 1 }, demo);
+    const refused = await call(server, 'setMallMemberType', { seq: demoSeq, type: 1 }, { token: demo });
     expect([refused.status, refused.body.message]).toEqual([400, MSG_MEMBER.lastMainAccount]);
     expect((await memberRow(demoSeq)).type).toBe(0);
     const helper = await register('stopmain');
-    expect((await call(server, 'POST', 'api/setMallMemberType', { seq: helper.seq, type: 0 }, demo)).body.code).toBe(201);
-    expect((await call(server, 'POST', 'api/stateMemberInfo', { seq: helper.seq }, demo)).body.code).toBe(201);
-    const still = await call(server, 'POST', 'api/setMallMemberType', { seq: demoSeq, type: 1 }, demo);
+    expect((await call(server, 'setMallMemberType', { seq: helper.seq, type: 0 }, { token: demo })).body.code).toBe(201);
+    expect((await call(server, 'stateMemberInfo', { seq: helper.seq }, { token: demo })).body.code).toBe(201);
+    const still = await call(server, 'setMallMemberType', { seq: demoSeq, type: 1 }, { token: demo });
     expect([still.status, still.body.message]).toEqual([400, MSG_MEMBER.lastMainAccount]);
     expect((await memberRow(demoSeq)).type).toBe(0);
     for (const type of [2, -1, '0', null]) {
@@ -161,21 +161,21 @@ describe('api/setMallMemberType', () => {
     const secondToken = await loginAs(server, second.id, second.pw);
     expect((await list({}, secondToken)).status).toBe(200);
     // The demo main account steps down; its own session loses the main-account menu at once.
-    expect((await call(server, 'POST', 'api/setMallMemberType', { seq: demoSeq, type: 1 }, demo)).body.code).toBe(201);
+    expect((await call(server, 'setMallMemberType', { seq: demoSeq, type: 1 }, { token: demo })).body.code).toBe(201);
     expect((await list({}, demo)).status).toBe(403);
-    expect((await call(server, 'POST', 'api/setMallMemberType', { seq: demoSeq, type: 0 }, secondToken)).body.code).toBe(201);
+    expect((await call(server, 'setMallMemberType', { seq: demoSeq, type: 0 }, { token: secondToken })).body.code).toBe(201);
     expect((await list({}, demo)).status).toBe(200);
-    expect((await call(server, 'POST', 'api/setMallMemberType', { seq: second.seq, type: 1 }, demo)).body.code).toBe(201);
+    expect((await call(server, 'setMallMemberType', { seq: second.seq, type: 1 }, { token: demo })).body.code).toBe(201);
   });
 
   it('two main accounts demoting each other at the same moment: one wins, a main account remains', async () => {
     const second = await register('race');
-    await call(server, 'POST', 'api/setMallMemberType', { seq: second.seq, type: 0 }, demo);
+    await call(server, 'setMallMemberType', { seq: second.seq, type: 0 }, { token: demo });
     const secondToken = await loginAs(server, second.id, second.pw);
     for (let round = 0; round < 3; round++) {
       const answers = await Promise.all([
-        call(server, 'POST', 'api/setMallMemberType', { seq: second.seq, type: 1 }, demo),
-        call(server, 'POST', 'api/setMallMemberType', { seq: demoSeq, type: 1 }, secondToken),
+        call(server, 'setMallMemberType', { seq: second.seq, type: 1 }, { token: demo }),
+        call(server, 'setMallMemberType', { seq: demoSeq, type: 1 }, { token: secondToken }),
       ]);
       expect(answers.map((a) => a.body.code).sort()).toContain(201);
       const mains = (await server.db.select().from(members).where(eq(members.companyId, demoCompanyId))).filter((m) => m.type === 0 && m.status === 'active');
@@ -183,9 +183,9 @@ describe('api/setMallMemberType', () => {
       // Back to two main accounts for the next round, by whichever is main now.
       const mainToken = mains[0]!.id === demoSeq ? demo : secondToken;
       const other = mains[0]!.id === demoSeq ? second.seq : demoSeq;
-      expect((await call(server, 'POST', 'api/setMallMemberType', { seq: other, type: 0 }, mainToken)).body.code).toBe(201);
+      expect((await call(server, 'setMallMemberType', { seq: other, type: 0 }, { token: mainToken })).body.code).toBe(201);
     }
-    await call(server, 'POST', 'api/setMallMemberType', { seq: second.seq, type: 1 }, demo);
+    await call(server, 'setMallMemberType', { seq: second.seq, type: 1 }, { token: demo });
     expect((await memberRow(demoSeq)).type).toBe(0);
   });
 });
@@ -205,19 +205,19 @@ describe('api/stateMemberInfo', () => {
     socket.close();
     expect(await works(token)).toBe(false);
     expect((await memberRow(staff.seq)).status).toBe('stopped');
-    const login = await call(server, 'POST', 'api/login', { id: staff.id, pw: staff.pw });
+    const login = await call(server, 'login', { id: staff.id, pw: staff.pw });
     expect([login.status, login.body.message]).toEqual([403, MSG.accountStopped]);
     // Stopping twice is harmless; the list shows the state.
-    expect((await call(server, 'POST', 'api/stateMemberInfo', { seq: staff.seq }, demo)).body.code).toBe(201);
+    expect((await call(server, 'stateMemberInfo', { seq: staff.seq }, { token: demo })).body.code).toBe(201);
     const shown = (await list({ searchType: 'id', searchKeyword: staff.id })).body.results!;
     expect(shown.map((m) => m.status)).toEqual(['stopped']);
-    const resumed = await call(server, 'POST', 'api/stateMemberInfo', { seq: staff.seq, status: 'active' }, demo);
+    const resumed = await call(server, 'stateMemberInfo', { seq: staff.seq, status: 'active' }, { token: demo });
     expect([resumed.body.code, resumed.body.message]).toEqual([201, MSG_MEMBER.memberResumed]);
     expect(await works(await loginAs(server, staff.id, staff.pw))).toBe(true);
   });
 
   it('a main account cannot stop itself', async () => {
-    const res = await call(server, 'POST', 'api/stateMemberInfo', { seq: demoSeq }, demo);
+    const res = await call(server, 'stateMemberInfo', { seq: demoSeq }, { token: demo });
     expect([res.status, res.body.message]).toEqual([400, MSG_MEMBER.cannotStopSelf]);
     expect((await memberRow(demoSeq)).status).toBe('active');
     expect(await works(demo)).toBe(true);
@@ -231,16 +231,16 @@ describe('api/initMallMemberPw', () => {
   it('sets a random 10-character password shown once; old password and sessions stop working', async () => {
     const staff = await register('resetme');
     const token = await loginAs(server, staff.id, staff.pw);
-    const res = await call<{ pw: string }>(server, 'POST', 'api/initMallMemberPw', { seq: staff.seq }, demo);
+    const res = await call(server, 'initMallMemberPw', { seq: staff.seq }, { token: demo });
     expect([res.body.code, res.body.message]).toEqual([201, MSG_MEMBER.passwordReset]);
     const pw = res.body.results!.pw;
     expect(pw).toMatch(/^[A-Za-z0-9]{10}$/);
     expect(await works(token)).toBe(false);
-    expect((await call(server, 'POST', 'api/login', { id: staff.id, pw: staff.pw })).status).toBe(400);
+    expect((await call(server, 'login', { id: staff.id, pw: staff.pw })).status).toBe(400);
     expect(await works(await loginAs(server, staff.id, pw))).toBe(true);
-    const again = await call<{ pw: string }>(server, 'POST', 'api/initMallMemberPw', { seq: staff.seq }, demo);
+    const again = await call(server, 'initMallMemberPw', { seq: staff.seq }, { token: demo });
     expect(again.body.results!.pw).not.toBe(pw);
-    const self = await call(server, 'POST', 'api/initMallMemberPw', { seq: demoSeq }, demo);
+    const self = await call(server, 'initMallMemberPw', { seq: demoSeq }, { token: demo });
     expect([self.status, self.body.message]).toEqual([400, MSG_MEMBER.cannotResetSelf]);
     expect(await works(demo)).toBe(true);
   });
@@ -256,7 +256,7 @@ describe('api/updateSecurityNumber', () => {
   it('renews the 6-digit number: the old one no longer lets sub-accounts join, the new one does', async () => {
     const [before] = await server.db.select().from(companies).where(eq(companies.id, demoCompanyId));
     expect(before!.securityNum).toBe(DEMO_COMPANY.securityNum);
-    const res = await call<{ securityNum: string }>(server, 'POST', 'api/updateSecurityNumber', undefined, demo);
+    const res = await call(server, 'updateSecurityNumber', undefined, { token: demo });
     expect([res.body.code, res.body.message]).toEqual([201, MSG_MEMBER.securityNumRenewed]);
     let fresh = res.body.results!.securityNum;
     expect(fresh).toMatch(/^\d{6}$/);
@@ -269,20 +269,20 @@ describe('api/updateSecurityNumber', () => {
     const [renewed] = await server.db.select().from(companies).where(eq(companies.id, demoCompanyId));
     expect(renewed!.securityNum).not.toBe(fresh);
     fresh = renewed!.securityNum;
-    const refused = await call(server, 'POST', 'api/join', await joinForm(DEMO_COMPANY.securityNum));
+    const refused = await call(server, 'join', await joinForm(DEMO_COMPANY.securityNum));
     expect([refused.body.code, refused.body.field]).toEqual([499, 'securityNum']);
-    const joined = await call(server, 'POST', 'api/join', await joinForm(fresh));
+    const joined = await call(server, 'join', await joinForm(fresh));
     expect(joined.body.code).toBe(201);
     // The main account's userInfo shows the new number; a sub-account never sees it.
-    const me = await call<{ userInfo: { companyInfo: { securityNum: string | null } } }>(server, 'POST', 'api/updateMyCompanyInfo', {
+    const me = await call(server, 'updateMyCompanyInfo', {
       license: DEMO_COMPANY.license,
       name: '한빛수입차부품',
       ceo: '박준호',
       phone: '0224681357',
       postMain: '04790',
       addrMain: '서울특별시 성동구 성수이로 77',
-    }, demo);
-    expect(me.body.results!.userInfo.companyInfo.securityNum).toBe(fresh);
+    }, { token: demo });
+    expect(me.body.results!.userInfo.companyInfo!.securityNum).toBe(fresh);
   });
 
   it('the ledger sums to the balance for every company', async () => {

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { and, count, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG_MEMBER, type PaymentRecord } from '@partsmall/contract';
+import { MSG_MEMBER } from '@partsmall/contract';
 import { cashLedger, companies, members, payments } from '../../src/db/schema.js';
 import { createSandboxGateway } from '../../src/features/payments/sandbox.js';
 import { confirmPayment, startPayment } from '../../src/features/payments/service.js';
@@ -235,7 +235,7 @@ describe('the sandbox page', () => {
     await rawCall(server, 'GET', pagePath(paymentId));
     expect((await paymentRow(paymentId)).status).toBe('pending');
     expect((await company(otherCompanyId)).point).toBe(before.point);
-    const history = await call<PaymentRecord[]>(server, 'POST', 'api/mallCashPaymentInfo', { page: 1, size: 15 }, other);
+    const history = await call(server, 'mallCashPaymentInfo', { page: 1, size: 15 }, { token: other });
     expect(history.body.results!.some((r) => r.amount === 9000)).toBe(false);
   });
 });
@@ -342,7 +342,7 @@ describe('licence purchase', () => {
   it('extends a running licence by the package days, without touching cash or the ledger', async () => {
     const before = await company(demoCompanyId);
     const rowsBefore = await ledgerRows(demoCompanyId);
-    const res = await call<Started['results']>(server, 'POST', 'payCenter/showLicensePaymentWinow', { pgcode: 'creditcard', amount: 90_000, days: 90 }, demo);
+    const res = await call(server, 'showLicensePaymentWinow', { pgcode: 'creditcard', amount: 90_000, days: 90 }, { token: demo });
     expect(res.body.code).toBe(200);
     const paymentId = res.body.results!.paymentId;
     expect(await paymentRow(paymentId)).toMatchObject({ kind: 'license', days: 90, amount: 90_000, productName: '라이선스 90일 이용권' });
@@ -358,7 +358,7 @@ describe('licence purchase', () => {
 
   it('a company without a licence gets the package days counted from the end of today (Seoul)', async () => {
     expect((await company(otherCompanyId)).licenseEnd).toBeNull();
-    const res = await call<Started['results']>(server, 'POST', 'payCenter/showLicensePaymentWinow', { pgcode: 'banktransfer', amount: 30_000 }, other);
+    const res = await call(server, 'showLicensePaymentWinow', { pgcode: 'banktransfer', amount: 30_000 }, { token: other });
     await press(res.body.results!.paymentId, 'deposit');
     const end = (await company(otherCompanyId)).licenseEnd!;
     expect(licenseDaysLeft(end)).toBe(30);
@@ -408,7 +408,7 @@ describe('payment histories', () => {
   it('list the company\'s paid records only, newest first, with the spec\'s fields', async () => {
     const paymentId = await startedId(demo, 4000);
     await confirmPaid(paymentId, 4000);
-    const res = await call<PaymentRecord[]>(server, 'POST', 'api/mallCashPaymentInfo', { startDate: '', endDate: '', searchType: '', page: 1, size: 15 }, demo);
+    const res = await call(server, 'mallCashPaymentInfo', { startDate: '', endDate: '', searchType: '', page: 1, size: 15 }, { token: demo });
     expect(res.body.code).toBe(200);
     const rows = res.body.results!;
     expect(Object.keys(rows[0]!).sort()).toEqual(['amount', 'pgcode', 'product_name', 'seq', 'transaction_date', 'user_name']);
@@ -419,38 +419,38 @@ describe('payment histories', () => {
       .where(and(eq(payments.companyId, demoCompanyId), eq(payments.kind, 'point'), eq(payments.status, 'paid')));
     expect(res.body.total).toBe(Number(paidCount!.n));
     // The opening cash of the demo shows as a charge the shop made.
-    const all = await call<PaymentRecord[]>(server, 'POST', 'api/mallCashPaymentInfo', { page: 1, size: 100 }, demo);
+    const all = await call(server, 'mallCashPaymentInfo', { page: 1, size: 100 }, { token: demo });
     expect(all.body.results!.at(-1)).toMatchObject({ pgcode: 'manager', amount: 5_000_000 });
     const times = all.body.results!.map((r) => r.transaction_date);
     expect([...times].sort().reverse()).toEqual(times);
     const statuses = await server.db.select({ status: payments.status }).from(payments).where(inArray(payments.id, all.body.results!.map((r) => r.seq)));
     expect(new Set(statuses.map((s) => s.status))).toEqual(new Set(['paid']));
     // Pages of 15 by default.
-    const page = await call<PaymentRecord[]>(server, 'POST', 'api/mallCashPaymentInfo', { page: 1 }, demo);
+    const page = await call(server, 'mallCashPaymentInfo', { page: 1 }, { token: demo });
     expect(page.body.results!.length).toBe(Math.min(15, res.body.total!));
   });
 
   it('filters by Seoul days when searchType is date, and needs both dates', async () => {
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' }).format(new Date());
-    const todays = await call<PaymentRecord[]>(server, 'POST', 'api/mallCashPaymentInfo', { startDate: today, endDate: today, searchType: 'date', page: 1, size: 100 }, demo);
+    const todays = await call(server, 'mallCashPaymentInfo', { startDate: today, endDate: today, searchType: 'date', page: 1, size: 100 }, { token: demo });
     expect(todays.body.results!.length).toBeGreaterThan(0);
-    const past = await call<PaymentRecord[]>(server, 'POST', 'api/mallCashPaymentInfo', { startDate: '2020-01-01', endDate: '2020-12-31', searchType: 'date', page: 1 }, demo);
+    const past = await call(server, 'mallCashPaymentInfo', { startDate: '2020-01-01', endDate: '2020-12-31', searchType: 'date', page: 1 }, { token: demo });
     expect([past.body.results, past.body.total]).toEqual([[], 0]);
     for (const body of [{ startDate: today, searchType: 'date' }, { endDate: today, searchType: 'date' }, { startDate: '', endDate: '', searchType: 'date' }]) {
       const res = await call(server, 'POST', 'api/mallCashPaymentInfo', body, demo);
       expect([res.status, res.body.message]).toEqual([400, MSG_MEMBER.dateRangeRequired]);
     }
-    const reversed = await call(server, 'POST', 'api/mallLicensePaymentInfo', { startDate: '2026-02-01', endDate: '2026-01-01', searchType: 'date' }, demo);
+    const reversed = await call(server, 'mallLicensePaymentInfo', { startDate: '2026-02-01', endDate: '2026-01-01', searchType: 'date' }, { token: demo });
     expect([reversed.status, reversed.body.message]).toEqual([400, MSG_MEMBER.dateRangeOrder]);
-    const badDate = await call(server, 'POST', 'api/mallLicensePaymentInfo', { startDate: '2026-02-30', endDate: '2026-03-01', searchType: 'date' }, demo);
+    const badDate = await call(server, 'mallLicensePaymentInfo', { startDate: '2026-02-30', endDate: '2026-03-01', searchType: 'date' }, { token: demo });
     expect([badDate.status, badDate.body.message]).toEqual([400, MSG_MEMBER.dateInvalid]);
   });
 
   it('the licence history holds the licence payments only; each company sees its own', async () => {
-    const lic = await call<PaymentRecord[]>(server, 'POST', 'api/mallLicensePaymentInfo', { page: 1, size: 100 }, demo);
+    const lic = await call(server, 'mallLicensePaymentInfo', { page: 1, size: 100 }, { token: demo });
     expect(lic.body.results!.map((r) => r.product_name)).toContain('라이선스 90일 이용권');
     expect(lic.body.results!.every((r) => r.product_name.startsWith('라이선스'))).toBe(true);
-    const otherCash = await call<PaymentRecord[]>(server, 'POST', 'api/mallCashPaymentInfo', { page: 1, size: 100 }, other);
+    const otherCash = await call(server, 'mallCashPaymentInfo', { page: 1, size: 100 }, { token: other });
     const demoIds = new Set(
       (await server.db.select({ id: payments.id }).from(payments).where(eq(payments.companyId, demoCompanyId))).map((r) => r.id),
     );

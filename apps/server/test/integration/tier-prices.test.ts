@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BuyItem, CartLine, PaymentResult, ProductView } from '@partsmall/contract';
+import type { PaymentResult } from '@partsmall/contract';
 import { cashLedger, companies, orderLines } from '../../src/db/schema.js';
 import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
 import { expectLedgerMatchesBalances, makeCompany } from '../member-helpers.js';
@@ -59,9 +59,9 @@ describe('the shop shows each level its own tier', () => {
   for (const level of LEVELS) {
     it(`level ${level}: product page and grid`, async () => {
       for (const [key, id] of Object.entries(ids) as [keyof typeof ids, number][]) {
-        const detail = await call<ProductView>(server, 'POST', 'api/getProductInfo', { seq: id }, buyers[level].token);
+        const detail = await call(server, 'getProductInfo', { seq: id }, { token: buyers[level].token });
         expect([key, detail.body.results!.price, detail.body.results!.salePrice]).toEqual([key, PRICE[key][level], 5000]);
-        const grid = await call<ProductView[]>(server, 'POST', 'api/getProductHome', { seq: id }, buyers[level].token);
+        const grid = await call(server, 'getProductHome', { seq: id }, { token: buyers[level].token });
         expect([key, grid.body.results![0]!.price]).toEqual([key, PRICE[key][level]]);
       }
     });
@@ -73,12 +73,12 @@ describe('cart, buy now and paying use the tier price', () => {
     it(`level ${level}: the cart shows the tier prices and pays ${GOODS[level].toLocaleString('ko-KR')} won of goods plus 6,000 shipping`, async () => {
       const { token, companyId } = buyers[level];
       for (const [key, id] of Object.entries(ids) as [keyof typeof ids, number][]) {
-        const added = await call(server, 'POST', 'api/addToCart', { productId: id, hasAmount: QTY[key] }, token);
+        const added = await call(server, 'addToCart', { productId: id, hasAmount: QTY[key] }, { token });
         expect(added.body.code).toBe(201);
-        const buyNow = await call<BuyItem[]>(server, 'POST', 'api/addToBuy', { productId: id, hasAmount: 1 }, token);
+        const buyNow = await call(server, 'addToBuy', { productId: id, hasAmount: 1 }, { token });
         expect([key, buyNow.body.results![0]!.productInfo.price]).toEqual([key, PRICE[key][level]]);
       }
-      const cart = await call<CartLine[]>(server, 'POST', 'api/getMallCartInfo', { page: 1, size: 64 }, token);
+      const cart = await call(server, 'getMallCartInfo', { page: 1, size: 64 }, { token });
       const prices = Object.fromEntries(cart.body.results!.map((l) => [l.productInfo.seq, [l.productInfo.price, l.qty]]));
       for (const [key, id] of Object.entries(ids) as [keyof typeof ids, number][]) {
         expect([key, prices[id]]).toEqual([key, [PRICE[key][level], QTY[key]]]);

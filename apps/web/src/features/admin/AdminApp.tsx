@@ -52,7 +52,7 @@ export function useMay(call: AdminCall): boolean {
 
 /**
  * The back office at /admin (issue 12): staff and admins log in here; the menu shows the screens
- * the permission table (ADMIN_CALLS) lets this role open. The server checks every call again.
+ * the table of calls (ADMIN_CALLS) lets this role open. The server checks every call again.
  */
 export function AdminApp() {
   const role = useRole();

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { type CatalogueReport } from '@partsmall/contract';
+import type { CatalogueReport } from '@partsmall/contract';
 import { messageOf } from '../../shared/api';
 import { count } from '../../shared/format';
 import { DataTable } from '../../shared/ui/DataTable';

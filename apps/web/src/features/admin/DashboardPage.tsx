@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { type Dashboard } from '@partsmall/contract';
+import type { Dashboard } from '@partsmall/contract';
 import { messageOf } from '../../shared/api';
 import { count, won } from '../../shared/format';
 import { DataTable } from '../../shared/ui/DataTable';

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { type BuyOrCartForm } from '@partsmall/contract';
+import type { BuyOrCartForm } from '@partsmall/contract';
 import { api } from '../../shared/api';
 
 /** Reads and writes of the catalogue (docs/requirements.md#catalogue-calls), all through TanStack Query. */

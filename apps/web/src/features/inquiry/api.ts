@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { type InquiryRequest } from '@partsmall/contract';
+import type { InquiryRequest } from '@partsmall/contract';
 import { api } from '../../shared/api';
 
 /** api/registerInquiry: 201 and the thank-you message. */
