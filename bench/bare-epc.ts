@@ -8,7 +8,7 @@
  * same pool size, and answers through Fastify's serializer with
  * the contract's answer schemas: the same bytes the project sends. Started by bench/catalogue-http.ts.
  */
-import Fastify, { type FastifyReply } from 'fastify';
+import Fastify from 'fastify';
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { EPC_MSG, MSG, checkVin, epcGroupAnswer, epcPartsAnswer, epcVinAnswer, isTestVin, type CompanyLevel } from '@partsmall/contract';
