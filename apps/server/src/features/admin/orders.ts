@@ -83,7 +83,7 @@ export async function adminOrderDetail(db: Db, seq: number): Promise<AdminOrderD
   // The history starts with the purchase request exactly once: the payment writes that event; an
   // order stored without it (moved in from elsewhere) gets it from the order itself.
   if (!history.some((e) => e.fromStatus === null)) {
-    history.unshift({ id: 0, orderId: order.seq, fromStatus: null, toStatus: 0, memberId: null, note: '', createdAt: order.created, memberName: order.memberName });
+    history.unshift({ id: 0, orderId: order.seq, fromStatus: null, toStatus: ORDER_STATUS.purchaseRequest, memberId: null, note: '', createdAt: order.created, memberName: order.memberName });
   }
   return {
     order,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   ADMIN_CALLS,
   MSG_ORDER,
+  ORDER_STATUS,
   orderAnswer,
   orderEventsAnswer,
   orderListRequest,
@@ -44,7 +45,7 @@ export function orderRoutes(app: Api, ctx: AppContext) {
 
   app.post('/api/cancelMallOrder', { config: { access: 'company' }, schema: { tags, summary: '주문 취소 (주문 당일, 구매요청 상태)', body: seqRequest, response: answers(orderAnswer) } }, async (req) => {
     const auth = requireCompanyMember(req);
-    await moveOrder(db, { seq: req.body.seq, status: 3, companyId: auth.companyId, actor: 'buyer', memberId: auth.member.id });
+    await moveOrder(db, { seq: req.body.seq, status: ORDER_STATUS.shipmentCancelled, companyId: auth.companyId, actor: 'buyer', memberId: auth.member.id });
     await ctx.realtime.pushBaseInfo(auth.companyId);
     return created(await orderDetail(db, auth.companyId, req.body.seq), MSG_ORDER.cancelled);
   });
@@ -54,7 +55,7 @@ export function orderRoutes(app: Api, ctx: AppContext) {
     { config: { access: 'company' }, schema: { tags, summary: '반품 신청 (출고완료 후 20일 이내, 사유 0-3)', body: seqRequest.extend({ returnReason: z.number().int().min(0).max(3) }), response: answers(orderAnswer) } },
     async (req) => {
       const auth = requireCompanyMember(req);
-      await moveOrder(db, { seq: req.body.seq, status: 4, companyId: auth.companyId, actor: 'buyer', memberId: auth.member.id, returnReason: req.body.returnReason });
+      await moveOrder(db, { seq: req.body.seq, status: ORDER_STATUS.returnRequested, companyId: auth.companyId, actor: 'buyer', memberId: auth.member.id, returnReason: req.body.returnReason });
       return created(await orderDetail(db, auth.companyId, req.body.seq), MSG_ORDER.returnRequested);
     },
   );
