@@ -14,7 +14,7 @@ export type EventRow = typeof orderEvents.$inferSelect;
 
 /**
  * The orders anyone is shown, counts and moves: those placed from a warehouse (storage_id > 0).
- * Every list, count, detail and status move reads through it (docs/requirements.md#order-status).
+ * Every list, count, detail and status move reads through it (docs/requirements.md#order-statuses).
  */
 export const shownOrder: SQL = gt(orders.storageId, 0);
 
