@@ -8,7 +8,7 @@
  * same pool size, and answers through Fastify's serializer with
  * the contract's answer schemas: the same bytes the project sends. Started by bench/catalogue-http.ts.
  */
-import Fastify, { type FastifyReply } from 'fastify';
+import Fastify from 'fastify';
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { EPC_MSG, MSG, checkVin, epcGroupAnswer, epcPartsAnswer, epcVinAnswer, isTestVin, type CompanyLevel } from '@partsmall/contract';
@@ -16,9 +16,9 @@ import { poolSize, type Db } from '../apps/server/src/db/client.js';
 import * as schema from '../apps/server/src/db/schema.js';
 import { SESSION_CONTEXT, hashToken } from '../apps/server/src/features/auth/sessions.js';
 import { openVin } from '../apps/server/src/features/epc/quota.js';
-import { partsWithProducts } from '../apps/server/src/features/epc/routes.js';
-import { diagramParts, epcLang, findVehicle, mainGroups, vehicleTitle } from '../apps/server/src/features/epc/service.js';
+import { diagramParts, epcLang, findVehicle, mainGroups, partsWithProducts, vehicleTitle } from '../apps/server/src/features/epc/service.js';
 import { answerJsonSchema } from '../apps/server/src/shared/answers.js';
+import { AppError } from '../apps/server/src/shared/http.js';
 
 // Sized as the shop's pool (apps/server/src/db/client.ts poolSize).
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, ...poolSize({ DB_POOL_MAX: '20', ...process.env }) });
@@ -40,11 +40,11 @@ async function who(auth: string | undefined): Promise<Who | null> {
 
 type B = Record<string, string | undefined>;
 
-/** The catalogue service's refusals as the project answers them (403 not opened / no licence, else 404). */
-function refuse(reply: FastifyReply, message: string) {
-  const code = message === EPC_MSG.vinNotOpened || message === EPC_MSG.licenseRequired ? 403 : 404;
-  return reply.status(code).send({ code, message });
-}
+/** The catalogue service's refusals (AppError) as the project answers them. */
+app.setErrorHandler((err, _req, reply) => {
+  if (err instanceof AppError) return reply.status(err.status).send({ code: err.code, message: err.message });
+  return reply.status(500).send({ code: 500, message: MSG.serverError });
+});
 
 app.post<{ Body: B }>('/epc/getCarsVinEx', { schema: { response: { 200: answerJsonSchema(epcVinAnswer) } } }, async (req, reply) => {
   const w = await who(req.headers.authorization);
@@ -53,10 +53,8 @@ app.post<{ Body: B }>('/epc/getCarsVinEx', { schema: { response: { 200: answerJs
   const checked = checkVin(brand, vin);
   if (!checked.ok) return reply.status(400).send({ code: 400, message: checked.message });
   const found = await findVehicle(db, { brand, vin: checked.vin, lang: epcLang(lang), licensee: w.companyId });
-  if (!found.ok) return refuse(reply, found.message);
   const v = found.vehicle;
   const opened = await openVin(db, { companyId: w.companyId, memberId: w.memberId, vin: v.vin, brand: v.brand, mcid: v.mcid, title: vehicleTitle(v) });
-  if (!opened.ok) return reply.status(429).send({ code: 429, message: opened.message });
   return { code: 200, message: MSG.ok, results: { ...found.info, userSearchVinCount: opened.used, charged: opened.charged, testVin: isTestVin(v.vin) } };
 });
 
@@ -65,7 +63,6 @@ app.post<{ Body: B }>('/epc/getCarsGroupEx', { schema: { response: { 200: answer
   if (!w) return reply.status(401).send({ code: 401, message: MSG.tokenExpired });
   const { vin = '', mcid = '', lang } = req.body;
   const found = await mainGroups(db, { vin, mcid, lang: epcLang(lang), opener: { companyId: w.companyId } });
-  if (!found.ok) return refuse(reply, found.message);
   return { code: 200, message: MSG.ok, results: found.groups };
 });
 
@@ -74,10 +71,8 @@ app.post<{ Body: B & { isShowColorvalue?: boolean } }>('/epc/getCarsPartsEx', { 
   if (!w) return reply.status(401).send({ code: 401, message: MSG.tokenExpired });
   const { vin = '', mcid = '', mid = '', lang } = req.body;
   const found = await diagramParts(db, { vin, mcid, mid, lang: epcLang(lang), onlyFitting: req.body.isShowColorvalue === true, opener: { companyId: w.companyId } });
-  if (!found.ok) return refuse(reply, found.message);
   const part_detail = await partsWithProducts(db, found.part_detail, w.level);
-  const { ok: _ok, ...rest } = found;
-  return { code: 200, message: part_detail.length === 0 ? EPC_MSG.noInfo : MSG.ok, results: { ...rest, part_detail } };
+  return { code: 200, message: part_detail.length === 0 ? EPC_MSG.noInfo : MSG.ok, results: { ...found, part_detail } };
 });
 
 await app.listen({ port: Number(process.env.PORT ?? 3912), host: '127.0.0.1' });

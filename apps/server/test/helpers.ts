@@ -11,6 +11,7 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase, type Db } from '../src/db/client.js';
 import { phoneCodes } from '../src/db/schema.js';
 import { seedDemo } from '../src/seed/demo.js';
+import { AppError } from '../src/shared/http.js';
 import { CALL_ROUTES, type CallAnswer, type CallId, type CallPayload } from '@partsmall/contract';
 
 /**
@@ -245,4 +246,19 @@ export const fromAddress = (address: string) => ({ 'x-forwarded-for': address })
 /** A 6-digit code that differs from `code`. */
 export function wrongCode(code: string): string {
   return String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+}
+
+/** A service's answer as `{ ok: true, ...answer }`, or the AppError it threw as `{ ok: false, status, message }`. */
+export type Settled<T> = ({ ok: true } & T) | { ok: false; status: number; message: string };
+
+/** Wraps a service that throws AppError, for tests that compare its answers and refusals side by side. */
+export function settled<A extends unknown[], T extends object>(fn: (...args: A) => Promise<T>): (...args: A) => Promise<Settled<T>> {
+  return async (...args) => {
+    try {
+      return { ok: true, ...(await fn(...args)) };
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      return { ok: false, status: err.status, message: err.message };
+    }
+  };
 }

@@ -89,6 +89,19 @@ export const SHIPPING = {
   types: { freight: 0, courier: 1, quick: 2, pickup: 4 },
 } as const;
 
+/** Labels of the shipping types and pay types, the one place they are named (docs/requirements.md#shipping). */
+export const SHIPPING_TYPE_LABELS: Readonly<Record<number, string>> = {
+  [SHIPPING.types.freight]: '화물',
+  [SHIPPING.types.courier]: '택배',
+  [SHIPPING.types.quick]: '퀵배송',
+  [SHIPPING.types.pickup]: '방문수령',
+};
+export const PAY_TYPE_LABELS: Readonly<Record<number, string>> = {
+  [SHIPPING.payTypes.prepaid]: '선불',
+  [SHIPPING.payTypes.collect]: '착불',
+  [SHIPPING.payTypes.pickup]: '방문수령',
+};
+
 export const VAT_RATE_PERCENT = 10;
 export const MAX_VIN_SEARCHES_PER_DAY = 30;
 /**

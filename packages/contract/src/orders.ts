@@ -19,6 +19,12 @@ export const ORDER_STATUS = {
 } as const;
 export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
 
+/** Statuses whose goods went back and whose money was refunded: not sales (docs/requirements.md#order-statuses). */
+export const ORDER_STATUSES_UNDONE: readonly OrderStatus[] = [ORDER_STATUS.shipmentCancelled, ORDER_STATUS.returnApproved, ORDER_STATUS.sellerCancelled];
+
+/** Statuses waiting for staff to act, as the back office's dashboard counts them. */
+export const ORDER_STATUSES_WAITING: readonly OrderStatus[] = [ORDER_STATUS.purchaseRequest, ORDER_STATUS.shipmentConfirmed, ORDER_STATUS.returnRequested, ORDER_STATUS.returnOnHold];
+
 export const ORDER_STATUS_LABELS: Record<number, string> = {
   0: '구매요청',
   1: '출고확정',

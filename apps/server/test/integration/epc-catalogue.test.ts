@@ -6,8 +6,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.js';
 import { seedEpcDemo } from '../../src/features/epc/demo/seed.js';
 import { importCatalogue } from '../../src/features/epc/import/index.js';
-import { diagramParts, findVehicle, mainGroups, replacementsFor, searchPartNumbers, structure, vehicleConfig } from '../../src/features/epc/service.js';
-import { freshDatabase } from '../helpers.js';
+import * as service from '../../src/features/epc/service.js';
+import { freshDatabase, settled } from '../helpers.js';
+
+// The services throw their refusals as AppError; each answer or refusal is compared as a value here.
+const [findVehicle, vehicleConfig, mainGroups, structure, diagramParts, searchPartNumbers] = [
+  settled(service.findVehicle),
+  settled(service.vehicleConfig),
+  settled(service.mainGroups),
+  settled(service.structure),
+  settled(service.diagramParts),
+  settled(service.searchPartNumbers),
+] as const;
+const { replacementsFor } = service;
 
 /**
  * The catalogue services on the documented example (small and hand-written, so expected values
@@ -70,18 +81,18 @@ describe('findVehicle (getCarsVinEx)', () => {
 
   it('finds a short VIN within its brand only, and asks for 17 when two vehicles share it', async () => {
     expect(await findVehicle(db, { brand: 'bmw', vin: 'fl 27182' })).toMatchObject({ ok: true, vehicle: { vin: M330E, options: ['B46', 'LL'], productionDate: '2020-11-02' } });
-    expect(await findVehicle(db, { brand: 'jaguar', vin: 'FL27182' })).toEqual({ ok: false, message: '정보가 없습니다.' });
-    expect(await findVehicle(db, { brand: 'bmw', vin: 'FK31415' })).toEqual({ ok: false, message: EPC_MSG.shortVinAmbiguous });
+    expect(await findVehicle(db, { brand: 'jaguar', vin: 'FL27182' })).toEqual({ ok: false, status: 404, message: '정보가 없습니다.' });
+    expect(await findVehicle(db, { brand: 'bmw', vin: 'FK31415' })).toEqual({ ok: false, status: 400, message: EPC_MSG.shortVinAmbiguous });
     expect(await findVehicle(db, { brand: 'bmw', vin: M320I })).toMatchObject({ ok: true, vehicle: { vin: M320I } });
   });
 
   it('refuses VINs of the wrong length, with I/O/Q or unknown, with the Korean message', async () => {
-    expect(await findVehicle(db, { brand: 'bmw', vin: 'MFK31415' })).toEqual({ ok: false, message: '차대번호 뒤7자리 혹은 17자리를 입력하세요.' });
-    expect(await findVehicle(db, { brand: 'all', vin: 'FK31415' })).toEqual({ ok: false, message: '17자리수의 차대번호를 입력하세요.' });
-    expect(await findVehicle(db, { brand: 'all', vin: 'WBA5R1C02MFK3141O' })).toEqual({ ok: false, message: EPC_MSG.vinIoq });
-    expect(await findVehicle(db, { brand: 'all', vin: '' })).toEqual({ ok: false, message: '차대번호를 입력하세요.' });
-    expect(await findVehicle(db, { brand: 'all', vin: 'WBA5R1C02MFK31416' })).toEqual({ ok: false, message: '정보가 없습니다.' });
-    expect(await findVehicle(db, { brand: 'toyota', vin: M320I })).toEqual({ ok: false, message: EPC_MSG.unknownBrand });
+    expect(await findVehicle(db, { brand: 'bmw', vin: 'MFK31415' })).toEqual({ ok: false, status: 400, message: '차대번호 뒤7자리 혹은 17자리를 입력하세요.' });
+    expect(await findVehicle(db, { brand: 'all', vin: 'FK31415' })).toEqual({ ok: false, status: 400, message: '17자리수의 차대번호를 입력하세요.' });
+    expect(await findVehicle(db, { brand: 'all', vin: 'WBA5R1C02MFK3141O' })).toEqual({ ok: false, status: 400, message: EPC_MSG.vinIoq });
+    expect(await findVehicle(db, { brand: 'all', vin: '' })).toEqual({ ok: false, status: 400, message: '차대번호를 입력하세요.' });
+    expect(await findVehicle(db, { brand: 'all', vin: 'WBA5R1C02MFK31416' })).toEqual({ ok: false, status: 404, message: '정보가 없습니다.' });
+    expect(await findVehicle(db, { brand: 'toyota', vin: M320I })).toEqual({ ok: false, status: 400, message: EPC_MSG.unknownBrand });
   });
 
   it('finds the three test VINs of the demo catalogue', async () => {
@@ -98,7 +109,7 @@ describe('findVehicle (getCarsVinEx)', () => {
 describe('vehicleConfig (getCarsConfigEx)', () => {
   it('gives specs and option codes of the vehicle', async () => {
     expect(await vehicleConfig(db, { vin: M330E, mcid: MCID })).toEqual({ ok: true, main_data: { 엔진: 'B46B20', 변속기: '8HP' }, options: ['B46', 'LL'] });
-    expect(await vehicleConfig(db, { vin: M330E, mcid: 'TWIN' })).toEqual({ ok: false, message: '정보가 없습니다.' });
+    expect(await vehicleConfig(db, { vin: M330E, mcid: 'TWIN' })).toEqual({ ok: false, status: 404, message: '정보가 없습니다.' });
   });
 });
 
@@ -114,8 +125,8 @@ describe('mainGroups (getCarsGroupEx)', () => {
   });
 
   it('knows nothing of a VIN with another catalogue', async () => {
-    expect(await mainGroups(db, { vin: M320I, mcid: 'TWIN' })).toEqual({ ok: false, message: '정보가 없습니다.' });
-    expect(await mainGroups(db, { vin: 'WBA5R1C02MFK31416', mcid: MCID })).toEqual({ ok: false, message: '정보가 없습니다.' });
+    expect(await mainGroups(db, { vin: M320I, mcid: 'TWIN' })).toEqual({ ok: false, status: 404, message: '정보가 없습니다.' });
+    expect(await mainGroups(db, { vin: 'WBA5R1C02MFK31416', mcid: MCID })).toEqual({ ok: false, status: 404, message: '정보가 없습니다.' });
   });
 });
 
@@ -141,7 +152,7 @@ describe('structure (getCarsStructureEx)', () => {
   });
 
   it('refuses a main group or sub group that is not there', async () => {
-    const none = { ok: false, message: '정보가 없습니다.' };
+    const none = { ok: false, status: 404, message: '정보가 없습니다.' };
     expect(await structure(db, { vin: M320I, mcid: MCID, num: '99' })).toEqual(none);
     expect(await structure(db, { vin: M320I, mcid: MCID, num: '34', subgroup: '11_0427' })).toEqual(none);
     expect(await structure(db, { vin: M320I, mcid: MCID, num: '34', subgroup: '34_1011' })).toEqual(none);
@@ -201,7 +212,7 @@ describe('diagramParts (getCarsPartsEx)', () => {
   });
 
   it('refuses a group with children, a mid of another catalogue, a VIN of another catalogue', async () => {
-    const none = { ok: false, message: '정보가 없습니다.' };
+    const none = { ok: false, status: 404, message: '정보가 없습니다.' };
     expect(await diagramParts(db, { vin: M320I, mcid: MCID, mid: '34_10' })).toEqual(none);
     expect(await diagramParts(db, { vin: M320I, mcid: MCID, mid: '11_10_11' })).toEqual(none);
     expect(await diagramParts(db, { vin: M320I, mcid: 'DEMO-BMW-G20', mid: '11_10_11' })).toEqual(none);
@@ -270,11 +281,11 @@ describe('searchPartNumbers (getCarsSearchHotKey, objSearchMapper)', () => {
   });
 
   it('takes 2 to 50 characters', async () => {
-    expect(await searchPartNumbers(db, { keyword: '3' })).toEqual({ ok: false, message: EPC_MSG.partSearchLength });
+    expect(await searchPartNumbers(db, { keyword: '3' })).toEqual({ ok: false, status: 400, message: EPC_MSG.partSearchLength });
     expect(await searchPartNumbers(db, { keyword: '34' })).toMatchObject({ ok: true });
     expect(await searchPartNumbers(db, { keyword: '3'.repeat(50) })).toEqual({ ok: true, hits: [], more: false });
-    expect(await searchPartNumbers(db, { keyword: '3'.repeat(51) })).toEqual({ ok: false, message: EPC_MSG.partSearchLength });
-    expect(await searchPartNumbers(db, { keyword: '%_' })).toEqual({ ok: false, message: EPC_MSG.partSearchChars });
-    expect(await searchPartNumbers(db, { keyword: '34', mcid: 'NOPE' })).toEqual({ ok: false, message: '정보가 없습니다.' });
+    expect(await searchPartNumbers(db, { keyword: '3'.repeat(51) })).toEqual({ ok: false, status: 400, message: EPC_MSG.partSearchLength });
+    expect(await searchPartNumbers(db, { keyword: '%_' })).toEqual({ ok: false, status: 400, message: EPC_MSG.partSearchChars });
+    expect(await searchPartNumbers(db, { keyword: '34', mcid: 'NOPE' })).toEqual({ ok: false, status: 404, message: '정보가 없습니다.' });
   });
 });

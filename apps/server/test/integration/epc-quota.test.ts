@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.js';
 import { companies, epcVinSearches } from '../../src/db/schema.js';
 import { isVinOpenToday, openVin, searchHistory, vinSearchCount } from '../../src/features/epc/quota.js';
-import { freshDatabase } from '../helpers.js';
+import { freshDatabase, settled } from '../helpers.js';
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 let db: Db;
@@ -33,8 +33,9 @@ const licensed = async (id: number, licenseEnd: Date | null = LICENSED_UNTIL) =>
   return id;
 };
 
+/** Opens a VIN; the refusal (an AppError, 429 past the quota) comes back as `{ ok: false, status, message }`. */
 const open = (companyId: number, vin: string, now = NOON, memberId = 1) =>
-  openVin(db, { companyId, memberId, vin, brand: 'bmw', mcid: 'DEMO-BMW-G20', title: `BMW ${vin}` }, now);
+  settled(openVin)(db, { companyId, memberId, vin, brand: 'bmw', mcid: 'DEMO-BMW-G20', title: `BMW ${vin}` }, now);
 
 const rowsOf = (companyId: number) => db.select().from(epcVinSearches).where(eq(epcVinSearches.companyId, companyId));
 
@@ -63,7 +64,8 @@ describe('VIN quota: 30 distinct VINs per company per Seoul day', () => {
     const company = newCompany();
     for (let i = 0; i < 29; i++) await open(company, vinNo(i));
     expect(await open(company, vinNo(29))).toEqual({ ok: true, charged: true, used: 30 });
-    expect(await open(company, vinNo(30))).toEqual({ ok: false, used: 30, message: EPC_MSG.quotaExceeded });
+    expect(await open(company, vinNo(30))).toEqual({ ok: false, status: 429, message: EPC_MSG.quotaExceeded });
+    expect(await vinSearchCount(db, company, NOON)).toBe(30);
     expect(await open(company, vinNo(5), new Date(NOON.getTime() + 1000))).toEqual({ ok: true, charged: false, used: 30 });
     expect(await vinSearchCount(db, company, NOON)).toBe(30);
     const [row] = await db.select().from(epcVinSearches).where(and(eq(epcVinSearches.companyId, company), eq(epcVinSearches.vin, vinNo(5))));

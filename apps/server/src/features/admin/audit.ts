@@ -2,6 +2,7 @@ import { count, desc, eq, ilike } from 'drizzle-orm';
 import type { AuditRow } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { adminAudit, members } from '../../db/schema.js';
+import { escapeLike } from './search.js';
 
 /**
  * The back office's audit log: one row per staff write (who, when, what, before and after). It is
@@ -22,7 +23,6 @@ export async function recordAudit(db: Db | Tx, e: AuditEntry): Promise<void> {
   await db.insert(adminAudit).values({ memberId: e.memberId, action: e.action, target: e.target, before: e.before ?? null, after: e.after ?? null });
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listAudit(db: Db, q: { action?: string | undefined; page: number; size: number }): Promise<{ results: AuditRow[]; total: number }> {
   const where = q.action ? ilike(adminAudit.action, `%${escapeLike(q.action)}%`) : undefined;

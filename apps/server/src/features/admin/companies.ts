@@ -1,115 +1,107 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, ilike, like, or, sql, type SQL } from 'drizzle-orm';
 import { MSG_ADMIN, type AdminPaymentRow, type CompanyDetail, type CompanyRow } from '@partsmall/contract';
-import { queryRows, type Db } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
+import { companiesWithMembers, countCompanies, hasMemberMatching, ledgerSum, lockCompany, lockMember, membersOfCompany, type CompanyRecord } from '../../db/repos/companies.js';
+import { paymentsWithNames } from '../../db/repos/payments.js';
+import { cashLedger, companies, members, payments } from '../../db/schema.js';
 import { publish } from '../../shared/events.js';
 import { badRequest, notFound } from '../../shared/http.js';
 import { licenseDaysLeft } from '../../shared/time.js';
 import { endSessions, type SessionSockets } from '../auth/sessions.js';
 import { credit, debit } from '../wallet/wallet.js';
 import { recordAudit } from './audit.js';
-import { adminOrdersWhere, ledgerRows } from './orders.js';
+import { companyOrders, ledgerRows } from './orders.js';
+import { escapeLike } from './search.js';
 
 /** Members and companies in the back office: search, detail, level, stop, cash and licence adjustments. */
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-const num = (v: unknown) => Number(v ?? 0);
-const iso = (v: unknown) => (v === null || v === undefined ? null : (v instanceof Date ? v : new Date(String(v))).toISOString());
 
-function toCompanyRow(r: Record<string, unknown>, now = new Date()): CompanyRow {
-  const end = r.license_end ? new Date(String(r.license_end instanceof Date ? r.license_end.toISOString() : r.license_end)) : null;
+function toCompanyRow(c: CompanyRecord, memberCount: number, now = new Date()): CompanyRow {
   return {
-    companyId: num(r.id),
-    name: String(r.name),
-    license: String(r.license ?? ''),
-    level: String(r.level),
-    point: num(r.point),
-    licenseEnd: end ? end.toISOString() : null,
-    licenseDays: licenseDaysLeft(end, now),
-    members: num(r.members),
-    created: iso(r.created_at)!,
-    withdrawn: r.withdrawn_at !== null && r.withdrawn_at !== undefined,
+    companyId: c.id,
+    name: c.name,
+    license: c.license ?? '',
+    level: c.level,
+    point: c.point,
+    licenseEnd: c.licenseEnd ? c.licenseEnd.toISOString() : null,
+    licenseDays: licenseDaysLeft(c.licenseEnd, now),
+    members: memberCount,
+    created: c.createdAt.toISOString(),
+    withdrawn: c.withdrawnAt !== null,
   };
 }
 
-const COMPANY_SELECT = sql`select c.*, (select count(*) from members m where m.company_id = c.id and m.status <> 'withdrawn') as members from companies c`;
-
 export async function listCompanies(db: Db, q: { keyword?: string | undefined; level?: string | undefined; page: number; size: number }) {
-  const conditions = [sql`true`];
+  const conditions: (SQL | undefined)[] = [];
   if (q.keyword) {
-    const like = `%${escapeLike(q.keyword)}%`;
+    const pattern = `%${escapeLike(q.keyword)}%`;
     const digits = q.keyword.replace(/\D/g, '');
+    const enough = digits.length >= 3 ? digits : null;
     conditions.push(
-      sql`(c.name ilike ${like} or c.ceo ilike ${like}${digits.length >= 3 ? sql` or c.license like ${`%${digits}%`}` : sql``}
-        or exists (select 1 from members m where m.company_id = c.id and (m.login_id ilike ${like} or m.name ilike ${like}${digits.length >= 3 ? sql` or m.phone like ${`%${digits}%`}` : sql``})))`,
+      or(ilike(companies.name, pattern), ilike(companies.ceo, pattern), enough ? like(companies.license, `%${enough}%`) : undefined, hasMemberMatching(pattern, enough)),
     );
   }
-  if (q.level) conditions.push(sql`c.level = ${q.level}`);
-  const w = sql.join(conditions, sql` and `);
-  const [rows, [counted]] = await Promise.all([
-    queryRows<Record<string, unknown>>(db, sql`${COMPANY_SELECT} where ${w} order by c.id desc limit ${q.size} offset ${(q.page - 1) * q.size}`),
-    queryRows<{ n: unknown }>(db, sql`select count(*) as n from companies c where ${w}`),
-  ]);
-  return { results: rows.map((r) => toCompanyRow(r)), total: num(counted?.n) };
+  if (q.level) conditions.push(eq(companies.level, q.level));
+  const w = and(...conditions);
+  const [rows, total] = await Promise.all([companiesWithMembers(db, w, { limit: q.size, offset: (q.page - 1) * q.size }), countCompanies(db, w)]);
+  return { results: rows.map((r) => toCompanyRow(r.company, r.members)), total };
 }
 
-export async function paymentRows(db: Db, condition: ReturnType<typeof sql>, limit: number, offset = 0): Promise<AdminPaymentRow[]> {
-  const rows = await queryRows<Record<string, unknown>>(
-    db,
-    sql`select p.*, c.name as company_name, coalesce(m.name, '') as member_name from payments p join companies c on c.id = p.company_id
-        left join members m on m.id = p.member_id where ${condition} order by p.id desc limit ${limit} offset ${offset}`,
-  );
+export async function paymentRows(db: Db, condition: SQL | undefined, limit: number, offset = 0): Promise<AdminPaymentRow[]> {
+  const rows = await paymentsWithNames(db, condition, { limit, offset });
   return rows.map((p) => ({
-    seq: num(p.id),
-    gatewayId: String(p.gateway_id),
-    provider: String(p.provider),
-    companyId: num(p.company_id),
-    companyName: String(p.company_name),
-    memberName: String(p.member_name),
-    kind: String(p.kind),
-    pgcode: String(p.pgcode),
-    amount: num(p.amount),
-    days: p.days === null ? null : num(p.days),
-    productName: String(p.product_name),
-    status: String(p.status),
-    created: iso(p.created_at)!,
-    paidAt: iso(p.paid_at),
+    seq: p.id,
+    gatewayId: p.gatewayId,
+    provider: p.provider,
+    companyId: p.companyId,
+    companyName: p.companyName,
+    memberName: p.memberName,
+    kind: p.kind,
+    pgcode: p.pgcode,
+    amount: p.amount,
+    days: p.days,
+    productName: p.productName,
+    status: p.status,
+    created: p.createdAt.toISOString(),
+    paidAt: p.paidAt ? p.paidAt.toISOString() : null,
   }));
 }
 
 export async function companyDetail(db: Db, companyId: number): Promise<CompanyDetail> {
-  const [row] = await queryRows<Record<string, unknown>>(db, sql`${COMPANY_SELECT} where c.id = ${companyId}`);
-  if (!row) throw notFound(MSG_ADMIN.companyNotFound);
-  const [memberRows, orders, payments, ledger, [sum]] = await Promise.all([
-    queryRows<Record<string, unknown>>(db, sql`select * from members where company_id = ${companyId} order by type, id`),
-    adminOrdersWhere(db, sql`o.company_id = ${companyId} and o.storage_id > 0`, 20),
-    paymentRows(db, sql`p.company_id = ${companyId}`, 20),
-    ledgerRows(db, sql`l.company_id = ${companyId}`, 50),
-    queryRows<{ s: unknown }>(db, sql`select coalesce(sum(amount), 0) as s from cash_ledger where company_id = ${companyId}`),
+  const [found] = await companiesWithMembers(db, eq(companies.id, companyId), { limit: 1 });
+  if (!found) throw notFound(MSG_ADMIN.companyNotFound);
+  const c = found.company;
+  const [memberRows, orders, paid, ledger, sum] = await Promise.all([
+    membersOfCompany(db, companyId),
+    companyOrders(db, companyId, 20),
+    paymentRows(db, eq(payments.companyId, companyId), 20),
+    ledgerRows(db, eq(cashLedger.companyId, companyId), 50),
+    ledgerSum(db, companyId),
   ]);
   return {
-    company: { ...toCompanyRow(row), ceo: String(row.ceo), phone: String(row.phone), mail: String(row.mail), area: String(row.area), ledgerSum: num(sum?.s) },
-    members: memberRows.map((m) => ({ seq: num(m.id), id: String(m.login_id), name: String(m.name), phone: String(m.phone), type: num(m.type), status: String(m.status), created: iso(m.created_at)! })),
+    company: { ...toCompanyRow(c, found.members), ceo: c.ceo, phone: c.phone, mail: c.mail, area: c.area, ledgerSum: sum },
+    members: memberRows.map((m) => ({ seq: m.id, id: m.loginId, name: m.name, phone: m.phone, type: m.type, status: m.status, created: m.createdAt.toISOString() })),
     orders,
-    payments,
+    payments: paid,
     ledger,
   };
 }
 
 export async function setCompanyLevel(db: Db, staffId: number, companyId: number, level: string) {
   await db.transaction(async (tx) => {
-    const [before] = await queryRows<{ level: string }>(tx, sql`select level from companies where id = ${companyId} for update`);
-    if (!before) throw notFound(MSG_ADMIN.companyNotFound);
-    await tx.execute(sql`update companies set level = ${level} where id = ${companyId}`);
-    await recordAudit(tx, { memberId: staffId, action: 'setCompanyLevel', target: `company:${companyId}`, before, after: { level } });
+    const company = await lockCompany(tx, companyId);
+    if (!company) throw notFound(MSG_ADMIN.companyNotFound);
+    await tx.update(companies).set({ level }).where(eq(companies.id, companyId));
+    await recordAudit(tx, { memberId: staffId, action: 'setCompanyLevel', target: `company:${companyId}`, before: { level: company.level }, after: { level } });
   });
 }
 
 /** Stops or resumes a member account (never staff through this call); stopping ends its sessions at once. */
 export async function setMemberStatus(db: Db, sockets: SessionSockets, staffId: number, memberId: number, status: 'active' | 'stopped') {
   await db.transaction(async (tx) => {
-    const [before] = await queryRows<{ status: string; role: string }>(tx, sql`select status, role from members where id = ${memberId} for update`);
+    const before = await lockMember(tx, memberId);
     if (!before || before.role !== 'member' || before.status === 'withdrawn') throw notFound(MSG_ADMIN.memberNotFound);
-    await tx.execute(sql`update members set status = ${status} where id = ${memberId}`);
+    await tx.update(members).set({ status }).where(eq(members.id, memberId));
     await recordAudit(tx, { memberId: staffId, action: 'setMemberStatus', target: `member:${memberId}`, before: { status: before.status }, after: { status } });
   });
   if (status === 'stopped') await endSessions(db, sockets, { memberIds: [memberId] });
@@ -122,7 +114,7 @@ export async function setMemberStatus(db: Db, sockets: SessionSockets, staffId: 
  */
 export async function adjustCash(db: Db, staffId: number, r: { companyId: number; amount: number; reason: string }) {
   const point = await db.transaction(async (tx) => {
-    const [before] = await queryRows<{ point: unknown; name: string }>(tx, sql`select point, name from companies where id = ${r.companyId}`);
+    const [before] = await tx.select({ point: companies.point }).from(companies).where(eq(companies.id, r.companyId));
     if (!before) throw notFound(MSG_ADMIN.companyNotFound);
     const move = { companyId: r.companyId, amount: Math.abs(r.amount), type: 'adjust' as const, memberId: staffId, note: `관리자 조정: ${r.reason}` };
     let point: number;
@@ -133,10 +125,20 @@ export async function adjustCash(db: Db, staffId: number, r: { companyId: number
       throw err;
     }
     if (r.amount > 0) {
-      await tx.execute(sql`insert into payments (gateway_id, provider, company_id, member_id, kind, pgcode, amount, product_name, status, paid_at)
-        values (${`manager-${crypto.randomUUID()}`}, 'manager', ${r.companyId}, ${staffId}, 'point', 'manager', ${r.amount}, ${`관리자 캐시 지급 ${r.amount.toLocaleString('ko-KR')}원`}, 'paid', now())`);
+      await tx.insert(payments).values({
+        gatewayId: `manager-${crypto.randomUUID()}`,
+        provider: 'manager',
+        companyId: r.companyId,
+        memberId: staffId,
+        kind: 'point',
+        pgcode: 'manager',
+        amount: r.amount,
+        productName: `관리자 캐시 지급 ${r.amount.toLocaleString('ko-KR')}원`,
+        status: 'paid',
+        paidAt: sql`now()`,
+      });
     }
-    await recordAudit(tx, { memberId: staffId, action: 'adjustCash', target: `company:${r.companyId}`, before: { point: num(before.point) }, after: { point, amount: r.amount, reason: r.reason } });
+    await recordAudit(tx, { memberId: staffId, action: 'adjustCash', target: `company:${r.companyId}`, before: { point: before.point }, after: { point, amount: r.amount, reason: r.reason } });
     return point;
   });
   await publish({ type: 'walletChanged', companyId: r.companyId, reason: 'adjusted' });
@@ -148,15 +150,15 @@ const DAY_MS = 86_400_000;
 /** Licence days added or taken: a licence that ran out starts from now; the end never moves before now. */
 export async function adjustLicense(db: Db, staffId: number, r: { companyId: number; days: number; reason: string }, now = new Date()) {
   const adjusted = await db.transaction(async (tx) => {
-    const [row] = await queryRows<{ license_end: unknown; point: unknown }>(tx, sql`select license_end, point from companies where id = ${r.companyId} for update`);
+    const row = await lockCompany(tx, r.companyId);
     if (!row) throw notFound(MSG_ADMIN.companyNotFound);
-    const current = row.license_end ? new Date(iso(row.license_end)!) : null;
+    const current = row.licenseEnd;
     const base = current && current > now ? current : now;
     let end: Date | null = new Date(base.getTime() + r.days * DAY_MS);
     if (end <= now) end = current && current <= now ? current : now;
-    await tx.execute(sql`update companies set license_end = ${end.toISOString()} where id = ${r.companyId}`);
+    await tx.update(companies).set({ licenseEnd: end }).where(eq(companies.id, r.companyId));
     await recordAudit(tx, { memberId: staffId, action: 'adjustLicense', target: `company:${r.companyId}`, before: { licenseEnd: current?.toISOString() ?? null }, after: { licenseEnd: end.toISOString(), days: r.days, reason: r.reason } });
-    return { point: num(row.point), licenseEnd: end.toISOString(), licenseDays: licenseDaysLeft(end, now) };
+    return { point: row.point, licenseEnd: end.toISOString(), licenseDays: licenseDaysLeft(end, now) };
   });
   await publish({ type: 'licenceChanged', companyId: r.companyId });
   return adjusted;

@@ -1,128 +1,96 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, ilike, like, or, sql, type SQL } from 'drizzle-orm';
 import { MSG_ORDER, ORDER_STATUS, ORDER_STATUS_LABELS, ORDER_TRANSITIONS, type AdminOrderDetail, type AdminOrderListRequest, type AdminOrderRow, type LedgerRow } from '@partsmall/contract';
-import { queryRows, type Db } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
+import { countStaffOrders, eventsWithNames, linesOf, staffOrders, type StaffOrderRow } from '../../db/repos/orders.js';
+import { ledgerWithNames } from '../../db/repos/wallet.js';
+import { cashLedger, companies, orderLines, orders } from '../../db/schema.js';
 import { AppError, notFound } from '../../shared/http.js';
 import { withinSeoulDays } from '../../shared/time.js';
 import { moveOrder, toOrderView } from '../orders/service.js';
 import { refundAmount } from '../orders/rules.js';
 import { recordAudit } from './audit.js';
 import { toCsv } from './csv.js';
+import { escapeLike } from './search.js';
 
 /** The back office's order list, detail, bulk move and CSV export (issue 12, Orders). */
 
 type Q = Omit<AdminOrderListRequest, 'page' | 'size'> & { page: number; size: number };
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function where(q: Q): SQL {
-  const c: SQL[] = [sql`o.storage_id > 0`];
-  if (q.status !== undefined) c.push(sql`o.status = ${q.status}`);
-  if (q.startDate) c.push(withinSeoulDays(sql`o.created_at`, q.startDate, q.endDate || '9999-12-31'));
-  else if (q.endDate) c.push(withinSeoulDays(sql`o.created_at`, '0001-01-01', q.endDate));
+/** The list's filters, on orders and their companies (shown orders only: staffOrders adds that). */
+function where(q: Q): SQL | undefined {
+  const c: (SQL | undefined)[] = [];
+  if (q.status !== undefined && q.status !== null) c.push(eq(orders.status, Number(q.status)));
+  if (q.startDate) c.push(withinSeoulDays(orders.createdAt, q.startDate, q.endDate || '9999-12-31'));
+  else if (q.endDate) c.push(withinSeoulDays(orders.createdAt, '0001-01-01', q.endDate));
   if (q.company) {
     const digits = q.company.replace(/\D/g, '');
-    c.push(sql`(c.name ilike ${`%${escapeLike(q.company)}%`}${digits.length >= 3 ? sql` or c.license like ${`${digits}%`}` : sql``})`);
+    c.push(or(ilike(companies.name, `%${escapeLike(q.company)}%`), digits.length >= 3 ? like(companies.license, `${digits}%`) : undefined));
   }
-  if (q.stockName) c.push(sql`o.stock_name ilike ${`%${escapeLike(q.stockName)}%`}`);
-  if (q.pid) c.push(sql`exists (select 1 from order_lines l where l.order_id = o.id and (l.pid ilike ${`%${escapeLike(q.pid)}%`} or l.factory_num ilike ${`%${escapeLike(q.pid)}%`}))`);
-  return sql.join(c, sql` and `);
+  if (q.stockName) c.push(ilike(orders.stockName, `%${escapeLike(q.stockName)}%`));
+  if (q.pid) {
+    const pattern = `%${escapeLike(q.pid)}%`;
+    const line = and(eq(orderLines.orderId, orders.id), or(ilike(orderLines.pid, pattern), ilike(orderLines.factoryNum, pattern)));
+    c.push(exists(sql`(select 1 from ${orderLines} where ${line})`));
+  }
+  return and(...c);
 }
 
-interface RawOrder {
-  [k: string]: unknown;
-  company_name: string;
-  member_name: string;
+/** Orders with their lines, as the back office lists them. */
+async function rowsOf(db: Db, rows: StaffOrderRow[]): Promise<AdminOrderRow[]> {
+  const lines = await linesOf(db, rows.map((r) => r.order.id));
+  return rows.map(({ order, companyName, memberName }) => ({
+    ...toOrderView(order, lines.get(order.id) ?? []),
+    companyId: order.companyId,
+    companyName,
+    memberName,
+    shippedAt: order.shippedAt ? order.shippedAt.toISOString() : null,
+  }));
 }
-
-/** Raw rows (snake case) to the drizzle shape toOrderView reads. */
-function camel(row: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(row)) out[k.replace(/_([a-z])/g, (_m, ch: string) => ch.toUpperCase())] = v;
-  return out;
-}
-
-const num = (v: unknown) => Number(v ?? 0);
-const date = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
-
-async function rowsOf(db: Db, raw: RawOrder[]): Promise<AdminOrderRow[]> {
-  if (raw.length === 0) return [];
-  const ids = raw.map((r) => Number(r.id));
-  const lines = await queryRows<Record<string, unknown>>(db, sql`select * from order_lines where order_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) order by id`);
-  return raw.map((r) => {
-    const o = camel(r) as Record<string, unknown>;
-    const own = lines.filter((l) => Number(l.order_id) === Number(r.id)).map((l) => ({ ...camel(l), createdAt: date(l.created_at), qty: num(l.qty), price: num(l.price) }));
-    const view = toOrderView(
-      { ...o, id: num(o.id), status: num(o.status), totalAmount: num(o.totalAmount), shipping: num(o.shipping), shippingValue: num(o.shippingValue), shippingPayType: num(o.shippingPayType), returnReason: o.returnReason === null ? null : num(o.returnReason), createdAt: date(o.createdAt) } as never,
-      own as never,
-    );
-    return { ...view, companyId: num(r.company_id), companyName: r.company_name, memberName: r.member_name, shippedAt: r.shipped_at ? date(r.shipped_at).toISOString() : null };
-  });
-}
-
-const SELECT = sql`select o.*, c.name as company_name, m.name as member_name from orders o join companies c on c.id = o.company_id join members m on m.id = o.member_id`;
 
 export async function adminListOrders(db: Db, q: Q): Promise<{ results: AdminOrderRow[]; total: number }> {
   const w = where(q);
-  const [raw, [counted]] = await Promise.all([
-    queryRows<RawOrder>(db, sql`${SELECT} where ${w} order by o.created_at desc, o.id desc limit ${q.size} offset ${(q.page - 1) * q.size}`),
-    queryRows<{ n: string | number }>(db, sql`select count(*) as n from orders o join companies c on c.id = o.company_id where ${w}`),
-  ]);
-  return { results: await rowsOf(db, raw), total: num(counted?.n) };
+  const [rows, total] = await Promise.all([staffOrders(db, w, { limit: q.size, offset: (q.page - 1) * q.size }), countStaffOrders(db, w)]);
+  return { results: await rowsOf(db, rows), total };
 }
 
-export async function adminOrdersWhere(db: Db, condition: SQL, limit: number): Promise<AdminOrderRow[]> {
-  return rowsOf(db, await queryRows<RawOrder>(db, sql`${SELECT} where ${condition} order by o.id desc limit ${limit}`));
+/** A company's latest shown orders, by number. */
+export async function companyOrders(db: Db, companyId: number, limit: number): Promise<AdminOrderRow[]> {
+  return rowsOf(db, await staffOrders(db, eq(orders.companyId, companyId), { limit, byId: true }));
 }
 
-export async function ledgerRows(db: Db, condition: SQL, limit: number): Promise<LedgerRow[]> {
-  const rows = await queryRows<Record<string, unknown>>(
-    db,
-    sql`select l.*, coalesce(m.name, '') as member_name from cash_ledger l left join members m on m.id = l.member_id where ${condition} order by l.id desc limit ${limit}`,
-  );
+export async function ledgerRows(db: Db, condition: SQL | undefined, limit: number): Promise<LedgerRow[]> {
+  const rows = await ledgerWithNames(db, condition, limit);
   return rows.map((l) => ({
-    seq: num(l.id),
-    type: String(l.type),
-    amount: num(l.amount),
-    balanceAfter: num(l.balance_after),
-    note: String(l.note),
-    created: date(l.created_at).toISOString(),
-    memberName: String(l.member_name),
+    seq: l.id,
+    type: l.type,
+    amount: l.amount,
+    balanceAfter: l.balanceAfter,
+    note: l.note,
+    created: l.createdAt.toISOString(),
+    memberName: l.memberName,
   }));
 }
 
 export async function adminOrderDetail(db: Db, seq: number): Promise<AdminOrderDetail> {
-  const raw = await queryRows<RawOrder>(db, sql`${SELECT} where o.id = ${seq} and o.storage_id > 0`);
-  const [order] = await rowsOf(db, raw);
+  const [order] = await rowsOf(db, await staffOrders(db, eq(orders.id, seq), { limit: 1 }));
   if (!order) throw notFound(MSG_ORDER.orderNotFound);
-  // The VIN a line was bought for from the catalogue ('' when bought from the shop).
-  const vins = await queryRows<{ vin: string }>(db, sql`select coalesce(l.vin, '') as vin from order_lines l where l.order_id = ${seq} order by l.id`);
-  const events = await queryRows<Record<string, unknown>>(
-    db,
-    sql`select e.*, coalesce(m.name, '') as member_name from order_events e left join members m on m.id = e.member_id where e.order_id = ${seq} order by e.id`,
-  );
+  const events = await eventsWithNames(db, seq);
   const refunds: Record<string, number> = {};
   for (const t of ORDER_TRANSITIONS) {
-    if (t.refund !== 'none' && t.by.includes('staff') && t.from.includes(order.status as never)) refunds[String(t.to)] = refundAmount(t.refund, order);
+    if (t.refund !== 'none' && t.by.includes('staff') && (t.from as readonly number[]).includes(order.status)) refunds[String(t.to)] = refundAmount(t.refund, order);
   }
-  const history = events.map((e) => ({
-    id: num(e.id),
-    orderId: num(e.order_id),
-    fromStatus: e.from_status === null ? null : num(e.from_status),
-    toStatus: num(e.to_status),
-    memberId: e.member_id === null ? null : num(e.member_id),
-    note: String(e.note),
-    createdAt: date(e.created_at).toISOString(),
-    memberName: String(e.member_name),
-  }));
+  const history = events.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() }));
   // The history starts with the purchase request exactly once: the payment writes that event; an
   // order stored without it (moved in from elsewhere) gets it from the order itself.
   if (!history.some((e) => e.fromStatus === null)) {
-    history.unshift({ id: 0, orderId: order.seq, fromStatus: null, toStatus: 0, memberId: null, note: '', createdAt: order.created, memberName: order.memberName });
+    history.unshift({ id: 0, orderId: order.seq, fromStatus: null, toStatus: ORDER_STATUS.purchaseRequest, memberId: null, note: '', createdAt: order.created, memberName: order.memberName });
   }
   return {
     order,
-    vins: vins.map((v) => v.vin),
+    // The VIN a line was bought for from the catalogue ('' when bought from the shop).
+    vins: order.orderProductInfo.map((l) => l.vin ?? ''),
     events: history,
-    ledger: await ledgerRows(db, sql`l.company_id = ${order.companyId} and l.note like ${`주문 #${seq} %`} or l.company_id = ${order.companyId} and l.note = ${`주문 #${seq}`}`, 20),
+    ledger: await ledgerRows(db, and(eq(cashLedger.companyId, order.companyId), or(like(cashLedger.note, `주문 #${seq} %`), eq(cashLedger.note, `주문 #${seq}`))), 20),
     refunds,
   };
 }
@@ -139,7 +107,7 @@ export async function bulkShipConfirm(db: Db, staffId: number, seqs: number[]) {
         companyId: null,
         actor: 'staff',
         memberId: staffId,
-        onMoved: (tx, from) => recordAudit(tx, { memberId: staffId, action: 'bulkShipConfirm', target: `order:${seq}`, before: { status: from }, after: { status: 1 } }),
+        onMoved: (tx, from) => recordAudit(tx, { memberId: staffId, action: 'bulkShipConfirm', target: `order:${seq}`, before: { status: from }, after: { status: ORDER_STATUS.shipmentConfirmed } }),
       });
       moved.push(seq);
     } catch (err) {

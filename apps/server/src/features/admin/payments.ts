@@ -1,16 +1,18 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, type SQL } from 'drizzle-orm';
 import { MSG_ADMIN } from '@partsmall/contract';
-import { queryRows, type Db } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
+import { countPayments } from '../../db/repos/payments.js';
+import { companies, payments } from '../../db/schema.js';
 import { AppError, badRequest, notFound } from '../../shared/http.js';
 import { withinSeoulDays } from '../../shared/time.js';
 import type { PaymentGateway } from '../payments/gateway.js';
 import { confirmPayment } from '../payments/service.js';
 import { recordAudit } from './audit.js';
 import { paymentRows } from './companies.js';
+import { escapeLike } from './search.js';
 
 /** Gateway records and the manual 'deposit confirmed' of bank transfers. */
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface PaymentQuery {
   status?: string | undefined;
@@ -24,18 +26,15 @@ export interface PaymentQuery {
 }
 
 export async function listPayments(db: Db, q: PaymentQuery) {
-  const c: SQL[] = [sql`true`];
-  if (q.status) c.push(sql`p.status = ${q.status}`);
-  if (q.pgcode) c.push(sql`p.pgcode = ${q.pgcode}`);
-  if (q.kind) c.push(sql`p.kind = ${q.kind}`);
-  if (q.company) c.push(sql`c.name ilike ${`%${escapeLike(q.company)}%`}`);
-  if (q.startDate || q.endDate) c.push(withinSeoulDays(sql`p.created_at`, q.startDate || '0001-01-01', q.endDate || '9999-12-31'));
-  const w = sql.join(c, sql` and `);
-  const [results, [counted]] = await Promise.all([
-    paymentRows(db, w, q.size, (q.page - 1) * q.size),
-    queryRows<{ n: unknown }>(db, sql`select count(*) as n from payments p join companies c on c.id = p.company_id where ${w}`),
-  ]);
-  return { results, total: Number(counted?.n ?? 0) };
+  const c: SQL[] = [];
+  if (q.status) c.push(eq(payments.status, q.status));
+  if (q.pgcode) c.push(eq(payments.pgcode, q.pgcode));
+  if (q.kind) c.push(eq(payments.kind, q.kind));
+  if (q.company) c.push(ilike(companies.name, `%${escapeLike(q.company)}%`));
+  if (q.startDate || q.endDate) c.push(withinSeoulDays(payments.createdAt, q.startDate || '0001-01-01', q.endDate || '9999-12-31'));
+  const w = and(...c);
+  const [results, total] = await Promise.all([paymentRows(db, w, q.size, (q.page - 1) * q.size), countPayments(db, w)]);
+  return { results, total };
 }
 
 /**
@@ -44,10 +43,7 @@ export async function listPayments(db: Db, q: PaymentQuery) {
  * moves pending → paid once and credits once however often staff press the button.
  */
 export async function confirmDeposit(db: Db, staffId: number, seq: number) {
-  const [p] = await queryRows<{ gateway_id: string; provider: string; amount: unknown; pgcode: string; status: string; company_id: number }>(
-    db,
-    sql`select gateway_id, provider, amount, pgcode, status, company_id from payments where id = ${seq}`,
-  );
+  const [p] = await db.select().from(payments).where(eq(payments.id, seq));
   if (!p) throw notFound(MSG_ADMIN.paymentNotFound);
   if (p.pgcode !== 'banktransfer' || p.status === 'declined') throw badRequest(MSG_ADMIN.depositNotWaiting, 'seq');
   // The staff member is the one who vouches for this confirmation (the route checked the role).
@@ -56,14 +52,14 @@ export async function confirmDeposit(db: Db, staffId: number, seq: number) {
     start: () => Promise.reject(new Error('manual confirmation only')),
     verify: () => true,
   };
-  const outcome = await confirmPayment(db, manual, { paymentId: p.gateway_id, amount: Number(p.amount), status: 'paid', signature: 'staff' }).catch((err: unknown) => {
+  const outcome = await confirmPayment(db, manual, { paymentId: p.gatewayId, amount: p.amount, status: 'paid', signature: 'staff' }).catch((err: unknown) => {
     if (err instanceof AppError && err.status === 409) throw badRequest(MSG_ADMIN.depositNotWaiting, 'seq');
     throw err;
   });
   if (!outcome.repeated) {
-    await recordAudit(db, { memberId: staffId, action: 'confirmDeposit', target: `payment:${seq}`, before: { status: p.status }, after: { status: 'paid', amount: Number(p.amount) } });
+    await recordAudit(db, { memberId: staffId, action: 'confirmDeposit', target: `payment:${seq}`, before: { status: p.status }, after: { status: 'paid', amount: p.amount } });
   }
-  const [company] = await queryRows<{ point: unknown }>(db, sql`select point from companies where id = ${p.company_id}`);
-  const [row] = await paymentRows(db, sql`p.id = ${seq}`, 1);
-  return { payment: row!, point: Number(company?.point ?? 0), repeated: outcome.repeated };
+  const [company] = await db.select({ point: companies.point }).from(companies).where(eq(companies.id, p.companyId));
+  const [row] = await paymentRows(db, eq(payments.id, seq), 1);
+  return { payment: row!, point: company?.point ?? 0, repeated: outcome.repeated };
 }

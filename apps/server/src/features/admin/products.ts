@@ -20,10 +20,10 @@ import { checkUploadBatch, processImage } from '../chat/images.js';
 import { invalidateProductLists } from '../products/list-cache.js';
 import { recordAudit } from './audit.js';
 import { parseCsv, toCsv } from './csv.js';
+import { escapeLike } from './search.js';
 
 /** Products in the back office: search, create/edit, stock, pictures, CSV import and export. */
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const num = (v: unknown) => Number(v ?? 0);
 
 function toProduct(r: Record<string, unknown>): AdminProduct {

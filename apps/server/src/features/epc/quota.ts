@@ -1,9 +1,11 @@
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { EPC_MSG, isTestVin, MAX_VIN_SEARCHES_PER_DAY, seoulDayKey } from '@partsmall/contract';
 import { queryRows, type Db } from '../../db/client.js';
 import { runPrepared, type PreparedStatement } from '../../db/prepared.js';
 import { publish } from '../../shared/events.js';
 import { companies } from '../../db/schema.js';
+import { tooMany } from '../../shared/http.js';
+import { licenseDaysLeft } from '../../shared/time.js';
 import { epcVinSearches } from './schema.js';
 
 /**
@@ -22,7 +24,11 @@ export interface OpenVinInput {
   title: string;
 }
 
-export type OpenVinResult = { ok: true; charged: boolean; used: number } | { ok: false; used: number; message: string };
+/** `charged`: the VIN was new today and took one of the day's 30; `used`: the day's distinct VINs after it. */
+export interface OpenVinResult {
+  charged: boolean;
+  used: number;
+}
 
 /** Lock namespace of the per-company quota (pg_advisory_xact_lock's first key). */
 const QUOTA_LOCK = 7_310_002;
@@ -52,17 +58,17 @@ const REOPEN: PreparedStatement = {
 /**
  * Opens a VIN for a company. The day's rows are counted and the new one inserted while holding
  * a per-company transaction lock, so concurrent searches of one company queue here and the 31st
- * distinct VIN is refused however they interleave. Other companies do not wait.
+ * distinct VIN is refused (429, EPC_MSG.quotaExceeded) however they interleave. Other companies do not wait.
  */
 export async function openVin(db: Db, input: OpenVinInput, now: Date = new Date()): Promise<OpenVinResult> {
-  if (isTestVin(input.vin)) return { ok: true, charged: false, used: await vinSearchCount(db, input.companyId, now) };
+  if (isTestVin(input.vin)) return { charged: false, used: await vinSearchCount(db, input.companyId, now) };
   const day = seoulDayKey(now);
   // Reopening a VIN of the day costs nothing and needs no lock: one statement finds it and counts
   // the day (a buyer's searches of one car queue on the company's lock otherwise). A new VIN takes
   // the locked path.
   const [reopened] = await runPrepared<{ reopened: boolean; used: number }>(db, REOPEN, [input.companyId, day, input.vin, now]);
-  if (reopened!.reopened) return { ok: true, charged: false, used: reopened!.used };
-  const opened = await db.transaction(async (tx): Promise<OpenVinResult> => {
+  if (reopened!.reopened) return { charged: false, used: reopened!.used };
+  const opened = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${QUOTA_LOCK}, ${input.companyId})`);
     const sameDay = and(eq(epcVinSearches.companyId, input.companyId), eq(epcVinSearches.day, day));
     const [again] = await tx
@@ -71,8 +77,8 @@ export async function openVin(db: Db, input: OpenVinInput, now: Date = new Date(
       .where(and(sameDay, eq(epcVinSearches.vin, input.vin)))
       .returning({ id: epcVinSearches.id });
     const [{ used }] = (await tx.select({ used: count() }).from(epcVinSearches).where(sameDay)) as [{ used: number }];
-    if (again) return { ok: true, charged: false, used };
-    if (used >= MAX_VIN_SEARCHES_PER_DAY) return { ok: false, used, message: EPC_MSG.quotaExceeded };
+    if (again) return { charged: false, used };
+    if (used >= MAX_VIN_SEARCHES_PER_DAY) throw tooMany(EPC_MSG.quotaExceeded);
     await tx.insert(epcVinSearches).values({
       companyId: input.companyId,
       memberId: input.memberId,
@@ -84,10 +90,10 @@ export async function openVin(db: Db, input: OpenVinInput, now: Date = new Date(
       firstAt: now,
       lastAt: now,
     });
-    return { ok: true, charged: true, used: used + 1 };
+    return { charged: true, used: used + 1 };
   });
   // Only a VIN new today changes the day's count (userSearchVinCount); reopening one is no news.
-  if (opened.ok && opened.charged) await publish({ type: 'vinOpened', companyId: input.companyId, memberId: input.memberId, vin: input.vin });
+  if (opened.charged) await publish({ type: 'vinOpened', companyId: input.companyId, memberId: input.memberId, vin: input.vin });
   return opened;
 }
 
@@ -100,27 +106,48 @@ export async function vinSearchCount(db: Db, companyId: number, now: Date = new 
   return Number(row?.used ?? 0);
 }
 
+/** Licence days left of a company (rounded up; 0 when none or expired). */
+export async function licenseDaysOf(db: Db, companyId: number): Promise<number> {
+  const [row] = await db.select({ end: companies.licenseEnd }).from(companies).where(eq(companies.id, companyId));
+  return licenseDaysLeft(row?.end ?? null);
+}
+
 /**
- * Whether the deeper catalogue calls may answer for this VIN: the company opened it on the Seoul
- * day of `now` and its licence is still running, or it is a test VIN. This keeps the quota from
+ * Who is asking, for the deeper calls: the company must have opened the VIN on this Seoul day and
+ * still hold a live licence (or it is a test VIN). Checked inside the call's statement; without it
+ * (service tests) the VIN counts as open.
+ */
+export interface Opener {
+  companyId: number;
+  now?: Date;
+}
+
+/** $2-$5 of OPENED_SQL: test VIN (or no opener), company, Seoul day, the moment the licence must outlive. */
+export function openerValues(vin: string, opener: Opener | undefined): [boolean, number, string, Date] {
+  if (!opener) return [true, 0, '1970-01-01', new Date(0)];
+  const now = opener.now ?? new Date();
+  return [isTestVin(vin), opener.companyId, seoulDayKey(now), now];
+}
+
+/**
+ * "VIN opened today", the one rule the deeper calls answer by ($1 the VIN, $2-$5 openerValues): a
+ * test VIN, or a VIN the company opened on this Seoul day while its licence still runs. A VIN
+ * opened earlier in the day stops answering when the licence ends: opening it was paid for by the
+ * licence. The calls' own statements select it as their `opened` column (one round trip);
+ * isVinOpenToday runs it alone.
+ */
+export const OPENED_SQL = `($2::boolean or (exists(select 1 from epc_vin_searches s where s.company_id = $3::int and s.day = $4::date and s.vin = $1::char(17))
+    and exists(select 1 from companies co where co.id = $3::int and co.license_end > $5::timestamptz))) as opened`;
+
+const VIN_OPENED: PreparedStatement = { name: 'epc_vin_opened', text: `select ${OPENED_SQL}` };
+
+/**
+ * Whether the deeper catalogue calls may answer for this VIN (OPENED_SQL). This keeps the quota from
  * being bypassed by calling them directly, and a VIN opened in the morning from outliving the licence.
  */
 export async function isVinOpenToday(db: Db, companyId: number, vin: string, now: Date = new Date()): Promise<boolean> {
-  if (isTestVin(vin)) return true;
-  const [row] = await db
-    .select({ id: epcVinSearches.id })
-    .from(epcVinSearches)
-    .innerJoin(companies, eq(companies.id, epcVinSearches.companyId))
-    .where(
-      and(
-        eq(epcVinSearches.companyId, companyId),
-        eq(epcVinSearches.day, seoulDayKey(now)),
-        eq(epcVinSearches.vin, vin),
-        gt(companies.licenseEnd, now),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
+  const [row] = await runPrepared<{ opened: boolean }>(db, VIN_OPENED, [vin, ...openerValues(vin, { companyId, now })]);
+  return row!.opened;
 }
 
 export interface HistoryItem {

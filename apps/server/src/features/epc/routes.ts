@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
   EPC_BRAND_LABELS,
@@ -10,33 +9,26 @@ import {
   checkVin,
   epcPartSearchKeyword,
   isTestVin,
-  type EpcPart,
-  type CompanyLevel,
-  type EpcPartProduct,
 } from '@partsmall/contract';
-import type { Db } from '../../db/client.js';
-import { companies } from '../../db/schema.js';
 import { type Api, type AppContext, requireCompanyMember } from '../../shared/context.js';
 import { route } from '../../shared/route.js';
-import { AppError, badRequest, forbidden, notFound, ok, tooMany } from '../../shared/http.js';
+import { badRequest, forbidden, notFound, ok, tooMany } from '../../shared/http.js';
 import { takeAttempt } from '../../shared/rate-limit.js';
-import { licenseDaysLeft } from '../../shared/time.js';
 import type { AuthContext } from '../auth/sessions.js';
-import { priceFor, productsByOeKeys } from '../products/service.js';
-import { isVinOpenToday, openVin, searchHistory, vinSearchCount } from './quota.js';
+import { isVinOpenToday, licenseDaysOf, openVin, searchHistory, vinSearchCount } from './quota.js';
+import { notOpened } from './refusals.js';
 import {
   diagramParts,
   epcLang,
   findVehicle,
   mainGroups,
+  partsWithProducts,
   replacementsFor,
   searchPartNumbers,
   structure,
   vehicleConfig,
   vehicleTitle,
   vehicleOf,
-  type PartRow,
-  type Refused,
 } from './service.js';
 
 /**
@@ -53,46 +45,12 @@ import {
  */
 
 
-/** Licence days left of a company (rounded up; 0 when none or expired). */
-export async function licenseDaysOf(db: Db, companyId: number): Promise<number> {
-  const [row] = await db.select({ end: companies.licenseEnd }).from(companies).where(eq(companies.id, companyId));
-  return licenseDaysLeft(row?.end ?? null);
-}
-
-/**
- * A refusal of the catalogue service: bad VINs are 400, missing data 404 ('정보가 없습니다.'), a VIN
- * the company has not opened today 403.
- */
-export function refusal(r: Refused): AppError {
-  if (r.message === EPC_MSG.vinNotOpened || r.message === EPC_MSG.licenseRequired) return forbidden(r.message);
-  return r.message === EPC_MSG.noInfo ? notFound(r.message) : badRequest(r.message);
-}
-
-function unwrap<T extends { ok: true }>(r: T | Refused): T {
-  if (!r.ok) throw refusal(r);
-  return r;
-}
-
 /** A company member's well-formed VIN, for the deeper calls whose statement checks the VIN is open. */
 function requireVin(req: FastifyRequest, vin: string): AuthContext & { companyId: number } {
   const auth = requireCompanyMember(req);
   const checked = checkVin('all', vin);
   if (!checked.ok) throw badRequest(checked.message, 'vin');
   return auth;
-}
-
-/**
- * A deeper call refused for a VIN that is not open: a company whose licence has ended learns that
- * (its VINs of the morning stop with the licence), any other that the VIN must be searched first.
- */
-async function notOpened(db: Db, companyId: number): Promise<AppError> {
-  return forbidden((await licenseDaysOf(db, companyId)) <= 0 ? EPC_MSG.licenseRequired : EPC_MSG.vinNotOpened);
-}
-
-/** A deeper call's answer, or its refusal (a VIN not open explained by notOpened). */
-async function unwrapOpened<T extends { ok: true }>(db: Db, companyId: number, r: T | Refused): Promise<T> {
-  if (!r.ok && r.message === EPC_MSG.vinNotOpened) throw await notOpened(db, companyId);
-  return unwrap(r);
 }
 
 /** The deeper calls: only a VIN the company opened today (Asia/Seoul) with its licence running, or a test VIN. */
@@ -102,29 +60,6 @@ async function requireOpenVin(ctx: AppContext, req: FastifyRequest, vin: string)
   if (!checked.ok) throw badRequest(checked.message, 'vin');
   if (!(await isVinOpenToday(ctx.db, auth.companyId, checked.vin))) throw await notOpened(ctx.db, auth.companyId);
   return auth;
-}
-
-/** Each part of a drawing with the shop's products of its OE number, priced for the company's level. */
-export async function partsWithProducts(db: Db, rows: PartRow[], level: CompanyLevel): Promise<EpcPart[]> {
-  const products = await productsByOeKeys(db, rows.map((p) => p.pidKey));
-  return rows.map(({ pidKey, ...p }) => ({
-    ...p,
-    products: (products.get(pidKey) ?? []).map((row): EpcPartProduct => {
-      const priced = priceFor({ ...row }, { level });
-      return {
-        seq: priced.seq,
-        name: priced.name,
-        pid: priced.pid,
-        price: priced.price!,
-        salePrice: priced.salePrice!,
-        hasAmount: priced.hasAmount,
-        stockName: priced.stockName,
-        storageId: priced.storageId,
-        imgFiles: priced.imgFiles,
-        companyId: priced.companyId,
-      };
-    }),
-  }));
 }
 
 export function epcRoutes(app: Api, ctx: AppContext) {
@@ -163,7 +98,7 @@ export function epcRoutes(app: Api, ctx: AppContext) {
       if (!checked.ok) throw badRequest(checked.message, checked.message === EPC_MSG.unknownBrand ? 'brand' : 'vin');
       // The licence is checked (in the lookup's statement) before anything about the vehicle is
       // answered, so that without one nobody learns which VINs exist.
-      const { vehicle, info } = unwrap(await findVehicle(db, { brand, vin: checked.vin, lang: epcLang(lang), licensee: auth.companyId }));
+      const { vehicle, info } = await findVehicle(db, { brand, vin: checked.vin, lang: epcLang(lang), licensee: auth.companyId });
       const opened = await openVin(db, {
         companyId: auth.companyId,
         memberId: auth.member.id,
@@ -172,27 +107,26 @@ export function epcRoutes(app: Api, ctx: AppContext) {
         mcid: vehicle.mcid,
         title: vehicleTitle(vehicle),
       });
-      if (!opened.ok) throw new AppError(429, opened.message);
       return ok({ ...info, userSearchVinCount: opened.used, charged: opened.charged, testVin: isTestVin(vehicle.vin) });
     });
 
   route(app, 'getCarsGroupEx', async (req) => {
       // One statement: the VIN open today for the company (else 403), the groups (else 404).
       const { companyId } = requireVin(req, req.body.vin);
-      const { groups } = await unwrapOpened(db, companyId, await mainGroups(db, { vin: req.body.vin, mcid: req.body.mcid, lang: epcLang(req.body.lang), opener: { companyId } }));
+      const { groups } = await mainGroups(db, { vin: req.body.vin, mcid: req.body.mcid, lang: epcLang(req.body.lang), opener: { companyId } });
       return ok(groups);
     });
 
   route(app, 'getCarsConfigEx', async (req) => {
       await requireOpenVin(ctx, req, req.body.vin_number);
-      const found = unwrap(await vehicleConfig(db, { vin: req.body.vin_number, mcid: req.body.mcid, lang: epcLang(req.body.lang) }));
+      const found = await vehicleConfig(db, { vin: req.body.vin_number, mcid: req.body.mcid, lang: epcLang(req.body.lang) });
       return ok({ main_data: found.main_data, options: found.options });
     });
 
   route(app, 'getCarsStructureEx', async (req) => {
       await requireOpenVin(ctx, req, req.body.vin);
       const b = req.body;
-      const { nodes } = unwrap(await structure(db, { vin: b.vin, mcid: b.mcid, num: b.num, subgroup: b.subgroup ?? null, lang: epcLang(b.lang) }));
+      const { nodes } = await structure(db, { vin: b.vin, mcid: b.mcid, num: b.num, subgroup: b.subgroup ?? null, lang: epcLang(b.lang) });
       return ok(nodes);
     });
 
@@ -201,10 +135,9 @@ export function epcRoutes(app: Api, ctx: AppContext) {
       const auth = requireVin(req, req.body.vin);
       const b = req.body;
       const onlyFitting = b.isShowColorvalue === true || String(b.filter) === '1';
-      const found = await unwrapOpened(db, auth.companyId, await diagramParts(db, { vin: b.vin, mcid: b.mcid, mid: b.mid, lang: epcLang(b.lang), onlyFitting, opener: { companyId: auth.companyId } }));
+      const found = await diagramParts(db, { vin: b.vin, mcid: b.mcid, mid: b.mid, lang: epcLang(b.lang), onlyFitting, opener: { companyId: auth.companyId } });
       const part_detail = await partsWithProducts(db, found.part_detail, auth.company?.level ?? 'd');
-      const { ok: _ok, ...rest } = found;
-      return ok({ ...rest, part_detail }, part_detail.length === 0 ? EPC_MSG.noInfo : undefined);
+      return ok({ ...found, part_detail }, part_detail.length === 0 ? EPC_MSG.noInfo : undefined);
     });
 
   route(app, 'getCarsSearchHotKey', async (req) => {
@@ -213,7 +146,7 @@ export function epcRoutes(app: Api, ctx: AppContext) {
       // Only the catalogue of the VIN: a test VIN (free to everyone) must not open another catalogue's numbers.
       if (!(await vehicleOf(db, { vin: b.vin, mcid: b.mcid }))) throw notFound(EPC_MSG.noInfo);
       await hotKeySlot(auth.member.id, req.ip);
-      const found = unwrap(await searchPartNumbers(db, { keyword: b.searchHotKey, mcid: b.mcid, size: 50, lang: epcLang(b.lang) }));
+      const found = await searchPartNumbers(db, { keyword: b.searchHotKey, mcid: b.mcid, size: 50, lang: epcLang(b.lang) });
       return ok({ partInfo: found.hits, more: found.more }, found.hits.length === 0 ? EPC_MSG.emptyResult : undefined);
     });
 
@@ -238,7 +171,7 @@ export function epcRoutes(app: Api, ctx: AppContext) {
       const keyword = epcPartSearchKeyword.safeParse(m.searchKeyword);
       if (!keyword.success) throw badRequest(keyword.error.issues[0]!.message, 'objSearchMapper.searchKeyword');
       if ((await licenseDaysOf(db, auth.companyId)) <= 0) throw forbidden(EPC_MSG.licenseRequired);
-      const found = unwrap(await searchPartNumbers(db, { keyword: m.searchKeyword, page: m.page, size: m.size, lang: epcLang(req.body.lang) }));
+      const found = await searchPartNumbers(db, { keyword: m.searchKeyword, page: m.page, size: m.size, lang: epcLang(req.body.lang) });
       return { ...ok(found.hits, found.hits.length === 0 ? EPC_MSG.emptyResult : undefined), more: found.more };
     });
 }

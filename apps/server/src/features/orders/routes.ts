@@ -1,4 +1,4 @@
-import { MSG_ORDER } from '@partsmall/contract';
+import { MSG_ORDER, ORDER_STATUS } from '@partsmall/contract';
 import { type Api, type AppContext, requireCompanyMember, requireStaff } from '../../shared/context.js';
 import { route } from '../../shared/route.js';
 import { created, ok } from '../../shared/http.js';
@@ -29,13 +29,13 @@ export function orderRoutes(app: Api, ctx: AppContext) {
 
   route(app, 'cancelMallOrder', async (req) => {
     const auth = requireCompanyMember(req);
-    await moveOrder(db, { seq: req.body.seq, status: 3, companyId: auth.companyId, actor: 'buyer', memberId: auth.member.id });
+    await moveOrder(db, { seq: req.body.seq, status: ORDER_STATUS.shipmentCancelled, companyId: auth.companyId, actor: 'buyer', memberId: auth.member.id });
     return created(await orderDetail(db, auth.companyId, req.body.seq), MSG_ORDER.cancelled);
   });
 
   route(app, 'returnMallOrder', async (req) => {
       const auth = requireCompanyMember(req);
-      await moveOrder(db, { seq: req.body.seq, status: 4, companyId: auth.companyId, actor: 'buyer', memberId: auth.member.id, returnReason: req.body.returnReason });
+      await moveOrder(db, { seq: req.body.seq, status: ORDER_STATUS.returnRequested, companyId: auth.companyId, actor: 'buyer', memberId: auth.member.id, returnReason: req.body.returnReason });
       return created(await orderDetail(db, auth.companyId, req.body.seq), MSG_ORDER.returnRequested);
     });
 

@@ -1,15 +1,14 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { MSG_ORDER, ORDER_STATUS, findTransition, type OrderEvent, type OrderView, type StatusActor } from '@partsmall/contract';
-import { queryRows, type Db, type Tx } from '../../db/client.js';
-import { cashLedger, orderEvents, orderLines, orders } from '../../db/schema.js';
+import type { Db, Tx } from '../../db/client.js';
+import { linesOf, shownOrder, type LineRow, type OrderRow } from '../../db/repos/orders.js';
+import { cashLedger, orderEvents, orderLines, orders, products } from '../../db/schema.js';
 import { publish } from '../../shared/events.js';
 import { AppError, badRequest, notFound } from '../../shared/http.js';
 import { withinSeoulDays } from '../../shared/time.js';
 import { credit } from '../wallet/wallet.js';
 import { moveRefusal, refundAmount } from './rules.js';
 
-type OrderRow = typeof orders.$inferSelect;
-type LineRow = typeof orderLines.$inferSelect;
 
 /** An order as the member area and the order popups read it (docs/requirements.md#entities). */
 export function toOrderView(o: OrderRow, lines: LineRow[]): OrderView {
@@ -50,14 +49,6 @@ export function toOrderView(o: OrderRow, lines: LineRow[]): OrderView {
 }
 export type { OrderView };
 
-async function linesOf(db: Db, orderIds: number[]) {
-  if (orderIds.length === 0) return new Map<number, LineRow[]>();
-  const rows = await db.select().from(orderLines).where(inArray(orderLines.orderId, orderIds)).orderBy(asc(orderLines.id));
-  const map = new Map<number, LineRow[]>();
-  for (const r of rows) map.set(r.orderId, [...(map.get(r.orderId) ?? []), r]);
-  return map;
-}
-
 export interface OrderListQuery {
   startDate?: string | undefined;
   endDate?: string | undefined;
@@ -68,7 +59,7 @@ export interface OrderListQuery {
 
 /** A company's orders, newest first; with searchType 'date', those of the Seoul days in range. */
 export async function listOrders(db: Db, companyId: number, q: OrderListQuery) {
-  const conditions = [eq(orders.companyId, companyId), sql`${orders.storageId} > 0`];
+  const conditions = [eq(orders.companyId, companyId), shownOrder];
   if (q.searchType === 'date' && q.startDate && q.endDate) conditions.push(withinSeoulDays(orders.createdAt, q.startDate, q.endDate));
   const where = and(...conditions);
   const [rows, [counted]] = await Promise.all([
@@ -80,13 +71,13 @@ export async function listOrders(db: Db, companyId: number, q: OrderListQuery) {
 }
 
 export async function orderCount(db: Db, companyId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(orders).where(and(eq(orders.companyId, companyId), sql`${orders.storageId} > 0`));
+  const [row] = await db.select({ n: count() }).from(orders).where(and(eq(orders.companyId, companyId), shownOrder));
   return Number(row?.n ?? 0);
 }
 
 /** One order of the company; another company's order reads as not found. */
 export async function orderDetail(db: Db, companyId: number | null, seq: number): Promise<OrderView> {
-  const conditions = [eq(orders.id, seq), sql`${orders.storageId} > 0`];
+  const conditions = [eq(orders.id, seq), shownOrder];
   if (companyId !== null) conditions.push(eq(orders.companyId, companyId));
   const [row] = await db.select().from(orders).where(and(...conditions));
   if (!row) throw notFound(MSG_ORDER.orderNotFound);
@@ -118,21 +109,11 @@ export interface MoveRequest {
 export async function moveOrder(db: Db, m: MoveRequest): Promise<{ companyId: number; status: number }> {
   const now = m.now ?? new Date();
   const moved = await db.transaction(async (tx) => {
-    const [order] = await queryRows<{
-      id: number;
-      company_id: number;
-      status: number;
-      created_at: string | Date;
-      shipped_at: string | Date | null;
-      stock_name: string;
-      total_amount: string | number;
-      shipping: string | number;
-      return_reason: number | null;
-    }>(
-      tx,
-      sql`select id, company_id, status, created_at, shipped_at, stock_name, total_amount, shipping, return_reason from orders
-          where id = ${m.seq} and storage_id > 0 ${m.companyId !== null ? sql`and company_id = ${m.companyId}` : sql``} for update`,
-    );
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, m.seq), shownOrder, m.companyId !== null ? eq(orders.companyId, m.companyId) : undefined))
+      .for('update');
     if (!order) throw notFound(MSG_ORDER.orderNotFound);
     const transition = findTransition(order.status, m.status, m.actor);
     if (!transition) throw new AppError(409, MSG_ORDER.statusMoveRefused, 409, 'status');
@@ -140,9 +121,9 @@ export async function moveOrder(db: Db, m: MoveRequest): Promise<{ companyId: nu
       {
         to: m.status,
         actor: m.actor,
-        createdAt: new Date(order.created_at),
-        shippedAt: order.shipped_at ? new Date(order.shipped_at) : null,
-        stockName: order.stock_name,
+        createdAt: order.createdAt,
+        shippedAt: order.shippedAt,
+        stockName: order.stockName,
         returnReason: m.returnReason,
         carrier: m.carrier,
         waybill: m.waybill,
@@ -159,21 +140,18 @@ export async function moveOrder(db: Db, m: MoveRequest): Promise<{ companyId: nu
     let refunded = 0;
     if (transition.refund !== 'none') {
       const refund = refundAmount(transition.refund, {
-        totalAmount: Number(order.total_amount),
-        shipping: Number(order.shipping),
-        returnReason: order.return_reason,
+        totalAmount: order.totalAmount,
+        shipping: order.shipping,
+        returnReason: order.returnReason,
       });
       // Stock back first (products in id order), then the balance: the same lock order as paying.
-      const lines = await queryRows<{ product_id: number; qty: number }>(
-        tx,
-        sql`select product_id, qty from order_lines where order_id = ${order.id} order by product_id`,
-      );
+      const lines = await tx.select({ productId: orderLines.productId, qty: orderLines.qty }).from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.productId));
       for (const l of lines) {
-        await tx.execute(sql`update products set has_amount = has_amount + ${l.qty} where id = ${l.product_id}`);
+        await tx.update(products).set({ hasAmount: sql`${products.hasAmount} + ${l.qty}` }).where(eq(products.id, l.productId));
       }
       const returned = m.status === ORDER_STATUS.returnApproved;
       await credit(tx, {
-        companyId: order.company_id,
+        companyId: order.companyId,
         amount: refund,
         type: returned ? 'return' : 'cancel',
         memberId: m.memberId,
@@ -184,7 +162,7 @@ export async function moveOrder(db: Db, m: MoveRequest): Promise<{ companyId: nu
     await tx.update(orders).set(update).where(eq(orders.id, order.id));
     await tx.insert(orderEvents).values({ orderId: order.id, fromStatus: order.status, toStatus: m.status, memberId: m.memberId, note: m.note ?? '' });
     await m.onMoved?.(tx, order.status);
-    return { companyId: order.company_id, from: order.status, refunded };
+    return { companyId: order.companyId, from: order.status, refunded };
   });
   await publish({ type: 'orderMoved', companyId: moved.companyId, orderSeq: m.seq, from: moved.from, to: m.status, actor: m.actor, refunded: moved.refunded });
   return { companyId: moved.companyId, status: m.status };

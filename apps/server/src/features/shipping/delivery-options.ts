@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { MSG_ORDER, SHIPPING, type DeliveryMethodOption, type WarehouseDelivery, type WarehouseDeliveryOptions } from '@partsmall/contract';
+import { MSG_ORDER, PAY_TYPE_LABELS, SHIPPING, SHIPPING_TYPE_LABELS, type DeliveryMethodOption, type WarehouseDelivery, type WarehouseDeliveryOptions } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { mallConfig } from '../../db/schema.js';
 import { badRequest } from '../../shared/http.js';
@@ -12,15 +12,14 @@ import { WAREHOUSES } from '../../seed/products.js';
  * collect, quick collect (to the recipient or oneself), pickup at the warehouse.
  */
 const { prepaid, collect, pickup } = SHIPPING.payTypes;
-const PAY_LABELS: Record<number, string> = { [prepaid]: '선불', [collect]: '착불', [pickup]: '방문수령' };
 
 export const METHOD_KEYS = ['gdFreight', 'gdDelivery', 'quick', 'pickUp'] as const;
 type MethodKey = (typeof METHOD_KEYS)[number];
 const METHOD = {
-  gdFreight: { shippingValue: SHIPPING.types.freight, label: '화물' },
-  gdDelivery: { shippingValue: SHIPPING.types.courier, label: '택배' },
-  quick: { shippingValue: SHIPPING.types.quick, label: '퀵배송' },
-  pickUp: { shippingValue: SHIPPING.types.pickup, label: '방문수령' },
+  gdFreight: { shippingValue: SHIPPING.types.freight, label: SHIPPING_TYPE_LABELS[SHIPPING.types.freight]! },
+  gdDelivery: { shippingValue: SHIPPING.types.courier, label: SHIPPING_TYPE_LABELS[SHIPPING.types.courier]! },
+  quick: { shippingValue: SHIPPING.types.quick, label: SHIPPING_TYPE_LABELS[SHIPPING.types.quick]! },
+  pickUp: { shippingValue: SHIPPING.types.pickup, label: SHIPPING_TYPE_LABELS[SHIPPING.types.pickup]! },
 } as const satisfies Record<MethodKey, { shippingValue: number; label: string }>;
 
 export function standardDeliveryOptions(w: { storageId: number; stockName: string }): WarehouseDeliveryOptions {
@@ -48,7 +47,7 @@ export async function readDeliveryOptions(db: Db): Promise<WarehouseDeliveryOpti
 }
 
 const selections = (m: DeliveryMethodOption) => ({
-  selections: m.payTypes.map((value) => ({ value, label: PAY_LABELS[value] ?? String(value) })),
+  selections: m.payTypes.map((value) => ({ value, label: PAY_TYPE_LABELS[value] ?? String(value) })),
   defaultValue: m.defaultPayType,
 });
 

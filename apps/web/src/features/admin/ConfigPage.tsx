@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useController, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { configFields, type ConfigFields } from '@partsmall/contract';
+import { PAY_TYPE_LABELS, SHIPPING, SHIPPING_TYPE_LABELS, configFields, type ConfigFields } from '@partsmall/contract';
 import { messageOf } from '../../shared/api';
 import { CheckField, Field, Form, SelectField, TextAreaField, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
@@ -117,16 +117,12 @@ function Warehouses() {
 }
 
 const METHODS = [
-  ['gdFreight', '화물'],
-  ['gdDelivery', '택배'],
-  ['quick', '퀵배송'],
-  ['pickUp', '방문수령'],
+  ['gdFreight', SHIPPING_TYPE_LABELS[SHIPPING.types.freight]!],
+  ['gdDelivery', SHIPPING_TYPE_LABELS[SHIPPING.types.courier]!],
+  ['quick', SHIPPING_TYPE_LABELS[SHIPPING.types.quick]!],
+  ['pickUp', SHIPPING_TYPE_LABELS[SHIPPING.types.pickup]!],
 ] as const;
-const PAY_TYPES = [
-  { value: 0, label: '선불' },
-  { value: 1, label: '착불' },
-  { value: 2, label: '방문수령' },
-] as const;
+const PAY_TYPES = Object.values(SHIPPING.payTypes).map((value) => ({ value, label: PAY_TYPE_LABELS[value]! }));
 
 /** Delivery options per warehouse (api/getDeliInfo): which methods, which pay types, the default; payment refuses the rest. */
 function DeliveryOptions() {

@@ -17,12 +17,11 @@ import { Form, useZodForm } from '../../shared/ui/form';
 import { Modal } from '../../shared/ui/Modal';
 import { useNotify } from '../../shared/ui/notify';
 import { Loading } from '../../shared/ui/states';
+import { PAY_TYPE_LABELS, SHIPPING_TYPE_LABELS } from '@partsmall/contract';
 import { useColumnChoice } from './columns';
 import { adminQuery, downloadCsv, useAdminWrite } from './api';
 import { A } from './texts';
 
-const SHIPPING_TYPES: Record<number, string> = { 0: '화물', 1: '택배', 2: '퀵서비스', 4: '방문수령' };
-const PAY_TYPES: Record<number, string> = { 0: '선불', 1: '착불', 2: '방문수령' };
 
 const filterSchema = z.object({
   status: z.string(),
@@ -235,7 +234,7 @@ function OrderBody({ d }: { d: AdminOrderDetail }) {
         <dl className="admin-dl">
           <dt>배송</dt>
           <dd>
-            {SHIPPING_TYPES[o.shippingValue] ?? o.shippingValue} · {PAY_TYPES[o.shippingPayType] ?? o.shippingPayType}
+            {SHIPPING_TYPE_LABELS[o.shippingValue] ?? o.shippingValue} · {PAY_TYPE_LABELS[o.shippingPayType] ?? o.shippingPayType}
             {o.arrive && ` · 영업소 ${o.arrive}`}
           </dd>
           <dt>받는 분</dt>

@@ -17,7 +17,7 @@ const D = T.trade.detail;
  */
 export function mobileStatusLabel(status: number): string {
   if (FINAL_STATUSES.includes(status as OrderStatus) || status >= ORDER_STATUS.returnRequested) return ORDER_STATUS_LABELS[status] ?? t.shipped;
-  return status > 1 ? t.shipped : t.preparing;
+  return status > ORDER_STATUS.shipmentConfirmed ? t.shipped : t.preparing;
 }
 
 /** /ordersm: the member's orders, 15 a page with 'more', and cancellation where allowed. */

@@ -1,0 +1,106 @@
+import { and, asc, count, desc, eq, gt, inArray, notInArray, sql, sum, type SQL } from 'drizzle-orm';
+import { ORDER_STATUSES_UNDONE, TIME_ZONE } from '@partsmall/contract';
+import type { Db, Tx } from '../client.js';
+import { companies, members, orderEvents, orderLines, orders } from '../schema.js';
+
+/**
+ * The orders aggregate (orders, their lines and status events): typed rows for the member area and
+ * the back office (docs/architecture.md#the-database).
+ */
+
+export type OrderRow = typeof orders.$inferSelect;
+export type LineRow = typeof orderLines.$inferSelect;
+export type EventRow = typeof orderEvents.$inferSelect;
+
+/**
+ * The orders anyone is shown, counts and moves: those placed from a warehouse (storage_id > 0).
+ * Every list, count, detail and status move reads through it (docs/requirements.md#order-statuses).
+ */
+export const shownOrder: SQL = gt(orders.storageId, 0);
+
+/** Lines of each order, in the order they were written. */
+export async function linesOf(db: Db | Tx, orderIds: number[]): Promise<Map<number, LineRow[]>> {
+  const map = new Map<number, LineRow[]>();
+  if (orderIds.length === 0) return map;
+  const rows = await db.select().from(orderLines).where(inArray(orderLines.orderId, orderIds)).orderBy(asc(orderLines.id));
+  for (const r of rows) map.set(r.orderId, [...(map.get(r.orderId) ?? []), r]);
+  return map;
+}
+
+/** An order with the names staff see beside it. */
+export interface StaffOrderRow {
+  order: OrderRow;
+  companyName: string;
+  memberName: string;
+}
+
+/**
+ * Shown orders matching `where` (on orders and companies), with company and member names: newest
+ * first by order time, or by number with `byId` (a company's latest orders).
+ */
+export async function staffOrders(db: Db, where: SQL | undefined, page: { limit: number; offset?: number; byId?: boolean }): Promise<StaffOrderRow[]> {
+  return db
+    .select({ order: orders, companyName: companies.name, memberName: members.name })
+    .from(orders)
+    .innerJoin(companies, eq(companies.id, orders.companyId))
+    .innerJoin(members, eq(members.id, orders.memberId))
+    .where(and(shownOrder, where))
+    .orderBy(...(page.byId ? [desc(orders.id)] : [desc(orders.createdAt), desc(orders.id)]))
+    .limit(page.limit)
+    .offset(page.offset ?? 0);
+}
+
+/** How many shown orders match `where` (on orders and companies). */
+export async function countStaffOrders(db: Db, where: SQL | undefined): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(orders)
+    .innerJoin(companies, eq(companies.id, orders.companyId))
+    .where(and(shownOrder, where));
+  return row?.n ?? 0;
+}
+
+/** An order's status events, oldest first, with the name of who moved it ('' for none). */
+export async function eventsWithNames(db: Db, orderId: number): Promise<(EventRow & { memberName: string })[]> {
+  const rows = await db
+    .select({ event: orderEvents, memberName: members.name })
+    .from(orderEvents)
+    .leftJoin(members, eq(members.id, orderEvents.memberId))
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(asc(orderEvents.id));
+  return rows.map((r) => ({ ...r.event, memberName: r.memberName ?? '' }));
+}
+
+/** Shown orders that count as sales: not cancelled nor returned (docs/requirements.md#order-statuses). */
+export const soldOrder: SQL = and(shownOrder, notInArray(orders.status, [...ORDER_STATUSES_UNDONE]))!;
+
+/** Number and goods total of the sold orders matching `where`. */
+export async function salesOf(db: Db, where: SQL): Promise<{ orders: number; sales: number }> {
+  const [row] = await db
+    .select({ orders: count(), sales: sum(orders.totalAmount).mapWith(Number) })
+    .from(orders)
+    .where(and(soldOrder, where));
+  return { orders: row?.orders ?? 0, sales: row?.sales ?? 0 };
+}
+
+/** Sold orders per Seoul day ('YYYY-MM-DD') among those matching `where`; days without orders are absent. */
+export async function salesByDay(db: Db, where: SQL): Promise<{ day: string; orders: number; sales: number }[]> {
+  const day = sql<string>`to_char((${orders.createdAt} at time zone ${TIME_ZONE})::date, 'YYYY-MM-DD')`;
+  return db
+    .select({ day, orders: count(), sales: sum(orders.totalAmount).mapWith(Number) })
+    .from(orders)
+    .where(and(soldOrder, where))
+    // By position: the expression's time zone is a parameter, and a second one would not match the first.
+    .groupBy(sql`1`)
+    .then((rows) => rows.map((r) => ({ day: r.day, orders: r.orders, sales: r.sales ?? 0 })));
+}
+
+/** How many shown orders are in each of `statuses` (statuses without orders are absent). */
+export async function countByStatus(db: Db, statuses: readonly number[]): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ status: orders.status, n: count() })
+    .from(orders)
+    .where(and(shownOrder, inArray(orders.status, [...statuses])))
+    .groupBy(orders.status);
+  return new Map(rows.map((r) => [r.status, r.n]));
+}

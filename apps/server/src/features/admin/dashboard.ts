@@ -1,0 +1,44 @@
+import { and, eq } from 'drizzle-orm';
+import { LOW_STOCK, ORDER_STATUSES_WAITING, type Dashboard } from '@partsmall/contract';
+import type { Db } from '../../db/client.js';
+import { countInquiries } from '../../db/repos/content.js';
+import { countByStatus, salesByDay, salesOf } from '../../db/repos/orders.js';
+import { countPayments } from '../../db/repos/payments.js';
+import { lowStock } from '../../db/repos/products.js';
+import { inquiries, orders, payments } from '../../db/schema.js';
+import { seoulDay, seoulNow, withinSeoulDays } from '../../shared/time.js';
+
+/** The back office's dashboard: today's and the month's sales, what waits for staff, low stock, 30 days of sales. */
+
+/** `chatOnline`: the chat's count of customers connected now, on every server process. */
+export async function dashboard(db: Db, chatOnline: () => Promise<number>, now = new Date()): Promise<Dashboard> {
+  const today = seoulDay(now);
+  const monthStart = seoulNow(now).startOf('month').format('YYYY-MM-DD');
+  const from30 = seoulNow(now).subtract(29, 'day').format('YYYY-MM-DD');
+  const from = (day: string) => withinSeoulDays(orders.createdAt, day, '9999-12-31');
+  const [todays, months, waiting, low, openInquiries, transfersWaiting, days] = await Promise.all([
+    salesOf(db, withinSeoulDays(orders.createdAt, today, today)),
+    salesOf(db, from(monthStart)),
+    countByStatus(db, ORDER_STATUSES_WAITING),
+    lowStock(db, LOW_STOCK, 10),
+    countInquiries(db, eq(inquiries.status, 'open')),
+    countPayments(db, and(eq(payments.pgcode, 'banktransfer'), eq(payments.status, 'pending'))),
+    salesByDay(db, from(from30)),
+  ]);
+  const byDay = new Map(days.map((d) => [d.day, d]));
+  const sales30 = Array.from({ length: 30 }, (_v, i) => {
+    const day = seoulNow(now).subtract(29 - i, 'day').format('YYYY-MM-DD');
+    const d = byDay.get(day);
+    return { day, sales: d?.sales ?? 0, orders: d?.orders ?? 0 };
+  });
+  return {
+    today: todays,
+    month: months,
+    waiting: ORDER_STATUSES_WAITING.map((status) => ({ status, count: waiting.get(status) ?? 0 })),
+    lowStock: low,
+    openInquiries,
+    transfersWaiting,
+    chatOnline: await chatOnline(),
+    sales30,
+  };
+}

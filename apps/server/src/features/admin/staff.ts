@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { MSG_ADMIN, type StaffRow } from '@partsmall/contract';
+import type { Db } from '../../db/client.js';
+import { memberByLoginId, staffAccounts, staffById, type MemberRecord } from '../../db/repos/companies.js';
+import { members } from '../../db/schema.js';
+import { AppError, badRequest, notFound } from '../../shared/http.js';
+import { hashPassword } from '../auth/passwords.js';
+import { endSessions, type SessionSockets } from '../auth/sessions.js';
+import { recordAudit } from './audit.js';
+
+/** Staff accounts in the back office (admin only): list, create, reset a password, stop or resume. */
+
+const toStaff = (r: MemberRecord): StaffRow => ({
+  seq: r.id,
+  id: r.loginId,
+  name: r.name,
+  phone: r.phone,
+  role: r.role,
+  status: r.status,
+  created: r.createdAt.toISOString(),
+});
+
+export async function listStaff(db: Db) {
+  return (await staffAccounts(db)).map(toStaff);
+}
+
+/** A readable one-time password: 10 characters without look-alikes. */
+function newPassword(): string {
+  const alphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
+  return [...randomBytes(10)].map((b) => alphabet[b % alphabet.length]).join('');
+}
+
+export async function createStaff(db: Db, adminId: number, s: { id: string; name: string; phone: string; role: 'staff' | 'admin' }) {
+  const password = newPassword();
+  const hash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    if (await memberByLoginId(tx, s.id)) throw new AppError(400, MSG_ADMIN.loginIdTaken, 400, 'id');
+    const [row] = await tx
+      .insert(members)
+      .values({ loginId: s.id, passwordHash: hash, name: s.name, phone: s.phone, mail: s.id, role: s.role, companyId: null, phoneVerified: false })
+      .returning({ id: members.id });
+    const seq = row!.id;
+    await recordAudit(tx, { memberId: adminId, action: 'createStaff', target: `member:${seq}`, before: null, after: { id: s.id, name: s.name, role: s.role } });
+    return { seq, password };
+  });
+}
+
+async function staffRow(db: Db, seq: number) {
+  const row = await staffById(db, seq);
+  if (!row) throw notFound(MSG_ADMIN.notStaff);
+  return toStaff(row);
+}
+
+export async function resetStaffPassword(db: Db, sockets: SessionSockets, adminId: number, seq: number) {
+  await staffRow(db, seq);
+  const password = newPassword();
+  await db.transaction(async (tx) => {
+    await tx.update(members).set({ passwordHash: await hashPassword(password) }).where(eq(members.id, seq));
+    await recordAudit(tx, { memberId: adminId, action: 'resetStaffPassword', target: `member:${seq}`, before: null, after: { reset: true } });
+  });
+  await endSessions(db, sockets, { memberIds: [seq] });
+  return { seq, password };
+}
+
+export async function setStaffStatus(db: Db, sockets: SessionSockets, adminId: number, seq: number, status: 'active' | 'stopped') {
+  if (seq === adminId) throw badRequest(MSG_ADMIN.selfStop, 'seq');
+  const before = await staffRow(db, seq);
+  await db.transaction(async (tx) => {
+    await tx.update(members).set({ status }).where(eq(members.id, seq));
+    await recordAudit(tx, { memberId: adminId, action: 'setStaffStatus', target: `member:${seq}`, before: { status: before.status }, after: { status } });
+  });
+  if (status === 'stopped') await endSessions(db, sockets, { memberIds: [seq] });
+}

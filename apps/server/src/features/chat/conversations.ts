@@ -1,0 +1,205 @@
+import { and, count, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { CHAT_LIMITS, MSG_CHAT, type ChatReadMarks, type ChatUser, type CompanyLevel } from '@partsmall/contract';
+import { queryRows, type Db } from '../../db/client.js';
+import { notFound } from '../../shared/http.js';
+import type { MemberRow } from '../auth/sessions.js';
+import { findMemberById } from '../auth/user-info.js';
+import { members } from '../../db/schema.js';
+import { chatConversations, chatMessages } from './schema.js';
+
+
+/** Chat customers and their conversations: who may chat, read marks, open/resolved, the staff's list of customers (docs/requirements.md#chat). */
+
+export type Side = 'customer' | 'staff';
+export type MessageRow = typeof chatMessages.$inferSelect;
+export type ConversationRow = typeof chatConversations.$inferSelect;
+
+/** Who wrote a message, as its view shows them. */
+export interface SenderInfo {
+  memberId: number;
+  loginId: string;
+  name: string;
+  side: Side;
+}
+
+/** The customer a conversation belongs to. */
+export interface ChatCustomer {
+  id: number;
+  loginId: string;
+}
+
+export const isStaff = (m: Pick<MemberRow, 'role'>) => m.role === 'staff' || m.role === 'admin';
+
+/** An active shop member with a company: the only kind of account that has a conversation. */
+export async function chatCustomer(db: Db, id: number): Promise<MemberRow> {
+  const member = await findMemberById(db, id);
+  if (!isChatCustomer(member)) throw notFound(MSG_CHAT.targetUserNotFound);
+  return member;
+}
+
+export async function conversationOf(db: Db, customerId: number): Promise<ConversationRow | null> {
+  const [row] = await db.select().from(chatConversations).where(eq(chatConversations.customerId, customerId));
+  return row ?? null;
+}
+
+/** The customer's conversation, made on first use (one per customer). */
+export async function ensureConversation(db: Db, customerId: number): Promise<number> {
+  const existing = await conversationOf(db, customerId);
+  if (existing) return existing.id;
+  await db.insert(chatConversations).values({ customerId }).onConflictDoNothing();
+  return (await conversationOf(db, customerId))!.id;
+}
+
+/**
+ * Many customers' conversations at once, made on first use: one statement when they all exist,
+ * an insert of the missing ones (and a second read if another process made one meanwhile)
+ * otherwise. Callers pass customers they checked (chatCustomer or their own session).
+ */
+export async function ensureConversations(db: Db, customerIds: number[]): Promise<Map<number, number>> {
+  const found = new Map<number, number>();
+  const read = async (ids: number[]) => {
+    for (const r of await db.select({ id: chatConversations.id, customerId: chatConversations.customerId }).from(chatConversations).where(inArray(chatConversations.customerId, ids)))
+      found.set(r.customerId, r.id);
+  };
+  const missing = () => customerIds.filter((id) => !found.has(id));
+  await read(customerIds);
+  if (missing().length > 0) {
+    const made = await db
+      .insert(chatConversations)
+      .values(missing().map((customerId) => ({ customerId })))
+      .onConflictDoNothing()
+      .returning({ id: chatConversations.id, customerId: chatConversations.customerId });
+    for (const r of made) found.set(r.customerId, r.id);
+    if (missing().length > 0) await read(missing());
+  }
+  return found;
+}
+
+/** Members by id in one statement (the caller checks each with isChatCustomer). */
+export async function membersById(db: Db, ids: number[]): Promise<Map<number, MemberRow>> {
+  const rows = await db.select().from(members).where(inArray(members.id, ids));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+export const isChatCustomer = (m: MemberRow | undefined): m is MemberRow => !!m && m.status === 'active' && !isStaff(m) && m.companyId !== null;
+
+
+export const chatRoomName = (c: ChatCustomer) => `${c.loginId}_${c.id}`;
+
+export const readMarksOf = (c: Pick<ConversationRow, 'customerReadId' | 'staffReadId'> | null): ChatReadMarks => ({
+  userReadSeq: c?.customerReadId ?? 0,
+  adminReadSeq: c?.staffReadId ?? 0,
+});
+
+/** Messages from the other side newer than what `side` has read. */
+export async function unreadFor(db: Db, c: ConversationRow | null, side: Side): Promise<number> {
+  if (!c) return 0;
+  const readId = side === 'customer' ? c.customerReadId : c.staffReadId;
+  const [row] = await db
+    .select({ n: count() })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.conversationId, c.id), ne(chatMessages.senderSide, side), gt(chatMessages.id, readId)));
+  return Number(row?.n ?? 0);
+}
+
+/** Open unless staff resolved it and no customer message came after. */
+export async function stateOf(db: Db, c: ConversationRow | null): Promise<'open' | 'resolved'> {
+  if (!c || c.resolvedThroughId === null) return 'open';
+  const [row] = await db
+    .select({ n: count() })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.conversationId, c.id), eq(chatMessages.senderSide, 'customer'), gt(chatMessages.id, c.resolvedThroughId)));
+  return Number(row?.n ?? 0) > 0 ? 'open' : 'resolved';
+}
+
+/**
+ * Marks a side's reading up to `seq` (default: the newest message). Read marks only move
+ * forward and never past the newest message. Returns the mark now stored.
+ */
+export async function markRead(db: Db, conversationId: number, side: Side, seq?: number): Promise<number> {
+  const newest = sql`(select coalesce(max(id), 0) from chat_messages where conversation_id = ${conversationId}::int)`;
+  const target = seq === undefined ? newest : sql`least(${seq}::int, ${newest})`;
+  const column = side === 'customer' ? chatConversations.customerReadId : chatConversations.staffReadId;
+  const [row] = await db
+    .update(chatConversations)
+    .set(side === 'customer' ? { customerReadId: sql`greatest(${column}, ${target})` } : { staffReadId: sql`greatest(${column}, ${target})` })
+    .where(eq(chatConversations.id, conversationId))
+    .returning({ customerReadId: chatConversations.customerReadId, staffReadId: chatConversations.staffReadId });
+  return side === 'customer' ? (row?.customerReadId ?? 0) : (row?.staffReadId ?? 0);
+}
+
+/** Resolving covers the conversation up to its newest message; a later customer message opens it again. */
+export async function setConversationState(db: Db, conversationId: number, state: 'open' | 'resolved', staffId: number): Promise<void> {
+  if (state === 'open') {
+    await db.update(chatConversations).set({ resolvedThroughId: null, resolvedBy: null, resolvedAt: null }).where(eq(chatConversations.id, conversationId));
+    return;
+  }
+  await db
+    .update(chatConversations)
+    .set({
+      resolvedThroughId: sql`(select coalesce(max(id), 0) from chat_messages where conversation_id = ${conversationId}::int)`,
+      resolvedBy: staffId,
+      resolvedAt: new Date(),
+    })
+    .where(eq(chatConversations.id, conversationId));
+}
+
+interface RawChatUser {
+  id: number;
+  login_id: string;
+  name: string;
+  phone: string;
+  company_name: string | null;
+  level: string | null;
+  unread: number;
+  open: boolean;
+  last_body: string | null;
+  last_type: string | null;
+  last_at: Date | string | null;
+}
+
+/**
+ * The staff console's user list (docs/requirements.md#entities, 'Chat user'): with `ids`, exactly those customers;
+ * otherwise every online customer plus the offline ones with the most recent conversations.
+ * A read model across members, companies and chat tables, so it is one query.
+ */
+export async function listChatUsers(db: Db, opts: { online: Set<number>; ids?: number[] }): Promise<ChatUser[]> {
+  const pgArray = (ids: Iterable<number>) => `{${[...ids].map((n) => Math.trunc(n)).join(',')}}`;
+  const listed = opts.ids
+    ? sql`select unnest(${pgArray(opts.ids)}::int[]) as customer_id`
+    : sql`(select c.customer_id from chat_conversations c
+            join lateral (select max(id) as newest from chat_messages x where x.conversation_id = c.id) l on l.newest is not null
+            order by l.newest desc limit ${CHAT_LIMITS.offlineUsersListed}::int)
+          union select unnest(${pgArray(opts.online)}::int[])`;
+  const rows = await queryRows<RawChatUser>(
+    db,
+    sql`with listed as (${listed})
+    select m.id, m.login_id, m.name, m.phone, co.name as company_name, co.level,
+      coalesce((select count(*)::int from chat_messages x
+                where x.conversation_id = c.id and x.sender_side = 'customer' and x.id > c.staff_read_id), 0) as unread,
+      (c.resolved_through_id is null or exists (select 1 from chat_messages x
+                where x.conversation_id = c.id and x.sender_side = 'customer' and x.id > c.resolved_through_id)) as open,
+      last.body as last_body, last.type as last_type, last.created_at as last_at
+    from listed
+    join members m on m.id = listed.customer_id and m.role = 'member' and m.status = 'active'
+    left join companies co on co.id = m.company_id
+    left join chat_conversations c on c.customer_id = m.id
+    left join lateral (select body, type, created_at from chat_messages x where x.conversation_id = c.id order by x.id desc limit 1) last on true
+    order by last.created_at desc nulls last, m.name`,
+  );
+  return rows.map((r) => ({
+    id: r.login_id,
+    seq: Number(r.id),
+    name: r.name,
+    phone: r.phone,
+    companyName: r.company_name ?? '',
+    level: (r.level as CompanyLevel | null) ?? null,
+    onlineStatus: opts.online.has(Number(r.id)),
+    newChat: Number(r.unread) > 0,
+    unread: Number(r.unread),
+    state: r.open === false ? 'resolved' : 'open',
+    lastMessage: r.last_type === 'file' ? '[이미지]' : r.last_body,
+    lastMessageAt: r.last_at === null ? null : new Date(r.last_at).toISOString(),
+  }));
+}
+
