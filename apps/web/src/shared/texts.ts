@@ -372,7 +372,7 @@ export const T = {
       selectGroup: (warehouse: string) => `${warehouse} 상품 전체 선택`,
       selectLine: (name: string) => `${name} 선택`,
       groupLines: (n: number) => `${n}개 상품`,
-      cols: { product: '상품 정보', warehouse: '출고지', price: '단가(원)', qty: '수량', amount: '금액(원)', remove: '삭제' },
+      cols: { select: '선택', product: '상품 정보', warehouse: '출고지', price: '단가(원)', qty: '수량', amount: '금액(원)', remove: '삭제' },
       unitPrice: '단가',
       amount: '금액',
       stockLeft: (n: number) => `재고 ${groupDigits(n)}개`,

@@ -3,8 +3,7 @@ import { date, money, won } from '../../shared/format';
 import { T } from '../../shared/texts';
 import type { Column } from '../../shared/ui/DataTable';
 import { useNotify } from '../../shared/ui/notify';
-import { openOrderDetail } from '../orders/OrderDetailPopup';
-import { orderListQuery } from '../orders/queries';
+import { openOrderDetail, orderListQuery } from '../orders';
 import { RangedList, SectionHead } from './parts';
 
 const M = T.management;
