@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useController, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { adminConfigAnswer, configFields, type ConfigFields } from '@partsmall/contract';
+import { SHIPPING, adminConfigAnswer, configFields, type ConfigFields } from '@partsmall/contract';
 import { messageOf } from '../../shared/api';
 import { CheckField, Field, Form, SelectField, TextAreaField, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
 import { Loading } from '../../shared/ui/states';
 import { NumberField } from './fields';
 import { adminQuery, useAdminWrite } from './queries';
+import { T } from '../../shared/texts';
 import { A } from './texts';
 
 const BOTTOM: [keyof ConfigFields['mallBottom'], string][] = [
@@ -117,17 +118,14 @@ function Warehouses() {
   );
 }
 
+// Labels from the shop's one table of shipping and pay-type names (shared/texts.ts T.trade).
 const METHODS = [
-  ['gdFreight', '화물'],
-  ['gdDelivery', '택배'],
-  ['quick', '퀵배송'],
-  ['pickUp', '방문수령'],
+  ['gdFreight', T.trade.shipping[SHIPPING.types.freight]!],
+  ['gdDelivery', T.trade.shipping[SHIPPING.types.courier]!],
+  ['quick', T.trade.shipping[SHIPPING.types.quick]!],
+  ['pickUp', T.trade.shipping[SHIPPING.types.pickup]!],
 ] as const;
-const PAY_TYPES = [
-  { value: 0, label: '선불' },
-  { value: 1, label: '착불' },
-  { value: 2, label: '방문수령' },
-] as const;
+const PAY_TYPES = Object.values(SHIPPING.payTypes).map((value) => ({ value, label: T.trade.payTypes[value]! }));
 
 /** Delivery options per warehouse (api/getDeliInfo): which methods, which pay types, the default; payment refuses the rest. */
 function DeliveryOptions() {

@@ -25,10 +25,9 @@ import { Loading } from '../../shared/ui/states';
 import { ADMIN_CALLS } from '@partsmall/contract';
 import { useColumnChoice } from './columns';
 import { adminQuery, downloadCsv, useAdminWrite } from './queries';
+import { T } from '../../shared/texts';
 import { A } from './texts';
 
-const SHIPPING_TYPES: Record<number, string> = { 0: '화물', 1: '택배', 2: '퀵서비스', 4: '방문수령' };
-const PAY_TYPES: Record<number, string> = { 0: '선불', 1: '착불', 2: '방문수령' };
 
 const filterSchema = z.object({
   status: z.string(),
@@ -241,7 +240,7 @@ function OrderBody({ d }: { d: AdminOrderDetail }) {
         <dl className="admin-dl">
           <dt>배송</dt>
           <dd>
-            {SHIPPING_TYPES[o.shippingValue] ?? o.shippingValue} · {PAY_TYPES[o.shippingPayType] ?? o.shippingPayType}
+            {T.trade.shipping[o.shippingValue] ?? o.shippingValue} · {T.trade.payTypes[o.shippingPayType] ?? o.shippingPayType}
             {o.arrive && ` · 영업소 ${o.arrive}`}
           </dd>
           <dt>받는 분</dt>
