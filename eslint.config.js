@@ -36,8 +36,6 @@ function webBoundaries() {
   const message = "Another web feature is reached through its index.ts ('../<feature>'), never its files (docs/architecture.md#boundaries).";
   const depths = [1, 2, 3].map((depth) => ({
     files: [`apps/web/src/features/*/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
-    // Temporary: checkout/queries.ts belongs to the typed-client change, which renames it to api.ts.
-    ignores: ['apps/web/src/features/checkout/queries.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ regex: `^${'\\.\\./'.repeat(depth)}[^./][^/]*/`, message }] }],
     },

@@ -444,3 +444,4 @@ export const adminAudit = pgTable(
 export * from '../features/epc/schema.js';
 export * from '../features/chat/schema.js';
 export * from '../features/jobs/schema.js';
+export * from '../features/vehicles/schema.js';

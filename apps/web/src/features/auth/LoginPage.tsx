@@ -7,7 +7,7 @@ import { useNotify } from '../../shared/ui/notify';
 import { useDelayedNavigate } from '../../shared/useDelayedNavigate';
 import { QrCodeLogin, QrLinkLogin, QrScanButton } from '../chat';
 import { AuthLinks } from './AuthLinks';
-import { useLogin } from './queries';
+import { useLogin } from './api';
 
 
 export function LoginPage({ mobile = false }: { mobile?: boolean }) {

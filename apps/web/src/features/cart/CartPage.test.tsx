@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG_ORDER, type CartLine } from '@partsmall/contract';
 import { NotifyProvider } from '../../shared/ui/notify';
 import { CartPage } from './CartPage';
-import { cartQuery } from './queries';
+import { cartQuery } from './api';
 
 /**
  * The cart screen's own rules (docs/requirements.md#cart-and-checkout): one warehouse per order,

@@ -12,7 +12,7 @@ import { Loading } from '../../shared/ui/states';
 import { CartSummary } from './components/CartSummary';
 import { WarehouseGroup } from './components/WarehouseGroup';
 import { fromCartLine, paymentStore } from './model';
-import { cartQuery, setCachedQuantity, useRemoveCartLine } from './queries';
+import { cartQuery, setCachedQuantity, useRemoveCartLine } from './api';
 import { groupByWarehouse, orderable, selectedLines, type Group } from './selection';
 import { useQuantitySaver } from './useQuantitySaver';
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { useSaveQuantity } from './queries';
+import { useSaveQuantity } from './api';
 
 const QTY_SAVE_DELAY_MS = 400;
 

@@ -10,7 +10,7 @@ import { useNotify } from '../../shared/ui/notify';
 import { POPUP } from '../../shared/ui/popup';
 import { productQuery } from '../products';
 import { ConnectionLine, Composer, LevelIcon, MessageList, notifyUnfocused, useBlockZoomAndMenu, useNotificationPermission, useUnreadTitle } from './ChatParts';
-import { useUploadImages } from './queries';
+import { useUploadImages } from './api';
 import { TC } from './texts';
 import { takeInquiry } from './inquiry';
 import { useCustomerChat } from './useChat';

@@ -8,7 +8,7 @@ import { Field, Form, SubmitButton, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
 import { useLogin } from '../auth';
 import { LOGIN_MESSAGE } from './login-message';
-import { useChatJoin } from './queries';
+import { useChatJoin } from './api';
 import { TC } from './texts';
 import './chat.css';
 

@@ -9,7 +9,7 @@ import { NotifyProvider } from '../../shared/ui/notify';
 import { fromCartLine, paymentStore } from '../cart';
 import { addressListQuery } from '../management';
 import { CheckoutPage } from './CheckoutPage';
-import { deliveryQuery } from './queries';
+import { deliveryQuery } from './api';
 
 /**
  * Checkout's warehouse rule (docs/requirements.md#cart-and-checkout): an order leaves from one

@@ -22,7 +22,7 @@ import { RecipientBox } from './components/RecipientBox';
 import { SenderBox } from './components/SenderBox';
 import { ShippingBox } from './components/ShippingBox';
 import { CHECK_ORDER, checkoutForm, initialCheckout, methodDefaults, type CheckoutForm } from './form';
-import { deliveryQuery, usePay, warehouseOptions, type MethodKey } from './queries';
+import { deliveryQuery, usePay, warehouseOptions, type MethodKey } from './api';
 
 const t = T.trade.checkout;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG_ORDER, SHIPPING, shippingInfo, type ShippingAddressView, type ShippingInfo, type WarehouseDelivery } from '@partsmall/contract';
 import { digits } from '../../shared/format';
-import { METHOD_KEYS, defaultMethod, type MethodKey } from './queries';
+import { METHOD_KEYS, defaultMethod, type MethodKey } from './api';
 
 /**
  * The checkout form: what the user types, plus the chosen shipping. Before the contract's

@@ -14,7 +14,7 @@ import { CatalogueBody } from './components/CatalogueBody';
 import { PartHits } from './components/PartHits';
 import { PartSearchBox, SearchBar } from './components/SearchBar';
 import { VehicleInfoModal } from './components/VehicleInfo';
-import { initQuery, usePartSearch, vehicleQuery, type EpcLangCode, type VehicleKey } from './queries';
+import { initQuery, usePartSearch, vehicleQuery, type EpcLangCode, type VehicleKey } from './api';
 import { epcHref, filterOn, isReloadShortcut, pathParamsOf, readParams, type EpcParams } from './route';
 import { TE } from './texts';
 import './epc.css';

@@ -4,6 +4,7 @@ import { T } from '../../../shared/texts';
 import { useNotify } from '../../../shared/ui/notify';
 import { QuantityPicker } from '../../../shared/ui/QuantityPicker';
 import { imageUrl } from '../../products';
+import { FitsMyVehicles } from '../../vehicles';
 
 const t = T.trade.cart;
 
@@ -59,6 +60,7 @@ export function CartRow({ line, checked, onToggle, onQty, onRemove }: LineProps)
               {p.factoryNum && ` · ${p.factoryNum}`}
             </p>
             <StockNote line={line} />
+            <FitsMyVehicles fits={line.fitsMyVehicles} />
           </div>
         </div>
       </td>
@@ -89,6 +91,7 @@ export function MobileCartLine({ line, checked, onToggle, onQty, onRemove }: Lin
           <p className="cart-name">{p.name}</p>
           <p className="product-pid">{p.pid}</p>
           <StockNote line={line} />
+          <FitsMyVehicles fits={line.fitsMyVehicles} />
         </div>
         <button type="button" className="m-cart-remove" onClick={() => onRemove(line)} aria-label={`${p.name} ${t.remove}`}>
           ×

@@ -3,7 +3,7 @@ import { won } from '../../../shared/format';
 import { T } from '../../../shared/texts';
 import { Field, SelectField, TextAreaField } from '../../../shared/ui/form';
 import { MemoCount } from '../parts';
-import { METHOD_KEYS, type MethodKey } from '../queries';
+import { METHOD_KEYS, type MethodKey } from '../api';
 
 const t = T.trade.checkout;
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { EPC_BRAND_LABELS, type EpcBrand } from '@partsmall/contract';
-import { groupsQuery, structureQuery, type VehicleKey } from '../queries';
+import { groupsQuery, structureQuery, type VehicleKey } from '../api';
 import type { EpcParams, Go } from '../route';
 import { TE } from '../texts';
 

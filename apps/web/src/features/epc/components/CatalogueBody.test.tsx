@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EPC_MSG, type EpcMainGroup, type EpcStructureNode, type EpcVehicleInfo } from '@partsmall/contract';
-import { groupsQuery, structureQuery, type VehicleKey } from '../queries';
+import { groupsQuery, structureQuery, type VehicleKey } from '../api';
 import type { EpcParams } from '../route';
 import { CatalogueBody } from './CatalogueBody';
 

@@ -1,5 +1,5 @@
 import type { EpcVehicleInfo } from '@partsmall/contract';
-import type { VehicleKey } from '../queries';
+import type { VehicleKey } from '../api';
 import { panelOf, type EpcParams, type Go } from '../route';
 import { MainGroups, Nodes, Parts } from './Groups';
 import { VehicleData } from './VehicleInfo';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { EPC_MSG, type EpcStructureNode } from '@partsmall/contract';
 import { Loading } from '../../../shared/ui/states';
-import { partsQuery, groupsQuery, structureQuery, type VehicleKey } from '../queries';
+import { partsQuery, groupsQuery, structureQuery, type VehicleKey } from '../api';
 import { filterOn, type EpcParams, type Go } from '../route';
 import { TE } from '../texts';
 import { PartsPanel } from './PartsPanel';

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { EPC_BRAND_LABELS, EPC_MSG, EPC_SEARCH_BRANDS, checkVin, normalizeVinInput, vinHint, type EpcBrand } from '@partsmall/contract';
 import { useNotify } from '../../../shared/ui/notify';
-import { historyQuery } from '../queries';
+import { historyQuery } from '../api';
 import { TE } from '../texts';
 
 export interface SearchBarProps {

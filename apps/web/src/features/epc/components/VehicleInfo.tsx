@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { EpcVehicleInfo } from '@partsmall/contract';
 import { Modal } from '../../../shared/ui/Modal';
-import { configQuery, type VehicleKey } from '../queries';
+import { configQuery, type VehicleKey } from '../api';
 import { TE } from '../texts';
 
 /** The data panel (vehicle info) beside the main groups when no group is open. */
