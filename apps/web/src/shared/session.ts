@@ -115,3 +115,9 @@ export const session = {
 export function useSession(): SessionState {
   return useSyncExternalStore(session.subscribe, session.get, session.get);
 }
+
+/** The cash the member can spend: the pushed base info, else the login's company info. */
+export function useCash(): number {
+  const { baseInfo, userInfo } = useSession();
+  return baseInfo?.memberPoint ?? userInfo?.companyInfo?.point ?? 0;
+}

@@ -353,6 +353,7 @@ export const T = {
     back: '뒤로',
     timeout: '서버 응답이 늦어지고 있습니다. 잠시 후 다시 시도해 주세요.',
     noPaymentItems: '결제할 상품이 없습니다. 장바구니에서 상품을 선택해 주세요.',
+    /** The one place of the shipping and fee pay-type labels is the contract (docs/requirements.md#shipping). */
     shipping: SHIPPING_TYPE_LABELS,
     payTypes: PAY_TYPE_LABELS,
     /** '택배 · 선불'; a pickup's pay type is the pickup itself, so it is named once. */
@@ -372,7 +373,7 @@ export const T = {
       selectGroup: (warehouse: string) => `${warehouse} 상품 전체 선택`,
       selectLine: (name: string) => `${name} 선택`,
       groupLines: (n: number) => `${n}개 상품`,
-      cols: { product: '상품 정보', warehouse: '출고지', price: '단가(원)', qty: '수량', amount: '금액(원)', remove: '삭제' },
+      cols: { select: '선택', product: '상품 정보', warehouse: '출고지', price: '단가(원)', qty: '수량', amount: '금액(원)', remove: '삭제' },
       unitPrice: '단가',
       amount: '금액',
       stockLeft: (n: number) => `재고 ${groupDigits(n)}개`,
@@ -648,7 +649,6 @@ export const T = {
       intro: '주문 내역을 기간별로 확인하고 주문 상세를 새 창으로 엽니다.',
       cols: { date: '주문일', no: '주문번호', product: '주문상품', amount: '결제금액(원)', recipient: '받는 분', shipping: '배송', status: '상태', detail: '상세' },
       productLine: (name: string, more: number) => (more > 0 ? `${name} 외 ${more}건` : name),
-      shippingTypes: SHIPPING_TYPE_LABELS,
       detail: '상세보기',
       popupBlocked: '팝업이 차단되었습니다. 브라우저에서 이 사이트의 팝업을 허용해 주세요.',
     },

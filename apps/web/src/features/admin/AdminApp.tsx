@@ -1,16 +1,17 @@
 import { Suspense, lazy, type ReactNode } from 'react';
 import { NavLink, Route, Routes, useNavigate } from 'react-router';
-import { ADMIN_MENU, loginRequest, mayCall, type AdminCall } from '@partsmall/contract';
+import { ADMIN_MENU, loginRequest, mayCall } from '@partsmall/contract';
 import { T } from '../../shared/texts';
 import { messageOf } from '../../shared/api';
-import { session, useSession } from '../../shared/session';
+import { session } from '../../shared/session';
 import { Field, Form, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
 import { Loading } from '../../shared/ui/states';
-import { useLogin, useLogout } from '../auth/api';
+import { useLogin, useLogout } from '../auth';
+import { StaffConsoleLink } from '../chat';
+import { useRole } from './access';
 import { A } from './texts';
 import './admin.css';
-import { StaffConsoleLink } from '../chat/StaffConsoleLink';
 
 const DashboardPage = lazy(() => import('./DashboardPage'));
 const OrdersPage = lazy(() => import('./OrdersPage'));
@@ -39,16 +40,6 @@ const SCREENS: Record<string, ReactNode> = {
   '/admin/audit': <AuditPage />,
   '/admin/jobs': <JobsPage />,
 };
-
-/** The role of this tab's session, as the server told it at login. */
-export function useRole(): string | null {
-  const { userInfo } = useSession();
-  return userInfo?.role ?? null;
-}
-
-export function useMay(call: AdminCall): boolean {
-  return mayCall(useRole(), call);
-}
 
 /**
  * The back office at /admin (issue 12): staff and admins log in here; the menu shows the screens

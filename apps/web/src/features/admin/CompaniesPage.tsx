@@ -16,7 +16,7 @@ import { Field, Form, useZodForm } from '../../shared/ui/form';
 import { Modal } from '../../shared/ui/Modal';
 import { useNotify } from '../../shared/ui/notify';
 import { Loading } from '../../shared/ui/states';
-import { useMay } from './AdminApp';
+import { useMay } from './access';
 import { StatusBadge } from './OrdersPage';
 import { NumberField } from './fields';
 import { useColumnChoice } from './columns';

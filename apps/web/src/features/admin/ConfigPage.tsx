@@ -116,6 +116,7 @@ function Warehouses() {
   );
 }
 
+// Labels from the contract's one table of shipping and pay-type names.
 const METHODS = [
   ['gdFreight', SHIPPING_TYPE_LABELS[SHIPPING.types.freight]!],
   ['gdDelivery', SHIPPING_TYPE_LABELS[SHIPPING.types.courier]!],

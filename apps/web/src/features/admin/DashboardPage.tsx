@@ -7,7 +7,7 @@ import { DataTable } from '../../shared/ui/DataTable';
 import { Loading } from '../../shared/ui/states';
 import { adminQuery } from './api';
 import { A } from './texts';
-import { StaffConsoleLink } from '../chat/StaffConsoleLink';
+import { StaffConsoleLink } from '../chat';
 
 /** Today's and this month's orders and sales, what waits, low stock, and the last 30 days as bars. */
 export default function DashboardPage() {

@@ -10,7 +10,7 @@ import { Field } from '../../shared/ui/form';
 import { Modal } from '../../shared/ui/Modal';
 import { useNotify } from '../../shared/ui/notify';
 import { useDelayedNavigate } from '../../shared/useDelayedNavigate';
-import { LegalText, useLegalDocuments } from '../legal/LegalPages';
+import { LegalText, useLegalDocuments } from '../legal';
 import { PhoneVerification, type PhoneAuthState } from './PhoneVerification';
 import { useJoin } from './api';
 

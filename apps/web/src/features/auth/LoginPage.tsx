@@ -5,8 +5,7 @@ import { T } from '../../shared/texts';
 import { Field, Form, SubmitButton, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
 import { useDelayedNavigate } from '../../shared/useDelayedNavigate';
-import { QrCodeLogin, QrLinkLogin } from '../chat/QrPhoneLogin';
-import { QrScanButton } from '../chat/QrScanButton';
+import { QrCodeLogin, QrLinkLogin, QrScanButton } from '../chat';
 import { AuthLinks } from './AuthLinks';
 import { useLogin } from './api';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CartLine } from '@partsmall/contract';
-import { groupByWarehouse, selectedLines } from './CartPage';
+import { groupByWarehouse, selectedLines } from './selection';
 
 const line = (seq: number, storageId: number, stock: number): CartLine => ({
   seq,

@@ -8,7 +8,7 @@ import { T } from '../../shared/texts';
 import { Field, Form, SubmitButton, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
 import { POPUP } from '../../shared/ui/popup';
-import { useLogin } from '../auth/api';
+import { useLogin } from '../auth';
 import { ConnectionLine, Composer, LevelIcon, MessageList, notifyUnfocused, useBlockZoomAndMenu, useNotificationPermission, useUnreadTitle } from './ChatParts';
 import { useUploadImages } from './api';
 import { TC } from './texts';

@@ -8,7 +8,7 @@ import { session, useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
 import { useNotify } from '../../shared/ui/notify';
 import { POPUP } from '../../shared/ui/popup';
-import { productQuery } from '../products/api';
+import { productQuery } from '../products';
 import { ConnectionLine, Composer, LevelIcon, MessageList, notifyUnfocused, useBlockZoomAndMenu, useNotificationPermission, useUnreadTitle } from './ChatParts';
 import { useUploadImages } from './api';
 import { TC } from './texts';

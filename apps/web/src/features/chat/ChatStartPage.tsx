@@ -6,7 +6,7 @@ import { isPhoneBrowser } from '../../shared/device';
 import { T } from '../../shared/texts';
 import { Field, Form, SubmitButton, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
-import { useLogin } from '../auth/api';
+import { useLogin } from '../auth';
 import { LOGIN_MESSAGE } from './login-message';
 import { useChatJoin } from './api';
 import { TC } from './texts';

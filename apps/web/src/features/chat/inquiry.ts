@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { CHAT_INQUIRY_KEY } from './leave-inquiry';
+import { CHAT_INQUIRY_KEY, type ChatInquiry } from './leave-inquiry';
 
-export { CHAT_INQUIRY_KEY, leaveInquiry } from './leave-inquiry';
+export { CHAT_INQUIRY_KEY, leaveInquiry, type ChatInquiry } from './leave-inquiry';
 
 export const inquirySchema = z.union([
   z.object({ kind: z.literal('product'), productId: z.number().int().positive(), qty: z.number().int().positive().max(100_000) }),
@@ -13,8 +13,7 @@ export const inquirySchema = z.union([
     pid: z.string().max(60),
     quantity: z.number().int().positive().max(100_000),
   }),
-]);
-export type ChatInquiry = z.infer<typeof inquirySchema>;
+]) satisfies z.ZodType<ChatInquiry>;
 
 /**
  * Takes the waiting inquiry, from this window's storage or its opener's (a popup that was already

@@ -1,9 +1,12 @@
-import type { ChatInquiry } from './inquiry';
-
 /**
  * The writing side of the chat inquiry, apart from inquiry.ts (which checks what it reads with a zod
  * schema): the product popup of the home page leaves inquiries, and builds no schema for it.
  */
+
+/** What a product page or the catalogue asks about; inquiry.ts checks a stored one against its schema. */
+export type ChatInquiry =
+  | { kind: 'product'; productId: number; qty: number }
+  | { kind: 'part'; vin: string; brand: string; part: string; pid: string; quantity: number };
 
 /** The key a product page or the catalogue leaves for the chat window: the inquiry to send once. */
 export const CHAT_INQUIRY_KEY = 'chatInquiry';

@@ -5,7 +5,7 @@ import { addressLine, phone } from '../../shared/format';
 import { T } from '../../shared/texts';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
 import { Modal } from '../../shared/ui/Modal';
-import { addressListQuery } from '../management/api';
+import { addressListQuery } from '../management';
 
 const t = T.trade.addressBook;
 const isBasic = (a: ShippingAddressView) => a.basic === 'true';

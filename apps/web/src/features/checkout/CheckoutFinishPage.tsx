@@ -5,13 +5,12 @@ import { ORDER_STATUS_LABELS } from '@partsmall/contract';
 import { messageOf } from '../../shared/api';
 import { addressLine, dateTime, phone, won } from '../../shared/format';
 import { managementPath, pathFor } from '../../shared/paths';
+import { useCash } from '../../shared/session';
 import { T } from '../../shared/texts';
 import { Loading } from '../../shared/ui/states';
 import { VatSplitRows } from '../../shared/ui/VatSplit';
-import { useCash } from '../cart/CartPage';
-import { paymentStore } from '../cart/model';
-import { openOrderDetail } from '../orders/OrderDetailPopup';
-import { orderQuery } from '../orders/api';
+import { paymentStore } from '../cart';
+import { openOrderDetail, orderQuery } from '../orders';
 import { LineInfo } from './parts';
 
 const t = T.trade.finish;

@@ -1,77 +1,30 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
-import { z } from 'zod';
-import { MSG_ORDER, PAGE_SIZE, SHIPPING, shippingFee, shippingInfo, type ShippingAddressView, type ShippingInfo, type WarehouseDelivery } from '@partsmall/contract';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { MSG_ORDER, PAGE_SIZE, SHIPPING, shippingFee, type ShippingAddressView, type WarehouseDelivery } from '@partsmall/contract';
 import { fieldOf, messageOf } from '../../shared/api';
-import { digits, phone as formatPhone, won } from '../../shared/format';
-import { managementPath, pathFor } from '../../shared/paths';
-import { useSession } from '../../shared/session';
+import { digits } from '../../shared/format';
+import { pathFor } from '../../shared/paths';
+import { useCash, useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
-import { CheckField, Field, FormScope, SelectField, TextAreaField, setServerError, useInvalidAlert, useZodForm } from '../../shared/ui/form';
+import { BackButton } from '../../shared/ui/BackButton';
+import { FormScope, setServerError, useInvalidAlert, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
-import { Loading, Spinner } from '../../shared/ui/states';
-import { VatSplitRows } from '../../shared/ui/VatSplit';
-import { BackButton, useCash } from '../cart/CartPage';
-import { newRequestId, paymentStore, type PaymentDraft } from '../cart/model';
-import { addressListQuery, useSaveAddress } from '../management/api';
-import { imageUrl } from '../products/api';
-import { AddressBookModal, AddressSelect } from './AddressBook';
-import { LineInfo, MemoCount } from './parts';
-import { METHOD_KEYS, defaultMethod, deliveryQuery, usePay, warehouseOptions, type MethodKey } from './api';
+import { Loading } from '../../shared/ui/states';
+import { newRequestId, paymentStore, type PaymentDraft } from '../cart';
+import { addressListQuery, useSaveAddress } from '../management';
+import { AddressBookModal } from './AddressBook';
+import { CheckoutSummary } from './components/CheckoutSummary';
+import { ItemsBox } from './components/ItemsBox';
+import { RecipientBox } from './components/RecipientBox';
+import { SenderBox } from './components/SenderBox';
+import { ShippingBox } from './components/ShippingBox';
+import { CHECK_ORDER, checkoutForm, initialCheckout, methodDefaults, type CheckoutForm } from './form';
+import { deliveryQuery, usePay, warehouseOptions, type MethodKey } from './api';
 
 const t = T.trade.checkout;
-
-/**
- * The checkout form: what the user types, plus the chosen shipping. Before the contract's
- * shippingInfo rules run, fields the chosen shipping does not use are emptied (a freight branch
- * only for freight, the sender only for direct delivery), so every checkout rule (docs/requirements.md#validation) applies to
- * exactly the fields on screen.
- */
-const checkoutForm = z
-  .object({
-    name: z.string(),
-    phone: z.string(),
-    postNum: z.string(),
-    address: z.string(),
-    addrSub: z.string(),
-    arrive: z.string(),
-    memo: z.string(),
-    fromName: z.string(),
-    fromPhone: z.string(),
-    method: z.enum(METHOD_KEYS),
-    shippingValue: z.number(),
-    shippingPayType: z.number(),
-    receiverIsSelfQuick: z.boolean(),
-    directDeli: z.boolean(),
-  })
-  .transform(({ method: _method, ...v }): ShippingInfo => ({
-    ...v,
-    // Kept as numbers in the form; the contract's rules below name a wrong one.
-    shippingValue: v.shippingValue as ShippingInfo['shippingValue'],
-    shippingPayType: v.shippingPayType as ShippingInfo['shippingPayType'],
-    arrive: v.shippingValue === SHIPPING.types.freight ? v.arrive : '',
-    receiverIsSelfQuick: v.shippingValue === SHIPPING.types.quick && v.receiverIsSelfQuick,
-    fromName: v.directDeli ? v.fromName : '',
-    fromPhone: v.directDeli ? v.fromPhone : '',
-  }))
-  .pipe(shippingInfo);
-type CheckoutForm = z.input<typeof checkoutForm>;
-
-/** The order of the checks before paying (docs/requirements.md#validation): freight branch, sender, then the rest of the form. */
-const CHECK_ORDER = ['arrive', 'fromName', 'fromPhone', 'name', 'phone', 'postNum', 'address', 'addrSub', 'memo'] as const;
-
-/** The shipping a method of the warehouse starts with: its type, default pay type and quick option. */
-function methodDefaults(w: WarehouseDelivery | null, method: MethodKey) {
-  const m = w?.delivery_methods[method];
-  return {
-    method,
-    shippingValue: m?.shippingValue ?? SHIPPING.types.courier,
-    shippingPayType: m?.receiverDeliveryPaymentOption.defaultValue ?? SHIPPING.payTypes.prepaid,
-    receiverIsSelfQuick: (m && 'receiverIsSelfQuick' in m ? m.receiverIsSelfQuick.defaultValue : false) as boolean,
-  };
-}
 
 /** /checkOut and /checkOutm: the payment items, recipient, sender, shipping, and paying from cash. */
 export function CheckoutPage({ mobile = false }: { mobile?: boolean }) {
@@ -100,7 +53,7 @@ export function CheckoutPage({ mobile = false }: { mobile?: boolean }) {
   const warehouse = delivery.data ? warehouseOptions(delivery.data, first.storageId, first.stockName) : null;
   const basic = addresses.data?.results.find((a) => a.basic === 'true') ?? null;
   return (
-    <CheckoutForm
+    <CheckoutFormView
       mobile={mobile}
       draft={draft}
       warehouse={warehouse}
@@ -110,7 +63,7 @@ export function CheckoutPage({ mobile = false }: { mobile?: boolean }) {
   );
 }
 
-function CheckoutForm({
+function CheckoutFormView({
   mobile,
   draft,
   warehouse,
@@ -130,20 +83,7 @@ function CheckoutForm({
   const items = draft.items;
   const [included, setIncluded] = useState<Set<number>>(() => new Set(items.map((_, i) => i)));
   const [bookOpen, setBookOpen] = useState(false);
-  const start = methodDefaults(warehouse, defaultMethod(warehouse));
-  const form = useZodForm(checkoutForm, {
-    name: basic?.name ?? '',
-    phone: basic ? digits(basic.phone) : '',
-    postNum: basic?.postNum ?? '',
-    address: basic?.address ?? '',
-    addrSub: basic?.addrSub ?? '',
-    arrive: '',
-    memo: start.shippingValue === SHIPPING.types.pickup ? '' : MSG_ORDER.defaultMemo,
-    fromName: '',
-    fromPhone: '',
-    directDeli: false,
-    ...start,
-  } satisfies CheckoutForm);
+  const form = useZodForm(checkoutForm, initialCheckout(warehouse, basic));
   const [method, shippingValue, payType, directDeli] = useWatch({ control: form.control, name: ['method', 'shippingValue', 'shippingPayType', 'directDeli'] });
   const pay = usePay();
   const saveAddress = useSaveAddress();
@@ -160,15 +100,14 @@ function CheckoutForm({
     }),
     [userInfo, company],
   );
-  const current = warehouse?.delivery_methods[method];
   const pickup = shippingValue === SHIPPING.types.pickup;
   const freight = shippingValue === SHIPPING.types.freight;
   const chosen = items.filter((_, i) => included.has(i));
   const goods = chosen.reduce((sum, it) => sum + it.productInfo.price * it.qty, 0);
   const fee = shippingFee(payType);
   const total = goods + fee;
-  const after = cash - total;
 
+  const toggleItem = (i: number) => setIncluded((s) => (s.has(i) ? new Set([...s].filter((x) => x !== i)) : new Set([...s, i])));
   const pickMethod = (key: MethodKey) => {
     const next = methodDefaults(warehouse, key);
     // The standard memo is a note for the courier: a pickup starts without it, and gets it back when
@@ -232,176 +171,6 @@ function CheckoutForm({
     void form.handleSubmit(send, invalid)();
   };
 
-  const itemsBox = (
-    <section className="co-box" aria-label={t.items}>
-      <h2>
-        {t.items}
-        <small className="muted">
-          {' '}
-          · {t.from[draft.source]} · {items[0]?.productInfo.stockName}
-        </small>
-      </h2>
-      <ul className="co-items">
-        {items.map((it, i) => (
-          <li key={`${it.seq ?? 'p'}-${it.productId}`} className={included.has(i) ? '' : 'co-item-off'} data-testid="checkout-item">
-            <input
-              type="checkbox"
-              checked={included.has(i)}
-              aria-label={t.includeItem(it.productInfo.name)}
-              onChange={() => setIncluded((s) => (s.has(i) ? new Set([...s].filter((x) => x !== i)) : new Set([...s, i])))}
-            />
-            <img src={imageUrl(it.productInfo.imgFiles[0])} alt="" width={48} height={48} />
-            <LineInfo name={it.productInfo.name} pid={it.productInfo.pid} price={it.productInfo.price} qty={it.qty} />
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-
-  const recipientBox = (
-    <section className="co-box" aria-label={t.recipient}>
-      <div className="co-box-head">
-        <h2>{t.recipient}</h2>
-        {!mobile && (
-          <div className="co-box-tools">
-            <button type="button" className="btn btn-small" onClick={() => setBookOpen(true)}>
-              {t.addressBook}
-            </button>
-            <button type="button" className="btn btn-small" onClick={storeAddress} disabled={saveAddress.isPending}>
-              {saveAddress.isPending ? t.savingAddress : t.saveAddress}
-            </button>
-          </div>
-        )}
-      </div>
-      {mobile && <AddressSelect label={t.pickSaved} onPick={pickAddress} />}
-      <div className="co-grid">
-        <Field name="name" label={t.name} maxLength={20} />
-        <Field name="phone" label={t.phone} digits={11} hint={t.phoneHint} />
-        {!pickup && (
-          <>
-            <Field name="postNum" label={t.postNum} digits={6} />
-            <Field name="address" label={t.address} maxLength={100} className="field-wide" />
-            <Field name="addrSub" label={t.addrSub} maxLength={100} className="field-wide" />
-          </>
-        )}
-      </div>
-      {pickup && <p className="field-hint">{t.pickupNote}</p>}
-      {mobile && !pickup && (
-        <button type="button" className="btn btn-block" onClick={storeAddress} disabled={saveAddress.isPending}>
-          {saveAddress.isPending ? t.savingAddress : t.saveAddress}
-        </button>
-      )}
-    </section>
-  );
-
-  const methods = METHOD_KEYS.filter((k) => warehouse?.delivery_methods[k]);
-  const quickOptions = current && 'receiverIsSelfQuick' in current ? current.receiverIsSelfQuick : null;
-  const shippingBox = (
-    <section className="co-box" aria-label={t.shippingMethod}>
-      <h2>{t.shippingMethod}</h2>
-      {deliveryError && <p className="field-error">{deliveryError}</p>}
-      {warehouse && (
-        <>
-          <fieldset className="choice-field">
-            <legend className="sr-only">{t.shippingMethod}</legend>
-            <div className="co-methods" role="radiogroup" aria-label={t.shippingMethod}>
-              {methods.map((k) => (
-                <label key={k} className={k === method ? 'active' : ''}>
-                  <input type="radio" name="shippingMethod" checked={k === method} onChange={() => pickMethod(k)} />
-                  {T.trade.shipping[warehouse.delivery_methods[k]!.shippingValue] ?? warehouse.delivery_methods[k]!.label}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <div className="co-grid">
-            <SelectField
-              name="shippingPayType"
-              label={t.payType}
-              parse={Number}
-              options={(current?.receiverDeliveryPaymentOption.selections ?? []).map((o) => ({
-                value: o.value,
-                label: t.payTypeOption(T.trade.payTypes[o.value] ?? o.label, won(shippingFee(o.value))),
-              }))}
-            />
-            {quickOptions && (
-              <SelectField name="receiverIsSelfQuick" label={t.selfQuick} options={quickOptions.selections} parse={(v) => v === 'true'} />
-            )}
-            {freight && <Field name="arrive" label={t.arrive} maxLength={50} hint={t.arriveHint} />}
-          </div>
-        </>
-      )}
-      <TextAreaField name="memo" label={t.memo} rows={2} maxLength={255} hint={<MemoCount />} />
-    </section>
-  );
-
-  const senderBox = (
-    <section className="co-box" aria-label={t.sender}>
-      <div className="co-box-head">
-        <h2>{t.sender}</h2>
-        <CheckField name="directDeli" label={t.directDeli} onValue={toggleDirect} />
-      </div>
-      {directDeli ? (
-        <div className="co-grid">
-          <Field name="fromName" label={t.fromName} maxLength={20} />
-          <Field name="fromPhone" label={t.fromPhone} digits={11} hint={t.phoneHint} />
-        </div>
-      ) : (
-        <>
-          <dl className="co-sender" data-testid="company-sender">
-            <dt>{t.fromName}</dt>
-            <dd>{companySender.fromName}</dd>
-            <dt>{t.fromPhone}</dt>
-            <dd>{formatPhone(companySender.fromPhone)}</dd>
-          </dl>
-          <p className="field-hint">{t.directDeliHint}</p>
-        </>
-      )}
-    </section>
-  );
-
-  const summary = (
-    <aside className="co-summary" aria-label={t.summary}>
-      <h2>{t.summary}</h2>
-      <dl className="sum-list">
-        <dt>{t.goods}</dt>
-        <dd data-testid="goods-total">{won(goods)}</dd>
-        <dt>{t.fee}</dt>
-        <dd data-testid="shipping-fee">{won(fee)}</dd>
-        <dt className="sum-total-label">{t.total}</dt>
-        <dd className="sum-total" data-testid="pay-total">
-          {won(total)}
-        </dd>
-        <VatSplitRows total={total} />
-        <dt>{t.cash}</dt>
-        <dd>{won(cash)}</dd>
-        <dt>{t.after}</dt>
-        <dd className={after < 0 ? 'neg' : ''}>{won(after)}</dd>
-      </dl>
-      {after < 0 && (
-        <p className="short-warning" role="alert">
-          {MSG_ORDER.shortBy(-after)} <Link to={managementPath('chargeCash', mobile)}>{t.chargeCash}</Link>
-        </p>
-      )}
-      <p className="field-hint">{t.agree}</p>
-      <button
-        type="button"
-        className="btn btn-primary btn-block btn-pay"
-        onClick={payNow}
-        disabled={pay.isPending}
-        aria-busy={pay.isPending}
-        title={pay.isPending ? t.payingWhy : undefined}
-      >
-        {pay.isPending ? (
-          <>
-            <Spinner light /> {t.paying}
-          </>
-        ) : (
-          `${won(total)} ${t.pay}`
-        )}
-      </button>
-    </aside>
-  );
-
   return (
     <section className={mobile ? 'checkout-page m-checkout' : 'page checkout-page'}>
       <div className="cart-head">
@@ -412,12 +181,12 @@ function CheckoutForm({
       <FormScope form={form}>
         <div className="co-layout">
           <div className="co-main">
-            {itemsBox}
-            {recipientBox}
-            {shippingBox}
-            {senderBox}
+            <ItemsBox draft={draft} included={included} onToggle={toggleItem} />
+            <RecipientBox mobile={mobile} pickup={pickup} saving={saveAddress.isPending} onOpenBook={() => setBookOpen(true)} onSave={storeAddress} onPick={pickAddress} />
+            <ShippingBox warehouse={warehouse} deliveryError={deliveryError} method={method} freight={freight} onPickMethod={pickMethod} />
+            <SenderBox directDeli={directDeli} companySender={companySender} onToggleDirect={toggleDirect} />
           </div>
-          {summary}
+          <CheckoutSummary mobile={mobile} goods={goods} fee={fee} cash={cash} paying={pay.isPending} onPay={payNow} />
         </div>
       </FormScope>
       {bookOpen && <AddressBookModal onPick={pickAddress} onClose={() => setBookOpen(false)} />}

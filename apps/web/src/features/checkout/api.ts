@@ -2,9 +2,8 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { TRADE_EVENTS, type PaymentRequest, type WarehouseDelivery } from '@partsmall/contract';
 import { api } from '../../shared/api';
 import { tradeCall } from '../../shared/trade';
-import { cartKeys } from '../cart/api';
-import { paymentStore } from '../cart/model';
-import { orderKeys } from '../orders/api';
+import { cartKeys, paymentStore } from '../cart';
+import { orderKeys } from '../orders';
 import { T } from '../../shared/texts';
 
 export const METHOD_KEYS = ['gdFreight', 'gdDelivery', 'quick', 'pickUp'] as const;

@@ -1,43 +1,21 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import {
-  EPC_BRAND_LABELS,
-  EPC_MSG,
-  EPC_SEARCH_BRANDS,
-  MAX_VIN_SEARCHES_PER_DAY,
-  checkVin,
-  epcPartSearchKeyword,
-  isEpcBrand,
-  normalizeVinInput,
-  vinHint,
-  type EpcBrand,
-  type EpcPartHit,
-  type EpcStructureNode,
-  type EpcVehicleInfo,
-} from '@partsmall/contract';
+import { EPC_MSG, MAX_VIN_SEARCHES_PER_DAY, epcPartSearchKeyword, isEpcBrand, type EpcBrand, type EpcPartHit } from '@partsmall/contract';
 import { messageOf } from '../../shared/api';
 import { isPhoneBrowser, isPopup } from '../../shared/device';
 import { managementPath, PATHS } from '../../shared/paths';
 import { useSession } from '../../shared/session';
-import { Modal } from '../../shared/ui/Modal';
 import { useNotify } from '../../shared/ui/notify';
 import { Loading } from '../../shared/ui/states';
-import { NotFound } from '../shell/NotFound';
-import { PartsPanel } from './PartsPanel';
-import {
-  configQuery,
-  groupsQuery,
-  historyQuery,
-  initQuery,
-  partsQuery,
-  structureQuery,
-  usePartSearch,
-  vehicleQuery,
-  type EpcLangCode,
-  type VehicleKey,
-} from './api';
-import { epcHref, filterOn, isReloadShortcut, panelOf, pathParamsOf, readParams, type EpcParams } from './route';
+import { NotFound } from '../shell';
+import { Breadcrumb } from './components/Breadcrumb';
+import { CatalogueBody } from './components/CatalogueBody';
+import { PartHits } from './components/PartHits';
+import { PartSearchBox, SearchBar } from './components/SearchBar';
+import { VehicleInfoModal } from './components/VehicleInfo';
+import { initQuery, usePartSearch, vehicleQuery, type EpcLangCode, type VehicleKey } from './api';
+import { epcHref, filterOn, isReloadShortcut, pathParamsOf, readParams, type EpcParams } from './route';
 import { TE } from './texts';
 import './epc.css';
 
@@ -108,20 +86,23 @@ function Catalogue({ params, mobile }: { params: EpcParams; mobile: boolean }) {
   const vin = params.vin ?? null;
   const vehicle = useQuery({ ...vehicleQuery({ brand, vin: vin ?? '', lang }), enabled: vin !== null });
 
+  // Both effects below run when the search's outcome changes, not when the place does: they read
+  // the place at that moment (an effect event), so a later move within the catalogue repeats neither.
   // A VIN search that failed: the server's message, then the catalogue home (docs/requirements.md#catalogue-panels).
-  useEffect(() => {
-    if (!vehicle.error) return;
-    const message = messageOf(vehicle.error);
+  const onVehicleError = useEffectEvent((error: Error) => {
     client.removeQueries({ queryKey: ['epc', 'vehicle'] });
-    void notify.alert(message).then(() => go({}, true));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    void notify.alert(messageOf(error)).then(() => go({}, true));
+  });
+  useEffect(() => {
+    if (vehicle.error) onVehicleError(vehicle.error);
   }, [vehicle.error]);
 
   // Success keeps the catalogue in the route (replaces the route with the catalogue query).
+  const onVehicle = useEffectEvent((v: NonNullable<typeof vehicle.data>) => {
+    if (params.mcid !== v.mcid || params.vin !== v.data.vin) go({ ...params, vin: v.data.vin, brand: params.brand ?? 'all', mcid: v.mcid }, true);
+  });
   useEffect(() => {
-    const v = vehicle.data;
-    if (v && (params.mcid !== v.mcid || params.vin !== v.data.vin)) go({ ...params, vin: v.data.vin, brand: params.brand ?? 'all', mcid: v.mcid }, true);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (vehicle.data) onVehicle(vehicle.data);
   }, [vehicle.data]);
 
   // Each search may have used one of the day's VINs: the count comes back with base info.
@@ -133,7 +114,6 @@ function Catalogue({ params, mobile }: { params: EpcParams; mobile: boolean }) {
   const licensed = licenseDays > 0;
   const used = baseInfo?.userSearchVinCount ?? init.data?.userSearchVinCount ?? 0;
   const key: VehicleKey | null = vehicle.data && params.mcid === vehicle.data.mcid ? { vin: vehicle.data.data.vin, mcid: vehicle.data.mcid, brand: vehicle.data.brand_code, lang } : null;
-  const panel = panelOf(params);
 
   const buyLicense = () => {
     if (mobile) {
@@ -244,362 +224,11 @@ function Catalogue({ params, mobile }: { params: EpcParams; mobile: boolean }) {
         </section>
       )}
       {vin && !key && vehicle.isPending && <Loading />}
-      {key && (
-        <main className={`epc-body epc-panel-${panel}`}>
-          {panel !== 'parts' && <MainGroups vehicleKey={key} params={params} go={go} />}
-          {panel === 'groups' && vehicle.data && <VehicleData info={vehicle.data} />}
-          {panel === 'subGroups' && params.num && <Nodes vehicleKey={key} params={params} num={params.num} subgroup={null} go={go} />}
-          {panel === 'childGroups' && params.num && params.subgroup && <Nodes vehicleKey={key} params={params} num={params.num} subgroup={params.subgroup} go={go} />}
-          {panel === 'parts' && params.mid && <Parts vehicleKey={key} params={params} mobile={mobile} onShowAll={() => go({ ...params, filter: '0' }, true)} />}
-        </main>
-      )}
+      {key && <CatalogueBody vehicleKey={key} vehicle={vehicle.data} params={params} mobile={mobile} go={go} />}
 
       {infoOpen && vehicle.data && key && <VehicleInfoModal info={vehicle.data} vehicleKey={key} onClose={() => setInfoOpen(false)} />}
-      {hits && (
-        <Modal title={TE.partSearchResults} onClose={() => setHits(null)} size="wide">
-          <table className="epc-table" data-testid="epc-hits">
-            <thead>
-              <tr>
-                <th scope="col">{TE.cols.pid}</th>
-                <th scope="col">{TE.cols.label}</th>
-                <th scope="col">{TE.cols.pnum}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {hits.map((h, i) => (
-                <tr key={`${h.mid}-${h.pnum}-${i}`} className="clickable" onClick={() => openHit(h)}>
-                  <td className="mono">{h.pid}</td>
-                  <td>{h.label}</td>
-                  <td className="center">{h.pnum}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </Modal>
-      )}
+      {hits && <PartHits hits={hits} onOpen={openHit} onClose={() => setHits(null)} />}
     </div>
   );
 }
 
-interface SearchBarProps {
-  initialBrand: EpcBrand;
-  initialVin: string;
-  licensed: boolean;
-  ready: boolean;
-  testVins: { brand: string; vin: string; title: string }[];
-  busy: boolean;
-  onSearch(brand: EpcBrand, vin: string): void;
-}
-
-/**
- * Brand dropdown, VIN box with the brand's hint and the company's history, and the search button
- * once the VIN is valid (docs/requirements.md#vin-rules). Without a licence: the test-VIN dropdown instead.
- */
-function SearchBar({ initialBrand, initialVin, licensed, ready, testVins, busy, onSearch }: SearchBarProps) {
-  const notify = useNotify();
-  const [brand, setBrand] = useState<EpcBrand>(initialBrand);
-  const [vin, setVin] = useState(initialVin);
-  const [historyOpen, setHistoryOpen] = useState(false);
-  const history = useQuery({ ...historyQuery(brand), enabled: licensed && historyOpen });
-  const checked = checkVin(brand, vin);
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (vin === '') {
-      void notify.alert(EPC_MSG.vinRequired);
-      return;
-    }
-    if (!checked.ok) {
-      void notify.alert(checked.message);
-      return;
-    }
-    setHistoryOpen(false);
-    onSearch(brand, checked.vin);
-  };
-
-  return (
-    <form className="epc-search no-print" onSubmit={submit} role="search">
-      {licensed && (
-      <label>
-        <span className="sr-only">{TE.brand}</span>
-        <select value={brand} onChange={(e) => setBrand(e.target.value as EpcBrand)} aria-label={TE.brand} data-testid="epc-brand">
-          {EPC_SEARCH_BRANDS.map((b) => (
-            <option key={b} value={b}>
-              {EPC_BRAND_LABELS[b]}
-            </option>
-          ))}
-        </select>
-      </label>
-      )}
-      {ready && licensed && (
-        <div className="epc-vin-box">
-          <input
-            value={vin}
-            onChange={(e) => setVin(normalizeVinInput(e.target.value))}
-            onFocus={() => setHistoryOpen(true)}
-            onKeyDown={(e) => e.key === 'Escape' && setHistoryOpen(false)}
-            onBlur={() => setTimeout(() => setHistoryOpen(false), 150)}
-            placeholder={TE.vinPlaceholder}
-            aria-label={TE.vin}
-            autoComplete="off"
-            spellCheck={false}
-            data-testid="epc-vin"
-          />
-          {historyOpen && (
-            <ul className="epc-history" role="listbox" aria-label={TE.history}>
-              {history.data && history.data.length === 0 && <li className="muted">{TE.historyEmpty}</li>}
-              {history.data?.map((h) => (
-                <li key={h.vin} role="option" aria-selected={false}>
-                  <button
-                    type="button"
-                    onMouseDown={(e) => e.preventDefault()}
-                    onClick={() => {
-                      setVin(h.vin);
-                      setHistoryOpen(false);
-                      onSearch(brand, h.vin);
-                    }}
-                  >
-                    <span className="mono">{h.vin}</span> <span className="muted">{h.title}</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
-      {ready && !licensed && (
-        <label className="epc-test-vins">
-          <span>{TE.testVins}</span>
-          <select
-            value=""
-            data-testid="epc-test-vin"
-            onChange={(e) => {
-              const t = testVins.find((x) => x.vin === e.target.value);
-              if (t) onSearch('all', t.vin);
-            }}
-          >
-            <option value="">{TE.testVinPick}</option>
-            {testVins.map((t) => (
-              <option key={t.vin} value={t.vin}>
-                {EPC_BRAND_LABELS[t.brand as EpcBrand] ?? t.brand} · {t.vin} · {t.title}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
-      {licensed && checked.ok && (
-        <button type="submit" className="btn btn-primary" disabled={busy} data-testid="epc-search">
-          {busy ? TE.searching : TE.search}
-        </button>
-      )}
-      {licensed && <span className="epc-hint muted">{vinHint(brand)}</span>}
-    </form>
-  );
-}
-
-function PartSearchBox({ disabled, busy, onSearch }: { disabled: boolean; busy: boolean; onSearch(keyword: string): void }) {
-  const [keyword, setKeyword] = useState('');
-  return (
-    <form
-      className="epc-part-search"
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSearch(keyword);
-      }}
-    >
-      <input value={keyword} onChange={(e) => setKeyword(e.target.value.slice(0, 50))} maxLength={50} placeholder={TE.partSearchPlaceholder} aria-label={TE.partSearch} disabled={disabled} />
-      <button type="submit" className="btn btn-small" disabled={disabled || busy}>
-        {TE.partSearch}
-      </button>
-    </form>
-  );
-}
-
-type Go = (p: EpcParams, replace?: boolean) => void;
-
-/** Home, VIN, brand, main group, sub group, child group (docs/requirements.md#catalogue-screens). */
-function Breadcrumb({ params, vehicleKey, go }: { params: EpcParams; vehicleKey: VehicleKey | null; go: Go }) {
-  const groups = useQuery({ ...groupsQuery(vehicleKey!), enabled: vehicleKey !== null && !!params.num });
-  const subs = useQuery({ ...structureQuery(vehicleKey!, params.num ?? '', null), enabled: vehicleKey !== null && !!params.num && !!params.subgroup });
-  const children = useQuery({ ...structureQuery(vehicleKey!, params.num ?? '', params.subgroup ?? null), enabled: vehicleKey !== null && !!params.childMid && !!params.subgroup });
-  const base = { vin: params.vin, brand: params.brand, mcid: params.mcid, filter: params.filter };
-  const main = groups.data?.find((g) => g.num === params.num);
-  const sub = subs.data?.find((n) => n.mid === params.subgroup);
-  const child = children.data?.find((n) => n.mid === params.childMid);
-  return (
-    <nav className="epc-crumbs" aria-label="위치">
-      <button type="button" className="link" onClick={() => go({})}>
-        {TE.home}
-      </button>
-      <span>›</span>
-      <button type="button" className="link mono" onClick={() => go(base)}>
-        {params.vin}
-      </button>
-      <span>›</span>
-      <span>{EPC_BRAND_LABELS[(vehicleKey?.brand ?? params.brand ?? 'all') as EpcBrand] ?? params.brand}</span>
-      {params.num && (
-        <>
-          <span>›</span>
-          <button type="button" className="link" onClick={() => go({ ...base, num: params.num })}>
-            {main?.label ?? params.num}
-          </button>
-        </>
-      )}
-      {params.subgroup && (
-        <>
-          <span>›</span>
-          {sub?.has_child === 1 ? (
-            <button type="button" className="link" onClick={() => go({ ...base, num: params.num, level: '2', subgroup: params.subgroup, hasChild: '1' })}>
-              {sub.name}
-            </button>
-          ) : (
-            <span>{sub?.name ?? params.subgroup}</span>
-          )}
-        </>
-      )}
-      {params.childMid && (
-        <>
-          <span>›</span>
-          <span>{child?.name ?? params.childMid}</span>
-        </>
-      )}
-    </nav>
-  );
-}
-
-function MainGroups({ vehicleKey, params, go }: { vehicleKey: VehicleKey; params: EpcParams; go: Go }) {
-  const query = useQuery(groupsQuery(vehicleKey));
-  return (
-    <section className="epc-groups" aria-label={TE.mainGroups}>
-      <h2>{TE.mainGroups}</h2>
-      {query.isPending ? (
-        <Loading />
-      ) : query.error ? (
-        <p className="empty">{EPC_MSG.noInfo}</p>
-      ) : (
-        <ul className="epc-cards">
-          {query.data.map((g) => (
-            <li key={g.num}>
-              <button
-                type="button"
-                className={`epc-card${params.num === g.num ? ' active' : ''}`}
-                onClick={() => go({ vin: params.vin, brand: params.brand, mcid: params.mcid, filter: params.filter, num: g.num })}
-              >
-                {g.img && <img src={g.img} alt="" width={56} height={56} />}
-                <span className="epc-card-num">{g.num}</span>
-                <span>{g.label}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
-
-/** Sub groups of a main group, or child groups of a sub group; with the filter on only those that fit. */
-function Nodes({ vehicleKey, params, num, subgroup, go }: { vehicleKey: VehicleKey; params: EpcParams; num: string; subgroup: string | null; go: Go }) {
-  const query = useQuery(structureQuery(vehicleKey, num, subgroup));
-  const base = { vin: params.vin, brand: params.brand, mcid: params.mcid, filter: params.filter, num };
-  const open = (n: EpcStructureNode) => {
-    if (subgroup) go({ ...base, level: '2', subgroup, hasChild: '1', parts: 'true', mid: n.mid, childMid: n.mid });
-    else if (n.has_child === 1) go({ ...base, level: '2', subgroup: n.mid, hasChild: '1' });
-    else go({ ...base, subgroup: n.mid, parts: 'true', mid: n.mid });
-  };
-  const shown = query.data?.filter((n) => !filterOn(params) || n.colorvalue === 1) ?? [];
-  return (
-    <section className="epc-nodes" aria-label={subgroup ? TE.childGroups : TE.subGroups}>
-      <h2>{subgroup ? TE.childGroups : TE.subGroups}</h2>
-      {query.isPending ? (
-        <Loading />
-      ) : query.error || shown.length === 0 ? (
-        <p className="empty">{EPC_MSG.noInfo}</p>
-      ) : (
-        <ul className="epc-cards">
-          {shown.map((n) => (
-            <li key={n.mid}>
-              <button type="button" className={`epc-card${n.colorvalue === 0 ? ' not-fit' : ''}`} onClick={() => open(n)} data-mid={n.mid}>
-                {n.img && <img src={n.img} alt="" width={56} height={56} />}
-                <span>{n.name}</span>
-                {n.description && <span className="muted small">{n.description}</span>}
-                {n.colorvalue === 0 && <span className="epc-badge">{TE.notFit}</span>}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
-
-function Parts({ vehicleKey, params, mobile, onShowAll }: { vehicleKey: VehicleKey; params: EpcParams; mobile: boolean; onShowAll(): void }) {
-  const filtered = filterOn(params);
-  const query = useQuery(partsQuery(vehicleKey, params.num ?? '', params.mid!, filtered));
-  if (query.isPending) return <Loading />;
-  if (query.error) return <p className="empty">{EPC_MSG.noInfo}</p>;
-  // The filter stays as the user left it; a searched part it hides is named, with the way to show it.
-  const hidden = filtered && params.searchPnum && !query.data.part_detail.some((p) => p.pid === params.searchPnum) ? params.searchPnum : null;
-  return (
-    <>
-      {hidden && (
-        <p className="epc-filter-note no-print" role="status" data-testid="epc-filter-note">
-          {TE.hiddenByFilter(hidden)}{' '}
-          <button type="button" className="btn btn-small" onClick={onShowAll}>
-            {TE.filterOn}
-          </button>
-        </p>
-      )}
-      <PartsPanel vehicle={vehicleKey} result={query.data} searchPnum={params.searchPnum ?? null} mobile={mobile} />
-    </>
-  );
-}
-
-/** The data panel (vehicle info) beside the main groups when no group is open. */
-function VehicleData({ info }: { info: EpcVehicleInfo }) {
-  return (
-    <section className="epc-data" aria-label={TE.vehicleInfo}>
-      <h2>
-        {info.data.model_name} {info.data.year ?? ''}
-      </h2>
-      <p className="muted">{info.data.name}</p>
-      <dl className="spec-list">
-        {Object.entries(info.data.maindata).map(([k, v]) => (
-          <div key={k} className="spec-pair">
-            <dt>{k}</dt>
-            <dd>{v}</dd>
-          </div>
-        ))}
-      </dl>
-      {info.data.decoded?.warning && <p className="warn">{info.data.decoded.warning}</p>}
-    </section>
-  );
-}
-
-function VehicleInfoModal({ info, vehicleKey, onClose }: { info: EpcVehicleInfo; vehicleKey: VehicleKey; onClose(): void }) {
-  const config = useQuery(configQuery(vehicleKey));
-  const d = info.data.decoded;
-  return (
-    <Modal title={TE.vehicleInfo} onClose={onClose} size="wide">
-      <div className="epc-info">
-        <VehicleData info={info} />
-        {d && (
-          <dl className="spec-list">
-            <dt>{TE.decoded}</dt>
-            <dd className="mono">{d.vin}</dd>
-            <dt>{TE.maker}</dt>
-            <dd>{d.manufacturer ?? d.wmi}</dd>
-            <dt>{TE.country}</dt>
-            <dd>{d.country ?? '-'}</dd>
-            <dt>{TE.modelYear}</dt>
-            <dd>{d.modelYear ?? '-'}</dd>
-            <dt>{TE.checkDigit}</dt>
-            <dd>{TE.checkDigitState[d.checkDigit]}</dd>
-          </dl>
-        )}
-        <p>
-          <strong>{TE.options}</strong> {config.data ? config.data.options.join(', ') : ''}
-        </p>
-      </div>
-    </Modal>
-  );
-}

@@ -89,3 +89,6 @@ export function isReloadShortcut(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'met
   const key = e.key.toLowerCase();
   return key === 'f5' || ((e.ctrlKey || e.metaKey) && key === 'r');
 }
+
+/** Moves the catalogue to a place (a new history entry, or in place of the current one). */
+export type Go = (p: EpcParams, replace?: boolean) => void;

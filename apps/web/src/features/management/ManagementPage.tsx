@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Link, Navigate, NavLink, useParams, useSearchParams } from 'react-router';
 import { COMPANY_LEVEL_NAMES, MEMBER_TYPE_MAIN, MSG_MEMBER } from '@partsmall/contract';
 import { managementPath, MOBILE_EPC_PATH, PATHS } from '../../shared/paths';
@@ -20,7 +20,7 @@ import { UsersSection } from './UsersSection';
 const M = T.management;
 
 // The desktop shows a QR code the phone scans to log in (issue 11); its generator loads on demand.
-const QrLoginButton = lazy(() => import('../chat/QrLogin').then((m) => ({ default: m.QrLoginButton })));
+import { QrLoginButton } from '../chat';
 
 const desktopLink = (path: MenuPath) => managementPath(path, false);
 const mobileLink = (path: MenuPath) => managementPath(path, true);

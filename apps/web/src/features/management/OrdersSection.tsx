@@ -3,8 +3,7 @@ import { date, money, won } from '../../shared/format';
 import { T } from '../../shared/texts';
 import type { Column } from '../../shared/ui/DataTable';
 import { useNotify } from '../../shared/ui/notify';
-import { openOrderDetail } from '../orders/OrderDetailPopup';
-import { orderListQuery } from '../orders/api';
+import { openOrderDetail, orderListQuery } from '../orders';
 import { RangedList, SectionHead } from './parts';
 
 const M = T.management;
@@ -34,7 +33,7 @@ export function OrdersSection() {
     { id: 'product', header: O.cols.product, className: 'ellipsis', title: (o) => o.orderProductInfo.map((l) => `${l.name} × ${l.qty}`).join('\n'), cell: products },
     { id: 'amount', header: O.cols.amount, width: 120, className: 'money', cell: (o) => money(paid(o)), sortValue: paid },
     { id: 'recipient', header: O.cols.recipient, width: 100, className: 'center', cell: (o) => o.name },
-    { id: 'shipping', header: O.cols.shipping, width: 80, className: 'center', cell: (o) => O.shippingTypes[o.shippingValue] ?? '' },
+    { id: 'shipping', header: O.cols.shipping, width: 80, className: 'center', cell: (o) => T.trade.shipping[o.shippingValue] ?? '' },
     { id: 'status', header: O.cols.status, width: 96, className: 'center', cell: (o) => <StatusBadge status={o.status} /> },
     { id: 'detail', header: O.cols.detail, width: 96, className: 'center', cell: detailButton },
   ];
@@ -54,7 +53,7 @@ export function OrdersSection() {
             </div>
             <p className="mg-card-title">{products(o)}</p>
             <p>
-              {o.name} · {O.shippingTypes[o.shippingValue] ?? ''} · <b>{won(paid(o))}</b>
+              {o.name} · {T.trade.shipping[o.shippingValue] ?? ''} · <b>{won(paid(o))}</b>
             </p>
             {detailButton(o)}
           </>

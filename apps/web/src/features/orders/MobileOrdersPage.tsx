@@ -5,7 +5,7 @@ import { addressLine, date, phone, won } from '../../shared/format';
 import { T } from '../../shared/texts';
 import { useNotify } from '../../shared/ui/notify';
 import { Loading, Spinner } from '../../shared/ui/states';
-import { BackButton } from '../cart/CartPage';
+import { BackButton } from '../../shared/ui/BackButton';
 import { orderPagesQuery, useCancelOrder } from './api';
 
 const t = T.trade.mobileOrders;

@@ -7,7 +7,7 @@ import { useNotify } from '../../shared/ui/notify';
 import { VatSplit } from '../../shared/ui/VatSplit';
 import { PriceOrHint } from './ProductCard';
 import type { PurchaseActions } from './purchase';
-import { QuantityPicker } from './QuantityPicker';
+import { QuantityPicker } from '../../shared/ui/QuantityPicker';
 import { imageUrl } from './api';
 import { VEHICLE_TEXTS } from '../vehicles';
 

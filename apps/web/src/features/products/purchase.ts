@@ -5,8 +5,8 @@ import { pathFor, PATHS } from '../../shared/paths';
 import { useSession } from '../../shared/session';
 import { useNotify } from '../../shared/ui/notify';
 import { openPopup, POPUP } from '../../shared/ui/popup';
-import { paymentStore } from '../cart/model';
-import { leaveInquiry } from '../chat/leave-inquiry';
+import { paymentStore } from '../cart';
+import { leaveInquiry } from '../chat';
 import { useAddToCart, useBuyNow } from './api';
 
 /**

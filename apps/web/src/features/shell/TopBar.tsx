@@ -8,9 +8,9 @@ import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
 import { useNotify } from '../../shared/ui/notify';
 import { openPopup, POPUP } from '../../shared/ui/popup';
-import { allowedMenu, type MenuPath } from '../management/menu';
-import { useLogout } from '../auth/api';
-import { StaffConsoleLink } from '../chat/StaffConsoleLink';
+import { allowedMenu, type MenuPath } from '../management';
+import { useLogout } from '../auth';
+import { StaffConsoleLink } from '../chat';
 
 function useSticky(): boolean {
   const [sticky, setSticky] = useState(false);

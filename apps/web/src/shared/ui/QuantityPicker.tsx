@@ -1,4 +1,4 @@
-import { T } from '../../shared/texts';
+import { T } from '../texts';
 
 interface Props {
   value: number;

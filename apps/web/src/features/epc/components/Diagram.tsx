@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { TransformComponent, TransformWrapper, type ReactZoomPanPinchRef } from 'react-zoom-pan-pinch';
 import { canZoomIn, canZoomOut, EPC_ZOOM, zoomIn, zoomOut, type EpcPartsResult } from '@partsmall/contract';
-import { TE } from './texts';
+import { TE } from '../texts';
 
 /** DOM id of a hotspot box: rows centre the first box of their callout. */
 export const hotspotId = (hsKey: string, i: number) => `epc-hs-${hsKey.replace(/[^A-Za-z0-9_-]/g, '_')}-${i}`;

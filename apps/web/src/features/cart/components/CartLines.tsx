@@ -1,0 +1,111 @@
+import type { CartLine } from '@partsmall/contract';
+import { money, won } from '../../../shared/format';
+import { T } from '../../../shared/texts';
+import { useNotify } from '../../../shared/ui/notify';
+import { QuantityPicker } from '../../../shared/ui/QuantityPicker';
+import { imageUrl } from '../../products';
+import { FitsMyVehicles } from '../../vehicles';
+
+const t = T.trade.cart;
+
+export interface LineProps {
+  line: CartLine;
+  checked: boolean;
+  onToggle: (l: CartLine) => void;
+  onQty: (l: CartLine, qty: number) => void;
+  onRemove: (l: CartLine) => void;
+}
+
+function LineQty({ line, onQty }: Pick<LineProps, 'line' | 'onQty'>) {
+  const notify = useNotify();
+  const p = line.productInfo;
+  return (
+    <QuantityPicker
+      value={line.qty}
+      stock={p.hasAmount}
+      disabledWhy={p.hasAmount > 0 ? null : T.shop.qtyDisabledSoldOut}
+      onChange={(n) => onQty(line, n)}
+      onClamped={(n) => notify.toast(T.shop.qtyClamped(n))}
+    />
+  );
+}
+
+function StockNote({ line }: { line: CartLine }) {
+  const p = line.productInfo;
+  if (p.hasAmount <= 0) return <span className="stock out">{T.shop.soldOut}</span>;
+  if (line.qty > p.hasAmount) return <span className="stock out">{t.overStock(p.hasAmount)}</span>;
+  return <span className="stock in">{t.stockLeft(p.hasAmount)}</span>;
+}
+
+export function CartRow({ line, checked, onToggle, onQty, onRemove }: LineProps) {
+  const p = line.productInfo;
+  return (
+    <tr className={checked ? 'row-checked' : undefined} data-testid="cart-line">
+      <td className="center">
+        <input
+          type="checkbox"
+          checked={checked}
+          onChange={() => onToggle(line)}
+          aria-label={t.selectLine(p.name)}
+          title={p.hasAmount > 0 ? undefined : t.soldOutWhy}
+        />
+      </td>
+      <td>
+        <div className="cart-product">
+          <img src={imageUrl(p.imgFiles[0])} alt="" width={56} height={56} />
+          <div>
+            <p className="cart-name">{p.name}</p>
+            <p className="product-pid">
+              {p.pid}
+              {p.factoryNum && ` · ${p.factoryNum}`}
+            </p>
+            <StockNote line={line} />
+            <FitsMyVehicles fits={line.fitsMyVehicles} />
+          </div>
+        </div>
+      </td>
+      <td className="money">{money(p.price)}</td>
+      <td className="center">
+        <LineQty line={line} onQty={onQty} />
+      </td>
+      <td className="money strong" data-testid="line-amount">
+        {money(p.price * line.qty)}
+      </td>
+      <td className="center">
+        <button type="button" className="btn btn-small" onClick={() => onRemove(line)} aria-label={`${p.name} ${t.remove}`}>
+          {t.remove}
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+export function MobileCartLine({ line, checked, onToggle, onQty, onRemove }: LineProps) {
+  const p = line.productInfo;
+  return (
+    <li className={`m-cart-line${checked ? ' row-checked' : ''}`} data-testid="cart-line">
+      <div className="m-cart-top">
+        <input type="checkbox" checked={checked} onChange={() => onToggle(line)} aria-label={t.selectLine(p.name)} />
+        <img src={imageUrl(p.imgFiles[0])} alt="" width={64} height={64} />
+        <div className="m-cart-info">
+          <p className="cart-name">{p.name}</p>
+          <p className="product-pid">{p.pid}</p>
+          <StockNote line={line} />
+          <FitsMyVehicles fits={line.fitsMyVehicles} />
+        </div>
+        <button type="button" className="m-cart-remove" onClick={() => onRemove(line)} aria-label={`${p.name} ${t.remove}`}>
+          ×
+        </button>
+      </div>
+      <div className="m-cart-bottom">
+        <LineQty line={line} onQty={onQty} />
+        <span className="m-cart-amount">
+          <small>
+            {t.unitPrice} {won(p.price)}
+          </small>
+          <b data-testid="line-amount">{won(p.price * line.qty)}</b>
+        </span>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,66 @@
+import { Link } from 'react-router';
+import { MSG_ORDER } from '@partsmall/contract';
+import { won } from '../../../shared/format';
+import { managementPath } from '../../../shared/paths';
+import { T } from '../../../shared/texts';
+import { Spinner } from '../../../shared/ui/states';
+import { VatSplitRows } from '../../../shared/ui/VatSplit';
+
+const t = T.trade.checkout;
+
+interface Props {
+  mobile: boolean;
+  goods: number;
+  fee: number;
+  cash: number;
+  paying: boolean;
+  onPay: () => void;
+}
+
+/** Goods, fee and total against the cash, and the pay button. */
+export function CheckoutSummary({ mobile, goods, fee, cash, paying, onPay }: Props) {
+  const total = goods + fee;
+  const after = cash - total;
+  return (
+    <aside className="co-summary" aria-label={t.summary}>
+      <h2>{t.summary}</h2>
+      <dl className="sum-list">
+        <dt>{t.goods}</dt>
+        <dd data-testid="goods-total">{won(goods)}</dd>
+        <dt>{t.fee}</dt>
+        <dd data-testid="shipping-fee">{won(fee)}</dd>
+        <dt className="sum-total-label">{t.total}</dt>
+        <dd className="sum-total" data-testid="pay-total">
+          {won(total)}
+        </dd>
+        <VatSplitRows total={total} />
+        <dt>{t.cash}</dt>
+        <dd>{won(cash)}</dd>
+        <dt>{t.after}</dt>
+        <dd className={after < 0 ? 'neg' : ''}>{won(after)}</dd>
+      </dl>
+      {after < 0 && (
+        <p className="short-warning" role="alert">
+          {MSG_ORDER.shortBy(-after)} <Link to={managementPath('chargeCash', mobile)}>{t.chargeCash}</Link>
+        </p>
+      )}
+      <p className="field-hint">{t.agree}</p>
+      <button
+        type="button"
+        className="btn btn-primary btn-block btn-pay"
+        onClick={onPay}
+        disabled={paying}
+        aria-busy={paying}
+        title={paying ? t.payingWhy : undefined}
+      >
+        {paying ? (
+          <>
+            <Spinner light /> {t.paying}
+          </>
+        ) : (
+          `${won(total)} ${t.pay}`
+        )}
+      </button>
+    </aside>
+  );
+}

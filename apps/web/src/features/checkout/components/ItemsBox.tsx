@@ -1,0 +1,36 @@
+import type { PaymentDraft } from '../../cart';
+import { T } from '../../../shared/texts';
+import { imageUrl } from '../../products';
+import { LineInfo } from '../parts';
+
+const t = T.trade.checkout;
+
+/** The items to pay, each with a box to leave it out of this payment. */
+export function ItemsBox({ draft, included, onToggle }: { draft: PaymentDraft; included: Set<number>; onToggle: (index: number) => void }) {
+  const items = draft.items;
+  return (
+    <section className="co-box" aria-label={t.items}>
+      <h2>
+        {t.items}
+        <small className="muted">
+          {' '}
+          · {t.from[draft.source]} · {items[0]?.productInfo.stockName}
+        </small>
+      </h2>
+      <ul className="co-items">
+        {items.map((it, i) => (
+          <li key={`${it.seq ?? 'p'}-${it.productId}`} className={included.has(i) ? '' : 'co-item-off'} data-testid="checkout-item">
+            <input
+              type="checkbox"
+              checked={included.has(i)}
+              aria-label={t.includeItem(it.productInfo.name)}
+              onChange={() => onToggle(i)}
+            />
+            <img src={imageUrl(it.productInfo.imgFiles[0])} alt="" width={48} height={48} />
+            <LineInfo name={it.productInfo.name} pid={it.productInfo.pid} price={it.productInfo.price} qty={it.qty} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

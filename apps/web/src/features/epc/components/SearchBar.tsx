@@ -1,0 +1,140 @@
+import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { EPC_BRAND_LABELS, EPC_MSG, EPC_SEARCH_BRANDS, checkVin, normalizeVinInput, vinHint, type EpcBrand } from '@partsmall/contract';
+import { useNotify } from '../../../shared/ui/notify';
+import { historyQuery } from '../api';
+import { TE } from '../texts';
+
+export interface SearchBarProps {
+  initialBrand: EpcBrand;
+  initialVin: string;
+  licensed: boolean;
+  ready: boolean;
+  testVins: { brand: string; vin: string; title: string }[];
+  busy: boolean;
+  onSearch(brand: EpcBrand, vin: string): void;
+}
+
+/**
+ * Brand dropdown, VIN box with the brand's hint and the company's history, and the search button
+ * once the VIN is valid (docs/requirements.md#vin-rules). Without a licence: the test-VIN dropdown instead.
+ */
+export function SearchBar({ initialBrand, initialVin, licensed, ready, testVins, busy, onSearch }: SearchBarProps) {
+  const notify = useNotify();
+  const [brand, setBrand] = useState<EpcBrand>(initialBrand);
+  const [vin, setVin] = useState(initialVin);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const history = useQuery({ ...historyQuery(brand), enabled: licensed && historyOpen });
+  const checked = checkVin(brand, vin);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (vin === '') {
+      void notify.alert(EPC_MSG.vinRequired);
+      return;
+    }
+    if (!checked.ok) {
+      void notify.alert(checked.message);
+      return;
+    }
+    setHistoryOpen(false);
+    onSearch(brand, checked.vin);
+  };
+
+  return (
+    <form className="epc-search no-print" onSubmit={submit} role="search">
+      {licensed && (
+      <label>
+        <span className="sr-only">{TE.brand}</span>
+        <select value={brand} onChange={(e) => setBrand(e.target.value as EpcBrand)} aria-label={TE.brand} data-testid="epc-brand">
+          {EPC_SEARCH_BRANDS.map((b) => (
+            <option key={b} value={b}>
+              {EPC_BRAND_LABELS[b]}
+            </option>
+          ))}
+        </select>
+      </label>
+      )}
+      {ready && licensed && (
+        <div className="epc-vin-box">
+          <input
+            value={vin}
+            onChange={(e) => setVin(normalizeVinInput(e.target.value))}
+            onFocus={() => setHistoryOpen(true)}
+            onKeyDown={(e) => e.key === 'Escape' && setHistoryOpen(false)}
+            onBlur={() => setTimeout(() => setHistoryOpen(false), 150)}
+            placeholder={TE.vinPlaceholder}
+            aria-label={TE.vin}
+            autoComplete="off"
+            spellCheck={false}
+            data-testid="epc-vin"
+          />
+          {historyOpen && (
+            <ul className="epc-history" role="listbox" aria-label={TE.history}>
+              {history.data && history.data.length === 0 && <li className="muted">{TE.historyEmpty}</li>}
+              {history.data?.map((h) => (
+                <li key={h.vin} role="option" aria-selected={false}>
+                  <button
+                    type="button"
+                    onMouseDown={(e) => e.preventDefault()}
+                    onClick={() => {
+                      setVin(h.vin);
+                      setHistoryOpen(false);
+                      onSearch(brand, h.vin);
+                    }}
+                  >
+                    <span className="mono">{h.vin}</span> <span className="muted">{h.title}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      {ready && !licensed && (
+        <label className="epc-test-vins">
+          <span>{TE.testVins}</span>
+          <select
+            value=""
+            data-testid="epc-test-vin"
+            onChange={(e) => {
+              const t = testVins.find((x) => x.vin === e.target.value);
+              if (t) onSearch('all', t.vin);
+            }}
+          >
+            <option value="">{TE.testVinPick}</option>
+            {testVins.map((t) => (
+              <option key={t.vin} value={t.vin}>
+                {EPC_BRAND_LABELS[t.brand as EpcBrand] ?? t.brand} · {t.vin} · {t.title}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {licensed && checked.ok && (
+        <button type="submit" className="btn btn-primary" disabled={busy} data-testid="epc-search">
+          {busy ? TE.searching : TE.search}
+        </button>
+      )}
+      {licensed && <span className="epc-hint muted">{vinHint(brand)}</span>}
+    </form>
+  );
+}
+
+export function PartSearchBox({ disabled, busy, onSearch }: { disabled: boolean; busy: boolean; onSearch(keyword: string): void }) {
+  const [keyword, setKeyword] = useState('');
+  return (
+    <form
+      className="epc-part-search"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSearch(keyword);
+      }}
+    >
+      <input value={keyword} onChange={(e) => setKeyword(e.target.value.slice(0, 50))} maxLength={50} placeholder={TE.partSearchPlaceholder} aria-label={TE.partSearch} disabled={disabled} />
+      <button type="submit" className="btn btn-small" disabled={disabled || busy}>
+        {TE.partSearch}
+      </button>
+    </form>
+  );
+}

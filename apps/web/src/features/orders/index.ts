@@ -1,0 +1,3 @@
+/** What other features use of the orders (docs/architecture.md#a-features-anatomy). */
+export { openOrderDetail } from './OrderDetailPopup';
+export { orderKeys, orderListQuery, orderQuery } from './api';

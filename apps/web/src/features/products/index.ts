@@ -1,0 +1,2 @@
+/** What other features use of the shop's products (docs/architecture.md#a-features-anatomy). */
+export { imageUrl, productQuery } from './api';
