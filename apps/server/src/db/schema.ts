@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -296,6 +297,10 @@ export const cartItems = pgTable(
     qty: integer('qty').notNull(),
     /** The vehicle the part was picked for in the catalogue (fewer 'information differs' returns). */
     vin: text('vin'),
+    /** The buyer's note from a quick order line (docs/requirements.md#quick-order). */
+    memo: text('memo').notNull().default(''),
+    /** 작업번호 or 차량번호 the part is for, up to 30 characters (docs/requirements.md#job-reference). */
+    jobRef: text('job_ref').notNull().default(''),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('cart_items_member_product').on(t.memberId, t.productId), check('cart_items_qty_positive', sql`${t.qty} > 0`)],
@@ -336,6 +341,8 @@ export const orders = pgTable(
     waybill: text('waybill').notNull().default(''),
     returnReason: integer('return_reason'),
     staffNote: text('staff_note').notNull().default(''),
+    /** The order's 작업번호 or 차량번호, typed at checkout (docs/requirements.md#job-reference). */
+    jobRef: text('job_ref').notNull().default(''),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -364,6 +371,9 @@ export const orderLines = pgTable(
     price: won('price').notNull(),
     /** The vehicle the part was bought for, carried from the cart line or 'buy now' (issue 10). */
     vin: text('vin'),
+    /** Memo and job reference carried from the cart line (docs/requirements.md#job-reference). */
+    memo: text('memo').notNull().default(''),
+    jobRef: text('job_ref').notNull().default(''),
     createdAt: createdAt(),
   },
   (t) => [index('order_lines_order').on(t.orderId), check('order_lines_qty_positive', sql`${t.qty} > 0`)],
@@ -440,6 +450,40 @@ export const adminAudit = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('admin_audit_created').on(t.createdAt), index('admin_audit_action').on(t.action, t.createdAt)],
+);
+/** 관심상품: one list per company, shared by its main and sub-accounts (docs/requirements.md#favourites). */
+export const favorites = pgTable(
+  'favorites',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    /** Who added it. */
+    memberId: integer('member_id').references(() => members.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: 'favorites_pk', columns: [t.companyId, t.productId] })],
+);
+
+/** 재입고 알림: a member waiting for a sold-out product; the row goes when the message is queued. */
+export const restockAlerts = pgTable(
+  'restock_alerts',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: 'restock_alerts_pk', columns: [t.memberId, t.productId] }), index('restock_alerts_product').on(t.productId)],
 );
 export * from '../features/epc/schema.js';
 export * from '../features/chat/schema.js';
