@@ -63,12 +63,12 @@ const qty = z.number({ error: MSG_QUICK_ORDER.qty }).int(MSG_QUICK_ORDER.qty).mi
 
 /**
  * api/resolveQuickOrder as JSON: the pasted text. A multipart upload (field `file`) sends a file
- * instead, so the JSON body is optional; 500 lines of 50-character numbers and 100-character memos
+ * instead, so the JSON body is optional (null when multipart); 500 lines of 50-character numbers and 100-character memos
  * stay well under 100,000 characters.
  */
 export const resolveQuickOrderRequest = z
   .object({ text: z.string({ error: MSG_QUICK_ORDER.textOrFile }).max(100_000, MSG_QUICK_ORDER.textTooLong) })
-  .optional();
+  .nullish();
 export const QUICK_ORDER_FILE_FIELD = 'file';
 
 export const quickOrderCandidate = z.object({
