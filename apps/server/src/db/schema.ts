@@ -240,9 +240,21 @@ export const products = pgTable(
     brand: text('brand').notNull().default(''),
     /** Selling company; 0 = the shop itself. */
     companyId: integer('company_id').notNull().default(0),
+    /**
+     * The name's search forms (productNameColumns in the contract; docs/search.md#korean-name-search),
+     * written with the name by every product write. '' until written: search then still finds the
+     * row through `name` itself.
+     */
+    nameCompact: text('name_compact').notNull().default(''),
+    nameChosung: text('name_chosung').notNull().default(''),
+    nameJamo: text('name_jamo').notNull().default(''),
     createdAt: createdAt(),
   },
   (t) => [
+    index('products_name_chosung_trgm').using('gin', sql`${t.nameChosung} gin_trgm_ops`),
+    index('products_name_jamo_trgm').using('gin', sql`${t.nameJamo} gin_trgm_ops`),
+    index('products_name_chosung_prefix').on(sql`${t.nameChosung} text_pattern_ops`),
+    index('products_name_jamo_prefix').on(sql`${t.nameJamo} text_pattern_ops`),
     index('products_pid_key').on(sql`${t.pidKey} text_pattern_ops`),
     index('products_factory_key').on(sql`${t.factoryKey} text_pattern_ops`),
     index('products_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
@@ -488,3 +500,4 @@ export const restockAlerts = pgTable(
 export * from '../features/epc/schema.js';
 export * from '../features/chat/schema.js';
 export * from '../features/jobs/schema.js';
+export * from '../features/products/schema.js';
