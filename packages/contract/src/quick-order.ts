@@ -33,8 +33,7 @@ export const MSG_QUICK_ORDER = {
   replaced: (from: string, to: string) => `대체품번입니다 (이전 번호 ${from} → 현재 ${to}).`,
   interchangeable: '호환품번 상품입니다.',
   choose: (n: number) => `일치하는 상품이 ${groupDigits(n)}개입니다. 창고나 종류를 골라 주세요.`,
-  chooseMany: (n: number) =>
-    `일치하는 상품이 ${groupDigits(n)}개입니다. 앞의 ${QUICK_ORDER_MAX_CANDIDATES}개만 보여 드립니다. 품번을 더 정확히 입력해 주세요.`,
+  chooseMany: `일치하는 상품이 ${QUICK_ORDER_MAX_CANDIDATES}개가 넘습니다. 앞의 ${QUICK_ORDER_MAX_CANDIDATES}개만 보여 드립니다. 품번을 더 정확히 입력해 주세요.`,
   short: (stock: number) => `재고가 ${groupDigits(stock)}개뿐이라 수량을 ${groupDigits(stock)}개로 줄였습니다.`,
   soldOut: '품절입니다. 재입고 알림을 신청할 수 있습니다.',
   unknown: '일치하는 상품이 없습니다. 채팅으로 문의해 주세요.',

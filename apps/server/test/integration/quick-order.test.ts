@@ -105,6 +105,25 @@ describe('api/resolveQuickOrder', () => {
     expect(rows[5]!.message).toBe(QUICK_ORDER_MSG.qtyNotNumber);
   });
 
+  it('an old number typed with dashes leads to the current product (replaced); an aftermarket number to its OE part (interchangeable)', async () => {
+    const current = await product('QO-NEW-300', 12);
+    const oe = await product('QO-OE-555', 6);
+    await server.db.execute(sql`insert into part_xrefs (pid, pid_key, to_pid, to_key, kind) values
+      ('QO-OLD-100', 'QOOLD100', 'QO-MID-200', 'QOMID200', 'supersedes'),
+      ('QO-MID-200', 'QOMID200', 'QO-NEW-300', 'QONEW300', 'supersedes'),
+      ('QO-AM-777', 'QOAM777', 'QO-OE-555', 'QOOE555', 'interchangeable')`);
+    const rows = (await resolve(tokens.main, 'qo old 100\t2\nQO-AM-777 1')).body.results!;
+    expect(rows.map((r) => [r.status, r.productId, r.orderQty])).toEqual([
+      ['replaced', current.id, 2],
+      ['interchangeable', oe.id, 1],
+    ]);
+    expect(rows[0]!.candidates[0]!.label).toBe('대체품번 (이전 번호 qo old 100 → 현재 QO-NEW-300)');
+    expect(rows[1]!.candidates[0]!.label).toBe('호환품번');
+    // The old and the current number on two lines are one product: one line.
+    const merged = (await resolve(tokens.main, 'QO-OLD-100 2\nQO-NEW-300 3')).body.results!;
+    expect(merged.map((r) => [r.productId, r.qty, r.orderQty, r.mergedLines])).toEqual([[current.id, 5, 5, [2]]]);
+  });
+
   it('one number in two warehouses is a choice; the same number twice is one line', async () => {
     const korea = await product('QO-TWO-WH', 5);
     const china = await product('QO-TWO-WH', 7, { warehouse: CHINA });
@@ -122,7 +141,7 @@ describe('api/resolveQuickOrder', () => {
     for (let i = 0; i < 25; i++) await product('QO-MANY-25', 1);
     const rows = (await resolve(tokens.main, 'QO-MANY-25 1')).body.results!;
     expect(rows[0]!.candidates).toHaveLength(20);
-    expect(rows[0]!.message).toBe(MSG_QUICK_ORDER.chooseMany(25));
+    expect(rows[0]!.message).toBe(MSG_QUICK_ORDER.chooseMany);
   });
 
   it('bad pastes are refused in Korean: 501 lines, nothing to read, a text of more than 100,000 characters', async () => {
@@ -271,5 +290,30 @@ describe('api/reorder', () => {
     const again = await call<ReorderLine[]>(server, 'POST', 'api/reorder', { seq: order }, tokens.sub);
     expect(again.body.results!.find((l) => l.productId === scarce.id)).toMatchObject({ change: 'soldOut', addedQty: 0 });
     expect((await call(server, 'POST', 'api/reorder', { seq: 2_000_000_000 }, tokens.main)).status).toBe(404);
+  });
+
+  it('a sold-out product whose number was superseded is reordered as the current product', async () => {
+    const old = await product('QO-RE-OLD-1', 0);
+    const current = await product('QO-RE-CUR-2', 4);
+    await server.db.execute(sql`insert into part_xrefs (pid, pid_key, to_pid, to_key, kind) values ('QO-RE-OLD-1', 'QOREOLD1', 'QO-RE-CUR-2', 'QORECUR2', 'supersedes')`);
+    const order = await insertOrder(server, { companyId: buyer.companyId, memberId: buyer.main.seq, status: 2, productId: old.id, qty: 1, totalAmount: 9500 });
+    await server.db.execute(sql`update order_lines set pid = 'QO-RE-OLD-1' where order_id = ${order}`);
+    const res = await call<ReorderLine[]>(server, 'POST', 'api/reorder', { seq: order }, tokens.main);
+    expect(res.body.results).toEqual([
+      {
+        productId: old.id,
+        name: '시험 부품',
+        pid: 'QO-RE-OLD-1',
+        cartProductId: current.id,
+        cartPid: 'QO-RE-CUR-2',
+        qty: 1,
+        addedQty: 1,
+        priceBefore: 9500,
+        priceNow: 9500,
+        change: 'replaced',
+        message: MSG_QUICK_ORDER.reorderReplaced('QO-RE-OLD-1', 'QO-RE-CUR-2'),
+      },
+    ]);
+    expect((await cartOf(buyer.main.seq)).find((c) => c.productId === current.id)!.qty).toBe(1);
   });
 });

@@ -14,21 +14,21 @@ import {
   type QuickOrderStatus,
 } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { productsByNumbers, type NumberHit } from './lookup.js';
+import { findProductsByNumbers, type NumberHit } from '../products/index.js';
 
 function candidateOf(hit: NumberHit, level: CompanyLevel): QuickOrderCandidate {
   const p = hit.product;
   return {
-    productId: p.id,
+    productId: p.seq,
     name: p.name,
     pid: p.pid,
     factoryNum: p.factoryNum,
-    price: tierPrice({ priceA: p.priceA, priceB: p.priceB, priceC: p.priceC, priceD: p.priceD, salePrice: p.salePrice }, level),
+    price: tierPrice({ priceA: p.priceA, priceB: p.priceB, priceC: p.priceC, priceD: p.priceD, salePrice: p.basePrice }, level),
     stock: p.hasAmount,
     stockName: p.stockName,
     storageId: p.storageId,
     match: hit.match,
-    label: hit.label,
+    label: hit.reason,
   };
 }
 
@@ -40,11 +40,15 @@ function decide(row: QuickOrderRow, hits: NumberHit[], level: CompanyLevel): Qui
   }
   if (hits.length === 0) return { ...base, status: 'unknown', message: MSG_QUICK_ORDER.unknown, candidates: [], productId: null, orderQty: 0 };
   const candidates = hits.slice(0, QUICK_ORDER_MAX_CANDIDATES).map((h) => candidateOf(h, level));
-  if (hits.length > 1) {
-    const message = hits.length > QUICK_ORDER_MAX_CANDIDATES ? MSG_QUICK_ORDER.chooseMany(hits.length) : MSG_QUICK_ORDER.choose(hits.length);
+  // The best kind of match decides (an old number's current product before its own old stock, both
+  // before interchangeable parts); the others stay as candidates the buyer may switch to. Several
+  // products of that best kind (warehouses, types) are the buyer's choice.
+  const best = candidates.filter((c) => c.match === candidates[0]!.match);
+  if (best.length > 1) {
+    const message = hits.length > QUICK_ORDER_MAX_CANDIDATES ? MSG_QUICK_ORDER.chooseMany : MSG_QUICK_ORDER.choose(hits.length);
     return { ...base, status: 'choose', message, candidates, productId: null, orderQty: row.qty };
   }
-  const only = candidates[0]!;
+  const only = best[0]!;
   let status: QuickOrderStatus = only.match === 'own' ? 'exact' : only.match;
   let message: string =
     only.match === 'replaced' ? MSG_QUICK_ORDER.replaced(row.partNumber, only.pid) : only.match === 'interchangeable' ? MSG_QUICK_ORDER.interchangeable : MSG_QUICK_ORDER.exact;
@@ -90,12 +94,13 @@ function mergeSameProduct(rows: QuickOrderRowAnswer[]): QuickOrderRowAnswer[] {
 }
 
 export async function resolveQuickOrder(db: Db, rows: QuickOrderRow[], level: CompanyLevel): Promise<QuickOrderRowAnswer[]> {
-  const typed = rows.filter((r) => !r.error).flatMap((r) => (r.altNormalised ? [r.normalised, r.altNormalised] : [r.normalised]));
-  const found = await productsByNumbers(db, typed);
+  // As typed, so that a hit's reason shows the buyer's own spelling; found by the alphaNumber form.
+  const typed = rows.filter((r) => !r.error).flatMap((r) => (r.altNormalised ? [r.partNumber, r.altNormalised] : [r.partNumber]));
+  const found = await findProductsByNumbers(db, typed);
   const answers = rows.map((row) => {
     let hits = row.error ? [] : (found.get(row.normalised) ?? []);
     // '34 11 6 860 242' may be the whole number with one piece: tried when the plain reading finds nothing.
-    if (hits.length === 0 && row.altNormalised) {
+    if (!row.error && hits.length === 0 && row.altNormalised) {
       const alt = found.get(row.altNormalised) ?? [];
       if (alt.length > 0) {
         hits = alt;

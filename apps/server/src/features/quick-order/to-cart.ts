@@ -5,10 +5,11 @@
  * succeed. A line added again raises the quantity the cart already holds, never past the stock.
  */
 import { sql } from 'drizzle-orm';
-import { MSG_QUICK_ORDER, tierPrice, type CompanyLevel, type ReorderLine } from '@partsmall/contract';
+import { MSG_QUICK_ORDER, alphaNumber, tierPrice, type CompanyLevel, type ReorderLine } from '@partsmall/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../shared/http.js';
 import type { Buyer } from '../cart/service.js';
+import { findProductsByNumbers } from '../products/index.js';
 
 export interface CartAddLine {
   productId: number;
@@ -92,15 +93,11 @@ interface OrderLineRow {
   job_ref: string;
 }
 
-/** The product that now stands for a sold-out one (its number superseded), or null. */
-export type ReplacementOf = (tx: Tx, productId: number) => Promise<number | null>;
-const noReplacement: ReplacementOf = () => Promise.resolve(null);
-
 /**
  * api/reorder: each line of one of the company's orders goes into the cart at today's price, as much
  * as the stock allows, and says what changed since the order. Another company's order is 404.
  */
-export async function reorder(db: Db, buyer: Buyer, level: CompanyLevel, orderId: number, replacementOf: ReplacementOf = noReplacement): Promise<ReorderLine[]> {
+export async function reorder(db: Db, buyer: Buyer, level: CompanyLevel, orderId: number): Promise<ReorderLine[]> {
   return db.transaction(async (tx) => {
     const lines = await queryRows<OrderLineRow>(
       tx,
@@ -108,10 +105,12 @@ export async function reorder(db: Db, buyer: Buyer, level: CompanyLevel, orderId
           where o.id = ${orderId} and o.company_id = ${buyer.companyId} and o.storage_id > 0 order by l.id`,
     );
     if (lines.length === 0) throw notFound(MSG_QUICK_ORDER.orderNotFound);
+    // The current product of each ordered number whose number was superseded (docs/search.md#part-numbers).
+    const found = await findProductsByNumbers(tx, lines.map((l) => l.pid));
     const replacement = new Map<number, number>();
     for (const l of lines) {
-      const r = await replacementOf(tx, l.product_id);
-      if (r !== null && r !== l.product_id) replacement.set(l.product_id, r);
+      const hit = found.get(alphaNumber(l.pid))?.find((h) => h.match === 'replaced' && h.product.seq !== l.product_id && h.product.hasAmount > 0);
+      if (hit) replacement.set(l.product_id, hit.product.seq);
     }
     const locked = await lockProducts(tx, buyer.memberId, [...lines.map((l) => l.product_id), ...replacement.values()]);
     const adds = new Map<number, { productId: number; qty: number; memo: string; jobRef: string }>();
