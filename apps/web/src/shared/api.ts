@@ -77,14 +77,16 @@ async function call<A extends Answer>(method: 'GET' | 'POST', answer: A, path: s
   const headers: Record<string, string> = {};
   const token = session.get().token;
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (method === 'POST') headers['Content-Type'] = 'application/json';
+  // A file upload (FormData) sets its own multipart type and boundary.
+  const form = payload instanceof FormData ? payload : null;
+  if (method === 'POST' && !form) headers['Content-Type'] = 'application/json';
   const signal = opts.signal ? AbortSignal.any([opts.signal, AbortSignal.timeout(TIMEOUT_MS)]) : AbortSignal.timeout(TIMEOUT_MS);
   let res: Response;
   try {
     res = await fetch(urlOf(method, path, payload), {
       method,
       headers,
-      body: method === 'POST' ? JSON.stringify(payload ?? {}) : undefined,
+      body: method === 'POST' ? (form ?? JSON.stringify(payload ?? {})) : undefined,
       signal,
     });
   } catch (e) {
