@@ -4,6 +4,8 @@ import { T } from '../../shared/texts';
 import type { Column } from '../../shared/ui/DataTable';
 import { useNotify } from '../../shared/ui/notify';
 import { openOrderDetail } from '../orders/OrderDetailPopup';
+import { ReorderButton } from '../quick-order/ReorderButton';
+import { RT } from '../quick-order/texts';
 import { orderListQuery } from '../orders/queries';
 import { RangedList, SectionHead } from './parts';
 
@@ -37,6 +39,7 @@ export function OrdersSection() {
     { id: 'shipping', header: O.cols.shipping, width: 80, className: 'center', cell: (o) => O.shippingTypes[o.shippingValue] ?? '' },
     { id: 'status', header: O.cols.status, width: 96, className: 'center', cell: (o) => <StatusBadge status={o.status} /> },
     { id: 'detail', header: O.cols.detail, width: 96, className: 'center', cell: detailButton },
+    { id: 'reorder', header: RT.button, width: 96, className: 'center', cell: (o) => <ReorderButton seq={o.seq} /> },
   ];
 
   return (
@@ -56,7 +59,7 @@ export function OrdersSection() {
             <p>
               {o.name} · {O.shippingTypes[o.shippingValue] ?? ''} · <b>{won(paid(o))}</b>
             </p>
-            {detailButton(o)}
+            {detailButton(o)} <ReorderButton seq={o.seq} />
           </>
         )}
       />

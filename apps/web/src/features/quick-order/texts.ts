@@ -36,3 +36,11 @@ export const QT = {
   },
   summary: (n: number, ready: number) => `${n}줄 중 ${ready}줄을 담을 수 있습니다.`,
 } as const;
+
+/** '다시 담기' on an order (docs/requirements.md#reorder). */
+export const RT = {
+  button: '다시 담기',
+  busy: '담는 중…',
+  label: (seq: number) => `주문 ${seq} 다시 담기`,
+  line: (name: string, message: string) => `· ${name}: ${message}`,
+} as const;
