@@ -225,6 +225,23 @@ describe('api/addQuickOrderToCart', () => {
     expect((await cartOf(buyer.main.seq)).length).toBe(before + 1);
   });
 
+  it("a quick-order line's memo and job reference go onto the order line when the cart line is paid", async () => {
+    const p = await product('QO-PAY-JOB', 5);
+    await fund(server, buyer.companyId, 100_000);
+    expect((await addAll(tokens.sub, [{ productId: p.id, qty: 2, memo: '운전석', jobRef: 'W-2026-118' }])).body.code).toBe(201);
+    const line = (await cartOf(buyer.subs[0]!.seq)).find((c) => c.productId === p.id)!;
+    const paid = await call<{ orderSeq: number }>(
+      server,
+      'POST',
+      'api/requestPaymentProduct',
+      { shippingInfo: { name: '김작업', phone: '01055556789', shippingValue: 4, shippingPayType: 2 }, carts: [{ seq: line.id, qty: 2 }] },
+      tokens.sub,
+    );
+    expect(paid.body.code).toBe(201);
+    const [row] = await queryRows<{ memo: string; job_ref: string; qty: number }>(server.db, sql`select memo, job_ref, qty from order_lines where order_id = ${paid.body.results!.orderSeq}`);
+    expect(row).toEqual({ memo: '운전석', job_ref: 'W-2026-118', qty: 2 });
+  });
+
   it('race: while other buyers pay for the last units, each quick order is all in the cart or none of it', async () => {
     await fund(server, other.companyId, 1_000_000);
     const rounds = 12;
