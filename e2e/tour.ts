@@ -271,7 +271,7 @@ export function tour(data: TourData): Leg[] {
           name: 'quick order: results',
           path: '/quickOrder',
           show: async (p) => {
-            await p.getByLabel('품번 목록 붙여넣기').fill('ZZ-NO-SUCH-1 2\nZZ-NO-SUCH-2 1');
+            await p.getByRole('textbox', { name: '품번 목록 붙여넣기' }).fill('ZZ-NO-SUCH-1 2\nZZ-NO-SUCH-2 1');
             await p.getByRole('button', { name: '품번 확인' }).click();
             await p.getByRole('region', { name: '확인 결과' }).waitFor();
           },
@@ -318,7 +318,7 @@ export function tour(data: TourData): Leg[] {
           name: 'quick order: results',
           path: '/mobileQuickOrder',
           show: async (p) => {
-            await p.getByLabel('품번 목록 붙여넣기').fill('ZZ-NO-SUCH-1 2\nZZ-NO-SUCH-3 1');
+            await p.getByRole('textbox', { name: '품번 목록 붙여넣기' }).fill('ZZ-NO-SUCH-1 2\nZZ-NO-SUCH-3 1');
             await p.getByRole('button', { name: '품번 확인' }).click();
             await p.getByRole('region', { name: '확인 결과' }).waitFor();
           },
