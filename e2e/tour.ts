@@ -268,15 +268,6 @@ export function tour(data: TourData): Leg[] {
         { name: 'cart', path: '/cart' },
         { name: 'quick order', path: '/quickOrder' },
         {
-          name: 'quick order: results',
-          path: '/quickOrder',
-          show: async (p) => {
-            await p.getByRole('textbox', { name: '품번 목록 붙여넣기' }).fill('ZZ-NO-SUCH-1 2\nZZ-NO-SUCH-2 1');
-            await p.getByRole('button', { name: '품번 확인' }).click();
-            await p.getByRole('region', { name: '확인 결과' }).waitFor();
-          },
-        },
-        {
           name: 'checkout',
           show: async (p) => {
             await p.getByRole('button', { name: /선택 상품 주문하기/ }).click();
@@ -314,15 +305,6 @@ export function tour(data: TourData): Leg[] {
         },
         { name: 'cart', path: '/cartm' },
         { name: 'quick order', path: '/mobileQuickOrder' },
-        {
-          name: 'quick order: results',
-          path: '/mobileQuickOrder',
-          show: async (p) => {
-            await p.getByRole('textbox', { name: '품번 목록 붙여넣기' }).fill('ZZ-NO-SUCH-1 2\nZZ-NO-SUCH-3 1');
-            await p.getByRole('button', { name: '품번 확인' }).click();
-            await p.getByRole('region', { name: '확인 결과' }).waitFor();
-          },
-        },
         {
           name: 'checkout',
           show: async (p) => {
