@@ -267,6 +267,7 @@ export function tour(data: TourData): Leg[] {
         { name: 'home: product dialog', path: '/home', show: productDialog },
         { name: 'product', path: `/productDetail/${productSeq}` },
         { name: 'cart', path: '/cart' },
+        { name: 'quick order', path: '/quickOrder' },
         {
           name: 'checkout',
           show: async (p) => {
@@ -304,6 +305,7 @@ export function tour(data: TourData): Leg[] {
           },
         },
         { name: 'cart', path: '/cartm' },
+        { name: 'quick order', path: '/mobileQuickOrder' },
         {
           name: 'checkout',
           show: async (p) => {

@@ -17,6 +17,7 @@ import { inquiryRoutes } from './features/inquiry/routes.js';
 import { noticeRoutes } from './features/notices/routes.js';
 import { productRoutes } from './features/products/routes.js';
 import { cartRoutes } from './features/cart/routes.js';
+import { quickOrderRoutes } from './features/quick-order/routes.js';
 import { orderRoutes } from './features/orders/routes.js';
 import { shippingRoutes } from './features/shipping/routes.js';
 import { memberRoutes } from './features/members/routes.js';
@@ -155,6 +156,7 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
   inquiryRoutes(app, ctx);
   carInfoRoutes(app, ctx);
   cartRoutes(app, ctx);
+  quickOrderRoutes(app, ctx);
   orderRoutes(app, ctx);
   shippingRoutes(app, ctx);
   memberRoutes(app, ctx);

@@ -15,6 +15,7 @@ import {
   phoneCodeRequestQuery,
 } from './auth.js';
 import { emptyAnswer } from './envelope.js';
+import { addQuickOrderToCartAnswer, addQuickOrderToCartRequest, reorderAnswer, reorderRequest, resolveQuickOrderAnswer, resolveQuickOrderRequest } from './quick-order.js';
 import { myVehiclesAnswer, myVehicleWriteAnswer, removeMyVehicleRequest, saveMyVehicleRequest } from './vehicles.js';
 import { mallConfigAnswer } from './mall.js';
 import { bodyPartsAnswer, epcToProductAnswer, epcToProductRequest, inquiryAnswer, inquiryRequest, noticeAnswer, noticeRequest, productAnswer, productDetailRequest, productHomeRequest, productListAnswer } from './products.js';
@@ -196,6 +197,9 @@ export const CALL_SCHEMAS = {
   updateMyInfo: { body: updateMyInfoRequest, answer: loginAnswer },
   updateMyPassword: { body: updateMyPasswordRequest, answer: memberWriteAnswer },
   updateMyCompanyInfo: { body: updateCompanyInfoRequest, answer: companyInfoAnswer },
+  resolveQuickOrder: { body: resolveQuickOrderRequest, answer: resolveQuickOrderAnswer },
+  addQuickOrderToCart: { body: addQuickOrderToCartRequest, answer: addQuickOrderToCartAnswer },
+  reorder: { body: reorderRequest, answer: reorderAnswer },
   getMyVehicles: { answer: myVehiclesAnswer },
   saveMyVehicle: { body: saveMyVehicleRequest, answer: myVehicleWriteAnswer },
   removeMyVehicle: { body: removeMyVehicleRequest, answer: myVehicleWriteAnswer },

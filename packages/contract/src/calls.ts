@@ -201,6 +201,22 @@ export const CALLS = {
     ...CALL_ROUTES.getMallOrderDetail, tags: ['orders'], summary: '주문 상세',
     description: '회사 주문 하나의 상품, 배송 정보와 상태.', example: { seq: 1 },
   },
+  resolveQuickOrder: {
+    ...CALL_ROUTES.resolveQuickOrder, tags: ['cart'], summary: '빠른주문: 품번 목록 확인 (붙여넣기 또는 multipart file)',
+    description:
+      '견적서에서 붙여넣은 줄(품번, 수량, 메모; 탭·쉼표·공백 구분, 최대 500줄) 또는 multipart의 file 필드로 올린 .xlsx/.csv(UTF-8, EUC-KR, 1MB)를 읽어 줄마다 상태(exact, replaced, interchangeable, choose, short, soldOut, unknown, invalid)와 후보 상품(회사 등급 가격, 재고, 창고)을 답합니다. 저장하는 것은 없습니다.',
+    example: { text: '34116860242\t2\t앞 패드\nA 000 420 12 20, 1' },
+  },
+  addQuickOrderToCart: {
+    ...CALL_ROUTES.addQuickOrderToCart, tags: ['cart'], summary: '빠른주문: 한 번에 장바구니 담기 (201)',
+    description: '빠른주문 표의 줄을 한 트랜잭션으로 장바구니에 담습니다. 그사이 재고가 바뀐 줄이 있으면 아무것도 담지 않고 그 줄들을 알려 줍니다 (409). memo와 jobRef(작업번호·차량번호, 30자)는 선택입니다.',
+    example: { lines: [{ productId: 1, qty: 2, memo: '앞 패드', jobRef: '12가3456' }] },
+  },
+  reorder: {
+    ...CALL_ROUTES.reorder, tags: ['orders'], summary: '다시 담기: 주문한 상품을 오늘 가격으로 장바구니에 (201)',
+    description: '회사 주문 하나의 상품을 오늘 가격으로, 재고만큼 장바구니에 담고 줄마다 바뀐 점(가격, 재고, 대체품번, 판매 중지)을 알려 줍니다. 다른 회사의 주문은 404입니다.',
+    example: { seq: 1 },
+  },
   requestPaymentProduct: {
     ...CALL_ROUTES.requestPaymentProduct, tags: ['orders'], summary: '캐시 결제 (거래 채널과 같은 처리; clientRequestId가 있으면 같은 요청은 한 번만 결제)',
     description: '장바구니 줄을 캐시로 결제해 주문을 만듭니다 (201). 한 창고의 상품만, 잔액이 상품과 배송비보다 적으면 거절합니다.',

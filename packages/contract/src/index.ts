@@ -33,3 +33,4 @@ export * from './providers.js';
 export * from './admin.js';
 export * from './jobs.js';
 export * from './vehicles.js';
+export * from './quick-order.js';

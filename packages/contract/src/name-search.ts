@@ -28,6 +28,11 @@ export interface ProductNameColumns {
   nameJamo: string;
 }
 
+/** The jamo of a typed text in its compact form (what `name_jamo` holds for a name). */
+export function jamoForm(value: string): string {
+  return disassemble(compactName(value));
+}
+
 /** The stored columns of a product name (written on insert and on every change of the name). */
 export function productNameColumns(name: string): ProductNameColumns {
   const nameCompact = compactName(name);

@@ -36,8 +36,19 @@ export const productView = z.object({
 });
 export type ProductView = z.infer<typeof productView>;
 
+/**
+ * A row of a search: why it matched (issue 22, docs/search.md#part-numbers). Fields of ours, absent
+ * from a plain listing: `matchKind` own / replaced / interchangeable / name / similar, `matchReason`
+ * the line the buyer reads ('품번 일치', '대체품번 (이전 번호 X → 현재 Y)', '호환품번').
+ */
+export const productHit = productView.extend({
+  matchKind: z.enum(['own', 'replaced', 'interchangeable', 'name', 'similar']).optional(),
+  matchReason: z.string().optional(),
+});
+export type ProductHit = z.infer<typeof productHit>;
+
 /** api/getProductHome: a page of the grid; `more` tells whether another page follows. */
-export const productListAnswer = answerOf(z.array(productView)).extend({ more: z.boolean() });
+export const productListAnswer = answerOf(z.array(productHit)).extend({ more: z.boolean() });
 export type ProductListAnswer = z.infer<typeof productListAnswer>;
 /** api/getProductHomeDetail and api/getProductInfo. */
 export const productAnswer = answerOf(productView);

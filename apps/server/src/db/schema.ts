@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -239,9 +240,21 @@ export const products = pgTable(
     brand: text('brand').notNull().default(''),
     /** Selling company; 0 = the shop itself. */
     companyId: integer('company_id').notNull().default(0),
+    /**
+     * The name's search forms (productNameColumns in the contract; docs/search.md#korean-name-search),
+     * written with the name by every product write. '' until written: search then still finds the
+     * row through `name` itself.
+     */
+    nameCompact: text('name_compact').notNull().default(''),
+    nameChosung: text('name_chosung').notNull().default(''),
+    nameJamo: text('name_jamo').notNull().default(''),
     createdAt: createdAt(),
   },
   (t) => [
+    index('products_name_chosung_trgm').using('gin', sql`${t.nameChosung} gin_trgm_ops`),
+    index('products_name_jamo_trgm').using('gin', sql`${t.nameJamo} gin_trgm_ops`),
+    index('products_name_chosung_prefix').on(sql`${t.nameChosung} text_pattern_ops`),
+    index('products_name_jamo_prefix').on(sql`${t.nameJamo} text_pattern_ops`),
     index('products_pid_key').on(sql`${t.pidKey} text_pattern_ops`),
     index('products_factory_key').on(sql`${t.factoryKey} text_pattern_ops`),
     index('products_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
@@ -296,6 +309,10 @@ export const cartItems = pgTable(
     qty: integer('qty').notNull(),
     /** The vehicle the part was picked for in the catalogue (fewer 'information differs' returns). */
     vin: text('vin'),
+    /** The buyer's note from a quick order line (docs/requirements.md#quick-order). */
+    memo: text('memo').notNull().default(''),
+    /** 작업번호 or 차량번호 the part is for, up to 30 characters (docs/requirements.md#job-reference). */
+    jobRef: text('job_ref').notNull().default(''),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('cart_items_member_product').on(t.memberId, t.productId), check('cart_items_qty_positive', sql`${t.qty} > 0`)],
@@ -336,6 +353,8 @@ export const orders = pgTable(
     waybill: text('waybill').notNull().default(''),
     returnReason: integer('return_reason'),
     staffNote: text('staff_note').notNull().default(''),
+    /** The order's 작업번호 or 차량번호, typed at checkout (docs/requirements.md#job-reference). */
+    jobRef: text('job_ref').notNull().default(''),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -364,6 +383,9 @@ export const orderLines = pgTable(
     price: won('price').notNull(),
     /** The vehicle the part was bought for, carried from the cart line or 'buy now' (issue 10). */
     vin: text('vin'),
+    /** Memo and job reference carried from the cart line (docs/requirements.md#job-reference). */
+    memo: text('memo').notNull().default(''),
+    jobRef: text('job_ref').notNull().default(''),
     createdAt: createdAt(),
   },
   (t) => [index('order_lines_order').on(t.orderId), check('order_lines_qty_positive', sql`${t.qty} > 0`)],
@@ -441,7 +463,42 @@ export const adminAudit = pgTable(
   },
   (t) => [index('admin_audit_created').on(t.createdAt), index('admin_audit_action').on(t.action, t.createdAt)],
 );
+/** 관심상품: one list per company, shared by its main and sub-accounts (docs/requirements.md#favourites). */
+export const favorites = pgTable(
+  'favorites',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    /** Who added it. */
+    memberId: integer('member_id').references(() => members.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: 'favorites_pk', columns: [t.companyId, t.productId] })],
+);
+
+/** 재입고 알림: a member waiting for a sold-out product; the row goes when the message is queued. */
+export const restockAlerts = pgTable(
+  'restock_alerts',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: 'restock_alerts_pk', columns: [t.memberId, t.productId] }), index('restock_alerts_product').on(t.productId)],
+);
 export * from '../features/epc/schema.js';
 export * from '../features/chat/schema.js';
 export * from '../features/jobs/schema.js';
 export * from '../features/vehicles/schema.js';
+export * from '../features/products/schema.js';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { alphaNumber, PRODUCT_CATEGORIES, type ProductCategory } from '@partsmall/contract';
+import { alphaNumber, productNameColumns, PRODUCT_CATEGORIES, type ProductCategory } from '@partsmall/contract';
 import type { Db } from '../db/client.js';
 import { products } from '../db/schema.js';
 
@@ -187,8 +187,10 @@ export function demoProductFacts(count: number, seed = 20261121): DemoProduct[] 
     const noteIndex = Math.floor(rand() * 7);
     const detailInfo = china ? CHINA_NOTE : noteIndex < NOTES.length && rand() < 0.35 ? NOTES[noteIndex]! : '';
     const variant = (i % 3) + 1;
+    const name = `${brand.label} ${model} ${kind.name}`;
     const row: ProductInsert = {
-      name: `${brand.label} ${model} ${kind.name}`,
+      name,
+      ...productNameColumns(name),
       pid,
       pidKey: alphaNumber(pid),
       factoryNum,

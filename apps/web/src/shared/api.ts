@@ -81,7 +81,9 @@ export async function api<I extends CallId>(call: I, payload: Payload<I>, opts: 
   const headers: Record<string, string> = {};
   const token = session.get().token;
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (method === 'POST') headers['Content-Type'] = 'application/json';
+  // A file upload (FormData) sets its own multipart type and boundary.
+  const form = payload instanceof FormData ? payload : null;
+  if (method === 'POST' && !form) headers['Content-Type'] = 'application/json';
   const signal = opts.signal ? AbortSignal.any([opts.signal, AbortSignal.timeout(TIMEOUT_MS)]) : AbortSignal.timeout(TIMEOUT_MS);
   const sent = (payload ?? undefined) as object | undefined;
   let res: Response;
@@ -89,7 +91,7 @@ export async function api<I extends CallId>(call: I, payload: Payload<I>, opts: 
     res = await fetch(urlOf(method, path, sent), {
       method,
       headers,
-      body: method === 'POST' ? JSON.stringify(sent ?? {}) : undefined,
+      body: method === 'POST' ? (form ?? JSON.stringify(sent ?? {})) : undefined,
       signal,
     });
   } catch (e) {

@@ -16,6 +16,7 @@ export const PATHS = {
   notice: ['/notice', '/noticem'],
   map: ['/map', '/mobileMap'],
   cart: ['/cart', '/cartm'],
+  quickOrder: ['/quickOrder', '/mobileQuickOrder'],
   checkout: ['/checkOut', '/checkOutm'],
   checkoutFinish: ['/checkOutFinish', '/mobileCheckOutFinish'],
   management: ['/management', '/mobileManagement'],

@@ -56,6 +56,7 @@ export const T = {
     buyLicense: '라이선스',
     orders: '주문내역',
     cart: '장바구니',
+    quickOrder: '빠른주문',
     logout: '로그아웃',
     loggedOut: '로그아웃되었습니다.',
     inquiry: '1:1 문의',

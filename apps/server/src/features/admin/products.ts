@@ -9,6 +9,7 @@ import {
   MSG_ADMIN,
   PRODUCT_CSV_COLUMNS,
   alphaNumber,
+  productNameColumns,
   productFields,
   type AdminProduct,
   type ImportProductsResult,
@@ -94,8 +95,13 @@ export const productDetail = (db: Db, seq: number) => productRow(db, seq);
 type Fields = z.output<typeof productFields>;
 
 function columns(f: Fields) {
+  // The name's search forms go with every write of the name (docs/search.md#korean-name-search).
+  const forms = productNameColumns(f.name);
   return {
     name: f.name,
+    name_compact: forms.nameCompact,
+    name_chosung: forms.nameChosung,
+    name_jamo: forms.nameJamo,
     pid: f.pid,
     pid_key: alphaNumber(f.pid),
     factory_num: f.factoryNum,
@@ -131,8 +137,8 @@ async function insertProduct(tx: Tx, f: Fields, hasAmount: number): Promise<numb
   const c = columns(f);
   const [row] = await queryRows<{ id: number }>(
     tx,
-    sql`insert into products (name, pid, pid_key, factory_num, factory_key, type, sale_price, price_a, price_b, price_c, price_d, stock_name, storage_id, detail_info, description, category, brand, has_amount)
-        values (${c.name}, ${c.pid}, ${c.pid_key}, ${c.factory_num}, ${c.factory_key}, ${c.type}, ${c.sale_price}, ${c.price_a}, ${c.price_b}, ${c.price_c}, ${c.price_d}, ${c.stock_name}, ${c.storage_id}, ${c.detail_info}, ${c.description}, ${c.category}, ${c.brand}, ${hasAmount})
+    sql`insert into products (name, name_compact, name_chosung, name_jamo, pid, pid_key, factory_num, factory_key, type, sale_price, price_a, price_b, price_c, price_d, stock_name, storage_id, detail_info, description, category, brand, has_amount)
+        values (${c.name}, ${c.name_compact}, ${c.name_chosung}, ${c.name_jamo}, ${c.pid}, ${c.pid_key}, ${c.factory_num}, ${c.factory_key}, ${c.type}, ${c.sale_price}, ${c.price_a}, ${c.price_b}, ${c.price_c}, ${c.price_d}, ${c.stock_name}, ${c.storage_id}, ${c.detail_info}, ${c.description}, ${c.category}, ${c.brand}, ${hasAmount})
         returning id`,
   );
   return num(row!.id);
@@ -140,7 +146,7 @@ async function insertProduct(tx: Tx, f: Fields, hasAmount: number): Promise<numb
 
 async function updateProduct(tx: Tx, id: number, f: Fields, hasAmount?: number) {
   const c = columns(f);
-  await tx.execute(sql`update products set name = ${c.name}, pid = ${c.pid}, pid_key = ${c.pid_key}, factory_num = ${c.factory_num}, factory_key = ${c.factory_key},
+  await tx.execute(sql`update products set name = ${c.name}, name_compact = ${c.name_compact}, name_chosung = ${c.name_chosung}, name_jamo = ${c.name_jamo}, pid = ${c.pid}, pid_key = ${c.pid_key}, factory_num = ${c.factory_num}, factory_key = ${c.factory_key},
       type = ${c.type}, sale_price = ${c.sale_price}, price_a = ${c.price_a}, price_b = ${c.price_b}, price_c = ${c.price_c}, price_d = ${c.price_d},
       stock_name = ${c.stock_name}, storage_id = ${c.storage_id}, detail_info = ${c.detail_info}, description = ${c.description}, category = ${c.category}, brand = ${c.brand}
       ${hasAmount !== undefined ? sql`, has_amount = ${hasAmount}` : sql``} where id = ${id}`);

@@ -47,6 +47,8 @@ export async function payOrder(db: Db, buyer: Buyer, req: ParsedPayment): Promis
   const wanted = new Map<number, number>();
   // The vehicle each product was picked for (cart line or 'buy now' item), carried to the order line.
   const vins = new Map<number, string>();
+  // The memo and job reference of a cart line go with it onto the order line (docs/requirements.md#job-reference).
+  const notes = new Map<number, { memo: string; jobRef: string }>();
   for (const c of req.carts) {
     const line = c.seq !== undefined ? cart.find((l) => l.id === c.seq)! : null;
     const productId = line ? line.productId : c.productId;
@@ -54,6 +56,7 @@ export async function payOrder(db: Db, buyer: Buyer, req: ParsedPayment): Promis
     wanted.set(productId, (wanted.get(productId) ?? 0) + c.qty);
     const vin = line?.vin ?? c.vin;
     if (vin && !vins.has(productId)) vins.set(productId, vin);
+    if (line && (line.memo || line.jobRef) && !notes.has(productId)) notes.set(productId, { memo: line.memo, jobRef: line.jobRef });
   }
   const productIds = [...wanted.keys()].sort((a, b) => a - b);
   // Without the client's request id (the spec's payload has none) the order gets an id of its own,
@@ -127,12 +130,15 @@ export async function payOrder(db: Db, buyer: Buyer, req: ParsedPayment): Promis
     const point = await debit(tx, { companyId: buyer.companyId, amount: total, type: 'order', memberId: buyer.memberId, note: `주문 #${claimed.id}` });
 
     const lineValues = sql.join(
-      lines.map((l) => sql`(${claimed.id}, ${l.product.id}, ${l.product.name}, ${l.product.pid}, ${l.product.factory_num}, ${l.qty}, ${l.price}, ${vins.get(l.product.id) ?? null}::text)`),
+      lines.map(
+        (l) =>
+          sql`(${claimed.id}, ${l.product.id}, ${l.product.name}, ${l.product.pid}, ${l.product.factory_num}, ${l.qty}, ${l.price}, ${vins.get(l.product.id) ?? null}::text, ${notes.get(l.product.id)?.memo ?? ''}::text, ${notes.get(l.product.id)?.jobRef ?? ''}::text)`,
+      ),
       sql`, `,
     );
     await tx.execute(sql`
       with lines as (
-        insert into order_lines (order_id, product_id, name, pid, factory_num, qty, price, vin) values ${lineValues}
+        insert into order_lines (order_id, product_id, name, pid, factory_num, qty, price, vin, memo, job_ref) values ${lineValues}
       )
       insert into order_events (order_id, from_status, to_status, member_id) values (${claimed.id}, null, 0, ${buyer.memberId})`);
     if (cartSeqs.length > 0) {

@@ -1,6 +1,9 @@
-import { alphaNumber, tierPrice, type CompanyLevel, type ProductView } from '@partsmall/contract';
+import { alphaNumber, OWN_NUMBER_LABEL, tierPrice, type CompanyLevel, type ProductHit, type ProductView } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { runPrepared, type PreparedStatement } from '../../db/prepared.js';
+import { LIST_COLUMNS } from './columns.js';
+import { nameCondition, nameMatches, similarNames, synonymIndex } from './name-search.js';
+import { findProductsByNumbers } from './part-numbers.js';
 
 /** Whose prices an answer may carry: a company's level, or none for visitors and staff. */
 export type Viewer = { level: CompanyLevel } | null;
@@ -14,11 +17,6 @@ export type Viewer = { level: CompanyLevel } | null;
  */
 export type ProductRow = ProductView & { priceA: number; priceB: number; priceC: number; priceD: number; basePrice: number };
 
-const LIST_COLUMNS = `id as seq, name, pid, factory_num as "factoryNum", type, has_amount as "hasAmount", has_amount as stock,
-  stock_name as "stockName", storage_id as "storageId", img_files as "imgFiles", coalesce(img_files->>0, '') as image,
-  detail_info as "detailInfo", category, brand, company_id as "companyId",
-  price_a::float8 as "priceA", price_b::float8 as "priceB", price_c::float8 as "priceC", price_d::float8 as "priceD",
-  sale_price::float8 as "basePrice"`;
 /** The product page and popups read the long description too; the grid does not. */
 const DETAIL_COLUMNS = `${LIST_COLUMNS}, description`;
 
@@ -113,17 +111,55 @@ export function gridQuery(q: ProductQuery): { statement: PreparedStatement; valu
   return { statement: gridStatement(search, Boolean(q.category)), values };
 }
 
+/** A grid row of a search, with why it matched (productHit in the contract). */
+export type ProductHitRow = ProductRow & { matchKind?: ProductHit['matchKind']; matchReason?: string };
+
+/** At most this many relation hits (chain, interchangeable) head the first page of a number search. */
+const MAX_RELATION_HITS = 20;
+export const SIMILAR_REASON = '비슷한 이름';
+
 /**
- * The home grid: by name (trigram index on name), by part number (alpha-number prefix on the OE
- * and factory numbers, btree indexes), or everything, in id order so that paging is stable. Fetches
- * one extra row to tell whether more follow, instead of counting.
+ * The home grid: by name (docs/search.md#korean-name-search: 초성, half-typed syllables, synonyms,
+ * then a typo), by part number (docs/search.md#part-numbers: the first page starts with what the
+ * number's chain and interchangeable numbers lead to, then the alpha-number prefix of the OE and
+ * factory numbers), or everything, in id order so that paging is stable. Fetches one extra row to
+ * tell whether more follow, instead of counting.
  */
-export async function searchProducts(db: Db, q: ProductQuery): Promise<{ rows: ProductRow[]; more: boolean }> {
+export async function searchProducts(db: Db, q: ProductQuery): Promise<{ rows: ProductHitRow[]; more: boolean }> {
+  const keyword = q.keyword ?? '';
+  if (keyword !== '' && q.searchType !== 'pid') return searchByName(db, keyword, q);
   const query = gridQuery(q);
   if (!query) return { rows: [], more: false };
-  const rows = await runPrepared<ProductRow>(db, query.statement, query.values);
+  const rows: ProductHitRow[] = await runPrepared<ProductRow>(db, query.statement, query.values);
   const more = rows.length > q.size;
   if (more) rows.length = q.size;
+  if (keyword === '') return { rows, more };
+  for (const row of rows) {
+    row.matchKind = 'own';
+    row.matchReason = OWN_NUMBER_LABEL;
+  }
+  if (q.page !== 1) return { rows, more };
+  const hits = (await findProductsByNumbers(db, [keyword])).get(alphaNumber(keyword)) ?? [];
+  const head: ProductHitRow[] = hits
+    .filter((h) => !q.category || h.product.category === q.category)
+    .slice(0, MAX_RELATION_HITS)
+    .map((h) => ({ ...h.product, matchKind: h.match, matchReason: h.reason }));
+  const shown = new Set(head.map((r) => r.seq));
+  return { rows: [...head, ...rows.filter((r) => !shown.has(r.seq))], more };
+}
+
+async function searchByName(db: Db, keyword: string, q: ProductQuery): Promise<{ rows: ProductHitRow[]; more: boolean }> {
+  const where = nameCondition(keyword, await synonymIndex(db));
+  if (!where) return { rows: [], more: false };
+  const rows: ProductHitRow[] = await nameMatches(db, where, { category: q.category, limit: q.size + 1, offset: (q.page - 1) * q.size });
+  const more = rows.length > q.size;
+  if (more) rows.length = q.size;
+  for (const row of rows) row.matchKind = 'name';
+  // Few exact matches on the first page: names one typo away follow, marked as such.
+  if (q.page === 1 && rows.length < q.size) {
+    const similar = await similarNames(db, keyword, { category: q.category, exclude: rows.map((r) => r.seq), limit: q.size - rows.length });
+    for (const row of similar) rows.push({ ...row, matchKind: 'similar', matchReason: SIMILAR_REASON });
+  }
   return { rows, more };
 }
 

@@ -4,6 +4,7 @@ import { T } from '../../shared/texts';
 import type { Column } from '../../shared/ui/DataTable';
 import { useNotify } from '../../shared/ui/notify';
 import { openOrderDetail, orderListQuery } from '../orders';
+import { ReorderButton, RT } from '../quick-order';
 import { RangedList, SectionHead } from './parts';
 
 const M = T.management;
@@ -36,6 +37,7 @@ export function OrdersSection() {
     { id: 'shipping', header: O.cols.shipping, width: 80, className: 'center', cell: (o) => T.trade.shipping[o.shippingValue] ?? '' },
     { id: 'status', header: O.cols.status, width: 96, className: 'center', cell: (o) => <StatusBadge status={o.status} /> },
     { id: 'detail', header: O.cols.detail, width: 96, className: 'center', cell: detailButton },
+    { id: 'reorder', header: RT.button, width: 96, className: 'center', cell: (o) => <ReorderButton seq={o.seq} /> },
   ];
 
   return (
@@ -55,7 +57,7 @@ export function OrdersSection() {
             <p>
               {o.name} · {T.trade.shipping[o.shippingValue] ?? ''} · <b>{won(paid(o))}</b>
             </p>
-            {detailButton(o)}
+            {detailButton(o)} <ReorderButton seq={o.seq} />
           </>
         )}
       />

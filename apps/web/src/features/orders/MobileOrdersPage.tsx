@@ -7,6 +7,7 @@ import { useNotify } from '../../shared/ui/notify';
 import { Loading, Spinner } from '../../shared/ui/states';
 import { BackButton } from '../../shared/ui/BackButton';
 import { orderPagesQuery, useCancelOrder } from './api';
+import { ReorderButton } from '../quick-order';
 
 const t = T.trade.mobileOrders;
 const D = T.trade.detail;
@@ -83,6 +84,7 @@ export function MobileOrdersPage() {
                   </ul>
                 </dd>
               </dl>
+              <ReorderButton seq={o.seq} className="btn btn-block" />
               {canCancel && (
                 <button type="button" className="btn btn-block btn-danger-outline" onClick={() => askCancel(o)}>
                   {D.cancel}

@@ -10,6 +10,7 @@ import { useNotify } from '../../shared/ui/notify';
 import { openPopup, POPUP } from '../../shared/ui/popup';
 import { Loading } from '../../shared/ui/states';
 import { VatSplit } from '../../shared/ui/VatSplit';
+import { ReorderButton } from '../quick-order';
 import { orderQuery, useCancelOrder, useReturnOrder } from './api';
 
 const t = T.trade.detail;
@@ -226,6 +227,9 @@ export function OrderDetailPopup() {
           </tr>
         </tfoot>
       </table>
+      <footer className="od-actions">
+        <ReorderButton seq={order.seq} className="btn" />
+      </footer>
       {(canCancel || canReturn) && (
         <footer className="od-actions">
           {canCancel && (

@@ -105,6 +105,7 @@ export function TopBar() {
                         {e.label}
                       </Link>
                     ))}
+                    <Link to={PATHS.quickOrder[0]}>{T.topBar.quickOrder}</Link>
                     <Link to={PATHS.cart[0]} className="cart-link">
                       {T.topBar.cart}
                       <span className="cart-badge" data-testid="cart-count">

@@ -165,6 +165,12 @@ export function MobileLayout() {
             {T.topBar.epc}
           </Link>
         )}
+        {userInfo?.companyInfo && (
+          <Link to={PATHS.quickOrder[1]}>
+            <Icon d="M5 4h14v2H5zm0 5h14v2H5zm0 5h9v2H5zm11 0h3v3h3v3h-3v3h-3v-3h-3v-3h3z" />
+            {T.topBar.quickOrder}
+          </Link>
+        )}
         {userInfo ? (
           <button type="button" onClick={leave}>
             <Icon d="M10 4h-5v16h5v-2H7V6h3zm5.6 3.6L14.2 9l2 2H9v2h7.2l-2 2 1.4 1.4 4.4-4.4z" />

@@ -1,0 +1,124 @@
+import { sql } from 'drizzle-orm';
+import {
+  alphaNumber,
+  indexPartRelations,
+  resolvePartNumber,
+  type PartMatchKind,
+  type PartRelation,
+  type PartRelationIndex,
+} from '@partsmall/contract';
+import { queryRows, type Db, type Tx } from '../../db/client.js';
+import { LIST_COLUMNS } from './columns.js';
+import type { ProductRow } from './service.js';
+
+/**
+ * Any-number search (issue 22, docs/search.md#part-numbers): a typed number finds the products of
+ * its own number, of the current numbers of its supersession chain and of its interchangeable
+ * numbers, each hit saying why. The relations are those of every catalogue and of the shop's
+ * cross-reference (the `part_relations` view). Numbers compare by alphaNumber and only by equality:
+ * a part number is never matched approximately.
+ */
+
+/** One product a number leads to, and why. */
+export interface NumberHit {
+  product: ProductRow;
+  match: PartMatchKind;
+  /** '품번 일치', '대체품번 (이전 번호 X → 현재 Y)' or '호환품번'. */
+  reason: string;
+  /** From the typed number to the product's number, as written ([typed] for the own number). */
+  path: string[];
+}
+
+/** At most this many products per typed number (a number shared by hundreds of products stays an answer). */
+export const MAX_HITS_PER_NUMBER = 100;
+/** At most this many numbers at once (a quick order holds at most 500 lines). */
+export const MAX_NUMBERS_AT_ONCE = 1000;
+
+/** An array parameter as PostgreSQL's literal (Drizzle would spread a JS array into a list); keys are A-Z and 0-9 only. */
+const keyArray = (keys: readonly string[]) => `{${keys.map((k) => `"${k}"`).join(',')}}`;
+
+interface RelationRow {
+  pid: string;
+  to_pid: string;
+  kind: PartRelation['kind'];
+}
+
+/**
+ * The relations that can matter to `keys`: the supersession chains onwards from each key, the numbers
+ * interchangeable with any of them (either way), and the chains onwards from those. One recursive
+ * query; `hop` counts the interchange steps taken (at most one, as resolvePartNumber takes them), and
+ * the depth bound keeps a loop stored before any check from running on.
+ */
+export async function relationsFor(db: Db | Tx, keys: readonly string[]): Promise<PartRelationIndex> {
+  if (keys.length === 0) return indexPartRelations([]);
+  const rows = await queryRows<RelationRow>(
+    db,
+    sql`with recursive reach(key, depth, hop) as (
+          select k, 0, 0 from unnest(${keyArray(keys)}::text[]) k
+          union
+          select case when r.pid_key = reach.key then r.to_key else r.pid_key end, reach.depth + 1,
+                 case when r.kind = 'interchangeable' then 1 else reach.hop end
+          from reach
+          join part_relations r
+            on (r.pid_key = reach.key and (r.kind = 'supersedes' or reach.hop = 0))
+            or (r.to_key = reach.key and r.kind = 'interchangeable' and reach.hop = 0)
+          where reach.depth < 42
+        ), keys as (select distinct key from reach)
+        select distinct r.pid, r.to_pid, r.kind from part_relations r
+        where r.pid_key in (select key from keys)
+           or (r.kind = 'interchangeable' and r.to_key in (select key from keys))`,
+  );
+  return indexPartRelations(rows.map((r) => ({ from: r.pid, to: r.to_pid, kind: r.kind })));
+}
+
+/**
+ * The products of many typed numbers at once, best first per number: the current product of an old
+ * number, then the number's own products (old stock may still be sold), then interchangeable ones.
+ * The answer is keyed by the alphaNumber form of each typed number (numbers without letters or digits
+ * are left out). Reads only; a transaction may be passed so that a caller sees its own state.
+ */
+export async function findProductsByNumbers(db: Db | Tx, numbers: readonly string[]): Promise<Map<string, NumberHit[]>> {
+  const typed = new Map<string, string>();
+  for (const n of numbers) {
+    const key = alphaNumber(n);
+    if (key !== '' && !typed.has(key) && typed.size < MAX_NUMBERS_AT_ONCE) typed.set(key, n.trim());
+  }
+  const out = new Map<string, NumberHit[]>();
+  if (typed.size === 0) return out;
+  const index = await relationsFor(db, [...typed.keys()]);
+  const matches = new Map([...typed].map(([key, shown]) => [key, resolvePartNumber(index, shown)]));
+  const wanted = [...new Set([...matches.values()].flatMap((list) => list.map((m) => m.key)))];
+  const products = await productsOfKeys(db, wanted);
+  const byKey = new Map<string, (ProductRow & { pidKey: string; factoryKey: string })[]>();
+  for (const row of products) {
+    for (const k of new Set([row.pidKey, row.factoryKey])) {
+      if (k === '') continue;
+      const list = byKey.get(k);
+      if (list) list.push(row);
+      else byKey.set(k, [row]);
+    }
+  }
+  for (const [key, list] of matches) {
+    const hits: NumberHit[] = [];
+    const seen = new Set<number>();
+    for (const m of list) {
+      for (const row of byKey.get(m.key) ?? []) {
+        if (seen.has(row.seq) || hits.length >= MAX_HITS_PER_NUMBER) continue;
+        seen.add(row.seq);
+        const { pidKey: _p, factoryKey: _f, ...product } = row;
+        hits.push({ product: product as ProductRow, match: m.match, reason: m.label, path: m.path });
+      }
+    }
+    out.set(key, hits);
+  }
+  return out;
+}
+
+async function productsOfKeys(db: Db | Tx, keys: string[]) {
+  if (keys.length === 0) return [];
+  return queryRows<ProductRow & { pidKey: string; factoryKey: string }>(
+    db,
+    sql`select ${sql.raw(LIST_COLUMNS)}, pid_key as "pidKey", factory_key as "factoryKey" from products
+        where pid_key = any(${keyArray(keys)}::text[]) or factory_key = any(${keyArray(keys)}::text[]) order by id`,
+  );
+}

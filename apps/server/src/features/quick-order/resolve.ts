@@ -1,0 +1,113 @@
+/**
+ * api/resolveQuickOrder (docs/requirements.md#quick-order): each checked line of a paste or file is
+ * taken to its products, priced for the company, with what the buyer has to decide. Nothing is
+ * written: the buyer edits the table and puts it in the cart with api/addQuickOrderToCart.
+ */
+import {
+  MSG_QUICK_ORDER,
+  QUICK_ORDER_MAX_CANDIDATES,
+  tierPrice,
+  type CompanyLevel,
+  type QuickOrderCandidate,
+  type QuickOrderRow,
+  type QuickOrderRowAnswer,
+  type QuickOrderStatus,
+} from '@partsmall/contract';
+import type { Db } from '../../db/client.js';
+import { findProductsByNumbers, type NumberHit } from '../products/index.js';
+
+function candidateOf(hit: NumberHit, level: CompanyLevel): QuickOrderCandidate {
+  const p = hit.product;
+  return {
+    productId: p.seq,
+    name: p.name,
+    pid: p.pid,
+    factoryNum: p.factoryNum,
+    price: tierPrice({ priceA: p.priceA, priceB: p.priceB, priceC: p.priceC, priceD: p.priceD, salePrice: p.basePrice }, level),
+    stock: p.hasAmount,
+    stockName: p.stockName,
+    storageId: p.storageId,
+    match: hit.match,
+    label: hit.reason,
+  };
+}
+
+/** Status, proposed product and quantity, and the line's explanation, of one resolved line. */
+function decide(row: QuickOrderRow, hits: NumberHit[], level: CompanyLevel): QuickOrderRowAnswer {
+  const base = { line: row.line, input: row.raw, partNumber: row.partNumber, qty: row.qty, memo: row.memo, mergedLines: row.mergedLines ?? [] };
+  if (row.error || row.qty === null) {
+    return { ...base, status: 'invalid', message: row.error ?? MSG_QUICK_ORDER.qty, candidates: [], productId: null, orderQty: 0 };
+  }
+  if (hits.length === 0) return { ...base, status: 'unknown', message: MSG_QUICK_ORDER.unknown, candidates: [], productId: null, orderQty: 0 };
+  const candidates = hits.slice(0, QUICK_ORDER_MAX_CANDIDATES).map((h) => candidateOf(h, level));
+  // The best kind of match decides (an old number's current product before its own old stock, both
+  // before interchangeable parts); the others stay as candidates the buyer may switch to. Several
+  // products of that best kind (warehouses, types) are the buyer's choice.
+  const best = candidates.filter((c) => c.match === candidates[0]!.match);
+  if (best.length > 1) {
+    const message = hits.length > QUICK_ORDER_MAX_CANDIDATES ? MSG_QUICK_ORDER.chooseMany : MSG_QUICK_ORDER.choose(hits.length);
+    return { ...base, status: 'choose', message, candidates, productId: null, orderQty: row.qty };
+  }
+  const only = best[0]!;
+  let status: QuickOrderStatus = only.match === 'own' ? 'exact' : only.match;
+  let message: string =
+    only.match === 'replaced' ? MSG_QUICK_ORDER.replaced(row.partNumber, only.pid) : only.match === 'interchangeable' ? MSG_QUICK_ORDER.interchangeable : MSG_QUICK_ORDER.exact;
+  let orderQty = row.qty;
+  if (only.stock <= 0) {
+    status = 'soldOut';
+    message = MSG_QUICK_ORDER.soldOut;
+    orderQty = 0;
+  } else if (only.stock < row.qty) {
+    status = 'short';
+    message = MSG_QUICK_ORDER.short(only.stock);
+    orderQty = only.stock;
+  }
+  return { ...base, status, message, candidates, productId: only.productId, orderQty };
+}
+
+/**
+ * Lines that came to the same product (an old and a current number of one part, typed on two lines)
+ * become one: quantities added (up to the stock, as a short line says), memos joined.
+ */
+function mergeSameProduct(rows: QuickOrderRowAnswer[]): QuickOrderRowAnswer[] {
+  const out: QuickOrderRowAnswer[] = [];
+  const byProduct = new Map<number, QuickOrderRowAnswer>();
+  for (const row of rows) {
+    const into = row.productId !== null && row.status !== 'soldOut' ? byProduct.get(row.productId) : undefined;
+    if (!into) {
+      if (row.productId !== null && row.status !== 'soldOut') byProduct.set(row.productId, row);
+      out.push(row);
+      continue;
+    }
+    const stock = into.candidates[0]!.stock;
+    const wanted = (into.qty ?? 0) + (row.qty ?? 0);
+    into.qty = wanted;
+    into.orderQty = Math.min(wanted, stock);
+    if (wanted > stock) {
+      into.status = 'short';
+      into.message = MSG_QUICK_ORDER.short(stock);
+    }
+    if (row.memo && !into.memo.split(' / ').includes(row.memo)) into.memo = into.memo ? `${into.memo} / ${row.memo}` : row.memo;
+    into.mergedLines = [...into.mergedLines, row.line, ...row.mergedLines];
+  }
+  return out;
+}
+
+export async function resolveQuickOrder(db: Db, rows: QuickOrderRow[], level: CompanyLevel): Promise<QuickOrderRowAnswer[]> {
+  // As typed, so that a hit's reason shows the buyer's own spelling; found by the alphaNumber form.
+  const typed = rows.filter((r) => !r.error).flatMap((r) => (r.altNormalised ? [r.partNumber, r.altNormalised] : [r.partNumber]));
+  const found = await findProductsByNumbers(db, typed);
+  const answers = rows.map((row) => {
+    let hits = row.error ? [] : (found.get(row.normalised) ?? []);
+    // '34 11 6 860 242' may be the whole number with one piece: tried when the plain reading finds nothing.
+    if (!row.error && hits.length === 0 && row.altNormalised) {
+      const alt = found.get(row.altNormalised) ?? [];
+      if (alt.length > 0) {
+        hits = alt;
+        row = { ...row, partNumber: `${row.partNumber} ${row.qty}`, qty: 1 };
+      }
+    }
+    return decide(row, hits, level);
+  });
+  return mergeSameProduct(answers);
+}

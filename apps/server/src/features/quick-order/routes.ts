@@ -1,0 +1,95 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import {
+  CALL_ROUTES,
+  MSG_QUICK_ORDER,
+  QUICK_ORDER_FILE_FIELD,
+  parseQuickOrderText,
+  resolveQuickOrderAnswer,
+  resolveQuickOrderRequest,
+  type CompanyLevel,
+  type QuickOrderParse,
+} from '@partsmall/contract';
+import { answers } from '../../shared/answers.js';
+import { type Api, type AppContext, requireCompanyMember } from '../../shared/context.js';
+import { publish } from '../../shared/events.js';
+import { AppError, badRequest, created, ok } from '../../shared/http.js';
+import { route } from '../../shared/route.js';
+import type { AuthContext } from '../auth/sessions.js';
+import { QUICK_ORDER_FILE_MAX_BYTES, QUICK_ORDER_FILE_MSG, readQuickOrderFile } from './files.js';
+import { resolveQuickOrder } from './resolve.js';
+import { addQuickOrderToCart, reorder } from './to-cart.js';
+
+const levelOf = (auth: AuthContext): CompanyLevel => auth.company?.level ?? 'd';
+
+/** The one file of a multipart quick order, read into checked rows; each broken limit its Korean message. */
+async function readUpload(req: FastifyRequest): Promise<QuickOrderParse> {
+  let parsed: QuickOrderParse | null = null;
+  try {
+    const parts = req.parts({ limits: { fileSize: QUICK_ORDER_FILE_MAX_BYTES, files: 1, fields: 5, fieldSize: 1000, parts: 6 } });
+    for await (const part of parts) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== QUICK_ORDER_FILE_FIELD) {
+        part.file.resume();
+        throw badRequest(MSG_QUICK_ORDER.textOrFile, QUICK_ORDER_FILE_FIELD);
+      }
+      parsed = await readQuickOrderFile({ filename: part.filename, data: await part.toBuffer() });
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, QUICK_ORDER_FILE_MSG.tooLarge, 413, QUICK_ORDER_FILE_FIELD);
+    // A second file, too many parts or a malformed body: the sender's fault, not a 500.
+    throw badRequest(MSG_QUICK_ORDER.textOrFile, QUICK_ORDER_FILE_FIELD);
+  }
+  if (!parsed) throw badRequest(MSG_QUICK_ORDER.textOrFile, QUICK_ORDER_FILE_FIELD);
+  return parsed;
+}
+
+/**
+ * Quick order and reorder (docs/requirements.md#quick-order): main and sub-accounts alike. In a
+ * scope of its own so that the multipart parser exists only for the file upload.
+ */
+export function quickOrderRoutes(app: Api, ctx: AppContext) {
+  const { db } = ctx;
+
+  void app.register(async (scope: Api) => {
+    await scope.register(fastifyMultipart, { throwFileSizeLimit: true });
+
+    // Registered by hand with the table's path and access: the one call that takes JSON or multipart.
+    scope.post(
+      CALL_ROUTES.resolveQuickOrder.path,
+      {
+        config: { access: CALL_ROUTES.resolveQuickOrder.access, call: 'resolveQuickOrder' },
+        schema: {
+          consumes: ['application/json', 'multipart/form-data'],
+          body: resolveQuickOrderRequest,
+          response: answers(resolveQuickOrderAnswer),
+        },
+      },
+      async (req) => {
+        const auth = requireCompanyMember(req);
+        const parsed = req.isMultipart() ? await readUpload(req) : req.body ? parseQuickOrderText(req.body.text) : null;
+        if (!parsed) throw badRequest(MSG_QUICK_ORDER.textOrFile, 'text');
+        if (!parsed.ok) throw badRequest(parsed.message, req.isMultipart() ? QUICK_ORDER_FILE_FIELD : 'text');
+        const rows = await resolveQuickOrder(db, parsed.rows, levelOf(auth));
+        return ok(rows, undefined, rows.length);
+      },
+    );
+  });
+
+  route(app, 'addQuickOrderToCart', async (req) => {
+    const auth = requireCompanyMember(req);
+    const added = await addQuickOrderToCart(db, { memberId: auth.member.id, companyId: auth.companyId }, req.body.lines);
+    await publish({ type: 'cartChanged', companyId: auth.companyId, memberId: auth.member.id, change: 'added' });
+    return created({ added }, MSG_QUICK_ORDER.added(added));
+  });
+
+  route(app, 'reorder', async (req) => {
+    const auth = requireCompanyMember(req);
+    const lines = await reorder(db, { memberId: auth.member.id, companyId: auth.companyId }, levelOf(auth), req.body.seq);
+    const added = lines.filter((l) => l.addedQty > 0).length;
+    if (added > 0) await publish({ type: 'cartChanged', companyId: auth.companyId, memberId: auth.member.id, change: 'added' });
+    return created(lines, added > 0 ? MSG_QUICK_ORDER.reordered(added) : MSG_QUICK_ORDER.reorderNothing);
+  });
+}

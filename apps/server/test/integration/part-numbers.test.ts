@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alphaNumber, productNameColumns } from '@partsmall/contract';
+import { epcReplacements, partXrefs, products } from '../../src/db/schema.js';
+import { findProductsByNumbers } from '../../src/features/products/index.js';
+import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
+
+/**
+ * Any-number search (issue 22 §1): every number of a supersession chain leads to the current
+ * product with the reason, interchangeable numbers say so, and numbers never match approximately.
+ * Relations come from a catalogue's replacements and from the shop's cross-reference.
+ */
+let server: TestServer;
+let memberToken: string;
+const ids: Record<string, number> = {};
+
+async function addProduct(name: string, pid: string, factoryNum = '') {
+  const [row] = await server.db
+    .insert(products)
+    .values({
+      name,
+      ...productNameColumns(name),
+      pid,
+      pidKey: alphaNumber(pid),
+      factoryNum,
+      factoryKey: alphaNumber(factoryNum),
+      priceA: 41000,
+      priceB: 42000,
+      priceC: 43000,
+      priceD: 44000,
+      salePrice: 47000,
+      hasAmount: 6,
+      stockName: '한국 김포물류센터',
+      storageId: 1,
+    })
+    .returning({ id: products.id });
+  return row!.id;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  // Catalogue chain: 91-100-001 → 91-100-002 → 91-100-003 (current), and 91-100-003 ↔ QX-7781 (aftermarket).
+  await server.db.insert(epcReplacements).values([
+    { catalogueId: 9001, seq: 1, pid: '91-100-001', pidKey: '91100001', toPid: '91-100-002', toKey: '91100002', kind: 'supersedes', remark: '' },
+    { catalogueId: 9001, seq: 2, pid: '91-100-002', pidKey: '91100002', toPid: '91-100-003', toKey: '91100003', kind: 'supersedes', remark: '' },
+    { catalogueId: 9001, seq: 3, pid: '91-100-003', pidKey: '91100003', toPid: 'QX-7781', toKey: 'QX7781', kind: 'interchangeable', remark: '' },
+  ]);
+  // Shop cross-reference: old number 77 55 000 is replaced by 77-55-001.
+  await server.db.insert(partXrefs).values({ pid: '77 55 000', pidKey: '7755000', toPid: '77-55-001', toKey: '7755001', kind: 'supersedes' });
+  ids.current = await addProduct('체인시험 현재 필터', '91-100-003');
+  ids.oldStock = await addProduct('체인시험 구형 필터', '91-100-001');
+  ids.aftermarket = await addProduct('체인시험 호환 필터', 'QX 7781');
+  ids.shopCurrent = await addProduct('교차참조 현재 센서', '77-55-001');
+  ids.byFactory = await addProduct('공장번호 시험 패드', 'ZZ-1', 'FAC-99 12');
+  memberToken = await loginAs(server, 'demo@partsmall.kr', 'demo1234');
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('findProductsByNumbers', () => {
+  it('leads every number of a chain to the current product first, with the path in the reason', async () => {
+    const found = await findProductsByNumbers(server.db, ['91 100 001', '91-100-002', '91100003']);
+    const first = found.get('91100001')!;
+    expect(first.map((h) => [h.product.seq, h.match])).toEqual([
+      [ids.current, 'replaced'],
+      [ids.oldStock, 'own'],
+      [ids.aftermarket, 'interchangeable'],
+    ]);
+    expect(first[0]!.reason).toBe('대체품번 (이전 번호 91 100 001 → 현재 91-100-003)');
+    expect(first[0]!.path).toEqual(['91 100 001', '91-100-002', '91-100-003']);
+    expect(first[2]!.reason).toBe('호환품번');
+    expect(found.get('91100002')!.map((h) => [h.product.seq, h.match])).toEqual([
+      [ids.current, 'replaced'],
+      [ids.aftermarket, 'interchangeable'],
+    ]);
+    expect(found.get('91100003')!.map((h) => [h.product.seq, h.match, h.reason])).toEqual([
+      [ids.current, 'own', '품번 일치'],
+      [ids.aftermarket, 'interchangeable', '호환품번'],
+    ]);
+  });
+
+  it('follows the shop cross-reference and the interchange backwards, and finds factory numbers', async () => {
+    const found = await findProductsByNumbers(server.db, ['7755000', 'qx-7781', 'fac 9912']);
+    expect(found.get('7755000')!.map((h) => [h.product.seq, h.reason])).toEqual([[ids.shopCurrent, '대체품번 (이전 번호 7755000 → 현재 77-55-001)']]);
+    expect(found.get('QX7781')!.map((h) => [h.product.seq, h.match])).toEqual([
+      [ids.aftermarket, 'own'],
+      [ids.current, 'interchangeable'],
+    ]);
+    expect(found.get('FAC9912')!.map((h) => [h.product.seq, h.match])).toEqual([[ids.byFactory, 'own']]);
+  });
+
+  it('never matches a number approximately: one character more, less or different finds nothing', async () => {
+    const found = await findProductsByNumbers(server.db, ['9110000', '911000011', '91100004', 'QX7782', '---']);
+    expect([...found.keys()].sort()).toEqual(['9110000', '911000011', '91100004', 'QX7782']);
+    for (const hits of found.values()) expect(hits).toEqual([]);
+  });
+});
+
+describe('api/getProductHome searchType pid', () => {
+  it('shows the current product first for an old number, with the reason, then the old stock and the interchangeable part', async () => {
+    const res = await call(server, 'POST', '/api/getProductHome', { searchType: 'pid', searchKeyword: '91-100-001', page: 1, size: 20 }, memberToken);
+    expect(res.status).toBe(200);
+    const rows = res.body.results as { seq: number; matchReason?: string; price?: number }[];
+    expect(rows.map((r) => [r.seq, r.matchReason])).toEqual([
+      [ids.current, '대체품번 (이전 번호 91-100-001 → 현재 91-100-003)'],
+      [ids.oldStock, '품번 일치'],
+      [ids.aftermarket, '호환품번'],
+    ]);
+    // The demo company's tier price comes with each hit as with any grid row.
+    expect(rows[0]!.price).toBeGreaterThan(0);
+  });
+
+  it('keeps the prefix search of own numbers and marks its rows as own', async () => {
+    const res = await call(server, 'POST', '/api/getProductHome', { searchType: 'pid', searchKeyword: '91100', page: 1, size: 20 });
+    const rows = res.body.results as { seq: number; matchReason?: string }[];
+    expect(rows.map((r) => [r.seq, r.matchReason])).toEqual([
+      [ids.current, '품번 일치'],
+      [ids.oldStock, '품번 일치'],
+    ]);
+  });
+});

@@ -1,0 +1,211 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { JOB_REF_MAX, QUICK_ORDER_MAX_MEMO, QUICK_ORDER_MAX_QTY, QUICK_ORDER_MSG, type QuickOrderRowAnswer } from '@partsmall/contract';
+import { messageOf } from '../../shared/api';
+import { won } from '../../shared/format';
+import { pathFor } from '../../shared/paths';
+import { Form, TextAreaField, useZodForm } from '../../shared/ui/form';
+import { useNotify } from '../../shared/ui/notify';
+import { useAddQuickOrderToCart, useResolveQuickOrder } from './api';
+import { QT } from './texts';
+
+const pasteForm = z.object({ text: z.string().trim().min(1, QUICK_ORDER_MSG.empty) });
+
+/** What the buyer changed on a resolved line. */
+interface Edit {
+  include: boolean;
+  productId: number | null;
+  qty: number;
+  memo: string;
+  jobRef: string;
+}
+
+const editOf = (row: QuickOrderRowAnswer): Edit => ({
+  include: row.productId !== null && row.orderQty > 0,
+  productId: row.productId,
+  qty: row.orderQty > 0 ? row.orderQty : (row.qty ?? 1),
+  memo: row.memo,
+  jobRef: '',
+});
+
+/** A line can go to the cart: a product picked and a quantity from 1 to the stock. */
+function ready(row: QuickOrderRowAnswer, edit: Edit): boolean {
+  const c = row.candidates.find((x) => x.productId === edit.productId);
+  return edit.include && !!c && edit.qty >= 1 && edit.qty <= Math.min(c.stock, QUICK_ORDER_MAX_QTY);
+}
+
+/** /quickOrder and /mobileQuickOrder (docs/requirements.md#quick-order): paste or file → table → cart. */
+export function QuickOrderPage({ mobile = false }: { mobile?: boolean }) {
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const resolve = useResolveQuickOrder();
+  const add = useAddQuickOrderToCart();
+  const [rows, setRows] = useState<QuickOrderRowAnswer[]>([]);
+  const [edits, setEdits] = useState<Edit[]>([]);
+  const form = useZodForm(pasteForm, { text: '' });
+
+  const show = (answer: { results: QuickOrderRowAnswer[] }) => {
+    setRows(answer.results);
+    setEdits(answer.results.map(editOf));
+  };
+  const onPaste = (v: { text: string }) => resolve.mutate({ text: v.text }, { onSuccess: show, onError: (e) => void notify.alert(messageOf(e)) });
+  const onFile = (file: File | undefined) => {
+    if (file) resolve.mutate({ file }, { onSuccess: show, onError: (e) => void notify.alert(messageOf(e)) });
+  };
+  const change = (i: number, patch: Partial<Edit>) => setEdits((list) => list.map((e, j) => (j === i ? { ...e, ...patch } : e)));
+
+  const readyCount = rows.filter((r, i) => ready(r, edits[i]!)).length;
+  const putAll = () => {
+    const lines = rows
+      .map((r, i) => ({ r, e: edits[i]! }))
+      .filter(({ r, e }) => ready(r, e))
+      .map(({ e }) => ({ productId: e.productId!, qty: e.qty, ...(e.memo ? { memo: e.memo } : {}), ...(e.jobRef.trim() ? { jobRef: e.jobRef.trim() } : {}) }));
+    if (lines.length === 0) return void notify.alert(QT.nothingToPut);
+    add.mutate(
+      { lines },
+      {
+        onSuccess: (answer) => {
+          notify.toast(answer.message);
+          void navigate(pathFor('cart', mobile));
+        },
+        onError: (e) => void notify.alert(messageOf(e)),
+      },
+    );
+  };
+
+  return (
+    <div className={mobile ? 'm-page quick-order' : 'page quick-order'}>
+      <h1>{QT.title}</h1>
+      <p className="lead">{QT.lead}</p>
+      <Form form={form} onSubmit={onPaste} alertInvalid aria-label={QT.paste}>
+        <TextAreaField name="text" label={QT.paste} hint={QT.pasteHint} rows={mobile ? 6 : 8} spellCheck={false} />
+        <div className="actions">
+          <button type="submit" className="btn btn-primary" disabled={resolve.isPending}>
+            {resolve.isPending ? QT.checking : QT.check}
+          </button>
+          <label className="btn file-button">
+            {QT.file}
+            <input
+              type="file"
+              accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              className="sr-only"
+              onChange={(e) => {
+                onFile(e.target.files?.[0]);
+                e.target.value = '';
+              }}
+            />
+          </label>
+        </div>
+      </Form>
+      {rows.length > 0 && (
+        <section aria-label={QT.results}>
+          <h2>{QT.results}</h2>
+          <p role="status">{QT.summary(rows.length, readyCount)}</p>
+          <div className="table-scroll">
+            <table className="table quick-order-table">
+              <thead>
+                <tr>
+                  <th scope="col">{QT.include}</th>
+                  <th scope="col">{QT.line}</th>
+                  <th scope="col">{QT.input}</th>
+                  <th scope="col">{QT.product}</th>
+                  <th scope="col">{QT.qty}</th>
+                  <th scope="col">{QT.memo}</th>
+                  <th scope="col">{QT.jobRef}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row, i) => (
+                  <ResultRow key={row.line} row={row} edit={edits[i]!} onChange={(patch) => change(i, patch)} mobile={mobile} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="actions">
+            <button type="button" className="btn btn-primary" onClick={putAll} disabled={add.isPending || readyCount === 0}>
+              {add.isPending ? QT.putting : `${QT.putAll} (${readyCount})`}
+            </button>
+            <Link className="btn" to={pathFor('cart', mobile)}>
+              {QT.toCart}
+            </Link>
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}
+
+function ResultRow({ row, edit, onChange, mobile }: { row: QuickOrderRowAnswer; edit: Edit; onChange: (patch: Partial<Edit>) => void; mobile: boolean }) {
+  const picked = row.candidates.find((c) => c.productId === edit.productId);
+  const id = `qo-${row.line}`;
+  return (
+    <tr className={`qo-${row.status}`}>
+      <td>
+        <input
+          type="checkbox"
+          aria-label={`${row.line}${QT.line} ${QT.include}`}
+          checked={edit.include}
+          disabled={row.candidates.length === 0}
+          onChange={(e) => onChange({ include: e.target.checked })}
+        />
+      </td>
+      <td>{row.line}</td>
+      <td>
+        <code>{row.partNumber}</code>
+        <span className={`badge status-${row.status}`}>{QT.status[row.status]}</span>
+        <p className="hint">{row.message}</p>
+        {row.status === 'unknown' && (
+          <Link to={pathFor('chat', mobile)} className="link">
+            {QT.ask}
+          </Link>
+        )}
+      </td>
+      <td>
+        {row.candidates.length > 1 ? (
+          <select
+            aria-label={`${row.line}${QT.line} ${QT.product}`}
+            value={edit.productId ?? ''}
+            onChange={(e) => onChange({ productId: e.target.value ? Number(e.target.value) : null, include: e.target.value !== '' })}
+          >
+            <option value="">{QT.choosePlaceholder}</option>
+            {row.candidates.map((c) => (
+              <option key={c.productId} value={c.productId} disabled={c.stock <= 0}>
+                {`${c.pid} ${c.name} · ${c.stockName} · ${won(c.price)} · ${QT.stock} ${c.stock} · ${c.label}`}
+              </option>
+            ))}
+          </select>
+        ) : picked ? (
+          <span>
+            {picked.name} <small>({picked.pid})</small>
+          </span>
+        ) : null}
+        {picked && (
+          <p className="hint">
+            {picked.stockName} · {won(picked.price)} · {QT.stock} {picked.stock}
+            {picked.match !== 'own' && ` · ${picked.label}`}
+          </p>
+        )}
+      </td>
+      <td>
+        <input
+          id={`${id}-qty`}
+          aria-label={`${row.line}${QT.line} ${QT.qty}`}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={picked ? picked.stock : QUICK_ORDER_MAX_QTY}
+          value={edit.qty}
+          onChange={(e) => onChange({ qty: Math.trunc(Number(e.target.value) || 0) })}
+          className="qty-input"
+        />
+      </td>
+      <td>
+        <input aria-label={`${row.line}${QT.line} ${QT.memo}`} maxLength={QUICK_ORDER_MAX_MEMO} value={edit.memo} onChange={(e) => onChange({ memo: e.target.value })} />
+      </td>
+      <td>
+        <input aria-label={`${row.line}${QT.line} ${QT.jobRef}`} maxLength={JOB_REF_MAX} value={edit.jobRef} onChange={(e) => onChange({ jobRef: e.target.value })} />
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { QUICK_ORDER_FILE_FIELD, type AddQuickOrderToCartRequest } from '@partsmall/contract';
+import type { Payload } from '../../shared/api';
+import { api } from '../../shared/api';
+import { cartKeys } from '../cart';
+
+/** api/resolveQuickOrder with the pasted text or one file; nothing is stored. */
+export function useResolveQuickOrder() {
+  return useMutation({
+    mutationFn: (input: { text: string } | { file: File }) => {
+      if ('text' in input) return api('resolveQuickOrder', input);
+      const form = new FormData();
+      form.append(QUICK_ORDER_FILE_FIELD, input.file, input.file.name);
+      // The same call takes a multipart body: the client sends a FormData as it is.
+      return api('resolveQuickOrder', form as unknown as Payload<'resolveQuickOrder'>);
+    },
+  });
+}
+
+/** api/addQuickOrderToCart: all lines or none (201); the cart is read again. */
+export function useAddQuickOrderToCart() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AddQuickOrderToCartRequest) => api('addQuickOrderToCart', body, { accept: [201] }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: cartKeys.all }),
+  });
+}
+
+/** api/reorder: an order's lines into the cart at today's price, each saying what changed. */
+export function useReorder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (seq: number) => api('reorder', { seq }, { accept: [201] }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: cartKeys.all }),
+  });
+}

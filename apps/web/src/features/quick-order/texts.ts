@@ -1,0 +1,46 @@
+/** Korean texts of the quick order screen (docs/requirements.md#quick-order). */
+export const QT = {
+  title: '빠른주문',
+  lead: '견적서나 엑셀에서 품번, 수량, 메모를 복사해 붙여넣거나 .xlsx / .csv 파일을 올리세요. 한 번에 500줄까지 확인합니다.',
+  paste: '품번 목록 붙여넣기',
+  pasteHint: '한 줄에 품번, 수량, 메모 (탭·쉼표·공백으로 구분). 예: 34116860242 2 앞 패드',
+  check: '품번 확인',
+  checking: '확인 중…',
+  file: '파일 올리기 (.xlsx, .csv)',
+  results: '확인 결과',
+  line: '줄',
+  input: '입력',
+  product: '상품',
+  warehouse: '창고',
+  price: '단가',
+  stock: '재고',
+  qty: '수량',
+  memo: '메모',
+  jobRef: '작업번호·차량번호',
+  include: '담기',
+  choosePlaceholder: '상품을 고르세요',
+  putAll: '모두 장바구니에 담기',
+  putting: '담는 중…',
+  nothingToPut: '장바구니에 담을 줄을 고르세요.',
+  toCart: '장바구니로 이동',
+  ask: '채팅으로 문의',
+  status: {
+    exact: '일치',
+    replaced: '대체품번',
+    interchangeable: '호환품번',
+    choose: '선택 필요',
+    short: '재고 부족',
+    soldOut: '품절',
+    unknown: '찾지 못함',
+    invalid: '입력 오류',
+  },
+  summary: (n: number, ready: number) => `${n}줄 중 ${ready}줄을 담을 수 있습니다.`,
+} as const;
+
+/** '다시 담기' on an order (docs/requirements.md#reorder). */
+export const RT = {
+  button: '다시 담기',
+  busy: '담는 중…',
+  label: (seq: number) => `주문 ${seq} 다시 담기`,
+  line: (name: string, message: string) => `· ${name}: ${message}`,
+} as const;
