@@ -51,6 +51,13 @@ export const ADMIN_CALLS = {
   uploadCatalogue: { path: '/api/admin/uploadCatalogue', role: 'admin' },
   jobList: { path: '/api/admin/jobList', role: 'staff' },
   retryJob: { path: '/api/admin/retryJob', role: 'staff' },
+  xrefList: { path: '/api/admin/xrefList', role: 'staff' },
+  saveXref: { path: '/api/admin/saveXref', role: 'staff' },
+  deleteXref: { path: '/api/admin/deleteXref', role: 'staff' },
+  importXrefs: { path: '/api/admin/importXrefs', role: 'staff' },
+  synonymList: { path: '/api/admin/synonymList', role: 'staff' },
+  saveSynonym: { path: '/api/admin/saveSynonym', role: 'staff' },
+  deleteSynonym: { path: '/api/admin/deleteSynonym', role: 'staff' },
 } as const satisfies Record<string, { path: string; role: AdminRole }>;
 export type AdminCall = keyof typeof ADMIN_CALLS;
 

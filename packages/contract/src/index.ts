@@ -28,4 +28,5 @@ export * from './epc.js';
 export * from './chat.js';
 export * from './providers.js';
 export * from './admin.js';
+export * from './part-admin.js';
 export * from './jobs.js';

@@ -56,6 +56,7 @@ import { requireStaff, type Api, type AppContext } from '../../shared/context.js
 import { created, ok } from '../../shared/http.js';
 import { seoulDay } from '../../shared/time.js';
 import { listAudit } from './audit.js';
+import { partNumberAdminRoutes } from './part-number-routes.js';
 import { uploadCatalogue } from './catalogue.js';
 import { adjustCash, adjustLicense, companyDetail, listCompanies, setCompanyLevel, setMemberStatus } from './companies.js';
 import {
@@ -234,4 +235,6 @@ export function adminRoutes(app: Api, ctx: AppContext) {
       return report.ok ? created(report, MSG_CATALOGUE.imported(report.mcid ?? '', report.version ?? 0)) : ok(report, MSG_CATALOGUE.refused);
     },
   );
+
+  partNumberAdminRoutes(app, ctx);
 }

@@ -7,11 +7,14 @@ import {
   productDetailRequest,
   productHomeRequest,
   productListAnswer,
+  suggestAnswer,
+  suggestRequest,
 } from '@partsmall/contract';
 import { answers, sendSerialized } from '../../shared/answers.js';
 import type { Api, AppContext } from '../../shared/context.js';
 import { notFound, ok } from '../../shared/http.js';
 import { createProductListCache } from './list-cache.js';
+import { suggestProducts } from './suggest.js';
 import { priceFor, productById, productsByOeNumber, searchProducts, type Viewer } from './service.js';
 
 const tags = ['products'];
@@ -46,6 +49,12 @@ export function productRoutes(app: Api, ctx: AppContext) {
       listCache.set(key, body);
       return sendSerialized(reply, body);
     },
+  );
+
+  app.post(
+    '/api/suggestProducts',
+    { config: { access: 'public' }, schema: { tags, summary: '검색어 추천 (입력하는 동안, 상품 8개와 분류)', body: suggestRequest, response: answers(suggestAnswer) } },
+    async (req) => ok(await suggestProducts(db, req.body.keyword, viewerOf(req))),
   );
 
   const detail = async (req: FastifyRequest, seq: number) => {
