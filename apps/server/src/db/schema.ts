@@ -457,3 +457,4 @@ export * from '../features/epc/schema.js';
 export * from '../features/chat/schema.js';
 export * from '../features/jobs/schema.js';
 export * from '../features/products/schema.js';
+export * from '../features/vehicles/schema.js';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { T } from '../../shared/texts';
 import { useNotify } from '../../shared/ui/notify';
-import { useSuggestions, type SearchType, type Suggestion } from './queries';
+import { useSuggestions, type SearchType, type Suggestion } from './api';
 
 const TYPES = [
   { value: 'name', label: T.shop.searchName },
