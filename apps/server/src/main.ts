@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { DEMO_LOGINS, isEmpty, seedDemo } from './seed/demo.js';
+import { fillProductNameColumns } from './features/products/name-search.js';
 
 /** How long a stop may take after the drain delay (requests in flight, sockets, database) before the process exits anyway. */
 const STOP_DEADLINE_MS = 8000;
@@ -48,6 +49,8 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 database = await openDatabase(config.databaseUrl, config.dataDir);
 if (config.seedDemo && (await isEmpty(database.db))) await seedDemo(database.db, { uploadDir: config.uploadDir });
+// Products written before the name search forms existed get them now (docs/search.md#korean-name-search).
+await fillProductNameColumns(database.db);
 
 built = await buildApp({ config, db: database.db });
 const { app } = built;

@@ -41,6 +41,7 @@ export const CALL_ROUTES = {
   getMallConfig: { method: 'POST', path: '/api/getMallConfig', access: 'public' },
   getProductHome: { method: 'POST', path: '/api/getProductHome', access: 'public' },
   getProductHomeDetail: { method: 'POST', path: '/api/getProductHomeDetail', access: 'public' },
+  suggestProducts: { method: 'POST', path: '/api/suggestProducts', access: 'public' },
   getProductInfo: { method: 'POST', path: '/api/getProductInfo', access: 'public' },
   getEpcToProduct: { method: 'POST', path: '/api/getEpcToProduct', access: 'public' },
   getMallNotice: { method: 'POST', path: '/api/getMallNotice', access: 'public' },
@@ -138,6 +139,13 @@ export const CALL_ROUTES = {
   adminUploadCatalogue: { method: 'POST', path: '/api/admin/uploadCatalogue', access: 'admin' },
   adminJobList: { method: 'POST', path: '/api/admin/jobList', access: 'staff' },
   adminRetryJob: { method: 'POST', path: '/api/admin/retryJob', access: 'staff' },
+  adminXrefList: { method: 'POST', path: '/api/admin/xrefList', access: 'staff' },
+  adminSaveXref: { method: 'POST', path: '/api/admin/saveXref', access: 'staff' },
+  adminDeleteXref: { method: 'POST', path: '/api/admin/deleteXref', access: 'staff' },
+  adminImportXrefs: { method: 'POST', path: '/api/admin/importXrefs', access: 'staff' },
+  adminSynonymList: { method: 'POST', path: '/api/admin/synonymList', access: 'staff' },
+  adminSaveSynonym: { method: 'POST', path: '/api/admin/saveSynonym', access: 'staff' },
+  adminDeleteSynonym: { method: 'POST', path: '/api/admin/deleteSynonym', access: 'staff' },
 } as const satisfies Record<string, CallRoute>;
 
 export type CallId = keyof typeof CALL_ROUTES;

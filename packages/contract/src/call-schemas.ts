@@ -18,7 +18,8 @@ import { emptyAnswer } from './envelope.js';
 import { addQuickOrderToCartAnswer, addQuickOrderToCartRequest, reorderAnswer, reorderRequest, resolveQuickOrderAnswer, resolveQuickOrderRequest } from './quick-order.js';
 import { myVehiclesAnswer, myVehicleWriteAnswer, removeMyVehicleRequest, saveMyVehicleRequest } from './vehicles.js';
 import { mallConfigAnswer } from './mall.js';
-import { bodyPartsAnswer, epcToProductAnswer, epcToProductRequest, inquiryAnswer, inquiryRequest, noticeAnswer, noticeRequest, productAnswer, productDetailRequest, productHomeRequest, productListAnswer } from './products.js';
+import { bodyPartsAnswer, epcToProductAnswer, epcToProductRequest, inquiryAnswer, inquiryRequest, noticeAnswer, noticeRequest, productAnswer, productDetailRequest, productHomeRequest, productListAnswer, suggestAnswer, suggestRequest } from './products.js';
+import { importXrefsAnswer, importXrefsRequest, saveSynonymRequest, synonymAnswer, synonymListAnswer, xrefAnswer, xrefFields, xrefListRequest, xrefPageAnswer, xrefSeqRequest } from './part-admin.js';
 import {
   addressListRequest,
   buyAnswer,
@@ -173,6 +174,7 @@ export const CALL_SCHEMAS = {
   getMallConfig: { answer: mallConfigAnswer },
   getProductHome: { body: productHomeRequest, answer: productListAnswer },
   getProductHomeDetail: { body: productDetailRequest, answer: productAnswer },
+  suggestProducts: { body: suggestRequest, answer: suggestAnswer },
   getProductInfo: { body: productDetailRequest, answer: productAnswer },
   getEpcToProduct: { body: epcToProductRequest, answer: epcToProductAnswer },
   getMallNotice: { body: noticeRequest, answer: noticeAnswer },
@@ -270,6 +272,13 @@ export const CALL_SCHEMAS = {
   adminUploadCatalogue: { body: uploadCatalogueRequest, answer: catalogueReportAnswer },
   adminJobList: { body: jobListRequest, answer: jobPageAnswer },
   adminRetryJob: { body: retryJobRequest, answer: retryJobAnswer },
+  adminXrefList: { body: xrefListRequest, answer: xrefPageAnswer },
+  adminSaveXref: { body: xrefFields, answer: xrefAnswer },
+  adminDeleteXref: { body: xrefSeqRequest, answer: emptyAnswer },
+  adminImportXrefs: { body: importXrefsRequest, answer: importXrefsAnswer },
+  adminSynonymList: { answer: synonymListAnswer },
+  adminSaveSynonym: { body: saveSynonymRequest, answer: synonymAnswer },
+  adminDeleteSynonym: { body: xrefSeqRequest, answer: emptyAnswer },
 } as const satisfies Record<CallId, CallSchema>;
 
 type Schemas = typeof CALL_SCHEMAS;

@@ -141,8 +141,13 @@ export const CALLS = {
   },
   getProductHome: {
     ...CALL_ROUTES.getProductHome, tags: ['products'], summary: '상품 목록·검색 (이름 또는 부품번호; seq로 단건)', spec: true,
-    description: '상품 그리드: 이름이나 부품번호로 찾고 페이지로 나눕니다. 가격은 로그인한 회사의 등급 가격이며 방문자에게는 보이지 않습니다.',
+    description: '상품 그리드: 이름이나 부품번호로 찾고 페이지로 나눕니다. 가격은 로그인한 회사의 등급 가격이며 방문자에게는 보이지 않습니다. 부품번호 검색은 대체품번(이전 번호 → 현재 번호)과 호환품번까지 찾고, 이름 검색은 초성·입력 중인 글자·동의어와 오타 하나를 받습니다. 행마다 matchKind와 matchReason이 찾은 이유를 말합니다.',
     example: { searchKeyword: '브레이크', searchType: 'name', page: 1, size: 60 },
+  },
+  suggestProducts: {
+    ...CALL_ROUTES.suggestProducts, tags: ['products'], summary: '검색어 추천 (입력하는 동안, 상품 8개와 분류)',
+    description: '검색창에 입력하는 동안 맞는 상품을 8개까지 (부품번호는 대체·호환 품번 포함, 이름은 초성·입력 중인 글자·동의어)와 맞는 분류를 돌려줍니다. 가격은 로그인한 회사의 등급 가격입니다.',
+    example: { keyword: 'ㅂㄹㅇㅋ ㅍㄷ' },
   },
   getProductHomeDetail: {
     ...CALL_ROUTES.getProductHomeDetail, tags: ['products'], summary: '상품 상세 (팝업)', spec: true,
@@ -497,5 +502,12 @@ export const CALLS = {
   adminAuditList: { ...admin('adminAuditList', '작업 기록 (수정·삭제 불가)', '관리자 화면의 모든 쓰기 기록: 누가, 언제, 무엇을 전후로.', { action: 'changeStock', page: 1, size: 50 }) },
   adminUploadCatalogue: { ...admin('adminUploadCatalogue', '부품 카탈로그 zip 업로드 (가져오기 보고서)', '카탈로그 zip (base64)을 검사하고 가져와 보고서를 돌려줍니다. 관리자만.', { name: 'catalogue.zip', data: 'UEsDBBQ…' }) },
   adminJobList: { ...admin('adminJobList', '발송 작업 목록 (대기·재시도·실패)', '문자 같은 발송 작업: 상태를 고르지 않으면 아직 끝나지 않은 작업 (대기, 재시도 대기, 처리 중, 실패(보류))과 마지막 오류.', { state: 'parked', page: 1, size: 30 }) },
+  adminXrefList: { ...admin('adminXrefList', '품번 교차참조 목록', '직원이 관리하는 품번 관계 (대체: 이전 번호 → 현재 번호, 호환: OE ↔ 애프터마켓). 품번 앞부분으로 찾습니다.', { keyword: '34116', page: 1, size: 50 }) },
+  adminSaveXref: { ...admin('adminSaveXref', '품번 교차참조 추가 (순환·20단계 초과 거부, 작업 기록)', '관계 하나를 더합니다. 카탈로그의 대체 관계와 합쳐 순환하거나 20단계를 넘으면 거부합니다.', { pid: '34 11 6 860 016', toPid: '34116860242', kind: 'supersedes', remark: '2024년 변경' }) },
+  adminDeleteXref: { ...admin('adminDeleteXref', '품번 교차참조 삭제 (작업 기록)', '관계 하나를 지웁니다.', { seq: 1 }) },
+  adminImportXrefs: { ...admin('adminImportXrefs', '품번 교차참조 CSV 가져오기 (미리보기, 전부 아니면 없음)', 'CSV (pid,toPid,kind,remark)를 미리 보거나 모두 반영합니다. 틀린 줄은 파일 이름과 줄 번호로 알려 주고 아무것도 바꾸지 않습니다.', { fileName: 'xref.csv', csv: 'pid,toPid,kind,remark\n34116860016,34116860242,supersedes,\n', commit: false }) },
+  adminSynonymList: { ...admin('adminSynonymList', '검색 동의어 목록', '이름 검색이 같은 뜻으로 찾는 단어 묶음 (벤츠 = 메르세데스 = MB …).', {}) },
+  adminSaveSynonym: { ...admin('adminSaveSynonym', '검색 동의어 저장 (작업 기록)', '묶음을 만들거나 (seq 없음) 고칩니다. 빈 단어, 다른 묶음에 이미 있는 단어, 한 단어뿐인 묶음은 거부합니다.', { terms: ['쇼바', '쇼크업소버', '댐퍼'] }) },
+  adminDeleteSynonym: { ...admin('adminDeleteSynonym', '검색 동의어 묶음 삭제 (작업 기록)', '묶음 하나를 지웁니다.', { seq: 1 }) },
   adminRetryJob: { ...admin('adminRetryJob', '실패(보류) 작업 다시 시도 (작업 기록)', '마지막 시도까지 실패해 보류된 작업을 한 번 더 시도합니다. 작업 기록에 남습니다.', { name: 'sms.cashCredited', id: '3f2b8c1e-9a4d-8e21-9c3b-5d7e6f1a2b3c' }) },
 } as const satisfies Record<CallId, CallEntry>;

@@ -31,6 +31,7 @@ export * from './epc.js';
 export * from './chat.js';
 export * from './providers.js';
 export * from './admin.js';
+export * from './part-admin.js';
 export * from './jobs.js';
 export * from './vehicles.js';
 export * from './quick-order.js';

@@ -7,6 +7,7 @@ export const MSG_SHOP = {
   badSeq: '상품 번호가 올바르지 않습니다.',
   keywordTooLong: '검색어는 200자 이내로 입력하세요.',
   pidRequired: '부품번호를 입력하세요.',
+  suggestKeyword: '검색어를 1자 이상 100자 이내로 입력하세요.',
   noInfo: '검색된 정보가 없습니다.',
   productNotFound: '상품 정보를 찾을 수 없습니다.',
   noticeNotFound: '공지사항을 찾을 수 없습니다.',

@@ -50,6 +50,19 @@ export type ProductHit = z.infer<typeof productHit>;
 /** api/getProductHome: a page of the grid; `more` tells whether another page follows. */
 export const productListAnswer = answerOf(z.array(productHit)).extend({ more: z.boolean() });
 export type ProductListAnswer = z.infer<typeof productListAnswer>;
+/** api/suggestProducts: what the search bar offers while the buyer types (issue 22 §2). */
+export const suggestRequest = z.object({
+  keyword: z.string({ error: MSG_SHOP.suggestKeyword }).trim().min(1, MSG_SHOP.suggestKeyword).max(100, MSG_SHOP.suggestKeyword),
+});
+export type SuggestRequest = z.input<typeof suggestRequest>;
+export const productSuggestion = productHit.pick({ seq: true, name: true, pid: true, image: true, stock: true, stockName: true, price: true, matchKind: true, matchReason: true });
+export type ProductSuggestion = z.infer<typeof productSuggestion>;
+export const categorySuggestion = z.object({ key: z.string(), label: z.string() });
+export const suggestAnswer = answerOf(z.object({ products: z.array(productSuggestion), categories: z.array(categorySuggestion) }));
+export type SuggestAnswer = z.infer<typeof suggestAnswer>;
+/** At most this many products in the suggestions. */
+export const SUGGEST_PRODUCTS = 8;
+
 /** api/getProductHomeDetail and api/getProductInfo. */
 export const productAnswer = answerOf(productView);
 /** api/getEpcToProduct: the shop's products of a catalogue part number. */

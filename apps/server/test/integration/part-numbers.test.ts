@@ -52,7 +52,8 @@ beforeAll(async () => {
   ids.shopCurrent = await addProduct('교차참조 현재 센서', '77-55-001');
   ids.byFactory = await addProduct('공장번호 시험 패드', 'ZZ-1', 'FAC-99 12');
   memberToken = await loginAs(server, 'demo@partsmall.kr', 'demo1234');
-});
+  // A fresh database with the demo shop: slow on a loaded machine.
+}, 180_000);
 afterAll(async () => {
   await server?.close();
 });

@@ -5,6 +5,7 @@ import { route } from '../../shared/route.js';
 import { created, ok } from '../../shared/http.js';
 import { seoulDay } from '../../shared/time.js';
 import { listAudit } from './audit.js';
+import { partNumberAdminRoutes } from './part-number-routes.js';
 import { uploadCatalogue } from './catalogue.js';
 import { adjustCash, adjustLicense, companyDetail, listCompanies, setCompanyLevel, setMemberStatus } from './companies.js';
 import {
@@ -154,4 +155,6 @@ export function adminRoutes(app: Api, ctx: AppContext) {
       const report = await uploadCatalogue(db, ctx.config.uploadDir, staffId(req), req.body);
       return report.ok ? created(report, MSG_CATALOGUE.imported(report.mcid ?? '', report.version ?? 0)) : ok(report, MSG_CATALOGUE.refused);
     }, { bodyLimit: 60 * 1024 * 1024 });
+
+  partNumberAdminRoutes(app, ctx);
 }

@@ -77,13 +77,17 @@ export function nameCondition(keyword: string, index: SynonymIndex): SQL | null 
   return sql`(${sql.join(parts, sql` or `)})`;
 }
 
+/**
+ * pg_trgm's word similarity a name needs (its default is 0.6): one jamo wrong in a word of four
+ * syllables ('라디에니터' for 라디에이터) scores 0.55.
+ */
+const WORD_SIMILARITY = 0.5;
 /** A typo is looked for only in a query of at least this many jamo (fewer match half the shop). */
 const MIN_SIMILAR_JAMO = 4;
 
 /**
  * Names close to the query, for a query that found few: the query's jamo within a name's jamo with
- * pg_trgm's word similarity of at least its threshold (0.6: one jamo wrong in a word of three
- * syllables passes), most similar first. Not for 초성 queries (nothing to misspell).
+ * a word similarity of at least WORD_SIMILARITY, most similar first. Not for 초성 queries (nothing to misspell).
  */
 export async function similarNames(db: Db | Tx, keyword: string, opts: { category?: string | undefined; exclude: number[]; limit: number }): Promise<ProductRow[]> {
   if (opts.limit <= 0) return [];
@@ -93,16 +97,21 @@ export async function similarNames(db: Db | Tx, keyword: string, opts: { categor
   if ([...jamo].length < Math.max(MIN_SIMILAR_JAMO, MIN_CONTAINS_LENGTH)) return [];
   const category = opts.category ? sql` and category = ${opts.category}` : sql``;
   const exclude = opts.exclude.length ? sql` and id <> all(${`{${opts.exclude.map((n) => Math.trunc(n)).join(',')}}`}::int[])` : sql``;
-  return queryRows<ProductRow>(
-    db,
-    sql`select ${sql.raw(LIST_COLUMNS)} from products
-        where ${jamo} <% name_jamo${category}${exclude}
-        order by word_similarity(${jamo}, name_jamo) desc, id limit ${opts.limit}`,
-  );
+  // The threshold is set for this transaction only; the index answers `<%` with it.
+  const run = async (tx: Tx) => {
+    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY)}, true)`);
+    return queryRows<ProductRow>(
+      tx,
+      sql`select ${sql.raw(LIST_COLUMNS)} from products
+          where ${jamo} <% name_jamo${category}${exclude}
+          order by word_similarity(${jamo}, name_jamo) desc, id limit ${opts.limit}`,
+    );
+  };
+  return db.transaction(run);
 }
 
 /** A page of products whose name matches (id order, so paging is stable), one extra row to tell whether more follow. */
-export async function nameMatches(db: Db | Tx, where: SQL, opts: { category?: string | undefined; limit: number; offset: number }): Promise<ProductRow[]> {
+export async function productsByName(db: Db | Tx, where: SQL, opts: { category?: string | undefined; limit: number; offset: number }): Promise<ProductRow[]> {
   const category = opts.category ? sql` and category = ${opts.category}` : sql``;
   return queryRows<ProductRow>(
     db,

@@ -6,6 +6,7 @@ import { route } from '../../shared/route.js';
 import { notFound, ok } from '../../shared/http.js';
 import { fitsOfProducts, productIdsFitting } from '../vehicles/index.js';
 import { createProductListCache } from './list-cache.js';
+import { suggestProducts } from './suggest.js';
 import { priceFor, productById, productsAmong, productsByOeNumber, searchProducts, type Viewer } from './service.js';
 
 
@@ -45,6 +46,8 @@ export function productRoutes(app: Api, ctx: AppContext) {
       listCache.set(key, body);
       return sendSerialized(reply, body);
     });
+
+  route(app, 'suggestProducts', async (req) => ok(await suggestProducts(db, req.body.keyword, viewerOf(req))));
 
   const detail = async (req: FastifyRequest, seq: number) => {
     const row = await productById(db, seq);

@@ -2,7 +2,7 @@ import { alphaNumber, OWN_NUMBER_LABEL, tierPrice, type CompanyLevel, type Produ
 import type { Db } from '../../db/client.js';
 import { runPrepared, type PreparedStatement } from '../../db/prepared.js';
 import { LIST_COLUMNS } from './columns.js';
-import { nameCondition, nameMatches, similarNames, synonymIndex } from './name-search.js';
+import { nameCondition, productsByName, similarNames, synonymIndex } from './name-search.js';
 import { findProductsByNumbers } from './part-numbers.js';
 
 /** Whose prices an answer may carry: a company's level, or none for visitors and staff. */
@@ -151,12 +151,13 @@ export async function searchProducts(db: Db, q: ProductQuery): Promise<{ rows: P
 async function searchByName(db: Db, keyword: string, q: ProductQuery): Promise<{ rows: ProductHitRow[]; more: boolean }> {
   const where = nameCondition(keyword, await synonymIndex(db));
   if (!where) return { rows: [], more: false };
-  const rows: ProductHitRow[] = await nameMatches(db, where, { category: q.category, limit: q.size + 1, offset: (q.page - 1) * q.size });
+  const rows: ProductHitRow[] = await productsByName(db, where, { category: q.category, limit: q.size + 1, offset: (q.page - 1) * q.size });
   const more = rows.length > q.size;
   if (more) rows.length = q.size;
   for (const row of rows) row.matchKind = 'name';
-  // Few exact matches on the first page: names one typo away follow, marked as such.
-  if (q.page === 1 && rows.length < q.size) {
+  // Nothing found as typed: names one typo away, marked as such (a query that finds something is
+  // not second-guessed: '브레잌' is a half-typed 브레이크, not a misspelt 브레이드).
+  if (q.page === 1 && rows.length === 0) {
     const similar = await similarNames(db, keyword, { category: q.category, exclude: rows.map((r) => r.seq), limit: q.size - rows.length });
     for (const row of similar) rows.push({ ...row, matchKind: 'similar', matchReason: SIMILAR_REASON });
   }

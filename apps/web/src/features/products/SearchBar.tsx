@@ -1,15 +1,18 @@
-import { useEffect } from 'react';
+import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { T } from '../../shared/texts';
 import { useNotify } from '../../shared/ui/notify';
-import { SearchForm } from '../../shared/ui/SearchForm';
-import type { SearchType } from './api';
+import { useSuggestions, type SearchType, type Suggestion } from './api';
 
 const TYPES = [
   { value: 'name', label: T.shop.searchName },
   { value: 'pid', label: T.shop.searchPid },
 ] as const;
 
-/** The shop's search bar: by name or by part number (docs/requirements.md#shop-screens). */
+/**
+ * The shop's search bar: by name or by part number (docs/requirements.md#shop-screens), with
+ * suggestions while typing (docs/search.md#korean-name-search): a combobox whose list offers up to 8
+ * products and the matching categories, chosen with the arrow keys and Enter or a tap.
+ */
 export function SearchBar({
   searchType,
   keyword,
@@ -21,18 +24,121 @@ export function SearchBar({
   onSearch: (type: SearchType, keyword: string) => void;
   compact?: boolean;
 }) {
+  // A new search in the URL (back, forward, a link) shows in the form.
+  return <SearchBarForm key={`${searchType}:${keyword}`} searchType={searchType} keyword={keyword} onSearch={onSearch} compact={compact} />;
+}
+
+function SearchBarForm({ searchType, keyword, onSearch, compact }: { searchType: SearchType; keyword: string; onSearch: (type: SearchType, keyword: string) => void; compact: boolean }) {
+  const idPrefix = compact ? 'm-search' : 'home-search';
+  const listId = `${useId()}-suggestions`;
+  const [type, setType] = useState<SearchType>(searchType);
+  const [text, setText] = useState(keyword);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const options = useSuggestions(open ? text : '');
+  const shown = open && options.length > 0;
+
+  const choose = (o: Suggestion) => {
+    setOpen(false);
+    if (o.kind === 'product') onSearch('pid', o.pid);
+    else onSearch('name', o.label);
+  };
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    setOpen(false);
+    onSearch(type, text.trim().slice(0, 200));
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      if (!shown) return setOpen(true);
+      e.preventDefault();
+      const step = e.key === 'ArrowDown' ? 1 : -1;
+      // -1 (the typed text) and the options, round and round.
+      setActive((i) => ((i + 1 + step + options.length + 1) % (options.length + 1)) - 1);
+    } else if (e.key === 'Enter' && shown && active >= 0 && active < options.length) {
+      e.preventDefault();
+      choose(options[active]!);
+    } else if (e.key === 'Escape' && shown) {
+      e.preventDefault();
+      setOpen(false);
+    }
+  };
+  // A new list starts with nothing chosen.
+  useEffect(() => setActive(-1), [options]);
+
   return (
-    <SearchForm<SearchType>
-      // A new search in the URL (back, forward, a link) shows in the form.
-      key={`${searchType}:${keyword}`}
-      types={TYPES}
-      initial={{ searchType, keyword }}
-      onSearch={(s) => onSearch(s.searchType, s.keyword)}
-      placeholder={(type) => (type === 'pid' ? T.shop.searchPlaceholderPid : T.shop.searchPlaceholderName)}
-      idPrefix={compact ? 'm-search' : 'home-search'}
-      maxLength={200}
-      className={`search-bar${compact ? ' compact' : ''}`}
-    />
+    <form className={`search-bar${compact ? ' compact' : ''}`} role="search" noValidate onSubmit={submit}>
+      <label className="sr-only" htmlFor={`${idPrefix}-type`}>
+        {T.common.searchType}
+      </label>
+      <select id={`${idPrefix}-type`} name="searchType" value={type} onChange={(e) => setType(e.target.value as SearchType)}>
+        {TYPES.map((t) => (
+          <option key={t.value} value={t.value}>
+            {t.label}
+          </option>
+        ))}
+      </select>
+      <label className="sr-only" htmlFor={`${idPrefix}-keyword`}>
+        {T.common.keyword}
+      </label>
+      <div className="suggest-box">
+        <input
+          id={`${idPrefix}-keyword`}
+          type="search"
+          maxLength={200}
+          placeholder={type === 'pid' ? T.shop.searchPlaceholderPid : T.shop.searchPlaceholderName}
+          name="keyword"
+          value={text}
+          autoComplete="off"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={shown}
+          aria-controls={listId}
+          aria-activedescendant={shown && active >= 0 && active < options.length ? `${listId}-${active}` : undefined}
+          aria-describedby={`${listId}-hint`}
+          onChange={(e) => {
+            setText(e.target.value);
+            setOpen(true);
+          }}
+          onKeyDown={onKeyDown}
+          onBlur={() => setOpen(false)}
+        />
+        <span id={`${listId}-hint`} className="sr-only">
+          {T.shop.suggestHint}
+        </span>
+        <ul id={listId} role="listbox" aria-label={T.shop.suggestions} className="suggest-list" hidden={!shown}>
+          {shown &&
+            options.map((o, i) => (
+              <li
+                key={o.id}
+                id={`${listId}-${i}`}
+                role="option"
+                aria-selected={i === active}
+                className={i === active ? 'active' : undefined}
+                // Chosen on mouse down, before the input's blur closes the list.
+                onMouseDown={(e) => {
+                  e.preventDefault();
+                  choose(o);
+                }}
+              >
+                {o.kind === 'product' ? (
+                  <>
+                    <span className="suggest-name">{o.name}</span> <span className="suggest-pid">{o.pid}</span>
+                    {o.reason && <span className="suggest-reason"> · {o.reason}</span>}
+                  </>
+                ) : (
+                  <>
+                    <span className="suggest-kind">{T.shop.suggestCategory}</span> <span className="suggest-name">{o.label}</span>
+                  </>
+                )}
+              </li>
+            ))}
+        </ul>
+      </div>
+      <button type="submit" className="btn btn-primary">
+        {T.common.search}
+      </button>
+    </form>
   );
 }
 

@@ -1,5 +1,5 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
 import { PAGE_SIZE, type BuyOrCartForm } from '@partsmall/contract';
 import { TRADE_EVENTS } from '@partsmall/contract';
@@ -148,4 +148,39 @@ export function imageUrl(file: string | undefined): string {
   if (!file) return '/favicon.svg';
   if (/^https?:\/\//.test(file) || file.startsWith('/')) return file;
   return `/uploads/${file}`;
+}
+
+/** An entry of the search bar's suggestions. */
+export type Suggestion =
+  | { kind: 'product'; id: string; seq: number; name: string; pid: string; reason: string }
+  | { kind: 'category'; id: string; key: string; label: string };
+
+/** Milliseconds of no typing before suggestions are asked for (no request per keystroke). */
+export const SUGGEST_DELAY_MS = 200;
+
+/**
+ * Suggestions for what is being typed (api/suggestProducts), asked for once typing pauses; a
+ * request whose text is no longer wanted is cancelled through TanStack Query's signal.
+ */
+export function useSuggestions(text: string): Suggestion[] {
+  const [typed, setTyped] = useState('');
+  useEffect(() => {
+    const t = setTimeout(() => setTyped(text.trim().slice(0, 100)), SUGGEST_DELAY_MS);
+    return () => clearTimeout(t);
+  }, [text]);
+  const wanted = text.trim() === '' ? '' : typed;
+  const query = useQuery({
+    queryKey: ['products', 'suggest', wanted],
+    queryFn: ({ signal }) => api('suggestProducts', { keyword: wanted }, { signal, accept: [200] }),
+    enabled: wanted !== '',
+    staleTime: 30_000,
+  });
+  return useMemo(() => {
+    const results = wanted === '' ? undefined : query.data?.results;
+    if (!results) return [];
+    return [
+      ...results.products.map((p): Suggestion => ({ kind: 'product', id: `p${p.seq}`, seq: p.seq, name: p.name, pid: p.pid, reason: p.matchKind === 'name' ? '' : (p.matchReason ?? '') })),
+      ...results.categories.map((c): Suggestion => ({ kind: 'category', id: `c${c.key}`, key: c.key, label: c.label })),
+    ];
+  }, [query.data, wanted]);
 }

@@ -1,0 +1,248 @@
+import { sql } from 'drizzle-orm';
+import {
+  alphaNumber,
+  checkPartRelations,
+  checkSynonymGroups,
+  MSG_PART_ADMIN,
+  XREF_CSV_COLUMNS,
+  XREF_CSV_MAX_LINES,
+  xrefFields,
+  type ImportXrefsResult,
+  type PartRelation,
+  type SynonymGroup,
+  type XrefFields,
+  type XrefRow,
+} from '@partsmall/contract';
+import { queryRows, type Db, type Tx } from '../../db/client.js';
+import { AppError, badRequest, notFound } from '../../shared/http.js';
+import { invalidateSynonyms } from '../products/name-search.js';
+import { invalidateProductLists } from '../products/list-cache.js';
+import { recordAudit } from './audit.js';
+import { parseCsv } from './csv.js';
+
+/**
+ * The back office's part-number cross-reference and synonym table (issue 22;
+ * docs/search.md#part-numbers, docs/search.md#korean-name-search). Every write is checked against
+ * what is stored (the catalogues' replacements included): a supersession cycle, a chain of more than
+ * 20 steps, a looping or empty synonym are refused and change nothing; every write is audited.
+ */
+
+const unprocessable = (message: string) => new AppError(422, message);
+const conflict = (message: string) => new AppError(409, message);
+const num = (v: unknown) => Number(v);
+
+interface StoredXref {
+  id: number;
+  pid: string;
+  to_pid: string;
+  kind: 'supersedes' | 'interchangeable';
+  remark: string;
+  created_by: string | null;
+  created_at: Date | string;
+}
+const toRow = (r: StoredXref): XrefRow => ({
+  seq: num(r.id),
+  pid: r.pid,
+  toPid: r.to_pid,
+  kind: r.kind,
+  remark: r.remark,
+  createdBy: r.created_by ?? '',
+  created: new Date(r.created_at).toISOString(),
+});
+
+export async function listXrefs(db: Db, q: { keyword?: string | undefined; page: number; size: number }): Promise<{ results: XrefRow[]; total: number }> {
+  const key = q.keyword ? alphaNumber(q.keyword) : '';
+  const where = key ? sql`where x.pid_key like ${`${key}%`} or x.to_key like ${`${key}%`}` : sql``;
+  const [rows, [counted]] = await Promise.all([
+    queryRows<StoredXref>(
+      db,
+      sql`select x.id, x.pid, x.to_pid, x.kind, x.remark, m.name as created_by, x.created_at from part_xrefs x
+          left join members m on m.id = x.created_by ${where} order by x.id desc limit ${q.size} offset ${(q.page - 1) * q.size}`,
+    ),
+    queryRows<{ n: number }>(db, sql`select count(*)::int as n from part_xrefs x ${where}`),
+  ]);
+  return { results: rows.map(toRow), total: num(counted?.n ?? 0) };
+}
+
+/**
+ * The stored supersessions around some numbers, both ways along the chains (bounded), so that a
+ * cycle or a too long chain that new relations would close is seen.
+ */
+async function supersessionsAround(db: Db | Tx, keys: string[]): Promise<PartRelation[]> {
+  if (keys.length === 0) return [];
+  const literal = `{${[...new Set(keys)].map((k) => `"${k}"`).join(',')}}`;
+  const rows = await queryRows<{ pid: string; to_pid: string }>(
+    db,
+    sql`with recursive reach(key, depth) as (
+          select k, 0 from unnest(${literal}::text[]) k
+          union
+          select case when r.pid_key = reach.key then r.to_key else r.pid_key end, reach.depth + 1
+          from reach join part_relations r on r.kind = 'supersedes' and (r.pid_key = reach.key or r.to_key = reach.key)
+          where reach.depth < 44
+        )
+        select distinct r.pid, r.to_pid from part_relations r
+        where r.kind = 'supersedes' and r.pid_key in (select key from reach)`,
+  );
+  return rows.map((r) => ({ from: r.pid, to: r.to_pid, kind: 'supersedes' as const }));
+}
+
+/**
+ * The problems new relations bring (those the stored ones already had are not theirs), each with the
+ * index of the new relation concerned: the one named, or the one whose step the loop or chain takes.
+ */
+async function problemsOfNew(db: Db | Tx, added: readonly PartRelation[]): Promise<{ index: number; message: string }[]> {
+  const stored = await supersessionsAround(
+    db,
+    added.flatMap((r) => [alphaNumber(r.from), alphaNumber(r.to)]).filter((k) => k !== ''),
+  );
+  const key = (p: { kind: string; numbers: string[] }) => `${p.kind}:${p.numbers.map(alphaNumber).join('>')}`;
+  const before = new Set(checkPartRelations(stored).map(key));
+  const out: { index: number; message: string }[] = [];
+  for (const p of checkPartRelations([...added, ...stored])) {
+    if (p.index < added.length) out.push({ index: p.index, message: p.message });
+    else if (!before.has(key(p))) {
+      const steps = p.numbers.map(alphaNumber);
+      const at = added.findIndex((r) => steps.some((s, i) => s === alphaNumber(r.from) && steps[i + 1] === alphaNumber(r.to)));
+      out.push({ index: Math.max(at, 0), message: p.message });
+    }
+  }
+  return out;
+}
+
+async function insertXref(tx: Tx, staffId: number, f: XrefFields): Promise<number | null> {
+  const [row] = await queryRows<{ id: number }>(
+    tx,
+    sql`insert into part_xrefs (pid, pid_key, to_pid, to_key, kind, remark, created_by)
+        values (${f.pid}, ${alphaNumber(f.pid)}, ${f.toPid}, ${alphaNumber(f.toPid)}, ${f.kind}, ${f.remark}, ${staffId})
+        on conflict (pid_key, to_key, kind) do nothing returning id`,
+  );
+  return row ? num(row.id) : null;
+}
+
+export async function saveXref(db: Db, staffId: number, f: XrefFields): Promise<XrefRow> {
+  if (alphaNumber(f.pid) === '') throw badRequest(MSG_PART_ADMIN.pid, 'pid');
+  if (alphaNumber(f.toPid) === '') throw badRequest(MSG_PART_ADMIN.pid, 'toPid');
+  const id = await db.transaction(async (tx) => {
+    // One writer of relations at a time: two saves could each close half of a loop.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('part-xrefs'))`);
+    const [problem] = await problemsOfNew(tx, [{ from: f.pid, to: f.toPid, kind: f.kind }]);
+    if (problem) throw unprocessable(problem.message);
+    const inserted = await insertXref(tx, staffId, f);
+    if (inserted === null) throw conflict(MSG_PART_ADMIN.duplicate);
+    await recordAudit(tx, { memberId: staffId, action: 'saveXref', target: `xref:${inserted}`, before: null, after: f });
+    return inserted;
+  });
+  invalidateProductLists();
+  const [row] = await queryRows<StoredXref>(db, sql`select x.*, m.name as created_by from part_xrefs x left join members m on m.id = x.created_by where x.id = ${id}`);
+  return toRow(row!);
+}
+
+export async function deleteXref(db: Db, staffId: number, seq: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await queryRows<StoredXref>(tx, sql`delete from part_xrefs where id = ${seq} returning *`);
+    if (!row) throw notFound(MSG_PART_ADMIN.notFound);
+    await recordAudit(tx, { memberId: staffId, action: 'deleteXref', target: `xref:${seq}`, before: { pid: row.pid, toPid: row.to_pid, kind: row.kind, remark: row.remark }, after: null });
+  });
+  invalidateProductLists();
+}
+
+/**
+ * A cross-reference CSV (pid,toPid,kind,remark): the preview names every refused line with the
+ * file's name; with commit, all lines are written or none.
+ */
+export async function importXrefs(db: Db, staffId: number, r: { fileName: string; csv: string; commit: boolean }): Promise<ImportXrefsResult> {
+  let cells: string[][];
+  try {
+    cells = parseCsv(r.csv);
+  } catch {
+    throw badRequest(MSG_PART_ADMIN.csvBroken, 'csv');
+  }
+  const [header, ...lines] = cells;
+  if (!header || header.map((h) => h.trim()).join(',') !== XREF_CSV_COLUMNS.join(',')) throw badRequest(MSG_PART_ADMIN.csvHeader, 'csv');
+  if (lines.length === 0) throw badRequest(MSG_PART_ADMIN.csvEmpty, 'csv');
+  if (lines.length > XREF_CSV_MAX_LINES) throw badRequest(MSG_PART_ADMIN.csvTooManyLines(XREF_CSV_MAX_LINES), 'csv');
+  const at = (line: number, message: string) => ({ line, message: MSG_PART_ADMIN.lineOf(r.fileName, line, message) });
+
+  const errors: ImportXrefsResult['errors'] = [];
+  const parsed: { line: number; fields: XrefFields }[] = [];
+  lines.forEach((cols, i) => {
+    const line = i + 2;
+    const result = xrefFields.safeParse({ pid: cols[0], toPid: cols[1], kind: cols[2]?.trim(), remark: cols[3] ?? '' });
+    if (!result.success) return void errors.push(at(line, result.error.issues[0]?.message ?? MSG_PART_ADMIN.csvBroken));
+    if (alphaNumber(result.data.pid) === '' || alphaNumber(result.data.toPid) === '') return void errors.push(at(line, MSG_PART_ADMIN.pid));
+    parsed.push({ line, fields: result.data });
+  });
+  const relations = parsed.map((p) => ({ from: p.fields.pid, to: p.fields.toPid, kind: p.fields.kind }));
+  const check = async (tx: Db | Tx) => {
+    for (const p of await problemsOfNew(tx, relations)) errors.push(at(parsed[p.index]!.line, p.message));
+    errors.sort((a, b) => a.line - b.line);
+  };
+  const existing = new Set(
+    (await queryRows<{ k: string }>(db, sql`select pid_key || '>' || to_key || '>' || kind as k from part_xrefs`)).map((x) => x.k),
+  );
+  const rows = parsed.map((p) => ({
+    line: p.line,
+    pid: p.fields.pid,
+    toPid: p.fields.toPid,
+    kind: p.fields.kind,
+    action: existing.has(`${alphaNumber(p.fields.pid)}>${alphaNumber(p.fields.toPid)}>${p.fields.kind}`) ? ('same' as const) : ('create' as const),
+  }));
+  if (!r.commit || errors.length > 0) {
+    await check(db);
+    return { committed: false, rows, errors };
+  }
+  const written = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('part-xrefs'))`);
+    // Checked again under the lock, against what is stored now.
+    await check(tx);
+    if (errors.length > 0) return null;
+    let n = 0;
+    for (const p of parsed) if ((await insertXref(tx, staffId, p.fields)) !== null) n++;
+    await recordAudit(tx, { memberId: staffId, action: 'importXrefs', target: `xrefs:${n}`, before: null, after: { fileName: r.fileName, lines: parsed.length, created: n } });
+    return n;
+  });
+  if (written === null) return { committed: false, rows, errors };
+  invalidateProductLists();
+  return { committed: true, rows, errors };
+}
+
+// ---------------------------------------------------------------- synonyms
+
+export async function listSynonyms(db: Db): Promise<SynonymGroup[]> {
+  const rows = await queryRows<{ id: number; terms: string[] }>(db, sql`select id, terms from part_synonyms order by id`);
+  return rows.map((r) => ({ seq: num(r.id), terms: r.terms }));
+}
+
+/** Creates (no seq) or replaces a group; refused when a term is empty, repeated in another group or the group has one word. */
+export async function saveSynonym(db: Db, staffId: number, r: { seq?: number | undefined; terms: string[] }): Promise<SynonymGroup> {
+  const terms = [...new Set(r.terms.map((t) => t.trim()))];
+  const saved = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('part-synonyms'))`);
+    const all = await queryRows<{ id: number; terms: string[] }>(tx, sql`select id, terms from part_synonyms order by id for update`);
+    const before = r.seq === undefined ? null : all.find((g) => num(g.id) === r.seq);
+    if (r.seq !== undefined && !before) throw notFound(MSG_PART_ADMIN.synonymNotFound);
+    const others = all.filter((g) => num(g.id) !== r.seq).map((g) => g.terms);
+    // The group being saved goes last, so a problem found is about it.
+    const problems = checkSynonymGroups([...others, terms]).filter((p) => p.group === others.length);
+    if (problems[0]) throw unprocessable(problems[0].message);
+    const literal = `{${terms.map((t) => `"${t.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+    const [row] = before
+      ? await queryRows<{ id: number }>(tx, sql`update part_synonyms set terms = ${literal}::text[], updated_at = now() where id = ${r.seq} returning id`)
+      : await queryRows<{ id: number }>(tx, sql`insert into part_synonyms (terms) values (${literal}::text[]) returning id`);
+    await recordAudit(tx, { memberId: staffId, action: 'saveSynonym', target: `synonym:${num(row!.id)}`, before: before?.terms ?? null, after: terms });
+    return { seq: num(row!.id), terms };
+  });
+  invalidateSynonyms();
+  invalidateProductLists();
+  return saved;
+}
+
+export async function deleteSynonym(db: Db, staffId: number, seq: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await queryRows<{ terms: string[] }>(tx, sql`delete from part_synonyms where id = ${seq} returning terms`);
+    if (!row) throw notFound(MSG_PART_ADMIN.synonymNotFound);
+    await recordAudit(tx, { memberId: staffId, action: 'deleteSynonym', target: `synonym:${seq}`, before: row.terms, after: null });
+  });
+  invalidateSynonyms();
+  invalidateProductLists();
+}

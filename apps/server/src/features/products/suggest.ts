@@ -1,0 +1,48 @@
+import {
+  alphaNumber,
+  nameMatches,
+  nameQuery,
+  PRODUCT_CATEGORIES,
+  productNameColumns,
+  SUGGEST_PRODUCTS,
+  type ProductSuggestion,
+} from '@partsmall/contract';
+import type { Db } from '../../db/client.js';
+import { nameCondition, productsByName, synonymIndex } from './name-search.js';
+import { priceFor, searchProducts, type ProductHitRow, type Viewer } from './service.js';
+
+/** The category labels' search forms, computed once. */
+const CATEGORY_FORMS = PRODUCT_CATEGORIES.map((c) => ({ key: c.key, label: c.label, forms: productNameColumns(c.label) }));
+
+/** A typed text reads as a part number when it has a digit and at least this many letters and digits. */
+const NUMBER_MIN = 3;
+
+/**
+ * What the search bar offers while the buyer types (issue 22 §2): up to SUGGEST_PRODUCTS products and
+ * the categories whose name matches. A text with digits is tried as a part number first (chain and
+ * interchangeable numbers included, never approximately); the name search (초성, half-typed syllable,
+ * synonyms) fills the rest. No typo search here: a suggestion per keystroke must stay cheap.
+ */
+export async function suggestProducts(db: Db, keyword: string, viewer: Viewer): Promise<{ products: ProductSuggestion[]; categories: { key: string; label: string }[] }> {
+  const index = await synonymIndex(db);
+  const rows: ProductHitRow[] = [];
+  const key = alphaNumber(keyword);
+  if (/\d/.test(keyword) && key.length >= NUMBER_MIN) {
+    const byNumber = await searchProducts(db, { searchType: 'pid', keyword, page: 1, size: SUGGEST_PRODUCTS });
+    rows.push(...byNumber.rows.slice(0, SUGGEST_PRODUCTS));
+  }
+  const where = rows.length < SUGGEST_PRODUCTS ? nameCondition(keyword, index) : null;
+  if (where) {
+    const shown = new Set(rows.map((r) => r.seq));
+    for (const row of await productsByName(db, where, { limit: SUGGEST_PRODUCTS, offset: 0 })) {
+      if (rows.length < SUGGEST_PRODUCTS && !shown.has(row.seq)) rows.push({ ...row, matchKind: 'name' });
+    }
+  }
+  const query = nameQuery(keyword, index);
+  const categories = query ? CATEGORY_FORMS.filter((c) => nameMatches(c.forms, query)).map(({ key: k, label }) => ({ key: k, label })) : [];
+  const products = rows.map((r) => {
+    const p = priceFor(r, viewer);
+    return { seq: p.seq, name: p.name, pid: p.pid, image: p.image, stock: p.stock, stockName: p.stockName, price: p.price, matchKind: p.matchKind, matchReason: p.matchReason };
+  });
+  return { products, categories };
+}

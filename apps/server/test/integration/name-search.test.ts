@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alphaNumber, productNameColumns } from '@partsmall/contract';
+import { products } from '../../src/db/schema.js';
+import { fillProductNameColumns } from '../../src/features/products/name-search.js';
+import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
+
+/**
+ * Korean name search and suggestions (issue 22 §2): 초성, a half-typed last syllable, synonyms from
+ * the staff-edited table, one typo in a name (never in a part number). The fixtures sit in a
+ * category of their own so that the demo shop's products do not mix in.
+ */
+const CATEGORY = 'srchtest';
+let server: TestServer;
+let memberToken: string;
+const ids: Record<string, number> = {};
+
+async function addProduct(name: string, pid: string, withForms = true) {
+  const [row] = await server.db
+    .insert(products)
+    .values({
+      name,
+      ...(withForms ? productNameColumns(name) : {}),
+      pid,
+      pidKey: alphaNumber(pid),
+      priceA: 11000,
+      priceB: 12000,
+      priceC: 13000,
+      priceD: 14000,
+      salePrice: 15000,
+      hasAmount: 3,
+      stockName: '한국 김포물류센터',
+      storageId: 1,
+      category: CATEGORY,
+    })
+    .returning({ id: products.id });
+  return row!.id;
+}
+
+const search = async (keyword: string, searchType: 'name' | 'pid' = 'name') => {
+  const res = await call(server, 'POST', '/api/getProductHome', { searchType, searchKeyword: keyword, category: CATEGORY, page: 1, size: 20 });
+  expect(res.status).toBe(200);
+  return (res.body.results as { seq: number; matchKind?: string; matchReason?: string }[]).map((r) => [r.seq, r.matchKind]);
+};
+
+beforeAll(async () => {
+  server = await startTestServer();
+  ids.pads = await addProduct('프론트 브레이크 패드 세트', 'SRCH-1-0001');
+  ids.wiper = await addProduct('브레이드 와이퍼 블레이드', 'SRCH-1-0002');
+  ids.shock = await addProduct('리어 쇼크업소버 어셈블리', 'SRCH-1-0003');
+  ids.filter = await addProduct('메르세데스 에어필터 하우징', 'SRCH-1-0004');
+  ids.hose = await addProduct('라디에이터 호스 상단', 'SRCH-1-0005');
+  ids.bushing = await addProduct('스웨이바 부싱', 'SRCH-1-0006');
+  // Written without its search forms (an older version's row): the start fills them.
+  ids.legacy = await addProduct('타이밍벨트 키트', 'SRCH-1-0007', false);
+  memberToken = await loginAs(server, 'demo@partsmall.kr', 'demo1234');
+  // A fresh database with the demo shop: slow on a loaded machine.
+}, 180_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('name search', () => {
+  it('finds by 초성, spaced as the buyer likes', async () => {
+    expect(await search('ㅂㄹㅇㅋ ㅍㄷ')).toEqual([[ids.pads, 'name']]);
+    expect(await search('ㅂㄹㅇㅋㅍㄷ')).toEqual([[ids.pads, 'name']]);
+  });
+
+  it('finds by a half-typed last syllable, and the IME’s borrowed consonant does not match another word', async () => {
+    expect(await search('브레이')).toEqual([
+      [ids.pads, 'name'],
+      [ids.wiper, 'name'],
+    ]);
+    expect(await search('브레잌')).toEqual([[ids.pads, 'name']]);
+  });
+
+  it('finds through the seeded synonyms: 쇼바 = 쇼크업소버, 벤츠 / MB = 메르세데스', async () => {
+    expect(await search('쇼바')).toEqual([[ids.shock, 'name']]);
+    expect(await search('벤츠 에어필터')).toEqual([[ids.filter, 'name']]);
+    expect(await search('MB 에어필터')).toEqual([[ids.filter, 'name']]);
+  });
+
+  it('tolerates one typo in a name and says so, but never in a part number', async () => {
+    const res = await call(server, 'POST', '/api/getProductHome', { searchType: 'name', searchKeyword: '라디에니터', category: CATEGORY, page: 1, size: 20 });
+    expect((res.body.results as { seq: number; matchKind?: string; matchReason?: string }[]).map((r) => [r.seq, r.matchKind, r.matchReason])).toEqual([[ids.hose, 'similar', '비슷한 이름']]);
+    expect(await search('SRCH-1-0005', 'pid')).toEqual([[ids.hose, 'own']]);
+    expect(await search('SRCH-1-0095', 'pid')).toEqual([]);
+    expect(await search('SRCH-1-000S', 'pid')).toEqual([]);
+  });
+
+  it('finds a row written without its search forms by its name, and by 초성 once the start filled them', async () => {
+    expect(await search('타이밍벨트')).toEqual([[ids.legacy, 'name']]);
+    expect(await search('ㅌㅇㅁㅂㅌ')).toEqual([]);
+    expect(await fillProductNameColumns(server.db)).toBeGreaterThanOrEqual(1);
+    expect(await search('ㅌㅇㅁㅂㅌ')).toEqual([[ids.legacy, 'name']]);
+  });
+
+  it('treats LIKE characters as text', async () => {
+    expect(await search('%')).toEqual([]);
+    expect(await search('_')).toEqual([]);
+  });
+});
+
+describe('api/suggestProducts', () => {
+  it('offers products by 초성 to a visitor without prices, and with the tier price to a member', async () => {
+    const visitor = await call(server, 'POST', '/api/suggestProducts', { keyword: 'ㅅㅇㅇㅂ ㅂㅅ' });
+    expect(visitor.status).toBe(200);
+    const offered = (visitor.body.results as { products: { seq: number; price?: number }[] }).products;
+    expect(offered.map((p) => p.seq)).toEqual([ids.bushing]);
+    expect(offered[0]).not.toHaveProperty('price');
+    const member = await call(server, 'POST', '/api/suggestProducts', { keyword: 'ㅅㅇㅇㅂ ㅂㅅ' }, memberToken);
+    // The demo company is level b.
+    expect((member.body.results as { products: { price?: number }[] }).products[0]!.price).toBe(12000);
+  });
+
+  it('offers at most 8 products and the categories whose name matches', async () => {
+    const res = await call(server, 'POST', '/api/suggestProducts', { keyword: '쇼바' });
+    const results = res.body.results as { products: unknown[]; categories: { key: string; label: string }[] };
+    expect(results.products.length).toBe(8);
+    expect(results.categories).toEqual([{ key: 'shock', label: '쇼바' }]);
+  });
+
+  it('offers the current product of an old-or-own part number with the reason', async () => {
+    const res = await call(server, 'POST', '/api/suggestProducts', { keyword: 'srch 1 0003' });
+    const offered = (res.body.results as { products: { seq: number; matchReason?: string }[] }).products;
+    expect(offered.map((p) => [p.seq, p.matchReason])).toEqual([[ids.shock, '품번 일치']]);
+  });
+
+  it('refuses an empty or too long keyword with a Korean message', async () => {
+    for (const keyword of ['', '   ', 'ㄱ'.repeat(101)]) {
+      const res = await call(server, 'POST', '/api/suggestProducts', { keyword });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('검색어를 1자 이상 100자 이내로 입력하세요.');
+    }
+    expect((await call(server, 'POST', '/api/suggestProducts', {})).status).toBe(400);
+  });
+});

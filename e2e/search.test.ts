@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desktopPage, phonePage, shot, startShop } from './helpers.js';
+
+/**
+ * Search suggestions (issue 22 §2): 초성 typed on a phone offers 브레이크 패드 products and a tap
+ * searches; on the desktop the arrow keys move through the list (combobox/listbox) and Enter chooses.
+ */
+let shop: Awaited<ReturnType<typeof startShop>>;
+beforeAll(async () => {
+  shop = await startShop();
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+describe('search suggestions', () => {
+  it('a phone types 초성 and picks a suggested brake pad', async () => {
+    const { page, context } = await phonePage(shop.browser);
+    await page.goto(`${shop.server.base}/mobile?search=1`);
+    const input = page.getByRole('combobox', { name: '검색어' });
+    await input.fill('ㅂㄹㅇㅋ ㅍㄷ');
+    const list = page.getByRole('listbox', { name: '추천 검색' });
+    await list.waitFor();
+    const options = list.getByRole('option');
+    expect(await options.count()).toBeGreaterThan(0);
+    expect(await options.count()).toBeLessThanOrEqual(8 + 11);
+    const first = (await options.first().innerText()).trim();
+    expect(first).toContain('브레이크 패드');
+    await shot(page, 'search-suggest-phone');
+    await options.first().click();
+    await page.waitForURL(/searchType=pid/);
+    expect(await page.getByRole('listbox', { name: '추천 검색' }).isVisible()).toBe(false);
+    await context.close();
+  });
+
+  it('the desktop moves through the suggestions with the arrow keys and chooses with Enter', async () => {
+    const { page, context } = await desktopPage(shop.browser);
+    await page.goto(`${shop.server.base}/home`);
+    await page.getByRole('dialog', { name: '연말 배송 일정 안내' }).getByRole('button', { name: '닫기' }).click();
+    const input = page.getByRole('combobox', { name: '검색어' });
+    await input.fill('쇼바');
+    const list = page.getByRole('listbox', { name: '추천 검색' });
+    await list.waitFor();
+    // 8 products and the category 쇼바.
+    await list.getByRole('option', { name: /분류 쇼바/ }).waitFor();
+    expect(await list.getByRole('option').count()).toBe(9);
+    await input.press('ArrowDown');
+    await input.press('ArrowDown');
+    const second = list.getByRole('option').nth(1);
+    expect(await second.getAttribute('aria-selected')).toBe('true');
+    expect(await input.getAttribute('aria-activedescendant')).toBe(await second.getAttribute('id'));
+    await shot(page, 'search-suggest-desktop');
+    await input.press('ArrowUp');
+    await input.press('ArrowUp');
+    await input.press('ArrowUp');
+    // Round from the typed text to the last entry: the category.
+    expect(await list.getByRole('option').last().getAttribute('aria-selected')).toBe('true');
+    await input.press('Enter');
+    await page.waitForURL(/searchType=name&keyword=%EC%87%BC%EB%B0%94/);
+    expect(await list.isVisible()).toBe(false);
+    await context.close();
+  });
+});
