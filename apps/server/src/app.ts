@@ -25,6 +25,7 @@ import { healthRoutes } from './features/health/routes.js';
 import { epcRoutes } from './features/epc/routes.js';
 import { chatRoutes } from './features/chat/routes.js';
 import { jobRoutes, startJobs } from './features/jobs/index.js';
+import { paperworkRoutes } from './features/paperwork/routes.js';
 import { serveWebApp } from './web-app/serve.js';
 import { smsFromConfig } from './features/sms/provider.js';
 import { createRealtime } from './realtime/hub.js';
@@ -155,6 +156,7 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
   chatRoutes(app, ctx);
   adminRoutes(app, ctx);
   jobRoutes(app, ctx, jobs);
+  paperworkRoutes(app, ctx);
   if (sms.hasOutbox && config.devOutbox) devRoutes(app, ctx);
 
   // Uploaded and seeded files (product pictures); generated names only, never user-chosen paths.

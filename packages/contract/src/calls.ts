@@ -468,6 +468,27 @@ export const CALLS = {
   adminUploadCatalogue: { path: '/api/admin/uploadCatalogue', ...admin('부품 카탈로그 zip 업로드 (가져오기 보고서)', '카탈로그 zip (base64)을 검사하고 가져와 보고서를 돌려줍니다. 관리자만.', { name: 'catalogue.zip', data: 'UEsDBBQ…' }) },
   adminJobList: { path: '/api/admin/jobList', ...admin('발송 작업 목록 (대기·재시도·실패)', '문자 같은 발송 작업: 상태를 고르지 않으면 아직 끝나지 않은 작업 (대기, 재시도 대기, 처리 중, 실패(보류))과 마지막 오류.', { state: 'parked', page: 1, size: 30 }) },
   adminRetryJob: { path: '/api/admin/retryJob', ...admin('실패(보류) 작업 다시 시도 (작업 기록)', '마지막 시도까지 실패해 보류된 작업을 한 번 더 시도합니다. 작업 기록에 남습니다.', { name: 'sms.cashCredited', id: '3f2b8c1e-9a4d-8e21-9c3b-5d7e6f1a2b3c' }) },
+  // Paperwork (issue 23 §4-§5): statements, the cash ledger, tax invoices.
+  orderStatement: {
+    method: 'GET', path: '/api/orderStatement', tags: ['members'], summary: '거래명세서 PDF (주문 1건)',
+    description: '주문 한 건의 거래명세서를 A4 PDF로 답합니다 (application/pdf). 주문한 회사의 계정과 직원만 받고, 다른 회사의 주문은 404입니다.',
+    example: { seq: 12 },
+  },
+  monthlyStatement: {
+    method: 'GET', path: '/api/monthlyStatement', tags: ['members'], summary: '월간 거래명세서 PDF (기간, 1년 이내)',
+    description: '회사의 기간 (서울 날짜, 1년 이내) 주문을 한 장의 거래명세서 PDF로 답합니다. 대표 계정은 자기 회사, 직원은 companyId로 어느 회사든. from/to도 같은 뜻으로 받습니다.',
+    example: { startDate: '2026-11-01', endDate: '2026-11-30' },
+  },
+  getCashLedger: {
+    method: 'POST', path: '/api/getCashLedger', tags: ['members'], summary: '캐시 원장 (대표 계정, 날짜 구간, 15건씩)',
+    description: '회사 캐시의 모든 변동 (주문 결제, 충전, 취소·반품 환불, 조정)과 변동 뒤 잔액, 최신순. balance는 지금 잔액으로 가장 최근 줄의 잔액과 같습니다.',
+    example: { startDate: '2026-11-01', endDate: '2026-11-30', page: 1, size: 15 },
+  },
+  cashLedgerExport: {
+    method: 'GET', path: '/api/cashLedgerExport', tags: ['members'], summary: '캐시 원장 파일 (CSV 또는 PDF)',
+    description: '기간의 캐시 원장을 파일로 답합니다: format=csv 는 엑셀용 UTF-8 (BOM) CSV, format=pdf 는 A4 PDF. 대표 계정만.',
+    example: { format: 'csv', startDate: '2026-11-01', endDate: '2026-11-30' },
+  },
 } as const satisfies Record<string, CallEntry>;
 
 export type CallId = keyof typeof CALLS;

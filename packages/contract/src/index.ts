@@ -29,3 +29,4 @@ export * from './chat.js';
 export * from './providers.js';
 export * from './admin.js';
 export * from './jobs.js';
+export * from './paperwork.js';
