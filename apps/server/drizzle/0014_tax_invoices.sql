@@ -34,3 +34,9 @@ ALTER TABLE "tax_invoices" ADD CONSTRAINT "tax_invoices_order_id_orders_id_fk" F
 CREATE UNIQUE INDEX "tax_invoices_mgt_key" ON "tax_invoices" USING btree ("mgt_key");--> statement-breakpoint
 CREATE INDEX "tax_invoices_company" ON "tax_invoices" USING btree ("company_id","write_date");--> statement-breakpoint
 CREATE INDEX "tax_invoices_order" ON "tax_invoices" USING btree ("order_id");
+--> statement-breakpoint
+CREATE TABLE "tax_invoice_outbox" (
+	"mgt_key" text PRIMARY KEY NOT NULL,
+	"fields" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);

@@ -51,6 +51,10 @@ export const ADMIN_CALLS = {
   uploadCatalogue: { path: '/api/admin/uploadCatalogue', role: 'admin' },
   jobList: { path: '/api/admin/jobList', role: 'staff' },
   retryJob: { path: '/api/admin/retryJob', role: 'staff' },
+  taxInvoiceList: { path: '/api/admin/taxInvoiceList', role: 'staff' },
+  retryTaxInvoice: { path: '/api/admin/retryTaxInvoice', role: 'staff' },
+  cancelTaxInvoice: { path: '/api/admin/cancelTaxInvoice', role: 'staff' },
+  setCompanyInvoiceInfo: { path: '/api/admin/setCompanyInvoiceInfo', role: 'staff' },
 } as const satisfies Record<string, { path: string; role: AdminRole }>;
 export type AdminCall = keyof typeof ADMIN_CALLS;
 

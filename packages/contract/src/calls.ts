@@ -489,6 +489,15 @@ export const CALLS = {
     description: '기간의 캐시 원장을 파일로 답합니다: format=csv 는 엑셀용 UTF-8 (BOM) CSV, format=pdf 는 A4 PDF. 대표 계정만.',
     example: { format: 'csv', startDate: '2026-11-01', endDate: '2026-11-30' },
   },
+  getTaxInvoices: {
+    method: 'POST', path: '/api/getTaxInvoices', tags: ['members'], summary: '세금계산서 목록 (대표 계정, 작성일자 구간)',
+    description: '회사의 전자세금계산서 (주문별, 월합계, 수정세금계산서): 작성일자, 금액, 상태 (발행 대기, 발행, 국세청 전송, 실패와 사유), 승인번호. 최신순.',
+    example: { startDate: '2026-11-01', endDate: '2026-11-30', page: 1, size: 15 },
+  },
+  adminTaxInvoiceList: { path: '/api/admin/taxInvoiceList', ...admin('세금계산서 목록', '모든 회사의 세금계산서: 상태나 회사로 고릅니다. 실패한 것은 사유와 함께.', { status: 'failed', page: 1, size: 30 }) },
+  adminRetryTaxInvoice: { path: '/api/admin/retryTaxInvoice', ...admin('실패한 세금계산서 다시 발행 (작업 기록)', '실패한 세금계산서를 발행 대기로 돌리고 같은 문서번호로 다시 발행합니다. 작업 기록에 남습니다.', { seq: 1 }) },
+  adminCancelTaxInvoice: { path: '/api/admin/cancelTaxInvoice', ...admin('세금계산서 발행 취소 (작업 기록)', '아직 발행되지 않은 (발행 대기, 실패) 세금계산서를 발행하지 않기로 합니다. 작업 기록에 남습니다.', { seq: 1 }) },
+  adminSetCompanyInvoiceInfo: { path: '/api/admin/setCompanyInvoiceInfo', ...admin('업체 세금계산서 정보 (업태, 종목, 이메일, 발행 방식)', '직원이 업체의 업태, 종목, 세금계산서 이메일, 주문별/월합계 발행을 고칩니다. 작업 기록에 남습니다.', { companyId: 1, bizType: '도소매', bizItem: '자동차 부품', invoiceMail: 'tax@example.kr', invoiceMode: 'monthly' }) },
 } as const satisfies Record<string, CallEntry>;
 
 export type CallId = keyof typeof CALLS;

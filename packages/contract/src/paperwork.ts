@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { answerOf, emptyAnswer, pageAnswerOf } from './envelope.js';
 import { MSG } from './messages.js';
 import { MSG_MEMBER, calendarDateField } from './member.js';
-import { isCalendarDate } from './rules.js';
+import { MAIL_SHAPE, isCalendarDate } from './rules.js';
 import { PAGE_SIZE } from './constants.js';
 
 /**
@@ -189,3 +189,18 @@ export const adminTaxInvoiceListRequest = z.object({
 export const adminTaxInvoicePageAnswer = pageAnswerOf(adminTaxInvoiceRow);
 export const taxInvoiceActionRequest = z.object({ seq: id });
 export const adminTaxInvoiceAnswer = answerOf(adminTaxInvoiceRow);
+
+/** Staff set a company's invoice fields (the same rules as the company form). */
+export const companyInvoiceInfoRequest = z.object({
+  companyId: id,
+  bizType: z.string({ error: MSG_MEMBER.bizTypeLength }).trim().max(40, MSG_MEMBER.bizTypeLength).optional(),
+  bizItem: z.string({ error: MSG_MEMBER.bizItemLength }).trim().max(40, MSG_MEMBER.bizItemLength).optional(),
+  invoiceMail: z
+    .string({ error: MSG_MEMBER.invoiceMail })
+    .trim()
+    .max(100, MSG_MEMBER.invoiceMail)
+    .refine((v) => v === '' || MAIL_SHAPE.test(v), MSG_MEMBER.invoiceMail)
+    .optional(),
+  invoiceMode: z.enum(INVOICE_MODES, { error: MSG.badRequest }).optional(),
+});
+export const companyInvoiceInfoAnswer = answerOf(z.object({ companyId: z.number().int(), bizType: z.string(), bizItem: z.string(), invoiceMail: z.string(), invoiceMode: z.enum(INVOICE_MODES) }));

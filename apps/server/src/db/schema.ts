@@ -498,6 +498,12 @@ export const taxInvoices = pgTable(
     check('tax_invoices_status_valid', sql`${t.status} in ('pending','issued','sent','failed','cancelled')`),
   ],
 );
+/** What the console tax-invoice provider "issued": the dev outbox, one row per mgtKey. */
+export const taxInvoiceOutbox = pgTable('tax_invoice_outbox', {
+  mgtKey: text('mgt_key').primaryKey(),
+  fields: jsonb('fields').notNull(),
+  createdAt: createdAt(),
+});
 export * from '../features/epc/schema.js';
 export * from '../features/chat/schema.js';
 export * from '../features/jobs/schema.js';

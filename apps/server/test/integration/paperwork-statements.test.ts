@@ -23,7 +23,7 @@ let cancelledA: number;
 let orderB: number;
 
 async function raw(p: string, query: Record<string, string | number>, token?: string) {
-  const res = await fetch(`${server.base}/${p}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const res = await fetch(`${server.base}/${p}?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   const body = Buffer.from(await res.arrayBuffer());
   return { status: res.status, type: res.headers.get('content-type') ?? '', body, json: () => JSON.parse(body.toString('utf8')) as { code: number; message: string; field?: string } };
 }

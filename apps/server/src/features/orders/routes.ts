@@ -14,6 +14,7 @@ import { answers } from '../../shared/answers.js';
 import { type Api, type AppContext, requireCompanyMember, requireStaff } from '../../shared/context.js';
 import { created, ok } from '../../shared/http.js';
 import { recordAudit } from '../admin/audit.js';
+import { invoicesOfOrders } from '../tax-invoices/list.js';
 import { payOrder } from './payment.js';
 import { listOrders, moveOrder, orderDetail, orderEventsOf } from './service.js';
 
@@ -26,12 +27,15 @@ export function orderRoutes(app: Api, ctx: AppContext) {
   app.post('/api/getMallOrderInfo', { config: { access: 'company' }, schema: { tags, summary: '주문 내역 (15건씩, 날짜 구간)', body: orderListRequest, response: answers(orderPageAnswer) } }, async (req) => {
     const { companyId } = requireCompanyMember(req);
     const { results, total } = await listOrders(db, companyId, req.body);
-    return ok(results, undefined, total);
+    const invoices = await invoicesOfOrders(db, companyId, results.map((o) => o.seq));
+    return ok(results.map((o) => (invoices.has(o.seq) ? { ...o, taxInvoice: invoices.get(o.seq) } : o)), undefined, total);
   });
 
   app.post('/api/getMallOrderDetail', { config: { access: 'company' }, schema: { tags, summary: '주문 상세', body: seqRequest, response: answers(orderAnswer) } }, async (req) => {
     const { companyId } = requireCompanyMember(req);
-    return ok(await orderDetail(db, companyId, req.body.seq));
+    const order = await orderDetail(db, companyId, req.body.seq);
+    const invoice = (await invoicesOfOrders(db, companyId, [order.seq])).get(order.seq);
+    return ok(invoice ? { ...order, taxInvoice: invoice } : order);
   });
 
   /** Paying over HTTP: the same service the trade channel's requestPaymentProduct uses. */
