@@ -98,7 +98,7 @@ function seoulToday(): string {
 }
 
 describe('member area: menu and screens', () => {
-  it('the main account sees all twelve entries, the profile first, and every screen', async () => {
+  it('the main account sees all thirteen entries, the profile first, and every screen', async () => {
     const { page, context } = await desktop(shop.browser);
     await login(page, 'demo@partsmall.kr');
     await page.goto(`${shop.server.base}/management`);
@@ -108,6 +108,7 @@ describe('member area: menu and screens', () => {
       '내 정보 수정',
       '거래내역',
       '배송지 관리',
+      '내 차량',
       '회사 정보',
       '계정 관리',
       '캐시 충전',
@@ -142,6 +143,7 @@ describe('member area: menu and screens', () => {
       ['내 정보 수정', '내 정보 수정', 'editMyInfo'],
       ['거래내역', '거래내역', 'orders'],
       ['배송지 관리', '배송지 관리', 'deliveryAddress'],
+      ['내 차량', '내 차량', 'myVehicles'],
       ['회사 정보', '회사 정보', 'editCompanyInfo'],
       ['계정 관리', '계정 관리', 'users'],
       ['캐시 충전', '캐시 충전', 'chargeCash'],
@@ -163,12 +165,12 @@ describe('member area: menu and screens', () => {
     await context.close();
   });
 
-  it('the sub-account sees only its five entries, and a main-only path goes to the first', async () => {
+  it('the sub-account sees only its six entries, and a main-only path goes to the first', async () => {
     const { page, context } = await desktop(shop.browser);
     await login(page, 'sub@partsmall.kr');
     await page.goto(`${shop.server.base}/management/chargeCash`);
     await page.waitForURL(/\/management\/profile$/);
-    await menuEntries(page).toEqual(['기본정보', '내 정보 수정', '거래내역', '배송지 관리', '회원 탈퇴']);
+    await menuEntries(page).toEqual(['기본정보', '내 정보 수정', '거래내역', '배송지 관리', '내 차량', '회원 탈퇴']);
     await page.getByText('최민지님, 안녕하세요.').waitFor();
     await page.locator('.mg-banner').getByText('부계정').waitFor();
     expect(await page.getByRole('link', { name: '충전하기 ›' }).count()).toBe(0);

@@ -146,6 +146,7 @@ const MANAGEMENT = [
   'editMyInfo',
   'orders',
   'deliveryAddress',
+  'myVehicles',
   'editCompanyInfo',
   'users',
   'chargeCash',

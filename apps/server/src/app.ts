@@ -23,6 +23,7 @@ import { memberRoutes } from './features/members/routes.js';
 import { paymentRoutes } from './features/payments/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { epcRoutes } from './features/epc/routes.js';
+import { vehicleRoutes } from './features/vehicles/index.js';
 import { chatRoutes } from './features/chat/routes.js';
 import { jobRoutes, startJobs } from './features/jobs/index.js';
 import { paperworkRoutes } from './features/paperwork/routes.js';
@@ -158,6 +159,7 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
   memberRoutes(app, ctx);
   paymentRoutes(app, ctx);
   epcRoutes(app, ctx);
+  vehicleRoutes(app, ctx);
   chatRoutes(app, ctx);
   adminRoutes(app, ctx);
   jobRoutes(app, ctx, jobs);

@@ -11,6 +11,7 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase, type Db } from '../src/db/client.js';
 import { phoneCodes } from '../src/db/schema.js';
 import { seedDemo } from '../src/seed/demo.js';
+import { CALL_ROUTES, type CallAnswer, type CallId, type CallPayload } from '@partsmall/contract';
 
 /**
  * A fresh database per test file: a new PostgreSQL database when TEST_DATABASE_URL is set,
@@ -98,16 +99,55 @@ export interface CallResult<T = unknown> {
   body: { code: number; message: string; results?: T; total?: number; field?: string };
 }
 
-/** Calls the API like the web app does. */
+/** What a typed call is sent: the payload the call's schema takes (nothing for a call without input). */
+export type TestPayload<I extends CallId> = CallPayload<I> extends void ? Record<string, never> | undefined : CallPayload<I>;
+/** A typed call's result: the envelope, with the results of the call's answer when it succeeded. */
+export type TypedResult<I extends CallId> = CallResult<CallAnswer<I> extends { results: infer R } ? R : never>;
+export interface CallOpts {
+  token?: string | undefined;
+  /** Extra headers, e.g. X-Forwarded-For to call from another address (the test server believes one proxy). */
+  headers?: Record<string, string>;
+}
+
+/**
+ * Calls the API like the web app does. Typed by the table of calls: `call(server, 'addToCart',
+ * payload, { token })` (docs/architecture.md#how-a-call-is-declared). The untyped form
+ * `call(server, 'POST', 'api/x', body, token)` stays for what a typed payload cannot say: malformed
+ * or foreign bodies sent on purpose, and paths that are not calls.
+ */
+export async function call<I extends CallId>(server: TestServer, id: I, payload?: TestPayload<I>, opts?: CallOpts): Promise<TypedResult<I>>;
 export async function call<T = unknown>(
   server: TestServer,
   method: 'GET' | 'POST',
   path: string,
   payload?: Record<string, unknown>,
   token?: string,
-  /** Extra headers, e.g. X-Forwarded-For to call from another address (the test server believes one proxy). */
+  extraHeaders?: Record<string, string>,
+): Promise<CallResult<T>>;
+export async function call(
+  server: TestServer,
+  methodOrId: string,
+  pathOrPayload?: unknown,
+  payloadOrOpts?: unknown,
+  token?: string,
   extraHeaders: Record<string, string> = {},
-): Promise<CallResult<T>> {
+): Promise<CallResult> {
+  if (methodOrId !== 'GET' && methodOrId !== 'POST') {
+    const { method, path } = CALL_ROUTES[methodOrId as CallId];
+    const opts = (payloadOrOpts ?? {}) as CallOpts;
+    return rawJson(server, method, path, pathOrPayload as Record<string, unknown> | undefined, opts.token, opts.headers ?? {});
+  }
+  return rawJson(server, methodOrId, pathOrPayload as string, payloadOrOpts as Record<string, unknown> | undefined, token, extraHeaders);
+}
+
+async function rawJson(
+  server: TestServer,
+  method: 'GET' | 'POST',
+  path: string,
+  payload: Record<string, unknown> | undefined,
+  token: string | undefined,
+  extraHeaders: Record<string, string>,
+): Promise<CallResult> {
   const headers: Record<string, string> = { ...extraHeaders };
   if (token) headers.authorization = `Bearer ${token}`;
   let url = `${server.base}/${path.replace(/^\//, '')}`;
@@ -118,7 +158,7 @@ export async function call<T = unknown>(
     body = JSON.stringify(payload ?? {});
   }
   const res = await fetch(url, { method, headers, body });
-  return { status: res.status, body: (await res.json()) as CallResult<T>['body'] };
+  return { status: res.status, body: (await res.json()) as CallResult['body'] };
 }
 
 export async function loginAs(server: TestServer, id: string, pw: string): Promise<string> {

@@ -3,7 +3,7 @@ import type { RouteObject } from 'react-router';
 import { Navigate } from 'react-router';
 import { HomePage } from './features/products/HomePage';
 import { MobileHome } from './features/products/MobileHome';
-import { prefetchGrid, prefetchProduct } from './features/products/queries';
+import { prefetchGrid, prefetchProduct } from './features/products/api';
 import { AppFrame, BareLayout, DesktopLayout, MobileLayout } from './features/shell/layouts';
 import { NotFound } from './features/shell/NotFound';
 import { Loading } from './shared/ui/states';

@@ -1,69 +1,15 @@
 import { z } from 'zod';
 import { MSG } from './messages.js';
+import type { AdminCall } from './call-routes.js';
 import { answerOf, emptyAnswer, pageAnswerOf } from './envelope.js';
 import { mallBottom, licensePackage } from './mall.js';
 import { calendarDateField } from './member.js';
 import { orderEvent, orderView } from './orders.js';
 
 /**
- * The back office (issue 12). ADMIN_CALLS is the one permission table: every admin
- * route takes its access from it, the web's menu reads it, and the permission test is generated
- * from it. 'staff' = staff or admin; 'admin' = admin only.
+ * The back office (issue 12). Its calls and who may make them are entries of the table of calls
+ * (calls.ts: ADMIN_CALLS, mayCall); the menu below names each screen's call.
  */
-export type AdminRole = 'staff' | 'admin';
-
-export const ADMIN_CALLS = {
-  dashboard: { path: '/api/admin/dashboard', role: 'staff' },
-  orderList: { path: '/api/admin/orderList', role: 'staff' },
-  orderDetail: { path: '/api/admin/orderDetail', role: 'staff' },
-  orderExport: { path: '/api/admin/orderExport', role: 'staff' },
-  setOrderStatus: { path: '/api/admin/setOrderStatus', role: 'staff' },
-  getOrderEvents: { path: '/api/admin/getOrderEvents', role: 'staff' },
-  bulkShipConfirm: { path: '/api/admin/bulkShipConfirm', role: 'staff' },
-  companyList: { path: '/api/admin/companyList', role: 'staff' },
-  companyDetail: { path: '/api/admin/companyDetail', role: 'staff' },
-  setMemberStatus: { path: '/api/admin/setMemberStatus', role: 'staff' },
-  setCompanyLevel: { path: '/api/admin/setCompanyLevel', role: 'admin' },
-  adjustCash: { path: '/api/admin/adjustCash', role: 'admin' },
-  adjustLicense: { path: '/api/admin/adjustLicense', role: 'admin' },
-  paymentList: { path: '/api/admin/paymentList', role: 'staff' },
-  confirmDeposit: { path: '/api/admin/confirmDeposit', role: 'staff' },
-  productList: { path: '/api/admin/productList', role: 'staff' },
-  productDetail: { path: '/api/admin/productDetail', role: 'staff' },
-  saveProduct: { path: '/api/admin/saveProduct', role: 'staff' },
-  changeStock: { path: '/api/admin/changeStock', role: 'staff' },
-  uploadProductImage: { path: '/api/admin/uploadProductImage', role: 'staff' },
-  importProducts: { path: '/api/admin/importProducts', role: 'staff' },
-  productExport: { path: '/api/admin/productExport', role: 'staff' },
-  noticeList: { path: '/api/admin/noticeList', role: 'staff' },
-  noticeDetail: { path: '/api/admin/noticeDetail', role: 'staff' },
-  saveNotice: { path: '/api/admin/saveNotice', role: 'staff' },
-  inquiryList: { path: '/api/admin/inquiryList', role: 'staff' },
-  answerInquiry: { path: '/api/admin/answerInquiry', role: 'staff' },
-  closeInquiry: { path: '/api/admin/closeInquiry', role: 'staff' },
-  getConfig: { path: '/api/admin/getConfig', role: 'admin' },
-  saveConfig: { path: '/api/admin/saveConfig', role: 'admin' },
-  staffList: { path: '/api/admin/staffList', role: 'admin' },
-  createStaff: { path: '/api/admin/createStaff', role: 'admin' },
-  resetStaffPassword: { path: '/api/admin/resetStaffPassword', role: 'admin' },
-  setStaffStatus: { path: '/api/admin/setStaffStatus', role: 'admin' },
-  auditList: { path: '/api/admin/auditList', role: 'admin' },
-  uploadCatalogue: { path: '/api/admin/uploadCatalogue', role: 'admin' },
-  jobList: { path: '/api/admin/jobList', role: 'staff' },
-  retryJob: { path: '/api/admin/retryJob', role: 'staff' },
-  taxInvoiceList: { path: '/api/admin/taxInvoiceList', role: 'staff' },
-  retryTaxInvoice: { path: '/api/admin/retryTaxInvoice', role: 'staff' },
-  cancelTaxInvoice: { path: '/api/admin/cancelTaxInvoice', role: 'staff' },
-  setCompanyInvoiceInfo: { path: '/api/admin/setCompanyInvoiceInfo', role: 'staff' },
-} as const satisfies Record<string, { path: string; role: AdminRole }>;
-export type AdminCall = keyof typeof ADMIN_CALLS;
-
-/** Whether a role may make a call of the table. */
-export function mayCall(role: string | null | undefined, call: AdminCall): boolean {
-  if (role === 'admin') return true;
-  return role === 'staff' && ADMIN_CALLS[call].role === 'staff';
-}
-
 /** The back-office menu: each screen and the call that decides whether a role sees it. */
 export const ADMIN_MENU: { path: string; label: string; call: AdminCall }[] = [
   { path: '/admin', label: '대시보드', call: 'dashboard' },

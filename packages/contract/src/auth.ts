@@ -212,3 +212,6 @@ export const outboxMessage = z.object({
 });
 export type OutboxMessage = z.infer<typeof outboxMessage>;
 export const outboxAnswer = answerOf(z.array(outboxMessage));
+
+/** The console outbox of demo mode (dev/outbox): one phone's messages. */
+export const outboxQuery = z.object({ phone: mobilePhoneField });

@@ -1,3 +1,5 @@
+import { CALL_ROUTES, type CallId, type CallRoute } from './call-routes.js';
+
 /**
  * The table of HTTP calls: one entry per call, keyed by its operationId. The server checks at start
  * that every documented route has an entry and every entry a route, and fills the OpenAPI document
@@ -35,9 +37,8 @@ export interface CallHeader {
   readonly example: string;
 }
 
-export interface CallEntry {
-  readonly method: 'GET' | 'POST';
-  readonly path: string;
+/** A call's documentation beside its route (call-routes.ts): method, path and access come from there. */
+export interface CallEntry extends CallRoute {
   readonly summary: string;
   readonly description: string;
   readonly tags: readonly CallTag[];
@@ -57,8 +58,8 @@ export interface CallEntry {
 }
 
 const dates = { startDate: '2026-11-01', endDate: '2026-11-30', searchType: 'date', page: 1, size: 15 };
-const admin = (summary: string, description: string, example: Record<string, unknown>): Omit<CallEntry, 'path'> => ({
-  method: 'POST',
+const admin = (id: CallId, summary: string, description: string, example: Record<string, unknown>): CallEntry => ({
+  ...CALL_ROUTES[id],
   summary,
   description,
   tags: ['admin'],
@@ -72,56 +73,56 @@ const uploadHeaders = (staff: boolean): CallHeader[] => [
 
 export const CALLS = {
   healthz: {
-    method: 'GET', path: '/healthz', tags: ['health'], summary: '프로세스 생존 확인',
+    ...CALL_ROUTES.healthz, tags: ['health'], summary: '프로세스 생존 확인',
     description: '프로세스가 요청을 받으면 200. 데이터베이스는 보지 않습니다 (재시작 판단용).',
     example: {}, answerExample: { code: 200, message: '정상', results: { process: 'ok' } },
   },
   readyz: {
-    method: 'GET', path: '/readyz', tags: ['health'], summary: '요청 처리 준비 확인 (DB, 마이그레이션, Redis)',
+    ...CALL_ROUTES.readyz, tags: ['health'], summary: '요청 처리 준비 확인 (DB, 마이그레이션, Redis)',
     description: '데이터베이스가 답하고 이 빌드의 마이그레이션이 적용되었으며 (설정되었다면) Redis가 답하면 200, 아니면 503.',
     example: {}, answerExample: { code: 200, message: '준비됨', results: { database: 'ok', migrations: 'ok', redis: 'off' } },
   },
   login: {
-    method: 'POST', path: '/api/login', tags: ['auth'], summary: '로그인', spec: true,
+    ...CALL_ROUTES.login, tags: ['auth'], summary: '로그인', spec: true,
     description: '아이디(메일 주소)와 비밀번호로 세션을 만들고 results.token과 results.userInfo를 돌려줍니다. 실패는 메시지와 함께 거절합니다.',
     example: { id: 'demo@partsmall.kr', pw: 'demo1234' },
   },
   logout: {
-    method: 'POST', path: '/api/logout', tags: ['auth'], summary: '로그아웃 (토큰 폐기)',
+    ...CALL_ROUTES.logout, tags: ['auth'], summary: '로그아웃 (토큰 폐기)',
     description: '보낸 토큰의 세션을 끝내고 그 세션의 실시간 연결을 닫습니다.', example: {},
   },
   checkLicense: {
-    method: 'GET', path: '/api/checkLicense', tags: ['auth'], summary: '사업자등록번호 확인 (200 신규, 400 기존)', spec: true,
+    ...CALL_ROUTES.checkLicense, tags: ['auth'], summary: '사업자등록번호 확인 (200 신규, 400 기존)', spec: true,
     description: '10자리 사업자등록번호의 검증번호를 확인하고, 가입된 회사가 없으면 200, 이미 있으면 400으로 답합니다.',
     example: { license: '2148605122' },
   },
   mobileVerification: {
-    method: 'GET', path: '/api/mobileVerification', tags: ['auth'], summary: '가입용 인증번호 요청', spec: true,
+    ...CALL_ROUTES.mobileVerification, tags: ['auth'], summary: '가입용 인증번호 요청', spec: true,
     description: '가입할 휴대폰으로 6자리 인증번호를 보냅니다. 같은 번호는 60초에 한 번입니다.',
     example: { phone: '01098765432', authType: 'message' },
   },
   checkAuthCode: {
-    method: 'GET', path: '/api/checkAuthCode', tags: ['auth'], summary: '가입용 인증번호 확인', spec: true,
+    ...CALL_ROUTES.checkAuthCode, tags: ['auth'], summary: '가입용 인증번호 확인', spec: true,
     description: '보낸 인증번호가 맞는지 확인합니다. 틀린 번호를 여러 번 보내면 잠깁니다.',
     example: { phone: '01098765432', authCode: '123456' },
   },
   mobileVerificationInq: {
-    method: 'GET', path: '/api/mobileVerificationInq', tags: ['auth'], summary: '아이디·비밀번호 찾기용 인증번호 요청', spec: true,
+    ...CALL_ROUTES.mobileVerificationInq, tags: ['auth'], summary: '아이디·비밀번호 찾기용 인증번호 요청', spec: true,
     description: '가입된 휴대폰으로 아이디·비밀번호 찾기용 인증번호를 보냅니다.',
     example: { phone: '01012345601', authType: 'message' },
   },
   findMemberId: {
-    method: 'GET', path: '/api/findMemberId', tags: ['auth'], summary: '아이디 찾기', spec: true,
+    ...CALL_ROUTES.findMemberId, tags: ['auth'], summary: '아이디 찾기', spec: true,
     description: '맞는 인증번호로 그 휴대폰의 아이디를 results.id로 돌려줍니다.',
     example: { phone: '01012345601', authCode: '123456' },
   },
   findMemberPw: {
-    method: 'POST', path: '/api/findMemberPw', tags: ['auth'], summary: '비밀번호 재설정', spec: true,
+    ...CALL_ROUTES.findMemberPw, tags: ['auth'], summary: '비밀번호 재설정', spec: true,
     description: '맞는 인증번호로 비밀번호를 바꾸고 그 계정의 다른 세션을 끝냅니다 (201).',
     example: { phone: '01012345601', authCode: '123456', pw: 'newpass12', cpw: 'newpass12' },
   },
   join: {
-    method: 'POST', path: '/api/join', tags: ['auth'], summary: '회원가입 (회사 또는 부계정: securityNum)', spec: true,
+    ...CALL_ROUTES.join, tags: ['auth'], summary: '회원가입 (회사 또는 부계정: securityNum)', spec: true,
     description: '인증된 휴대폰으로 회사와 대표 계정을 만들거나, securityNum이 있으면 그 회사의 부계정을 만듭니다 (201). 거절은 499.',
     example: {
       license: '2148605122', companyName: '새한모터스', companyArea: '서울', id: 'owner@saehan.kr', pw: 'saehan12', cpw: 'saehan12',
@@ -129,79 +130,79 @@ export const CALLS = {
     },
   },
   chatJoin: {
-    method: 'POST', path: '/api/chatJoin', tags: ['auth'], summary: '채팅 간편가입 (로그인과 같은 응답)', spec: true,
+    ...CALL_ROUTES.chatJoin, tags: ['auth'], summary: '채팅 간편가입 (로그인과 같은 응답)', spec: true,
     description: '채팅 시작 화면의 간편가입: 회사와 대표 계정을 만들고 로그인과 같은 답 (token, userInfo)을 돌려줍니다.',
     example: { id: 'chat@busan.kr', pw: 'busan123', cpw: 'busan123', phone: '01055556666', companyName: '부산수입부품', companyArea: '부산' },
   },
   getMallConfig: {
-    method: 'POST', path: '/api/getMallConfig', tags: ['mall'], summary: '쇼핑몰 설정 (demo: 데모 상점이면 true)', spec: true,
+    ...CALL_ROUTES.getMallConfig, tags: ['mall'], summary: '쇼핑몰 설정 (demo: 데모 상점이면 true)', spec: true,
     description: '하단 정보, 공지, 구매 약관, 라이선스 상품, 배송지 목록과 설정 버전(ver)을 돌려줍니다. ver가 바뀌면 화면이 다시 읽습니다.',
     example: {},
   },
   getProductHome: {
-    method: 'POST', path: '/api/getProductHome', tags: ['products'], summary: '상품 목록·검색 (이름 또는 부품번호; seq로 단건)', spec: true,
+    ...CALL_ROUTES.getProductHome, tags: ['products'], summary: '상품 목록·검색 (이름 또는 부품번호; seq로 단건)', spec: true,
     description: '상품 그리드: 이름이나 부품번호로 찾고 페이지로 나눕니다. 가격은 로그인한 회사의 등급 가격이며 방문자에게는 보이지 않습니다.',
     example: { searchKeyword: '브레이크', searchType: 'name', page: 1, size: 60 },
   },
   getProductHomeDetail: {
-    method: 'POST', path: '/api/getProductHomeDetail', tags: ['products'], summary: '상품 상세 (팝업)', spec: true,
+    ...CALL_ROUTES.getProductHomeDetail, tags: ['products'], summary: '상품 상세 (팝업)', spec: true,
     description: '홈 화면 상품 팝업의 상세: 상품과 같은 부품번호의 다른 상품.',
     example: { seq: 1, page: 1, size: 10 },
   },
   getProductInfo: {
-    method: 'POST', path: '/api/getProductInfo', tags: ['products'], summary: '상품 상세 (상품 페이지)',
+    ...CALL_ROUTES.getProductInfo, tags: ['products'], summary: '상품 상세 (상품 페이지)',
     description: '상품 페이지(productDetail)의 상세. 팝업과 같은 내용입니다.', example: { seq: 1, page: 1, size: 10 },
   },
   getEpcToProduct: {
-    method: 'POST', path: '/api/getEpcToProduct', tags: ['products'], summary: '부품번호(OE)로 판매 상품 찾기', spec: true,
+    ...CALL_ROUTES.getEpcToProduct, tags: ['products'], summary: '부품번호(OE)로 판매 상품 찾기', spec: true,
     description: '카탈로그의 부품번호로 판매 중인 상품을 results.partInfo로 돌려줍니다.',
     example: { pid: '34116860016' },
   },
   getMallNotice: {
-    method: 'POST', path: '/api/getMallNotice', tags: ['notices'], summary: '공지사항 목록 (searchType, searchKeyword, page, size) 또는 상세 (seq)', spec: true,
+    ...CALL_ROUTES.getMallNotice, tags: ['notices'], summary: '공지사항 목록 (searchType, searchKeyword, page, size) 또는 상세 (seq)', spec: true,
     description: 'seq가 없으면 게시된 공지의 목록 (검색, 페이지), seq가 있으면 그 공지 하나.',
     example: { searchType: 'title', searchKeyword: '', page: 1, size: 20 },
   },
   registerInquiry: {
-    method: 'POST', path: '/api/registerInquiry', tags: ['inquiry'], summary: '제휴·광고 문의 접수', spec: true,
+    ...CALL_ROUTES.registerInquiry, tags: ['inquiry'], summary: '제휴·광고 문의 접수', spec: true,
     description: '방문자도 보낼 수 있는 제휴·광고 문의 (201). 같은 주소에서 너무 자주 보내면 거절합니다.',
     example: { qnaType: 'partnership', phone: '0212345678', content: '수입차 부품 납품 제휴를 문의드립니다.' },
   },
   getCarInfo: {
-    method: 'POST', path: '/api/getCarInfo', tags: ['carInfo'], summary: '차체 부품 용어표 (페이지별)',
+    ...CALL_ROUTES.getCarInfo, tags: ['carInfo'], summary: '차체 부품 용어표 (페이지별)',
     description: '차체 부품의 한국어·영어 용어표를 페이지별로 돌려줍니다.', example: {},
   },
   addToBuy: {
-    method: 'POST', path: '/api/addToBuy', tags: ['cart'], summary: '바로구매: 결제할 상품 (201)', spec: true,
+    ...CALL_ROUTES.addToBuy, tags: ['cart'], summary: '바로구매: 결제할 상품 (201)', spec: true,
     description: '바로구매할 상품과 수량을 확인해 결제 화면이 쓸 줄을 돌려줍니다 (201). 재고보다 많은 수량은 거절합니다.',
     example: { productId: 1, hasAmount: 1, price: 37400, originHasAmount: 12, companyId: 1 },
   },
   addToCart: {
-    method: 'POST', path: '/api/addToCart', tags: ['cart'], summary: '장바구니 담기 (201)', spec: true,
+    ...CALL_ROUTES.addToCart, tags: ['cart'], summary: '장바구니 담기 (201)', spec: true,
     description: '상품을 장바구니에 담습니다 (이미 있으면 수량을 더함, 201). 거래 채널의 addToCart와 같은 처리입니다.',
     example: { productId: 1, hasAmount: 1, price: 37400, originHasAmount: 12, companyId: 1 },
   },
   getMallCartInfo: {
-    method: 'POST', path: '/api/getMallCartInfo', tags: ['cart'], summary: '장바구니 (64개씩)', spec: true,
+    ...CALL_ROUTES.getMallCartInfo, tags: ['cart'], summary: '장바구니 (64개씩)', spec: true,
     description: '회사의 장바구니 줄과 각 상품 정보 (이름, 부품번호, 가격, 재고, 창고).',
     example: { searchKeyword: '', searchType: '', page: 1, size: 64 },
   },
   updateCartQuantity: {
-    method: 'POST', path: '/api/updateCartQuantity', tags: ['cart'], summary: '장바구니 수량 변경 (201)', spec: true,
+    ...CALL_ROUTES.updateCartQuantity, tags: ['cart'], summary: '장바구니 수량 변경 (201)', spec: true,
     description: '장바구니 줄의 수량을 바꿉니다 (1부터 재고까지, 201). 화면은 장바구니 줄을 그대로 보냅니다.',
     example: { seq: 1, qty: 2 },
   },
   getMallOrderInfo: {
-    method: 'POST', path: '/api/getMallOrderInfo', tags: ['orders'], summary: '주문 내역 (15건씩, 날짜 구간)', spec: true,
+    ...CALL_ROUTES.getMallOrderInfo, tags: ['orders'], summary: '주문 내역 (15건씩, 날짜 구간)', spec: true,
     description: '회사의 주문 내역: searchType이 date이면 두 날짜 사이 (서울 날짜), 최신순 15건씩.',
     example: dates,
   },
   getMallOrderDetail: {
-    method: 'POST', path: '/api/getMallOrderDetail', tags: ['orders'], summary: '주문 상세',
+    ...CALL_ROUTES.getMallOrderDetail, tags: ['orders'], summary: '주문 상세',
     description: '회사 주문 하나의 상품, 배송 정보와 상태.', example: { seq: 1 },
   },
   requestPaymentProduct: {
-    method: 'POST', path: '/api/requestPaymentProduct', tags: ['orders'], summary: '캐시 결제 (거래 채널과 같은 처리; clientRequestId가 있으면 같은 요청은 한 번만 결제)',
+    ...CALL_ROUTES.requestPaymentProduct, tags: ['orders'], summary: '캐시 결제 (거래 채널과 같은 처리; clientRequestId가 있으면 같은 요청은 한 번만 결제)',
     description: '장바구니 줄을 캐시로 결제해 주문을 만듭니다 (201). 한 창고의 상품만, 잔액이 상품과 배송비보다 적으면 거절합니다.',
     example: {
       shippingInfo: { name: '김철수', phone: '01012345678', postNum: '06236', address: '서울 강남구 테헤란로 123', addrSub: '4층', arrive: '', shippingValue: 1, shipping: 6000, shippingPayType: 0, memo: '', directDeli: false, fromName: '', fromPhone: '' },
@@ -209,248 +210,261 @@ export const CALLS = {
     },
   },
   cancelMallOrder: {
-    method: 'POST', path: '/api/cancelMallOrder', tags: ['orders'], summary: '주문 취소 (주문 당일, 구매요청 상태)',
+    ...CALL_ROUTES.cancelMallOrder, tags: ['orders'], summary: '주문 취소 (주문 당일, 구매요청 상태)',
     description: '주문한 날 구매요청 상태인 주문을 취소하고 결제한 캐시를 돌려줍니다.', example: { seq: 1 },
   },
   returnMallOrder: {
-    method: 'POST', path: '/api/returnMallOrder', tags: ['orders'], summary: '반품 신청 (출고완료 후 20일 이내, 사유 0-3)',
+    ...CALL_ROUTES.returnMallOrder, tags: ['orders'], summary: '반품 신청 (출고완료 후 20일 이내, 사유 0-3)',
     description: '출고완료 후 20일 안의 주문에 반품을 신청합니다. 사유: 0 초기 불량, 1 단순 변심, 2 상품 정보 상이, 3 배송 지연.',
     example: { seq: 1, returnReason: 0 },
   },
   adminSetOrderStatus: {
-    method: 'POST', path: '/api/admin/setOrderStatus', tags: ['admin', 'orders'], summary: '직원: 주문 상태 변경',
+    ...CALL_ROUTES.adminSetOrderStatus, tags: ['admin', 'orders'], summary: '직원: 주문 상태 변경',
     description: '허용된 상태 이동만 합니다 (동시에 두 직원이 옮기면 한 명만 성공, 409). 취소·반품승인은 캐시를 돌려줍니다.',
     example: { seq: 1, status: 1 },
   },
   adminGetOrderEvents: {
-    method: 'POST', path: '/api/admin/getOrderEvents', tags: ['admin', 'orders'], summary: '직원: 주문 상태 이력',
+    ...CALL_ROUTES.adminGetOrderEvents, tags: ['admin', 'orders'], summary: '직원: 주문 상태 이력',
     description: '주문의 상태 이동 기록 (누가, 언제, 무엇에서 무엇으로).', example: { seq: 1 },
   },
   getMyShippingInfo: {
-    method: 'POST', path: '/api/getMyShippingInfo', tags: ['shipping'], summary: '저장된 배송지 목록', spec: true,
+    ...CALL_ROUTES.getMyShippingInfo, tags: ['shipping'], summary: '저장된 배송지 목록', spec: true,
     description: '회사의 저장된 배송지: 이름이나 연락처로 찾고 페이지로 나눕니다 (기본 배송지 먼저).',
     example: { searchKeyword: '', searchType: 'name', page: 1, size: 15 },
   },
   setMallShppingInfo: {
-    method: 'POST', path: '/api/setMallShppingInfo', tags: ['shipping'], summary: '배송지 저장 (seq가 있으면 수정)', spec: true,
+    ...CALL_ROUTES.setMallShppingInfo, tags: ['shipping'], summary: '배송지 저장 (seq가 있으면 수정)', spec: true,
     description: '배송지를 새로 저장하거나 (seq 없음) 고칩니다. basic이 true면 기본 배송지가 됩니다.',
     example: { name: '김철수', phone: '01012345678', postNum: '06236', address: '서울 강남구 테헤란로 123', addrSub: '4층', basic: 'false' },
   },
   setMallShippingBasic: {
-    method: 'POST', path: '/api/setMallShippingBasic', tags: ['shipping'], summary: '기본 배송지로 설정', spec: true,
+    ...CALL_ROUTES.setMallShippingBasic, tags: ['shipping'], summary: '기본 배송지로 설정', spec: true,
     description: '배송지 하나를 기본 배송지로 합니다. 화면은 목록의 배송지 줄을 그대로 보냅니다.',
     example: { seq: 1, name: '김철수', phone: '01012345678', postNum: '06236', address: '서울 강남구 테헤란로 123', addrSub: '4층', basic: 'false' },
   },
   stateShippingInfo: {
-    method: 'POST', path: '/api/stateShippingInfo', tags: ['shipping'], summary: '배송지 삭제', spec: true,
+    ...CALL_ROUTES.stateShippingInfo, tags: ['shipping'], summary: '배송지 삭제', spec: true,
     description: '배송지 하나를 지웁니다 (201). 화면은 목록의 배송지 줄을 그대로 보냅니다.',
     example: { seq: 1, name: '김철수', phone: '01012345678', postNum: '06236', address: '서울 강남구 테헤란로 123', addrSub: '4층', basic: 'false' },
   },
   getDeliInfo: {
-    method: 'POST', path: '/api/getDeliInfo', tags: ['shipping'], summary: '창고별 배송 방법과 배송비 결제 방식', spec: true,
+    ...CALL_ROUTES.getDeliInfo, tags: ['shipping'], summary: '창고별 배송 방법과 배송비 결제 방식', spec: true,
     description: '창고마다 쓸 수 있는 배송 방법 (화물, 택배, 퀵, 방문수령)과 배송비 결제 방식.', example: {},
   },
   updateMyInfo: {
-    method: 'POST', path: '/api/updateMyInfo', tags: ['members'], summary: '내 정보 수정 (새 토큰 발급, 이전 토큰 폐기)', spec: true,
+    ...CALL_ROUTES.updateMyInfo, tags: ['members'], summary: '내 정보 수정 (새 토큰 발급, 이전 토큰 폐기)', spec: true,
     description: '이름, 연락처, 메일을 고치고 새 토큰과 userInfo를 돌려줍니다 (201). 이전 토큰은 끝납니다.',
     example: { name: '박준호', phone: '01012345601', mail: 'demo@partsmall.kr', seq: 1 },
   },
   updateMyPassword: {
-    method: 'POST', path: '/api/updateMyPassword', tags: ['members'], summary: '비밀번호 변경 (다른 세션 종료)', spec: true,
+    ...CALL_ROUTES.updateMyPassword, tags: ['members'], summary: '비밀번호 변경 (다른 세션 종료)', spec: true,
     description: '현재 비밀번호를 확인하고 새 비밀번호로 바꿉니다. 다른 세션은 끝납니다.',
     example: { opw: 'demo1234', pw: 'demo5678', cpw: 'demo5678' },
   },
   updateMyCompanyInfo: {
-    method: 'POST', path: '/api/updateMyCompanyInfo', tags: ['members'], summary: '회사 정보 수정 (대표 계정)', spec: true,
+    ...CALL_ROUTES.updateMyCompanyInfo, tags: ['members'], summary: '회사 정보 수정 (대표 계정)', spec: true,
     description: '대표 계정이 회사의 상호, 대표, 연락처, 주소를 고칩니다. 사업자등록번호는 바뀌지 않습니다.',
     example: { license: '1234567891', name: '한빛수입차부품', ceo: '박준호', phone: '0212345678', fax: '', mail: '', postMain: '06236', addrMain: '서울 강남구 테헤란로 123', addrSub: '4층' },
   },
+  getMyVehicles: {
+    ...CALL_ROUTES.getMyVehicles, tags: ['members'], summary: '내 차량 목록 (회사가 카탈로그에서 조회한 차대번호)',
+    description: '회사의 계정들이 부품 카탈로그에서 연 차대번호가 회사의 차량입니다: 최근에 연 순서로 최대 50대, 회사가 붙인 이름과 함께. 삭제한 차량은 다시 열 때까지 빠집니다.',
+    example: {},
+  },
+  saveMyVehicle: {
+    ...CALL_ROUTES.saveMyVehicle, tags: ['members'], summary: '내 차량 이름 붙이기',
+    description: '회사의 차량에 이름(30자 이내, 빈 값이면 카탈로그의 이름)을 붙입니다. 회사가 조회하지 않은 차대번호는 404.',
+    example: { vin: 'WDDZF4JB8HA354812', name: '김사장님 E클래스' },
+  },
+  removeMyVehicle: {
+    ...CALL_ROUTES.removeMyVehicle, tags: ['members'], summary: '내 차량 목록에서 삭제',
+    description: '차량을 목록에서 뺍니다. 카탈로그에서 다시 열면 목록에 다시 나타납니다.',
+    example: { vin: 'WDDZF4JB8HA354812' },
+  },
   getMallMemberInfo: {
-    method: 'POST', path: '/api/getMallMemberInfo', tags: ['members'], summary: '회사 계정 목록 (대표 계정, 16건씩)', spec: true,
+    ...CALL_ROUTES.getMallMemberInfo, tags: ['members'], summary: '회사 계정 목록 (대표 계정, 16건씩)', spec: true,
     description: '대표 계정이 보는 회사의 계정 목록: 이름, 아이디, 연락처로 찾습니다.',
     example: { searchKeyword: '', searchType: 'name', page: 1, size: 16 },
   },
   setMallMemberInfo: {
-    method: 'POST', path: '/api/setMallMemberInfo', tags: ['members'], summary: '부계정 등록 (seq 없음: id, pw) 또는 수정 (seq)', spec: true,
+    ...CALL_ROUTES.setMallMemberInfo, tags: ['members'], summary: '부계정 등록 (seq 없음: id, pw) 또는 수정 (seq)', spec: true,
     description: '대표 계정이 부계정을 만들거나 (아이디와 비밀번호) 이름, 연락처, 메일을 고칩니다.',
     example: { id: 'buyer2@hanbit.kr', pw: 'buyer123', name: '이구매', phone: '01077778888', mail: 'buyer2@hanbit.kr' },
   },
   setMallMemberType: {
-    method: 'POST', path: '/api/setMallMemberType', tags: ['members'], summary: '계정 구분 변경 (0 대표, 1 부계정)', spec: true,
+    ...CALL_ROUTES.setMallMemberType, tags: ['members'], summary: '계정 구분 변경 (0 대표, 1 부계정)', spec: true,
     description: '대표 계정이 다른 계정을 대표로 바꾸거나 부계정으로 돌립니다. 화면은 목록의 계정 줄을 보냅니다.',
     example: { seq: 2, type: 1 },
   },
   stateMemberInfo: {
-    method: 'POST', path: '/api/stateMemberInfo', tags: ['members'], summary: '계정 사용 중지 (status: active 이면 다시 허용)', spec: true,
+    ...CALL_ROUTES.stateMemberInfo, tags: ['members'], summary: '계정 사용 중지 (status: active 이면 다시 허용)', spec: true,
     description: '대표 계정이 부계정의 사용을 멈춥니다 (201). 그 계정의 세션과 실시간 연결도 끝납니다.',
     example: { seq: 2 },
   },
   initMallMemberPw: {
-    method: 'POST', path: '/api/initMallMemberPw', tags: ['members'], summary: '계정 비밀번호 초기화 (새 비밀번호는 results.pw 로 한 번만)', spec: true,
+    ...CALL_ROUTES.initMallMemberPw, tags: ['members'], summary: '계정 비밀번호 초기화 (새 비밀번호는 results.pw 로 한 번만)', spec: true,
     description: '부계정의 비밀번호를 새로 만들어 한 번만 보여 주고 그 계정의 세션을 끝냅니다.',
     example: { seq: 2 },
   },
   updateSecurityNumber: {
-    method: 'POST', path: '/api/updateSecurityNumber', tags: ['members'], summary: '보안번호 변경 (대표 계정)', spec: true,
+    ...CALL_ROUTES.updateSecurityNumber, tags: ['members'], summary: '보안번호 변경 (대표 계정)', spec: true,
     description: '회사의 6자리 보안번호 (부계정 가입용)를 새로 만들어 results.securityNum으로 돌려줍니다 (201).', example: {},
   },
   WithdrawMember: {
-    method: 'POST', path: '/api/WithdrawMember', tags: ['members'], summary: '회원 탈퇴 (대표 계정은 회사와 모든 계정)', spec: true,
+    ...CALL_ROUTES.WithdrawMember, tags: ['members'], summary: '회원 탈퇴 (대표 계정은 회사와 모든 계정)', spec: true,
     description:
       '네 가지 확인과 본인 이름으로 탈퇴합니다 (201). 대표 계정이면 회사와 부계정도 탈퇴합니다. 로그인한 지 10분이 지난 세션은 비밀번호(pw, 선택 필드)도 보내야 합니다 (없거나 틀리면 400, field pw).',
     example: { agree1: true, agree2: true, agree3: true, agree4: true, userName: '박준호' },
   },
   withdrawCheck: {
-    method: 'POST', path: '/api/withdrawCheck', tags: ['members'], summary: '회원 탈퇴 전 확인: 비밀번호를 다시 입력해야 하는지 (로그인 10분 후)',
+    ...CALL_ROUTES.withdrawCheck, tags: ['members'], summary: '회원 탈퇴 전 확인: 비밀번호를 다시 입력해야 하는지 (로그인 10분 후)',
     description: '로그인한 지 10분이 지난 세션은 탈퇴할 때 비밀번호(pw)를 함께 보내야 합니다. 탈퇴 화면이 비밀번호 칸을 보일지 묻습니다.',
     example: {}, answerExample: { code: 200, message: '정상', results: { pwRequired: true } },
   },
   showCashPaymentWinow: {
-    method: 'POST', path: '/payCenter/showCashPaymentWinow', tags: ['payments'], summary: '캐시 충전 결제창 (대표 계정; 1,000원~1,000만원)', spec: true,
+    ...CALL_ROUTES.showCashPaymentWinow, tags: ['payments'], summary: '캐시 충전 결제창 (대표 계정; 1,000원~1,000만원)', spec: true,
     description: '캐시 충전 결제를 만들고 결제창 주소 online_url을 돌려줍니다. 입금이 확인되어야 충전됩니다.',
     example: { pgcode: 'creditcard', amount: 10000 },
   },
   showLicensePaymentWinow: {
-    method: 'POST', path: '/payCenter/showLicensePaymentWinow', tags: ['payments'], summary: '라이선스 구매 결제창 (대표 계정; 쇼핑몰 설정의 상품)', spec: true,
+    ...CALL_ROUTES.showLicensePaymentWinow, tags: ['payments'], summary: '라이선스 구매 결제창 (대표 계정; 쇼핑몰 설정의 상품)', spec: true,
     description: '쇼핑몰 설정의 라이선스 상품 하나의 결제를 만들고 online_url을 돌려줍니다.',
     example: { pgcode: 'creditcard', amount: 30000 },
   },
   paymentCallback: {
-    method: 'POST', path: '/payCenter/callback', tags: ['payments'], summary: '결제사 결제 결과 통보 (서명 필수, 같은 통보는 한 번만 반영)',
+    ...CALL_ROUTES.paymentCallback, tags: ['payments'], summary: '결제사 결제 결과 통보 (서명 필수, 같은 통보는 한 번만 반영)',
     description: '결제사(연습용 결제)가 결과를 알립니다. 서명이 맞고 금액이 같을 때만, 한 번만 반영합니다.',
     example: { paymentId: 'pay_2026_0001', amount: 10000, status: 'paid', signature: '3f1c…' },
   },
   tossWebhook: {
-    method: 'POST', path: '/payCenter/toss/webhook', tags: ['payments'], summary: '토스페이먼츠 웹훅 (결제 상태 변경, 가상계좌 입금): 결제사 API로 다시 조회해 반영', only: 'toss',
+    ...CALL_ROUTES.tossWebhook, tags: ['payments'], summary: '토스페이먼츠 웹훅 (결제 상태 변경, 가상계좌 입금): 결제사 API로 다시 조회해 반영', only: 'toss',
     description: '토스페이먼츠의 알림. 본문은 단서일 뿐이며 결제사 API로 다시 조회한 금액과 상태만 반영합니다.',
     example: { eventType: 'PAYMENT_STATUS_CHANGED', data: { orderId: 'pm_2026_0001', paymentKey: 'tgen_2026_0001' } },
   },
   mallCashPaymentInfo: {
-    method: 'POST', path: '/api/mallCashPaymentInfo', tags: ['payments'], summary: '캐시 결제 내역 (대표 계정, 15건씩)', spec: true,
+    ...CALL_ROUTES.mallCashPaymentInfo, tags: ['payments'], summary: '캐시 결제 내역 (대표 계정, 15건씩)', spec: true,
     description: '회사의 캐시 충전 결제 기록: 날짜 구간, 최신순.', example: dates,
   },
   mallLicensePaymentInfo: {
-    method: 'POST', path: '/api/mallLicensePaymentInfo', tags: ['payments'], summary: '라이선스 결제 내역 (대표 계정, 15건씩)', spec: true,
+    ...CALL_ROUTES.mallLicensePaymentInfo, tags: ['payments'], summary: '라이선스 결제 내역 (대표 계정, 15건씩)', spec: true,
     description: '회사의 라이선스 결제 기록: 날짜 구간, 최신순.', example: dates,
   },
   mallPendingTransfers: {
-    method: 'POST', path: '/api/mallPendingTransfers', tags: ['payments'], summary: '입금 대기 중인 계좌이체 (대표 계정; 은행, 계좌, 입금 기한)',
+    ...CALL_ROUTES.mallPendingTransfers, tags: ['payments'], summary: '입금 대기 중인 계좌이체 (대표 계정; 은행, 계좌, 입금 기한)',
     description:
       '결제창을 닫은 뒤에도 입금 계좌를 다시 찾을 수 있도록, 입금을 기다리는 계좌이체를 은행, 계좌번호, 예금주, 금액, 입금 기한과 함께 최신순으로 돌려줍니다. 기한이 지난 것은 빠집니다. kind: point(캐시, 기본) 또는 license.',
     example: { kind: 'point' },
   },
   initEpc: {
-    method: 'POST', path: '/epc/initEpc', tags: ['epc'], summary: '카탈로그 시작 정보 (브랜드, 테스트 차대번호, 라이선스, 오늘 조회 수)', spec: true,
+    ...CALL_ROUTES.initEpc, tags: ['epc'], summary: '카탈로그 시작 정보 (브랜드, 테스트 차대번호, 라이선스, 오늘 조회 수)', spec: true,
     description: '카탈로그 첫 화면: 브랜드 목록, 테스트 차대번호, 라이선스 남은 날과 오늘 조회한 차대번호 수.', example: {},
   },
   getUserSearchHistory: {
-    method: 'POST', path: '/epc/getUserSearchHistory', tags: ['epc'], summary: '회사의 차대번호 조회 이력 (최근 20건)', spec: true,
+    ...CALL_ROUTES.getUserSearchHistory, tags: ['epc'], summary: '회사의 차대번호 조회 이력 (최근 20건)', spec: true,
     description: '회사가 최근 조회한 차대번호와 차량 이름 (브랜드별).', example: { brand_code: 'all' },
   },
   getCarsVinEx: {
-    method: 'POST', path: '/epc/getCarsVinEx', tags: ['epc'], summary: '차대번호 조회 (라이선스, 하루 30대)', spec: true,
+    ...CALL_ROUTES.getCarsVinEx, tags: ['epc'], summary: '차대번호 조회 (라이선스, 하루 30대)', spec: true,
     description: '차대번호로 차량을 찾아 data, brand_code, mcid를 돌려줍니다. 라이선스가 필요하고 하루 30대까지입니다 (테스트 차대번호 제외).',
     example: { brand: 'all', vin: VIN, lang: 'CN' },
   },
   getCarsGroupEx: {
-    method: 'POST', path: '/epc/getCarsGroupEx', tags: ['epc'], summary: '주그룹', spec: true,
+    ...CALL_ROUTES.getCarsGroupEx, tags: ['epc'], summary: '주그룹', spec: true,
     description: '오늘 연 차대번호의 카탈로그 주그룹 (엔진, 브레이크 …).', example: { vin: VIN, brand: 'benz', mcid: 'DEMO-BENZ-W213', lang: 'CN' },
   },
   getCarsConfigEx: {
-    method: 'POST', path: '/epc/getCarsConfigEx', tags: ['epc'], summary: '차량 사양·옵션', spec: true,
+    ...CALL_ROUTES.getCarsConfigEx, tags: ['epc'], summary: '차량 사양·옵션', spec: true,
     description: '오늘 연 차대번호의 차량 사양과 옵션 코드.', example: { brand_code: 'benz', vin_number: VIN, lang: 'CN' },
   },
   getCarsStructureEx: {
-    method: 'POST', path: '/epc/getCarsStructureEx', tags: ['epc'], summary: '서브그룹 / 하위그룹 (colorvalue)', spec: true,
+    ...CALL_ROUTES.getCarsStructureEx, tags: ['epc'], summary: '서브그룹 / 하위그룹 (colorvalue)', spec: true,
     description: '주그룹의 서브그룹, 또는 (maingroup, level, subgroup이 있으면) 하위그룹. colorvalue 1은 이 차량에 맞는 그룹.',
     example: { brand: 'benz', lang: 'CN', mcid: 'DEMO-BENZ-W213', num: '42', vin: VIN },
   },
   getCarsPartsEx: {
-    method: 'POST', path: '/epc/getCarsPartsEx', tags: ['epc'], summary: '부품 목록과 분해도 (핫스팟, 판매 상품)', spec: true,
+    ...CALL_ROUTES.getCarsPartsEx, tags: ['epc'], summary: '부품 목록과 분해도 (핫스팟, 판매 상품)', spec: true,
     description: '하위그룹의 부품 목록, 분해도 그림과 핫스팟, 부품마다 판매 중인 상품.',
     example: { brand: 'benz', lang: 'CN', mcid: 'DEMO-BENZ-W213', mid: '42-010', num: '42', vin: VIN, subgroup: '42-010', isShowColorvalue: false },
   },
   getCarsSearchHotKey: {
-    method: 'POST', path: '/epc/getCarsSearchHotKey', tags: ['epc'], summary: '차량 카탈로그 안의 부품번호 검색 (2~50자)', spec: true,
+    ...CALL_ROUTES.getCarsSearchHotKey, tags: ['epc'], summary: '차량 카탈로그 안의 부품번호 검색 (2~50자)', spec: true,
     description: '오늘 연 차대번호의 카탈로그(mcid는 그 차량의 카탈로그)에서 부품번호로 찾아 그 부품이 있는 그룹과 부품을 돌려줍니다. 회원과 주소마다 1분에 검색 횟수가 제한됩니다 (429).',
     example: { vin: VIN, mcid: 'DEMO-BENZ-W213', brand: 'benz', searchHotKey: 'A2', lang: 'CN' },
   },
   getCarsReplace: {
-    method: 'POST', path: '/epc/getCarsReplace', tags: ['epc'], summary: '대체 부품번호 (교체 이력, 호환 번호)', spec: true,
+    ...CALL_ROUTES.getCarsReplace, tags: ['epc'], summary: '대체 부품번호 (교체 이력, 호환 번호)', spec: true,
     description:
       '부품번호의 교체 이력과 호환 번호 목록 (body.data). 라이선스가 필요합니다. 라이선스가 없으면 테스트 차대번호(vin, mcid 선택 필드)의 카탈로그 안에서만 답합니다.',
     example: { pid: 'A2054211012', brand_code: 'benz' },
   },
   searchParts: {
-    method: 'POST', path: '/epc/searchParts', tags: ['epc'], summary: '전체 카탈로그 부품번호 검색 (objSearchMapper, 라이선스 필요)', spec: true,
+    ...CALL_ROUTES.searchParts, tags: ['epc'], summary: '전체 카탈로그 부품번호 검색 (objSearchMapper, 라이선스 필요)', spec: true,
     description: '라이선스 있는 회사가 모든 카탈로그에서 부품번호로 찾습니다 (페이지, 다음 페이지 여부).',
     example: { objSearchMapper: { searchKeyword: 'A2054211012', page: 1, size: 10 } },
   },
   chatFileLink: {
-    method: 'POST', path: '/api/chatFileLink', tags: ['chat'], summary: '채팅 이미지의 새 주소 (주소는 10~15분 유효, 대화의 고객과 상담 직원만)',
+    ...CALL_ROUTES.chatFileLink, tags: ['chat'], summary: '채팅 이미지의 새 주소 (주소는 10~15분 유효, 대화의 고객과 상담 직원만)',
     description: '채팅 이미지 주소는 10~15분만 유효합니다. 오래 열어 둔 채팅이 그림 하나(seq)의 새 서명 주소와 썸네일 주소를 받습니다.',
     example: { seq: 12 },
   },
   qrcodeLoginCode: {
-    method: 'POST', path: '/api/qrcodeLoginCode', tags: ['chat'], summary: '모바일 QR 로그인 코드 발급 (60초, 1회)',
+    ...CALL_ROUTES.qrcodeLoginCode, tags: ['chat'], summary: '모바일 QR 로그인 코드 발급 (60초, 1회)',
     description: '로그인한 화면이 휴대폰 로그인용 일회용 코드를 받습니다 (60초 동안 한 번).', example: {},
   },
   qrcodeLogin: {
-    method: 'POST', path: '/api/qrcodeLogin', tags: ['chat'], summary: '모바일 QR 로그인 (코드로 새 세션)', spec: true,
+    ...CALL_ROUTES.qrcodeLogin, tags: ['chat'], summary: '모바일 QR 로그인 (코드로 새 세션)', spec: true,
     description: '휴대폰이 QR 코드의 일회용 코드로 같은 계정의 새 세션을 받습니다.', example: { token: 'qr_7f3a9c2e1b' },
   },
   uploadChatFile: {
-    method: 'POST', path: '/uploadChatFile', tags: ['chat'], summary: '채팅 이미지 보내기 (회원, multipart imgFiles)', spec: true,
+    ...CALL_ROUTES.uploadChatFile, tags: ['chat'], summary: '채팅 이미지 보내기 (회원, multipart imgFiles)', spec: true,
     description: '회원이 상담 채팅에 이미지를 보냅니다 (multipart 필드 imgFiles, 이미지만, 여러 장). 201로 저장된 메시지를 돌려줍니다.',
     example: {}, upload: { field: 'imgFiles', maxFiles: 10, headers: uploadHeaders(false) },
   },
   uploadChatFiles: {
-    method: 'POST', path: '/uploadChatFiles', tags: ['chat'], summary: '채팅 이미지 보내기 (상담 직원, multipart imgFiles, targetUser 헤더)', spec: true,
+    ...CALL_ROUTES.uploadChatFiles, tags: ['chat'], summary: '채팅 이미지 보내기 (상담 직원, multipart imgFiles, targetUser 헤더)', spec: true,
     description: '상담 직원이 고객(targetUser 헤더)에게 이미지를 보냅니다 (multipart 필드 imgFiles).',
     example: {}, upload: { field: 'imgFiles', maxFiles: 10, headers: uploadHeaders(true) },
   },
   devOutbox: {
-    method: 'GET', path: '/dev/outbox', tags: ['dev'], summary: '개발용 문자 발신함 (최신순, 이 컴퓨터에서만)', only: 'devOutbox',
+    ...CALL_ROUTES.devOutbox, tags: ['dev'], summary: '개발용 문자 발신함 (최신순, 이 컴퓨터에서만)', only: 'devOutbox',
     description: '데모 모드에서 보낸 문자 (인증번호)를 휴대폰 번호별로 보여 줍니다. 이 컴퓨터에서 온 요청에만 답합니다.',
     example: { phone: '01098765432' },
   },
 
-  adminDashboard: { path: '/api/admin/dashboard', ...admin('대시보드', '오늘의 주문, 결제, 문의, 재고 부족과 접속 중인 고객 수.', {}) },
-  adminOrderList: { path: '/api/admin/orderList', ...admin('주문 목록', '모든 회사의 주문: 상태, 날짜, 회사, 창고, 부품번호로 찾습니다.', { status: 0, startDate: '2026-11-01', endDate: '2026-11-30', page: 1, size: 50 }) },
-  adminOrderDetail: { path: '/api/admin/orderDetail', ...admin('주문 상세', '주문 하나의 상품, 배송, 결제와 상태 이력.', { seq: 1 }) },
-  adminOrderExport: { path: '/api/admin/orderExport', ...admin('주문 CSV', '주문 목록과 같은 조건의 CSV (엑셀용 BOM 포함).', { startDate: '2026-11-01', endDate: '2026-11-30' }) },
-  adminBulkShipConfirm: { path: '/api/admin/bulkShipConfirm', ...admin('선택 주문 출고확정', '고른 주문을 출고확정합니다. 옮길 수 없는 주문은 그대로 두고 알려 줍니다.', { seqs: [1, 2] }) },
-  adminCompanyList: { path: '/api/admin/companyList', ...admin('업체 검색', '상호, 사업자등록번호, 아이디로 회사를 찾습니다.', { keyword: '한빛', page: 1, size: 50 }) },
-  adminCompanyDetail: { path: '/api/admin/companyDetail', ...admin('업체 상세', '회사의 계정, 캐시, 라이선스와 최근 주문.', { companyId: 1 }) },
-  adminSetMemberStatus: { path: '/api/admin/setMemberStatus', ...admin('회원 계정 정지/재개', '회원 계정을 멈추거나 다시 허용합니다. 멈추면 세션과 실시간 연결이 끝납니다.', { memberId: 2, status: 'stopped' }) },
-  adminSetCompanyLevel: { path: '/api/admin/setCompanyLevel', ...admin('업체 등급 변경 (관리자)', '회사 등급 (a 티타늄, b 골드, c 실버, d 브론즈)을 바꿉니다. 관리자만.', { companyId: 1, level: 'b' }) },
-  adminAdjustCash: { path: '/api/admin/adjustCash', ...admin('캐시 조정 (관리자, 사유 필수)', '회사 캐시를 더하거나 뺍니다 (0 아래로는 안 됨). 원장에 기록됩니다. 관리자만.', { companyId: 1, amount: 50000, reason: '입금 확인 누락분' }) },
-  adminAdjustLicense: { path: '/api/admin/adjustLicense', ...admin('이용권 기간 조정 (관리자)', '회사 라이선스 기간을 날 수로 늘리거나 줄입니다. 관리자만.', { companyId: 1, days: 7, reason: '장애 보상' }) },
-  adminPaymentList: { path: '/api/admin/paymentList', ...admin('결제 기록', '모든 결제: 상태, 방식, 종류, 회사, 날짜로 찾습니다.', { status: 'pending', page: 1, size: 50 }) },
-  adminConfirmDeposit: { path: '/api/admin/confirmDeposit', ...admin('계좌이체 입금 확인 (한 번만 충전)', '기다리는 계좌이체 결제의 입금을 확인해 한 번만 충전합니다.', { seq: 1 }) },
-  adminProductList: { path: '/api/admin/productList', ...admin('상품 검색', '이름이나 부품번호, 창고, 재고 상태로 상품을 찾습니다.', { searchType: 'name', keyword: '브레이크', stockState: 'low', page: 1, size: 50 }) },
-  adminProductDetail: { path: '/api/admin/productDetail', ...admin('상품 상세', '상품 하나의 모든 필드와 사진.', { seq: 1 }) },
+  adminDashboard: { ...admin('adminDashboard', '대시보드', '오늘의 주문, 결제, 문의, 재고 부족과 접속 중인 고객 수.', {}) },
+  adminOrderList: { ...admin('adminOrderList', '주문 목록', '모든 회사의 주문: 상태, 날짜, 회사, 창고, 부품번호로 찾습니다.', { status: 0, startDate: '2026-11-01', endDate: '2026-11-30', page: 1, size: 50 }) },
+  adminOrderDetail: { ...admin('adminOrderDetail', '주문 상세', '주문 하나의 상품, 배송, 결제와 상태 이력.', { seq: 1 }) },
+  adminOrderExport: { ...admin('adminOrderExport', '주문 CSV', '주문 목록과 같은 조건의 CSV (엑셀용 BOM 포함).', { startDate: '2026-11-01', endDate: '2026-11-30' }) },
+  adminBulkShipConfirm: { ...admin('adminBulkShipConfirm', '선택 주문 출고확정', '고른 주문을 출고확정합니다. 옮길 수 없는 주문은 그대로 두고 알려 줍니다.', { seqs: [1, 2] }) },
+  adminCompanyList: { ...admin('adminCompanyList', '업체 검색', '상호, 사업자등록번호, 아이디로 회사를 찾습니다.', { keyword: '한빛', page: 1, size: 50 }) },
+  adminCompanyDetail: { ...admin('adminCompanyDetail', '업체 상세', '회사의 계정, 캐시, 라이선스와 최근 주문.', { companyId: 1 }) },
+  adminSetMemberStatus: { ...admin('adminSetMemberStatus', '회원 계정 정지/재개', '회원 계정을 멈추거나 다시 허용합니다. 멈추면 세션과 실시간 연결이 끝납니다.', { memberId: 2, status: 'stopped' }) },
+  adminSetCompanyLevel: { ...admin('adminSetCompanyLevel', '업체 등급 변경 (관리자)', '회사 등급 (a 티타늄, b 골드, c 실버, d 브론즈)을 바꿉니다. 관리자만.', { companyId: 1, level: 'b' }) },
+  adminAdjustCash: { ...admin('adminAdjustCash', '캐시 조정 (관리자, 사유 필수)', '회사 캐시를 더하거나 뺍니다 (0 아래로는 안 됨). 원장에 기록됩니다. 관리자만.', { companyId: 1, amount: 50000, reason: '입금 확인 누락분' }) },
+  adminAdjustLicense: { ...admin('adminAdjustLicense', '이용권 기간 조정 (관리자)', '회사 라이선스 기간을 날 수로 늘리거나 줄입니다. 관리자만.', { companyId: 1, days: 7, reason: '장애 보상' }) },
+  adminPaymentList: { ...admin('adminPaymentList', '결제 기록', '모든 결제: 상태, 방식, 종류, 회사, 날짜로 찾습니다.', { status: 'pending', page: 1, size: 50 }) },
+  adminConfirmDeposit: { ...admin('adminConfirmDeposit', '계좌이체 입금 확인 (한 번만 충전)', '기다리는 계좌이체 결제의 입금을 확인해 한 번만 충전합니다.', { seq: 1 }) },
+  adminProductList: { ...admin('adminProductList', '상품 검색', '이름이나 부품번호, 창고, 재고 상태로 상품을 찾습니다.', { searchType: 'name', keyword: '브레이크', stockState: 'low', page: 1, size: 50 }) },
+  adminProductDetail: { ...admin('adminProductDetail', '상품 상세', '상품 하나의 모든 필드와 사진.', { seq: 1 }) },
   adminSaveProduct: {
-    path: '/api/admin/saveProduct',
-    ...admin('상품 등록/수정', '상품을 만들거나 (seq 없음, 처음 재고) 고칩니다. 같은 창고에 같은 부품번호는 하나만.', {
+    ...admin('adminSaveProduct', '상품 등록/수정', '상품을 만들거나 (seq 없음, 처음 재고) 고칩니다. 같은 창고에 같은 부품번호는 하나만.', {
       name: '프론트 브레이크 패드', pid: '34116860016', factoryNum: 'TRW GDB1919', type: 1, salePrice: 78000, priceA: 70000, priceB: 72000, priceC: 74000, priceD: 76000,
       stockName: '한국 김포물류센터', storageId: 1, hasAmount: 10,
     }),
   },
-  adminChangeStock: { path: '/api/admin/changeStock', ...admin('재고 변경 (사유 필수)', '재고를 늘리거나 줄입니다 (0 아래로는 안 됨). 사유가 작업 기록에 남습니다.', { seq: 1, delta: -2, reason: '파손 폐기' }) },
-  adminUploadProductImage: { path: '/api/admin/uploadProductImage', ...admin('상품 이미지 등록 (base64, 이미지 검사)', '상품 사진을 base64로 올립니다. 채팅 이미지와 같은 검사를 거칩니다.', { seq: 1, name: 'pad.png', mime: 'image/png', data: 'iVBORw0KGgo…' }) },
-  adminImportProducts: { path: '/api/admin/importProducts', ...admin('CSV 상품 일괄 등록 (미리보기, 전부 아니면 없음)', 'CSV의 상품을 미리 보거나 (commit 없음) 모두 반영합니다. 한 줄이라도 틀리면 아무것도 바꾸지 않습니다.', { csv: 'name,pid,type,salePrice,priceA,priceB,priceC,priceD,stockName,storageId,hasAmount\n프론트 브레이크 패드,34116860016,1,78000,70000,72000,74000,76000,한국 김포물류센터,1,10\n', commit: false }) },
-  adminProductExport: { path: '/api/admin/productExport', ...admin('상품 CSV', '상품 검색과 같은 조건의 CSV (가져오기와 같은 열).', { searchType: 'name', keyword: '브레이크' }) },
-  adminNoticeList: { path: '/api/admin/noticeList', ...admin('공지 목록 (게시 안 함 포함)', '게시하지 않은 공지까지 모든 공지.', { keyword: '', page: 1, size: 50 }) },
-  adminNoticeDetail: { path: '/api/admin/noticeDetail', ...admin('공지 상세', '공지 하나 (편집용).', { seq: 1 }) },
-  adminSaveNotice: { path: '/api/admin/saveNotice', ...admin('공지 등록/수정 (HTML은 서버에서 정리)', '공지를 만들거나 고칩니다. 본문 HTML은 허용된 태그만 남깁니다.', { type: 0, title: '설 연휴 배송 안내', content: '<p>연휴 동안 출고가 쉽니다.</p>', popup: false, published: true }) },
-  adminInquiryList: { path: '/api/admin/inquiryList', ...admin('문의 목록', '제휴·광고 문의: 상태별.', { status: 'open', page: 1, size: 50 }) },
-  adminAnswerInquiry: { path: '/api/admin/answerInquiry', ...admin('문의 답변', '문의에 답변을 기록합니다.', { seq: 1, answer: '담당자가 연락드리겠습니다.' }) },
-  adminCloseInquiry: { path: '/api/admin/closeInquiry', ...admin('문의 종료', '답변이 끝난 문의를 닫습니다.', { seq: 1 }) },
-  adminGetConfig: { path: '/api/admin/getConfig', ...admin('쇼핑몰 설정 읽기', '편집용 쇼핑몰 설정 전체.', {}) },
+  adminChangeStock: { ...admin('adminChangeStock', '재고 변경 (사유 필수)', '재고를 늘리거나 줄입니다 (0 아래로는 안 됨). 사유가 작업 기록에 남습니다.', { seq: 1, delta: -2, reason: '파손 폐기' }) },
+  adminUploadProductImage: { ...admin('adminUploadProductImage', '상품 이미지 등록 (base64, 이미지 검사)', '상품 사진을 base64로 올립니다. 채팅 이미지와 같은 검사를 거칩니다.', { seq: 1, name: 'pad.png', mime: 'image/png', data: 'iVBORw0KGgo…' }) },
+  adminImportProducts: { ...admin('adminImportProducts', 'CSV 상품 일괄 등록 (미리보기, 전부 아니면 없음)', 'CSV의 상품을 미리 보거나 (commit 없음) 모두 반영합니다. 한 줄이라도 틀리면 아무것도 바꾸지 않습니다.', { csv: 'name,pid,type,salePrice,priceA,priceB,priceC,priceD,stockName,storageId,hasAmount\n프론트 브레이크 패드,34116860016,1,78000,70000,72000,74000,76000,한국 김포물류센터,1,10\n', commit: false }) },
+  adminProductExport: { ...admin('adminProductExport', '상품 CSV', '상품 검색과 같은 조건의 CSV (가져오기와 같은 열).', { searchType: 'name', keyword: '브레이크' }) },
+  adminNoticeList: { ...admin('adminNoticeList', '공지 목록 (게시 안 함 포함)', '게시하지 않은 공지까지 모든 공지.', { keyword: '', page: 1, size: 50 }) },
+  adminNoticeDetail: { ...admin('adminNoticeDetail', '공지 상세', '공지 하나 (편집용).', { seq: 1 }) },
+  adminSaveNotice: { ...admin('adminSaveNotice', '공지 등록/수정 (HTML은 서버에서 정리)', '공지를 만들거나 고칩니다. 본문 HTML은 허용된 태그만 남깁니다.', { type: 0, title: '설 연휴 배송 안내', content: '<p>연휴 동안 출고가 쉽니다.</p>', popup: false, published: true }) },
+  adminInquiryList: { ...admin('adminInquiryList', '문의 목록', '제휴·광고 문의: 상태별.', { status: 'open', page: 1, size: 50 }) },
+  adminAnswerInquiry: { ...admin('adminAnswerInquiry', '문의 답변', '문의에 답변을 기록합니다.', { seq: 1, answer: '담당자가 연락드리겠습니다.' }) },
+  adminCloseInquiry: { ...admin('adminCloseInquiry', '문의 종료', '답변이 끝난 문의를 닫습니다.', { seq: 1 }) },
+  adminGetConfig: { ...admin('adminGetConfig', '쇼핑몰 설정 읽기', '편집용 쇼핑몰 설정 전체.', {}) },
   adminSaveConfig: {
-    path: '/api/admin/saveConfig',
-    ...admin('쇼핑몰 설정 저장 (ver 증가)', '쇼핑몰 설정을 저장하고 ver를 올립니다 (열린 화면이 다시 읽습니다). 관리자만.', {
+    ...admin('adminSaveConfig', '쇼핑몰 설정 저장 (ver 증가)', '쇼핑몰 설정을 저장하고 ver를 올립니다 (열린 화면이 다시 읽습니다). 관리자만.', {
       mallBottom: {
         companyName: '파츠몰', license: '214-88-12345', mailOrderLicense: '2026-서울강남-0001', ceo: '홍길동', privacyOfficer: '홍길동', mail: 'help@partsmall.kr',
         fax: '02-1234-5679', address: '서울 강남구 테헤란로 123', phone: '02-1234-5678', hours: '평일 09:00-18:00', copyright: '© 파츠몰',
@@ -460,44 +474,42 @@ export const CALLS = {
       shippingAddress: [], deliveryOptions: [],
     }),
   },
-  adminStaffList: { path: '/api/admin/staffList', ...admin('직원 계정 목록', '직원과 관리자 계정. 관리자만.', {}) },
-  adminCreateStaff: { path: '/api/admin/createStaff', ...admin('직원 계정 만들기 (비밀번호 한 번 표시)', '직원 계정을 만들고 첫 비밀번호를 한 번만 보여 줍니다. 관리자만.', { id: 'staff2@partsmall.kr', name: '상담원 이바다', phone: '01033334444', role: 'staff' }) },
-  adminResetStaffPassword: { path: '/api/admin/resetStaffPassword', ...admin('직원 비밀번호 초기화', '직원의 비밀번호를 새로 만들어 한 번만 보여 주고 그 직원의 세션을 끝냅니다. 관리자만.', { seq: 4 }) },
-  adminSetStaffStatus: { path: '/api/admin/setStaffStatus', ...admin('직원 계정 정지/재개', '직원 계정을 멈추거나 다시 허용합니다. 멈추면 세션이 끝납니다. 관리자만.', { seq: 4, status: 'stopped' }) },
-  adminAuditList: { path: '/api/admin/auditList', ...admin('작업 기록 (수정·삭제 불가)', '관리자 화면의 모든 쓰기 기록: 누가, 언제, 무엇을 전후로.', { action: 'changeStock', page: 1, size: 50 }) },
-  adminUploadCatalogue: { path: '/api/admin/uploadCatalogue', ...admin('부품 카탈로그 zip 업로드 (가져오기 보고서)', '카탈로그 zip (base64)을 검사하고 가져와 보고서를 돌려줍니다. 관리자만.', { name: 'catalogue.zip', data: 'UEsDBBQ…' }) },
-  adminJobList: { path: '/api/admin/jobList', ...admin('발송 작업 목록 (대기·재시도·실패)', '문자 같은 발송 작업: 상태를 고르지 않으면 아직 끝나지 않은 작업 (대기, 재시도 대기, 처리 중, 실패(보류))과 마지막 오류.', { state: 'parked', page: 1, size: 30 }) },
-  adminRetryJob: { path: '/api/admin/retryJob', ...admin('실패(보류) 작업 다시 시도 (작업 기록)', '마지막 시도까지 실패해 보류된 작업을 한 번 더 시도합니다. 작업 기록에 남습니다.', { name: 'sms.cashCredited', id: '3f2b8c1e-9a4d-8e21-9c3b-5d7e6f1a2b3c' }) },
+  adminStaffList: { ...admin('adminStaffList', '직원 계정 목록', '직원과 관리자 계정. 관리자만.', {}) },
+  adminCreateStaff: { ...admin('adminCreateStaff', '직원 계정 만들기 (비밀번호 한 번 표시)', '직원 계정을 만들고 첫 비밀번호를 한 번만 보여 줍니다. 관리자만.', { id: 'staff2@partsmall.kr', name: '상담원 이바다', phone: '01033334444', role: 'staff' }) },
+  adminResetStaffPassword: { ...admin('adminResetStaffPassword', '직원 비밀번호 초기화', '직원의 비밀번호를 새로 만들어 한 번만 보여 주고 그 직원의 세션을 끝냅니다. 관리자만.', { seq: 4 }) },
+  adminSetStaffStatus: { ...admin('adminSetStaffStatus', '직원 계정 정지/재개', '직원 계정을 멈추거나 다시 허용합니다. 멈추면 세션이 끝납니다. 관리자만.', { seq: 4, status: 'stopped' }) },
+  adminAuditList: { ...admin('adminAuditList', '작업 기록 (수정·삭제 불가)', '관리자 화면의 모든 쓰기 기록: 누가, 언제, 무엇을 전후로.', { action: 'changeStock', page: 1, size: 50 }) },
+  adminUploadCatalogue: { ...admin('adminUploadCatalogue', '부품 카탈로그 zip 업로드 (가져오기 보고서)', '카탈로그 zip (base64)을 검사하고 가져와 보고서를 돌려줍니다. 관리자만.', { name: 'catalogue.zip', data: 'UEsDBBQ…' }) },
+  adminJobList: { ...admin('adminJobList', '발송 작업 목록 (대기·재시도·실패)', '문자 같은 발송 작업: 상태를 고르지 않으면 아직 끝나지 않은 작업 (대기, 재시도 대기, 처리 중, 실패(보류))과 마지막 오류.', { state: 'parked', page: 1, size: 30 }) },
+  adminRetryJob: { ...admin('adminRetryJob', '실패(보류) 작업 다시 시도 (작업 기록)', '마지막 시도까지 실패해 보류된 작업을 한 번 더 시도합니다. 작업 기록에 남습니다.', { name: 'sms.cashCredited', id: '3f2b8c1e-9a4d-8e21-9c3b-5d7e6f1a2b3c' }) },
   // Paperwork (issue 23 §4-§5): statements, the cash ledger, tax invoices.
   orderStatement: {
-    method: 'GET', path: '/api/orderStatement', tags: ['members'], summary: '거래명세서 PDF (주문 1건)',
+    ...CALL_ROUTES.orderStatement, tags: ['members'], summary: '거래명세서 PDF (주문 1건)',
     description: '주문 한 건의 거래명세서를 A4 PDF로 답합니다 (application/pdf). 주문한 회사의 계정과 직원만 받고, 다른 회사의 주문은 404입니다.',
     example: { seq: 12 },
   },
   monthlyStatement: {
-    method: 'GET', path: '/api/monthlyStatement', tags: ['members'], summary: '월간 거래명세서 PDF (기간, 1년 이내)',
+    ...CALL_ROUTES.monthlyStatement, tags: ['members'], summary: '월간 거래명세서 PDF (기간, 1년 이내)',
     description: '회사의 기간 (서울 날짜, 1년 이내) 주문을 한 장의 거래명세서 PDF로 답합니다. 대표 계정은 자기 회사, 직원은 companyId로 어느 회사든. from/to도 같은 뜻으로 받습니다.',
     example: { startDate: '2026-11-01', endDate: '2026-11-30' },
   },
   getCashLedger: {
-    method: 'POST', path: '/api/getCashLedger', tags: ['members'], summary: '캐시 원장 (대표 계정, 날짜 구간, 15건씩)',
+    ...CALL_ROUTES.getCashLedger, tags: ['members'], summary: '캐시 원장 (대표 계정, 날짜 구간, 15건씩)',
     description: '회사 캐시의 모든 변동 (주문 결제, 충전, 취소·반품 환불, 조정)과 변동 뒤 잔액, 최신순. balance는 지금 잔액으로 가장 최근 줄의 잔액과 같습니다.',
     example: { startDate: '2026-11-01', endDate: '2026-11-30', page: 1, size: 15 },
   },
   cashLedgerExport: {
-    method: 'GET', path: '/api/cashLedgerExport', tags: ['members'], summary: '캐시 원장 파일 (CSV 또는 PDF)',
+    ...CALL_ROUTES.cashLedgerExport, tags: ['members'], summary: '캐시 원장 파일 (CSV 또는 PDF)',
     description: '기간의 캐시 원장을 파일로 답합니다: format=csv 는 엑셀용 UTF-8 (BOM) CSV, format=pdf 는 A4 PDF. 대표 계정만.',
     example: { format: 'csv', startDate: '2026-11-01', endDate: '2026-11-30' },
   },
   getTaxInvoices: {
-    method: 'POST', path: '/api/getTaxInvoices', tags: ['members'], summary: '세금계산서 목록 (대표 계정, 작성일자 구간)',
+    ...CALL_ROUTES.getTaxInvoices, tags: ['members'], summary: '세금계산서 목록 (대표 계정, 작성일자 구간)',
     description: '회사의 전자세금계산서 (주문별, 월합계, 수정세금계산서): 작성일자, 금액, 상태 (발행 대기, 발행, 국세청 전송, 실패와 사유), 승인번호. 최신순.',
     example: { startDate: '2026-11-01', endDate: '2026-11-30', page: 1, size: 15 },
   },
-  adminTaxInvoiceList: { path: '/api/admin/taxInvoiceList', ...admin('세금계산서 목록', '모든 회사의 세금계산서: 상태나 회사로 고릅니다. 실패한 것은 사유와 함께.', { status: 'failed', page: 1, size: 30 }) },
-  adminRetryTaxInvoice: { path: '/api/admin/retryTaxInvoice', ...admin('실패한 세금계산서 다시 발행 (작업 기록)', '실패한 세금계산서를 발행 대기로 돌리고 같은 문서번호로 다시 발행합니다. 작업 기록에 남습니다.', { seq: 1 }) },
-  adminCancelTaxInvoice: { path: '/api/admin/cancelTaxInvoice', ...admin('세금계산서 발행 취소 (작업 기록)', '아직 발행되지 않은 (발행 대기, 실패) 세금계산서를 발행하지 않기로 합니다. 작업 기록에 남습니다.', { seq: 1 }) },
-  adminSetCompanyInvoiceInfo: { path: '/api/admin/setCompanyInvoiceInfo', ...admin('업체 세금계산서 정보 (업태, 종목, 이메일, 발행 방식)', '직원이 업체의 업태, 종목, 세금계산서 이메일, 주문별/월합계 발행을 고칩니다. 작업 기록에 남습니다.', { companyId: 1, bizType: '도소매', bizItem: '자동차 부품', invoiceMail: 'tax@example.kr', invoiceMode: 'monthly' }) },
-} as const satisfies Record<string, CallEntry>;
-
-export type CallId = keyof typeof CALLS;
+  adminTaxInvoiceList: { ...admin('adminTaxInvoiceList', '세금계산서 목록', '모든 회사의 세금계산서: 상태나 회사로 고릅니다. 실패한 것은 사유와 함께.', { status: 'failed', page: 1, size: 30 }) },
+  adminRetryTaxInvoice: { ...admin('adminRetryTaxInvoice', '실패한 세금계산서 다시 발행 (작업 기록)', '실패한 세금계산서를 발행 대기로 돌리고 같은 문서번호로 다시 발행합니다. 작업 기록에 남습니다.', { seq: 1 }) },
+  adminCancelTaxInvoice: { ...admin('adminCancelTaxInvoice', '세금계산서 발행 취소 (작업 기록)', '아직 발행되지 않은 (발행 대기, 실패) 세금계산서를 발행하지 않기로 합니다. 작업 기록에 남습니다.', { seq: 1 }) },
+  adminSetCompanyInvoiceInfo: { ...admin('adminSetCompanyInvoiceInfo', '업체 세금계산서 정보 (업태, 종목, 이메일, 발행 방식)', '직원이 업체의 업태, 종목, 세금계산서 이메일, 주문별/월합계 발행을 고칩니다. 작업 기록에 남습니다.', { companyId: 1, bizType: '도소매', bizItem: '자동차 부품', invoiceMail: 'tax@example.kr', invoiceMode: 'monthly' }) },
+} as const satisfies Record<CallId, CallEntry>;

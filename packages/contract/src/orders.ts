@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { SHIPPING } from './constants.js';
+import { PAGE_SIZE, SHIPPING } from './constants.js';
 import { MSG_ORDER } from './messages-shop.js';
 import { answerOf, emptyAnswer, pageAnswerOf } from './envelope.js';
 import { dateRangeListRequest } from './member.js';
 import { EPC_MSG, normalizeVin } from './epc.js';
 import { orderTaxInvoice } from './paperwork.js';
+import { fitVehicle } from './vehicles.js';
 
 /** Order statuses (docs/requirements.md#order-statuses). */
 export const ORDER_STATUS = {
@@ -209,7 +210,15 @@ export const cartProductInfo = z.object({
 export type CartProductInfo = z.infer<typeof cartProductInfo>;
 
 /** A cart line as api/getMallCartInfo sends it (docs/requirements.md#entities). */
-export const cartLine = z.object({ seq: int, qty: int, managerCompanyId: int, productInfo: cartProductInfo, vin: z.string().nullable() });
+export const cartLine = z.object({
+  seq: int,
+  qty: int,
+  managerCompanyId: int,
+  productInfo: cartProductInfo,
+  vin: z.string().nullable(),
+  /** Ours: the company's vehicles this line's product fits (docs/requirements.md#my-vehicles). */
+  fitsMyVehicles: z.array(fitVehicle).optional(),
+});
 export type CartLine = z.infer<typeof cartLine>;
 export const cartPageAnswer = pageAnswerOf(cartLine);
 
@@ -335,3 +344,24 @@ export const warehouseDelivery = z.object({
 });
 export type WarehouseDelivery = z.infer<typeof warehouseDelivery>;
 export const deliveryInfoAnswer = answerOf(z.array(warehouseDelivery));
+
+/** A customer's own order by its number (api/getMallOrderDetail, api/cancelMallOrder, the staff's order history). */
+export const orderSeqRequest = z.object({ seq: z.number().int().min(1).max(2_147_483_647) });
+/** A return request: the order and its reason (0-3, docs/requirements.md#order-statuses). */
+export const returnOrderRequest = orderSeqRequest.extend({ returnReason: z.number().int().min(0).max(3) });
+
+/** The cart's page (api/getMallCartInfo): 64 lines a page at most. */
+export const cartListRequest = z.object({
+  searchKeyword: z.string().max(50).optional(),
+  searchType: z.string().max(20).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  size: z.coerce.number().int().min(1).transform((n) => Math.min(n, 64)).default(64),
+});
+
+/** The saved addresses' page (api/getMyShippingInfo). */
+export const addressListRequest = z.object({
+  searchType: z.enum(['name', 'phone', '']).optional(),
+  searchKeyword: z.string().max(50).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  size: z.coerce.number().int().min(1).transform((n) => Math.min(n, PAGE_SIZE.max)).default(PAGE_SIZE.memberArea),
+});

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { answerOf, emptyAnswer, pageAnswerOf } from './envelope.js';
 import { MSG_SHOP } from './messages-shop.js';
 import { PAGE_SIZE } from './constants.js';
+import { fitVehicle, fullVinField } from './vehicles.js';
 
 const int = z.number().int();
 
@@ -27,6 +28,11 @@ export const productView = z.object({
   /** The member's tier price (absent for visitors). */
   price: int.optional(),
   salePrice: int.optional(),
+  /**
+   * Ours, on the product page and popup for a company member: the company's vehicles this product
+   * (or a number of its chain) fits in the catalogue (docs/requirements.md#my-vehicles).
+   */
+  fitsMyVehicles: z.array(fitVehicle).optional(),
 });
 export type ProductView = z.infer<typeof productView>;
 
@@ -58,6 +64,8 @@ export const productHomeRequest = z.object({
   keyword,
   category: z.string().max(20).optional(),
   seq: seq.optional(),
+  /** Ours: only products that fit this vehicle of the member's company ('내 차량에 맞는 부품'). */
+  fitsVin: fullVinField.optional(),
   page,
   size: size(PAGE_SIZE.homeFirst),
 });

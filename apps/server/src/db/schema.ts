@@ -507,3 +507,4 @@ export const taxInvoiceOutbox = pgTable('tax_invoice_outbox', {
 export * from '../features/epc/schema.js';
 export * from '../features/chat/schema.js';
 export * from '../features/jobs/schema.js';
+export * from '../features/vehicles/schema.js';

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MEMBER_TYPE_MAIN, MSG_ADMIN, MSG_MEMBER } from '@partsmall/contract';
+import { MEMBER_TYPE_MAIN, MSG_ADMIN, MSG_MEMBER, type Access } from '@partsmall/contract';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { SmsProvider } from '../features/sms/provider.js';
@@ -28,16 +28,8 @@ export type Api = FastifyInstance<
   ZodTypeProvider
 >;
 
-/**
- * Who may make a call, declared once per route (`config: { access }`):
- * - public: anyone (a valid token still makes the request a member's: prices);
- * - member: any logged-in account (staff too);
- * - company: a member of a company (main or sub-account; not staff);
- * - main: a company's main account (type 0);
- * - staff: staff or admin;
- * - admin: admin only (the back office's table, ADMIN_CALLS, says which calls).
- */
-export type Access = 'public' | 'member' | 'company' | 'main' | 'staff' | 'admin';
+/** Who may make a call: the table of calls gives each route's (packages/contract/src/calls.ts). */
+export type { Access };
 
 /** One route's declaration, as the access table lists it. */
 export interface RouteAccess {

@@ -16,7 +16,7 @@ const memberRow = async (seq: number) => (await server.db.select().from(members)
 const companyRow = async (id: number) => (await server.db.select().from(companies).where(eq(companies.id, id)))[0]!;
 const addressesOf = (companyId: number) =>
   server.db.select().from(shippingAddresses).where(eq(shippingAddresses.companyId, companyId)).orderBy(shippingAddresses.id);
-const works = async (token: string) => (await call(server, 'POST', 'api/getMyShippingInfo', {}, token)).status === 200;
+const works = async (token: string) => (await call(server, 'getMyShippingInfo', {}, { token })).status === 200;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -57,13 +57,7 @@ describe('api/updateMyInfo', () => {
   it('saves, answers a fresh token with the new userInfo, and revokes the token it came with', async () => {
     const old = await loginAs(server, shop.subs[0]!.id, 'pass1234');
     const otherTab = await loginAs(server, shop.subs[0]!.id, 'pass1234');
-    const res = await call<{ token: string; userInfo: UserInfo }>(
-      server,
-      'POST',
-      'api/updateMyInfo',
-      { seq: 999_999, name: '  김영업  ', phone: '01077778888', mail: 'sales@test.kr' },
-      old,
-    );
+    const res = await call(server, 'updateMyInfo', { seq: 999_999, name: '  김영업  ', phone: '01077778888', mail: 'sales@test.kr' }, { token: old });
     expect([res.status, res.body.code, res.body.message]).toEqual([200, 201, MSG_MEMBER.infoUpdated]);
     const { token, userInfo } = res.body.results!;
     expect(token).not.toBe(old);
@@ -111,13 +105,13 @@ describe('api/updateMyPassword', () => {
     await ready;
     const ended = nextEvent<{ code: number }>(socket, 'toClientBaseInfo');
     const disconnected = new Promise<void>((resolve) => socket.on('disconnect', () => resolve()));
-    const res = await call(server, 'POST', 'api/updateMyPassword', { opw: 'pass1234', pw: 'newpass99', cpw: 'newpass99' }, mine);
+    const res = await call(server, 'updateMyPassword', { opw: 'pass1234', pw: 'newpass99', cpw: 'newpass99' }, { token: mine });
     expect([res.body.code, res.body.message]).toEqual([201, MSG_MEMBER.passwordUpdated]);
     expect((await ended).code).toBe(401);
     await disconnected;
     expect(await works(mine)).toBe(true);
     expect(await works(elsewhere)).toBe(false);
-    expect((await call(server, 'POST', 'api/login', { id: account.id, pw: 'pass1234' })).status).toBe(400);
+    expect((await call(server, 'login', { id: account.id, pw: 'pass1234' })).status).toBe(400);
     expect(await loginAs(server, account.id, 'newpass99')).toBeTruthy();
     socket.close();
   });
@@ -126,9 +120,9 @@ describe('api/updateMyPassword', () => {
     const account = shop.main;
     const token = await loginAs(server, account.id, 'pass1234');
     for (let i = 0; i < 5; i++) {
-      expect((await call(server, 'POST', 'api/updateMyPassword', { opw: `guess${i}x`, pw: 'newpass1', cpw: 'newpass1' }, token)).status).toBe(400);
+      expect((await call(server, 'updateMyPassword', { opw: `guess${i}x`, pw: 'newpass1', cpw: 'newpass1' }, { token })).status).toBe(400);
     }
-    const locked = await call(server, 'POST', 'api/updateMyPassword', { opw: 'pass1234', pw: 'newpass1', cpw: 'newpass1' }, token);
+    const locked = await call(server, 'updateMyPassword', { opw: 'pass1234', pw: 'newpass1', cpw: 'newpass1' }, { token });
     expect([locked.status, locked.body.message]).toEqual([429, MSG_MEMBER.opwTooMany]);
     expect(await loginAs(server, account.id, 'pass1234')).toBeTruthy();
   });
@@ -137,7 +131,7 @@ describe('api/updateMyPassword', () => {
     const account = shop.subs[0]!;
     const token = await loginAs(server, account.id, 'pass1234');
     const answers = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => call(server, 'POST', 'api/updateMyPassword', { opw: `guess${i}x`, pw: 'newpass1', cpw: 'newpass1' }, token)),
+      Array.from({ length: 12 }, (_, i) => call(server, 'updateMyPassword', { opw: `guess${i}x`, pw: 'newpass1', cpw: 'newpass1' }, { token })),
     );
     const judged = answers.filter((a) => a.body.message === MSG_MEMBER.opwWrong).length;
     expect(judged).toBeLessThanOrEqual(5);
@@ -196,17 +190,17 @@ describe('api/updateMyCompanyInfo', () => {
 
   it('saves and answers the new userInfo; empty optional fields and a 5-digit postcode are fine', async () => {
     const token = await loginAs(server, shop.main.id, 'pass1234');
-    const res = await call<{ userInfo: UserInfo }>(server, 'POST', 'api/updateMyCompanyInfo', form(), token);
+    const res = await call(server, 'updateMyCompanyInfo', form(), { token });
     expect([res.body.code, res.body.message]).toEqual([201, MSG_MEMBER.companyUpdated]);
     expect(res.body.results!.userInfo.companyInfo).toMatchObject({ name: '프로필상사', ceo: '김대표', phone: '0212345678', fax: '0212345679', postMain: '04524', addrSub: '2층', license: shop.license });
     expect(res.body.results!.userInfo.companyInfo!.securityNum).toMatch(/^\d{6}$/);
     const minimal = { ...form(), fax: '', mail: '', addrSub: '', postMain: '04524' };
-    expect((await call(server, 'POST', 'api/updateMyCompanyInfo', minimal, token)).body.code).toBe(201);
+    expect((await call(server, 'updateMyCompanyInfo', minimal, { token })).body.code).toBe(201);
     expect(await companyRow(shop.companyId)).toMatchObject({ fax: '', mail: '', addrSub: '', name: '프로필상사' });
     // The number of a withdrawn company may be taken over.
     const gone = await makeCompany(server, '폐업', 0);
     await server.db.update(companies).set({ withdrawnAt: new Date() }).where(eq(companies.id, gone.companyId));
-    const taken = await call(server, 'POST', 'api/updateMyCompanyInfo', { ...form(), license: gone.license }, token);
+    const taken = await call(server, 'updateMyCompanyInfo', { ...form(), license: gone.license }, { token });
     expect(taken.body.code).toBe(201);
     expect((await companyRow(shop.companyId)).license).toBe(gone.license);
     shop.license = gone.license;
@@ -220,7 +214,7 @@ describe('api/updateMyCompanyInfo', () => {
     await ready;
     const pushed = nextEvent<{ result: { userInfo: UserInfo } }>(socket, 'toClientBaseInfo');
     const token = await loginAs(server, shop.main.id, 'pass1234');
-    await call(server, 'POST', 'api/updateMyCompanyInfo', { ...form(), license: shop.license, name: '프로필상사 본점' }, token);
+    await call(server, 'updateMyCompanyInfo', { ...form(), license: shop.license, name: '프로필상사 본점' }, { token });
     expect((await pushed).result.userInfo.companyInfo!.name).toBe('프로필상사 본점');
     socket.close();
   });
@@ -238,27 +232,27 @@ describe('delivery addresses', () => {
     const token = await loginAs(server, shop.subs[0]!.id, 'pass1234');
     const seqs: number[] = [];
     for (const name of ['가창고', '나창고', '다창고']) {
-      const res = await call<{ seq: number }>(server, 'POST', 'api/setMallShppingInfo', address(name), token);
+      const res = await call(server, 'setMallShppingInfo', address(name), { token });
       seqs.push(res.body.results!.seq);
     }
     expect((await addressesOf(shop.companyId)).map((a) => a.basic)).toEqual([true, false, false]);
     const again = await call(server, 'POST', 'api/setMallShippingBasic', { seq: seqs[0], basic: 'true', name: '가창고' }, token);
     expect([again.status, again.body.field, again.body.message]).toEqual([400, 'seq', '현재 기본주소로 설정된 항목입니다.']);
-    const moved = await call(server, 'POST', 'api/setMallShippingBasic', { seq: seqs[2] }, token);
+    const moved = await call(server, 'setMallShippingBasic', { seq: seqs[2]! }, { token });
     expect([moved.body.code, moved.body.message]).toEqual([201, MSG_MEMBER.addressBasicSet]);
     expect((await addressesOf(shop.companyId)).map((a) => a.basic)).toEqual([false, false, true]);
-    const list = await call<{ seq: number; basic: string }[]>(server, 'POST', 'api/getMyShippingInfo', { page: 1, size: 15 }, token);
+    const list = await call(server, 'getMyShippingInfo', { page: 1, size: 15 }, { token });
     expect(list.body.results![0]).toMatchObject({ seq: seqs[2], basic: 'true' });
     for (const body of [{}, { seq: 0 }, { seq: 'abc' }, { seq: 1.5 }]) {
       expect((await call(server, 'POST', 'api/setMallShippingBasic', body, token)).status).toBe(400);
     }
-    expect((await call(server, 'POST', 'api/setMallShippingBasic', { seq: 2_000_000_000 }, token)).status).toBe(404);
+    expect((await call(server, 'setMallShippingBasic', { seq: 2_000_000_000 }, { token })).status).toBe(404);
   });
 
   it('six switches of one address at once: exactly one moves the mark, the other five find it already there', async () => {
     const token = await loginAs(server, shop.main.id, 'pass1234');
     const target = (await addressesOf(shop.companyId)).find((a) => !a.basic)!;
-    const answers = await Promise.all(Array.from({ length: 6 }, () => call(server, 'POST', 'api/setMallShippingBasic', { seq: target.id }, token)));
+    const answers = await Promise.all(Array.from({ length: 6 }, () => call(server, 'setMallShippingBasic', { seq: target.id }, { token })));
     expect(answers.map((a) => a.body.code).sort()).toEqual([201, 400, 400, 400, 400, 400]);
     for (const a of answers.filter((x) => x.body.code === 400)) expect(a.body.message).toBe(MSG_MEMBER.addressAlreadyBasic);
     expect((await addressesOf(shop.companyId)).filter((a) => a.basic).map((a) => a.id)).toEqual([target.id]);
@@ -268,7 +262,7 @@ describe('delivery addresses', () => {
     const token = await loginAs(server, shop.main.id, 'pass1234');
     const all = await addressesOf(shop.companyId);
     const answers = await Promise.all(
-      all.flatMap((a) => [1, 2, 3].map(() => call(server, 'POST', 'api/setMallShippingBasic', { seq: a.id }, token))),
+      all.flatMap((a) => [1, 2, 3].map(() => call(server, 'setMallShippingBasic', { seq: a.id }, { token }))),
     );
     // Whatever the order, each answer is a move or 'already the default', and one default stands.
     for (const a of answers) expect([201, 400]).toContain(a.body.code);
@@ -281,21 +275,21 @@ describe('delivery addresses', () => {
     const token = await loginAs(server, shop.subs[0]!.id, 'pass1234');
     let all = await addressesOf(shop.companyId);
     const plain = all.find((a) => !a.basic)!;
-    const res = await call(server, 'POST', 'api/stateShippingInfo', { ...{ basic: 'false', name: plain.name }, seq: plain.id }, token);
+    const res = await call(server, 'stateShippingInfo', { ...{ basic: 'false', name: plain.name }, seq: plain.id }, { token });
     expect([res.body.code, res.body.message]).toEqual([201, MSG_MEMBER.addressDeleted]);
-    expect((await call(server, 'POST', 'api/stateShippingInfo', { seq: plain.id }, token)).status).toBe(404);
+    expect((await call(server, 'stateShippingInfo', { seq: plain.id }, { token })).status).toBe(404);
     all = await addressesOf(shop.companyId);
     const basic = all.find((a) => a.basic)!;
-    await call(server, 'POST', 'api/stateShippingInfo', { seq: basic.id }, token);
+    await call(server, 'stateShippingInfo', { seq: basic.id }, { token });
     const left = await addressesOf(shop.companyId);
     expect(left).toHaveLength(all.length - 1);
     expect(left.filter((a) => a.basic).map((a) => a.id)).toEqual([Math.max(...left.map((a) => a.id))]);
-    for (const a of left) await call(server, 'POST', 'api/stateShippingInfo', { seq: a.id }, token);
+    for (const a of left) await call(server, 'stateShippingInfo', { seq: a.id }, { token });
     expect(await addressesOf(shop.companyId)).toEqual([]);
     // Saving several at once into the empty book, some asking to be the default: one default.
     const saves = await Promise.all(
       ['라', '마', '바', '사', '아', '자'].map((n, i) =>
-        call(server, 'POST', 'api/setMallShppingInfo', { ...address(`${n}창고`), basic: i % 2 ? 'true' : 'false' }, token),
+        call(server, 'setMallShppingInfo', { ...address(`${n}창고`), basic: i % 2 ? 'true' : 'false' }, { token }),
       ),
     );
     expect(saves.map((r) => r.body.code)).toEqual(Array(6).fill(201));

@@ -107,7 +107,7 @@ describe('the examples of the table', () => {
 });
 
 describe('routes and the table agree, or the server does not start', () => {
-  const entry = (over: Partial<CallEntry>): CallEntry => ({ method: 'POST', path: '/api/x', summary: '요약', description: '설명입니다.', tags: ['mall'], example: {}, ...over });
+  const entry = (over: Partial<CallEntry>): CallEntry => ({ method: 'POST', path: '/api/x', access: 'public', summary: '요약', description: '설명입니다.', tags: ['mall'], example: {}, ...over });
 
   it('names a route without an entry and an entry without a route; an entry of one configuration may lack its route', () => {
     const calls = { a: entry({ path: '/api/a' }), b: entry({ path: '/api/b' }), t: entry({ path: '/api/t', only: 'toss' }) };

@@ -66,34 +66,34 @@ afterAll(async () => {
 describe('cart', () => {
   it('adds, lists with the tier price, updates and refuses bad quantities', async () => {
     const p = await product(10, 5000);
-    expect((await call(server, 'POST', 'api/addToCart', { productId: p.id, hasAmount: 2 })).status).toBe(401);
-    expect((await call(server, 'POST', 'api/addToCart', { productId: p.id, hasAmount: 2 }, staff)).status).toBe(403);
-    const added = await call(server, 'POST', 'api/addToCart', { productId: p.id, hasAmount: 2 }, demo);
+    expect((await call(server, 'addToCart', { productId: p.id, hasAmount: 2 })).status).toBe(401);
+    expect((await call(server, 'addToCart', { productId: p.id, hasAmount: 2 }, { token: staff })).status).toBe(403);
+    const added = await call(server, 'addToCart', { productId: p.id, hasAmount: 2 }, { token: demo });
     expect([added.body.code, added.body.message]).toEqual([201, '장바구니에 담았습니다.']);
     for (const qty of [0, -1, 1.5, 1e9, '3']) {
       const bad = await call(server, 'POST', 'api/addToCart', { productId: p.id, hasAmount: qty }, demo);
       expect(bad.status).toBe(400);
       expect(bad.body.message).toMatch(/[가-힣]/);
     }
-    const over = await call(server, 'POST', 'api/addToCart', { productId: p.id, hasAmount: 9 }, demo);
+    const over = await call(server, 'addToCart', { productId: p.id, hasAmount: 9 }, { token: demo });
     expect(over.body.message).toBe('재고가 부족합니다. 주문 가능 수량은 10개입니다.');
-    expect((await call(server, 'POST', 'api/addToCart', { productId: 2_000_000_000, hasAmount: 1 }, demo)).status).toBe(404);
-    const list = await call<{ seq: number; qty: number; productInfo: { price: number; seq: number } }[]>(server, 'POST', 'api/getMallCartInfo', { page: 1, size: 64 }, demo);
+    expect((await call(server, 'addToCart', { productId: 2_000_000_000, hasAmount: 1 }, { token: demo })).status).toBe(404);
+    const list = await call(server, 'getMallCartInfo', { page: 1, size: 64 }, { token: demo });
     const line = list.body.results!.find((l) => l.productInfo.seq === p.id)!;
     expect([line.qty, line.productInfo.price]).toEqual([2, 5000]);
-    const upd = await call(server, 'POST', 'api/updateCartQuantity', { seq: line.seq, qty: 4 }, demo);
+    const upd = await call(server, 'updateCartQuantity', { seq: line.seq, qty: 4 }, { token: demo });
     expect(upd.body.code).toBe(201);
-    expect((await call(server, 'POST', 'api/updateCartQuantity', { seq: line.seq, qty: 11 }, demo)).status).toBe(400);
-    expect((await call(server, 'POST', 'api/updateCartQuantity', { seq: line.seq, qty: 0 }, demo)).status).toBe(400);
+    expect((await call(server, 'updateCartQuantity', { seq: line.seq, qty: 11 }, { token: demo })).status).toBe(400);
+    expect((await call(server, 'updateCartQuantity', { seq: line.seq, qty: 0 }, { token: demo })).status).toBe(400);
     // Another company's member cannot touch the line, and it stays as it was.
-    expect((await call(server, 'POST', 'api/updateCartQuantity', { seq: line.seq, qty: 1 }, other)).status).toBe(404);
+    expect((await call(server, 'updateCartQuantity', { seq: line.seq, qty: 1 }, { token: other })).status).toBe(404);
     const [row] = await server.db.select().from(cartItems).where(eq(cartItems.id, line.seq));
     expect(row!.qty).toBe(4);
   });
 
   it('deletes over the trade channel and pushes the new cart count', async () => {
     const p = await product(5, 1000);
-    await call(server, 'POST', 'api/addToCart', { productId: p.id, hasAmount: 1 }, demo);
+    await call(server, 'addToCart', { productId: p.id, hasAmount: 1 }, { token: demo });
     const [line] = await server.db.select().from(cartItems).where(and(eq(cartItems.productId, p.id)));
     const socket = tradeSocket(server, other);
     const refused = nextEvent<{ code: number; message: string }>(socket, 'stateToCartCallBack');
@@ -112,30 +112,30 @@ describe('cart', () => {
 
   it('buy now answers the payment items without storing anything', async () => {
     const p = await product(3, 2500);
-    const res = await call<{ productId: number; qty: number; productInfo: { price: number } }[]>(server, 'POST', 'api/addToBuy', { productId: p.id, hasAmount: 2 }, demo);
+    const res = await call(server, 'addToBuy', { productId: p.id, hasAmount: 2 }, { token: demo });
     expect(res.body.code).toBe(201);
     expect(res.body.results![0]).toMatchObject({ productId: p.id, qty: 2, productInfo: { price: 2500 } });
-    expect((await call(server, 'POST', 'api/addToBuy', { productId: p.id, hasAmount: 4 }, demo)).status).toBe(400);
+    expect((await call(server, 'addToBuy', { productId: p.id, hasAmount: 4 }, { token: demo })).status).toBe(400);
   });
 });
 
 describe('addresses and delivery options', () => {
   it('saves and lists addresses per company; another company cannot edit them', async () => {
-    const saved = await call<{ seq: number }>(server, 'POST', 'api/setMallShppingInfo', { name: '이창고', phone: '0212345678', postNum: '12345', address: '경기 김포시 고촌읍 1', addrSub: '2동', basic: false }, demo);
+    const saved = await call(server, 'setMallShppingInfo', { name: '이창고', phone: '0212345678', postNum: '12345', address: '경기 김포시 고촌읍 1', addrSub: '2동', basic: false }, { token: demo });
     expect(saved.body.code).toBe(201);
-    const list = await call<{ seq: number; name: string }[]>(server, 'POST', 'api/getMyShippingInfo', { searchType: 'name', searchKeyword: '이창고', page: 1, size: 10 }, sub);
+    const list = await call(server, 'getMyShippingInfo', { searchType: 'name', searchKeyword: '이창고', page: 1, size: 10 }, { token: sub });
     expect(list.body.results!.map((a) => a.name)).toEqual(['이창고']);
-    const hijack = await call(server, 'POST', 'api/setMallShppingInfo', { seq: saved.body.results!.seq, name: '남의회사', phone: '0212345678', postNum: '12345', address: '어딘가 1' }, other);
+    const hijack = await call(server, 'setMallShppingInfo', { seq: saved.body.results!.seq, name: '남의회사', phone: '0212345678', postNum: '12345', address: '어딘가 1' }, { token: other });
     expect(hijack.status).toBe(404);
     const [row] = await server.db.select().from(shippingAddresses).where(eq(shippingAddresses.id, saved.body.results!.seq));
     expect(row!.name).toBe('이창고');
-    const none = await call<unknown[]>(server, 'POST', 'api/getMyShippingInfo', { searchKeyword: '이창고' }, other);
+    const none = await call(server, 'getMyShippingInfo', { searchKeyword: '이창고' }, { token: other });
     expect(none.body.results).toEqual([]);
     expect((await call(server, 'POST', 'api/setMallShppingInfo', { phone: '0212345678', postNum: '12345', address: '주소 1' }, demo)).status).toBe(400);
   });
 
   it('lists delivery methods per warehouse', async () => {
-    const res = await call<{ warehouse_name: string; delivery_methods: Record<string, { receiverDeliveryPaymentOption: { defaultValue: number } }> }[]>(server, 'POST', 'api/getDeliInfo', {}, demo);
+    const res = await call(server, 'getDeliInfo', {}, { token: demo });
     expect(res.body.results!.map((w) => w.warehouse_name.slice(0, 2))).toEqual(['한국', '중국']);
     expect(Object.keys(res.body.results![0]!.delivery_methods)).toEqual(['gdFreight', 'gdDelivery', 'quick', 'pickUp']);
   });
@@ -145,8 +145,8 @@ describe('paying', () => {
   it('pays cart lines: goods plus 6,000 prepaid, ledger row, stock down, lines gone', async () => {
     const a = await product(10, 11_000);
     const b = await product(10, 4_500);
-    await call(server, 'POST', 'api/addToCart', { productId: a.id, hasAmount: 2 }, demo);
-    await call(server, 'POST', 'api/addToCart', { productId: b.id, hasAmount: 3 }, demo);
+    await call(server, 'addToCart', { productId: a.id, hasAmount: 2 }, { token: demo });
+    await call(server, 'addToCart', { productId: b.id, hasAmount: 3 }, { token: demo });
     const lines = await server.db.select().from(cartItems).where(sql`${cartItems.productId} in (${a.id}, ${b.id})`);
     const before = await point(demoCompanyId);
     const res = await pay(demo, lines.map((l) => ({ seq: l.id, qty: l.qty })));
@@ -158,10 +158,10 @@ describe('paying', () => {
     expect(await server.db.select().from(cartItems).where(sql`${cartItems.productId} in (${a.id}, ${b.id})`)).toEqual([]);
     const [ledger] = await server.db.select().from(cashLedger).where(eq(cashLedger.note, `주문 #${res.body.results!.orderSeq}`));
     expect([ledger!.type, ledger!.amount]).toEqual(['order', -(goods + 6000)]);
-    const detail = await call<{ orderProductInfo: unknown[]; status: number }>(server, 'POST', 'api/getMallOrderDetail', { seq: res.body.results!.orderSeq }, sub);
+    const detail = await call(server, 'getMallOrderDetail', { seq: res.body.results!.orderSeq }, { token: sub });
     expect([detail.body.results!.orderProductInfo.length, detail.body.results!.status]).toEqual([2, 0]);
-    expect((await call(server, 'POST', 'api/getMallOrderDetail', { seq: res.body.results!.orderSeq }, other)).status).toBe(404);
-    const list = await call<{ seq: number }[]>(server, 'POST', 'api/getMallOrderInfo', { page: 1, size: 15 }, other);
+    expect((await call(server, 'getMallOrderDetail', { seq: res.body.results!.orderSeq }, { token: other })).status).toBe(404);
+    const list = await call(server, 'getMallOrderInfo', { page: 1, size: 15 }, { token: other });
     expect(list.body.results!.some((o) => o.seq === res.body.results!.orderSeq)).toBe(false);
   });
 
@@ -175,7 +175,7 @@ describe('paying', () => {
     expect([freight.status, freight.body.message, freight.body.field]).toEqual([400, '화물 영업소를 입력하세요.', 'shippingInfo.arrive']);
     const sender = await pay(demo, [{ productId: korea.id, qty: 1 }], { ...courier, directDeli: true });
     expect(sender.body.message).toBe('보내는 분을 입력하세요.');
-    await call(server, 'POST', 'api/addToCart', { productId: korea.id, hasAmount: 1 }, other);
+    await call(server, 'addToCart', { productId: korea.id, hasAmount: 1 }, { token: other });
     const [othersLine] = await server.db.select().from(cartItems).where(eq(cartItems.productId, korea.id));
     expect((await pay(demo, [{ seq: othersLine!.id, qty: 1 }])).status).toBe(404);
     const soldOut = await pay(demo, [{ productId: korea.id, qty: 6 }]);
@@ -185,7 +185,7 @@ describe('paying', () => {
 
   it('a product sold out between cart and payment, and a balance spent in another tab, are refused', async () => {
     const p = await product(2, 30_000);
-    await call(server, 'POST', 'api/addToCart', { productId: p.id, hasAmount: 2 }, other);
+    await call(server, 'addToCart', { productId: p.id, hasAmount: 2 }, { token: other });
     await server.db.update(products).set({ hasAmount: 1 }).where(eq(products.id, p.id));
     const [line] = await server.db.select().from(cartItems).where(eq(cartItems.productId, p.id));
     expect((await pay(other, [{ seq: line!.id, qty: 2 }])).body.message).toContain('재고가 부족합니다');
@@ -206,16 +206,16 @@ describe('order statuses', () => {
     return { seq: res.body.results!.orderSeq, product: p };
   }
   const staffMove = (seq: number, status: number, extra: Record<string, unknown> = {}) =>
-    call(server, 'POST', 'api/admin/setOrderStatus', { seq, status, ...extra }, staff);
+    call(server, 'adminSetOrderStatus', { seq, status, ...extra }, { token: staff });
 
   it('the buyer cancels on the order day: goods and shipping back, stock restored; a second cancel is refused', async () => {
     const { seq, product: p } = await paidOrder();
     const before = await point(demoCompanyId);
-    const res = await call(server, 'POST', 'api/cancelMallOrder', { seq }, sub);
+    const res = await call(server, 'cancelMallOrder', { seq }, { token: sub });
     expect([res.body.code, res.body.message]).toEqual([201, '주문이 취소되었습니다. 결제한 캐시를 돌려드렸습니다.']);
     expect(await point(demoCompanyId)).toBe(before + 20_000 + 6000);
     expect(await stock(p.id)).toBe(10);
-    const again = await call(server, 'POST', 'api/cancelMallOrder', { seq }, demo);
+    const again = await call(server, 'cancelMallOrder', { seq }, { token: demo });
     expect([again.status, again.body.message]).toEqual([409, '현재 주문 상태에서는 할 수 없는 요청입니다.']);
     expect(await point(demoCompanyId)).toBe(before + 26_000);
     const [ledger] = await server.db.select().from(cashLedger).where(eq(cashLedger.note, `주문 #${seq} 취소 환불`));
@@ -224,21 +224,21 @@ describe('order statuses', () => {
 
   it('cancelling is refused after the order day and for another company', async () => {
     const { seq } = await paidOrder();
-    expect((await call(server, 'POST', 'api/cancelMallOrder', { seq }, other)).status).toBe(404);
+    expect((await call(server, 'cancelMallOrder', { seq }, { token: other })).status).toBe(404);
     await server.db.update(orders).set({ createdAt: new Date(Date.now() - 2 * 86_400_000) }).where(eq(orders.id, seq));
-    const late = await call(server, 'POST', 'api/cancelMallOrder', { seq }, demo);
+    const late = await call(server, 'cancelMallOrder', { seq }, { token: demo });
     expect(late.body.message).toBe('주문 취소는 주문 당일에만 할 수 있습니다.');
   });
 
   it('staff drive an order through shipment and a return; each move is recorded; wrong roles and orders are refused', async () => {
     const { seq, product: p } = await paidOrder(1, 8000, 3);
-    expect((await call(server, 'POST', 'api/admin/setOrderStatus', { seq, status: 1 }, demo)).status).toBe(403);
+    expect((await call(server, 'adminSetOrderStatus', { seq, status: 1 }, { token: demo })).status).toBe(403);
     expect((await staffMove(seq, 2, { carrier: 'CJ대한통운', waybill: '1234' })).status).toBe(409);
     expect((await staffMove(seq, 1)).body.code).toBe(201);
     expect((await staffMove(seq, 2)).body.message).toBe('택배사와 송장번호를 입력하세요.');
     expect((await staffMove(seq, 2, { carrier: 'CJ대한통운', waybill: '6543210987' })).body.code).toBe(201);
-    expect((await call(server, 'POST', 'api/cancelMallOrder', { seq }, demo)).status).toBe(409);
-    const ret = await call(server, 'POST', 'api/returnMallOrder', { seq, returnReason: 1 }, demo);
+    expect((await call(server, 'cancelMallOrder', { seq }, { token: demo })).status).toBe(409);
+    const ret = await call(server, 'returnMallOrder', { seq, returnReason: 1 }, { token: demo });
     expect(ret.body.code).toBe(201);
     expect((await staffMove(seq, 6, { note: '회수 후 검수 중입니다.' })).body.code).toBe(201);
     const before = await point(demoCompanyId);
@@ -256,13 +256,13 @@ describe('order statuses', () => {
     const china = await paidOrder(2, 5000, 1);
     await staffMove(china.seq, 1);
     await staffMove(china.seq, 2, { carrier: '한진택배', waybill: '555' });
-    expect((await call(server, 'POST', 'api/returnMallOrder', { seq: china.seq, returnReason: 1 }, demo)).body.message).toBe('중국 창고 상품은 단순 변심으로 반품할 수 없습니다.');
+    expect((await call(server, 'returnMallOrder', { seq: china.seq, returnReason: 1 }, { token: demo })).body.message).toBe('중국 창고 상품은 단순 변심으로 반품할 수 없습니다.');
     const late = await paidOrder(1, 5000, 1);
     await staffMove(late.seq, 1);
     await staffMove(late.seq, 2, { carrier: '한진택배', waybill: '556' });
     await server.db.update(orders).set({ shippedAt: new Date(Date.now() - 25 * 86_400_000) }).where(eq(orders.id, late.seq));
-    expect((await call(server, 'POST', 'api/returnMallOrder', { seq: late.seq, returnReason: 0 }, demo)).body.message).toBe('반품 신청은 출고 완료 후 20일 이내에만 할 수 있습니다.');
-    expect((await call(server, 'POST', 'api/returnMallOrder', { seq: china.seq, returnReason: 0 }, demo)).body.code).toBe(201);
+    expect((await call(server, 'returnMallOrder', { seq: late.seq, returnReason: 0 }, { token: demo })).body.message).toBe('반품 신청은 출고 완료 후 20일 이내에만 할 수 있습니다.');
+    expect((await call(server, 'returnMallOrder', { seq: china.seq, returnReason: 0 }, { token: demo })).body.code).toBe(201);
     const before = await point(demoCompanyId);
     await staffMove(china.seq, 5);
     expect(await point(demoCompanyId)).toBe(before + 5000 + 6000);

@@ -1,6 +1,4 @@
-import type * as Contract from '@partsmall/contract';
-import type { ApiEnvelope } from '@partsmall/contract';
-import type { z } from 'zod';
+import { CALL_ROUTES, type ApiEnvelope, type CallAnswer, type CallId, type CallPayload } from '@partsmall/contract';
 import { session } from './session';
 import { T } from './texts';
 
@@ -8,7 +6,7 @@ import { T } from './texts';
  * The one API client of the web app. Every call answers the envelope `{ code, message, results,
  * total }` (docs/requirements.md#answers-and-errors); the client turns it into the data of an accepted code or throws an
  * ApiError that carries the server's Korean message, the code, the HTTP status and the field a
- * 400 answer is about. TanStack Query calls it from each feature's queries.ts.
+ * 400 answer is about. TanStack Query calls it from each feature's api.ts.
  */
 export class ApiError extends Error {
   override readonly name: string = 'ApiError';
@@ -48,43 +46,50 @@ export function setUnauthorizedHandler(handler: Unauthorized) {
   onUnauthorized = handler;
 }
 
-type Schemas = typeof Contract;
 /**
- * An answer schema of the contract by its name ('mallConfigAnswer'): the call is typed by it, and
- * only development loads it to check the answer. The calls of the shell and the first pages name
- * their answers this way, so a visitor's first page builds none of the contract's zod schemas.
+ * What a call is sent: its body or query as the contract's schema takes it; nothing (or `{}`) for
+ * a call that takes no input. A wrong field is a type error.
  */
-export type AnswerName = { [K in keyof Schemas]: K extends `${string}Answer` ? (Schemas[K] extends z.ZodType ? K : never) : never }[keyof Schemas];
-/** What a call answers: a schema, or the name of one of the contract. */
-export type Answer = z.ZodType | AnswerName;
-export type AnswerOf<A extends Answer> = A extends AnswerName ? z.infer<Schemas[A]> : A extends z.ZodType ? z.infer<A> : never;
+export type Payload<I extends CallId> = CallPayload<I> extends void ? Record<string, never> | undefined : CallPayload<I>;
+/** The calls that take no input (their payload may be left out). */
+type NoInputCall = { [K in CallId]: CallPayload<K> extends void ? K : never }[CallId];
 
 const TIMEOUT_MS = 100_000;
 const OK_CODES = [200, 201] as const;
 
 function urlOf(method: 'GET' | 'POST', path: string, payload?: object): string {
-  const url = path.startsWith('/') ? path : `/${path}`;
-  if (method !== 'GET' || !payload) return url;
+  if (method !== 'GET' || !payload) return path;
   const query = new URLSearchParams(
     Object.entries(payload)
       .filter(([, v]) => v !== undefined)
       .map(([k, v]) => [k, String(v)]),
   );
-  return `${url}?${query}`;
+  return `${path}?${query}`;
 }
 
-async function call<A extends Answer>(method: 'GET' | 'POST', answer: A, path: string, payload: object | undefined, opts: CallOptions): Promise<AnswerOf<A>> {
+/**
+ * Makes one call of the table of calls (the contract's CALL_ROUTES gives its method and path): the
+ * payload and the answer are typed by the call's entry (docs/architecture.md#how-a-call-is-declared).
+ * Codes other than `accept` (default 200 and 201) throw an ApiError. Only the plain route table is
+ * loaded at run time; the answer's schema is loaded in development alone, to check the answer, so a
+ * visitor's first page builds none of the contract's zod schemas.
+ */
+export function api<I extends NoInputCall>(call: I, payload?: Payload<I>, opts?: CallOptions): Promise<CallAnswer<I>>;
+export function api<I extends CallId>(call: I, payload: Payload<I>, opts?: CallOptions): Promise<CallAnswer<I>>;
+export async function api<I extends CallId>(call: I, payload: Payload<I>, opts: CallOptions = {}): Promise<CallAnswer<I>> {
+  const { method, path } = CALL_ROUTES[call];
   const headers: Record<string, string> = {};
   const token = session.get().token;
   if (token) headers.Authorization = `Bearer ${token}`;
   if (method === 'POST') headers['Content-Type'] = 'application/json';
   const signal = opts.signal ? AbortSignal.any([opts.signal, AbortSignal.timeout(TIMEOUT_MS)]) : AbortSignal.timeout(TIMEOUT_MS);
+  const sent = (payload ?? undefined) as object | undefined;
   let res: Response;
   try {
-    res = await fetch(urlOf(method, path, payload), {
+    res = await fetch(urlOf(method, path, sent), {
       method,
       headers,
-      body: method === 'POST' ? JSON.stringify(payload ?? {}) : undefined,
+      body: method === 'POST' ? JSON.stringify(sent ?? {}) : undefined,
       signal,
     });
   } catch (e) {
@@ -105,21 +110,12 @@ async function call<A extends Answer>(method: 'GET' | 'POST', answer: A, path: s
   }
   // While developing, an answer that left its contract says so (the build trusts the contract).
   if (import.meta.env.DEV) {
-    const schema: z.ZodType = typeof answer === 'string' ? (await import('@partsmall/contract'))[answer as AnswerName] : answer;
-    const checked = schema.safeParse(body);
+    const { CALL_SCHEMAS } = await import('@partsmall/contract');
+    const checked = CALL_SCHEMAS[call].answer.safeParse(body);
     if (!checked.success) console.warn(`${path}: answer differs from the contract`, checked.error.issues);
   }
-  return body as AnswerOf<A>;
+  return body as CallAnswer<I>;
 }
-
-/**
- * Calls by method: `answer` is the contract's answer schema of the call (or its name), which types
- * the result. Codes other than `accept` (default 200 and 201) throw an ApiError.
- */
-export const api = {
-  post: <A extends Answer>(answer: A, path: string, payload?: object, opts: CallOptions = {}) => call('POST', answer, path, payload, opts),
-  get: <A extends Answer>(answer: A, path: string, query?: object, opts: CallOptions = {}) => call('GET', answer, path, query, opts),
-};
 
 /** The Korean message of any error a call or a query ended with. */
 export function messageOf(error: unknown): string {

@@ -9,7 +9,7 @@ import { api } from './api';
  */
 export const mallConfigQuery = queryOptions({
   queryKey: ['mallConfig'],
-  queryFn: ({ signal }) => api.post('mallConfigAnswer', 'api/getMallConfig', {}, { signal }).then((a) => a.results),
+  queryFn: ({ signal }) => api('getMallConfig', {}, { signal }).then((a) => a.results),
   staleTime: Infinity,
   retry: false,
 });

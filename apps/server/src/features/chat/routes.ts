@@ -8,16 +8,10 @@ import {
   CHAT_UPLOAD_HEADERS,
   MSG,
   MSG_CHAT,
-  chatFileLinkAnswer,
-  chatFileLinkRequest,
-  chatUploadAnswer,
   clientMessageIdField,
-  loginAnswer,
-  qrLoginCodeAnswer,
-  qrLoginRequest,
 } from '@partsmall/contract';
-import { answers } from '../../shared/answers.js';
 import { type Api, type AppContext, requireCompanyMember, requireMember, requireStaff } from '../../shared/context.js';
+import { route } from '../../shared/route.js';
 import { AppError, badRequest, created, notFound, ok, tooMany } from '../../shared/http.js';
 import { takeAttempt } from '../../shared/rate-limit.js';
 import type { IncomingFile } from './images.js';
@@ -26,7 +20,6 @@ import { issueQrLoginCode, redeemQrLoginCode } from './qr-login.js';
 import { diskStorage, FILE_URL_TTL_SEC, type FileStorage } from './storage.js';
 import { freshFileLink, readChatFile, uploadChatFiles } from './uploads.js';
 
-const tags = ['chat'];
 
 /**
  * Chat files live outside the public upload folder (which is served as static files): they are
@@ -136,37 +129,18 @@ export function chatRoutes(app: Api, ctx: AppContext, storage: FileStorage = dis
   void app.register(async (scope: Api) => {
     await scope.register(fastifyMultipart, { throwFileSizeLimit: true });
 
-    scope.post(
-      '/uploadChatFile',
-      {
-        config: { access: 'company' },
-        schema: { tags, summary: '채팅 이미지 보내기 (회원, multipart imgFiles)', consumes: ['multipart/form-data'], response: answers(chatUploadAnswer) },
-      },
-      async (req) => {
+    route(scope, 'uploadChatFile', async (req) => {
         const { member } = requireCompanyMember(req);
         return upload(req, { memberId: member.id, loginId: member.loginId, name: member.name, side: 'customer' }, { id: member.id, loginId: member.loginId });
-      },
-    );
+      });
 
-    scope.post(
-      '/uploadChatFiles',
-      {
-        config: { access: 'staff' },
-        schema: {
-          tags,
-          summary: '채팅 이미지 보내기 (상담 직원, multipart imgFiles, targetUser 헤더)',
-          consumes: ['multipart/form-data'],
-          response: answers(chatUploadAnswer),
-        },
-      },
-      async (req) => {
+    route(scope, 'uploadChatFiles', async (req) => {
         const { member } = requireStaff(req);
         const target = targetUserHeader.safeParse(header(req, CHAT_UPLOAD_HEADERS.targetUser));
         if (!target.success) throw badRequest(MSG_CHAT.targetUserRequired, 'targetUser');
         const customer = await chatCustomer(db, target.data);
         return upload(req, { memberId: member.id, loginId: member.loginId, name: member.name, side: 'staff' }, { id: customer.id, loginId: customer.loginId });
-      },
-    );
+      });
   });
 
   // The signature is the permission: only the conversation's customer and staff are sent these addresses.
@@ -186,33 +160,18 @@ export function chatRoutes(app: Api, ctx: AppContext, storage: FileStorage = dis
     },
   );
 
-  app.post(
-    '/api/chatFileLink',
-    {
-      config: { access: 'member' },
-      schema: { tags, summary: '채팅 이미지의 새 주소 (주소는 10~15분 유효, 대화의 고객과 상담 직원만)', body: chatFileLinkRequest, response: answers(chatFileLinkAnswer) },
-    },
-    async (req) => {
+  route(app, 'chatFileLink', async (req) => {
       const { member } = requireMember(req);
       const staff = member.role === 'staff' || member.role === 'admin';
       const link = await freshFileLink(db, req.body.seq, { memberId: member.id, staff });
       if (!link) throw notFound();
       return ok(link);
-    },
-  );
+    });
 
-  app.post(
-    '/api/qrcodeLoginCode',
-    { config: { access: 'company' }, schema: { tags, summary: '모바일 QR 로그인 코드 발급 (60초, 1회)', response: answers(qrLoginCodeAnswer) } },
-    // The QR code's address is built from PUBLIC_URL when it is set; without it the page uses its own origin.
-    async (req) => created(await issueQrLoginCode(db, requireCompanyMember(req), new Date(), { publicUrl: ctx.config.publicUrlSet ? ctx.config.publicUrl : undefined }), MSG.ok),
-  );
+  route(app, 'qrcodeLoginCode', // The QR code's address is built from PUBLIC_URL when it is set; without it the page uses its own origin.
+    async (req) => created(await issueQrLoginCode(db, requireCompanyMember(req), new Date(), { publicUrl: ctx.config.publicUrlSet ? ctx.config.publicUrl : undefined }), MSG.ok));
 
-  app.post(
-    '/api/qrcodeLogin',
-    { config: { access: 'public' }, schema: { tags, summary: '모바일 QR 로그인 (코드로 새 세션)', body: qrLoginRequest, response: answers(loginAnswer) } },
-    async (req) => ok(await redeemQrLoginCode(db, req.body.token, new Date(), { address: req.ip }), MSG_CHAT.qrLoginDone),
-  );
+  route(app, 'qrcodeLogin', async (req) => ok(await redeemQrLoginCode(db, req.body.token, new Date(), { address: req.ip }), MSG_CHAT.qrLoginDone));
 }
 
 /** Chat customers with a live connection on any server process (a member's tabs count once): for the admin dashboard. */

@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { MSG, mobilePhoneField, outboxAnswer } from '@partsmall/contract';
-import { answers } from '../../shared/answers.js';
+import { MSG } from '@partsmall/contract';
 import type { Api, AppContext } from '../../shared/context.js';
+import { route } from '../../shared/route.js';
 import { notFound, ok } from '../../shared/http.js';
 import { readOutbox } from '../sms/provider.js';
 
@@ -25,15 +24,7 @@ export function fromLoopback(request: FastifyRequest, trustProxyHops: number): b
  * else gets the plain 404 of an unknown path.
  */
 export function devRoutes(app: Api, ctx: AppContext) {
-  app.get(
-    '/dev/outbox',
-    {
-      config: { access: 'public' },
-      schema: { tags: ['dev'], summary: '개발용 문자 발신함 (최신순, 이 컴퓨터에서만)', querystring: z.object({ phone: mobilePhoneField }), response: answers(outboxAnswer) },
-      onRequest: async (req) => {
+  route(app, 'devOutbox', async (req) => ok(await readOutbox(ctx.db, req.query.phone)), { onRequest: async (req) => {
         if (!fromLoopback(req, ctx.config.trustProxyHops)) throw notFound(MSG.notFound);
-      },
-    },
-    async (req) => ok(await readOutbox(ctx.db, req.query.phone)),
-  );
+      } });
 }

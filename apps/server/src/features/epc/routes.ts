@@ -8,26 +8,7 @@ import {
   EPC_TEST_VINS,
   MAX_VIN_SEARCHES_PER_DAY,
   checkVin,
-  epcConfigAnswer,
-  epcConfigRequest,
-  epcGroupAnswer,
-  epcGroupRequest,
-  epcHistoryAnswer,
-  epcHistoryRequest,
-  epcHotKeyAnswer,
-  epcHotKeyRequest,
-  epcInitAnswer,
-  epcPartSearchAnswer,
   epcPartSearchKeyword,
-  epcPartSearchRequest,
-  epcPartsAnswer,
-  epcPartsRequest,
-  epcReplaceAnswer,
-  epcReplaceRequest,
-  epcStructureAnswer,
-  epcStructureRequest,
-  epcVinAnswer,
-  epcVinRequest,
   isTestVin,
   type EpcPart,
   type CompanyLevel,
@@ -35,8 +16,8 @@ import {
 } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { companies } from '../../db/schema.js';
-import { answers } from '../../shared/answers.js';
 import { type Api, type AppContext, requireCompanyMember } from '../../shared/context.js';
+import { route } from '../../shared/route.js';
 import { AppError, badRequest, forbidden, notFound, ok, tooMany } from '../../shared/http.js';
 import { takeAttempt } from '../../shared/rate-limit.js';
 import { licenseDaysLeft } from '../../shared/time.js';
@@ -71,8 +52,6 @@ import {
  *   only within a test VIN's catalogue).
  */
 
-const tags = ['epc'];
-const access = { access: 'company' } as const;
 
 /** Licence days left of a company (rounded up; 0 when none or expired). */
 export async function licenseDaysOf(db: Db, companyId: number): Promise<number> {
@@ -161,10 +140,7 @@ export function epcRoutes(app: Api, ctx: AppContext) {
     if (!(await takeAttempt(db, `epchotkey:address:${address}`, perAddress, windowSec))) throw tooMany(EPC_MSG.hotKeyTooMany);
   }
 
-  app.post(
-    '/epc/initEpc',
-    { config: access, schema: { tags, summary: '카탈로그 시작 정보 (브랜드, 테스트 차대번호, 라이선스, 오늘 조회 수)', response: answers(epcInitAnswer) } },
-    async (req) => {
+  route(app, 'initEpc', async (req) => {
       const auth = requireCompanyMember(req);
       const [days, used] = await Promise.all([licenseDaysOf(db, auth.companyId), vinSearchCount(db, auth.companyId)]);
       const brands = EPC_SEARCH_BRANDS.map((code) => ({ code, label: EPC_BRAND_LABELS[code] }));
@@ -172,23 +148,15 @@ export function epcRoutes(app: Api, ctx: AppContext) {
         ...ok({ brands, testVins: EPC_TEST_VINS.map((t) => ({ ...t })), licenseDays: days, userSearchVinCount: used, maxVinSearches: MAX_VIN_SEARCHES_PER_DAY }),
         total: brands.length,
       };
-    },
-  );
+    });
 
-  app.post(
-    '/epc/getUserSearchHistory',
-    { config: access, schema: { tags, summary: '회사의 차대번호 조회 이력 (최근 20건)', body: epcHistoryRequest, response: answers(epcHistoryAnswer) } },
-    async (req) => {
+  route(app, 'getUserSearchHistory', async (req) => {
       const auth = requireCompanyMember(req);
       const data = await searchHistory(db, { companyId: auth.companyId, brand: req.body.brand_code });
       return ok({ data });
-    },
-  );
+    });
 
-  app.post(
-    '/epc/getCarsVinEx',
-    { config: access, schema: { tags, summary: '차대번호 조회 (라이선스, 하루 30대)', body: epcVinRequest, response: answers(epcVinAnswer) } },
-    async (req) => {
+  route(app, 'getCarsVinEx', async (req) => {
       const auth = requireCompanyMember(req);
       const { brand, vin, lang } = req.body;
       const checked = checkVin(brand, vin);
@@ -207,45 +175,29 @@ export function epcRoutes(app: Api, ctx: AppContext) {
       if (!opened.ok) throw new AppError(429, opened.message);
       if (opened.charged) await ctx.realtime.pushBaseInfo(auth.companyId);
       return ok({ ...info, userSearchVinCount: opened.used, charged: opened.charged, testVin: isTestVin(vehicle.vin) });
-    },
-  );
+    });
 
-  app.post(
-    '/epc/getCarsGroupEx',
-    { config: access, schema: { tags, summary: '주그룹', body: epcGroupRequest, response: answers(epcGroupAnswer) } },
-    async (req) => {
+  route(app, 'getCarsGroupEx', async (req) => {
       // One statement: the VIN open today for the company (else 403), the groups (else 404).
       const { companyId } = requireVin(req, req.body.vin);
       const { groups } = await unwrapOpened(db, companyId, await mainGroups(db, { vin: req.body.vin, mcid: req.body.mcid, lang: epcLang(req.body.lang), opener: { companyId } }));
       return ok(groups);
-    },
-  );
+    });
 
-  app.post(
-    '/epc/getCarsConfigEx',
-    { config: access, schema: { tags, summary: '차량 사양·옵션', body: epcConfigRequest, response: answers(epcConfigAnswer) } },
-    async (req) => {
+  route(app, 'getCarsConfigEx', async (req) => {
       await requireOpenVin(ctx, req, req.body.vin_number);
       const found = unwrap(await vehicleConfig(db, { vin: req.body.vin_number, mcid: req.body.mcid, lang: epcLang(req.body.lang) }));
       return ok({ main_data: found.main_data, options: found.options });
-    },
-  );
+    });
 
-  app.post(
-    '/epc/getCarsStructureEx',
-    { config: access, schema: { tags, summary: '서브그룹 / 하위그룹 (colorvalue)', body: epcStructureRequest, response: answers(epcStructureAnswer) } },
-    async (req) => {
+  route(app, 'getCarsStructureEx', async (req) => {
       await requireOpenVin(ctx, req, req.body.vin);
       const b = req.body;
       const { nodes } = unwrap(await structure(db, { vin: b.vin, mcid: b.mcid, num: b.num, subgroup: b.subgroup ?? null, lang: epcLang(b.lang) }));
       return ok(nodes);
-    },
-  );
+    });
 
-  app.post(
-    '/epc/getCarsPartsEx',
-    { config: access, schema: { tags, summary: '부품 목록과 분해도 (핫스팟, 판매 상품)', body: epcPartsRequest, response: answers(epcPartsAnswer) } },
-    async (req) => {
+  route(app, 'getCarsPartsEx', async (req) => {
       // One statement for the open check (403), the drawing and its parts; one for the products.
       const auth = requireVin(req, req.body.vin);
       const b = req.body;
@@ -254,13 +206,9 @@ export function epcRoutes(app: Api, ctx: AppContext) {
       const part_detail = await partsWithProducts(db, found.part_detail, auth.company?.level ?? 'd');
       const { ok: _ok, ...rest } = found;
       return ok({ ...rest, part_detail }, part_detail.length === 0 ? EPC_MSG.noInfo : undefined);
-    },
-  );
+    });
 
-  app.post(
-    '/epc/getCarsSearchHotKey',
-    { config: access, schema: { tags, summary: '차량 카탈로그 안의 부품번호 검색 (2~50자)', body: epcHotKeyRequest, response: answers(epcHotKeyAnswer) } },
-    async (req) => {
+  route(app, 'getCarsSearchHotKey', async (req) => {
       const auth = await requireOpenVin(ctx, req, req.body.vin);
       const b = req.body;
       // Only the catalogue of the VIN: a test VIN (free to everyone) must not open another catalogue's numbers.
@@ -268,13 +216,9 @@ export function epcRoutes(app: Api, ctx: AppContext) {
       await hotKeySlot(auth.member.id, req.ip);
       const found = unwrap(await searchPartNumbers(db, { keyword: b.searchHotKey, mcid: b.mcid, size: 50, lang: epcLang(b.lang) }));
       return ok({ partInfo: found.hits, more: found.more }, found.hits.length === 0 ? EPC_MSG.emptyResult : undefined);
-    },
-  );
+    });
 
-  app.post(
-    '/epc/getCarsReplace',
-    { config: access, schema: { tags, summary: '대체 부품번호 (교체 이력, 호환 번호)', body: epcReplaceRequest, response: answers(epcReplaceAnswer) } },
-    async (req) => {
+  route(app, 'getCarsReplace', async (req) => {
       const auth = requireCompanyMember(req);
       const b = req.body;
       let catalogueId: number | undefined;
@@ -286,16 +230,9 @@ export function epcRoutes(app: Api, ctx: AppContext) {
       }
       const data = await replacementsFor(db, { pid: b.pid, brand: b.brand_code ?? null, catalogueId });
       return ok({ data }, data.length === 0 ? EPC_MSG.emptyResult : undefined);
-    },
-  );
+    });
 
-  app.post(
-    '/epc/searchParts',
-    {
-      config: access,
-      schema: { tags, summary: '전체 카탈로그 부품번호 검색 (objSearchMapper, 라이선스 필요)', body: epcPartSearchRequest, response: answers(epcPartSearchAnswer) },
-    },
-    async (req) => {
+  route(app, 'searchParts', async (req) => {
       const auth = requireCompanyMember(req);
       const m = req.body.objSearchMapper;
       // The keyword is checked before the licence: a malformed search gets its own message.
@@ -304,6 +241,5 @@ export function epcRoutes(app: Api, ctx: AppContext) {
       if ((await licenseDaysOf(db, auth.companyId)) <= 0) throw forbidden(EPC_MSG.licenseRequired);
       const found = unwrap(await searchPartNumbers(db, { keyword: m.searchKeyword, page: m.page, size: m.size, lang: epcLang(req.body.lang) }));
       return { ...ok(found.hits, found.hits.length === 0 ? EPC_MSG.emptyResult : undefined), more: found.more };
-    },
-  );
+    });
 }

@@ -1,14 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { MSG_HEALTH, healthAnswer } from '@partsmall/contract';
+import { MSG_HEALTH } from '@partsmall/contract';
 import { queryRows } from '../../db/client.js';
 import { migrationsFolder } from '../../paths.js';
-import { answers } from '../../shared/answers.js';
 import type { Api, AppContext } from '../../shared/context.js';
+import { route } from '../../shared/route.js';
 import { AppError, ok } from '../../shared/http.js';
 
-const tags = ['health'];
 
 /** The newest migration this build ships (drizzle's journal): the database must have it applied. */
 function newestMigration(): number {
@@ -24,11 +23,10 @@ function newestMigration(): number {
  */
 export function healthRoutes(app: Api, ctx: AppContext) {
   const newest = newestMigration();
-  app.get('/healthz', { config: { access: 'public' }, schema: { tags, summary: '프로세스 생존 확인', response: answers(healthAnswer) } }, async () =>
-    ok({ process: 'ok' as const }, MSG_HEALTH.alive),
-  );
+  route(app, 'healthz', async () =>
+    ok({ process: 'ok' as const }, MSG_HEALTH.alive));
 
-  app.get('/readyz', { config: { access: 'public' }, schema: { tags, summary: '요청 처리 준비 확인 (DB, 마이그레이션, Redis)', response: answers(healthAnswer) } }, async (req) => {
+  route(app, 'readyz', async (req) => {
     if (ctx.drain.draining) throw new AppError(503, `${MSG_HEALTH.notReady}: stopping`);
     const failed: string[] = [];
     const timeout = <T>(p: Promise<T>) => Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000).unref())]);

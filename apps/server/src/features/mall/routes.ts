@@ -1,18 +1,14 @@
-import { MSG, mallConfigAnswer } from '@partsmall/contract';
-import { answers } from '../../shared/answers.js';
+import { MSG } from '@partsmall/contract';
 import type { Api, AppContext } from '../../shared/context.js';
+import { route } from '../../shared/route.js';
 import { ok } from '../../shared/http.js';
 import { readMallConfig } from './service.js';
 
 export function mallRoutes(app: Api, ctx: AppContext) {
-  app.post(
-    '/api/getMallConfig',
-    { config: { access: 'public' }, schema: { tags: ['mall'], summary: '쇼핑몰 설정 (demo: 데모 상점이면 true)', response: answers(mallConfigAnswer) } },
-    async (_req, reply) => {
+  route(app, 'getMallConfig', async (_req, reply) => {
       const config = await readMallConfig(ctx.db);
       if (!config) return reply.status(503).send({ code: 400, message: MSG.configUnavailable });
       // demo: the web app shows the '데모 상점' banner on every page (agreement 1 of issue 8).
       return ok({ ...config, demo: ctx.config.demo });
-    },
-  );
+    });
 }

@@ -1,15 +1,12 @@
-import { MSG_SHOP, noticeAnswer, noticeRequest } from '@partsmall/contract';
-import { answers } from '../../shared/answers.js';
+import { MSG_SHOP } from '@partsmall/contract';
 import type { Api, AppContext } from '../../shared/context.js';
+import { route } from '../../shared/route.js';
 import { notFound, ok } from '../../shared/http.js';
 import { sanitizeNoticeHtml } from './sanitize.js';
 import { listNotices, noticeById } from './service.js';
 
 export function noticeRoutes(app: Api, ctx: AppContext) {
-  app.post(
-    '/api/getMallNotice',
-    { config: { access: 'public' }, schema: { tags: ['notices'], summary: '공지사항 목록 (searchType, searchKeyword, page, size) 또는 상세 (seq)', body: noticeRequest, response: answers(noticeAnswer) } },
-    async (req) => {
+  route(app, 'getMallNotice', async (req) => {
       const b = req.body;
       if (b.seq !== undefined) {
         const notice = await noticeById(ctx.db, b.seq);
@@ -19,6 +16,5 @@ export function noticeRoutes(app: Api, ctx: AppContext) {
       }
       const { rows, total } = await listNotices(ctx.db, b);
       return ok(rows, rows.length ? undefined : MSG_SHOP.noInfo, total);
-    },
-  );
+    });
 }

@@ -1,24 +1,13 @@
-import {
-  MSG_PAPERWORK,
-  cashLedgerAnswer,
-  cashLedgerExportRequest,
-  cashLedgerRequest,
-  documentAnswer,
-  monthlyStatementRequest,
-  orderStatementRequest,
-  statementPeriod,
-} from '@partsmall/contract';
+import { MSG_PAPERWORK, statementPeriod } from '@partsmall/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
-import { answers } from '../../shared/answers.js';
+import { route } from '../../shared/route.js';
 import { type Api, type AppContext, requireMainAccount, requireMember } from '../../shared/context.js';
 import { AppError, forbidden, ok } from '../../shared/http.js';
 import { seoulDay } from '../../shared/time.js';
 import { StatementInputError, monthlyStatementStream, orderStatementStream } from '../documents/index.js';
 import { ledgerCsv, ledgerPdf, listLedger } from './ledger.js';
 import { monthlyStatementInput, orderStatementInput, type PaperReader } from './statements.js';
-
-const tags = ['members'];
 
 /** Staff read any company's papers; a company member their own company's (another company's: 404). */
 function readerOf(req: FastifyRequest): PaperReader {
@@ -50,45 +39,29 @@ async function rendered<T>(make: () => Promise<T>): Promise<T> {
 export function paperworkRoutes(app: Api, ctx: AppContext) {
   const { db } = ctx;
 
-  app.get(
-    '/api/orderStatement',
-    { config: { access: 'member' }, schema: { tags, summary: '거래명세서 PDF (주문 1건)', querystring: orderStatementRequest, response: answers(documentAnswer) } },
-    async (req, reply) => {
-      const input = await orderStatementInput(db, readerOf(req), req.query.seq);
-      return sendFile(reply, await rendered(() => orderStatementStream(input)), 'application/pdf', `statement-${req.query.seq}.pdf`);
-    },
-  );
+  route(app, 'orderStatement', async (req, reply) => {
+    const input = await orderStatementInput(db, readerOf(req), req.query.seq);
+    return sendFile(reply, await rendered(() => orderStatementStream(input)), 'application/pdf', `statement-${req.query.seq}.pdf`);
+  });
 
-  app.get(
-    '/api/monthlyStatement',
-    { config: { access: 'member' }, schema: { tags, summary: '월간 거래명세서 PDF (기간, 1년 이내)', querystring: monthlyStatementRequest, response: answers(documentAnswer) } },
-    async (req, reply) => {
-      const reader = readerOf(req);
-      if (!reader.staff) requireMainAccount(req);
-      const period = statementPeriod(req.query);
-      const input = await monthlyStatementInput(db, reader, { ...period, companyId: req.query.companyId });
-      return sendFile(reply, await rendered(() => monthlyStatementStream(input)), 'application/pdf', `statement-${period.startDate}-${period.endDate}.pdf`);
-    },
-  );
+  route(app, 'monthlyStatement', async (req, reply) => {
+    const reader = readerOf(req);
+    if (!reader.staff) requireMainAccount(req);
+    const period = statementPeriod(req.query);
+    const input = await monthlyStatementInput(db, reader, { ...period, companyId: req.query.companyId });
+    return sendFile(reply, await rendered(() => monthlyStatementStream(input)), 'application/pdf', `statement-${period.startDate}-${period.endDate}.pdf`);
+  });
 
-  app.post(
-    '/api/getCashLedger',
-    { config: { access: 'main' }, schema: { tags, summary: '캐시 원장 (대표 계정, 날짜 구간, 15건씩)', body: cashLedgerRequest, response: answers(cashLedgerAnswer) } },
-    async (req) => {
-      const { companyId } = requireMainAccount(req);
-      const { results, total, balance } = await listLedger(db, companyId, req.body);
-      return { ...ok(results, undefined, total), balance };
-    },
-  );
+  route(app, 'getCashLedger', async (req) => {
+    const { companyId } = requireMainAccount(req);
+    const { results, total, balance } = await listLedger(db, companyId, req.body);
+    return { ...ok(results, undefined, total), balance };
+  });
 
-  app.get(
-    '/api/cashLedgerExport',
-    { config: { access: 'main' }, schema: { tags, summary: '캐시 원장 파일 (CSV 또는 PDF)', querystring: cashLedgerExportRequest, response: answers(documentAnswer) } },
-    async (req, reply) => {
-      const { companyId } = requireMainAccount(req);
-      const name = `cash-ledger-${req.query.startDate || seoulDay()}`;
-      if (req.query.format === 'csv') return sendFile(reply, await ledgerCsv(db, companyId, req.query), 'text/csv; charset=utf-8', `${name}.csv`);
-      return sendFile(reply, await rendered(() => ledgerPdf(db, companyId, req.query)), 'application/pdf', `${name}.pdf`);
-    },
-  );
+  route(app, 'cashLedgerExport', async (req, reply) => {
+    const { companyId } = requireMainAccount(req);
+    const name = `cash-ledger-${req.query.startDate || seoulDay()}`;
+    if (req.query.format === 'csv') return sendFile(reply, await ledgerCsv(db, companyId, req.query), 'text/csv; charset=utf-8', `${name}.csv`);
+    return sendFile(reply, await rendered(() => ledgerPdf(db, companyId, req.query)), 'application/pdf', `${name}.pdf`);
+  });
 }

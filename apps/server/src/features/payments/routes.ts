@@ -2,22 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   MSG_MEMBER,
-  cashPaymentRequest,
   findLicensePackage,
-  gatewayConfirmation,
-  licensePaymentRequest,
-  paymentHistoryRequest,
-  gatewayCallbackAnswer,
-  paymentPageAnswer,
-  paymentWindowAnswer,
-  pendingTransfersAnswer,
-  pendingTransfersRequest,
   type GatewayConfirmation,
   type PendingTransfer,
   type PaymentWindowAnswer,
+  type CallAnswer,
 } from '@partsmall/contract';
-import { answers } from '../../shared/answers.js';
 import { type Api, type AppContext, requireMainAccount } from '../../shared/context.js';
+import { route } from '../../shared/route.js';
 import { AppError, badRequest, ok } from '../../shared/http.js';
 import { readMallConfig } from '../mall/service.js';
 import { SANDBOX_APPROVE_OFF, notFoundPage, paymentPage, resultPage } from './page.js';
@@ -27,7 +19,6 @@ import { bankName, createTossGateway } from './toss.js';
 import { tossRoutes } from './toss-routes.js';
 import { cashProductName, confirmPayment, type ConfirmOutcome, listPaidPayments, paymentByGatewayId, pendingTransfers, startPayment, type NewPayment, type PaymentRow } from './service.js';
 
-const tags = ['payments'];
 
 /** Security headers of the sandbox pages: nothing external, inline code only with this response's nonce. */
 function sendPage(reply: FastifyReply, status: number, html: (nonce: string) => string) {
@@ -106,46 +97,31 @@ export function paymentRoutes(app: Api, ctx: AppContext) {
     };
   }
 
-  app.post(
-    '/payCenter/showCashPaymentWinow',
-    { config: { access: 'main' }, schema: { tags, summary: '캐시 충전 결제창 (대표 계정; 1,000원~1,000만원)', body: cashPaymentRequest, response: answers(paymentWindowAnswer) } },
-    async (req) => {
+  route(app, 'showCashPaymentWinow', async (req) => {
       const { pgcode, amount } = req.body;
       return open(req, { kind: 'point', pgcode, amount, productName: cashProductName(amount) });
-    },
-  );
+    });
 
-  app.post(
-    '/payCenter/showLicensePaymentWinow',
-    { config: { access: 'main' }, schema: { tags, summary: '라이선스 구매 결제창 (대표 계정; 쇼핑몰 설정의 상품)', body: licensePaymentRequest, response: answers(paymentWindowAnswer) } },
-    async (req) => {
+  route(app, 'showLicensePaymentWinow', async (req) => {
       const { pgcode, amount, days } = req.body;
       const config = await readMallConfig(db);
       const pkg = findLicensePackage(config?.licenseValidBuy ?? [], amount, days);
       if (!pkg) throw badRequest(MSG_MEMBER.licenseOption, 'amount');
       return open(req, { kind: 'license', pgcode, amount: pkg.price, days: pkg.days, productName: `라이선스 ${pkg.content}` });
-    },
-  );
+    });
 
-  app.post(
-    '/payCenter/callback',
-    { config: { access: 'public' }, schema: { tags, summary: '결제사 결제 결과 통보 (서명 필수, 같은 통보는 한 번만 반영)', body: gatewayConfirmation, response: answers(gatewayCallbackAnswer) } },
-    async (req) => {
+  route(app, 'paymentCallback', async (req) => {
       const { payment, repeated } = await confirm(req.body);
       const message = repeated ? MSG_MEMBER.paymentAlreadyDone : payment.status === 'paid' ? MSG_MEMBER.paymentDone : MSG_MEMBER.paymentDeclined;
-      return ok({ paymentId: payment.gatewayId, status: payment.status, repeated }, message);
-    },
-  );
+      // The column holds only the contract's statuses (the service writes nothing else).
+      return ok({ paymentId: payment.gatewayId, status: payment.status as CallAnswer<'paymentCallback'>['results']['status'], repeated }, message);
+    });
 
-  app.post(
-    '/api/mallCashPaymentInfo',
-    { config: { access: 'main' }, schema: { tags, summary: '캐시 결제 내역 (대표 계정, 15건씩)', body: paymentHistoryRequest, response: answers(paymentPageAnswer) } },
-    async (req) => {
+  route(app, 'mallCashPaymentInfo', async (req) => {
       const auth = requireMainAccount(req);
       const { results, total } = await listPaidPayments(db, auth.companyId, 'point', req.body);
       return ok(results, undefined, total);
-    },
-  );
+    });
 
   /** Where a pending transfer is paid: the sandbox's fixed account, or the account Toss issued (null before it did). */
   async function depositAccount(p: PaymentRow): Promise<PendingTransfer | null> {
@@ -163,29 +139,18 @@ export function paymentRoutes(app: Api, ctx: AppContext) {
     return { ...base, bank: v.bank ?? bankName(v.bankCode), account: v.accountNumber, holder: v.customerName ?? '', dueDate: due && !Number.isNaN(due.getTime()) ? due.toISOString() : null };
   }
 
-  app.post(
-    '/api/mallPendingTransfers',
-    {
-      config: { access: 'main' },
-      schema: { tags, summary: '입금 대기 중인 계좌이체 (대표 계정; 은행, 계좌, 입금 기한)', body: pendingTransfersRequest, response: answers(pendingTransfersAnswer) },
-    },
-    async (req) => {
+  route(app, 'mallPendingTransfers', async (req) => {
       const auth = requireMainAccount(req);
       const rows = await pendingTransfers(db, auth.companyId, req.body.kind ?? 'point', gateway.name);
       const listed = await Promise.all(rows.map(depositAccount));
       return ok(listed.filter((t): t is PendingTransfer => t !== null));
-    },
-  );
+    });
 
-  app.post(
-    '/api/mallLicensePaymentInfo',
-    { config: { access: 'main' }, schema: { tags, summary: '라이선스 결제 내역 (대표 계정, 15건씩)', body: paymentHistoryRequest, response: answers(paymentPageAnswer) } },
-    async (req) => {
+  route(app, 'mallLicensePaymentInfo', async (req) => {
       const auth = requireMainAccount(req);
       const { results, total } = await listPaidPayments(db, auth.companyId, 'license', req.body);
       return ok(results, undefined, total);
-    },
-  );
+    });
 
   // The sandbox gateway's page. Its buttons are plain HTML forms (no script needed to pay). The page
   // and its buttons need the key of the link the buyer was handed (knowing a payment id is not

@@ -1,17 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import { MSG_MEMBER, MSG_PROVIDER, SHOP_NAME, tossWebhook, tossWebhookAnswer } from '@partsmall/contract';
+import { MSG_MEMBER, MSG_PROVIDER, SHOP_NAME } from '@partsmall/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { members } from '../../db/schema.js';
-import { answers } from '../../shared/answers.js';
 import type { Api } from '../../shared/context.js';
+import { route } from '../../shared/route.js';
 import { AppError, badRequest, ok } from '../../shared/http.js';
 import { escapeHtml, layout, notFoundPage, resultPage, won } from './page.js';
 import { confirmPayment, paymentByGatewayId, type ConfirmOutcome, type PaymentRow } from './service.js';
 import { TOSS_PAGE_PREFIX, bankName, checkTossPageKey, settledStatus, type TossGateway, type TossPayment, type TossResult } from './toss.js';
 
-const tags = ['payments'];
 
 /** What applying a payment fetched from the Toss API did. */
 export type TossApplied =
@@ -194,13 +193,7 @@ export function tossRoutes(app: Api, db: Db, gateway: TossGateway, site: { reado
     });
   });
 
-  app.post(
-    `${TOSS_PAGE_PREFIX}/webhook`,
-    {
-      config: { access: 'public' },
-      schema: { tags, summary: '토스페이먼츠 웹훅 (결제 상태 변경, 가상계좌 입금): 결제사 API로 다시 조회해 반영', body: tossWebhook, response: answers(tossWebhookAnswer) },
-    },
-    async (req) => {
+  route(app, 'tossWebhook', async (req) => {
       const body = req.body;
       const paymentKey = body.data?.paymentKey ?? body.paymentKey;
       const orderId = body.data?.orderId ?? body.orderId;
@@ -230,6 +223,5 @@ export function tossRoutes(app: Api, db: Db, gateway: TossGateway, site: { reado
         const row = (await paymentByGatewayId(db, gateway.name, toss.orderId))!;
         return ok({ orderId: row.gatewayId, status: row.status as 'pending' | 'paid' | 'declined', repeated: true }, err.message);
       }
-    },
-  );
+    });
 }

@@ -1,20 +1,13 @@
 import type { FastifyRequest } from 'fastify';
-import {
-  MSG_SHOP,
-  epcToProductAnswer,
-  epcToProductRequest,
-  productAnswer,
-  productDetailRequest,
-  productHomeRequest,
-  productListAnswer,
-} from '@partsmall/contract';
-import { answers, sendSerialized } from '../../shared/answers.js';
+import { MSG_SHOP, MSG_VEHICLES } from '@partsmall/contract';
+import { sendSerialized } from '../../shared/answers.js';
 import type { Api, AppContext } from '../../shared/context.js';
+import { route } from '../../shared/route.js';
 import { notFound, ok } from '../../shared/http.js';
+import { fitsOfProducts, productIdsFitting } from '../vehicles/index.js';
 import { createProductListCache } from './list-cache.js';
-import { priceFor, productById, productsByOeNumber, searchProducts, type Viewer } from './service.js';
+import { priceFor, productById, productsAmong, productsByOeNumber, searchProducts, type Viewer } from './service.js';
 
-const tags = ['products'];
 
 /** Whose prices an answer carries: the request context already knows the company's level. */
 const viewerOf = (req: FastifyRequest): Viewer => (req.auth?.company ? { level: req.auth.company.level } : null);
@@ -23,12 +16,18 @@ export function productRoutes(app: Api, ctx: AppContext) {
   const { db } = ctx;
   const listCache = createProductListCache(ctx.config.productListCacheMs);
 
-  app.post(
-    '/api/getProductHome',
-    { config: { access: 'public' }, schema: { tags, summary: '상품 목록·검색 (이름 또는 부품번호; seq로 단건)', body: productHomeRequest, response: answers(productListAnswer) } },
-    async (req, reply) => {
+  route(app, 'getProductHome', async (req, reply) => {
       const b = req.body;
       const viewer = viewerOf(req);
+      if (b.fitsVin !== undefined) {
+        // 내 차량에 맞는 부품: only a vehicle of the member's own company (docs/requirements.md#my-vehicles).
+        const companyId = req.auth?.company?.id;
+        const ids = companyId === undefined ? null : await productIdsFitting(db, companyId, b.fitsVin);
+        if (ids === null) return { ...ok([], MSG_VEHICLES.notMine), more: false };
+        const { rows, more } = await productsAmong(db, ids, { category: b.category, page: b.page, size: b.size });
+        for (const row of rows) priceFor(row, viewer);
+        return { ...ok(rows, rows.length === 0 ? MSG_SHOP.noInfo : undefined), more };
+      }
       if (b.seq !== undefined) {
         const row = await productById(db, b.seq);
         return { ...ok(row ? [priceFor(row, viewer)] : [], row ? undefined : MSG_SHOP.noInfo), more: false };
@@ -45,34 +44,26 @@ export function productRoutes(app: Api, ctx: AppContext) {
       const body = reply.serialize({ ...ok(rows, rows.length === 0 ? MSG_SHOP.noInfo : undefined), more }) as string;
       listCache.set(key, body);
       return sendSerialized(reply, body);
-    },
-  );
+    });
 
   const detail = async (req: FastifyRequest, seq: number) => {
     const row = await productById(db, seq);
     if (!row) throw notFound(MSG_SHOP.productNotFound);
+    const companyId = req.auth?.company?.id;
+    if (companyId !== undefined) {
+      const fits = await fitsOfProducts(db, companyId, [row.seq]);
+      row.fitsMyVehicles = fits.get(row.seq) ?? [];
+    }
     return ok(priceFor(row, viewerOf(req)));
   };
 
-  app.post(
-    '/api/getProductHomeDetail',
-    { config: { access: 'public' }, schema: { tags, summary: '상품 상세 (팝업)', body: productDetailRequest, response: answers(productAnswer) } },
-    async (req) => detail(req, req.body.seq),
-  );
+  route(app, 'getProductHomeDetail', async (req) => detail(req, req.body.seq));
 
-  app.post(
-    '/api/getProductInfo',
-    { config: { access: 'public' }, schema: { tags, summary: '상품 상세 (상품 페이지)', body: productDetailRequest, response: answers(productAnswer) } },
-    async (req) => detail(req, req.body.seq),
-  );
+  route(app, 'getProductInfo', async (req) => detail(req, req.body.seq));
 
-  app.post(
-    '/api/getEpcToProduct',
-    { config: { access: 'public' }, schema: { tags, summary: '부품번호(OE)로 판매 상품 찾기', body: epcToProductRequest, response: answers(epcToProductAnswer) } },
-    async (req) => {
+  route(app, 'getEpcToProduct', async (req) => {
       const viewer = viewerOf(req);
       const rows = await productsByOeNumber(db, req.body.pid);
       return ok({ partInfo: rows.map((r) => priceFor(r, viewer)) }, rows.length ? undefined : MSG_SHOP.noInfo);
-    },
-  );
+    });
 }

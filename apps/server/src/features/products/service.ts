@@ -166,3 +166,24 @@ export async function productsByOeKeys(db: Db, keys: readonly string[]): Promise
   }
   return out;
 }
+
+/**
+ * One page of the products among `ids` (in id order, as the grid), in a category when one is given:
+ * the home grid filtered to a vehicle (docs/requirements.md#my-vehicles).
+ */
+export async function productsAmong(
+  db: Db,
+  ids: readonly number[],
+  q: { category?: string | undefined; page: number; size: number },
+): Promise<{ rows: ProductRow[]; more: boolean }> {
+  if (ids.length === 0) return { rows: [], more: false };
+  const category = q.category ? q.category : null;
+  const rows = await runPrepared<ProductRow>(db, AMONG_IDS, [[...ids], category, q.size + 1, (q.page - 1) * q.size]);
+  return { rows: rows.slice(0, q.size), more: rows.length > q.size };
+}
+
+const AMONG_IDS: PreparedStatement = {
+  name: 'products_among_ids',
+  text: `select ${LIST_COLUMNS} from products where id = any($1::int[]) and ($2::text is null or category = $2::text)
+    order by id limit $3 offset $4`,
+};

@@ -7,7 +7,7 @@ import { session, useSession } from '../../shared/session';
 import { Field, Form, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
 import { Loading } from '../../shared/ui/states';
-import { useLogin, useLogout } from '../auth/queries';
+import { useLogin, useLogout } from '../auth/api';
 import { A } from './texts';
 import './admin.css';
 import { StaffConsoleLink } from '../chat/StaffConsoleLink';

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { auditPageAnswer, type AuditRow } from '@partsmall/contract';
+import { type AuditRow } from '@partsmall/contract';
 import { dateTime } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
 import { Form, useZodForm } from '../../shared/ui/form';
-import { adminQuery } from './queries';
+import { adminQuery } from './api';
 import { A } from './texts';
 
 const searchSchema = z.object({ action: z.string().trim().max(100) });
@@ -16,7 +16,7 @@ export default function AuditPage() {
   const [action, setAction] = useState('');
   const [page, setPage] = useState(1);
   const form = useZodForm(searchSchema, { action: '' });
-  const list = useQuery(adminQuery('auditList', auditPageAnswer, { ...(action ? { action } : {}), page, size: 30 }));
+  const list = useQuery(adminQuery('adminAuditList', { ...(action ? { action } : {}), page, size: 30 }));
   const columns: Column<AuditRow>[] = [
     { id: 'seq', header: '번호', width: 70, className: 'num', cell: (r) => r.seq },
     { id: 'at', header: '일시', width: 130, className: 'date', cell: (r) => dateTime(r.created) },

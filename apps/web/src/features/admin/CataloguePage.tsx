@@ -1,18 +1,18 @@
 import { useState } from 'react';
-import { catalogueReportAnswer, type CatalogueReport } from '@partsmall/contract';
+import { type CatalogueReport } from '@partsmall/contract';
 import { messageOf } from '../../shared/api';
 import { count } from '../../shared/format';
 import { DataTable } from '../../shared/ui/DataTable';
 import { useNotify } from '../../shared/ui/notify';
 import { FilePick } from './fields';
-import { fileToBase64, useAdminWrite } from './queries';
+import { fileToBase64, useAdminWrite } from './api';
 
 /** Catalogue upload (admin): a zipped catalogue folder goes through the catalogue importer; its report is shown. */
 export default function CataloguePage() {
   const notify = useNotify();
   const [file, setFile] = useState<File | null>(null);
   const [report, setReport] = useState<CatalogueReport | null>(null);
-  const upload = useAdminWrite<typeof catalogueReportAnswer, { name: string; data: string }>('uploadCatalogue', catalogueReportAnswer);
+  const upload = useAdminWrite('adminUploadCatalogue');
   const send = async () => {
     if (!file) return;
     try {

@@ -5,11 +5,8 @@ import {
   LEVELS,
   adjustCashRequest,
   adjustLicenseRequest,
-  adminWriteAnswer,
-  balanceAnswer,
-  companyDetailAnswer,
-  companyPageAnswer,
   type CompanyDetail,
+  type CompanyLevel,
   type CompanyRow,
 } from '@partsmall/contract';
 import { messageOf } from '../../shared/api';
@@ -23,7 +20,7 @@ import { useMay } from './AdminApp';
 import { StatusBadge } from './OrdersPage';
 import { NumberField } from './fields';
 import { useColumnChoice } from './columns';
-import { adminQuery, useAdminWrite } from './queries';
+import { adminQuery, useAdminWrite } from './api';
 import { A } from './texts';
 
 const searchSchema = z.object({ keyword: z.string().trim().max(100), level: z.string() });
@@ -38,7 +35,7 @@ export default function CompaniesPage() {
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<number | null>(null);
   const form = useZodForm(searchSchema, search);
-  const list = useQuery(adminQuery('companyList', companyPageAnswer, { ...(search.keyword ? { keyword: search.keyword } : {}), ...(search.level ? { level: search.level } : {}), page, size: 20 }));
+  const list = useQuery(adminQuery('adminCompanyList', { ...(search.keyword ? { keyword: search.keyword } : {}), ...(search.level ? { level: search.level as CompanyLevel } : {}), page, size: 20 }));
   const columns: Column<CompanyRow>[] = [
     { id: 'id', header: '번호', width: 70, className: 'num', cell: (c) => c.companyId },
     { id: 'name', header: '업체명', sortValue: (c) => c.name, cell: (c) => c.name },
@@ -96,7 +93,7 @@ export default function CompaniesPage() {
 }
 
 function CompanyModal({ companyId, onClose }: { companyId: number; onClose: () => void }) {
-  const q = useQuery(adminQuery('companyDetail', companyDetailAnswer, { companyId }));
+  const q = useQuery(adminQuery('adminCompanyDetail', { companyId }));
   const d = q.data?.results;
   return (
     <Modal title={d ? d.company.name : '업체 상세'} onClose={onClose} className="admin-wide" size="wide">
@@ -110,8 +107,8 @@ function CompanyBody({ d }: { d: CompanyDetail }) {
   const notify = useNotify();
   const mayAdjust = useMay('adjustCash');
   const mayLevel = useMay('setCompanyLevel');
-  const setStatus = useAdminWrite<typeof adminWriteAnswer, { memberId: number; status: 'active' | 'stopped' }>('setMemberStatus', adminWriteAnswer);
-  const setLevel = useAdminWrite<typeof adminWriteAnswer, { companyId: number; level: string }>('setCompanyLevel', adminWriteAnswer);
+  const setStatus = useAdminWrite('adminSetMemberStatus');
+  const setLevel = useAdminWrite('adminSetCompanyLevel');
   const failed = (e: unknown) => void notify.alert(messageOf(e));
   return (
     <div>
@@ -131,7 +128,7 @@ function CompanyBody({ d }: { d: CompanyDetail }) {
               <select
                 aria-label="업체 등급"
                 value={c.level}
-                onChange={(e) => setLevel.mutate({ companyId: c.companyId, level: e.target.value }, { onSuccess: (a) => notify.toast(a.message), onError: failed })}
+                onChange={(e) => setLevel.mutate({ companyId: c.companyId, level: e.target.value as CompanyLevel }, { onSuccess: (a) => notify.toast(a.message), onError: failed })}
               >
                 {LEVELS.map((l) => (
                   <option key={l} value={l}>
@@ -241,7 +238,7 @@ function CompanyBody({ d }: { d: CompanyDetail }) {
 function CashForm({ companyId }: { companyId: number }) {
   const notify = useNotify();
   const form = useZodForm(adjustCashRequest, { companyId, amount: 0, reason: '' });
-  const adjust = useAdminWrite<typeof balanceAnswer, z.output<typeof adjustCashRequest>>('adjustCash', balanceAnswer);
+  const adjust = useAdminWrite('adminAdjustCash');
   return (
     <Form
       form={form}
@@ -266,7 +263,7 @@ function CashForm({ companyId }: { companyId: number }) {
 function LicenseForm({ companyId }: { companyId: number }) {
   const notify = useNotify();
   const form = useZodForm(adjustLicenseRequest, { companyId, days: 0, reason: '' });
-  const adjust = useAdminWrite<typeof balanceAnswer, z.output<typeof adjustLicenseRequest>>('adjustLicense', balanceAnswer);
+  const adjust = useAdminWrite('adminAdjustLicense');
   return (
     <Form
       form={form}

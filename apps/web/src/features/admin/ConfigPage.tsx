@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useController, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import type { z } from 'zod';
-import { adminConfigAnswer, configFields, type ConfigFields } from '@partsmall/contract';
+import { configFields, type ConfigFields } from '@partsmall/contract';
 import { messageOf } from '../../shared/api';
 import { CheckField, Field, Form, SelectField, TextAreaField, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
 import { Loading } from '../../shared/ui/states';
 import { NumberField } from './fields';
-import { adminQuery, useAdminWrite } from './queries';
+import { adminQuery, useAdminWrite } from './api';
 import { A } from './texts';
 
 const BOTTOM: [keyof ConfigFields['mallBottom'], string][] = [
@@ -26,7 +25,7 @@ const BOTTOM: [keyof ConfigFields['mallBottom'], string][] = [
 
 /** The shop configuration (admin): saving bumps `ver`, and every open shop page reloads with it. */
 export default function ConfigPage() {
-  const q = useQuery({ ...adminQuery('getConfig', adminConfigAnswer), placeholderData: undefined });
+  const q = useQuery({ ...adminQuery('adminGetConfig', {}), placeholderData: undefined });
   const data = q.data?.results;
   if (!data) return q.error ? <p className="admin-error">{messageOf(q.error)}</p> : <Loading />;
   const { ver, ...fields } = data;
@@ -36,7 +35,7 @@ export default function ConfigPage() {
 function ConfigForm({ ver, initial }: { ver: number; initial: ConfigFields }) {
   const notify = useNotify();
   const form = useZodForm(configFields, initial);
-  const save = useAdminWrite<typeof adminConfigAnswer, z.output<typeof configFields>>('saveConfig', adminConfigAnswer);
+  const save = useAdminWrite('adminSaveConfig');
   return (
     <section>
       <h1>쇼핑몰 설정</h1>

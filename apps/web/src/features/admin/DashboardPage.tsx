@@ -1,17 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { dashboardAnswer, type Dashboard } from '@partsmall/contract';
+import { type Dashboard } from '@partsmall/contract';
 import { messageOf } from '../../shared/api';
 import { count, won } from '../../shared/format';
 import { DataTable } from '../../shared/ui/DataTable';
 import { Loading } from '../../shared/ui/states';
-import { adminQuery } from './queries';
+import { adminQuery } from './api';
 import { A } from './texts';
 import { StaffConsoleLink } from '../chat/StaffConsoleLink';
 
 /** Today's and this month's orders and sales, what waits, low stock, and the last 30 days as bars. */
 export default function DashboardPage() {
-  const q = useQuery(adminQuery('dashboard', dashboardAnswer));
+  const q = useQuery(adminQuery('adminDashboard', {}));
   const d = q.data?.results;
   if (!d) return q.error ? <p className="admin-error">{messageOf(q.error)}</p> : <Loading />;
   return (

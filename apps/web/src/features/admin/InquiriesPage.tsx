@@ -1,22 +1,24 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { adminInquiryAnswer, inquiryAnswerRequest, inquiryPageAnswer, type AdminInquiry } from '@partsmall/contract';
-import { messageOf } from '../../shared/api';
+import { inquiryAnswerRequest, type AdminInquiry } from '@partsmall/contract';
+import { messageOf, type Payload } from '../../shared/api';
 import { dateTime, phone } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
 import { Form, TextAreaField, useZodForm } from '../../shared/ui/form';
 import { Modal } from '../../shared/ui/Modal';
 import { useNotify } from '../../shared/ui/notify';
-import { adminQuery, useAdminWrite } from './queries';
+import { adminQuery, useAdminWrite } from './api';
 import { A } from './texts';
 
 /** Inquiries from the public form: list by state, read, answer, close. */
+/** The statuses the filter offers: the contract's. */
+type Status = NonNullable<Payload<'adminInquiryList'>['status']>;
+
 export default function InquiriesPage() {
   const [status, setStatus] = useState('open');
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<AdminInquiry | null>(null);
-  const list = useQuery(adminQuery('inquiryList', inquiryPageAnswer, { ...(status ? { status } : {}), page, size: 20 }));
+  const list = useQuery(adminQuery('adminInquiryList', { ...(status ? { status: status as Status } : {}), page, size: 20 }));
   const columns: Column<AdminInquiry>[] = [
     { id: 'seq', header: '번호', width: 70, className: 'num', cell: (i) => i.seq },
     { id: 'type', header: '유형', width: 70, cell: (i) => A.qnaTypes[i.qnaType] ?? i.qnaType },
@@ -57,8 +59,8 @@ function InquiryModal({ inquiry, onClose }: { inquiry: AdminInquiry; onClose: ()
   const notify = useNotify();
   const [current, setCurrent] = useState(inquiry);
   const form = useZodForm(inquiryAnswerRequest, { seq: inquiry.seq, answer: inquiry.answer });
-  const answer = useAdminWrite<typeof adminInquiryAnswer, z.output<typeof inquiryAnswerRequest>>('answerInquiry', adminInquiryAnswer);
-  const close = useAdminWrite<typeof adminInquiryAnswer, { seq: number }>('closeInquiry', adminInquiryAnswer);
+  const answer = useAdminWrite('adminAnswerInquiry');
+  const close = useAdminWrite('adminCloseInquiry');
   const done = { onSuccess: (a: { message: string; results: AdminInquiry }) => (notify.toast(a.message), setCurrent(a.results)), onError: (e: unknown) => void notify.alert(messageOf(e)) };
   const closed = current.status === 'closed';
   return (

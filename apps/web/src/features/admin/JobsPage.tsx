@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { JOB_LABELS, JOB_STATE_LABELS, JOB_STATES, jobPageAnswer, retryJobAnswer, type JobRow } from '@partsmall/contract';
-import { messageOf } from '../../shared/api';
+import { JOB_LABELS, JOB_STATE_LABELS, JOB_STATES, type JobRow } from '@partsmall/contract';
+import { messageOf, type Payload } from '../../shared/api';
 import { dateTime } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
 import { Form, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
-import { adminQuery, useAdminWrite } from './queries';
+import { adminQuery, useAdminWrite } from './api';
 import { A } from './texts';
 
 const filterSchema = z.object({ state: z.string(), name: z.string() });
@@ -26,11 +26,11 @@ export default function JobsPage() {
   const notify = useNotify();
   const form = useZodForm(filterSchema, initial);
   const body = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== ''));
-  const list = useQuery(adminQuery('jobList', jobPageAnswer, { ...body, page, size: 30 }));
-  const retry = useAdminWrite<typeof retryJobAnswer, { name: string; id: string }>('retryJob', retryJobAnswer);
+  const list = useQuery(adminQuery('adminJobList', { ...body, page, size: 30 }));
+  const retry = useAdminWrite('adminRetryJob');
   const askRetry = (j: JobRow) =>
     void notify
-      .confirm({ title: '다시 시도', text: `${j.label} 작업(${j.key})을 한 번 더 시도합니다.`, confirmLabel: '다시 시도', busyLabel: '처리 중...' }, () => retry.mutateAsync({ name: j.name, id: j.id }))
+      .confirm({ title: '다시 시도', text: `${j.label} 작업(${j.key})을 한 번 더 시도합니다.`, confirmLabel: '다시 시도', busyLabel: '처리 중...' }, () => retry.mutateAsync({ name: j.name as Payload<'adminRetryJob'>['name'], id: j.id }))
       .then((a) => a && notify.toast(a.message), (e: unknown) => void notify.alert(messageOf(e)));
 
   const columns: Column<JobRow>[] = [

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { NOTICE_TYPES, adminNoticeAnswer, adminNoticePageAnswer, saveNoticeRequest, type AdminNotice } from '@partsmall/contract';
+import { NOTICE_TYPES, saveNoticeRequest, type AdminNotice } from '@partsmall/contract';
 import { messageOf } from '../../shared/api';
 import { dateTime } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
@@ -9,7 +8,7 @@ import { CheckField, Field, Form, SelectField, useZodForm } from '../../shared/u
 import { RichTextField } from './RichTextEditor';
 import { Modal } from '../../shared/ui/Modal';
 import { useNotify } from '../../shared/ui/notify';
-import { adminQuery, useAdminWrite } from './queries';
+import { adminQuery, useAdminWrite } from './api';
 import { A } from './texts';
 
 const TYPE_OPTIONS = Object.entries(NOTICE_TYPES).map(([v, l]) => ({ value: Number(v), label: l }));
@@ -19,8 +18,8 @@ export default function NoticesPage() {
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<AdminNotice | 'new' | null>(null);
   const notify = useNotify();
-  const list = useQuery(adminQuery('noticeList', adminNoticePageAnswer, { page, size: 20 }));
-  const save = useAdminWrite<typeof adminNoticeAnswer, z.input<typeof saveNoticeRequest>>('saveNotice', adminNoticeAnswer);
+  const list = useQuery(adminQuery('adminNoticeList', { page, size: 20 }));
+  const save = useAdminWrite('adminSaveNotice');
   const togglePublished = (n: AdminNotice) =>
     save.mutate({ ...n, type: n.type as 0 | 2 | 3, published: !n.published }, { onSuccess: () => notify.toast(n.published ? '게시를 내렸습니다.' : '게시했습니다.'), onError: (e) => void notify.alert(messageOf(e)) });
   const columns: Column<AdminNotice>[] = [
@@ -65,7 +64,7 @@ function NoticeModal({ notice, onClose }: { notice: AdminNotice | null; onClose:
   const notify = useNotify();
   const [saved, setSaved] = useState<AdminNotice | null>(notice);
   const form = useZodForm(saveNoticeRequest, notice ? { ...notice, type: notice.type as 0 | 2 | 3 } : { type: 0, title: '', content: '', popup: false, published: true });
-  const save = useAdminWrite<typeof adminNoticeAnswer, z.output<typeof saveNoticeRequest>>('saveNotice', adminNoticeAnswer);
+  const save = useAdminWrite('adminSaveNotice');
   return (
     <Modal title={notice ? `공지 수정 #${notice.seq}` : '공지 쓰기'} onClose={onClose} className="admin-wide" size="wide">
       <Form

@@ -5,13 +5,8 @@ import { z } from 'zod';
 import {
   ORDER_STATUS,
   RETURN_REASONS,
-  adminOrderDetailAnswer,
-  adminOrderPageAnswer,
   allowedMoves,
-  bulkShipAnswer,
   calendarDateField,
-  csvAnswer,
-  orderAnswer,
   type AdminOrderDetail,
   type AdminOrderRow,
 } from '@partsmall/contract';
@@ -22,9 +17,8 @@ import { Form, useZodForm } from '../../shared/ui/form';
 import { Modal } from '../../shared/ui/Modal';
 import { useNotify } from '../../shared/ui/notify';
 import { Loading } from '../../shared/ui/states';
-import { ADMIN_CALLS } from '@partsmall/contract';
 import { useColumnChoice } from './columns';
-import { adminQuery, downloadCsv, useAdminWrite } from './queries';
+import { adminQuery, downloadCsv, useAdminWrite } from './api';
 import { A } from './texts';
 
 const SHIPPING_TYPES: Record<number, string> = { 0: '화물', 1: '택배', 2: '퀵서비스', 4: '방문수령' };
@@ -67,8 +61,8 @@ export default function OrdersPage() {
   const [open, setOpen] = useState<number | null>(null);
   const notify = useNotify();
   const query = toQuery(filters, page);
-  const list = useQuery(adminQuery('orderList', adminOrderPageAnswer, query));
-  const bulk = useAdminWrite<typeof bulkShipAnswer, { seqs: number[] }>('bulkShipConfirm', bulkShipAnswer);
+  const list = useQuery(adminQuery('adminOrderList', query));
+  const bulk = useAdminWrite('adminBulkShipConfirm');
   const form = useZodForm(filterSchema, initial);
 
   const toggle = (seq: number) =>
@@ -79,7 +73,7 @@ export default function OrdersPage() {
       return next;
     });
   const exportCsv = () =>
-    api.post(csvAnswer, ADMIN_CALLS.orderExport.path, { ...query, page: 1 }).then((a) => downloadCsv(a.results), (e: unknown) => void notify.alert(messageOf(e)));
+    api('adminOrderExport', { ...query, page: 1 }).then((a) => downloadCsv(a.results), (e: unknown) => void notify.alert(messageOf(e)));
   const bulkShip = () =>
     void notify
       .confirm({ title: '선택 주문 출고확정', text: `선택한 주문 ${selected.size}건을 출고확정으로 바꿉니다.`, confirmLabel: '출고확정', busyLabel: '처리 중...' }, () =>
@@ -191,7 +185,7 @@ export default function OrdersPage() {
 const MOVE_LABELS: Record<number, string> = { 1: '출고확정', 2: '출고완료', 3: '출고취소', 5: '반품승인', 6: '반품보류', 8: '판매자취소' };
 
 function OrderDetail({ seq, onClose }: { seq: number; onClose: () => void }) {
-  const q = useQuery(adminQuery('orderDetail', adminOrderDetailAnswer, { seq }));
+  const q = useQuery(adminQuery('adminOrderDetail', { seq }));
   const d = q.data?.results;
   return (
     <Modal title={`주문 #${seq}`} onClose={onClose} className="admin-wide" size="wide">
@@ -308,7 +302,7 @@ function Moves({ d }: { d: AdminOrderDetail }) {
   const o = d.order;
   const notify = useNotify();
   const moves = allowedMoves(o.status, 'staff');
-  const move = useAdminWrite<typeof orderAnswer, Record<string, unknown>>('setOrderStatus', orderAnswer);
+  const move = useAdminWrite('adminSetOrderStatus');
   const [carrier, setCarrier] = useState('');
   const [waybill, setWaybill] = useState('');
   const [note, setNote] = useState('');

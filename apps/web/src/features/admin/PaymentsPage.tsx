@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { adminPaymentPageAnswer, calendarDateField, confirmDepositAnswer, type AdminPaymentRow } from '@partsmall/contract';
+import { calendarDateField, type AdminPaymentRow } from '@partsmall/contract';
 import { messageOf } from '../../shared/api';
 import { count, dateTime } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
 import { Form, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
-import { adminQuery, useAdminWrite } from './queries';
+import { adminQuery, useAdminWrite } from './api';
 import { A } from './texts';
 
 const filterSchema = z.object({ status: z.string(), pgcode: z.string(), kind: z.string(), company: z.string().trim().max(100), startDate: calendarDateField, endDate: calendarDateField });
@@ -21,9 +21,9 @@ export default function PaymentsPage() {
   const notify = useNotify();
   const form = useZodForm(filterSchema, initial);
   const body = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== ''));
-  const list = useQuery(adminQuery('paymentList', adminPaymentPageAnswer, { ...body, page, size: 20 }));
-  const waiting = useQuery(adminQuery('paymentList', adminPaymentPageAnswer, { status: 'pending', pgcode: 'banktransfer', page: 1, size: 50 }));
-  const confirm = useAdminWrite<typeof confirmDepositAnswer, { seq: number }>('confirmDeposit', confirmDepositAnswer);
+  const list = useQuery(adminQuery('adminPaymentList', { ...body, page, size: 20 }));
+  const waiting = useQuery(adminQuery('adminPaymentList', { status: 'pending', pgcode: 'banktransfer', page: 1, size: 50 }));
+  const confirm = useAdminWrite('adminConfirmDeposit');
   const askConfirm = (p: AdminPaymentRow) =>
     void notify
       .confirm({ title: '입금 확인', text: `${p.companyName}의 계좌이체 ${count(p.amount)}원 입금을 확인하고 캐시를 충전합니다.`, confirmLabel: '입금 확인', busyLabel: '처리 중...' }, () =>

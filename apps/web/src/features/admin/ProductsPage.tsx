@@ -2,19 +2,14 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
-  ADMIN_CALLS,
   PRODUCT_CSV_COLUMNS,
   PRODUCT_TYPES,
-  adminProductAnswer,
-  adminProductPageAnswer,
   changeStockRequest,
-  csvAnswer,
-  importProductsAnswer,
   saveProductRequest,
   type AdminProduct,
   type ImportProductsResult,
 } from '@partsmall/contract';
-import { api, messageOf } from '../../shared/api';
+import { api, messageOf, type Payload } from '../../shared/api';
 import { count } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
 import { Field, Form, SelectField, TextAreaField, useZodForm } from '../../shared/ui/form';
@@ -22,7 +17,7 @@ import { Modal } from '../../shared/ui/Modal';
 import { useNotify } from '../../shared/ui/notify';
 import { FilePick, NumberField } from './fields';
 import { useColumnChoice } from './columns';
-import { adminQuery, downloadCsv, fileToBase64, useAdminWrite } from './queries';
+import { adminQuery, downloadCsv, fileToBase64, useAdminWrite } from './api';
 import { A } from './texts';
 
 const searchSchema = z.object({ searchType: z.enum(['name', 'pid']), keyword: z.string().trim().max(100), stockName: z.string().trim().max(100), stockState: z.string() });
@@ -38,9 +33,10 @@ export default function ProductsPage() {
   const [importing, setImporting] = useState(false);
   const notify = useNotify();
   const form = useZodForm(searchSchema, initial);
-  const body = { searchType: search.searchType, ...(search.keyword ? { keyword: search.keyword } : {}), ...(search.stockName ? { stockName: search.stockName } : {}), ...(search.stockState ? { stockState: search.stockState } : {}) };
-  const list = useQuery(adminQuery('productList', adminProductPageAnswer, { ...body, page, size: 20 }));
-  const exportCsv = () => api.post(csvAnswer, ADMIN_CALLS.productExport.path, body).then((a) => downloadCsv(a.results), (e: unknown) => void notify.alert(messageOf(e)));
+  // The stock filter's select offers only the contract's states.
+  const body = { searchType: search.searchType, ...(search.keyword ? { keyword: search.keyword } : {}), ...(search.stockName ? { stockName: search.stockName } : {}), ...(search.stockState ? { stockState: search.stockState } : {}) } as Payload<'adminProductList'>;
+  const list = useQuery(adminQuery('adminProductList', { ...body, page, size: 20 }));
+  const exportCsv = () => api('adminProductExport', body).then((a) => downloadCsv(a.results), (e: unknown) => void notify.alert(messageOf(e)));
 
   const columns: Column<AdminProduct>[] = [
     { id: 'img', header: <span className="sr-only">이미지</span>, width: 56, cell: (p) => (p.imgFiles[0] ? <img className="admin-thumb" src={p.imgFiles[0]} alt="" /> : null) },
@@ -144,8 +140,8 @@ function ProductModal({ product, onClose, onSaved }: { product: AdminProduct | n
   const notify = useNotify();
   const initial: SaveInput = product ? { ...product, seq: product.seq } : EMPTY;
   const form = useZodForm(saveProductRequest, initial);
-  const save = useAdminWrite<typeof adminProductAnswer, z.output<typeof saveProductRequest>>('saveProduct', adminProductAnswer);
-  const upload = useAdminWrite<typeof adminProductAnswer, { seq: number; name: string; mime: string; data: string }>('uploadProductImage', adminProductAnswer);
+  const save = useAdminWrite('adminSaveProduct');
+  const upload = useAdminWrite('adminUploadProductImage');
   const [images, setImages] = useState<string[]>(product?.imgFiles ?? []);
   const onFile = async (file: File | undefined) => {
     if (!product || !file) return;
@@ -224,7 +220,7 @@ function ProductModal({ product, onClose, onSaved }: { product: AdminProduct | n
 function StockForm({ product }: { product: AdminProduct }) {
   const notify = useNotify();
   const form = useZodForm(changeStockRequest, { seq: product.seq, delta: 0, reason: '' });
-  const change = useAdminWrite<typeof adminProductAnswer, z.output<typeof changeStockRequest>>('changeStock', adminProductAnswer);
+  const change = useAdminWrite('adminChangeStock');
   return (
     <Form
       form={form}
@@ -252,7 +248,7 @@ function ImportModal({ onClose }: { onClose: () => void }) {
   const [csv, setCsv] = useState('');
   const [fileName, setFileName] = useState<string | null>(null);
   const [result, setResult] = useState<ImportProductsResult | null>(null);
-  const run = useAdminWrite<typeof importProductsAnswer, { csv: string; commit: boolean }>('importProducts', importProductsAnswer);
+  const run = useAdminWrite('adminImportProducts');
   const onFile = async (file: File | undefined) => {
     if (!file) return;
     setFileName(file.name);

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { adminWriteAnswer, createStaffRequest, newPasswordAnswer, staffListAnswer, type StaffRow } from '@partsmall/contract';
+import { createStaffRequest, type StaffRow } from '@partsmall/contract';
 import { messageOf } from '../../shared/api';
 import { date, phone } from '../../shared/format';
 import { useSession } from '../../shared/session';
@@ -9,18 +8,18 @@ import { DataTable, type Column } from '../../shared/ui/DataTable';
 import { Field, Form, SelectField, useZodForm } from '../../shared/ui/form';
 import { Modal } from '../../shared/ui/Modal';
 import { useNotify } from '../../shared/ui/notify';
-import { adminQuery, useAdminWrite } from './queries';
+import { adminQuery, useAdminWrite } from './api';
 import { A } from './texts';
 
 /** Staff accounts (admin only): create, reset password (shown once), stop and resume. */
 export default function StaffPage() {
   const notify = useNotify();
   const { userInfo } = useSession();
-  const list = useQuery(adminQuery('staffList', staffListAnswer));
+  const list = useQuery(adminQuery('adminStaffList', {}));
   const [shown, setShown] = useState<{ id: string; password: string } | null>(null);
-  const reset = useAdminWrite<typeof newPasswordAnswer, { seq: number }>('resetStaffPassword', newPasswordAnswer);
-  const setStatus = useAdminWrite<typeof adminWriteAnswer, { seq: number; status: 'active' | 'stopped' }>('setStaffStatus', adminWriteAnswer);
-  const create = useAdminWrite<typeof newPasswordAnswer, z.output<typeof createStaffRequest>>('createStaff', newPasswordAnswer);
+  const reset = useAdminWrite('adminResetStaffPassword');
+  const setStatus = useAdminWrite('adminSetStaffStatus');
+  const create = useAdminWrite('adminCreateStaff');
   const form = useZodForm(createStaffRequest, { id: '', name: '', phone: '', role: 'staff' });
   const failed = (e: unknown) => void notify.alert(messageOf(e));
   const self = (s: StaffRow) => s.seq === userInfo?.seq;

@@ -8,7 +8,7 @@ import { AuthLinks } from './AuthLinks';
 import { findIdForm } from './forms';
 import { StepIndicator } from './JoinParts';
 import { PhoneVerification } from './PhoneVerification';
-import { useFindMemberId } from './queries';
+import { useFindMemberId } from './api';
 
 /** /memberIdInq and /mobileMemberIdInq: 0 phone, 1 code requested, 2 id shown (docs/requirements.md#account-screens). */
 export function FindIdPage({ mobile = false }: { mobile?: boolean }) {

@@ -9,7 +9,7 @@ import { AuthLinks } from './AuthLinks';
 import { findPwForm } from './forms';
 import { StepIndicator, focusField } from './JoinParts';
 import { PhoneVerification } from './PhoneVerification';
-import { useFindMemberPw } from './queries';
+import { useFindMemberPw } from './api';
 
 /**
  * /memberPwInq (phones: the second tab of /mobileJoin): step 0 phone, step 1 code plus the new

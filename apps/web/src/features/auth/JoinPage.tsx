@@ -10,7 +10,7 @@ import { FindPwPage } from './FindPwPage';
 import { joinForm, phoneAuthState, type JoinForm } from './forms';
 import { DetailsStep, ExistingCompanyDialog, JoinDone, PhoneAndTerms, StepBox, StepIndicator, focusField, useJoinSubmit } from './JoinParts';
 import type { PhoneAuthState } from './PhoneVerification';
-import { licenseCheckQuery } from './queries';
+import { licenseCheckQuery } from './api';
 
 /**
  * /join and /mobileJoin. On /mobileJoin the find-password flow lives in a second tab, since the

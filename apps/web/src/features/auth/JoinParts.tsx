@@ -12,7 +12,7 @@ import { useNotify } from '../../shared/ui/notify';
 import { useDelayedNavigate } from '../../shared/useDelayedNavigate';
 import { LegalText, useLegalDocuments } from '../legal/LegalPages';
 import { PhoneVerification, type PhoneAuthState } from './PhoneVerification';
-import { useJoin } from './queries';
+import { useJoin } from './api';
 
 /** Step indicator of the join and find flows: done steps, the current one, the ones ahead. */
 export function StepIndicator({ steps, current }: { steps: readonly string[]; current: number }) {

@@ -12,7 +12,7 @@ import { AuthLinks } from './AuthLinks';
 import { joinSubForm, phoneAuthState, type JoinSubForm } from './forms';
 import { DetailsStep, JoinDone, PhoneAndTerms, StepBox, StepIndicator, useJoinSubmit } from './JoinParts';
 import type { PhoneAuthState } from './PhoneVerification';
-import { licenseCheckQuery } from './queries';
+import { licenseCheckQuery } from './api';
 
 /**
  * /JoinSub?license=: an employee of a member company joins as a sub-account with the company's

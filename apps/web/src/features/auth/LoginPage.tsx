@@ -8,7 +8,7 @@ import { useDelayedNavigate } from '../../shared/useDelayedNavigate';
 import { QrCodeLogin, QrLinkLogin } from '../chat/QrPhoneLogin';
 import { QrScanButton } from '../chat/QrScanButton';
 import { AuthLinks } from './AuthLinks';
-import { useLogin } from './queries';
+import { useLogin } from './api';
 
 
 export function LoginPage({ mobile = false }: { mobile?: boolean }) {

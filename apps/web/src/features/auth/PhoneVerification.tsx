@@ -4,7 +4,7 @@ import { TIMING } from '@partsmall/contract';
 import { ApiError, fieldOf, messageOf } from '../../shared/api';
 import { T } from '../../shared/texts';
 import { Field, OkLine } from '../../shared/ui/form';
-import { useCheckPhoneCode, useRequestPhoneCode } from './queries';
+import { useCheckPhoneCode, useRequestPhoneCode } from './api';
 
 /** Seconds left of a running countdown; start(n) (re)starts it, stop() ends it. */
 export function useCountdown() {

@@ -4,7 +4,7 @@ import type { BodyPart } from '@partsmall/contract';
 import { messageOf } from '../../shared/api';
 import { T } from '../../shared/texts';
 import { Loading } from '../../shared/ui/states';
-import { bodyPartsQuery } from './queries';
+import { bodyPartsQuery } from './api';
 
 const pageName = (page: number) => T.carInfo.pageNames[page] ?? '';
 

@@ -11,9 +11,10 @@ import { useNotify } from '../../shared/ui/notify';
 import { Loading } from '../../shared/ui/states';
 import { VatSplitRows } from '../../shared/ui/VatSplit';
 import { QuantityPicker } from '../products/QuantityPicker';
-import { imageUrl } from '../products/queries';
+import { imageUrl } from '../products/api';
 import { fromCartLine, paymentStore } from './model';
-import { cartQuery, setCachedQuantity, useRemoveCartLine, useSaveQuantity } from './queries';
+import { cartQuery, setCachedQuantity, useRemoveCartLine, useSaveQuantity } from './api';
+import { FitsMyVehicles } from '../vehicles';
 
 const t = T.trade.cart;
 const QTY_SAVE_DELAY_MS = 400;
@@ -378,6 +379,7 @@ function CartRow({ line, checked, onToggle, onQty, onRemove }: LineProps) {
               {p.factoryNum && ` · ${p.factoryNum}`}
             </p>
             <StockNote line={line} />
+            <FitsMyVehicles fits={line.fitsMyVehicles} />
           </div>
         </div>
       </td>
@@ -408,6 +410,7 @@ function MobileCartLine({ line, checked, onToggle, onQty, onRemove }: LineProps)
           <p className="cart-name">{p.name}</p>
           <p className="product-pid">{p.pid}</p>
           <StockNote line={line} />
+          <FitsMyVehicles fits={line.fitsMyVehicles} />
         </div>
         <button type="button" className="m-cart-remove" onClick={() => onRemove(line)} aria-label={`${p.name} ${t.remove}`}>
           ×

@@ -8,9 +8,9 @@ import { T } from '../../shared/texts';
 import { Field, Form, SubmitButton, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
 import { POPUP } from '../../shared/ui/popup';
-import { useLogin } from '../auth/queries';
+import { useLogin } from '../auth/api';
 import { ConnectionLine, Composer, LevelIcon, MessageList, notifyUnfocused, useBlockZoomAndMenu, useNotificationPermission, useUnreadTitle } from './ChatParts';
-import { useUploadImages } from './queries';
+import { useUploadImages } from './api';
 import { TC } from './texts';
 import { useStaffChat } from './useChat';
 

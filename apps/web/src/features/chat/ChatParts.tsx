@@ -4,7 +4,7 @@ import { COMPANY_LEVEL_NAMES, type ChatMessage, type CompanyLevel } from '@parts
 import { dateTime } from '../../shared/format';
 import { openPopup, POPUP } from '../../shared/ui/popup';
 import { Spinner } from '../../shared/ui/states';
-import { fileLinkQuery, imageFilesOf, linkExpired, uploadProblem } from './queries';
+import { fileLinkQuery, imageFilesOf, linkExpired, uploadProblem } from './api';
 import { TC } from './texts';
 import type { ChatLine } from './useChat';
 import './chat.css';

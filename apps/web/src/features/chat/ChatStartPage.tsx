@@ -6,9 +6,9 @@ import { isPhoneBrowser } from '../../shared/device';
 import { T } from '../../shared/texts';
 import { Field, Form, SubmitButton, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
-import { useLogin } from '../auth/queries';
+import { useLogin } from '../auth/api';
 import { LOGIN_MESSAGE } from './login-message';
-import { useChatJoin } from './queries';
+import { useChatJoin } from './api';
 import { TC } from './texts';
 import './chat.css';
 

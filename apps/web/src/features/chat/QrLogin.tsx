@@ -7,7 +7,7 @@ import { formatQrShortCode, qrLoginUrl, type QrLoginCode } from '@partsmall/cont
 import { messageOf } from '../../shared/api';
 import { Modal } from '../../shared/ui/Modal';
 import { useNotify } from '../../shared/ui/notify';
-import { useQrLogin, useQrLoginCode } from './queries';
+import { useQrLogin, useQrLoginCode } from './api';
 import { TC } from './texts';
 import './chat.css';
 

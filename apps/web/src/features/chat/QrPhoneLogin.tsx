@@ -4,7 +4,7 @@ import { MSG_CHAT, qrLoginRequest } from '@partsmall/contract';
 import { messageOf } from '../../shared/api';
 import { Field, Form, SubmitButton, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
-import { useQrLogin } from './queries';
+import { useQrLogin } from './api';
 import { TC } from './texts';
 import './chat.css';
 

@@ -5,7 +5,7 @@ import { addressLine, phone } from '../../shared/format';
 import { T } from '../../shared/texts';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
 import { Modal } from '../../shared/ui/Modal';
-import { addressListQuery } from '../management/queries';
+import { addressListQuery } from '../management/api';
 
 const t = T.trade.addressBook;
 const isBasic = (a: ShippingAddressView) => a.basic === 'true';

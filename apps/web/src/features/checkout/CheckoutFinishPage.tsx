@@ -11,7 +11,7 @@ import { VatSplitRows } from '../../shared/ui/VatSplit';
 import { useCash } from '../cart/CartPage';
 import { paymentStore } from '../cart/model';
 import { openOrderDetail } from '../orders/OrderDetailPopup';
-import { orderQuery } from '../orders/queries';
+import { orderQuery } from '../orders/api';
 import { LineInfo } from './parts';
 
 const t = T.trade.finish;

@@ -15,11 +15,11 @@ import { Loading, Spinner } from '../../shared/ui/states';
 import { VatSplitRows } from '../../shared/ui/VatSplit';
 import { BackButton, useCash } from '../cart/CartPage';
 import { newRequestId, paymentStore, type PaymentDraft } from '../cart/model';
-import { addressListQuery, useSaveAddress } from '../management/queries';
-import { imageUrl } from '../products/queries';
+import { addressListQuery, useSaveAddress } from '../management/api';
+import { imageUrl } from '../products/api';
 import { AddressBookModal, AddressSelect } from './AddressBook';
 import { LineInfo, MemoCount } from './parts';
-import { METHOD_KEYS, defaultMethod, deliveryQuery, usePay, warehouseOptions, type MethodKey } from './queries';
+import { METHOD_KEYS, defaultMethod, deliveryQuery, usePay, warehouseOptions, type MethodKey } from './api';
 
 const t = T.trade.checkout;
 

@@ -36,7 +36,7 @@ import {
   vehicleQuery,
   type EpcLangCode,
   type VehicleKey,
-} from './queries';
+} from './api';
 import { epcHref, filterOn, isReloadShortcut, panelOf, pathParamsOf, readParams, type EpcParams } from './route';
 import { TE } from './texts';
 import './epc.css';

@@ -12,7 +12,7 @@ import { Loading } from '../../shared/ui/states';
 import { handDraftTo, paymentStore } from '../cart/model';
 import { partsCsv, downloadCsv } from './csv';
 import { Diagram } from './Diagram';
-import { replaceQuery, useAddPartToCart, useBuyPartNow, type VehicleKey } from './queries';
+import { replaceQuery, useAddPartToCart, useBuyPartNow, type VehicleKey } from './api';
 import { TE } from './texts';
 
 interface PartsPanelProps {

@@ -8,7 +8,7 @@ import { useMallConfig } from '../../shared/mall-config';
 import { pathFor } from '../../shared/paths';
 import { T } from '../../shared/texts';
 import { Field, Form, TextAreaField, setServerError, useZodForm } from '../../shared/ui/form';
-import { useRegisterInquiry } from './queries';
+import { useRegisterInquiry } from './api';
 
 const CONTENT_MAX = 200;
 

@@ -11,7 +11,7 @@ import { T } from '../../shared/texts';
 import { Field, FieldShell, Form, setServerError, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
 import { SectionHead } from './parts';
-import { useRenewSecurityNumber, useWithdraw, withdrawCheckQuery } from './queries';
+import { useRenewSecurityNumber, useWithdraw, withdrawCheckQuery } from './api';
 
 const M = T.management;
 const S = M.security;

@@ -8,7 +8,7 @@ import { Field, Form, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
 import { FormActions, PHONE_INPUT_MAX, SectionHead } from './parts';
 import { PostcodeFields } from './postcode';
-import { useUpdateCompany } from './queries';
+import { useUpdateCompany } from './api';
 import { useWatch } from 'react-hook-form';
 
 const M = T.management;

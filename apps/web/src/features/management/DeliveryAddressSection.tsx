@@ -10,7 +10,7 @@ import { Modal } from '../../shared/ui/Modal';
 import { useNotify } from '../../shared/ui/notify';
 import { FormActions, PHONE_INPUT_MAX, SearchedList, SectionHead } from './parts';
 import { PostcodeFields } from './postcode';
-import { addressListQuery, useDeleteAddress, useSaveAddress, useSetBasicAddress } from './queries';
+import { addressListQuery, useDeleteAddress, useSaveAddress, useSetBasicAddress } from './api';
 
 const M = T.management;
 const A = M.address;

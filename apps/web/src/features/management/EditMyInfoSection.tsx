@@ -6,7 +6,7 @@ import { T } from '../../shared/texts';
 import { Field, Form, ReadOnlyField, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
 import { FormActions, PHONE_INPUT_MAX, SectionHead } from './parts';
-import { useUpdateMyInfo, useUpdatePassword } from './queries';
+import { useUpdateMyInfo, useUpdatePassword } from './api';
 
 const M = T.management;
 const F = M.myInfo;

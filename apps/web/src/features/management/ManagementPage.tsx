@@ -10,6 +10,7 @@ import { CompanyInfoSection } from './CompanyInfoSection';
 import { DeliveryAddressSection } from './DeliveryAddressSection';
 import { EditMyInfoSection } from './EditMyInfoSection';
 import { allowedMenu, isMenuPath, type MenuPath } from './menu';
+import { MyVehiclesSection } from './MyVehiclesSection';
 import { OrdersSection } from './OrdersSection';
 import { BuyLicenseSection, ChargeCashSection } from './PaySections';
 import { PaymentHistorySection } from './PaymentHistorySection';
@@ -45,6 +46,7 @@ const SECTIONS: Record<MenuPath, (mobile: boolean) => ReactNode> = {
   editMyInfo: () => <EditMyInfoSection />,
   orders: () => <OrdersSection />,
   deliveryAddress: () => <DeliveryAddressSection />,
+  myVehicles: () => <MyVehiclesSection />,
   editCompanyInfo: () => <CompanyInfoSection />,
   users: () => <UsersSection />,
   chargeCash: () => <ChargeCashSection />,

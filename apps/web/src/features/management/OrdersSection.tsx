@@ -4,7 +4,7 @@ import { T } from '../../shared/texts';
 import type { Column } from '../../shared/ui/DataTable';
 import { useNotify } from '../../shared/ui/notify';
 import { openOrderDetail } from '../orders/OrderDetailPopup';
-import { orderListQuery } from '../orders/queries';
+import { orderListQuery } from '../orders/api';
 import { RangedList, SectionHead } from './parts';
 
 const M = T.management;

@@ -12,7 +12,7 @@ import { useNotify } from '../../shared/ui/notify';
 import { Loading, Spinner } from '../../shared/ui/states';
 import { SectionHead } from './parts';
 import { usePaymentWindow } from './payment';
-import { useStartPayment, type PaymentKind } from './queries';
+import { useStartPayment, type PaymentKind } from './api';
 
 const M = T.management;
 const PAY = M.pay;

@@ -4,7 +4,7 @@ import { date, dateTime, money, won } from '../../shared/format';
 import { T } from '../../shared/texts';
 import type { Column } from '../../shared/ui/DataTable';
 import { RangedList, SectionHead } from './parts';
-import { paymentHistoryQuery, pendingTransfersQuery, type PaymentKind } from './queries';
+import { paymentHistoryQuery, pendingTransfersQuery, type PaymentKind } from './api';
 
 const M = T.management;
 const H = M.history;

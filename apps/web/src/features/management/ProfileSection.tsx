@@ -8,7 +8,7 @@ import { pathFor } from '../../shared/paths';
 import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
 import { Empty, Loading } from '../../shared/ui/states';
-import { noticeListQuery, noticeQuery, queryFromParams } from '../notices/queries';
+import { noticeListQuery, noticeQuery, queryFromParams } from '../notices/api';
 import type { MenuPath } from './menu';
 import { SectionHead } from './parts';
 

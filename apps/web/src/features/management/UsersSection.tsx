@@ -9,7 +9,7 @@ import { Field, Form, ReadOnlyField, useZodForm } from '../../shared/ui/form';
 import { Modal } from '../../shared/ui/Modal';
 import { useNotify } from '../../shared/ui/notify';
 import { FormActions, PHONE_INPUT_MAX, SearchedList, SectionHead } from './parts';
-import { memberListQuery, useResetMemberPassword, useSaveMember, useSetMemberState, useSetMemberType } from './queries';
+import { memberListQuery, useResetMemberPassword, useSaveMember, useSetMemberState, useSetMemberType } from './api';
 
 const M = T.management;
 const U = M.users;

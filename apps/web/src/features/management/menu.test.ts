@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { allowedMenu, isMenuPath } from './menu';
 
 describe('member-area menu', () => {
-  it('gives a main account all twelve entries in menu order', () => {
-    const all = ['profile', 'editMyInfo', 'orders', 'deliveryAddress', 'editCompanyInfo', 'users', 'chargeCash', 'cashPayments'];
+  it('gives a main account all thirteen entries in menu order', () => {
+    const all = ['profile', 'editMyInfo', 'orders', 'deliveryAddress', 'myVehicles', 'editCompanyInfo', 'users', 'chargeCash', 'cashPayments'];
     expect(allowedMenu(0)).toEqual([...all, 'buyLicense', 'licensePayments', 'setSecurity', 'memberDeactivation']);
   });
 
-  it('gives a sub-account the five entries it may use', () => {
-    expect(allowedMenu(1)).toEqual(['profile', 'editMyInfo', 'orders', 'deliveryAddress', 'memberDeactivation']);
+  it('gives a sub-account the six entries it may use', () => {
+    expect(allowedMenu(1)).toEqual(['profile', 'editMyInfo', 'orders', 'deliveryAddress', 'myVehicles', 'memberDeactivation']);
   });
 
   it('knows its paths and nothing else', () => {

@@ -1,11 +1,12 @@
 import { MEMBER_TYPE_MAIN } from '@partsmall/contract';
 
-/** The twelve member-area entries, in menu order (docs/requirements.md#member-area). */
+/** The member-area entries, in menu order (docs/requirements.md#member-area). */
 export const MENU_PATHS = [
   'profile',
   'editMyInfo',
   'orders',
   'deliveryAddress',
+  'myVehicles',
   'editCompanyInfo',
   'users',
   'chargeCash',

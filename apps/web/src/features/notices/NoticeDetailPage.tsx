@@ -8,7 +8,7 @@ import { pathFor } from '../../shared/paths';
 import { T } from '../../shared/texts';
 import { Loading } from '../../shared/ui/states';
 import { NoticeTypeBadge } from './NoticeListPage';
-import { neighboursQuery, noticeQuery, queryFromParams, queryString } from './queries';
+import { neighboursQuery, noticeQuery, queryFromParams, queryString } from './api';
 
 /** A positive whole number that fits the server's id, or null. */
 function parseSeq(id: string | undefined): number | null {

@@ -7,7 +7,7 @@ import { T } from '../../shared/texts';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
 import { SearchForm } from '../../shared/ui/SearchForm';
 import { Spinner } from '../../shared/ui/states';
-import { NOTICE_SEARCH_TYPES, NOTICE_TYPE_KEYS, noticeListQuery, queryFromParams, queryString, type NoticeQuery, type NoticeSearchType } from './queries';
+import { NOTICE_SEARCH_TYPES, NOTICE_TYPE_KEYS, noticeListQuery, queryFromParams, queryString, type NoticeQuery, type NoticeSearchType } from './api';
 
 export function NoticeTypeBadge({ type }: { type: number }) {
   return <span className={`notice-type notice-type-${type}`}>{NOTICE_TYPES[type] ?? NOTICE_TYPES[0]}</span>;

@@ -6,7 +6,7 @@ import { T } from '../../shared/texts';
 import { useNotify } from '../../shared/ui/notify';
 import { Loading, Spinner } from '../../shared/ui/states';
 import { BackButton } from '../cart/CartPage';
-import { orderPagesQuery, useCancelOrder } from './queries';
+import { orderPagesQuery, useCancelOrder } from './api';
 
 const t = T.trade.mobileOrders;
 const D = T.trade.detail;

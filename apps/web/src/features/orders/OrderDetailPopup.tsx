@@ -10,7 +10,7 @@ import { useNotify } from '../../shared/ui/notify';
 import { openPopup, POPUP } from '../../shared/ui/popup';
 import { Loading } from '../../shared/ui/states';
 import { VatSplit } from '../../shared/ui/VatSplit';
-import { orderQuery, useCancelOrder, useReturnOrder } from './queries';
+import { orderQuery, useCancelOrder, useReturnOrder } from './api';
 
 const t = T.trade.detail;
 const DETAIL_KEY = 'orderDetailSeq';

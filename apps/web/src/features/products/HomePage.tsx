@@ -9,8 +9,9 @@ import { Empty, Spinner } from '../../shared/ui/states';
 import { NoticePopup } from './NoticePopup';
 import { ProductCard } from './ProductCard';
 import { ProductPopup } from './ProductPopup';
+import { VehicleFilter } from '../vehicles';
 import { SearchBar, useNoResultAlert } from './SearchBar';
-import { gridQueryOf, useProductGrid, type SearchType } from './queries';
+import { gridQueryOf, useProductGrid, type SearchType } from './api';
 
 /**
  * What the home warning bar asks for: the server's flag is off while the company's details
@@ -63,7 +64,10 @@ export function HomePage() {
         </div>
       )}
       <SearchBar searchType={searchType} keyword={keyword} onSearch={search} />
-      <h1 className="grid-title">{keyword ? T.shop.resultFor(keyword) : T.shop.allProducts}</h1>
+      <div className="grid-head">
+        <h1 className="grid-title">{keyword ? T.shop.resultFor(keyword) : T.shop.allProducts}</h1>
+        {userInfo?.companyInfo && <VehicleFilter value={query.fitsVin ?? ''} onChange={(vin) => setParams(vin ? { fitsVin: vin } : {})} />}
+      </div>
       {grid.error && <p className="notice-warn">{grid.error}</p>}
       {/* Busy until the deferred render has drawn the answer too: the empty grid keeps its space till then. */}
       <ul className="product-grid" aria-busy={grid.loading || items !== grid.items}>

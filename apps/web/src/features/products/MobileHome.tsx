@@ -9,8 +9,9 @@ import { Empty, Spinner } from '../../shared/ui/states';
 import { PriceOrHint, StockState } from './ProductCard';
 import { ProductHead, ProductSpecs, QtyLine } from './ProductParts';
 import { usePurchaseActions } from './purchase';
-import { gridQueryOf, imageUrl, useProductGrid, type SearchType } from './queries';
+import { gridQueryOf, imageUrl, useProductGrid, type SearchType } from './api';
 import { SearchBar, useNoResultAlert } from './SearchBar';
+import { VehicleFilter } from '../vehicles';
 
 /** Pictures of the first screenful load at once (the largest paint); the rest when scrolled near. */
 const EAGER_PICTURES = 6;
@@ -35,7 +36,8 @@ export function MobileHome() {
   useNoResultAlert(keyword, grid.firstCount);
 
   const search = (type: SearchType, kw: string) => setParams(kw ? { searchType: type, keyword: kw } : {});
-  const pickCategory = (key: string) => setParams(key === category ? {} : { category: key });
+  const fitsVin = query.fitsVin ?? '';
+  const pickCategory = (key: string) => setParams({ ...(key === category ? {} : { category: key }), ...(fitsVin ? { fitsVin } : {}) });
 
   return (
     <div className="m-home">
@@ -50,6 +52,12 @@ export function MobileHome() {
         </button>
       </nav>
       {searchOpen && <SearchBar compact searchType={searchType} keyword={keyword} onSearch={search} />}
+      {userInfo?.companyInfo && (
+        <VehicleFilter
+          value={query.fitsVin ?? ''}
+          onChange={(vin) => setParams(vin ? { ...(category ? { category } : {}), fitsVin: vin } : category ? { category } : {})}
+        />
+      )}
       <ul className="m-categories" aria-label={T.shop.categories}>
         {PRODUCT_CATEGORIES.map((c) => (
           <li key={c.key}>

@@ -1,7 +1,7 @@
 import { warehouseLabel, type ProductView } from '@partsmall/contract';
 import { won } from '../../shared/format';
 import { T } from '../../shared/texts';
-import { imageUrl } from './queries';
+import { imageUrl } from './api';
 
 /** The price the member is charged, VAT included, the same on every screen. */
 export function PriceOrHint({ product }: { product: ProductView }) {

@@ -10,7 +10,7 @@ import { T } from '../../shared/texts';
 import { Loading } from '../../shared/ui/states';
 import { BuyButtons, Gallery, ProductHead, ProductSpecs, QtyLine } from './ProductParts';
 import { usePurchaseActions } from './purchase';
-import { imageUrl, productQuery, productSeq } from './queries';
+import { imageUrl, productQuery, productSeq } from './api';
 
 /** Sets title, description, Open Graph and canonical tags for the product; restores them when left. */
 function useProductMeta(product: ProductView | undefined) {

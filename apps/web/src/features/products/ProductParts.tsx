@@ -8,7 +8,8 @@ import { VatSplit } from '../../shared/ui/VatSplit';
 import { PriceOrHint } from './ProductCard';
 import type { PurchaseActions } from './purchase';
 import { QuantityPicker } from './QuantityPicker';
-import { imageUrl } from './queries';
+import { imageUrl } from './api';
+import { VEHICLE_TEXTS } from '../vehicles';
 
 /** The parts of a product shown by the home popup, the product page and the mobile slide. */
 
@@ -69,6 +70,14 @@ export function ProductSpecs({ product, notes = false, children }: { product: Pr
       <dd data-testid="origin">{warehouseLabel(product.stockName)}</dd>
       <dt>{T.shop.saleQty}</dt>
       <dd>{product.hasAmount > 0 ? `${count(product.hasAmount)}개` : T.shop.soldOut}</dd>
+      {product.fitsMyVehicles && product.fitsMyVehicles.length > 0 && (
+        <>
+          <dt>{VEHICLE_TEXTS.fits}</dt>
+          <dd className="fits-mine" data-testid="fits-my-vehicles">
+            {VEHICLE_TEXTS.fitsLine(product.fitsMyVehicles)}
+          </dd>
+        </>
+      )}
       {notes && (
         <>
           <dt>{T.shop.specialNotes}</dt>

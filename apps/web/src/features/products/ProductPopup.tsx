@@ -9,12 +9,12 @@ import { CloseButton, Modal, useScrollLock } from '../../shared/ui/Modal';
 import { POPUP } from '../../shared/ui/popup';
 import { BuyButtons, Gallery, ProductHead, ProductSpecs, QtyLine } from './ProductParts';
 import { usePurchaseActions } from './purchase';
-import { productQuery } from './queries';
+import { productQuery } from './api';
 
 /** The product popup of the home grid: 800×500, 550 high when the product has special notes. */
 export function ProductPopup({ initial, onClose }: { initial: ProductView; onClose: () => void }) {
   // Fresh stock and price when the popup opens; the grid's copy shows meanwhile.
-  const product = useQuery({ ...productQuery(initial.seq, 'api/getProductHomeDetail'), placeholderData: initial }).data ?? initial;
+  const product = useQuery({ ...productQuery(initial.seq, 'getProductHomeDetail'), placeholderData: initial }).data ?? initial;
   const [qty, setQty] = useState(1);
   const { token } = useSession();
   const config = useMallConfig();

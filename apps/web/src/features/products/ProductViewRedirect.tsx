@@ -5,8 +5,8 @@ import { PATHS } from '../../shared/paths';
 import { T } from '../../shared/texts';
 import { useNotify } from '../../shared/ui/notify';
 import { Loading } from '../../shared/ui/states';
-import { productSeq } from './queries';
-import { productQuery } from './queries';
+import { productSeq } from './api';
+import { productQuery } from './api';
 
 /** /productView/{id}: looks the product up, then searches home by its part number (docs/requirements.md#routes). */
 export function ProductViewRedirect() {

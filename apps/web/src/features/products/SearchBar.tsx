@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { T } from '../../shared/texts';
 import { useNotify } from '../../shared/ui/notify';
 import { SearchForm } from '../../shared/ui/SearchForm';
-import type { SearchType } from './queries';
+import type { SearchType } from './api';
 
 const TYPES = [
   { value: 'name', label: T.shop.searchName },

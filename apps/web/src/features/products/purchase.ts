@@ -7,7 +7,7 @@ import { useNotify } from '../../shared/ui/notify';
 import { openPopup, POPUP } from '../../shared/ui/popup';
 import { paymentStore } from '../cart/model';
 import { leaveInquiry } from '../chat/leave-inquiry';
-import { useAddToCart, useBuyNow } from './queries';
+import { useAddToCart, useBuyNow } from './api';
 
 /**
  * Buy now, add to cart and chat inquiry of the product popup, the product page and the mobile

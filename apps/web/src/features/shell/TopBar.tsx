@@ -9,7 +9,7 @@ import { T } from '../../shared/texts';
 import { useNotify } from '../../shared/ui/notify';
 import { openPopup, POPUP } from '../../shared/ui/popup';
 import { allowedMenu, type MenuPath } from '../management/menu';
-import { useLogout } from '../auth/queries';
+import { useLogout } from '../auth/api';
 import { StaffConsoleLink } from '../chat/StaffConsoleLink';
 
 function useSticky(): boolean {

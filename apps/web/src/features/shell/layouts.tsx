@@ -11,7 +11,7 @@ import { T } from '../../shared/texts';
 import { useTradeChannel } from '../../shared/trade';
 import { focusMain } from '../../shared/ui/Modal';
 import { useNotify } from '../../shared/ui/notify';
-import { useLogout } from '../auth/queries';
+import { useLogout } from '../auth/api';
 import { FloatingChatButton } from '../chat/FloatingChat';
 import { MobileChatEntry } from '../chat/MobileChatSlide';
 import { Footer } from './Footer';

@@ -1,26 +1,26 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_CALLS, type AdminCall } from '@partsmall/contract';
-import type { z } from 'zod';
-import { api } from '../../shared/api';
+import type { CallId } from '@partsmall/contract';
+import { api, type Payload } from '../../shared/api';
 
 /**
- * The back office's reads and writes: every call is named by the permission table (ADMIN_CALLS)
- * and typed by its contract answer. A write reads the back office's lists again.
+ * The back office's reads and writes: every call is an `admin…` entry of the table of calls, which
+ * types its payload and answer. A write reads the back office's lists again.
  */
 const ROOT = 'admin';
+type AdminCallId = Extract<CallId, `admin${string}`>;
 
-export function adminQuery<A extends z.ZodType>(call: AdminCall, answer: A, body: object = {}) {
+export function adminQuery<I extends AdminCallId>(call: I, body: Payload<I>) {
   return queryOptions({
     queryKey: [ROOT, call, body],
-    queryFn: ({ signal }) => api.post(answer, ADMIN_CALLS[call].path, body, { signal, accept: [200] }),
+    queryFn: ({ signal }) => api(call, body, { signal, accept: [200] }),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useAdminWrite<A extends z.ZodType, V extends object>(call: AdminCall, answer: A) {
+export function useAdminWrite<I extends AdminCallId>(call: I) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: V) => api.post(answer, ADMIN_CALLS[call].path, body, { accept: [200, 201] }),
+    mutationFn: (body: Payload<I>) => api(call, body, { accept: [200, 201] }),
     onSuccess: () => client.invalidateQueries({ queryKey: [ROOT] }),
   });
 }

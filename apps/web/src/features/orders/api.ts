@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { PAGE_SIZE, orderAnswer, orderPageAnswer, type DateRangeListRequest, type OrderView } from '@partsmall/contract';
-import { api } from '../../shared/api';
+import { PAGE_SIZE, type DateRangeListRequest, type OrderView } from '@partsmall/contract';
+import { api, type Payload } from '../../shared/api';
 import { announceChange } from '../../shared/query';
 
 export const orderKeys = {
@@ -10,7 +10,7 @@ export const orderKeys = {
   one: (seq: number) => ['orders', 'one', seq] as const,
 };
 
-const fetchOrders = (q: DateRangeListRequest, signal?: AbortSignal) => api.post(orderPageAnswer, 'api/getMallOrderInfo', q, { signal, accept: [200] });
+const fetchOrders = (q: DateRangeListRequest, signal?: AbortSignal) => api('getMallOrderInfo', q, { signal, accept: [200] });
 
 /** A page of the member's orders (api/getMallOrderInfo, 15 a page, optional date range). */
 export const orderListQuery = (q: DateRangeListRequest) =>
@@ -28,17 +28,17 @@ export const orderPagesQuery = infiniteQueryOptions({
 export const orderQuery = (seq: number) =>
   queryOptions({
     queryKey: orderKeys.one(seq),
-    queryFn: ({ signal }) => api.post(orderAnswer, 'api/getMallOrderDetail', { seq }, { signal, accept: [200] }).then((a) => a.results),
+    queryFn: ({ signal }) => api('getMallOrderDetail', { seq }, { signal, accept: [200] }).then((a) => a.results),
   });
 
 /**
  * A buyer's move of an order: cancellation (same Seoul day, status 0) or a return request. The
  * answer carries the updated order, which replaces the cached one; the lists are read again.
  */
-function useOrderMove<V>(path: string, body: (v: V) => object) {
+function useOrderMove<V, I extends 'cancelMallOrder' | 'returnMallOrder'>(call: I, body: (v: V) => Payload<I>) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (v: V) => api.post(orderAnswer, path, body(v), { accept: [201] }),
+    mutationFn: (v: V) => api(call, body(v), { accept: [201] }),
     onSuccess: ({ results }) => {
       client.setQueryData(orderKeys.one(results.seq), results);
       client.setQueryData(orderPagesQuery.queryKey, (data) =>
@@ -51,5 +51,5 @@ function useOrderMove<V>(path: string, body: (v: V) => object) {
   });
 }
 
-export const useCancelOrder = () => useOrderMove('api/cancelMallOrder', (seq: number) => ({ seq }));
-export const useReturnOrder = () => useOrderMove('api/returnMallOrder', (v: { seq: number; returnReason: number }) => v);
+export const useCancelOrder = () => useOrderMove('cancelMallOrder', (seq: number) => ({ seq }));
+export const useReturnOrder = () => useOrderMove('returnMallOrder', (v: { seq: number; returnReason: number }) => v);

@@ -1,10 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import { bodyPartsAnswer } from '@partsmall/contract';
 import { api } from '../../shared/api';
 
 /** The body-part terms of /carInfo (api/getCarInfo); they change with a release, not by the minute. */
 export const bodyPartsQuery = queryOptions({
   queryKey: ['carInfo'],
-  queryFn: ({ signal }) => api.post(bodyPartsAnswer, 'api/getCarInfo', {}, { signal, accept: [200] }).then((a) => a.results),
+  queryFn: ({ signal }) => api('getCarInfo', {}, { signal, accept: [200] }).then((a) => a.results),
   staleTime: Infinity,
 });

@@ -27,11 +27,13 @@ export interface GridQuery {
   searchType: SearchType;
   keyword: string;
   category?: string;
+  /** '내 차량에 맞는 부품': a VIN of the member's company (docs/requirements.md#my-vehicles). */
+  fitsVin?: string;
 }
 
 export const productKeys = {
   all: ['products'] as const,
-  grid: (q: GridQuery) => ['products', 'grid', q.searchType, q.keyword, q.category ?? ''] as const,
+  grid: (q: GridQuery) => ['products', 'grid', q.searchType, q.keyword, q.category ?? '', q.fitsVin ?? ''] as const,
   one: (seq: number, path: string) => ['products', 'one', path, seq] as const,
 };
 
@@ -41,6 +43,7 @@ export function gridQueryOf(params: URLSearchParams, mobile: boolean): GridQuery
     searchType: params.get('searchType') === 'pid' ? 'pid' : 'name',
     keyword: (params.get('keyword') ?? '').slice(0, 200),
     ...(mobile ? { category: params.get('category') ?? '' } : {}),
+    ...(params.get('fitsVin') ? { fitsVin: params.get('fitsVin')!.slice(0, 17) } : {}),
   };
 }
 
@@ -62,13 +65,11 @@ export const productGridQuery = (q: GridQuery) =>
     queryKey: productKeys.grid(q),
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
-      api.post(
-        'productListAnswer',
-        'api/getProductHome',
-        {
+      api('getProductHome', {
           searchType: q.keyword ? q.searchType : '',
           searchKeyword: q.keyword,
           category: q.category || undefined,
+          fitsVin: q.fitsVin || undefined,
           ...serverPage(pageParam),
         },
         { signal, accept: [200] },
@@ -99,14 +100,14 @@ export function useProductGrid(q: GridQuery) {
 }
 
 /** One product with fresh stock and price: the home popup reads …HomeDetail, the product page …Info. */
-export const productQuery = (seq: number, path: 'api/getProductHomeDetail' | 'api/getProductInfo' = 'api/getProductInfo') =>
+export const productQuery = (seq: number, call: 'getProductHomeDetail' | 'getProductInfo' = 'getProductInfo') =>
   queryOptions({
-    queryKey: productKeys.one(seq, path),
-    queryFn: ({ signal }) => api.post('productAnswer', path, { seq }, { signal, accept: [200] }).then((a) => a.results),
+    queryKey: productKeys.one(seq, call),
+    queryFn: ({ signal }) => api(call, { seq }, { signal, accept: [200] }).then((a) => a.results),
     // The product page's loader asks while the page's code loads; the page mounting a moment later
     // uses that answer instead of asking again (stale data refetches on mount). The home popup asks
     // afresh at each opening.
-    staleTime: path === 'api/getProductInfo' ? 10_000 : 0,
+    staleTime: call === 'getProductInfo' ? 10_000 : 0,
   });
 
 /** A product id of the route: a positive whole number, else null. */
@@ -125,7 +126,7 @@ export function prefetchProduct({ params }: LoaderFunctionArgs) {
 /** api/addToBuy: the payment items of 'buy now' (nothing is stored). */
 export function useBuyNow() {
   return useMutation({
-    mutationFn: (form: BuyOrCartForm) => api.post('buyAnswer', 'api/addToBuy', form, { accept: [201] }).then((a) => a.results),
+    mutationFn: (form: BuyOrCartForm) => api('addToBuy', form, { accept: [201] }).then((a) => a.results),
   });
 }
 
@@ -138,7 +139,7 @@ export function useAddToCart(channel: 'socket' | 'http') {
     mutationFn: (form: BuyOrCartForm) =>
       channel === 'socket'
         ? tradeCall(TRADE_EVENTS.addToCart, TRADE_EVENTS.addToCartCallBack, form)
-        : api.post('cartWriteAnswer', 'api/addToCart', form, { accept: [201] }),
+        : api('addToCart', form, { accept: [201] }),
   });
 }
 

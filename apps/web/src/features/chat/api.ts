@@ -6,10 +6,7 @@ import {
   CHAT_UPLOAD_FIELD,
   CHAT_UPLOAD_HEADERS,
   MSG_CHAT,
-  chatFileLinkAnswer,
   chatUploadAnswer,
-  loginAnswer,
-  qrLoginCodeAnswer,
   type ChatJoinRequest,
   type ChatMessage,
   type ApiEnvelope,
@@ -65,20 +62,20 @@ export function useUploadImages() {
 /** api/chatJoin: the chat sign-up answers like a login; the tab is logged in. */
 export function useChatJoin() {
   return useMutation({
-    mutationFn: (form: ChatJoinRequest) => api.post(loginAnswer, 'api/chatJoin', form),
+    mutationFn: (form: ChatJoinRequest) => api('chatJoin', form),
     onSuccess: ({ results }) => session.login(results.token, results.userInfo),
   });
 }
 
 /** api/qrcodeLoginCode: a one-time code (60 s) for the desktop's QR code. */
 export function useQrLoginCode() {
-  return useMutation({ mutationFn: () => api.post(qrLoginCodeAnswer, 'api/qrcodeLoginCode').then((a) => a.results) });
+  return useMutation({ mutationFn: () => api('qrcodeLoginCode').then((a) => a.results) });
 }
 
 /** api/qrcodeLogin: the phone posts the scanned code and gets a session of its own. */
 export function useQrLogin() {
   return useMutation({
-    mutationFn: (token: string) => api.post(loginAnswer, 'api/qrcodeLogin', { token }),
+    mutationFn: (token: string) => api('qrcodeLogin', { token }),
     onSuccess: ({ results }) => session.login(results.token, results.userInfo),
   });
 }
@@ -90,7 +87,7 @@ export function useQrLogin() {
 export const fileLinkQuery = (seq: number) =>
   queryOptions({
     queryKey: ['chat', 'fileLink', seq] as const,
-    queryFn: ({ signal }) => api.post(chatFileLinkAnswer, 'api/chatFileLink', { seq }, { signal, accept: [200] }).then((a) => a.results),
+    queryFn: ({ signal }) => api('chatFileLink', { seq }, { signal, accept: [200] }).then((a) => a.results),
     // Fresh addresses live at least 10 minutes; asked again well before that.
     staleTime: 5 * 60_000,
     retry: false,

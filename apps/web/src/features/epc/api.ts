@@ -1,18 +1,5 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import {
-  buyAnswer,
-  cartWriteAnswer,
-  epcConfigAnswer,
-  epcGroupAnswer,
-  epcHistoryAnswer,
-  epcHotKeyAnswer,
-  epcInitAnswer,
-  epcPartsAnswer,
-  epcReplaceAnswer,
-  epcStructureAnswer,
-  epcVinAnswer,
-  type BuyOrCartForm,
-} from '@partsmall/contract';
+import { type BuyOrCartForm } from '@partsmall/contract';
 import { api } from '../../shared/api';
 
 /** Reads and writes of the catalogue (docs/requirements.md#catalogue-calls), all through TanStack Query. */
@@ -42,7 +29,7 @@ const once = { staleTime: 5 * 60_000, retry: false } as const;
 /** Brands, test VINs, licence days and the day's VIN count (epc/initEpc). */
 export const initQuery = queryOptions({
   queryKey: epcKeys.init,
-  queryFn: ({ signal }) => api.post(epcInitAnswer, 'epc/initEpc', {}, { signal, accept: [200] }).then((a) => a.results),
+  queryFn: ({ signal }) => api('initEpc', {}, { signal, accept: [200] }).then((a) => a.results),
   retry: false,
 });
 
@@ -50,14 +37,14 @@ export const initQuery = queryOptions({
 export const historyQuery = (brand: string) =>
   queryOptions({
     queryKey: epcKeys.history(brand),
-    queryFn: ({ signal }) => api.post(epcHistoryAnswer, 'epc/getUserSearchHistory', { brand_code: brand }, { signal, accept: [200] }).then((a) => a.results.data),
+    queryFn: ({ signal }) => api('getUserSearchHistory', { brand_code: brand }, { signal, accept: [200] }).then((a) => a.results.data),
     retry: false,
   });
 
 /** The VIN search: each search asks the server (it counts the day's VINs), so it is a mutation. */
 export function useVinSearch() {
   return useMutation({
-    mutationFn: (q: { brand: string; vin: string; lang: EpcLangCode }) => api.post(epcVinAnswer, 'epc/getCarsVinEx', q, { accept: [200] }).then((a) => a.results),
+    mutationFn: (q: { brand: string; vin: string; lang: EpcLangCode }) => api('getCarsVinEx', q, { accept: [200] }).then((a) => a.results),
   });
 }
 
@@ -65,14 +52,14 @@ export function useVinSearch() {
 export const vehicleQuery = (q: { brand: string; vin: string; lang: EpcLangCode }) =>
   queryOptions({
     queryKey: ['epc', 'vehicle', q] as const,
-    queryFn: ({ signal }) => api.post(epcVinAnswer, 'epc/getCarsVinEx', q, { signal, accept: [200] }).then((a) => a.results),
+    queryFn: ({ signal }) => api('getCarsVinEx', q, { signal, accept: [200] }).then((a) => a.results),
     ...once,
   });
 
 export const groupsQuery = (k: VehicleKey) =>
   queryOptions({
     queryKey: epcKeys.groups(k),
-    queryFn: ({ signal }) => api.post(epcGroupAnswer, 'epc/getCarsGroupEx', k, { signal, accept: [200] }).then((a) => a.results),
+    queryFn: ({ signal }) => api('getCarsGroupEx', k, { signal, accept: [200] }).then((a) => a.results),
     ...once,
   });
 
@@ -80,7 +67,7 @@ export const configQuery = (k: VehicleKey) =>
   queryOptions({
     queryKey: epcKeys.config(k),
     queryFn: ({ signal }) =>
-      api.post(epcConfigAnswer, 'epc/getCarsConfigEx', { brand_code: k.brand, vin_number: k.vin, mcid: k.mcid, lang: k.lang }, { signal, accept: [200] }).then((a) => a.results),
+      api('getCarsConfigEx', { brand_code: k.brand, vin_number: k.vin, mcid: k.mcid, lang: k.lang }, { signal, accept: [200] }).then((a) => a.results),
     ...once,
   });
 
@@ -88,9 +75,7 @@ export const structureQuery = (k: VehicleKey, num: string, subgroup: string | nu
   queryOptions({
     queryKey: epcKeys.structure(k, num, subgroup),
     queryFn: ({ signal }) =>
-      api
-        .post(epcStructureAnswer, 'epc/getCarsStructureEx', { ...k, num, ...(subgroup ? { maingroup: num, level: 2, subgroup } : {}) }, { signal, accept: [200] })
-        .then((a) => a.results),
+      api('getCarsStructureEx', { ...k, num, ...(subgroup ? { maingroup: num, level: 2, subgroup } : {}) }, { signal, accept: [200] }).then((a) => a.results),
     ...once,
   });
 
@@ -98,7 +83,7 @@ export const partsQuery = (k: VehicleKey, num: string, mid: string, filter: bool
   queryOptions({
     queryKey: epcKeys.parts(k, mid, filter),
     queryFn: ({ signal }) =>
-      api.post(epcPartsAnswer, 'epc/getCarsPartsEx', { ...k, num, mid, isShowColorvalue: filter }, { signal, accept: [200] }).then((a) => a.results),
+      api('getCarsPartsEx', { ...k, num, mid, isShowColorvalue: filter }, { signal, accept: [200] }).then((a) => a.results),
     staleTime: 30_000,
     retry: false,
   });
@@ -108,23 +93,23 @@ export const replaceQuery = (pid: string, k: VehicleKey) =>
   queryOptions({
     queryKey: epcKeys.replace(pid, k),
     queryFn: ({ signal }) =>
-      api.post(epcReplaceAnswer, 'epc/getCarsReplace', { pid, brand_code: k.brand, vin: k.vin, mcid: k.mcid }, { signal, accept: [200] }).then((a) => a.results.data),
+      api('getCarsReplace', { pid, brand_code: k.brand, vin: k.vin, mcid: k.mcid }, { signal, accept: [200] }).then((a) => a.results.data),
     ...once,
   });
 
 /** Part-number search within the vehicle's catalogue (2-50 characters). */
 export function usePartSearch() {
   return useMutation({
-    mutationFn: (q: VehicleKey & { searchHotKey: string }) => api.post(epcHotKeyAnswer, 'epc/getCarsSearchHotKey', q, { accept: [200] }).then((a) => a.results.partInfo),
+    mutationFn: (q: VehicleKey & { searchHotKey: string }) => api('getCarsSearchHotKey', q, { accept: [200] }).then((a) => a.results.partInfo),
   });
 }
 
 /** Add to cart from a part row (a plain call; the server pushes the cart count to every tab). */
 export function useAddPartToCart() {
-  return useMutation({ mutationFn: (form: BuyOrCartForm) => api.post(cartWriteAnswer, 'api/addToCart', form, { accept: [201] }) });
+  return useMutation({ mutationFn: (form: BuyOrCartForm) => api('addToCart', form, { accept: [201] }) });
 }
 
 /** Buy now from a part row: the payment items, VIN included. */
 export function useBuyPartNow() {
-  return useMutation({ mutationFn: (form: BuyOrCartForm) => api.post(buyAnswer, 'api/addToBuy', form, { accept: [201] }).then((a) => a.results) });
+  return useMutation({ mutationFn: (form: BuyOrCartForm) => api('addToBuy', form, { accept: [201] }).then((a) => a.results) });
 }

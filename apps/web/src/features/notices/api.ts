@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { PAGE_SIZE, noticeDetailAnswer, noticeListAnswer, type NoticeRow } from '@partsmall/contract';
+import type { z } from 'zod';
+import { PAGE_SIZE, type NoticeRow, type noticeDetailAnswer, type noticeListAnswer } from '@partsmall/contract';
 import { api } from '../../shared/api';
 
 export const NOTICE_SEARCH_TYPES = ['title', 'content', 'all'] as const;
@@ -41,10 +42,8 @@ export function queryString(q: Partial<NoticeQuery>): string {
 
 /** POST api/getMallNotice (list): searchType, searchKeyword, type, page, size. */
 function fetchNotices(q: NoticeQuery, size: number, signal?: AbortSignal) {
-  return api.post(
-    noticeListAnswer,
-    'api/getMallNotice',
-    {
+  // The call answers a list for a search and one notice for a seq: this is the list form.
+  return api('getMallNotice', {
       searchType: q.keyword ? q.searchType : '',
       searchKeyword: q.keyword,
       ...(q.type !== null ? { type: q.type } : {}),
@@ -52,7 +51,7 @@ function fetchNotices(q: NoticeQuery, size: number, signal?: AbortSignal) {
       size,
     },
     { signal, accept: [200] },
-  );
+  ) as Promise<z.infer<typeof noticeListAnswer>>;
 }
 
 export const noticeKeys = {
@@ -74,7 +73,7 @@ export const noticeListQuery = (q: NoticeQuery, size: number = PAGE_SIZE.notice)
 export const noticeQuery = (seq: number) =>
   queryOptions({
     queryKey: noticeKeys.one(seq),
-    queryFn: ({ signal }) => api.post(noticeDetailAnswer, 'api/getMallNotice', { seq }, { signal, accept: [200] }).then((a) => a.results),
+    queryFn: ({ signal }) => api('getMallNotice', { seq }, { signal, accept: [200] }).then((a) => (a as z.infer<typeof noticeDetailAnswer>).results),
   });
 
 export interface Neighbours {

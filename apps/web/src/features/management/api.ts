@@ -1,22 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  companyInfoAnswer,
-  loginAnswer,
-  memberPageAnswer,
-  memberWriteAnswer,
-  passwordResetAnswer,
-  paymentPageAnswer,
-  pendingTransfersAnswer,
-  paymentWindowAnswer,
-  securityNumberAnswer,
-  shippingAddressPageAnswer,
-  withdrawCheckAnswer,
   type CashPaymentRequest,
   type DateRangeListRequest,
   type LicensePaymentRequest,
-  type MemberStateRequest,
-  type MemberTypeRequest,
-  type SaveMemberRequest,
   type UpdateCompanyInfoRequest,
   type UpdateMyInfoRequest,
   type UpdateMyPasswordRequest,
@@ -24,7 +10,7 @@ import {
   savedAddressRequest,
 } from '@partsmall/contract';
 import type { z } from 'zod';
-import { api } from '../../shared/api';
+import { api, type Payload } from '../../shared/api';
 import { session } from '../../shared/session';
 
 /** The member area's reads and writes (docs/requirements.md#member-area-calls); each write reads its list again. */
@@ -48,50 +34,51 @@ export const memberAreaKeys = {
 export const addressListQuery = (q: Partial<ListQuery>) =>
   queryOptions({
     queryKey: [...memberAreaKeys.addresses, q],
-    queryFn: ({ signal }) => api.post(shippingAddressPageAnswer, 'api/getMyShippingInfo', q, { signal, accept: [200] }),
+    // The search select offers the contract's choices only.
+    queryFn: ({ signal }) => api('getMyShippingInfo', q as Payload<'getMyShippingInfo'>, { signal, accept: [200] }),
     placeholderData: keepPreviousData,
   });
 
-function useAddressWrite<V>(path: string, body: (v: V) => object) {
+function useAddressWrite<V, I extends 'setMallShppingInfo' | 'setMallShippingBasic' | 'stateShippingInfo'>(call: I, body: (v: V) => Payload<I>) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (v: V) => api.post(memberWriteAnswer, path, body(v), { accept: [201] }),
+    mutationFn: (v: V) => api(call, body(v), { accept: [201] }),
     onSuccess: () => client.invalidateQueries({ queryKey: memberAreaKeys.addresses }),
   });
 }
 
 export type AddressForm = z.input<typeof savedAddressRequest>;
 /** api/setMallShppingInfo: adds an address (no seq) or edits one. */
-export const useSaveAddress = () => useAddressWrite('api/setMallShppingInfo', (v: AddressForm) => v);
+export const useSaveAddress = () => useAddressWrite('setMallShppingInfo', (v: AddressForm) => v);
 /** api/setMallShippingBasic: makes an address the default. */
-export const useSetBasicAddress = () => useAddressWrite('api/setMallShippingBasic', (seq: number) => ({ seq }));
+export const useSetBasicAddress = () => useAddressWrite('setMallShippingBasic', (seq: number) => ({ seq }));
 /** api/stateShippingInfo: deletes an address. */
-export const useDeleteAddress = () => useAddressWrite('api/stateShippingInfo', (seq: number) => ({ seq }));
+export const useDeleteAddress = () => useAddressWrite('stateShippingInfo', (seq: number) => ({ seq }));
 
 // ---------------------------------------------------------------- accounts of the company
 
 export const memberListQuery = (q: ListQuery) =>
   queryOptions({
     queryKey: [...memberAreaKeys.members, q],
-    queryFn: ({ signal }) => api.post(memberPageAnswer, 'api/getMallMemberInfo', q, { signal, accept: [200] }),
+    queryFn: ({ signal }) => api('getMallMemberInfo', q as Payload<'getMallMemberInfo'>, { signal, accept: [200] }),
     placeholderData: keepPreviousData,
   });
 
-function useMemberWrite<V>(path: string) {
+function useMemberWrite<I extends 'setMallMemberInfo' | 'setMallMemberType' | 'stateMemberInfo'>(call: I) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (v: V) => api.post(memberWriteAnswer, path, v as object),
+    mutationFn: (v: Payload<I>) => api(call, v),
     // A refused move still reads the list again: the checkbox follows the server.
     onSettled: () => client.invalidateQueries({ queryKey: memberAreaKeys.members }),
   });
 }
 
-export const useSaveMember = () => useMemberWrite<SaveMemberRequest & { seq?: number }>('api/setMallMemberInfo');
-export const useSetMemberType = () => useMemberWrite<MemberTypeRequest>('api/setMallMemberType');
-export const useSetMemberState = () => useMemberWrite<MemberStateRequest>('api/stateMemberInfo');
+export const useSaveMember = () => useMemberWrite('setMallMemberInfo');
+export const useSetMemberType = () => useMemberWrite('setMallMemberType');
+export const useSetMemberState = () => useMemberWrite('stateMemberInfo');
 /** api/initMallMemberPw: a new password, shown once. */
 export function useResetMemberPassword() {
-  return useMutation({ mutationFn: (seq: number) => api.post(passwordResetAnswer, 'api/initMallMemberPw', { seq }).then((a) => a.results.pw) });
+  return useMutation({ mutationFn: (seq: number) => api('initMallMemberPw', { seq }).then((a) => a.results.pw) });
 }
 
 // ---------------------------------------------------------------- my info, password, company, security number, withdrawal
@@ -99,25 +86,22 @@ export function useResetMemberPassword() {
 /** api/updateMyInfo: 201 with a new token and user info, stored for the tab. */
 export function useUpdateMyInfo() {
   return useMutation({
-    mutationFn: (v: UpdateMyInfoRequest) => api.post(loginAnswer, 'api/updateMyInfo', v, { accept: [201] }),
+    mutationFn: (v: UpdateMyInfoRequest) => api('updateMyInfo', v, { accept: [201] }),
     onSuccess: ({ results }) => session.login(results.token, results.userInfo),
   });
 }
 
-/** api/updateMyPassword: a new token comes back when the server renews this tab's session with it. */
+/** api/updateMyPassword: the other sessions end; this tab's stays (docs/requirements.md#accounts-and-sessions). */
 export function useUpdatePassword() {
   return useMutation({
-    mutationFn: (v: UpdateMyPasswordRequest) => api.post(loginAnswer.partial({ results: true }), 'api/updateMyPassword', v),
-    onSuccess: ({ results }) => {
-      if (results?.token && results.userInfo) session.login(results.token, results.userInfo);
-    },
+    mutationFn: (v: UpdateMyPasswordRequest) => api('updateMyPassword', v),
   });
 }
 
 /** api/updateMyCompanyInfo: the local user info follows. */
 export function useUpdateCompany() {
   return useMutation({
-    mutationFn: (v: UpdateCompanyInfoRequest) => api.post(companyInfoAnswer, 'api/updateMyCompanyInfo', v, { accept: [201] }),
+    mutationFn: (v: UpdateCompanyInfoRequest) => api('updateMyCompanyInfo', v, { accept: [201] }),
     onSuccess: ({ results }) => session.setUserInfo(results.userInfo),
   });
 }
@@ -125,7 +109,7 @@ export function useUpdateCompany() {
 /** api/updateSecurityNumber: 201 with the new number, kept in the tab's company info. */
 export function useRenewSecurityNumber() {
   return useMutation({
-    mutationFn: () => api.post(securityNumberAnswer, 'api/updateSecurityNumber', {}, { accept: [201] }),
+    mutationFn: () => api('updateSecurityNumber', {}, { accept: [201] }),
     onSuccess: ({ results: { securityNum } }) => {
       const now = session.get().userInfo;
       if (now?.companyInfo) session.setUserInfo({ ...now, companyInfo: { ...now.companyInfo, securityNum } });
@@ -144,14 +128,14 @@ export function useRenewSecurityNumber() {
  */
 export const withdrawCheckQuery = queryOptions({
   queryKey: ['management', 'withdrawCheck'] as const,
-  queryFn: ({ signal }) => api.post(withdrawCheckAnswer, 'api/withdrawCheck', {}, { signal, accept: [200] }).then((a) => a.results),
+  queryFn: ({ signal }) => api('withdrawCheck', {}, { signal, accept: [200] }).then((a) => a.results),
   staleTime: 0,
   gcTime: 0,
   retry: false,
 });
 
 export function useWithdraw(onDone: (answer: { message: string }) => void) {
-  return useMutation({ mutationFn: (v: WithdrawRequest) => api.post(memberWriteAnswer, 'api/WithdrawMember', v, { accept: [201] }), onSuccess: onDone });
+  return useMutation({ mutationFn: (v: WithdrawRequest) => api('WithdrawMember', v, { accept: [201] }), onSuccess: onDone });
 }
 
 // ---------------------------------------------------------------- payments
@@ -163,7 +147,7 @@ export const paymentHistoryQuery = (kind: PaymentKind, q: DateRangeListRequest) 
   queryOptions({
     queryKey: [...memberAreaKeys.payments(kind), q],
     queryFn: ({ signal }) =>
-      api.post(paymentPageAnswer, kind === 'cash' ? 'api/mallCashPaymentInfo' : 'api/mallLicensePaymentInfo', q, { signal, accept: [200] }),
+      api(kind === 'cash' ? 'mallCashPaymentInfo' : 'mallLicensePaymentInfo', q, { signal, accept: [200] }),
     placeholderData: keepPreviousData,
   });
 
@@ -172,7 +156,7 @@ export const pendingTransfersQuery = (kind: PaymentKind) =>
   queryOptions({
     queryKey: [...memberAreaKeys.payments(kind), 'pending'],
     queryFn: ({ signal }) =>
-      api.post(pendingTransfersAnswer, 'api/mallPendingTransfers', { kind: kind === 'cash' ? 'point' : 'license' }, { signal, accept: [200] }).then((a) => a.results ?? []),
+      api('mallPendingTransfers', { kind: kind === 'cash' ? 'point' : 'license' }, { signal, accept: [200] }).then((a) => a.results ?? []),
   });
 
 /** The payment page of the gateway from a payment-window answer; null when it has none. */
@@ -186,7 +170,7 @@ export function useStartPayment() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ kind, ...body }: { kind: PaymentKind } & (CashPaymentRequest | LicensePaymentRequest)) =>
-      api.post(paymentWindowAnswer, kind === 'cash' ? 'payCenter/showCashPaymentWinow' : 'payCenter/showLicensePaymentWinow', body, { accept: [200] }).then(paymentUrl),
+      (kind === 'cash' ? api('showCashPaymentWinow', body as CashPaymentRequest, { accept: [200] }) : api('showLicensePaymentWinow', body as LicensePaymentRequest, { accept: [200] })).then(paymentUrl),
     // A payment made in the window shows in the histories.
     onSettled: (_url, _error, v) => client.invalidateQueries({ queryKey: memberAreaKeys.payments(v.kind) }),
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paymentUrl } from './queries';
+import { paymentUrl } from './api';
 
 describe('the payment window address', () => {
   it('takes online_url from the top of the answer, else from its results', () => {

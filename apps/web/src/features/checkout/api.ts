@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { TRADE_EVENTS, deliveryInfoAnswer, type PaymentFinishEvent, type PaymentRequest, type WarehouseDelivery } from '@partsmall/contract';
+import { TRADE_EVENTS, type PaymentFinishEvent, type PaymentRequest, type WarehouseDelivery } from '@partsmall/contract';
 import { api } from '../../shared/api';
 import { tradeCall } from '../../shared/trade';
-import { cartKeys } from '../cart/queries';
+import { cartKeys } from '../cart/api';
 import { paymentStore } from '../cart/model';
-import { orderKeys } from '../orders/queries';
+import { orderKeys } from '../orders/api';
 import { T } from '../../shared/texts';
 
 export const METHOD_KEYS = ['gdFreight', 'gdDelivery', 'quick', 'pickUp'] as const;
@@ -13,7 +13,7 @@ export type MethodKey = (typeof METHOD_KEYS)[number];
 /** Delivery methods and pay options per warehouse (api/getDeliInfo). */
 export const deliveryQuery = queryOptions({
   queryKey: ['deliveryInfo'],
-  queryFn: ({ signal }) => api.post(deliveryInfoAnswer, 'api/getDeliInfo', {}, { signal, accept: [200] }).then((a) => a.results),
+  queryFn: ({ signal }) => api('getDeliInfo', {}, { signal, accept: [200] }).then((a) => a.results),
   staleTime: 5 * 60_000,
 });
 

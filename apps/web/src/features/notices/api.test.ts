@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { queryFromParams, queryString } from './queries';
+import { queryFromParams, queryString } from './api';
 
 describe('notice list state in the URL', () => {
   it('reads defaults from an empty query and writes them back as nothing', () => {

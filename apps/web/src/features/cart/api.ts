@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { PAGE_SIZE, TIMING, TRADE_EVENTS, cartPageAnswer, cartWriteAnswer, type CartLine, type TradeAnswer } from '@partsmall/contract';
+import { PAGE_SIZE, TIMING, TRADE_EVENTS, type CartLine, type TradeAnswer } from '@partsmall/contract';
 import { api } from '../../shared/api';
 import { tradeCall } from '../../shared/trade';
 
@@ -8,7 +8,7 @@ export const cartKeys = { all: ['cart'] as const };
 /** The member's cart (api/getMallCartInfo): one page of 64 lines (docs/requirements.md#limits). */
 export const cartQuery = queryOptions({
   queryKey: cartKeys.all,
-  queryFn: ({ signal }) => api.post(cartPageAnswer, 'api/getMallCartInfo', { page: 1, size: PAGE_SIZE.cart }, { signal, accept: [200] }),
+  queryFn: ({ signal }) => api('getMallCartInfo', { page: 1, size: PAGE_SIZE.cart }, { signal, accept: [200] }),
 });
 
 /** Shows a typed quantity at once, before the server has it. */
@@ -21,7 +21,7 @@ export function setCachedQuantity(client: ReturnType<typeof useQueryClient>, seq
 /** /api/updateCartQuantity: 201 when the server stored the quantity. */
 export function useSaveQuantity() {
   return useMutation({
-    mutationFn: (v: { seq: number; qty: number }) => api.post(cartWriteAnswer, '/api/updateCartQuantity', v, { accept: [201] }),
+    mutationFn: (v: { seq: number; qty: number }) => api('updateCartQuantity', v, { accept: [201] }),
   });
 }
 

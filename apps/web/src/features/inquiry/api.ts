@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { inquiryAnswer, type InquiryRequest } from '@partsmall/contract';
+import { type InquiryRequest } from '@partsmall/contract';
 import { api } from '../../shared/api';
 
 /** api/registerInquiry: 201 and the thank-you message. */
 export function useRegisterInquiry() {
   return useMutation({
-    mutationFn: (form: InquiryRequest) => api.post(inquiryAnswer, 'api/registerInquiry', form, { accept: [201] }),
+    mutationFn: (form: InquiryRequest) => api('registerInquiry', form, { accept: [201] }),
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageUrl, nextGridPage, serverPage } from './queries';
+import { imageUrl, nextGridPage, serverPage } from './api';
 
 describe('home grid paging (60 first, then 12 per more, ended after page 20)', () => {
   it('maps grid pages to the server pages of 60 and 12', () => {

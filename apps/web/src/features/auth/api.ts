@@ -14,7 +14,7 @@ import { session } from '../../shared/session';
  */
 export function useLogout() {
   return useMutation({
-    mutationFn: () => api.post('emptyAnswer', 'api/logout'),
+    mutationFn: () => api('logout'),
     onSettled: () => session.clear(),
   });
 }
@@ -22,7 +22,7 @@ export function useLogout() {
 /** api/login: on 200 the tab stores token and user info. */
 export function useLogin() {
   return useMutation({
-    mutationFn: (form: LoginRequest) => api.post('loginAnswer', 'api/login', form),
+    mutationFn: (form: LoginRequest) => api('login', form),
     onSuccess: ({ results }) => session.login(results.token, results.userInfo),
   });
 }
@@ -37,7 +37,7 @@ export const licenseCheckQuery = (license: string) =>
   queryOptions({
     queryKey: ['licenseCheck', license],
     queryFn: async ({ signal }): Promise<LicenseCheck> => {
-      const answer = await api.get('emptyAnswer', 'api/checkLicense', { license }, { signal, accept: [200, 400] });
+      const answer = await api('checkLicense', { license }, { signal, accept: [200, 400] });
       return answer.code === 200 ? 'new' : 'exists';
     },
   });
@@ -46,14 +46,14 @@ export const licenseCheckQuery = (license: string) =>
 export function useRequestPhoneCode(purpose: 'join' | 'find') {
   return useMutation({
     mutationFn: (phone: string) =>
-      api.get('emptyAnswer', purpose === 'join' ? 'api/mobileVerification' : 'api/mobileVerificationInq', { phone, authType: 'message' }, { accept: [200] }),
+      api(purpose === 'join' ? 'mobileVerification' : 'mobileVerificationInq', { phone, authType: 'message' }, { accept: [200] }),
   });
 }
 
 /** api/checkAuthCode: verifies a join code. */
 export function useCheckPhoneCode() {
   return useMutation({
-    mutationFn: (v: { phone: string; authCode: string }) => api.get('emptyAnswer', 'api/checkAuthCode', v, { accept: [200] }),
+    mutationFn: (v: { phone: string; authCode: string }) => api('checkAuthCode', v, { accept: [200] }),
   });
 }
 
@@ -61,21 +61,21 @@ export function useCheckPhoneCode() {
 export function useFindMemberId() {
   return useMutation({
     mutationFn: (v: { phone: string; authCode: string }) =>
-      api.get('findMemberIdAnswer', 'api/findMemberId', v, { accept: [200] }).then((a) => a.results.id),
+      api('findMemberId', v, { accept: [200] }).then((a) => a.results.id),
   });
 }
 
 /** api/findMemberPw: 201 when the new password is set. */
 export function useFindMemberPw() {
   return useMutation({
-    mutationFn: (v: { phone: string; authCode: string; pw: string; cpw: string }) => api.post('emptyAnswer', 'api/findMemberPw', v, { accept: [201] }),
+    mutationFn: (v: { phone: string; authCode: string; pw: string; cpw: string }) => api('findMemberPw', v, { accept: [201] }),
   });
 }
 
 /** api/join: 201 on success (499 and the others throw with the server's message). */
 export function useJoin() {
   return useMutation({
-    mutationFn: (form: JoinRequest) => api.post('emptyAnswer', 'api/join', form, { accept: [201] }),
+    mutationFn: (form: JoinRequest) => api('join', form, { accept: [201] }),
     // Joining clears any stored session (docs/requirements.md#account-screens).
     onSuccess: () => session.clear(),
   });

@@ -1,0 +1,141 @@
+import { sql } from 'drizzle-orm';
+import { MY_VEHICLES_MAX, type Applicability } from '@partsmall/contract';
+import { queryRows, type Db } from '../../db/client.js';
+
+// Arrays go as one parameter each (`sql.param`): drizzle's template would spread a bare array into a list.
+
+/**
+ * The database side of my vehicles (docs/requirements.md#my-vehicles): the only place that reads
+ * company_vehicles, and what the fit check reads of the catalogue.
+ */
+
+export interface VehicleRow {
+  vin: string;
+  title: string;
+  name: string;
+  brand: string;
+  mcid: string;
+  lastOpenedAt: string;
+  catalogueId: number;
+  options: string[];
+  productionDate: string | null;
+}
+
+/**
+ * A company's vehicles: each VIN it opened (any day, any member) whose catalogue still holds it,
+ * the most recently opened first, less those it removed and has not opened since.
+ */
+export async function companyVehicles(db: Db, companyId: number, vin?: string): Promise<VehicleRow[]> {
+  return queryRows<VehicleRow>(
+    db,
+    sql`select s.vin, s.title, coalesce(cv.name, '') as name, s.brand, s.mcid,
+        to_char(s.last_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "lastOpenedAt",
+        v.catalogue_id as "catalogueId", v.options, v.production_date::text as "productionDate"
+      from (
+        select distinct on (vin) vin, title, brand, mcid, last_at from epc_vin_searches
+        where company_id = ${companyId} ${vin === undefined ? sql`` : sql`and vin = ${vin}`}
+        order by vin, last_at desc
+      ) s
+      join epc_catalogues c on c.mcid = s.mcid
+      join epc_vehicles v on v.catalogue_id = c.id and v.vin = s.vin
+      left join company_vehicles cv on cv.company_id = ${companyId} and cv.vin = s.vin
+      where cv.hidden_at is null or s.last_at > cv.hidden_at
+      order by s.last_at desc, s.vin
+      limit ${MY_VEHICLES_MAX}`,
+  );
+}
+
+export async function nameVehicle(db: Db, companyId: number, vin: string, name: string): Promise<void> {
+  await db.execute(sql`insert into company_vehicles (company_id, vin, name) values (${companyId}, ${vin}, ${name})
+    on conflict (company_id, vin) do update set name = excluded.name`);
+}
+
+export async function hideVehicle(db: Db, companyId: number, vin: string): Promise<void> {
+  await db.execute(sql`insert into company_vehicles (company_id, vin, hidden_at) values (${companyId}, ${vin}, now())
+    on conflict (company_id, vin) do update set hidden_at = now()`);
+}
+
+/** One catalogue part of a number (or of a number in its chain), with what decides whether it fits. */
+export interface ChainPartRow {
+  catalogueId: number;
+  /** The number asked for (a product's alpha-number key). */
+  origin: string;
+  fit: Applicability | null;
+  nodeFit: Applicability | null;
+  parentFit: Applicability | null;
+}
+
+/** How far a supersession chain is followed (docs/requirements.md#my-vehicles). */
+const CHAIN_STEPS = 20;
+
+/**
+ * The parts of the given catalogues whose number is one of `keys` or in the chain of one of them
+ * (the catalogue's own replacements, both ways, at most 20 steps), with the applicability of the
+ * part, its group and the group's parent.
+ */
+export async function chainParts(db: Db, catalogueIds: readonly number[], keys: readonly string[]): Promise<ChainPartRow[]> {
+  if (catalogueIds.length === 0 || keys.length === 0) return [];
+  return queryRows<ChainPartRow>(
+    db,
+    sql`with recursive chain(catalogue_id, origin, key, depth) as (
+        select c.id, k.key, k.key, 0
+        from unnest(${sql.param([...catalogueIds])}::int[]) c(id) cross join unnest(${sql.param([...keys])}::text[]) k(key)
+        union
+        select ch.catalogue_id, ch.origin, case when r.pid_key = ch.key then r.to_key else r.pid_key end, ch.depth + 1
+        from chain ch join epc_replacements r on r.catalogue_id = ch.catalogue_id and (r.pid_key = ch.key or r.to_key = ch.key)
+        where ch.depth < ${CHAIN_STEPS}
+      ),
+      found as (select distinct catalogue_id, origin, key from chain)
+      select f.catalogue_id as "catalogueId", f.origin, p.fit, n.fit as "nodeFit", pn.fit as "parentFit"
+      from found f
+      join epc_parts p on p.catalogue_id = f.catalogue_id and p.pid_key = f.key
+      left join epc_nodes n on n.catalogue_id = p.catalogue_id and n.diagram = p.diagram
+      left join epc_nodes pn on pn.catalogue_id = n.catalogue_id and pn.mid = n.parent_mid`,
+  );
+}
+
+/** The alpha-number keys of products by id. */
+export async function productKeys(db: Db, productIds: readonly number[]): Promise<Map<number, string>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await queryRows<{ id: number; key: string }>(
+    db,
+    sql`select id, pid_key as key from products where id = any(${sql.param([...productIds])}::int[])`,
+  );
+  return new Map(rows.map((r) => [r.id, r.key]));
+}
+
+/** One product that may fit a vehicle of a catalogue: its id and what decides the fit. */
+export interface CatalogueProductRow {
+  id: number;
+  fit: Applicability | null;
+  nodeFit: Applicability | null;
+  parentFit: Applicability | null;
+}
+
+/**
+ * The shop's products whose number is a part of a catalogue, directly or one replacement away
+ * (what the home grid's vehicle filter looks through), with what decides the fit.
+ */
+export async function catalogueProducts(db: Db, catalogueId: number): Promise<CatalogueProductRow[]> {
+  return queryRows<CatalogueProductRow>(
+    db,
+    sql`with part_keys as (
+        select p.pid_key as key, p.fit, n.fit as node_fit, pn.fit as parent_fit
+        from epc_parts p
+        left join epc_nodes n on n.catalogue_id = p.catalogue_id and n.diagram = p.diagram
+        left join epc_nodes pn on pn.catalogue_id = n.catalogue_id and pn.mid = n.parent_mid
+        where p.catalogue_id = ${catalogueId}
+      ),
+      related as (
+        select key, fit, node_fit, parent_fit from part_keys
+        union all
+        select r.to_key, k.fit, k.node_fit, k.parent_fit from part_keys k
+          join epc_replacements r on r.catalogue_id = ${catalogueId} and r.pid_key = k.key
+        union all
+        select r.pid_key, k.fit, k.node_fit, k.parent_fit from part_keys k
+          join epc_replacements r on r.catalogue_id = ${catalogueId} and r.to_key = k.key
+      )
+      select pr.id, rel.fit, rel.node_fit as "nodeFit", rel.parent_fit as "parentFit"
+      from related rel join products pr on pr.pid_key = rel.key`,
+  );
+}

@@ -1,0 +1,17 @@
+import { char, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * What a company said about one of its vehicles (docs/requirements.md#my-vehicles). The vehicles
+ * themselves are the VINs it opened (epc_vin_searches); this row only names one, or hides it from
+ * the list until the company opens it again (`hidden_at` before the last opening shows it again).
+ */
+export const companyVehicles = pgTable(
+  'company_vehicles',
+  {
+    companyId: integer('company_id').notNull(),
+    vin: char('vin', { length: 17 }).notNull(),
+    name: text('name').notNull().default(''),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ name: 'company_vehicles_pk', columns: [t.companyId, t.vin] })],
+);

@@ -1,0 +1,237 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG_VEHICLES, type FitVehicle, type MyVehicle } from '@partsmall/contract';
+import { companies, epcCatalogues, epcNodes, epcParts, epcReplacements, epcVehicles, epcVinSearches, products } from '../../src/db/schema.js';
+import { call, loginAs, startTestServer, type CallResult, type TestServer } from '../helpers.js';
+import { makeCompany } from '../member-helpers.js';
+
+/**
+ * My vehicles and fits-my-vehicle (docs/requirements.md#my-vehicles): the list of VINs a company
+ * opened, what a product and a cart line say of them, the home filter, and that no other
+ * company's vehicle is ever revealed. The catalogue is a small one of this file's own, so every
+ * expected fit is written out.
+ */
+
+let server: TestServer;
+const post = <T = unknown>(path: string, body: Record<string, unknown>, token?: string): Promise<CallResult<T>> => call<T>(server, 'POST', path, body, token);
+
+const TAG = randomUUID().slice(0, 6).toUpperCase().replace(/[IOQ]/g, 'X');
+const MCID = `TEST-FIT-${TAG}`;
+const V1 = 'WBA5R1C09KA111111';
+const V2 = 'WBA5R1C09KA222222';
+const STRANGER = 'WBA5R1C09KA333333';
+const key = (base: string) => `${base}${TAG}`.replace(/[^A-Z0-9]/g, '');
+const KEYS = { a: key('FITA'), b: key('FITB'), c: key('FITC'), old: key('OLDA'), older: key('OLDB'), none: key('NONE') };
+
+let catalogueId: number;
+const ids = {} as Record<keyof typeof KEYS, number>;
+let x: { token: string; subToken: string; companyId: number };
+let y: { token: string; companyId: number };
+let staff: string;
+
+async function product(k: keyof typeof KEYS, stock = 50) {
+  const [row] = await server.db
+    .insert(products)
+    .values({ name: `적합 시험 ${k}`, pid: KEYS[k], pidKey: KEYS[k], priceA: 1000, priceB: 1100, priceC: 1200, priceD: 1300, salePrice: 1500, hasAmount: stock, storageId: 1, stockName: '한국' })
+    .returning({ id: products.id });
+  ids[k] = row!.id;
+}
+
+/** The company opened a VIN at a moment (what the catalogue's VIN search records). */
+async function opened(companyId: number, vin: string, title: string, at: Date) {
+  await server.db.insert(epcVinSearches).values({ companyId, memberId: 0, day: at.toISOString().slice(0, 10), vin, brand: 'bmw', mcid: MCID, title, firstAt: at, lastAt: at });
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const [cat] = await server.db.insert(epcCatalogues).values({ mcid: MCID, brand: 'bmw', name: '적합 시험 카탈로그' }).returning({ id: epcCatalogues.id });
+  catalogueId = cat!.id;
+  await server.db.insert(epcVehicles).values([
+    { catalogueId, brand: 'bmw', vin: V1, modelName: '320i', options: ['S1'], productionDate: '2019-05-01' },
+    { catalogueId, brand: 'bmw', vin: V2, modelName: '330i', options: ['S2'], productionDate: '2020-07-01' },
+    { catalogueId, brand: 'bmw', vin: STRANGER, modelName: 'M340i', options: ['S1', 'S2'], productionDate: '2021-01-01' },
+  ]);
+  // N1 applies to every vehicle; N2 only to vehicles with S2.
+  await server.db.insert(epcNodes).values([
+    { catalogueId, mid: 'N1', num: '11', level: 1, subgroup: 'N1', label: '엔진', diagram: 'D1', hasChild: false, sort: 1 },
+    { catalogueId, mid: 'N2', num: '12', level: 1, subgroup: 'N2', label: '전장', diagram: 'D2', hasChild: false, fit: { all: ['S2'] }, sort: 2 },
+  ]);
+  const part = (diagram: string, seq: number, k: string, fit: object | null) => ({ catalogueId, diagram, seq, pnum: String(seq), pid: k, pidKey: k, label: `부품 ${seq}`, fit });
+  await server.db.insert(epcParts).values([
+    part('D1', 1, KEYS.a, { all: ['S1'] }), // V1 only (its own applicability)
+    part('D1', 2, KEYS.b, null), // every vehicle
+    part('D2', 3, KEYS.c, null), // V2 only (its group's applicability)
+  ]);
+  // A chain: OLDB → OLDA → FITA (two supersessions).
+  await server.db.insert(epcReplacements).values([
+    { catalogueId, seq: 1, pid: KEYS.old, pidKey: KEYS.old, toPid: KEYS.a, toKey: KEYS.a, kind: 'supersedes' },
+    { catalogueId, seq: 2, pid: KEYS.older, pidKey: KEYS.older, toPid: KEYS.old, toKey: KEYS.old, kind: 'supersedes' },
+  ]);
+  for (const k of Object.keys(KEYS) as (keyof typeof KEYS)[]) await product(k);
+
+  const cx = await makeCompany(server, '적합엑스', 1);
+  const cy = await makeCompany(server, '적합와이', 0);
+  x = { companyId: cx.companyId, token: await loginAs(server, cx.main.id, cx.main.pw), subToken: await loginAs(server, cx.subs[0]!.id, cx.subs[0]!.pw) };
+  y = { companyId: cy.companyId, token: await loginAs(server, cy.main.id, cy.main.pw) };
+  staff = await loginAs(server, 'staff@partsmall.kr', 'staff1234');
+  await opened(x.companyId, V1, '2019 BMW 320i', new Date('2026-11-01T01:00:00Z'));
+  await opened(x.companyId, V2, '2020 BMW 330i', new Date('2026-11-02T01:00:00Z'));
+  // Y opened only a vehicle of its own, which X never sees.
+  await opened(y.companyId, STRANGER, '2021 BMW M340i', new Date('2026-11-03T01:00:00Z'));
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const fitsOf = async (k: keyof typeof KEYS, token?: string) =>
+  (await post<{ fitsMyVehicles?: FitVehicle[] }>('api/getProductInfo', { seq: ids[k] }, token)).body.results!.fitsMyVehicles;
+const t1 = { vin: V1, title: '2019 BMW 320i' };
+const t2 = { vin: V2, title: '2020 BMW 330i' };
+
+describe('fits my vehicle on product detail', () => {
+  it('says which vehicles fit, by the part, its group and the chain, the most recently opened first', async () => {
+    expect(await fitsOf('a', x.token)).toEqual([t1]);
+    expect(await fitsOf('b', x.token)).toEqual([t2, t1]);
+    expect(await fitsOf('c', x.token)).toEqual([t2]);
+    expect(await fitsOf('old', x.token)).toEqual([t1]);
+    expect(await fitsOf('older', x.token)).toEqual([t1]);
+    expect(await fitsOf('none', x.token)).toEqual([]);
+    // The popup's call says the same; a sub-account shares the company's vehicles.
+    const popup = await post<{ fitsMyVehicles: FitVehicle[] }>('api/getProductHomeDetail', { seq: ids.b }, x.subToken);
+    expect(popup.body.results!.fitsMyVehicles).toEqual([t2, t1]);
+  });
+
+  it('never names another company’s vehicle, and visitors and staff get no such field', async () => {
+    // Y's own vehicle fits b and c, X's vehicles never appear.
+    expect(await fitsOf('b', y.token)).toEqual([{ vin: STRANGER, title: '2021 BMW M340i' }]);
+    expect(await fitsOf('a', y.token)).toEqual([{ vin: STRANGER, title: '2021 BMW M340i' }]);
+    expect(await fitsOf('a')).toBeUndefined();
+    expect(await fitsOf('a', staff)).toBeUndefined();
+  });
+
+  it('costs no VIN search and opens nothing', async () => {
+    const before = await server.db.select().from(epcVinSearches).where(eq(epcVinSearches.companyId, x.companyId));
+    await fitsOf('b', x.token);
+    await post('api/getMyVehicles', {}, x.token);
+    await post('api/getProductHome', { fitsVin: V1, page: 1, size: 60 }, x.token);
+    expect(await server.db.select().from(epcVinSearches).where(eq(epcVinSearches.companyId, x.companyId))).toEqual(before);
+  });
+});
+
+describe('fits my vehicle on cart lines', () => {
+  it('each cart line carries the vehicles its product fits', async () => {
+    const c = await makeCompany(server, '적합카트', 0);
+    const token = await loginAs(server, c.main.id, c.main.pw);
+    await opened(c.companyId, V2, '2020 BMW 330i', new Date('2026-11-04T01:00:00Z'));
+    for (const k of ['c', 'a'] as const) expect((await post('api/addToCart', { productId: ids[k], hasAmount: 1 }, token)).body.code).toBe(201);
+    const cart = await post<{ productInfo: { seq: number }; fitsMyVehicles: FitVehicle[] }[]>('api/getMallCartInfo', { page: 1, size: 64 }, token);
+    expect(cart.body.results!.map((l) => [l.productInfo.seq, l.fitsMyVehicles])).toEqual([
+      [ids.c, [t2]],
+      [ids.a, []],
+    ]);
+  });
+});
+
+describe('the home filter 내 차량에 맞는 부품', () => {
+  const grid = async (vin: string, token?: string, extra: Record<string, unknown> = {}) => {
+    const r = await post<{ seq: number }[]>('api/getProductHome', { fitsVin: vin, page: 1, size: 60, ...extra }, token);
+    return { status: r.status, message: r.body.message, seqs: r.body.results!.map((p) => p.seq) };
+  };
+
+  it('lists the products that fit one vehicle, directly or one replacement away', async () => {
+    expect((await grid(V1, x.token)).seqs).toEqual([ids.a, ids.b, ids.old]);
+    expect((await grid(V2, x.token)).seqs).toEqual([ids.b, ids.c]);
+    // Typed in lower case with spaces, it is the same VIN.
+    expect((await grid(` ${V2.toLowerCase()} `, x.subToken)).seqs).toEqual([ids.b, ids.c]);
+  });
+
+  it('a VIN that is not the company’s own lists nothing and says so', async () => {
+    expect(await grid(STRANGER, x.token)).toEqual({ status: 200, message: MSG_VEHICLES.notMine, seqs: [] });
+    expect(await grid(V1, y.token)).toEqual({ status: 200, message: MSG_VEHICLES.notMine, seqs: [] });
+    expect(await grid(V1)).toEqual({ status: 200, message: MSG_VEHICLES.notMine, seqs: [] });
+  });
+
+  it('refuses a malformed VIN with a Korean message', async () => {
+    for (const bad of ['WBA5R1C09KA11111', 'WBA5R1C09KA1111111', 'WBA5R1C09KA11111O', 12345]) {
+      const r = await post('api/getProductHome', { fitsVin: bad, page: 1, size: 60 }, x.token);
+      expect([bad, r.status, r.body.message]).toEqual([bad, 400, MSG_VEHICLES.badVin]);
+    }
+  });
+});
+
+describe('the list: getMyVehicles, saveMyVehicle, removeMyVehicle', () => {
+  const list = async (token: string) => (await post<MyVehicle[]>('api/getMyVehicles', {}, token)).body.results!;
+
+  it('lists the company’s VINs, newest first, for main and sub-accounts alike', async () => {
+    const c = await makeCompany(server, '적합목록', 1);
+    const main = await loginAs(server, c.main.id, c.main.pw);
+    const sub = await loginAs(server, c.subs[0]!.id, c.subs[0]!.pw);
+    expect(await list(main)).toEqual([]);
+    await opened(c.companyId, V1, '2019 BMW 320i', new Date('2026-11-05T01:00:00Z'));
+    await opened(c.companyId, V2, '2020 BMW 330i', new Date('2026-11-06T01:00:00Z'));
+    const expected = [
+      { vin: V2, title: '2020 BMW 330i', name: '', brand: 'bmw', mcid: MCID, lastOpenedAt: '2026-11-06T01:00:00Z' },
+      { vin: V1, title: '2019 BMW 320i', name: '', brand: 'bmw', mcid: MCID, lastOpenedAt: '2026-11-05T01:00:00Z' },
+    ];
+    expect(await list(main)).toEqual(expected);
+    expect(await list(sub)).toEqual(expected);
+  });
+
+  it('a name replaces the catalogue title where fits are shown; 30 characters at most', async () => {
+    const c = await makeCompany(server, '적합이름', 0);
+    const token = await loginAs(server, c.main.id, c.main.pw);
+    await opened(c.companyId, V1, '2019 BMW 320i', new Date('2026-11-05T01:00:00Z'));
+    const saved = await post('api/saveMyVehicle', { vin: V1, name: ' 김사장님 320i ' }, token);
+    expect([saved.status, saved.body.message]).toEqual([200, MSG_VEHICLES.saved]);
+    expect((await list(token))[0]).toMatchObject({ vin: V1, name: '김사장님 320i', title: '2019 BMW 320i' });
+    expect(await fitsOf('a', token)).toEqual([{ vin: V1, title: '김사장님 320i' }]);
+    const long = await post('api/saveMyVehicle', { vin: V1, name: '가'.repeat(31) }, token);
+    expect([long.status, long.body.message]).toEqual([400, MSG_VEHICLES.nameTooLong]);
+    expect(await post('api/saveMyVehicle', { vin: V1, name: '가'.repeat(30) }, token)).toMatchObject({ status: 200 });
+    // Empty goes back to the catalogue's title.
+    await post('api/saveMyVehicle', { vin: V1, name: '' }, token);
+    expect(await fitsOf('a', token)).toEqual([t1]);
+  });
+
+  it('removing hides a vehicle until the company opens it again', async () => {
+    const c = await makeCompany(server, '적합삭제', 0);
+    const token = await loginAs(server, c.main.id, c.main.pw);
+    await opened(c.companyId, V1, '2019 BMW 320i', new Date('2026-11-05T01:00:00Z'));
+    const removed = await post('api/removeMyVehicle', { vin: V1 }, token);
+    expect([removed.status, removed.body.message]).toEqual([200, MSG_VEHICLES.removed]);
+    expect(await list(token)).toEqual([]);
+    expect(await fitsOf('a', token)).toEqual([]);
+    // Opened again (a later search): back on the list.
+    await server.db.execute(sql`update epc_vin_searches set last_at = now() + interval '1 second' where company_id = ${c.companyId}`);
+    expect((await list(token)).map((v) => v.vin)).toEqual([V1]);
+  });
+
+  it('another company’s VIN, a VIN never opened and a malformed one are refused and change nothing', async () => {
+    for (const path of ['api/saveMyVehicle', 'api/removeMyVehicle']) {
+      const other = await post(path, { vin: STRANGER, name: '남의 차' }, x.token);
+      expect([path, other.status, other.body.message]).toEqual([path, 404, MSG_VEHICLES.notMine]);
+      const bad = await post(path, { vin: 'ABC', name: '' }, x.token);
+      expect([path, bad.status, bad.body.message]).toEqual([path, 400, MSG_VEHICLES.badVin]);
+    }
+    expect((await list(y.token)).map((v) => [v.vin, v.name])).toEqual([[STRANGER, '']]);
+    const stored = await server.db.execute(sql`select count(*)::int as n from company_vehicles where vin = ${STRANGER}`);
+    expect((stored as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+  });
+
+  it('visitors get 401, staff 403', async () => {
+    for (const path of ['api/getMyVehicles', 'api/saveMyVehicle', 'api/removeMyVehicle']) {
+      expect([path, (await post(path, { vin: V1, name: '' })).status]).toEqual([path, 401]);
+      expect([path, (await post(path, { vin: V1, name: '' }, staff)).status]).toEqual([path, 403]);
+    }
+  });
+
+  it('a VIN opened through the catalogue call joins the list', async () => {
+    const c = await makeCompany(server, '적합조회', 0);
+    await server.db.update(companies).set({ licenseEnd: new Date(Date.now() + 10 * 86_400_000) }).where(eq(companies.id, c.companyId));
+    const token = await loginAs(server, c.main.id, c.main.pw);
+    const E220D = 'WDDZF8KB4JA201937';
+    expect((await post('epc/getCarsVinEx', { brand: 'benz', vin: E220D, lang: 'KR' }, token)).status).toBe(200);
+    expect((await list(token)).map((v) => [v.vin, v.mcid])).toEqual([[E220D, 'DEMO-BENZ-W213']]);
+  });
+});

@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { fitVehicleLabel, saveMyVehicleRequest, type MyVehicle } from '@partsmall/contract';
+import { messageOf } from '../../shared/api';
+import { dateTime } from '../../shared/format';
+import type { Column } from '../../shared/ui/DataTable';
+import { DataTable } from '../../shared/ui/DataTable';
+import { Field, Form, useZodForm } from '../../shared/ui/form';
+import { Modal } from '../../shared/ui/Modal';
+import { useNotify } from '../../shared/ui/notify';
+import { myVehiclesQuery, useRemoveVehicle, useSaveVehicle, VEHICLE_TEXTS as V } from '../vehicles';
+import { FormActions, SectionHead } from './parts';
+
+const titleOf = (v: MyVehicle) => v.name || v.title;
+
+/** 내 차량 (docs/requirements.md#my-vehicles): the VINs the company opened, named or removed. */
+export function MyVehiclesSection() {
+  const notify = useNotify();
+  const list = useQuery(myVehiclesQuery());
+  const remove = useRemoveVehicle();
+  const [renaming, setRenaming] = useState<MyVehicle | null>(null);
+
+  const askRemove = (v: MyVehicle) =>
+    void notify
+      .confirm({ title: V.removeTitle, text: V.removeConfirm(titleOf(v)), confirmLabel: V.remove, busyLabel: V.removing, danger: true }, () =>
+        remove.mutateAsync(v.vin),
+      )
+      .then((a) => a && notify.toast(a.message), (e: unknown) => void notify.alert(messageOf(e)));
+
+  const actions = (v: MyVehicle) => (
+    <span className="mg-row-actions">
+      <button type="button" className="btn btn-small" onClick={() => setRenaming(v)} aria-label={`${V.rename} ${titleOf(v)}`}>
+        {V.rename}
+      </button>
+      <button type="button" className="btn btn-small btn-danger-line" onClick={() => askRemove(v)} aria-label={`${V.remove} ${titleOf(v)}`}>
+        {V.remove}
+      </button>
+    </span>
+  );
+  const columns: Column<MyVehicle>[] = [
+    {
+      id: 'vehicle',
+      header: V.cols.vehicle,
+      cell: (v) => (
+        <>
+          <b>{titleOf(v)}</b>
+          {v.name && <span className="muted"> · {v.title}</span>}
+        </>
+      ),
+    },
+    { id: 'vin', header: V.cols.vin, width: 200, className: 'center num', cell: (v) => v.vin },
+    { id: 'lastOpened', header: V.cols.lastOpened, width: 160, className: 'center date', cell: (v) => dateTime(v.lastOpenedAt), sortValue: (v) => v.lastOpenedAt },
+    { id: 'manage', header: V.cols.manage, width: 150, className: 'center', cell: actions },
+  ];
+
+  return (
+    <div>
+      <SectionHead title={V.title} intro={V.intro} />
+      <DataTable
+        columns={columns}
+        rows={list.data ?? []}
+        loading={list.isFetching}
+        error={list.error ? messageOf(list.error) : null}
+        emptyText={V.empty}
+        rowKey={(v) => v.vin}
+        label={V.title}
+        rowTestId="my-vehicle"
+        card={(v) => (
+          <>
+            <div className="mg-card-head">
+              <b>{fitVehicleLabel({ vin: v.vin, title: titleOf(v) })}</b>
+            </div>
+            <p className="num">{v.vin}</p>
+            <p className="muted">{dateTime(v.lastOpenedAt)}</p>
+            {actions(v)}
+          </>
+        )}
+      />
+      {renaming && <RenameForm vehicle={renaming} onClose={() => setRenaming(null)} />}
+    </div>
+  );
+}
+
+const renameForm = z.object({ vin: z.string(), name: saveMyVehicleRequest.shape.name });
+
+function RenameForm({ vehicle, onClose }: { vehicle: MyVehicle; onClose: () => void }) {
+  const notify = useNotify();
+  const save = useSaveVehicle();
+  const form = useZodForm(renameForm, { vin: vehicle.vin, name: vehicle.name });
+  return (
+    <Modal title={V.renameTitle} onClose={onClose} busy={save.isPending} size="narrow">
+      <Form
+        form={form}
+        alertInvalid
+        onSubmit={(values) =>
+          save.mutate(values, {
+            onSuccess: (a) => {
+              notify.toast(a.message);
+              onClose();
+            },
+            onError: (e) => void notify.alert(messageOf(e)),
+          })
+        }
+      >
+        <p className="muted">
+          {vehicle.title} · {vehicle.vin}
+        </p>
+        <Field name="name" label={V.nameLabel} maxLength={30} autoComplete="off" />
+        <FormActions busy={save.isPending} label={V.rename} onCancel={onClose} />
+      </Form>
+    </Modal>
+  );
+}
