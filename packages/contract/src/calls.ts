@@ -482,7 +482,7 @@ export const CALLS = {
   adminUploadCatalogue: { ...admin('adminUploadCatalogue', '부품 카탈로그 zip 업로드 (가져오기 보고서)', '카탈로그 zip (base64)을 검사하고 가져와 보고서를 돌려줍니다. 관리자만.', { name: 'catalogue.zip', data: 'UEsDBBQ…' }) },
   adminJobList: { ...admin('adminJobList', '발송 작업 목록 (대기·재시도·실패)', '문자 같은 발송 작업: 상태를 고르지 않으면 아직 끝나지 않은 작업 (대기, 재시도 대기, 처리 중, 실패(보류))과 마지막 오류.', { state: 'parked', page: 1, size: 30 }) },
   adminRetryJob: { ...admin('adminRetryJob', '실패(보류) 작업 다시 시도 (작업 기록)', '마지막 시도까지 실패해 보류된 작업을 한 번 더 시도합니다. 작업 기록에 남습니다.', { name: 'sms.cashCredited', id: '3f2b8c1e-9a4d-8e21-9c3b-5d7e6f1a2b3c' }) },
-  // Paperwork (issue 23 §4-§5): statements, the cash ledger, tax invoices.
+  // Paperwork (docs/requirements.md#paperwork): statements, the cash ledger, tax invoices.
   orderStatement: {
     ...CALL_ROUTES.orderStatement, tags: ['members'], summary: '거래명세서 PDF (주문 1건)',
     description: '주문 한 건의 거래명세서를 A4 PDF로 답합니다 (application/pdf). 주문한 회사의 계정과 직원만 받고, 다른 회사의 주문은 404입니다.',

@@ -6,7 +6,7 @@ import { MAIL_SHAPE, isCalendarDate } from './rules.js';
 import { PAGE_SIZE } from './constants.js';
 
 /**
- * The shop's paperwork (issue 23 §4-§6): 거래명세서 PDFs, the company's 캐시 원장 and its exports, and the
+ * The shop's paperwork (docs/requirements.md#paperwork): 거래명세서 PDFs, the company's 캐시 원장 and its exports, and the
  * 전자세금계산서 list. The amounts of an invoice are in tax-invoice.ts; the texts are here.
  */
 

@@ -11,7 +11,7 @@ import { companies } from '../../src/db/schema.js';
 import { eq } from 'drizzle-orm';
 
 /**
- * 거래명세서 and 캐시 원장 (issue 23 §4): who may read which statement, the periods refused, the PDF's
+ * 거래명세서 and 캐시 원장 (docs/requirements.md#statements, docs/requirements.md#cash-ledger): who may read which statement, the periods refused, the PDF's
  * text, and the ledger whose last balance is the company's balance.
  */
 let server: TestServer;

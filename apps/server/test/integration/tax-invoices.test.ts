@@ -13,7 +13,7 @@ import { insertOrder, makeProduct } from '../order-helpers.js';
 import { popbillStandIn } from '../stand-ins.js';
 
 /**
- * 전자세금계산서 (issue 23 §5): per-order invoices issued once when shipped, whatever the retries; a
+ * 전자세금계산서 (docs/requirements.md#tax-invoices): per-order invoices issued once when shipped, whatever the retries; a
  * company without 업태/종목/e-mail fails with a message and nothing issued; corrections after a return;
  * 월합계 less returns; who may read the list.
  */
