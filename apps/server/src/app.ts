@@ -27,6 +27,10 @@ import { epcRoutes } from './features/epc/routes.js';
 import { vehicleRoutes } from './features/vehicles/index.js';
 import { chatRoutes } from './features/chat/routes.js';
 import { jobRoutes, startJobs } from './features/jobs/index.js';
+import { paperworkRoutes } from './features/paperwork/routes.js';
+import { taxInvoicesFromConfig } from './features/tax-invoices/provider.js';
+import { taxInvoiceRoutes } from './features/tax-invoices/routes.js';
+import { startPaperworkSchedule } from './features/tax-invoices/schedule.js';
 import { serveWebApp } from './web-app/serve.js';
 import { smsFromConfig } from './features/sms/provider.js';
 import { createRealtime } from './realtime/hub.js';
@@ -135,9 +139,11 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
   const ctx: AppContext = { config, db, sms, realtime, log: app.log, drain };
 
   // The job workers of this process; stopped after the last request, before the database closes.
-  const jobs = await startJobs(db, { sms, log: app.log }, config.jobs);
+  const jobs = await startJobs(db, { sms, log: app.log, taxInvoices: taxInvoicesFromConfig(config, db, app.log), taxInvoiceSupplier: config.taxInvoiceSupplier }, config.jobs);
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => jobs.stop());
+  const schedule = startPaperworkSchedule(db, jobs, app.log);
+  app.addHook('onClose', async () => schedule.stop());
 
   installRequestContext(app, db);
   app.addHook('preClose', async () => {
@@ -166,6 +172,8 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
   chatRoutes(app, ctx);
   adminRoutes(app, ctx);
   jobRoutes(app, ctx, jobs);
+  paperworkRoutes(app, ctx);
+  taxInvoiceRoutes(app, ctx, jobs);
   if (sms.hasOutbox && config.devOutbox) devRoutes(app, ctx);
 
   // Uploaded and seeded files (product pictures); generated names only, never user-chosen paths.

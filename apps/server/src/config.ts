@@ -27,6 +27,10 @@ export interface Config {
   /** Prefix of every Redis key and channel (REDIS_PREFIX): two shops, or two test runs, on one Redis never mix. */
   redisPrefix: string;
   smsProvider: 'console' | 'solapi';
+  /** 전자세금계산서: the dev outbox (console) or Popbill (docs/operations.md#providers). */
+  taxInvoiceProvider: 'console' | 'popbill' | 'off';
+  popbill: PopbillConfig | null;
+  taxInvoiceSupplier: { bizType: string; bizClass: string };
   /** Solapi's keys and sender number (SMS_PROVIDER=solapi). */
   solapi: SolapiSettings | null;
   paymentProvider: 'sandbox' | 'toss';
@@ -85,6 +89,18 @@ function parsePublicUrl(raw: string): string {
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
+/** Popbill's link id and secret key (from Linkhub), the shop's 사업자번호 and where to reach it. */
+export interface PopbillConfig {
+  linkId: string;
+  secretKey: string;
+  corpNum: string;
+  userId: string;
+  test: boolean;
+  authUrl: string;
+  apiUrl: string;
+  timeoutMs: number;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const root = repoRoot;
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(root, 'data'));
@@ -102,6 +118,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const solapiKeys = ['SOLAPI_API_KEY', 'SOLAPI_API_SECRET', 'SOLAPI_SENDER'];
   if (sms === 'solapi' && missing(solapiKeys).length > 0) {
     providerRefusals.push(`SMS_PROVIDER=solapi 에는 ${missing(solapiKeys).join(', ')} 이(가) 필요합니다`);
+  }
+  const taxInvoice = env.TAXINVOICE_PROVIDER ?? 'console';
+  if (taxInvoice !== 'console' && taxInvoice !== 'popbill') throw new ConfigError(`TAXINVOICE_PROVIDER=${taxInvoice} 은(는) 지원하지 않습니다 (console 또는 popbill).`);
+  const popbillKeys = ['POPBILL_LINK_ID', 'POPBILL_SECRET_KEY', 'POPBILL_CORP_NUM'];
+  if (taxInvoice === 'popbill' && missing(popbillKeys).length > 0) {
+    providerRefusals.push(`TAXINVOICE_PROVIDER=popbill 에는 ${missing(popbillKeys).join(', ')} 이(가) 필요합니다`);
   }
   if (providerRefusals.length > 0) throw new ConfigError(`시작하지 않습니다: ${providerRefusals.join('; ')}.`);
   const timeoutMs = (name: string, fallback: number) => Math.max(1, Number(env[name] ?? fallback) || fallback);
@@ -143,6 +165,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             sender: env.SOLAPI_SENDER!.replace(/\D/g, ''),
             apiUrl: env.SOLAPI_API_URL || 'https://api.solapi.com',
             timeoutMs: timeoutMs('SOLAPI_TIMEOUT_MS', 10_000),
+          }
+        : null,
+    // Production never runs the demo provider unless switched on by name; without it no invoice is
+    // issued ('off': each issuing job fails with the reason and is parked for staff to see).
+    /** The shop's own 업태 and 종목 on its tax invoices (TAXINVOICE_BIZ_TYPE, TAXINVOICE_BIZ_CLASS). */
+    taxInvoiceSupplier: { bizType: env.TAXINVOICE_BIZ_TYPE || '도소매', bizClass: env.TAXINVOICE_BIZ_CLASS || '자동차 부품' },
+    taxInvoiceProvider: taxInvoice === 'console' && production && !isTrue(env.ALLOW_CONSOLE_TAXINVOICE) ? 'off' : taxInvoice,
+    popbill:
+      taxInvoice === 'popbill'
+        ? {
+            linkId: env.POPBILL_LINK_ID!,
+            secretKey: env.POPBILL_SECRET_KEY!,
+            corpNum: env.POPBILL_CORP_NUM!.replace(/\D/g, ''),
+            userId: env.POPBILL_USER_ID || '',
+            test: env.POPBILL_TEST !== 'false',
+            authUrl: env.POPBILL_AUTH_URL || 'https://auth.linkhub.co.kr',
+            apiUrl: env.POPBILL_API_URL || (env.POPBILL_TEST !== 'false' ? 'https://popbill-test.linkhub.co.kr' : 'https://popbill.linkhub.co.kr'),
+            timeoutMs: timeoutMs('POPBILL_TIMEOUT_MS', 4_000),
           }
         : null,
     paymentProvider: pay,

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -184,6 +184,66 @@ export async function solapiStandIn(apiKey: string, apiSecret: string) {
     sent,
     on(b: TossBehaviour) {
       behaviour = b;
+    },
+  };
+}
+
+/**
+ * Popbill (전자세금계산서), as its API documentation and SDKs describe it: a Linkhub token
+ * (`POST /{ServiceID}/Token`, HMAC-SHA256 of method, body digest, date, version and path with the
+ * secret key), `GET /Taxinvoice/SELL/{mgtKey}` (getInfo: the document, or code -11000005 when the
+ * key is unknown) and `POST /Taxinvoice` with `X-HTTP-Method-Override: ISSUE` (registIssue: code 1
+ * and the NTS approval number; a mgtKey already used is refused with -11000001 as documented).
+ */
+export async function popbillStandIn(linkId: string, secretKey: string) {
+  const issued = new Map<string, Record<string, unknown>>();
+  const calls = { token: 0, getInfo: 0, registIssue: 0 };
+  /** Answers the next N registIssue calls with a 500 (the provider down). */
+  let failNext = 0;
+  const tokens = new Set<string>();
+  const standIn = await listen((req, body, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    if (req.method === 'POST' && url.pathname.endsWith('/Token')) {
+      calls.token += 1;
+      const auth = String(req.headers.authorization ?? '');
+      const date = String(req.headers['x-lh-date'] ?? '');
+      const digest = createHash('sha256').update(body).digest('base64');
+      const expected = createHmac('sha256', Buffer.from(secretKey, 'base64')).update(['POST', digest, date, '2.0', url.pathname].join('\n')).digest('base64');
+      if (auth !== `LINKHUB ${linkId} ${expected}`) return json(res, 401, { code: -99999999, message: '인증 실패' });
+      const token = randomBytes(12).toString('hex');
+      tokens.add(token);
+      return json(res, 200, { session_token: token, expiration: new Date(Date.now() + 3_600_000).toISOString() });
+    }
+    const bearer = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
+    if (!tokens.has(bearer)) return json(res, 401, { code: -11000010, message: '토큰이 없습니다' });
+    const info = /^\/Taxinvoice\/SELL\/([^/?]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && info) {
+      calls.getInfo += 1;
+      const doc = issued.get(decodeURIComponent(info[1]!));
+      if (!doc) return json(res, 400, { code: -11000005, message: '해당 문서번호에 해당하는 세금계산서가 존재하지 않습니다.' });
+      return json(res, 200, { itemKey: doc.itemKey, stateCode: 300, ntsconfirmNum: doc.ntsConfirmNum, invoicerMgtKey: doc.invoicerMgtKey });
+    }
+    if (req.method === 'POST' && url.pathname === '/Taxinvoice' && String(req.headers['x-http-method-override']).toUpperCase() === 'ISSUE') {
+      calls.registIssue += 1;
+      if (failNext > 0) {
+        failNext -= 1;
+        return json(res, 500, { code: -99999999, message: '일시적인 오류' });
+      }
+      const t = JSON.parse(body) as Record<string, unknown>;
+      const key = String(t.invoicerMgtKey);
+      if (issued.has(key)) return json(res, 400, { code: -11000001, message: '이미 사용 중인 문서번호입니다.' });
+      const ntsConfirmNum = `2026${String(issued.size + 1).padStart(20, '0')}`;
+      issued.set(key, { ...t, itemKey: randomBytes(8).toString('hex'), ntsConfirmNum });
+      return json(res, 200, { code: 1, message: '발행 완료', ntsConfirmNum });
+    }
+    return json(res, 404, { code: -99999999, message: 'not found' });
+  });
+  return {
+    ...standIn,
+    issued,
+    calls,
+    failNextIssues(n: number) {
+      failNext = n;
     },
   };
 }

@@ -170,6 +170,11 @@ export const companyInfo = z.object({
   securityNum: z.string().nullable(),
   /** True once the company's details and a delivery address are set (else the home warning bar). */
   licenseFlag: z.boolean(),
+  /** 업태, 종목, the invoice e-mail and per-order or 월합계 invoices (docs/requirements.md#tax-invoices). */
+  bizType: z.string().optional(),
+  bizItem: z.string().optional(),
+  invoiceMail: z.string().optional(),
+  invoiceMode: z.enum(['order', 'monthly']).optional(),
 });
 export type CompanyInfo = z.infer<typeof companyInfo>;
 

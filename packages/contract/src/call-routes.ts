@@ -146,6 +146,15 @@ export const CALL_ROUTES = {
   adminSynonymList: { method: 'POST', path: '/api/admin/synonymList', access: 'staff' },
   adminSaveSynonym: { method: 'POST', path: '/api/admin/saveSynonym', access: 'staff' },
   adminDeleteSynonym: { method: 'POST', path: '/api/admin/deleteSynonym', access: 'staff' },
+  orderStatement: { method: 'GET', path: '/api/orderStatement', access: 'member' },
+  monthlyStatement: { method: 'GET', path: '/api/monthlyStatement', access: 'member' },
+  getCashLedger: { method: 'POST', path: '/api/getCashLedger', access: 'main' },
+  cashLedgerExport: { method: 'GET', path: '/api/cashLedgerExport', access: 'main' },
+  getTaxInvoices: { method: 'POST', path: '/api/getTaxInvoices', access: 'main' },
+  adminTaxInvoiceList: { method: 'POST', path: '/api/admin/taxInvoiceList', access: 'staff' },
+  adminRetryTaxInvoice: { method: 'POST', path: '/api/admin/retryTaxInvoice', access: 'staff' },
+  adminCancelTaxInvoice: { method: 'POST', path: '/api/admin/cancelTaxInvoice', access: 'staff' },
+  adminSetCompanyInvoiceInfo: { method: 'POST', path: '/api/admin/setCompanyInvoiceInfo', access: 'staff' },
 } as const satisfies Record<string, CallRoute>;
 
 export type CallId = keyof typeof CALL_ROUTES;

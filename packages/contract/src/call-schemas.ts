@@ -141,6 +141,22 @@ import {
   uploadProductImageRequest,
 } from './admin.js';
 import { jobListRequest, jobPageAnswer, retryJobAnswer, retryJobRequest } from './jobs.js';
+import {
+  adminTaxInvoiceAnswer,
+  adminTaxInvoiceListRequest,
+  adminTaxInvoicePageAnswer,
+  cashLedgerAnswer,
+  cashLedgerExportRequest,
+  cashLedgerRequest,
+  companyInvoiceInfoAnswer,
+  companyInvoiceInfoRequest,
+  documentAnswer,
+  monthlyStatementRequest,
+  orderStatementRequest,
+  taxInvoiceActionRequest,
+  taxInvoiceListRequest,
+  taxInvoicePageAnswer,
+} from './paperwork.js';
 
 /**
  * The schemas of the table of calls (calls.ts), keyed by the same ids: what each call is sent (the
@@ -279,6 +295,15 @@ export const CALL_SCHEMAS = {
   adminSynonymList: { answer: synonymListAnswer },
   adminSaveSynonym: { body: saveSynonymRequest, answer: synonymAnswer },
   adminDeleteSynonym: { body: xrefSeqRequest, answer: emptyAnswer },
+  orderStatement: { query: orderStatementRequest, answer: documentAnswer },
+  monthlyStatement: { query: monthlyStatementRequest, answer: documentAnswer },
+  getCashLedger: { body: cashLedgerRequest, answer: cashLedgerAnswer },
+  cashLedgerExport: { query: cashLedgerExportRequest, answer: documentAnswer },
+  getTaxInvoices: { body: taxInvoiceListRequest, answer: taxInvoicePageAnswer },
+  adminTaxInvoiceList: { body: adminTaxInvoiceListRequest, answer: adminTaxInvoicePageAnswer },
+  adminRetryTaxInvoice: { body: taxInvoiceActionRequest, answer: adminTaxInvoiceAnswer },
+  adminCancelTaxInvoice: { body: taxInvoiceActionRequest, answer: adminTaxInvoiceAnswer },
+  adminSetCompanyInvoiceInfo: { body: companyInvoiceInfoRequest, answer: companyInvoiceInfoAnswer },
 } as const satisfies Record<CallId, CallSchema>;
 
 type Schemas = typeof CALL_SCHEMAS;

@@ -510,4 +510,34 @@ export const CALLS = {
   adminSaveSynonym: { ...admin('adminSaveSynonym', '검색 동의어 저장 (작업 기록)', '묶음을 만들거나 (seq 없음) 고칩니다. 빈 단어, 다른 묶음에 이미 있는 단어, 한 단어뿐인 묶음은 거부합니다.', { terms: ['쇼바', '쇼크업소버', '댐퍼'] }) },
   adminDeleteSynonym: { ...admin('adminDeleteSynonym', '검색 동의어 묶음 삭제 (작업 기록)', '묶음 하나를 지웁니다.', { seq: 1 }) },
   adminRetryJob: { ...admin('adminRetryJob', '실패(보류) 작업 다시 시도 (작업 기록)', '마지막 시도까지 실패해 보류된 작업을 한 번 더 시도합니다. 작업 기록에 남습니다.', { name: 'sms.cashCredited', id: '3f2b8c1e-9a4d-8e21-9c3b-5d7e6f1a2b3c' }) },
+  // Paperwork (docs/requirements.md#paperwork): statements, the cash ledger, tax invoices.
+  orderStatement: {
+    ...CALL_ROUTES.orderStatement, tags: ['members'], summary: '거래명세서 PDF (주문 1건)',
+    description: '주문 한 건의 거래명세서를 A4 PDF로 답합니다 (application/pdf). 주문한 회사의 계정과 직원만 받고, 다른 회사의 주문은 404입니다.',
+    example: { seq: 12 },
+  },
+  monthlyStatement: {
+    ...CALL_ROUTES.monthlyStatement, tags: ['members'], summary: '월간 거래명세서 PDF (기간, 1년 이내)',
+    description: '회사의 기간 (서울 날짜, 1년 이내) 주문을 한 장의 거래명세서 PDF로 답합니다. 대표 계정은 자기 회사, 직원은 companyId로 어느 회사든. from/to도 같은 뜻으로 받습니다.',
+    example: { startDate: '2026-11-01', endDate: '2026-11-30' },
+  },
+  getCashLedger: {
+    ...CALL_ROUTES.getCashLedger, tags: ['members'], summary: '캐시 원장 (대표 계정, 날짜 구간, 15건씩)',
+    description: '회사 캐시의 모든 변동 (주문 결제, 충전, 취소·반품 환불, 조정)과 변동 뒤 잔액, 최신순. balance는 지금 잔액으로 가장 최근 줄의 잔액과 같습니다.',
+    example: { startDate: '2026-11-01', endDate: '2026-11-30', page: 1, size: 15 },
+  },
+  cashLedgerExport: {
+    ...CALL_ROUTES.cashLedgerExport, tags: ['members'], summary: '캐시 원장 파일 (CSV 또는 PDF)',
+    description: '기간의 캐시 원장을 파일로 답합니다: format=csv 는 엑셀용 UTF-8 (BOM) CSV, format=pdf 는 A4 PDF. 대표 계정만.',
+    example: { format: 'csv', startDate: '2026-11-01', endDate: '2026-11-30' },
+  },
+  getTaxInvoices: {
+    ...CALL_ROUTES.getTaxInvoices, tags: ['members'], summary: '세금계산서 목록 (대표 계정, 작성일자 구간)',
+    description: '회사의 전자세금계산서 (주문별, 월합계, 수정세금계산서): 작성일자, 금액, 상태 (발행 대기, 발행, 국세청 전송, 실패와 사유), 승인번호. 최신순.',
+    example: { startDate: '2026-11-01', endDate: '2026-11-30', page: 1, size: 15 },
+  },
+  adminTaxInvoiceList: { ...admin('adminTaxInvoiceList', '세금계산서 목록', '모든 회사의 세금계산서: 상태나 회사로 고릅니다. 실패한 것은 사유와 함께.', { status: 'failed', page: 1, size: 30 }) },
+  adminRetryTaxInvoice: { ...admin('adminRetryTaxInvoice', '실패한 세금계산서 다시 발행 (작업 기록)', '실패한 세금계산서를 발행 대기로 돌리고 같은 문서번호로 다시 발행합니다. 작업 기록에 남습니다.', { seq: 1 }) },
+  adminCancelTaxInvoice: { ...admin('adminCancelTaxInvoice', '세금계산서 발행 취소 (작업 기록)', '아직 발행되지 않은 (발행 대기, 실패) 세금계산서를 발행하지 않기로 합니다. 작업 기록에 남습니다.', { seq: 1 }) },
+  adminSetCompanyInvoiceInfo: { ...admin('adminSetCompanyInvoiceInfo', '업체 세금계산서 정보 (업태, 종목, 이메일, 발행 방식)', '직원이 업체의 업태, 종목, 세금계산서 이메일, 주문별/월합계 발행을 고칩니다. 작업 기록에 남습니다.', { companyId: 1, bizType: '도소매', bizItem: '자동차 부품', invoiceMail: 'tax@example.kr', invoiceMode: 'monthly' }) },
 } as const satisfies Record<CallId, CallEntry>;

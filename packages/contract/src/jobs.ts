@@ -15,9 +15,19 @@ const won = z.number().int().min(0);
 export const cashCreditedJobData = z.object({ paymentId: id, companyId: id, amount: won, balanceAfter: won });
 export type CashCreditedJobData = z.infer<typeof cashCreditedJobData>;
 
+/** A tax invoice row to issue (docs/requirements.md#tax-invoices); the job's key is its mgtKey. */
+export const taxInvoiceIssueJobData = z.object({ invoiceId: id });
+/** The 월합계 invoices of a month 'YYYY-MM' (scheduled on the 1st for the month before). */
+export const taxInvoiceMonthlyJobData = z.object({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/) });
+/** The daily destruction of records whose retention period has ended (docs/requirements.md#retention). */
+export const retentionSweepJobData = z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) });
+
 /** Every kind of job and the schema of its data. The server's registry gives each its handler. */
 export const JOB_DATA = {
   'sms.cashCredited': cashCreditedJobData,
+  'taxInvoice.issue': taxInvoiceIssueJobData,
+  'taxInvoice.monthly': taxInvoiceMonthlyJobData,
+  'retention.sweep': retentionSweepJobData,
 } as const;
 export type JobName = keyof typeof JOB_DATA;
 export type JobDataOf<N extends JobName> = z.infer<(typeof JOB_DATA)[N]>;
@@ -25,6 +35,9 @@ export type JobDataOf<N extends JobName> = z.infer<(typeof JOB_DATA)[N]>;
 /** What staff read for each kind of job. */
 export const JOB_LABELS: Record<JobName, string> = {
   'sms.cashCredited': '캐시 충전 완료 문자',
+  'taxInvoice.issue': '전자세금계산서 발행',
+  'taxInvoice.monthly': '월합계 세금계산서 만들기',
+  'retention.sweep': '보관 기간이 끝난 기록 파기',
 };
 
 /**

@@ -14,6 +14,11 @@ import { MAIL_SHAPE, isCalendarDate, isPlainText } from './rules.js';
 export const MSG_MEMBER = {
   mainOnly: '대표 계정만 이용할 수 있는 메뉴입니다.',
 
+  // company invoice fields (docs/requirements.md#tax-invoices)
+  bizTypeLength: '업태는 40자 이내로 입력하세요.',
+  bizItemLength: '종목은 40자 이내로 입력하세요.',
+  invoiceMail: '세금계산서 이메일을 확인하세요.',
+
   // delivery addresses
   addressAlreadyBasic: '현재 기본주소로 설정된 항목입니다.',
   addressBasicSet: '기본 배송지로 설정했습니다.',
@@ -169,6 +174,19 @@ export const updateCompanyInfoRequest = z.object({
   postMain: digitsField(5, 6, MSG_MEMBER.postRequired, MSG_MEMBER.postDigits),
   addrMain: plain(required(MSG_MEMBER.addrRequired).min(2, MSG_MEMBER.addrLength).max(100, MSG_MEMBER.addrLength)),
   addrSub: plain(z.string({ error: MSG_MEMBER.addrSubLength }).trim().max(100, MSG_MEMBER.addrSubLength)).default(''),
+  // What a 전자세금계산서 needs (docs/requirements.md#tax-invoices): fields of ours, optional, so the
+  // spec's payload is accepted as it is and leaves them unchanged.
+  /** 업태 */
+  bizType: plain(z.string({ error: MSG_MEMBER.bizTypeLength }).trim().max(40, MSG_MEMBER.bizTypeLength)).optional(),
+  /** 종목 */
+  bizItem: plain(z.string({ error: MSG_MEMBER.bizItemLength }).trim().max(40, MSG_MEMBER.bizItemLength)).optional(),
+  invoiceMail: z
+    .string({ error: MSG_MEMBER.invoiceMail })
+    .trim()
+    .max(100, MSG_MEMBER.invoiceMail)
+    .refine((v) => v === '' || MAIL_SHAPE.test(v), MSG_MEMBER.invoiceMail)
+    .optional(),
+  invoiceMode: z.enum(['order', 'monthly'], { error: MSG.badRequest }).optional(),
 });
 export type UpdateCompanyInfoRequest = z.input<typeof updateCompanyInfoRequest>;
 

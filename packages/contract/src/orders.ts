@@ -4,6 +4,7 @@ import { MSG_ORDER } from './messages-shop.js';
 import { answerOf, emptyAnswer, pageAnswerOf } from './envelope.js';
 import { dateRangeListRequest } from './member.js';
 import { EPC_MSG, normalizeVin } from './epc.js';
+import { orderTaxInvoice } from './paperwork.js';
 import { fitVehicle } from './vehicles.js';
 
 /** Order statuses (docs/requirements.md#order-statuses). */
@@ -274,6 +275,8 @@ export const orderView = z.object({
   waybill: z.string(),
   returnReason: int.nullable(),
   staffNote: z.string(),
+  /** The order's 전자세금계산서, when it has one (docs/requirements.md#tax-invoices). */
+  taxInvoice: orderTaxInvoice.optional(),
 });
 export type OrderView = z.infer<typeof orderView>;
 /** api/getMallOrderInfo. */

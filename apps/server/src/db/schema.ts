@@ -40,10 +40,20 @@ export const companies = pgTable(
     securityNum: char('security_num', { length: 6 }).notNull(),
     /** End of the licence (exclusive instant); null = never bought. */
     licenseEnd: timestamp('license_end', { withTimezone: true }),
+    /** 업태 and 종목, as the buyer's 전자세금계산서 needs them (docs/requirements.md#tax-invoices). */
+    bizType: text('biz_type').notNull().default(''),
+    bizItem: text('biz_item').notNull().default(''),
+    /** Where the tax invoices are mailed (the buyer's accountant); '' until set. */
+    invoiceMail: text('invoice_mail').notNull().default(''),
+    /** 'order': one invoice per shipped order; 'monthly': one 월합계 invoice a month. */
+    invoiceMode: text('invoice_mode').notNull().default('order'),
     createdAt: createdAt(),
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    /** When the withdrawn company's personal data was destroyed (docs/requirements.md#retention). */
+    purgedAt: timestamp('purged_at', { withTimezone: true }),
   },
   (t) => [
+    check('companies_invoice_mode_valid', sql`${t.invoiceMode} in ('order','monthly')`),
     uniqueIndex('companies_license_active').on(t.license).where(sql`withdrawn_at is null`),
     check('companies_point_nonnegative', sql`${t.point} >= 0`),
     check('companies_level_valid', sql`${t.level} in ('a','b','c','d')`),
@@ -497,6 +507,59 @@ export const restockAlerts = pgTable(
   },
   (t) => [primaryKey({ name: 'restock_alerts_pk', columns: [t.memberId, t.productId] }), index('restock_alerts_product').on(t.productId)],
 );
+/**
+ * 전자세금계산서 (docs/requirements.md#tax-invoices): one row per invoice the shop issues or will issue,
+ * keyed by Popbill's mgtKey (derived from the order, the company-month or the refund), so a retried
+ * job finds the row, and Popbill the document, it already made.
+ */
+export const taxInvoices = pgTable(
+  'tax_invoices',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    /** 'order' (one shipped order), 'monthly' (월합계), 'correction' (negative 수정세금계산서). */
+    kind: text('kind').notNull(),
+    mgtKey: text('mgt_key').notNull(),
+    orderId: integer('order_id').references(() => orders.id),
+    /** 'YYYY-MM' of a 월합계. */
+    month: text('month'),
+    /** The invoice a correction corrects. */
+    originalId: integer('original_id'),
+    /** The refund a correction is for ('order:<id>:<status>'). */
+    refundKey: text('refund_key'),
+    /** pending 발행 대기, issued 발행, sent 국세청 전송, failed 실패 (error says why), cancelled 취소. */
+    status: text('status').notNull().default('pending'),
+    /** 작성일자 YYYYMMDD. */
+    writeDate: text('write_date').notNull(),
+    supply: won('supply').notNull(),
+    tax: won('tax').notNull(),
+    total: won('total').notNull(),
+    /** The orders it lists: [{ orderSeq, supply, tax, total }]. */
+    items: jsonb('items').$type<{ orderSeq: number; supply: number; tax: number; total: number }[]>().notNull().default([]),
+    /** The buyer's details as issued (the record the tax law keeps). */
+    buyer: jsonb('buyer').$type<Record<string, string>>(),
+    error: text('error').notNull().default(''),
+    ntsConfirmNum: text('nts_confirm_num'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('tax_invoices_mgt_key').on(t.mgtKey),
+    index('tax_invoices_company').on(t.companyId, t.writeDate),
+    index('tax_invoices_order').on(t.orderId),
+    check('tax_invoices_kind_valid', sql`${t.kind} in ('order','monthly','correction')`),
+    check('tax_invoices_status_valid', sql`${t.status} in ('pending','issued','sent','failed','cancelled')`),
+  ],
+);
+/** What the console tax-invoice provider "issued": the dev outbox, one row per mgtKey. */
+export const taxInvoiceOutbox = pgTable('tax_invoice_outbox', {
+  mgtKey: text('mgt_key').primaryKey(),
+  fields: jsonb('fields').notNull(),
+  createdAt: createdAt(),
+});
 export * from '../features/epc/schema.js';
 export * from '../features/chat/schema.js';
 export * from '../features/jobs/schema.js';

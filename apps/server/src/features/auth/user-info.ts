@@ -48,6 +48,10 @@ export function toUserInfo(member: MemberRow, company: CompanyRow | undefined, a
           point: company.point,
           securityNum: member.type === 0 ? company.securityNum : null,
           licenseFlag: companyDetailsSet(company) && addressCount > 0,
+          bizType: company.bizType,
+          bizItem: company.bizItem,
+          invoiceMail: company.invoiceMail,
+          invoiceMode: company.invoiceMode === 'monthly' ? 'monthly' : 'order',
         }
       : null,
   };

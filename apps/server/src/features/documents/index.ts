@@ -26,10 +26,10 @@ export * from './statement-data.js';
 
 // pdfmake's document definition, as loosely as this file uses it. @types/pdfmake is not used: it pulls
 // the browser's DOM typings into the whole server's compilation.
-type Content = string | { [key: string]: unknown } | Content[];
+export type Content = string | { [key: string]: unknown } | Content[];
 type TableCell = Content;
 type ContentTable = { table: { widths: (number | string)[]; body: TableCell[][]; headerRows?: number; dontBreakRows?: boolean }; layout?: object; margin?: number[] };
-type TDocumentDefinitions = { [key: string]: unknown; content: Content[] };
+export type TDocumentDefinitions = { [key: string]: unknown; content: Content[] };
 
 /** The part of pdfmake's Node API used here (the module exports an instance, CommonJS). */
 interface PdfMake {
@@ -233,6 +233,11 @@ function documentOf(opts: {
 
 function metaItem(name: string, value: string): { [key: string]: unknown } {
   return { text: [{ text: `${name}  `, color: '#6b7280' }, { text: value, bold: true }] };
+}
+
+/** Any document of this module's kind (fonts set up, outside access shut) as a PDF stream. */
+export async function pdfDocumentStream(doc: TDocumentDefinitions): Promise<Readable> {
+  return toStream(doc);
 }
 
 async function toStream(doc: TDocumentDefinitions): Promise<Readable> {

@@ -3,12 +3,18 @@ import type { JobDataOf, JobName } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import type { SmsProvider } from '../sms/provider.js';
 import { cashCredited } from './cash-credited.js';
+import type { TaxInvoiceProvider } from '../tax-invoices/provider.js';
+import { issueTaxInvoice, monthlyTaxInvoices } from '../tax-invoices/issue.js';
+import { retentionSweep } from '../retention/sweep.js';
 
 /** What a handler may use: the database and the providers of the server it runs in. */
 export interface JobDeps {
   db: Db;
   sms: SmsProvider;
   log: FastifyBaseLogger;
+  /** 전자세금계산서 (TAXINVOICE_PROVIDER) and the shop's own 업태/종목 for them (absent: not issued). */
+  taxInvoices?: TaxInvoiceProvider;
+  taxInvoiceSupplier?: { bizType: string; bizClass: string };
 }
 
 /** One try of one job, as its handler sees it. */
@@ -36,4 +42,7 @@ export type JobHandler<N extends JobName> = (job: JobRun<N>, deps: JobDeps) => P
 /** The registry: every kind of job (its data schema is JOB_DATA in the contract) and its handler. */
 export const JOB_HANDLERS: { [N in JobName]: JobHandler<N> } = {
   'sms.cashCredited': cashCredited,
+  'taxInvoice.issue': issueTaxInvoice,
+  'taxInvoice.monthly': monthlyTaxInvoices,
+  'retention.sweep': retentionSweep,
 };

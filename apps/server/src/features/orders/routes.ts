@@ -3,6 +3,7 @@ import { type Api, type AppContext, requireCompanyMember, requireStaff } from '.
 import { route } from '../../shared/route.js';
 import { created, ok } from '../../shared/http.js';
 import { recordAudit } from '../admin/audit.js';
+import { invoicesOfOrders } from '../tax-invoices/list.js';
 import { payOrder } from './payment.js';
 import { listOrders, moveOrder, orderDetail, orderEventsOf } from './service.js';
 
@@ -12,12 +13,15 @@ export function orderRoutes(app: Api, ctx: AppContext) {
   route(app, 'getMallOrderInfo', async (req) => {
     const { companyId } = requireCompanyMember(req);
     const { results, total } = await listOrders(db, companyId, req.body);
-    return ok(results, undefined, total);
+    const invoices = await invoicesOfOrders(db, companyId, results.map((o) => o.seq));
+    return ok(results.map((o) => (invoices.has(o.seq) ? { ...o, taxInvoice: invoices.get(o.seq) } : o)), undefined, total);
   });
 
   route(app, 'getMallOrderDetail', async (req) => {
     const { companyId } = requireCompanyMember(req);
-    return ok(await orderDetail(db, companyId, req.body.seq));
+    const order = await orderDetail(db, companyId, req.body.seq);
+    const invoice = (await invoicesOfOrders(db, companyId, [order.seq])).get(order.seq);
+    return ok(invoice ? { ...order, taxInvoice: invoice } : order);
   });
 
   /** Paying over HTTP: the same service the trade channel's requestPaymentProduct uses. */

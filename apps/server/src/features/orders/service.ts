@@ -6,6 +6,7 @@ import { cashLedger, orderEvents, orderLines, orders, products } from '../../db/
 import { publish } from '../../shared/events.js';
 import { AppError, badRequest, notFound } from '../../shared/http.js';
 import { withinSeoulDays } from '../../shared/time.js';
+import { onOrderMoved } from '../tax-invoices/orders.js';
 import { credit } from '../wallet/wallet.js';
 import { moveRefusal, refundAmount } from './rules.js';
 
@@ -161,6 +162,8 @@ export async function moveOrder(db: Db, m: MoveRequest): Promise<{ companyId: nu
     }
     await tx.update(orders).set(update).where(eq(orders.id, order.id));
     await tx.insert(orderEvents).values({ orderId: order.id, fromStatus: order.status, toStatus: m.status, memberId: m.memberId, note: m.note ?? '' });
+    // The order's tax invoice: written when shipped, corrected when refunded after issuance.
+    await onOrderMoved(tx, { id: order.id, companyId: order.companyId }, m.status, now);
     await m.onMoved?.(tx, order.status);
     return { companyId: order.companyId, from: order.status, refunded };
   });

@@ -1,0 +1,89 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { LEDGER_TYPE_LABELS, MSG_PAPERWORK, formatSeoulDateTime, type CashLedgerRow, type CashLedgerType } from '@partsmall/contract';
+import type { Db } from '../../db/client.js';
+import { cashLedger, companies } from '../../db/schema.js';
+import { AppError, notFound } from '../../shared/http.js';
+import { withinSeoulDays } from '../../shared/time.js';
+import { toCsv } from '../admin/csv.js';
+import { MAX_STATEMENT_ROWS } from '../documents/index.js';
+import { ledgerPdfStream } from '../documents/ledger.js';
+import { buyerParty, supplierParty } from './statements.js';
+
+/**
+ * The company's 캐시 원장 (docs/requirements.md#cash-ledger): every row of cash_ledger, which the
+ * wallet writes with the balance after it, so the newest row's balance is the company's balance.
+ * The order or payment a row is about is read from the note the wallet wrote ('주문 #12 …',
+ * '… (결제 #3)'): the ledger has kept those notes since the start, so older rows get them too.
+ */
+
+type Raw = typeof cashLedger.$inferSelect;
+
+const ORDER_REF = /주문 #(\d+)/;
+const PAYMENT_REF = /결제 #(\d+)/;
+
+export function toLedgerRow(r: Raw): CashLedgerRow {
+  const order = ORDER_REF.exec(r.note);
+  const payment = PAYMENT_REF.exec(r.note);
+  const type = r.type as CashLedgerType;
+  return {
+    seq: r.id,
+    created: r.createdAt.toISOString(),
+    type,
+    typeLabel: LEDGER_TYPE_LABELS[type] ?? r.type,
+    orderSeq: order ? Number(order[1]) : null,
+    paymentSeq: payment ? Number(payment[1]) : null,
+    note: r.note,
+    amount: r.amount,
+    balanceAfter: r.balanceAfter,
+  };
+}
+
+function whereOf(companyId: number, q: { startDate?: string | undefined; endDate?: string | undefined }): SQL | undefined {
+  const conditions: SQL[] = [eq(cashLedger.companyId, companyId)];
+  if (q.startDate && q.endDate) conditions.push(withinSeoulDays(cashLedger.createdAt, q.startDate, q.endDate));
+  return and(...conditions);
+}
+
+export async function listLedger(db: Db, companyId: number, q: { startDate?: string | undefined; endDate?: string | undefined; page: number; size: number }) {
+  const where = whereOf(companyId, q);
+  const [rows, [counted], [company]] = await Promise.all([
+    db.select().from(cashLedger).where(where).orderBy(desc(cashLedger.id)).limit(q.size).offset((q.page - 1) * q.size),
+    db.select({ n: sql<string>`count(*)` }).from(cashLedger).where(where),
+    db.select({ point: companies.point }).from(companies).where(eq(companies.id, companyId)),
+  ]);
+  return { results: rows.map(toLedgerRow), total: Number(counted?.n ?? 0), balance: company?.point ?? 0 };
+}
+
+const reference = (r: CashLedgerRow) => (r.orderSeq ? `주문 #${r.orderSeq}` : r.paymentSeq ? `결제 #${r.paymentSeq}` : '');
+
+/** The rows of a period, oldest first, for a file; bounded like a statement. */
+async function exportRows(db: Db, companyId: number, q: { startDate?: string | undefined; endDate?: string | undefined }): Promise<CashLedgerRow[]> {
+  const where = whereOf(companyId, q);
+  const [counted] = await db.select({ n: sql<string>`count(*)` }).from(cashLedger).where(where);
+  if (Number(counted?.n ?? 0) > MAX_STATEMENT_ROWS) throw new AppError(422, MSG_PAPERWORK.tooManyRows, 422, 'endDate');
+  const rows = await db.select().from(cashLedger).where(where).orderBy(cashLedger.id);
+  return rows.map(toLedgerRow);
+}
+
+const periodOf = (q: { startDate?: string | undefined; endDate?: string | undefined }) => (q.startDate && q.endDate ? `${q.startDate} ~ ${q.endDate}` : '전체');
+
+/** CSV for Excel (UTF-8 with BOM, formula-like cells neutralised by toCsv). */
+export async function ledgerCsv(db: Db, companyId: number, q: { startDate?: string | undefined; endDate?: string | undefined }): Promise<string> {
+  const rows = await exportRows(db, companyId, q);
+  return toCsv([
+    ['일시', '구분', '주문·결제', '내용', '금액(원)', '잔액(원)'],
+    ...rows.map((r) => [formatSeoulDateTime(r.created), r.typeLabel, reference(r), r.note, r.amount, r.balanceAfter]),
+  ]);
+}
+
+export async function ledgerPdf(db: Db, companyId: number, q: { startDate?: string | undefined; endDate?: string | undefined }) {
+  const [company] = await db.select().from(companies).where(eq(companies.id, companyId));
+  if (!company) throw notFound(MSG_PAPERWORK.companyNotFound);
+  const rows = await exportRows(db, companyId, q);
+  return ledgerPdfStream({
+    supplier: await supplierParty(db),
+    buyer: buyerParty(company),
+    period: periodOf(q),
+    rows: rows.map((r) => ({ created: new Date(r.created), typeLabel: r.typeLabel, reference: reference(r), note: r.note, amount: r.amount, balanceAfter: r.balanceAfter })),
+  });
+}

@@ -1,0 +1,67 @@
+import { MSG_PAPERWORK, statementPeriod } from '@partsmall/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
+import { route } from '../../shared/route.js';
+import { type Api, type AppContext, requireMainAccount, requireMember } from '../../shared/context.js';
+import { AppError, forbidden, ok } from '../../shared/http.js';
+import { seoulDay } from '../../shared/time.js';
+import { StatementInputError, monthlyStatementStream, orderStatementStream } from '../documents/index.js';
+import { ledgerCsv, ledgerPdf, listLedger } from './ledger.js';
+import { monthlyStatementInput, orderStatementInput, type PaperReader } from './statements.js';
+
+/** Staff read any company's papers; a company member their own company's (another company's: 404). */
+function readerOf(req: FastifyRequest): PaperReader {
+  const auth = requireMember(req);
+  const staff = auth.member.role === 'staff' || auth.member.role === 'admin';
+  if (!staff && auth.member.companyId === null) throw forbidden();
+  return { staff, companyId: auth.member.companyId };
+}
+
+/** A file answer: the PDF or CSV bytes with a name the browser saves it under (ASCII and UTF-8). */
+function sendFile(reply: FastifyReply, body: Readable | string, type: string, filename: string) {
+  return reply
+    .type(type)
+    .header('content-disposition', `inline; filename="${filename}"; filename*=UTF-8''${encodeURIComponent(filename)}`)
+    .send(body);
+}
+
+/** A document the input cannot make (more rows than a document holds) is the caller's to narrow. */
+async function rendered<T>(make: () => Promise<T>): Promise<T> {
+  try {
+    return await make();
+  } catch (e) {
+    if (e instanceof StatementInputError) throw new AppError(422, MSG_PAPERWORK.tooManyRows, 422, 'endDate');
+    throw e;
+  }
+}
+
+/** 거래명세서 and 캐시 원장 (docs/requirements.md#statements, docs/requirements.md#cash-ledger). */
+export function paperworkRoutes(app: Api, ctx: AppContext) {
+  const { db } = ctx;
+
+  route(app, 'orderStatement', async (req, reply) => {
+    const input = await orderStatementInput(db, readerOf(req), req.query.seq);
+    return sendFile(reply, await rendered(() => orderStatementStream(input)), 'application/pdf', `statement-${req.query.seq}.pdf`);
+  });
+
+  route(app, 'monthlyStatement', async (req, reply) => {
+    const reader = readerOf(req);
+    if (!reader.staff) requireMainAccount(req);
+    const period = statementPeriod(req.query);
+    const input = await monthlyStatementInput(db, reader, { ...period, companyId: req.query.companyId });
+    return sendFile(reply, await rendered(() => monthlyStatementStream(input)), 'application/pdf', `statement-${period.startDate}-${period.endDate}.pdf`);
+  });
+
+  route(app, 'getCashLedger', async (req) => {
+    const { companyId } = requireMainAccount(req);
+    const { results, total, balance } = await listLedger(db, companyId, req.body);
+    return { ...ok(results, undefined, total), balance };
+  });
+
+  route(app, 'cashLedgerExport', async (req, reply) => {
+    const { companyId } = requireMainAccount(req);
+    const name = `cash-ledger-${req.query.startDate || seoulDay()}`;
+    if (req.query.format === 'csv') return sendFile(reply, await ledgerCsv(db, companyId, req.query), 'text/csv; charset=utf-8', `${name}.csv`);
+    return sendFile(reply, await rendered(() => ledgerPdf(db, companyId, req.query)), 'application/pdf', `${name}.pdf`);
+  });
+}

@@ -1,0 +1,109 @@
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { MSG_ORDER, MSG_PAPERWORK, ORDER_STATUS } from '@partsmall/contract';
+import type { Db } from '../../db/client.js';
+import { companies, orderLines, orders } from '../../db/schema.js';
+import { AppError, forbidden, notFound } from '../../shared/http.js';
+import { withinSeoulDays } from '../../shared/time.js';
+import { readMallConfig } from '../mall/service.js';
+import {
+  MAX_STATEMENT_ROWS,
+  supplierFromMallBottom,
+  type MonthlyStatementInput,
+  type OrderStatementInput,
+  type StatementOrder,
+  type StatementParty,
+} from '../documents/index.js';
+
+/**
+ * The data of a 거래명세서 (docs/requirements.md#statements): the supplier block from the shop
+ * configuration, the buyer block from the company info, the order lines as paid.
+ */
+
+type CompanyRow = typeof companies.$inferSelect;
+
+export async function supplierParty(db: Db): Promise<StatementParty> {
+  const config = await readMallConfig(db);
+  if (!config) return { company: '', registrationNumber: '', representative: '', address: '' };
+  return supplierFromMallBottom(config.mallBottom);
+}
+
+export function buyerParty(c: CompanyRow): StatementParty {
+  return {
+    company: c.name,
+    registrationNumber: c.license ?? '',
+    representative: c.ceo,
+    address: [c.addrMain, c.addrSub].filter(Boolean).join(' '),
+    phone: c.phone,
+  };
+}
+
+/** Who asks: staff may read any company's papers; a company member only their own. */
+export interface PaperReader {
+  staff: boolean;
+  companyId: number | null;
+}
+
+/** Orders whose money was given back in full, or never taken, are on no statement. */
+const NOT_ON_STATEMENT = [ORDER_STATUS.shipmentCancelled, ORDER_STATUS.returnApproved, ORDER_STATUS.sellerCancelled];
+
+async function statementOrders(db: Db, rows: (typeof orders.$inferSelect)[]): Promise<StatementOrder[]> {
+  if (rows.length === 0) return [];
+  const lines = await db
+    .select({ orderId: orderLines.orderId, pid: orderLines.pid, name: orderLines.name, qty: orderLines.qty, price: orderLines.price, vin: orderLines.vin })
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, rows.map((r) => r.id)))
+    .orderBy(asc(orderLines.id));
+  const byOrder = new Map<number, typeof lines>();
+  for (const l of lines) byOrder.set(l.orderId, [...(byOrder.get(l.orderId) ?? []), l]);
+  return rows.map((o) => {
+    const own = byOrder.get(o.id) ?? [];
+    return {
+      orderNo: String(o.id),
+      orderedAt: o.createdAt,
+      lines: own.map((l) => ({ partNo: l.pid, name: l.name, quantity: l.qty, unitPrice: l.price })),
+      shipping: o.shipping,
+      jobRefs: [...new Set(own.map((l) => l.vin ?? '').filter(Boolean))],
+    };
+  });
+}
+
+/** One order's statement; another company's order reads as not found. */
+export async function orderStatementInput(db: Db, reader: PaperReader, seq: number): Promise<OrderStatementInput> {
+  const conditions = [eq(orders.id, seq), sql`${orders.storageId} > 0`];
+  if (!reader.staff) conditions.push(eq(orders.companyId, reader.companyId ?? -1));
+  const [order] = await db.select().from(orders).where(and(...conditions));
+  if (!order) throw notFound(MSG_ORDER.orderNotFound);
+  const [company] = await db.select().from(companies).where(eq(companies.id, order.companyId));
+  if (!company) throw notFound(MSG_ORDER.orderNotFound);
+  const [statementOrder] = await statementOrders(db, [order]);
+  return { supplier: await supplierParty(db), buyer: buyerParty(company), order: statementOrder! };
+}
+
+/**
+ * A company's statement of a period: its orders of those Seoul days, cancelled and fully refunded
+ * ones left out. A main account reads its own company; staff name the company.
+ */
+export async function monthlyStatementInput(db: Db, reader: PaperReader, q: { startDate: string; endDate: string; companyId?: number | undefined }): Promise<MonthlyStatementInput> {
+  let companyId: number;
+  if (reader.staff) {
+    if (!q.companyId) throw new AppError(400, MSG_PAPERWORK.companyRequired, 400, 'companyId');
+    companyId = q.companyId;
+  } else {
+    if (reader.companyId === null) throw forbidden();
+    if (q.companyId !== undefined && q.companyId !== reader.companyId) throw notFound(MSG_PAPERWORK.companyNotFound);
+    companyId = reader.companyId;
+  }
+  const [company] = await db.select().from(companies).where(eq(companies.id, companyId));
+  if (!company) throw notFound(MSG_PAPERWORK.companyNotFound);
+  const where = and(eq(orders.companyId, companyId), sql`${orders.storageId} > 0`, notInArray(orders.status, NOT_ON_STATEMENT), withinSeoulDays(orders.createdAt, q.startDate, q.endDate));
+  // Bounded before anything is laid out: a row per line plus one per order's shipping.
+  const [counted] = await db
+    .select({ n: sql<string>`count(*) + coalesce(sum(case when ${orders.shipping} > 0 then 1 else 0 end), 0)` })
+    .from(orders)
+    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .where(where);
+  if (Number(counted?.n ?? 0) > MAX_STATEMENT_ROWS) throw new AppError(422, MSG_PAPERWORK.tooManyRows, 422, 'endDate');
+  const rows = await db.select().from(orders).where(where).orderBy(asc(orders.createdAt), asc(orders.id));
+  return { supplier: await supplierParty(db), buyer: buyerParty(company), from: q.startDate, to: q.endDate, orders: await statementOrders(db, rows) };
+}
+

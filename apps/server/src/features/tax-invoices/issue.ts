@@ -1,0 +1,142 @@
+import { eq, sql } from 'drizzle-orm';
+import { MSG_PAPERWORK, monthlyInvoice, orderInvoice, seoulMonthKey, type InvoiceDraft } from '@partsmall/contract';
+import { queryRows, type Db } from '../../db/client.js';
+import { companies, taxInvoices } from '../../db/schema.js';
+import type { JobHandler } from '../jobs/kinds.js';
+import { supplierParty } from '../paperwork/statements.js';
+import { invoiceOrders, writeCorrections, writeInvoice } from './orders.js';
+import type { TaxInvoiceDocument } from './provider.js';
+
+/**
+ * The jobs of 전자세금계산서 (docs/requirements.md#tax-invoices). Issuing re-reads the invoice, the
+ * company and the orders when it runs: a refund made before issuance lowers the amount or removes
+ * the invoice; a company without 업태, 종목, e-mail or 사업자번호 fails with a message for staff and
+ * nothing is sent to the provider. The provider call is the one effect, keyed by the mgtKey.
+ */
+
+type Row = typeof taxInvoices.$inferSelect;
+type Company = typeof companies.$inferSelect;
+
+
+/** What the company lacks for an invoice, as staff read it ('' when nothing). */
+export function missingInvoiceFields(c: Company): string {
+  const missing: string[] = [];
+  if (!c.license) missing.push('사업자등록번호');
+  if (!c.bizType.trim()) missing.push('업태');
+  if (!c.bizItem.trim()) missing.push('종목');
+  if (!c.invoiceMail.trim()) missing.push('세금계산서 이메일');
+  return missing.join(', ');
+}
+
+async function setRow(db: Db, id: number, set: Partial<typeof taxInvoices.$inferInsert>) {
+  await db.update(taxInvoices).set({ ...set, updatedAt: new Date() }).where(eq(taxInvoices.id, id));
+}
+
+/** The invoice as it stands now: the order's or the month's orders less what was refunded so far. */
+async function currentDraft(db: Db, row: Row, now: Date): Promise<InvoiceDraft | null> {
+  if (row.kind === 'order') {
+    const [o] = await invoiceOrders(db, row.companyId, sql`id = ${row.orderId}`);
+    return o ? orderInvoice(o, now) : null;
+  }
+  const month = row.month!;
+  // Orders shipped in that Seoul month (a day's margin each side; monthlyInvoice keeps the month's own).
+  const orders = await invoiceOrders(db, row.companyId, sql`shipped_at >= (${`${month}-01`}::date - 1) and shipped_at < (${`${month}-01`}::date + interval '1 month' + interval '1 day')`);
+  return monthlyInvoice(row.companyId, month, orders, now);
+}
+
+export const issueTaxInvoice: JobHandler<'taxInvoice.issue'> = async (job, deps) => {
+  const { db } = deps;
+  const provider = deps.taxInvoices;
+  if (!provider) throw new Error('세금계산서 발행 서비스가 설정되지 않았습니다 (TAXINVOICE_PROVIDER).');
+  const [row] = await db.select().from(taxInvoices).where(eq(taxInvoices.id, job.data.invoiceId));
+  if (!row || row.status === 'issued' || row.status === 'sent' || row.status === 'cancelled') return;
+  const [company] = await db.select().from(companies).where(eq(companies.id, row.companyId));
+  if (!company) throw new Error(MSG_PAPERWORK.companyNotFound);
+  const missing = missingInvoiceFields(company);
+  if (missing) {
+    const message = MSG_PAPERWORK.invoiceFieldsMissing(missing);
+    await setRow(db, row.id, { status: 'failed', error: message });
+    throw new Error(message);
+  }
+
+  let draft: Pick<InvoiceDraft, 'writeDate' | 'supply' | 'tax' | 'total' | 'items'>;
+  let original: Row | undefined;
+  if (row.kind === 'correction') {
+    [original] = await db.select().from(taxInvoices).where(eq(taxInvoices.id, row.originalId ?? 0));
+    if (!original || (original.status !== 'issued' && original.status !== 'sent')) throw new Error('원본 세금계산서가 아직 발행되지 않았습니다.');
+    draft = row;
+  } else {
+    const now = new Date();
+    const fresh = await currentDraft(db, row, now);
+    if (!fresh) {
+      await setRow(db, row.id, { status: 'cancelled', error: '환불되어 발행할 금액이 없습니다.' });
+      return;
+    }
+    draft = fresh;
+    await setRow(db, row.id, { writeDate: fresh.writeDate, supply: fresh.supply, tax: fresh.tax, total: fresh.total, items: fresh.items });
+  }
+
+  const supplier = await supplierParty(db);
+  const buyer = {
+    corpNum: company.license ?? '',
+    corpName: company.name,
+    ceoName: company.ceo,
+    addr: [company.addrMain, company.addrSub].filter(Boolean).join(' '),
+    bizType: company.bizType,
+    bizClass: company.bizItem,
+    email: company.invoiceMail,
+  };
+  const doc: TaxInvoiceDocument = {
+    mgtKey: row.mgtKey,
+    writeDate: draft.writeDate,
+    supply: draft.supply,
+    tax: draft.tax,
+    total: draft.total,
+    items: draft.items.map((i) => ({ name: `주문 #${i.orderSeq} 자동차 부품`, supply: i.supply, tax: i.tax, total: i.total, date: draft.writeDate })),
+    buyer,
+    supplier: { corpName: supplier.company, ceoName: supplier.representative, addr: supplier.address, bizType: deps.taxInvoiceSupplier?.bizType ?? '', bizClass: deps.taxInvoiceSupplier?.bizClass ?? '' },
+    ...(original ? { correctionOf: original.mgtKey, originalNtsConfirmNum: original.ntsConfirmNum ?? '' } : {}),
+  };
+
+  const issue = async () => {
+    let issued;
+    try {
+      issued = await provider.issue(doc);
+    } catch (err) {
+      await setRow(db, row.id, { status: 'failed', error: (err instanceof Error ? err.message : String(err)).slice(0, 300) });
+      throw err;
+    }
+    await setRow(db, row.id, { status: issued.sent ? 'sent' : 'issued', error: '', ntsConfirmNum: issued.ntsConfirmNum, issuedAt: new Date(), buyer });
+  };
+  // The effect is keyed by the mgtKey, which the provider also keys the document by: when the effect
+  // log says it was done but the row was not updated (a crash in between), asking again is safe.
+  if (!(await job.once(`invoice:${row.mgtKey}`, issue))) await issue();
+
+  // A refund written while this invoice was being issued gets its correction now.
+  if (row.kind !== 'correction') {
+    await db.transaction(async (tx) => {
+      const [fresh] = await queryRows<Parameters<typeof writeCorrections>[2]>(tx, sql`select id, mgt_key, items, issued_at, write_date, supply, tax, total from tax_invoices where id = ${row.id} and issued_at is not null for update`);
+      if (fresh) await writeCorrections(tx, row.companyId, fresh);
+    });
+  }
+};
+
+/** The 월합계 invoices of a month: one per company taking them, for the orders shipped that month. */
+export const monthlyTaxInvoices: JobHandler<'taxInvoice.monthly'> = async (job, deps) => {
+  const { db } = deps;
+  const month = job.data.month;
+  const candidates = await queryRows<{ company_id: number }>(
+    db,
+    sql`select distinct o.company_id from orders o join companies c on c.id = o.company_id
+        where c.invoice_mode = 'monthly' and o.storage_id > 0 and o.shipped_at is not null
+          and to_char(o.shipped_at at time zone 'Asia/Seoul', 'YYYY-MM') = ${month}`,
+  );
+  const now = new Date();
+  for (const { company_id: companyId } of candidates) {
+    const orders = await invoiceOrders(db, companyId, sql`shipped_at is not null and to_char(shipped_at at time zone 'Asia/Seoul', 'YYYY-MM') = ${month}`);
+    const draft = monthlyInvoice(companyId, month, orders.filter((o) => o.shippedAt && seoulMonthKey(o.shippedAt) === month), now);
+    if (!draft) continue;
+    await db.transaction((tx) => writeInvoice(tx, { companyId, kind: 'monthly', month, draft }));
+  }
+};
+

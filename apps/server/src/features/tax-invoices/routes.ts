@@ -1,0 +1,44 @@
+import { eq } from 'drizzle-orm';
+import { MSG, MSG_PAPERWORK, type InvoiceMode } from '@partsmall/contract';
+import { companies } from '../../db/schema.js';
+import { route } from '../../shared/route.js';
+import { type Api, type AppContext, requireMainAccount, requireStaff } from '../../shared/context.js';
+import { created, notFound, ok } from '../../shared/http.js';
+import { recordAudit } from '../admin/audit.js';
+import type { JobRunner } from '../jobs/runner.js';
+import { adminListTaxInvoices, cancelTaxInvoice, listTaxInvoices, retryTaxInvoice } from './list.js';
+
+/** 전자세금계산서: the member area's list and the back office's list, retry, cancel and company fields. */
+export function taxInvoiceRoutes(app: Api, ctx: AppContext, runner: JobRunner) {
+  const { db } = ctx;
+
+  route(app, 'getTaxInvoices', async (req) => {
+    const { companyId } = requireMainAccount(req);
+    const { results, total } = await listTaxInvoices(db, companyId, req.body);
+    return ok(results, results.length ? undefined : MSG.noInfo, total);
+  });
+
+  route(app, 'adminTaxInvoiceList', async (req) => {
+    const { results, total } = await adminListTaxInvoices(db, req.body);
+    return ok(results, undefined, total);
+  });
+  route(app, 'adminRetryTaxInvoice', async (req) =>
+    created(await retryTaxInvoice(db, runner, requireStaff(req).member.id, req.body.seq), MSG_PAPERWORK.invoiceRetried),
+  );
+  route(app, 'adminCancelTaxInvoice', async (req) =>
+    created(await cancelTaxInvoice(db, requireStaff(req).member.id, req.body.seq), MSG_PAPERWORK.invoiceCancelled),
+  );
+  route(app, 'adminSetCompanyInvoiceInfo', async (req) => {
+    const staffId = requireStaff(req).member.id;
+    const { companyId, ...fields } = req.body;
+    const after = await db.transaction(async (tx) => {
+      const [before] = await tx.select().from(companies).where(eq(companies.id, companyId)).for('update');
+      if (!before) throw notFound(MSG_PAPERWORK.companyNotFound);
+      const [row] = await tx.update(companies).set(fields).where(eq(companies.id, companyId)).returning();
+      const pick = (c: typeof before) => ({ bizType: c.bizType, bizItem: c.bizItem, invoiceMail: c.invoiceMail, invoiceMode: c.invoiceMode as InvoiceMode });
+      await recordAudit(tx, { memberId: staffId, action: 'setCompanyInvoiceInfo', target: `company:${companyId}`, before: pick(before), after: pick(row!) });
+      return { companyId, ...pick(row!) };
+    });
+    return created(after);
+  });
+}

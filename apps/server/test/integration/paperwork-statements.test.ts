@@ -1,0 +1,186 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG_ORDER, MSG_PAPERWORK } from '@partsmall/contract';
+import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
+import { makeCompany, type TestCompany } from '../member-helpers.js';
+import { fund, insertOrder, makeProduct, seoulMidnight, seoulToday } from '../order-helpers.js';
+import { companies } from '../../src/db/schema.js';
+import { eq } from 'drizzle-orm';
+
+/**
+ * 거래명세서 and 캐시 원장 (docs/requirements.md#statements, docs/requirements.md#cash-ledger): who may read which statement, the periods refused, the PDF's
+ * text, and the ledger whose last balance is the company's balance.
+ */
+let server: TestServer;
+let a: TestCompany;
+let b: TestCompany;
+let tokens: { main: string; sub: string; other: string; staff: string };
+let orderA: number;
+let cancelledA: number;
+let orderB: number;
+
+async function raw(p: string, query: Record<string, string | number>, token?: string) {
+  const res = await fetch(`${server.base}/${p}?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const body = Buffer.from(await res.arrayBuffer());
+  return { status: res.status, type: res.headers.get('content-type') ?? '', body, json: () => JSON.parse(body.toString('utf8')) as { code: number; message: string; field?: string } };
+}
+
+function pdfText(pdf: Buffer): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-pdf-'));
+  const file = path.join(dir, 'a.pdf');
+  fs.writeFileSync(file, pdf);
+  try {
+    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  a = await makeCompany(server, '가온');
+  b = await makeCompany(server, '나래');
+  await server.db.update(companies).set({ ceo: '김가온', addrMain: '부산 해운대구 센텀중앙로 97', phone: '0517001234' }).where(eq(companies.id, a.companyId));
+  const product = await makeProduct(server, { tiers: [11_000, 0, 0, 0], salePrice: 11_000, name: '브레이크 패드' });
+  orderA = await insertOrder(server, { companyId: a.companyId, memberId: a.main.seq, status: 2, productId: product.id, qty: 2, totalAmount: 22_000, shipping: 6_600, createdAt: seoulMidnight(3) });
+  cancelledA = await insertOrder(server, { companyId: a.companyId, memberId: a.main.seq, status: 3, productId: product.id, qty: 1, totalAmount: 77_000, shipping: 0, createdAt: seoulMidnight(2) });
+  orderB = await insertOrder(server, { companyId: b.companyId, memberId: b.main.seq, status: 0, productId: product.id, totalAmount: 33_000, createdAt: seoulMidnight(1) });
+  tokens = {
+    main: await loginAs(server, a.main.id, a.main.pw),
+    sub: await loginAs(server, a.subs[0]!.id, a.subs[0]!.pw),
+    other: await loginAs(server, b.main.id, b.main.pw),
+    staff: await loginAs(server, 'staff@partsmall.kr', 'staff1234'),
+  };
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('api/orderStatement', () => {
+  it('answers the PDF to the company main and sub accounts and to staff, with the lines and totals', async () => {
+    for (const token of [tokens.main, tokens.sub, tokens.staff]) {
+      const res = await raw('api/orderStatement', { seq: orderA }, token);
+      expect(res.status).toBe(200);
+      expect(res.type).toBe('application/pdf');
+      expect(res.body.subarray(0, 5).toString()).toBe('%PDF-');
+    }
+    const text = pdfText((await raw('api/orderStatement', { seq: orderA }, tokens.main)).body);
+    expect(text.replace(/\s/g, '')).toContain('거래명세서');
+    expect(text.replace(/\s/g, '')).not.toContain('월간거래명세서');
+    expect(text).toContain('가온상사');
+    expect(text).toContain('김가온');
+    expect(text).toContain('시험 부품');
+    // 22,000 + 6,600 = 28,600 = 26,000 + 2,600.
+    expect(text).toContain('28,600');
+    expect(text).toContain('26,000');
+    expect(text).toContain('2,600');
+  });
+
+  it("another company's order is 404 with a Korean message; a visitor 401; a bad seq 400", async () => {
+    const other = await raw('api/orderStatement', { seq: orderA }, tokens.other);
+    expect(other.status).toBe(404);
+    expect(other.json().message).toBe(MSG_ORDER.orderNotFound);
+    expect((await raw('api/orderStatement', { seq: orderB }, tokens.main)).status).toBe(404);
+    expect((await raw('api/orderStatement', { seq: orderA })).status).toBe(401);
+    expect((await raw('api/orderStatement', { seq: 'abc' }, tokens.main)).status).toBe(400);
+    expect((await raw('api/orderStatement', { seq: 99_999_999 }, tokens.staff)).status).toBe(404);
+  });
+});
+
+describe('api/monthlyStatement', () => {
+  const start = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' }).format(seoulMidnight(10));
+
+  it("lists the company's orders of the period, cancelled ones left out (main account)", async () => {
+    const res = await raw('api/monthlyStatement', { startDate: start(), endDate: seoulToday() }, tokens.main);
+    expect(res.status).toBe(200);
+    expect(res.type).toBe('application/pdf');
+    const text = pdfText(res.body);
+    expect(text.replace(/\s/g, '')).toContain('월간거래명세서');
+    expect(text).toContain(`주문번호 ${orderA}`);
+    expect(text).not.toContain(`주문번호 ${cancelledA}`);
+    expect(text).not.toContain('77,000');
+    // The issue's names of the dates work too.
+    expect((await raw('api/monthlyStatement', { from: start(), to: seoulToday() }, tokens.main)).status).toBe(200);
+  });
+
+  it('staff name the company; a sub-account is refused; another company id is 404', async () => {
+    const staff = await raw('api/monthlyStatement', { startDate: start(), endDate: seoulToday(), companyId: b.companyId }, tokens.staff);
+    expect(staff.status).toBe(200);
+    expect(pdfText(staff.body)).toContain(`주문번호 ${orderB}`);
+    const noCompany = await raw('api/monthlyStatement', { startDate: start(), endDate: seoulToday() }, tokens.staff);
+    expect(noCompany.status).toBe(400);
+    expect(noCompany.json().message).toBe(MSG_PAPERWORK.companyRequired);
+    expect((await raw('api/monthlyStatement', { startDate: start(), endDate: seoulToday() }, tokens.sub)).status).toBe(403);
+    expect((await raw('api/monthlyStatement', { startDate: start(), endDate: seoulToday(), companyId: b.companyId }, tokens.main)).status).toBe(404);
+  });
+
+  it('a range over a year is refused with a Korean message; exactly a year (366 days) is accepted', async () => {
+    const ten = await raw('api/monthlyStatement', { startDate: '2016-01-01', endDate: '2025-12-31' }, tokens.main);
+    expect(ten.status).toBe(400);
+    expect(ten.json()).toMatchObject({ message: MSG_PAPERWORK.rangeTooLong, field: 'endDate' });
+    expect((await raw('api/monthlyStatement', { startDate: '2024-01-01', endDate: '2025-01-01' }, tokens.main)).status).toBe(400);
+    expect((await raw('api/monthlyStatement', { startDate: '2024-01-01', endDate: '2024-12-31' }, tokens.main)).status).toBe(200);
+    const reversed = await raw('api/monthlyStatement', { startDate: '2025-02-01', endDate: '2025-01-01' }, tokens.main);
+    expect(reversed.status).toBe(400);
+    const missing = await raw('api/monthlyStatement', { startDate: '2025-02-01' }, tokens.main);
+    expect(missing.json().message).toBe(MSG_PAPERWORK.rangeRequired);
+  });
+});
+
+describe('캐시 원장', () => {
+  it('lists every row with kind, order or payment, amount and balance after; the last balance is the balance', async () => {
+    await fund(server, a.companyId, 50_000);
+    const product = await makeProduct(server, { tiers: [12_100, 0, 0, 0], salePrice: 12_100 });
+    const paid = await call<{ seq: number }>(server, 'POST', 'api/requestPaymentProduct', {
+      shippingInfo: { name: '김수령', phone: '01055550000', postNum: '04790', address: '서울 성동구 성수이로 77', addrSub: '3층', shippingValue: 1, shippingPayType: 1, memo: '' },
+      carts: [{ productId: product.id, qty: 2 }],
+    }, tokens.main);
+    expect(paid.body.code, paid.body.message).toBe(201);
+    const res = await call<{ type: string; typeLabel: string; amount: number; balanceAfter: number; orderSeq: number | null }[]>(server, 'POST', 'api/getCashLedger', { page: 1, size: 15 }, tokens.main);
+    expect(res.status).toBe(200);
+    const rows = res.body.results!;
+    expect(rows.map((r) => [r.type, r.amount, r.balanceAfter])).toEqual([
+      ['order', -24_200, 25_800],
+      ['adjust', 50_000, 50_000],
+    ]);
+    expect(rows[0]!.typeLabel).toBe('주문 결제');
+    expect(rows[0]!.orderSeq).toBeGreaterThan(0);
+    expect((res.body as { balance?: number }).balance).toBe(25_800);
+    expect(res.body.total).toBe(2);
+  });
+
+  it('a sub-account, another role and a visitor are refused; a bad range is 400', async () => {
+    expect((await call(server, 'POST', 'api/getCashLedger', {}, tokens.sub)).status).toBe(403);
+    expect((await call(server, 'POST', 'api/getCashLedger', {}, tokens.staff)).status).toBe(403);
+    expect((await call(server, 'POST', 'api/getCashLedger', {})).status).toBe(401);
+    const bad = await call(server, 'POST', 'api/getCashLedger', { startDate: '2016-01-01', endDate: '2026-01-01' }, tokens.main);
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe(MSG_PAPERWORK.rangeTooLong);
+    const other = await call<unknown[]>(server, 'POST', 'api/getCashLedger', {}, tokens.other);
+    expect(other.body.results).toEqual([]);
+  });
+
+  it('exports CSV with a BOM for Excel and a PDF with the same rows', async () => {
+    const csv = await raw('api/cashLedgerExport', { format: 'csv' }, tokens.main);
+    expect(csv.status).toBe(200);
+    expect(csv.type).toContain('text/csv');
+    const text = csv.body.toString('utf8');
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    const lines = text.slice(1).trim().split('\r\n');
+    expect(lines[0]).toBe('일시,구분,주문·결제,내용,금액(원),잔액(원)');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain(',관리자 조정,,시험 충전,50000,50000');
+    expect(lines[2]).toMatch(/,주문 결제,주문 #\d+,주문 #\d+,-24200,25800$/);
+    const pdf = await raw('api/cashLedgerExport', { format: 'pdf' }, tokens.main);
+    expect(pdf.type).toBe('application/pdf');
+    const pdfLines = pdfText(pdf.body);
+    expect(pdfLines.replace(/\s/g, '')).toContain('캐시원장');
+    expect(pdfLines).toContain('-24,200');
+    expect(pdfLines).toContain('25,800');
+    expect((await raw('api/cashLedgerExport', { format: 'xls' }, tokens.main)).status).toBe(400);
+    expect((await raw('api/cashLedgerExport', { format: 'csv' }, tokens.sub)).status).toBe(403);
+  });
+});

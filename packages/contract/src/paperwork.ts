@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import { answerOf, emptyAnswer, pageAnswerOf } from './envelope.js';
+import { MSG } from './messages.js';
+import { MSG_MEMBER, calendarDateField } from './member.js';
+import { MAIL_SHAPE, isCalendarDate } from './rules.js';
+import { PAGE_SIZE } from './constants.js';
+
+/**
+ * The shop's paperwork (docs/requirements.md#paperwork): 거래명세서 PDFs, the company's 캐시 원장 and its exports, and the
+ * 전자세금계산서 list. The amounts of an invoice are in tax-invoice.ts; the texts are here.
+ */
+
+export const MSG_PAPERWORK = {
+  rangeTooLong: '조회 기간은 1년 이내로 지정하세요.',
+  rangeRequired: '시작일과 종료일을 모두 지정하세요.',
+  companyNotFound: '회사를 찾을 수 없습니다.',
+  companyRequired: '회사를 선택하세요.',
+  tooManyRows: '기간 안의 내역이 너무 많습니다. 기간을 나누어 발급하세요.',
+  noOrders: '기간 안에 발급할 주문이 없습니다.',
+  invoiceNotFound: '세금계산서를 찾을 수 없습니다.',
+  invoiceNotRetryable: '실패한 세금계산서만 다시 발행할 수 있습니다.',
+  invoiceNotCancellable: '발행 대기 또는 실패 상태의 세금계산서만 취소할 수 있습니다.',
+  invoiceRetried: '세금계산서를 다시 발행합니다.',
+  invoiceCancelled: '세금계산서 발행을 취소했습니다.',
+  /** Staff read it on a parked job and on the invoice: what the company must fill in first. */
+  invoiceFieldsMissing: (fields: string) => `회사 정보에 세금계산서 발행에 필요한 항목(${fields})이 없어 발행하지 못했습니다. 회사 정보를 채운 뒤 다시 발행하세요.`,
+} as const;
+
+/** The longest period a statement, a ledger export or an invoice list covers: one year. */
+export const MAX_RANGE_DAYS = 366;
+
+function daysBetween(start: string, end: string): number {
+  return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
+}
+
+const id = z.coerce.number({ error: MSG.badRequest }).int(MSG.badRequest).min(1, MSG.badRequest).max(2_147_483_647, MSG.badRequest);
+
+/** A required period of Asia/Seoul days, start not after end, at most a year. */
+function checkRange(v: { startDate?: string | undefined; endDate?: string | undefined }, ctx: z.RefinementCtx, required: boolean) {
+  if (!v.startDate || !v.endDate) {
+    if (required || v.startDate || v.endDate) ctx.addIssue({ code: 'custom', path: [v.startDate ? 'endDate' : 'startDate'], message: required ? MSG_PAPERWORK.rangeRequired : MSG_MEMBER.dateRangeRequired });
+    return;
+  }
+  if (!isCalendarDate(v.startDate) || !isCalendarDate(v.endDate)) return;
+  if (v.startDate > v.endDate) ctx.addIssue({ code: 'custom', path: ['startDate'], message: MSG_MEMBER.dateRangeOrder });
+  else if (daysBetween(v.startDate, v.endDate) > MAX_RANGE_DAYS) ctx.addIssue({ code: 'custom', path: ['endDate'], message: MSG_PAPERWORK.rangeTooLong });
+}
+
+// ---------------------------------------------------------------- 거래명세서
+
+/** GET api/orderStatement?seq=N: one order's statement (PDF). */
+export const orderStatementRequest = z.object({ seq: id });
+
+/**
+ * GET api/monthlyStatement?startDate=&endDate=[&companyId=]: a company's statement of a period (PDF).
+ * `from`/`to` (the issue's names) are taken as the same dates. companyId is for staff only.
+ */
+export const monthlyStatementRequest = z
+  .object({
+    startDate: calendarDateField.optional(),
+    endDate: calendarDateField.optional(),
+    from: calendarDateField.optional(),
+    to: calendarDateField.optional(),
+    companyId: id.optional(),
+  })
+  .superRefine((v, ctx) => checkRange(statementPeriod(v), ctx, true));
+
+/** The period of a monthly statement request: startDate/endDate, or from/to. */
+export function statementPeriod(v: { startDate?: string | undefined; endDate?: string | undefined; from?: string | undefined; to?: string | undefined }) {
+  return { startDate: v.startDate || v.from || '', endDate: v.endDate || v.to || '' };
+}
+
+/** What a PDF call answers on success is the file itself; this documents the envelope of its refusals. */
+export const documentAnswer = emptyAnswer;
+
+// ---------------------------------------------------------------- 캐시 원장
+
+export const LEDGER_TYPES = ['order', 'point', 'license', 'cancel', 'return', 'adjust'] as const;
+export type CashLedgerType = (typeof LEDGER_TYPES)[number];
+export const LEDGER_TYPE_LABELS: Record<CashLedgerType, string> = {
+  order: '주문 결제',
+  point: '캐시 충전',
+  license: '라이선스',
+  cancel: '주문 취소 환불',
+  return: '반품 환불',
+  adjust: '관리자 조정',
+};
+
+/** api/getCashLedger: the company's every ledger row, newest first, optionally of a period. */
+export const cashLedgerRequest = z
+  .object({
+    startDate: calendarDateField.optional(),
+    endDate: calendarDateField.optional(),
+    page: z.coerce.number({ error: MSG.badRequest }).int(MSG.badRequest).min(1, MSG.badRequest).max(100_000, MSG.badRequest).default(1),
+    size: z.coerce.number({ error: MSG.badRequest }).int(MSG.badRequest).min(1, MSG.badRequest).transform((n) => Math.min(n, PAGE_SIZE.max)).default(PAGE_SIZE.memberArea),
+  })
+  .superRefine((v, ctx) => checkRange(v, ctx, false));
+export type CashLedgerRequest = z.input<typeof cashLedgerRequest>;
+
+export const cashLedgerRow = z.object({
+  seq: z.number().int(),
+  created: z.iso.datetime(),
+  type: z.enum(LEDGER_TYPES),
+  typeLabel: z.string(),
+  /** The order the row is about (a payment or a refund of it), else null. */
+  orderSeq: z.number().int().nullable(),
+  /** The payment the row is about (a top-up or licence), else null. */
+  paymentSeq: z.number().int().nullable(),
+  note: z.string(),
+  /** Signed won: + credit, − debit. */
+  amount: z.number().int(),
+  balanceAfter: z.number().int(),
+});
+export type CashLedgerRow = z.infer<typeof cashLedgerRow>;
+export const cashLedgerAnswer = pageAnswerOf(cashLedgerRow).extend({
+  /** The company's balance now: the balance after the newest row. */
+  balance: z.number().int(),
+});
+
+/** GET api/cashLedgerExport?format=csv|pdf[&startDate&endDate]: the rows of a period as a file. */
+export const cashLedgerExportRequest = z
+  .object({
+    format: z.enum(['csv', 'pdf'], { error: MSG.badRequest }),
+    startDate: calendarDateField.optional(),
+    endDate: calendarDateField.optional(),
+  })
+  .superRefine((v, ctx) => checkRange(v, ctx, false));
+
+// ---------------------------------------------------------------- 전자세금계산서
+
+export const TAX_INVOICE_STATUSES = ['pending', 'issued', 'sent', 'failed', 'cancelled'] as const;
+export type TaxInvoiceStatus = (typeof TAX_INVOICE_STATUSES)[number];
+export const TAX_INVOICE_STATUS_LABELS: Record<TaxInvoiceStatus, string> = {
+  pending: '발행 대기',
+  issued: '발행',
+  sent: '국세청 전송',
+  failed: '실패',
+  cancelled: '취소',
+};
+export const TAX_INVOICE_KIND_LABELS = { order: '주문별', monthly: '월합계', correction: '수정세금계산서' } as const;
+export const INVOICE_MODES = ['order', 'monthly'] as const;
+export type InvoiceMode = (typeof INVOICE_MODES)[number];
+export const INVOICE_MODE_LABELS: Record<InvoiceMode, string> = { order: '주문별 발행', monthly: '월합계 발행' };
+
+/** The invoice shown on an order of api/getMallOrderInfo (absent when the order has none). */
+export const orderTaxInvoice = z.object({
+  status: z.enum(TAX_INVOICE_STATUSES),
+  statusLabel: z.string(),
+  issuedAt: z.iso.datetime().nullable(),
+  ntsConfirmNum: z.string().optional(),
+  /** The reason of a failure. */
+  error: z.string().optional(),
+});
+export type OrderTaxInvoice = z.infer<typeof orderTaxInvoice>;
+
+export const taxInvoiceRow = z.object({
+  seq: z.number().int(),
+  kind: z.enum(['order', 'monthly', 'correction']),
+  kindLabel: z.string(),
+  mgtKey: z.string(),
+  /** 작성일자 YYYY-MM-DD. */
+  writeDate: z.string(),
+  orderSeq: z.number().int().nullable(),
+  month: z.string().nullable(),
+  orderSeqs: z.array(z.number().int()),
+  supply: z.number().int(),
+  tax: z.number().int(),
+  total: z.number().int(),
+  status: z.enum(TAX_INVOICE_STATUSES),
+  statusLabel: z.string(),
+  issuedAt: z.iso.datetime().nullable(),
+  ntsConfirmNum: z.string().nullable(),
+  error: z.string(),
+});
+export type TaxInvoiceRow = z.infer<typeof taxInvoiceRow>;
+
+/** api/getTaxInvoices { startDate, endDate, page, size }: the company's invoices by 작성일자, newest first. */
+export const taxInvoiceListRequest = cashLedgerRequest;
+export const taxInvoicePageAnswer = pageAnswerOf(taxInvoiceRow);
+
+/** Back office: every company's invoices, by status. */
+export const adminTaxInvoiceRow = taxInvoiceRow.extend({ companyId: z.number().int(), companyName: z.string() });
+export const adminTaxInvoiceListRequest = z.object({
+  status: z.enum(TAX_INVOICE_STATUSES, { error: MSG.badRequest }).optional(),
+  companyId: id.optional(),
+  page: z.coerce.number({ error: MSG.badRequest }).int(MSG.badRequest).min(1, MSG.badRequest).max(100_000, MSG.badRequest).default(1),
+  size: z.coerce.number({ error: MSG.badRequest }).int(MSG.badRequest).min(1, MSG.badRequest).transform((n) => Math.min(n, PAGE_SIZE.max)).default(30),
+});
+export const adminTaxInvoicePageAnswer = pageAnswerOf(adminTaxInvoiceRow);
+export const taxInvoiceActionRequest = z.object({ seq: id });
+export const adminTaxInvoiceAnswer = answerOf(adminTaxInvoiceRow);
+
+/** Staff set a company's invoice fields (the same rules as the company form). */
+export const companyInvoiceInfoRequest = z.object({
+  companyId: id,
+  bizType: z.string({ error: MSG_MEMBER.bizTypeLength }).trim().max(40, MSG_MEMBER.bizTypeLength).optional(),
+  bizItem: z.string({ error: MSG_MEMBER.bizItemLength }).trim().max(40, MSG_MEMBER.bizItemLength).optional(),
+  invoiceMail: z
+    .string({ error: MSG_MEMBER.invoiceMail })
+    .trim()
+    .max(100, MSG_MEMBER.invoiceMail)
+    .refine((v) => v === '' || MAIL_SHAPE.test(v), MSG_MEMBER.invoiceMail)
+    .optional(),
+  invoiceMode: z.enum(INVOICE_MODES, { error: MSG.badRequest }).optional(),
+});
+export const companyInvoiceInfoAnswer = answerOf(z.object({ companyId: z.number().int(), bizType: z.string(), bizItem: z.string(), invoiceMail: z.string(), invoiceMode: z.enum(INVOICE_MODES) }));
