@@ -33,7 +33,8 @@ export default tseslint.config(
  * and shared/ stay open; '../y' (the index) is the only way in.
  */
 function webBoundaries() {
-  const message = "Another web feature is reached through its index.ts ('../<feature>'), never its files (docs/architecture.md#boundaries).";
+  const message =
+    "Another web feature is reached through its index.ts ('../<feature>'), never its files (docs/architecture.md#boundaries).";
   const depths = [1, 2, 3].map((depth) => ({
     files: [`apps/web/src/features/*/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
     rules: {
@@ -45,7 +46,17 @@ function webBoundaries() {
     {
       files: ['apps/web/src/shared/**/*.{ts,tsx}'],
       rules: {
-        'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)features/', message: 'shared/ is used by features and knows none of them (docs/architecture.md#boundaries).' }] }],
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                regex: '(^|/)features/',
+                message: 'shared/ is used by features and knows none of them (docs/architecture.md#boundaries).',
+              },
+            ],
+          },
+        ],
       },
     },
   ];

@@ -15,7 +15,10 @@ import { gridQuery, priceFor, type ProductRow } from '../apps/server/src/feature
 import { answerJsonSchema } from '../apps/server/src/shared/answers.js';
 
 // Sized as the shop's pool (apps/server/src/db/client.ts poolSize).
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, ...poolSize({ DB_POOL_MAX: '16', ...process.env }) });
+const pool = new pg.Pool({
+  connectionString: process.env.DATABASE_URL,
+  ...poolSize({ DB_POOL_MAX: '16', ...process.env }),
+});
 const app = Fastify();
 
 interface Body {
@@ -26,25 +29,51 @@ interface Body {
   size?: number;
 }
 
-app.post<{ Body: Body }>('/api/getProductHome', { schema: { response: { 200: answerJsonSchema(productListAnswer) } } }, async (req) => {
-  const b = req.body ?? {};
-  const page = b.page ?? 1;
-  const size = Math.min(b.size ?? PAGE_SIZE.homeFirst, PAGE_SIZE.max);
-  let level: CompanyLevel | null = null;
-  const auth = req.headers.authorization;
-  if (auth?.startsWith('Bearer ')) {
-    const { rows } = await pool.query<{ companyLevel: CompanyLevel | null }>({ ...SESSION_CONTEXT, values: [hashToken(auth.slice(7))] });
-    level = rows[0]?.companyLevel ?? null;
-  }
-  const query = gridQuery({ searchType: b.searchType, keyword: (b.searchKeyword || b.keyword || '').trim(), page, size });
-  const rows = query ? (await pool.query<ProductRow>({ ...query.statement, values: query.values })).rows : [];
-  const more = rows.length > size;
-  if (more) rows.length = size;
-  if (level) for (const row of rows) priceFor(row, { level });
-  return { code: 200, message: rows.length === 0 ? MSG_SHOP.noInfo : MSG.ok, results: rows, more };
-});
+app.post<{ Body: Body }>(
+  '/api/getProductHome',
+  { schema: { response: { 200: answerJsonSchema(productListAnswer) } } },
+  async (req) => {
+    const b = req.body ?? {};
+    const page = b.page ?? 1;
+    const size = Math.min(b.size ?? PAGE_SIZE.homeFirst, PAGE_SIZE.max);
+    let level: CompanyLevel | null = null;
+    const auth = req.headers.authorization;
+    if (auth?.startsWith('Bearer ')) {
+      const { rows } = await pool.query<{ companyLevel: CompanyLevel | null }>({
+        ...SESSION_CONTEXT,
+        values: [hashToken(auth.slice(7))],
+      });
+      level = rows[0]?.companyLevel ?? null;
+    }
+    const query = gridQuery({
+      searchType: b.searchType,
+      keyword: (b.searchKeyword || b.keyword || '').trim(),
+      page,
+      size,
+    });
+    const rows = query ? (await pool.query<ProductRow>({ ...query.statement, values: query.values })).rows : [];
+    const more = rows.length > size;
+    if (more) rows.length = size;
+    if (level) for (const row of rows) priceFor(row, { level });
+    return { code: 200, message: rows.length === 0 ? MSG_SHOP.noInfo : MSG.ok, results: rows, more };
+  },
+);
 
 await app.listen({ port: Number(process.env.PORT ?? 3902), host: '127.0.0.1' });
 console.log('bare server 실행 중');
-process.on('SIGINT', () => void app.close().then(() => pool.end()).then(() => process.exit(0)));
-process.on('SIGTERM', () => void app.close().then(() => pool.end()).then(() => process.exit(0)));
+process.on(
+  'SIGINT',
+  () =>
+    void app
+      .close()
+      .then(() => pool.end())
+      .then(() => process.exit(0)),
+);
+process.on(
+  'SIGTERM',
+  () =>
+    void app
+      .close()
+      .then(() => pool.end())
+      .then(() => process.exit(0)),
+);

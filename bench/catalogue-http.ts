@@ -5,7 +5,19 @@ import type { Db } from '../apps/server/src/db/client.js';
 import { members, sessions } from '../apps/server/src/db/schema.js';
 import { hashToken } from '../apps/server/src/features/auth/sessions.js';
 import { seedDemo } from '../apps/server/src/seed/demo.js';
-import { cpuMs, latencySummary, load, openLoop, pinLoadGenerator, serverCpus, startNodeProcess, startServerProcess, unpin, type LoadResult, type OpenLoopResult } from './lib.js';
+import {
+  cpuMs,
+  latencySummary,
+  load,
+  openLoop,
+  pinLoadGenerator,
+  serverCpus,
+  startNodeProcess,
+  startServerProcess,
+  unpin,
+  type LoadResult,
+  type OpenLoopResult,
+} from './lib.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
@@ -33,33 +45,53 @@ export async function runCatalogueHttp(url: string, db: Db) {
   await seedDemo(db, {});
   const [demo] = await db.select({ id: members.id }).from(members).where(eq(members.loginId, 'demo@partsmall.kr'));
   const token = randomBytes(32).toString('base64url');
-  await db.insert(sessions).values({ memberId: demo!.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 86_400_000) });
+  await db
+    .insert(sessions)
+    .values({ memberId: demo!.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 86_400_000) });
   const headers = { authorization: `Bearer ${token}` };
   const vin = 'WDDZF8KB4JA201937';
   const mcid = 'DEMO-BENZ-W213';
   const scenarios: { name: string; path: string; body: object }[] = [
     { name: 'VIN search (reopen of the day)', path: 'epc/getCarsVinEx', body: { brand: 'benz', vin, lang: 'KR' } },
     { name: 'main groups', path: 'epc/getCarsGroupEx', body: { vin, mcid, brand: 'benz', lang: 'KR' } },
-    { name: 'parts page (drawing, 11 rows, products)', path: 'epc/getCarsPartsEx', body: { vin, mcid, brand: 'benz', num: '34', mid: '34_10_11', isShowColorvalue: false, lang: 'KR' } },
+    {
+      name: 'parts page (drawing, 11 rows, products)',
+      path: 'epc/getCarsPartsEx',
+      body: { vin, mcid, brand: 'benz', num: '34', mid: '34_10_11', isShowColorvalue: false, lang: 'KR' },
+    },
   ];
 
   pinLoadGenerator();
   const project = await startServerProcess(url, PROJECT_PORT);
-  const bare = await startNodeProcess('bench/bare-epc.ts', { DATABASE_URL: url, PORT: String(BARE_PORT), DB_POOL_MAX: '16' });
+  const bare = await startNodeProcess('bench/bare-epc.ts', {
+    DATABASE_URL: url,
+    PORT: String(BARE_PORT),
+    DB_POOL_MAX: '16',
+  });
   const endpoint = (port: number, path: string) => `http://127.0.0.1:${port}/${path}`;
   try {
     // The first search opens the VIN for the day (charged); then both servers must answer the same bytes.
-    await fetch(endpoint(PROJECT_PORT, scenarios[0]!.path), { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(scenarios[0]!.body) });
+    await fetch(endpoint(PROJECT_PORT, scenarios[0]!.path), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(scenarios[0]!.body),
+    });
     for (const s of scenarios) {
       const answers: string[] = [];
       for (const port of [PROJECT_PORT, BARE_PORT]) {
-        const res = await fetch(endpoint(port, s.path), { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(s.body) });
+        const res = await fetch(endpoint(port, s.path), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: JSON.stringify(s.body),
+        });
         answers.push(await res.text());
       }
-      if (answers[0] !== answers[1]) throw new Error(`${s.name}: different answers\n${answers[0]!.slice(0, 300)}\n${answers[1]!.slice(0, 300)}`);
+      if (answers[0] !== answers[1])
+        throw new Error(`${s.name}: different answers\n${answers[0]!.slice(0, 300)}\n${answers[1]!.slice(0, 300)}`);
     }
     console.log(`\ncatalogue calls: same bytes from both servers in all ${scenarios.length} scenarios`);
-    for (const port of [PROJECT_PORT, BARE_PORT]) for (const s of scenarios) await load('warm-up', endpoint(port, s.path), s.body, { duration: 1, headers });
+    for (const port of [PROJECT_PORT, BARE_PORT])
+      for (const s of scenarios) await load('warm-up', endpoint(port, s.path), s.body, { duration: 1, headers });
 
     // Each slice also records the server's CPU time (/proc): requests per CPU-second move far less
     // than requests per second when other work shares the machine.
@@ -75,9 +107,14 @@ export async function runCatalogueHttp(url: string, db: Db) {
     });
     const total = (rs: Measured[]) => rs.reduce((n, r) => n + r.requests, 0);
     const bad = (rs: Measured[]) => rs.reduce((n, r) => n + r.errors + r.non2xx, 0);
-    const perCpuSecond = (rs: Measured[]) => (rs.every((r) => r.cpuMs !== null) ? (total(rs) * 1000) / rs.reduce((n, r) => n + r.cpuMs!, 0) : NaN);
-    console.log(`\ncatalogue HTTP, closed loop: ${ROUNDS} interleaved rounds of ${SECONDS} s, 32 connections; ${os.cpus().length} cores (servers on CPU ${serverCpus() || 'any'}); load average ${loadBefore.toFixed(1)} → ${os.loadavg()[0]!.toFixed(1)}`);
-    console.log('| call | project req/s | bare req/s | **project / bare** | project req per CPU-s | bare req per CPU-s | project / bare per CPU-s | errors |');
+    const perCpuSecond = (rs: Measured[]) =>
+      rs.every((r) => r.cpuMs !== null) ? (total(rs) * 1000) / rs.reduce((n, r) => n + r.cpuMs!, 0) : NaN;
+    console.log(
+      `\ncatalogue HTTP, closed loop: ${ROUNDS} interleaved rounds of ${SECONDS} s, 32 connections; ${os.cpus().length} cores (servers on CPU ${serverCpus() || 'any'}); load average ${loadBefore.toFixed(1)} → ${os.loadavg()[0]!.toFixed(1)}`,
+    );
+    console.log(
+      '| call | project req/s | bare req/s | **project / bare** | project req per CPU-s | bare req per CPU-s | project / bare per CPU-s | errors |',
+    );
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
     for (const r of closed) {
       const secs = ROUNDS * SECONDS;
@@ -98,36 +135,54 @@ export async function runCatalogueHttp(url: string, db: Db) {
     const openLoadBefore = os.loadavg()[0]!;
     await interleaved(open, OPEN_ROUNDS, async (r, who, port) => {
       const before = cpuMs(pids[who]);
-      const result = await openLoop(r.name, endpoint(port, r.path), r.body, { rate: OPEN_RATE, seconds: OPEN_SECONDS, warmupSeconds: 1, headers });
+      const result = await openLoop(r.name, endpoint(port, r.path), r.body, {
+        rate: OPEN_RATE,
+        seconds: OPEN_SECONDS,
+        warmupSeconds: 1,
+        headers,
+      });
       const after = cpuMs(pids[who]);
       // The CPU time covers the warm-up second too: divided by every request sent.
       const sent = OPEN_RATE * (OPEN_SECONDS + 1);
-      r[who].push({ ...result, cpuUsPerRequest: before === null || after === null ? NaN : ((after - before) * 1000) / sent });
+      r[who].push({
+        ...result,
+        cpuUsPerRequest: before === null || after === null ? NaN : ((after - before) * 1000) / sent,
+      });
     });
     console.log(
       `\ncatalogue HTTP, open loop: ${OPEN_RATE} requests/s sent on a fixed schedule for ${OPEN_SECONDS} s after 1 s of warm-up, ${OPEN_ROUNDS} interleaved rounds, servers ${OPEN_PINNED ? `on CPU ${serverCpus() || 'any'}` : 'on any CPU'}; latency from the scheduled send to the end of the body; load average ${openLoadBefore.toFixed(1)} → ${os.loadavg()[0]!.toFixed(1)}`,
     );
-    console.log('| call | server | answered req/s | p50 ms | p95 ms | p99 ms | max ms | p95 from the actual send | most in flight | generator late p99 ms | server CPU µs per request | errors |');
+    console.log(
+      '| call | server | answered req/s | p50 ms | p95 ms | p99 ms | max ms | p95 from the actual send | most in flight | generator late p99 ms | server CPU µs per request | errors |',
+    );
     console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const r of open) {
       for (const who of ['project', 'bare'] as const) {
         for (const x of r[who]) {
-          console.log(`| ${r.name} | ${who} | ${x.rps} | ${x.p50} | ${x.p95} | ${x.p99} | ${x.max} | ${x.sentP95} | ${x.maxInFlight} | ${x.sendLateP99} | ${Math.round(x.cpuUsPerRequest)} | ${x.errors + x.non2xx} |`);
+          console.log(
+            `| ${r.name} | ${who} | ${x.rps} | ${x.p50} | ${x.p95} | ${x.p99} | ${x.max} | ${x.sentP95} | ${x.maxInFlight} | ${x.sendLateP99} | ${Math.round(x.cpuUsPerRequest)} | ${x.errors + x.non2xx} |`,
+          );
         }
       }
     }
     // Every round's requests of a call pooled per server: the p95 the goal speaks of.
-    console.log(`\n| call | server | all ${OPEN_ROUNDS} rounds: p50 / p95 / p99 / max ms | goal p95 < ${OPEN_GOAL_P95_MS} ms |`);
+    console.log(
+      `\n| call | server | all ${OPEN_ROUNDS} rounds: p50 / p95 / p99 / max ms | goal p95 < ${OPEN_GOAL_P95_MS} ms |`,
+    );
     console.log('|---|---|---|---|');
     for (const r of open) {
       for (const who of ['project', 'bare'] as const) {
         const all = latencySummary(r[who].flatMap((x) => x.sorted).sort((a, b) => a - b));
-        console.log(`| ${r.name} | ${who} | ${all.p50} / **${all.p95}** / ${all.p99} / ${all.max} | ${all.p95 < OPEN_GOAL_P95_MS ? 'met' : 'NOT met'} |`);
+        console.log(
+          `| ${r.name} | ${who} | ${all.p50} / **${all.p95}** / ${all.p99} / ${all.max} | ${all.p95 < OPEN_GOAL_P95_MS ? 'met' : 'NOT met'} |`,
+        );
       }
     }
     for (const r of open) {
       const mean = (xs: OpenMeasured[]) => xs.reduce((n, x) => n + x.cpuUsPerRequest, 0) / xs.length;
-      console.log(`${r.name}: server CPU per request at ${OPEN_RATE}/s, project ${Math.round(mean(r.project))} µs, bare ${Math.round(mean(r.bare))} µs: bare / project ${(mean(r.bare) / mean(r.project)).toFixed(2)}`);
+      console.log(
+        `${r.name}: server CPU per request at ${OPEN_RATE}/s, project ${Math.round(mean(r.project))} µs, bare ${Math.round(mean(r.bare))} µs: bare / project ${(mean(r.bare) / mean(r.project)).toFixed(2)}`,
+      );
     }
   } finally {
     for (const child of [project, bare]) child.kill('SIGINT');
@@ -138,7 +193,11 @@ export async function runCatalogueHttp(url: string, db: Db) {
  * Runs every call against both servers for some rounds, alternating which server goes first each
  * round, so that a busy moment of the machine falls on both.
  */
-async function interleaved<R>(calls: R[], rounds: number, measure: (call: R, who: 'project' | 'bare', port: number) => Promise<void>): Promise<void> {
+async function interleaved<R>(
+  calls: R[],
+  rounds: number,
+  measure: (call: R, who: 'project' | 'bare', port: number) => Promise<void>,
+): Promise<void> {
   for (let round = 0; round < rounds; round++) {
     for (const call of calls) {
       const order = round % 2 === 0 ? (['project', 'bare'] as const) : (['bare', 'project'] as const);

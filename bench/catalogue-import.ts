@@ -41,7 +41,10 @@ export function writeCatalogueFolder(dir: string, c: number): number {
     fs.writeFileSync(path.join(dir, name), lines.join('\n') + '\n');
     rows += lines.length;
   };
-  fs.writeFileSync(path.join(dir, 'images/diagram.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1000 700"><rect width="1000" height="700" fill="#fff"/></svg>');
+  fs.writeFileSync(
+    path.join(dir, 'images/diagram.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1000 700"><rect width="1000" height="700" fill="#fff"/></svg>',
+  );
   write('catalogue.jsonl', [JSON.stringify({ mcid, brand, name: `Synthetic catalogue ${c}` })]);
   const vehicles: string[] = [];
   for (let v = 0; v < VEHICLES; v++) {
@@ -52,12 +55,17 @@ export function writeCatalogueFolder(dir: string, c: number): number {
         year: 2015 + (v % 10),
         production_date: `20${15 + (v % 10)}-0${1 + (v % 9)}-15`,
         options: [`E${v % 4}`, v % 2 ? 'AWD' : 'RWD', v % 3 ? 'SPORT' : 'BASE'],
-        maindata: [['Engine', `E${v % 4}`], ['Drive', v % 2 ? 'All-wheel drive' : 'Rear-wheel drive']],
+        maindata: [
+          ['Engine', `E${v % 4}`],
+          ['Drive', v % 2 ? 'All-wheel drive' : 'Rear-wheel drive'],
+        ],
       }),
     );
   }
   write('vehicles.jsonl', vehicles);
-  const words = Array.from({ length: 200 }, (_, i) => JSON.stringify({ term: `Term ${i}`, ko: `용어 ${i}`, zh: `术语 ${i}`, en: `Term ${i}`, vi: `Thuật ngữ ${i}` }));
+  const words = Array.from({ length: 200 }, (_, i) =>
+    JSON.stringify({ term: `Term ${i}`, ko: `용어 ${i}`, zh: `术语 ${i}`, en: `Term ${i}`, vi: `Thuật ngữ ${i}` }),
+  );
   write('words.jsonl', words);
   const mains: string[] = [];
   const nodes: string[] = [];
@@ -75,9 +83,21 @@ export function writeCatalogueFolder(dir: string, c: number): number {
       for (let k = 0; k < CHILDREN_PER_SUB; k++, d++) {
         const mid = `${sub}_${k}`;
         const diagram = `D${mid}`;
-        nodes.push(JSON.stringify({ mid, num, parent: sub, label: `Term ${20 + k}`, diagram, ...(k === 1 ? { fit_all: ['AWD'] } : {}) }));
+        nodes.push(
+          JSON.stringify({
+            mid,
+            num,
+            parent: sub,
+            label: `Term ${20 + k}`,
+            diagram,
+            ...(k === 1 ? { fit_all: ['AWD'] } : {}),
+          }),
+        );
         diagrams.push(JSON.stringify({ diagram, image: 'images/diagram.svg', max_x: 1000, max_y: 700 }));
-        for (let h = 0; h < HOTSPOTS_PER_DIAGRAM; h++) hotspots.push(JSON.stringify({ diagram, key: String(h + 1), x: 40 + (h % 5) * 190, y: 60 + Math.floor(h / 5) * 120 }));
+        for (let h = 0; h < HOTSPOTS_PER_DIAGRAM; h++)
+          hotspots.push(
+            JSON.stringify({ diagram, key: String(h + 1), x: 40 + (h % 5) * 190, y: 60 + Math.floor(h / 5) * 120 }),
+          );
         for (let p = 0; p < PARTS_PER_DIAGRAM; p++) {
           const pid = `${pad(c, 3)} ${pad(d, 3)} ${pad(p, 4)}`;
           const fit = p % 7 === 0 ? { fit_none: ['SPORT'] } : p % 11 === 0 ? { fit_from: '2019-01-01' } : {};
@@ -94,7 +114,8 @@ export function writeCatalogueFolder(dir: string, c: number): number {
               ...fit,
             }),
           );
-          if (p === 0 && d % 2 === 0) replacements.push(JSON.stringify({ pid: `${pid}-OLD`, to: pid, kind: 'supersedes' }));
+          if (p === 0 && d % 2 === 0)
+            replacements.push(JSON.stringify({ pid: `${pid}-OLD`, to: pid, kind: 'supersedes' }));
         }
       }
     }
@@ -119,7 +140,9 @@ export async function run() {
     let started = Date.now();
     let fileRows = 0;
     for (let c = 0; c < CATALOGUES; c++) fileRows += writeCatalogueFolder(path.join(root, `c${c}`), c);
-    console.log(`wrote ${CATALOGUES} catalogue folders, ${fileRows.toLocaleString()} rows, in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `wrote ${CATALOGUES} catalogue folders, ${fileRows.toLocaleString()} rows, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
 
     const url = await freshBenchDatabase(DB_NAME);
     const database = await openDatabase(url, '');
@@ -140,8 +163,12 @@ export async function run() {
       database.db,
       sql`select (select count(*)::int from epc_parts) as parts, (select count(*)::int from epc_vehicles) as vehicles, (select count(*)::int from epc_catalogues) as catalogues`,
     );
-    console.log(`\nimported ${counts!.catalogues} catalogues, ${counts!.vehicles.toLocaleString()} vehicles, ${counts!.parts.toLocaleString()} part rows`);
-    console.log(`all tables: ${rows.toLocaleString()} rows in ${seconds.toFixed(1)} s = ${Math.round(rows / seconds).toLocaleString()} rows/s, ${CONCURRENCY} imports at a time (goal 50,000)`);
+    console.log(
+      `\nimported ${counts!.catalogues} catalogues, ${counts!.vehicles.toLocaleString()} vehicles, ${counts!.parts.toLocaleString()} part rows`,
+    );
+    console.log(
+      `all tables: ${rows.toLocaleString()} rows in ${seconds.toFixed(1)} s = ${Math.round(rows / seconds).toLocaleString()} rows/s, ${CONCURRENCY} imports at a time (goal 50,000)`,
+    );
 
     // Interleaved rounds: the whole import of a catalogue (a replace) against its COPY stage alone.
     const rounds = Math.min(8, CATALOGUES);
@@ -161,8 +188,12 @@ export async function run() {
     }
     console.log(`\n| ${rounds} re-imports, interleaved | rows/s |`);
     console.log('|---|---:|');
-    console.log(`| whole import (read, check, replace by COPY) | ${Math.round(roundRows / (full / 1000)).toLocaleString()} |`);
-    console.log(`| COPY stage alone (delete old rows, COPY new) | ${Math.round(roundRows / (copyOnly / 1000)).toLocaleString()} |`);
+    console.log(
+      `| whole import (read, check, replace by COPY) | ${Math.round(roundRows / (full / 1000)).toLocaleString()} |`,
+    );
+    console.log(
+      `| COPY stage alone (delete old rows, COPY new) | ${Math.round(roundRows / (copyOnly / 1000)).toLocaleString()} |`,
+    );
     console.log(`whole import / COPY alone: ${(copyOnly / full).toFixed(2)} of the bare COPY speed`);
     if (process.env.BENCH_CATALOGUE_HTTP !== 'false') await runCatalogueHttp(url, database.db);
     await database.close();

@@ -17,17 +17,26 @@ chat.on('connection', (socket) => {
   if (auth.staff) void socket.join('staff');
   else void socket.join(`customer:${auth.customer}`);
   socket.on('userMessage', (payload: { sendMessage: string; clientMessageId: string }, ack?: (a: unknown) => void) => {
-    const message = { ...payload, seq: ++seq, targetUser: auth.customer, sendSide: 'user', created: new Date().toISOString() };
+    const message = {
+      ...payload,
+      seq: ++seq,
+      targetUser: auth.customer,
+      sendSide: 'user',
+      created: new Date().toISOString(),
+    };
     socket.to(`customer:${auth.customer}`).emit('messageToUser', message);
     chat.to('staff').emit('messageToAdmin', message);
     ack?.({ code: 201, message: 'ok', results: message });
   });
-  socket.on('adminMessage', (payload: { sendMessage: string; clientMessageId: string; targetUser: number }, ack?: (a: unknown) => void) => {
-    const message = { ...payload, seq: ++seq, sendSide: 'admin', created: new Date().toISOString() };
-    chat.to(`customer:${payload.targetUser}`).emit('messageToUser', message);
-    socket.to('staff').emit('messageToAdmin', message);
-    ack?.({ code: 201, message: 'ok', results: message });
-  });
+  socket.on(
+    'adminMessage',
+    (payload: { sendMessage: string; clientMessageId: string; targetUser: number }, ack?: (a: unknown) => void) => {
+      const message = { ...payload, seq: ++seq, sendSide: 'admin', created: new Date().toISOString() };
+      chat.to(`customer:${payload.targetUser}`).emit('messageToUser', message);
+      socket.to('staff').emit('messageToAdmin', message);
+      ack?.({ code: 201, message: 'ok', results: message });
+    },
+  );
 });
 
 httpServer.listen(port, '127.0.0.1', () => console.log(`bare chat 실행 중 ${port}`));

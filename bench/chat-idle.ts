@@ -19,7 +19,9 @@ process.on('message', async (m: Request) => {
     if (m.type === 'open') {
       const keep = sockets.get(m.target) ?? [];
       sockets.set(m.target, keep);
-      await openInGroups(m.sockets, ([url, auth]) => openChatSocket(url, auth, keep, () => dropped.set(m.target, (dropped.get(m.target) ?? 0) + 1)));
+      await openInGroups(m.sockets, ([url, auth]) =>
+        openChatSocket(url, auth, keep, () => dropped.set(m.target, (dropped.get(m.target) ?? 0) + 1)),
+      );
       send({ type: 'opened', target: m.target });
     } else if (m.type === 'count') {
       const held = Object.fromEntries([...sockets].map(([t, list]) => [t, list.filter((s) => s.connected).length]));

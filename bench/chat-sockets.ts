@@ -18,8 +18,12 @@ export function openChatSocket(url: string, auth: object, keep: Socket[], onDrop
 }
 
 /** Opens sockets 200 at a time (each group waits for the one before), as customers arrive in a storm. */
-export async function openInGroups<T>(items: T[], open: (item: T, index: number) => Promise<Socket>): Promise<Socket[]> {
+export async function openInGroups<T>(
+  items: T[],
+  open: (item: T, index: number) => Promise<Socket>,
+): Promise<Socket[]> {
   const opened: Socket[] = [];
-  for (let i = 0; i < items.length; i += 200) opened.push(...(await Promise.all(items.slice(i, i + 200).map((item, k) => open(item, i + k)))));
+  for (let i = 0; i < items.length; i += 200)
+    opened.push(...(await Promise.all(items.slice(i, i + 200).map((item, k) => open(item, i + k)))));
   return opened;
 }

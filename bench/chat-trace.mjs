@@ -8,7 +8,11 @@ import path from 'node:path';
 const dir = process.argv[2];
 const every = Number(process.argv[3] ?? 1); // print every n-th bucket
 const files = fs.readdirSync(dir);
-const servers = new Map(files.filter((f) => f.startsWith('server-')).map((f) => [Number(f.slice(7, -5)), JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'))]));
+const servers = new Map(
+  files
+    .filter((f) => f.startsWith('server-'))
+    .map((f) => [Number(f.slice(7, -5)), JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'))]),
+);
 const pct = (a, p) => (a.length ? a[Math.min(a.length - 1, Math.ceil((p / 100) * a.length) - 1)] : NaN);
 for (const f of files.filter((f) => f.startsWith('driver-'))) {
   const d = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'));
@@ -17,7 +21,18 @@ for (const f of files.filter((f) => f.startsWith('driver-'))) {
   const end = Math.max(...d.receipts.map((r) => r[0] + r[1]));
   const B = 100;
   const n = Math.ceil((end - start) / B) + 1;
-  const rows = Array.from({ length: n }, () => ({ lat: [], drvLoop: 0, behind: 0, loop: 0, cpu: 0, gc: 0, q: 0, qms: 0, qmax: 0, wait: 0 }));
+  const rows = Array.from({ length: n }, () => ({
+    lat: [],
+    drvLoop: 0,
+    behind: 0,
+    loop: 0,
+    cpu: 0,
+    gc: 0,
+    q: 0,
+    qms: 0,
+    qmax: 0,
+    wait: 0,
+  }));
   const at = (t) => Math.floor((t - start) / B);
   for (const [t, l] of d.receipts) rows[at(t)]?.lat.push(l);
   for (const [t, loop, behind] of d.driver) {
@@ -47,7 +62,9 @@ for (const f of files.filter((f) => f.startsWith('driver-'))) {
     }
   }
   const all = d.receipts.map((r) => r[1]).sort((a, b) => a - b);
-  console.log(`\n== ${d.name}: ${all.length} receipts, p50/p95/p99/max ${[50, 95, 99, 100].map((p) => pct(all, p).toFixed(1)).join(' / ')} ms`);
+  console.log(
+    `\n== ${d.name}: ${all.length} receipts, p50/p95/p99/max ${[50, 95, 99, 100].map((p) => pct(all, p).toFixed(1)).join(' / ')} ms`,
+  );
   console.log('t(s)  rcpt  p50    max   | drvLoop behind | srvLoop cpu  gc  | queries avgms maxms poolWait');
   rows.forEach((r, i) => {
     if (i % every) return;
@@ -59,5 +76,6 @@ for (const f of files.filter((f) => f.startsWith('driver-'))) {
     );
   });
   console.log('statements in the rounds (count, total ms):');
-  for (const [k, [c, ms]] of [...texts].sort((a, b) => b[1][1] - a[1][1]).slice(0, 12)) console.log(`  ${String(c).padStart(6)} ${ms.toFixed(0).padStart(7)}  ${k}`);
+  for (const [k, [c, ms]] of [...texts].sort((a, b) => b[1][1] - a[1][1]).slice(0, 12))
+    console.log(`  ${String(c).padStart(6)} ${ms.toFixed(0).padStart(7)}  ${k}`);
 }

@@ -50,7 +50,6 @@ const loadAverage = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').sl
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-
 /** Resident memory of a process in bytes (Linux). */
 function rss(pid: number): number {
   return Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
@@ -115,7 +114,10 @@ async function transactions(target: Target, settle = true): Promise<number> {
   if (settle) await sleep(11_000);
   const database = await openDatabase(target.databaseUrl, '');
   try {
-    const [row] = await queryRows<{ n: string }>(database.db, sql`select xact_commit::text as n from pg_stat_database where datname = ${target.databaseName}`);
+    const [row] = await queryRows<{ n: string }>(
+      database.db,
+      sql`select xact_commit::text as n from pg_stat_database where datname = ${target.databaseName}`,
+    );
     return Number(row?.n ?? 0);
   } finally {
     await database.close();
@@ -137,7 +139,8 @@ function schedMs(pid: number): [number, number] {
   }
   return [cpu, wait];
 }
-const schedAll = (t: Target) => t.processes.map((p) => schedMs(p.pid!)).reduce((a, b) => [a[0] + b[0], a[1] + b[1]], [0, 0]);
+const schedAll = (t: Target) =>
+  t.processes.map((p) => schedMs(p.pid!)).reduce((a, b) => [a[0] + b[0], a[1] + b[1]], [0, 0]);
 
 const rssAll = (target: Target) => target.processes.reduce((sum, p) => sum + rss(p.pid!), 0);
 
@@ -153,7 +156,10 @@ interface IdleCustomers {
 }
 
 function startIdleCustomers(): IdleCustomers {
-  const child = fork(path.join(ROOT, 'bench/chat-idle.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(path.join(ROOT, 'bench/chat-idle.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const ask = <T>(message: object, answer: string) =>
     new Promise<T>((resolve, reject) => {
       const listener = (m: { type: string; message?: string }) => {
@@ -174,7 +180,13 @@ function startIdleCustomers(): IdleCustomers {
   };
 }
 
-async function connectAll(target: Target, idle: IdleCustomers, staffAuth: object[], customerAuth: object[], announcer?: (s: Socket) => () => number) {
+async function connectAll(
+  target: Target,
+  idle: IdleCustomers,
+  staffAuth: object[],
+  customerAuth: object[],
+  announcer?: (s: Socket) => () => number,
+) {
   // Sockets alternate between the target's processes (staff first, then customers), so with two, every chat crosses them.
   const urlOf = (n: number) => `${target.bases[n % target.bases.length]!}/chat`;
   const open = (n: number, auth: object) => openChatSocket(urlOf(n), auth, target.sockets, () => target.dropped++);
@@ -195,7 +207,8 @@ async function connectAll(target: Target, idle: IdleCustomers, staffAuth: object
   ]);
   target.connectSeconds = (performance.now() - t0) / 1000;
   // The real server tells staff of every customer coming online; wait until the last is announced.
-  if (onlineSeen) for (let waited = 0; onlineSeen() < customerAuth.length && waited < 120_000; waited += 250) await sleep(250);
+  if (onlineSeen)
+    for (let waited = 0; onlineSeen() < customerAuth.length && waited < 120_000; waited += 250) await sleep(250);
   await sleep(2000);
   target.rssAfter = rssAll(target);
   target.txSeen = await transactions(target);
@@ -229,7 +242,9 @@ async function round(target: Target, seconds: number, warmup = false) {
       if (TRACE) target.trace.push([performance.timeOrigin + t, ms, m.sendSide === 'user' ? 0 : 1]);
     }
   };
-  target.staff.forEach((s, j) => listeners.push([s, 'messageToAdmin', receive(`staff${j}`, (m) => m.sendSide === 'user')]));
+  target.staff.forEach((s, j) =>
+    listeners.push([s, 'messageToAdmin', receive(`staff${j}`, (m) => m.sendSide === 'user')]),
+  );
   target.customers.forEach((s, i) => listeners.push([s, 'messageToUser', receive(`customer${i}`, () => true)]));
   for (const [s, event, fn] of listeners) s.on(event, fn);
 
@@ -270,11 +285,22 @@ async function round(target: Target, seconds: number, warmup = false) {
       carry -= 1;
       const k = sent++;
       const i = Math.floor(k / 2) % CHATTING;
-      if (k % 2 === 0) send(target.customers[i]!, 'userMessage', { sendMessage: `문의 ${k}: 브레이크 패드 재고 확인 부탁드립니다.` }, allStaff);
+      if (k % 2 === 0)
+        send(
+          target.customers[i]!,
+          'userMessage',
+          { sendMessage: `문의 ${k}: 브레이크 패드 재고 확인 부탁드립니다.` },
+          allStaff,
+        );
       else {
         const j = i % STAFF;
         const others = allStaff.filter((_, x) => x !== j);
-        send(target.staff[j]!, 'adminMessage', { sendMessage: `답변 ${k}: 네, 재고 있습니다.`, targetUser: target.customerIds[i] }, [`customer${i}`, ...others]);
+        send(
+          target.staff[j]!,
+          'adminMessage',
+          { sendMessage: `답변 ${k}: 네, 재고 있습니다.`, targetUser: target.customerIds[i] },
+          [`customer${i}`, ...others],
+        );
       }
     }
     nextTick += tickMs;
@@ -356,7 +382,8 @@ function newTarget(name: string, processes: ChildProcess[], ports: number[], dat
 }
 
 /** The bare relay, started like the servers: on the same CPUs, with the same node flags and trace. */
-const startBare = (port: number): Promise<ChildProcess> => startNodeProcess('bench/chat-bare.ts', { PORT: String(port) }, CPUS);
+const startBare = (port: number): Promise<ChildProcess> =>
+  startNodeProcess('bench/chat-bare.ts', { PORT: String(port) }, CPUS);
 
 /**
  * Open files a process may hold (soft limit, which the idle customers' process inherits): every
@@ -366,7 +393,10 @@ const startBare = (port: number): Promise<ChildProcess> => startNodeProcess('ben
 function checkOpenFileLimit(needed: number) {
   const line = /Max open files\s+(\d+|unlimited)/.exec(fs.readFileSync('/proc/self/limits', 'utf8'));
   const soft = line?.[1] === 'unlimited' ? Infinity : Number(line?.[1] ?? Infinity);
-  if (soft < needed) throw new Error(`the chat benchmark holds ${needed} sockets but may open ${soft} files: run it under 'ulimit -n ${needed + 1000}'`);
+  if (soft < needed)
+    throw new Error(
+      `the chat benchmark holds ${needed} sockets but may open ${soft} files: run it under 'ulimit -n ${needed + 1000}'`,
+    );
   return soft;
 }
 
@@ -385,23 +415,52 @@ async function seed(name: string): Promise<Seeded> {
   const passwordHash = await hashPassword('bench1234');
   const companyRows = await db
     .insert(companies)
-    .values(Array.from({ length: CUSTOMERS }, (_, i) => ({ name: `채팅상사 ${i + 1}`, license: withCheckDigit(String(600_000_000 + i)), level: 'c', securityNum: '000000' })))
+    .values(
+      Array.from({ length: CUSTOMERS }, (_, i) => ({
+        name: `채팅상사 ${i + 1}`,
+        license: withCheckDigit(String(600_000_000 + i)),
+        level: 'c',
+        securityNum: '000000',
+      })),
+    )
     .returning({ id: companies.id });
   const customerRows = await db
     .insert(members)
-    .values(companyRows.map((c, i) => ({ loginId: `chat${i + 1}@bench.kr`, passwordHash, name: `고객 ${i + 1}`, phone: `0108${String(i).padStart(7, '0')}`, companyId: c.id })))
+    .values(
+      companyRows.map((c, i) => ({
+        loginId: `chat${i + 1}@bench.kr`,
+        passwordHash,
+        name: `고객 ${i + 1}`,
+        phone: `0108${String(i).padStart(7, '0')}`,
+        companyId: c.id,
+      })),
+    )
     .returning({ id: members.id });
   const staffRows = await db
     .insert(members)
-    .values(Array.from({ length: STAFF }, (_, i) => ({ loginId: `staff${i + 1}@bench.kr`, passwordHash, name: `상담원 ${i + 1}`, phone: `0107${String(i).padStart(7, '0')}`, role: 'staff' })))
+    .values(
+      Array.from({ length: STAFF }, (_, i) => ({
+        loginId: `staff${i + 1}@bench.kr`,
+        passwordHash,
+        name: `상담원 ${i + 1}`,
+        phone: `0107${String(i).padStart(7, '0')}`,
+        role: 'staff',
+      })),
+    )
     .returning({ id: members.id });
   const tokens = async (ids: number[]) => {
     const out: string[] = [];
-    for (let i = 0; i < ids.length; i += 100) out.push(...(await Promise.all(ids.slice(i, i + 100).map(async (id) => (await createSession(db, id)).token))));
+    for (let i = 0; i < ids.length; i += 100)
+      out.push(...(await Promise.all(ids.slice(i, i + 100).map(async (id) => (await createSession(db, id)).token))));
     return out;
   };
   const customerIds = customerRows.map((r) => r.id);
-  const seeded = { url, customerIds, customerTokens: await tokens(customerIds), staffTokens: await tokens(staffRows.map((r) => r.id)) };
+  const seeded = {
+    url,
+    customerIds,
+    customerTokens: await tokens(customerIds),
+    staffTokens: await tokens(staffRows.map((r) => r.id)),
+  };
   await database.close();
   return seeded;
 }
@@ -420,7 +479,10 @@ async function storedCounts(t: Target): Promise<{ n: number; distinct_ids: numbe
   if (!t.databaseUrl) return null;
   const counting = await openDatabase(t.databaseUrl, '');
   try {
-    const [stored] = await queryRows<{ n: number; distinct_ids: number }>(counting.db, sql`select count(*)::int as n, count(distinct client_message_id)::int as distinct_ids from chat_messages`);
+    const [stored] = await queryRows<{ n: number; distinct_ids: number }>(
+      counting.db,
+      sql`select count(*)::int as n, count(distinct client_message_id)::int as distinct_ids from chat_messages`,
+    );
     return stored!;
   } finally {
     await counting.close();
@@ -446,7 +508,13 @@ export async function run() {
   const single = await seed('pm_bench_chat');
   const cluster = withRedis ? await seed('pm_bench_chat_cluster') : null;
 
-  const targets: { target: Target; seeded: Seeded; staffAuth: object[]; customerAuth: object[]; announcer?: (s: Socket) => () => number }[] = [];
+  const targets: {
+    target: Target;
+    seeded: Seeded;
+    staffAuth: object[];
+    customerAuth: object[];
+    announcer?: (s: Socket) => () => number;
+  }[] = [];
   const started: ChildProcess[] = [];
   const idle = startIdleCustomers();
   try {
@@ -499,36 +567,64 @@ export async function run() {
       t.latencies.sort((a, b) => a - b);
       t.ackLatencies.sort((a, b) => a - b);
     }
-    const row = (label: string, f: (t: Target, i: number) => string) => console.log(`| ${label} | ${all.map(f).join(' | ')} |`);
-    const ms = (sorted: number[]) => `${percentile(sorted, 50).toFixed(1)} / ${percentile(sorted, 95).toFixed(1)} / ${percentile(sorted, 99).toFixed(1)}`;
+    const row = (label: string, f: (t: Target, i: number) => string) =>
+      console.log(`| ${label} | ${all.map(f).join(' | ')} |`);
+    const ms = (sorted: number[]) =>
+      `${percentile(sorted, 50).toFixed(1)} / ${percentile(sorted, 95).toFixed(1)} / ${percentile(sorted, 99).toFixed(1)}`;
     console.log(`\n| figure | ${all.map((t) => t.name).join(' | ')} |`);
     console.log(`|---|${all.map(() => '---:').join('|')}|`);
-    row('connections held (customers + staff)', (t) => `${t.sockets.filter((s) => s.connected).length + t.idleHeld} of ${CUSTOMERS + STAFF} (${t.dropped + t.idleDropped} dropped)`);
+    row(
+      'connections held (customers + staff)',
+      (t) =>
+        `${t.sockets.filter((s) => s.connected).length + t.idleHeld} of ${CUSTOMERS + STAFF} (${t.dropped + t.idleDropped} dropped)`,
+    );
     row(`connect time, ${CUSTOMERS} customers`, (t) => `${t.connectSeconds.toFixed(1)} s`);
-    row('server RSS before / after customers', (t) => `${(t.rssBefore / 2 ** 20).toFixed(0)} / ${(t.rssAfter / 2 ** 20).toFixed(0)} MB`);
+    row(
+      'server RSS before / after customers',
+      (t) => `${(t.rssBefore / 2 ** 20).toFixed(0)} / ${(t.rssAfter / 2 ** 20).toFixed(0)} MB`,
+    );
     row('memory per connection', (t) => `${((t.rssAfter - t.rssBefore) / CUSTOMERS / 1024).toFixed(1)} KB`);
-    row('DB transactions per connection', (t) => (t.databaseUrl ? (t.connectTransactions / CUSTOMERS).toFixed(2) : '-'));
+    row('DB transactions per connection', (t) =>
+      t.databaseUrl ? (t.connectTransactions / CUSTOMERS).toFixed(2) : '-',
+    );
     row('messages sent', (t) => String(t.sent));
     row('DB transactions per message', (t) => (t.databaseUrl ? (t.roundTransactions / t.sent).toFixed(2) : '-'));
     row('acknowledged not 201', (t) => String(t.ackErrors));
-    row('stored / distinct client ids (DB)', (_, i) => (stored[i] ? `${stored[i]!.n} / ${stored[i]!.distinct_ids}` : '-'));
+    row('stored / distinct client ids (DB)', (_, i) =>
+      stored[i] ? `${stored[i]!.n} / ${stored[i]!.distinct_ids}` : '-',
+    );
     row('receipts expected / received', (t) => `${t.expectedReceipts} / ${t.received}`);
     row('lost / doubled / misrouted (receivers)', (t) => `${t.lost} / ${t.doubled} / ${t.misdelivered}`);
-    if (WARMUP_S > 0) row(`warm-up round (${WARMUP_S} s, not in the figures below): delivery p50 / p95 / p99 ms`, (t) => ms(t.warmupLatencies.sort((a, b) => a - b)));
+    if (WARMUP_S > 0)
+      row(`warm-up round (${WARMUP_S} s, not in the figures below): delivery p50 / p95 / p99 ms`, (t) =>
+        ms(t.warmupLatencies.sort((a, b) => a - b)),
+      );
     row('delivery latency p50 / p95 / p99 ms', (t) => ms(t.latencies));
     if (ROUNDS > 1)
       row('delivery p50 / p95 / p99 ms, each round', (t) =>
         t.roundLatencies.map((l) => ms(l.sort((a, b) => a - b))).join('; '),
       );
     row('acknowledgement latency p50 / p95 / p99 ms', (t) => ms(t.ackLatencies));
-    row('server CPU / waiting for a CPU during rounds', (t) => `${(t.serverCpuMs / 1000).toFixed(1)} / ${(t.serverWaitMs / 1000).toFixed(1)} s`);
-    row('load generator CPU / waiting for a CPU', (t) => `${(t.driverCpuMs / 1000).toFixed(1)} / ${(t.driverWaitMs / 1000).toFixed(1)} s`);
+    row(
+      'server CPU / waiting for a CPU during rounds',
+      (t) => `${(t.serverCpuMs / 1000).toFixed(1)} / ${(t.serverWaitMs / 1000).toFixed(1)} s`,
+    );
+    row(
+      'load generator CPU / waiting for a CPU',
+      (t) => `${(t.driverCpuMs / 1000).toFixed(1)} / ${(t.driverWaitMs / 1000).toFixed(1)} s`,
+    );
     row('load average after each round (warm-up first)', (t) => t.loads.join('; '));
     const bare = all[all.length - 1]!;
     for (const [i, t] of all.slice(0, -1).entries()) {
       const p99 = percentile(t.latencies, 99);
       const s = stored[i]!;
-      const intact = t.lost === 0 && t.doubled === 0 && t.misdelivered === 0 && t.ackErrors === 0 && s.n === t.sent && s.distinct_ids === t.sent;
+      const intact =
+        t.lost === 0 &&
+        t.doubled === 0 &&
+        t.misdelivered === 0 &&
+        t.ackErrors === 0 &&
+        s.n === t.sent &&
+        s.distinct_ids === t.sent;
       console.log(
         `${t.name}: p99 delivery ${p99.toFixed(1)} ms (goal < 50 ms: ${p99 < 50 ? 'met' : 'NOT met'}), ${(p99 / percentile(bare.latencies, 99)).toFixed(1)}x the bare relay's p99; ` +
           `nothing lost, doubled or misrouted, every message stored once: ${intact ? 'yes' : 'NO'}`,
@@ -539,7 +635,15 @@ export async function run() {
       fs.mkdirSync(TRACE, { recursive: true });
       for (const t of all) {
         const file = path.join(TRACE, `driver-${t.name.replace(/[^a-z0-9]+/gi, '-')}.json`);
-        fs.writeFileSync(file, JSON.stringify({ name: t.name, pids: t.processes.map((p) => p.pid), receipts: t.trace, driver: t.driverTrace }));
+        fs.writeFileSync(
+          file,
+          JSON.stringify({
+            name: t.name,
+            pids: t.processes.map((p) => p.pid),
+            receipts: t.trace,
+            driver: t.driverTrace,
+          }),
+        );
       }
       console.log(`trace: ${TRACE} (node bench/chat-trace.mjs ${TRACE})`);
     }

@@ -23,12 +23,18 @@ const TARGET = 0.05;
 export async function run() {
   if (process.env.CLS_NO_BUILD !== 'true') {
     console.log('building the web app (npm run build -w apps/web)...');
-    const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     if (build.status !== 0) throw new Error('npm run build -w apps/web failed');
   }
   process.env.TEST_DATABASE_URL ??= adminUrl();
   const server = await startTestServer({ webDist: path.join(ROOT, 'apps/web/dist') });
-  const browser = await chromium.launch({ executablePath: CHROME, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+  const browser = await chromium.launch({
+    executablePath: CHROME,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
   const rows: { leg: string; screen: string; cls: number; moved: string; all: string[] }[] = [];
   const legs = process.env.CLS_LEGS?.split(',');
   try {
@@ -56,9 +62,12 @@ export async function run() {
     await server.close();
   }
   console.log(`\n| leg | screen | CLS | largest shift |\n| --- | --- | ---: | --- |`);
-  for (const r of rows) console.log(`| ${r.leg} | ${r.screen} | ${r.cls.toFixed(3)}${r.cls >= TARGET ? ' ✗' : ''} | ${r.moved} |`);
+  for (const r of rows)
+    console.log(`| ${r.leg} | ${r.screen} | ${r.cls.toFixed(3)}${r.cls >= TARGET ? ' ✗' : ''} | ${r.moved} |`);
   const over = rows.filter((r) => r.cls >= TARGET);
   for (const r of over) console.log(`\n${r.leg} · ${r.screen}:\n  ${r.all.join('\n  ')}`);
   const worst = rows.reduce((a, b) => (b.cls > a.cls ? b : a));
-  console.log(`\n${rows.length} screens; largest CLS ${worst.cls.toFixed(3)} (${worst.leg} · ${worst.screen}); ${over.length} at or over ${TARGET}`);
+  console.log(
+    `\n${rows.length} screens; largest CLS ${worst.cls.toFixed(3)} (${worst.leg} · ${worst.screen}); ${over.length} at or over ${TARGET}`,
+  );
 }

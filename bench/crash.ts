@@ -58,11 +58,25 @@ export async function run() {
   for (let i = 0; i < COMPANIES; i++) {
     const [company] = await db
       .insert(companies)
-      .values({ name: `충돌상사 ${i + 1}`, license: withCheckDigit(String(600_000_000 + i)), level: 'c', securityNum: '000000', point: 500_000 })
+      .values({
+        name: `충돌상사 ${i + 1}`,
+        license: withCheckDigit(String(600_000_000 + i)),
+        level: 'c',
+        securityNum: '000000',
+        point: 500_000,
+      })
       .returning({ id: companies.id });
-    await db.insert(cashLedger).values({ companyId: company!.id, type: 'adjust', amount: 500_000, balanceAfter: 500_000 });
+    await db
+      .insert(cashLedger)
+      .values({ companyId: company!.id, type: 'adjust', amount: 500_000, balanceAfter: 500_000 });
     const loginId = `crash${i + 1}@partsmall.kr`;
-    await db.insert(members).values({ loginId, passwordHash, name: `충돌 ${i + 1}`, phone: `0108${String(i).padStart(7, '0')}`, companyId: company!.id });
+    await db.insert(members).values({
+      loginId,
+      passwordHash,
+      name: `충돌 ${i + 1}`,
+      phone: `0108${String(i).padStart(7, '0')}`,
+      companyId: company!.id,
+    });
     logins.push(loginId);
   }
   await database.close();
@@ -92,14 +106,27 @@ export async function run() {
   }
 
   const tokens: string[] = [];
-  for (const id of logins) tokens.push((await post<{ results: { token: string } }>('api/login', { id, pw: 'crash1234' })).body.results.token);
-  const sockets: Socket[] = tokens.map((token) => io(`${BASE}/trade`, { auth: { token }, transports: ['websocket'], forceNew: true, reconnectionDelay: 100, reconnectionDelayMax: 500 }));
+  for (const id of logins)
+    tokens.push((await post<{ results: { token: string } }>('api/login', { id, pw: 'crash1234' })).body.results.token);
+  const sockets: Socket[] = tokens.map((token) =>
+    io(`${BASE}/trade`, {
+      auth: { token },
+      transports: ['websocket'],
+      forceNew: true,
+      reconnectionDelay: 100,
+      reconnectionDelayMax: 500,
+    }),
+  );
 
   // The 200 top-ups are started before the crashes: their confirmations arrive during them.
   const started: { paymentId: string; amount: number; status: 'paid' | 'declined' }[] = [];
   for (let i = 0; i < CONFIRMATIONS; i++) {
     const amount = 10_000 + i * 10;
-    const res = await post<{ results: { paymentId: string } }>('payCenter/showCashPaymentWinow', { pgcode: 'creditcard', amount }, tokens[i % tokens.length]);
+    const res = await post<{ results: { paymentId: string } }>(
+      'payCenter/showCashPaymentWinow',
+      { pgcode: 'creditcard', amount },
+      tokens[i % tokens.length],
+    );
     started.push({ paymentId: res.body.results.paymentId, amount, status: i % 10 === 9 ? 'declined' : 'paid' });
   }
 
@@ -110,7 +137,15 @@ export async function run() {
     const clientRequestId = randomUUID();
     const payload = {
       clientRequestId,
-      shippingInfo: { name: '충돌수령', phone: '01000000000', postNum: '04790', address: '서울 성동구 성수이로 77', addrSub: '1층', shippingValue: 1, shippingPayType: 0 },
+      shippingInfo: {
+        name: '충돌수령',
+        phone: '01000000000',
+        postNum: '04790',
+        address: '서울 성동구 성수이로 77',
+        addrSub: '1층',
+        shippingValue: 1,
+        shippingPayType: 0,
+      },
       carts: [{ productId: productRows[(k * 7) % PRODUCTS]!.id, qty: 1 + (k % 2) }],
     };
     for (let attempt = 0; ; attempt++) {
@@ -144,7 +179,10 @@ export async function run() {
     await Promise.all(
       Array.from({ length: DELIVERIES }, async () => {
         await sleep(Math.random() * 4000);
-        confirmAnswers.push((await post('payCenter/callback', { paymentId: c.paymentId, amount: c.amount, status: c.status, signature })).status);
+        confirmAnswers.push(
+          (await post('payCenter/callback', { paymentId: c.paymentId, amount: c.amount, status: c.status, signature }))
+            .status,
+        );
       }),
     );
   }
@@ -191,32 +229,70 @@ export async function run() {
   // The books.
   const check = await openDatabase(url, '');
   const one = async (q: ReturnType<typeof sql>) => (await queryRows<{ n: number }>(check.db, q))[0]!.n;
-  const ledgerOff = await one(sql`select count(*)::int as n from companies c where c.point <> coalesce((select sum(amount) from cash_ledger l where l.company_id = c.id), 0)`);
-  const creditedTwice = await one(sql`select count(*)::int as n from payments p where (select count(*) from cash_ledger l where l.note like '%(결제 #' || p.id || ')') > 1`);
-  const paidNotCredited = await one(sql`select count(*)::int as n from payments p join companies c on c.id = p.company_id where c.name like '충돌상사%' and p.status = 'paid' and not exists (select 1 from cash_ledger l where l.note like '%(결제 #' || p.id || ')')`);
-  const creditedNotPaid = await one(sql`select count(*)::int as n from payments p join companies c on c.id = p.company_id where c.name like '충돌상사%' and p.status <> 'paid' and exists (select 1 from cash_ledger l where l.note like '%(결제 #' || p.id || ')')`);
-  const paidRows = await one(sql`select count(*)::int as n from payments p join companies c on c.id = p.company_id where c.name like '충돌상사%' and p.status = 'paid'`);
-  const declinedRows = await one(sql`select count(*)::int as n from payments p join companies c on c.id = p.company_id where c.name like '충돌상사%' and p.status = 'declined'`);
+  const ledgerOff = await one(
+    sql`select count(*)::int as n from companies c where c.point <> coalesce((select sum(amount) from cash_ledger l where l.company_id = c.id), 0)`,
+  );
+  const creditedTwice = await one(
+    sql`select count(*)::int as n from payments p where (select count(*) from cash_ledger l where l.note like '%(결제 #' || p.id || ')') > 1`,
+  );
+  const paidNotCredited = await one(
+    sql`select count(*)::int as n from payments p join companies c on c.id = p.company_id where c.name like '충돌상사%' and p.status = 'paid' and not exists (select 1 from cash_ledger l where l.note like '%(결제 #' || p.id || ')')`,
+  );
+  const creditedNotPaid = await one(
+    sql`select count(*)::int as n from payments p join companies c on c.id = p.company_id where c.name like '충돌상사%' and p.status <> 'paid' and exists (select 1 from cash_ledger l where l.note like '%(결제 #' || p.id || ')')`,
+  );
+  const paidRows = await one(
+    sql`select count(*)::int as n from payments p join companies c on c.id = p.company_id where c.name like '충돌상사%' and p.status = 'paid'`,
+  );
+  const declinedRows = await one(
+    sql`select count(*)::int as n from payments p join companies c on c.id = p.company_id where c.name like '충돌상사%' and p.status = 'declined'`,
+  );
   const ordersWithoutDebit = await one(
     sql`select count(*)::int as n from orders o where (select count(*) from cash_ledger l where l.type = 'order' and l.note = '주문 #' || o.id and l.amount = -(o.total_amount + o.shipping)) <> 1`,
   );
-  const debitsWithoutOrder = await one(sql`select count(*)::int as n from cash_ledger l where l.type = 'order' and not exists (select 1 from orders o where l.note = '주문 #' || o.id)`);
+  const debitsWithoutOrder = await one(
+    sql`select count(*)::int as n from cash_ledger l where l.type = 'order' and not exists (select 1 from orders o where l.note = '주문 #' || o.id)`,
+  );
   const negativeStock = await one(sql`select count(*)::int as n from products where has_amount < 0`);
   const stockDrift = await one(
     sql`select count(*)::int as n from products p where p.pid like 'CRASH-%' and p.has_amount + coalesce((select sum(qty) from order_lines l where l.product_id = p.id), 0) <> ${STOCK}`,
   );
-  const orders = await one(sql`select count(*)::int as n from orders o join companies c on c.id = o.company_id where c.name like '충돌상사%'`);
-  const duplicateRequests = await one(sql`select count(*)::int as n from (select client_request_id from orders group by company_id, client_request_id having count(*) > 1) d`);
+  const orders = await one(
+    sql`select count(*)::int as n from orders o join companies c on c.id = o.company_id where c.name like '충돌상사%'`,
+  );
+  const duplicateRequests = await one(
+    sql`select count(*)::int as n from (select client_request_id from orders group by company_id, client_request_id having count(*) > 1) d`,
+  );
   await check.close();
 
   const paid = codes.filter((c) => c === 201).length;
   const refused = codes.filter((c) => c !== 201).length;
-  console.log(`\ncrash benchmark: ${PAYMENTS} order payments (${RATE}/s offered) and ${CONFIRMATIONS} confirmations x${DELIVERIES}, ${KILLS} SIGKILLs, ${seconds.toFixed(1)} s`);
-  console.log(`kills (ms after start, ms until the restarted server listened): ${kills.map((k) => `${k.atMs}/${k.downMs}`).join(', ')}`);
-  console.log(`order payments: ${paid} paid, ${refused} refused (stock or cash), ${sends.resent} resends after a lost answer; orders stored ${orders}`);
-  console.log(`confirmations: ${confirmAnswers.length} deliveries answered (${confirmAnswers.filter((s) => s === 200).length} x 200); payments paid ${paidRows}, declined ${declinedRows} (expected ${started.filter((s) => s.status === 'paid').length} / ${started.filter((s) => s.status === 'declined').length})`);
-  const anomalies = { ledgerOff, creditedTwice, paidNotCredited, creditedNotPaid, ordersWithoutDebit, debitsWithoutOrder, negativeStock, stockDrift, duplicateRequests, ordersVsPaid: orders - paid };
+  console.log(
+    `\ncrash benchmark: ${PAYMENTS} order payments (${RATE}/s offered) and ${CONFIRMATIONS} confirmations x${DELIVERIES}, ${KILLS} SIGKILLs, ${seconds.toFixed(1)} s`,
+  );
+  console.log(
+    `kills (ms after start, ms until the restarted server listened): ${kills.map((k) => `${k.atMs}/${k.downMs}`).join(', ')}`,
+  );
+  console.log(
+    `order payments: ${paid} paid, ${refused} refused (stock or cash), ${sends.resent} resends after a lost answer; orders stored ${orders}`,
+  );
+  console.log(
+    `confirmations: ${confirmAnswers.length} deliveries answered (${confirmAnswers.filter((s) => s === 200).length} x 200); payments paid ${paidRows}, declined ${declinedRows} (expected ${started.filter((s) => s.status === 'paid').length} / ${started.filter((s) => s.status === 'declined').length})`,
+  );
+  const anomalies = {
+    ledgerOff,
+    creditedTwice,
+    paidNotCredited,
+    creditedNotPaid,
+    ordersWithoutDebit,
+    debitsWithoutOrder,
+    negativeStock,
+    stockDrift,
+    duplicateRequests,
+    ordersVsPaid: orders - paid,
+  };
   console.log(`anomalies (all must be 0): ${JSON.stringify(anomalies)}`);
-  const bad = Object.values(anomalies).some((n) => n !== 0) || paidRows !== started.filter((s) => s.status === 'paid').length;
+  const bad =
+    Object.values(anomalies).some((n) => n !== 0) || paidRows !== started.filter((s) => s.status === 'paid').length;
   if (bad) process.exitCode = 1;
 }

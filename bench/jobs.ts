@@ -18,10 +18,29 @@ export async function run() {
   const url = await freshBenchDatabase('pm_bench_jobs');
   const database = await openDatabase(url, '');
   const { db } = database;
-  const [company] = await db.insert(companies).values({ name: '벤치상사', license: '1234567891', securityNum: '000000' }).returning({ id: companies.id });
-  await db.insert(members).values({ loginId: 'bench-jobs@partsmall.kr', passwordHash: 'x', name: '벤치', phone: '01090000000', companyId: company!.id });
+  const [company] = await db
+    .insert(companies)
+    .values({ name: '벤치상사', license: '1234567891', securityNum: '000000' })
+    .returning({ id: companies.id });
+  await db.insert(members).values({
+    loginId: 'bench-jobs@partsmall.kr',
+    passwordHash: 'x',
+    name: '벤치',
+    phone: '01090000000',
+    companyId: company!.id,
+  });
   const quiet = () => undefined;
-  const log = { info: quiet, debug: quiet, trace: quiet, warn: console.warn, error: console.error, fatal: console.error, level: 'warn', child: () => log, silent: quiet } as unknown as FastifyBaseLogger;
+  const log = {
+    info: quiet,
+    debug: quiet,
+    trace: quiet,
+    warn: console.warn,
+    error: console.error,
+    fatal: console.error,
+    level: 'warn',
+    child: () => log,
+    silent: quiet,
+  } as unknown as FastifyBaseLogger;
   const sms = consoleSms(db, log);
   // The runner installs pg-boss and its queues; its workers start at once, so they are paused
   // (stopped) while the jobs are written and a second runner measures.
@@ -30,19 +49,34 @@ export async function run() {
   for (let i = 0; i < JOBS; i += 500) {
     await db.transaction(async (tx) => {
       for (let j = i; j < Math.min(JOBS, i + 500); j++) {
-        await enqueue(tx, 'sms.cashCredited', { paymentId: j + 1, companyId: company!.id, amount: 1000 + j, balanceAfter: 1000 + j }, { key: `bench:${j}` });
+        await enqueue(
+          tx,
+          'sms.cashCredited',
+          { paymentId: j + 1, companyId: company!.id, amount: 1000 + j, balanceAfter: 1000 + j },
+          { key: `bench:${j}` },
+        );
       }
     });
   }
   const settings = jobSettings(process.env);
   const t0 = performance.now();
   const runner = await startJobs(db, { sms, log }, settings);
-  const done = async () => Number((await queryRows<{ n: string }>(db, sql`select count(*)::text as n from pgboss.job where name = 'sms.cashCredited' and state = 'completed'`))[0]!.n);
+  const done = async () =>
+    Number(
+      (
+        await queryRows<{ n: string }>(
+          db,
+          sql`select count(*)::text as n from pgboss.job where name = 'sms.cashCredited' and state = 'completed'`,
+        )
+      )[0]!.n,
+    );
   while ((await done()) < JOBS) await new Promise((r) => setTimeout(r, 100));
   const seconds = (performance.now() - t0) / 1000;
   await runner.stop();
   const [sent] = await queryRows<{ n: string }>(db, sql`select count(*)::text as n from sms_outbox`);
   await database.close();
-  console.log(`\njobs: ${JOBS} texts in ${seconds.toFixed(1)} s = ${Math.round(JOBS / seconds)} jobs/s (one process, batch ${settings.batchSize}); outbox rows ${sent!.n}`);
+  console.log(
+    `\njobs: ${JOBS} texts in ${seconds.toFixed(1)} s = ${Math.round(JOBS / seconds)} jobs/s (one process, batch ${settings.batchSize}); outbox rows ${sent!.n}`,
+  );
   if (Number(sent!.n) !== JOBS) throw new Error(`expected ${JOBS} texts, found ${sent!.n}`);
 }

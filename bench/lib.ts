@@ -49,14 +49,18 @@ function hasTaskset(): boolean {
 export function unpin(pids: (number | undefined)[]): void {
   if (!hasTaskset()) return;
   const all = `0-${os.cpus().length - 1}`;
-  for (const pid of pids) if (pid !== undefined) execFileSync('taskset', ['-a', '-cp', all, String(pid)], { stdio: 'ignore' });
+  for (const pid of pids)
+    if (pid !== undefined) execFileSync('taskset', ['-a', '-cp', all, String(pid)], { stdio: 'ignore' });
 }
 
 /** Keeps the load generator (this process) off the servers' CPUs. */
 export function pinLoadGenerator(): void {
   const cpus = serverCpus();
   if (!cpus) return;
-  const others = os.cpus().map((_, i) => String(i)).filter((i) => !cpus.split(',').includes(i));
+  const others = os
+    .cpus()
+    .map((_, i) => String(i))
+    .filter((i) => !cpus.split(',').includes(i));
   if (others.length > 0) execFileSync('taskset', ['-cp', others.join(','), String(process.pid)], { stdio: 'ignore' });
 }
 
@@ -72,7 +76,11 @@ export const SERVER_NODE_FLAGS = ['--max-semi-space-size=32'];
  * A TypeScript entry point in its own process, resolved once it prints its '실행 중' line; pinned to
  * `cpus` (default serverCpus(); '' = anywhere).
  */
-export async function startNodeProcess(entry: string, env: Record<string, string>, cpus: string = serverCpus()): Promise<ChildProcess> {
+export async function startNodeProcess(
+  entry: string,
+  env: Record<string, string>,
+  cpus: string = serverCpus(),
+): Promise<ChildProcess> {
   // BENCH_NODE_ARGS: extra node flags for the servers, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
   const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   // BENCH_CHAT_TRACE: the server records its event loop, CPU, GC and database time per 100 ms.
@@ -101,22 +109,31 @@ export async function startNodeProcess(entry: string, env: Record<string, string
  * The real server in its own process (so the load generator does not share its event loop), in
  * production mode (no dev outbox, no docs); its simulated gateway and SMS are switched on by name.
  */
-export function startServerProcess(databaseUrl: string, port: number, env: Record<string, string> = {}, cpus?: string): Promise<ChildProcess> {
-  return startNodeProcess('apps/server/src/main.ts', {
-    DATABASE_URL: databaseUrl,
-    PORT: String(port),
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'warn',
-    // Production mode (no dev outbox, no docs); its simulated gateway and SMS are switched on by name.
-    NODE_ENV: 'production',
-    ALLOW_SANDBOX_PAYMENTS: 'true',
-    // Several processes on one Redis sign sandbox links with one shared key (production refuses without it).
-    PAYMENT_SANDBOX_SECRET: 'bench-sandbox-secret',
-    ALLOW_CONSOLE_SMS: 'true',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DB_POOL_MAX: '16',
-    ...env,
-  }, cpus);
+export function startServerProcess(
+  databaseUrl: string,
+  port: number,
+  env: Record<string, string> = {},
+  cpus?: string,
+): Promise<ChildProcess> {
+  return startNodeProcess(
+    'apps/server/src/main.ts',
+    {
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      // Production mode (no dev outbox, no docs); its simulated gateway and SMS are switched on by name.
+      NODE_ENV: 'production',
+      ALLOW_SANDBOX_PAYMENTS: 'true',
+      // Several processes on one Redis sign sandbox links with one shared key (production refuses without it).
+      PAYMENT_SANDBOX_SECRET: 'bench-sandbox-secret',
+      ALLOW_CONSOLE_SMS: 'true',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DB_POOL_MAX: '16',
+      ...env,
+    },
+    cpus,
+  );
 }
 
 export interface LoadResult {
@@ -199,7 +216,12 @@ export interface OpenLoopResult {
 /** p50 / p95 / p99 / max of sorted latencies, ms with one decimal. */
 export function latencySummary(sorted: number[]): { p50: number; p95: number; p99: number; max: number } {
   const round1 = (n: number) => Math.round(n * 10) / 10;
-  return { p50: round1(percentile(sorted, 50)), p95: round1(percentile(sorted, 95)), p99: round1(percentile(sorted, 99)), max: round1(sorted[sorted.length - 1] ?? NaN) };
+  return {
+    p50: round1(percentile(sorted, 50)),
+    p95: round1(percentile(sorted, 95)),
+    p99: round1(percentile(sorted, 99)),
+    max: round1(sorted[sorted.length - 1] ?? NaN),
+  };
 }
 
 /**
@@ -217,11 +239,21 @@ export async function openLoop(
   name: string,
   url: string,
   body: object,
-  opts: { rate: number; seconds: number; warmupSeconds?: number; connections?: number; headers?: Record<string, string> },
+  opts: {
+    rate: number;
+    seconds: number;
+    warmupSeconds?: number;
+    connections?: number;
+    headers?: Record<string, string>;
+  },
 ): Promise<OpenLoopResult> {
   const target = new URL(url);
   const payload = Buffer.from(JSON.stringify(body));
-  const agent = new http.Agent({ keepAlive: true, maxSockets: opts.connections ?? 64, maxFreeSockets: opts.connections ?? 64 });
+  const agent = new http.Agent({
+    keepAlive: true,
+    maxSockets: opts.connections ?? 64,
+    maxFreeSockets: opts.connections ?? 64,
+  });
   const headers = { 'content-type': 'application/json', 'content-length': String(payload.length), ...opts.headers };
   const period = 1000 / opts.rate;
   const warmup = Math.round((opts.warmupSeconds ?? 1) * opts.rate);
@@ -247,18 +279,21 @@ export async function openLoop(
       if (measured) late.push(sent - scheduled);
       inFlight++;
       if (measured && inFlight > maxInFlight) maxInFlight = inFlight;
-      const req = http.request({ agent, host: target.hostname, port: target.port, path: target.pathname, method: 'POST', headers }, (res) => {
-        res.on('data', () => {});
-        res.on('end', () => {
-          if (measured) {
-            const end = performance.now();
-            fromSend[answered] = end - sent;
-            latencies[answered++] = end - scheduled;
-            if (res.statusCode! < 200 || res.statusCode! >= 300) non2xx++;
-          }
-          done();
-        });
-      });
+      const req = http.request(
+        { agent, host: target.hostname, port: target.port, path: target.pathname, method: 'POST', headers },
+        (res) => {
+          res.on('data', () => {});
+          res.on('end', () => {
+            if (measured) {
+              const end = performance.now();
+              fromSend[answered] = end - sent;
+              latencies[answered++] = end - scheduled;
+              if (res.statusCode! < 200 || res.statusCode! >= 300) non2xx++;
+            }
+            done();
+          });
+        },
+      );
       req.on('error', () => {
         if (measured) errors++;
         done();
@@ -301,7 +336,9 @@ export function printTable(rows: LoadResult[]) {
   console.log('\n| scenario | requests/s | p50 ms | p95 ms | p99 ms | errors | non-2xx |');
   console.log('|---|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) {
-    console.log(`| ${r.name} | ${r.rps} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${r.non2xx} |`);
+    console.log(
+      `| ${r.name} | ${r.rps} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${r.non2xx} |`,
+    );
   }
 }
 

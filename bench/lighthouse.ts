@@ -36,7 +36,9 @@ const CHROME_FLAGS = [
   '--disable-sync',
 ];
 /** LIGHTHOUSE_ROUTES=/home,/login measures only those (while working on one page). */
-const ROUTES = process.env.LIGHTHOUSE_ROUTES ? process.env.LIGHTHOUSE_ROUTES.split(',') : ['/home', '/login', '/productDetail/1'];
+const ROUTES = process.env.LIGHTHOUSE_ROUTES
+  ? process.env.LIGHTHOUSE_ROUTES.split(',')
+  : ['/home', '/login', '/productDetail/1'];
 /** LIGHTHOUSE_QUICK=true: only the Lighthouse table (no font-less /home, no visit bytes, no bundle table). */
 const QUICK = process.env.LIGHTHOUSE_QUICK === 'true';
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
@@ -67,7 +69,9 @@ export async function run() {
   const databaseUrl = embedded ? '' : await freshBenchDatabase('pm_bench_lighthouse');
   const server = await startShop(databaseUrl, dataDir);
   try {
-    console.log(`server: ${BASE} on ${embedded ? 'the embedded database' : 'PostgreSQL'}; Lighthouse ${TOOL_VERSIONS.lighthouse}, ${RUNS} run(s) per route\n`);
+    console.log(
+      `server: ${BASE} on ${embedded ? 'the embedded database' : 'PostgreSQL'}; Lighthouse ${TOOL_VERSIONS.lighthouse}, ${RUNS} run(s) per route\n`,
+    );
     const noFont = noCjkFontsEnv();
     const cases = [
       ...ROUTES.map((route) => ({ label: route, route, env: process.env })),
@@ -76,7 +80,10 @@ export async function run() {
     const results = new Map<string, LighthouseRun[]>(cases.map((c) => [c.label, []]));
     for (let round = 0; round < RUNS; round++) {
       // Interleaved: each round visits every route, so a busy moment of the machine hits all of them.
-      for (const c of cases) results.get(c.label)!.push(lighthouse(tools, c.route, `${c.label === c.route ? '' : 'nofont-'}${round + 1}`, c.env));
+      for (const c of cases)
+        results
+          .get(c.label)!
+          .push(lighthouse(tools, c.route, `${c.label === c.route ? '' : 'nofont-'}${round + 1}`, c.env));
     }
     printLighthouse(results);
     if (!QUICK) await printVisits(noFont);
@@ -95,12 +102,21 @@ interface Tools {
 
 /** Node 24 and Lighthouse in a folder of their own, installed once from the npm registry. */
 function ensureTools(): Tools {
-  const tools = { node: path.join(TOOLS, 'node_modules/.bin/node'), cli: path.join(TOOLS, 'node_modules/lighthouse/cli/index.js') };
-  const manifest = JSON.stringify({ private: true, description: 'bench/lighthouse.ts tools (git-ignored)', dependencies: TOOL_VERSIONS }, null, 2);
+  const tools = {
+    node: path.join(TOOLS, 'node_modules/.bin/node'),
+    cli: path.join(TOOLS, 'node_modules/lighthouse/cli/index.js'),
+  };
+  const manifest = JSON.stringify(
+    { private: true, description: 'bench/lighthouse.ts tools (git-ignored)', dependencies: TOOL_VERSIONS },
+    null,
+    2,
+  );
   const manifestFile = path.join(TOOLS, 'package.json');
   const current = fs.existsSync(manifestFile) && fs.readFileSync(manifestFile, 'utf8') === manifest;
   if (current && fs.existsSync(tools.node) && fs.existsSync(tools.cli)) return tools;
-  console.log(`installing Lighthouse ${TOOL_VERSIONS.lighthouse} and Node ${TOOL_VERSIONS.node} into ${path.relative(ROOT, TOOLS)} (once)...`);
+  console.log(
+    `installing Lighthouse ${TOOL_VERSIONS.lighthouse} and Node ${TOOL_VERSIONS.node} into ${path.relative(ROOT, TOOLS)} (once)...`,
+  );
   fs.mkdirSync(TOOLS, { recursive: true });
   fs.writeFileSync(path.join(TOOLS, '.gitignore'), '*\n');
   fs.writeFileSync(manifestFile, manifest);
@@ -110,7 +126,8 @@ function ensureTools(): Tools {
     // puppeteer-core never downloads a browser; the switches make sure nothing else does either.
     env: { ...process.env, PUPPETEER_SKIP_DOWNLOAD: 'true', PUPPETEER_SKIP_CHROMIUM_DOWNLOAD: 'true' },
   });
-  if (install.status !== 0 || !fs.existsSync(tools.node) || !fs.existsSync(tools.cli)) throw new Error('installing Lighthouse failed');
+  if (install.status !== 0 || !fs.existsSync(tools.node) || !fs.existsSync(tools.cli))
+    throw new Error('installing Lighthouse failed');
   return tools;
 }
 
@@ -133,7 +150,9 @@ async function startShop(databaseUrl: string, dataDir: string): Promise<ChildPro
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`server exited with ${code}`))));
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`))),
+  );
   const ready = (async () => {
     for (let i = 0; i < 240; i++) {
       try {
@@ -205,7 +224,9 @@ function lighthouseOnce(tools: Tools, route: string, tag: string, env: NodeJS.Pr
     si: audit('speed-index'),
     bytes: audit('total-byte-weight'),
     benchmarkIndex: report.environment.benchmarkIndex,
-    failedA11y: a11y.auditRefs.filter((ref) => ref.weight > 0 && report.audits[ref.id]?.score === 0).map((ref) => ref.id),
+    failedA11y: a11y.auditRefs
+      .filter((ref) => ref.weight > 0 && report.audits[ref.id]?.score === 0)
+      .map((ref) => ref.id),
   };
 }
 
@@ -222,8 +243,12 @@ function median(values: number[]): number {
 }
 
 function printLighthouse(results: Map<string, LighthouseRun[]>) {
-  console.log(`Lighthouse ${TOOL_VERSIONS.lighthouse}, mobile, median of ${RUNS} run(s) (performance min-max in brackets)\n`);
-  console.log('| route | performance | accessibility | FCP s | LCP s | TBT ms | CLS | Speed Index s | KB transferred | benchmark index |');
+  console.log(
+    `Lighthouse ${TOOL_VERSIONS.lighthouse}, mobile, median of ${RUNS} run(s) (performance min-max in brackets)\n`,
+  );
+  console.log(
+    '| route | performance | accessibility | FCP s | LCP s | TBT ms | CLS | Speed Index s | KB transferred | benchmark index |',
+  );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const [route, runs] of results) {
     const m = (pick: (r: LighthouseRun) => number) => median(runs.map(pick));
@@ -271,18 +296,32 @@ async function visit(context: BrowserContext, url: string): Promise<Visit> {
 /** A first visit of /home with an empty cache, then a repeat visit (a new navigation) in the same browser. */
 async function printVisits(noFont: NodeJS.ProcessEnv) {
   const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS });
-  const noFontBrowser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS, env: noFont as Record<string, string> });
+  const noFontBrowser = await chromium.launch({
+    executablePath: CHROME,
+    args: CHROME_FLAGS,
+    env: noFont as Record<string, string>,
+  });
   try {
     console.log('\n/home in Chromium: bytes on the wire (headers included)\n');
-    console.log('| visitor | visit | KB | requests | from cache | document | script | stylesheet | font | fetch | image |');
+    console.log(
+      '| visitor | visit | KB | requests | from cache | document | script | stylesheet | font | fetch | image |',
+    );
     console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     const profiles = [
       { name: 'desktop 1280x800', options: { viewport: { width: 1280, height: 800 } }, browser },
       { name: 'phone (Pixel 7)', options: devices['Pixel 7'], browser },
-      { name: 'desktop, without Noto Sans KR installed', options: { viewport: { width: 1280, height: 800 } }, browser: noFontBrowser },
+      {
+        name: 'desktop, without Noto Sans KR installed',
+        options: { viewport: { width: 1280, height: 800 } },
+        browser: noFontBrowser,
+      },
     ];
     for (const profile of profiles) {
-      const context = await profile.browser.newContext({ ...profile.options, locale: 'ko-KR', timezoneId: 'Asia/Seoul' });
+      const context = await profile.browser.newContext({
+        ...profile.options,
+        locale: 'ko-KR',
+        timezoneId: 'Asia/Seoul',
+      });
       for (const label of ['first', 'repeat']) {
         const v = await visit(context, `${BASE}/home`);
         const kb = (type: string) => ((v.byType.get(type) ?? 0) / 1024).toFixed(1);
@@ -303,13 +342,25 @@ function printHomeBundle() {
   const dist = path.join(ROOT, 'apps/web/dist');
   const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
   const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
-  const fontFaces = fs.readdirSync(path.join(dist, 'assets')).find((f) => /\.css$/.test(f) && fs.readFileSync(path.join(dist, 'assets', f), 'utf8').includes('@font-face'));
+  const fontFaces = fs
+    .readdirSync(path.join(dist, 'assets'))
+    .find((f) => /\.css$/.test(f) && fs.readFileSync(path.join(dist, 'assets', f), 'utf8').includes('@font-face'));
   const size = (file: string) => {
     const raw = fs.readFileSync(path.join(dist, file));
-    const copy = (suffix: string, make: (b: Buffer) => Buffer) => (fs.existsSync(path.join(dist, file + suffix)) ? fs.statSync(path.join(dist, file + suffix)).size : make(raw).length);
-    return { raw: raw.length, gzip: copy('.gz', (b) => zlib.gzipSync(b, { level: 9 })), br: copy('.br', (b) => zlib.brotliCompressSync(b)) };
+    const copy = (suffix: string, make: (b: Buffer) => Buffer) =>
+      fs.existsSync(path.join(dist, file + suffix))
+        ? fs.statSync(path.join(dist, file + suffix)).size
+        : make(raw).length;
+    return {
+      raw: raw.length,
+      gzip: copy('.gz', (b) => zlib.gzipSync(b, { level: 9 })),
+      br: copy('.br', (b) => zlib.brotliCompressSync(b)),
+    };
   };
-  const sum = (list: string[]) => list.map(size).reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip, br: a.br + b.br }), { raw: 0, gzip: 0, br: 0 });
+  const sum = (list: string[]) =>
+    list
+      .map(size)
+      .reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip, br: a.br + b.br }), { raw: 0, gzip: 0, br: 0 });
   const rows: [string, string[]][] = [
     ['JavaScript (entry and module preloads)', files.filter((f) => f.endsWith('.js'))],
     ['CSS that blocks the first paint', files.filter((f) => f.endsWith('.css'))],
@@ -320,6 +371,8 @@ function printHomeBundle() {
   console.log('|---|---:|---:|---:|---:|');
   for (const [what, list] of rows) {
     const s = sum(list);
-    console.log(`| ${what} | ${list.length} | ${(s.raw / 1024).toFixed(1)} | ${(s.gzip / 1024).toFixed(1)} | ${(s.br / 1024).toFixed(1)} |`);
+    console.log(
+      `| ${what} | ${list.length} | ${(s.raw / 1024).toFixed(1)} | ${(s.gzip / 1024).toFixed(1)} | ${(s.br / 1024).toFixed(1)} |`,
+    );
   }
 }

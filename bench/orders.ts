@@ -46,11 +46,25 @@ export async function run() {
   for (let i = 0; i < MEMBERS; i++) {
     const [company] = await db
       .insert(companies)
-      .values({ name: `벤치상사 ${i + 1}`, license: withCheckDigit(String(500_000_000 + i)), level: 'c', securityNum: '000000', point: 1_000_000_000 })
+      .values({
+        name: `벤치상사 ${i + 1}`,
+        license: withCheckDigit(String(500_000_000 + i)),
+        level: 'c',
+        securityNum: '000000',
+        point: 1_000_000_000,
+      })
       .returning({ id: companies.id });
-    await db.insert(cashLedger).values({ companyId: company!.id, type: 'adjust', amount: 1_000_000_000, balanceAfter: 1_000_000_000 });
+    await db
+      .insert(cashLedger)
+      .values({ companyId: company!.id, type: 'adjust', amount: 1_000_000_000, balanceAfter: 1_000_000_000 });
     const loginId = `bench${i + 1}@partsmall.kr`;
-    await db.insert(members).values({ loginId, passwordHash, name: `벤치 ${i + 1}`, phone: `0109${String(i).padStart(7, '0')}`, companyId: company!.id });
+    await db.insert(members).values({
+      loginId,
+      passwordHash,
+      name: `벤치 ${i + 1}`,
+      phone: `0109${String(i).padStart(7, '0')}`,
+      companyId: company!.id,
+    });
     logins.push(loginId);
   }
   await database.close();
@@ -60,7 +74,11 @@ export async function run() {
   // process adds and what sharing rooms through Redis costs.
   const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.REDIS_URL_TEST ?? 'redis://127.0.0.1:6379';
   const ports = [Number(process.env.BENCH_PORT ?? 4401), Number(process.env.BENCH_PORT ?? 4401) + 1];
-  const env = { REDIS_URL: redisUrl, REDIS_PREFIX: `bench-orders-${process.pid}`, PAYMENT_SANDBOX_SECRET: 'bench-orders-secret' };
+  const env = {
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: `bench-orders-${process.pid}`,
+    PAYMENT_SANDBOX_SECRET: 'bench-orders-secret',
+  };
   const servers = [await startServerProcess(url, ports[0]!, env), await startServerProcess(url, ports[1]!, env)];
   const bases = ports.map((port) => `http://127.0.0.1:${port}`);
   const rows: string[] = [];
@@ -68,7 +86,13 @@ export async function run() {
   try {
     const tokens: string[] = [];
     for (const id of logins) {
-      const res = (await (await fetch(`${bases[0]}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id, pw: 'bench1234' }) })).json()) as { results: { token: string } };
+      const res = (await (
+        await fetch(`${bases[0]}/api/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ id, pw: 'bench1234' }),
+        })
+      ).json()) as { results: { token: string } };
       tokens.push(res.results.token);
     }
     let n = 0;
@@ -87,18 +111,31 @@ export async function run() {
         s.on('paymentFinish', onFinish);
         s.emit('requestPaymentProduct', {
           clientRequestId,
-          shippingInfo: { name: '벤치수령', phone: '01000000000', postNum: '04790', address: '서울 성동구 성수이로 77', addrSub: '1층', shippingValue: 1, shippingPayType: 0 },
+          shippingInfo: {
+            name: '벤치수령',
+            phone: '01000000000',
+            postNum: '04790',
+            address: '서울 성동구 성수이로 77',
+            addrSub: '1층',
+            shippingValue: 1,
+            shippingPayType: 0,
+          },
           carts: [{ productId, qty: 1 + (k % 3) }],
         });
       });
     };
     const summarize = (label: string, answers: { ms: number; code: number }[], seconds: number) => {
       const latencies = answers.map((a) => a.ms).sort((a, b) => a - b);
-      const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)]!;
+      const pct = (p: number) =>
+        latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)]!;
       const refused = answers.filter((a) => a.code === 400).length;
       const failed = answers.filter((a) => a.code !== 201 && a.code !== 400).length;
       const ok = answers.length - refused - failed;
-      return { label, paid: ok, line: `| ${label} | ${Math.round(ok / seconds)} | ${ok} | ${pct(50).toFixed(1)} | ${pct(95).toFixed(1)} | ${pct(99).toFixed(1)} | ${refused} | ${failed} |` };
+      return {
+        label,
+        paid: ok,
+        line: `| ${label} | ${Math.round(ok / seconds)} | ${ok} | ${pct(50).toFixed(1)} | ${pct(95).toFixed(1)} | ${pct(99).toFixed(1)} | ${refused} | ${failed} |`,
+      };
     };
 
     async function measure(processes: number) {
@@ -119,7 +156,11 @@ export async function run() {
             while (Date.now() < until) closed.push(await payOnce(s, i));
           }),
         );
-        const closedRow = summarize(`${what}: ${MEMBERS} members, one in flight each`, closed, (Date.now() - started) / 1000);
+        const closedRow = summarize(
+          `${what}: ${MEMBERS} members, one in flight each`,
+          closed,
+          (Date.now() - started) / 1000,
+        );
         // Open loop: payments arrive at a fixed rate whatever the answers do, which shows the latency
         // a member sees at that load (a closed loop's latency is only its concurrency over throughput).
         const open: Promise<{ ms: number; code: number }>[] = [];
@@ -145,7 +186,10 @@ export async function run() {
       check.db,
       sql`select count(*)::int as n from companies c where c.point <> coalesce((select sum(amount) from cash_ledger l where l.company_id = c.id), 0)`,
     );
-    const [negative] = await queryRows<{ n: number }>(check.db, sql`select count(*)::int as n from products where has_amount < 0 or has_amount > 1000000`);
+    const [negative] = await queryRows<{ n: number }>(
+      check.db,
+      sql`select count(*)::int as n from products where has_amount < 0 or has_amount > 1000000`,
+    );
     const [stockDrift] = await queryRows<{ n: number }>(
       check.db,
       sql`select count(*)::int as n from products p where p.pid like 'BENCH-%'
@@ -153,11 +197,15 @@ export async function run() {
     );
     const [orderCount] = await queryRows<{ n: number }>(check.db, sql`select count(*)::int as n from orders`);
     await check.close();
-    console.log(`\norders benchmark: ${MEMBERS} members on the trade channel, ${DURATION_S} s per run, PostgreSQL + Redis, servers on CPUs '${serverCpus() || 'any'}'`);
+    console.log(
+      `\norders benchmark: ${MEMBERS} members on the trade channel, ${DURATION_S} s per run, PostgreSQL + Redis, servers on CPUs '${serverCpus() || 'any'}'`,
+    );
     console.log('| load | orders/s | payments | p50 ms | p95 ms | p99 ms | refused | errors |');
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
     for (const line of rows) console.log(line);
-    console.log(`anomalies: ledger≠balance ${books!.n}, bad stock ${negative!.n}, stock not matching sold lines ${stockDrift!.n}, orders stored ${orderCount!.n} vs paid ${paid}`);
+    console.log(
+      `anomalies: ledger≠balance ${books!.n}, bad stock ${negative!.n}, stock not matching sold lines ${stockDrift!.n}, orders stored ${orderCount!.n} vs paid ${paid}`,
+    );
   } finally {
     for (const server of servers) server.kill('SIGINT');
   }

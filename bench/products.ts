@@ -8,7 +8,17 @@ import { openDatabase, queryRows } from '../apps/server/src/db/client.js';
 import { companies, members, products, sessions } from '../apps/server/src/db/schema.js';
 import { hashToken } from '../apps/server/src/features/auth/sessions.js';
 import { demoProducts } from '../apps/server/src/seed/products.js';
-import { cpuMs, freshBenchDatabase, load, pinLoadGenerator, ROOT, serverCpus, startNodeProcess, startServerProcess, type LoadResult } from './lib.js';
+import {
+  cpuMs,
+  freshBenchDatabase,
+  load,
+  pinLoadGenerator,
+  ROOT,
+  serverCpus,
+  startNodeProcess,
+  startServerProcess,
+  type LoadResult,
+} from './lib.js';
 
 const TOTAL = Number(process.env.BENCH_PRODUCTS ?? 1_000_000);
 const BASE = 10_000;
@@ -48,25 +58,46 @@ export async function run() {
       from products where id <= ${BASE}`);
   }
   await database.db.execute(sql`vacuum analyze products`);
-  const [{ n }] = (await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from products`)) as [{ n: number }];
+  const [{ n }] = (await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from products`)) as [
+    { n: number },
+  ];
   console.log(`loaded ${n.toLocaleString()} products in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   // A member of a gold (b) company with a live session: both servers resolve its token.
   const token = randomBytes(32).toString('base64url');
-  const [company] = await database.db.insert(companies).values({ name: '벤치상사', license: '1234567891', level: 'b', securityNum: '000000' }).returning();
+  const [company] = await database.db
+    .insert(companies)
+    .values({ name: '벤치상사', license: '1234567891', level: 'b', securityNum: '000000' })
+    .returning();
   const [member] = await database.db
     .insert(members)
-    .values({ loginId: 'bench@partsmall.kr', passwordHash: 'x', name: '벤치', phone: '01090000000', companyId: company!.id })
+    .values({
+      loginId: 'bench@partsmall.kr',
+      passwordHash: 'x',
+      name: '벤치',
+      phone: '01090000000',
+      companyId: company!.id,
+    })
     .returning();
-  await database.db.insert(sessions).values({ memberId: member!.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 86_400_000) });
+  await database.db
+    .insert(sessions)
+    .values({ memberId: member!.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 86_400_000) });
   const samplePid = base[1234]!.pid.toLowerCase();
   await database.close();
 
   pinLoadGenerator();
   const project = await startServerProcess(url, PROJECT_PORT, { PRODUCT_LIST_CACHE_MS: '0' });
-  const bare = await startNodeProcess('bench/bare-products.ts', { DATABASE_URL: url, PORT: String(BARE_PORT), DB_POOL_MAX: '16' });
+  const bare = await startNodeProcess('bench/bare-products.ts', {
+    DATABASE_URL: url,
+    PORT: String(BARE_PORT),
+    DB_POOL_MAX: '16',
+  });
   // A second bare server measured like the other two: how far apart two identical servers come out
   // is the noise floor of the run.
-  const control = await startNodeProcess('bench/bare-products.ts', { DATABASE_URL: url, PORT: String(CONTROL_PORT), DB_POOL_MAX: '16' });
+  const control = await startNodeProcess('bench/bare-products.ts', {
+    DATABASE_URL: url,
+    PORT: String(CONTROL_PORT),
+    DB_POOL_MAX: '16',
+  });
   try {
     const endpoint = (port: number) => `http://127.0.0.1:${port}/api/getProductHome`;
     const member = { authorization: `Bearer ${token}` };
@@ -84,18 +115,34 @@ export async function run() {
     for (const s of scenarios) {
       const answers = await Promise.all(
         [PROJECT_PORT, BARE_PORT].map(async (port) =>
-          (await fetch(endpoint(port), { method: 'POST', headers: { 'content-type': 'application/json', ...s.headers }, body: JSON.stringify(s.body) })).text(),
+          (
+            await fetch(endpoint(port), {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', ...s.headers },
+              body: JSON.stringify(s.body),
+            })
+          ).text(),
         ),
       );
-      if (answers[0] !== answers[1]) throw new Error(`${s.name}: the project and the bare server answer different bytes\n${answers[0]!.slice(0, 300)}\n${answers[1]!.slice(0, 300)}`);
-      if (s.headers.authorization && !answers[0]!.includes('"price"')) throw new Error(`${s.name}: the member got no price`);
+      if (answers[0] !== answers[1])
+        throw new Error(
+          `${s.name}: the project and the bare server answer different bytes\n${answers[0]!.slice(0, 300)}\n${answers[1]!.slice(0, 300)}`,
+        );
+      if (s.headers.authorization && !answers[0]!.includes('"price"'))
+        throw new Error(`${s.name}: the member got no price`);
     }
     console.log(`same bytes from both servers in all ${scenarios.length} scenarios`);
 
     // Warm-up so the first round does not pay for cold caches and JIT.
-    for (const port of [PROJECT_PORT, BARE_PORT, CONTROL_PORT]) for (const s of scenarios) await load('warm-up', endpoint(port), s.body, { duration: 2, headers: s.headers });
+    for (const port of [PROJECT_PORT, BARE_PORT, CONTROL_PORT])
+      for (const s of scenarios) await load('warm-up', endpoint(port), s.body, { duration: 2, headers: s.headers });
 
-    const results = scenarios.map((s) => ({ ...s, project: [] as Measured[], bare: [] as Measured[], control: [] as Measured[] }));
+    const results = scenarios.map((s) => ({
+      ...s,
+      project: [] as Measured[],
+      bare: [] as Measured[],
+      control: [] as Measured[],
+    }));
     const loadBefore = os.loadavg()[0]!;
     for (let round = 0; round < ROUNDS; round++) {
       for (const r of results) {
@@ -125,12 +172,16 @@ export async function run() {
 /** One slice of load on one server, with the CPU time the server spent on it. */
 type Measured = LoadResult & { cpuMs: number | null };
 
-function printRatios(results: { name: string; project: Measured[]; bare: Measured[]; control: Measured[] }[], load: [number, number]) {
+function printRatios(
+  results: { name: string; project: Measured[]; bare: Measured[]; control: Measured[] }[],
+  load: [number, number],
+) {
   const total = (rs: Measured[]) => rs.reduce((sum, r) => sum + r.requests, 0);
   const rps = (rs: Measured[]) => Math.round(total(rs) / (rs.length * SECONDS));
   const bad = (rs: Measured[]) => rs.reduce((sum, r) => sum + r.errors + r.non2xx, 0);
   /** Requests served per CPU-second of the server: its throughput when it has a core to itself. */
-  const perCpuSecond = (rs: Measured[]) => (rs.every((r) => r.cpuMs !== null) ? (total(rs) * 1000) / rs.reduce((sum, r) => sum + r.cpuMs!, 0) : NaN);
+  const perCpuSecond = (rs: Measured[]) =>
+    rs.every((r) => r.cpuMs !== null) ? (total(rs) * 1000) / rs.reduce((sum, r) => sum + r.cpuMs!, 0) : NaN;
   const median = (xs: number[]) => {
     const s = [...xs].sort((a, b) => a - b);
     return s.length % 2 ? s[s.length >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
@@ -155,7 +206,9 @@ function printRatios(results: { name: string; project: Measured[]; bare: Measure
         `${(total(r.control) / total(r.bare)).toFixed(2)} (${(perCpuSecond(r.control) / bc).toFixed(2)}) | ${bad(r.project) + bad(r.bare) + bad(r.control)} |`,
     );
   }
-  console.log(`\ngoal: the project's throughput at least ${GOAL} of the bare server's in every scenario: ${met ? 'met' : 'NOT met'}`);
+  console.log(
+    `\ngoal: the project's throughput at least ${GOAL} of the bare server's in every scenario: ${met ? 'met' : 'NOT met'}`,
+  );
 }
 
 /** Gzipped size of the JavaScript (and CSS) the home route loads, from the built index.html. */
@@ -175,5 +228,7 @@ function reportHomeBundle() {
     if (f.endsWith('.js')) js += size;
     else css += size;
   }
-  console.log(`\nhome route: JavaScript ${(js / 1024).toFixed(1)} KB gzipped, CSS ${(css / 1024).toFixed(1)} KB gzipped (${files.length} files)`);
+  console.log(
+    `\nhome route: JavaScript ${(js / 1024).toFixed(1)} KB gzipped, CSS ${(css / 1024).toFixed(1)} KB gzipped (${files.length} files)`,
+  );
 }

@@ -6,7 +6,11 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { renderMonthlyStatement, renderOrderStatement, warmUpStatements } from '../apps/server/src/features/documents/index.js';
+import {
+  renderMonthlyStatement,
+  renderOrderStatement,
+  warmUpStatements,
+} from '../apps/server/src/features/documents/index.js';
 import { sampleMonthlyStatement, sampleOrderStatement } from '../apps/server/src/features/documents/sample.js';
 
 const cpuMs = () => {
@@ -36,13 +40,17 @@ export async function run(): Promise<void> {
     if (i === 0) writeFileSync(path.join(out, 'order-50.pdf'), pdf);
   }
   console.log(`statement: first render (fonts, modules) ${first} ms`);
-  console.log(`statement: 50-line order  wall p50 ${pct(wall, 0.5)} ms p95 ${pct(wall, 0.95)} ms  cpu p50 ${pct(cpu, 0.5)} ms p95 ${pct(cpu, 0.95)} ms  ${Math.round(size / 1024)} KB`);
+  console.log(
+    `statement: 50-line order  wall p50 ${pct(wall, 0.5)} ms p95 ${pct(wall, 0.95)} ms  cpu p50 ${pct(cpu, 0.5)} ms p95 ${pct(cpu, 0.95)} ms  ${Math.round(size / 1024)} KB`,
+  );
   const month = sampleMonthlyStatement(1_000, 100);
   for (let i = 0; i < 3; i++) {
     const t = performance.now();
     const c = cpuMs();
     const pdf = await renderMonthlyStatement(month);
-    console.log(`statement: month of 1,000 lines  wall ${Math.round(performance.now() - t)} ms  cpu ${Math.round(cpuMs() - c)} ms  ${Math.round(pdf.length / 1024)} KB`);
+    console.log(
+      `statement: month of 1,000 lines  wall ${Math.round(performance.now() - t)} ms  cpu ${Math.round(cpuMs() - c)} ms  ${Math.round(pdf.length / 1024)} KB`,
+    );
     if (i === 0) writeFileSync(path.join(out, 'month-1000.pdf'), pdf);
   }
   console.log(`statement: peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB; PDFs in ${out}`);

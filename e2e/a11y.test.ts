@@ -38,12 +38,16 @@ describe('axe-core on every screen of the tour: no critical or serious violation
       page = await visitStop(page, shop.server.base, stop);
       const violations = await axeViolations(page);
       report[where] = violations;
-      for (const v of violations) if (FAILING.has(v.impact) || v.rule === 'region') found.push(`${where}: ${v.rule} (${v.impact}) ${v.nodes.join(' | ')}`);
+      for (const v of violations)
+        if (FAILING.has(v.impact) || v.rule === 'region')
+          found.push(`${where}: ${v.rule} (${v.impact}) ${v.nodes.join(' | ')}`);
     }
     await opened.context.close();
     fs.mkdirSync('screenshots', { recursive: true });
     fs.writeFileSync('screenshots/axe-report.json', JSON.stringify(report, null, 2));
-    console.info(`axe, ${role} on ${device}: ${leg.stops.length} screens in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.info(
+      `axe, ${role} on ${device}: ${leg.stops.length} screens in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
     expect(found).toEqual([]);
   });
 });
@@ -55,11 +59,15 @@ const focused = (page: Page) =>
     if (!el || el === document.body) return 'body';
     return `${el.tagName.toLowerCase()}.${el.className} ${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}`;
   });
-const focusInside = (page: Page, selector: string) => page.evaluate((s) => document.querySelector(s)?.contains(document.activeElement) ?? false, selector);
+const focusInside = (page: Page, selector: string) =>
+  page.evaluate((s) => document.querySelector(s)?.contains(document.activeElement) ?? false, selector);
 
 describe('the keyboard', () => {
   it('the first Tab reaches the skip link, which moves focus to the main content (desktop and phone)', async () => {
-    for (const [device, path] of [['desktop', '/login'], ['phone', '/mobileLogin']] as const) {
+    for (const [device, path] of [
+      ['desktop', '/login'],
+      ['phone', '/mobileLogin'],
+    ] as const) {
       const context = await shop.browser.newContext(contextOptions(device));
       const page = await context.newPage();
       await page.goto(`${shop.server.base}${path}`);

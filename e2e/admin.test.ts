@@ -52,8 +52,15 @@ async function confirmWith(page: Page, label: string) {
 
 /** An order of the demo company waiting in 'purchase request', as if paid a moment ago. */
 async function demoOrder(): Promise<number> {
-  const product = await addProduct(shop.server, { name: '출고 시험 오일필터', prices: [9000, 9000, 9000, 9000], stock: 20 });
-  const [demo] = await queryRows<{ id: number; company_id: number }>(shop.server.db, sql`select id, company_id from members where login_id = 'demo@partsmall.kr'`);
+  const product = await addProduct(shop.server, {
+    name: '출고 시험 오일필터',
+    prices: [9000, 9000, 9000, 9000],
+    stock: 20,
+  });
+  const [demo] = await queryRows<{ id: number; company_id: number }>(
+    shop.server.db,
+    sql`select id, company_id from members where login_id = 'demo@partsmall.kr'`,
+  );
   const [order] = await shop.server.db
     .insert(orders)
     .values({
@@ -73,9 +80,13 @@ async function demoOrder(): Promise<number> {
       addrSub: '2층',
     })
     .returning({ id: orders.id });
-  await shop.server.db.insert(orderLines).values({ orderId: order!.id, productId: product.id, name: product.name, pid: product.pid, qty: 2, price: 9000 });
+  await shop.server.db
+    .insert(orderLines)
+    .values({ orderId: order!.id, productId: product.id, name: product.name, pid: product.pid, qty: 2, price: 9000 });
   // The payment writes the order's first event (no status → purchase request).
-  await shop.server.db.insert(orderEvents).values({ orderId: order!.id, fromStatus: null, toStatus: 0, memberId: demo!.id });
+  await shop.server.db
+    .insert(orderEvents)
+    .values({ orderId: order!.id, fromStatus: null, toStatus: 0, memberId: demo!.id });
   return order!.id;
 }
 
@@ -107,20 +118,26 @@ describe('the back office', () => {
     // Staff see no admin-only screens in the menu.
     await expect(page.getByRole('link', { name: '쇼핑몰 설정' }).count()).resolves.toBe(0);
     // The chat console opens in its 500x728 window with the staff still logged in (no second login).
-    const [chatConsole] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: '채팅 상담 콘솔' }).click()]);
+    const [chatConsole] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('link', { name: '채팅 상담 콘솔' }).click(),
+    ]);
     await chatConsole.getByTestId('chat-console').waitFor();
-    expect([new URL(chatConsole.url()).pathname, await chatConsole.evaluate(() => [window.innerWidth, window.innerHeight])]).toEqual(['/chatAdmin', [500, 728]]);
+    expect([
+      new URL(chatConsole.url()).pathname,
+      await chatConsole.evaluate(() => [window.innerWidth, window.innerHeight]),
+    ]).toEqual(['/chatAdmin', [500, 728]]);
     await chatConsole.close();
 
     await page.getByRole('link', { name: '주문 관리' }).click();
     await page.getByRole('button', { name: `주문 ${seq} 상세` }).click();
     const detail = page.getByRole('dialog', { name: `주문 #${seq}` });
     // Only the moves the table allows from 'purchase request': confirm, cancel, seller cancel.
-    await expect.poll(() => detail.locator('.admin-actions button.btn-primary, .admin-actions button.btn-danger-line').allTextContents()).toEqual([
-      '출고확정',
-      '출고취소 (환불 24,000원)',
-      '판매자취소 (환불 24,000원)',
-    ]);
+    await expect
+      .poll(() =>
+        detail.locator('.admin-actions button.btn-primary, .admin-actions button.btn-danger-line').allTextContents(),
+      )
+      .toEqual(['출고확정', '출고취소 (환불 24,000원)', '판매자취소 (환불 24,000원)']);
     await shot(page, 'admin-order-detail');
     await detail.getByRole('button', { name: '출고확정', exact: true }).click();
     await confirmWith(page, '출고확정');
@@ -131,9 +148,17 @@ describe('the back office', () => {
     await confirmWith(page, '출고완료');
     await detail.getByText('CJ대한통운 / 684512345678').waitFor();
     // The history names the purchase request once, then each move.
-    const history = async () => (await detail.locator('.admin-timeline li').allTextContents()).map((t) => t.replace(/^\d{4}\.\d{2}\.\d{2} \d{2}:\d{2} /, ''));
-    await expect.poll(history).toEqual(['구매요청 (박준호)', '구매요청 → 출고확정 (상담원 김하늘)', '출고확정 → 출고완료 (상담원 김하늘)']);
-    await detail.getByRole('button', { name: '닫기' }).click().catch(() => page.keyboard.press('Escape'));
+    const history = async () =>
+      (await detail.locator('.admin-timeline li').allTextContents()).map((t) =>
+        t.replace(/^\d{4}\.\d{2}\.\d{2} \d{2}:\d{2} /, ''),
+      );
+    await expect
+      .poll(history)
+      .toEqual(['구매요청 (박준호)', '구매요청 → 출고확정 (상담원 김하늘)', '출고확정 → 출고완료 (상담원 김하늘)']);
+    await detail
+      .getByRole('button', { name: '닫기' })
+      .click()
+      .catch(() => page.keyboard.press('Escape'));
     await shot(page, 'admin-orders');
     // The column chooser hides a column of the list.
     const orderTable = page.getByRole('table', { name: '주문 목록' });
@@ -175,7 +200,9 @@ describe('the back office', () => {
     await form.getByRole('button', { name: '저장' }).click();
     const edit = page.getByRole('dialog', { name: /상품 수정 #\d+/ });
     await edit.waitFor();
-    await edit.getByLabel('이미지 파일').setInputFiles({ name: 'plug.png', mimeType: 'image/png', buffer: await png(320, 240) });
+    await edit
+      .getByLabel('이미지 파일')
+      .setInputFiles({ name: 'plug.png', mimeType: 'image/png', buffer: await png(320, 240) });
     await page.getByText('이미지를 등록했습니다.').first().waitFor();
     await edit.locator('img.admin-thumb').first().waitFor();
     await shot(page, 'admin-product-form');
@@ -232,7 +259,9 @@ describe('the back office', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('link', { name: '공지사항', exact: true }).click();
     await page.getByRole('link', { name: '부품 카탈로그', exact: true }).click();
-    await page.getByLabel('카탈로그 zip 파일').setInputFiles({ name: 'catalogue.zip', mimeType: 'application/zip', buffer: exampleZip() });
+    await page
+      .getByLabel('카탈로그 zip 파일')
+      .setInputFiles({ name: 'catalogue.zip', mimeType: 'application/zip', buffer: exampleZip() });
     await page.getByRole('button', { name: '가져오기', exact: true }).click();
     await page.getByRole('heading', { name: /가져오기 완료/ }).waitFor();
     await shot(page, 'admin-catalogue');
@@ -243,7 +272,9 @@ describe('the back office', () => {
   it('the notice editor writes rich text under the CSP; the server stores the cleaned HTML', async () => {
     const { context, page } = await desktopPage(browser);
     // Every CSP violation and page error of the back office while the editor is used.
-    await context.addInitScript(`window.__csp = []; document.addEventListener('securitypolicyviolation', function (e) { window.__csp.push(e.violatedDirective + ' ' + e.blockedURI); });`);
+    await context.addInitScript(
+      `window.__csp = []; document.addEventListener('securitypolicyviolation', function (e) { window.__csp.push(e.violatedDirective + ' ' + e.blockedURI); });`,
+    );
     const troubles: string[] = [];
     page.on('pageerror', (e) => troubles.push(`page error: ${e.message}`));
     page.on('console', (m) => {
@@ -263,7 +294,9 @@ describe('the back office', () => {
     await page.getByRole('button', { name: '글머리 목록', exact: true }).click();
     await box.locator('p').first().click({ clickCount: 3 });
     await page.getByRole('button', { name: '굵게', exact: true }).click();
-    await expect(page.getByRole('button', { name: '굵게', exact: true }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect(page.getByRole('button', { name: '굵게', exact: true }).getAttribute('aria-pressed')).resolves.toBe(
+      'true',
+    );
     await shot(page, 'admin-notice-editor');
     await page.getByRole('dialog').getByRole('button', { name: '저장', exact: true }).click();
     await page.getByRole('heading', { name: '저장된 내용 (서버에서 정리된 HTML)' }).waitFor();
@@ -278,7 +311,13 @@ describe('the back office', () => {
   it('a bank transfer confirmed by staff credits the company once', async () => {
     await setCash(shop.server, 'demo@partsmall.kr', 100_000);
     const token = await loginAs(shop.server, 'demo@partsmall.kr', 'demo1234');
-    const started = await call(shop.server, 'POST', 'payCenter/showCashPaymentWinow', { pgcode: 'banktransfer', amount: 50_000 }, token);
+    const started = await call(
+      shop.server,
+      'POST',
+      'payCenter/showCashPaymentWinow',
+      { pgcode: 'banktransfer', amount: 50_000 },
+      token,
+    );
     expect(started.body.code).toBe(200);
     const { context, page } = await desktopPage(browser);
     await adminLogin(page, 'staff@partsmall.kr', 'staff1234');
@@ -291,7 +330,10 @@ describe('the back office', () => {
     await page.getByText('입금을 확인했습니다. 캐시가 충전되었습니다.').first().waitFor();
     await page.getByText('입금 대기 중인 계좌이체가 없습니다.').waitFor();
     expect(await cashOf(shop.server, 'demo@partsmall.kr')).toBe(150_000);
-    const credits = await queryRows<{ n: string }>(shop.server.db, sql`select count(*)::text as n from cash_ledger l join members m on m.company_id = l.company_id where m.login_id = 'demo@partsmall.kr' and l.type = 'point' and l.amount = 50000`);
+    const credits = await queryRows<{ n: string }>(
+      shop.server.db,
+      sql`select count(*)::text as n from cash_ledger l join members m on m.company_id = l.company_id where m.login_id = 'demo@partsmall.kr' and l.type = 'point' and l.amount = 50000`,
+    );
     expect(credits[0]!.n).toBe('1');
     await context.close();
   });

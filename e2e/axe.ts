@@ -25,14 +25,21 @@ export async function axeViolations(page: Page): Promise<Violation[]> {
   return page.evaluate(async (tags) => {
     const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe;
     interface AxeResults {
-      violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string }[] }[];
+      violations: {
+        id: string;
+        impact: string | null;
+        help: string;
+        nodes: { target: unknown[]; failureSummary?: string }[];
+      }[];
     }
     const results = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
     return results.violations.map((v) => ({
       rule: v.id,
       impact: v.impact ?? 'unknown',
       help: v.help,
-      nodes: v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')}: ${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 300)}`),
+      nodes: v.nodes
+        .slice(0, 3)
+        .map((n) => `${n.target.join(' ')}: ${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 300)}`),
     }));
   }, TAGS);
 }

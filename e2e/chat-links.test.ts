@@ -20,26 +20,36 @@ const expOf = (url: string) => Number(new URL(url, 'http://x').searchParams.get(
 
 describe('chat pictures in a chat left open', () => {
   it('a thumbnail clicked after its address expired opens the picture through a fresh address', async () => {
-    const login = await call<LoginResult>(shop.server, 'POST', 'api/login', { id: 'demo@partsmall.kr', pw: 'demo1234' });
+    const login = await call<LoginResult>(shop.server, 'POST', 'api/login', {
+      id: 'demo@partsmall.kr',
+      pw: 'demo1234',
+    });
     const { token, userInfo } = login.body.results!;
     const form = new FormData();
     form.append('imgFiles', new Blob([await png(80, 50)], { type: 'image/png' }), '견적서.png');
-    const sent = await fetch(`${shop.server.base}/uploadChatFile`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    const sent = await fetch(`${shop.server.base}/uploadChatFile`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
     const message = ((await sent.json()) as { results: ChatMessage }).results;
     const first = message.fileList[0]!;
 
     const { page, context } = await desktopPage(shop.browser);
     await context.grantPermissions(['notifications']);
-    await context.addInitScript((r: { token: string; userInfo: unknown }) => {
-      try {
-        if (!sessionStorage.getItem('token')) {
-          sessionStorage.setItem('token', r.token);
-          sessionStorage.setItem('userInfo', JSON.stringify(r.userInfo));
+    await context.addInitScript(
+      (r: { token: string; userInfo: unknown }) => {
+        try {
+          if (!sessionStorage.getItem('token')) {
+            sessionStorage.setItem('token', r.token);
+            sessionStorage.setItem('userInfo', JSON.stringify(r.userInfo));
+          }
+        } catch {
+          // A document without storage (the image window).
         }
-      } catch {
-        // A document without storage (the image window).
-      }
-    }, { token, userInfo });
+      },
+      { token, userInfo },
+    );
     await page.setViewportSize({ width: 400, height: 800 });
     await page.goto(`${shop.server.base}/chat`);
     const thumb = page.locator('.chat-thumb img').first();

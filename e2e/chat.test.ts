@@ -91,7 +91,9 @@ describe('chat between a member and staff', () => {
     await input.type('2개 필요합니다.');
     await input.press('Enter');
     await bubbles(member.page).filter({ hasText: '2개 필요합니다.' }).getByText('전송됨').waitFor();
-    expect(await bubbles(member.page).first().locator('.chat-text').textContent()).toBe('브레이크 패드 재고 있나요?\n2개 필요합니다.');
+    expect(await bubbles(member.page).first().locator('.chat-text').textContent()).toBe(
+      '브레이크 패드 재고 있나요?\n2개 필요합니다.',
+    );
 
     // The console: the member is listed with the new-message highlight and selected first.
     await staff.page.goto(`${shop.server.base}/chatAdmin`);
@@ -149,10 +151,21 @@ describe('staff console: customers staff are not looking at', () => {
     const viewed = await newCustomer(shop.server, '콘솔보는중');
     const asking = await newCustomer(shop.server, '콘솔문의');
     const first = await newCustomer(shop.server, '콘솔첫상담');
-    const [product] = await shop.server.db.select({ id: products.id, name: products.name, pid: products.pid }).from(products).orderBy(products.id).limit(1);
+    const [product] = await shop.server.db
+      .select({ id: products.id, name: products.name, pid: products.pid })
+      .from(products)
+      .orderBy(products.id)
+      .limit(1);
     const viewedSocket = await openChat(shop.server, viewed.token);
     const askingSocket = await openChat(shop.server, asking.token);
-    expect((await ack(viewedSocket, 'userMessage', { sendMessage: '지금 보고 있는 상담입니다.', clientMessageId: clientId() })).code).toBe(201);
+    expect(
+      (
+        await ack(viewedSocket, 'userMessage', {
+          sendMessage: '지금 보고 있는 상담입니다.',
+          clientMessageId: clientId(),
+        })
+      ).code,
+    ).toBe(201);
 
     const staff = await desktopPage(shop.browser);
     await staff.page.setViewportSize({ width: 500, height: 728 });
@@ -167,23 +180,42 @@ describe('staff console: customers staff are not looking at', () => {
     await expect.poll(() => staff.page.title()).toBe('상담 콘솔');
 
     // A message from the customer not being viewed: highlight, count, preview, title, top of the list.
-    expect((await ack(askingSocket, 'userMessage', { sendMessage: '브레이크 디스크 재고 있나요?\n2개 필요합니다.', clientMessageId: clientId() })).code).toBe(201);
+    expect(
+      (
+        await ack(askingSocket, 'userMessage', {
+          sendMessage: '브레이크 디스크 재고 있나요?\n2개 필요합니다.',
+          clientMessageId: clientId(),
+        })
+      ).code,
+    ).toBe(201);
     await expect.poll(() => rowOf(asking.name).getAttribute('data-new')).toBe('1');
     await expect.poll(() => rowOf(asking.name).locator('.chat-badge').textContent()).toBe('1');
-    await expect.poll(() => rowOf(asking.name).locator('.chat-user-last').textContent()).toBe('브레이크 디스크 재고 있나요?');
+    await expect
+      .poll(() => rowOf(asking.name).locator('.chat-user-last').textContent())
+      .toBe('브레이크 디스크 재고 있나요?');
     await expect.poll(() => staff.page.title()).toBe('(1) 상담 콘솔');
     await expect.poll(async () => (await names())[0]).toBe(asking.name);
 
     // A product inquiry of the same customer counts too.
     const inquiry = `[상품 문의]\n상품명: ${product!.name}\n품번: ${product!.pid}\n수량: 1개`;
-    expect((await ack(askingSocket, 'userMessage', { sendMessage: inquiry, clientMessageId: clientId(), productId: product!.id })).code).toBe(201);
+    expect(
+      (
+        await ack(askingSocket, 'userMessage', {
+          sendMessage: inquiry,
+          clientMessageId: clientId(),
+          productId: product!.id,
+        })
+      ).code,
+    ).toBe(201);
     await expect.poll(() => rowOf(asking.name).locator('.chat-badge').textContent()).toBe('2');
     await expect.poll(() => rowOf(asking.name).locator('.chat-user-last').textContent()).toBe('[상품 문의]');
     await expect.poll(() => staff.page.title()).toBe('(2) 상담 콘솔');
 
     // A customer's very first chat, opened after the console: listed, highlighted and on top.
     const firstSocket = await openChat(shop.server, first.token);
-    expect((await ack(firstSocket, 'userMessage', { sendMessage: '처음 문의드립니다.', clientMessageId: clientId() })).code).toBe(201);
+    expect(
+      (await ack(firstSocket, 'userMessage', { sendMessage: '처음 문의드립니다.', clientMessageId: clientId() })).code,
+    ).toBe(201);
     await expect.poll(() => rowOf(first.name).getAttribute('data-new')).toBe('1');
     await expect.poll(() => rowOf(first.name).locator('.chat-badge').textContent()).toBe('1');
     await expect.poll(() => staff.page.title()).toBe('(3) 상담 콘솔');
@@ -210,12 +242,19 @@ describe('staff console: customers staff are not looking at', () => {
 });
 
 describe('floating chat button', () => {
-  it("counts staff answers the member has not read, on the button and in the tab title; reading clears it", async () => {
+  it('counts staff answers the member has not read, on the button and in the tab title; reading clears it', async () => {
     const joined = await call<LoginResult>(
       shop.server,
       'POST',
       'api/chatJoin',
-      { companyName: '플로팅상사', companyArea: '부산', phone: '01066665555', id: 'fab@partsmall.kr', pw: 'fab12345', cpw: 'fab12345' },
+      {
+        companyName: '플로팅상사',
+        companyArea: '부산',
+        phone: '01066665555',
+        id: 'fab@partsmall.kr',
+        pw: 'fab12345',
+        cpw: 'fab12345',
+      },
       undefined,
       { 'x-forwarded-for': '10.9.8.7' },
     );
@@ -276,7 +315,11 @@ describe('chat entry and sign-up', () => {
     // Logged in: on to the chat, and the login was posted to the opener (same origin), which shows the member.
     await popup.waitForURL(/\/chat$/);
     await page.getByRole('button', { name: '로그아웃' }).waitFor();
-    expect(await page.evaluate(() => (JSON.parse(sessionStorage.getItem('userInfo') ?? 'null') as { id: string } | null)?.id)).toBe('chatjoin@partsmall.kr');
+    expect(
+      await page.evaluate(
+        () => (JSON.parse(sessionStorage.getItem('userInfo') ?? 'null') as { id: string } | null)?.id,
+      ),
+    ).toBe('chatjoin@partsmall.kr');
     await popup.getByTestId('chat-input').fill('가입했습니다. 상담 부탁드립니다.');
     await popup.getByTestId('chat-input').press('Enter');
     await bubbles(popup).getByText('전송됨').waitFor();
@@ -295,7 +338,9 @@ describe('chat entry and sign-up', () => {
     await page.getByRole('button', { name: '로그인하고 상담 시작' }).click();
     await page.waitForURL(/\/chatMobile$/);
     // A phone's keyboard has no Shift+Enter: the hint names the send button.
-    expect(await page.getByTestId('chat-input').getAttribute('placeholder')).toBe('메시지를 입력하고 [전송]을 누르세요.');
+    expect(await page.getByTestId('chat-input').getAttribute('placeholder')).toBe(
+      '메시지를 입력하고 [전송]을 누르세요.',
+    );
     await page.getByTestId('chat-input').fill('모바일에서 문의합니다.');
     await page.getByTestId('chat-send').click();
     await bubbles(page).getByText('전송됨').waitFor();
@@ -338,7 +383,11 @@ describe('chat prompts', () => {
 
   it("the staff console's empty conversation speaks to staff", async () => {
     // A company of this test's own: no message has been exchanged with it yet.
-    const quiet = await newCompany(shop.server, { id: 'quiet-chat@partsmall.kr', name: '조용한상사', phone: '01077790016' });
+    const quiet = await newCompany(shop.server, {
+      id: 'quiet-chat@partsmall.kr',
+      name: '조용한상사',
+      phone: '01077790016',
+    });
     const member = await desktopPage(shop.browser);
     await loginContext(member.context, quiet.id, quiet.pw);
     await member.page.goto(`${shop.server.base}/chat`);
@@ -386,7 +435,10 @@ describe('product inquiry', () => {
     await loginContext(member.context, 'sub@partsmall.kr', 'demo1234');
     await member.page.goto(`${shop.server.base}/productDetail/1`);
     const name = (await member.page.locator('main h1').first().textContent())!.trim();
-    const [popup] = await Promise.all([member.page.waitForEvent('popup'), member.page.getByRole('button', { name: '채팅 문의' }).click()]);
+    const [popup] = await Promise.all([
+      member.page.waitForEvent('popup'),
+      member.page.getByRole('button', { name: '채팅 문의' }).click(),
+    ]);
     await popup.getByTestId('chat-product-card').waitFor();
     const text = await bubbles(popup).first().locator('.chat-text').textContent();
     expect(text).toContain('[상품 문의]');
@@ -419,9 +471,22 @@ describe('product inquiry', () => {
     await loginContext(member.context, 'other@partsmall.kr', 'demo1234');
     await member.page.goto(`${shop.server.base}/home`);
     await member.page.evaluate(() =>
-      sessionStorage.setItem('chatInquiry', JSON.stringify({ kind: 'part', vin: 'WDD2050421F123456', brand: '벤츠', part: '프론트 브레이크 패드', pid: 'A0004209204', quantity: 2 })),
+      sessionStorage.setItem(
+        'chatInquiry',
+        JSON.stringify({
+          kind: 'part',
+          vin: 'WDD2050421F123456',
+          brand: '벤츠',
+          part: '프론트 브레이크 패드',
+          pid: 'A0004209204',
+          quantity: 2,
+        }),
+      ),
     );
-    const [popup] = await Promise.all([member.page.waitForEvent('popup'), member.page.evaluate(() => window.open('/chat', 'chat', 'width=400,height=728'))]);
+    const [popup] = await Promise.all([
+      member.page.waitForEvent('popup'),
+      member.page.evaluate(() => window.open('/chat', 'chat', 'width=400,height=728')),
+    ]);
     const bubble = bubbles(popup).filter({ hasText: '[부품 문의]' });
     await bubble.waitFor();
     expect(await bubble.locator('.chat-text').textContent()).toBe(
@@ -448,12 +513,20 @@ function qrVideo(text: string, file: string) {
   for (let r = 0; r < size; r++) {
     for (let c = 0; c < size; c++) {
       if (!data[r * size + c]) continue;
-      for (let dy = 0; dy < scale; dy++) y.fill(16, (top + (r + 4) * scale + dy) * width + left + (c + 4) * scale, (top + (r + 4) * scale + dy) * width + left + (c + 5) * scale);
+      for (let dy = 0; dy < scale; dy++)
+        y.fill(
+          16,
+          (top + (r + 4) * scale + dy) * width + left + (c + 4) * scale,
+          (top + (r + 4) * scale + dy) * width + left + (c + 5) * scale,
+        );
     }
   }
   const chroma = Buffer.alloc((width / 2) * (height / 2) * 2, 128);
   const frame = Buffer.concat([Buffer.from('FRAME\n'), y, chroma]);
-  fs.writeFileSync(file, Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`), frame, frame, frame]));
+  fs.writeFileSync(
+    file,
+    Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`), frame, frame, frame]),
+  );
 }
 
 describe('part inquiry into a chat window that is already open', () => {
@@ -464,10 +537,23 @@ describe('part inquiry into a chat window that is already open', () => {
     const [chat] = await Promise.all([member.page.waitForEvent('popup'), member.page.getByTestId('chat-fab').click()]);
     await chat.getByTestId('chat-input').waitFor();
     // A catalogue-like popup of the shop (its own storage) writes the inquiry and opens 'chat' again.
-    const [catalogue] = await Promise.all([member.page.waitForEvent('popup'), member.page.evaluate(() => void window.open('/carInfo', 'epc', 'width=800,height=600'))]);
+    const [catalogue] = await Promise.all([
+      member.page.waitForEvent('popup'),
+      member.page.evaluate(() => void window.open('/carInfo', 'epc', 'width=800,height=600')),
+    ]);
     await catalogue.locator('main h1').first().waitFor();
     await catalogue.evaluate(() => {
-      sessionStorage.setItem('chatInquiry', JSON.stringify({ kind: 'part', vin: 'WBA5R1C50LFH12345', brand: 'BMW', part: '오일 필터', pid: '11428575211', quantity: 1 }));
+      sessionStorage.setItem(
+        'chatInquiry',
+        JSON.stringify({
+          kind: 'part',
+          vin: 'WBA5R1C50LFH12345',
+          brand: 'BMW',
+          part: '오일 필터',
+          pid: '11428575211',
+          quantity: 1,
+        }),
+      );
       window.open('/chat', 'chat', 'width=400,height=728');
     });
     const bubble = bubbles(chat).filter({ hasText: '차대번호(VIN): WBA5R1C50LFH12345' });
@@ -500,7 +586,15 @@ describe('mobile QR login', () => {
     qrVideo(code, video);
     const cameraBrowser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
+        `--use-file-for-fake-video-capture=${video}`,
+      ],
     });
     try {
       const phone = await phonePage(cameraBrowser);
@@ -511,7 +605,9 @@ describe('mobile QR login', () => {
       // phone's arrival logged in is what is awaited.
       await phone.page.waitForURL(/\/mobile$/, { timeout: 15_000 });
       await phone.page.getByText('로그인되었습니다.').first().waitFor();
-      const user = await phone.page.evaluate(() => JSON.parse(sessionStorage.getItem('userInfo') ?? 'null') as { id: string } | null);
+      const user = await phone.page.evaluate(
+        () => JSON.parse(sessionStorage.getItem('userInfo') ?? 'null') as { id: string } | null,
+      );
       expect(user?.id).toBe('demo@partsmall.kr');
       await shot(phone.page, 'qr-login-phone-done');
       await phone.context.close();
@@ -543,7 +639,11 @@ describe('mobile QR login', () => {
       canvas.height = el.naturalHeight;
       const ctx = canvas.getContext('2d')!;
       ctx.drawImage(el, 0, 0);
-      return { width: canvas.width, height: canvas.height, data: Array.from(ctx.getImageData(0, 0, canvas.width, canvas.height).data) };
+      return {
+        width: canvas.width,
+        height: canvas.height,
+        data: Array.from(ctx.getImageData(0, 0, canvas.width, canvas.height).data),
+      };
     });
     expect(jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height)?.data).toBe(url);
     const short = (await desktop.page.getByTestId('qr-short-code').textContent())!;
@@ -555,7 +655,9 @@ describe('mobile QR login', () => {
     await opened.page.goto(url);
     await opened.page.waitForURL(/\/mobile$/, { timeout: 15_000 });
     await opened.page.getByText('로그인되었습니다.').first().waitFor();
-    const user = await opened.page.evaluate(() => JSON.parse(sessionStorage.getItem('userInfo') ?? 'null') as { id: string } | null);
+    const user = await opened.page.evaluate(
+      () => JSON.parse(sessionStorage.getItem('userInfo') ?? 'null') as { id: string } | null,
+    );
     expect(user?.id).toBe('demo@partsmall.kr');
     await opened.context.close();
 
@@ -569,7 +671,9 @@ describe('mobile QR login', () => {
     await shot(typing.page, 'qr-login-phone-code');
     await typing.page.getByRole('button', { name: '코드로 로그인' }).click();
     await typing.page.waitForURL(/\/mobile$/, { timeout: 15_000 });
-    const typedUser = await typing.page.evaluate(() => JSON.parse(sessionStorage.getItem('userInfo') ?? 'null') as { id: string } | null);
+    const typedUser = await typing.page.evaluate(
+      () => JSON.parse(sessionStorage.getItem('userInfo') ?? 'null') as { id: string } | null,
+    );
     expect(typedUser?.id).toBe('demo@partsmall.kr');
     // Spent: the same short code again is refused with the spec's message.
     const again = await call(shop.server, 'POST', 'api/qrcodeLogin', { token: typedCode });

@@ -133,7 +133,11 @@ describe('cart, checkout and orders on a phone', () => {
 
   it('the price on the phone is the one charged: 37,400 × 3 = 112,200원 on the slide, in the cart, at checkout and in cash, with its 공급가액/세액', async () => {
     // Gold (B) pays 37,400; the old mobile ×1.1 rule showed 41,140 and a total of 123,420 that was never charged.
-    const part = await addProduct(shop.server, { name: '테스트 부가세 패드', prices: [45_000, 37_400, 30_000, 21_000], stock: 9 });
+    const part = await addProduct(shop.server, {
+      name: '테스트 부가세 패드',
+      prices: [45_000, 37_400, 30_000, 21_000],
+      stock: 9,
+    });
     await demo();
     const { page, context } = await phonePage(shop.browser);
     await page.goto(url('/mobileLogin'));

@@ -25,16 +25,32 @@ async function clearCart(loginId: string) {
   await shop.server.db.delete(cartItems).where(eq(cartItems.memberId, await memberId(loginId)));
 }
 async function cartOf(loginId: string) {
-  return shop.server.db.select().from(cartItems).where(eq(cartItems.memberId, await memberId(loginId)));
+  return shop.server.db
+    .select()
+    .from(cartItems)
+    .where(eq(cartItems.memberId, await memberId(loginId)));
 }
 
 /**
  * The test's own products, with four different tier prices written out (A titanium, B gold,
  * C silver, D bronze): the demo company is gold and pays B, the second company is bronze and pays D.
  */
-const PAD = { name: '테스트 브레이크 패드', prices: [41_000, 32_000, 23_000, 14_000] as [number, number, number, number], stock: 40 };
-const DISC = { name: '테스트 브레이크 디스크', prices: [58_000, 47_500, 36_000, 25_000] as [number, number, number, number], stock: 40 };
-const CHINA_FILTER = { name: '테스트 중국 필터', prices: [24_000, 18_900, 15_000, 12_000] as [number, number, number, number], stock: 40, warehouse: 'china' as const };
+const PAD = {
+  name: '테스트 브레이크 패드',
+  prices: [41_000, 32_000, 23_000, 14_000] as [number, number, number, number],
+  stock: 40,
+};
+const DISC = {
+  name: '테스트 브레이크 디스크',
+  prices: [58_000, 47_500, 36_000, 25_000] as [number, number, number, number],
+  stock: 40,
+};
+const CHINA_FILTER = {
+  name: '테스트 중국 필터',
+  prices: [24_000, 18_900, 15_000, 12_000] as [number, number, number, number],
+  stock: 40,
+  warehouse: 'china' as const,
+};
 
 async function login(page: Page, id: string) {
   await page.goto(url('/login'));
@@ -116,7 +132,11 @@ describe('cart, checkout and orders in the browser', () => {
     expect(await page.getByLabel('배송 메모').inputValue()).toBe(MSG_ORDER.defaultMemo);
     // The company's default delivery address fills the recipient.
     const recipient = async () =>
-      Promise.all(['받는 분 이름', '받는 분 연락처', '우편번호', '주소', '상세주소'].map((label) => page.getByLabel(label, { exact: true }).inputValue()));
+      Promise.all(
+        ['받는 분 이름', '받는 분 연락처', '우편번호', '주소', '상세주소'].map((label) =>
+          page.getByLabel(label, { exact: true }).inputValue(),
+        ),
+      );
     expect(await recipient()).toEqual(['박준호', '01012345601', '04790', '서울특별시 성동구 성수이로 77', '3층 301호']);
     // The sender is the buyer's company while direct delivery is off.
     expect(await page.getByTestId('company-sender').textContent()).toContain('한빛수입차부품');
@@ -145,11 +165,21 @@ describe('cart, checkout and orders in the browser', () => {
     await expect.poll(() => cartBadge(page).textContent()).toBe('0');
     expect(await companyCash('demo@partsmall.kr')).toBe(4_882_500);
     const [order] = await shop.server.db.select().from(orders).where(eq(orders.id, seq));
-    expect([order!.status, order!.totalAmount, order!.shipping, order!.name, order!.shippingValue, order!.shippingPayType]).toEqual([0, 111_500, 6000, '박준호', 1, 0]);
+    expect([
+      order!.status,
+      order!.totalAmount,
+      order!.shipping,
+      order!.name,
+      order!.shippingValue,
+      order!.shippingPayType,
+    ]).toEqual([0, 111_500, 6000, '박준호', 1, 0]);
     await shot(page, 'checkout-finish-desktop');
 
     // The order detail popup from the finished page: window.open('/orderDetail?seq=…').
-    const [popup] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: '주문 상세' }).click()]);
+    const [popup] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('button', { name: '주문 상세' }).click(),
+    ]);
     await popup.waitForLoadState();
     expect(new URL(popup.url()).pathname + new URL(popup.url()).search).toBe(`/orderDetail?seq=${seq}`);
     await popup.getByRole('heading', { name: '주문 상세' }).waitFor();
@@ -175,7 +205,10 @@ describe('cart, checkout and orders in the browser', () => {
 
     // Developer shortcuts close the popup.
     // The window closes while the key press is still being delivered, so the press itself may fail.
-    await Promise.all([popup.waitForEvent('close', { timeout: 5000 }), popup.keyboard.press('F12').catch(() => undefined)]);
+    await Promise.all([
+      popup.waitForEvent('close', { timeout: 5000 }),
+      popup.keyboard.press('F12').catch(() => undefined),
+    ]);
     await context.close();
   });
 
@@ -203,12 +236,18 @@ describe('cart, checkout and orders in the browser', () => {
     await page.getByRole('button', { name: '32,000원 결제하기' }).click();
     await page.waitForURL(/\/checkOutFinish\?seq=\d+$/);
     await page.getByRole('heading', { name: '주문이 완료되었습니다' }).waitFor();
-    const facts = await page.locator('.finish-facts').last().evaluate((dl) =>
-      Array.from(dl.querySelectorAll('dt')).map((dt) => [dt.textContent, dt.nextElementSibling?.textContent ?? '']),
-    );
+    const facts = await page
+      .locator('.finish-facts')
+      .last()
+      .evaluate((dl) =>
+        Array.from(dl.querySelectorAll('dt')).map((dt) => [dt.textContent, dt.nextElementSibling?.textContent ?? '']),
+      );
     expect(facts.find(([dt]) => dt === '배송 방법')?.[1]).toBe('방문수령');
     expect(facts.some(([dt]) => dt === '배송 메모')).toBe(false);
-    const [order] = await shop.server.db.select().from(orders).where(eq(orders.id, Number(new URL(page.url()).searchParams.get('seq'))));
+    const [order] = await shop.server.db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, Number(new URL(page.url()).searchParams.get('seq'))));
     expect([order!.shippingValue, order!.shippingPayType, order!.memo]).toEqual([4, 2, '']);
     await shot(page, 'checkout-finish-pickup-desktop');
     await context.close();
@@ -217,11 +256,25 @@ describe('cart, checkout and orders in the browser', () => {
   it('the order detail popup closes on the context menu and goes home without a stored order', async () => {
     const a = await addProduct(shop.server, PAD);
     const token = await loginAs(shop.server, 'demo@partsmall.kr', 'demo1234');
-    const paid = await call<{ orderSeq: number }>(shop.server, 'POST', 'api/requestPaymentProduct', {
-      clientRequestId: `e2e-popup-${Date.now()}`,
-      shippingInfo: { name: '박준호', phone: '01012345601', postNum: '04790', address: '서울 성동구', addrSub: '3층', shippingValue: 4, shippingPayType: 2 },
-      carts: [{ productId: a.id, qty: 1 }],
-    }, token);
+    const paid = await call<{ orderSeq: number }>(
+      shop.server,
+      'POST',
+      'api/requestPaymentProduct',
+      {
+        clientRequestId: `e2e-popup-${Date.now()}`,
+        shippingInfo: {
+          name: '박준호',
+          phone: '01012345601',
+          postNum: '04790',
+          address: '서울 성동구',
+          addrSub: '3층',
+          shippingValue: 4,
+          shippingPayType: 2,
+        },
+        carts: [{ productId: a.id, qty: 1 }],
+      },
+      token,
+    );
     expect(paid.body.code).toBe(201);
     const seq = paid.body.results!.orderSeq;
     const { page, context } = await desktopPage(shop.browser);
@@ -239,7 +292,13 @@ describe('cart, checkout and orders in the browser', () => {
     await popup.getByRole('cell', { name: a.name }).waitFor();
     // Pickup, no fee: the gold price alone.
     expect(await popup.getByTestId('order-used').textContent()).toBe('32,000원');
-    await Promise.all([popup.waitForEvent('close', { timeout: 5000 }), popup.locator('.od-popup').click({ button: 'right' }).catch(() => undefined)]);
+    await Promise.all([
+      popup.waitForEvent('close', { timeout: 5000 }),
+      popup
+        .locator('.od-popup')
+        .click({ button: 'right' })
+        .catch(() => undefined),
+    ]);
 
     // A fresh tab with nothing stored goes home.
     const other = await context.newPage();
@@ -357,7 +416,10 @@ describe('cart, checkout and orders in the browser', () => {
     await pay.click();
     await alertBox.getByText(MSG_ORDER.selectProduct).waitFor();
     await alertBox.getByRole('button', { name: '확인' }).click();
-    const [count] = await shop.server.db.select().from(orders).where(and(eq(orders.memberId, await memberId('demo@partsmall.kr')), eq(orders.name, '김철수')));
+    const [count] = await shop.server.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.memberId, await memberId('demo@partsmall.kr')), eq(orders.name, '김철수')));
     expect(count).toBeUndefined();
 
     // Saving the typed address needs a postcode; with it, the address book has it.

@@ -40,6 +40,8 @@ export async function recordLayoutShifts(context: BrowserContext): Promise<void>
 /** The page's CLS so far, once two frames have been drawn (the observer reports after the frame). */
 export async function layoutShiftOf(page: Page): Promise<LayoutShift> {
   // Strings, not functions: bench/ is type-checked without the DOM's types.
-  await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50))))');
+  await page.evaluate(
+    'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50))))',
+  );
   return page.evaluate<LayoutShift>('window.__layoutShift()');
 }

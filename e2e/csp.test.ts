@@ -28,7 +28,10 @@ const POSTCODE_STUB = `window.daum = { Postcode: function () {
     el.appendChild(f);
   };
 } };`;
-const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+const PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
 
 /** Every CSP violation, console error and page error of a context's pages. */
 interface Trouble {
@@ -43,12 +46,22 @@ const COLLECT = `window.__csp = []; document.addEventListener('securitypolicyvio
 async function watch(context: BrowserContext): Promise<Trouble[]> {
   const troubles: Trouble[] = [];
   await context.addInitScript(COLLECT);
-  await context.route('https://t1.daumcdn.net/**', (route) => route.fulfill({ contentType: 'application/javascript', body: POSTCODE_STUB }));
-  await context.route('https://postcode.map.daum.net/**', (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: '<!doctype html><meta charset="utf-8"><p>주소 검색</p>' }));
+  await context.route('https://t1.daumcdn.net/**', (route) =>
+    route.fulfill({ contentType: 'application/javascript', body: POSTCODE_STUB }),
+  );
+  await context.route('https://postcode.map.daum.net/**', (route) =>
+    route.fulfill({
+      contentType: 'text/html; charset=utf-8',
+      body: '<!doctype html><meta charset="utf-8"><p>주소 검색</p>',
+    }),
+  );
   await context.route('https://maps.google.com/**', (route) =>
     route.request().url().includes('favicon')
       ? route.fulfill({ contentType: 'image/png', body: PIXEL })
-      : route.fulfill({ contentType: 'text/html; charset=utf-8', body: '<!doctype html><meta charset="utf-8"><p>지도</p>' }),
+      : route.fulfill({
+          contentType: 'text/html; charset=utf-8',
+          body: '<!doctype html><meta charset="utf-8"><p>지도</p>',
+        }),
   );
   context.on('page', (page) => {
     page.on('console', (m) => {
@@ -68,9 +81,32 @@ async function visit(page: Page, path: string, troubles: Trouble[]) {
   for (const v of seen) troubles.push({ page: path, what: `CSP: ${v}` });
 }
 
-const VISITOR_DESKTOP = ['/home', '/login', '/join', '/JoinSub', '/memberIdInq', '/memberPwInq', '/inquiry', '/notice', '/map', '/productDetail/1', '/policy', '/no-such-page'];
+const VISITOR_DESKTOP = [
+  '/home',
+  '/login',
+  '/join',
+  '/JoinSub',
+  '/memberIdInq',
+  '/memberPwInq',
+  '/inquiry',
+  '/notice',
+  '/map',
+  '/productDetail/1',
+  '/policy',
+  '/no-such-page',
+];
 const VISITOR_PHONE = ['/mobile', '/mobileLogin', '/mobileJoin', '/noticem', '/mobileMap', '/mobileInquiry'];
-const MEMBER_DESKTOP = ['/home', '/productDetail/1', '/cart', '/management/profile', '/management/orders', '/management/users', '/management/chargeCash', '/management/cashPayments', '/carInfo'];
+const MEMBER_DESKTOP = [
+  '/home',
+  '/productDetail/1',
+  '/cart',
+  '/management/profile',
+  '/management/orders',
+  '/management/users',
+  '/management/chargeCash',
+  '/management/cashPayments',
+  '/carInfo',
+];
 
 describe('the Content-Security-Policy in Chromium', () => {
   it('a visitor on desktop: no violation, no console error', async () => {
@@ -121,7 +157,8 @@ describe('the Content-Security-Policy in Chromium', () => {
     await page.getByRole('button', { name: '거절' }).click();
     await page.getByText('결제가 거절되었습니다.').waitFor();
     await page.waitForLoadState('networkidle');
-    for (const v of await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)) troubles.push({ page: 'sandbox', what: `CSP: ${v}` });
+    for (const v of await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp))
+      troubles.push({ page: 'sandbox', what: `CSP: ${v}` });
     await context.close();
     expect(troubles).toEqual([]);
   });

@@ -34,7 +34,10 @@ async function login(page: Page, id: string, mobile = false) {
 
 /** Opens the catalogue from the top bar's EPC entry: a popup window. */
 async function openEpc(context: BrowserContext, page: Page): Promise<Page> {
-  const [popup] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'EPC', exact: true }).click()]);
+  const [popup] = await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('button', { name: 'EPC', exact: true }).click(),
+  ]);
   await popup.waitForLoadState();
   await popup.getByRole('heading', { name: '부품 카탈로그 (EPC)' }).waitFor();
   return popup;
@@ -43,7 +46,10 @@ async function openEpc(context: BrowserContext, page: Page): Promise<Page> {
 const card = (page: Page, text: string | RegExp) => page.locator('.epc-card', { hasText: text }).first();
 
 async function companyIdOf(loginId: string): Promise<number> {
-  const [m] = await shop.server.db.select({ companyId: members.companyId }).from(members).where(eq(members.loginId, loginId));
+  const [m] = await shop.server.db
+    .select({ companyId: members.companyId })
+    .from(members)
+    .where(eq(members.loginId, loginId));
   return m!.companyId!;
 }
 
@@ -129,11 +135,17 @@ describe('licensed member', () => {
     await product.getByRole('button', { name: '장바구니' }).click();
     await epc.getByText(MSG_ORDER.addedToCart).first().waitFor();
     const companyId = await companyIdOf('demo@partsmall.kr');
-    const [line] = await shop.server.db.select().from(cartItems).where(and(eq(cartItems.companyId, companyId), eq(cartItems.vin, E220D)));
+    const [line] = await shop.server.db
+      .select()
+      .from(cartItems)
+      .where(and(eq(cartItems.companyId, companyId), eq(cartItems.vin, E220D)));
     expect(line).toBeDefined();
 
     // Replacements: the part-number search finds the newest number of the demo chain; its row opens the popup.
-    const [benz] = await shop.server.db.select({ id: epcCatalogues.id }).from(epcCatalogues).where(eq(epcCatalogues.mcid, 'DEMO-BENZ-W213'));
+    const [benz] = await shop.server.db
+      .select({ id: epcCatalogues.id })
+      .from(epcCatalogues)
+      .where(eq(epcCatalogues.mcid, 'DEMO-BENZ-W213'));
     const chain = await shop.server.db
       .select({ pid: epcReplacements.pid, to: epcReplacements.toPid, remark: epcReplacements.remark })
       .from(epcReplacements)
@@ -153,14 +165,23 @@ describe('licensed member', () => {
     await epc.keyboard.press('Escape');
 
     // The chat inquiry of a part: the prepared message in tab storage, and the chat popup.
-    const [chat] = await Promise.all([context.waitForEvent('page'), found.getByRole('button', { name: '문의' }).click()]);
+    const [chat] = await Promise.all([
+      context.waitForEvent('page'),
+      found.getByRole('button', { name: '문의' }).click(),
+    ]);
     expect(new URL(chat.url()).pathname).toBe('/chat');
-    const inquiry = JSON.parse((await epc.evaluate(() => sessionStorage.getItem('chatInquiry'))) ?? 'null') as Record<string, unknown>;
+    const inquiry = JSON.parse((await epc.evaluate(() => sessionStorage.getItem('chatInquiry'))) ?? 'null') as Record<
+      string,
+      unknown
+    >;
     expect(inquiry).toMatchObject({ kind: 'part', vin: E220D, brand: 'benz', pid: current, quantity: 1 });
     await chat.close();
 
     // The part-diagram viewer: the drawing with a marker at the part, from tab storage.
-    const [viewer] = await Promise.all([context.waitForEvent('page'), found.getByRole('button', { name: '위치' }).click()]);
+    const [viewer] = await Promise.all([
+      context.waitForEvent('page'),
+      found.getByRole('button', { name: '위치' }).click(),
+    ]);
     await viewer.locator('.part-marker').waitFor();
     expect(new URL(viewer.url()).pathname).toBe('/productPart');
     await shot(viewer, 'epc-part-viewer-desktop');
@@ -174,7 +195,15 @@ describe('licensed member', () => {
       'api/requestPaymentProduct',
       {
         clientRequestId: randomUUID(),
-        shippingInfo: { name: '김수령', phone: '01055550000', postNum: '04790', address: '서울 성동구 성수이로 77', addrSub: '3층', shippingValue: 1, shippingPayType: 0 },
+        shippingInfo: {
+          name: '김수령',
+          phone: '01055550000',
+          postNum: '04790',
+          address: '서울 성동구 성수이로 77',
+          addrSub: '3층',
+          shippingValue: 1,
+          shippingPayType: 0,
+        },
         carts: [{ seq: line!.id, qty: line!.qty }],
       },
       token,
@@ -208,17 +237,23 @@ describe('licensed member', () => {
 
     // A row's callout is shown without pushing the drawing off its view: at 100 % nothing moves (the
     // whole drawing is in view); zoomed in, the callout comes into view and the drawing still fills it.
-    const rowsOnce = await table.locator('tbody tr').evaluateAll((rows) => [...new Set(rows.map((r) => r.getAttribute('data-pnum')!))]);
+    const rowsOnce = await table
+      .locator('tbody tr')
+      .evaluateAll((rows) => [...new Set(rows.map((r) => r.getAttribute('data-pnum')!))]);
     const drawingState = async (pnum: string) =>
       epc.evaluate((key) => {
         const view = document.querySelector('.epc-zoom-wrapper')!.getBoundingClientRect();
         const drawing = document.querySelector('.epc-zoom-content')!.getBoundingClientRect();
         const spot = document.querySelector(`.epc-hotspot[data-hskey="${key}"]`)!.getBoundingClientRect();
         // Along a side where the drawing is larger than its view, it leaves no empty band in the view.
-        const covers = (lo: number, hi: number, vLo: number, vHi: number) => hi - lo <= vHi - vLo || (lo <= vLo + 1 && hi >= vHi - 1);
+        const covers = (lo: number, hi: number, vLo: number, vHi: number) =>
+          hi - lo <= vHi - vLo || (lo <= vLo + 1 && hi >= vHi - 1);
         return {
-          calloutInView: spot.left >= view.left && spot.right <= view.right && spot.top >= view.top && spot.bottom <= view.bottom,
-          drawingFillsView: covers(drawing.left, drawing.right, view.left, view.right) && covers(drawing.top, drawing.bottom, view.top, view.bottom),
+          calloutInView:
+            spot.left >= view.left && spot.right <= view.right && spot.top >= view.top && spot.bottom <= view.bottom,
+          drawingFillsView:
+            covers(drawing.left, drawing.right, view.left, view.right) &&
+            covers(drawing.top, drawing.bottom, view.top, view.bottom),
         };
       }, pnum);
     const settled = { calloutInView: true, drawingFillsView: true };
@@ -231,11 +266,18 @@ describe('licensed member', () => {
       for (const pnum of rowsOnce) {
         await table.locator(`tr[data-pnum="${pnum}"] td.c-label`).first().click();
         // Judged once the row's move has ended, so the next row is not clicked in the middle of it.
-        await expect.poll(async () => (await stillAfterAQuarterSecond()) && drawingState(pnum), { message: `callout ${pnum} at ${expected}` }).toEqual(settled);
+        await expect
+          .poll(async () => (await stillAfterAQuarterSecond()) && drawingState(pnum), {
+            message: `callout ${pnum} at ${expected}`,
+          })
+          .toEqual(settled);
       }
       // The last move has ended before the next zoom.
       await expect.poll(stillAfterAQuarterSecond).toBe(true);
-      if (expected === '100%') expect(await epc.locator('.epc-zoom-content').evaluate((e) => (e as HTMLElement).style.transform)).toBe('translate(0px, 0px) scale(1)');
+      if (expected === '100%')
+        expect(await epc.locator('.epc-zoom-content').evaluate((e) => (e as HTMLElement).style.transform)).toBe(
+          'translate(0px, 0px) scale(1)',
+        );
     }
     await shot(epc, 'epc-row-centred-desktop');
     await epc.getByRole('button', { name: '원래대로' }).click();
@@ -254,12 +296,23 @@ describe('licensed member', () => {
     await chat.close();
 
     // The part window (800x500) shows the drawing and the facts without scrolling.
-    const [viewer] = await Promise.all([context.waitForEvent('page'), row.getByRole('button', { name: '위치' }).click()]);
+    const [viewer] = await Promise.all([
+      context.waitForEvent('page'),
+      row.getByRole('button', { name: '위치' }).click(),
+    ]);
     await viewer.locator('.part-marker').waitFor();
-    await viewer.locator('.part-diagram img').evaluate((img: HTMLImageElement) => img.complete || new Promise((r) => img.addEventListener('load', r)));
+    await viewer
+      .locator('.part-diagram img')
+      .evaluate((img: HTMLImageElement) => img.complete || new Promise((r) => img.addEventListener('load', r)));
     const fits = await viewer.evaluate(() => {
       const bottom = (sel: string) => document.querySelector(sel)!.getBoundingClientRect().bottom;
-      return { height: window.innerHeight, width: window.innerWidth, img: bottom('.part-diagram img'), facts: bottom('.part-popup .spec-list'), marker: bottom('.part-marker') };
+      return {
+        height: window.innerHeight,
+        width: window.innerWidth,
+        img: bottom('.part-diagram img'),
+        facts: bottom('.part-popup .spec-list'),
+        marker: bottom('.part-marker'),
+      };
     });
     expect([fits.width, fits.height]).toEqual([800, 500]);
     expect(fits.img).toBeLessThanOrEqual(500);
@@ -396,7 +449,12 @@ describe('phone', () => {
 
     await page.goto(`${shop.server.base}/mobile`);
     const bottom = page.getByRole('navigation', { name: '하단 메뉴' });
-    expect((await bottom.locator('a, button').allInnerTexts()).map((t) => t.trim())).toEqual(['검색', 'EPC', '로그아웃', '채팅 상담']);
+    expect((await bottom.locator('a, button').allInnerTexts()).map((t) => t.trim())).toEqual([
+      '검색',
+      'EPC',
+      '로그아웃',
+      '채팅 상담',
+    ]);
     await shot(page, 'mobile-home-epc-links-phone');
     await bottom.getByRole('link', { name: 'EPC', exact: true }).click();
     await page.waitForURL(/\/mobileEpcMain$/);

@@ -25,7 +25,13 @@ let made = 0;
  */
 export async function addProduct(
   server: TestServer,
-  p: { name: string; prices: [a: number, b: number, c: number, d: number]; stock: number; warehouse?: keyof typeof WAREHOUSE; notes?: string },
+  p: {
+    name: string;
+    prices: [a: number, b: number, c: number, d: number];
+    stock: number;
+    warehouse?: keyof typeof WAREHOUSE;
+    notes?: string;
+  },
 ): Promise<Product> {
   made += 1;
   const tag = `${Date.now().toString(36).toUpperCase()}${made}`;
@@ -66,23 +72,38 @@ async function companyOf(server: TestServer, loginId: string): Promise<number> {
 export async function setCash(server: TestServer, loginId: string, amount: number): Promise<void> {
   const companyId = await companyOf(server, loginId);
   await server.db.transaction(async (tx) => {
-    const [c] = await tx.select({ point: companies.point }).from(companies).where(eq(companies.id, companyId)).for('update');
+    const [c] = await tx
+      .select({ point: companies.point })
+      .from(companies)
+      .where(eq(companies.id, companyId))
+      .for('update');
     const diff = amount - Number(c!.point);
     if (diff === 0) return;
-    await tx.insert(cashLedger).values({ companyId, type: 'adjust', amount: diff, balanceAfter: amount, note: 'e2e fixture' });
-    await tx.update(companies).set({ point: sql`${amount}` }).where(eq(companies.id, companyId));
+    await tx
+      .insert(cashLedger)
+      .values({ companyId, type: 'adjust', amount: diff, balanceAfter: amount, note: 'e2e fixture' });
+    await tx
+      .update(companies)
+      .set({ point: sql`${amount}` })
+      .where(eq(companies.id, companyId));
   });
 }
 
 export async function cashOf(server: TestServer, loginId: string): Promise<number> {
-  const [c] = await server.db.select({ point: companies.point }).from(companies).where(eq(companies.id, await companyOf(server, loginId)));
+  const [c] = await server.db
+    .select({ point: companies.point })
+    .from(companies)
+    .where(eq(companies.id, await companyOf(server, loginId)));
   return Number(c!.point);
 }
 
 let joined = 0;
 
 /** A new company with its main account, joined through the API as the join screen does (the account takes the company's name). */
-export async function newCompany(server: TestServer, who: { id: string; name: string; phone: string }): Promise<{ id: string; pw: string }> {
+export async function newCompany(
+  server: TestServer,
+  who: { id: string; name: string; phone: string },
+): Promise<{ id: string; pw: string }> {
   joined += 1;
   const license = withCheckDigit(String(400_000_000 + ((Date.now() + joined * 7919) % 99_999_999)).slice(0, 9));
   const sent = await call(server, 'GET', 'api/mobileVerification', { phone: who.phone, authType: 'message' });
@@ -108,12 +129,27 @@ export async function newCompany(server: TestServer, who: { id: string; name: st
  * A cash top-up paid through the sandbox gateway without a browser: the payment window's page,
  * then its approve (card) or deposit (bank transfer) button.
  */
-export async function payByApi(server: TestServer, token: string, pgcode: 'creditcard' | 'banktransfer', amount: number): Promise<void> {
-  const started = await call<{ online_url: string }>(server, 'POST', 'payCenter/showCashPaymentWinow', { pgcode, amount }, token);
+export async function payByApi(
+  server: TestServer,
+  token: string,
+  pgcode: 'creditcard' | 'banktransfer',
+  amount: number,
+): Promise<void> {
+  const started = await call<{ online_url: string }>(
+    server,
+    'POST',
+    'payCenter/showCashPaymentWinow',
+    { pgcode, amount },
+    token,
+  );
   if (started.body.code !== 200) throw new Error(`payment window: ${started.body.message}`);
   // The window's address carries the page key; its buttons post to the same path plus the action.
   const page = new URL(started.body.results!.online_url);
   const action = pgcode === 'creditcard' ? 'approve' : 'deposit';
-  const res = await fetch(`${server.base}${page.pathname}/${action}${page.search}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+  const res = await fetch(`${server.base}${page.pathname}/${action}${page.search}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: '',
+  });
   if (res.status !== 200) throw new Error(`sandbox ${action}: ${res.status}`);
 }

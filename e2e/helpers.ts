@@ -10,7 +10,9 @@ const webDist = path.resolve(import.meta.dirname, '../apps/web/dist');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** The built web app and API on a random port, seeded, plus Debian's Chromium. */
-export async function startShop(opts: { env?: Record<string, string> } = {}): Promise<{ server: TestServer; browser: Browser; close(): Promise<void> }> {
+export async function startShop(
+  opts: { env?: Record<string, string> } = {},
+): Promise<{ server: TestServer; browser: Browser; close(): Promise<void> }> {
   if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error('web app not built: run npm run build');
   const server = await startTestServer({ webDist, ...(opts.env ? { env: opts.env } : {}) });
   const browser = await chromium.launch({
@@ -66,7 +68,11 @@ afterEach(() => {
 });
 
 export async function desktopPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'ko-KR', timezoneId: 'Asia/Seoul' });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    locale: 'ko-KR',
+    timezoneId: 'Asia/Seoul',
+  });
   watchConsole(context);
   return { context, page: await context.newPage() };
 }

@@ -15,7 +15,14 @@ let browser: Browser;
 const url = (p: string) => `${server.base}${p}`;
 
 beforeAll(async () => {
-  shop = await startShop({ env: { JOBS_RETRY_LIMIT: '1', JOBS_RETRY_DELAY_SECONDS: '0', JOBS_RETRY_BACKOFF: 'false', JOBS_POLL_SECONDS: '0.5' } });
+  shop = await startShop({
+    env: {
+      JOBS_RETRY_LIMIT: '1',
+      JOBS_RETRY_DELAY_SECONDS: '0',
+      JOBS_RETRY_BACKOFF: 'false',
+      JOBS_POLL_SECONDS: '0.5',
+    },
+  });
   ({ server, browser } = shop);
 });
 afterAll(async () => {
@@ -43,7 +50,12 @@ describe('발송 작업', () => {
       sent.push(text);
     };
     try {
-      const id = await enqueue(server.db, 'sms.cashCredited', { paymentId: 77, companyId: company.companyId, amount: 50_000, balanceAfter: 120_000 }, { key: 'payment:77' });
+      const id = await enqueue(
+        server.db,
+        'sms.cashCredited',
+        { paymentId: 77, companyId: company.companyId, amount: 50_000, balanceAfter: 120_000 },
+        { key: 'payment:77' },
+      );
       server.app.jobs.wake();
       const parked = async () => (await server.app.jobs.boss.getJobById('sms.cashCredited', id))?.state === 'failed';
       await until(parked);

@@ -67,7 +67,10 @@ describe('company join in the browser', () => {
     expect(await page.getByLabel('상호').count()).toBe(0);
     await page.getByRole('checkbox', { name: '이용약관 동의 (필수)' }).check();
     expect(await page.getByLabel('상호').count()).toBe(0);
-    await page.getByRole('region', { name: '개인정보 처리방침' }).getByText('대금결제 및 재화 등의 공급에 관한 기록').waitFor();
+    await page
+      .getByRole('region', { name: '개인정보 처리방침' })
+      .getByText('대금결제 및 재화 등의 공급에 관한 기록')
+      .waitFor();
     await page.getByRole('checkbox', { name: '전체 동의' }).check();
     expect(await page.getByRole('checkbox', { name: '개인정보 수집·이용 동의 (필수)' }).isChecked()).toBe(true);
 
@@ -227,11 +230,16 @@ describe('legal pages on the desktop', () => {
     const { page, context } = await desktopPage(shop.browser);
     await page.goto(`${shop.server.base}/policy`);
     await page.getByRole('heading', { name: '이용약관', level: 1 }).waitFor();
-    await page.getByText('신용카드로 충전한 캐시의 결제 취소는 결제일로부터 180일 이내에 신청할 수 있습니다.').waitFor();
+    await page
+      .getByText('신용카드로 충전한 캐시의 결제 취소는 결제일로부터 180일 이내에 신청할 수 있습니다.')
+      .waitFor();
     await page.getByText('구매한 라이선스는 환불되지 않습니다.').waitFor();
     await page.getByText('고객센터: 1588-1234', { exact: false }).first().waitFor();
     await snap(page, 'policy-desktop');
-    await page.getByRole('navigation', { name: '약관 및 개인정보처리방침' }).getByRole('link', { name: '개인정보처리방침' }).click();
+    await page
+      .getByRole('navigation', { name: '약관 및 개인정보처리방침' })
+      .getByRole('link', { name: '개인정보처리방침' })
+      .click();
     await page.waitForURL(/\/privacy$/);
     await page.getByRole('heading', { name: '개인정보 처리방침', level: 1 }).waitFor();
     const retention = page.getByRole('row', { name: /소비자의 불만 또는 분쟁처리에 관한 기록/ });

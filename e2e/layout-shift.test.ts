@@ -22,7 +22,11 @@ afterAll(async () => {
 const LIMIT = 0.05;
 
 const CASES: { role: Role; device: Device; paths: () => string[] }[] = [
-  { role: 'visitor', device: 'desktop', paths: () => ['/home', '/login', `/productDetail/${productSeq}`, '/notice', '/join'] },
+  {
+    role: 'visitor',
+    device: 'desktop',
+    paths: () => ['/home', '/login', `/productDetail/${productSeq}`, '/notice', '/join'],
+  },
   { role: 'visitor', device: 'phone', paths: () => ['/mobile', '/mobileLogin', '/noticem', '/mobileJoin'] },
   { role: 'member', device: 'desktop', paths: () => ['/home', '/cart', '/management/profile'] },
   { role: 'member', device: 'phone', paths: () => ['/mobile', '/cartm', '/mobileManagement'] },
@@ -39,7 +43,10 @@ describe('layout shift of the main routes', () => {
       await page.goto(`${shop.server.base}${path}`);
       await settle(page);
       const { cls, shifts } = await layoutShiftOf(page);
-      if (cls >= LIMIT) over.push(`${path}: ${cls.toFixed(3)} (${shifts.map((s) => `${s.value.toFixed(3)} ${s.moved.join(' ')}`).join('; ')})`);
+      if (cls >= LIMIT)
+        over.push(
+          `${path}: ${cls.toFixed(3)} (${shifts.map((s) => `${s.value.toFixed(3)} ${s.moved.join(' ')}`).join('; ')})`,
+        );
     }
     await context.close();
     expect(over).toEqual([]);

@@ -22,7 +22,9 @@ afterAll(async () => {
 beforeEach(async () => {
   await setCash(shop.server, 'demo@partsmall.kr', 5_000_000);
   const [demo] = await shop.server.db.select().from(members).where(eq(members.loginId, 'demo@partsmall.kr'));
-  await shop.server.db.delete(payments).where(and(eq(payments.companyId, demo!.companyId!), eq(payments.provider, 'sandbox')));
+  await shop.server.db
+    .delete(payments)
+    .where(and(eq(payments.companyId, demo!.companyId!), eq(payments.provider, 'sandbox')));
 });
 
 const POSTCODE_SCRIPT = 'https://t1.daumcdn.net/mapjsapi/bundle/postcode/prod/postcode.v2.js';
@@ -47,7 +49,9 @@ const RECORD_OPENS = `window.__opens = []; (function () { var open = window.open
 
 async function prepare(context: BrowserContext, postcode: Postcode) {
   await context.route(POSTCODE_SCRIPT, (route) =>
-    postcode === 'stub' ? route.fulfill({ contentType: 'application/javascript', body: POSTCODE_STUB }) : route.abort('internetdisconnected'),
+    postcode === 'stub'
+      ? route.fulfill({ contentType: 'application/javascript', body: POSTCODE_STUB })
+      : route.abort('internetdisconnected'),
   );
   await context.addInitScript(RECORD_OPENS);
 }
@@ -73,7 +77,11 @@ async function login(page: Page, id: string, pw = 'demo1234', mobile = false) {
 
 /** A full-page screenshot from the top, once the spinners are gone. */
 async function snap(page: Page, name: string) {
-  await page.locator('.mg-content .spinner, .mg-mobile .spinner').first().waitFor({ state: 'detached', timeout: 5000 }).catch(() => undefined);
+  await page
+    .locator('.mg-content .spinner, .mg-mobile .spinner')
+    .first()
+    .waitFor({ state: 'detached', timeout: 5000 })
+    .catch(() => undefined);
   await page.evaluate(() => window.scrollTo(0, 0));
   await shot(page, name);
 }
@@ -89,7 +97,15 @@ async function closeAlert(page: Page, text: string) {
 const opens = (page: Page) => page.evaluate(() => (window as unknown as { __opens: string[][] }).__opens);
 /** '2026.11.28 09:05': an instant in Seoul to the minute, as the member area writes it. */
 function seoulMinute(d: Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(d);
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Seoul',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(d);
   const part = (type: string) => parts.find((p) => p.type === type)!.value;
   return `${part('year')}.${part('month')}.${part('day')} ${part('hour')}:${part('minute')}`;
 }
@@ -298,8 +314,15 @@ describe('cash, licence and payment histories', () => {
     await page.getByRole('button', { name: '+10,000 원 더하기' }).click();
     expect(await amount.inputValue()).toBe('50,000');
     await page.getByTestId('charge-balance').getByText('5,000,000원').waitFor();
-    const [popup] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: '50,000원 결제하기' }).click()]);
-    expect((await opens(page)).at(-1)).toEqual([expect.stringContaining('/payCenter/sandbox/'), 'payment', 'width=600,height=400']);
+    const [popup] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('button', { name: '50,000원 결제하기' }).click(),
+    ]);
+    expect((await opens(page)).at(-1)).toEqual([
+      expect.stringContaining('/payCenter/sandbox/'),
+      'payment',
+      'width=600,height=400',
+    ]);
     await popup.getByRole('button', { name: '승인' }).waitFor();
     await page.getByRole('status').getByText('결제창이 열려 있습니다.', { exact: false }).waitFor();
     await snap(page, 'management-charge-popup-open-desktop');
@@ -325,7 +348,10 @@ describe('cash, licence and payment histories', () => {
     await page.getByLabel('충전 금액').fill('20000');
 
     // A transfer window closed without a deposit leaves the balance as it was.
-    const [unpaid] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: '20,000원 결제하기' }).click()]);
+    const [unpaid] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('button', { name: '20,000원 결제하기' }).click(),
+    ]);
     await unpaid.getByText('가상계좌', { exact: true }).waitFor();
     await shot(unpaid, 'payment-sandbox-transfer');
     const shownAccount = await unpaid.locator('dt:text-is("가상계좌") + dd').textContent();
@@ -347,7 +373,14 @@ describe('cash, licence and payment histories', () => {
     const [row] = await shop.server.db
       .select()
       .from(payments)
-      .where(and(eq(payments.companyId, demo!.companyId!), eq(payments.pgcode, 'banktransfer'), eq(payments.status, 'pending'), eq(payments.provider, 'sandbox')));
+      .where(
+        and(
+          eq(payments.companyId, demo!.companyId!),
+          eq(payments.pgcode, 'banktransfer'),
+          eq(payments.status, 'pending'),
+          eq(payments.provider, 'sandbox'),
+        ),
+      );
     const due = seoulMinute(new Date(row!.createdAt.getTime() + 72 * 3600_000));
     expect(await waiting.locator('dt:text-is("입금 기한") + dd').allTextContents()).toEqual([due]);
     await snap(page, 'management-pending-transfer-desktop');
@@ -356,7 +389,10 @@ describe('cash, licence and payment histories', () => {
     await balance.getByText('5,000,000원').waitFor();
     await page.getByLabel('충전 금액').fill('20000');
 
-    const [popup] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: '20,000원 결제하기' }).click()]);
+    const [popup] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('button', { name: '20,000원 결제하기' }).click(),
+    ]);
     await popup.getByRole('button', { name: '입금하기' }).waitFor();
     expect(await balance.textContent()).toBe('5,000,000원');
     await popup.getByRole('button', { name: '입금하기' }).click();
@@ -384,20 +420,33 @@ describe('cash, licence and payment histories', () => {
     await page.getByRole('radio', { name: /90일 이용권/ }).check();
     await page.getByRole('button', { name: '90,000원 결제하기' }).waitFor();
     await page.getByRole('radio', { name: /30일 이용권/ }).check();
-    const [popup] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: '30,000원 결제하기' }).click()]);
+    const [popup] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('button', { name: '30,000원 결제하기' }).click(),
+    ]);
     expect((await opens(page)).at(-1)?.slice(1)).toEqual(['payment', 'width=600,height=400']);
     await popup.getByText('라이선스 30일 이용권').waitFor();
     await popup.getByRole('button', { name: '승인' }).click();
     await popup.waitForEvent('close', { timeout: 5000 });
     await current.getByText(`${before + 30}일`).waitFor();
-    await page.getByTestId('license-days').getByText(`${before + 30}일`).waitFor();
+    await page
+      .getByTestId('license-days')
+      .getByText(`${before + 30}일`)
+      .waitFor();
     await snap(page, 'management-buyLicense-after-desktop');
 
     await menu(page).getByRole('link', { name: '라이선스 결제내역' }).click();
     const licenseRows = page.getByRole('table', { name: '라이선스 결제내역' }).locator('tbody tr');
     await licenseRows.filter({ hasText: '신용카드' }).first().waitFor();
     const paid = licenseRows.filter({ hasText: '신용카드' }).first();
-    expect(await paid.locator('td').allTextContents()).toEqual([seoulToday(), '신용카드', '라이선스 30일 이용권', '박준호', '30,000', '3,000']);
+    expect(await paid.locator('td').allTextContents()).toEqual([
+      seoulToday(),
+      '신용카드',
+      '라이선스 30일 이용권',
+      '박준호',
+      '30,000',
+      '3,000',
+    ]);
 
     await menu(page).getByRole('link', { name: '캐시 결제내역' }).click();
     const table = page.getByRole('table', { name: '캐시 결제내역' });
@@ -517,7 +566,10 @@ describe('security number and accounts', () => {
 
     // Password reset: shown once, and it works.
     await row.getByRole('button', { name: '비밀번호 초기화' }).click();
-    await page.getByRole('alertdialog', { name: '비밀번호 초기화' }).getByRole('button', { name: '비밀번호 초기화' }).click();
+    await page
+      .getByRole('alertdialog', { name: '비밀번호 초기화' })
+      .getByRole('button', { name: '비밀번호 초기화' })
+      .click();
     const shown = page.getByRole('dialog', { name: '새 비밀번호' });
     const pw = (await shown.getByTestId('new-password').textContent())!;
     expect(pw.length).toBeGreaterThanOrEqual(4);
@@ -582,7 +634,9 @@ describe('my info, company info and delivery addresses', () => {
     await page.getByLabel('메일').fill('junho.park@hanbitparts.kr');
     await page.getByRole('button', { name: '저장' }).click();
     await page.getByText(MSG_MEMBER.infoUpdated).waitFor();
-    expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem('userInfo')!).mail)).toBe('junho.park@hanbitparts.kr');
+    expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem('userInfo')!).mail)).toBe(
+      'junho.park@hanbitparts.kr',
+    );
     // The new token works after a reload.
     await page.reload();
     expect(await page.getByLabel('메일').inputValue()).toBe('junho.park@hanbitparts.kr');
@@ -609,7 +663,11 @@ describe('my info, company info and delivery addresses', () => {
     await page.goto(`${shop.server.base}/management/editCompanyInfo`);
     const license = page.getByLabel('사업자등록번호');
     expect(await license.inputValue()).toBe(DEMO_COMPANY.license);
-    await page.getByText(`${DEMO_COMPANY.license.slice(0, 3)}-${DEMO_COMPANY.license.slice(3, 5)}-${DEMO_COMPANY.license.slice(5)}`).waitFor();
+    await page
+      .getByText(
+        `${DEMO_COMPANY.license.slice(0, 3)}-${DEMO_COMPANY.license.slice(3, 5)}-${DEMO_COMPANY.license.slice(5)}`,
+      )
+      .waitFor();
     expect(await page.getByLabel('우편번호').getAttribute('readonly')).not.toBeNull();
     expect(await page.getByLabel('주소', { exact: true }).getAttribute('readonly')).not.toBeNull();
     await license.fill('');
@@ -626,9 +684,14 @@ describe('my info, company info and delivery addresses', () => {
     await page.getByLabel('대표', { exact: true }).fill('박준호');
     await page.getByLabel('팩스').fill('0224681359');
     await page.getByRole('button', { name: '우편번호 찾기' }).click();
-    await page.getByRole('dialog', { name: '주소 검색' }).getByRole('button', { name: '서울특별시 성동구 아차산로 113' }).click();
+    await page
+      .getByRole('dialog', { name: '주소 검색' })
+      .getByRole('button', { name: '서울특별시 성동구 아차산로 113' })
+      .click();
     expect(await page.getByLabel('우편번호').inputValue()).toBe('04782');
-    expect(await page.getByLabel('주소', { exact: true }).inputValue()).toBe('서울특별시 성동구 아차산로 113 (성수동2가)');
+    expect(await page.getByLabel('주소', { exact: true }).inputValue()).toBe(
+      '서울특별시 성동구 아차산로 113 (성수동2가)',
+    );
     await page.getByLabel('상세주소').fill('7층');
     await page.getByRole('button', { name: '저장' }).click();
     await page.getByText(MSG_MEMBER.companyUpdated).waitFor();
@@ -661,7 +724,10 @@ describe('my info, company info and delivery addresses', () => {
     await closeAlert(page, '배송주소를 설정하세요.');
     expect(await form.getByLabel('우편번호').isEditable()).toBe(false);
     await form.getByRole('button', { name: '우편번호 찾기' }).click();
-    await form.getByRole('dialog', { name: '주소 검색' }).getByRole('button', { name: '서울특별시 성동구 아차산로 113' }).click();
+    await form
+      .getByRole('dialog', { name: '주소 검색' })
+      .getByRole('button', { name: '서울특별시 성동구 아차산로 113' })
+      .click();
     expect(await form.getByLabel('우편번호').inputValue()).toBe('04782');
     await form.getByLabel('상세주소').fill('물류동 1층');
     await snap(page, 'management-deliveryAddress-form-desktop');
@@ -713,7 +779,10 @@ describe('my info, company info and delivery addresses', () => {
     await form.getByLabel('상세주소').fill('2층');
     await snap(page, 'management-deliveryAddress-offline-desktop');
     await form.getByRole('button', { name: '저장' }).click();
-    await page.getByRole('table', { name: '배송지 관리' }).getByRole('row', { name: /학감대로 100/ }).waitFor();
+    await page
+      .getByRole('table', { name: '배송지 관리' })
+      .getByRole('row', { name: /학감대로 100/ })
+      .waitFor();
     await context.close();
   });
 });
@@ -731,7 +800,15 @@ describe('orders', () => {
       {
         clientRequestId: 'mgmt-e2e-order-1',
         carts: [{ productId: product.id, qty: 2 }],
-        shippingInfo: { name: '박준호', phone: '01012345601', postNum: '04790', address: '서울특별시 성동구 성수이로 77', addrSub: '3층 301호', shippingValue: 1, shippingPayType: 0 },
+        shippingInfo: {
+          name: '박준호',
+          phone: '01012345601',
+          postNum: '04790',
+          address: '서울특별시 성동구 성수이로 77',
+          addrSub: '3층 301호',
+          shippingValue: 1,
+          shippingPayType: 0,
+        },
       },
       token,
     );
@@ -741,7 +818,9 @@ describe('orders', () => {
     const { page, context } = await desktop(shop.browser);
     await login(page, 'demo@partsmall.kr');
     await page.goto(`${shop.server.base}/management/orders`);
-    const row = page.getByRole('table', { name: '거래내역' }).getByRole('row', { name: new RegExp(product.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
+    const row = page
+      .getByRole('table', { name: '거래내역' })
+      .getByRole('row', { name: new RegExp(product.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
     await row.waitFor();
     expect(await row.getByRole('cell').nth(6).textContent()).toBe('구매요청');
     expect(await row.getByRole('cell').nth(0).textContent()).toBe(seoulToday());
@@ -753,7 +832,10 @@ describe('orders', () => {
     await page.getByRole('button', { name: '1주일' }).click();
     await row.waitFor();
     await snap(page, 'management-orders-list-desktop');
-    const [popup] = await Promise.all([context.waitForEvent('page'), row.getByRole('button', { name: '상세보기' }).click()]);
+    const [popup] = await Promise.all([
+      context.waitForEvent('page'),
+      row.getByRole('button', { name: '상세보기' }).click(),
+    ]);
     expect((await opens(page)).at(-1)).toEqual([`/orderDetail?seq=${seq}`, 'orderDetail', 'width=800,height=600']);
     await popup.waitForLoadState();
     expect(new URL(popup.url()).pathname + new URL(popup.url()).search).toBe(`/orderDetail?seq=${seq}`);
@@ -762,7 +844,11 @@ describe('orders', () => {
 
   it('a cancel in the detail window changes the status in the list behind it', async () => {
     const token = await loginAs(shop.server, 'demo@partsmall.kr', 'demo1234');
-    const product = await addProduct(shop.server, { name: '취소 시험 필터', prices: [8000, 7000, 6000, 5000], stock: 10 });
+    const product = await addProduct(shop.server, {
+      name: '취소 시험 필터',
+      prices: [8000, 7000, 6000, 5000],
+      stock: 10,
+    });
     const paid = await call<{ orderSeq: number }>(
       shop.server,
       'POST',
@@ -770,7 +856,15 @@ describe('orders', () => {
       {
         clientRequestId: `mgmt-e2e-cancel-${product.id}`,
         carts: [{ productId: product.id, qty: 1 }],
-        shippingInfo: { name: '박준호', phone: '01012345601', postNum: '04790', address: '서울특별시 성동구 성수이로 77', addrSub: '3층 301호', shippingValue: 1, shippingPayType: 0 },
+        shippingInfo: {
+          name: '박준호',
+          phone: '01012345601',
+          postNum: '04790',
+          address: '서울특별시 성동구 성수이로 77',
+          addrSub: '3층 301호',
+          shippingValue: 1,
+          shippingPayType: 0,
+        },
       },
       token,
     );
@@ -782,7 +876,10 @@ describe('orders', () => {
     await row.waitFor();
     const status = row.getByRole('cell').nth(6);
     expect(await status.textContent()).toBe('구매요청');
-    const [popup] = await Promise.all([context.waitForEvent('page'), row.getByRole('button', { name: '상세보기' }).click()]);
+    const [popup] = await Promise.all([
+      context.waitForEvent('page'),
+      row.getByRole('button', { name: '상세보기' }).click(),
+    ]);
     await popup.getByRole('button', { name: '주문 취소' }).click();
     await popup.getByRole('alertdialog').getByRole('button', { name: '주문 취소' }).click();
     await popup.getByTestId('order-status').getByText('출고취소').waitFor();
@@ -834,14 +931,21 @@ describe('withdrawal after ten minutes: the password again (issue 20)', () => {
   /** Moves every session of the member eleven minutes into the past (logged in 11 minutes ago). */
   async function ageSessions(loginId: string) {
     const [m] = await shop.server.db.select().from(members).where(eq(members.loginId, loginId));
-    await shop.server.db.update(sessions).set({ createdAt: new Date(Date.now() - 11 * 60_000) }).where(eq(sessions.memberId, m!.id));
+    await shop.server.db
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(sessions.memberId, m!.id));
   }
   const tick = async (page: Page) => {
     for (let i = 1; i <= 4; i++) await page.getByRole('checkbox', { name: `위 ${i}번 내용을 확인했습니다.` }).check();
   };
 
   it('desktop: an old session shows the password field; a wrong password is refused, the right one withdraws', async () => {
-    const leaving = await newCompany(shop.server, { id: 'leaving-old@partsmall.kr', name: '한지민', phone: '01077790002' });
+    const leaving = await newCompany(shop.server, {
+      id: 'leaving-old@partsmall.kr',
+      name: '한지민',
+      phone: '01077790002',
+    });
     const { page, context } = await desktop(shop.browser);
     await login(page, leaving.id, leaving.pw);
     await ageSessions(leaving.id);
@@ -870,7 +974,11 @@ describe('withdrawal after ten minutes: the password again (issue 20)', () => {
   });
 
   it('phone: a fresh session has no password field; once the session ages on the open page, the refusal brings the field', async () => {
-    const leaving = await newCompany(shop.server, { id: 'leaving-phone@partsmall.kr', name: '박보검', phone: '01077790003' });
+    const leaving = await newCompany(shop.server, {
+      id: 'leaving-phone@partsmall.kr',
+      name: '박보검',
+      phone: '01077790003',
+    });
     const { page, context } = await phone(shop.browser);
     await login(page, leaving.id, leaving.pw, true);
     await page.goto(`${shop.server.base}/mobileManagement?menu=memberDeactivation`);

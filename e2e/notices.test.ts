@@ -41,7 +41,11 @@ describe('notices in the browser', () => {
 
     await page.getByRole('button', { name: '자주 묻는 질문' }).click();
     await page.waitForURL(/type=3/);
-    await expect.poll(async () => (await page.locator('.board-table tbody .notice-type').allTextContents()).every((t) => t === '자주 묻는 질문')).toBe(true);
+    await expect
+      .poll(async () =>
+        (await page.locator('.board-table tbody .notice-type').allTextContents()).every((t) => t === '자주 묻는 질문'),
+      )
+      .toBe(true);
     await page.getByRole('button', { name: '전체', exact: true }).click();
     await page.waitForURL(/\/notice$/);
 
@@ -50,7 +54,11 @@ describe('notices in the browser', () => {
     await page.getByRole('button', { name: '검색', exact: true }).click();
     await page.waitForURL(/keyword=/);
     await page.getByText("'반품' 검색 결과").waitFor();
-    await expect.poll(async () => (await page.locator('.board-table tbody .title-cell').allTextContents()).every((t) => t.includes('반품'))).toBe(true);
+    await expect
+      .poll(async () =>
+        (await page.locator('.board-table tbody .title-cell').allTextContents()).every((t) => t.includes('반품')),
+      )
+      .toBe(true);
     expect(await rows.count()).toBeGreaterThanOrEqual(2);
     await shot(page, 'notice-search-desktop');
 
@@ -169,7 +177,14 @@ describe('directions, body-part table and calendar in the browser', () => {
     const card = page.getByTestId('address-card');
     await card.getByRole('heading', { name: '(주)파츠몰코리아' }).waitFor();
     const text = (await card.textContent()) ?? '';
-    for (const part of ['서울특별시 강남구 테헤란로 123', '1588-1234', '02-3456-7891', 'help@partsmall.kr', '09:30~17:30']) expect(text).toContain(part);
+    for (const part of [
+      '서울특별시 강남구 테헤란로 123',
+      '1588-1234',
+      '02-3456-7891',
+      'help@partsmall.kr',
+      '09:30~17:30',
+    ])
+      expect(text).toContain(part);
     await page.locator('.map-fallback').waitFor({ timeout: 15_000 });
     expect(await page.locator('.map-frame iframe').count()).toBe(0);
     await shot(page, 'map-desktop');
@@ -181,13 +196,18 @@ describe('directions, body-part table and calendar in the browser', () => {
       if (route.request().url().includes('favicon')) {
         return route.fulfill({ contentType: 'image/png', body: Buffer.from(PIXEL, 'base64') });
       }
-      return route.fulfill({ contentType: 'text/html', body: '<body style="margin:0;background:#dbeafe;display:grid;place-items:center;font:20px sans-serif">MAP</body>' });
+      return route.fulfill({
+        contentType: 'text/html',
+        body: '<body style="margin:0;background:#dbeafe;display:grid;place-items:center;font:20px sans-serif">MAP</body>',
+      });
     });
     await online.page.goto(url('/map'));
     const embed = online.page.locator('.map-ready iframe');
     await embed.waitFor();
     const address = '서울특별시 강남구 테헤란로 123, 파츠몰빌딩 5층';
-    expect(await embed.getAttribute('src')).toBe(`https://maps.google.com/maps?q=${encodeURIComponent(address)}&z=18&output=embed`);
+    expect(await embed.getAttribute('src')).toBe(
+      `https://maps.google.com/maps?q=${encodeURIComponent(address)}&z=18&output=embed`,
+    );
     await online.page.getByTestId('address-card').getByText(address).waitFor();
     await online.page.frameLocator('.map-frame iframe').getByText('MAP').waitFor();
     await shot(online.page, 'map-online-desktop');
@@ -243,7 +263,15 @@ describe('directions, body-part table and calendar in the browser', () => {
     await page.getByRole('heading', { name: '달력 테스트' }).waitFor();
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' }).format(new Date());
     expect(await page.getByTestId('calendar-today').textContent()).toBe(today);
-    expect(await page.locator('.calendar-grid thead th').allTextContents()).toEqual(['일', '월', '화', '수', '목', '금', '토']);
+    expect(await page.locator('.calendar-grid thead th').allTextContents()).toEqual([
+      '일',
+      '월',
+      '화',
+      '수',
+      '목',
+      '금',
+      '토',
+    ]);
     const years = await page.locator('#cal-year option').allTextContents();
     const year = Number(today.slice(0, 4));
     expect(years).toHaveLength(11);

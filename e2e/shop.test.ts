@@ -74,7 +74,11 @@ describe('the public shop in the browser', () => {
 
   it('the demo member sees the gold tier price and the quantity is clamped to the stock', async () => {
     // Four different tiers: the demo company is gold (B), 32,000 won; seven in stock.
-    const product = await addProduct(shop.server, { name: '테스트 등급가 패드', prices: [41_000, 32_000, 23_000, 14_000], stock: 7 });
+    const product = await addProduct(shop.server, {
+      name: '테스트 등급가 패드',
+      prices: [41_000, 32_000, 23_000, 14_000],
+      stock: 7,
+    });
     const { page, context } = await desktopPage(shop.browser);
     await login(page, 'demo@partsmall.kr');
     await page.goto(`${shop.server.base}/home?searchType=pid&keyword=${encodeURIComponent(product.pid)}`);
@@ -95,7 +99,11 @@ describe('the public shop in the browser', () => {
   });
 
   it('a phone on /home lands on /mobile and sees the same price as the desktop, the one charged', async () => {
-    const product = await addProduct(shop.server, { name: '테스트 모바일 등급가', prices: [41_000, 32_000, 23_000, 14_000], stock: 7 });
+    const product = await addProduct(shop.server, {
+      name: '테스트 모바일 등급가',
+      prices: [41_000, 32_000, 23_000, 14_000],
+      stock: 7,
+    });
     const { page, context } = await phonePage(shop.browser);
     await page.goto(`${shop.server.base}/home`);
     await page.waitForURL(/\/mobile$/);
@@ -137,7 +145,9 @@ describe('the public shop in the browser', () => {
     await page.goto(`${shop.server.base}/productDetail/${product.id}`);
     await page.getByRole('heading', { name: product.name }).waitFor();
     expect(await page.title()).toContain(product.pid);
-    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${shop.server.base}/productDetail/${product.id}`);
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(
+      `${shop.server.base}/productDetail/${product.id}`,
+    );
     expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toBe(product.name);
     await page.getByText(product.detailInfo).first().waitFor();
     await page.getByRole('link', { name: '회원가입' }).last().waitFor();
@@ -182,7 +192,11 @@ describe('the public shop in the browser', () => {
 
 describe('smaller things of the shop (issue 20 item 15)', () => {
   it('the warning bar names what is missing: the company details, then only the delivery address, then nothing', async () => {
-    const who = await newCompany(shop.server, { id: 'warning-bar@partsmall.kr', name: '경고막대상사', phone: '01077790015' });
+    const who = await newCompany(shop.server, {
+      id: 'warning-bar@partsmall.kr',
+      name: '경고막대상사',
+      phone: '01077790015',
+    });
     const [m] = await shop.server.db.select().from(members).where(eq(members.loginId, who.id));
     const bar = async () => {
       const { page, context } = await desktopPage(shop.browser);
@@ -200,25 +214,41 @@ describe('smaller things of the shop (issue 20 item 15)', () => {
     await first.context.close();
 
     // The details filled in (representative, phone, address), no delivery address yet.
-    await shop.server.db.update(companies).set({ ceo: '김대표', phone: '0212345678', addrMain: '서울특별시 성동구 성수이로 77', postMain: '04790' }).where(eq(companies.id, m!.companyId!));
+    await shop.server.db
+      .update(companies)
+      .set({ ceo: '김대표', phone: '0212345678', addrMain: '서울특별시 성동구 성수이로 77', postMain: '04790' })
+      .where(eq(companies.id, m!.companyId!));
     const second = await bar();
     expect(second.texts).toEqual(['배송지가 등록되지 않았습니다. 배송지를 먼저 등록해 주세요. 배송지 등록']);
     expect(second.links).toEqual(['/management/deliveryAddress']);
     await shot(second.page, 'home-warning-address-only');
     await second.context.close();
 
-    await shop.server.db.insert(shippingAddresses).values({ companyId: m!.companyId!, name: '김수령', phone: '01055550000', postNum: '04790', address: '서울특별시 성동구 성수이로 77', addrSub: '3층' });
+    await shop.server.db.insert(shippingAddresses).values({
+      companyId: m!.companyId!,
+      name: '김수령',
+      phone: '01055550000',
+      postNum: '04790',
+      address: '서울특별시 성동구 성수이로 77',
+      addrSub: '3층',
+    });
     const third = await bar();
     expect(third.texts).toEqual([]);
     await third.context.close();
   });
 
   it('toasts stay clear of the top bar on the desktop and of the header and bottom menu on a phone', async () => {
-    const overlap = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
-      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    const overlap = (
+      a: { x: number; y: number; width: number; height: number },
+      b: { x: number; y: number; width: number; height: number },
+    ) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
     const desk = await desktopPage(shop.browser);
     await login(desk.page, 'demo@partsmall.kr');
-    const product = await addProduct(shop.server, { name: '토스트 위치 패드', prices: [9000, 8000, 7000, 6000], stock: 5 });
+    const product = await addProduct(shop.server, {
+      name: '토스트 위치 패드',
+      prices: [9000, 8000, 7000, 6000],
+      stock: 5,
+    });
     await desk.page.goto(`${shop.server.base}/home?searchType=pid&keyword=${encodeURIComponent(product.pid)}`);
     await desk.page.getByRole('dialog', { name: '연말 배송 일정 안내' }).getByRole('button', { name: '닫기' }).click();
     await desk.page.getByRole('button', { name: product.name }).first().click();

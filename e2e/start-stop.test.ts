@@ -28,7 +28,15 @@ afterAll(async () => {
 
 /** The environment of a started shop: its own port, database and files; no demo seed (faster). */
 function shopEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: 'false', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extra };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    SEED_DEMO: 'false',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ...extra,
+  };
   delete env.NODE_ENV;
   if (database.url) env.DATABASE_URL = database.url;
   return env;
@@ -153,6 +161,8 @@ describe('production mode without the switches', () => {
     expect(stdout).toBe('');
     const lines = stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^운영 모드\(NODE_ENV=production\)로 시작하지 않습니다: .*ALLOW_SANDBOX_PAYMENTS=true.*ALLOW_CONSOLE_SMS=true.*PUBLIC_URL/);
+    expect(lines[0]).toMatch(
+      /^운영 모드\(NODE_ENV=production\)로 시작하지 않습니다: .*ALLOW_SANDBOX_PAYMENTS=true.*ALLOW_CONSOLE_SMS=true.*PUBLIC_URL/,
+    );
   }, 30_000);
 });

@@ -48,12 +48,23 @@ export const DEMO_MEMBER = { id: 'demo@partsmall.kr', pw: 'demo1234' };
  */
 export async function prepareTour(server: TestServer): Promise<TourData> {
   const db = server.db;
-  const [notice] = await db.select({ id: notices.id }).from(notices).where(eq(notices.popup, true)).orderBy(asc(notices.id)).limit(1);
+  const [notice] = await db
+    .select({ id: notices.id })
+    .from(notices)
+    .where(eq(notices.popup, true))
+    .orderBy(asc(notices.id))
+    .limit(1);
   const items = await db.select({ id: products.id }).from(products).orderBy(asc(products.id)).limit(2);
   const [demo] = await db.select().from(members).where(eq(members.loginId, DEMO_MEMBER.id));
   await db.delete(cartItems).where(eq(cartItems.memberId, demo!.id));
-  for (const p of items) await db.insert(cartItems).values({ memberId: demo!.id, companyId: demo!.companyId!, productId: p.id, qty: 1 });
-  const orderSeq = await insertOrder(server, { companyId: demo!.companyId!, memberId: demo!.id, status: 1, productId: items[0]!.id });
+  for (const p of items)
+    await db.insert(cartItems).values({ memberId: demo!.id, companyId: demo!.companyId!, productId: p.id, qty: 1 });
+  const orderSeq = await insertOrder(server, {
+    companyId: demo!.companyId!,
+    memberId: demo!.id,
+    status: 1,
+    productId: items[0]!.id,
+  });
   return { noticeSeq: notice!.id, productSeq: items[0]!.id, orderSeq };
 }
 export const DEMO_ADMIN = { id: 'admin@partsmall.kr', pw: 'admin1234' };
@@ -61,7 +72,9 @@ const E220D = 'WDDZF8KB4JA201937';
 
 export function contextOptions(device: Device): BrowserContextOptions {
   const where = { locale: 'ko-KR', timezoneId: 'Asia/Seoul' };
-  return device === 'desktop' ? { viewport: { width: 1280, height: 800 }, ...where } : { ...devices['iPhone 13'], ...where };
+  return device === 'desktop'
+    ? { viewport: { width: 1280, height: 800 }, ...where }
+    : { ...devices['iPhone 13'], ...where };
 }
 
 /**
@@ -73,7 +86,10 @@ export async function settle(page: Page): Promise<void> {
   // A function (a string would be eval'd in the page, which its CSP refuses), typed by hand: bench/
   // is type-checked without the DOM's types.
   await page.waitForFunction(
-    () => (globalThis as unknown as { document: { querySelector(s: string): unknown } }).document.querySelector('[aria-busy="true"]') === null,
+    () =>
+      (globalThis as unknown as { document: { querySelector(s: string): unknown } }).document.querySelector(
+        '[aria-busy="true"]',
+      ) === null,
     undefined,
     { timeout: 10_000 },
   );
@@ -157,7 +173,19 @@ const MANAGEMENT = [
   'memberDeactivation',
 ];
 
-const ADMIN = ['', '/orders', '/companies', '/payments', '/products', '/notices', '/inquiries', '/config', '/catalogue', '/staff', '/audit'];
+const ADMIN = [
+  '',
+  '/orders',
+  '/companies',
+  '/payments',
+  '/products',
+  '/notices',
+  '/inquiries',
+  '/config',
+  '/catalogue',
+  '/staff',
+  '/audit',
+];
 
 /** The catalogue walked down from the search to a drawing with its parts table. */
 function cataloguePanels(): Stop[] {
@@ -168,7 +196,10 @@ function cataloguePanels(): Stop[] {
       path: '/home',
       show: async (p) => {
         await closeNotice(p);
-        const [popup] = await Promise.all([p.context().waitForEvent('page'), p.getByRole('button', { name: 'EPC', exact: true }).click()]);
+        const [popup] = await Promise.all([
+          p.context().waitForEvent('page'),
+          p.getByRole('button', { name: 'EPC', exact: true }).click(),
+        ]);
         await popup.getByTestId('epc-vin').waitFor();
         return popup;
       },
@@ -325,7 +356,11 @@ export function tour(data: TourData): Leg[] {
       device: 'desktop',
       stops: [
         ...ADMIN.map((a) => ({ name: `back office${a || ' dashboard'}`, path: `/admin${a}` })),
-        { name: 'staff chat console', path: '/chatAdmin', show: (p) => p.locator('.chat-window, .chat-admin').first().waitFor() },
+        {
+          name: 'staff chat console',
+          path: '/chatAdmin',
+          show: (p) => p.locator('.chat-window, .chat-admin').first().waitFor(),
+        },
       ],
     },
   ];

@@ -17,7 +17,9 @@ await build({
     {
       name: 'node-modules-external',
       setup(b) {
-        b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@partsmall/') ? undefined : { path: args.path, external: true }));
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith('@partsmall/') ? undefined : { path: args.path, external: true },
+        );
       },
     },
   ],

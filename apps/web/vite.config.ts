@@ -74,12 +74,16 @@ function trimFontFaces(): Plugin {
       const weight = /@fontsource\/noto-sans-kr\/(\d00)\.css$/.exec(id)?.[1];
       if (!weight) return null;
       let faces = 0;
-      const trimmed = code.replace(/src: (url\([^)]+\.woff2\) format\('woff2'\)), url\([^)]+\.woff\) format\('woff'\);/g, (_all, woff2: string) => {
-        faces++;
-        return `src: ${woff2};`;
-      });
+      const trimmed = code.replace(
+        /src: (url\([^)]+\.woff2\) format\('woff2'\)), url\([^)]+\.woff\) format\('woff'\);/g,
+        (_all, woff2: string) => {
+          faces++;
+          return `src: ${woff2};`;
+        },
+      );
       // A new @fontsource layout must not silently bring the woff copies back.
-      if (faces === 0 || trimmed.includes(".woff')")) throw new Error(`trim-font-faces: unexpected @font-face layout in ${id}`);
+      if (faces === 0 || trimmed.includes(".woff')"))
+        throw new Error(`trim-font-faces: unexpected @font-face layout in ${id}`);
       const local = (LOCAL_NAMES[weight] ?? []).map((name) => `local('${name}')`).join(', ');
       const installed = local
         ? `\n@font-face {\n  font-family: 'Noto Sans KR';\n  font-style: normal;\n  font-display: swap;\n  font-weight: ${weight};\n  src: ${local};\n}\n`
@@ -100,7 +104,9 @@ function routePathsManifest(): Plugin {
     generateBundle() {
       const paths = routePaths(path.resolve(import.meta.dirname, 'src/routes.tsx'));
       if (!paths) {
-        this.warn('route-paths: a route path is not a plain string; the server will answer every page address with 200');
+        this.warn(
+          'route-paths: a route path is not a plain string; the server will answer every page address with 200',
+        );
         return;
       }
       this.emitFile({ type: 'asset', fileName: 'route-paths.json', source: JSON.stringify(paths, null, 1) });

@@ -62,7 +62,9 @@ export interface BuildOptions {
  * content, so browsers keep them ten minutes and then revalidate (ETag).
  */
 export function uploadCacheControl(file: string): string {
-  return /^[0-9a-f]{32,64}\.\w+$/.test(path.basename(file)) ? 'public, max-age=31536000, immutable' : 'public, max-age=600';
+  return /^[0-9a-f]{32,64}\.\w+$/.test(path.basename(file))
+    ? 'public, max-age=31536000, immutable'
+    : 'public, max-age=600';
 }
 
 /**
@@ -99,7 +101,10 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
   installSecurityHeaders(app, config);
   // API answers are personal (tokens, balances, orders): no browser or proxy keeps a copy.
   app.addHook('onSend', (_request, reply, payload, done) => {
-    if (!reply.hasHeader('cache-control') && String(reply.getHeader('content-type') ?? '').startsWith('application/json')) {
+    if (
+      !reply.hasHeader('cache-control') &&
+      String(reply.getHeader('content-type') ?? '').startsWith('application/json')
+    ) {
       reply.header('cache-control', 'no-store');
     }
     done(null, payload);
@@ -115,7 +120,8 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
-    transformObject: (document) => decorateDocument('openapiObject' in document ? document.openapiObject : document.swaggerObject),
+    transformObject: (document) =>
+      decorateDocument('openapiObject' in document ? document.openapiObject : document.swaggerObject),
   });
   if (config.apiDocs) {
     await app.register(fastifySwaggerUi, {
@@ -124,7 +130,9 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
       // are allowed inline (scripts stay hashed); upgrading requests would break plain-http demos.
       staticCSP: true,
       transformStaticCSP: (header) =>
-        header.replace(/\s*upgrade-insecure-requests;?/, '').replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'"),
+        header
+          .replace(/\s*upgrade-insecure-requests;?/, '')
+          .replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'"),
     });
   }
 
@@ -135,11 +143,24 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
   registerTradeChannel({ transport: realtime.trade, events, db, log: app.log });
   events.on('messageStored', (event) => realtime.chat.announce(event.message));
   const sms = smsFromConfig(config, db, app.log);
-  const drain = connectionDrain(app.server, { delayMs: config.drainDelayMs, idleMs: DRAIN_IDLE_MS, onListenerClosed: () => realtime.handOver() });
+  const drain = connectionDrain(app.server, {
+    delayMs: config.drainDelayMs,
+    idleMs: DRAIN_IDLE_MS,
+    onListenerClosed: () => realtime.handOver(),
+  });
   const ctx: AppContext = { config, db, sms, realtime, log: app.log, drain };
 
   // The job workers of this process; stopped after the last request, before the database closes.
-  const jobs = await startJobs(db, { sms, log: app.log, taxInvoices: taxInvoicesFromConfig(config, db, app.log), taxInvoiceSupplier: config.taxInvoiceSupplier }, config.jobs);
+  const jobs = await startJobs(
+    db,
+    {
+      sms,
+      log: app.log,
+      taxInvoices: taxInvoicesFromConfig(config, db, app.log),
+      taxInvoiceSupplier: config.taxInvoiceSupplier,
+    },
+    config.jobs,
+  );
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => jobs.stop());
   const schedule = startPaperworkSchedule(db, jobs, app.log);
@@ -150,7 +171,10 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
     await realtime.close();
   });
   // Old rate-limit counters are dropped now and then (every instance may do it; doing it twice is harmless).
-  const pruning = setInterval(() => void pruneEvents(db).catch((err: unknown) => app.log.warn({ err }, 'pruning rate events failed')), 3600_000);
+  const pruning = setInterval(
+    () => void pruneEvents(db).catch((err: unknown) => app.log.warn({ err }, 'pruning rate events failed')),
+    3600_000,
+  );
   pruning.unref();
   app.addHook('onClose', async () => clearInterval(pruning));
 

@@ -85,7 +85,8 @@ function parsePublicUrl(raw: string): string {
   } catch {
     throw new ConfigError(`PUBLIC_URL=${raw} 은(는) 주소가 아닙니다 (예: https://shop.example.kr).`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`PUBLIC_URL=${raw}: http 또는 https 주소여야 합니다.`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ConfigError(`PUBLIC_URL=${raw}: http 또는 https 주소여야 합니다.`);
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
@@ -107,20 +108,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   const production = env.NODE_ENV === 'production';
   const sms = env.SMS_PROVIDER ?? 'console';
-  if (sms !== 'console' && sms !== 'solapi') throw new ConfigError(`SMS_PROVIDER=${sms} 은(는) 지원하지 않습니다 (console 또는 solapi).`);
+  if (sms !== 'console' && sms !== 'solapi')
+    throw new ConfigError(`SMS_PROVIDER=${sms} 은(는) 지원하지 않습니다 (console 또는 solapi).`);
   const pay = env.PAYMENT_PROVIDER ?? 'sandbox';
-  if (pay !== 'sandbox' && pay !== 'toss') throw new ConfigError(`PAYMENT_PROVIDER=${pay} 은(는) 지원하지 않습니다 (sandbox 또는 toss).`);
+  if (pay !== 'sandbox' && pay !== 'toss')
+    throw new ConfigError(`PAYMENT_PROVIDER=${pay} 은(는) 지원하지 않습니다 (sandbox 또는 toss).`);
   const missing = (names: string[]) => names.filter((n) => !env[n]);
   const providerRefusals: string[] = [];
   if (pay === 'toss' && missing(['TOSS_CLIENT_KEY', 'TOSS_SECRET_KEY']).length > 0) {
-    providerRefusals.push(`PAYMENT_PROVIDER=toss 에는 ${missing(['TOSS_CLIENT_KEY', 'TOSS_SECRET_KEY']).join(', ')} 이(가) 필요합니다`);
+    providerRefusals.push(
+      `PAYMENT_PROVIDER=toss 에는 ${missing(['TOSS_CLIENT_KEY', 'TOSS_SECRET_KEY']).join(', ')} 이(가) 필요합니다`,
+    );
   }
   const solapiKeys = ['SOLAPI_API_KEY', 'SOLAPI_API_SECRET', 'SOLAPI_SENDER'];
   if (sms === 'solapi' && missing(solapiKeys).length > 0) {
     providerRefusals.push(`SMS_PROVIDER=solapi 에는 ${missing(solapiKeys).join(', ')} 이(가) 필요합니다`);
   }
   const taxInvoice = env.TAXINVOICE_PROVIDER ?? 'console';
-  if (taxInvoice !== 'console' && taxInvoice !== 'popbill') throw new ConfigError(`TAXINVOICE_PROVIDER=${taxInvoice} 은(는) 지원하지 않습니다 (console 또는 popbill).`);
+  if (taxInvoice !== 'console' && taxInvoice !== 'popbill')
+    throw new ConfigError(`TAXINVOICE_PROVIDER=${taxInvoice} 은(는) 지원하지 않습니다 (console 또는 popbill).`);
   const popbillKeys = ['POPBILL_LINK_ID', 'POPBILL_SECRET_KEY', 'POPBILL_CORP_NUM'];
   if (taxInvoice === 'popbill' && missing(popbillKeys).length > 0) {
     providerRefusals.push(`TAXINVOICE_PROVIDER=popbill 에는 ${missing(popbillKeys).join(', ')} 이(가) 필요합니다`);
@@ -132,17 +138,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Every reason at once, in one line, so that an operator fixes them in one go.
     const refusals: string[] = [];
     if (pay === 'sandbox' && !isTrue(env.ALLOW_SANDBOX_PAYMENTS)) {
-      refusals.push('PAYMENT_PROVIDER=sandbox 는 실제 결제를 받지 않습니다 (그래도 쓰려면 ALLOW_SANDBOX_PAYMENTS=true)');
+      refusals.push(
+        'PAYMENT_PROVIDER=sandbox 는 실제 결제를 받지 않습니다 (그래도 쓰려면 ALLOW_SANDBOX_PAYMENTS=true)',
+      );
     }
     if (sms === 'console' && !isTrue(env.ALLOW_CONSOLE_SMS)) {
-      refusals.push('SMS_PROVIDER=console 은 인증번호를 보내지 않고 로그에만 씁니다 (그래도 쓰려면 ALLOW_CONSOLE_SMS=true)');
+      refusals.push(
+        'SMS_PROVIDER=console 은 인증번호를 보내지 않고 로그에만 씁니다 (그래도 쓰려면 ALLOW_CONSOLE_SMS=true)',
+      );
     }
     if (pay === 'sandbox' && env.REDIS_URL && !env.PAYMENT_SANDBOX_SECRET) {
       // Several processes: each would sign the sandbox's links with its own random key.
       refusals.push('REDIS_URL 로 여러 프로세스가 sandbox 결제를 함께 쓰려면 PAYMENT_SANDBOX_SECRET 이 필요합니다');
     }
-    if (!env.PUBLIC_URL) refusals.push('PUBLIC_URL 이 없습니다 (결제 링크가 이 주소로 만들어집니다, 예: PUBLIC_URL=https://shop.example.kr)');
-    if (refusals.length > 0) throw new ConfigError(`운영 모드(NODE_ENV=production)로 시작하지 않습니다: ${refusals.join('; ')}.`);
+    if (!env.PUBLIC_URL)
+      refusals.push(
+        'PUBLIC_URL 이 없습니다 (결제 링크가 이 주소로 만들어집니다, 예: PUBLIC_URL=https://shop.example.kr)',
+      );
+    if (refusals.length > 0)
+      throw new ConfigError(`운영 모드(NODE_ENV=production)로 시작하지 않습니다: ${refusals.join('; ')}.`);
   }
 
   return {
@@ -170,8 +184,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Production never runs the demo provider unless switched on by name; without it no invoice is
     // issued ('off': each issuing job fails with the reason and is parked for staff to see).
     /** The shop's own 업태 and 종목 on its tax invoices (TAXINVOICE_BIZ_TYPE, TAXINVOICE_BIZ_CLASS). */
-    taxInvoiceSupplier: { bizType: env.TAXINVOICE_BIZ_TYPE || '도소매', bizClass: env.TAXINVOICE_BIZ_CLASS || '자동차 부품' },
-    taxInvoiceProvider: taxInvoice === 'console' && production && !isTrue(env.ALLOW_CONSOLE_TAXINVOICE) ? 'off' : taxInvoice,
+    taxInvoiceSupplier: {
+      bizType: env.TAXINVOICE_BIZ_TYPE || '도소매',
+      bizClass: env.TAXINVOICE_BIZ_CLASS || '자동차 부품',
+    },
+    taxInvoiceProvider:
+      taxInvoice === 'console' && production && !isTrue(env.ALLOW_CONSOLE_TAXINVOICE) ? 'off' : taxInvoice,
     popbill:
       taxInvoice === 'popbill'
         ? {
@@ -181,7 +199,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             userId: env.POPBILL_USER_ID || '',
             test: env.POPBILL_TEST !== 'false',
             authUrl: env.POPBILL_AUTH_URL || 'https://auth.linkhub.co.kr',
-            apiUrl: env.POPBILL_API_URL || (env.POPBILL_TEST !== 'false' ? 'https://popbill-test.linkhub.co.kr' : 'https://popbill.linkhub.co.kr'),
+            apiUrl:
+              env.POPBILL_API_URL ||
+              (env.POPBILL_TEST !== 'false' ? 'https://popbill-test.linkhub.co.kr' : 'https://popbill.linkhub.co.kr'),
             timeoutMs: timeoutMs('POPBILL_TIMEOUT_MS', 4_000),
           }
         : null,

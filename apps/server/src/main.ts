@@ -32,7 +32,8 @@ async function shutdown(signal: string) {
     process.exit(1);
   }
   closing = true;
-  const say = (msg: string) => (config.production && built ? built.app.log.info({ signal }, msg) : console.log(`${signal}: ${msg}`));
+  const say = (msg: string) =>
+    config.production && built ? built.app.log.info({ signal }, msg) : console.log(`${signal}: ${msg}`);
   say('처리 중인 요청을 마치고 종료합니다.');
   const deadline = config.drainDelayMs + STOP_DEADLINE_MS;
   setTimeout(() => {
@@ -67,9 +68,21 @@ if (config.demo) {
 } else {
   // Production logs are JSON lines only. The start line is written whatever LOG_LEVEL says: service
   // managers and scripts wait for it.
-  const started = { port, publicUrl: config.publicUrl, pid: process.pid, database: config.databaseUrl ? 'postgres' : 'pglite', payments: config.paymentProvider, sms: config.smsProvider };
-  process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), ...started, msg: `${SHOP_NAME}이 운영 모드로 실행 중입니다.` })}\n`);
-  if (config.paymentProvider === 'sandbox') app.log.warn('주의: 결제는 sandbox입니다 (ALLOW_SANDBOX_PAYMENTS=true). 결제 승인은 서명된 통보로만 반영됩니다.');
-  if (config.smsProvider === 'console') app.log.warn('주의: 문자는 보내지지 않고 로그에만 남습니다 (ALLOW_CONSOLE_SMS=true).');
-  if (config.devOutbox) app.log.warn('주의: 개발용 문자 발신함이 켜져 있습니다 (ALLOW_DEV_OUTBOX=true, 이 컴퓨터에서만).');
+  const started = {
+    port,
+    publicUrl: config.publicUrl,
+    pid: process.pid,
+    database: config.databaseUrl ? 'postgres' : 'pglite',
+    payments: config.paymentProvider,
+    sms: config.smsProvider,
+  };
+  process.stdout.write(
+    `${JSON.stringify({ level: 30, time: Date.now(), ...started, msg: `${SHOP_NAME}이 운영 모드로 실행 중입니다.` })}\n`,
+  );
+  if (config.paymentProvider === 'sandbox')
+    app.log.warn('주의: 결제는 sandbox입니다 (ALLOW_SANDBOX_PAYMENTS=true). 결제 승인은 서명된 통보로만 반영됩니다.');
+  if (config.smsProvider === 'console')
+    app.log.warn('주의: 문자는 보내지지 않고 로그에만 남습니다 (ALLOW_CONSOLE_SMS=true).');
+  if (config.devOutbox)
+    app.log.warn('주의: 개발용 문자 발신함이 켜져 있습니다 (ALLOW_DEV_OUTBOX=true, 이 컴퓨터에서만).');
 }

@@ -14,7 +14,12 @@ import { makeCompany } from './member-helpers.js';
 /** Helpers of the chat tests: sockets on /chat, acknowledged emits, throwaway customers. */
 
 export function chatSocket(server: { base: string }, token: string | undefined): Socket {
-  return connect(`${server.base}/chat`, { auth: token ? { token } : {}, transports: ['websocket'], forceNew: true, reconnection: false });
+  return connect(`${server.base}/chat`, {
+    auth: token ? { token } : {},
+    transports: ['websocket'],
+    forceNew: true,
+    reconnection: false,
+  });
 }
 
 /** A socket that has connected (and so joined its rooms). */
@@ -57,7 +62,11 @@ export function collect<T>(socket: Socket, event: string): T[] {
 }
 
 /** Every argument of the first `event` whose payload passes `match` (to see what else an event carries). */
-export function eventArgs<T>(socket: Socket, event: string, match: (payload: T) => boolean = () => true): Promise<unknown[]> {
+export function eventArgs<T>(
+  socket: Socket,
+  event: string,
+  match: (payload: T) => boolean = () => true,
+): Promise<unknown[]> {
   return new Promise((resolve) => {
     const listener = (...args: unknown[]) => {
       if (!match(args[0] as T)) return;
@@ -69,7 +78,12 @@ export function eventArgs<T>(socket: Socket, event: string, match: (payload: T) 
 }
 
 /** Resolves with the first payload of `event` that passes `match`. */
-export function waitFor<T>(socket: Socket, event: string, match: (payload: T) => boolean = () => true, timeoutMs = 5000): Promise<T> {
+export function waitFor<T>(
+  socket: Socket,
+  event: string,
+  match: (payload: T) => boolean = () => true,
+  timeoutMs = 5000,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       socket.off(event, listener);
@@ -89,7 +103,10 @@ export function waitFor<T>(socket: Socket, event: string, match: (payload: T) =>
  * The /chat namespace on a Socket.IO server of its own, over the test server's database: the
  * test holds the channel (as the upload route will) and can set the namespace's options.
  */
-export async function startChatNamespace(server: TestServer, options: ChatOptions = {}): Promise<{ base: string; channel: ChatChannel; close(): Promise<void> }> {
+export async function startChatNamespace(
+  server: TestServer,
+  options: ChatOptions = {},
+): Promise<{ base: string; channel: ChatChannel; close(): Promise<void> }> {
   const httpServer = http.createServer();
   const io = new Server(httpServer, { serveClient: false });
   const channel = registerChatNamespace(io, server.db, server.app.log, options);

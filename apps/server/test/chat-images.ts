@@ -15,7 +15,10 @@ export const tiff = (width = 64, height = 48) => base(width, height).tiff().toBu
 export const jpegWithExif = (width = 64, height = 48) =>
   base(width, height)
     .jpeg()
-    .withExif({ IFD0: { Artist: '홍길동', Copyright: 'secret-owner' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '37/1 33/1 0/1' } })
+    .withExif({
+      IFD0: { Artist: '홍길동', Copyright: 'secret-owner' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '37/1 33/1 0/1' },
+    })
     .withMetadata({ orientation: 6 })
     .toBuffer();
 

@@ -65,7 +65,13 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const database = await freshDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-test-'));
-  const baseConfig = loadConfig({ ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', UPLOAD_DIR: '', TRUST_PROXY_HOPS: '1',
+  const baseConfig = loadConfig({
+    ...process.env,
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PORT: '0',
+    UPLOAD_DIR: '',
+    TRUST_PROXY_HOPS: '1',
     // Tests change products behind the API's back; the grid cache has its own test.
     PRODUCT_LIST_CACHE_MS: String(opts.productListCacheMs ?? 0),
     ...opts.env,
@@ -101,7 +107,8 @@ export interface CallResult<T = unknown> {
 }
 
 /** What a typed call is sent: the payload the call's schema takes (nothing for a call without input). */
-export type TestPayload<I extends CallId> = CallPayload<I> extends void ? Record<string, never> | undefined : CallPayload<I>;
+export type TestPayload<I extends CallId> =
+  CallPayload<I> extends void ? Record<string, never> | undefined : CallPayload<I>;
 /** A typed call's result: the envelope, with the results of the call's answer when it succeeded. */
 export type TypedResult<I extends CallId> = CallResult<CallAnswer<I> extends { results: infer R } ? R : never>;
 export interface CallOpts {
@@ -116,7 +123,12 @@ export interface CallOpts {
  * `call(server, 'POST', 'api/x', body, token)` stays for what a typed payload cannot say: malformed
  * or foreign bodies sent on purpose, and paths that are not calls.
  */
-export async function call<I extends CallId>(server: TestServer, id: I, payload?: TestPayload<I>, opts?: CallOpts): Promise<TypedResult<I>>;
+export async function call<I extends CallId>(
+  server: TestServer,
+  id: I,
+  payload?: TestPayload<I>,
+  opts?: CallOpts,
+): Promise<TypedResult<I>>;
 export async function call<T = unknown>(
   server: TestServer,
   method: 'GET' | 'POST',
@@ -136,9 +148,23 @@ export async function call(
   if (methodOrId !== 'GET' && methodOrId !== 'POST') {
     const { method, path } = CALL_ROUTES[methodOrId as CallId];
     const opts = (payloadOrOpts ?? {}) as CallOpts;
-    return rawJson(server, method, path, pathOrPayload as Record<string, unknown> | undefined, opts.token, opts.headers ?? {});
+    return rawJson(
+      server,
+      method,
+      path,
+      pathOrPayload as Record<string, unknown> | undefined,
+      opts.token,
+      opts.headers ?? {},
+    );
   }
-  return rawJson(server, methodOrId, pathOrPayload as string, payloadOrOpts as Record<string, unknown> | undefined, token, extraHeaders);
+  return rawJson(
+    server,
+    methodOrId,
+    pathOrPayload as string,
+    payloadOrOpts as Record<string, unknown> | undefined,
+    token,
+    extraHeaders,
+  );
 }
 
 async function rawJson(
@@ -205,7 +231,11 @@ export async function rawCall(
   path: string,
   opts: { body?: string; headers?: Record<string, string> } = {},
 ): Promise<RawResult> {
-  const res = await fetch(`${server.base}/${path.replace(/^\//, '')}`, { method, headers: opts.headers, body: opts.body });
+  const res = await fetch(`${server.base}/${path.replace(/^\//, '')}`, {
+    method,
+    headers: opts.headers,
+    body: opts.body,
+  });
   const text = await res.text();
   let body: RawResult['body'] = null;
   try {
@@ -220,7 +250,11 @@ export async function rawCall(
  * Requests a phone code through the join call (api/mobileVerification) or the find call
  * (api/mobileVerificationInq) and returns it from the dev outbox.
  */
-export async function sendPhoneCode(server: TestServer, phone: string, flow: 'join' | 'find' = 'join'): Promise<string> {
+export async function sendPhoneCode(
+  server: TestServer,
+  phone: string,
+  flow: 'join' | 'find' = 'join',
+): Promise<string> {
   const path = flow === 'join' ? 'api/mobileVerification' : 'api/mobileVerificationInq';
   const res = await call(server, 'GET', path, { phone, authType: 'message' });
   if (res.body.code !== 200) throw new Error(`code request for ${phone} refused: ${res.body.message}`);
@@ -252,7 +286,9 @@ export function wrongCode(code: string): string {
 export type Settled<T> = ({ ok: true } & T) | { ok: false; status: number; message: string };
 
 /** Wraps a service that throws AppError, for tests that compare its answers and refusals side by side. */
-export function settled<A extends unknown[], T extends object>(fn: (...args: A) => Promise<T>): (...args: A) => Promise<Settled<T>> {
+export function settled<A extends unknown[], T extends object>(
+  fn: (...args: A) => Promise<T>,
+): (...args: A) => Promise<Settled<T>> {
   return async (...args) => {
     try {
       return { ok: true, ...(await fn(...args)) };

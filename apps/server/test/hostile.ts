@@ -36,22 +36,100 @@ export function toJsonText(payload: unknown): string {
 }
 
 export const IMPOSSIBLE_DATES = [
-  '2026-13-01', '0000-00-00', '2026-12-32', '9999-99-99', '2026-02-30', '2025-02-29', '2026-00-10', '2026-1-1',
-  '-0001-01-01', '275760-09-14', '2026-12-31T25:61:00', '2026/11/22', '20261122', '2026-11-22 ', 'Invalid Date', '１９９９-０１-０１',
+  '2026-13-01',
+  '0000-00-00',
+  '2026-12-32',
+  '9999-99-99',
+  '2026-02-30',
+  '2025-02-29',
+  '2026-00-10',
+  '2026-1-1',
+  '-0001-01-01',
+  '275760-09-14',
+  '2026-12-31T25:61:00',
+  '2026/11/22',
+  '20261122',
+  '2026-11-22 ',
+  'Invalid Date',
+  '１９９９-０１-０１',
 ];
 export const UNICODE_EDGES = [
-  '', ' ', '\u0000', 'a\u0000b', '\ud800', '\udfff', 'x\ud83dy', '\u202e\u0645\u0631\u062d\u0628\u0627', '\u200b', '\ufeff한글', '\u00a0',
-  '👨‍👩‍👧‍👦', 'e\u0301\u0301\u0301', 'ＡＢＣ１２３', '０１０１２３４５６７８', '\u1100\u1161\u11a8', '\r\n\t', '\u2028\u2029', '\uffff', '\u{10ffff}',
-  '<script>alert(1)</script>', "' OR 1=1 --", '%00', '../../etc/passwd', '${7*7}', '{{7*7}}', '__proto__', 'constructor',
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  '\udfff',
+  'x\ud83dy',
+  '\u202e\u0645\u0631\u062d\u0628\u0627',
+  '\u200b',
+  '\ufeff한글',
+  '\u00a0',
+  '👨‍👩‍👧‍👦',
+  'e\u0301\u0301\u0301',
+  'ＡＢＣ１２３',
+  '０１０１２３４５６７８',
+  '\u1100\u1161\u11a8',
+  '\r\n\t',
+  '\u2028\u2029',
+  '\uffff',
+  '\u{10ffff}',
+  '<script>alert(1)</script>',
+  "' OR 1=1 --",
+  '%00',
+  '../../etc/passwd',
+  '${7*7}',
+  '{{7*7}}',
+  '__proto__',
+  'constructor',
 ];
-export const NUMERIC_STRINGS = ['1e309', '-0', 'NaN', 'Infinity', '0x10', ' 1', '1 ', '١٢٣', '1_000', '9'.repeat(400), '-9223372036854775809', '1.5', '+1'];
+export const NUMERIC_STRINGS = [
+  '1e309',
+  '-0',
+  'NaN',
+  'Infinity',
+  '0x10',
+  ' 1',
+  '1 ',
+  '١٢٣',
+  '1_000',
+  '9'.repeat(400),
+  '-9223372036854775809',
+  '1.5',
+  '+1',
+];
 const HUGE = ['a'.repeat(100_000), '가'.repeat(40_000), '\u0000'.repeat(2000), '😀'.repeat(20_000), '9'.repeat(5000)];
 
 const IMPOSSIBLE_NUMBERS: unknown[] = [
-  0, -1, -0, 0.5, 1.5, -(2 ** 31) - 1, 2 ** 31, 2 ** 53 + 2, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER, 1e308, -1e308, 5e-324,
-  rawNumber('1e400'), rawNumber('-1e400'), rawNumber('123456789012345678901234567890'), rawNumber('1.00000000000000000000001'),
+  0,
+  -1,
+  -0,
+  0.5,
+  1.5,
+  -(2 ** 31) - 1,
+  2 ** 31,
+  2 ** 53 + 2,
+  Number.MAX_SAFE_INTEGER,
+  Number.MIN_SAFE_INTEGER,
+  1e308,
+  -1e308,
+  5e-324,
+  rawNumber('1e400'),
+  rawNumber('-1e400'),
+  rawNumber('123456789012345678901234567890'),
+  rawNumber('1.00000000000000000000001'),
 ];
-const WRONG_TYPES: unknown[] = [null, true, false, [], {}, [[]], [1, 'a', null], { a: { b: { c: { d: {} } } } }, { length: 1e9 }];
+const WRONG_TYPES: unknown[] = [
+  null,
+  true,
+  false,
+  [],
+  {},
+  [[]],
+  [1, 'a', null],
+  { a: { b: { c: { d: {} } } } },
+  { length: 1e9 },
+];
 
 /** A string meant to break a field: unicode edges, impossible dates, odd numbers, random code units. */
 export function hostileString(maxHuge = true): fc.Arbitrary<string> {
@@ -74,14 +152,26 @@ function numberArb(s: JsonSchema, integer: boolean): fc.Arbitrary<number> {
   const lo = Math.max(min, -1e12);
   const hi = Math.min(max, 1e12);
   // Mostly inside (so that the other fields of a body get judged), the edges and one past them too.
-  const inside = integer ? fc.integer({ min: Math.ceil(lo), max: Math.floor(hi) }) : fc.double({ min: lo, max: hi, noNaN: true });
-  return fc.oneof({ weight: 4, arbitrary: inside }, { weight: 1, arbitrary: fc.constantFrom(min, max) }, { weight: 1, arbitrary: fc.constantFrom(min - 1, max + 1) });
+  const inside = integer
+    ? fc.integer({ min: Math.ceil(lo), max: Math.floor(hi) })
+    : fc.double({ min: lo, max: hi, noNaN: true });
+  return fc.oneof(
+    { weight: 4, arbitrary: inside },
+    { weight: 1, arbitrary: fc.constantFrom(min, max) },
+    { weight: 1, arbitrary: fc.constantFrom(min - 1, max + 1) },
+  );
 }
 
 /** A date field: real dates and impossible ones of the right shape. */
 function dateArb(): fc.Arbitrary<string> {
-  const real = fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
-  return fc.oneof(real, fc.constantFrom(...IMPOSSIBLE_DATES.filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d))), fc.stringMatching(/^\d{4}-\d{2}-\d{2}$/));
+  const real = fc
+    .date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true })
+    .map((d) => d.toISOString().slice(0, 10));
+  return fc.oneof(
+    real,
+    fc.constantFrom(...IMPOSSIBLE_DATES.filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d))),
+    fc.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+  );
 }
 
 function stringArb(s: JsonSchema): fc.Arbitrary<string> {
@@ -98,7 +188,11 @@ function stringArb(s: JsonSchema): fc.Arbitrary<string> {
   const max = Math.min(s.maxLength ?? 30, 60);
   return fc.oneof(
     fc.string({ minLength: s.minLength ?? 0, maxLength: Math.max(max, s.minLength ?? 0), unit: 'grapheme' }),
-    fc.constantFrom('a'.repeat(s.maxLength ?? 10), 'a'.repeat((s.maxLength ?? 10) + 1), 'a'.repeat(Math.max(0, (s.minLength ?? 1) - 1))),
+    fc.constantFrom(
+      'a'.repeat(s.maxLength ?? 10),
+      'a'.repeat((s.maxLength ?? 10) + 1),
+      'a'.repeat(Math.max(0, (s.minLength ?? 1) - 1)),
+    ),
   );
 }
 
@@ -130,7 +224,12 @@ export function plausible(s: JsonSchema | undefined, depth = 0): fc.Arbitrary<un
       if (Object.keys(props).length === 0) return type === 'object' ? fc.constant({}) : fc.anything({ maxDepth: 1 });
       // A text field named like a date gets dates (its schema may check them in code, not by pattern).
       const shape = Object.fromEntries(
-        Object.entries(props).map(([k, v]) => [k, /date$/i.test(k) && JSON.stringify(v).includes('"string"') ? fc.oneof(dateArb(), plausible(v, depth + 1)) : plausible(v, depth + 1)]),
+        Object.entries(props).map(([k, v]) => [
+          k,
+          /date$/i.test(k) && JSON.stringify(v).includes('"string"')
+            ? fc.oneof(dateArb(), plausible(v, depth + 1))
+            : plausible(v, depth + 1),
+        ]),
       );
       return fc.record(shape, { requiredKeys: (s.required ?? []).filter((k) => k in props) });
     }
@@ -152,17 +251,32 @@ export function hostileBody(s: JsonSchema | undefined): fc.Arbitrary<unknown> {
     { weight: 1, arbitrary: fc.constantFrom(...WRONG_TYPES, ...IMPOSSIBLE_NUMBERS, ...UNICODE_EDGES.slice(0, 8)) },
     {
       weight: 1,
-      arbitrary: fc.tuple(asObject, fc.dictionary(fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'x'.repeat(300), '', '$where'), fc.string()), hostileValue(), { maxKeys: 4 })).map(
-      ([b, extra]) => {
-        const out = { ...b };
-        for (const [k, v] of Object.entries(extra)) Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
-        return out;
-      }),
+      arbitrary: fc
+        .tuple(
+          asObject,
+          fc.dictionary(
+            fc.oneof(
+              fc.constantFrom('__proto__', 'constructor', 'prototype', 'x'.repeat(300), '', '$where'),
+              fc.string(),
+            ),
+            hostileValue(),
+            { maxKeys: 4 },
+          ),
+        )
+        .map(([b, extra]) => {
+          const out = { ...b };
+          for (const [k, v] of Object.entries(extra))
+            Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+          return out;
+        }),
     },
   ];
   if (props.length > 0) {
     variants.push(
-      { weight: 3, arbitrary: fc.tuple(asObject, fc.constantFrom(...props), hostileValue()).map(([b, k, v]) => ({ ...b, [k]: v })) },
+      {
+        weight: 3,
+        arbitrary: fc.tuple(asObject, fc.constantFrom(...props), hostileValue()).map(([b, k, v]) => ({ ...b, [k]: v })),
+      },
       {
         weight: 1,
         arbitrary: fc.tuple(asObject, fc.constantFrom(...props)).map(([b, k]) => {
@@ -178,16 +292,33 @@ export function hostileBody(s: JsonSchema | undefined): fc.Arbitrary<unknown> {
 }
 
 /** Query parameters (always text on the wire): plausible values, broken ones, repeats, missing ones. */
-export function hostileQuery(params: { name: string; schema?: JsonSchema; required?: boolean }[]): fc.Arbitrary<[string, string][]> {
+export function hostileQuery(
+  params: { name: string; schema?: JsonSchema; required?: boolean }[],
+): fc.Arbitrary<[string, string][]> {
   const one = (p: { name: string; schema?: JsonSchema }) =>
-    fc.oneof(plausible(p.schema).map((v) => (typeof v === 'string' ? v : JSON.stringify(v) ?? '')), hostileString(false));
+    fc.oneof(
+      plausible(p.schema).map((v) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))),
+      hostileString(false),
+    );
   const entries = params.map((p) =>
     fc.oneof(
       one(p).map((v) => [[p.name, v]] as [string, string][]),
       fc.constant([] as [string, string][]),
-      fc.tuple(one(p), one(p)).map(([a, b]) => [[p.name, a], [p.name, b]] as [string, string][]),
+      fc.tuple(one(p), one(p)).map(
+        ([a, b]) =>
+          [
+            [p.name, a],
+            [p.name, b],
+          ] as [string, string][],
+      ),
     ),
   );
-  const extra = fc.array(fc.tuple(fc.oneof(fc.constantFrom('__proto__', 'constructor', '[]', 'a[b]'), fc.string({ maxLength: 10 })), hostileString(false)), { maxLength: 2 });
+  const extra = fc.array(
+    fc.tuple(
+      fc.oneof(fc.constantFrom('__proto__', 'constructor', '[]', 'a[b]'), fc.string({ maxLength: 10 })),
+      hostileString(false),
+    ),
+    { maxLength: 2 },
+  );
   return fc.tuple(fc.tuple(...entries), extra).map(([es, ex]) => [...es.flat(), ...ex]);
 }

@@ -39,7 +39,12 @@ export async function makeCompany(server: TestServer, label: string, subs = 1): 
   const tag = randomBytes(4).toString('hex');
   const accounts: TestAccount[] = [];
   for (let i = 0; i <= subs; i++) {
-    const account = { id: `${label}-${i}-${tag}@test.kr`.toLowerCase(), pw: 'pass1234', name: i === 0 ? `${label}대표` : `${label}직원${i}`, phone: randomPhone() };
+    const account = {
+      id: `${label}-${i}-${tag}@test.kr`.toLowerCase(),
+      pw: 'pass1234',
+      name: i === 0 ? `${label}대표` : `${label}직원${i}`,
+      phone: randomPhone(),
+    };
     const [row] = await server.db
       .insert(members)
       .values({

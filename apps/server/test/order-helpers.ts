@@ -11,7 +11,13 @@ export const CHINA = { stockName: '중국 위해직수입창고', storageId: 2 }
 /** A product with four tier prices A-D and a sale price (all written out by the caller). */
 export async function makeProduct(
   server: TestServer,
-  opts: { tiers: [number, number, number, number]; salePrice: number; stock?: number; warehouse?: typeof KOREA | typeof CHINA; name?: string },
+  opts: {
+    tiers: [number, number, number, number];
+    salePrice: number;
+    stock?: number;
+    warehouse?: typeof KOREA | typeof CHINA;
+    name?: string;
+  },
 ) {
   const tag = randomUUID().slice(0, 8).toUpperCase();
   const [row] = await server.db
@@ -40,7 +46,9 @@ export async function fund(server: TestServer, companyId: number, amount: number
       .set({ point: sql`${companies.point} + ${amount}` })
       .where(eq(companies.id, companyId))
       .returning({ point: companies.point });
-    await tx.insert(cashLedger).values({ companyId, type: 'adjust', amount, balanceAfter: c!.point, note: '시험 충전' });
+    await tx
+      .insert(cashLedger)
+      .values({ companyId, type: 'adjust', amount, balanceAfter: c!.point, note: '시험 충전' });
   });
 }
 
@@ -90,7 +98,14 @@ export async function insertOrder(server: TestServer, f: OrderFixture): Promise<
       ...(f.createdAt ? { createdAt: f.createdAt } : {}),
     })
     .returning({ id: orders.id });
-  await server.db.insert(orderLines).values({ orderId: order!.id, productId: f.productId, name: '시험 부품', pid: 'TST', qty, price: Math.round(totalAmount / qty) });
+  await server.db.insert(orderLines).values({
+    orderId: order!.id,
+    productId: f.productId,
+    name: '시험 부품',
+    pid: 'TST',
+    qty,
+    price: Math.round(totalAmount / qty),
+  });
   return order!.id;
 }
 

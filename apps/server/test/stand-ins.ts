@@ -12,7 +12,9 @@ interface StandIn {
   close(): Promise<void>;
 }
 
-async function listen(handler: (req: http.IncomingMessage, body: string, res: http.ServerResponse) => void | Promise<void>): Promise<StandIn & { server: http.Server }> {
+async function listen(
+  handler: (req: http.IncomingMessage, body: string, res: http.ServerResponse) => void | Promise<void>,
+): Promise<StandIn & { server: http.Server }> {
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
@@ -60,7 +62,13 @@ export type TossBehaviour =
  */
 export async function tossStandIn(secretKey: string) {
   const payments = new Map<string, TossStandInPayment>();
-  const calls: { method: string; path: string; authorization: string | undefined; idempotencyKey: string | undefined; body: unknown }[] = [];
+  const calls: {
+    method: string;
+    path: string;
+    authorization: string | undefined;
+    idempotencyKey: string | undefined;
+    body: unknown;
+  }[] = [];
   let confirmBehaviour: TossBehaviour = { kind: 'normal' };
   let fetchBehaviour: TossBehaviour = { kind: 'normal' };
   const expectedAuth = `Basic ${Buffer.from(`${secretKey}:`).toString('base64')}`;
@@ -70,7 +78,8 @@ export async function tossStandIn(secretKey: string) {
       res.socket?.destroy();
       return;
     }
-    if (behaviour.kind === 'refuse') return json(res, behaviour.status, { code: behaviour.code, message: behaviour.message });
+    if (behaviour.kind === 'refuse')
+      return json(res, behaviour.status, { code: behaviour.code, message: behaviour.message });
     const [status, body] = work();
     if (behaviour.kind === 'late') await new Promise((r) => setTimeout(r, behaviour.afterMs));
     if (!res.destroyed) json(res, status, body);
@@ -84,9 +93,18 @@ export async function tossStandIn(secretKey: string) {
     } catch {
       body = raw;
     }
-    calls.push({ method: req.method ?? '', path, authorization: req.headers.authorization, idempotencyKey: req.headers['idempotency-key'] as string | undefined, body });
+    calls.push({
+      method: req.method ?? '',
+      path,
+      authorization: req.headers.authorization,
+      idempotencyKey: req.headers['idempotency-key'] as string | undefined,
+      body,
+    });
     if (req.headers.authorization !== expectedAuth) {
-      return json(res, 401, { code: 'UNAUTHORIZED_KEY', message: '인증되지 않은 시크릿 키 혹은 클라이언트 키 입니다.' });
+      return json(res, 401, {
+        code: 'UNAUTHORIZED_KEY',
+        message: '인증되지 않은 시크릿 키 혹은 클라이언트 키 입니다.',
+      });
     }
     if (req.method === 'POST' && path === '/v1/payments/confirm') {
       const { paymentKey, orderId, amount } = body as { paymentKey: string; orderId: string; amount: number };
@@ -96,8 +114,16 @@ export async function tossStandIn(secretKey: string) {
       }
       return answer(res, confirmBehaviour, () => {
         const p = payments.get(paymentKey);
-        if (!p || p.orderId !== orderId) return [404, { code: 'NOT_FOUND_PAYMENT_SESSION', message: '결제 시간이 만료되어 결제 진행 데이터가 존재하지 않습니다.' }];
-        if (p.status !== 'IN_PROGRESS') return [400, { code: 'ALREADY_PROCESSED_PAYMENT', message: '이미 처리된 결제 입니다.' }];
+        if (!p || p.orderId !== orderId)
+          return [
+            404,
+            {
+              code: 'NOT_FOUND_PAYMENT_SESSION',
+              message: '결제 시간이 만료되어 결제 진행 데이터가 존재하지 않습니다.',
+            },
+          ];
+        if (p.status !== 'IN_PROGRESS')
+          return [400, { code: 'ALREADY_PROCESSED_PAYMENT', message: '이미 처리된 결제 입니다.' }];
         if (p.totalAmount !== amount) return [400, { code: 'INVALID_REQUEST', message: '잘못된 요청입니다.' }];
         p.status = p.method === '가상계좌' ? 'WAITING_FOR_DEPOSIT' : 'DONE';
         return [200, { ...p }];
@@ -121,7 +147,12 @@ export async function tossStandIn(secretKey: string) {
     calls,
     payments,
     /** The buyer finished the window: Toss hands the success URL a fresh paymentKey. */
-    authorise(orderId: string, amount: number, method: '카드' | '가상계좌' = '카드', paidAmount = amount): TossStandInPayment {
+    authorise(
+      orderId: string,
+      amount: number,
+      method: '카드' | '가상계좌' = '카드',
+      paidAmount = amount,
+    ): TossStandInPayment {
       const p: TossStandInPayment = {
         paymentKey: `tgen_${randomBytes(10).toString('hex')}`,
         orderId,
@@ -130,7 +161,14 @@ export async function tossStandIn(secretKey: string) {
         method,
         secret: method === '가상계좌' ? `ps_${randomBytes(10).toString('hex')}` : null,
         virtualAccount:
-          method === '가상계좌' ? { accountNumber: '56211802314051', bankCode: '88', customerName: '한빛수입차부품', dueDate: '2026-11-25T23:59:59+09:00' } : null,
+          method === '가상계좌'
+            ? {
+                accountNumber: '56211802314051',
+                bankCode: '88',
+                customerName: '한빛수입차부품',
+                dueDate: '2026-11-25T23:59:59+09:00',
+              }
+            : null,
       };
       payments.set(p.paymentKey, p);
       return p;
@@ -139,11 +177,21 @@ export async function tossStandIn(secretKey: string) {
     deposit(paymentKey: string) {
       const p = payments.get(paymentKey)!;
       p.status = 'DONE';
-      return { createdAt: '2026-11-22T17:00:00.000000', secret: p.secret, status: 'DONE', transactionKey: `tx_${randomBytes(6).toString('hex')}`, orderId: p.orderId };
+      return {
+        createdAt: '2026-11-22T17:00:00.000000',
+        secret: p.secret,
+        status: 'DONE',
+        transactionKey: `tx_${randomBytes(6).toString('hex')}`,
+        orderId: p.orderId,
+      };
     },
     /** PAYMENT_STATUS_CHANGED, as Toss sends it: the Payment object under data. */
     statusChanged(paymentKey: string) {
-      return { eventType: 'PAYMENT_STATUS_CHANGED', createdAt: '2026-11-22T17:00:00.000000', data: { ...payments.get(paymentKey)! } };
+      return {
+        eventType: 'PAYMENT_STATUS_CHANGED',
+        createdAt: '2026-11-22T17:00:00.000000',
+        data: { ...payments.get(paymentKey)! },
+      };
     },
     onConfirm(b: TossBehaviour) {
       confirmBehaviour = b;
@@ -163,12 +211,22 @@ export async function solapiStandIn(apiKey: string, apiSecret: string) {
   const sent: { to: string; from: string; text: string }[] = [];
   let behaviour: TossBehaviour = { kind: 'normal' };
   const standIn = await listen(async (req, raw, res) => {
-    const m = /^HMAC-SHA256 apiKey=([^,]+), date=([^,]+), salt=([^,]+), signature=([0-9a-f]+)$/.exec(req.headers.authorization ?? '');
-    if (!m || m[1] !== apiKey || createHmac('sha256', apiSecret).update(m[2]! + m[3]!).digest('hex') !== m[4]) {
+    const m = /^HMAC-SHA256 apiKey=([^,]+), date=([^,]+), salt=([^,]+), signature=([0-9a-f]+)$/.exec(
+      req.headers.authorization ?? '',
+    );
+    if (
+      !m ||
+      m[1] !== apiKey ||
+      createHmac('sha256', apiSecret)
+        .update(m[2]! + m[3]!)
+        .digest('hex') !== m[4]
+    ) {
       return json(res, 403, { errorCode: 'SignatureDoesNotMatch', errorMessage: '서명이 일치하지 않습니다.' });
     }
-    if (Math.abs(Date.parse(m[2]!) - Date.now()) > 15 * 60_000) return json(res, 403, { errorCode: 'RequestTimeTooSkewed', errorMessage: '요청 시간이 올바르지 않습니다.' });
-    if (req.method !== 'POST' || req.url !== '/messages/v4/send') return json(res, 404, { errorCode: 'NotFound', errorMessage: 'Not Found' });
+    if (Math.abs(Date.parse(m[2]!) - Date.now()) > 15 * 60_000)
+      return json(res, 403, { errorCode: 'RequestTimeTooSkewed', errorMessage: '요청 시간이 올바르지 않습니다.' });
+    if (req.method !== 'POST' || req.url !== '/messages/v4/send')
+      return json(res, 404, { errorCode: 'NotFound', errorMessage: 'Not Found' });
     const b = behaviour;
     if (b.kind === 'down') return void res.socket?.destroy();
     if (b.kind === 'refuse') return json(res, b.status, { errorCode: b.code, errorMessage: b.message });
@@ -176,7 +234,17 @@ export async function solapiStandIn(apiKey: string, apiSecret: string) {
     if (b.kind === 'late') await new Promise((r) => setTimeout(r, b.afterMs));
     sent.push(message);
     if (!res.destroyed) {
-      json(res, 200, { groupId: 'G4V20261122', to: message.to, from: message.from, type: 'SMS', statusMessage: '정상 접수(이통사로 접수 예정) ', country: '82', messageId: `M4V${sent.length}`, statusCode: '2000', accountId: '12925149' });
+      json(res, 200, {
+        groupId: 'G4V20261122',
+        to: message.to,
+        from: message.from,
+        type: 'SMS',
+        statusMessage: '정상 접수(이통사로 접수 예정) ',
+        country: '82',
+        messageId: `M4V${sent.length}`,
+        statusCode: '2000',
+        accountId: '12925149',
+      });
     }
   });
   return {
@@ -208,7 +276,9 @@ export async function popbillStandIn(linkId: string, secretKey: string) {
       const auth = String(req.headers.authorization ?? '');
       const date = String(req.headers['x-lh-date'] ?? '');
       const digest = createHash('sha256').update(body).digest('base64');
-      const expected = createHmac('sha256', Buffer.from(secretKey, 'base64')).update(['POST', digest, date, '2.0', url.pathname].join('\n')).digest('base64');
+      const expected = createHmac('sha256', Buffer.from(secretKey, 'base64'))
+        .update(['POST', digest, date, '2.0', url.pathname].join('\n'))
+        .digest('base64');
       if (auth !== `LINKHUB ${linkId} ${expected}`) return json(res, 401, { code: -99999999, message: '인증 실패' });
       const token = randomBytes(12).toString('hex');
       tokens.add(token);
@@ -220,10 +290,20 @@ export async function popbillStandIn(linkId: string, secretKey: string) {
     if (req.method === 'GET' && info) {
       calls.getInfo += 1;
       const doc = issued.get(decodeURIComponent(info[1]!));
-      if (!doc) return json(res, 400, { code: -11000005, message: '해당 문서번호에 해당하는 세금계산서가 존재하지 않습니다.' });
-      return json(res, 200, { itemKey: doc.itemKey, stateCode: 300, ntsconfirmNum: doc.ntsConfirmNum, invoicerMgtKey: doc.invoicerMgtKey });
+      if (!doc)
+        return json(res, 400, { code: -11000005, message: '해당 문서번호에 해당하는 세금계산서가 존재하지 않습니다.' });
+      return json(res, 200, {
+        itemKey: doc.itemKey,
+        stateCode: 300,
+        ntsconfirmNum: doc.ntsConfirmNum,
+        invoicerMgtKey: doc.invoicerMgtKey,
+      });
     }
-    if (req.method === 'POST' && url.pathname === '/Taxinvoice' && String(req.headers['x-http-method-override']).toUpperCase() === 'ISSUE') {
+    if (
+      req.method === 'POST' &&
+      url.pathname === '/Taxinvoice' &&
+      String(req.headers['x-http-method-override']).toUpperCase() === 'ISSUE'
+    ) {
       calls.registIssue += 1;
       if (failNext > 0) {
         failNext -= 1;

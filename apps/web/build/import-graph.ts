@@ -20,7 +20,9 @@ function resolve(from: string, spec: string): string | null {
 
 export function importGraph(root: string): Map<string, string[]> {
   const graph = new Map<string, string[]>();
-  const files = fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name));
+  const files = fs
+    .readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name));
   for (const entry of files) {
     const file = path.join(entry.parentPath, entry.name);
     const text = fs.readFileSync(file, 'utf8');

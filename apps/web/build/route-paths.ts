@@ -18,22 +18,30 @@ export function routePaths(routesFile: string): string[] | null {
   let unknown = false;
   const seen = new Set<string>();
 
-  const sourceOf = (file: string) => ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const sourceOf = (file: string) =>
+    ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
 
   /** The initializer of a top-level `const name = …` of a file, following one import if needed. */
   function declaration(name: string, source: ts.SourceFile): { node: ts.Expression; source: ts.SourceFile } | null {
     for (const statement of source.statements) {
       if (ts.isVariableStatement(statement)) {
         for (const decl of statement.declarationList.declarations) {
-          if (ts.isIdentifier(decl.name) && decl.name.text === name && decl.initializer) return { node: decl.initializer, source };
+          if (ts.isIdentifier(decl.name) && decl.name.text === name && decl.initializer)
+            return { node: decl.initializer, source };
         }
       }
-      if (ts.isImportDeclaration(statement) && statement.importClause?.namedBindings && ts.isNamedImports(statement.importClause.namedBindings)) {
+      if (
+        ts.isImportDeclaration(statement) &&
+        statement.importClause?.namedBindings &&
+        ts.isNamedImports(statement.importClause.namedBindings)
+      ) {
         const spec = statement.importClause.namedBindings.elements.find((e) => e.name.text === name);
         const from = (statement.moduleSpecifier as ts.StringLiteral).text;
         if (spec && from.startsWith('.')) {
           const base = path.resolve(path.dirname(source.fileName), from);
-          const file = ['.tsx', '.ts', '/index.tsx', '/index.ts'].map((ext) => base.replace(/\.js$/, '') + ext).find((f) => fs.existsSync(f));
+          const file = ['.tsx', '.ts', '/index.tsx', '/index.ts']
+            .map((ext) => base.replace(/\.js$/, '') + ext)
+            .find((f) => fs.existsSync(f));
           if (file) return declaration((spec.propertyName ?? spec.name).text, sourceOf(file));
         }
       }
@@ -42,7 +50,9 @@ export function routePaths(routesFile: string): string[] | null {
   }
 
   const unwrap = (node: ts.Expression): ts.Expression =>
-    ts.isAsExpression(node) || ts.isSatisfiesExpression(node) || ts.isParenthesizedExpression(node) ? unwrap(node.expression) : node;
+    ts.isAsExpression(node) || ts.isSatisfiesExpression(node) || ts.isParenthesizedExpression(node)
+      ? unwrap(node.expression)
+      : node;
 
   function routes(expr: ts.Expression, source: ts.SourceFile, parent: string) {
     const node = unwrap(expr);
@@ -62,7 +72,8 @@ export function routePaths(routesFile: string): string[] | null {
     }
     for (const element of node.elements) {
       if (ts.isSpreadElement(element)) routes(element.expression, source, parent);
-      else if (ts.isObjectLiteralExpression(unwrap(element))) route(unwrap(element) as ts.ObjectLiteralExpression, source, parent);
+      else if (ts.isObjectLiteralExpression(unwrap(element)))
+        route(unwrap(element) as ts.ObjectLiteralExpression, source, parent);
     }
   }
 

@@ -18,7 +18,12 @@ import('./fonts').catch(() => undefined);
 // phone opening /home starts on /mobile, with that route's data and screen only, instead of
 // starting the desktop route (its loader, its product request, its first render) to be redirected.
 // The app frame keeps guarding every later navigation.
-const start = guardRedirect(window.location.pathname, window.location.search, isPhoneBrowser(), session.get().token !== null);
+const start = guardRedirect(
+  window.location.pathname,
+  window.location.search,
+  isPhoneBrowser(),
+  session.get().token !== null,
+);
 if (start) window.history.replaceState(null, '', start);
 
 const router = createBrowserRouter(routes);

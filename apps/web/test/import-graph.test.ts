@@ -35,7 +35,9 @@ describe('import circles', () => {
   });
 
   it('finds none in a chain', () => {
-    expect(circlesOf({ 'a.ts': "import { b } from './b';\nexport const a = b;\n", 'b.ts': 'export const b = 1;\n' })).toEqual([]);
+    expect(
+      circlesOf({ 'a.ts': "import { b } from './b';\nexport const a = b;\n", 'b.ts': 'export const b = 1;\n' }),
+    ).toEqual([]);
   });
 
   it('the web app has none (docs/architecture.md#boundaries)', () => {

@@ -49,7 +49,15 @@ describe('routePaths', () => {
   });
 
   it('gives up (null) when a path is computed, so the server keeps answering every page address', () => {
-    expect(pathsOf({ 'routes.tsx': `const P = { home: '/home' }; export const routes = [{ path: P.home }, { path: '/login' }];` })).toBeNull();
-    expect(pathsOf({ 'routes.tsx': `import { more } from 'somewhere'; export const routes = [{ path: '/login' }, ...more];` })).toBeNull();
+    expect(
+      pathsOf({
+        'routes.tsx': `const P = { home: '/home' }; export const routes = [{ path: P.home }, { path: '/login' }];`,
+      }),
+    ).toBeNull();
+    expect(
+      pathsOf({
+        'routes.tsx': `import { more } from 'somewhere'; export const routes = [{ path: '/login' }, ...more];`,
+      }),
+    ).toBeNull();
   });
 });

@@ -87,11 +87,30 @@ export const MSG_ADMIN = {
 
 const int = z.number().int();
 const instant = z.iso.datetime();
-const seq = z.coerce.number({ error: MSG.badRequest }).int(MSG.badRequest).min(1, MSG.badRequest).max(2_147_483_647, MSG.badRequest);
-const page = z.coerce.number({ error: MSG.badRequest }).int(MSG.badRequest).min(1, MSG.badRequest).max(100_000, MSG.badRequest).default(1);
-const size = (dflt: number) => z.coerce.number({ error: MSG.badRequest }).int(MSG.badRequest).min(1, MSG.badRequest).max(200, MSG.badRequest).default(dflt);
+const seq = z.coerce
+  .number({ error: MSG.badRequest })
+  .int(MSG.badRequest)
+  .min(1, MSG.badRequest)
+  .max(2_147_483_647, MSG.badRequest);
+const page = z.coerce
+  .number({ error: MSG.badRequest })
+  .int(MSG.badRequest)
+  .min(1, MSG.badRequest)
+  .max(100_000, MSG.badRequest)
+  .default(1);
+const size = (dflt: number) =>
+  z.coerce
+    .number({ error: MSG.badRequest })
+    .int(MSG.badRequest)
+    .min(1, MSG.badRequest)
+    .max(200, MSG.badRequest)
+    .default(dflt);
 const keyword = z.string().trim().max(100, MSG.badRequest).optional();
-const reason = z.string({ error: MSG_ADMIN.reasonRequired }).trim().min(2, MSG_ADMIN.reasonRequired).max(200, MSG_ADMIN.reasonRequired);
+const reason = z
+  .string({ error: MSG_ADMIN.reasonRequired })
+  .trim()
+  .min(2, MSG_ADMIN.reasonRequired)
+  .max(200, MSG_ADMIN.reasonRequired);
 export const adminSeqRequest = z.object({ seq });
 const won = (msg: string) => z.number({ error: msg }).int(msg).min(0, msg).max(1_000_000_000, msg);
 
@@ -109,15 +128,29 @@ export const adminOrderListRequest = z
     size: size(20),
   })
   .superRefine((v, ctx) => {
-    if (v.startDate && v.endDate && v.startDate > v.endDate) ctx.addIssue({ code: 'custom', path: ['startDate'], message: '시작일이 종료일보다 늦습니다.' });
+    if (v.startDate && v.endDate && v.startDate > v.endDate)
+      ctx.addIssue({ code: 'custom', path: ['startDate'], message: '시작일이 종료일보다 늦습니다.' });
   });
 export type AdminOrderListRequest = z.input<typeof adminOrderListRequest>;
 
-export const adminOrderRow = orderView.extend({ companyId: int, companyName: z.string(), memberName: z.string(), shippedAt: instant.nullable() });
+export const adminOrderRow = orderView.extend({
+  companyId: int,
+  companyName: z.string(),
+  memberName: z.string(),
+  shippedAt: instant.nullable(),
+});
 export type AdminOrderRow = z.infer<typeof adminOrderRow>;
 export const adminOrderPageAnswer = pageAnswerOf(adminOrderRow);
 
-export const ledgerRow = z.object({ seq: int, type: z.string(), amount: int, balanceAfter: int, note: z.string(), created: instant, memberName: z.string() });
+export const ledgerRow = z.object({
+  seq: int,
+  type: z.string(),
+  amount: int,
+  balanceAfter: int,
+  note: z.string(),
+  created: instant,
+  memberName: z.string(),
+});
 export type LedgerRow = z.infer<typeof ledgerRow>;
 
 export const adminOrderDetail = z.object({
@@ -132,8 +165,12 @@ export const adminOrderDetail = z.object({
 export type AdminOrderDetail = z.infer<typeof adminOrderDetail>;
 export const adminOrderDetailAnswer = answerOf(adminOrderDetail);
 
-export const bulkShipRequest = z.object({ seqs: z.array(seq).min(1, '주문을 선택하세요.').max(100, '한 번에 100건까지 처리할 수 있습니다.') });
-export const bulkShipAnswer = answerOf(z.object({ moved: z.array(int), refused: z.array(z.object({ seq: int, message: z.string() })) }));
+export const bulkShipRequest = z.object({
+  seqs: z.array(seq).min(1, '주문을 선택하세요.').max(100, '한 번에 100건까지 처리할 수 있습니다.'),
+});
+export const bulkShipAnswer = answerOf(
+  z.object({ moved: z.array(int), refused: z.array(z.object({ seq: int, message: z.string() })) }),
+);
 
 /** A CSV file as an answer: the web saves it under the name. */
 export const csvAnswer = answerOf(z.object({ filename: z.string(), csv: z.string(), rows: int }));
@@ -157,7 +194,15 @@ export const companyRow = z.object({
 export type CompanyRow = z.infer<typeof companyRow>;
 export const companyPageAnswer = pageAnswerOf(companyRow);
 
-export const companyMember = z.object({ seq: int, id: z.string(), name: z.string(), phone: z.string(), type: int, status: z.string(), created: instant });
+export const companyMember = z.object({
+  seq: int,
+  id: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  type: int,
+  status: z.string(),
+  created: instant,
+});
 export const adminPaymentRow = z.object({
   seq: int,
   gatewayId: z.string(),
@@ -178,7 +223,13 @@ export type AdminPaymentRow = z.infer<typeof adminPaymentRow>;
 
 export const companyDetailAnswer = answerOf(
   z.object({
-    company: companyRow.extend({ ceo: z.string(), phone: z.string(), mail: z.string(), area: z.string(), ledgerSum: int }),
+    company: companyRow.extend({
+      ceo: z.string(),
+      phone: z.string(),
+      mail: z.string(),
+      area: z.string(),
+      ledgerSum: int,
+    }),
     members: z.array(companyMember),
     orders: z.array(adminOrderRow),
     payments: z.array(adminPaymentRow),
@@ -188,8 +239,14 @@ export const companyDetailAnswer = answerOf(
 export type CompanyDetail = NonNullable<z.infer<typeof companyDetailAnswer>['results']>;
 
 export const companyIdRequest = z.object({ companyId: seq });
-export const setCompanyLevelRequest = z.object({ companyId: seq, level: z.enum(LEVELS, { error: '등급을 선택하세요.' }) });
-export const setMemberStatusRequest = z.object({ memberId: seq, status: z.enum(['active', 'stopped'], { error: MSG.badRequest }) });
+export const setCompanyLevelRequest = z.object({
+  companyId: seq,
+  level: z.enum(LEVELS, { error: '등급을 선택하세요.' }),
+});
+export const setMemberStatusRequest = z.object({
+  memberId: seq,
+  status: z.enum(['active', 'stopped'], { error: MSG.badRequest }),
+});
 export const adjustCashRequest = z.object({
   companyId: seq,
   amount: z
@@ -203,7 +260,12 @@ export const adjustCashRequest = z.object({
 export type AdjustCashRequest = z.input<typeof adjustCashRequest>;
 export const adjustLicenseRequest = z.object({
   companyId: seq,
-  days: z.number({ error: MSG_ADMIN.daysInvalid }).int(MSG_ADMIN.daysInvalid).min(-3650, MSG_ADMIN.daysInvalid).max(3650, MSG_ADMIN.daysInvalid).refine((n) => n !== 0, MSG_ADMIN.daysInvalid),
+  days: z
+    .number({ error: MSG_ADMIN.daysInvalid })
+    .int(MSG_ADMIN.daysInvalid)
+    .min(-3650, MSG_ADMIN.daysInvalid)
+    .max(3650, MSG_ADMIN.daysInvalid)
+    .refine((n) => n !== 0, MSG_ADMIN.daysInvalid),
   reason,
 });
 export type AdjustLicenseRequest = z.input<typeof adjustLicenseRequest>;
@@ -270,7 +332,11 @@ export const adminProductAnswer = answerOf(adminProduct);
  */
 export const productFields = z
   .object({
-    name: z.string({ error: MSG_ADMIN.nameRequired }).trim().min(1, MSG_ADMIN.nameRequired).max(200, MSG_ADMIN.nameRequired),
+    name: z
+      .string({ error: MSG_ADMIN.nameRequired })
+      .trim()
+      .min(1, MSG_ADMIN.nameRequired)
+      .max(200, MSG_ADMIN.nameRequired),
     pid: z
       .string({ error: MSG_ADMIN.pidRequired })
       .trim()
@@ -278,14 +344,26 @@ export const productFields = z
       .max(50, MSG_ADMIN.pidRequired)
       .refine((v) => /[A-Za-z0-9]/.test(v), MSG_ADMIN.pidRequired),
     factoryNum: z.string().trim().max(50, MSG.badRequest).default(''),
-    type: z.number({ error: MSG_ADMIN.typeInvalid }).int(MSG_ADMIN.typeInvalid).min(0, MSG_ADMIN.typeInvalid).max(4, MSG_ADMIN.typeInvalid),
+    type: z
+      .number({ error: MSG_ADMIN.typeInvalid })
+      .int(MSG_ADMIN.typeInvalid)
+      .min(0, MSG_ADMIN.typeInvalid)
+      .max(4, MSG_ADMIN.typeInvalid),
     salePrice: won(MSG_ADMIN.priceInvalid).min(1, MSG_ADMIN.salePriceRequired),
     priceA: won(MSG_ADMIN.priceInvalid),
     priceB: won(MSG_ADMIN.priceInvalid),
     priceC: won(MSG_ADMIN.priceInvalid),
     priceD: won(MSG_ADMIN.priceInvalid),
-    stockName: z.string({ error: MSG_ADMIN.warehouseRequired }).trim().min(2, MSG_ADMIN.warehouseRequired).max(50, MSG_ADMIN.warehouseRequired),
-    storageId: z.number({ error: MSG_ADMIN.warehouseRequired }).int(MSG_ADMIN.warehouseRequired).min(1, MSG_ADMIN.warehouseRequired).max(1000, MSG_ADMIN.warehouseRequired),
+    stockName: z
+      .string({ error: MSG_ADMIN.warehouseRequired })
+      .trim()
+      .min(2, MSG_ADMIN.warehouseRequired)
+      .max(50, MSG_ADMIN.warehouseRequired),
+    storageId: z
+      .number({ error: MSG_ADMIN.warehouseRequired })
+      .int(MSG_ADMIN.warehouseRequired)
+      .min(1, MSG_ADMIN.warehouseRequired)
+      .max(1000, MSG_ADMIN.warehouseRequired),
     detailInfo: z.string().trim().max(500, MSG.badRequest).default(''),
     description: z.string().trim().max(5000, MSG.badRequest).default(''),
     category: z.string().trim().max(30, MSG.badRequest).default(''),
@@ -303,14 +381,24 @@ export const saveProductRequest = z.intersection(
   productFields,
   z.object({
     seq: seq.optional(),
-    hasAmount: z.number({ error: MSG_ADMIN.stockInvalid }).int(MSG_ADMIN.stockInvalid).min(0, MSG_ADMIN.stockInvalid).max(1_000_000, MSG_ADMIN.stockInvalid).default(0),
+    hasAmount: z
+      .number({ error: MSG_ADMIN.stockInvalid })
+      .int(MSG_ADMIN.stockInvalid)
+      .min(0, MSG_ADMIN.stockInvalid)
+      .max(1_000_000, MSG_ADMIN.stockInvalid)
+      .default(0),
   }),
 );
 export type SaveProductRequest = z.input<typeof saveProductRequest>;
 
 export const changeStockRequest = z.object({
   seq,
-  delta: z.number({ error: MSG_ADMIN.stockDeltaInvalid }).int(MSG_ADMIN.stockDeltaInvalid).min(-1_000_000, MSG_ADMIN.stockDeltaInvalid).max(1_000_000, MSG_ADMIN.stockDeltaInvalid).refine((n) => n !== 0, MSG_ADMIN.stockDeltaInvalid),
+  delta: z
+    .number({ error: MSG_ADMIN.stockDeltaInvalid })
+    .int(MSG_ADMIN.stockDeltaInvalid)
+    .min(-1_000_000, MSG_ADMIN.stockDeltaInvalid)
+    .max(1_000_000, MSG_ADMIN.stockDeltaInvalid)
+    .refine((n) => n !== 0, MSG_ADMIN.stockDeltaInvalid),
   reason,
 });
 
@@ -324,7 +412,23 @@ export const uploadProductImageRequest = z.object({
 
 export const CSV_MAX_LINES = 5000;
 /** The CSV columns of import and export, in order (the first row names them). */
-export const PRODUCT_CSV_COLUMNS = ['pid', 'name', 'factoryNum', 'type', 'salePrice', 'priceA', 'priceB', 'priceC', 'priceD', 'hasAmount', 'stockName', 'storageId', 'category', 'brand', 'detailInfo'] as const;
+export const PRODUCT_CSV_COLUMNS = [
+  'pid',
+  'name',
+  'factoryNum',
+  'type',
+  'salePrice',
+  'priceA',
+  'priceB',
+  'priceC',
+  'priceD',
+  'hasAmount',
+  'stockName',
+  'storageId',
+  'category',
+  'brand',
+  'detailInfo',
+] as const;
 export const importProductsRequest = z.object({
   csv: z.string().min(1, MSG_ADMIN.csvEmpty).max(8_000_000, MSG_ADMIN.csvTooManyLines(CSV_MAX_LINES)),
   /** false: only the preview; true: write it all or nothing. */
@@ -333,7 +437,15 @@ export const importProductsRequest = z.object({
 export const importProductsAnswer = answerOf(
   z.object({
     committed: z.boolean(),
-    rows: z.array(z.object({ line: int, action: z.enum(['create', 'update']), pid: z.string(), name: z.string(), changes: z.array(z.string()) })),
+    rows: z.array(
+      z.object({
+        line: int,
+        action: z.enum(['create', 'update']),
+        pid: z.string(),
+        name: z.string(),
+        changes: z.array(z.string()),
+      }),
+    ),
     errors: z.array(z.object({ line: int, message: z.string() })),
   }),
 );
@@ -341,22 +453,51 @@ export type ImportProductsResult = NonNullable<z.infer<typeof importProductsAnsw
 
 // ---------------------------------------------------------------- notices and inquiries
 
-export const adminNoticeListRequest = z.object({ keyword, type: z.coerce.number({ error: MSG_ADMIN.noticeTypeInvalid }).int(MSG_ADMIN.noticeTypeInvalid).min(0, MSG_ADMIN.noticeTypeInvalid).max(3, MSG_ADMIN.noticeTypeInvalid).optional(), page, size: size(20) });
-export const adminNotice = z.object({ seq: int, type: int, title: z.string(), content: z.string(), popup: z.boolean(), published: z.boolean(), created: instant });
+export const adminNoticeListRequest = z.object({
+  keyword,
+  type: z.coerce
+    .number({ error: MSG_ADMIN.noticeTypeInvalid })
+    .int(MSG_ADMIN.noticeTypeInvalid)
+    .min(0, MSG_ADMIN.noticeTypeInvalid)
+    .max(3, MSG_ADMIN.noticeTypeInvalid)
+    .optional(),
+  page,
+  size: size(20),
+});
+export const adminNotice = z.object({
+  seq: int,
+  type: int,
+  title: z.string(),
+  content: z.string(),
+  popup: z.boolean(),
+  published: z.boolean(),
+  created: instant,
+});
 export type AdminNotice = z.infer<typeof adminNotice>;
 export const adminNoticePageAnswer = pageAnswerOf(adminNotice);
 export const adminNoticeAnswer = answerOf(adminNotice);
 export const saveNoticeRequest = z.object({
   seq: seq.optional(),
   type: z.union([z.literal(0), z.literal(2), z.literal(3)], { error: MSG_ADMIN.noticeTypeInvalid }),
-  title: z.string({ error: MSG_ADMIN.titleRequired }).trim().min(1, MSG_ADMIN.titleRequired).max(200, MSG_ADMIN.titleRequired),
-  content: z.string({ error: MSG_ADMIN.contentRequired }).min(1, MSG_ADMIN.contentRequired).max(200_000, MSG.badRequest),
+  title: z
+    .string({ error: MSG_ADMIN.titleRequired })
+    .trim()
+    .min(1, MSG_ADMIN.titleRequired)
+    .max(200, MSG_ADMIN.titleRequired),
+  content: z
+    .string({ error: MSG_ADMIN.contentRequired })
+    .min(1, MSG_ADMIN.contentRequired)
+    .max(200_000, MSG.badRequest),
   popup: z.boolean().default(false),
   published: z.boolean().default(true),
 });
 export type SaveNoticeRequest = z.input<typeof saveNoticeRequest>;
 
-export const inquiryListRequest = z.object({ status: z.enum(['open', 'answered', 'closed']).optional(), page, size: size(20) });
+export const inquiryListRequest = z.object({
+  status: z.enum(['open', 'answered', 'closed']).optional(),
+  page,
+  size: size(20),
+});
 export const adminInquiry = z.object({
   seq: int,
   qnaType: z.string(),
@@ -370,18 +511,31 @@ export const adminInquiry = z.object({
 });
 export type AdminInquiry = z.infer<typeof adminInquiry>;
 export const inquiryPageAnswer = pageAnswerOf(adminInquiry);
-export const inquiryAnswerRequest = z.object({ seq, answer: z.string({ error: MSG_ADMIN.answerRequired }).trim().min(1, MSG_ADMIN.answerRequired).max(2000, MSG_ADMIN.answerRequired) });
+export const inquiryAnswerRequest = z.object({
+  seq,
+  answer: z
+    .string({ error: MSG_ADMIN.answerRequired })
+    .trim()
+    .min(1, MSG_ADMIN.answerRequired)
+    .max(2000, MSG_ADMIN.answerRequired),
+});
 export const adminInquiryAnswer = answerOf(adminInquiry);
 
 // ---------------------------------------------------------------- configuration
 
 const payTypeValue = z.union([z.literal(0), z.literal(1), z.literal(2)], { error: MSG_ADMIN.deliveryPayTypeRequired });
 /** One delivery method of a warehouse as the back office edits it: offered or not, its pay types and the default one. */
-const methodBase = z.object({ offered: z.boolean(), payTypes: z.array(payTypeValue).max(3), defaultPayType: payTypeValue });
+const methodBase = z.object({
+  offered: z.boolean(),
+  payTypes: z.array(payTypeValue).max(3),
+  defaultPayType: payTypeValue,
+});
 const offeredNeedsPayTypes = (m: z.infer<typeof methodBase>, ctx: z.RefinementCtx) => {
   if (!m.offered) return;
-  if (m.payTypes.length === 0) ctx.addIssue({ code: 'custom', path: ['payTypes'], message: MSG_ADMIN.deliveryPayTypeRequired });
-  else if (!m.payTypes.includes(m.defaultPayType)) ctx.addIssue({ code: 'custom', path: ['defaultPayType'], message: MSG_ADMIN.deliveryDefaultNotOffered });
+  if (m.payTypes.length === 0)
+    ctx.addIssue({ code: 'custom', path: ['payTypes'], message: MSG_ADMIN.deliveryPayTypeRequired });
+  else if (!m.payTypes.includes(m.defaultPayType))
+    ctx.addIssue({ code: 'custom', path: ['defaultPayType'], message: MSG_ADMIN.deliveryDefaultNotOffered });
 };
 const deliveryMethodOption = methodBase.superRefine(offeredNeedsPayTypes);
 export type DeliveryMethodOption = z.infer<typeof deliveryMethodOption>;
@@ -391,8 +545,16 @@ export type DeliveryMethodOption = z.infer<typeof deliveryMethodOption>;
  * configuration. selfQuick: quick delivery may also be sent to the buyer himself.
  */
 export const warehouseDeliveryOptions = z.object({
-  storageId: z.number({ error: MSG_ADMIN.deliveryStorageId }).int(MSG_ADMIN.deliveryStorageId).min(1, MSG_ADMIN.deliveryStorageId).max(1000, MSG_ADMIN.deliveryStorageId),
-  warehouseName: z.string({ error: MSG_ADMIN.deliveryWarehouseName }).trim().min(2, MSG_ADMIN.deliveryWarehouseName).max(50, MSG_ADMIN.deliveryWarehouseName),
+  storageId: z
+    .number({ error: MSG_ADMIN.deliveryStorageId })
+    .int(MSG_ADMIN.deliveryStorageId)
+    .min(1, MSG_ADMIN.deliveryStorageId)
+    .max(1000, MSG_ADMIN.deliveryStorageId),
+  warehouseName: z
+    .string({ error: MSG_ADMIN.deliveryWarehouseName })
+    .trim()
+    .min(2, MSG_ADMIN.deliveryWarehouseName)
+    .max(50, MSG_ADMIN.deliveryWarehouseName),
   gdFreight: deliveryMethodOption,
   gdDelivery: deliveryMethodOption,
   quick: methodBase.extend({ selfQuick: z.boolean() }).superRefine(offeredNeedsPayTypes),
@@ -405,8 +567,23 @@ export const configFields = z.object({
   buyPolicy: z.string().max(20_000, MSG.badRequest),
   totalAsset: z.number().int().min(0).max(1e15),
   totalQuantity: z.number().int().min(0).max(1e12),
-  licenseValidBuy: z.array(licensePackage.extend({ price: z.number().int().min(0).max(100_000_000), days: z.number().int().min(1).max(3650) })).max(10),
-  shippingAddress: z.array(z.object({ name: z.string().trim().min(1).max(50), address: z.string().trim().max(200), phone: z.string().trim().max(20) })).max(20),
+  licenseValidBuy: z
+    .array(
+      licensePackage.extend({
+        price: z.number().int().min(0).max(100_000_000),
+        days: z.number().int().min(1).max(3650),
+      }),
+    )
+    .max(10),
+  shippingAddress: z
+    .array(
+      z.object({
+        name: z.string().trim().min(1).max(50),
+        address: z.string().trim().max(200),
+        phone: z.string().trim().max(20),
+      }),
+    )
+    .max(20),
   deliveryOptions: z
     .array(warehouseDeliveryOptions)
     .max(20)
@@ -417,7 +594,15 @@ export const adminConfigAnswer = answerOf(configFields.extend({ ver: int }));
 
 // ---------------------------------------------------------------- staff, audit, dashboard
 
-export const staffRow = z.object({ seq: int, id: z.string(), name: z.string(), phone: z.string(), role: z.string(), status: z.string(), created: instant });
+export const staffRow = z.object({
+  seq: int,
+  id: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  role: z.string(),
+  status: z.string(),
+  created: instant,
+});
 export type StaffRow = z.infer<typeof staffRow>;
 export const staffListAnswer = answerOf(z.array(staffRow));
 export const createStaffRequest = z.object({
@@ -431,7 +616,15 @@ export const newPasswordAnswer = answerOf(z.object({ seq: int, password: z.strin
 export const setStaffStatusRequest = z.object({ seq, status: z.enum(['active', 'stopped']) });
 
 export const auditListRequest = z.object({ action: keyword, page, size: size(30) });
-export const auditRow = z.object({ seq: int, memberName: z.string(), action: z.string(), target: z.string(), before: z.unknown(), after: z.unknown(), created: instant });
+export const auditRow = z.object({
+  seq: int,
+  memberName: z.string(),
+  action: z.string(),
+  target: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  created: instant,
+});
 export type AuditRow = z.infer<typeof auditRow>;
 export const auditPageAnswer = pageAnswerOf(auditRow);
 
@@ -456,7 +649,10 @@ export const adminWriteAnswer = emptyAnswer;
 /** A catalogue folder as a zip (docs/catalogue-format.md), base64 in JSON; at most 40 MB. */
 export const uploadCatalogueRequest = z.object({
   name: z.string().trim().min(1).max(200),
-  data: z.string().min(1, '카탈로그 zip 파일을 선택하세요.').max(56_000_000, '카탈로그 zip은 40MB 이하만 올릴 수 있습니다.'),
+  data: z
+    .string()
+    .min(1, '카탈로그 zip 파일을 선택하세요.')
+    .max(56_000_000, '카탈로그 zip은 40MB 이하만 올릴 수 있습니다.'),
 });
 export const catalogueReport = z.object({
   ok: z.boolean(),

@@ -172,7 +172,13 @@ export const ADMIN_CALLS = Object.fromEntries(
   (Object.entries(CALL_ROUTES) as [CallId, CallRoute][])
     .filter(([id]) => id.startsWith('admin'))
     .map(([id, e]) => [id.charAt(5).toLowerCase() + id.slice(6), { id, path: e.path, role: e.access as AdminRole }]),
-) as { readonly [I in AdminCallId as ShortName<I>]: { readonly id: I; readonly path: (typeof CALL_ROUTES)[I]['path']; readonly role: AdminRole } };
+) as {
+  readonly [I in AdminCallId as ShortName<I>]: {
+    readonly id: I;
+    readonly path: (typeof CALL_ROUTES)[I]['path'];
+    readonly role: AdminRole;
+  };
+};
 
 /** Whether a role may make a call of the back office. */
 export function mayCall(role: string | null | undefined, call: AdminCall): boolean {

@@ -15,11 +15,43 @@ import {
   phoneCodeRequestQuery,
 } from './auth.js';
 import { emptyAnswer } from './envelope.js';
-import { addQuickOrderToCartAnswer, addQuickOrderToCartRequest, reorderAnswer, reorderRequest, resolveQuickOrderAnswer, resolveQuickOrderRequest } from './quick-order.js';
+import {
+  addQuickOrderToCartAnswer,
+  addQuickOrderToCartRequest,
+  reorderAnswer,
+  reorderRequest,
+  resolveQuickOrderAnswer,
+  resolveQuickOrderRequest,
+} from './quick-order.js';
 import { myVehiclesAnswer, myVehicleWriteAnswer, removeMyVehicleRequest, saveMyVehicleRequest } from './vehicles.js';
 import { mallConfigAnswer } from './mall.js';
-import { bodyPartsAnswer, epcToProductAnswer, epcToProductRequest, inquiryAnswer, inquiryRequest, noticeAnswer, noticeRequest, productAnswer, productDetailRequest, productHomeRequest, productListAnswer, suggestAnswer, suggestRequest } from './products.js';
-import { importXrefsAnswer, importXrefsRequest, saveSynonymRequest, synonymAnswer, synonymListAnswer, xrefAnswer, xrefFields, xrefListRequest, xrefPageAnswer, xrefSeqRequest } from './part-admin.js';
+import {
+  bodyPartsAnswer,
+  epcToProductAnswer,
+  epcToProductRequest,
+  inquiryAnswer,
+  inquiryRequest,
+  noticeAnswer,
+  noticeRequest,
+  productAnswer,
+  productDetailRequest,
+  productHomeRequest,
+  productListAnswer,
+  suggestAnswer,
+  suggestRequest,
+} from './products.js';
+import {
+  importXrefsAnswer,
+  importXrefsRequest,
+  saveSynonymRequest,
+  synonymAnswer,
+  synonymListAnswer,
+  xrefAnswer,
+  xrefFields,
+  xrefListRequest,
+  xrefPageAnswer,
+  xrefSeqRequest,
+} from './part-admin.js';
 import {
   addressListRequest,
   buyAnswer,
@@ -89,7 +121,13 @@ import {
   epcVinAnswer,
   epcVinRequest,
 } from './epc.js';
-import { chatFileLinkAnswer, chatFileLinkRequest, chatUploadAnswer, qrLoginCodeAnswer, qrLoginRequest } from './chat.js';
+import {
+  chatFileLinkAnswer,
+  chatFileLinkRequest,
+  chatUploadAnswer,
+  qrLoginCodeAnswer,
+  qrLoginRequest,
+} from './chat.js';
 import { healthAnswer, tossWebhook, tossWebhookAnswer } from './providers.js';
 import {
   adjustCashRequest,

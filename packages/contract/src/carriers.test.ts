@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CARRIERS, carrierByCode, carrierFromName, isWaybillValid, normalizeWaybill, trackingLink, type CarrierCode } from './carriers.js';
+import {
+  CARRIERS,
+  carrierByCode,
+  carrierFromName,
+  isWaybillValid,
+  normalizeWaybill,
+  trackingLink,
+  type CarrierCode,
+} from './carriers.js';
 
 function carrier(code: CarrierCode) {
   const c = carrierByCode(code);
@@ -33,7 +41,11 @@ describe('waybill rules: both sides of each', () => {
   // [code, shortest or typical accepted, refused: one digit too few, one too many, a letter]
   const cases: [CarrierCode, string[], string[]][] = [
     ['kr.cjlogistics', ['1234567890', '123456789012'], ['123456789', '12345678901', '1234567890123', '12345678901A']],
-    ['kr.lotte', ['1234567890', '123456789012', '1234567890123'], ['123456789', '12345678901', '12345678901234', '12345678901A']],
+    [
+      'kr.lotte',
+      ['1234567890', '123456789012', '1234567890123'],
+      ['123456789', '12345678901', '12345678901234', '12345678901A'],
+    ],
     ['kr.hanjin', ['1234567890', '123456789012'], ['123456789', '12345678901', '1234567890123', 'A23456789012']],
     ['kr.logen', ['12345678901'], ['1234567890', '123456789012', '1234567890A']],
     ['kr.epost', ['6123456789012'], ['612345678901', '61234567890123', '612345678901X']],
@@ -67,9 +79,15 @@ describe('waybill rules: both sides of each', () => {
 
 describe('tracking links', () => {
   it("puts the waybill into the carrier's tracking page", () => {
-    expect(trackingLink(carrier('kr.cjlogistics'), '6012-3456-7890')).toBe('https://trace.cjlogistics.com/next/tracking.html?wblNo=601234567890');
-    expect(trackingLink(carrier('kr.logen'), '12345678901')).toBe('https://www.ilogen.com/web/personal/trace/12345678901');
-    expect(trackingLink(carrier('kr.epost'), '6123456789012')).toBe('https://service.epost.go.kr/trace.RetrieveDomRigiTraceList.comm?sid1=6123456789012');
+    expect(trackingLink(carrier('kr.cjlogistics'), '6012-3456-7890')).toBe(
+      'https://trace.cjlogistics.com/next/tracking.html?wblNo=601234567890',
+    );
+    expect(trackingLink(carrier('kr.logen'), '12345678901')).toBe(
+      'https://www.ilogen.com/web/personal/trace/12345678901',
+    );
+    expect(trackingLink(carrier('kr.epost'), '6123456789012')).toBe(
+      'https://service.epost.go.kr/trace.RetrieveDomRigiTraceList.comm?sid1=6123456789012',
+    );
   });
 
   it('every tracked carrier has an https link with the waybill in it', () => {

@@ -61,7 +61,8 @@ export const CARRIERS: readonly Carrier[] = [
     name: '한진택배',
     aliases: ['한진', '한진택배'],
     tracked: true,
-    trackingUrl: 'https://www.hanjin.com/kor/CMS/DeliveryMgr/WaybillResult.do?mCode=MN038&schLang=KR&wblnumText2={waybill}',
+    trackingUrl:
+      'https://www.hanjin.com/kor/CMS/DeliveryMgr/WaybillResult.do?mCode=MN038&schLang=KR&wblnumText2={waybill}',
     // 12 digits on current labels; 10-digit older numbers accepted (approximation).
     waybill: /^(\d{10}|\d{12})$/,
     waybillHint: '10자리 또는 12자리 숫자',
@@ -116,8 +117,24 @@ export const CARRIERS: readonly Carrier[] = [
     waybill: /^\d{9,12}$/,
     waybillHint: '9-12자리 숫자',
   },
-  { code: 'direct', name: '직접 배송', aliases: ['직접배송', '직배송', '직배', '자가배송', '직접'], tracked: false, trackingUrl: null, waybill: null, waybillHint: '' },
-  { code: 'quick', name: '퀵', aliases: ['퀵서비스', '퀵배송', '오토바이퀵', '다마스퀵'], tracked: false, trackingUrl: null, waybill: null, waybillHint: '' },
+  {
+    code: 'direct',
+    name: '직접 배송',
+    aliases: ['직접배송', '직배송', '직배', '자가배송', '직접'],
+    tracked: false,
+    trackingUrl: null,
+    waybill: null,
+    waybillHint: '',
+  },
+  {
+    code: 'quick',
+    name: '퀵',
+    aliases: ['퀵서비스', '퀵배송', '오토바이퀵', '다마스퀵'],
+    tracked: false,
+    trackingUrl: null,
+    waybill: null,
+    waybillHint: '',
+  },
 ];
 
 const BY_CODE = new Map(CARRIERS.map((c) => [c.code as string, c]));
@@ -128,7 +145,11 @@ export function carrierByCode(code: string): Carrier | undefined {
 
 /** Spaces, hyphens, dots and case do not matter when a name is typed: 'cj 대한통운' = 'CJ대한통운'. */
 function nameKey(value: string): string {
-  return value.normalize('NFC').toLowerCase().replace(/주식회사|\(주\)|㈜/g, '').replace(/[\s\-_.·()]+/g, '');
+  return value
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/주식회사|\(주\)|㈜/g, '')
+    .replace(/[\s\-_.·()]+/g, '');
 }
 
 const BY_NAME = new Map<string, Carrier>();

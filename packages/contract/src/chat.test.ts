@@ -39,10 +39,12 @@ describe('chat payloads', () => {
     expect(clientMessageIdField.safeParse('../../aaaaaa').success).toBe(false);
   });
   it('targetUser takes a number or a digit string, nothing else', () => {
-    const parse = (targetUser: unknown) => adminMessagePayload.safeParse({ sendMessage: '네', clientMessageId: 'abcdefgh', targetUser });
+    const parse = (targetUser: unknown) =>
+      adminMessagePayload.safeParse({ sendMessage: '네', clientMessageId: 'abcdefgh', targetUser });
     expect(parse(7).data?.targetUser).toBe(7);
     expect(parse('7').data?.targetUser).toBe(7);
-    for (const bad of [0, -1, 1.5, 'abc', '', true, null, [7], 2_147_483_648]) expect(parse(bad).success, String(bad)).toBe(false);
+    for (const bad of [0, -1, 1.5, 'abc', '', true, null, [7], 2_147_483_648])
+      expect(parse(bad).success, String(bad)).toBe(false);
   });
   it('history requests default to page 1 of 50 and cap the size at 100', () => {
     expect(oldMessageRequestPayload.parse(undefined)).toEqual({ page: 1, size: 50 });

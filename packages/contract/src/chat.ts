@@ -126,7 +126,17 @@ export const chatTextField = z
 /** A member id (chat user seq), as a number or a digit string. */
 const idField = (message: string) =>
   z
-    .union([z.number(), z.string().trim().regex(/^\d{1,10}$/, message).transform(Number)], { error: message })
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^\d{1,10}$/, message)
+          .transform(Number),
+      ],
+      { error: message },
+    )
     .pipe(z.number({ error: message }).int(message).min(1, message).max(2_147_483_647, message));
 
 /** Chosen by the sending client per message and kept on a resend, so a resend is stored once. */
@@ -134,7 +144,11 @@ export const clientMessageIdField = z
   .string({ error: MSG_CHAT.clientMessageId })
   .regex(/^[A-Za-z0-9_-]{8,64}$/, MSG_CHAT.clientMessageId);
 
-const seqCursor = z.number({ error: MSG.badRequest }).int(MSG.badRequest).min(0, MSG.badRequest).max(2_147_483_647, MSG.badRequest);
+const seqCursor = z
+  .number({ error: MSG.badRequest })
+  .int(MSG.badRequest)
+  .min(0, MSG.badRequest)
+  .max(2_147_483_647, MSG.badRequest);
 
 /**
  * The spec's client sends `sendMessage`, `sendMessageType` and `type` (and staff `targetUser`); our
@@ -164,7 +178,12 @@ export type AdminMessagePayload = z.input<typeof adminMessagePayload>;
  */
 export const oldMessageRequestPayload = z
   .object({
-    page: z.number({ error: MSG.badRequest }).int(MSG.badRequest).min(1, MSG.badRequest).max(100_000, MSG.badRequest).default(1),
+    page: z
+      .number({ error: MSG.badRequest })
+      .int(MSG.badRequest)
+      .min(1, MSG.badRequest)
+      .max(100_000, MSG.badRequest)
+      .default(1),
     size: z
       .number({ error: MSG.badRequest })
       .int(MSG.badRequest)
@@ -178,7 +197,12 @@ export const oldMessageRequestPayload = z
 export type OldMessageRequest = z.input<typeof oldMessageRequestPayload>;
 
 export const oldMessageAdminRequestPayload = z.object({
-  page: z.number({ error: MSG.badRequest }).int(MSG.badRequest).min(1, MSG.badRequest).max(100_000, MSG.badRequest).default(1),
+  page: z
+    .number({ error: MSG.badRequest })
+    .int(MSG.badRequest)
+    .min(1, MSG.badRequest)
+    .max(100_000, MSG.badRequest)
+    .default(1),
   size: z
     .number({ error: MSG.badRequest })
     .int(MSG.badRequest)
@@ -228,7 +252,11 @@ export const cannedReplyDeletePayload = z.object({ seq: idField(MSG_CHAT.cannedN
 
 /** The phone posts the code read from the QR code (`token`). */
 export const qrLoginRequest = z.object({
-  token: z.string({ error: MSG_CHAT.qrLoginFailed }).trim().min(1, MSG_CHAT.qrLoginFailed).max(200, MSG_CHAT.qrLoginFailed),
+  token: z
+    .string({ error: MSG_CHAT.qrLoginFailed })
+    .trim()
+    .min(1, MSG_CHAT.qrLoginFailed)
+    .max(200, MSG_CHAT.qrLoginFailed),
 });
 
 // ---- what the server sends ----
@@ -391,7 +419,16 @@ export const chatCustomerInfoSchema = z.object({
   cash: z.number(),
   cartCount: int,
   orderCount: int,
-  lastOrders: z.array(z.object({ seq: int, created: z.string(), status: int, totalAmount: z.number(), itemLength: int, firstItemName: z.string() })),
+  lastOrders: z.array(
+    z.object({
+      seq: int,
+      created: z.string(),
+      status: int,
+      totalAmount: z.number(),
+      itemLength: int,
+      firstItemName: z.string(),
+    }),
+  ),
 });
 export type ChatCustomerInfo = z.infer<typeof chatCustomerInfoSchema>;
 

@@ -136,7 +136,12 @@ describe('VIN decoding', () => {
 
   it('warns, without refusing, when position 9 is a digit that does not match', () => {
     const decoded = decodeVin('WDDZF4JB7HA354812', new Date('2026-06-01T00:00:00Z'));
-    expect(decoded).toMatchObject({ checkDigit: 'invalid', expectedCheckDigit: '8', warning: EPC_MSG.checkDigitWarning, brand: 'benz' });
+    expect(decoded).toMatchObject({
+      checkDigit: 'invalid',
+      expectedCheckDigit: '8',
+      warning: EPC_MSG.checkDigitWarning,
+      brand: 'benz',
+    });
   });
 
   it('calls a letter in position 9 absent (European VW-group VINs), with no warning', () => {
@@ -153,8 +158,16 @@ describe('VIN decoding', () => {
   it('knows the other catalogue makers and leaves unknown ones null', () => {
     expect(decodeVin('SAJBA4BN9HCY61842')).toMatchObject({ brand: 'jaguar', country: '영국', checkDigit: 'valid' });
     expect(decodeVin('SALGA2BE1JA379126')).toMatchObject({ brand: 'land_rover', country: '영국', checkDigit: 'valid' });
-    expect(decodeVin('ZAMXS57C3J1273415')).toMatchObject({ brand: 'maserati', country: '이탈리아', checkDigit: 'valid' });
-    expect(decodeVin('KMHD841CBNU123456')).toMatchObject({ manufacturer: '현대자동차', brand: null, country: '대한민국' });
+    expect(decodeVin('ZAMXS57C3J1273415')).toMatchObject({
+      brand: 'maserati',
+      country: '이탈리아',
+      checkDigit: 'valid',
+    });
+    expect(decodeVin('KMHD841CBNU123456')).toMatchObject({
+      manufacturer: '현대자동차',
+      brand: null,
+      country: '대한민국',
+    });
     expect(decodeVin('XTA21099011111111')).toMatchObject({ manufacturer: null, brand: null, country: null });
   });
 

@@ -124,9 +124,7 @@ export function normalizeVinInput(raw: string): string {
   return normalizeVin(raw).slice(0, VIN_LENGTH);
 }
 
-export type VinCheck =
-  | { ok: true; vin: string; kind: 'full' | 'short' }
-  | { ok: false; vin: string; message: string };
+export type VinCheck = { ok: true; vin: string; kind: 'full' | 'short' } | { ok: false; vin: string; message: string };
 
 /**
  * Checks a VIN for a brand: characters A-Z and 0-9 only, never I, O or Q (ISO 3779), and one of
@@ -147,9 +145,29 @@ export function checkVin(brand: string, raw: string): VinCheck {
 
 /** ISO 3779 letter values for the check digit; I, O and Q never occur. */
 const TRANSLITERATION: Record<string, number> = {
-  A: 1, B: 2, C: 3, D: 4, E: 5, F: 6, G: 7, H: 8,
-  J: 1, K: 2, L: 3, M: 4, N: 5, P: 7, R: 9,
-  S: 2, T: 3, U: 4, V: 5, W: 6, X: 7, Y: 8, Z: 9,
+  A: 1,
+  B: 2,
+  C: 3,
+  D: 4,
+  E: 5,
+  F: 6,
+  G: 7,
+  H: 8,
+  J: 1,
+  K: 2,
+  L: 3,
+  M: 4,
+  N: 5,
+  P: 7,
+  R: 9,
+  S: 2,
+  T: 3,
+  U: 4,
+  V: 5,
+  W: 6,
+  X: 7,
+  Y: 8,
+  Z: 9,
 };
 const CHECK_WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
 
@@ -451,7 +469,12 @@ export const epcHistoryRequest = z.object({ brand_code: brandText });
 export const epcVinRequest = z.object({ brand: brandText.default('all'), vin: vinText, lang: epcLangField });
 export const epcGroupRequest = z.object(vehicleKey);
 /** The spec's client sends brand_code, vin_number and lang; mcid (ours) names the catalogue when a VIN is in several. */
-export const epcConfigRequest = z.object({ brand_code: brandText.optional(), vin_number: codeText(EPC_MSG.hintFull, 17), mcid: codeText(EPC_MSG.noInfo).optional(), lang: epcLangField });
+export const epcConfigRequest = z.object({
+  brand_code: brandText.optional(),
+  vin_number: codeText(EPC_MSG.hintFull, 17),
+  mcid: codeText(EPC_MSG.noInfo).optional(),
+  lang: epcLangField,
+});
 export const epcStructureRequest = z.object({
   ...vehicleKey,
   num: codeText(EPC_MSG.noInfo),
@@ -469,7 +492,10 @@ export const epcPartsRequest = z.object({
   isShowColorvalue: z.boolean().optional(),
   filter: z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).optional(),
 });
-export const epcHotKeyRequest = z.object({ ...vehicleKey, searchHotKey: z.string({ error: EPC_MSG.partSearchRequired }).max(200, EPC_MSG.partSearchLength) });
+export const epcHotKeyRequest = z.object({
+  ...vehicleKey,
+  searchHotKey: z.string({ error: EPC_MSG.partSearchRequired }).max(200, EPC_MSG.partSearchLength),
+});
 /**
  * `vin` and `mcid` are ours (optional): the vehicle the part was found on. Without a licence,
  * replacements are answered only within the catalogue of a VIN the company may open (a test VIN).
@@ -480,11 +506,25 @@ export const epcReplaceRequest = z.object({
   vin: codeText(EPC_MSG.hintFull, 17).optional(),
   mcid: codeText(EPC_MSG.noInfo).optional(),
 });
-const pageNumber = z.coerce.number({ error: EPC_MSG.badPage }).int(EPC_MSG.badPage).min(1, EPC_MSG.badPage).max(10_000, EPC_MSG.badPage).default(1);
-const pageSize = z.coerce.number({ error: EPC_MSG.badPage }).int(EPC_MSG.badPage).min(1, EPC_MSG.badPage).max(100, EPC_MSG.badPage).default(20);
+const pageNumber = z.coerce
+  .number({ error: EPC_MSG.badPage })
+  .int(EPC_MSG.badPage)
+  .min(1, EPC_MSG.badPage)
+  .max(10_000, EPC_MSG.badPage)
+  .default(1);
+const pageSize = z.coerce
+  .number({ error: EPC_MSG.badPage })
+  .int(EPC_MSG.badPage)
+  .min(1, EPC_MSG.badPage)
+  .max(100, EPC_MSG.badPage)
+  .default(20);
 /** The part-number search across every catalogue. */
 export const epcPartSearchRequest = z.object({
-  objSearchMapper: z.object({ searchKeyword: z.string({ error: EPC_MSG.partSearchRequired }).max(200, EPC_MSG.partSearchLength), page: pageNumber, size: pageSize }),
+  objSearchMapper: z.object({
+    searchKeyword: z.string({ error: EPC_MSG.partSearchRequired }).max(200, EPC_MSG.partSearchLength),
+    page: pageNumber,
+    size: pageSize,
+  }),
   lang: epcLangField,
 });
 
@@ -549,7 +589,9 @@ export const epcMainGroup = z.object({ num: z.string(), mcid: z.string(), label:
 export type EpcMainGroup = z.infer<typeof epcMainGroup>;
 export const epcGroupAnswer = answerOf(z.array(epcMainGroup));
 
-export const epcConfigAnswer = answerOf(z.object({ main_data: z.record(z.string(), z.string()), options: z.array(z.string()) }));
+export const epcConfigAnswer = answerOf(
+  z.object({ main_data: z.record(z.string(), z.string()), options: z.array(z.string()) }),
+);
 
 export const epcStructureNode = z.object({
   level: int,
@@ -598,7 +640,13 @@ export const epcPart = z.object({
 });
 export type EpcPart = z.infer<typeof epcPart>;
 
-export const epcImgPoint = z.object({ hsKey: z.string(), hsX: z.number(), hsY: z.number(), maxX: z.number(), maxY: z.number() });
+export const epcImgPoint = z.object({
+  hsKey: z.string(),
+  hsX: z.number(),
+  hsY: z.number(),
+  maxX: z.number(),
+  maxY: z.number(),
+});
 export type EpcImgPoint = z.infer<typeof epcImgPoint>;
 
 export const epcPartsResult = z.object({

@@ -67,8 +67,18 @@ export const jobListRequest = z.object({
   /** Without a state: the jobs not done yet (waiting, retrying, running, parked). */
   state: z.enum(JOB_STATES, { error: MSG.badRequest }).optional(),
   name: jobName.optional(),
-  page: z.coerce.number({ error: MSG.badRequest }).int(MSG.badRequest).min(1, MSG.badRequest).max(100_000, MSG.badRequest).default(1),
-  size: z.coerce.number({ error: MSG.badRequest }).int(MSG.badRequest).min(1, MSG.badRequest).max(200, MSG.badRequest).default(30),
+  page: z.coerce
+    .number({ error: MSG.badRequest })
+    .int(MSG.badRequest)
+    .min(1, MSG.badRequest)
+    .max(100_000, MSG.badRequest)
+    .default(1),
+  size: z.coerce
+    .number({ error: MSG.badRequest })
+    .int(MSG.badRequest)
+    .min(1, MSG.badRequest)
+    .max(200, MSG.badRequest)
+    .default(30),
 });
 
 export const jobRow = z.object({

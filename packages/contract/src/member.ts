@@ -122,7 +122,11 @@ export const MSG_MEMBER = {
 
 const plain = (schema: z.ZodString) => schema.refine(isPlainText, MSG.textInvalid);
 const required = (msg: string) => z.string({ error: msg }).trim().min(1, msg);
-const id = z.number({ error: MSG.badRequest }).int(MSG.badRequest).min(1, MSG.badRequest).max(2_147_483_647, MSG.badRequest);
+const id = z
+  .number({ error: MSG.badRequest })
+  .int(MSG.badRequest)
+  .min(1, MSG.badRequest)
+  .max(2_147_483_647, MSG.badRequest);
 const digitsField = (min: number, max: number, requiredMsg: string, msg: string) =>
   (min > 0 ? required(requiredMsg) : z.string({ error: msg }).trim()).regex(new RegExp(`^\\d{${min},${max}}$`), msg);
 
@@ -132,7 +136,9 @@ export type SeqRequest = z.input<typeof seqRequest>;
 
 // ---------------------------------------------------------------- my info and password
 
-export const personNameField = plain(required(MSG_MEMBER.nameRequired).min(2, MSG_MEMBER.nameLength).max(20, MSG_MEMBER.nameLength));
+export const personNameField = plain(
+  required(MSG_MEMBER.nameRequired).min(2, MSG_MEMBER.nameLength).max(20, MSG_MEMBER.nameLength),
+);
 export const contactPhoneField = digitsField(10, 11, MSG_MEMBER.phoneRequired, MSG_MEMBER.phoneDigits);
 
 export const updateMyInfoRequest = z.object({
@@ -149,8 +155,16 @@ export type UpdateMyInfoRequest = z.input<typeof updateMyInfoRequest>;
 
 export const updateMyPasswordRequest = z
   .object({
-    opw: z.string({ error: MSG_MEMBER.opwRequired }).min(1, MSG_MEMBER.opwRequired).min(4, MSG_MEMBER.opwLength).max(20, MSG_MEMBER.opwLength),
-    pw: z.string({ error: MSG_MEMBER.pwRequired }).min(1, MSG_MEMBER.pwRequired).min(4, MSG_MEMBER.pwLength).max(20, MSG_MEMBER.pwLength),
+    opw: z
+      .string({ error: MSG_MEMBER.opwRequired })
+      .min(1, MSG_MEMBER.opwRequired)
+      .min(4, MSG_MEMBER.opwLength)
+      .max(20, MSG_MEMBER.opwLength),
+    pw: z
+      .string({ error: MSG_MEMBER.pwRequired })
+      .min(1, MSG_MEMBER.pwRequired)
+      .min(4, MSG_MEMBER.pwLength)
+      .max(20, MSG_MEMBER.pwLength),
     cpw: z.string({ error: MSG_MEMBER.cpwRequired }).min(1, MSG_MEMBER.cpwRequired),
   })
   .refine((v) => v.pw === v.cpw, { path: ['cpw'], error: MSG.passwordMismatch })
@@ -192,9 +206,18 @@ export type UpdateCompanyInfoRequest = z.input<typeof updateCompanyInfoRequest>;
 
 // ---------------------------------------------------------------- sub-accounts (main account)
 
-const pageField = z.coerce.number({ error: MSG.badRequest }).int(MSG.badRequest).min(1, MSG.badRequest).max(100_000, MSG.badRequest);
+const pageField = z.coerce
+  .number({ error: MSG.badRequest })
+  .int(MSG.badRequest)
+  .min(1, MSG.badRequest)
+  .max(100_000, MSG.badRequest);
 const sizeField = (dflt: number) =>
-  z.coerce.number({ error: MSG.badRequest }).int(MSG.badRequest).min(1, MSG.badRequest).transform((n) => Math.min(n, PAGE_SIZE.max)).default(dflt);
+  z.coerce
+    .number({ error: MSG.badRequest })
+    .int(MSG.badRequest)
+    .min(1, MSG.badRequest)
+    .transform((n) => Math.min(n, PAGE_SIZE.max))
+    .default(dflt);
 
 export const memberListRequest = z.object({
   searchType: z.enum(['name', 'id', 'phone', '']).optional(),
@@ -245,7 +268,12 @@ export const createMemberRequest = z.object({
   mail: memberMailField,
 });
 /** Editing an account of the company: name, phone and mail. */
-export const editMemberRequest = z.object({ seq: id, name: personNameField, phone: contactPhoneField, mail: memberMailField });
+export const editMemberRequest = z.object({
+  seq: id,
+  name: personNameField,
+  phone: contactPhoneField,
+  mail: memberMailField,
+});
 
 /**
  * api/setMallMemberInfo: without seq it registers a sub-account (createMemberRequest), with seq
@@ -300,7 +328,10 @@ export const WITHDRAW_REAUTH_SEC = 10 * 60;
 export const withdrawCheckAnswer = answerOf(z.object({ pwRequired: z.boolean() }));
 
 /** The withdraw button is enabled only when every box is ticked and the typed name is the user's. */
-export function canWithdraw(form: { agree1: boolean; agree2: boolean; agree3: boolean; agree4: boolean; userName: string }, name: string): boolean {
+export function canWithdraw(
+  form: { agree1: boolean; agree2: boolean; agree3: boolean; agree4: boolean; userName: string },
+  name: string,
+): boolean {
   return form.agree1 && form.agree2 && form.agree3 && form.agree4 && form.userName.trim() === name.trim();
 }
 
@@ -309,7 +340,11 @@ export function canWithdraw(form: { agree1: boolean; agree2: boolean; agree3: bo
 export const PGCODES = ['creditcard', 'banktransfer'] as const;
 export type PgCode = (typeof PGCODES)[number];
 /** Payment types a record may show: the two gateways and 'manager' (a charge the shop made). */
-export const PAYMENT_PGCODE_LABELS: Record<string, string> = { creditcard: '신용카드', banktransfer: '계좌이체', manager: '관리자' };
+export const PAYMENT_PGCODE_LABELS: Record<string, string> = {
+  creditcard: '신용카드',
+  banktransfer: '계좌이체',
+  manager: '관리자',
+};
 
 /**
  * A cash amount: an integer of won, from a number or a digits-only string without a leading
@@ -348,7 +383,12 @@ export type CashPaymentRequest = z.input<typeof cashPaymentRequest>;
 export const licensePaymentRequest = z.object({
   pgcode: pgcodeField,
   amount: chargeAmountField,
-  days: z.number({ error: MSG_MEMBER.licenseOption }).int(MSG_MEMBER.licenseOption).min(1, MSG_MEMBER.licenseOption).max(3650, MSG_MEMBER.licenseOption).optional(),
+  days: z
+    .number({ error: MSG_MEMBER.licenseOption })
+    .int(MSG_MEMBER.licenseOption)
+    .min(1, MSG_MEMBER.licenseOption)
+    .max(3650, MSG_MEMBER.licenseOption)
+    .optional(),
 });
 export type LicensePaymentRequest = z.input<typeof licensePaymentRequest>;
 
@@ -365,7 +405,13 @@ export type PaymentWindowAnswer = z.infer<typeof paymentWindowAnswer>;
  */
 export const gatewayConfirmation = z.object({
   paymentId: z.string().trim().min(1).max(100),
-  amount: z.union([z.number().int().min(0), z.string().regex(/^\d{1,15}$/).transform(Number)]),
+  amount: z.union([
+    z.number().int().min(0),
+    z
+      .string()
+      .regex(/^\d{1,15}$/)
+      .transform(Number),
+  ]),
   status: z.enum(['paid', 'declined']),
   signature: z.string().trim().min(1).max(200),
 });
@@ -395,7 +441,11 @@ export const dateRangeListRequest = z
   .superRefine((v, ctx) => {
     if (v.searchType !== 'date') return;
     if (!v.startDate || !v.endDate) {
-      ctx.addIssue({ code: 'custom', path: [v.startDate ? 'endDate' : 'startDate'], message: MSG_MEMBER.dateRangeRequired });
+      ctx.addIssue({
+        code: 'custom',
+        path: [v.startDate ? 'endDate' : 'startDate'],
+        message: MSG_MEMBER.dateRangeRequired,
+      });
     } else if (v.startDate > v.endDate) {
       ctx.addIssue({ code: 'custom', path: ['startDate'], message: MSG_MEMBER.dateRangeOrder });
     }
@@ -441,7 +491,11 @@ export const pendingTransfersRequest = z.object({ kind: z.enum(['point', 'licens
 export const pendingTransfersAnswer = answerOf(z.array(pendingTransfer));
 
 /** The licence package a purchase names: same price, and same days when days are given; null when none fits. */
-export function findLicensePackage<T extends { price: number; days: number }>(packages: readonly T[], amount: number, days?: number): T | null {
+export function findLicensePackage<T extends { price: number; days: number }>(
+  packages: readonly T[],
+  amount: number,
+  days?: number,
+): T | null {
   return packages.find((p) => p.price === amount && (days === undefined || p.days === days)) ?? null;
 }
 

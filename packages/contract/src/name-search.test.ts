@@ -123,17 +123,27 @@ describe('synonyms', () => {
   });
 
   it('combines the synonyms of several words, at most 12 spellings', () => {
-    expect(synonymVariants('벤츠쇼바', buildSynonymIndex([['벤츠', 'MB'], ['쇼바', '댐퍼']]))).toEqual([
-      '벤츠쇼바',
-      '벤츠댐퍼',
-      'mb쇼바',
-      'mb댐퍼',
-    ]);
+    expect(
+      synonymVariants(
+        '벤츠쇼바',
+        buildSynonymIndex([
+          ['벤츠', 'MB'],
+          ['쇼바', '댐퍼'],
+        ]),
+      ),
+    ).toEqual(['벤츠쇼바', '벤츠댐퍼', 'mb쇼바', 'mb댐퍼']);
     expect(synonymVariants('벤츠쇼바로어암', synonyms)).toHaveLength(12);
   });
 
   it('refuses an empty term, a term in two groups and a group of one word', () => {
-    expect(checkSynonymGroups([['벤츠', 'MB'], ['m-b', '엠비'], ['쇼바', '쇼 바'], ['--', '미션']])).toEqual([
+    expect(
+      checkSynonymGroups([
+        ['벤츠', 'MB'],
+        ['m-b', '엠비'],
+        ['쇼바', '쇼 바'],
+        ['--', '미션'],
+      ]),
+    ).toEqual([
       { group: 1, term: 'm-b', message: "'m-b'은(는) 이미 다른 동의어 묶음에 있습니다." },
       { group: 2, term: '쇼바', message: '동의어 묶음에는 서로 다른 단어가 두 개 이상 있어야 합니다.' },
       { group: 3, term: '--', message: '동의어에 글자나 숫자가 없습니다.' },

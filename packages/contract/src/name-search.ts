@@ -64,10 +64,16 @@ export function checkSynonymGroups(groups: readonly (readonly string[])[]): Syno
     for (const raw of group) {
       const term = compactName(raw);
       if (term === '') problems.push({ group: g, term: raw, message: '동의어에 글자나 숫자가 없습니다.' });
-      else if (owner.has(term) && owner.get(term) !== g) problems.push({ group: g, term: raw, message: `'${raw}'은(는) 이미 다른 동의어 묶음에 있습니다.` });
+      else if (owner.has(term) && owner.get(term) !== g)
+        problems.push({ group: g, term: raw, message: `'${raw}'은(는) 이미 다른 동의어 묶음에 있습니다.` });
       else owner.set(term, g);
     }
-    if (new Set(group.map(compactName)).size < 2) problems.push({ group: g, term: group[0] ?? '', message: '동의어 묶음에는 서로 다른 단어가 두 개 이상 있어야 합니다.' });
+    if (new Set(group.map(compactName)).size < 2)
+      problems.push({
+        group: g,
+        term: group[0] ?? '',
+        message: '동의어 묶음에는 서로 다른 단어가 두 개 이상 있어야 합니다.',
+      });
   });
   return problems;
 }
@@ -76,7 +82,8 @@ export function buildSynonymIndex(groups: readonly (readonly string[])[]): Synon
   const terms: SynonymIndex['terms'] = [];
   for (const group of groups) {
     const compact = [...new Set(group.map(compactName).filter((t) => t !== ''))];
-    for (const term of compact) terms.push({ term, latin: !/\p{Script=Hangul}/u.test(term), others: compact.filter((t) => t !== term) });
+    for (const term of compact)
+      terms.push({ term, latin: !/\p{Script=Hangul}/u.test(term), others: compact.filter((t) => t !== term) });
   }
   terms.sort((a, b) => b.term.length - a.term.length);
   return { terms };
@@ -99,7 +106,8 @@ export function synonymVariants(compactQuery: string, index: SynonymIndex): stri
     for (const t of index.terms) {
       let at = rest.indexOf(t.term);
       while (at >= 0 && t.latin && !latinWordAt(rest, at, t.term.length)) at = rest.indexOf(t.term, at + 1);
-      if (at >= 0 && (!best || at < best.at || (at === best.at && t.term.length > best.term.length))) best = { at, term: t.term, others: t.others };
+      if (at >= 0 && (!best || at < best.at || (at === best.at && t.term.length > best.term.length)))
+        best = { at, term: t.term, others: t.others };
     }
     if (!best) {
       parts.push([rest]);

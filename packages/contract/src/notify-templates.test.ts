@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { NOTIFY_TEMPLATES, TemplateVariableError, renderNotice, type NotifyEvent, type NotifyValue } from './notify-templates.js';
+import {
+  NOTIFY_TEMPLATES,
+  TemplateVariableError,
+  renderNotice,
+  type NotifyEvent,
+  type NotifyValue,
+} from './notify-templates.js';
 
 const at = new Date('2026-11-21T05:05:00Z'); // 2026.11.21 14:05 in Seoul
 
@@ -17,7 +23,13 @@ const CASES: [NotifyEvent, Record<string, NotifyValue>, string][] = [
   ],
   [
     'shipped',
-    { shop: '파츠몰', orderNo: '20261121-0042', carrier: 'CJ대한통운', waybill: '601234567890', trackingLink: 'https://trace.cjlogistics.com/next/tracking.html?wblNo=601234567890' },
+    {
+      shop: '파츠몰',
+      orderNo: '20261121-0042',
+      carrier: 'CJ대한통운',
+      waybill: '601234567890',
+      trackingLink: 'https://trace.cjlogistics.com/next/tracking.html?wblNo=601234567890',
+    },
     '[파츠몰] 주문하신 상품이 발송되었습니다.\n\n주문번호: 20261121-0042\n택배사: CJ대한통운\n운송장번호: 601234567890\n배송조회: https://trace.cjlogistics.com/next/tracking.html?wblNo=601234567890',
   ],
   [
@@ -42,7 +54,13 @@ const CASES: [NotifyEvent, Record<string, NotifyValue>, string][] = [
   ],
   [
     'bankTransferWaiting',
-    { shop: '파츠몰', bank: '국민은행', account: '123456-01-234567', amount: 300_000, dueAt: new Date('2026-11-23T14:59:00Z') },
+    {
+      shop: '파츠몰',
+      bank: '국민은행',
+      account: '123456-01-234567',
+      amount: 300_000,
+      dueAt: new Date('2026-11-23T14:59:00Z'),
+    },
     '[파츠몰] 입금을 기다리고 있습니다.\n\n은행: 국민은행\n계좌번호: 123456-01-234567\n입금금액: 300,000원\n입금기한: 2026.11.23 23:59\n\n기한까지 입금하지 않으면 신청이 취소됩니다.',
   ],
   [
@@ -73,12 +91,21 @@ describe('알림톡 templates', () => {
     expect(out.text).not.toMatch(/#\{/);
     // Kakao's limit for an 알림톡 text.
     expect(out.text.length).toBeLessThanOrEqual(1000);
-    expect(Object.keys(out.variables).sort()).toEqual(Object.keys(NOTIFY_TEMPLATES[event].vars).map((v) => `#{${v}}`).sort());
+    expect(Object.keys(out.variables).sort()).toEqual(
+      Object.keys(NOTIFY_TEMPLATES[event].vars)
+        .map((v) => `#{${v}}`)
+        .sort(),
+    );
   });
 
   it('gives the formatted variables as Solapi takes them', () => {
     const out = renderNotice('cashCredited', { shop: '파츠몰', amount: 1000, balance: 0, creditedAt: at });
-    expect(out.variables).toEqual({ '#{shop}': '파츠몰', '#{amount}': '1,000원', '#{balance}': '0원', '#{creditedAt}': '2026.11.21 14:05' });
+    expect(out.variables).toEqual({
+      '#{shop}': '파츠몰',
+      '#{amount}': '1,000원',
+      '#{balance}': '0원',
+      '#{creditedAt}': '2026.11.21 14:05',
+    });
   });
 
   it('refuses missing and blank variables, naming them', () => {
@@ -95,14 +122,17 @@ describe('알림톡 templates', () => {
   });
 
   it('refuses values of the wrong kind', () => {
-    const bad = () => renderNotice('orderPaid', { shop: '파츠몰', orderNo: '1', items: 'x', amount: 12.5, paidAt: 'yesterday' });
+    const bad = () =>
+      renderNotice('orderPaid', { shop: '파츠몰', orderNo: '1', items: 'x', amount: 12.5, paidAt: 'yesterday' });
     expect(bad).toThrow(TemplateVariableError);
     try {
       bad();
     } catch (e) {
       expect((e as TemplateVariableError).invalid).toEqual(['amount', 'paidAt']);
     }
-    expect(() => renderNotice('orderPaid', { shop: '파츠몰', orderNo: '1', items: 'x', amount: '12300', paidAt: at })).toThrow(TemplateVariableError);
+    expect(() =>
+      renderNotice('orderPaid', { shop: '파츠몰', orderNo: '1', items: 'x', amount: '12300', paidAt: at }),
+    ).toThrow(TemplateVariableError);
   });
 
   it('does not substitute a placeholder written inside a value', () => {

@@ -97,7 +97,9 @@ export class TemplateVariableError extends Error {
     readonly missing: readonly string[],
     readonly invalid: readonly string[],
   ) {
-    super(`알림 템플릿 ${event}: ${[...missing.map((v) => `${v} 없음`), ...invalid.map((v) => `${v} 형식 오류`)].join(', ')}`);
+    super(
+      `알림 템플릿 ${event}: ${[...missing.map((v) => `${v} 없음`), ...invalid.map((v) => `${v} 형식 오류`)].join(', ')}`,
+    );
   }
 }
 
@@ -130,7 +132,10 @@ function formatValue(kind: NotifyVarKind, value: NotifyValue): string | null {
  * variable and a value of the wrong kind (money not an integer, a date that is not one), so a message
  * never goes out with '#{amount}' or 'NaN원' in it.
  */
-export function renderNotice(event: NotifyEvent, values: Readonly<Record<string, NotifyValue | null | undefined>>): RenderedNotice {
+export function renderNotice(
+  event: NotifyEvent,
+  values: Readonly<Record<string, NotifyValue | null | undefined>>,
+): RenderedNotice {
   const template = NOTIFY_TEMPLATES[event];
   if (!template) throw new TemplateVariableError(String(event), [], ['event']);
   const missing: string[] = [];

@@ -21,10 +21,19 @@ export const ORDER_STATUS = {
 export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
 
 /** Statuses whose goods went back and whose money was refunded: not sales (docs/requirements.md#order-statuses). */
-export const ORDER_STATUSES_UNDONE: readonly OrderStatus[] = [ORDER_STATUS.shipmentCancelled, ORDER_STATUS.returnApproved, ORDER_STATUS.sellerCancelled];
+export const ORDER_STATUSES_UNDONE: readonly OrderStatus[] = [
+  ORDER_STATUS.shipmentCancelled,
+  ORDER_STATUS.returnApproved,
+  ORDER_STATUS.sellerCancelled,
+];
 
 /** Statuses waiting for staff to act, as the back office's dashboard counts them. */
-export const ORDER_STATUSES_WAITING: readonly OrderStatus[] = [ORDER_STATUS.purchaseRequest, ORDER_STATUS.shipmentConfirmed, ORDER_STATUS.returnRequested, ORDER_STATUS.returnOnHold];
+export const ORDER_STATUSES_WAITING: readonly OrderStatus[] = [
+  ORDER_STATUS.purchaseRequest,
+  ORDER_STATUS.shipmentConfirmed,
+  ORDER_STATUS.returnRequested,
+  ORDER_STATUS.returnOnHold,
+];
 
 export const ORDER_STATUS_LABELS: Record<number, string> = {
   0: '구매요청',
@@ -50,7 +59,12 @@ export type StatusActor = 'buyer' | 'staff';
  * The only table of which status may follow which (docs/requirements.md#order-statuses). Server checks and the buttons
  * the web app shows both read it.
  */
-export const ORDER_TRANSITIONS: { from: OrderStatus[]; to: OrderStatus; by: StatusActor[]; refund: 'none' | 'all' | 'goods-or-all' }[] = [
+export const ORDER_TRANSITIONS: {
+  from: OrderStatus[];
+  to: OrderStatus;
+  by: StatusActor[];
+  refund: 'none' | 'all' | 'goods-or-all';
+}[] = [
   { from: [0], to: 1, by: ['staff'], refund: 'none' },
   { from: [0], to: 3, by: ['buyer', 'staff'], refund: 'all' },
   { from: [0, 1], to: 8, by: ['staff'], refund: 'all' },
@@ -63,7 +77,9 @@ export const ORDER_TRANSITIONS: { from: OrderStatus[]; to: OrderStatus; by: Stat
 export const FINAL_STATUSES: OrderStatus[] = [3, 5, 8];
 
 export function findTransition(from: number, to: number, actor: StatusActor) {
-  return ORDER_TRANSITIONS.find((t) => t.to === to && t.from.includes(from as OrderStatus) && t.by.includes(actor)) ?? null;
+  return (
+    ORDER_TRANSITIONS.find((t) => t.to === to && t.from.includes(from as OrderStatus) && t.by.includes(actor)) ?? null
+  );
 }
 
 /** The moves an actor may make from a status (for the buttons shown). */
@@ -101,23 +117,31 @@ export const lineVin = z
   .refine((v) => v === null || /^[A-HJ-NPR-Z0-9]{17}$/.test(v), EPC_MSG.hintFull);
 
 /** Buy or cart form (docs/requirements.md#entities); the server trusts only productId and the quantity. */
-export const buyOrCartForm = z.object({
-  productId: id,
-  vin: lineVin,
-  hasAmount: positiveQty.optional(),
-  /** Mobile sends qty. */
-  qty: positiveQty.optional(),
-  price: z.number().optional(),
-  originHasAmount: z.number().optional(),
-  companyId: z.number().optional(),
-}).refine((v) => v.hasAmount !== undefined || v.qty !== undefined, { path: ['hasAmount'], error: MSG_ORDER.qtyInvalid });
+export const buyOrCartForm = z
+  .object({
+    productId: id,
+    vin: lineVin,
+    hasAmount: positiveQty.optional(),
+    /** Mobile sends qty. */
+    qty: positiveQty.optional(),
+    price: z.number().optional(),
+    originHasAmount: z.number().optional(),
+    companyId: z.number().optional(),
+  })
+  .refine((v) => v.hasAmount !== undefined || v.qty !== undefined, {
+    path: ['hasAmount'],
+    error: MSG_ORDER.qtyInvalid,
+  });
 export type BuyOrCartForm = z.input<typeof buyOrCartForm>;
 
 export const updateCartQuantityRequest = z.object({ seq: id, qty: positiveQty });
 export const cartDeleteRequest = z.object({ seq: id });
 
 const digits = (min: number, max: number, msg: string) =>
-  z.string({ error: msg }).trim().regex(new RegExp(`^\\d{${min},${max}}$`), msg);
+  z
+    .string({ error: msg })
+    .trim()
+    .regex(new RegExp(`^\\d{${min},${max}}$`), msg);
 const text = (min: number, max: number, msg: string) => z.string({ error: msg }).trim().min(min, msg).max(max, msg);
 
 export const shippingInfo = z
@@ -129,7 +153,9 @@ export const shippingInfo = z
     address: z.string().trim().max(100, MSG_ORDER.address).default(''),
     addrSub: z.string().trim().max(100, MSG_ORDER.addrSub).default(''),
     arrive: z.string().trim().max(50, MSG_ORDER.arrive).default(''),
-    shippingValue: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(4)], { error: MSG_ORDER.badShippingType }),
+    shippingValue: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(4)], {
+      error: MSG_ORDER.badShippingType,
+    }),
     shippingPayType: z.union([z.literal(0), z.literal(1), z.literal(2)], { error: MSG_ORDER.badPayType }),
     memo: z.string().max(255, MSG_ORDER.memo).default(''),
     directDeli: z.boolean().default(false),
@@ -152,9 +178,12 @@ export const shippingInfo = z
     }
     if (v.directDeli) {
       if (v.fromName === '') ctx.addIssue({ code: 'custom', path: ['fromName'], message: MSG_ORDER.senderRequired });
-      else if (v.fromName.length < 2) ctx.addIssue({ code: 'custom', path: ['fromName'], message: MSG_ORDER.senderName });
-      if (v.fromPhone === '') ctx.addIssue({ code: 'custom', path: ['fromPhone'], message: MSG_ORDER.senderPhoneRequired });
-      else if (!/^\d{10,11}$/.test(v.fromPhone)) ctx.addIssue({ code: 'custom', path: ['fromPhone'], message: MSG_ORDER.senderPhone });
+      else if (v.fromName.length < 2)
+        ctx.addIssue({ code: 'custom', path: ['fromName'], message: MSG_ORDER.senderName });
+      if (v.fromPhone === '')
+        ctx.addIssue({ code: 'custom', path: ['fromPhone'], message: MSG_ORDER.senderPhoneRequired });
+      else if (!/^\d{10,11}$/.test(v.fromPhone))
+        ctx.addIssue({ code: 'custom', path: ['fromPhone'], message: MSG_ORDER.senderPhone });
     }
   });
 export type ShippingInfo = z.input<typeof shippingInfo>;
@@ -165,10 +194,17 @@ export type ShippingInfo = z.input<typeof shippingInfo>;
  * repeated request pays once, without it every request is a payment of its own.
  */
 export const paymentRequest = z.object({
-  clientRequestId: z.string({ error: MSG_ORDER.clientRequestId }).trim().min(8, MSG_ORDER.clientRequestId).max(64, MSG_ORDER.clientRequestId).optional(),
+  clientRequestId: z
+    .string({ error: MSG_ORDER.clientRequestId })
+    .trim()
+    .min(8, MSG_ORDER.clientRequestId)
+    .max(64, MSG_ORDER.clientRequestId)
+    .optional(),
   shippingInfo,
   carts: z
-    .array(z.object({ seq: id.optional(), productId: id.optional(), qty: positiveQty, vin: lineVin }), { error: MSG_ORDER.selectProduct })
+    .array(z.object({ seq: id.optional(), productId: id.optional(), qty: positiveQty, vin: lineVin }), {
+      error: MSG_ORDER.selectProduct,
+    })
     .min(1, MSG_ORDER.selectProduct)
     .max(64, MSG_ORDER.selectProduct),
 });
@@ -229,7 +265,13 @@ export type CartLine = z.infer<typeof cartLine>;
 export const cartPageAnswer = pageAnswerOf(cartLine);
 
 /** 'Buy now' (api/addToBuy): the payment items for checkout; nothing is stored. */
-export const buyItem = z.object({ productId: int, qty: int, managerCompanyId: int, productInfo: cartProductInfo, vin: z.string().nullable() });
+export const buyItem = z.object({
+  productId: int,
+  qty: int,
+  managerCompanyId: int,
+  productInfo: cartProductInfo,
+  vin: z.string().nullable(),
+});
 export type BuyItem = z.infer<typeof buyItem>;
 export const buyAnswer = answerOf(z.array(buyItem));
 
@@ -342,7 +384,10 @@ export const warehouseDelivery = z.object({
     gdDelivery: deliveryMethod.optional(),
     quick: deliveryMethod
       .extend({
-        receiverIsSelfQuick: z.object({ selections: z.array(z.object({ value: z.boolean(), label: z.string() })), defaultValue: z.boolean() }),
+        receiverIsSelfQuick: z.object({
+          selections: z.array(z.object({ value: z.boolean(), label: z.string() })),
+          defaultValue: z.boolean(),
+        }),
       })
       .optional(),
     pickUp: deliveryMethod.optional(),
@@ -361,7 +406,12 @@ export const cartListRequest = z.object({
   searchKeyword: z.string().max(50).optional(),
   searchType: z.string().max(20).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
-  size: z.coerce.number().int().min(1).transform((n) => Math.min(n, 64)).default(64),
+  size: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .transform((n) => Math.min(n, 64))
+    .default(64),
 });
 
 /** The saved addresses' page (api/getMyShippingInfo). */
@@ -369,5 +419,10 @@ export const addressListRequest = z.object({
   searchType: z.enum(['name', 'phone', '']).optional(),
   searchKeyword: z.string().max(50).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
-  size: z.coerce.number().int().min(1).transform((n) => Math.min(n, PAGE_SIZE.max)).default(PAGE_SIZE.memberArea),
+  size: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .transform((n) => Math.min(n, PAGE_SIZE.max))
+    .default(PAGE_SIZE.memberArea),
 });

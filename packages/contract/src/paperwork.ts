@@ -23,7 +23,8 @@ export const MSG_PAPERWORK = {
   invoiceRetried: '세금계산서를 다시 발행합니다.',
   invoiceCancelled: '세금계산서 발행을 취소했습니다.',
   /** Staff read it on a parked job and on the invoice: what the company must fill in first. */
-  invoiceFieldsMissing: (fields: string) => `회사 정보에 세금계산서 발행에 필요한 항목(${fields})이 없어 발행하지 못했습니다. 회사 정보를 채운 뒤 다시 발행하세요.`,
+  invoiceFieldsMissing: (fields: string) =>
+    `회사 정보에 세금계산서 발행에 필요한 항목(${fields})이 없어 발행하지 못했습니다. 회사 정보를 채운 뒤 다시 발행하세요.`,
 } as const;
 
 /** The longest period a statement, a ledger export or an invoice list covers: one year. */
@@ -33,17 +34,32 @@ function daysBetween(start: string, end: string): number {
   return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
 }
 
-const id = z.coerce.number({ error: MSG.badRequest }).int(MSG.badRequest).min(1, MSG.badRequest).max(2_147_483_647, MSG.badRequest);
+const id = z.coerce
+  .number({ error: MSG.badRequest })
+  .int(MSG.badRequest)
+  .min(1, MSG.badRequest)
+  .max(2_147_483_647, MSG.badRequest);
 
 /** A required period of Asia/Seoul days, start not after end, at most a year. */
-function checkRange(v: { startDate?: string | undefined; endDate?: string | undefined }, ctx: z.RefinementCtx, required: boolean) {
+function checkRange(
+  v: { startDate?: string | undefined; endDate?: string | undefined },
+  ctx: z.RefinementCtx,
+  required: boolean,
+) {
   if (!v.startDate || !v.endDate) {
-    if (required || v.startDate || v.endDate) ctx.addIssue({ code: 'custom', path: [v.startDate ? 'endDate' : 'startDate'], message: required ? MSG_PAPERWORK.rangeRequired : MSG_MEMBER.dateRangeRequired });
+    if (required || v.startDate || v.endDate)
+      ctx.addIssue({
+        code: 'custom',
+        path: [v.startDate ? 'endDate' : 'startDate'],
+        message: required ? MSG_PAPERWORK.rangeRequired : MSG_MEMBER.dateRangeRequired,
+      });
     return;
   }
   if (!isCalendarDate(v.startDate) || !isCalendarDate(v.endDate)) return;
-  if (v.startDate > v.endDate) ctx.addIssue({ code: 'custom', path: ['startDate'], message: MSG_MEMBER.dateRangeOrder });
-  else if (daysBetween(v.startDate, v.endDate) > MAX_RANGE_DAYS) ctx.addIssue({ code: 'custom', path: ['endDate'], message: MSG_PAPERWORK.rangeTooLong });
+  if (v.startDate > v.endDate)
+    ctx.addIssue({ code: 'custom', path: ['startDate'], message: MSG_MEMBER.dateRangeOrder });
+  else if (daysBetween(v.startDate, v.endDate) > MAX_RANGE_DAYS)
+    ctx.addIssue({ code: 'custom', path: ['endDate'], message: MSG_PAPERWORK.rangeTooLong });
 }
 
 // ---------------------------------------------------------------- 거래명세서
@@ -66,7 +82,12 @@ export const monthlyStatementRequest = z
   .superRefine((v, ctx) => checkRange(statementPeriod(v), ctx, true));
 
 /** The period of a monthly statement request: startDate/endDate, or from/to. */
-export function statementPeriod(v: { startDate?: string | undefined; endDate?: string | undefined; from?: string | undefined; to?: string | undefined }) {
+export function statementPeriod(v: {
+  startDate?: string | undefined;
+  endDate?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}) {
   return { startDate: v.startDate || v.from || '', endDate: v.endDate || v.to || '' };
 }
 
@@ -91,8 +112,18 @@ export const cashLedgerRequest = z
   .object({
     startDate: calendarDateField.optional(),
     endDate: calendarDateField.optional(),
-    page: z.coerce.number({ error: MSG.badRequest }).int(MSG.badRequest).min(1, MSG.badRequest).max(100_000, MSG.badRequest).default(1),
-    size: z.coerce.number({ error: MSG.badRequest }).int(MSG.badRequest).min(1, MSG.badRequest).transform((n) => Math.min(n, PAGE_SIZE.max)).default(PAGE_SIZE.memberArea),
+    page: z.coerce
+      .number({ error: MSG.badRequest })
+      .int(MSG.badRequest)
+      .min(1, MSG.badRequest)
+      .max(100_000, MSG.badRequest)
+      .default(1),
+    size: z.coerce
+      .number({ error: MSG.badRequest })
+      .int(MSG.badRequest)
+      .min(1, MSG.badRequest)
+      .transform((n) => Math.min(n, PAGE_SIZE.max))
+      .default(PAGE_SIZE.memberArea),
   })
   .superRefine((v, ctx) => checkRange(v, ctx, false));
 export type CashLedgerRequest = z.input<typeof cashLedgerRequest>;
@@ -183,8 +214,18 @@ export const adminTaxInvoiceRow = taxInvoiceRow.extend({ companyId: z.number().i
 export const adminTaxInvoiceListRequest = z.object({
   status: z.enum(TAX_INVOICE_STATUSES, { error: MSG.badRequest }).optional(),
   companyId: id.optional(),
-  page: z.coerce.number({ error: MSG.badRequest }).int(MSG.badRequest).min(1, MSG.badRequest).max(100_000, MSG.badRequest).default(1),
-  size: z.coerce.number({ error: MSG.badRequest }).int(MSG.badRequest).min(1, MSG.badRequest).transform((n) => Math.min(n, PAGE_SIZE.max)).default(30),
+  page: z.coerce
+    .number({ error: MSG.badRequest })
+    .int(MSG.badRequest)
+    .min(1, MSG.badRequest)
+    .max(100_000, MSG.badRequest)
+    .default(1),
+  size: z.coerce
+    .number({ error: MSG.badRequest })
+    .int(MSG.badRequest)
+    .min(1, MSG.badRequest)
+    .transform((n) => Math.min(n, PAGE_SIZE.max))
+    .default(30),
 });
 export const adminTaxInvoicePageAnswer = pageAnswerOf(adminTaxInvoiceRow);
 export const taxInvoiceActionRequest = z.object({ seq: id });
@@ -203,4 +244,12 @@ export const companyInvoiceInfoRequest = z.object({
     .optional(),
   invoiceMode: z.enum(INVOICE_MODES, { error: MSG.badRequest }).optional(),
 });
-export const companyInvoiceInfoAnswer = answerOf(z.object({ companyId: z.number().int(), bizType: z.string(), bizItem: z.string(), invoiceMail: z.string(), invoiceMode: z.enum(INVOICE_MODES) }));
+export const companyInvoiceInfoAnswer = answerOf(
+  z.object({
+    companyId: z.number().int(),
+    bizType: z.string(),
+    bizItem: z.string(),
+    invoiceMail: z.string(),
+    invoiceMode: z.enum(INVOICE_MODES),
+  }),
+);

@@ -9,7 +9,7 @@ const int = z.number().int();
 
 export const MSG_PART_ADMIN = {
   pid: '품번을 영문·숫자로 50자 이내로 입력하세요.',
-  kind: "관계는 supersedes(대체) 또는 interchangeable(호환)만 됩니다.",
+  kind: '관계는 supersedes(대체) 또는 interchangeable(호환)만 됩니다.',
   remark: '비고는 200자 이내로 입력하세요.',
   duplicate: '같은 관계가 이미 있습니다.',
   notFound: '관계를 찾을 수 없습니다.',
@@ -68,14 +68,22 @@ export const importXrefsRequest = z.object({
 export const importXrefsAnswer = answerOf(
   z.object({
     committed: z.boolean(),
-    rows: z.array(z.object({ line: int, pid: z.string(), toPid: z.string(), kind: z.string(), action: z.enum(['create', 'same']) })),
+    rows: z.array(
+      z.object({ line: int, pid: z.string(), toPid: z.string(), kind: z.string(), action: z.enum(['create', 'same']) }),
+    ),
     errors: z.array(z.object({ line: int, message: z.string() })),
   }),
 );
 export type ImportXrefsResult = NonNullable<z.infer<typeof importXrefsAnswer>['results']>;
 
 const term = z.string().trim().min(1, MSG_PART_ADMIN.synonymTerms).max(30, MSG_PART_ADMIN.synonymTerms);
-export const saveSynonymRequest = z.object({ seq: seq.optional(), terms: z.array(term, { error: MSG_PART_ADMIN.synonymTerms }).min(2, MSG_PART_ADMIN.synonymTerms).max(20, MSG_PART_ADMIN.synonymTerms) });
+export const saveSynonymRequest = z.object({
+  seq: seq.optional(),
+  terms: z
+    .array(term, { error: MSG_PART_ADMIN.synonymTerms })
+    .min(2, MSG_PART_ADMIN.synonymTerms)
+    .max(20, MSG_PART_ADMIN.synonymTerms),
+});
 export const synonymGroup = z.object({ seq: int, terms: z.array(z.string()) });
 export type SynonymGroup = z.infer<typeof synonymGroup>;
 export const synonymListAnswer = answerOf(z.array(synonymGroup));

@@ -12,25 +12,45 @@ const inter = (from: string, to: string): PartRelation => ({ from, to, kind: 'in
 
 /** A chain of `steps` supersessions over the numbers N00, N01, … (steps + 1 numbers). */
 const chain = (steps: number, prefix = 'N') =>
-  Array.from({ length: steps }, (_, i) => sup(`${prefix}${String(i).padStart(2, '0')}`, `${prefix}${String(i + 1).padStart(2, '0')}`));
+  Array.from({ length: steps }, (_, i) =>
+    sup(`${prefix}${String(i).padStart(2, '0')}`, `${prefix}${String(i + 1).padStart(2, '0')}`),
+  );
 
 describe('checkPartRelations', () => {
   it('accepts chains, splits, merges and interchangeable pairs that do not loop', () => {
     expect(
-      checkPartRelations([sup('A-1', 'B-2'), sup('B-2', 'C-3'), sup('C-3', 'D-4'), sup('C-3', 'E-5'), sup('X-9', 'D-4'), inter('D-4', 'AM 77'), inter('AM 77', 'D-4')]),
+      checkPartRelations([
+        sup('A-1', 'B-2'),
+        sup('B-2', 'C-3'),
+        sup('C-3', 'D-4'),
+        sup('C-3', 'E-5'),
+        sup('X-9', 'D-4'),
+        inter('D-4', 'AM 77'),
+        inter('AM 77', 'D-4'),
+      ]),
     ).toEqual([]);
   });
 
   it('refuses a 2-cycle, naming both numbers and the relation that closes it', () => {
     expect(checkPartRelations([sup('11 22', '33-44'), sup('33-44', '1122')])).toEqual([
-      { index: 1, kind: 'cycle', numbers: ['11 22', '33-44', '11 22'], message: '대체 관계가 순환합니다: 11 22 → 33-44 → 11 22' },
+      {
+        index: 1,
+        kind: 'cycle',
+        numbers: ['11 22', '33-44', '11 22'],
+        message: '대체 관계가 순환합니다: 11 22 → 33-44 → 11 22',
+      },
     ]);
   });
 
   it('refuses a 3-cycle hanging off a chain, with the three numbers of the loop only', () => {
     const problems = checkPartRelations([sup('OLD', 'P1'), sup('P1', 'P2'), sup('P2', 'P3'), sup('P3', 'P1')]);
     expect(problems).toEqual([
-      { index: 3, kind: 'cycle', numbers: ['P1', 'P2', 'P3', 'P1'], message: '대체 관계가 순환합니다: P1 → P2 → P3 → P1' },
+      {
+        index: 3,
+        kind: 'cycle',
+        numbers: ['P1', 'P2', 'P3', 'P1'],
+        message: '대체 관계가 순환합니다: P1 → P2 → P3 → P1',
+      },
     ]);
   });
 
@@ -105,7 +125,13 @@ describe('resolvePartNumber', () => {
         label: '대체품번 (이전 번호 34 11 6 860 242 → 현재 34-11-6-885-452)',
       },
       { key: '34116860242', number: '34 11 6 860 242', match: 'own', path: ['34 11 6 860 242'], label: '품번 일치' },
-      { key: 'TRWGDB1611', number: 'TRW GDB1611', match: 'interchangeable', path: ['34 11 6 860 242', 'TRW GDB1611'], label: '호환품번' },
+      {
+        key: 'TRWGDB1611',
+        number: 'TRW GDB1611',
+        match: 'interchangeable',
+        path: ['34 11 6 860 242', 'TRW GDB1611'],
+        label: '호환품번',
+      },
     ]);
   });
 
@@ -143,7 +169,9 @@ describe('resolvePartNumber', () => {
   });
 
   it('answers a number without relations with itself only, and nothing for an empty one', () => {
-    expect(resolvePartNumber(index, '0001-ABC')).toEqual([{ key: '0001ABC', number: '0001-ABC', match: 'own', path: ['0001-ABC'], label: '품번 일치' }]);
+    expect(resolvePartNumber(index, '0001-ABC')).toEqual([
+      { key: '0001ABC', number: '0001-ABC', match: 'own', path: ['0001-ABC'], label: '품번 일치' },
+    ]);
     expect(resolvePartNumber(index, ' - ')).toEqual([]);
   });
 

@@ -100,7 +100,12 @@ export function checkPartRelations(relations: readonly PartRelation[]): PartRela
         const from = stack.findIndex((s) => s.node === edge.to);
         const loop = [...stack.slice(from).map((s) => s.node), edge.to];
         inCycle.add(edge.index);
-        problems.push({ index: edge.index, kind: 'cycle', numbers: show(loop), message: RELATION_MSG.cycle(show(loop)) });
+        problems.push({
+          index: edge.index,
+          kind: 'cycle',
+          numbers: show(loop),
+          message: RELATION_MSG.cycle(show(loop)),
+        });
       } else if (seen === undefined) {
         state.set(edge.to, 'open');
         stack.push({ node: edge.to, next: 0 });
@@ -243,7 +248,13 @@ export function resolvePartNumber(index: PartRelationIndex, typed: string): Part
   const chains = currentOf(index, key);
   for (const path of chains) {
     const end = path[path.length - 1]!;
-    push({ key: end, number: show(end), match: 'replaced', path: [typedShown, ...path.slice(1).map(show)], label: replacedLabel(typedShown, show(end)) });
+    push({
+      key: end,
+      number: show(end),
+      match: 'replaced',
+      path: [typedShown, ...path.slice(1).map(show)],
+      label: replacedLabel(typedShown, show(end)),
+    });
   }
   push({ key, number: typedShown, match: 'own', path: [typedShown], label: OWN_NUMBER_LABEL });
 
@@ -251,7 +262,14 @@ export function resolvePartNumber(index: PartRelationIndex, typed: string): Part
     for (const partner of index.partners.get(base) ?? []) {
       const ends = currentOf(index, partner);
       const targets = ends.length > 0 ? ends.map((p) => p[p.length - 1]!) : [partner];
-      for (const t of targets) push({ key: t, number: show(t), match: 'interchangeable', path: [typedShown, show(t)], label: INTERCHANGEABLE_LABEL });
+      for (const t of targets)
+        push({
+          key: t,
+          number: show(t),
+          match: 'interchangeable',
+          path: [typedShown, show(t)],
+          label: INTERCHANGEABLE_LABEL,
+        });
     }
   }
   return out;

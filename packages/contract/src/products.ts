@@ -52,13 +52,29 @@ export const productListAnswer = answerOf(z.array(productHit)).extend({ more: z.
 export type ProductListAnswer = z.infer<typeof productListAnswer>;
 /** api/suggestProducts: what the search bar offers while the buyer types (issue 22 §2). */
 export const suggestRequest = z.object({
-  keyword: z.string({ error: MSG_SHOP.suggestKeyword }).trim().min(1, MSG_SHOP.suggestKeyword).max(100, MSG_SHOP.suggestKeyword),
+  keyword: z
+    .string({ error: MSG_SHOP.suggestKeyword })
+    .trim()
+    .min(1, MSG_SHOP.suggestKeyword)
+    .max(100, MSG_SHOP.suggestKeyword),
 });
 export type SuggestRequest = z.input<typeof suggestRequest>;
-export const productSuggestion = productHit.pick({ seq: true, name: true, pid: true, image: true, stock: true, stockName: true, price: true, matchKind: true, matchReason: true });
+export const productSuggestion = productHit.pick({
+  seq: true,
+  name: true,
+  pid: true,
+  image: true,
+  stock: true,
+  stockName: true,
+  price: true,
+  matchKind: true,
+  matchReason: true,
+});
 export type ProductSuggestion = z.infer<typeof productSuggestion>;
 export const categorySuggestion = z.object({ key: z.string(), label: z.string() });
-export const suggestAnswer = answerOf(z.object({ products: z.array(productSuggestion), categories: z.array(categorySuggestion) }));
+export const suggestAnswer = answerOf(
+  z.object({ products: z.array(productSuggestion), categories: z.array(categorySuggestion) }),
+);
 export type SuggestAnswer = z.infer<typeof suggestAnswer>;
 /** At most this many products in the suggestions. */
 export const SUGGEST_PRODUCTS = 8;
@@ -68,7 +84,12 @@ export const productAnswer = answerOf(productView);
 /** api/getEpcToProduct: the shop's products of a catalogue part number. */
 export const epcToProductAnswer = answerOf(z.object({ partInfo: z.array(productView) }));
 
-const page = z.coerce.number({ error: MSG_SHOP.badPage }).int(MSG_SHOP.badPage).min(1, MSG_SHOP.badPage).max(100_000, MSG_SHOP.badPage).default(1);
+const page = z.coerce
+  .number({ error: MSG_SHOP.badPage })
+  .int(MSG_SHOP.badPage)
+  .min(1, MSG_SHOP.badPage)
+  .max(100_000, MSG_SHOP.badPage)
+  .default(1);
 const size = (fallback: number) =>
   z.coerce
     .number({ error: MSG_SHOP.badSize })
@@ -77,8 +98,13 @@ const size = (fallback: number) =>
     // Larger sizes are clamped, not refused: the list simply comes in pages of at most 100.
     .transform((n) => Math.min(n, PAGE_SIZE.max))
     .default(fallback);
-const keyword = z.string().max(200, MSG_SHOP.keywordTooLong).transform((s) => s.trim()).optional();
-const idRule = (message: string) => z.coerce.number({ error: message }).int(message).min(1, message).max(2_147_483_647, message);
+const keyword = z
+  .string()
+  .max(200, MSG_SHOP.keywordTooLong)
+  .transform((s) => s.trim())
+  .optional();
+const idRule = (message: string) =>
+  z.coerce.number({ error: message }).int(message).min(1, message).max(2_147_483_647, message);
 const seq = idRule(MSG_SHOP.badSeq);
 
 export const productHomeRequest = z.object({
@@ -96,7 +122,9 @@ export const productHomeRequest = z.object({
 export type ProductHomeRequest = z.input<typeof productHomeRequest>;
 
 export const productDetailRequest = z.object({ seq, page: page.optional(), size: size(10).optional() });
-export const epcToProductRequest = z.object({ pid: z.string().trim().min(1, MSG_SHOP.pidRequired).max(50, MSG_SHOP.keywordTooLong) });
+export const epcToProductRequest = z.object({
+  pid: z.string().trim().min(1, MSG_SHOP.pidRequired).max(50, MSG_SHOP.keywordTooLong),
+});
 
 export const noticeRequest = z.object({
   seq: idRule(MSG_SHOP.badNoticeSeq).optional(),
@@ -123,7 +151,13 @@ export const noticeDetailAnswer = answerOf(noticeDetail);
 export const noticeAnswer = z.union([noticeListAnswer, noticeDetailAnswer]);
 
 /** A term of the body-parts reference table (/carInfo). */
-export const bodyPart = z.object({ seq: int, page: int, nameCn: z.string(), nameKo: z.string(), description: z.string() });
+export const bodyPart = z.object({
+  seq: int,
+  page: int,
+  nameCn: z.string(),
+  nameKo: z.string(),
+  description: z.string(),
+});
 export type BodyPart = z.infer<typeof bodyPart>;
 export const bodyPartsAnswer = answerOf(z.array(bodyPart));
 

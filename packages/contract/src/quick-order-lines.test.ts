@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { parseQuickOrderCells, parseQuickOrderText, type QuickOrderParse, type QuickOrderRow } from './quick-order-lines.js';
+import {
+  parseQuickOrderCells,
+  parseQuickOrderText,
+  type QuickOrderParse,
+  type QuickOrderRow,
+} from './quick-order-lines.js';
 
 function rows(result: QuickOrderParse): QuickOrderRow[] {
   if (!result.ok) throw new Error(result.message);
@@ -13,7 +18,12 @@ function brief(result: QuickOrderParse) {
 
 describe('parseQuickOrderText: separators', () => {
   it('reads tabs as Excel copies them, commas, and a PDF estimate’s runs of spaces', () => {
-    const text = ['A 000 420 12 20\t2\t앞 패드', '34-11-6-860-242,3,좌측', '06A 906 033    4    밸브', '0986 494 123\t1'].join('\n');
+    const text = [
+      'A 000 420 12 20\t2\t앞 패드',
+      '34-11-6-860-242,3,좌측',
+      '06A 906 033    4    밸브',
+      '0986 494 123\t1',
+    ].join('\n');
     expect(brief(parseQuickOrderText(text))).toEqual([
       [1, 'A0004201220', 2, '앞 패드', null],
       [2, '34116860242', 3, '좌측', null],
@@ -24,7 +34,14 @@ describe('parseQuickOrderText: separators', () => {
 
   it('reads a line of single spaces: the number’s groups, then the quantity, then the memo', () => {
     const result = rows(parseQuickOrderText('34 11 6 860 242 2 앞 브레이크\nA 000 420 12 20 5\nW212 쇼바 2'));
-    expect(result[0]).toEqual({ line: 1, raw: '34 11 6 860 242 2 앞 브레이크', partNumber: '34 11 6 860 242', normalised: '34116860242', qty: 2, memo: '앞 브레이크' });
+    expect(result[0]).toEqual({
+      line: 1,
+      raw: '34 11 6 860 242 2 앞 브레이크',
+      partNumber: '34 11 6 860 242',
+      normalised: '34116860242',
+      qty: 2,
+      memo: '앞 브레이크',
+    });
     // Quantity 5 or the last group of A 000 420 12 20 5? Both readings are kept for the server.
     expect(result[1]).toEqual({
       line: 2,
@@ -63,7 +80,11 @@ describe('parseQuickOrderText: separators', () => {
   });
 
   it('uses the columns an Excel header names', () => {
-    const text = ['No\t품명\t품번\t단가\t수량\t비고', '1\t브레이크 패드\tA 000 420 12 20\t85,000\t2\t앞', '2\t오일 필터\t11 42 7 953 129\t12,000\t10\t'].join('\n');
+    const text = [
+      'No\t품명\t품번\t단가\t수량\t비고',
+      '1\t브레이크 패드\tA 000 420 12 20\t85,000\t2\t앞',
+      '2\t오일 필터\t11 42 7 953 129\t12,000\t10\t',
+    ].join('\n');
     expect(brief(parseQuickOrderText(text))).toEqual([
       [2, 'A0004201220', 2, '앞', null],
       [3, '11427953129', 10, '', null],
@@ -76,7 +97,9 @@ describe('parseQuickOrderText: separators', () => {
   });
 
   it('cleans no-break and ideographic spaces and invisible marks from a web page', () => {
-    expect(brief(parseQuickOrderText('A\u00a0000\u00a0420 12\u200b20\t2\u3000'))).toEqual([[1, 'A0004201220', 2, '', null]]);
+    expect(brief(parseQuickOrderText('A\u00a0000\u00a0420 12\u200b20\t2\u3000'))).toEqual([
+      [1, 'A0004201220', 2, '', null],
+    ]);
   });
 });
 
@@ -120,7 +143,9 @@ describe('parseQuickOrderText: quantities', () => {
 
 describe('parseQuickOrderText: merging and limits', () => {
   it('merges the same part written two ways: quantities added, memos joined, lines named', () => {
-    const result = rows(parseQuickOrderText('A 000 420 12 20\t2\t앞\nA0004201220\t3\t뒤\nB1\t1\na-000-420-1220\t1\t앞\nA0004201220\t0'));
+    const result = rows(
+      parseQuickOrderText('A 000 420 12 20\t2\t앞\nA0004201220\t3\t뒤\nB1\t1\na-000-420-1220\t1\t앞\nA0004201220\t0'),
+    );
     expect(result.map((r) => [r.line, r.normalised, r.qty, r.memo, r.mergedLines ?? [], r.error ?? null])).toEqual([
       [1, 'A0004201220', 6, '앞 / 뒤', [2, 4], null],
       [3, 'B1', 1, '', [], null],
@@ -139,7 +164,10 @@ describe('parseQuickOrderText: merging and limits', () => {
 
   it('accepts 500 lines and refuses 501 with the limit named', () => {
     expect(rows(parseQuickOrderText(lines(500)))).toHaveLength(500);
-    expect(parseQuickOrderText(lines(501))).toEqual({ ok: false, message: '한 번에 최대 500줄까지 주문할 수 있습니다. (입력 501줄)' });
+    expect(parseQuickOrderText(lines(501))).toEqual({
+      ok: false,
+      message: '한 번에 최대 500줄까지 주문할 수 있습니다. (입력 501줄)',
+    });
     // A header and blank lines do not count.
     expect(rows(parseQuickOrderText(`품번\t수량\n\n${lines(500)}\n\n`))).toHaveLength(500);
   });
@@ -166,11 +194,20 @@ describe('parseQuickOrderCells', () => {
   });
 
   it('reads part number, quantity and memo columns without a header', () => {
-    expect(brief(parseQuickOrderCells([{ line: 7, cells: ['0034-116', '4', '뒤', '추가'] }]))).toEqual([[7, '0034116', 4, '뒤 추가', null]]);
+    expect(brief(parseQuickOrderCells([{ line: 7, cells: ['0034-116', '4', '뒤', '추가'] }]))).toEqual([
+      [7, '0034116', 4, '뒤 추가', null],
+    ]);
   });
 
   it('reads a file of one column as typed lines', () => {
-    expect(brief(parseQuickOrderCells([{ line: 1, cells: ['34 11 6 860 242 2 급함'] }, { line: 2, cells: ['A0004201220', ''] }]))).toEqual([
+    expect(
+      brief(
+        parseQuickOrderCells([
+          { line: 1, cells: ['34 11 6 860 242 2 급함'] },
+          { line: 2, cells: ['A0004201220', ''] },
+        ]),
+      ),
+    ).toEqual([
       [1, '34116860242', 2, '급함', null],
       [2, 'A0004201220', 1, '', null],
     ]);
@@ -179,6 +216,9 @@ describe('parseQuickOrderCells', () => {
   it('accepts 500 rows and refuses 501', () => {
     const make = (n: number) => Array.from({ length: n }, (_, i) => ({ line: i + 2, cells: [`P${i}`, '1'] }));
     expect(rows(parseQuickOrderCells([{ line: 1, cells: ['품번', '수량'] }, ...make(500)]))).toHaveLength(500);
-    expect(parseQuickOrderCells(make(501))).toEqual({ ok: false, message: '한 번에 최대 500줄까지 주문할 수 있습니다. (입력 501줄)' });
+    expect(parseQuickOrderCells(make(501))).toEqual({
+      ok: false,
+      message: '한 번에 최대 500줄까지 주문할 수 있습니다. (입력 501줄)',
+    });
   });
 });

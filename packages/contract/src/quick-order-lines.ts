@@ -15,7 +15,8 @@ export const QUICK_ORDER_MAX_MEMO = 100;
 
 export const QUICK_ORDER_MSG = {
   empty: '품번과 수량을 입력하세요.',
-  tooManyLines: (n: number) => `한 번에 최대 ${QUICK_ORDER_MAX_LINES}줄까지 주문할 수 있습니다. (입력 ${groupDigits(n)}줄)`,
+  tooManyLines: (n: number) =>
+    `한 번에 최대 ${QUICK_ORDER_MAX_LINES}줄까지 주문할 수 있습니다. (입력 ${groupDigits(n)}줄)`,
   noPartNumber: '품번에 영문 또는 숫자가 없습니다.',
   partNumberTooLong: `품번은 ${QUICK_ORDER_MAX_PART_NUMBER}자까지 입력할 수 있습니다.`,
   qtyNotNumber: '수량을 숫자로 입력하세요.',
@@ -51,7 +52,18 @@ export type QuickOrderParse = { ok: true; rows: QuickOrderRow[] } | { ok: false;
 /** Column positions named by a header row; -1 when the header has no such column. */
 type Columns = { part: number; qty: number; memo: number };
 
-const PART_HEADERS = ['품번', '부품번호', '품목코드', '부품코드', '제품번호', '상품코드', 'partno', 'partnumber', 'pn', 'oe'];
+const PART_HEADERS = [
+  '품번',
+  '부품번호',
+  '품목코드',
+  '부품코드',
+  '제품번호',
+  '상품코드',
+  'partno',
+  'partnumber',
+  'pn',
+  'oe',
+];
 const QTY_HEADERS = ['수량', '주문수량', 'qty', 'quantity', '개수'];
 const MEMO_HEADERS = ['메모', '비고', 'memo', 'note', '참고'];
 
@@ -152,7 +164,8 @@ function merge(rows: QuickOrderRow[]): QuickOrderRow[] {
       continue;
     }
     into.qty = (into.qty ?? 0) + (row.qty ?? 0);
-    if (row.memo && !into.memo.split(' / ').includes(row.memo)) into.memo = into.memo ? `${into.memo} / ${row.memo}` : row.memo;
+    if (row.memo && !into.memo.split(' / ').includes(row.memo))
+      into.memo = into.memo ? `${into.memo} / ${row.memo}` : row.memo;
     into.mergedLines = [...(into.mergedLines ?? []), row.line];
     // Two different readings of one line cannot be merged safely: only the plain reading stays.
     delete into.altNormalised;
@@ -206,7 +219,14 @@ export function parseQuickOrderText(text: string): QuickOrderParse {
     }
     if (headerColumns(clean.trim().split(/\s+/))) return;
     const h: { sep: string; columns: Columns } | null = header;
-    const split = h && clean.includes(h.sep) ? () => splitCells(clean.split(h.sep).map((c) => c.trim()), h.columns) : () => splitLine(clean);
+    const split =
+      h && clean.includes(h.sep)
+        ? () =>
+            splitCells(
+              clean.split(h.sep).map((c) => c.trim()),
+              h.columns,
+            )
+        : () => splitLine(clean);
     lines.push({ line: i + 1, raw, split });
   });
   return finish(lines);

@@ -12,7 +12,16 @@ export const JOB_REF_MAX = 30;
 /** Products shown for one typed number; a number that matches more is narrowed by the buyer. */
 export const QUICK_ORDER_MAX_CANDIDATES = 20;
 
-export const QUICK_ORDER_STATUSES = ['exact', 'replaced', 'interchangeable', 'choose', 'short', 'soldOut', 'unknown', 'invalid'] as const;
+export const QUICK_ORDER_STATUSES = [
+  'exact',
+  'replaced',
+  'interchangeable',
+  'choose',
+  'short',
+  'soldOut',
+  'unknown',
+  'invalid',
+] as const;
 export type QuickOrderStatus = (typeof QUICK_ORDER_STATUSES)[number];
 
 export const MSG_QUICK_ORDER = {
@@ -25,8 +34,10 @@ export const MSG_QUICK_ORDER = {
   tooManyLines: `한 번에 최대 ${QUICK_ORDER_MAX_LINES}줄까지 담을 수 있습니다.`,
   sameProductTwice: '같은 상품이 두 줄에 있습니다. 한 줄로 합쳐 주세요.',
   added: (n: number) => `${groupDigits(n)}개 상품을 장바구니에 담았습니다.`,
-  stockChanged: (names: string[]) => `재고가 바뀐 상품이 있어 아무것도 담지 않았습니다: ${names.join(', ')}. 수량을 확인한 뒤 다시 담아 주세요.`,
-  lineStock: (name: string, stock: number) => (stock <= 0 ? `${name} (품절)` : `${name} (재고 ${groupDigits(stock)}개)`),
+  stockChanged: (names: string[]) =>
+    `재고가 바뀐 상품이 있어 아무것도 담지 않았습니다: ${names.join(', ')}. 수량을 확인한 뒤 다시 담아 주세요.`,
+  lineStock: (name: string, stock: number) =>
+    stock <= 0 ? `${name} (품절)` : `${name} (재고 ${groupDigits(stock)}개)`,
   productGone: '판매하지 않는 상품이 있어 아무것도 담지 않았습니다. 목록을 다시 확인해 주세요.',
   // Per-line explanations of a resolved row.
   exact: '품번이 일치합니다.',
@@ -42,7 +53,8 @@ export const MSG_QUICK_ORDER = {
   reorderNothing: '다시 담을 수 있는 상품이 없습니다.',
   reordered: (n: number) => `${groupDigits(n)}개 상품을 장바구니에 다시 담았습니다.`,
   reorderSame: '주문 때와 같습니다.',
-  reorderPrice: (before: number, now: number) => `가격이 ${groupDigits(before)}원에서 ${groupDigits(now)}원으로 바뀌었습니다.`,
+  reorderPrice: (before: number, now: number) =>
+    `가격이 ${groupDigits(before)}원에서 ${groupDigits(now)}원으로 바뀌었습니다.`,
   reorderShort: (stock: number) => `재고가 ${groupDigits(stock)}개라 수량을 줄였습니다.`,
   reorderSoldOut: '품절이라 담지 않았습니다.',
   reorderReplaced: (from: string, to: string) => `${from}이(가) ${to}(으)로 대체되어 새 품번으로 담았습니다.`,
@@ -57,8 +69,16 @@ export const jobRefField = z
   .max(JOB_REF_MAX, MSG_QUICK_ORDER.jobRef)
   .optional();
 
-const productId = z.number({ error: MSG_QUICK_ORDER.noLines }).int(MSG_QUICK_ORDER.noLines).min(1, MSG_QUICK_ORDER.noLines).max(2_147_483_647, MSG_QUICK_ORDER.noLines);
-const qty = z.number({ error: MSG_QUICK_ORDER.qty }).int(MSG_QUICK_ORDER.qty).min(1, MSG_QUICK_ORDER.qty).max(QUICK_ORDER_MAX_QTY, MSG_QUICK_ORDER.qty);
+const productId = z
+  .number({ error: MSG_QUICK_ORDER.noLines })
+  .int(MSG_QUICK_ORDER.noLines)
+  .min(1, MSG_QUICK_ORDER.noLines)
+  .max(2_147_483_647, MSG_QUICK_ORDER.noLines);
+const qty = z
+  .number({ error: MSG_QUICK_ORDER.qty })
+  .int(MSG_QUICK_ORDER.qty)
+  .min(1, MSG_QUICK_ORDER.qty)
+  .max(QUICK_ORDER_MAX_QTY, MSG_QUICK_ORDER.qty);
 
 /**
  * api/resolveQuickOrder as JSON: the pasted text. A multipart upload (field `file`) sends a file
@@ -113,7 +133,11 @@ export const addQuickOrderToCartRequest = z.object({
       z.object({
         productId,
         qty,
-        memo: z.string({ error: MSG_QUICK_ORDER.memo }).trim().max(QUICK_ORDER_MAX_MEMO, MSG_QUICK_ORDER.memo).optional(),
+        memo: z
+          .string({ error: MSG_QUICK_ORDER.memo })
+          .trim()
+          .max(QUICK_ORDER_MAX_MEMO, MSG_QUICK_ORDER.memo)
+          .optional(),
         jobRef: jobRefField,
       }),
       { error: MSG_QUICK_ORDER.noLines },
@@ -124,7 +148,9 @@ export const addQuickOrderToCartRequest = z.object({
 export type AddQuickOrderToCartRequest = z.input<typeof addQuickOrderToCartRequest>;
 export const addQuickOrderToCartAnswer = answerOf(z.object({ added: z.number().int() }));
 
-export const reorderRequest = z.object({ seq: z.number({ error: MSG_QUICK_ORDER.orderNotFound }).int().min(1).max(2_147_483_647) });
+export const reorderRequest = z.object({
+  seq: z.number({ error: MSG_QUICK_ORDER.orderNotFound }).int().min(1).max(2_147_483_647),
+});
 export const reorderLine = z.object({
   productId: z.number().int(),
   /** The number on the order, and the product put in the cart (another one when it was replaced). */

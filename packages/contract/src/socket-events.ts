@@ -53,8 +53,16 @@ export const TRADE_SOCKET = {
 } as const;
 
 type TradeNames = keyof typeof TRADE_EVENTS;
-type Covers<Table, Names extends PropertyKey> = [Exclude<Names, keyof Table>, Exclude<keyof Table, Names>] extends [never, never] ? true : false;
-TRADE_SOCKET satisfies { toServer: Record<keyof typeof TRADE_ANSWERS, z.ZodType>; toClient: Record<(typeof TRADE_ANSWERS)[keyof typeof TRADE_ANSWERS], z.ZodType> };
+type Covers<Table, Names extends PropertyKey> = [Exclude<Names, keyof Table>, Exclude<keyof Table, Names>] extends [
+  never,
+  never,
+]
+  ? true
+  : false;
+TRADE_SOCKET satisfies {
+  toServer: Record<keyof typeof TRADE_ANSWERS, z.ZodType>;
+  toClient: Record<(typeof TRADE_ANSWERS)[keyof typeof TRADE_ANSWERS], z.ZodType>;
+};
 true satisfies Covers<typeof TRADE_SOCKET.toServer & typeof TRADE_SOCKET.toClient, TradeNames>;
 
 const ack = chatAckSchema;
@@ -97,9 +105,13 @@ true satisfies Covers<typeof CHAT_SOCKET.toServer & typeof CHAT_SOCKET.toClient,
 type Payload<S> = S extends z.ZodUndefined ? [] : S extends z.ZodType ? [payload: z.input<S>] : never;
 
 /** What a trade client may emit. */
-export type TradeToServer = { [K in keyof typeof TRADE_SOCKET.toServer]: (...args: Payload<(typeof TRADE_SOCKET.toServer)[K]>) => void };
+export type TradeToServer = {
+  [K in keyof typeof TRADE_SOCKET.toServer]: (...args: Payload<(typeof TRADE_SOCKET.toServer)[K]>) => void;
+};
 /** What a trade client hears. */
-export type TradeToClient = { [K in keyof typeof TRADE_SOCKET.toClient]: (body: z.output<(typeof TRADE_SOCKET.toClient)[K]>) => void };
+export type TradeToClient = {
+  [K in keyof typeof TRADE_SOCKET.toClient]: (body: z.output<(typeof TRADE_SOCKET.toClient)[K]>) => void;
+};
 export type TradeRequest = keyof typeof TRADE_ANSWERS;
 export type TradePayload<K extends TradeRequest> = z.input<(typeof TRADE_SOCKET.toServer)[K]>;
 export type TradeAnswerOf<K extends TradeRequest> = z.output<(typeof TRADE_SOCKET.toClient)[(typeof TRADE_ANSWERS)[K]]>;
@@ -109,6 +121,13 @@ export type ChatRequest = keyof ChatRequests;
 export type ChatPayload<K extends ChatRequest> = z.input<ChatRequests[K]['payload']>;
 export type ChatResults<K extends ChatRequest> = z.output<ChatRequests[K]['results']>;
 /** What a chat client may emit: each with its payload, acknowledged with `{ code, message, results? }`. */
-export type ChatToServer = { [K in ChatRequest]: (payload: ChatPayload<K>, ack?: (answer: { code: number; message: string; results?: ChatResults<K>; field?: string }) => void) => void };
+export type ChatToServer = {
+  [K in ChatRequest]: (
+    payload: ChatPayload<K>,
+    ack?: (answer: { code: number; message: string; results?: ChatResults<K>; field?: string }) => void,
+  ) => void;
+};
 /** What a chat client hears. */
-export type ChatToClient = { [K in keyof typeof CHAT_SOCKET.toClient]: (body: z.output<(typeof CHAT_SOCKET.toClient)[K]>) => void };
+export type ChatToClient = {
+  [K in keyof typeof CHAT_SOCKET.toClient]: (body: z.output<(typeof CHAT_SOCKET.toClient)[K]>) => void;
+};

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { userInfo } from './auth.js';
 import { paymentResult } from './orders.js';
 
-
 /**
  * Payloads the client emits: addToCart takes `buyOrCartForm`, stateCartItem `cartDeleteRequest`,
  * requestPaymentProduct `paymentRequest` (orders.ts); requestClientBaseInfo takes none.

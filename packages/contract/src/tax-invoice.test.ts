@@ -73,7 +73,11 @@ describe('per-order invoice', () => {
 
   it('leaves out what was refunded before issuance, and drops a fully refunded order', () => {
     const partly = { ...order, refunds: [{ seq: 1, amount: 6_300, at: d('2026-11-20T15:59:00Z') }] };
-    expect(orderInvoice(partly, d('2026-11-20T16:00:01Z'))).toMatchObject({ supply: 45_455, tax: 4_545, total: 50_000 });
+    expect(orderInvoice(partly, d('2026-11-20T16:00:01Z'))).toMatchObject({
+      supply: 45_455,
+      tax: 4_545,
+      total: 50_000,
+    });
     const all = { ...order, refunds: [{ seq: 1, amount: 56_300, at: d('2026-11-20T15:59:00Z') }] };
     expect(orderInvoice(all, d('2026-11-20T16:00:01Z'))).toBeNull();
   });
@@ -89,9 +93,27 @@ describe('per-order invoice', () => {
       ],
     };
     expect(corrections(original, issuedAt, [later])).toEqual([
-      { mgtKey: 'O-2T-R9', originalMgtKey: 'O-2T', writeDate: '20261125', refundSeq: 9, orderSeq: 101, supply: -11_182, tax: -1_118, total: -12_300 },
+      {
+        mgtKey: 'O-2T-R9',
+        originalMgtKey: 'O-2T',
+        writeDate: '20261125',
+        refundSeq: 9,
+        orderSeq: 101,
+        supply: -11_182,
+        tax: -1_118,
+        total: -12_300,
+      },
       // Only 44,000 of the 50,000 was still invoiced.
-      { mgtKey: 'O-2T-RA', originalMgtKey: 'O-2T', writeDate: '20261126', refundSeq: 10, orderSeq: 101, supply: -40_000, tax: -4_000, total: -44_000 },
+      {
+        mgtKey: 'O-2T-RA',
+        originalMgtKey: 'O-2T',
+        writeDate: '20261126',
+        refundSeq: 10,
+        orderSeq: 101,
+        supply: -40_000,
+        tax: -4_000,
+        total: -44_000,
+      },
     ]);
   });
 
@@ -108,15 +130,30 @@ describe('월합계 invoice', () => {
     // Shipped 2026-11-01 00:30 Seoul (still October in UTC): in November.
     { seq: 11, total: 110_000, shippedAt: d('2026-10-31T15:30:00Z'), refunds: [] },
     // Partly returned before issuance: 33,000 of 99,000 left out.
-    { seq: 12, total: 99_000, shippedAt: d('2026-11-10T03:00:00Z'), refunds: [{ seq: 501, amount: 33_000, at: d('2026-11-15T03:00:00Z') }] },
+    {
+      seq: 12,
+      total: 99_000,
+      shippedAt: d('2026-11-10T03:00:00Z'),
+      refunds: [{ seq: 501, amount: 33_000, at: d('2026-11-15T03:00:00Z') }],
+    },
     // Seller-cancelled in full before issuance: drops out.
-    { seq: 13, total: 45_000, shippedAt: d('2026-11-12T03:00:00Z'), refunds: [{ seq: 502, amount: 45_000, at: d('2026-11-13T03:00:00Z') }] },
+    {
+      seq: 13,
+      total: 45_000,
+      shippedAt: d('2026-11-12T03:00:00Z'),
+      refunds: [{ seq: 502, amount: 45_000, at: d('2026-11-13T03:00:00Z') }],
+    },
     // Shipped 2026-12-01 00:05 Seoul: December, not in this invoice.
     { seq: 14, total: 77_000, shippedAt: d('2026-11-30T15:05:00Z'), refunds: [] },
     // Never shipped.
     { seq: 15, total: 12_000, shippedAt: null, refunds: [] },
     // Returned after issuance: in the invoice in full, corrected later.
-    { seq: 16, total: 10_001, shippedAt: d('2026-11-30T14:00:00Z'), refunds: [{ seq: 503, amount: 10_001, at: d('2026-12-03T02:00:00Z') }] },
+    {
+      seq: 16,
+      total: 10_001,
+      shippedAt: d('2026-11-30T14:00:00Z'),
+      refunds: [{ seq: 503, amount: 10_001, at: d('2026-12-03T02:00:00Z') }],
+    },
   ];
 
   it("lists the month's shipped orders less returns before issuance, totals split once", () => {
@@ -137,7 +174,16 @@ describe('월합계 invoice', () => {
   it('corrects a return approved after issuance with a negative invoice', () => {
     const original = monthlyInvoice(3, '2026-11', orders, issueAt)!;
     expect(corrections(original, issueAt, orders)).toEqual([
-      { mgtKey: 'M-202611-3-RDZ', originalMgtKey: 'M-202611-3', writeDate: '20261203', refundSeq: 503, orderSeq: 16, supply: -9_092, tax: -909, total: -10_001 },
+      {
+        mgtKey: 'M-202611-3-RDZ',
+        originalMgtKey: 'M-202611-3',
+        writeDate: '20261203',
+        refundSeq: 503,
+        orderSeq: 16,
+        supply: -9_092,
+        tax: -909,
+        total: -10_001,
+      },
     ]);
   });
 

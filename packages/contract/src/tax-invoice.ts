@@ -74,7 +74,8 @@ export function monthlyIssueDeadline(month: string): string {
 const MGT_KEY_SHAPE = /^[A-Za-z0-9_-]{1,24}$/;
 
 function id36(n: number): string {
-  if (!Number.isSafeInteger(n) || n < 1 || n > 2_147_483_647) throw new RangeError(`mgtKey needs an id 1..2^31-1: ${n}`);
+  if (!Number.isSafeInteger(n) || n < 1 || n > 2_147_483_647)
+    throw new RangeError(`mgtKey needs an id 1..2^31-1: ${n}`);
   return n.toString(36).toUpperCase();
 }
 
@@ -114,7 +115,12 @@ export function orderInvoice(order: InvoiceOrder, issueAt: Date): InvoiceDraft |
   const net = order.total - refundedBefore(order, issueAt);
   if (net <= 0) return null;
   const split = splitWithTotal(net);
-  return { mgtKey: orderMgtKey(order.seq), writeDate: seoulYmd(order.shippedAt), ...split, items: [{ orderSeq: order.seq, ...split }] };
+  return {
+    mgtKey: orderMgtKey(order.seq),
+    writeDate: seoulYmd(order.shippedAt),
+    ...split,
+    items: [{ orderSeq: order.seq, ...split }],
+  };
 }
 
 /**
@@ -122,7 +128,12 @@ export function orderInvoice(order: InvoiceOrder, issueAt: Date): InvoiceDraft |
  * that month, each less what was refunded before issuance; an order refunded in full drops out. The
  * items are split so that they add up to the invoice's own split. Null when nothing is left.
  */
-export function monthlyInvoice(companySeq: number, month: string, orders: readonly InvoiceOrder[], issueAt: Date): InvoiceDraft | null {
+export function monthlyInvoice(
+  companySeq: number,
+  month: string,
+  orders: readonly InvoiceOrder[],
+  issueAt: Date,
+): InvoiceDraft | null {
   const rows = orders
     .filter((o) => o.shippedAt && seoulMonthKey(o.shippedAt) === month)
     .map((o) => ({ orderSeq: o.seq, net: o.total - refundedBefore(o, issueAt) }))
@@ -144,14 +155,20 @@ export function monthlyInvoice(companySeq: number, month: string, orders: readon
  * orders it lists, each at most what is still invoiced for its order. Refunds before issuance were
  * already left out of it and get none.
  */
-export function corrections(original: InvoiceDraft, issuedAt: Date, orders: readonly InvoiceOrder[]): CorrectionDraft[] {
+export function corrections(
+  original: InvoiceDraft,
+  issuedAt: Date,
+  orders: readonly InvoiceOrder[],
+): CorrectionDraft[] {
   const invoiced = new Map(original.items.map((i) => [i.orderSeq, i.total]));
   const out: CorrectionDraft[] = [];
   for (const order of orders) {
     // What is left to correct: a refund never takes an order below zero on the invoices.
     let left = invoiced.get(order.seq);
     if (left === undefined) continue;
-    const after = order.refunds.filter((r) => r.at.getTime() > issuedAt.getTime()).sort((a, b) => a.at.getTime() - b.at.getTime() || a.seq - b.seq);
+    const after = order.refunds
+      .filter((r) => r.at.getTime() > issuedAt.getTime())
+      .sort((a, b) => a.at.getTime() - b.at.getTime() || a.seq - b.seq);
     for (const refund of after) {
       const amount = Math.min(refund.amount, left);
       if (amount <= 0) continue;

@@ -32,6 +32,9 @@ describe('well-formed text', () => {
     const refused = safeParseInput(schema, { reason: '\ud800x' });
     expect(refused.success).toBe(false);
     expect(refused.error!.issues).toEqual([expect.objectContaining({ message: MSG.textInvalid, path: ['reason'] })]);
-    expect(safeParseInput(schema, { reason: '재고 조정 😀' })).toEqual({ success: true, data: { reason: '재고 조정 😀' } });
+    expect(safeParseInput(schema, { reason: '재고 조정 😀' })).toEqual({
+      success: true,
+      data: { reason: '재고 조정 😀' },
+    });
   });
 });

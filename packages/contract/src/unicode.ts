@@ -57,9 +57,10 @@ export function illFormedTextPath(input: unknown): (string | number)[] | null {
 export function safeParseInput<T extends z.ZodType>(schema: T, input: unknown): z.ZodSafeParseResult<z.output<T>> {
   const path = illFormedTextPath(input);
   if (path) {
-    return { success: false, error: new z.ZodError([{ code: 'custom', message: MSG.textInvalid, path, input }]) } as z.ZodSafeParseResult<
-      z.output<T>
-    >;
+    return {
+      success: false,
+      error: new z.ZodError([{ code: 'custom', message: MSG.textInvalid, path, input }]),
+    } as z.ZodSafeParseResult<z.output<T>>;
   }
   return schema.safeParse(input) as z.ZodSafeParseResult<z.output<T>>;
 }

@@ -128,7 +128,10 @@ describe('checkLicenseQuery (business number)', () => {
 
 describe('phone and code queries', () => {
   it('phoneCodeRequestQuery defaults authType to message and refuses other kinds', () => {
-    expect(phoneCodeRequestQuery.parse({ phone: '01012345678' })).toEqual({ phone: '01012345678', authType: 'message' });
+    expect(phoneCodeRequestQuery.parse({ phone: '01012345678' })).toEqual({
+      phone: '01012345678',
+      authType: 'message',
+    });
     expect(parses(phoneCodeRequestQuery, { phone: '01012345678', authType: 'voice' })).toBe(false);
   });
 
@@ -217,7 +220,9 @@ describe('joinRequest (company join)', () => {
 
   it('bounds pass: company name 1 and 50, area 2 and 20', () => {
     expect(parses(joinRequest, { ...companyJoin, companyName: '가', companyArea: '서울' })).toBe(true);
-    expect(parses(joinRequest, { ...companyJoin, companyName: '가'.repeat(50), companyArea: '가'.repeat(20) })).toBe(true);
+    expect(parses(joinRequest, { ...companyJoin, companyName: '가'.repeat(50), companyArea: '가'.repeat(20) })).toBe(
+      true,
+    );
   });
 });
 

@@ -79,18 +79,31 @@ describe('order status transitions', () => {
     }
   });
   it('refunds happen only on cancellations and approved returns', () => {
-    expect(ORDER_TRANSITIONS.filter((t) => t.refund !== 'none').map((t) => t.to).sort()).toEqual([3, 5, 8]);
+    expect(
+      ORDER_TRANSITIONS.filter((t) => t.refund !== 'none')
+        .map((t) => t.to)
+        .sort(),
+    ).toEqual([3, 5, 8]);
   });
 });
 
 describe('checkout rules', () => {
-  const base = { name: '김수령', phone: '01012345678', postNum: '04790', address: '서울 성동구 성수이로 77', addrSub: '3층', shippingValue: 1, shippingPayType: 0 };
+  const base = {
+    name: '김수령',
+    phone: '01012345678',
+    postNum: '04790',
+    address: '서울 성동구 성수이로 77',
+    addrSub: '3층',
+    shippingValue: 1,
+    shippingPayType: 0,
+  };
   const firstMessage = (v: unknown) => {
     const r = shippingInfo.safeParse(v);
     return r.success ? null : r.error.issues[0]!.message;
   };
   it('accepts a complete courier address', () => expect(firstMessage(base)).toBeNull());
-  it('requires the freight branch for freight', () => expect(firstMessage({ ...base, shippingValue: 0 })).toBe('화물 영업소를 입력하세요.'));
+  it('requires the freight branch for freight', () =>
+    expect(firstMessage({ ...base, shippingValue: 0 })).toBe('화물 영업소를 입력하세요.'));
   it('requires sender name and phone for direct delivery', () => {
     expect(firstMessage({ ...base, directDeli: true })).toBe('보내는 분을 입력하세요.');
     expect(firstMessage({ ...base, directDeli: true, fromName: '박보냄' })).toBe('보내는 분 연락처를 입력하세요.');
@@ -101,10 +114,15 @@ describe('checkout rules', () => {
     expect(firstMessage({ ...base, postNum: '123' })).toBe('우편번호는 5~6자리입니다.');
     expect(firstMessage({ ...base, memo: 'x'.repeat(256) })).toBe('배송 메모는 255자 이내로 입력하세요.');
   });
-  it('pickup needs no address', () => expect(firstMessage({ name: '김수령', phone: '01012345678', shippingValue: 4, shippingPayType: 2 })).toBeNull());
+  it('pickup needs no address', () =>
+    expect(firstMessage({ name: '김수령', phone: '01012345678', shippingValue: 4, shippingPayType: 2 })).toBeNull());
   it('refuses quantities of 0, negative, fractional or absurd', () => {
     for (const qty of [0, -1, 1.5, 1e9]) {
-      const r = paymentRequest.safeParse({ clientRequestId: 'abcdefgh-1', shippingInfo: base, carts: [{ productId: 1, qty }] });
+      const r = paymentRequest.safeParse({
+        clientRequestId: 'abcdefgh-1',
+        shippingInfo: base,
+        carts: [{ productId: 1, qty }],
+      });
       expect(r.success).toBe(false);
     }
   });

@@ -163,15 +163,24 @@ describe('formatWon', () => {
 
 describe('isPlainText and MAIL_SHAPE (no control characters reach the database)', () => {
   it('accepts Korean, emoji, punctuation and spaces', () => {
-    for (const t of ['한빛수입차부품', '(주)파츠몰 코리아', '부품🚗', "O'Reilly & Co.", '']) expect(isPlainText(t), t).toBe(true);
+    for (const t of ['한빛수입차부품', '(주)파츠몰 코리아', '부품🚗', "O'Reilly & Co.", ''])
+      expect(isPlainText(t), t).toBe(true);
   });
   it('refuses NUL, other C0 controls, DEL and line breaks', () => {
-    for (const t of ['a\u0000b', 'a\u0001', '\u001f', 'a\u007f', 'a\nb', 'a\tb', '\u0085']) expect(isPlainText(t), JSON.stringify(t)).toBe(false);
+    for (const t of ['a\u0000b', 'a\u0001', '\u001f', 'a\u007f', 'a\nb', 'a\tb', '\u0085'])
+      expect(isPlainText(t), JSON.stringify(t)).toBe(false);
   });
   it('mail shape: a@b.c yes; spaces, control characters, two @ or no dot no', () => {
     expect(MAIL_SHAPE.test('demo@partsmall.kr')).toBe(true);
     expect(MAIL_SHAPE.test('데모@파츠몰.한국')).toBe(true);
-    for (const t of ['demo\u0000@partsmall.kr', 'demo@parts\u0000mall.kr', 'de mo@partsmall.kr', 'a@b@c.kr', 'demo@partsmall', '@partsmall.kr']) {
+    for (const t of [
+      'demo\u0000@partsmall.kr',
+      'demo@parts\u0000mall.kr',
+      'de mo@partsmall.kr',
+      'a@b@c.kr',
+      'demo@partsmall',
+      '@partsmall.kr',
+    ]) {
       expect(MAIL_SHAPE.test(t), JSON.stringify(t)).toBe(false);
     }
   });
@@ -179,7 +188,27 @@ describe('isPlainText and MAIL_SHAPE (no control characters reach the database)'
 
 describe('groupDigits', () => {
   it('writes integers as toLocaleString("ko-KR") does, and other numbers through it', () => {
-    for (const n of [0, 5, 12, 999, 1000, 1001, 12_300, 999_999, 1_000_000, 1_234_567, 2_147_483_647, Number.MAX_SAFE_INTEGER, -1, -999, -1000, -1_234_567, 1234.5678, -0.5, Number.MAX_SAFE_INTEGER + 2]) {
+    for (const n of [
+      0,
+      5,
+      12,
+      999,
+      1000,
+      1001,
+      12_300,
+      999_999,
+      1_000_000,
+      1_234_567,
+      2_147_483_647,
+      Number.MAX_SAFE_INTEGER,
+      -1,
+      -999,
+      -1000,
+      -1_234_567,
+      1234.5678,
+      -0.5,
+      Number.MAX_SAFE_INTEGER + 2,
+    ]) {
       expect(groupDigits(n), String(n)).toBe(n.toLocaleString('ko-KR'));
     }
   });

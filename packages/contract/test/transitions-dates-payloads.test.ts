@@ -39,7 +39,9 @@ const DESIGN_MOVES = [
 
 describe('order status transitions: every pair against the table (issue 8, item 16)', () => {
   it('the table allows exactly the moves of the order-status table', () => {
-    const inTable = ORDER_TRANSITIONS.flatMap((t) => t.from.flatMap((from) => t.by.map((by) => `${from}→${t.to} by ${by}`))).sort();
+    const inTable = ORDER_TRANSITIONS.flatMap((t) =>
+      t.from.flatMap((from) => t.by.map((by) => `${from}→${t.to} by ${by}`)),
+    ).sort();
     expect(inTable).toEqual(DESIGN_MOVES);
   });
 
@@ -63,17 +65,37 @@ describe('order status transitions: every pair against the table (issue 8, item 
 });
 
 describe('one date schema (issue 8, item 8)', () => {
-  it.each(['2026-13-01', '0000-00-00', '2026-12-32', '9999-99-99', '2026-02-30', '2026-00-10', '2026-04-31', '2025-02-29', '1900-02-29', '26-01-01', '2026-1-01', '2026-01-01T00:00', ' 2026-01-01x'])(
-    'refuses %s',
-    (value) => {
-      expect(isCalendarDate(value)).toBe(false);
-      const r = calendarDateField.safeParse(value);
-      expect(r.success).toBe(false);
-      expect(r.error!.issues[0]!.message).toBe(MSG_MEMBER.dateInvalid);
-    },
-  );
+  it.each([
+    '2026-13-01',
+    '0000-00-00',
+    '2026-12-32',
+    '9999-99-99',
+    '2026-02-30',
+    '2026-00-10',
+    '2026-04-31',
+    '2025-02-29',
+    '1900-02-29',
+    '26-01-01',
+    '2026-1-01',
+    '2026-01-01T00:00',
+    ' 2026-01-01x',
+  ])('refuses %s', (value) => {
+    expect(isCalendarDate(value)).toBe(false);
+    const r = calendarDateField.safeParse(value);
+    expect(r.success).toBe(false);
+    expect(r.error!.issues[0]!.message).toBe(MSG_MEMBER.dateInvalid);
+  });
 
-  it.each(['2026-01-01', '2026-02-28', '2024-02-29', '2000-02-29', '2026-12-31', '2026-04-30', '0001-01-01', '9999-12-31'])('accepts %s', (value) => {
+  it.each([
+    '2026-01-01',
+    '2026-02-28',
+    '2024-02-29',
+    '2000-02-29',
+    '2026-12-31',
+    '2026-04-30',
+    '0001-01-01',
+    '9999-12-31',
+  ])('accepts %s', (value) => {
     expect(isCalendarDate(value)).toBe(true);
     expect(calendarDateField.safeParse(value).success).toBe(true);
   });
@@ -90,7 +112,9 @@ describe('one date schema (issue 8, item 8)', () => {
     };
     expect(first({ searchType: 'date', startDate: '2026-01-01' })).toBe(MSG_MEMBER.dateRangeRequired);
     expect(first({ searchType: 'date', startDate: '', endDate: '' })).toBe(MSG_MEMBER.dateRangeRequired);
-    expect(first({ searchType: 'date', startDate: '2026-02-01', endDate: '2026-01-31' })).toBe(MSG_MEMBER.dateRangeOrder);
+    expect(first({ searchType: 'date', startDate: '2026-02-01', endDate: '2026-01-31' })).toBe(
+      MSG_MEMBER.dateRangeOrder,
+    );
     expect(first({ searchType: 'date', startDate: '2026-01-31', endDate: '2026-01-31' })).toBeNull();
     expect(first({ searchType: '', startDate: '', endDate: '', page: 1, size: 15 })).toBeNull();
     expect(first({ searchType: 'date', startDate: '2026-02-30', endDate: '2026-03-01' })).toBe(MSG_MEMBER.dateInvalid);
@@ -98,7 +122,15 @@ describe('one date schema (issue 8, item 8)', () => {
 });
 
 describe("the spec's payment payload (issue 8, item 10)", () => {
-  const shippingInfo = { name: '김수령', phone: '01012345678', postNum: '04790', address: '서울 성동구 성수이로 77', addrSub: '3층', shippingValue: 1, shippingPayType: 0 };
+  const shippingInfo = {
+    name: '김수령',
+    phone: '01012345678',
+    postNum: '04790',
+    address: '서울 성동구 성수이로 77',
+    addrSub: '3층',
+    shippingValue: 1,
+    shippingPayType: 0,
+  };
 
   it('accepts { shippingInfo, carts } without a clientRequestId', () => {
     const r = paymentRequest.safeParse({ shippingInfo, carts: [{ seq: 3, qty: 1 }] });
@@ -107,7 +139,9 @@ describe("the spec's payment payload (issue 8, item 10)", () => {
   });
 
   it('still checks a clientRequestId that is given', () => {
-    expect(paymentRequest.safeParse({ clientRequestId: 'a1b2c3d4-5', shippingInfo, carts: [{ seq: 3, qty: 1 }] }).success).toBe(true);
+    expect(
+      paymentRequest.safeParse({ clientRequestId: 'a1b2c3d4-5', shippingInfo, carts: [{ seq: 3, qty: 1 }] }).success,
+    ).toBe(true);
     for (const bad of ['short', 'x'.repeat(65), 42]) {
       const r = paymentRequest.safeParse({ clientRequestId: bad, shippingInfo, carts: [{ seq: 3, qty: 1 }] });
       expect(r.error?.issues[0]?.message).toBe(MSG_ORDER.clientRequestId);
@@ -116,16 +150,22 @@ describe("the spec's payment payload (issue 8, item 10)", () => {
 });
 
 describe('answer schemas', () => {
-  const answerSchemas = Object.entries(contract).filter(([name, value]) => /Answer$|[A-Z][a-z]*Event$|^errorEnvelope$/.test(name) && value instanceof z.ZodType);
+  const answerSchemas = Object.entries(contract).filter(
+    ([name, value]) => /Answer$|[A-Z][a-z]*Event$|^errorEnvelope$/.test(name) && value instanceof z.ZodType,
+  );
 
   it('exist for the calls and the trade events', () => {
     expect(answerSchemas.length).toBeGreaterThanOrEqual(35);
   });
 
   it.each(answerSchemas)('%s has the envelope and becomes a JSON schema', (_name, schema) => {
-    const json = z.toJSONSchema(schema as z.ZodType, { target: 'draft-7', io: 'output' }) as { properties?: Record<string, unknown>; anyOf?: unknown[] };
+    const json = z.toJSONSchema(schema as z.ZodType, { target: 'draft-7', io: 'output' }) as {
+      properties?: Record<string, unknown>;
+      anyOf?: unknown[];
+    };
     const shapes = json.anyOf ?? [json];
-    for (const shape of shapes as { properties: Record<string, unknown> }[]) expect(Object.keys(shape.properties)).toContain('code');
+    for (const shape of shapes as { properties: Record<string, unknown> }[])
+      expect(Object.keys(shape.properties)).toContain('code');
   });
 
   it('the configuration answer tells whether the shop is the demo shop', () => {

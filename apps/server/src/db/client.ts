@@ -18,7 +18,6 @@ export interface Database {
   close(): Promise<void>;
 }
 
-
 /**
  * The PostgreSQL pool's size: DB_POOL_MAX connections (20), of which DB_POOL_MIN (all of them by
  * default) stay open once opened instead of closing after 10 s idle. A fresh backend's first

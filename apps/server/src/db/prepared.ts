@@ -28,7 +28,9 @@ function driverOf(db: Db) {
   const client = (db as unknown as { $client: object }).$client;
   let run = drivers.get(client);
   if (!run) {
-    const isPglite = typeof (client as { exec?: unknown }).exec === 'function' && typeof (client as { waitReady?: unknown }).waitReady !== 'undefined';
+    const isPglite =
+      typeof (client as { exec?: unknown }).exec === 'function' &&
+      typeof (client as { waitReady?: unknown }).waitReady !== 'undefined';
     run = isPglite
       ? (s, values) => (client as PgliteLike).query(s.text, values)
       : (s, values) => (client as Queryable).query({ name: s.name, text: s.text, values });

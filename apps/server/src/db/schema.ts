@@ -54,7 +54,9 @@ export const companies = pgTable(
   },
   (t) => [
     check('companies_invoice_mode_valid', sql`${t.invoiceMode} in ('order','monthly')`),
-    uniqueIndex('companies_license_active').on(t.license).where(sql`withdrawn_at is null`),
+    uniqueIndex('companies_license_active')
+      .on(t.license)
+      .where(sql`withdrawn_at is null`),
     check('companies_point_nonnegative', sql`${t.point} >= 0`),
     check('companies_level_valid', sql`${t.level} in ('a','b','c','d')`),
   ],
@@ -87,7 +89,9 @@ export const members = pgTable(
   },
   (t) => [
     uniqueIndex('members_login_id').on(t.loginId),
-    uniqueIndex('members_phone_active').on(t.phone).where(sql`status <> 'withdrawn' and phone_verified`),
+    uniqueIndex('members_phone_active')
+      .on(t.phone)
+      .where(sql`status <> 'withdrawn' and phone_verified`),
     index('members_company').on(t.companyId),
     check('members_role_valid', sql`${t.role} in ('member','staff','admin')`),
     check('members_status_valid', sql`${t.status} in ('active','stopped','withdrawn')`),
@@ -325,7 +329,10 @@ export const cartItems = pgTable(
     jobRef: text('job_ref').notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('cart_items_member_product').on(t.memberId, t.productId), check('cart_items_qty_positive', sql`${t.qty} > 0`)],
+  (t) => [
+    uniqueIndex('cart_items_member_product').on(t.memberId, t.productId),
+    check('cart_items_qty_positive', sql`${t.qty} > 0`),
+  ],
 );
 
 /** An order: one warehouse, paid from the company's cash in the same transaction as its ledger row. */
@@ -505,7 +512,10 @@ export const restockAlerts = pgTable(
       .references(() => members.id),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ name: 'restock_alerts_pk', columns: [t.memberId, t.productId] }), index('restock_alerts_product').on(t.productId)],
+  (t) => [
+    primaryKey({ name: 'restock_alerts_pk', columns: [t.memberId, t.productId] }),
+    index('restock_alerts_product').on(t.productId),
+  ],
 );
 /**
  * 전자세금계산서 (docs/requirements.md#tax-invoices): one row per invoice the shop issues or will issue,
@@ -537,7 +547,10 @@ export const taxInvoices = pgTable(
     tax: won('tax').notNull(),
     total: won('total').notNull(),
     /** The orders it lists: [{ orderSeq, supply, tax, total }]. */
-    items: jsonb('items').$type<{ orderSeq: number; supply: number; tax: number; total: number }[]>().notNull().default([]),
+    items: jsonb('items')
+      .$type<{ orderSeq: number; supply: number; tax: number; total: number }[]>()
+      .notNull()
+      .default([]),
     /** The buyer's details as issued (the record the tax law keeps). */
     buyer: jsonb('buyer').$type<Record<string, string>>(),
     error: text('error').notNull().default(''),

@@ -83,7 +83,10 @@ export async function createRealtime(
     // Several server processes share rooms, events and recoverable sessions through the Redis
     // streams adapter (docs/operations.md#several-processes). The client is loaded only then: merely loading node-redis (its
     // diagnostics channels) was measured to cost every HTTP request of the process about 20 % more CPU.
-    const [{ createAdapter }, { createClient }] = await Promise.all([import('@socket.io/redis-streams-adapter'), import('redis')]);
+    const [{ createAdapter }, { createClient }] = await Promise.all([
+      import('@socket.io/redis-streams-adapter'),
+      import('redis'),
+    ]);
     const client = createClient({ url: redisUrl });
     client.on('error', (err) => log.error({ err }, 'redis error'));
     await client.connect();
@@ -100,9 +103,12 @@ export async function createRealtime(
     // process in the middle of its stop. Refused here, the adapter's own error handling takes it.
     // Socket.IO constructs the adapter with `new`: a function, not an arrow.
     io.adapter(function stoppableAdapter(nsp: Namespace) {
-      const adapter = streamsAdapter(nsp) as ReturnType<typeof streamsAdapter> & { doPublish(message: unknown): Promise<string> };
+      const adapter = streamsAdapter(nsp) as ReturnType<typeof streamsAdapter> & {
+        doPublish(message: unknown): Promise<string>;
+      };
       const doPublish = adapter.doPublish.bind(adapter);
-      adapter.doPublish = (message) => (stopping ? Promise.reject(new Error('the server is stopping')) : doPublish(message));
+      adapter.doPublish = (message) =>
+        stopping ? Promise.reject(new Error('the server is stopping')) : doPublish(message);
       return adapter;
     } as typeof streamsAdapter);
     redisClient = client;
@@ -194,7 +200,8 @@ export async function createRealtime(
         io.engine.close();
         if (redisClient) {
           // Closing every namespace's adapter stops the streams adapter's readers and their connections.
-          for (const nsp of (io as unknown as { _nsps: Map<string, Namespace> })._nsps.values()) void nsp.adapter.close();
+          for (const nsp of (io as unknown as { _nsps: Map<string, Namespace> })._nsps.values())
+            void nsp.adapter.close();
           await redisClient.quit().catch(() => undefined);
         }
       })());

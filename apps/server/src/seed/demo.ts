@@ -82,17 +82,21 @@ async function ensureMember(
   return row!.id;
 }
 
-async function ensureCompany(
-  db: Db,
-  values: typeof companies.$inferInsert,
-  cash: number,
-): Promise<number> {
-  const [existing] = await db.select({ id: companies.id }).from(companies).where(eq(companies.license, values.license!));
+async function ensureCompany(db: Db, values: typeof companies.$inferInsert, cash: number): Promise<number> {
+  const [existing] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.license, values.license!));
   if (existing) return existing.id;
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(companies).values({ ...values, point: cash }).returning({ id: companies.id });
+    const [row] = await tx
+      .insert(companies)
+      .values({ ...values, point: cash })
+      .returning({ id: companies.id });
     // The opening balance is a ledger row too, so the ledger always sums to the balance.
-    await tx.insert(cashLedger).values({ companyId: row!.id, type: 'adjust', amount: cash, balanceAfter: cash, note: '데모 초기 캐시' });
+    await tx
+      .insert(cashLedger)
+      .values({ companyId: row!.id, type: 'adjust', amount: cash, balanceAfter: cash, note: '데모 초기 캐시' });
     // The payment histories show the opening cash and licence as charges the shop made ('manager').
     const paidAt = new Date();
     await tx.insert(payments).values({
@@ -163,7 +167,11 @@ export async function seedDemo(db: Db, opts: { uploadDir?: string } = {}): Promi
     },
     5_000_000,
   );
-  const [address] = await db.select().from(shippingAddresses).where(eq(shippingAddresses.companyId, demoCompanyId)).limit(1);
+  const [address] = await db
+    .select()
+    .from(shippingAddresses)
+    .where(eq(shippingAddresses.companyId, demoCompanyId))
+    .limit(1);
   if (!address) {
     await db.insert(shippingAddresses).values({
       companyId: demoCompanyId,
@@ -177,13 +185,59 @@ export async function seedDemo(db: Db, opts: { uploadDir?: string } = {}): Promi
   }
   const otherCompanyId = await ensureCompany(
     db,
-    { name: OTHER_COMPANY.name, license: OTHER_COMPANY.license, area: '부산 사상구', level: 'd', securityNum: newSecurityNumber() },
+    {
+      name: OTHER_COMPANY.name,
+      license: OTHER_COMPANY.license,
+      area: '부산 사상구',
+      level: 'd',
+      securityNum: newSecurityNumber(),
+    },
     100_000,
   );
   const [demo, sub, other, staff, admin] = DEMO_LOGINS;
-  await ensureMember(db, { loginId: demo.id, pw: demo.pw, name: '박준호', phone: '01012345601', mail: demo.id, type: MEMBER_TYPE_MAIN, companyId: demoCompanyId });
-  await ensureMember(db, { loginId: sub.id, pw: sub.pw, name: '최민지', phone: '01012345602', mail: sub.id, type: MEMBER_TYPE_SUB, companyId: demoCompanyId });
-  await ensureMember(db, { loginId: other.id, pw: other.pw, name: '정우성', phone: '01012345603', mail: other.id, type: MEMBER_TYPE_MAIN, companyId: otherCompanyId });
-  await ensureMember(db, { loginId: staff.id, pw: staff.pw, name: '상담원 김하늘', phone: '01012345604', mail: staff.id, role: 'staff', companyId: null });
-  await ensureMember(db, { loginId: admin.id, pw: admin.pw, name: '관리자', phone: '01012345605', mail: admin.id, role: 'admin', companyId: null });
+  await ensureMember(db, {
+    loginId: demo.id,
+    pw: demo.pw,
+    name: '박준호',
+    phone: '01012345601',
+    mail: demo.id,
+    type: MEMBER_TYPE_MAIN,
+    companyId: demoCompanyId,
+  });
+  await ensureMember(db, {
+    loginId: sub.id,
+    pw: sub.pw,
+    name: '최민지',
+    phone: '01012345602',
+    mail: sub.id,
+    type: MEMBER_TYPE_SUB,
+    companyId: demoCompanyId,
+  });
+  await ensureMember(db, {
+    loginId: other.id,
+    pw: other.pw,
+    name: '정우성',
+    phone: '01012345603',
+    mail: other.id,
+    type: MEMBER_TYPE_MAIN,
+    companyId: otherCompanyId,
+  });
+  await ensureMember(db, {
+    loginId: staff.id,
+    pw: staff.pw,
+    name: '상담원 김하늘',
+    phone: '01012345604',
+    mail: staff.id,
+    role: 'staff',
+    companyId: null,
+  });
+  await ensureMember(db, {
+    loginId: admin.id,
+    pw: admin.pw,
+    name: '관리자',
+    phone: '01012345605',
+    mail: admin.id,
+    role: 'admin',
+    companyId: null,
+  });
 }

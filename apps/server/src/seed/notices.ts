@@ -204,8 +204,7 @@ export const DEMO_NOTICES: { type: number; title: string; content: string; daysA
   {
     type: 3,
     title: '주말에도 출고되나요?',
-    content:
-      '<p>주말과 공휴일에는 출고하지 않습니다. 금요일 오후 2시 이후 결제분은 다음 영업일에 출고됩니다.</p>',
+    content: '<p>주말과 공휴일에는 출고하지 않습니다. 금요일 오후 2시 이후 결제분은 다음 영업일에 출고됩니다.</p>',
     daysAgo: 60,
   },
 ];
@@ -215,6 +214,11 @@ export async function seedNotices(db: Db): Promise<void> {
   // The configuration seed adds the popup notice; more than that means notices were seeded already.
   if (existing.length > 1) return;
   for (const n of DEMO_NOTICES) {
-    await createNotice(db, { type: n.type, title: n.title, content: n.content, createdAt: new Date(Date.now() - n.daysAgo * 86_400_000) });
+    await createNotice(db, {
+      type: n.type,
+      title: n.title,
+      content: n.content,
+      createdAt: new Date(Date.now() - n.daysAgo * 86_400_000),
+    });
   }
 }

@@ -21,12 +21,45 @@ interface Brand {
 const pad = (n: number, len: number) => String(n).padStart(len, '0');
 
 const BRANDS: Brand[] = [
-  { key: 'bmw', label: 'BMW', models: ['3시리즈 G20', '5시리즈 G30', 'X3 G01', 'X5 G05', '7시리즈 G11'], oe: (n) => `${pad(11 + (n % 60), 2)}${pad(10 + (n % 20), 2)}${(n % 9) + 1}${pad((n * 7919) % 1000, 3)}${pad((n * 104729) % 1000, 3)}` },
-  { key: 'benz', label: '벤츠', models: ['E클래스 W213', 'C클래스 W205', 'S클래스 W222', 'GLC X253'], oe: (n) => `A${pad((n * 3571) % 1000, 3)}${pad((n * 7) % 1000, 3)}${pad((n * 13) % 100, 2)}${pad((n * 17) % 100, 2)}` },
-  { key: 'audi', label: '아우디', models: ['A6 C8', 'A4 B9', 'Q5 FY', 'Q7 4M'], oe: (n) => `${['4K0', '8W0', '80A', '4M0'][n % 4]}${pad((n * 631) % 1000, 3)}${pad((n * 17) % 1000, 3)}${['A', 'B', 'AB', 'C', ''][n % 5]}` },
-  { key: 'jaguar', label: '재규어', models: ['XF X260', 'F-PACE X761', 'XE X760'], oe: (n) => `${['T2H', 'T4A', 'C2D'][n % 3]}${pad((n * 4091) % 100000, 5)}` },
-  { key: 'land_rover', label: '랜드로버', models: ['레인지로버 L405', '디스커버리5 L462', '레인지로버 스포츠 L494', '이보크 L551'], oe: (n) => `LR${pad((n * 9173) % 1000000, 6)}` },
-  { key: 'maserati', label: '마세라티', models: ['기블리 M157', '르반떼 M161', '콰트로포르테 M156'], oe: (n) => `${pad(670000000 + ((n * 7727) % 99999), 9)}` },
+  {
+    key: 'bmw',
+    label: 'BMW',
+    models: ['3시리즈 G20', '5시리즈 G30', 'X3 G01', 'X5 G05', '7시리즈 G11'],
+    oe: (n) =>
+      `${pad(11 + (n % 60), 2)}${pad(10 + (n % 20), 2)}${(n % 9) + 1}${pad((n * 7919) % 1000, 3)}${pad((n * 104729) % 1000, 3)}`,
+  },
+  {
+    key: 'benz',
+    label: '벤츠',
+    models: ['E클래스 W213', 'C클래스 W205', 'S클래스 W222', 'GLC X253'],
+    oe: (n) =>
+      `A${pad((n * 3571) % 1000, 3)}${pad((n * 7) % 1000, 3)}${pad((n * 13) % 100, 2)}${pad((n * 17) % 100, 2)}`,
+  },
+  {
+    key: 'audi',
+    label: '아우디',
+    models: ['A6 C8', 'A4 B9', 'Q5 FY', 'Q7 4M'],
+    oe: (n) =>
+      `${['4K0', '8W0', '80A', '4M0'][n % 4]}${pad((n * 631) % 1000, 3)}${pad((n * 17) % 1000, 3)}${['A', 'B', 'AB', 'C', ''][n % 5]}`,
+  },
+  {
+    key: 'jaguar',
+    label: '재규어',
+    models: ['XF X260', 'F-PACE X761', 'XE X760'],
+    oe: (n) => `${['T2H', 'T4A', 'C2D'][n % 3]}${pad((n * 4091) % 100000, 5)}`,
+  },
+  {
+    key: 'land_rover',
+    label: '랜드로버',
+    models: ['레인지로버 L405', '디스커버리5 L462', '레인지로버 스포츠 L494', '이보크 L551'],
+    oe: (n) => `LR${pad((n * 9173) % 1000000, 6)}`,
+  },
+  {
+    key: 'maserati',
+    label: '마세라티',
+    models: ['기블리 M157', '르반떼 M161', '콰트로포르테 M156'],
+    oe: (n) => `${pad(670000000 + ((n * 7727) % 99999), 9)}`,
+  },
 ];
 
 /** One kind of part the demo shop sells; the demo catalogue links a drawing's row to products of its kind. */
@@ -66,46 +99,170 @@ interface PartKind {
 
 const PARTS: Record<ProductCategory, PartKind[]> = {
   filter: [
-    { key: 'oil-filter', name: '엔진오일 필터', base: 18_000, factory: ['MANN HU 816 X', 'MAHLE OX 387D', 'BOSCH F 026 407 123'] },
-    { key: 'air-filter', name: '에어 필터', base: 32_000, factory: ['MANN C 30 005', 'MAHLE LX 3778', 'HENGST E1453L'] },
-    { key: 'cabin-filter', name: '에어컨 실내 필터 (활성탄)', base: 28_000, factory: ['MANN CUK 8430', 'MAHLE LAK 875', 'BOSCH 1 987 435 528'] },
+    {
+      key: 'oil-filter',
+      name: '엔진오일 필터',
+      base: 18_000,
+      factory: ['MANN HU 816 X', 'MAHLE OX 387D', 'BOSCH F 026 407 123'],
+    },
+    {
+      key: 'air-filter',
+      name: '에어 필터',
+      base: 32_000,
+      factory: ['MANN C 30 005', 'MAHLE LX 3778', 'HENGST E1453L'],
+    },
+    {
+      key: 'cabin-filter',
+      name: '에어컨 실내 필터 (활성탄)',
+      base: 28_000,
+      factory: ['MANN CUK 8430', 'MAHLE LAK 875', 'BOSCH 1 987 435 528'],
+    },
   ],
   shock: [
-    { key: 'front-shock', name: '프론트 쇼바 (쇼크업소버)', base: 210_000, factory: ['BILSTEIN 22-264418', 'SACHS 316 987', 'KYB 3348073'] },
-    { key: 'rear-shock', name: '리어 쇼바 (쇼크업소버)', base: 185_000, factory: ['BILSTEIN 24-264425', 'SACHS 317 265', 'MONROE G8195'] },
+    {
+      key: 'front-shock',
+      name: '프론트 쇼바 (쇼크업소버)',
+      base: 210_000,
+      factory: ['BILSTEIN 22-264418', 'SACHS 316 987', 'KYB 3348073'],
+    },
+    {
+      key: 'rear-shock',
+      name: '리어 쇼바 (쇼크업소버)',
+      base: 185_000,
+      factory: ['BILSTEIN 24-264425', 'SACHS 317 265', 'MONROE G8195'],
+    },
   ],
   cooling: [
-    { key: 'water-pump', name: '워터펌프', base: 165_000, factory: ['PIERBURG 7.02851.20.0', 'GRAF PA1349', 'HEPU P547'] },
-    { key: 'thermostat', name: '써모스탯 (하우징 포함)', base: 98_000, factory: ['WAHLER 410581.103D', 'BEHR TM 15 103', 'GATES TH49887G1'] },
-    { key: 'coolant-tank', name: '냉각수 보조탱크', base: 62_000, factory: ['FEBI 49713', 'MEYLE 314 223 0004', 'TOPRAN 502 765'] },
+    {
+      key: 'water-pump',
+      name: '워터펌프',
+      base: 165_000,
+      factory: ['PIERBURG 7.02851.20.0', 'GRAF PA1349', 'HEPU P547'],
+    },
+    {
+      key: 'thermostat',
+      name: '써모스탯 (하우징 포함)',
+      base: 98_000,
+      factory: ['WAHLER 410581.103D', 'BEHR TM 15 103', 'GATES TH49887G1'],
+    },
+    {
+      key: 'coolant-tank',
+      name: '냉각수 보조탱크',
+      base: 62_000,
+      factory: ['FEBI 49713', 'MEYLE 314 223 0004', 'TOPRAN 502 765'],
+    },
   ],
   gear: [
-    { key: 'transmission-oil-pan', name: '변속기 오일팬 (필터 일체형)', base: 145_000, factory: ['ZF 1087.298.364', 'FEBI 107407', 'VAICO V20-0580'] },
-    { key: 'transmission-mount', name: '변속기 마운트', base: 72_000, factory: ['LEMFOERDER 37974 01', 'FEBI 31018', 'CORTECO 80001561'] },
+    {
+      key: 'transmission-oil-pan',
+      name: '변속기 오일팬 (필터 일체형)',
+      base: 145_000,
+      factory: ['ZF 1087.298.364', 'FEBI 107407', 'VAICO V20-0580'],
+    },
+    {
+      key: 'transmission-mount',
+      name: '변속기 마운트',
+      base: 72_000,
+      factory: ['LEMFOERDER 37974 01', 'FEBI 31018', 'CORTECO 80001561'],
+    },
   ],
   light: [
-    { key: 'led-headlight-left', name: 'LED 헤드램프 (좌)', base: 1_180_000, factory: ['HELLA 1EX 011 100-811', 'VALEO 450581', 'ZKW 2KW 010 935-011'] },
-    { key: 'led-headlight-right', name: 'LED 헤드램프 (우)', base: 1_180_000, factory: ['HELLA 1EX 011 100-821', 'VALEO 450582', 'ZKW 2KW 010 935-021'] },
-    { key: 'tail-light-outer', name: '테일램프 (외측)', base: 265_000, factory: ['HELLA 2SD 010 407-251', 'ULO 1130001', 'MAGNETI MARELLI 714021940801'] },
+    {
+      key: 'led-headlight-left',
+      name: 'LED 헤드램프 (좌)',
+      base: 1_180_000,
+      factory: ['HELLA 1EX 011 100-811', 'VALEO 450581', 'ZKW 2KW 010 935-011'],
+    },
+    {
+      key: 'led-headlight-right',
+      name: 'LED 헤드램프 (우)',
+      base: 1_180_000,
+      factory: ['HELLA 1EX 011 100-821', 'VALEO 450582', 'ZKW 2KW 010 935-021'],
+    },
+    {
+      key: 'tail-light-outer',
+      name: '테일램프 (외측)',
+      base: 265_000,
+      factory: ['HELLA 2SD 010 407-251', 'ULO 1130001', 'MAGNETI MARELLI 714021940801'],
+    },
   ],
   pad: [
-    { key: 'front-brake-pads', name: '프론트 브레이크 패드', base: 78_000, factory: ['TRW GDB1919', 'ATE 13.0460-7286.2', 'BREMBO P 06 075'] },
-    { key: 'rear-brake-pads', name: '리어 브레이크 패드', base: 62_000, factory: ['TRW GDB2047', 'TEXTAR 2569901', 'BREMBO P 50 126'] },
+    {
+      key: 'front-brake-pads',
+      name: '프론트 브레이크 패드',
+      base: 78_000,
+      factory: ['TRW GDB1919', 'ATE 13.0460-7286.2', 'BREMBO P 06 075'],
+    },
+    {
+      key: 'rear-brake-pads',
+      name: '리어 브레이크 패드',
+      base: 62_000,
+      factory: ['TRW GDB2047', 'TEXTAR 2569901', 'BREMBO P 50 126'],
+    },
   ],
   disc: [
-    { key: 'front-brake-disc', name: '프론트 브레이크 디스크 (1장)', base: 118_000, factory: ['BREMBO 09.C394.13', 'ATE 24.0130-0203.1', 'ZIMMERMANN 150.3490.20'] },
-    { key: 'rear-brake-disc', name: '리어 브레이크 디스크 (1장)', base: 96_000, factory: ['BREMBO 09.C543.11', 'TEXTAR 92265325', 'ZIMMERMANN 400.5506.20'] },
+    {
+      key: 'front-brake-disc',
+      name: '프론트 브레이크 디스크 (1장)',
+      base: 118_000,
+      factory: ['BREMBO 09.C394.13', 'ATE 24.0130-0203.1', 'ZIMMERMANN 150.3490.20'],
+    },
+    {
+      key: 'rear-brake-disc',
+      name: '리어 브레이크 디스크 (1장)',
+      base: 96_000,
+      factory: ['BREMBO 09.C543.11', 'TEXTAR 92265325', 'ZIMMERMANN 400.5506.20'],
+    },
   ],
-  condenser: [{ key: 'condenser', name: '에어컨 콘덴서', base: 245_000, factory: ['NISSENS 940401', 'BEHR 8FC 351 303-031', 'VALEO 814410'] }],
+  condenser: [
+    {
+      key: 'condenser',
+      name: '에어컨 콘덴서',
+      base: 245_000,
+      factory: ['NISSENS 940401', 'BEHR 8FC 351 303-031', 'VALEO 814410'],
+    },
+  ],
   sensor: [
-    { key: 'wheel-speed-sensor', name: 'ABS 휠 스피드 센서', base: 58_000, factory: ['BOSCH 0 265 008 089', 'ATE 24.0711-6217.3', 'FEBI 106629'] },
-    { key: 'pad-wear-sensor', name: '브레이크 패드 마모센서', base: 16_000, factory: ['TEXTAR 98048100', 'ATE 24.8190-0721.2', 'BOSCH 1 987 473 515'] },
-    { key: 'oxygen-sensor', name: '산소센서 (람다센서)', base: 132_000, factory: ['BOSCH 0 258 017 217', 'NGK 0081', 'DENSO DOX-0565'] },
+    {
+      key: 'wheel-speed-sensor',
+      name: 'ABS 휠 스피드 센서',
+      base: 58_000,
+      factory: ['BOSCH 0 265 008 089', 'ATE 24.0711-6217.3', 'FEBI 106629'],
+    },
+    {
+      key: 'pad-wear-sensor',
+      name: '브레이크 패드 마모센서',
+      base: 16_000,
+      factory: ['TEXTAR 98048100', 'ATE 24.8190-0721.2', 'BOSCH 1 987 473 515'],
+    },
+    {
+      key: 'oxygen-sensor',
+      name: '산소센서 (람다센서)',
+      base: 132_000,
+      factory: ['BOSCH 0 258 017 217', 'NGK 0081', 'DENSO DOX-0565'],
+    },
   ],
-  radiator: [{ key: 'radiator', name: '라디에이터', base: 385_000, factory: ['NISSENS 60794', 'BEHR 8MK 376 754-234', 'MAHLE CR 1056 000P'] }],
+  radiator: [
+    {
+      key: 'radiator',
+      name: '라디에이터',
+      base: 385_000,
+      factory: ['NISSENS 60794', 'BEHR 8MK 376 754-234', 'MAHLE CR 1056 000P'],
+    },
+  ],
   arm: [
-    { key: 'front-lower-arm', name: '프론트 로어 컨트롤 암 (좌)', base: 148_000, factory: ['LEMFOERDER 36182 01', 'TRW JTC1383', 'MEYLE 316 050 0115/HD'] },
-    { key: 'front-upper-arm', name: '프론트 어퍼 컨트롤 암 (우)', base: 136_000, factory: ['LEMFOERDER 39994 01', 'FEBI 39945', 'DELPHI TC2854'] },
+    {
+      key: 'front-lower-arm',
+      name: '프론트 로어 컨트롤 암 (좌)',
+      base: 148_000,
+      factory: ['LEMFOERDER 36182 01', 'TRW JTC1383', 'MEYLE 316 050 0115/HD'],
+    },
+    {
+      key: 'front-upper-arm',
+      name: '프론트 어퍼 컨트롤 암 (우)',
+      base: 136_000,
+      factory: ['LEMFOERDER 39994 01', 'FEBI 39945', 'DELPHI TC2854'],
+    },
   ],
 };
 
@@ -147,7 +304,9 @@ export interface DemoProduct {
 }
 
 /** The model of each brand the demo parts catalogue has drawings of (the first of the brand's models). */
-export const DEMO_CATALOGUE_MODELS: Record<string, string> = Object.fromEntries(BRANDS.map((b) => [b.key, b.models[0]!]));
+export const DEMO_CATALOGUE_MODELS: Record<string, string> = Object.fromEntries(
+  BRANDS.map((b) => [b.key, b.models[0]!]),
+);
 
 /** Builds `count` demo products (the seed uses ~330; the benchmark asks for a million). */
 export function demoProducts(count: number, seed = 20261121): ProductInsert[] {
@@ -204,7 +363,10 @@ export function demoProductFacts(count: number, seed = 20261121): DemoProduct[] 
       hasAmount: soldOut ? 0 : 1 + Math.floor(rand() * 60),
       stockName: warehouse.stockName,
       storageId: warehouse.storageId,
-      imgFiles: [`/uploads/products/${category}-${variant}.svg`, `/uploads/products/${category}-${(variant % 3) + 1}.svg`],
+      imgFiles: [
+        `/uploads/products/${category}-${variant}.svg`,
+        `/uploads/products/${category}-${(variant % 3) + 1}.svg`,
+      ],
       detailInfo,
       description: `${brand.label} ${model} 적용 ${kind.name}입니다. 순정 부품번호 ${pid}, 호환 품번 ${factoryNum}. 장착 전 차대번호로 적용 여부를 확인하세요.`,
       category,
@@ -224,16 +386,41 @@ const PALETTES = [
 
 /** Simple pictograms per category, drawn as SVG so the seed needs no network. */
 const SHAPES: Record<ProductCategory, string> = {
-  filter: '<rect x="110" y="70" width="180" height="200" rx="24"/><g stroke="#fff" stroke-width="8">' + Array.from({ length: 7 }, (_, i) => `<line x1="${130 + i * 23}" y1="90" x2="${130 + i * 23}" y2="250"/>`).join('') + '</g>',
-  shock: '<rect x="180" y="50" width="40" height="110" rx="8"/><rect x="160" y="150" width="80" height="150" rx="14"/><circle cx="200" cy="45" r="20"/>',
-  cooling: '<circle cx="200" cy="170" r="110"/><g fill="#fff"><path d="M200 170 L200 70 A40 40 0 0 1 250 130Z"/><path d="M200 170 L300 170 A40 40 0 0 1 240 220Z"/><path d="M200 170 L160 260 A40 40 0 0 1 130 190Z"/></g>',
-  gear: '<circle cx="200" cy="170" r="95"/><g>' + Array.from({ length: 10 }, (_, i) => `<rect x="188" y="55" width="24" height="40" transform="rotate(${i * 36} 200 170)"/>`).join('') + '</g><circle cx="200" cy="170" r="35" fill="#fff"/>',
-  light: '<path d="M80 120 Q200 40 320 120 L300 240 Q200 280 100 240Z"/><circle cx="160" cy="170" r="38" fill="#fff"/><circle cx="250" cy="170" r="28" fill="#fff"/>',
+  filter:
+    '<rect x="110" y="70" width="180" height="200" rx="24"/><g stroke="#fff" stroke-width="8">' +
+    Array.from({ length: 7 }, (_, i) => `<line x1="${130 + i * 23}" y1="90" x2="${130 + i * 23}" y2="250"/>`).join('') +
+    '</g>',
+  shock:
+    '<rect x="180" y="50" width="40" height="110" rx="8"/><rect x="160" y="150" width="80" height="150" rx="14"/><circle cx="200" cy="45" r="20"/>',
+  cooling:
+    '<circle cx="200" cy="170" r="110"/><g fill="#fff"><path d="M200 170 L200 70 A40 40 0 0 1 250 130Z"/><path d="M200 170 L300 170 A40 40 0 0 1 240 220Z"/><path d="M200 170 L160 260 A40 40 0 0 1 130 190Z"/></g>',
+  gear:
+    '<circle cx="200" cy="170" r="95"/><g>' +
+    Array.from(
+      { length: 10 },
+      (_, i) => `<rect x="188" y="55" width="24" height="40" transform="rotate(${i * 36} 200 170)"/>`,
+    ).join('') +
+    '</g><circle cx="200" cy="170" r="35" fill="#fff"/>',
+  light:
+    '<path d="M80 120 Q200 40 320 120 L300 240 Q200 280 100 240Z"/><circle cx="160" cy="170" r="38" fill="#fff"/><circle cx="250" cy="170" r="28" fill="#fff"/>',
   pad: '<path d="M70 130 Q200 60 330 130 L310 230 Q200 190 90 230Z"/><rect x="110" y="140" width="180" height="30" rx="8" fill="#fff"/>',
-  disc: '<circle cx="200" cy="170" r="120"/><circle cx="200" cy="170" r="45" fill="#fff"/>' + Array.from({ length: 12 }, (_, i) => `<circle cx="${200 + 85 * Math.cos((i * Math.PI) / 6)}" cy="${170 + 85 * Math.sin((i * Math.PI) / 6)}" r="7" fill="#fff"/>`).join(''),
-  condenser: '<rect x="70" y="70" width="260" height="200" rx="10"/><g stroke="#fff" stroke-width="5">' + Array.from({ length: 9 }, (_, i) => `<line x1="80" y1="${90 + i * 20}" x2="320" y2="${90 + i * 20}"/>`).join('') + '</g>',
-  sensor: '<rect x="185" y="50" width="30" height="150" rx="10"/><circle cx="200" cy="230" r="45"/><path d="M200 275 Q260 300 320 260" stroke="currentColor" stroke-width="10" fill="none"/>',
-  radiator: '<rect x="60" y="80" width="280" height="180" rx="8"/><g stroke="#fff" stroke-width="6">' + Array.from({ length: 12 }, (_, i) => `<line x1="${80 + i * 22}" y1="95" x2="${80 + i * 22}" y2="245"/>`).join('') + '</g>',
+  disc:
+    '<circle cx="200" cy="170" r="120"/><circle cx="200" cy="170" r="45" fill="#fff"/>' +
+    Array.from(
+      { length: 12 },
+      (_, i) =>
+        `<circle cx="${200 + 85 * Math.cos((i * Math.PI) / 6)}" cy="${170 + 85 * Math.sin((i * Math.PI) / 6)}" r="7" fill="#fff"/>`,
+    ).join(''),
+  condenser:
+    '<rect x="70" y="70" width="260" height="200" rx="10"/><g stroke="#fff" stroke-width="5">' +
+    Array.from({ length: 9 }, (_, i) => `<line x1="80" y1="${90 + i * 20}" x2="320" y2="${90 + i * 20}"/>`).join('') +
+    '</g>',
+  sensor:
+    '<rect x="185" y="50" width="30" height="150" rx="10"/><circle cx="200" cy="230" r="45"/><path d="M200 275 Q260 300 320 260" stroke="currentColor" stroke-width="10" fill="none"/>',
+  radiator:
+    '<rect x="60" y="80" width="280" height="180" rx="8"/><g stroke="#fff" stroke-width="6">' +
+    Array.from({ length: 12 }, (_, i) => `<line x1="${80 + i * 22}" y1="95" x2="${80 + i * 22}" y2="245"/>`).join('') +
+    '</g>',
   arm: '<path d="M70 230 L200 90 L330 230 L290 250 L200 150 L110 250Z"/><circle cx="200" cy="90" r="28"/><circle cx="85" cy="235" r="22"/><circle cx="315" cy="235" r="22"/>',
 };
 

@@ -33,7 +33,12 @@ describe('answers serialised from the contract schemas', () => {
   });
 
   it('writes a member price when the row has one', () => {
-    const body = compileAnswer(productListAnswer)({ code: 200, message: 'ok', results: [{ ...product, price: 3200, salePrice: 5000 }], more: true });
+    const body = compileAnswer(productListAnswer)({
+      code: 200,
+      message: 'ok',
+      results: [{ ...product, price: 3200, salePrice: 5000 }],
+      more: true,
+    });
     expect(JSON.parse(body).results[0]).toMatchObject({ price: 3200, salePrice: 5000 });
   });
 
@@ -43,12 +48,23 @@ describe('answers serialised from the contract schemas', () => {
 
   it('a required field missing is an error, not a different answer', () => {
     const { name: _name, ...nameless } = product;
-    expect(() => compileAnswer(productListAnswer)({ code: 200, message: 'ok', results: [nameless], more: false })).toThrow();
+    expect(() =>
+      compileAnswer(productListAnswer)({ code: 200, message: 'ok', results: [nameless], more: false }),
+    ).toThrow();
   });
 
   it('with verify, an answer that breaks its schema is refused before it is sent', () => {
-    const serialize = answerSerializerCompiler({ verify: true })({ schema: productListAnswer, method: 'POST', url: '/api/getProductHome', httpStatus: '200' });
-    expect(() => serialize({ code: 200, message: 'ok', results: [{ ...product, price: '3200' }], more: false })).toThrow(AnswerContractError);
-    expect(JSON.parse(serialize({ code: 200, message: 'ok', results: [product], more: false })).results).toHaveLength(1);
+    const serialize = answerSerializerCompiler({ verify: true })({
+      schema: productListAnswer,
+      method: 'POST',
+      url: '/api/getProductHome',
+      httpStatus: '200',
+    });
+    expect(() =>
+      serialize({ code: 200, message: 'ok', results: [{ ...product, price: '3200' }], more: false }),
+    ).toThrow(AnswerContractError);
+    expect(JSON.parse(serialize({ code: 200, message: 'ok', results: [product], more: false })).results).toHaveLength(
+      1,
+    );
   });
 });

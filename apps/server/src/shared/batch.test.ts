@@ -9,7 +9,11 @@ function controlled() {
     (keys: number[]) =>
       new Promise<Map<number, string>>((resolve, reject) => {
         batches.push(keys);
-        finish.push(() => (keys.includes(13) ? reject(new Error('unlucky')) : resolve(new Map(keys.filter((k) => k > 0).map((k) => [k, `v${k}`])))));
+        finish.push(() =>
+          keys.includes(13)
+            ? reject(new Error('unlucky'))
+            : resolve(new Map(keys.filter((k) => k > 0).map((k) => [k, `v${k}`]))),
+        );
       }),
     { inFlight: 1 },
   );

@@ -5,7 +5,10 @@
  * share one answer. A failed batch rejects each of its callers; the next batch starts anyway.
  * `loadMany` answers a Map; a key missing from it resolves to undefined.
  */
-export function batchLoader<K, V>(loadMany: (keys: K[]) => Promise<Map<K, V>>, opts: { inFlight?: number; maxBatch?: number } = {}) {
+export function batchLoader<K, V>(
+  loadMany: (keys: K[]) => Promise<Map<K, V>>,
+  opts: { inFlight?: number; maxBatch?: number } = {},
+) {
   const inFlight = opts.inFlight ?? 2;
   const maxBatch = opts.maxBatch ?? 500;
   const waiting = new Map<K, { resolve: (v: V | undefined) => void; reject: (err: unknown) => void }[]>();

@@ -30,14 +30,20 @@ function isDocumented(route: RouteOptions): boolean {
  * (entries marked `only` may be absent: their route exists in one configuration), and entries whose
  * example or tags are missing. Empty when they agree.
  */
-export function callTableProblems(routes: readonly { method: string; url: string }[], calls: Readonly<Record<string, CallEntry>> = CALLS): string[] {
+export function callTableProblems(
+  routes: readonly { method: string; url: string }[],
+  calls: Readonly<Record<string, CallEntry>> = CALLS,
+): string[] {
   const problems: string[] = [];
   const entries = new Map(Object.entries(calls).map(([id, e]) => [keyOf(e.method, e.path), id]));
   const routed = new Set(routes.map((r) => keyOf(r.method, r.url)));
-  for (const r of routes) if (!entries.has(keyOf(r.method, r.url))) problems.push(`route ${keyOf(r.method, r.url)} has no entry in CALLS`);
+  for (const r of routes)
+    if (!entries.has(keyOf(r.method, r.url))) problems.push(`route ${keyOf(r.method, r.url)} has no entry in CALLS`);
   for (const [id, e] of Object.entries(calls)) {
-    if (!routed.has(keyOf(e.method, e.path)) && !e.only) problems.push(`CALLS.${id} (${keyOf(e.method, e.path)}) has no route`);
-    if (!e.description.trim() || !e.summary.trim() || e.tags.length === 0) problems.push(`CALLS.${id} lacks a summary, description or tag`);
+    if (!routed.has(keyOf(e.method, e.path)) && !e.only)
+      problems.push(`CALLS.${id} (${keyOf(e.method, e.path)}) has no route`);
+    if (!e.description.trim() || !e.summary.trim() || e.tags.length === 0)
+      problems.push(`CALLS.${id} lacks a summary, description or tag`);
   }
   return problems;
 }
@@ -64,12 +70,16 @@ export function installCallTable(app: FastifyInstance): void {
         methods.set(route.url, set);
       }
       // HEAD routes Fastify adds beside each GET are not calls of their own.
-      if (isDocumented(route) && method !== 'HEAD') documented.push({ method: method.toUpperCase(), url: route.url, schema: route.schema });
+      if (isDocumented(route) && method !== 'HEAD')
+        documented.push({ method: method.toUpperCase(), url: route.url, schema: route.schema });
     }
   });
   app.addHook('onReady', async () => {
     const problems = callTableProblems(documented);
-    if (problems.length > 0) throw new Error(`the routes and the table of calls (packages/contract/src/calls.ts) disagree:\n${problems.join('\n')}`);
+    if (problems.length > 0)
+      throw new Error(
+        `the routes and the table of calls (packages/contract/src/calls.ts) disagree:\n${problems.join('\n')}`,
+      );
   });
   app.addHook('onRequest', async (request, reply) => {
     if (!request.is404) return;
@@ -111,7 +121,12 @@ export function decorateDocument<T>(document: T): T {
                 type: 'object',
                 required: [field],
                 properties: {
-                  [field]: { type: 'array', maxItems: maxFiles, description: '이미지 파일 (jpg, jpeg, png, gif, webp, jfif, bmp), 한 장에 10 MB까지', items: { type: 'string', format: 'binary' } },
+                  [field]: {
+                    type: 'array',
+                    maxItems: maxFiles,
+                    description: '이미지 파일 (jpg, jpeg, png, gif, webp, jfif, bmp), 한 장에 10 MB까지',
+                    items: { type: 'string', format: 'binary' },
+                  },
                 },
               },
               encoding: { [field]: { contentType: 'image/*' } },
@@ -120,17 +135,29 @@ export function decorateDocument<T>(document: T): T {
         };
         op.parameters = [
           ...(op.parameters ?? []).filter((p) => p.in !== 'header'),
-          ...headers.map((h) => ({ in: 'header', name: h.name, required: h.required, description: h.description, schema: { type: 'string' }, example: h.example })),
+          ...headers.map((h) => ({
+            in: 'header',
+            name: h.name,
+            required: h.required,
+            description: h.description,
+            schema: { type: 'string' },
+            example: h.example,
+          })),
         ];
       } else if (entry.method === 'GET') {
-        for (const p of op.parameters ?? []) if (p.in === 'query' && p.name in entry.example) p.example = entry.example[p.name];
+        for (const p of op.parameters ?? [])
+          if (p.in === 'query' && p.name in entry.example) p.example = entry.example[p.name];
         const ok = op.responses?.['200']?.content?.['application/json'];
         if (entry.answerExample && ok) ok.example = entry.answerExample;
       } else {
         const json = op.requestBody?.content?.['application/json'];
         if (json) json.example = entry.example;
         // A call that takes no input accepts an empty object (or no body): said so, with that example.
-        else op.requestBody = { required: false, content: { 'application/json': { schema: { type: 'object' }, example: entry.example } } };
+        else
+          op.requestBody = {
+            required: false,
+            content: { 'application/json': { schema: { type: 'object' }, example: entry.example } },
+          };
       }
     }
   }

@@ -11,7 +11,10 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): 
   // A reset connection has nobody left to answer.
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-  const body = JSON.stringify({ code: status, message: status === 431 ? MSG.payloadTooLarge : status === 408 ? MSG.tooMany : MSG.badRequest });
+  const body = JSON.stringify({
+    code: status,
+    message: status === 431 ? MSG.payloadTooLarge : status === 408 ? MSG.tooMany : MSG.badRequest,
+  });
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,

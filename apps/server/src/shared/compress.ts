@@ -19,7 +19,10 @@ function varyOn(reply: FastifyReply, name: string) {
     return;
   }
   const current = String(existing);
-  const names = current.split(',').map((v) => v.trim().toLowerCase()).filter(Boolean);
+  const names = current
+    .split(',')
+    .map((v) => v.trim().toLowerCase())
+    .filter(Boolean);
   if (names.includes(name) || names.includes('*')) return;
   reply.header('vary', [...names, name].join(', '));
 }
@@ -46,7 +49,9 @@ export function compressAnswers(app: Api) {
     const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
     const compressed =
       encoding === 'br'
-        ? brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+        ? brotli(body, {
+            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+          })
         : gzip(body);
     compressed.then((out) => {
       reply.header('content-encoding', encoding);

@@ -11,7 +11,14 @@ function appWith(caller: Partial<AuthContext['member']> | null) {
   installErrorHandler(app);
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
-    request.auth = caller ? ({ sessionId: 1, token: 't', member: { id: 1, type: 0, role: 'member', companyId: 7, ...caller }, company: null } as AuthContext) : null;
+    request.auth = caller
+      ? ({
+          sessionId: 1,
+          token: 't',
+          member: { id: 1, type: 0, role: 'member', companyId: 7, ...caller },
+          company: null,
+        } as AuthContext)
+      : null;
   });
   installAccessControl(app);
   return app;
@@ -22,7 +29,9 @@ const json = { 'content-type': 'application/json' };
 describe('route access declarations', () => {
   it('an API route without a declaration cannot be registered: the server does not start', () => {
     const app = appWith(null);
-    expect(() => app.post('/api/forgotten', async () => ({ code: 200, message: 'ok' }))).toThrow('POST /api/forgotten: declare who may call it (config.access)');
+    expect(() => app.post('/api/forgotten', async () => ({ code: 200, message: 'ok' }))).toThrow(
+      'POST /api/forgotten: declare who may call it (config.access)',
+    );
   });
 
   it('checks before the body is parsed: broken JSON from a visitor is 401, from a member on a staff call 403', async () => {
@@ -55,7 +64,9 @@ describe('route access declarations', () => {
     const app = appWith({ role: 'staff', companyId: null });
     app.post('/api/admin/thing', { config: { access: 'staff' } }, async () => ({ code: 201, message: 'done' }));
     app.post('/api/open', { config: { access: 'public' } }, async () => ({ code: 200, message: 'ok' }));
-    expect((await app.inject({ method: 'POST', url: '/api/admin/thing', headers: json, payload: '{}' })).json()).toEqual({ code: 201, message: 'done' });
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/admin/thing', headers: json, payload: '{}' })).json(),
+    ).toEqual({ code: 201, message: 'done' });
     expect(app.accessTable).toEqual([
       { method: 'POST', url: '/api/admin/thing', access: 'staff' },
       { method: 'POST', url: '/api/open', access: 'public' },

@@ -63,7 +63,13 @@ export function requireCompanyMember(request: FastifyRequest): AuthContext & { c
   const auth = requireMember(request);
   if (auth.member.companyId === null) throw forbidden();
   // Spelled out, not spread: it runs twice on most company calls (access hook, then the route).
-  return { sessionId: auth.sessionId, token: auth.token, member: auth.member, company: auth.company, companyId: auth.member.companyId };
+  return {
+    sessionId: auth.sessionId,
+    token: auth.token,
+    member: auth.member,
+    company: auth.company,
+    companyId: auth.member.companyId,
+  };
 }
 
 /** A company's main account (type 0): 401 without a session, 403 for sub-accounts and staff. */
@@ -127,7 +133,8 @@ export function installAccessControl(app: Api): void {
   app.addHook('onRoute', (route) => {
     const access = route.config?.access;
     if (!access) {
-      if (API_PATH.test(route.url)) throw new Error(`${String(route.method)} ${route.url}: declare who may call it (config.access)`);
+      if (API_PATH.test(route.url))
+        throw new Error(`${String(route.method)} ${route.url}: declare who may call it (config.access)`);
       return;
     }
     for (const method of [route.method].flat()) if (method !== 'HEAD') table.push({ method, url: route.url, access });

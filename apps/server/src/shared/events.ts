@@ -14,7 +14,15 @@ export type DomainEvent =
   /** An order was paid from the company's cash (a repeated request id places nothing). */
   | { type: 'orderPlaced'; companyId: number; memberId: number; orderSeq: number; totalAmount: number }
   /** An order moved from one status to another; `refunded` is the cash credited back by the move (0 for none). */
-  | { type: 'orderMoved'; companyId: number; orderSeq: number; from: number; to: number; actor: StatusActor; refunded: number }
+  | {
+      type: 'orderMoved';
+      companyId: number;
+      orderSeq: number;
+      from: number;
+      to: number;
+      actor: StatusActor;
+      refunded: number;
+    }
   /** A company's cash balance changed other than by an order (top-up, staff adjustment). */
   | { type: 'walletChanged'; companyId: number; reason: 'topUp' | 'adjusted' }
   /** A company's licence end moved (purchase or staff adjustment). */

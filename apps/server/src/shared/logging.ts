@@ -50,7 +50,10 @@ export function installRequestLogging(app: Api, config: Config) {
   app.addHook('onResponse', (req, reply, done) => {
     // The line's object is not even built when the level leaves it out (the default: info).
     if (DEBUG_LEVELS.has(req.log.level)) {
-      req.log.debug({ method: req.method, url: req.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request completed');
+      req.log.debug(
+        { method: req.method, url: req.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+        'request completed',
+      );
     }
     done();
   });

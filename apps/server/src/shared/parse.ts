@@ -26,7 +26,13 @@ export const wellFormedValidatorCompiler: FastifySchemaCompiler<z.ZodType> = (ro
     const path = illFormedTextPath(data);
     if (!path) return validate(data);
     const error = [
-      { keyword: 'custom', instancePath: `/${path.join('/')}`, schemaPath: '#', message: MSG.textInvalid, params: { issue: { path } } },
+      {
+        keyword: 'custom',
+        instancePath: `/${path.join('/')}`,
+        schemaPath: '#',
+        message: MSG.textInvalid,
+        params: { issue: { path } },
+      },
     ];
     return { error } as unknown as ReturnType<typeof validate>;
   };

@@ -111,7 +111,13 @@ export function guessDelaySec(p: GuessPolicy, failures: number): number {
  * failure at once (parallel guesses of one subject are admitted one by one, under a lock), so that
  * a burst cannot slip under the limits while the secret is being checked.
  */
-export async function beginGuess(db: Db, p: GuessPolicy, subject: string, address: string, now: Date = new Date()): Promise<GuessAttempt> {
+export async function beginGuess(
+  db: Db,
+  p: GuessPolicy,
+  subject: string,
+  address: string,
+  now: Date = new Date(),
+): Promise<GuessAttempt> {
   const k = keys(p, subject, address);
   const since = new Date(now.getTime() - p.windowSec * 1000);
   const counted: number[] = [];
@@ -172,6 +178,9 @@ export async function forgetGuesses(db: Db, p: GuessPolicy, subject: string): Pr
   await db
     .delete(rateEvents)
     .where(
-      or(eq(rateEvents.key, `${p.scope}:subject:${subject}`), sql`starts_with(${rateEvents.key}, ${`${p.scope}:pair:${subject}|`})`),
+      or(
+        eq(rateEvents.key, `${p.scope}:subject:${subject}`),
+        sql`starts_with(${rateEvents.key}, ${`${p.scope}:pair:${subject}|`})`,
+      ),
     );
 }

@@ -1,5 +1,13 @@
 import type { FastifyReply, FastifyRequest, onRequestHookHandler, RouteHandlerMethod } from 'fastify';
-import { CALL_ROUTES, CALL_SCHEMAS, type ApiEnvelope, type CallAnswer, type CallId, type CallInput, type CallSchema } from '@partsmall/contract';
+import {
+  CALL_ROUTES,
+  CALL_SCHEMAS,
+  type ApiEnvelope,
+  type CallAnswer,
+  type CallId,
+  type CallInput,
+  type CallSchema,
+} from '@partsmall/contract';
 import { answers } from './answers.js';
 import type { Api } from './context.js';
 

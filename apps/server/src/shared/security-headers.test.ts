@@ -29,6 +29,10 @@ describe('securityHeaderValues', () => {
   });
 
   it('refuses a CSP directive computed per request, which one fixed set cannot carry', () => {
-    expect(() => securityHeaderValues({ contentSecurityPolicy: { useDefaults: false, directives: { scriptSrc: ["'self'", () => "'nonce-x'"] } } })).toThrow(/per request/);
+    expect(() =>
+      securityHeaderValues({
+        contentSecurityPolicy: { useDefaults: false, directives: { scriptSrc: ["'self'", () => "'nonce-x'"] } },
+      }),
+    ).toThrow(/per request/);
   });
 });

@@ -55,7 +55,11 @@ export function securityHeaders(config: Config): HelmetOptions {
 export function securityHeaderValues(options: HelmetOptions): Record<string, string> {
   const csp = options.contentSecurityPolicy;
   const directives = typeof csp === 'object' ? Object.values(csp.directives ?? {}) : [];
-  if (directives.some((v) => v !== null && typeof v === 'object' && Symbol.iterator in v && [...v].some((x) => typeof x === 'function'))) {
+  if (
+    directives.some(
+      (v) => v !== null && typeof v === 'object' && Symbol.iterator in v && [...v].some((x) => typeof x === 'function'),
+    )
+  ) {
     throw new Error('a CSP directive computed per request (a function) cannot be set once for every answer');
   }
   const headers: Record<string, string> = {};

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { appPathMatcher } from './app-paths.js';
 
 describe('appPathMatcher', () => {
-  const isPage = appPathMatcher(['/', '/home', '/notice/:id', '/productDetail/:id?', '/epcMain/*', '/admin/orders/:seq?']);
+  const isPage = appPathMatcher([
+    '/',
+    '/home',
+    '/notice/:id',
+    '/productDetail/:id?',
+    '/epcMain/*',
+    '/admin/orders/:seq?',
+  ]);
 
   it('takes the route table’s addresses, with a query, a trailing slash or other letter case', () => {
     expect(isPage('/')).toBe(true);

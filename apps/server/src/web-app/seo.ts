@@ -64,7 +64,8 @@ export function seoRoutes(app: Api, ctx: AppContext) {
     sizeCalculation: (gz) => gz.length,
     ttl: 10 * 60_000,
     fetchMethod: async (key) => {
-      const xml = key === 'index' ? await rootSitemap(ctx.db, origin()) : await productSitemap(ctx.db, origin(), Number(key));
+      const xml =
+        key === 'index' ? await rootSitemap(ctx.db, origin()) : await productSitemap(ctx.db, origin(), Number(key));
       return xml === null ? undefined : gzip(xml);
     },
   });
@@ -72,8 +73,12 @@ export function seoRoutes(app: Api, ctx: AppContext) {
   const send = async (request: FastifyRequest, reply: FastifyReply, key: string) => {
     const gz = await files.fetch(key);
     if (!gz) return reply.status(404).send({ code: 404, message: MSG.notFound });
-    reply.type('application/xml; charset=utf-8').header('cache-control', CACHE_CONTROL).header('vary', 'accept-encoding');
-    if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) return reply.header('content-encoding', 'gzip').send(gz);
+    reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', CACHE_CONTROL)
+      .header('vary', 'accept-encoding');
+    if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? ''))
+      return reply.header('content-encoding', 'gzip').send(gz);
     return reply.send(zlib.gunzipSync(gz));
   };
 
@@ -92,7 +97,9 @@ async function rootSitemap(db: Db, origin: string): Promise<string> {
   );
   if (pages.length === 0) return urlSet([]);
   if (pages.length === 1 && pages[0]!.page === 1) return (await productSitemap(db, origin, 1))!;
-  const entries = pages.map(({ page }) => `<sitemap><loc>${escapeXml(`${origin}/sitemap-products-${page}.xml`)}</loc></sitemap>`);
+  const entries = pages.map(
+    ({ page }) => `<sitemap><loc>${escapeXml(`${origin}/sitemap-products-${page}.xml`)}</loc></sitemap>`,
+  );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>\n`;
 }
 

@@ -33,7 +33,23 @@ afterAll(async () => {
 
 /** Bodies no call accepts: wrong types everywhere, broken JSON, an array, an impossible date. */
 const MALFORMED: [string, string][] = [
-  ['wrong types', JSON.stringify({ seq: 'x', page: -1, size: 'many', productId: [], qty: {}, startDate: '2026-13-01', searchType: 7, shippingInfo: 5, carts: 'none', pgcode: 1, amount: 'lots', kind: 5 })],
+  [
+    'wrong types',
+    JSON.stringify({
+      seq: 'x',
+      page: -1,
+      size: 'many',
+      productId: [],
+      qty: {},
+      startDate: '2026-13-01',
+      searchType: 7,
+      shippingInfo: 5,
+      carts: 'none',
+      pgcode: 1,
+      amount: 'lots',
+      kind: 5,
+    }),
+  ],
   ['broken JSON', '{"seq": '],
   ['a JSON array', '[1, 2, 3]'],
 ];
@@ -41,21 +57,34 @@ const MALFORMED: [string, string][] = [
 function send(entry: RouteAccess, body: string, token?: string): Promise<RawResult> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
-  return rawCall(server, entry.method, entry.url, entry.method === 'GET' ? { headers: token ? { authorization: headers.authorization! } : {} } : { body, headers });
+  return rawCall(
+    server,
+    entry.method,
+    entry.url,
+    entry.method === 'GET' ? { headers: token ? { authorization: headers.authorization! } : {} } : { body, headers },
+  );
 }
 
 /**
  * Whether a documented body is real input. A call that takes none is documented with an optional
  * empty object (shared/calls.ts), and anything it is sent is ignored, so it has nothing to refuse.
  */
-function takesInput(body: { required?: boolean; content?: Record<string, { schema?: { properties?: unknown } }> } | undefined): boolean {
+function takesInput(
+  body: { required?: boolean; content?: Record<string, { schema?: { properties?: unknown } }> } | undefined,
+): boolean {
   if (body === undefined) return false;
   const schema = body.content?.['application/json']?.schema;
   return !(body.required === false && schema !== undefined && schema.properties === undefined);
 }
 
 const guarded = () => table.filter((r) => r.access !== 'public');
-const THE_ROLE_FOR: Record<string, () => string> = { member: () => main, company: () => main, main: () => main, staff: () => staff, admin: () => admin };
+const THE_ROLE_FOR: Record<string, () => string> = {
+  member: () => main,
+  company: () => main,
+  main: () => main,
+  staff: () => staff,
+  admin: () => admin,
+};
 
 describe('the access table', () => {
   it('declares every call of the issue and both roles of the member area', () => {
@@ -76,11 +105,10 @@ describe('401 before the body', () => {
       for (const [what, body] of MALFORMED) {
         for (const token of [undefined, 'made-up-token']) {
           const res = await send(entry, body, token);
-          expect([res.status, res.body?.code, res.body?.message], `${entry.method} ${entry.url} ${what} ${token ?? 'no token'}`).toEqual([
-            401,
-            401,
-            MSG.tokenExpired,
-          ]);
+          expect(
+            [res.status, res.body?.code, res.body?.message],
+            `${entry.method} ${entry.url} ${what} ${token ?? 'no token'}`,
+          ).toEqual([401, 401, MSG.tokenExpired]);
         }
       }
     }
@@ -94,7 +122,11 @@ describe('403 before the body', () => {
     for (const entry of staffCalls) {
       for (const [what, body] of MALFORMED) {
         const res = await send(entry, body, main);
-        expect([res.status, res.body?.code, res.body?.message], `${entry.url} ${what}`).toEqual([403, 403, MSG.forbidden]);
+        expect([res.status, res.body?.code, res.body?.message], `${entry.url} ${what}`).toEqual([
+          403,
+          403,
+          MSG.forbidden,
+        ]);
       }
     }
   });
@@ -105,7 +137,11 @@ describe('403 before the body', () => {
     for (const entry of mainCalls) {
       for (const [what, body] of MALFORMED) {
         const res = await send(entry, body, sub);
-        expect([res.status, res.body?.code, res.body?.message], `${entry.url} ${what}`).toEqual([403, 403, MSG_MEMBER.mainOnly]);
+        expect([res.status, res.body?.code, res.body?.message], `${entry.url} ${what}`).toEqual([
+          403,
+          403,
+          MSG_MEMBER.mainOnly,
+        ]);
       }
     }
   });

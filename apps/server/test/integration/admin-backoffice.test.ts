@@ -4,7 +4,16 @@ import path from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MSG_ADMIN, MSG_CATALOGUE, MSG_ORDER, MSG_SHOP, type CatalogueReport, type AdminOrderDetail, type AdminProduct, type ImportProductsResult } from '@partsmall/contract';
+import {
+  MSG_ADMIN,
+  MSG_CATALOGUE,
+  MSG_ORDER,
+  MSG_SHOP,
+  type CatalogueReport,
+  type AdminOrderDetail,
+  type AdminProduct,
+  type ImportProductsResult,
+} from '@partsmall/contract';
 import { queryRows } from '../../src/db/client.js';
 import { orderEvents, orders, payments, products } from '../../src/db/schema.js';
 import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
@@ -41,13 +50,26 @@ afterAll(async () => {
   await server?.close();
 });
 
-const auditOf = (target: string) => queryRows<{ action: string; before: unknown; after: unknown }>(server.db, sql`select action, before, after from admin_audit where target = ${target} order by id`);
-const post = <T = unknown>(path: string, body: Record<string, unknown>, token: string) => call<T>(server, 'POST', `api/admin/${path}`, body, token);
+const auditOf = (target: string) =>
+  queryRows<{ action: string; before: unknown; after: unknown }>(
+    server.db,
+    sql`select action, before, after from admin_audit where target = ${target} order by id`,
+  );
+const post = <T = unknown>(path: string, body: Record<string, unknown>, token: string) =>
+  call<T>(server, 'POST', `api/admin/${path}`, body, token);
 
 describe('orders', () => {
   it('two staff moving one order at once: exactly one wins, one event, one audit row', async () => {
     const p = await makeProduct(server, { tiers: [7000, 7000, 7000, 7000], salePrice: 7000, stock: 10 });
-    const seq = await insertOrder(server, { companyId: shop.companyId, memberId: shop.main.seq, status: 0, productId: p.id, qty: 1, totalAmount: 7000, shipping: 6000 });
+    const seq = await insertOrder(server, {
+      companyId: shop.companyId,
+      memberId: shop.main.seq,
+      status: 0,
+      productId: p.id,
+      qty: 1,
+      totalAmount: 7000,
+      shipping: 6000,
+    });
     const cash = await balanceOf(server, shop.companyId);
     const [a, b] = await Promise.all([
       post('setOrderStatus', { seq, status: 1 }, staff),
@@ -69,11 +91,24 @@ describe('orders', () => {
   it('the status history names the purchase request once: a paid order, and an order stored without its first event', async () => {
     const p = await makeProduct(server, { tiers: [6000, 6000, 6000, 6000], salePrice: 6000, stock: 10 });
     await fund(server, shop.companyId, 100_000);
-    const paid = await call(server, 'requestPaymentProduct', {
+    const paid = await call(
+      server,
+      'requestPaymentProduct',
+      {
         clientRequestId: randomUUID(),
-        shippingInfo: { name: '김수령', phone: '01055550000', postNum: '04790', address: '서울 성동구 성수이로 77', addrSub: '3층', shippingValue: 1, shippingPayType: 0 },
+        shippingInfo: {
+          name: '김수령',
+          phone: '01055550000',
+          postNum: '04790',
+          address: '서울 성동구 성수이로 77',
+          addrSub: '3층',
+          shippingValue: 1,
+          shippingPayType: 0,
+        },
         carts: [{ productId: p.id, qty: 1 }],
-      }, { token: buyer });
+      },
+      { token: buyer },
+    );
     expect(paid.body.code).toBe(201);
     const seq = paid.body.results!.orderSeq;
     expect((await post('setOrderStatus', { seq, status: 1 }, staff)).body.code).toBe(201);
@@ -85,7 +120,12 @@ describe('orders', () => {
     ]);
 
     // An order written without the payment's first event still starts with exactly one.
-    const bare = await insertOrder(server, { companyId: shop.companyId, memberId: shop.main.seq, status: 0, productId: p.id });
+    const bare = await insertOrder(server, {
+      companyId: shop.companyId,
+      memberId: shop.main.seq,
+      status: 0,
+      productId: p.id,
+    });
     const bareDetail = await post<AdminOrderDetail>('orderDetail', { seq: bare }, staff);
     expect(moves(bareDetail.body.results)).toEqual([[null, 0, shop.main.name]]);
     expect(bareDetail.body.results?.events[0]?.createdAt).toBe(bareDetail.body.results?.order.created);
@@ -93,13 +133,25 @@ describe('orders', () => {
 
   it('shipment complete needs carrier and waybill; the detail shows the refund a cancel would give', async () => {
     const p = await makeProduct(server, { tiers: [5000, 5000, 5000, 5000], salePrice: 5000, stock: 10 });
-    const seq = await insertOrder(server, { companyId: shop.companyId, memberId: shop.main.seq, status: 1, productId: p.id, qty: 2, totalAmount: 10_000, shipping: 6000 });
+    const seq = await insertOrder(server, {
+      companyId: shop.companyId,
+      memberId: shop.main.seq,
+      status: 1,
+      productId: p.id,
+      qty: 2,
+      totalAmount: 10_000,
+      shipping: 6000,
+    });
     const detail = await post<AdminOrderDetail>('orderDetail', { seq }, staff);
     expect(detail.body.results?.refunds).toEqual({ '8': 16_000 });
     expect(detail.body.results?.vins).toEqual(['']);
     const refused = await post('setOrderStatus', { seq, status: 2 }, staff);
     expect([refused.status, refused.body.message]).toEqual([400, MSG_ORDER.carrierRequired]);
-    const shipped = await post('setOrderStatus', { seq, status: 2, carrier: 'CJ대한통운', waybill: '6543210987' }, staff);
+    const shipped = await post(
+      'setOrderStatus',
+      { seq, status: 2, carrier: 'CJ대한통운', waybill: '6543210987' },
+      staff,
+    );
     expect(shipped.body.code).toBe(201);
     const seen = await call(server, 'getMallOrderDetail', { seq }, { token: buyer });
     expect([seen.body.results?.status, seen.body.results?.waybill]).toEqual([2, '6543210987']);
@@ -107,31 +159,72 @@ describe('orders', () => {
 
   it('bulk shipment confirmed moves the purchase requests and lists the others as refused', async () => {
     const p = await makeProduct(server, { tiers: [3000, 3000, 3000, 3000], salePrice: 3000, stock: 10 });
-    const first = await insertOrder(server, { companyId: shop.companyId, memberId: shop.main.seq, status: 0, productId: p.id });
-    const second = await insertOrder(server, { companyId: shop.companyId, memberId: shop.main.seq, status: 0, productId: p.id });
-    const done = await insertOrder(server, { companyId: shop.companyId, memberId: shop.main.seq, status: 2, productId: p.id, shippedAt: new Date() });
-    const res = await post<{ moved: number[]; refused: { seq: number; message: string }[] }>('bulkShipConfirm', { seqs: [first, second, done] }, staff);
-    expect(res.body.results).toEqual({ moved: [first, second], refused: [{ seq: done, message: MSG_ORDER.statusMoveRefused }] });
-    expect((await auditOf(`order:${first}`)).map((a) => [a.action, a.before, a.after])).toEqual([['bulkShipConfirm', { status: 0 }, { status: 1 }]]);
+    const first = await insertOrder(server, {
+      companyId: shop.companyId,
+      memberId: shop.main.seq,
+      status: 0,
+      productId: p.id,
+    });
+    const second = await insertOrder(server, {
+      companyId: shop.companyId,
+      memberId: shop.main.seq,
+      status: 0,
+      productId: p.id,
+    });
+    const done = await insertOrder(server, {
+      companyId: shop.companyId,
+      memberId: shop.main.seq,
+      status: 2,
+      productId: p.id,
+      shippedAt: new Date(),
+    });
+    const res = await post<{ moved: number[]; refused: { seq: number; message: string }[] }>(
+      'bulkShipConfirm',
+      { seqs: [first, second, done] },
+      staff,
+    );
+    expect(res.body.results).toEqual({
+      moved: [first, second],
+      refused: [{ seq: done, message: MSG_ORDER.statusMoveRefused }],
+    });
+    expect((await auditOf(`order:${first}`)).map((a) => [a.action, a.before, a.after])).toEqual([
+      ['bulkShipConfirm', { status: 0 }, { status: 1 }],
+    ]);
     expect(await auditOf(`order:${done}`)).toEqual([]);
   });
 
   it('the date range is in Seoul days: 00:00 and 23:59:59.999 belong to the day, the next 00:00 does not', async () => {
     const co = await makeCompany(server, '날짜경계', 0);
     const p = await makeProduct(server, { tiers: [1000, 1000, 1000, 1000], salePrice: 1000 });
-    const at = async (createdAt: Date) => insertOrder(server, { companyId: co.companyId, memberId: co.main.seq, status: 0, productId: p.id, createdAt });
+    const at = async (createdAt: Date) =>
+      insertOrder(server, { companyId: co.companyId, memberId: co.main.seq, status: 0, productId: p.id, createdAt });
     const start = await at(seoulMidnight(1));
     const last = await at(new Date(seoulMidnight(0).getTime() - 1));
     await at(seoulMidnight(0));
     const yesterday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' }).format(seoulMidnight(1));
-    const res = await post<{ seq: number }[]>('orderList', { company: '날짜경계', startDate: yesterday, endDate: yesterday }, staff);
+    const res = await post<{ seq: number }[]>(
+      'orderList',
+      { company: '날짜경계', startDate: yesterday, endDate: yesterday },
+      staff,
+    );
     expect(res.body.results?.map((o) => o.seq).sort((a, b) => a - b)).toEqual([start, last]);
   });
 
   it('the list filters by status, part number and company, and exports CSV', async () => {
     const p = await makeProduct(server, { tiers: [4000, 4000, 4000, 4000], salePrice: 4000, stock: 10 });
-    const seq = await insertOrder(server, { companyId: shop.companyId, memberId: shop.main.seq, status: 6, productId: p.id, shippedAt: new Date(), returnReason: 0 });
-    const res = await post<{ seq: number; companyName: string }[]>('orderList', { status: 6, pid: 'TST', company: '백오피스' }, staff);
+    const seq = await insertOrder(server, {
+      companyId: shop.companyId,
+      memberId: shop.main.seq,
+      status: 6,
+      productId: p.id,
+      shippedAt: new Date(),
+      returnReason: 0,
+    });
+    const res = await post<{ seq: number; companyName: string }[]>(
+      'orderList',
+      { status: 6, pid: 'TST', company: '백오피스' },
+      staff,
+    );
     expect(res.body.results?.map((o) => o.seq)).toEqual([seq]);
     expect(res.body.total).toBe(1);
     const none = await post('orderList', { status: 6, company: '없는업체이름' }, staff);
@@ -148,9 +241,17 @@ describe('cash and licence', () => {
   it('credits and debits with a reason keep ledger = balance; below zero is refused and writes nothing', async () => {
     const co = await makeCompany(server, '캐시조정', 0);
     await fund(server, co.companyId, 10_000);
-    const up = await post<{ point: number }>('adjustCash', { companyId: co.companyId, amount: 5000, reason: '입금 누락 보정' }, admin);
+    const up = await post<{ point: number }>(
+      'adjustCash',
+      { companyId: co.companyId, amount: 5000, reason: '입금 누락 보정' },
+      admin,
+    );
     expect([up.body.code, up.body.results?.point]).toEqual([201, 15_000]);
-    const down = await post<{ point: number }>('adjustCash', { companyId: co.companyId, amount: -15_000, reason: '중복 충전 회수' }, admin);
+    const down = await post<{ point: number }>(
+      'adjustCash',
+      { companyId: co.companyId, amount: -15_000, reason: '중복 충전 회수' },
+      admin,
+    );
     expect(down.body.results?.point).toBe(0);
     const below = await post('adjustCash', { companyId: co.companyId, amount: -1, reason: '잘못된 회수' }, admin);
     expect([below.status, below.body.message]).toEqual([400, MSG_ADMIN.cashBelowZero]);
@@ -161,8 +262,15 @@ describe('cash and licence', () => {
     const byStaff = await post('adjustCash', { companyId: co.companyId, amount: 100, reason: '직원 시도' }, staff);
     expect(byStaff.status).toBe(403);
     expect(await balanceOf(server, co.companyId)).toBe(0);
-    const ledger = await queryRows<{ type: string; amount: string; note: string }>(server.db, sql`select type, amount::text, note from cash_ledger where company_id = ${co.companyId} order by id`);
-    expect(ledger.map((l) => [l.type, l.amount])).toEqual([['adjust', '10000'], ['adjust', '5000'], ['adjust', '-15000']]);
+    const ledger = await queryRows<{ type: string; amount: string; note: string }>(
+      server.db,
+      sql`select type, amount::text, note from cash_ledger where company_id = ${co.companyId} order by id`,
+    );
+    expect(ledger.map((l) => [l.type, l.amount])).toEqual([
+      ['adjust', '10000'],
+      ['adjust', '5000'],
+      ['adjust', '-15000'],
+    ]);
     expect(ledger[1]!.note).toBe('관리자 조정: 입금 누락 보정');
     const manager = await server.db.select().from(payments).where(eq(payments.companyId, co.companyId));
     expect(manager.map((m) => [m.pgcode, m.amount, m.status])).toEqual([['manager', 5000, 'paid']]);
@@ -175,14 +283,25 @@ describe('cash and licence', () => {
 
   it('licence days: adding 30 to none gives 30 days; level change is admin only', async () => {
     const co = await makeCompany(server, '이용권조정', 0);
-    const res = await post<{ licenseDays: number }>('adjustLicense', { companyId: co.companyId, days: 30, reason: '이벤트 지급' }, admin);
+    const res = await post<{ licenseDays: number }>(
+      'adjustLicense',
+      { companyId: co.companyId, days: 30, reason: '이벤트 지급' },
+      admin,
+    );
     expect(res.body.results?.licenseDays).toBe(30);
     expect((await post('setCompanyLevel', { companyId: co.companyId, level: 'a' }, staff)).status).toBe(403);
     expect((await post('setCompanyLevel', { companyId: co.companyId, level: 'z' }, admin)).status).toBe(400);
     expect((await post('setCompanyLevel', { companyId: co.companyId, level: 'b' }, admin)).body.code).toBe(201);
-    const detail = await post<{ company: { level: string; licenseDays: number } }>('companyDetail', { companyId: co.companyId }, staff);
+    const detail = await post<{ company: { level: string; licenseDays: number } }>(
+      'companyDetail',
+      { companyId: co.companyId },
+      staff,
+    );
     expect([detail.body.results?.company.level, detail.body.results?.company.licenseDays]).toEqual(['b', 30]);
-    expect((await auditOf(`company:${co.companyId}`)).map((a) => a.action)).toEqual(['adjustLicense', 'setCompanyLevel']);
+    expect((await auditOf(`company:${co.companyId}`)).map((a) => a.action)).toEqual([
+      'adjustLicense',
+      'setCompanyLevel',
+    ]);
   });
 
   it('a stopped member cannot log in and loses the session; resumed, logs in again', async () => {
@@ -193,7 +312,10 @@ describe('cash and licence', () => {
     expect((await call(server, 'login', { id: co.main.id, pw: co.main.pw })).body.code).not.toBe(200);
     expect((await post('setMemberStatus', { memberId: co.main.seq, status: 'active' }, staff)).body.code).toBe(201);
     expect((await call(server, 'login', { id: co.main.id, pw: co.main.pw })).body.code).toBe(200);
-    expect((await auditOf(`member:${co.main.seq}`)).map((a) => a.after)).toEqual([{ status: 'stopped' }, { status: 'active' }]);
+    expect((await auditOf(`member:${co.main.seq}`)).map((a) => a.after)).toEqual([
+      { status: 'stopped' },
+      { status: 'active' },
+    ]);
   });
 });
 
@@ -202,20 +324,49 @@ describe('bank transfer deposit confirmed', () => {
     const co = await makeCompany(server, '계좌이체', 0);
     const [p] = await server.db
       .insert(payments)
-      .values({ gatewayId: `bank-${randomUUID()}`, provider: 'sandbox', companyId: co.companyId, memberId: co.main.seq, kind: 'point', pgcode: 'banktransfer', amount: 30_000, productName: '캐시 충전 30,000원' })
+      .values({
+        gatewayId: `bank-${randomUUID()}`,
+        provider: 'sandbox',
+        companyId: co.companyId,
+        memberId: co.main.seq,
+        kind: 'point',
+        pgcode: 'banktransfer',
+        amount: 30_000,
+        productName: '캐시 충전 30,000원',
+      })
       .returning();
-    const waiting = await post<{ seq: number }[]>('paymentList', { status: 'pending', pgcode: 'banktransfer', company: '계좌이체' }, staff);
+    const waiting = await post<{ seq: number }[]>(
+      'paymentList',
+      { status: 'pending', pgcode: 'banktransfer', company: '계좌이체' },
+      staff,
+    );
     expect(waiting.body.results?.map((r) => r.seq)).toEqual([p!.id]);
-    const results = await Promise.all(Array.from({ length: 5 }, () => post<{ repeated: boolean; point: number }>('confirmDeposit', { seq: p!.id }, staff)));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        post<{ repeated: boolean; point: number }>('confirmDeposit', { seq: p!.id }, staff),
+      ),
+    );
     expect(results.map((r) => r.body.code)).toEqual([201, 201, 201, 201, 201]);
     expect(results.filter((r) => r.body.results?.repeated === false)).toHaveLength(1);
     expect(await balanceOf(server, co.companyId)).toBe(30_000);
-    const ledger = await queryRows<{ n: string }>(server.db, sql`select count(*)::text as n from cash_ledger where company_id = ${co.companyId}`);
+    const ledger = await queryRows<{ n: string }>(
+      server.db,
+      sql`select count(*)::text as n from cash_ledger where company_id = ${co.companyId}`,
+    );
     expect(ledger[0]!.n).toBe('1');
     expect((await auditOf(`payment:${p!.id}`)).map((a) => a.action)).toEqual(['confirmDeposit']);
     const card = await server.db
       .insert(payments)
-      .values({ gatewayId: `card-${randomUUID()}`, provider: 'sandbox', companyId: co.companyId, memberId: co.main.seq, kind: 'point', pgcode: 'creditcard', amount: 1000, productName: '캐시 충전 1,000원' })
+      .values({
+        gatewayId: `card-${randomUUID()}`,
+        provider: 'sandbox',
+        companyId: co.companyId,
+        memberId: co.main.seq,
+        kind: 'point',
+        pgcode: 'creditcard',
+        amount: 1000,
+        productName: '캐시 충전 1,000원',
+      })
       .returning();
     const notBank = await post('confirmDeposit', { seq: card[0]!.id }, staff);
     expect([notBank.status, notBank.body.message]).toEqual([400, MSG_ADMIN.depositNotWaiting]);
@@ -245,7 +396,8 @@ const productBody = (over: Record<string, unknown> = {}) => ({
 
 describe('products', () => {
   it('refuses bad prices and stock, tiers above the sale price and duplicate part numbers, writing nothing', async () => {
-    const count = async () => Number((await queryRows<{ n: string }>(server.db, sql`select count(*)::text as n from products`))[0]!.n);
+    const count = async () =>
+      Number((await queryRows<{ n: string }>(server.db, sql`select count(*)::text as n from products`))[0]!.n);
     const before = await count();
     const cases: [Record<string, unknown>, string][] = [
       [{ salePrice: -1 }, MSG_ADMIN.priceInvalid],
@@ -266,20 +418,29 @@ describe('products', () => {
     expect(ok.body.code).toBe(201);
     const dup = await post('saveProduct', productBody({ pid: 'dup 777' }), staff);
     expect([dup.status, dup.body.message]).toEqual([400, MSG_ADMIN.duplicatePid]);
-    const otherWarehouse = await post('saveProduct', productBody({ pid: 'DUP-777', stockName: '중국 위해직수입창고', storageId: 2 }), staff);
+    const otherWarehouse = await post(
+      'saveProduct',
+      productBody({ pid: 'DUP-777', stockName: '중국 위해직수입창고', storageId: 2 }),
+      staff,
+    );
     expect(otherWarehouse.body.code).toBe(201);
     expect(await count()).toBe(before + 2);
   });
 
   it('a new product is found by a member at once (grid cache emptied) with the tier price', async () => {
     const pid = `NEW-${randomUUID().slice(0, 6)}`;
-    const search = () => call(server, 'getProductHome', { searchType: 'pid', keyword: pid, page: 1, size: 60 }, { token: buyer });
+    const search = () =>
+      call(server, 'getProductHome', { searchType: 'pid', keyword: pid, page: 1, size: 60 }, { token: buyer });
     expect((await search()).body.results).toEqual([]);
     const made = await post<AdminProduct>('saveProduct', productBody({ pid }), staff);
     const found = await search();
     // Company level d (bronze) reads tier D.
     expect(found.body.results?.map((r) => [r.seq, r.price])).toEqual([[made.body.results!.seq, 48_000]]);
-    const edited = await post<AdminProduct>('saveProduct', productBody({ pid, seq: made.body.results!.seq, priceD: 0 }), staff);
+    const edited = await post<AdminProduct>(
+      'saveProduct',
+      productBody({ pid, seq: made.body.results!.seq, priceD: 0 }),
+      staff,
+    );
     expect(edited.body.results?.hasAmount).toBe(12);
     // Tier D zero falls back to the sale price.
     expect((await search()).body.results?.[0]?.price).toBe(50_000);
@@ -291,54 +452,101 @@ describe('products', () => {
     expect(down.body.results?.hasAmount).toBe(0);
     const below = await post('changeStock', { seq: p.id, delta: -1, reason: '파손 폐기' }, staff);
     expect([below.status, below.body.message]).toEqual([400, MSG_ADMIN.stockBelowZero]);
-    expect((await auditOf(`product:${p.id}`)).map((a) => a.after)).toEqual([{ hasAmount: 0, delta: -3, reason: '파손 폐기' }]);
+    expect((await auditOf(`product:${p.id}`)).map((a) => a.after)).toEqual([
+      { hasAmount: 0, delta: -3, reason: '파손 폐기' },
+    ]);
   });
 
   it('pictures pass the chat image checks; a zip named .png is refused', async () => {
     const p = await makeProduct(server, { tiers: [1000, 1000, 1000, 1000], salePrice: 1000 });
-    const good = await post<AdminProduct>('uploadProductImage', { seq: p.id, name: 'pad.png', mime: 'image/png', data: (await png()).toString('base64') }, staff);
+    const good = await post<AdminProduct>(
+      'uploadProductImage',
+      { seq: p.id, name: 'pad.png', mime: 'image/png', data: (await png()).toString('base64') },
+      staff,
+    );
     expect(good.body.code).toBe(201);
     expect(good.body.results?.imgFiles).toHaveLength(1);
     expect(good.body.results?.imgFiles[0]).toMatch(/^\/uploads\/products\/[0-9a-f-]{36}\.png$/);
     const file = await fetch(`${server.base}${good.body.results!.imgFiles[0]}`);
     expect([file.status, file.headers.get('content-type')]).toEqual([200, 'image/png']);
-    const bad = await post('uploadProductImage', { seq: p.id, name: 'fake.png', mime: 'image/png', data: zipArchive().toString('base64') }, staff);
+    const bad = await post(
+      'uploadProductImage',
+      { seq: p.id, name: 'fake.png', mime: 'image/png', data: zipArchive().toString('base64') },
+      staff,
+    );
     expect(bad.status).toBe(400);
     const [row] = await server.db.select().from(products).where(eq(products.id, p.id));
     expect(row!.imgFiles).toHaveLength(1);
   });
 });
 
-const HEADER = 'pid,name,factoryNum,type,salePrice,priceA,priceB,priceC,priceD,hasAmount,stockName,storageId,category,brand,detailInfo';
+const HEADER =
+  'pid,name,factoryNum,type,salePrice,priceA,priceB,priceC,priceD,hasAmount,stockName,storageId,category,brand,detailInfo';
 
 describe('CSV import', () => {
   it('previews, then writes all lines; a broken line writes nothing and is reported by line', async () => {
     const tag = randomUUID().slice(0, 6).toUpperCase();
-    const good = [HEADER, `CSV-${tag}-1,CSV 필터 1,,2,"12,000",10000,11000,0,0,5,한국 김포물류센터,1,filter,VW,`, `CSV-${tag}-2,CSV 필터 2,,1,9000,0,0,0,0,0,한국 김포물류센터,1,filter,VW,"따옴표 ""포함"""`].join('\n');
+    const good = [
+      HEADER,
+      `CSV-${tag}-1,CSV 필터 1,,2,"12,000",10000,11000,0,0,5,한국 김포물류센터,1,filter,VW,`,
+      `CSV-${tag}-2,CSV 필터 2,,1,9000,0,0,0,0,0,한국 김포물류센터,1,filter,VW,"따옴표 ""포함"""`,
+    ].join('\n');
     const preview = await post<ImportProductsResult>('importProducts', { csv: good }, staff);
     expect(preview.body.results?.committed).toBe(false);
-    expect(preview.body.results?.rows.map((r) => [r.line, r.action])).toEqual([[2, 'create'], [3, 'create']]);
-    const bad = [HEADER, `CSV-${tag}-3,좋은 행,,2,5000,0,0,0,0,1,한국 김포물류센터,1,,,`, `CSV-${tag}-4,음수 가격,,2,-5000,0,0,0,0,1,한국 김포물류센터,1,,,`, `CSV-${tag}-5,소수 재고,,2,5000,0,0,0,0,1.5,한국 김포물류센터,1,,,`, `CSV-${tag}-3,중복,,2,5000,0,0,0,0,1,한국 김포물류센터,1,,,`].join('\n');
+    expect(preview.body.results?.rows.map((r) => [r.line, r.action])).toEqual([
+      [2, 'create'],
+      [3, 'create'],
+    ]);
+    const bad = [
+      HEADER,
+      `CSV-${tag}-3,좋은 행,,2,5000,0,0,0,0,1,한국 김포물류센터,1,,,`,
+      `CSV-${tag}-4,음수 가격,,2,-5000,0,0,0,0,1,한국 김포물류센터,1,,,`,
+      `CSV-${tag}-5,소수 재고,,2,5000,0,0,0,0,1.5,한국 김포물류센터,1,,,`,
+      `CSV-${tag}-3,중복,,2,5000,0,0,0,0,1,한국 김포물류센터,1,,,`,
+    ].join('\n');
     const refused = await post<ImportProductsResult>('importProducts', { csv: bad, commit: true }, staff);
     expect(refused.body.results?.committed).toBe(false);
     expect(refused.body.results?.errors.map((e) => e.line)).toEqual([3, 4, 5]);
     expect(refused.body.message).toBe(MSG_ADMIN.csvHasErrors);
-    const none = await queryRows<{ n: string }>(server.db, sql`select count(*)::text as n from products where pid like ${`CSV-${tag}-%`}`);
+    const none = await queryRows<{ n: string }>(
+      server.db,
+      sql`select count(*)::text as n from products where pid like ${`CSV-${tag}-%`}`,
+    );
     expect(none[0]!.n).toBe('0');
     const done = await post<ImportProductsResult>('importProducts', { csv: good, commit: true }, staff);
     expect([done.body.code, done.body.message]).toEqual([201, MSG_ADMIN.csvImported(2, 0)]);
-    const again = await post<ImportProductsResult>('importProducts', { csv: good.replace(',5,한국', ',7,한국') }, staff);
+    const again = await post<ImportProductsResult>(
+      'importProducts',
+      { csv: good.replace(',5,한국', ',7,한국') },
+      staff,
+    );
     expect(again.body.results?.rows[0]).toMatchObject({ action: 'update', changes: ['hasAmount: 5 → 7'] });
-    const rows = await queryRows<{ sale_price: string; detail_info: string }>(server.db, sql`select sale_price::text, detail_info from products where pid like ${`CSV-${tag}-%`} order by pid`);
-    expect(rows).toEqual([{ sale_price: '12000', detail_info: '' }, { sale_price: '9000', detail_info: '따옴표 "포함"' }]);
+    const rows = await queryRows<{ sale_price: string; detail_info: string }>(
+      server.db,
+      sql`select sale_price::text, detail_info from products where pid like ${`CSV-${tag}-%`} order by pid`,
+    );
+    expect(rows).toEqual([
+      { sale_price: '12000', detail_info: '' },
+      { sale_price: '9000', detail_info: '따옴표 "포함"' },
+    ]);
   });
 
   it('two staff importing the same new part numbers at once create each product once', async () => {
     const tag = randomUUID().slice(0, 6).toUpperCase();
-    const csv = [HEADER, `RACE-${tag}-1,경쟁 1,,2,1000,0,0,0,0,1,한국 김포물류센터,1,,,`, `RACE-${tag}-2,경쟁 2,,2,2000,0,0,0,0,2,한국 김포물류센터,1,,,`].join('\n');
-    const results = await Promise.all([post('importProducts', { csv, commit: true }, staff), post('importProducts', { csv, commit: true }, staff2)]);
+    const csv = [
+      HEADER,
+      `RACE-${tag}-1,경쟁 1,,2,1000,0,0,0,0,1,한국 김포물류센터,1,,,`,
+      `RACE-${tag}-2,경쟁 2,,2,2000,0,0,0,0,2,한국 김포물류센터,1,,,`,
+    ].join('\n');
+    const results = await Promise.all([
+      post('importProducts', { csv, commit: true }, staff),
+      post('importProducts', { csv, commit: true }, staff2),
+    ]);
     expect(results.map((r) => r.body.code)).toEqual([201, 201]);
-    const rows = await queryRows<{ pid: string }>(server.db, sql`select pid from products where pid like ${`RACE-${tag}-%`} order by pid`);
+    const rows = await queryRows<{ pid: string }>(
+      server.db,
+      sql`select pid from products where pid like ${`RACE-${tag}-%`} order by pid`,
+    );
     expect(rows.map((r) => r.pid)).toEqual([`RACE-${tag}-1`, `RACE-${tag}-2`]);
   });
 
@@ -348,21 +556,49 @@ describe('CSV import', () => {
     const missing = await post('importProducts', { csv: 'pid,name\nA,B\n' }, staff);
     expect([missing.status, missing.body.message]).toEqual([400, MSG_ADMIN.csvHeader('factoryNum')]);
     const line = 'BIG-1,대량,,2,1000,0,0,0,0,1,한국 김포물류센터,1,,,';
-    const huge = await post('importProducts', { csv: [HEADER, ...Array.from({ length: 100_000 }, () => line)].join('\n') }, staff);
+    const huge = await post(
+      'importProducts',
+      { csv: [HEADER, ...Array.from({ length: 100_000 }, () => line)].join('\n') },
+      staff,
+    );
     expect(huge.status).toBe(413);
   });
 });
 
 describe('notices, inquiries, configuration, staff', () => {
   it('scripts never survive; unpublished notices are hidden from the shop', async () => {
-    const res = await post<{ seq: number; content: string }>('saveNotice', { type: 0, title: '배송 안내', content: '<p onclick="x()">안내<script>alert(1)</script></p><img src="javascript:alert(1)">', popup: false, published: false }, staff);
+    const res = await post<{ seq: number; content: string }>(
+      'saveNotice',
+      {
+        type: 0,
+        title: '배송 안내',
+        content: '<p onclick="x()">안내<script>alert(1)</script></p><img src="javascript:alert(1)">',
+        popup: false,
+        published: false,
+      },
+      staff,
+    );
     expect(res.body.results?.content).toBe('<p>안내</p><img />');
     const hidden = await call(server, 'POST', 'api/getMallNotice', { seq: res.body.results!.seq }, buyer);
     expect([hidden.status, hidden.body.message]).toEqual([404, MSG_SHOP.noticeNotFound]);
-    await post('saveNotice', { seq: res.body.results!.seq, type: 2, title: '배송 안내', content: '<p>안내</p>', published: true }, staff);
-    const shown = await call<{ title: string }>(server, 'POST', 'api/getMallNotice', { seq: res.body.results!.seq }, buyer);
+    await post(
+      'saveNotice',
+      { seq: res.body.results!.seq, type: 2, title: '배송 안내', content: '<p>안내</p>', published: true },
+      staff,
+    );
+    const shown = await call<{ title: string }>(
+      server,
+      'POST',
+      'api/getMallNotice',
+      { seq: res.body.results!.seq },
+      buyer,
+    );
     expect(shown.body.results?.title).toBe('배송 안내');
-    const onlyScript = await post('saveNotice', { type: 0, title: '빈 공지', content: '<script>alert(1)</script>' }, staff);
+    const onlyScript = await post(
+      'saveNotice',
+      { type: 0, title: '빈 공지', content: '<script>alert(1)</script>' },
+      staff,
+    );
     expect([onlyScript.status, onlyScript.body.message]).toEqual([400, MSG_ADMIN.contentRequired]);
     const badType = await post('saveNotice', { type: 1, title: '구분 오류', content: '<p>x</p>' }, staff);
     expect([badType.status, badType.body.message]).toEqual([400, MSG_ADMIN.noticeTypeInvalid]);
@@ -377,11 +613,22 @@ describe('notices, inquiries, configuration, staff', () => {
   });
 
   it('inquiries are answered then closed; a closed one takes no answer', async () => {
-    await call(server, 'registerInquiry', { qnaType: 'partnership', phone: '01033334444', content: '제휴 문의드립니다. 연락 부탁드립니다.' });
+    await call(server, 'registerInquiry', {
+      qnaType: 'partnership',
+      phone: '01033334444',
+      content: '제휴 문의드립니다. 연락 부탁드립니다.',
+    });
     const list = await post<{ seq: number; status: string }[]>('inquiryList', { status: 'open' }, staff);
     const seq = list.body.results![0]!.seq;
-    const answered = await post<{ status: string; answer: string }>('answerInquiry', { seq, answer: '담당자가 연락드리겠습니다.' }, staff);
-    expect([answered.body.results?.status, answered.body.results?.answer]).toEqual(['answered', '담당자가 연락드리겠습니다.']);
+    const answered = await post<{ status: string; answer: string }>(
+      'answerInquiry',
+      { seq, answer: '담당자가 연락드리겠습니다.' },
+      staff,
+    );
+    expect([answered.body.results?.status, answered.body.results?.answer]).toEqual([
+      'answered',
+      '담당자가 연락드리겠습니다.',
+    ]);
     expect((await post<{ status: string }>('closeInquiry', { seq }, staff)).body.results?.status).toBe('closed');
     const late = await post('answerInquiry', { seq, answer: '추가 답변' }, staff);
     expect([late.status, late.body.message]).toEqual([409, MSG_ADMIN.inquiryClosed]);
@@ -393,32 +640,53 @@ describe('notices, inquiries, configuration, staff', () => {
 
   it('saving the configuration bumps ver and the shop reads the new footer', async () => {
     const before = await call(server, 'getMallConfig', {});
-    const current = await post<Record<string, unknown> & { mallBottom: Record<string, string> }>('getConfig', {}, admin);
+    const current = await post<Record<string, unknown> & { mallBottom: Record<string, string> }>(
+      'getConfig',
+      {},
+      admin,
+    );
     const { ver: _ver, ...fields } = current.body.results!;
-    const saved = await post('saveConfig', { ...fields, mallBottom: { ...current.body.results!.mallBottom, phone: '02-9999-0000' } }, admin);
+    const saved = await post(
+      'saveConfig',
+      { ...fields, mallBottom: { ...current.body.results!.mallBottom, phone: '02-9999-0000' } },
+      admin,
+    );
     expect(saved.body.code).toBe(201);
     const after = await call(server, 'getMallConfig', {});
-    expect([after.body.results?.ver, after.body.results?.mallBottom.phone]).toEqual([before.body.results!.ver + 1, '02-9999-0000']);
+    expect([after.body.results?.ver, after.body.results?.mallBottom.phone]).toEqual([
+      before.body.results!.ver + 1,
+      '02-9999-0000',
+    ]);
     const negative = await post('saveConfig', { ...fields, totalAsset: -1 }, admin);
     expect(negative.status).toBe(400);
     const [audit] = await auditOf('config');
-    expect([(audit!.before as { mallBottom: { phone: string } }).mallBottom.phone, (audit!.after as { mallBottom: { phone: string } }).mallBottom.phone]).toEqual([
-      current.body.results!.mallBottom.phone,
-      '02-9999-0000',
-    ]);
+    expect([
+      (audit!.before as { mallBottom: { phone: string } }).mallBottom.phone,
+      (audit!.after as { mallBottom: { phone: string } }).mallBottom.phone,
+    ]).toEqual([current.body.results!.mallBottom.phone, '02-9999-0000']);
   });
 
   it('admin creates a staff account whose one-time password works; a stopped one cannot log in', async () => {
-    const made = await post<{ seq: number; password: string }>('createStaff', { id: 'New.Staff@partsmall.kr', name: '신입직원', phone: '01022223333' }, admin);
+    const made = await post<{ seq: number; password: string }>(
+      'createStaff',
+      { id: 'New.Staff@partsmall.kr', name: '신입직원', phone: '01022223333' },
+      admin,
+    );
     expect(made.body.code).toBe(201);
     const token = await loginAs(server, 'new.staff@partsmall.kr', made.body.results!.password);
     expect((await post('dashboard', {}, token)).status).toBe(200);
-    const again = await post('createStaff', { id: 'new.staff@partsmall.kr', name: '중복직원', phone: '01022223334' }, admin);
+    const again = await post(
+      'createStaff',
+      { id: 'new.staff@partsmall.kr', name: '중복직원', phone: '01022223334' },
+      admin,
+    );
     expect([again.status, again.body.message]).toEqual([400, MSG_ADMIN.loginIdTaken]);
     const reset = await post<{ password: string }>('resetStaffPassword', { seq: made.body.results!.seq }, admin);
     expect((await post('dashboard', {}, token)).status).toBe(401);
     const token2 = await loginAs(server, 'new.staff@partsmall.kr', reset.body.results!.password);
-    expect((await post('setStaffStatus', { seq: made.body.results!.seq, status: 'stopped' }, admin)).body.code).toBe(201);
+    expect((await post('setStaffStatus', { seq: made.body.results!.seq, status: 'stopped' }, admin)).body.code).toBe(
+      201,
+    );
     expect((await post('dashboard', {}, token2)).status).toBe(401);
     const audit = await auditOf(`member:${made.body.results!.seq}`);
     expect(audit.map((a) => a.action)).toEqual(['createStaff', 'resetStaffPassword', 'setStaffStatus']);
@@ -429,11 +697,17 @@ describe('notices, inquiries, configuration, staff', () => {
 
 describe('dashboard', () => {
   it('counts the chat customers connected now: a member with two tabs once, staff not at all', async () => {
-    const chatOnline = async () => (await post<{ chatOnline: number }>('dashboard', {}, staff)).body.results!.chatOnline;
+    const chatOnline = async () =>
+      (await post<{ chatOnline: number }>('dashboard', {}, staff)).body.results!.chatOnline;
     const before = await chatOnline();
     const other = await makeCompany(server, '채팅손님', 0);
     const otherToken = await loginAs(server, other.main.id, other.main.pw);
-    const sockets = await Promise.all([openChat(server, buyer), openChat(server, buyer), openChat(server, otherToken), openChat(server, staff)]);
+    const sockets = await Promise.all([
+      openChat(server, buyer),
+      openChat(server, buyer),
+      openChat(server, otherToken),
+      openChat(server, staff),
+    ]);
     expect(await chatOnline()).toBe(before + 2);
     for (const socket of sockets) socket.disconnect();
     await vi.waitFor(async () => expect(await chatOnline()).toBe(before), { timeout: 5000, interval: 100 });
@@ -453,11 +727,14 @@ function exampleZip(change?: (files: Record<string, Uint8Array>) => void): strin
   };
   walk('');
   change?.(files);
-  return Buffer.from(zipSync(Object.fromEntries(Object.entries(files).map(([k, v]) => [`catalogue-example/${k}`, v])))).toString('base64');
+  return Buffer.from(
+    zipSync(Object.fromEntries(Object.entries(files).map(([k, v]) => [`catalogue-example/${k}`, v]))),
+  ).toString('base64');
 }
 
 describe('catalogue upload', () => {
-  const catalogues = async () => Number((await queryRows<{ n: string }>(server.db, sql`select count(*)::text as n from epc_catalogues`))[0]!.n);
+  const catalogues = async () =>
+    Number((await queryRows<{ n: string }>(server.db, sql`select count(*)::text as n from epc_catalogues`))[0]!.n);
 
   it('a broken file is reported by file and line and nothing is written; the fixed zip imports', async () => {
     const before = await catalogues();
@@ -465,17 +742,32 @@ describe('catalogue upload', () => {
       files['vehicles.jsonl'] = strToU8(`${Buffer.from(files['vehicles.jsonl']!).toString('utf8')}{"vin": \n`);
     });
     const refused = await post<CatalogueReport>('uploadCatalogue', { name: 'broken.zip', data: broken }, admin);
-    expect([refused.body.code, refused.body.message, refused.body.results?.ok]).toEqual([200, MSG_CATALOGUE.refused, false]);
+    expect([refused.body.code, refused.body.message, refused.body.results?.ok]).toEqual([
+      200,
+      MSG_CATALOGUE.refused,
+      false,
+    ]);
     expect(refused.body.results?.problems[0]?.file).toBe('vehicles.jsonl');
     expect(await catalogues()).toBe(before);
     const done = await post<CatalogueReport>('uploadCatalogue', { name: 'example.zip', data: exampleZip() }, admin);
     expect([done.body.code, done.body.results?.ok]).toEqual([201, true]);
     expect(done.body.message).toBe(MSG_CATALOGUE.imported(done.body.results!.mcid!, done.body.results!.version!));
-    expect((await queryRows<{ action: string }>(server.db, sql`select action from admin_audit where action = 'uploadCatalogue'`)).length).toBe(1);
+    expect(
+      (
+        await queryRows<{ action: string }>(
+          server.db,
+          sql`select action from admin_audit where action = 'uploadCatalogue'`,
+        )
+      ).length,
+    ).toBe(1);
   });
 
   it('a file that is not a zip is refused with its message; staff may not upload', async () => {
-    const res = await post('uploadCatalogue', { name: 'x.zip', data: Buffer.from('not a zip at all').toString('base64') }, admin);
+    const res = await post(
+      'uploadCatalogue',
+      { name: 'x.zip', data: Buffer.from('not a zip at all').toString('base64') },
+      admin,
+    );
     expect([res.status, res.body.message]).toEqual([400, MSG_CATALOGUE.notZip]);
     expect((await post('uploadCatalogue', { name: 'x.zip', data: exampleZip() }, staff)).status).toBe(403);
   });

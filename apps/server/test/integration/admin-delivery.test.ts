@@ -19,7 +19,10 @@ let admin: string;
 beforeAll(async () => {
   server = await startTestServer();
   shop = await makeCompany(server, '배송설정', 0);
-  [buyer, admin] = await Promise.all([loginAs(server, shop.main.id, shop.main.pw), loginAs(server, 'admin@partsmall.kr', 'admin1234')]);
+  [buyer, admin] = await Promise.all([
+    loginAs(server, shop.main.id, shop.main.pw),
+    loginAs(server, 'admin@partsmall.kr', 'admin1234'),
+  ]);
   await fund(server, shop.companyId, 1_000_000);
 });
 afterAll(async () => {
@@ -31,8 +34,18 @@ interface ConfigAnswer {
   deliveryOptions: WarehouseDeliveryOptions[];
   [k: string]: unknown;
 }
-const getConfig = async () => (await call<ConfigAnswer>(server, 'POST', 'api/admin/getConfig', {}, admin)).body.results!;
-const deliInfo = async () => (await call<{ warehouse_name: string; storageId: number; delivery_methods: Record<string, unknown> }[]>(server, 'POST', 'api/getDeliInfo', {}, buyer)).body.results!;
+const getConfig = async () =>
+  (await call<ConfigAnswer>(server, 'POST', 'api/admin/getConfig', {}, admin)).body.results!;
+const deliInfo = async () =>
+  (
+    await call<{ warehouse_name: string; storageId: number; delivery_methods: Record<string, unknown> }[]>(
+      server,
+      'POST',
+      'api/getDeliInfo',
+      {},
+      buyer,
+    )
+  ).body.results!;
 
 const STANDARD_KOREA: WarehouseDeliveryOptions = {
   storageId: 1,
@@ -62,17 +75,50 @@ describe('delivery options in the configuration', () => {
     // A configuration saved before the options existed reads as the standard ones.
     await server.db.execute(sql`update mall_config set data = data - 'deliveryOptions' where id = 1`);
     const before = await getConfig();
-    expect(before.deliveryOptions).toEqual([STANDARD_KOREA, { ...STANDARD_KOREA, storageId: 2, warehouseName: '중국 위해직수입창고' }]);
+    expect(before.deliveryOptions).toEqual([
+      STANDARD_KOREA,
+      { ...STANDARD_KOREA, storageId: 2, warehouseName: '중국 위해직수입창고' },
+    ]);
     expect((await deliInfo())[1]!.delivery_methods).toEqual({
-      gdFreight: { shippingValue: 0, label: '화물', receiverDeliveryPaymentOption: { selections: [{ value: 1, label: '착불' }, { value: 0, label: '선불' }], defaultValue: 1 } },
-      gdDelivery: { shippingValue: 1, label: '택배', receiverDeliveryPaymentOption: { selections: [{ value: 0, label: '선불' }, { value: 1, label: '착불' }], defaultValue: 0 } },
+      gdFreight: {
+        shippingValue: 0,
+        label: '화물',
+        receiverDeliveryPaymentOption: {
+          selections: [
+            { value: 1, label: '착불' },
+            { value: 0, label: '선불' },
+          ],
+          defaultValue: 1,
+        },
+      },
+      gdDelivery: {
+        shippingValue: 1,
+        label: '택배',
+        receiverDeliveryPaymentOption: {
+          selections: [
+            { value: 0, label: '선불' },
+            { value: 1, label: '착불' },
+          ],
+          defaultValue: 0,
+        },
+      },
       quick: {
         shippingValue: 2,
         label: '퀵배송',
         receiverDeliveryPaymentOption: { selections: [{ value: 1, label: '착불' }], defaultValue: 1 },
-        receiverIsSelfQuick: { selections: [{ value: false, label: '받는 분에게' }, { value: true, label: '직접 수령' }], defaultValue: false },
+        receiverIsSelfQuick: {
+          selections: [
+            { value: false, label: '받는 분에게' },
+            { value: true, label: '직접 수령' },
+          ],
+          defaultValue: false,
+        },
       },
-      pickUp: { shippingValue: 4, label: '방문수령', receiverDeliveryPaymentOption: { selections: [{ value: 2, label: '방문수령' }], defaultValue: 2 } },
+      pickUp: {
+        shippingValue: 4,
+        label: '방문수령',
+        receiverDeliveryPaymentOption: { selections: [{ value: 2, label: '방문수령' }], defaultValue: 2 },
+      },
     });
 
     const saved = await saveDelivery([STANDARD_KOREA, NARROW_CHINA]);
@@ -83,11 +129,25 @@ describe('delivery options in the configuration', () => {
 
     const [korea, china] = await deliInfo();
     expect(Object.keys(korea!.delivery_methods)).toEqual(['gdFreight', 'gdDelivery', 'quick', 'pickUp']);
-    expect([china!.warehouse_name, china!.storageId, Object.keys(china!.delivery_methods)]).toEqual(['중국 위해직수입창고', 2, ['gdDelivery', 'quick', 'pickUp']]);
-    expect(china!.delivery_methods.gdDelivery).toEqual({ shippingValue: 1, label: '택배', receiverDeliveryPaymentOption: { selections: [{ value: 0, label: '선불' }], defaultValue: 0 } });
-    expect((china!.delivery_methods.quick as { receiverIsSelfQuick: unknown }).receiverIsSelfQuick).toEqual({ selections: [{ value: false, label: '받는 분에게' }], defaultValue: false });
+    expect([china!.warehouse_name, china!.storageId, Object.keys(china!.delivery_methods)]).toEqual([
+      '중국 위해직수입창고',
+      2,
+      ['gdDelivery', 'quick', 'pickUp'],
+    ]);
+    expect(china!.delivery_methods.gdDelivery).toEqual({
+      shippingValue: 1,
+      label: '택배',
+      receiverDeliveryPaymentOption: { selections: [{ value: 0, label: '선불' }], defaultValue: 0 },
+    });
+    expect((china!.delivery_methods.quick as { receiverIsSelfQuick: unknown }).receiverIsSelfQuick).toEqual({
+      selections: [{ value: false, label: '받는 분에게' }],
+      defaultValue: false,
+    });
 
-    const [audit] = await queryRows<{ before: ConfigAnswer; after: ConfigAnswer }>(server.db, sql`select before, after from admin_audit where target = 'config' order by id desc limit 1`);
+    const [audit] = await queryRows<{ before: ConfigAnswer; after: ConfigAnswer }>(
+      server.db,
+      sql`select before, after from admin_audit where target = 'config' order by id desc limit 1`,
+    );
     expect(audit!.before.deliveryOptions[1]!.gdFreight.offered).toBe(true);
     expect(audit!.after.deliveryOptions[1]).toEqual(NARROW_CHINA);
   });
@@ -95,8 +155,14 @@ describe('delivery options in the configuration', () => {
   it('refuses impossible options with a Korean message and keeps the version', async () => {
     const before = await getConfig();
     const cases: [WarehouseDeliveryOptions[], string][] = [
-      [[{ ...STANDARD_KOREA, gdDelivery: { offered: true, payTypes: [], defaultPayType: 0 } }], MSG_ADMIN.deliveryPayTypeRequired],
-      [[{ ...STANDARD_KOREA, pickUp: { offered: true, payTypes: [2], defaultPayType: 0 } }], MSG_ADMIN.deliveryDefaultNotOffered],
+      [
+        [{ ...STANDARD_KOREA, gdDelivery: { offered: true, payTypes: [], defaultPayType: 0 } }],
+        MSG_ADMIN.deliveryPayTypeRequired,
+      ],
+      [
+        [{ ...STANDARD_KOREA, pickUp: { offered: true, payTypes: [2], defaultPayType: 0 } }],
+        MSG_ADMIN.deliveryDefaultNotOffered,
+      ],
       [[STANDARD_KOREA, { ...NARROW_CHINA, storageId: 1 }], MSG_ADMIN.deliveryDuplicateWarehouse],
       [[{ ...STANDARD_KOREA, warehouseName: ' ' }], MSG_ADMIN.deliveryWarehouseName],
       [[{ ...STANDARD_KOREA, storageId: 0 }], MSG_ADMIN.deliveryStorageId],
@@ -105,23 +171,57 @@ describe('delivery options in the configuration', () => {
       const res = await saveDelivery(options);
       expect([res.status, res.body.message]).toEqual([400, message]);
     }
-    const wrongType = await saveDelivery([{ ...STANDARD_KOREA, gdFreight: { offered: true, payTypes: [7], defaultPayType: 7 } } as unknown as WarehouseDeliveryOptions]);
+    const wrongType = await saveDelivery([
+      {
+        ...STANDARD_KOREA,
+        gdFreight: { offered: true, payTypes: [7], defaultPayType: 7 },
+      } as unknown as WarehouseDeliveryOptions,
+    ]);
     expect(wrongType.status).toBe(400);
     expect((await getConfig()).ver).toBe(before.ver);
   });
 });
 
 describe('payment checks the warehouse offers the delivery chosen', () => {
-  const address = { name: '김수령', phone: '01055550000', postNum: '04790', address: '서울 성동구 성수이로 77', addrSub: '3층' };
+  const address = {
+    name: '김수령',
+    phone: '01055550000',
+    postNum: '04790',
+    address: '서울 성동구 성수이로 77',
+    addrSub: '3층',
+  };
   const pay = (productId: number, shipping: Record<string, unknown>) =>
-    call(server, 'POST', 'api/requestPaymentProduct', { shippingInfo: { ...address, ...shipping }, carts: [{ productId, qty: 1 }] }, buyer);
-  const orderCount = async () => (await queryRows<{ n: number }>(server.db, sql`select count(*)::int as n from orders where company_id = ${shop.companyId}`))[0]!.n;
-  const stockOf = async (id: number) => (await queryRows<{ n: number }>(server.db, sql`select has_amount as n from products where id = ${id}`))[0]!.n;
+    call(
+      server,
+      'POST',
+      'api/requestPaymentProduct',
+      { shippingInfo: { ...address, ...shipping }, carts: [{ productId, qty: 1 }] },
+      buyer,
+    );
+  const orderCount = async () =>
+    (
+      await queryRows<{ n: number }>(
+        server.db,
+        sql`select count(*)::int as n from orders where company_id = ${shop.companyId}`,
+      )
+    )[0]!.n;
+  const stockOf = async (id: number) =>
+    (await queryRows<{ n: number }>(server.db, sql`select has_amount as n from products where id = ${id}`))[0]!.n;
 
   it('accepts what is offered and refuses what is not, writing nothing', async () => {
     expect((await saveDelivery([STANDARD_KOREA, NARROW_CHINA])).body.code).toBe(201);
-    const china = await makeProduct(server, { tiers: [8000, 8000, 8000, 8000], salePrice: 8000, stock: 5, warehouse: CHINA });
-    const korea = await makeProduct(server, { tiers: [3000, 3000, 3000, 3000], salePrice: 3000, stock: 5, warehouse: KOREA });
+    const china = await makeProduct(server, {
+      tiers: [8000, 8000, 8000, 8000],
+      salePrice: 8000,
+      stock: 5,
+      warehouse: CHINA,
+    });
+    const korea = await makeProduct(server, {
+      tiers: [3000, 3000, 3000, 3000],
+      salePrice: 3000,
+      stock: 5,
+      warehouse: KOREA,
+    });
 
     const cash = await balanceOf(server, shop.companyId);
     const orders = await orderCount();
@@ -136,17 +236,27 @@ describe('payment checks the warehouse offers the delivery chosen', () => {
       const res = await pay(china.id, shipping);
       expect([res.status, res.body.message]).toEqual([400, message]);
     }
-    expect([await balanceOf(server, shop.companyId), await orderCount(), await stockOf(china.id)]).toEqual([cash, orders, 5]);
+    expect([await balanceOf(server, shop.companyId), await orderCount(), await stockOf(china.id)]).toEqual([
+      cash,
+      orders,
+      5,
+    ]);
 
     // Offered: courier prepaid (8,000 + 6,000) and quick collect to the recipient (8,000).
     const courier = await pay(china.id, { shippingValue: 1, shippingPayType: 0 });
     expect(courier.body.code).toBe(201);
     const quick = await pay(china.id, { shippingValue: 2, shippingPayType: 1, receiverIsSelfQuick: false });
     expect(quick.body.code).toBe(201);
-    expect([await balanceOf(server, shop.companyId), await orderCount(), await stockOf(china.id)]).toEqual([cash - 22_000, orders + 2, 3]);
+    expect([await balanceOf(server, shop.companyId), await orderCount(), await stockOf(china.id)]).toEqual([
+      cash - 22_000,
+      orders + 2,
+      3,
+    ]);
 
     // The Korea warehouse keeps everything: freight collect and quick to oneself are accepted there.
     expect((await pay(korea.id, { shippingValue: 0, shippingPayType: 1, arrive: '김포영업소' })).body.code).toBe(201);
-    expect((await pay(korea.id, { shippingValue: 2, shippingPayType: 1, receiverIsSelfQuick: true })).body.code).toBe(201);
+    expect((await pay(korea.id, { shippingValue: 2, shippingPayType: 1, receiverIsSelfQuick: true })).body.code).toBe(
+      201,
+    );
   });
 });

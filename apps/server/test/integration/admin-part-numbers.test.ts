@@ -24,7 +24,20 @@ beforeAll(async () => {
   const name = '교차참조 시험 필터';
   const [row] = await server.db
     .insert(products)
-    .values({ name, ...productNameColumns(name), pid: 'XR-300', pidKey: alphaNumber('XR-300'), priceA: 1000, priceB: 1000, priceC: 1000, priceD: 1000, salePrice: 1200, hasAmount: 2, stockName: '한국 김포물류센터', storageId: 1 })
+    .values({
+      name,
+      ...productNameColumns(name),
+      pid: 'XR-300',
+      pidKey: alphaNumber('XR-300'),
+      priceA: 1000,
+      priceB: 1000,
+      priceC: 1000,
+      priceD: 1000,
+      salePrice: 1200,
+      hasAmount: 2,
+      stockName: '한국 김포물류센터',
+      storageId: 1,
+    })
     .returning({ id: products.id });
   productId = row!.id;
 }, 180_000);
@@ -35,51 +48,120 @@ afterAll(async () => {
 describe('cross-reference', () => {
   it('adds a supersession that search follows at once, audited', async () => {
     const audits = await count('admin_audit');
-    const res = await call(server, 'POST', 'api/admin/saveXref', { pid: 'XR 100', toPid: 'XR-200', kind: 'supersedes', remark: '시험' }, staff);
+    const res = await call(
+      server,
+      'POST',
+      'api/admin/saveXref',
+      { pid: 'XR 100', toPid: 'XR-200', kind: 'supersedes', remark: '시험' },
+      staff,
+    );
     expect(res.body.code).toBe(201);
-    expect(res.body.results).toMatchObject({ pid: 'XR 100', toPid: 'XR-200', kind: 'supersedes', remark: '시험', createdBy: expect.any(String) });
-    expect((await call(server, 'POST', 'api/admin/saveXref', { pid: 'XR-200', toPid: 'XR-300', kind: '대체' }, staff)).body.code).toBe(201);
+    expect(res.body.results).toMatchObject({
+      pid: 'XR 100',
+      toPid: 'XR-200',
+      kind: 'supersedes',
+      remark: '시험',
+      createdBy: expect.any(String),
+    });
+    expect(
+      (await call(server, 'POST', 'api/admin/saveXref', { pid: 'XR-200', toPid: 'XR-300', kind: '대체' }, staff)).body
+        .code,
+    ).toBe(201);
     expect(await count('admin_audit')).toBe(audits + 2);
-    const found = await call(server, 'POST', 'api/getProductHome', { searchType: 'pid', searchKeyword: 'xr100', page: 1, size: 10 });
-    expect((found.body.results as { seq: number; matchReason: string }[]).map((r) => [r.seq, r.matchReason])).toEqual([[productId, '대체품번 (이전 번호 xr100 → 현재 XR-300)']]);
+    const found = await call(server, 'POST', 'api/getProductHome', {
+      searchType: 'pid',
+      searchKeyword: 'xr100',
+      page: 1,
+      size: 10,
+    });
+    expect((found.body.results as { seq: number; matchReason: string }[]).map((r) => [r.seq, r.matchReason])).toEqual([
+      [productId, '대체품번 (이전 번호 xr100 → 현재 XR-300)'],
+    ]);
   });
 
   // The loop is shown in the spellings first seen: the refused relation's own ('XR100') among them.
   it('refuses a relation that closes a loop (422) or repeats one (409), changing nothing', async () => {
     const before = [await count('part_xrefs'), await count('admin_audit')];
-    const loop = await call(server, 'POST', 'api/admin/saveXref', { pid: 'XR-300', toPid: 'XR100', kind: 'supersedes' }, staff);
+    const loop = await call(
+      server,
+      'POST',
+      'api/admin/saveXref',
+      { pid: 'XR-300', toPid: 'XR100', kind: 'supersedes' },
+      staff,
+    );
     expect(loop.status).toBe(422);
     expect(loop.body.message).toBe('대체 관계가 순환합니다: XR-300 → XR100 → XR-200 → XR-300');
-    const again = await call(server, 'POST', 'api/admin/saveXref', { pid: 'xr-100', toPid: 'XR200', kind: 'supersedes' }, staff);
+    const again = await call(
+      server,
+      'POST',
+      'api/admin/saveXref',
+      { pid: 'xr-100', toPid: 'XR200', kind: 'supersedes' },
+      staff,
+    );
     expect(again.status).toBe(409);
-    const same = await call(server, 'POST', 'api/admin/saveXref', { pid: 'XR-9', toPid: 'xr 9', kind: 'interchangeable' }, staff);
+    const same = await call(
+      server,
+      'POST',
+      'api/admin/saveXref',
+      { pid: 'XR-9', toPid: 'xr 9', kind: 'interchangeable' },
+      staff,
+    );
     expect(same.status).toBe(422);
-    const bad = await call(server, 'POST', 'api/admin/saveXref', { pid: '---', toPid: 'XR-1', kind: 'supersedes' }, staff);
+    const bad = await call(
+      server,
+      'POST',
+      'api/admin/saveXref',
+      { pid: '---', toPid: 'XR-1', kind: 'supersedes' },
+      staff,
+    );
     expect(bad.status).toBe(400);
-    expect((await call(server, 'POST', 'api/admin/saveXref', { pid: 'A1', toPid: 'B1', kind: 'maybe' }, staff)).status).toBe(400);
+    expect(
+      (await call(server, 'POST', 'api/admin/saveXref', { pid: 'A1', toPid: 'B1', kind: 'maybe' }, staff)).status,
+    ).toBe(400);
     expect([await count('part_xrefs'), await count('admin_audit')]).toEqual(before);
   });
 
   it('imports a CSV: the preview names a loop by file and line, and a commit with it writes nothing', async () => {
-    const csv = 'pid,toPid,kind,remark\nCS-1,CS-2,supersedes,\nCS-2,CS-3,supersedes,\nCS-3,CS-1,supersedes,되돌림\nCS-5,AF-5,호환,\n';
+    const csv =
+      'pid,toPid,kind,remark\nCS-1,CS-2,supersedes,\nCS-2,CS-3,supersedes,\nCS-3,CS-1,supersedes,되돌림\nCS-5,AF-5,호환,\n';
     const before = await count('part_xrefs');
     for (const commit of [false, true]) {
       const res = await call(server, 'POST', 'api/admin/importXrefs', { fileName: 'xref-11.csv', csv, commit }, staff);
       expect(res.status).toBe(200);
-      const results = res.body.results as { committed: boolean; errors: { line: number; message: string }[]; rows: unknown[] };
+      const results = res.body.results as {
+        committed: boolean;
+        errors: { line: number; message: string }[];
+        rows: unknown[];
+      };
       expect(results.committed).toBe(false);
       expect(results.rows.length).toBe(4);
-      expect(results.errors).toEqual([{ line: 4, message: 'xref-11.csv 4행: 대체 관계가 순환합니다: CS-1 → CS-2 → CS-3 → CS-1' }]);
+      expect(results.errors).toEqual([
+        { line: 4, message: 'xref-11.csv 4행: 대체 관계가 순환합니다: CS-1 → CS-2 → CS-3 → CS-1' },
+      ]);
     }
     expect(await count('part_xrefs')).toBe(before);
   });
 
   it('imports a CSV that makes a chain of 21 steps with the stored ones: refused at the line that adds the step too many', async () => {
     const lines = Array.from({ length: 21 }, (_, i) => `LC-${i},LC-${i + 1},supersedes,`);
-    const res = await call(server, 'POST', 'api/admin/importXrefs', { fileName: 'long.csv', csv: `pid,toPid,kind,remark\n${lines.join('\n')}\n`, commit: true }, staff);
+    const res = await call(
+      server,
+      'POST',
+      'api/admin/importXrefs',
+      { fileName: 'long.csv', csv: `pid,toPid,kind,remark\n${lines.join('\n')}\n`, commit: true },
+      staff,
+    );
     const errors = (res.body.results as { errors: { line: number; message: string }[] }).errors;
-    expect(errors).toEqual([{ line: 22, message: 'long.csv 22행: 대체 관계가 20단계를 넘습니다: LC-0 → … → LC-21 (21단계)' }]);
-    const ok = await call(server, 'POST', 'api/admin/importXrefs', { fileName: 'ok.csv', csv: `pid,toPid,kind,remark\n${lines.slice(0, 20).join('\n')}\n`, commit: true }, staff);
+    expect(errors).toEqual([
+      { line: 22, message: 'long.csv 22행: 대체 관계가 20단계를 넘습니다: LC-0 → … → LC-21 (21단계)' },
+    ]);
+    const ok = await call(
+      server,
+      'POST',
+      'api/admin/importXrefs',
+      { fileName: 'ok.csv', csv: `pid,toPid,kind,remark\n${lines.slice(0, 20).join('\n')}\n`, commit: true },
+      staff,
+    );
     expect(ok.body.code).toBe(201);
     expect((ok.body.results as { committed: boolean }).committed).toBe(true);
     const listed = await call(server, 'POST', 'api/admin/xrefList', { keyword: 'lc-1', page: 1, size: 50 }, staff);
@@ -89,7 +171,9 @@ describe('cross-reference', () => {
 
   it('refuses a CSV with a wrong header or broken quoting', async () => {
     expect((await call(server, 'POST', 'api/admin/importXrefs', { csv: 'a,b\n1,2\n' }, staff)).status).toBe(400);
-    expect((await call(server, 'POST', 'api/admin/importXrefs', { csv: 'pid,toPid,kind,remark\n"A,B\n' }, staff)).status).toBe(400);
+    expect(
+      (await call(server, 'POST', 'api/admin/importXrefs', { csv: 'pid,toPid,kind,remark\n"A,B\n' }, staff)).status,
+    ).toBe(400);
   });
 
   it('removes a relation, audited; a second removal is 404', async () => {
@@ -104,10 +188,22 @@ describe('synonyms', () => {
   it('lists the seeded groups and saves a new one that search uses at once', async () => {
     const listed = await call(server, 'POST', 'api/admin/synonymList', {}, staff);
     expect((listed.body.results as { terms: string[] }[]).length).toBe(50);
-    expect((listed.body.results as { terms: string[] }[])[0]!.terms).toEqual(['벤츠', '메르세데스', '메르세데스벤츠', 'Mercedes', 'Mercedes-Benz', 'MB']);
+    expect((listed.body.results as { terms: string[] }[])[0]!.terms).toEqual([
+      '벤츠',
+      '메르세데스',
+      '메르세데스벤츠',
+      'Mercedes',
+      'Mercedes-Benz',
+      'MB',
+    ]);
     const saved = await call(server, 'POST', 'api/admin/saveSynonym', { terms: ['교차참조', '크로스레퍼런스'] }, staff);
     expect(saved.body.code).toBe(201);
-    const found = await call(server, 'POST', 'api/getProductHome', { searchType: 'name', searchKeyword: '크로스레퍼런스 시험', page: 1, size: 10 });
+    const found = await call(server, 'POST', 'api/getProductHome', {
+      searchType: 'name',
+      searchKeyword: '크로스레퍼런스 시험',
+      page: 1,
+      size: 10,
+    });
     expect((found.body.results as { seq: number }[]).map((r) => r.seq)).toEqual([productId]);
   });
 
@@ -120,7 +216,9 @@ describe('synonyms', () => {
     const one = await call(server, 'POST', 'api/admin/saveSynonym', { terms: ['스프링', ' 스프링 '] }, staff);
     expect(one.status).toBe(422);
     expect((await call(server, 'POST', 'api/admin/saveSynonym', { terms: ['스프링'] }, staff)).status).toBe(400);
-    expect((await call(server, 'POST', 'api/admin/saveSynonym', { seq: 999999, terms: ['스프링', '코일'] }, staff)).status).toBe(404);
+    expect(
+      (await call(server, 'POST', 'api/admin/saveSynonym', { seq: 999999, terms: ['스프링', '코일'] }, staff)).status,
+    ).toBe(404);
     expect([await count('part_synonyms'), await count('admin_audit')]).toEqual(before);
   });
 });

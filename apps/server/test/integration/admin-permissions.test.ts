@@ -27,7 +27,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-const auditCount = async () => Number((await queryRows<{ n: string }>(server.db, sql`select count(*)::text as n from admin_audit`))[0]!.n);
+const auditCount = async () =>
+  Number((await queryRows<{ n: string }>(server.db, sql`select count(*)::text as n from admin_audit`))[0]!.n);
 
 describe('the permission table is the routes', () => {
   it('every /api/admin route is in ADMIN_CALLS with the same access, and every entry is a route', () => {
@@ -64,18 +65,36 @@ describe.each(CALLS)('%s', (name, c) => {
 
 describe('the audit log cannot be changed', () => {
   it('UPDATE and DELETE are refused by the database', async () => {
-    await call(server, 'POST', 'api/admin/createStaff', { id: 'audit-probe@partsmall.kr', name: '기록확인', phone: '01077778888' }, tokens.admin);
-    const [row] = await queryRows<{ id: number; action: string }>(server.db, sql`select id, action from admin_audit order by id desc limit 1`);
+    await call(
+      server,
+      'POST',
+      'api/admin/createStaff',
+      { id: 'audit-probe@partsmall.kr', name: '기록확인', phone: '01077778888' },
+      tokens.admin,
+    );
+    const [row] = await queryRows<{ id: number; action: string }>(
+      server.db,
+      sql`select id, action from admin_audit order by id desc limit 1`,
+    );
     expect(row?.action).toBe('createStaff');
     await expect(server.db.execute(sql`update admin_audit set action = 'x' where id = ${row!.id}`)).rejects.toThrow();
     await expect(server.db.execute(sql`delete from admin_audit where id = ${row!.id}`)).rejects.toThrow();
-    const [still] = await queryRows<{ action: string }>(server.db, sql`select action from admin_audit where id = ${row!.id}`);
+    const [still] = await queryRows<{ action: string }>(
+      server.db,
+      sql`select action from admin_audit where id = ${row!.id}`,
+    );
     expect(still?.action).toBe('createStaff');
   });
   it('staff cannot read it; admin sees who did what', async () => {
     const denied = await call(server, 'POST', 'api/admin/auditList', {}, tokens.staff);
     expect(denied.status).toBe(403);
-    const res = await call<{ action: string; memberName: string; target: string }[]>(server, 'POST', 'api/admin/auditList', { action: 'createStaff' }, tokens.admin);
+    const res = await call<{ action: string; memberName: string; target: string }[]>(
+      server,
+      'POST',
+      'api/admin/auditList',
+      { action: 'createStaff' },
+      tokens.admin,
+    );
     expect(res.body.results?.[0]).toMatchObject({ action: 'createStaff', memberName: '관리자' });
   });
 });

@@ -6,7 +6,13 @@ import { rawCall, startTestServer, type TestServer } from '../helpers.js';
  * document describes the answers, and the refusals share the error envelope.
  */
 let server: TestServer;
-type Schema = { type?: string; properties?: Record<string, Schema>; required?: string[]; anyOf?: Schema[]; items?: Schema };
+type Schema = {
+  type?: string;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  anyOf?: Schema[];
+  items?: Schema;
+};
 type Operation = { responses?: Record<string, { content?: Record<string, { schema: Schema }> }>; security?: unknown[] };
 let paths: Record<string, Record<string, Operation>>;
 
@@ -29,10 +35,19 @@ describe('OpenAPI answers', () => {
       const op = paths[openApiPath(url)]![method.toLowerCase()]!;
       const ok = schemaOf(op, '200');
       expect(ok, `${method} ${url} 200`).toBeDefined();
-      for (const shape of ok!.anyOf ?? [ok!]) expect(shape.required, `${url}`).toEqual(expect.arrayContaining(['code', 'message']));
+      for (const shape of ok!.anyOf ?? [ok!])
+        expect(shape.required, `${url}`).toEqual(expect.arrayContaining(['code', 'message']));
       // A refusal names the field; a fault carries the request id (no 4xx answer does).
-      expect(Object.keys(schemaOf(op, '4XX')?.properties ?? {}).sort(), `${url} 4XX`).toEqual(['code', 'field', 'message']);
-      expect(Object.keys(schemaOf(op, '5XX')?.properties ?? {}).sort(), `${url} 5XX`).toEqual(['code', 'message', 'requestId']);
+      expect(Object.keys(schemaOf(op, '4XX')?.properties ?? {}).sort(), `${url} 4XX`).toEqual([
+        'code',
+        'field',
+        'message',
+      ]);
+      expect(Object.keys(schemaOf(op, '5XX')?.properties ?? {}).sort(), `${url} 5XX`).toEqual([
+        'code',
+        'message',
+        'requestId',
+      ]);
     }
   });
 
@@ -40,14 +55,28 @@ describe('OpenAPI answers', () => {
     const grid = schemaOf(paths['/api/getProductHome']!.post!, '200')!;
     expect(grid.required).toEqual(['code', 'message', 'results', 'more']);
     expect(Object.keys(grid.properties!.results!.items!.properties!)).toEqual(
-      expect.arrayContaining(['seq', 'name', 'pid', 'factoryNum', 'hasAmount', 'stockName', 'imgFiles', 'price', 'salePrice']),
+      expect.arrayContaining([
+        'seq',
+        'name',
+        'pid',
+        'factoryNum',
+        'hasAmount',
+        'stockName',
+        'imgFiles',
+        'price',
+        'salePrice',
+      ]),
     );
     // Prices are optional: visitors get none.
     expect(grid.properties!.results!.items!.required).not.toContain('price');
     const order = schemaOf(paths['/api/getMallOrderDetail']!.post!, '200')!.properties!.results!;
-    expect(order.required).toEqual(expect.arrayContaining(['seq', 'created', 'orderProductInfo', 'totalAmount', 'shipping', 'status']));
+    expect(order.required).toEqual(
+      expect.arrayContaining(['seq', 'created', 'orderProductInfo', 'totalAmount', 'shipping', 'status']),
+    );
     const config = schemaOf(paths['/api/getMallConfig']!.post!, '200')!.properties!.results!;
-    expect(config.required).toEqual(expect.arrayContaining(['ver', 'mallBottom', 'notices', 'licenseValidBuy', 'demo']));
+    expect(config.required).toEqual(
+      expect.arrayContaining(['ver', 'mallBottom', 'notices', 'licenseValidBuy', 'demo']),
+    );
   });
 
   it('marks the public calls as needing no token', () => {

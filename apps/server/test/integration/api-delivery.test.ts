@@ -19,7 +19,13 @@ interface RawAnswer {
 }
 
 /** A request that sends exactly these headers and keeps the body as sent (fetch would decompress it). */
-function raw(server: TestServer, method: 'GET' | 'POST', urlPath: string, headers: Record<string, string> = {}, body?: object): Promise<RawAnswer> {
+function raw(
+  server: TestServer,
+  method: 'GET' | 'POST',
+  urlPath: string,
+  headers: Record<string, string> = {},
+  body?: object,
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const payload = body ? JSON.stringify(body) : undefined;
     const req = http.request(
@@ -62,7 +68,13 @@ describe('JSON answers', () => {
     expect(answer.results).toHaveLength(60);
     expect(plain.body.length).toBeGreaterThan(10_000);
 
-    const br = await raw(server, 'POST', '/api/getProductHome', { 'accept-encoding': 'gzip, deflate, br, zstd' }, firstPage);
+    const br = await raw(
+      server,
+      'POST',
+      '/api/getProductHome',
+      { 'accept-encoding': 'gzip, deflate, br, zstd' },
+      firstPage,
+    );
     expect(br.status).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-type']).toBe('application/json; charset=utf-8');
@@ -78,7 +90,13 @@ describe('JSON answers', () => {
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect((JSON.parse(zlib.gunzipSync(gz.body).toString()) as { results: unknown[] }).results).toHaveLength(60);
 
-    const refused = await raw(server, 'POST', '/api/getProductHome', { 'accept-encoding': 'br;q=0, gzip;q=0' }, firstPage);
+    const refused = await raw(
+      server,
+      'POST',
+      '/api/getProductHome',
+      { 'accept-encoding': 'br;q=0, gzip;q=0' },
+      firstPage,
+    );
     expect(refused.headers['content-encoding']).toBeUndefined();
     expect((JSON.parse(refused.body.toString()) as { results: unknown[] }).results).toHaveLength(60);
   });
@@ -95,7 +113,10 @@ describe('JSON answers', () => {
 describe('uploaded files', () => {
   it('named by their content are cached a year as immutable', async () => {
     fs.mkdirSync(path.join(uploadDir, 'epc'), { recursive: true });
-    fs.writeFileSync(path.join(uploadDir, 'epc', '0123456789abcdef0123456789abcdef.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
+    fs.writeFileSync(
+      path.join(uploadDir, 'epc', '0123456789abcdef0123456789abcdef.png'),
+      Buffer.from('89504e470d0a1a0a', 'hex'),
+    );
     const res = await raw(server, 'GET', '/uploads/epc/0123456789abcdef0123456789abcdef.png');
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -111,7 +132,10 @@ describe('uploaded files', () => {
   });
 
   it('a name that is almost a content hash (31 hex digits) is not taken for one', async () => {
-    fs.writeFileSync(path.join(uploadDir, 'epc', '0123456789abcdef0123456789abcde.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
+    fs.writeFileSync(
+      path.join(uploadDir, 'epc', '0123456789abcdef0123456789abcde.png'),
+      Buffer.from('89504e470d0a1a0a', 'hex'),
+    );
     const res = await raw(server, 'GET', '/uploads/epc/0123456789abcdef0123456789abcde.png');
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=600');

@@ -26,7 +26,8 @@ const DEMO_PHONE = '01012345601';
 const SUB_PHONE = '01012345602';
 const OTHER_PHONE = '01012345603';
 
-const findId = (phone: string, authCode: string) => call<{ id: string }>(server, 'GET', 'api/findMemberId', { phone, authCode });
+const findId = (phone: string, authCode: string) =>
+  call<{ id: string }>(server, 'GET', 'api/findMemberId', { phone, authCode });
 const findPw = (phone: string, authCode: string, pw: string, cpw = pw) =>
   call(server, 'POST', 'api/findMemberPw', { phone, authCode, pw, cpw });
 

@@ -77,7 +77,12 @@ describe('company join (api/join)', () => {
     const code = await sendPhoneCode(server, phone);
     expect((await call(server, 'GET', 'api/checkAuthCode', { phone, authCode: code })).body.code).toBe(200);
 
-    const res = await call(server, 'POST', 'api/join', companyForm({ license, phone, authCode: code, id: 'Owner@Saehan.kr' }));
+    const res = await call(
+      server,
+      'POST',
+      'api/join',
+      companyForm({ license, phone, authCode: code, id: 'Owner@Saehan.kr' }),
+    );
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ code: 201, message: MSG.joinDone });
 
@@ -117,8 +122,18 @@ describe('company join (api/join)', () => {
     const phone = freshPhone();
     const code = await sendPhoneCode(server, phone);
     const results = await Promise.all([
-      call(server, 'POST', 'api/join', companyForm({ license: withCheckDigit('411200005'), phone, authCode: code, id: 'racea@join.kr' })),
-      call(server, 'POST', 'api/join', companyForm({ license: withCheckDigit('411200006'), phone, authCode: code, id: 'raceb@join.kr' })),
+      call(
+        server,
+        'POST',
+        'api/join',
+        companyForm({ license: withCheckDigit('411200005'), phone, authCode: code, id: 'racea@join.kr' }),
+      ),
+      call(
+        server,
+        'POST',
+        'api/join',
+        companyForm({ license: withCheckDigit('411200006'), phone, authCode: code, id: 'raceb@join.kr' }),
+      ),
     ]);
     expect(results.map((r) => r.body.code).sort()).toEqual([201, 499]);
     const [m] = await server.db.select({ n: count() }).from(members).where(eq(members.phone, phone));
@@ -129,8 +144,14 @@ describe('company join (api/join)', () => {
     const phone = freshPhone();
     const code = await sendPhoneCode(server, phone);
     expect(
-      (await call(server, 'POST', 'api/join', companyForm({ license: withCheckDigit('411200003'), phone, authCode: code, id: 'once@join.kr' })))
-        .body.code,
+      (
+        await call(
+          server,
+          'POST',
+          'api/join',
+          companyForm({ license: withCheckDigit('411200003'), phone, authCode: code, id: 'once@join.kr' }),
+        )
+      ).body.code,
     ).toBe(201);
     // Same phone: now in use.
     const again = await call(
@@ -169,39 +190,63 @@ describe('join refusals: body code 499 (or 400 for form rules) and nothing writt
 
   it('an existing business number', async () => {
     const form = await withCode();
-    await refused({ ...form, license: DEMO_COMPANY.license }, { code: 499, message: MSG.licenseExists, field: 'license' });
+    await refused(
+      { ...form, license: DEMO_COMPANY.license },
+      { code: 499, message: MSG.licenseExists, field: 'license' },
+    );
   });
 
   it('a phone already used by a member', async () => {
     await refused(
-      companyForm({ license: withCheckDigit('411300002'), phone: '01012345601', authCode: '123456', id: 'reuse@join.kr' }),
+      companyForm({
+        license: withCheckDigit('411300002'),
+        phone: '01012345601',
+        authCode: '123456',
+        id: 'reuse@join.kr',
+      }),
       { code: 499, message: MSG.phoneInUse, field: 'phone' },
     );
   });
 
   it('a wrong code', async () => {
     const form = await withCode({ license: withCheckDigit('411300003') });
-    await refused({ ...form, authCode: wrongCode(form.authCode as string) }, { code: 499, message: MSG.codeWrong, field: 'authCode' });
+    await refused(
+      { ...form, authCode: wrongCode(form.authCode as string) },
+      { code: 499, message: MSG.codeWrong, field: 'authCode' },
+    );
   });
 
   it('a code never requested', async () => {
-    await refused(companyForm({ license: withCheckDigit('411300004'), phone: freshPhone(), authCode: '123456', id: 'nocode@join.kr' }), {
-      code: 499,
-      message: MSG.codeNotRequested,
-      field: 'authCode',
-    });
+    await refused(
+      companyForm({
+        license: withCheckDigit('411300004'),
+        phone: freshPhone(),
+        authCode: '123456',
+        id: 'nocode@join.kr',
+      }),
+      {
+        code: 499,
+        message: MSG.codeNotRequested,
+        field: 'authCode',
+      },
+    );
   });
 
   it('an expired code, even after it was checked', async () => {
     const form = await withCode({ license: withCheckDigit('411300005') });
-    await server.db.update(phoneCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(phoneCodes.phone, form.phone as string));
+    await server.db
+      .update(phoneCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(phoneCodes.phone, form.phone as string));
     await refused(form, { code: 499, message: MSG.codeExpired, field: 'authCode' });
   });
 
   it('a code verified more than 30 minutes ago', async () => {
     const form = await withCode({ license: withCheckDigit('411300006') });
     const phone = form.phone as string;
-    expect((await call(server, 'GET', 'api/checkAuthCode', { phone, authCode: form.authCode as string })).body.code).toBe(200);
+    expect(
+      (await call(server, 'GET', 'api/checkAuthCode', { phone, authCode: form.authCode as string })).body.code,
+    ).toBe(200);
     await server.db
       .update(phoneCodes)
       .set({ verifiedAt: new Date(Date.now() - 31 * 60_000), expiresAt: new Date(Date.now() - 28 * 60_000) })
@@ -253,7 +298,7 @@ describe('sub-account join (securityNum)', () => {
     };
   }
 
-  it("joins the company with its current security number: type != 0, same company, no security number shown", async () => {
+  it('joins the company with its current security number: type != 0, same company, no security number shown', async () => {
     const form = await subForm({ name: '김부장', phoen: '0212345678' });
     const res = await call(server, 'POST', 'api/join', form);
     expect(res.body).toEqual({ code: 201, message: MSG.joinDone });
@@ -268,7 +313,10 @@ describe('sub-account join (securityNum)', () => {
     const [member] = await server.db.select().from(members).where(eq(members.loginId, form.id));
     expect(member).toMatchObject({ name: '김부장', contactPhone: '0212345678' });
     // No new company was made.
-    const [c] = await server.db.select({ n: count() }).from(companies).where(eq(companies.license, DEMO_COMPANY.license));
+    const [c] = await server.db
+      .select({ n: count() })
+      .from(companies)
+      .where(eq(companies.license, DEMO_COMPANY.license));
     expect(c!.n).toBe(1);
   });
 
@@ -318,7 +366,10 @@ describe('sub-account join (securityNum)', () => {
   });
 
   it('refuses an id or phone already in use', async () => {
-    const [row] = await server.db.select({ s: companies.securityNum }).from(companies).where(eq(companies.license, DEMO_COMPANY.license));
+    const [row] = await server.db
+      .select({ s: companies.securityNum })
+      .from(companies)
+      .where(eq(companies.license, DEMO_COMPANY.license));
     const form = await subForm({ securityNum: row!.s });
     expect((await call(server, 'POST', 'api/join', { ...form, id: 'sub@partsmall.kr' })).body).toEqual({
       code: 499,
@@ -350,7 +401,10 @@ describe('security number guessing', () => {
   }
 
   it(`after ${LOGIN_LIMIT.maxFailures} wrong security numbers the company's sub-account join is locked for a while, even with the right one`, async () => {
-    const [row] = await server.db.select({ s: companies.securityNum }).from(companies).where(eq(companies.license, OTHER_COMPANY.license));
+    const [row] = await server.db
+      .select({ s: companies.securityNum })
+      .from(companies)
+      .where(eq(companies.license, OTHER_COMPANY.license));
     const right = row!.s;
     const wrong = right === '000000' ? '000001' : '000000';
     for (let i = 0; i < LOGIN_LIMIT.maxFailures; i++) {
@@ -363,7 +417,10 @@ describe('security number guessing', () => {
     expect(locked.body).toEqual({ code: 429, message: MSG.securityNumTooMany });
     expect((await snapshot()).members).toBe(before.members);
     // Another company's sub-accounts are not affected.
-    const [demo] = await server.db.select({ s: companies.securityNum }).from(companies).where(eq(companies.license, DEMO_COMPANY.license));
+    const [demo] = await server.db
+      .select({ s: companies.securityNum })
+      .from(companies)
+      .where(eq(companies.license, DEMO_COMPANY.license));
     const phone = freshPhone();
     const other = await call(server, 'POST', 'api/join', {
       license: DEMO_COMPANY.license,
@@ -417,7 +474,14 @@ describe('api/chatJoin', () => {
   });
 
   it('answers like login: token and user info of a new type-0 account', async () => {
-    const res = await call<UserInfoAnswer>(server, 'POST', 'api/chatJoin', form(), undefined, fromAddress(newAddress()));
+    const res = await call<UserInfoAnswer>(
+      server,
+      'POST',
+      'api/chatJoin',
+      form(),
+      undefined,
+      fromAddress(newAddress()),
+    );
     expect(res.status).toBe(200);
     expect(res.body.code).toBe(200);
     expect(res.body.message).toBe(MSG.joinDone);
@@ -455,7 +519,9 @@ describe('api/chatJoin', () => {
 
   it('two simultaneous sign-ups with one id: exactly one wins, the others get 499', async () => {
     const results = await Promise.all(
-      Array.from({ length: 4 }, () => call(server, 'POST', 'api/chatJoin', form({ id: 'race@busan.kr' }), undefined, fromAddress(newAddress()))),
+      Array.from({ length: 4 }, () =>
+        call(server, 'POST', 'api/chatJoin', form({ id: 'race@busan.kr' }), undefined, fromAddress(newAddress())),
+      ),
     );
     const codes = results.map((r) => r.body.code).sort();
     expect(codes).toEqual([200, 499, 499, 499]);

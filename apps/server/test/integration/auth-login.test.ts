@@ -2,7 +2,16 @@ import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_LIMIT, MSG } from '@partsmall/contract';
 import { members, rateEvents, sessions } from '../../src/db/schema.js';
-import { call, fromAddress, loginAs, newAddress, nextEvent, startTestServer, tradeSocket, type TestServer } from '../helpers.js';
+import {
+  call,
+  fromAddress,
+  loginAs,
+  newAddress,
+  nextEvent,
+  startTestServer,
+  tradeSocket,
+  type TestServer,
+} from '../helpers.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -14,14 +23,19 @@ afterAll(async () => {
 
 /** A throwaway main account made through the chat sign-up (no phone code needed). */
 async function makeAccount(id: string, phone: string, pw = 'pass1234'): Promise<void> {
-  const res = await call(server, 'chatJoin', {
-    id,
-    pw,
-    cpw: pw,
-    phone,
-    companyName: '테스트상사',
-    companyArea: '서울',
-  }, { headers: fromAddress(newAddress()) });
+  const res = await call(
+    server,
+    'chatJoin',
+    {
+      id,
+      pw,
+      cpw: pw,
+      phone,
+      companyName: '테스트상사',
+      companyArea: '서울',
+    },
+    { headers: fromAddress(newAddress()) },
+  );
   expect(res.body.code).toBe(200);
 }
 
@@ -38,7 +52,12 @@ describe('api/login', () => {
     const { token, userInfo } = res.body.results!;
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(userInfo).toMatchObject({ id: 'demo@partsmall.kr', type: 0, role: 'member', companyName: '한빛수입차부품' });
-    expect(userInfo.companyInfo).toMatchObject({ name: '한빛수입차부품', level: 'b', point: 5_000_000, securityNum: '482913' });
+    expect(userInfo.companyInfo).toMatchObject({
+      name: '한빛수입차부품',
+      level: 'b',
+      point: 5_000_000,
+      securityNum: '482913',
+    });
   });
 
   it('only the token hash is stored', async () => {

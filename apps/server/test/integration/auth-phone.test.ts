@@ -54,7 +54,10 @@ describe('GET api/checkLicense', () => {
   });
 
   it('the number of a withdrawn company is free again', async () => {
-    await server.db.update(companies).set({ withdrawnAt: new Date() }).where(eq(companies.license, OTHER_COMPANY.license));
+    await server.db
+      .update(companies)
+      .set({ withdrawnAt: new Date() })
+      .where(eq(companies.license, OTHER_COMPANY.license));
     try {
       const res = await call(server, 'GET', 'api/checkLicense', { license: OTHER_COMPANY.license });
       expect(res.body.code).toBe(200);
@@ -140,7 +143,10 @@ describe('GET api/mobileVerification', () => {
     const phone = '01020000005';
     for (let i = 0; i < PHONE_CODE.dailyCapPerPhone; i++) {
       if (i > 0) await allowCodeResend(server, phone);
-      expect((await call(server, 'GET', 'api/mobileVerification', { phone }, undefined, fromAddress(newAddress()))).body.code).toBe(200);
+      expect(
+        (await call(server, 'GET', 'api/mobileVerification', { phone }, undefined, fromAddress(newAddress()))).body
+          .code,
+      ).toBe(200);
     }
     await allowCodeResend(server, phone);
     const capped = await call(server, 'GET', 'api/mobileVerification', { phone }, undefined, fromAddress(newAddress()));
@@ -173,7 +179,8 @@ describe('GET api/mobileVerification', () => {
 });
 
 describe('daily caps of the requesting address', () => {
-  const ask = (phone: string, address: string) => call(server, 'GET', 'api/mobileVerification', { phone }, undefined, fromAddress(address));
+  const ask = (phone: string, address: string) =>
+    call(server, 'GET', 'api/mobileVerification', { phone }, undefined, fromAddress(address));
 
   it('one address gets 5 codes a day for one phone, not a 6th (the phone’s cap is 10), while another address still can', async () => {
     const phone = '01020000031';
@@ -214,7 +221,10 @@ describe('daily caps of the requesting address', () => {
     expect((await ask(phone, address)).body.message).toBe(MSG.codeWait);
     await allowCodeResend(server, phone);
     expect((await ask(phone, address)).body.message).toBe(MSG.codeDailyCap);
-    const counted = await server.db.select().from(rateEvents).where(like(rateEvents.key, `phonecode:address:${address}%`));
+    const counted = await server.db
+      .select()
+      .from(rateEvents)
+      .where(like(rateEvents.key, `phonecode:address:${address}%`));
     expect(counted).toHaveLength(10); // 5 for the address, 5 for the address and this phone
 
     // Moved to yesterday (Seoul), the address's codes no longer count.
@@ -228,8 +238,17 @@ describe('daily caps of the requesting address', () => {
 
   it('the find flow counts against the same caps (the seeded main account’s phone)', async () => {
     const address = newAddress();
-    await server.db.insert(rateEvents).values(Array.from({ length: 30 }, () => ({ key: `phonecode:address:${address}` })));
-    const res = await call(server, 'GET', 'api/mobileVerificationInq', { phone: '01012345601' }, undefined, fromAddress(address));
+    await server.db
+      .insert(rateEvents)
+      .values(Array.from({ length: 30 }, () => ({ key: `phonecode:address:${address}` })));
+    const res = await call(
+      server,
+      'GET',
+      'api/mobileVerificationInq',
+      { phone: '01012345601' },
+      undefined,
+      fromAddress(address),
+    );
     expect(res.status).toBe(429);
     expect(res.body).toEqual({ code: 429, message: MSG.codeAddressDailyCap });
   });
@@ -237,7 +256,9 @@ describe('daily caps of the requesting address', () => {
   it('parallel requests from one address to many phones never pass the address cap', async () => {
     const address = newAddress();
     // 25 codes already sent from this address today.
-    await server.db.insert(rateEvents).values(Array.from({ length: 25 }, () => ({ key: `phonecode:address:${address}` })));
+    await server.db
+      .insert(rateEvents)
+      .values(Array.from({ length: 25 }, () => ({ key: `phonecode:address:${address}` })));
     const phones = Array.from({ length: 10 }, (_, i) => `0103200${String(i).padStart(4, '0')}`);
     const answers = await Promise.all(phones.map((phone) => ask(phone, address)));
     expect(answers.filter((a) => a.body.code === 200)).toHaveLength(5);

@@ -140,7 +140,10 @@ describe('malformed bodies', () => {
   });
 
   it.each(Object.keys(BODY_CALLS))('%s as text/plain or a form -> refused with a Korean message', async (path) => {
-    const text = await rawCall(server, 'POST', path, { body: 'id=demo&pw=demo1234', headers: { 'content-type': 'text/plain' } });
+    const text = await rawCall(server, 'POST', path, {
+      body: 'id=demo&pw=demo1234',
+      headers: { 'content-type': 'text/plain' },
+    });
     expectEnvelope(text, `${path} text/plain`);
     expect(text.status).toBeGreaterThanOrEqual(400);
     const form = await rawCall(server, 'POST', path, {
@@ -152,7 +155,11 @@ describe('malformed bodies', () => {
   });
 
   it('a body over 1 MB answers 413', async () => {
-    const res = await json(server, 'api/login', JSON.stringify({ id: 'demo@partsmall.kr', pw: 'x'.repeat(2 * 1024 * 1024) }));
+    const res = await json(
+      server,
+      'api/login',
+      JSON.stringify({ id: 'demo@partsmall.kr', pw: 'x'.repeat(2 * 1024 * 1024) }),
+    );
     expectEnvelope(res, '2 MB body');
     expect(res.status).toBe(413);
     expect(res.body).toEqual({ code: 413, message: MSG.payloadTooLarge });
@@ -162,7 +169,8 @@ describe('malformed bodies', () => {
 describe('wrong types and sizes in each field', () => {
   for (const [path, valid] of Object.entries(BODY_CALLS)) {
     for (const field of Object.keys(valid)) {
-      const wrong = typeof valid[field] === 'boolean' ? WRONG_VALUES.filter(([, v]) => typeof v !== 'boolean') : WRONG_VALUES;
+      const wrong =
+        typeof valid[field] === 'boolean' ? WRONG_VALUES.filter(([, v]) => typeof v !== 'boolean') : WRONG_VALUES;
       it.each(wrong)(`${path} ${field} as %s -> 400 on ${field}`, async (what, value) => {
         const before = await rowCounts();
         const res = await json(server, path, JSON.stringify({ ...valid, [field]: value }));
@@ -203,9 +211,17 @@ describe('text that the database must never see raw', () => {
   it.each(control)('company name and area with %s: 400 on the field, nothing written', async (_what, text) => {
     const before = await rowCounts();
     for (const field of ['companyName', 'companyArea']) {
-      const chat = await json(server, 'api/chatJoin', JSON.stringify({ ...BODY_CALLS['api/chatJoin'], [field]: `대전${text}` }));
+      const chat = await json(
+        server,
+        'api/chatJoin',
+        JSON.stringify({ ...BODY_CALLS['api/chatJoin'], [field]: `대전${text}` }),
+      );
       expect(chat.body).toEqual({ code: 400, message: MSG.textInvalid, field });
-      const join = await json(server, 'api/join', JSON.stringify({ ...BODY_CALLS['api/join'], [field]: `대전${text}` }));
+      const join = await json(
+        server,
+        'api/join',
+        JSON.stringify({ ...BODY_CALLS['api/join'], [field]: `대전${text}` }),
+      );
       expect(join.body).toEqual({ code: 400, message: MSG.textInvalid, field });
     }
     const sub = await json(server, 'api/join', JSON.stringify({ ...SUB_JOIN, name: `이${text}` }));
@@ -237,7 +253,11 @@ describe('text that the database must never see raw', () => {
   });
 
   it.each(awkward)('join with %s in the names is never a 500', async (_what, text) => {
-    const res = await json(server, 'api/join', JSON.stringify({ ...BODY_CALLS['api/join'], companyName: `상사${text}`, companyArea: `대전${text}` }));
+    const res = await json(
+      server,
+      'api/join',
+      JSON.stringify({ ...BODY_CALLS['api/join'], companyName: `상사${text}`, companyArea: `대전${text}` }),
+    );
     expectEnvelope(res, 'join names');
   });
 
@@ -255,9 +275,15 @@ describe('query strings', () => {
         ['10,000 characters', new URLSearchParams({ ...valid, [field]: 'x'.repeat(10_000) }).toString()],
         ['10,000 digits', new URLSearchParams({ ...valid, [field]: '1'.repeat(10_000) }).toString()],
         ['repeated (an array)', `${new URLSearchParams(valid)}&${field}=${valid[field]}`],
-        ['bracketed (an object)', `${new URLSearchParams(Object.entries(valid).filter(([k]) => k !== field))}&${field}[a]=1`],
+        [
+          'bracketed (an object)',
+          `${new URLSearchParams(Object.entries(valid).filter(([k]) => k !== field))}&${field}[a]=1`,
+        ],
         ['a NUL byte', new URLSearchParams({ ...valid, [field]: `${valid[field]!.slice(0, 3)}\u0000` }).toString()],
-        ['broken percent-encoding', `${new URLSearchParams(Object.entries(valid).filter(([k]) => k !== field))}&${field}=%E0%A4%A`],
+        [
+          'broken percent-encoding',
+          `${new URLSearchParams(Object.entries(valid).filter(([k]) => k !== field))}&${field}=%E0%A4%A`,
+        ],
         ['Korean text', new URLSearchParams({ ...valid, [field]: '일이삼사오육' }).toString()],
       ];
       it.each(variants)(`${path} ${field} %s -> 400`, async (what, query) => {
@@ -278,7 +304,12 @@ describe('paths and methods', () => {
     ['GET', 'api/doesNotExist'],
     ['POST', 'api/doesNotExist'],
   ])('%s %s answers the 404 envelope', async (method, path) => {
-    const res = await rawCall(server, method, path, method === 'POST' ? { body: '{}', headers: { 'content-type': 'application/json' } } : {});
+    const res = await rawCall(
+      server,
+      method,
+      path,
+      method === 'POST' ? { body: '{}', headers: { 'content-type': 'application/json' } } : {},
+    );
     expectEnvelope(res, `${method} ${path}`);
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ code: 404, message: MSG.notFound });
@@ -290,7 +321,12 @@ describe('paths and methods', () => {
     ['POST', 'api/checkLicense', 'GET'],
     ['DELETE', 'api/login', 'POST'],
   ])('%s %s answers the 405 envelope and allows %s', async (method, path, allowed) => {
-    const res = await rawCall(server, method, path, method === 'POST' ? { body: '{}', headers: { 'content-type': 'application/json' } } : {});
+    const res = await rawCall(
+      server,
+      method,
+      path,
+      method === 'POST' ? { body: '{}', headers: { 'content-type': 'application/json' } } : {},
+    );
     expectEnvelope(res, `${method} ${path}`);
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')?.split(/,\s*/)).toContain(allowed);
@@ -314,7 +350,10 @@ describe('paths and methods', () => {
     ['a huge token', `Bearer ${'x'.repeat(8000)}`],
     ['two tokens', 'Bearer a b'],
   ])('an Authorization header of %s is treated as no session', async (_what, authorization) => {
-    const res = await rawCall(server, 'POST', 'api/logout', { headers: { authorization, 'content-type': 'application/json' }, body: '{}' });
+    const res = await rawCall(server, 'POST', 'api/logout', {
+      headers: { authorization, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expectEnvelope(res, authorization.slice(0, 20));
     expect(res.status).toBe(401);
   });

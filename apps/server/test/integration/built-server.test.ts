@@ -68,7 +68,10 @@ describe('the built server', () => {
       expect(health.status).toBe(200);
       expect(await health.json()).toEqual({ code: 200, message: '실행 중입니다.', results: { process: 'ok' } });
       const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
-      expect(await ready.json()).toMatchObject({ code: 200, results: { database: 'ok', migrations: 'ok', redis: 'off' } });
+      expect(await ready.json()).toMatchObject({
+        code: 200,
+        results: { database: 'ok', migrations: 'ok', redis: 'off' },
+      });
 
       const stopAsked = Date.now();
       child.kill('SIGTERM');
@@ -76,7 +79,14 @@ describe('the built server', () => {
       expect(Date.now() - stopAsked).toBeLessThan(10_000);
       const lines = out.split('\n').filter((l) => l.trim() !== '');
       for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
-      expect(lines.some((l) => l.includes('파츠몰이 운영 모드로 실행 중입니다.') && l.includes('"payments":"toss"') && l.includes('"sms":"solapi"'))).toBe(true);
+      expect(
+        lines.some(
+          (l) =>
+            l.includes('파츠몰이 운영 모드로 실행 중입니다.') &&
+            l.includes('"payments":"toss"') &&
+            l.includes('"sms":"solapi"'),
+        ),
+      ).toBe(true);
       expect(out + err).not.toContain('test_sk_built');
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');

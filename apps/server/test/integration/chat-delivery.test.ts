@@ -4,7 +4,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage, ChatReadStatus, ChatUser, OldChatList, UsersToAdmin } from '@partsmall/contract';
 import { chatConversations, chatMessages } from '../../src/db/schema.js';
 import { startTestServer, type TestServer } from '../helpers.js';
-import { ack, clientId, collect, eventArgs, memberIdOf, newCustomer, openChat, tokenFor, waitFor } from '../chat-helpers.js';
+import {
+  ack,
+  clientId,
+  collect,
+  eventArgs,
+  memberIdOf,
+  newCustomer,
+  openChat,
+  tokenFor,
+  waitFor,
+} from '../chat-helpers.js';
 
 let server: TestServer;
 let staffId: number;
@@ -60,15 +70,36 @@ describe('chat delivery: many conversations start at once', () => {
     const answers = await Promise.all(
       customers.flatMap((c, i) => [
         ack<ChatMessage>(sockets[i]!, 'userMessage', { sendMessage: '처음 문의', clientMessageId: clientId() }),
-        ack<ChatMessage>(staff, 'adminMessage', { sendMessage: '안녕하세요', clientMessageId: clientId(), targetUser: c.seq }),
+        ack<ChatMessage>(staff, 'adminMessage', {
+          sendMessage: '안녕하세요',
+          clientMessageId: clientId(),
+          targetUser: c.seq,
+        }),
       ]),
     );
     expect(answers.map((a) => a.code)).toEqual(answers.map(() => 201));
     const ids = customers.map((c) => c.seq);
-    const conversations = await server.db.select().from(chatConversations).where(inArray(chatConversations.customerId, ids));
+    const conversations = await server.db
+      .select()
+      .from(chatConversations)
+      .where(inArray(chatConversations.customerId, ids));
     expect(conversations.map((c) => c.customerId).sort()).toEqual([...ids].sort());
-    const rows = await server.db.select().from(chatMessages).where(inArray(chatMessages.id, answers.map((a) => a.results!.seq)));
-    for (const c of conversations) expect(rows.filter((r) => r.conversationId === c.id).map((r) => r.senderSide).sort()).toEqual(['customer', 'staff']);
+    const rows = await server.db
+      .select()
+      .from(chatMessages)
+      .where(
+        inArray(
+          chatMessages.id,
+          answers.map((a) => a.results!.seq),
+        ),
+      );
+    for (const c of conversations)
+      expect(
+        rows
+          .filter((r) => r.conversationId === c.id)
+          .map((r) => r.senderSide)
+          .sort(),
+      ).toEqual(['customer', 'staff']);
   });
 });
 
@@ -96,7 +127,11 @@ describe('chat delivery: resends', () => {
     const a = await newCustomer(server, '동시');
     const customer = await connectAs(a.token);
     const id = clientId();
-    const answers = await Promise.all(Array.from({ length: 5 }, () => ack<ChatMessage>(customer, 'userMessage', { sendMessage: '동시에', clientMessageId: id })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        ack<ChatMessage>(customer, 'userMessage', { sendMessage: '동시에', clientMessageId: id }),
+      ),
+    );
     expect(new Set(answers.map((x) => x.results!.seq)).size).toBe(1);
     expect(await rowsWithClientId(id)).toBe(1);
   });
@@ -111,7 +146,10 @@ describe('chat delivery: resends', () => {
     const delivered = await received;
     phone.disconnect(); // the phone changed network before it saw the acknowledgement
     const again = await connectAs(a.token);
-    const answer = await ack<ChatMessage>(again, 'userMessage', { sendMessage: '지하철에서 보냄', clientMessageId: id });
+    const answer = await ack<ChatMessage>(again, 'userMessage', {
+      sendMessage: '지하철에서 보냄',
+      clientMessageId: id,
+    });
     expect(answer.results!.seq).toBe(delivered.seq);
     expect(await rowsWithClientId(id)).toBe(1);
   });
@@ -120,8 +158,16 @@ describe('chat delivery: resends', () => {
     const a = await newCustomer(server, '직원재전송');
     const staff = await staffSocket();
     const id = clientId();
-    const first = await ack<ChatMessage>(staff, 'adminMessage', { sendMessage: '답변', clientMessageId: id, targetUser: a.seq });
-    const again = await ack<ChatMessage>(staff, 'adminMessage', { sendMessage: '답변', clientMessageId: id, targetUser: a.seq });
+    const first = await ack<ChatMessage>(staff, 'adminMessage', {
+      sendMessage: '답변',
+      clientMessageId: id,
+      targetUser: a.seq,
+    });
+    const again = await ack<ChatMessage>(staff, 'adminMessage', {
+      sendMessage: '답변',
+      clientMessageId: id,
+      targetUser: a.seq,
+    });
     expect(again.results!.seq).toBe(first.results!.seq);
     expect(await rowsWithClientId(id)).toBe(1);
   });
@@ -154,11 +200,22 @@ describe('chat delivery: reconnect', () => {
 
     const missed: number[] = [];
     for (const text of ['놓친 1', '놓친 2', '놓친 3']) {
-      missed.push((await ack<ChatMessage>(staff, 'adminMessage', { sendMessage: text, clientMessageId: clientId(), targetUser: a.seq })).results!.seq);
+      missed.push(
+        (
+          await ack<ChatMessage>(staff, 'adminMessage', {
+            sendMessage: text,
+            clientMessageId: clientId(),
+            targetUser: a.seq,
+          })
+        ).results!.seq,
+      );
     }
     // Written from the customer's desktop meanwhile.
     const desktop = await connectAs(a.token);
-    missed.push((await ack<ChatMessage>(desktop, 'userMessage', { sendMessage: 'PC에서', clientMessageId: clientId() })).results!.seq);
+    missed.push(
+      (await ack<ChatMessage>(desktop, 'userMessage', { sendMessage: 'PC에서', clientMessageId: clientId() })).results!
+        .seq,
+    );
 
     phone = await connectAs(a.token);
     const replay = await ack<History>(phone, 'oldMessageRequest', { afterSeq: lastSeq });
@@ -174,7 +231,10 @@ describe('chat delivery: reconnect', () => {
     const first = await ack<ChatMessage>(customer, 'userMessage', { sendMessage: '하나', clientMessageId: clientId() });
     const second = await ack<ChatMessage>(customer, 'userMessage', { sendMessage: '둘', clientMessageId: clientId() });
     const staff = await staffSocket();
-    const replay = await ack<History>(staff, 'oldMessageAdminRequest', { targetUser: a.seq, afterSeq: first.results!.seq });
+    const replay = await ack<History>(staff, 'oldMessageAdminRequest', {
+      targetUser: a.seq,
+      afterSeq: first.results!.seq,
+    });
     expect(replay.results!.messages.map((m) => m.seq)).toEqual([second.results!.seq]);
   });
 
@@ -185,7 +245,13 @@ describe('chat delivery: reconnect', () => {
     const sends = [];
     for (let i = 0; i < 10; i++) {
       sends.push(ack<ChatMessage>(customer, 'userMessage', { sendMessage: `고객 ${i}`, clientMessageId: clientId() }));
-      sends.push(ack<ChatMessage>(staff, 'adminMessage', { sendMessage: `직원 ${i}`, clientMessageId: clientId(), targetUser: a.seq }));
+      sends.push(
+        ack<ChatMessage>(staff, 'adminMessage', {
+          sendMessage: `직원 ${i}`,
+          clientMessageId: clientId(),
+          targetUser: a.seq,
+        }),
+      );
     }
     const seqs = (await Promise.all(sends)).map((x) => x.results!.seq).sort((x, y) => x - y);
     const all = await ack<History>(customer, 'oldMessageRequest', { afterSeq: 0 });
@@ -203,7 +269,11 @@ describe('chat presence and read state', () => {
     const a = await newCustomer(server, '두탭');
     const staff = await staffSocket();
     const updates = collect<UsersToAdmin>(staff, 'usersToAdmin');
-    const online = waitFor<UsersToAdmin>(staff, 'usersToAdmin', (u) => !u.full && entry(u, a.seq)?.onlineStatus === true);
+    const online = waitFor<UsersToAdmin>(
+      staff,
+      'usersToAdmin',
+      (u) => !u.full && entry(u, a.seq)?.onlineStatus === true,
+    );
     const tab1 = await connectAs(a.token);
     await online;
     const tab2 = await connectAs(a.token);
@@ -222,10 +292,18 @@ describe('chat presence and read state', () => {
 
     const updatesOfA = () => updates.filter((u) => !u.full && entry(u, a.seq)).length;
     // The first tab closing is announced (still online) before the second one closes.
-    const third = waitFor<UsersToAdmin>(staff, 'usersToAdmin', (u) => !u.full && entry(u, a.seq) !== undefined && updatesOfA() >= 3);
+    const third = waitFor<UsersToAdmin>(
+      staff,
+      'usersToAdmin',
+      (u) => !u.full && entry(u, a.seq) !== undefined && updatesOfA() >= 3,
+    );
     tab1.close();
     await third;
-    const offline = waitFor<UsersToAdmin>(staff, 'usersToAdmin', (u) => !u.full && entry(u, a.seq)?.onlineStatus === false);
+    const offline = waitFor<UsersToAdmin>(
+      staff,
+      'usersToAdmin',
+      (u) => !u.full && entry(u, a.seq)?.onlineStatus === false,
+    );
     tab2.close();
     await offline;
     // Updates of one member arrive in order: two connects, the first tab closing (still online), the last closing.
@@ -239,19 +317,36 @@ describe('chat presence and read state', () => {
     const customer = await connectAs(a.token);
     await ack(customer, 'userMessage', { sendMessage: '문의 1', clientMessageId: clientId() });
     await ack(customer, 'userMessage', { sendMessage: '문의 2', clientMessageId: clientId() });
-    const offline = waitFor<UsersToAdmin>(staff, 'usersToAdmin', (u) => !u.full && entry(u, a.seq)?.onlineStatus === false);
+    const offline = waitFor<UsersToAdmin>(
+      staff,
+      'usersToAdmin',
+      (u) => !u.full && entry(u, a.seq)?.onlineStatus === false,
+    );
     customer.close();
-    expect(entry(await offline, a.seq)).toMatchObject({ onlineStatus: false, newChat: true, unread: 2, lastMessage: '문의 2' } satisfies Partial<ChatUser>);
+    expect(entry(await offline, a.seq)).toMatchObject({
+      onlineStatus: false,
+      newChat: true,
+      unread: 2,
+      lastMessage: '문의 2',
+    } satisfies Partial<ChatUser>);
     // A console opened later lists the customer too.
     const later = await staffSocket();
     const list = (await ack<UsersToAdmin>(later, 'usersRequest')).results!;
-    expect(entry(list, a.seq)).toMatchObject({ onlineStatus: false, newChat: true, unread: 2, lastMessage: '문의 2' } satisfies Partial<ChatUser>);
+    expect(entry(list, a.seq)).toMatchObject({
+      onlineStatus: false,
+      newChat: true,
+      unread: 2,
+      lastMessage: '문의 2',
+    } satisfies Partial<ChatUser>);
   });
 
   it('staff reading clears newChat, tells the customer (read mark) and the other staff', async () => {
     const a = await newCustomer(server, '읽음');
     const customer = await connectAs(a.token);
-    const sent = await ack<ChatMessage>(customer, 'userMessage', { sendMessage: '읽어 주세요', clientMessageId: clientId() });
+    const sent = await ack<ChatMessage>(customer, 'userMessage', {
+      sendMessage: '읽어 주세요',
+      clientMessageId: clientId(),
+    });
     const staff = await staffSocket();
     const readMark = waitFor<ChatReadStatus>(customer, 'readStatus');
     const cleared = waitFor<UsersToAdmin>(staff, 'usersToAdmin', (u) => !u.full && entry(u, a.seq)?.newChat === false);
@@ -267,14 +362,26 @@ describe('chat presence and read state', () => {
     const a = await newCustomer(server, '고객읽음');
     const staff = await staffSocket();
     const customer = await connectAs(a.token);
-    const m1 = await ack<ChatMessage>(staff, 'adminMessage', { sendMessage: '1', clientMessageId: clientId(), targetUser: a.seq });
-    const m2 = await ack<ChatMessage>(staff, 'adminMessage', { sendMessage: '2', clientMessageId: clientId(), targetUser: a.seq });
+    const m1 = await ack<ChatMessage>(staff, 'adminMessage', {
+      sendMessage: '1',
+      clientMessageId: clientId(),
+      targetUser: a.seq,
+    });
+    const m2 = await ack<ChatMessage>(staff, 'adminMessage', {
+      sendMessage: '2',
+      clientMessageId: clientId(),
+      targetUser: a.seq,
+    });
     const atStaff = waitFor<ChatReadStatus>(staff, 'readStatus', (r) => r.targetUser === a.seq);
-    expect((await ack<ChatReadStatus>(customer, 'updateReadStatus', { seq: m1.results!.seq })).results!.seq).toBe(m1.results!.seq);
+    expect((await ack<ChatReadStatus>(customer, 'updateReadStatus', { seq: m1.results!.seq })).results!.seq).toBe(
+      m1.results!.seq,
+    );
     expect(await atStaff).toEqual({ targetUser: a.seq, side: 'user', seq: m1.results!.seq });
     expect((await ack<History>(customer, 'oldMessageRequest', {})).results!.unread).toBe(1);
     expect((await ack<ChatReadStatus>(customer, 'updateReadStatus', { seq: 0 })).results!.seq).toBe(m1.results!.seq);
-    expect((await ack<ChatReadStatus>(customer, 'updateReadStatus', { seq: 2_000_000_000 })).results!.seq).toBe(m2.results!.seq);
+    expect((await ack<ChatReadStatus>(customer, 'updateReadStatus', { seq: 2_000_000_000 })).results!.seq).toBe(
+      m2.results!.seq,
+    );
     expect((await ack<History>(customer, 'oldMessageRequest', {})).results!.unread).toBe(0);
   });
 

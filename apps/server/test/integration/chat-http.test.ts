@@ -32,9 +32,15 @@ interface Part {
   field?: string;
 }
 
-async function upload(path: 'uploadChatFile' | 'uploadChatFiles', token: string | null, parts: Part[], headers: Record<string, string> = {}) {
+async function upload(
+  path: 'uploadChatFile' | 'uploadChatFiles',
+  token: string | null,
+  parts: Part[],
+  headers: Record<string, string> = {},
+) {
   const form = new FormData();
-  for (const p of parts) form.append(p.field ?? 'imgFiles', new Blob([p.data], { type: p.type ?? 'image/png' }), p.name);
+  for (const p of parts)
+    form.append(p.field ?? 'imgFiles', new Blob([p.data], { type: p.type ?? 'image/png' }), p.name);
   const res = await fetch(`${server.base}/${path}`, {
     method: 'POST',
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
@@ -46,7 +52,8 @@ async function upload(path: 'uploadChatFile' | 'uploadChatFiles', token: string 
 
 const storedBy = async (memberId: number) =>
   Number((await server.db.select({ n: count() }).from(chatMessages).where(eq(chatMessages.senderId, memberId)))[0]!.n);
-const filesOf = async (messageId: number) => Number((await server.db.select({ n: count() }).from(chatFiles).where(eq(chatFiles.messageId, messageId)))[0]!.n);
+const filesOf = async (messageId: number) =>
+  Number((await server.db.select({ n: count() }).from(chatFiles).where(eq(chatFiles.messageId, messageId)))[0]!.n);
 
 describe('POST uploadChatFile (customer)', () => {
   it('an image becomes a file message: stored before staff and the other tab receive it, readable by its signed address only', async () => {
@@ -58,17 +65,27 @@ describe('POST uploadChatFile (customer)', () => {
     const leaked: ChatMessage[] = [];
     otherSocket.on('messageToUser', (m: ChatMessage) => leaked.push(m));
     try {
-      const atStaff = waitFor<ChatMessage>(staffSocket, 'messageToAdmin', (m) => m.targetUser === c.seq).then(async (m) => ({
-        m,
-        storedWhenReceived: await filesOf(m.seq),
-      }));
+      const atStaff = waitFor<ChatMessage>(staffSocket, 'messageToAdmin', (m) => m.targetUser === c.seq).then(
+        async (m) => ({
+          m,
+          storedWhenReceived: await filesOf(m.seq),
+        }),
+      );
       const atTab = waitFor<ChatMessage>(otherTab, 'messageToUser');
       const res = await upload('uploadChatFile', c.token, [{ name: '브레이크패드.png', data: await png(40, 30) }]);
       expect(res.status).toBe(200);
       expect(res.body.code).toBe(201);
       const message = res.body.results!;
-      expect(message).toMatchObject({ type: 'file', sendMessageType: 'file', sendSide: 'user', targetUser: c.seq, sendUserName: c.name });
-      expect(message.fileList.map((f) => [f.name, f.mime, f.width, f.height])).toEqual([['브레이크패드.png', 'image/png', 40, 30]]);
+      expect(message).toMatchObject({
+        type: 'file',
+        sendMessageType: 'file',
+        sendSide: 'user',
+        targetUser: c.seq,
+        sendUserName: c.name,
+      });
+      expect(message.fileList.map((f) => [f.name, f.mime, f.width, f.height])).toEqual([
+        ['브레이크패드.png', 'image/png', 40, 30],
+      ]);
       const { m, storedWhenReceived } = await atStaff;
       expect(m.seq).toBe(message.seq);
       expect(storedWhenReceived).toBe(1);
@@ -98,23 +115,69 @@ describe('POST uploadChatFile (customer)', () => {
   it('a retried upload with the same client message id is stored once', async () => {
     const c = await newCustomer(server, '재전송업로드');
     const id = clientId();
-    const first = await upload('uploadChatFile', c.token, [{ name: 'a.png', data: await png() }], { 'x-client-message-id': id });
-    const again = await upload('uploadChatFile', c.token, [{ name: 'a.png', data: await png() }], { 'x-client-message-id': id });
+    const first = await upload('uploadChatFile', c.token, [{ name: 'a.png', data: await png() }], {
+      'x-client-message-id': id,
+    });
+    const again = await upload('uploadChatFile', c.token, [{ name: 'a.png', data: await png() }], {
+      'x-client-message-id': id,
+    });
     expect(again.body.results!.seq).toBe(first.body.results!.seq);
     expect(await storedBy(c.seq)).toBe(1);
-    expect((await upload('uploadChatFile', c.token, [{ name: 'a.png', data: await png() }], { 'x-client-message-id': 'short' })).body).toMatchObject({
+    expect(
+      (
+        await upload('uploadChatFile', c.token, [{ name: 'a.png', data: await png() }], {
+          'x-client-message-id': 'short',
+        })
+      ).body,
+    ).toMatchObject({
       code: 400,
       message: '메시지 식별값이 올바르지 않습니다.',
     });
   });
 
   const refusals: [string, () => Promise<Part[]>, number, string][] = [
-    ['a text file renamed .png', async () => [{ name: 'notes.png', data: Buffer.from('그냥 텍스트 파일입니다.') }], 400, '이미지 파일(jpg, jpeg, png, gif, webp, jfif, bmp)만 보낼 수 있습니다.'],
-    ['a PNG/ZIP polyglot', async () => [{ name: 'a.png', data: Buffer.concat([await png(), zipArchive()]) }], 400, '이미지에 허용되지 않는 데이터가 포함되어 있습니다.'],
-    ['an 11th file', async () => Promise.all(Array.from({ length: 11 }, async (_, i) => ({ name: `${i}.png`, data: await png(8, 8) }))), 400, '이미지는 한 번에 10개까지 보낼 수 있습니다.'],
-    ['10 MB + 1 byte', async () => [{ name: 'big.png', data: Buffer.concat([await png(), Buffer.alloc(10 * 1024 * 1024 + 1 - (await png()).length)]) }], 413, '이미지 하나의 크기는 10MB를 넘을 수 없습니다.'],
-    ['a path in the file name', async () => [{ name: '../../etc/passwd.png', data: await png() }], 400, '파일 이름이 올바르지 않습니다.'],
-    ['a file under another field name', async () => [{ name: 'a.png', data: await png(), field: 'file' }], 400, '보낼 이미지를 선택하세요.'],
+    [
+      'a text file renamed .png',
+      async () => [{ name: 'notes.png', data: Buffer.from('그냥 텍스트 파일입니다.') }],
+      400,
+      '이미지 파일(jpg, jpeg, png, gif, webp, jfif, bmp)만 보낼 수 있습니다.',
+    ],
+    [
+      'a PNG/ZIP polyglot',
+      async () => [{ name: 'a.png', data: Buffer.concat([await png(), zipArchive()]) }],
+      400,
+      '이미지에 허용되지 않는 데이터가 포함되어 있습니다.',
+    ],
+    [
+      'an 11th file',
+      async () =>
+        Promise.all(Array.from({ length: 11 }, async (_, i) => ({ name: `${i}.png`, data: await png(8, 8) }))),
+      400,
+      '이미지는 한 번에 10개까지 보낼 수 있습니다.',
+    ],
+    [
+      '10 MB + 1 byte',
+      async () => [
+        {
+          name: 'big.png',
+          data: Buffer.concat([await png(), Buffer.alloc(10 * 1024 * 1024 + 1 - (await png()).length)]),
+        },
+      ],
+      413,
+      '이미지 하나의 크기는 10MB를 넘을 수 없습니다.',
+    ],
+    [
+      'a path in the file name',
+      async () => [{ name: '../../etc/passwd.png', data: await png() }],
+      400,
+      '파일 이름이 올바르지 않습니다.',
+    ],
+    [
+      'a file under another field name',
+      async () => [{ name: 'a.png', data: await png(), field: 'file' }],
+      400,
+      '보낼 이미지를 선택하세요.',
+    ],
   ];
   it.each(refusals)('refuses %s with its Korean message and stores nothing', async (_what, make, status, message) => {
     const c = await newCustomer(server, '거절업로드');
@@ -163,7 +226,11 @@ describe('POST uploadChatFile (customer)', () => {
 
   it('one address gets 40 upload requests a minute across its accounts; another address is not held back (issue 20)', async () => {
     const office = { 'x-forwarded-for': '203.0.113.40' };
-    const [a, b, c] = [await newCustomer(server, '주소제한A'), await newCustomer(server, '주소제한B'), await newCustomer(server, '주소제한C')];
+    const [a, b, c] = [
+      await newCustomer(server, '주소제한A'),
+      await newCustomer(server, '주소제한B'),
+      await newCustomer(server, '주소제한C'),
+    ];
     const statuses = async (token: string, n: number, headers = office) => {
       const out: number[] = [];
       for (let i = 0; i < n; i++) out.push((await upload('uploadChatFile', token, [], headers)).status);
@@ -173,9 +240,14 @@ describe('POST uploadChatFile (customer)', () => {
     expect(await statuses(a.token, 1)).toEqual([429]);
     expect(await statuses(b.token, 20)).toEqual(Array(20).fill(400));
     const third = await upload('uploadChatFile', c.token, [{ name: 'a.png', data: await png() }], office);
-    expect([third.status, third.body.message]).toEqual([429, '파일을 너무 자주 보냈습니다. 잠시 후 다시 시도해 주세요.']);
+    expect([third.status, third.body.message]).toEqual([
+      429,
+      '파일을 너무 자주 보냈습니다. 잠시 후 다시 시도해 주세요.',
+    ]);
     expect(await storedBy(c.seq)).toBe(0);
-    const home = await upload('uploadChatFile', c.token, [{ name: 'a.png', data: await png() }], { 'x-forwarded-for': '203.0.113.41' });
+    const home = await upload('uploadChatFile', c.token, [{ name: 'a.png', data: await png() }], {
+      'x-forwarded-for': '203.0.113.41',
+    });
     expect([home.status, home.body.code]).toEqual([200, 201]);
   });
 });
@@ -184,16 +256,28 @@ describe('POST api/chatFileLink: fresh addresses for a chat left open (issue 20)
   it("the conversation's customer and staff get fresh, readable addresses; another customer and a visitor do not", async () => {
     const c = await newCustomer(server, '새주소');
     const other = await newCustomer(server, '남의주소');
-    const sent = await upload('uploadChatFile', c.token, [{ name: 'a.png', data: await png(12, 10) }], { 'x-forwarded-for': '203.0.113.50' });
+    const sent = await upload('uploadChatFile', c.token, [{ name: 'a.png', data: await png(12, 10) }], {
+      'x-forwarded-for': '203.0.113.50',
+    });
     const seq = sent.body.results!.fileList[0]!.seq;
     for (const token of [c.token, staffToken]) {
-      const res = await call<{ seq: number; url: string; thumbUrl: string }>(server, 'POST', 'api/chatFileLink', { seq }, token);
+      const res = await call<{ seq: number; url: string; thumbUrl: string }>(
+        server,
+        'POST',
+        'api/chatFileLink',
+        { seq },
+        token,
+      );
       expect([res.status, res.body.results?.seq]).toEqual([200, seq]);
       const exp = Number(new URL(res.body.results!.url, 'http://x').searchParams.get('exp'));
       expect(exp * 1000 - Date.now()).toBeGreaterThan(9 * 60_000);
       expect(exp * 1000 - Date.now()).toBeLessThanOrEqual(15 * 60_000);
       const full = await fetch(`${server.base}${res.body.results!.url}`);
-      expect([full.status, full.headers.get('content-type'), full.headers.get('cache-control')]).toEqual([200, 'image/png', 'private, max-age=600']);
+      expect([full.status, full.headers.get('content-type'), full.headers.get('cache-control')]).toEqual([
+        200,
+        'image/png',
+        'private, max-age=600',
+      ]);
       expect((await fetch(`${server.base}${res.body.results!.thumbUrl}`)).status).toBe(200);
     }
     for (const [token, seqAsked, status] of [
@@ -218,7 +302,9 @@ describe('POST /uploadChatFiles (staff)', () => {
     otherSocket.on('messageToUser', (m: ChatMessage) => leaked.push(m));
     try {
       const atCustomer = waitFor<ChatMessage>(customerSocket, 'messageToUser');
-      const res = await upload('uploadChatFiles', staffToken, [{ name: '견적.png', data: await png() }], { targetuser: encodeURIComponent(String(c.seq)) });
+      const res = await upload('uploadChatFiles', staffToken, [{ name: '견적.png', data: await png() }], {
+        targetuser: encodeURIComponent(String(c.seq)),
+      });
       expect(res.body.code).toBe(201);
       expect(res.body.results).toMatchObject({ sendSide: 'admin', targetUser: c.seq, sendUserAccount: '' });
       expect((await atCustomer).seq).toBe(res.body.results!.seq);
@@ -235,10 +321,18 @@ describe('POST /uploadChatFiles (staff)', () => {
   it('a missing, malformed or unknown target user is refused and nothing is stored', async () => {
     const picture = [{ name: 'a.png', data: await png() }];
     const before = await storedBy(staffId);
-    expect((await upload('uploadChatFiles', staffToken, picture)).body).toMatchObject({ code: 400, message: '상담할 회원을 선택하세요.' });
+    expect((await upload('uploadChatFiles', staffToken, picture)).body).toMatchObject({
+      code: 400,
+      message: '상담할 회원을 선택하세요.',
+    });
     expect((await upload('uploadChatFiles', staffToken, picture, { targetuser: '%E0%A4%A' })).body.code).toBe(400);
-    expect((await upload('uploadChatFiles', staffToken, picture, { targetuser: '1; drop table members' })).body.code).toBe(400);
-    expect((await upload('uploadChatFiles', staffToken, picture, { targetuser: '99999999' })).body).toMatchObject({ code: 404, message: '상담 대상 회원을 찾을 수 없습니다.' });
+    expect(
+      (await upload('uploadChatFiles', staffToken, picture, { targetuser: '1; drop table members' })).body.code,
+    ).toBe(400);
+    expect((await upload('uploadChatFiles', staffToken, picture, { targetuser: '99999999' })).body).toMatchObject({
+      code: 404,
+      message: '상담 대상 회원을 찾을 수 없습니다.',
+    });
     // Staff accounts have no conversation.
     expect((await upload('uploadChatFiles', staffToken, picture, { targetuser: String(staffId) })).body.code).toBe(404);
     expect(await storedBy(staffId)).toBe(before);
@@ -258,7 +352,9 @@ describe('QR login over HTTP', () => {
     expect(phone.body.results!.userInfo.id).toBe(c.id);
     expect(phone.body.results!.token).not.toBe(c.token);
     // The phone's session works; the desktop's too.
-    expect((await call(server, 'POST', 'api/getMallCartInfo', { page: 1, size: 64 }, phone.body.results!.token)).status).toBe(200);
+    expect(
+      (await call(server, 'POST', 'api/getMallCartInfo', { page: 1, size: 64 }, phone.body.results!.token)).status,
+    ).toBe(200);
     expect((await call(server, 'POST', 'api/getMallCartInfo', { page: 1, size: 64 }, c.token)).status).toBe(200);
     const again = await call(server, 'POST', 'api/qrcodeLogin', { token: issued.body.results!.code });
     expect([again.status, again.body.message]).toEqual([400, FAILED]);
@@ -280,7 +376,12 @@ describe('online chat customers (admin dashboard)', () => {
     const start = await countOnlineCustomers(ctx);
     const a = await newCustomer(server, '온라인A');
     const b = await newCustomer(server, '온라인B');
-    const sockets = [await openChat(server, a.token), await openChat(server, a.token), await openChat(server, b.token), await openChat(server, staffToken)];
+    const sockets = [
+      await openChat(server, a.token),
+      await openChat(server, a.token),
+      await openChat(server, b.token),
+      await openChat(server, staffToken),
+    ];
     try {
       expect(await countOnlineCustomers(ctx)).toBe(start + 2);
       sockets[2]!.close();

@@ -93,7 +93,7 @@ describe('QR login codes', () => {
     expect(await refusal(code, T0)).toBe(`400 ${FAILED}`);
   });
 
-  it("a code dies with the desktop session that asked for it (logout before the phone scans)", async () => {
+  it('a code dies with the desktop session that asked for it (logout before the phone scans)', async () => {
     const d = await desktop('로그아웃');
     const { code } = await issueQrLoginCode(server.db, d.auth, T0);
     await endSessions(server.db, server.ctx!.realtime, { sessionId: d.auth.sessionId });

@@ -4,7 +4,18 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, type ChatAck, type ChatMessage, type OldChatList } from '@partsmall/contract';
 import { chatConversations, chatMessages, sessions } from '../../src/db/schema.js';
 import { call, startTestServer, type TestServer } from '../helpers.js';
-import { ack, chatSocket, clientId, collect, memberIdOf, newCustomer, openChat, startChatNamespace, tokenFor, waitFor } from '../chat-helpers.js';
+import {
+  ack,
+  chatSocket,
+  clientId,
+  collect,
+  memberIdOf,
+  newCustomer,
+  openChat,
+  startChatNamespace,
+  tokenFor,
+  waitFor,
+} from '../chat-helpers.js';
 
 let server: TestServer;
 let staffId: number;
@@ -45,7 +56,10 @@ describe('chat socket: visitors and dead sessions', () => {
 
   it('an expired session gets 401 at connect', async () => {
     const c = await newCustomer(server, '만료');
-    await server.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.memberId, c.seq));
+    await server.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.memberId, c.seq));
     const socket = chatSocket(server, c.token);
     open.push(socket);
     expect(await waitFor<ChatAck>(socket, 'chatError')).toMatchObject({ code: 401 });
@@ -58,7 +72,9 @@ describe('chat socket: visitors and dead sessions', () => {
       const c = await newCustomer(server, '폐기');
       const socket = await openChat(namespace, c.token);
       open.push(socket);
-      expect((await ack(socket, 'userMessage', { sendMessage: '살아 있음', clientMessageId: clientId() })).code).toBe(201);
+      expect((await ack(socket, 'userMessage', { sendMessage: '살아 있음', clientMessageId: clientId() })).code).toBe(
+        201,
+      );
       await server.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.memberId, c.seq));
       const closed = waitFor(socket, 'disconnect');
       const answer = await ack(socket, 'userMessage', { sendMessage: '안녕하세요', clientMessageId: clientId() });
@@ -76,10 +92,13 @@ describe('chat socket: visitors and dead sessions', () => {
       const c = await newCustomer(server, '동시폐기');
       const socket = await openChat(namespace, c.token);
       open.push(socket);
-      expect((await ack(socket, 'userMessage', { sendMessage: '첫 문의', clientMessageId: clientId() })).code).toBe(201);
+      expect((await ack(socket, 'userMessage', { sendMessage: '첫 문의', clientMessageId: clientId() })).code).toBe(
+        201,
+      );
       await server.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.memberId, c.seq));
       const closed = waitFor(socket, 'disconnect');
-      for (const text of ['둘째', '셋째', '넷째']) socket.emit('userMessage', { sendMessage: text, clientMessageId: clientId() });
+      for (const text of ['둘째', '셋째', '넷째'])
+        socket.emit('userMessage', { sendMessage: text, clientMessageId: clientId() });
       await closed;
       expect(await messagesOf(c.seq)).toBe(1);
     } finally {
@@ -102,17 +121,35 @@ describe('chat socket: userMessage', () => {
     const customer = await connectAs(c.token);
     const staff = await staffSocket();
     // No acknowledgement asked: the spec's client emits and listens.
-    const atStaff = waitFor<ChatMessage>(staff, 'messageToAdmin', (m) => m.targetUser === c.seq && m.sendMessage === '스펙 문의');
+    const atStaff = waitFor<ChatMessage>(
+      staff,
+      'messageToAdmin',
+      (m) => m.targetUser === c.seq && m.sendMessage === '스펙 문의',
+    );
     customer.emit('userMessage', { sendMessage: '스펙 문의', sendMessageType: 'string', type: 'text' });
-    expect(await atStaff).toMatchObject({ sendMessage: '스펙 문의', sendMessageType: 'string', type: 'text', sendUserId: c.seq });
+    expect(await atStaff).toMatchObject({
+      sendMessage: '스펙 문의',
+      sendMessageType: 'string',
+      type: 'text',
+      sendUserId: c.seq,
+    });
     // The same text again is a second message: without an id there is nothing to deduplicate by.
-    const again = waitFor<ChatMessage>(staff, 'messageToAdmin', (m) => m.targetUser === c.seq && m.sendMessage === '스펙 문의');
+    const again = waitFor<ChatMessage>(
+      staff,
+      'messageToAdmin',
+      (m) => m.targetUser === c.seq && m.sendMessage === '스펙 문의',
+    );
     customer.emit('userMessage', { sendMessage: '스펙 문의', sendMessageType: 'string', type: 'text' });
     await again;
     expect(await messagesOf(c.seq)).toBe(2);
 
     const atCustomer = waitFor<ChatMessage>(customer, 'messageToUser', (m) => m.sendMessage === '스펙 답변');
-    staff.emit('adminMessage', { sendMessage: '스펙 답변', sendMessageType: 'string', type: 'text', targetUser: c.seq });
+    staff.emit('adminMessage', {
+      sendMessage: '스펙 답변',
+      sendMessageType: 'string',
+      type: 'text',
+      targetUser: c.seq,
+    });
     expect(await atCustomer).toMatchObject({ sendMessage: '스펙 답변', sendSide: 'admin', targetUser: c.seq });
     expect(await messagesOf(staffId)).toBeGreaterThanOrEqual(1);
   });
@@ -126,7 +163,10 @@ describe('chat socket: userMessage', () => {
     const seenByB = collect<ChatMessage>(customerB, 'messageToUser');
 
     const atStaff = waitFor<ChatMessage>(staff, 'messageToAdmin', (m) => m.targetUser === a.seq);
-    const answer = await ack<ChatMessage>(customerA, 'userMessage', { sendMessage: '  브레이크 패드 재고 있나요?  ', clientMessageId: clientId() });
+    const answer = await ack<ChatMessage>(customerA, 'userMessage', {
+      sendMessage: '  브레이크 패드 재고 있나요?  ',
+      clientMessageId: clientId(),
+    });
     expect(answer.code).toBe(201);
     const stored = answer.results!;
     expect(stored).toMatchObject({
@@ -170,7 +210,10 @@ describe('chat socket: userMessage', () => {
   it('a product inquiry carries the product as a card; an unknown product is refused', async () => {
     const a = await newCustomer(server, '상품문의');
     const socket = await connectAs(a.token);
-    const listed = await call<{ seq: number; name: string; pid: string }[]>(server, 'POST', 'api/getProductHome', { page: 1, size: 1 });
+    const listed = await call<{ seq: number; name: string; pid: string }[]>(server, 'POST', 'api/getProductHome', {
+      page: 1,
+      size: 1,
+    });
     const product = listed.body.results![0]!;
     const answer = await ack<ChatMessage>(socket, 'userMessage', {
       sendMessage: `[상품 문의] ${product.name} / ${product.pid}`,
@@ -179,7 +222,11 @@ describe('chat socket: userMessage', () => {
     });
     expect(answer.code).toBe(201);
     expect(answer.results!.product).toMatchObject({ seq: product.seq, name: product.name, pid: product.pid });
-    const refused = await ack(socket, 'userMessage', { sendMessage: '없는 상품', clientMessageId: clientId(), productId: 99_999_999 });
+    const refused = await ack(socket, 'userMessage', {
+      sendMessage: '없는 상품',
+      clientMessageId: clientId(),
+      productId: 99_999_999,
+    });
     expect(refused).toMatchObject({ code: 404, message: '문의할 상품을 찾을 수 없습니다.' });
   });
 
@@ -201,11 +248,16 @@ describe('chat socket: userMessage', () => {
     it('2,000 characters after trimming pass; 2,001 are refused', async () => {
       const a = await newCustomer(server, '길이');
       const socket = await connectAs(a.token);
-      const ok = await ack<ChatMessage>(socket, 'userMessage', { sendMessage: `  ${'가'.repeat(2000)}  `, clientMessageId: clientId() });
+      const ok = await ack<ChatMessage>(socket, 'userMessage', {
+        sendMessage: `  ${'가'.repeat(2000)}  `,
+        clientMessageId: clientId(),
+      });
       expect(ok.code).toBe(201);
       expect(ok.results!.sendMessage).toHaveLength(2000);
       // Characters, not UTF-16 units: 2,000 emoji are 4,000 units and still pass.
-      expect((await ack(socket, 'userMessage', { sendMessage: '🚗'.repeat(2000), clientMessageId: clientId() })).code).toBe(201);
+      expect(
+        (await ack(socket, 'userMessage', { sendMessage: '🚗'.repeat(2000), clientMessageId: clientId() })).code,
+      ).toBe(201);
       const long = await ack(socket, 'userMessage', { sendMessage: '가'.repeat(2001), clientMessageId: clientId() });
       expect(long).toMatchObject({ code: 400, message: '메시지는 2,000자 이내로 입력하세요.' });
       expect(await messagesOf(a.seq)).toBe(2);
@@ -214,8 +266,14 @@ describe('chat socket: userMessage', () => {
     it('a NUL character is refused, line breaks are kept', async () => {
       const a = await newCustomer(server, '제어');
       const socket = await connectAs(a.token);
-      expect(await ack(socket, 'userMessage', { sendMessage: 'a\u0000b', clientMessageId: clientId() })).toMatchObject({ code: 400, message: MSG.textInvalid });
-      const ok = await ack<ChatMessage>(socket, 'userMessage', { sendMessage: '첫 줄\n둘째 줄', clientMessageId: clientId() });
+      expect(await ack(socket, 'userMessage', { sendMessage: 'a\u0000b', clientMessageId: clientId() })).toMatchObject({
+        code: 400,
+        message: MSG.textInvalid,
+      });
+      const ok = await ack<ChatMessage>(socket, 'userMessage', {
+        sendMessage: '첫 줄\n둘째 줄',
+        clientMessageId: clientId(),
+      });
       expect(ok.results!.sendMessage).toBe('첫 줄\n둘째 줄');
     });
   });
@@ -243,7 +301,9 @@ describe('chat socket: userMessage', () => {
     expect(await ack(socket, 'oldMessageRequest', { size: -5 })).toMatchObject({ code: 400 });
     expect(await ack(socket, 'updateReadStatus', { seq: 'x' })).toMatchObject({ code: 400 });
     expect(await messagesOf(a.seq)).toBe(0);
-    expect((await ack(socket, 'userMessage', { sendMessage: '이제 정상', clientMessageId: clientId() })).code).toBe(201);
+    expect((await ack(socket, 'userMessage', { sendMessage: '이제 정상', clientMessageId: clientId() })).code).toBe(
+      201,
+    );
     expect(socket.connected).toBe(true);
   });
 
@@ -259,16 +319,22 @@ describe('chat socket: userMessage', () => {
     const a = await newCustomer(server, '도배');
     const socket = await connectAs(a.token);
     const answers = [];
-    for (let i = 0; i < 31; i++) answers.push(await ack(socket, 'userMessage', { sendMessage: `${i + 1}번째`, clientMessageId: clientId() }));
+    for (let i = 0; i < 31; i++)
+      answers.push(await ack(socket, 'userMessage', { sendMessage: `${i + 1}번째`, clientMessageId: clientId() }));
     expect(answers.slice(0, 30).every((x) => x.code === 201)).toBe(true);
-    expect(answers[30]).toMatchObject({ code: 429, message: '메시지를 너무 빠르게 보내고 있습니다. 잠시 후 다시 보내 주세요.' });
+    expect(answers[30]).toMatchObject({
+      code: 429,
+      message: '메시지를 너무 빠르게 보내고 있습니다. 잠시 후 다시 보내 주세요.',
+    });
     expect(await messagesOf(a.seq)).toBe(30);
   });
 
   it('staff cannot send userMessage (they answer with adminMessage)', async () => {
     const staff = await staffSocket();
     const before = await messagesOf(staffId);
-    expect(await ack(staff, 'userMessage', { sendMessage: '직원', clientMessageId: clientId() })).toMatchObject({ code: 403 });
+    expect(await ack(staff, 'userMessage', { sendMessage: '직원', clientMessageId: clientId() })).toMatchObject({
+      code: 403,
+    });
     expect(await messagesOf(staffId)).toBe(before);
   });
 });
@@ -278,16 +344,34 @@ describe('chat socket: adminMessage', () => {
     const a = await newCustomer(server, '동시답변');
     const staff = await staffSocket();
     const answers = await Promise.all(
-      ['첫째 답변', '둘째 답변', '셋째 답변'].map((text) => ack<ChatMessage>(staff, 'adminMessage', { sendMessage: text, clientMessageId: clientId(), targetUser: a.seq })),
+      ['첫째 답변', '둘째 답변', '셋째 답변'].map((text) =>
+        ack<ChatMessage>(staff, 'adminMessage', { sendMessage: text, clientMessageId: clientId(), targetUser: a.seq }),
+      ),
     );
     expect(answers.map((x) => x.code)).toEqual([201, 201, 201]);
     expect(answers.map((x) => x.results!.sendMessage)).toEqual(['첫째 답변', '둘째 답변', '셋째 답변']);
-    const conversations = await server.db.select({ n: count() }).from(chatConversations).where(eq(chatConversations.customerId, a.seq));
+    const conversations = await server.db
+      .select({ n: count() })
+      .from(chatConversations)
+      .where(eq(chatConversations.customerId, a.seq));
     expect(Number(conversations[0]!.n)).toBe(1);
-    const stored = await server.db.select({ n: count() }).from(chatMessages).innerJoin(chatConversations, eq(chatConversations.id, chatMessages.conversationId)).where(eq(chatConversations.customerId, a.seq));
+    const stored = await server.db
+      .select({ n: count() })
+      .from(chatMessages)
+      .innerJoin(chatConversations, eq(chatConversations.id, chatMessages.conversationId))
+      .where(eq(chatConversations.customerId, a.seq));
     expect(Number(stored[0]!.n)).toBe(3);
     // A refused lookup is not remembered as a target: each attempt is refused on its own.
-    for (let i = 0; i < 2; i++) expect((await ack(staff, 'adminMessage', { sendMessage: '없는 고객', clientMessageId: clientId(), targetUser: 2_000_000_000 })).code).toBe(404);
+    for (let i = 0; i < 2; i++)
+      expect(
+        (
+          await ack(staff, 'adminMessage', {
+            sendMessage: '없는 고객',
+            clientMessageId: clientId(),
+            targetUser: 2_000_000_000,
+          })
+        ).code,
+      ).toBe(404);
   });
 
   it('staff answer a customer: stored, delivered to every tab of that customer and to the other staff, not to another customer', async () => {
@@ -302,9 +386,19 @@ describe('chat socket: adminMessage', () => {
     const at1 = waitFor<ChatMessage>(tab1, 'messageToUser');
     const at2 = waitFor<ChatMessage>(tab2, 'messageToUser');
     const atAdmin = waitFor<ChatMessage>(admin, 'messageToAdmin', (m) => m.targetUser === a.seq);
-    const answer = await ack<ChatMessage>(staff, 'adminMessage', { sendMessage: '네, 재고 있습니다.', clientMessageId: clientId(), targetUser: a.seq });
+    const answer = await ack<ChatMessage>(staff, 'adminMessage', {
+      sendMessage: '네, 재고 있습니다.',
+      clientMessageId: clientId(),
+      targetUser: a.seq,
+    });
     expect(answer.code).toBe(201);
-    expect(answer.results).toMatchObject({ sendSide: 'admin', sendUserId: staffId, sendUserAccount: '', targetUser: a.seq, room: `${a.id}_${a.seq}` });
+    expect(answer.results).toMatchObject({
+      sendSide: 'admin',
+      sendUserId: staffId,
+      sendUserAccount: '',
+      targetUser: a.seq,
+      room: `${a.id}_${a.seq}`,
+    });
     for (const got of await Promise.all([at1, at2, atAdmin])) expect(got.seq).toBe(answer.results!.seq);
     const later = waitFor<ChatMessage>(other, 'messageToUser');
     await ack(staff, 'adminMessage', { sendMessage: '제3자님께', clientMessageId: clientId(), targetUser: b.seq });
@@ -317,7 +411,11 @@ describe('chat socket: adminMessage', () => {
     const b = await newCustomer(server, '피해자');
     const socket = await connectAs(a.token);
     for (const targetUser of [b.seq, a.seq]) {
-      const answer = await ack(socket, 'adminMessage', { sendMessage: '직원인 척', clientMessageId: clientId(), targetUser });
+      const answer = await ack(socket, 'adminMessage', {
+        sendMessage: '직원인 척',
+        clientMessageId: clientId(),
+        targetUser,
+      });
       expect(answer).toMatchObject({ code: 403, message: '상담 직원만 사용할 수 있습니다.' });
     }
     expect(await messagesOf(a.seq)).toBe(0);
@@ -339,7 +437,9 @@ describe('chat socket: adminMessage', () => {
   it('staff cannot open a conversation with another staff account', async () => {
     const staff = await staffSocket();
     const adminId = await memberIdOf(server, 'admin@partsmall.kr');
-    expect(await ack(staff, 'adminMessage', { sendMessage: '동료', clientMessageId: clientId(), targetUser: adminId })).toMatchObject({ code: 404 });
+    expect(
+      await ack(staff, 'adminMessage', { sendMessage: '동료', clientMessageId: clientId(), targetUser: adminId }),
+    ).toMatchObject({ code: 404 });
   });
 });
 
@@ -352,7 +452,11 @@ describe('chat socket: history', () => {
     for (let i = 1; i <= messages; i++) {
       const socket = i % 2 === 1 ? customer : staff;
       const event = i % 2 === 1 ? 'userMessage' : 'adminMessage';
-      const answer = await ack<ChatMessage>(socket, event, { sendMessage: `메시지 ${i}`, clientMessageId: clientId(), targetUser: a.seq });
+      const answer = await ack<ChatMessage>(socket, event, {
+        sendMessage: `메시지 ${i}`,
+        clientMessageId: clientId(),
+        targetUser: a.seq,
+      });
       seqs.push(answer.results!.seq);
     }
     return { a, customer, staff, seqs };
@@ -368,11 +472,22 @@ describe('chat socket: history', () => {
     expect(page1.results!.more).toBe(true);
     expect((await event).results!.messages).toHaveLength(50);
     const page2 = await ack<NonNullable<OldChatList['results']>>(customer, 'oldMessageRequest', { page: 2, size: 50 });
-    expect(page2.results!.messages.map((m) => m.sendMessage)).toEqual(['메시지 1', '메시지 2', '메시지 3', '메시지 4', '메시지 5']);
+    expect(page2.results!.messages.map((m) => m.sendMessage)).toEqual([
+      '메시지 1',
+      '메시지 2',
+      '메시지 3',
+      '메시지 4',
+      '메시지 5',
+    ]);
     expect(page2.results!.more).toBe(false);
     // The spec's request without arguments is page 1 of 50.
-    expect((await ack<NonNullable<OldChatList['results']>>(customer, 'oldMessageRequest')).results!.messages).toHaveLength(50);
-    const before = await ack<NonNullable<OldChatList['results']>>(customer, 'oldMessageRequest', { beforeSeq: seqs[3], size: 2 });
+    expect(
+      (await ack<NonNullable<OldChatList['results']>>(customer, 'oldMessageRequest')).results!.messages,
+    ).toHaveLength(50);
+    const before = await ack<NonNullable<OldChatList['results']>>(customer, 'oldMessageRequest', {
+      beforeSeq: seqs[3],
+      size: 2,
+    });
     expect(before.results!.messages.map((m) => m.seq)).toEqual([seqs[1], seqs[2]]);
   });
 
@@ -380,7 +495,11 @@ describe('chat socket: history', () => {
     const { a, customer, staff, seqs } = await conversationWith(3);
     const b = await newCustomer(server, '엿보기');
     const nosy = await connectAs(b.token);
-    const asStaff = await ack<NonNullable<OldChatList['results']>>(staff, 'oldMessageAdminRequest', { page: 1, size: 50, targetUser: a.seq });
+    const asStaff = await ack<NonNullable<OldChatList['results']>>(staff, 'oldMessageAdminRequest', {
+      page: 1,
+      size: 50,
+      targetUser: a.seq,
+    });
     expect(asStaff.results!.messages.map((m) => m.seq)).toEqual(seqs);
     expect(asStaff.results!.targetUser).toBe(a.seq);
     for (const socket of [nosy, customer]) {
@@ -395,7 +514,12 @@ describe('chat socket: history', () => {
 
   it('staff asking for an unknown member get 404; a missing targetUser 400', async () => {
     const staff = await staffSocket();
-    expect(await ack(staff, 'oldMessageAdminRequest', { page: 1, size: 50, targetUser: 99_999_999 })).toMatchObject({ code: 404 });
-    expect(await ack(staff, 'oldMessageAdminRequest', { page: 1, size: 50 })).toMatchObject({ code: 400, message: '상담할 회원을 선택하세요.' });
+    expect(await ack(staff, 'oldMessageAdminRequest', { page: 1, size: 50, targetUser: 99_999_999 })).toMatchObject({
+      code: 404,
+    });
+    expect(await ack(staff, 'oldMessageAdminRequest', { page: 1, size: 50 })).toMatchObject({
+      code: 400,
+      message: '상담할 회원을 선택하세요.',
+    });
   });
 });

@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { CannedReply, ChatCustomerInfo, ChatMessage, ChatTyping, OldChatList, UsersToAdmin } from '@partsmall/contract';
+import type {
+  CannedReply,
+  ChatCustomerInfo,
+  ChatMessage,
+  ChatTyping,
+  OldChatList,
+  UsersToAdmin,
+} from '@partsmall/contract';
 import { cashLedger, chatCannedReplies, companies, products } from '../../src/db/schema.js';
 import { call, startTestServer, type TestServer } from '../helpers.js';
 import { ack, clientId, collect, memberIdOf, newCustomer, openChat, tokenFor, waitFor } from '../chat-helpers.js';
@@ -58,7 +65,10 @@ describe('typing indicator', () => {
 
   it('staff must name the customer; wrong types are refused', async () => {
     const staff = await staffSocket();
-    expect(await ack(staff, 'typing', { typing: true })).toMatchObject({ code: 400, message: '상담할 회원을 선택하세요.' });
+    expect(await ack(staff, 'typing', { typing: true })).toMatchObject({
+      code: 400,
+      message: '상담할 회원을 선택하세요.',
+    });
     expect(await ack(staff, 'typing', { typing: 'yes', targetUser: 1 })).toMatchObject({ code: 400 });
   });
 });
@@ -69,13 +79,27 @@ describe('open and resolved conversations', () => {
     const customer = await connectAs(a.token);
     await ack(customer, 'userMessage', { sendMessage: '배송 언제 되나요?', clientMessageId: clientId() });
     const staff = await staffSocket();
-    const resolved = waitFor<UsersToAdmin>(staff, 'usersToAdmin', (u) => !u.full && u.users[0]?.seq === a.seq && u.users[0].state === 'resolved');
-    expect(await ack(staff, 'conversationState', { targetUser: a.seq, state: 'resolved' })).toMatchObject({ code: 200 });
+    const resolved = waitFor<UsersToAdmin>(
+      staff,
+      'usersToAdmin',
+      (u) => !u.full && u.users[0]?.seq === a.seq && u.users[0].state === 'resolved',
+    );
+    expect(await ack(staff, 'conversationState', { targetUser: a.seq, state: 'resolved' })).toMatchObject({
+      code: 200,
+    });
     await resolved;
-    expect((await ack<History>(staff, 'oldMessageAdminRequest', { targetUser: a.seq })).results!.state).toBe('resolved');
+    expect((await ack<History>(staff, 'oldMessageAdminRequest', { targetUser: a.seq })).results!.state).toBe(
+      'resolved',
+    );
     // Staff writing more does not reopen it; the customer writing does.
-    await ack(staff, 'adminMessage', { sendMessage: '내일 출고됩니다.', clientMessageId: clientId(), targetUser: a.seq });
-    expect((await ack<History>(staff, 'oldMessageAdminRequest', { targetUser: a.seq })).results!.state).toBe('resolved');
+    await ack(staff, 'adminMessage', {
+      sendMessage: '내일 출고됩니다.',
+      clientMessageId: clientId(),
+      targetUser: a.seq,
+    });
+    expect((await ack<History>(staff, 'oldMessageAdminRequest', { targetUser: a.seq })).results!.state).toBe(
+      'resolved',
+    );
     await ack(customer, 'userMessage', { sendMessage: '하나 더 있어요', clientMessageId: clientId() });
     expect((await ack<History>(staff, 'oldMessageAdminRequest', { targetUser: a.seq })).results!.state).toBe('open');
     const list = await ack<UsersToAdmin>(staff, 'usersRequest');
@@ -89,9 +113,13 @@ describe('open and resolved conversations', () => {
     await ack(staff, 'conversationState', { targetUser: a.seq, state: 'open' });
     expect((await ack<History>(staff, 'oldMessageAdminRequest', { targetUser: a.seq })).results!.state).toBe('open');
     const customer = await connectAs(a.token);
-    expect(await ack(customer, 'conversationState', { targetUser: a.seq, state: 'resolved' })).toMatchObject({ code: 403 });
+    expect(await ack(customer, 'conversationState', { targetUser: a.seq, state: 'resolved' })).toMatchObject({
+      code: 403,
+    });
     expect(await ack(staff, 'conversationState', { targetUser: a.seq, state: 'closed' })).toMatchObject({ code: 400 });
-    expect(await ack(staff, 'conversationState', { targetUser: 99_999_999, state: 'resolved' })).toMatchObject({ code: 404 });
+    expect(await ack(staff, 'conversationState', { targetUser: 99_999_999, state: 'resolved' })).toMatchObject({
+      code: 404,
+    });
   });
 });
 
@@ -99,23 +127,42 @@ describe('canned replies', () => {
   it('staff save, list, edit and delete shared replies; another staff member sees them', async () => {
     const staff = await staffSocket();
     const admin = await connectAs(await tokenFor(server, await memberIdOf(server, 'admin@partsmall.kr')));
-    const saved = await ack<CannedReply>(staff, 'cannedReplySave', { title: '운영시간', body: '평일 10:00~16:30 상담합니다.' });
+    const saved = await ack<CannedReply>(staff, 'cannedReplySave', {
+      title: '운영시간',
+      body: '평일 10:00~16:30 상담합니다.',
+    });
     expect(saved).toMatchObject({ code: 201, results: { title: '운영시간', body: '평일 10:00~16:30 상담합니다.' } });
     const seq = saved.results!.seq;
     const listed = await ack<CannedReply[]>(admin, 'cannedReplyList');
     expect(listed.results!.find((r) => r.seq === seq)?.title).toBe('운영시간');
-    const edited = await ack<CannedReply>(admin, 'cannedReplySave', { seq, title: '상담시간', body: '평일 10:00~16:30, 주말·공휴일 휴무' });
+    const edited = await ack<CannedReply>(admin, 'cannedReplySave', {
+      seq,
+      title: '상담시간',
+      body: '평일 10:00~16:30, 주말·공휴일 휴무',
+    });
     expect(edited.results).toMatchObject({ seq, title: '상담시간' });
     expect(await ack(staff, 'cannedReplyDelete', { seq })).toMatchObject({ code: 200 });
     expect((await ack<CannedReply[]>(staff, 'cannedReplyList')).results!.some((r) => r.seq === seq)).toBe(false);
-    expect(await ack(staff, 'cannedReplyDelete', { seq })).toMatchObject({ code: 404, message: '상용구를 찾을 수 없습니다.' });
+    expect(await ack(staff, 'cannedReplyDelete', { seq })).toMatchObject({
+      code: 404,
+      message: '상용구를 찾을 수 없습니다.',
+    });
   });
 
   it('blank or long titles and blank bodies are refused; customers cannot read or write them', async () => {
     const staff = await staffSocket();
-    expect(await ack(staff, 'cannedReplySave', { title: ' ', body: '내용' })).toMatchObject({ code: 400, message: '상용구 제목을 입력하세요.' });
-    expect(await ack(staff, 'cannedReplySave', { title: '가'.repeat(51), body: '내용' })).toMatchObject({ code: 400, message: '상용구 제목은 50자 이내로 입력하세요.' });
-    expect(await ack(staff, 'cannedReplySave', { title: '제목', body: '  ' })).toMatchObject({ code: 400, message: '전송할 내용을 입력하세요.' });
+    expect(await ack(staff, 'cannedReplySave', { title: ' ', body: '내용' })).toMatchObject({
+      code: 400,
+      message: '상용구 제목을 입력하세요.',
+    });
+    expect(await ack(staff, 'cannedReplySave', { title: '가'.repeat(51), body: '내용' })).toMatchObject({
+      code: 400,
+      message: '상용구 제목은 50자 이내로 입력하세요.',
+    });
+    expect(await ack(staff, 'cannedReplySave', { title: '제목', body: '  ' })).toMatchObject({
+      code: 400,
+      message: '전송할 내용을 입력하세요.',
+    });
     const a = await newCustomer(server, '상용구');
     const customer = await connectAs(a.token);
     const before = (await server.db.select().from(chatCannedReplies)).length;
@@ -126,11 +173,13 @@ describe('canned replies', () => {
   });
 });
 
-describe("customer summary beside the conversation", () => {
+describe('customer summary beside the conversation', () => {
   it("staff see the customer's company, level, cash, cart count and last orders", async () => {
     const a = await newCustomer(server, '요약');
     await server.db.update(companies).set({ level: 'c', point: 300_000 }).where(eq(companies.id, a.companyId));
-    await server.db.insert(cashLedger).values({ companyId: a.companyId, type: 'adjust', amount: 300_000, balanceAfter: 300_000 });
+    await server.db
+      .insert(cashLedger)
+      .values({ companyId: a.companyId, type: 'adjust', amount: 300_000, balanceAfter: 300_000 });
     const made = await server.db
       .insert(products)
       .values(
@@ -149,13 +198,30 @@ describe("customer summary beside the conversation", () => {
         })),
       )
       .returning();
-    for (const p of made) expect((await call(server, 'POST', 'api/addToCart', { productId: p.id, hasAmount: 1 }, a.token)).body.code).toBe(201);
-    const courier = { name: '김수령', phone: '01055550000', postNum: '04790', address: '서울 성동구 성수이로 77', addrSub: '3층', shippingValue: 1, shippingPayType: 0 };
-    const paid = await call<{ orderSeq: number; totalAmount: number; point: number }>(server, 'POST', 'api/requestPaymentProduct', {
-      clientRequestId: randomUUID(),
-      shippingInfo: courier,
-      carts: [{ productId: made[1]!.id, qty: 2 }],
-    }, a.token);
+    for (const p of made)
+      expect((await call(server, 'POST', 'api/addToCart', { productId: p.id, hasAmount: 1 }, a.token)).body.code).toBe(
+        201,
+      );
+    const courier = {
+      name: '김수령',
+      phone: '01055550000',
+      postNum: '04790',
+      address: '서울 성동구 성수이로 77',
+      addrSub: '3층',
+      shippingValue: 1,
+      shippingPayType: 0,
+    };
+    const paid = await call<{ orderSeq: number; totalAmount: number; point: number }>(
+      server,
+      'POST',
+      'api/requestPaymentProduct',
+      {
+        clientRequestId: randomUUID(),
+        shippingInfo: courier,
+        carts: [{ productId: made[1]!.id, qty: 2 }],
+      },
+      a.token,
+    );
     expect(paid.body.code).toBe(201);
 
     const staff = await staffSocket();
@@ -173,7 +239,13 @@ describe("customer summary beside the conversation", () => {
     });
     expect(info.results!.cash).toBeLessThan(300_000);
     expect(info.results!.lastOrders).toEqual([
-      expect.objectContaining({ seq: paid.body.results!.orderSeq, status: 0, itemLength: 1, firstItemName: '요약 테스트 부품 2', totalAmount: paid.body.results!.totalAmount }),
+      expect.objectContaining({
+        seq: paid.body.results!.orderSeq,
+        status: 0,
+        itemLength: 1,
+        firstItemName: '요약 테스트 부품 2',
+        totalAmount: paid.body.results!.totalAmount,
+      }),
     ]);
   });
 
@@ -182,7 +254,10 @@ describe("customer summary beside the conversation", () => {
     const customer = await connectAs(a.token);
     expect(await ack(customer, 'customerInfoRequest', { targetUser: a.seq })).toMatchObject({ code: 403 });
     const staff = await staffSocket();
-    expect(await ack(staff, 'customerInfoRequest', { targetUser: 99_999_999 })).toMatchObject({ code: 404, message: '상담 대상 회원을 찾을 수 없습니다.' });
+    expect(await ack(staff, 'customerInfoRequest', { targetUser: 99_999_999 })).toMatchObject({
+      code: 404,
+      message: '상담 대상 회원을 찾을 수 없습니다.',
+    });
     expect(await ack(staff, 'customerInfoRequest', {})).toMatchObject({ code: 400 });
   });
 });

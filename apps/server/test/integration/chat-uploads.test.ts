@@ -13,8 +13,28 @@ import { diskStorage, type FileStorage } from '../../src/features/chat/storage.j
 import { readChatFile, uploadChatFiles } from '../../src/features/chat/uploads.js';
 import { AppError } from '../../src/shared/http.js';
 import { startTestServer, type TestServer } from '../helpers.js';
-import { ack, clientId, memberIdOf, newCustomer, openChat, startChatNamespace, tokenFor, waitFor } from '../chat-helpers.js';
-import { bmp, gif, jpeg, jpegWithExif, png, tiff, webp, withGifComment, withJpegComment, zipArchive } from '../chat-images.js';
+import {
+  ack,
+  clientId,
+  memberIdOf,
+  newCustomer,
+  openChat,
+  startChatNamespace,
+  tokenFor,
+  waitFor,
+} from '../chat-helpers.js';
+import {
+  bmp,
+  gif,
+  jpeg,
+  jpegWithExif,
+  png,
+  tiff,
+  webp,
+  withGifComment,
+  withJpegComment,
+  zipArchive,
+} from '../chat-images.js';
 
 let server: TestServer;
 let storageRoot: string;
@@ -39,7 +59,8 @@ async function customer(label: string) {
 }
 
 const file = (name: string, data: Buffer, mimetype?: string): IncomingFile => ({ name, data, mimetype });
-const storedFiles = () => fs.readdirSync(storageRoot, { recursive: true }).filter((p) => String(p).includes('.')).length;
+const storedFiles = () =>
+  fs.readdirSync(storageRoot, { recursive: true }).filter((p) => String(p).includes('.')).length;
 const messagesOf = async (memberId: number) =>
   Number((await server.db.select({ n: count() }).from(chatMessages).where(eq(chatMessages.senderId, memberId)))[0]!.n);
 
@@ -65,9 +86,19 @@ describe('chat uploads: accepted images', () => {
       file('웹.webp', await webp(), 'image/webp'),
       file('스캔.bmp', bmp(8, 6), 'image/bmp'),
     ];
-    const { message, created } = await uploadChatFiles(server.db, storage, { sender: c.sender, customer: c.ref, files });
+    const { message, created } = await uploadChatFiles(server.db, storage, {
+      sender: c.sender,
+      customer: c.ref,
+      files,
+    });
     expect(created).toBe(true);
-    expect(message).toMatchObject({ type: 'file', sendMessageType: 'file', sendSide: 'user', targetUser: c.seq, sendUserId: c.seq });
+    expect(message).toMatchObject({
+      type: 'file',
+      sendMessageType: 'file',
+      sendSide: 'user',
+      targetUser: c.seq,
+      sendUserId: c.seq,
+    });
     expect(message.fileList.map((f) => [f.name, f.mime])).toEqual([
       ['사진.jpg', 'image/jpeg'],
       ['카톡사진.jfif', 'image/jpeg'],
@@ -84,10 +115,20 @@ describe('chat uploads: accepted images', () => {
       const [row] = await server.db.select().from(chatFiles).where(eq(chatFiles.id, f.seq));
       expect(row!.storageKey).toMatch(/^chat\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.(jpg|png|gif|webp)$/);
       const url = new URL(f.url, 'http://x');
-      const read = await readChatFile(server.db, storage, { seq: f.seq, variant: 'full', exp: Number(url.searchParams.get('exp')), sig: url.searchParams.get('sig')! });
+      const read = await readChatFile(server.db, storage, {
+        seq: f.seq,
+        variant: 'full',
+        exp: Number(url.searchParams.get('exp')),
+        sig: url.searchParams.get('sig')!,
+      });
       expect(read!.mime).toBe(f.mime);
       const thumbUrl = new URL(f.thumbUrl, 'http://x');
-      const thumb = await readChatFile(server.db, storage, { seq: f.seq, variant: 'thumb', exp: Number(thumbUrl.searchParams.get('exp')), sig: thumbUrl.searchParams.get('sig')! });
+      const thumb = await readChatFile(server.db, storage, {
+        seq: f.seq,
+        variant: 'thumb',
+        exp: Number(thumbUrl.searchParams.get('exp')),
+        sig: thumbUrl.searchParams.get('sig')!,
+      });
       expect((await sharp(thumb!.data).metadata()).format).toBe('webp');
     }
   });
@@ -110,7 +151,9 @@ describe('chat uploads: accepted images', () => {
     const meta = await sharp(stored).metadata();
     expect(meta.exif).toBeUndefined();
     expect(stored.includes(Buffer.from('secret-owner'))).toBe(false);
-    const thumb = await sharp((await storage.read((await server.db.select().from(chatFiles).where(eq(chatFiles.id, big!.seq)))[0]!.thumbKey))!).metadata();
+    const thumb = await sharp(
+      (await storage.read((await server.db.select().from(chatFiles).where(eq(chatFiles.id, big!.seq)))[0]!.thumbKey))!,
+    ).metadata();
     expect([thumb.width, thumb.height]).toEqual([320, 107]);
   });
 
@@ -124,14 +167,22 @@ describe('chat uploads: accepted images', () => {
 
   it('a picture named wrongly is judged by its content (a JPEG named .png is stored as JPEG)', async () => {
     const c = await customer('이름틀림');
-    const { message } = await uploadChatFiles(server.db, storage, { sender: c.sender, customer: c.ref, files: [file('photo.png', await jpeg())] });
+    const { message } = await uploadChatFiles(server.db, storage, {
+      sender: c.sender,
+      customer: c.ref,
+      files: [file('photo.png', await jpeg())],
+    });
     expect(message.fileList[0]!.mime).toBe('image/jpeg');
   });
 
   it('10 files pass; a JPEG trailer from a phone camera is accepted and not stored', async () => {
     const c = await customer('열장');
     const trailer = Buffer.from('SEFH motion photo trailer SEFT');
-    const files = await Promise.all(Array.from({ length: 10 }, async (_, i) => file(`${i + 1}.jpg`, i === 0 ? Buffer.concat([await jpeg(), trailer]) : await jpeg())));
+    const files = await Promise.all(
+      Array.from({ length: 10 }, async (_, i) =>
+        file(`${i + 1}.jpg`, i === 0 ? Buffer.concat([await jpeg(), trailer]) : await jpeg()),
+      ),
+    );
     const { message } = await uploadChatFiles(server.db, storage, { sender: c.sender, customer: c.ref, files });
     expect(message.fileList).toHaveLength(10);
     const [row] = await server.db.select().from(chatFiles).where(eq(chatFiles.id, message.fileList[0]!.seq));
@@ -142,9 +193,19 @@ describe('chat uploads: accepted images', () => {
     const c = await customer('업로드재시도');
     const id = clientId();
     const files = [file('a.png', await png())];
-    const first = await uploadChatFiles(server.db, storage, { sender: c.sender, customer: c.ref, files, clientMessageId: id });
+    const first = await uploadChatFiles(server.db, storage, {
+      sender: c.sender,
+      customer: c.ref,
+      files,
+      clientMessageId: id,
+    });
     const before = storedFiles();
-    const again = await uploadChatFiles(server.db, storage, { sender: c.sender, customer: c.ref, files, clientMessageId: id });
+    const again = await uploadChatFiles(server.db, storage, {
+      sender: c.sender,
+      customer: c.ref,
+      files,
+      clientMessageId: id,
+    });
     expect(again.created).toBe(false);
     expect(again.message.seq).toBe(first.message.seq);
     expect(storedFiles()).toBe(before);
@@ -154,25 +215,116 @@ describe('chat uploads: accepted images', () => {
 
 describe('chat uploads: refused by content, nothing stored', () => {
   const cases: [string, () => Promise<IncomingFile[]>, string][] = [
-    ['a text file renamed .png', async () => [file('notes.png', Buffer.from('그냥 텍스트 파일입니다. not an image at all'), 'image/png')], '400 이미지 파일(jpg, jpeg, png, gif, webp, jfif, bmp)만 보낼 수 있습니다.'],
-    ['a PDF renamed .jpg', async () => [file('견적.jpg', Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\ntrailer\n%%EOF'), 'image/jpeg')], '400 이미지 파일(jpg, jpeg, png, gif, webp, jfif, bmp)만 보낼 수 있습니다.'],
-    ['an SVG renamed .png', async () => [file('logo.png', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'image/png')], '400 이미지 파일(jpg, jpeg, png, gif, webp, jfif, bmp)만 보낼 수 있습니다.'],
-    ['an HTML page renamed .gif', async () => [file('a.gif', Buffer.from('<!doctype html><html><script>alert(1)</script></html>'))], '400 이미지 파일(jpg, jpeg, png, gif, webp, jfif, bmp)만 보낼 수 있습니다.'],
-    ['a GIF/JAR polyglot (GIFAR)', async () => [file('a.gif', Buffer.concat([await gif(), zipArchive()]))], '400 이미지에 허용되지 않는 데이터가 포함되어 있습니다.'],
-    ['a PNG with a ZIP appended', async () => [file('a.png', Buffer.concat([await png(), zipArchive()]))], '400 이미지에 허용되지 않는 데이터가 포함되어 있습니다.'],
-    ['a JPEG/HTML polyglot (script in a comment)', async () => [file('a.jpg', withJpegComment(await jpeg(), '<html><script>alert(document.cookie)</script>'))], '400 이미지에 허용되지 않는 데이터가 포함되어 있습니다.'],
-    ['a GIF/JavaScript polyglot', async () => [file('a.gif', withGifComment(await gif(), '*/=1;<script>alert(1)</script>/*'))], '400 이미지에 허용되지 않는 데이터가 포함되어 있습니다.'],
-    ['a JPEG with a page appended', async () => [file('a.jpg', Buffer.concat([withJpegComment(await jpeg(), 'x'.repeat(1500)), Buffer.from('<html><body><script>x()</script>')]))], '400 이미지에 허용되지 않는 데이터가 포함되어 있습니다.'],
-    ['a picture declared as text/html', async () => [file('a.png', await png(), 'text/html')], '400 이미지에 허용되지 않는 데이터가 포함되어 있습니다.'],
-    ['a PNG signature over garbage', async () => [file('a.png', Buffer.concat([(await png()).subarray(0, 16), Buffer.alloc(200, 7)]))], '400 이미지 파일이 손상되었거나 형식이 맞지 않습니다.'],
-    ['a truncated JPEG', async () => [file('a.jpg', (await jpeg(300, 200)).subarray(0, 300))], '400 이미지 파일이 손상되었거나 형식이 맞지 않습니다.'],
-    ['an empty file', async () => [file('a.png', Buffer.alloc(0))], '400 이미지 파일이 손상되었거나 형식이 맞지 않습니다.'],
-    ['an 11th file', async () => Promise.all(Array.from({ length: 11 }, async (_, i) => file(`${i}.png`, await png()))), '400 이미지는 한 번에 10개까지 보낼 수 있습니다.'],
+    [
+      'a text file renamed .png',
+      async () => [file('notes.png', Buffer.from('그냥 텍스트 파일입니다. not an image at all'), 'image/png')],
+      '400 이미지 파일(jpg, jpeg, png, gif, webp, jfif, bmp)만 보낼 수 있습니다.',
+    ],
+    [
+      'a PDF renamed .jpg',
+      async () => [file('견적.jpg', Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\ntrailer\n%%EOF'), 'image/jpeg')],
+      '400 이미지 파일(jpg, jpeg, png, gif, webp, jfif, bmp)만 보낼 수 있습니다.',
+    ],
+    [
+      'an SVG renamed .png',
+      async () => [
+        file(
+          'logo.png',
+          Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+          'image/png',
+        ),
+      ],
+      '400 이미지 파일(jpg, jpeg, png, gif, webp, jfif, bmp)만 보낼 수 있습니다.',
+    ],
+    [
+      'an HTML page renamed .gif',
+      async () => [file('a.gif', Buffer.from('<!doctype html><html><script>alert(1)</script></html>'))],
+      '400 이미지 파일(jpg, jpeg, png, gif, webp, jfif, bmp)만 보낼 수 있습니다.',
+    ],
+    [
+      'a GIF/JAR polyglot (GIFAR)',
+      async () => [file('a.gif', Buffer.concat([await gif(), zipArchive()]))],
+      '400 이미지에 허용되지 않는 데이터가 포함되어 있습니다.',
+    ],
+    [
+      'a PNG with a ZIP appended',
+      async () => [file('a.png', Buffer.concat([await png(), zipArchive()]))],
+      '400 이미지에 허용되지 않는 데이터가 포함되어 있습니다.',
+    ],
+    [
+      'a JPEG/HTML polyglot (script in a comment)',
+      async () => [file('a.jpg', withJpegComment(await jpeg(), '<html><script>alert(document.cookie)</script>'))],
+      '400 이미지에 허용되지 않는 데이터가 포함되어 있습니다.',
+    ],
+    [
+      'a GIF/JavaScript polyglot',
+      async () => [file('a.gif', withGifComment(await gif(), '*/=1;<script>alert(1)</script>/*'))],
+      '400 이미지에 허용되지 않는 데이터가 포함되어 있습니다.',
+    ],
+    [
+      'a JPEG with a page appended',
+      async () => [
+        file(
+          'a.jpg',
+          Buffer.concat([
+            withJpegComment(await jpeg(), 'x'.repeat(1500)),
+            Buffer.from('<html><body><script>x()</script>'),
+          ]),
+        ),
+      ],
+      '400 이미지에 허용되지 않는 데이터가 포함되어 있습니다.',
+    ],
+    [
+      'a picture declared as text/html',
+      async () => [file('a.png', await png(), 'text/html')],
+      '400 이미지에 허용되지 않는 데이터가 포함되어 있습니다.',
+    ],
+    [
+      'a PNG signature over garbage',
+      async () => [file('a.png', Buffer.concat([(await png()).subarray(0, 16), Buffer.alloc(200, 7)]))],
+      '400 이미지 파일이 손상되었거나 형식이 맞지 않습니다.',
+    ],
+    [
+      'a truncated JPEG',
+      async () => [file('a.jpg', (await jpeg(300, 200)).subarray(0, 300))],
+      '400 이미지 파일이 손상되었거나 형식이 맞지 않습니다.',
+    ],
+    [
+      'an empty file',
+      async () => [file('a.png', Buffer.alloc(0))],
+      '400 이미지 파일이 손상되었거나 형식이 맞지 않습니다.',
+    ],
+    [
+      'an 11th file',
+      async () => Promise.all(Array.from({ length: 11 }, async (_, i) => file(`${i}.png`, await png()))),
+      '400 이미지는 한 번에 10개까지 보낼 수 있습니다.',
+    ],
     ['no file', async () => [], '400 보낼 이미지를 선택하세요.'],
-    ['a path in the file name', async () => [file('../../etc/cron.d/a.png', await png())], '400 파일 이름이 올바르지 않습니다.'],
-    ['a Windows path in the file name', async () => [file('C:\\Users\\a.png', await png())], '400 파일 이름이 올바르지 않습니다.'],
-    ['10 MB + 1 byte', async () => [file('big.png', Buffer.concat([await png(), Buffer.alloc(CHAT_LIMITS.fileMaxBytes + 1 - (await png()).length)]))], '413 이미지 하나의 크기는 10MB를 넘을 수 없습니다.'],
-    ['a good picture with a bad one', async () => [file('good.png', await png()), file('bad.png', Buffer.from('not an image, just text'))], '400 이미지 파일(jpg, jpeg, png, gif, webp, jfif, bmp)만 보낼 수 있습니다.'],
+    [
+      'a path in the file name',
+      async () => [file('../../etc/cron.d/a.png', await png())],
+      '400 파일 이름이 올바르지 않습니다.',
+    ],
+    [
+      'a Windows path in the file name',
+      async () => [file('C:\\Users\\a.png', await png())],
+      '400 파일 이름이 올바르지 않습니다.',
+    ],
+    [
+      '10 MB + 1 byte',
+      async () => [
+        file(
+          'big.png',
+          Buffer.concat([await png(), Buffer.alloc(CHAT_LIMITS.fileMaxBytes + 1 - (await png()).length)]),
+        ),
+      ],
+      '413 이미지 하나의 크기는 10MB를 넘을 수 없습니다.',
+    ],
+    [
+      'a good picture with a bad one',
+      async () => [file('good.png', await png()), file('bad.png', Buffer.from('not an image, just text'))],
+      '400 이미지 파일(jpg, jpeg, png, gif, webp, jfif, bmp)만 보낼 수 있습니다.',
+    ],
   ];
   it.each(cases)('%s', async (_what, make, expected) => {
     const c = await customer('거절');
@@ -200,12 +352,19 @@ describe('chat uploads: refused by content, nothing stored', () => {
 
   it('a small PNG that unpacks to 7000×7000 is refused with its Korean message; 25 megapixels pass, one row more does not (issue 20)', async () => {
     const c = await customer('칠천픽셀');
-    const flat = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#3366aa' } }).png({ compressionLevel: 9 }).toBuffer();
+    const flat = (width: number, height: number) =>
+      sharp({ create: { width, height, channels: 3, background: '#3366aa' } })
+        .png({ compressionLevel: 9 })
+        .toBuffer();
     const bomb = await flat(7000, 7000);
     expect(bomb.length).toBeLessThan(200_000);
     expect(await outcome(c.sender, c.ref, [file('bomb.png', bomb)])).toBe(`400 ${MSG_CHAT.imageTooBig}`);
-    expect(MSG_CHAT.imageTooBig).toBe('이미지 해상도가 너무 큽니다. 2,500만 화소(예: 5000×5000) 이하의 사진을 보내 주세요.');
-    expect(await outcome(c.sender, c.ref, [file('over.png', await flat(5000, 5001))])).toBe(`400 ${MSG_CHAT.imageTooBig}`);
+    expect(MSG_CHAT.imageTooBig).toBe(
+      '이미지 해상도가 너무 큽니다. 2,500만 화소(예: 5000×5000) 이하의 사진을 보내 주세요.',
+    );
+    expect(await outcome(c.sender, c.ref, [file('over.png', await flat(5000, 5001))])).toBe(
+      `400 ${MSG_CHAT.imageTooBig}`,
+    );
     expect(await messagesOf(c.seq)).toBe(0);
     expect(await outcome(c.sender, c.ref, [file('limit.png', await flat(5000, 5000))])).toBe('accepted');
   });
@@ -214,7 +373,9 @@ describe('chat uploads: refused by content, nothing stored', () => {
     const c = await customer('업로드도배');
     const picture = await png(4, 4);
     for (let i = 0; i < 20; i++) expect(await outcome(c.sender, c.ref, [file(`${i}.png`, picture)])).toBe('accepted');
-    expect(await outcome(c.sender, c.ref, [file('21.png', picture)])).toBe('429 파일을 너무 자주 보냈습니다. 잠시 후 다시 시도해 주세요.');
+    expect(await outcome(c.sender, c.ref, [file('21.png', picture)])).toBe(
+      '429 파일을 너무 자주 보냈습니다. 잠시 후 다시 시도해 주세요.',
+    );
     expect(await messagesOf(c.seq)).toBe(20);
   });
 });
@@ -222,14 +383,21 @@ describe('chat uploads: refused by content, nothing stored', () => {
 describe('chat uploads: signed addresses', () => {
   it('a changed signature, another file, another variant or an expired address reads nothing', async () => {
     const c = await customer('서명');
-    const { message } = await uploadChatFiles(server.db, storage, { sender: c.sender, customer: c.ref, files: [file('a.png', await png()), file('b.png', await png())] });
+    const { message } = await uploadChatFiles(server.db, storage, {
+      sender: c.sender,
+      customer: c.ref,
+      files: [file('a.png', await png()), file('b.png', await png())],
+    });
     const [a, b] = message.fileList;
     const url = new URL(a!.url, 'http://x');
     const exp = Number(url.searchParams.get('exp'));
     const sig = url.searchParams.get('sig')!;
-    const read = (q: { seq: number; variant: 'full' | 'thumb'; exp: number; sig: string }, now?: Date) => readChatFile(server.db, storage, q, now);
+    const read = (q: { seq: number; variant: 'full' | 'thumb'; exp: number; sig: string }, now?: Date) =>
+      readChatFile(server.db, storage, q, now);
     expect(await read({ seq: a!.seq, variant: 'full', exp, sig })).not.toBeNull();
-    expect(await read({ seq: a!.seq, variant: 'full', exp, sig: sig.slice(0, -1) + (sig.endsWith('A') ? 'B' : 'A') })).toBeNull();
+    expect(
+      await read({ seq: a!.seq, variant: 'full', exp, sig: sig.slice(0, -1) + (sig.endsWith('A') ? 'B' : 'A') }),
+    ).toBeNull();
     expect(await read({ seq: b!.seq, variant: 'full', exp, sig })).toBeNull();
     expect(await read({ seq: a!.seq, variant: 'thumb', exp, sig })).toBeNull();
     expect(await read({ seq: a!.seq, variant: 'full', exp: exp + 3600, sig })).toBeNull();
@@ -262,7 +430,15 @@ describe('chat uploads: the decode queue (issue 20)', () => {
   it('six uploads of four pictures at once never decode two pictures at the same time', async () => {
     const senders = await Promise.all([1, 2, 3, 4, 5, 6].map((i) => customer(`동시디코드${i}`)));
     const pictures = await Promise.all([1, 2, 3, 4].map((i) => png(200 + i, 150)));
-    const results = await Promise.all(senders.map((s) => outcome(s.sender, s.ref, pictures.map((p, i) => file(`${i}.png`, p)))));
+    const results = await Promise.all(
+      senders.map((s) =>
+        outcome(
+          s.sender,
+          s.ref,
+          pictures.map((p, i) => file(`${i}.png`, p)),
+        ),
+      ),
+    );
     expect(results).toEqual(Array(6).fill('accepted'));
     expect(decodeQueue.peak).toBe(1);
   });
@@ -272,13 +448,22 @@ describe('chat uploads: short-lived addresses (issue 20)', () => {
   it('an address lives 10 to 15 minutes; one read 16 minutes on reads nothing', async () => {
     const c = await customer('짧은주소');
     const sent = Date.now();
-    const { message } = await uploadChatFiles(server.db, storage, { sender: c.sender, customer: c.ref, files: [file('a.png', await png())] });
+    const { message } = await uploadChatFiles(server.db, storage, {
+      sender: c.sender,
+      customer: c.ref,
+      files: [file('a.png', await png())],
+    });
     for (const address of [message.fileList[0]!.url, message.fileList[0]!.thumbUrl]) {
       const url = new URL(address, 'http://x');
       const exp = Number(url.searchParams.get('exp'));
       expect(exp * 1000 - sent).toBeGreaterThanOrEqual(10 * 60_000 - 1000);
       expect(exp * 1000 - sent).toBeLessThanOrEqual(15 * 60_000 + 1000);
-      const q = { seq: message.fileList[0]!.seq, variant: url.pathname.endsWith('/thumb') ? ('thumb' as const) : ('full' as const), exp, sig: url.searchParams.get('sig')! };
+      const q = {
+        seq: message.fileList[0]!.seq,
+        variant: url.pathname.endsWith('/thumb') ? ('thumb' as const) : ('full' as const),
+        exp,
+        sig: url.searchParams.get('sig')!,
+      };
       expect(await readChatFile(server.db, storage, q, new Date(sent + 9 * 60_000))).not.toBeNull();
       expect(await readChatFile(server.db, storage, q, new Date(sent + 16 * 60_000))).toBeNull();
     }
@@ -301,7 +486,11 @@ describe('chat uploads: delivery', () => {
     try {
       const atCustomer = waitFor<ChatMessage>(customerSocket, 'messageToUser');
       const atStaff = waitFor<ChatMessage>(staffSocket, 'messageToAdmin', (m) => m.targetUser === c.seq);
-      const { message } = await uploadChatFiles(server.db, storage, { sender: staff, customer: c.ref, files: [file('견적서.png', await png())] });
+      const { message } = await uploadChatFiles(server.db, storage, {
+        sender: staff,
+        customer: c.ref,
+        files: [file('견적서.png', await png())],
+      });
       namespace.channel.announce(message);
       expect((await atCustomer).seq).toBe(message.seq);
       expect((await atStaff).fileList[0]!.name).toBe('견적서.png');

@@ -24,9 +24,18 @@ beforeAll(async () => {
   const p = await makeProduct(server, { tiers: [1000, 1000, 1000, 1000], salePrice: 1000 });
   // Two orders a second apart across Seoul midnight (14:59:59 and 15:00:00 UTC).
   for (const createdAt of ['2026-03-10T23:59:59+09:00', '2026-03-11T00:00:00+09:00']) {
-    await insertOrder(server, { companyId: shop.companyId, memberId: shop.main.seq, status: 0, productId: p.id, createdAt: new Date(createdAt) });
+    await insertOrder(server, {
+      companyId: shop.companyId,
+      memberId: shop.main.seq,
+      status: 0,
+      productId: p.id,
+      createdAt: new Date(createdAt),
+    });
   }
-  for (const [paidAt, amount] of [['2026-03-10T23:59:59+09:00', 11_000], ['2026-03-11T00:00:00+09:00', 12_000]] as const) {
+  for (const [paidAt, amount] of [
+    ['2026-03-10T23:59:59+09:00', 11_000],
+    ['2026-03-11T00:00:00+09:00', 12_000],
+  ] as const) {
     await server.db.insert(payments).values({
       gatewayId: `date-test-${amount}`,
       provider: 'sandbox',
@@ -55,7 +64,12 @@ describe('impossible dates', () => {
           ['startDate', { startDate: date, endDate: '', searchType: '' }],
         ] as const) {
           const res = await call(server, 'POST', path, { ...body, page: 1, size: 15 }, token);
-          expect([res.status, res.body.code, res.body.message, res.body.field], `${JSON.stringify(body)}`).toEqual([400, 400, MSG_MEMBER.dateInvalid, field]);
+          expect([res.status, res.body.code, res.body.message, res.body.field], `${JSON.stringify(body)}`).toEqual([
+            400,
+            400,
+            MSG_MEMBER.dateInvalid,
+            field,
+          ]);
         }
       });
     }
@@ -65,21 +79,39 @@ describe('impossible dates', () => {
 describe('possible dates', () => {
   it('the whole calendar (0001-01-01 to 9999-12-31) is searched without a fault', async () => {
     for (const path of CALLS) {
-      const res = await call<unknown[]>(server, 'POST', path, { startDate: '0001-01-01', endDate: '9999-12-31', searchType: 'date', page: 1, size: 15 }, token);
+      const res = await call<unknown[]>(
+        server,
+        'POST',
+        path,
+        { startDate: '0001-01-01', endDate: '9999-12-31', searchType: 'date', page: 1, size: 15 },
+        token,
+      );
       expect([res.status, res.body.code], path).toEqual([200, 200]);
     }
   });
 
   it('a leap day is a day', async () => {
-    const res = await call(server, 'POST', 'api/getMallOrderInfo', { startDate: '2024-02-29', endDate: '2024-02-29', searchType: 'date' }, token);
+    const res = await call(
+      server,
+      'POST',
+      'api/getMallOrderInfo',
+      { startDate: '2024-02-29', endDate: '2024-02-29', searchType: 'date' },
+      token,
+    );
     expect([res.status, res.body.total]).toEqual([200, 0]);
   });
 
   it('the order list counts Seoul days: 23:59:59 belongs to the 10th, 00:00:00 to the 11th', async () => {
     const day = async (d: string) =>
-      (await call<OrderView[]>(server, 'POST', 'api/getMallOrderInfo', { startDate: d, endDate: d, searchType: 'date', page: 1, size: 15 }, token)).body.results!.map(
-        (o) => o.created,
-      );
+      (
+        await call<OrderView[]>(
+          server,
+          'POST',
+          'api/getMallOrderInfo',
+          { startDate: d, endDate: d, searchType: 'date', page: 1, size: 15 },
+          token,
+        )
+      ).body.results!.map((o) => o.created);
     expect(await day('2026-03-10')).toEqual(['2026-03-10T14:59:59.000Z']);
     expect(await day('2026-03-11')).toEqual(['2026-03-10T15:00:00.000Z']);
     expect(await day('2026-03-09')).toEqual([]);
@@ -87,9 +119,15 @@ describe('possible dates', () => {
 
   it('the cash history counts Seoul days the same way, and the range is inclusive', async () => {
     const amounts = async (startDate: string, endDate: string) =>
-      (await call<PaymentRecord[]>(server, 'POST', 'api/mallCashPaymentInfo', { startDate, endDate, searchType: 'date', page: 1, size: 15 }, token)).body.results!.map(
-        (r) => r.amount,
-      );
+      (
+        await call<PaymentRecord[]>(
+          server,
+          'POST',
+          'api/mallCashPaymentInfo',
+          { startDate, endDate, searchType: 'date', page: 1, size: 15 },
+          token,
+        )
+      ).body.results!.map((r) => r.amount);
     expect(await amounts('2026-03-10', '2026-03-10')).toEqual([11_000]);
     expect(await amounts('2026-03-11', '2026-03-11')).toEqual([12_000]);
     expect(await amounts('2026-03-10', '2026-03-11')).toEqual([12_000, 11_000]);

@@ -44,7 +44,9 @@ afterAll(async () => {
 });
 
 /** `node --import tsx apps/server/src/main.ts`, as multi-process.test.ts starts it; resolves with its port. */
-async function startServer(env: Record<string, string>): Promise<{ port: number; exited: Promise<number | null>; output: () => string }> {
+async function startServer(
+  env: Record<string, string>,
+): Promise<{ port: number; exited: Promise<number | null>; output: () => string }> {
   const started = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: { ...process.env, NODE_ENV: '', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
@@ -75,10 +77,23 @@ interface Answer {
 }
 
 /** One request; rejects with the socket error (its `code`) when no answer came. */
-function send(port: number, agent: http.Agent | false, method: 'GET' | 'POST', urlPath: string, body?: string): Promise<Answer> {
+function send(
+  port: number,
+  agent: http.Agent | false,
+  method: 'GET' | 'POST',
+  urlPath: string,
+  body?: string,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port, method, path: urlPath, agent, headers: body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {} },
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: urlPath,
+        agent,
+        headers: body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {},
+      },
       (res) => {
         res.resume();
         res.once('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection }));
@@ -96,13 +111,16 @@ describe('SIGTERM during steady traffic', () => {
   it('every product-grid POST is answered 2xx: readiness fails first, then new connections are refused (and go elsewhere) while open ones are served with Connection: close', async () => {
     const env: Record<string, string> = { DRAIN_DELAY_MS: String(DRAIN_DELAY_MS), PRODUCT_LIST_CACHE_MS: '0' };
     if (database.url) env.DATABASE_URL = database.url;
-    if (redisUrl) Object.assign(env, { REDIS_URL: redisUrl, REDIS_PREFIX: `pmtest-drain-${randomBytes(4).toString('hex')}` });
+    if (redisUrl)
+      Object.assign(env, { REDIS_URL: redisUrl, REDIS_PREFIX: `pmtest-drain-${randomBytes(4).toString('hex')}` });
     const server = await startServer(env);
 
     // The other process, as far as this test needs one: it answers whatever is re-sent to it.
     const other = http.createServer((req, res) => {
       req.resume();
-      req.once('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"code":200,"message":"다른 프로세스"}'));
+      req.once('end', () =>
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"code":200,"message":"다른 프로세스"}'),
+      );
     });
     await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
     const otherPort = (other.address() as AddressInfo).port;
@@ -123,7 +141,10 @@ describe('SIGTERM during steady traffic', () => {
       } catch (err) {
         // Refused: the request never left, so it goes to the next upstream. Anything else was sent.
         if (codeOf(err) !== 'ECONNREFUSED') return void lost.push(codeOf(err));
-        const answer = await send(otherPort, false, 'POST', '/api/getProductHome', body).catch((e: unknown) => ({ status: 0, connection: codeOf(e) }));
+        const answer = await send(otherPort, false, 'POST', '/api/getProductHome', body).catch((e: unknown) => ({
+          status: 0,
+          connection: codeOf(e),
+        }));
         if (answer.status === 200) resent += 1;
         else lost.push(`the other process: ${answer.status} ${answer.connection}`);
       }
@@ -182,13 +203,25 @@ describe('SIGTERM during steady traffic', () => {
     const shown = outcomes.join(',');
     const first503 = outcomes.indexOf(503);
     const firstRefused = outcomes.indexOf('ECONNREFUSED');
-    expect(probes.some((p) => p.at < sigtermAt && p.outcome === 200), shown).toBe(true);
+    expect(
+      probes.some((p) => p.at < sigtermAt && p.outcome === 200),
+      shown,
+    ).toBe(true);
     expect(first503, shown).toBeGreaterThan(0);
-    expect(outcomes.slice(0, first503).every((o) => o === 200), shown).toBe(true);
+    expect(
+      outcomes.slice(0, first503).every((o) => o === 200),
+      shown,
+    ).toBe(true);
     expect(firstRefused, shown).toBeGreaterThan(first503);
     const draining = outcomes.slice(first503, firstRefused);
     if (draining.at(-1) === 'ECONNRESET') draining.pop();
-    expect(draining.every((o) => o === 503), shown).toBe(true);
-    expect(outcomes.slice(firstRefused).every((o) => o === 'ECONNREFUSED'), shown).toBe(true);
+    expect(
+      draining.every((o) => o === 503),
+      shown,
+    ).toBe(true);
+    expect(
+      outcomes.slice(firstRefused).every((o) => o === 'ECONNREFUSED'),
+      shown,
+    ).toBe(true);
   }, 120_000);
 });

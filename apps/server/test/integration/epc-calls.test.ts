@@ -2,9 +2,25 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EPC_MSG, EPC_TEST_VINS, MSG, tierPrice, type ClientBaseInfoEvent } from '@partsmall/contract';
-import { companies, epcCatalogues, epcReplacements, epcVehicles, epcVinSearches, orderLines, products } from '../../src/db/schema.js';
+import {
+  companies,
+  epcCatalogues,
+  epcReplacements,
+  epcVehicles,
+  epcVinSearches,
+  orderLines,
+  products,
+} from '../../src/db/schema.js';
 import { queryRows } from '../../src/db/client.js';
-import { call, loginAs, nextEvent, startTestServer, tradeSocket, type CallResult, type TestServer } from '../helpers.js';
+import {
+  call,
+  loginAs,
+  nextEvent,
+  startTestServer,
+  tradeSocket,
+  type CallResult,
+  type TestServer,
+} from '../helpers.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
 import { fund, makeProduct } from '../order-helpers.js';
 
@@ -28,12 +44,23 @@ const BMW_TEST = EPC_TEST_VINS.find((t) => t.brand === 'bmw')!.vin;
 const BMW = 'DEMO-BMW-G20';
 const DAY_MS = 86_400_000;
 
-const post = <T = unknown>(path: string, body: Record<string, unknown>, token?: string): Promise<CallResult<T>> => call<T>(server, 'POST', path, body, token);
+const post = <T = unknown>(path: string, body: Record<string, unknown>, token?: string): Promise<CallResult<T>> =>
+  call<T>(server, 'POST', path, body, token);
 
-async function licensedCompany(label: string, level: 'a' | 'b' | 'c' | 'd' = 'b'): Promise<TestCompany & { token: string; subToken: string }> {
+async function licensedCompany(
+  label: string,
+  level: 'a' | 'b' | 'c' | 'd' = 'b',
+): Promise<TestCompany & { token: string; subToken: string }> {
   const c = await makeCompany(server, label, 1);
-  await server.db.update(companies).set({ licenseEnd: new Date(Date.now() + 10 * DAY_MS), level }).where(eq(companies.id, c.companyId));
-  return { ...c, token: await loginAs(server, c.main.id, c.main.pw), subToken: await loginAs(server, c.subs[0]!.id, c.subs[0]!.pw) };
+  await server.db
+    .update(companies)
+    .set({ licenseEnd: new Date(Date.now() + 10 * DAY_MS), level })
+    .where(eq(companies.id, c.companyId));
+  return {
+    ...c,
+    token: await loginAs(server, c.main.id, c.main.pw),
+    subToken: await loginAs(server, c.subs[0]!.id, c.subs[0]!.pw),
+  };
 }
 
 async function unlicensedCompany(label: string) {
@@ -41,7 +68,8 @@ async function unlicensedCompany(label: string) {
   return { ...c, token: await loginAs(server, c.main.id, c.main.pw) };
 }
 
-const rowsOf = (companyId: number) => server.db.select().from(epcVinSearches).where(eq(epcVinSearches.companyId, companyId));
+const rowsOf = (companyId: number) =>
+  server.db.select().from(epcVinSearches).where(eq(epcVinSearches.companyId, companyId));
 
 /** One payload per deeper call, for a vehicle of a catalogue. */
 function deeperCalls(vin: string, mcid: string, num: string, mid: string): [string, Record<string, unknown>][] {
@@ -74,7 +102,11 @@ describe('who may call', () => {
 
   it('a licensed main account opens a demo VIN, is charged once, sees the count live, and drills down', async () => {
     const c = await licensedCompany('면허', 'a');
-    const init = await post<{ licenseDays: number; userSearchVinCount: number; testVins: { vin: string }[] }>('epc/initEpc', {}, c.token);
+    const init = await post<{ licenseDays: number; userSearchVinCount: number; testVins: { vin: string }[] }>(
+      'epc/initEpc',
+      {},
+      c.token,
+    );
     expect(init.body.code).toBe(200);
     expect(init.body.results).toMatchObject({ licenseDays: 10, userSearchVinCount: 0, maxVinSearches: 30 });
     expect(init.body.results!.testVins.map((t) => t.vin)).toEqual(EPC_TEST_VINS.map((t) => t.vin));
@@ -83,30 +115,55 @@ describe('who may call', () => {
     try {
       await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
       const pushed = nextEvent<ClientBaseInfoEvent>(socket, 'toClientBaseInfo');
-      const r = await post<{ mcid: string; brand_code: string; userSearchVinCount: number; charged: boolean; data: { vin: string; model_name: string } }>(
-        'epc/getCarsVinEx',
-        { brand: 'benz', vin: E220D, lang: 'KR' },
-        c.token,
-      );
+      const r = await post<{
+        mcid: string;
+        brand_code: string;
+        userSearchVinCount: number;
+        charged: boolean;
+        data: { vin: string; model_name: string };
+      }>('epc/getCarsVinEx', { brand: 'benz', vin: E220D, lang: 'KR' }, c.token);
       expect(r.status).toBe(200);
-      expect(r.body.results).toMatchObject({ mcid: BENZ, brand_code: 'benz', userSearchVinCount: 1, charged: true, testVin: false, data: { vin: E220D, model_name: 'E 220 d (W213)' } });
+      expect(r.body.results).toMatchObject({
+        mcid: BENZ,
+        brand_code: 'benz',
+        userSearchVinCount: 1,
+        charged: true,
+        testVin: false,
+        data: { vin: E220D, model_name: 'E 220 d (W213)' },
+      });
       expect((await pushed).result!.userSearchVinCount).toBe(1);
     } finally {
       socket.close();
     }
     // Reopening the day's VIN, by the short VIN too, costs nothing.
-    const again = await post<{ charged: boolean; userSearchVinCount: number }>('epc/getCarsVinEx', { brand: 'benz', vin: E220D.slice(-8) }, c.token);
+    const again = await post<{ charged: boolean; userSearchVinCount: number }>(
+      'epc/getCarsVinEx',
+      { brand: 'benz', vin: E220D.slice(-8) },
+      c.token,
+    );
     expect(again.body.results).toMatchObject({ charged: false, userSearchVinCount: 1 });
     expect(await rowsOf(c.companyId)).toHaveLength(1);
 
-    const groups = await post<{ num: string; label: string }[]>('epc/getCarsGroupEx', { vin: E220D, mcid: BENZ, brand: 'benz' }, c.token);
+    const groups = await post<{ num: string; label: string }[]>(
+      'epc/getCarsGroupEx',
+      { vin: E220D, mcid: BENZ, brand: 'benz' },
+      c.token,
+    );
     expect(groups.status).toBe(200);
     expect(groups.body.results!.length).toBeGreaterThanOrEqual(8);
     const num = groups.body.results![0]!.num;
-    const subs = await post<{ mid: string; has_child: number }[]>('epc/getCarsStructureEx', { vin: E220D, mcid: BENZ, num }, c.token);
+    const subs = await post<{ mid: string; has_child: number }[]>(
+      'epc/getCarsStructureEx',
+      { vin: E220D, mcid: BENZ, num },
+      c.token,
+    );
     expect(subs.status).toBe(200);
     const sub = subs.body.results!.find((s) => s.has_child === 1)!;
-    const children = await post<{ mid: string }[]>('epc/getCarsStructureEx', { vin: E220D, mcid: BENZ, num, subgroup: sub.mid, level: 2 }, c.token);
+    const children = await post<{ mid: string }[]>(
+      'epc/getCarsStructureEx',
+      { vin: E220D, mcid: BENZ, num, subgroup: sub.mid, level: 2 },
+      c.token,
+    );
     expect(children.status).toBe(200);
     const config = await post<{ options: string[] }>('epc/getCarsConfigEx', { vin_number: E220D, mcid: BENZ }, c.token);
     expect(config.body.results!.options).toEqual(['OM654', 'DIESEL', 'LED']);
@@ -115,7 +172,14 @@ describe('who may call', () => {
   it('each part of a diagram carries the shop products of its OE number at the company tier price', async () => {
     const c = await licensedCompany('가격', 'a');
     await post('epc/getCarsVinEx', { brand: 'bmw', vin: BMW_TEST }, c.token);
-    const r = await post<{ part_detail: { pid: string; products: { seq: number; price: number; salePrice: number; hasAmount: number; stockName: string }[] }[]; img_points: unknown[]; pctWidth: number }>(
+    const r = await post<{
+      part_detail: {
+        pid: string;
+        products: { seq: number; price: number; salePrice: number; hasAmount: number; stockName: string }[];
+      }[];
+      img_points: unknown[];
+      pctWidth: number;
+    }>(
       'epc/getCarsPartsEx',
       { vin: BMW_TEST, mcid: BMW, num: '34', mid: '34_10_11', subgroup: '34_10', isShowColorvalue: false },
       c.token,
@@ -125,11 +189,24 @@ describe('who may call', () => {
     expect(withProduct).toBeDefined();
     const shown = withProduct.products[0]!;
     const [row] = await server.db
-      .select({ priceA: products.priceA, priceB: products.priceB, priceC: products.priceC, priceD: products.priceD, salePrice: products.salePrice, hasAmount: products.hasAmount, stockName: products.stockName })
+      .select({
+        priceA: products.priceA,
+        priceB: products.priceB,
+        priceC: products.priceC,
+        priceD: products.priceD,
+        salePrice: products.salePrice,
+        hasAmount: products.hasAmount,
+        stockName: products.stockName,
+      })
       .from(products)
       .where(eq(products.id, shown.seq));
     // Level a pays tier A, or the next tier down when a demo product has no tier A price.
-    expect(shown).toMatchObject({ price: tierPrice(row!, 'a'), salePrice: Number(row!.salePrice), hasAmount: row!.hasAmount, stockName: row!.stockName });
+    expect(shown).toMatchObject({
+      price: tierPrice(row!, 'a'),
+      salePrice: Number(row!.salePrice),
+      hasAmount: row!.hasAmount,
+      stockName: row!.stockName,
+    });
     expect(r.body.results!.img_points.length).toBeGreaterThanOrEqual(10);
   });
 
@@ -142,9 +219,16 @@ describe('who may call', () => {
       const refused = await post(path, body, other.token);
       expect([path, refused.status, refused.body.message]).toEqual([path, 403, EPC_MSG.vinNotOpened]);
     }
-    const history = await post<{ data: { vin: string }[] }>('epc/getUserSearchHistory', { brand_code: 'benz' }, c.subToken);
+    const history = await post<{ data: { vin: string }[] }>(
+      'epc/getUserSearchHistory',
+      { brand_code: 'benz' },
+      c.subToken,
+    );
     expect(history.body.results!.data.map((h) => h.vin)).toEqual([E220D]);
-    expect((await post<{ data: unknown[] }>('epc/getUserSearchHistory', { brand_code: 'all' }, other.token)).body.results!.data).toEqual([]);
+    expect(
+      (await post<{ data: unknown[] }>('epc/getUserSearchHistory', { brand_code: 'all' }, other.token)).body.results!
+        .data,
+    ).toEqual([]);
     const sub = await post<{ charged: boolean }>('epc/getCarsVinEx', { brand: 'all', vin: E220D }, c.subToken);
     expect(sub.body.results!.charged).toBe(false);
     expect(await rowsOf(c.companyId)).toHaveLength(1);
@@ -156,16 +240,28 @@ describe('who may call', () => {
     const init = await post<{ licenseDays: number }>('epc/initEpc', {}, c.token);
     expect(init.body.results!.licenseDays).toBe(0);
     for (const t of EPC_TEST_VINS) {
-      const r = await post<{ charged: boolean; testVin: boolean }>('epc/getCarsVinEx', { brand: 'all', vin: t.vin }, c.token);
+      const r = await post<{ charged: boolean; testVin: boolean }>(
+        'epc/getCarsVinEx',
+        { brand: 'all', vin: t.vin },
+        c.token,
+      );
       expect([t.vin, r.status, r.body.results?.charged, r.body.results?.testVin]).toEqual([t.vin, 200, false, true]);
     }
-    for (const [path, body] of deeperCalls(BMW_TEST, BMW, '34', '34_10_11')) expect([path, (await post(path, body, c.token)).status]).toEqual([path, 200]);
+    for (const [path, body] of deeperCalls(BMW_TEST, BMW, '34', '34_10_11'))
+      expect([path, (await post(path, body, c.token)).status]).toEqual([path, 200]);
     const refused = await post('epc/getCarsVinEx', { brand: 'benz', vin: E220D }, c.token);
     expect([refused.status, refused.body.message]).toEqual([403, EPC_MSG.licenseRequired]);
     // Even an unknown VIN says 'licence' first: without one, nobody learns which VINs exist.
-    expect((await post('epc/getCarsVinEx', { brand: 'all', vin: 'WDD00000000000000' }, c.token)).body.message).toBe(EPC_MSG.licenseRequired);
-    for (const [path, body] of deeperCalls(E220D, BENZ, '34', '34_10_11')) expect([path, (await post(path, body, c.token)).status]).toEqual([path, 403]);
-    const search = await post('epc/searchParts', { objSearchMapper: { searchKeyword: 'A000', page: 1, size: 10 } }, c.token);
+    expect((await post('epc/getCarsVinEx', { brand: 'all', vin: 'WDD00000000000000' }, c.token)).body.message).toBe(
+      EPC_MSG.licenseRequired,
+    );
+    for (const [path, body] of deeperCalls(E220D, BENZ, '34', '34_10_11'))
+      expect([path, (await post(path, body, c.token)).status]).toEqual([path, 403]);
+    const search = await post(
+      'epc/searchParts',
+      { objSearchMapper: { searchKeyword: 'A000', page: 1, size: 10 } },
+      c.token,
+    );
     expect([search.status, search.body.message]).toEqual([403, EPC_MSG.licenseRequired]);
     expect(await rowsOf(c.companyId)).toHaveLength(0);
   });
@@ -176,7 +272,12 @@ describe('who may call', () => {
     const none = await unlicensedCompany('역할무');
     const search = { objSearchMapper: { searchKeyword: '07', page: 1, size: 5 } };
     const rows: [string, number, number, number, number][] = [];
-    for (const [who, token] of [['main', c.token], ['sub', c.subToken], ['other', other.token], ['unlicensed', none.token]] as const) {
+    for (const [who, token] of [
+      ['main', c.token],
+      ['sub', c.subToken],
+      ['other', other.token],
+      ['unlicensed', none.token],
+    ] as const) {
       rows.push([
         who,
         (await post('epc/initEpc', {}, token)).status,
@@ -195,7 +296,10 @@ describe('who may call', () => {
 
   it('an expired licence is no licence', async () => {
     const c = await unlicensedCompany('만료');
-    await server.db.update(companies).set({ licenseEnd: new Date(Date.now() - 1000) }).where(eq(companies.id, c.companyId));
+    await server.db
+      .update(companies)
+      .set({ licenseEnd: new Date(Date.now() - 1000) })
+      .where(eq(companies.id, c.companyId));
     const r = await post('epc/getCarsVinEx', { brand: 'benz', vin: E220D }, c.token);
     expect([r.status, r.body.message]).toEqual([403, EPC_MSG.licenseRequired]);
     expect(await rowsOf(c.companyId)).toHaveLength(0);
@@ -220,11 +324,19 @@ describe("another catalogue's part numbers, replacements and the licence's end (
     const none = await unlicensedCompany('남의카탈로그');
     const licensed = await licensedCompany('남의카탈로그유');
     for (const token of [none.token, licensed.token]) {
-      const r = await post<{ partInfo: unknown[] }>('epc/getCarsSearchHotKey', { vin: BENZ_TEST, mcid: LR, searchHotKey: prefix }, token);
+      const r = await post<{ partInfo: unknown[] }>(
+        'epc/getCarsSearchHotKey',
+        { vin: BENZ_TEST, mcid: LR, searchHotKey: prefix },
+        token,
+      );
       expect([r.status, r.body.message, r.body.results]).toEqual([404, EPC_MSG.noInfo, undefined]);
     }
     // The VIN's own catalogue still answers.
-    const own = await post<{ partInfo: { mcid: string }[] }>('epc/getCarsSearchHotKey', { vin: BENZ_TEST, mcid: BENZ, searchHotKey: await prefixOf(BENZ) }, none.token);
+    const own = await post<{ partInfo: { mcid: string }[] }>(
+      'epc/getCarsSearchHotKey',
+      { vin: BENZ_TEST, mcid: BENZ, searchHotKey: await prefixOf(BENZ) },
+      none.token,
+    );
     expect(own.status).toBe(200);
     expect(own.body.results!.partInfo.length).toBeGreaterThan(0);
     expect(new Set(own.body.results!.partInfo.map((p) => p.mcid))).toEqual(new Set([BENZ]));
@@ -235,7 +347,13 @@ describe("another catalogue's part numbers, replacements and the licence's end (
     const a = await unlicensedCompany('검색제한A');
     const b = await unlicensedCompany('검색제한B');
     const c = await unlicensedCompany('검색제한C');
-    const hot = (token: string) => call(server, 'getCarsSearchHotKey', { vin: BMW_TEST, mcid: BMW, searchHotKey: '07' }, { token, headers: address });
+    const hot = (token: string) =>
+      call(
+        server,
+        'getCarsSearchHotKey',
+        { vin: BMW_TEST, mcid: BMW, searchHotKey: '07' },
+        { token, headers: address },
+      );
     const statuses = async (token: string, n: number) => {
       const out: number[] = [];
       for (let i = 0; i < n; i++) out.push((await hot(token)).status);
@@ -249,13 +367,21 @@ describe("another catalogue's part numbers, replacements and the licence's end (
     const overAddress = await hot(c.token);
     expect([overAddress.status, overAddress.body.message]).toEqual([429, EPC_MSG.hotKeyTooMany]);
     // The same member from another address is still within its own limit.
-    const elsewhere = await call(server, 'getCarsSearchHotKey', { vin: BMW_TEST, mcid: BMW, searchHotKey: '07' }, { token: c.token, headers: { 'x-forwarded-for': '198.51.100.21' } });
+    const elsewhere = await call(
+      server,
+      'getCarsSearchHotKey',
+      { vin: BMW_TEST, mcid: BMW, searchHotKey: '07' },
+      { token: c.token, headers: { 'x-forwarded-for': '198.51.100.21' } },
+    );
     expect(elsewhere.status).toBe(200);
   });
 
   it('replacement numbers need a licence; without one only within the catalogue of a test VIN', async () => {
     const none = await unlicensedCompany('대체무');
-    const [bmw] = await server.db.select({ id: epcCatalogues.id }).from(epcCatalogues).where(eq(epcCatalogues.mcid, BMW));
+    const [bmw] = await server.db
+      .select({ id: epcCatalogues.id })
+      .from(epcCatalogues)
+      .where(eq(epcCatalogues.mcid, BMW));
     const [link] = await server.db
       .select({ pid: epcReplacements.pid, to: epcReplacements.toPid })
       .from(epcReplacements)
@@ -264,43 +390,87 @@ describe("another catalogue's part numbers, replacements and the licence's end (
       .limit(1);
     const bare = await post('epc/getCarsReplace', { pid: link!.pid, brand_code: 'bmw' }, none.token);
     expect([bare.status, bare.body.message]).toEqual([403, EPC_MSG.licenseRequired]);
-    const wrongCatalogue = await post('epc/getCarsReplace', { pid: link!.pid, brand_code: 'bmw', vin: BENZ_TEST, mcid: BMW }, none.token);
+    const wrongCatalogue = await post(
+      'epc/getCarsReplace',
+      { pid: link!.pid, brand_code: 'bmw', vin: BENZ_TEST, mcid: BMW },
+      none.token,
+    );
     expect([wrongCatalogue.status, wrongCatalogue.body.message]).toEqual([403, EPC_MSG.licenseRequired]);
-    const notOpenable = await post('epc/getCarsReplace', { pid: link!.pid, brand_code: 'bmw', vin: E220D, mcid: BENZ }, none.token);
+    const notOpenable = await post(
+      'epc/getCarsReplace',
+      { pid: link!.pid, brand_code: 'bmw', vin: E220D, mcid: BENZ },
+      none.token,
+    );
     expect([notOpenable.status, notOpenable.body.message]).toEqual([403, EPC_MSG.licenseRequired]);
-    const inContext = await post<{ data: { pid: string; relation: string }[] }>('epc/getCarsReplace', { pid: link!.pid, brand_code: 'bmw', vin: BMW_TEST, mcid: BMW }, none.token);
+    const inContext = await post<{ data: { pid: string; relation: string }[] }>(
+      'epc/getCarsReplace',
+      { pid: link!.pid, brand_code: 'bmw', vin: BMW_TEST, mcid: BMW },
+      none.token,
+    );
     expect(inContext.status).toBe(200);
     expect(inContext.body.results!.data[0]).toMatchObject({ pid: link!.to, relation: 'newer', distance: 1 });
     // A number of another catalogue finds nothing in the test VIN's catalogue.
-    const [benzCatalogue] = await server.db.select({ id: epcCatalogues.id }).from(epcCatalogues).where(eq(epcCatalogues.mcid, BENZ));
-    const [benzLink] = await server.db.select({ pid: epcReplacements.pid }).from(epcReplacements).where(eq(epcReplacements.catalogueId, benzCatalogue!.id)).limit(1);
+    const [benzCatalogue] = await server.db
+      .select({ id: epcCatalogues.id })
+      .from(epcCatalogues)
+      .where(eq(epcCatalogues.mcid, BENZ));
+    const [benzLink] = await server.db
+      .select({ pid: epcReplacements.pid })
+      .from(epcReplacements)
+      .where(eq(epcReplacements.catalogueId, benzCatalogue!.id))
+      .limit(1);
     const benzPid = benzLink!.pid;
     const licensed = await licensedCompany('대체유');
-    const benzChain = await post<{ data: unknown[] }>('epc/getCarsReplace', { pid: benzPid, brand_code: 'all' }, licensed.token);
+    const benzChain = await post<{ data: unknown[] }>(
+      'epc/getCarsReplace',
+      { pid: benzPid, brand_code: 'all' },
+      licensed.token,
+    );
     expect(benzChain.body.results!.data.length).toBeGreaterThan(0);
-    const outside = await post<{ data: unknown[] }>('epc/getCarsReplace', { pid: benzPid, brand_code: 'all', vin: BMW_TEST, mcid: BMW }, none.token);
+    const outside = await post<{ data: unknown[] }>(
+      'epc/getCarsReplace',
+      { pid: benzPid, brand_code: 'all', vin: BMW_TEST, mcid: BMW },
+      none.token,
+    );
     expect([outside.status, outside.body.results!.data]).toEqual([200, []]);
   });
 
   it('a VIN opened in the morning stops answering when the licence ends; test VINs keep answering', async () => {
     const c = await licensedCompany('만료당일');
     expect((await post('epc/getCarsVinEx', { brand: 'benz', vin: E220D }, c.token)).status).toBe(200);
-    for (const [path, body] of deeperCalls(E220D, BENZ, '34', '34_10_11')) expect([path, (await post(path, body, c.token)).status]).toEqual([path, 200]);
-    await server.db.update(companies).set({ licenseEnd: new Date(Date.now() - 1000) }).where(eq(companies.id, c.companyId));
+    for (const [path, body] of deeperCalls(E220D, BENZ, '34', '34_10_11'))
+      expect([path, (await post(path, body, c.token)).status]).toEqual([path, 200]);
+    await server.db
+      .update(companies)
+      .set({ licenseEnd: new Date(Date.now() - 1000) })
+      .where(eq(companies.id, c.companyId));
     for (const [path, body] of deeperCalls(E220D, BENZ, '34', '34_10_11')) {
       const r = await post(path, body, c.subToken);
       expect([path, r.status, r.body.message]).toEqual([path, 403, EPC_MSG.licenseRequired]);
     }
-    for (const [path, body] of deeperCalls(BMW_TEST, BMW, '34', '34_10_11')) expect([path, (await post(path, body, c.token)).status]).toEqual([path, 200]);
+    for (const [path, body] of deeperCalls(BMW_TEST, BMW, '34', '34_10_11'))
+      expect([path, (await post(path, body, c.token)).status]).toEqual([path, 200]);
   });
 });
 
 describe('the quota over HTTP', () => {
   /** 40 extra vehicles in the demo BMW catalogue, VINs of their own. */
   async function addVehicles(prefix: string): Promise<string[]> {
-    const [bmw] = await server.db.select({ id: epcCatalogues.id }).from(epcCatalogues).where(eq(epcCatalogues.mcid, BMW));
+    const [bmw] = await server.db
+      .select({ id: epcCatalogues.id })
+      .from(epcCatalogues)
+      .where(eq(epcCatalogues.mcid, BMW));
     const vins = Array.from({ length: 40 }, (_, i) => `WBA${prefix}${String(i).padStart(8, '0')}`);
-    await server.db.insert(epcVehicles).values(vins.map((vin) => ({ catalogueId: bmw!.id, brand: 'bmw', vin, shortVin: vin.slice(-7), modelName: '330i (G20)', year: 2019 })));
+    await server.db.insert(epcVehicles).values(
+      vins.map((vin) => ({
+        catalogueId: bmw!.id,
+        brand: 'bmw',
+        vin,
+        shortVin: vin.slice(-7),
+        modelName: '330i (G20)',
+        year: 2019,
+      })),
+    );
     return vins;
   }
 
@@ -314,7 +484,11 @@ describe('the quota over HTTP', () => {
     for (const r of refused) expect([r.status, r.body.message]).toEqual([429, EPC_MSG.quotaExceeded]);
     expect(await rowsOf(c.companyId)).toHaveLength(30);
     const openedVin = (await rowsOf(c.companyId))[0]!.vin;
-    const reopen = await post<{ charged: boolean; userSearchVinCount: number }>('epc/getCarsVinEx', { brand: 'all', vin: openedVin }, c.subToken);
+    const reopen = await post<{ charged: boolean; userSearchVinCount: number }>(
+      'epc/getCarsVinEx',
+      { brand: 'all', vin: openedVin },
+      c.subToken,
+    );
     expect(reopen.body.results).toMatchObject({ charged: false, userSearchVinCount: 30 });
     // Test VINs stay free with the quota used up.
     expect((await post('epc/getCarsVinEx', { brand: 'all', vin: BMW_TEST }, c.token)).status).toBe(200);
@@ -324,13 +498,32 @@ describe('the quota over HTTP', () => {
 
   it("a VIN opened on yesterday's Seoul day neither counts today nor opens the deeper calls", async () => {
     const c = await licensedCompany('어제');
-    const [{ yesterday }] = (await queryRows<{ yesterday: string }>(server.db, sql`select ((now() at time zone 'Asia/Seoul')::date - 1)::text as yesterday`)) as [{ yesterday: string }];
-    await server.db.insert(epcVinSearches).values({ companyId: c.companyId, memberId: c.main.seq, day: yesterday, vin: E220D, brand: 'benz', mcid: BENZ, title: 'E 220 d', firstAt: new Date(), lastAt: new Date() });
-    expect((await post<{ userSearchVinCount: number }>('epc/initEpc', {}, c.token)).body.results!.userSearchVinCount).toBe(0);
+    const [{ yesterday }] = (await queryRows<{ yesterday: string }>(
+      server.db,
+      sql`select ((now() at time zone 'Asia/Seoul')::date - 1)::text as yesterday`,
+    )) as [{ yesterday: string }];
+    await server.db.insert(epcVinSearches).values({
+      companyId: c.companyId,
+      memberId: c.main.seq,
+      day: yesterday,
+      vin: E220D,
+      brand: 'benz',
+      mcid: BENZ,
+      title: 'E 220 d',
+      firstAt: new Date(),
+      lastAt: new Date(),
+    });
+    expect(
+      (await post<{ userSearchVinCount: number }>('epc/initEpc', {}, c.token)).body.results!.userSearchVinCount,
+    ).toBe(0);
     const groups = await post('epc/getCarsGroupEx', { vin: E220D, mcid: BENZ }, c.token);
     expect([groups.status, groups.body.message]).toEqual([403, EPC_MSG.vinNotOpened]);
     // Searched again today it counts as today's first.
-    const r = await post<{ charged: boolean; userSearchVinCount: number }>('epc/getCarsVinEx', { brand: 'benz', vin: E220D }, c.token);
+    const r = await post<{ charged: boolean; userSearchVinCount: number }>(
+      'epc/getCarsVinEx',
+      { brand: 'benz', vin: E220D },
+      c.token,
+    );
     expect(r.body.results).toMatchObject({ charged: true, userSearchVinCount: 1 });
     expect((await post('epc/getCarsGroupEx', { vin: E220D, mcid: BENZ }, c.token)).status).toBe(200);
     const today = await server.db
@@ -361,10 +554,18 @@ describe('bad input: a Korean message, nothing changed, never a 500', () => {
     ];
     for (const [body, status, message] of cases) {
       const r = await post('epc/getCarsVinEx', body, c.token);
-      expect([JSON.stringify(body).slice(0, 60), r.status, r.body.message]).toEqual([JSON.stringify(body).slice(0, 60), status, message]);
+      expect([JSON.stringify(body).slice(0, 60), r.status, r.body.message]).toEqual([
+        JSON.stringify(body).slice(0, 60),
+        status,
+        message,
+      ]);
     }
     expect(await rowsOf(c.companyId)).toHaveLength(0);
-    const normalised = await post<{ data: { vin: string } }>('epc/getCarsVinEx', { brand: 'benz', vin: ` ${E220D.toLowerCase().slice(0, 8)} ${E220D.toLowerCase().slice(8)}\t` }, c.token);
+    const normalised = await post<{ data: { vin: string } }>(
+      'epc/getCarsVinEx',
+      { brand: 'benz', vin: ` ${E220D.toLowerCase().slice(0, 8)} ${E220D.toLowerCase().slice(8)}\t` },
+      c.token,
+    );
     expect([normalised.status, normalised.body.results?.data.vin]).toEqual([200, E220D]);
   });
 
@@ -385,31 +586,46 @@ describe('bad input: a Korean message, nothing changed, never a 500', () => {
     ];
     for (const [path, body, status, message] of cases) {
       const r = await post(path, body, c.token);
-      expect([path, JSON.stringify(body).slice(0, 50), r.status, r.body.message]).toEqual([path, JSON.stringify(body).slice(0, 50), status, message]);
+      expect([path, JSON.stringify(body).slice(0, 50), r.status, r.body.message]).toEqual([
+        path,
+        JSON.stringify(body).slice(0, 50),
+        status,
+        message,
+      ]);
     }
   });
 
   it('part-number searches of 1 or 51 characters are refused; 2 and 50 are searched', async () => {
     const c = await licensedCompany('부품검색');
     await post('epc/getCarsVinEx', { brand: 'all', vin: BMW_TEST }, c.token);
-    const search = (k: string) => post('epc/searchParts', { objSearchMapper: { searchKeyword: k, page: 1, size: 10 } }, c.token);
+    const search = (k: string) =>
+      post('epc/searchParts', { objSearchMapper: { searchKeyword: k, page: 1, size: 10 } }, c.token);
     const hot = (k: string) => post('epc/getCarsSearchHotKey', { vin: BMW_TEST, mcid: BMW, searchHotKey: k }, c.token);
     for (const run of [search, hot]) {
       expect([(await run('A')).status, (await run('A')).body.message]).toEqual([400, EPC_MSG.partSearchLength]);
-      expect([(await run('0'.repeat(51))).status, (await run('0'.repeat(51))).body.message]).toEqual([400, EPC_MSG.partSearchLength]);
+      expect([(await run('0'.repeat(51))).status, (await run('0'.repeat(51))).body.message]).toEqual([
+        400,
+        EPC_MSG.partSearchLength,
+      ]);
       expect((await run('07')).status).toBe(200);
       expect((await run('0'.repeat(50))).status).toBe(200);
     }
     const found = await search('07');
     expect((found.body.results as unknown[]).length).toBeGreaterThan(0);
-    expect((await post('epc/searchParts', { objSearchMapper: { searchKeyword: '07', page: 0, size: 10 } }, c.token)).body.message).toBe(EPC_MSG.badPage);
+    expect(
+      (await post('epc/searchParts', { objSearchMapper: { searchKeyword: '07', page: 0, size: 10 } }, c.token)).body
+        .message,
+    ).toBe(EPC_MSG.badPage);
   });
 
   it('replacements: the demo chain of three numbers, and nothing for an unknown number', async () => {
     const c = await licensedCompany('대체');
     const empty = await post<{ data: unknown[] }>('epc/getCarsReplace', { pid: 'ZZZ999', brand_code: 'bmw' }, c.token);
     expect([empty.status, empty.body.results!.data, empty.body.message]).toEqual([200, [], EPC_MSG.emptyResult]);
-    const [bmw] = await server.db.select({ id: epcCatalogues.id }).from(epcCatalogues).where(eq(epcCatalogues.mcid, BMW));
+    const [bmw] = await server.db
+      .select({ id: epcCatalogues.id })
+      .from(epcCatalogues)
+      .where(eq(epcCatalogues.mcid, BMW));
     const chain = await server.db
       .select({ pid: epcReplacements.pid, to: epcReplacements.toPid, remark: epcReplacements.remark })
       .from(epcReplacements)
@@ -418,20 +634,39 @@ describe('bad input: a Korean message, nothing changed, never a 500', () => {
     expect(chain.map((r) => r.remark)).toEqual(['2016-09', '2017-11']);
     const [oldest, middle, current] = [chain[0]!.pid, chain[0]!.to, chain[1]!.to];
     expect(chain[1]!.pid).toBe(middle);
-    const fromOldest = await post<{ data: unknown[] }>('epc/getCarsReplace', { pid: oldest, brand_code: 'bmw' }, c.token);
+    const fromOldest = await post<{ data: unknown[] }>(
+      'epc/getCarsReplace',
+      { pid: oldest, brand_code: 'bmw' },
+      c.token,
+    );
     expect(fromOldest.body.results!.data).toEqual([
       { pid: middle, relation: 'newer', distance: 1, remark: '2016-09' },
       { pid: current, relation: 'newer', distance: 2, remark: '2017-11' },
     ]);
-    const fromCurrent = await post<{ data: { pid: string; relation: string }[] }>('epc/getCarsReplace', { pid: current, brand_code: 'bmw' }, c.token);
-    expect(fromCurrent.body.results!.data.filter((r) => r.relation === 'older').map((r) => r.pid)).toEqual([middle, oldest]);
+    const fromCurrent = await post<{ data: { pid: string; relation: string }[] }>(
+      'epc/getCarsReplace',
+      { pid: current, brand_code: 'bmw' },
+      c.token,
+    );
+    expect(fromCurrent.body.results!.data.filter((r) => r.relation === 'older').map((r) => r.pid)).toEqual([
+      middle,
+      oldest,
+    ]);
     const bad = await post('epc/getCarsReplace', { pid: '', brand_code: 'bmw' }, c.token);
     expect([bad.status, bad.body.message]).toEqual([400, EPC_MSG.partSearchRequired]);
   });
 });
 
 describe('the VIN travels with the part: cart line, buy now, order line', () => {
-  const courier = { name: '김수령', phone: '01055550000', postNum: '04790', address: '서울 성동구 성수이로 77', addrSub: '3층', shippingValue: 1, shippingPayType: 0 };
+  const courier = {
+    name: '김수령',
+    phone: '01055550000',
+    postNum: '04790',
+    address: '서울 성동구 성수이로 77',
+    addrSub: '3층',
+    shippingValue: 1,
+    shippingPayType: 0,
+  };
 
   it('a part added from the catalogue keeps its VIN in the cart and on the paid order; a shop add has none', async () => {
     const c = await licensedCompany('차대');
@@ -439,22 +674,37 @@ describe('the VIN travels with the part: cart line, buy now, order line', () => 
     const a = await makeProduct(server, { tiers: [10_000, 11_000, 12_000, 13_000], salePrice: 14_000 });
     const b = await makeProduct(server, { tiers: [20_000, 21_000, 22_000, 23_000], salePrice: 24_000 });
     // Typed in lower case with spaces: stored normalised.
-    expect((await post('api/addToCart', { productId: a.id, hasAmount: 2, vin: ` ${E220D.toLowerCase()} ` }, c.token)).body.code).toBe(201);
+    expect(
+      (await post('api/addToCart', { productId: a.id, hasAmount: 2, vin: ` ${E220D.toLowerCase()} ` }, c.token)).body
+        .code,
+    ).toBe(201);
     expect((await post('api/addToCart', { productId: b.id, hasAmount: 1 }, c.token)).body.code).toBe(201);
     // Adding the same product again from the shop keeps the VIN it was picked for.
     expect((await post('api/addToCart', { productId: a.id, hasAmount: 1 }, c.token)).body.code).toBe(201);
-    const cart = await post<{ seq: number; qty: number; vin: string | null; productInfo: { seq: number } }[]>('api/getMallCartInfo', { page: 1, size: 64 }, c.token);
+    const cart = await post<{ seq: number; qty: number; vin: string | null; productInfo: { seq: number } }[]>(
+      'api/getMallCartInfo',
+      { page: 1, size: 64 },
+      c.token,
+    );
     expect(cart.body.results!.map((l) => [l.productInfo.seq, l.qty, l.vin])).toEqual([
       [a.id, 3, E220D],
       [b.id, 1, null],
     ]);
     const paid = await post<{ orderSeq: number }>(
       'api/requestPaymentProduct',
-      { clientRequestId: randomUUID(), shippingInfo: courier, carts: cart.body.results!.map((l) => ({ seq: l.seq, qty: l.qty })) },
+      {
+        clientRequestId: randomUUID(),
+        shippingInfo: courier,
+        carts: cart.body.results!.map((l) => ({ seq: l.seq, qty: l.qty })),
+      },
       c.token,
     );
     expect(paid.body.code).toBe(201);
-    const order = await post<{ orderProductInfo: { pid: string; vin: string | null }[] }>('api/getMallOrderDetail', { seq: paid.body.results!.orderSeq }, c.token);
+    const order = await post<{ orderProductInfo: { pid: string; vin: string | null }[] }>(
+      'api/getMallOrderDetail',
+      { seq: paid.body.results!.orderSeq },
+      c.token,
+    );
     expect(order.body.results!.orderProductInfo.map((l) => [l.pid, l.vin])).toEqual([
       [a.pid, E220D],
       [b.pid, null],
@@ -465,14 +715,21 @@ describe('the VIN travels with the part: cart line, buy now, order line', () => 
     const c = await licensedCompany('바로');
     await fund(server, c.companyId, 1_000_000);
     const p = await makeProduct(server, { tiers: [30_000, 31_000, 32_000, 33_000], salePrice: 34_000 });
-    const items = await post<{ productId: number; qty: number; vin: string | null }[]>('api/addToBuy', { productId: p.id, hasAmount: 1, vin: BMW_TEST }, c.token);
+    const items = await post<{ productId: number; qty: number; vin: string | null }[]>(
+      'api/addToBuy',
+      { productId: p.id, hasAmount: 1, vin: BMW_TEST },
+      c.token,
+    );
     expect(items.body.results![0]).toMatchObject({ productId: p.id, qty: 1, vin: BMW_TEST });
     const paid = await post<{ orderSeq: number }>(
       'api/requestPaymentProduct',
       { clientRequestId: randomUUID(), shippingInfo: courier, carts: [{ productId: p.id, qty: 1, vin: BMW_TEST }] },
       c.token,
     );
-    const [line] = await server.db.select({ vin: orderLines.vin }).from(orderLines).where(eq(orderLines.orderId, paid.body.results!.orderSeq));
+    const [line] = await server.db
+      .select({ vin: orderLines.vin })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, paid.body.results!.orderSeq));
     expect(line!.vin).toBe(BMW_TEST);
   });
 
@@ -481,7 +738,11 @@ describe('the VIN travels with the part: cart line, buy now, order line', () => 
     const p = await makeProduct(server, { tiers: [1_000, 1_000, 1_000, 1_000], salePrice: 1_000 });
     for (const vin of ['WDDZF8KB4JA2O1937', 'SHORT', 12345, 'W'.repeat(200)]) {
       const r = await post('api/addToCart', { productId: p.id, hasAmount: 1, vin }, c.token);
-      expect([String(vin).slice(0, 20), r.status, r.body.message]).toEqual([String(vin).slice(0, 20), 400, EPC_MSG.hintFull]);
+      expect([String(vin).slice(0, 20), r.status, r.body.message]).toEqual([
+        String(vin).slice(0, 20),
+        400,
+        EPC_MSG.hintFull,
+      ]);
     }
     expect((await post<unknown[]>('api/getMallCartInfo', { page: 1, size: 64 }, c.token)).body.results).toEqual([]);
   });

@@ -65,10 +65,21 @@ describe('findVehicle (getCarsVinEx)', () => {
       brand_code: 'bmw',
       mcid: MCID,
       imglogo: expect.stringMatching(/^\/uploads\/epc\/[0-9a-f]{32}\.svg$/),
-      data: { vin: M320I, year: 2021, model_name: 'BMW 320i (G20)', name: 'BMW 3 Series (G20) example', maindata: { 엔진: 'B48B20', 변속기: '8HP50', 차체: 'Sedan' } },
+      data: {
+        vin: M320I,
+        year: 2021,
+        model_name: 'BMW 320i (G20)',
+        name: 'BMW 3 Series (G20) example',
+        maindata: { 엔진: 'B48B20', 변속기: '8HP50', 차체: 'Sedan' },
+      },
     });
     expect(Object.keys(found.info.data.maindata)).toEqual(['엔진', '변속기', '차체']);
-    expect(found.info.data.decoded).toMatchObject({ manufacturer: 'BMW', modelYear: 2021, checkDigit: 'valid', warning: null });
+    expect(found.info.data.decoded).toMatchObject({
+      manufacturer: 'BMW',
+      modelYear: 2021,
+      checkDigit: 'valid',
+      warning: null,
+    });
     expect(await findVehicle(db, { brand: 'benz', vin: M320I })).toMatchObject({ ok: true, info: { mcid: MCID } });
   });
 
@@ -80,26 +91,64 @@ describe('findVehicle (getCarsVinEx)', () => {
   });
 
   it('finds a short VIN within its brand only, and asks for 17 when two vehicles share it', async () => {
-    expect(await findVehicle(db, { brand: 'bmw', vin: 'fl 27182' })).toMatchObject({ ok: true, vehicle: { vin: M330E, options: ['B46', 'LL'], productionDate: '2020-11-02' } });
-    expect(await findVehicle(db, { brand: 'jaguar', vin: 'FL27182' })).toEqual({ ok: false, status: 404, message: '정보가 없습니다.' });
-    expect(await findVehicle(db, { brand: 'bmw', vin: 'FK31415' })).toEqual({ ok: false, status: 400, message: EPC_MSG.shortVinAmbiguous });
+    expect(await findVehicle(db, { brand: 'bmw', vin: 'fl 27182' })).toMatchObject({
+      ok: true,
+      vehicle: { vin: M330E, options: ['B46', 'LL'], productionDate: '2020-11-02' },
+    });
+    expect(await findVehicle(db, { brand: 'jaguar', vin: 'FL27182' })).toEqual({
+      ok: false,
+      status: 404,
+      message: '정보가 없습니다.',
+    });
+    expect(await findVehicle(db, { brand: 'bmw', vin: 'FK31415' })).toEqual({
+      ok: false,
+      status: 400,
+      message: EPC_MSG.shortVinAmbiguous,
+    });
     expect(await findVehicle(db, { brand: 'bmw', vin: M320I })).toMatchObject({ ok: true, vehicle: { vin: M320I } });
   });
 
   it('refuses VINs of the wrong length, with I/O/Q or unknown, with the Korean message', async () => {
-    expect(await findVehicle(db, { brand: 'bmw', vin: 'MFK31415' })).toEqual({ ok: false, status: 400, message: '차대번호 뒤7자리 혹은 17자리를 입력하세요.' });
-    expect(await findVehicle(db, { brand: 'all', vin: 'FK31415' })).toEqual({ ok: false, status: 400, message: '17자리수의 차대번호를 입력하세요.' });
-    expect(await findVehicle(db, { brand: 'all', vin: 'WBA5R1C02MFK3141O' })).toEqual({ ok: false, status: 400, message: EPC_MSG.vinIoq });
-    expect(await findVehicle(db, { brand: 'all', vin: '' })).toEqual({ ok: false, status: 400, message: '차대번호를 입력하세요.' });
-    expect(await findVehicle(db, { brand: 'all', vin: 'WBA5R1C02MFK31416' })).toEqual({ ok: false, status: 404, message: '정보가 없습니다.' });
-    expect(await findVehicle(db, { brand: 'toyota', vin: M320I })).toEqual({ ok: false, status: 400, message: EPC_MSG.unknownBrand });
+    expect(await findVehicle(db, { brand: 'bmw', vin: 'MFK31415' })).toEqual({
+      ok: false,
+      status: 400,
+      message: '차대번호 뒤7자리 혹은 17자리를 입력하세요.',
+    });
+    expect(await findVehicle(db, { brand: 'all', vin: 'FK31415' })).toEqual({
+      ok: false,
+      status: 400,
+      message: '17자리수의 차대번호를 입력하세요.',
+    });
+    expect(await findVehicle(db, { brand: 'all', vin: 'WBA5R1C02MFK3141O' })).toEqual({
+      ok: false,
+      status: 400,
+      message: EPC_MSG.vinIoq,
+    });
+    expect(await findVehicle(db, { brand: 'all', vin: '' })).toEqual({
+      ok: false,
+      status: 400,
+      message: '차대번호를 입력하세요.',
+    });
+    expect(await findVehicle(db, { brand: 'all', vin: 'WBA5R1C02MFK31416' })).toEqual({
+      ok: false,
+      status: 404,
+      message: '정보가 없습니다.',
+    });
+    expect(await findVehicle(db, { brand: 'toyota', vin: M320I })).toEqual({
+      ok: false,
+      status: 400,
+      message: EPC_MSG.unknownBrand,
+    });
   });
 
   it('finds the three test VINs of the demo catalogue', async () => {
     const expected = { benz: 'DEMO-BENZ-W213', bmw: 'DEMO-BMW-G20', audi: 'DEMO-AUDI-C8' } as const;
     for (const t of EPC_TEST_VINS) {
       const found = await findVehicle(db, { brand: 'all', vin: t.vin });
-      expect(found, t.vin).toMatchObject({ ok: true, info: { brand_code: t.brand, mcid: expected[t.brand as keyof typeof expected] } });
+      expect(found, t.vin).toMatchObject({
+        ok: true,
+        info: { brand_code: t.brand, mcid: expected[t.brand as keyof typeof expected] },
+      });
     }
     const audi = await findVehicle(db, { brand: 'all', vin: EPC_TEST_VINS[2]!.vin });
     expect(audi.ok && audi.info.data.decoded).toMatchObject({ checkDigit: 'absent', warning: null });
@@ -108,8 +157,16 @@ describe('findVehicle (getCarsVinEx)', () => {
 
 describe('vehicleConfig (getCarsConfigEx)', () => {
   it('gives specs and option codes of the vehicle', async () => {
-    expect(await vehicleConfig(db, { vin: M330E, mcid: MCID })).toEqual({ ok: true, main_data: { 엔진: 'B46B20', 변속기: '8HP' }, options: ['B46', 'LL'] });
-    expect(await vehicleConfig(db, { vin: M330E, mcid: 'TWIN' })).toEqual({ ok: false, status: 404, message: '정보가 없습니다.' });
+    expect(await vehicleConfig(db, { vin: M330E, mcid: MCID })).toEqual({
+      ok: true,
+      main_data: { 엔진: 'B46B20', 변속기: '8HP' },
+      options: ['B46', 'LL'],
+    });
+    expect(await vehicleConfig(db, { vin: M330E, mcid: 'TWIN' })).toEqual({
+      ok: false,
+      status: 404,
+      message: '정보가 없습니다.',
+    });
   });
 });
 
@@ -125,8 +182,16 @@ describe('mainGroups (getCarsGroupEx)', () => {
   });
 
   it('knows nothing of a VIN with another catalogue', async () => {
-    expect(await mainGroups(db, { vin: M320I, mcid: 'TWIN' })).toEqual({ ok: false, status: 404, message: '정보가 없습니다.' });
-    expect(await mainGroups(db, { vin: 'WBA5R1C02MFK31416', mcid: MCID })).toEqual({ ok: false, status: 404, message: '정보가 없습니다.' });
+    expect(await mainGroups(db, { vin: M320I, mcid: 'TWIN' })).toEqual({
+      ok: false,
+      status: 404,
+      message: '정보가 없습니다.',
+    });
+    expect(await mainGroups(db, { vin: 'WBA5R1C02MFK31416', mcid: MCID })).toEqual({
+      ok: false,
+      status: 404,
+      message: '정보가 없습니다.',
+    });
   });
 });
 
@@ -134,14 +199,30 @@ describe('structure (getCarsStructureEx)', () => {
   it('lists the sub groups of a main group', async () => {
     expect(await structure(db, { vin: M320I, mcid: MCID, num: '34' })).toEqual({
       ok: true,
-      nodes: [{ level: 1, subgroup: '34_10', has_child: 1, mid: '34_10', name: '앞 브레이크', description: '', model: '', img: '', colorvalue: 1, fullPath: '브레이크 > 앞 브레이크' }],
+      nodes: [
+        {
+          level: 1,
+          subgroup: '34_10',
+          has_child: 1,
+          mid: '34_10',
+          name: '앞 브레이크',
+          description: '',
+          model: '',
+          img: '',
+          colorvalue: 1,
+          fullPath: '브레이크 > 앞 브레이크',
+        },
+      ],
     });
   });
 
   it('lists child groups with colorvalue for the vehicle: the brake disc group needs option S337', async () => {
     const withS337 = await structure(db, { vin: M320I, mcid: MCID, num: '34', subgroup: '34_10' });
     const without = await structure(db, { vin: M330E, mcid: MCID, num: '34', subgroup: '34_10' });
-    expect(withS337.ok && withS337.nodes.map((n) => [n.mid, n.level, n.subgroup, n.has_child, n.name, n.colorvalue, n.fullPath])).toEqual([
+    expect(
+      withS337.ok &&
+        withS337.nodes.map((n) => [n.mid, n.level, n.subgroup, n.has_child, n.name, n.colorvalue, n.fullPath]),
+    ).toEqual([
       ['34_1011', 2, '34_10', 0, '브레이크 패드', 1, '브레이크 > 앞 브레이크 > 브레이크 패드'],
       ['34_1012', 2, '34_10', 0, '브레이크 디스크', 1, '브레이크 > 앞 브레이크 > 브레이크 디스크'],
     ]);
@@ -165,10 +246,22 @@ describe('structure (getCarsStructureEx)', () => {
       const r = await structure(db, { vin, mcid: 'DEMO-BENZ-W213', num, subgroup });
       return r.ok ? r.nodes.map((n) => [n.mid, n.colorvalue]) : r;
     };
-    expect(await cv(e300, '24', '24_10')).toEqual([['24_10_11', 1], ['24_10_12', 1]]);
-    expect(await cv(e220d, '24', '24_10')).toEqual([['24_10_11', 1], ['24_10_12', 0]]);
-    expect(await cv(e300, '63', '63_10')).toEqual([['63_10_11', 0], ['63_10_12', 1]]);
-    expect(await cv(e220d, '63', '63_10')).toEqual([['63_10_11', 1], ['63_10_12', 0]]);
+    expect(await cv(e300, '24', '24_10')).toEqual([
+      ['24_10_11', 1],
+      ['24_10_12', 1],
+    ]);
+    expect(await cv(e220d, '24', '24_10')).toEqual([
+      ['24_10_11', 1],
+      ['24_10_12', 0],
+    ]);
+    expect(await cv(e300, '63', '63_10')).toEqual([
+      ['63_10_11', 0],
+      ['63_10_12', 1],
+    ]);
+    expect(await cv(e220d, '63', '63_10')).toEqual([
+      ['63_10_11', 1],
+      ['63_10_12', 0],
+    ]);
   });
 });
 
@@ -182,7 +275,13 @@ describe('diagramParts (getCarsPartsEx)', () => {
       ['1', '34 10 6 884 497', '앞 브레이크 패드 세트 (M 스포츠)', '브레이크 패드', 1], // S337 only
       ['2', '34 35 6 890 789', '앞 패드 마모 센서', '', 0], // built until 2020-12-31; this car 2021-03-15
     ]);
-    expect(r.part_detail[0]).toMatchObject({ itid: '34_1', pidKey: '34106888459', quantity: '1', refmid: ['34_1012,1'], stituteStatus: '' });
+    expect(r.part_detail[0]).toMatchObject({
+      itid: '34_1',
+      pidKey: '34106888459',
+      quantity: '1',
+      refmid: ['34_1012,1'],
+      stituteStatus: '',
+    });
     expect(r.img_path).toMatch(/^\/uploads\/epc\/[0-9a-f]{32}\.svg$/);
     expect(r.img_points).toEqual([
       { hsKey: '1', hsX: 200, hsY: 200, maxX: 800, maxY: 600 },
@@ -247,7 +346,9 @@ describe('replacementsFor (getCarsReplace)', () => {
   });
 
   it('gives interchangeable numbers, and nothing for another brand or an unknown number', async () => {
-    expect(await replacementsFor(db, { pid: '34106859181', brand: 'bmw' })).toEqual([{ pid: '34 10 6 888 459', relation: 'interchangeable', distance: 1, remark: '' }]);
+    expect(await replacementsFor(db, { pid: '34106859181', brand: 'bmw' })).toEqual([
+      { pid: '34 10 6 888 459', relation: 'interchangeable', distance: 1, remark: '' },
+    ]);
     expect(await replacementsFor(db, { pid: '34106859181', brand: 'benz' })).toEqual([]);
     expect(await replacementsFor(db, { pid: '99999', brand: 'bmw' })).toEqual([]);
     expect(await replacementsFor(db, { pid: '---', brand: 'bmw' })).toEqual([]);
@@ -261,9 +362,39 @@ describe('searchPartNumbers (getCarsSearchHotKey, objSearchMapper)', () => {
       ok: true,
       more: false,
       hits: [
-        { pid: '34 10 6 797 602', label: '통풍 브레이크 디스크', brand: 'bmw', mcid: MCID, catalogue: 'BMW 3 Series (G20) example', num: '34', mid: '34_1012', subgroup: '34_10', pnum: '1' },
-        { pid: '34 10 6 884 497', label: '앞 브레이크 패드 세트 (M 스포츠)', brand: 'bmw', mcid: MCID, catalogue: 'BMW 3 Series (G20) example', num: '34', mid: '34_1011', subgroup: '34_10', pnum: '1' },
-        { pid: '34 10 6 888 459', label: '앞 브레이크 패드 세트', brand: 'bmw', mcid: MCID, catalogue: 'BMW 3 Series (G20) example', num: '34', mid: '34_1011', subgroup: '34_10', pnum: '1' },
+        {
+          pid: '34 10 6 797 602',
+          label: '통풍 브레이크 디스크',
+          brand: 'bmw',
+          mcid: MCID,
+          catalogue: 'BMW 3 Series (G20) example',
+          num: '34',
+          mid: '34_1012',
+          subgroup: '34_10',
+          pnum: '1',
+        },
+        {
+          pid: '34 10 6 884 497',
+          label: '앞 브레이크 패드 세트 (M 스포츠)',
+          brand: 'bmw',
+          mcid: MCID,
+          catalogue: 'BMW 3 Series (G20) example',
+          num: '34',
+          mid: '34_1011',
+          subgroup: '34_10',
+          pnum: '1',
+        },
+        {
+          pid: '34 10 6 888 459',
+          label: '앞 브레이크 패드 세트',
+          brand: 'bmw',
+          mcid: MCID,
+          catalogue: 'BMW 3 Series (G20) example',
+          num: '34',
+          mid: '34_1011',
+          subgroup: '34_10',
+          pnum: '1',
+        },
       ],
     });
   });
@@ -271,7 +402,10 @@ describe('searchPartNumbers (getCarsSearchHotKey, objSearchMapper)', () => {
   it('pages', async () => {
     const first = await searchPartNumbers(db, { keyword: '34106', mcid: MCID, size: 2, page: 1 });
     const second = await searchPartNumbers(db, { keyword: '34106', mcid: MCID, size: 2, page: 2 });
-    expect(first.ok && [first.hits.map((h) => h.pid), first.more]).toEqual([['34 10 6 797 602', '34 10 6 884 497'], true]);
+    expect(first.ok && [first.hits.map((h) => h.pid), first.more]).toEqual([
+      ['34 10 6 797 602', '34 10 6 884 497'],
+      true,
+    ]);
     expect(second.ok && [second.hits.map((h) => h.pid), second.more]).toEqual([['34 10 6 888 459'], false]);
   });
 
@@ -281,11 +415,27 @@ describe('searchPartNumbers (getCarsSearchHotKey, objSearchMapper)', () => {
   });
 
   it('takes 2 to 50 characters', async () => {
-    expect(await searchPartNumbers(db, { keyword: '3' })).toEqual({ ok: false, status: 400, message: EPC_MSG.partSearchLength });
+    expect(await searchPartNumbers(db, { keyword: '3' })).toEqual({
+      ok: false,
+      status: 400,
+      message: EPC_MSG.partSearchLength,
+    });
     expect(await searchPartNumbers(db, { keyword: '34' })).toMatchObject({ ok: true });
     expect(await searchPartNumbers(db, { keyword: '3'.repeat(50) })).toEqual({ ok: true, hits: [], more: false });
-    expect(await searchPartNumbers(db, { keyword: '3'.repeat(51) })).toEqual({ ok: false, status: 400, message: EPC_MSG.partSearchLength });
-    expect(await searchPartNumbers(db, { keyword: '%_' })).toEqual({ ok: false, status: 400, message: EPC_MSG.partSearchChars });
-    expect(await searchPartNumbers(db, { keyword: '34', mcid: 'NOPE' })).toEqual({ ok: false, status: 404, message: '정보가 없습니다.' });
+    expect(await searchPartNumbers(db, { keyword: '3'.repeat(51) })).toEqual({
+      ok: false,
+      status: 400,
+      message: EPC_MSG.partSearchLength,
+    });
+    expect(await searchPartNumbers(db, { keyword: '%_' })).toEqual({
+      ok: false,
+      status: 400,
+      message: EPC_MSG.partSearchChars,
+    });
+    expect(await searchPartNumbers(db, { keyword: '34', mcid: 'NOPE' })).toEqual({
+      ok: false,
+      status: 404,
+      message: '정보가 없습니다.',
+    });
   });
 });

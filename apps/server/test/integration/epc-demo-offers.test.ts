@@ -16,7 +16,10 @@ let token: string;
 beforeAll(async () => {
   server = await startTestServer();
   const c = await makeCompany(server, '카탈로그', 0);
-  await server.db.update(companies).set({ licenseEnd: new Date(Date.now() + 10 * 86_400_000), level: 'b' }).where(eq(companies.id, c.companyId));
+  await server.db
+    .update(companies)
+    .set({ licenseEnd: new Date(Date.now() + 10 * 86_400_000), level: 'b' })
+    .where(eq(companies.id, c.companyId));
   token = await loginAs(server, c.main.id, c.main.pw);
 });
 afterAll(async () => {
@@ -47,10 +50,10 @@ const PART: Record<string, string> = {
   '오일 필터 엘리먼트': '엔진오일 필터',
   '에어 필터 엘리먼트': '에어 필터',
   '실내 필터': '에어컨 실내 필터 (활성탄)',
-  '워터펌프': '워터펌프',
-  '서모스탯': '써모스탯 (하우징 포함)',
+  워터펌프: '워터펌프',
+  서모스탯: '써모스탯 (하우징 포함)',
   '냉각수 보조탱크': '냉각수 보조탱크',
-  '라디에이터': '라디에이터',
+  라디에이터: '라디에이터',
   '변속기 오일 팬': '변속기 오일팬 (필터 일체형)',
   '변속기 마운트': '변속기 마운트',
   '앞 쇼크 업소버': '프론트 쇼바 (쇼크업소버)',
@@ -67,7 +70,7 @@ const PART: Record<string, string> = {
   'LED 헤드램프 (좌)': 'LED 헤드램프 (좌)',
   'LED 헤드램프 (우)': 'LED 헤드램프 (우)',
   '테일 램프 (외측)': '테일램프 (외측)',
-  '콘덴서': '에어컨 콘덴서',
+  콘덴서: '에어컨 콘덴서',
 };
 
 async function openVin(brand: string, vin: string) {
@@ -76,7 +79,13 @@ async function openVin(brand: string, vin: string) {
 }
 
 async function partsOf(vin: string, mcid: string, num: string, mid: string): Promise<Row[]> {
-  const r = await call<{ part_detail: Row[] }>(server, 'POST', 'epc/getCarsPartsEx', { vin, mcid, num, mid, isShowColorvalue: false }, token);
+  const r = await call<{ part_detail: Row[] }>(
+    server,
+    'POST',
+    'epc/getCarsPartsEx',
+    { vin, mcid, num, mid, isShowColorvalue: false },
+    token,
+  );
   expect([mid, r.status]).toEqual([mid, 200]);
   return r.body.results?.part_detail ?? [];
 }
@@ -85,16 +94,23 @@ describe('demo catalogue offers', () => {
   it("the BMW G20 front pad drawing: the wear sensor row offers the G20's wear sensor, the pad row the G20's front pads", async () => {
     await openVin('bmw', 'WBA5R7C09LFH40213');
     const rows = await partsOf('WBA5R7C09LFH40213', 'DEMO-BMW-G20', '34', '34_10_11');
-    const offered = (label: string) => [...new Set(rows.filter((r) => r.label === label).flatMap((r) => r.products.map((p) => p.name)))];
+    const offered = (label: string) => [
+      ...new Set(rows.filter((r) => r.label === label).flatMap((r) => r.products.map((p) => p.name))),
+    ];
     expect(offered('브레이크 패드 마모 센서')).toEqual(['BMW 3시리즈 G20 브레이크 패드 마모센서']);
     expect(offered('앞 브레이크 패드 세트')).toEqual(['BMW 3시리즈 G20 프론트 브레이크 패드']);
   });
 
   it('every row of every drawing of every demo vehicle offers only its own part for its own vehicle', async () => {
-    const catalogues = await server.db.select({ id: epcCatalogues.id, mcid: epcCatalogues.mcid, brand: epcCatalogues.brand }).from(epcCatalogues);
+    const catalogues = await server.db
+      .select({ id: epcCatalogues.id, mcid: epcCatalogues.mcid, brand: epcCatalogues.brand })
+      .from(epcCatalogues);
     expect(catalogues.map((c) => c.mcid).sort()).toEqual(Object.keys(VEHICLE).sort());
     for (const cat of catalogues) {
-      const vehicles = await server.db.select({ vin: epcVehicles.vin }).from(epcVehicles).where(eq(epcVehicles.catalogueId, cat.id));
+      const vehicles = await server.db
+        .select({ vin: epcVehicles.vin })
+        .from(epcVehicles)
+        .where(eq(epcVehicles.catalogueId, cat.id));
       const leaves = await server.db
         .select({ mid: epcNodes.mid, num: epcNodes.num })
         .from(epcNodes)

@@ -16,7 +16,10 @@ function exampleFiles(): Record<string, string | Buffer> {
     for (const e of fs.readdirSync(path.join(EXAMPLE, rel), { withFileTypes: true })) {
       const child = rel ? `${rel}/${e.name}` : e.name;
       if (e.isDirectory()) walk(child);
-      else out[child] = child.startsWith('images/') ? fs.readFileSync(path.join(EXAMPLE, child)) : fs.readFileSync(path.join(EXAMPLE, child), 'utf8');
+      else
+        out[child] = child.startsWith('images/')
+          ? fs.readFileSync(path.join(EXAMPLE, child))
+          : fs.readFileSync(path.join(EXAMPLE, child), 'utf8');
     }
   };
   walk('');
@@ -30,13 +33,27 @@ function withLine(text: string, n: number, line: string): string {
   return lines.join('\n');
 }
 
-const TABLES = ['epc_catalogues', 'epc_vehicles', 'epc_main_groups', 'epc_nodes', 'epc_diagrams', 'epc_hotspots', 'epc_parts', 'epc_replacements', 'epc_words', 'epc_brands'];
+const TABLES = [
+  'epc_catalogues',
+  'epc_vehicles',
+  'epc_main_groups',
+  'epc_nodes',
+  'epc_diagrams',
+  'epc_hotspots',
+  'epc_parts',
+  'epc_replacements',
+  'epc_words',
+  'epc_brands',
+];
 
 /** Every catalogue row of every table, so "nothing changed" compares contents, not just counts. */
 async function snapshot(db: Db): Promise<string> {
   const parts: string[] = [];
   for (const t of TABLES) {
-    const rows = await queryRows<{ r: string }>(db, sql.raw(`select (to_jsonb(snap) - 'imported_at')::text as r from ${t} snap order by 1`));
+    const rows = await queryRows<{ r: string }>(
+      db,
+      sql.raw(`select (to_jsonb(snap) - 'imported_at')::text as r from ${t} snap order by 1`),
+    );
     parts.push(`${t}:${rows.map((r) => r.r).join('|')}`);
   }
   return parts.join('\n');
@@ -61,23 +78,63 @@ beforeEach(async () => {
   await db.execute(sql.raw(`truncate ${TABLES.join(', ')}`));
 });
 
-const run = (files: Record<string, string | Buffer> | string, limits = {}) => importCatalogue(db, files, { uploadDir, limits, now: new Date('2026-06-01T00:00:00Z') });
+const run = (files: Record<string, string | Buffer> | string, limits = {}) =>
+  importCatalogue(db, files, { uploadDir, limits, now: new Date('2026-06-01T00:00:00Z') });
 
 describe('importing the documented example folder', () => {
   it('loads every table, with CSV and JSON Lines side by side', async () => {
     const report = await run(EXAMPLE);
     expect(report).toMatchObject({ ok: true, mcid: 'EXAMPLE-BMW-G20', version: 1, problems: [] });
-    expect(report.counts).toEqual({ catalogue: 1, words: 17, main_groups: 2, diagrams: 3, hotspots: 7, nodes: 4, vehicles: 2, parts: 8, replacements: 3 });
+    expect(report.counts).toEqual({
+      catalogue: 1,
+      words: 17,
+      main_groups: 2,
+      diagrams: 3,
+      hotspots: 7,
+      nodes: 4,
+      vehicles: 2,
+      parts: 8,
+      replacements: 3,
+    });
     expect(report.rows).toBe(17 + 2 + 3 + 7 + 4 + 2 + 8 + 3);
 
-    const vehicles = await queryRows<Record<string, unknown>>(db, sql`select vin, short_vin, year, model_name, production_date::text as production_date, options, maindata from epc_vehicles order by vin`);
+    const vehicles = await queryRows<Record<string, unknown>>(
+      db,
+      sql`select vin, short_vin, year, model_name, production_date::text as production_date, options, maindata from epc_vehicles order by vin`,
+    );
     expect(vehicles).toEqual([
-      { vin: 'WBA5R1C02MFK31415', short_vin: 'FK31415', year: 2021, model_name: 'BMW 320i (G20)', production_date: '2021-03-15', options: ['B48', 'S337', 'LL'], maindata: [['Engine', 'B48B20'], ['Transmission', '8HP50'], ['Body', 'Sedan']] },
+      {
+        vin: 'WBA5R1C02MFK31415',
+        short_vin: 'FK31415',
+        year: 2021,
+        model_name: 'BMW 320i (G20)',
+        production_date: '2021-03-15',
+        options: ['B48', 'S337', 'LL'],
+        maindata: [
+          ['Engine', 'B48B20'],
+          ['Transmission', '8HP50'],
+          ['Body', 'Sedan'],
+        ],
+      },
       // year left out: decoded from position 10 ('M' = 2021); options as a space-separated string; maindata as an object
-      { vin: 'WBA5R5C04MFL27182', short_vin: 'FL27182', year: 2021, model_name: 'BMW 330e (G20)', production_date: '2020-11-02', options: ['B46', 'LL'], maindata: [['Engine', 'B46B20'], ['Transmission', '8HP']] },
+      {
+        vin: 'WBA5R5C04MFL27182',
+        short_vin: 'FL27182',
+        year: 2021,
+        model_name: 'BMW 330e (G20)',
+        production_date: '2020-11-02',
+        options: ['B46', 'LL'],
+        maindata: [
+          ['Engine', 'B46B20'],
+          ['Transmission', '8HP'],
+        ],
+      },
     ]);
 
-    const nodes = await queryRows<Record<string, unknown>>(db, sql`select mid, level, subgroup, has_child, diagram, fit from epc_nodes order by sort`);
+    const nodes = await queryRows<Record<string, unknown>>(
+      db,
+      sql`select mid, level, subgroup, has_child, diagram, fit from epc_nodes order by sort`,
+    );
     expect(nodes).toEqual([
       { mid: '11_0427', level: 1, subgroup: '11_0427', has_child: false, diagram: 'D11_0427', fit: null },
       { mid: '34_10', level: 1, subgroup: '34_10', has_child: true, diagram: null, fit: null },
@@ -85,8 +142,18 @@ describe('importing the documented example folder', () => {
       { mid: '34_1012', level: 2, subgroup: '34_10', has_child: false, diagram: 'D34_1012', fit: { all: ['S337'] } },
     ]);
 
-    const parts = await queryRows<Record<string, unknown>>(db, sql`select pid, pid_key, refmid, fit, remark from epc_parts where diagram in ('D34_1011', 'D11_0427') order by seq`);
-    expect(parts.map((p) => p.pid_key)).toEqual(['11428575211', '11428583898', '07119963418', '34106888459', '34106884497', '34356890789']);
+    const parts = await queryRows<Record<string, unknown>>(
+      db,
+      sql`select pid, pid_key, refmid, fit, remark from epc_parts where diagram in ('D34_1011', 'D11_0427') order by seq`,
+    );
+    expect(parts.map((p) => p.pid_key)).toEqual([
+      '11428575211',
+      '11428583898',
+      '07119963418',
+      '34106888459',
+      '34106884497',
+      '34356890789',
+    ]);
     expect(parts[1]).toMatchObject({ remark: 'Replace at every oil change', fit: null });
     expect(parts[3]).toMatchObject({ refmid: ['34_1012,1'], fit: { none: ['S337'] } });
     expect(parts[5]).toMatchObject({ fit: { to: '2020-12-31' } });
@@ -98,13 +165,19 @@ describe('importing the documented example folder', () => {
       expect(image).toMatch(/^\/uploads\/epc\/[0-9a-f]{32}\.svg$/);
       expect(fs.existsSync(path.join(uploadDir, image.replace('/uploads/', '')))).toBe(true);
     }
-    const [hotspot] = await queryRows<Record<string, unknown>>(db, sql`select hotspot_w, hotspot_h from epc_diagrams where diagram = 'D34_1011'`);
+    const [hotspot] = await queryRows<Record<string, unknown>>(
+      db,
+      sql`select hotspot_w, hotspot_h from epc_diagrams where diagram = 'D34_1011'`,
+    );
     expect(hotspot).toEqual({ hotspot_w: 32, hotspot_h: 21 });
   });
 
   it('replaces the previous version on a re-import: same catalogue id, new rows only', async () => {
     const first = await run(EXAMPLE);
-    const [before] = await queryRows<{ id: number }>(db, sql`select id from epc_catalogues where mcid = 'EXAMPLE-BMW-G20'`);
+    const [before] = await queryRows<{ id: number }>(
+      db,
+      sql`select id from epc_catalogues where mcid = 'EXAMPLE-BMW-G20'`,
+    );
     const files = exampleFiles();
     // Drop the bolt, rename a vehicle, add a main group with its own leaf and diagram.
     files['parts.csv'] = (files['parts.csv'] as string).replace(/^D34_1012,2,34_5.*\n/m, '');
@@ -115,7 +188,10 @@ describe('importing the documented example folder', () => {
     const second = await run(files);
     expect(first.version).toBe(1);
     expect(second).toMatchObject({ ok: true, version: 2 });
-    const [after] = await queryRows<{ id: number; version: number }>(db, sql`select id, version from epc_catalogues where mcid = 'EXAMPLE-BMW-G20'`);
+    const [after] = await queryRows<{ id: number; version: number }>(
+      db,
+      sql`select id, version from epc_catalogues where mcid = 'EXAMPLE-BMW-G20'`,
+    );
     expect(after).toEqual({ id: before!.id, version: 2 });
     const counts = await queryRows<Record<string, number>>(
       db,
@@ -138,7 +214,14 @@ describe('importing the documented example folder', () => {
     expect(await deleteCatalogue(db, 'EXAMPLE-BMW-G20')).toBe(false);
     const left = await queryRows<{ t: string; n: number }>(
       db,
-      sql.raw(TABLES.filter((t) => t !== 'epc_brands').map((t) => `select '${t}' as t, count(*)::int as n from ${t} where ${t === 'epc_catalogues' ? 'id' : 'catalogue_id'} <> (select id from epc_catalogues where mcid = 'OTHER')`).join(' union all ')),
+      sql.raw(
+        TABLES.filter((t) => t !== 'epc_brands')
+          .map(
+            (t) =>
+              `select '${t}' as t, count(*)::int as n from ${t} where ${t === 'epc_catalogues' ? 'id' : 'catalogue_id'} <> (select id from epc_catalogues where mcid = 'OTHER')`,
+          )
+          .join(' union all '),
+      ),
     );
     expect(left.filter((r) => r.n > 0)).toEqual([]);
     const [other] = await queryRows<{ parts: number }>(db, sql`select count(*)::int as parts from epc_parts`);
@@ -153,13 +236,18 @@ describe('importing the documented example folder', () => {
     expect(fs.readdirSync(path.join(fresh, 'epc')).sort()).toHaveLength(3);
     fs.rmSync(fresh, { recursive: true, force: true });
     expect(reports.map((r) => r.version).sort()).toEqual([1, 2, 3]);
-    const [n] = await queryRows<{ parts: number; catalogues: number }>(db, sql`select (select count(*)::int from epc_parts) as parts, (select count(*)::int from epc_catalogues) as catalogues`);
+    const [n] = await queryRows<{ parts: number; catalogues: number }>(
+      db,
+      sql`select (select count(*)::int from epc_parts) as parts, (select count(*)::int from epc_catalogues) as catalogues`,
+    );
     expect(n).toEqual({ parts: 8, catalogues: 1 });
   });
 
   it('reads a CSV that Korean Excel saved in EUC-KR', async () => {
     const files = exampleFiles();
-    const words = (files['words.csv'] as string).replace('Engine,发动机,엔진', 'Engine,,엔진').replace(/,[^,\n]*[\u4e00-\u9fff][^,\n]*/g, ',');
+    const words = (files['words.csv'] as string)
+      .replace('Engine,发动机,엔진', 'Engine,,엔진')
+      .replace(/,[^,\n]*[\u4e00-\u9fff][^,\n]*/g, ',');
     files['words.csv'] = Buffer.from(new Uint8Array(encodeEucKr(words)));
     const report = await run(files);
     expect(report.problems).toEqual([]);
@@ -206,9 +294,21 @@ describe('a broken catalogue is refused whole, with file and line', () => {
 
   it('an unknown main group, parent, diagram and refmid', async () => {
     const files = exampleFiles();
-    files['nodes.jsonl'] = withLine(files['nodes.jsonl'] as string, 3, '{"mid": "34_1011", "num": "99", "parent": "34_10", "label": "Brake pads", "diagram": "D34_1011"}');
-    files['nodes.jsonl'] = withLine(files['nodes.jsonl'] as string, 4, '{"mid": "34_1012", "num": "34", "parent": "NOPE", "label": "Brake disc", "diagram": "D_NOPE"}');
-    files['parts.csv'] = withLine(files['parts.csv'] as string, 5, 'D34_1011,1,34_1,34 10 6 888 459,Brake pad set front,Brake pad,1,,"GONE,1",,S337,,');
+    files['nodes.jsonl'] = withLine(
+      files['nodes.jsonl'] as string,
+      3,
+      '{"mid": "34_1011", "num": "99", "parent": "34_10", "label": "Brake pads", "diagram": "D34_1011"}',
+    );
+    files['nodes.jsonl'] = withLine(
+      files['nodes.jsonl'] as string,
+      4,
+      '{"mid": "34_1012", "num": "34", "parent": "NOPE", "label": "Brake disc", "diagram": "D_NOPE"}',
+    );
+    files['parts.csv'] = withLine(
+      files['parts.csv'] as string,
+      5,
+      'D34_1011,1,34_1,34 10 6 888 459,Brake pad set front,Brake pad,1,,"GONE,1",,S337,,',
+    );
     const report = await refused(files);
     expect(report.problems).toEqual([
       { file: 'nodes.jsonl', line: 3, message: "없는 메인 그룹 '99'을(를) 가리킵니다." },
@@ -241,8 +341,16 @@ describe('a broken catalogue is refused whole, with file and line', () => {
     files['hotspots.csv'] = withLine(files['hotspots.csv'] as string, 2, 'D11_0427,1,1.5,140');
     files['hotspots.csv'] = withLine(files['hotspots.csv'] as string, 3, 'D11_0427,2,abc,300');
     files['hotspots.csv'] = withLine(files['hotspots.csv'] as string, 4, 'D11_0427,3,-1,460');
-    files['diagrams.jsonl'] = withLine(files['diagrams.jsonl'] as string, 2, '{"diagram": "D34_1011", "image": "images/d34_1011.svg", "max_x": 800.5, "max_y": "6e2"}');
-    files['vehicles.jsonl'] = withLine(files['vehicles.jsonl'] as string, 2, '{"vin": "WBA5R5C04MFL27182", "model_name": "BMW 330e (G20)", "year": 1900}');
+    files['diagrams.jsonl'] = withLine(
+      files['diagrams.jsonl'] as string,
+      2,
+      '{"diagram": "D34_1011", "image": "images/d34_1011.svg", "max_x": 800.5, "max_y": "6e2"}',
+    );
+    files['vehicles.jsonl'] = withLine(
+      files['vehicles.jsonl'] as string,
+      2,
+      '{"vin": "WBA5R5C04MFL27182", "model_name": "BMW 330e (G20)", "year": 1900}',
+    );
     const report = await refused(files);
     expect(report.problems).toEqual([
       { file: 'diagrams.jsonl', line: 2, message: 'max_x: 정수가 아닙니다.' },
@@ -274,14 +382,24 @@ describe('a broken catalogue is refused whole, with file and line', () => {
     expect(largestFile).toBe('words.csv');
     expect((await run(files, { maxFileBytes: largest })).ok).toBe(true);
     const report = await refused(files, { maxFileBytes: largest - 1 });
-    expect(report.problems).toEqual([{ file: 'words.csv', line: null, message: `파일이 너무 큽니다 (최대 ${+((largest - 1) / 1024).toFixed(1)} KB).` }]);
+    expect(report.problems).toEqual([
+      { file: 'words.csv', line: null, message: `파일이 너무 큽니다 (최대 ${+((largest - 1) / 1024).toFixed(1)} KB).` },
+    ]);
 
     const logo = (files['images/logo.svg'] as Buffer).length;
-    const biggest = Math.max(...Object.entries(files).filter(([f]) => f.startsWith('images/')).map(([, b]) => (b as Buffer).length));
+    const biggest = Math.max(
+      ...Object.entries(files)
+        .filter(([f]) => f.startsWith('images/'))
+        .map(([, b]) => (b as Buffer).length),
+    );
     expect(logo).toBeLessThan(biggest);
     const images = await refused(files, { maxImageBytes: biggest - 1 });
     expect(images.problems.length).toBeGreaterThan(0);
-    expect(images.problems.every((p) => /이미지 파일 'images\/d\d\d_\d+\.svg'이\(가\) 너무 큽니다/.test(p.message) && p.line !== null)).toBe(true);
+    expect(
+      images.problems.every(
+        (p) => /이미지 파일 'images\/d\d\d_\d+\.svg'이\(가\) 너무 큽니다/.test(p.message) && p.line !== null,
+      ),
+    ).toBe(true);
   });
 
   it('a line longer than the limit and too many rows', async () => {
@@ -291,7 +409,11 @@ describe('a broken catalogue is refused whole, with file and line', () => {
       { file: 'words.csv', line: 9, message: '행이 너무 많습니다 (최대 7행).' },
       { file: 'parts.csv', line: 9, message: '행이 너무 많습니다 (최대 7행).' },
     ]);
-    files['nodes.jsonl'] = withLine(files['nodes.jsonl'] as string, 2, `{"mid": "34_10", "num": "34", "label": "Front brake", "description": "${'x'.repeat(2000)}"}`);
+    files['nodes.jsonl'] = withLine(
+      files['nodes.jsonl'] as string,
+      2,
+      `{"mid": "34_10", "num": "34", "label": "Front brake", "description": "${'x'.repeat(2000)}"}`,
+    );
     const long = await refused(files, { maxLineChars: 1000 });
     expect(long.problems).toContainEqual({ file: 'nodes.jsonl', line: 2, message: '줄이 너무 깁니다 (최대 1000자).' });
   });
@@ -311,7 +433,8 @@ describe('a broken catalogue is refused whole, with file and line', () => {
 
   it('broken JSON, a non-object line, unknown and missing fields', async () => {
     const files = exampleFiles();
-    files['main_groups.jsonl'] = '{"num": "11", "label": "Engine"\n[1, 2]\n{"num": "34", "label": "Brakes", "lable": "typo"}\n{"num": "35"}\n';
+    files['main_groups.jsonl'] =
+      '{"num": "11", "label": "Engine"\n[1, 2]\n{"num": "34", "label": "Brakes", "lable": "typo"}\n{"num": "35"}\n';
     const report = await refused(files);
     expect(report.problems.filter((p) => p.file === 'main_groups.jsonl')).toEqual([
       { file: 'main_groups.jsonl', line: 1, message: expect.stringMatching(/^JSON 형식이 아닙니다/) },
@@ -325,16 +448,28 @@ describe('a broken catalogue is refused whole, with file and line', () => {
     const files = exampleFiles();
     files['hotspots.csv'] = withLine(files['hotspots.csv'] as string, 3, 'D11_0427,2,400,300,extra');
     const report = await refused(files);
-    expect(report.problems).toEqual([{ file: 'hotspots.csv', line: 3, message: 'CSV 형식 오류: 칸 수가 머리글과 다릅니다.' }]);
+    expect(report.problems).toEqual([
+      { file: 'hotspots.csv', line: 3, message: 'CSV 형식 오류: 칸 수가 머리글과 다릅니다.' },
+    ]);
     files['hotspots.csv'] = 'diagram,key,x,y\nD11_0427,1,1,1\nD11_0427,"2,1,1\n';
     const quote = await refused(files);
-    expect(quote.problems).toEqual([{ file: 'hotspots.csv', line: 3, message: 'CSV 형식 오류: 따옴표가 닫히지 않았거나 따옴표 뒤에 잘못된 문자가 있습니다.' }]);
+    expect(quote.problems).toEqual([
+      {
+        file: 'hotspots.csv',
+        line: 3,
+        message: 'CSV 형식 오류: 따옴표가 닫히지 않았거나 따옴표 뒤에 잘못된 문자가 있습니다.',
+      },
+    ]);
     files['hotspots.csv'] = 'diagram,key,x,y,colour\nD11_0427,1,1,1,red\nD11_0427,2,2,2,blue\n';
     const column = await refused(files);
     expect(column.problems).toEqual([{ file: 'hotspots.csv', line: 1, message: '알 수 없는 항목입니다: colour' }]);
     files['hotspots.csv'] = 'diagram,key,x,x\nD11_0427,1,1,1\n';
     const header = await refused(files);
-    expect(header.problems).toContainEqual({ file: 'hotspots.csv', line: 1, message: "머리글에 'x' 항목이 두 번 있습니다." });
+    expect(header.problems).toContainEqual({
+      file: 'hotspots.csv',
+      line: 1,
+      message: "머리글에 'x' 항목이 두 번 있습니다.",
+    });
   });
 
   it('VINs with I/O/Q or a wrong length; bad dates; a range that ends before it starts', async () => {
@@ -342,7 +477,11 @@ describe('a broken catalogue is refused whole, with file and line', () => {
     // Line 2 is fine: lower case and spaces are normalised as in the search box.
     files['vehicles.jsonl'] =
       '{"vin": "WBA5R1C02MFK3141O", "model_name": "o"}\n{"vin": " wba5r1c02 mfk31415", "model_name": "lower"}\n{"vin": "WBA5R1C02MFK3141", "model_name": "16"}\n{"vin": "WBA5R5C04MFL27182", "model_name": "d", "production_date": "2021-02-29"}\n';
-    files['nodes.jsonl'] = withLine(files['nodes.jsonl'] as string, 4, '{"mid": "34_1012", "num": "34", "parent": "34_10", "label": "Brake disc", "diagram": "D34_1012", "fit_from": "2020-01-01", "fit_to": "2019-12-31"}');
+    files['nodes.jsonl'] = withLine(
+      files['nodes.jsonl'] as string,
+      4,
+      '{"mid": "34_1012", "num": "34", "parent": "34_10", "label": "Brake disc", "diagram": "D34_1012", "fit_from": "2020-01-01", "fit_to": "2019-12-31"}',
+    );
     const report = await refused(files);
     expect(report.problems).toEqual([
       { file: 'nodes.jsonl', line: 4, message: 'fit_from이 fit_to보다 늦습니다.' },
@@ -357,8 +496,16 @@ describe('a broken catalogue is refused whole, with file and line', () => {
     files['catalogue.jsonl'] = '{"mcid": "OTHER-G20", "brand": "bmw", "name": "Other"}\n';
     const report = await refused(files);
     expect(report.problems).toEqual([
-      { file: 'vehicles.jsonl', line: 1, message: "차대번호 WBA5R1C02MFK31415은(는) 이미 다른 카탈로그 'EXAMPLE-BMW-G20'에 있습니다." },
-      { file: 'vehicles.jsonl', line: 2, message: "차대번호 WBA5R5C04MFL27182은(는) 이미 다른 카탈로그 'EXAMPLE-BMW-G20'에 있습니다." },
+      {
+        file: 'vehicles.jsonl',
+        line: 1,
+        message: "차대번호 WBA5R1C02MFK31415은(는) 이미 다른 카탈로그 'EXAMPLE-BMW-G20'에 있습니다.",
+      },
+      {
+        file: 'vehicles.jsonl',
+        line: 2,
+        message: "차대번호 WBA5R5C04MFL27182은(는) 이미 다른 카탈로그 'EXAMPLE-BMW-G20'에 있습니다.",
+      },
     ]);
   });
 
@@ -366,25 +513,47 @@ describe('a broken catalogue is refused whole, with file and line', () => {
     const files = exampleFiles();
     files['images/d34_1011.svg'] = '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect/></svg>';
     files['images/logo.svg'] = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-    files['main_groups.jsonl'] = '{"num": "11", "label": "Engine", "img": "images/none.png"}\n{"num": "34", "label": "Brakes", "img": "../secret.svg"}\n';
+    files['main_groups.jsonl'] =
+      '{"num": "11", "label": "Engine", "img": "images/none.png"}\n{"num": "34", "label": "Brakes", "img": "../secret.svg"}\n';
     const report = await refused(files);
     expect(report.problems).toEqual([
-      { file: 'catalogue.jsonl', line: 1, message: "이미지 파일 'images/logo.svg'은(는) SVG, PNG, JPEG, WebP가 아니거나 확장자와 내용이 다릅니다." },
+      {
+        file: 'catalogue.jsonl',
+        line: 1,
+        message: "이미지 파일 'images/logo.svg'은(는) SVG, PNG, JPEG, WebP가 아니거나 확장자와 내용이 다릅니다.",
+      },
       { file: 'main_groups.jsonl', line: 1, message: "이미지 파일 'images/none.png'이(가) 폴더에 없습니다." },
-      { file: 'main_groups.jsonl', line: 2, message: "img: 이미지는 폴더 안의 상대 경로(예: images/a.svg) 또는 https:// 주소여야 합니다." },
-      { file: 'diagrams.jsonl', line: 2, message: "SVG 파일 'images/d34_1011.svg'에 스크립트, 이벤트 속성, 외부 참조 또는 엔티티가 있어 쓸 수 없습니다." },
-      { file: 'diagrams.jsonl', line: 3, message: "SVG 파일 'images/d34_1011.svg'에 스크립트, 이벤트 속성, 외부 참조 또는 엔티티가 있어 쓸 수 없습니다." },
+      {
+        file: 'main_groups.jsonl',
+        line: 2,
+        message: 'img: 이미지는 폴더 안의 상대 경로(예: images/a.svg) 또는 https:// 주소여야 합니다.',
+      },
+      {
+        file: 'diagrams.jsonl',
+        line: 2,
+        message: "SVG 파일 'images/d34_1011.svg'에 스크립트, 이벤트 속성, 외부 참조 또는 엔티티가 있어 쓸 수 없습니다.",
+      },
+      {
+        file: 'diagrams.jsonl',
+        line: 3,
+        message: "SVG 파일 'images/d34_1011.svg'에 스크립트, 이벤트 속성, 외부 참조 또는 엔티티가 있어 쓸 수 없습니다.",
+      },
     ]);
   });
 
   it('nodes: a third level, a leaf without a diagram, a parent with one', async () => {
     const files = exampleFiles();
-    files['nodes.jsonl'] += '{"mid": "34_101101", "num": "34", "parent": "34_1011", "label": "Too deep", "diagram": "D34_1011"}\n';
+    files['nodes.jsonl'] +=
+      '{"mid": "34_101101", "num": "34", "parent": "34_1011", "label": "Too deep", "diagram": "D34_1011"}\n';
     files['nodes.jsonl'] += '{"mid": "34_20", "num": "34", "label": "Rear brake"}\n';
     const report = await refused(files);
     expect(report.problems).toEqual([
       { file: 'nodes.jsonl', line: 3, message: '하위 그룹이 있는 그룹에는 도면(diagram)을 둘 수 없습니다.' },
-      { file: 'nodes.jsonl', line: 5, message: "상위 그룹 '34_1011'이(가) 이미 하위 그룹입니다. 그룹은 2단계(서브/차일드)까지입니다." },
+      {
+        file: 'nodes.jsonl',
+        line: 5,
+        message: "상위 그룹 '34_1011'이(가) 이미 하위 그룹입니다. 그룹은 2단계(서브/차일드)까지입니다.",
+      },
       { file: 'nodes.jsonl', line: 6, message: '하위 그룹이 없는 그룹에는 도면(diagram)이 있어야 합니다.' },
     ]);
   });
@@ -396,9 +565,21 @@ describe('a broken catalogue is refused whole, with file and line', () => {
     const report = await refused(files);
     expect(report.problems).toEqual([
       { file: 'replacements.jsonl', line: 4, message: '대체 부품번호가 원래 번호와 같습니다.' },
-      { file: 'replacements.jsonl', line: 5, message: "대체 관계 '34 10 6 888 459 → 34 10 6 859 181'이(가) 중복되었습니다." },
-      { file: 'replacements.jsonl', line: 7, message: "kind: 종류는 'supersedes' 또는 'interchangeable'이어야 합니다." },
-      { file: 'replacements.jsonl', line: 6, message: "대체 관계가 순환합니다 ('11 42 9 848 321'에서 다시 자기 자신으로 돌아옵니다)." },
+      {
+        file: 'replacements.jsonl',
+        line: 5,
+        message: "대체 관계 '34 10 6 888 459 → 34 10 6 859 181'이(가) 중복되었습니다.",
+      },
+      {
+        file: 'replacements.jsonl',
+        line: 7,
+        message: "kind: 종류는 'supersedes' 또는 'interchangeable'이어야 합니다.",
+      },
+      {
+        file: 'replacements.jsonl',
+        line: 6,
+        message: "대체 관계가 순환합니다 ('11 42 9 848 321'에서 다시 자기 자신으로 돌아옵니다).",
+      },
     ]);
   });
 
@@ -406,19 +587,32 @@ describe('a broken catalogue is refused whole, with file and line', () => {
     const files = exampleFiles();
     files['catalogue.jsonl'] += '{"mcid": "SECOND", "brand": "bmw", "name": "x"}\n';
     const two = await refused(files);
-    expect(two.problems).toEqual([{ file: 'catalogue.jsonl', line: 2, message: '카탈로그 정보(catalogue)는 정확히 한 행이어야 합니다.' }]);
+    expect(two.problems).toEqual([
+      { file: 'catalogue.jsonl', line: 2, message: '카탈로그 정보(catalogue)는 정확히 한 행이어야 합니다.' },
+    ]);
     files['catalogue.jsonl'] = '\n';
     const none = await refused(files);
-    expect(none.problems).toEqual([{ file: 'catalogue.jsonl', line: null, message: '카탈로그 정보(catalogue)는 정확히 한 행이어야 합니다.' }]);
+    expect(none.problems).toEqual([
+      { file: 'catalogue.jsonl', line: null, message: '카탈로그 정보(catalogue)는 정확히 한 행이어야 합니다.' },
+    ]);
     files['catalogue.jsonl'] = '{"mcid": "X", "brand": "toyota", "name": "x"}\n';
     const brand = await refused(files);
-    expect(brand.problems).toEqual([{ file: 'catalogue.jsonl', line: 1, message: 'brand: 브랜드는 bmw, benz, jaguar, land_rover, maserati, audi 중 하나여야 합니다.' }]);
+    expect(brand.problems).toEqual([
+      {
+        file: 'catalogue.jsonl',
+        line: 1,
+        message: 'brand: 브랜드는 bmw, benz, jaguar, land_rover, maserati, audi 중 하나여야 합니다.',
+      },
+    ]);
   });
 
   it('control characters and NUL in text, bytes that are not UTF-8', async () => {
     const files = exampleFiles();
     files['main_groups.jsonl'] = '{"num": "11", "label": "Eng\\u0000ine"}\n{"num": "34", "label": "Brakes\\nline"}\n';
-    files['nodes.jsonl'] = Buffer.concat([Buffer.from(files['nodes.jsonl'] as string), Buffer.from([0xff, 0xfe, 0x0a])]);
+    files['nodes.jsonl'] = Buffer.concat([
+      Buffer.from(files['nodes.jsonl'] as string),
+      Buffer.from([0xff, 0xfe, 0x0a]),
+    ]);
     const report = await refused(files);
     expect(report.problems).toEqual([
       { file: 'main_groups.jsonl', line: 1, message: 'label: 제어 문자(줄바꿈, 탭 등)를 쓸 수 없습니다.' },
@@ -429,10 +623,15 @@ describe('a broken catalogue is refused whole, with file and line', () => {
 
   it('caps the list of problems and counts the rest', async () => {
     const files = exampleFiles();
-    files['hotspots.csv'] = `diagram,key,x,y\n${Array.from({ length: 250 }, (_, i) => `D11_0427,${i},9999,1`).join('\n')}\n`;
+    files['hotspots.csv'] =
+      `diagram,key,x,y\n${Array.from({ length: 250 }, (_, i) => `D11_0427,${i},9999,1`).join('\n')}\n`;
     const report = await refused(files);
     expect(report.problems).toHaveLength(200);
     expect(report.moreProblems).toBe(50);
-    expect(report.problems[199]).toEqual({ file: 'hotspots.csv', line: 201, message: '핫스팟 좌표 (9999, 1)가 도면 크기 (0~800, 0~600)를 벗어납니다.' });
+    expect(report.problems[199]).toEqual({
+      file: 'hotspots.csv',
+      line: 201,
+      message: '핫스팟 좌표 (9999, 1)가 도면 크기 (0~800, 0~600)를 벗어납니다.',
+    });
   });
 });

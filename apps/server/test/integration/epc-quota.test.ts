@@ -54,7 +54,8 @@ describe('VIN quota: 30 distinct VINs per company per Seoul day', () => {
 
   it('with 5 left, 40 concurrent searches open exactly 5', async () => {
     const company = newCompany();
-    for (let i = 0; i < 25; i++) expect(await open(company, vinNo(i))).toMatchObject({ ok: true, charged: true, used: i + 1 });
+    for (let i = 0; i < 25; i++)
+      expect(await open(company, vinNo(i))).toMatchObject({ ok: true, charged: true, used: i + 1 });
     const results = await Promise.all(Array.from({ length: 40 }, (_, i) => open(company, vinNo(100 + i))));
     expect(results.filter((r) => r.ok)).toHaveLength(5);
     expect(await vinSearchCount(db, company, NOON)).toBe(30);
@@ -66,9 +67,16 @@ describe('VIN quota: 30 distinct VINs per company per Seoul day', () => {
     expect(await open(company, vinNo(29))).toEqual({ ok: true, charged: true, used: 30 });
     expect(await open(company, vinNo(30))).toEqual({ ok: false, status: 429, message: EPC_MSG.quotaExceeded });
     expect(await vinSearchCount(db, company, NOON)).toBe(30);
-    expect(await open(company, vinNo(5), new Date(NOON.getTime() + 1000))).toEqual({ ok: true, charged: false, used: 30 });
+    expect(await open(company, vinNo(5), new Date(NOON.getTime() + 1000))).toEqual({
+      ok: true,
+      charged: false,
+      used: 30,
+    });
     expect(await vinSearchCount(db, company, NOON)).toBe(30);
-    const [row] = await db.select().from(epcVinSearches).where(and(eq(epcVinSearches.companyId, company), eq(epcVinSearches.vin, vinNo(5))));
+    const [row] = await db
+      .select()
+      .from(epcVinSearches)
+      .where(and(eq(epcVinSearches.companyId, company), eq(epcVinSearches.vin, vinNo(5))));
     expect(row!.opens).toBe(2);
   });
 
@@ -76,11 +84,23 @@ describe('VIN quota: 30 distinct VINs per company per Seoul day', () => {
     const company = newCompany();
     const vinRow = async () => (await rowsOf(company))[0]!;
     expect(await open(company, vinNo(1))).toEqual({ ok: true, charged: true, used: 1 });
-    expect(await open(company, vinNo(1), new Date(NOON.getTime() + 999))).toEqual({ ok: true, charged: false, used: 1 });
+    expect(await open(company, vinNo(1), new Date(NOON.getTime() + 999))).toEqual({
+      ok: true,
+      charged: false,
+      used: 1,
+    });
     expect(await vinRow()).toMatchObject({ opens: 1, lastAt: NOON });
-    expect(await open(company, vinNo(1), new Date(NOON.getTime() + 1000))).toEqual({ ok: true, charged: false, used: 1 });
+    expect(await open(company, vinNo(1), new Date(NOON.getTime() + 1000))).toEqual({
+      ok: true,
+      charged: false,
+      used: 1,
+    });
     expect(await vinRow()).toMatchObject({ opens: 2, lastAt: new Date('2026-03-10T03:00:01Z') });
-    expect(await open(company, vinNo(1), new Date(NOON.getTime() + 1500))).toEqual({ ok: true, charged: false, used: 1 });
+    expect(await open(company, vinNo(1), new Date(NOON.getTime() + 1500))).toEqual({
+      ok: true,
+      charged: false,
+      used: 1,
+    });
     expect(await vinRow()).toMatchObject({ opens: 2, lastAt: new Date('2026-03-10T03:00:01Z') });
   });
 
@@ -143,18 +163,40 @@ describe('search history', () => {
     const company = newCompany();
     const other = newCompany();
     const at = (h: number) => new Date(Date.UTC(2026, 2, 10, h));
-    await openVin(db, { companyId: company, memberId: 1, vin: vinNo(1), brand: 'bmw', mcid: 'M1', title: 'BMW 330i' }, at(1));
-    await openVin(db, { companyId: company, memberId: 2, vin: vinNo(2), brand: 'benz', mcid: 'M2', title: 'E 300' }, at(2));
-    await openVin(db, { companyId: company, memberId: 1, vin: vinNo(1), brand: 'bmw', mcid: 'M1', title: 'BMW 330i' }, at(3));
+    await openVin(
+      db,
+      { companyId: company, memberId: 1, vin: vinNo(1), brand: 'bmw', mcid: 'M1', title: 'BMW 330i' },
+      at(1),
+    );
+    await openVin(
+      db,
+      { companyId: company, memberId: 2, vin: vinNo(2), brand: 'benz', mcid: 'M2', title: 'E 300' },
+      at(2),
+    );
+    await openVin(
+      db,
+      { companyId: company, memberId: 1, vin: vinNo(1), brand: 'bmw', mcid: 'M1', title: 'BMW 330i' },
+      at(3),
+    );
     // The same VIN on another day: still one entry, with its latest time.
-    await openVin(db, { companyId: company, memberId: 1, vin: vinNo(2), brand: 'benz', mcid: 'M2', title: 'E 300' }, new Date(Date.UTC(2026, 2, 12, 1)));
-    await openVin(db, { companyId: other, memberId: 9, vin: vinNo(3), brand: 'bmw', mcid: 'M1', title: 'BMW 320d' }, at(4));
+    await openVin(
+      db,
+      { companyId: company, memberId: 1, vin: vinNo(2), brand: 'benz', mcid: 'M2', title: 'E 300' },
+      new Date(Date.UTC(2026, 2, 12, 1)),
+    );
+    await openVin(
+      db,
+      { companyId: other, memberId: 9, vin: vinNo(3), brand: 'bmw', mcid: 'M1', title: 'BMW 320d' },
+      at(4),
+    );
 
     expect(await searchHistory(db, { companyId: company })).toEqual([
       { vin: vinNo(2), title: 'E 300', brand: 'benz' },
       { vin: vinNo(1), title: 'BMW 330i', brand: 'bmw' },
     ]);
-    expect(await searchHistory(db, { companyId: company, brand: 'bmw' })).toEqual([{ vin: vinNo(1), title: 'BMW 330i', brand: 'bmw' }]);
+    expect(await searchHistory(db, { companyId: company, brand: 'bmw' })).toEqual([
+      { vin: vinNo(1), title: 'BMW 330i', brand: 'bmw' },
+    ]);
     expect(await searchHistory(db, { companyId: company, brand: 'all' })).toHaveLength(2);
     expect(await searchHistory(db, { companyId: other })).toEqual([{ vin: vinNo(3), title: 'BMW 320d', brand: 'bmw' }]);
     expect(await searchHistory(db, { companyId: newCompany() })).toEqual([]);
@@ -173,6 +215,8 @@ describe('search history', () => {
 it('stores the Seoul day, not the UTC one', async () => {
   const company = newCompany();
   await open(company, vinNo(1), new Date('2026-03-10T16:00:00Z')); // 01:00 on 2026-03-11 in Seoul
-  const [row] = await db.execute(sql`select day::text as day from epc_vin_searches where company_id = ${company}`).then((r) => (r as unknown as { rows: { day: string }[] }).rows);
+  const [row] = await db
+    .execute(sql`select day::text as day from epc_vin_searches where company_id = ${company}`)
+    .then((r) => (r as unknown as { rows: { day: string }[] }).rows);
   expect(row!.day).toBe('2026-03-11');
 });

@@ -5,7 +5,15 @@ import { companies, members, rateEvents } from '../../src/db/schema.js';
 import { LOGIN_GUESS, SECURITY_NUMBER_GUESS } from '../../src/features/auth/service.js';
 import { beginGuess, guessDelaySec, type GuessPolicy } from '../../src/shared/rate-limit.js';
 import { OTHER_COMPANY } from '../../src/seed/demo.js';
-import { call, fromAddress, latestCode, newAddress, sendPhoneCode, startTestServer, type TestServer } from '../helpers.js';
+import {
+  call,
+  fromAddress,
+  latestCode,
+  newAddress,
+  sendPhoneCode,
+  startTestServer,
+  type TestServer,
+} from '../helpers.js';
 import { makeCompany, randomLicense, randomPhone } from '../member-helpers.js';
 
 /**
@@ -21,7 +29,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-const login = (id: string, pw: string, address: string) => call(server, 'POST', 'api/login', { id, pw }, undefined, fromAddress(address));
+const login = (id: string, pw: string, address: string) =>
+  call(server, 'POST', 'api/login', { id, pw }, undefined, fromAddress(address));
 const status = async (id: string, pw: string, address: string) => (await login(id, pw, address)).status;
 
 async function failFrom(id: string, address: string, times: number) {
@@ -30,7 +39,17 @@ async function failFrom(id: string, address: string, times: number) {
 
 describe('the delay after a number of failures of one account', () => {
   it('is none up to 10 failures, then 1 s doubling with every failure, at most 5 minutes', () => {
-    const expected: [number, number][] = [[0, 0], [9, 0], [10, 1], [11, 2], [12, 4], [15, 32], [18, 256], [19, 300], [40, 300]];
+    const expected: [number, number][] = [
+      [0, 0],
+      [9, 0],
+      [10, 1],
+      [11, 2],
+      [12, 4],
+      [15, 32],
+      [18, 256],
+      [19, 300],
+      [40, 300],
+    ];
     expect(expected.map(([n]) => [n, guessDelaySec(LOGIN_GUESS, n)])).toEqual(expected);
   });
 });
@@ -84,7 +103,9 @@ describe('login guessing', () => {
     const shop = await makeCompany(server, '지연', 0);
     for (const a of [newAddress(), newAddress()]) await failFrom(shop.main.id, a, 5);
     // Five more failures from elsewhere: fifteen in all, a delay of 32 s.
-    await server.db.insert(rateEvents).values(Array.from({ length: 5 }, () => ({ key: `login:subject:${shop.main.id}` })));
+    await server.db
+      .insert(rateEvents)
+      .values(Array.from({ length: 5 }, () => ({ key: `login:subject:${shop.main.id}` })));
     // This address failed once elsewhere: it has been guessing.
     const guesser = newAddress();
     await failFrom('someone@else.kr', guesser, 1);
@@ -104,7 +125,9 @@ describe('login guessing', () => {
     const office = newAddress();
     const regular = await makeCompany(server, '단골', 0);
     expect(await status(regular.main.id, 'pass1234', office)).toBe(200);
-    await server.db.insert(rateEvents).values(Array.from({ length: LOGIN_GUESS.addressMax }, () => ({ key: `login:address:${office}` })));
+    await server.db
+      .insert(rateEvents)
+      .values(Array.from({ length: LOGIN_GUESS.addressMax }, () => ({ key: `login:address:${office}` })));
     const newcomer = await makeCompany(server, '신규', 0);
     expect(await status(newcomer.main.id, 'pass1234', office)).toBe(429);
     expect(await status(regular.main.id, 'pass1234', office)).toBe(200);
@@ -122,9 +145,12 @@ describe('the guessing rules at a fixed moment', () => {
   /** A subject with `failures` failures from other addresses, the last one `lastAgoSec` before now. */
   async function attacked(failures: number, lastAgoSec: number): Promise<string> {
     const subject = `subject${++subjectNo}`;
-    await server.db
-      .insert(rateEvents)
-      .values(Array.from({ length: failures }, (_, i) => ({ key: `unit:subject:${subject}`, createdAt: ago(lastAgoSec + (failures - 1 - i)) })));
+    await server.db.insert(rateEvents).values(
+      Array.from({ length: failures }, (_, i) => ({
+        key: `unit:subject:${subject}`,
+        createdAt: ago(lastAgoSec + (failures - 1 - i)),
+      })),
+    );
     return subject;
   }
   /** An address with one failure of its own on another subject: it has been guessing. */
@@ -133,7 +159,8 @@ describe('the guessing rules at a fixed moment', () => {
     await server.db.insert(rateEvents).values({ key: `unit:address:${address}`, createdAt: ago(1) });
     return address;
   }
-  const judged = async (subject: string, address: string) => (await beginGuess(server.db, policy, subject, address, now)).refused;
+  const judged = async (subject: string, address: string) =>
+    (await beginGuess(server.db, policy, subject, address, now)).refused;
 
   it('holds a guessing address until the delay of the failure count has passed since the last failure', async () => {
     // 17 failures: 128 s; 18 failures: 256 s.
@@ -160,7 +187,12 @@ describe('the guessing rules at a fixed moment', () => {
     const other = newAddress();
     const attempt = await beginGuess(server.db, policy, subject, other, now);
     await attempt.succeeded();
-    const keys = (await server.db.select({ key: rateEvents.key }).from(rateEvents).where(sql`${rateEvents.key} like ${`unit:%${subject}%`}`)).map((r) => r.key);
+    const keys = (
+      await server.db
+        .select({ key: rateEvents.key })
+        .from(rateEvents)
+        .where(sql`${rateEvents.key} like ${`unit:%${subject}%`}`)
+    ).map((r) => r.key);
     expect(keys.filter((k) => k === `unit:subject:${subject}`)).toHaveLength(policy.pairMax);
     expect(keys).toContain(`unit:known:${subject}|${other}`);
   });
@@ -169,7 +201,14 @@ describe('the guessing rules at a fixed moment', () => {
 describe('sub-account joins', () => {
   async function joinForm(securityNum: string, address: string) {
     const phone = randomPhone();
-    await call(server, 'GET', 'api/mobileVerification', { phone, authType: 'message' }, undefined, fromAddress(address));
+    await call(
+      server,
+      'GET',
+      'api/mobileVerification',
+      { phone, authType: 'message' },
+      undefined,
+      fromAddress(address),
+    );
     return {
       license: OTHER_COMPANY.license,
       securityNum,
@@ -184,18 +223,42 @@ describe('sub-account joins', () => {
   }
 
   it("wrong security numbers from one address do not lock the company's joins for someone else", async () => {
-    const [row] = await server.db.select({ s: companies.securityNum }).from(companies).where(eq(companies.license, OTHER_COMPANY.license));
+    const [row] = await server.db
+      .select({ s: companies.securityNum })
+      .from(companies)
+      .where(eq(companies.license, OTHER_COMPANY.license));
     const right = row!.s;
     const wrong = right === '000000' ? '000001' : '000000';
     const guesser = newAddress();
     for (let i = 0; i < SECURITY_NUMBER_GUESS.pairMax; i++) {
-      const res = await call(server, 'POST', 'api/join', await joinForm(wrong, guesser), undefined, fromAddress(guesser));
+      const res = await call(
+        server,
+        'POST',
+        'api/join',
+        await joinForm(wrong, guesser),
+        undefined,
+        fromAddress(guesser),
+      );
       expect(res.body).toEqual({ code: 499, message: MSG.securityNumWrong, field: 'securityNum' });
     }
-    const locked = await call(server, 'POST', 'api/join', await joinForm(right, guesser), undefined, fromAddress(guesser));
+    const locked = await call(
+      server,
+      'POST',
+      'api/join',
+      await joinForm(right, guesser),
+      undefined,
+      fromAddress(guesser),
+    );
     expect([locked.status, locked.body.message]).toEqual([429, MSG.securityNumTooMany]);
     const employee = newAddress();
-    const joined = await call(server, 'POST', 'api/join', await joinForm(right, employee), undefined, fromAddress(employee));
+    const joined = await call(
+      server,
+      'POST',
+      'api/join',
+      await joinForm(right, employee),
+      undefined,
+      fromAddress(employee),
+    );
     expect([joined.status, joined.body.code]).toEqual([200, 201]);
   });
 });
@@ -203,17 +266,28 @@ describe('sub-account joins', () => {
 describe('api/chatJoin', () => {
   const form = (over: Record<string, unknown> = {}) => {
     const phone = randomPhone();
-    return { id: `chat${phone.slice(-8)}@quick.kr`, pw: 'chat1234', cpw: 'chat1234', phone, companyName: '빠른상사', companyArea: '대구', ...over };
+    return {
+      id: `chat${phone.slice(-8)}@quick.kr`,
+      pw: 'chat1234',
+      cpw: 'chat1234',
+      phone,
+      companyName: '빠른상사',
+      companyArea: '대구',
+      ...over,
+    };
   };
 
   it('takes five sign-ups an hour from one address, then answers 429 and makes nothing; other addresses go on', async () => {
     const address = newAddress();
-    for (let i = 0; i < 5; i++) expect((await call(server, 'POST', 'api/chatJoin', form(), undefined, fromAddress(address))).body.code).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await call(server, 'POST', 'api/chatJoin', form(), undefined, fromAddress(address))).body.code).toBe(200);
     const sixth = form();
     const refused = await call(server, 'POST', 'api/chatJoin', sixth, undefined, fromAddress(address));
     expect([refused.status, refused.body]).toEqual([429, { code: 429, message: MSG.tooMany }]);
     expect(await server.db.select().from(members).where(eq(members.loginId, sixth.id))).toEqual([]);
-    expect((await call(server, 'POST', 'api/chatJoin', form(), undefined, fromAddress(newAddress()))).body.code).toBe(200);
+    expect((await call(server, 'POST', 'api/chatJoin', form(), undefined, fromAddress(newAddress()))).body.code).toBe(
+      200,
+    );
   });
 
   it("a phone claimed without a code does not block its real owner's verified sign-up", async () => {
@@ -222,17 +296,35 @@ describe('api/chatJoin', () => {
     expect(squatter.body.code).toBe(200);
     const code = await sendPhoneCode(server, phone);
     const license = randomLicense();
-    const owner = { license, companyName: '진짜상사', companyArea: '서울', id: 'owner@real.kr', pw: 'owner123', cpw: 'owner123', phone, authCode: code, policy: true, privacy: true };
+    const owner = {
+      license,
+      companyName: '진짜상사',
+      companyArea: '서울',
+      id: 'owner@real.kr',
+      pw: 'owner123',
+      cpw: 'owner123',
+      phone,
+      authCode: code,
+      policy: true,
+      privacy: true,
+    };
     const joined = await call(server, 'POST', 'api/join', owner);
     expect([joined.status, joined.body.code]).toEqual([200, 201]);
-    const rows = await server.db.select({ loginId: members.loginId, verified: members.phoneVerified }).from(members).where(eq(members.phone, phone)).orderBy(members.id);
+    const rows = await server.db
+      .select({ loginId: members.loginId, verified: members.phoneVerified })
+      .from(members)
+      .where(eq(members.phone, phone))
+      .orderBy(members.id);
     expect(rows).toEqual([
       { loginId: expect.stringMatching(/@quick\.kr$/), verified: false },
       { loginId: 'owner@real.kr', verified: true },
     ]);
     // Finding the id by that phone names the owner; a verified number still refuses a chat sign-up.
     await call(server, 'GET', 'api/mobileVerificationInq', { phone, authType: 'message' });
-    const found = await call<{ id: string }>(server, 'GET', 'api/findMemberId', { phone, authCode: await latestCode(server, phone) });
+    const found = await call<{ id: string }>(server, 'GET', 'api/findMemberId', {
+      phone,
+      authCode: await latestCode(server, phone),
+    });
     expect(found.body.results).toEqual({ id: 'owner@real.kr' });
     const again = await call(server, 'POST', 'api/chatJoin', form({ phone }), undefined, fromAddress(newAddress()));
     expect(again.body).toEqual({ code: 499, message: MSG.phoneInUse, field: 'phone' });
@@ -241,11 +333,19 @@ describe('api/chatJoin', () => {
   it('a chat account proves its phone by finding its id with a code', async () => {
     const phone = randomPhone();
     const made = form({ phone });
-    expect((await call(server, 'POST', 'api/chatJoin', made, undefined, fromAddress(newAddress()))).body.code).toBe(200);
+    expect((await call(server, 'POST', 'api/chatJoin', made, undefined, fromAddress(newAddress()))).body.code).toBe(
+      200,
+    );
     await call(server, 'GET', 'api/mobileVerificationInq', { phone, authType: 'message' });
-    const found = await call<{ id: string }>(server, 'GET', 'api/findMemberId', { phone, authCode: await latestCode(server, phone) });
+    const found = await call<{ id: string }>(server, 'GET', 'api/findMemberId', {
+      phone,
+      authCode: await latestCode(server, phone),
+    });
     expect(found.body.results).toEqual({ id: made.id });
-    const [row] = await server.db.select({ verified: members.phoneVerified }).from(members).where(eq(members.loginId, made.id));
+    const [row] = await server.db
+      .select({ verified: members.phoneVerified })
+      .from(members)
+      .where(eq(members.loginId, made.id));
     expect(row!.verified).toBe(true);
   });
 });
@@ -255,13 +355,31 @@ describe('numbers typed in the member area', () => {
     const shop = await makeCompany(server, '변경', 0);
     const token = (await login(shop.main.id, 'pass1234', newAddress())).body.results as { token: string };
     const phone = randomPhone();
-    const res = await call(server, 'POST', 'api/updateMyInfo', { name: '김변경', phone, mail: 'change@test.kr' }, token.token);
+    const res = await call(
+      server,
+      'POST',
+      'api/updateMyInfo',
+      { name: '김변경', phone, mail: 'change@test.kr' },
+      token.token,
+    );
     expect(res.body.code).toBe(201);
-    const [row] = await server.db.select({ verified: members.phoneVerified }).from(members).where(eq(members.id, shop.main.seq));
+    const [row] = await server.db
+      .select({ verified: members.phoneVerified })
+      .from(members)
+      .where(eq(members.id, shop.main.seq));
     expect(row!.verified).toBe(false);
     const code = await sendPhoneCode(server, phone);
     const joined = await call(server, 'POST', 'api/join', {
-      license: randomLicense(), companyName: '주인상사', companyArea: '부산', id: 'phoneowner@real.kr', pw: 'owner123', cpw: 'owner123', phone, authCode: code, policy: true, privacy: true,
+      license: randomLicense(),
+      companyName: '주인상사',
+      companyArea: '부산',
+      id: 'phoneowner@real.kr',
+      pw: 'owner123',
+      cpw: 'owner123',
+      phone,
+      authCode: code,
+      policy: true,
+      privacy: true,
     });
     expect(joined.body.code).toBe(201);
   });

@@ -24,7 +24,9 @@ describe('health', () => {
     expect(ready.status).toBe(200);
     expect(ready.body.results).toEqual({ database: 'ok', migrations: 'ok', redis: 'off' });
 
-    await server.db.execute(sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`);
+    await server.db.execute(
+      sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
+    );
     const behind = await call(server, 'GET', 'readyz');
     expect(behind.status).toBe(503);
     expect(behind.body.message).toBe(`${MSG_HEALTH.notReady}: migrations`);

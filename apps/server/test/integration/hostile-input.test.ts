@@ -32,7 +32,16 @@ interface Operation {
 }
 
 interface OpenApi {
-  paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: JsonSchema }> }; parameters?: { in: string; name: string; schema?: JsonSchema; required?: boolean }[] }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+        parameters?: { in: string; name: string; schema?: JsonSchema; required?: boolean }[];
+      }
+    >
+  >;
 }
 const doc = (await (await fetch(`${server.base}/docs/json`)).json()) as OpenApi;
 const operations: Operation[] = Object.entries(doc.paths).flatMap(([path, ops]) =>
@@ -46,8 +55,14 @@ const operations: Operation[] = Object.entries(doc.paths).flatMap(([path, ops]) 
     })),
 );
 
-const memberId = async (loginId: string) => (await server.db.select({ id: members.id }).from(members).where(eq(members.loginId, loginId)))[0]!.id;
-const ids = { member: await memberId('demo@partsmall.kr'), sub: await memberId('sub@partsmall.kr'), staff: await memberId('staff@partsmall.kr'), admin: await memberId('admin@partsmall.kr') };
+const memberId = async (loginId: string) =>
+  (await server.db.select({ id: members.id }).from(members).where(eq(members.loginId, loginId)))[0]!.id;
+const ids = {
+  member: await memberId('demo@partsmall.kr'),
+  sub: await memberId('sub@partsmall.kr'),
+  staff: await memberId('staff@partsmall.kr'),
+  admin: await memberId('admin@partsmall.kr'),
+};
 type Role = 'visitor' | keyof typeof ids;
 
 /** Calls whose success ends the session they came with (or every session of the member). */
@@ -81,10 +96,21 @@ const brokenToken = fc.oneof(
   fc.constantFrom('', 'null', 'undefined', '..', '%00', 'x'.repeat(8000), 'Bearer', 'a.b.c', '%u0000'),
 );
 
-const CONTENT_TYPES = ['application/json', 'application/json', 'application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded'];
+const CONTENT_TYPES = [
+  'application/json',
+  'application/json',
+  'application/json',
+  'application/json; charset=utf-8',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+];
 const HANGUL = /[가-힣]/;
 
-async function send(op: Operation, role: Role, input: { body: unknown; query: [string, string][]; contentType: string; broken: string | null }) {
+async function send(
+  op: Operation,
+  role: Role,
+  input: { body: unknown; query: [string, string][]; contentType: string; broken: string | null },
+) {
   const headers = await headersFor(op, role, input.broken);
   let url = `${server.base}${op.path}`;
   let body: string | undefined;
@@ -110,8 +136,10 @@ function checkAnswer(answer: { status: number; text: string }): string | null {
     return `not JSON (HTTP ${answer.status}): ${answer.text.slice(0, 200)}`;
   }
   const env = parsed as { code?: unknown; message?: unknown };
-  if (typeof env.code !== 'number' || typeof env.message !== 'string') return `no envelope (HTTP ${answer.status}): ${answer.text.slice(0, 200)}`;
-  if (answer.status >= 400 && !HANGUL.test(env.message)) return `refusal without a Korean message (HTTP ${answer.status}): ${env.message}`;
+  if (typeof env.code !== 'number' || typeof env.message !== 'string')
+    return `no envelope (HTTP ${answer.status}): ${answer.text.slice(0, 200)}`;
+  if (answer.status >= 400 && !HANGUL.test(env.message))
+    return `refusal without a Korean message (HTTP ${answer.status}): ${env.message}`;
   return null;
 }
 
@@ -119,26 +147,31 @@ describe('the OpenAPI document', () => {
   it('lists the calls the suite walks', () => {
     // A document that lost its calls would make the suite below pass by walking nothing.
     expect(operations.length).toBeGreaterThan(40);
-    expect(operations.map((o) => o.path)).toEqual(expect.arrayContaining(['/api/login', '/api/getMallOrderInfo', '/payCenter/showCashPaymentWinow']));
+    expect(operations.map((o) => o.path)).toEqual(
+      expect.arrayContaining(['/api/login', '/api/getMallOrderInfo', '/payCenter/showCashPaymentWinow']),
+    );
   });
 });
 
 describe.each(['visitor', 'member', 'sub', 'staff', 'admin'] as const)('hostile input as %s', (role) => {
-  it.each(operations.map((op, i) => [`${op.method} ${op.path}`, op, i] as const))('%s: no 5xx, always the envelope', async (_name, op, i) => {
-    const input = fc.record({
-      body: hostileBody(op.body),
-      query: hostileQuery(op.query),
-      contentType: fc.constantFrom(...CONTENT_TYPES),
-      broken: fc.option(brokenToken, { freq: 3 }),
-    });
-    await fc.assert(
-      fc.asyncProperty(input, async (x) => {
-        const problem = checkAnswer(await send(op, role, x));
-        if (problem) throw new Error(problem);
-      }),
-      { seed: SEED + i, numRuns: RUNS },
-    );
-  });
+  it.each(operations.map((op, i) => [`${op.method} ${op.path}`, op, i] as const))(
+    '%s: no 5xx, always the envelope',
+    async (_name, op, i) => {
+      const input = fc.record({
+        body: hostileBody(op.body),
+        query: hostileQuery(op.query),
+        contentType: fc.constantFrom(...CONTENT_TYPES),
+        broken: fc.option(brokenToken, { freq: 3 }),
+      });
+      await fc.assert(
+        fc.asyncProperty(input, async (x) => {
+          const problem = checkAnswer(await send(op, role, x));
+          if (problem) throw new Error(problem);
+        }),
+        { seed: SEED + i, numRuns: RUNS },
+      );
+    },
+  );
 });
 
 describe('requests the parser refuses before any route', () => {
@@ -163,20 +196,28 @@ describe('requests the parser refuses before any route', () => {
 const stringFields = (value: unknown, path: (string | number)[] = []): (string | number)[][] => {
   if (typeof value === 'string') return [path];
   if (Array.isArray(value)) return value.flatMap((v, i) => stringFields(v, [...path, i]));
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => stringFields(v, [...path, k]));
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([k, v]) => stringFields(v, [...path, k]));
   return [];
 };
 const withValue = (value: unknown, path: (string | number)[], replacement: string): unknown => {
   if (path.length === 0) return replacement;
   const [head, ...rest] = path;
-  const copy = (Array.isArray(value) ? [...value] : { ...(value as Record<string, unknown>) }) as Record<string | number, unknown>;
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as Record<string, unknown>) }) as Record<
+    string | number,
+    unknown
+  >;
   copy[head!] = withValue(copy[head!], rest, replacement);
   return copy;
 };
 const ILL_FORMED = ['\ud800x', 'x\udfff', '\udc00\ud800'];
 const cases = (Object.values(CALLS) as CallEntry[])
   .filter((e) => !e.upload && !e.only)
-  .flatMap((e) => stringFields(e.example).map((p, i) => [`${e.method} ${e.path} ${p.join('.')}`, e, p, ILL_FORMED[i % ILL_FORMED.length]!] as const));
+  .flatMap((e) =>
+    stringFields(e.example).map(
+      (p, i) => [`${e.method} ${e.path} ${p.join('.')}`, e, p, ILL_FORMED[i % ILL_FORMED.length]!] as const,
+    ),
+  );
 
 describe('ill-formed Unicode in every string field of every call, as admin or member', () => {
   it('covers the calls that take text, the back office among them', () => {
@@ -185,7 +226,8 @@ describe('ill-formed Unicode in every string field of every call, as admin or me
   });
 
   it.each(cases)('%s: 400 on the field, nothing written', async (_name, entry, path, bad) => {
-    const audits = async () => (await queryRows<{ n: number }>(server.db, sql`select count(*)::int as n from admin_audit`))[0]!.n;
+    const audits = async () =>
+      (await queryRows<{ n: number }>(server.db, sql`select count(*)::int as n from admin_audit`))[0]!.n;
     const before = await audits();
     const payload = withValue(entry.example, path, bad) as Record<string, string>;
     // The back office as admin, every other call as the demo company's main account (who may make it).

@@ -27,7 +27,11 @@ const newAddress = () => `198.51.100.${nextAddress++}`;
 async function inquire(body: unknown, address: string, token?: string): Promise<Answer> {
   const headers: Record<string, string> = { 'content-type': 'application/json', 'x-forwarded-for': address };
   if (token) headers.authorization = `Bearer ${token}`;
-  const res = await fetch(`${server.base}/api/registerInquiry`, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  const res = await fetch(`${server.base}/api/registerInquiry`, {
+    method: 'POST',
+    headers,
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as Answer['body'] };
 }
 
@@ -55,7 +59,12 @@ describe('inquiry rules', () => {
     ['content 9 characters', { ...valid, content: '가'.repeat(9) }, 'content', MSG_SHOP.inquiryContent],
     ['content 201 characters', { ...valid, content: '가'.repeat(201) }, 'content', MSG_SHOP.inquiryContent],
     ['content of spaces only', { ...valid, content: ' '.repeat(20) }, 'content', MSG_SHOP.inquiryContent],
-    ['content 9 characters padded with spaces', { ...valid, content: `   ${'나'.repeat(9)}   ` }, 'content', MSG_SHOP.inquiryContent],
+    [
+      'content 9 characters padded with spaces',
+      { ...valid, content: `   ${'나'.repeat(9)}   ` },
+      'content',
+      MSG_SHOP.inquiryContent,
+    ],
   ];
 
   for (const [what, body, field, message] of cases) {

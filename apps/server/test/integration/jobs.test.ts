@@ -21,7 +21,12 @@ import { makeCompany, type TestCompany } from '../member-helpers.js';
 const SECRET = 'jobs-test-secret';
 process.env.PAYMENT_SANDBOX_SECRET = SECRET;
 // Fast tries for the test: no wait between tries, three tries in all, half-second polling.
-const FAST = { JOBS_RETRY_LIMIT: '2', JOBS_RETRY_DELAY_SECONDS: '0', JOBS_RETRY_BACKOFF: 'false', JOBS_POLL_SECONDS: '0.5' };
+const FAST = {
+  JOBS_RETRY_LIMIT: '2',
+  JOBS_RETRY_DELAY_SECONDS: '0',
+  JOBS_RETRY_BACKOFF: 'false',
+  JOBS_POLL_SECONDS: '0.5',
+};
 
 let server: TestServer;
 let staff: string;
@@ -37,30 +42,65 @@ async function until<T>(what: string, check: () => Promise<T>, ms = 10_000): Pro
   }
 }
 
-const outboxTexts = async (db: Db, phone: string) => (await db.select({ text: smsOutbox.text }).from(smsOutbox).where(eq(smsOutbox.phone, phone)).orderBy(smsOutbox.id)).map((r) => r.text);
+const outboxTexts = async (db: Db, phone: string) =>
+  (
+    await db.select({ text: smsOutbox.text }).from(smsOutbox).where(eq(smsOutbox.phone, phone)).orderBy(smsOutbox.id)
+  ).map((r) => r.text);
 const jobState = async (db: Db, name: string, id: string) =>
-  (await queryRows<{ state: string }>(db, sql`select state::text as state from pgboss.job where name = ${name} and id = ${id}::uuid`))[0]?.state ?? null;
-const jobCount = async (db: Db, key: string) => Number((await queryRows<{ n: string }>(db, sql`select count(*)::text as n from pgboss.job where singleton_key = ${key}`))[0]!.n);
+  (
+    await queryRows<{ state: string }>(
+      db,
+      sql`select state::text as state from pgboss.job where name = ${name} and id = ${id}::uuid`,
+    )
+  )[0]?.state ?? null;
+const jobCount = async (db: Db, key: string) =>
+  Number(
+    (
+      await queryRows<{ n: string }>(db, sql`select count(*)::text as n from pgboss.job where singleton_key = ${key}`)
+    )[0]!.n,
+  );
 
 /** A cash top-up paid through the sandbox gateway's signed callback (the path every gateway takes). */
 async function topUp(token: string, amount: number): Promise<{ paymentId: string; seq: number }> {
-  const started = await call<{ paymentId: string }>(server, 'POST', 'payCenter/showCashPaymentWinow', { pgcode: 'creditcard', amount }, token);
+  const started = await call<{ paymentId: string }>(
+    server,
+    'POST',
+    'payCenter/showCashPaymentWinow',
+    { pgcode: 'creditcard', amount },
+    token,
+  );
   expect(started.body.code).toBe(200);
   const paymentId = started.body.results!.paymentId;
   const signature = createHmac('sha256', SECRET).update(`${paymentId}:${amount}:paid`).digest('hex');
-  const done = await call<{ seq?: number }>(server, 'POST', 'payCenter/callback', { paymentId, amount, status: 'paid', signature });
+  const done = await call<{ seq?: number }>(server, 'POST', 'payCenter/callback', {
+    paymentId,
+    amount,
+    status: 'paid',
+    signature,
+  });
   expect(done.status).toBe(200);
-  const [row] = await queryRows<{ id: number }>(server.db, sql`select id from payments where gateway_id = ${paymentId}`);
+  const [row] = await queryRows<{ id: number }>(
+    server.db,
+    sql`select id from payments where gateway_id = ${paymentId}`,
+  );
   return { paymentId, seq: row!.id };
 }
 
 /** A second server instance on the same PostgreSQL database, with its own connection pool. */
-async function secondInstance(env: Record<string, string>): Promise<Awaited<ReturnType<typeof buildApp>> & { database: Database }> {
-  const [{ name }] = (await queryRows<{ name: string }>(server.db, sql`select current_database() as name`)) as [{ name: string }];
+async function secondInstance(
+  env: Record<string, string>,
+): Promise<Awaited<ReturnType<typeof buildApp>> & { database: Database }> {
+  const [{ name }] = (await queryRows<{ name: string }>(server.db, sql`select current_database() as name`)) as [
+    { name: string },
+  ];
   const url = new URL(process.env.TEST_DATABASE_URL!);
   url.pathname = `/${name}`;
   const database = await openDatabase(url.toString(), '');
-  const config = { ...loadConfig({ ...process.env, NODE_ENV: 'test', PORT: '0', UPLOAD_DIR: '', ...FAST, ...env }), webDist: '/nonexistent', redisUrl: null };
+  const config = {
+    ...loadConfig({ ...process.env, NODE_ENV: 'test', PORT: '0', UPLOAD_DIR: '', ...FAST, ...env }),
+    webDist: '/nonexistent',
+    redisUrl: null,
+  };
   const built = await buildApp({ config, db: database.db, logger: false });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   expect((built.app.server.address() as AddressInfo).port).toBeGreaterThan(0);
@@ -81,29 +121,48 @@ describe('a job is part of the change that causes it', () => {
     const token = await loginAs(server, shop.main.id, shop.main.pw);
     const { seq } = await topUp(token, 50_000);
     expect(await until('the text', async () => (await outboxTexts(server.db, shop.main.phone)).length > 0)).toBe(true);
-    expect(await outboxTexts(server.db, shop.main.phone)).toEqual(['[파츠몰] 캐시 50,000원이 충전되었습니다. 충전 후 잔액은 50,000원입니다.']);
+    expect(await outboxTexts(server.db, shop.main.phone)).toEqual([
+      '[파츠몰] 캐시 50,000원이 충전되었습니다. 충전 후 잔액은 50,000원입니다.',
+    ]);
     // The sub-account is not texted; the job is done and its effect recorded under its key.
     expect(await outboxTexts(server.db, shop.subs[0]!.phone)).toEqual([]);
     const id = jobId('sms.cashCredited', `payment:${seq}`);
-    expect(await until('done', async () => (await jobState(server.db, 'sms.cashCredited', id)) === 'completed')).toBe(true);
-    const effects = await server.db.select().from(sentEffects).where(eq(sentEffects.key, `sms.cashCredited:payment:${seq}:member:${shop.main.seq}`));
+    expect(await until('done', async () => (await jobState(server.db, 'sms.cashCredited', id)) === 'completed')).toBe(
+      true,
+    );
+    const effects = await server.db
+      .select()
+      .from(sentEffects)
+      .where(eq(sentEffects.key, `sms.cashCredited:payment:${seq}:member:${shop.main.seq}`));
     expect(effects.map((e) => e.job)).toEqual(['sms.cashCredited']);
   });
 
   it('rolled back with its change: no credit, no job; committed with it: both', async () => {
     const shop = await makeCompany(server, '롤백', 0);
-    const ledger = async () => Number((await server.db.select({ n: count() }).from(cashLedger).where(eq(cashLedger.companyId, shop.companyId)))[0]!.n);
+    const ledger = async () =>
+      Number(
+        (await server.db.select({ n: count() }).from(cashLedger).where(eq(cashLedger.companyId, shop.companyId)))[0]!.n,
+      );
     const data = { paymentId: 880_001, companyId: shop.companyId, amount: 7_000, balanceAfter: 7_000 };
     await expect(
       server.db.transaction(async (tx) => {
-        await credit(tx, { companyId: shop.companyId, amount: 7_000, type: 'point', memberId: null, note: '롤백 시험' });
+        await credit(tx, {
+          companyId: shop.companyId,
+          amount: 7_000,
+          type: 'point',
+          memberId: null,
+          note: '롤백 시험',
+        });
         await enqueue(tx, 'sms.cashCredited', data, { key: 'rollback:1', startAfter: new Date(Date.now() + 3600_000) });
         expect(await jobCount(tx as unknown as Db, 'rollback:1')).toBe(1);
         throw new Error('crash between the credit and the commit');
       }),
     ).rejects.toThrow('crash between');
     expect([await ledger(), await jobCount(server.db, 'rollback:1')]).toEqual([0, 0]);
-    const [company] = await server.db.select({ point: companies.point }).from(companies).where(eq(companies.id, shop.companyId));
+    const [company] = await server.db
+      .select({ point: companies.point })
+      .from(companies)
+      .where(eq(companies.id, shop.companyId));
     expect(company!.point).toBe(0);
 
     await server.db.transaction(async (tx) => {
@@ -124,7 +183,14 @@ describe('a job is part of the change that causes it', () => {
   });
 
   it('data that does not fit its kind is refused at the cause, and nothing is written', async () => {
-    await expect(enqueue(server.db, 'sms.cashCredited', { paymentId: 1, companyId: 1, amount: -5, balanceAfter: 0 }, { key: 'bad:1' })).rejects.toThrow();
+    await expect(
+      enqueue(
+        server.db,
+        'sms.cashCredited',
+        { paymentId: 1, companyId: 1, amount: -5, balanceAfter: 0 },
+        { key: 'bad:1' },
+      ),
+    ).rejects.toThrow();
     expect(await jobCount(server.db, 'bad:1')).toBe(0);
   });
 });
@@ -141,16 +207,31 @@ describe('retries, parking and the back office', () => {
       throw new Error('문자 서버가 응답하지 않습니다.');
     };
     try {
-      const id = await enqueue(server.db, 'sms.cashCredited', { paymentId: 880_010, companyId: shop.companyId, amount: 3_000, balanceAfter: 3_000 }, { key: 'park:1' });
+      const id = await enqueue(
+        server.db,
+        'sms.cashCredited',
+        { paymentId: 880_010, companyId: shop.companyId, amount: 3_000, balanceAfter: 3_000 },
+        { key: 'park:1' },
+      );
       server.app.jobs.wake();
-      expect(await until('parked', async () => (await jobState(server.db, 'sms.cashCredited', id)) === 'failed')).toBe(true);
+      expect(await until('parked', async () => (await jobState(server.db, 'sms.cashCredited', id)) === 'failed')).toBe(
+        true,
+      );
       expect(tries).toBe(3);
       expect(await outboxTexts(server.db, shop.main.phone)).toEqual([]);
 
       const listed = await call<JobRow[]>(server, 'POST', 'api/admin/jobList', { state: 'parked' }, staff);
       expect(listed.status).toBe(200);
       const row = listed.body.results!.find((j) => j.id === id);
-      expect(row).toMatchObject({ name: 'sms.cashCredited', label: '캐시 충전 완료 문자', key: 'park:1', state: 'parked', tries: 3, maxTries: 3, error: '문자 서버가 응답하지 않습니다.' });
+      expect(row).toMatchObject({
+        name: 'sms.cashCredited',
+        label: '캐시 충전 완료 문자',
+        key: 'park:1',
+        state: 'parked',
+        tries: 3,
+        maxTries: 3,
+        error: '문자 서버가 응답하지 않습니다.',
+      });
       expect(row!.data).toEqual({ paymentId: 880_010, companyId: shop.companyId, amount: 3_000, balanceAfter: 3_000 });
       // The default list (not done yet) shows parked jobs too.
       const open = await call<JobRow[]>(server, 'POST', 'api/admin/jobList', {}, staff);
@@ -160,19 +241,34 @@ describe('retries, parking and the back office', () => {
       sms.send = realSend;
       const retried = await call<JobRow>(server, 'POST', 'api/admin/retryJob', { name: 'sms.cashCredited', id }, staff);
       expect([retried.status, retried.body.message]).toEqual([200, MSG_JOBS.retried]);
-      expect(await until('done', async () => (await jobState(server.db, 'sms.cashCredited', id)) === 'completed')).toBe(true);
+      expect(await until('done', async () => (await jobState(server.db, 'sms.cashCredited', id)) === 'completed')).toBe(
+        true,
+      );
       expect(await outboxTexts(server.db, shop.main.phone)).toEqual([cashCreditedText(3_000, 3_000)]);
-      const audit = await server.db.select().from(adminAudit).where(and(eq(adminAudit.action, 'retryJob'), eq(adminAudit.target, `job:sms.cashCredited:${id}`)));
-      expect(audit.map((a) => [a.before, a.after])).toEqual([[{ state: 'parked', tries: 3, error: '문자 서버가 응답하지 않습니다.' }, { state: 'retrying' }]]);
+      const audit = await server.db
+        .select()
+        .from(adminAudit)
+        .where(and(eq(adminAudit.action, 'retryJob'), eq(adminAudit.target, `job:sms.cashCredited:${id}`)));
+      expect(audit.map((a) => [a.before, a.after])).toEqual([
+        [{ state: 'parked', tries: 3, error: '문자 서버가 응답하지 않습니다.' }, { state: 'retrying' }],
+      ]);
 
       // A job that is not parked cannot be retried (it would run twice); nothing is audited.
       const again = await call(server, 'POST', 'api/admin/retryJob', { name: 'sms.cashCredited', id }, staff);
       expect([again.status, again.body.message]).toEqual([409, MSG_JOBS.notParked]);
-      const unknown = await call(server, 'POST', 'api/admin/retryJob', { name: 'sms.cashCredited', id: '00000000-0000-4000-8000-000000000000' }, staff);
+      const unknown = await call(
+        server,
+        'POST',
+        'api/admin/retryJob',
+        { name: 'sms.cashCredited', id: '00000000-0000-4000-8000-000000000000' },
+        staff,
+      );
       expect([unknown.status, unknown.body.message]).toEqual([404, MSG_JOBS.notFound]);
       const bad = await call(server, 'POST', 'api/admin/retryJob', { name: 'nope', id: 'x' }, staff);
       expect(bad.status).toBe(400);
-      expect(await server.db.select({ n: count() }).from(adminAudit).where(eq(adminAudit.action, 'retryJob'))).toEqual([{ n: 1 }]);
+      expect(await server.db.select({ n: count() }).from(adminAudit).where(eq(adminAudit.action, 'retryJob'))).toEqual([
+        { n: 1 },
+      ]);
     } finally {
       sms.send = realSend;
     }
@@ -188,9 +284,16 @@ describe('retries, parking and the back office', () => {
       return realSend(phone, text, code);
     };
     try {
-      const id = await enqueue(server.db, 'sms.cashCredited', { paymentId: 880_011, companyId: shop.companyId, amount: 2_000, balanceAfter: 2_000 }, { key: 'flaky:1' });
+      const id = await enqueue(
+        server.db,
+        'sms.cashCredited',
+        { paymentId: 880_011, companyId: shop.companyId, amount: 2_000, balanceAfter: 2_000 },
+        { key: 'flaky:1' },
+      );
       server.app.jobs.wake();
-      expect(await until('done', async () => (await jobState(server.db, 'sms.cashCredited', id)) === 'completed')).toBe(true);
+      expect(await until('done', async () => (await jobState(server.db, 'sms.cashCredited', id)) === 'completed')).toBe(
+        true,
+      );
       expect([tries, await outboxTexts(server.db, shop.main.phone)]).toEqual([2, [cashCreditedText(2_000, 2_000)]]);
     } finally {
       sms.send = realSend;
@@ -203,7 +306,12 @@ describe('crash after the effect, before the job was marked done', () => {
     const shop = await makeCompany(server, '충돌후', 0);
     const name = 'sms.cashCredited';
     // Written to run in an hour, so that the running workers leave it to the "crashing" process.
-    const id = await enqueue(server.db, name, { paymentId: 880_020, companyId: shop.companyId, amount: 4_000, balanceAfter: 9_000 }, { key: 'crash:1', startAfter: new Date(Date.now() + 3600_000) });
+    const id = await enqueue(
+      server.db,
+      name,
+      { paymentId: 880_020, companyId: shop.companyId, amount: 4_000, balanceAfter: 9_000 },
+      { key: 'crash:1', startAfter: new Date(Date.now() + 3600_000) },
+    );
     const boss = server.app.jobs.boss;
     // The crashing process takes the job (the update pg-boss's fetch makes: it is now active),
     // texts, records the effect, and dies before completing it.
@@ -217,12 +325,17 @@ describe('crash after the effect, before the job was marked done', () => {
     expect(await outboxTexts(server.db, shop.main.phone)).toEqual([cashCreditedText(4_000, 9_000)]);
     expect(await jobState(server.db, name, id)).toBe('active');
     // Its try expires (as pg-boss's maintenance does after expireIn): the job goes back to the queue.
-    await server.db.execute(sql`update pgboss.job set started_on = now() - interval '1 hour' where name = ${name} and id = ${id}::uuid`);
+    await server.db.execute(
+      sql`update pgboss.job set started_on = now() - interval '1 hour' where name = ${name} and id = ${id}::uuid`,
+    );
     await boss.expire();
     server.app.jobs.wake();
     expect(await until('done', async () => (await jobState(server.db, name, id)) === 'completed')).toBe(true);
     expect(await outboxTexts(server.db, shop.main.phone)).toEqual([cashCreditedText(4_000, 9_000)]);
-    const [tried] = await queryRows<{ retry_count: number }>(server.db, sql`select retry_count from pgboss.job where name = ${name} and id = ${id}::uuid`);
+    const [tried] = await queryRows<{ retry_count: number }>(
+      server.db,
+      sql`select retry_count from pgboss.job where name = ${name} and id = ${id}::uuid`,
+    );
     expect(tried!.retry_count).toBe(1);
   });
 });
@@ -232,13 +345,21 @@ describe('several server instances on one database', () => {
     const shop = await makeCompany(server, '두서버', 0);
     const other = await secondInstance({ JOBS_BATCH_SIZE: '4' });
     const taken = { a: 0, b: 0 };
-    const restore = [wrapSend(server.ctx!.sms, shop, () => (taken.a += 1)), wrapSend(other.ctx.sms, shop, () => (taken.b += 1))];
+    const restore = [
+      wrapSend(server.ctx!.sms, shop, () => (taken.a += 1)),
+      wrapSend(other.ctx.sms, shop, () => (taken.b += 1)),
+    ];
     try {
       const N = 120;
       // One transaction writes them all; amounts are distinct, so each text names its job.
       await server.db.transaction(async (tx) => {
         for (let i = 0; i < N; i++) {
-          await enqueue(tx, 'sms.cashCredited', { paymentId: 890_000 + i, companyId: shop.companyId, amount: 1_000 + i, balanceAfter: 1_000 + i }, { key: `pair:${i}` });
+          await enqueue(
+            tx,
+            'sms.cashCredited',
+            { paymentId: 890_000 + i, companyId: shop.companyId, amount: 1_000 + i, balanceAfter: 1_000 + i },
+            { key: `pair:${i}` },
+          );
         }
       });
       server.app.jobs.wake();
@@ -258,7 +379,12 @@ describe('several server instances on one database', () => {
 });
 
 /** Counts (and slows a little) the texts a provider sends to one company's main account. */
-function wrapSend(sms: { send: (p: string, t: string, c?: string) => Promise<void> }, shop: TestCompany, onSend: () => void, waitMs = 5) {
+function wrapSend(
+  sms: { send: (p: string, t: string, c?: string) => Promise<void> },
+  shop: TestCompany,
+  onSend: () => void,
+  waitMs = 5,
+) {
   const real = sms.send;
   sms.send = async (phone, text, code) => {
     if (phone === shop.main.phone) {
@@ -281,13 +407,25 @@ describe('stopping the server with jobs in flight', () => {
       let started = 0;
       wrapSend(own.ctx!.sms, shop, () => (started += 1), 1500);
       const ids: string[] = [];
-      for (let i = 0; i < 3; i++) ids.push(await enqueue(own.db, 'sms.cashCredited', { paymentId: 891_000 + i, companyId: shop.companyId, amount: 500 + i, balanceAfter: 500 + i }, { key: `stop:${i}` }));
+      for (let i = 0; i < 3; i++)
+        ids.push(
+          await enqueue(
+            own.db,
+            'sms.cashCredited',
+            { paymentId: 891_000 + i, companyId: shop.companyId, amount: 500 + i, balanceAfter: 500 + i },
+            { key: `stop:${i}` },
+          ),
+        );
       own.app.jobs.wake();
       await until('three running', async () => started === 3);
       const t0 = Date.now();
       await own.app.close();
       expect(Date.now() - t0).toBeLessThan(5000);
-      expect(await Promise.all(ids.map((id) => jobState(own.db, 'sms.cashCredited', id)))).toEqual(['completed', 'completed', 'completed']);
+      expect(await Promise.all(ids.map((id) => jobState(own.db, 'sms.cashCredited', id)))).toEqual([
+        'completed',
+        'completed',
+        'completed',
+      ]);
       expect((await outboxTexts(own.db, shop.main.phone)).length).toBe(3);
     } finally {
       await own.close();
@@ -300,14 +438,22 @@ describe('stopping the server with jobs in flight', () => {
       const shop = await makeCompany(own, '종료초과', 0);
       let started = 0;
       wrapSend(own.ctx!.sms, shop, () => (started += 1), 4000);
-      const id = await enqueue(own.db, 'sms.cashCredited', { paymentId: 892_000, companyId: shop.companyId, amount: 600, balanceAfter: 600 }, { key: 'stop-long:1' });
+      const id = await enqueue(
+        own.db,
+        'sms.cashCredited',
+        { paymentId: 892_000, companyId: shop.companyId, amount: 600, balanceAfter: 600 },
+        { key: 'stop-long:1' },
+      );
       own.app.jobs.wake();
       await until('running', async () => started === 1);
       const t0 = Date.now();
       await own.app.close();
       expect(Date.now() - t0).toBeLessThan(3500);
       // Failed back as a try of its own: waiting for its next try, which another process makes.
-      const [row] = await queryRows<{ state: string; message: string }>(own.db, sql`select state::text as state, output->>'value' as message from pgboss.job where id = ${id}::uuid`);
+      const [row] = await queryRows<{ state: string; message: string }>(
+        own.db,
+        sql`select state::text as state, output->>'value' as message from pgboss.job where id = ${id}::uuid`,
+      );
       expect(row).toEqual({ state: 'retry', message: 'pg-boss shut down while active' });
     } finally {
       await own.close();
@@ -318,7 +464,12 @@ describe('stopping the server with jobs in flight', () => {
 describe('on the embedded PGlite (no DATABASE_URL)', () => {
   it('a job committed with its credit runs once, a rolled-back one never exists, a failing one parks', async () => {
     const database = await openDatabase(null, 'memory://');
-    const config = { ...loadConfig({ ...process.env, NODE_ENV: 'test', PORT: '0', UPLOAD_DIR: '', ...FAST }), databaseUrl: null, webDist: '/nonexistent', redisUrl: null };
+    const config = {
+      ...loadConfig({ ...process.env, NODE_ENV: 'test', PORT: '0', UPLOAD_DIR: '', ...FAST }),
+      databaseUrl: null,
+      webDist: '/nonexistent',
+      redisUrl: null,
+    };
     const { app, ctx } = await buildApp({ config, db: database.db, logger: false });
     try {
       expect(database.kind).toBe('pglite');
@@ -335,17 +486,43 @@ describe('on the embedded PGlite (no DATABASE_URL)', () => {
       await expect(
         database.db.transaction(async (tx) => {
           await credit(tx, { companyId: shop.companyId, amount: 9_000, type: 'point', memberId: null, note: '롤백' });
-          await enqueue(tx, 'sms.cashCredited', { paymentId: 1, companyId: shop.companyId, amount: 9_000, balanceAfter: 9_000 }, { key: 'lite:rolled-back' });
+          await enqueue(
+            tx,
+            'sms.cashCredited',
+            { paymentId: 1, companyId: shop.companyId, amount: 9_000, balanceAfter: 9_000 },
+            { key: 'lite:rolled-back' },
+          );
           throw new Error('crash');
         }),
       ).rejects.toThrow('crash');
       const done = await database.db.transaction(async (tx) => {
-        const balanceAfter = await credit(tx, { companyId: shop.companyId, amount: 8_000, type: 'point', memberId: null, note: '커밋' });
-        return enqueue(tx, 'sms.cashCredited', { paymentId: 2, companyId: shop.companyId, amount: 8_000, balanceAfter }, { key: 'lite:committed' });
+        const balanceAfter = await credit(tx, {
+          companyId: shop.companyId,
+          amount: 8_000,
+          type: 'point',
+          memberId: null,
+          note: '커밋',
+        });
+        return enqueue(
+          tx,
+          'sms.cashCredited',
+          { paymentId: 2, companyId: shop.companyId, amount: 8_000, balanceAfter },
+          { key: 'lite:committed' },
+        );
       });
-      const parked = await enqueue(database.db, 'sms.cashCredited', { paymentId: 3, companyId: failing.companyId, amount: 1_000, balanceAfter: 1_000 }, { key: 'lite:failing' });
+      const parked = await enqueue(
+        database.db,
+        'sms.cashCredited',
+        { paymentId: 3, companyId: failing.companyId, amount: 1_000, balanceAfter: 1_000 },
+        { key: 'lite:failing' },
+      );
       app.jobs.wake();
-      await until('both settled', async () => (await jobState(database.db, 'sms.cashCredited', done)) === 'completed' && (await jobState(database.db, 'sms.cashCredited', parked)) === 'failed');
+      await until(
+        'both settled',
+        async () =>
+          (await jobState(database.db, 'sms.cashCredited', done)) === 'completed' &&
+          (await jobState(database.db, 'sms.cashCredited', parked)) === 'failed',
+      );
       expect(await outboxTexts(database.db, shop.main.phone)).toEqual([cashCreditedText(8_000, 8_000)]);
       expect([await jobCount(database.db, 'lite:rolled-back'), failedTries]).toEqual([0, 3]);
     } finally {

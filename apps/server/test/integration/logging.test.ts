@@ -28,12 +28,25 @@ async function productionServer(level: string, env: Record<string, string> = { N
   const lines: string[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _enc, done) {
-      lines.push(...chunk.toString().split('\n').filter((l) => l !== ''));
+      lines.push(
+        ...chunk
+          .toString()
+          .split('\n')
+          .filter((l) => l !== ''),
+      );
       done();
     },
   });
   const config = {
-    ...loadConfig({ ...env, PUBLIC_URL: 'https://shop.example.kr', ALLOW_SANDBOX_PAYMENTS: 'true', ALLOW_CONSOLE_SMS: 'true', LOG_LEVEL: level, DATA_DIR: dataDir, PORT: '0' }),
+    ...loadConfig({
+      ...env,
+      PUBLIC_URL: 'https://shop.example.kr',
+      ALLOW_SANDBOX_PAYMENTS: 'true',
+      ALLOW_CONSOLE_SMS: 'true',
+      LOG_LEVEL: level,
+      DATA_DIR: dataDir,
+      PORT: '0',
+    }),
     webDist: '/nonexistent',
   };
   const { app } = await buildApp({ config, db: database.db, logger: { ...loggerOptions(config), stream: sink } });
@@ -42,13 +55,15 @@ async function productionServer(level: string, env: Record<string, string> = { N
 }
 
 describe('production logs', () => {
-  it('at debug: JSON lines, an access line per request, and the request id on the provider\'s line too', async () => {
+  it("at debug: JSON lines, an access line per request, and the request id on the provider's line too", async () => {
     const { app, lines, base } = await productionServer('debug');
     try {
       expect((await fetch(`${base}/healthz`)).status).toBe(200);
       expect((await fetch(`${base}/api/mobileVerification?phone=01066600001&authType=message`)).status).toBe(200);
       await app.close();
-      const parsed = lines.map((l) => JSON.parse(l) as { level: number; msg: string; reqId?: string; url?: string; statusCode?: number });
+      const parsed = lines.map(
+        (l) => JSON.parse(l) as { level: number; msg: string; reqId?: string; url?: string; statusCode?: number },
+      );
       const access = parsed.filter((l) => l.msg === 'request completed');
       expect(access.map((l) => [l.level, l.url, l.statusCode])).toEqual([
         [20, '/healthz', 200],
@@ -89,8 +104,14 @@ describe('capability addresses never reach a log line (issue 20)', () => {
       expect(all).not.toContain(key);
       expect(all).not.toContain(sig);
       expect(all).not.toContain('4102444800');
-      const urls = lines.map((l) => (JSON.parse(l) as { req?: { url?: string } }).req?.url).filter((u) => u !== undefined);
-      expect(urls).toEqual(['/payCenter/toss/tgen_1?key=[Redacted]', '/api/chatFile/1/full?exp=[Redacted]&sig=[Redacted]', '/healthz?x=[Redacted]']);
+      const urls = lines
+        .map((l) => (JSON.parse(l) as { req?: { url?: string } }).req?.url)
+        .filter((u) => u !== undefined);
+      expect(urls).toEqual([
+        '/payCenter/toss/tgen_1?key=[Redacted]',
+        '/api/chatFile/1/full?exp=[Redacted]&sig=[Redacted]',
+        '/healthz?x=[Redacted]',
+      ]);
     } finally {
       await app.close();
     }

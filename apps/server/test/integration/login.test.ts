@@ -11,12 +11,10 @@ afterAll(async () => {
 
 describe('login and logout', () => {
   it('logs the demo main account in with its company, cash and security number', async () => {
-    const res = await call<{ token: string; userInfo: { type: number; companyInfo: { point: number; level: string; securityNum: string } } }>(
-      server,
-      'POST',
-      'api/login',
-      { id: 'demo@partsmall.kr', pw: 'demo1234' },
-    );
+    const res = await call<{
+      token: string;
+      userInfo: { type: number; companyInfo: { point: number; level: string; securityNum: string } };
+    }>(server, 'POST', 'api/login', { id: 'demo@partsmall.kr', pw: 'demo1234' });
     expect(res.status).toBe(200);
     expect(res.body.code).toBe(200);
     expect(res.body.results!.token.length).toBeGreaterThanOrEqual(22);

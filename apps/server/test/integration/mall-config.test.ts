@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LICENSE_PACKAGES, MSG, mallConfig as mallConfigSchema} from '@partsmall/contract';
+import { LICENSE_PACKAGES, MSG, mallConfig as mallConfigSchema } from '@partsmall/contract';
 import { mallConfig, notices } from '../../src/db/schema.js';
 import { readMallConfig, saveMallConfig } from '../../src/features/mall/service.js';
 import { call, loginAs, rawCall, startTestServer, type TestServer } from '../helpers.js';
@@ -33,14 +33,31 @@ describe('POST api/getMallConfig', () => {
 
   it('the warehouses of the directions page are the ones checkout and the products name', async () => {
     const { shippingAddress } = (await getConfig()).body.results!;
-    const delivery = await call(server, 'getDeliInfo', {}, { token: await loginAs(server, 'demo@partsmall.kr', 'demo1234') });
+    const delivery = await call(
+      server,
+      'getDeliInfo',
+      {},
+      { token: await loginAs(server, 'demo@partsmall.kr', 'demo1234') },
+    );
     expect(shippingAddress.map((w) => w.name)).toEqual(['한국 김포물류센터', '중국 위해직수입창고']);
     expect(delivery.body.results?.map((w) => w.warehouse_name)).toEqual(['한국 김포물류센터', '중국 위해직수입창고']);
   });
 
   it('mallBottom carries every footer field of the spec, filled in', async () => {
     const { mallBottom } = (await getConfig()).body.results!;
-    const fields = ['companyName', 'license', 'mailOrderLicense', 'ceo', 'privacyOfficer', 'mail', 'fax', 'address', 'phone', 'hours', 'copyright'];
+    const fields = [
+      'companyName',
+      'license',
+      'mailOrderLicense',
+      'ceo',
+      'privacyOfficer',
+      'mail',
+      'fax',
+      'address',
+      'phone',
+      'hours',
+      'copyright',
+    ];
     expect(Object.keys(mallBottom).sort()).toEqual([...fields].sort());
     for (const f of fields) expect((mallBottom as Record<string, string>)[f], f).not.toBe('');
     expect(mallBottom.companyName).toBe('(주)파츠몰코리아');
@@ -71,7 +88,9 @@ describe('POST api/getMallConfig', () => {
       .insert(notices)
       .values({ type: 0, title: '설 연휴 배송 안내', content: '<p>설 연휴에는 출고가 없습니다.</p>', popup: true })
       .returning({ id: notices.id });
-    await server.db.insert(notices).values({ type: 0, title: '팝업 아닌 공지', content: '<p>목록에만</p>', popup: false });
+    await server.db
+      .insert(notices)
+      .values({ type: 0, title: '팝업 아닌 공지', content: '<p>목록에만</p>', popup: false });
     const after = (await getConfig()).body.results!.notices;
     expect(after[0]).toMatchObject({ seq: added!.id, title: '설 연휴 배송 안내' });
     expect(after.map((n) => n.title)).not.toContain('팝업 아닌 공지');
@@ -122,7 +141,14 @@ describe('OpenAPI document', () => {
 
   it('documents the login body fields', async () => {
     const doc = JSON.parse((await rawCall(server, 'GET', 'docs/json')).text) as {
-      paths: Record<string, { post?: { requestBody?: { content: Record<string, { schema: { properties?: object; required?: string[] } }> } } }>;
+      paths: Record<
+        string,
+        {
+          post?: {
+            requestBody?: { content: Record<string, { schema: { properties?: object; required?: string[] } }> };
+          };
+        }
+      >;
     };
     const schema = doc.paths['/api/login']!.post!.requestBody!.content['application/json']!.schema;
     expect(Object.keys(schema.properties ?? {}).sort()).toEqual(['id', 'pw']);

@@ -32,31 +32,85 @@ interface Entry {
  * refusal by a business rule still proves the caller got past the role check).
  */
 const CALLS: Entry[] = [
-  { path: 'api/getMyShippingInfo', mainOnly: false, body: () => ({ searchKeyword: '', searchType: 'name', page: 1, size: 15 }) },
-  { path: 'api/setMallShppingInfo', mainOnly: false, body: () => ({ name: '권한시험', phone: '0212345678', postNum: '04790', address: '서울 성동구 성수이로 1', addrSub: '1층', basic: 'false' }) },
+  {
+    path: 'api/getMyShippingInfo',
+    mainOnly: false,
+    body: () => ({ searchKeyword: '', searchType: 'name', page: 1, size: 15 }),
+  },
+  {
+    path: 'api/setMallShppingInfo',
+    mainOnly: false,
+    body: () => ({
+      name: '권한시험',
+      phone: '0212345678',
+      postNum: '04790',
+      address: '서울 성동구 성수이로 1',
+      addrSub: '1층',
+      basic: 'false',
+    }),
+  },
   { path: 'api/setMallShippingBasic', mainOnly: false, body: () => ({ seq: demoAddressSeq }) },
   { path: 'api/stateShippingInfo', mainOnly: false, body: () => ({ seq: 2_000_000_000 }) },
   { path: 'api/updateMyInfo', mainOnly: false, body: () => ({ name: 'x', phone: '01000000000', mail: 'a@b.kr' }) },
   { path: 'api/updateMyPassword', mainOnly: false, body: () => ({ opw: 'wrong-pw', pw: 'newpw123', cpw: 'newpw123' }) },
-  { path: 'api/WithdrawMember', mainOnly: false, body: () => ({ agree1: true, agree2: true, agree3: true, agree4: true, userName: '다른 이름' }) },
-  { path: 'api/updateMyCompanyInfo', mainOnly: true, body: () => ({ license: DEMO_COMPANY.license, name: '', ceo: '박준호', phone: '0224681357', postMain: '04790', addrMain: '서울' }) },
-  { path: 'api/getMallMemberInfo', mainOnly: true, body: () => ({ searchKeyword: '', searchType: 'name', page: 1, size: 16 }) },
-  { path: 'api/setMallMemberInfo', mainOnly: true, body: () => ({ seq: subSeq, name: '최민지', phone: '01012345602', mail: 'sub@partsmall.kr' }) },
+  {
+    path: 'api/WithdrawMember',
+    mainOnly: false,
+    body: () => ({ agree1: true, agree2: true, agree3: true, agree4: true, userName: '다른 이름' }),
+  },
+  {
+    path: 'api/updateMyCompanyInfo',
+    mainOnly: true,
+    body: () => ({
+      license: DEMO_COMPANY.license,
+      name: '',
+      ceo: '박준호',
+      phone: '0224681357',
+      postMain: '04790',
+      addrMain: '서울',
+    }),
+  },
+  {
+    path: 'api/getMallMemberInfo',
+    mainOnly: true,
+    body: () => ({ searchKeyword: '', searchType: 'name', page: 1, size: 16 }),
+  },
+  {
+    path: 'api/setMallMemberInfo',
+    mainOnly: true,
+    body: () => ({ seq: subSeq, name: '최민지', phone: '01012345602', mail: 'sub@partsmall.kr' }),
+  },
   { path: 'api/setMallMemberType', mainOnly: true, body: () => ({ seq: subSeq, type: 1 }) },
   { path: 'api/stateMemberInfo', mainOnly: true, body: () => ({ seq: subSeq, status: 'active' }) },
   { path: 'api/initMallMemberPw', mainOnly: true, body: () => ({ seq: demoMainSeq }) },
   { path: 'api/updateSecurityNumber', mainOnly: true, body: () => ({}) },
   { path: 'payCenter/showCashPaymentWinow', mainOnly: true, body: () => ({ pgcode: 'creditcard', amount: 1000 }) },
   { path: 'payCenter/showLicensePaymentWinow', mainOnly: true, body: () => ({ pgcode: 'creditcard', amount: 30_000 }) },
-  { path: 'api/mallCashPaymentInfo', mainOnly: true, body: () => ({ startDate: '', endDate: '', searchType: '', page: 1, size: 15 }) },
-  { path: 'api/mallLicensePaymentInfo', mainOnly: true, body: () => ({ startDate: '', endDate: '', searchType: '', page: 1, size: 15 }) },
+  {
+    path: 'api/mallCashPaymentInfo',
+    mainOnly: true,
+    body: () => ({ startDate: '', endDate: '', searchType: '', page: 1, size: 15 }),
+  },
+  {
+    path: 'api/mallLicensePaymentInfo',
+    mainOnly: true,
+    body: () => ({ startDate: '', endDate: '', searchType: '', page: 1, size: 15 }),
+  },
 ];
 
 async function snapshot() {
   const [company] = await server.db.select().from(companies).where(eq(companies.id, demoCompanyId));
   const people = await server.db.select().from(members).where(eq(members.companyId, demoCompanyId)).orderBy(members.id);
-  const addresses = await server.db.select().from(shippingAddresses).where(eq(shippingAddresses.companyId, demoCompanyId)).orderBy(shippingAddresses.id);
-  const pays = await server.db.select().from(payments).where(eq(payments.companyId, demoCompanyId)).orderBy(payments.id);
+  const addresses = await server.db
+    .select()
+    .from(shippingAddresses)
+    .where(eq(shippingAddresses.companyId, demoCompanyId))
+    .orderBy(shippingAddresses.id);
+  const pays = await server.db
+    .select()
+    .from(payments)
+    .where(eq(payments.companyId, demoCompanyId))
+    .orderBy(payments.id);
   return JSON.stringify({ company, people, addresses, pays });
 }
 
@@ -73,7 +127,10 @@ beforeAll(async () => {
   demoMainSeq = demoMain.id;
   demoCompanyId = demoMain.companyId!;
   subSeq = rows.find((m) => m.loginId === 'sub@partsmall.kr')!.id;
-  const [address] = await server.db.select().from(shippingAddresses).where(eq(shippingAddresses.companyId, demoCompanyId));
+  const [address] = await server.db
+    .select()
+    .from(shippingAddresses)
+    .where(eq(shippingAddresses.companyId, demoCompanyId));
   demoAddressSeq = address!.id;
 });
 afterAll(async () => {
@@ -86,7 +143,11 @@ describe('access matrix', () => {
     for (const entry of CALLS) {
       for (const token of [undefined, 'made-up-token', `${demo}x`]) {
         const res = await call(server, 'POST', entry.path, entry.body(), token);
-        expect([res.status, res.body.code, res.body.message], `${entry.path} ${token ?? 'no token'}`).toEqual([401, 401, MSG.tokenExpired]);
+        expect([res.status, res.body.code, res.body.message], `${entry.path} ${token ?? 'no token'}`).toEqual([
+          401,
+          401,
+          MSG.tokenExpired,
+        ]);
       }
     }
     expect(await snapshot()).toBe(before);
@@ -154,7 +215,10 @@ describe('another company', () => {
     const attempts: [string, Record<string, unknown>][] = [
       ['api/setMallShippingBasic', { seq: demoAddressSeq }],
       ['api/stateShippingInfo', { seq: demoAddressSeq }],
-      ['api/setMallShppingInfo', { seq: demoAddressSeq, name: '남의회사', phone: '0212345678', postNum: '12345', address: '어딘가 1' }],
+      [
+        'api/setMallShppingInfo',
+        { seq: demoAddressSeq, name: '남의회사', phone: '0212345678', postNum: '12345', address: '어딘가 1' },
+      ],
       ['api/setMallMemberInfo', { seq: subSeq, name: '가로채기', phone: '01099990000', mail: 'steal@other.kr' }],
       ['api/setMallMemberType', { seq: subSeq, type: 0 }],
       ['api/setMallMemberType', { seq: demoMainSeq, type: 1 }],
@@ -174,34 +238,57 @@ describe('another company', () => {
   });
 
   it("never sees the demo company's addresses, accounts or payments", async () => {
-    const addresses = await call<{ seq: number }[]>(server, 'POST', 'api/getMyShippingInfo', { page: 1, size: 100 }, other);
+    const addresses = await call<{ seq: number }[]>(
+      server,
+      'POST',
+      'api/getMyShippingInfo',
+      { page: 1, size: 100 },
+      other,
+    );
     expect(addresses.body.results!.some((a) => a.seq === demoAddressSeq)).toBe(false);
     const people = await call<MemberListItem[]>(server, 'POST', 'api/getMallMemberInfo', { page: 1, size: 100 }, other);
     expect(people.body.results!.map((m) => m.id)).toEqual(['other@partsmall.kr']);
     for (const searchType of ['name', 'id', 'phone']) {
       for (const searchKeyword of ['최민지', 'sub@', '01012345602', 'partsmall']) {
-        const found = await call<MemberListItem[]>(server, 'POST', 'api/getMallMemberInfo', { searchType, searchKeyword }, other);
+        const found = await call<MemberListItem[]>(
+          server,
+          'POST',
+          'api/getMallMemberInfo',
+          { searchType, searchKeyword },
+          other,
+        );
         expect(found.body.results!.some((m) => m.id.startsWith('sub@') || m.id.startsWith('demo@'))).toBe(false);
       }
     }
-    const demoPayments = new Set((await server.db.select().from(payments).where(eq(payments.companyId, demoCompanyId))).map((p) => p.id));
+    const demoPayments = new Set(
+      (await server.db.select().from(payments).where(eq(payments.companyId, demoCompanyId))).map((p) => p.id),
+    );
     expect(demoPayments.size).toBeGreaterThan(0);
     for (const path of ['api/mallCashPaymentInfo', 'api/mallLicensePaymentInfo']) {
       const res = await call<PaymentRecord[]>(server, 'POST', path, { page: 1, size: 100 }, other);
-      expect(res.body.results!.some((r) => demoPayments.has(r.seq)), path).toBe(false);
+      expect(
+        res.body.results!.some((r) => demoPayments.has(r.seq)),
+        path,
+      ).toBe(false);
     }
   });
 
   it("cannot take the demo company's business number", async () => {
     const before = await snapshot();
-    const res = await call(server, 'POST', 'api/updateMyCompanyInfo', {
-      license: DEMO_COMPANY.license,
-      name: '대성모터스',
-      ceo: '정우성',
-      phone: '0511234567',
-      postMain: '46900',
-      addrMain: '부산광역시 사상구 학장로 1',
-    }, other);
+    const res = await call(
+      server,
+      'POST',
+      'api/updateMyCompanyInfo',
+      {
+        license: DEMO_COMPANY.license,
+        name: '대성모터스',
+        ceo: '정우성',
+        phone: '0511234567',
+        postMain: '46900',
+        addrMain: '부산광역시 사상구 학장로 1',
+      },
+      other,
+    );
     expect([res.status, res.body.message, res.body.field]).toEqual([400, MSG_MEMBER.licenseInUse, 'license']);
     expect(await snapshot()).toBe(before);
   });

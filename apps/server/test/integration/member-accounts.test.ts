@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, MSG_MEMBER } from '@partsmall/contract';
 import { companies, members } from '../../src/db/schema.js';
 import { DEMO_COMPANY } from '../../src/seed/demo.js';
-import { call, loginAs, nextEvent, rawCall, sendPhoneCode, startTestServer, tradeSocket, type TestServer } from '../helpers.js';
+import {
+  call,
+  loginAs,
+  nextEvent,
+  rawCall,
+  sendPhoneCode,
+  startTestServer,
+  tradeSocket,
+  type TestServer,
+} from '../helpers.js';
 import { expectLedgerMatchesBalances, randomPhone } from '../member-helpers.js';
 
 /**
@@ -21,7 +30,12 @@ const list = (body: Record<string, unknown>, token = demo) => call(server, 'getM
 
 async function register(name: string) {
   const id = `${name.toLowerCase()}-${Date.now() % 1_000_000}@hanbit.kr`;
-  const res = await call(server, 'setMallMemberInfo', { id, pw: 'start123', name: `${name}직원`, phone: randomPhone(), mail: `${name}.mail@hanbit.kr` }, { token: demo });
+  const res = await call(
+    server,
+    'setMallMemberInfo',
+    { id, pw: 'start123', name: `${name}직원`, phone: randomPhone(), mail: `${name}.mail@hanbit.kr` },
+    { token: demo },
+  );
   expect(res.body.code).toBe(201);
   return { seq: res.body.results!.seq, id, pw: 'start123' };
 }
@@ -57,9 +71,15 @@ describe('api/getMallMemberInfo', () => {
   });
 
   it('searches by name, id or phone; an empty result says so', async () => {
-    expect((await list({ searchType: 'name', searchKeyword: '민지' })).body.results!.map((m) => m.id)).toEqual(['sub@partsmall.kr']);
-    expect((await list({ searchType: 'id', searchKeyword: 'DEMO@' })).body.results!.map((m) => m.id)).toEqual(['demo@partsmall.kr']);
-    expect((await list({ searchType: 'phone', searchKeyword: '010-1234-5602' })).body.results!.map((m) => m.id)).toEqual(['sub@partsmall.kr']);
+    expect((await list({ searchType: 'name', searchKeyword: '민지' })).body.results!.map((m) => m.id)).toEqual([
+      'sub@partsmall.kr',
+    ]);
+    expect((await list({ searchType: 'id', searchKeyword: 'DEMO@' })).body.results!.map((m) => m.id)).toEqual([
+      'demo@partsmall.kr',
+    ]);
+    expect(
+      (await list({ searchType: 'phone', searchKeyword: '010-1234-5602' })).body.results!.map((m) => m.id),
+    ).toEqual(['sub@partsmall.kr']);
     expect((await list({ searchType: 'name', searchKeyword: '%' })).body.results).toEqual([]);
     const none = await list({ searchType: 'name', searchKeyword: '없는사람' });
     expect([none.body.code, none.body.message, none.body.results, none.body.total]).toEqual([200, MSG.noInfo, [], 0]);
@@ -77,7 +97,13 @@ describe('api/getMallMemberInfo', () => {
 });
 
 describe('api/setMallMemberInfo', () => {
-  const form = () => ({ id: 'newstaff@hanbit.kr', pw: 'start123', name: '이신입', phone: randomPhone(), mail: 'newstaff@hanbit.kr' });
+  const form = () => ({
+    id: 'newstaff@hanbit.kr',
+    pw: 'start123',
+    name: '이신입',
+    phone: randomPhone(),
+    mail: 'newstaff@hanbit.kr',
+  });
 
   it("alerts the spec's messages in form order, every length rule, and creates nothing", async () => {
     const [before] = await server.db.select().from(companies).where(eq(companies.id, demoCompanyId));
@@ -117,7 +143,14 @@ describe('api/setMallMemberInfo', () => {
     const res = await call(server, 'setMallMemberInfo', body, { token: demo });
     expect([res.body.code, res.body.message]).toEqual([201, MSG_MEMBER.memberCreated]);
     const row = await memberRow(res.body.results!.seq);
-    expect(row).toMatchObject({ loginId: 'newstaff@hanbit.kr', name: '이신입', type: 1, status: 'active', companyId: demoCompanyId, role: 'member' });
+    expect(row).toMatchObject({
+      loginId: 'newstaff@hanbit.kr',
+      name: '이신입',
+      type: 1,
+      status: 'active',
+      companyId: demoCompanyId,
+      role: 'member',
+    });
     const token = await loginAs(server, 'newstaff@hanbit.kr', 'start123');
     expect(await works(token)).toBe(true);
     expect((await call(server, 'getMallMemberInfo', {}, { token })).status).toBe(403);
@@ -126,14 +159,44 @@ describe('api/setMallMemberInfo', () => {
   it('edits name, phone and mail; id and pw are never changed by an edit', async () => {
     const [row] = await server.db.select().from(members).where(eq(members.loginId, 'newstaff@hanbit.kr'));
     const phone = randomPhone();
-    const res = await call(server, 'setMallMemberInfo', { seq: row!.id, id: 'hijack@hanbit.kr', pw: 'hijack99', name: '이선임', phone, mail: 'senior@hanbit.kr' }, { token: demo });
+    const res = await call(
+      server,
+      'setMallMemberInfo',
+      { seq: row!.id, id: 'hijack@hanbit.kr', pw: 'hijack99', name: '이선임', phone, mail: 'senior@hanbit.kr' },
+      { token: demo },
+    );
     expect([res.body.code, res.body.message]).toEqual([201, MSG_MEMBER.memberUpdated]);
-    expect(await memberRow(row!.id)).toMatchObject({ loginId: 'newstaff@hanbit.kr', name: '이선임', phone, mail: 'senior@hanbit.kr', passwordHash: row!.passwordHash });
-    const bad = await call(server, 'setMallMemberInfo', { seq: row!.id, name: '이', phone, mail: 'senior@hanbit.kr' }, { token: demo });
+    expect(await memberRow(row!.id)).toMatchObject({
+      loginId: 'newstaff@hanbit.kr',
+      name: '이선임',
+      phone,
+      mail: 'senior@hanbit.kr',
+      passwordHash: row!.passwordHash,
+    });
+    const bad = await call(
+      server,
+      'setMallMemberInfo',
+      { seq: row!.id, name: '이', phone, mail: 'senior@hanbit.kr' },
+      { token: demo },
+    );
     expect([bad.status, bad.body.field]).toEqual([400, 'name']);
-    const taken = await call(server, 'setMallMemberInfo', { seq: row!.id, name: '이선임', phone: '01012345601', mail: 'senior@hanbit.kr' }, { token: demo });
+    const taken = await call(
+      server,
+      'setMallMemberInfo',
+      { seq: row!.id, name: '이선임', phone: '01012345601', mail: 'senior@hanbit.kr' },
+      { token: demo },
+    );
     expect([taken.status, taken.body.message]).toEqual([400, MSG_MEMBER.phoneInUse]);
-    expect((await call(server, 'setMallMemberInfo', { seq: 2_000_000_000, name: '이선임', phone, mail: 'senior@hanbit.kr' }, { token: demo })).status).toBe(404);
+    expect(
+      (
+        await call(
+          server,
+          'setMallMemberInfo',
+          { seq: 2_000_000_000, name: '이선임', phone, mail: 'senior@hanbit.kr' },
+          { token: demo },
+        )
+      ).status,
+    ).toBe(404);
   });
 });
 
@@ -143,7 +206,9 @@ describe('api/setMallMemberType', () => {
     expect([refused.status, refused.body.message]).toEqual([400, MSG_MEMBER.lastMainAccount]);
     expect((await memberRow(demoSeq)).type).toBe(0);
     const helper = await register('stopmain');
-    expect((await call(server, 'setMallMemberType', { seq: helper.seq, type: 0 }, { token: demo })).body.code).toBe(201);
+    expect((await call(server, 'setMallMemberType', { seq: helper.seq, type: 0 }, { token: demo })).body.code).toBe(
+      201,
+    );
     expect((await call(server, 'stateMemberInfo', { seq: helper.seq }, { token: demo })).body.code).toBe(201);
     const still = await call(server, 'setMallMemberType', { seq: demoSeq, type: 1 }, { token: demo });
     expect([still.status, still.body.message]).toEqual([400, MSG_MEMBER.lastMainAccount]);
@@ -156,16 +221,26 @@ describe('api/setMallMemberType', () => {
 
   it('promotes a sub-account, which then manages the company; a main account may step down when another remains', async () => {
     const second = await register('second');
-    const promoted = await call(server, 'POST', 'api/setMallMemberType', { seq: second.seq, type: 0, id: second.id, name: 'ignored' }, demo);
+    const promoted = await call(
+      server,
+      'POST',
+      'api/setMallMemberType',
+      { seq: second.seq, type: 0, id: second.id, name: 'ignored' },
+      demo,
+    );
     expect([promoted.body.code, promoted.body.message]).toEqual([201, MSG_MEMBER.memberTypeChanged]);
     const secondToken = await loginAs(server, second.id, second.pw);
     expect((await list({}, secondToken)).status).toBe(200);
     // The demo main account steps down; its own session loses the main-account menu at once.
     expect((await call(server, 'setMallMemberType', { seq: demoSeq, type: 1 }, { token: demo })).body.code).toBe(201);
     expect((await list({}, demo)).status).toBe(403);
-    expect((await call(server, 'setMallMemberType', { seq: demoSeq, type: 0 }, { token: secondToken })).body.code).toBe(201);
+    expect((await call(server, 'setMallMemberType', { seq: demoSeq, type: 0 }, { token: secondToken })).body.code).toBe(
+      201,
+    );
     expect((await list({}, demo)).status).toBe(200);
-    expect((await call(server, 'setMallMemberType', { seq: second.seq, type: 1 }, { token: demo })).body.code).toBe(201);
+    expect((await call(server, 'setMallMemberType', { seq: second.seq, type: 1 }, { token: demo })).body.code).toBe(
+      201,
+    );
   });
 
   it('two main accounts demoting each other at the same moment: one wins, a main account remains', async () => {
@@ -178,12 +253,16 @@ describe('api/setMallMemberType', () => {
         call(server, 'setMallMemberType', { seq: demoSeq, type: 1 }, { token: secondToken }),
       ]);
       expect(answers.map((a) => a.body.code).sort()).toContain(201);
-      const mains = (await server.db.select().from(members).where(eq(members.companyId, demoCompanyId))).filter((m) => m.type === 0 && m.status === 'active');
+      const mains = (await server.db.select().from(members).where(eq(members.companyId, demoCompanyId))).filter(
+        (m) => m.type === 0 && m.status === 'active',
+      );
       expect(mains).toHaveLength(1);
       // Back to two main accounts for the next round, by whichever is main now.
       const mainToken = mains[0]!.id === demoSeq ? demo : secondToken;
       const other = mains[0]!.id === demoSeq ? second.seq : demoSeq;
-      expect((await call(server, 'setMallMemberType', { seq: other, type: 0 }, { token: mainToken })).body.code).toBe(201);
+      expect((await call(server, 'setMallMemberType', { seq: other, type: 0 }, { token: mainToken })).body.code).toBe(
+        201,
+      );
     }
     await call(server, 'setMallMemberType', { seq: second.seq, type: 1 }, { token: demo });
     expect((await memberRow(demoSeq)).type).toBe(0);
@@ -250,7 +329,17 @@ describe('api/updateSecurityNumber', () => {
   const joinForm = async (securityNum: string) => {
     const phone = randomPhone();
     const authCode = await sendPhoneCode(server, phone);
-    return { license: DEMO_COMPANY.license, securityNum, id: `joiner-${phone}@test.kr`, pw: 'join1234', cpw: 'join1234', phone, authCode, policy: true, privacy: true };
+    return {
+      license: DEMO_COMPANY.license,
+      securityNum,
+      id: `joiner-${phone}@test.kr`,
+      pw: 'join1234',
+      cpw: 'join1234',
+      phone,
+      authCode,
+      policy: true,
+      privacy: true,
+    };
   };
 
   it('renews the 6-digit number: the old one no longer lets sub-accounts join, the new one does', async () => {
@@ -264,7 +353,9 @@ describe('api/updateSecurityNumber', () => {
     const [after] = await server.db.select().from(companies).where(eq(companies.id, demoCompanyId));
     expect(after!.securityNum).toBe(fresh);
     // No body at all works as well (the call has none).
-    const bare = await rawCall(server, 'POST', 'api/updateSecurityNumber', { headers: { authorization: `Bearer ${demo}` } });
+    const bare = await rawCall(server, 'POST', 'api/updateSecurityNumber', {
+      headers: { authorization: `Bearer ${demo}` },
+    });
     expect(bare.body!.code).toBe(201);
     const [renewed] = await server.db.select().from(companies).where(eq(companies.id, demoCompanyId));
     expect(renewed!.securityNum).not.toBe(fresh);
@@ -274,14 +365,19 @@ describe('api/updateSecurityNumber', () => {
     const joined = await call(server, 'join', await joinForm(fresh));
     expect(joined.body.code).toBe(201);
     // The main account's userInfo shows the new number; a sub-account never sees it.
-    const me = await call(server, 'updateMyCompanyInfo', {
-      license: DEMO_COMPANY.license,
-      name: '한빛수입차부품',
-      ceo: '박준호',
-      phone: '0224681357',
-      postMain: '04790',
-      addrMain: '서울특별시 성동구 성수이로 77',
-    }, { token: demo });
+    const me = await call(
+      server,
+      'updateMyCompanyInfo',
+      {
+        license: DEMO_COMPANY.license,
+        name: '한빛수입차부품',
+        ceo: '박준호',
+        phone: '0224681357',
+        postMain: '04790',
+        addrMain: '서울특별시 성동구 성수이로 77',
+      },
+      { token: demo },
+    );
     expect(me.body.results!.userInfo.companyInfo!.securityNum).toBe(fresh);
   });
 

@@ -15,7 +15,11 @@ const OTHER_PHONE = '01012345603';
 const memberRow = async (seq: number) => (await server.db.select().from(members).where(eq(members.id, seq)))[0]!;
 const companyRow = async (id: number) => (await server.db.select().from(companies).where(eq(companies.id, id)))[0]!;
 const addressesOf = (companyId: number) =>
-  server.db.select().from(shippingAddresses).where(eq(shippingAddresses.companyId, companyId)).orderBy(shippingAddresses.id);
+  server.db
+    .select()
+    .from(shippingAddresses)
+    .where(eq(shippingAddresses.companyId, companyId))
+    .orderBy(shippingAddresses.id);
 const works = async (token: string) => (await call(server, 'getMyShippingInfo', {}, { token })).status === 200;
 
 beforeAll(async () => {
@@ -57,11 +61,23 @@ describe('api/updateMyInfo', () => {
   it('saves, answers a fresh token with the new userInfo, and revokes the token it came with', async () => {
     const old = await loginAs(server, shop.subs[0]!.id, 'pass1234');
     const otherTab = await loginAs(server, shop.subs[0]!.id, 'pass1234');
-    const res = await call(server, 'updateMyInfo', { seq: 999_999, name: '  김영업  ', phone: '01077778888', mail: 'sales@test.kr' }, { token: old });
+    const res = await call(
+      server,
+      'updateMyInfo',
+      { seq: 999_999, name: '  김영업  ', phone: '01077778888', mail: 'sales@test.kr' },
+      { token: old },
+    );
     expect([res.status, res.body.code, res.body.message]).toEqual([200, 201, MSG_MEMBER.infoUpdated]);
     const { token, userInfo } = res.body.results!;
     expect(token).not.toBe(old);
-    expect(userInfo).toMatchObject({ seq: shop.subs[0]!.seq, name: '김영업', phone: '01077778888', mail: 'sales@test.kr', id: shop.subs[0]!.id, type: 1 });
+    expect(userInfo).toMatchObject({
+      seq: shop.subs[0]!.seq,
+      name: '김영업',
+      phone: '01077778888',
+      mail: 'sales@test.kr',
+      id: shop.subs[0]!.id,
+      type: 1,
+    });
     expect(userInfo.companyInfo!.securityNum).toBeNull();
     expect(await works(old)).toBe(false);
     expect(await works(token)).toBe(true);
@@ -105,7 +121,12 @@ describe('api/updateMyPassword', () => {
     await ready;
     const ended = nextEvent<{ code: number }>(socket, 'toClientBaseInfo');
     const disconnected = new Promise<void>((resolve) => socket.on('disconnect', () => resolve()));
-    const res = await call(server, 'updateMyPassword', { opw: 'pass1234', pw: 'newpass99', cpw: 'newpass99' }, { token: mine });
+    const res = await call(
+      server,
+      'updateMyPassword',
+      { opw: 'pass1234', pw: 'newpass99', cpw: 'newpass99' },
+      { token: mine },
+    );
     expect([res.body.code, res.body.message]).toEqual([201, MSG_MEMBER.passwordUpdated]);
     expect((await ended).code).toBe(401);
     await disconnected;
@@ -120,9 +141,17 @@ describe('api/updateMyPassword', () => {
     const account = shop.main;
     const token = await loginAs(server, account.id, 'pass1234');
     for (let i = 0; i < 5; i++) {
-      expect((await call(server, 'updateMyPassword', { opw: `guess${i}x`, pw: 'newpass1', cpw: 'newpass1' }, { token })).status).toBe(400);
+      expect(
+        (await call(server, 'updateMyPassword', { opw: `guess${i}x`, pw: 'newpass1', cpw: 'newpass1' }, { token }))
+          .status,
+      ).toBe(400);
     }
-    const locked = await call(server, 'updateMyPassword', { opw: 'pass1234', pw: 'newpass1', cpw: 'newpass1' }, { token });
+    const locked = await call(
+      server,
+      'updateMyPassword',
+      { opw: 'pass1234', pw: 'newpass1', cpw: 'newpass1' },
+      { token },
+    );
     expect([locked.status, locked.body.message]).toEqual([429, MSG_MEMBER.opwTooMany]);
     expect(await loginAs(server, account.id, 'pass1234')).toBeTruthy();
   });
@@ -131,7 +160,9 @@ describe('api/updateMyPassword', () => {
     const account = shop.subs[0]!;
     const token = await loginAs(server, account.id, 'pass1234');
     const answers = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => call(server, 'updateMyPassword', { opw: `guess${i}x`, pw: 'newpass1', cpw: 'newpass1' }, { token })),
+      Array.from({ length: 12 }, (_, i) =>
+        call(server, 'updateMyPassword', { opw: `guess${i}x`, pw: 'newpass1', cpw: 'newpass1' }, { token }),
+      ),
     );
     const judged = answers.filter((a) => a.body.message === MSG_MEMBER.opwWrong).length;
     expect(judged).toBeLessThanOrEqual(5);
@@ -192,7 +223,15 @@ describe('api/updateMyCompanyInfo', () => {
     const token = await loginAs(server, shop.main.id, 'pass1234');
     const res = await call(server, 'updateMyCompanyInfo', form(), { token });
     expect([res.body.code, res.body.message]).toEqual([201, MSG_MEMBER.companyUpdated]);
-    expect(res.body.results!.userInfo.companyInfo).toMatchObject({ name: '프로필상사', ceo: '김대표', phone: '0212345678', fax: '0212345679', postMain: '04524', addrSub: '2층', license: shop.license });
+    expect(res.body.results!.userInfo.companyInfo).toMatchObject({
+      name: '프로필상사',
+      ceo: '김대표',
+      phone: '0212345678',
+      fax: '0212345679',
+      postMain: '04524',
+      addrSub: '2층',
+      license: shop.license,
+    });
     expect(res.body.results!.userInfo.companyInfo!.securityNum).toMatch(/^\d{6}$/);
     const minimal = { ...form(), fax: '', mail: '', addrSub: '', postMain: '04524' };
     expect((await call(server, 'updateMyCompanyInfo', minimal, { token })).body.code).toBe(201);
@@ -226,7 +265,13 @@ function bumpCheckDigit(license: string): string {
 }
 
 describe('delivery addresses', () => {
-  const address = (name: string) => ({ name, phone: '01011112222', postNum: '04524', address: '서울특별시 중구 세종대로 110', addrSub: '1층' });
+  const address = (name: string) => ({
+    name,
+    phone: '01011112222',
+    postNum: '04524',
+    address: '서울특별시 중구 세종대로 110',
+    addrSub: '1층',
+  });
 
   it('the first address becomes the default; setting another default moves the mark; the default itself is refused', async () => {
     const token = await loginAs(server, shop.subs[0]!.id, 'pass1234');
@@ -236,8 +281,18 @@ describe('delivery addresses', () => {
       seqs.push(res.body.results!.seq);
     }
     expect((await addressesOf(shop.companyId)).map((a) => a.basic)).toEqual([true, false, false]);
-    const again = await call(server, 'POST', 'api/setMallShippingBasic', { seq: seqs[0], basic: 'true', name: '가창고' }, token);
-    expect([again.status, again.body.field, again.body.message]).toEqual([400, 'seq', '현재 기본주소로 설정된 항목입니다.']);
+    const again = await call(
+      server,
+      'POST',
+      'api/setMallShippingBasic',
+      { seq: seqs[0], basic: 'true', name: '가창고' },
+      token,
+    );
+    expect([again.status, again.body.field, again.body.message]).toEqual([
+      400,
+      'seq',
+      '현재 기본주소로 설정된 항목입니다.',
+    ]);
     const moved = await call(server, 'setMallShippingBasic', { seq: seqs[2]! }, { token });
     expect([moved.body.code, moved.body.message]).toEqual([201, MSG_MEMBER.addressBasicSet]);
     expect((await addressesOf(shop.companyId)).map((a) => a.basic)).toEqual([false, false, true]);
@@ -252,9 +307,12 @@ describe('delivery addresses', () => {
   it('six switches of one address at once: exactly one moves the mark, the other five find it already there', async () => {
     const token = await loginAs(server, shop.main.id, 'pass1234');
     const target = (await addressesOf(shop.companyId)).find((a) => !a.basic)!;
-    const answers = await Promise.all(Array.from({ length: 6 }, () => call(server, 'setMallShippingBasic', { seq: target.id }, { token })));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => call(server, 'setMallShippingBasic', { seq: target.id }, { token })),
+    );
     expect(answers.map((a) => a.body.code).sort()).toEqual([201, 400, 400, 400, 400, 400]);
-    for (const a of answers.filter((x) => x.body.code === 400)) expect(a.body.message).toBe(MSG_MEMBER.addressAlreadyBasic);
+    for (const a of answers.filter((x) => x.body.code === 400))
+      expect(a.body.message).toBe(MSG_MEMBER.addressAlreadyBasic);
     expect((await addressesOf(shop.companyId)).filter((a) => a.basic).map((a) => a.id)).toEqual([target.id]);
   });
 
@@ -275,7 +333,12 @@ describe('delivery addresses', () => {
     const token = await loginAs(server, shop.subs[0]!.id, 'pass1234');
     let all = await addressesOf(shop.companyId);
     const plain = all.find((a) => !a.basic)!;
-    const res = await call(server, 'stateShippingInfo', { ...{ basic: 'false', name: plain.name }, seq: plain.id }, { token });
+    const res = await call(
+      server,
+      'stateShippingInfo',
+      { ...{ basic: 'false', name: plain.name }, seq: plain.id },
+      { token },
+    );
     expect([res.body.code, res.body.message]).toEqual([201, MSG_MEMBER.addressDeleted]);
     expect((await call(server, 'stateShippingInfo', { seq: plain.id }, { token })).status).toBe(404);
     all = await addressesOf(shop.companyId);

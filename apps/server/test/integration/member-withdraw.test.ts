@@ -10,9 +10,11 @@ import { makeCompany } from '../member-helpers.js';
 let server: TestServer;
 
 const agreed = { agree1: true, agree2: true, agree3: true, agree4: true };
-const withdraw = (token: string, body: Record<string, unknown>) => call(server, 'POST', 'api/WithdrawMember', body, token);
+const withdraw = (token: string, body: Record<string, unknown>) =>
+  call(server, 'POST', 'api/WithdrawMember', body, token);
 const works = async (token: string) => (await call(server, 'POST', 'api/getMyShippingInfo', {}, token)).status === 200;
-const memberStatus = async (seq: number) => (await server.db.select().from(members).where(eq(members.id, seq)))[0]!.status;
+const memberStatus = async (seq: number) =>
+  (await server.db.select().from(members).where(eq(members.id, seq)))[0]!.status;
 const companyRow = async (id: number) => (await server.db.select().from(companies).where(eq(companies.id, id)))[0]!;
 
 beforeAll(async () => {
@@ -63,7 +65,9 @@ describe('api/WithdrawMember', () => {
 
   it('a main account takes the company and every account along; the records stay; the number may join again', async () => {
     const shop = await makeCompany(server, '회사탈퇴', 2);
-    await server.db.insert(cashLedger).values({ companyId: shop.companyId, type: 'point', amount: 50000, balanceAfter: 50000, note: '충전' });
+    await server.db
+      .insert(cashLedger)
+      .values({ companyId: shop.companyId, type: 'point', amount: 50000, balanceAfter: 50000, note: '충전' });
     const tokens = await Promise.all([shop.main, ...shop.subs].map((a) => loginAs(server, a.id, a.pw)));
     expect((await call(server, 'GET', 'api/checkLicense', { license: shop.license })).body.code).toBe(400);
 
@@ -72,7 +76,9 @@ describe('api/WithdrawMember', () => {
     for (const token of tokens) expect(await works(token)).toBe(false);
     for (const account of [shop.main, ...shop.subs]) {
       expect(await memberStatus(account.seq)).toBe('withdrawn');
-      expect((await call(server, 'POST', 'api/login', { id: account.id, pw: account.pw })).body.message).toBe(MSG.loginFailed);
+      expect((await call(server, 'POST', 'api/login', { id: account.id, pw: account.pw })).body.message).toBe(
+        MSG.loginFailed,
+      );
     }
     expect((await companyRow(shop.companyId)).withdrawnAt).toBeInstanceOf(Date);
     // Kept for the retention periods of the terms.
@@ -95,8 +101,12 @@ describe('api/WithdrawMember', () => {
 describe('api/WithdrawMember: the password again for a session older than 10 minutes (issue 20)', () => {
   /** Moves the login of the token's session `seconds` into the past. */
   const ageSession = (token: string, seconds: number) =>
-    server.db.update(sessions).set({ createdAt: new Date(Date.now() - seconds * 1000) }).where(eq(sessions.tokenHash, hashToken(token)));
-  const check = async (token: string) => (await call<{ pwRequired: boolean }>(server, 'POST', 'api/withdrawCheck', {}, token)).body.results!.pwRequired;
+    server.db
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - seconds * 1000) })
+      .where(eq(sessions.tokenHash, hashToken(token)));
+  const check = async (token: string) =>
+    (await call<{ pwRequired: boolean }>(server, 'POST', 'api/withdrawCheck', {}, token)).body.results!.pwRequired;
 
   it('at 9 min 50 s the spec payload alone withdraws; at 10 min 10 s it asks for the password', async () => {
     const fresh = await makeCompany(server, '탈퇴9분', 0);
@@ -110,7 +120,10 @@ describe('api/WithdrawMember: the password again for a session older than 10 min
     const token = await loginAs(server, old.main.id, old.main.pw);
     await ageSession(token, 610);
     expect(await check(token)).toBe(true);
-    for (const body of [{ ...agreed, userName: old.main.name }, { ...agreed, userName: old.main.name, pw: '' }]) {
+    for (const body of [
+      { ...agreed, userName: old.main.name },
+      { ...agreed, userName: old.main.name, pw: '' },
+    ]) {
       const res = await withdraw(token, body);
       expect([res.status, res.body.field, res.body.message]).toEqual([400, 'pw', MSG_MEMBER.withdrawPasswordRequired]);
     }
@@ -136,7 +149,13 @@ describe('api/WithdrawMember: the password again for a session older than 10 min
     const blocked = await withdraw(token, { ...agreed, userName: shop.main.name, pw: shop.main.pw });
     expect([blocked.status, blocked.body.message]).toEqual([429, MSG_MEMBER.opwTooMany]);
     // The password change reads the same counter.
-    const change = await call(server, 'POST', 'api/updateMyPassword', { opw: shop.main.pw, pw: 'newpass99', cpw: 'newpass99' }, token);
+    const change = await call(
+      server,
+      'POST',
+      'api/updateMyPassword',
+      { opw: shop.main.pw, pw: 'newpass99', cpw: 'newpass99' },
+      token,
+    );
     expect([change.status, change.body.message]).toEqual([429, MSG_MEMBER.opwTooMany]);
     expect(await memberStatus(shop.main.seq)).toBe('active');
   });
@@ -145,12 +164,20 @@ describe('api/WithdrawMember: the password again for a session older than 10 min
     const shop = await makeCompany(server, '탈퇴갱신', 1);
     const token = await loginAs(server, shop.main.id, shop.main.pw);
     await ageSession(token, 1200);
-    const renewed = await call<{ token: string }>(server, 'POST', 'api/updateMyInfo', { name: shop.main.name, phone: '01055501234', mail: 'renew@test.kr' }, token);
+    const renewed = await call<{ token: string }>(
+      server,
+      'POST',
+      'api/updateMyInfo',
+      { name: shop.main.name, phone: '01055501234', mail: 'renew@test.kr' },
+      token,
+    );
     expect(renewed.body.code).toBe(201);
     const next = renewed.body.results!.token;
     expect(await check(next)).toBe(true);
     const issued = await call<{ code: string }>(server, 'POST', 'api/qrcodeLoginCode', {}, next);
-    const phone = await call<{ token: string }>(server, 'POST', 'api/qrcodeLogin', { token: issued.body.results!.code });
+    const phone = await call<{ token: string }>(server, 'POST', 'api/qrcodeLogin', {
+      token: issued.body.results!.code,
+    });
     const phoneToken = phone.body.results!.token;
     expect(await check(phoneToken)).toBe(true);
     const res = await withdraw(phoneToken, { ...agreed, userName: shop.main.name });

@@ -38,16 +38,33 @@ afterAll(async () => {
 
 const pageKey = (paymentId: string) => createHmac('sha256', SECRET).update(`page:${paymentId}`).digest('base64url');
 const point = async (server: TestServer) =>
-  (await server.db.select({ point: companies.point }).from(companies).where(eq(companies.license, DEMO_COMPANY.license)))[0]!.point;
+  (
+    await server.db
+      .select({ point: companies.point })
+      .from(companies)
+      .where(eq(companies.license, DEMO_COMPANY.license))
+  )[0]!.point;
 
 async function startCash(server: TestServer, amount: number, headers: Record<string, string> = {}) {
   const token = await loginAs(server, 'demo@partsmall.kr', 'demo1234');
-  const res = await call<{ paymentId: string; online_url: string }>(server, 'POST', 'payCenter/showCashPaymentWinow', { pgcode: 'creditcard', amount }, token, headers);
+  const res = await call<{ paymentId: string; online_url: string }>(
+    server,
+    'POST',
+    'payCenter/showCashPaymentWinow',
+    { pgcode: 'creditcard', amount },
+    token,
+    headers,
+  );
   expect(res.body.code).toBe(200);
   return res.body.results!;
 }
 
-function press(server: TestServer, paymentId: string, action: string, opts: { key?: string | null; headers?: Record<string, string> } = {}) {
+function press(
+  server: TestServer,
+  paymentId: string,
+  action: string,
+  opts: { key?: string | null; headers?: Record<string, string> } = {},
+) {
   const key = opts.key === undefined ? pageKey(paymentId) : opts.key;
   return rawCall(server, 'POST', `payCenter/sandbox/${paymentId}/${action}${key === null ? '' : `?key=${key}`}`, {
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...opts.headers },
@@ -66,7 +83,8 @@ describe('production mode refuses to start with simulated integrations unless ea
     expect(error).toBeInstanceOf(ConfigError);
     const message = (error as Error).message;
     expect(message.split('\n')).toHaveLength(1);
-    for (const name of ['NODE_ENV=production', 'ALLOW_SANDBOX_PAYMENTS=true', 'ALLOW_CONSOLE_SMS=true', 'PUBLIC_URL']) expect(message).toContain(name);
+    for (const name of ['NODE_ENV=production', 'ALLOW_SANDBOX_PAYMENTS=true', 'ALLOW_CONSOLE_SMS=true', 'PUBLIC_URL'])
+      expect(message).toContain(name);
   });
 
   it('each switch lifts its own refusal only', () => {
@@ -75,22 +93,46 @@ describe('production mode refuses to start with simulated integrations unless ea
         loadConfig({ NODE_ENV: 'production', ...env });
         return [];
       } catch (err) {
-        return ['ALLOW_SANDBOX_PAYMENTS', 'ALLOW_CONSOLE_SMS', 'PUBLIC_URL'].filter((n) => (err as Error).message.includes(n));
+        return ['ALLOW_SANDBOX_PAYMENTS', 'ALLOW_CONSOLE_SMS', 'PUBLIC_URL'].filter((n) =>
+          (err as Error).message.includes(n),
+        );
       }
     };
     expect(missing({ ALLOW_SANDBOX_PAYMENTS: 'true' })).toEqual(['ALLOW_CONSOLE_SMS', 'PUBLIC_URL']);
     expect(missing({ ALLOW_CONSOLE_SMS: 'true', PUBLIC_URL: 'https://a.kr' })).toEqual(['ALLOW_SANDBOX_PAYMENTS']);
     // Only the word true switches: 'yes' or '1' is not a decision by name.
-    expect(missing({ ALLOW_SANDBOX_PAYMENTS: '1', ALLOW_CONSOLE_SMS: 'yes', PUBLIC_URL: 'https://a.kr' })).toEqual(['ALLOW_SANDBOX_PAYMENTS', 'ALLOW_CONSOLE_SMS']);
-    expect(missing({ ALLOW_SANDBOX_PAYMENTS: 'true', ALLOW_CONSOLE_SMS: 'true', PUBLIC_URL: 'https://a.kr' })).toEqual([]);
+    expect(missing({ ALLOW_SANDBOX_PAYMENTS: '1', ALLOW_CONSOLE_SMS: 'yes', PUBLIC_URL: 'https://a.kr' })).toEqual([
+      'ALLOW_SANDBOX_PAYMENTS',
+      'ALLOW_CONSOLE_SMS',
+    ]);
+    expect(missing({ ALLOW_SANDBOX_PAYMENTS: 'true', ALLOW_CONSOLE_SMS: 'true', PUBLIC_URL: 'https://a.kr' })).toEqual(
+      [],
+    );
   });
 
   it('without NODE_ENV the server is in demo mode: outbox, docs, approve buttons and demo seed on', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ mode: 'demo', demo: true, devOutbox: true, apiDocs: true, sandboxApproveButtons: true, seedDemo: true });
+    expect(config).toMatchObject({
+      mode: 'demo',
+      demo: true,
+      devOutbox: true,
+      apiDocs: true,
+      sandboxApproveButtons: true,
+      seedDemo: true,
+    });
     const prod = loadConfig({ ...PRODUCTION, SEED_DEMO: '' });
-    expect(prod).toMatchObject({ mode: 'production', demo: false, devOutbox: false, apiDocs: false, sandboxApproveButtons: false, seedDemo: false });
-    expect(loadConfig({ ...PRODUCTION, ALLOW_DEV_OUTBOX: 'true', API_DOCS: 'true' })).toMatchObject({ devOutbox: true, apiDocs: true });
+    expect(prod).toMatchObject({
+      mode: 'production',
+      demo: false,
+      devOutbox: false,
+      apiDocs: false,
+      sandboxApproveButtons: false,
+      seedDemo: false,
+    });
+    expect(loadConfig({ ...PRODUCTION, ALLOW_DEV_OUTBOX: 'true', API_DOCS: 'true' })).toMatchObject({
+      devOutbox: true,
+      apiDocs: true,
+    });
   });
 });
 
@@ -104,12 +146,23 @@ describe("the '데모 상점' flag", () => {
 
 describe('payment links come from PUBLIC_URL, never from the request', () => {
   /** A request with any Host header (fetch does not let one choose it). */
-  function withHost(server: TestServer, host: string, token: string, extra: Record<string, string> = {}): Promise<{ online_url: string }> {
+  function withHost(
+    server: TestServer,
+    host: string,
+    token: string,
+    extra: Record<string, string> = {},
+  ): Promise<{ online_url: string }> {
     const body = JSON.stringify({ pgcode: 'creditcard', amount: 10_000 });
     const url = new URL(`${server.base}/payCenter/showCashPaymentWinow`);
     return new Promise((resolve, reject) => {
       const req = http.request(
-        { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { host, 'content-type': 'application/json', authorization: `Bearer ${token}`, ...extra } },
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: 'POST',
+          headers: { host, 'content-type': 'application/json', authorization: `Bearer ${token}`, ...extra },
+        },
         (res) => {
           let text = '';
           res.on('data', (c: Buffer) => (text += c.toString()));
@@ -125,7 +178,10 @@ describe('payment links come from PUBLIC_URL, never from the request', () => {
     for (const server of [demo, production]) {
       const token = await loginAs(server, 'demo@partsmall.kr', 'demo1234');
       const base = server === production ? PRODUCTION.PUBLIC_URL : demo.base;
-      const variants: Record<string, string>[] = [{}, { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' }];
+      const variants: Record<string, string>[] = [
+        {},
+        { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' },
+      ];
       for (const headers of variants) {
         const answer = await withHost(server, 'evil.example', token, headers);
         expect(answer.online_url.startsWith(`${base}/payCenter/sandbox/sbx_`)).toBe(true);
@@ -176,11 +232,20 @@ describe('the dev outbox', () => {
 
   it('answers nobody else: a client address from a proxy, a forwarded request the server does not trust', async () => {
     await sendPhoneCode(demo, '01055550002');
-    const remote = await call(demo, 'GET', 'dev/outbox', { phone: '01055550002' }, undefined, fromAddress('203.0.113.9'));
+    const remote = await call(
+      demo,
+      'GET',
+      'dev/outbox',
+      { phone: '01055550002' },
+      undefined,
+      fromAddress('203.0.113.9'),
+    );
     expect([remote.status, remote.body.code]).toEqual([404, 404]);
     const noHops = await startTestServer({ seed: false, env: { TRUST_PROXY_HOPS: '0' } });
     try {
-      const forwarded = await call(noHops, 'GET', 'dev/outbox', { phone: '01055550002' }, undefined, { 'x-forwarded-for': '127.0.0.1' });
+      const forwarded = await call(noHops, 'GET', 'dev/outbox', { phone: '01055550002' }, undefined, {
+        'x-forwarded-for': '127.0.0.1',
+      });
       expect(forwarded.status).toBe(404);
       expect((await call(noHops, 'GET', 'dev/outbox', { phone: '01055550002' })).status).toBe(200);
     } finally {
@@ -200,7 +265,10 @@ describe('/docs', () => {
     expect((await rawCall(demo, 'GET', 'docs')).status).toBe(200);
     expect((await rawCall(production, 'GET', 'docs/json')).status).toBe(404);
     expect((await rawCall(production, 'GET', 'docs')).status).toBe(404);
-    const withDocs = await startTestServer({ seed: false, env: { ...PRODUCTION, SEED_DEMO: 'false', API_DOCS: 'true' } });
+    const withDocs = await startTestServer({
+      seed: false,
+      env: { ...PRODUCTION, SEED_DEMO: 'false', API_DOCS: 'true' },
+    });
     try {
       expect((await rawCall(withDocs, 'GET', 'docs/json')).status).toBe(200);
     } finally {
@@ -215,7 +283,9 @@ describe('security headers', () => {
       const res = await fetch(`${demo.base}/${path}`, { method: path.startsWith('api/') ? 'POST' : 'GET' });
       expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
       expect(res.headers.get('x-frame-options'), path).toBe('DENY');
-      expect(res.headers.get('referrer-policy'), path).toMatch(/^(no-referrer|strict-origin-when-cross-origin|same-origin)$/);
+      expect(res.headers.get('referrer-policy'), path).toMatch(
+        /^(no-referrer|strict-origin-when-cross-origin|same-origin)$/,
+      );
       const csp = res.headers.get('content-security-policy') ?? '';
       expect(csp, path).toMatch(/frame-ancestors 'none'/);
       const script = /script-src ([^;]*)/.exec(csp)?.[1] ?? '';
@@ -225,11 +295,17 @@ describe('security headers', () => {
   });
 
   it("the app's policy names the postcode widget's and the map's hosts and nothing else outside", async () => {
-    const csp = (await fetch(`${demo.base}/api/getMallConfig`, { method: 'POST' })).headers.get('content-security-policy') ?? '';
+    const csp =
+      (await fetch(`${demo.base}/api/getMallConfig`, { method: 'POST' })).headers.get('content-security-policy') ?? '';
     const directive = (name: string) => (new RegExp(`(?:^|; *)${name} ([^;]*)`).exec(csp)?.[1] ?? '').split(' ');
     expect(directive('default-src')).toEqual(["'self'"]);
     expect(directive('script-src')).toEqual(["'self'", 'https://t1.daumcdn.net', 'https://ssl.daumcdn.net']);
-    expect(directive('frame-src')).toEqual(['https://postcode.map.daum.net', 'https://postcode.map.kakao.com', 'https://maps.google.com', 'https://www.google.com']);
+    expect(directive('frame-src')).toEqual([
+      'https://postcode.map.daum.net',
+      'https://postcode.map.kakao.com',
+      'https://maps.google.com',
+      'https://www.google.com',
+    ]);
     expect(directive('connect-src')).toEqual(["'self'"]);
     expect(directive('object-src')).toEqual(["'none'"]);
   });
@@ -251,10 +327,21 @@ describe('security headers', () => {
     const chat = await fetch(`${demo.base}/api/chatJoin`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.18.0.1' },
-      body: JSON.stringify({ id: 'nostore@chat.kr', pw: 'chat1234', cpw: 'chat1234', phone: '01055550009', companyName: '캐시상사', companyArea: '서울' }),
+      body: JSON.stringify({
+        id: 'nostore@chat.kr',
+        pw: 'chat1234',
+        cpw: 'chat1234',
+        phone: '01055550009',
+        companyName: '캐시상사',
+        companyArea: '서울',
+      }),
     });
     expect([chat.status, chat.headers.get('cache-control')]).toEqual([200, 'no-store']);
-    const refused = await fetch(`${demo.base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const refused = await fetch(`${demo.base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(refused.headers.get('cache-control')).toBe('no-store');
   });
 });

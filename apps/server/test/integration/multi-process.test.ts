@@ -29,7 +29,16 @@ let b: TestServer;
 async function startProcess(env: Record<string, string>): Promise<TestServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: '', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: database.url!, LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: '',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.url!,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -54,7 +63,12 @@ beforeAll(async () => {
   if (!runs) return;
   database = await freshDatabase();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-multi-'));
-  const shared = { REDIS_URL: redisUrl!, REDIS_PREFIX: `pmtest-${randomBytes(4).toString('hex')}`, PAYMENT_SANDBOX_SECRET: 'multi-process-secret', PRODUCT_LIST_CACHE_MS: '0' };
+  const shared = {
+    REDIS_URL: redisUrl!,
+    REDIS_PREFIX: `pmtest-${randomBytes(4).toString('hex')}`,
+    PAYMENT_SANDBOX_SECRET: 'multi-process-secret',
+    PRODUCT_LIST_CACHE_MS: '0',
+  };
   // A seeds the demo shop into the empty database; B starts on it afterwards.
   a = await startProcess({ ...shared });
   b = await startProcess({ ...shared, SEED_DEMO: 'false' });
@@ -106,14 +120,25 @@ describe.skipIf(!runs)('two server processes on PostgreSQL and Redis', () => {
       expect((await answered).code).toBe(201);
       expect((await pushedA).result!.carts).toBe(before.carts + 1);
 
-      const started = await call<{ online_url: string; paymentId: string }>(a, 'POST', 'payCenter/showCashPaymentWinow', { pgcode: 'creditcard', amount: 37_000 }, token);
+      const started = await call<{ online_url: string; paymentId: string }>(
+        a,
+        'POST',
+        'payCenter/showCashPaymentWinow',
+        { pgcode: 'creditcard', amount: 37_000 },
+        token,
+      );
       expect(started.body.code).toBe(200);
       const key = new URL(started.body.results!.online_url).searchParams.get('key');
       const pushedB = nextEvent<ClientBaseInfoEvent>(tabB, 'toClientBaseInfo');
-      const approve = await rawCall(a, 'POST', `payCenter/sandbox/${started.body.results!.paymentId}/approve?key=${key}`, {
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: '',
-      });
+      const approve = await rawCall(
+        a,
+        'POST',
+        `payCenter/sandbox/${started.body.results!.paymentId}/approve?key=${key}`,
+        {
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: '',
+        },
+      );
       expect(approve.status).toBe(200);
       expect((await pushedB).result!.memberPoint).toBe(before.memberPoint + 37_000);
     } finally {

@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG_VEHICLES, type FitVehicle, type MyVehicle } from '@partsmall/contract';
-import { companies, epcCatalogues, epcNodes, epcParts, epcReplacements, epcVehicles, epcVinSearches, products } from '../../src/db/schema.js';
+import {
+  companies,
+  epcCatalogues,
+  epcNodes,
+  epcParts,
+  epcReplacements,
+  epcVehicles,
+  epcVinSearches,
+  products,
+} from '../../src/db/schema.js';
 import { call, loginAs, startTestServer, type CallResult, type TestServer } from '../helpers.js';
 import { makeCompany } from '../member-helpers.js';
 
@@ -14,7 +23,8 @@ import { makeCompany } from '../member-helpers.js';
  */
 
 let server: TestServer;
-const post = <T = unknown>(path: string, body: Record<string, unknown>, token?: string): Promise<CallResult<T>> => call<T>(server, 'POST', path, body, token);
+const post = <T = unknown>(path: string, body: Record<string, unknown>, token?: string): Promise<CallResult<T>> =>
+  call<T>(server, 'POST', path, body, token);
 
 const TAG = randomUUID().slice(0, 6).toUpperCase().replace(/[IOQ]/g, 'X');
 const MCID = `TEST-FIT-${TAG}`;
@@ -22,7 +32,14 @@ const V1 = 'WBA5R1C09KA111111';
 const V2 = 'WBA5R1C09KA222222';
 const STRANGER = 'WBA5R1C09KA333333';
 const key = (base: string) => `${base}${TAG}`.replace(/[^A-Z0-9]/g, '');
-const KEYS = { a: key('FITA'), b: key('FITB'), c: key('FITC'), old: key('OLDA'), older: key('OLDB'), none: key('NONE') };
+const KEYS = {
+  a: key('FITA'),
+  b: key('FITB'),
+  c: key('FITC'),
+  old: key('OLDA'),
+  older: key('OLDB'),
+  none: key('NONE'),
+};
 
 let catalogueId: number;
 const ids = {} as Record<keyof typeof KEYS, number>;
@@ -33,31 +50,93 @@ let staff: string;
 async function product(k: keyof typeof KEYS, stock = 50) {
   const [row] = await server.db
     .insert(products)
-    .values({ name: `적합 시험 ${k}`, pid: KEYS[k], pidKey: KEYS[k], priceA: 1000, priceB: 1100, priceC: 1200, priceD: 1300, salePrice: 1500, hasAmount: stock, storageId: 1, stockName: '한국' })
+    .values({
+      name: `적합 시험 ${k}`,
+      pid: KEYS[k],
+      pidKey: KEYS[k],
+      priceA: 1000,
+      priceB: 1100,
+      priceC: 1200,
+      priceD: 1300,
+      salePrice: 1500,
+      hasAmount: stock,
+      storageId: 1,
+      stockName: '한국',
+    })
     .returning({ id: products.id });
   ids[k] = row!.id;
 }
 
 /** The company opened a VIN at a moment (what the catalogue's VIN search records). */
 async function opened(companyId: number, vin: string, title: string, at: Date) {
-  await server.db.insert(epcVinSearches).values({ companyId, memberId: 0, day: at.toISOString().slice(0, 10), vin, brand: 'bmw', mcid: MCID, title, firstAt: at, lastAt: at });
+  await server.db.insert(epcVinSearches).values({
+    companyId,
+    memberId: 0,
+    day: at.toISOString().slice(0, 10),
+    vin,
+    brand: 'bmw',
+    mcid: MCID,
+    title,
+    firstAt: at,
+    lastAt: at,
+  });
 }
 
 beforeAll(async () => {
   server = await startTestServer();
-  const [cat] = await server.db.insert(epcCatalogues).values({ mcid: MCID, brand: 'bmw', name: '적합 시험 카탈로그' }).returning({ id: epcCatalogues.id });
+  const [cat] = await server.db
+    .insert(epcCatalogues)
+    .values({ mcid: MCID, brand: 'bmw', name: '적합 시험 카탈로그' })
+    .returning({ id: epcCatalogues.id });
   catalogueId = cat!.id;
   await server.db.insert(epcVehicles).values([
     { catalogueId, brand: 'bmw', vin: V1, modelName: '320i', options: ['S1'], productionDate: '2019-05-01' },
     { catalogueId, brand: 'bmw', vin: V2, modelName: '330i', options: ['S2'], productionDate: '2020-07-01' },
-    { catalogueId, brand: 'bmw', vin: STRANGER, modelName: 'M340i', options: ['S1', 'S2'], productionDate: '2021-01-01' },
+    {
+      catalogueId,
+      brand: 'bmw',
+      vin: STRANGER,
+      modelName: 'M340i',
+      options: ['S1', 'S2'],
+      productionDate: '2021-01-01',
+    },
   ]);
   // N1 applies to every vehicle; N2 only to vehicles with S2.
   await server.db.insert(epcNodes).values([
-    { catalogueId, mid: 'N1', num: '11', level: 1, subgroup: 'N1', label: '엔진', diagram: 'D1', hasChild: false, sort: 1 },
-    { catalogueId, mid: 'N2', num: '12', level: 1, subgroup: 'N2', label: '전장', diagram: 'D2', hasChild: false, fit: { all: ['S2'] }, sort: 2 },
+    {
+      catalogueId,
+      mid: 'N1',
+      num: '11',
+      level: 1,
+      subgroup: 'N1',
+      label: '엔진',
+      diagram: 'D1',
+      hasChild: false,
+      sort: 1,
+    },
+    {
+      catalogueId,
+      mid: 'N2',
+      num: '12',
+      level: 1,
+      subgroup: 'N2',
+      label: '전장',
+      diagram: 'D2',
+      hasChild: false,
+      fit: { all: ['S2'] },
+      sort: 2,
+    },
   ]);
-  const part = (diagram: string, seq: number, k: string, fit: object | null) => ({ catalogueId, diagram, seq, pnum: String(seq), pid: k, pidKey: k, label: `부품 ${seq}`, fit });
+  const part = (diagram: string, seq: number, k: string, fit: object | null) => ({
+    catalogueId,
+    diagram,
+    seq,
+    pnum: String(seq),
+    pid: k,
+    pidKey: k,
+    label: `부품 ${seq}`,
+    fit,
+  });
   await server.db.insert(epcParts).values([
     part('D1', 1, KEYS.a, { all: ['S1'] }), // V1 only (its own applicability)
     part('D1', 2, KEYS.b, null), // every vehicle
@@ -72,7 +151,11 @@ beforeAll(async () => {
 
   const cx = await makeCompany(server, '적합엑스', 1);
   const cy = await makeCompany(server, '적합와이', 0);
-  x = { companyId: cx.companyId, token: await loginAs(server, cx.main.id, cx.main.pw), subToken: await loginAs(server, cx.subs[0]!.id, cx.subs[0]!.pw) };
+  x = {
+    companyId: cx.companyId,
+    token: await loginAs(server, cx.main.id, cx.main.pw),
+    subToken: await loginAs(server, cx.subs[0]!.id, cx.subs[0]!.pw),
+  };
   y = { companyId: cy.companyId, token: await loginAs(server, cy.main.id, cy.main.pw) };
   staff = await loginAs(server, 'staff@partsmall.kr', 'staff1234');
   await opened(x.companyId, V1, '2019 BMW 320i', new Date('2026-11-01T01:00:00Z'));
@@ -85,7 +168,8 @@ afterAll(async () => {
 });
 
 const fitsOf = async (k: keyof typeof KEYS, token?: string) =>
-  (await post<{ fitsMyVehicles?: FitVehicle[] }>('api/getProductInfo', { seq: ids[k] }, token)).body.results!.fitsMyVehicles;
+  (await post<{ fitsMyVehicles?: FitVehicle[] }>('api/getProductInfo', { seq: ids[k] }, token)).body.results!
+    .fitsMyVehicles;
 const t1 = { vin: V1, title: '2019 BMW 320i' };
 const t2 = { vin: V2, title: '2020 BMW 330i' };
 
@@ -115,7 +199,9 @@ describe('fits my vehicle on product detail', () => {
     await fitsOf('b', x.token);
     await post('api/getMyVehicles', {}, x.token);
     await post('api/getProductHome', { fitsVin: V1, page: 1, size: 60 }, x.token);
-    expect(await server.db.select().from(epcVinSearches).where(eq(epcVinSearches.companyId, x.companyId))).toEqual(before);
+    expect(await server.db.select().from(epcVinSearches).where(eq(epcVinSearches.companyId, x.companyId))).toEqual(
+      before,
+    );
   });
 });
 
@@ -124,8 +210,13 @@ describe('fits my vehicle on cart lines', () => {
     const c = await makeCompany(server, '적합카트', 0);
     const token = await loginAs(server, c.main.id, c.main.pw);
     await opened(c.companyId, V2, '2020 BMW 330i', new Date('2026-11-04T01:00:00Z'));
-    for (const k of ['c', 'a'] as const) expect((await post('api/addToCart', { productId: ids[k], hasAmount: 1 }, token)).body.code).toBe(201);
-    const cart = await post<{ productInfo: { seq: number }; fitsMyVehicles: FitVehicle[] }[]>('api/getMallCartInfo', { page: 1, size: 64 }, token);
+    for (const k of ['c', 'a'] as const)
+      expect((await post('api/addToCart', { productId: ids[k], hasAmount: 1 }, token)).body.code).toBe(201);
+    const cart = await post<{ productInfo: { seq: number }; fitsMyVehicles: FitVehicle[] }[]>(
+      'api/getMallCartInfo',
+      { page: 1, size: 64 },
+      token,
+    );
     expect(cart.body.results!.map((l) => [l.productInfo.seq, l.fitsMyVehicles])).toEqual([
       [ids.c, [t2]],
       [ids.a, []],
@@ -203,7 +294,9 @@ describe('the list: getMyVehicles, saveMyVehicle, removeMyVehicle', () => {
     expect(await list(token)).toEqual([]);
     expect(await fitsOf('a', token)).toEqual([]);
     // Opened again (a later search): back on the list.
-    await server.db.execute(sql`update epc_vin_searches set last_at = now() + interval '1 second' where company_id = ${c.companyId}`);
+    await server.db.execute(
+      sql`update epc_vin_searches set last_at = now() + interval '1 second' where company_id = ${c.companyId}`,
+    );
     expect((await list(token)).map((v) => v.vin)).toEqual([V1]);
   });
 
@@ -215,7 +308,9 @@ describe('the list: getMyVehicles, saveMyVehicle, removeMyVehicle', () => {
       expect([path, bad.status, bad.body.message]).toEqual([path, 400, MSG_VEHICLES.badVin]);
     }
     expect((await list(y.token)).map((v) => [v.vin, v.name])).toEqual([[STRANGER, '']]);
-    const stored = await server.db.execute(sql`select count(*)::int as n from company_vehicles where vin = ${STRANGER}`);
+    const stored = await server.db.execute(
+      sql`select count(*)::int as n from company_vehicles where vin = ${STRANGER}`,
+    );
     expect((stored as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
   });
 
@@ -228,7 +323,10 @@ describe('the list: getMyVehicles, saveMyVehicle, removeMyVehicle', () => {
 
   it('a VIN opened through the catalogue call joins the list', async () => {
     const c = await makeCompany(server, '적합조회', 0);
-    await server.db.update(companies).set({ licenseEnd: new Date(Date.now() + 10 * 86_400_000) }).where(eq(companies.id, c.companyId));
+    await server.db
+      .update(companies)
+      .set({ licenseEnd: new Date(Date.now() + 10 * 86_400_000) })
+      .where(eq(companies.id, c.companyId));
     const token = await loginAs(server, c.main.id, c.main.pw);
     const E220D = 'WDDZF8KB4JA201937';
     expect((await post('epc/getCarsVinEx', { brand: 'benz', vin: E220D, lang: 'KR' }, token)).status).toBe(200);

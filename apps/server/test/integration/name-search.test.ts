@@ -37,9 +37,18 @@ async function addProduct(name: string, pid: string, withForms = true) {
 }
 
 const search = async (keyword: string, searchType: 'name' | 'pid' = 'name') => {
-  const res = await call(server, 'POST', '/api/getProductHome', { searchType, searchKeyword: keyword, category: CATEGORY, page: 1, size: 20 });
+  const res = await call(server, 'POST', '/api/getProductHome', {
+    searchType,
+    searchKeyword: keyword,
+    category: CATEGORY,
+    page: 1,
+    size: 20,
+  });
   expect(res.status).toBe(200);
-  return (res.body.results as { seq: number; matchKind?: string; matchReason?: string }[]).map((r) => [r.seq, r.matchKind]);
+  return (res.body.results as { seq: number; matchKind?: string; matchReason?: string }[]).map((r) => [
+    r.seq,
+    r.matchKind,
+  ]);
 };
 
 beforeAll(async () => {
@@ -80,8 +89,20 @@ describe('name search', () => {
   });
 
   it('tolerates one typo in a name and says so, but never in a part number', async () => {
-    const res = await call(server, 'POST', '/api/getProductHome', { searchType: 'name', searchKeyword: '라디에니터', category: CATEGORY, page: 1, size: 20 });
-    expect((res.body.results as { seq: number; matchKind?: string; matchReason?: string }[]).map((r) => [r.seq, r.matchKind, r.matchReason])).toEqual([[ids.hose, 'similar', '비슷한 이름']]);
+    const res = await call(server, 'POST', '/api/getProductHome', {
+      searchType: 'name',
+      searchKeyword: '라디에니터',
+      category: CATEGORY,
+      page: 1,
+      size: 20,
+    });
+    expect(
+      (res.body.results as { seq: number; matchKind?: string; matchReason?: string }[]).map((r) => [
+        r.seq,
+        r.matchKind,
+        r.matchReason,
+      ]),
+    ).toEqual([[ids.hose, 'similar', '비슷한 이름']]);
     expect(await search('SRCH-1-0005', 'pid')).toEqual([[ids.hose, 'own']]);
     expect(await search('SRCH-1-0095', 'pid')).toEqual([]);
     expect(await search('SRCH-1-000S', 'pid')).toEqual([]);

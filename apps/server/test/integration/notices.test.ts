@@ -128,7 +128,9 @@ describe('notice list', () => {
     const res = await everyNotice({ searchType: 'all', searchKeyword: '  반품  ', type: 3 });
     expect(res.length).toBeGreaterThan(0);
     expect(res.every((r) => r.type === 3)).toBe(true);
-    const expected = DEMO_NOTICES.filter((n) => n.type === 3 && (n.title.includes('반품') || n.content.includes('반품')));
+    const expected = DEMO_NOTICES.filter(
+      (n) => n.type === 3 && (n.title.includes('반품') || n.content.includes('반품')),
+    );
     expect(res.length).toBe(expected.length);
     const blank = await list({ searchType: 'title', searchKeyword: '   ' });
     expect(blank.body.total).toBe(await storedCount());
@@ -147,13 +149,17 @@ describe('notice list', () => {
       for (const searchType of ['title', 'all']) {
         const res = await list({ searchType, searchKeyword });
         expect(res.status).toBe(200);
-        const expected = DEMO_NOTICES.filter((n) => n.title.includes(searchKeyword) || (searchType === 'all' && n.content.includes(searchKeyword)));
+        const expected = DEMO_NOTICES.filter(
+          (n) => n.title.includes(searchKeyword) || (searchType === 'all' && n.content.includes(searchKeyword)),
+        );
         expect(res.body.total, `${searchType} ${searchKeyword}`).toBe(expected.length);
       }
     }
     // One notice speaks of a 3% fee: '%' finds exactly that one in contents.
     const percent = await everyNotice({ searchType: 'content', searchKeyword: '3%' });
-    expect(percent.map((r) => r.title)).toEqual(DEMO_NOTICES.filter((n) => n.content.includes('3%')).map((n) => n.title));
+    expect(percent.map((r) => r.title)).toEqual(
+      DEMO_NOTICES.filter((n) => n.content.includes('3%')).map((n) => n.title),
+    );
     expect(percent.length).toBe(1);
     expect(await storedCount()).toBeGreaterThanOrEqual(25);
   });
@@ -204,7 +210,20 @@ describe('notice detail', () => {
   });
 
   it('answers 400 in Korean, never 500, for negative, zero, huge, fractional and non-numeric ids', async () => {
-    for (const seq of [-1, 0, 1.5, 2_147_483_648, 99_999_999_999, 1e308, 'abc', '1; drop table notices', '', null, {}, 'NaN']) {
+    for (const seq of [
+      -1,
+      0,
+      1.5,
+      2_147_483_648,
+      99_999_999_999,
+      1e308,
+      'abc',
+      '1; drop table notices',
+      '',
+      null,
+      {},
+      'NaN',
+    ]) {
       const res = await detail(seq);
       expect(res.status, JSON.stringify(seq)).toBe(400);
       expect(res.body.code).toBe(400);
@@ -246,7 +265,19 @@ describe('notice HTML', () => {
     expect(content).toContain('rel="noopener noreferrer"');
     expect(content).toContain('src="https://img.partsmall.kr/a.png"');
     const lower = content.toLowerCase();
-    for (const bad of ['<script', 'onerror', 'onclick', 'onmouseover', 'onload', 'javascript:', '<iframe', '<style', 'style=', '<svg', 'alert(']) {
+    for (const bad of [
+      '<script',
+      'onerror',
+      'onclick',
+      'onmouseover',
+      'onload',
+      'javascript:',
+      '<iframe',
+      '<style',
+      'style=',
+      '<svg',
+      'alert(',
+    ]) {
       expect(lower, bad).not.toContain(bad);
     }
   }
@@ -264,7 +295,10 @@ describe('notice HTML', () => {
   });
 
   it('cleans a row written around createNotice() on the way out too', async () => {
-    const [row] = await server.db.insert(notices).values({ type: 2, title: '직접 입력된 공지', content: hostile }).returning({ id: notices.id });
+    const [row] = await server.db
+      .insert(notices)
+      .values({ type: 2, title: '직접 입력된 공지', content: hostile })
+      .returning({ id: notices.id });
     const res = await detail(row!.id);
     expect(res.status).toBe(200);
     expectClean(res.body.results!.content);

@@ -23,7 +23,10 @@ const STATUSES = Object.values(ORDER_STATUS);
 beforeAll(async () => {
   server = await startTestServer();
   shop = await makeCompany(server, '상태표', 0);
-  [buyer, staff] = await Promise.all([loginAs(server, shop.main.id, shop.main.pw), loginAs(server, 'staff@partsmall.kr', 'staff1234')]);
+  [buyer, staff] = await Promise.all([
+    loginAs(server, shop.main.id, shop.main.pw),
+    loginAs(server, 'staff@partsmall.kr', 'staff1234'),
+  ]);
 });
 afterAll(async () => {
   await server?.close();
@@ -49,12 +52,18 @@ async function orderIn(status: number, productId: number) {
 }
 
 const statusOf = async (seq: number) => (await server.db.select().from(orders).where(eq(orders.id, seq)))[0]!.status;
-const stockOf = async (id: number) => (await server.db.select().from(products).where(eq(products.id, id)))[0]!.hasAmount;
+const stockOf = async (id: number) =>
+  (await server.db.select().from(products).where(eq(products.id, id)))[0]!.hasAmount;
 
 /** What a move the table allows gives back: cancels everything, an approved return (reason 0) everything too. */
 const REFUNDED = new Set([3, 5, 8]);
 
-async function expectMove(actor: StatusActor, from: number, to: number, send: (seq: number) => Promise<{ status: number; body: { code: number; message: string } }>) {
+async function expectMove(
+  actor: StatusActor,
+  from: number,
+  to: number,
+  send: (seq: number) => Promise<{ status: number; body: { code: number; message: string } }>,
+) {
   const p = await makeProduct(server, { tiers: [5000, 5000, 5000, 5000], salePrice: 5000, stock: 40 });
   const seq = await orderIn(from, p.id);
   const cash = await balanceOf(server, shop.companyId);
@@ -65,7 +74,10 @@ async function expectMove(actor: StatusActor, from: number, to: number, send: (s
     expect([res.status, res.body.code], what).toEqual([200, 201]);
     expect(await statusOf(seq), what).toBe(to);
     const events = await server.db.select().from(orderEvents).where(eq(orderEvents.orderId, seq));
-    expect(events.map((e) => [e.fromStatus, e.toStatus]), what).toEqual([[from, to]]);
+    expect(
+      events.map((e) => [e.fromStatus, e.toStatus]),
+      what,
+    ).toEqual([[from, to]]);
     expect(await balanceOf(server, shop.companyId), what).toBe(cash + (REFUNDED.has(to) ? 16_000 : 0));
     expect(await stockOf(p.id), what).toBe(REFUNDED.has(to) ? 42 : 40);
   } else {
@@ -81,7 +93,13 @@ describe('every pair of statuses, staff (issue 8, item 16)', () => {
     it(`from ${from} to each status`, async () => {
       for (const to of STATUSES) {
         await expectMove('staff', from, to, (seq) =>
-          call(server, 'POST', 'api/admin/setOrderStatus', { seq, status: to, carrier: 'CJ대한통운', waybill: '6543210987', note: '검수 중' }, staff),
+          call(
+            server,
+            'POST',
+            'api/admin/setOrderStatus',
+            { seq, status: to, carrier: 'CJ대한통운', waybill: '6543210987', note: '검수 중' },
+            staff,
+          ),
         );
       }
     });
@@ -92,7 +110,9 @@ describe('every status, the buyer (issue 8, item 16)', () => {
   for (const from of STATUSES) {
     it(`from ${from}: cancel (→ 3) and return (→ 4)`, async () => {
       await expectMove('buyer', from, 3, (seq) => call(server, 'POST', 'api/cancelMallOrder', { seq }, buyer));
-      await expectMove('buyer', from, 4, (seq) => call(server, 'POST', 'api/returnMallOrder', { seq, returnReason: 0 }, buyer));
+      await expectMove('buyer', from, 4, (seq) =>
+        call(server, 'POST', 'api/returnMallOrder', { seq, returnReason: 0 }, buyer),
+      );
     });
   }
 
@@ -116,7 +136,13 @@ describe('every status, the buyer (issue 8, item 16)', () => {
 describe('the return deadline in Seoul days (issue 8, item 17)', () => {
   async function shippedOrder(shippedAt: Date) {
     const p = await makeProduct(server, { tiers: [5000, 5000, 5000, 5000], salePrice: 5000 });
-    return insertOrder(server, { companyId: shop.companyId, memberId: shop.main.seq, status: 2, productId: p.id, shippedAt });
+    return insertOrder(server, {
+      companyId: shop.companyId,
+      memberId: shop.main.seq,
+      status: 2,
+      productId: p.id,
+      shippedAt,
+    });
   }
   const requestReturn = (seq: number) => call(server, 'POST', 'api/returnMallOrder', { seq, returnReason: 0 }, buyer);
 

@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.js';
-import { cartItems, cashLedger, companies, members, orderEvents, orders, products, shippingAddresses } from '../../src/db/schema.js';
+import {
+  cartItems,
+  cashLedger,
+  companies,
+  members,
+  orderEvents,
+  orders,
+  products,
+  shippingAddresses,
+} from '../../src/db/schema.js';
 import { call, loginAs, nextEvent, startTestServer, tradeSocket, type TestServer } from '../helpers.js';
 
 let server: TestServer;
@@ -12,7 +21,15 @@ let other: string;
 let staff: string;
 let demoCompanyId: number;
 
-const courier = { name: '김수령', phone: '01055550000', postNum: '04790', address: '서울 성동구 성수이로 77', addrSub: '3층', shippingValue: 1, shippingPayType: 0 };
+const courier = {
+  name: '김수령',
+  phone: '01055550000',
+  postNum: '04790',
+  address: '서울 성동구 성수이로 77',
+  addrSub: '3층',
+  shippingValue: 1,
+  shippingPayType: 0,
+};
 
 async function product(stock: number, price: number, storageId = 1) {
   const [row] = await server.db
@@ -34,11 +51,17 @@ async function product(stock: number, price: number, storageId = 1) {
   return row!;
 }
 
-const point = async (companyId: number) => (await server.db.select().from(companies).where(eq(companies.id, companyId)))[0]!.point;
+const point = async (companyId: number) =>
+  (await server.db.select().from(companies).where(eq(companies.id, companyId)))[0]!.point;
 const stock = async (id: number) => (await server.db.select().from(products).where(eq(products.id, id)))[0]!.hasAmount;
-const orderCount = async () => (await queryRows<{ n: number }>(server.db, sql`select count(*)::int as n from orders`))[0]!.n;
+const orderCount = async () =>
+  (await queryRows<{ n: number }>(server.db, sql`select count(*)::int as n from orders`))[0]!.n;
 
-function pay(token: string, carts: { seq?: number; productId?: number; qty: number }[], shippingInfo: Record<string, unknown> = courier) {
+function pay(
+  token: string,
+  carts: { seq?: number; productId?: number; qty: number }[],
+  shippingInfo: Record<string, unknown> = courier,
+) {
   return call<{ orderSeq: number; totalAmount: number; shipping: number; point: number }>(
     server,
     'POST',
@@ -77,7 +100,9 @@ describe('cart', () => {
     }
     const over = await call(server, 'addToCart', { productId: p.id, hasAmount: 9 }, { token: demo });
     expect(over.body.message).toBe('재고가 부족합니다. 주문 가능 수량은 10개입니다.');
-    expect((await call(server, 'addToCart', { productId: 2_000_000_000, hasAmount: 1 }, { token: demo })).status).toBe(404);
+    expect((await call(server, 'addToCart', { productId: 2_000_000_000, hasAmount: 1 }, { token: demo })).status).toBe(
+      404,
+    );
     const list = await call(server, 'getMallCartInfo', { page: 1, size: 64 }, { token: demo });
     const line = list.body.results!.find((l) => l.productInfo.seq === p.id)!;
     expect([line.qty, line.productInfo.price]).toEqual([2, 5000]);
@@ -94,7 +119,10 @@ describe('cart', () => {
   it('deletes over the trade channel and pushes the new cart count', async () => {
     const p = await product(5, 1000);
     await call(server, 'addToCart', { productId: p.id, hasAmount: 1 }, { token: demo });
-    const [line] = await server.db.select().from(cartItems).where(and(eq(cartItems.productId, p.id)));
+    const [line] = await server.db
+      .select()
+      .from(cartItems)
+      .where(and(eq(cartItems.productId, p.id)));
     const socket = tradeSocket(server, other);
     const refused = nextEvent<{ code: number; message: string }>(socket, 'stateToCartCallBack');
     socket.emit('stateCartItem', { seq: line!.id });
@@ -105,7 +133,12 @@ describe('cart', () => {
     const pushed = nextEvent<{ result: { carts: number } }>(mine, 'toClientBaseInfo');
     mine.emit('stateCartItem', { seq: line!.id });
     expect(await done).toEqual({ code: 201, message: '장바구니에서 삭제했습니다.' });
-    const count = (await queryRows<{ n: number }>(server.db, sql`select count(*)::int as n from cart_items c join members m on m.id = c.member_id where m.login_id = 'demo@partsmall.kr'`))[0]!.n;
+    const count = (
+      await queryRows<{ n: number }>(
+        server.db,
+        sql`select count(*)::int as n from cart_items c join members m on m.id = c.member_id where m.login_id = 'demo@partsmall.kr'`,
+      )
+    )[0]!.n;
     expect((await pushed).result.carts).toBe(count);
     mine.close();
   });
@@ -121,17 +154,52 @@ describe('cart', () => {
 
 describe('addresses and delivery options', () => {
   it('saves and lists addresses per company; another company cannot edit them', async () => {
-    const saved = await call(server, 'setMallShppingInfo', { name: '이창고', phone: '0212345678', postNum: '12345', address: '경기 김포시 고촌읍 1', addrSub: '2동', basic: false }, { token: demo });
+    const saved = await call(
+      server,
+      'setMallShppingInfo',
+      {
+        name: '이창고',
+        phone: '0212345678',
+        postNum: '12345',
+        address: '경기 김포시 고촌읍 1',
+        addrSub: '2동',
+        basic: false,
+      },
+      { token: demo },
+    );
     expect(saved.body.code).toBe(201);
-    const list = await call(server, 'getMyShippingInfo', { searchType: 'name', searchKeyword: '이창고', page: 1, size: 10 }, { token: sub });
+    const list = await call(
+      server,
+      'getMyShippingInfo',
+      { searchType: 'name', searchKeyword: '이창고', page: 1, size: 10 },
+      { token: sub },
+    );
     expect(list.body.results!.map((a) => a.name)).toEqual(['이창고']);
-    const hijack = await call(server, 'setMallShppingInfo', { seq: saved.body.results!.seq, name: '남의회사', phone: '0212345678', postNum: '12345', address: '어딘가 1' }, { token: other });
+    const hijack = await call(
+      server,
+      'setMallShppingInfo',
+      { seq: saved.body.results!.seq, name: '남의회사', phone: '0212345678', postNum: '12345', address: '어딘가 1' },
+      { token: other },
+    );
     expect(hijack.status).toBe(404);
-    const [row] = await server.db.select().from(shippingAddresses).where(eq(shippingAddresses.id, saved.body.results!.seq));
+    const [row] = await server.db
+      .select()
+      .from(shippingAddresses)
+      .where(eq(shippingAddresses.id, saved.body.results!.seq));
     expect(row!.name).toBe('이창고');
     const none = await call(server, 'getMyShippingInfo', { searchKeyword: '이창고' }, { token: other });
     expect(none.body.results).toEqual([]);
-    expect((await call(server, 'POST', 'api/setMallShppingInfo', { phone: '0212345678', postNum: '12345', address: '주소 1' }, demo)).status).toBe(400);
+    expect(
+      (
+        await call(
+          server,
+          'POST',
+          'api/setMallShppingInfo',
+          { phone: '0212345678', postNum: '12345', address: '주소 1' },
+          demo,
+        )
+      ).status,
+    ).toBe(400);
   });
 
   it('lists delivery methods per warehouse', async () => {
@@ -147,20 +215,36 @@ describe('paying', () => {
     const b = await product(10, 4_500);
     await call(server, 'addToCart', { productId: a.id, hasAmount: 2 }, { token: demo });
     await call(server, 'addToCart', { productId: b.id, hasAmount: 3 }, { token: demo });
-    const lines = await server.db.select().from(cartItems).where(sql`${cartItems.productId} in (${a.id}, ${b.id})`);
+    const lines = await server.db
+      .select()
+      .from(cartItems)
+      .where(sql`${cartItems.productId} in (${a.id}, ${b.id})`);
     const before = await point(demoCompanyId);
-    const res = await pay(demo, lines.map((l) => ({ seq: l.id, qty: l.qty })));
+    const res = await pay(
+      demo,
+      lines.map((l) => ({ seq: l.id, qty: l.qty })),
+    );
     expect(res.body.code).toBe(201);
     const goods = 2 * 11_000 + 3 * 4_500;
     expect(res.body.results).toMatchObject({ totalAmount: goods, shipping: 6000, point: before - goods - 6000 });
     expect(await point(demoCompanyId)).toBe(before - goods - 6000);
     expect([await stock(a.id), await stock(b.id)]).toEqual([8, 7]);
-    expect(await server.db.select().from(cartItems).where(sql`${cartItems.productId} in (${a.id}, ${b.id})`)).toEqual([]);
-    const [ledger] = await server.db.select().from(cashLedger).where(eq(cashLedger.note, `주문 #${res.body.results!.orderSeq}`));
+    expect(
+      await server.db
+        .select()
+        .from(cartItems)
+        .where(sql`${cartItems.productId} in (${a.id}, ${b.id})`),
+    ).toEqual([]);
+    const [ledger] = await server.db
+      .select()
+      .from(cashLedger)
+      .where(eq(cashLedger.note, `주문 #${res.body.results!.orderSeq}`));
     expect([ledger!.type, ledger!.amount]).toEqual(['order', -(goods + 6000)]);
     const detail = await call(server, 'getMallOrderDetail', { seq: res.body.results!.orderSeq }, { token: sub });
     expect([detail.body.results!.orderProductInfo.length, detail.body.results!.status]).toEqual([2, 0]);
-    expect((await call(server, 'getMallOrderDetail', { seq: res.body.results!.orderSeq }, { token: other })).status).toBe(404);
+    expect(
+      (await call(server, 'getMallOrderDetail', { seq: res.body.results!.orderSeq }, { token: other })).status,
+    ).toBe(404);
     const list = await call(server, 'getMallOrderInfo', { page: 1, size: 15 }, { token: other });
     expect(list.body.results!.some((o) => o.seq === res.body.results!.orderSeq)).toBe(false);
   });
@@ -169,10 +253,17 @@ describe('paying', () => {
     const korea = await product(5, 1000, 1);
     const china = await product(5, 1000, 2);
     const before = [await point(demoCompanyId), await orderCount(), await stock(korea.id), await stock(china.id)];
-    const twoWarehouses = await pay(demo, [{ productId: korea.id, qty: 1 }, { productId: china.id, qty: 1 }]);
+    const twoWarehouses = await pay(demo, [
+      { productId: korea.id, qty: 1 },
+      { productId: china.id, qty: 1 },
+    ]);
     expect(twoWarehouses.body.message).toBe('한 번에 한 창고의 상품만 주문할 수 있습니다. 창고별로 나누어 주문하세요.');
     const freight = await pay(demo, [{ productId: korea.id, qty: 1 }], { ...courier, shippingValue: 0 });
-    expect([freight.status, freight.body.message, freight.body.field]).toEqual([400, '화물 영업소를 입력하세요.', 'shippingInfo.arrive']);
+    expect([freight.status, freight.body.message, freight.body.field]).toEqual([
+      400,
+      '화물 영업소를 입력하세요.',
+      'shippingInfo.arrive',
+    ]);
     const sender = await pay(demo, [{ productId: korea.id, qty: 1 }], { ...courier, directDeli: true });
     expect(sender.body.message).toBe('보내는 분을 입력하세요.');
     await call(server, 'addToCart', { productId: korea.id, hasAmount: 1 }, { token: other });
@@ -180,7 +271,9 @@ describe('paying', () => {
     expect((await pay(demo, [{ seq: othersLine!.id, qty: 1 }])).status).toBe(404);
     const soldOut = await pay(demo, [{ productId: korea.id, qty: 6 }]);
     expect(soldOut.body.message).toContain('재고가 부족합니다');
-    expect([await point(demoCompanyId), await orderCount(), await stock(korea.id), await stock(china.id)]).toEqual(before);
+    expect([await point(demoCompanyId), await orderCount(), await stock(korea.id), await stock(china.id)]).toEqual(
+      before,
+    );
   });
 
   it('a product sold out between cart and payment, and a balance spent in another tab, are refused', async () => {
@@ -189,7 +282,8 @@ describe('paying', () => {
     await server.db.update(products).set({ hasAmount: 1 }).where(eq(products.id, p.id));
     const [line] = await server.db.select().from(cartItems).where(eq(cartItems.productId, p.id));
     expect((await pay(other, [{ seq: line!.id, qty: 2 }])).body.message).toContain('재고가 부족합니다');
-    const otherCompany = (await server.db.select().from(members).where(eq(members.loginId, 'other@partsmall.kr')))[0]!.companyId!;
+    const otherCompany = (await server.db.select().from(members).where(eq(members.loginId, 'other@partsmall.kr')))[0]!
+      .companyId!;
     const cash = await point(otherCompany);
     const costly = await product(5, cash - 6000 + 1);
     const short = await pay(other, [{ productId: costly.id, qty: 1 }]);
@@ -218,14 +312,20 @@ describe('order statuses', () => {
     const again = await call(server, 'cancelMallOrder', { seq }, { token: demo });
     expect([again.status, again.body.message]).toEqual([409, '현재 주문 상태에서는 할 수 없는 요청입니다.']);
     expect(await point(demoCompanyId)).toBe(before + 26_000);
-    const [ledger] = await server.db.select().from(cashLedger).where(eq(cashLedger.note, `주문 #${seq} 취소 환불`));
+    const [ledger] = await server.db
+      .select()
+      .from(cashLedger)
+      .where(eq(cashLedger.note, `주문 #${seq} 취소 환불`));
     expect([ledger!.type, ledger!.amount]).toEqual(['cancel', 26_000]);
   });
 
   it('cancelling is refused after the order day and for another company', async () => {
     const { seq } = await paidOrder();
     expect((await call(server, 'cancelMallOrder', { seq }, { token: other })).status).toBe(404);
-    await server.db.update(orders).set({ createdAt: new Date(Date.now() - 2 * 86_400_000) }).where(eq(orders.id, seq));
+    await server.db
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - 2 * 86_400_000) })
+      .where(eq(orders.id, seq));
     const late = await call(server, 'cancelMallOrder', { seq }, { token: demo });
     expect(late.body.message).toBe('주문 취소는 주문 당일에만 할 수 있습니다.');
   });
@@ -247,7 +347,14 @@ describe('order statuses', () => {
     expect(await point(demoCompanyId)).toBe(before + 24_000);
     expect(await stock(p.id)).toBe(10);
     const events = await server.db.select().from(orderEvents).where(eq(orderEvents.orderId, seq));
-    expect(events.map((e) => [e.fromStatus, e.toStatus])).toEqual([[null, 0], [0, 1], [1, 2], [2, 4], [4, 6], [6, 5]]);
+    expect(events.map((e) => [e.fromStatus, e.toStatus])).toEqual([
+      [null, 0],
+      [0, 1],
+      [1, 2],
+      [2, 4],
+      [4, 6],
+      [6, 5],
+    ]);
     expect(events.every((e) => e.memberId !== null)).toBe(true);
     expect((await staffMove(seq, 4)).status).toBe(409);
   });
@@ -256,13 +363,22 @@ describe('order statuses', () => {
     const china = await paidOrder(2, 5000, 1);
     await staffMove(china.seq, 1);
     await staffMove(china.seq, 2, { carrier: '한진택배', waybill: '555' });
-    expect((await call(server, 'returnMallOrder', { seq: china.seq, returnReason: 1 }, { token: demo })).body.message).toBe('중국 창고 상품은 단순 변심으로 반품할 수 없습니다.');
+    expect(
+      (await call(server, 'returnMallOrder', { seq: china.seq, returnReason: 1 }, { token: demo })).body.message,
+    ).toBe('중국 창고 상품은 단순 변심으로 반품할 수 없습니다.');
     const late = await paidOrder(1, 5000, 1);
     await staffMove(late.seq, 1);
     await staffMove(late.seq, 2, { carrier: '한진택배', waybill: '556' });
-    await server.db.update(orders).set({ shippedAt: new Date(Date.now() - 25 * 86_400_000) }).where(eq(orders.id, late.seq));
-    expect((await call(server, 'returnMallOrder', { seq: late.seq, returnReason: 0 }, { token: demo })).body.message).toBe('반품 신청은 출고 완료 후 20일 이내에만 할 수 있습니다.');
-    expect((await call(server, 'returnMallOrder', { seq: china.seq, returnReason: 0 }, { token: demo })).body.code).toBe(201);
+    await server.db
+      .update(orders)
+      .set({ shippedAt: new Date(Date.now() - 25 * 86_400_000) })
+      .where(eq(orders.id, late.seq));
+    expect(
+      (await call(server, 'returnMallOrder', { seq: late.seq, returnReason: 0 }, { token: demo })).body.message,
+    ).toBe('반품 신청은 출고 완료 후 20일 이내에만 할 수 있습니다.');
+    expect(
+      (await call(server, 'returnMallOrder', { seq: china.seq, returnReason: 0 }, { token: demo })).body.code,
+    ).toBe(201);
     const before = await point(demoCompanyId);
     await staffMove(china.seq, 5);
     expect(await point(demoCompanyId)).toBe(before + 5000 + 6000);

@@ -23,9 +23,17 @@ let cancelledA: number;
 let orderB: number;
 
 async function raw(p: string, query: Record<string, string | number>, token?: string) {
-  const res = await fetch(`${server.base}/${p}?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const res = await fetch(
+    `${server.base}/${p}?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`,
+    { headers: token ? { authorization: `Bearer ${token}` } : {} },
+  );
   const body = Buffer.from(await res.arrayBuffer());
-  return { status: res.status, type: res.headers.get('content-type') ?? '', body, json: () => JSON.parse(body.toString('utf8')) as { code: number; message: string; field?: string } };
+  return {
+    status: res.status,
+    type: res.headers.get('content-type') ?? '',
+    body,
+    json: () => JSON.parse(body.toString('utf8')) as { code: number; message: string; field?: string },
+  };
 }
 
 function pdfText(pdf: Buffer): string {
@@ -43,11 +51,39 @@ beforeAll(async () => {
   server = await startTestServer();
   a = await makeCompany(server, '가온');
   b = await makeCompany(server, '나래');
-  await server.db.update(companies).set({ ceo: '김가온', addrMain: '부산 해운대구 센텀중앙로 97', phone: '0517001234' }).where(eq(companies.id, a.companyId));
+  await server.db
+    .update(companies)
+    .set({ ceo: '김가온', addrMain: '부산 해운대구 센텀중앙로 97', phone: '0517001234' })
+    .where(eq(companies.id, a.companyId));
   const product = await makeProduct(server, { tiers: [11_000, 0, 0, 0], salePrice: 11_000, name: '브레이크 패드' });
-  orderA = await insertOrder(server, { companyId: a.companyId, memberId: a.main.seq, status: 2, productId: product.id, qty: 2, totalAmount: 22_000, shipping: 6_600, createdAt: seoulMidnight(3) });
-  cancelledA = await insertOrder(server, { companyId: a.companyId, memberId: a.main.seq, status: 3, productId: product.id, qty: 1, totalAmount: 77_000, shipping: 0, createdAt: seoulMidnight(2) });
-  orderB = await insertOrder(server, { companyId: b.companyId, memberId: b.main.seq, status: 0, productId: product.id, totalAmount: 33_000, createdAt: seoulMidnight(1) });
+  orderA = await insertOrder(server, {
+    companyId: a.companyId,
+    memberId: a.main.seq,
+    status: 2,
+    productId: product.id,
+    qty: 2,
+    totalAmount: 22_000,
+    shipping: 6_600,
+    createdAt: seoulMidnight(3),
+  });
+  cancelledA = await insertOrder(server, {
+    companyId: a.companyId,
+    memberId: a.main.seq,
+    status: 3,
+    productId: product.id,
+    qty: 1,
+    totalAmount: 77_000,
+    shipping: 0,
+    createdAt: seoulMidnight(2),
+  });
+  orderB = await insertOrder(server, {
+    companyId: b.companyId,
+    memberId: b.main.seq,
+    status: 0,
+    productId: product.id,
+    totalAmount: 33_000,
+    createdAt: seoulMidnight(1),
+  });
   tokens = {
     main: await loginAs(server, a.main.id, a.main.pw),
     sub: await loginAs(server, a.subs[0]!.id, a.subs[0]!.pw),
@@ -107,22 +143,40 @@ describe('api/monthlyStatement', () => {
   });
 
   it('staff name the company; a sub-account is refused; another company id is 404', async () => {
-    const staff = await raw('api/monthlyStatement', { startDate: start(), endDate: seoulToday(), companyId: b.companyId }, tokens.staff);
+    const staff = await raw(
+      'api/monthlyStatement',
+      { startDate: start(), endDate: seoulToday(), companyId: b.companyId },
+      tokens.staff,
+    );
     expect(staff.status).toBe(200);
     expect(pdfText(staff.body)).toContain(`주문번호 ${orderB}`);
     const noCompany = await raw('api/monthlyStatement', { startDate: start(), endDate: seoulToday() }, tokens.staff);
     expect(noCompany.status).toBe(400);
     expect(noCompany.json().message).toBe(MSG_PAPERWORK.companyRequired);
-    expect((await raw('api/monthlyStatement', { startDate: start(), endDate: seoulToday() }, tokens.sub)).status).toBe(403);
-    expect((await raw('api/monthlyStatement', { startDate: start(), endDate: seoulToday(), companyId: b.companyId }, tokens.main)).status).toBe(404);
+    expect((await raw('api/monthlyStatement', { startDate: start(), endDate: seoulToday() }, tokens.sub)).status).toBe(
+      403,
+    );
+    expect(
+      (
+        await raw(
+          'api/monthlyStatement',
+          { startDate: start(), endDate: seoulToday(), companyId: b.companyId },
+          tokens.main,
+        )
+      ).status,
+    ).toBe(404);
   });
 
   it('a range over a year is refused with a Korean message; exactly a year (366 days) is accepted', async () => {
     const ten = await raw('api/monthlyStatement', { startDate: '2016-01-01', endDate: '2025-12-31' }, tokens.main);
     expect(ten.status).toBe(400);
     expect(ten.json()).toMatchObject({ message: MSG_PAPERWORK.rangeTooLong, field: 'endDate' });
-    expect((await raw('api/monthlyStatement', { startDate: '2024-01-01', endDate: '2025-01-01' }, tokens.main)).status).toBe(400);
-    expect((await raw('api/monthlyStatement', { startDate: '2024-01-01', endDate: '2024-12-31' }, tokens.main)).status).toBe(200);
+    expect(
+      (await raw('api/monthlyStatement', { startDate: '2024-01-01', endDate: '2025-01-01' }, tokens.main)).status,
+    ).toBe(400);
+    expect(
+      (await raw('api/monthlyStatement', { startDate: '2024-01-01', endDate: '2024-12-31' }, tokens.main)).status,
+    ).toBe(200);
     const reversed = await raw('api/monthlyStatement', { startDate: '2025-02-01', endDate: '2025-01-01' }, tokens.main);
     expect(reversed.status).toBe(400);
     const missing = await raw('api/monthlyStatement', { startDate: '2025-02-01' }, tokens.main);
@@ -134,12 +188,29 @@ describe('캐시 원장', () => {
   it('lists every row with kind, order or payment, amount and balance after; the last balance is the balance', async () => {
     await fund(server, a.companyId, 50_000);
     const product = await makeProduct(server, { tiers: [12_100, 0, 0, 0], salePrice: 12_100 });
-    const paid = await call<{ seq: number }>(server, 'POST', 'api/requestPaymentProduct', {
-      shippingInfo: { name: '김수령', phone: '01055550000', postNum: '04790', address: '서울 성동구 성수이로 77', addrSub: '3층', shippingValue: 1, shippingPayType: 1, memo: '' },
-      carts: [{ productId: product.id, qty: 2 }],
-    }, tokens.main);
+    const paid = await call<{ seq: number }>(
+      server,
+      'POST',
+      'api/requestPaymentProduct',
+      {
+        shippingInfo: {
+          name: '김수령',
+          phone: '01055550000',
+          postNum: '04790',
+          address: '서울 성동구 성수이로 77',
+          addrSub: '3층',
+          shippingValue: 1,
+          shippingPayType: 1,
+          memo: '',
+        },
+        carts: [{ productId: product.id, qty: 2 }],
+      },
+      tokens.main,
+    );
     expect(paid.body.code, paid.body.message).toBe(201);
-    const res = await call<{ type: string; typeLabel: string; amount: number; balanceAfter: number; orderSeq: number | null }[]>(server, 'POST', 'api/getCashLedger', { page: 1, size: 15 }, tokens.main);
+    const res = await call<
+      { type: string; typeLabel: string; amount: number; balanceAfter: number; orderSeq: number | null }[]
+    >(server, 'POST', 'api/getCashLedger', { page: 1, size: 15 }, tokens.main);
     expect(res.status).toBe(200);
     const rows = res.body.results!;
     expect(rows.map((r) => [r.type, r.amount, r.balanceAfter])).toEqual([
@@ -156,7 +227,13 @@ describe('캐시 원장', () => {
     expect((await call(server, 'POST', 'api/getCashLedger', {}, tokens.sub)).status).toBe(403);
     expect((await call(server, 'POST', 'api/getCashLedger', {}, tokens.staff)).status).toBe(403);
     expect((await call(server, 'POST', 'api/getCashLedger', {})).status).toBe(401);
-    const bad = await call(server, 'POST', 'api/getCashLedger', { startDate: '2016-01-01', endDate: '2026-01-01' }, tokens.main);
+    const bad = await call(
+      server,
+      'POST',
+      'api/getCashLedger',
+      { startDate: '2016-01-01', endDate: '2026-01-01' },
+      tokens.main,
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe(MSG_PAPERWORK.rangeTooLong);
     const other = await call<unknown[]>(server, 'POST', 'api/getCashLedger', {}, tokens.other);

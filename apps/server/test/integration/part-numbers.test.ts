@@ -40,12 +40,41 @@ beforeAll(async () => {
   server = await startTestServer();
   // Catalogue chain: 91-100-001 → 91-100-002 → 91-100-003 (current), and 91-100-003 ↔ QX-7781 (aftermarket).
   await server.db.insert(epcReplacements).values([
-    { catalogueId: 9001, seq: 1, pid: '91-100-001', pidKey: '91100001', toPid: '91-100-002', toKey: '91100002', kind: 'supersedes', remark: '' },
-    { catalogueId: 9001, seq: 2, pid: '91-100-002', pidKey: '91100002', toPid: '91-100-003', toKey: '91100003', kind: 'supersedes', remark: '' },
-    { catalogueId: 9001, seq: 3, pid: '91-100-003', pidKey: '91100003', toPid: 'QX-7781', toKey: 'QX7781', kind: 'interchangeable', remark: '' },
+    {
+      catalogueId: 9001,
+      seq: 1,
+      pid: '91-100-001',
+      pidKey: '91100001',
+      toPid: '91-100-002',
+      toKey: '91100002',
+      kind: 'supersedes',
+      remark: '',
+    },
+    {
+      catalogueId: 9001,
+      seq: 2,
+      pid: '91-100-002',
+      pidKey: '91100002',
+      toPid: '91-100-003',
+      toKey: '91100003',
+      kind: 'supersedes',
+      remark: '',
+    },
+    {
+      catalogueId: 9001,
+      seq: 3,
+      pid: '91-100-003',
+      pidKey: '91100003',
+      toPid: 'QX-7781',
+      toKey: 'QX7781',
+      kind: 'interchangeable',
+      remark: '',
+    },
   ]);
   // Shop cross-reference: old number 77 55 000 is replaced by 77-55-001.
-  await server.db.insert(partXrefs).values({ pid: '77 55 000', pidKey: '7755000', toPid: '77-55-001', toKey: '7755001', kind: 'supersedes' });
+  await server.db
+    .insert(partXrefs)
+    .values({ pid: '77 55 000', pidKey: '7755000', toPid: '77-55-001', toKey: '7755001', kind: 'supersedes' });
   ids.current = await addProduct('체인시험 현재 필터', '91-100-003');
   ids.oldStock = await addProduct('체인시험 구형 필터', '91-100-001');
   ids.aftermarket = await addProduct('체인시험 호환 필터', 'QX 7781');
@@ -82,7 +111,9 @@ describe('findProductsByNumbers', () => {
 
   it('follows the shop cross-reference and the interchange backwards, and finds factory numbers', async () => {
     const found = await findProductsByNumbers(server.db, ['7755000', 'qx-7781', 'fac 9912']);
-    expect(found.get('7755000')!.map((h) => [h.product.seq, h.reason])).toEqual([[ids.shopCurrent, '대체품번 (이전 번호 7755000 → 현재 77-55-001)']]);
+    expect(found.get('7755000')!.map((h) => [h.product.seq, h.reason])).toEqual([
+      [ids.shopCurrent, '대체품번 (이전 번호 7755000 → 현재 77-55-001)'],
+    ]);
     expect(found.get('QX7781')!.map((h) => [h.product.seq, h.match])).toEqual([
       [ids.aftermarket, 'own'],
       [ids.current, 'interchangeable'],
@@ -99,7 +130,13 @@ describe('findProductsByNumbers', () => {
 
 describe('api/getProductHome searchType pid', () => {
   it('shows the current product first for an old number, with the reason, then the old stock and the interchangeable part', async () => {
-    const res = await call(server, 'POST', '/api/getProductHome', { searchType: 'pid', searchKeyword: '91-100-001', page: 1, size: 20 }, memberToken);
+    const res = await call(
+      server,
+      'POST',
+      '/api/getProductHome',
+      { searchType: 'pid', searchKeyword: '91-100-001', page: 1, size: 20 },
+      memberToken,
+    );
     expect(res.status).toBe(200);
     const rows = res.body.results as { seq: number; matchReason?: string; price?: number }[];
     expect(rows.map((r) => [r.seq, r.matchReason])).toEqual([
@@ -112,7 +149,12 @@ describe('api/getProductHome searchType pid', () => {
   });
 
   it('keeps the prefix search of own numbers and marks its rows as own', async () => {
-    const res = await call(server, 'POST', '/api/getProductHome', { searchType: 'pid', searchKeyword: '91100', page: 1, size: 20 });
+    const res = await call(server, 'POST', '/api/getProductHome', {
+      searchType: 'pid',
+      searchKeyword: '91100',
+      page: 1,
+      size: 20,
+    });
     const rows = res.body.results as { seq: number; matchReason?: string }[];
     expect(rows.map((r) => [r.seq, r.matchReason])).toEqual([
       [ids.current, '품번 일치'],

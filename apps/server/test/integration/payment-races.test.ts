@@ -46,7 +46,9 @@ async function setBalance(companyId: number, target: number) {
   const [c] = await server.db.select().from(companies).where(eq(companies.id, companyId));
   const delta = target - c!.point;
   await server.db.update(companies).set({ point: target }).where(eq(companies.id, companyId));
-  await server.db.insert(cashLedger).values({ companyId, type: 'adjust', amount: delta, balanceAfter: target, note: '테스트 조정' });
+  await server.db
+    .insert(cashLedger)
+    .values({ companyId, type: 'adjust', amount: delta, balanceAfter: target, note: '테스트 조정' });
 }
 
 function pay(token: string, productId: number, qty: number, clientRequestId = randomUUID()) {
@@ -65,7 +67,10 @@ async function assertBooksBalance() {
     sql`select c.id, c.point, coalesce((select sum(amount) from cash_ledger l where l.company_id = c.id), 0) as ledger from companies c`,
   );
   for (const r of rows) expect(Number(r.ledger), `ledger of company ${r.id}`).toBe(Number(r.point));
-  const negative = await queryRows<{ n: number }>(server.db, sql`select count(*)::int as n from products where has_amount < 0`);
+  const negative = await queryRows<{ n: number }>(
+    server.db,
+    sql`select count(*)::int as n from products where has_amount < 0`,
+  );
   expect(negative[0]!.n).toBe(0);
 }
 
@@ -94,7 +99,10 @@ describe('payment races', () => {
     }
     const [p] = await server.db.select().from(products).where(eq(products.id, productId));
     expect(p!.hasAmount).toBe(0);
-    const sold = await queryRows<{ n: number }>(server.db, sql`select coalesce(sum(qty), 0)::int as n from order_lines where product_id = ${productId}`);
+    const sold = await queryRows<{ n: number }>(
+      server.db,
+      sql`select coalesce(sum(qty), 0)::int as n from order_lines where product_id = ${productId}`,
+    );
     expect(sold[0]!.n).toBe(50);
     const [after] = await server.db.select().from(companies).where(eq(companies.id, demo.id));
     expect(after!.point).toBe(100_000_000 - 50 * 12_000);
@@ -148,7 +156,11 @@ describe('payment races', () => {
       }
     });
     for (let i = 0; i < 20; i++) {
-      tabs[i % 2]!.emit('requestPaymentProduct', { clientRequestId: randomUUID(), shippingInfo: pickup, carts: [{ productId, qty: 1 }] });
+      tabs[i % 2]!.emit('requestPaymentProduct', {
+        clientRequestId: randomUUID(),
+        shippingInfo: pickup,
+        carts: [{ productId, qty: 1 }],
+      });
     }
     await done;
     expect(answers.filter((a) => a.code === 201)).toHaveLength(5);

@@ -16,7 +16,15 @@ let server: TestServer;
 let shop: TestCompany;
 let token: string;
 
-const shippingInfo = { name: '김수령', phone: '01055550000', postNum: '04790', address: '서울 성동구 성수이로 77', addrSub: '3층', shippingValue: 1, shippingPayType: 0 };
+const shippingInfo = {
+  name: '김수령',
+  phone: '01055550000',
+  postNum: '04790',
+  address: '서울 성동구 성수이로 77',
+  addrSub: '3층',
+  shippingValue: 1,
+  shippingPayType: 0,
+};
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -34,11 +42,28 @@ describe('requestPaymentProduct over HTTP', () => {
   it("accepts the spec's { shippingInfo, carts } and pays: each such request is a payment of its own", async () => {
     const p = await makeProduct(server, { tiers: [7000, 7000, 7000, 7000], salePrice: 9000, stock: 10 });
     const before = await balanceOf(server, shop.companyId);
-    const first = await call<PaymentResult>(server, 'POST', 'api/requestPaymentProduct', { shippingInfo, carts: [{ productId: p.id, qty: 1 }] }, token);
+    const first = await call<PaymentResult>(
+      server,
+      'POST',
+      'api/requestPaymentProduct',
+      { shippingInfo, carts: [{ productId: p.id, qty: 1 }] },
+      token,
+    );
     expect([first.status, first.body.code, first.body.message]).toEqual([200, 201, MSG_ORDER.paid]);
-    expect(first.body.results).toMatchObject({ repeated: false, totalAmount: 7000, shipping: 6000, point: before - 13_000 });
+    expect(first.body.results).toMatchObject({
+      repeated: false,
+      totalAmount: 7000,
+      shipping: 6000,
+      point: before - 13_000,
+    });
     expect(first.body.results).not.toHaveProperty('clientRequestId');
-    const second = await call<PaymentResult>(server, 'POST', 'api/requestPaymentProduct', { shippingInfo, carts: [{ productId: p.id, qty: 1 }] }, token);
+    const second = await call<PaymentResult>(
+      server,
+      'POST',
+      'api/requestPaymentProduct',
+      { shippingInfo, carts: [{ productId: p.id, qty: 1 }] },
+      token,
+    );
     expect([second.body.code, second.body.results!.repeated]).toEqual([201, false]);
     expect(second.body.results!.orderSeq).not.toBe(first.body.results!.orderSeq);
     expect(await balanceOf(server, shop.companyId)).toBe(before - 26_000);

@@ -17,7 +17,10 @@ let co: TestCompany;
 let main: string;
 
 beforeAll(async () => {
-  [server, configured] = await Promise.all([startTestServer(), startTestServer({ env: { PUBLIC_URL: 'https://shop.example.kr' } })]);
+  [server, configured] = await Promise.all([
+    startTestServer(),
+    startTestServer({ env: { PUBLIC_URL: 'https://shop.example.kr' } }),
+  ]);
   co = await makeCompany(server, '이체대기', 1);
   main = await loginAs(server, co.main.id, co.main.pw);
 });
@@ -29,17 +32,32 @@ interface Window {
   online_url: string;
   paymentId: string;
 }
-const openWindow = (s: TestServer, token: string, pgcode: string, headers: Record<string, string> = {}, path = 'payCenter/showCashPaymentWinow', body: Record<string, unknown> = { pgcode, amount: 30_000 }) =>
-  call<Window>(s, 'POST', path, body, token, headers);
+const openWindow = (
+  s: TestServer,
+  token: string,
+  pgcode: string,
+  headers: Record<string, string> = {},
+  path = 'payCenter/showCashPaymentWinow',
+  body: Record<string, unknown> = { pgcode, amount: 30_000 },
+) => call<Window>(s, 'POST', path, body, token, headers);
 
 describe('the payment window address', () => {
   it('without PUBLIC_URL: the origin of the page that asked, for cash and licence windows', async () => {
     const cash = await openWindow(server, main, 'creditcard', { origin: 'http://parts.lan:3000' });
     expect(cash.body.code).toBe(200);
-    expect(cash.body.results!.online_url).toMatch(/^http:\/\/parts\.lan:3000\/payCenter\/sandbox\/sbx_[0-9a-f]{32}\?key=/);
+    expect(cash.body.results!.online_url).toMatch(
+      /^http:\/\/parts\.lan:3000\/payCenter\/sandbox\/sbx_[0-9a-f]{32}\?key=/,
+    );
     expect((cash.body as { online_url?: string }).online_url).toBe(cash.body.results!.online_url);
     const { price, days } = LICENSE_PACKAGES[0]!;
-    const licence = await openWindow(server, main, 'banktransfer', { origin: 'https://192.0.2.7:8443' }, 'payCenter/showLicensePaymentWinow', { pgcode: 'banktransfer', amount: price, days });
+    const licence = await openWindow(
+      server,
+      main,
+      'banktransfer',
+      { origin: 'https://192.0.2.7:8443' },
+      'payCenter/showLicensePaymentWinow',
+      { pgcode: 'banktransfer', amount: price, days },
+    );
     expect(licence.body.code).toBe(200);
     expect(licence.body.results!.online_url).toMatch(/^https:\/\/192\.0\.2\.7:8443\/payCenter\/sandbox\/sbx_/);
   });
@@ -61,7 +79,8 @@ describe('the payment window address', () => {
 });
 
 describe('pending bank transfers', () => {
-  const pending = (token: string, body: Record<string, unknown> = {}) => call<PendingTransfer[]>(server, 'POST', 'api/mallPendingTransfers', body, token);
+  const pending = (token: string, body: Record<string, unknown> = {}) =>
+    call<PendingTransfer[]>(server, 'POST', 'api/mallPendingTransfers', body, token);
 
   it('lists the transfer with its bank, account, holder, amount and due date 72 h after it started, until the deposit', async () => {
     const company = await makeCompany(server, '입금대기', 1);
@@ -101,7 +120,11 @@ describe('pending bank transfers', () => {
 
     // Deposited: no longer waiting.
     const page = new URL(started.body.results!.online_url);
-    const deposit = await fetch(`${server.base}${page.pathname}/deposit${page.search}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+    const deposit = await fetch(`${server.base}${page.pathname}/deposit${page.search}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
+    });
     expect(deposit.status).toBe(200);
     expect((await pending(token)).body.results).toEqual([]);
   });
@@ -112,8 +135,14 @@ describe('pending bank transfers', () => {
     const late = (await openWindow(server, token, 'banktransfer')).body.results!.paymentId;
     const inTime = (await openWindow(server, token, 'banktransfer')).body.results!.paymentId;
     const hours = (h: number) => new Date(Date.now() - h * 3600_000);
-    await server.db.update(payments).set({ createdAt: hours(72 + 1 / 60) }).where(eq(payments.gatewayId, late));
-    await server.db.update(payments).set({ createdAt: hours(72 - 1 / 60) }).where(eq(payments.gatewayId, inTime));
+    await server.db
+      .update(payments)
+      .set({ createdAt: hours(72 + 1 / 60) })
+      .where(eq(payments.gatewayId, late));
+    await server.db
+      .update(payments)
+      .set({ createdAt: hours(72 - 1 / 60) })
+      .where(eq(payments.gatewayId, inTime));
     expect((await pending(token)).body.results?.map((t) => t.paymentId)).toEqual([inTime]);
   });
 

@@ -34,7 +34,13 @@ interface Started {
 }
 
 async function startCash(token: string, amount: unknown, pgcode = 'creditcard') {
-  const res = await call<Started['results']>(server, 'POST', 'payCenter/showCashPaymentWinow', { pgcode, amount }, token);
+  const res = await call<Started['results']>(
+    server,
+    'POST',
+    'payCenter/showCashPaymentWinow',
+    { pgcode, amount },
+    token,
+  );
   return res as typeof res & { body: { online_url?: string } };
 }
 
@@ -52,7 +58,8 @@ function callback(body: Record<string, unknown>) {
 const pageKey = (paymentId: string) => createHmac('sha256', SECRET).update(`page:${paymentId}`).digest('base64url');
 const pagePath = (paymentId: string) => `payCenter/sandbox/${paymentId}?key=${pageKey(paymentId)}`;
 
-const confirmPaid = (paymentId: string, amount: number) => callback({ paymentId, amount, status: 'paid', signature: sign(paymentId, amount, 'paid') });
+const confirmPaid = (paymentId: string, amount: number) =>
+  callback({ paymentId, amount, status: 'paid', signature: sign(paymentId, amount, 'paid') });
 
 async function company(id: number) {
   const [row] = await server.db.select().from(companies).where(eq(companies.id, id));
@@ -120,7 +127,12 @@ describe('starting a cash top-up', () => {
     ];
     for (const [amount, message] of cases) {
       const res = await startCash(demo, amount);
-      expect([res.status, res.body.code, res.body.message, res.body.field], JSON.stringify(amount)).toEqual([400, 400, message, 'amount']);
+      expect([res.status, res.body.code, res.body.message, res.body.field], JSON.stringify(amount)).toEqual([
+        400,
+        400,
+        message,
+        'amount',
+      ]);
     }
     for (const pgcode of ['', 'cash', 'manager', undefined]) {
       const res = await call(server, 'POST', 'payCenter/showCashPaymentWinow', { pgcode, amount: 5000 }, demo);
@@ -138,7 +150,15 @@ describe('starting a cash top-up', () => {
     expect(online_url).toBe(`${server.base}/${pagePath(paymentId)}`);
     expect(paymentId).toMatch(/^sbx_[0-9a-f]{32}$/);
     const row = await paymentRow(paymentId);
-    expect(row).toMatchObject({ companyId: demoCompanyId, kind: 'point', pgcode: 'creditcard', amount: 50_000, productName: '캐시 충전 50,000원', status: 'pending', provider: 'sandbox' });
+    expect(row).toMatchObject({
+      companyId: demoCompanyId,
+      kind: 'point',
+      pgcode: 'creditcard',
+      amount: 50_000,
+      productName: '캐시 충전 50,000원',
+      status: 'pending',
+      provider: 'sandbox',
+    });
   });
 
   it('the gateway payment id is UNIQUE in the table', async () => {
@@ -185,7 +205,10 @@ describe('the sandbox page', () => {
     expect(done.text).toContain('1500');
     expect((await company(demoCompanyId)).point).toBe(before.point + 30_000);
     expect(await ledgerRows(demoCompanyId)).toBe(rowsBefore + 1);
-    const [ledger] = await server.db.select().from(cashLedger).where(like(cashLedger.note, `%결제 #${(await paymentRow(paymentId)).id})`));
+    const [ledger] = await server.db
+      .select()
+      .from(cashLedger)
+      .where(like(cashLedger.note, `%결제 #${(await paymentRow(paymentId)).id})`));
     expect(ledger).toMatchObject({ type: 'point', amount: 30_000, balanceAfter: before.point + 30_000 });
     // Pressing again (a reload, a second tab) changes nothing.
     expect((await press(paymentId, 'approve')).text).toContain('결제가 완료되었습니다.');
@@ -200,7 +223,11 @@ describe('the sandbox page', () => {
     const rowsBefore = await ledgerRows(demoCompanyId);
     const paymentId = await startedId(demo, 40_000);
     const declined = await press(paymentId, 'decline');
-    expect([declined.status, declined.text.includes('결제가 거절되었습니다.'), declined.text.includes('window.close()')]).toEqual([200, true, true]);
+    expect([
+      declined.status,
+      declined.text.includes('결제가 거절되었습니다.'),
+      declined.text.includes('window.close()'),
+    ]).toEqual([200, true, true]);
     expect((await paymentRow(paymentId)).status).toBe('declined');
     const late = await confirmPaid(paymentId, 40_000);
     expect([late.status, late.body.message]).toEqual([409, MSG_MEMBER.paymentConflict]);
@@ -259,9 +286,14 @@ describe('the gateway callback', () => {
   it('20 sandbox approvals and callbacks mixed at once credit exactly once', async () => {
     const before = await company(otherCompanyId);
     const paymentId = await startedId(other, 8000);
-    await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? press(paymentId, 'approve') : confirmPaid(paymentId, 8000))));
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 2 ? press(paymentId, 'approve') : confirmPaid(paymentId, 8000))),
+    );
     expect((await company(otherCompanyId)).point).toBe(before.point + 8000);
-    const notes = await server.db.select().from(cashLedger).where(like(cashLedger.note, `%결제 #${(await paymentRow(paymentId)).id})`));
+    const notes = await server.db
+      .select()
+      .from(cashLedger)
+      .where(like(cashLedger.note, `%결제 #${(await paymentRow(paymentId)).id})`));
     expect(notes).toHaveLength(1);
   });
 
@@ -270,8 +302,18 @@ describe('the gateway callback', () => {
     const rowsBefore = await ledgerRows(demoCompanyId);
     const paymentId = await startedId(demo, 60_000);
     const forged = [
-      { paymentId, amount: 60_000, status: 'paid', signature: sign(paymentId, 60_000, 'paid').replace(/^./, (c) => (c === '0' ? '1' : '0')) },
-      { paymentId, amount: 60_000, status: 'paid', signature: createHmac('sha256', 'guess').update(`${paymentId}:60000:paid`).digest('hex') },
+      {
+        paymentId,
+        amount: 60_000,
+        status: 'paid',
+        signature: sign(paymentId, 60_000, 'paid').replace(/^./, (c) => (c === '0' ? '1' : '0')),
+      },
+      {
+        paymentId,
+        amount: 60_000,
+        status: 'paid',
+        signature: createHmac('sha256', 'guess').update(`${paymentId}:60000:paid`).digest('hex'),
+      },
       { paymentId, amount: 60_000, status: 'paid', signature: sign(paymentId, 60_000, 'declined') },
       { paymentId, amount: 60_000, status: 'paid', signature: 'not-hex' },
       { paymentId, amount: 60_000, status: 'paid', signature: '' },
@@ -288,7 +330,11 @@ describe('the gateway callback', () => {
     }
     const unknown = await confirmPaid('sbx_00000000000000000000000000000000', 60_000);
     expect([unknown.status, unknown.body.message]).toEqual([404, MSG_MEMBER.paymentNotFound]);
-    for (const bad of [{}, { paymentId, amount: '6만', status: 'paid', signature: 'x' }, { paymentId, amount: 60_000, status: 'refunded', signature: 'x' }]) {
+    for (const bad of [
+      {},
+      { paymentId, amount: '6만', status: 'paid', signature: 'x' },
+      { paymentId, amount: 60_000, status: 'refunded', signature: 'x' },
+    ]) {
       expect((await callback(bad)).status).toBe(400);
     }
     expect((await paymentRow(paymentId)).status).toBe('pending');
@@ -302,13 +348,22 @@ describe('the gateway callback', () => {
   it('a declined confirmation marks the payment declined and nothing else', async () => {
     const before = await company(demoCompanyId);
     const paymentId = await startedId(demo, 5000);
-    const res = await callback({ paymentId, amount: 5000, status: 'declined', signature: sign(paymentId, 5000, 'declined') });
-    expect([res.status, res.body.message, res.body.results!.status]).toEqual([200, MSG_MEMBER.paymentDeclined, 'declined']);
+    const res = await callback({
+      paymentId,
+      amount: 5000,
+      status: 'declined',
+      signature: sign(paymentId, 5000, 'declined'),
+    });
+    expect([res.status, res.body.message, res.body.results!.status]).toEqual([
+      200,
+      MSG_MEMBER.paymentDeclined,
+      'declined',
+    ]);
     expect((await paymentRow(paymentId)).declinedAt).not.toBeNull();
     expect((await company(demoCompanyId)).point).toBe(before.point);
   });
 
-  it('pushes fresh base info to the company\'s open tabs after a credit', async () => {
+  it("pushes fresh base info to the company's open tabs after a credit", async () => {
     const socket = tradeSocket(server, sub);
     const first = nextEvent<{ result: { memberPoint: number } }>(socket, 'toClientBaseInfo');
     socket.emit('requestClientBaseInfo');
@@ -322,7 +377,7 @@ describe('the gateway callback', () => {
 });
 
 describe('licence purchase', () => {
-  it('only the shop configuration\'s packages can be bought', async () => {
+  it("only the shop configuration's packages can be bought", async () => {
     const before = await paymentCount();
     for (const body of [
       { pgcode: 'creditcard', amount: 31_000 },
@@ -333,7 +388,12 @@ describe('licence purchase', () => {
       const res = await call(server, 'POST', 'payCenter/showLicensePaymentWinow', body, demo);
       expect([res.status, res.body.message], JSON.stringify(body)).toEqual([400, MSG_MEMBER.licenseOption]);
     }
-    for (const body of [{ pgcode: 'creditcard' }, { pgcode: 'creditcard', amount: '30,000' }, { pgcode: 'x', amount: 30_000 }, { pgcode: 'creditcard', amount: 30_000, days: 1.5 }]) {
+    for (const body of [
+      { pgcode: 'creditcard' },
+      { pgcode: 'creditcard', amount: '30,000' },
+      { pgcode: 'x', amount: 30_000 },
+      { pgcode: 'creditcard', amount: 30_000, days: 1.5 },
+    ]) {
       expect((await call(server, 'POST', 'payCenter/showLicensePaymentWinow', body, demo)).status).toBe(400);
     }
     expect(await paymentCount()).toBe(before);
@@ -342,10 +402,20 @@ describe('licence purchase', () => {
   it('extends a running licence by the package days, without touching cash or the ledger', async () => {
     const before = await company(demoCompanyId);
     const rowsBefore = await ledgerRows(demoCompanyId);
-    const res = await call(server, 'showLicensePaymentWinow', { pgcode: 'creditcard', amount: 90_000, days: 90 }, { token: demo });
+    const res = await call(
+      server,
+      'showLicensePaymentWinow',
+      { pgcode: 'creditcard', amount: 90_000, days: 90 },
+      { token: demo },
+    );
     expect(res.body.code).toBe(200);
     const paymentId = res.body.results!.paymentId;
-    expect(await paymentRow(paymentId)).toMatchObject({ kind: 'license', days: 90, amount: 90_000, productName: '라이선스 90일 이용권' });
+    expect(await paymentRow(paymentId)).toMatchObject({
+      kind: 'license',
+      days: 90,
+      amount: 90_000,
+      productName: '라이선스 90일 이용권',
+    });
     await press(paymentId, 'approve');
     const after = await company(demoCompanyId);
     expect(after.licenseEnd!.getTime() - before.licenseEnd!.getTime()).toBe(90 * DAY);
@@ -358,7 +428,12 @@ describe('licence purchase', () => {
 
   it('a company without a licence gets the package days counted from the end of today (Seoul)', async () => {
     expect((await company(otherCompanyId)).licenseEnd).toBeNull();
-    const res = await call(server, 'showLicensePaymentWinow', { pgcode: 'banktransfer', amount: 30_000 }, { token: other });
+    const res = await call(
+      server,
+      'showLicensePaymentWinow',
+      { pgcode: 'banktransfer', amount: 30_000 },
+      { token: other },
+    );
     await press(res.body.results!.paymentId, 'deposit');
     const end = (await company(otherCompanyId)).licenseEnd!;
     expect(licenseDaysLeft(end)).toBe(30);
@@ -386,7 +461,10 @@ describe('licence purchase', () => {
       await confirmPayment(server.db, gateway, { ...body, signature: gateway.sign(body) }, new Date(at));
       ends.push((await company(shop.companyId)).licenseEnd!.toISOString());
     }
-    expect(ends).toEqual([new Date('2026-12-21T00:00:00+09:00').toISOString(), new Date('2026-12-22T00:00:00+09:00').toISOString()]);
+    expect(ends).toEqual([
+      new Date('2026-12-21T00:00:00+09:00').toISOString(),
+      new Date('2026-12-22T00:00:00+09:00').toISOString(),
+    ]);
     // A repeat purchase while running adds exactly N days, whatever the hour.
     const { paymentId } = await startPayment(server.db, gateway, {
       companyId: shop.companyId,
@@ -399,20 +477,44 @@ describe('licence purchase', () => {
       productName: '라이선스 1+1 하루 추가',
     });
     const body = { paymentId, amount: 3000, status: 'paid' as const };
-    await confirmPayment(server.db, gateway, { ...body, signature: gateway.sign(body) }, new Date('2026-11-22T23:59:59+09:00'));
-    expect((await company(shop.companyId)).licenseEnd!.toISOString()).toBe(new Date('2026-12-23T00:00:00+09:00').toISOString());
+    await confirmPayment(
+      server.db,
+      gateway,
+      { ...body, signature: gateway.sign(body) },
+      new Date('2026-11-22T23:59:59+09:00'),
+    );
+    expect((await company(shop.companyId)).licenseEnd!.toISOString()).toBe(
+      new Date('2026-12-23T00:00:00+09:00').toISOString(),
+    );
   });
 });
 
 describe('payment histories', () => {
-  it('list the company\'s paid records only, newest first, with the spec\'s fields', async () => {
+  it("list the company's paid records only, newest first, with the spec's fields", async () => {
     const paymentId = await startedId(demo, 4000);
     await confirmPaid(paymentId, 4000);
-    const res = await call(server, 'mallCashPaymentInfo', { startDate: '', endDate: '', searchType: '', page: 1, size: 15 }, { token: demo });
+    const res = await call(
+      server,
+      'mallCashPaymentInfo',
+      { startDate: '', endDate: '', searchType: '', page: 1, size: 15 },
+      { token: demo },
+    );
     expect(res.body.code).toBe(200);
     const rows = res.body.results!;
-    expect(Object.keys(rows[0]!).sort()).toEqual(['amount', 'pgcode', 'product_name', 'seq', 'transaction_date', 'user_name']);
-    expect(rows[0]).toMatchObject({ pgcode: 'creditcard', product_name: '캐시 충전 4,000원', user_name: '박준호', amount: 4000 });
+    expect(Object.keys(rows[0]!).sort()).toEqual([
+      'amount',
+      'pgcode',
+      'product_name',
+      'seq',
+      'transaction_date',
+      'user_name',
+    ]);
+    expect(rows[0]).toMatchObject({
+      pgcode: 'creditcard',
+      product_name: '캐시 충전 4,000원',
+      user_name: '박준호',
+      amount: 4000,
+    });
     const [paidCount] = await server.db
       .select({ n: count() })
       .from(payments)
@@ -423,7 +525,15 @@ describe('payment histories', () => {
     expect(all.body.results!.at(-1)).toMatchObject({ pgcode: 'manager', amount: 5_000_000 });
     const times = all.body.results!.map((r) => r.transaction_date);
     expect([...times].sort().reverse()).toEqual(times);
-    const statuses = await server.db.select({ status: payments.status }).from(payments).where(inArray(payments.id, all.body.results!.map((r) => r.seq)));
+    const statuses = await server.db
+      .select({ status: payments.status })
+      .from(payments)
+      .where(
+        inArray(
+          payments.id,
+          all.body.results!.map((r) => r.seq),
+        ),
+      );
     expect(new Set(statuses.map((s) => s.status))).toEqual(new Set(['paid']));
     // Pages of 15 by default.
     const page = await call(server, 'mallCashPaymentInfo', { page: 1 }, { token: demo });
@@ -432,17 +542,41 @@ describe('payment histories', () => {
 
   it('filters by Seoul days when searchType is date, and needs both dates', async () => {
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' }).format(new Date());
-    const todays = await call(server, 'mallCashPaymentInfo', { startDate: today, endDate: today, searchType: 'date', page: 1, size: 100 }, { token: demo });
+    const todays = await call(
+      server,
+      'mallCashPaymentInfo',
+      { startDate: today, endDate: today, searchType: 'date', page: 1, size: 100 },
+      { token: demo },
+    );
     expect(todays.body.results!.length).toBeGreaterThan(0);
-    const past = await call(server, 'mallCashPaymentInfo', { startDate: '2020-01-01', endDate: '2020-12-31', searchType: 'date', page: 1 }, { token: demo });
+    const past = await call(
+      server,
+      'mallCashPaymentInfo',
+      { startDate: '2020-01-01', endDate: '2020-12-31', searchType: 'date', page: 1 },
+      { token: demo },
+    );
     expect([past.body.results, past.body.total]).toEqual([[], 0]);
-    for (const body of [{ startDate: today, searchType: 'date' }, { endDate: today, searchType: 'date' }, { startDate: '', endDate: '', searchType: 'date' }]) {
+    for (const body of [
+      { startDate: today, searchType: 'date' },
+      { endDate: today, searchType: 'date' },
+      { startDate: '', endDate: '', searchType: 'date' },
+    ]) {
       const res = await call(server, 'POST', 'api/mallCashPaymentInfo', body, demo);
       expect([res.status, res.body.message]).toEqual([400, MSG_MEMBER.dateRangeRequired]);
     }
-    const reversed = await call(server, 'mallLicensePaymentInfo', { startDate: '2026-02-01', endDate: '2026-01-01', searchType: 'date' }, { token: demo });
+    const reversed = await call(
+      server,
+      'mallLicensePaymentInfo',
+      { startDate: '2026-02-01', endDate: '2026-01-01', searchType: 'date' },
+      { token: demo },
+    );
     expect([reversed.status, reversed.body.message]).toEqual([400, MSG_MEMBER.dateRangeOrder]);
-    const badDate = await call(server, 'mallLicensePaymentInfo', { startDate: '2026-02-30', endDate: '2026-03-01', searchType: 'date' }, { token: demo });
+    const badDate = await call(
+      server,
+      'mallLicensePaymentInfo',
+      { startDate: '2026-02-30', endDate: '2026-03-01', searchType: 'date' },
+      { token: demo },
+    );
     expect([badDate.status, badDate.body.message]).toEqual([400, MSG_MEMBER.dateInvalid]);
   });
 
@@ -452,7 +586,9 @@ describe('payment histories', () => {
     expect(lic.body.results!.every((r) => r.product_name.startsWith('라이선스'))).toBe(true);
     const otherCash = await call(server, 'mallCashPaymentInfo', { page: 1, size: 100 }, { token: other });
     const demoIds = new Set(
-      (await server.db.select({ id: payments.id }).from(payments).where(eq(payments.companyId, demoCompanyId))).map((r) => r.id),
+      (await server.db.select({ id: payments.id }).from(payments).where(eq(payments.companyId, demoCompanyId))).map(
+        (r) => r.id,
+      ),
     );
     expect(otherCash.body.results!.some((r) => demoIds.has(r.seq))).toBe(false);
     expect(otherCash.body.results!.map((r) => r.amount)).toContain(8000);

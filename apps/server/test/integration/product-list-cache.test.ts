@@ -26,7 +26,9 @@ describe('product grid cache', () => {
     const before = (await firstPage()).body.results![0]!;
     await server.db.update(products).set({ name: '캐시 확인용 새 이름' }).where(eq(products.id, before.seq));
     // The product page always reads fresh; the grid may lag by the TTL.
-    expect((await call<Item>(server, 'POST', 'api/getProductHomeDetail', { seq: before.seq })).body.results!.name).toBe('캐시 확인용 새 이름');
+    expect((await call<Item>(server, 'POST', 'api/getProductHomeDetail', { seq: before.seq })).body.results!.name).toBe(
+      '캐시 확인용 새 이름',
+    );
     expect((await firstPage()).body.results![0]!.name).toBe(before.name);
     // Another query is not answered from that entry: it reads the change.
     const bigger = await call<Item[]>(server, 'POST', 'api/getProductHome', { page: 1, size: 60 });
@@ -36,7 +38,12 @@ describe('product grid cache', () => {
   it('keeps visitors, levels and queries apart: a visitor never gets a cached member price', async () => {
     const gold = await loginAs(server, 'demo@partsmall.kr', 'demo1234');
     const bronze = await loginAs(server, 'other@partsmall.kr', 'demo1234');
-    const [visitor, goldPage, bronzePage, visitorAgain] = [await firstPage(), await firstPage(gold), await firstPage(bronze), await firstPage()];
+    const [visitor, goldPage, bronzePage, visitorAgain] = [
+      await firstPage(),
+      await firstPage(gold),
+      await firstPage(bronze),
+      await firstPage(),
+    ];
     expect(visitor.body.results!.every((p) => p.price === undefined)).toBe(true);
     expect(visitorAgain.body.results!.every((p) => p.price === undefined)).toBe(true);
     expect(goldPage.body.results!.every((p) => typeof p.price === 'number')).toBe(true);

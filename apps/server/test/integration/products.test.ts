@@ -69,7 +69,13 @@ describe('visitors never receive prices', () => {
     const page = await call<Item>(server, 'POST', 'api/getProductInfo', { seq: ids.mixed });
     const epc = await call<{ partInfo: Item[] }>(server, 'POST', 'api/getEpcToProduct', { pid: 'tt 0003' });
     const bySeq = await call<Item[]>(server, 'POST', 'api/getProductHome', { seq: ids.mixed });
-    const all = [...list.body.results!, detail.body.results!, page.body.results!, ...epc.body.results!.partInfo, ...bySeq.body.results!];
+    const all = [
+      ...list.body.results!,
+      detail.body.results!,
+      page.body.results!,
+      ...epc.body.results!.partInfo,
+      ...bySeq.body.results!,
+    ];
     expect(epc.body.results!.partInfo).toHaveLength(1);
     for (const item of all) for (const f of PRICE_FIELDS) expect(item).not.toHaveProperty(f);
   });
@@ -101,7 +107,13 @@ describe('members see the tier price of their company level', () => {
   }
 
   it('the demo company (gold) gets tier B in the list too', async () => {
-    const res = await call<Item[]>(server, 'POST', 'api/getProductHome', { searchType: 'pid', searchKeyword: 'TT0003' }, demoToken);
+    const res = await call<Item[]>(
+      server,
+      'POST',
+      'api/getProductHome',
+      { searchType: 'pid', searchKeyword: 'TT0003' },
+      demoToken,
+    );
     expect(res.body.results).toHaveLength(1);
     expect(res.body.results![0]!.price).toBe(900);
     expect(res.body.results![0]!.salePrice).toBe(1200);
@@ -110,19 +122,40 @@ describe('members see the tier price of their company level', () => {
 
 describe('search', () => {
   it("matches the part number 'ab-12 3' against 'AB-123' (alpha-number form on both sides)", async () => {
-    const res = await call<Item[]>(server, 'POST', 'api/getProductHome', { searchType: 'pid', searchKeyword: 'ab-12 3' });
+    const res = await call<Item[]>(server, 'POST', 'api/getProductHome', {
+      searchType: 'pid',
+      searchKeyword: 'ab-12 3',
+    });
     expect(res.body.results!.map((r) => r.pid)).toContain('AB-123');
   });
 
   it('finds by a Korean name fragment', async () => {
-    const res = await call<Item[]>(server, 'POST', 'api/getProductHome', { searchType: 'name', searchKeyword: '티어테스트' });
+    const res = await call<Item[]>(server, 'POST', 'api/getProductHome', {
+      searchType: 'name',
+      searchKeyword: '티어테스트',
+    });
     expect(res.body.results!.map((r) => r.seq).sort()).toEqual([ids.fallbackToC, ids.allZero, ids.mixed].sort());
   });
 
   it('pages end: more is false on the last page and a page past the end is empty', async () => {
-    const p1 = await call<Item[]>(server, 'POST', 'api/getProductHome', { searchType: 'name', keyword: '티어테스트', page: 1, size: 2 });
-    const p2 = await call<Item[]>(server, 'POST', 'api/getProductHome', { searchType: 'name', keyword: '티어테스트', page: 2, size: 2 });
-    const p3 = await call<Item[]>(server, 'POST', 'api/getProductHome', { searchType: 'name', keyword: '티어테스트', page: 3, size: 2 });
+    const p1 = await call<Item[]>(server, 'POST', 'api/getProductHome', {
+      searchType: 'name',
+      keyword: '티어테스트',
+      page: 1,
+      size: 2,
+    });
+    const p2 = await call<Item[]>(server, 'POST', 'api/getProductHome', {
+      searchType: 'name',
+      keyword: '티어테스트',
+      page: 2,
+      size: 2,
+    });
+    const p3 = await call<Item[]>(server, 'POST', 'api/getProductHome', {
+      searchType: 'name',
+      keyword: '티어테스트',
+      page: 3,
+      size: 2,
+    });
     expect([p1.body.results!.length, (p1.body as { more?: boolean }).more]).toEqual([2, true]);
     expect([p2.body.results!.length, (p2.body as { more?: boolean }).more]).toEqual([1, false]);
     expect(p3.body.results).toEqual([]);
@@ -131,7 +164,10 @@ describe('search', () => {
 
   it('treats SQL and HTML in keywords as text', async () => {
     for (const keyword of ["' or 1=1 --", '%', '_', '<script>alert(1)</script>', "'; drop table products; --"]) {
-      const res = await call<Item[]>(server, 'POST', 'api/getProductHome', { searchType: 'name', searchKeyword: keyword });
+      const res = await call<Item[]>(server, 'POST', 'api/getProductHome', {
+        searchType: 'name',
+        searchKeyword: keyword,
+      });
       expect(res.status).toBe(200);
       expect(res.body.results).toEqual([]);
     }
@@ -183,7 +219,9 @@ describe('demo catalogue', () => {
     expect(rows.some((r) => r.stockName.startsWith('한국'))).toBe(true);
     expect(rows.some((r) => r.hasAmount === 0)).toBe(true);
     expect(rows.some((r) => r.detailInfo !== '')).toBe(true);
-    expect(new Set(rows.filter((r) => r.brand !== '').map((r) => r.brand))).toEqual(new Set(['bmw', 'benz', 'audi', 'jaguar', 'land_rover', 'maserati']));
+    expect(new Set(rows.filter((r) => r.brand !== '').map((r) => r.brand))).toEqual(
+      new Set(['bmw', 'benz', 'audi', 'jaguar', 'land_rover', 'maserati']),
+    );
     const img = await fetch(`${server.base}${rows[0]!.imgFiles[0]}`);
     expect(img.status).toBe(200);
     expect(img.headers.get('content-type')).toContain('image/svg+xml');

@@ -28,7 +28,8 @@ async function issue(label: string): Promise<QrLoginCode> {
 }
 
 /** The spec's payload, exactly: `{ token }`, from an address of its own (the short-code cap is per address). */
-const redeem = (token: string, address: string) => call<LoginResult>(server, 'POST', 'api/qrcodeLogin', { token }, undefined, { 'x-forwarded-for': address });
+const redeem = (token: string, address: string) =>
+  call<LoginResult>(server, 'POST', 'api/qrcodeLogin', { token }, undefined, { 'x-forwarded-for': address });
 
 describe('QR login on a phone', () => {
   it('with PUBLIC_URL set, the code comes with the mobile login address carrying it, and a short code', async () => {
@@ -83,12 +84,22 @@ describe('QR login on a phone', () => {
     const elsewhere = await redeem(issued.shortCode!, '203.0.113.41');
     expect(elsewhere.status).toBe(200);
     // The 64-character QR code is not capped by the short-code counter.
-    expect((await server.db.select().from(rateEvents).where(eq(rateEvents.key, 'qrshort:203.0.113.40'))).length).toBe(10);
+    expect((await server.db.select().from(rateEvents).where(eq(rateEvents.key, 'qrshort:203.0.113.40'))).length).toBe(
+      10,
+    );
   });
 
   it('an address without a code or with a broken one, and malformed short codes, are refused with the one message', async () => {
     const issued = await issue('큐알거절');
-    for (const token of [`${server.base}/mobileLogin`, `${server.base}/mobileLogin?qr=${issued.code.slice(1)}`, 'http://[broken', 'ABCD-EFG', 'ABCD-EFGH1', 'ABCD-EFG0', '한글코드입니다']) {
+    for (const token of [
+      `${server.base}/mobileLogin`,
+      `${server.base}/mobileLogin?qr=${issued.code.slice(1)}`,
+      'http://[broken',
+      'ABCD-EFG',
+      'ABCD-EFGH1',
+      'ABCD-EFG0',
+      '한글코드입니다',
+    ]) {
       const r = await redeem(token, '203.0.113.50');
       expect([token, r.status, r.body.message]).toEqual([token, 400, MSG_CHAT.qrLoginFailed]);
     }

@@ -20,7 +20,11 @@ let other: TestCompany;
 const tokens = { main: '', sub: '', other: '', staff: '' };
 
 /** A product with a distinct number; prices A-D 9,000 / 9,500 / 10,000 / 11,000, sale price 12,000. */
-async function product(pid: string, stock: number, opts: { factoryNum?: string; warehouse?: typeof KOREA | typeof CHINA; name?: string } = {}) {
+async function product(
+  pid: string,
+  stock: number,
+  opts: { factoryNum?: string; warehouse?: typeof KOREA | typeof CHINA; name?: string } = {},
+) {
   const key = pid.toUpperCase().replace(/[^A-Z0-9]/g, '');
   const factoryKey = (opts.factoryNum ?? '').toUpperCase().replace(/[^A-Z0-9]/g, '');
   const [row] = await server.db
@@ -43,7 +47,8 @@ async function product(pid: string, stock: number, opts: { factoryNum?: string; 
   return row!;
 }
 
-const resolve = (token: string, text: string) => call<QuickOrderRowAnswer[]>(server, 'POST', 'api/resolveQuickOrder', { text }, token);
+const resolve = (token: string, text: string) =>
+  call<QuickOrderRowAnswer[]>(server, 'POST', 'api/resolveQuickOrder', { text }, token);
 const addAll = (token: string, lines: { productId: number; qty: number; memo?: string; jobRef?: string }[]) =>
   call<{ added: number }>(server, 'POST', 'api/addQuickOrderToCart', { lines }, token);
 const cartOf = (memberId: number) => server.db.select().from(cartItems).where(eq(cartItems.memberId, memberId));
@@ -51,8 +56,15 @@ const cartOf = (memberId: number) => server.db.select().from(cartItems).where(eq
 async function upload(token: string, name: string, data: Uint8Array | string) {
   const form = new FormData();
   form.append('file', new Blob([data]), name);
-  const res = await fetch(`${server.base}/api/resolveQuickOrder`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
-  return { status: res.status, body: (await res.json()) as { code: number; message: string; results?: QuickOrderRowAnswer[] } };
+  const res = await fetch(`${server.base}/api/resolveQuickOrder`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  return {
+    status: res.status,
+    body: (await res.json()) as { code: number; message: string; results?: QuickOrderRowAnswer[] },
+  };
 }
 
 beforeAll(async () => {
@@ -64,7 +76,10 @@ beforeAll(async () => {
   tokens.main = (await createSession(server.db, buyer.main.seq)).token;
   tokens.sub = (await createSession(server.db, buyer.subs[0]!.seq)).token;
   tokens.other = (await createSession(server.db, other.main.seq)).token;
-  const [staff] = await queryRows<{ id: number }>(server.db, sql`select id from members where login_id = 'staff@partsmall.kr'`);
+  const [staff] = await queryRows<{ id: number }>(
+    server.db,
+    sql`select id from members where login_id = 'staff@partsmall.kr'`,
+  );
   tokens.staff = (await createSession(server.db, staff!.id)).token;
 }, 60_000);
 afterAll(() => server?.close());
@@ -86,7 +101,17 @@ describe('api/resolveQuickOrder', () => {
     const byFactory = await product('QO-FACT-ORIG', 8, { factoryNum: 'QF 77-120' });
     const short = await product('QO-SHORT-9', 3);
     const soldOut = await product('QO-SOLD-0', 0);
-    const res = await resolve(tokens.sub, ['qo 11-220-1\t4\t앞 패드', 'QF77120, 2', 'QO-SHORT-9 5', 'QO-SOLD-0 1', 'QO-NOWHERE-5 2', 'QO-11-220-1 두개'].join('\n'));
+    const res = await resolve(
+      tokens.sub,
+      [
+        'qo 11-220-1\t4\t앞 패드',
+        'QF77120, 2',
+        'QO-SHORT-9 5',
+        'QO-SOLD-0 1',
+        'QO-NOWHERE-5 2',
+        'QO-11-220-1 두개',
+      ].join('\n'),
+    );
     expect(res.status).toBe(200);
     const rows = res.body.results!;
     expect(rows.map((r) => [r.line, r.status, r.productId, r.qty, r.orderQty])).toEqual([
@@ -98,7 +123,14 @@ describe('api/resolveQuickOrder', () => {
       [6, 'invalid', null, null, 0],
     ]);
     expect(rows[0]!.memo).toBe('앞 패드');
-    expect(rows[0]!.candidates[0]).toMatchObject({ price: 9500, stock: 30, stockName: KOREA.stockName, storageId: 1, match: 'own', label: '품번 일치' });
+    expect(rows[0]!.candidates[0]).toMatchObject({
+      price: 9500,
+      stock: 30,
+      stockName: KOREA.stockName,
+      storageId: 1,
+      match: 'own',
+      label: '품번 일치',
+    });
     expect(rows[2]!.message).toBe(MSG_QUICK_ORDER.short(3));
     expect(rows[3]!.message).toBe(MSG_QUICK_ORDER.soldOut);
     expect(rows[4]!.message).toBe(MSG_QUICK_ORDER.unknown);
@@ -130,7 +162,14 @@ describe('api/resolveQuickOrder', () => {
     const res = await resolve(tokens.main, 'QO-TWO-WH 1 좌\nqo two wh 2 우');
     const rows = res.body.results!;
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ status: 'choose', productId: null, qty: 3, memo: '좌 / 우', mergedLines: [2], message: MSG_QUICK_ORDER.choose(2) });
+    expect(rows[0]).toMatchObject({
+      status: 'choose',
+      productId: null,
+      qty: 3,
+      memo: '좌 / 우',
+      mergedLines: [2],
+      message: MSG_QUICK_ORDER.choose(2),
+    });
     expect(rows[0]!.candidates.map((c) => [c.productId, c.storageId, c.stock])).toEqual([
       [korea.id, 1, 5],
       [china.id, 2, 7],
@@ -146,15 +185,27 @@ describe('api/resolveQuickOrder', () => {
 
   it('bad pastes are refused in Korean: 501 lines, nothing to read, a text of more than 100,000 characters', async () => {
     const lines = Array.from({ length: 501 }, (_, i) => `QO-L${i} 1`).join('\n');
-    expect((await resolve(tokens.main, lines)).body).toMatchObject({ code: 400, message: QUICK_ORDER_MSG.tooManyLines(501), field: 'text' });
+    expect((await resolve(tokens.main, lines)).body).toMatchObject({
+      code: 400,
+      message: QUICK_ORDER_MSG.tooManyLines(501),
+      field: 'text',
+    });
     expect((await resolve(tokens.main, '\n \n')).body).toMatchObject({ code: 400, message: QUICK_ORDER_MSG.empty });
-    expect((await resolve(tokens.main, 'x'.repeat(100_001))).body).toMatchObject({ code: 400, message: MSG_QUICK_ORDER.textTooLong });
+    expect((await resolve(tokens.main, 'x'.repeat(100_001))).body).toMatchObject({
+      code: 400,
+      message: MSG_QUICK_ORDER.textTooLong,
+    });
     expect((await call(server, 'POST', 'api/resolveQuickOrder', {}, tokens.main)).status).toBe(400);
   });
 
   it('quantities 0, -1, 1.5, 1e9 and a word are lines that cannot be ordered, each with its reason', async () => {
     await product('QO-QTY-1', 10);
-    const rows = (await resolve(tokens.main, ['QO-QTY-1\t0', 'QO-QTY-1\t-1', 'QO-QTY-1\t1.5', 'QO-QTY-1\t1e9', 'QO-QTY-1\t많이'].join('\n'))).body.results!;
+    const rows = (
+      await resolve(
+        tokens.main,
+        ['QO-QTY-1\t0', 'QO-QTY-1\t-1', 'QO-QTY-1\t1.5', 'QO-QTY-1\t1e9', 'QO-QTY-1\t많이'].join('\n'),
+      )
+    ).body.results!;
     expect(rows.map((r) => [r.status, r.message])).toEqual([
       ['invalid', QUICK_ORDER_MSG.qtyNotPositiveInteger],
       ['invalid', QUICK_ORDER_MSG.qtyNotPositiveInteger],
@@ -190,7 +241,9 @@ describe('api/addQuickOrderToCart', () => {
     expect(res.body.code).toBe(201);
     expect(res.body.message).toBe(MSG_QUICK_ORDER.added(2));
     const cart = await cartOf(buyer.subs[0]!.seq);
-    expect(cart.map((c) => [c.productId, c.qty, c.memo, c.jobRef]).sort((x, y) => x[0] as number - (y[0] as number))).toEqual([
+    expect(
+      cart.map((c) => [c.productId, c.qty, c.memo, c.jobRef]).sort((x, y) => (x[0] as number) - (y[0] as number)),
+    ).toEqual([
       [a.id, 3, '좌측', '12가3456'],
       [b.id, 4, '', ''],
     ]);
@@ -214,31 +267,48 @@ describe('api/addQuickOrderToCart', () => {
   it('refuses the same product twice, a job reference of 31 characters, quantity 0 and an empty list, writing nothing', async () => {
     const a = await product('QO-BAD-A', 10);
     const before = (await cartOf(buyer.main.seq)).length;
-    const twice = await addAll(tokens.main, [{ productId: a.id, qty: 1 }, { productId: a.id, qty: 2 }]);
+    const twice = await addAll(tokens.main, [
+      { productId: a.id, qty: 1 },
+      { productId: a.id, qty: 2 },
+    ]);
     expect(twice.body).toMatchObject({ code: 400, message: MSG_QUICK_ORDER.sameProductTwice });
     const longRef = await addAll(tokens.main, [{ productId: a.id, qty: 1, jobRef: '가'.repeat(31) }]);
     expect(longRef.body).toMatchObject({ code: 400, message: MSG_QUICK_ORDER.jobRef });
     expect((await addAll(tokens.main, [{ productId: a.id, qty: 1, jobRef: '가'.repeat(30) }])).body.code).toBe(201);
-    expect((await addAll(tokens.main, [{ productId: a.id, qty: 0 }])).body).toMatchObject({ code: 400, message: MSG_QUICK_ORDER.qty });
+    expect((await addAll(tokens.main, [{ productId: a.id, qty: 0 }])).body).toMatchObject({
+      code: 400,
+      message: MSG_QUICK_ORDER.qty,
+    });
     expect((await addAll(tokens.main, [])).body).toMatchObject({ code: 400, message: MSG_QUICK_ORDER.noLines });
-    expect((await addAll(tokens.main, [{ productId: 2_000_000_000, qty: 1 }])).body).toMatchObject({ code: 404, message: MSG_QUICK_ORDER.productGone });
+    expect((await addAll(tokens.main, [{ productId: 2_000_000_000, qty: 1 }])).body).toMatchObject({
+      code: 404,
+      message: MSG_QUICK_ORDER.productGone,
+    });
     expect((await cartOf(buyer.main.seq)).length).toBe(before + 1);
   });
 
   it("a quick-order line's memo and job reference go onto the order line when the cart line is paid", async () => {
     const p = await product('QO-PAY-JOB', 5);
     await fund(server, buyer.companyId, 100_000);
-    expect((await addAll(tokens.sub, [{ productId: p.id, qty: 2, memo: '운전석', jobRef: 'W-2026-118' }])).body.code).toBe(201);
+    expect(
+      (await addAll(tokens.sub, [{ productId: p.id, qty: 2, memo: '운전석', jobRef: 'W-2026-118' }])).body.code,
+    ).toBe(201);
     const line = (await cartOf(buyer.subs[0]!.seq)).find((c) => c.productId === p.id)!;
     const paid = await call<{ orderSeq: number }>(
       server,
       'POST',
       'api/requestPaymentProduct',
-      { shippingInfo: { name: '김작업', phone: '01055556789', shippingValue: 4, shippingPayType: 2 }, carts: [{ seq: line.id, qty: 2 }] },
+      {
+        shippingInfo: { name: '김작업', phone: '01055556789', shippingValue: 4, shippingPayType: 2 },
+        carts: [{ seq: line.id, qty: 2 }],
+      },
       tokens.sub,
     );
     expect(paid.body.code).toBe(201);
-    const [row] = await queryRows<{ memo: string; job_ref: string; qty: number }>(server.db, sql`select memo, job_ref, qty from order_lines where order_id = ${paid.body.results!.orderSeq}`);
+    const [row] = await queryRows<{ memo: string; job_ref: string; qty: number }>(
+      server.db,
+      sql`select memo, job_ref, qty from order_lines where order_id = ${paid.body.results!.orderSeq}`,
+    );
     expect(row).toEqual({ memo: '운전석', job_ref: 'W-2026-118', qty: 2 });
   });
 
@@ -257,12 +327,17 @@ describe('api/addQuickOrderToCart', () => {
           server,
           'POST',
           'api/requestPaymentProduct',
-          { shippingInfo: { name: '김경쟁', phone: '01055551234', shippingValue: 4, shippingPayType: 2 }, carts: [{ productId: last.id, qty: 1 }] },
+          {
+            shippingInfo: { name: '김경쟁', phone: '01055551234', shippingValue: 4, shippingPayType: 2 },
+            carts: [{ productId: last.id, qty: 1 }],
+          },
           tokens.other,
         ),
       ]);
       expect(paid.body.code).toBe(201);
-      const cart = (await cartOf(buyer.subs[0]!.seq)).filter((c) => c.productId === plenty.id || c.productId === last.id);
+      const cart = (await cartOf(buyer.subs[0]!.seq)).filter(
+        (c) => c.productId === plenty.id || c.productId === last.id,
+      );
       if (quick.body.code === 201) expect(cart.map((c) => c.qty).sort()).toEqual([1, 2]);
       else {
         expect(quick.status).toBe(409);
@@ -281,39 +356,65 @@ describe('api/reorder', () => {
     const dearer = await product('QO-RE-DEAR', 10);
     const scarce = await product('QO-RE-SCARCE', 2);
     const gone = await product('QO-RE-SOLD', 0);
-    const order = await insertOrder(server, { companyId: buyer.companyId, memberId: buyer.main.seq, status: 2, productId: same.id, qty: 2, totalAmount: 19_000 });
+    const order = await insertOrder(server, {
+      companyId: buyer.companyId,
+      memberId: buyer.main.seq,
+      status: 2,
+      productId: same.id,
+      qty: 2,
+      totalAmount: 19_000,
+    });
     await server.db.execute(sql`insert into order_lines (order_id, product_id, name, pid, qty, price, job_ref) values
       (${order}, ${dearer.id}, ${dearer.name}, ${dearer.pid}, 1, 8000, '88허1234'),
       (${order}, ${scarce.id}, ${scarce.name}, ${scarce.pid}, 5, 9500, ''),
       (${order}, ${gone.id}, ${gone.name}, ${gone.pid}, 1, 9500, '')`);
-    expect((await call(server, 'POST', 'api/reorder', { seq: order }, tokens.other)).body).toMatchObject({ code: 404, message: MSG_QUICK_ORDER.orderNotFound });
+    expect((await call(server, 'POST', 'api/reorder', { seq: order }, tokens.other)).body).toMatchObject({
+      code: 404,
+      message: MSG_QUICK_ORDER.orderNotFound,
+    });
     const subCart = await cartOf(buyer.subs[0]!.seq);
     const res = await call<ReorderLine[]>(server, 'POST', 'api/reorder', { seq: order }, tokens.sub);
     expect(res.body.code).toBe(201);
     expect(res.body.message).toBe(MSG_QUICK_ORDER.reordered(3));
-    expect(res.body.results!.map((l) => [l.productId, l.change, l.addedQty, l.priceBefore, l.priceNow, l.message])).toEqual([
+    expect(
+      res.body.results!.map((l) => [l.productId, l.change, l.addedQty, l.priceBefore, l.priceNow, l.message]),
+    ).toEqual([
       [same.id, 'same', 2, 9500, 9500, MSG_QUICK_ORDER.reorderSame],
       [dearer.id, 'price', 1, 8000, 9500, MSG_QUICK_ORDER.reorderPrice(8000, 9500)],
       [scarce.id, 'short', 2, 9500, 9500, MSG_QUICK_ORDER.reorderShort(2)],
       [gone.id, 'soldOut', 0, 9500, 9500, MSG_QUICK_ORDER.reorderSoldOut],
     ]);
     const added = (await cartOf(buyer.subs[0]!.seq)).filter((c) => !subCart.some((s) => s.id === c.id));
-    expect(added.map((c) => [c.productId, c.qty, c.jobRef]).sort((x, y) => (x[0] as number) - (y[0] as number))).toEqual([
+    expect(
+      added.map((c) => [c.productId, c.qty, c.jobRef]).sort((x, y) => (x[0] as number) - (y[0] as number)),
+    ).toEqual([
       [same.id, 2, ''],
       [dearer.id, 1, '88허1234'],
       [scarce.id, 2, ''],
     ]);
     // Again: the cart already holds the scarce product's whole stock.
     const again = await call<ReorderLine[]>(server, 'POST', 'api/reorder', { seq: order }, tokens.sub);
-    expect(again.body.results!.find((l) => l.productId === scarce.id)).toMatchObject({ change: 'soldOut', addedQty: 0 });
+    expect(again.body.results!.find((l) => l.productId === scarce.id)).toMatchObject({
+      change: 'soldOut',
+      addedQty: 0,
+    });
     expect((await call(server, 'POST', 'api/reorder', { seq: 2_000_000_000 }, tokens.main)).status).toBe(404);
   });
 
   it('a sold-out product whose number was superseded is reordered as the current product', async () => {
     const old = await product('QO-RE-OLD-1', 0);
     const current = await product('QO-RE-CUR-2', 4);
-    await server.db.execute(sql`insert into part_xrefs (pid, pid_key, to_pid, to_key, kind) values ('QO-RE-OLD-1', 'QOREOLD1', 'QO-RE-CUR-2', 'QORECUR2', 'supersedes')`);
-    const order = await insertOrder(server, { companyId: buyer.companyId, memberId: buyer.main.seq, status: 2, productId: old.id, qty: 1, totalAmount: 9500 });
+    await server.db.execute(
+      sql`insert into part_xrefs (pid, pid_key, to_pid, to_key, kind) values ('QO-RE-OLD-1', 'QOREOLD1', 'QO-RE-CUR-2', 'QORECUR2', 'supersedes')`,
+    );
+    const order = await insertOrder(server, {
+      companyId: buyer.companyId,
+      memberId: buyer.main.seq,
+      status: 2,
+      productId: old.id,
+      qty: 1,
+      totalAmount: 9500,
+    });
     await server.db.execute(sql`update order_lines set pid = 'QO-RE-OLD-1' where order_id = ${order}`);
     const res = await call<ReorderLine[]>(server, 'POST', 'api/reorder', { seq: order }, tokens.main);
     expect(res.body.results).toEqual([

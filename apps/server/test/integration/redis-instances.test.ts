@@ -32,7 +32,8 @@ async function subscribed(instances: number): Promise<void> {
   await client.connect();
   try {
     const channels = ['/', '/trade', '/chat'].map((nsp) => `${redisPrefix}:socket.io#${nsp}#`);
-    while (Object.values(await client.pubSubNumSub(channels)).some((n) => n < instances)) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (Object.values(await client.pubSubNumSub(channels)).some((n) => n < instances))
+      await new Promise((resolve) => setTimeout(resolve, 20));
   } finally {
     await client.quit();
   }
@@ -43,7 +44,14 @@ beforeAll(async () => {
   if (!redisUrl) return;
   database = await freshDatabase();
   const config = {
-    ...loadConfig({ ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', UPLOAD_DIR: '', PRODUCT_LIST_CACHE_MS: '0' }),
+    ...loadConfig({
+      ...process.env,
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      PORT: '0',
+      UPLOAD_DIR: '',
+      PRODUCT_LIST_CACHE_MS: '0',
+    }),
     webDist: '/nonexistent',
     redisUrl,
     // Its own streams and channels: other test files on the same Redis never reach these instances.
@@ -53,7 +61,15 @@ beforeAll(async () => {
   startInstance = async () => {
     const { app, ctx } = await buildApp({ config, db: database.db, logger: false, checkAnswers: true });
     await app.listen({ port: 0, host: '127.0.0.1' });
-    return { server: { db: database.db, app, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, close: () => app.close() }, ctx };
+    return {
+      server: {
+        db: database.db,
+        app,
+        base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
+        close: () => app.close(),
+      },
+      ctx,
+    };
   };
   for (let i = 0; i < 2; i++) servers.push((await startInstance()).server);
 });
@@ -116,8 +132,14 @@ describe.skipIf(!redisUrl)('chat across two instances on one Redis', () => {
     const [tab, staffA, staffB] = sockets as [Socket, Socket, Socket];
     try {
       const mine = (m: ChatMessage) => m.targetUser === customer.seq;
-      const atStaff = [eventArgs<ChatMessage>(staffA, 'messageToAdmin', mine), eventArgs<ChatMessage>(staffB, 'messageToAdmin', mine)];
-      const sent = await ack<ChatMessage>(tab, 'userMessage', { sendMessage: '두 서버 사이 문의', clientMessageId: clientId() });
+      const atStaff = [
+        eventArgs<ChatMessage>(staffA, 'messageToAdmin', mine),
+        eventArgs<ChatMessage>(staffB, 'messageToAdmin', mine),
+      ];
+      const sent = await ack<ChatMessage>(tab, 'userMessage', {
+        sendMessage: '두 서버 사이 문의',
+        clientMessageId: clientId(),
+      });
       expect(sent.code).toBe(201);
       // With the streams adapter's recovery, every event also carried its stream offset.
       for (const args of await Promise.all(atStaff)) {
@@ -126,10 +148,16 @@ describe.skipIf(!redisUrl)('chat across two instances on one Redis', () => {
       }
       const atCustomer = eventArgs<ChatMessage>(tab, 'messageToUser', mine);
       const answerSeen = eventArgs<ChatMessage>(staffA, 'messageToAdmin', (m) => mine(m) && m.sendSide === 'admin');
-      const answer = await ack<ChatMessage>(staffB, 'adminMessage', { sendMessage: 'B에서 답변', clientMessageId: clientId(), targetUser: customer.seq });
+      const answer = await ack<ChatMessage>(staffB, 'adminMessage', {
+        sendMessage: 'B에서 답변',
+        clientMessageId: clientId(),
+        targetUser: customer.seq,
+      });
       expect(answer.code).toBe(201);
       const [customerArgs, otherStaffArgs] = await Promise.all([atCustomer, answerSeen]);
-      expect(customerArgs).toEqual([expect.objectContaining({ seq: answer.results!.seq, sendMessage: 'B에서 답변', sendSide: 'admin' })]);
+      expect(customerArgs).toEqual([
+        expect.objectContaining({ seq: answer.results!.seq, sendMessage: 'B에서 답변', sendSide: 'admin' }),
+      ]);
       expect(otherStaffArgs).toEqual([expect.objectContaining({ seq: answer.results!.seq })]);
     } finally {
       for (const s of sockets) s.close();
@@ -152,7 +180,9 @@ describe.skipIf(!redisUrl)('chat across two instances on one Redis', () => {
       tabs.push(await openChat(b, customer.token));
       expect(entry(await next)?.onlineStatus).toBe(true);
       const list = await ack<UsersToAdmin>(staff, 'usersRequest');
-      expect(list.results!.users.filter((u) => u.seq === customer.seq)).toEqual([expect.objectContaining({ onlineStatus: true })]);
+      expect(list.results!.users.filter((u) => u.seq === customer.seq)).toEqual([
+        expect.objectContaining({ onlineStatus: true }),
+      ]);
       next = update();
       tabs[0]!.close(); // the tab on A: the one on B keeps the customer online
       expect(entry(await next)?.onlineStatus).toBe(true);

@@ -30,7 +30,14 @@ interface Shop {
 async function startShop(): Promise<Shop> {
   const database = await freshDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-test-'));
-  const loaded = loadConfig({ ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', UPLOAD_DIR: '', PUBLIC_URL });
+  const loaded = loadConfig({
+    ...process.env,
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PORT: '0',
+    UPLOAD_DIR: '',
+    PUBLIC_URL,
+  });
   const config = { ...loaded, publicUrl: PUBLIC_URL, webDist: '/nonexistent', redisUrl: null };
   await seedDemo(database.db, { uploadDir: config.uploadDir });
   const { app } = await buildApp({ config, db: database.db, logger: false });
@@ -109,7 +116,11 @@ describe('robots.txt and a catalogue that fits one sitemap', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
     const xml = res.body.toString();
-    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(true);
+    expect(
+      xml.startsWith(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      ),
+    ).toBe(true);
     const urls = locs(xml);
     expect(urls).toHaveLength(331);
     expect(urls[0]).toBe('https://shop.partsmall.test/productDetail/1');
@@ -161,7 +172,12 @@ describe('a catalogue beyond 50,000 addresses', () => {
   });
 
   it('an empty or impossible file is a 404', async () => {
-    for (const file of ['/sitemap-products-4.xml', '/sitemap-products-0.xml', '/sitemap-products-99999999.xml', '/sitemap-products-x.xml']) {
+    for (const file of [
+      '/sitemap-products-4.xml',
+      '/sitemap-products-0.xml',
+      '/sitemap-products-99999999.xml',
+      '/sitemap-products-x.xml',
+    ]) {
       const res = await rawGet(server, file);
       expect(res.status, file).toBe(404);
       expect(res.headers['content-type'], file).toContain('application/json');

@@ -37,7 +37,14 @@ async function startSetup(withRedis: boolean): Promise<Setup> {
   const database = await freshDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-revoke-'));
   const config = {
-    ...loadConfig({ ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', UPLOAD_DIR: '', PRODUCT_LIST_CACHE_MS: '0' }),
+    ...loadConfig({
+      ...process.env,
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      PORT: '0',
+      UPLOAD_DIR: '',
+      PRODUCT_LIST_CACHE_MS: '0',
+    }),
     webDist: '/nonexistent',
     redisUrl: withRedis ? redisUrl! : null,
     redisPrefix,
@@ -46,7 +53,13 @@ async function startSetup(withRedis: boolean): Promise<Setup> {
   const start = async (): Promise<TestServer> => {
     const { app, ctx } = await buildApp({ config, db: database.db, logger: false, checkAnswers: true });
     await app.listen({ port: 0, host: '127.0.0.1' });
-    return { db: database.db, app, ctx, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, close: () => app.close() };
+    return {
+      db: database.db,
+      app,
+      ctx,
+      base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
+      close: () => app.close(),
+    };
   };
   const a = await start();
   const b = withRedis ? await start() : a;
@@ -67,7 +80,15 @@ async function newStaff(server: TestServer, label: string): Promise<{ seq: numbe
   const loginId = `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@staff.test`;
   const [row] = await server.db
     .insert(members)
-    .values({ loginId, passwordHash: await hashPassword('staff5678'), name: `상담원 ${label}`, phone: `0109${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`, mail: loginId, role: 'staff', companyId: null })
+    .values({
+      loginId,
+      passwordHash: await hashPassword('staff5678'),
+      name: `상담원 ${label}`,
+      phone: `0109${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
+      mail: loginId,
+      role: 'staff',
+      companyId: null,
+    })
     .returning({ id: members.id });
   return { seq: row!.id, token: await tokenFor(server, row!.id) };
 }
@@ -79,7 +100,10 @@ async function newStaff(server: TestServer, label: string): Promise<{ seq: numbe
 function closedByServer(socket: Socket, event: string, timeoutMs = 5000): Promise<{ code: number; reason: string }> {
   return new Promise((resolve, reject) => {
     let code = 0;
-    const timer = setTimeout(() => reject(new Error(`the socket is still open after ${timeoutMs} ms (last ${event}: ${code})`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`the socket is still open after ${timeoutMs} ms (last ${event}: ${code})`)),
+      timeoutMs,
+    );
     socket.on(event, (payload: { code?: number } | undefined) => (code = payload?.code ?? 0));
     socket.once('disconnect', (reason) => {
       clearTimeout(timer);
@@ -123,24 +147,27 @@ describe.each(setups)('$name', ({ redis }) => {
     it.each([
       ['stopped (setStaffStatus)', ADMIN_CALLS.setStaffStatus.path, (seq: number) => ({ seq, status: 'stopped' })],
       ['given a new password (resetStaffPassword)', ADMIN_CALLS.resetStaffPassword.path, (seq: number) => ({ seq })],
-    ])("a staff member %s: their chat sockets on both instances get 401 and close; another staff member's stays open", async (_what, callPath, body) => {
-      const { a, b } = setup;
-      const target = await newStaff(a, '대상');
-      const bystander = await newStaff(a, '동료');
-      const onA = track(await openChat(a, target.token));
-      const onB = track(await openChat(b, target.token));
-      const other = track(await openChat(a, bystander.token));
-      const closedA = closedByServer(onA, 'chatError');
-      const closedB = closedByServer(onB, 'chatError');
+    ])(
+      "a staff member %s: their chat sockets on both instances get 401 and close; another staff member's stays open",
+      async (_what, callPath, body) => {
+        const { a, b } = setup;
+        const target = await newStaff(a, '대상');
+        const bystander = await newStaff(a, '동료');
+        const onA = track(await openChat(a, target.token));
+        const onB = track(await openChat(b, target.token));
+        const other = track(await openChat(a, bystander.token));
+        const closedA = closedByServer(onA, 'chatError');
+        const closedB = closedByServer(onB, 'chatError');
 
-      const res = await call(b, 'POST', callPath, body(target.seq), adminToken);
-      expect(res.body.code).toBe(201);
+        const res = await call(b, 'POST', callPath, body(target.seq), adminToken);
+        expect(res.body.code).toBe(201);
 
-      expect(await closedA).toEqual(ended);
-      expect(await closedB).toEqual(ended);
-      expect(other.connected).toBe(true);
-      expect((await ack<unknown[]>(other, 'cannedReplyList')).code).toBe(200);
-    });
+        expect(await closedA).toEqual(ended);
+        expect(await closedB).toEqual(ended);
+        expect(other.connected).toBe(true);
+        expect((await ack<unknown[]>(other, 'cannedReplyList')).code).toBe(200);
+      },
+    );
 
     it("a member stopped by staff (setMemberStatus): their trade and chat sockets on both instances get 401 and close; a colleague's trade socket stays open", async () => {
       const { a, b } = setup;
@@ -150,9 +177,19 @@ describe.each(setups)('$name', ({ redis }) => {
       const tradeA = track(await openTrade(a, token));
       const tradeB = track(await openTrade(b, token));
       const chatA = track(await openChat(a, token));
-      const closed = [closedByServer(tradeA, 'toClientBaseInfo'), closedByServer(tradeB, 'toClientBaseInfo'), closedByServer(chatA, 'chatError')];
+      const closed = [
+        closedByServer(tradeA, 'toClientBaseInfo'),
+        closedByServer(tradeB, 'toClientBaseInfo'),
+        closedByServer(chatA, 'chatError'),
+      ];
 
-      const res = await call(b, 'POST', ADMIN_CALLS.setMemberStatus.path, { memberId: shop.main.seq, status: 'stopped' }, adminToken);
+      const res = await call(
+        b,
+        'POST',
+        ADMIN_CALLS.setMemberStatus.path,
+        { memberId: shop.main.seq, status: 'stopped' },
+        adminToken,
+      );
       expect(res.body.code).toBe(201);
 
       expect(await Promise.all(closed)).toEqual([ended, ended, ended]);
@@ -169,13 +206,27 @@ describe.each(setups)('$name', ({ redis }) => {
       const tab = track(await openTrade(a, token));
       const firstId = tab.id;
       // The connection drops and the tab stays away (no automatic reconnection meanwhile).
-      const manager = tab.io as unknown as { uri: string; engine: { close(): void }; reconnection(on: boolean): unknown };
+      const manager = tab.io as unknown as {
+        uri: string;
+        engine: { close(): void };
+        reconnection(on: boolean): unknown;
+      };
       const away = new Promise<void>((resolve) => tab.once('disconnect', () => resolve()));
       manager.reconnection(false);
       manager.engine.close();
       await away;
 
-      expect((await call(b, 'POST', ADMIN_CALLS.setMemberStatus.path, { memberId: shop.main.seq, status: 'stopped' }, adminToken)).body.code).toBe(201);
+      expect(
+        (
+          await call(
+            b,
+            'POST',
+            ADMIN_CALLS.setMemberStatus.path,
+            { memberId: shop.main.seq, status: 'stopped' },
+            adminToken,
+          )
+        ).body.code,
+      ).toBe(201);
 
       // It comes back, through a load balancer that now sends it to instance B.
       const back = new Promise<boolean>((resolve) => tab.once('connect', () => resolve(tab.recovered)));
@@ -190,11 +241,17 @@ describe.each(setups)('$name', ({ redis }) => {
 
     it.each([
       ['a token that was never issued', async () => 'not-a-token'],
-      ['an expired session', async () => {
-        const customer = await newCustomer(setup.a, '만료');
-        await setup.a.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.memberId, customer.seq));
-        return customer.token;
-      }],
+      [
+        'an expired session',
+        async () => {
+          const customer = await newCustomer(setup.a, '만료');
+          await setup.a.db
+            .update(sessions)
+            .set({ expiresAt: new Date(Date.now() - 1000) })
+            .where(eq(sessions.memberId, customer.seq));
+          return customer.token;
+        },
+      ],
     ])("a /trade connection with %s gets the spec's toClientBaseInfo 401 before it is closed", async (_what, token) => {
       const socket = track(tradeSocket(setup.b, await token()));
       const closed = closedByServer(socket, 'toClientBaseInfo');
@@ -203,7 +260,7 @@ describe.each(setups)('$name', ({ redis }) => {
       expect(await closed).toEqual(ended);
     });
 
-    it("a trade request on a revoked session is answered 401 on its own callback event, then the socket closes", async () => {
+    it('a trade request on a revoked session is answered 401 on its own callback event, then the socket closes', async () => {
       const customer = await newCustomer(setup.a, '요청');
       const socket = track(await openTrade(setup.b, customer.token));
       // Revoked behind the application's back: only the request's own check can notice.

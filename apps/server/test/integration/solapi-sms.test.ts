@@ -67,7 +67,10 @@ describe('Solapi', () => {
     expect(text?.from).toBe('021234567');
     const code = /\[(\d{6})\]/.exec(text!.text)?.[1];
     expect(code).toMatch(/^\d{6}$/);
-    const wrong = await call(server, 'GET', 'api/checkAuthCode', { phone: '01055500003', authCode: code === '000000' ? '111111' : '000000' });
+    const wrong = await call(server, 'GET', 'api/checkAuthCode', {
+      phone: '01055500003',
+      authCode: code === '000000' ? '111111' : '000000',
+    });
     expect(wrong.body.message).toBe(MSG.codeWrong);
     const right = await call(server, 'GET', 'api/checkAuthCode', { phone: '01055500003', authCode: code });
     expect(right.body.code).toBe(200);
@@ -75,11 +78,18 @@ describe('Solapi', () => {
   });
 });
 
-describe('the shop\'s daily cap (SMS_DAILY_CAP)', () => {
+describe("the shop's daily cap (SMS_DAILY_CAP)", () => {
   let capped: TestServer;
   beforeAll(async () => {
     capped = await startTestServer({
-      env: { SMS_PROVIDER: 'solapi', SOLAPI_API_KEY: API_KEY, SOLAPI_API_SECRET: API_SECRET, SOLAPI_SENDER: '021234567', SOLAPI_API_URL: solapi.url, SMS_DAILY_CAP: '2' },
+      env: {
+        SMS_PROVIDER: 'solapi',
+        SOLAPI_API_KEY: API_KEY,
+        SOLAPI_API_SECRET: API_SECRET,
+        SOLAPI_SENDER: '021234567',
+        SOLAPI_API_URL: solapi.url,
+        SMS_DAILY_CAP: '2',
+      },
     });
   });
   afterAll(async () => capped?.close());
@@ -94,6 +104,9 @@ describe('the shop\'s daily cap (SMS_DAILY_CAP)', () => {
     const over = await ask('01077700004');
     expect(over.status).toBe(429);
     expect(over.body.message).toBe(MSG_PROVIDER.smsShopDailyCap);
-    expect(solapi.sent.map((m) => m.to).filter((to) => to.startsWith('010777'))).toEqual(['01077700002', '01077700003']);
+    expect(solapi.sent.map((m) => m.to).filter((to) => to.startsWith('010777'))).toEqual([
+      '01077700002',
+      '01077700003',
+    ]);
   });
 });

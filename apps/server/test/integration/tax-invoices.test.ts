@@ -23,7 +23,12 @@ let full: TestCompany;
 let bare: TestCompany;
 let productId: number;
 
-const INVOICE_FIELDS = { bizType: '서비스', bizItem: '자동차 정비', invoiceMail: 'tax@gaon.kr', invoiceMode: 'order' as const };
+const INVOICE_FIELDS = {
+  bizType: '서비스',
+  bizItem: '자동차 정비',
+  invoiceMail: 'tax@gaon.kr',
+  invoiceMode: 'order' as const,
+};
 
 async function invoiceOf(orderId: number) {
   const [row] = await server.db.select().from(taxInvoices).where(eq(taxInvoices.orderId, orderId));
@@ -41,7 +46,13 @@ async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 20_0
 
 async function ship(orderId: number) {
   expect((await call(server, 'POST', 'api/admin/setOrderStatus', { seq: orderId, status: 1 }, staff)).status).toBe(200);
-  const shipped = await call(server, 'POST', 'api/admin/setOrderStatus', { seq: orderId, status: 2, carrier: 'CJ대한통운', waybill: '123456789012' }, staff);
+  const shipped = await call(
+    server,
+    'POST',
+    'api/admin/setOrderStatus',
+    { seq: orderId, status: 2, carrier: 'CJ대한통운', waybill: '123456789012' },
+    staff,
+  );
   expect(shipped.body.code, shipped.body.message).toBe(201);
 }
 
@@ -50,7 +61,10 @@ beforeAll(async () => {
   staff = await loginAs(server, 'staff@partsmall.kr', 'staff1234');
   full = await makeCompany(server, '가온');
   bare = await makeCompany(server, '다솜');
-  await server.db.update(companies).set({ ceo: '김가온', addrMain: '부산 해운대구 센텀중앙로 97', ...INVOICE_FIELDS }).where(eq(companies.id, full.companyId));
+  await server.db
+    .update(companies)
+    .set({ ceo: '김가온', addrMain: '부산 해운대구 센텀중앙로 97', ...INVOICE_FIELDS })
+    .where(eq(companies.id, full.companyId));
   productId = (await makeProduct(server, { tiers: [55_000, 0, 0, 0], salePrice: 55_000 })).id;
 });
 afterAll(async () => {
@@ -59,39 +73,103 @@ afterAll(async () => {
 
 describe('per-order invoices', () => {
   it('shipping an order writes its invoice in the same move; the job issues it once to the dev outbox', async () => {
-    const orderId = await insertOrder(server, { companyId: full.companyId, memberId: full.main.seq, status: 0, productId, totalAmount: 55_000, shipping: 6_600 });
+    const orderId = await insertOrder(server, {
+      companyId: full.companyId,
+      memberId: full.main.seq,
+      status: 0,
+      productId,
+      totalAmount: 55_000,
+      shipping: 6_600,
+    });
     await ship(orderId);
-    const row = await until(() => invoiceOf(orderId), (r) => r?.status === 'sent');
-    expect(row).toMatchObject({ kind: 'order', mgtKey: orderMgtKey(orderId), status: 'sent', total: 61_600, supply: 56_000, tax: 5_600, error: '' });
-    const outbox = await server.db.select().from(taxInvoiceOutbox).where(eq(taxInvoiceOutbox.mgtKey, orderMgtKey(orderId)));
+    const row = await until(
+      () => invoiceOf(orderId),
+      (r) => r?.status === 'sent',
+    );
+    expect(row).toMatchObject({
+      kind: 'order',
+      mgtKey: orderMgtKey(orderId),
+      status: 'sent',
+      total: 61_600,
+      supply: 56_000,
+      tax: 5_600,
+      error: '',
+    });
+    const outbox = await server.db
+      .select()
+      .from(taxInvoiceOutbox)
+      .where(eq(taxInvoiceOutbox.mgtKey, orderMgtKey(orderId)));
     expect(outbox).toHaveLength(1);
-    expect(outbox[0]!.fields).toMatchObject({ total: 61_600, buyer: { corpName: '가온상사', bizType: '서비스', bizClass: '자동차 정비', email: 'tax@gaon.kr' } });
+    expect(outbox[0]!.fields).toMatchObject({
+      total: 61_600,
+      buyer: { corpName: '가온상사', bizType: '서비스', bizClass: '자동차 정비', email: 'tax@gaon.kr' },
+    });
 
     // The buyer sees it on the order and in the list; a sub-account may not read the list.
     const token = await loginAs(server, full.main.id, full.main.pw);
-    const orders = await call<{ seq: number; taxInvoice?: { status: string; statusLabel: string; ntsConfirmNum?: string } }[]>(server, 'POST', 'api/getMallOrderInfo', { page: 1, size: 15 }, token);
-    expect(orders.body.results!.find((o) => o.seq === orderId)!.taxInvoice).toMatchObject({ status: 'sent', statusLabel: '국세청 전송', ntsConfirmNum: row!.ntsConfirmNum });
-    const list = await call<{ mgtKey: string; total: number; statusLabel: string }[]>(server, 'POST', 'api/getTaxInvoices', { page: 1, size: 15 }, token);
-    expect(list.body.results!.map((r) => [r.mgtKey, r.total, r.statusLabel])).toEqual([[orderMgtKey(orderId), 61_600, '국세청 전송']]);
+    const orders = await call<
+      { seq: number; taxInvoice?: { status: string; statusLabel: string; ntsConfirmNum?: string } }[]
+    >(server, 'POST', 'api/getMallOrderInfo', { page: 1, size: 15 }, token);
+    expect(orders.body.results!.find((o) => o.seq === orderId)!.taxInvoice).toMatchObject({
+      status: 'sent',
+      statusLabel: '국세청 전송',
+      ntsConfirmNum: row!.ntsConfirmNum,
+    });
+    const list = await call<{ mgtKey: string; total: number; statusLabel: string }[]>(
+      server,
+      'POST',
+      'api/getTaxInvoices',
+      { page: 1, size: 15 },
+      token,
+    );
+    expect(list.body.results!.map((r) => [r.mgtKey, r.total, r.statusLabel])).toEqual([
+      [orderMgtKey(orderId), 61_600, '국세청 전송'],
+    ]);
     const sub = await loginAs(server, full.subs[0]!.id, full.subs[0]!.pw);
     expect((await call(server, 'POST', 'api/getTaxInvoices', {}, sub)).status).toBe(403);
     expect((await call(server, 'POST', 'api/getTaxInvoices', {}, staff)).status).toBe(403);
     expect((await call(server, 'POST', 'api/getTaxInvoices', {})).status).toBe(401);
     const other = await loginAs(server, bare.main.id, bare.main.pw);
     expect((await call<unknown[]>(server, 'POST', 'api/getTaxInvoices', {}, other)).body.results).toEqual([]);
-    const decade = await call(server, 'POST', 'api/getTaxInvoices', { startDate: '2016-01-01', endDate: '2026-01-01' }, token);
+    const decade = await call(
+      server,
+      'POST',
+      'api/getTaxInvoices',
+      { startDate: '2016-01-01', endDate: '2026-01-01' },
+      token,
+    );
     expect(decade.body.message).toBe(MSG_PAPERWORK.rangeTooLong);
   });
 
   it('a return after issuance gets a negative 수정세금계산서 for the refunded amount', async () => {
-    const orderId = await insertOrder(server, { companyId: full.companyId, memberId: full.main.seq, status: 0, productId, totalAmount: 22_000, shipping: 0 });
+    const orderId = await insertOrder(server, {
+      companyId: full.companyId,
+      memberId: full.main.seq,
+      status: 0,
+      productId,
+      totalAmount: 22_000,
+      shipping: 0,
+    });
     await ship(orderId);
-    await until(() => invoiceOf(orderId), (r) => r?.status === 'sent');
+    await until(
+      () => invoiceOf(orderId),
+      (r) => r?.status === 'sent',
+    );
     const token = await loginAs(server, full.main.id, full.main.pw);
-    expect((await call(server, 'POST', 'api/returnMallOrder', { seq: orderId, returnReason: 0 }, token)).body.code).toBe(201);
-    expect((await call(server, 'POST', 'api/admin/setOrderStatus', { seq: orderId, status: 5 }, staff)).body.code).toBe(201);
+    expect(
+      (await call(server, 'POST', 'api/returnMallOrder', { seq: orderId, returnReason: 0 }, token)).body.code,
+    ).toBe(201);
+    expect((await call(server, 'POST', 'api/admin/setOrderStatus', { seq: orderId, status: 5 }, staff)).body.code).toBe(
+      201,
+    );
     const correction = await until(
-      async () => (await server.db.select().from(taxInvoices).where(sql`${taxInvoices.kind} = 'correction' and ${taxInvoices.orderId} = ${orderId}`))[0],
+      async () =>
+        (
+          await server.db
+            .select()
+            .from(taxInvoices)
+            .where(sql`${taxInvoices.kind} = 'correction' and ${taxInvoices.orderId} = ${orderId}`)
+        )[0],
       (r) => r?.status === 'sent',
     );
     expect(correction).toMatchObject({ total: -22_000, supply: -20_000, tax: -2_000 });
@@ -99,21 +177,54 @@ describe('per-order invoices', () => {
   });
 
   it('a company without 업태, 종목 or e-mail: the invoice fails with a Korean message, nothing issued; staff fill them and retry', async () => {
-    const orderId = await insertOrder(server, { companyId: bare.companyId, memberId: bare.main.seq, status: 0, productId, totalAmount: 11_000, shipping: 0 });
+    const orderId = await insertOrder(server, {
+      companyId: bare.companyId,
+      memberId: bare.main.seq,
+      status: 0,
+      productId,
+      totalAmount: 11_000,
+      shipping: 0,
+    });
     await ship(orderId);
-    const failed = await until(() => invoiceOf(orderId), (r) => r?.status === 'failed');
+    const failed = await until(
+      () => invoiceOf(orderId),
+      (r) => r?.status === 'failed',
+    );
     expect(failed!.error).toBe(MSG_PAPERWORK.invoiceFieldsMissing('업태, 종목, 세금계산서 이메일'));
-    expect(await server.db.select().from(taxInvoiceOutbox).where(eq(taxInvoiceOutbox.mgtKey, orderMgtKey(orderId)))).toEqual([]);
+    expect(
+      await server.db
+        .select()
+        .from(taxInvoiceOutbox)
+        .where(eq(taxInvoiceOutbox.mgtKey, orderMgtKey(orderId))),
+    ).toEqual([]);
 
-    const set = await call(server, 'POST', 'api/admin/setCompanyInvoiceInfo', { companyId: bare.companyId, bizType: '도소매', bizItem: '수입차 부품', invoiceMail: 'tax@dasom.kr' }, staff);
+    const set = await call(
+      server,
+      'POST',
+      'api/admin/setCompanyInvoiceInfo',
+      { companyId: bare.companyId, bizType: '도소매', bizItem: '수입차 부품', invoiceMail: 'tax@dasom.kr' },
+      staff,
+    );
     expect(set.body.code).toBe(201);
-    const retried = await call<{ status: string }>(server, 'POST', 'api/admin/retryTaxInvoice', { seq: failed!.id }, staff);
+    const retried = await call<{ status: string }>(
+      server,
+      'POST',
+      'api/admin/retryTaxInvoice',
+      { seq: failed!.id },
+      staff,
+    );
     expect(retried.body.results!.status).toBe('pending');
-    const sent = await until(() => invoiceOf(orderId), (r) => r?.status === 'sent');
+    const sent = await until(
+      () => invoiceOf(orderId),
+      (r) => r?.status === 'sent',
+    );
     expect(sent!.total).toBe(11_000);
     // Retrying what is no longer failed is refused; the audit has both staff writes.
     expect((await call(server, 'POST', 'api/admin/retryTaxInvoice', { seq: failed!.id }, staff)).status).toBe(409);
-    const audit = await queryRows<{ action: string }>(server.db, sql`select action from admin_audit where target in (${`taxInvoice:${failed!.id}`}, ${`company:${bare.companyId}`}) order by id`);
+    const audit = await queryRows<{ action: string }>(
+      server.db,
+      sql`select action from admin_audit where target in (${`taxInvoice:${failed!.id}`}, ${`company:${bare.companyId}`}) order by id`,
+    );
     expect(audit.map((a) => a.action)).toEqual(['setCompanyInvoiceInfo', 'retryTaxInvoice']);
     // A member may not call the back office's invoice calls.
     const member = await loginAs(server, full.main.id, full.main.pw);
@@ -121,18 +232,43 @@ describe('per-order invoices', () => {
   });
 
   it('the job run twice, and again after a crash between the effect and its record, issues once', async () => {
-    const orderId = await insertOrder(server, { companyId: full.companyId, memberId: full.main.seq, status: 0, productId, totalAmount: 33_000, shipping: 0 });
+    const orderId = await insertOrder(server, {
+      companyId: full.companyId,
+      memberId: full.main.seq,
+      status: 0,
+      productId,
+      totalAmount: 33_000,
+      shipping: 0,
+    });
     await ship(orderId);
-    const row = await until(() => invoiceOf(orderId), (r) => r?.status === 'sent');
-    const job = { id: randomBytes(4).toString('hex'), data: { invoiceId: row!.id }, singletonKey: row!.mgtKey, retryCount: 0 };
-    const deps = { db: server.db, sms: server.ctx!.sms, log: server.app.log, taxInvoices: consoleTaxInvoices(server.db, server.app.log) };
+    const row = await until(
+      () => invoiceOf(orderId),
+      (r) => r?.status === 'sent',
+    );
+    const job = {
+      id: randomBytes(4).toString('hex'),
+      data: { invoiceId: row!.id },
+      singletonKey: row!.mgtKey,
+      retryCount: 0,
+    };
+    const deps = {
+      db: server.db,
+      sms: server.ctx!.sms,
+      log: server.app.log,
+      taxInvoices: consoleTaxInvoices(server.db, server.app.log),
+    };
     await runHandler('taxInvoice.issue', job, deps);
     // A crash after the provider accepted and before the row was updated: the row still waits; the
     // next try asks the provider by mgtKey and records what it has.
     await server.db.update(taxInvoices).set({ status: 'pending' }).where(eq(taxInvoices.id, row!.id));
     await runHandler('taxInvoice.issue', job, deps);
     expect((await invoiceOf(orderId))!.status).toBe('sent');
-    expect(await server.db.select().from(taxInvoiceOutbox).where(eq(taxInvoiceOutbox.mgtKey, orderMgtKey(orderId)))).toHaveLength(1);
+    expect(
+      await server.db
+        .select()
+        .from(taxInvoiceOutbox)
+        .where(eq(taxInvoiceOutbox.mgtKey, orderMgtKey(orderId))),
+    ).toHaveLength(1);
   });
 });
 
@@ -141,13 +277,37 @@ describe('Popbill', () => {
     const secret = Buffer.from('popbill-test-secret-key-0123456789').toString('base64');
     const standIn = await popbillStandIn('PARTSMALL', secret);
     try {
-      const provider = popbillTaxInvoices({ linkId: 'PARTSMALL', secretKey: secret, corpNum: '2148812345', userId: 'partsmall', test: true, authUrl: standIn.url, apiUrl: standIn.url, timeoutMs: 2_000 });
-      const orderId = await insertOrder(server, { companyId: full.companyId, memberId: full.main.seq, status: 0, productId, totalAmount: 44_000, shipping: 0 });
+      const provider = popbillTaxInvoices({
+        linkId: 'PARTSMALL',
+        secretKey: secret,
+        corpNum: '2148812345',
+        userId: 'partsmall',
+        test: true,
+        authUrl: standIn.url,
+        apiUrl: standIn.url,
+        timeoutMs: 2_000,
+      });
+      const orderId = await insertOrder(server, {
+        companyId: full.companyId,
+        memberId: full.main.seq,
+        status: 0,
+        productId,
+        totalAmount: 44_000,
+        shipping: 0,
+      });
       await ship(orderId);
-      const row = await until(() => invoiceOf(orderId), (r) => r?.status === 'sent');
+      const row = await until(
+        () => invoiceOf(orderId),
+        (r) => r?.status === 'sent',
+      );
       await server.db.update(taxInvoices).set({ status: 'pending', issuedAt: null }).where(eq(taxInvoices.id, row!.id));
       await server.db.delete(sentEffects).where(sql`${sentEffects.key} like ${`%${row!.mgtKey}%`}`);
-      const job = { id: randomBytes(4).toString('hex'), data: { invoiceId: row!.id }, singletonKey: `${row!.mgtKey}:popbill`, retryCount: 0 };
+      const job = {
+        id: randomBytes(4).toString('hex'),
+        data: { invoiceId: row!.id },
+        singletonKey: `${row!.mgtKey}:popbill`,
+        retryCount: 0,
+      };
       const deps = { db: server.db, sms: server.ctx!.sms, log: server.app.log, taxInvoices: provider };
       standIn.failNextIssues(1);
       await expect(runHandler('taxInvoice.issue', job, deps)).rejects.toThrow('팝빌 오류');
@@ -156,7 +316,16 @@ describe('Popbill', () => {
       const issued = await invoiceOf(orderId);
       expect(issued).toMatchObject({ status: 'issued', ntsConfirmNum: '202600000000000000000001' });
       const doc = standIn.issued.get(row!.mgtKey)!;
-      expect(doc).toMatchObject({ invoicerCorpNum: '2148812345', invoiceeCorpName: '가온상사', invoiceeBizType: '서비스', invoiceeEmail1: 'tax@gaon.kr', totalAmount: '44000', supplyCostTotal: '40000', taxTotal: '4000', purposeType: '영수' });
+      expect(doc).toMatchObject({
+        invoicerCorpNum: '2148812345',
+        invoiceeCorpName: '가온상사',
+        invoiceeBizType: '서비스',
+        invoiceeEmail1: 'tax@gaon.kr',
+        totalAmount: '44000',
+        supplyCostTotal: '40000',
+        taxTotal: '4000',
+        purposeType: '영수',
+      });
       // The crash case: the row and the effect log lost, the provider has it: no second registIssue.
       await server.db.update(taxInvoices).set({ status: 'pending' }).where(eq(taxInvoices.id, row!.id));
       await server.db.delete(sentEffects).where(sql`${sentEffects.key} like ${`%${row!.mgtKey}%`}`);
@@ -173,15 +342,54 @@ describe('Popbill', () => {
 describe('월합계', () => {
   it("one invoice per company for the month's shipped orders, less an order returned before issuance", async () => {
     const monthly = await makeCompany(server, '라온');
-    await server.db.update(companies).set({ ...INVOICE_FIELDS, invoiceMode: 'monthly' }).where(eq(companies.id, monthly.companyId));
+    await server.db
+      .update(companies)
+      .set({ ...INVOICE_FIELDS, invoiceMode: 'monthly' })
+      .where(eq(companies.id, monthly.companyId));
     const shipped = new Date('2026-09-15T03:00:00Z');
-    const kept1 = await insertOrder(server, { companyId: monthly.companyId, memberId: monthly.main.seq, status: 2, productId, totalAmount: 11_000, shipping: 0, createdAt: shipped, shippedAt: shipped });
-    const kept2 = await insertOrder(server, { companyId: monthly.companyId, memberId: monthly.main.seq, status: 2, productId, totalAmount: 22_000, shipping: 0, createdAt: shipped, shippedAt: new Date('2026-09-30T15:30:00Z') });
-    const returned = await insertOrder(server, { companyId: monthly.companyId, memberId: monthly.main.seq, status: 4, productId, totalAmount: 33_000, shipping: 0, createdAt: shipped, shippedAt: shipped, returnReason: 0 });
+    const kept1 = await insertOrder(server, {
+      companyId: monthly.companyId,
+      memberId: monthly.main.seq,
+      status: 2,
+      productId,
+      totalAmount: 11_000,
+      shipping: 0,
+      createdAt: shipped,
+      shippedAt: shipped,
+    });
+    const kept2 = await insertOrder(server, {
+      companyId: monthly.companyId,
+      memberId: monthly.main.seq,
+      status: 2,
+      productId,
+      totalAmount: 22_000,
+      shipping: 0,
+      createdAt: shipped,
+      shippedAt: new Date('2026-09-30T15:30:00Z'),
+    });
+    const returned = await insertOrder(server, {
+      companyId: monthly.companyId,
+      memberId: monthly.main.seq,
+      status: 4,
+      productId,
+      totalAmount: 33_000,
+      shipping: 0,
+      createdAt: shipped,
+      shippedAt: shipped,
+      returnReason: 0,
+    });
     await call(server, 'POST', 'api/admin/setOrderStatus', { seq: returned, status: 5 }, staff);
     const deps = { db: server.db, sms: server.ctx!.sms, log: server.app.log };
-    await runHandler('taxInvoice.monthly', { id: 'm', data: { month: '2026-09' }, singletonKey: 'month:2026-09', retryCount: 0 }, deps);
-    await runHandler('taxInvoice.monthly', { id: 'm', data: { month: '2026-09' }, singletonKey: 'month:2026-09', retryCount: 1 }, deps);
+    await runHandler(
+      'taxInvoice.monthly',
+      { id: 'm', data: { month: '2026-09' }, singletonKey: 'month:2026-09', retryCount: 0 },
+      deps,
+    );
+    await runHandler(
+      'taxInvoice.monthly',
+      { id: 'm', data: { month: '2026-09' }, singletonKey: 'month:2026-09', retryCount: 1 },
+      deps,
+    );
     const rows = await server.db.select().from(taxInvoices).where(eq(taxInvoices.companyId, monthly.companyId));
     expect(rows).toHaveLength(1);
     // 09-30 15:30 UTC is 10-01 00:30 in Seoul: October's, not on this invoice.

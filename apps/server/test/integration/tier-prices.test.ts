@@ -36,7 +36,15 @@ const PRICE: Record<keyof typeof ids, Record<Level, number>> = {
 const QTY = { allTiers: 1, noAnoC: 2, saleOnly: 1, aAndC: 3 };
 const GOODS: Record<Level, number> = { a: 27_800, b: 21_500, c: 17_000, d: 24_200 };
 
-const shippingInfo = { name: '김수령', phone: '01055550000', postNum: '04790', address: '서울 성동구 성수이로 77', addrSub: '3층', shippingValue: 1, shippingPayType: 0 };
+const shippingInfo = {
+  name: '김수령',
+  phone: '01055550000',
+  postNum: '04790',
+  address: '서울 성동구 성수이로 77',
+  addrSub: '3층',
+  shippingValue: 1,
+  shippingPayType: 0,
+};
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -60,7 +68,11 @@ describe('the shop shows each level its own tier', () => {
     it(`level ${level}: product page and grid`, async () => {
       for (const [key, id] of Object.entries(ids) as [keyof typeof ids, number][]) {
         const detail = await call(server, 'getProductInfo', { seq: id }, { token: buyers[level].token });
-        expect([key, detail.body.results!.price, detail.body.results!.salePrice]).toEqual([key, PRICE[key][level], 5000]);
+        expect([key, detail.body.results!.price, detail.body.results!.salePrice]).toEqual([
+          key,
+          PRICE[key][level],
+          5000,
+        ]);
         const grid = await call(server, 'getProductHome', { seq: id }, { token: buyers[level].token });
         expect([key, grid.body.results![0]!.price]).toEqual([key, PRICE[key][level]]);
       }
@@ -79,29 +91,54 @@ describe('cart, buy now and paying use the tier price', () => {
         expect([key, buyNow.body.results![0]!.productInfo.price]).toEqual([key, PRICE[key][level]]);
       }
       const cart = await call(server, 'getMallCartInfo', { page: 1, size: 64 }, { token });
-      const prices = Object.fromEntries(cart.body.results!.map((l) => [l.productInfo.seq, [l.productInfo.price, l.qty]]));
+      const prices = Object.fromEntries(
+        cart.body.results!.map((l) => [l.productInfo.seq, [l.productInfo.price, l.qty]]),
+      );
       for (const [key, id] of Object.entries(ids) as [keyof typeof ids, number][]) {
         expect([key, prices[id]]).toEqual([key, [PRICE[key][level], QTY[key]]]);
       }
 
       const before = await balanceOf(server, companyId);
-      const paid = await call<PaymentResult>(server, 'POST', 'api/requestPaymentProduct', {
-        shippingInfo,
-        carts: cart.body.results!.map((l) => ({ seq: l.seq, qty: l.qty })),
-      }, token);
-      expect([paid.body.code, paid.body.results!.totalAmount, paid.body.results!.shipping]).toEqual([201, GOODS[level], 6000]);
+      const paid = await call<PaymentResult>(
+        server,
+        'POST',
+        'api/requestPaymentProduct',
+        {
+          shippingInfo,
+          carts: cart.body.results!.map((l) => ({ seq: l.seq, qty: l.qty })),
+        },
+        token,
+      );
+      expect([paid.body.code, paid.body.results!.totalAmount, paid.body.results!.shipping]).toEqual([
+        201,
+        GOODS[level],
+        6000,
+      ]);
       expect(await balanceOf(server, companyId)).toBe(before - GOODS[level] - 6000);
-      const [ledger] = await server.db.select().from(cashLedger).where(eq(cashLedger.note, `주문 #${paid.body.results!.orderSeq}`));
+      const [ledger] = await server.db
+        .select()
+        .from(cashLedger)
+        .where(eq(cashLedger.note, `주문 #${paid.body.results!.orderSeq}`));
       expect([ledger!.type, ledger!.amount]).toEqual(['order', -(GOODS[level] + 6000)]);
-      const lines = await server.db.select().from(orderLines).where(eq(orderLines.orderId, paid.body.results!.orderSeq));
+      const lines = await server.db
+        .select()
+        .from(orderLines)
+        .where(eq(orderLines.orderId, paid.body.results!.orderSeq));
       const linePrices = Object.fromEntries(lines.map((l) => [l.productId, l.price]));
-      for (const [key, id] of Object.entries(ids) as [keyof typeof ids, number][]) expect([key, linePrices[id]]).toEqual([key, PRICE[key][level]]);
+      for (const [key, id] of Object.entries(ids) as [keyof typeof ids, number][])
+        expect([key, linePrices[id]]).toEqual([key, PRICE[key][level]]);
     });
 
     it(`level ${level}: buy now of one 'allTiers' pays ${PRICE.allTiers[level].toLocaleString('ko-KR')} won`, async () => {
       const { token, companyId } = buyers[level];
       const before = await balanceOf(server, companyId);
-      const paid = await call<PaymentResult>(server, 'POST', 'api/requestPaymentProduct', { shippingInfo, carts: [{ productId: ids.allTiers, qty: 1 }] }, token);
+      const paid = await call<PaymentResult>(
+        server,
+        'POST',
+        'api/requestPaymentProduct',
+        { shippingInfo, carts: [{ productId: ids.allTiers, qty: 1 }] },
+        token,
+      );
       expect(paid.body.results!.totalAmount).toBe(PRICE.allTiers[level]);
       expect(await balanceOf(server, companyId)).toBe(before - PRICE.allTiers[level] - 6000);
     });

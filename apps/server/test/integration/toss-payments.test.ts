@@ -22,7 +22,13 @@ let demoCompanyId: number;
 beforeAll(async () => {
   toss = await tossStandIn(SECRET_KEY);
   server = await startTestServer({
-    env: { PAYMENT_PROVIDER: 'toss', TOSS_CLIENT_KEY: CLIENT_KEY, TOSS_SECRET_KEY: SECRET_KEY, TOSS_API_URL: toss.url, TOSS_TIMEOUT_MS: '300' },
+    env: {
+      PAYMENT_PROVIDER: 'toss',
+      TOSS_CLIENT_KEY: CLIENT_KEY,
+      TOSS_SECRET_KEY: SECRET_KEY,
+      TOSS_API_URL: toss.url,
+      TOSS_TIMEOUT_MS: '300',
+    },
   });
   demo = await loginAs(server, 'demo@partsmall.kr', 'demo1234');
   const [d] = await server.db.select().from(members).where(eq(members.loginId, 'demo@partsmall.kr'));
@@ -38,31 +44,50 @@ beforeEach(() => {
 });
 
 async function balance(): Promise<number> {
-  const [row] = await server.db.select({ point: companies.point }).from(companies).where(eq(companies.id, demoCompanyId));
+  const [row] = await server.db
+    .select({ point: companies.point })
+    .from(companies)
+    .where(eq(companies.id, demoCompanyId));
   return Number(row!.point);
 }
 async function status(orderId: string) {
-  const [row] = await server.db.select({ status: payments.status }).from(payments).where(eq(payments.gatewayId, orderId));
+  const [row] = await server.db
+    .select({ status: payments.status })
+    .from(payments)
+    .where(eq(payments.gatewayId, orderId));
   return row?.status;
 }
 async function ledgerNotes(orderId: string) {
   const [p] = await server.db.select({ id: payments.id }).from(payments).where(eq(payments.gatewayId, orderId));
-  const rows = await server.db.select({ note: cashLedger.note }).from(cashLedger).where(eq(cashLedger.companyId, demoCompanyId));
+  const rows = await server.db
+    .select({ note: cashLedger.note })
+    .from(cashLedger)
+    .where(eq(cashLedger.companyId, demoCompanyId));
   return rows.filter((r) => r.note?.includes(`(결제 #${p!.id})`)).length;
 }
 
 /** The member opens the top-up window: the server stores the payment and hands out the window page. */
 async function open(amount: number, pgcode: 'creditcard' | 'banktransfer' = 'creditcard') {
-  const res = await call<{ online_url: string; paymentId: string }>(server, 'POST', 'payCenter/showCashPaymentWinow', { pgcode, amount }, demo);
+  const res = await call<{ online_url: string; paymentId: string }>(
+    server,
+    'POST',
+    'payCenter/showCashPaymentWinow',
+    { pgcode, amount },
+    demo,
+  );
   expect(res.body.code).toBe(200);
   return res.body.results!;
 }
 const successPath = (p: { paymentKey: string; orderId: string }, amount: number) =>
   `payCenter/toss/success?paymentKey=${p.paymentKey}&orderId=${p.orderId}&amount=${amount}&paymentType=NORMAL`;
-const webhook = (body: unknown) => rawCall(server, 'POST', 'payCenter/toss/webhook', { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const webhook = (body: unknown) =>
+  rawCall(server, 'POST', 'payCenter/toss/webhook', {
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 describe('the payment window', () => {
-  it('opens Toss\'s window for the stored order with the client key, never the secret key, and only by its link', async () => {
+  it("opens Toss's window for the stored order with the client key, never the secret key, and only by its link", async () => {
     const { online_url, paymentId } = await open(33_000);
     expect(online_url).toMatch(new RegExp(`^${server.base}/payCenter/toss/${paymentId}\\?key=`));
     const page = await rawCall(server, 'GET', online_url.slice(server.base.length));
@@ -89,7 +114,9 @@ describe('card payments confirmed by the server', () => {
     const first = await rawCall(server, 'GET', successPath(p, 41_000));
     expect(first.status).toBe(200);
     expect(first.text).toContain(MSG_MEMBER.paymentDone);
-    const confirm = toss.calls.filter((c) => c.path === '/v1/payments/confirm' && (c.body as { orderId: string }).orderId === paymentId);
+    const confirm = toss.calls.filter(
+      (c) => c.path === '/v1/payments/confirm' && (c.body as { orderId: string }).orderId === paymentId,
+    );
     expect(confirm).toHaveLength(1);
     expect(confirm[0]!.authorization).toBe(`Basic ${Buffer.from(`${SECRET_KEY}:`).toString('base64')}`);
     expect(confirm[0]!.body).toEqual({ paymentKey: p.paymentKey, orderId: paymentId, amount: 41_000 });
@@ -114,11 +141,16 @@ describe('card payments confirmed by the server', () => {
     expect(await balance()).toBe(before);
   });
 
-  it('a card refused by its company (REJECT_CARD_PAYMENT) shows Toss\'s message and credits nothing', async () => {
+  it("a card refused by its company (REJECT_CARD_PAYMENT) shows Toss's message and credits nothing", async () => {
     const before = await balance();
     const { paymentId } = await open(63_000);
     const p = toss.authorise(paymentId, 63_000);
-    toss.onConfirm({ kind: 'refuse', status: 403, code: 'REJECT_CARD_PAYMENT', message: '한도초과 혹은 잔액부족으로 결제에 실패했습니다.' });
+    toss.onConfirm({
+      kind: 'refuse',
+      status: 403,
+      code: 'REJECT_CARD_PAYMENT',
+      message: '한도초과 혹은 잔액부족으로 결제에 실패했습니다.',
+    });
     const res = await rawCall(server, 'GET', successPath(p, 63_000));
     expect(res.text).toContain(MSG_PROVIDER.tossFailed);
     expect(res.text).toContain('한도초과 혹은 잔액부족으로 결제에 실패했습니다.');
@@ -232,7 +264,9 @@ describe('virtual accounts', () => {
   it('end in WAITING_FOR_DEPOSIT with the account shown, and are credited once on deposit webhooks repeated and out of order', async () => {
     const before = await balance();
     const { paymentId, online_url } = await open(120_000, 'banktransfer');
-    expect((await rawCall(server, 'GET', online_url.slice(server.base.length))).text).toContain('"method":"VIRTUAL_ACCOUNT"');
+    expect((await rawCall(server, 'GET', online_url.slice(server.base.length))).text).toContain(
+      '"method":"VIRTUAL_ACCOUNT"',
+    );
     const p = toss.authorise(paymentId, 120_000, '가상계좌');
     const res = await rawCall(server, 'GET', successPath(p, 120_000));
     expect(res.text).toContain(MSG_PROVIDER.tossWaitingForDeposit);
@@ -246,14 +280,25 @@ describe('virtual accounts', () => {
     expect(await balance()).toBe(before);
 
     // A deposit callback before the deposit (forged, or replayed early) changes nothing.
-    const early = await webhook({ createdAt: '2026-11-22T16:00:00.000000', secret: p.secret, status: 'DONE', transactionKey: 'tx_early', orderId: paymentId });
+    const early = await webhook({
+      createdAt: '2026-11-22T16:00:00.000000',
+      secret: p.secret,
+      status: 'DONE',
+      transactionKey: 'tx_early',
+      orderId: paymentId,
+    });
     expect(early.status).toBe(200);
     expect(early.body?.results).toEqual({ orderId: paymentId, status: 'pending', repeated: false });
     expect(await balance()).toBe(before);
 
     const waitingEvent = toss.statusChanged(p.paymentKey); // WAITING_FOR_DEPOSIT, delivered late below
     const deposit = toss.deposit(p.paymentKey);
-    const answers = await Promise.all([webhook(deposit), webhook(deposit), webhook(toss.statusChanged(p.paymentKey)), webhook(deposit)]);
+    const answers = await Promise.all([
+      webhook(deposit),
+      webhook(deposit),
+      webhook(toss.statusChanged(p.paymentKey)),
+      webhook(deposit),
+    ]);
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
     expect(answers.filter((a) => (a.body?.results as { repeated: boolean }).repeated === false)).toHaveLength(1);
     const stale = await webhook(waitingEvent);
@@ -264,7 +309,7 @@ describe('virtual accounts', () => {
     await expectLedgerMatchesBalances(server);
   });
 
-  it('refuses a deposit callback whose secret is not the payment\'s', async () => {
+  it("refuses a deposit callback whose secret is not the payment's", async () => {
     const before = await balance();
     const { paymentId } = await open(130_000, 'banktransfer');
     const p = toss.authorise(paymentId, 130_000, '가상계좌');
@@ -289,8 +334,11 @@ describe('virtual accounts', () => {
     expect(await balance()).toBe(before);
   });
 
-  it('answers 200 to events of payments that are not this shop\'s, and 400 to an event without keys', async () => {
-    const foreign = await webhook({ eventType: 'PAYMENT_STATUS_CHANGED', data: { paymentKey: 'tgen_not_known', orderId: 'elsewhere_1' } });
+  it("answers 200 to events of payments that are not this shop's, and 400 to an event without keys", async () => {
+    const foreign = await webhook({
+      eventType: 'PAYMENT_STATUS_CHANGED',
+      data: { paymentKey: 'tgen_not_known', orderId: 'elsewhere_1' },
+    });
     expect(foreign.status).toBe(200);
     expect((foreign.body?.results as { status: string }).status).toBe('unknown');
     const empty = await webhook({ eventType: 'PAYMENT_STATUS_CHANGED', data: {} });
@@ -302,7 +350,12 @@ describe('virtual accounts', () => {
   it('the sandbox page and a sandbox-signed callback are not served when Toss is the gateway', async () => {
     const { paymentId } = await open(15_000);
     expect((await rawCall(server, 'GET', `payCenter/sandbox/${paymentId}?key=x`)).status).toBe(404);
-    const forged = await call(server, 'POST', 'payCenter/callback', { paymentId, amount: 15_000, status: 'paid', signature: 'ab'.repeat(32) });
+    const forged = await call(server, 'POST', 'payCenter/callback', {
+      paymentId,
+      amount: 15_000,
+      status: 'paid',
+      signature: 'ab'.repeat(32),
+    });
     expect(forged.status).toBe(400);
     expect(await status(paymentId)).toBe('pending');
   });

@@ -31,7 +31,16 @@ describe('trade socket: requestClientBaseInfo', () => {
     expect(event.code).toBe(200);
     const result = event.result!;
     expect(Object.keys(result).sort()).toEqual(
-      ['buys', 'carts', 'licenseValidDays', 'memberLicense', 'memberPoint', 'token', 'userInfo', 'userSearchVinCount'].sort(),
+      [
+        'buys',
+        'carts',
+        'licenseValidDays',
+        'memberLicense',
+        'memberPoint',
+        'token',
+        'userInfo',
+        'userSearchVinCount',
+      ].sort(),
     );
     expect(result.memberPoint).toBe(5_000_000);
     expect([29, 30]).toContain(result.licenseValidDays);

@@ -130,7 +130,13 @@ describe('index.html', () => {
     const production = await startTestServer({
       webDist,
       seed: false,
-      env: { NODE_ENV: 'production', ALLOW_SANDBOX_PAYMENTS: 'true', ALLOW_CONSOLE_SMS: 'true', PUBLIC_URL: 'https://shop.partsmall.test', PAYMENT_SANDBOX_SECRET: 'web-delivery-secret' },
+      env: {
+        NODE_ENV: 'production',
+        ALLOW_SANDBOX_PAYMENTS: 'true',
+        ALLOW_CONSOLE_SMS: 'true',
+        PUBLIC_URL: 'https://shop.partsmall.test',
+        PAYMENT_SANDBOX_SECRET: 'web-delivery-secret',
+      },
     });
     try {
       const br = await rawGet(production, '/home', { 'accept-encoding': 'br' });
@@ -163,7 +169,21 @@ describe('addresses no route takes (soft 404)', () => {
   });
 
   it('while every address of the route table answers 200, whatever its parameters, query or letter case', async () => {
-    for (const address of ['/', '/home', '/home?searchType=pid&keyword=A1', '/HOME', '/login', '/mobile', '/productDetail/1', '/productDetail', '/notice/3', '/noticem/3', '/management/chargeCash', '/epcMain/bmw/x5', '/orderDetail?seq=1']) {
+    for (const address of [
+      '/',
+      '/home',
+      '/home?searchType=pid&keyword=A1',
+      '/HOME',
+      '/login',
+      '/mobile',
+      '/productDetail/1',
+      '/productDetail',
+      '/notice/3',
+      '/noticem/3',
+      '/management/chargeCash',
+      '/epcMain/bmw/x5',
+      '/orderDetail?seq=1',
+    ]) {
       const res = await rawGet(server, address);
       expect(res.status, address).toBe(200);
       expect(res.body.toString(), address).toBe(demoHtml);
@@ -172,7 +192,20 @@ describe('addresses no route takes (soft 404)', () => {
 
   it('the build lists the route table’s patterns for the server, the catch-all left out', () => {
     const patterns = JSON.parse(onDisk('/route-paths.json').toString()) as string[];
-    expect(patterns).toEqual(expect.arrayContaining(['/', '/home', '/login', '/mobile', '/productDetail/:id?', '/notice/:id', '/management/:path?', '/epcMain/*', '/chatStart/:route?', '/admin/*']));
+    expect(patterns).toEqual(
+      expect.arrayContaining([
+        '/',
+        '/home',
+        '/login',
+        '/mobile',
+        '/productDetail/:id?',
+        '/notice/:id',
+        '/management/:path?',
+        '/epcMain/*',
+        '/chatStart/:route?',
+        '/admin/*',
+      ]),
+    );
     expect(patterns).not.toContain('*');
     expect(patterns).not.toContain('/*');
   });
@@ -182,7 +215,10 @@ describe('addresses no route takes (soft 404)', () => {
       const res = await rawGet(server, address);
       expect(res.status, address).toBe(404);
       expect(res.headers['content-type'], address).toContain('application/json');
-      expect(JSON.parse(res.body.toString()), address).toEqual({ code: 404, message: '요청한 정보를 찾을 수 없습니다.' });
+      expect(JSON.parse(res.body.toString()), address).toEqual({
+        code: 404,
+        message: '요청한 정보를 찾을 수 없습니다.',
+      });
     }
   });
 });

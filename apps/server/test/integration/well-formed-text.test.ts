@@ -26,9 +26,13 @@ afterAll(async () => {
 });
 
 const refusal = (field: string) => ({ code: 400, message: MSG.textInvalid, field });
-const stockOf = async (id: number) => (await server.db.select({ n: products.hasAmount }).from(products).where(eq(products.id, id)))[0]!.n;
+const stockOf = async (id: number) =>
+  (await server.db.select({ n: products.hasAmount }).from(products).where(eq(products.id, id)))[0]!.n;
 const auditCount = async (target: string) =>
-  Number((await queryRows<{ n: string }>(server.db, sql`select count(*) as n from admin_audit where target = ${target}`))[0]!.n);
+  Number(
+    (await queryRows<{ n: string }>(server.db, sql`select count(*) as n from admin_audit where target = ${target}`))[0]!
+      .n,
+  );
 
 describe('JSON bodies', () => {
   it.each([
@@ -45,16 +49,31 @@ describe('JSON bodies', () => {
 
   it('a proper pair (an emoji) passes: the same call with a well-formed reason is made', async () => {
     const p = await makeProduct(server, { tiers: [1000, 1000, 1000, 1000], salePrice: 1000, stock: 5 });
-    const res = await call<AdminProduct>(server, 'POST', 'api/admin/changeStock', { seq: p.id, delta: -2, reason: '파손 😀' }, staff);
+    const res = await call<AdminProduct>(
+      server,
+      'POST',
+      'api/admin/changeStock',
+      { seq: p.id, delta: -2, reason: '파손 😀' },
+      staff,
+    );
     expect(res.body.code).toBe(201);
     expect(await stockOf(p.id)).toBe(3);
   });
 
   it('a nested field and an object key are named by their path', async () => {
     const member = await loginAs(server, shop.main.id, shop.main.pw);
-    const nested = await call(server, 'POST', 'api/getMallOrderInfo', { startDate: '2026-01-01', endDate: '2026-01-02', searchType: 'date\ud800', page: 1, size: 15 }, member);
+    const nested = await call(
+      server,
+      'POST',
+      'api/getMallOrderInfo',
+      { startDate: '2026-01-01', endDate: '2026-01-02', searchType: 'date\ud800', page: 1, size: 15 },
+      member,
+    );
     expect([nested.status, nested.body]).toEqual([400, refusal('searchType')]);
-    const key = await rawCall(server, 'POST', 'api/login', { body: '{"id":"a@b.kr","pw":"abcd","\\udc00":1}', headers: { 'content-type': 'application/json' } });
+    const key = await rawCall(server, 'POST', 'api/login', {
+      body: '{"id":"a@b.kr","pw":"abcd","\\udc00":1}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect([key.status, key.body]).toEqual([400, refusal('\udc00')]);
   });
 });

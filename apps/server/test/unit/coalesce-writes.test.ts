@@ -16,7 +16,10 @@ async function tcpPair() {
 /** Counts the socket's calls into its stream implementation: one per system call it makes. */
 function countWrites(socket: net.Socket) {
   const calls = { single: 0, vector: [] as number[] };
-  const s = socket as unknown as { _write: (...a: unknown[]) => void; _writev: (chunks: unknown[], cb: unknown) => void };
+  const s = socket as unknown as {
+    _write: (...a: unknown[]) => void;
+    _writev: (chunks: unknown[], cb: unknown) => void;
+  };
   const single = s._write.bind(socket);
   const vector = s._writev.bind(socket);
   s._write = (...a) => {

@@ -3,32 +3,57 @@ import { ConfigError, loadConfig } from '../../src/config.js';
 
 /** PAYMENT_PROVIDER=toss and SMS_PROVIDER=solapi: their keys are required, and production needs no ALLOW_* switch for them. */
 const toss = { PAYMENT_PROVIDER: 'toss', TOSS_CLIENT_KEY: 'live_ck_1', TOSS_SECRET_KEY: 'live_sk_1' };
-const solapi = { SMS_PROVIDER: 'solapi', SOLAPI_API_KEY: 'NCS1', SOLAPI_API_SECRET: 's1', SOLAPI_SENDER: '02-123-4567' };
+const solapi = {
+  SMS_PROVIDER: 'solapi',
+  SOLAPI_API_KEY: 'NCS1',
+  SOLAPI_API_SECRET: 's1',
+  SOLAPI_SENDER: '02-123-4567',
+};
 
 describe('provider configuration', () => {
   it('production starts with Toss and Solapi and their keys, without the sandbox or console switches', () => {
     const c = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.kr', ...toss, ...solapi });
     expect(c.paymentProvider).toBe('toss');
-    expect(c.toss).toEqual({ clientKey: 'live_ck_1', secretKey: 'live_sk_1', apiUrl: 'https://api.tosspayments.com', sdkUrl: 'https://js.tosspayments.com/v2/standard', timeoutMs: 10_000 });
+    expect(c.toss).toEqual({
+      clientKey: 'live_ck_1',
+      secretKey: 'live_sk_1',
+      apiUrl: 'https://api.tosspayments.com',
+      sdkUrl: 'https://js.tosspayments.com/v2/standard',
+      timeoutMs: 10_000,
+    });
     expect(c.smsProvider).toBe('solapi');
     expect(c.solapi?.sender).toBe('021234567');
     expect(c.solapi?.apiUrl).toBe('https://api.solapi.com');
   });
 
-  it('refuses to start without a provider\'s keys, naming them in one line', () => {
+  it("refuses to start without a provider's keys, naming them in one line", () => {
     expect(() => loadConfig({ PAYMENT_PROVIDER: 'toss', TOSS_CLIENT_KEY: 'ck' })).toThrow(ConfigError);
-    expect(() => loadConfig({ PAYMENT_PROVIDER: 'toss', TOSS_CLIENT_KEY: 'ck' })).toThrow('PAYMENT_PROVIDER=toss 에는 TOSS_SECRET_KEY 이(가) 필요합니다');
-    expect(() => loadConfig({ SMS_PROVIDER: 'solapi', SOLAPI_API_KEY: 'k' })).toThrow('SMS_PROVIDER=solapi 에는 SOLAPI_API_SECRET, SOLAPI_SENDER 이(가) 필요합니다');
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'toss', TOSS_CLIENT_KEY: 'ck' })).toThrow(
+      'PAYMENT_PROVIDER=toss 에는 TOSS_SECRET_KEY 이(가) 필요합니다',
+    );
+    expect(() => loadConfig({ SMS_PROVIDER: 'solapi', SOLAPI_API_KEY: 'k' })).toThrow(
+      'SMS_PROVIDER=solapi 에는 SOLAPI_API_SECRET, SOLAPI_SENDER 이(가) 필요합니다',
+    );
     expect(() => loadConfig({ SMS_PROVIDER: 'nhn' })).toThrow('SMS_PROVIDER=nhn 은(는) 지원하지 않습니다');
   });
 
   it('production with Toss still refuses the console SMS provider unless switched on by name', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.kr', ...toss })).toThrow('ALLOW_CONSOLE_SMS=true');
-    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.kr', ...toss })).not.toThrow('ALLOW_SANDBOX_PAYMENTS');
+    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.kr', ...toss })).toThrow(
+      'ALLOW_CONSOLE_SMS=true',
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.kr', ...toss })).not.toThrow(
+      'ALLOW_SANDBOX_PAYMENTS',
+    );
   });
 
   it('production with several processes (REDIS_URL) needs one sandbox secret shared by all of them', () => {
-    const base = { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.kr', ALLOW_SANDBOX_PAYMENTS: 'true', ALLOW_CONSOLE_SMS: 'true', REDIS_URL: 'redis://r:6379' };
+    const base = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://shop.example.kr',
+      ALLOW_SANDBOX_PAYMENTS: 'true',
+      ALLOW_CONSOLE_SMS: 'true',
+      REDIS_URL: 'redis://r:6379',
+    };
     expect(() => loadConfig(base)).toThrow('PAYMENT_SANDBOX_SECRET 이 필요합니다');
     expect(loadConfig({ ...base, PAYMENT_SANDBOX_SECRET: 'shared' }).paymentSandboxSecret).toBe('shared');
     expect(() => loadConfig({ ...base, ...toss })).not.toThrow();

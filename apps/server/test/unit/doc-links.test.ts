@@ -123,7 +123,8 @@ describe('links to the repository documents', () => {
         const known = anchorsFor(link.target);
         const where = `${link.from}:${link.line}: ${link.target}${link.anchor ? `#${link.anchor}` : ''}`;
         if (known === null) broken.push(`${where} (no such file)`);
-        else if (link.anchor !== null && !known.has(decodeURIComponent(link.anchor))) broken.push(`${where} (no such heading)`);
+        else if (link.anchor !== null && !known.has(decodeURIComponent(link.anchor)))
+          broken.push(`${where} (no such heading)`);
       }
     }
     expect(broken).toEqual([]);
@@ -166,6 +167,11 @@ describe('githubSlug', () => {
   });
 
   it('gives repeated headings -1, -2', () => {
-    expect([...anchorsOf('# A\n## Notes\n```\n# not a heading\n```\n## Notes\n### Notes\n')]).toEqual(['a', 'notes', 'notes-1', 'notes-2']);
+    expect([...anchorsOf('# A\n## Notes\n```\n# not a heading\n```\n## Notes\n### Notes\n')]).toEqual([
+      'a',
+      'notes',
+      'notes-1',
+      'notes-2',
+    ]);
   });
 });

@@ -19,7 +19,10 @@ app.setValidatorCompiler(validatorCompiler);
 app.setSerializerCompiler(serializerCompiler);
 installErrorHandler(app);
 app.post('/login', { schema: { body: loginRequest } }, async () => ({ code: 200, message: MSG.ok }));
-app.post('/nested', { schema: { body: z.object({ a: z.object({ b: z.string() }) }) } }, async () => ({ code: 200, message: MSG.ok }));
+app.post('/nested', { schema: { body: z.object({ a: z.object({ b: z.string() }) }) } }, async () => ({
+  code: 200,
+  message: MSG.ok,
+}));
 app.get('/app-error', async () => {
   throw new AppError(400, MSG.idInUse, 499, 'id');
 });
@@ -68,7 +71,12 @@ describe('installErrorHandler', () => {
   });
 
   it('broken JSON answers 400 with the generic Korean message', async () => {
-    const res = await app.inject({ method: 'POST', url: '/login', headers: { 'content-type': 'application/json' }, payload: '{"id":' });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"id":',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ code: 400, message: MSG.badRequest });
   });

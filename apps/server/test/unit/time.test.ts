@@ -29,11 +29,15 @@ describe('extendLicense', () => {
   });
 
   it('a 1-day package bought today ends at the end of today', () => {
-    expect(extendLicense(null, 1, at('2026-03-05T10:00+09:00')).toISOString()).toBe(at('2026-03-06T00:00+09:00').toISOString());
+    expect(extendLicense(null, 1, at('2026-03-05T10:00+09:00')).toISOString()).toBe(
+      at('2026-03-06T00:00+09:00').toISOString(),
+    );
   });
 
   it('uses the Seoul day, not the UTC day (01:00 Seoul is the previous UTC day)', () => {
-    expect(extendLicense(null, 1, at('2026-03-05T01:00+09:00')).toISOString()).toBe(at('2026-03-06T00:00+09:00').toISOString());
+    expect(extendLicense(null, 1, at('2026-03-05T01:00+09:00')).toISOString()).toBe(
+      at('2026-03-06T00:00+09:00').toISOString(),
+    );
   });
 
   it.each([90, 365])('%d days from 12:00 Seoul end at midnight N-1 days after today', (days) => {

@@ -19,7 +19,10 @@ const user: UserInfo = loginResult.shape.userInfo.parse({
 
 /** The fetch the client sees: one answer, and what it was asked. */
 function answer(status: number, body: unknown) {
-  const fetch = vi.fn(async (_url: string, _init: RequestInit) => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status }));
+  const fetch = vi.fn(
+    async (_url: string, _init: RequestInit) =>
+      new Response(typeof body === 'string' ? body : JSON.stringify(body), { status }),
+  );
   vi.stubGlobal('fetch', fetch);
   return fetch;
 }
@@ -66,7 +69,9 @@ describe('the API client: envelope in, data or a typed error out', () => {
 
   it('refuses an accepted code that came with an HTTP error, and names the field of a 400', async () => {
     answer(400, { code: 400, message: '휴대폰 번호는 숫자 11자리입니다.', field: 'phone' });
-    const error = await api('mobileVerification', { phone: '0101', authType: 'message' }, { accept: [200, 400] }).catch((e: unknown) => e);
+    const error = await api('mobileVerification', { phone: '0101', authType: 'message' }, { accept: [200, 400] }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toMatchObject({ code: 400, status: 400, field: 'phone' });
     expect(fieldOf(error, ['phone', 'authCode'])).toBe('phone');
     expect(fieldOf(error, ['authCode'])).toBeNull();
@@ -102,7 +107,10 @@ describe('the API client: envelope in, data or a typed error out', () => {
   });
 
   it('turns a network failure and a body that is not an envelope into the network message', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const offline = await api('logout').catch((e: unknown) => e);
     expect(offline).toMatchObject({ message: T.common.networkError, code: 0, status: 0 });
 

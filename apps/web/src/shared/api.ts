@@ -50,7 +50,8 @@ export function setUnauthorizedHandler(handler: Unauthorized) {
  * What a call is sent: its body or query as the contract's schema takes it; nothing (or `{}`) for
  * a call that takes no input. A wrong field is a type error.
  */
-export type Payload<I extends CallId> = CallPayload<I> extends void ? Record<string, never> | undefined : CallPayload<I>;
+export type Payload<I extends CallId> =
+  CallPayload<I> extends void ? Record<string, never> | undefined : CallPayload<I>;
 /** The calls that take no input (their payload may be left out). */
 type NoInputCall = { [K in CallId]: CallPayload<K> extends void ? K : never }[CallId];
 
@@ -76,7 +77,11 @@ function urlOf(method: 'GET' | 'POST', path: string, payload?: object): string {
  */
 export function api<I extends NoInputCall>(call: I, payload?: Payload<I>, opts?: CallOptions): Promise<CallAnswer<I>>;
 export function api<I extends CallId>(call: I, payload: Payload<I>, opts?: CallOptions): Promise<CallAnswer<I>>;
-export async function api<I extends CallId>(call: I, payload: Payload<I>, opts: CallOptions = {}): Promise<CallAnswer<I>> {
+export async function api<I extends CallId>(
+  call: I,
+  payload: Payload<I>,
+  opts: CallOptions = {},
+): Promise<CallAnswer<I>> {
   const { method, path } = CALL_ROUTES[call];
   const headers: Record<string, string> = {};
   const token = session.get().token;
@@ -84,7 +89,9 @@ export async function api<I extends CallId>(call: I, payload: Payload<I>, opts: 
   // A file upload (FormData) sets its own multipart type and boundary.
   const form = payload instanceof FormData ? payload : null;
   if (method === 'POST' && !form) headers['Content-Type'] = 'application/json';
-  const signal = opts.signal ? AbortSignal.any([opts.signal, AbortSignal.timeout(TIMEOUT_MS)]) : AbortSignal.timeout(TIMEOUT_MS);
+  const signal = opts.signal
+    ? AbortSignal.any([opts.signal, AbortSignal.timeout(TIMEOUT_MS)])
+    : AbortSignal.timeout(TIMEOUT_MS);
   const sent = (payload ?? undefined) as object | undefined;
   let res: Response;
   try {

@@ -14,9 +14,20 @@ let parts: Intl.DateTimeFormat | null = null;
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 export function seoulDay(at: Date = new Date()): SeoulDay {
-  parts ??= new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, year: 'numeric', month: 'numeric', day: 'numeric', weekday: 'short' });
+  parts ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    weekday: 'short',
+  });
   const p = Object.fromEntries(parts.formatToParts(at).map((x) => [x.type, x.value]));
-  return { year: Number(p.year), month: Number(p.month), day: Number(p.day), weekday: WEEKDAYS.indexOf(p.weekday ?? '') };
+  return {
+    year: Number(p.year),
+    month: Number(p.month),
+    day: Number(p.day),
+    weekday: WEEKDAYS.indexOf(p.weekday ?? ''),
+  };
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -43,7 +43,9 @@ describe('Korean formats', () => {
   });
 
   it('puts an address on one line, leaving out what is empty', () => {
-    expect(addressLine({ postNum: '04790', address: '서울특별시 성동구 성수이로 77', addrSub: '3층 301호' })).toBe('(04790) 서울특별시 성동구 성수이로 77 3층 301호');
+    expect(addressLine({ postNum: '04790', address: '서울특별시 성동구 성수이로 77', addrSub: '3층 301호' })).toBe(
+      '(04790) 서울특별시 성동구 성수이로 77 3층 301호',
+    );
     expect(addressLine({ postNum: '', address: '부산광역시 사상구', addrSub: '' })).toBe('부산광역시 사상구');
   });
 });

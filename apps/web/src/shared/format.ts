@@ -1,4 +1,11 @@
-import { TIME_ZONE, digitsOnly, formatBusinessNumber, formatWon, groupDigits, hyphenatePhone } from '@partsmall/contract';
+import {
+  TIME_ZONE,
+  digitsOnly,
+  formatBusinessNumber,
+  formatWon,
+  groupDigits,
+  hyphenatePhone,
+} from '@partsmall/contract';
 
 /**
  * How the shop writes numbers, money, dates, phones and business numbers (docs/requirements.md#look-and-language,

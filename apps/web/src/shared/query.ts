@@ -42,10 +42,12 @@ session.subscribe(() => {
  * reads the named data again, so a list behind a popup never keeps a stale status.
  */
 const CHANGES_CHANNEL = 'partsmall-changes';
-const changes: BroadcastChannel | null = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANGES_CHANNEL);
+const changes: BroadcastChannel | null =
+  typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANGES_CHANNEL);
 changes?.addEventListener('message', (e: MessageEvent<unknown>) => {
   const key = (e.data as { invalidate?: unknown } | null)?.invalidate;
-  if (Array.isArray(key) && key.every((k) => typeof k === 'string')) void queryClient.invalidateQueries({ queryKey: key });
+  if (Array.isArray(key) && key.every((k) => typeof k === 'string'))
+    void queryClient.invalidateQueries({ queryKey: key });
 });
 
 /** Tells the shop's other windows that what they read under `queryKey` has changed. */

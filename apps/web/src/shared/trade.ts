@@ -36,7 +36,9 @@ export function tradeSocket(): Promise<TradeSocket> | null {
   if (socket && socketToken === token) return socket;
   void socket?.then((s) => s.disconnect());
   socketToken = token;
-  const connecting = import('socket.io-client').then(({ io }): TradeSocket => io(TRADE_NAMESPACE, { auth: { token }, transports: ['websocket', 'polling'] }));
+  const connecting = import('socket.io-client').then(({ io }): TradeSocket =>
+    io(TRADE_NAMESPACE, { auth: { token }, transports: ['websocket', 'polling'] }),
+  );
   socket = connecting;
   // A failed download is tried again by the next use instead of being remembered.
   connecting.catch(() => {
@@ -110,12 +112,19 @@ type Answerable = Exclude<TradeRequest, 'requestClientBaseInfo'>;
  * 201; any other code rejects with an ApiError carrying the server's message, and a missing answer
  * with `timeoutMessage` after `timeoutMs`. Mutations of the cart and checkout call it.
  */
-export async function tradeCall<K extends Answerable>(event: K, payload: TradePayload<K>, opts: TradeCallOptions<TradeAnswerOf<K>> = {}): Promise<TradeAnswerOf<K>> {
+export async function tradeCall<K extends Answerable>(
+  event: K,
+  payload: TradePayload<K>,
+  opts: TradeCallOptions<TradeAnswerOf<K>> = {},
+): Promise<TradeAnswerOf<K>> {
   type A = TradeAnswerOf<K>;
   const pending = tradeSocket();
   if (!pending) throw new TokenExpiredError();
   // The answer event's listener, typed once: each request's answer is a tradeAnswer or paymentFinishEvent.
-  const s = (await pending) as unknown as Socket<Record<string, (a: A) => void>, Record<string, (p: TradePayload<K>) => void>>;
+  const s = (await pending) as unknown as Socket<
+    Record<string, (a: A) => void>,
+    Record<string, (p: TradePayload<K>) => void>
+  >;
   const answerEvent: string = TRADE_ANSWERS[event];
   return new Promise((resolve, reject) => {
     const onAnswer = (a: A) => {

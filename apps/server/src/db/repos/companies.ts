@@ -11,7 +11,11 @@ export type MemberRecord = typeof members.$inferSelect;
 const memberCount = sql<number>`(select count(*)::int from ${members} where ${members.companyId} = ${companies.id} and ${members.status} <> 'withdrawn')`;
 
 /** Companies matching `where`, newest first, each with its count of accounts not withdrawn. */
-export async function companiesWithMembers(db: Db, where: SQL | undefined, page: { limit: number; offset?: number }): Promise<{ company: CompanyRecord; members: number }[]> {
+export async function companiesWithMembers(
+  db: Db,
+  where: SQL | undefined,
+  page: { limit: number; offset?: number },
+): Promise<{ company: CompanyRecord; members: number }[]> {
   return db
     .select({ company: companies, members: memberCount })
     .from(companies)
@@ -39,7 +43,10 @@ export async function membersOfCompany(db: Db, companyId: number): Promise<Membe
 
 /** The sum of the company's ledger (equals its balance: docs/architecture.md#the-money-path). */
 export async function ledgerSum(db: Db, companyId: number): Promise<number> {
-  const [row] = await db.select({ s: sum(cashLedger.amount).mapWith(Number) }).from(cashLedger).where(eq(cashLedger.companyId, companyId));
+  const [row] = await db
+    .select({ s: sum(cashLedger.amount).mapWith(Number) })
+    .from(cashLedger)
+    .where(eq(cashLedger.companyId, companyId));
   return row?.s ?? 0;
 }
 
@@ -55,7 +62,6 @@ export async function lockMember(tx: Tx, memberId: number): Promise<MemberRecord
   return row;
 }
 
-
 /** The roles of the back office's accounts. */
 export const STAFF_ROLES = ['staff', 'admin'] as const;
 const isStaff = inArray(members.role, [...STAFF_ROLES]);
@@ -66,7 +72,10 @@ export async function staffAccounts(db: Db): Promise<MemberRecord[]> {
 }
 
 export async function staffById(db: Db, id: number): Promise<MemberRecord | undefined> {
-  const [row] = await db.select().from(members).where(and(eq(members.id, id), isStaff));
+  const [row] = await db
+    .select()
+    .from(members)
+    .where(and(eq(members.id, id), isStaff));
   return row;
 }
 

@@ -7,8 +7,18 @@ import { inquiries, members, notices } from '../schema.js';
 export type NoticeRecord = typeof notices.$inferSelect;
 export type InquiryRecord = typeof inquiries.$inferSelect;
 
-export async function noticesWhere(db: Db, where: SQL | undefined, page: { limit: number; offset: number }): Promise<NoticeRecord[]> {
-  return db.select().from(notices).where(where).orderBy(desc(notices.createdAt), desc(notices.id)).limit(page.limit).offset(page.offset);
+export async function noticesWhere(
+  db: Db,
+  where: SQL | undefined,
+  page: { limit: number; offset: number },
+): Promise<NoticeRecord[]> {
+  return db
+    .select()
+    .from(notices)
+    .where(where)
+    .orderBy(desc(notices.createdAt), desc(notices.id))
+    .limit(page.limit)
+    .offset(page.offset);
 }
 
 export async function countNotices(db: Db, where: SQL | undefined): Promise<number> {
@@ -36,7 +46,11 @@ export async function insertNotice(tx: Tx, fields: NoticeFields): Promise<Notice
 }
 
 /** Inquiries matching `where`, newest first, with the asking member's name ('' for a visitor). */
-export async function inquiriesWithNames(db: Db | Tx, where: SQL | undefined, page: { limit: number; offset?: number; lock?: boolean }): Promise<(InquiryRecord & { memberName: string })[]> {
+export async function inquiriesWithNames(
+  db: Db | Tx,
+  where: SQL | undefined,
+  page: { limit: number; offset?: number; lock?: boolean },
+): Promise<(InquiryRecord & { memberName: string })[]> {
   const query = db
     .select({ inquiry: inquiries, memberName: members.name })
     .from(inquiries)

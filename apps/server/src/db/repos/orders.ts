@@ -22,7 +22,11 @@ export const shownOrder: SQL = gt(orders.storageId, 0);
 export async function linesOf(db: Db | Tx, orderIds: number[]): Promise<Map<number, LineRow[]>> {
   const map = new Map<number, LineRow[]>();
   if (orderIds.length === 0) return map;
-  const rows = await db.select().from(orderLines).where(inArray(orderLines.orderId, orderIds)).orderBy(asc(orderLines.id));
+  const rows = await db
+    .select()
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, orderIds))
+    .orderBy(asc(orderLines.id));
   for (const r of rows) map.set(r.orderId, [...(map.get(r.orderId) ?? []), r]);
   return map;
 }
@@ -38,7 +42,11 @@ export interface StaffOrderRow {
  * Shown orders matching `where` (on orders and companies), with company and member names: newest
  * first by order time, or by number with `byId` (a company's latest orders).
  */
-export async function staffOrders(db: Db, where: SQL | undefined, page: { limit: number; offset?: number; byId?: boolean }): Promise<StaffOrderRow[]> {
+export async function staffOrders(
+  db: Db,
+  where: SQL | undefined,
+  page: { limit: number; offset?: number; byId?: boolean },
+): Promise<StaffOrderRow[]> {
   return db
     .select({ order: orders, companyName: companies.name, memberName: members.name })
     .from(orders)
@@ -86,13 +94,15 @@ export async function salesOf(db: Db, where: SQL): Promise<{ orders: number; sal
 /** Sold orders per Seoul day ('YYYY-MM-DD') among those matching `where`; days without orders are absent. */
 export async function salesByDay(db: Db, where: SQL): Promise<{ day: string; orders: number; sales: number }[]> {
   const day = sql<string>`to_char((${orders.createdAt} at time zone ${TIME_ZONE})::date, 'YYYY-MM-DD')`;
-  return db
-    .select({ day, orders: count(), sales: sum(orders.totalAmount).mapWith(Number) })
-    .from(orders)
-    .where(and(soldOrder, where))
-    // By position: the expression's time zone is a parameter, and a second one would not match the first.
-    .groupBy(sql`1`)
-    .then((rows) => rows.map((r) => ({ day: r.day, orders: r.orders, sales: r.sales ?? 0 })));
+  return (
+    db
+      .select({ day, orders: count(), sales: sum(orders.totalAmount).mapWith(Number) })
+      .from(orders)
+      .where(and(soldOrder, where))
+      // By position: the expression's time zone is a parameter, and a second one would not match the first.
+      .groupBy(sql`1`)
+      .then((rows) => rows.map((r) => ({ day: r.day, orders: r.orders, sales: r.sales ?? 0 })))
+  );
 }
 
 /** How many shown orders are in each of `statuses` (statuses without orders are absent). */

@@ -25,6 +25,10 @@ export async function paymentsWithNames(
 }
 
 export async function countPayments(db: Db, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(payments).innerJoin(companies, eq(companies.id, payments.companyId)).where(where);
+  const [row] = await db
+    .select({ n: count() })
+    .from(payments)
+    .innerJoin(companies, eq(companies.id, payments.companyId))
+    .where(where);
   return row?.n ?? 0;
 }

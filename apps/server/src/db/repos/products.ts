@@ -7,7 +7,13 @@ import { products } from '../schema.js';
 /** Products with `atMost` or fewer in stock, fewest first. */
 export async function lowStock(db: Db, atMost: number, limit: number) {
   return db
-    .select({ seq: products.id, name: products.name, pid: products.pid, hasAmount: products.hasAmount, stockName: products.stockName })
+    .select({
+      seq: products.id,
+      name: products.name,
+      pid: products.pid,
+      hasAmount: products.hasAmount,
+      stockName: products.stockName,
+    })
     .from(products)
     .where(lte(products.hasAmount, atMost))
     .orderBy(asc(products.hasAmount), asc(products.id))

@@ -7,7 +7,11 @@ import { cashLedger, members } from '../schema.js';
 export type LedgerEntry = typeof cashLedger.$inferSelect;
 
 /** Ledger rows matching `where`, newest first, with the member's name ('' for none). */
-export async function ledgerWithNames(db: Db, where: SQL | undefined, limit: number): Promise<(LedgerEntry & { memberName: string })[]> {
+export async function ledgerWithNames(
+  db: Db,
+  where: SQL | undefined,
+  limit: number,
+): Promise<(LedgerEntry & { memberName: string })[]> {
   const rows = await db
     .select({ entry: cashLedger, memberName: members.name })
     .from(cashLedger)

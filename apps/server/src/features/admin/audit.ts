@@ -20,11 +20,19 @@ export interface AuditEntry {
 }
 
 export async function recordAudit(db: Db | Tx, e: AuditEntry): Promise<void> {
-  await db.insert(adminAudit).values({ memberId: e.memberId, action: e.action, target: e.target, before: e.before ?? null, after: e.after ?? null });
+  await db.insert(adminAudit).values({
+    memberId: e.memberId,
+    action: e.action,
+    target: e.target,
+    before: e.before ?? null,
+    after: e.after ?? null,
+  });
 }
 
-
-export async function listAudit(db: Db, q: { action?: string | undefined; page: number; size: number }): Promise<{ results: AuditRow[]; total: number }> {
+export async function listAudit(
+  db: Db,
+  q: { action?: string | undefined; page: number; size: number },
+): Promise<{ results: AuditRow[]; total: number }> {
   const where = q.action ? ilike(adminAudit.action, `%${escapeLike(q.action)}%`) : undefined;
   const [rows, [counted]] = await Promise.all([
     db

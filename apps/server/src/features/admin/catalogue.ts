@@ -21,7 +21,8 @@ export function unzipCatalogue(zip: Uint8Array): Record<string, Uint8Array> {
   try {
     files = unzipSync(zip, {
       filter: (f) => {
-        if (f.name.endsWith('/') || f.name.startsWith('__MACOSX/') || f.name.split('/').pop()!.startsWith('.')) return false;
+        if (f.name.endsWith('/') || f.name.startsWith('__MACOSX/') || f.name.split('/').pop()!.startsWith('.'))
+          return false;
         total += f.originalSize;
         count += 1;
         if (total > MAX_TOTAL_BYTES || count > MAX_FILES) tooBig = true;
@@ -41,12 +42,23 @@ export function unzipCatalogue(zip: Uint8Array): Record<string, Uint8Array> {
 }
 
 /** Unzips and imports through the catalogue importer (validate all, write all or nothing), and records it. */
-export async function uploadCatalogue(db: Db, uploadDir: string, staffId: number, r: { name: string; data: string }): Promise<CatalogueReport> {
+export async function uploadCatalogue(
+  db: Db,
+  uploadDir: string,
+  staffId: number,
+  r: { name: string; data: string },
+): Promise<CatalogueReport> {
   const files = unzipCatalogue(Buffer.from(r.data, 'base64'));
   if (Object.keys(files).length === 0) throw badRequest(MSG_CATALOGUE.notZip, 'data');
   const report = await importCatalogue(db, files, { uploadDir });
   if (report.ok) {
-    await recordAudit(db, { memberId: staffId, action: 'uploadCatalogue', target: `catalogue:${report.mcid ?? ''}`, before: null, after: { file: r.name, version: report.version, counts: report.counts } });
+    await recordAudit(db, {
+      memberId: staffId,
+      action: 'uploadCatalogue',
+      target: `catalogue:${report.mcid ?? ''}`,
+      before: null,
+      after: { file: r.name, version: report.version, counts: report.counts },
+    });
   }
   return { ...report, counts: report.counts as Record<string, number> };
 }

@@ -1,7 +1,16 @@
 import { and, eq, ilike, like, or, sql, type SQL } from 'drizzle-orm';
 import { MSG_ADMIN, type AdminPaymentRow, type CompanyDetail, type CompanyRow } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { companiesWithMembers, countCompanies, hasMemberMatching, ledgerSum, lockCompany, lockMember, membersOfCompany, type CompanyRecord } from '../../db/repos/companies.js';
+import {
+  companiesWithMembers,
+  countCompanies,
+  hasMemberMatching,
+  ledgerSum,
+  lockCompany,
+  lockMember,
+  membersOfCompany,
+  type CompanyRecord,
+} from '../../db/repos/companies.js';
 import { paymentsWithNames } from '../../db/repos/payments.js';
 import { cashLedger, companies, members, payments } from '../../db/schema.js';
 import { publish } from '../../shared/events.js';
@@ -14,7 +23,6 @@ import { companyOrders, ledgerRows } from './orders.js';
 import { escapeLike } from './search.js';
 
 /** Members and companies in the back office: search, detail, level, stop, cash and licence adjustments. */
-
 
 function toCompanyRow(c: CompanyRecord, memberCount: number, now = new Date()): CompanyRow {
   return {
@@ -31,23 +39,39 @@ function toCompanyRow(c: CompanyRecord, memberCount: number, now = new Date()): 
   };
 }
 
-export async function listCompanies(db: Db, q: { keyword?: string | undefined; level?: string | undefined; page: number; size: number }) {
+export async function listCompanies(
+  db: Db,
+  q: { keyword?: string | undefined; level?: string | undefined; page: number; size: number },
+) {
   const conditions: (SQL | undefined)[] = [];
   if (q.keyword) {
     const pattern = `%${escapeLike(q.keyword)}%`;
     const digits = q.keyword.replace(/\D/g, '');
     const enough = digits.length >= 3 ? digits : null;
     conditions.push(
-      or(ilike(companies.name, pattern), ilike(companies.ceo, pattern), enough ? like(companies.license, `%${enough}%`) : undefined, hasMemberMatching(pattern, enough)),
+      or(
+        ilike(companies.name, pattern),
+        ilike(companies.ceo, pattern),
+        enough ? like(companies.license, `%${enough}%`) : undefined,
+        hasMemberMatching(pattern, enough),
+      ),
     );
   }
   if (q.level) conditions.push(eq(companies.level, q.level));
   const w = and(...conditions);
-  const [rows, total] = await Promise.all([companiesWithMembers(db, w, { limit: q.size, offset: (q.page - 1) * q.size }), countCompanies(db, w)]);
+  const [rows, total] = await Promise.all([
+    companiesWithMembers(db, w, { limit: q.size, offset: (q.page - 1) * q.size }),
+    countCompanies(db, w),
+  ]);
   return { results: rows.map((r) => toCompanyRow(r.company, r.members)), total };
 }
 
-export async function paymentRows(db: Db, condition: SQL | undefined, limit: number, offset = 0): Promise<AdminPaymentRow[]> {
+export async function paymentRows(
+  db: Db,
+  condition: SQL | undefined,
+  limit: number,
+  offset = 0,
+): Promise<AdminPaymentRow[]> {
   const rows = await paymentsWithNames(db, condition, { limit, offset });
   return rows.map((p) => ({
     seq: p.id,
@@ -79,8 +103,23 @@ export async function companyDetail(db: Db, companyId: number): Promise<CompanyD
     ledgerSum(db, companyId),
   ]);
   return {
-    company: { ...toCompanyRow(c, found.members), ceo: c.ceo, phone: c.phone, mail: c.mail, area: c.area, ledgerSum: sum },
-    members: memberRows.map((m) => ({ seq: m.id, id: m.loginId, name: m.name, phone: m.phone, type: m.type, status: m.status, created: m.createdAt.toISOString() })),
+    company: {
+      ...toCompanyRow(c, found.members),
+      ceo: c.ceo,
+      phone: c.phone,
+      mail: c.mail,
+      area: c.area,
+      ledgerSum: sum,
+    },
+    members: memberRows.map((m) => ({
+      seq: m.id,
+      id: m.loginId,
+      name: m.name,
+      phone: m.phone,
+      type: m.type,
+      status: m.status,
+      created: m.createdAt.toISOString(),
+    })),
     orders,
     payments: paid,
     ledger,
@@ -92,17 +131,35 @@ export async function setCompanyLevel(db: Db, staffId: number, companyId: number
     const company = await lockCompany(tx, companyId);
     if (!company) throw notFound(MSG_ADMIN.companyNotFound);
     await tx.update(companies).set({ level }).where(eq(companies.id, companyId));
-    await recordAudit(tx, { memberId: staffId, action: 'setCompanyLevel', target: `company:${companyId}`, before: { level: company.level }, after: { level } });
+    await recordAudit(tx, {
+      memberId: staffId,
+      action: 'setCompanyLevel',
+      target: `company:${companyId}`,
+      before: { level: company.level },
+      after: { level },
+    });
   });
 }
 
 /** Stops or resumes a member account (never staff through this call); stopping ends its sessions at once. */
-export async function setMemberStatus(db: Db, sockets: SessionSockets, staffId: number, memberId: number, status: 'active' | 'stopped') {
+export async function setMemberStatus(
+  db: Db,
+  sockets: SessionSockets,
+  staffId: number,
+  memberId: number,
+  status: 'active' | 'stopped',
+) {
   await db.transaction(async (tx) => {
     const before = await lockMember(tx, memberId);
     if (!before || before.role !== 'member' || before.status === 'withdrawn') throw notFound(MSG_ADMIN.memberNotFound);
     await tx.update(members).set({ status }).where(eq(members.id, memberId));
-    await recordAudit(tx, { memberId: staffId, action: 'setMemberStatus', target: `member:${memberId}`, before: { status: before.status }, after: { status } });
+    await recordAudit(tx, {
+      memberId: staffId,
+      action: 'setMemberStatus',
+      target: `member:${memberId}`,
+      before: { status: before.status },
+      after: { status },
+    });
   });
   if (status === 'stopped') await endSessions(db, sockets, { memberIds: [memberId] });
 }
@@ -116,7 +173,13 @@ export async function adjustCash(db: Db, staffId: number, r: { companyId: number
   const point = await db.transaction(async (tx) => {
     const [before] = await tx.select({ point: companies.point }).from(companies).where(eq(companies.id, r.companyId));
     if (!before) throw notFound(MSG_ADMIN.companyNotFound);
-    const move = { companyId: r.companyId, amount: Math.abs(r.amount), type: 'adjust' as const, memberId: staffId, note: `관리자 조정: ${r.reason}` };
+    const move = {
+      companyId: r.companyId,
+      amount: Math.abs(r.amount),
+      type: 'adjust' as const,
+      memberId: staffId,
+      note: `관리자 조정: ${r.reason}`,
+    };
     let point: number;
     try {
       point = r.amount > 0 ? await credit(tx, move) : await debit(tx, move);
@@ -138,7 +201,13 @@ export async function adjustCash(db: Db, staffId: number, r: { companyId: number
         paidAt: sql`now()`,
       });
     }
-    await recordAudit(tx, { memberId: staffId, action: 'adjustCash', target: `company:${r.companyId}`, before: { point: before.point }, after: { point, amount: r.amount, reason: r.reason } });
+    await recordAudit(tx, {
+      memberId: staffId,
+      action: 'adjustCash',
+      target: `company:${r.companyId}`,
+      before: { point: before.point },
+      after: { point, amount: r.amount, reason: r.reason },
+    });
     return point;
   });
   await publish({ type: 'walletChanged', companyId: r.companyId, reason: 'adjusted' });
@@ -148,7 +217,12 @@ export async function adjustCash(db: Db, staffId: number, r: { companyId: number
 const DAY_MS = 86_400_000;
 
 /** Licence days added or taken: a licence that ran out starts from now; the end never moves before now. */
-export async function adjustLicense(db: Db, staffId: number, r: { companyId: number; days: number; reason: string }, now = new Date()) {
+export async function adjustLicense(
+  db: Db,
+  staffId: number,
+  r: { companyId: number; days: number; reason: string },
+  now = new Date(),
+) {
   const adjusted = await db.transaction(async (tx) => {
     const row = await lockCompany(tx, r.companyId);
     if (!row) throw notFound(MSG_ADMIN.companyNotFound);
@@ -157,7 +231,13 @@ export async function adjustLicense(db: Db, staffId: number, r: { companyId: num
     let end: Date | null = new Date(base.getTime() + r.days * DAY_MS);
     if (end <= now) end = current && current <= now ? current : now;
     await tx.update(companies).set({ licenseEnd: end }).where(eq(companies.id, r.companyId));
-    await recordAudit(tx, { memberId: staffId, action: 'adjustLicense', target: `company:${r.companyId}`, before: { licenseEnd: current?.toISOString() ?? null }, after: { licenseEnd: end.toISOString(), days: r.days, reason: r.reason } });
+    await recordAudit(tx, {
+      memberId: staffId,
+      action: 'adjustLicense',
+      target: `company:${r.companyId}`,
+      before: { licenseEnd: current?.toISOString() ?? null },
+      after: { licenseEnd: end.toISOString(), days: r.days, reason: r.reason },
+    });
     return { point: row.point, licenseEnd: end.toISOString(), licenseDays: licenseDaysLeft(end, now) };
   });
   await publish({ type: 'licenceChanged', companyId: r.companyId });

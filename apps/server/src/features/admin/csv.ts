@@ -15,5 +15,9 @@ export function toCsv(rows: (string | number | null | undefined)[][]): string {
 
 /** Parses CSV text into rows of cells; throws when quoting or column counts are broken. */
 export function parseCsv(text: string): string[][] {
-  return parse(text.replace(/^\uFEFF/, ''), { relax_column_count: false, skip_empty_lines: true, bom: true }) as string[][];
+  return parse(text.replace(/^\uFEFF/, ''), {
+    relax_column_count: false,
+    skip_empty_lines: true,
+    bom: true,
+  }) as string[][];
 }

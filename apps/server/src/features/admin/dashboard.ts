@@ -27,7 +27,9 @@ export async function dashboard(db: Db, chatOnline: () => Promise<number>, now =
   ]);
   const byDay = new Map(days.map((d) => [d.day, d]));
   const sales30 = Array.from({ length: 30 }, (_v, i) => {
-    const day = seoulNow(now).subtract(29 - i, 'day').format('YYYY-MM-DD');
+    const day = seoulNow(now)
+      .subtract(29 - i, 'day')
+      .format('YYYY-MM-DD');
     const d = byDay.get(day);
     return { day, sales: d?.sales ?? 0, orders: d?.orders ?? 0 };
   });

@@ -1,7 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { MSG_ADMIN, type AdminInquiry } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { countInquiries, inquiriesWithNames, updateInquiry, type InquiryChange, type InquiryRecord } from '../../db/repos/content.js';
+import {
+  countInquiries,
+  inquiriesWithNames,
+  updateInquiry,
+  type InquiryChange,
+  type InquiryRecord,
+} from '../../db/repos/content.js';
 import { inquiries } from '../../db/schema.js';
 import { AppError, notFound } from '../../shared/http.js';
 import { recordAudit } from './audit.js';
@@ -22,7 +28,10 @@ const toInquiry = (r: InquiryRecord & { memberName: string }): AdminInquiry => (
 
 export async function listInquiries(db: Db, q: { status?: string | undefined; page: number; size: number }) {
   const w = q.status ? eq(inquiries.status, q.status) : undefined;
-  const [rows, total] = await Promise.all([inquiriesWithNames(db, w, { limit: q.size, offset: (q.page - 1) * q.size }), countInquiries(db, w)]);
+  const [rows, total] = await Promise.all([
+    inquiriesWithNames(db, w, { limit: q.size, offset: (q.page - 1) * q.size }),
+    countInquiries(db, w),
+  ]);
   return { results: rows.map(toInquiry), total };
 }
 
@@ -33,11 +42,18 @@ async function changeInquiry(db: Db, staffId: number, seq: number, action: strin
     if (before.status === 'closed') throw new AppError(409, MSG_ADMIN.inquiryClosed, 409, 'seq');
     await updateInquiry(tx, seq, change);
     const [after] = await inquiriesWithNames(tx, eq(inquiries.id, seq), { limit: 1 });
-    await recordAudit(tx, { memberId: staffId, action, target: `inquiry:${seq}`, before: { status: before.status, answer: before.answer }, after: { status: after!.status, answer: after!.answer } });
+    await recordAudit(tx, {
+      memberId: staffId,
+      action,
+      target: `inquiry:${seq}`,
+      before: { status: before.status, answer: before.answer },
+      after: { status: after!.status, answer: after!.answer },
+    });
     return toInquiry(after!);
   });
 }
 
 export const answerInquiry = (db: Db, staffId: number, seq: number, answer: string) =>
   changeInquiry(db, staffId, seq, 'answerInquiry', { status: 'answered', answer });
-export const closeInquiry = (db: Db, staffId: number, seq: number) => changeInquiry(db, staffId, seq, 'closeInquiry', { status: 'closed' });
+export const closeInquiry = (db: Db, staffId: number, seq: number) =>
+  changeInquiry(db, staffId, seq, 'closeInquiry', { status: 'closed' });

@@ -1,7 +1,14 @@
 import { and, eq, ilike, type SQL } from 'drizzle-orm';
 import { MSG_ADMIN, type AdminNotice } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { countNotices, insertNotice, noticeById, noticesWhere, updateNotice, type NoticeRecord } from '../../db/repos/content.js';
+import {
+  countNotices,
+  insertNotice,
+  noticeById,
+  noticesWhere,
+  updateNotice,
+  type NoticeRecord,
+} from '../../db/repos/content.js';
 import { notices } from '../../db/schema.js';
 import { badRequest, notFound } from '../../shared/http.js';
 import { sanitizeNoticeHtml } from '../notices/sanitize.js';
@@ -20,12 +27,18 @@ const toNotice = (r: NoticeRecord): AdminNotice => ({
   created: r.createdAt.toISOString(),
 });
 
-export async function listNoticesAdmin(db: Db, q: { keyword?: string | undefined; type?: number | undefined; page: number; size: number }) {
+export async function listNoticesAdmin(
+  db: Db,
+  q: { keyword?: string | undefined; type?: number | undefined; page: number; size: number },
+) {
   const c: SQL[] = [];
   if (q.keyword) c.push(ilike(notices.title, `%${escapeLike(q.keyword)}%`));
   if (q.type !== undefined) c.push(eq(notices.type, q.type));
   const w = and(...c);
-  const [rows, total] = await Promise.all([noticesWhere(db, w, { limit: q.size, offset: (q.page - 1) * q.size }), countNotices(db, w)]);
+  const [rows, total] = await Promise.all([
+    noticesWhere(db, w, { limit: q.size, offset: (q.page - 1) * q.size }),
+    countNotices(db, w),
+  ]);
   return { results: rows.map(toNotice), total };
 }
 
@@ -36,20 +49,37 @@ export async function noticeDetailAdmin(db: Db, seq: number): Promise<AdminNotic
 }
 
 /** Create or edit; the HTML is sanitised here on the server whatever the editor sent (scripts never survive). */
-export async function saveNotice(db: Db, staffId: number, n: { seq?: number | undefined; type: number; title: string; content: string; popup: boolean; published: boolean }) {
+export async function saveNotice(
+  db: Db,
+  staffId: number,
+  n: { seq?: number | undefined; type: number; title: string; content: string; popup: boolean; published: boolean },
+) {
   const content = sanitizeNoticeHtml(n.content);
-  if (content.replace(/<[^>]*>/g, '').trim() === '' && !/<img /.test(content)) throw badRequest(MSG_ADMIN.contentRequired, 'content');
+  if (content.replace(/<[^>]*>/g, '').trim() === '' && !/<img /.test(content))
+    throw badRequest(MSG_ADMIN.contentRequired, 'content');
   const fields = { type: n.type, title: n.title, content, popup: n.popup, published: n.published };
   return db.transaction(async (tx) => {
     if (n.seq) {
       const before = await noticeById(tx, n.seq, true);
       if (!before) throw notFound(MSG_ADMIN.noticeNotFound);
       const row = await updateNotice(tx, n.seq, fields);
-      await recordAudit(tx, { memberId: staffId, action: 'saveNotice', target: `notice:${n.seq}`, before: toNotice(before), after: toNotice(row) });
+      await recordAudit(tx, {
+        memberId: staffId,
+        action: 'saveNotice',
+        target: `notice:${n.seq}`,
+        before: toNotice(before),
+        after: toNotice(row),
+      });
       return toNotice(row);
     }
     const row = await insertNotice(tx, fields);
-    await recordAudit(tx, { memberId: staffId, action: 'saveNotice', target: `notice:${row.id}`, before: null, after: toNotice(row) });
+    await recordAudit(tx, {
+      memberId: staffId,
+      action: 'saveNotice',
+      target: `notice:${row.id}`,
+      before: null,
+      after: toNotice(row),
+    });
     return toNotice(row);
   });
 }

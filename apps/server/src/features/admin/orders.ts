@@ -1,5 +1,14 @@
 import { and, eq, exists, ilike, like, or, sql, type SQL } from 'drizzle-orm';
-import { MSG_ORDER, ORDER_STATUS, ORDER_STATUS_LABELS, ORDER_TRANSITIONS, type AdminOrderDetail, type AdminOrderListRequest, type AdminOrderRow, type LedgerRow } from '@partsmall/contract';
+import {
+  MSG_ORDER,
+  ORDER_STATUS,
+  ORDER_STATUS_LABELS,
+  ORDER_TRANSITIONS,
+  type AdminOrderDetail,
+  type AdminOrderListRequest,
+  type AdminOrderRow,
+  type LedgerRow,
+} from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { countStaffOrders, eventsWithNames, linesOf, staffOrders, type StaffOrderRow } from '../../db/repos/orders.js';
 import { ledgerWithNames } from '../../db/repos/wallet.js';
@@ -24,12 +33,20 @@ function where(q: Q): SQL | undefined {
   else if (q.endDate) c.push(withinSeoulDays(orders.createdAt, '0001-01-01', q.endDate));
   if (q.company) {
     const digits = q.company.replace(/\D/g, '');
-    c.push(or(ilike(companies.name, `%${escapeLike(q.company)}%`), digits.length >= 3 ? like(companies.license, `${digits}%`) : undefined));
+    c.push(
+      or(
+        ilike(companies.name, `%${escapeLike(q.company)}%`),
+        digits.length >= 3 ? like(companies.license, `${digits}%`) : undefined,
+      ),
+    );
   }
   if (q.stockName) c.push(ilike(orders.stockName, `%${escapeLike(q.stockName)}%`));
   if (q.pid) {
     const pattern = `%${escapeLike(q.pid)}%`;
-    const line = and(eq(orderLines.orderId, orders.id), or(ilike(orderLines.pid, pattern), ilike(orderLines.factoryNum, pattern)));
+    const line = and(
+      eq(orderLines.orderId, orders.id),
+      or(ilike(orderLines.pid, pattern), ilike(orderLines.factoryNum, pattern)),
+    );
     c.push(exists(sql`(select 1 from ${orderLines} where ${line})`));
   }
   return and(...c);
@@ -37,7 +54,10 @@ function where(q: Q): SQL | undefined {
 
 /** Orders with their lines, as the back office lists them. */
 async function rowsOf(db: Db, rows: StaffOrderRow[]): Promise<AdminOrderRow[]> {
-  const lines = await linesOf(db, rows.map((r) => r.order.id));
+  const lines = await linesOf(
+    db,
+    rows.map((r) => r.order.id),
+  );
   return rows.map(({ order, companyName, memberName }) => ({
     ...toOrderView(order, lines.get(order.id) ?? []),
     companyId: order.companyId,
@@ -49,7 +69,10 @@ async function rowsOf(db: Db, rows: StaffOrderRow[]): Promise<AdminOrderRow[]> {
 
 export async function adminListOrders(db: Db, q: Q): Promise<{ results: AdminOrderRow[]; total: number }> {
   const w = where(q);
-  const [rows, total] = await Promise.all([staffOrders(db, w, { limit: q.size, offset: (q.page - 1) * q.size }), countStaffOrders(db, w)]);
+  const [rows, total] = await Promise.all([
+    staffOrders(db, w, { limit: q.size, offset: (q.page - 1) * q.size }),
+    countStaffOrders(db, w),
+  ]);
   return { results: await rowsOf(db, rows), total };
 }
 
@@ -77,20 +100,37 @@ export async function adminOrderDetail(db: Db, seq: number): Promise<AdminOrderD
   const events = await eventsWithNames(db, seq);
   const refunds: Record<string, number> = {};
   for (const t of ORDER_TRANSITIONS) {
-    if (t.refund !== 'none' && t.by.includes('staff') && (t.from as readonly number[]).includes(order.status)) refunds[String(t.to)] = refundAmount(t.refund, order);
+    if (t.refund !== 'none' && t.by.includes('staff') && (t.from as readonly number[]).includes(order.status))
+      refunds[String(t.to)] = refundAmount(t.refund, order);
   }
   const history = events.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() }));
   // The history starts with the purchase request exactly once: the payment writes that event; an
   // order stored without it (moved in from elsewhere) gets it from the order itself.
   if (!history.some((e) => e.fromStatus === null)) {
-    history.unshift({ id: 0, orderId: order.seq, fromStatus: null, toStatus: ORDER_STATUS.purchaseRequest, memberId: null, note: '', createdAt: order.created, memberName: order.memberName });
+    history.unshift({
+      id: 0,
+      orderId: order.seq,
+      fromStatus: null,
+      toStatus: ORDER_STATUS.purchaseRequest,
+      memberId: null,
+      note: '',
+      createdAt: order.created,
+      memberName: order.memberName,
+    });
   }
   return {
     order,
     // The VIN a line was bought for from the catalogue ('' when bought from the shop).
     vins: order.orderProductInfo.map((l) => l.vin ?? ''),
     events: history,
-    ledger: await ledgerRows(db, and(eq(cashLedger.companyId, order.companyId), or(like(cashLedger.note, `주문 #${seq} %`), eq(cashLedger.note, `주문 #${seq}`))), 20),
+    ledger: await ledgerRows(
+      db,
+      and(
+        eq(cashLedger.companyId, order.companyId),
+        or(like(cashLedger.note, `주문 #${seq} %`), eq(cashLedger.note, `주문 #${seq}`)),
+      ),
+      20,
+    ),
     refunds,
   };
 }
@@ -107,7 +147,14 @@ export async function bulkShipConfirm(db: Db, staffId: number, seqs: number[]) {
         companyId: null,
         actor: 'staff',
         memberId: staffId,
-        onMoved: (tx, from) => recordAudit(tx, { memberId: staffId, action: 'bulkShipConfirm', target: `order:${seq}`, before: { status: from }, after: { status: ORDER_STATUS.shipmentConfirmed } }),
+        onMoved: (tx, from) =>
+          recordAudit(tx, {
+            memberId: staffId,
+            action: 'bulkShipConfirm',
+            target: `order:${seq}`,
+            before: { status: from },
+            after: { status: ORDER_STATUS.shipmentConfirmed },
+          }),
       });
       moved.push(seq);
     } catch (err) {
@@ -122,7 +169,22 @@ const EXPORT_MAX = 5000;
 
 export async function exportOrders(db: Db, q: Q) {
   const { results } = await adminListOrders(db, { ...q, page: 1, size: EXPORT_MAX });
-  const header = ['주문번호', '주문일시', '업체', '주문자', '상태', '창고', '품목', '상품금액', '배송비', '받는 분', '연락처', '주소', '택배사', '송장번호'];
+  const header = [
+    '주문번호',
+    '주문일시',
+    '업체',
+    '주문자',
+    '상태',
+    '창고',
+    '품목',
+    '상품금액',
+    '배송비',
+    '받는 분',
+    '연락처',
+    '주소',
+    '택배사',
+    '송장번호',
+  ];
   const rows = results.map((o) => [
     o.seq,
     o.created,

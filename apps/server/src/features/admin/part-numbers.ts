@@ -50,7 +50,10 @@ const toRow = (r: StoredXref): XrefRow => ({
   created: new Date(r.created_at).toISOString(),
 });
 
-export async function listXrefs(db: Db, q: { keyword?: string | undefined; page: number; size: number }): Promise<{ results: XrefRow[]; total: number }> {
+export async function listXrefs(
+  db: Db,
+  q: { keyword?: string | undefined; page: number; size: number },
+): Promise<{ results: XrefRow[]; total: number }> {
   const key = q.keyword ? alphaNumber(q.keyword) : '';
   const where = key ? sql`where x.pid_key like ${`${key}%`} or x.to_key like ${`${key}%`}` : sql``;
   const [rows, [counted]] = await Promise.all([
@@ -90,7 +93,10 @@ async function supersessionsAround(db: Db | Tx, keys: string[]): Promise<PartRel
  * The problems new relations bring (those the stored ones already had are not theirs), each with the
  * index of the new relation concerned: the one named, or the one whose step the loop or chain takes.
  */
-async function problemsOfNew(db: Db | Tx, added: readonly PartRelation[]): Promise<{ index: number; message: string }[]> {
+async function problemsOfNew(
+  db: Db | Tx,
+  added: readonly PartRelation[],
+): Promise<{ index: number; message: string }[]> {
   const stored = await supersessionsAround(
     db,
     added.flatMap((r) => [alphaNumber(r.from), alphaNumber(r.to)]).filter((k) => k !== ''),
@@ -102,7 +108,9 @@ async function problemsOfNew(db: Db | Tx, added: readonly PartRelation[]): Promi
     if (p.index < added.length) out.push({ index: p.index, message: p.message });
     else if (!before.has(key(p))) {
       const steps = p.numbers.map(alphaNumber);
-      const at = added.findIndex((r) => steps.some((s, i) => s === alphaNumber(r.from) && steps[i + 1] === alphaNumber(r.to)));
+      const at = added.findIndex((r) =>
+        steps.some((s, i) => s === alphaNumber(r.from) && steps[i + 1] === alphaNumber(r.to)),
+      );
       out.push({ index: Math.max(at, 0), message: p.message });
     }
   }
@@ -129,11 +137,20 @@ export async function saveXref(db: Db, staffId: number, f: XrefFields): Promise<
     if (problem) throw unprocessable(problem.message);
     const inserted = await insertXref(tx, staffId, f);
     if (inserted === null) throw conflict(MSG_PART_ADMIN.duplicate);
-    await recordAudit(tx, { memberId: staffId, action: 'saveXref', target: `xref:${inserted}`, before: null, after: f });
+    await recordAudit(tx, {
+      memberId: staffId,
+      action: 'saveXref',
+      target: `xref:${inserted}`,
+      before: null,
+      after: f,
+    });
     return inserted;
   });
   invalidateProductLists();
-  const [row] = await queryRows<StoredXref>(db, sql`select x.*, m.name as created_by from part_xrefs x left join members m on m.id = x.created_by where x.id = ${id}`);
+  const [row] = await queryRows<StoredXref>(
+    db,
+    sql`select x.*, m.name as created_by from part_xrefs x left join members m on m.id = x.created_by where x.id = ${id}`,
+  );
   return toRow(row!);
 }
 
@@ -141,7 +158,13 @@ export async function deleteXref(db: Db, staffId: number, seq: number): Promise<
   await db.transaction(async (tx) => {
     const [row] = await queryRows<StoredXref>(tx, sql`delete from part_xrefs where id = ${seq} returning *`);
     if (!row) throw notFound(MSG_PART_ADMIN.notFound);
-    await recordAudit(tx, { memberId: staffId, action: 'deleteXref', target: `xref:${seq}`, before: { pid: row.pid, toPid: row.to_pid, kind: row.kind, remark: row.remark }, after: null });
+    await recordAudit(tx, {
+      memberId: staffId,
+      action: 'deleteXref',
+      target: `xref:${seq}`,
+      before: { pid: row.pid, toPid: row.to_pid, kind: row.kind, remark: row.remark },
+      after: null,
+    });
   });
   invalidateProductLists();
 }
@@ -150,7 +173,11 @@ export async function deleteXref(db: Db, staffId: number, seq: number): Promise<
  * A cross-reference CSV (pid,toPid,kind,remark): the preview names every refused line with the
  * file's name; with commit, all lines are written or none.
  */
-export async function importXrefs(db: Db, staffId: number, r: { fileName: string; csv: string; commit: boolean }): Promise<ImportXrefsResult> {
+export async function importXrefs(
+  db: Db,
+  staffId: number,
+  r: { fileName: string; csv: string; commit: boolean },
+): Promise<ImportXrefsResult> {
   let cells: string[][];
   try {
     cells = parseCsv(r.csv);
@@ -158,7 +185,8 @@ export async function importXrefs(db: Db, staffId: number, r: { fileName: string
     throw badRequest(MSG_PART_ADMIN.csvBroken, 'csv');
   }
   const [header, ...lines] = cells;
-  if (!header || header.map((h) => h.trim()).join(',') !== XREF_CSV_COLUMNS.join(',')) throw badRequest(MSG_PART_ADMIN.csvHeader, 'csv');
+  if (!header || header.map((h) => h.trim()).join(',') !== XREF_CSV_COLUMNS.join(','))
+    throw badRequest(MSG_PART_ADMIN.csvHeader, 'csv');
   if (lines.length === 0) throw badRequest(MSG_PART_ADMIN.csvEmpty, 'csv');
   if (lines.length > XREF_CSV_MAX_LINES) throw badRequest(MSG_PART_ADMIN.csvTooManyLines(XREF_CSV_MAX_LINES), 'csv');
   const at = (line: number, message: string) => ({ line, message: MSG_PART_ADMIN.lineOf(r.fileName, line, message) });
@@ -169,7 +197,8 @@ export async function importXrefs(db: Db, staffId: number, r: { fileName: string
     const line = i + 2;
     const result = xrefFields.safeParse({ pid: cols[0], toPid: cols[1], kind: cols[2]?.trim(), remark: cols[3] ?? '' });
     if (!result.success) return void errors.push(at(line, result.error.issues[0]?.message ?? MSG_PART_ADMIN.csvBroken));
-    if (alphaNumber(result.data.pid) === '' || alphaNumber(result.data.toPid) === '') return void errors.push(at(line, MSG_PART_ADMIN.pid));
+    if (alphaNumber(result.data.pid) === '' || alphaNumber(result.data.toPid) === '')
+      return void errors.push(at(line, MSG_PART_ADMIN.pid));
     parsed.push({ line, fields: result.data });
   });
   const relations = parsed.map((p) => ({ from: p.fields.pid, to: p.fields.toPid, kind: p.fields.kind }));
@@ -178,14 +207,18 @@ export async function importXrefs(db: Db, staffId: number, r: { fileName: string
     errors.sort((a, b) => a.line - b.line);
   };
   const existing = new Set(
-    (await queryRows<{ k: string }>(db, sql`select pid_key || '>' || to_key || '>' || kind as k from part_xrefs`)).map((x) => x.k),
+    (await queryRows<{ k: string }>(db, sql`select pid_key || '>' || to_key || '>' || kind as k from part_xrefs`)).map(
+      (x) => x.k,
+    ),
   );
   const rows = parsed.map((p) => ({
     line: p.line,
     pid: p.fields.pid,
     toPid: p.fields.toPid,
     kind: p.fields.kind,
-    action: existing.has(`${alphaNumber(p.fields.pid)}>${alphaNumber(p.fields.toPid)}>${p.fields.kind}`) ? ('same' as const) : ('create' as const),
+    action: existing.has(`${alphaNumber(p.fields.pid)}>${alphaNumber(p.fields.toPid)}>${p.fields.kind}`)
+      ? ('same' as const)
+      : ('create' as const),
   }));
   if (!r.commit || errors.length > 0) {
     await check(db);
@@ -198,7 +231,13 @@ export async function importXrefs(db: Db, staffId: number, r: { fileName: string
     if (errors.length > 0) return null;
     let n = 0;
     for (const p of parsed) if ((await insertXref(tx, staffId, p.fields)) !== null) n++;
-    await recordAudit(tx, { memberId: staffId, action: 'importXrefs', target: `xrefs:${n}`, before: null, after: { fileName: r.fileName, lines: parsed.length, created: n } });
+    await recordAudit(tx, {
+      memberId: staffId,
+      action: 'importXrefs',
+      target: `xrefs:${n}`,
+      before: null,
+      after: { fileName: r.fileName, lines: parsed.length, created: n },
+    });
     return n;
   });
   if (written === null) return { committed: false, rows, errors };
@@ -209,16 +248,26 @@ export async function importXrefs(db: Db, staffId: number, r: { fileName: string
 // ---------------------------------------------------------------- synonyms
 
 export async function listSynonyms(db: Db): Promise<SynonymGroup[]> {
-  const rows = await queryRows<{ id: number; terms: string[] }>(db, sql`select id, terms from part_synonyms order by id`);
+  const rows = await queryRows<{ id: number; terms: string[] }>(
+    db,
+    sql`select id, terms from part_synonyms order by id`,
+  );
   return rows.map((r) => ({ seq: num(r.id), terms: r.terms }));
 }
 
 /** Creates (no seq) or replaces a group; refused when a term is empty, repeated in another group or the group has one word. */
-export async function saveSynonym(db: Db, staffId: number, r: { seq?: number | undefined; terms: string[] }): Promise<SynonymGroup> {
+export async function saveSynonym(
+  db: Db,
+  staffId: number,
+  r: { seq?: number | undefined; terms: string[] },
+): Promise<SynonymGroup> {
   const terms = [...new Set(r.terms.map((t) => t.trim()))];
   const saved = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('part-synonyms'))`);
-    const all = await queryRows<{ id: number; terms: string[] }>(tx, sql`select id, terms from part_synonyms order by id for update`);
+    const all = await queryRows<{ id: number; terms: string[] }>(
+      tx,
+      sql`select id, terms from part_synonyms order by id for update`,
+    );
     const before = r.seq === undefined ? null : all.find((g) => num(g.id) === r.seq);
     if (r.seq !== undefined && !before) throw notFound(MSG_PART_ADMIN.synonymNotFound);
     const others = all.filter((g) => num(g.id) !== r.seq).map((g) => g.terms);
@@ -227,9 +276,21 @@ export async function saveSynonym(db: Db, staffId: number, r: { seq?: number | u
     if (problems[0]) throw unprocessable(problems[0].message);
     const literal = `{${terms.map((t) => `"${t.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
     const [row] = before
-      ? await queryRows<{ id: number }>(tx, sql`update part_synonyms set terms = ${literal}::text[], updated_at = now() where id = ${r.seq} returning id`)
-      : await queryRows<{ id: number }>(tx, sql`insert into part_synonyms (terms) values (${literal}::text[]) returning id`);
-    await recordAudit(tx, { memberId: staffId, action: 'saveSynonym', target: `synonym:${num(row!.id)}`, before: before?.terms ?? null, after: terms });
+      ? await queryRows<{ id: number }>(
+          tx,
+          sql`update part_synonyms set terms = ${literal}::text[], updated_at = now() where id = ${r.seq} returning id`,
+        )
+      : await queryRows<{ id: number }>(
+          tx,
+          sql`insert into part_synonyms (terms) values (${literal}::text[]) returning id`,
+        );
+    await recordAudit(tx, {
+      memberId: staffId,
+      action: 'saveSynonym',
+      target: `synonym:${num(row!.id)}`,
+      before: before?.terms ?? null,
+      after: terms,
+    });
     return { seq: num(row!.id), terms };
   });
   invalidateSynonyms();
@@ -239,9 +300,18 @@ export async function saveSynonym(db: Db, staffId: number, r: { seq?: number | u
 
 export async function deleteSynonym(db: Db, staffId: number, seq: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await queryRows<{ terms: string[] }>(tx, sql`delete from part_synonyms where id = ${seq} returning terms`);
+    const [row] = await queryRows<{ terms: string[] }>(
+      tx,
+      sql`delete from part_synonyms where id = ${seq} returning terms`,
+    );
     if (!row) throw notFound(MSG_PART_ADMIN.synonymNotFound);
-    await recordAudit(tx, { memberId: staffId, action: 'deleteSynonym', target: `synonym:${seq}`, before: row.terms, after: null });
+    await recordAudit(tx, {
+      memberId: staffId,
+      action: 'deleteSynonym',
+      target: `synonym:${seq}`,
+      before: row.terms,
+      after: null,
+    });
   });
   invalidateSynonyms();
   invalidateProductLists();

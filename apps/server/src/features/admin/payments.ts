@@ -13,7 +13,6 @@ import { escapeLike } from './search.js';
 
 /** Gateway records and the manual 'deposit confirmed' of bank transfers. */
 
-
 export interface PaymentQuery {
   status?: string | undefined;
   pgcode?: string | undefined;
@@ -31,7 +30,8 @@ export async function listPayments(db: Db, q: PaymentQuery) {
   if (q.pgcode) c.push(eq(payments.pgcode, q.pgcode));
   if (q.kind) c.push(eq(payments.kind, q.kind));
   if (q.company) c.push(ilike(companies.name, `%${escapeLike(q.company)}%`));
-  if (q.startDate || q.endDate) c.push(withinSeoulDays(payments.createdAt, q.startDate || '0001-01-01', q.endDate || '9999-12-31'));
+  if (q.startDate || q.endDate)
+    c.push(withinSeoulDays(payments.createdAt, q.startDate || '0001-01-01', q.endDate || '9999-12-31'));
   const w = and(...c);
   const [results, total] = await Promise.all([paymentRows(db, w, q.size, (q.page - 1) * q.size), countPayments(db, w)]);
   return { results, total };
@@ -52,12 +52,23 @@ export async function confirmDeposit(db: Db, staffId: number, seq: number) {
     start: () => Promise.reject(new Error('manual confirmation only')),
     verify: () => true,
   };
-  const outcome = await confirmPayment(db, manual, { paymentId: p.gatewayId, amount: p.amount, status: 'paid', signature: 'staff' }).catch((err: unknown) => {
+  const outcome = await confirmPayment(db, manual, {
+    paymentId: p.gatewayId,
+    amount: p.amount,
+    status: 'paid',
+    signature: 'staff',
+  }).catch((err: unknown) => {
     if (err instanceof AppError && err.status === 409) throw badRequest(MSG_ADMIN.depositNotWaiting, 'seq');
     throw err;
   });
   if (!outcome.repeated) {
-    await recordAudit(db, { memberId: staffId, action: 'confirmDeposit', target: `payment:${seq}`, before: { status: p.status }, after: { status: 'paid', amount: p.amount } });
+    await recordAudit(db, {
+      memberId: staffId,
+      action: 'confirmDeposit',
+      target: `payment:${seq}`,
+      before: { status: p.status },
+      after: { status: 'paid', amount: p.amount },
+    });
   }
   const [company] = await db.select({ point: companies.point }).from(companies).where(eq(companies.id, p.companyId));
   const [row] = await paymentRows(db, eq(payments.id, seq), 1);

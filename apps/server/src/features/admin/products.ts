@@ -79,14 +79,20 @@ function productWhere(q: Omit<ProductQuery, 'page' | 'size'>): SQL {
 export async function listProducts(db: Db, q: ProductQuery) {
   const w = productWhere(q);
   const [rows, [counted]] = await Promise.all([
-    queryRows<Record<string, unknown>>(db, sql`select * from products where ${w} order by id desc limit ${q.size} offset ${(q.page - 1) * q.size}`),
+    queryRows<Record<string, unknown>>(
+      db,
+      sql`select * from products where ${w} order by id desc limit ${q.size} offset ${(q.page - 1) * q.size}`,
+    ),
     queryRows<{ n: unknown }>(db, sql`select count(*) as n from products where ${w}`),
   ]);
   return { results: rows.map(toProduct), total: num(counted?.n) };
 }
 
 async function productRow(db: Db | Tx, seq: number, lock = false): Promise<AdminProduct> {
-  const [row] = await queryRows<Record<string, unknown>>(db, sql`select * from products where id = ${seq}${lock ? sql` for update` : sql``}`);
+  const [row] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select * from products where id = ${seq}${lock ? sql` for update` : sql``}`,
+  );
   if (!row) throw notFound(MSG_ADMIN.productNotFound);
   return toProduct(row);
 }
@@ -129,7 +135,10 @@ function columns(f: Fields) {
 async function assertUniquePid(tx: Tx, f: Fields, exceptId: number | null) {
   const key = alphaNumber(f.pid);
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`product-pid:${key}:${f.storageId}`}))`);
-  const [dup] = await queryRows<{ id: number }>(tx, sql`select id from products where pid_key = ${key} and storage_id = ${f.storageId}${exceptId ? sql` and id <> ${exceptId}` : sql``} limit 1`);
+  const [dup] = await queryRows<{ id: number }>(
+    tx,
+    sql`select id from products where pid_key = ${key} and storage_id = ${f.storageId}${exceptId ? sql` and id <> ${exceptId}` : sql``} limit 1`,
+  );
   if (dup) throw badRequest(MSG_ADMIN.duplicatePid, 'pid');
 }
 
@@ -152,7 +161,11 @@ async function updateProduct(tx: Tx, id: number, f: Fields, hasAmount?: number) 
       ${hasAmount !== undefined ? sql`, has_amount = ${hasAmount}` : sql``} where id = ${id}`);
 }
 
-export async function saveProduct(db: Db, staffId: number, r: Fields & { seq?: number | undefined; hasAmount: number }): Promise<AdminProduct> {
+export async function saveProduct(
+  db: Db,
+  staffId: number,
+  r: Fields & { seq?: number | undefined; hasAmount: number },
+): Promise<AdminProduct> {
   const saved = await db.transaction(async (tx) => {
     if (r.seq) {
       const before = await productRow(tx, r.seq, true);
@@ -175,13 +188,22 @@ export async function saveProduct(db: Db, staffId: number, r: Fields & { seq?: n
 /** A stock change with a reason: a conditional update, so stock never goes below zero (orders may race it). */
 export async function changeStock(db: Db, staffId: number, r: { seq: number; delta: number; reason: string }) {
   const after = await db.transaction(async (tx) => {
-    const [row] = await queryRows<{ has_amount: number }>(tx, sql`update products set has_amount = has_amount + ${r.delta} where id = ${r.seq} and has_amount + ${r.delta} >= 0 returning has_amount`);
+    const [row] = await queryRows<{ has_amount: number }>(
+      tx,
+      sql`update products set has_amount = has_amount + ${r.delta} where id = ${r.seq} and has_amount + ${r.delta} >= 0 returning has_amount`,
+    );
     if (!row) {
       await productRow(tx, r.seq);
       throw badRequest(MSG_ADMIN.stockBelowZero, 'delta');
     }
     const hasAmount = num(row.has_amount);
-    await recordAudit(tx, { memberId: staffId, action: 'changeStock', target: `product:${r.seq}`, before: { hasAmount: hasAmount - r.delta }, after: { hasAmount, delta: r.delta, reason: r.reason } });
+    await recordAudit(tx, {
+      memberId: staffId,
+      action: 'changeStock',
+      target: `product:${r.seq}`,
+      before: { hasAmount: hasAmount - r.delta },
+      after: { hasAmount, delta: r.delta, reason: r.reason },
+    });
     return hasAmount;
   });
   invalidateProductLists();
@@ -192,7 +214,12 @@ export async function changeStock(db: Db, staffId: number, r: { seq: number; del
  * A product picture: judged and re-encoded by the chat's image checks (content, not name; metadata
  * stripped), stored under a generated name in the upload folder, and appended to imgFiles.
  */
-export async function uploadProductImage(db: Db, uploadDir: string, staffId: number, r: { seq: number; name: string; mime?: string | undefined; data: string }) {
+export async function uploadProductImage(
+  db: Db,
+  uploadDir: string,
+  staffId: number,
+  r: { seq: number; name: string; mime?: string | undefined; data: string },
+) {
   await productRow(db, r.seq);
   const data = Buffer.from(r.data, 'base64');
   const file = { name: r.name, mimetype: r.mime, data };
@@ -204,8 +231,16 @@ export async function uploadProductImage(db: Db, uploadDir: string, staffId: num
   const url = `/uploads/${fileName}`;
   const after = await db.transaction(async (tx) => {
     const before = await productRow(tx, r.seq, true);
-    await tx.execute(sql`update products set img_files = img_files || ${JSON.stringify([url])}::jsonb where id = ${r.seq}`);
-    await recordAudit(tx, { memberId: staffId, action: 'uploadProductImage', target: `product:${r.seq}`, before: { imgFiles: before.imgFiles }, after: { imgFiles: [...before.imgFiles, url] } });
+    await tx.execute(
+      sql`update products set img_files = img_files || ${JSON.stringify([url])}::jsonb where id = ${r.seq}`,
+    );
+    await recordAudit(tx, {
+      memberId: staffId,
+      action: 'uploadProductImage',
+      target: `product:${r.seq}`,
+      before: { imgFiles: before.imgFiles },
+      after: { imgFiles: [...before.imgFiles, url] },
+    });
     return productRow(tx, r.seq);
   });
   invalidateProductLists();
@@ -243,7 +278,12 @@ const numberCell = (v: string): number | string => {
  * the file and against the shop); the preview lists what would change; with commit, everything
  * is written in one transaction, and nothing at all when any line is bad.
  */
-export async function importProducts(db: Db, staffId: number, text: string, commit: boolean): Promise<ImportProductsResult> {
+export async function importProducts(
+  db: Db,
+  staffId: number,
+  text: string,
+  commit: boolean,
+): Promise<ImportProductsResult> {
   const lineCount = text.split(/\r\n|\n|\r/).filter((l) => l.trim() !== '').length;
   if (lineCount - 1 > CSV_MAX_LINES) throw new AppError(413, MSG_ADMIN.csvTooManyLines(CSV_MAX_LINES), 413, 'csv');
   let cells: string[][];
@@ -279,7 +319,10 @@ export async function importProducts(db: Db, staffId: number, text: string, comm
     const result = productFields.safeParse(candidate);
     const stock = numberCell(raw.hasAmount || '0');
     if (!result.success) {
-      errors.push({ line, message: `${result.error.issues[0]?.path.join('.') ?? ''}: ${result.error.issues[0]?.message ?? ''}` });
+      errors.push({
+        line,
+        message: `${result.error.issues[0]?.path.join('.') ?? ''}: ${result.error.issues[0]?.message ?? ''}`,
+      });
       continue;
     }
     if (typeof stock !== 'number' || !Number.isInteger(stock) || stock < 0 || stock > 1_000_000) {
@@ -299,7 +342,10 @@ export async function importProducts(db: Db, staffId: number, text: string, comm
   // Existing products by (pid key, storage id): those lines update, the others create.
   if (parsed.length > 0) {
     const keys = parsed.map((p) => sql`(${alphaNumber(p.fields.pid)}, ${p.fields.storageId}::int)`);
-    const existing = await queryRows<Record<string, unknown>>(db, sql`select * from products where (pid_key, storage_id) in (${sql.join(keys, sql`, `)})`);
+    const existing = await queryRows<Record<string, unknown>>(
+      db,
+      sql`select * from products where (pid_key, storage_id) in (${sql.join(keys, sql`, `)})`,
+    );
     const byKey = new Map(existing.map((e) => [`${String(e.pid_key)}:${num(e.storage_id)}`, toProduct(e)]));
     for (const p of parsed) {
       p.existing = byKey.get(`${alphaNumber(p.fields.pid)}:${p.fields.storageId}`) ?? null;
@@ -307,10 +353,17 @@ export async function importProducts(db: Db, staffId: number, text: string, comm
       if (p.existing) {
         for (const [k, v] of Object.entries({ ...p.fields, hasAmount: p.hasAmount })) {
           const before = (p.existing as unknown as Record<string, unknown>)[k];
-          if (before !== undefined && String(before) !== String(v)) changes.push(`${k}: ${String(before)} → ${String(v)}`);
+          if (before !== undefined && String(before) !== String(v))
+            changes.push(`${k}: ${String(before)} → ${String(v)}`);
         }
       }
-      rows.push({ line: p.line, action: p.existing ? 'update' : 'create', pid: p.fields.pid, name: p.fields.name, changes });
+      rows.push({
+        line: p.line,
+        action: p.existing ? 'update' : 'create',
+        pid: p.fields.pid,
+        name: p.fields.name,
+        changes,
+      });
     }
   }
   errors.sort((a, b) => a.line - b.line);
@@ -320,11 +373,16 @@ export async function importProducts(db: Db, staffId: number, text: string, comm
     // The same per-number locks as a single save, taken in a fixed order (no deadlock between two
     // imports); which lines update is decided again under them, so a product saved meanwhile is
     // updated rather than duplicated.
-    const keys = [...new Set(parsed.map((p) => `product-pid:${alphaNumber(p.fields.pid)}:${p.fields.storageId}`))].sort();
+    const keys = [
+      ...new Set(parsed.map((p) => `product-pid:${alphaNumber(p.fields.pid)}:${p.fields.storageId}`)),
+    ].sort();
     for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
     const now = await queryRows<{ id: number; pid_key: string; storage_id: number }>(
       tx,
-      sql`select id, pid_key, storage_id from products where (pid_key, storage_id) in (${sql.join(parsed.map((p) => sql`(${alphaNumber(p.fields.pid)}, ${p.fields.storageId}::int)`), sql`, `)})`,
+      sql`select id, pid_key, storage_id from products where (pid_key, storage_id) in (${sql.join(
+        parsed.map((p) => sql`(${alphaNumber(p.fields.pid)}, ${p.fields.storageId}::int)`),
+        sql`, `,
+      )})`,
     );
     const ids = new Map(now.map((r) => [`${r.pid_key}:${num(r.storage_id)}`, num(r.id)]));
     for (const p of parsed) {
@@ -345,7 +403,10 @@ export async function importProducts(db: Db, staffId: number, text: string, comm
 }
 
 export async function exportProducts(db: Db, q: Omit<ProductQuery, 'page' | 'size'>) {
-  const rows = await queryRows<Record<string, unknown>>(db, sql`select * from products where ${productWhere(q)} order by id limit ${CSV_MAX_LINES}`);
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select * from products where ${productWhere(q)} order by id limit ${CSV_MAX_LINES}`,
+  );
   const products = rows.map(toProduct);
   const lines = products.map((p) => PRODUCT_CSV_COLUMNS.map((c) => p[c]));
   return { csv: toCsv([[...PRODUCT_CSV_COLUMNS], ...lines]), rows: products.length };

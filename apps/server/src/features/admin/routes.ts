@@ -7,7 +7,14 @@ import { seoulDay } from '../../shared/time.js';
 import { listAudit } from './audit.js';
 import { partNumberAdminRoutes } from './part-number-routes.js';
 import { uploadCatalogue } from './catalogue.js';
-import { adjustCash, adjustLicense, companyDetail, listCompanies, setCompanyLevel, setMemberStatus } from './companies.js';
+import {
+  adjustCash,
+  adjustLicense,
+  companyDetail,
+  listCompanies,
+  setCompanyLevel,
+  setMemberStatus,
+} from './companies.js';
 import {
   answerInquiry,
   closeInquiry,
@@ -25,7 +32,15 @@ import {
 } from './content.js';
 import { adminListOrders, adminOrderDetail, bulkShipConfirm, exportOrders } from './orders.js';
 import { confirmDeposit, listPayments } from './payments.js';
-import { changeStock, exportProducts, importProducts, listProducts, productDetail, saveProduct, uploadProductImage } from './products.js';
+import {
+  changeStock,
+  exportProducts,
+  importProducts,
+  listProducts,
+  productDetail,
+  saveProduct,
+  uploadProductImage,
+} from './products.js';
 
 /**
  * The back office's calls (issue 12). Each route takes its path, schemas and access from the table
@@ -43,8 +58,7 @@ export function adminRoutes(app: Api, ctx: AppContext) {
     const { results, total } = await adminListOrders(db, req.body);
     return ok(results, undefined, total);
   });
-  route(app, 'adminOrderDetail', async (req) =>
-    ok(await adminOrderDetail(db, req.body.seq)));
+  route(app, 'adminOrderDetail', async (req) => ok(await adminOrderDetail(db, req.body.seq)));
   route(app, 'adminOrderExport', async (req) => {
     const { csv, rows } = await exportOrders(db, req.body);
     return ok({ filename: `orders-${seoulDay()}.csv`, csv, rows });
@@ -59,8 +73,7 @@ export function adminRoutes(app: Api, ctx: AppContext) {
     const { results, total } = await listCompanies(db, req.body);
     return ok(results, undefined, total);
   });
-  route(app, 'adminCompanyDetail', async (req) =>
-    ok(await companyDetail(db, req.body.companyId)));
+  route(app, 'adminCompanyDetail', async (req) => ok(await companyDetail(db, req.body.companyId)));
   route(app, 'adminSetMemberStatus', async (req) => {
     await setMemberStatus(db, ctx.realtime, staffId(req), req.body.memberId, req.body.status);
     return created(undefined, MSG_ADMIN.statusChanged);
@@ -72,7 +85,10 @@ export function adminRoutes(app: Api, ctx: AppContext) {
   route(app, 'adminAdjustCash', async (req) => {
     const point = await adjustCash(db, staffId(req), req.body);
     const detail = await companyDetail(db, req.body.companyId);
-    return created({ point, licenseEnd: detail.company.licenseEnd, licenseDays: detail.company.licenseDays }, MSG_ADMIN.cashAdjusted);
+    return created(
+      { point, licenseEnd: detail.company.licenseEnd, licenseDays: detail.company.licenseDays },
+      MSG_ADMIN.cashAdjusted,
+    );
   });
   route(app, 'adminAdjustLicense', async (req) => {
     const result = await adjustLicense(db, staffId(req), req.body);
@@ -94,20 +110,38 @@ export function adminRoutes(app: Api, ctx: AppContext) {
     const { results, total } = await listProducts(db, req.body);
     return ok(results, undefined, total);
   });
-  route(app, 'adminProductDetail', async (req) =>
-    ok(await productDetail(db, req.body.seq)));
+  route(app, 'adminProductDetail', async (req) => ok(await productDetail(db, req.body.seq)));
   route(app, 'adminSaveProduct', async (req) =>
-    created(await saveProduct(db, staffId(req), req.body), MSG_ADMIN.saved));
+    created(await saveProduct(db, staffId(req), req.body), MSG_ADMIN.saved),
+  );
   route(app, 'adminChangeStock', async (req) => {
     await changeStock(db, staffId(req), req.body);
     return created(await productDetail(db, req.body.seq), MSG_ADMIN.stockChanged);
   });
-  route(app, 'adminUploadProductImage', async (req) => created(await uploadProductImage(db, ctx.config.uploadDir, staffId(req), req.body), MSG_ADMIN.imageAdded), { bodyLimit: 15 * 1024 * 1024 });
-  route(app, 'adminImportProducts', async (req) => {
+  route(
+    app,
+    'adminUploadProductImage',
+    async (req) =>
+      created(await uploadProductImage(db, ctx.config.uploadDir, staffId(req), req.body), MSG_ADMIN.imageAdded),
+    { bodyLimit: 15 * 1024 * 1024 },
+  );
+  route(
+    app,
+    'adminImportProducts',
+    async (req) => {
       const result = await importProducts(db, staffId(req), req.body.csv, req.body.commit);
-      const message = result.errors.length ? MSG_ADMIN.csvHasErrors : result.committed ? MSG_ADMIN.csvImported(result.rows.filter((r) => r.action === 'create').length, result.rows.filter((r) => r.action === 'update').length) : undefined;
+      const message = result.errors.length
+        ? MSG_ADMIN.csvHasErrors
+        : result.committed
+          ? MSG_ADMIN.csvImported(
+              result.rows.filter((r) => r.action === 'create').length,
+              result.rows.filter((r) => r.action === 'update').length,
+            )
+          : undefined;
       return result.committed ? created(result, message) : ok(result, message);
-    }, { bodyLimit: 10 * 1024 * 1024 });
+    },
+    { bodyLimit: 10 * 1024 * 1024 },
+  );
   route(app, 'adminProductExport', async (req) => {
     const { csv, rows } = await exportProducts(db, req.body);
     return ok({ filename: `products-${seoulDay()}.csv`, csv, rows });
@@ -118,30 +152,33 @@ export function adminRoutes(app: Api, ctx: AppContext) {
     const { results, total } = await listNoticesAdmin(db, req.body);
     return ok(results, undefined, total);
   });
-  route(app, 'adminNoticeDetail', async (req) =>
-    ok(await noticeDetailAdmin(db, req.body.seq)));
-  route(app, 'adminSaveNotice', async (req) =>
-    created(await saveNotice(db, staffId(req), req.body), MSG_ADMIN.saved));
+  route(app, 'adminNoticeDetail', async (req) => ok(await noticeDetailAdmin(db, req.body.seq)));
+  route(app, 'adminSaveNotice', async (req) => created(await saveNotice(db, staffId(req), req.body), MSG_ADMIN.saved));
   route(app, 'adminInquiryList', async (req) => {
     const { results, total } = await listInquiries(db, req.body);
     return ok(results, undefined, total);
   });
   route(app, 'adminAnswerInquiry', async (req) =>
-    created(await answerInquiry(db, staffId(req), req.body.seq, req.body.answer), MSG_ADMIN.saved));
+    created(await answerInquiry(db, staffId(req), req.body.seq, req.body.answer), MSG_ADMIN.saved),
+  );
   route(app, 'adminCloseInquiry', async (req) =>
-    created(await closeInquiry(db, staffId(req), req.body.seq), MSG_ADMIN.saved));
+    created(await closeInquiry(db, staffId(req), req.body.seq), MSG_ADMIN.saved),
+  );
 
   // ---- configuration (admin)
   route(app, 'adminGetConfig', async () => ok(await readConfig(db)));
   route(app, 'adminSaveConfig', async (req) =>
-    created(await saveConfig(db, staffId(req), req.body), MSG_ADMIN.configVer));
+    created(await saveConfig(db, staffId(req), req.body), MSG_ADMIN.configVer),
+  );
 
   // ---- staff accounts and audit (admin)
   route(app, 'adminStaffList', async () => ok(await listStaff(db)));
   route(app, 'adminCreateStaff', async (req) =>
-    created(await createStaff(db, staffId(req), req.body), MSG_ADMIN.staffCreated));
+    created(await createStaff(db, staffId(req), req.body), MSG_ADMIN.staffCreated),
+  );
   route(app, 'adminResetStaffPassword', async (req) =>
-    created(await resetStaffPassword(db, ctx.realtime, staffId(req), req.body.seq), MSG_ADMIN.passwordReset));
+    created(await resetStaffPassword(db, ctx.realtime, staffId(req), req.body.seq), MSG_ADMIN.passwordReset),
+  );
   route(app, 'adminSetStaffStatus', async (req) => {
     await setStaffStatus(db, ctx.realtime, staffId(req), req.body.seq, req.body.status);
     return created(undefined, MSG_ADMIN.statusChanged);
@@ -151,10 +188,17 @@ export function adminRoutes(app: Api, ctx: AppContext) {
     return ok(results, undefined, total);
   });
 
-  route(app, 'adminUploadCatalogue', async (req) => {
+  route(
+    app,
+    'adminUploadCatalogue',
+    async (req) => {
       const report = await uploadCatalogue(db, ctx.config.uploadDir, staffId(req), req.body);
-      return report.ok ? created(report, MSG_CATALOGUE.imported(report.mcid ?? '', report.version ?? 0)) : ok(report, MSG_CATALOGUE.refused);
-    }, { bodyLimit: 60 * 1024 * 1024 });
+      return report.ok
+        ? created(report, MSG_CATALOGUE.imported(report.mcid ?? '', report.version ?? 0))
+        : ok(report, MSG_CATALOGUE.refused);
+    },
+    { bodyLimit: 60 * 1024 * 1024 },
+  );
 
   partNumberAdminRoutes(app, ctx);
 }

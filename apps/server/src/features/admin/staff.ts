@@ -31,17 +31,36 @@ function newPassword(): string {
   return [...randomBytes(10)].map((b) => alphabet[b % alphabet.length]).join('');
 }
 
-export async function createStaff(db: Db, adminId: number, s: { id: string; name: string; phone: string; role: 'staff' | 'admin' }) {
+export async function createStaff(
+  db: Db,
+  adminId: number,
+  s: { id: string; name: string; phone: string; role: 'staff' | 'admin' },
+) {
   const password = newPassword();
   const hash = await hashPassword(password);
   return db.transaction(async (tx) => {
     if (await memberByLoginId(tx, s.id)) throw new AppError(400, MSG_ADMIN.loginIdTaken, 400, 'id');
     const [row] = await tx
       .insert(members)
-      .values({ loginId: s.id, passwordHash: hash, name: s.name, phone: s.phone, mail: s.id, role: s.role, companyId: null, phoneVerified: false })
+      .values({
+        loginId: s.id,
+        passwordHash: hash,
+        name: s.name,
+        phone: s.phone,
+        mail: s.id,
+        role: s.role,
+        companyId: null,
+        phoneVerified: false,
+      })
       .returning({ id: members.id });
     const seq = row!.id;
-    await recordAudit(tx, { memberId: adminId, action: 'createStaff', target: `member:${seq}`, before: null, after: { id: s.id, name: s.name, role: s.role } });
+    await recordAudit(tx, {
+      memberId: adminId,
+      action: 'createStaff',
+      target: `member:${seq}`,
+      before: null,
+      after: { id: s.id, name: s.name, role: s.role },
+    });
     return { seq, password };
   });
 }
@@ -56,19 +75,40 @@ export async function resetStaffPassword(db: Db, sockets: SessionSockets, adminI
   await staffRow(db, seq);
   const password = newPassword();
   await db.transaction(async (tx) => {
-    await tx.update(members).set({ passwordHash: await hashPassword(password) }).where(eq(members.id, seq));
-    await recordAudit(tx, { memberId: adminId, action: 'resetStaffPassword', target: `member:${seq}`, before: null, after: { reset: true } });
+    await tx
+      .update(members)
+      .set({ passwordHash: await hashPassword(password) })
+      .where(eq(members.id, seq));
+    await recordAudit(tx, {
+      memberId: adminId,
+      action: 'resetStaffPassword',
+      target: `member:${seq}`,
+      before: null,
+      after: { reset: true },
+    });
   });
   await endSessions(db, sockets, { memberIds: [seq] });
   return { seq, password };
 }
 
-export async function setStaffStatus(db: Db, sockets: SessionSockets, adminId: number, seq: number, status: 'active' | 'stopped') {
+export async function setStaffStatus(
+  db: Db,
+  sockets: SessionSockets,
+  adminId: number,
+  seq: number,
+  status: 'active' | 'stopped',
+) {
   if (seq === adminId) throw badRequest(MSG_ADMIN.selfStop, 'seq');
   const before = await staffRow(db, seq);
   await db.transaction(async (tx) => {
     await tx.update(members).set({ status }).where(eq(members.id, seq));
-    await recordAudit(tx, { memberId: adminId, action: 'setStaffStatus', target: `member:${seq}`, before: { status: before.status }, after: { status } });
+    await recordAudit(tx, {
+      memberId: adminId,
+      action: 'setStaffStatus',
+      target: `member:${seq}`,
+      before: { status: before.status },
+      after: { status },
+    });
   });
   if (status === 'stopped') await endSessions(db, sockets, { memberIds: [seq] });
 }

@@ -22,7 +22,13 @@ const addressPhoneKey = (address: string, phone: string) => `phonecode:address:$
  * Advisory locks per address and per phone (always in that order) keep simultaneous requests from
  * both passing the checks.
  */
-export async function requestPhoneCode(db: Db, sms: SmsProvider, phone: string, purpose: CodePurpose, address: string): Promise<void> {
+export async function requestPhoneCode(
+  db: Db,
+  sms: SmsProvider,
+  phone: string,
+  purpose: CodePurpose,
+  address: string,
+): Promise<void> {
   const code = String(randomInt(0, 1_000_000)).padStart(PHONE_CODE.length, '0');
   const id = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'phone-address:' + address}))`);
@@ -41,22 +47,33 @@ export async function requestPhoneCode(db: Db, sms: SmsProvider, phone: string, 
       .where(and(eq(phoneCodes.phone, phone), gt(phoneCodes.createdAt, startOfSeoulDay())));
     if (Number(today?.n ?? 0) >= PHONE_CODE.dailyCapPerPhone) throw tooMany(MSG.codeDailyCap);
     const sinceMidnightSec = (now - startOfSeoulDay().getTime()) / 1000;
-    if ((await recentEvents(tx, addressKey(address), sinceMidnightSec)) >= PHONE_CODE.dailyCapPerAddress) throw tooMany(MSG.codeAddressDailyCap);
-    if ((await recentEvents(tx, addressPhoneKey(address, phone), sinceMidnightSec)) >= PHONE_CODE.dailyCapPerAddressAndPhone) throw tooMany(MSG.codeDailyCap);
+    if ((await recentEvents(tx, addressKey(address), sinceMidnightSec)) >= PHONE_CODE.dailyCapPerAddress)
+      throw tooMany(MSG.codeAddressDailyCap);
+    if (
+      (await recentEvents(tx, addressPhoneKey(address, phone), sinceMidnightSec)) >=
+      PHONE_CODE.dailyCapPerAddressAndPhone
+    )
+      throw tooMany(MSG.codeDailyCap);
     if (sms.dailyCap) {
       // The whole shop's texts of the day: one lock for every phone, taken only after the per-phone checks.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('phone:*'))`);
-      const [shop] = await tx.select({ n: count() }).from(phoneCodes).where(gt(phoneCodes.createdAt, startOfSeoulDay()));
+      const [shop] = await tx
+        .select({ n: count() })
+        .from(phoneCodes)
+        .where(gt(phoneCodes.createdAt, startOfSeoulDay()));
       if (Number(shop?.n ?? 0) >= sms.dailyCap) throw tooMany(MSG_PROVIDER.smsShopDailyCap);
     }
     await tx.insert(rateEvents).values([{ key: addressKey(address) }, { key: addressPhoneKey(address, phone) }]);
-    const [row] = await tx.insert(phoneCodes).values({
-      phone,
-      purpose,
-      codeHash: hashCode(phone, code),
-      createdAt: new Date(now),
-      expiresAt: new Date(now + TIMING.phoneCodeValidSec * 1000),
-    }).returning({ id: phoneCodes.id });
+    const [row] = await tx
+      .insert(phoneCodes)
+      .values({
+        phone,
+        purpose,
+        codeHash: hashCode(phone, code),
+        createdAt: new Date(now),
+        expiresAt: new Date(now + TIMING.phoneCodeValidSec * 1000),
+      })
+      .returning({ id: phoneCodes.id });
     return row!.id;
   });
   try {
@@ -99,8 +116,7 @@ export async function checkPhoneCode(
   if (!row || row.consumedAt !== null) throw codeError(MSG.codeNotRequested, bodyCode);
   const now = Date.now();
   const matches = row.codeHash === hashCode(phone, code);
-  const verifiedRecently =
-    row.verifiedAt !== null && now - row.verifiedAt.getTime() < PHONE_CODE.verifiedUseSec * 1000;
+  const verifiedRecently = row.verifiedAt !== null && now - row.verifiedAt.getTime() < PHONE_CODE.verifiedUseSec * 1000;
   if (mode === 'consume' && matches && verifiedRecently) {
     await markConsumed(db, row.id, bodyCode);
     return;
@@ -117,7 +133,10 @@ export async function checkPhoneCode(
     throw codeError(attempts >= PHONE_CODE.maxWrongTries ? MSG.codeTooManyTries : MSG.codeWrong, bodyCode);
   }
   if (mode === 'verify') {
-    await db.update(phoneCodes).set({ verifiedAt: new Date(now) }).where(eq(phoneCodes.id, row.id));
+    await db
+      .update(phoneCodes)
+      .set({ verifiedAt: new Date(now) })
+      .where(eq(phoneCodes.id, row.id));
   } else {
     await markConsumed(db, row.id, bodyCode);
   }

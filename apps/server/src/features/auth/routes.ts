@@ -16,7 +16,6 @@ import {
 } from './service.js';
 import { endSessions } from './sessions.js';
 
-
 export function authRoutes(app: Api, ctx: AppContext) {
   const { db } = ctx;
 
@@ -32,48 +31,47 @@ export function authRoutes(app: Api, ctx: AppContext) {
   });
 
   route(app, 'checkLicense', async (req) => {
-      const existing = await activeCompanyByLicense(db, req.query.license);
-      if (existing) return { code: 400, message: MSG.licenseExists };
-      return ok(undefined, MSG.licenseNew);
-    });
+    const existing = await activeCompanyByLicense(db, req.query.license);
+    if (existing) return { code: 400, message: MSG.licenseExists };
+    return ok(undefined, MSG.licenseNew);
+  });
 
   route(app, 'mobileVerification', async (req) => {
-      if (await verifiedMemberByPhone(db, req.query.phone)) throw badRequest(MSG.phoneInUse, 'phone');
-      await requestPhoneCode(db, ctx.sms, req.query.phone, 'join', req.ip);
-      return ok(undefined, MSG.codeSent);
-    });
+    if (await verifiedMemberByPhone(db, req.query.phone)) throw badRequest(MSG.phoneInUse, 'phone');
+    await requestPhoneCode(db, ctx.sms, req.query.phone, 'join', req.ip);
+    return ok(undefined, MSG.codeSent);
+  });
 
   route(app, 'checkAuthCode', async (req) => {
-      await checkPhoneCode(db, req.query.phone, 'join', req.query.authCode, 'verify');
-      return ok(undefined, MSG.codeVerified);
-    });
+    await checkPhoneCode(db, req.query.phone, 'join', req.query.authCode, 'verify');
+    return ok(undefined, MSG.codeVerified);
+  });
 
   route(app, 'mobileVerificationInq', async (req) => {
-      if (!(await memberByPhoneForRecovery(db, req.query.phone))) throw badRequest(MSG.phoneNotFound, 'phone');
-      await requestPhoneCode(db, ctx.sms, req.query.phone, 'find', req.ip);
-      return ok(undefined, MSG.codeSent);
-    });
+    if (!(await memberByPhoneForRecovery(db, req.query.phone))) throw badRequest(MSG.phoneNotFound, 'phone');
+    await requestPhoneCode(db, ctx.sms, req.query.phone, 'find', req.ip);
+    return ok(undefined, MSG.codeSent);
+  });
 
   route(app, 'findMemberId', async (req) => {
-      const id = await findMemberId(db, req.query.phone, req.query.authCode);
-      return ok({ id }, MSG.foundId);
-    });
+    const id = await findMemberId(db, req.query.phone, req.query.authCode);
+    return ok({ id }, MSG.foundId);
+  });
 
   route(app, 'findMemberPw', async (req) => {
-      await resetPasswordByPhone(db, ctx.realtime, req.body.phone, req.body.authCode, req.body.pw);
-      return created(undefined, MSG.passwordChanged);
-    });
+    await resetPasswordByPhone(db, ctx.realtime, req.body.phone, req.body.authCode, req.body.pw);
+    return created(undefined, MSG.passwordChanged);
+  });
 
   route(app, 'join', async (req) => {
-      const form = req.body;
-      if (form.securityNum !== undefined) {
-        await joinSubAccount(db, { ...form, securityNum: form.securityNum }, req.ip);
-      } else {
-        await joinCompany(db, { ...form, companyName: form.companyName ?? '', companyArea: form.companyArea ?? '' });
-      }
-      return created(undefined, MSG.joinDone);
-    });
+    const form = req.body;
+    if (form.securityNum !== undefined) {
+      await joinSubAccount(db, { ...form, securityNum: form.securityNum }, req.ip);
+    } else {
+      await joinCompany(db, { ...form, companyName: form.companyName ?? '', companyArea: form.companyArea ?? '' });
+    }
+    return created(undefined, MSG.joinDone);
+  });
 
   route(app, 'chatJoin', async (req) => ok(await chatJoin(db, req.body, req.ip), MSG.joinDone));
-
 }

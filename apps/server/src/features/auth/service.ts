@@ -1,12 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, isNull, ne } from 'drizzle-orm';
-import {
-  LOGIN_LIMIT,
-  MEMBER_TYPE_MAIN,
-  MEMBER_TYPE_SUB,
-  MSG,
-  type LoginResult,
-} from '@partsmall/contract';
+import { LOGIN_LIMIT, MEMBER_TYPE_MAIN, MEMBER_TYPE_SUB, MSG, type LoginResult } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { companies, members } from '../../db/schema.js';
 import { uniqueViolation } from '../../shared/db-errors.js';
@@ -156,7 +150,12 @@ export async function joinCompany(db: Db, form: CompanyJoin): Promise<void> {
     await db.transaction(async (tx) => {
       const [company] = await tx
         .insert(companies)
-        .values({ name: form.companyName, license: form.license, area: form.companyArea, securityNum: newSecurityNumber() })
+        .values({
+          name: form.companyName,
+          license: form.license,
+          area: form.companyArea,
+          securityNum: newSecurityNumber(),
+        })
         .returning({ id: companies.id });
       await tx.insert(members).values({
         loginId: form.id,
@@ -219,7 +218,8 @@ export const CHAT_JOIN_LIMIT = { perAddress: 5, windowSec: 3600 } as const;
  * unverified, so it never blocks the number's real owner, and sign-ups are limited per address.
  */
 export async function chatJoin(db: Db, form: ChatJoin, ip: string): Promise<LoginResult> {
-  if (!(await takeAttempt(db, `chatjoin:${ip}`, CHAT_JOIN_LIMIT.perAddress, CHAT_JOIN_LIMIT.windowSec))) throw tooMany(MSG.tooMany);
+  if (!(await takeAttempt(db, `chatjoin:${ip}`, CHAT_JOIN_LIMIT.perAddress, CHAT_JOIN_LIMIT.windowSec)))
+    throw tooMany(MSG.tooMany);
   await assertIdAndPhoneFree(db, form.id, form.phone);
   const passwordHash = await hashPassword(form.pw);
   let memberId = 0;
@@ -261,11 +261,20 @@ export async function findMemberId(db: Db, phone: string, authCode: string): Pro
 }
 
 /** Sets a new password after a phone check; every session of the account ends. */
-export async function resetPasswordByPhone(db: Db, sockets: SessionSockets, phone: string, authCode: string, pw: string): Promise<number[]> {
+export async function resetPasswordByPhone(
+  db: Db,
+  sockets: SessionSockets,
+  phone: string,
+  authCode: string,
+  pw: string,
+): Promise<number[]> {
   const member = await memberByPhoneForRecovery(db, phone);
   if (!member) throw badRequest(MSG.phoneNotFound, 'phone');
   await checkPhoneCode(db, phone, 'find', authCode, 'consume');
-  await db.update(members).set({ passwordHash: await hashPassword(pw) }).where(eq(members.id, member.id));
+  await db
+    .update(members)
+    .set({ passwordHash: await hashPassword(pw) })
+    .where(eq(members.id, member.id));
   await markPhoneVerified(db, member.id);
   // The owner proved the phone: the password guesses counted so far no longer hold the account back.
   await forgetGuesses(db, LOGIN_GUESS, member.loginId);

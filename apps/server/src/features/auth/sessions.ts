@@ -29,7 +29,11 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
  * a QR login) carries the other's instant as `provenAt`, so that renewing never makes a session
  * look freshly logged in (sessionProvenAt).
  */
-export async function createSession(db: Db, memberId: number, provenAt?: Date): Promise<{ token: string; sessionId: number }> {
+export async function createSession(
+  db: Db,
+  memberId: number,
+  provenAt?: Date,
+): Promise<{ token: string; sessionId: number }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + SESSION.ttlHours * 3600_000);
   const [row] = await db
@@ -85,14 +89,17 @@ export async function resolveSessions(db: Db, tokens: string[]): Promise<Map<str
   for (const token of tokens) if (token && token.length <= 200) byHash.set(hashToken(token), token);
   const found = new Map<string, AuthContext>();
   if (byHash.size === 0) return found;
-  const rows = await runPrepared<MemberRow & { tokenHash: string; sessionId: number; companyLevel: CompanyLevel | null }>(db, SESSION_CONTEXTS, [
+  const rows = await runPrepared<
+    MemberRow & { tokenHash: string; sessionId: number; companyLevel: CompanyLevel | null }
+  >(db, SESSION_CONTEXTS, [
     // Hashes are hex, so the array literal needs no quoting (and reads the same on PGlite).
     `{${[...byHash.keys()].join(',')}}`,
   ]);
   for (const { tokenHash, sessionId, companyLevel, ...member } of rows) {
     const token = byHash.get(tokenHash);
     if (token === undefined) continue;
-    const company = member.companyId !== null && companyLevel !== null ? { id: member.companyId, level: companyLevel } : null;
+    const company =
+      member.companyId !== null && companyLevel !== null ? { id: member.companyId, level: companyLevel } : null;
     found.set(token, { sessionId, token, member, company });
   }
   return found;
@@ -101,10 +108,15 @@ export async function resolveSessions(db: Db, tokens: string[]): Promise<Map<str
 /** The live session behind a token: not revoked, not expired, its member active. */
 export async function resolveSession(db: Db, token: string | undefined | null): Promise<AuthContext | null> {
   if (!token || token.length > 200) return null;
-  const [row] = await runPrepared<MemberRow & { sessionId: number; companyLevel: CompanyLevel | null }>(db, SESSION_CONTEXT, [hashToken(token)]);
+  const [row] = await runPrepared<MemberRow & { sessionId: number; companyLevel: CompanyLevel | null }>(
+    db,
+    SESSION_CONTEXT,
+    [hashToken(token)],
+  );
   if (!row) return null;
   const { sessionId, companyLevel, ...member } = row;
-  const company = member.companyId !== null && companyLevel !== null ? { id: member.companyId, level: companyLevel } : null;
+  const company =
+    member.companyId !== null && companyLevel !== null ? { id: member.companyId, level: companyLevel } : null;
   return { sessionId, token, member, company };
 }
 
@@ -147,7 +159,10 @@ export async function endSessions(db: Db, sockets: SessionSockets, which: Sessio
  * (the web would take that for a logout); they refuse the old token at their next check.
  */
 export async function retireSession(db: Db, sessionId: number): Promise<void> {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 export function bearerToken(header: string | undefined): string | null {

@@ -15,7 +15,10 @@ function companyDetailsSet(c: CompanyRow): boolean {
 export async function buildUserInfo(db: Db, member: MemberRow): Promise<UserInfo> {
   if (member.companyId === null) return toUserInfo(member, undefined, 0);
   const [company] = await db.select().from(companies).where(eq(companies.id, member.companyId));
-  const [row] = await db.select({ n: count() }).from(shippingAddresses).where(eq(shippingAddresses.companyId, member.companyId));
+  const [row] = await db
+    .select({ n: count() })
+    .from(shippingAddresses)
+    .where(eq(shippingAddresses.companyId, member.companyId));
   return toUserInfo(member, company, Number(row?.n ?? 0));
 }
 

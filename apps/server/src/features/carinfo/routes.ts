@@ -7,6 +7,8 @@ import { ok } from '../../shared/http.js';
 export function carInfoRoutes(app: Api, ctx: AppContext) {
   route(app, 'getCarInfo', async () => {
     const rows = await ctx.db.select().from(bodyParts).orderBy(asc(bodyParts.page), asc(bodyParts.id));
-    return ok(rows.map((r) => ({ seq: r.id, page: r.page, nameCn: r.nameCn, nameKo: r.nameKo, description: r.description })));
+    return ok(
+      rows.map((r) => ({ seq: r.id, page: r.page, nameCn: r.nameCn, nameKo: r.nameKo, description: r.description })),
+    );
   });
 }

@@ -20,13 +20,25 @@ export function cartRoutes(app: Api, ctx: AppContext) {
 
   route(app, 'addToCart', async (req) => {
     const auth = requireCompanyMember(req);
-    await addToCart(db, { memberId: auth.member.id, companyId: auth.companyId }, req.body.productId, req.body.hasAmount ?? req.body.qty!, req.body.vin);
+    await addToCart(
+      db,
+      { memberId: auth.member.id, companyId: auth.companyId },
+      req.body.productId,
+      req.body.hasAmount ?? req.body.qty!,
+      req.body.vin,
+    );
     return created(undefined, MSG_ORDER.addedToCart);
   });
 
   route(app, 'getMallCartInfo', async (req) => {
     const auth = requireCompanyMember(req);
-    const { lines, total } = await cartLines(db, { memberId: auth.member.id, companyId: auth.companyId }, levelOf(auth), req.body.page, req.body.size);
+    const { lines, total } = await cartLines(
+      db,
+      { memberId: auth.member.id, companyId: auth.companyId },
+      levelOf(auth),
+      req.body.page,
+      req.body.size,
+    );
     const fits = await fitsOfProducts(db, auth.companyId, [...new Set(lines.map((l) => l.productInfo.seq))]);
     for (const line of lines) line.fitsMyVehicles = fits.get(line.productInfo.seq) ?? [];
     return ok(lines, undefined, total);

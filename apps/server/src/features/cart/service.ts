@@ -39,7 +39,13 @@ async function checkedProduct(db: Db, productId: number, qty: number): Promise<P
  * Adds to the member's cart; the same product again raises the quantity, never past the stock.
  * `vin` is the vehicle the part was picked for in the catalogue; a later add without one keeps it.
  */
-export async function addToCart(db: Db, buyer: Buyer, productId: number, qty: number, vin: string | null = null): Promise<void> {
+export async function addToCart(
+  db: Db,
+  buyer: Buyer,
+  productId: number,
+  qty: number,
+  vin: string | null = null,
+): Promise<void> {
   const product = await checkedProduct(db, productId, qty);
   await db.transaction(async (tx) => {
     const [row] = await tx
@@ -56,13 +62,33 @@ export async function addToCart(db: Db, buyer: Buyer, productId: number, qty: nu
 }
 
 /** 'Buy now': the payment items for checkout, priced for the company's level; nothing is stored. */
-export async function paymentItems(db: Db, level: CompanyLevel, productId: number, qty: number, vin: string | null = null): Promise<BuyItem[]> {
+export async function paymentItems(
+  db: Db,
+  level: CompanyLevel,
+  productId: number,
+  qty: number,
+  vin: string | null = null,
+): Promise<BuyItem[]> {
   const product = priceFor(await checkedProduct(db, productId, qty), { level });
-  return [{ productId: product.seq, qty, managerCompanyId: product.companyId, productInfo: { ...product, price: product.price! }, vin }];
+  return [
+    {
+      productId: product.seq,
+      qty,
+      managerCompanyId: product.companyId,
+      productInfo: { ...product, price: product.price! },
+      vin,
+    },
+  ];
 }
 
 /** The member's cart lines, priced for the company's level (the request context knows it). */
-export async function cartLines(db: Db, buyer: Buyer, level: CompanyLevel, page = 1, size = 64): Promise<{ lines: CartLine[]; total: number }> {
+export async function cartLines(
+  db: Db,
+  buyer: Buyer,
+  level: CompanyLevel,
+  page = 1,
+  size = 64,
+): Promise<{ lines: CartLine[]; total: number }> {
   const where = eq(cartItems.memberId, buyer.memberId);
   const [rows, [counted]] = await Promise.all([
     db

@@ -31,7 +31,10 @@ export function configureChatDelivery(nsp: Namespace): void {
   adapter.broadcast = async (packet, opts) => {
     Adapter.prototype.broadcast.call(nsp.adapter, packet, opts);
     if (opts.flags?.local) return;
-    adapter.publish({ type: MessageType.BROADCAST, data: { packet, opts: { rooms: [...opts.rooms], except: [...(opts.except ?? [])], flags: opts.flags } } });
+    adapter.publish({
+      type: MessageType.BROADCAST,
+      data: { packet, opts: { rooms: [...opts.rooms], except: [...(opts.except ?? [])], flags: opts.flags } },
+    });
   };
   adapter.addOffsetIfNecessary = () => {};
 }

@@ -1,5 +1,11 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
-import { CHAT_LIMITS, COMPANY_LEVEL_NAMES, MSG_CHAT, type CannedReply, type ChatCustomerInfo } from '@partsmall/contract';
+import {
+  CHAT_LIMITS,
+  COMPANY_LEVEL_NAMES,
+  MSG_CHAT,
+  type CannedReply,
+  type ChatCustomerInfo,
+} from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../shared/http.js';
 import type { MemberRow } from '../auth/sessions.js';
@@ -8,19 +14,30 @@ import { cartCount } from '../cart/service.js';
 import { listOrders } from '../orders/service.js';
 import { chatCannedReplies } from './schema.js';
 
-
 /** The staff's canned replies, shared by all staff, and the customer card beside a conversation (docs/requirements.md#chat). */
 
 // ---- canned replies (shared by all staff) ----
 
-const toCanned = (r: typeof chatCannedReplies.$inferSelect): CannedReply => ({ seq: r.id, title: r.title, body: r.body, updated: r.updatedAt.toISOString() });
+const toCanned = (r: typeof chatCannedReplies.$inferSelect): CannedReply => ({
+  seq: r.id,
+  title: r.title,
+  body: r.body,
+  updated: r.updatedAt.toISOString(),
+});
 
 export async function listCannedReplies(db: Db): Promise<CannedReply[]> {
-  const rows = await db.select().from(chatCannedReplies).orderBy(asc(chatCannedReplies.title), asc(chatCannedReplies.id));
+  const rows = await db
+    .select()
+    .from(chatCannedReplies)
+    .orderBy(asc(chatCannedReplies.title), asc(chatCannedReplies.id));
   return rows.map(toCanned);
 }
 
-export async function saveCannedReply(db: Db, staffId: number, form: { seq?: number | undefined; title: string; body: string }): Promise<CannedReply> {
+export async function saveCannedReply(
+  db: Db,
+  staffId: number,
+  form: { seq?: number | undefined; title: string; body: string },
+): Promise<CannedReply> {
   if (form.seq !== undefined) {
     const [row] = await db
       .update(chatCannedReplies)
@@ -35,13 +52,19 @@ export async function saveCannedReply(db: Db, staffId: number, form: { seq?: num
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('chat_canned_replies'))`);
     const [counted] = await tx.select({ n: count() }).from(chatCannedReplies);
     if (Number(counted?.n ?? 0) >= CHAT_LIMITS.cannedReplies) throw new AppError(400, MSG_CHAT.cannedTooMany);
-    const [row] = await tx.insert(chatCannedReplies).values({ title: form.title, body: form.body, createdBy: staffId }).returning();
+    const [row] = await tx
+      .insert(chatCannedReplies)
+      .values({ title: form.title, body: form.body, createdBy: staffId })
+      .returning();
     return toCanned(row!);
   });
 }
 
 export async function deleteCannedReply(db: Db, seq: number): Promise<void> {
-  const rows = await db.delete(chatCannedReplies).where(eq(chatCannedReplies.id, seq)).returning({ id: chatCannedReplies.id });
+  const rows = await db
+    .delete(chatCannedReplies)
+    .where(eq(chatCannedReplies.id, seq))
+    .returning({ id: chatCannedReplies.id });
   if (rows.length === 0) throw notFound(MSG_CHAT.cannedNotFound);
 }
 
@@ -75,4 +98,3 @@ export async function customerInfo(db: Db, customer: MemberRow): Promise<ChatCus
     })),
   };
 }
-

@@ -7,7 +7,6 @@ import { findMemberById } from '../auth/user-info.js';
 import { members } from '../../db/schema.js';
 import { chatConversations, chatMessages } from './schema.js';
 
-
 /** Chat customers and their conversations: who may chat, read marks, open/resolved, the staff's list of customers (docs/requirements.md#chat). */
 
 export type Side = 'customer' | 'staff';
@@ -58,7 +57,10 @@ export async function ensureConversation(db: Db, customerId: number): Promise<nu
 export async function ensureConversations(db: Db, customerIds: number[]): Promise<Map<number, number>> {
   const found = new Map<number, number>();
   const read = async (ids: number[]) => {
-    for (const r of await db.select({ id: chatConversations.id, customerId: chatConversations.customerId }).from(chatConversations).where(inArray(chatConversations.customerId, ids)))
+    for (const r of await db
+      .select({ id: chatConversations.id, customerId: chatConversations.customerId })
+      .from(chatConversations)
+      .where(inArray(chatConversations.customerId, ids)))
       found.set(r.customerId, r.id);
   };
   const missing = () => customerIds.filter((id) => !found.has(id));
@@ -81,8 +83,8 @@ export async function membersById(db: Db, ids: number[]): Promise<Map<number, Me
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-export const isChatCustomer = (m: MemberRow | undefined): m is MemberRow => !!m && m.status === 'active' && !isStaff(m) && m.companyId !== null;
-
+export const isChatCustomer = (m: MemberRow | undefined): m is MemberRow =>
+  !!m && m.status === 'active' && !isStaff(m) && m.companyId !== null;
 
 export const chatRoomName = (c: ChatCustomer) => `${c.loginId}_${c.id}`;
 
@@ -108,7 +110,13 @@ export async function stateOf(db: Db, c: ConversationRow | null): Promise<'open'
   const [row] = await db
     .select({ n: count() })
     .from(chatMessages)
-    .where(and(eq(chatMessages.conversationId, c.id), eq(chatMessages.senderSide, 'customer'), gt(chatMessages.id, c.resolvedThroughId)));
+    .where(
+      and(
+        eq(chatMessages.conversationId, c.id),
+        eq(chatMessages.senderSide, 'customer'),
+        gt(chatMessages.id, c.resolvedThroughId),
+      ),
+    );
   return Number(row?.n ?? 0) > 0 ? 'open' : 'resolved';
 }
 
@@ -122,16 +130,28 @@ export async function markRead(db: Db, conversationId: number, side: Side, seq?:
   const column = side === 'customer' ? chatConversations.customerReadId : chatConversations.staffReadId;
   const [row] = await db
     .update(chatConversations)
-    .set(side === 'customer' ? { customerReadId: sql`greatest(${column}, ${target})` } : { staffReadId: sql`greatest(${column}, ${target})` })
+    .set(
+      side === 'customer'
+        ? { customerReadId: sql`greatest(${column}, ${target})` }
+        : { staffReadId: sql`greatest(${column}, ${target})` },
+    )
     .where(eq(chatConversations.id, conversationId))
     .returning({ customerReadId: chatConversations.customerReadId, staffReadId: chatConversations.staffReadId });
   return side === 'customer' ? (row?.customerReadId ?? 0) : (row?.staffReadId ?? 0);
 }
 
 /** Resolving covers the conversation up to its newest message; a later customer message opens it again. */
-export async function setConversationState(db: Db, conversationId: number, state: 'open' | 'resolved', staffId: number): Promise<void> {
+export async function setConversationState(
+  db: Db,
+  conversationId: number,
+  state: 'open' | 'resolved',
+  staffId: number,
+): Promise<void> {
   if (state === 'open') {
-    await db.update(chatConversations).set({ resolvedThroughId: null, resolvedBy: null, resolvedAt: null }).where(eq(chatConversations.id, conversationId));
+    await db
+      .update(chatConversations)
+      .set({ resolvedThroughId: null, resolvedBy: null, resolvedAt: null })
+      .where(eq(chatConversations.id, conversationId));
     return;
   }
   await db
@@ -202,4 +222,3 @@ export async function listChatUsers(db: Db, opts: { online: Set<number>; ids?: n
     lastMessageAt: r.last_at === null ? null : new Date(r.last_at).toISOString(),
   }));
 }
-

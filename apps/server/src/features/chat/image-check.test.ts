@@ -35,7 +35,13 @@ describe('imageLayout: where each format ends', () => {
 
 describe('foreignData: image polyglots', () => {
   it('clean images pass', async () => {
-    for (const [kind, buf] of [['png', await png()], ['gif', await gif()], ['jpeg', await jpeg()], ['webp', await webp()], ['bmp', bmp()]] as const) {
+    for (const [kind, buf] of [
+      ['png', await png()],
+      ['gif', await gif()],
+      ['jpeg', await jpeg()],
+      ['webp', await webp()],
+      ['bmp', bmp()],
+    ] as const) {
       expect(check(buf, kind), kind).toBeNull();
     }
   });
@@ -63,9 +69,14 @@ describe('foreignData: image polyglots', () => {
   });
 
   it('markup hidden in a JPEG comment or a GIF comment is refused', async () => {
-    expect(check(withJpegComment(await jpeg(), '<html><body onload=alert(1)>'), 'jpeg')).toBe('markup in the first kilobyte');
+    expect(check(withJpegComment(await jpeg(), '<html><body onload=alert(1)>'), 'jpeg')).toBe(
+      'markup in the first kilobyte',
+    );
     // Past the first kilobyte it is still found, in the metadata.
-    const padded = withJpegComment(withJpegComment(await jpeg(), 'x'.repeat(2000)), 'x'.repeat(10) + '<SCRIPT src=//evil>');
+    const padded = withJpegComment(
+      withJpegComment(await jpeg(), 'x'.repeat(2000)),
+      'x'.repeat(10) + '<SCRIPT src=//evil>',
+    );
     expect(check(padded, 'jpeg')).toMatch(/markup/);
     expect(check(withGifComment(await gif(), '*/=1;<script>alert(1)</script>'), 'gif')).toMatch(/markup/);
     expect(check(withGifComment(await gif(), 'a plain comment, made by a camera'), 'gif')).toBeNull();
@@ -97,12 +108,21 @@ describe('plainFileName', () => {
   it.each(['사진.jpg', 'IMG_0001.JPEG', 'a..b.png', '견적서 (1).png'])('%s is a plain name', (name) => {
     expect(plainFileName(name, 200)).toBe(name);
   });
-  it.each(['../../etc/passwd.png', 'dir/a.png', 'C:\\temp\\a.png', 'C:a.png', '..', '.', '', '   ', 'a\u0000.png', 'a\n.png', `${'가'.repeat(201)}.png`])(
-    '%j is refused',
-    (name) => {
-      expect(plainFileName(name, 200)).toBeNull();
-    },
-  );
+  it.each([
+    '../../etc/passwd.png',
+    'dir/a.png',
+    'C:\\temp\\a.png',
+    'C:a.png',
+    '..',
+    '.',
+    '',
+    '   ',
+    'a\u0000.png',
+    'a\n.png',
+    `${'가'.repeat(201)}.png`,
+  ])('%j is refused', (name) => {
+    expect(plainFileName(name, 200)).toBeNull();
+  });
   it('200 characters pass, 201 do not', () => {
     expect(plainFileName(`${'가'.repeat(196)}.png`, 200)).not.toBeNull();
     expect(plainFileName(`${'가'.repeat(197)}.png`, 200)).toBeNull();

@@ -171,7 +171,8 @@ function bmpLayout(buf: Buffer): ImageLayout | null {
 }
 
 /** Markup a browser or an interpreter would act on. */
-const ACTIVE_CONTENT = /<(?:script|html|body|iframe|svg|object|embed|img)[\s/>]|<\?php|<!doctype|javascript:|<\?xml-stylesheet/i;
+const ACTIVE_CONTENT =
+  /<(?:script|html|body|iframe|svg|object|embed|img)[\s/>]|<\?php|<!doctype|javascript:|<\?xml-stylesheet/i;
 const TRAILER_SIGNATURES: [string, Buffer][] = [
   ['zip', Buffer.from('PK\x03\x04', 'latin1')],
   ['zip', Buffer.from('PK\x05\x06', 'latin1')],

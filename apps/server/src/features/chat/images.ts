@@ -66,8 +66,21 @@ export const decodeQueue = {
 export const MAX_SIDE = 2560;
 export const THUMB_SIDE = 320;
 
-const FILE_TYPE_KIND: Record<string, ImageKind> = { jpg: 'jpeg', png: 'png', gif: 'gif', webp: 'webp', bmp: 'bmp', tif: 'tiff' };
-const SHARP_FORMAT_KIND: Record<string, ImageKind> = { jpeg: 'jpeg', png: 'png', gif: 'gif', webp: 'webp', tiff: 'tiff' };
+const FILE_TYPE_KIND: Record<string, ImageKind> = {
+  jpg: 'jpeg',
+  png: 'png',
+  gif: 'gif',
+  webp: 'webp',
+  bmp: 'bmp',
+  tif: 'tiff',
+};
+const SHARP_FORMAT_KIND: Record<string, ImageKind> = {
+  jpeg: 'jpeg',
+  png: 'png',
+  gif: 'gif',
+  webp: 'webp',
+  tiff: 'tiff',
+};
 
 const refuse = (message: string, why: string) => Object.assign(badRequest(message, 'imgFiles'), { why });
 
@@ -91,7 +104,11 @@ export function checkUploadBatch(files: IncomingFile[]): string[] {
  * Judges one file by its content and re-encodes it (see image-check.ts for what is refused).
  * Customers may send jpg/jfif, png, gif, webp and bmp; staff also tiff.
  */
-export async function processImage(file: IncomingFile, name: string, opts: { staff: boolean }): Promise<ProcessedImage> {
+export async function processImage(
+  file: IncomingFile,
+  name: string,
+  opts: { staff: boolean },
+): Promise<ProcessedImage> {
   const onlyImages = opts.staff ? MSG_CHAT.imageOnlyStaff : MSG_CHAT.imageOnly;
   const sniffed = await fileTypeFromBuffer(file.data).catch(() => undefined);
   const kind = sniffed ? FILE_TYPE_KIND[sniffed.ext] : undefined;
@@ -107,7 +124,9 @@ export async function processImage(file: IncomingFile, name: string, opts: { sta
   if (foreign) throw refuse(MSG_CHAT.imageForeignData, foreign);
 
   const pixels = kind === 'bmp' ? bmpPixels(file.data) : null;
-  const input = pixels ? sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 3 } }) : null;
+  const input = pixels
+    ? sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 3 } })
+    : null;
   const animated = kind === 'gif' || kind === 'webp';
   const source =
     input ?? sharp(file.data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated, autoOrient: !animated });
@@ -118,9 +137,11 @@ export async function processImage(file: IncomingFile, name: string, opts: { sta
     throw refuse(tooBig(err) ? MSG_CHAT.imageTooBig : MSG_CHAT.imageBroken, `decoder: ${(err as Error).message}`);
   }
   // The decoder must see the same format as the magic bytes: a file that two readers take for two things is refused.
-  if (!pixels && SHARP_FORMAT_KIND[meta.format ?? ''] !== kind) throw refuse(MSG_CHAT.imageBroken, `magic ${kind} but decodes as ${meta.format}`);
+  if (!pixels && SHARP_FORMAT_KIND[meta.format ?? ''] !== kind)
+    throw refuse(MSG_CHAT.imageBroken, `magic ${kind} but decodes as ${meta.format}`);
   const frameHeight = meta.pageHeight ?? meta.height ?? 0;
-  if ((meta.width ?? 0) * frameHeight * (meta.pages ?? 1) > MAX_INPUT_PIXELS) throw refuse(MSG_CHAT.imageTooBig, 'too many pixels');
+  if ((meta.width ?? 0) * frameHeight * (meta.pages ?? 1) > MAX_INPUT_PIXELS)
+    throw refuse(MSG_CHAT.imageTooBig, 'too many pixels');
 
   const out = outputFormat(kind, meta.hasAlpha === true && !pixels);
   try {

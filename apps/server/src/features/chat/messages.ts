@@ -8,7 +8,14 @@ import { productById } from '../products/service.js';
 import { chatFiles, chatMessages } from './schema.js';
 import { fileUrlKey, signedFileUrl } from './storage.js';
 
-import { chatRoomName, isStaff, type ChatCustomer, type MessageRow, type SenderInfo, type Side } from './conversations.js';
+import {
+  chatRoomName,
+  isStaff,
+  type ChatCustomer,
+  type MessageRow,
+  type SenderInfo,
+  type Side,
+} from './conversations.js';
 
 /**
  * Chat messages (docs/requirements.md#chat): storing them once (grouped inserts), the history, and
@@ -55,7 +62,8 @@ const fromRaw = (r: RawMessage): MessageRow => ({
 /** First key of the chat's two-key advisory locks (one per conversation); two-key locks never meet one-key ones. */
 const CHAT_LOCK_CLASS = 7311;
 
-export const messageLimit = (side: Side) => (side === 'staff' ? CHAT_LIMITS.staffMessages : CHAT_LIMITS.customerMessages);
+export const messageLimit = (side: Side) =>
+  side === 'staff' ? CHAT_LIMITS.staffMessages : CHAT_LIMITS.customerMessages;
 
 /**
  * Stores a message once per (sender, client message id), in one statement that also:
@@ -205,7 +213,12 @@ export async function messageByClientId(db: Db, senderId: number, clientMessageI
 }
 
 /** Messages of a kind a sender stored within the last `windowSec` seconds (database time). */
-export async function recentMessages(db: Db, senderId: number, type: 'text' | 'file', windowSec: number): Promise<number> {
+export async function recentMessages(
+  db: Db,
+  senderId: number,
+  type: 'text' | 'file',
+  windowSec: number,
+): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(chatMessages)
@@ -230,7 +243,11 @@ export interface HistoryQuery {
  * A page of a conversation in time order. With afterSeq: everything after that id (at most
  * CHAT_LIMITS.replayMax, `more` when the client must ask again from the last one).
  */
-export async function history(db: Db, conversationId: number, q: HistoryQuery): Promise<{ rows: MessageRow[]; more: boolean }> {
+export async function history(
+  db: Db,
+  conversationId: number,
+  q: HistoryQuery,
+): Promise<{ rows: MessageRow[]; more: boolean }> {
   const inConversation = eq(chatMessages.conversationId, conversationId);
   if (q.afterSeq !== undefined) {
     const rows = await db
@@ -259,13 +276,24 @@ async function senderInfos(db: Db, rows: MessageRow[], known: SenderInfo[]): Pro
   for (const id of new Set(rows.map((r) => r.senderId))) {
     if (map.has(id)) continue;
     const member = await findMemberById(db, id);
-    map.set(id, { memberId: id, loginId: member?.loginId ?? '', name: member?.name ?? '', side: member && isStaff(member) ? 'staff' : 'customer' });
+    map.set(id, {
+      memberId: id,
+      loginId: member?.loginId ?? '',
+      name: member?.name ?? '',
+      side: member && isStaff(member) ? 'staff' : 'customer',
+    });
   }
   return map;
 }
 
 /** One message as both sides receive it, from what has been read for it. */
-function toView(r: MessageRow, sender: SenderInfo, customer: ChatCustomer, fileList: ChatFile[], product: ChatProductCard | null): ChatMessage {
+function toView(
+  r: MessageRow,
+  sender: SenderInfo,
+  customer: ChatCustomer,
+  fileList: ChatFile[],
+  product: ChatProductCard | null,
+): ChatMessage {
   const staff = r.senderSide === 'staff';
   return {
     seq: r.id,
@@ -298,11 +326,15 @@ export async function toChatMessages(
   // The path every live text message takes: nothing to read.
   const only = rows.length === 1 ? rows[0]! : null;
   const knownSender = only ? known.find((s) => s.memberId === only.senderId) : undefined;
-  if (only && knownSender && only.type === 'text' && only.productId === null) return [toView(only, knownSender, customer, [], null)];
+  if (only && knownSender && only.type === 'text' && only.productId === null)
+    return [toView(only, knownSender, customer, [], null)];
 
   const senders = await senderInfos(db, rows, known);
   const fileIds = rows.filter((r) => r.type === 'file').map((r) => r.id);
-  const files = fileIds.length > 0 ? await db.select().from(chatFiles).where(inArray(chatFiles.messageId, fileIds)).orderBy(asc(chatFiles.id)) : [];
+  const files =
+    fileIds.length > 0
+      ? await db.select().from(chatFiles).where(inArray(chatFiles.messageId, fileIds)).orderBy(asc(chatFiles.id))
+      : [];
   const key = files.length > 0 ? await fileUrlKey(db) : null;
   const products = new Map<number, ChatProductCard | null>();
   for (const id of new Set(rows.map((r) => r.productId).filter((id): id is number => id !== null))) {

@@ -99,7 +99,12 @@ export interface ChatOptions {
  * acknowledged; online state is read from the adapter (fetchSockets), never from this process's
  * memory, so it holds with several processes.
  */
-export function registerChatNamespace(io: Server, db: Db, log: FastifyBaseLogger, options: ChatOptions = {}): ChatChannel {
+export function registerChatNamespace(
+  io: Server,
+  db: Db,
+  log: FastifyBaseLogger,
+  options: ChatOptions = {},
+): ChatChannel {
   const nsp: Namespace = io.of(CHAT_NAMESPACE);
   configureChatDelivery(nsp);
   const sessionRecheckMs = options.sessionRecheckMs ?? 10_000;
@@ -192,8 +197,12 @@ export function registerChatNamespace(io: Server, db: Db, log: FastifyBaseLogger
   }
 
   function announce(message: ChatMessage, from?: Socket) {
-    const toCustomer = from?.data && (from.data as ChatSocketData).side === 'customer' ? from.to(chatRooms.customer(message.targetUser)) : nsp.to(chatRooms.customer(message.targetUser));
-    const toStaff = from?.data && (from.data as ChatSocketData).side === 'staff' ? from.to(chatRooms.staff) : nsp.to(chatRooms.staff);
+    const toCustomer =
+      from?.data && (from.data as ChatSocketData).side === 'customer'
+        ? from.to(chatRooms.customer(message.targetUser))
+        : nsp.to(chatRooms.customer(message.targetUser));
+    const toStaff =
+      from?.data && (from.data as ChatSocketData).side === 'staff' ? from.to(chatRooms.staff) : nsp.to(chatRooms.staff);
     toCustomer.emit(CHAT_EVENTS.messageToUser, message);
     toStaff.emit(CHAT_EVENTS.messageToAdmin, message);
   }
@@ -252,7 +261,10 @@ export function registerChatNamespace(io: Server, db: Db, log: FastifyBaseLogger
       if (!t) {
         t = (async () => {
           const member = await checkedCustomer(customerId);
-          return { customer: { id: member.id, loginId: member.loginId }, conversationId: await conversationIdOf(member.id) };
+          return {
+            customer: { id: member.id, loginId: member.loginId },
+            conversationId: await conversationIdOf(member.id),
+          };
         })();
         // A refusal (no such customer) or a failure is not remembered.
         t.catch(() => targets.delete(customerId));
@@ -304,7 +316,8 @@ export function registerChatNamespace(io: Server, db: Db, log: FastifyBaseLogger
     handle(CHAT_EVENTS.userMessage, async (payload) => {
       needCustomer();
       const form = parseOr400(CHAT_SOCKET.toServer.userMessage.payload, payload);
-      if (form.productId !== undefined && !(await productById(db, form.productId))) throw notFound(MSG_CHAT.productNotFound);
+      if (form.productId !== undefined && !(await productById(db, form.productId)))
+        throw notFound(MSG_CHAT.productNotFound);
       if (!ownConversation) {
         ownConversation = conversationIdOf(me.id);
         ownConversation.catch(() => (ownConversation = null));
@@ -340,7 +353,10 @@ export function registerChatNamespace(io: Server, db: Db, log: FastifyBaseLogger
       return { code: 201, message: MSG_CHAT.sent, results: message };
     });
 
-    async function oldChatList(customer: ChatCustomer, q: z.output<typeof oldMessageRequestPayload>): Promise<OldChatList> {
+    async function oldChatList(
+      customer: ChatCustomer,
+      q: z.output<typeof oldMessageRequestPayload>,
+    ): Promise<OldChatList> {
       const conversation = await conversationOf(db, customer.id);
       const page = conversation ? await history(db, conversation.id, q) : { rows: [], more: false };
       const answer: OldChatList = {
@@ -438,7 +454,11 @@ export function registerChatNamespace(io: Server, db: Db, log: FastifyBaseLogger
     });
     handle(CHAT_EVENTS.cannedReplySave, async (payload) => {
       needStaff();
-      return { code: 201, message: MSG.ok, results: await saveCannedReply(db, me.id, parseOr400(CHAT_SOCKET.toServer.cannedReplySave.payload, payload)) };
+      return {
+        code: 201,
+        message: MSG.ok,
+        results: await saveCannedReply(db, me.id, parseOr400(CHAT_SOCKET.toServer.cannedReplySave.payload, payload)),
+      };
     });
     handle(CHAT_EVENTS.cannedReplyDelete, async (payload) => {
       needStaff();

@@ -29,7 +29,8 @@ const SHORT_SHAPE = new RegExp(`^[${QR_LOGIN.shortCodeAlphabet}]{${QR_LOGIN.shor
 
 function newShortCode(): string {
   let code = '';
-  for (let i = 0; i < QR_LOGIN.shortCodeLength; i++) code += QR_LOGIN.shortCodeAlphabet[randomInt(QR_LOGIN.shortCodeAlphabet.length)];
+  for (let i = 0; i < QR_LOGIN.shortCodeLength; i++)
+    code += QR_LOGIN.shortCodeAlphabet[randomInt(QR_LOGIN.shortCodeAlphabet.length)];
   return code;
 }
 
@@ -50,7 +51,12 @@ export function readQrToken(token: string): { kind: 'code'; code: string } | { k
   return SHORT_SHAPE.test(short) ? { kind: 'short', code: short } : null;
 }
 
-export async function issueQrLoginCode(db: Db, auth: AuthContext, now: Date = new Date(), opts: { publicUrl?: string | undefined } = {}): Promise<QrLoginCode> {
+export async function issueQrLoginCode(
+  db: Db,
+  auth: AuthContext,
+  now: Date = new Date(),
+  opts: { publicUrl?: string | undefined } = {},
+): Promise<QrLoginCode> {
   if (auth.member.role !== 'member' || auth.member.companyId === null) throw forbidden(MSG_CHAT.qrMembersOnly);
   const code = randomBytes(32).toString('base64url');
   const shortCode = newShortCode();
@@ -61,11 +67,18 @@ export async function issueQrLoginCode(db: Db, auth: AuthContext, now: Date = ne
     const [recent] = await tx
       .select({ n: count() })
       .from(qrLoginCodes)
-      .where(and(eq(qrLoginCodes.memberId, auth.member.id), gt(qrLoginCodes.createdAt, new Date(now.getTime() - 60_000))));
+      .where(
+        and(eq(qrLoginCodes.memberId, auth.member.id), gt(qrLoginCodes.createdAt, new Date(now.getTime() - 60_000))),
+      );
     if (Number(recent?.n ?? 0) >= QR_LOGIN.perMinute) throw new AppError(429, MSG_CHAT.qrTooMany);
-    await tx
-      .insert(qrLoginCodes)
-      .values({ memberId: auth.member.id, sessionId: auth.sessionId, codeHash: hashCode(code), shortCodeHash: hashCode(`short:${shortCode}`), createdAt: now, expiresAt });
+    await tx.insert(qrLoginCodes).values({
+      memberId: auth.member.id,
+      sessionId: auth.sessionId,
+      codeHash: hashCode(code),
+      shortCodeHash: hashCode(`short:${shortCode}`),
+      createdAt: now,
+      expiresAt,
+    });
   });
   return {
     code,
@@ -80,14 +93,30 @@ export async function issueQrLoginCode(db: Db, auth: AuthContext, now: Date = ne
  * Spends a code and opens a new session for its member. Expired, used, forged and malformed codes,
  * and codes of a session that has ended since, all get the spec's one message (docs/requirements.md#qr-login).
  */
-export async function redeemQrLoginCode(db: Db, token: string, now: Date = new Date(), opts: { address?: string } = {}): Promise<LoginResult> {
+export async function redeemQrLoginCode(
+  db: Db,
+  token: string,
+  now: Date = new Date(),
+  opts: { address?: string } = {},
+): Promise<LoginResult> {
   const failed = () => badRequest(MSG_CHAT.qrLoginFailed, 'token');
   const read = readQrToken(token);
   if (!read) throw failed();
-  if (read.kind === 'short' && !(await takeAttempt(db, `qrshort:${opts.address ?? ''}`, QR_LOGIN.shortCodeTries.max, QR_LOGIN.shortCodeTries.windowSec))) {
+  if (
+    read.kind === 'short' &&
+    !(await takeAttempt(
+      db,
+      `qrshort:${opts.address ?? ''}`,
+      QR_LOGIN.shortCodeTries.max,
+      QR_LOGIN.shortCodeTries.windowSec,
+    ))
+  ) {
     throw tooMany(MSG_CHAT.qrCodeTooMany);
   }
-  const matches = read.kind === 'code' ? eq(qrLoginCodes.codeHash, hashCode(read.code)) : eq(qrLoginCodes.shortCodeHash, hashCode(`short:${read.code}`));
+  const matches =
+    read.kind === 'code'
+      ? eq(qrLoginCodes.codeHash, hashCode(read.code))
+      : eq(qrLoginCodes.shortCodeHash, hashCode(`short:${read.code}`));
   // One statement: of two phones posting the same code (or its QR and its short form) at once,
   // the second finds the row used.
   const [spent] = await db

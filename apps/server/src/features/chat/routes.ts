@@ -20,7 +20,6 @@ import { issueQrLoginCode, redeemQrLoginCode } from './qr-login.js';
 import { diskStorage, FILE_URL_TTL_SEC, type FileStorage } from './storage.js';
 import { freshFileLink, readChatFile, uploadChatFiles } from './uploads.js';
 
-
 /**
  * Chat files live outside the public upload folder (which is served as static files): they are
  * read only through signed addresses (GET /api/chatFile/...).
@@ -37,7 +36,12 @@ const targetUserHeader = z
       return z.NEVER;
     }
   })
-  .pipe(z.string().regex(/^\d{1,10}$/, MSG_CHAT.targetUserRequired).transform(Number))
+  .pipe(
+    z
+      .string()
+      .regex(/^\d{1,10}$/, MSG_CHAT.targetUserRequired)
+      .transform(Number),
+  )
   .pipe(z.number().int().min(1, MSG_CHAT.targetUserRequired).max(2_147_483_647, MSG_CHAT.targetUserRequired));
 
 const fileParams = z.object({
@@ -66,7 +70,13 @@ async function readImages(req: FastifyRequest): Promise<IncomingFile[]> {
     // preservePath: the name arrives as sent, so a path in it is refused rather than silently cut off.
     const parts = req.parts({
       preservePath: true,
-      limits: { fileSize: CHAT_LIMITS.fileMaxBytes, files: CHAT_LIMITS.filesPerUpload, fields: 10, fieldSize: 1000, parts: 30 },
+      limits: {
+        fileSize: CHAT_LIMITS.fileMaxBytes,
+        files: CHAT_LIMITS.filesPerUpload,
+        fields: 10,
+        fieldSize: 1000,
+        parts: 30,
+      },
     });
     for await (const part of parts) {
       if (part.type !== 'file') continue;
@@ -101,7 +111,11 @@ function clientMessageIdOf(req: FastifyRequest): string | undefined {
  * The chat's HTTP calls: the two uploads (docs/requirements.md#chat), the signed file addresses, and the mobile
  * QR login. Registered in a scope of their own so the multipart parser exists only here.
  */
-export function chatRoutes(app: Api, ctx: AppContext, storage: FileStorage = diskStorage(chatStorageRoot(ctx.config.dataDir))) {
+export function chatRoutes(
+  app: Api,
+  ctx: AppContext,
+  storage: FileStorage = diskStorage(chatStorageRoot(ctx.config.dataDir)),
+) {
   const { db } = ctx;
 
   /**
@@ -111,9 +125,11 @@ export function chatRoutes(app: Api, ctx: AppContext, storage: FileStorage = dis
    */
   async function uploadSlot(sender: SenderInfo, address: string) {
     const { uploads, uploadsPerAddress } = CHAT_LIMITS;
-    if (!(await takeAttempt(db, `chatupload:${sender.memberId}`, uploads.max, uploads.windowSec))) throw tooMany(MSG_CHAT.tooManyUploads);
+    if (!(await takeAttempt(db, `chatupload:${sender.memberId}`, uploads.max, uploads.windowSec)))
+      throw tooMany(MSG_CHAT.tooManyUploads);
     if (sender.side === 'staff') return;
-    if (!(await takeAttempt(db, `chatupload:address:${address}`, uploadsPerAddress.max, uploadsPerAddress.windowSec))) throw tooMany(MSG_CHAT.tooManyUploads);
+    if (!(await takeAttempt(db, `chatupload:address:${address}`, uploadsPerAddress.max, uploadsPerAddress.windowSec)))
+      throw tooMany(MSG_CHAT.tooManyUploads);
   }
 
   async function upload(req: FastifyRequest, sender: SenderInfo, customer: ChatCustomer) {
@@ -128,17 +144,25 @@ export function chatRoutes(app: Api, ctx: AppContext, storage: FileStorage = dis
     await scope.register(fastifyMultipart, { throwFileSizeLimit: true });
 
     route(scope, 'uploadChatFile', async (req) => {
-        const { member } = requireCompanyMember(req);
-        return upload(req, { memberId: member.id, loginId: member.loginId, name: member.name, side: 'customer' }, { id: member.id, loginId: member.loginId });
-      });
+      const { member } = requireCompanyMember(req);
+      return upload(
+        req,
+        { memberId: member.id, loginId: member.loginId, name: member.name, side: 'customer' },
+        { id: member.id, loginId: member.loginId },
+      );
+    });
 
     route(scope, 'uploadChatFiles', async (req) => {
-        const { member } = requireStaff(req);
-        const target = targetUserHeader.safeParse(header(req, CHAT_UPLOAD_HEADERS.targetUser));
-        if (!target.success) throw badRequest(MSG_CHAT.targetUserRequired, 'targetUser');
-        const customer = await chatCustomer(db, target.data);
-        return upload(req, { memberId: member.id, loginId: member.loginId, name: member.name, side: 'staff' }, { id: customer.id, loginId: customer.loginId });
-      });
+      const { member } = requireStaff(req);
+      const target = targetUserHeader.safeParse(header(req, CHAT_UPLOAD_HEADERS.targetUser));
+      if (!target.success) throw badRequest(MSG_CHAT.targetUserRequired, 'targetUser');
+      const customer = await chatCustomer(db, target.data);
+      return upload(
+        req,
+        { memberId: member.id, loginId: member.loginId, name: member.name, side: 'staff' },
+        { id: customer.id, loginId: customer.loginId },
+      );
+    });
   });
 
   // The signature is the permission: only the conversation's customer and staff are sent these addresses.
@@ -147,29 +171,47 @@ export function chatRoutes(app: Api, ctx: AppContext, storage: FileStorage = dis
     // An image, not a JSON answer: kept out of the OpenAPI document of the calls.
     { config: { access: 'public' }, schema: { hide: true, params: fileParams, querystring: fileQuery } },
     async (req, reply) => {
-      const file = await readChatFile(db, storage, { seq: req.params.seq, variant: req.params.variant, exp: req.query.exp, sig: req.query.sig });
+      const file = await readChatFile(db, storage, {
+        seq: req.params.seq,
+        variant: req.params.variant,
+        exp: req.query.exp,
+        sig: req.query.sig,
+      });
       if (!file) throw notFound();
-      return reply
-        .header('content-type', file.mime)
-        // No longer than the address itself lives.
-        .header('cache-control', `private, max-age=${FILE_URL_TTL_SEC}`)
-        .header('content-disposition', 'inline')
-        .send(file.data);
+      return (
+        reply
+          .header('content-type', file.mime)
+          // No longer than the address itself lives.
+          .header('cache-control', `private, max-age=${FILE_URL_TTL_SEC}`)
+          .header('content-disposition', 'inline')
+          .send(file.data)
+      );
     },
   );
 
   route(app, 'chatFileLink', async (req) => {
-      const { member } = requireMember(req);
-      const staff = member.role === 'staff' || member.role === 'admin';
-      const link = await freshFileLink(db, req.body.seq, { memberId: member.id, staff });
-      if (!link) throw notFound();
-      return ok(link);
-    });
+    const { member } = requireMember(req);
+    const staff = member.role === 'staff' || member.role === 'admin';
+    const link = await freshFileLink(db, req.body.seq, { memberId: member.id, staff });
+    if (!link) throw notFound();
+    return ok(link);
+  });
 
-  route(app, 'qrcodeLoginCode', // The QR code's address is built from PUBLIC_URL when it is set; without it the page uses its own origin.
-    async (req) => created(await issueQrLoginCode(db, requireCompanyMember(req), new Date(), { publicUrl: ctx.config.publicUrlSet ? ctx.config.publicUrl : undefined }), MSG.ok));
+  route(
+    app,
+    'qrcodeLoginCode', // The QR code's address is built from PUBLIC_URL when it is set; without it the page uses its own origin.
+    async (req) =>
+      created(
+        await issueQrLoginCode(db, requireCompanyMember(req), new Date(), {
+          publicUrl: ctx.config.publicUrlSet ? ctx.config.publicUrl : undefined,
+        }),
+        MSG.ok,
+      ),
+  );
 
-  route(app, 'qrcodeLogin', async (req) => ok(await redeemQrLoginCode(db, req.body.token, new Date(), { address: req.ip }), MSG_CHAT.qrLoginDone));
+  route(app, 'qrcodeLogin', async (req) =>
+    ok(await redeemQrLoginCode(db, req.body.token, new Date(), { address: req.ip }), MSG_CHAT.qrLoginDone),
+  );
 }
 
 /** Chat customers with a live connection on any server process (a member's tabs count once): for the admin dashboard. */

@@ -72,7 +72,10 @@ export function fileUrlKey(db: Db): Promise<Buffer> {
   let key = keyCache.get(db);
   if (!key) {
     key = (async () => {
-      await db.insert(chatKeys).values({ name: FILE_URL_KEY, value: randomBytes(32).toString('base64url') }).onConflictDoNothing();
+      await db
+        .insert(chatKeys)
+        .values({ name: FILE_URL_KEY, value: randomBytes(32).toString('base64url') })
+        .onConflictDoNothing();
       const [row] = await db.select().from(chatKeys).where(eq(chatKeys.name, FILE_URL_KEY));
       return Buffer.from(row!.value, 'base64url');
     })();
@@ -98,7 +101,14 @@ export function signedFileUrl(key: Buffer, seq: number, variant: FileVariant, no
 }
 
 /** True when `sig` signs this file, variant and expiry, and the expiry has not passed. */
-export function verifyFileUrl(key: Buffer, seq: number, variant: FileVariant, exp: number, sig: string, now: Date = new Date()): boolean {
+export function verifyFileUrl(
+  key: Buffer,
+  seq: number,
+  variant: FileVariant,
+  exp: number,
+  sig: string,
+  now: Date = new Date(),
+): boolean {
   if (!Number.isInteger(exp) || exp * 1000 <= now.getTime()) return false;
   const expected = Buffer.from(signature(key, seq, variant, exp));
   const given = Buffer.from(sig);

@@ -15,7 +15,14 @@ import {
   type SenderInfo,
 } from './messages.js';
 import { chatConversations, chatFiles } from './schema.js';
-import { fileUrlKey, newStorageKey, signedFileUrl, verifyFileUrl, type FileStorage, type FileVariant } from './storage.js';
+import {
+  fileUrlKey,
+  newStorageKey,
+  signedFileUrl,
+  verifyFileUrl,
+  type FileStorage,
+  type FileVariant,
+} from './storage.js';
 
 export interface ChatUpload {
   /** Who uploads: the customer into their own conversation, or staff into the customer's. */
@@ -33,7 +40,11 @@ export interface ChatUpload {
  * caller checks that the sender may write to this customer's conversation, and delivers the
  * returned message (ChatChannel.announce).
  */
-export async function uploadChatFiles(db: Db, storage: FileStorage, upload: ChatUpload): Promise<{ message: ChatMessage; created: boolean }> {
+export async function uploadChatFiles(
+  db: Db,
+  storage: FileStorage,
+  upload: ChatUpload,
+): Promise<{ message: ChatMessage; created: boolean }> {
   const { sender, customer } = upload;
   const clientMessageId = upload.clientMessageId ?? randomUUID();
   const view = async (row: NonNullable<Awaited<ReturnType<typeof messageByClientId>>>) =>
@@ -48,7 +59,8 @@ export async function uploadChatFiles(db: Db, storage: FileStorage, upload: Chat
   const names = checkUploadBatch(upload.files);
   const images: ProcessedImage[] = [];
   // One after another, each through the process's decode queue: image work is CPU-bound and the machine is shared.
-  for (const [i, file] of upload.files.entries()) images.push(await decodeQueue.run(() => processImage(file, names[i]!, { staff: sender.side === 'staff' })));
+  for (const [i, file] of upload.files.entries())
+    images.push(await decodeQueue.run(() => processImage(file, names[i]!, { staff: sender.side === 'staff' })));
 
   const conversationId = await ensureConversation(db, customer.id);
   const stored: { key: string; thumbKey: string; image: ProcessedImage }[] = [];
@@ -66,7 +78,10 @@ export async function uploadChatFiles(db: Db, storage: FileStorage, upload: Chat
         side: sender.side,
         clientMessageId,
         type: 'file',
-        body: images.map((i) => i.name).join(', ').slice(0, CHAT_LIMITS.messageMaxChars),
+        body: images
+          .map((i) => i.name)
+          .join(', ')
+          .slice(0, CHAT_LIMITS.messageMaxChars),
       });
       if (saved.created) {
         await tx.insert(chatFiles).values(
@@ -99,7 +114,9 @@ export async function uploadChatFiles(db: Db, storage: FileStorage, upload: Chat
 }
 
 async function removeAll(storage: FileStorage, stored: { key: string; thumbKey: string }[]) {
-  await Promise.all(stored.flatMap((s) => [storage.remove(s.key), storage.remove(s.thumbKey)]).map((p) => p.catch(() => undefined)));
+  await Promise.all(
+    stored.flatMap((s) => [storage.remove(s.key), storage.remove(s.thumbKey)]).map((p) => p.catch(() => undefined)),
+  );
 }
 
 /**
@@ -137,5 +154,9 @@ export async function freshFileLink(
     .where(eq(chatFiles.id, seq));
   if (!file || (!viewer.staff && file.customerId !== viewer.memberId)) return null;
   const key = await fileUrlKey(db);
-  return { seq: file.id, url: signedFileUrl(key, file.id, 'full', now), thumbUrl: signedFileUrl(key, file.id, 'thumb', now) };
+  return {
+    seq: file.id,
+    url: signedFileUrl(key, file.id, 'full', now),
+    thumbUrl: signedFileUrl(key, file.id, 'thumb', now),
+  };
 }

@@ -24,7 +24,9 @@ export function fromLoopback(request: FastifyRequest, trustProxyHops: number): b
  * else gets the plain 404 of an unknown path.
  */
 export function devRoutes(app: Api, ctx: AppContext) {
-  route(app, 'devOutbox', async (req) => ok(await readOutbox(ctx.db, req.query.phone)), { onRequest: async (req) => {
-        if (!fromLoopback(req, ctx.config.trustProxyHops)) throw notFound(MSG.notFound);
-      } });
+  route(app, 'devOutbox', async (req) => ok(await readOutbox(ctx.db, req.query.phone)), {
+    onRequest: async (req) => {
+      if (!fromLoopback(req, ctx.config.trustProxyHops)) throw notFound(MSG.notFound);
+    },
+  });
 }

@@ -8,7 +8,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { formatBusinessNumber, formatSeoulDate, formatSeoulDateTime, groupDigits, hyphenatePhone } from '@partsmall/contract';
+import {
+  formatBusinessNumber,
+  formatSeoulDate,
+  formatSeoulDateTime,
+  groupDigits,
+  hyphenatePhone,
+} from '@partsmall/contract';
 import { serverRoot } from '../../paths.js';
 import { loadPdfmake } from './pdfmake-loader.js';
 import {
@@ -28,7 +34,11 @@ export * from './statement-data.js';
 // the browser's DOM typings into the whole server's compilation.
 export type Content = string | { [key: string]: unknown } | Content[];
 type TableCell = Content;
-type ContentTable = { table: { widths: (number | string)[]; body: TableCell[][]; headerRows?: number; dontBreakRows?: boolean }; layout?: object; margin?: number[] };
+type ContentTable = {
+  table: { widths: (number | string)[]; body: TableCell[][]; headerRows?: number; dontBreakRows?: boolean };
+  layout?: object;
+  margin?: number[];
+};
 export type TDocumentDefinitions = { [key: string]: unknown; content: Content[] };
 
 /** The part of pdfmake's Node API used here (the module exports an instance, CommonJS). */
@@ -52,8 +62,16 @@ let ready = false;
  */
 function setUp(): void {
   if (ready) return;
-  for (const file of Object.values(FONT_FILES)) pdfmake.virtualfs.writeFileSync(file, readFileSync(path.join(FONT_DIR, file)));
-  pdfmake.setFonts({ Pretendard: { normal: FONT_FILES.normal, bold: FONT_FILES.bold, italics: FONT_FILES.normal, bolditalics: FONT_FILES.bold } });
+  for (const file of Object.values(FONT_FILES))
+    pdfmake.virtualfs.writeFileSync(file, readFileSync(path.join(FONT_DIR, file)));
+  pdfmake.setFonts({
+    Pretendard: {
+      normal: FONT_FILES.normal,
+      bold: FONT_FILES.bold,
+      italics: FONT_FILES.normal,
+      bolditalics: FONT_FILES.bold,
+    },
+  });
   pdfmake.setUrlAccessPolicy(() => false);
   pdfmake.setLocalAccessPolicy(() => false);
   ready = true;
@@ -89,7 +107,11 @@ function partyBox(caption: string, p: StatementParty): ContentTable {
     table: {
       widths: [14, 44, '*'],
       body: [
-        [{ ...label(vertical), rowSpan: 5, margin: [0, caption.length > 3 ? 6 : 14, 0, 0] } as TableCell, label('등록번호'), { text: reg, bold: true, fontSize: 10 }],
+        [
+          { ...label(vertical), rowSpan: 5, margin: [0, caption.length > 3 ? 6 : 14, 0, 0] } as TableCell,
+          label('등록번호'),
+          { text: reg, bold: true, fontSize: 10 },
+        ],
         ['', label('상호'), { text: p.company, bold: true }],
         ['', label('대표자'), p.representative || '-'],
         ['', label('주소'), { text: p.address || '-', fontSize: 7.5 }],
@@ -108,7 +130,10 @@ function totalBar(totals: StatementTotals): ContentTable {
       body: [
         [
           label('합계금액', { margin: [0, 2, 0, 0] }),
-          { text: [{ text: '일금 ' }, { text: `${wonInWords(totals.total)}원정`, bold: true, fontSize: 11 }], margin: [0, 1, 0, 0] },
+          {
+            text: [{ text: '일금 ' }, { text: `${wonInWords(totals.total)}원정`, bold: true, fontSize: 11 }],
+            margin: [0, 1, 0, 0],
+          },
           { text: `₩ ${won(totals.total)}  (VAT 포함)`, bold: true, fontSize: 11, alignment: 'right' },
         ],
       ],
@@ -135,7 +160,17 @@ function summary(totals: StatementTotals): Content[] {
     },
     layout: GRID,
   };
-  const note = totals.shipping ? [{ text: `합계에 배송비 ${won(totals.shipping)}원이 포함되어 있습니다.`, fontSize: 7.5, color: '#6b7280', alignment: 'right', margin: [0, 3, 0, 0] }] : [];
+  const note = totals.shipping
+    ? [
+        {
+          text: `합계에 배송비 ${won(totals.shipping)}원이 포함되어 있습니다.`,
+          fontSize: 7.5,
+          color: '#6b7280',
+          alignment: 'right',
+          margin: [0, 3, 0, 0],
+        },
+      ]
+    : [];
   return [table, ...note];
 }
 
@@ -147,8 +182,20 @@ function numberCell(n: number, extra: Record<string, unknown> = {}): TableCell {
  * The lines' table. A monthly statement puts a row before each order's lines with its date, number and
  * job references, so the part columns keep the width of a single order's statement.
  */
-function linesTable(rows: readonly StatementRow[], totals: StatementTotals, orders: ReadonlyMap<string, readonly string[]> | null): ContentTable {
-  const head: TableCell[] = [label('No'), label('품번'), label('품명'), label('수량'), label('단가 (VAT 포함)'), label('공급가액'), label('세액')];
+function linesTable(
+  rows: readonly StatementRow[],
+  totals: StatementTotals,
+  orders: ReadonlyMap<string, readonly string[]> | null,
+): ContentTable {
+  const head: TableCell[] = [
+    label('No'),
+    label('품번'),
+    label('품명'),
+    label('수량'),
+    label('단가 (VAT 포함)'),
+    label('공급가액'),
+    label('세액'),
+  ];
   const widths = [20, 72, '*', 30, 62, 66, 54];
   const body: TableCell[][] = [head];
   let current = '';
@@ -167,7 +214,12 @@ function linesTable(rows: readonly StatementRow[], totals: StatementTotals, orde
           colSpan: 7,
           fillColor: '#f7f8fa',
         },
-        '', '', '', '', '', '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
       ]);
     }
     body.push([
@@ -208,7 +260,12 @@ function documentOf(opts: {
   return {
     pageSize: 'A4',
     pageMargins: [32, 32, 32, 40],
-    info: { title: opts.title.replace(/\s/g, ''), author: opts.supplier.company, creator: opts.supplier.company, producer: 'partsmall' },
+    info: {
+      title: opts.title.replace(/\s/g, ''),
+      author: opts.supplier.company,
+      creator: opts.supplier.company,
+      producer: 'partsmall',
+    },
     defaultStyle: { font: 'Pretendard', fontSize: 8.5, color: INK, lineHeight: 1.15 },
     footer: (page: number, pages: number) => ({
       margin: [32, 12, 32, 0],
@@ -232,7 +289,12 @@ function documentOf(opts: {
 }
 
 function metaItem(name: string, value: string): { [key: string]: unknown } {
-  return { text: [{ text: `${name}  `, color: '#6b7280' }, { text: value, bold: true }] };
+  return {
+    text: [
+      { text: `${name}  `, color: '#6b7280' },
+      { text: value, bold: true },
+    ],
+  };
 }
 
 /** Any document of this module's kind (fonts set up, outside access shut) as a PDF stream. */
@@ -262,26 +324,38 @@ function orderDocument(input: OrderStatementInput): TDocumentDefinitions {
   return documentOf({
     title: '거 래 명 세 서',
     copy: '(공급받는자 보관용)',
-    meta: [metaItem('주문번호', order.orderNo), metaItem('주문일', formatSeoulDate(order.orderedAt)), { ...metaItem('발행일', formatSeoulDate(issuedAt)), alignment: 'right' }],
+    meta: [
+      metaItem('주문번호', order.orderNo),
+      metaItem('주문일', formatSeoulDate(order.orderedAt)),
+      { ...metaItem('발행일', formatSeoulDate(issuedAt)), alignment: 'right' },
+    ],
     supplier: input.supplier,
     buyer: input.buyer,
     rows,
     totals,
     orders: null,
-    notes: refs.length ? [{ text: [{ text: '작업 참조  ', color: '#6b7280' }, refs.join(', ')], margin: [0, 8, 0, 0] }] : [],
+    notes: refs.length
+      ? [{ text: [{ text: '작업 참조  ', color: '#6b7280' }, refs.join(', ')], margin: [0, 8, 0, 0] }]
+      : [],
     footerLeft: `${input.supplier.company} · 거래명세서 ${order.orderNo} · ${formatSeoulDateTime(issuedAt)} 발행`,
   });
 }
 
 function monthlyDocument(input: MonthlyStatementInput): TDocumentDefinitions {
-  const orders = [...input.orders].sort((a, b) => a.orderedAt.getTime() - b.orderedAt.getTime() || a.orderNo.localeCompare(b.orderNo));
+  const orders = [...input.orders].sort(
+    (a, b) => a.orderedAt.getTime() - b.orderedAt.getTime() || a.orderNo.localeCompare(b.orderNo),
+  );
   const { rows, totals } = statementRows(orders);
   const issuedAt = input.issuedAt ?? new Date();
   const period = `${input.from.replace(/-/g, '.')} ~ ${input.to.replace(/-/g, '.')}`;
   return documentOf({
     title: '월 간 거 래 명 세 서',
     copy: '(공급받는자 보관용)',
-    meta: [metaItem('기간', period), metaItem('주문', `${groupDigits(orders.length)}건`), { ...metaItem('발행일', formatSeoulDate(issuedAt)), alignment: 'right' }],
+    meta: [
+      metaItem('기간', period),
+      metaItem('주문', `${groupDigits(orders.length)}건`),
+      { ...metaItem('발행일', formatSeoulDate(issuedAt)), alignment: 'right' },
+    ],
     supplier: input.supplier,
     buyer: input.buyer,
     rows,
@@ -322,5 +396,14 @@ export { StatementInputError };
  */
 export async function warmUpStatements(): Promise<void> {
   const party = { company: '-', registrationNumber: '0000000000', representative: '-', address: '-' };
-  await renderOrderStatement({ supplier: party, buyer: party, order: { orderNo: '-', orderedAt: new Date(0), lines: [{ partNo: '-', name: '가', quantity: 1, unitPrice: 1 }], shipping: 0 } });
+  await renderOrderStatement({
+    supplier: party,
+    buyer: party,
+    order: {
+      orderNo: '-',
+      orderedAt: new Date(0),
+      lines: [{ partNo: '-', name: '가', quantity: 1, unitPrice: 1 }],
+      shipping: 0,
+    },
+  });
 }

@@ -42,7 +42,9 @@ const signed = (n: number) => (n > 0 ? `+${groupDigits(n)}` : n < 0 ? `-${groupD
 function ledgerDocument(input: LedgerPdfInput): TDocumentDefinitions {
   if (input.rows.length > MAX_STATEMENT_ROWS) throw new StatementInputError(`more than ${MAX_STATEMENT_ROWS} rows`);
   const issuedAt = input.issuedAt ?? new Date();
-  const body: Content[][] = [[head('일시'), head('구분'), head('주문·결제'), head('내용'), head('금액 (원)'), head('잔액 (원)')]];
+  const body: Content[][] = [
+    [head('일시'), head('구분'), head('주문·결제'), head('내용'), head('금액 (원)'), head('잔액 (원)')],
+  ];
   for (const r of input.rows) {
     body.push([
       formatSeoulDateTime(r.created),
@@ -53,7 +55,8 @@ function ledgerDocument(input: LedgerPdfInput): TDocumentDefinitions {
       { text: groupDigits(r.balanceAfter), alignment: 'right' },
     ]);
   }
-  if (input.rows.length === 0) body.push([{ text: '기간 안의 내역이 없습니다.', colSpan: 6, alignment: 'center' }, '', '', '', '', '']);
+  if (input.rows.length === 0)
+    body.push([{ text: '기간 안의 내역이 없습니다.', colSpan: 6, alignment: 'center' }, '', '', '', '', '']);
   return {
     pageSize: 'A4',
     pageMargins: [32, 32, 32, 40],
@@ -62,7 +65,11 @@ function ledgerDocument(input: LedgerPdfInput): TDocumentDefinitions {
     footer: (page: number, pages: number) => ({
       margin: [32, 12, 32, 0],
       columns: [
-        { text: `${input.supplier.company} · 캐시 원장 · ${formatSeoulDateTime(issuedAt)} 발행`, fontSize: 7, color: '#6b7280' },
+        {
+          text: `${input.supplier.company} · 캐시 원장 · ${formatSeoulDateTime(issuedAt)} 발행`,
+          fontSize: 7,
+          color: '#6b7280',
+        },
         { text: `${page} / ${pages}`, fontSize: 7, color: '#6b7280', alignment: 'right' },
       ],
     }),
@@ -71,8 +78,20 @@ function ledgerDocument(input: LedgerPdfInput): TDocumentDefinitions {
       {
         margin: [0, 10, 0, 8],
         columns: [
-          { text: [{ text: '회사  ', color: '#6b7280' }, { text: input.buyer.company, bold: true }, input.buyer.registrationNumber ? `  (${formatBusinessNumber(input.buyer.registrationNumber)})` : ''] },
-          { text: [{ text: '기간  ', color: '#6b7280' }, { text: input.period, bold: true }], alignment: 'right' },
+          {
+            text: [
+              { text: '회사  ', color: '#6b7280' },
+              { text: input.buyer.company, bold: true },
+              input.buyer.registrationNumber ? `  (${formatBusinessNumber(input.buyer.registrationNumber)})` : '',
+            ],
+          },
+          {
+            text: [
+              { text: '기간  ', color: '#6b7280' },
+              { text: input.period, bold: true },
+            ],
+            alignment: 'right',
+          },
         ],
       },
       { table: { headerRows: 1, dontBreakRows: true, widths: [78, 56, 52, '*', 64, 64], body }, layout: GRID },

@@ -48,7 +48,12 @@ export function sampleOrder(lines: number, seq = 1, day = 21): StatementOrder {
 }
 
 export function sampleOrderStatement(lines = 50): OrderStatementInput {
-  return { supplier: SAMPLE_SUPPLIER, buyer: SAMPLE_BUYER, order: sampleOrder(lines), issuedAt: new Date('2026-11-21T06:30:00Z') };
+  return {
+    supplier: SAMPLE_SUPPLIER,
+    buyer: SAMPLE_BUYER,
+    order: sampleOrder(lines),
+    issuedAt: new Date('2026-11-21T06:30:00Z'),
+  };
 }
 
 /** A month of `orders` orders with `lines` lines in all (spread evenly). */
@@ -59,7 +64,9 @@ export function sampleMonthlyStatement(lines = 1_000, orders = 100): MonthlyStat
     buyer: SAMPLE_BUYER,
     from: '2026-11-01',
     to: '2026-11-30',
-    orders: Array.from({ length: orders }, (_, i) => sampleOrder(Math.min(per, lines - i * per), i + 1, 1 + (i % 30))).filter((o) => o.lines.length),
+    orders: Array.from({ length: orders }, (_, i) =>
+      sampleOrder(Math.min(per, lines - i * per), i + 1, 1 + (i % 30)),
+    ).filter((o) => o.lines.length),
     issuedAt: new Date('2026-12-01T00:10:00Z'),
   };
 }

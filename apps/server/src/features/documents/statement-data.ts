@@ -79,8 +79,16 @@ export class StatementInputError extends Error {
 }
 
 /** The shop configuration's footer block (company, 사업자등록번호, 대표자, address, phone) as the supplier. */
-export function supplierFromMallBottom(mb: Pick<MallBottom, 'companyName' | 'license' | 'ceo' | 'address' | 'phone'>): StatementParty {
-  return { company: mb.companyName, registrationNumber: mb.license, representative: mb.ceo, address: mb.address, phone: mb.phone };
+export function supplierFromMallBottom(
+  mb: Pick<MallBottom, 'companyName' | 'license' | 'ceo' | 'address' | 'phone'>,
+): StatementParty {
+  return {
+    company: mb.companyName,
+    registrationNumber: mb.license,
+    representative: mb.ceo,
+    address: mb.address,
+    phone: mb.phone,
+  };
 }
 
 function wholeWon(value: number, what: string, min: number): void {
@@ -97,13 +105,29 @@ export function statementRows(orders: readonly StatementOrder[]): { rows: Statem
     for (const l of o.lines) {
       wholeWon(l.quantity, 'quantity', 1);
       wholeWon(l.unitPrice, 'unitPrice', 0);
-      bare.push({ orderNo: o.orderNo, orderedAt: o.orderedAt, partNo: l.partNo, name: l.name, quantity: l.quantity, unitPrice: l.unitPrice, shipping: false });
+      bare.push({
+        orderNo: o.orderNo,
+        orderedAt: o.orderedAt,
+        partNo: l.partNo,
+        name: l.name,
+        quantity: l.quantity,
+        unitPrice: l.unitPrice,
+        shipping: false,
+      });
       amounts.push(l.quantity * l.unitPrice);
       quantity += l.quantity;
     }
     wholeWon(o.shipping, 'shipping', 0);
     if (o.shipping > 0) {
-      bare.push({ orderNo: o.orderNo, orderedAt: o.orderedAt, partNo: '', name: '배송비', quantity: 1, unitPrice: o.shipping, shipping: true });
+      bare.push({
+        orderNo: o.orderNo,
+        orderedAt: o.orderedAt,
+        partNo: '',
+        name: '배송비',
+        quantity: 1,
+        unitPrice: o.shipping,
+        shipping: true,
+      });
       amounts.push(o.shipping);
       shipping += o.shipping;
     }
@@ -112,7 +136,10 @@ export function statementRows(orders: readonly StatementOrder[]): { rows: Statem
   for (const a of amounts) wholeWon(a, 'amount', 0);
   const splits = allocateVat(amounts);
   const rows = bare.map((b, i) => ({ ...b, ...splits[i]! }));
-  const totals = rows.reduce((t, r) => ({ ...t, supply: t.supply + r.supply, tax: t.tax + r.tax, total: t.total + r.total }), { supply: 0, tax: 0, total: 0, quantity, shipping });
+  const totals = rows.reduce(
+    (t, r) => ({ ...t, supply: t.supply + r.supply, tax: t.tax + r.tax, total: t.total + r.total }),
+    { supply: 0, tax: 0, total: 0, quantity, shipping },
+  );
   return { rows, totals };
 }
 

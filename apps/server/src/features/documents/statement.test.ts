@@ -48,8 +48,12 @@ describe('statement rows and totals', () => {
   });
 
   it('refuses a fraction of a won or a quantity below one', () => {
-    expect(() => statementRows([{ ...order, lines: [{ partNo: 'A', name: 'x', quantity: 0, unitPrice: 1000 }] }])).toThrow(StatementInputError);
-    expect(() => statementRows([{ ...order, lines: [{ partNo: 'A', name: 'x', quantity: 1, unitPrice: 99.5 }] }])).toThrow(StatementInputError);
+    expect(() =>
+      statementRows([{ ...order, lines: [{ partNo: 'A', name: 'x', quantity: 0, unitPrice: 1000 }] }]),
+    ).toThrow(StatementInputError);
+    expect(() =>
+      statementRows([{ ...order, lines: [{ partNo: 'A', name: 'x', quantity: 1, unitPrice: 99.5 }] }]),
+    ).toThrow(StatementInputError);
     expect(() => statementRows([{ ...order, shipping: -6000 }])).toThrow(StatementInputError);
   });
 
@@ -78,10 +82,22 @@ describe('wonInWords', () => {
 });
 
 describe('supplier block from the shop configuration', () => {
-  it("takes the company, 사업자등록번호, 대표자, address and phone of mallBottom", () => {
+  it('takes the company, 사업자등록번호, 대표자, address and phone of mallBottom', () => {
     expect(
-      supplierFromMallBottom({ companyName: '파츠몰', license: '214-88-12345', ceo: '홍길동', address: '서울 강남구 테헤란로 123', phone: '02-1234-5678' }),
-    ).toEqual({ company: '파츠몰', registrationNumber: '214-88-12345', representative: '홍길동', address: '서울 강남구 테헤란로 123', phone: '02-1234-5678' });
+      supplierFromMallBottom({
+        companyName: '파츠몰',
+        license: '214-88-12345',
+        ceo: '홍길동',
+        address: '서울 강남구 테헤란로 123',
+        phone: '02-1234-5678',
+      }),
+    ).toEqual({
+      company: '파츠몰',
+      registrationNumber: '214-88-12345',
+      representative: '홍길동',
+      address: '서울 강남구 테헤란로 123',
+      phone: '02-1234-5678',
+    });
   });
 });
 
@@ -119,6 +135,14 @@ describe('statement PDF', { timeout: 30_000 }, () => {
 
   it('refuses a month of more rows than the bound before laying anything out', async () => {
     const orders = Array.from({ length: 11 }, (_, i) => sampleOrder(500, i + 1));
-    await expect(renderMonthlyStatement({ supplier: SAMPLE_SUPPLIER, buyer: SAMPLE_BUYER, from: '2026-11-01', to: '2026-11-30', orders })).rejects.toThrow(StatementInputError);
+    await expect(
+      renderMonthlyStatement({
+        supplier: SAMPLE_SUPPLIER,
+        buyer: SAMPLE_BUYER,
+        from: '2026-11-01',
+        to: '2026-11-30',
+        orders,
+      }),
+    ).rejects.toThrow(StatementInputError);
   });
 });

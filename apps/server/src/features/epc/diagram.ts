@@ -1,4 +1,11 @@
-import { checkVin, colorValue, type Applicability, type CompanyLevel, type EpcPart, type EpcPartProduct } from '@partsmall/contract';
+import {
+  checkVin,
+  colorValue,
+  type Applicability,
+  type CompanyLevel,
+  type EpcPart,
+  type EpcPartProduct,
+} from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { runPrepared } from '../../db/prepared.js';
 import { priceFor, productsByOeKeys } from '../products/service.js';
@@ -7,7 +14,6 @@ import { noInfo, notOpened } from './refusals.js';
 import { perLanguage, wordSql, type EpcLang } from './words.js';
 
 /** The parts table and drawing of a leaf group, and the shop's products of each part (docs/requirements.md#catalogue-calls). */
-
 
 export interface PartRow {
   pnum: string;
@@ -123,7 +129,9 @@ export async function diagramParts(
   if (!row.opened) throw await notOpened(db, q.opener!.companyId);
   if (row.options === null || row.num === null || !row.diagram || row.image === null) throw noInfo();
   const vehicleFacts = { options: row.options, productionDate: row.productionDate };
-  const groupFits = (row.parentMid === null || colorValue(row.parentFit, vehicleFacts) === 1) && colorValue(row.fit, vehicleFacts) === 1;
+  const groupFits =
+    (row.parentMid === null || colorValue(row.parentFit, vehicleFacts) === 1) &&
+    colorValue(row.fit, vehicleFacts) === 1;
   let parts = row.parts!;
   // The rows come as the answer names them; only colorvalue is the vehicle's, and `fit` goes.
   for (const p of parts) {
@@ -149,10 +157,12 @@ export async function diagramParts(
   };
 }
 
-
 /** Each part of a drawing with the shop's products of its OE number, priced for the company's level. */
 export async function partsWithProducts(db: Db, rows: PartRow[], level: CompanyLevel): Promise<EpcPart[]> {
-  const products = await productsByOeKeys(db, rows.map((p) => p.pidKey));
+  const products = await productsByOeKeys(
+    db,
+    rows.map((p) => p.pidKey),
+  );
   return rows.map(({ pidKey, ...p }) => ({
     ...p,
     products: (products.get(pidKey) ?? []).map((row): EpcPartProduct => {

@@ -10,7 +10,6 @@ import { perLanguage, translator, wordSql, type EpcLang } from './words.js';
 
 /** Main groups of a vehicle's catalogue and the structure below them (docs/requirements.md#catalogue-calls). */
 
-
 export interface MainGroup {
   num: string;
   mcid: string;
@@ -35,11 +34,18 @@ const MAIN_GROUPS = perLanguage(
  * Main groups of the vehicle's catalogue, in catalogue order (getCarsGroupEx): one prepared
  * statement that also checks the VIN is open for the `opener`'s company.
  */
-export async function mainGroups(db: Db, q: { vin: string; mcid: string; lang?: EpcLang; opener?: Opener }): Promise<{ groups: MainGroup[] }> {
+export async function mainGroups(
+  db: Db,
+  q: { vin: string; mcid: string; lang?: EpcLang; opener?: Opener },
+): Promise<{ groups: MainGroup[] }> {
   const checked = checkVin('all', q.vin);
   if (!checked.ok) throw noInfo();
   const values = [checked.vin, ...openerValues(checked.vin, q.opener), q.mcid];
-  const rows = await runPrepared<MainGroup & { opened: boolean; num: string | null }>(db, MAIN_GROUPS(q.lang ?? 'KR'), values);
+  const rows = await runPrepared<MainGroup & { opened: boolean; num: string | null }>(
+    db,
+    MAIN_GROUPS(q.lang ?? 'KR'),
+    values,
+  );
   if (!rows[0]!.opened) throw await notOpened(db, q.opener!.companyId);
   if (rows[0]!.num === null) throw noInfo();
   return { groups: rows.map(({ opened: _opened, ...group }) => group as MainGroup) };
@@ -67,7 +73,10 @@ const facts = (v: Vehicle) => ({ options: v.options, productionDate: v.productio
  * The sub groups of a main group, or with `subgroup` the child groups of that sub group
  * (getCarsStructureEx). Nodes of another catalogue or main group are not found.
  */
-export async function structure(db: Db, q: { vin: string; mcid: string; num: string; subgroup?: string | null; lang?: EpcLang }): Promise<{ nodes: StructureNode[] }> {
+export async function structure(
+  db: Db,
+  q: { vin: string; mcid: string; num: string; subgroup?: string | null; lang?: EpcLang },
+): Promise<{ nodes: StructureNode[] }> {
   const vehicle = await vehicleOf(db, q);
   if (!vehicle) throw noInfo();
   const [main] = await db
@@ -80,17 +89,35 @@ export async function structure(db: Db, q: { vin: string; mcid: string; num: str
     const [row] = await db
       .select({ label: epcNodes.label, fit: epcNodes.fit })
       .from(epcNodes)
-      .where(and(eq(epcNodes.catalogueId, vehicle.catalogueId), eq(epcNodes.num, q.num), eq(epcNodes.mid, q.subgroup), isNull(epcNodes.parentMid)));
+      .where(
+        and(
+          eq(epcNodes.catalogueId, vehicle.catalogueId),
+          eq(epcNodes.num, q.num),
+          eq(epcNodes.mid, q.subgroup),
+          isNull(epcNodes.parentMid),
+        ),
+      );
     if (!row) throw noInfo();
     parent = row;
   }
   const rows = await db
     .select()
     .from(epcNodes)
-    .where(and(eq(epcNodes.catalogueId, vehicle.catalogueId), eq(epcNodes.num, q.num), q.subgroup ? eq(epcNodes.parentMid, q.subgroup) : isNull(epcNodes.parentMid)))
+    .where(
+      and(
+        eq(epcNodes.catalogueId, vehicle.catalogueId),
+        eq(epcNodes.num, q.num),
+        q.subgroup ? eq(epcNodes.parentMid, q.subgroup) : isNull(epcNodes.parentMid),
+      ),
+    )
     .orderBy(asc(epcNodes.sort));
   if (rows.length === 0) throw noInfo();
-  const t = await translator(db, vehicle.catalogueId, [main.label, parent?.label ?? '', ...rows.flatMap((r) => [r.label, r.description])], q.lang ?? 'KR');
+  const t = await translator(
+    db,
+    vehicle.catalogueId,
+    [main.label, parent?.label ?? '', ...rows.flatMap((r) => [r.label, r.description])],
+    q.lang ?? 'KR',
+  );
   const parentFits = parent ? colorValue(parent.fit, facts(vehicle)) : 1;
   const path = [t(main.label), ...(parent ? [t(parent.label)] : [])];
   return {
@@ -108,4 +135,3 @@ export async function structure(db: Db, q: { vin: string; mcid: string; num: str
     })),
   };
 }
-

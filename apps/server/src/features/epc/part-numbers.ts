@@ -8,7 +8,6 @@ import { translator, type EpcLang } from './words.js';
 
 /** Part numbers across the catalogues: replacement chains and the part-number search (docs/requirements.md#catalogue-calls). */
 
-
 export interface Replacement {
   pid: string;
   /** newer: replaces the asked number (directly or down the chain); older: replaced by it; interchangeable: fits either way. */
@@ -32,7 +31,10 @@ interface Edge {
  * (getCarsReplace): the whole supersession chain forwards and backwards, and interchangeable
  * numbers of any number on it. Newest first, then interchangeable, then older.
  */
-export async function replacementsFor(db: Db, q: { pid: string; brand?: string | null; catalogueId?: number }): Promise<Replacement[]> {
+export async function replacementsFor(
+  db: Db,
+  q: { pid: string; brand?: string | null; catalogueId?: number },
+): Promise<Replacement[]> {
   const key = alphaNumber(q.pid);
   if (key === '') return [];
   const byBrand = q.brand && q.brand !== 'all' ? sql`and c.brand = ${q.brand}` : sql``;
@@ -88,18 +90,22 @@ function classify(key: string, edges: Edge[]): Replacement[] {
   const chain = new Set([key, ...out.keys()]);
   for (const e of edges) {
     if (e.kind !== 'interchangeable') continue;
-    for (const [from, to] of [[e.pid_key, e.to_key], [e.to_key, e.pid_key]] as const) {
-      if (chain.has(from) && to !== key && !out.has(to)) out.set(to, { pid: shown.get(to)!, relation: 'interchangeable', distance: 1, remark: e.remark });
+    for (const [from, to] of [
+      [e.pid_key, e.to_key],
+      [e.to_key, e.pid_key],
+    ] as const) {
+      if (chain.has(from) && to !== key && !out.has(to))
+        out.set(to, { pid: shown.get(to)!, relation: 'interchangeable', distance: 1, remark: e.remark });
     }
   }
   const order = { newer: 0, interchangeable: 1, older: 2 } as const;
-  return [...out.values()].sort((a, b) => order[a.relation] - order[b.relation] || a.distance - b.distance || a.pid.localeCompare(b.pid));
+  return [...out.values()].sort(
+    (a, b) => order[a.relation] - order[b.relation] || a.distance - b.distance || a.pid.localeCompare(b.pid),
+  );
 }
-
 
 // ---------------------------------------------------------------------------------------------
 // Part-number search
-
 
 export interface PartHit {
   pid: string;
@@ -129,7 +135,10 @@ export async function searchPartNumbers(
   const page = Math.max(1, q.page ?? 1);
   let inCatalogue = sql``;
   if (q.mcid) {
-    const [catalogue] = await db.select({ id: epcCatalogues.id }).from(epcCatalogues).where(eq(epcCatalogues.mcid, q.mcid));
+    const [catalogue] = await db
+      .select({ id: epcCatalogues.id })
+      .from(epcCatalogues)
+      .where(eq(epcCatalogues.mcid, q.mcid));
     if (!catalogue) throw noInfo();
     inCatalogue = sql`and p.catalogue_id = ${catalogue.id}`;
   }
@@ -153,7 +162,12 @@ export async function searchPartNumbers(
   const byCatalogue = new Map<number, PartHit[]>();
   for (const h of hits) byCatalogue.set(h.catalogue_id, [...(byCatalogue.get(h.catalogue_id) ?? []), h]);
   for (const [catalogueId, list] of byCatalogue) {
-    const t = await translator(db, catalogueId, list.map((h) => h.label), q.lang ?? 'KR');
+    const t = await translator(
+      db,
+      catalogueId,
+      list.map((h) => h.label),
+      q.lang ?? 'KR',
+    );
     for (const h of list) h.label = t(h.label);
   }
   return { hits: hits.map(({ catalogue_id: _id, ...h }) => h), more: rows.length > size };

@@ -66,7 +66,12 @@ export async function openVin(db: Db, input: OpenVinInput, now: Date = new Date(
   // Reopening a VIN of the day costs nothing and needs no lock: one statement finds it and counts
   // the day (a buyer's searches of one car queue on the company's lock otherwise). A new VIN takes
   // the locked path.
-  const [reopened] = await runPrepared<{ reopened: boolean; used: number }>(db, REOPEN, [input.companyId, day, input.vin, now]);
+  const [reopened] = await runPrepared<{ reopened: boolean; used: number }>(db, REOPEN, [
+    input.companyId,
+    day,
+    input.vin,
+    now,
+  ]);
   if (reopened!.reopened) return { charged: false, used: reopened!.used };
   const opened = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${QUOTA_LOCK}, ${input.companyId})`);
@@ -93,7 +98,8 @@ export async function openVin(db: Db, input: OpenVinInput, now: Date = new Date(
     return { charged: true, used: used + 1 };
   });
   // Only a VIN new today changes the day's count (userSearchVinCount); reopening one is no news.
-  if (opened.charged) await publish({ type: 'vinOpened', companyId: input.companyId, memberId: input.memberId, vin: input.vin });
+  if (opened.charged)
+    await publish({ type: 'vinOpened', companyId: input.companyId, memberId: input.memberId, vin: input.vin });
   return opened;
 }
 

@@ -44,7 +44,6 @@ import {
  *   only within a test VIN's catalogue).
  */
 
-
 /** A company member's well-formed VIN, for the deeper calls whose statement checks the VIN is open. */
 function requireVin(req: FastifyRequest, vin: string): AuthContext & { companyId: number } {
   const auth = requireCompanyMember(req);
@@ -54,7 +53,11 @@ function requireVin(req: FastifyRequest, vin: string): AuthContext & { companyId
 }
 
 /** The deeper calls: only a VIN the company opened today (Asia/Seoul) with its licence running, or a test VIN. */
-async function requireOpenVin(ctx: AppContext, req: FastifyRequest, vin: string): Promise<AuthContext & { companyId: number }> {
+async function requireOpenVin(
+  ctx: AppContext,
+  req: FastifyRequest,
+  vin: string,
+): Promise<AuthContext & { companyId: number }> {
   const auth = requireCompanyMember(req);
   const checked = checkVin('all', vin);
   if (!checked.ok) throw badRequest(checked.message, 'vin');
@@ -71,107 +74,155 @@ export function epcRoutes(app: Api, ctx: AppContext) {
    */
   async function hotKeySlot(memberId: number, address: string) {
     const { perMember, perAddress, windowSec } = EPC_HOTKEY_LIMIT;
-    if (!(await takeAttempt(db, `epchotkey:member:${memberId}`, perMember, windowSec))) throw tooMany(EPC_MSG.hotKeyTooMany);
-    if (!(await takeAttempt(db, `epchotkey:address:${address}`, perAddress, windowSec))) throw tooMany(EPC_MSG.hotKeyTooMany);
+    if (!(await takeAttempt(db, `epchotkey:member:${memberId}`, perMember, windowSec)))
+      throw tooMany(EPC_MSG.hotKeyTooMany);
+    if (!(await takeAttempt(db, `epchotkey:address:${address}`, perAddress, windowSec)))
+      throw tooMany(EPC_MSG.hotKeyTooMany);
   }
 
   route(app, 'initEpc', async (req) => {
-      const auth = requireCompanyMember(req);
-      const [days, used] = await Promise.all([licenseDaysOf(db, auth.companyId), vinSearchCount(db, auth.companyId)]);
-      const brands = EPC_SEARCH_BRANDS.map((code) => ({ code, label: EPC_BRAND_LABELS[code] }));
-      return {
-        ...ok({ brands, testVins: EPC_TEST_VINS.map((t) => ({ ...t })), licenseDays: days, userSearchVinCount: used, maxVinSearches: MAX_VIN_SEARCHES_PER_DAY }),
-        total: brands.length,
-      };
-    });
+    const auth = requireCompanyMember(req);
+    const [days, used] = await Promise.all([licenseDaysOf(db, auth.companyId), vinSearchCount(db, auth.companyId)]);
+    const brands = EPC_SEARCH_BRANDS.map((code) => ({ code, label: EPC_BRAND_LABELS[code] }));
+    return {
+      ...ok({
+        brands,
+        testVins: EPC_TEST_VINS.map((t) => ({ ...t })),
+        licenseDays: days,
+        userSearchVinCount: used,
+        maxVinSearches: MAX_VIN_SEARCHES_PER_DAY,
+      }),
+      total: brands.length,
+    };
+  });
 
   route(app, 'getUserSearchHistory', async (req) => {
-      const auth = requireCompanyMember(req);
-      const data = await searchHistory(db, { companyId: auth.companyId, brand: req.body.brand_code });
-      return ok({ data });
-    });
+    const auth = requireCompanyMember(req);
+    const data = await searchHistory(db, { companyId: auth.companyId, brand: req.body.brand_code });
+    return ok({ data });
+  });
 
   route(app, 'getCarsVinEx', async (req) => {
-      const auth = requireCompanyMember(req);
-      const { brand, vin, lang } = req.body;
-      const checked = checkVin(brand, vin);
-      if (!checked.ok) throw badRequest(checked.message, checked.message === EPC_MSG.unknownBrand ? 'brand' : 'vin');
-      // The licence is checked (in the lookup's statement) before anything about the vehicle is
-      // answered, so that without one nobody learns which VINs exist.
-      const { vehicle, info } = await findVehicle(db, { brand, vin: checked.vin, lang: epcLang(lang), licensee: auth.companyId });
-      const opened = await openVin(db, {
-        companyId: auth.companyId,
-        memberId: auth.member.id,
-        vin: vehicle.vin,
-        brand: vehicle.brand,
-        mcid: vehicle.mcid,
-        title: vehicleTitle(vehicle),
-      });
-      return ok({ ...info, userSearchVinCount: opened.used, charged: opened.charged, testVin: isTestVin(vehicle.vin) });
+    const auth = requireCompanyMember(req);
+    const { brand, vin, lang } = req.body;
+    const checked = checkVin(brand, vin);
+    if (!checked.ok) throw badRequest(checked.message, checked.message === EPC_MSG.unknownBrand ? 'brand' : 'vin');
+    // The licence is checked (in the lookup's statement) before anything about the vehicle is
+    // answered, so that without one nobody learns which VINs exist.
+    const { vehicle, info } = await findVehicle(db, {
+      brand,
+      vin: checked.vin,
+      lang: epcLang(lang),
+      licensee: auth.companyId,
     });
+    const opened = await openVin(db, {
+      companyId: auth.companyId,
+      memberId: auth.member.id,
+      vin: vehicle.vin,
+      brand: vehicle.brand,
+      mcid: vehicle.mcid,
+      title: vehicleTitle(vehicle),
+    });
+    return ok({ ...info, userSearchVinCount: opened.used, charged: opened.charged, testVin: isTestVin(vehicle.vin) });
+  });
 
   route(app, 'getCarsGroupEx', async (req) => {
-      // One statement: the VIN open today for the company (else 403), the groups (else 404).
-      const { companyId } = requireVin(req, req.body.vin);
-      const { groups } = await mainGroups(db, { vin: req.body.vin, mcid: req.body.mcid, lang: epcLang(req.body.lang), opener: { companyId } });
-      return ok(groups);
+    // One statement: the VIN open today for the company (else 403), the groups (else 404).
+    const { companyId } = requireVin(req, req.body.vin);
+    const { groups } = await mainGroups(db, {
+      vin: req.body.vin,
+      mcid: req.body.mcid,
+      lang: epcLang(req.body.lang),
+      opener: { companyId },
     });
+    return ok(groups);
+  });
 
   route(app, 'getCarsConfigEx', async (req) => {
-      await requireOpenVin(ctx, req, req.body.vin_number);
-      const found = await vehicleConfig(db, { vin: req.body.vin_number, mcid: req.body.mcid, lang: epcLang(req.body.lang) });
-      return ok({ main_data: found.main_data, options: found.options });
+    await requireOpenVin(ctx, req, req.body.vin_number);
+    const found = await vehicleConfig(db, {
+      vin: req.body.vin_number,
+      mcid: req.body.mcid,
+      lang: epcLang(req.body.lang),
     });
+    return ok({ main_data: found.main_data, options: found.options });
+  });
 
   route(app, 'getCarsStructureEx', async (req) => {
-      await requireOpenVin(ctx, req, req.body.vin);
-      const b = req.body;
-      const { nodes } = await structure(db, { vin: b.vin, mcid: b.mcid, num: b.num, subgroup: b.subgroup ?? null, lang: epcLang(b.lang) });
-      return ok(nodes);
+    await requireOpenVin(ctx, req, req.body.vin);
+    const b = req.body;
+    const { nodes } = await structure(db, {
+      vin: b.vin,
+      mcid: b.mcid,
+      num: b.num,
+      subgroup: b.subgroup ?? null,
+      lang: epcLang(b.lang),
     });
+    return ok(nodes);
+  });
 
   route(app, 'getCarsPartsEx', async (req) => {
-      // One statement for the open check (403), the drawing and its parts; one for the products.
-      const auth = requireVin(req, req.body.vin);
-      const b = req.body;
-      const onlyFitting = b.isShowColorvalue === true || String(b.filter) === '1';
-      const found = await diagramParts(db, { vin: b.vin, mcid: b.mcid, mid: b.mid, lang: epcLang(b.lang), onlyFitting, opener: { companyId: auth.companyId } });
-      const part_detail = await partsWithProducts(db, found.part_detail, auth.company?.level ?? 'd');
-      return ok({ ...found, part_detail }, part_detail.length === 0 ? EPC_MSG.noInfo : undefined);
+    // One statement for the open check (403), the drawing and its parts; one for the products.
+    const auth = requireVin(req, req.body.vin);
+    const b = req.body;
+    const onlyFitting = b.isShowColorvalue === true || String(b.filter) === '1';
+    const found = await diagramParts(db, {
+      vin: b.vin,
+      mcid: b.mcid,
+      mid: b.mid,
+      lang: epcLang(b.lang),
+      onlyFitting,
+      opener: { companyId: auth.companyId },
     });
+    const part_detail = await partsWithProducts(db, found.part_detail, auth.company?.level ?? 'd');
+    return ok({ ...found, part_detail }, part_detail.length === 0 ? EPC_MSG.noInfo : undefined);
+  });
 
   route(app, 'getCarsSearchHotKey', async (req) => {
-      const auth = await requireOpenVin(ctx, req, req.body.vin);
-      const b = req.body;
-      // Only the catalogue of the VIN: a test VIN (free to everyone) must not open another catalogue's numbers.
-      if (!(await vehicleOf(db, { vin: b.vin, mcid: b.mcid }))) throw notFound(EPC_MSG.noInfo);
-      await hotKeySlot(auth.member.id, req.ip);
-      const found = await searchPartNumbers(db, { keyword: b.searchHotKey, mcid: b.mcid, size: 50, lang: epcLang(b.lang) });
-      return ok({ partInfo: found.hits, more: found.more }, found.hits.length === 0 ? EPC_MSG.emptyResult : undefined);
+    const auth = await requireOpenVin(ctx, req, req.body.vin);
+    const b = req.body;
+    // Only the catalogue of the VIN: a test VIN (free to everyone) must not open another catalogue's numbers.
+    if (!(await vehicleOf(db, { vin: b.vin, mcid: b.mcid }))) throw notFound(EPC_MSG.noInfo);
+    await hotKeySlot(auth.member.id, req.ip);
+    const found = await searchPartNumbers(db, {
+      keyword: b.searchHotKey,
+      mcid: b.mcid,
+      size: 50,
+      lang: epcLang(b.lang),
     });
+    return ok({ partInfo: found.hits, more: found.more }, found.hits.length === 0 ? EPC_MSG.emptyResult : undefined);
+  });
 
   route(app, 'getCarsReplace', async (req) => {
-      const auth = requireCompanyMember(req);
-      const b = req.body;
-      let catalogueId: number | undefined;
-      // Without a licence only within the catalogue of a VIN the company may open (a test VIN).
-      if ((await licenseDaysOf(db, auth.companyId)) <= 0) {
-        const vehicle = b.vin && b.mcid && (await isVinOpenToday(db, auth.companyId, b.vin)) ? await vehicleOf(db, { vin: b.vin, mcid: b.mcid }) : null;
-        if (!vehicle) throw forbidden(EPC_MSG.licenseRequired);
-        catalogueId = vehicle.catalogueId;
-      }
-      const data = await replacementsFor(db, { pid: b.pid, brand: b.brand_code ?? null, catalogueId });
-      return ok({ data }, data.length === 0 ? EPC_MSG.emptyResult : undefined);
-    });
+    const auth = requireCompanyMember(req);
+    const b = req.body;
+    let catalogueId: number | undefined;
+    // Without a licence only within the catalogue of a VIN the company may open (a test VIN).
+    if ((await licenseDaysOf(db, auth.companyId)) <= 0) {
+      const vehicle =
+        b.vin && b.mcid && (await isVinOpenToday(db, auth.companyId, b.vin))
+          ? await vehicleOf(db, { vin: b.vin, mcid: b.mcid })
+          : null;
+      if (!vehicle) throw forbidden(EPC_MSG.licenseRequired);
+      catalogueId = vehicle.catalogueId;
+    }
+    const data = await replacementsFor(db, { pid: b.pid, brand: b.brand_code ?? null, catalogueId });
+    return ok({ data }, data.length === 0 ? EPC_MSG.emptyResult : undefined);
+  });
 
   route(app, 'searchParts', async (req) => {
-      const auth = requireCompanyMember(req);
-      const m = req.body.objSearchMapper;
-      // The keyword is checked before the licence: a malformed search gets its own message.
-      const keyword = epcPartSearchKeyword.safeParse(m.searchKeyword);
-      if (!keyword.success) throw badRequest(keyword.error.issues[0]!.message, 'objSearchMapper.searchKeyword');
-      if ((await licenseDaysOf(db, auth.companyId)) <= 0) throw forbidden(EPC_MSG.licenseRequired);
-      const found = await searchPartNumbers(db, { keyword: m.searchKeyword, page: m.page, size: m.size, lang: epcLang(req.body.lang) });
-      return { ...ok(found.hits, found.hits.length === 0 ? EPC_MSG.emptyResult : undefined), more: found.more };
+    const auth = requireCompanyMember(req);
+    const m = req.body.objSearchMapper;
+    // The keyword is checked before the licence: a malformed search gets its own message.
+    const keyword = epcPartSearchKeyword.safeParse(m.searchKeyword);
+    if (!keyword.success) throw badRequest(keyword.error.issues[0]!.message, 'objSearchMapper.searchKeyword');
+    if ((await licenseDaysOf(db, auth.companyId)) <= 0) throw forbidden(EPC_MSG.licenseRequired);
+    const found = await searchPartNumbers(db, {
+      keyword: m.searchKeyword,
+      page: m.page,
+      size: m.size,
+      lang: epcLang(req.body.lang),
     });
+    return { ...ok(found.hits, found.hits.length === 0 ? EPC_MSG.emptyResult : undefined), more: found.more };
+  });
 }

@@ -74,7 +74,10 @@ export const epcVehicles = pgTable(
     modelName: text('model_name').notNull(),
     productionDate: date('production_date', { mode: 'string' }),
     /** Option codes the applicability of nodes and parts is judged against. */
-    options: text('options').array().notNull().default(sql`'{}'::text[]`),
+    options: text('options')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Vehicle specs in display order: [term, value] pairs (`maindata`). */
     maindata: jsonb('maindata').$type<[string, string][]>().notNull().default([]),
   },
@@ -144,7 +147,10 @@ export const epcDiagrams = pgTable(
   },
   (t) => [
     primaryKey({ name: 'epc_diagrams_pk', columns: [t.catalogueId, t.diagram] }),
-    check('epc_diagrams_size_positive', sql`${t.maxX} > 0 and ${t.maxY} > 0 and ${t.hotspotW} > 0 and ${t.hotspotH} > 0`),
+    check(
+      'epc_diagrams_size_positive',
+      sql`${t.maxX} > 0 and ${t.maxY} > 0 and ${t.hotspotW} > 0 and ${t.hotspotH} > 0`,
+    ),
   ],
 );
 
@@ -184,7 +190,10 @@ export const epcParts = pgTable(
     stituteStatus: text('stitute_status').notNull().default(''),
     remark: text('remark').notNull().default(''),
     /** Other places of the same part: 'mid,pnum' entries. */
-    refmid: text('refmid').array().notNull().default(sql`'{}'::text[]`),
+    refmid: text('refmid')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     fit: jsonb('fit').$type<Applicability>(),
   },
   (t) => [

@@ -67,7 +67,14 @@ async function vehicleInfo(db: Db, v: Vehicle, lang: EpcLang): Promise<VehicleIn
   const maindata: Record<string, string> = {};
   for (const [key, value] of v.maindata) maindata[t(key)] = t(value);
   return {
-    data: { vin: v.vin, year: v.year, model_name: v.modelName, name: v.catalogueName, maindata, decoded: decodeVin(v.vin) },
+    data: {
+      vin: v.vin,
+      year: v.year,
+      model_name: v.modelName,
+      name: v.catalogueName,
+      maindata,
+      decoded: decodeVin(v.vin),
+    },
     brand_code: v.brand,
     mcid: v.mcid,
     imglogo: v.catalogueImg,
@@ -83,7 +90,10 @@ async function vehicleInfo(db: Db, v: Vehicle, lang: EpcLang): Promise<VehicleIn
 const VEHICLE_BY_VIN = (kind: 'full' | 'short') =>
   perLanguage(`epc_vehicle_by_${kind}_vin`, (lang) => {
     const w = (term: string) => wordSql(lang, 'v.catalogue_id', term);
-    const where = kind === 'full' ? `v.vin = $1::char(17) and $2::text is not null` : `v.brand = $2::text and v.short_vin = $1::text`;
+    const where =
+      kind === 'full'
+        ? `v.vin = $1::char(17) and $2::text is not null`
+        : `v.brand = $2::text and v.short_vin = $1::text`;
     return `select (select license_end from companies where id = $3::int) as "licenseEnd", v.*
       from (select 1) one
       left join lateral (
@@ -100,7 +110,9 @@ const VEHICLE_BY_VIN = (kind: 'full' | 'short') =>
 const VEHICLE_BY_FULL_VIN = VEHICLE_BY_VIN('full');
 const VEHICLE_BY_SHORT_VIN = VEHICLE_BY_VIN('short');
 
-type VehicleRow = { licenseEnd: Date | null } & (({ vin: string } & Vehicle & { maindataWords: [string, string][] }) | { vin: null });
+type VehicleRow = { licenseEnd: Date | null } & (
+  ({ vin: string } & Vehicle & { maindataWords: [string, string][] }) | { vin: null }
+);
 
 /**
  * The VIN search (getCarsVinEx): the VIN is normalised and checked for the brand; 17 characters
@@ -117,14 +129,22 @@ export async function findVehicle(
   if (!checked.ok) throw badRequest(checked.message);
   const statement = (checked.kind === 'full' ? VEHICLE_BY_FULL_VIN : VEHICLE_BY_SHORT_VIN)(q.lang ?? 'KR');
   const rows = await runPrepared<VehicleRow>(db, statement, [checked.vin, q.brand, q.licensee ?? 0]);
-  if (q.licensee !== undefined && !isTestVin(checked.vin) && licenseDaysLeft(rows[0]!.licenseEnd) <= 0) throw forbidden(EPC_MSG.licenseRequired);
+  if (q.licensee !== undefined && !isTestVin(checked.vin) && licenseDaysLeft(rows[0]!.licenseEnd) <= 0)
+    throw forbidden(EPC_MSG.licenseRequired);
   const vehicle = rows[0]!;
   if (vehicle.vin === null) throw noInfo();
   if (rows.length > 1) throw badRequest(EPC_MSG.shortVinAmbiguous);
   const maindata: Record<string, string> = {};
   for (const [key, value] of vehicle.maindataWords) maindata[key] = value;
   const info: VehicleInfo = {
-    data: { vin: vehicle.vin, year: vehicle.year, model_name: vehicle.modelName, name: vehicle.catalogueName, maindata, decoded: decodeVin(vehicle.vin) },
+    data: {
+      vin: vehicle.vin,
+      year: vehicle.year,
+      model_name: vehicle.modelName,
+      name: vehicle.catalogueName,
+      maindata,
+      decoded: decodeVin(vehicle.vin),
+    },
     brand_code: vehicle.brand,
     mcid: vehicle.mcid,
     imglogo: vehicle.catalogueImg,
@@ -151,10 +171,12 @@ export async function vehicleOf(db: Db, q: { vin: string; mcid?: string | undefi
 }
 
 /** The vehicle's configuration (getCarsConfigEx): its specs and option codes. */
-export async function vehicleConfig(db: Db, q: { vin: string; mcid?: string | undefined; lang?: EpcLang }): Promise<{ main_data: Record<string, string>; options: string[] }> {
+export async function vehicleConfig(
+  db: Db,
+  q: { vin: string; mcid?: string | undefined; lang?: EpcLang },
+): Promise<{ main_data: Record<string, string>; options: string[] }> {
   const vehicle = await vehicleOf(db, q);
   if (!vehicle) throw noInfo();
   const info = await vehicleInfo(db, vehicle, q.lang ?? 'KR');
   return { main_data: info.data.maindata, options: vehicle.options };
 }
-

@@ -17,7 +17,12 @@ export function epcLang(value: unknown): EpcLang {
 }
 
 /** Terms of a catalogue in one language; terms without a word stay as they are. */
-export async function translator(db: Db, catalogueId: number, terms: Iterable<string>, lang: EpcLang): Promise<(term: string) => string> {
+export async function translator(
+  db: Db,
+  catalogueId: number,
+  terms: Iterable<string>,
+  lang: EpcLang,
+): Promise<(term: string) => string> {
   const wanted = [...new Set([...terms].filter((t) => t !== ''))];
   if (wanted.length === 0) return (t) => t;
   const column = WORD_COLUMN[lang];

@@ -8,10 +8,11 @@ import type { Api, AppContext } from '../../shared/context.js';
 import { route } from '../../shared/route.js';
 import { AppError, ok } from '../../shared/http.js';
 
-
 /** The newest migration this build ships (drizzle's journal): the database must have it applied. */
 function newestMigration(): number {
-  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: { when: number }[] };
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
   return Math.max(...journal.entries.map((e) => e.when));
 }
 
@@ -23,15 +24,23 @@ function newestMigration(): number {
  */
 export function healthRoutes(app: Api, ctx: AppContext) {
   const newest = newestMigration();
-  route(app, 'healthz', async () =>
-    ok({ process: 'ok' as const }, MSG_HEALTH.alive));
+  route(app, 'healthz', async () => ok({ process: 'ok' as const }, MSG_HEALTH.alive));
 
   route(app, 'readyz', async (req) => {
     if (ctx.drain.draining) throw new AppError(503, `${MSG_HEALTH.notReady}: stopping`);
     const failed: string[] = [];
-    const timeout = <T>(p: Promise<T>) => Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000).unref())]);
+    const timeout = <T>(p: Promise<T>) =>
+      Promise.race([
+        p,
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000).unref()),
+      ]);
     const [database, redis] = await Promise.all([
-      timeout(queryRows<{ m: string | null }>(ctx.db, sql`select max(created_at)::text as m from drizzle.__drizzle_migrations`)).then(
+      timeout(
+        queryRows<{ m: string | null }>(
+          ctx.db,
+          sql`select max(created_at)::text as m from drizzle.__drizzle_migrations`,
+        ),
+      ).then(
         (rows) => (Number(rows[0]?.m ?? 0) >= newest ? 'ok' : 'migrations'),
         (err: unknown) => {
           req.log.warn({ err }, 'readyz: database check failed');

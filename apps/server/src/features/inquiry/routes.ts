@@ -9,10 +9,10 @@ const PER_HOUR = 10;
 
 export function inquiryRoutes(app: Api, ctx: AppContext) {
   route(app, 'registerInquiry', async (req) => {
-      const key = `inquiry:${req.ip}`;
-      if ((await recentEvents(ctx.db, key, 3600)) >= PER_HOUR) throw tooMany(MSG_SHOP.inquiryTooMany);
-      await ctx.db.insert(inquiries).values({ ...req.body, memberId: req.auth?.member.id ?? null });
-      await recordEvent(ctx.db, key);
-      return created(undefined, MSG_SHOP.inquiryDone);
-    });
+    const key = `inquiry:${req.ip}`;
+    if ((await recentEvents(ctx.db, key, 3600)) >= PER_HOUR) throw tooMany(MSG_SHOP.inquiryTooMany);
+    await ctx.db.insert(inquiries).values({ ...req.body, memberId: req.auth?.member.id ?? null });
+    await recordEvent(ctx.db, key);
+    return created(undefined, MSG_SHOP.inquiryDone);
+  });
 }

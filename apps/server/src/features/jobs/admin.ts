@@ -8,7 +8,14 @@ import { BOSS_SCHEMA, transactionExecutor } from './queue.js';
 import type { JobRunner } from './runner.js';
 
 /** pg-boss's states as staff read them. */
-const FROM_BOSS: Record<string, JobState> = { created: 'waiting', retry: 'retrying', active: 'running', completed: 'done', failed: 'parked', cancelled: 'cancelled' };
+const FROM_BOSS: Record<string, JobState> = {
+  created: 'waiting',
+  retry: 'retrying',
+  active: 'running',
+  completed: 'done',
+  failed: 'parked',
+  cancelled: 'cancelled',
+};
 const TO_BOSS = Object.fromEntries(Object.entries(FROM_BOSS).map(([k, v]) => [v, k])) as Record<JobState, string>;
 
 interface Raw {
@@ -50,19 +57,34 @@ function toRow(r: Raw): JobRow {
 }
 
 /** The jobs of the shop's kinds, newest first; without a state, those not done yet (parked included). */
-export async function listJobs(db: Db, q: { state?: JobState | undefined; name?: JobName | undefined; page: number; size: number }): Promise<{ results: JobRow[]; total: number }> {
+export async function listJobs(
+  db: Db,
+  q: { state?: JobState | undefined; name?: JobName | undefined; page: number; size: number },
+): Promise<{ results: JobRow[]; total: number }> {
   const names = q.name ? [q.name] : (Object.keys(JOB_HANDLERS) as JobName[]);
   const states = q.state ? [TO_BOSS[q.state]] : ['created', 'retry', 'active', 'failed'];
-  const where: SQL = sql`name in (${sql.join(names.map((n) => sql`${n}`), sql`, `)}) and state::text in (${sql.join(states.map((s) => sql`${s}`), sql`, `)})`;
+  const where: SQL = sql`name in (${sql.join(
+    names.map((n) => sql`${n}`),
+    sql`, `,
+  )}) and state::text in (${sql.join(
+    states.map((s) => sql`${s}`),
+    sql`, `,
+  )})`;
   const [rows, [counted]] = await Promise.all([
-    queryRows<Raw>(db, sql`select ${columns} from ${job}.job where ${where} order by created_on desc, id limit ${q.size} offset ${(q.page - 1) * q.size}`),
+    queryRows<Raw>(
+      db,
+      sql`select ${columns} from ${job}.job where ${where} order by created_on desc, id limit ${q.size} offset ${(q.page - 1) * q.size}`,
+    ),
     queryRows<{ n: string | number }>(db, sql`select count(*) as n from ${job}.job where ${where}`),
   ]);
   return { results: rows.map(toRow), total: Number(counted?.n ?? 0) };
 }
 
 async function readJob(db: Db, name: JobName, id: string): Promise<JobRow | null> {
-  const [row] = await queryRows<Raw>(db, sql`select ${columns} from ${job}.job where name = ${name} and id = ${id}::uuid`);
+  const [row] = await queryRows<Raw>(
+    db,
+    sql`select ${columns} from ${job}.job where name = ${name} and id = ${id}::uuid`,
+  );
   return row ? toRow(row) : null;
 }
 
@@ -73,12 +95,21 @@ async function readJob(db: Db, name: JobName, id: string): Promise<JobRow | null
  */
 export async function retryJob(db: Db, runner: JobRunner, staffId: number, name: JobName, id: string): Promise<JobRow> {
   const before = await db.transaction(async (tx) => {
-    const [locked] = await queryRows<Raw>(tx, sql`select ${columns} from ${job}.job where name = ${name} and id = ${id}::uuid for update`);
+    const [locked] = await queryRows<Raw>(
+      tx,
+      sql`select ${columns} from ${job}.job where name = ${name} and id = ${id}::uuid for update`,
+    );
     if (!locked) throw notFound(MSG_JOBS.notFound);
     const row = toRow(locked);
     if (row.state !== 'parked') throw new AppError(409, MSG_JOBS.notParked, 409, 'id');
     await runner.boss.retry(name, id, { db: transactionExecutor(tx) });
-    await recordAudit(tx, { memberId: staffId, action: 'retryJob', target: `job:${name}:${id}`, before: { state: row.state, tries: row.tries, error: row.error }, after: { state: 'retrying' } });
+    await recordAudit(tx, {
+      memberId: staffId,
+      action: 'retryJob',
+      target: `job:${name}:${id}`,
+      before: { state: row.state, tries: row.tries, error: row.error },
+      after: { state: 'retrying' },
+    });
     return row;
   });
   runner.wake(name);

@@ -18,8 +18,12 @@ export const cashCredited: JobHandler<'sms.cashCredited'> = async (job, deps) =>
   const recipients = await deps.db
     .select({ id: members.id, phone: members.phone })
     .from(members)
-    .where(and(eq(members.companyId, job.data.companyId), eq(members.type, MEMBER_TYPE_MAIN), eq(members.status, 'active')));
+    .where(
+      and(eq(members.companyId, job.data.companyId), eq(members.type, MEMBER_TYPE_MAIN), eq(members.status, 'active')),
+    );
   for (const r of recipients) {
-    await job.once(`member:${r.id}`, () => deps.sms.send(r.phone, cashCreditedText(job.data.amount, job.data.balanceAfter)));
+    await job.once(`member:${r.id}`, () =>
+      deps.sms.send(r.phone, cashCreditedText(job.data.amount, job.data.balanceAfter)),
+    );
   }
 };

@@ -17,7 +17,9 @@ type Executor = PgBoss.Db;
 function asDrizzle(text: string, values: unknown[]): SQL {
   const parts = text.split(/\$(\d+)/);
   const chunks: SQL[] = [];
-  parts.forEach((part, i) => chunks.push(i % 2 === 0 ? sql.raw(part) : sql`${sql.param(values[Number(part) - 1] ?? null)}`));
+  parts.forEach((part, i) =>
+    chunks.push(i % 2 === 0 ? sql.raw(part) : sql`${sql.param(values[Number(part) - 1] ?? null)}`),
+  );
   return sql.join(chunks);
 }
 
@@ -56,7 +58,13 @@ export function databaseExecutor(db: Db): Executor {
 }
 
 // Only builds and runs pg-boss's insert on the executor each call passes; it never connects.
-const sender = new PgBoss({ db: { executeSql: () => Promise.reject(new Error('jobs: enqueue needs a transaction')) }, schema: BOSS_SCHEMA, supervise: false, schedule: false, migrate: false });
+const sender = new PgBoss({
+  db: { executeSql: () => Promise.reject(new Error('jobs: enqueue needs a transaction')) },
+  schema: BOSS_SCHEMA,
+  supervise: false,
+  schedule: false,
+  migrate: false,
+});
 
 /** The job's id, derived from its kind and key: the same event written twice is one job. */
 export function jobId(name: string, key: string): string {
@@ -80,7 +88,12 @@ export interface EnqueueOptions {
  * The data is checked against the kind's schema first, so a bad job fails the change, not later.
  * Answers the job's id (the same id when the job was already written).
  */
-export async function enqueue<N extends JobName>(tx: Tx | Db, name: N, data: JobDataOf<N>, opts: EnqueueOptions): Promise<string> {
+export async function enqueue<N extends JobName>(
+  tx: Tx | Db,
+  name: N,
+  data: JobDataOf<N>,
+  opts: EnqueueOptions,
+): Promise<string> {
   const parsed = JOB_DATA[name].parse(data) as object;
   const id = jobId(name, opts.key);
   const executor = transactionExecutor(tx);
@@ -93,7 +106,10 @@ export async function enqueue<N extends JobName>(tx: Tx | Db, name: N, data: Job
   if (written === null) {
     // Nothing inserted: a job with this id is already there (fine), or pg-boss has no queue of
     // this name because the workers never started on this database (a silent loss: refuse).
-    const [queue] = await queryRows<{ name: string }>(tx, sql`select name from ${sql.identifier(BOSS_SCHEMA)}.queue where name = ${name}`);
+    const [queue] = await queryRows<{ name: string }>(
+      tx,
+      sql`select name from ${sql.identifier(BOSS_SCHEMA)}.queue where name = ${name}`,
+    );
     if (!queue) throw new Error(`jobs: no queue '${name}' (start the job workers on this database first)`);
   }
   return id;

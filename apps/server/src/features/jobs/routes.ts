@@ -5,7 +5,6 @@ import { ok } from '../../shared/http.js';
 import { listJobs, retryJob } from './admin.js';
 import type { JobRunner } from './runner.js';
 
-
 /** The back office's job list and retry (registered from the table of calls, which says who may make them). */
 export function jobRoutes(app: Api, ctx: AppContext, runner: JobRunner) {
   const { db } = ctx;
@@ -14,5 +13,6 @@ export function jobRoutes(app: Api, ctx: AppContext, runner: JobRunner) {
     return ok(results, undefined, total);
   });
   route(app, 'adminRetryJob', async (req) =>
-    ok(await retryJob(db, runner, requireStaff(req).member.id, req.body.name, req.body.id), MSG_JOBS.retried));
+    ok(await retryJob(db, runner, requireStaff(req).member.id, req.body.name, req.body.id), MSG_JOBS.retried),
+  );
 }

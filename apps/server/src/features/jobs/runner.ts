@@ -8,11 +8,19 @@ import { BOSS_SCHEMA, databaseExecutor } from './queue.js';
 import type { JobSettings } from './settings.js';
 
 /** One try of a job taken from the queue: its data checked, its handler run with its key and `once`. */
-export async function runHandler(name: JobName, job: Pick<PgBoss.JobWithMetadata<object>, 'id' | 'data' | 'singletonKey' | 'retryCount'>, deps: JobDeps): Promise<void> {
+export async function runHandler(
+  name: JobName,
+  job: Pick<PgBoss.JobWithMetadata<object>, 'id' | 'data' | 'singletonKey' | 'retryCount'>,
+  deps: JobDeps,
+): Promise<void> {
   const data = JOB_DATA[name].parse(job.data);
   const key = job.singletonKey ?? job.id;
-  const once = (part: string, effect: () => Promise<void>) => effectOnce(deps.db, name, `${name}:${key}:${part}`, effect);
-  await (JOB_HANDLERS[name] as (run: unknown, deps: JobDeps) => Promise<void>)({ id: job.id, name, key, data, attempt: job.retryCount + 1, once }, deps);
+  const once = (part: string, effect: () => Promise<void>) =>
+    effectOnce(deps.db, name, `${name}:${key}:${part}`, effect);
+  await (JOB_HANDLERS[name] as (run: unknown, deps: JobDeps) => Promise<void>)(
+    { id: job.id, name, key, data, attempt: job.retryCount + 1, once },
+    deps,
+  );
 }
 
 export interface JobRunner {
@@ -66,7 +74,12 @@ export async function startJobs(db: Db, deps: Omit<JobDeps, 'db'>, settings: Job
   boss.on('error', (err: unknown) => deps.log.warn({ err }, 'job queue error'));
   await boss.start();
 
-  const queue = { retryLimit: settings.retryLimit, retryDelay: settings.retryDelaySeconds, retryBackoff: settings.retryBackoff, expireInSeconds: settings.expireSeconds };
+  const queue = {
+    retryLimit: settings.retryLimit,
+    retryDelay: settings.retryDelaySeconds,
+    retryBackoff: settings.retryBackoff,
+    expireInSeconds: settings.expireSeconds,
+  };
   for (const name of NAMES) {
     await boss.createQueue(name, { name, policy: 'standard', ...queue });
     // An existing queue takes the current settings (createQueue leaves it as it was).
@@ -86,34 +99,46 @@ export async function startJobs(db: Db, deps: Omit<JobDeps, 'db'>, settings: Job
       return true;
     } catch (err) {
       const last = job.retryCount >= job.retryLimit;
-      deps.log.warn({ job: job.id, name, attempt: job.retryCount + 1, parked: last, reason: message(err) }, last ? 'job parked after its last try' : 'job try failed');
-      await boss.fail(name, job.id, { message: message(err) }).catch((e: unknown) => deps.log.warn({ err: e, job: job.id }, 'job failure not recorded'));
+      deps.log.warn(
+        { job: job.id, name, attempt: job.retryCount + 1, parked: last, reason: message(err) },
+        last ? 'job parked after its last try' : 'job try failed',
+      );
+      await boss
+        .fail(name, job.id, { message: message(err) })
+        .catch((e: unknown) => deps.log.warn({ err: e, job: job.id }, 'job failure not recorded'));
       return false;
     }
   }
 
   for (const name of NAMES) {
-    const workerId = await boss.work<object>(name, { batchSize: settings.batchSize, includeMetadata: true, pollingIntervalSeconds: settings.pollSeconds }, async (jobs) => {
-      // Taken just as the server began to stop: give them back as a failed try (retried later,
-      // by this process after a restart or by another one).
-      if (stopping) throw new Error('서버가 종료 중이라 다음에 다시 시도합니다.');
-      const batch = Promise.all(jobs.map((job) => runOne(name, job))).then(async (succeeded) => {
-        // The successes are marked done together, in one statement.
-        const ids = jobs.filter((_, i) => succeeded[i]).map((j) => j.id);
-        if (ids.length > 0) await boss.complete(name, ids).catch((e: unknown) => deps.log.warn({ err: e, name }, 'job completions not recorded'));
-      });
-      running.add(batch);
-      try {
-        await batch;
-      } finally {
-        running.delete(batch);
-      }
-      // A try that outlived the stop: pg-boss already failed it back to the queue, and the
-      // completion it would send now would meet a closed database. The loop ends with the process.
-      if (closed) await new Promise<never>(() => undefined);
-      // A full batch means more are waiting: look again at once instead of after the poll interval.
-      if (jobs.length === settings.batchSize && !stopping) boss.notifyWorker(workerId);
-    });
+    const workerId = await boss.work<object>(
+      name,
+      { batchSize: settings.batchSize, includeMetadata: true, pollingIntervalSeconds: settings.pollSeconds },
+      async (jobs) => {
+        // Taken just as the server began to stop: give them back as a failed try (retried later,
+        // by this process after a restart or by another one).
+        if (stopping) throw new Error('서버가 종료 중이라 다음에 다시 시도합니다.');
+        const batch = Promise.all(jobs.map((job) => runOne(name, job))).then(async (succeeded) => {
+          // The successes are marked done together, in one statement.
+          const ids = jobs.filter((_, i) => succeeded[i]).map((j) => j.id);
+          if (ids.length > 0)
+            await boss
+              .complete(name, ids)
+              .catch((e: unknown) => deps.log.warn({ err: e, name }, 'job completions not recorded'));
+        });
+        running.add(batch);
+        try {
+          await batch;
+        } finally {
+          running.delete(batch);
+        }
+        // A try that outlived the stop: pg-boss already failed it back to the queue, and the
+        // completion it would send now would meet a closed database. The loop ends with the process.
+        if (closed) await new Promise<never>(() => undefined);
+        // A full batch means more are waiting: look again at once instead of after the poll interval.
+        if (jobs.length === settings.batchSize && !stopping) boss.notifyWorker(workerId);
+      },
+    );
     workers.set(name, workerId);
   }
 

@@ -32,5 +32,8 @@ export async function saveMallConfig(db: Db, data: MallConfigData): Promise<void
   await db
     .insert(mallConfig)
     .values({ id: 1, ver: 1, data })
-    .onConflictDoUpdate({ target: mallConfig.id, set: { data, ver: sql`${mallConfig.ver} + 1`, updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: mallConfig.id,
+      set: { data, ver: sql`${mallConfig.ver} + 1`, updatedAt: new Date() },
+    });
 }

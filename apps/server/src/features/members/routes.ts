@@ -1,5 +1,11 @@
 import { MSG, MSG_MEMBER } from '@partsmall/contract';
-import { type Api, type AppContext, requireCompanyMember, requireMainAccount, requireMember } from '../../shared/context.js';
+import {
+  type Api,
+  type AppContext,
+  requireCompanyMember,
+  requireMainAccount,
+  requireMember,
+} from '../../shared/context.js';
 import { route } from '../../shared/route.js';
 import { created, ok } from '../../shared/http.js';
 import {
@@ -17,63 +23,62 @@ import {
   withdrawNeedsPassword,
 } from './service.js';
 
-
 /** The member area (docs/requirements.md#member-area-calls): my info, password, company, accounts, security number, withdrawal. */
 export function memberRoutes(app: Api, ctx: AppContext) {
   const { db, realtime } = ctx;
 
   route(app, 'updateMyInfo', async (req) => {
-      const auth = requireMember(req);
-      return created(await updateMyInfo(db, auth, req.body), MSG_MEMBER.infoUpdated);
-    });
+    const auth = requireMember(req);
+    return created(await updateMyInfo(db, auth, req.body), MSG_MEMBER.infoUpdated);
+  });
 
   route(app, 'updateMyPassword', async (req) => {
-      const auth = requireMember(req);
-      await updateMyPassword(db, realtime, auth, req.body);
-      return created(undefined, MSG_MEMBER.passwordUpdated);
-    });
+    const auth = requireMember(req);
+    await updateMyPassword(db, realtime, auth, req.body);
+    return created(undefined, MSG_MEMBER.passwordUpdated);
+  });
 
   route(app, 'updateMyCompanyInfo', async (req) => {
-      const auth = requireMainAccount(req);
-      const userInfo = await updateCompanyInfo(db, auth.member, auth.companyId, req.body);
-      return created({ userInfo }, MSG_MEMBER.companyUpdated);
-    });
+    const auth = requireMainAccount(req);
+    const userInfo = await updateCompanyInfo(db, auth.member, auth.companyId, req.body);
+    return created({ userInfo }, MSG_MEMBER.companyUpdated);
+  });
 
   route(app, 'getMallMemberInfo', async (req) => {
-      const auth = requireMainAccount(req);
-      const { results, total } = await listMembers(db, auth.companyId, req.body);
-      return ok(results, results.length ? undefined : MSG.noInfo, total);
-    });
+    const auth = requireMainAccount(req);
+    const { results, total } = await listMembers(db, auth.companyId, req.body);
+    return ok(results, results.length ? undefined : MSG.noInfo, total);
+  });
 
   route(app, 'setMallMemberInfo', async (req) => {
-      const auth = requireMainAccount(req);
-      const form = req.body;
-      if ('seq' in form) {
-        await editMember(db, auth.companyId, form);
-        return created({ seq: form.seq }, MSG_MEMBER.memberUpdated);
-      }
-      const seq = await createMember(db, auth.companyId, form);
-      return created({ seq }, MSG_MEMBER.memberCreated);
-    });
+    const auth = requireMainAccount(req);
+    const form = req.body;
+    if ('seq' in form) {
+      await editMember(db, auth.companyId, form);
+      return created({ seq: form.seq }, MSG_MEMBER.memberUpdated);
+    }
+    const seq = await createMember(db, auth.companyId, form);
+    return created({ seq }, MSG_MEMBER.memberCreated);
+  });
 
   route(app, 'setMallMemberType', async (req) => {
-      const auth = requireMainAccount(req);
-      await setMemberType(db, auth.companyId, req.body.seq, req.body.type);
-      return created(undefined, MSG_MEMBER.memberTypeChanged);
-    });
+    const auth = requireMainAccount(req);
+    await setMemberType(db, auth.companyId, req.body.seq, req.body.type);
+    return created(undefined, MSG_MEMBER.memberTypeChanged);
+  });
 
   route(app, 'stateMemberInfo', async (req) => {
-      const auth = requireMainAccount(req);
-      const { seq, status } = req.body;
-      await setMemberState(db, realtime, auth, auth.companyId, seq, status);
-      return created(undefined, status === 'stopped' ? MSG_MEMBER.memberStopped : MSG_MEMBER.memberResumed);
-    });
+    const auth = requireMainAccount(req);
+    const { seq, status } = req.body;
+    await setMemberState(db, realtime, auth, auth.companyId, seq, status);
+    return created(undefined, status === 'stopped' ? MSG_MEMBER.memberStopped : MSG_MEMBER.memberResumed);
+  });
 
   route(app, 'initMallMemberPw', async (req) => {
-      const auth = requireMainAccount(req);
-      const { pw } = await resetMemberPassword(db, realtime, auth, auth.companyId, req.body.seq);
-      return created({ pw }, MSG_MEMBER.passwordReset);
-    });
+    const auth = requireMainAccount(req);
+    const { pw } = await resetMemberPassword(db, realtime, auth, auth.companyId, req.body.seq);
+    return created({ pw }, MSG_MEMBER.passwordReset);
+  });
 
   route(app, 'updateSecurityNumber', async (req) => {
     const auth = requireMainAccount(req);
@@ -82,13 +87,13 @@ export function memberRoutes(app: Api, ctx: AppContext) {
   });
 
   route(app, 'WithdrawMember', async (req) => {
-      const auth = requireCompanyMember(req);
-      await withdraw(db, realtime, auth, req.body);
-      return created(undefined, MSG_MEMBER.withdrawn);
-    });
+    const auth = requireCompanyMember(req);
+    await withdraw(db, realtime, auth, req.body);
+    return created(undefined, MSG_MEMBER.withdrawn);
+  });
 
   route(app, 'withdrawCheck', async (req) => {
-      const auth = requireCompanyMember(req);
-      return ok({ pwRequired: await withdrawNeedsPassword(db, auth.sessionId) });
-    });
+    const auth = requireCompanyMember(req);
+    return ok({ pwRequired: await withdrawNeedsPassword(db, auth.sessionId) });
+  });
 }

@@ -18,7 +18,15 @@ import { badRequest, notFound, tooMany } from '../../shared/http.js';
 import { clearEvents, takeAttempt } from '../../shared/rate-limit.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { newSecurityNumber, verifiedMemberByPhone } from '../auth/service.js';
-import { createSession, endSessions, retireSession, sessionProvenAt, type AuthContext, type MemberRow, type SessionSockets } from '../auth/sessions.js';
+import {
+  createSession,
+  endSessions,
+  retireSession,
+  sessionProvenAt,
+  type AuthContext,
+  type MemberRow,
+  type SessionSockets,
+} from '../auth/sessions.js';
 import { buildUserInfo, findMemberById } from '../auth/user-info.js';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -49,7 +57,11 @@ const phoneVerifiedAfter = (phone: string) => sql<boolean>`(${members.phone} = $
  * Edits the caller's name, phone and mail. The answer carries a fresh session token and the new
  * userInfo; the token the call came with is revoked.
  */
-export async function updateMyInfo(db: Db, auth: AuthContext, form: { name: string; phone: string; mail: string }): Promise<LoginResult> {
+export async function updateMyInfo(
+  db: Db,
+  auth: AuthContext,
+  form: { name: string; phone: string; mail: string },
+): Promise<LoginResult> {
   await assertPhoneFree(db, form.phone, auth.member.id);
   try {
     await db
@@ -70,13 +82,22 @@ export async function updateMyInfo(db: Db, auth: AuthContext, form: { name: stri
  * Changes the caller's password after checking the current one (wrong tries are limited like
  * logins). Every other session of the member ends, its sockets too.
  */
-export async function updateMyPassword(db: Db, sockets: SessionSockets, auth: AuthContext, form: { opw: string; pw: string }): Promise<number[]> {
+export async function updateMyPassword(
+  db: Db,
+  sockets: SessionSockets,
+  auth: AuthContext,
+  form: { opw: string; pw: string },
+): Promise<number[]> {
   const key = `opw:${auth.member.id}`;
   // Counted before it is judged (like logins), so parallel guesses cannot all slip under the limit.
-  if (!(await takeAttempt(db, key, LOGIN_LIMIT.maxFailures, LOGIN_LIMIT.windowSec))) throw tooMany(MSG_MEMBER.opwTooMany);
+  if (!(await takeAttempt(db, key, LOGIN_LIMIT.maxFailures, LOGIN_LIMIT.windowSec)))
+    throw tooMany(MSG_MEMBER.opwTooMany);
   const member = await findMemberById(db, auth.member.id);
   if (!member || !(await verifyPassword(form.opw, member.passwordHash))) throw badRequest(MSG_MEMBER.opwWrong, 'opw');
-  await db.update(members).set({ passwordHash: await hashPassword(form.pw) }).where(eq(members.id, member.id));
+  await db
+    .update(members)
+    .set({ passwordHash: await hashPassword(form.pw) })
+    .where(eq(members.id, member.id));
   await clearEvents(db, key);
   return endSessions(db, sockets, { memberIds: [member.id], exceptSessionId: auth.sessionId });
 }
@@ -96,7 +117,12 @@ export interface CompanyForm {
 }
 
 /** Edits the company; a business number another active company uses is refused. */
-export async function updateCompanyInfo(db: Db, member: MemberRow, companyId: number, form: CompanyForm): Promise<UserInfo> {
+export async function updateCompanyInfo(
+  db: Db,
+  member: MemberRow,
+  companyId: number,
+  form: CompanyForm,
+): Promise<UserInfo> {
   const [taken] = await db
     .select({ id: companies.id })
     .from(companies)
@@ -142,20 +168,39 @@ export async function listMembers(
   }
   const where = and(...conditions);
   const [rows, [counted]] = await Promise.all([
-    db.select().from(members).where(where).orderBy(asc(members.type), asc(members.id)).limit(q.size).offset((q.page - 1) * q.size),
+    db
+      .select()
+      .from(members)
+      .where(where)
+      .orderBy(asc(members.type), asc(members.id))
+      .limit(q.size)
+      .offset((q.page - 1) * q.size),
     db.select({ n: count() }).from(members).where(where),
   ]);
   return { results: rows.map(toListItem), total: Number(counted?.n ?? 0) };
 }
 
 /** Registers a sub-account of the company; the main account vouches for it (no phone code). */
-export async function createMember(db: Db, companyId: number, form: { id: string; pw: string; name: string; phone: string; mail: string }): Promise<number> {
+export async function createMember(
+  db: Db,
+  companyId: number,
+  form: { id: string; pw: string; name: string; phone: string; mail: string },
+): Promise<number> {
   await assertPhoneFree(db, form.phone);
   const passwordHash = await hashPassword(form.pw);
   try {
     const [row] = await db
       .insert(members)
-      .values({ loginId: form.id, passwordHash, name: form.name, phone: form.phone, phoneVerified: false, mail: form.mail, type: MEMBER_TYPE_SUB, companyId })
+      .values({
+        loginId: form.id,
+        passwordHash,
+        name: form.name,
+        phone: form.phone,
+        phoneVerified: false,
+        mail: form.mail,
+        type: MEMBER_TYPE_SUB,
+        companyId,
+      })
       .returning({ id: members.id });
     return row!.id;
   } catch (err) {
@@ -163,7 +208,11 @@ export async function createMember(db: Db, companyId: number, form: { id: string
   }
 }
 
-export async function editMember(db: Db, companyId: number, form: { seq: number; name: string; phone: string; mail: string }): Promise<void> {
+export async function editMember(
+  db: Db,
+  companyId: number,
+  form: { seq: number; name: string; phone: string; mail: string },
+): Promise<void> {
   await assertPhoneFree(db, form.phone, form.seq);
   let rows: { id: number }[];
   try {
@@ -213,7 +262,14 @@ export async function setMemberType(db: Db, companyId: number, seq: number, type
  * Stops an account of the company (its sessions end, sockets too), or lets a stopped one in again.
  * A main account cannot stop itself.
  */
-export async function setMemberState(db: Db, sockets: SessionSockets, auth: AuthContext, companyId: number, seq: number, status: 'stopped' | 'active'): Promise<number[]> {
+export async function setMemberState(
+  db: Db,
+  sockets: SessionSockets,
+  auth: AuthContext,
+  companyId: number,
+  seq: number,
+  status: 'stopped' | 'active',
+): Promise<number[]> {
   if (status === 'stopped' && seq === auth.member.id) throw badRequest(MSG_MEMBER.cannotStopSelf, 'seq');
   await db.transaction(async (tx) => {
     await lockCompany(tx, companyId);
@@ -239,7 +295,13 @@ export function randomPassword(length = 10): string {
 }
 
 /** Gives an account of the company a random password, shown once; its sessions end. */
-export async function resetMemberPassword(db: Db, sockets: SessionSockets, auth: AuthContext, companyId: number, seq: number): Promise<{ pw: string; revoked: number[] }> {
+export async function resetMemberPassword(
+  db: Db,
+  sockets: SessionSockets,
+  auth: AuthContext,
+  companyId: number,
+  seq: number,
+): Promise<{ pw: string; revoked: number[] }> {
   if (seq === auth.member.id) throw badRequest(MSG_MEMBER.cannotResetSelf, 'seq');
   const pw = randomPassword();
   const rows = await db
@@ -254,7 +316,10 @@ export async function resetMemberPassword(db: Db, sockets: SessionSockets, auth:
 
 /** A new 6-digit security number, different from the current one; the old one stops working for joins. */
 export async function renewSecurityNumber(db: Db, companyId: number): Promise<string> {
-  const [company] = await db.select({ securityNum: companies.securityNum }).from(companies).where(eq(companies.id, companyId));
+  const [company] = await db
+    .select({ securityNum: companies.securityNum })
+    .from(companies)
+    .where(eq(companies.id, companyId));
   let next = newSecurityNumber();
   while (next === company?.securityNum) next = newSecurityNumber();
   await db.update(companies).set({ securityNum: next }).where(eq(companies.id, companyId));
@@ -285,10 +350,12 @@ export async function withdraw(
 ): Promise<number[]> {
   const member = await findMemberById(db, auth.member.id);
   if (!member || form.userName.trim() !== member.name.trim()) throw badRequest(MSG_MEMBER.userNameMismatch, 'userName');
-  if (form.pw === undefined && (await withdrawNeedsPassword(db, auth.sessionId))) throw badRequest(MSG_MEMBER.withdrawPasswordRequired, 'pw');
+  if (form.pw === undefined && (await withdrawNeedsPassword(db, auth.sessionId)))
+    throw badRequest(MSG_MEMBER.withdrawPasswordRequired, 'pw');
   if (form.pw !== undefined) {
     const key = `opw:${member.id}`;
-    if (!(await takeAttempt(db, key, LOGIN_LIMIT.maxFailures, LOGIN_LIMIT.windowSec))) throw tooMany(MSG_MEMBER.opwTooMany);
+    if (!(await takeAttempt(db, key, LOGIN_LIMIT.maxFailures, LOGIN_LIMIT.windowSec)))
+      throw tooMany(MSG_MEMBER.opwTooMany);
     if (!(await verifyPassword(form.pw, member.passwordHash))) throw badRequest(MSG_MEMBER.withdrawPasswordWrong, 'pw');
     await clearEvents(db, key);
   }
@@ -304,7 +371,10 @@ export async function withdraw(
       .set({ status: 'withdrawn', withdrawnAt: now })
       .where(and(eq(members.companyId, auth.companyId), ne(members.status, 'withdrawn')))
       .returning({ id: members.id });
-    await tx.update(companies).set({ withdrawnAt: now }).where(and(eq(companies.id, auth.companyId), isNull(companies.withdrawnAt)));
+    await tx
+      .update(companies)
+      .set({ withdrawnAt: now })
+      .where(and(eq(companies.id, auth.companyId), isNull(companies.withdrawnAt)));
     return gone.map((m) => m.id);
   });
   return endSessions(db, sockets, { memberIds });

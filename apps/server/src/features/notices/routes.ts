@@ -7,14 +7,14 @@ import { listNotices, noticeById } from './service.js';
 
 export function noticeRoutes(app: Api, ctx: AppContext) {
   route(app, 'getMallNotice', async (req) => {
-      const b = req.body;
-      if (b.seq !== undefined) {
-        const notice = await noticeById(ctx.db, b.seq);
-        if (!notice) throw notFound(MSG_SHOP.noticeNotFound);
-        // Sanitised again on the way out, in case a row was written by other means.
-        return ok({ ...notice, content: sanitizeNoticeHtml(notice.content) });
-      }
-      const { rows, total } = await listNotices(ctx.db, b);
-      return ok(rows, rows.length ? undefined : MSG_SHOP.noInfo, total);
-    });
+    const b = req.body;
+    if (b.seq !== undefined) {
+      const notice = await noticeById(ctx.db, b.seq);
+      if (!notice) throw notFound(MSG_SHOP.noticeNotFound);
+      // Sanitised again on the way out, in case a row was written by other means.
+      return ok({ ...notice, content: sanitizeNoticeHtml(notice.content) });
+    }
+    const { rows, total } = await listNotices(ctx.db, b);
+    return ok(rows, rows.length ? undefined : MSG_SHOP.noInfo, total);
+  });
 }

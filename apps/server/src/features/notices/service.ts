@@ -21,7 +21,8 @@ export async function listNotices(db: Db, q: NoticeQuery) {
   if (kw !== '') {
     const pattern = `%${escapeLike(kw)}%`;
     if (q.searchType === 'content') conditions.push(ilike(notices.content, pattern));
-    else if (q.searchType === 'all') conditions.push(or(ilike(notices.title, pattern), ilike(notices.content, pattern))!);
+    else if (q.searchType === 'all')
+      conditions.push(or(ilike(notices.title, pattern), ilike(notices.content, pattern))!);
     else conditions.push(ilike(notices.title, pattern));
   }
   const where = conditions.length ? and(...conditions) : undefined;
@@ -39,16 +40,28 @@ export async function listNotices(db: Db, q: NoticeQuery) {
 }
 
 export async function noticeById(db: Db, id: number) {
-  const [row] = await db.select().from(notices).where(and(eq(notices.id, id), eq(notices.published, true)));
+  const [row] = await db
+    .select()
+    .from(notices)
+    .where(and(eq(notices.id, id), eq(notices.published, true)));
   if (!row) return null;
   return { seq: row.id, type: row.type, title: row.title, content: row.content, created: row.createdAt.toISOString() };
 }
 
 /** Stores a notice; its HTML is sanitised on the way in, so every reader gets clean HTML. */
-export async function createNotice(db: Db, n: { type: number; title: string; content: string; popup?: boolean; createdAt?: Date }) {
+export async function createNotice(
+  db: Db,
+  n: { type: number; title: string; content: string; popup?: boolean; createdAt?: Date },
+) {
   const [row] = await db
     .insert(notices)
-    .values({ type: n.type, title: n.title, content: sanitizeNoticeHtml(n.content), popup: n.popup ?? false, ...(n.createdAt ? { createdAt: n.createdAt } : {}) })
+    .values({
+      type: n.type,
+      title: n.title,
+      content: sanitizeNoticeHtml(n.content),
+      popup: n.popup ?? false,
+      ...(n.createdAt ? { createdAt: n.createdAt } : {}),
+    })
     .returning({ id: notices.id });
   return row!.id;
 }

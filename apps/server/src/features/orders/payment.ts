@@ -1,6 +1,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { MSG_ORDER, shippingFee, tierPrice, type CompanyLevel, type PaymentRequest, type PaymentResult } from '@partsmall/contract';
+import {
+  MSG_ORDER,
+  shippingFee,
+  tierPrice,
+  type CompanyLevel,
+  type PaymentRequest,
+  type PaymentResult,
+} from '@partsmall/contract';
 import { queryRows, type Db } from '../../db/client.js';
 import { cartItems, orders } from '../../db/schema.js';
 import { publish } from '../../shared/events.js';
@@ -56,7 +63,8 @@ export async function payOrder(db: Db, buyer: Buyer, req: ParsedPayment): Promis
     wanted.set(productId, (wanted.get(productId) ?? 0) + c.qty);
     const vin = line?.vin ?? c.vin;
     if (vin && !vins.has(productId)) vins.set(productId, vin);
-    if (line && (line.memo || line.jobRef) && !notes.has(productId)) notes.set(productId, { memo: line.memo, jobRef: line.jobRef });
+    if (line && (line.memo || line.jobRef) && !notes.has(productId))
+      notes.set(productId, { memo: line.memo, jobRef: line.jobRef });
   }
   const productIds = [...wanted.keys()].sort((a, b) => a - b);
   // Without the client's request id (the spec's payload has none) the order gets an id of its own,
@@ -79,11 +87,21 @@ export async function payOrder(db: Db, buyer: Buyer, req: ParsedPayment): Promis
     if (locked.length !== productIds.length) throw badRequest(MSG_ORDER.productGone, 'carts');
     const storageIds = new Set(locked.map((p) => p.storage_id));
     if (storageIds.size > 1) throw badRequest(MSG_ORDER.oneWarehouse, 'carts');
-    checkOffered(deliveryOptionsOf({ deliveryOptions: locked[0]!.delivery_options }), { storageId: locked[0]!.storage_id, stockName: locked[0]!.stock_name }, s);
+    checkOffered(
+      deliveryOptionsOf({ deliveryOptions: locked[0]!.delivery_options }),
+      { storageId: locked[0]!.storage_id, stockName: locked[0]!.stock_name },
+      s,
+    );
     const level = locked[0]!.level;
     const lines = locked.map((p) => {
       const price = tierPrice(
-        { priceA: Number(p.price_a), priceB: Number(p.price_b), priceC: Number(p.price_c), priceD: Number(p.price_d), salePrice: Number(p.sale_price) },
+        {
+          priceA: Number(p.price_a),
+          priceB: Number(p.price_b),
+          priceC: Number(p.price_c),
+          priceD: Number(p.price_d),
+          salePrice: Number(p.sale_price),
+        },
         level,
       );
       return { product: p, qty: wanted.get(p.id)!, price };
@@ -121,13 +139,22 @@ export async function payOrder(db: Db, buyer: Buyer, req: ParsedPayment): Promis
     // Paid before (or a moment ago by a parallel copy): nothing more is charged.
     if (!claimed) return { repeated: true as const };
 
-    for (const l of lines) if (l.product.has_amount < l.qty) throw badRequest(MSG_ORDER.soldOut(l.product.name), 'carts');
+    for (const l of lines)
+      if (l.product.has_amount < l.qty) throw badRequest(MSG_ORDER.soldOut(l.product.name), 'carts');
     const stock = sql.join(
       lines.map((l) => sql`(${l.product.id}::int, ${l.qty}::int)`),
       sql`, `,
     );
-    await tx.execute(sql`update products p set has_amount = p.has_amount - v.qty from (values ${stock}) as v(id, qty) where p.id = v.id`);
-    const point = await debit(tx, { companyId: buyer.companyId, amount: total, type: 'order', memberId: buyer.memberId, note: `주문 #${claimed.id}` });
+    await tx.execute(
+      sql`update products p set has_amount = p.has_amount - v.qty from (values ${stock}) as v(id, qty) where p.id = v.id`,
+    );
+    const point = await debit(tx, {
+      companyId: buyer.companyId,
+      amount: total,
+      type: 'order',
+      memberId: buyer.memberId,
+      note: `주문 #${claimed.id}`,
+    });
 
     const lineValues = sql.join(
       lines.map(
@@ -149,7 +176,13 @@ export async function payOrder(db: Db, buyer: Buyer, req: ParsedPayment): Promis
 
   if (!outcome.repeated) {
     // The paid cart lines left the cart in the same transaction: one event tells both.
-    await publish({ type: 'orderPlaced', companyId: buyer.companyId, memberId: buyer.memberId, orderSeq: outcome.orderSeq, totalAmount: outcome.totalAmount });
+    await publish({
+      type: 'orderPlaced',
+      companyId: buyer.companyId,
+      memberId: buyer.memberId,
+      orderSeq: outcome.orderSeq,
+      totalAmount: outcome.totalAmount,
+    });
     return { ...outcome, ...answered };
   }
   // The same request was paid before (or a moment ago by a parallel copy): answer with that order.
@@ -157,7 +190,10 @@ export async function payOrder(db: Db, buyer: Buyer, req: ParsedPayment): Promis
     .select()
     .from(orders)
     .where(and(eq(orders.companyId, buyer.companyId), eq(orders.clientRequestId, requestId)));
-  const [company] = await queryRows<{ point: string | number }>(db, sql`select point from companies where id = ${buyer.companyId}`);
+  const [company] = await queryRows<{ point: string | number }>(
+    db,
+    sql`select point from companies where id = ${buyer.companyId}`,
+  );
   return {
     orderSeq: existing!.id,
     ...answered,

@@ -13,8 +13,16 @@ export function orderRoutes(app: Api, ctx: AppContext) {
   route(app, 'getMallOrderInfo', async (req) => {
     const { companyId } = requireCompanyMember(req);
     const { results, total } = await listOrders(db, companyId, req.body);
-    const invoices = await invoicesOfOrders(db, companyId, results.map((o) => o.seq));
-    return ok(results.map((o) => (invoices.has(o.seq) ? { ...o, taxInvoice: invoices.get(o.seq) } : o)), undefined, total);
+    const invoices = await invoicesOfOrders(
+      db,
+      companyId,
+      results.map((o) => o.seq),
+    );
+    return ok(
+      results.map((o) => (invoices.has(o.seq) ? { ...o, taxInvoice: invoices.get(o.seq) } : o)),
+      undefined,
+      total,
+    );
   });
 
   route(app, 'getMallOrderDetail', async (req) => {
@@ -33,15 +41,28 @@ export function orderRoutes(app: Api, ctx: AppContext) {
 
   route(app, 'cancelMallOrder', async (req) => {
     const auth = requireCompanyMember(req);
-    await moveOrder(db, { seq: req.body.seq, status: ORDER_STATUS.shipmentCancelled, companyId: auth.companyId, actor: 'buyer', memberId: auth.member.id });
+    await moveOrder(db, {
+      seq: req.body.seq,
+      status: ORDER_STATUS.shipmentCancelled,
+      companyId: auth.companyId,
+      actor: 'buyer',
+      memberId: auth.member.id,
+    });
     return created(await orderDetail(db, auth.companyId, req.body.seq), MSG_ORDER.cancelled);
   });
 
   route(app, 'returnMallOrder', async (req) => {
-      const auth = requireCompanyMember(req);
-      await moveOrder(db, { seq: req.body.seq, status: ORDER_STATUS.returnRequested, companyId: auth.companyId, actor: 'buyer', memberId: auth.member.id, returnReason: req.body.returnReason });
-      return created(await orderDetail(db, auth.companyId, req.body.seq), MSG_ORDER.returnRequested);
+    const auth = requireCompanyMember(req);
+    await moveOrder(db, {
+      seq: req.body.seq,
+      status: ORDER_STATUS.returnRequested,
+      companyId: auth.companyId,
+      actor: 'buyer',
+      memberId: auth.member.id,
+      returnReason: req.body.returnReason,
     });
+    return created(await orderDetail(db, auth.companyId, req.body.seq), MSG_ORDER.returnRequested);
+  });
 
   route(app, 'adminSetOrderStatus', async (req) => {
     const staff = requireStaff(req);
@@ -52,7 +73,13 @@ export function orderRoutes(app: Api, ctx: AppContext) {
       actor: 'staff',
       memberId: staff.member.id,
       onMoved: (tx, from) =>
-        recordAudit(tx, { memberId: staff.member.id, action: 'setOrderStatus', target: `order:${seq}`, before: { status: from }, after: { status, note, carrier, waybill } }),
+        recordAudit(tx, {
+          memberId: staff.member.id,
+          action: 'setOrderStatus',
+          target: `order:${seq}`,
+          before: { status: from },
+          after: { status, note, carrier, waybill },
+        }),
     });
     return created(await orderDetail(db, null, req.body.seq), MSG_ORDER.statusChanged);
   });

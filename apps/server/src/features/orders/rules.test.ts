@@ -14,14 +14,20 @@ describe('same-day cancel (Asia/Seoul)', () => {
 
   it('is refused from 00:00 of the next Seoul day', () => {
     const ordered = at('2026-03-10T23:59:00+09:00');
-    expect(cancelRefusal(ordered, at('2026-03-11T00:00:00+09:00'))).toEqual({ message: MSG_ORDER.cancelOnlySameDay, field: 'status' });
+    expect(cancelRefusal(ordered, at('2026-03-11T00:00:00+09:00'))).toEqual({
+      message: MSG_ORDER.cancelOnlySameDay,
+      field: 'status',
+    });
   });
 
   it('counts the Seoul day, not the UTC day', () => {
     // 23:30 and 00:30 UTC fall on two UTC dates but are 08:30 and 09:30 of one Seoul day.
     expect(cancelRefusal(at('2026-03-09T23:30:00Z'), at('2026-03-10T00:30:00Z'))).toBeNull();
     // 14:30 and 15:30 UTC fall on one UTC date but are 23:30 and 00:30 of two Seoul days.
-    expect(cancelRefusal(at('2026-03-10T14:30:00Z'), at('2026-03-10T15:30:00Z'))).toEqual({ message: MSG_ORDER.cancelOnlySameDay, field: 'status' });
+    expect(cancelRefusal(at('2026-03-10T14:30:00Z'), at('2026-03-10T15:30:00Z'))).toEqual({
+      message: MSG_ORDER.cancelOnlySameDay,
+      field: 'status',
+    });
   });
 });
 
@@ -40,8 +46,14 @@ describe('the 20-day return window (Asia/Seoul days; the shipment day is day 0)'
   });
 
   it('refuses on day 21 from its first second', () => {
-    expect(returnRefusal(facts, at('2026-03-22T00:00:00+09:00'))).toEqual({ message: MSG_ORDER.returnWindow, field: 'status' });
-    expect(returnRefusal(facts, at('2026-04-30T12:00:00+09:00'))).toEqual({ message: MSG_ORDER.returnWindow, field: 'status' });
+    expect(returnRefusal(facts, at('2026-03-22T00:00:00+09:00'))).toEqual({
+      message: MSG_ORDER.returnWindow,
+      field: 'status',
+    });
+    expect(returnRefusal(facts, at('2026-04-30T12:00:00+09:00'))).toEqual({
+      message: MSG_ORDER.returnWindow,
+      field: 'status',
+    });
   });
 
   it('counts Seoul days, not UTC days', () => {
@@ -56,7 +68,10 @@ describe('the 20-day return window (Asia/Seoul days; the shipment day is day 0)'
   });
 
   it('refuses an order never marked shipped, and a request without a reason', () => {
-    expect(returnRefusal({ ...facts, shippedAt: null }, at('2026-03-02T12:00:00+09:00'))).toEqual({ message: MSG_ORDER.returnWindow, field: 'status' });
+    expect(returnRefusal({ ...facts, shippedAt: null }, at('2026-03-02T12:00:00+09:00'))).toEqual({
+      message: MSG_ORDER.returnWindow,
+      field: 'status',
+    });
     expect(returnRefusal({ ...facts, returnReason: undefined }, at('2026-03-02T12:00:00+09:00'))).toEqual({
       message: MSG_ORDER.returnReasonRequired,
       field: 'returnReason',
@@ -69,11 +84,15 @@ describe('returns from the China warehouse', () => {
   const shippedAt = at('2026-03-02T12:00:00+09:00');
 
   it('refuses change of mind (reason 1) from the China warehouse', () => {
-    expect(returnRefusal({ shippedAt, stockName: CHINA, returnReason: 1 }, now)).toEqual({ message: MSG_ORDER.returnReasonChina, field: 'returnReason' });
+    expect(returnRefusal({ shippedAt, stockName: CHINA, returnReason: 1 }, now)).toEqual({
+      message: MSG_ORDER.returnReasonChina,
+      field: 'returnReason',
+    });
   });
 
   it('accepts the other reasons from the China warehouse, and change of mind from Korea', () => {
-    for (const reason of [0, 2, 3]) expect(returnRefusal({ shippedAt, stockName: CHINA, returnReason: reason }, now), `reason ${reason}`).toBeNull();
+    for (const reason of [0, 2, 3])
+      expect(returnRefusal({ shippedAt, stockName: CHINA, returnReason: reason }, now), `reason ${reason}`).toBeNull();
     expect(returnRefusal({ shippedAt, stockName: KOREA, returnReason: 1 }, now)).toBeNull();
   });
 });
@@ -81,7 +100,12 @@ describe('returns from the China warehouse', () => {
 describe('shipment complete', () => {
   it('needs the carrier and the waybill', () => {
     expect(shipmentRefusal('CJ대한통운', '6543210987')).toBeNull();
-    for (const [carrier, waybill] of [[undefined, '1'], ['CJ대한통운', undefined], ['', '1'], ['CJ대한통운', '']] as const) {
+    for (const [carrier, waybill] of [
+      [undefined, '1'],
+      ['CJ대한통운', undefined],
+      ['', '1'],
+      ['CJ대한통운', ''],
+    ] as const) {
       expect(shipmentRefusal(carrier, waybill)).toEqual({ message: MSG_ORDER.carrierRequired, field: 'carrier' });
     }
   });
@@ -100,8 +124,15 @@ describe('moveRefusal applies the rule of the target status', () => {
   it('shipment complete and return requested check their own facts', () => {
     expect(moveRefusal({ ...base, to: 2, actor: 'staff' }, nextDay)?.message).toBe(MSG_ORDER.carrierRequired);
     expect(moveRefusal({ ...base, to: 2, actor: 'staff', carrier: '한진택배', waybill: '555' }, nextDay)).toBeNull();
-    expect(moveRefusal({ ...base, to: 4, actor: 'buyer', returnReason: 0 }, nextDay)?.message).toBe(MSG_ORDER.returnWindow);
-    expect(moveRefusal({ ...base, to: 4, actor: 'buyer', returnReason: 0, shippedAt: at('2026-03-01T12:00:00+09:00') }, nextDay)).toBeNull();
+    expect(moveRefusal({ ...base, to: 4, actor: 'buyer', returnReason: 0 }, nextDay)?.message).toBe(
+      MSG_ORDER.returnWindow,
+    );
+    expect(
+      moveRefusal(
+        { ...base, to: 4, actor: 'buyer', returnReason: 0, shippedAt: at('2026-03-01T12:00:00+09:00') },
+        nextDay,
+      ),
+    ).toBeNull();
   });
 });
 

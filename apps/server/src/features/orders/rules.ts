@@ -33,7 +33,10 @@ export function cancelRefusal(createdAt: Date, now: Date): Refusal | null {
  * is the last day a return may be requested (until 24:00 Seoul time).
  */
 export function returnDeadline(shippedAt: Date): Date {
-  return seoulNow(shippedAt).startOf('day').add(RETURN_WINDOW_DAYS + 1, 'day').toDate();
+  return seoulNow(shippedAt)
+    .startOf('day')
+    .add(RETURN_WINDOW_DAYS + 1, 'day')
+    .toDate();
 }
 
 export interface ReturnFacts {
@@ -47,8 +50,10 @@ export interface ReturnFacts {
 /** A return needs a reason, comes within the window, and is not for change of mind from the China warehouse. */
 export function returnRefusal(f: ReturnFacts, now: Date): Refusal | null {
   if (f.returnReason === undefined) return { message: MSG_ORDER.returnReasonRequired, field: 'returnReason' };
-  if (!f.shippedAt || now.getTime() >= returnDeadline(f.shippedAt).getTime()) return { message: MSG_ORDER.returnWindow, field: 'status' };
-  if (f.returnReason === 1 && isChinaWarehouse(f.stockName)) return { message: MSG_ORDER.returnReasonChina, field: 'returnReason' };
+  if (!f.shippedAt || now.getTime() >= returnDeadline(f.shippedAt).getTime())
+    return { message: MSG_ORDER.returnWindow, field: 'status' };
+  if (f.returnReason === 1 && isChinaWarehouse(f.stockName))
+    return { message: MSG_ORDER.returnReasonChina, field: 'returnReason' };
   return null;
 }
 
@@ -72,7 +77,8 @@ export interface MoveFacts {
 export function moveRefusal(f: MoveFacts, now: Date): Refusal | null {
   if (f.to === ORDER_STATUS.shipmentCancelled && f.actor === 'buyer') return cancelRefusal(f.createdAt, now);
   if (f.to === ORDER_STATUS.shipmentComplete) return shipmentRefusal(f.carrier, f.waybill);
-  if (f.to === ORDER_STATUS.returnRequested) return returnRefusal({ shippedAt: f.shippedAt, stockName: f.stockName, returnReason: f.returnReason }, now);
+  if (f.to === ORDER_STATUS.returnRequested)
+    return returnRefusal({ shippedAt: f.shippedAt, stockName: f.stockName, returnReason: f.returnReason }, now);
   return null;
 }
 
@@ -80,7 +86,10 @@ export function moveRefusal(f: MoveFacts, now: Date): Refusal | null {
  * The cash a move gives back: cancels give back the goods and the shipping; an approved return
  * gives back the goods, and the shipping too unless the buyer returned for change of mind (reason 1).
  */
-export function refundAmount(rule: RefundRule, order: { totalAmount: number; shipping: number; returnReason: number | null }): number {
+export function refundAmount(
+  rule: RefundRule,
+  order: { totalAmount: number; shipping: number; returnReason: number | null },
+): number {
   if (rule === 'none') return 0;
   if (rule === 'goods-or-all' && order.returnReason === 1) return order.totalAmount;
   return order.totalAmount + order.shipping;

@@ -1,5 +1,12 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import { MSG_ORDER, ORDER_STATUS, findTransition, type OrderEvent, type OrderView, type StatusActor } from '@partsmall/contract';
+import {
+  MSG_ORDER,
+  ORDER_STATUS,
+  findTransition,
+  type OrderEvent,
+  type OrderView,
+  type StatusActor,
+} from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { linesOf, shownOrder, type LineRow, type OrderRow } from '../../db/repos/orders.js';
 import { cashLedger, orderEvents, orderLines, orders, products } from '../../db/schema.js';
@@ -9,7 +16,6 @@ import { withinSeoulDays } from '../../shared/time.js';
 import { onOrderMoved } from '../tax-invoices/orders.js';
 import { credit } from '../wallet/wallet.js';
 import { moveRefusal, refundAmount } from './rules.js';
-
 
 /** An order as the member area and the order popups read it (docs/requirements.md#entities). */
 export function toOrderView(o: OrderRow, lines: LineRow[]): OrderView {
@@ -61,18 +67,31 @@ export interface OrderListQuery {
 /** A company's orders, newest first; with searchType 'date', those of the Seoul days in range. */
 export async function listOrders(db: Db, companyId: number, q: OrderListQuery) {
   const conditions = [eq(orders.companyId, companyId), shownOrder];
-  if (q.searchType === 'date' && q.startDate && q.endDate) conditions.push(withinSeoulDays(orders.createdAt, q.startDate, q.endDate));
+  if (q.searchType === 'date' && q.startDate && q.endDate)
+    conditions.push(withinSeoulDays(orders.createdAt, q.startDate, q.endDate));
   const where = and(...conditions);
   const [rows, [counted]] = await Promise.all([
-    db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(q.size).offset((q.page - 1) * q.size),
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(q.size)
+      .offset((q.page - 1) * q.size),
     db.select({ n: count() }).from(orders).where(where),
   ]);
-  const lines = await linesOf(db, rows.map((r) => r.id));
+  const lines = await linesOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return { results: rows.map((o) => toOrderView(o, lines.get(o.id) ?? [])), total: Number(counted?.n ?? 0) };
 }
 
 export async function orderCount(db: Db, companyId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(orders).where(and(eq(orders.companyId, companyId), shownOrder));
+  const [row] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.companyId, companyId), shownOrder));
   return Number(row?.n ?? 0);
 }
 
@@ -80,7 +99,10 @@ export async function orderCount(db: Db, companyId: number): Promise<number> {
 export async function orderDetail(db: Db, companyId: number | null, seq: number): Promise<OrderView> {
   const conditions = [eq(orders.id, seq), shownOrder];
   if (companyId !== null) conditions.push(eq(orders.companyId, companyId));
-  const [row] = await db.select().from(orders).where(and(...conditions));
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(...conditions));
   if (!row) throw notFound(MSG_ORDER.orderNotFound);
   const lines = await linesOf(db, [row.id]);
   return toOrderView(row, lines.get(row.id) ?? []);
@@ -113,7 +135,9 @@ export async function moveOrder(db: Db, m: MoveRequest): Promise<{ companyId: nu
     const [order] = await tx
       .select()
       .from(orders)
-      .where(and(eq(orders.id, m.seq), shownOrder, m.companyId !== null ? eq(orders.companyId, m.companyId) : undefined))
+      .where(
+        and(eq(orders.id, m.seq), shownOrder, m.companyId !== null ? eq(orders.companyId, m.companyId) : undefined),
+      )
       .for('update');
     if (!order) throw notFound(MSG_ORDER.orderNotFound);
     const transition = findTransition(order.status, m.status, m.actor);
@@ -134,7 +158,8 @@ export async function moveOrder(db: Db, m: MoveRequest): Promise<{ companyId: nu
     if (refusal) throw badRequest(refusal.message, refusal.field);
 
     const update: Partial<typeof orders.$inferInsert> = { status: m.status };
-    if (m.status === ORDER_STATUS.shipmentComplete) Object.assign(update, { carrier: m.carrier, waybill: m.waybill, shippedAt: now });
+    if (m.status === ORDER_STATUS.shipmentComplete)
+      Object.assign(update, { carrier: m.carrier, waybill: m.waybill, shippedAt: now });
     if (m.status === ORDER_STATUS.returnRequested) update.returnReason = m.returnReason;
     if (m.status === ORDER_STATUS.returnOnHold && m.note) update.staffNote = m.note;
 
@@ -146,9 +171,16 @@ export async function moveOrder(db: Db, m: MoveRequest): Promise<{ companyId: nu
         returnReason: order.returnReason,
       });
       // Stock back first (products in id order), then the balance: the same lock order as paying.
-      const lines = await tx.select({ productId: orderLines.productId, qty: orderLines.qty }).from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.productId));
+      const lines = await tx
+        .select({ productId: orderLines.productId, qty: orderLines.qty })
+        .from(orderLines)
+        .where(eq(orderLines.orderId, order.id))
+        .orderBy(asc(orderLines.productId));
       for (const l of lines) {
-        await tx.update(products).set({ hasAmount: sql`${products.hasAmount} + ${l.qty}` }).where(eq(products.id, l.productId));
+        await tx
+          .update(products)
+          .set({ hasAmount: sql`${products.hasAmount} + ${l.qty}` })
+          .where(eq(products.id, l.productId));
       }
       const returned = m.status === ORDER_STATUS.returnApproved;
       await credit(tx, {
@@ -161,13 +193,27 @@ export async function moveOrder(db: Db, m: MoveRequest): Promise<{ companyId: nu
       refunded = refund;
     }
     await tx.update(orders).set(update).where(eq(orders.id, order.id));
-    await tx.insert(orderEvents).values({ orderId: order.id, fromStatus: order.status, toStatus: m.status, memberId: m.memberId, note: m.note ?? '' });
+    await tx.insert(orderEvents).values({
+      orderId: order.id,
+      fromStatus: order.status,
+      toStatus: m.status,
+      memberId: m.memberId,
+      note: m.note ?? '',
+    });
     // The order's tax invoice: written when shipped, corrected when refunded after issuance.
     await onOrderMoved(tx, { id: order.id, companyId: order.companyId }, m.status, now);
     await m.onMoved?.(tx, order.status);
     return { companyId: order.companyId, from: order.status, refunded };
   });
-  await publish({ type: 'orderMoved', companyId: moved.companyId, orderSeq: m.seq, from: moved.from, to: m.status, actor: m.actor, refunded: moved.refunded });
+  await publish({
+    type: 'orderMoved',
+    companyId: moved.companyId,
+    orderSeq: m.seq,
+    from: moved.from,
+    to: m.status,
+    actor: m.actor,
+    refunded: moved.refunded,
+  });
   return { companyId: moved.companyId, status: m.status };
 }
 
@@ -178,6 +224,9 @@ export async function orderEventsOf(db: Db, orderId: number): Promise<OrderEvent
 
 /** Sum of a company's ledger rows; equals its balance when nothing was lost or double-spent. */
 export async function ledgerSum(db: Db, companyId: number): Promise<number> {
-  const [row] = await db.select({ s: sql<string>`coalesce(sum(${cashLedger.amount}), 0)` }).from(cashLedger).where(eq(cashLedger.companyId, companyId));
+  const [row] = await db
+    .select({ s: sql<string>`coalesce(sum(${cashLedger.amount}), 0)` })
+    .from(cashLedger)
+    .where(eq(cashLedger.companyId, companyId));
   return Number(row?.s ?? 0);
 }

@@ -1,5 +1,11 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { LEDGER_TYPE_LABELS, MSG_PAPERWORK, formatSeoulDateTime, type CashLedgerRow, type CashLedgerType } from '@partsmall/contract';
+import {
+  LEDGER_TYPE_LABELS,
+  MSG_PAPERWORK,
+  formatSeoulDateTime,
+  type CashLedgerRow,
+  type CashLedgerType,
+} from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { cashLedger, companies } from '../../db/schema.js';
 import { AppError, notFound } from '../../shared/http.js';
@@ -38,37 +44,66 @@ export function toLedgerRow(r: Raw): CashLedgerRow {
   };
 }
 
-function whereOf(companyId: number, q: { startDate?: string | undefined; endDate?: string | undefined }): SQL | undefined {
+function whereOf(
+  companyId: number,
+  q: { startDate?: string | undefined; endDate?: string | undefined },
+): SQL | undefined {
   const conditions: SQL[] = [eq(cashLedger.companyId, companyId)];
   if (q.startDate && q.endDate) conditions.push(withinSeoulDays(cashLedger.createdAt, q.startDate, q.endDate));
   return and(...conditions);
 }
 
-export async function listLedger(db: Db, companyId: number, q: { startDate?: string | undefined; endDate?: string | undefined; page: number; size: number }) {
+export async function listLedger(
+  db: Db,
+  companyId: number,
+  q: { startDate?: string | undefined; endDate?: string | undefined; page: number; size: number },
+) {
   const where = whereOf(companyId, q);
   const [rows, [counted], [company]] = await Promise.all([
-    db.select().from(cashLedger).where(where).orderBy(desc(cashLedger.id)).limit(q.size).offset((q.page - 1) * q.size),
-    db.select({ n: sql<string>`count(*)` }).from(cashLedger).where(where),
+    db
+      .select()
+      .from(cashLedger)
+      .where(where)
+      .orderBy(desc(cashLedger.id))
+      .limit(q.size)
+      .offset((q.page - 1) * q.size),
+    db
+      .select({ n: sql<string>`count(*)` })
+      .from(cashLedger)
+      .where(where),
     db.select({ point: companies.point }).from(companies).where(eq(companies.id, companyId)),
   ]);
   return { results: rows.map(toLedgerRow), total: Number(counted?.n ?? 0), balance: company?.point ?? 0 };
 }
 
-const reference = (r: CashLedgerRow) => (r.orderSeq ? `주문 #${r.orderSeq}` : r.paymentSeq ? `결제 #${r.paymentSeq}` : '');
+const reference = (r: CashLedgerRow) =>
+  r.orderSeq ? `주문 #${r.orderSeq}` : r.paymentSeq ? `결제 #${r.paymentSeq}` : '';
 
 /** The rows of a period, oldest first, for a file; bounded like a statement. */
-async function exportRows(db: Db, companyId: number, q: { startDate?: string | undefined; endDate?: string | undefined }): Promise<CashLedgerRow[]> {
+async function exportRows(
+  db: Db,
+  companyId: number,
+  q: { startDate?: string | undefined; endDate?: string | undefined },
+): Promise<CashLedgerRow[]> {
   const where = whereOf(companyId, q);
-  const [counted] = await db.select({ n: sql<string>`count(*)` }).from(cashLedger).where(where);
+  const [counted] = await db
+    .select({ n: sql<string>`count(*)` })
+    .from(cashLedger)
+    .where(where);
   if (Number(counted?.n ?? 0) > MAX_STATEMENT_ROWS) throw new AppError(422, MSG_PAPERWORK.tooManyRows, 422, 'endDate');
   const rows = await db.select().from(cashLedger).where(where).orderBy(cashLedger.id);
   return rows.map(toLedgerRow);
 }
 
-const periodOf = (q: { startDate?: string | undefined; endDate?: string | undefined }) => (q.startDate && q.endDate ? `${q.startDate} ~ ${q.endDate}` : '전체');
+const periodOf = (q: { startDate?: string | undefined; endDate?: string | undefined }) =>
+  q.startDate && q.endDate ? `${q.startDate} ~ ${q.endDate}` : '전체';
 
 /** CSV for Excel (UTF-8 with BOM, formula-like cells neutralised by toCsv). */
-export async function ledgerCsv(db: Db, companyId: number, q: { startDate?: string | undefined; endDate?: string | undefined }): Promise<string> {
+export async function ledgerCsv(
+  db: Db,
+  companyId: number,
+  q: { startDate?: string | undefined; endDate?: string | undefined },
+): Promise<string> {
   const rows = await exportRows(db, companyId, q);
   return toCsv([
     ['일시', '구분', '주문·결제', '내용', '금액(원)', '잔액(원)'],
@@ -76,7 +111,11 @@ export async function ledgerCsv(db: Db, companyId: number, q: { startDate?: stri
   ]);
 }
 
-export async function ledgerPdf(db: Db, companyId: number, q: { startDate?: string | undefined; endDate?: string | undefined }) {
+export async function ledgerPdf(
+  db: Db,
+  companyId: number,
+  q: { startDate?: string | undefined; endDate?: string | undefined },
+) {
   const [company] = await db.select().from(companies).where(eq(companies.id, companyId));
   if (!company) throw notFound(MSG_PAPERWORK.companyNotFound);
   const rows = await exportRows(db, companyId, q);
@@ -84,6 +123,13 @@ export async function ledgerPdf(db: Db, companyId: number, q: { startDate?: stri
     supplier: await supplierParty(db),
     buyer: buyerParty(company),
     period: periodOf(q),
-    rows: rows.map((r) => ({ created: new Date(r.created), typeLabel: r.typeLabel, reference: reference(r), note: r.note, amount: r.amount, balanceAfter: r.balanceAfter })),
+    rows: rows.map((r) => ({
+      created: new Date(r.created),
+      typeLabel: r.typeLabel,
+      reference: reference(r),
+      note: r.note,
+      amount: r.amount,
+      balanceAfter: r.balanceAfter,
+    })),
   });
 }

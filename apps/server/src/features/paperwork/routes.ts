@@ -41,7 +41,12 @@ export function paperworkRoutes(app: Api, ctx: AppContext) {
 
   route(app, 'orderStatement', async (req, reply) => {
     const input = await orderStatementInput(db, readerOf(req), req.query.seq);
-    return sendFile(reply, await rendered(() => orderStatementStream(input)), 'application/pdf', `statement-${req.query.seq}.pdf`);
+    return sendFile(
+      reply,
+      await rendered(() => orderStatementStream(input)),
+      'application/pdf',
+      `statement-${req.query.seq}.pdf`,
+    );
   });
 
   route(app, 'monthlyStatement', async (req, reply) => {
@@ -49,7 +54,12 @@ export function paperworkRoutes(app: Api, ctx: AppContext) {
     if (!reader.staff) requireMainAccount(req);
     const period = statementPeriod(req.query);
     const input = await monthlyStatementInput(db, reader, { ...period, companyId: req.query.companyId });
-    return sendFile(reply, await rendered(() => monthlyStatementStream(input)), 'application/pdf', `statement-${period.startDate}-${period.endDate}.pdf`);
+    return sendFile(
+      reply,
+      await rendered(() => monthlyStatementStream(input)),
+      'application/pdf',
+      `statement-${period.startDate}-${period.endDate}.pdf`,
+    );
   });
 
   route(app, 'getCashLedger', async (req) => {
@@ -61,7 +71,8 @@ export function paperworkRoutes(app: Api, ctx: AppContext) {
   route(app, 'cashLedgerExport', async (req, reply) => {
     const { companyId } = requireMainAccount(req);
     const name = `cash-ledger-${req.query.startDate || seoulDay()}`;
-    if (req.query.format === 'csv') return sendFile(reply, await ledgerCsv(db, companyId, req.query), 'text/csv; charset=utf-8', `${name}.csv`);
+    if (req.query.format === 'csv')
+      return sendFile(reply, await ledgerCsv(db, companyId, req.query), 'text/csv; charset=utf-8', `${name}.csv`);
     return sendFile(reply, await rendered(() => ledgerPdf(db, companyId, req.query)), 'application/pdf', `${name}.pdf`);
   });
 }

@@ -49,9 +49,21 @@ const NOT_ON_STATEMENT = [ORDER_STATUS.shipmentCancelled, ORDER_STATUS.returnApp
 async function statementOrders(db: Db, rows: (typeof orders.$inferSelect)[]): Promise<StatementOrder[]> {
   if (rows.length === 0) return [];
   const lines = await db
-    .select({ orderId: orderLines.orderId, pid: orderLines.pid, name: orderLines.name, qty: orderLines.qty, price: orderLines.price, vin: orderLines.vin })
+    .select({
+      orderId: orderLines.orderId,
+      pid: orderLines.pid,
+      name: orderLines.name,
+      qty: orderLines.qty,
+      price: orderLines.price,
+      vin: orderLines.vin,
+    })
     .from(orderLines)
-    .where(inArray(orderLines.orderId, rows.map((r) => r.id)))
+    .where(
+      inArray(
+        orderLines.orderId,
+        rows.map((r) => r.id),
+      ),
+    )
     .orderBy(asc(orderLines.id));
   const byOrder = new Map<number, typeof lines>();
   for (const l of lines) byOrder.set(l.orderId, [...(byOrder.get(l.orderId) ?? []), l]);
@@ -71,7 +83,10 @@ async function statementOrders(db: Db, rows: (typeof orders.$inferSelect)[]): Pr
 export async function orderStatementInput(db: Db, reader: PaperReader, seq: number): Promise<OrderStatementInput> {
   const conditions = [eq(orders.id, seq), sql`${orders.storageId} > 0`];
   if (!reader.staff) conditions.push(eq(orders.companyId, reader.companyId ?? -1));
-  const [order] = await db.select().from(orders).where(and(...conditions));
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(...conditions));
   if (!order) throw notFound(MSG_ORDER.orderNotFound);
   const [company] = await db.select().from(companies).where(eq(companies.id, order.companyId));
   if (!company) throw notFound(MSG_ORDER.orderNotFound);
@@ -83,7 +98,11 @@ export async function orderStatementInput(db: Db, reader: PaperReader, seq: numb
  * A company's statement of a period: its orders of those Seoul days, cancelled and fully refunded
  * ones left out. A main account reads its own company; staff name the company.
  */
-export async function monthlyStatementInput(db: Db, reader: PaperReader, q: { startDate: string; endDate: string; companyId?: number | undefined }): Promise<MonthlyStatementInput> {
+export async function monthlyStatementInput(
+  db: Db,
+  reader: PaperReader,
+  q: { startDate: string; endDate: string; companyId?: number | undefined },
+): Promise<MonthlyStatementInput> {
   let companyId: number;
   if (reader.staff) {
     if (!q.companyId) throw new AppError(400, MSG_PAPERWORK.companyRequired, 400, 'companyId');
@@ -95,7 +114,12 @@ export async function monthlyStatementInput(db: Db, reader: PaperReader, q: { st
   }
   const [company] = await db.select().from(companies).where(eq(companies.id, companyId));
   if (!company) throw notFound(MSG_PAPERWORK.companyNotFound);
-  const where = and(eq(orders.companyId, companyId), sql`${orders.storageId} > 0`, notInArray(orders.status, NOT_ON_STATEMENT), withinSeoulDays(orders.createdAt, q.startDate, q.endDate));
+  const where = and(
+    eq(orders.companyId, companyId),
+    sql`${orders.storageId} > 0`,
+    notInArray(orders.status, NOT_ON_STATEMENT),
+    withinSeoulDays(orders.createdAt, q.startDate, q.endDate),
+  );
   // Bounded before anything is laid out: a row per line plus one per order's shipping.
   const [counted] = await db
     .select({ n: sql<string>`count(*) + coalesce(sum(case when ${orders.shipping} > 0 then 1 else 0 end), 0)` })
@@ -104,6 +128,11 @@ export async function monthlyStatementInput(db: Db, reader: PaperReader, q: { st
     .where(where);
   if (Number(counted?.n ?? 0) > MAX_STATEMENT_ROWS) throw new AppError(422, MSG_PAPERWORK.tooManyRows, 422, 'endDate');
   const rows = await db.select().from(orders).where(where).orderBy(asc(orders.createdAt), asc(orders.id));
-  return { supplier: await supplierParty(db), buyer: buyerParty(company), from: q.startDate, to: q.endDate, orders: await statementOrders(db, rows) };
+  return {
+    supplier: await supplierParty(db),
+    buyer: buyerParty(company),
+    from: q.startDate,
+    to: q.endDate,
+    orders: await statementOrders(db, rows),
+  };
 }
-

@@ -38,7 +38,12 @@ export const SANDBOX_APPROVE_OFF = '운영 모드에서는 테스트 결제창�
  * `action(name)` is the address a button posts to; without `approveButtons` (production mode) only
  * declining is offered.
  */
-export function paymentPage(p: PaymentRow, action: (name: string) => string, nonce: string, approveButtons = true): string {
+export function paymentPage(
+  p: PaymentRow,
+  action: (name: string) => string,
+  nonce: string,
+  approveButtons = true,
+): string {
   const summary = `<div class="box"><dl>
 <dt>상품명</dt><dd>${escapeHtml(p.productName)}</dd>
 <dt>결제금액</dt><dd class="amount">${won(p.amount)}</dd>
@@ -48,7 +53,11 @@ export function paymentPage(p: PaymentRow, action: (name: string) => string, non
   const form = (name: string, label: string, cls = '') =>
     `<form method="post" action="${escapeHtml(action(name))}"><button type="submit"${cls ? ` class="${cls}"` : ''}>${label}</button></form>`;
   if (!approveButtons) {
-    return layout('테스트 결제', `${head}${summary}<p class="note">${SANDBOX_APPROVE_OFF}</p><div class="buttons">${form('decline', '거절', 'decline')}</div>`, nonce);
+    return layout(
+      '테스트 결제',
+      `${head}${summary}<p class="note">${SANDBOX_APPROVE_OFF}</p><div class="buttons">${form('decline', '거절', 'decline')}</div>`,
+      nonce,
+    );
   }
   if (p.pgcode === 'banktransfer') {
     const v = virtualAccount(p.gatewayId);
@@ -58,10 +67,18 @@ export function paymentPage(p: PaymentRow, action: (name: string) => string, non
 <dt>예금주</dt><dd>${v.holder}</dd>
 <dt>입금할 금액</dt><dd class="amount">${won(p.amount)}</dd>
 <dt>입금 기한</dt><dd>${seoulNow(p.createdAt).add(VIRTUAL_ACCOUNT_HOURS, 'hour').format('YYYY-MM-DD HH:mm')}</dd></dl></div>`;
-    return layout('계좌이체 결제', `${head}${summary}${account}<div class="buttons">${form('deposit', '입금하기')}</div>
-<p class="note">입금이 확인되면 충전이 완료됩니다.</p>`, nonce);
+    return layout(
+      '계좌이체 결제',
+      `${head}${summary}${account}<div class="buttons">${form('deposit', '입금하기')}</div>
+<p class="note">입금이 확인되면 충전이 완료됩니다.</p>`,
+      nonce,
+    );
   }
-  return layout('신용카드 결제', `${head}${summary}<div class="buttons">${form('approve', '승인')}${form('decline', '거절', 'decline')}</div>`, nonce);
+  return layout(
+    '신용카드 결제',
+    `${head}${summary}<div class="buttons">${form('approve', '승인')}${form('decline', '거절', 'decline')}</div>`,
+    nonce,
+  );
 }
 
 /** The outcome, shown for 1.5 s before the popup closes itself. */

@@ -17,8 +17,16 @@ import type { PaymentGateway } from './gateway.js';
 import { SANDBOX_PAGE_PREFIX, VIRTUAL_ACCOUNT_HOURS, createSandboxGateway, virtualAccount } from './sandbox.js';
 import { bankName, createTossGateway } from './toss.js';
 import { tossRoutes } from './toss-routes.js';
-import { cashProductName, confirmPayment, listPaidPayments, paymentByGatewayId, pendingTransfers, startPayment, type NewPayment, type PaymentRow } from './service.js';
-
+import {
+  cashProductName,
+  confirmPayment,
+  listPaidPayments,
+  paymentByGatewayId,
+  pendingTransfers,
+  startPayment,
+  type NewPayment,
+  type PaymentRow,
+} from './service.js';
 
 /** Security headers of the sandbox pages: nothing external, inline code only with this response's nonce. */
 function sendPage(reply: FastifyReply, status: number, html: (nonce: string) => string) {
@@ -70,7 +78,10 @@ export function paymentRoutes(app: Api, ctx: AppContext) {
   }
   if (toss && gateway === toss) tossRoutes(app, db, toss, ctx.config);
 
-  async function open(req: FastifyRequest, p: Omit<NewPayment, 'companyId' | 'memberId' | 'memberName'>): Promise<PaymentWindowAnswer> {
+  async function open(
+    req: FastifyRequest,
+    p: Omit<NewPayment, 'companyId' | 'memberId' | 'memberName'>,
+  ): Promise<PaymentWindowAnswer> {
     const auth = requireMainAccount(req);
     const started = await startPayment(
       db,
@@ -92,59 +103,94 @@ export function paymentRoutes(app: Api, ctx: AppContext) {
   }
 
   route(app, 'showCashPaymentWinow', async (req) => {
-      const { pgcode, amount } = req.body;
-      return open(req, { kind: 'point', pgcode, amount, productName: cashProductName(amount) });
-    });
+    const { pgcode, amount } = req.body;
+    return open(req, { kind: 'point', pgcode, amount, productName: cashProductName(amount) });
+  });
 
   route(app, 'showLicensePaymentWinow', async (req) => {
-      const { pgcode, amount, days } = req.body;
-      const config = await readMallConfig(db);
-      const pkg = findLicensePackage(config?.licenseValidBuy ?? [], amount, days);
-      if (!pkg) throw badRequest(MSG_MEMBER.licenseOption, 'amount');
-      return open(req, { kind: 'license', pgcode, amount: pkg.price, days: pkg.days, productName: `라이선스 ${pkg.content}` });
+    const { pgcode, amount, days } = req.body;
+    const config = await readMallConfig(db);
+    const pkg = findLicensePackage(config?.licenseValidBuy ?? [], amount, days);
+    if (!pkg) throw badRequest(MSG_MEMBER.licenseOption, 'amount');
+    return open(req, {
+      kind: 'license',
+      pgcode,
+      amount: pkg.price,
+      days: pkg.days,
+      productName: `라이선스 ${pkg.content}`,
     });
+  });
 
   route(app, 'paymentCallback', async (req) => {
-      const { payment, repeated } = await confirm(req.body);
-      const message = repeated ? MSG_MEMBER.paymentAlreadyDone : payment.status === 'paid' ? MSG_MEMBER.paymentDone : MSG_MEMBER.paymentDeclined;
-      // The column holds only the contract's statuses (the service writes nothing else).
-      return ok({ paymentId: payment.gatewayId, status: payment.status as CallAnswer<'paymentCallback'>['results']['status'], repeated }, message);
-    });
+    const { payment, repeated } = await confirm(req.body);
+    const message = repeated
+      ? MSG_MEMBER.paymentAlreadyDone
+      : payment.status === 'paid'
+        ? MSG_MEMBER.paymentDone
+        : MSG_MEMBER.paymentDeclined;
+    // The column holds only the contract's statuses (the service writes nothing else).
+    return ok(
+      {
+        paymentId: payment.gatewayId,
+        status: payment.status as CallAnswer<'paymentCallback'>['results']['status'],
+        repeated,
+      },
+      message,
+    );
+  });
 
   route(app, 'mallCashPaymentInfo', async (req) => {
-      const auth = requireMainAccount(req);
-      const { results, total } = await listPaidPayments(db, auth.companyId, 'point', req.body);
-      return ok(results, undefined, total);
-    });
+    const auth = requireMainAccount(req);
+    const { results, total } = await listPaidPayments(db, auth.companyId, 'point', req.body);
+    return ok(results, undefined, total);
+  });
 
   /** Where a pending transfer is paid: the sandbox's fixed account, or the account Toss issued (null before it did). */
   async function depositAccount(p: PaymentRow): Promise<PendingTransfer | null> {
-    const base = { paymentId: p.gatewayId, product_name: p.productName, amount: p.amount, created: p.createdAt.toISOString() };
+    const base = {
+      paymentId: p.gatewayId,
+      product_name: p.productName,
+      amount: p.amount,
+      created: p.createdAt.toISOString(),
+    };
     if (gateway === sandbox) {
       const due = new Date(p.createdAt.getTime() + VIRTUAL_ACCOUNT_HOURS * 3600_000);
-      return due.getTime() < Date.now() ? null : { ...base, ...virtualAccount(p.gatewayId), dueDate: due.toISOString() };
+      return due.getTime() < Date.now()
+        ? null
+        : { ...base, ...virtualAccount(p.gatewayId), dueDate: due.toISOString() };
     }
     if (!toss) return null;
     const found = await toss.fetchByOrder(p.gatewayId);
-    if (found.kind !== 'payment' || found.payment.status !== 'WAITING_FOR_DEPOSIT' || found.payment.totalAmount !== p.amount) return null;
+    if (
+      found.kind !== 'payment' ||
+      found.payment.status !== 'WAITING_FOR_DEPOSIT' ||
+      found.payment.totalAmount !== p.amount
+    )
+      return null;
     const v = found.payment.virtualAccount;
     if (!v?.accountNumber) return null;
     const due = v.dueDate ? new Date(v.dueDate) : null;
-    return { ...base, bank: v.bank ?? bankName(v.bankCode), account: v.accountNumber, holder: v.customerName ?? '', dueDate: due && !Number.isNaN(due.getTime()) ? due.toISOString() : null };
+    return {
+      ...base,
+      bank: v.bank ?? bankName(v.bankCode),
+      account: v.accountNumber,
+      holder: v.customerName ?? '',
+      dueDate: due && !Number.isNaN(due.getTime()) ? due.toISOString() : null,
+    };
   }
 
   route(app, 'mallPendingTransfers', async (req) => {
-      const auth = requireMainAccount(req);
-      const rows = await pendingTransfers(db, auth.companyId, req.body.kind ?? 'point', gateway.name);
-      const listed = await Promise.all(rows.map(depositAccount));
-      return ok(listed.filter((t): t is PendingTransfer => t !== null));
-    });
+    const auth = requireMainAccount(req);
+    const rows = await pendingTransfers(db, auth.companyId, req.body.kind ?? 'point', gateway.name);
+    const listed = await Promise.all(rows.map(depositAccount));
+    return ok(listed.filter((t): t is PendingTransfer => t !== null));
+  });
 
   route(app, 'mallLicensePaymentInfo', async (req) => {
-      const auth = requireMainAccount(req);
-      const { results, total } = await listPaidPayments(db, auth.companyId, 'license', req.body);
-      return ok(results, undefined, total);
-    });
+    const auth = requireMainAccount(req);
+    const { results, total } = await listPaidPayments(db, auth.companyId, 'license', req.body);
+    return ok(results, undefined, total);
+  });
 
   // The sandbox gateway's page. Its buttons are plain HTML forms (no script needed to pay). The page
   // and its buttons need the key of the link the buyer was handed (knowing a payment id is not
@@ -152,7 +198,9 @@ export function paymentRoutes(app: Api, ctx: AppContext) {
   // mode approving and depositing are off: money is credited only by a signed callback.
   if (gateway !== sandbox) return;
   void app.register(async (scope) => {
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, _body, done) => done(null, {}));
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, _body, done) =>
+      done(null, {}),
+    );
 
     type PageRequest = { Params: { paymentId: string; action?: string }; Querystring: { key?: unknown } };
     async function pagePayment(req: FastifyRequest<PageRequest>) {
@@ -162,37 +210,48 @@ export function paymentRoutes(app: Api, ctx: AppContext) {
     const actionUrl = (paymentId: string) => (name: string) =>
       `${SANDBOX_PAGE_PREFIX}/${encodeURIComponent(paymentId)}/${name}?key=${sandbox.pageKey(paymentId)}`;
 
-    scope.get<PageRequest>(`${SANDBOX_PAGE_PREFIX}/:paymentId`, { config: { access: 'public' }, schema: { hide: true } }, async (req, reply) => {
-      const payment = await pagePayment(req);
-      if (!payment) return sendPage(reply, 404, notFoundPage);
-      return sendPage(reply, 200, (nonce) => paymentPage(payment, actionUrl(payment.gatewayId), nonce, approveButtons));
-    });
+    scope.get<PageRequest>(
+      `${SANDBOX_PAGE_PREFIX}/:paymentId`,
+      { config: { access: 'public' }, schema: { hide: true } },
+      async (req, reply) => {
+        const payment = await pagePayment(req);
+        if (!payment) return sendPage(reply, 404, notFoundPage);
+        return sendPage(reply, 200, (nonce) =>
+          paymentPage(payment, actionUrl(payment.gatewayId), nonce, approveButtons),
+        );
+      },
+    );
 
-    scope.post<PageRequest>(`${SANDBOX_PAGE_PREFIX}/:paymentId/:action`, { config: { access: 'public' }, schema: { hide: true } }, async (req, reply) => {
-      const payment = await pagePayment(req);
-      if (!payment) return sendPage(reply, 404, notFoundPage);
-      // Fetch metadata: a browser says where a form post came from; only the page itself may press.
-      const site = req.headers['sec-fetch-site'];
-      if (site !== undefined && site !== 'same-origin') {
-        return sendPage(reply, 403, (nonce) => resultPage(false, nonce, MSG_MEMBER.paymentActionInvalid));
-      }
-      const action = req.params.action ?? '';
-      const allowed = payment.pgcode === 'banktransfer' ? ['deposit', 'decline'] : ['approve', 'decline'];
-      if (!allowed.includes(action)) {
-        return sendPage(reply, 400, (nonce) => resultPage(false, nonce, MSG_MEMBER.paymentActionInvalid));
-      }
-      if (action !== 'decline' && !approveButtons) return sendPage(reply, 403, (nonce) => resultPage(false, nonce, SANDBOX_APPROVE_OFF));
-      const status = action === 'decline' ? 'declined' : 'paid';
-      const body = { paymentId: payment.gatewayId, amount: payment.amount, status } as const;
-      try {
-        const { payment: after } = await confirm({ ...body, signature: sandbox.sign(body) });
-        return sendPage(reply, 200, (nonce) => resultPage(after.status === 'paid', nonce));
-      } catch (err) {
-        if (!(err instanceof AppError)) throw err;
-        // Already settled the other way (declined, then approved in another tab): show what stands.
-        const current = await paymentByGatewayId(db, gateway.name, payment.gatewayId);
-        return sendPage(reply, err.status, (nonce) => resultPage(current?.status === 'paid', nonce, err.message));
-      }
-    });
+    scope.post<PageRequest>(
+      `${SANDBOX_PAGE_PREFIX}/:paymentId/:action`,
+      { config: { access: 'public' }, schema: { hide: true } },
+      async (req, reply) => {
+        const payment = await pagePayment(req);
+        if (!payment) return sendPage(reply, 404, notFoundPage);
+        // Fetch metadata: a browser says where a form post came from; only the page itself may press.
+        const site = req.headers['sec-fetch-site'];
+        if (site !== undefined && site !== 'same-origin') {
+          return sendPage(reply, 403, (nonce) => resultPage(false, nonce, MSG_MEMBER.paymentActionInvalid));
+        }
+        const action = req.params.action ?? '';
+        const allowed = payment.pgcode === 'banktransfer' ? ['deposit', 'decline'] : ['approve', 'decline'];
+        if (!allowed.includes(action)) {
+          return sendPage(reply, 400, (nonce) => resultPage(false, nonce, MSG_MEMBER.paymentActionInvalid));
+        }
+        if (action !== 'decline' && !approveButtons)
+          return sendPage(reply, 403, (nonce) => resultPage(false, nonce, SANDBOX_APPROVE_OFF));
+        const status = action === 'decline' ? 'declined' : 'paid';
+        const body = { paymentId: payment.gatewayId, amount: payment.amount, status } as const;
+        try {
+          const { payment: after } = await confirm({ ...body, signature: sandbox.sign(body) });
+          return sendPage(reply, 200, (nonce) => resultPage(after.status === 'paid', nonce));
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          // Already settled the other way (declined, then approved in another tab): show what stands.
+          const current = await paymentByGatewayId(db, gateway.name, payment.gatewayId);
+          return sendPage(reply, err.status, (nonce) => resultPage(current?.status === 'paid', nonce, err.message));
+        }
+      },
+    );
   });
 }

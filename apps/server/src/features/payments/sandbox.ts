@@ -35,7 +35,10 @@ export function createSandboxGateway(secret: string, site: { readonly publicUrl:
     name: 'sandbox',
     async start(order) {
       const paymentId = `sbx_${randomBytes(16).toString('hex')}`;
-      return { paymentId, onlineUrl: `${order.base ?? site.publicUrl}${SANDBOX_PAGE_PREFIX}/${paymentId}?key=${pageKey(paymentId)}` };
+      return {
+        paymentId,
+        onlineUrl: `${order.base ?? site.publicUrl}${SANDBOX_PAGE_PREFIX}/${paymentId}?key=${pageKey(paymentId)}`,
+      };
     },
     verify(c: GatewayConfirmation) {
       return sameText(sign(c), /^[0-9a-f]+$/i.test(c.signature) ? c.signature.toLowerCase() : '');

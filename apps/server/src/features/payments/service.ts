@@ -27,8 +27,19 @@ export interface NewPayment {
 export const cashProductName = (amount: number) => `캐시 충전 ${amount.toLocaleString('ko-KR')}원`;
 
 /** Starts a payment at the gateway and stores it as pending with the amount the server decided. */
-export async function startPayment(db: Db, gateway: PaymentGateway, p: NewPayment, base?: string): Promise<{ paymentId: string; onlineUrl: string }> {
-  const started = await gateway.start({ pgcode: p.pgcode, amount: p.amount, productName: p.productName, buyerName: p.memberName, ...(base ? { base } : {}) });
+export async function startPayment(
+  db: Db,
+  gateway: PaymentGateway,
+  p: NewPayment,
+  base?: string,
+): Promise<{ paymentId: string; onlineUrl: string }> {
+  const started = await gateway.start({
+    pgcode: p.pgcode,
+    amount: p.amount,
+    productName: p.productName,
+    buyerName: p.memberName,
+    ...(base ? { base } : {}),
+  });
   await db.insert(payments).values({
     gatewayId: started.paymentId,
     provider: gateway.name,
@@ -43,7 +54,11 @@ export async function startPayment(db: Db, gateway: PaymentGateway, p: NewPaymen
   return started;
 }
 
-export async function paymentByGatewayId(db: Db, gatewayName: string, paymentId: string): Promise<PaymentRow | undefined> {
+export async function paymentByGatewayId(
+  db: Db,
+  gatewayName: string,
+  paymentId: string,
+): Promise<PaymentRow | undefined> {
   const [row] = await db
     .select()
     .from(payments)
@@ -66,7 +81,12 @@ export interface ConfirmOutcome {
  *   second delivery of the same confirmation, at once or later, finds the row no longer pending
  *   and changes nothing (docs/requirements.md#payments).
  */
-export async function confirmPayment(db: Db, gateway: PaymentGateway, c: GatewayConfirmation, now: Date = new Date()): Promise<ConfirmOutcome> {
+export async function confirmPayment(
+  db: Db,
+  gateway: PaymentGateway,
+  c: GatewayConfirmation,
+  now: Date = new Date(),
+): Promise<ConfirmOutcome> {
   if (!gateway.verify(c)) throw badRequest(MSG_MEMBER.paymentSignature, 'signature');
   const outcome = await db.transaction(async (tx): Promise<ConfirmOutcome> => {
     const [moved] = await tx
@@ -94,9 +114,20 @@ export async function confirmPayment(db: Db, gateway: PaymentGateway, c: Gateway
     if (moved.status !== 'paid') return { payment: moved, repeated: false };
 
     if (moved.kind === 'point') {
-      const balanceAfter = await credit(tx, { companyId: moved.companyId, amount: moved.amount, type: 'point', memberId: moved.memberId, note: `${moved.productName} (결제 #${moved.id})` });
+      const balanceAfter = await credit(tx, {
+        companyId: moved.companyId,
+        amount: moved.amount,
+        type: 'point',
+        memberId: moved.memberId,
+        note: `${moved.productName} (결제 #${moved.id})`,
+      });
       // The text to the main account is a job of this transaction: credited and told, or neither.
-      await enqueue(tx, 'sms.cashCredited', { paymentId: moved.id, companyId: moved.companyId, amount: moved.amount, balanceAfter }, { key: `payment:${moved.id}` });
+      await enqueue(
+        tx,
+        'sms.cashCredited',
+        { paymentId: moved.id, companyId: moved.companyId, amount: moved.amount, balanceAfter },
+        { key: `payment:${moved.id}` },
+      );
     } else {
       // Licence purchases are paid by card or transfer, not from cash: no ledger row.
       const [company] = await queryRows<{ license_end: string | Date | null }>(
@@ -112,7 +143,11 @@ export async function confirmPayment(db: Db, gateway: PaymentGateway, c: Gateway
   // A repeated confirmation changed nothing and tells nothing.
   if (!outcome.repeated && outcome.payment.status === 'paid') {
     const { companyId } = outcome.payment;
-    await publish(outcome.payment.kind === 'point' ? { type: 'walletChanged', companyId, reason: 'topUp' } : { type: 'licenceChanged', companyId });
+    await publish(
+      outcome.payment.kind === 'point'
+        ? { type: 'walletChanged', companyId, reason: 'topUp' }
+        : { type: 'licenceChanged', companyId },
+    );
   }
   return outcome;
 }
@@ -126,7 +161,12 @@ export interface HistoryQuery {
 }
 
 /** Paid records of a company of one kind, newest first; with searchType 'date', the Seoul days in range. */
-export async function listPaidPayments(db: Db, companyId: number, kind: PaymentKind, q: HistoryQuery): Promise<{ results: PaymentRecord[]; total: number }> {
+export async function listPaidPayments(
+  db: Db,
+  companyId: number,
+  kind: PaymentKind,
+  q: HistoryQuery,
+): Promise<{ results: PaymentRecord[]; total: number }> {
   const conditions = [eq(payments.companyId, companyId), eq(payments.kind, kind), eq(payments.status, 'paid')];
   if (q.searchType === 'date' && q.startDate && q.endDate) {
     conditions.push(withinSeoulDays(payments.paidAt, q.startDate, q.endDate));
@@ -141,7 +181,10 @@ export async function listPaidPayments(db: Db, companyId: number, kind: PaymentK
       .orderBy(desc(payments.paidAt), desc(payments.id))
       .limit(q.size)
       .offset((q.page - 1) * q.size),
-    db.select({ n: sql<number>`count(*)::int` }).from(payments).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(payments)
+      .where(where),
   ]);
   return {
     total: Number(counted?.n ?? 0),
@@ -157,11 +200,24 @@ export async function listPaidPayments(db: Db, companyId: number, kind: PaymentK
 }
 
 /** The company's bank transfers of a kind still waiting for their deposit, newest first. */
-export async function pendingTransfers(db: Db, companyId: number, kind: PaymentKind, provider: string): Promise<PaymentRow[]> {
+export async function pendingTransfers(
+  db: Db,
+  companyId: number,
+  kind: PaymentKind,
+  provider: string,
+): Promise<PaymentRow[]> {
   return db
     .select()
     .from(payments)
-    .where(and(eq(payments.companyId, companyId), eq(payments.kind, kind), eq(payments.pgcode, 'banktransfer'), eq(payments.status, 'pending'), eq(payments.provider, provider)))
+    .where(
+      and(
+        eq(payments.companyId, companyId),
+        eq(payments.kind, kind),
+        eq(payments.pgcode, 'banktransfer'),
+        eq(payments.status, 'pending'),
+        eq(payments.provider, provider),
+      ),
+    )
     .orderBy(desc(payments.createdAt), desc(payments.id))
     .limit(20);
 }

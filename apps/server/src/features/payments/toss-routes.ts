@@ -9,8 +9,15 @@ import { route } from '../../shared/route.js';
 import { AppError, badRequest, ok } from '../../shared/http.js';
 import { escapeHtml, layout, notFoundPage, resultPage, won } from './page.js';
 import { confirmPayment, paymentByGatewayId, type ConfirmOutcome, type PaymentRow } from './service.js';
-import { TOSS_PAGE_PREFIX, bankName, checkTossPageKey, settledStatus, type TossGateway, type TossPayment, type TossResult } from './toss.js';
-
+import {
+  TOSS_PAGE_PREFIX,
+  bankName,
+  checkTossPageKey,
+  settledStatus,
+  type TossGateway,
+  type TossPayment,
+  type TossResult,
+} from './toss.js';
 
 /** What applying a payment fetched from the Toss API did. */
 export type TossApplied =
@@ -54,7 +61,14 @@ function sendTossPage(reply: FastifyReply, status: number, sdkUrl: string, html:
 const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
 
 /** The popup page: opens Toss's payment window for the stored order (card or virtual account). */
-function windowPage(p: PaymentRow, gateway: TossGateway, publicUrl: string, ownOrigin: boolean, nonce: string, buyer?: { email: string; name: string }): string {
+function windowPage(
+  p: PaymentRow,
+  gateway: TossGateway,
+  publicUrl: string,
+  ownOrigin: boolean,
+  nonce: string,
+  buyer?: { email: string; name: string },
+): string {
   const order = {
     customerEmail: buyer?.email ?? null,
     customerName: buyer?.name ?? null,
@@ -109,7 +123,12 @@ const text = (v: unknown) => (typeof v === 'string' ? v.slice(0, 200) : '');
  * the secret key) and the webhook. A payment credited for the first time is announced by
  * confirmPayment (shared/events.ts), whichever of these confirmed it.
  */
-export function tossRoutes(app: Api, db: Db, gateway: TossGateway, site: { readonly publicUrl: string; readonly publicUrlSet?: boolean }) {
+export function tossRoutes(
+  app: Api,
+  db: Db,
+  gateway: TossGateway,
+  site: { readonly publicUrl: string; readonly publicUrlSet?: boolean },
+) {
   const sdkUrl = gateway.settings.sdkUrl;
   function apply(toss: TossPayment): Promise<TossApplied> {
     return applyTossPayment(db, gateway, toss);
@@ -117,110 +136,159 @@ export function tossRoutes(app: Api, db: Db, gateway: TossGateway, site: { reado
 
   void app.register(async (scope) => {
     type WindowRequest = { Params: { paymentId: string }; Querystring: { key?: unknown } };
-    scope.get<WindowRequest>(`${TOSS_PAGE_PREFIX}/:paymentId`, { config: { access: 'public' }, schema: { hide: true } }, async (req, reply) => {
-      const ok = checkTossPageKey(gateway.settings, req.params.paymentId, req.query.key);
-      const payment = ok ? await paymentByGatewayId(db, gateway.name, req.params.paymentId) : undefined;
-      if (!payment) return sendTossPage(reply, 404, sdkUrl, notFoundPage);
-      if (payment.status !== 'pending') return sendTossPage(reply, 200, sdkUrl, (nonce) => resultPage(payment.status === 'paid', nonce));
-      if (payment.pgcode === 'banktransfer') {
-        // The link opened again after the account was issued: show the account, not a second window.
-        const issued = await gateway.fetchByOrder(payment.gatewayId);
-        if (issued.kind === 'payment' && issued.payment.status === 'WAITING_FOR_DEPOSIT' && issued.payment.totalAmount === payment.amount) {
-          const toss = issued.payment;
-          return sendTossPage(reply, 200, sdkUrl, (nonce) => depositPage(toss, nonce));
+    scope.get<WindowRequest>(
+      `${TOSS_PAGE_PREFIX}/:paymentId`,
+      { config: { access: 'public' }, schema: { hide: true } },
+      async (req, reply) => {
+        const ok = checkTossPageKey(gateway.settings, req.params.paymentId, req.query.key);
+        const payment = ok ? await paymentByGatewayId(db, gateway.name, req.params.paymentId) : undefined;
+        if (!payment) return sendTossPage(reply, 404, sdkUrl, notFoundPage);
+        if (payment.status !== 'pending')
+          return sendTossPage(reply, 200, sdkUrl, (nonce) => resultPage(payment.status === 'paid', nonce));
+        if (payment.pgcode === 'banktransfer') {
+          // The link opened again after the account was issued: show the account, not a second window.
+          const issued = await gateway.fetchByOrder(payment.gatewayId);
+          if (
+            issued.kind === 'payment' &&
+            issued.payment.status === 'WAITING_FOR_DEPOSIT' &&
+            issued.payment.totalAmount === payment.amount
+          ) {
+            const toss = issued.payment;
+            return sendTossPage(reply, 200, sdkUrl, (nonce) => depositPage(toss, nonce));
+          }
         }
-      }
-      // Toss mails the buyer the receipt (and a virtual account's details) at the login address.
-      const [buyer] = payment.memberId
-        ? await db.select({ email: members.loginId, name: members.name }).from(members).where(eq(members.id, payment.memberId))
-        : [];
-      return sendTossPage(reply, 200, sdkUrl, (nonce) => windowPage(payment, gateway, site.publicUrl, site.publicUrlSet === false, nonce, buyer));
-    });
+        // Toss mails the buyer the receipt (and a virtual account's details) at the login address.
+        const [buyer] = payment.memberId
+          ? await db
+              .select({ email: members.loginId, name: members.name })
+              .from(members)
+              .where(eq(members.id, payment.memberId))
+          : [];
+        return sendTossPage(reply, 200, sdkUrl, (nonce) =>
+          windowPage(payment, gateway, site.publicUrl, site.publicUrlSet === false, nonce, buyer),
+        );
+      },
+    );
 
     // Toss redirects here with ?paymentKey&orderId&amount&paymentType once the buyer authorised.
     type SuccessRequest = { Querystring: Record<string, unknown> };
-    scope.get<SuccessRequest>(`${TOSS_PAGE_PREFIX}/success`, { config: { access: 'public' }, schema: { hide: true } }, async (req, reply) => {
-      const paymentKey = text(req.query.paymentKey);
-      const payment = paymentKey ? await paymentByGatewayId(db, gateway.name, text(req.query.orderId)) : undefined;
-      if (!payment) return sendTossPage(reply, 404, sdkUrl, notFoundPage);
-      // The amount in the address can be edited by anyone: it must be the one stored at the start.
-      if (text(req.query.amount) !== String(payment.amount)) {
-        return sendTossPage(reply, 400, sdkUrl, (nonce) => resultPage(false, nonce, MSG_MEMBER.paymentAmountMismatch));
-      }
-      if (payment.status !== 'pending') return sendTossPage(reply, 200, sdkUrl, (nonce) => resultPage(payment.status === 'paid', nonce));
+    scope.get<SuccessRequest>(
+      `${TOSS_PAGE_PREFIX}/success`,
+      { config: { access: 'public' }, schema: { hide: true } },
+      async (req, reply) => {
+        const paymentKey = text(req.query.paymentKey);
+        const payment = paymentKey ? await paymentByGatewayId(db, gateway.name, text(req.query.orderId)) : undefined;
+        if (!payment) return sendTossPage(reply, 404, sdkUrl, notFoundPage);
+        // The amount in the address can be edited by anyone: it must be the one stored at the start.
+        if (text(req.query.amount) !== String(payment.amount)) {
+          return sendTossPage(reply, 400, sdkUrl, (nonce) =>
+            resultPage(false, nonce, MSG_MEMBER.paymentAmountMismatch),
+          );
+        }
+        if (payment.status !== 'pending')
+          return sendTossPage(reply, 200, sdkUrl, (nonce) => resultPage(payment.status === 'paid', nonce));
 
-      let result: TossResult = await gateway.confirm(paymentKey, payment.gatewayId, payment.amount);
-      // Confirmed before (a reload, a second tab) or no answer (it may have gone through): ask Toss.
-      if ((result.kind === 'refused' && result.code === 'ALREADY_PROCESSED_PAYMENT') || result.kind === 'unanswered') {
-        const fetched = await gateway.fetchByKey(paymentKey);
-        if (fetched.kind === 'payment' || result.kind === 'refused') result = fetched;
-      }
-      if (result.kind === 'unanswered') {
-        req.log.warn({ orderId: payment.gatewayId, reason: result.reason }, 'toss confirm unanswered');
-        return sendTossPage(reply, 200, sdkUrl, (nonce) => resultPage(false, nonce, MSG_PROVIDER.tossPending));
-      }
-      if (result.kind === 'refused') {
-        // The card company or Toss refused (REJECT_CARD_PAYMENT, EXCEED_MAX_DAILY_PAYMENT_COUNT...):
-        // nothing was paid; the buyer may start again. Toss's messages are Korean and meant for buyers.
-        req.log.info({ orderId: payment.gatewayId, code: result.code }, 'toss confirm refused');
-        const message = `${MSG_PROVIDER.tossFailed} ${result.message}`.trim();
-        return sendTossPage(reply, 200, sdkUrl, (nonce) => resultPage(false, nonce, message));
-      }
-      if (result.payment.orderId !== payment.gatewayId) {
-        return sendTossPage(reply, 400, sdkUrl, (nonce) => resultPage(false, nonce, MSG_PROVIDER.tossWebhookMismatch));
-      }
-      try {
-        const applied = await apply(result.payment);
-        if (applied.kind === 'applied') {
-          return sendTossPage(reply, 200, sdkUrl, (nonce) => resultPage(applied.outcome.payment.status === 'paid', nonce));
+        let result: TossResult = await gateway.confirm(paymentKey, payment.gatewayId, payment.amount);
+        // Confirmed before (a reload, a second tab) or no answer (it may have gone through): ask Toss.
+        if (
+          (result.kind === 'refused' && result.code === 'ALREADY_PROCESSED_PAYMENT') ||
+          result.kind === 'unanswered'
+        ) {
+          const fetched = await gateway.fetchByKey(paymentKey);
+          if (fetched.kind === 'payment' || result.kind === 'refused') result = fetched;
         }
-        if (applied.kind === 'unsettled' && applied.toss.status === 'WAITING_FOR_DEPOSIT') {
-          return sendTossPage(reply, 200, sdkUrl, (nonce) => depositPage(applied.toss, nonce));
+        if (result.kind === 'unanswered') {
+          req.log.warn({ orderId: payment.gatewayId, reason: result.reason }, 'toss confirm unanswered');
+          return sendTossPage(reply, 200, sdkUrl, (nonce) => resultPage(false, nonce, MSG_PROVIDER.tossPending));
         }
-        return sendTossPage(reply, 200, sdkUrl, (nonce) => resultPage(false, nonce, MSG_PROVIDER.tossPending));
-      } catch (err) {
-        if (!(err instanceof AppError)) throw err;
-        return sendTossPage(reply, err.status, sdkUrl, (nonce) => resultPage(false, nonce, err.message));
-      }
-    });
+        if (result.kind === 'refused') {
+          // The card company or Toss refused (REJECT_CARD_PAYMENT, EXCEED_MAX_DAILY_PAYMENT_COUNT...):
+          // nothing was paid; the buyer may start again. Toss's messages are Korean and meant for buyers.
+          req.log.info({ orderId: payment.gatewayId, code: result.code }, 'toss confirm refused');
+          const message = `${MSG_PROVIDER.tossFailed} ${result.message}`.trim();
+          return sendTossPage(reply, 200, sdkUrl, (nonce) => resultPage(false, nonce, message));
+        }
+        if (result.payment.orderId !== payment.gatewayId) {
+          return sendTossPage(reply, 400, sdkUrl, (nonce) =>
+            resultPage(false, nonce, MSG_PROVIDER.tossWebhookMismatch),
+          );
+        }
+        try {
+          const applied = await apply(result.payment);
+          if (applied.kind === 'applied') {
+            return sendTossPage(reply, 200, sdkUrl, (nonce) =>
+              resultPage(applied.outcome.payment.status === 'paid', nonce),
+            );
+          }
+          if (applied.kind === 'unsettled' && applied.toss.status === 'WAITING_FOR_DEPOSIT') {
+            return sendTossPage(reply, 200, sdkUrl, (nonce) => depositPage(applied.toss, nonce));
+          }
+          return sendTossPage(reply, 200, sdkUrl, (nonce) => resultPage(false, nonce, MSG_PROVIDER.tossPending));
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          return sendTossPage(reply, err.status, sdkUrl, (nonce) => resultPage(false, nonce, err.message));
+        }
+      },
+    );
 
     // Toss redirects here with ?code&message&orderId when the buyer closed the window or it failed:
     // nothing was paid and nothing changes (the address can be typed by anyone).
-    scope.get<SuccessRequest>(`${TOSS_PAGE_PREFIX}/fail`, { config: { access: 'public' }, schema: { hide: true } }, async (req, reply) => {
-      const message = `${MSG_PROVIDER.tossFailed} ${text(req.query.message)}`.trim();
-      return sendTossPage(reply, 200, sdkUrl, (nonce) => resultPage(false, nonce, message));
-    });
+    scope.get<SuccessRequest>(
+      `${TOSS_PAGE_PREFIX}/fail`,
+      { config: { access: 'public' }, schema: { hide: true } },
+      async (req, reply) => {
+        const message = `${MSG_PROVIDER.tossFailed} ${text(req.query.message)}`.trim();
+        return sendTossPage(reply, 200, sdkUrl, (nonce) => resultPage(false, nonce, message));
+      },
+    );
   });
 
   route(app, 'tossWebhook', async (req) => {
-      const body = req.body;
-      const paymentKey = body.data?.paymentKey ?? body.paymentKey;
-      const orderId = body.data?.orderId ?? body.orderId;
-      if (!paymentKey && !orderId) throw badRequest(MSG_MEMBER.paymentNotFound, 'orderId');
-      // The body is only a hint: the payment is read back from the Toss API with the secret key.
-      const fetched = paymentKey ? await gateway.fetchByKey(paymentKey) : await gateway.fetchByOrder(orderId!);
-      if (fetched.kind === 'unanswered') {
-        req.log.warn({ orderId, reason: fetched.reason }, 'toss payment lookup unanswered');
-        // Not 200: Toss sends the event again later.
-        throw new AppError(503, MSG_PROVIDER.tossUnavailable);
-      }
-      if (fetched.kind === 'refused') return ok({ orderId: orderId ?? '', status: 'unknown' as const, repeated: false }, MSG_PROVIDER.tossWebhookIgnored);
-      const toss = fetched.payment;
-      // A deposit callback carries the virtual account's secret: it must be the payment's own.
-      const secret = body.secret ?? body.data?.secret;
-      if (secret && toss.secret && secret !== toss.secret) throw badRequest(MSG_PROVIDER.tossWebhookMismatch, 'secret');
-      try {
-        const applied = await apply(toss);
-        if (applied.kind === 'unknown') return ok({ orderId: toss.orderId, status: 'unknown' as const, repeated: false }, MSG_PROVIDER.tossWebhookIgnored);
-        const row = applied.kind === 'applied' ? applied.outcome.payment : applied.payment;
-        const repeated = applied.kind === 'applied' && applied.outcome.repeated;
-        return ok({ orderId: row.gatewayId, status: row.status as 'pending' | 'paid' | 'declined', repeated }, MSG_PROVIDER.tossWebhookDone);
-      } catch (err) {
-        // Settled the other way before (a refund after the top-up): staff settle it by hand; Toss stops resending.
-        if (!(err instanceof AppError) || err.status !== 409) throw err;
-        req.log.error({ orderId: toss.orderId, tossStatus: toss.status }, 'toss webhook conflicts with the stored payment');
-        const row = (await paymentByGatewayId(db, gateway.name, toss.orderId))!;
-        return ok({ orderId: row.gatewayId, status: row.status as 'pending' | 'paid' | 'declined', repeated: true }, err.message);
-      }
-    });
+    const body = req.body;
+    const paymentKey = body.data?.paymentKey ?? body.paymentKey;
+    const orderId = body.data?.orderId ?? body.orderId;
+    if (!paymentKey && !orderId) throw badRequest(MSG_MEMBER.paymentNotFound, 'orderId');
+    // The body is only a hint: the payment is read back from the Toss API with the secret key.
+    const fetched = paymentKey ? await gateway.fetchByKey(paymentKey) : await gateway.fetchByOrder(orderId!);
+    if (fetched.kind === 'unanswered') {
+      req.log.warn({ orderId, reason: fetched.reason }, 'toss payment lookup unanswered');
+      // Not 200: Toss sends the event again later.
+      throw new AppError(503, MSG_PROVIDER.tossUnavailable);
+    }
+    if (fetched.kind === 'refused')
+      return ok(
+        { orderId: orderId ?? '', status: 'unknown' as const, repeated: false },
+        MSG_PROVIDER.tossWebhookIgnored,
+      );
+    const toss = fetched.payment;
+    // A deposit callback carries the virtual account's secret: it must be the payment's own.
+    const secret = body.secret ?? body.data?.secret;
+    if (secret && toss.secret && secret !== toss.secret) throw badRequest(MSG_PROVIDER.tossWebhookMismatch, 'secret');
+    try {
+      const applied = await apply(toss);
+      if (applied.kind === 'unknown')
+        return ok(
+          { orderId: toss.orderId, status: 'unknown' as const, repeated: false },
+          MSG_PROVIDER.tossWebhookIgnored,
+        );
+      const row = applied.kind === 'applied' ? applied.outcome.payment : applied.payment;
+      const repeated = applied.kind === 'applied' && applied.outcome.repeated;
+      return ok(
+        { orderId: row.gatewayId, status: row.status as 'pending' | 'paid' | 'declined', repeated },
+        MSG_PROVIDER.tossWebhookDone,
+      );
+    } catch (err) {
+      // Settled the other way before (a refund after the top-up): staff settle it by hand; Toss stops resending.
+      if (!(err instanceof AppError) || err.status !== 409) throw err;
+      req.log.error(
+        { orderId: toss.orderId, tossStatus: toss.status },
+        'toss webhook conflicts with the stored payment',
+      );
+      const row = (await paymentByGatewayId(db, gateway.name, toss.orderId))!;
+      return ok(
+        { orderId: row.gatewayId, status: row.status as 'pending' | 'paid' | 'declined', repeated: true },
+        err.message,
+      );
+    }
+  });
 }

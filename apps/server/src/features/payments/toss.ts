@@ -26,7 +26,13 @@ export interface TossPayment {
   method?: string | null;
   /** The virtual account's deposit secret; a deposit callback carries the same value. */
   secret?: string | null;
-  virtualAccount?: { accountNumber?: string; bankCode?: string; bank?: string; customerName?: string; dueDate?: string } | null;
+  virtualAccount?: {
+    accountNumber?: string;
+    bankCode?: string;
+    bank?: string;
+    customerName?: string;
+    dueDate?: string;
+  } | null;
 }
 
 /** What a call to the Toss API gave: the payment, Toss's refusal (code and Korean message), or no answer. */
@@ -44,10 +50,28 @@ export function settledStatus(tossStatus: string): 'paid' | 'declined' | undefin
 
 /** Korean names of the banks Toss answers by code (virtual accounts). */
 const BANKS: Record<string, string> = {
-  '02': 'KDB산업은행', '03': 'IBK기업은행', '04': 'KB국민은행', '07': 'Sh수협은행', '11': 'NH농협은행', '20': '우리은행',
-  '23': 'SC제일은행', '27': '씨티은행', '31': 'iM뱅크(대구)', '32': '부산은행', '34': '광주은행', '35': '제주은행',
-  '37': '전북은행', '39': '경남은행', '45': '새마을금고', '48': '신협', '71': '우체국예금보험', '81': '하나은행', '88': '신한은행',
-  '89': '케이뱅크', '90': '카카오뱅크', '92': '토스뱅크',
+  '02': 'KDB산업은행',
+  '03': 'IBK기업은행',
+  '04': 'KB국민은행',
+  '07': 'Sh수협은행',
+  '11': 'NH농협은행',
+  '20': '우리은행',
+  '23': 'SC제일은행',
+  '27': '씨티은행',
+  '31': 'iM뱅크(대구)',
+  '32': '부산은행',
+  '34': '광주은행',
+  '35': '제주은행',
+  '37': '전북은행',
+  '39': '경남은행',
+  '45': '새마을금고',
+  '48': '신협',
+  '71': '우체국예금보험',
+  '81': '하나은행',
+  '88': '신한은행',
+  '89': '케이뱅크',
+  '90': '카카오뱅크',
+  '92': '토스뱅크',
 };
 export const bankName = (code: string | undefined) => (code ? (BANKS[code] ?? code) : '');
 
@@ -78,7 +102,12 @@ export function createTossGateway(settings: TossSettings, site: { readonly publi
   const auth = `Basic ${Buffer.from(`${settings.secretKey}:`).toString('base64')}`;
   const base = settings.apiUrl.replace(/\/+$/, '');
 
-  async function callApi(method: 'GET' | 'POST', path: string, body?: unknown, idempotencyKey?: string): Promise<TossResult> {
+  async function callApi(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    idempotencyKey?: string,
+  ): Promise<TossResult> {
     const headers: Record<string, string> = { authorization: auth, accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
@@ -102,12 +131,24 @@ export function createTossGateway(settings: TossSettings, site: { readonly publi
       return { kind: 'unanswered', reason: `HTTP ${res.status} without JSON` };
     }
     const o = (json ?? {}) as Record<string, unknown>;
-    if (res.ok && typeof o.paymentKey === 'string' && typeof o.orderId === 'string' && typeof o.status === 'string' && typeof o.totalAmount === 'number') {
+    if (
+      res.ok &&
+      typeof o.paymentKey === 'string' &&
+      typeof o.orderId === 'string' &&
+      typeof o.status === 'string' &&
+      typeof o.totalAmount === 'number'
+    ) {
       return { kind: 'payment', payment: o as unknown as TossPayment };
     }
     // 5xx (FAILED_INTERNAL_SYSTEM_PROCESSING, PROVIDER_ERROR...) may have happened or not: unanswered.
-    if (res.status >= 500 || typeof o.code !== 'string') return { kind: 'unanswered', reason: `HTTP ${res.status} ${String(o.code ?? '')}`.trim() };
-    return { kind: 'refused', status: res.status, code: o.code, message: typeof o.message === 'string' ? o.message : '' };
+    if (res.status >= 500 || typeof o.code !== 'string')
+      return { kind: 'unanswered', reason: `HTTP ${res.status} ${String(o.code ?? '')}`.trim() };
+    return {
+      kind: 'refused',
+      status: res.status,
+      code: o.code,
+      message: typeof o.message === 'string' ? o.message : '',
+    };
   }
 
   const vouch: TossGateway['vouch'] = (c) => createHmac('sha256', vouchKey).update(confirmationText(c)).digest('hex');
@@ -117,7 +158,10 @@ export function createTossGateway(settings: TossSettings, site: { readonly publi
     async start(order) {
       // Toss: 6-64 characters of letters, digits, - and _.
       const paymentId = `tsp_${randomBytes(16).toString('hex')}`;
-      return { paymentId, onlineUrl: `${order.base ?? site.publicUrl}${TOSS_PAGE_PREFIX}/${paymentId}?key=${pageKey(vouchKeyForPages(settings), paymentId)}` };
+      return {
+        paymentId,
+        onlineUrl: `${order.base ?? site.publicUrl}${TOSS_PAGE_PREFIX}/${paymentId}?key=${pageKey(vouchKeyForPages(settings), paymentId)}`,
+      };
     },
     verify(c: GatewayConfirmation) {
       const a = Buffer.from(vouch(c));
@@ -126,7 +170,8 @@ export function createTossGateway(settings: TossSettings, site: { readonly publi
     },
     vouch,
     // The order id as the idempotency key: a confirm repeated after a timeout is answered as the first.
-    confirm: (paymentKey, orderId, amount) => callApi('POST', '/v1/payments/confirm', { paymentKey, orderId, amount }, `confirm-${orderId}`),
+    confirm: (paymentKey, orderId, amount) =>
+      callApi('POST', '/v1/payments/confirm', { paymentKey, orderId, amount }, `confirm-${orderId}`),
     fetchByKey: (paymentKey) => callApi('GET', `/v1/payments/${encodeURIComponent(paymentKey)}`),
     fetchByOrder: (orderId) => callApi('GET', `/v1/payments/orders/${encodeURIComponent(orderId)}`),
   };

@@ -39,7 +39,12 @@ export function createProductListCache(ttlMs: number, clock?: Clock): ProductLis
     maxSize: 32 * 1024 * 1024,
     sizeCalculation: (body, key) => body.length + key.length,
   });
-  const listCache: ProductListCache = { enabled: true, get: (key) => cache.get(key), set: (key, body) => void cache.set(key, body), clear: () => cache.clear() };
+  const listCache: ProductListCache = {
+    enabled: true,
+    get: (key) => cache.get(key),
+    set: (key, body) => void cache.set(key, body),
+    clear: () => cache.clear(),
+  };
   caches.add(listCache);
   return listCache;
 }

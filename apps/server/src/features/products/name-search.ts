@@ -48,7 +48,10 @@ export function invalidateSynonyms(): void {
 export async function fillProductNameColumns(db: Db, batch = 2000): Promise<number> {
   let filled = 0;
   for (;;) {
-    const rows = await queryRows<{ id: number; name: string }>(db, sql`select id, name from products where name_jamo = '' and name <> '' limit ${batch}`);
+    const rows = await queryRows<{ id: number; name: string }>(
+      db,
+      sql`select id, name from products where name_jamo = '' and name <> '' limit ${batch}`,
+    );
     if (rows.length === 0) return filled;
     const values = rows.map((r) => {
       const c = productNameColumns(r.name);
@@ -89,14 +92,20 @@ const MIN_SIMILAR_JAMO = 4;
  * Names close to the query, for a query that found few: the query's jamo within a name's jamo with
  * a word similarity of at least WORD_SIMILARITY, most similar first. Not for 초성 queries (nothing to misspell).
  */
-export async function similarNames(db: Db | Tx, keyword: string, opts: { category?: string | undefined; exclude: number[]; limit: number }): Promise<ProductRow[]> {
+export async function similarNames(
+  db: Db | Tx,
+  keyword: string,
+  opts: { category?: string | undefined; exclude: number[]; limit: number },
+): Promise<ProductRow[]> {
   if (opts.limit <= 0) return [];
   const q = nameQuery(keyword);
   if (!q || q.column !== 'name_jamo') return [];
   const jamo = jamoForm(keyword);
   if ([...jamo].length < Math.max(MIN_SIMILAR_JAMO, MIN_CONTAINS_LENGTH)) return [];
   const category = opts.category ? sql` and category = ${opts.category}` : sql``;
-  const exclude = opts.exclude.length ? sql` and id <> all(${`{${opts.exclude.map((n) => Math.trunc(n)).join(',')}}`}::int[])` : sql``;
+  const exclude = opts.exclude.length
+    ? sql` and id <> all(${`{${opts.exclude.map((n) => Math.trunc(n)).join(',')}}`}::int[])`
+    : sql``;
   // The threshold is set for this transaction only; the index answers `<%` with it.
   const run = async (tx: Tx) => {
     await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY)}, true)`);
@@ -111,7 +120,11 @@ export async function similarNames(db: Db | Tx, keyword: string, opts: { categor
 }
 
 /** A page of products whose name matches (id order, so paging is stable), one extra row to tell whether more follow. */
-export async function productsByName(db: Db | Tx, where: SQL, opts: { category?: string | undefined; limit: number; offset: number }): Promise<ProductRow[]> {
+export async function productsByName(
+  db: Db | Tx,
+  where: SQL,
+  opts: { category?: string | undefined; limit: number; offset: number },
+): Promise<ProductRow[]> {
   const category = opts.category ? sql` and category = ${opts.category}` : sql``;
   return queryRows<ProductRow>(
     db,

@@ -77,7 +77,10 @@ export async function relationsFor(db: Db | Tx, keys: readonly string[]): Promis
  * The answer is keyed by the alphaNumber form of each typed number (numbers without letters or digits
  * are left out). Reads only; a transaction may be passed so that a caller sees its own state.
  */
-export async function findProductsByNumbers(db: Db | Tx, numbers: readonly string[]): Promise<Map<string, NumberHit[]>> {
+export async function findProductsByNumbers(
+  db: Db | Tx,
+  numbers: readonly string[],
+): Promise<Map<string, NumberHit[]>> {
   const typed = new Map<string, string>();
   for (const n of numbers) {
     const key = alphaNumber(n);

@@ -9,7 +9,6 @@ import { createProductListCache } from './list-cache.js';
 import { suggestProducts } from './suggest.js';
 import { priceFor, productById, productsAmong, productsByOeNumber, searchProducts, type Viewer } from './service.js';
 
-
 /** Whose prices an answer carries: the request context already knows the company's level. */
 const viewerOf = (req: FastifyRequest): Viewer => (req.auth?.company ? { level: req.auth.company.level } : null);
 
@@ -18,34 +17,47 @@ export function productRoutes(app: Api, ctx: AppContext) {
   const listCache = createProductListCache(ctx.config.productListCacheMs);
 
   route(app, 'getProductHome', async (req, reply) => {
-      const b = req.body;
-      const viewer = viewerOf(req);
-      if (b.fitsVin !== undefined) {
-        // 내 차량에 맞는 부품: only a vehicle of the member's own company (docs/requirements.md#my-vehicles).
-        const companyId = req.auth?.company?.id;
-        const ids = companyId === undefined ? null : await productIdsFitting(db, companyId, b.fitsVin);
-        if (ids === null) return { ...ok([], MSG_VEHICLES.notMine), more: false };
-        const { rows, more } = await productsAmong(db, ids, { category: b.category, page: b.page, size: b.size });
-        for (const row of rows) priceFor(row, viewer);
-        return { ...ok(rows, rows.length === 0 ? MSG_SHOP.noInfo : undefined), more };
-      }
-      if (b.seq !== undefined) {
-        const row = await productById(db, b.seq);
-        return { ...ok(row ? [priceFor(row, viewer)] : [], row ? undefined : MSG_SHOP.noInfo), more: false };
-      }
-      const query = { searchType: b.searchType, keyword: b.searchKeyword || b.keyword, category: b.category, page: b.page, size: b.size };
-      const key = listCache.enabled
-        ? JSON.stringify([viewer?.level ?? null, query.searchType ?? '', query.keyword ?? '', query.category ?? '', query.page, query.size])
-        : '';
-      const cached = listCache.get(key);
-      if (cached !== undefined) return sendSerialized(reply, cached);
-      const { rows, more } = await searchProducts(db, query);
+    const b = req.body;
+    const viewer = viewerOf(req);
+    if (b.fitsVin !== undefined) {
+      // 내 차량에 맞는 부품: only a vehicle of the member's own company (docs/requirements.md#my-vehicles).
+      const companyId = req.auth?.company?.id;
+      const ids = companyId === undefined ? null : await productIdsFitting(db, companyId, b.fitsVin);
+      if (ids === null) return { ...ok([], MSG_VEHICLES.notMine), more: false };
+      const { rows, more } = await productsAmong(db, ids, { category: b.category, page: b.page, size: b.size });
       for (const row of rows) priceFor(row, viewer);
-      // Serialised once by the route's compiled answer schema, so the cache keeps the very bytes.
-      const body = reply.serialize({ ...ok(rows, rows.length === 0 ? MSG_SHOP.noInfo : undefined), more }) as string;
-      listCache.set(key, body);
-      return sendSerialized(reply, body);
-    });
+      return { ...ok(rows, rows.length === 0 ? MSG_SHOP.noInfo : undefined), more };
+    }
+    if (b.seq !== undefined) {
+      const row = await productById(db, b.seq);
+      return { ...ok(row ? [priceFor(row, viewer)] : [], row ? undefined : MSG_SHOP.noInfo), more: false };
+    }
+    const query = {
+      searchType: b.searchType,
+      keyword: b.searchKeyword || b.keyword,
+      category: b.category,
+      page: b.page,
+      size: b.size,
+    };
+    const key = listCache.enabled
+      ? JSON.stringify([
+          viewer?.level ?? null,
+          query.searchType ?? '',
+          query.keyword ?? '',
+          query.category ?? '',
+          query.page,
+          query.size,
+        ])
+      : '';
+    const cached = listCache.get(key);
+    if (cached !== undefined) return sendSerialized(reply, cached);
+    const { rows, more } = await searchProducts(db, query);
+    for (const row of rows) priceFor(row, viewer);
+    // Serialised once by the route's compiled answer schema, so the cache keeps the very bytes.
+    const body = reply.serialize({ ...ok(rows, rows.length === 0 ? MSG_SHOP.noInfo : undefined), more }) as string;
+    listCache.set(key, body);
+    return sendSerialized(reply, body);
+  });
 
   route(app, 'suggestProducts', async (req) => ok(await suggestProducts(db, req.body.keyword, viewerOf(req))));
 
@@ -65,8 +77,8 @@ export function productRoutes(app: Api, ctx: AppContext) {
   route(app, 'getProductInfo', async (req) => detail(req, req.body.seq));
 
   route(app, 'getEpcToProduct', async (req) => {
-      const viewer = viewerOf(req);
-      const rows = await productsByOeNumber(db, req.body.pid);
-      return ok({ partInfo: rows.map((r) => priceFor(r, viewer)) }, rows.length ? undefined : MSG_SHOP.noInfo);
-    });
+    const viewer = viewerOf(req);
+    const rows = await productsByOeNumber(db, req.body.pid);
+    return ok({ partInfo: rows.map((r) => priceFor(r, viewer)) }, rows.length ? undefined : MSG_SHOP.noInfo);
+  });
 }

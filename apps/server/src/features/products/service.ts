@@ -1,4 +1,11 @@
-import { alphaNumber, OWN_NUMBER_LABEL, tierPrice, type CompanyLevel, type ProductHit, type ProductView } from '@partsmall/contract';
+import {
+  alphaNumber,
+  OWN_NUMBER_LABEL,
+  tierPrice,
+  type CompanyLevel,
+  type ProductHit,
+  type ProductView,
+} from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { runPrepared, type PreparedStatement } from '../../db/prepared.js';
 import { LIST_COLUMNS } from './columns.js';
@@ -15,7 +22,13 @@ export type Viewer = { level: CompanyLevel } | null;
  * compiled serializer writes only the answer's fields, and only a member's row gets `price` and
  * `salePrice` (visitors get no price field at all).
  */
-export type ProductRow = ProductView & { priceA: number; priceB: number; priceC: number; priceD: number; basePrice: number };
+export type ProductRow = ProductView & {
+  priceA: number;
+  priceB: number;
+  priceC: number;
+  priceD: number;
+  basePrice: number;
+};
 
 /** The product page and popups read the long description too; the grid does not. */
 const DETAIL_COLUMNS = `${LIST_COLUMNS}, description`;
@@ -23,7 +36,10 @@ const DETAIL_COLUMNS = `${LIST_COLUMNS}, description`;
 /** Prices a row for the viewer, in place: a member gets the tier price of the company's level and the sale price. */
 export function priceFor<T extends ProductRow>(row: T, viewer: Viewer): T {
   if (viewer) {
-    row.price = tierPrice({ priceA: row.priceA, priceB: row.priceB, priceC: row.priceC, priceD: row.priceD, salePrice: row.basePrice }, viewer.level);
+    row.price = tierPrice(
+      { priceA: row.priceA, priceB: row.priceB, priceC: row.priceC, priceD: row.priceD, salePrice: row.basePrice },
+      viewer.level,
+    );
     row.salePrice = row.basePrice;
   }
   return row;
@@ -148,23 +164,38 @@ export async function searchProducts(db: Db, q: ProductQuery): Promise<{ rows: P
   return { rows: [...head, ...rows.filter((r) => !shown.has(r.seq))], more };
 }
 
-async function searchByName(db: Db, keyword: string, q: ProductQuery): Promise<{ rows: ProductHitRow[]; more: boolean }> {
+async function searchByName(
+  db: Db,
+  keyword: string,
+  q: ProductQuery,
+): Promise<{ rows: ProductHitRow[]; more: boolean }> {
   const where = nameCondition(keyword, await synonymIndex(db));
   if (!where) return { rows: [], more: false };
-  const rows: ProductHitRow[] = await productsByName(db, where, { category: q.category, limit: q.size + 1, offset: (q.page - 1) * q.size });
+  const rows: ProductHitRow[] = await productsByName(db, where, {
+    category: q.category,
+    limit: q.size + 1,
+    offset: (q.page - 1) * q.size,
+  });
   const more = rows.length > q.size;
   if (more) rows.length = q.size;
   for (const row of rows) row.matchKind = 'name';
   // Nothing found as typed: names one typo away, marked as such (a query that finds something is
   // not second-guessed: '브레잌' is a half-typed 브레이크, not a misspelt 브레이드).
   if (q.page === 1 && rows.length === 0) {
-    const similar = await similarNames(db, keyword, { category: q.category, exclude: rows.map((r) => r.seq), limit: q.size - rows.length });
+    const similar = await similarNames(db, keyword, {
+      category: q.category,
+      exclude: rows.map((r) => r.seq),
+      limit: q.size - rows.length,
+    });
     for (const row of similar) rows.push({ ...row, matchKind: 'similar', matchReason: SIMILAR_REASON });
   }
   return { rows, more };
 }
 
-const BY_ID: PreparedStatement = { name: 'product_by_id', text: `select ${DETAIL_COLUMNS} from products where id = $1` };
+const BY_ID: PreparedStatement = {
+  name: 'product_by_id',
+  text: `select ${DETAIL_COLUMNS} from products where id = $1`,
+};
 const BY_OE_NUMBER: PreparedStatement = {
   name: 'products_by_oe_number',
   text: `select ${DETAIL_COLUMNS} from products where pid_key = $1 order by id limit 50`,

@@ -12,7 +12,11 @@ import { nameCondition, productsByName, synonymIndex } from './name-search.js';
 import { priceFor, searchProducts, type ProductHitRow, type Viewer } from './service.js';
 
 /** The category labels' search forms, computed once. */
-const CATEGORY_FORMS = PRODUCT_CATEGORIES.map((c) => ({ key: c.key, label: c.label, forms: productNameColumns(c.label) }));
+const CATEGORY_FORMS = PRODUCT_CATEGORIES.map((c) => ({
+  key: c.key,
+  label: c.label,
+  forms: productNameColumns(c.label),
+}));
 
 /** A typed text reads as a part number when it has a digit and at least this many letters and digits. */
 const NUMBER_MIN = 3;
@@ -23,7 +27,11 @@ const NUMBER_MIN = 3;
  * interchangeable numbers included, never approximately); the name search (초성, half-typed syllable,
  * synonyms) fills the rest. No typo search here: a suggestion per keystroke must stay cheap.
  */
-export async function suggestProducts(db: Db, keyword: string, viewer: Viewer): Promise<{ products: ProductSuggestion[]; categories: { key: string; label: string }[] }> {
+export async function suggestProducts(
+  db: Db,
+  keyword: string,
+  viewer: Viewer,
+): Promise<{ products: ProductSuggestion[]; categories: { key: string; label: string }[] }> {
   const index = await synonymIndex(db);
   const rows: ProductHitRow[] = [];
   const key = alphaNumber(keyword);
@@ -39,10 +47,22 @@ export async function suggestProducts(db: Db, keyword: string, viewer: Viewer): 
     }
   }
   const query = nameQuery(keyword, index);
-  const categories = query ? CATEGORY_FORMS.filter((c) => nameMatches(c.forms, query)).map(({ key: k, label }) => ({ key: k, label })) : [];
+  const categories = query
+    ? CATEGORY_FORMS.filter((c) => nameMatches(c.forms, query)).map(({ key: k, label }) => ({ key: k, label }))
+    : [];
   const products = rows.map((r) => {
     const p = priceFor(r, viewer);
-    return { seq: p.seq, name: p.name, pid: p.pid, image: p.image, stock: p.stock, stockName: p.stockName, price: p.price, matchKind: p.matchKind, matchReason: p.matchReason };
+    return {
+      seq: p.seq,
+      name: p.name,
+      pid: p.pid,
+      image: p.image,
+      stock: p.stock,
+      stockName: p.stockName,
+      price: p.price,
+      matchKind: p.matchKind,
+      matchReason: p.matchReason,
+    };
   });
   return { products, categories };
 }

@@ -49,13 +49,20 @@ describe('CSV files', () => {
   it('reads UTF-8 with and without a BOM, and UTF-16 with its BOM', async () => {
     const utf8 = new TextEncoder().encode(CSV_TEXT);
     const withBom = Uint8Array.from([0xef, 0xbb, 0xbf, ...utf8]);
-    const utf16 = Uint8Array.from([0xff, 0xfe, ...Array.from(CSV_TEXT).flatMap((c) => [c.charCodeAt(0) & 0xff, c.charCodeAt(0) >> 8])]);
-    for (const data of [utf8, withBom, utf16]) expect(brief(await readQuickOrderFile({ filename: 'a.CSV', data }))).toEqual(CSV_ROWS);
+    const utf16 = Uint8Array.from([
+      0xff,
+      0xfe,
+      ...Array.from(CSV_TEXT).flatMap((c) => [c.charCodeAt(0) & 0xff, c.charCodeAt(0) >> 8]),
+    ]);
+    for (const data of [utf8, withBom, utf16])
+      expect(brief(await readQuickOrderFile({ filename: 'a.CSV', data }))).toEqual(CSV_ROWS);
     expect(decodeCsv(withBom)!.startsWith('품번')).toBe(true);
   });
 
   it('refuses bytes that are neither UTF-8 nor EUC-KR, and broken quoting', async () => {
-    expect(await readQuickOrderFile({ filename: 'a.csv', data: Uint8Array.from([0x41, 0x31, 0x2c, 0xff, 0xff, 0x0a]) })).toEqual({
+    expect(
+      await readQuickOrderFile({ filename: 'a.csv', data: Uint8Array.from([0x41, 0x31, 0x2c, 0xff, 0xff, 0x0a]) }),
+    ).toEqual({
       ok: false,
       message: '파일의 글자를 읽을 수 없습니다. UTF-8 또는 EUC-KR로 저장한 CSV 파일을 올리세요.',
     });
@@ -68,7 +75,10 @@ describe('CSV files', () => {
   it('accepts 500 lines and refuses 501', async () => {
     const csv = (n: number) => new TextEncoder().encode(Array.from({ length: n }, (_, i) => `P${i},1`).join('\n'));
     expect(brief(await readQuickOrderFile({ filename: 'a.csv', data: csv(500) }))).toHaveLength(500);
-    expect(await readQuickOrderFile({ filename: 'a.csv', data: csv(501) })).toEqual({ ok: false, message: '한 번에 최대 500줄까지 주문할 수 있습니다. (입력 501줄)' });
+    expect(await readQuickOrderFile({ filename: 'a.csv', data: csv(501) })).toEqual({
+      ok: false,
+      message: '한 번에 최대 500줄까지 주문할 수 있습니다. (입력 501줄)',
+    });
   });
 });
 
@@ -78,7 +88,12 @@ describe('xlsx files', () => {
       sheet.addRow(['견적서 (주)부품상사']);
       sheet.addRow(['품명', '품번', '수량', '비고']);
       sheet.addRow(['브레이크 패드', 'A 000 420 12 20', 2, '앞']);
-      sheet.addRow(['오일 필터', 11427953129, { formula: '2*5', result: 10 }, { richText: [{ text: '엔진' }, { text: ' 정비' }] }]);
+      sheet.addRow([
+        '오일 필터',
+        11427953129,
+        { formula: '2*5', result: 10 },
+        { richText: [{ text: '엔진' }, { text: ' 정비' }] },
+      ]);
       sheet.addRow(['와이퍼', '61 61 2 241 376', 0, '']);
       sheet.addRow(['점화플러그', '0 242 236 562', 1.5, '']);
     });
@@ -105,28 +120,51 @@ describe('xlsx files', () => {
   it('refuses a workbook with macros, by its content and by its name', async () => {
     const plain = await xlsx((sheet) => sheet.addRow(['A1', 1]));
     const withMacros = zipSync({ ...unzipSync(plain), 'xl/vbaProject.bin': new Uint8Array([1, 2, 3]) });
-    const macro = { ok: false, message: '매크로가 들어 있는 엑셀 파일은 올릴 수 없습니다. 매크로 없는 .xlsx로 저장해 올리세요.' };
+    const macro = {
+      ok: false,
+      message: '매크로가 들어 있는 엑셀 파일은 올릴 수 없습니다. 매크로 없는 .xlsx로 저장해 올리세요.',
+    };
     expect(await readQuickOrderFile({ filename: 'a.xlsx', data: withMacros })).toEqual(macro);
     expect(await readQuickOrderFile({ filename: 'a.xlsm', data: plain })).toEqual(macro);
     expect(brief(await readQuickOrderFile({ filename: 'a.xlsx', data: plain }))).toEqual([[1, 'A1', 1, '', null]]);
   });
 
   it('refuses a zip bomb before parsing it, and counts the unpacked size to the byte', async () => {
-    const bomb = zipSync({ 'xl/worksheets/sheet1.xml': new Uint8Array(QUICK_ORDER_XLSX_MAX_UNPACKED + 1) }, { level: 9 });
+    const bomb = zipSync(
+      { 'xl/worksheets/sheet1.xml': new Uint8Array(QUICK_ORDER_XLSX_MAX_UNPACKED + 1) },
+      { level: 9 },
+    );
     expect(bomb.byteLength).toBeLessThan(50_000);
-    expect(await readQuickOrderFile({ filename: 'a.xlsx', data: bomb })).toEqual({ ok: false, message: '압축을 풀면 10MB가 넘는 엑셀 파일은 올릴 수 없습니다.' });
-    const atLimit = zipSync({ 'a.xml': new Uint8Array(QUICK_ORDER_XLSX_MAX_UNPACKED - 10), 'b.xml': new Uint8Array(10) }, { level: 9 });
+    expect(await readQuickOrderFile({ filename: 'a.xlsx', data: bomb })).toEqual({
+      ok: false,
+      message: '압축을 풀면 10MB가 넘는 엑셀 파일은 올릴 수 없습니다.',
+    });
+    const atLimit = zipSync(
+      { 'a.xml': new Uint8Array(QUICK_ORDER_XLSX_MAX_UNPACKED - 10), 'b.xml': new Uint8Array(10) },
+      { level: 9 },
+    );
     expect(checkXlsxPackage(atLimit)).toBeNull();
-    const overLimit = zipSync({ 'a.xml': new Uint8Array(QUICK_ORDER_XLSX_MAX_UNPACKED - 10), 'b.xml': new Uint8Array(11) }, { level: 9 });
+    const overLimit = zipSync(
+      { 'a.xml': new Uint8Array(QUICK_ORDER_XLSX_MAX_UNPACKED - 10), 'b.xml': new Uint8Array(11) },
+      { level: 9 },
+    );
     expect(checkXlsxPackage(overLimit)).toBe('압축을 풀면 10MB가 넘는 엑셀 파일은 올릴 수 없습니다.');
   }, 30_000);
 
   it('accepts 5,000 rows in the sheets and refuses more before reading the workbook', () => {
     // Rows as Excel and other writers spell them, split across 4 KB steps at every place.
-    const sheet = (n: number, tag: string) => new TextEncoder().encode(`<worksheet><sheetData>${tag.repeat(n)}</sheetData></worksheet>`);
-    const pack = (a: number, b: number) => zipSync({ 'xl/worksheets/sheet1.xml': sheet(a, '<row r="1"><c/></row>'), 'xl/worksheets/sheet2.xml': sheet(b, '<x:row/>'), 'xl/styles.xml': sheet(9000, '<row>') });
+    const sheet = (n: number, tag: string) =>
+      new TextEncoder().encode(`<worksheet><sheetData>${tag.repeat(n)}</sheetData></worksheet>`);
+    const pack = (a: number, b: number) =>
+      zipSync({
+        'xl/worksheets/sheet1.xml': sheet(a, '<row r="1"><c/></row>'),
+        'xl/worksheets/sheet2.xml': sheet(b, '<x:row/>'),
+        'xl/styles.xml': sheet(9000, '<row>'),
+      });
     expect(checkXlsxPackage(pack(3000, 2000))).toBeNull();
-    expect(checkXlsxPackage(pack(3000, 2001))).toBe('행이 5,000개가 넘는 엑셀 파일은 올릴 수 없습니다. 주문할 줄(최대 500줄)만 남겨 다시 올리세요.');
+    expect(checkXlsxPackage(pack(3000, 2001))).toBe(
+      '행이 5,000개가 넘는 엑셀 파일은 올릴 수 없습니다. 주문할 줄(최대 500줄)만 남겨 다시 올리세요.',
+    );
   });
 
   it('refuses a broken zip and an empty workbook', async () => {
@@ -136,7 +174,10 @@ describe('xlsx files', () => {
       message: '엑셀 파일을 읽을 수 없습니다. 파일이 손상되지 않았는지 확인하세요.',
     });
     const empty = new Uint8Array(await new ExcelJS.Workbook().xlsx.writeBuffer());
-    expect(await readQuickOrderFile({ filename: 'a.xlsx', data: empty })).toEqual({ ok: false, message: '엑셀 파일에 시트가 없습니다.' });
+    expect(await readQuickOrderFile({ filename: 'a.xlsx', data: empty })).toEqual({
+      ok: false,
+      message: '엑셀 파일에 시트가 없습니다.',
+    });
   });
 });
 
@@ -147,7 +188,10 @@ describe('any file', () => {
     oneMb.set(line, 0);
     expect(brief(await readQuickOrderFile({ filename: 'a.csv', data: oneMb }))).toEqual([[1, 'A1', 1, '', null]]);
     const more = new Uint8Array(1024 * 1024 + 1).fill(0x20);
-    expect(await readQuickOrderFile({ filename: 'a.csv', data: more })).toEqual({ ok: false, message: '파일은 1MB까지 올릴 수 있습니다.' });
+    expect(await readQuickOrderFile({ filename: 'a.csv', data: more })).toEqual({
+      ok: false,
+      message: '파일은 1MB까지 올릴 수 있습니다.',
+    });
   });
 
   it('refuses .xls and other kinds of file', async () => {

@@ -30,7 +30,8 @@ export const QUICK_ORDER_FILE_MSG = {
   tooManyRows: '행이 5,000개가 넘는 엑셀 파일은 올릴 수 없습니다. 주문할 줄(최대 500줄)만 남겨 다시 올리세요.',
   broken: '엑셀 파일을 읽을 수 없습니다. 파일이 손상되지 않았는지 확인하세요.',
   noSheet: '엑셀 파일에 시트가 없습니다.',
-  formula: (row: number) => `${row}행에 계산 결과가 저장되지 않은 수식이 있습니다. 엑셀에서 열어 저장한 뒤 다시 올리세요.`,
+  formula: (row: number) =>
+    `${row}행에 계산 결과가 저장되지 않은 수식이 있습니다. 엑셀에서 열어 저장한 뒤 다시 올리세요.`,
   encoding: '파일의 글자를 읽을 수 없습니다. UTF-8 또는 EUC-KR로 저장한 CSV 파일을 올리세요.',
   csv: 'CSV 파일의 형식이 올바르지 않습니다. 따옴표가 닫혔는지 확인하세요.',
 } as const;
@@ -43,7 +44,8 @@ export async function readQuickOrderFile(file: { filename: string; data: Uint8Ar
   if (data.byteLength > QUICK_ORDER_FILE_MAX_BYTES) return refuse(QUICK_ORDER_FILE_MSG.tooLarge);
   const name = file.filename.toLowerCase();
   const magic = (...bytes: number[]) => bytes.every((b, i) => data[i] === b);
-  if (magic(0x50, 0x4b, 0x03, 0x04)) return name.endsWith('.xlsm') ? refuse(QUICK_ORDER_FILE_MSG.macro) : readXlsx(data);
+  if (magic(0x50, 0x4b, 0x03, 0x04))
+    return name.endsWith('.xlsm') ? refuse(QUICK_ORDER_FILE_MSG.macro) : readXlsx(data);
   if (magic(0xd0, 0xcf, 0x11, 0xe0)) return refuse(QUICK_ORDER_FILE_MSG.xls);
   if (name.endsWith('.csv') || name.endsWith('.txt')) return readCsv(data);
   return refuse(QUICK_ORDER_FILE_MSG.type);
@@ -58,7 +60,13 @@ export async function readQuickOrderFile(file: { filename: string; data: Uint8Ar
  */
 export function decodeCsv(data: Uint8Array): string | null {
   const bom = (...bytes: number[]) => bytes.every((b, i) => data[i] === b);
-  const tries = bom(0xef, 0xbb, 0xbf) ? ['utf-8'] : bom(0xff, 0xfe) ? ['utf-16le'] : bom(0xfe, 0xff) ? ['utf-16be'] : ['utf-8', 'euc-kr'];
+  const tries = bom(0xef, 0xbb, 0xbf)
+    ? ['utf-8']
+    : bom(0xff, 0xfe)
+      ? ['utf-16le']
+      : bom(0xfe, 0xff)
+        ? ['utf-16be']
+        : ['utf-8', 'euc-kr'];
   for (const encoding of tries) {
     try {
       // ignoreBOM false (the default) drops the BOM from the text.
@@ -75,7 +83,12 @@ function readCsv(data: Uint8Array): QuickOrderParse {
   if (text === null) return refuse(QUICK_ORDER_FILE_MSG.encoding);
   let records: { record: string[]; info: { lines: number } }[];
   try {
-    records = parseCsv(text, { delimiter: [',', '\t', ';'], relax_column_count: true, skip_empty_lines: true, info: true }) as unknown as typeof records;
+    records = parseCsv(text, {
+      delimiter: [',', '\t', ';'],
+      relax_column_count: true,
+      skip_empty_lines: true,
+      info: true,
+    }) as unknown as typeof records;
   } catch {
     return refuse(QUICK_ORDER_FILE_MSG.csv);
   }
@@ -119,7 +132,8 @@ export function checkXlsxPackage(data: Uint8Array): string | null {
   unzip.register(UnzipPassThrough);
   try {
     const step = 4096;
-    for (let at = 0; at < data.length && problem === null; at += step) unzip.push(data.subarray(at, at + step), at + step >= data.length);
+    for (let at = 0; at < data.length && problem === null; at += step)
+      unzip.push(data.subarray(at, at + step), at + step >= data.length);
   } catch {
     problem ??= QUICK_ORDER_FILE_MSG.broken;
   }

@@ -1,2 +1,10 @@
 /** Quick order from an estimate (issue 22): the file readers; the text rules live in the contract. */
-export { checkXlsxPackage, decodeCsv, QUICK_ORDER_FILE_MAX_BYTES, QUICK_ORDER_FILE_MSG, QUICK_ORDER_XLSX_MAX_ROWS, QUICK_ORDER_XLSX_MAX_UNPACKED, readQuickOrderFile } from './files.js';
+export {
+  checkXlsxPackage,
+  decodeCsv,
+  QUICK_ORDER_FILE_MAX_BYTES,
+  QUICK_ORDER_FILE_MSG,
+  QUICK_ORDER_XLSX_MAX_ROWS,
+  QUICK_ORDER_XLSX_MAX_UNPACKED,
+  readQuickOrderFile,
+} from './files.js';

@@ -23,7 +23,10 @@ function candidateOf(hit: NumberHit, level: CompanyLevel): QuickOrderCandidate {
     name: p.name,
     pid: p.pid,
     factoryNum: p.factoryNum,
-    price: tierPrice({ priceA: p.priceA, priceB: p.priceB, priceC: p.priceC, priceD: p.priceD, salePrice: p.basePrice }, level),
+    price: tierPrice(
+      { priceA: p.priceA, priceB: p.priceB, priceC: p.priceC, priceD: p.priceD, salePrice: p.basePrice },
+      level,
+    ),
     stock: p.hasAmount,
     stockName: p.stockName,
     storageId: p.storageId,
@@ -34,24 +37,51 @@ function candidateOf(hit: NumberHit, level: CompanyLevel): QuickOrderCandidate {
 
 /** Status, proposed product and quantity, and the line's explanation, of one resolved line. */
 function decide(row: QuickOrderRow, hits: NumberHit[], level: CompanyLevel): QuickOrderRowAnswer {
-  const base = { line: row.line, input: row.raw, partNumber: row.partNumber, qty: row.qty, memo: row.memo, mergedLines: row.mergedLines ?? [] };
+  const base = {
+    line: row.line,
+    input: row.raw,
+    partNumber: row.partNumber,
+    qty: row.qty,
+    memo: row.memo,
+    mergedLines: row.mergedLines ?? [],
+  };
   if (row.error || row.qty === null) {
-    return { ...base, status: 'invalid', message: row.error ?? MSG_QUICK_ORDER.qty, candidates: [], productId: null, orderQty: 0 };
+    return {
+      ...base,
+      status: 'invalid',
+      message: row.error ?? MSG_QUICK_ORDER.qty,
+      candidates: [],
+      productId: null,
+      orderQty: 0,
+    };
   }
-  if (hits.length === 0) return { ...base, status: 'unknown', message: MSG_QUICK_ORDER.unknown, candidates: [], productId: null, orderQty: 0 };
+  if (hits.length === 0)
+    return {
+      ...base,
+      status: 'unknown',
+      message: MSG_QUICK_ORDER.unknown,
+      candidates: [],
+      productId: null,
+      orderQty: 0,
+    };
   const candidates = hits.slice(0, QUICK_ORDER_MAX_CANDIDATES).map((h) => candidateOf(h, level));
   // The best kind of match decides (an old number's current product before its own old stock, both
   // before interchangeable parts); the others stay as candidates the buyer may switch to. Several
   // products of that best kind (warehouses, types) are the buyer's choice.
   const best = candidates.filter((c) => c.match === candidates[0]!.match);
   if (best.length > 1) {
-    const message = hits.length > QUICK_ORDER_MAX_CANDIDATES ? MSG_QUICK_ORDER.chooseMany : MSG_QUICK_ORDER.choose(hits.length);
+    const message =
+      hits.length > QUICK_ORDER_MAX_CANDIDATES ? MSG_QUICK_ORDER.chooseMany : MSG_QUICK_ORDER.choose(hits.length);
     return { ...base, status: 'choose', message, candidates, productId: null, orderQty: row.qty };
   }
   const only = best[0]!;
   let status: QuickOrderStatus = only.match === 'own' ? 'exact' : only.match;
   let message: string =
-    only.match === 'replaced' ? MSG_QUICK_ORDER.replaced(row.partNumber, only.pid) : only.match === 'interchangeable' ? MSG_QUICK_ORDER.interchangeable : MSG_QUICK_ORDER.exact;
+    only.match === 'replaced'
+      ? MSG_QUICK_ORDER.replaced(row.partNumber, only.pid)
+      : only.match === 'interchangeable'
+        ? MSG_QUICK_ORDER.interchangeable
+        : MSG_QUICK_ORDER.exact;
   let orderQty = row.qty;
   if (only.stock <= 0) {
     status = 'soldOut';
@@ -87,15 +117,22 @@ function mergeSameProduct(rows: QuickOrderRowAnswer[]): QuickOrderRowAnswer[] {
       into.status = 'short';
       into.message = MSG_QUICK_ORDER.short(stock);
     }
-    if (row.memo && !into.memo.split(' / ').includes(row.memo)) into.memo = into.memo ? `${into.memo} / ${row.memo}` : row.memo;
+    if (row.memo && !into.memo.split(' / ').includes(row.memo))
+      into.memo = into.memo ? `${into.memo} / ${row.memo}` : row.memo;
     into.mergedLines = [...into.mergedLines, row.line, ...row.mergedLines];
   }
   return out;
 }
 
-export async function resolveQuickOrder(db: Db, rows: QuickOrderRow[], level: CompanyLevel): Promise<QuickOrderRowAnswer[]> {
+export async function resolveQuickOrder(
+  db: Db,
+  rows: QuickOrderRow[],
+  level: CompanyLevel,
+): Promise<QuickOrderRowAnswer[]> {
   // As typed, so that a hit's reason shows the buyer's own spelling; found by the alphaNumber form.
-  const typed = rows.filter((r) => !r.error).flatMap((r) => (r.altNormalised ? [r.partNumber, r.altNormalised] : [r.partNumber]));
+  const typed = rows
+    .filter((r) => !r.error)
+    .flatMap((r) => (r.altNormalised ? [r.partNumber, r.altNormalised] : [r.partNumber]));
   const found = await findProductsByNumbers(db, typed);
   const answers = rows.map((row) => {
     let hits = row.error ? [] : (found.get(row.normalised) ?? []);

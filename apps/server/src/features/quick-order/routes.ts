@@ -26,7 +26,9 @@ const levelOf = (auth: AuthContext): CompanyLevel => auth.company?.level ?? 'd';
 async function readUpload(req: FastifyRequest): Promise<QuickOrderParse> {
   let parsed: QuickOrderParse | null = null;
   try {
-    const parts = req.parts({ limits: { fileSize: QUICK_ORDER_FILE_MAX_BYTES, files: 1, fields: 5, fieldSize: 1000, parts: 6 } });
+    const parts = req.parts({
+      limits: { fileSize: QUICK_ORDER_FILE_MAX_BYTES, files: 1, fields: 5, fieldSize: 1000, parts: 6 },
+    });
     for await (const part of parts) {
       if (part.type !== 'file') continue;
       if (part.fieldname !== QUICK_ORDER_FILE_FIELD) {
@@ -38,7 +40,8 @@ async function readUpload(req: FastifyRequest): Promise<QuickOrderParse> {
   } catch (err) {
     if (err instanceof AppError) throw err;
     const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, QUICK_ORDER_FILE_MSG.tooLarge, 413, QUICK_ORDER_FILE_FIELD);
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError(413, QUICK_ORDER_FILE_MSG.tooLarge, 413, QUICK_ORDER_FILE_FIELD);
     // A second file, too many parts or a malformed body: the sender's fault, not a 500.
     throw badRequest(MSG_QUICK_ORDER.textOrFile, QUICK_ORDER_FILE_FIELD);
   }
@@ -80,16 +83,26 @@ export function quickOrderRoutes(app: Api, ctx: AppContext) {
 
   route(app, 'addQuickOrderToCart', async (req) => {
     const auth = requireCompanyMember(req);
-    const added = await addQuickOrderToCart(db, { memberId: auth.member.id, companyId: auth.companyId }, req.body.lines);
+    const added = await addQuickOrderToCart(
+      db,
+      { memberId: auth.member.id, companyId: auth.companyId },
+      req.body.lines,
+    );
     await publish({ type: 'cartChanged', companyId: auth.companyId, memberId: auth.member.id, change: 'added' });
     return created({ added }, MSG_QUICK_ORDER.added(added));
   });
 
   route(app, 'reorder', async (req) => {
     const auth = requireCompanyMember(req);
-    const lines = await reorder(db, { memberId: auth.member.id, companyId: auth.companyId }, levelOf(auth), req.body.seq);
+    const lines = await reorder(
+      db,
+      { memberId: auth.member.id, companyId: auth.companyId },
+      levelOf(auth),
+      req.body.seq,
+    );
     const added = lines.filter((l) => l.addedQty > 0).length;
-    if (added > 0) await publish({ type: 'cartChanged', companyId: auth.companyId, memberId: auth.member.id, change: 'added' });
+    if (added > 0)
+      await publish({ type: 'cartChanged', companyId: auth.companyId, memberId: auth.member.id, change: 'added' });
     return created(lines, added > 0 ? MSG_QUICK_ORDER.reordered(added) : MSG_QUICK_ORDER.reorderNothing);
   });
 }

@@ -47,9 +47,16 @@ async function lockProducts(tx: Tx, memberId: number, productIds: number[]): Pro
 }
 
 /** Adds the lines to the member's cart: memo and job reference replace the line's when given. */
-async function upsertLines(tx: Tx, buyer: Buyer, lines: { productId: number; qty: number; memo: string; jobRef: string }[]) {
+async function upsertLines(
+  tx: Tx,
+  buyer: Buyer,
+  lines: { productId: number; qty: number; memo: string; jobRef: string }[],
+) {
   const values = sql.join(
-    lines.map((l) => sql`(${buyer.memberId}::int, ${buyer.companyId}::int, ${l.productId}::int, ${l.qty}::int, ${l.memo}::text, ${l.jobRef}::text)`),
+    lines.map(
+      (l) =>
+        sql`(${buyer.memberId}::int, ${buyer.companyId}::int, ${l.productId}::int, ${l.qty}::int, ${l.memo}::text, ${l.jobRef}::text)`,
+    ),
     sql`, `,
   );
   await tx.execute(sql`
@@ -106,10 +113,15 @@ export async function reorder(db: Db, buyer: Buyer, level: CompanyLevel, orderId
     );
     if (lines.length === 0) throw notFound(MSG_QUICK_ORDER.orderNotFound);
     // The current product of each ordered number whose number was superseded (docs/search.md#part-numbers).
-    const found = await findProductsByNumbers(tx, lines.map((l) => l.pid));
+    const found = await findProductsByNumbers(
+      tx,
+      lines.map((l) => l.pid),
+    );
     const replacement = new Map<number, number>();
     for (const l of lines) {
-      const hit = found.get(alphaNumber(l.pid))?.find((h) => h.match === 'replaced' && h.product.seq !== l.product_id && h.product.hasAmount > 0);
+      const hit = found
+        .get(alphaNumber(l.pid))
+        ?.find((h) => h.match === 'replaced' && h.product.seq !== l.product_id && h.product.hasAmount > 0);
       if (hit) replacement.set(l.product_id, hit.product.seq);
     }
     const locked = await lockProducts(tx, buyer.memberId, [...lines.map((l) => l.product_id), ...replacement.values()]);
@@ -122,13 +134,37 @@ export async function reorder(db: Db, buyer: Buyer, level: CompanyLevel, orderId
       const useRepl = repl && (!own || own.has_amount <= 0) && repl.has_amount > 0;
       const p = useRepl ? repl : own;
       const line = { productId: l.product_id, name: l.name, pid: l.pid, qty: l.qty, priceBefore: before };
-      if (!p) return { ...line, cartProductId: null, cartPid: null, addedQty: 0, priceNow: null, change: 'gone' as const, message: MSG_QUICK_ORDER.reorderGone };
-      const priceNow = tierPrice({ priceA: Number(p.price_a), priceB: Number(p.price_b), priceC: Number(p.price_c), priceD: Number(p.price_d), salePrice: Number(p.sale_price) }, level);
+      if (!p)
+        return {
+          ...line,
+          cartProductId: null,
+          cartPid: null,
+          addedQty: 0,
+          priceNow: null,
+          change: 'gone' as const,
+          message: MSG_QUICK_ORDER.reorderGone,
+        };
+      const priceNow = tierPrice(
+        {
+          priceA: Number(p.price_a),
+          priceB: Number(p.price_b),
+          priceC: Number(p.price_c),
+          priceD: Number(p.price_d),
+          salePrice: Number(p.sale_price),
+        },
+        level,
+      );
       const pending = adds.get(p.id)?.qty ?? 0;
       const room = Math.max(0, p.has_amount - p.in_cart - pending);
       const addedQty = Math.min(l.qty, room);
       if (addedQty > 0) adds.set(p.id, { productId: p.id, qty: pending + addedQty, memo: l.memo, jobRef: l.job_ref });
-      const at = { ...line, cartProductId: addedQty > 0 ? p.id : null, cartPid: addedQty > 0 ? p.pid : null, addedQty, priceNow };
+      const at = {
+        ...line,
+        cartProductId: addedQty > 0 ? p.id : null,
+        cartPid: addedQty > 0 ? p.pid : null,
+        addedQty,
+        priceNow,
+      };
       if (addedQty === 0) return { ...at, change: 'soldOut' as const, message: MSG_QUICK_ORDER.reorderSoldOut };
       const notes: string[] = [];
       if (useRepl) notes.push(MSG_QUICK_ORDER.reorderReplaced(l.pid, p.pid));

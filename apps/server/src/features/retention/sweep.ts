@@ -18,11 +18,16 @@ export const retentionSweep: JobHandler<'retention.sweep'> = async (_job, deps) 
   await sweepRetention(deps.db);
 };
 
-export async function sweepRetention(db: Parameters<JobHandler<'retention.sweep'>>[1]['db'], now: Date = new Date()): Promise<void> {
+export async function sweepRetention(
+  db: Parameters<JobHandler<'retention.sweep'>>[1]['db'],
+  now: Date = new Date(),
+): Promise<void> {
   const at = now.toISOString();
   await db.transaction(async (tx) => {
     // Advertising inquiries (표시·광고), whoever sent them: 6 months.
-    await tx.execute(sql`delete from inquiries where qna_type = 'advertising' and created_at < ${at}::timestamptz - make_interval(months => ${RETENTION.advertisingMonths})`);
+    await tx.execute(
+      sql`delete from inquiries where qna_type = 'advertising' and created_at < ${at}::timestamptz - make_interval(months => ${RETENTION.advertisingMonths})`,
+    );
     // Return and dispute details of withdrawn companies: 3 years after the order.
     await tx.execute(sql`update orders set return_reason = null, staff_note = ''
       where company_id in (select id from companies where withdrawn_at is not null)
@@ -33,7 +38,9 @@ export async function sweepRetention(db: Parameters<JobHandler<'retention.sweep'
     await tx.execute(sql`delete from tax_invoices where ${old}`);
     await tx.execute(sql`delete from order_events where order_id in (select id from orders where ${old})`);
     await tx.execute(sql`delete from order_lines where order_id in (select id from orders where ${old})`);
-    await tx.execute(sql`delete from orders where ${old} and id not in (select order_id from tax_invoices where order_id is not null)`);
+    await tx.execute(
+      sql`delete from orders where ${old} and id not in (select order_id from tax_invoices where order_id is not null)`,
+    );
     await tx.execute(sql`delete from payments where ${old}`);
     await tx.execute(sql`delete from cash_ledger where ${old}`);
   });

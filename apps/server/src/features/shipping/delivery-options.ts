@@ -1,5 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { MSG_ORDER, PAY_TYPE_LABELS, SHIPPING, SHIPPING_TYPE_LABELS, type DeliveryMethodOption, type WarehouseDelivery, type WarehouseDeliveryOptions } from '@partsmall/contract';
+import {
+  MSG_ORDER,
+  PAY_TYPE_LABELS,
+  SHIPPING,
+  SHIPPING_TYPE_LABELS,
+  type DeliveryMethodOption,
+  type WarehouseDelivery,
+  type WarehouseDeliveryOptions,
+} from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { mallConfig } from '../../db/schema.js';
 import { badRequest } from '../../shared/http.js';
@@ -33,7 +41,8 @@ export function standardDeliveryOptions(w: { storageId: number; stockName: strin
   };
 }
 
-export const STANDARD_DELIVERY_OPTIONS: WarehouseDeliveryOptions[] = Object.values(WAREHOUSES).map(standardDeliveryOptions);
+export const STANDARD_DELIVERY_OPTIONS: WarehouseDeliveryOptions[] =
+  Object.values(WAREHOUSES).map(standardDeliveryOptions);
 
 /** The options as stored, or the standard ones when the configuration has none yet. */
 export function deliveryOptionsOf(data: unknown): WarehouseDeliveryOptions[] {
@@ -55,14 +64,19 @@ const selections = (m: DeliveryMethodOption) => ({
 export function deliveryAnswer(options: WarehouseDeliveryOptions[]): WarehouseDelivery[] {
   return options.map((w) => {
     const methods: WarehouseDelivery['delivery_methods'] = {};
-    if (w.gdFreight.offered) methods.gdFreight = { ...METHOD.gdFreight, receiverDeliveryPaymentOption: selections(w.gdFreight) };
-    if (w.gdDelivery.offered) methods.gdDelivery = { ...METHOD.gdDelivery, receiverDeliveryPaymentOption: selections(w.gdDelivery) };
+    if (w.gdFreight.offered)
+      methods.gdFreight = { ...METHOD.gdFreight, receiverDeliveryPaymentOption: selections(w.gdFreight) };
+    if (w.gdDelivery.offered)
+      methods.gdDelivery = { ...METHOD.gdDelivery, receiverDeliveryPaymentOption: selections(w.gdDelivery) };
     if (w.quick.offered) {
       const toRecipient = { value: false, label: '받는 분에게' };
       methods.quick = {
         ...METHOD.quick,
         receiverDeliveryPaymentOption: selections(w.quick),
-        receiverIsSelfQuick: { selections: w.quick.selfQuick ? [toRecipient, { value: true, label: '직접 수령' }] : [toRecipient], defaultValue: false },
+        receiverIsSelfQuick: {
+          selections: w.quick.selfQuick ? [toRecipient, { value: true, label: '직접 수령' }] : [toRecipient],
+          defaultValue: false,
+        },
       };
     }
     if (w.pickUp.offered) methods.pickUp = { ...METHOD.pickUp, receiverDeliveryPaymentOption: selections(w.pickUp) };
@@ -83,6 +97,8 @@ export function checkOffered(
   const key = METHOD_KEYS.find((k) => METHOD[k].shippingValue === s.shippingValue);
   const method = key ? w[key] : undefined;
   if (!method?.offered) throw badRequest(MSG_ORDER.shippingNotOffered, 'shippingInfo.shippingValue');
-  if (!method.payTypes.includes(s.shippingPayType as 0 | 1 | 2)) throw badRequest(MSG_ORDER.payTypeNotOffered, 'shippingInfo.shippingPayType');
-  if (key === 'quick' && s.receiverIsSelfQuick && !w.quick.selfQuick) throw badRequest(MSG_ORDER.selfQuickNotOffered, 'shippingInfo.receiverIsSelfQuick');
+  if (!method.payTypes.includes(s.shippingPayType as 0 | 1 | 2))
+    throw badRequest(MSG_ORDER.payTypeNotOffered, 'shippingInfo.shippingPayType');
+  if (key === 'quick' && s.receiverIsSelfQuick && !w.quick.selfQuick)
+    throw badRequest(MSG_ORDER.selfQuickNotOffered, 'shippingInfo.receiverIsSelfQuick');
 }

@@ -8,7 +8,15 @@ import { badRequest, notFound } from '../../shared/http.js';
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function toAddressView(a: typeof shippingAddresses.$inferSelect) {
-  return { seq: a.id, basic: a.basic ? 'true' : 'false', name: a.name, phone: a.phone, postNum: a.postNum, address: a.address, addrSub: a.addrSub };
+  return {
+    seq: a.id,
+    basic: a.basic ? 'true' : 'false',
+    name: a.name,
+    phone: a.phone,
+    postNum: a.postNum,
+    address: a.address,
+    addrSub: a.addrSub,
+  };
 }
 
 export async function listAddresses(
@@ -27,7 +35,13 @@ export async function listAddresses(
   }
   const where = and(...conditions);
   const [rows, [counted]] = await Promise.all([
-    db.select().from(shippingAddresses).where(where).orderBy(desc(shippingAddresses.basic), desc(shippingAddresses.id)).limit(q.size).offset((q.page - 1) * q.size),
+    db
+      .select()
+      .from(shippingAddresses)
+      .where(where)
+      .orderBy(desc(shippingAddresses.basic), desc(shippingAddresses.id))
+      .limit(q.size)
+      .offset((q.page - 1) * q.size),
     db.select({ n: count() }).from(shippingAddresses).where(where),
   ]);
   return { results: rows.map(toAddressView), total: Number(counted?.n ?? 0) };
@@ -48,8 +62,15 @@ export async function saveAddress(db: Db, companyId: number, form: AddressForm):
   const basic = form.basic === true || form.basic === 'true';
   const seq = await db.transaction(async (tx) => {
     await lockAddresses(tx, companyId);
-    if (basic) await tx.update(shippingAddresses).set({ basic: false }).where(eq(shippingAddresses.companyId, companyId));
-    const values = { name: form.name, phone: form.phone, postNum: form.postNum, address: form.address, addrSub: form.addrSub };
+    if (basic)
+      await tx.update(shippingAddresses).set({ basic: false }).where(eq(shippingAddresses.companyId, companyId));
+    const values = {
+      name: form.name,
+      phone: form.phone,
+      postNum: form.postNum,
+      address: form.address,
+      addrSub: form.addrSub,
+    };
     if (form.seq !== undefined) {
       const [row] = await tx
         .update(shippingAddresses)
@@ -59,7 +80,10 @@ export async function saveAddress(db: Db, companyId: number, form: AddressForm):
       if (!row) throw notFound(MSG_ORDER.addressNotFound);
       return row.id;
     }
-    const [{ n }] = (await tx.select({ n: count() }).from(shippingAddresses).where(eq(shippingAddresses.companyId, companyId))) as [{ n: number }];
+    const [{ n }] = (await tx
+      .select({ n: count() })
+      .from(shippingAddresses)
+      .where(eq(shippingAddresses.companyId, companyId))) as [{ n: number }];
     const [row] = await tx
       .insert(shippingAddresses)
       .values({ ...values, companyId, basic: basic || Number(n) === 0 })

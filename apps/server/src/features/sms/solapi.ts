@@ -19,8 +19,15 @@ export interface SolapiSettings {
  * being the hex HMAC-SHA256 of date + salt with the API secret. Solapi refuses a date more than 15
  * minutes off and a salt it has seen, so each request gets its own.
  */
-export function solapiAuthorization(apiKey: string, apiSecret: string, date = new Date().toISOString(), salt = randomBytes(16).toString('hex')): string {
-  const signature = createHmac('sha256', apiSecret).update(date + salt).digest('hex');
+export function solapiAuthorization(
+  apiKey: string,
+  apiSecret: string,
+  date = new Date().toISOString(),
+  salt = randomBytes(16).toString('hex'),
+): string {
+  const signature = createHmac('sha256', apiSecret)
+    .update(date + salt)
+    .digest('hex');
   return `HMAC-SHA256 apiKey=${apiKey}, date=${date}, salt=${salt}, signature=${signature}`;
 }
 
@@ -48,7 +55,10 @@ export function solapiSms(settings: SolapiSettings, log: FastifyBaseLogger): Sms
       try {
         const res = await fetch(url, {
           method: 'POST',
-          headers: { authorization: solapiAuthorization(settings.apiKey, settings.apiSecret), 'content-type': 'application/json' },
+          headers: {
+            authorization: solapiAuthorization(settings.apiKey, settings.apiSecret),
+            'content-type': 'application/json',
+          },
           body: JSON.stringify({ message: { to: phone, from: settings.sender, text } }),
           signal: AbortSignal.timeout(settings.timeoutMs),
         });

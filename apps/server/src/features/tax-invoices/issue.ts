@@ -17,7 +17,6 @@ import type { TaxInvoiceDocument } from './provider.js';
 type Row = typeof taxInvoices.$inferSelect;
 type Company = typeof companies.$inferSelect;
 
-
 /** What the company lacks for an invoice, as staff read it ('' when nothing). */
 export function missingInvoiceFields(c: Company): string {
   const missing: string[] = [];
@@ -29,7 +28,10 @@ export function missingInvoiceFields(c: Company): string {
 }
 
 async function setRow(db: Db, id: number, set: Partial<typeof taxInvoices.$inferInsert>) {
-  await db.update(taxInvoices).set({ ...set, updatedAt: new Date() }).where(eq(taxInvoices.id, id));
+  await db
+    .update(taxInvoices)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(taxInvoices.id, id));
 }
 
 /** The invoice as it stands now: the order's or the month's orders less what was refunded so far. */
@@ -40,7 +42,11 @@ async function currentDraft(db: Db, row: Row, now: Date): Promise<InvoiceDraft |
   }
   const month = row.month!;
   // Orders shipped in that Seoul month (a day's margin each side; monthlyInvoice keeps the month's own).
-  const orders = await invoiceOrders(db, row.companyId, sql`shipped_at >= (${`${month}-01`}::date - 1) and shipped_at < (${`${month}-01`}::date + interval '1 month' + interval '1 day')`);
+  const orders = await invoiceOrders(
+    db,
+    row.companyId,
+    sql`shipped_at >= (${`${month}-01`}::date - 1) and shipped_at < (${`${month}-01`}::date + interval '1 month' + interval '1 day')`,
+  );
   return monthlyInvoice(row.companyId, month, orders, now);
 }
 
@@ -62,8 +68,12 @@ export const issueTaxInvoice: JobHandler<'taxInvoice.issue'> = async (job, deps)
   let draft: Pick<InvoiceDraft, 'writeDate' | 'supply' | 'tax' | 'total' | 'items'>;
   let original: Row | undefined;
   if (row.kind === 'correction') {
-    [original] = await db.select().from(taxInvoices).where(eq(taxInvoices.id, row.originalId ?? 0));
-    if (!original || (original.status !== 'issued' && original.status !== 'sent')) throw new Error('원본 세금계산서가 아직 발행되지 않았습니다.');
+    [original] = await db
+      .select()
+      .from(taxInvoices)
+      .where(eq(taxInvoices.id, row.originalId ?? 0));
+    if (!original || (original.status !== 'issued' && original.status !== 'sent'))
+      throw new Error('원본 세금계산서가 아직 발행되지 않았습니다.');
     draft = row;
   } else {
     const now = new Date();
@@ -73,7 +83,13 @@ export const issueTaxInvoice: JobHandler<'taxInvoice.issue'> = async (job, deps)
       return;
     }
     draft = fresh;
-    await setRow(db, row.id, { writeDate: fresh.writeDate, supply: fresh.supply, tax: fresh.tax, total: fresh.total, items: fresh.items });
+    await setRow(db, row.id, {
+      writeDate: fresh.writeDate,
+      supply: fresh.supply,
+      tax: fresh.tax,
+      total: fresh.total,
+      items: fresh.items,
+    });
   }
 
   const supplier = await supplierParty(db);
@@ -92,9 +108,21 @@ export const issueTaxInvoice: JobHandler<'taxInvoice.issue'> = async (job, deps)
     supply: draft.supply,
     tax: draft.tax,
     total: draft.total,
-    items: draft.items.map((i) => ({ name: `주문 #${i.orderSeq} 자동차 부품`, supply: i.supply, tax: i.tax, total: i.total, date: draft.writeDate })),
+    items: draft.items.map((i) => ({
+      name: `주문 #${i.orderSeq} 자동차 부품`,
+      supply: i.supply,
+      tax: i.tax,
+      total: i.total,
+      date: draft.writeDate,
+    })),
     buyer,
-    supplier: { corpName: supplier.company, ceoName: supplier.representative, addr: supplier.address, bizType: deps.taxInvoiceSupplier?.bizType ?? '', bizClass: deps.taxInvoiceSupplier?.bizClass ?? '' },
+    supplier: {
+      corpName: supplier.company,
+      ceoName: supplier.representative,
+      addr: supplier.address,
+      bizType: deps.taxInvoiceSupplier?.bizType ?? '',
+      bizClass: deps.taxInvoiceSupplier?.bizClass ?? '',
+    },
     ...(original ? { correctionOf: original.mgtKey, originalNtsConfirmNum: original.ntsConfirmNum ?? '' } : {}),
   };
 
@@ -103,10 +131,19 @@ export const issueTaxInvoice: JobHandler<'taxInvoice.issue'> = async (job, deps)
     try {
       issued = await provider.issue(doc);
     } catch (err) {
-      await setRow(db, row.id, { status: 'failed', error: (err instanceof Error ? err.message : String(err)).slice(0, 300) });
+      await setRow(db, row.id, {
+        status: 'failed',
+        error: (err instanceof Error ? err.message : String(err)).slice(0, 300),
+      });
       throw err;
     }
-    await setRow(db, row.id, { status: issued.sent ? 'sent' : 'issued', error: '', ntsConfirmNum: issued.ntsConfirmNum, issuedAt: new Date(), buyer });
+    await setRow(db, row.id, {
+      status: issued.sent ? 'sent' : 'issued',
+      error: '',
+      ntsConfirmNum: issued.ntsConfirmNum,
+      issuedAt: new Date(),
+      buyer,
+    });
   };
   // The effect is keyed by the mgtKey, which the provider also keys the document by: when the effect
   // log says it was done but the row was not updated (a crash in between), asking again is safe.
@@ -115,7 +152,10 @@ export const issueTaxInvoice: JobHandler<'taxInvoice.issue'> = async (job, deps)
   // A refund written while this invoice was being issued gets its correction now.
   if (row.kind !== 'correction') {
     await db.transaction(async (tx) => {
-      const [fresh] = await queryRows<Parameters<typeof writeCorrections>[2]>(tx, sql`select id, mgt_key, items, issued_at, write_date, supply, tax, total from tax_invoices where id = ${row.id} and issued_at is not null for update`);
+      const [fresh] = await queryRows<Parameters<typeof writeCorrections>[2]>(
+        tx,
+        sql`select id, mgt_key, items, issued_at, write_date, supply, tax, total from tax_invoices where id = ${row.id} and issued_at is not null for update`,
+      );
       if (fresh) await writeCorrections(tx, row.companyId, fresh);
     });
   }
@@ -133,10 +173,18 @@ export const monthlyTaxInvoices: JobHandler<'taxInvoice.monthly'> = async (job, 
   );
   const now = new Date();
   for (const { company_id: companyId } of candidates) {
-    const orders = await invoiceOrders(db, companyId, sql`shipped_at is not null and to_char(shipped_at at time zone 'Asia/Seoul', 'YYYY-MM') = ${month}`);
-    const draft = monthlyInvoice(companyId, month, orders.filter((o) => o.shippedAt && seoulMonthKey(o.shippedAt) === month), now);
+    const orders = await invoiceOrders(
+      db,
+      companyId,
+      sql`shipped_at is not null and to_char(shipped_at at time zone 'Asia/Seoul', 'YYYY-MM') = ${month}`,
+    );
+    const draft = monthlyInvoice(
+      companyId,
+      month,
+      orders.filter((o) => o.shippedAt && seoulMonthKey(o.shippedAt) === month),
+      now,
+    );
     if (!draft) continue;
     await db.transaction((tx) => writeInvoice(tx, { companyId, kind: 'monthly', month, draft }));
   }
 };
-

@@ -1,5 +1,12 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { MSG_PAPERWORK, TAX_INVOICE_KIND_LABELS, TAX_INVOICE_STATUS_LABELS, type OrderTaxInvoice, type TaxInvoiceRow, type TaxInvoiceStatus } from '@partsmall/contract';
+import {
+  MSG_PAPERWORK,
+  TAX_INVOICE_KIND_LABELS,
+  TAX_INVOICE_STATUS_LABELS,
+  type OrderTaxInvoice,
+  type TaxInvoiceRow,
+  type TaxInvoiceStatus,
+} from '@partsmall/contract';
 import { queryRows, type Db } from '../../db/client.js';
 import { companies, taxInvoices } from '../../db/schema.js';
 import { recordAudit } from '../admin/audit.js';
@@ -34,12 +41,25 @@ export function toInvoiceRow(r: Row): TaxInvoiceRow {
 }
 
 /** The company's invoices by 작성일자 (Seoul days), newest first (api/getTaxInvoices). */
-export async function listTaxInvoices(db: Db, companyId: number, q: { startDate?: string | undefined; endDate?: string | undefined; page: number; size: number }) {
+export async function listTaxInvoices(
+  db: Db,
+  companyId: number,
+  q: { startDate?: string | undefined; endDate?: string | undefined; page: number; size: number },
+) {
   const conditions: SQL[] = [eq(taxInvoices.companyId, companyId)];
-  if (q.startDate && q.endDate) conditions.push(sql`${taxInvoices.writeDate} between ${q.startDate.replace(/-/g, '')} and ${q.endDate.replace(/-/g, '')}`);
+  if (q.startDate && q.endDate)
+    conditions.push(
+      sql`${taxInvoices.writeDate} between ${q.startDate.replace(/-/g, '')} and ${q.endDate.replace(/-/g, '')}`,
+    );
   const where = and(...conditions);
   const [rows, [counted]] = await Promise.all([
-    db.select().from(taxInvoices).where(where).orderBy(desc(taxInvoices.writeDate), desc(taxInvoices.id)).limit(q.size).offset((q.page - 1) * q.size),
+    db
+      .select()
+      .from(taxInvoices)
+      .where(where)
+      .orderBy(desc(taxInvoices.writeDate), desc(taxInvoices.id))
+      .limit(q.size)
+      .offset((q.page - 1) * q.size),
     db.select({ n: count() }).from(taxInvoices).where(where),
   ]);
   return { results: rows.map(toInvoiceRow), total: Number(counted?.n ?? 0) };
@@ -49,17 +69,34 @@ export async function listTaxInvoices(db: Db, companyId: number, q: { startDate?
  * The invoice each order shows (api/getMallOrderInfo): its per-order invoice, or the 월합계 that
  * lists it. Corrections are listed in the invoice list, not on the order.
  */
-export async function invoicesOfOrders(db: Db, companyId: number, orderIds: number[]): Promise<Map<number, OrderTaxInvoice>> {
+export async function invoicesOfOrders(
+  db: Db,
+  companyId: number,
+  orderIds: number[],
+): Promise<Map<number, OrderTaxInvoice>> {
   const out = new Map<number, OrderTaxInvoice>();
   if (orderIds.length === 0) return out;
   const rows = await db
     .select()
     .from(taxInvoices)
-    .where(and(eq(taxInvoices.companyId, companyId), sql`${taxInvoices.kind} in ('order', 'monthly')`, sql`exists (select 1 from jsonb_array_elements(${taxInvoices.items}) i where (i->>'orderSeq')::int in (${sql.join(orderIds.map((i) => sql`${i}`), sql`, `)}))`))
+    .where(
+      and(
+        eq(taxInvoices.companyId, companyId),
+        sql`${taxInvoices.kind} in ('order', 'monthly')`,
+        sql`exists (select 1 from jsonb_array_elements(${taxInvoices.items}) i where (i->>'orderSeq')::int in (${sql.join(
+          orderIds.map((i) => sql`${i}`),
+          sql`, `,
+        )}))`,
+      ),
+    )
     .orderBy(taxInvoices.id);
   for (const r of rows) {
     const status = r.status as TaxInvoiceStatus;
-    const view: OrderTaxInvoice = { status, statusLabel: TAX_INVOICE_STATUS_LABELS[status], issuedAt: r.issuedAt ? r.issuedAt.toISOString() : null };
+    const view: OrderTaxInvoice = {
+      status,
+      statusLabel: TAX_INVOICE_STATUS_LABELS[status],
+      issuedAt: r.issuedAt ? r.issuedAt.toISOString() : null,
+    };
     if (r.ntsConfirmNum) view.ntsConfirmNum = r.ntsConfirmNum;
     if (r.error) view.error = r.error;
     for (const i of r.items) if (orderIds.includes(i.orderSeq)) out.set(i.orderSeq, view);
@@ -67,20 +104,37 @@ export async function invoicesOfOrders(db: Db, companyId: number, orderIds: numb
   return out;
 }
 
-export async function adminListTaxInvoices(db: Db, q: { status?: TaxInvoiceStatus | undefined; companyId?: number | undefined; page: number; size: number }) {
+export async function adminListTaxInvoices(
+  db: Db,
+  q: { status?: TaxInvoiceStatus | undefined; companyId?: number | undefined; page: number; size: number },
+) {
   const conditions: SQL[] = [];
   if (q.status) conditions.push(eq(taxInvoices.status, q.status));
   if (q.companyId) conditions.push(eq(taxInvoices.companyId, q.companyId));
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [counted]] = await Promise.all([
-    db.select({ inv: taxInvoices, companyName: companies.name }).from(taxInvoices).innerJoin(companies, eq(companies.id, taxInvoices.companyId)).where(where).orderBy(desc(taxInvoices.id)).limit(q.size).offset((q.page - 1) * q.size),
+    db
+      .select({ inv: taxInvoices, companyName: companies.name })
+      .from(taxInvoices)
+      .innerJoin(companies, eq(companies.id, taxInvoices.companyId))
+      .where(where)
+      .orderBy(desc(taxInvoices.id))
+      .limit(q.size)
+      .offset((q.page - 1) * q.size),
     db.select({ n: count() }).from(taxInvoices).where(where),
   ]);
-  return { results: rows.map((r) => ({ ...toInvoiceRow(r.inv), companyId: r.inv.companyId, companyName: r.companyName })), total: Number(counted?.n ?? 0) };
+  return {
+    results: rows.map((r) => ({ ...toInvoiceRow(r.inv), companyId: r.inv.companyId, companyName: r.companyName })),
+    total: Number(counted?.n ?? 0),
+  };
 }
 
 async function adminRow(db: Db, id: number) {
-  const [r] = await db.select({ inv: taxInvoices, companyName: companies.name }).from(taxInvoices).innerJoin(companies, eq(companies.id, taxInvoices.companyId)).where(eq(taxInvoices.id, id));
+  const [r] = await db
+    .select({ inv: taxInvoices, companyName: companies.name })
+    .from(taxInvoices)
+    .innerJoin(companies, eq(companies.id, taxInvoices.companyId))
+    .where(eq(taxInvoices.id, id));
   if (!r) throw notFound(MSG_PAPERWORK.invoiceNotFound);
   return { ...toInvoiceRow(r.inv), companyId: r.inv.companyId, companyName: r.companyName };
 }
@@ -95,9 +149,23 @@ export async function retryTaxInvoice(db: Db, runner: JobRunner, staffId: number
     if (!row) throw notFound(MSG_PAPERWORK.invoiceNotFound);
     if (row.status !== 'failed') throw new AppError(409, MSG_PAPERWORK.invoiceNotRetryable, 409, 'seq');
     await tx.update(taxInvoices).set({ status: 'pending', updatedAt: new Date() }).where(eq(taxInvoices.id, id));
-    const [tries] = await queryRows<{ n: string | number }>(tx, sql`select count(*) as n from admin_audit where action = 'retryTaxInvoice' and target = ${`taxInvoice:${id}`}`);
-    await enqueue(tx, 'taxInvoice.issue', { invoiceId: id }, { key: `${row.mgtKey}:retry:${Number(tries?.n ?? 0) + 1}` });
-    await recordAudit(tx, { memberId: staffId, action: 'retryTaxInvoice', target: `taxInvoice:${id}`, before: { status: row.status, error: row.error }, after: { status: 'pending' } });
+    const [tries] = await queryRows<{ n: string | number }>(
+      tx,
+      sql`select count(*) as n from admin_audit where action = 'retryTaxInvoice' and target = ${`taxInvoice:${id}`}`,
+    );
+    await enqueue(
+      tx,
+      'taxInvoice.issue',
+      { invoiceId: id },
+      { key: `${row.mgtKey}:retry:${Number(tries?.n ?? 0) + 1}` },
+    );
+    await recordAudit(tx, {
+      memberId: staffId,
+      action: 'retryTaxInvoice',
+      target: `taxInvoice:${id}`,
+      before: { status: row.status, error: row.error },
+      after: { status: 'pending' },
+    });
   });
   runner.wake('taxInvoice.issue');
   return adminRow(db, id);
@@ -108,9 +176,16 @@ export async function cancelTaxInvoice(db: Db, staffId: number, id: number) {
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(taxInvoices).where(eq(taxInvoices.id, id)).for('update');
     if (!row) throw notFound(MSG_PAPERWORK.invoiceNotFound);
-    if (row.status !== 'failed' && row.status !== 'pending') throw new AppError(409, MSG_PAPERWORK.invoiceNotCancellable, 409, 'seq');
+    if (row.status !== 'failed' && row.status !== 'pending')
+      throw new AppError(409, MSG_PAPERWORK.invoiceNotCancellable, 409, 'seq');
     await tx.update(taxInvoices).set({ status: 'cancelled', updatedAt: new Date() }).where(eq(taxInvoices.id, id));
-    await recordAudit(tx, { memberId: staffId, action: 'cancelTaxInvoice', target: `taxInvoice:${id}`, before: { status: row.status, error: row.error }, after: { status: 'cancelled' } });
+    await recordAudit(tx, {
+      memberId: staffId,
+      action: 'cancelTaxInvoice',
+      target: `taxInvoice:${id}`,
+      before: { status: row.status, error: row.error },
+      after: { status: 'cancelled' },
+    });
   });
   return adminRow(db, id);
 }

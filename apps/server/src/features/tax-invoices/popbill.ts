@@ -39,7 +39,10 @@ export function popbillTaxInvoices(c: PopbillConfig): TaxInvoiceProvider {
   const serviceId = c.test ? 'POPBILL_TEST' : 'POPBILL';
   let token: { value: string; expires: number } | null = null;
 
-  async function request(url: string, init: RequestInit): Promise<{ status: number; body: PopbillAnswer & Record<string, unknown> }> {
+  async function request(
+    url: string,
+    init: RequestInit,
+  ): Promise<{ status: number; body: PopbillAnswer & Record<string, unknown> }> {
     const res = await fetch(url, { ...init, signal: AbortSignal.timeout(c.timeoutMs) });
     const body = (await res.json().catch(() => ({}))) as PopbillAnswer & Record<string, unknown>;
     return { status: res.status, body };
@@ -52,24 +55,48 @@ export function popbillTaxInvoices(c: PopbillConfig): TaxInvoiceProvider {
     const body = JSON.stringify({ access_id: c.corpNum, scope: ['member', '110'] });
     const date = new Date().toISOString();
     const digest = createHash('sha256').update(body).digest('base64');
-    const signature = createHmac('sha256', Buffer.from(c.secretKey, 'base64')).update(['POST', digest, date, '2.0', path].join('\n')).digest('base64');
+    const signature = createHmac('sha256', Buffer.from(c.secretKey, 'base64'))
+      .update(['POST', digest, date, '2.0', path].join('\n'))
+      .digest('base64');
     const res = await request(`${c.authUrl}${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json; charset=utf8', 'x-lh-date': date, 'x-lh-version': '2.0', 'x-lh-forwarded': '*', authorization: `LINKHUB ${c.linkId} ${signature}` },
+      headers: {
+        'content-type': 'application/json; charset=utf8',
+        'x-lh-date': date,
+        'x-lh-version': '2.0',
+        'x-lh-forwarded': '*',
+        authorization: `LINKHUB ${c.linkId} ${signature}`,
+      },
       body,
     });
     const session = res.body as { session_token?: string; expiration?: string };
-    if (res.status !== 200 || !session.session_token) throw new PopbillError(Number(res.body.code ?? -1), String(res.body.message ?? '인증 토큰을 받지 못했습니다'), res.status);
-    token = { value: session.session_token, expires: session.expiration ? Date.parse(session.expiration) : Date.now() + 10 * 60_000 };
+    if (res.status !== 200 || !session.session_token)
+      throw new PopbillError(
+        Number(res.body.code ?? -1),
+        String(res.body.message ?? '인증 토큰을 받지 못했습니다'),
+        res.status,
+      );
+    token = {
+      value: session.session_token,
+      expires: session.expiration ? Date.parse(session.expiration) : Date.now() + 10 * 60_000,
+    };
     return token.value;
   }
 
   async function call(method: 'GET' | 'POST', path: string, payload?: unknown, override?: string) {
-    const headers: Record<string, string> = { authorization: `Bearer ${await sessionToken()}`, 'x-pb-version': '1.0', accept: 'application/json' };
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${await sessionToken()}`,
+      'x-pb-version': '1.0',
+      accept: 'application/json',
+    };
     if (c.userId) headers['x-pb-userid'] = c.userId;
     if (override) headers['x-http-method-override'] = override;
     if (payload !== undefined) headers['content-type'] = 'application/json; charset=utf8';
-    return request(`${c.apiUrl}${path}`, { method, headers, ...(payload !== undefined ? { body: JSON.stringify(payload) } : {}) });
+    return request(`${c.apiUrl}${path}`, {
+      method,
+      headers,
+      ...(payload !== undefined ? { body: JSON.stringify(payload) } : {}),
+    });
   }
 
   function taxinvoice(doc: TaxInvoiceDocument): Record<string, unknown> {
@@ -98,7 +125,13 @@ export function popbillTaxInvoices(c: PopbillConfig): TaxInvoiceProvider {
       supplyCostTotal: String(doc.supply),
       taxTotal: String(doc.tax),
       totalAmount: String(doc.total),
-      detailList: doc.items.slice(0, 99).map((item, i) => ({ serialNum: i + 1, purchaseDT: item.date, itemName: item.name, supplyCost: String(item.supply), tax: String(item.tax) })),
+      detailList: doc.items.slice(0, 99).map((item, i) => ({
+        serialNum: i + 1,
+        purchaseDT: item.date,
+        itemName: item.name,
+        supplyCost: String(item.supply),
+        tax: String(item.tax),
+      })),
     };
     if (doc.correctionOf) {
       // 수정 사유 4: 계약의 해제 (환입), against the original's 승인번호.
@@ -118,9 +151,11 @@ export function popbillTaxInvoices(c: PopbillConfig): TaxInvoiceProvider {
     async issue(doc) {
       const info = await call('GET', `/Taxinvoice/SELL/${encodeURIComponent(doc.mgtKey)}`);
       if (info.status === 200 && info.body.itemKey) return stateOf(info.body);
-      if (info.status !== 200 && info.body.code !== NOT_FOUND) throw new PopbillError(Number(info.body.code ?? -1), String(info.body.message ?? ''), info.status);
+      if (info.status !== 200 && info.body.code !== NOT_FOUND)
+        throw new PopbillError(Number(info.body.code ?? -1), String(info.body.message ?? ''), info.status);
       const issued = await call('POST', '/Taxinvoice', taxinvoice(doc), 'ISSUE');
-      if (issued.status === 200 && issued.body.code === 1) return { ntsConfirmNum: issued.body.ntsConfirmNum || null, sent: false };
+      if (issued.status === 200 && issued.body.code === 1)
+        return { ntsConfirmNum: issued.body.ntsConfirmNum || null, sent: false };
       const error = new PopbillError(Number(issued.body.code ?? -1), String(issued.body.message ?? ''), issued.status);
       // A refusal of the document itself (4xx with Popbill's code) will not pass on a retry.
       if (issued.status >= 400 && issued.status < 500) throw new TaxInvoiceRefused(error.message);

@@ -17,7 +17,15 @@ export interface TaxInvoiceDocument {
   total: number;
   /** 품목: one per order on a 월합계, or the order's. */
   items: { name: string; supply: number; tax: number; total: number; date: string }[];
-  buyer: { corpNum: string; corpName: string; ceoName: string; addr: string; bizType: string; bizClass: string; email: string };
+  buyer: {
+    corpNum: string;
+    corpName: string;
+    ceoName: string;
+    addr: string;
+    bizType: string;
+    bizClass: string;
+    email: string;
+  };
   /** The shop (공급자): its 사업자번호 is the provider account's own. */
   supplier: { corpName: string; ceoName: string; addr: string; bizType: string; bizClass: string };
   /** A correction: the original's 국세청 승인번호. */
@@ -56,7 +64,13 @@ export function consoleTaxInvoices(db: Db, log: FastifyBaseLogger): TaxInvoicePr
       await db.insert(taxInvoiceOutbox).values({ mgtKey: doc.mgtKey, fields: doc }).onConflictDoNothing();
       log.info({ mgtKey: doc.mgtKey, total: doc.total }, '[세금계산서 console] 발행');
       // A made-up 승인번호 of the demo, shaped like the NTS's (24 characters), never a real one.
-      return { ntsConfirmNum: `DEMO${doc.writeDate}${doc.mgtKey.replace(/[^A-Z0-9]/gi, '').padStart(12, '0').slice(-12)}`, sent: true };
+      return {
+        ntsConfirmNum: `DEMO${doc.writeDate}${doc.mgtKey
+          .replace(/[^A-Z0-9]/gi, '')
+          .padStart(12, '0')
+          .slice(-12)}`,
+        sent: true,
+      };
     },
   };
 }

@@ -35,8 +35,19 @@ export function taxInvoiceRoutes(app: Api, ctx: AppContext, runner: JobRunner) {
       const [before] = await tx.select().from(companies).where(eq(companies.id, companyId)).for('update');
       if (!before) throw notFound(MSG_PAPERWORK.companyNotFound);
       const [row] = await tx.update(companies).set(fields).where(eq(companies.id, companyId)).returning();
-      const pick = (c: typeof before) => ({ bizType: c.bizType, bizItem: c.bizItem, invoiceMail: c.invoiceMail, invoiceMode: c.invoiceMode as InvoiceMode });
-      await recordAudit(tx, { memberId: staffId, action: 'setCompanyInvoiceInfo', target: `company:${companyId}`, before: pick(before), after: pick(row!) });
+      const pick = (c: typeof before) => ({
+        bizType: c.bizType,
+        bizItem: c.bizItem,
+        invoiceMail: c.invoiceMail,
+        invoiceMode: c.invoiceMode as InvoiceMode,
+      });
+      await recordAudit(tx, {
+        memberId: staffId,
+        action: 'setCompanyInvoiceInfo',
+        target: `company:${companyId}`,
+        before: pick(before),
+        after: pick(row!),
+      });
       return { companyId, ...pick(row!) };
     });
     return created(after);

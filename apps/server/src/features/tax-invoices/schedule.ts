@@ -12,7 +12,12 @@ const HOUR_MS = 3_600_000;
  * sweep. Each is keyed by its month or day, so however many processes write it, it is one job; a
  * server that was down on the 1st catches up when it starts (docs/requirements.md#tax-invoices).
  */
-export function startPaperworkSchedule(db: Db, runner: JobRunner, log: FastifyBaseLogger, every = HOUR_MS): { stop(): void } {
+export function startPaperworkSchedule(
+  db: Db,
+  runner: JobRunner,
+  log: FastifyBaseLogger,
+  every = HOUR_MS,
+): { stop(): void } {
   let stopped = false;
   const tick = async () => {
     if (stopped) return;

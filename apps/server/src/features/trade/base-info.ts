@@ -28,7 +28,11 @@ export async function buildBaseInfo(db: Db, auth: AuthContext): Promise<ClientBa
   const [row] =
     companyId === null
       ? []
-      : await runPrepared<CompanyRow & { addresses: number; carts: number; buys: number; vinSearches: number }>(db, BASE_INFO, [companyId, auth.member.id, seoulDayKey()]);
+      : await runPrepared<CompanyRow & { addresses: number; carts: number; buys: number; vinSearches: number }>(
+          db,
+          BASE_INFO,
+          [companyId, auth.member.id, seoulDayKey()],
+        );
   const userInfo = toUserInfo(auth.member, row, row?.addresses ?? 0);
   const licenseDays = licenseDaysLeft(row?.licenseEnd ?? null);
   return {

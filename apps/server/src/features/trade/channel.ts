@@ -49,7 +49,17 @@ export function changesBaseInfo(event: DomainEvent): event is Extract<DomainEven
  * info on request and pushed to a company's tabs whenever a domain event changes it, and the cart
  * and payment requests, answered with the contract's tradeAnswer (paymentFinish with results).
  */
-export function registerTradeChannel({ transport, events, db, log }: { transport: TradeTransport; events: DomainEvents; db: Db; log: FastifyBaseLogger }) {
+export function registerTradeChannel({
+  transport,
+  events,
+  db,
+  log,
+}: {
+  transport: TradeTransport;
+  events: DomainEvents;
+  db: Db;
+  log: FastifyBaseLogger;
+}) {
   async function sendBaseInfo(socket: TradeSocketRef) {
     const auth = await resolveSession(db, socket.data.token);
     if (!auth) {
@@ -66,18 +76,28 @@ export function registerTradeChannel({ transport, events, db, log }: { transport
     await Promise.all(sockets.map((s) => sendBaseInfo(s).catch((err: unknown) => log.error({ err }, 'push failed'))));
   }
 
-  events.on(['cartChanged', 'orderPlaced', 'orderMoved', 'walletChanged', 'licenceChanged', 'vinOpened', 'companyChanged'], async (event) => {
-    if (changesBaseInfo(event)) await pushBaseInfo(event.companyId);
-  });
+  events.on(
+    ['cartChanged', 'orderPlaced', 'orderMoved', 'walletChanged', 'licenceChanged', 'vinOpened', 'companyChanged'],
+    async (event) => {
+      if (changesBaseInfo(event)) await pushBaseInfo(event.companyId);
+    },
+  );
 
   transport.onConnection((socket) => {
     socket.on(TRADE_EVENTS.requestClientBaseInfo, () => {
       sendBaseInfo(socket).catch((err: unknown) => log.error({ err }, 'base info failed'));
     });
     /** A request of the event table (contract socket-events.ts): its payload parsed by its schema, answered on its answer event. */
-    const handle = <K extends Exclude<TradeRequest, 'requestClientBaseInfo'>>(name: K, work: (buyer: Buyer, payload: Parsed<K>) => Promise<TradeAnswerOf<K>>) => {
+    const handle = <K extends Exclude<TradeRequest, 'requestClientBaseInfo'>>(
+      name: K,
+      work: (buyer: Buyer, payload: Parsed<K>) => Promise<TradeAnswerOf<K>>,
+    ) => {
       const schema = TRADE_SOCKET.toServer[name] as unknown as z.ZodType<Parsed<K>>;
-      socket.on(name, (payload) => void request(socket, name, TRADE_ANSWERS[name], (buyer) => work(buyer, parseOr400(schema, payload)), payload));
+      socket.on(
+        name,
+        (payload) =>
+          void request(socket, name, TRADE_ANSWERS[name], (buyer) => work(buyer, parseOr400(schema, payload)), payload),
+      );
     };
     handle(TRADE_EVENTS.addToCart, async (buyer, form) => {
       await addToCart(db, buyer, form.productId, form.hasAmount ?? form.qty!, form.vin);
@@ -115,7 +135,12 @@ export function registerTradeChannel({ transport, events, db, log }: { transport
     if (outcome.status === 'fulfilled') socket.emit(answer, outcome.value);
     else if (outcome.reason instanceof AppError) {
       const err = outcome.reason;
-      socket.emit(answer, { code: err.code, message: err.message, field: err.field, clientRequestId: requestId } satisfies TradeAnswer);
+      socket.emit(answer, {
+        code: err.code,
+        message: err.message,
+        field: err.field,
+        clientRequestId: requestId,
+      } satisfies TradeAnswer);
     } else {
       log.error({ err: outcome.reason }, `${event} failed`);
       socket.emit(answer, { code: 500, message: MSG.serverError, clientRequestId: requestId } satisfies TradeAnswer);

@@ -18,13 +18,19 @@ interface FitRow {
 const factsOf = (v: VehicleRow): VehicleFacts => ({ options: v.options, productionDate: v.productionDate });
 
 function fitsVehicle(row: FitRow, facts: VehicleFacts): boolean {
-  return colorValue(row.parentFit, facts) === 1 && colorValue(row.nodeFit, facts) === 1 && colorValue(row.fit, facts) === 1;
+  return (
+    colorValue(row.parentFit, facts) === 1 && colorValue(row.nodeFit, facts) === 1 && colorValue(row.fit, facts) === 1
+  );
 }
 
 const fitVehicle = (v: VehicleRow): FitVehicle => ({ vin: v.vin, title: v.name || v.title });
 
 /** For each product id, the company's vehicles it fits (absent: none). */
-export async function fitsOfProducts(db: Db, companyId: number, productIds: readonly number[]): Promise<Map<number, FitVehicle[]>> {
+export async function fitsOfProducts(
+  db: Db,
+  companyId: number,
+  productIds: readonly number[],
+): Promise<Map<number, FitVehicle[]>> {
   const out = new Map<number, FitVehicle[]>();
   if (productIds.length === 0) return out;
   const vehicles = await companyVehicles(db, companyId);
@@ -37,7 +43,8 @@ export async function fitsOfProducts(db: Db, companyId: number, productIds: read
   for (const vehicle of vehicles) {
     const facts = factsOf(vehicle);
     const fitting = new Set<string>();
-    for (const row of rows) if (row.catalogueId === vehicle.catalogueId && fitsVehicle(row, facts)) fitting.add(row.origin);
+    for (const row of rows)
+      if (row.catalogueId === vehicle.catalogueId && fitsVehicle(row, facts)) fitting.add(row.origin);
     for (const key of fitting) byKey.set(key, [...(byKey.get(key) ?? []), fitVehicle(vehicle)]);
   }
   for (const [id, key] of keys) {
@@ -57,7 +64,12 @@ const filterCaches = new WeakMap<Db, Map<string, { at: number; ids: number[] }>>
  * The ids (ascending) of the shop's products that fit one of the company's vehicles, or null when
  * the VIN is not one of its vehicles (another company's vehicle is never revealed).
  */
-export async function productIdsFitting(db: Db, companyId: number, vin: string, now = Date.now()): Promise<number[] | null> {
+export async function productIdsFitting(
+  db: Db,
+  companyId: number,
+  vin: string,
+  now = Date.now(),
+): Promise<number[] | null> {
   const [vehicle] = await companyVehicles(db, companyId, vin);
   if (!vehicle) return null;
   const cacheKey = `${vehicle.catalogueId}:${vehicle.vin}`;

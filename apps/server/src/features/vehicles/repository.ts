@@ -73,7 +73,11 @@ const CHAIN_STEPS = 20;
  * (the catalogue's own replacements, both ways, at most 20 steps), with the applicability of the
  * part, its group and the group's parent.
  */
-export async function chainParts(db: Db, catalogueIds: readonly number[], keys: readonly string[]): Promise<ChainPartRow[]> {
+export async function chainParts(
+  db: Db,
+  catalogueIds: readonly number[],
+  keys: readonly string[],
+): Promise<ChainPartRow[]> {
   if (catalogueIds.length === 0 || keys.length === 0) return [];
   return queryRows<ChainPartRow>(
     db,

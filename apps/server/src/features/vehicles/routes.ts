@@ -11,7 +11,9 @@ export function vehicleRoutes(app: Api, ctx: AppContext) {
   route(app, 'getMyVehicles', async (req) => {
     const auth = requireCompanyMember(req);
     const rows = await companyVehicles(db, auth.companyId);
-    return ok(rows.map(({ vin, title, name, brand, mcid, lastOpenedAt }) => ({ vin, title, name, brand, mcid, lastOpenedAt })));
+    return ok(
+      rows.map(({ vin, title, name, brand, mcid, lastOpenedAt }) => ({ vin, title, name, brand, mcid, lastOpenedAt })),
+    );
   });
 
   /** Only a vehicle of the company's list can be named or removed: another company's VIN is a 404. */

@@ -32,7 +32,8 @@ export class InsufficientBalance extends AppError {
 }
 
 function checkAmount(amount: number) {
-  if (!Number.isSafeInteger(amount) || amount < 0) throw new Error(`wallet: amount must be a whole number of won, not negative, got ${amount}`);
+  if (!Number.isSafeInteger(amount) || amount < 0)
+    throw new Error(`wallet: amount must be a whole number of won, not negative, got ${amount}`);
 }
 
 /**

@@ -63,16 +63,18 @@ export function AdminApp() {
               {m.label}
             </NavLink>
           ))}
-          <StaffConsoleLink>
-            {A.chatConsole}
-          </StaffConsoleLink>
+          <StaffConsoleLink>{A.chatConsole}</StaffConsoleLink>
         </nav>
         <div className="admin-side-foot">
           <span>
             {session.get().userInfo?.name} ({A.roles[role]})
           </span>
           <a href="/home">{A.backToShop}</a>
-          <button type="button" className="btn btn-small" onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/admin') })}>
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/admin') })}
+          >
             {A.logout}
           </button>
         </div>
@@ -81,7 +83,11 @@ export function AdminApp() {
         <Suspense fallback={<Loading className="page center" />}>
           <Routes>
             {menu.map((m) => (
-              <Route key={m.path} path={m.path === '/admin' ? '/' : m.path.replace('/admin/', '')} element={SCREENS[m.path]} />
+              <Route
+                key={m.path}
+                path={m.path === '/admin' ? '/' : m.path.replace('/admin/', '')}
+                element={SCREENS[m.path]}
+              />
             ))}
             <Route path="*" element={<p className="empty">{A.notStaff}</p>} />
           </Routes>
@@ -100,7 +106,11 @@ function AdminLogin() {
     <main className="admin-login" id="main">
       <h1>{A.loginTitle}</h1>
       <p className="field-hint">{role ? A.notStaff : A.loginHint}</p>
-      <Form form={form} onSubmit={(v) => login.mutate(v, { onError: (e) => void notify.alert(messageOf(e)) })} aria-label={A.loginTitle}>
+      <Form
+        form={form}
+        onSubmit={(v) => login.mutate(v, { onError: (e) => void notify.alert(messageOf(e)) })}
+        aria-label={A.loginTitle}
+      >
         <Field name="id" label={A.id} autoComplete="username" />
         <Field name="pw" label={A.pw} type="password" autoComplete="current-password" />
         <button type="submit" className="btn btn-primary btn-block" disabled={login.isPending}>

@@ -29,7 +29,13 @@ export default function AuditPage() {
   return (
     <section>
       <h1>작업 기록</h1>
-      <Form form={form} className="admin-filters" role="search" aria-label="작업 기록 검색" onSubmit={(v) => (setAction(v.action), setPage(1))}>
+      <Form
+        form={form}
+        className="admin-filters"
+        role="search"
+        aria-label="작업 기록 검색"
+        onSubmit={(v) => (setAction(v.action), setPage(1))}
+      >
         <label>
           작업
           <select {...form.register('action')}>

@@ -28,19 +28,35 @@ export default function CataloguePage() {
       <h1>부품 카탈로그</h1>
       <div className="admin-panel">
         <p className="field-hint">
-          카탈로그 폴더(catalogue.jsonl, vehicles.jsonl, parts.csv, images/ ...; docs/catalogue-format.md)를 zip으로 묶어 올리세요. 모든 파일을 먼저 검사하고, 문제가 하나라도 있으면 아무것도
-          저장하지 않습니다. 같은 카탈로그를 다시 올리면 새 버전으로 바뀝니다.
+          카탈로그 폴더(catalogue.jsonl, vehicles.jsonl, parts.csv, images/ ...; docs/catalogue-format.md)를 zip으로
+          묶어 올리세요. 모든 파일을 먼저 검사하고, 문제가 하나라도 있으면 아무것도 저장하지 않습니다. 같은 카탈로그를
+          다시 올리면 새 버전으로 바뀝니다.
         </p>
         <div className="admin-actions">
-          <FilePick label="카탈로그 zip 파일" accept=".zip,application/zip" name={file?.name ?? null} onFile={(f) => (setFile(f ?? null), setReport(null))} />
-          <button type="button" className="btn btn-primary btn-small" disabled={!file || upload.isPending} title={!file ? 'zip 파일을 선택하세요.' : undefined} onClick={() => void send()}>
+          <FilePick
+            label="카탈로그 zip 파일"
+            accept=".zip,application/zip"
+            name={file?.name ?? null}
+            onFile={(f) => (setFile(f ?? null), setReport(null))}
+          />
+          <button
+            type="button"
+            className="btn btn-primary btn-small"
+            disabled={!file || upload.isPending}
+            title={!file ? 'zip 파일을 선택하세요.' : undefined}
+            onClick={() => void send()}
+          >
             {upload.isPending ? '가져오는 중...' : '가져오기'}
           </button>
         </div>
       </div>
       {report && (
         <div className="admin-panel">
-          <h2>{report.ok ? `가져오기 완료: ${report.mcid ?? ''} (버전 ${report.version ?? ''})` : '가져오기 실패 (저장하지 않음)'}</h2>
+          <h2>
+            {report.ok
+              ? `가져오기 완료: ${report.mcid ?? ''} (버전 ${report.version ?? ''})`
+              : '가져오기 실패 (저장하지 않음)'}
+          </h2>
           <p className="field-hint">
             {count(report.rows)}행 저장 · 이미지 {count(report.imagesWritten)}개 · {count(report.ms)}ms
           </p>
@@ -56,7 +72,8 @@ export default function CataloguePage() {
           {report.problems.length > 0 && (
             <>
               <h2>
-                문제 {report.problems.length + report.moreProblems}건{report.moreProblems ? ` (처음 ${report.problems.length}건 표시)` : ''}
+                문제 {report.problems.length + report.moreProblems}건
+                {report.moreProblems ? ` (처음 ${report.problems.length}건 표시)` : ''}
               </h2>
               <DataTable
                 label="카탈로그 문제"

@@ -35,14 +35,34 @@ export default function CompaniesPage() {
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<number | null>(null);
   const form = useZodForm(searchSchema, search);
-  const list = useQuery(adminQuery('adminCompanyList', { ...(search.keyword ? { keyword: search.keyword } : {}), ...(search.level ? { level: search.level as CompanyLevel } : {}), page, size: 20 }));
+  const list = useQuery(
+    adminQuery('adminCompanyList', {
+      ...(search.keyword ? { keyword: search.keyword } : {}),
+      ...(search.level ? { level: search.level as CompanyLevel } : {}),
+      page,
+      size: 20,
+    }),
+  );
   const columns: Column<CompanyRow>[] = [
     { id: 'id', header: '번호', width: 70, className: 'num', cell: (c) => c.companyId },
     { id: 'name', header: '업체명', sortValue: (c) => c.name, cell: (c) => c.name },
     { id: 'license', header: '사업자번호', width: 130, cell: (c) => (c.license ? businessNumber(c.license) : A.none) },
     { id: 'level', header: '등급', width: 80, className: 'center', cell: (c) => <LevelBadge level={c.level} /> },
-    { id: 'point', header: '캐시(원)', width: 110, className: 'money', sortValue: (c) => c.point, cell: (c) => count(c.point) },
-    { id: 'lic', header: '이용권', width: 80, className: 'center', cell: (c) => (c.licenseDays ? `${c.licenseDays}일` : A.none) },
+    {
+      id: 'point',
+      header: '캐시(원)',
+      width: 110,
+      className: 'money',
+      sortValue: (c) => c.point,
+      cell: (c) => count(c.point),
+    },
+    {
+      id: 'lic',
+      header: '이용권',
+      width: 80,
+      className: 'center',
+      cell: (c) => (c.licenseDays ? `${c.licenseDays}일` : A.none),
+    },
     { id: 'members', header: '계정', width: 60, className: 'num', cell: (c) => c.members },
     { id: 'created', header: '가입일', width: 100, className: 'date', cell: (c) => date(c.created) },
     {
@@ -61,7 +81,13 @@ export default function CompaniesPage() {
   return (
     <section>
       <h1>회원·업체</h1>
-      <Form form={form} className="admin-filters" role="search" aria-label="업체 검색" onSubmit={(v) => (setSearch(v), setPage(1))}>
+      <Form
+        form={form}
+        className="admin-filters"
+        role="search"
+        aria-label="업체 검색"
+        onSubmit={(v) => (setSearch(v), setPage(1))}
+      >
         <label>
           업체명·사업자번호·아이디·이름·연락처
           <input {...form.register('keyword')} size={36} />
@@ -86,7 +112,13 @@ export default function CompaniesPage() {
         <span className="spacer" />
         {chooser}
       </div>
-      <DataTable label="업체 목록" query={list} columns={shown} rowKey={(c) => c.companyId} paging={{ page, size: 20, onPage: setPage }} />
+      <DataTable
+        label="업체 목록"
+        query={list}
+        columns={shown}
+        rowKey={(c) => c.companyId}
+        paging={{ page, size: 20, onPage: setPage }}
+      />
       {open !== null && <CompanyModal companyId={open} onClose={() => setOpen(null)} />}
     </section>
   );
@@ -128,7 +160,12 @@ function CompanyBody({ d }: { d: CompanyDetail }) {
               <select
                 aria-label="업체 등급"
                 value={c.level}
-                onChange={(e) => setLevel.mutate({ companyId: c.companyId, level: e.target.value as CompanyLevel }, { onSuccess: (a) => notify.toast(a.message), onError: failed })}
+                onChange={(e) =>
+                  setLevel.mutate(
+                    { companyId: c.companyId, level: e.target.value as CompanyLevel },
+                    { onSuccess: (a) => notify.toast(a.message), onError: failed },
+                  )
+                }
               >
                 {LEVELS.map((l) => (
                   <option key={l} value={l}>
@@ -177,8 +214,18 @@ function CompanyBody({ d }: { d: CompanyDetail }) {
                   className="btn btn-small"
                   onClick={() =>
                     void notify
-                      .confirm({ title: m.status === 'active' ? '계정 정지' : '계정 재개', text: `${m.id} 계정을 ${m.status === 'active' ? '정지' : '재개'}합니다.`, confirmLabel: '확인', danger: m.status === 'active' }, () =>
-                        setStatus.mutateAsync({ memberId: m.seq, status: m.status === 'active' ? 'stopped' : 'active' }),
+                      .confirm(
+                        {
+                          title: m.status === 'active' ? '계정 정지' : '계정 재개',
+                          text: `${m.id} 계정을 ${m.status === 'active' ? '정지' : '재개'}합니다.`,
+                          confirmLabel: '확인',
+                          danger: m.status === 'active',
+                        },
+                        () =>
+                          setStatus.mutateAsync({
+                            memberId: m.seq,
+                            status: m.status === 'active' ? 'stopped' : 'active',
+                          }),
                       )
                       .then((a) => a && notify.toast(a.message), failed)
                   }
@@ -197,7 +244,13 @@ function CompanyBody({ d }: { d: CompanyDetail }) {
           { id: 'seq', header: '주문번호', width: 80, className: 'num', cell: (o) => o.seq },
           { id: 'at', header: '주문일시', width: 130, className: 'date', cell: (o) => dateTime(o.created) },
           { id: 'item', header: '상품', className: 'ellipsis', cell: (o) => o.orderProductInfo[0]?.name ?? '' },
-          { id: 'amt', header: '금액(원)', width: 100, className: 'money', cell: (o) => count(o.totalAmount + o.shipping) },
+          {
+            id: 'amt',
+            header: '금액(원)',
+            width: 100,
+            className: 'money',
+            cell: (o) => count(o.totalAmount + o.shipping),
+          },
           { id: 'st', header: '상태', width: 90, className: 'center', cell: (o) => <StatusBadge status={o.status} /> },
         ]}
       />
@@ -246,8 +299,19 @@ function CashForm({ companyId }: { companyId: number }) {
       aria-label="캐시 조정"
       onSubmit={(v) =>
         void notify
-          .confirm({ title: '캐시 조정', text: `${v.amount > 0 ? '지급' : '차감'} ${won(Math.abs(v.amount))} (사유: ${v.reason})`, confirmLabel: '조정', busyLabel: '처리 중...' }, () => adjust.mutateAsync(v))
-          .then((a) => a && (notify.toast(a.message), form.reset({ companyId, amount: 0, reason: '' })), (e: unknown) => void notify.alert(messageOf(e)))
+          .confirm(
+            {
+              title: '캐시 조정',
+              text: `${v.amount > 0 ? '지급' : '차감'} ${won(Math.abs(v.amount))} (사유: ${v.reason})`,
+              confirmLabel: '조정',
+              busyLabel: '처리 중...',
+            },
+            () => adjust.mutateAsync(v),
+          )
+          .then(
+            (a) => a && (notify.toast(a.message), form.reset({ companyId, amount: 0, reason: '' })),
+            (e: unknown) => void notify.alert(messageOf(e)),
+          )
       }
     >
       <h2>캐시 조정 (관리자)</h2>
@@ -269,7 +333,12 @@ function LicenseForm({ companyId }: { companyId: number }) {
       form={form}
       className="admin-panel form"
       aria-label="이용권 조정"
-      onSubmit={(v) => adjust.mutate(v, { onSuccess: (a) => (notify.toast(a.message), form.reset({ companyId, days: 0, reason: '' })), onError: (e) => void notify.alert(messageOf(e)) })}
+      onSubmit={(v) =>
+        adjust.mutate(v, {
+          onSuccess: (a) => (notify.toast(a.message), form.reset({ companyId, days: 0, reason: '' })),
+          onError: (e) => void notify.alert(messageOf(e)),
+        })
+      }
     >
       <h2>이용권 기간 조정 (관리자)</h2>
       <NumberField name="days" label="일수 (줄이려면 음수)" />

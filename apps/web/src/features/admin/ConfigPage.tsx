@@ -40,12 +40,25 @@ function ConfigForm({ ver, initial }: { ver: number; initial: ConfigFields }) {
     <section>
       <h1>쇼핑몰 설정</h1>
       <p className="field-hint">현재 버전 {ver} · 저장하면 버전이 올라가고 열려 있는 쇼핑몰 화면이 새로고침됩니다.</p>
-      <Form form={form} alertInvalid aria-label="쇼핑몰 설정" onSubmit={(v) => save.mutate(v, { onSuccess: (a) => notify.toast(a.message), onError: (e) => void notify.alert(messageOf(e)) })}>
+      <Form
+        form={form}
+        alertInvalid
+        aria-label="쇼핑몰 설정"
+        onSubmit={(v) =>
+          save.mutate(v, { onSuccess: (a) => notify.toast(a.message), onError: (e) => void notify.alert(messageOf(e)) })
+        }
+      >
         <div className="admin-panel">
           <h2>하단 정보 (mallBottom)</h2>
           <div className="admin-form-grid">
             {BOTTOM.map(([name, label]) => (
-              <Field key={name} name={`mallBottom.${name}`} label={label} className={name === 'address' || name === 'copyright' ? 'span2' : undefined} maxLength={200} />
+              <Field
+                key={name}
+                name={`mallBottom.${name}`}
+                label={label}
+                className={name === 'address' || name === 'copyright' ? 'span2' : undefined}
+                maxLength={200}
+              />
             ))}
           </div>
         </div>
@@ -86,7 +99,12 @@ function Packages() {
           </button>
         </div>
       ))}
-      <button type="button" className="btn btn-small" disabled={rows.fields.length >= 10} onClick={() => rows.append({ days: 30, price: 30000, content: '' })}>
+      <button
+        type="button"
+        className="btn btn-small"
+        disabled={rows.fields.length >= 10}
+        onClick={() => rows.append({ days: 30, price: 30000, content: '' })}
+      >
         이용권 추가
       </button>
     </div>
@@ -109,7 +127,12 @@ function Warehouses() {
           </button>
         </div>
       ))}
-      <button type="button" className="btn btn-small" disabled={rows.fields.length >= 20} onClick={() => rows.append({ name: '', address: '', phone: '' })}>
+      <button
+        type="button"
+        className="btn btn-small"
+        disabled={rows.fields.length >= 20}
+        onClick={() => rows.append({ name: '', address: '', phone: '' })}
+      >
         창고 추가
       </button>
     </div>
@@ -193,7 +216,13 @@ function MethodRow({ base, label, quick }: { base: string; label: string; quick:
         <PayTypeChecks name={`${base}.payTypes`} label={label} />
       </td>
       <td>
-        <SelectField name={`${base}.defaultPayType`} label={`${label} 기본 결제 방식`} className="label-hidden" options={PAY_TYPES} parse={Number} />
+        <SelectField
+          name={`${base}.defaultPayType`}
+          label={`${label} 기본 결제 방식`}
+          className="label-hidden"
+          options={PAY_TYPES}
+          parse={Number}
+        />
       </td>
       <td>{quick ? <CheckField name={`${base}.selfQuick`} label="직접 수령 허용" /> : '-'}</td>
     </tr>
@@ -214,7 +243,9 @@ function PayTypeChecks({ name, label }: { name: string; label: string }) {
             aria-label={`${label} ${p.label}`}
             checked={chosen.includes(p.value)}
             onBlur={field.onBlur}
-            onChange={(e) => field.onChange(e.target.checked ? [...chosen, p.value] : chosen.filter((v) => v !== p.value))}
+            onChange={(e) =>
+              field.onChange(e.target.checked ? [...chosen, p.value] : chosen.filter((v) => v !== p.value))
+            }
           />
           {p.label}
         </label>

@@ -45,10 +45,7 @@ export default function DashboardPage() {
             <Link to="/admin/payments">입금 대기 계좌이체</Link> {count(d.transfersWaiting)}건
           </p>
           <p>
-            <StaffConsoleLink>
-              채팅 접속 고객
-            </StaffConsoleLink>{' '}
-            {count(d.chatOnline)}명
+            <StaffConsoleLink>채팅 접속 고객</StaffConsoleLink> {count(d.chatOnline)}명
           </p>
         </div>
       </div>

@@ -30,8 +30,19 @@ export default function JobsPage() {
   const retry = useAdminWrite('adminRetryJob');
   const askRetry = (j: JobRow) =>
     void notify
-      .confirm({ title: '다시 시도', text: `${j.label} 작업(${j.key})을 한 번 더 시도합니다.`, confirmLabel: '다시 시도', busyLabel: '처리 중...' }, () => retry.mutateAsync({ name: j.name as Payload<'adminRetryJob'>['name'], id: j.id }))
-      .then((a) => a && notify.toast(a.message), (e: unknown) => void notify.alert(messageOf(e)));
+      .confirm(
+        {
+          title: '다시 시도',
+          text: `${j.label} 작업(${j.key})을 한 번 더 시도합니다.`,
+          confirmLabel: '다시 시도',
+          busyLabel: '처리 중...',
+        },
+        () => retry.mutateAsync({ name: j.name as Payload<'adminRetryJob'>['name'], id: j.id }),
+      )
+      .then(
+        (a) => a && notify.toast(a.message),
+        (e: unknown) => void notify.alert(messageOf(e)),
+      );
 
   const columns: Column<JobRow>[] = [
     { id: 'at', header: '등록일시', width: 130, className: 'date', cell: (j) => dateTime(j.created) },
@@ -39,7 +50,13 @@ export default function JobsPage() {
     { id: 'key', header: '키', width: 140, cell: (j) => j.key },
     { id: 'state', header: '상태', width: 90, className: 'center', cell: (j) => JOB_STATE_LABELS[j.state] },
     { id: 'tries', header: '시도', width: 60, className: 'num', cell: (j) => `${j.tries}/${j.maxTries}` },
-    { id: 'next', header: '다음 시도', width: 130, className: 'date', cell: (j) => (j.state === 'waiting' || j.state === 'retrying' ? dateTime(j.startAfter) : A.none) },
+    {
+      id: 'next',
+      header: '다음 시도',
+      width: 130,
+      className: 'date',
+      cell: (j) => (j.state === 'waiting' || j.state === 'retrying' ? dateTime(j.startAfter) : A.none),
+    },
     { id: 'error', header: '오류', width: 220, cell: (j) => j.error ?? A.none },
     { id: 'data', header: '내용', width: 200, cell: (j) => <pre className="admin-pre">{show(j.data)}</pre> },
     {
@@ -49,7 +66,12 @@ export default function JobsPage() {
       className: 'center',
       cell: (j) =>
         j.state === 'parked' ? (
-          <button type="button" className="btn btn-small btn-primary" disabled={retry.isPending} onClick={() => askRetry(j)}>
+          <button
+            type="button"
+            className="btn btn-small btn-primary"
+            disabled={retry.isPending}
+            onClick={() => askRetry(j)}
+          >
             다시 시도
           </button>
         ) : null,
@@ -59,7 +81,13 @@ export default function JobsPage() {
   return (
     <section>
       <h1>발송 작업</h1>
-      <Form form={form} className="admin-filters" role="search" aria-label="발송 작업 검색" onSubmit={(v) => (setFilters(v), setPage(1))}>
+      <Form
+        form={form}
+        className="admin-filters"
+        role="search"
+        aria-label="발송 작업 검색"
+        onSubmit={(v) => (setFilters(v), setPage(1))}
+      >
         <label>
           상태
           <select {...form.register('state')}>
@@ -86,7 +114,14 @@ export default function JobsPage() {
           {A.search}
         </button>
       </Form>
-      <DataTable label="발송 작업" query={list} columns={columns} rowTestId="admin-job-row" paging={{ page, size: 30, onPage: setPage }} emptyText="처리를 기다리는 작업이 없습니다." />
+      <DataTable
+        label="발송 작업"
+        query={list}
+        columns={columns}
+        rowTestId="admin-job-row"
+        paging={{ page, size: 30, onPage: setPage }}
+        emptyText="처리를 기다리는 작업이 없습니다."
+      />
     </section>
   );
 }

@@ -21,7 +21,13 @@ export default function NoticesPage() {
   const list = useQuery(adminQuery('adminNoticeList', { page, size: 20 }));
   const save = useAdminWrite('adminSaveNotice');
   const togglePublished = (n: AdminNotice) =>
-    save.mutate({ ...n, type: n.type as 0 | 2 | 3, published: !n.published }, { onSuccess: () => notify.toast(n.published ? '게시를 내렸습니다.' : '게시했습니다.'), onError: (e) => void notify.alert(messageOf(e)) });
+    save.mutate(
+      { ...n, type: n.type as 0 | 2 | 3, published: !n.published },
+      {
+        onSuccess: () => notify.toast(n.published ? '게시를 내렸습니다.' : '게시했습니다.'),
+        onError: (e) => void notify.alert(messageOf(e)),
+      },
+    );
   const columns: Column<AdminNotice>[] = [
     { id: 'seq', header: '번호', width: 70, className: 'num', cell: (n) => n.seq },
     { id: 'type', header: '구분', width: 120, cell: (n) => NOTICE_TYPES[n.type] ?? n.type },
@@ -63,10 +69,20 @@ export default function NoticesPage() {
 function NoticeModal({ notice, onClose }: { notice: AdminNotice | null; onClose: () => void }) {
   const notify = useNotify();
   const [saved, setSaved] = useState<AdminNotice | null>(notice);
-  const form = useZodForm(saveNoticeRequest, notice ? { ...notice, type: notice.type as 0 | 2 | 3 } : { type: 0, title: '', content: '', popup: false, published: true });
+  const form = useZodForm(
+    saveNoticeRequest,
+    notice
+      ? { ...notice, type: notice.type as 0 | 2 | 3 }
+      : { type: 0, title: '', content: '', popup: false, published: true },
+  );
   const save = useAdminWrite('adminSaveNotice');
   return (
-    <Modal title={notice ? `공지 수정 #${notice.seq}` : '공지 쓰기'} onClose={onClose} className="admin-wide" size="wide">
+    <Modal
+      title={notice ? `공지 수정 #${notice.seq}` : '공지 쓰기'}
+      onClose={onClose}
+      className="admin-wide"
+      size="wide"
+    >
       <Form
         form={form}
         alertInvalid
@@ -89,7 +105,11 @@ function NoticeModal({ notice, onClose }: { notice: AdminNotice | null; onClose:
             <CheckField name="popup" label="홈 팝업에 표시" />
             <CheckField name="published" label="게시" />
           </div>
-          <RichTextField name="content" label="내용 (저장할 때 스크립트·허용되지 않은 태그는 서버에서 지웁니다)" className="span4" />
+          <RichTextField
+            name="content"
+            label="내용 (저장할 때 스크립트·허용되지 않은 태그는 서버에서 지웁니다)"
+            className="span4"
+          />
         </div>
         <div className="admin-actions">
           <button type="submit" className="btn btn-primary" disabled={save.isPending}>

@@ -22,7 +22,6 @@ import { useColumnChoice } from './columns';
 import { adminQuery, downloadCsv, useAdminWrite } from './api';
 import { A } from './texts';
 
-
 const filterSchema = z.object({
   status: z.string(),
   startDate: calendarDateField,
@@ -53,7 +52,14 @@ export function StatusBadge({ status }: { status: number }) {
 /** Orders: filters (status, Seoul date range, company, warehouse, part number), paging, CSV, bulk shipment confirmed. */
 export default function OrdersPage() {
   const [params] = useSearchParams();
-  const initial: Filters = { status: params.get('status') ?? '', startDate: '', endDate: '', company: '', stockName: '', pid: '' };
+  const initial: Filters = {
+    status: params.get('status') ?? '',
+    startDate: '',
+    endDate: '',
+    company: '',
+    stockName: '',
+    pid: '',
+  };
   const [filters, setFilters] = useState<Filters>(initial);
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<Set<number>>(new Set());
@@ -72,18 +78,31 @@ export default function OrdersPage() {
       return next;
     });
   const exportCsv = () =>
-    api('adminOrderExport', { ...query, page: 1 }).then((a) => downloadCsv(a.results), (e: unknown) => void notify.alert(messageOf(e)));
+    api('adminOrderExport', { ...query, page: 1 }).then(
+      (a) => downloadCsv(a.results),
+      (e: unknown) => void notify.alert(messageOf(e)),
+    );
   const bulkShip = () =>
     void notify
-      .confirm({ title: '선택 주문 출고확정', text: `선택한 주문 ${selected.size}건을 출고확정으로 바꿉니다.`, confirmLabel: '출고확정', busyLabel: '처리 중...' }, () =>
-        bulk.mutateAsync({ seqs: [...selected] }),
+      .confirm(
+        {
+          title: '선택 주문 출고확정',
+          text: `선택한 주문 ${selected.size}건을 출고확정으로 바꿉니다.`,
+          confirmLabel: '출고확정',
+          busyLabel: '처리 중...',
+        },
+        () => bulk.mutateAsync({ seqs: [...selected] }),
       )
-      .then((a) => {
-        if (!a) return;
-        setSelected(new Set());
-        notify.toast(a.message);
-        if (a.results.refused.length) void notify.alert(a.results.refused.map((r) => `#${r.seq}: ${r.message}`).join('\n'));
-      }, (e: unknown) => void notify.alert(messageOf(e)));
+      .then(
+        (a) => {
+          if (!a) return;
+          setSelected(new Set());
+          notify.toast(a.message);
+          if (a.results.refused.length)
+            void notify.alert(a.results.refused.map((r) => `#${r.seq}: ${r.message}`).join('\n'));
+        },
+        (e: unknown) => void notify.alert(messageOf(e)),
+      );
 
   const columns: Column<AdminOrderRow>[] = [
     {
@@ -91,23 +110,61 @@ export default function OrdersPage() {
       header: <span className="sr-only">선택</span>,
       width: 40,
       className: 'center',
-      cell: (o) => <input type="checkbox" aria-label={`주문 ${o.seq} 선택`} checked={selected.has(o.seq)} onChange={() => toggle(o.seq)} />,
+      cell: (o) => (
+        <input
+          type="checkbox"
+          aria-label={`주문 ${o.seq} 선택`}
+          checked={selected.has(o.seq)}
+          onChange={() => toggle(o.seq)}
+        />
+      ),
     },
     { id: 'seq', header: '주문번호', width: 80, className: 'num', sortValue: (o) => o.seq, cell: (o) => o.seq },
-    { id: 'created', header: '주문일시', width: 130, className: 'date', sortValue: (o) => o.created, cell: (o) => dateTime(o.created) },
+    {
+      id: 'created',
+      header: '주문일시',
+      width: 130,
+      className: 'date',
+      sortValue: (o) => o.created,
+      cell: (o) => dateTime(o.created),
+    },
     { id: 'company', header: '업체', cell: (o) => o.companyName, sortValue: (o) => o.companyName },
     { id: 'member', header: '주문자', width: 90, cell: (o) => o.memberName },
-    { id: 'items', header: '상품', className: 'ellipsis', cell: (o) => `${o.orderProductInfo[0]?.name ?? ''}${o.itemLength > 1 ? ` 외 ${o.itemLength - 1}건` : ''}` },
+    {
+      id: 'items',
+      header: '상품',
+      className: 'ellipsis',
+      cell: (o) => `${o.orderProductInfo[0]?.name ?? ''}${o.itemLength > 1 ? ` 외 ${o.itemLength - 1}건` : ''}`,
+    },
     { id: 'stock', header: '창고', width: 130, cell: (o) => o.stockName },
-    { id: 'amount', header: '금액(원)', width: 100, className: 'money', sortValue: (o) => o.totalAmount + o.shipping, cell: (o) => count(o.totalAmount + o.shipping) },
-    { id: 'status', header: '상태', width: 90, className: 'center', sortValue: (o) => o.status, cell: (o) => <StatusBadge status={o.status} /> },
+    {
+      id: 'amount',
+      header: '금액(원)',
+      width: 100,
+      className: 'money',
+      sortValue: (o) => o.totalAmount + o.shipping,
+      cell: (o) => count(o.totalAmount + o.shipping),
+    },
+    {
+      id: 'status',
+      header: '상태',
+      width: 90,
+      className: 'center',
+      sortValue: (o) => o.status,
+      cell: (o) => <StatusBadge status={o.status} />,
+    },
     {
       id: 'open',
       header: <span className="sr-only">상세</span>,
       width: 70,
       className: 'center',
       cell: (o) => (
-        <button type="button" className="btn btn-small" onClick={() => setOpen(o.seq)} aria-label={`주문 ${o.seq} 상세`}>
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => setOpen(o.seq)}
+          aria-label={`주문 ${o.seq} 상세`}
+        >
           {A.detail}
         </button>
       ),
@@ -162,12 +219,20 @@ export default function OrdersPage() {
         <button type="submit" className="btn btn-primary btn-small">
           {A.search}
         </button>
-        {form.formState.errors.startDate && <span className="admin-error">{form.formState.errors.startDate.message}</span>}
+        {form.formState.errors.startDate && (
+          <span className="admin-error">{form.formState.errors.startDate.message}</span>
+        )}
       </Form>
       <div className="admin-toolbar">
         <span>총 {count(list.data?.total ?? 0)}건</span>
         <span className="spacer" />
-        <button type="button" className="btn btn-small" disabled={selected.size === 0} title={selected.size === 0 ? '주문을 선택하세요.' : undefined} onClick={bulkShip}>
+        <button
+          type="button"
+          className="btn btn-small"
+          disabled={selected.size === 0}
+          title={selected.size === 0 ? '주문을 선택하세요.' : undefined}
+          onClick={bulkShip}
+        >
           선택 출고확정 ({selected.size})
         </button>
         <button type="button" className="btn btn-small" onClick={() => void exportCsv()}>
@@ -175,13 +240,26 @@ export default function OrdersPage() {
         </button>
         {chooser}
       </div>
-      <DataTable label="주문 목록" query={list} columns={shown} rowTestId="admin-order-row" paging={{ page, size: 20, onPage: setPage }} />
+      <DataTable
+        label="주문 목록"
+        query={list}
+        columns={shown}
+        rowTestId="admin-order-row"
+        paging={{ page, size: 20, onPage: setPage }}
+      />
       {open !== null && <OrderDetail seq={open} onClose={() => setOpen(null)} />}
     </section>
   );
 }
 
-const MOVE_LABELS: Record<number, string> = { 1: '출고확정', 2: '출고완료', 3: '출고취소', 5: '반품승인', 6: '반품보류', 8: '판매자취소' };
+const MOVE_LABELS: Record<number, string> = {
+  1: '출고확정',
+  2: '출고완료',
+  3: '출고취소',
+  5: '반품승인',
+  6: '반품보류',
+  8: '판매자취소',
+};
 
 function OrderDetail({ seq, onClose }: { seq: number; onClose: () => void }) {
   const q = useQuery(adminQuery('adminOrderDetail', { seq }));
@@ -234,7 +312,8 @@ function OrderBody({ d }: { d: AdminOrderDetail }) {
         <dl className="admin-dl">
           <dt>배송</dt>
           <dd>
-            {SHIPPING_TYPE_LABELS[o.shippingValue] ?? o.shippingValue} · {PAY_TYPE_LABELS[o.shippingPayType] ?? o.shippingPayType}
+            {SHIPPING_TYPE_LABELS[o.shippingValue] ?? o.shippingValue} ·{' '}
+            {PAY_TYPE_LABELS[o.shippingPayType] ?? o.shippingPayType}
             {o.arrive && ` · 영업소 ${o.arrive}`}
           </dd>
           <dt>받는 분</dt>
@@ -307,12 +386,31 @@ function Moves({ d }: { d: AdminOrderDetail }) {
   const [note, setNote] = useState('');
   const run = (to: number) => {
     const refund = d.refunds[String(to)];
-    const text = refund !== undefined ? `${MOVE_LABELS[to]} 처리하면 ${won(refund)}을 캐시로 돌려주고 재고를 되돌립니다.` : `주문 #${o.seq}을 ${MOVE_LABELS[to]}(으)로 바꿉니다.`;
-    const body = { seq: o.seq, status: to, ...(to === 2 ? { carrier, waybill } : {}), ...(to === 6 && note ? { note } : {}) };
-    void notify.confirm({ title: MOVE_LABELS[to] ?? '', text, confirmLabel: MOVE_LABELS[to] ?? '확인', busyLabel: '처리 중...', danger: refund !== undefined }, () => move.mutateAsync(body)).then(
-      (a) => a && notify.toast(a.message),
-      (e: unknown) => void notify.alert(messageOf(e)),
-    );
+    const text =
+      refund !== undefined
+        ? `${MOVE_LABELS[to]} 처리하면 ${won(refund)}을 캐시로 돌려주고 재고를 되돌립니다.`
+        : `주문 #${o.seq}을 ${MOVE_LABELS[to]}(으)로 바꿉니다.`;
+    const body = {
+      seq: o.seq,
+      status: to,
+      ...(to === 2 ? { carrier, waybill } : {}),
+      ...(to === 6 && note ? { note } : {}),
+    };
+    void notify
+      .confirm(
+        {
+          title: MOVE_LABELS[to] ?? '',
+          text,
+          confirmLabel: MOVE_LABELS[to] ?? '확인',
+          busyLabel: '처리 중...',
+          danger: refund !== undefined,
+        },
+        () => move.mutateAsync(body),
+      )
+      .then(
+        (a) => a && notify.toast(a.message),
+        (e: unknown) => void notify.alert(messageOf(e)),
+      );
   };
   return (
     <div className="admin-panel no-print">
@@ -320,11 +418,31 @@ function Moves({ d }: { d: AdminOrderDetail }) {
         {moves.length === 0 && <span>더 바꿀 수 있는 상태가 없습니다.</span>}
         {moves.includes(2) && (
           <>
-            <input aria-label="택배사" placeholder="택배사" value={carrier} maxLength={30} onChange={(e) => setCarrier(e.target.value)} />
-            <input aria-label="송장번호" placeholder="송장번호" value={waybill} maxLength={40} onChange={(e) => setWaybill(e.target.value)} />
+            <input
+              aria-label="택배사"
+              placeholder="택배사"
+              value={carrier}
+              maxLength={30}
+              onChange={(e) => setCarrier(e.target.value)}
+            />
+            <input
+              aria-label="송장번호"
+              placeholder="송장번호"
+              value={waybill}
+              maxLength={40}
+              onChange={(e) => setWaybill(e.target.value)}
+            />
           </>
         )}
-        {moves.includes(6) && <input aria-label="보류 메모" placeholder="구매자에게 보일 보류 메모" value={note} maxLength={255} onChange={(e) => setNote(e.target.value)} />}
+        {moves.includes(6) && (
+          <input
+            aria-label="보류 메모"
+            placeholder="구매자에게 보일 보류 메모"
+            value={note}
+            maxLength={255}
+            onChange={(e) => setNote(e.target.value)}
+          />
+        )}
         {moves.map((to) => (
           <button
             key={to}

@@ -20,7 +20,12 @@ import { useColumnChoice } from './columns';
 import { adminQuery, downloadCsv, fileToBase64, useAdminWrite } from './api';
 import { A } from './texts';
 
-const searchSchema = z.object({ searchType: z.enum(['name', 'pid']), keyword: z.string().trim().max(100), stockName: z.string().trim().max(100), stockState: z.string() });
+const searchSchema = z.object({
+  searchType: z.enum(['name', 'pid']),
+  keyword: z.string().trim().max(100),
+  stockName: z.string().trim().max(100),
+  stockState: z.string(),
+});
 type Search = z.infer<typeof searchSchema>;
 const STOCK_STATES: Record<string, string> = { in: '재고 있음', out: '품절·준비중', low: '부족 (5개 이하)' };
 
@@ -34,19 +39,47 @@ export default function ProductsPage() {
   const notify = useNotify();
   const form = useZodForm(searchSchema, initial);
   // The stock filter's select offers only the contract's states.
-  const body = { searchType: search.searchType, ...(search.keyword ? { keyword: search.keyword } : {}), ...(search.stockName ? { stockName: search.stockName } : {}), ...(search.stockState ? { stockState: search.stockState } : {}) } as Payload<'adminProductList'>;
+  const body = {
+    searchType: search.searchType,
+    ...(search.keyword ? { keyword: search.keyword } : {}),
+    ...(search.stockName ? { stockName: search.stockName } : {}),
+    ...(search.stockState ? { stockState: search.stockState } : {}),
+  } as Payload<'adminProductList'>;
   const list = useQuery(adminQuery('adminProductList', { ...body, page, size: 20 }));
-  const exportCsv = () => api('adminProductExport', body).then((a) => downloadCsv(a.results), (e: unknown) => void notify.alert(messageOf(e)));
+  const exportCsv = () =>
+    api('adminProductExport', body).then(
+      (a) => downloadCsv(a.results),
+      (e: unknown) => void notify.alert(messageOf(e)),
+    );
 
   const columns: Column<AdminProduct>[] = [
-    { id: 'img', header: <span className="sr-only">이미지</span>, width: 56, cell: (p) => (p.imgFiles[0] ? <img className="admin-thumb" src={p.imgFiles[0]} alt="" /> : null) },
+    {
+      id: 'img',
+      header: <span className="sr-only">이미지</span>,
+      width: 56,
+      cell: (p) => (p.imgFiles[0] ? <img className="admin-thumb" src={p.imgFiles[0]} alt="" /> : null),
+    },
     { id: 'seq', header: '번호', width: 70, className: 'num', cell: (p) => p.seq },
     { id: 'pid', header: '품번', width: 150, sortValue: (p) => p.pid, cell: (p) => p.pid },
     { id: 'name', header: '상품명', className: 'ellipsis', sortValue: (p) => p.name, cell: (p) => p.name },
     { id: 'type', header: '구분', width: 90, cell: (p) => PRODUCT_TYPES[p.type] ?? p.type },
     { id: 'stockName', header: '창고', width: 140, cell: (p) => p.stockName },
-    { id: 'sale', header: '판매가(원)', width: 100, className: 'money', sortValue: (p) => p.salePrice, cell: (p) => count(p.salePrice) },
-    { id: 'stock', header: '재고', width: 70, className: 'num', sortValue: (p) => p.hasAmount, cell: (p) => count(p.hasAmount) },
+    {
+      id: 'sale',
+      header: '판매가(원)',
+      width: 100,
+      className: 'money',
+      sortValue: (p) => p.salePrice,
+      cell: (p) => count(p.salePrice),
+    },
+    {
+      id: 'stock',
+      header: '재고',
+      width: 70,
+      className: 'num',
+      sortValue: (p) => p.hasAmount,
+      cell: (p) => count(p.hasAmount),
+    },
     {
       id: 'edit',
       header: <span className="sr-only">수정</span>,
@@ -63,7 +96,13 @@ export default function ProductsPage() {
   return (
     <section>
       <h1>상품 관리</h1>
-      <Form form={form} className="admin-filters" role="search" aria-label="상품 검색" onSubmit={(v) => (setSearch(v), setPage(1))}>
+      <Form
+        form={form}
+        className="admin-filters"
+        role="search"
+        aria-label="상품 검색"
+        onSubmit={(v) => (setSearch(v), setPage(1))}
+      >
         <label>
           검색 기준
           <select {...form.register('searchType')}>
@@ -109,7 +148,13 @@ export default function ProductsPage() {
         {chooser}
       </div>
       <DataTable label="상품 목록" query={list} columns={shown} paging={{ page, size: 20, onPage: setPage }} />
-      {editing && <ProductModal product={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={(p) => setEditing(p)} />}
+      {editing && (
+        <ProductModal
+          product={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={(p) => setEditing(p)}
+        />
+      )}
       {importing && <ImportModal onClose={() => setImporting(false)} />}
     </section>
   );
@@ -136,7 +181,15 @@ const EMPTY: SaveInput = {
 };
 const TYPE_OPTIONS = Object.entries(PRODUCT_TYPES).map(([v, l]) => ({ value: Number(v), label: l }));
 
-function ProductModal({ product, onClose, onSaved }: { product: AdminProduct | null; onClose: () => void; onSaved: (p: AdminProduct) => void }) {
+function ProductModal({
+  product,
+  onClose,
+  onSaved,
+}: {
+  product: AdminProduct | null;
+  onClose: () => void;
+  onSaved: (p: AdminProduct) => void;
+}) {
   const notify = useNotify();
   const initial: SaveInput = product ? { ...product, seq: product.seq } : EMPTY;
   const form = useZodForm(saveProductRequest, initial);
@@ -146,7 +199,12 @@ function ProductModal({ product, onClose, onSaved }: { product: AdminProduct | n
   const onFile = async (file: File | undefined) => {
     if (!product || !file) return;
     try {
-      const a = await upload.mutateAsync({ seq: product.seq, name: file.name, mime: file.type, data: await fileToBase64(file) });
+      const a = await upload.mutateAsync({
+        seq: product.seq,
+        name: file.name,
+        mime: file.type,
+        data: await fileToBase64(file),
+      });
       setImages(a.results.imgFiles);
       notify.toast(a.message);
     } catch (e) {
@@ -154,7 +212,12 @@ function ProductModal({ product, onClose, onSaved }: { product: AdminProduct | n
     }
   };
   return (
-    <Modal title={product ? `상품 수정 #${product.seq}` : '상품 등록'} onClose={onClose} className="admin-wide" size="wide">
+    <Modal
+      title={product ? `상품 수정 #${product.seq}` : '상품 등록'}
+      onClose={onClose}
+      className="admin-wide"
+      size="wide"
+    >
       <Form
         form={form}
         alertInvalid
@@ -176,7 +239,11 @@ function ProductModal({ product, onClose, onSaved }: { product: AdminProduct | n
           <SelectField name="type" label="구분" options={TYPE_OPTIONS} parse={Number} />
           <Field name="brand" label="브랜드" maxLength={50} />
           <Field name="category" label="모바일 분류" maxLength={30} hint="filter, shock, pad ..." />
-          {product ? <p className="field-hint">재고 {count(product.hasAmount)}개 (아래 재고 변경에서 바꿉니다)</p> : <NumberField name="hasAmount" label="시작 재고" />}
+          {product ? (
+            <p className="field-hint">재고 {count(product.hasAmount)}개 (아래 재고 변경에서 바꿉니다)</p>
+          ) : (
+            <NumberField name="hasAmount" label="시작 재고" />
+          )}
           <NumberField name="salePrice" label="판매가(원)" />
           <NumberField name="priceA" label="티타늄 A(원)" hint="0이면 다음 등급 가격" />
           <NumberField name="priceB" label="골드 B(원)" />
@@ -204,9 +271,17 @@ function ProductModal({ product, onClose, onSaved }: { product: AdminProduct | n
             </div>
             <label className="btn btn-small">
               이미지 올리기
-              <input type="file" accept="image/*" className="sr-only" aria-label="이미지 파일" onChange={(e) => void onFile(e.target.files?.[0])} />
+              <input
+                type="file"
+                accept="image/*"
+                className="sr-only"
+                aria-label="이미지 파일"
+                onChange={(e) => void onFile(e.target.files?.[0])}
+              />
             </label>
-            <p className="field-hint">jpg, png, gif, webp, bmp, tiff · 10MB 이하 · 내용으로 검사하고 메타데이터를 지웁니다.</p>
+            <p className="field-hint">
+              jpg, png, gif, webp, bmp, tiff · 10MB 이하 · 내용으로 검사하고 메타데이터를 지웁니다.
+            </p>
           </div>
           <StockForm product={product} />
         </div>
@@ -228,7 +303,10 @@ function StockForm({ product }: { product: AdminProduct }) {
       aria-label="재고 변경"
       onSubmit={(v) =>
         change.mutate(v, {
-          onSuccess: (a) => (notify.toast(`${a.message} 현재 ${count(a.results.hasAmount)}개`), form.reset({ seq: product.seq, delta: 0, reason: '' })),
+          onSuccess: (a) => (
+            notify.toast(`${a.message} 현재 ${count(a.results.hasAmount)}개`),
+            form.reset({ seq: product.seq, delta: 0, reason: '' })
+          ),
           onError: (e) => void notify.alert(messageOf(e)),
         })
       }
@@ -276,7 +354,10 @@ function ImportModal({ onClose }: { onClose: () => void }) {
     );
   return (
     <Modal title="CSV 일괄 등록" onClose={onClose} className="admin-wide" size="wide">
-      <p className="field-hint">첫 행: {PRODUCT_CSV_COLUMNS.join(',')} · 같은 창고의 같은 품번은 수정, 없으면 등록 · 한 행이라도 오류가 있으면 아무것도 저장하지 않습니다.</p>
+      <p className="field-hint">
+        첫 행: {PRODUCT_CSV_COLUMNS.join(',')} · 같은 창고의 같은 품번은 수정, 없으면 등록 · 한 행이라도 오류가 있으면
+        아무것도 저장하지 않습니다.
+      </p>
       <FilePick label="CSV 파일" accept=".csv,text/csv" name={fileName} onFile={(f) => void onFile(f)} />
       <div className="admin-actions">
         <button type="button" className="btn btn-small" disabled={!csv || run.isPending} onClick={() => send(false)}>
@@ -286,7 +367,9 @@ function ImportModal({ onClose }: { onClose: () => void }) {
           type="button"
           className="btn btn-small btn-primary"
           disabled={!result || result.errors.length > 0 || result.committed || run.isPending}
-          title={!result ? '먼저 미리보기를 하세요.' : result.errors.length ? '오류를 고친 뒤 다시 올리세요.' : undefined}
+          title={
+            !result ? '먼저 미리보기를 하세요.' : result.errors.length ? '오류를 고친 뒤 다시 올리세요.' : undefined
+          }
           onClick={() => send(true)}
         >
           저장
@@ -297,7 +380,16 @@ function ImportModal({ onClose }: { onClose: () => void }) {
           {result.errors.length > 0 && (
             <>
               <h2>오류 ({result.errors.length}행)</h2>
-              <DataTable label="CSV 오류" rows={result.errors} rowKey={(e) => e.line} pageSize={20} columns={[{ id: 'line', header: '행', width: 60, className: 'num', cell: (e) => e.line }, { id: 'msg', header: '내용', cell: (e) => e.message }]} />
+              <DataTable
+                label="CSV 오류"
+                rows={result.errors}
+                rowKey={(e) => e.line}
+                pageSize={20}
+                columns={[
+                  { id: 'line', header: '행', width: 60, className: 'num', cell: (e) => e.line },
+                  { id: 'msg', header: '내용', cell: (e) => e.message },
+                ]}
+              />
             </>
           )}
           <h2>{result.committed ? '저장됨' : '바뀔 내용'}</h2>
@@ -311,7 +403,11 @@ function ImportModal({ onClose }: { onClose: () => void }) {
               { id: 'action', header: '처리', width: 60, cell: (r) => (r.action === 'create' ? '등록' : '수정') },
               { id: 'pid', header: '품번', width: 140, cell: (r) => r.pid },
               { id: 'name', header: '상품명', width: 200, className: 'ellipsis', cell: (r) => r.name },
-              { id: 'changes', header: '변경', cell: (r) => <pre className="admin-pre">{r.changes.join('\n') || A.none}</pre> },
+              {
+                id: 'changes',
+                header: '변경',
+                cell: (r) => <pre className="admin-pre">{r.changes.join('\n') || A.none}</pre>,
+              },
             ]}
           />
         </>

@@ -18,7 +18,10 @@ export function RichTextField({ name, label, className }: { name: string; label:
   const error = fieldState.error?.message;
   const editor = useEditor({
     extensions: [
-      StarterKit.configure({ trailingNode: false, link: { openOnClick: false, autolink: true, protocols: ['http', 'https', 'mailto'], defaultProtocol: 'https' } }),
+      StarterKit.configure({
+        trailingNode: false,
+        link: { openOnClick: false, autolink: true, protocols: ['http', 'https', 'mailto'], defaultProtocol: 'https' },
+      }),
       Table.configure({ resizable: false }),
       TableRow,
       TableHeader,
@@ -78,7 +81,13 @@ function Toolbar({ editor }: { editor: Editor }) {
   return (
     <div className="rte-toolbar" role="toolbar" aria-label="서식 도구">
       {tools.map(([label, active, run]) => (
-        <button key={label} type="button" className={active ? 'btn btn-small active' : 'btn btn-small'} aria-pressed={active} onClick={run}>
+        <button
+          key={label}
+          type="button"
+          className={active ? 'btn btn-small active' : 'btn btn-small'}
+          aria-pressed={active}
+          onClick={run}
+        >
           {label}
         </button>
       ))}
@@ -106,7 +115,11 @@ function Toolbar({ editor }: { editor: Editor }) {
           링크
         </button>
         {state.link && (
-          <button type="button" className="btn btn-small" onClick={() => chain().extendMarkRange('link').unsetLink().run()}>
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => chain().extendMarkRange('link').unsetLink().run()}
+          >
             링크 해제
           </button>
         )}

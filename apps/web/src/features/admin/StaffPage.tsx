@@ -41,7 +41,14 @@ export default function StaffPage() {
             className="btn btn-small"
             onClick={() =>
               void notify
-                .confirm({ title: '비밀번호 초기화', text: `${s.id}의 비밀번호를 새로 만듭니다. 로그인 중인 화면은 로그아웃됩니다.`, confirmLabel: '초기화' }, () => reset.mutateAsync({ seq: s.seq }))
+                .confirm(
+                  {
+                    title: '비밀번호 초기화',
+                    text: `${s.id}의 비밀번호를 새로 만듭니다. 로그인 중인 화면은 로그아웃됩니다.`,
+                    confirmLabel: '초기화',
+                  },
+                  () => reset.mutateAsync({ seq: s.seq }),
+                )
                 .then((a) => a && setShown({ id: s.id, password: a.results.password }), failed)
             }
           >
@@ -52,7 +59,12 @@ export default function StaffPage() {
             className="btn btn-small"
             disabled={self(s)}
             title={self(s) ? '자기 계정은 정지할 수 없습니다.' : undefined}
-            onClick={() => setStatus.mutate({ seq: s.seq, status: s.status === 'active' ? 'stopped' : 'active' }, { onSuccess: (a) => notify.toast(a.message), onError: failed })}
+            onClick={() =>
+              setStatus.mutate(
+                { seq: s.seq, status: s.status === 'active' ? 'stopped' : 'active' },
+                { onSuccess: (a) => notify.toast(a.message), onError: failed },
+              )
+            }
           >
             {s.status === 'active' ? '정지' : '재개'}
           </button>
@@ -63,7 +75,15 @@ export default function StaffPage() {
   return (
     <section>
       <h1>직원 계정</h1>
-      <DataTable label="직원 계정" query={list.data ? { data: { results: list.data.results }, isFetching: list.isFetching, error: list.error } : { isFetching: list.isFetching, error: list.error }} columns={columns} />
+      <DataTable
+        label="직원 계정"
+        query={
+          list.data
+            ? { data: { results: list.data.results }, isFetching: list.isFetching, error: list.error }
+            : { isFetching: list.isFetching, error: list.error }
+        }
+        columns={columns}
+      />
       <Form
         form={form}
         className="admin-panel form"
@@ -80,7 +100,14 @@ export default function StaffPage() {
           <Field name="id" label="아이디(메일)" maxLength={100} />
           <Field name="name" label="이름" maxLength={20} />
           <Field name="phone" label="연락처" digits={11} />
-          <SelectField name="role" label="권한" options={[{ value: 'staff', label: '직원' }, { value: 'admin', label: '관리자' }]} />
+          <SelectField
+            name="role"
+            label="권한"
+            options={[
+              { value: 'staff', label: '직원' },
+              { value: 'admin', label: '관리자' },
+            ]}
+          />
         </div>
         <button type="submit" className="btn btn-primary btn-small">
           만들기

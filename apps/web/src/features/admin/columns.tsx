@@ -30,7 +30,8 @@ export function useColumnChoice<R>(list: string, columns: Column<R>[]) {
       <div className="admin-chooser-menu" role="group" aria-label="보이는 열">
         {choosable.map((c) => (
           <label key={c.id}>
-            <input type="checkbox" checked={!hidden.includes(c.id)} onChange={() => toggle(c.id)} /> {c.header as string}
+            <input type="checkbox" checked={!hidden.includes(c.id)} onChange={() => toggle(c.id)} />{' '}
+            {c.header as string}
           </label>
         ))}
       </div>

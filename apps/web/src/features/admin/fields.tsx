@@ -33,12 +33,28 @@ export function NumberField({ name, label, hint }: { name: string; label: string
 }
 
 /** A file picker with a Korean button (the browser's own one reads in its UI language) and the chosen name. */
-export function FilePick({ label, accept, name, onFile }: { label: string; accept: string; name: string | null; onFile: (file: File | undefined) => void }) {
+export function FilePick({
+  label,
+  accept,
+  name,
+  onFile,
+}: {
+  label: string;
+  accept: string;
+  name: string | null;
+  onFile: (file: File | undefined) => void;
+}) {
   return (
     <span className="admin-file">
       <label className="btn btn-small">
         파일 선택
-        <input type="file" className="sr-only" accept={accept} aria-label={label} onChange={(e) => onFile(e.target.files?.[0])} />
+        <input
+          type="file"
+          className="sr-only"
+          accept={accept}
+          aria-label={label}
+          onChange={(e) => onFile(e.target.files?.[0])}
+        />
       </label>
       <span className="field-hint">{name ?? '선택된 파일 없음'}</span>
     </span>

@@ -2,7 +2,15 @@ import { Link } from 'react-router';
 import { pathFor, type PathName } from '../../shared/paths';
 
 /** The links under the login, join and find forms, to the desktop or the mobile routes. */
-export function AuthLinks({ mobile, links, lead }: { mobile: boolean; links: readonly (readonly [PathName, string])[]; lead?: string }) {
+export function AuthLinks({
+  mobile,
+  links,
+  lead,
+}: {
+  mobile: boolean;
+  links: readonly (readonly [PathName, string])[];
+  lead?: string;
+}) {
   return (
     <nav className="auth-links">
       {lead && <span>{lead}</span>}

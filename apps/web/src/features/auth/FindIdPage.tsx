@@ -46,9 +46,20 @@ export function FindIdPage({ mobile = false }: { mobile?: boolean }) {
       ) : (
         <Form form={form} onSubmit={submit}>
           <p className="page-intro">{T.findId.intro}</p>
-          <PhoneVerification purpose="find" state={step} onState={(s) => setStep(s === 0 ? 0 : 1)} onCodeEnter={() => void form.handleSubmit(submit)()} />
+          <PhoneVerification
+            purpose="find"
+            state={step}
+            onState={(s) => setStep(s === 0 ? 0 : 1)}
+            onCodeEnter={() => void form.handleSubmit(submit)()}
+          />
           {step === 1 && (
-            <SubmitButton ready={(v) => v.authCode!.length === 6} why={T.findId.submitDisabledWhy} busy={find.isPending} label={T.findId.submit} busyLabel={T.findId.searching} />
+            <SubmitButton
+              ready={(v) => v.authCode!.length === 6}
+              why={T.findId.submitDisabledWhy}
+              busy={find.isPending}
+              label={T.findId.submit}
+              busyLabel={T.findId.searching}
+            />
           )}
         </Form>
       )}

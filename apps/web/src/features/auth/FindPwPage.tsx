@@ -46,10 +46,22 @@ export function FindPwPage({ mobile = false }: { mobile?: boolean }) {
       <StepIndicator steps={T.findPw.steps} current={step} />
       <Form form={form} onSubmit={submit}>
         <p className="page-intro">{T.findPw.intro}</p>
-        <PhoneVerification purpose="find" state={step} onState={(s) => setStep(s === 0 ? 0 : 1)} onCodeEnter={() => focusField('pw')} />
+        <PhoneVerification
+          purpose="find"
+          state={step}
+          onState={(s) => setStep(s === 0 ? 0 : 1)}
+          onCodeEnter={() => focusField('pw')}
+        />
         {step === 1 && (
           <>
-            <Field name="pw" label={T.findPw.newPw} type="password" autoComplete="new-password" maxLength={20} hint={T.join.pwHint} />
+            <Field
+              name="pw"
+              label={T.findPw.newPw}
+              type="password"
+              autoComplete="new-password"
+              maxLength={20}
+              hint={T.join.pwHint}
+            />
             <Field name="cpw" label={T.findPw.confirm} type="password" autoComplete="new-password" maxLength={20} />
             <SubmitButton
               ready={(v) => v.authCode!.length === 6 && v.pw !== '' && v.cpw !== ''}

@@ -8,7 +8,16 @@ import { T } from '../../shared/texts';
 import { ErrorLine, Field, Form, OkLine, setServerError, useZodForm } from '../../shared/ui/form';
 import { FindPwPage } from './FindPwPage';
 import { joinForm, phoneAuthState, type JoinForm } from './forms';
-import { DetailsStep, ExistingCompanyDialog, JoinDone, PhoneAndTerms, StepBox, StepIndicator, focusField, useJoinSubmit } from './JoinParts';
+import {
+  DetailsStep,
+  ExistingCompanyDialog,
+  JoinDone,
+  PhoneAndTerms,
+  StepBox,
+  StepIndicator,
+  focusField,
+  useJoinSubmit,
+} from './JoinParts';
 import type { PhoneAuthState } from './PhoneVerification';
 import { licenseCheckQuery } from './api';
 
@@ -36,7 +45,18 @@ export function JoinPage({ mobile = false }: { mobile?: boolean }) {
   );
 }
 
-const EMPTY: JoinForm = { license: '', phone: '', authCode: '', companyName: '', companyArea: '', id: '', pw: '', cpw: '', policy: false, privacy: false };
+const EMPTY: JoinForm = {
+  license: '',
+  phone: '',
+  authCode: '',
+  companyName: '',
+  companyArea: '',
+  id: '',
+  pw: '',
+  cpw: '',
+  policy: false,
+  privacy: false,
+};
 
 function JoinForm({ mobile }: { mobile: boolean }) {
   const form = useZodForm(joinForm, EMPTY);
@@ -105,7 +125,11 @@ function JoinForm({ mobile }: { mobile: boolean }) {
               </button>
             </Field>
             {/* The server's refusal, unless the field already shows the same message under it. */}
-            {lookup.isError && license.length === 10 && form.formState.errors.license?.message !== messageOf(lookup.error) && <ErrorLine>{messageOf(lookup.error)}</ErrorLine>}
+            {lookup.isError &&
+              license.length === 10 &&
+              form.formState.errors.license?.message !== messageOf(lookup.error) && (
+                <ErrorLine>{messageOf(lookup.error)}</ErrorLine>
+              )}
             {licenseOk && <OkLine>{T.join.licenseOk}</OkLine>}
           </StepBox>
 
@@ -113,7 +137,12 @@ function JoinForm({ mobile }: { mobile: boolean }) {
           {authState === 3 && (
             <DetailsStep busy={busy}>
               <Field name="companyName" label={T.join.companyName} autoComplete="organization" maxLength={50} />
-              <Field name="companyArea" label={T.join.companyArea} maxLength={20} placeholder={T.join.companyAreaHint} />
+              <Field
+                name="companyArea"
+                label={T.join.companyArea}
+                maxLength={20}
+                placeholder={T.join.companyAreaHint}
+              />
             </DetailsStep>
           )}
         </Form>

@@ -19,7 +19,11 @@ export function StepIndicator({ steps, current }: { steps: readonly string[]; cu
   return (
     <ol className="steps" aria-label={T.join.stepLabel}>
       {steps.map((label, i) => (
-        <li key={label} className={i < current ? 'done' : i === current ? 'active' : undefined} aria-current={i === current ? 'step' : undefined}>
+        <li
+          key={label}
+          className={i < current ? 'done' : i === current ? 'active' : undefined}
+          aria-current={i === current ? 'step' : undefined}
+        >
           <span className="step-num" aria-hidden="true">
             {i < current ? '✓' : i + 1}
           </span>
@@ -45,13 +49,29 @@ export function StepBox({ n, title, children }: { n: number; title: string; chil
 }
 
 /** One required consent of the surrounding form, with a scrollable excerpt of its document. */
-function Consent({ name, label, doc, href }: { name: 'policy' | 'privacy'; label: string; doc: ReturnType<typeof useLegalDocuments>['policy']; href: string }) {
+function Consent({
+  name,
+  label,
+  doc,
+  href,
+}: {
+  name: 'policy' | 'privacy';
+  label: string;
+  doc: ReturnType<typeof useLegalDocuments>['policy'];
+  href: string;
+}) {
   const { field } = useController({ name });
   return (
     <div className="consent">
       <div className="consent-head">
         <label className="check">
-          <input type="checkbox" name={name} ref={field.ref} checked={field.value === true} onChange={(e) => field.onChange(e.target.checked)} />
+          <input
+            type="checkbox"
+            name={name}
+            ref={field.ref}
+            checked={field.value === true}
+            onChange={(e) => field.onChange(e.target.checked)}
+          />
           {label}
         </label>
         <a href={href} target="_blank" rel="noopener" className="consent-full">
@@ -94,7 +114,15 @@ export function Consents({ mobile = false }: { mobile?: boolean }) {
  * The business number is already a member: six ways on (docs/requirements.md#account-screens). Escape or the backdrop
  * close it like 다시 입력.
  */
-export function ExistingCompanyDialog({ license, mobile, onRetry }: { license: string; mobile: boolean; onRetry: () => void }) {
+export function ExistingCompanyDialog({
+  license,
+  mobile,
+  onRetry,
+}: {
+  license: string;
+  mobile: boolean;
+  onRetry: () => void;
+}) {
   const navigate = useNavigate();
   const c = T.join.existsChoices;
   const choices: { label: string; go: () => void; primary?: boolean }[] = [
@@ -106,7 +134,14 @@ export function ExistingCompanyDialog({ license, mobile, onRetry }: { license: s
     { label: c.findPw, go: () => navigate(pathFor('findPw', mobile)) },
   ];
   return (
-    <Modal title={T.join.existsTitle} onClose={onRetry} header={false} size="narrow" className="exists-dialog" focusFirst>
+    <Modal
+      title={T.join.existsTitle}
+      onClose={onRetry}
+      header={false}
+      size="narrow"
+      className="exists-dialog"
+      focusFirst
+    >
       <h2>{T.join.existsTitle}</h2>
       <p className="exists-number">
         {T.join.existsNumber} <b>{businessNumber(license)}</b>
@@ -114,7 +149,12 @@ export function ExistingCompanyDialog({ license, mobile, onRetry }: { license: s
       <p>{T.join.existsBody}</p>
       <div className="choice-grid">
         {choices.map((choice) => (
-          <button key={choice.label} type="button" className={choice.primary ? 'btn btn-primary' : 'btn'} onClick={choice.go}>
+          <button
+            key={choice.label}
+            type="button"
+            className={choice.primary ? 'btn btn-primary' : 'btn'}
+            onClick={choice.go}
+          >
             {choice.label}
           </button>
         ))}
@@ -172,7 +212,15 @@ export function JoinDone({ mobile }: { mobile: boolean }) {
 }
 
 /** Steps 2 and 3 of both join forms: the phone check, then the two consents. */
-export function PhoneAndTerms({ mobile, phoneState, onPhoneState }: { mobile: boolean; phoneState: PhoneAuthState; onPhoneState: (s: PhoneAuthState) => void }) {
+export function PhoneAndTerms({
+  mobile,
+  phoneState,
+  onPhoneState,
+}: {
+  mobile: boolean;
+  phoneState: PhoneAuthState;
+  onPhoneState: (s: PhoneAuthState) => void;
+}) {
   const { watch } = useFormContext();
   const consented = watch('policy') === true && watch('privacy') === true;
   return (
@@ -195,7 +243,14 @@ export function DetailsStep({ busy, children }: { busy: boolean; children: React
       <div className="form-grid">{children}</div>
       <Field name="id" label={T.join.id} type="email" autoComplete="username" maxLength={50} hint={T.join.idHint} />
       <div className="form-grid">
-        <Field name="pw" label={T.join.pw} type="password" autoComplete="new-password" maxLength={20} hint={T.join.pwHint} />
+        <Field
+          name="pw"
+          label={T.join.pw}
+          type="password"
+          autoComplete="new-password"
+          maxLength={20}
+          hint={T.join.pwHint}
+        />
         <Field name="cpw" label={T.join.cpw} type="password" autoComplete="new-password" maxLength={20} />
       </div>
       <button type="submit" className="btn btn-primary btn-block" disabled={busy}>

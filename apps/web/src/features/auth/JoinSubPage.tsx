@@ -34,7 +34,10 @@ export function JoinSubPage() {
     policy: false,
     privacy: false,
   } satisfies JoinSubForm);
-  const [license, securityNum, policy, privacy] = useWatch({ control: form.control, name: ['license', 'securityNum', 'policy', 'privacy'] });
+  const [license, securityNum, policy, privacy] = useWatch({
+    control: form.control,
+    name: ['license', 'securityNum', 'policy', 'privacy'],
+  });
   const [phoneState, setPhoneState] = useState<PhoneAuthState>(0);
   // Convenience check: is this business number a member company? The server decides on join.
   const lookup = useQuery({ ...licenseCheckQuery(license), enabled: isValidBusinessNumber(license) });
@@ -65,8 +68,22 @@ export function JoinSubPage() {
           <p className="page-intro">{T.join.subIntro}</p>
           <StepBox n={1} title={T.join.boxCompany}>
             <div className="form-grid">
-              <Field name="license" label={T.join.license} digits={10} maxLength={12} autoComplete="off" hint={lookup.data === 'exists' ? undefined : T.join.licenseHint} />
-              <Field name="securityNum" label={T.join.securityNum} digits={6} maxLength={6} autoComplete="off" hint={T.join.securityNumHint} />
+              <Field
+                name="license"
+                label={T.join.license}
+                digits={10}
+                maxLength={12}
+                autoComplete="off"
+                hint={lookup.data === 'exists' ? undefined : T.join.licenseHint}
+              />
+              <Field
+                name="securityNum"
+                label={T.join.securityNum}
+                digits={6}
+                maxLength={6}
+                autoComplete="off"
+                hint={T.join.securityNumHint}
+              />
             </div>
             {licenseNote && <ErrorLine>{licenseNote}</ErrorLine>}
             {lookup.data === 'exists' && <OkLine>{T.join.licenseKnown}</OkLine>}
@@ -74,8 +91,21 @@ export function JoinSubPage() {
           <PhoneAndTerms mobile={mobile} phoneState={phoneState} onPhoneState={setPhoneState} />
           {authState === 3 && (
             <DetailsStep busy={busy}>
-              <Field name="name" label={`${T.join.name} ${T.join.optional}`} autoComplete="name" maxLength={20} hint={T.join.nameHint} />
-              <Field name="phoen" label={`${T.join.phoen} ${T.join.optional}`} type="tel" digits={11} maxLength={13} hint={T.join.phoenHint} />
+              <Field
+                name="name"
+                label={`${T.join.name} ${T.join.optional}`}
+                autoComplete="name"
+                maxLength={20}
+                hint={T.join.nameHint}
+              />
+              <Field
+                name="phoen"
+                label={`${T.join.phoen} ${T.join.optional}`}
+                type="tel"
+                digits={11}
+                maxLength={13}
+                hint={T.join.phoenHint}
+              />
             </DetailsStep>
           )}
         </Form>

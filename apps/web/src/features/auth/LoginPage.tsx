@@ -9,7 +9,6 @@ import { QrCodeLogin, QrLinkLogin, QrScanButton } from '../chat';
 import { AuthLinks } from './AuthLinks';
 import { useLogin } from './api';
 
-
 export function LoginPage({ mobile = false }: { mobile?: boolean }) {
   const form = useZodForm(loginRequest, { id: '', pw: '' });
   const login = useLogin();
@@ -22,7 +21,8 @@ export function LoginPage({ mobile = false }: { mobile?: boolean }) {
       onSuccess: (answer) => {
         notify.toast(answer.message);
         // A login inside the chat popup tells its opener (same origin only).
-        if (window.opener && window.name === 'chat') window.opener.postMessage({ type: 'login' }, window.location.origin);
+        if (window.opener && window.name === 'chat')
+          window.opener.postMessage({ type: 'login' }, window.location.origin);
         later(pathFor('home', mobile), TIMING.loginRedirectMs);
       },
       onError: (e) => void notify.alert(messageOf(e)),
@@ -42,7 +42,12 @@ export function LoginPage({ mobile = false }: { mobile?: boolean }) {
           <Field name="id" label={T.login.id} type="email" autoComplete="username" maxLength={50} />
           <Field name="pw" label={T.login.pw} type="password" autoComplete="current-password" maxLength={20} />
           {/* Disabled while either field is blank (docs/requirements.md#account-screens). */}
-          <SubmitButton ready={(v) => v.id!.trim() !== '' && v.pw !== ''} why={T.login.disabledWhy} busy={login.isPending} label={T.login.submit} />
+          <SubmitButton
+            ready={(v) => v.id!.trim() !== '' && v.pw !== ''}
+            why={T.login.disabledWhy}
+            busy={login.isPending}
+            label={T.login.submit}
+          />
         </Form>
       )}
       {mobile && !login.isSuccess && (

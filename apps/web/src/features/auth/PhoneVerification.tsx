@@ -72,8 +72,19 @@ export function PhoneVerification({ purpose, state, onState, verify = false, onC
   const requested = state >= 1 && !verified;
 
   const canRequest = phone.length === 11 && countdown.left === 0 && !request.isPending && !verified;
-  const requestWhy = phone.length !== 11 ? T.join.requestDisabledWhy : countdown.left > 0 ? T.join.waitDisabledWhy(countdown.left) : undefined;
-  const requestLabel = request.isPending ? T.join.sending : countdown.left > 0 ? T.join.resendIn(countdown.left) : state >= 1 ? T.join.resend : T.join.requestCode;
+  const requestWhy =
+    phone.length !== 11
+      ? T.join.requestDisabledWhy
+      : countdown.left > 0
+        ? T.join.waitDisabledWhy(countdown.left)
+        : undefined;
+  const requestLabel = request.isPending
+    ? T.join.sending
+    : countdown.left > 0
+      ? T.join.resendIn(countdown.left)
+      : state >= 1
+        ? T.join.resend
+        : T.join.requestCode;
 
   const sendCode = async () => {
     if (!canRequest || !(await trigger('phone'))) return;
@@ -134,7 +145,13 @@ export function PhoneVerification({ purpose, state, onState, verify = false, onC
         onKeyDown={onEnter(() => void sendCode())}
       >
         {!verified && (
-          <button type="button" className="btn btn-side" disabled={!canRequest} title={requestWhy} onClick={() => void sendCode()}>
+          <button
+            type="button"
+            className="btn btn-side"
+            disabled={!canRequest}
+            title={requestWhy}
+            onClick={() => void sendCode()}
+          >
             {requestLabel}
           </button>
         )}

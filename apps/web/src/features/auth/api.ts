@@ -46,7 +46,11 @@ export const licenseCheckQuery = (license: string) =>
 export function useRequestPhoneCode(purpose: 'join' | 'find') {
   return useMutation({
     mutationFn: (phone: string) =>
-      api(purpose === 'join' ? 'mobileVerification' : 'mobileVerificationInq', { phone, authType: 'message' }, { accept: [200] }),
+      api(
+        purpose === 'join' ? 'mobileVerification' : 'mobileVerificationInq',
+        { phone, authType: 'message' },
+        { accept: [200] },
+      ),
   });
 }
 
@@ -68,7 +72,8 @@ export function useFindMemberId() {
 /** api/findMemberPw: 201 when the new password is set. */
 export function useFindMemberPw() {
   return useMutation({
-    mutationFn: (v: { phone: string; authCode: string; pw: string; cpw: string }) => api('findMemberPw', v, { accept: [201] }),
+    mutationFn: (v: { phone: string; authCode: string; pw: string; cpw: string }) =>
+      api('findMemberPw', v, { accept: [201] }),
   });
 }
 

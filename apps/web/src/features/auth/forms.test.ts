@@ -28,9 +28,16 @@ describe('sign-up forms', () => {
   });
 
   it('requires the confirmation, then equal passwords', () => {
-    expect(messages(findPwForm.safeParse({ phone: '01012345678', authCode: '123456', pw: 'fresh7788', cpw: '' })).cpw).toBe(MSG.passwordRequired);
-    expect(messages(findPwForm.safeParse({ phone: '01012345678', authCode: '123456', pw: 'fresh7788', cpw: 'fresh7789' })).cpw).toBe(MSG.passwordMismatch);
-    expect(findPwForm.safeParse({ phone: '01012345678', authCode: '123456', pw: 'fresh7788', cpw: 'fresh7788' }).success).toBe(true);
+    expect(
+      messages(findPwForm.safeParse({ phone: '01012345678', authCode: '123456', pw: 'fresh7788', cpw: '' })).cpw,
+    ).toBe(MSG.passwordRequired);
+    expect(
+      messages(findPwForm.safeParse({ phone: '01012345678', authCode: '123456', pw: 'fresh7788', cpw: 'fresh7789' }))
+        .cpw,
+    ).toBe(MSG.passwordMismatch);
+    expect(
+      findPwForm.safeParse({ phone: '01012345678', authCode: '123456', pw: 'fresh7788', cpw: 'fresh7788' }).success,
+    ).toBe(true);
   });
 
   it('lowercases the account the way the server stores it', () => {

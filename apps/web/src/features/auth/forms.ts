@@ -35,7 +35,14 @@ export const findIdForm = z.object(phoneStep);
 export const findPwForm = z.object({ ...phoneStep, pw: passwordField, cpw: confirmField }).refine(same, samePasswords);
 
 export const joinForm = z
-  .object({ license: businessNumberField, ...phoneStep, companyName: companyNameField, companyArea: companyAreaField, ...account, ...consents })
+  .object({
+    license: businessNumberField,
+    ...phoneStep,
+    companyName: companyNameField,
+    companyArea: companyAreaField,
+    ...account,
+    ...consents,
+  })
   .refine(same, samePasswords);
 export type JoinForm = z.input<typeof joinForm>;
 
@@ -54,6 +61,9 @@ export const joinSubForm = z
 export type JoinSubForm = z.input<typeof joinSubForm>;
 
 /** Phone auth (docs/requirements.md#account-screens): 0 start, 1 code requested, 2 code verified, 3 verified with both consents. */
-export function phoneAuthState(phoneState: 0 | 1 | 2, consents: { policy?: boolean; privacy?: boolean }): 0 | 1 | 2 | 3 {
+export function phoneAuthState(
+  phoneState: 0 | 1 | 2,
+  consents: { policy?: boolean; privacy?: boolean },
+): 0 | 1 | 2 | 3 {
   return phoneState === 2 && consents.policy === true && consents.privacy === true ? 3 : phoneState;
 }

@@ -51,7 +51,11 @@ export function CalendarPage() {
           <label className="sr-only" htmlFor="cal-month">
             {T.calendar.month}
           </label>
-          <select id="cal-month" value={view.month} onChange={(e) => setView({ ...view, month: Number(e.target.value) })}>
+          <select
+            id="cal-month"
+            value={view.month}
+            onChange={(e) => setView({ ...view, month: Number(e.target.value) })}
+          >
             {Array.from({ length: 12 }, (_, i) => i + 1).map((m) => (
               <option key={m} value={m}>
                 {T.calendar.monthOption(m)}
@@ -68,7 +72,11 @@ export function CalendarPage() {
           >
             ›
           </button>
-          <button type="button" className="btn btn-small calendar-today-btn" onClick={() => setView({ year: today.year, month: today.month })}>
+          <button
+            type="button"
+            className="btn btn-small calendar-today-btn"
+            onClick={() => setView({ year: today.year, month: today.month })}
+          >
             {T.calendar.today}
           </button>
         </div>
@@ -89,7 +97,13 @@ export function CalendarPage() {
                 {week.map((c) => {
                   const isToday = sameDay(c, today);
                   const isPicked = picked !== null && sameDay(c, picked);
-                  const cls = ['cal-day', `wd-${c.weekday}`, c.inMonth ? '' : 'out', isToday ? 'today' : '', isPicked ? 'picked' : '']
+                  const cls = [
+                    'cal-day',
+                    `wd-${c.weekday}`,
+                    c.inMonth ? '' : 'out',
+                    isToday ? 'today' : '',
+                    isPicked ? 'picked' : '',
+                  ]
                     .filter(Boolean)
                     .join(' ');
                   return (
@@ -115,10 +129,14 @@ export function CalendarPage() {
         </table>
         <p className="calendar-foot">
           <span>
-            {T.calendar.todayIs}: <b data-testid="calendar-today">{ymd(today)}</b> ({T.calendar.weekdays[today.weekday]})
+            {T.calendar.todayIs}: <b data-testid="calendar-today">{ymd(today)}</b> ({T.calendar.weekdays[today.weekday]}
+            )
           </span>
           <span>
-            {T.calendar.selected}: <b data-testid="calendar-picked">{picked ? `${ymd(picked)} (${T.calendar.weekdays[picked.weekday]})` : '-'}</b>
+            {T.calendar.selected}:{' '}
+            <b data-testid="calendar-picked">
+              {picked ? `${ymd(picked)} (${T.calendar.weekdays[picked.weekday]})` : '-'}
+            </b>
           </span>
           <span className="muted">{T.calendar.timeZone}</span>
         </p>

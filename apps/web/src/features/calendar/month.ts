@@ -40,7 +40,13 @@ export function monthWeeks(year: number, month: number): CalendarCell[][] {
 }
 
 /** The month before or after, kept inside [minYear, maxYear]; null past either end. */
-export function shiftMonth(year: number, month: number, by: -1 | 1, minYear: number, maxYear: number): { year: number; month: number } | null {
+export function shiftMonth(
+  year: number,
+  month: number,
+  by: -1 | 1,
+  minYear: number,
+  maxYear: number,
+): { year: number; month: number } | null {
   const index = year * 12 + (month - 1) + by;
   const next = { year: Math.floor(index / 12), month: (index % 12) + 1 };
   return next.year < minYear || next.year > maxYear ? null : next;

@@ -20,7 +20,17 @@ const line = (seq: number, storageId: number, price: number, stock: number, qty 
   seq,
   qty,
   managerCompanyId: 3,
-  productInfo: { seq: seq * 10, name: `부품 ${seq}`, pid: `P-${seq}`, factoryNum: '', price, hasAmount: stock, stockName: storageId === 1 ? KOREA : CHINA, storageId, imgFiles: [] },
+  productInfo: {
+    seq: seq * 10,
+    name: `부품 ${seq}`,
+    pid: `P-${seq}`,
+    factoryNum: '',
+    price,
+    hasAmount: stock,
+    stockName: storageId === 1 ? KOREA : CHINA,
+    storageId,
+    imgFiles: [],
+  },
   vin: null,
 });
 // Korea first (two orderable lines and a sold-out one), then China.

@@ -49,14 +49,16 @@ export function CartPage({ mobile = false }: { mobile?: boolean }) {
   const toggleLine = (line: CartLine) => {
     if (selected.has(line.seq)) return setPicked(new Set([...selected].filter((x) => x !== line.seq)));
     if (!orderable(line)) return void notify.alert(t.soldOutWhy);
-    if (chosenWarehouse !== null && chosenWarehouse !== line.productInfo.storageId) return void notify.alert(MSG_ORDER.oneWarehouse);
+    if (chosenWarehouse !== null && chosenWarehouse !== line.productInfo.storageId)
+      return void notify.alert(MSG_ORDER.oneWarehouse);
     setPicked(new Set([...selected, line.seq]));
   };
   const toggleGroup = (group: Group) => {
     const pickable = group.lines.filter(orderable);
     const all = pickable.length > 0 && pickable.every((l) => selected.has(l.seq));
     if (all) return setPicked(new Set([...selected].filter((x) => !group.lines.some((l) => l.seq === x))));
-    if (chosenWarehouse !== null && chosenWarehouse !== group.storageId) return void notify.alert(MSG_ORDER.oneWarehouse);
+    if (chosenWarehouse !== null && chosenWarehouse !== group.storageId)
+      return void notify.alert(MSG_ORDER.oneWarehouse);
     setPicked(new Set([...selected, ...pickable.map((l) => l.seq)]));
   };
 
@@ -70,7 +72,12 @@ export function CartPage({ mobile = false }: { mobile?: boolean }) {
   const askRemove = (line: CartLine) =>
     void notify
       .confirm(
-        { title: t.removeTitle, text: t.removeConfirm(line.productInfo.name), confirmLabel: t.remove, busyLabel: t.removing },
+        {
+          title: t.removeTitle,
+          text: t.removeConfirm(line.productInfo.name),
+          confirmLabel: t.remove,
+          busyLabel: t.removing,
+        },
         () => remove.mutateAsync(line.seq),
       )
       .then(
@@ -149,7 +156,14 @@ export function CartPage({ mobile = false }: { mobile?: boolean }) {
             />
           ))}
         </div>
-        <CartSummary mobile={mobile} chosen={chosen} goods={goods} cash={cash} ordering={ordering} onOrder={() => void order()} />
+        <CartSummary
+          mobile={mobile}
+          chosen={chosen}
+          goods={goods}
+          cash={cash}
+          ordering={ordering}
+          onOrder={() => void order()}
+        />
       </div>
     </>,
   );

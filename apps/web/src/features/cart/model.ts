@@ -56,7 +56,14 @@ export const paymentStore = {
 };
 
 export function fromCartLine(line: CartLine): PaymentItem {
-  return { seq: line.seq, productId: line.productInfo.seq, qty: line.qty, managerCompanyId: line.managerCompanyId, productInfo: line.productInfo, vin: line.vin };
+  return {
+    seq: line.seq,
+    productId: line.productInfo.seq,
+    qty: line.qty,
+    managerCompanyId: line.managerCompanyId,
+    productInfo: line.productInfo,
+    vin: line.vin,
+  };
 }
 
 /** A random id for one checkout attempt; crypto.randomUUID needs a secure context, so fall back. */

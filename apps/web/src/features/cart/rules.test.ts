@@ -6,7 +6,17 @@ const line = (seq: number, storageId: number, stock: number): CartLine => ({
   seq,
   qty: 1,
   managerCompanyId: 0,
-  productInfo: { seq: seq * 10, name: `부품 ${seq}`, pid: `P${seq}`, factoryNum: '', price: 1000 * seq, hasAmount: stock, stockName: storageId === 1 ? '한국 김포물류센터' : '중국 위해직수입창고', storageId, imgFiles: [] },
+  productInfo: {
+    seq: seq * 10,
+    name: `부품 ${seq}`,
+    pid: `P${seq}`,
+    factoryNum: '',
+    price: 1000 * seq,
+    hasAmount: stock,
+    stockName: storageId === 1 ? '한국 김포물류센터' : '중국 위해직수입창고',
+    storageId,
+    imgFiles: [],
+  },
   vin: null,
 });
 

@@ -1,6 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { CHAT_EVENTS, COMPANY_LEVEL_NAMES, ORDER_STATUS_LABELS, loginRequest, type CannedReply, type ChatUser } from '@partsmall/contract';
+import {
+  CHAT_EVENTS,
+  COMPANY_LEVEL_NAMES,
+  ORDER_STATUS_LABELS,
+  loginRequest,
+  type CannedReply,
+  type ChatUser,
+} from '@partsmall/contract';
 import { messageOf } from '../../shared/api';
 import { dateTime, phone, won } from '../../shared/format';
 import { session, useSession } from '../../shared/session';
@@ -9,7 +16,16 @@ import { Field, Form, SubmitButton, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
 import { POPUP } from '../../shared/ui/popup';
 import { useLogin } from '../auth';
-import { ConnectionLine, Composer, LevelIcon, MessageList, notifyUnfocused, useBlockZoomAndMenu, useNotificationPermission, useUnreadTitle } from './ChatParts';
+import {
+  ConnectionLine,
+  Composer,
+  LevelIcon,
+  MessageList,
+  notifyUnfocused,
+  useBlockZoomAndMenu,
+  useNotificationPermission,
+  useUnreadTitle,
+} from './ChatParts';
 import { useUploadImages } from './api';
 import { TC } from './texts';
 import { useStaffChat } from './useChat';
@@ -27,7 +43,12 @@ function StaffLogin() {
       <Form form={form} onSubmit={(v) => login.mutate(v, { onError: (e) => void notify.alert(messageOf(e)) })}>
         <Field name="id" label={T.login.id} type="email" autoComplete="username" maxLength={50} />
         <Field name="pw" label={T.login.pw} type="password" autoComplete="current-password" maxLength={20} />
-        <SubmitButton ready={(v) => v.id!.trim() !== '' && v.pw !== ''} why={T.login.disabledWhy} busy={login.isPending} label={T.login.submit} />
+        <SubmitButton
+          ready={(v) => v.id!.trim() !== '' && v.pw !== ''}
+          why={T.login.disabledWhy}
+          busy={login.isPending}
+          label={T.login.submit}
+        />
       </Form>
     </section>
   );
@@ -70,7 +91,10 @@ function Console({ token, name }: { token: string; name: string }) {
     token,
     name,
     // Clicking the notification selects the sender (docs/requirements.md#chat-screens).
-    onIncoming: (m) => notifyUnfocused(TC.newMessageFrom(m.sendUserName), m.type === 'file' ? TC.imageMessage : m.sendMessage, () => chat.select(m.targetUser)),
+    onIncoming: (m) =>
+      notifyUnfocused(TC.newMessageFrom(m.sendUserName), m.type === 'file' ? TC.imageMessage : m.sendMessage, () =>
+        chat.select(m.targetUser),
+      ),
     onError: alert,
   });
   useNotificationPermission(alert);
@@ -96,7 +120,10 @@ function Console({ token, name }: { token: string; name: string }) {
 
   const onFiles = (files: File[]) => {
     if (selected === null) return;
-    upload.mutate({ files, targetUser: selected }, { onSuccess: (m) => chat.addStored(m), onError: (e) => alert(messageOf(e)) });
+    upload.mutate(
+      { files, targetUser: selected },
+      { onSuccess: (m) => chat.addStored(m), onError: (e) => alert(messageOf(e)) },
+    );
   };
   const setState = async (state: 'open' | 'resolved') => {
     if (selected === null) return;
@@ -109,7 +136,14 @@ function Console({ token, name }: { token: string; name: string }) {
       <aside className="chat-users">
         <div className="chat-filter" role="tablist">
           {(['all', 'open', 'resolved'] as const).map((f) => (
-            <button key={f} type="button" role="tab" aria-selected={filter === f} className={filter === f ? 'on' : ''} onClick={() => setFilter(f)}>
+            <button
+              key={f}
+              type="button"
+              role="tab"
+              aria-selected={filter === f}
+              className={filter === f ? 'on' : ''}
+              onClick={() => setFilter(f)}
+            >
               {TC[f]}
             </button>
           ))}
@@ -141,7 +175,11 @@ function Console({ token, name }: { token: string; name: string }) {
               <button type="button" className="link" onClick={() => setPanel(panel === 'canned' ? null : 'canned')}>
                 {TC.canned}
               </button>
-              <button type="button" className="link" onClick={() => void setState(user.state === 'open' ? 'resolved' : 'open')}>
+              <button
+                type="button"
+                className="link"
+                onClick={() => void setState(user.state === 'open' ? 'resolved' : 'open')}
+              >
                 {user.state === 'open' ? TC.resolve : TC.reopen}
               </button>
             </div>
@@ -149,7 +187,9 @@ function Console({ token, name }: { token: string; name: string }) {
         </header>
         <ConnectionLine status={chat.status} />
         {panel === 'info' && user && <CustomerPanel seq={user.seq} request={chat.request} />}
-        {panel === 'canned' && <CannedPanel request={chat.request} onUse={(text) => setInsert({ text, at: Date.now() })} alert={alert} />}
+        {panel === 'canned' && (
+          <CannedPanel request={chat.request} onUse={(text) => setInsert({ text, at: Date.now() })} alert={alert} />
+        )}
         <MessageList
           messages={current}
           mine="admin"
@@ -173,12 +213,25 @@ function Console({ token, name }: { token: string; name: string }) {
 }
 
 function UserRow({ user, active, onSelect }: { user: ChatUser; active: boolean; onSelect: () => void }) {
-  const cls = ['chat-user', active ? 'active' : '', user.newChat ? 'new' : '', user.onlineStatus ? 'online' : 'offline'].filter(Boolean).join(' ');
+  const cls = ['chat-user', active ? 'active' : '', user.newChat ? 'new' : '', user.onlineStatus ? 'online' : 'offline']
+    .filter(Boolean)
+    .join(' ');
   return (
     <li>
-      <button type="button" className={cls} onClick={onSelect} data-testid="chat-user" data-new={user.newChat ? '1' : '0'} aria-current={active}>
+      <button
+        type="button"
+        className={cls}
+        onClick={onSelect}
+        data-testid="chat-user"
+        data-new={user.newChat ? '1' : '0'}
+        aria-current={active}
+      >
         <span className="chat-user-top">
-          <i className="dot" title={user.onlineStatus ? TC.online : TC.offline} aria-label={user.onlineStatus ? TC.online : TC.offline} />
+          <i
+            className="dot"
+            title={user.onlineStatus ? TC.online : TC.offline}
+            aria-label={user.onlineStatus ? TC.online : TC.offline}
+          />
           <b>{user.name}</b>
           {user.unread > 0 && <em className="chat-badge">{user.unread}</em>}
         </span>
@@ -222,7 +275,8 @@ function CustomerPanel({ seq, request }: { seq: number; request: Request }) {
         {info.lastOrders.map((o) => (
           <li key={o.seq}>
             {dateTime(o.created)} {o.firstItemName}
-            {o.itemLength > 1 ? ` 외 ${o.itemLength - 1}건` : ''} · {won(o.totalAmount)} · {ORDER_STATUS_LABELS[o.status] ?? o.status}
+            {o.itemLength > 1 ? ` 외 ${o.itemLength - 1}건` : ''} · {won(o.totalAmount)} ·{' '}
+            {ORDER_STATUS_LABELS[o.status] ?? o.status}
           </li>
         ))}
       </ul>
@@ -231,7 +285,15 @@ function CustomerPanel({ seq, request }: { seq: number; request: Request }) {
 }
 
 /** Shared pre-written answers: pick one into the text box, save or delete. */
-function CannedPanel({ request, onUse, alert }: { request: Request; onUse: (text: string) => void; alert: (m: string) => void }) {
+function CannedPanel({
+  request,
+  onUse,
+  alert,
+}: {
+  request: Request;
+  onUse: (text: string) => void;
+  alert: (m: string) => void;
+}) {
   const [list, setList] = useState<CannedReply[]>([]);
   const [title, setTitle] = useState('');
   const [body, setBody] = useState('');
@@ -269,8 +331,21 @@ function CannedPanel({ request, onUse, alert }: { request: Request; onUse: (text
           </li>
         ))}
       </ul>
-      <input value={title} onChange={(e) => setTitle(e.target.value)} placeholder={TC.cannedTitle} aria-label={TC.cannedTitle} maxLength={50} />
-      <textarea value={body} onChange={(e) => setBody(e.target.value)} placeholder={TC.cannedBody} aria-label={TC.cannedBody} rows={2} maxLength={2000} />
+      <input
+        value={title}
+        onChange={(e) => setTitle(e.target.value)}
+        placeholder={TC.cannedTitle}
+        aria-label={TC.cannedTitle}
+        maxLength={50}
+      />
+      <textarea
+        value={body}
+        onChange={(e) => setBody(e.target.value)}
+        placeholder={TC.cannedBody}
+        aria-label={TC.cannedBody}
+        rows={2}
+        maxLength={2000}
+      />
       <button type="button" className="btn" onClick={() => void save()}>
         {TC.cannedSave}
       </button>

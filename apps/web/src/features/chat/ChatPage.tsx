@@ -9,7 +9,16 @@ import { T } from '../../shared/texts';
 import { useNotify } from '../../shared/ui/notify';
 import { POPUP } from '../../shared/ui/popup';
 import { productQuery } from '../products';
-import { ConnectionLine, Composer, LevelIcon, MessageList, notifyUnfocused, useBlockZoomAndMenu, useNotificationPermission, useUnreadTitle } from './ChatParts';
+import {
+  ConnectionLine,
+  Composer,
+  LevelIcon,
+  MessageList,
+  notifyUnfocused,
+  useBlockZoomAndMenu,
+  useNotificationPermission,
+  useUnreadTitle,
+} from './ChatParts';
 import { useUploadImages } from './api';
 import { TC } from './texts';
 import { takeInquiry } from './inquiry';
@@ -50,7 +59,10 @@ export function ChatPage({ mobile = false, embedded = false }: { mobile?: boolea
   // No user info within 0.5 s: to the chat entry.
   useEffect(() => {
     if (userInfo || embedded) return;
-    const t = setTimeout(() => navigate(mobile ? '/chatStart?m=1' : '/chatStart', { replace: true }), USER_INFO_WAIT_MS);
+    const t = setTimeout(
+      () => navigate(mobile ? '/chatStart?m=1' : '/chatStart', { replace: true }),
+      USER_INFO_WAIT_MS,
+    );
     return () => clearTimeout(t);
   }, [userInfo, navigate, mobile, embedded]);
 
@@ -114,7 +126,13 @@ export function ChatPage({ mobile = false, embedded = false }: { mobile?: boolea
       .fetchQuery(productQuery(inquiry.productId))
       .then((p) =>
         send(
-          TC.productInquiry({ name: p.name, pid: p.pid, price: p.price === undefined ? '-' : won(p.price), qty: inquiry.qty, warehouse: p.stockName.slice(0, 2) }),
+          TC.productInquiry({
+            name: p.name,
+            pid: p.pid,
+            price: p.price === undefined ? '-' : won(p.price),
+            qty: inquiry.qty,
+            warehouse: p.stockName.slice(0, 2),
+          }),
           p.seq,
         ),
       )
@@ -142,7 +160,13 @@ export function ChatPage({ mobile = false, embedded = false }: { mobile?: boolea
       ) : (
         <>
           <ConnectionLine status={chat.status} />
-          <MessageList messages={chat.messages} mine="user" otherRead={chat.staffRead} typing={chat.typing} empty={TC.empty} />
+          <MessageList
+            messages={chat.messages}
+            mine="user"
+            otherRead={chat.staffRead}
+            typing={chat.typing}
+            empty={TC.empty}
+          />
           <Composer
             onSend={chat.send}
             onFiles={onFiles}

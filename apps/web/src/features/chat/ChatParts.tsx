@@ -1,5 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type DragEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { COMPANY_LEVEL_NAMES, type ChatMessage, type CompanyLevel } from '@partsmall/contract';
 import { dateTime } from '../../shared/format';
 import { openPopup, POPUP } from '../../shared/ui/popup';
@@ -56,14 +64,26 @@ function ChatImage({ file }: { file: ChatMessage['fileList'][number] }) {
   };
   return (
     <button type="button" className="chat-thumb" onClick={open} title={TC.imageWindow}>
-      <img src={freshThumb ?? file.thumbUrl} alt={TC.imageAlt(file.name)} width={Math.min(file.width, 160)} loading="lazy" onError={onError} />
+      <img
+        src={freshThumb ?? file.thumbUrl}
+        alt={TC.imageAlt(file.name)}
+        width={Math.min(file.width, 160)}
+        loading="lazy"
+        onError={onError}
+      />
     </button>
   );
 }
 
 function ProductCard({ product }: { product: NonNullable<ChatMessage['product']> }) {
   return (
-    <a className="chat-product" href={`/productDetail/${product.seq}`} target="_blank" rel="noopener" data-testid="chat-product-card">
+    <a
+      className="chat-product"
+      href={`/productDetail/${product.seq}`}
+      target="_blank"
+      rel="noopener"
+      data-testid="chat-product-card"
+    >
       {product.image ? <img src={product.image} alt="" /> : <span className="chat-product-noimg" />}
       <span>
         <b>{product.name}</b>
@@ -100,7 +120,11 @@ export function MessageList({ messages, mine, otherRead, typing, empty }: ListPr
       {messages.map((m) => {
         const own = m.sendSide === mine;
         return (
-          <div key={m.pending ? `p-${m.clientMessageId}` : m.seq} className={own ? 'chat-msg own' : 'chat-msg'} data-testid="chat-message">
+          <div
+            key={m.pending ? `p-${m.clientMessageId}` : m.seq}
+            className={own ? 'chat-msg own' : 'chat-msg'}
+            data-testid="chat-message"
+          >
             <div className="chat-meta">
               <b>{own ? TC.me : m.sendSide === 'admin' ? m.sendUserName || TC.staffName : m.sendUserName}</b>
               <time dateTime={m.created}>{dateTime(m.created)}</time>
@@ -145,7 +169,17 @@ interface ComposerProps {
 }
 
 /** Text area (Enter sends, Shift+Enter new line), attach button, drag-and-drop and pasting of images. */
-export function Composer({ onSend, onFiles, onTyping, onProblem, busy, disabled = false, staff = false, insert, phone = false }: ComposerProps) {
+export function Composer({
+  onSend,
+  onFiles,
+  onTyping,
+  onProblem,
+  busy,
+  disabled = false,
+  staff = false,
+  insert,
+  phone = false,
+}: ComposerProps) {
   const [text, setText] = useState('');
   const [dragging, setDragging] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -223,7 +257,13 @@ export function Composer({ onSend, onFiles, onTyping, onProblem, busy, disabled 
           }}
           data-testid="chat-file"
         />
-        <button type="button" className="btn" onClick={() => fileInput.current?.click()} disabled={disabled || busy} title={TC.attach}>
+        <button
+          type="button"
+          className="btn"
+          onClick={() => fileInput.current?.click()}
+          disabled={disabled || busy}
+          title={TC.attach}
+        >
           {busy ? <Spinner label={TC.uploading} /> : TC.attach}
         </button>
         <button type="button" className="btn btn-primary" onClick={submit} disabled={disabled} data-testid="chat-send">

@@ -16,7 +16,11 @@ import './chat.css';
 function tellOpenerLoggedIn(result: LoginResult) {
   try {
     const opener = window.opener as Window | null;
-    if (opener && opener !== window) opener.postMessage({ type: LOGIN_MESSAGE, token: result.token, userInfo: result.userInfo }, window.location.origin);
+    if (opener && opener !== window)
+      opener.postMessage(
+        { type: LOGIN_MESSAGE, token: result.token, userInfo: result.userInfo },
+        window.location.origin,
+      );
   } catch {
     /* opener gone */
   }
@@ -57,7 +61,12 @@ export function ChatStartPage({ loggedIn }: { loggedIn: LoginResult | null }) {
               <Link className="btn btn-block" to={`/chatStart/chatJoin${suffix}`}>
                 {TC.startJoin}
               </Link>
-              <a className="btn btn-block" href={mobile ? '/mobile' : '/home'} target={window.opener ? '_blank' : undefined} rel="noopener">
+              <a
+                className="btn btn-block"
+                href={mobile ? '/mobile' : '/home'}
+                target={window.opener ? '_blank' : undefined}
+                rel="noopener"
+              >
                 {TC.startHome}
               </a>
             </div>
@@ -96,7 +105,12 @@ function ChatLogin() {
       <h1>{TC.loginTitle}</h1>
       <Field name="id" label={T.login.id} type="email" autoComplete="username" maxLength={50} />
       <Field name="pw" label={T.login.pw} type="password" autoComplete="current-password" maxLength={20} />
-      <SubmitButton ready={(v) => v.id!.trim() !== '' && v.pw !== ''} why={T.login.disabledWhy} busy={login.isPending} label={TC.loginSubmit} />
+      <SubmitButton
+        ready={(v) => v.id!.trim() !== '' && v.pw !== ''}
+        why={T.login.disabledWhy}
+        busy={login.isPending}
+        label={TC.loginSubmit}
+      />
     </Form>
   );
 }

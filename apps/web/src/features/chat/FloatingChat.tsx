@@ -44,7 +44,9 @@ function useUnreadStaffMessages(token: string | null): number {
       const socket = openChatSocket(token);
       s = socket;
       socket.on('connect', () => {
-        void (socket.timeout(8000).emitWithAck(CHAT_EVENTS.oldMessageRequest, { page: 1, size: 1 }) as Promise<OldChatList>)
+        void (
+          socket.timeout(8000).emitWithAck(CHAT_EVENTS.oldMessageRequest, { page: 1, size: 1 }) as Promise<OldChatList>
+        )
           .then((a) => {
             if (a.code === 200 && a.results) setUnread(a.results.unread);
           })
@@ -79,7 +81,14 @@ export function FloatingChatButton() {
   // Logged-in members go straight to the chat; everyone else to the chat entry.
   const open = () => openPopup(token ? '/chat' : '/chatStart', 'chat', POPUP.chat);
   return (
-    <button type="button" className="chat-fab" onClick={open} aria-label={TC.fab(unread)} title={TC.fab(unread)} data-testid="chat-fab">
+    <button
+      type="button"
+      className="chat-fab"
+      onClick={open}
+      aria-label={TC.fab(unread)}
+      title={TC.fab(unread)}
+      data-testid="chat-fab"
+    >
       <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
         <path fill="currentColor" d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2z" />
       </svg>

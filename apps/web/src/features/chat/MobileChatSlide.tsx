@@ -36,7 +36,14 @@ function ChatSlide({ onClose }: { onClose: () => void }) {
   useLayerKeys(box, onClose);
   useLayerFocus(box);
   return (
-    <div ref={box} className="chat-slide" role="dialog" aria-modal="true" aria-label={TC.title} data-testid="chat-slide">
+    <div
+      ref={box}
+      className="chat-slide"
+      role="dialog"
+      aria-modal="true"
+      aria-label={TC.title}
+      data-testid="chat-slide"
+    >
       <button type="button" className="chat-slide-close" onClick={onClose}>
         {T.common.close}
       </button>

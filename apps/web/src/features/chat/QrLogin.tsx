@@ -41,17 +41,21 @@ function QrLoginModal({ onClose }: { onClose: () => void }) {
   const [now, setNow] = useState(() => Date.now());
   const code = issue.data ?? null;
   const { mutate } = issue;
-  const renew = useCallback(() => mutate(undefined, { onError: (e) => void notify.alert(messageOf(e)) }), [mutate, notify]);
+  const renew = useCallback(
+    () => mutate(undefined, { onError: (e) => void notify.alert(messageOf(e)) }),
+    [mutate, notify],
+  );
   useEffect(renew, [renew]);
   // The picture of the code, drawn once per code (TanStack Query drops an answer for an old code).
   // PUBLIC_URL when the server has one, otherwise the address this page was opened at.
   const url = code ? (code.loginUrl ?? qrLoginUrl(window.location.origin, code.code)) : null;
-  const image = useQuery({
-    queryKey: ['qr-login-image', url],
-    queryFn: () => QRCode.toDataURL(url!, { margin: 2, width: 200, errorCorrectionLevel: 'M' }),
-    enabled: code !== null,
-    staleTime: Infinity,
-  }).data ?? null;
+  const image =
+    useQuery({
+      queryKey: ['qr-login-image', url],
+      queryFn: () => QRCode.toDataURL(url!, { margin: 2, width: 200, errorCorrectionLevel: 'M' }),
+      enabled: code !== null,
+      staleTime: Infinity,
+    }).data ?? null;
   useEffect(() => {
     const t = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(t);
@@ -59,7 +63,12 @@ function QrLoginModal({ onClose }: { onClose: () => void }) {
   const left = secondsLeft(code, now);
   return (
     <Modal title={TC.qrTitle} onClose={onClose} size="narrow">
-      <div className="qr-box" data-testid="qr-box" data-code={left > 0 ? (code?.code ?? '') : ''} data-url={left > 0 ? (url ?? '') : ''}>
+      <div
+        className="qr-box"
+        data-testid="qr-box"
+        data-code={left > 0 ? (code?.code ?? '') : ''}
+        data-url={left > 0 ? (url ?? '') : ''}
+      >
         <p>{TC.qrBody}</p>
         {image && left > 0 ? <img src={image} alt={TC.qrTitle} /> : <p>{code ? TC.qrExpired : ''}</p>}
         {code && left > 0 && <b>{TC.qrLeft(left)}</b>}

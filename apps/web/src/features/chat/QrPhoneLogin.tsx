@@ -62,9 +62,25 @@ export function QrCodeLogin({ home }: { home: string }) {
   return (
     <section className="qr-code-login" aria-label={TC.qrCodeTitle}>
       <h2>{TC.qrCodeTitle}</h2>
-      <Form form={form} onSubmit={(v) => login.mutate(v.token, { onSuccess: (a) => finish.done(a.message), onError: finish.failed })}>
-        <Field name="token" label={TC.qrCodeField} hint={TC.qrCodeHint} autoComplete="one-time-code" autoCapitalize="characters" spellCheck={false} maxLength={20} />
-        <SubmitButton ready={(v) => (v.token ?? '').trim() !== ''} why={MSG_CHAT.qrCodeRequired} busy={login.isPending} label={TC.qrCodeSubmit} />
+      <Form
+        form={form}
+        onSubmit={(v) => login.mutate(v.token, { onSuccess: (a) => finish.done(a.message), onError: finish.failed })}
+      >
+        <Field
+          name="token"
+          label={TC.qrCodeField}
+          hint={TC.qrCodeHint}
+          autoComplete="one-time-code"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={20}
+        />
+        <SubmitButton
+          ready={(v) => (v.token ?? '').trim() !== ''}
+          why={MSG_CHAT.qrCodeRequired}
+          busy={login.isPending}
+          label={TC.qrCodeSubmit}
+        />
       </Form>
     </section>
   );

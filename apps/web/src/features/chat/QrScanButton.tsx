@@ -10,7 +10,12 @@ export function QrScanButton() {
   const [scanning, setScanning] = useState(false);
   return (
     <>
-      <button type="button" className="btn btn-block qr-scan-open" onClick={() => setScanning(true)} data-testid="qr-scan">
+      <button
+        type="button"
+        className="btn btn-block qr-scan-open"
+        onClick={() => setScanning(true)}
+        data-testid="qr-scan"
+      >
         {TC.qrScan}
       </button>
       {scanning && (

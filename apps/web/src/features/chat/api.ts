@@ -24,7 +24,9 @@ import { newClientId } from './useChat';
 /** Files the chat accepts by name (the server judges the content); docs/requirements.md#chat. */
 export function imageFilesOf(files: Iterable<File>, staff = false): File[] {
   const allowed: readonly string[] = staff ? CHAT_STAFF_IMAGE_EXTENSIONS : CHAT_IMAGE_EXTENSIONS;
-  return [...files].filter((f) => allowed.includes(f.name.split('.').pop()?.toLowerCase() ?? '') || /^image\//.test(f.type));
+  return [...files].filter(
+    (f) => allowed.includes(f.name.split('.').pop()?.toLowerCase() ?? '') || /^image\//.test(f.type),
+  );
 }
 
 /** Checks the limits before sending: the server checks them again. */
@@ -38,25 +40,38 @@ export function uploadProblem(files: File[], staff = false): string | null {
 async function uploadImages(files: File[], targetUser?: number): Promise<ChatMessage> {
   const form = new FormData();
   // A pasted picture has no useful name ('image.png' or none): give it one.
-  files.forEach((f, i) => form.append(CHAT_UPLOAD_FIELD, f, f.name && f.name !== 'image.png' ? f.name : `붙여넣은이미지${i + 1}.${f.type.split('/')[1] ?? 'png'}`));
+  files.forEach((f, i) =>
+    form.append(
+      CHAT_UPLOAD_FIELD,
+      f,
+      f.name && f.name !== 'image.png' ? f.name : `붙여넣은이미지${i + 1}.${f.type.split('/')[1] ?? 'png'}`,
+    ),
+  );
   const headers: Record<string, string> = { [CHAT_UPLOAD_HEADERS.clientMessageId]: newClientId() };
   const token = session.get().token;
   if (token) headers.Authorization = `Bearer ${token}`;
   if (targetUser !== undefined) headers[CHAT_UPLOAD_HEADERS.targetUser] = encodeURIComponent(String(targetUser));
   let res: Response;
   try {
-    res = await fetch(targetUser === undefined ? '/uploadChatFile' : '/uploadChatFiles', { method: 'POST', headers, body: form });
+    res = await fetch(targetUser === undefined ? '/uploadChatFile' : '/uploadChatFiles', {
+      method: 'POST',
+      headers,
+      body: form,
+    });
   } catch {
     throw new ApiError(T.common.networkError, 0, 0);
   }
   const body = (await res.json().catch(() => null)) as ApiEnvelope<ChatMessage> | null;
-  if (!body || body.code !== 201 || !body.results) throw new ApiError(body?.message ?? T.common.networkError, body?.code ?? res.status, res.status);
+  if (!body || body.code !== 201 || !body.results)
+    throw new ApiError(body?.message ?? T.common.networkError, body?.code ?? res.status, res.status);
   return chatUploadAnswer.parse(body).results;
 }
 
 /** POST uploadChatFile (customer) or /uploadChatFiles (staff, with the customer): 201 is the file message. */
 export function useUploadImages() {
-  return useMutation({ mutationFn: ({ files, targetUser }: { files: File[]; targetUser?: number }) => uploadImages(files, targetUser) });
+  return useMutation({
+    mutationFn: ({ files, targetUser }: { files: File[]; targetUser?: number }) => uploadImages(files, targetUser),
+  });
 }
 
 /** api/chatJoin: the chat sign-up answers like a login; the tab is logged in. */

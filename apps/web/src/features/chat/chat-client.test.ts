@@ -56,13 +56,25 @@ describe('chat inquiry hand-over', () => {
   });
 
   it('the catalogue part inquiry is read as written', () => {
-    const part = { kind: 'part', vin: 'WDD2050421F123456', brand: '벤츠', part: '브레이크 패드', pid: 'A0004209204', quantity: 2 };
+    const part = {
+      kind: 'part',
+      vin: 'WDD2050421F123456',
+      brand: '벤츠',
+      part: '브레이크 패드',
+      pid: 'A0004209204',
+      quantity: 2,
+    };
     sessionStorage.setItem(CHAT_INQUIRY_KEY, JSON.stringify(part));
     expect(takeInquiry()).toEqual(part);
   });
 
   it('broken or foreign values are dropped, not sent', () => {
-    for (const raw of ['{not json', JSON.stringify({ kind: 'product', productId: -1, qty: 1 }), JSON.stringify({ kind: 'part', vin: 'x' }), JSON.stringify({ kind: 'script' })]) {
+    for (const raw of [
+      '{not json',
+      JSON.stringify({ kind: 'product', productId: -1, qty: 1 }),
+      JSON.stringify({ kind: 'part', vin: 'x' }),
+      JSON.stringify({ kind: 'script' }),
+    ]) {
       sessionStorage.setItem(CHAT_INQUIRY_KEY, raw);
       expect(takeInquiry()).toBeNull();
       expect(sessionStorage.getItem(CHAT_INQUIRY_KEY)).toBeNull();
@@ -86,14 +98,21 @@ describe('login message from the chat popup', () => {
   const data = { type: 'login', token: 'tok-123', userInfo };
 
   it('is accepted from the shop origin only', () => {
-    expect(loginFromMessage({ origin: 'https://shop.example', data }, 'https://shop.example')).toEqual({ token: 'tok-123', userInfo });
+    expect(loginFromMessage({ origin: 'https://shop.example', data }, 'https://shop.example')).toEqual({
+      token: 'tok-123',
+      userInfo,
+    });
     expect(loginFromMessage({ origin: 'https://evil.example', data }, 'https://shop.example')).toBeNull();
     expect(loginFromMessage({ origin: 'null', data }, 'https://shop.example')).toBeNull();
   });
 
   it('other messages and broken logins are ignored', () => {
-    expect(loginFromMessage({ origin: 'https://shop.example', data: { type: 'chatOpen' } }, 'https://shop.example')).toBeNull();
-    expect(loginFromMessage({ origin: 'https://shop.example', data: { type: 'login', token: 5 } }, 'https://shop.example')).toBeNull();
+    expect(
+      loginFromMessage({ origin: 'https://shop.example', data: { type: 'chatOpen' } }, 'https://shop.example'),
+    ).toBeNull();
+    expect(
+      loginFromMessage({ origin: 'https://shop.example', data: { type: 'login', token: 5 } }, 'https://shop.example'),
+    ).toBeNull();
     expect(loginFromMessage({ origin: 'https://shop.example', data: 'login' }, 'https://shop.example')).toBeNull();
   });
 });

@@ -4,7 +4,11 @@ import { CHAT_INQUIRY_KEY, type ChatInquiry } from './leave-inquiry';
 export { CHAT_INQUIRY_KEY, leaveInquiry, type ChatInquiry } from './leave-inquiry';
 
 export const inquirySchema = z.union([
-  z.object({ kind: z.literal('product'), productId: z.number().int().positive(), qty: z.number().int().positive().max(100_000) }),
+  z.object({
+    kind: z.literal('product'),
+    productId: z.number().int().positive(),
+    qty: z.number().int().positive().max(100_000),
+  }),
   z.object({
     kind: z.literal('part'),
     vin: z.string().max(40),
@@ -28,7 +32,8 @@ export function takeInquiry(): ChatInquiry | null {
   }
   try {
     const opener = window.opener as Window | null;
-    if (opener && opener !== window && opener.location.origin === window.location.origin) stores.push(opener.sessionStorage);
+    if (opener && opener !== window && opener.location.origin === window.location.origin)
+      stores.push(opener.sessionStorage);
   } catch {
     /* another origin's window */
   }

@@ -19,4 +19,3 @@ export function leaveInquiry(inquiry: ChatInquiry) {
     /* storage blocked: the chat opens without it */
   }
 }
-

@@ -17,7 +17,13 @@ const user = (seq: number, name: string, lastMessageAt: string | null, unread = 
   lastMessageAt,
 });
 
-const message = (targetUser: number, created: string, side: 'user' | 'admin', text: string, name = '고객'): ChatMessage => ({
+const message = (
+  targetUser: number,
+  created: string,
+  side: 'user' | 'admin',
+  text: string,
+  name = '고객',
+): ChatMessage => ({
   seq: 100,
   clientMessageId: 'c-1',
   sendMessage: text,
@@ -40,7 +46,11 @@ const C = user(13, '마바', null);
 
 describe('the staff console list', () => {
   it('a customer message from someone not viewed: unread + 1, highlight, preview of the first line, to the top', () => {
-    const list = applyMessage([A, B, C], message(12, '2026-11-25T11:00:00.000Z', 'user', '재고 있나요?\n두 개요.'), false);
+    const list = applyMessage(
+      [A, B, C],
+      message(12, '2026-11-25T11:00:00.000Z', 'user', '재고 있나요?\n두 개요.'),
+      false,
+    );
     expect(list.map((u) => [u.seq, u.unread, u.newChat, u.lastMessage])).toEqual([
       [12, 3, true, '재고 있나요?\n두 개요.'],
       [11, 0, false, '가나의 마지막 메시지'],
@@ -54,7 +64,11 @@ describe('the staff console list', () => {
       [12, 2],
       [11, 0],
     ]);
-    const answered = applyMessage([A, C], message(13, '2026-11-25T11:00:00.000Z', 'admin', '답변드립니다.', '김하늘'), false);
+    const answered = applyMessage(
+      [A, C],
+      message(13, '2026-11-25T11:00:00.000Z', 'admin', '답변드립니다.', '김하늘'),
+      false,
+    );
     expect(answered.map((u) => [u.seq, u.unread, u.newChat, u.lastMessage])).toEqual([
       [13, 0, false, '답변드립니다.'],
       [11, 0, false, '가나의 마지막 메시지'],
@@ -62,14 +76,29 @@ describe('the staff console list', () => {
   });
 
   it('a first chat of a customer not listed joins on top, highlighted; a staff message to one is left to the server', () => {
-    const list = applyMessage([A], message(20, '2026-11-25T11:00:00.000Z', 'user', '처음 문의드립니다.', '사아'), false);
-    expect(list[0]).toMatchObject({ seq: 20, name: '사아', id: '사아@test.kr', unread: 1, newChat: true, lastMessage: '처음 문의드립니다.' });
-    expect(applyMessage([A], message(21, '2026-11-25T11:00:00.000Z', 'admin', '안내드립니다.', '김하늘'), false)).toEqual([A]);
+    const list = applyMessage(
+      [A],
+      message(20, '2026-11-25T11:00:00.000Z', 'user', '처음 문의드립니다.', '사아'),
+      false,
+    );
+    expect(list[0]).toMatchObject({
+      seq: 20,
+      name: '사아',
+      id: '사아@test.kr',
+      unread: 1,
+      newChat: true,
+      lastMessage: '처음 문의드립니다.',
+    });
+    expect(
+      applyMessage([A], message(21, '2026-11-25T11:00:00.000Z', 'admin', '안내드립니다.', '김하늘'), false),
+    ).toEqual([A]);
   });
 
   it('a message the server entry already counts (not newer than its last) is not counted twice', () => {
     const counted = user(12, '다라', '2026-11-25T11:00:00.000Z', 3);
-    expect(applyMessage([counted], message(12, '2026-11-25T11:00:00.000Z', 'user', '재고 있나요?'), false)).toEqual([counted]);
+    expect(applyMessage([counted], message(12, '2026-11-25T11:00:00.000Z', 'user', '재고 있나요?'), false)).toEqual([
+      counted,
+    ]);
   });
 
   it("the server's entries replace the list (full) or its rows (update), newest first; a stale update keeps a newer message", () => {
@@ -82,7 +111,13 @@ describe('the staff console list', () => {
       [12, 3, '새 메시지', false],
       [11, 0, '가나의 마지막 메시지', true],
     ]);
-    const fresh = { ...B, unread: 0, newChat: false, lastMessageAt: '2026-11-25T11:00:00.000Z', lastMessage: '새 메시지' };
+    const fresh = {
+      ...B,
+      unread: 0,
+      newChat: false,
+      lastMessageAt: '2026-11-25T11:00:00.000Z',
+      lastMessage: '새 메시지',
+    };
     expect(mergeUsers(live, [fresh], false)[0]).toMatchObject({ seq: 12, unread: 0, newChat: false });
   });
 });

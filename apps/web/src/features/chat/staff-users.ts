@@ -28,7 +28,13 @@ export function mergeUsers(list: ChatUser[], incoming: ChatUser[], full: boolean
     const had = i >= 0 ? next[i]! : null;
     if (!had) next.unshift(u);
     else if (time(had.lastMessageAt) > time(u.lastMessageAt)) {
-      next[i] = { ...u, lastMessage: had.lastMessage, lastMessageAt: had.lastMessageAt, unread: had.unread, newChat: had.newChat };
+      next[i] = {
+        ...u,
+        lastMessage: had.lastMessage,
+        lastMessageAt: had.lastMessageAt,
+        unread: had.unread,
+        newChat: had.newChat,
+      };
     } else next[i] = u;
   }
   return sortUsers(next);
@@ -51,7 +57,14 @@ export function applyMessage(list: ChatUser[], m: ChatMessage, viewing: boolean)
   if (!known && !fromCustomer) return list;
   const unread = fromCustomer && !viewing ? (known?.unread ?? 0) + 1 : (known?.unread ?? 0);
   const entry: ChatUser = known
-    ? { ...known, unread, newChat: unread > 0, lastMessage: preview, lastMessageAt: m.created, state: fromCustomer ? 'open' : known.state }
+    ? {
+        ...known,
+        unread,
+        newChat: unread > 0,
+        lastMessage: preview,
+        lastMessageAt: m.created,
+        state: fromCustomer ? 'open' : known.state,
+      }
     : {
         id: m.sendUserAccount,
         seq: m.targetUser,

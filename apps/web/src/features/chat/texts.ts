@@ -80,7 +80,8 @@ export const TC = {
     `[부품 문의]\n차대번호(VIN): ${p.vin}\n브랜드: ${isEpcBrand(p.brand) ? EPC_BRAND_LABELS[p.brand] : p.brand}\n부품명: ${p.part}\n품번: ${p.pid}\n수량: ${p.quantity}개\n위 부품 문의드립니다.`,
   // QR login (docs/requirements.md#qr-login)
   qrTitle: '모바일 QR 로그인',
-  qrBody: '휴대폰 카메라로 이 QR 코드를 비추면 파츠몰 모바일 로그인이 열리고 바로 로그인됩니다. 코드는 60초 동안 한 번만 쓸 수 있습니다.',
+  qrBody:
+    '휴대폰 카메라로 이 QR 코드를 비추면 파츠몰 모바일 로그인이 열리고 바로 로그인됩니다. 코드는 60초 동안 한 번만 쓸 수 있습니다.',
   qrShortLabel: '카메라를 쓸 수 없으면 휴대폰의 로그인 화면에서 이 코드를 입력하세요.',
   qrCodeField: '로그인 코드',
   qrCodeHint: 'PC의 [모바일 QR 로그인] 창에 보이는 8자리 코드 (예: ABCD-EFGH)',

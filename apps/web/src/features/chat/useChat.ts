@@ -32,7 +32,8 @@ export function openChatSocket(token: string): ChatSocket {
   return io(CHAT_NAMESPACE, { auth: { token }, transports: ['websocket', 'polling'] });
 }
 
-export const newClientId = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2, 12)}`);
+export const newClientId = () =>
+  crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2, 12)}`;
 
 /** A message on screen: stored (seq > 0) or still on its way (pending). */
 export interface ChatLine extends ChatMessage {
@@ -59,9 +60,15 @@ const lastSeqOf = (list: ChatLine[]) => list.reduce((max, m) => (!m.pending && m
 const ACK_TIMEOUT_MS = 8000;
 
 /** A chat request of the event table with its payload, resolved with its acknowledgement. */
-function emitAck<K extends ChatRequest>(socket: ChatSocket, event: K, payload: ChatPayload<K>): Promise<ChatAck<ChatResults<K>>> {
+function emitAck<K extends ChatRequest>(
+  socket: ChatSocket,
+  event: K,
+  payload: ChatPayload<K>,
+): Promise<ChatAck<ChatResults<K>>> {
   // socket.io's own typing of acknowledgements with a timeout is not worth its generics here: the table gives the types.
-  return (socket as unknown as Socket).timeout(ACK_TIMEOUT_MS).emitWithAck(event, payload) as Promise<ChatAck<ChatResults<K>>>;
+  return (socket as unknown as Socket).timeout(ACK_TIMEOUT_MS).emitWithAck(event, payload) as Promise<
+    ChatAck<ChatResults<K>>
+  >;
 }
 
 interface Outgoing {
@@ -71,7 +78,11 @@ interface Outgoing {
 }
 
 /** Sending with resends: one queue per socket, kept across reconnects. */
-function useOutbox(socketRef: React.RefObject<ChatSocket | null>, onStored: (m: ChatMessage) => void, onRefused: (message: string, clientId: string) => void) {
+function useOutbox(
+  socketRef: React.RefObject<ChatSocket | null>,
+  onStored: (m: ChatMessage) => void,
+  onRefused: (message: string, clientId: string) => void,
+) {
   const queue = useRef(new Map<string, Outgoing>());
   const flight = useRef(new Set<string>());
   const trySend = useCallback(
@@ -106,7 +117,13 @@ function useOutbox(socketRef: React.RefObject<ChatSocket | null>, onStored: (m: 
   return useMemo(() => ({ push, resendAll }), [push, resendAll]);
 }
 
-function pendingLine(text: string, clientMessageId: string, targetUser: number, side: 'user' | 'admin', name: string): ChatLine {
+function pendingLine(
+  text: string,
+  clientMessageId: string,
+  targetUser: number,
+  side: 'user' | 'admin',
+  name: string,
+): ChatLine {
   return {
     seq: 0,
     clientMessageId,
@@ -164,9 +181,11 @@ export function useCustomerChat({ token, name, onIncoming, onError }: CustomerCh
       setStatus('online');
       const after = lastSeqOf(messagesRef.current);
       // First connect: the newest page; a reconnect: everything since the last stored id.
-      const answer = await emitAck(s, CHAT_EVENTS.oldMessageRequest, after > 0 ? { afterSeq: after } : { page: 1, size: 50 }).catch(
-        () => null,
-      );
+      const answer = await emitAck(
+        s,
+        CHAT_EVENTS.oldMessageRequest,
+        after > 0 ? { afterSeq: after } : { page: 1, size: 50 },
+      ).catch(() => null);
       if (answer?.code === 200 && answer.results) {
         const r = answer.results;
         setMessages((list) => mergeMessages(list, r.messages));
@@ -213,7 +232,11 @@ export function useCustomerChat({ token, name, onIncoming, onError }: CustomerCh
       }
       const clientMessageId = newClientId();
       setMessages((list) => [...list, pendingLine(trimmed, clientMessageId, 0, 'user', name)]);
-      outbox.push({ event: CHAT_EVENTS.userMessage, payload: { sendMessage: trimmed, clientMessageId, ...(productId ? { productId } : {}) }, targetUser: 0 });
+      outbox.push({
+        event: CHAT_EVENTS.userMessage,
+        payload: { sendMessage: trimmed, clientMessageId, ...(productId ? { productId } : {}) },
+        targetUser: 0,
+      });
       return true;
     },
     [name, outbox],
@@ -234,7 +257,19 @@ export function useCustomerChat({ token, name, onIncoming, onError }: CustomerCh
     socketRef.current?.volatile.emit(CHAT_EVENTS.typing, { typing: true });
   }, []);
 
-  return { messages, status, loaded, staffRead, typing, unread, send, markRead, sendTyping, addStored: onStored, socket: socketRef };
+  return {
+    messages,
+    status,
+    loaded,
+    staffRead,
+    typing,
+    unread,
+    send,
+    markRead,
+    sendTyping,
+    addStored: onStored,
+    socket: socketRef,
+  };
 }
 
 export interface StaffChatOptions {
@@ -267,7 +302,11 @@ export function useStaffChat({ token, name, onIncoming, onError }: StaffChatOpti
     [],
   );
   const onRefused = useCallback((message: string, clientId: string) => {
-    setConversations((c) => Object.fromEntries(Object.entries(c).map(([k, list]) => [k, list.filter((m) => !(m.pending && m.clientMessageId === clientId))])));
+    setConversations((c) =>
+      Object.fromEntries(
+        Object.entries(c).map(([k, list]) => [k, list.filter((m) => !(m.pending && m.clientMessageId === clientId))]),
+      ),
+    );
     handlers.current.onError?.(message);
   }, []);
   const outbox = useOutbox(socketRef, onStored, onRefused);
@@ -315,7 +354,8 @@ export function useStaffChat({ token, name, onIncoming, onError }: StaffChatOpti
       // The sender's row: preview, time, unread and highlight, moved to the top. A customer not
       // listed yet brings the whole list from the server (company, phone, their read state).
       const viewing = selectedRef.current === m.targetUser && document.hasFocus();
-      if (m.sendSide === 'user' && !usersRef.current.some((u) => u.seq === m.targetUser)) s.emit(CHAT_EVENTS.usersRequest, {});
+      if (m.sendSide === 'user' && !usersRef.current.some((u) => u.seq === m.targetUser))
+        s.emit(CHAT_EVENTS.usersRequest, {});
       setUsers((list) => applyMessage(list, m, viewing));
       if (m.sendSide === 'user') {
         setTyping((t) => ({ ...t, [m.targetUser]: false }));
@@ -357,8 +397,15 @@ export function useStaffChat({ token, name, onIncoming, onError }: StaffChatOpti
         return false;
       }
       const clientMessageId = newClientId();
-      setConversations((c) => ({ ...c, [targetUser]: [...(c[targetUser] ?? []), pendingLine(trimmed, clientMessageId, targetUser, 'admin', name)] }));
-      outbox.push({ event: CHAT_EVENTS.adminMessage, payload: { sendMessage: trimmed, clientMessageId, targetUser }, targetUser });
+      setConversations((c) => ({
+        ...c,
+        [targetUser]: [...(c[targetUser] ?? []), pendingLine(trimmed, clientMessageId, targetUser, 'admin', name)],
+      }));
+      outbox.push({
+        event: CHAT_EVENTS.adminMessage,
+        payload: { sendMessage: trimmed, clientMessageId, targetUser },
+        targetUser,
+      });
       return true;
     },
     [name, outbox],
@@ -373,11 +420,27 @@ export function useStaffChat({ token, name, onIncoming, onError }: StaffChatOpti
     socketRef.current?.volatile.emit(CHAT_EVENTS.typing, { typing: true, targetUser });
   }, []);
 
-  const request = useCallback(async <K extends ChatRequest>(event: K, payload: ChatPayload<K>): Promise<ChatAck<ChatResults<K>>> => {
-    const s = socketRef.current;
-    if (!s?.connected) return { code: 0, message: '' };
-    return emitAck(s, event, payload).catch(() => ({ code: 0, message: '' }));
-  }, []);
+  const request = useCallback(
+    async <K extends ChatRequest>(event: K, payload: ChatPayload<K>): Promise<ChatAck<ChatResults<K>>> => {
+      const s = socketRef.current;
+      if (!s?.connected) return { code: 0, message: '' };
+      return emitAck(s, event, payload).catch(() => ({ code: 0, message: '' }));
+    },
+    [],
+  );
 
-  return { status, users, selected, select: setSelected, conversations, customerRead, typing, send, markRead, sendTyping, addStored: onStored, request };
+  return {
+    status,
+    users,
+    selected,
+    select: setSelected,
+    conversations,
+    customerRead,
+    typing,
+    send,
+    markRead,
+    sendTyping,
+    addStored: onStored,
+    request,
+  };
 }

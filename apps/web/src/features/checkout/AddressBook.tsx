@@ -11,11 +11,23 @@ const t = T.trade.addressBook;
 const isBasic = (a: ShippingAddressView) => a.basic === 'true';
 
 /** The address book of the checkout (desktop): saved addresses 10 a page, pick one. */
-export function AddressBookModal({ onPick, onClose }: { onPick: (a: ShippingAddressView) => void; onClose: () => void }) {
+export function AddressBookModal({
+  onPick,
+  onClose,
+}: {
+  onPick: (a: ShippingAddressView) => void;
+  onClose: () => void;
+}) {
   const [page, setPage] = useState(1);
   const list = useQuery(addressListQuery({ page, size: PAGE_SIZE.addressBook }));
   const columns: Column<ShippingAddressView>[] = [
-    { id: 'basic', header: t.cols.basic, width: 56, className: 'center', cell: (a) => isBasic(a) && <span className="basic-badge">{t.basic}</span> },
+    {
+      id: 'basic',
+      header: t.cols.basic,
+      width: 56,
+      className: 'center',
+      cell: (a) => isBasic(a) && <span className="basic-badge">{t.basic}</span>,
+    },
     { id: 'name', header: t.cols.name, width: 96, cell: (a) => a.name, sortValue: (a) => a.name },
     { id: 'phone', header: t.cols.phone, width: 124, className: 'nowrap', cell: (a) => phone(a.phone) },
     { id: 'address', header: t.cols.address, cell: (a) => addressLine(a) },
@@ -62,7 +74,9 @@ export function AddressSelect({ onPick, label }: { onPick: (a: ShippingAddressVi
             if (picked) onPick(picked);
           }}
         >
-          <option value="">{list && list.length === 0 ? T.trade.checkout.pickSavedNone : T.trade.checkout.pickPlaceholder}</option>
+          <option value="">
+            {list && list.length === 0 ? T.trade.checkout.pickSavedNone : T.trade.checkout.pickPlaceholder}
+          </option>
           {list?.map((a) => (
             <option key={a.seq} value={a.seq}>
               {isBasic(a) ? `[${t.basic}] ` : ''}

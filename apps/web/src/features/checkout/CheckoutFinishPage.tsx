@@ -85,9 +85,7 @@ export function CheckoutFinishPage({ mobile = false }: { mobile?: boolean }) {
               {order.name} · {phone(order.phone)}
             </dd>
             <dt>{t.shipping}</dt>
-            <dd>
-              {T.trade.shippingLine(order.shippingValue, order.shippingPayType)}
-            </dd>
+            <dd>{T.trade.shippingLine(order.shippingValue, order.shippingPayType)}</dd>
             {order.address && (
               <>
                 <dt>{t.address}</dt>

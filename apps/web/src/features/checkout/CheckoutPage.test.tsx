@@ -18,7 +18,10 @@ import { deliveryQuery } from './api';
 
 const KOREA = '한국 김포물류센터';
 const CHINA = '중국 위해직수입창고';
-const pay = (values: number[]) => ({ selections: values.map((value) => ({ value, label: `결제 ${value}` })), defaultValue: values[0]! });
+const pay = (values: number[]) => ({
+  selections: values.map((value) => ({ value, label: `결제 ${value}` })),
+  defaultValue: values[0]!,
+});
 const DELIVERY: WarehouseDelivery[] = [
   {
     warehouse_name: KOREA,
@@ -26,7 +29,12 @@ const DELIVERY: WarehouseDelivery[] = [
     delivery_methods: {
       gdFreight: { shippingValue: 0, label: '화물', receiverDeliveryPaymentOption: pay([0, 1]) },
       gdDelivery: { shippingValue: 1, label: '택배', receiverDeliveryPaymentOption: pay([0, 1]) },
-      quick: { shippingValue: 2, label: '퀵배송', receiverDeliveryPaymentOption: pay([1]), receiverIsSelfQuick: { selections: [], defaultValue: false } },
+      quick: {
+        shippingValue: 2,
+        label: '퀵배송',
+        receiverDeliveryPaymentOption: pay([1]),
+        receiverIsSelfQuick: { selections: [], defaultValue: false },
+      },
       pickUp: { shippingValue: 4, label: '방문수령', receiverDeliveryPaymentOption: pay([2]) },
     },
   },
@@ -40,13 +48,26 @@ const line = (seq: number, storageId: number): CartLine => ({
   seq,
   qty: 2,
   managerCompanyId: 3,
-  productInfo: { seq: seq * 10, name: `부품 ${seq}`, pid: `P-${seq}`, factoryNum: '', price: 12_000, hasAmount: 5, stockName: storageId === 1 ? KOREA : CHINA, storageId, imgFiles: [] },
+  productInfo: {
+    seq: seq * 10,
+    name: `부품 ${seq}`,
+    pid: `P-${seq}`,
+    factoryNum: '',
+    price: 12_000,
+    hasAmount: 5,
+    stockName: storageId === 1 ? KOREA : CHINA,
+    storageId,
+    imgFiles: [],
+  },
   vin: null,
 });
 
 beforeEach(() => {
   // Nothing may be asked of a server: every read is in the cache.
-  vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new Error('no network in a component test'))));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Promise.reject(new Error('no network in a component test'))),
+  );
 });
 afterEach(() => {
   cleanup();
@@ -58,7 +79,12 @@ function renderCheckout(lines: CartLine[]) {
   paymentStore.setDraft({ source: 'cart', items: lines.map(fromCartLine) });
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   client.setQueryData(deliveryQuery.queryKey, DELIVERY);
-  client.setQueryData(addressListQuery({ page: 1, size: PAGE_SIZE.addressBook }).queryKey, { code: 200, message: '', results: [], total: 0 });
+  client.setQueryData(addressListQuery({ page: 1, size: PAGE_SIZE.addressBook }).queryKey, {
+    code: 200,
+    message: '',
+    results: [],
+    total: 0,
+  });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>
       <MemoryRouter>
@@ -70,7 +96,8 @@ function renderCheckout(lines: CartLine[]) {
 }
 
 const methods = () => screen.getAllByRole('radio').map((r) => r.parentElement!.textContent);
-const payTypes = () => [...(screen.getByLabelText('배송비 결제') as HTMLSelectElement).options].map((o) => o.textContent);
+const payTypes = () =>
+  [...(screen.getByLabelText('배송비 결제') as HTMLSelectElement).options].map((o) => o.textContent);
 
 describe("checkout's warehouse", () => {
   it('offers the shipping of the warehouse the goods leave from: China has the courier only, paid on arrival', async () => {
@@ -86,7 +113,7 @@ describe("checkout's warehouse", () => {
     await waitFor(() => expect(screen.getAllByTestId('checkout-item')).toHaveLength(1));
     expect(screen.getByRole('heading', { name: /주문 상품/ }).textContent).toContain(KOREA);
     expect(methods()).toEqual(['화물', '택배', '퀵배송', '방문수령']);
-    expect((screen.getByRole('radio', { checked: true }).parentElement!).textContent).toBe('택배');
+    expect(screen.getByRole('radio', { checked: true }).parentElement!.textContent).toBe('택배');
     expect(payTypes()).toEqual(['선불 (6,000원)', '착불 (0원)']);
   });
 });

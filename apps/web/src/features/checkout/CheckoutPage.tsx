@@ -3,7 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { MSG_ORDER, PAGE_SIZE, SHIPPING, shippingFee, type ShippingAddressView, type WarehouseDelivery } from '@partsmall/contract';
+import {
+  MSG_ORDER,
+  PAGE_SIZE,
+  SHIPPING,
+  shippingFee,
+  type ShippingAddressView,
+  type WarehouseDelivery,
+} from '@partsmall/contract';
 import { fieldOf, messageOf } from '../../shared/api';
 import { digits } from '../../shared/format';
 import { pathFor } from '../../shared/paths';
@@ -35,7 +42,10 @@ export function CheckoutPage({ mobile = false }: { mobile?: boolean }) {
   const first = items[0]?.productInfo;
   const delivery = useQuery({ ...deliveryQuery, enabled: first !== undefined });
   // The default delivery address fills the recipient (the list puts it first).
-  const addresses = useQuery({ ...addressListQuery({ page: 1, size: PAGE_SIZE.addressBook }), enabled: first !== undefined });
+  const addresses = useQuery({
+    ...addressListQuery({ page: 1, size: PAGE_SIZE.addressBook }),
+    enabled: first !== undefined,
+  });
   const empty = items.length === 0;
 
   // Nothing to pay (a bookmark, a reload after paying): one message, then home (docs/requirements.md#cart-and-checkout).
@@ -84,7 +94,10 @@ function CheckoutFormView({
   const [included, setIncluded] = useState<Set<number>>(() => new Set(items.map((_, i) => i)));
   const [bookOpen, setBookOpen] = useState(false);
   const form = useZodForm(checkoutForm, initialCheckout(warehouse, basic));
-  const [method, shippingValue, payType, directDeli] = useWatch({ control: form.control, name: ['method', 'shippingValue', 'shippingPayType', 'directDeli'] });
+  const [method, shippingValue, payType, directDeli] = useWatch({
+    control: form.control,
+    name: ['method', 'shippingValue', 'shippingPayType', 'directDeli'],
+  });
   const pay = usePay();
   const saveAddress = useSaveAddress();
   const invalid = useInvalidAlert(CHECK_ORDER);
@@ -107,7 +120,8 @@ function CheckoutFormView({
   const fee = shippingFee(payType);
   const total = goods + fee;
 
-  const toggleItem = (i: number) => setIncluded((s) => (s.has(i) ? new Set([...s].filter((x) => x !== i)) : new Set([...s, i])));
+  const toggleItem = (i: number) =>
+    setIncluded((s) => (s.has(i) ? new Set([...s].filter((x) => x !== i)) : new Set([...s, i])));
   const pickMethod = (key: MethodKey) => {
     const next = methodDefaults(warehouse, key);
     // The standard memo is a note for the courier: a pickup starts without it, and gets it back when
@@ -141,7 +155,11 @@ function CheckoutFormView({
   };
 
   const send = (info: z.output<typeof checkoutForm>) => {
-    const carts = chosen.map((it) => (draft.source === 'cart' && it.seq !== undefined ? { seq: it.seq, qty: it.qty } : { productId: it.productId, qty: it.qty, vin: it.vin }));
+    const carts = chosen.map((it) =>
+      draft.source === 'cart' && it.seq !== undefined
+        ? { seq: it.seq, qty: it.qty }
+        : { productId: it.productId, qty: it.qty, vin: it.vin },
+    );
     const shipping = {
       ...info,
       managerCompanyId: items[0]?.managerCompanyId,
@@ -153,7 +171,8 @@ function CheckoutFormView({
       { clientRequestId: requestId.current, shippingInfo: shipping, carts },
       {
         onSuccess: (answer) => {
-          if (answer.results) navigate(`${pathFor('checkoutFinish', mobile)}?seq=${answer.results.orderSeq}`, { replace: true });
+          if (answer.results)
+            navigate(`${pathFor('checkoutFinish', mobile)}?seq=${answer.results.orderSeq}`, { replace: true });
         },
         onError: (e) => {
           setServerError(form, fieldOf(e, CHECK_ORDER), messageOf(e));
@@ -182,8 +201,21 @@ function CheckoutFormView({
         <div className="co-layout">
           <div className="co-main">
             <ItemsBox draft={draft} included={included} onToggle={toggleItem} />
-            <RecipientBox mobile={mobile} pickup={pickup} saving={saveAddress.isPending} onOpenBook={() => setBookOpen(true)} onSave={storeAddress} onPick={pickAddress} />
-            <ShippingBox warehouse={warehouse} deliveryError={deliveryError} method={method} freight={freight} onPickMethod={pickMethod} />
+            <RecipientBox
+              mobile={mobile}
+              pickup={pickup}
+              saving={saveAddress.isPending}
+              onOpenBook={() => setBookOpen(true)}
+              onSave={storeAddress}
+              onPick={pickAddress}
+            />
+            <ShippingBox
+              warehouse={warehouse}
+              deliveryError={deliveryError}
+              method={method}
+              freight={freight}
+              onPickMethod={pickMethod}
+            />
             <SenderBox directDeli={directDeli} companySender={companySender} onToggleDirect={toggleDirect} />
           </div>
           <CheckoutSummary mobile={mobile} goods={goods} fee={fee} cash={cash} paying={pay.isPending} onPay={payNow} />

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { WarehouseDelivery } from '@partsmall/contract';
 import { defaultMethod, warehouseOptions } from './api';
 
-const method = (shippingValue: number, label: string) => ({ shippingValue, label, receiverDeliveryPaymentOption: { selections: [{ value: 0, label: '선불' }], defaultValue: 0 } });
+const method = (shippingValue: number, label: string) => ({
+  shippingValue,
+  label,
+  receiverDeliveryPaymentOption: { selections: [{ value: 0, label: '선불' }], defaultValue: 0 },
+});
 const warehouse = (storageId: number, name: string): WarehouseDelivery => ({
   warehouse_name: name,
   storageId,

@@ -17,8 +17,14 @@ export const deliveryQuery = queryOptions({
 });
 
 /** The options of the warehouse the goods leave from: by storage id, else by name, else the first. */
-export function warehouseOptions(all: WarehouseDelivery[], storageId: number, stockName: string): WarehouseDelivery | null {
-  return all.find((w) => w.storageId === storageId) ?? all.find((w) => w.warehouse_name === stockName) ?? all[0] ?? null;
+export function warehouseOptions(
+  all: WarehouseDelivery[],
+  storageId: number,
+  stockName: string,
+): WarehouseDelivery | null {
+  return (
+    all.find((w) => w.storageId === storageId) ?? all.find((w) => w.warehouse_name === stockName) ?? all[0] ?? null
+  );
 }
 
 /** The method a checkout opens with: courier when the warehouse offers it, else the first offered. */

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { MSG_ORDER, SHIPPING, shippingInfo, type ShippingAddressView, type ShippingInfo, type WarehouseDelivery } from '@partsmall/contract';
+import {
+  MSG_ORDER,
+  SHIPPING,
+  shippingInfo,
+  type ShippingAddressView,
+  type ShippingInfo,
+  type WarehouseDelivery,
+} from '@partsmall/contract';
 import { digits } from '../../shared/format';
 import { METHOD_KEYS, defaultMethod, type MethodKey } from './api';
 
@@ -40,7 +47,17 @@ export const checkoutForm = z
 export type CheckoutForm = z.input<typeof checkoutForm>;
 
 /** The order of the checks before paying (docs/requirements.md#validation): freight branch, sender, then the rest of the form. */
-export const CHECK_ORDER = ['arrive', 'fromName', 'fromPhone', 'name', 'phone', 'postNum', 'address', 'addrSub', 'memo'] as const;
+export const CHECK_ORDER = [
+  'arrive',
+  'fromName',
+  'fromPhone',
+  'name',
+  'phone',
+  'postNum',
+  'address',
+  'addrSub',
+  'memo',
+] as const;
 
 /** The shipping a method of the warehouse starts with: its type, default pay type and quick option. */
 export function methodDefaults(w: WarehouseDelivery | null, method: MethodKey) {

@@ -1,7 +1,14 @@
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { EPC_MSG, MAX_VIN_SEARCHES_PER_DAY, epcPartSearchKeyword, isEpcBrand, type EpcBrand, type EpcPartHit } from '@partsmall/contract';
+import {
+  EPC_MSG,
+  MAX_VIN_SEARCHES_PER_DAY,
+  epcPartSearchKeyword,
+  isEpcBrand,
+  type EpcBrand,
+  type EpcPartHit,
+} from '@partsmall/contract';
 import { messageOf } from '../../shared/api';
 import { isPhoneBrowser, isPopup } from '../../shared/device';
 import { managementPath, PATHS } from '../../shared/paths';
@@ -59,7 +66,8 @@ export function EpcPage({ mobile = false }: { mobile?: boolean }) {
   // Phones get the mobile route; on the desktop the catalogue lives in a popup (no opener: home).
   if (!mobile && isPhoneBrowser()) return <Navigate to={epcHref(params, true)} replace />;
   if (!mobile && !isPopup()) return <Navigate to={PATHS.home[0]} replace />;
-  if (!token) return <Navigate to={mobile ? PATHS.home[1] : PATHS.home[0]} replace state={{ from: location.pathname }} />;
+  if (!token)
+    return <Navigate to={mobile ? PATHS.home[1] : PATHS.home[0]} replace state={{ from: location.pathname }} />;
   return <Catalogue params={params} mobile={mobile} />;
 }
 
@@ -99,7 +107,8 @@ function Catalogue({ params, mobile }: { params: EpcParams; mobile: boolean }) {
 
   // Success keeps the catalogue in the route (replaces the route with the catalogue query).
   const onVehicle = useEffectEvent((v: NonNullable<typeof vehicle.data>) => {
-    if (params.mcid !== v.mcid || params.vin !== v.data.vin) go({ ...params, vin: v.data.vin, brand: params.brand ?? 'all', mcid: v.mcid }, true);
+    if (params.mcid !== v.mcid || params.vin !== v.data.vin)
+      go({ ...params, vin: v.data.vin, brand: params.brand ?? 'all', mcid: v.mcid }, true);
   });
   useEffect(() => {
     if (vehicle.data) onVehicle(vehicle.data);
@@ -113,7 +122,10 @@ function Catalogue({ params, mobile }: { params: EpcParams; mobile: boolean }) {
   const licenseDays = init.data?.licenseDays ?? 0;
   const licensed = licenseDays > 0;
   const used = baseInfo?.userSearchVinCount ?? init.data?.userSearchVinCount ?? 0;
-  const key: VehicleKey | null = vehicle.data && params.mcid === vehicle.data.mcid ? { vin: vehicle.data.data.vin, mcid: vehicle.data.mcid, brand: vehicle.data.brand_code, lang } : null;
+  const key: VehicleKey | null =
+    vehicle.data && params.mcid === vehicle.data.mcid
+      ? { vin: vehicle.data.data.vin, mcid: vehicle.data.mcid, brand: vehicle.data.brand_code, lang }
+      : null;
 
   const buyLicense = () => {
     if (mobile) {
@@ -155,7 +167,20 @@ function Catalogue({ params, mobile }: { params: EpcParams; mobile: boolean }) {
   const openHit = (h: EpcPartHit) => {
     setHits(null);
     const child = h.mid !== h.subgroup;
-    go({ vin: params.vin, brand: params.brand, mcid: params.mcid, filter: params.filter, num: h.num, level: child ? '2' : undefined, subgroup: h.subgroup, hasChild: child ? '1' : undefined, parts: 'true', mid: h.mid, childMid: child ? h.mid : undefined, searchPnum: h.pid });
+    go({
+      vin: params.vin,
+      brand: params.brand,
+      mcid: params.mcid,
+      filter: params.filter,
+      num: h.num,
+      level: child ? '2' : undefined,
+      subgroup: h.subgroup,
+      hasChild: child ? '1' : undefined,
+      parts: 'true',
+      mid: h.mid,
+      childMid: child ? h.mid : undefined,
+      searchPnum: h.pid,
+    });
   };
 
   return (
@@ -164,7 +189,9 @@ function Catalogue({ params, mobile }: { params: EpcParams; mobile: boolean }) {
         <h1>{TE.title}</h1>
         <div className="epc-head-facts">
           {licensed && <span>{TE.licenseDays(licenseDays)}</span>}
-          <span data-testid="epc-today">{TE.todayCount(used, init.data?.maxVinSearches ?? MAX_VIN_SEARCHES_PER_DAY)}</span>
+          <span data-testid="epc-today">
+            {TE.todayCount(used, init.data?.maxVinSearches ?? MAX_VIN_SEARCHES_PER_DAY)}
+          </span>
           <label className="epc-lang">
             <span className="sr-only">{TE.lang}</span>
             <select value={lang} onChange={(e) => setLang(e.target.value as EpcLangCode)} aria-label={TE.lang}>
@@ -202,7 +229,12 @@ function Catalogue({ params, mobile }: { params: EpcParams; mobile: boolean }) {
         <div className="epc-step no-print">
           <Breadcrumb params={params} vehicleKey={key} go={go} />
           <div className="epc-step-tools">
-            <button type="button" className="btn btn-small" data-testid="epc-filter" onClick={() => go({ ...params, filter: filterOn(params) ? '0' : '1' }, true)}>
+            <button
+              type="button"
+              className="btn btn-small"
+              data-testid="epc-filter"
+              onClick={() => go({ ...params, filter: filterOn(params) ? '0' : '1' }, true)}
+            >
               {filterOn(params) ? TE.filterOn : TE.filterOff}
             </button>
             <button type="button" className="btn btn-small" onClick={() => setInfoOpen(true)} disabled={!vehicle.data}>
@@ -226,9 +258,10 @@ function Catalogue({ params, mobile }: { params: EpcParams; mobile: boolean }) {
       {vin && !key && vehicle.isPending && <Loading />}
       {key && <CatalogueBody vehicleKey={key} vehicle={vehicle.data} params={params} mobile={mobile} go={go} />}
 
-      {infoOpen && vehicle.data && key && <VehicleInfoModal info={vehicle.data} vehicleKey={key} onClose={() => setInfoOpen(false)} />}
+      {infoOpen && vehicle.data && key && (
+        <VehicleInfoModal info={vehicle.data} vehicleKey={key} onClose={() => setInfoOpen(false)} />
+      )}
       {hits && <PartHits hits={hits} onOpen={openHit} onClose={() => setHits(null)} />}
     </div>
   );
 }
-

@@ -37,14 +37,16 @@ export const initQuery = queryOptions({
 export const historyQuery = (brand: string) =>
   queryOptions({
     queryKey: epcKeys.history(brand),
-    queryFn: ({ signal }) => api('getUserSearchHistory', { brand_code: brand }, { signal, accept: [200] }).then((a) => a.results.data),
+    queryFn: ({ signal }) =>
+      api('getUserSearchHistory', { brand_code: brand }, { signal, accept: [200] }).then((a) => a.results.data),
     retry: false,
   });
 
 /** The VIN search: each search asks the server (it counts the day's VINs), so it is a mutation. */
 export function useVinSearch() {
   return useMutation({
-    mutationFn: (q: { brand: string; vin: string; lang: EpcLangCode }) => api('getCarsVinEx', q, { accept: [200] }).then((a) => a.results),
+    mutationFn: (q: { brand: string; vin: string; lang: EpcLangCode }) =>
+      api('getCarsVinEx', q, { accept: [200] }).then((a) => a.results),
   });
 }
 
@@ -67,7 +69,11 @@ export const configQuery = (k: VehicleKey) =>
   queryOptions({
     queryKey: epcKeys.config(k),
     queryFn: ({ signal }) =>
-      api('getCarsConfigEx', { brand_code: k.brand, vin_number: k.vin, mcid: k.mcid, lang: k.lang }, { signal, accept: [200] }).then((a) => a.results),
+      api(
+        'getCarsConfigEx',
+        { brand_code: k.brand, vin_number: k.vin, mcid: k.mcid, lang: k.lang },
+        { signal, accept: [200] },
+      ).then((a) => a.results),
     ...once,
   });
 
@@ -75,7 +81,11 @@ export const structureQuery = (k: VehicleKey, num: string, subgroup: string | nu
   queryOptions({
     queryKey: epcKeys.structure(k, num, subgroup),
     queryFn: ({ signal }) =>
-      api('getCarsStructureEx', { ...k, num, ...(subgroup ? { maingroup: num, level: 2, subgroup } : {}) }, { signal, accept: [200] }).then((a) => a.results),
+      api(
+        'getCarsStructureEx',
+        { ...k, num, ...(subgroup ? { maingroup: num, level: 2, subgroup } : {}) },
+        { signal, accept: [200] },
+      ).then((a) => a.results),
     ...once,
   });
 
@@ -83,7 +93,9 @@ export const partsQuery = (k: VehicleKey, num: string, mid: string, filter: bool
   queryOptions({
     queryKey: epcKeys.parts(k, mid, filter),
     queryFn: ({ signal }) =>
-      api('getCarsPartsEx', { ...k, num, mid, isShowColorvalue: filter }, { signal, accept: [200] }).then((a) => a.results),
+      api('getCarsPartsEx', { ...k, num, mid, isShowColorvalue: filter }, { signal, accept: [200] }).then(
+        (a) => a.results,
+      ),
     staleTime: 30_000,
     retry: false,
   });
@@ -93,14 +105,17 @@ export const replaceQuery = (pid: string, k: VehicleKey) =>
   queryOptions({
     queryKey: epcKeys.replace(pid, k),
     queryFn: ({ signal }) =>
-      api('getCarsReplace', { pid, brand_code: k.brand, vin: k.vin, mcid: k.mcid }, { signal, accept: [200] }).then((a) => a.results.data),
+      api('getCarsReplace', { pid, brand_code: k.brand, vin: k.vin, mcid: k.mcid }, { signal, accept: [200] }).then(
+        (a) => a.results.data,
+      ),
     ...once,
   });
 
 /** Part-number search within the vehicle's catalogue (2-50 characters). */
 export function usePartSearch() {
   return useMutation({
-    mutationFn: (q: VehicleKey & { searchHotKey: string }) => api('getCarsSearchHotKey', q, { accept: [200] }).then((a) => a.results.partInfo),
+    mutationFn: (q: VehicleKey & { searchHotKey: string }) =>
+      api('getCarsSearchHotKey', q, { accept: [200] }).then((a) => a.results.partInfo),
   });
 }
 
@@ -111,5 +126,7 @@ export function useAddPartToCart() {
 
 /** Buy now from a part row: the payment items, VIN included. */
 export function useBuyPartNow() {
-  return useMutation({ mutationFn: (form: BuyOrCartForm) => api('addToBuy', form, { accept: [201] }).then((a) => a.results) });
+  return useMutation({
+    mutationFn: (form: BuyOrCartForm) => api('addToBuy', form, { accept: [201] }).then((a) => a.results),
+  });
 }

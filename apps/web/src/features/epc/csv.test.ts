@@ -3,8 +3,20 @@ import type { EpcPart } from '@partsmall/contract';
 import { csvCell, partsCsv } from './csv';
 
 const part = (over: Partial<EpcPart>): EpcPart => ({
-  pnum: '1', itid: '', itid2: '', pid: 'A 000 421 25 12', standard_label: '', label: '브레이크 패드', quantity: '1', model: '', stituteStatus: '', remark: '',
-  refmid: [], colorvalue: 1, products: [], ...over,
+  pnum: '1',
+  itid: '',
+  itid2: '',
+  pid: 'A 000 421 25 12',
+  standard_label: '',
+  label: '브레이크 패드',
+  quantity: '1',
+  model: '',
+  stituteStatus: '',
+  remark: '',
+  refmid: [],
+  colorvalue: 1,
+  products: [],
+  ...over,
 });
 
 describe('parts CSV', () => {
@@ -17,7 +29,22 @@ describe('parts CSV', () => {
 
   it('writes a header and one line per shown part, with the first product price and stock', () => {
     const text = partsCsv([
-      part({ products: [{ seq: 1, name: '패드', pid: 'A0004212512', price: 45000, salePrice: 50000, hasAmount: 7, stockName: '한국 김포', storageId: 1, imgFiles: [], companyId: 0 }] }),
+      part({
+        products: [
+          {
+            seq: 1,
+            name: '패드',
+            pid: 'A0004212512',
+            price: 45000,
+            salePrice: 50000,
+            hasAmount: 7,
+            stockName: '한국 김포',
+            storageId: 1,
+            imgFiles: [],
+            companyId: 0,
+          },
+        ],
+      }),
       part({ pnum: '2', pid: 'N 910', label: '볼트, M8', colorvalue: 0 }),
     ]);
     expect(text.split('\r\n')).toEqual([

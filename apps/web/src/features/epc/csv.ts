@@ -10,10 +10,30 @@ export function csvCell(value: string | number): string {
 
 /** The shown parts list as CSV (UTF-8 with BOM, so Korean Excel reads it). */
 export function partsCsv(parts: readonly EpcPart[]): string {
-  const head = [TE.cols.pnum, TE.cols.pid, TE.cols.label, TE.cols.qty, TE.cols.model, TE.cols.remark, '적용 여부', '판매가(원)', TE.stock];
+  const head = [
+    TE.cols.pnum,
+    TE.cols.pid,
+    TE.cols.label,
+    TE.cols.qty,
+    TE.cols.model,
+    TE.cols.remark,
+    '적용 여부',
+    '판매가(원)',
+    TE.stock,
+  ];
   const rows = parts.map((p) => {
     const product = p.products[0];
-    return [p.pnum, p.pid, p.label, p.quantity, p.model, p.remark, p.colorvalue === 1 ? '적용' : '미적용', product ? product.price : '', product ? product.hasAmount : ''];
+    return [
+      p.pnum,
+      p.pid,
+      p.label,
+      p.quantity,
+      p.model,
+      p.remark,
+      p.colorvalue === 1 ? '적용' : '미적용',
+      product ? product.price : '',
+      product ? product.hasAmount : '',
+    ];
   });
   return '\uFEFF' + [head, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }

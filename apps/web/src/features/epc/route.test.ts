@@ -1,6 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { EPC_PARAMS, EPC_ROUTE_PATTERN, epcHref, filterOn, isReloadShortcut, panelOf, pathParamsOf, readParams } from './route';
+import {
+  EPC_PARAMS,
+  EPC_ROUTE_PATTERN,
+  epcHref,
+  filterOn,
+  isReloadShortcut,
+  panelOf,
+  pathParamsOf,
+  readParams,
+} from './route';
 
 describe('catalogue route', () => {
   it('is written out in the route table exactly as EPC_ROUTE_PATTERN (the build lists it for the server)', () => {
@@ -9,7 +18,14 @@ describe('catalogue route', () => {
   });
 
   it('writes a place positionally with - for gaps and reads it back', () => {
-    const place = { vin: 'WBA5R1C09KAK98765', brand: 'bmw', mcid: 'DEMO-BMW-G20', num: '34', parts: 'true', mid: '34_10_11' };
+    const place = {
+      vin: 'WBA5R1C09KAK98765',
+      brand: 'bmw',
+      mcid: 'DEMO-BMW-G20',
+      num: '34',
+      parts: 'true',
+      mid: '34_10_11',
+    };
     const href = epcHref(place, false);
     expect(href).toBe('/epcMain/WBA5R1C09KAK98765/bmw/DEMO-BMW-G20/34/-/-/-/-/true/34_10_11');
     expect(readParams(pathParamsOf(href)!)).toEqual(place);
@@ -29,7 +45,9 @@ describe('catalogue route', () => {
   });
 
   it('uses a query on phones', () => {
-    expect(epcHref({ vin: 'WBA5R1C09KAK98765', brand: 'bmw' }, true)).toBe('/mobileEpcMain?vin=WBA5R1C09KAK98765&brand=bmw');
+    expect(epcHref({ vin: 'WBA5R1C09KAK98765', brand: 'bmw' }, true)).toBe(
+      '/mobileEpcMain?vin=WBA5R1C09KAK98765&brand=bmw',
+    );
     expect(readParams(new URLSearchParams('vin=X&num=-&mid='))).toEqual({ vin: 'X' });
   });
 
@@ -38,7 +56,9 @@ describe('catalogue route', () => {
     expect(panelOf({ vin: 'V' })).toBe('groups');
     expect(panelOf({ vin: 'V', num: '34' })).toBe('subGroups');
     expect(panelOf({ vin: 'V', num: '34', level: '2', hasChild: '1', subgroup: '34_10' })).toBe('childGroups');
-    expect(panelOf({ vin: 'V', num: '34', level: '2', hasChild: '1', subgroup: '34_10', childMid: '34_10_11' })).toBe('groups');
+    expect(panelOf({ vin: 'V', num: '34', level: '2', hasChild: '1', subgroup: '34_10', childMid: '34_10_11' })).toBe(
+      'groups',
+    );
     expect(panelOf({ vin: 'V', num: '34', parts: 'true', mid: '34_10_11' })).toBe('parts');
   });
 
@@ -50,7 +70,12 @@ describe('catalogue route', () => {
 });
 
 describe('reload shortcuts', () => {
-  const key = (k: string, mods: { ctrlKey?: boolean; metaKey?: boolean } = {}) => ({ key: k, ctrlKey: false, metaKey: false, ...mods });
+  const key = (k: string, mods: { ctrlKey?: boolean; metaKey?: boolean } = {}) => ({
+    key: k,
+    ctrlKey: false,
+    metaKey: false,
+    ...mods,
+  });
   it('blocks F5 and Ctrl/Cmd+R, not plain r or Ctrl+C', () => {
     expect(isReloadShortcut(key('F5'))).toBe(true);
     expect(isReloadShortcut(key('r', { ctrlKey: true }))).toBe(true);

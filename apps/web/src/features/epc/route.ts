@@ -4,7 +4,21 @@
  * desktop (positional; an empty one is written '-'), and the same names as a query on
  * /mobileEpcMain. The panels shown are chosen from these values alone.
  */
-export const EPC_PARAMS = ['vin', 'brand', 'mcid', 'num', 'filter', 'level', 'subgroup', 'hasChild', 'parts', 'mid', 'childMid', 'reset', 'searchPnum'] as const;
+export const EPC_PARAMS = [
+  'vin',
+  'brand',
+  'mcid',
+  'num',
+  'filter',
+  'level',
+  'subgroup',
+  'hasChild',
+  'parts',
+  'mid',
+  'childMid',
+  'reset',
+  'searchPnum',
+] as const;
 export type EpcParamName = (typeof EPC_PARAMS)[number];
 export type EpcParams = Partial<Record<EpcParamName, string>>;
 

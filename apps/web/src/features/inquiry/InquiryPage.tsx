@@ -20,12 +20,23 @@ function InquiryTypeField() {
     if (!e.currentTarget.contains(e.relatedTarget as Node | null)) field.onBlur();
   };
   return (
-    <fieldset className={`field choice-field${error ? ' field-invalid' : ''}`} onBlur={onBlur} aria-describedby={error ? 'f-qnaType-error' : undefined}>
+    <fieldset
+      className={`field choice-field${error ? ' field-invalid' : ''}`}
+      onBlur={onBlur}
+      aria-describedby={error ? 'f-qnaType-error' : undefined}
+    >
       <legend>{T.inquiryForm.type}</legend>
       <div className="segmented">
         {INQUIRY_TYPES.map((t) => (
           <label key={t.key} className={field.value === t.key ? 'active' : undefined}>
-            <input type="radio" name="qnaType" value={t.key} checked={field.value === t.key} ref={t.key === INQUIRY_TYPES[0].key ? field.ref : undefined} onChange={() => field.onChange(t.key)} />
+            <input
+              type="radio"
+              name="qnaType"
+              value={t.key}
+              checked={field.value === t.key}
+              ref={t.key === INQUIRY_TYPES[0].key ? field.ref : undefined}
+              onChange={() => field.onChange(t.key)}
+            />
             {t.label}
           </label>
         ))}

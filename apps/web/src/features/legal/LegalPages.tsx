@@ -13,7 +13,15 @@ export function useLegalDocuments() {
 }
 
 /** One legal document; `compact` is the excerpt inside the join consent boxes. */
-export function LegalText({ doc, compact = false, withToc = false }: { doc: LegalDocument; compact?: boolean; withToc?: boolean }) {
+export function LegalText({
+  doc,
+  compact = false,
+  withToc = false,
+}: {
+  doc: LegalDocument;
+  compact?: boolean;
+  withToc?: boolean;
+}) {
   const prefix = useId();
   const Heading = compact ? 'h4' : 'h2';
   return (
@@ -33,7 +41,9 @@ export function LegalText({ doc, compact = false, withToc = false }: { doc: Lega
       {doc.articles.map((a, i) => (
         <section key={a.title} id={`${prefix}-${i}`} className="legal-article">
           <Heading>{a.title}</Heading>
-          {a.paragraphs?.map((p) => <p key={p}>{p}</p>)}
+          {a.paragraphs?.map((p) => (
+            <p key={p}>{p}</p>
+          ))}
           {a.items && (
             <ol className="legal-items">
               {a.items.map((item, n) => (

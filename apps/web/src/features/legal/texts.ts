@@ -1,4 +1,10 @@
-import { LICENSE_PACKAGES, MAX_VIN_SEARCHES_PER_DAY, formatWon, hyphenatePhone, type MallBottom } from '@partsmall/contract';
+import {
+  LICENSE_PACKAGES,
+  MAX_VIN_SEARCHES_PER_DAY,
+  formatWon,
+  hyphenatePhone,
+  type MallBottom,
+} from '@partsmall/contract';
 
 /**
  * The shop's legal texts (docs/requirements.md#limits): terms of use and privacy policy. The figures of

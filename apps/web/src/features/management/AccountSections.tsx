@@ -26,11 +26,15 @@ export function SecuritySection() {
   if (!userInfo || !company) return <p className="notice-warn">{M.companyOnly}</p>;
 
   const askRenew = () =>
-    void notify.confirm({ title: S.confirmTitle, text: S.confirm, confirmLabel: S.renew, busyLabel: S.renewing }, () => renew.mutateAsync()).then(
-      (a) => a && notify.toast(a.message || S.renewed),
-      // The spec's message when renewal fails (docs/requirements.md#korean-texts).
-      () => void notify.alert(S.failed),
-    );
+    void notify
+      .confirm({ title: S.confirmTitle, text: S.confirm, confirmLabel: S.renew, busyLabel: S.renewing }, () =>
+        renew.mutateAsync(),
+      )
+      .then(
+        (a) => a && notify.toast(a.message || S.renewed),
+        // The spec's message when renewal fails (docs/requirements.md#korean-texts).
+        () => void notify.alert(S.failed),
+      );
 
   return (
     <div>
@@ -60,7 +64,12 @@ function Agree({ name, text, n }: { name: (typeof AGREES)[number]; text: string;
     <li>
       <p>{text}</p>
       <label className="check">
-        <input type="checkbox" ref={field.ref} checked={field.value === true} onChange={(e) => field.onChange(e.target.checked)} />
+        <input
+          type="checkbox"
+          ref={field.ref}
+          checked={field.value === true}
+          onChange={(e) => field.onChange(e.target.checked)}
+        />
         {W.agreeLabel(n)}
       </label>
     </li>
@@ -72,9 +81,17 @@ function Agree({ name, text, n }: { name: (typeof AGREES)[number]; text: string;
  * (docs/requirements.md#withdrawal), and the password is typed when it is asked for.
  */
 function WithdrawButton({ name, busy, needsPassword }: { name: string; busy: boolean; needsPassword: boolean }) {
-  const values = useWatch({ name: [...AGREES, 'userName', 'pw'] }) as [boolean, boolean, boolean, boolean, string, string | undefined];
+  const values = useWatch({ name: [...AGREES, 'userName', 'pw'] }) as [
+    boolean,
+    boolean,
+    boolean,
+    boolean,
+    string,
+    string | undefined,
+  ];
   const [agree1, agree2, agree3, agree4, userName, pw] = values;
-  const ready = canWithdraw({ agree1, agree2, agree3, agree4, userName }, name) && (!needsPassword || (pw ?? '') !== '');
+  const ready =
+    canWithdraw({ agree1, agree2, agree3, agree4, userName }, name) && (!needsPassword || (pw ?? '') !== '');
   const why = needsPassword ? W.whyPassword : W.why;
   return (
     <>
@@ -106,7 +123,14 @@ export function WithdrawSection({ mobile }: { mobile: boolean }) {
     session.clear();
     navigate(pathFor('home', mobile), { replace: true });
   });
-  const form = useZodForm(withdrawRequest, { agree1: false, agree2: false, agree3: false, agree4: false, userName: '', pw: '' } as never);
+  const form = useZodForm(withdrawRequest, {
+    agree1: false,
+    agree2: false,
+    agree3: false,
+    agree4: false,
+    userName: '',
+    pw: '',
+  } as never);
   const userName = useController({ name: 'userName', control: form.control });
   if (!userInfo) return null;
   const needsPassword = askedPassword || check.data?.pwRequired === true;
@@ -146,7 +170,15 @@ export function WithdrawSection({ mobile }: { mobile: boolean }) {
           <>
             {/* The account the password belongs to, for password managers. */}
             <input type="email" name="username" autoComplete="username" value={userInfo.id} readOnly hidden />
-            <Field name="pw" id="mg-withdraw-pw" label={W.pw} type="password" autoComplete="current-password" maxLength={100} hint={W.pwHint} />
+            <Field
+              name="pw"
+              id="mg-withdraw-pw"
+              label={W.pw}
+              type="password"
+              autoComplete="current-password"
+              maxLength={100}
+              hint={W.pwHint}
+            />
           </>
         )}
         <WithdrawButton name={userInfo.name} busy={withdraw.isPending} needsPassword={needsPassword} />

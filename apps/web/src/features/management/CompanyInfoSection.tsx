@@ -67,11 +67,22 @@ function CompanyForm({ company }: { company: CompanyInfo }) {
         <Field name="license" id="mg-co-license" label={C.license} digits={10} maxLength={10} hint={<LicenseHint />} />
         <Field name="name" id="mg-co-name" label={C.name} maxLength={50} />
         <Field name="ceo" id="mg-co-ceo" label={C.ceo} maxLength={20} />
-        <Field name="phone" id="mg-co-phone" label={C.phone} digits={11} maxLength={PHONE_INPUT_MAX} hint={C.phoneHint} />
+        <Field
+          name="phone"
+          id="mg-co-phone"
+          label={C.phone}
+          digits={11}
+          maxLength={PHONE_INPUT_MAX}
+          hint={C.phoneHint}
+        />
         <Field name="fax" id="mg-co-fax" label={C.fax} digits={11} maxLength={PHONE_INPUT_MAX} hint={C.faxHint} />
         <Field name="mail" id="mg-co-mail" label={C.mail} type="email" maxLength={50} />
       </div>
-      <PostcodeFields names={{ postNum: 'postMain', address: 'addrMain' }} ids={{ postNum: 'mg-co-post', address: 'mg-co-address' }} labels={{ postNum: C.postMain, address: C.addrMain }} />
+      <PostcodeFields
+        names={{ postNum: 'postMain', address: 'addrMain' }}
+        ids={{ postNum: 'mg-co-post', address: 'mg-co-address' }}
+        labels={{ postNum: C.postMain, address: C.addrMain }}
+      />
       <Field name="addrSub" id="mg-co-addrsub" label={C.addrSub} maxLength={100} />
       <FormActions busy={update.isPending} label={M.save} />
     </Form>

@@ -44,8 +44,15 @@ export function DeliveryAddressSection() {
   };
   const askRemove = (row: ShippingAddressView) =>
     void notify
-      .confirm({ title: A.removeTitle, text: A.removeConfirm(row.name), confirmLabel: M.remove, busyLabel: A.removing, danger: true }, () =>
-        remove.mutateAsync(row.seq),
+      .confirm(
+        {
+          title: A.removeTitle,
+          text: A.removeConfirm(row.name),
+          confirmLabel: M.remove,
+          busyLabel: A.removing,
+          danger: true,
+        },
+        () => remove.mutateAsync(row.seq),
       )
       .then((a) => a && notify.toast(a.message || A.removed), failed);
 
@@ -149,8 +156,19 @@ function AddressForm({ row, onClose }: { row: ShippingAddressView | null; onClos
     <Modal title={row ? A.formEdit : A.formAdd} onClose={onClose} busy={save.isPending}>
       <Form form={form} className="form layer-form" alertInvalid onSubmit={submit}>
         <Field name="name" id="mg-addr-name" label={A.name} maxLength={20} />
-        <Field name="phone" id="mg-addr-phone" label={A.phone} digits={11} maxLength={PHONE_INPUT_MAX} hint={A.phoneHint} />
-        <PostcodeFields names={{ postNum: 'postNum', address: 'address' }} ids={{ postNum: 'mg-addr-post', address: 'mg-addr-address' }} labels={{ postNum: A.postNum, address: A.address }} />
+        <Field
+          name="phone"
+          id="mg-addr-phone"
+          label={A.phone}
+          digits={11}
+          maxLength={PHONE_INPUT_MAX}
+          hint={A.phoneHint}
+        />
+        <PostcodeFields
+          names={{ postNum: 'postNum', address: 'address' }}
+          ids={{ postNum: 'mg-addr-post', address: 'mg-addr-address' }}
+          labels={{ postNum: A.postNum, address: A.address }}
+        />
         <Field name="addrSub" id="mg-addr-sub" label={A.addrSub} maxLength={100} />
         <CheckField name="basic" label={A.makeBasic} />
         <FormActions busy={save.isPending} label={M.save} onCancel={onClose} />

@@ -25,13 +25,22 @@ export function EditMyInfoSection() {
         </button>
       </SectionHead>
       {/* The password form unmounts when left, so its fields start empty next time. */}
-      {info ? <InfoForm key={userInfo.seq} userInfo={userInfo} /> : <PasswordForm id={userInfo.id} onDone={() => setMode('info')} />}
+      {info ? (
+        <InfoForm key={userInfo.seq} userInfo={userInfo} />
+      ) : (
+        <PasswordForm id={userInfo.id} onDone={() => setMode('info')} />
+      )}
     </div>
   );
 }
 
 function InfoForm({ userInfo }: { userInfo: UserInfo }) {
-  const form = useZodForm(updateMyInfoRequest, { seq: userInfo.seq, name: userInfo.name, phone: userInfo.phone, mail: userInfo.mail });
+  const form = useZodForm(updateMyInfoRequest, {
+    seq: userInfo.seq,
+    name: userInfo.name,
+    phone: userInfo.phone,
+    mail: userInfo.mail,
+  });
   const update = useUpdateMyInfo();
   const notify = useNotify();
   const submit = (v: (typeof updateMyInfoRequest)['_output']) =>
@@ -66,7 +75,15 @@ function PasswordForm({ id, onDone }: { id: string; onDone: () => void }) {
       {/* The account the password belongs to, for password managers (a password form names its user). */}
       <input type="email" name="username" autoComplete="username" value={id} readOnly hidden />
       <Field name="opw" id="mg-opw" label={F.opw} type="password" autoComplete="current-password" maxLength={20} />
-      <Field name="pw" id="mg-pw" label={F.pw} type="password" autoComplete="new-password" maxLength={20} hint={F.pwHint} />
+      <Field
+        name="pw"
+        id="mg-pw"
+        label={F.pw}
+        type="password"
+        autoComplete="new-password"
+        maxLength={20}
+        hint={F.pwHint}
+      />
       <Field name="cpw" id="mg-cpw" label={F.cpw} type="password" autoComplete="new-password" maxLength={20} />
       <FormActions busy={change.isPending} label={F.changePassword} />
     </Form>

@@ -126,7 +126,11 @@ export function ManagementPage() {
         </nav>
       </aside>
       <section className="mg-content" aria-label={M.menu[current]}>
-        {userInfo.companyInfo ? <Section key={current} path={current} mobile={false} /> : <p className="notice-warn">{M.companyOnly}</p>}
+        {userInfo.companyInfo ? (
+          <Section key={current} path={current} mobile={false} />
+        ) : (
+          <p className="notice-warn">{M.companyOnly}</p>
+        )}
       </section>
     </div>
   );
@@ -183,7 +187,11 @@ export function MobileManagementPage() {
       <Link to="/mobileManagement" className="mg-m-back">
         ‹ {M.backToMenu}
       </Link>
-      {userInfo.companyInfo ? <Section key={current} path={current} mobile /> : <p className="notice-warn">{M.companyOnly}</p>}
+      {userInfo.companyInfo ? (
+        <Section key={current} path={current} mobile />
+      ) : (
+        <p className="notice-warn">{M.companyOnly}</p>
+      )}
     </section>
   );
 }

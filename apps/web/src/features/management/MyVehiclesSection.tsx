@@ -23,17 +23,37 @@ export function MyVehiclesSection() {
 
   const askRemove = (v: MyVehicle) =>
     void notify
-      .confirm({ title: V.removeTitle, text: V.removeConfirm(titleOf(v)), confirmLabel: V.remove, busyLabel: V.removing, danger: true }, () =>
-        remove.mutateAsync(v.vin),
+      .confirm(
+        {
+          title: V.removeTitle,
+          text: V.removeConfirm(titleOf(v)),
+          confirmLabel: V.remove,
+          busyLabel: V.removing,
+          danger: true,
+        },
+        () => remove.mutateAsync(v.vin),
       )
-      .then((a) => a && notify.toast(a.message), (e: unknown) => void notify.alert(messageOf(e)));
+      .then(
+        (a) => a && notify.toast(a.message),
+        (e: unknown) => void notify.alert(messageOf(e)),
+      );
 
   const actions = (v: MyVehicle) => (
     <span className="mg-row-actions">
-      <button type="button" className="btn btn-small" onClick={() => setRenaming(v)} aria-label={`${V.rename} ${titleOf(v)}`}>
+      <button
+        type="button"
+        className="btn btn-small"
+        onClick={() => setRenaming(v)}
+        aria-label={`${V.rename} ${titleOf(v)}`}
+      >
         {V.rename}
       </button>
-      <button type="button" className="btn btn-small btn-danger-line" onClick={() => askRemove(v)} aria-label={`${V.remove} ${titleOf(v)}`}>
+      <button
+        type="button"
+        className="btn btn-small btn-danger-line"
+        onClick={() => askRemove(v)}
+        aria-label={`${V.remove} ${titleOf(v)}`}
+      >
         {V.remove}
       </button>
     </span>
@@ -50,7 +70,14 @@ export function MyVehiclesSection() {
       ),
     },
     { id: 'vin', header: V.cols.vin, width: 200, className: 'center num', cell: (v) => v.vin },
-    { id: 'lastOpened', header: V.cols.lastOpened, width: 160, className: 'center date', cell: (v) => dateTime(v.lastOpenedAt), sortValue: (v) => v.lastOpenedAt },
+    {
+      id: 'lastOpened',
+      header: V.cols.lastOpened,
+      width: 160,
+      className: 'center date',
+      cell: (v) => dateTime(v.lastOpenedAt),
+      sortValue: (v) => v.lastOpenedAt,
+    },
     { id: 'manage', header: V.cols.manage, width: 150, className: 'center', cell: actions },
   ];
 

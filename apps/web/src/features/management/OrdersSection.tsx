@@ -22,20 +22,53 @@ export function OrdersSection() {
     if (!openOrderDetail(seq)) void notify.alert(O.popupBlocked);
   };
   const paid = (o: OrderView) => o.totalAmount + o.shipping;
-  const products = (o: OrderView) => O.productLine(o.orderProductInfo[0]?.name ?? '', Math.max(0, (o.itemLength || o.orderProductInfo.length) - 1));
+  const products = (o: OrderView) =>
+    O.productLine(o.orderProductInfo[0]?.name ?? '', Math.max(0, (o.itemLength || o.orderProductInfo.length) - 1));
   const detailButton = (o: OrderView) => (
     <button type="button" className="btn btn-small" onClick={() => detail(o.seq)}>
       {O.detail}
     </button>
   );
   const columns: Column<OrderView>[] = [
-    { id: 'date', header: O.cols.date, width: 104, className: 'center date', cell: (o) => <time dateTime={o.created}>{date(o.created)}</time>, sortValue: (o) => o.created },
+    {
+      id: 'date',
+      header: O.cols.date,
+      width: 104,
+      className: 'center date',
+      cell: (o) => <time dateTime={o.created}>{date(o.created)}</time>,
+      sortValue: (o) => o.created,
+    },
     { id: 'no', header: O.cols.no, width: 80, className: 'center num', cell: (o) => o.seq },
-    { id: 'product', header: O.cols.product, className: 'ellipsis', title: (o) => o.orderProductInfo.map((l) => `${l.name} × ${l.qty}`).join('\n'), cell: products },
-    { id: 'amount', header: O.cols.amount, width: 120, className: 'money', cell: (o) => money(paid(o)), sortValue: paid },
+    {
+      id: 'product',
+      header: O.cols.product,
+      className: 'ellipsis',
+      title: (o) => o.orderProductInfo.map((l) => `${l.name} × ${l.qty}`).join('\n'),
+      cell: products,
+    },
+    {
+      id: 'amount',
+      header: O.cols.amount,
+      width: 120,
+      className: 'money',
+      cell: (o) => money(paid(o)),
+      sortValue: paid,
+    },
     { id: 'recipient', header: O.cols.recipient, width: 100, className: 'center', cell: (o) => o.name },
-    { id: 'shipping', header: O.cols.shipping, width: 80, className: 'center', cell: (o) => T.trade.shipping[o.shippingValue] ?? '' },
-    { id: 'status', header: O.cols.status, width: 96, className: 'center', cell: (o) => <StatusBadge status={o.status} /> },
+    {
+      id: 'shipping',
+      header: O.cols.shipping,
+      width: 80,
+      className: 'center',
+      cell: (o) => T.trade.shipping[o.shippingValue] ?? '',
+    },
+    {
+      id: 'status',
+      header: O.cols.status,
+      width: 96,
+      className: 'center',
+      cell: (o) => <StatusBadge status={o.status} />,
+    },
     { id: 'detail', header: O.cols.detail, width: 96, className: 'center', cell: detailButton },
     { id: 'reorder', header: RT.button, width: 96, className: 'center', cell: (o) => <ReorderButton seq={o.seq} /> },
   ];

@@ -16,14 +16,18 @@ describe('cash charge amount', () => {
     expect(steppedAmount(40_000, 10_000)).toBe(50_000);
   });
 
-  it('refuses blank, under 1,000 and over 10,000,000 with the screen\'s messages', () => {
-    const issue = (amount: string) => chargeForm.safeParse({ pgcode: 'creditcard', amount }).error?.issues[0]?.message ?? null;
+  it("refuses blank, under 1,000 and over 10,000,000 with the screen's messages", () => {
+    const issue = (amount: string) =>
+      chargeForm.safeParse({ pgcode: 'creditcard', amount }).error?.issues[0]?.message ?? null;
     expect(issue('')).toBe('충전할 금액을 입력하세요.');
     expect(issue('999')).toBe('최소 결제금액은 1,000원 입니다.');
     expect(issue('1000')).toBeNull();
     expect(issue('10000000')).toBeNull();
     expect(issue('10000001')).toBe('최대 결제금액은 1,000만원 입니다.');
-    expect(chargeForm.parse({ pgcode: 'banktransfer', amount: '50000' })).toEqual({ pgcode: 'banktransfer', amount: 50_000 });
+    expect(chargeForm.parse({ pgcode: 'banktransfer', amount: '50000' })).toEqual({
+      pgcode: 'banktransfer',
+      amount: 50_000,
+    });
   });
 });
 

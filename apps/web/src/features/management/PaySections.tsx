@@ -25,7 +25,14 @@ function PayMethodTabs() {
   return (
     <div className="mg-tabs" role="tablist" aria-label={C.tabsLabel}>
       {PGCODES.map((code) => (
-        <button key={code} type="button" role="tab" aria-selected={field.value === code} className={field.value === code ? 'active' : undefined} onClick={() => field.onChange(code)}>
+        <button
+          key={code}
+          type="button"
+          role="tab"
+          aria-selected={field.value === code}
+          className={field.value === code ? 'active' : undefined}
+          onClick={() => field.onChange(code)}
+        >
           {PAY[code]}
         </button>
       ))}
@@ -240,7 +247,8 @@ export function BuyLicenseSection() {
   const { pay, requesting, popup } = usePayment('license');
   const index = picked ?? (options ? defaultOption(options) : 0);
   const option = options?.[index] ?? null;
-  const submit = (v: { pgcode: PgCode }) => option && pay({ pgcode: v.pgcode, amount: option.price, days: option.days });
+  const submit = (v: { pgcode: PgCode }) =>
+    option && pay({ pgcode: v.pgcode, amount: option.price, days: option.days });
 
   return (
     <div>

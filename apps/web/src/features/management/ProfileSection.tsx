@@ -34,9 +34,24 @@ export function ProfileSection({ linkTo, mobile }: { linkTo: (path: MenuPath) =>
   // Cash, licence, cart and purchases; charging and buying a licence are for main accounts.
   const figures = [
     { id: 'cash', label: P.cash, value: won(cash), link: main ? { to: linkTo('chargeCash'), label: P.charge } : null },
-    { id: 'license', label: P.license, value: baseInfo ? P.licenseDays(baseInfo.memberLicense) : T.common.notYet, link: main ? { to: linkTo('buyLicense'), label: P.buyLicense } : null },
-    { id: 'carts', label: P.cart, value: P.count(baseInfo?.carts ?? 0), link: { to: pathFor('cart', mobile), label: T.topBar.cart } },
-    { id: 'buys', label: P.buys, value: P.count(baseInfo?.buys ?? 0), link: { to: linkTo('orders'), label: M.menu.orders! } },
+    {
+      id: 'license',
+      label: P.license,
+      value: baseInfo ? P.licenseDays(baseInfo.memberLicense) : T.common.notYet,
+      link: main ? { to: linkTo('buyLicense'), label: P.buyLicense } : null,
+    },
+    {
+      id: 'carts',
+      label: P.cart,
+      value: P.count(baseInfo?.carts ?? 0),
+      link: { to: pathFor('cart', mobile), label: T.topBar.cart },
+    },
+    {
+      id: 'buys',
+      label: P.buys,
+      value: P.count(baseInfo?.buys ?? 0),
+      link: { to: linkTo('orders'), label: M.menu.orders! },
+    },
   ];
   return (
     <div className="mg-profile">
@@ -100,7 +115,12 @@ export function ProfileSection({ linkTo, mobile }: { linkTo: (path: MenuPath) =>
         ) : (
           <ul className="mg-notice-list">
             {notices.map((n) => (
-              <ProfileNotice key={n.seq} notice={n} open={open === n.seq} onToggle={() => setOpen(open === n.seq ? null : n.seq)} />
+              <ProfileNotice
+                key={n.seq}
+                notice={n}
+                open={open === n.seq}
+                onToggle={() => setOpen(open === n.seq ? null : n.seq)}
+              />
             ))}
           </ul>
         )}

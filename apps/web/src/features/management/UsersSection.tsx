@@ -1,5 +1,12 @@
 import { useState } from 'react';
-import { MEMBER_TYPE_MAIN, MEMBER_TYPE_SUB, PAGE_SIZE, createMemberRequest, editMemberRequest, type MemberListItem } from '@partsmall/contract';
+import {
+  MEMBER_TYPE_MAIN,
+  MEMBER_TYPE_SUB,
+  PAGE_SIZE,
+  createMemberRequest,
+  editMemberRequest,
+  type MemberListItem,
+} from '@partsmall/contract';
 import { messageOf } from '../../shared/api';
 import { phone } from '../../shared/format';
 import { useSession } from '../../shared/session';
@@ -33,12 +40,16 @@ export function UsersSection() {
   /** Password reset shows the new password once; stopping ends the account's open sessions. */
   const askReset = (row: MemberListItem) =>
     void notify
-      .confirm({ title: U.resetTitle, text: U.resetConfirm(row.id), confirmLabel: U.resetPw, busyLabel: U.stopping }, () => resetPw.mutateAsync(row.seq))
+      .confirm(
+        { title: U.resetTitle, text: U.resetConfirm(row.id), confirmLabel: U.resetPw, busyLabel: U.stopping },
+        () => resetPw.mutateAsync(row.seq),
+      )
       .then((pw) => pw && setNewPw({ id: row.id, pw }), failed);
   const askStop = (row: MemberListItem) =>
     void notify
-      .confirm({ title: U.stopTitle, text: U.stopConfirm(row.id), confirmLabel: U.stop, busyLabel: U.stopping, danger: true }, () =>
-        setState.mutateAsync({ seq: row.seq }),
+      .confirm(
+        { title: U.stopTitle, text: U.stopConfirm(row.id), confirmLabel: U.stop, busyLabel: U.stopping, danger: true },
+        () => setState.mutateAsync({ seq: row.seq }),
       )
       .then((a) => a && notify.toast(a.message), failed);
 
@@ -52,10 +63,14 @@ export function UsersSection() {
       disabled={self(row) || (setType.isPending && setType.variables?.seq === row.seq) || row.status !== 'active'}
       title={self(row) ? U.selfWhy : row.status !== 'active' ? U.stoppedWhy : undefined}
       aria-label={U.typeLabel(row.id)}
-      onChange={(e) => setType.mutate({ seq: row.seq, type: e.target.checked ? MEMBER_TYPE_MAIN : MEMBER_TYPE_SUB }, done)}
+      onChange={(e) =>
+        setType.mutate({ seq: row.seq, type: e.target.checked ? MEMBER_TYPE_MAIN : MEMBER_TYPE_SUB }, done)
+      }
     />
   );
-  const statusBadge = (row: MemberListItem) => <span className={`mg-member-status ${row.status}`}>{U.status[row.status] ?? row.status}</span>;
+  const statusBadge = (row: MemberListItem) => (
+    <span className={`mg-member-status ${row.status}`}>{U.status[row.status] ?? row.status}</span>
+  );
   const selfWhy = (row: MemberListItem) => ({ disabled: self(row), title: self(row) ? U.selfWhy : undefined });
   const actions = (row: MemberListItem) => (
     <span className="mg-row-actions">
@@ -66,7 +81,11 @@ export function UsersSection() {
         {U.resetPw}
       </button>
       {row.status === 'stopped' ? (
-        <button type="button" className="btn btn-small" onClick={() => setState.mutate({ seq: row.seq, status: 'active' }, done)}>
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => setState.mutate({ seq: row.seq, status: 'active' }, done)}
+        >
           {U.resume}
         </button>
       ) : (
@@ -198,13 +217,28 @@ function MemberForm({ row, onClose }: { row: MemberListItem | null; onClose: () 
         {creating ? (
           <>
             <Field name="id" id="mg-user-id" label={U.id} type="email" autoComplete="off" maxLength={50} />
-            <Field name="pw" id="mg-user-pw" label={U.pw} type="password" autoComplete="new-password" maxLength={20} hint={U.pwHint} />
+            <Field
+              name="pw"
+              id="mg-user-pw"
+              label={U.pw}
+              type="password"
+              autoComplete="new-password"
+              maxLength={20}
+              hint={U.pwHint}
+            />
           </>
         ) : (
           <ReadOnlyField id="mg-user-id-ro" label={U.id} value={row.id} />
         )}
         <Field name="name" id="mg-user-name" label={U.name} maxLength={20} />
-        <Field name="phone" id="mg-user-phone" label={U.phone} digits={11} maxLength={PHONE_INPUT_MAX} hint={U.phoneHint} />
+        <Field
+          name="phone"
+          id="mg-user-phone"
+          label={U.phone}
+          digits={11}
+          maxLength={PHONE_INPUT_MAX}
+          hint={U.phoneHint}
+        />
         <Field name="mail" id="mg-user-mail" label={U.mail} type="email" maxLength={50} />
         <FormActions busy={save.isPending} label={creating ? M.add : M.save} onCancel={onClose} />
       </Form>

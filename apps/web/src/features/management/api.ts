@@ -39,7 +39,10 @@ export const addressListQuery = (q: Partial<ListQuery>) =>
     placeholderData: keepPreviousData,
   });
 
-function useAddressWrite<V, I extends 'setMallShppingInfo' | 'setMallShippingBasic' | 'stateShippingInfo'>(call: I, body: (v: V) => Payload<I>) {
+function useAddressWrite<V, I extends 'setMallShppingInfo' | 'setMallShippingBasic' | 'stateShippingInfo'>(
+  call: I,
+  body: (v: V) => Payload<I>,
+) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (v: V) => api(call, body(v), { accept: [201] }),
@@ -135,7 +138,10 @@ export const withdrawCheckQuery = queryOptions({
 });
 
 export function useWithdraw(onDone: (answer: { message: string }) => void) {
-  return useMutation({ mutationFn: (v: WithdrawRequest) => api('WithdrawMember', v, { accept: [201] }), onSuccess: onDone });
+  return useMutation({
+    mutationFn: (v: WithdrawRequest) => api('WithdrawMember', v, { accept: [201] }),
+    onSuccess: onDone,
+  });
 }
 
 // ---------------------------------------------------------------- payments
@@ -156,12 +162,16 @@ export const pendingTransfersQuery = (kind: PaymentKind) =>
   queryOptions({
     queryKey: [...memberAreaKeys.payments(kind), 'pending'],
     queryFn: ({ signal }) =>
-      api('mallPendingTransfers', { kind: kind === 'cash' ? 'point' : 'license' }, { signal, accept: [200] }).then((a) => a.results ?? []),
+      api('mallPendingTransfers', { kind: kind === 'cash' ? 'point' : 'license' }, { signal, accept: [200] }).then(
+        (a) => a.results ?? [],
+      ),
   });
 
 /** The payment page of the gateway from a payment-window answer; null when it has none. */
 export function paymentUrl(answer: { online_url?: unknown; results?: { online_url?: unknown } }): string | null {
-  const url = [answer.online_url, answer.results?.online_url].find((u): u is string => typeof u === 'string' && u.trim() !== '');
+  const url = [answer.online_url, answer.results?.online_url].find(
+    (u): u is string => typeof u === 'string' && u.trim() !== '',
+  );
   return url ?? null;
 }
 
@@ -170,7 +180,10 @@ export function useStartPayment() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ kind, ...body }: { kind: PaymentKind } & (CashPaymentRequest | LicensePaymentRequest)) =>
-      (kind === 'cash' ? api('showCashPaymentWinow', body as CashPaymentRequest, { accept: [200] }) : api('showLicensePaymentWinow', body as LicensePaymentRequest, { accept: [200] })).then(paymentUrl),
+      (kind === 'cash'
+        ? api('showCashPaymentWinow', body as CashPaymentRequest, { accept: [200] })
+        : api('showLicensePaymentWinow', body as LicensePaymentRequest, { accept: [200] })
+      ).then(paymentUrl),
     // A payment made in the window shows in the histories.
     onSettled: (_url, _error, v) => client.invalidateQueries({ queryKey: memberAreaKeys.payments(v.kind) }),
   });

@@ -3,12 +3,29 @@ import { allowedMenu, isMenuPath } from './menu';
 
 describe('member-area menu', () => {
   it('gives a main account all thirteen entries in menu order', () => {
-    const all = ['profile', 'editMyInfo', 'orders', 'deliveryAddress', 'myVehicles', 'editCompanyInfo', 'users', 'chargeCash', 'cashPayments'];
+    const all = [
+      'profile',
+      'editMyInfo',
+      'orders',
+      'deliveryAddress',
+      'myVehicles',
+      'editCompanyInfo',
+      'users',
+      'chargeCash',
+      'cashPayments',
+    ];
     expect(allowedMenu(0)).toEqual([...all, 'buyLicense', 'licensePayments', 'setSecurity', 'memberDeactivation']);
   });
 
   it('gives a sub-account the six entries it may use', () => {
-    expect(allowedMenu(1)).toEqual(['profile', 'editMyInfo', 'orders', 'deliveryAddress', 'myVehicles', 'memberDeactivation']);
+    expect(allowedMenu(1)).toEqual([
+      'profile',
+      'editMyInfo',
+      'orders',
+      'deliveryAddress',
+      'myVehicles',
+      'memberDeactivation',
+    ]);
   });
 
   it('knows its paths and nothing else', () => {

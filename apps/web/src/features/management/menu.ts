@@ -18,7 +18,15 @@ export const MENU_PATHS = [
 ] as const;
 
 /** The entries hidden from sub-accounts (docs/requirements.md#member-area). */
-const MAIN_ONLY: ReadonlySet<string> = new Set(['editCompanyInfo', 'users', 'chargeCash', 'cashPayments', 'buyLicense', 'licensePayments', 'setSecurity']);
+const MAIN_ONLY: ReadonlySet<string> = new Set([
+  'editCompanyInfo',
+  'users',
+  'chargeCash',
+  'cashPayments',
+  'buyLicense',
+  'licensePayments',
+  'setSecurity',
+]);
 
 export const MENU = MENU_PATHS.map((path) => ({ path, mainOnly: MAIN_ONLY.has(path) }));
 

@@ -16,7 +16,8 @@ describe('quick date ranges (Asia/Seoul days)', () => {
 });
 
 describe('date-range search', () => {
-  const issue = (v: { startDate: string; endDate: string }) => dateRangeForm.safeParse(v).error?.issues[0]?.message ?? null;
+  const issue = (v: { startDate: string; endDate: string }) =>
+    dateRangeForm.safeParse(v).error?.issues[0]?.message ?? null;
   it('needs both dates, in order', () => {
     expect(issue({ startDate: '', endDate: '2026-11-21' })).toBe('날짜구간을 지정하세요.');
     expect(issue({ startDate: '2026-11-21', endDate: '' })).toBe('날짜구간을 지정하세요.');

@@ -83,13 +83,24 @@ export interface Range {
 export const dateRangeForm = z
   .object({ startDate: z.string(), endDate: z.string() })
   .refine((v) => v.startDate !== '' && v.endDate !== '', { path: ['startDate'], message: M.dateRange.missing })
-  .refine((v) => v.startDate === '' || v.endDate === '' || v.startDate <= v.endDate, { path: ['startDate'], message: M.dateRange.reversed });
+  .refine((v) => v.startDate === '' || v.endDate === '' || v.startDate <= v.endDate, {
+    path: ['startDate'],
+    message: M.dateRange.reversed,
+  });
 
 /**
  * Start and end dates (future days disabled), quick ranges, search and view-all (docs/requirements.md#validation):
  * a search needs both dates ('날짜구간을 지정하세요.').
  */
-export function DateRangeSearch({ onSearch, onAll, busy }: { onSearch: (range: Range) => void; onAll: () => void; busy?: boolean }) {
+export function DateRangeSearch({
+  onSearch,
+  onAll,
+  busy,
+}: {
+  onSearch: (range: Range) => void;
+  onAll: () => void;
+  busy?: boolean;
+}) {
   const today = seoulToday();
   const form = useZodForm(dateRangeForm, { startDate: '', endDate: '' });
   const [startDate, endDate] = form.watch(['startDate', 'endDate']);
@@ -199,8 +210,16 @@ export function SearchedList<D extends Page, S extends string, K extends QueryKe
 }
 
 /** A list of a date range (orders, payment histories): both dates or all (docs/requirements.md#validation), 15 a page. */
-export function RangedList<D extends Page, K extends QueryKey>({ query, ...table }: TableProps<RowOf<D>> & { query: ListOptions<D, DateRangeListRequest, K> }) {
-  const [range, setRange] = useState<DateRangeListRequest & { page: number }>({ startDate: '', endDate: '', searchType: '', page: 1 });
+export function RangedList<D extends Page, K extends QueryKey>({
+  query,
+  ...table
+}: TableProps<RowOf<D>> & { query: ListOptions<D, DateRangeListRequest, K> }) {
+  const [range, setRange] = useState<DateRangeListRequest & { page: number }>({
+    startDate: '',
+    endDate: '',
+    searchType: '',
+    page: 1,
+  });
   const list = useQuery(query({ ...range, size: PAGE_SIZE.memberArea }));
   return (
     <>
@@ -210,7 +229,11 @@ export function RangedList<D extends Page, K extends QueryKey>({ query, ...table
         onAll={() => setRange({ startDate: '', endDate: '', searchType: '', page: 1 })}
       />
       <ListBar total={list.data?.total ?? 0} loading={list.isFetching} />
-      <DataTable {...table} query={list} paging={{ page: range.page, size: PAGE_SIZE.memberArea, onPage: (page) => setRange((r) => ({ ...r, page })) }} />
+      <DataTable
+        {...table}
+        query={list}
+        paging={{ page: range.page, size: PAGE_SIZE.memberArea, onPage: (page) => setRange((r) => ({ ...r, page })) }}
+      />
     </>
   );
 }

@@ -77,7 +77,10 @@ export function loadPostcode(): Promise<PostcodeCtor> {
 export function addressOf(data: PostcodeData): string {
   if (data.userSelectedType === 'J' && data.jibunAddress) return data.jibunAddress;
   const road = data.roadAddress || data.address || data.jibunAddress || '';
-  const extra = [data.bname && /[동로가]$/.test(data.bname) ? data.bname : '', data.apartment === 'Y' || data.buildingName ? data.buildingName : '']
+  const extra = [
+    data.bname && /[동로가]$/.test(data.bname) ? data.bname : '',
+    data.apartment === 'Y' || data.buildingName ? data.buildingName : '',
+  ]
     .filter((x): x is string => !!x)
     .join(', ');
   return extra ? `${road} (${extra})` : road;
@@ -86,7 +89,13 @@ export function addressOf(data: PostcodeData): string {
 export type PostcodeState = 'loading' | 'ready' | 'failed';
 
 /** The widget script as a query: loaded once per page, again only after a failure. */
-const postcodeQuery = queryOptions({ queryKey: ['postcodeWidget'], queryFn: loadPostcode, staleTime: Infinity, gcTime: Infinity, retry: false });
+const postcodeQuery = queryOptions({
+  queryKey: ['postcodeWidget'],
+  queryFn: loadPostcode,
+  staleTime: Infinity,
+  gcTime: Infinity,
+  retry: false,
+});
 
 /** Starts loading the widget when the form mounts; 'failed' switches the form to typing mode. */
 export function usePostcode(): PostcodeState {
@@ -95,7 +104,13 @@ export function usePostcode(): PostcodeState {
 }
 
 /** The widget embedded in a layer; closes itself after a pick. */
-export function PostcodeLayer({ onPick, onClose }: { onPick: (postNum: string, address: string) => void; onClose: () => void }) {
+export function PostcodeLayer({
+  onPick,
+  onClose,
+}: {
+  onPick: (postNum: string, address: string) => void;
+  onClose: () => void;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const layer = useRef<HTMLDivElement>(null);
   useLayerFocus(layer);
@@ -106,7 +121,11 @@ export function PostcodeLayer({ onPick, onClose }: { onPick: (postNum: string, a
   const Postcode = useQuery(postcodeQuery).data;
   useEffect(() => {
     if (!Postcode || !box.current) return;
-    new Postcode({ width: '100%', height: '100%', oncomplete: (data) => pick.current(data.zonecode, addressOf(data)) }).embed(box.current);
+    new Postcode({
+      width: '100%',
+      height: '100%',
+      oncomplete: (data) => pick.current(data.zonecode, addressOf(data)),
+    }).embed(box.current);
   }, [Postcode]);
   return (
     <div ref={layer} className="postcode-layer" role="dialog" aria-label={P.title}>
@@ -141,7 +160,11 @@ export function PostcodeFields({
   const address = useController({ name: names.address });
   const manual = state === 'failed';
   const readOnlyTitle = manual ? undefined : P.readonlyWhy;
-  const input = (c: typeof post, id: string, props: { inputMode?: 'numeric'; maxLength: number; onClick?: () => void }) => (
+  const input = (
+    c: typeof post,
+    id: string,
+    props: { inputMode?: 'numeric'; maxLength: number; onClick?: () => void },
+  ) => (
     <input
       id={id}
       name={c.field.name}
@@ -159,7 +182,11 @@ export function PostcodeFields({
   return (
     <div className="postcode-fields">
       <FieldShell id={ids.postNum} label={labels.postNum} error={post.fieldState.error?.message}>
-        {input(post, ids.postNum, { inputMode: 'numeric', maxLength: 6, onClick: () => !manual && state === 'ready' && setOpen(true) })}
+        {input(post, ids.postNum, {
+          inputMode: 'numeric',
+          maxLength: 6,
+          onClick: () => !manual && state === 'ready' && setOpen(true),
+        })}
         <button
           type="button"
           className="btn btn-side"

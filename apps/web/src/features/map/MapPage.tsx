@@ -27,7 +27,9 @@ type MapState = 'loading' | 'ready' | 'failed';
  * be reached (a cross-origin frame does not report its own load errors).
  */
 function useMapState(): [MapState, () => void] {
-  const [state, setState] = useState<MapState>(() => (typeof navigator !== 'undefined' && !navigator.onLine ? 'failed' : 'loading'));
+  const [state, setState] = useState<MapState>(() =>
+    typeof navigator !== 'undefined' && !navigator.onLine ? 'failed' : 'loading',
+  );
   useEffect(() => {
     let settled = false;
     const fail = () => {

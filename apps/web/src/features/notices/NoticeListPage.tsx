@@ -7,7 +7,15 @@ import { T } from '../../shared/texts';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
 import { SearchForm } from '../../shared/ui/SearchForm';
 import { Spinner } from '../../shared/ui/states';
-import { NOTICE_SEARCH_TYPES, NOTICE_TYPE_KEYS, noticeListQuery, queryFromParams, queryString, type NoticeQuery, type NoticeSearchType } from './api';
+import {
+  NOTICE_SEARCH_TYPES,
+  NOTICE_TYPE_KEYS,
+  noticeListQuery,
+  queryFromParams,
+  queryString,
+  type NoticeQuery,
+  type NoticeSearchType,
+} from './api';
 
 export function NoticeTypeBadge({ type }: { type: number }) {
   return <span className={`notice-type notice-type-${type}`}>{NOTICE_TYPES[type] ?? NOTICE_TYPES[0]}</span>;
@@ -31,9 +39,26 @@ export function NoticeListPage({ mobile = false }: { mobile?: boolean }) {
   const detail = (seq: number) => `${base}/${seq}${key}`;
 
   const columns: Column<NoticeRow>[] = [
-    { id: 'no', header: T.notice.cols.no, colClassName: 'col-no', className: 'num', cell: (_, i) => total - ((shownPage ?? query.page) - 1) * PAGE_SIZE.notice - i },
-    { id: 'type', header: T.notice.cols.type, colClassName: 'col-type', className: 'center', cell: (r) => <NoticeTypeBadge type={r.type} /> },
-    { id: 'title', header: T.notice.cols.title, className: 'title-cell', cell: (r) => <Link to={detail(r.seq)}>{r.title}</Link> },
+    {
+      id: 'no',
+      header: T.notice.cols.no,
+      colClassName: 'col-no',
+      className: 'num',
+      cell: (_, i) => total - ((shownPage ?? query.page) - 1) * PAGE_SIZE.notice - i,
+    },
+    {
+      id: 'type',
+      header: T.notice.cols.type,
+      colClassName: 'col-type',
+      className: 'center',
+      cell: (r) => <NoticeTypeBadge type={r.type} />,
+    },
+    {
+      id: 'title',
+      header: T.notice.cols.title,
+      className: 'title-cell',
+      cell: (r) => <Link to={detail(r.seq)}>{r.title}</Link>,
+    },
     {
       id: 'created',
       header: T.notice.cols.created,
@@ -70,7 +95,12 @@ export function NoticeListPage({ mobile = false }: { mobile?: boolean }) {
           {query.keyword && <span className="board-for">{T.notice.resultFor(query.keyword)}</span>}
           <span>
             {T.notice.total(total)}
-            {total > 0 && <span className="board-pages"> · {T.notice.pageOf(query.page, Math.max(1, Math.ceil(total / PAGE_SIZE.notice)))}</span>}
+            {total > 0 && (
+              <span className="board-pages">
+                {' '}
+                · {T.notice.pageOf(query.page, Math.max(1, Math.ceil(total / PAGE_SIZE.notice)))}
+              </span>
+            )}
           </span>
           {loading && <Spinner label={T.common.loading} />}
         </p>
@@ -93,7 +123,12 @@ export function NoticeListPage({ mobile = false }: { mobile?: boolean }) {
         rowKey={(r) => r.seq}
         label={T.notice.title}
         rowClassName={(r) => (r.type === 0 ? 'row-notice' : undefined)}
-        paging={{ page: query.page, total, size: PAGE_SIZE.notice, href: (p) => base + queryString({ ...query, page: p }) }}
+        paging={{
+          page: query.page,
+          total,
+          size: PAGE_SIZE.notice,
+          href: (p) => base + queryString({ ...query, page: p }),
+        }}
         cardsClassName="m-notice-list"
         cardClassName=""
         card={(r) => (

@@ -15,7 +15,12 @@ describe('notice list state in the URL', () => {
   });
 
   it('drops values the list does not know', () => {
-    expect(queryFromParams(new URLSearchParams('searchType=evil&type=1&page=-2'))).toEqual({ searchType: 'title', keyword: '', type: null, page: 1 });
+    expect(queryFromParams(new URLSearchParams('searchType=evil&type=1&page=-2'))).toEqual({
+      searchType: 'title',
+      keyword: '',
+      type: null,
+      page: 1,
+    });
     expect(queryFromParams(new URLSearchParams('page=1.5')).page).toBe(1);
     // The search type only travels with a keyword.
     expect(queryString({ searchType: 'all', keyword: '', type: 0, page: 2 })).toBe('?type=0&page=2');

@@ -43,7 +43,9 @@ export function queryString(q: Partial<NoticeQuery>): string {
 /** POST api/getMallNotice (list): searchType, searchKeyword, type, page, size. */
 function fetchNotices(q: NoticeQuery, size: number, signal?: AbortSignal) {
   // The call answers a list for a search and one notice for a seq: this is the list form.
-  return api('getMallNotice', {
+  return api(
+    'getMallNotice',
+    {
       searchType: q.keyword ? q.searchType : '',
       searchKeyword: q.keyword,
       ...(q.type !== null ? { type: q.type } : {}),
@@ -73,7 +75,10 @@ export const noticeListQuery = (q: NoticeQuery, size: number = PAGE_SIZE.notice)
 export const noticeQuery = (seq: number) =>
   queryOptions({
     queryKey: noticeKeys.one(seq),
-    queryFn: ({ signal }) => api('getMallNotice', { seq }, { signal, accept: [200] }).then((a) => (a as z.infer<typeof noticeDetailAnswer>).results),
+    queryFn: ({ signal }) =>
+      api('getMallNotice', { seq }, { signal, accept: [200] }).then(
+        (a) => (a as z.infer<typeof noticeDetailAnswer>).results,
+      ),
   });
 
 export interface Neighbours {
@@ -98,7 +103,8 @@ export async function findNeighbours(seq: number, q: NoticeQuery, signal?: Abort
     if (i >= 0) {
       const prev = i > 0 ? rows[i - 1]! : before;
       let next = rows[i + 1] ?? null;
-      if (!next && page * SCAN_SIZE < total) next = (await fetchNotices({ ...q, page: page + 1 }, SCAN_SIZE, signal)).results[0] ?? null;
+      if (!next && page * SCAN_SIZE < total)
+        next = (await fetchNotices({ ...q, page: page + 1 }, SCAN_SIZE, signal)).results[0] ?? null;
       return { prev, next };
     }
     if (rows.length < SCAN_SIZE) break;

@@ -1,5 +1,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { FINAL_STATUSES, ORDER_STATUS, ORDER_STATUS_LABELS, allowedMoves, type OrderStatus, type OrderView } from '@partsmall/contract';
+import {
+  FINAL_STATUSES,
+  ORDER_STATUS,
+  ORDER_STATUS_LABELS,
+  allowedMoves,
+  type OrderStatus,
+  type OrderView,
+} from '@partsmall/contract';
 import { messageOf } from '../../shared/api';
 import { addressLine, date, phone, won } from '../../shared/format';
 import { T } from '../../shared/texts';
@@ -17,7 +24,8 @@ const D = T.trade.detail;
  * return states are named by their own label, since 'shipped' would be false for them.
  */
 export function mobileStatusLabel(status: number): string {
-  if (FINAL_STATUSES.includes(status as OrderStatus) || status >= ORDER_STATUS.returnRequested) return ORDER_STATUS_LABELS[status] ?? t.shipped;
+  if (FINAL_STATUSES.includes(status as OrderStatus) || status >= ORDER_STATUS.returnRequested)
+    return ORDER_STATUS_LABELS[status] ?? t.shipped;
   return status > ORDER_STATUS.shipmentConfirmed ? t.shipped : t.preparing;
 }
 
@@ -33,7 +41,10 @@ export function MobileOrdersPage() {
   // The answer carries the updated order, which replaces it in place.
   const askCancel = (o: OrderView) =>
     void notify
-      .confirm({ title: D.cancelTitle, text: D.cancelConfirm, confirmLabel: D.cancel, busyLabel: D.busy, danger: true }, () => cancel.mutateAsync(o.seq))
+      .confirm(
+        { title: D.cancelTitle, text: D.cancelConfirm, confirmLabel: D.cancel, busyLabel: D.busy, danger: true },
+        () => cancel.mutateAsync(o.seq),
+      )
       .then(
         (a) => a && notify.toast(a.message),
         (e: unknown) => void notify.alert(messageOf(e)),

@@ -110,7 +110,10 @@ export function OrderDetailPopup() {
   const failed = (e: unknown) => void notify.alert(messageOf(e));
   const askCancel = () =>
     void notify
-      .confirm({ title: t.cancelTitle, text: t.cancelConfirm, confirmLabel: t.cancel, busyLabel: t.busy, danger: true }, () => cancel.mutateAsync(order.seq))
+      .confirm(
+        { title: t.cancelTitle, text: t.cancelConfirm, confirmLabel: t.cancel, busyLabel: t.busy, danger: true },
+        () => cancel.mutateAsync(order.seq),
+      )
       .then((a) => a && notify.toast(a.message), failed);
   const done = { onSuccess: (a: { message: string }) => notify.toast(a.message), onError: failed };
   const doReturn = () => {
@@ -161,9 +164,7 @@ export function OrderDetailPopup() {
           </tr>
           <tr>
             <th scope="row">{t.shipping}</th>
-            <td>
-              {T.trade.shippingLine(order.shippingValue, order.shippingPayType)}
-            </td>
+            <td>{T.trade.shippingLine(order.shippingValue, order.shippingPayType)}</td>
             <th scope="row">{order.arrive ? t.arrive : t.carrier}</th>
             <td>{order.arrive || (order.carrier ? `${order.carrier} ${order.waybill ?? ''}` : '-')}</td>
           </tr>
@@ -191,12 +192,22 @@ export function OrderDetailPopup() {
       <table className="od-lines">
         <thead>
           <tr>
-            <th scope="col" className="c-no">{t.cols.no}</th>
+            <th scope="col" className="c-no">
+              {t.cols.no}
+            </th>
             <th scope="col">{t.cols.name}</th>
-            <th scope="col" className="c-pid">{t.cols.pid}</th>
-            <th scope="col" className="c-qty">{t.cols.qty}</th>
-            <th scope="col" className="c-money">{t.cols.price}</th>
-            <th scope="col" className="c-money">{t.cols.amount}</th>
+            <th scope="col" className="c-pid">
+              {t.cols.pid}
+            </th>
+            <th scope="col" className="c-qty">
+              {t.cols.qty}
+            </th>
+            <th scope="col" className="c-money">
+              {t.cols.price}
+            </th>
+            <th scope="col" className="c-money">
+              {t.cols.amount}
+            </th>
           </tr>
         </thead>
         <tbody>

@@ -1,4 +1,10 @@
-import { infiniteQueryOptions, keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { PAGE_SIZE, type DateRangeListRequest, type OrderView } from '@partsmall/contract';
 import { api, type Payload } from '../../shared/api';
 import { announceChange } from '../../shared/query';
@@ -10,18 +16,24 @@ export const orderKeys = {
   one: (seq: number) => ['orders', 'one', seq] as const,
 };
 
-const fetchOrders = (q: DateRangeListRequest, signal?: AbortSignal) => api('getMallOrderInfo', q, { signal, accept: [200] });
+const fetchOrders = (q: DateRangeListRequest, signal?: AbortSignal) =>
+  api('getMallOrderInfo', q, { signal, accept: [200] });
 
 /** A page of the member's orders (api/getMallOrderInfo, 15 a page, optional date range). */
 export const orderListQuery = (q: DateRangeListRequest) =>
-  queryOptions({ queryKey: orderKeys.list(q), queryFn: ({ signal }) => fetchOrders(q, signal), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: orderKeys.list(q),
+    queryFn: ({ signal }) => fetchOrders(q, signal),
+    placeholderData: keepPreviousData,
+  });
 
 /** The mobile order list: 15 a page, 'more' adds the next. */
 export const orderPagesQuery = infiniteQueryOptions({
   queryKey: orderKeys.pages,
   initialPageParam: 1,
   queryFn: ({ pageParam, signal }) => fetchOrders({ page: pageParam, size: PAGE_SIZE.memberArea }, signal),
-  getNextPageParam: (last, all) => (all.reduce((n, p) => n + p.results.length, 0) < last.total ? all.length + 1 : undefined),
+  getNextPageParam: (last, all) =>
+    all.reduce((n, p) => n + p.results.length, 0) < last.total ? all.length + 1 : undefined,
 });
 
 /** One order (api/getMallOrderDetail). */
@@ -42,7 +54,15 @@ function useOrderMove<V, I extends 'cancelMallOrder' | 'returnMallOrder'>(call: 
     onSuccess: ({ results }) => {
       client.setQueryData(orderKeys.one(results.seq), results);
       client.setQueryData(orderPagesQuery.queryKey, (data) =>
-        data ? { ...data, pages: data.pages.map((p) => ({ ...p, results: p.results.map((o: OrderView) => (o.seq === results.seq ? results : o)) })) } : data,
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((p) => ({
+                ...p,
+                results: p.results.map((o: OrderView) => (o.seq === results.seq ? results : o)),
+              })),
+            }
+          : data,
       );
       void client.invalidateQueries({ queryKey: orderKeys.all, predicate: (q) => q.queryKey[1] === 'list' });
       // The order list usually sits in the window that opened the detail popup.

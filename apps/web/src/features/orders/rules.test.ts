@@ -13,7 +13,10 @@ describe('mobile order status words', () => {
 });
 
 describe('developer shortcuts close the order popup', () => {
-  const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }> = {}) => ({
+  const key = (
+    k: string,
+    mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }> = {},
+  ) => ({
     key: k,
     ctrlKey: false,
     metaKey: false,

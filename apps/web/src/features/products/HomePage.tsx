@@ -66,7 +66,9 @@ export function HomePage() {
       <SearchBar searchType={searchType} keyword={keyword} onSearch={search} />
       <div className="grid-head">
         <h1 className="grid-title">{keyword ? T.shop.resultFor(keyword) : T.shop.allProducts}</h1>
-        {userInfo?.companyInfo && <VehicleFilter value={query.fitsVin ?? ''} onChange={(vin) => setParams(vin ? { fitsVin: vin } : {})} />}
+        {userInfo?.companyInfo && (
+          <VehicleFilter value={query.fitsVin ?? ''} onChange={(vin) => setParams(vin ? { fitsVin: vin } : {})} />
+        )}
       </div>
       {grid.error && <p className="notice-warn">{grid.error}</p>}
       {/* Busy until the deferred render has drawn the answer too: the empty grid keeps its space till then. */}

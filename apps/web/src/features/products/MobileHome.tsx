@@ -37,7 +37,8 @@ export function MobileHome() {
 
   const search = (type: SearchType, kw: string) => setParams(kw ? { searchType: type, keyword: kw } : {});
   const fitsVin = query.fitsVin ?? '';
-  const pickCategory = (key: string) => setParams({ ...(key === category ? {} : { category: key }), ...(fitsVin ? { fitsVin } : {}) });
+  const pickCategory = (key: string) =>
+    setParams({ ...(key === category ? {} : { category: key }), ...(fitsVin ? { fitsVin } : {}) });
 
   return (
     <div className="m-home">
@@ -46,8 +47,17 @@ export function MobileHome() {
         <Link to={pathFor('inquiry', true)}>{T.topBar.inquiry}</Link>
         <Link to={pathFor('map', true)}>{T.footer.map}</Link>
         {userInfo?.companyInfo && <Link to={MOBILE_EPC_PATH}>{T.topBar.epc}</Link>}
-        {userInfo ? <Link to={pathFor('management', true)}>{T.topBar.management}</Link> : <Link to={pathFor('join', true)}>{T.topBar.join}</Link>}
-        <button type="button" className="link search-toggle" aria-expanded={searchOpen} onClick={() => setToggled({ param: searchParam, open: !searchOpen })}>
+        {userInfo ? (
+          <Link to={pathFor('management', true)}>{T.topBar.management}</Link>
+        ) : (
+          <Link to={pathFor('join', true)}>{T.topBar.join}</Link>
+        )}
+        <button
+          type="button"
+          className="link search-toggle"
+          aria-expanded={searchOpen}
+          onClick={() => setToggled({ param: searchParam, open: !searchOpen })}
+        >
           {T.shop.search}
         </button>
       </nav>
@@ -55,7 +65,9 @@ export function MobileHome() {
       {userInfo?.companyInfo && (
         <VehicleFilter
           value={query.fitsVin ?? ''}
-          onChange={(vin) => setParams(vin ? { ...(category ? { category } : {}), fitsVin: vin } : category ? { category } : {})}
+          onChange={(vin) =>
+            setParams(vin ? { ...(category ? { category } : {}), fitsVin: vin } : category ? { category } : {})
+          }
         />
       )}
       <ul className="m-categories" aria-label={T.shop.categories}>
@@ -73,7 +85,13 @@ export function MobileHome() {
         {items.map((p, i) => (
           <li key={p.seq}>
             <button type="button" className="m-item" onClick={() => setOpen(p)}>
-              <img src={imageUrl(p.image)} alt="" width={72} height={72} loading={i < EAGER_PICTURES ? 'eager' : 'lazy'} />
+              <img
+                src={imageUrl(p.image)}
+                alt=""
+                width={72}
+                height={72}
+                loading={i < EAGER_PICTURES ? 'eager' : 'lazy'}
+              />
               <span className="m-item-body">
                 <span className="product-name">{p.name}</span>
                 <span className="product-pid">
@@ -114,7 +132,14 @@ function MobileDetailSlide({ product, onClose }: { product: ProductView; onClose
   useLayerFocus(box);
   return (
     <div className="m-slide-backdrop" onClick={onClose}>
-      <section ref={box} className="m-slide" role="dialog" aria-modal="true" aria-label={product.name} onClick={(e) => e.stopPropagation()}>
+      <section
+        ref={box}
+        className="m-slide"
+        role="dialog"
+        aria-modal="true"
+        aria-label={product.name}
+        onClick={(e) => e.stopPropagation()}
+      >
         <header>
           <button type="button" className="link" onClick={onClose} aria-label={T.common.close}>
             ← {T.common.close}

@@ -49,7 +49,13 @@ function NoticeLayer({
   const box = useRef<HTMLElement>(null);
   useLayerFocus(box, { onlyFromBody: true });
   return (
-    <aside ref={box} className="notice-popup" role="dialog" aria-label={notice.title} style={{ width: 300, height: 300 }}>
+    <aside
+      ref={box}
+      className="notice-popup"
+      role="dialog"
+      aria-label={notice.title}
+      style={{ width: 300, height: 300 }}
+    >
       <h2>{notice.title}</h2>
       {/* Notice HTML is sanitised by the server with an allow-list. */}
       <div className="notice-popup-body" dangerouslySetInnerHTML={{ __html: notice.content }} />

@@ -21,7 +21,15 @@ export function StockState({ product }: { product: ProductView }) {
   );
 }
 
-export function ProductCard({ product, onOpen, eager = false }: { product: ProductView; onOpen: (p: ProductView) => void; eager?: boolean }) {
+export function ProductCard({
+  product,
+  onOpen,
+  eager = false,
+}: {
+  product: ProductView;
+  onOpen: (p: ProductView) => void;
+  eager?: boolean;
+}) {
   return (
     <li className="product-card">
       {/* No aria-label: the name read is the card's text (name, part number, stock, price), as seen. */}

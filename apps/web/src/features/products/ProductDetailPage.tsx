@@ -83,7 +83,14 @@ export function ProductDetailPage() {
         <ProductHead product={product} heading="h1" />
         <ProductSpecs product={product} notes>
           <dt>{T.shop.deliveryMethods}</dt>
-          <dd>{[T.shop.delivery.courier, T.shop.delivery.quick, T.shop.delivery.freight, ...(phone ? [T.shop.delivery.parcel] : [])].join(' · ')}</dd>
+          <dd>
+            {[
+              T.shop.delivery.courier,
+              T.shop.delivery.quick,
+              T.shop.delivery.freight,
+              ...(phone ? [T.shop.delivery.parcel] : []),
+            ].join(' · ')}
+          </dd>
         </ProductSpecs>
         <p className="buy-policy">
           <b>{T.shop.purchaseNotice}</b> {config?.buyPolicy}

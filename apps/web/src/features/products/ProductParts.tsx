@@ -20,7 +20,19 @@ export function qtyDisabledWhy(loggedIn: boolean, product: ProductView): string 
 }
 
 /** Main image and thumbnails; a thumbnail picks the main image. */
-export function Gallery({ product, className, main, thumb, labelThumbs = true }: { product: ProductView; className: string; main: number; thumb: number; labelThumbs?: boolean }) {
+export function Gallery({
+  product,
+  className,
+  main,
+  thumb,
+  labelThumbs = true,
+}: {
+  product: ProductView;
+  className: string;
+  main: number;
+  thumb: number;
+  labelThumbs?: boolean;
+}) {
   const [picked, setPicked] = useState(0);
   const images = product.imgFiles.length ? product.imgFiles : [product.image];
   return (
@@ -37,7 +49,12 @@ export function Gallery({ product, className, main, thumb, labelThumbs = true }:
             aria-label={labelThumbs ? undefined : T.shop.thumb(i + 1)}
             onClick={() => setPicked(i)}
           >
-            <img src={imageUrl(f)} alt={labelThumbs ? `${product.name} 이미지 ${i + 1}` : ''} width={thumb} height={thumb} />
+            <img
+              src={imageUrl(f)}
+              alt={labelThumbs ? `${product.name} 이미지 ${i + 1}` : ''}
+              width={thumb}
+              height={thumb}
+            />
           </button>
         ))}
       </div>
@@ -59,7 +76,15 @@ export function ProductHead({ product, heading: Heading = 'h2' }: { product: Pro
 }
 
 /** Part numbers, shipping origin, quantity for sale, and optionally the special notes. */
-export function ProductSpecs({ product, notes = false, children }: { product: ProductView; notes?: boolean; children?: ReactNode }) {
+export function ProductSpecs({
+  product,
+  notes = false,
+  children,
+}: {
+  product: ProductView;
+  notes?: boolean;
+  children?: ReactNode;
+}) {
   return (
     <dl className="spec-list">
       <dt>{T.shop.pid}</dt>
@@ -93,7 +118,17 @@ export function ProductSpecs({ product, notes = false, children }: { product: Pr
  * Buy now (offered only with stock) and add to cart (refused for a sold-out product
  * when `soldOutBlocks`).
  */
-export function BuyButtons({ product, qty, actions, soldOutBlocks = true }: { product: ProductView; qty: number; actions: PurchaseActions; soldOutBlocks?: boolean }) {
+export function BuyButtons({
+  product,
+  qty,
+  actions,
+  soldOutBlocks = true,
+}: {
+  product: ProductView;
+  qty: number;
+  actions: PurchaseActions;
+  soldOutBlocks?: boolean;
+}) {
   const soldOut = soldOutBlocks && product.hasAmount <= 0;
   return (
     <>
@@ -102,7 +137,13 @@ export function BuyButtons({ product, qty, actions, soldOutBlocks = true }: { pr
           {T.shop.buyNow}
         </button>
       )}
-      <button type="button" className="btn" disabled={soldOut} title={soldOut ? T.shop.qtyDisabledSoldOut : undefined} onClick={() => actions.addToCart(product, qty)}>
+      <button
+        type="button"
+        className="btn"
+        disabled={soldOut}
+        title={soldOut ? T.shop.qtyDisabledSoldOut : undefined}
+        onClick={() => actions.addToCart(product, qty)}
+      >
         {T.shop.addToCart}
       </button>
     </>

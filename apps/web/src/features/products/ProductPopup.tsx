@@ -14,7 +14,8 @@ import { productQuery } from './api';
 /** The product popup of the home grid: 800×500, 550 high when the product has special notes. */
 export function ProductPopup({ initial, onClose }: { initial: ProductView; onClose: () => void }) {
   // Fresh stock and price when the popup opens; the grid's copy shows meanwhile.
-  const product = useQuery({ ...productQuery(initial.seq, 'getProductHomeDetail'), placeholderData: initial }).data ?? initial;
+  const product =
+    useQuery({ ...productQuery(initial.seq, 'getProductHomeDetail'), placeholderData: initial }).data ?? initial;
   const [qty, setQty] = useState(1);
   const { token } = useSession();
   const config = useMallConfig();
@@ -22,7 +23,13 @@ export function ProductPopup({ initial, onClose }: { initial: ProductView; onClo
   useScrollLock();
 
   return (
-    <Modal title={product.name} onClose={onClose} header={false} size={product.detailInfo ? POPUP.productWithNotes : POPUP.product} className="product-popup">
+    <Modal
+      title={product.name}
+      onClose={onClose}
+      header={false}
+      size={product.detailInfo ? POPUP.productWithNotes : POPUP.product}
+      className="product-popup"
+    >
       <CloseButton onClose={onClose} />
       <Gallery product={product} className="popup-images" main={300} thumb={56} labelThumbs={false} />
       <div className="popup-info">

@@ -19,6 +19,12 @@ export function ProductViewRedirect() {
     // No such product: the spec's alert, then home.
     if (missing) void notify.alert(T.common.empty).then(() => navigate(PATHS.home[0], { replace: true }));
   }, [missing, notify, navigate]);
-  if (query.data) return <Navigate to={`${PATHS.home[0]}?${new URLSearchParams({ searchType: 'pid', keyword: query.data.pid })}`} replace />;
+  if (query.data)
+    return (
+      <Navigate
+        to={`${PATHS.home[0]}?${new URLSearchParams({ searchType: 'pid', keyword: query.data.pid })}`}
+        replace
+      />
+    );
   return <Loading className="page center" />;
 }

@@ -25,10 +25,28 @@ export function SearchBar({
   compact?: boolean;
 }) {
   // A new search in the URL (back, forward, a link) shows in the form.
-  return <SearchBarForm key={`${searchType}:${keyword}`} searchType={searchType} keyword={keyword} onSearch={onSearch} compact={compact} />;
+  return (
+    <SearchBarForm
+      key={`${searchType}:${keyword}`}
+      searchType={searchType}
+      keyword={keyword}
+      onSearch={onSearch}
+      compact={compact}
+    />
+  );
 }
 
-function SearchBarForm({ searchType, keyword, onSearch, compact }: { searchType: SearchType; keyword: string; onSearch: (type: SearchType, keyword: string) => void; compact: boolean }) {
+function SearchBarForm({
+  searchType,
+  keyword,
+  onSearch,
+  compact,
+}: {
+  searchType: SearchType;
+  keyword: string;
+  onSearch: (type: SearchType, keyword: string) => void;
+  compact: boolean;
+}) {
   const idPrefix = compact ? 'm-search' : 'home-search';
   const listId = `${useId()}-suggestions`;
   const [type, setType] = useState<SearchType>(searchType);
@@ -71,7 +89,12 @@ function SearchBarForm({ searchType, keyword, onSearch, compact }: { searchType:
       <label className="sr-only" htmlFor={`${idPrefix}-type`}>
         {T.common.searchType}
       </label>
-      <select id={`${idPrefix}-type`} name="searchType" value={type} onChange={(e) => setType(e.target.value as SearchType)}>
+      <select
+        id={`${idPrefix}-type`}
+        name="searchType"
+        value={type}
+        onChange={(e) => setType(e.target.value as SearchType)}
+      >
         {TYPES.map((t) => (
           <option key={t.value} value={t.value}>
             {t.label}
@@ -128,7 +151,8 @@ function SearchBarForm({ searchType, keyword, onSearch, compact }: { searchType:
                   </>
                 ) : (
                   <>
-                    <span className="suggest-kind">{T.shop.suggestCategory}</span> <span className="suggest-name">{o.label}</span>
+                    <span className="suggest-kind">{T.shop.suggestCategory}</span>{' '}
+                    <span className="suggest-name">{o.label}</span>
                   </>
                 )}
               </li>

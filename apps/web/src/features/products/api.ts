@@ -65,7 +65,9 @@ export const productGridQuery = (q: GridQuery) =>
     queryKey: productKeys.grid(q),
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
-      api('getProductHome', {
+      api(
+        'getProductHome',
+        {
           searchType: q.keyword ? q.searchType : '',
           searchKeyword: q.keyword,
           category: q.category || undefined,
@@ -137,9 +139,7 @@ export function useBuyNow() {
 export function useAddToCart(channel: 'socket' | 'http') {
   return useMutation({
     mutationFn: (form: BuyOrCartForm) =>
-      channel === 'socket'
-        ? tradeCall(TRADE_EVENTS.addToCart, form)
-        : api('addToCart', form, { accept: [201] }),
+      channel === 'socket' ? tradeCall(TRADE_EVENTS.addToCart, form) : api('addToCart', form, { accept: [201] }),
   });
 }
 
@@ -179,7 +179,14 @@ export function useSuggestions(text: string): Suggestion[] {
     const results = wanted === '' ? undefined : query.data?.results;
     if (!results) return [];
     return [
-      ...results.products.map((p): Suggestion => ({ kind: 'product', id: `p${p.seq}`, seq: p.seq, name: p.name, pid: p.pid, reason: p.matchKind === 'name' ? '' : (p.matchReason ?? '') })),
+      ...results.products.map((p): Suggestion => ({
+        kind: 'product',
+        id: `p${p.seq}`,
+        seq: p.seq,
+        name: p.name,
+        pid: p.pid,
+        reason: p.matchKind === 'name' ? '' : (p.matchReason ?? ''),
+      })),
       ...results.categories.map((c): Suggestion => ({ kind: 'category', id: `c${c.key}`, key: c.key, label: c.label })),
     ];
   }, [query.data, wanted]);

@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { JOB_REF_MAX, QUICK_ORDER_MAX_MEMO, QUICK_ORDER_MAX_QTY, QUICK_ORDER_MSG, type QuickOrderRowAnswer } from '@partsmall/contract';
+import {
+  JOB_REF_MAX,
+  QUICK_ORDER_MAX_MEMO,
+  QUICK_ORDER_MAX_QTY,
+  QUICK_ORDER_MSG,
+  type QuickOrderRowAnswer,
+} from '@partsmall/contract';
 import { messageOf } from '../../shared/api';
 import { won } from '../../shared/format';
 import { pathFor } from '../../shared/paths';
@@ -49,18 +55,25 @@ export function QuickOrderPage({ mobile = false }: { mobile?: boolean }) {
     setRows(answer.results);
     setEdits(answer.results.map(editOf));
   };
-  const onPaste = (v: { text: string }) => resolve.mutate({ text: v.text }, { onSuccess: show, onError: (e) => void notify.alert(messageOf(e)) });
+  const onPaste = (v: { text: string }) =>
+    resolve.mutate({ text: v.text }, { onSuccess: show, onError: (e) => void notify.alert(messageOf(e)) });
   const onFile = (file: File | undefined) => {
     if (file) resolve.mutate({ file }, { onSuccess: show, onError: (e) => void notify.alert(messageOf(e)) });
   };
-  const change = (i: number, patch: Partial<Edit>) => setEdits((list) => list.map((e, j) => (j === i ? { ...e, ...patch } : e)));
+  const change = (i: number, patch: Partial<Edit>) =>
+    setEdits((list) => list.map((e, j) => (j === i ? { ...e, ...patch } : e)));
 
   const readyCount = rows.filter((r, i) => ready(r, edits[i]!)).length;
   const putAll = () => {
     const lines = rows
       .map((r, i) => ({ r, e: edits[i]! }))
       .filter(({ r, e }) => ready(r, e))
-      .map(({ e }) => ({ productId: e.productId!, qty: e.qty, ...(e.memo ? { memo: e.memo } : {}), ...(e.jobRef.trim() ? { jobRef: e.jobRef.trim() } : {}) }));
+      .map(({ e }) => ({
+        productId: e.productId!,
+        qty: e.qty,
+        ...(e.memo ? { memo: e.memo } : {}),
+        ...(e.jobRef.trim() ? { jobRef: e.jobRef.trim() } : {}),
+      }));
     if (lines.length === 0) return void notify.alert(QT.nothingToPut);
     add.mutate(
       { lines },
@@ -117,13 +130,24 @@ export function QuickOrderPage({ mobile = false }: { mobile?: boolean }) {
               </thead>
               <tbody>
                 {rows.map((row, i) => (
-                  <ResultRow key={row.line} row={row} edit={edits[i]!} onChange={(patch) => change(i, patch)} mobile={mobile} />
+                  <ResultRow
+                    key={row.line}
+                    row={row}
+                    edit={edits[i]!}
+                    onChange={(patch) => change(i, patch)}
+                    mobile={mobile}
+                  />
                 ))}
               </tbody>
             </table>
           </div>
           <div className="actions">
-            <button type="button" className="btn btn-primary" onClick={putAll} disabled={add.isPending || readyCount === 0}>
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={putAll}
+              disabled={add.isPending || readyCount === 0}
+            >
               {add.isPending ? QT.putting : `${QT.putAll} (${readyCount})`}
             </button>
             <Link className="btn" to={pathFor('cart', mobile)}>
@@ -136,7 +160,17 @@ export function QuickOrderPage({ mobile = false }: { mobile?: boolean }) {
   );
 }
 
-function ResultRow({ row, edit, onChange, mobile }: { row: QuickOrderRowAnswer; edit: Edit; onChange: (patch: Partial<Edit>) => void; mobile: boolean }) {
+function ResultRow({
+  row,
+  edit,
+  onChange,
+  mobile,
+}: {
+  row: QuickOrderRowAnswer;
+  edit: Edit;
+  onChange: (patch: Partial<Edit>) => void;
+  mobile: boolean;
+}) {
   const picked = row.candidates.find((c) => c.productId === edit.productId);
   const id = `qo-${row.line}`;
   return (
@@ -166,7 +200,9 @@ function ResultRow({ row, edit, onChange, mobile }: { row: QuickOrderRowAnswer; 
           <select
             aria-label={`${row.line}${QT.line} ${QT.product}`}
             value={edit.productId ?? ''}
-            onChange={(e) => onChange({ productId: e.target.value ? Number(e.target.value) : null, include: e.target.value !== '' })}
+            onChange={(e) =>
+              onChange({ productId: e.target.value ? Number(e.target.value) : null, include: e.target.value !== '' })
+            }
           >
             <option value="">{QT.choosePlaceholder}</option>
             {row.candidates.map((c) => (
@@ -201,10 +237,20 @@ function ResultRow({ row, edit, onChange, mobile }: { row: QuickOrderRowAnswer; 
         />
       </td>
       <td>
-        <input aria-label={`${row.line}${QT.line} ${QT.memo}`} maxLength={QUICK_ORDER_MAX_MEMO} value={edit.memo} onChange={(e) => onChange({ memo: e.target.value })} />
+        <input
+          aria-label={`${row.line}${QT.line} ${QT.memo}`}
+          maxLength={QUICK_ORDER_MAX_MEMO}
+          value={edit.memo}
+          onChange={(e) => onChange({ memo: e.target.value })}
+        />
       </td>
       <td>
-        <input aria-label={`${row.line}${QT.line} ${QT.jobRef}`} maxLength={JOB_REF_MAX} value={edit.jobRef} onChange={(e) => onChange({ jobRef: e.target.value })} />
+        <input
+          aria-label={`${row.line}${QT.line} ${QT.jobRef}`}
+          maxLength={JOB_REF_MAX}
+          value={edit.jobRef}
+          onChange={(e) => onChange({ jobRef: e.target.value })}
+        />
       </td>
     </tr>
   );

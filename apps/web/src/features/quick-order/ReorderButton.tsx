@@ -12,7 +12,8 @@ export function ReorderButton({ seq, className = 'btn btn-small' }: { seq: numbe
   const reorder = useReorder();
   const run = () =>
     reorder.mutate(seq, {
-      onSuccess: (answer) => void notify.alert([answer.message, ...answer.results.map((l) => RT.line(l.name, l.message))].join('\n')),
+      onSuccess: (answer) =>
+        void notify.alert([answer.message, ...answer.results.map((l) => RT.line(l.name, l.message))].join('\n')),
       onError: (e) => void notify.alert(messageOf(e)),
     });
   return (

@@ -90,11 +90,7 @@ export function TopBar() {
                 )}
               </div>
               <nav className="topbar-menu" aria-label="회원 메뉴">
-                {isStaff && (
-                  <StaffConsoleLink>
-                    {T.topBar.staffConsole}
-                  </StaffConsoleLink>
-                )}
+                {isStaff && <StaffConsoleLink>{T.topBar.staffConsole}</StaffConsoleLink>}
                 {company && (
                   <>
                     <button type="button" className="link" onClick={() => openPopup('/epcMain', 'epc', POPUP.epc)}>
@@ -134,7 +130,9 @@ export function TopBar() {
       <div className="topbar-main">
         <div className="container topbar-main-inner">
           <Link to="/home" className="logo">
-            <span className="logo-mark" aria-hidden="true">P</span>
+            <span className="logo-mark" aria-hidden="true">
+              P
+            </span>
             <span className="logo-text">
               {T.brand}
               <small>{T.brandSub}</small>

@@ -26,7 +26,17 @@ describe('routing guard', () => {
   });
 
   it('sends a visitor home from member-only routes, on both sites', () => {
-    for (const path of ['/cart', '/cartm', '/checkOut', '/checkOutm', '/checkOutFinish', '/mobileCheckOutFinish', '/management/orders', '/mobileManagement', '/ordersm']) {
+    for (const path of [
+      '/cart',
+      '/cartm',
+      '/checkOut',
+      '/checkOutm',
+      '/checkOutFinish',
+      '/mobileCheckOutFinish',
+      '/management/orders',
+      '/mobileManagement',
+      '/ordersm',
+    ]) {
       expect(isMemberOnly(path)).toBe(true);
       expect(guardRedirect(path, '', false, false)).toBe('/home');
     }

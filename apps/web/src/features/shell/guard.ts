@@ -1,15 +1,36 @@
 import { PATHS, type PathName } from '../../shared/paths';
 
 /** Screens the routing guard (docs/requirements.md#routing-guard) sends phones to (chat has its own entry flow). */
-const GUARDED: PathName[] = ['home', 'login', 'join', 'findId', 'findPw', 'notice', 'cart', 'quickOrder', 'checkout', 'checkoutFinish', 'inquiry', 'map', 'policy', 'privacy', 'management'];
+const GUARDED: PathName[] = [
+  'home',
+  'login',
+  'join',
+  'findId',
+  'findPw',
+  'notice',
+  'cart',
+  'quickOrder',
+  'checkout',
+  'checkoutFinish',
+  'inquiry',
+  'map',
+  'policy',
+  'privacy',
+  'management',
+];
 
 /** Desktop path → mobile route (without the query a mobile path may carry, e.g. ?tab=findPw). */
-const TO_MOBILE: Record<string, string> = Object.fromEntries(GUARDED.map((name) => [PATHS[name][0], PATHS[name][1].split('?')[0]!]));
+const TO_MOBILE: Record<string, string> = Object.fromEntries(
+  GUARDED.map((name) => [PATHS[name][0], PATHS[name][1].split('?')[0]!]),
+);
 /** Desktop browsers asking for these are sent to the desktop site. */
 const TO_DESKTOP: Record<string, string> = { [PATHS.home[1]]: PATHS.home[0], [PATHS.login[1]]: PATHS.login[0] };
 
 /** Routes a logged-out visitor may not see: sent home. */
-const MEMBER_ONLY = [...(['cart', 'quickOrder', 'checkout', 'checkoutFinish', 'management'] as const).flatMap((name) => PATHS[name]), '/ordersm'];
+const MEMBER_ONLY = [
+  ...(['cart', 'quickOrder', 'checkout', 'checkoutFinish', 'management'] as const).flatMap((name) => PATHS[name]),
+  '/ordersm',
+];
 
 export function isMemberOnly(pathname: string): boolean {
   return MEMBER_ONLY.some((p) => pathname === p || pathname.startsWith(p + '/'));

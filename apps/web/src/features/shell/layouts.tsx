@@ -135,59 +135,59 @@ export function MobileLayout() {
   const leave = () => logout.mutate(undefined, { onSettled: () => navigate(PATHS.home[1]) });
   return (
     <MobileContext.Provider value={true}>
-    <div className="layout-mobile">
-      <header className="m-header">
-        <Link to={PATHS.home[1]} className="logo">
-          <span className="logo-mark">P</span>
-          <span className="logo-text">{T.brand}</span>
-        </Link>
-        {userInfo?.companyInfo && (
-          <div className="m-figures">
-            <span data-testid="cash">{won(baseInfo?.memberPoint ?? userInfo.companyInfo.point)}</span>
-            <span data-testid="license-days">{baseInfo ? `${baseInfo.memberLicense}일` : T.common.notYet}</span>
-            <Link to={PATHS.cart[1]}>
-              {T.topBar.cart} <b data-testid="cart-count">{baseInfo?.carts ?? 0}</b>
+      <div className="layout-mobile">
+        <header className="m-header">
+          <Link to={PATHS.home[1]} className="logo">
+            <span className="logo-mark">P</span>
+            <span className="logo-text">{T.brand}</span>
+          </Link>
+          {userInfo?.companyInfo && (
+            <div className="m-figures">
+              <span data-testid="cash">{won(baseInfo?.memberPoint ?? userInfo.companyInfo.point)}</span>
+              <span data-testid="license-days">{baseInfo ? `${baseInfo.memberLicense}일` : T.common.notYet}</span>
+              <Link to={PATHS.cart[1]}>
+                {T.topBar.cart} <b data-testid="cart-count">{baseInfo?.carts ?? 0}</b>
+              </Link>
+            </div>
+          )}
+        </header>
+        <main className="m-main" id="main">
+          <Outlet />
+        </main>
+        <nav className="m-bottom" aria-label="하단 메뉴">
+          <Link to={`${PATHS.home[1]}?search=1`}>
+            <Icon d="M10 3a7 7 0 1 1 0 14 7 7 0 0 1 0-14zm0 2a5 5 0 1 0 0 10 5 5 0 0 0 0-10zm5.3 9.9 5 5-1.4 1.4-5-5z" />
+            검색
+          </Link>
+          {userInfo?.companyInfo && (
+            <Link to={MOBILE_EPC_PATH}>
+              <Icon d="M4 5h7v14H4zm9 0h7v6h-7zm0 8h7v6h-7zM6 7v10h3V7z" />
+              {T.topBar.epc}
             </Link>
-          </div>
-        )}
-      </header>
-      <main className="m-main" id="main">
-        <Outlet />
-      </main>
-      <nav className="m-bottom" aria-label="하단 메뉴">
-        <Link to={`${PATHS.home[1]}?search=1`}>
-          <Icon d="M10 3a7 7 0 1 1 0 14 7 7 0 0 1 0-14zm0 2a5 5 0 1 0 0 10 5 5 0 0 0 0-10zm5.3 9.9 5 5-1.4 1.4-5-5z" />
-          검색
-        </Link>
-        {userInfo?.companyInfo && (
-          <Link to={MOBILE_EPC_PATH}>
-            <Icon d="M4 5h7v14H4zm9 0h7v6h-7zm0 8h7v6h-7zM6 7v10h3V7z" />
-            {T.topBar.epc}
-          </Link>
-        )}
-        {userInfo?.companyInfo && (
-          <Link to={PATHS.quickOrder[1]}>
-            <Icon d="M5 4h14v2H5zm0 5h14v2H5zm0 5h9v2H5zm11 0h3v3h3v3h-3v3h-3v-3h-3v-3h3z" />
-            {T.topBar.quickOrder}
-          </Link>
-        )}
-        {userInfo ? (
-          <button type="button" onClick={leave}>
-            <Icon d="M10 4h-5v16h5v-2H7V6h3zm5.6 3.6L14.2 9l2 2H9v2h7.2l-2 2 1.4 1.4 4.4-4.4z" />
-            {T.topBar.logout}
-          </button>
-        ) : (
-          <Link to={PATHS.login[1]}>
-            <Icon d="M12 3a4.5 4.5 0 1 1 0 9 4.5 4.5 0 0 1 0-9zm0 11c4.4 0 8 2 8 4.5V21H4v-2.5C4 16 7.6 14 12 14z" />
-            {T.topBar.login}
-          </Link>
-        )}
-        <MobileChatEntry>
-          <Icon d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2z" />
-          {T.topBar.chat}
-        </MobileChatEntry>
-      </nav>
-    </div>
+          )}
+          {userInfo?.companyInfo && (
+            <Link to={PATHS.quickOrder[1]}>
+              <Icon d="M5 4h14v2H5zm0 5h14v2H5zm0 5h9v2H5zm11 0h3v3h3v3h-3v3h-3v-3h-3v-3h3z" />
+              {T.topBar.quickOrder}
+            </Link>
+          )}
+          {userInfo ? (
+            <button type="button" onClick={leave}>
+              <Icon d="M10 4h-5v16h5v-2H7V6h3zm5.6 3.6L14.2 9l2 2H9v2h7.2l-2 2 1.4 1.4 4.4-4.4z" />
+              {T.topBar.logout}
+            </button>
+          ) : (
+            <Link to={PATHS.login[1]}>
+              <Icon d="M12 3a4.5 4.5 0 1 1 0 9 4.5 4.5 0 0 1 0-9zm0 11c4.4 0 8 2 8 4.5V21H4v-2.5C4 16 7.6 14 12 14z" />
+              {T.topBar.login}
+            </Link>
+          )}
+          <MobileChatEntry>
+            <Icon d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2z" />
+            {T.topBar.chat}
+          </MobileChatEntry>
+        </nav>
+      </div>
     </MobileContext.Provider>
   );
 }

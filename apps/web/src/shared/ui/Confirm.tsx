@@ -17,7 +17,17 @@ interface ConfirmProps {
 }
 
 /** A confirmation (delete, cancel, stop, renew): the action runs only after the user confirms. */
-export function Confirm({ title, text, confirmLabel, busyLabel, busy = false, danger = false, onConfirm, onCancel, children }: ConfirmProps) {
+export function Confirm({
+  title,
+  text,
+  confirmLabel,
+  busyLabel,
+  busy = false,
+  danger = false,
+  onConfirm,
+  onCancel,
+  children,
+}: ConfirmProps) {
   return (
     <Modal title={title} onClose={onCancel} busy={busy} role="alertdialog" size="narrow">
       <div className="layer-body">
@@ -28,7 +38,13 @@ export function Confirm({ title, text, confirmLabel, busyLabel, busy = false, da
         <button type="button" className="btn" onClick={onCancel} disabled={busy}>
           {T.common.cancel}
         </button>
-        <button type="button" className={`btn ${danger ? 'btn-danger' : 'btn-primary'}`} onClick={onConfirm} disabled={busy} autoFocus>
+        <button
+          type="button"
+          className={`btn ${danger ? 'btn-danger' : 'btn-primary'}`}
+          onClick={onConfirm}
+          disabled={busy}
+          autoFocus
+        >
           {busy && busyLabel ? busyLabel : confirmLabel}
         </button>
       </div>

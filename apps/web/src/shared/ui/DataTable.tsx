@@ -121,7 +121,13 @@ export function DataTable<R>({
   const byId = new Map(columns.map((c) => [c.id, c]));
   const state = listState({ loading, error, empty: rows.length === 0, emptyText });
   const pager = paging ? (
-    <Pager page={paging.page} total={paging.total ?? query?.data?.total ?? 0} size={paging.size} onPage={paging.onPage} href={paging.href} />
+    <Pager
+      page={paging.page}
+      total={paging.total ?? query?.data?.total ?? 0}
+      size={paging.size}
+      onPage={paging.onPage}
+      href={paging.href}
+    />
   ) : pageSize ? (
     <Pager page={clientPage} total={rows.length} size={pageSize} onPage={setClientPage} />
   ) : null;
@@ -157,9 +163,18 @@ export function DataTable<R>({
                 const column = byId.get(h.column.id)!;
                 const sorted = h.column.getIsSorted();
                 return (
-                  <th key={h.id} scope="col" aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined}>
+                  <th
+                    key={h.id}
+                    scope="col"
+                    aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined}
+                  >
                     {h.column.getCanSort() ? (
-                      <button type="button" className="th-sort" onClick={h.column.getToggleSortingHandler()} title={T.table.sortBy}>
+                      <button
+                        type="button"
+                        className="th-sort"
+                        onClick={h.column.getToggleSortingHandler()}
+                        title={T.table.sortBy}
+                      >
                         {column.header}
                         <span className="th-sort-mark" aria-hidden="true">
                           {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}

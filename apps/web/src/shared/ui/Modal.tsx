@@ -1,4 +1,13 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode, type RefObject } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { T } from '../texts';
 
 /** Locks the page behind a layer from scrolling while it is open (docs/requirements.md#windows-and-sizes). */
@@ -12,7 +21,8 @@ export function useScrollLock() {
   }, []);
 }
 
-const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * Where keyboard focus goes when nothing else can take it: the page's main content (the skip
@@ -33,7 +43,10 @@ export function focusMain() {
  * focus where it is when something other than <body> has it (a layer nobody opened, such as the
  * home notice, must not take a field from someone typing in it).
  */
-export function useLayerFocus(box: RefObject<HTMLElement | null>, opts: { first?: boolean; onlyFromBody?: boolean } = {}) {
+export function useLayerFocus(
+  box: RefObject<HTMLElement | null>,
+  opts: { first?: boolean; onlyFromBody?: boolean } = {},
+) {
   const { first = false, onlyFromBody = false } = opts;
   // Read on the first render, before the layer's children take focus themselves (autoFocus at commit).
   const [before] = useState(() => document.activeElement);
@@ -50,7 +63,8 @@ export function useLayerFocus(box: RefObject<HTMLElement | null>, opts: { first?
       // Only when focus is still inside (or was dropped on <body> by the layer's removal).
       const active = document.activeElement;
       if (active !== null && active !== document.body && !layer.contains(active)) return;
-      if (before instanceof HTMLElement && before !== document.body && before.isConnected) before.focus({ preventScroll: true });
+      if (before instanceof HTMLElement && before !== document.body && before.isConnected)
+        before.focus({ preventScroll: true });
       else focusMain();
     };
   }, [box, before, first, onlyFromBody]);
@@ -101,7 +115,17 @@ interface ModalProps {
 }
 
 /** The one modal layer of the app: backdrop, title, close button, Escape, focus kept inside. */
-export function Modal({ title, onClose, busy = false, children, role = 'dialog', header = true, size = 'medium', className, focusFirst }: ModalProps) {
+export function Modal({
+  title,
+  onClose,
+  busy = false,
+  children,
+  role = 'dialog',
+  header = true,
+  size = 'medium',
+  className,
+  focusFirst,
+}: ModalProps) {
   const box = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const close = busy ? undefined : onClose;

@@ -25,7 +25,15 @@ export function pageGroup(page: number, total: number, size: number, group: numb
 }
 
 /** Page numbers in groups of 10 with first, previous group, next group and last. */
-export function Pager({ page, total, size, href, onPage, group = PAGE_SIZE.pagination, label = T.pagination.label }: PagerProps) {
+export function Pager({
+  page,
+  total,
+  size,
+  href,
+  onPage,
+  group = PAGE_SIZE.pagination,
+  label = T.pagination.label,
+}: PagerProps) {
   const { last, start, end, numbers } = pageGroup(page, total, size, group);
   if (last <= 1 && page <= 1) return null;
   const go = (to: number, content: ReactNode, props: { className: string; title?: string }) =>

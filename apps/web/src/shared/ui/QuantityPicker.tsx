@@ -32,7 +32,12 @@ export function QuantityPicker({ value, stock, disabledWhy, onChange, onClamped 
         disabled={disabled}
         onChange={(e) => set(Number(e.target.value.replace(/\D+/g, '') || '1'))}
       />
-      <button type="button" aria-label="수량 늘리기" disabled={disabled || value >= stock} onClick={() => set(value + 1)}>
+      <button
+        type="button"
+        aria-label="수량 늘리기"
+        disabled={disabled || value >= stock}
+        onClick={() => set(value + 1)}
+      >
         +
       </button>
     </div>

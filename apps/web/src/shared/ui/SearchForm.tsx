@@ -46,14 +46,24 @@ export function SearchForm<S extends string>({
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const values = new FormData(e.currentTarget);
-    onSearch({ searchType: String(values.get('searchType')) as S, keyword: String(values.get('keyword') ?? '').trim().slice(0, maxLength) });
+    onSearch({
+      searchType: String(values.get('searchType')) as S,
+      keyword: String(values.get('keyword') ?? '')
+        .trim()
+        .slice(0, maxLength),
+    });
   };
   return (
     <form className={className} role="search" noValidate onSubmit={submit}>
       <label className="sr-only" htmlFor={`${idPrefix}-type`}>
         {T.common.searchType}
       </label>
-      <select id={`${idPrefix}-type`} name="searchType" defaultValue={initial.searchType} onChange={(e) => setType(e.target.value as S)}>
+      <select
+        id={`${idPrefix}-type`}
+        name="searchType"
+        defaultValue={initial.searchType}
+        onChange={(e) => setType(e.target.value as S)}
+      >
         {types.map((t) => (
           <option key={t.value} value={t.value}>
             {t.label}

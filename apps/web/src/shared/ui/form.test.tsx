@@ -57,11 +57,16 @@ describe('the field of the one form library', () => {
     render(<InquiryForm onSubmit={sent} />, { wrapper: NotifyProvider });
     fireEvent.click(screen.getByRole('button', { name: '문의하기' }));
     await settle();
-    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([PHONE_RULE, '문의 내용은 10자 이상 200자 이내로 입력하세요.']);
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
+      PHONE_RULE,
+      '문의 내용은 10자 이상 200자 이내로 입력하세요.',
+    ]);
     expect(sent).not.toHaveBeenCalled();
 
     fireEvent.change(screen.getByLabelText('연락처'), { target: { value: '01012345678' } });
-    fireEvent.change(screen.getByLabelText('문의 내용'), { target: { value: '  부품 공동 구매 제휴를 제안드립니다.  ' } });
+    fireEvent.change(screen.getByLabelText('문의 내용'), {
+      target: { value: '  부품 공동 구매 제휴를 제안드립니다.  ' },
+    });
     fireEvent.click(screen.getByRole('button', { name: '문의하기' }));
     await settle();
     expect(sent).toHaveBeenCalledTimes(1);

@@ -20,7 +20,10 @@ import { useNotify } from './notify';
  * its rule's Korean message when it is left (blur) and on submit, and follows the typing after
  * that (fields mark invalid on blur).
  */
-export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(schema: S, defaultValues: DefaultValues<z.input<S>>) {
+export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
+  schema: S,
+  defaultValues: DefaultValues<z.input<S>>,
+) {
   return useForm<z.input<S>, unknown, z.output<S>>({
     resolver: zodResolver(schema),
     defaultValues,
@@ -61,7 +64,15 @@ interface FormProps<I extends FieldValues, O> {
 }
 
 /** A form element bound to its react-hook-form state; fields below it find the form by context. */
-export function Form<I extends FieldValues, O>({ form, onSubmit, alertInvalid = false, order, className = 'form', children, ...rest }: FormProps<I, O>) {
+export function Form<I extends FieldValues, O>({
+  form,
+  onSubmit,
+  alertInvalid = false,
+  order,
+  className = 'form',
+  children,
+  ...rest
+}: FormProps<I, O>) {
   const alert = useInvalidAlert(order);
   const submit = form.handleSubmit(onSubmit, alertInvalid ? alert : undefined);
   return (
@@ -85,7 +96,13 @@ interface ShellProps {
 }
 
 /** Fields of a form whose actions are buttons, not a submit (the checkout pays with its own button). */
-export function FormScope<I extends FieldValues, O>({ form, children }: { form: UseFormReturn<I, unknown, O>; children: ReactNode }) {
+export function FormScope<I extends FieldValues, O>({
+  form,
+  children,
+}: {
+  form: UseFormReturn<I, unknown, O>;
+  children: ReactNode;
+}) {
   return <FormProvider {...form}>{children}</FormProvider>;
 }
 
@@ -127,7 +144,10 @@ interface FieldBase {
   className?: string;
 }
 
-interface FieldProps extends FieldBase, Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'onChange' | 'defaultValue' | 'id' | 'className'> {
+interface FieldProps
+  extends
+    FieldBase,
+    Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'onChange' | 'defaultValue' | 'id' | 'className'> {
   /** Keeps only digits (number inputs); a number also caps how many. */
   digits?: boolean | number;
   /** A button beside the input. */
@@ -162,7 +182,9 @@ export function Field({ name, label, hint, id, onValue, deps, className, digits,
         {...bind}
         inputMode={digits ? 'numeric' : input.inputMode}
         onChange={(e) => {
-          const value = digits ? keepDigits(e.target.value, typeof digits === 'number' ? digits : undefined) : e.target.value;
+          const value = digits
+            ? keepDigits(e.target.value, typeof digits === 'number' ? digits : undefined)
+            : e.target.value;
           field.onChange(value);
           onValue?.(value);
         }}
@@ -172,7 +194,13 @@ export function Field({ name, label, hint, id, onValue, deps, className, digits,
   );
 }
 
-interface TextAreaProps extends FieldBase, Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'value' | 'onChange' | 'defaultValue' | 'id' | 'className'> {
+interface TextAreaProps
+  extends
+    FieldBase,
+    Omit<
+      TextareaHTMLAttributes<HTMLTextAreaElement>,
+      'name' | 'value' | 'onChange' | 'defaultValue' | 'id' | 'className'
+    > {
   /** Shown beside the message (a character counter). */
   foot?: ReactNode;
 }
@@ -222,7 +250,14 @@ export function ReadOnlyField({ id, label, value }: { id: string; label: string;
 }
 
 /** A submit button enabled when `ready` says the form's values allow it, with the reason when not. */
-export function SubmitButton({ ready, why, busy, label, busyLabel, className = 'btn btn-primary btn-block' }: {
+export function SubmitButton({
+  ready,
+  why,
+  busy,
+  label,
+  busyLabel,
+  className = 'btn btn-primary btn-block',
+}: {
   ready: (values: Record<string, string>) => boolean;
   why: string;
   busy: boolean;
@@ -239,14 +274,27 @@ export function SubmitButton({ ready, why, busy, label, busyLabel, className = '
   );
 }
 
-interface SelectProps extends Omit<FieldBase, 'onValue'>, Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name' | 'value' | 'onChange' | 'defaultValue' | 'id' | 'className'> {
+interface SelectProps
+  extends
+    Omit<FieldBase, 'onValue'>,
+    Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name' | 'value' | 'onChange' | 'defaultValue' | 'id' | 'className'> {
   options: readonly { value: string | number | boolean; label: string }[];
   /** The form's value of an option (numbers and booleans stay what they are; default the text). */
   parse?: (value: string) => unknown;
 }
 
 /** A select of the surrounding Form. */
-export function SelectField({ name, label, hint, id, deps, className, options, parse = (v) => v, ...select }: SelectProps) {
+export function SelectField({
+  name,
+  label,
+  hint,
+  id,
+  deps,
+  className,
+  options,
+  parse = (v) => v,
+  ...select
+}: SelectProps) {
   const { control } = useFormContext();
   const { field, fieldState } = useController({ name, control, rules: deps ? { deps } : undefined });
   const inputId = id ?? `f-${name}`;
@@ -272,7 +320,17 @@ export function SelectField({ name, label, hint, id, deps, className, options, p
 }
 
 /** A checkbox of the surrounding Form. */
-export function CheckField({ name, label, onValue, className = 'check' }: { name: string; label: ReactNode; onValue?: (checked: boolean) => void; className?: string }) {
+export function CheckField({
+  name,
+  label,
+  onValue,
+  className = 'check',
+}: {
+  name: string;
+  label: ReactNode;
+  onValue?: (checked: boolean) => void;
+  className?: string;
+}) {
   const { control } = useFormContext();
   const { field } = useController({ name, control });
   return (
@@ -294,6 +352,11 @@ export function CheckField({ name, label, onValue, className = 'check' }: { name
 }
 
 /** Shows a message the server returned for one of the form's fields under that field. */
-export function setServerError<I extends FieldValues>(form: UseFormReturn<I, unknown, unknown>, field: string | null, message: string) {
-  if (field) form.setError(field as Parameters<typeof form.setError>[0], { type: 'server', message }, { shouldFocus: true });
+export function setServerError<I extends FieldValues>(
+  form: UseFormReturn<I, unknown, unknown>,
+  field: string | null,
+  message: string,
+) {
+  if (field)
+    form.setError(field as Parameters<typeof form.setError>[0], { type: 'server', message }, { shouldFocus: true });
 }

@@ -112,7 +112,13 @@ function AlertLayer({ text, onClose }: { text: string; onClose: () => void }) {
   useLayerFocus(box, { first: true });
   return (
     <div className="modal-backdrop" onClick={onClose}>
-      <div ref={box} className="modal alert-dialog" role="alertdialog" aria-modal="true" onClick={(e) => e.stopPropagation()}>
+      <div
+        ref={box}
+        className="modal alert-dialog"
+        role="alertdialog"
+        aria-modal="true"
+        onClick={(e) => e.stopPropagation()}
+      >
         <p className="alert-text">{text}</p>
         <button type="button" className="btn btn-primary" onClick={onClose}>
           {T.common.confirm}

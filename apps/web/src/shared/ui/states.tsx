@@ -3,7 +3,14 @@ import { T } from '../texts';
 
 /** A spinner; `label` names it for screen readers when it stands alone. */
 export function Spinner({ label, light = false }: { label?: string; light?: boolean }) {
-  return <span className={`spinner${light ? ' spinner-light' : ''}`} role={label ? 'status' : undefined} aria-label={label} aria-hidden={label ? undefined : true} />;
+  return (
+    <span
+      className={`spinner${light ? ' spinner-light' : ''}`}
+      role={label ? 'status' : undefined}
+      aria-label={label}
+      aria-hidden={label ? undefined : true}
+    />
+  );
 }
 
 /** A wait longer than a blink: a spinner in the middle of the space the content will take. */
@@ -22,7 +29,12 @@ export function Empty({ children, className = 'empty' }: { children?: ReactNode;
 }
 
 /** A list's state line: loading, the error message, or the empty text; nothing once there are rows. */
-export function listState(state: { loading: boolean; error: string | null; empty: boolean; emptyText?: string }): ReactNode {
+export function listState(state: {
+  loading: boolean;
+  error: string | null;
+  empty: boolean;
+  emptyText?: string;
+}): ReactNode {
   if (state.loading && state.empty) {
     return (
       <>

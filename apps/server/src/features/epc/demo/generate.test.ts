@@ -4,7 +4,11 @@ import { demoProducts } from '../../../seed/products.js';
 import { allDemoCatalogueFiles } from './generate.js';
 import { DEMO_WORDS } from './words.js';
 
-const lines = (text: string | undefined) => (text ?? '').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+const lines = (text: string | undefined) =>
+  (text ?? '')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 const catalogues = allDemoCatalogueFiles();
 
 describe('demo catalogue files', () => {
@@ -15,33 +19,44 @@ describe('demo catalogue files', () => {
     expect(brands.sort()).toEqual(['audi', 'benz', 'bmw', 'jaguar', 'land_rover', 'maserati']);
   });
 
-  it.each(catalogues.map((c) => [c.mcid, c.files] as const))('%s: 8+ main groups, sub and child groups, 10+ hotspots on every drawing', (_mcid, files) => {
-    expect(lines(files['main_groups.jsonl']).length).toBeGreaterThanOrEqual(8);
-    const nodes = lines(files['nodes.jsonl']);
-    expect(nodes.filter((n) => n.parent).length).toBeGreaterThan(0);
-    expect(nodes.filter((n) => !n.parent).length).toBeGreaterThan(8);
-    const perDiagram = new Map<string, number>();
-    for (const h of lines(files['hotspots.jsonl'])) perDiagram.set(h.diagram as string, (perDiagram.get(h.diagram as string) ?? 0) + 1);
-    const diagrams = lines(files['diagrams.jsonl']);
-    expect(diagrams.length).toBeGreaterThanOrEqual(16);
-    for (const d of diagrams) {
-      expect(perDiagram.get(d.diagram as string), d.diagram as string).toBeGreaterThanOrEqual(10);
-      expect(files[d.image as string]).toMatch(/^<svg /);
-    }
-  });
+  it.each(catalogues.map((c) => [c.mcid, c.files] as const))(
+    '%s: 8+ main groups, sub and child groups, 10+ hotspots on every drawing',
+    (_mcid, files) => {
+      expect(lines(files['main_groups.jsonl']).length).toBeGreaterThanOrEqual(8);
+      const nodes = lines(files['nodes.jsonl']);
+      expect(nodes.filter((n) => n.parent).length).toBeGreaterThan(0);
+      expect(nodes.filter((n) => !n.parent).length).toBeGreaterThan(8);
+      const perDiagram = new Map<string, number>();
+      for (const h of lines(files['hotspots.jsonl']))
+        perDiagram.set(h.diagram as string, (perDiagram.get(h.diagram as string) ?? 0) + 1);
+      const diagrams = lines(files['diagrams.jsonl']);
+      expect(diagrams.length).toBeGreaterThanOrEqual(16);
+      for (const d of diagrams) {
+        expect(perDiagram.get(d.diagram as string), d.diagram as string).toBeGreaterThanOrEqual(10);
+        expect(files[d.image as string]).toMatch(/^<svg /);
+      }
+    },
+  );
 
-  it.each(catalogues.map((c) => [c.mcid, c.files] as const))('%s: sold parts, parts that do not fit everyone, a chain of three numbers', (mcid, files) => {
-    const brand = lines(files['catalogue.jsonl'])[0]!.brand;
-    const shop = new Set(demoProducts(330).filter((p) => p.brand === brand).map((p) => p.pidKey));
-    const parts = lines(files['parts.jsonl']);
-    const sold = parts.filter((p) => shop.has(alphaNumber(p.pid as string)));
-    expect(sold.length, mcid).toBeGreaterThanOrEqual(20);
-    expect(parts.filter((p) => p.fit_all || p.fit_none || p.fit_from || p.fit_to).length).toBeGreaterThanOrEqual(10);
-    const chain = lines(files['replacements.jsonl']).filter((r) => r.kind === 'supersedes');
-    expect(chain).toHaveLength(2);
-    expect(chain[0]!.to).toBe(chain[1]!.pid);
-    expect(shop.has(alphaNumber(chain[1]!.to as string))).toBe(true);
-  });
+  it.each(catalogues.map((c) => [c.mcid, c.files] as const))(
+    '%s: sold parts, parts that do not fit everyone, a chain of three numbers',
+    (mcid, files) => {
+      const brand = lines(files['catalogue.jsonl'])[0]!.brand;
+      const shop = new Set(
+        demoProducts(330)
+          .filter((p) => p.brand === brand)
+          .map((p) => p.pidKey),
+      );
+      const parts = lines(files['parts.jsonl']);
+      const sold = parts.filter((p) => shop.has(alphaNumber(p.pid as string)));
+      expect(sold.length, mcid).toBeGreaterThanOrEqual(20);
+      expect(parts.filter((p) => p.fit_all || p.fit_none || p.fit_from || p.fit_to).length).toBeGreaterThanOrEqual(10);
+      const chain = lines(files['replacements.jsonl']).filter((r) => r.kind === 'supersedes');
+      expect(chain).toHaveLength(2);
+      expect(chain[0]!.to).toBe(chain[1]!.pid);
+      expect(shop.has(alphaNumber(chain[1]!.to as string))).toBe(true);
+    },
+  );
 
   it('has a word for every label and spec name', () => {
     const terms = new Set(DEMO_WORDS.map(([en]) => en));

@@ -1,5 +1,10 @@
 import { alphaNumber, EPC_TEST_VINS, type EpcCatalogueBrand, type ProductCategory } from '@partsmall/contract';
-import { DEMO_CATALOGUE_MODELS, DEMO_KIND_CATEGORY, demoProductFacts, type DemoPartKind } from '../../../seed/products.js';
+import {
+  DEMO_CATALOGUE_MODELS,
+  DEMO_KIND_CATEGORY,
+  demoProductFacts,
+  type DemoPartKind,
+} from '../../../seed/products.js';
 import { brandBadge, DIAGRAM_H, DIAGRAM_W, explodedView, groupIcon, type Shape } from './svg.js';
 import { DEMO_WORDS } from './words.js';
 
@@ -45,8 +50,34 @@ export const DEMO_CATALOGUES: readonly CatalogueDef[] = [
     color: '#333f48',
     codes: { sport: 'P31', awd: '4MATIC', led: 'LED' },
     vehicles: [
-      { vin: testVin('benz'), model: 'E 300 4MATIC (W213)', date: '2017-03-14', options: ['M274', 'PETROL', '4MATIC', 'P31'], specs: [['Model', 'E 300 4MATIC'], ['Engine', 'M274 DE20 LA'], ['Transmission', '9G-TRONIC 725.0'], ['Drive', 'All-wheel drive'], ['Body', 'Sedan'], ['Paint', '149 Polar white']] },
-      { vin: 'WDDZF8KB4JA201937', model: 'E 220 d (W213)', date: '2018-08-22', options: ['OM654', 'DIESEL', 'LED'], specs: [['Model', 'E 220 d'], ['Engine', 'OM654 DE20 SCR'], ['Transmission', '9G-TRONIC 725.0'], ['Drive', 'Rear-wheel drive'], ['Body', 'Sedan'], ['Paint', '197 Obsidian black']] },
+      {
+        vin: testVin('benz'),
+        model: 'E 300 4MATIC (W213)',
+        date: '2017-03-14',
+        options: ['M274', 'PETROL', '4MATIC', 'P31'],
+        specs: [
+          ['Model', 'E 300 4MATIC'],
+          ['Engine', 'M274 DE20 LA'],
+          ['Transmission', '9G-TRONIC 725.0'],
+          ['Drive', 'All-wheel drive'],
+          ['Body', 'Sedan'],
+          ['Paint', '149 Polar white'],
+        ],
+      },
+      {
+        vin: 'WDDZF8KB4JA201937',
+        model: 'E 220 d (W213)',
+        date: '2018-08-22',
+        options: ['OM654', 'DIESEL', 'LED'],
+        specs: [
+          ['Model', 'E 220 d'],
+          ['Engine', 'OM654 DE20 SCR'],
+          ['Transmission', '9G-TRONIC 725.0'],
+          ['Drive', 'Rear-wheel drive'],
+          ['Body', 'Sedan'],
+          ['Paint', '197 Obsidian black'],
+        ],
+      },
     ],
     oe: (k) => `N${pad(910_105_000_000 + k * 7919, 12)}`,
   },
@@ -58,8 +89,34 @@ export const DEMO_CATALOGUES: readonly CatalogueDef[] = [
     color: '#1c69d4',
     codes: { sport: 'S337', awd: 'XDRIVE', led: 'S552' },
     vehicles: [
-      { vin: testVin('bmw'), model: '330i (G20)', date: '2019-02-11', options: ['B48', 'PETROL', 'S337'], specs: [['Model', '330i'], ['Engine', 'B48B20O1'], ['Transmission', 'GA8HP50Z'], ['Drive', 'Rear-wheel drive'], ['Body', 'Sedan'], ['Paint', 'A96 Mineral white']] },
-      { vin: 'WBA5R7C09LFH40213', model: '320d xDrive (G20)', date: '2020-06-30', options: ['B47', 'DIESEL', 'XDRIVE', 'S552'], specs: [['Model', '320d xDrive'], ['Engine', 'B47D20O1'], ['Transmission', 'GA8HP51Z'], ['Drive', 'All-wheel drive'], ['Body', 'Sedan'], ['Paint', '475 Black sapphire']] },
+      {
+        vin: testVin('bmw'),
+        model: '330i (G20)',
+        date: '2019-02-11',
+        options: ['B48', 'PETROL', 'S337'],
+        specs: [
+          ['Model', '330i'],
+          ['Engine', 'B48B20O1'],
+          ['Transmission', 'GA8HP50Z'],
+          ['Drive', 'Rear-wheel drive'],
+          ['Body', 'Sedan'],
+          ['Paint', 'A96 Mineral white'],
+        ],
+      },
+      {
+        vin: 'WBA5R7C09LFH40213',
+        model: '320d xDrive (G20)',
+        date: '2020-06-30',
+        options: ['B47', 'DIESEL', 'XDRIVE', 'S552'],
+        specs: [
+          ['Model', '320d xDrive'],
+          ['Engine', 'B47D20O1'],
+          ['Transmission', 'GA8HP51Z'],
+          ['Drive', 'All-wheel drive'],
+          ['Body', 'Sedan'],
+          ['Paint', '475 Black sapphire'],
+        ],
+      },
     ],
     oe: (k) => `07${pad(119_900_000 + k * 613, 9)}`,
   },
@@ -71,7 +128,20 @@ export const DEMO_CATALOGUES: readonly CatalogueDef[] = [
     color: '#bb0a30',
     codes: { sport: 'S-LINE', awd: 'QUATTRO', led: 'MATRIX' },
     vehicles: [
-      { vin: testVin('audi'), model: 'A6 45 TFSI quattro (C8)', date: '2019-11-20', options: ['DLHA', 'PETROL', 'QUATTRO', 'MATRIX'], specs: [['Model', 'A6 45 TFSI quattro'], ['Engine', 'DLHA 2.0 TFSI'], ['Transmission', 'S tronic 0CK'], ['Drive', 'All-wheel drive'], ['Body', 'Sedan'], ['Paint', 'T9 Glacier white']] },
+      {
+        vin: testVin('audi'),
+        model: 'A6 45 TFSI quattro (C8)',
+        date: '2019-11-20',
+        options: ['DLHA', 'PETROL', 'QUATTRO', 'MATRIX'],
+        specs: [
+          ['Model', 'A6 45 TFSI quattro'],
+          ['Engine', 'DLHA 2.0 TFSI'],
+          ['Transmission', 'S tronic 0CK'],
+          ['Drive', 'All-wheel drive'],
+          ['Body', 'Sedan'],
+          ['Paint', 'T9 Glacier white'],
+        ],
+      },
     ],
     oe: (k) => `N${pad(10_650_000 + k * 389, 8)}01`,
   },
@@ -83,7 +153,20 @@ export const DEMO_CATALOGUES: readonly CatalogueDef[] = [
     color: '#0b3d2e',
     codes: { sport: 'R-SPORT', awd: 'AWD', led: 'LED' },
     vehicles: [
-      { vin: 'SAJBA4BN9HCY61842', model: 'XF 20d R-Sport (X260)', date: '2017-05-09', options: ['204DTD', 'DIESEL', 'R-SPORT'], specs: [['Model', 'XF 20d R-Sport'], ['Engine', '204DTD Ingenium 2.0'], ['Transmission', 'ZF 8HP45'], ['Drive', 'Rear-wheel drive'], ['Body', 'Sedan'], ['Paint', '1AA Fuji white']] },
+      {
+        vin: 'SAJBA4BN9HCY61842',
+        model: 'XF 20d R-Sport (X260)',
+        date: '2017-05-09',
+        options: ['204DTD', 'DIESEL', 'R-SPORT'],
+        specs: [
+          ['Model', 'XF 20d R-Sport'],
+          ['Engine', '204DTD Ingenium 2.0'],
+          ['Transmission', 'ZF 8HP45'],
+          ['Drive', 'Rear-wheel drive'],
+          ['Body', 'Sedan'],
+          ['Paint', '1AA Fuji white'],
+        ],
+      },
     ],
     oe: (k) => `T4N${pad(30_000 + k * 37, 5)}`,
   },
@@ -95,7 +178,20 @@ export const DEMO_CATALOGUES: readonly CatalogueDef[] = [
     color: '#005a2b',
     codes: { sport: 'HSE', awd: 'AWD', led: 'LED' },
     vehicles: [
-      { vin: 'SALGA2BE1JA379126', model: 'Range Rover 3.0 SDV6 HSE (L405)', date: '2018-02-15', options: ['306DT', 'DIESEL', 'AWD', 'HSE', 'LED'], specs: [['Model', 'Range Rover 3.0 SDV6 HSE'], ['Engine', '306DT 3.0 V6'], ['Transmission', 'ZF 8HP70'], ['Drive', 'All-wheel drive'], ['Body', 'SUV'], ['Paint', '867 Santorini black']] },
+      {
+        vin: 'SALGA2BE1JA379126',
+        model: 'Range Rover 3.0 SDV6 HSE (L405)',
+        date: '2018-02-15',
+        options: ['306DT', 'DIESEL', 'AWD', 'HSE', 'LED'],
+        specs: [
+          ['Model', 'Range Rover 3.0 SDV6 HSE'],
+          ['Engine', '306DT 3.0 V6'],
+          ['Transmission', 'ZF 8HP70'],
+          ['Drive', 'All-wheel drive'],
+          ['Body', 'SUV'],
+          ['Paint', '867 Santorini black'],
+        ],
+      },
     ],
     oe: (k) => `LR${pad(190_000 + k * 53, 6)}`,
   },
@@ -107,7 +203,20 @@ export const DEMO_CATALOGUES: readonly CatalogueDef[] = [
     color: '#0c2340',
     codes: { sport: 'GRANSPORT', awd: 'Q4', led: 'LED' },
     vehicles: [
-      { vin: 'ZAMXS57C3J1273415', model: 'Ghibli S Q4 GranSport (M157)', date: '2018-07-03', options: ['M156', 'PETROL', 'Q4', 'GRANSPORT'], specs: [['Model', 'Ghibli S Q4 GranSport'], ['Engine', 'M156 3.0 V6 BiTurbo'], ['Transmission', 'ZF 8HP70'], ['Drive', 'All-wheel drive'], ['Body', 'Sedan'], ['Paint', 'Blu Passione']] },
+      {
+        vin: 'ZAMXS57C3J1273415',
+        model: 'Ghibli S Q4 GranSport (M157)',
+        date: '2018-07-03',
+        options: ['M156', 'PETROL', 'Q4', 'GRANSPORT'],
+        specs: [
+          ['Model', 'Ghibli S Q4 GranSport'],
+          ['Engine', 'M156 3.0 V6 BiTurbo'],
+          ['Transmission', 'ZF 8HP70'],
+          ['Drive', 'All-wheel drive'],
+          ['Body', 'Sedan'],
+          ['Paint', 'Blu Passione'],
+        ],
+      },
     ],
     oe: (k) => `${pad(673_000_000 + k * 211, 9)}`,
   },
@@ -139,86 +248,483 @@ interface MainDef {
   subs: readonly SubDef[];
 }
 
-const HARDWARE: readonly PartDef[] = [['Bolt', 'bolt'], ['Washer', 'washer'], ['Nut', 'nut'], ['O-ring', 'ring'], ['Bracket', 'bracket'], ['Hose clamp', 'clamp']];
+const HARDWARE: readonly PartDef[] = [
+  ['Bolt', 'bolt'],
+  ['Washer', 'washer'],
+  ['Nut', 'nut'],
+  ['O-ring', 'ring'],
+  ['Bracket', 'bracket'],
+  ['Hose clamp', 'clamp'],
+];
 
 export const DEMO_GROUPS: readonly MainDef[] = [
   {
-    num: '11', label: 'Engine', icon: 'housing', subs: [
-      { key: '10', label: 'Engine lubrication', children: [
-        { key: '11', label: 'Oil filter', parts: [['Oil filter housing', 'housing'], ['Oil filter element', 'filter', 'oil-filter'], ['Seal ring', 'ring'], ['Cover', 'cap'], ['Screw plug', 'bolt'], ['Oil pressure switch', 'sensor'], ['Gasket', 'gasket'], ['Oil cooler', 'radiator']] },
-        { key: '12', label: 'Oil pan', parts: [['Oil pan', 'pan'], ['Oil pan gasket', 'gasket'], ['Oil drain plug', 'bolt'], ['Seal ring', 'ring'], ['Oil level sensor', 'sensor'], ['Oil dipstick', 'rod'], ['Guide tube', 'hose']] },
-      ] },
-      { key: '20', label: 'Air intake', parts: [['Air filter element', 'filter', 'air-filter'], ['Air filter housing', 'housing'], ['Intake hose', 'hose'], ['Intake air temperature sensor', 'sensor'], ['Resonator', 'tank'], ['Rubber mount', 'mount'], ['Intake manifold gasket', 'gasket'], ['Air mass meter', 'sensor']] },
+    num: '11',
+    label: 'Engine',
+    icon: 'housing',
+    subs: [
+      {
+        key: '10',
+        label: 'Engine lubrication',
+        children: [
+          {
+            key: '11',
+            label: 'Oil filter',
+            parts: [
+              ['Oil filter housing', 'housing'],
+              ['Oil filter element', 'filter', 'oil-filter'],
+              ['Seal ring', 'ring'],
+              ['Cover', 'cap'],
+              ['Screw plug', 'bolt'],
+              ['Oil pressure switch', 'sensor'],
+              ['Gasket', 'gasket'],
+              ['Oil cooler', 'radiator'],
+            ],
+          },
+          {
+            key: '12',
+            label: 'Oil pan',
+            parts: [
+              ['Oil pan', 'pan'],
+              ['Oil pan gasket', 'gasket'],
+              ['Oil drain plug', 'bolt'],
+              ['Seal ring', 'ring'],
+              ['Oil level sensor', 'sensor'],
+              ['Oil dipstick', 'rod'],
+              ['Guide tube', 'hose'],
+            ],
+          },
+        ],
+      },
+      {
+        key: '20',
+        label: 'Air intake',
+        parts: [
+          ['Air filter element', 'filter', 'air-filter'],
+          ['Air filter housing', 'housing'],
+          ['Intake hose', 'hose'],
+          ['Intake air temperature sensor', 'sensor'],
+          ['Resonator', 'tank'],
+          ['Rubber mount', 'mount'],
+          ['Intake manifold gasket', 'gasket'],
+          ['Air mass meter', 'sensor'],
+        ],
+      },
     ],
   },
   {
-    num: '17', label: 'Cooling system', icon: 'pump', subs: [
-      { key: '10', label: 'Water pump and thermostat', children: [
-        { key: '11', label: 'Water pump', parts: [['Water pump', 'pump', 'water-pump'], ['Gasket', 'gasket'], ['Pulley', 'wheel'], ['Coolant hose', 'hose'], ['Drive belt', 'belt'], ['Belt tensioner', 'wheel'], ['Seal ring', 'ring']] },
-        { key: '12', label: 'Thermostat', parts: [['Thermostat', 'housing', 'thermostat'], ['Seal ring', 'ring'], ['Coolant temperature sensor', 'sensor'], ['Coolant hose', 'hose'], ['Connector', 'box'], ['Bleed screw', 'bolt'], ['Gasket', 'gasket']] },
-      ] },
-      { key: '20', label: 'Radiator', parts: [['Radiator', 'radiator', 'radiator'], ['Expansion tank', 'tank', 'coolant-tank'], ['Expansion tank cap', 'cap'], ['Upper radiator hose', 'hose'], ['Lower radiator hose', 'hose'], ['Rubber mount', 'mount'], ['Fan shroud', 'housing'], ['Electric fan', 'pump']] },
+    num: '17',
+    label: 'Cooling system',
+    icon: 'pump',
+    subs: [
+      {
+        key: '10',
+        label: 'Water pump and thermostat',
+        children: [
+          {
+            key: '11',
+            label: 'Water pump',
+            parts: [
+              ['Water pump', 'pump', 'water-pump'],
+              ['Gasket', 'gasket'],
+              ['Pulley', 'wheel'],
+              ['Coolant hose', 'hose'],
+              ['Drive belt', 'belt'],
+              ['Belt tensioner', 'wheel'],
+              ['Seal ring', 'ring'],
+            ],
+          },
+          {
+            key: '12',
+            label: 'Thermostat',
+            parts: [
+              ['Thermostat', 'housing', 'thermostat'],
+              ['Seal ring', 'ring'],
+              ['Coolant temperature sensor', 'sensor'],
+              ['Coolant hose', 'hose'],
+              ['Connector', 'box'],
+              ['Bleed screw', 'bolt'],
+              ['Gasket', 'gasket'],
+            ],
+          },
+        ],
+      },
+      {
+        key: '20',
+        label: 'Radiator',
+        parts: [
+          ['Radiator', 'radiator', 'radiator'],
+          ['Expansion tank', 'tank', 'coolant-tank'],
+          ['Expansion tank cap', 'cap'],
+          ['Upper radiator hose', 'hose'],
+          ['Lower radiator hose', 'hose'],
+          ['Rubber mount', 'mount'],
+          ['Fan shroud', 'housing'],
+          ['Electric fan', 'pump'],
+        ],
+      },
     ],
   },
   {
-    num: '24', label: 'Transmission', icon: 'pan', subs: [
-      { key: '10', label: 'Automatic transmission', children: [
-        { key: '11', label: 'Transmission oil pan', parts: [['Transmission oil pan', 'pan', 'transmission-oil-pan'], ['Gasket', 'gasket'], ['Transmission oil filter', 'filter'], ['Oil drain plug', 'bolt'], ['Adapter sleeve', 'ring'], ['Automatic transmission fluid', 'can'], ['Magnet', 'box']] },
-        { key: '12', label: 'Transfer case', fit: { all: ['awd'] }, parts: [['Transfer case', 'housing'], ['Actuator', 'sensor'], ['Shaft seal', 'ring'], ['Output flange', 'disc'], ['Vent hose', 'hose'], ['Gasket', 'gasket'], ['Screw plug', 'bolt']] },
-      ] },
-      { key: '20', label: 'Transmission mounting', parts: [['Transmission mount', 'mount', 'transmission-mount'], ['Cross member', 'bracket'], ['Heat shield', 'plate'], ['Collar screw', 'bolt'], ['Stop buffer', 'mount'], ['Rubber mount', 'mount'], ['Cover plate', 'plate']] },
+    num: '24',
+    label: 'Transmission',
+    icon: 'pan',
+    subs: [
+      {
+        key: '10',
+        label: 'Automatic transmission',
+        children: [
+          {
+            key: '11',
+            label: 'Transmission oil pan',
+            parts: [
+              ['Transmission oil pan', 'pan', 'transmission-oil-pan'],
+              ['Gasket', 'gasket'],
+              ['Transmission oil filter', 'filter'],
+              ['Oil drain plug', 'bolt'],
+              ['Adapter sleeve', 'ring'],
+              ['Automatic transmission fluid', 'can'],
+              ['Magnet', 'box'],
+            ],
+          },
+          {
+            key: '12',
+            label: 'Transfer case',
+            fit: { all: ['awd'] },
+            parts: [
+              ['Transfer case', 'housing'],
+              ['Actuator', 'sensor'],
+              ['Shaft seal', 'ring'],
+              ['Output flange', 'disc'],
+              ['Vent hose', 'hose'],
+              ['Gasket', 'gasket'],
+              ['Screw plug', 'bolt'],
+            ],
+          },
+        ],
+      },
+      {
+        key: '20',
+        label: 'Transmission mounting',
+        parts: [
+          ['Transmission mount', 'mount', 'transmission-mount'],
+          ['Cross member', 'bracket'],
+          ['Heat shield', 'plate'],
+          ['Collar screw', 'bolt'],
+          ['Stop buffer', 'mount'],
+          ['Rubber mount', 'mount'],
+          ['Cover plate', 'plate'],
+        ],
+      },
     ],
   },
   {
-    num: '31', label: 'Front axle', icon: 'arm', subs: [
-      { key: '10', label: 'Front suspension', children: [
-        { key: '11', label: 'Front shock absorber', parts: [['Shock absorber front', 'shock', 'front-shock'], ['Coil spring', 'spring'], ['Top mount', 'mount'], ['Dust boot', 'boot'], ['Bump stop', 'mount'], ['Spring pad', 'ring'], ['Stabilizer link', 'rod']] },
-        { key: '12', label: 'Control arm', parts: [['Lower control arm', 'arm', 'front-lower-arm'], ['Upper control arm', 'arm', 'front-upper-arm'], ['Ball joint', 'ball'], ['Rubber bushing', 'ring'], ['Stabilizer bar', 'rod'], ['Stabilizer bushing', 'ring'], ['Tie rod end', 'ball']] },
-      ] },
-      { key: '20', label: 'Steering', parts: [['Steering rack', 'rack'], ['Tie rod', 'rod'], ['Tie rod end', 'ball'], ['Steering boot', 'boot'], ['Clamp', 'clamp'], ['Steering column', 'rod'], ['Universal joint', 'ball'], ['Power steering line', 'hose']] },
+    num: '31',
+    label: 'Front axle',
+    icon: 'arm',
+    subs: [
+      {
+        key: '10',
+        label: 'Front suspension',
+        children: [
+          {
+            key: '11',
+            label: 'Front shock absorber',
+            parts: [
+              ['Shock absorber front', 'shock', 'front-shock'],
+              ['Coil spring', 'spring'],
+              ['Top mount', 'mount'],
+              ['Dust boot', 'boot'],
+              ['Bump stop', 'mount'],
+              ['Spring pad', 'ring'],
+              ['Stabilizer link', 'rod'],
+            ],
+          },
+          {
+            key: '12',
+            label: 'Control arm',
+            parts: [
+              ['Lower control arm', 'arm', 'front-lower-arm'],
+              ['Upper control arm', 'arm', 'front-upper-arm'],
+              ['Ball joint', 'ball'],
+              ['Rubber bushing', 'ring'],
+              ['Stabilizer bar', 'rod'],
+              ['Stabilizer bushing', 'ring'],
+              ['Tie rod end', 'ball'],
+            ],
+          },
+        ],
+      },
+      {
+        key: '20',
+        label: 'Steering',
+        parts: [
+          ['Steering rack', 'rack'],
+          ['Tie rod', 'rod'],
+          ['Tie rod end', 'ball'],
+          ['Steering boot', 'boot'],
+          ['Clamp', 'clamp'],
+          ['Steering column', 'rod'],
+          ['Universal joint', 'ball'],
+          ['Power steering line', 'hose'],
+        ],
+      },
     ],
   },
   {
-    num: '33', label: 'Rear axle', icon: 'shock', subs: [
-      { key: '10', label: 'Rear suspension', children: [
-        { key: '11', label: 'Rear shock absorber', parts: [['Shock absorber rear', 'shock', 'rear-shock'], ['Coil spring', 'spring'], ['Top mount', 'mount'], ['Dust boot', 'boot'], ['Bump stop', 'mount'], ['Spring pad', 'ring'], ['Protective cap', 'cap']] },
-        { key: '12', label: 'Rear axle carrier', parts: [['Rear axle carrier', 'bracket'], ['Wishbone', 'arm'], ['Trailing arm', 'arm'], ['Rubber bushing', 'ring'], ['Wheel carrier', 'housing'], ['Wheel bearing', 'ring'], ['Toe link', 'rod']] },
-      ] },
-      { key: '20', label: 'Rear differential', parts: [['Rear differential', 'housing'], ['Shaft seal', 'ring'], ['Drive shaft', 'rod'], ['Differential mount', 'mount'], ['Filler plug', 'bolt'], ['Vent valve', 'cap'], ['Gasket', 'gasket']] },
+    num: '33',
+    label: 'Rear axle',
+    icon: 'shock',
+    subs: [
+      {
+        key: '10',
+        label: 'Rear suspension',
+        children: [
+          {
+            key: '11',
+            label: 'Rear shock absorber',
+            parts: [
+              ['Shock absorber rear', 'shock', 'rear-shock'],
+              ['Coil spring', 'spring'],
+              ['Top mount', 'mount'],
+              ['Dust boot', 'boot'],
+              ['Bump stop', 'mount'],
+              ['Spring pad', 'ring'],
+              ['Protective cap', 'cap'],
+            ],
+          },
+          {
+            key: '12',
+            label: 'Rear axle carrier',
+            parts: [
+              ['Rear axle carrier', 'bracket'],
+              ['Wishbone', 'arm'],
+              ['Trailing arm', 'arm'],
+              ['Rubber bushing', 'ring'],
+              ['Wheel carrier', 'housing'],
+              ['Wheel bearing', 'ring'],
+              ['Toe link', 'rod'],
+            ],
+          },
+        ],
+      },
+      {
+        key: '20',
+        label: 'Rear differential',
+        parts: [
+          ['Rear differential', 'housing'],
+          ['Shaft seal', 'ring'],
+          ['Drive shaft', 'rod'],
+          ['Differential mount', 'mount'],
+          ['Filler plug', 'bolt'],
+          ['Vent valve', 'cap'],
+          ['Gasket', 'gasket'],
+        ],
+      },
     ],
   },
   {
-    num: '34', label: 'Brakes', icon: 'disc', subs: [
-      { key: '10', label: 'Front wheel brake', children: [
-        { key: '11', label: 'Front brake pads', parts: [['Brake pad set front', 'pad', 'front-brake-pads'], ['Brake pad wear sensor', 'sensor', 'pad-wear-sensor'], ['Brake caliper', 'caliper'], ['Caliper carrier', 'bracket'], ['Guide pin', 'bolt'], ['Anti-rattle spring', 'spring'], ['Bleeder valve', 'bolt'], ['Dust cap', 'cap'], ['Brake hose', 'hose']] },
-        { key: '12', label: 'Front brake disc', parts: [['Brake disc front', 'disc', 'front-brake-disc'], ['Splash guard', 'plate'], ['Wheel hub', 'wheel'], ['Wheel bearing', 'ring'], ['Wheel bolt', 'bolt'], ['Countersunk screw', 'bolt'], ['Cover plate', 'plate']] },
-      ] },
-      { key: '20', label: 'Rear wheel brake', parts: [['Brake pad set rear', 'pad', 'rear-brake-pads'], ['Brake disc rear', 'disc', 'rear-brake-disc'], ['Brake caliper', 'caliper'], ['Parking brake actuator', 'sensor'], ['Brake pad wear sensor', 'sensor', 'pad-wear-sensor'], ['Guide pin', 'bolt'], ['Brake hose', 'hose'], ['Splash guard', 'plate']] },
-      { key: '30', label: 'ABS sensors', parts: [['Wheel speed sensor front', 'sensor', 'wheel-speed-sensor'], ['Wheel speed sensor rear', 'sensor', 'wheel-speed-sensor'], ['ABS control unit', 'box'], ['Brake line', 'hose'], ['Cable holder', 'clamp'], ['Grommet', 'ring'], ['Connector', 'box']] },
+    num: '34',
+    label: 'Brakes',
+    icon: 'disc',
+    subs: [
+      {
+        key: '10',
+        label: 'Front wheel brake',
+        children: [
+          {
+            key: '11',
+            label: 'Front brake pads',
+            parts: [
+              ['Brake pad set front', 'pad', 'front-brake-pads'],
+              ['Brake pad wear sensor', 'sensor', 'pad-wear-sensor'],
+              ['Brake caliper', 'caliper'],
+              ['Caliper carrier', 'bracket'],
+              ['Guide pin', 'bolt'],
+              ['Anti-rattle spring', 'spring'],
+              ['Bleeder valve', 'bolt'],
+              ['Dust cap', 'cap'],
+              ['Brake hose', 'hose'],
+            ],
+          },
+          {
+            key: '12',
+            label: 'Front brake disc',
+            parts: [
+              ['Brake disc front', 'disc', 'front-brake-disc'],
+              ['Splash guard', 'plate'],
+              ['Wheel hub', 'wheel'],
+              ['Wheel bearing', 'ring'],
+              ['Wheel bolt', 'bolt'],
+              ['Countersunk screw', 'bolt'],
+              ['Cover plate', 'plate'],
+            ],
+          },
+        ],
+      },
+      {
+        key: '20',
+        label: 'Rear wheel brake',
+        parts: [
+          ['Brake pad set rear', 'pad', 'rear-brake-pads'],
+          ['Brake disc rear', 'disc', 'rear-brake-disc'],
+          ['Brake caliper', 'caliper'],
+          ['Parking brake actuator', 'sensor'],
+          ['Brake pad wear sensor', 'sensor', 'pad-wear-sensor'],
+          ['Guide pin', 'bolt'],
+          ['Brake hose', 'hose'],
+          ['Splash guard', 'plate'],
+        ],
+      },
+      {
+        key: '30',
+        label: 'ABS sensors',
+        parts: [
+          ['Wheel speed sensor front', 'sensor', 'wheel-speed-sensor'],
+          ['Wheel speed sensor rear', 'sensor', 'wheel-speed-sensor'],
+          ['ABS control unit', 'box'],
+          ['Brake line', 'hose'],
+          ['Cable holder', 'clamp'],
+          ['Grommet', 'ring'],
+          ['Connector', 'box'],
+        ],
+      },
     ],
   },
   {
-    num: '63', label: 'Lighting', icon: 'lamp', subs: [
-      { key: '10', label: 'Headlight', children: [
-        { key: '11', label: 'Headlight LED', fit: { all: ['led'] }, parts: [['LED headlight left', 'lamp', 'led-headlight-left'], ['LED headlight right', 'lamp', 'led-headlight-right'], ['LED control unit', 'box'], ['Headlight bracket', 'bracket'], ['Cover cap', 'cap'], ['Adjusting screw', 'bolt'], ['Connector', 'box']] },
-        { key: '12', label: 'Headlight halogen', fit: { none: ['led'] }, parts: [['Halogen headlight left', 'lamp'], ['Halogen headlight right', 'lamp'], ['Bulb H7', 'bulb'], ['Bulb W5W', 'bulb'], ['Cover cap', 'cap'], ['Headlight bracket', 'bracket'], ['Adjusting screw', 'bolt']] },
-      ] },
-      { key: '20', label: 'Tail light', parts: [['Tail light outer', 'lamp', 'tail-light-outer'], ['Tail light inner', 'lamp'], ['Bulb holder', 'cap'], ['Gasket', 'gasket'], ['Connector', 'box'], ['Trim panel', 'plate']] },
+    num: '63',
+    label: 'Lighting',
+    icon: 'lamp',
+    subs: [
+      {
+        key: '10',
+        label: 'Headlight',
+        children: [
+          {
+            key: '11',
+            label: 'Headlight LED',
+            fit: { all: ['led'] },
+            parts: [
+              ['LED headlight left', 'lamp', 'led-headlight-left'],
+              ['LED headlight right', 'lamp', 'led-headlight-right'],
+              ['LED control unit', 'box'],
+              ['Headlight bracket', 'bracket'],
+              ['Cover cap', 'cap'],
+              ['Adjusting screw', 'bolt'],
+              ['Connector', 'box'],
+            ],
+          },
+          {
+            key: '12',
+            label: 'Headlight halogen',
+            fit: { none: ['led'] },
+            parts: [
+              ['Halogen headlight left', 'lamp'],
+              ['Halogen headlight right', 'lamp'],
+              ['Bulb H7', 'bulb'],
+              ['Bulb W5W', 'bulb'],
+              ['Cover cap', 'cap'],
+              ['Headlight bracket', 'bracket'],
+              ['Adjusting screw', 'bolt'],
+            ],
+          },
+        ],
+      },
+      {
+        key: '20',
+        label: 'Tail light',
+        parts: [
+          ['Tail light outer', 'lamp', 'tail-light-outer'],
+          ['Tail light inner', 'lamp'],
+          ['Bulb holder', 'cap'],
+          ['Gasket', 'gasket'],
+          ['Connector', 'box'],
+          ['Trim panel', 'plate'],
+        ],
+      },
     ],
   },
   {
-    num: '64', label: 'Heating and air conditioning', icon: 'radiator', subs: [
-      { key: '10', label: 'Air conditioning', children: [
-        { key: '11', label: 'Condenser', parts: [['Condenser', 'radiator', 'condenser'], ['Receiver drier', 'tank'], ['Refrigerant line', 'hose'], ['Pressure sensor', 'sensor'], ['Rubber mount', 'mount'], ['Service valve', 'cap']] },
-        { key: '12', label: 'Cabin filter', parts: [['Cabin filter', 'filter', 'cabin-filter'], ['Filter housing', 'housing'], ['Cover', 'cap'], ['Clip', 'clamp'], ['Evaporator', 'radiator'], ['Expansion valve', 'box'], ['Blower motor', 'pump']] },
-      ] },
-      { key: '20', label: 'Heater', parts: [['Heater core', 'radiator'], ['Blower motor', 'pump'], ['Blower resistor', 'box'], ['Heater hose', 'hose'], ['Air duct', 'hose'], ['Temperature sensor', 'sensor'], ['Clip', 'clamp']] },
+    num: '64',
+    label: 'Heating and air conditioning',
+    icon: 'radiator',
+    subs: [
+      {
+        key: '10',
+        label: 'Air conditioning',
+        children: [
+          {
+            key: '11',
+            label: 'Condenser',
+            parts: [
+              ['Condenser', 'radiator', 'condenser'],
+              ['Receiver drier', 'tank'],
+              ['Refrigerant line', 'hose'],
+              ['Pressure sensor', 'sensor'],
+              ['Rubber mount', 'mount'],
+              ['Service valve', 'cap'],
+            ],
+          },
+          {
+            key: '12',
+            label: 'Cabin filter',
+            parts: [
+              ['Cabin filter', 'filter', 'cabin-filter'],
+              ['Filter housing', 'housing'],
+              ['Cover', 'cap'],
+              ['Clip', 'clamp'],
+              ['Evaporator', 'radiator'],
+              ['Expansion valve', 'box'],
+              ['Blower motor', 'pump'],
+            ],
+          },
+        ],
+      },
+      {
+        key: '20',
+        label: 'Heater',
+        parts: [
+          ['Heater core', 'radiator'],
+          ['Blower motor', 'pump'],
+          ['Blower resistor', 'box'],
+          ['Heater hose', 'hose'],
+          ['Air duct', 'hose'],
+          ['Temperature sensor', 'sensor'],
+          ['Clip', 'clamp'],
+        ],
+      },
     ],
   },
   {
-    num: '51', label: 'Body', icon: 'grille', subs: [
-      { key: '10', label: 'Front bumper', parts: [['Bumper cover', 'plate'], ['Bumper reinforcement', 'bracket'], ['Impact absorber', 'box'], ['Lower grille', 'grille'], ['Fog light', 'lamp'], ['Parking sensor', 'sensor'], ['Clip', 'clamp']] },
-      { key: '20', label: 'Radiator grille', parts: [['Radiator grille', 'grille'], ['Emblem', 'disc'], ['Grille frame', 'bracket'], ['Air flap', 'plate'], ['Front camera', 'sensor'], ['Clip', 'clamp']] },
+    num: '51',
+    label: 'Body',
+    icon: 'grille',
+    subs: [
+      {
+        key: '10',
+        label: 'Front bumper',
+        parts: [
+          ['Bumper cover', 'plate'],
+          ['Bumper reinforcement', 'bracket'],
+          ['Impact absorber', 'box'],
+          ['Lower grille', 'grille'],
+          ['Fog light', 'lamp'],
+          ['Parking sensor', 'sensor'],
+          ['Clip', 'clamp'],
+        ],
+      },
+      {
+        key: '20',
+        label: 'Radiator grille',
+        parts: [
+          ['Radiator grille', 'grille'],
+          ['Emblem', 'disc'],
+          ['Grille frame', 'bracket'],
+          ['Air flap', 'plate'],
+          ['Front camera', 'sensor'],
+          ['Clip', 'clamp'],
+        ],
+      },
     ],
   },
 ];
@@ -312,9 +818,15 @@ export function demoCatalogueFiles(def: CatalogueDef, products = productNumbers(
     const rows: Json[] = [];
     const drawn: { key: string; shape: Shape }[] = [];
     // Each part of the group, then hardware up to 11 callouts (a drawing has at least 10 hotspots).
-    const all = [...partDefs, ...HARDWARE.filter(([label]) => !partDefs.some(([l]) => l === label))].slice(0, Math.max(11, partDefs.length));
+    const all = [...partDefs, ...HARDWARE.filter(([label]) => !partDefs.some(([l]) => l === label))].slice(
+      0,
+      Math.max(11, partDefs.length),
+    );
     // The variants (and the replacement numbers below) go on the first part the shop sells, if any.
-    const sold = Math.max(0, all.findIndex(([, , kind]) => kind !== undefined));
+    const sold = Math.max(
+      0,
+      all.findIndex(([, , kind]) => kind !== undefined),
+    );
     all.forEach(([label, shapeKind, kind], i) => {
       const pnum = String(i + 1);
       drawn.push({ key: pnum, shape: shapeKind });
@@ -326,15 +838,36 @@ export function demoCatalogueFiles(def: CatalogueDef, products = productNumbers(
       if (isMain && index % 3 === 0) {
         // Sport package: a different part for cars with the sport code, and one for the others.
         rows.push({ ...base, pid, standard_label: standard, model: 'Standard', fit_none: codesOf(['sport']) });
-        rows.push({ ...base, itid: `${mid}-${pnum}S`, pid: variantPid(kind, pid), standard_label: standard, model: def.codes.sport, fit_all: codesOf(['sport']) });
+        rows.push({
+          ...base,
+          itid: `${mid}-${pnum}S`,
+          pid: variantPid(kind, pid),
+          standard_label: standard,
+          model: def.codes.sport,
+          fit_all: codesOf(['sport']),
+        });
       } else if (isMain && index % 3 === 1) {
         // Production change: the early part until the change date, a new number after it.
         rows.push({ ...base, pid, standard_label: standard, remark: `~ ${CHANGE_DATE}`, fit_to: '2018-05-31' });
-        rows.push({ ...base, itid: `${mid}-${pnum}N`, pid: variantPid(kind, pid), standard_label: standard, remark: `${CHANGE_DATE} ~`, fit_from: CHANGE_DATE });
+        rows.push({
+          ...base,
+          itid: `${mid}-${pnum}N`,
+          pid: variantPid(kind, pid),
+          standard_label: standard,
+          remark: `${CHANGE_DATE} ~`,
+          fit_from: CHANGE_DATE,
+        });
       } else if (isMain && index % 3 === 2) {
         // Engine variants: petrol and diesel cars take different numbers.
         rows.push({ ...base, pid, standard_label: standard, model: 'Petrol', fit_all: ['PETROL'] });
-        rows.push({ ...base, itid: `${mid}-${pnum}D`, pid: variantPid(kind, pid), standard_label: standard, model: 'Diesel', fit_all: ['DIESEL'] });
+        rows.push({
+          ...base,
+          itid: `${mid}-${pnum}D`,
+          pid: variantPid(kind, pid),
+          standard_label: standard,
+          model: 'Diesel',
+          fit_all: ['DIESEL'],
+        });
       } else {
         rows.push({ ...base, pid, standard_label: standard });
       }
@@ -344,7 +877,14 @@ export function demoCatalogueFiles(def: CatalogueDef, products = productNumbers(
     if (bolt) drawn.push({ ...bolt });
     const drawing = explodedView(drawn, index * 13 + def.mcid.length);
     files[`images/${diagram}.svg`] = drawing.svg;
-    diagrams.push({ diagram, image: `images/${diagram}.svg`, max_x: DIAGRAM_W, max_y: DIAGRAM_H, hotspot_w: 34, hotspot_h: 34 });
+    diagrams.push({
+      diagram,
+      image: `images/${diagram}.svg`,
+      max_x: DIAGRAM_W,
+      max_y: DIAGRAM_H,
+      hotspot_w: 34,
+      hotspot_h: 34,
+    });
     for (const h of drawing.hotspots) hotspots.push({ diagram, key: h.key, x: h.x, y: h.y });
 
     // The first group carries the supersession chain of three numbers: its sold part replaced
@@ -407,7 +947,9 @@ export function demoCatalogueFiles(def: CatalogueDef, products = productNumbers(
   for (const same of byPid.values()) {
     if (same.length < 2) continue;
     for (const p of same) {
-      const others = same.filter((o) => o.diagram !== p.diagram).map((o) => `${(o.diagram as string).slice(1)},${o.pnum}`);
+      const others = same
+        .filter((o) => o.diagram !== p.diagram)
+        .map((o) => `${(o.diagram as string).slice(1)},${o.pnum}`);
       if (others.length) p.refmid = [...new Set(others)].slice(0, 5);
     }
   }

@@ -15,8 +15,13 @@ export async function seedEpcDemo(db: Db, opts: { uploadDir?: string } = {}): Pr
     allDemoCatalogueFiles().map(async ({ mcid, files }) => {
       const there = existing.has(mcid);
       if (there && !opts.uploadDir) return;
-      const report = await importCatalogue(db, files, { uploadDir: opts.uploadDir, skipImageFiles: !opts.uploadDir, imagesOnly: there });
-      if (!report.ok) throw new Error(`demo catalogue ${mcid} refused:\n${report.problems.map(formatProblem).join('\n')}`);
+      const report = await importCatalogue(db, files, {
+        uploadDir: opts.uploadDir,
+        skipImageFiles: !opts.uploadDir,
+        imagesOnly: there,
+      });
+      if (!report.ok)
+        throw new Error(`demo catalogue ${mcid} refused:\n${report.problems.map(formatProblem).join('\n')}`);
     }),
   );
 }

@@ -8,13 +8,48 @@ export const DIAGRAM_W = 1000;
 export const DIAGRAM_H = 700;
 
 export type Shape =
-  | 'housing' | 'filter' | 'ring' | 'gasket' | 'washer' | 'bolt' | 'nut' | 'sensor' | 'hose' | 'clamp'
-  | 'bracket' | 'cap' | 'pan' | 'rod' | 'pump' | 'radiator' | 'tank' | 'mount' | 'shock' | 'spring'
-  | 'boot' | 'ball' | 'arm' | 'pad' | 'disc' | 'caliper' | 'lamp' | 'bulb' | 'plate' | 'box' | 'belt'
-  | 'wheel' | 'grille' | 'rack' | 'can';
+  | 'housing'
+  | 'filter'
+  | 'ring'
+  | 'gasket'
+  | 'washer'
+  | 'bolt'
+  | 'nut'
+  | 'sensor'
+  | 'hose'
+  | 'clamp'
+  | 'bracket'
+  | 'cap'
+  | 'pan'
+  | 'rod'
+  | 'pump'
+  | 'radiator'
+  | 'tank'
+  | 'mount'
+  | 'shock'
+  | 'spring'
+  | 'boot'
+  | 'ball'
+  | 'arm'
+  | 'pad'
+  | 'disc'
+  | 'caliper'
+  | 'lamp'
+  | 'bulb'
+  | 'plate'
+  | 'box'
+  | 'belt'
+  | 'wheel'
+  | 'grille'
+  | 'rack'
+  | 'can';
 
 const hexagon = (cx: number, cy: number, r: number) =>
-  Array.from({ length: 6 }, (_, i) => `${(cx + r * Math.cos((Math.PI / 3) * i)).toFixed(1)},${(cy + r * Math.sin((Math.PI / 3) * i)).toFixed(1)}`).join(' ');
+  Array.from(
+    { length: 6 },
+    (_, i) =>
+      `${(cx + r * Math.cos((Math.PI / 3) * i)).toFixed(1)},${(cy + r * Math.sin((Math.PI / 3) * i)).toFixed(1)}`,
+  ).join(' ');
 
 /** One pictogram centred on (x, y), about 100 by 80 units. */
 function shape(kind: Shape, x: number, y: number): string {
@@ -120,7 +155,10 @@ export function explodedView(parts: readonly DrawnPart[], seed: number): Drawing
     const col = i % cols;
     const row = Math.floor(i / cols);
     const wobble = ((seed + i * 37) % 5) * 6 - 12;
-    return { x: Math.round(cellW * col + cellW / 2), y: Math.round(70 + cellH * row + cellH / 2 + (col % 2 ? 18 : -18) + wobble) };
+    return {
+      x: Math.round(cellW * col + cellW / 2),
+      y: Math.round(70 + cellH * row + cellH / 2 + (col % 2 ? 18 : -18) + wobble),
+    };
   });
   let body = '';
   // Assembly lines first, so the parts are drawn over them.

@@ -24,9 +24,13 @@ try {
       .filter(([, n]) => n > 0)
       .map(([t, n]) => `${t} ${n.toLocaleString('ko-KR')}`)
       .join(', ');
-    console.log(`카탈로그 ${report.mcid}을(를) 가져왔습니다: 버전 ${report.version}, ${report.ms} ms, ${counts}, 새 이미지 ${report.imagesWritten}개`);
+    console.log(
+      `카탈로그 ${report.mcid}을(를) 가져왔습니다: 버전 ${report.version}, ${report.ms} ms, ${counts}, 새 이미지 ${report.imagesWritten}개`,
+    );
   } else {
-    console.error(`카탈로그를 가져오지 않았습니다. 문제 ${report.problems.length + report.moreProblems}건 (아무것도 바뀌지 않았습니다):`);
+    console.error(
+      `카탈로그를 가져오지 않았습니다. 문제 ${report.problems.length + report.moreProblems}건 (아무것도 바뀌지 않았습니다):`,
+    );
     for (const p of report.problems) console.error(`  ${formatProblem(p)}`);
     if (report.moreProblems > 0) console.error(`  … 외 ${report.moreProblems}건`);
     process.exitCode = 1;

@@ -7,9 +7,9 @@ describe('COPY text encoding', () => {
   });
 
   it('writes numbers, booleans, JSON and text arrays', () => {
-    expect(copyRow([12, -3, true, false, { json: { all: ['S337'], note: 'a\tb' } }, ['34_1012,1', 'x"y', 'back\\slash']])).toBe(
-      '12\t-3\tt\tf\t{"all":["S337"],"note":"a\\\\tb"}\t{"34_1012,1","x\\\\"y","back\\\\\\\\slash"}\n',
-    );
+    expect(
+      copyRow([12, -3, true, false, { json: { all: ['S337'], note: 'a\tb' } }, ['34_1012,1', 'x"y', 'back\\slash']]),
+    ).toBe('12\t-3\tt\tf\t{"all":["S337"],"note":"a\\\\tb"}\t{"34_1012,1","x\\\\"y","back\\\\\\\\slash"}\n');
   });
 
   it('quotes every array element so commas, braces and spaces survive', () => {

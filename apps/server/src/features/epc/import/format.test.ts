@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { checkRow, code, codeList, Fail, formatBytes, image, int, line, optDate, optText, pairs, vin } from './format.js';
+import {
+  checkRow,
+  code,
+  codeList,
+  Fail,
+  formatBytes,
+  image,
+  int,
+  line,
+  optDate,
+  optText,
+  pairs,
+  vin,
+} from './format.js';
 
 const failOf = (v: unknown) => (v instanceof Fail ? v.message : null);
 
@@ -12,7 +25,8 @@ describe('field checks of the import files', () => {
     expect(failOf(x(101))).toBe('100 이하여야 합니다.');
     expect(x('42')).toBe(42);
     expect(x(' 42 ')).toBe(42);
-    for (const bad of ['1.5', '1e2', '12a', '0x10', 1.5, Number.NaN, Infinity, true, [], {}]) expect(failOf(x(bad)), String(bad)).toBe('정수가 아닙니다.');
+    for (const bad of ['1.5', '1e2', '12a', '0x10', 1.5, Number.NaN, Infinity, true, [], {}])
+      expect(failOf(x(bad)), String(bad)).toBe('정수가 아닙니다.');
     expect(failOf(x(''))).toBe('값이 없습니다.');
     expect(failOf(x(null))).toBe('값이 없습니다.');
     expect(failOf(x(undefined))).toBe('값이 없습니다.');
@@ -67,7 +81,10 @@ describe('field checks of the import files', () => {
 
   it('vehicle specs: an object or pairs, as JSON text in CSV', () => {
     const p = pairs();
-    expect(p({ Engine: 'B48', Power: 190 })).toEqual([['Engine', 'B48'], ['Power', '190']]);
+    expect(p({ Engine: 'B48', Power: 190 })).toEqual([
+      ['Engine', 'B48'],
+      ['Power', '190'],
+    ]);
     expect(p('[["Engine","B48"]]')).toEqual([['Engine', 'B48']]);
     expect(failOf(p('{bad json'))).toBe('항목-값 쌍의 JSON(객체 또는 [항목, 값] 배열)이 아닙니다.');
     expect(failOf(p([['only one']]))).not.toBeNull();
@@ -78,7 +95,15 @@ describe('field checks of the import files', () => {
     const i = image();
     expect(i('images/a-1.svg')).toBe('images/a-1.svg');
     expect(i('https://img.example.kr/a.png')).toBe('https://img.example.kr/a.png');
-    for (const bad of ['/etc/passwd', '../a.svg', 'images/../../a.svg', 'http://img.example.kr/a.png', 'javascript:alert(1)', 'images\\a.svg', 'images/a b.svg']) {
+    for (const bad of [
+      '/etc/passwd',
+      '../a.svg',
+      'images/../../a.svg',
+      'http://img.example.kr/a.png',
+      'javascript:alert(1)',
+      'images\\a.svg',
+      'images/a b.svg',
+    ]) {
       expect(failOf(i(bad)), bad).toBe('이미지는 폴더 안의 상대 경로(예: images/a.svg) 또는 https:// 주소여야 합니다.');
     }
   });
@@ -92,7 +117,9 @@ describe('field checks of the import files', () => {
   });
 
   it('rows: every bad field and the unknown ones are reported together', () => {
-    expect(checkRow('hotspots', { diagram: 'D1', key: '1', x: 5, y: 6 })).toEqual({ row: { diagram: 'D1', key: '1', x: 5, y: 6 } });
+    expect(checkRow('hotspots', { diagram: 'D1', key: '1', x: 5, y: 6 })).toEqual({
+      row: { diagram: 'D1', key: '1', x: 5, y: 6 },
+    });
     expect(checkRow('hotspots', { diagram: 'D1', key: '1', x: 'a', colour: 'red' })).toEqual({
       issues: [
         { field: 'x', message: '정수가 아닙니다.' },
@@ -103,8 +130,13 @@ describe('field checks of the import files', () => {
   });
 
   it('a __proto__ key from JSON is just an unknown field', () => {
-    const row = JSON.parse('{"diagram": "D1", "key": "1", "x": 1, "y": 1, "__proto__": {"admin": true}}') as Record<string, unknown>;
-    expect(checkRow('hotspots', row)).toEqual({ issues: [{ field: null, message: '알 수 없는 항목입니다: __proto__' }] });
+    const row = JSON.parse('{"diagram": "D1", "key": "1", "x": 1, "y": 1, "__proto__": {"admin": true}}') as Record<
+      string,
+      unknown
+    >;
+    expect(checkRow('hotspots', row)).toEqual({
+      issues: [{ field: null, message: '알 수 없는 항목입니다: __proto__' }],
+    });
   });
 
   it('formats limits for messages', () => {

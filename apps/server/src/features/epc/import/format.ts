@@ -6,10 +6,27 @@ import { checkVin, EPC_CATALOGUE_BRANDS, normalizeVin } from '@partsmall/contrac
  * Every row is checked by the schema of its table; messages are Korean, for the back office.
  */
 
-export const TABLES = ['catalogue', 'words', 'main_groups', 'diagrams', 'hotspots', 'nodes', 'vehicles', 'parts', 'replacements'] as const;
+export const TABLES = [
+  'catalogue',
+  'words',
+  'main_groups',
+  'diagrams',
+  'hotspots',
+  'nodes',
+  'vehicles',
+  'parts',
+  'replacements',
+] as const;
 export type TableName = (typeof TABLES)[number];
 /** Tables a catalogue cannot do without. */
-export const REQUIRED_TABLES: readonly TableName[] = ['catalogue', 'main_groups', 'nodes', 'diagrams', 'parts', 'vehicles'];
+export const REQUIRED_TABLES: readonly TableName[] = [
+  'catalogue',
+  'main_groups',
+  'nodes',
+  'diagrams',
+  'parts',
+  'vehicles',
+];
 
 export interface ImportLimits {
   /** Largest data file (bytes). */
@@ -48,7 +65,7 @@ export const M = {
   brand: `브랜드는 ${EPC_CATALOGUE_BRANDS.join(', ')} 중 하나여야 합니다.`,
   kind: "종류는 'supersedes' 또는 'interchangeable'이어야 합니다.",
   unknownField: (keys: string[]) => `알 수 없는 항목입니다: ${keys.join(', ')}`,
-  imagePath: "이미지는 폴더 안의 상대 경로(예: images/a.svg) 또는 https:// 주소여야 합니다.",
+  imagePath: '이미지는 폴더 안의 상대 경로(예: images/a.svg) 또는 https:// 주소여야 합니다.',
   partNumber: '부품번호에 영문 또는 숫자가 없습니다.',
   refmid: "refmid 항목은 'mid,pnum' 형식이어야 합니다.",
 } as const;
@@ -234,7 +251,9 @@ export const requiredImage = (): Check<string> => (v) => (given(v) ? imageValue(
 export const oneOf =
   <T extends string>(values: readonly T[], message: string): Check<T> =>
   (v) =>
-    typeof v === 'string' && (values as readonly string[]).includes(v.trim()) ? (v.trim() as T) : new Fail(given(v) ? message : M.required);
+    typeof v === 'string' && (values as readonly string[]).includes(v.trim())
+      ? (v.trim() as T)
+      : new Fail(given(v) ? message : M.required);
 
 /** A full VIN, normalised as the search box does (upper case, no spaces), then checked. */
 export const vin = (): Check<string> => (v) => {
@@ -250,7 +269,9 @@ const refmidList = (): Check<string[]> => (v) => {
   const items = typeof v === 'string' ? v.split(/[\s;]+/).filter(Boolean) : v;
   if (!Array.isArray(items)) return new Fail(M.refmid);
   if (items.length > 50) return new Fail(M.tooMany(50));
-  for (const item of items) if (typeof item !== 'string' || !/^[A-Za-z0-9_.-]{1,64},[A-Za-z0-9_.-]{1,20}$/.test(item)) return new Fail(M.refmid);
+  for (const item of items)
+    if (typeof item !== 'string' || !/^[A-Za-z0-9_.-]{1,64},[A-Za-z0-9_.-]{1,20}$/.test(item))
+      return new Fail(M.refmid);
   return items as string[];
 };
 
@@ -339,7 +360,9 @@ export const SCHEMAS = {
   },
 } satisfies Record<TableName, Fields>;
 
-export type Row<T extends TableName> = { [K in keyof (typeof SCHEMAS)[T]]: (typeof SCHEMAS)[T][K] extends Check<infer V> ? V : never };
+export type Row<T extends TableName> = {
+  [K in keyof (typeof SCHEMAS)[T]]: (typeof SCHEMAS)[T][K] extends Check<infer V> ? V : never;
+};
 
 export interface FieldIssue {
   /** The field, or null for the row as a whole (unknown fields). */
@@ -348,7 +371,10 @@ export interface FieldIssue {
 }
 
 /** Checks one row against its table: every field, then fields the table does not have. */
-export function checkRow<T extends TableName>(table: T, row: Record<string, unknown>): { row: Row<T> } | { issues: FieldIssue[] } {
+export function checkRow<T extends TableName>(
+  table: T,
+  row: Record<string, unknown>,
+): { row: Row<T> } | { issues: FieldIssue[] } {
   const fields: Fields = SCHEMAS[table];
   const out: Record<string, unknown> = {};
   let issues: FieldIssue[] | null = null;

@@ -11,7 +11,8 @@ export const IMAGE_MSG = {
   missing: (file: string) => `이미지 파일 '${file}'이(가) 폴더에 없습니다.`,
   tooLarge: (file: string, max: number) => `이미지 파일 '${file}'이(가) 너무 큽니다 (최대 ${formatBytes(max)}).`,
   type: (file: string) => `이미지 파일 '${file}'은(는) SVG, PNG, JPEG, WebP가 아니거나 확장자와 내용이 다릅니다.`,
-  unsafeSvg: (file: string) => `SVG 파일 '${file}'에 스크립트, 이벤트 속성, 외부 참조 또는 엔티티가 있어 쓸 수 없습니다.`,
+  unsafeSvg: (file: string) =>
+    `SVG 파일 '${file}'에 스크립트, 이벤트 속성, 외부 참조 또는 엔티티가 있어 쓸 수 없습니다.`,
 };
 
 export interface CheckedImage {
@@ -22,12 +23,19 @@ export interface CheckedImage {
   stored: string;
 }
 
-const EXTENSIONS: Record<string, 'svg' | 'png' | 'jpg' | 'webp'> = { '.svg': 'svg', '.png': 'png', '.jpg': 'jpg', '.jpeg': 'jpg', '.webp': 'webp' };
+const EXTENSIONS: Record<string, 'svg' | 'png' | 'jpg' | 'webp'> = {
+  '.svg': 'svg',
+  '.png': 'png',
+  '.jpg': 'jpg',
+  '.jpeg': 'jpg',
+  '.webp': 'webp',
+};
 
 function matchesType(kind: 'svg' | 'png' | 'jpg' | 'webp', bytes: Buffer): boolean {
   if (kind === 'png') return bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
   if (kind === 'jpg') return bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
-  if (kind === 'webp') return bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP';
+  if (kind === 'webp')
+    return bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP';
   const head = bytes.subarray(0, 4096).toString('utf8');
   return /<svg[\s>]/i.test(head);
 }
@@ -47,7 +55,11 @@ export function isSafeSvg(text: string): boolean {
 }
 
 /** Checks one image of the folder; returns the problem text or the stored name. */
-export async function checkImage(source: CatalogueSource, file: string, maxBytes: number): Promise<CheckedImage | string> {
+export async function checkImage(
+  source: CatalogueSource,
+  file: string,
+  maxBytes: number,
+): Promise<CheckedImage | string> {
   const size = await source.size(file);
   if (size === null) return IMAGE_MSG.missing(file);
   if (size > maxBytes) return IMAGE_MSG.tooLarge(file, maxBytes);
@@ -60,7 +72,11 @@ export async function checkImage(source: CatalogueSource, file: string, maxBytes
 }
 
 /** Copies checked images into UPLOAD_DIR/epc (skipping those already there: same name, same bytes). */
-export async function storeImages(source: CatalogueSource, images: Iterable<CheckedImage>, uploadDir: string): Promise<number> {
+export async function storeImages(
+  source: CatalogueSource,
+  images: Iterable<CheckedImage>,
+  uploadDir: string,
+): Promise<number> {
   const dir = path.join(uploadDir, EPC_UPLOAD_FOLDER);
   await fs.promises.mkdir(dir, { recursive: true });
   let written = 0;

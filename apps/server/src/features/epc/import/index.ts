@@ -50,7 +50,11 @@ export const IMPORT_MSG = {
  * replaces the catalogue's previous version in one transaction, rows through COPY.
  * The CLI (`npm run catalogue:import -- DIR`), the demo seed and the back office call this.
  */
-export async function importCatalogue(db: Db, from: string | CatalogueSource | Record<string, string | Uint8Array>, options: ImportOptions = {}): Promise<ImportReport> {
+export async function importCatalogue(
+  db: Db,
+  from: string | CatalogueSource | Record<string, string | Uint8Array>,
+  options: ImportOptions = {},
+): Promise<ImportReport> {
   const started = performance.now();
   const source = typeof from === 'string' ? folderSource(from) : isSource(from) ? from : memorySource(from);
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
@@ -67,19 +71,34 @@ export async function importCatalogue(db: Db, from: string | CatalogueSource | R
   });
   if (!result.plan) return refused(result.problems, result.moreProblems);
   const plan = result.plan;
-  if (plan.images.length > 0 && !options.uploadDir && !options.skipImageFiles) return refused([{ file: '', line: null, message: IMPORT_MSG.noUploadDir }]);
+  if (plan.images.length > 0 && !options.uploadDir && !options.skipImageFiles)
+    return refused([{ file: '', line: null, message: IMPORT_MSG.noUploadDir }]);
 
   // Images first: a file nobody points at yet is harmless if the transaction then fails.
-  const imagesWritten = options.uploadDir && !options.skipImageFiles ? await storeImages(source, plan.images, options.uploadDir) : 0;
+  const imagesWritten =
+    options.uploadDir && !options.skipImageFiles ? await storeImages(source, plan.images, options.uploadDir) : 0;
   if (options.imagesOnly) {
-    return { ok: true, mcid: plan.catalogue.mcid, version: null, problems: [], moreProblems: 0, counts: plan.counts, rows: 0, imagesWritten, ms: Math.round(performance.now() - started) };
+    return {
+      ok: true,
+      mcid: plan.catalogue.mcid,
+      version: null,
+      problems: [],
+      moreProblems: 0,
+      counts: plan.counts,
+      rows: 0,
+      imagesWritten,
+      ms: Math.round(performance.now() - started),
+    };
   }
   let written: { version: number };
   try {
     written = await writeCatalogue(db, plan);
   } catch (e) {
     // Two catalogues racing for one VIN: the unique index decides, the loser is refused whole.
-    if ((e as { code?: string; constraint?: string }).code === '23505' && /epc_vehicles_vin/.test(String((e as Error).message) + ((e as { constraint?: string }).constraint ?? ''))) {
+    if (
+      (e as { code?: string; constraint?: string }).code === '23505' &&
+      /epc_vehicles_vin/.test(String((e as Error).message) + ((e as { constraint?: string }).constraint ?? ''))
+    ) {
       return refused([{ file: 'vehicles', line: null, message: IMPORT_MSG.vinTaken }]);
     }
     throw e;
@@ -99,7 +118,9 @@ export async function importCatalogue(db: Db, from: string | CatalogueSource | R
 }
 
 function isSource(value: object): value is CatalogueSource {
-  return typeof (value as CatalogueSource).list === 'function' && typeof (value as CatalogueSource).stream === 'function';
+  return (
+    typeof (value as CatalogueSource).list === 'function' && typeof (value as CatalogueSource).stream === 'function'
+  );
 }
 
 /** One line per problem, as the CLI prints it: 'parts.jsonl:12: pid: 값이 없습니다.' */

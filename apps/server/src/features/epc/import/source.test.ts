@@ -30,7 +30,11 @@ describe('readJsonLines', () => {
   });
 
   it('reports bytes that are not UTF-8 on their own line', async () => {
-    const bytes = Buffer.concat([Buffer.from('{"a":1}\n{"b":"'), Buffer.from([0xc3, 0x28]), Buffer.from('"}\n{"c":3}\n')]);
+    const bytes = Buffer.concat([
+      Buffer.from('{"a":1}\n{"b":"'),
+      Buffer.from([0xc3, 0x28]),
+      Buffer.from('"}\n{"c":3}\n'),
+    ]);
     expect(await all(readJsonLines(pieces(bytes, 5), 1000))).toEqual([
       { line: 1, row: { a: 1 } },
       { line: 2, error: 'UTF-8(또는 EUC-KR) 문자가 아닌 바이트가 있습니다.' },
@@ -56,6 +60,8 @@ describe('readCsv', () => {
   });
 
   it('strips the BOM Excel writes', async () => {
-    expect(await all(readCsv(pieces(Buffer.from('\uFEFFterm,ko\nGasket,개스킷\n'), 4), 1000))).toEqual([{ line: 2, row: { term: 'Gasket', ko: '개스킷' } }]);
+    expect(await all(readCsv(pieces(Buffer.from('\uFEFFterm,ko\nGasket,개스킷\n'), 4), 1000))).toEqual([
+      { line: 2, row: { term: 'Gasket', ko: '개스킷' } },
+    ]);
   });
 });

@@ -103,7 +103,8 @@ export async function* readJsonLines(stream: Readable, maxLineChars: number): As
     } catch (e) {
       return { line: n, error: READ_MSG.json((e as Error).message) };
     }
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) return { line: n, error: READ_MSG.notObject };
+    if (value === null || typeof value !== 'object' || Array.isArray(value))
+      return { line: n, error: READ_MSG.notObject };
     return { line: n, row: value as Record<string, unknown> };
   };
   const split = (text: string, out: RawRow[]) => {
@@ -194,7 +195,11 @@ export async function* readCsv(stream: Readable, maxLineChars: number): AsyncGen
       const breaks = values.reduce((n, v) => n + (v.match(/\n/g)?.length ?? 0), 0);
       const start = item.info.lines - breaks;
       lastLine = item.info.lines;
-      batch.push(values.some((v) => v.includes('\uFFFD')) ? { line: start, error: READ_MSG.utf8 } : { line: start, row: item.record });
+      batch.push(
+        values.some((v) => v.includes('\uFFFD'))
+          ? { line: start, error: READ_MSG.utf8 }
+          : { line: start, row: item.record },
+      );
       if (batch.length >= 1000) {
         yield batch;
         batch = [];
@@ -204,9 +209,12 @@ export async function* readCsv(stream: Readable, maxLineChars: number): AsyncGen
     const err = e as Error & { lines?: number; code?: string };
     const at = err.lines ?? lastLine + 1;
     if (err instanceof HeaderError) batch.push({ line: 1, error: err.message, fatal: true });
-    else if (err.code === 'CSV_MAX_RECORD_SIZE') batch.push({ line: at, error: READ_MSG.lineTooLong(maxLineChars), fatal: true });
-    else if (err.code === 'CSV_RECORD_INCONSISTENT_COLUMNS' || err.code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH') batch.push({ line: at, error: READ_MSG.csvColumns, fatal: true });
-    else if (err.code === 'CSV_QUOTE_NOT_CLOSED' || err.code === 'CSV_INVALID_CLOSING_QUOTE') batch.push({ line: at, error: READ_MSG.csvQuote, fatal: true });
+    else if (err.code === 'CSV_MAX_RECORD_SIZE')
+      batch.push({ line: at, error: READ_MSG.lineTooLong(maxLineChars), fatal: true });
+    else if (err.code === 'CSV_RECORD_INCONSISTENT_COLUMNS' || err.code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH')
+      batch.push({ line: at, error: READ_MSG.csvColumns, fatal: true });
+    else if (err.code === 'CSV_QUOTE_NOT_CLOSED' || err.code === 'CSV_INVALID_CLOSING_QUOTE')
+      batch.push({ line: at, error: READ_MSG.csvQuote, fatal: true });
     else if (err.code?.startsWith('CSV_')) batch.push({ line: at, error: READ_MSG.csv(err.message), fatal: true });
     else throw e;
   }

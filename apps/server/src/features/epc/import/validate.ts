@@ -3,7 +3,16 @@ import { alphaNumber, shortVinOf, vinModelYear, type Applicability, type EpcCata
 import type { Db } from '../../../db/client.js';
 import { epcCatalogues, epcVehicles } from '../schema.js';
 import { CopyBuffer, type CopyValue } from './copy-text.js';
-import { checkRow, formatBytes, M, REQUIRED_TABLES, TABLES, type ImportLimits, type Row, type TableName } from './format.js';
+import {
+  checkRow,
+  formatBytes,
+  M,
+  REQUIRED_TABLES,
+  TABLES,
+  type ImportLimits,
+  type Row,
+  type TableName,
+} from './format.js';
 import { checkImage, type CheckedImage } from './images.js';
 import { readCsv, readJsonLines, type CatalogueSource } from './source.js';
 
@@ -21,9 +30,39 @@ export const WRITE_TABLES = {
   epc_main_groups: ['num', 'label', 'img', 'sort'],
   epc_diagrams: ['diagram', 'image', 'max_x', 'max_y', 'hotspot_w', 'hotspot_h'],
   epc_hotspots: ['diagram', 'seq', 'hs_key', 'x', 'y'],
-  epc_nodes: ['mid', 'num', 'parent_mid', 'level', 'subgroup', 'label', 'description', 'model', 'img', 'diagram', 'has_child', 'fit', 'sort'],
+  epc_nodes: [
+    'mid',
+    'num',
+    'parent_mid',
+    'level',
+    'subgroup',
+    'label',
+    'description',
+    'model',
+    'img',
+    'diagram',
+    'has_child',
+    'fit',
+    'sort',
+  ],
   epc_vehicles: ['brand', 'vin', 'short_vin', 'year', 'model_name', 'production_date', 'options', 'maindata'],
-  epc_parts: ['diagram', 'seq', 'pnum', 'itid', 'itid2', 'pid', 'pid_key', 'label', 'standard_label', 'quantity', 'model', 'stitute_status', 'remark', 'refmid', 'fit'],
+  epc_parts: [
+    'diagram',
+    'seq',
+    'pnum',
+    'itid',
+    'itid2',
+    'pid',
+    'pid_key',
+    'label',
+    'standard_label',
+    'quantity',
+    'model',
+    'stitute_status',
+    'remark',
+    'refmid',
+    'fit',
+  ],
   epc_replacements: ['seq', 'pid', 'pid_key', 'to_pid', 'to_key', 'kind', 'remark'],
 } as const;
 export type WriteTable = keyof typeof WRITE_TABLES;
@@ -45,8 +84,10 @@ export const V = {
   catalogueRows: '카탈로그 정보(catalogue)는 정확히 한 행이어야 합니다.',
   duplicate: (what: string, key: string) => `${what} '${key}'이(가) 중복되었습니다.`,
   unknownRef: (what: string, key: string) => `없는 ${what} '${key}'을(를) 가리킵니다.`,
-  hotspotOutside: (x: number, y: number, maxX: number, maxY: number) => `핫스팟 좌표 (${x}, ${y})가 도면 크기 (0~${maxX}, 0~${maxY})를 벗어납니다.`,
-  parentLevel: (parent: string) => `상위 그룹 '${parent}'이(가) 이미 하위 그룹입니다. 그룹은 2단계(서브/차일드)까지입니다.`,
+  hotspotOutside: (x: number, y: number, maxX: number, maxY: number) =>
+    `핫스팟 좌표 (${x}, ${y})가 도면 크기 (0~${maxX}, 0~${maxY})를 벗어납니다.`,
+  parentLevel: (parent: string) =>
+    `상위 그룹 '${parent}'이(가) 이미 하위 그룹입니다. 그룹은 2단계(서브/차일드)까지입니다.`,
   parentGroup: (parent: string, num: string) => `상위 그룹 '${parent}'은(는) 메인 그룹 '${num}'에 속하지 않습니다.`,
   leafWithoutDiagram: '하위 그룹이 없는 그룹에는 도면(diagram)이 있어야 합니다.',
   parentWithDiagram: '하위 그룹이 있는 그룹에는 도면(diagram)을 둘 수 없습니다.',
@@ -67,7 +108,13 @@ class Problems {
   }
 }
 
-function fitOf(row: { fit_all: string[]; fit_any: string[]; fit_none: string[]; fit_from?: string | undefined; fit_to?: string | undefined }): Applicability | null {
+function fitOf(row: {
+  fit_all: string[];
+  fit_any: string[];
+  fit_none: string[];
+  fit_from?: string | undefined;
+  fit_to?: string | undefined;
+}): Applicability | null {
   const fit: Applicability = {};
   if (row.fit_all.length) fit.all = row.fit_all;
   if (row.fit_any.length) fit.any = row.fit_any;
@@ -108,7 +155,10 @@ export async function validateCatalogue(
   }
   for (const table of REQUIRED_TABLES) if (!fileOf.has(table)) problems.add('', null, V.missingTable(table));
 
-  const buffers = Object.fromEntries(Object.keys(WRITE_TABLES).map((t) => [t, new CopyBuffer()])) as Record<WriteTable, CopyBuffer>;
+  const buffers = Object.fromEntries(Object.keys(WRITE_TABLES).map((t) => [t, new CopyBuffer()])) as Record<
+    WriteTable,
+    CopyBuffer
+  >;
   const counts = Object.fromEntries(TABLES.map((t) => [t, 0])) as Record<TableName, number>;
   /**
    * Tables missing or not read whole (a file too large, a row refused): references into them are
@@ -134,7 +184,10 @@ export async function validateCatalogue(
   };
 
   /** Streams the rows of one table through its schema; `handle` sees the valid ones. */
-  async function eachRow<T extends TableName>(table: T, handle: (row: Row<T>, line: number, index: number) => void | Promise<void>) {
+  async function eachRow<T extends TableName>(
+    table: T,
+    handle: (row: Row<T>, line: number, index: number) => void | Promise<void>,
+  ) {
     const file = fileOf.get(table);
     if (!file) {
       unreadable.add(table);
@@ -147,7 +200,9 @@ export async function validateCatalogue(
       return;
     }
     const csv = file.toLowerCase().endsWith('.csv');
-    const reader = csv ? readCsv(source.stream(file), limits.maxLineChars) : readJsonLines(source.stream(file), limits.maxLineChars);
+    const reader = csv
+      ? readCsv(source.stream(file), limits.maxLineChars)
+      : readJsonLines(source.stream(file), limits.maxLineChars);
     let index = 0;
     let unknownColumns = false;
     for await (const batch of reader) {
@@ -190,9 +245,15 @@ export async function validateCatalogue(
       catalogue = null;
       return;
     }
-    catalogue = { mcid: row.mcid, brand: row.brand, name: row.name, img: await imageOf(fileOf.get('catalogue')!, line, row.img) };
+    catalogue = {
+      mcid: row.mcid,
+      brand: row.brand,
+      name: row.name,
+      img: await imageOf(fileOf.get('catalogue')!, line, row.img),
+    };
   });
-  if (fileOf.has('catalogue') && counts.catalogue === 0 && !unreadable.has('catalogue')) problems.add(fileOf.get('catalogue')!, null, V.catalogueRows);
+  if (fileOf.has('catalogue') && counts.catalogue === 0 && !unreadable.has('catalogue'))
+    problems.add(fileOf.get('catalogue')!, null, V.catalogueRows);
   const header = catalogue as ImportPlan['catalogue'] | null;
 
   // --- words
@@ -233,9 +294,11 @@ export async function validateCatalogue(
       if (knowDiagrams) problems.add(file, line, V.unknownRef('도면', row.diagram));
       return;
     }
-    if (row.x > d.maxX || row.y > d.maxY) return problems.add(file, line, V.hotspotOutside(row.x, row.y, d.maxX, d.maxY));
+    if (row.x > d.maxX || row.y > d.maxY)
+      return problems.add(file, line, V.hotspotOutside(row.x, row.y, d.maxX, d.maxY));
     const key = `${row.diagram}\u0000${row.key}\u0000${row.x}\u0000${row.y}`;
-    if (spots.has(key)) return problems.add(file, line, V.duplicate('핫스팟', `${row.diagram} ${row.key} (${row.x}, ${row.y})`));
+    if (spots.has(key))
+      return problems.add(file, line, V.duplicate('핫스팟', `${row.diagram} ${row.key} (${row.x}, ${row.y})`));
     spots.add(key);
     buffers.epc_hotspots.push([row.diagram, index, row.key, row.x, row.y]);
   });
@@ -268,8 +331,7 @@ export async function validateCatalogue(
       const parent = nodes.get(row.parent);
       if (!parent) {
         if (!unreadable.has('nodes')) fail(V.unknownRef('상위 그룹', row.parent));
-      }
-      else if (parent.row.parent) fail(V.parentLevel(row.parent));
+      } else if (parent.row.parent) fail(V.parentLevel(row.parent));
       else if (parent.row.num !== row.num) fail(V.parentGroup(row.parent, row.num));
     }
     const hasChild = children.has(row.mid);
@@ -322,7 +384,8 @@ export async function validateCatalogue(
         .from(epcVehicles)
         .innerJoin(epcCatalogues, eq(epcCatalogues.id, epcVehicles.catalogueId))
         .where(and(inArray(epcVehicles.vin, all.slice(i, i + 5000)), ne(epcCatalogues.mcid, header.mcid)));
-      for (const t of taken) problems.add(fileOf.get('vehicles')!, vins.get(t.vin) ?? null, V.vinElsewhere(t.vin, t.mcid));
+      for (const t of taken)
+        problems.add(fileOf.get('vehicles')!, vins.get(t.vin) ?? null, V.vinElsewhere(t.vin, t.mcid));
     }
   }
 
@@ -388,7 +451,8 @@ export async function validateCatalogue(
   reportLoops(supersedes, (line, pid) => problems.add(fileOf.get('replacements')!, line, V.supersessionLoop(pid)));
 
   if (!header && problems.total === 0) problems.add(fileOf.get('catalogue') ?? '', null, V.noCatalogue);
-  if (problems.total > 0 || !header) return { problems: problems.list, moreProblems: problems.total - problems.list.length, plan: null };
+  if (problems.total > 0 || !header)
+    return { problems: problems.list, moreProblems: problems.total - problems.list.length, plan: null };
 
   const tables = Object.fromEntries(
     Object.entries(buffers).map(([t, b]) => [t, { rows: b.rows, chunks: b.done() }]),
@@ -398,7 +462,10 @@ export async function validateCatalogue(
 }
 
 /** Finds supersession chains that come back to where they started (A → B → A); no recursion, chains may be long. */
-function reportLoops(edges: Map<string, { to: string; line: number; pid: string }[]>, report: (line: number, pid: string) => void) {
+function reportLoops(
+  edges: Map<string, { to: string; line: number; pid: string }[]>,
+  report: (line: number, pid: string) => void,
+) {
   const state = new Map<string, 'open' | 'done'>();
   for (const start of edges.keys()) {
     if (state.has(start)) continue;

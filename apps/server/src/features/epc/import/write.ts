@@ -29,9 +29,11 @@ async function onPostgres<T>(pool: pg.Pool, body: (s: Session) => Promise<T>): P
     copy: async (table, catalogueId, chunks) => {
       const prefix = String(catalogueId);
       await pipeline(
-        Readable.from((function* () {
-          for (const chunk of chunks) yield prefixRows(chunk, prefix);
-        })()),
+        Readable.from(
+          (function* () {
+            for (const chunk of chunks) yield prefixRows(chunk, prefix);
+          })(),
+        ),
         client.query(copyFrom(copyStatement(table, 'stdin'))),
       );
     },
@@ -89,7 +91,8 @@ export async function deleteCatalogue(db: Db, mcid: string): Promise<boolean> {
     await s.query('select pg_advisory_xact_lock($1, hashtext($2))', [IMPORT_LOCK, mcid]);
     const [row] = await s.query<{ id: number }>('select id from epc_catalogues where mcid = $1 for update', [mcid]);
     if (!row) return false;
-    for (const table of Object.keys(WRITE_TABLES)) await s.query(`delete from ${table} where catalogue_id = $1`, [row.id]);
+    for (const table of Object.keys(WRITE_TABLES))
+      await s.query(`delete from ${table} where catalogue_id = $1`, [row.id]);
     await s.query('delete from epc_catalogues where id = $1', [row.id]);
     return true;
   });
@@ -104,12 +107,18 @@ export async function writeCatalogue(db: Db, plan: ImportPlan): Promise<{ catalo
   const { mcid, brand, name, img } = plan.catalogue;
   return onDatabase(db, async (s) => {
     await s.query('select pg_advisory_xact_lock($1, hashtext($2))', [IMPORT_LOCK, mcid]);
-    await s.query('insert into epc_brands (code, name) values ($1, $2) on conflict (code) do update set name = excluded.name', [brand, EPC_BRAND_LABELS[brand]]);
+    await s.query(
+      'insert into epc_brands (code, name) values ($1, $2) on conflict (code) do update set name = excluded.name',
+      [brand, EPC_BRAND_LABELS[brand]],
+    );
     const counts = JSON.stringify(plan.counts);
-    const [existing] = await s.query<{ id: number }>('select id from epc_catalogues where mcid = $1 for update', [mcid]);
+    const [existing] = await s.query<{ id: number }>('select id from epc_catalogues where mcid = $1 for update', [
+      mcid,
+    ]);
     let row: { id: number; version: number };
     if (existing) {
-      for (const table of Object.keys(WRITE_TABLES)) await s.query(`delete from ${table} where catalogue_id = $1`, [existing.id]);
+      for (const table of Object.keys(WRITE_TABLES))
+        await s.query(`delete from ${table} where catalogue_id = $1`, [existing.id]);
       [row] = (await s.query<{ id: number; version: number }>(
         `update epc_catalogues set brand = $2, name = $3, img = $4, counts = $5::jsonb, version = version + 1, imported_at = now()
          where id = $1 returning id, version`,

@@ -72,7 +72,12 @@ export function CartRow({ line, checked, onToggle, onQty, onRemove }: LineProps)
         {money(p.price * line.qty)}
       </td>
       <td className="center">
-        <button type="button" className="btn btn-small" onClick={() => onRemove(line)} aria-label={`${p.name} ${t.remove}`}>
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => onRemove(line)}
+          aria-label={`${p.name} ${t.remove}`}
+        >
           {t.remove}
         </button>
       </td>
@@ -93,7 +98,12 @@ export function MobileCartLine({ line, checked, onToggle, onQty, onRemove }: Lin
           <StockNote line={line} />
           <FitsMyVehicles fits={line.fitsMyVehicles} />
         </div>
-        <button type="button" className="m-cart-remove" onClick={() => onRemove(line)} aria-label={`${p.name} ${t.remove}`}>
+        <button
+          type="button"
+          className="m-cart-remove"
+          onClick={() => onRemove(line)}
+          aria-label={`${p.name} ${t.remove}`}
+        >
           ×
         </button>
       </div>

@@ -15,7 +15,16 @@ interface Props extends Pick<LineProps, 'onToggle' | 'onQty' | 'onRemove'> {
 }
 
 /** One warehouse's lines with its select-all box: a table on the desktop, a list on phones. */
-export function WarehouseGroup({ group: g, mobile, active, selected, onToggleGroup, onToggle, onQty, onRemove }: Props) {
+export function WarehouseGroup({
+  group: g,
+  mobile,
+  active,
+  selected,
+  onToggleGroup,
+  onToggle,
+  onQty,
+  onRemove,
+}: Props) {
   const pickable = g.lines.filter(orderable);
   const allChecked = pickable.length > 0 && pickable.every((l) => selected.has(l.seq));
   const lineProps = (l: CartLine) => ({ line: l, checked: selected.has(l.seq), onToggle, onQty, onRemove });
@@ -23,7 +32,12 @@ export function WarehouseGroup({ group: g, mobile, active, selected, onToggleGro
     <section className={`cart-group${active ? ' cart-group-active' : ''}`} aria-label={g.stockName}>
       <header className="cart-group-head">
         <label className="check">
-          <input type="checkbox" checked={allChecked} onChange={() => onToggleGroup(g)} aria-label={t.selectGroup(g.stockName)} />
+          <input
+            type="checkbox"
+            checked={allChecked}
+            onChange={() => onToggleGroup(g)}
+            aria-label={t.selectGroup(g.stockName)}
+          />
           <span className={`warehouse wh-${g.storageId}`}>{warehouseLabel(g.stockName)}</span>
           <b>{g.stockName}</b>
         </label>

@@ -6,7 +6,15 @@ import { LineInfo } from '../parts';
 const t = T.trade.checkout;
 
 /** The items to pay, each with a box to leave it out of this payment. */
-export function ItemsBox({ draft, included, onToggle }: { draft: PaymentDraft; included: Set<number>; onToggle: (index: number) => void }) {
+export function ItemsBox({
+  draft,
+  included,
+  onToggle,
+}: {
+  draft: PaymentDraft;
+  included: Set<number>;
+  onToggle: (index: number) => void;
+}) {
   const items = draft.items;
   return (
     <section className="co-box" aria-label={t.items}>
@@ -19,7 +27,11 @@ export function ItemsBox({ draft, included, onToggle }: { draft: PaymentDraft; i
       </h2>
       <ul className="co-items">
         {items.map((it, i) => (
-          <li key={`${it.seq ?? 'p'}-${it.productId}`} className={included.has(i) ? '' : 'co-item-off'} data-testid="checkout-item">
+          <li
+            key={`${it.seq ?? 'p'}-${it.productId}`}
+            className={included.has(i) ? '' : 'co-item-off'}
+            data-testid="checkout-item"
+          >
             <input
               type="checkbox"
               checked={included.has(i)}

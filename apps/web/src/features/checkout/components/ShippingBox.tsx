@@ -33,7 +33,8 @@ export function ShippingBox({ warehouse, deliveryError, method, freight, onPickM
               {methods.map((k) => (
                 <label key={k} className={k === method ? 'active' : ''}>
                   <input type="radio" name="shippingMethod" checked={k === method} onChange={() => onPickMethod(k)} />
-                  {T.trade.shipping[warehouse.delivery_methods[k]!.shippingValue] ?? warehouse.delivery_methods[k]!.label}
+                  {T.trade.shipping[warehouse.delivery_methods[k]!.shippingValue] ??
+                    warehouse.delivery_methods[k]!.label}
                 </label>
               ))}
             </div>
@@ -49,7 +50,12 @@ export function ShippingBox({ warehouse, deliveryError, method, freight, onPickM
               }))}
             />
             {quickOptions && (
-              <SelectField name="receiverIsSelfQuick" label={t.selfQuick} options={quickOptions.selections} parse={(v) => v === 'true'} />
+              <SelectField
+                name="receiverIsSelfQuick"
+                label={t.selfQuick}
+                options={quickOptions.selections}
+                parse={(v) => v === 'true'}
+              />
             )}
             {freight && <Field name="arrive" label={t.arrive} maxLength={50} hint={t.arriveHint} />}
           </div>

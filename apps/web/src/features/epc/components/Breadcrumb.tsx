@@ -7,8 +7,14 @@ import { TE } from '../texts';
 /** Home, VIN, brand, main group, sub group, child group (docs/requirements.md#catalogue-screens). */
 export function Breadcrumb({ params, vehicleKey, go }: { params: EpcParams; vehicleKey: VehicleKey | null; go: Go }) {
   const groups = useQuery({ ...groupsQuery(vehicleKey!), enabled: vehicleKey !== null && !!params.num });
-  const subs = useQuery({ ...structureQuery(vehicleKey!, params.num ?? '', null), enabled: vehicleKey !== null && !!params.num && !!params.subgroup });
-  const children = useQuery({ ...structureQuery(vehicleKey!, params.num ?? '', params.subgroup ?? null), enabled: vehicleKey !== null && !!params.childMid && !!params.subgroup });
+  const subs = useQuery({
+    ...structureQuery(vehicleKey!, params.num ?? '', null),
+    enabled: vehicleKey !== null && !!params.num && !!params.subgroup,
+  });
+  const children = useQuery({
+    ...structureQuery(vehicleKey!, params.num ?? '', params.subgroup ?? null),
+    enabled: vehicleKey !== null && !!params.childMid && !!params.subgroup,
+  });
   const base = { vin: params.vin, brand: params.brand, mcid: params.mcid, filter: params.filter };
   const main = groups.data?.find((g) => g.num === params.num);
   const sub = subs.data?.find((n) => n.mid === params.subgroup);
@@ -36,7 +42,11 @@ export function Breadcrumb({ params, vehicleKey, go }: { params: EpcParams; vehi
         <>
           <span>›</span>
           {sub?.has_child === 1 ? (
-            <button type="button" className="link" onClick={() => go({ ...base, num: params.num, level: '2', subgroup: params.subgroup, hasChild: '1' })}>
+            <button
+              type="button"
+              className="link"
+              onClick={() => go({ ...base, num: params.num, level: '2', subgroup: params.subgroup, hasChild: '1' })}
+            >
               {sub.name}
             </button>
           ) : (

@@ -13,7 +13,14 @@ import { CatalogueBody } from './CatalogueBody';
 const KEY: VehicleKey = { vin: 'WBA8E9C50GK123457', mcid: 'M-3', brand: 'bmw', lang: 'KR' };
 const AT = { vin: KEY.vin, brand: 'bmw', mcid: KEY.mcid };
 const VEHICLE: EpcVehicleInfo = {
-  data: { vin: KEY.vin, year: 2016, model_name: '3시리즈 세단', name: '320d', maindata: { 엔진: 'B47' }, decoded: null },
+  data: {
+    vin: KEY.vin,
+    year: 2016,
+    model_name: '3시리즈 세단',
+    name: '320d',
+    maindata: { 엔진: 'B47' },
+    decoded: null,
+  },
   brand_code: 'bmw',
   mcid: KEY.mcid,
   imglogo: '',
@@ -37,7 +44,11 @@ const node = (mid: string, name: string, hasChild: 0 | 1, fits: 0 | 1): EpcStruc
   colorvalue: fits,
   fullPath: '',
 });
-const SUBS = [node('34_01', '앞 브레이크', 1, 1), node('34_02', '뒤 브레이크', 0, 1), node('34_09', '세라믹 브레이크', 0, 0)];
+const SUBS = [
+  node('34_01', '앞 브레이크', 1, 1),
+  node('34_02', '뒤 브레이크', 0, 1),
+  node('34_09', '세라믹 브레이크', 0, 0),
+];
 const CHILDREN = [node('34_01_1', '브레이크 패드', 0, 1), node('34_01_2', '브레이크 디스크', 0, 1)];
 
 let asked: string[];
@@ -48,7 +59,9 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (url: string) => {
       asked.push(url);
-      return new Response(JSON.stringify({ code: 404, message: EPC_MSG.noInfo, results: null, total: 0 }), { status: 200 });
+      return new Response(JSON.stringify({ code: 404, message: EPC_MSG.noInfo, results: null, total: 0 }), {
+        status: 200,
+      });
     }),
   );
 });
@@ -62,13 +75,18 @@ function show(params: EpcParams, go = vi.fn()) {
   client.setQueryData(groupsQuery(KEY).queryKey, GROUPS);
   client.setQueryData(structureQuery(KEY, '34', null).queryKey, SUBS);
   client.setQueryData(structureQuery(KEY, '34', '34_01').queryKey, CHILDREN);
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
   render(<CatalogueBody vehicleKey={KEY} vehicle={VEHICLE} params={params} mobile={false} go={go} />, { wrapper });
   return go;
 }
 
 const panels = () => screen.queryAllByRole('heading', { level: 2 }).map((h) => h.textContent);
-const cards = (panel: string) => within(screen.getByRole('region', { name: panel })).getAllByRole('button').map((b) => b.textContent);
+const cards = (panel: string) =>
+  within(screen.getByRole('region', { name: panel }))
+    .getAllByRole('button')
+    .map((b) => b.textContent);
 
 describe('the catalogue panels', () => {
   it('shows the main groups beside the vehicle data when no group is open', () => {
@@ -83,9 +101,23 @@ describe('the catalogue panels', () => {
     expect(cards('서브그룹')).toEqual(['앞 브레이크', '뒤 브레이크']);
     // A sub group with children opens them; one without opens its parts.
     fireEvent.click(screen.getByRole('button', { name: '앞 브레이크' }));
-    expect(go).toHaveBeenLastCalledWith({ ...AT, filter: undefined, num: '34', level: '2', subgroup: '34_01', hasChild: '1' });
+    expect(go).toHaveBeenLastCalledWith({
+      ...AT,
+      filter: undefined,
+      num: '34',
+      level: '2',
+      subgroup: '34_01',
+      hasChild: '1',
+    });
     fireEvent.click(screen.getByRole('button', { name: '뒤 브레이크' }));
-    expect(go).toHaveBeenLastCalledWith({ ...AT, filter: undefined, num: '34', subgroup: '34_02', parts: 'true', mid: '34_02' });
+    expect(go).toHaveBeenLastCalledWith({
+      ...AT,
+      filter: undefined,
+      num: '34',
+      subgroup: '34_02',
+      parts: 'true',
+      mid: '34_02',
+    });
   });
 
   it('shows every sub group, the unfitting one marked, with the filter off', () => {
@@ -100,7 +132,16 @@ describe('the catalogue panels', () => {
   });
 
   it('shows the parts list alone, and says so when there is no information', async () => {
-    show({ ...AT, num: '34', level: '2', subgroup: '34_01', hasChild: '1', parts: 'true', mid: '34_01_1', childMid: '34_01_1' });
+    show({
+      ...AT,
+      num: '34',
+      level: '2',
+      subgroup: '34_01',
+      hasChild: '1',
+      parts: 'true',
+      mid: '34_01_1',
+      childMid: '34_01_1',
+    });
     await waitFor(() => expect(screen.getByText(EPC_MSG.noInfo)).toBeTruthy());
     expect(panels()).toEqual([]);
     expect(asked).toEqual(['/epc/getCarsPartsEx']);

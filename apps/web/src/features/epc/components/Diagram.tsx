@@ -48,10 +48,17 @@ export function Diagram({ result, active, centre, onPick, onHover }: DiagramProp
     // A callout already in view stays where it is: centring it would push the rest of the drawing
     // off the view (at 100 % the whole drawing is in view and nothing moves).
     const margin = 12;
-    if (spot.left >= view.left + margin && spot.right <= view.right - margin && spot.top >= view.top + margin && spot.bottom <= view.bottom - margin) return;
+    if (
+      spot.left >= view.left + margin &&
+      spot.right <= view.right - margin &&
+      spot.top >= view.top + margin &&
+      spot.bottom <= view.bottom - margin
+    )
+      return;
     // Otherwise the callout moves to the middle, as far as the drawing still fills the view.
     const { positionX, positionY, scale: now } = r.instance.transformState;
-    const fill = (p: number, viewSize: number, size: number) => (size > viewSize ? Math.min(0, Math.max(viewSize - size, p)) : p);
+    const fill = (p: number, viewSize: number, size: number) =>
+      size > viewSize ? Math.min(0, Math.max(viewSize - size, p)) : p;
     // The callout in view comes first: where filling would leave it outside, it is simply centred.
     const place = (pos: number, viewLo: number, viewSize: number, spotLo: number, spotSize: number, size: number) => {
       const centred = pos + viewLo + viewSize / 2 - (spotLo + spotSize / 2);
@@ -67,10 +74,22 @@ export function Diagram({ result, active, centre, onPick, onHover }: DiagramProp
   return (
     <div className="epc-diagram">
       <div className="epc-zoom-bar" role="toolbar" aria-label={TE.diagram}>
-        <button type="button" className="btn btn-small" onClick={() => stepTo(zoomIn(scale))} disabled={!canZoomIn(scale)} aria-label={TE.zoomIn}>
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => stepTo(zoomIn(scale))}
+          disabled={!canZoomIn(scale)}
+          aria-label={TE.zoomIn}
+        >
           ＋
         </button>
-        <button type="button" className="btn btn-small" onClick={() => stepTo(zoomOut(scale))} disabled={!canZoomOut(scale)} aria-label={TE.zoomOut}>
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => stepTo(zoomOut(scale))}
+          disabled={!canZoomOut(scale)}
+          aria-label={TE.zoomOut}
+        >
           －
         </button>
         <button type="button" className="btn btn-small" onClick={() => ref.current?.resetTransform(150)}>

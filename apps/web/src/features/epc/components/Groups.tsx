@@ -22,7 +22,9 @@ export function MainGroups({ vehicleKey, params, go }: { vehicleKey: VehicleKey;
               <button
                 type="button"
                 className={`epc-card${params.num === g.num ? ' active' : ''}`}
-                onClick={() => go({ vin: params.vin, brand: params.brand, mcid: params.mcid, filter: params.filter, num: g.num })}
+                onClick={() =>
+                  go({ vin: params.vin, brand: params.brand, mcid: params.mcid, filter: params.filter, num: g.num })
+                }
               >
                 {g.img && <img src={g.img} alt="" width={56} height={56} />}
                 <span className="epc-card-num">{g.num}</span>
@@ -37,7 +39,19 @@ export function MainGroups({ vehicleKey, params, go }: { vehicleKey: VehicleKey;
 }
 
 /** Sub groups of a main group, or child groups of a sub group; with the filter on only those that fit. */
-export function Nodes({ vehicleKey, params, num, subgroup, go }: { vehicleKey: VehicleKey; params: EpcParams; num: string; subgroup: string | null; go: Go }) {
+export function Nodes({
+  vehicleKey,
+  params,
+  num,
+  subgroup,
+  go,
+}: {
+  vehicleKey: VehicleKey;
+  params: EpcParams;
+  num: string;
+  subgroup: string | null;
+  go: Go;
+}) {
   const query = useQuery(structureQuery(vehicleKey, num, subgroup));
   const base = { vin: params.vin, brand: params.brand, mcid: params.mcid, filter: params.filter, num };
   const open = (n: EpcStructureNode) => {
@@ -57,7 +71,12 @@ export function Nodes({ vehicleKey, params, num, subgroup, go }: { vehicleKey: V
         <ul className="epc-cards">
           {shown.map((n) => (
             <li key={n.mid}>
-              <button type="button" className={`epc-card${n.colorvalue === 0 ? ' not-fit' : ''}`} onClick={() => open(n)} data-mid={n.mid}>
+              <button
+                type="button"
+                className={`epc-card${n.colorvalue === 0 ? ' not-fit' : ''}`}
+                onClick={() => open(n)}
+                data-mid={n.mid}
+              >
                 {n.img && <img src={n.img} alt="" width={56} height={56} />}
                 <span>{n.name}</span>
                 {n.description && <span className="muted small">{n.description}</span>}
@@ -71,13 +90,26 @@ export function Nodes({ vehicleKey, params, num, subgroup, go }: { vehicleKey: V
   );
 }
 
-export function Parts({ vehicleKey, params, mobile, onShowAll }: { vehicleKey: VehicleKey; params: EpcParams; mobile: boolean; onShowAll(): void }) {
+export function Parts({
+  vehicleKey,
+  params,
+  mobile,
+  onShowAll,
+}: {
+  vehicleKey: VehicleKey;
+  params: EpcParams;
+  mobile: boolean;
+  onShowAll(): void;
+}) {
   const filtered = filterOn(params);
   const query = useQuery(partsQuery(vehicleKey, params.num ?? '', params.mid!, filtered));
   if (query.isPending) return <Loading />;
   if (query.error) return <p className="empty">{EPC_MSG.noInfo}</p>;
   // The filter stays as the user left it; a searched part it hides is named, with the way to show it.
-  const hidden = filtered && params.searchPnum && !query.data.part_detail.some((p) => p.pid === params.searchPnum) ? params.searchPnum : null;
+  const hidden =
+    filtered && params.searchPnum && !query.data.part_detail.some((p) => p.pid === params.searchPnum)
+      ? params.searchPnum
+      : null;
   return (
     <>
       {hidden && (

@@ -3,7 +3,15 @@ import { Modal } from '../../../shared/ui/Modal';
 import { TE } from '../texts';
 
 /** The results of a part-number search; a row opens the part's place in the catalogue. */
-export function PartHits({ hits, onOpen, onClose }: { hits: EpcPartHit[]; onOpen(hit: EpcPartHit): void; onClose(): void }) {
+export function PartHits({
+  hits,
+  onOpen,
+  onClose,
+}: {
+  hits: EpcPartHit[];
+  onOpen(hit: EpcPartHit): void;
+  onClose(): void;
+}) {
   return (
     <Modal title={TE.partSearchResults} onClose={onClose} size="wide">
       <table className="epc-table" data-testid="epc-hits">

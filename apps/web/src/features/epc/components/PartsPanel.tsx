@@ -1,7 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { MSG_ORDER, EPC_MSG, warehouseLabel, type EpcPart, type EpcPartProduct, type EpcPartsResult } from '@partsmall/contract';
+import {
+  MSG_ORDER,
+  EPC_MSG,
+  warehouseLabel,
+  type EpcPart,
+  type EpcPartProduct,
+  type EpcPartsResult,
+} from '@partsmall/contract';
 import { messageOf } from '../../../shared/api';
 import { count, won } from '../../../shared/format';
 import { pathFor } from '../../../shared/paths';
@@ -46,7 +53,8 @@ export function PartsPanel({ vehicle, result, searchPnum, mobile }: PartsPanelPr
     const box = table.current;
     const row = box?.querySelector<HTMLElement>(`tr[data-pnum="${CSS.escape(hsKey)}"]`);
     if (!box || !row) return;
-    if (box.scrollHeight > box.clientHeight + 1) box.scrollTo({ top: Math.max(0, row.offsetTop - box.clientHeight / 3) });
+    if (box.scrollHeight > box.clientHeight + 1)
+      box.scrollTo({ top: Math.max(0, row.offsetTop - box.clientHeight / 3) });
     else if (movePage) row.scrollIntoView({ block: 'center' });
   };
   const pickHotspot = (hsKey: string) => {
@@ -78,7 +86,16 @@ export function PartsPanel({ vehicle, result, searchPnum, mobile }: PartsPanelPr
     try {
       sessionStorage.setItem(
         'partInfo',
-        JSON.stringify({ img: result.img_path, x: spot?.hsX ?? 0, y: spot?.hsY ?? 0, maxX: spot?.maxX ?? 1, maxY: spot?.maxY ?? 1, name: p.label, quantity: p.quantity, drawingNo: `${result.fullPath} · ${p.pnum}` }),
+        JSON.stringify({
+          img: result.img_path,
+          x: spot?.hsX ?? 0,
+          y: spot?.hsY ?? 0,
+          maxX: spot?.maxX ?? 1,
+          maxY: spot?.maxY ?? 1,
+          name: p.label,
+          quantity: p.quantity,
+          drawingNo: `${result.fullPath} · ${p.pnum}`,
+        }),
       );
     } catch {
       // Storage blocked: the viewer says there is nothing to show.
@@ -88,7 +105,10 @@ export function PartsPanel({ vehicle, result, searchPnum, mobile }: PartsPanelPr
 
   const askChat = (p: EpcPart, quantity: number) => {
     try {
-      sessionStorage.setItem('chatInquiry', JSON.stringify({ kind: 'part', vin: vehicle.vin, brand: vehicle.brand, part: p.label, pid: p.pid, quantity }));
+      sessionStorage.setItem(
+        'chatInquiry',
+        JSON.stringify({ kind: 'part', vin: vehicle.vin, brand: vehicle.brand, part: p.label, pid: p.pid, quantity }),
+      );
     } catch {
       // Storage blocked: the chat opens without the prepared message.
     }
@@ -104,7 +124,11 @@ export function PartsPanel({ vehicle, result, searchPnum, mobile }: PartsPanelPr
           <button type="button" className="btn btn-small" onClick={() => window.print()}>
             {TE.print}
           </button>
-          <button type="button" className="btn btn-small" onClick={() => downloadCsv(`${vehicle.vin}_${result.subgroup}.csv`, partsCsv(result.part_detail))}>
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => downloadCsv(`${vehicle.vin}_${result.subgroup}.csv`, partsCsv(result.part_detail))}
+          >
             {TE.csv}
           </button>
         </div>
@@ -179,7 +203,9 @@ function PartRow({ part, active, vin, mobile, onPick, onReplace, onViewer, onCha
       <td className="mono c-pid">{part.pid}</td>
       <td className="c-label">
         {part.label}
-        {part.standard_label && part.standard_label !== part.label && <div className="muted small">{part.standard_label}</div>}
+        {part.standard_label && part.standard_label !== part.label && (
+          <div className="muted small">{part.standard_label}</div>
+        )}
         {!fits && <span className="epc-badge">{TE.notFitMark}</span>}
       </td>
       <td className="center c-qty">{part.quantity}</td>
@@ -188,7 +214,9 @@ function PartRow({ part, active, vin, mobile, onPick, onReplace, onViewer, onCha
         {part.products.length === 0 ? (
           <span className="muted small">{TE.noProducts}</span>
         ) : (
-          part.products.map((product) => <ProductLine key={product.seq} product={product} vin={vin} mobile={mobile} onQty={setQuantity} />)
+          part.products.map((product) => (
+            <ProductLine key={product.seq} product={product} vin={vin} mobile={mobile} onQty={setQuantity} />
+          ))
         )}
       </td>
       <td className="no-print epc-row-actions c-actions" onClick={(e) => e.stopPropagation()}>
@@ -207,7 +235,17 @@ function PartRow({ part, active, vin, mobile, onPick, onReplace, onViewer, onCha
 }
 
 /** One shop product of a part: tier price, stock, warehouse, quantity, add to cart, buy now. */
-function ProductLine({ product, vin, mobile, onQty }: { product: EpcPartProduct; vin: string; mobile: boolean; onQty(qty: number): void }) {
+function ProductLine({
+  product,
+  vin,
+  mobile,
+  onQty,
+}: {
+  product: EpcPartProduct;
+  vin: string;
+  mobile: boolean;
+  onQty(qty: number): void;
+}) {
   const [qty, setQtyState] = useState(1);
   const setQty = (n: number) => {
     setQtyState(n);
@@ -219,7 +257,14 @@ function ProductLine({ product, vin, mobile, onQty }: { product: EpcPartProduct;
   const buy = useBuyPartNow();
   const busy = add.isPending || buy.isPending;
   const soldOut = product.hasAmount <= 0;
-  const form = { productId: product.seq, hasAmount: qty, price: product.price, originHasAmount: product.hasAmount, companyId: product.companyId, vin };
+  const form = {
+    productId: product.seq,
+    hasAmount: qty,
+    price: product.price,
+    originHasAmount: product.hasAmount,
+    companyId: product.companyId,
+    vin,
+  };
   const addToCart = () =>
     add.mutate(form, {
       onSuccess: () => notify.toast(MSG_ORDER.addedToCart),
@@ -260,7 +305,9 @@ function ProductLine({ product, vin, mobile, onQty }: { product: EpcPartProduct;
           value={qty}
           aria-label={TE.qty}
           disabled={soldOut}
-          onChange={(e) => setQty(Math.min(Math.max(1, Math.floor(Number(e.target.value) || 1)), Math.max(1, product.hasAmount)))}
+          onChange={(e) =>
+            setQty(Math.min(Math.max(1, Math.floor(Number(e.target.value) || 1)), Math.max(1, product.hasAmount)))
+          }
         />
         <button type="button" className="btn btn-small" disabled={busy || soldOut} onClick={addToCart}>
           {TE.addToCart}
@@ -309,4 +356,3 @@ function ReplaceModal({ pid, vehicle, onClose }: { pid: string; vehicle: Vehicle
     </Modal>
   );
 }
-

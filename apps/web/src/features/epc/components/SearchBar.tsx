@@ -1,6 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { EPC_BRAND_LABELS, EPC_MSG, EPC_SEARCH_BRANDS, checkVin, normalizeVinInput, vinHint, type EpcBrand } from '@partsmall/contract';
+import {
+  EPC_BRAND_LABELS,
+  EPC_MSG,
+  EPC_SEARCH_BRANDS,
+  checkVin,
+  normalizeVinInput,
+  vinHint,
+  type EpcBrand,
+} from '@partsmall/contract';
 import { useNotify } from '../../../shared/ui/notify';
 import { historyQuery } from '../api';
 import { TE } from '../texts';
@@ -44,16 +52,21 @@ export function SearchBar({ initialBrand, initialVin, licensed, ready, testVins,
   return (
     <form className="epc-search no-print" onSubmit={submit} role="search">
       {licensed && (
-      <label>
-        <span className="sr-only">{TE.brand}</span>
-        <select value={brand} onChange={(e) => setBrand(e.target.value as EpcBrand)} aria-label={TE.brand} data-testid="epc-brand">
-          {EPC_SEARCH_BRANDS.map((b) => (
-            <option key={b} value={b}>
-              {EPC_BRAND_LABELS[b]}
-            </option>
-          ))}
-        </select>
-      </label>
+        <label>
+          <span className="sr-only">{TE.brand}</span>
+          <select
+            value={brand}
+            onChange={(e) => setBrand(e.target.value as EpcBrand)}
+            aria-label={TE.brand}
+            data-testid="epc-brand"
+          >
+            {EPC_SEARCH_BRANDS.map((b) => (
+              <option key={b} value={b}>
+                {EPC_BRAND_LABELS[b]}
+              </option>
+            ))}
+          </select>
+        </label>
       )}
       {ready && licensed && (
         <div className="epc-vin-box">
@@ -121,7 +134,15 @@ export function SearchBar({ initialBrand, initialVin, licensed, ready, testVins,
   );
 }
 
-export function PartSearchBox({ disabled, busy, onSearch }: { disabled: boolean; busy: boolean; onSearch(keyword: string): void }) {
+export function PartSearchBox({
+  disabled,
+  busy,
+  onSearch,
+}: {
+  disabled: boolean;
+  busy: boolean;
+  onSearch(keyword: string): void;
+}) {
   const [keyword, setKeyword] = useState('');
   return (
     <form
@@ -131,7 +152,14 @@ export function PartSearchBox({ disabled, busy, onSearch }: { disabled: boolean;
         onSearch(keyword);
       }}
     >
-      <input value={keyword} onChange={(e) => setKeyword(e.target.value.slice(0, 50))} maxLength={50} placeholder={TE.partSearchPlaceholder} aria-label={TE.partSearch} disabled={disabled} />
+      <input
+        value={keyword}
+        onChange={(e) => setKeyword(e.target.value.slice(0, 50))}
+        maxLength={50}
+        placeholder={TE.partSearchPlaceholder}
+        aria-label={TE.partSearch}
+        disabled={disabled}
+      />
       <button type="submit" className="btn btn-small" disabled={disabled || busy}>
         {TE.partSearch}
       </button>

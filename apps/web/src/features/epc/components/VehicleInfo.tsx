@@ -25,7 +25,15 @@ export function VehicleData({ info }: { info: EpcVehicleInfo }) {
   );
 }
 
-export function VehicleInfoModal({ info, vehicleKey, onClose }: { info: EpcVehicleInfo; vehicleKey: VehicleKey; onClose(): void }) {
+export function VehicleInfoModal({
+  info,
+  vehicleKey,
+  onClose,
+}: {
+  info: EpcVehicleInfo;
+  vehicleKey: VehicleKey;
+  onClose(): void;
+}) {
   const config = useQuery(configQuery(vehicleKey));
   const d = info.data.decoded;
   return (
