@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desktopPage, phonePage, shot, startShop } from './helpers.js';
 
 /**
- * Search suggestions (issue 22 §2): 초성 typed on a phone offers 브레이크 패드 products and a tap
+ * Search suggestions (docs/search.md#korean-name-search): 초성 typed on a phone offers 브레이크 패드 products and a tap
  * searches; on the desktop the arrow keys move through the list (combobox/listbox) and Enter chooses.
  */
 let shop: Awaited<ReturnType<typeof startShop>>;

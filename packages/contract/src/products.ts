@@ -50,7 +50,7 @@ export type ProductHit = z.infer<typeof productHit>;
 /** api/getProductHome: a page of the grid; `more` tells whether another page follows. */
 export const productListAnswer = answerOf(z.array(productHit)).extend({ more: z.boolean() });
 export type ProductListAnswer = z.infer<typeof productListAnswer>;
-/** api/suggestProducts: what the search bar offers while the buyer types (issue 22 §2). */
+/** api/suggestProducts: what the search bar offers while the buyer types (docs/search.md#korean-name-search). */
 export const suggestRequest = z.object({
   keyword: z
     .string({ error: MSG_SHOP.suggestKeyword })

@@ -99,7 +99,9 @@ export class DomainEvents {
    */
   async collect<R>(fn: () => Promise<R>): Promise<{ outcome: PromiseSettledResult<R>; events: DomainEvent[] }> {
     const held: DomainEvent[] = [];
-    const [outcome] = await current.run({ bus: this, held }, () => Promise.allSettled([fn()]));
+    // An async wrapper, so that a work that throws before its first await (a payload refused by its
+    // schema) settles as a rejection the caller answers, not as an exception that escapes it.
+    const [outcome] = await current.run({ bus: this, held }, () => Promise.allSettled([(async () => fn())()]));
     return { outcome: outcome!, events: held };
   }
 }

@@ -5,7 +5,7 @@ import { fillProductNameColumns } from '../../src/features/products/name-search.
 import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
 
 /**
- * Korean name search and suggestions (issue 22 §2): 초성, a half-typed last syllable, synonyms from
+ * Korean name search and suggestions (docs/search.md#korean-name-search): 초성, a half-typed last syllable, synonyms from
  * the staff-edited table, one typo in a name (never in a part number). The fixtures sit in a
  * category of their own so that the demo shop's products do not mix in.
  */

@@ -5,7 +5,7 @@ import { findProductsByNumbers } from '../../src/features/products/index.js';
 import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
 
 /**
- * Any-number search (issue 22 §1): every number of a supersession chain leads to the current
+ * Any-number search (docs/search.md#part-numbers): every number of a supersession chain leads to the current
  * product with the reason, interchangeable numbers say so, and numbers never match approximately.
  * Relations come from a catalogue's replacements and from the shop's cross-reference.
  */

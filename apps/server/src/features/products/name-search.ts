@@ -13,7 +13,7 @@ import { LIST_COLUMNS } from './columns.js';
 import type { ProductRow } from './service.js';
 
 /**
- * Korean name search on PostgreSQL (issue 22 §2, docs/search.md#korean-name-search): 초성, a
+ * Korean name search on PostgreSQL (docs/search.md#korean-name-search): 초성, a
  * half-typed last syllable and synonyms through LIKE on the stored jamo and 초성 columns (trigram
  * and prefix indexes), then, when that finds few, names one typo away through pg_trgm's word
  * similarity on the jamo column. Part numbers never come here: they are matched by equality.

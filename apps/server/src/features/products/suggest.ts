@@ -22,7 +22,7 @@ const CATEGORY_FORMS = PRODUCT_CATEGORIES.map((c) => ({
 const NUMBER_MIN = 3;
 
 /**
- * What the search bar offers while the buyer types (issue 22 §2): up to SUGGEST_PRODUCTS products and
+ * What the search bar offers while the buyer types (docs/search.md#korean-name-search): up to SUGGEST_PRODUCTS products and
  * the categories whose name matches. A text with digits is tried as a part number first (chain and
  * interchangeable numbers included, never approximately); the name search (초성, half-typed syllable,
  * synonyms) fills the rest. No typo search here: a suggestion per keystroke must stay cheap.
