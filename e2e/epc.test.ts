@@ -452,6 +452,7 @@ describe('phone', () => {
     expect((await bottom.locator('a, button').allInnerTexts()).map((t) => t.trim())).toEqual([
       '검색',
       'EPC',
+      '빠른주문',
       '로그아웃',
       '채팅 상담',
     ]);

@@ -230,7 +230,7 @@ describe('member area: menu and screens', () => {
     await toast(phone.page).waitFor();
     await phone.page.waitForTimeout(1000);
     expect(await toast(phone.page).count()).toBe(1);
-    await expect.poll(() => menu(phone.page).getByRole('link').count()).toBe(5);
+    await expect.poll(() => menu(phone.page).getByRole('link').count()).toBe(6);
     await phone.context.close();
   });
 
@@ -253,13 +253,14 @@ describe('member area on a phone', () => {
     await page.waitForURL(/\/mobileManagement$/);
     const entries = menu(page).getByRole('link');
     // The menu is drawn after the address changes: counted once it is there.
-    await expect.poll(() => entries.count()).toBe(12);
+    await expect.poll(() => entries.count()).toBe(13);
     await snap(page, 'management-menu-mobile');
     const paths = [
       'profile',
       'editMyInfo',
       'orders',
       'deliveryAddress',
+      'myVehicles',
       'editCompanyInfo',
       'users',
       'chargeCash',
