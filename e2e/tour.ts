@@ -297,8 +297,9 @@ export function tour(data: TourData): Leg[] {
         { name: 'home', path: '/home' },
         { name: 'home: product dialog', path: '/home', show: productDialog },
         { name: 'product', path: `/productDetail/${productSeq}` },
-        { name: 'cart', path: '/cart' },
+        // Before the cart: the checkout stop orders from the cart page it finds.
         { name: 'quick order', path: '/quickOrder' },
+        { name: 'cart', path: '/cart' },
         {
           name: 'checkout',
           show: async (p) => {
@@ -335,8 +336,8 @@ export function tour(data: TourData): Leg[] {
             await p.getByTestId('chat-slide').locator('.chat-window').first().waitFor();
           },
         },
-        { name: 'cart', path: '/cartm' },
         { name: 'quick order', path: '/mobileQuickOrder' },
+        { name: 'cart', path: '/cartm' },
         {
           name: 'checkout',
           show: async (p) => {
