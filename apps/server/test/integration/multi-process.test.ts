@@ -115,10 +115,13 @@ describe.skipIf(!runs)('two server processes on PostgreSQL and Redis', () => {
 
       const p = await makeProduct(b, { tiers: [2000, 2000, 2000, 2000], salePrice: 2000 });
       const pushedA = nextEvent<ClientBaseInfoEvent>(tabA, 'toClientBaseInfo');
+      // B's own tab gets the push too, after its answer: awaited here, so the payment's push below is not mistaken for it.
+      const pushedOwn = nextEvent<ClientBaseInfoEvent>(tabB, 'toClientBaseInfo');
       const answered = nextEvent<TradeAnswer>(tabB, 'addToCartCallBack');
       tabB.emit('addToCart', { productId: p.id, hasAmount: 2 });
       expect((await answered).code).toBe(201);
       expect((await pushedA).result!.carts).toBe(before.carts + 1);
+      expect((await pushedOwn).result!.carts).toBe(before.carts + 1);
 
       const started = await call<{ online_url: string; paymentId: string }>(
         a,
