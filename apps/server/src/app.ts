@@ -25,7 +25,8 @@ import { paymentRoutes } from './features/payments/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { epcRoutes } from './features/epc/routes.js';
 import { vehicleRoutes } from './features/vehicles/index.js';
-import { chatRoutes } from './features/chat/routes.js';
+import { chatRoutes, chatStorageRoot } from './features/chat/routes.js';
+import { diskStorage } from './features/chat/storage.js';
 import { jobRoutes, startJobs } from './features/jobs/index.js';
 import { paperworkRoutes } from './features/paperwork/routes.js';
 import { taxInvoicesFromConfig } from './features/tax-invoices/provider.js';
@@ -158,6 +159,7 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
       log: app.log,
       taxInvoices: taxInvoicesFromConfig(config, db, app.log),
       taxInvoiceSupplier: config.taxInvoiceSupplier,
+      files: diskStorage(chatStorageRoot(config.dataDir)),
     },
     config.jobs,
   );

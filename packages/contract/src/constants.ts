@@ -196,3 +196,21 @@ export const CHAT_EVENTS = {
   cannedReplySave: 'cannedReplySave',
   cannedReplyDelete: 'cannedReplyDelete',
 } as const;
+
+/**
+ * How long a withdrawn company's records are kept (docs/requirements.md#retention), the periods the
+ * privacy page states and the daily sweep applies: 전자상거래법 시행령 §6 for payment and supply records,
+ * contracts, disputes and advertising; 통신비밀보호법 for access logs.
+ */
+export const RETENTION = {
+  /** 대금결제 및 재화 등의 공급에 관한 기록, and the tax invoices. */
+  paymentYears: 5,
+  /** 계약 또는 청약철회 등에 관한 기록. */
+  contractYears: 5,
+  /** 소비자의 불만 또는 분쟁처리에 관한 기록 (returns, the chat). */
+  disputeYears: 3,
+  /** 표시·광고에 관한 기록. */
+  advertisingMonths: 6,
+  /** 웹사이트 방문 기록 (the server's access logs). */
+  accessMonths: 3,
+} as const;

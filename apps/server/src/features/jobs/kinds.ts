@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { JobDataOf, JobName } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import type { SmsProvider } from '../sms/provider.js';
+import type { FileStorage } from '../chat/storage.js';
 import { cashCredited } from './cash-credited.js';
 import type { TaxInvoiceProvider } from '../tax-invoices/provider.js';
 import { issueTaxInvoice, monthlyTaxInvoices } from '../tax-invoices/issue.js';
@@ -15,6 +16,8 @@ export interface JobDeps {
   /** 전자세금계산서 (TAXINVOICE_PROVIDER) and the shop's own 업태/종목 for them (absent: not issued). */
   taxInvoices?: TaxInvoiceProvider;
   taxInvoiceSupplier?: { bizType: string; bizClass: string };
+  /** The chat pictures (the retention sweep removes those of the conversations it destroys). */
+  files?: FileStorage;
 }
 
 /** One try of one job, as its handler sees it. */

@@ -14,7 +14,8 @@ import type { Db, Tx } from '../../db/client.js';
 import { companies, members } from '../../db/schema.js';
 import { uniqueViolation } from '../../shared/db-errors.js';
 import { publish } from '../../shared/events.js';
-import { badRequest, notFound, tooMany } from '../../shared/http.js';
+import { badRequest, notFound, tooMany, unauthorized } from '../../shared/http.js';
+import { destroyOnWithdrawal } from '../retention/withdrawal.js';
 import { clearEvents, takeAttempt } from '../../shared/rate-limit.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { newSecurityNumber, verifiedMemberByPhone } from '../auth/service.js';
@@ -349,7 +350,8 @@ export async function withdraw(
   form: { userName: string; pw?: string | undefined },
 ): Promise<number[]> {
   const member = await findMemberById(db, auth.member.id);
-  if (!member || form.userName.trim() !== member.name.trim()) throw badRequest(MSG_MEMBER.userNameMismatch, 'userName');
+  if (!member || member.status === 'withdrawn') throw unauthorized();
+  if (form.userName.trim() !== member.name.trim()) throw badRequest(MSG_MEMBER.userNameMismatch, 'userName');
   if (form.pw === undefined && (await withdrawNeedsPassword(db, auth.sessionId)))
     throw badRequest(MSG_MEMBER.withdrawPasswordRequired, 'pw');
   if (form.pw !== undefined) {
@@ -362,8 +364,13 @@ export async function withdraw(
   const now = new Date();
   const memberIds = await db.transaction(async (tx) => {
     await lockCompany(tx, auth.companyId);
+    // A second delivery of the same request that waited on the lock finds the account gone: it is
+    // answered as a revoked session would be, and destroys nothing twice.
+    const [still] = await tx.select({ status: members.status }).from(members).where(eq(members.id, member.id));
+    if (!still || still.status === 'withdrawn') throw unauthorized();
     if (member.type !== MEMBER_TYPE_MAIN) {
       await tx.update(members).set({ status: 'withdrawn', withdrawnAt: now }).where(eq(members.id, member.id));
+      await destroyOnWithdrawal(tx, { memberIds: [member.id], companyId: auth.companyId, wholeCompany: false });
       return [member.id];
     }
     const gone = await tx
@@ -375,7 +382,9 @@ export async function withdraw(
       .update(companies)
       .set({ withdrawnAt: now })
       .where(and(eq(companies.id, auth.companyId), isNull(companies.withdrawnAt)));
-    return gone.map((m) => m.id);
+    const memberIds = gone.map((m) => m.id);
+    await destroyOnWithdrawal(tx, { memberIds, companyId: auth.companyId, wholeCompany: true });
+    return memberIds;
   });
   return endSessions(db, sockets, { memberIds });
 }

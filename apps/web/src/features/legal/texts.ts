@@ -1,4 +1,5 @@
 import {
+  RETENTION,
   LICENSE_PACKAGES,
   MAX_VIN_SEARCHES_PER_DAY,
   formatWon,
@@ -20,7 +21,6 @@ export const LEGAL_TERMS = {
   recordsYears: '3년~5년',
   cardCancelDays: 180,
   cashRefundFeePercent: 3,
-  retention: { adsMonths: 6, contractYears: 5, paymentYears: 5, disputeYears: 3, accessMonths: 3 },
   deliveryDays: '3~7일',
   effective: '2026년 1월 1일',
 } as const;
@@ -194,7 +194,7 @@ export function policyDocument(f: ShopFacts): LegalDocument {
 }
 
 export function privacyDocument(f: ShopFacts): LegalDocument {
-  const r = LEGAL_TERMS.retention;
+  const r = RETENTION;
   return {
     title: '개인정보 처리방침',
     intro: `${f.operator}(이하 "회사")는 「개인정보 보호법」에 따라 회원의 개인정보를 보호하고 관련 고충을 신속하게 처리하기 위하여 다음과 같이 개인정보 처리방침을 둡니다.`,
@@ -223,10 +223,13 @@ export function privacyDocument(f: ShopFacts): LegalDocument {
         title: '3. 보유 및 이용 기간',
         paragraphs: [
           '회원 탈퇴 시 개인정보는 지체 없이 파기합니다. 다만 관계 법령에 따라 보존해야 하는 정보는 아래 기간 동안 보관한 뒤 파기합니다.',
+          '탈퇴하는 즉시 파기하는 정보: 회원의 이름, 휴대폰 번호, 연락처, 메일 주소, 로그인 계정과 비밀번호, 등록한 배송지, 장바구니, 관심상품, 재입고 알림 신청, 조회한 차량(VIN) 기록, 회사의 전화번호·팩스번호·메일 주소(주계정 탈퇴 시), 그리고 주문에 적힌 수령인·발송인의 이름과 연락처, 상세 주소, 배송 메모, 작업번호.',
+          '법령에 따라 보관하는 정보는 그 기록에 꼭 필요한 항목만 남깁니다. 주문·결제·캐시 원장·세금계산서에는 상호, 사업자등록번호, 대표자명, 사업장 주소, 업태·종목, 세금계산서 메일, 배송지의 도로명 주소, 상품과 금액, 일시만 남고 회원 이름은 "탈퇴회원"으로 바뀝니다.',
+          `상담 채팅은 소비자의 불만 또는 분쟁처리에 관한 기록으로 마지막 메시지로부터 ${RETENTION.disputeYears}년, 주문·결제 기록과 세금계산서는 작성일로부터 ${RETENTION.paymentYears}년 보관하며, 기간이 끝나면 매일 실행되는 파기 작업이 지웁니다. 모든 기록의 기간이 끝나면 회사의 상호와 사업자등록번호 등 남은 항목도 파기합니다.`,
         ],
         table: [
           ['보존 항목', '보존 기간', '근거 법령'],
-          ['표시·광고에 관한 기록', `${r.adsMonths}개월`, '전자상거래법'],
+          ['표시·광고에 관한 기록', `${r.advertisingMonths}개월`, '전자상거래법'],
           ['계약 또는 청약철회 등에 관한 기록', `${r.contractYears}년`, '전자상거래법'],
           ['대금결제 및 재화 등의 공급에 관한 기록', `${r.paymentYears}년`, '전자상거래법'],
           ['소비자의 불만 또는 분쟁처리에 관한 기록', `${r.disputeYears}년`, '전자상거래법'],
@@ -252,6 +255,7 @@ export function privacyDocument(f: ShopFacts): LegalDocument {
         title: '6. 개인정보의 파기 절차와 방법',
         items: [
           '보유 기간이 끝났거나 처리 목적을 이룬 개인정보는 지체 없이 파기합니다.',
+          '파기는 매일 자동으로 실행되는 작업이 처리하며, 기간이 끝난 기록을 데이터베이스에서 삭제하고 상담 채팅의 첨부 사진 파일도 함께 지웁니다.',
           '전자 파일은 복구할 수 없는 방법으로 삭제하고, 종이 문서는 분쇄하거나 소각합니다.',
         ],
       },
