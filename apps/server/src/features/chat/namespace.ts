@@ -19,19 +19,18 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError, forbidden, notFound } from '../../shared/http.js';
 import { parseOr400 } from '../../shared/parse.js';
-import { batchLoader } from '../../shared/batch.js';
-import { resolveSessions, type AuthContext, type MemberRow } from '../auth/sessions.js';
+import type { AuthContext, MemberRow } from '../auth/sessions.js';
 import { productById } from '../products/service.js';
 import { configureChatDelivery } from './adapter.js';
+import { chatLookups } from './lookups.js';
+import { chatPresence } from './presence.js';
+import { chatRooms, type ChatSocketData } from './rooms.js';
 import {
   conversationOf,
   customerInfo,
   deleteCannedReply,
-  ensureConversations,
   history,
-  isChatCustomer,
   isStaff,
-  membersById,
   listCannedReplies,
   listChatUsers,
   markRead,
@@ -58,31 +57,8 @@ export interface ChatChannel {
   close(): void;
 }
 
-/** Kept on the socket and readable from every process (fetchSockets), so only small plain values. */
-interface ChatSocketData {
-  memberId: number;
-  side: 'customer' | 'staff';
-}
-
-export const chatRooms = {
-  staff: 'chat:staff',
-  customers: 'chat:customers',
-  customer: (id: number) => `chat:customer:${id}`,
-  session: (id: number) => `chat:session:${id}`,
-};
-
 /** A socket's typing events closer together than this are dropped (they are relayed, not stored). */
 const TYPING_MIN_INTERVAL_MS = 300;
-/** Customers announced in one presence update at most (keeps a connection storm's updates small). */
-const PRESENCE_BATCH_MAX = 500;
-/**
- * A presence update follows the previous one after at least this long: comings and goings meanwhile
- * go out together (a connection storm, or a busy shop's steady churn, costs staff a few updates a
- * second and the server a few list queries, not one per socket). The first after a quiet spell goes at once.
- */
-const PRESENCE_MIN_INTERVAL_MS = 250;
-/** Conversation ids kept per process at most (a customer's conversation id never changes). */
-const CONVERSATION_CACHE_MAX = 100_000;
 
 export interface ChatOptions {
   /**
@@ -111,31 +87,7 @@ export function registerChatNamespace(
   const unauthorized: ChatAck = { code: 401, message: MSG.tokenExpired };
   const storeText = messageWriter(db);
 
-  /**
-   * Lookups that many sockets make at the same moment (a connection storm; the first messages of
-   * many conversations; the periodic session re-checks of long-lived sockets) go to the database
-   * in groups, one statement per group, instead of one statement each.
-   */
-  const sessionOf = batchLoader((tokens: string[]) => resolveSessions(db, tokens));
-  const memberOf = batchLoader((ids: number[]) => membersById(db, ids));
-  const conversationIds = new Map<number, number>();
-  const loadConversation = batchLoader((ids: number[]) => ensureConversations(db, ids));
-  /** A checked customer's conversation id (made on first use); kept, as it never changes. */
-  async function conversationIdOf(customerId: number): Promise<number> {
-    const known = conversationIds.get(customerId);
-    if (known !== undefined) return known;
-    const id = await loadConversation(customerId);
-    if (id === undefined) throw new Error(`no conversation for customer ${customerId}`);
-    if (conversationIds.size >= CONVERSATION_CACHE_MAX) conversationIds.clear();
-    conversationIds.set(customerId, id);
-    return id;
-  }
-  /** chatCustomer through the grouped member lookup. */
-  async function checkedCustomer(id: number): Promise<MemberRow> {
-    const member = await memberOf(id);
-    if (!isChatCustomer(member)) throw notFound(MSG_CHAT.targetUserNotFound);
-    return member;
-  }
+  const { sessionOf, conversationIds, conversationIdOf, checkedCustomer } = chatLookups(db);
 
   // The session is looked up before the connection completes, so listeners are attached before
   // the client's first event arrives (see the trade channel).
@@ -149,52 +101,7 @@ export function registerChatNamespace(
       });
   });
 
-  async function onlineCustomers(): Promise<Set<number>> {
-    const sockets = await nsp.in(chatRooms.customers).fetchSockets();
-    return new Set(sockets.map((s) => (s.data as ChatSocketData).memberId));
-  }
-
-  /** Of these customers, the ones with a live chat socket on any process (one adapter round trip). */
-  async function onlineAmong(memberIds: number[]): Promise<Set<number>> {
-    const sockets = await nsp.in(memberIds.map(chatRooms.customer)).fetchSockets();
-    return new Set(sockets.map((s) => (s.data as ChatSocketData).memberId));
-  }
-
-  /** Sends staff the current entries of some customers (online state, unread, state). */
-  async function pushUsers(memberIds: number[]): Promise<void> {
-    const users = await listChatUsers(db, { online: await onlineAmong(memberIds), ids: memberIds });
-    const body: UsersToAdmin = { full: false, users };
-    if (users.length > 0 && !closed) nsp.to(chatRooms.staff).emit(CHAT_EVENTS.usersToAdmin, body);
-  }
-  const pushUser = (memberId: number) => pushUsers([memberId]);
-
-  /**
-   * Presence changes (connects and disconnects) and staff reads are announced one batch at a time
-   * (usersToAdmin): the customers whose sockets came or went while a batch was being read go out together in the next one, so a
-   * storm of connections costs a few adapter round trips and list queries, not one of each per
-   * socket. Batches never overlap, and each reads the state when it starts, so a late 'online'
-   * never overtakes an 'offline'.
-   */
-  const presencePending = new Set<number>();
-  let presenceRunning = false;
-  let closed = false;
-  function queueUserUpdate(memberId: number) {
-    if (closed) return;
-    presencePending.add(memberId);
-    if (presenceRunning) return;
-    presenceRunning = true;
-    void (async () => {
-      while (presencePending.size > 0 && !closed) {
-        const started = Date.now();
-        const batch = [...presencePending].slice(0, PRESENCE_BATCH_MAX);
-        for (const id of batch) presencePending.delete(id);
-        await pushUsers(batch).catch((err) => log.error({ err }, 'chat presence push failed'));
-        const rest = PRESENCE_MIN_INTERVAL_MS - (Date.now() - started);
-        if (rest > 0 && presencePending.size > 0) await new Promise((resolve) => setTimeout(resolve, rest));
-      }
-      presenceRunning = false;
-    })();
-  }
+  const { onlineCustomers, pushUser, queueUserUpdate, close: closePresence } = chatPresence(nsp, db, log);
 
   function announce(message: ChatMessage, from?: Socket) {
     const toCustomer =
@@ -477,9 +384,7 @@ export function registerChatNamespace(
   return {
     announce: (message) => announce(message),
     countOnlineCustomers: async () => (await onlineCustomers()).size,
-    close() {
-      closed = true;
-    },
+    close: closePresence,
     endSessions(sessionIds) {
       for (const id of sessionIds) {
         nsp.to(chatRooms.session(id)).emit(CHAT_EVENTS.chatError, unauthorized);

@@ -1,0 +1,41 @@
+import { MSG_CHAT } from '@partsmall/contract';
+import type { Db } from '../../db/client.js';
+import { batchLoader } from '../../shared/batch.js';
+import { notFound } from '../../shared/http.js';
+import { resolveSessions, type MemberRow } from '../auth/sessions.js';
+import { ensureConversations, isChatCustomer, membersById } from './messages.js';
+
+/** Conversation ids kept per process at most (a customer's conversation id never changes). */
+const CONVERSATION_CACHE_MAX = 100_000;
+
+/**
+ * Lookups that many chat sockets make at the same moment (a connection storm; the first messages of
+ * many conversations; the periodic session re-checks of long-lived sockets) go to the database in
+ * groups, one statement per group, instead of one statement each.
+ */
+export function chatLookups(db: Db) {
+  const sessionOf = batchLoader((tokens: string[]) => resolveSessions(db, tokens));
+  const memberOf = batchLoader((ids: number[]) => membersById(db, ids));
+  const conversationIds = new Map<number, number>();
+  const loadConversation = batchLoader((ids: number[]) => ensureConversations(db, ids));
+
+  /** A checked customer's conversation id (made on first use); kept, as it never changes. */
+  async function conversationIdOf(customerId: number): Promise<number> {
+    const known = conversationIds.get(customerId);
+    if (known !== undefined) return known;
+    const id = await loadConversation(customerId);
+    if (id === undefined) throw new Error(`no conversation for customer ${customerId}`);
+    if (conversationIds.size >= CONVERSATION_CACHE_MAX) conversationIds.clear();
+    conversationIds.set(customerId, id);
+    return id;
+  }
+
+  /** A chat customer (an active company member) by id, through the grouped member lookup; 404 otherwise. */
+  async function checkedCustomer(id: number): Promise<MemberRow> {
+    const member = await memberOf(id);
+    if (!isChatCustomer(member)) throw notFound(MSG_CHAT.targetUserNotFound);
+    return member;
+  }
+
+  return { sessionOf, conversationIds, conversationIdOf, checkedCustomer };
+}
