@@ -4,7 +4,7 @@
  */
 import type { Readable } from 'node:stream';
 import { formatBusinessNumber, formatSeoulDateTime, groupDigits } from '@partsmall/contract';
-import { pdfDocumentStream, type Content, type TDocumentDefinitions } from './index.js';
+import { pdfDocumentStream, type Content, type TDocumentDefinitions } from './pdf.js';
 import { MAX_STATEMENT_ROWS, StatementInputError, type StatementParty } from './statement-data.js';
 
 export interface LedgerPdfRow {

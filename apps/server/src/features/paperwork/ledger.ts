@@ -11,8 +11,7 @@ import { cashLedger, companies } from '../../db/schema.js';
 import { AppError, notFound } from '../../shared/http.js';
 import { withinSeoulDays } from '../../shared/time.js';
 import { toCsv } from '../admin/csv.js';
-import { MAX_STATEMENT_ROWS } from '../documents/index.js';
-import { ledgerPdfStream } from '../documents/ledger.js';
+import { MAX_STATEMENT_ROWS, ledgerPdfStream } from '../documents/index.js';
 import { buyerParty, supplierParty } from './statements.js';
 
 /**
