@@ -1,5 +1,4 @@
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { MEMBER_TYPE_MAIN, MSG_ADMIN, MSG_MEMBER, type Access } from '@partsmall/contract';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
@@ -20,13 +19,9 @@ export interface AppContext {
   drain: Drain;
 }
 
-export type Api = FastifyInstance<
-  import('node:http').Server,
-  import('node:http').IncomingMessage,
-  import('node:http').ServerResponse,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
+import type { Api } from './api-type.js';
+
+export type { Api };
 
 /** Who may make a call: the table of calls gives each route's (packages/contract/src/calls.ts). */
 export type { Access };

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatMessage, StatusActor } from '@partsmall/contract';
-import type { Api } from './context.js';
+import type { Api } from './api-type.js';
 
 /**
  * Domain events (docs/architecture.md#domain-events): what happened, told by the service that made

@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import type { PopbillConfig } from '../../config.js';
-import { TaxInvoiceRefused, type IssuedInvoice, type TaxInvoiceDocument, type TaxInvoiceProvider } from './provider.js';
+import { TaxInvoiceRefused, type IssuedInvoice, type TaxInvoiceDocument, type TaxInvoiceProvider } from './types.js';
 
 /**
  * Popbill's 전자세금계산서 API (TaxinvoiceService) over its REST interface, as its SDKs call it: a
