@@ -1174,4 +1174,21 @@ export const CALLS = {
       },
     ),
   },
+  // tracking (issue 23 §3): carrier tracking of shipped orders
+  getOrderTracking: {
+    ...CALL_ROUTES.getOrderTracking,
+    tags: ['shipping'],
+    summary: '주문 배송 조회 (택배사, 송장번호, 조회 링크, 배송 단계)',
+    description:
+      '배송 완료된 주문의 택배사, 송장번호, 택배사 조회 링크, 배송 단계(집화, 간선, 배송출발, 배송완료)와 배송완료 시간. 주문한 회사의 계정(대표, 부계정)과 직원만 읽습니다. 다른 회사의 주문은 찾을 수 없다고 답합니다.',
+    example: { seq: 1 },
+  },
+  trackingWebhook: {
+    ...CALL_ROUTES.trackingWebhook,
+    tags: ['shipping'],
+    summary: '배송 조회 웹훅 (tracker.delivery): 송장 상태가 바뀌었다는 단서, 조회 API로 다시 읽어 반영',
+    description:
+      'tracker.delivery가 등록된 송장의 상태가 바뀌면 carrierId와 trackingNumber만 보냅니다. 본문은 단서일 뿐이며, 서버가 조회 API로 다시 읽은 배송 단계만 저장합니다. 이 상점의 송장이 아니면 아무것도 바꾸지 않습니다.',
+    example: { carrierId: 'kr.cjlogistics', trackingNumber: '601234567890' },
+  },
 } as const satisfies Record<CallId, CallEntry>;
