@@ -144,7 +144,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`TRACKING_PROVIDER=${tracking} 은(는) 지원하지 않습니다 (demo 또는 trackerdelivery).`);
   const trackerKeys = ['TRACKER_DELIVERY_CLIENT_ID', 'TRACKER_DELIVERY_CLIENT_SECRET'];
   if (tracking === 'trackerdelivery' && missing(trackerKeys).length > 0) {
-    providerRefusals.push(`TRACKING_PROVIDER=trackerdelivery 에는 ${missing(trackerKeys).join(', ')} 이(가) 필요합니다`);
+    providerRefusals.push(
+      `TRACKING_PROVIDER=trackerdelivery 에는 ${missing(trackerKeys).join(', ')} 이(가) 필요합니다`,
+    );
   }
   if (providerRefusals.length > 0) throw new ConfigError(`시작하지 않습니다: ${providerRefusals.join('; ')}.`);
   const timeoutMs = (name: string, fallback: number) => Math.max(1, Number(env[name] ?? fallback) || fallback);

@@ -374,8 +374,16 @@ export async function trackerDeliveryStandIn(clientId: string, clientSecret: str
     if (/registerTrackWebhook\s*\(/.test(query)) {
       calls.register += 1;
       const input = vars.input as Record<string, string> | undefined;
-      if (!input?.carrierId || !input.trackingNumber || !input.callbackUrl || Number.isNaN(Date.parse(input.expirationTime ?? '')))
-        return json(res, 200, { data: null, errors: [{ message: 'Invalid input', extensions: { code: 'BAD_REQUEST' } }] });
+      if (
+        !input?.carrierId ||
+        !input.trackingNumber ||
+        !input.callbackUrl ||
+        Number.isNaN(Date.parse(input.expirationTime ?? ''))
+      )
+        return json(res, 200, {
+          data: null,
+          errors: [{ message: 'Invalid input', extensions: { code: 'BAD_REQUEST' } }],
+        });
       registrations.push({
         carrierId: input.carrierId,
         trackingNumber: input.trackingNumber,
@@ -404,7 +412,10 @@ export async function trackerDeliveryStandIn(clientId: string, clientSecret: str
         },
       });
     }
-    return json(res, 200, { data: null, errors: [{ message: 'Unknown operation', extensions: { code: 'BAD_REQUEST' } }] });
+    return json(res, 200, {
+      data: null,
+      errors: [{ message: 'Unknown operation', extensions: { code: 'BAD_REQUEST' } }],
+    });
   });
   return {
     ...standIn,

@@ -62,7 +62,13 @@ export const trackingEvent = z.object({
 export type TrackingEvent = z.infer<typeof trackingEvent>;
 
 /** api/getOrderTracking: the order's seq. */
-export const orderTrackingRequest = z.object({ seq: z.number({ error: MSG.badRequest }).int(MSG.badRequest).min(1, MSG.badRequest) });
+export const orderTrackingRequest = z.object({
+  seq: z
+    .number({ error: MSG.badRequest })
+    .int(MSG.badRequest)
+    .min(1, MSG.badRequest)
+    .max(2_147_483_647, MSG.badRequest),
+});
 
 /** The shipment of one order as the buyer and staff read it. */
 export const orderTracking = z.object({

@@ -162,7 +162,11 @@ export async function moveOrder(db: Db, m: MoveRequest): Promise<{ companyId: nu
     // The carrier as the list names it ('kr.cjlogistics' → CJ대한통운) and the waybill's digits.
     const shipped = m.status === ORDER_STATUS.shipmentComplete ? checkShipment(m.carrier, m.waybill) : null;
     if (shipped?.ok)
-      Object.assign(update, { carrier: shipped.shipment.carrierName, waybill: shipped.shipment.waybill, shippedAt: now });
+      Object.assign(update, {
+        carrier: shipped.shipment.carrierName,
+        waybill: shipped.shipment.waybill,
+        shippedAt: now,
+      });
     if (m.status === ORDER_STATUS.returnRequested) update.returnReason = m.returnReason;
     if (m.status === ORDER_STATUS.returnOnHold && m.note) update.staffNote = m.note;
 

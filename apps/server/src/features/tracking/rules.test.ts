@@ -43,7 +43,11 @@ describe('shipping an order: carrier and waybill', () => {
       ['kr.cjlogistics', undefined],
       ['동네화물', ' '],
     ] as const) {
-      expect(checkShipment(carrier, waybill)).toEqual({ ok: false, message: MSG_ORDER.carrierRequired, field: 'carrier' });
+      expect(checkShipment(carrier, waybill)).toEqual({
+        ok: false,
+        message: MSG_ORDER.carrierRequired,
+        field: 'carrier',
+      });
     }
     expect(checkShipment('quick', '')).toEqual({
       ok: true,

@@ -46,11 +46,17 @@ export function checkShipment(carrier: string | undefined, waybill: string | und
     if (number) return refused(MSG_TRACKING.noWaybill(listed.name), 'waybill');
   } else {
     if (!number) return refused(MSG_ORDER.carrierRequired, 'carrier');
-    if (!isWaybillValid(listed, number)) return refused(MSG_TRACKING.waybillShape(listed.name, listed.waybillHint), 'waybill');
+    if (!isWaybillValid(listed, number))
+      return refused(MSG_TRACKING.waybillShape(listed.name, listed.waybillHint), 'waybill');
   }
   return {
     ok: true,
-    shipment: { code: listed.code, carrierName: listed.name, waybill: normalizeWaybill(number), tracked: listed.tracked },
+    shipment: {
+      code: listed.code,
+      carrierName: listed.name,
+      waybill: normalizeWaybill(number),
+      tracked: listed.tracked,
+    },
   };
 }
 

@@ -28,9 +28,6 @@ export const shipments = pgTable(
     /** When the provider was last read for it (null: never). */
     checkedAt: timestamp('checked_at', { withTimezone: true }),
   },
-  (t) => [
-    uniqueIndex('shipments_order_uq').on(t.orderId),
-    index('shipments_waybill_idx').on(t.carrierCode, t.waybill),
-  ],
+  (t) => [uniqueIndex('shipments_order_uq').on(t.orderId), index('shipments_waybill_idx').on(t.carrierCode, t.waybill)],
 );
 export type ShipmentRow = typeof shipments.$inferSelect;

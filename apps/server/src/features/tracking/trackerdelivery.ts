@@ -102,8 +102,10 @@ export function trackerDelivery(c: TrackerDeliverySettings): TrackingProvider {
       throw new TrackerDeliveryError(`tracker.delivery 연결 실패: ${e instanceof Error ? e.message : String(e)}`);
     }
     const body = (await res.json().catch(() => null)) as GraphqlAnswer<T> | null;
-    if (!body || typeof body !== 'object') throw new TrackerDeliveryError(`tracker.delivery 응답 오류 (HTTP ${res.status})`);
-    if (!res.ok && !body.errors?.length) throw new TrackerDeliveryError(`tracker.delivery 응답 오류 (HTTP ${res.status})`);
+    if (!body || typeof body !== 'object')
+      throw new TrackerDeliveryError(`tracker.delivery 응답 오류 (HTTP ${res.status})`);
+    if (!res.ok && !body.errors?.length)
+      throw new TrackerDeliveryError(`tracker.delivery 응답 오류 (HTTP ${res.status})`);
     return body;
   }
 
