@@ -57,7 +57,11 @@ export function ShipFields({
       />
       <span id="ship-waybill-hint" className={problem ? 'field-error' : 'field-hint'}>
         {problem ??
-          (chosen ? (needsWaybill ? `${chosen.name}: ${chosen.waybillHint}` : `${chosen.name}: 송장번호 없이 배송`) : '')}
+          (chosen
+            ? needsWaybill
+              ? `${chosen.name}: ${chosen.waybillHint}`
+              : `${chosen.name}: 송장번호 없이 배송`
+            : '')}
       </span>
     </span>
   );
