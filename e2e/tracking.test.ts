@@ -185,7 +185,7 @@ describe('shipping and tracking', () => {
     expect(await panel.getByRole('link', { name: '택배사에서 조회' }).getAttribute('href')).toBe(
       'https://www.ilogen.com/web/personal/trace/31712345678',
     );
-    await card.scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollTo(0, 0));
     await keep(page, 'ordersm-tracking-phone');
     await context.close();
   });

@@ -155,7 +155,7 @@ export const CALL_ROUTES = {
   adminRetryTaxInvoice: { method: 'POST', path: '/api/admin/retryTaxInvoice', access: 'staff' },
   adminCancelTaxInvoice: { method: 'POST', path: '/api/admin/cancelTaxInvoice', access: 'staff' },
   adminSetCompanyInvoiceInfo: { method: 'POST', path: '/api/admin/setCompanyInvoiceInfo', access: 'staff' },
-  // tracking (issue 23 §3): carrier tracking of shipped orders
+  // tracking: carrier tracking of shipped orders (docs/requirements.md#shipping-and-tracking)
   getOrderTracking: { method: 'POST', path: '/api/getOrderTracking', access: 'member' },
   trackingWebhook: { method: 'POST', path: '/api/trackingWebhook', access: 'public' },
 } as const satisfies Record<string, CallRoute>;

@@ -195,7 +195,7 @@ import {
   taxInvoiceListRequest,
   taxInvoicePageAnswer,
 } from './paperwork.js';
-// tracking (issue 23 §3)
+// tracking: carrier tracking of shipped orders
 import { orderTrackingAnswer, orderTrackingRequest, trackingWebhook, trackingWebhookAnswer } from './tracking.js';
 
 /**
@@ -344,7 +344,7 @@ export const CALL_SCHEMAS = {
   adminRetryTaxInvoice: { body: taxInvoiceActionRequest, answer: adminTaxInvoiceAnswer },
   adminCancelTaxInvoice: { body: taxInvoiceActionRequest, answer: adminTaxInvoiceAnswer },
   adminSetCompanyInvoiceInfo: { body: companyInvoiceInfoRequest, answer: companyInvoiceInfoAnswer },
-  // tracking (issue 23 §3): carrier tracking of shipped orders
+  // tracking: carrier tracking of shipped orders (docs/requirements.md#shipping-and-tracking)
   getOrderTracking: { body: orderTrackingRequest, answer: orderTrackingAnswer },
   trackingWebhook: { body: trackingWebhook, answer: trackingWebhookAnswer },
 } as const satisfies Record<CallId, CallSchema>;

@@ -1174,7 +1174,7 @@ export const CALLS = {
       },
     ),
   },
-  // tracking (issue 23 §3): carrier tracking of shipped orders
+  // tracking: carrier tracking of shipped orders (docs/requirements.md#shipping-and-tracking)
   getOrderTracking: {
     ...CALL_ROUTES.getOrderTracking,
     tags: ['shipping'],
