@@ -262,4 +262,20 @@ describe('api/trackingWebhook (a hint only)', () => {
     }
     expect(await server.db.select().from(shipments)).toEqual(before);
   });
+
+  it('a flood of hints for one waybill stops reading the provider after 30 in 10 minutes (429), other waybills unaffected', async () => {
+    const seq = await confirmedOrder();
+    await ship(seq, 'kr.ilyanglogis', '5566778899');
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++)
+      statuses.push(
+        (await call(server, 'trackingWebhook', { carrierId: 'kr.ilyanglogis', trackingNumber: '5566778899' })).status,
+      );
+    expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    const otherSeq = await confirmedOrder();
+    await ship(otherSeq, 'kr.ilyanglogis', '5566778800');
+    const other = await call(server, 'trackingWebhook', { carrierId: 'kr.ilyanglogis', trackingNumber: '5566778800' });
+    expect([other.status, other.body.results]).toEqual([200, { shipments: 1 }]);
+  });
 });

@@ -3,7 +3,8 @@ import { MSG_TRACKING, normalizeWaybill, type OrderTracking } from '@partsmall/c
 import type { Db, Tx } from '../../db/client.js';
 import { shownOrder } from '../../db/repos/orders.js';
 import { orders } from '../../db/schema.js';
-import { AppError, notFound } from '../../shared/http.js';
+import { AppError, notFound, tooMany } from '../../shared/http.js';
+import { takeAttempt } from '../../shared/rate-limit.js';
 import { enqueue } from '../jobs/queue.js';
 import type { TrackingProvider } from './provider.js';
 import { carrierOf, shipmentLink, type ShipmentFacts } from './rules.js';
@@ -18,6 +19,9 @@ import { shipments, type ShipmentRow } from './schema.js';
 export const REFRESH_AFTER_MS = 10 * 60_000;
 /** tracker.delivery advises a webhook of 48 hours; a read after that renews nothing, it reads again. */
 export const WEBHOOK_HOURS = 48;
+/** Provider reads one waybill's hints may cause in HINT_WINDOW_SEC: a flood of forged hints costs little. */
+export const HINT_READS = 30;
+export const HINT_WINDOW_SEC = 600;
 
 /** Writes the order's shipment, and the job registering its webhook when it is tracked. */
 export async function recordShipment(tx: Tx, orderId: number, s: ShipmentFacts, shippedAt: Date): Promise<void> {
@@ -158,6 +162,9 @@ export async function takeHint(
       ),
     )
     .limit(10);
+  if (rows.length === 0) return 0;
+  if (!(await takeAttempt(db, `trackingHint:${carrier.code}:${rows[0]!.waybill}`, HINT_READS, HINT_WINDOW_SEC)))
+    throw tooMany();
   for (const s of rows) {
     try {
       await refreshShipment(db, provider, s, now);
