@@ -385,7 +385,7 @@ export const CALLS = {
     tags: ['admin', 'orders'],
     summary: '직원: 주문 상태 변경',
     description:
-      '허용된 상태 이동만 합니다 (동시에 두 직원이 옮기면 한 명만 성공, 409). 취소·반품승인은 캐시를 돌려줍니다.',
+      '허용된 상태 이동만 합니다 (동시에 두 직원이 옮기면 한 명만 성공, 409). 취소·반품승인은 캐시를 돌려줍니다. 출고완료(2)에는 carrier(택배사 코드 예: kr.cjlogistics, 또는 예전처럼 택배사 이름)와 그 택배사 형식의 waybill이 필요합니다 (직접 배송·퀵은 송장번호 없음).',
     example: { seq: 1, status: 1 },
   },
   adminGetOrderEvents: {
