@@ -4,7 +4,7 @@ import { orders, sentEffects, shipments } from '../../src/db/schema.js';
 import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
 import { insertOrder, makeProduct } from '../order-helpers.js';
-import { trackerDeliveryStandIn, type TrackerEventNode } from '../stand-ins.js';
+import { trackerDeliveryStandIn, type TrackerEventNode } from '../stand-in-trackerdelivery.js';
 
 /**
  * TRACKING_PROVIDER=trackerdelivery against a local stand-in answering as tracker.delivery's
