@@ -142,7 +142,7 @@ describe('the back office', () => {
     await detail.getByRole('button', { name: '출고확정', exact: true }).click();
     await confirmWith(page, '출고확정');
     await page.getByText('주문 상태를 변경했습니다.').first().waitFor();
-    await detail.getByLabel('택배사').fill('CJ대한통운');
+    await detail.getByLabel('택배사').selectOption('kr.cjlogistics');
     await detail.getByLabel('송장번호').fill('684512345678');
     await detail.getByRole('button', { name: '출고완료', exact: true }).click();
     await confirmWith(page, '출고완료');

@@ -30,6 +30,7 @@ import { diskStorage } from './features/chat/storage.js';
 import { jobRoutes, startJobs } from './features/jobs/index.js';
 import { paperworkRoutes } from './features/paperwork/routes.js';
 import { taxInvoicesFromConfig } from './features/tax-invoices/provider.js';
+import { trackingFromConfig, trackingRoutes } from './features/tracking/index.js';
 import { taxInvoiceRoutes } from './features/tax-invoices/routes.js';
 import { startPaperworkSchedule } from './features/tax-invoices/schedule.js';
 import { serveWebApp } from './web-app/serve.js';
@@ -152,11 +153,14 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
   const ctx: AppContext = { config, db, sms, realtime, log: app.log, drain };
 
   // The job workers of this process; stopped after the last request, before the database closes.
+  const tracking = trackingFromConfig(config);
   const jobs = await startJobs(
     db,
     {
       sms,
       log: app.log,
+      tracking,
+      publicUrl: () => config.publicUrl,
       taxInvoices: taxInvoicesFromConfig(config, db, app.log),
       taxInvoiceSupplier: config.taxInvoiceSupplier,
       files: diskStorage(chatStorageRoot(config.dataDir)),
@@ -200,6 +204,7 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
   jobRoutes(app, ctx, jobs);
   paperworkRoutes(app, ctx);
   taxInvoiceRoutes(app, ctx, jobs);
+  trackingRoutes(app, ctx, tracking);
   if (sms.hasOutbox && config.devOutbox) devRoutes(app, ctx);
 
   // Uploaded and seeded files (product pictures); generated names only, never user-chosen paths.

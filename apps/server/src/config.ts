@@ -4,6 +4,7 @@ import { repoRoot } from './paths.js';
 import type { TossSettings } from './features/payments/toss.js';
 import type { SolapiSettings } from './features/sms/solapi.js';
 import { jobSettings, type JobSettings } from './features/jobs/settings.js';
+import type { TrackerDeliverySettings } from './features/tracking/trackerdelivery.js';
 
 /**
  * Demo (what `npm start` gives: sandbox gateway, console SMS, dev outbox on loopback, a '데모 상점'
@@ -31,6 +32,13 @@ export interface Config {
   taxInvoiceProvider: 'console' | 'popbill' | 'off';
   popbill: PopbillConfig | null;
   taxInvoiceSupplier: { bizType: string; bizClass: string };
+  /**
+   * Carrier tracking (docs/operations.md#providers): simulated parcels (demo), tracker.delivery, or
+   * none ('off': production without TRACKING_PROVIDER named; the buyer gets the carrier's page).
+   */
+  trackingProvider: 'demo' | 'trackerdelivery' | 'off';
+  /** tracker.delivery's client id, secret and address (TRACKING_PROVIDER=trackerdelivery). */
+  trackerDelivery: TrackerDeliverySettings | null;
   /** Solapi's keys and sender number (SMS_PROVIDER=solapi). */
   solapi: SolapiSettings | null;
   paymentProvider: 'sandbox' | 'toss';
@@ -131,6 +139,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (taxInvoice === 'popbill' && missing(popbillKeys).length > 0) {
     providerRefusals.push(`TAXINVOICE_PROVIDER=popbill 에는 ${missing(popbillKeys).join(', ')} 이(가) 필요합니다`);
   }
+  const tracking = env.TRACKING_PROVIDER || undefined;
+  if (tracking !== undefined && tracking !== 'demo' && tracking !== 'trackerdelivery')
+    throw new ConfigError(`TRACKING_PROVIDER=${tracking} 은(는) 지원하지 않습니다 (demo 또는 trackerdelivery).`);
+  const trackerKeys = ['TRACKER_DELIVERY_CLIENT_ID', 'TRACKER_DELIVERY_CLIENT_SECRET'];
+  if (tracking === 'trackerdelivery' && missing(trackerKeys).length > 0) {
+    providerRefusals.push(
+      `TRACKING_PROVIDER=trackerdelivery 에는 ${missing(trackerKeys).join(', ')} 이(가) 필요합니다`,
+    );
+  }
   if (providerRefusals.length > 0) throw new ConfigError(`시작하지 않습니다: ${providerRefusals.join('; ')}.`);
   const timeoutMs = (name: string, fallback: number) => Math.max(1, Number(env[name] ?? fallback) || fallback);
 
@@ -203,6 +220,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
               env.POPBILL_API_URL ||
               (env.POPBILL_TEST !== 'false' ? 'https://popbill-test.linkhub.co.kr' : 'https://popbill.linkhub.co.kr'),
             timeoutMs: timeoutMs('POPBILL_TIMEOUT_MS', 4_000),
+          }
+        : null,
+    // Production simulates no parcel unless TRACKING_PROVIDER=demo is named.
+    trackingProvider: tracking ?? (production ? 'off' : 'demo'),
+    trackerDelivery:
+      tracking === 'trackerdelivery'
+        ? {
+            clientId: env.TRACKER_DELIVERY_CLIENT_ID!,
+            clientSecret: env.TRACKER_DELIVERY_CLIENT_SECRET!,
+            apiUrl: env.TRACKER_DELIVERY_API_URL || 'https://apis.tracker.delivery/graphql',
+            timeoutMs: timeoutMs('TRACKER_DELIVERY_TIMEOUT_MS', 4_000),
           }
         : null,
     paymentProvider: pay,

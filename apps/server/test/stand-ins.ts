@@ -12,7 +12,7 @@ interface StandIn {
   close(): Promise<void>;
 }
 
-async function listen(
+export async function listen(
   handler: (req: http.IncomingMessage, body: string, res: http.ServerResponse) => void | Promise<void>,
 ): Promise<StandIn & { server: http.Server }> {
   const server = http.createServer((req, res) => {
@@ -33,7 +33,7 @@ async function listen(
   };
 }
 
-function json(res: http.ServerResponse, status: number, body: unknown) {
+export function json(res: http.ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
   res.end(JSON.stringify(body));
 }

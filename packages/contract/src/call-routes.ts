@@ -155,6 +155,9 @@ export const CALL_ROUTES = {
   adminRetryTaxInvoice: { method: 'POST', path: '/api/admin/retryTaxInvoice', access: 'staff' },
   adminCancelTaxInvoice: { method: 'POST', path: '/api/admin/cancelTaxInvoice', access: 'staff' },
   adminSetCompanyInvoiceInfo: { method: 'POST', path: '/api/admin/setCompanyInvoiceInfo', access: 'staff' },
+  // tracking: carrier tracking of shipped orders (docs/requirements.md#shipping-and-tracking)
+  getOrderTracking: { method: 'POST', path: '/api/getOrderTracking', access: 'member' },
+  trackingWebhook: { method: 'POST', path: '/api/trackingWebhook', access: 'public' },
 } as const satisfies Record<string, CallRoute>;
 
 export type CallId = keyof typeof CALL_ROUTES;

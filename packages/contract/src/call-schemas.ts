@@ -195,6 +195,8 @@ import {
   taxInvoiceListRequest,
   taxInvoicePageAnswer,
 } from './paperwork.js';
+// tracking: carrier tracking of shipped orders
+import { orderTrackingAnswer, orderTrackingRequest, trackingWebhook, trackingWebhookAnswer } from './tracking.js';
 
 /**
  * The schemas of the table of calls (calls.ts), keyed by the same ids: what each call is sent (the
@@ -342,6 +344,9 @@ export const CALL_SCHEMAS = {
   adminRetryTaxInvoice: { body: taxInvoiceActionRequest, answer: adminTaxInvoiceAnswer },
   adminCancelTaxInvoice: { body: taxInvoiceActionRequest, answer: adminTaxInvoiceAnswer },
   adminSetCompanyInvoiceInfo: { body: companyInvoiceInfoRequest, answer: companyInvoiceInfoAnswer },
+  // tracking: carrier tracking of shipped orders (docs/requirements.md#shipping-and-tracking)
+  getOrderTracking: { body: orderTrackingRequest, answer: orderTrackingAnswer },
+  trackingWebhook: { body: trackingWebhook, answer: trackingWebhookAnswer },
 } as const satisfies Record<CallId, CallSchema>;
 
 type Schemas = typeof CALL_SCHEMAS;

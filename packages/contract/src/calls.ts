@@ -385,7 +385,7 @@ export const CALLS = {
     tags: ['admin', 'orders'],
     summary: '직원: 주문 상태 변경',
     description:
-      '허용된 상태 이동만 합니다 (동시에 두 직원이 옮기면 한 명만 성공, 409). 취소·반품승인은 캐시를 돌려줍니다.',
+      '허용된 상태 이동만 합니다 (동시에 두 직원이 옮기면 한 명만 성공, 409). 취소·반품승인은 캐시를 돌려줍니다. 출고완료(2)에는 carrier(택배사 코드 예: kr.cjlogistics, 또는 예전처럼 택배사 이름)와 그 택배사 형식의 waybill이 필요합니다 (직접 배송·퀵은 송장번호 없음).',
     example: { seq: 1, status: 1 },
   },
   adminGetOrderEvents: {
@@ -1173,5 +1173,22 @@ export const CALLS = {
         invoiceMode: 'monthly',
       },
     ),
+  },
+  // tracking: carrier tracking of shipped orders (docs/requirements.md#shipping-and-tracking)
+  getOrderTracking: {
+    ...CALL_ROUTES.getOrderTracking,
+    tags: ['shipping'],
+    summary: '주문 배송 조회 (택배사, 송장번호, 조회 링크, 배송 단계)',
+    description:
+      '배송 완료된 주문의 택배사, 송장번호, 택배사 조회 링크, 배송 단계(집화, 간선, 배송출발, 배송완료)와 배송완료 시간. 주문한 회사의 계정(대표, 부계정)과 직원만 읽습니다. 다른 회사의 주문은 찾을 수 없다고 답합니다.',
+    example: { seq: 1 },
+  },
+  trackingWebhook: {
+    ...CALL_ROUTES.trackingWebhook,
+    tags: ['shipping'],
+    summary: '배송 조회 웹훅 (tracker.delivery): 송장 상태가 바뀌었다는 단서, 조회 API로 다시 읽어 반영',
+    description:
+      'tracker.delivery가 등록된 송장의 상태가 바뀌면 carrierId와 trackingNumber만 보냅니다. 본문은 단서일 뿐이며, 서버가 조회 API로 다시 읽은 배송 단계만 저장합니다. 이 상점의 송장이 아니면 아무것도 바꾸지 않습니다.',
+    example: { carrierId: 'kr.cjlogistics', trackingNumber: '601234567890' },
   },
 } as const satisfies Record<CallId, CallEntry>;

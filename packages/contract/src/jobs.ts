@@ -21,6 +21,8 @@ export const taxInvoiceIssueJobData = z.object({ invoiceId: id });
 export const taxInvoiceMonthlyJobData = z.object({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/) });
 /** The daily destruction of records whose retention period has ended (docs/requirements.md#retention). */
 export const retentionSweepJobData = z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) });
+/** A shipped waybill to register with the tracking provider's webhook (docs/requirements.md#shipping-and-tracking). */
+export const trackingRegisterJobData = z.object({ shipmentId: id });
 
 /** Every kind of job and the schema of its data. The server's registry gives each its handler. */
 export const JOB_DATA = {
@@ -28,6 +30,7 @@ export const JOB_DATA = {
   'taxInvoice.issue': taxInvoiceIssueJobData,
   'taxInvoice.monthly': taxInvoiceMonthlyJobData,
   'retention.sweep': retentionSweepJobData,
+  'tracking.register': trackingRegisterJobData,
 } as const;
 export type JobName = keyof typeof JOB_DATA;
 export type JobDataOf<N extends JobName> = z.infer<(typeof JOB_DATA)[N]>;
@@ -38,6 +41,7 @@ export const JOB_LABELS: Record<JobName, string> = {
   'taxInvoice.issue': '전자세금계산서 발행',
   'taxInvoice.monthly': '월합계 세금계산서 만들기',
   'retention.sweep': '보관 기간이 끝난 기록 파기',
+  'tracking.register': '송장 배송 조회 등록',
 };
 
 /**

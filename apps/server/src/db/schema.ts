@@ -578,3 +578,4 @@ export * from '../features/chat/schema.js';
 export * from '../features/jobs/schema.js';
 export * from '../features/vehicles/schema.js';
 export * from '../features/products/schema.js';
+export * from '../features/tracking/schema.js';

@@ -362,13 +362,13 @@ describe('order statuses', () => {
   it('returns: not for change of mind from the China warehouse, not after 20 days; a defect refunds shipping too', async () => {
     const china = await paidOrder(2, 5000, 1);
     await staffMove(china.seq, 1);
-    await staffMove(china.seq, 2, { carrier: '한진택배', waybill: '555' });
+    await staffMove(china.seq, 2, { carrier: '한진택배', waybill: '555000000001' });
     expect(
       (await call(server, 'returnMallOrder', { seq: china.seq, returnReason: 1 }, { token: demo })).body.message,
     ).toBe('중국 창고 상품은 단순 변심으로 반품할 수 없습니다.');
     const late = await paidOrder(1, 5000, 1);
     await staffMove(late.seq, 1);
-    await staffMove(late.seq, 2, { carrier: '한진택배', waybill: '556' });
+    await staffMove(late.seq, 2, { carrier: '한진택배', waybill: '556000000002' });
     await server.db
       .update(orders)
       .set({ shippedAt: new Date(Date.now() - 25 * 86_400_000) })

@@ -7,6 +7,8 @@ import { cashCredited } from './cash-credited.js';
 import type { TaxInvoiceProvider } from '../tax-invoices/provider.js';
 import { issueTaxInvoice, monthlyTaxInvoices } from '../tax-invoices/issue.js';
 import { retentionSweep } from '../retention/sweep.js';
+import type { TrackingProvider } from '../tracking/provider.js';
+import { registerTracking } from '../tracking/register.js';
 
 /** What a handler may use: the database and the providers of the server it runs in. */
 export interface JobDeps {
@@ -18,6 +20,9 @@ export interface JobDeps {
   taxInvoiceSupplier?: { bizType: string; bizClass: string };
   /** The chat pictures (the retention sweep removes those of the conversations it destroys). */
   files?: FileStorage;
+  /** Carrier tracking (TRACKING_PROVIDER) and the address its webhook calls back (PUBLIC_URL). */
+  tracking?: TrackingProvider;
+  publicUrl?: () => string;
 }
 
 /** One try of one job, as its handler sees it. */
@@ -48,4 +53,5 @@ export const JOB_HANDLERS: { [N in JobName]: JobHandler<N> } = {
   'taxInvoice.issue': issueTaxInvoice,
   'taxInvoice.monthly': monthlyTaxInvoices,
   'retention.sweep': retentionSweep,
+  'tracking.register': registerTracking,
 };

@@ -123,7 +123,9 @@ describe('moveRefusal applies the rule of the target status', () => {
 
   it('shipment complete and return requested check their own facts', () => {
     expect(moveRefusal({ ...base, to: 2, actor: 'staff' }, nextDay)?.message).toBe(MSG_ORDER.carrierRequired);
-    expect(moveRefusal({ ...base, to: 2, actor: 'staff', carrier: '한진택배', waybill: '555' }, nextDay)).toBeNull();
+    expect(
+      moveRefusal({ ...base, to: 2, actor: 'staff', carrier: '한진택배', waybill: '555000000001' }, nextDay),
+    ).toBeNull();
     expect(moveRefusal({ ...base, to: 4, actor: 'buyer', returnReason: 0 }, nextDay)?.message).toBe(
       MSG_ORDER.returnWindow,
     );

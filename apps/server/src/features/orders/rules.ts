@@ -7,6 +7,7 @@ import {
   type StatusActor,
 } from '@partsmall/contract';
 import { seoulDay, seoulNow } from '../../shared/time.js';
+import { checkShipment } from '../tracking/rules.js';
 
 /**
  * The side rules of an order's status move (docs/requirements.md#order-statuses), as pure functions. Which status may
@@ -57,9 +58,13 @@ export function returnRefusal(f: ReturnFacts, now: Date): Refusal | null {
   return null;
 }
 
-/** Shipment complete needs the carrier and the waybill number. */
+/**
+ * Shipment complete needs the carrier and a waybill of its shape (none for 직접 배송 and 퀵):
+ * docs/requirements.md#shipping-and-tracking.
+ */
 export function shipmentRefusal(carrier: string | undefined, waybill: string | undefined): Refusal | null {
-  return carrier && waybill ? null : { message: MSG_ORDER.carrierRequired, field: 'carrier' };
+  const checked = checkShipment(carrier, waybill);
+  return checked.ok ? null : { message: checked.message, field: checked.field };
 }
 
 export interface MoveFacts {

@@ -14,6 +14,7 @@ import { publish } from '../../shared/events.js';
 import { AppError, badRequest, notFound } from '../../shared/http.js';
 import { withinSeoulDays } from '../../shared/time.js';
 import { onOrderMoved } from '../tax-invoices/orders.js';
+import { checkShipment, recordShipment } from '../tracking/index.js';
 import { credit } from '../wallet/wallet.js';
 import { moveRefusal, refundAmount } from './rules.js';
 
@@ -158,8 +159,14 @@ export async function moveOrder(db: Db, m: MoveRequest): Promise<{ companyId: nu
     if (refusal) throw badRequest(refusal.message, refusal.field);
 
     const update: Partial<typeof orders.$inferInsert> = { status: m.status };
-    if (m.status === ORDER_STATUS.shipmentComplete)
-      Object.assign(update, { carrier: m.carrier, waybill: m.waybill, shippedAt: now });
+    // The carrier as the list names it ('kr.cjlogistics' → CJ대한통운) and the waybill's digits.
+    const shipped = m.status === ORDER_STATUS.shipmentComplete ? checkShipment(m.carrier, m.waybill) : null;
+    if (shipped?.ok)
+      Object.assign(update, {
+        carrier: shipped.shipment.carrierName,
+        waybill: shipped.shipment.waybill,
+        shippedAt: now,
+      });
     if (m.status === ORDER_STATUS.returnRequested) update.returnReason = m.returnReason;
     if (m.status === ORDER_STATUS.returnOnHold && m.note) update.staffNote = m.note;
 
@@ -193,6 +200,8 @@ export async function moveOrder(db: Db, m: MoveRequest): Promise<{ companyId: nu
       refunded = refund;
     }
     await tx.update(orders).set(update).where(eq(orders.id, order.id));
+    // Its shipment and the job registering its tracking: written with the move, or not at all.
+    if (shipped?.ok) await recordShipment(tx, order.id, shipped.shipment, now);
     await tx.insert(orderEvents).values({
       orderId: order.id,
       fromStatus: order.status,

@@ -21,6 +21,7 @@ import { PAY_TYPE_LABELS, SHIPPING_TYPE_LABELS } from '@partsmall/contract';
 import { useColumnChoice } from './columns';
 import { adminQuery, downloadCsv, useAdminWrite } from './api';
 import { A } from './texts';
+import { ShipFields, shipProblem } from './components/ShipFields';
 
 const filterSchema = z.object({
   status: z.string(),
@@ -384,6 +385,7 @@ function Moves({ d }: { d: AdminOrderDetail }) {
   const [carrier, setCarrier] = useState('');
   const [waybill, setWaybill] = useState('');
   const [note, setNote] = useState('');
+  const shipBlocked = shipProblem(carrier, waybill);
   const run = (to: number) => {
     const refund = d.refunds[String(to)];
     const text =
@@ -417,22 +419,7 @@ function Moves({ d }: { d: AdminOrderDetail }) {
       <div className="admin-actions">
         {moves.length === 0 && <span>더 바꿀 수 있는 상태가 없습니다.</span>}
         {moves.includes(2) && (
-          <>
-            <input
-              aria-label="택배사"
-              placeholder="택배사"
-              value={carrier}
-              maxLength={30}
-              onChange={(e) => setCarrier(e.target.value)}
-            />
-            <input
-              aria-label="송장번호"
-              placeholder="송장번호"
-              value={waybill}
-              maxLength={40}
-              onChange={(e) => setWaybill(e.target.value)}
-            />
-          </>
+          <ShipFields carrier={carrier} waybill={waybill} onCarrier={setCarrier} onWaybill={setWaybill} />
         )}
         {moves.includes(6) && (
           <input
@@ -448,8 +435,8 @@ function Moves({ d }: { d: AdminOrderDetail }) {
             key={to}
             type="button"
             className={to === 3 || to === 8 ? 'btn btn-small btn-danger-line' : 'btn btn-small btn-primary'}
-            disabled={move.isPending || (to === 2 && (!carrier.trim() || !waybill.trim()))}
-            title={to === 2 && (!carrier.trim() || !waybill.trim()) ? '택배사와 송장번호를 입력하세요.' : undefined}
+            disabled={move.isPending || (to === 2 && shipBlocked !== null)}
+            title={to === 2 ? (shipBlocked ?? undefined) : undefined}
             onClick={() => run(to)}
           >
             {MOVE_LABELS[to]}

@@ -14,6 +14,7 @@ import { useNotify } from '../../shared/ui/notify';
 import { Loading, Spinner } from '../../shared/ui/states';
 import { BackButton } from '../../shared/ui/BackButton';
 import { orderPagesQuery, useCancelOrder } from './api';
+import { TrackingToggle } from './components/TrackingPanel';
 import { ReorderButton } from '../quick-order';
 
 const t = T.trade.mobileOrders;
@@ -95,6 +96,7 @@ export function MobileOrdersPage() {
                   </ul>
                 </dd>
               </dl>
+              {o.carrier && <TrackingToggle seq={o.seq} />}
               <ReorderButton seq={o.seq} className="btn btn-block" />
               {canCancel && (
                 <button type="button" className="btn btn-block btn-danger-outline" onClick={() => askCancel(o)}>

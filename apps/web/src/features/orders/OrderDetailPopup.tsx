@@ -12,6 +12,7 @@ import { Loading } from '../../shared/ui/states';
 import { VatSplit } from '../../shared/ui/VatSplit';
 import { ReorderButton } from '../quick-order';
 import { orderQuery, useCancelOrder, useReturnOrder } from './api';
+import { TrackingPanel } from './components/TrackingPanel';
 
 const t = T.trade.detail;
 const DETAIL_KEY = 'orderDetailSeq';
@@ -188,6 +189,12 @@ export function OrderDetailPopup() {
           )}
         </tbody>
       </table>
+      {order.carrier && (
+        <>
+          <h2>배송 조회</h2>
+          <TrackingPanel seq={order.seq} />
+        </>
+      )}
       <h2>{t.lines}</h2>
       <table className="od-lines">
         <thead>

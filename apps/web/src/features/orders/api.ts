@@ -11,6 +11,7 @@ import { announceChange } from '../../shared/query';
 
 export const orderKeys = {
   all: ['orders'] as const,
+  tracking: (seq: number) => ['orders', 'tracking', seq] as const,
   list: (q: DateRangeListRequest) => ['orders', 'list', q] as const,
   pages: ['orders', 'pages'] as const,
   one: (seq: number) => ['orders', 'one', seq] as const,
@@ -41,6 +42,17 @@ export const orderQuery = (seq: number) =>
   queryOptions({
     queryKey: orderKeys.one(seq),
     queryFn: ({ signal }) => api('getMallOrderDetail', { seq }, { signal, accept: [200] }).then((a) => a.results),
+  });
+
+/**
+ * The shipment of a shipped order (api/getOrderTracking): carrier, waybill, the carrier's page and
+ * the parcel's events. Read again each minute while the popup is open and the parcel not delivered.
+ */
+export const orderTrackingQuery = (seq: number) =>
+  queryOptions({
+    queryKey: orderKeys.tracking(seq),
+    queryFn: ({ signal }) => api('getOrderTracking', { seq }, { signal, accept: [200] }).then((a) => a.results),
+    refetchInterval: (q) => (q.state.data && !q.state.data.deliveredAt && q.state.data.tracked ? 60_000 : false),
   });
 
 /**

@@ -1,0 +1,281 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/client.js';
+import { orderEvents, orders, shipments } from '../../src/db/schema.js';
+import { jobId } from '../../src/features/jobs/index.js';
+import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
+import { makeCompany, type TestCompany } from '../member-helpers.js';
+import { insertOrder, makeProduct } from '../order-helpers.js';
+
+/**
+ * Shipping and tracking with the demo provider (docs/requirements.md#shipping-and-tracking): the
+ * carrier as a code or a typed name, the waybill's shape, who may read an order's tracking, the
+ * simulated parcel reaching 배송완료, and webhook hints that change nothing wrong.
+ */
+let server: TestServer;
+let staff: string;
+let gaon: TestCompany;
+let other: TestCompany;
+let gaonMain: string;
+let gaonSub: string;
+let otherMain: string;
+let productId: number;
+
+async function confirmedOrder(company: TestCompany = gaon): Promise<number> {
+  return insertOrder(server, { companyId: company.companyId, memberId: company.main.seq, status: 1, productId });
+}
+
+const ship = (seq: number, carrier?: unknown, waybill?: unknown) =>
+  call(server, 'POST', 'api/admin/setOrderStatus', { seq, status: 2, carrier, waybill }, staff);
+
+async function shipmentOf(orderId: number) {
+  const rows = await server.db.select().from(shipments).where(eq(shipments.orderId, orderId));
+  return rows;
+}
+
+async function registrationJob(shipmentId: number) {
+  return queryRows<{ name: string }>(
+    server.db,
+    sql`select name from pgboss.job where id = ${jobId('tracking.register', `shipment:${shipmentId}`)}`,
+  );
+}
+
+const tracking = (seq: number, token?: string) => call(server, 'getOrderTracking', { seq }, { token });
+
+beforeAll(async () => {
+  server = await startTestServer();
+  staff = await loginAs(server, 'staff@partsmall.kr', 'staff1234');
+  gaon = await makeCompany(server, '가온', 1);
+  other = await makeCompany(server, '나래', 0);
+  gaonMain = await loginAs(server, gaon.main.id, gaon.main.pw);
+  gaonSub = await loginAs(server, gaon.subs[0]!.id, gaon.subs[0]!.pw);
+  otherMain = await loginAs(server, other.main.id, other.main.pw);
+  productId = (await makeProduct(server, { tiers: [21_000, 0, 0, 0], salePrice: 21_000 })).id;
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('shipping an order', () => {
+  it('takes a carrier code and the waybill as pasted; the shipment is tracked and its registration is a job', async () => {
+    const seq = await confirmedOrder();
+    const res = await ship(seq, 'kr.cjlogistics', '6012-3456-7890');
+    expect(res.body.code, res.body.message).toBe(201);
+    const [order] = await server.db.select().from(orders).where(eq(orders.id, seq));
+    expect([order!.status, order!.carrier, order!.waybill]).toEqual([2, 'CJ대한통운', '601234567890']);
+    const [s] = await shipmentOf(seq);
+    expect([s!.carrierCode, s!.carrierName, s!.waybill, s!.tracked, s!.deliveredAt]).toEqual([
+      'kr.cjlogistics',
+      'CJ대한통운',
+      '601234567890',
+      true,
+      null,
+    ]);
+    expect(await registrationJob(s!.id)).toEqual([{ name: 'tracking.register' }]);
+  });
+
+  it('maps a carrier name typed as before; keeps an unknown name as typed, untracked and without a job', async () => {
+    const typed = await confirmedOrder();
+    expect((await ship(typed, '로젠', '123-4567-8901')).body.code).toBe(201);
+    const [logen] = await shipmentOf(typed);
+    expect([logen!.carrierCode, logen!.carrierName, logen!.waybill, logen!.tracked]).toEqual([
+      'kr.logen',
+      '로젠택배',
+      '12345678901',
+      true,
+    ]);
+
+    const unknown = await confirmedOrder();
+    expect((await ship(unknown, '동네화물', 'DH-0042')).body.code).toBe(201);
+    const [local] = await shipmentOf(unknown);
+    expect([local!.carrierCode, local!.carrierName, local!.waybill, local!.tracked]).toEqual([
+      null,
+      '동네화물',
+      'DH-0042',
+      false,
+    ]);
+    expect(await registrationJob(local!.id)).toEqual([]);
+    const read = await tracking(unknown, gaonMain);
+    expect(read.body.results).toMatchObject({ carrier: null, carrierName: '동네화물', link: null, events: [] });
+
+    const quick = await confirmedOrder();
+    expect((await ship(quick, 'quick', '')).body.code).toBe(201);
+    expect((await tracking(quick, gaonMain)).body.results).toMatchObject({
+      carrier: 'quick',
+      carrierName: '퀵',
+      waybill: '',
+      link: null,
+      tracked: false,
+      events: [],
+    });
+  });
+
+  it('refuses a waybill of the wrong shape, and bad input, with a Korean message and nothing changed', async () => {
+    const seq = await confirmedOrder();
+    const wrong = await ship(seq, 'kr.cjlogistics', '12345');
+    expect([wrong.status, wrong.body.message, wrong.body.field]).toEqual([
+      400,
+      'CJ대한통운 송장번호는 10자리 또는 12자리 숫자입니다. 다시 확인하세요.',
+      'waybill',
+    ]);
+    expect((await ship(seq, '경동택배', '12345678')).body.message).toBe(
+      '경동택배 송장번호는 9-16자리 숫자입니다. 다시 확인하세요.',
+    );
+    expect((await ship(seq, 'direct', '601234567890')).body.field).toBe('waybill');
+    expect((await ship(seq, 'kr.cjlogistics', '')).body.message).toBe('택배사와 송장번호를 입력하세요.');
+    for (const [carrier, waybill] of [
+      [12, '601234567890'],
+      ['kr.cjlogistics', 601234567890],
+      ['가'.repeat(31), '601234567890'],
+      ['kr.cjlogistics', '1'.repeat(41)],
+    ]) {
+      const res = await ship(seq, carrier, waybill);
+      expect(res.status, JSON.stringify([carrier, waybill])).toBe(400);
+      expect(res.body.message).toMatch(/[가-힣]/);
+    }
+    const [order] = await server.db.select().from(orders).where(eq(orders.id, seq));
+    expect([order!.status, order!.carrier, order!.waybill, order!.shippedAt]).toEqual([1, '', '', null]);
+    expect(await shipmentOf(seq)).toEqual([]);
+    const events = await server.db.select().from(orderEvents).where(eq(orderEvents.orderId, seq));
+    expect(events).toEqual([]);
+  });
+
+  it('ships an order once: the same request again is refused and leaves one shipment', async () => {
+    const seq = await confirmedOrder();
+    const [first, second] = await Promise.all([
+      ship(seq, 'kr.hanjin', '420012345678'),
+      ship(seq, 'kr.hanjin', '420012345679'),
+    ]);
+    expect([first.status, second.status].sort()).toEqual([200, 409]);
+    const rows = await shipmentOf(seq);
+    expect(rows).toHaveLength(1);
+  });
+});
+
+describe('api/getOrderTracking', () => {
+  it("answers the order's company (main and sub) and staff; another company and visitors are refused", async () => {
+    const seq = await confirmedOrder();
+    await ship(seq, 'kr.epost', '6071234567890');
+    const expected = {
+      carrier: 'kr.epost',
+      carrierName: '우체국택배',
+      waybill: '6071234567890',
+      link: 'https://service.epost.go.kr/trace.RetrieveDomRigiTraceList.comm?sid1=6071234567890',
+      tracked: true,
+      deliveredAt: null,
+    };
+    for (const token of [gaonMain, gaonSub, staff]) {
+      const res = await tracking(seq, token);
+      expect(res.status).toBe(200);
+      expect(res.body.results).toMatchObject(expected);
+    }
+    const foreign = await tracking(seq, otherMain);
+    expect([foreign.status, foreign.body.message]).toEqual([404, '주문을 찾을 수 없습니다.']);
+    expect((await tracking(seq)).status).toBe(401);
+    const notShipped = await confirmedOrder();
+    expect((await tracking(notShipped, gaonMain)).body.message).toBe('아직 배송 정보가 없는 주문입니다.');
+    expect((await call(server, 'POST', 'api/getOrderTracking', { seq: 'abc' }, gaonMain)).status).toBe(400);
+    expect((await call(server, 'POST', 'api/getOrderTracking', { seq: 2 ** 40 }, gaonMain)).status).toBe(400);
+    expect((await tracking(2_147_483_647, gaonMain)).status).toBe(404);
+  });
+
+  it('the demo parcel goes 집화 → 간선 → 배송출발 → 배송완료, one step a minute; delivery is stored, status 2 stays', async () => {
+    const seq = await confirmedOrder();
+    await ship(seq, 'kr.lotte', '309912345678');
+    const fresh = await tracking(seq, gaonMain);
+    expect(fresh.body.results?.events.map((e) => e.status)).toEqual(['AT_PICKUP']);
+    expect(fresh.body.results?.deliveredAt).toBeNull();
+
+    const shippedAt = new Date(Date.now() - 150_000);
+    await server.db.update(shipments).set({ shippedAt }).where(eq(shipments.orderId, seq));
+    const moving = await tracking(seq, gaonMain);
+    expect(moving.body.results?.events.map((e) => e.status)).toEqual(['AT_PICKUP', 'IN_TRANSIT', 'OUT_FOR_DELIVERY']);
+    expect(moving.body.results?.deliveredAt).toBeNull();
+
+    const earlier = new Date(Date.now() - 200_000);
+    await server.db.update(shipments).set({ shippedAt: earlier }).where(eq(shipments.orderId, seq));
+    const done = await tracking(seq, gaonSub);
+    const deliveredAt = new Date(earlier.getTime() + 180_000).toISOString();
+    expect(done.body.results?.events.map((e) => [e.status, e.time])).toEqual([
+      ['AT_PICKUP', earlier.toISOString()],
+      ['IN_TRANSIT', new Date(earlier.getTime() + 60_000).toISOString()],
+      ['OUT_FOR_DELIVERY', new Date(earlier.getTime() + 120_000).toISOString()],
+      ['DELIVERED', deliveredAt],
+    ]);
+    expect(done.body.results?.deliveredAt).toBe(deliveredAt);
+    const [s] = await shipmentOf(seq);
+    expect([s!.deliveredAt?.toISOString(), s!.lastStatus]).toEqual([deliveredAt, 'DELIVERED']);
+    const [order] = await server.db.select({ status: orders.status }).from(orders).where(eq(orders.id, seq));
+    expect(order!.status).toBe(2);
+  });
+
+  it('an order shipped before shipments were kept shows its carrier and waybill, without events', async () => {
+    const seq = await insertOrder(server, {
+      companyId: gaon.companyId,
+      memberId: gaon.main.seq,
+      status: 2,
+      productId,
+      shippedAt: new Date('2026-10-02T01:00:00Z'),
+    });
+    await server.db.update(orders).set({ carrier: '한진', waybill: '5123-4567-8901' }).where(eq(orders.id, seq));
+    expect((await tracking(seq, gaonMain)).body.results).toEqual({
+      carrier: 'kr.hanjin',
+      carrierName: '한진택배',
+      waybill: '512345678901',
+      link: 'https://www.hanjin.com/kor/CMS/DeliveryMgr/WaybillResult.do?mCode=MN038&schLang=KR&wblnumText2=512345678901',
+      tracked: false,
+      shippedAt: '2026-10-02T01:00:00.000Z',
+      deliveredAt: null,
+      events: [],
+    });
+  });
+});
+
+describe('api/trackingWebhook (a hint only)', () => {
+  it('re-reads the named waybill from the provider; a forged hint for a fresh parcel delivers nothing', async () => {
+    const seq = await confirmedOrder();
+    await ship(seq, 'kr.daesin', '3001234567890');
+    const hint = await call(server, 'trackingWebhook', { carrierId: 'kr.daesin', trackingNumber: '3001234567890' });
+    expect([hint.status, hint.body.results]).toEqual([200, { shipments: 1 }]);
+    const [s] = await shipmentOf(seq);
+    expect([s!.lastStatus, s!.deliveredAt, s!.events.length]).toEqual(['AT_PICKUP', null, 1]);
+  });
+
+  it('answers a hint about no waybill of the shop, or a bad body, and changes nothing', async () => {
+    const before = await server.db.select().from(shipments);
+    for (const body of [
+      { carrierId: 'kr.cjlogistics', trackingNumber: '999999999999' },
+      { carrierId: 'kr.fedex', trackingNumber: '601234567890' },
+      { carrierId: 'quick', trackingNumber: '1' },
+    ]) {
+      const res = await call(server, 'trackingWebhook', body);
+      expect([res.status, res.body.results]).toEqual([200, { shipments: 0 }]);
+    }
+    for (const body of [
+      {},
+      { carrierId: 7, trackingNumber: '601234567890' },
+      { carrierId: 'kr.cjlogistics', trackingNumber: '1'.repeat(41) },
+    ]) {
+      const res = await call(server, 'POST', 'api/trackingWebhook', body);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('요청 형식이 올바르지 않습니다.');
+    }
+    expect(await server.db.select().from(shipments)).toEqual(before);
+  });
+
+  it('a flood of hints for one waybill stops reading the provider after 30 in 10 minutes (429), other waybills unaffected', async () => {
+    const seq = await confirmedOrder();
+    await ship(seq, 'kr.ilyanglogis', '5566778899');
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++)
+      statuses.push(
+        (await call(server, 'trackingWebhook', { carrierId: 'kr.ilyanglogis', trackingNumber: '5566778899' })).status,
+      );
+    expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    const otherSeq = await confirmedOrder();
+    await ship(otherSeq, 'kr.ilyanglogis', '5566778800');
+    const other = await call(server, 'trackingWebhook', { carrierId: 'kr.ilyanglogis', trackingNumber: '5566778800' });
+    expect([other.status, other.body.results]).toEqual([200, { shipments: 1 }]);
+  });
+});
