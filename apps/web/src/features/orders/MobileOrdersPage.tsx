@@ -13,7 +13,10 @@ import { T } from '../../shared/texts';
 import { useNotify } from '../../shared/ui/notify';
 import { Loading, Spinner } from '../../shared/ui/states';
 import { BackButton } from '../../shared/ui/BackButton';
+import { PW } from '../../shared/paperwork-texts';
 import { orderPagesQuery, useCancelOrder } from './api';
+import { StatementButton } from './StatementButton';
+import { TaxInvoiceBadge } from './TaxInvoiceBadge';
 import { ReorderButton } from '../quick-order';
 
 const t = T.trade.mobileOrders;
@@ -86,6 +89,14 @@ export function MobileOrdersPage() {
                 <dd>{addressLine(o) || '-'}</dd>
                 <dt>{t.cargoOffice}</dt>
                 <dd>{o.arrive || '-'}</dd>
+                {o.taxInvoice && (
+                  <>
+                    <dt>{PW.invoices.onOrder}</dt>
+                    <dd>
+                      <TaxInvoiceBadge invoice={o.taxInvoice} />
+                    </dd>
+                  </>
+                )}
                 <dt>{t.products}</dt>
                 <dd>
                   <ul className="m-order-products">
@@ -95,6 +106,7 @@ export function MobileOrdersPage() {
                   </ul>
                 </dd>
               </dl>
+              <StatementButton seq={o.seq} className="btn btn-block" />
               <ReorderButton seq={o.seq} className="btn btn-block" />
               {canCancel && (
                 <button type="button" className="btn btn-block btn-danger-outline" onClick={() => askCancel(o)}>

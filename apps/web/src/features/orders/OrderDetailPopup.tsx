@@ -11,7 +11,10 @@ import { openPopup, POPUP } from '../../shared/ui/popup';
 import { Loading } from '../../shared/ui/states';
 import { VatSplit } from '../../shared/ui/VatSplit';
 import { ReorderButton } from '../quick-order';
+import { PW } from '../../shared/paperwork-texts';
 import { orderQuery, useCancelOrder, useReturnOrder } from './api';
+import { StatementButton } from './StatementButton';
+import { TaxInvoiceBadge } from './TaxInvoiceBadge';
 
 const t = T.trade.detail;
 const DETAIL_KEY = 'orderDetailSeq';
@@ -186,6 +189,14 @@ export function OrderDetailPopup() {
               <td colSpan={3}>{order.staffNote}</td>
             </tr>
           )}
+          {order.taxInvoice && (
+            <tr>
+              <th scope="row">{PW.invoices.onOrder}</th>
+              <td colSpan={3}>
+                <TaxInvoiceBadge invoice={order.taxInvoice} />
+              </td>
+            </tr>
+          )}
         </tbody>
       </table>
       <h2>{t.lines}</h2>
@@ -239,6 +250,7 @@ export function OrderDetailPopup() {
         </tfoot>
       </table>
       <footer className="od-actions">
+        <StatementButton seq={order.seq} className="btn" />
         <ReorderButton seq={order.seq} className="btn" />
       </footer>
       {(canCancel || canReturn) && (

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { PAGE_SIZE, type TaxInvoiceRow } from '@partsmall/contract';
+import { money } from '../../shared/format';
+import { PW } from '../../shared/paperwork-texts';
+import { DataTable, type Column } from '../../shared/ui/DataTable';
+import { DateRangeSearch, ListBar, SectionHead } from './parts';
+import { taxInvoicesQuery, type PeriodPage } from './paperwork-api';
+import '../../shared/ui/paperwork.css';
+
+const I = PW.invoices;
+
+/** What an invoice is of: its order, or the month and orders of a 월합계, or the orders a correction corrects. */
+export function invoiceTarget(r: Pick<TaxInvoiceRow, 'kind' | 'orderSeq' | 'month' | 'orderSeqs'>): string {
+  if (r.kind === 'monthly' && r.month) return I.month(r.month, r.orderSeqs.length);
+  if (r.orderSeq !== null) return I.order(r.orderSeq);
+  return I.orders(r.orderSeqs);
+}
+
+/** The status with the reason of a failure. */
+export function InvoiceStatus({ r }: { r: Pick<TaxInvoiceRow, 'status' | 'statusLabel' | 'error'> }) {
+  return (
+    <>
+      <span className={`tax-status tax-${r.status}`}>{r.statusLabel}</span>
+      {r.status === 'failed' && r.error && (
+        <span className="tax-error" title={r.error}>
+          {' '}
+          {I.reason}: {r.error}
+        </span>
+      )}
+    </>
+  );
+}
+
+/**
+ * 세금계산서 (docs/requirements.md#paperwork-screens): the company's 전자세금계산서 by 작성일자, newest
+ * first, with kind, order or month, amounts and status (a failure with its reason).
+ */
+export function TaxInvoicesSection() {
+  const [q, setQ] = useState<PeriodPage>({ startDate: '', endDate: '', page: 1 });
+  const list = useQuery(taxInvoicesQuery(q));
+  const columns: Column<TaxInvoiceRow>[] = [
+    { id: 'date', header: I.cols.date, width: 104, className: 'center date', cell: (r) => r.writeDate },
+    { id: 'kind', header: I.cols.kind, width: 110, className: 'center', cell: (r) => r.kindLabel },
+    { id: 'target', header: I.cols.target, className: 'ellipsis', title: invoiceTarget, cell: invoiceTarget },
+    { id: 'supply', header: I.cols.supply, width: 110, className: 'money', cell: (r) => money(r.supply) },
+    { id: 'tax', header: I.cols.tax, width: 96, className: 'money', cell: (r) => money(r.tax) },
+    { id: 'total', header: I.cols.total, width: 110, className: 'money', cell: (r) => money(r.total) },
+    { id: 'status', header: I.cols.status, width: 200, cell: (r) => <InvoiceStatus r={r} /> },
+    {
+      id: 'nts',
+      header: I.cols.nts,
+      width: 150,
+      className: 'center mono',
+      cell: (r) => r.ntsConfirmNum ?? '-',
+    },
+  ];
+  return (
+    <div>
+      <SectionHead title={I.title} intro={I.intro} />
+      <DateRangeSearch
+        busy={list.isFetching}
+        onSearch={(r) => setQ({ ...r, page: 1 })}
+        onAll={() => setQ({ startDate: '', endDate: '', page: 1 })}
+      />
+      <ListBar total={list.data?.total ?? 0} loading={list.isFetching} />
+      <DataTable
+        label={I.title}
+        query={list}
+        columns={columns}
+        emptyText={I.empty}
+        rowTestId="invoice-row"
+        paging={{ page: q.page, size: PAGE_SIZE.memberArea, onPage: (page) => setQ((v) => ({ ...v, page })) }}
+        card={(r) => (
+          <>
+            <div className="mg-card-head">
+              <span>{r.writeDate}</span>
+              <InvoiceStatus r={r} />
+            </div>
+            <p className="mg-card-title">
+              {r.kindLabel} · {invoiceTarget(r)}
+            </p>
+            <p>
+              {I.cols.supply} {money(r.supply)} + {I.cols.tax} {money(r.tax)} = <b>{money(r.total)}원</b>
+            </p>
+            {r.ntsConfirmNum && (
+              <p className="muted">
+                {I.cols.nts} <span className="mono">{r.ntsConfirmNum}</span>
+              </p>
+            )}
+          </>
+        )}
+      />
+    </div>
+  );
+}
