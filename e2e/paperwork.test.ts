@@ -281,6 +281,21 @@ describe('member area paperwork', () => {
 
 describe('back office 세금계산서', () => {
   it('lists with the failure reason, filters by status and company, retries and cancels after a confirmation', async () => {
+    const [waiting] = await server.db
+      .insert(taxInvoices)
+      .values({
+        companyId: gaon.companyId,
+        kind: 'monthly',
+        mgtKey: `e2e-${gaon.companyId}-month-2026-09`,
+        month: '2026-09',
+        status: 'pending',
+        writeDate: '20260930',
+        supply: 30_000,
+        tax: 3_000,
+        total: 33_000,
+        items: [{ orderSeq: 8001, supply: 30_000, tax: 3_000, total: 33_000 }],
+      })
+      .returning({ id: taxInvoices.id });
     const { context, page } = await desktopPage(browser);
     await page.goto(url('/admin'));
     await page.getByLabel('아이디(메일)').fill('staff@partsmall.kr');
@@ -306,6 +321,23 @@ describe('back office 세금계산서', () => {
         async () => (await server.db.select().from(taxInvoices).where(eq(taxInvoices.orderId, orderSeq)))[0]!.status,
       )
       .not.toBe('failed');
+
+    // A waiting invoice of September: found by its period, cancelled after a confirmation.
+    await page.getByRole('button', { name: '초기화' }).click();
+    await page.getByLabel('작성일 시작').fill('2026-09-01');
+    await page.getByLabel('작성일 끝').fill('2026-09-30');
+    await page.getByRole('button', { name: '검색', exact: true }).click();
+    await poll(() => rows.count()).toBe(1);
+    const waitingRow = rows.filter({ hasText: '2026-09 (1건)' });
+    expect(await waitingRow.textContent()).toContain('발행 대기');
+    expect(await waitingRow.getByRole('button', { name: '다시 발행' }).count()).toBe(0);
+    await waitingRow.getByRole('button', { name: '취소' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: '발행 취소', exact: true }).click();
+    await page.getByText('세금계산서 발행을 취소했습니다.').first().waitFor();
+    await poll(
+      async () => (await server.db.select().from(taxInvoices).where(eq(taxInvoices.id, waiting!.id)))[0]!.status,
+    ).toBe('cancelled');
+    await poll(() => waitingRow.textContent()).toContain('취소');
     await context.close();
 
     const phone = await phonePage(browser);

@@ -37,6 +37,7 @@ export const PW = {
     },
     order: (seq: number) => `주문 ${seq}`,
     payment: (seq: number) => `결제 ${seq}`,
+    afterLine: (balance: string) => `잔액 ${balance}`,
   },
   invoices: {
     title: '세금계산서',

@@ -92,31 +92,31 @@ export default function TaxInvoicesPage() {
   };
 
   const columns: Column<Row>[] = [
-    { id: 'date', header: '작성일자', width: 100, className: 'date', cell: (r) => r.writeDate },
+    { id: 'date', header: '작성일자', width: 96, className: 'date', cell: (r) => r.writeDate },
     {
       id: 'company',
       header: '업체',
-      width: 140,
+      width: 120,
       cell: (r) => (
         <button type="button" className="link" title="이 업체만 보기" onClick={() => byCompany(r)}>
           {r.companyName}
         </button>
       ),
     },
-    { id: 'kind', header: '종류', width: 100, cell: (r) => r.kindLabel },
-    { id: 'target', header: '주문·기간', width: 130, className: 'ellipsis', title: target, cell: target },
-    { id: 'total', header: '합계(원)', width: 110, className: 'money', cell: (r) => money(r.total) },
+    { id: 'kind', header: '종류', width: 90, cell: (r) => r.kindLabel },
+    // The 관리번호 (Popbill's mgtKey) is the cell's title: staff quote it to the provider.
+    { id: 'target', header: '주문·기간', width: 130, className: 'ellipsis', title: (r) => r.mgtKey, cell: target },
+    { id: 'total', header: '합계(원)', width: 100, className: 'money', cell: (r) => money(r.total) },
     {
       id: 'status',
       header: '상태',
-      width: 90,
+      width: 80,
       className: 'center',
       cell: (r) => <span className={`tax-status tax-${r.status}`}>{r.statusLabel}</span>,
     },
     {
       id: 'detail',
       header: '발행·오류',
-      width: 240,
       cell: (r) =>
         r.status === 'failed' ? (
           <span className="admin-error">{r.error || A.none}</span>
@@ -126,11 +126,10 @@ export default function TaxInvoicesPage() {
           A.none
         ),
     },
-    { id: 'key', header: '관리번호', width: 150, className: 'mono', cell: (r) => r.mgtKey },
     {
       id: 'act',
       header: '처리',
-      width: 150,
+      width: 140,
       className: 'center',
       cell: (r) => (
         <span className="admin-actions">

@@ -99,13 +99,10 @@ export function CashLedgerSection() {
               <time dateTime={r.created}>{dateTime(r.created)}</time>
               <span>{r.typeLabel}</span>
             </div>
-            <p className="mg-card-title">
-              {ledgerRef(r)}
-              {r.note && <span className="muted"> · {r.note}</span>}
-            </p>
+            <p className="mg-card-title">{[ledgerRef(r), r.note].filter((v) => v && v !== '-').join(' · ') || '-'}</p>
             <p>
-              <b className={r.amount < 0 ? 'minus' : 'plus'}>{signedMoney(r.amount)}원</b> · {L.cols.after}{' '}
-              {money(r.balanceAfter)}
+              <b className={r.amount < 0 ? 'minus' : 'plus'}>{signedMoney(r.amount)}원</b> ·{' '}
+              {L.afterLine(won(r.balanceAfter))}
             </p>
           </>
         )}

@@ -17,19 +17,36 @@ export function invoiceTarget(r: Pick<TaxInvoiceRow, 'kind' | 'orderSeq' | 'mont
   return I.orders(r.orderSeqs);
 }
 
-/** The status with the reason of a failure. */
-export function InvoiceStatus({ r }: { r: Pick<TaxInvoiceRow, 'status' | 'statusLabel' | 'error'> }) {
+/** The status, with the reason of a failure and the 국세청 승인번호 of a sent one (`details`). */
+export function InvoiceStatus({
+  r,
+  details = true,
+}: {
+  r: Pick<TaxInvoiceRow, 'status' | 'statusLabel' | 'error' | 'ntsConfirmNum'>;
+  details?: boolean;
+}) {
   return (
     <>
       <span className={`tax-status tax-${r.status}`}>{r.statusLabel}</span>
-      {r.status === 'failed' && r.error && (
-        <span className="tax-error" title={r.error}>
-          {' '}
-          {I.reason}: {r.error}
-        </span>
-      )}
+      {details && <InvoiceDetails r={r} />}
     </>
   );
+}
+
+function InvoiceDetails({ r }: { r: Pick<TaxInvoiceRow, 'status' | 'error' | 'ntsConfirmNum'> }) {
+  if (r.status === 'failed' && r.error)
+    return (
+      <span className="tax-error tax-line" title={r.error}>
+        {I.reason}: {r.error}
+      </span>
+    );
+  if (r.ntsConfirmNum)
+    return (
+      <span className="tax-line muted">
+        {I.cols.nts} <span className="mono">{r.ntsConfirmNum}</span>
+      </span>
+    );
+  return null;
 }
 
 /**
@@ -40,20 +57,13 @@ export function TaxInvoicesSection() {
   const [q, setQ] = useState<PeriodPage>({ startDate: '', endDate: '', page: 1 });
   const list = useQuery(taxInvoicesQuery(q));
   const columns: Column<TaxInvoiceRow>[] = [
-    { id: 'date', header: I.cols.date, width: 104, className: 'center date', cell: (r) => r.writeDate },
-    { id: 'kind', header: I.cols.kind, width: 110, className: 'center', cell: (r) => r.kindLabel },
+    { id: 'date', header: I.cols.date, width: 100, className: 'center date', cell: (r) => r.writeDate },
+    { id: 'kind', header: I.cols.kind, width: 84, className: 'center', cell: (r) => r.kindLabel },
     { id: 'target', header: I.cols.target, className: 'ellipsis', title: invoiceTarget, cell: invoiceTarget },
-    { id: 'supply', header: I.cols.supply, width: 110, className: 'money', cell: (r) => money(r.supply) },
-    { id: 'tax', header: I.cols.tax, width: 96, className: 'money', cell: (r) => money(r.tax) },
-    { id: 'total', header: I.cols.total, width: 110, className: 'money', cell: (r) => money(r.total) },
-    { id: 'status', header: I.cols.status, width: 200, cell: (r) => <InvoiceStatus r={r} /> },
-    {
-      id: 'nts',
-      header: I.cols.nts,
-      width: 150,
-      className: 'center mono',
-      cell: (r) => r.ntsConfirmNum ?? '-',
-    },
+    { id: 'supply', header: I.cols.supply, width: 92, className: 'money', cell: (r) => money(r.supply) },
+    { id: 'tax', header: I.cols.tax, width: 80, className: 'money', cell: (r) => money(r.tax) },
+    { id: 'total', header: I.cols.total, width: 96, className: 'money', cell: (r) => money(r.total) },
+    { id: 'status', header: I.cols.status, width: 190, cell: (r) => <InvoiceStatus r={r} /> },
   ];
   return (
     <div>
@@ -75,7 +85,7 @@ export function TaxInvoicesSection() {
           <>
             <div className="mg-card-head">
               <span>{r.writeDate}</span>
-              <InvoiceStatus r={r} />
+              <InvoiceStatus r={r} details={false} />
             </div>
             <p className="mg-card-title">
               {r.kindLabel} · {invoiceTarget(r)}
@@ -83,11 +93,9 @@ export function TaxInvoicesSection() {
             <p>
               {I.cols.supply} {money(r.supply)} + {I.cols.tax} {money(r.tax)} = <b>{money(r.total)}원</b>
             </p>
-            {r.ntsConfirmNum && (
-              <p className="muted">
-                {I.cols.nts} <span className="mono">{r.ntsConfirmNum}</span>
-              </p>
-            )}
+            <p>
+              <InvoiceDetails r={r} />
+            </p>
           </>
         )}
       />
