@@ -164,6 +164,9 @@ describe('member area: menu and screens', () => {
       ['계정 관리', '계정 관리', 'users'],
       ['캐시 충전', '캐시 충전', 'chargeCash'],
       ['캐시 결제내역', '캐시 결제내역', 'cashPayments'],
+      ['캐시 원장', '캐시 원장', 'cashLedger'],
+      ['월간 거래명세서', '월간 거래명세서', 'monthlyStatement'],
+      ['세금계산서', '세금계산서', 'taxInvoices'],
       ['라이선스 구매', '라이선스 구매', 'buyLicense'],
       ['라이선스 결제내역', '라이선스 결제내역', 'licensePayments'],
       ['보안번호', '보안번호', 'setSecurity'],
@@ -181,12 +184,20 @@ describe('member area: menu and screens', () => {
     await context.close();
   });
 
-  it('the sub-account sees only its six entries, and a main-only path goes to the first', async () => {
+  it('the sub-account sees only its seven entries, and a main-only path goes to the first', async () => {
     const { page, context } = await desktop(shop.browser);
     await login(page, 'sub@partsmall.kr');
     await page.goto(`${shop.server.base}/management/chargeCash`);
     await page.waitForURL(/\/management\/profile$/);
-    await menuEntries(page).toEqual(['기본정보', '내 정보 수정', '거래내역', '배송지 관리', '내 차량', '회원 탈퇴']);
+    await menuEntries(page).toEqual([
+      '기본정보',
+      '내 정보 수정',
+      '거래내역',
+      '배송지 관리',
+      '내 차량',
+      '회사 정보',
+      '회원 탈퇴',
+    ]);
     await page.getByText('최민지님, 안녕하세요.').waitFor();
     await page.locator('.mg-banner').getByText('부계정').waitFor();
     expect(await page.getByRole('link', { name: '충전하기 ›' }).count()).toBe(0);
@@ -230,7 +241,7 @@ describe('member area: menu and screens', () => {
     await toast(phone.page).waitFor();
     await phone.page.waitForTimeout(1000);
     expect(await toast(phone.page).count()).toBe(1);
-    await expect.poll(() => menu(phone.page).getByRole('link').count()).toBe(6);
+    await expect.poll(() => menu(phone.page).getByRole('link').count()).toBe(7);
     await phone.context.close();
   });
 
@@ -253,7 +264,7 @@ describe('member area on a phone', () => {
     await page.waitForURL(/\/mobileManagement$/);
     const entries = menu(page).getByRole('link');
     // The menu is drawn after the address changes: counted once it is there.
-    await expect.poll(() => entries.count()).toBe(13);
+    await expect.poll(() => entries.count()).toBe(16);
     await snap(page, 'management-menu-mobile');
     const paths = [
       'profile',
@@ -265,6 +276,9 @@ describe('member area on a phone', () => {
       'users',
       'chargeCash',
       'cashPayments',
+      'cashLedger',
+      'monthlyStatement',
+      'taxInvoices',
       'buyLicense',
       'licensePayments',
       'setSecurity',

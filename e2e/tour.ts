@@ -167,6 +167,9 @@ const MANAGEMENT = [
   'users',
   'chargeCash',
   'cashPayments',
+  'cashLedger',
+  'monthlyStatement',
+  'taxInvoices',
   'buyLicense',
   'licensePayments',
   'setSecurity',
@@ -185,6 +188,7 @@ const ADMIN = [
   '/catalogue',
   '/staff',
   '/audit',
+  '/taxInvoices',
 ];
 
 /** The catalogue walked down from the search to a drawing with its parts table. */

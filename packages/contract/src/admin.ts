@@ -23,6 +23,8 @@ export const ADMIN_MENU: { path: string; label: string; call: AdminCall }[] = [
   { path: '/admin/catalogue', label: '부품 카탈로그', call: 'uploadCatalogue' },
   { path: '/admin/staff', label: '직원 계정', call: 'staffList' },
   { path: '/admin/jobs', label: '발송 작업', call: 'jobList' },
+  // paperwork-web: the invoices of every company (docs/requirements.md#paperwork-screens).
+  { path: '/admin/taxInvoices', label: '세금계산서', call: 'taxInvoiceList' },
   { path: '/admin/audit', label: '작업 기록', call: 'auditList' },
 ];
 
@@ -229,6 +231,11 @@ export const companyDetailAnswer = answerOf(
       mail: z.string(),
       area: z.string(),
       ledgerSum: int,
+      /** 업태, 종목, invoice e-mail and mode: what staff edit for the company's 전자세금계산서 (docs/requirements.md#tax-invoices). */
+      bizType: z.string().optional(),
+      bizItem: z.string().optional(),
+      invoiceMail: z.string().optional(),
+      invoiceMode: z.enum(['order', 'monthly']).optional(),
     }),
     members: z.array(companyMember),
     orders: z.array(adminOrderRow),

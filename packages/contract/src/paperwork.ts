@@ -211,22 +211,27 @@ export const taxInvoicePageAnswer = pageAnswerOf(taxInvoiceRow);
 
 /** Back office: every company's invoices, by status. */
 export const adminTaxInvoiceRow = taxInvoiceRow.extend({ companyId: z.number().int(), companyName: z.string() });
-export const adminTaxInvoiceListRequest = z.object({
-  status: z.enum(TAX_INVOICE_STATUSES, { error: MSG.badRequest }).optional(),
-  companyId: id.optional(),
-  page: z.coerce
-    .number({ error: MSG.badRequest })
-    .int(MSG.badRequest)
-    .min(1, MSG.badRequest)
-    .max(100_000, MSG.badRequest)
-    .default(1),
-  size: z.coerce
-    .number({ error: MSG.badRequest })
-    .int(MSG.badRequest)
-    .min(1, MSG.badRequest)
-    .transform((n) => Math.min(n, PAGE_SIZE.max))
-    .default(30),
-});
+export const adminTaxInvoiceListRequest = z
+  .object({
+    status: z.enum(TAX_INVOICE_STATUSES, { error: MSG.badRequest }).optional(),
+    companyId: id.optional(),
+    /** 작성일자 of a period (both or neither), for the back office's period filter. */
+    startDate: calendarDateField.optional(),
+    endDate: calendarDateField.optional(),
+    page: z.coerce
+      .number({ error: MSG.badRequest })
+      .int(MSG.badRequest)
+      .min(1, MSG.badRequest)
+      .max(100_000, MSG.badRequest)
+      .default(1),
+    size: z.coerce
+      .number({ error: MSG.badRequest })
+      .int(MSG.badRequest)
+      .min(1, MSG.badRequest)
+      .transform((n) => Math.min(n, PAGE_SIZE.max))
+      .default(30),
+  })
+  .superRefine((v, ctx) => checkRange(v, ctx, false));
 export const adminTaxInvoicePageAnswer = pageAnswerOf(adminTaxInvoiceRow);
 export const taxInvoiceActionRequest = z.object({ seq: id });
 export const adminTaxInvoiceAnswer = answerOf(adminTaxInvoiceRow);

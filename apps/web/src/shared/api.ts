@@ -126,6 +126,58 @@ export async function api<I extends CallId>(
   return body as CallAnswer<I>;
 }
 
+/** A file a GET call answered (거래명세서 PDF, 캐시 원장 CSV/PDF) and the name the server gave it. */
+export interface ApiFile {
+  blob: Blob;
+  filename: string;
+}
+
+/** The file name of a content-disposition header: its UTF-8 form first, else the plain one. */
+export function filenameOf(disposition: string | null, fallback: string): string {
+  if (!disposition) return fallback;
+  const utf8 = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (utf8) {
+    try {
+      return decodeURIComponent(utf8[1]!);
+    } catch {
+      // A malformed escape: the plain name below.
+    }
+  }
+  return /filename="([^"]+)"/i.exec(disposition)?.[1] ?? fallback;
+}
+
+/**
+ * A GET call that answers a file: sent with the session's bearer token in the header, as every
+ * call is, so no token ever travels in a URL (docs/requirements.md#paperwork-screens). A refusal
+ * answers the envelope, thrown as an ApiError with the server's Korean message.
+ */
+export async function apiFile<I extends CallId>(call: I, payload: Payload<I>): Promise<ApiFile> {
+  const { path } = CALL_ROUTES[call];
+  const headers: Record<string, string> = {};
+  const token = session.get().token;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let res: Response;
+  try {
+    res = await fetch(urlOf('GET', path, (payload ?? undefined) as object | undefined), {
+      headers,
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch {
+    throw new ApiError(T.common.networkError, 0, 0);
+  }
+  if (res.status === 401 && token) {
+    session.clear();
+    onUnauthorized();
+    throw new TokenExpiredError();
+  }
+  const type = res.headers.get('content-type') ?? '';
+  if (!res.ok || type.includes('application/json')) {
+    const body = (await res.json().catch(() => null)) as ApiEnvelope | null;
+    throw new ApiError(body?.message || T.common.networkError, body?.code ?? res.status, res.status, body?.field);
+  }
+  return { blob: await res.blob(), filename: filenameOf(res.headers.get('content-disposition'), 'document') };
+}
+
 /** The Korean message of any error a call or a query ended with. */
 export function messageOf(error: unknown): string {
   if (error instanceof ApiError) return error.message;

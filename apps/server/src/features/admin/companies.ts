@@ -110,6 +110,10 @@ export async function companyDetail(db: Db, companyId: number): Promise<CompanyD
       mail: c.mail,
       area: c.area,
       ledgerSum: sum,
+      bizType: c.bizType,
+      bizItem: c.bizItem,
+      invoiceMail: c.invoiceMail,
+      invoiceMode: c.invoiceMode === 'monthly' ? 'monthly' : 'order',
     },
     members: memberRows.map((m) => ({
       seq: m.id,

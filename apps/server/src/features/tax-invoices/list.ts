@@ -40,6 +40,11 @@ export function toInvoiceRow(r: Row): TaxInvoiceRow {
   };
 }
 
+/** 작성일자 (stored YYYYMMDD) within a period of YYYY-MM-DD days, both ends included. */
+function writtenBetween(startDate: string, endDate: string): SQL {
+  return sql`${taxInvoices.writeDate} between ${startDate.replace(/-/g, '')} and ${endDate.replace(/-/g, '')}`;
+}
+
 /** The company's invoices by 작성일자 (Seoul days), newest first (api/getTaxInvoices). */
 export async function listTaxInvoices(
   db: Db,
@@ -47,10 +52,7 @@ export async function listTaxInvoices(
   q: { startDate?: string | undefined; endDate?: string | undefined; page: number; size: number },
 ) {
   const conditions: SQL[] = [eq(taxInvoices.companyId, companyId)];
-  if (q.startDate && q.endDate)
-    conditions.push(
-      sql`${taxInvoices.writeDate} between ${q.startDate.replace(/-/g, '')} and ${q.endDate.replace(/-/g, '')}`,
-    );
+  if (q.startDate && q.endDate) conditions.push(writtenBetween(q.startDate, q.endDate));
   const where = and(...conditions);
   const [rows, [counted]] = await Promise.all([
     db
@@ -106,11 +108,19 @@ export async function invoicesOfOrders(
 
 export async function adminListTaxInvoices(
   db: Db,
-  q: { status?: TaxInvoiceStatus | undefined; companyId?: number | undefined; page: number; size: number },
+  q: {
+    status?: TaxInvoiceStatus | undefined;
+    companyId?: number | undefined;
+    startDate?: string | undefined;
+    endDate?: string | undefined;
+    page: number;
+    size: number;
+  },
 ) {
   const conditions: SQL[] = [];
   if (q.status) conditions.push(eq(taxInvoices.status, q.status));
   if (q.companyId) conditions.push(eq(taxInvoices.companyId, q.companyId));
+  if (q.startDate && q.endDate) conditions.push(writtenBetween(q.startDate, q.endDate));
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [counted]] = await Promise.all([
     db

@@ -11,6 +11,7 @@ const BASE_INFO = {
   text: `select c.id, c.name, c.license, c.area, c.ceo, c.fax, c.phone, c.mail, c.addr_main as "addrMain", c.addr_sub as "addrSub",
       c.post_main as "postMain", c.level, c.point::float8 as point, c.security_num as "securityNum", c.license_end as "licenseEnd",
       c.created_at as "createdAt", c.withdrawn_at as "withdrawnAt",
+      c.biz_type as "bizType", c.biz_item as "bizItem", c.invoice_mail as "invoiceMail", c.invoice_mode as "invoiceMode",
       (select count(*)::int from shipping_addresses where company_id = c.id) as addresses,
       (select count(*)::int from cart_items where member_id = $2) as carts,
       (select count(*)::int from orders where company_id = c.id) as buys,

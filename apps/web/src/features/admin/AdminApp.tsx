@@ -25,6 +25,7 @@ const CataloguePage = lazy(() => import('./CataloguePage'));
 const StaffPage = lazy(() => import('./StaffPage'));
 const AuditPage = lazy(() => import('./AuditPage'));
 const JobsPage = lazy(() => import('./JobsPage'));
+const TaxInvoicesPage = lazy(() => import('./TaxInvoicesPage'));
 
 const SCREENS: Record<string, ReactNode> = {
   '/admin': <DashboardPage />,
@@ -39,6 +40,7 @@ const SCREENS: Record<string, ReactNode> = {
   '/admin/staff': <StaffPage />,
   '/admin/audit': <AuditPage />,
   '/admin/jobs': <JobsPage />,
+  '/admin/taxInvoices': <TaxInvoicesPage />,
 };
 
 /**

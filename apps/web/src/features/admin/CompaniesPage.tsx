@@ -19,6 +19,7 @@ import { Loading } from '../../shared/ui/states';
 import { useMay } from './access';
 import { StatusBadge } from './OrdersPage';
 import { NumberField } from './fields';
+import { InvoiceInfoForm } from './InvoiceInfoForm';
 import { useColumnChoice } from './columns';
 import { adminQuery, useAdminWrite } from './api';
 import { A } from './texts';
@@ -187,6 +188,7 @@ function CompanyBody({ d }: { d: CompanyDetail }) {
           <dd>{c.licenseEnd ? `${c.licenseDays}일 남음 (${dateTime(c.licenseEnd)}까지)` : '없음'}</dd>
         </dl>
       </div>
+      <InvoiceInfoForm key={c.companyId} company={c} />
       {mayAdjust && (
         <div className="admin-grid2">
           <CashForm companyId={c.companyId} />

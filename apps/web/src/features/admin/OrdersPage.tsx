@@ -19,6 +19,7 @@ import { useNotify } from '../../shared/ui/notify';
 import { Loading } from '../../shared/ui/states';
 import { PAY_TYPE_LABELS, SHIPPING_TYPE_LABELS } from '@partsmall/contract';
 import { useColumnChoice } from './columns';
+import { StatementButton } from '../orders';
 import { adminQuery, downloadCsv, useAdminWrite } from './api';
 import { A } from './texts';
 import { ShipFields, shipProblem } from './components/ShipFields';
@@ -329,6 +330,9 @@ function OrderBody({ d }: { d: AdminOrderDetail }) {
           <dd>{o.memo || A.none}</dd>
         </dl>
       </div>
+      <p className="admin-actions no-print">
+        <StatementButton seq={o.seq} />
+      </p>
       <h2>주문 상품</h2>
       <DataTable
         label="주문 상품"

@@ -1,18 +1,29 @@
 import { z } from 'zod';
-import { COMPANY_LEVEL_NAMES, updateCompanyInfoRequest, type CompanyInfo } from '@partsmall/contract';
+import {
+  COMPANY_LEVEL_NAMES,
+  INVOICE_MODE_LABELS,
+  INVOICE_MODES,
+  MEMBER_TYPE_MAIN,
+  updateCompanyInfoRequest,
+  type CompanyInfo,
+  type InvoiceMode,
+} from '@partsmall/contract';
 import { messageOf } from '../../shared/api';
-import { businessNumber } from '../../shared/format';
+import { businessNumber, phone } from '../../shared/format';
+import { PW } from '../../shared/paperwork-texts';
 import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
-import { Field, Form, useZodForm } from '../../shared/ui/form';
+import { Field, Form, SelectField, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
 import { FormActions, PHONE_INPUT_MAX, SectionHead } from './parts';
 import { PostcodeFields } from './postcode';
 import { useUpdateCompany } from './api';
 import { useWatch } from 'react-hook-form';
+import '../../shared/ui/paperwork.css';
 
 const M = T.management;
 const C = M.company;
+const P = PW.company;
 
 /** The company form: the spec's alerts for the three required fields first (docs/requirements.md#validation), then the contract's rules. */
 const companyForm = updateCompanyInfoRequest.extend({
@@ -21,21 +32,83 @@ const companyForm = updateCompanyInfoRequest.extend({
   ceo: z.string().trim().min(1, C.ceoEmpty).pipe(updateCompanyInfoRequest.shape.ceo),
 });
 
-/** Company info (main account): business number, name, ceo, phone, fax, mail and address. */
+/**
+ * Company info: the main account edits the business number, name, ceo, phone, fax, mail, address
+ * and what a 전자세금계산서 needs (업태, 종목, invoice mail, 발행 방식); a sub-account reads them
+ * (docs/requirements.md#paperwork-screens).
+ */
 export function CompanyInfoSection() {
   const { userInfo } = useSession();
   const company = userInfo?.companyInfo;
   if (!company) return <p className="notice-warn">{M.companyOnly}</p>;
+  const main = userInfo.type === MEMBER_TYPE_MAIN;
   return (
     <div>
-      <SectionHead title={C.title} intro={C.intro}>
+      <SectionHead title={C.title} intro={main ? C.intro : P.readOnly}>
         <span className={`level-badge level-${company.level}`} title={C.level}>
           {COMPANY_LEVEL_NAMES[company.level]}
         </span>
       </SectionHead>
-      <CompanyForm key={company.seq} company={company} />
+      {main ? <CompanyForm key={company.seq} company={company} /> : <CompanyFacts company={company} />}
     </div>
   );
+}
+
+/** What a sub-account sees: the company's details as text. */
+function CompanyFacts({ company }: { company: CompanyInfo }) {
+  const or = (v: string | null | undefined) => v || P.none;
+  const facts: [string, string][] = [
+    [C.license, company.license ? businessNumber(company.license) : P.none],
+    [C.name, or(company.name)],
+    [C.ceo, or(company.ceo)],
+    [C.phone, company.phone ? phone(company.phone) : P.none],
+    [C.mail, or(company.mail)],
+    [
+      C.addrMain,
+      or([company.postMain && `(${company.postMain})`, company.addrMain, company.addrSub].filter(Boolean).join(' ')),
+    ],
+    [P.bizType, or(company.bizType)],
+    [P.bizItem, or(company.bizItem)],
+    [P.invoiceMail, or(company.invoiceMail)],
+    [P.invoiceMode, INVOICE_MODE_LABELS[company.invoiceMode ?? 'order']],
+  ];
+  return (
+    <dl className="spec-list mg-company-facts" data-testid="company-facts">
+      {facts.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** 업태, 종목, the invoice mail and 발행 방식 (the contract's rules; left empty, an invoice cannot be issued). */
+function InvoiceFields() {
+  return (
+    <fieldset className="mg-invoice-fields">
+      <legend>{P.invoiceTitle}</legend>
+      <p className="mg-intro">{P.invoiceIntro}</p>
+      <div className="form-grid">
+        <Field name="bizType" id="mg-co-biztype" label={P.bizType} maxLength={40} hint={P.bizTypeHint} />
+        <Field name="bizItem" id="mg-co-bizitem" label={P.bizItem} maxLength={40} hint={P.bizItemHint} />
+        <Field name="invoiceMail" id="mg-co-invoicemail" label={P.invoiceMail} type="email" maxLength={100} />
+        <SelectField
+          name="invoiceMode"
+          id="mg-co-invoicemode"
+          label={P.invoiceMode}
+          options={INVOICE_MODES.map((m) => ({ value: m, label: INVOICE_MODE_LABELS[m] }))}
+          hint={<InvoiceModeHint />}
+        />
+      </div>
+    </fieldset>
+  );
+}
+
+function InvoiceModeHint() {
+  const mode = (useWatch({ name: 'invoiceMode' }) as InvoiceMode | undefined) ?? 'order';
+  return <>{P.modeHints[mode]}</>;
 }
 
 /** The business number as written (123-45-67890) once it has 10 digits. */
@@ -57,6 +130,10 @@ function CompanyForm({ company }: { company: CompanyInfo }) {
     postMain: company.postMain,
     addrMain: company.addrMain,
     addrSub: company.addrSub,
+    bizType: company.bizType ?? '',
+    bizItem: company.bizItem ?? '',
+    invoiceMail: company.invoiceMail ?? '',
+    invoiceMode: company.invoiceMode ?? 'order',
   });
   const submit = (v: z.output<typeof companyForm>) =>
     update.mutate(v, { onSuccess: (a) => notify.toast(a.message), onError: (e) => void notify.alert(messageOf(e)) });
@@ -84,6 +161,7 @@ function CompanyForm({ company }: { company: CompanyInfo }) {
         labels={{ postNum: C.postMain, address: C.addrMain }}
       />
       <Field name="addrSub" id="mg-co-addrsub" label={C.addrSub} maxLength={100} />
+      <InvoiceFields />
       <FormActions busy={update.isPending} label={M.save} />
     </Form>
   );

@@ -6,15 +6,18 @@ import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
 import { useNotify } from '../../shared/ui/notify';
 import { SecuritySection, WithdrawSection } from './AccountSections';
+import { CashLedgerSection } from './CashLedgerSection';
 import { CompanyInfoSection } from './CompanyInfoSection';
 import { DeliveryAddressSection } from './DeliveryAddressSection';
 import { EditMyInfoSection } from './EditMyInfoSection';
 import { allowedMenu, isMenuPath, type MenuPath } from './menu';
+import { MonthlyStatementSection } from './MonthlyStatementSection';
 import { MyVehiclesSection } from './MyVehiclesSection';
 import { OrdersSection } from './OrdersSection';
 import { BuyLicenseSection, ChargeCashSection } from './PaySections';
 import { PaymentHistorySection } from './PaymentHistorySection';
 import { ProfileSection } from './ProfileSection';
+import { TaxInvoicesSection } from './TaxInvoicesSection';
 import { UsersSection } from './UsersSection';
 
 const M = T.management;
@@ -51,6 +54,9 @@ const SECTIONS: Record<MenuPath, (mobile: boolean) => ReactNode> = {
   users: () => <UsersSection />,
   chargeCash: () => <ChargeCashSection />,
   cashPayments: () => <PaymentHistorySection kind="cash" />,
+  cashLedger: () => <CashLedgerSection />,
+  monthlyStatement: () => <MonthlyStatementSection />,
+  taxInvoices: () => <TaxInvoicesSection />,
   buyLicense: () => <BuyLicenseSection />,
   licensePayments: () => <PaymentHistorySection kind="license" />,
   setSecurity: () => <SecuritySection />,

@@ -3,7 +3,8 @@ import { date, money, won } from '../../shared/format';
 import { T } from '../../shared/texts';
 import type { Column } from '../../shared/ui/DataTable';
 import { useNotify } from '../../shared/ui/notify';
-import { openOrderDetail, orderListQuery } from '../orders';
+import { PW } from '../../shared/paperwork-texts';
+import { openOrderDetail, orderListQuery, StatementButton } from '../orders';
 import { ReorderButton, RT } from '../quick-order';
 import { RangedList, SectionHead } from './parts';
 
@@ -70,6 +71,13 @@ export function OrdersSection() {
       cell: (o) => <StatusBadge status={o.status} />,
     },
     { id: 'detail', header: O.cols.detail, width: 96, className: 'center', cell: detailButton },
+    {
+      id: 'statement',
+      header: PW.statement.button,
+      width: 96,
+      className: 'center',
+      cell: (o) => <StatementButton seq={o.seq} />,
+    },
     { id: 'reorder', header: RT.button, width: 96, className: 'center', cell: (o) => <ReorderButton seq={o.seq} /> },
   ];
 
@@ -90,7 +98,7 @@ export function OrdersSection() {
             <p>
               {o.name} · {T.trade.shipping[o.shippingValue] ?? ''} · <b>{won(paid(o))}</b>
             </p>
-            {detailButton(o)} <ReorderButton seq={o.seq} />
+            {detailButton(o)} <StatementButton seq={o.seq} /> <ReorderButton seq={o.seq} />
           </>
         )}
       />

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { allowedMenu, isMenuPath } from './menu';
 
 describe('member-area menu', () => {
-  it('gives a main account all thirteen entries in menu order', () => {
+  it('gives a main account all sixteen entries in menu order', () => {
     const all = [
       'profile',
       'editMyInfo',
@@ -14,16 +14,26 @@ describe('member-area menu', () => {
       'chargeCash',
       'cashPayments',
     ];
-    expect(allowedMenu(0)).toEqual([...all, 'buyLicense', 'licensePayments', 'setSecurity', 'memberDeactivation']);
+    expect(allowedMenu(0)).toEqual([
+      ...all,
+      'cashLedger',
+      'monthlyStatement',
+      'taxInvoices',
+      'buyLicense',
+      'licensePayments',
+      'setSecurity',
+      'memberDeactivation',
+    ]);
   });
 
-  it('gives a sub-account the six entries it may use', () => {
+  it('gives a sub-account the seven entries it may use (company info to read), none of the paperwork', () => {
     expect(allowedMenu(1)).toEqual([
       'profile',
       'editMyInfo',
       'orders',
       'deliveryAddress',
       'myVehicles',
+      'editCompanyInfo',
       'memberDeactivation',
     ]);
   });

@@ -11,6 +11,9 @@ export const MENU_PATHS = [
   'users',
   'chargeCash',
   'cashPayments',
+  'cashLedger',
+  'monthlyStatement',
+  'taxInvoices',
   'buyLicense',
   'licensePayments',
   'setSecurity',
@@ -18,11 +21,14 @@ export const MENU_PATHS = [
 ] as const;
 
 /** The entries hidden from sub-accounts (docs/requirements.md#member-area). */
+// 회사 정보 is open to sub-accounts, who read it (docs/requirements.md#paperwork-screens).
 const MAIN_ONLY: ReadonlySet<string> = new Set([
-  'editCompanyInfo',
   'users',
   'chargeCash',
   'cashPayments',
+  'cashLedger',
+  'monthlyStatement',
+  'taxInvoices',
   'buyLicense',
   'licensePayments',
   'setSecurity',

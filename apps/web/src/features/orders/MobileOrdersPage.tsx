@@ -13,8 +13,11 @@ import { T } from '../../shared/texts';
 import { useNotify } from '../../shared/ui/notify';
 import { Loading, Spinner } from '../../shared/ui/states';
 import { BackButton } from '../../shared/ui/BackButton';
+import { PW } from '../../shared/paperwork-texts';
 import { orderPagesQuery, useCancelOrder } from './api';
 import { TrackingToggle } from './components/TrackingPanel';
+import { StatementButton } from './components/StatementButton';
+import { TaxInvoiceBadge } from './components/TaxInvoiceBadge';
 import { ReorderButton } from '../quick-order';
 
 const t = T.trade.mobileOrders;
@@ -87,6 +90,14 @@ export function MobileOrdersPage() {
                 <dd>{addressLine(o) || '-'}</dd>
                 <dt>{t.cargoOffice}</dt>
                 <dd>{o.arrive || '-'}</dd>
+                {o.taxInvoice && (
+                  <>
+                    <dt>{PW.invoices.onOrder}</dt>
+                    <dd>
+                      <TaxInvoiceBadge invoice={o.taxInvoice} />
+                    </dd>
+                  </>
+                )}
                 <dt>{t.products}</dt>
                 <dd>
                   <ul className="m-order-products">
@@ -97,6 +108,7 @@ export function MobileOrdersPage() {
                 </dd>
               </dl>
               {o.carrier && <TrackingToggle seq={o.seq} />}
+              <StatementButton seq={o.seq} className="btn btn-block" />
               <ReorderButton seq={o.seq} className="btn btn-block" />
               {canCancel && (
                 <button type="button" className="btn btn-block btn-danger-outline" onClick={() => askCancel(o)}>

@@ -11,8 +11,11 @@ import { openPopup, POPUP } from '../../shared/ui/popup';
 import { Loading } from '../../shared/ui/states';
 import { VatSplit } from '../../shared/ui/VatSplit';
 import { ReorderButton } from '../quick-order';
+import { PW } from '../../shared/paperwork-texts';
 import { orderQuery, useCancelOrder, useReturnOrder } from './api';
 import { TrackingPanel } from './components/TrackingPanel';
+import { StatementButton } from './components/StatementButton';
+import { TaxInvoiceBadge } from './components/TaxInvoiceBadge';
 
 const t = T.trade.detail;
 const DETAIL_KEY = 'orderDetailSeq';
@@ -187,6 +190,14 @@ export function OrderDetailPopup() {
               <td colSpan={3}>{order.staffNote}</td>
             </tr>
           )}
+          {order.taxInvoice && (
+            <tr>
+              <th scope="row">{PW.invoices.onOrder}</th>
+              <td colSpan={3}>
+                <TaxInvoiceBadge invoice={order.taxInvoice} />
+              </td>
+            </tr>
+          )}
         </tbody>
       </table>
       {order.carrier && (
@@ -246,6 +257,7 @@ export function OrderDetailPopup() {
         </tfoot>
       </table>
       <footer className="od-actions">
+        <StatementButton seq={order.seq} className="btn" />
         <ReorderButton seq={order.seq} className="btn" />
       </footer>
       {(canCancel || canReturn) && (

@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { CashLedgerRow } from '@partsmall/contract';
+import { apiFile, messageOf } from '../../shared/api';
+import { openFile, saveFile } from '../../shared/files';
+import { dateTime, money, won } from '../../shared/format';
+import { PW } from '../../shared/paperwork-texts';
+import { DataTable, type Column } from '../../shared/ui/DataTable';
+import { useNotify } from '../../shared/ui/notify';
+import { DateRangeSearch, ListBar, SectionHead } from './parts';
+import { cashLedgerQuery, type PeriodPage } from './paperwork-api';
+import { PAGE_SIZE } from '@partsmall/contract';
+import '../../shared/ui/paperwork.css';
+
+const L = PW.ledger;
+
+/** The row's order or payment, as the ledger names it. */
+export function ledgerRef(r: Pick<CashLedgerRow, 'orderSeq' | 'paymentSeq'>): string {
+  if (r.orderSeq !== null) return L.order(r.orderSeq);
+  if (r.paymentSeq !== null) return L.payment(r.paymentSeq);
+  return '-';
+}
+
+/** A signed amount: + credit, − debit (the minus a typographic one, as the money columns show). */
+export function signedMoney(amount: number): string {
+  return amount > 0 ? `+${money(amount)}` : amount < 0 ? `−${money(-amount)}` : money(0);
+}
+
+/**
+ * 캐시 원장 (docs/requirements.md#paperwork-screens): every ledger row of the company, newest first,
+ * with a period search, paging and the CSV and PDF exports of the same period. The balance above is
+ * the company's balance now, which the newest row's 잔액 equals.
+ */
+export function CashLedgerSection() {
+  const notify = useNotify();
+  const [q, setQ] = useState<PeriodPage>({ startDate: '', endDate: '', page: 1 });
+  const [busy, setBusy] = useState<'csv' | 'pdf' | null>(null);
+  const list = useQuery(cashLedgerQuery(q));
+  const period = q.startDate && q.endDate ? { startDate: q.startDate, endDate: q.endDate } : {};
+
+  const exportAs = (format: 'csv' | 'pdf') => {
+    setBusy(format);
+    const load = () => apiFile('cashLedgerExport', { format, ...period });
+    (format === 'pdf' ? openFile(load) : load().then(saveFile))
+      .catch((e: unknown) => void notify.alert(messageOf(e)))
+      .finally(() => setBusy(null));
+  };
+
+  const columns: Column<CashLedgerRow>[] = [
+    {
+      id: 'date',
+      header: L.cols.date,
+      width: 140,
+      className: 'center date',
+      cell: (r) => <time dateTime={r.created}>{dateTime(r.created)}</time>,
+    },
+    { id: 'kind', header: L.cols.kind, width: 110, className: 'center', cell: (r) => r.typeLabel },
+    { id: 'ref', header: L.cols.ref, width: 100, className: 'center', cell: ledgerRef },
+    { id: 'note', header: L.cols.note, className: 'ellipsis', title: (r) => r.note, cell: (r) => r.note || '-' },
+    {
+      id: 'amount',
+      header: L.cols.amount,
+      width: 120,
+      className: 'money',
+      cell: (r) => <span className={r.amount < 0 ? 'minus' : 'plus'}>{signedMoney(r.amount)}</span>,
+    },
+    { id: 'after', header: L.cols.after, width: 120, className: 'money', cell: (r) => money(r.balanceAfter) },
+  ];
+
+  return (
+    <div>
+      <SectionHead title={L.title} intro={L.intro}>
+        <button type="button" className="btn btn-small" onClick={() => exportAs('csv')} disabled={busy !== null}>
+          {busy === 'csv' ? L.busy : L.csv}
+        </button>
+        <button type="button" className="btn btn-small" onClick={() => exportAs('pdf')} disabled={busy !== null}>
+          {busy === 'pdf' ? L.busy : L.pdf}
+        </button>
+      </SectionHead>
+      <p className="mg-balance">
+        {L.balance} <b data-testid="ledger-balance">{list.data ? won(list.data.balance) : '-'}</b>
+      </p>
+      <DateRangeSearch
+        busy={list.isFetching}
+        onSearch={(r) => setQ({ ...r, page: 1 })}
+        onAll={() => setQ({ startDate: '', endDate: '', page: 1 })}
+      />
+      <ListBar total={list.data?.total ?? 0} loading={list.isFetching} />
+      <DataTable
+        label={L.title}
+        query={list}
+        columns={columns}
+        emptyText={L.empty}
+        rowTestId="ledger-row"
+        paging={{ page: q.page, size: PAGE_SIZE.memberArea, onPage: (page) => setQ((v) => ({ ...v, page })) }}
+        card={(r) => (
+          <>
+            <div className="mg-card-head">
+              <time dateTime={r.created}>{dateTime(r.created)}</time>
+              <span>{r.typeLabel}</span>
+            </div>
+            <p className="mg-card-title">{[ledgerRef(r), r.note].filter((v) => v && v !== '-').join(' · ') || '-'}</p>
+            <p>
+              <b className={r.amount < 0 ? 'minus' : 'plus'}>{signedMoney(r.amount)}원</b> ·{' '}
+              {L.afterLine(won(r.balanceAfter))}
+            </p>
+          </>
+        )}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { PAGE_SIZE, type TaxInvoiceRow } from '@partsmall/contract';
+import { money } from '../../shared/format';
+import { PW } from '../../shared/paperwork-texts';
+import { DataTable, type Column } from '../../shared/ui/DataTable';
+import { DateRangeSearch, ListBar, SectionHead } from './parts';
+import { taxInvoicesQuery, type PeriodPage } from './paperwork-api';
+import '../../shared/ui/paperwork.css';
+
+const I = PW.invoices;
+
+/** What an invoice is of: its order, or the month and orders of a 월합계, or the orders a correction corrects. */
+export function invoiceTarget(r: Pick<TaxInvoiceRow, 'kind' | 'orderSeq' | 'month' | 'orderSeqs'>): string {
+  if (r.kind === 'monthly' && r.month) return I.month(r.month, r.orderSeqs.length);
+  if (r.orderSeq !== null) return I.order(r.orderSeq);
+  return I.orders(r.orderSeqs);
+}
+
+/** The status, with the reason of a failure and the 국세청 승인번호 of a sent one (`details`). */
+export function InvoiceStatus({
+  r,
+  details = true,
+}: {
+  r: Pick<TaxInvoiceRow, 'status' | 'statusLabel' | 'error' | 'ntsConfirmNum'>;
+  details?: boolean;
+}) {
+  return (
+    <>
+      <span className={`tax-status tax-${r.status}`}>{r.statusLabel}</span>
+      {details && <InvoiceDetails r={r} />}
+    </>
+  );
+}
+
+function InvoiceDetails({ r }: { r: Pick<TaxInvoiceRow, 'status' | 'error' | 'ntsConfirmNum'> }) {
+  if (r.status === 'failed' && r.error)
+    return (
+      <span className="tax-error tax-line" title={r.error}>
+        {I.reason}: {r.error}
+      </span>
+    );
+  if (r.ntsConfirmNum)
+    return (
+      <span className="tax-line muted">
+        {I.cols.nts} <span className="mono">{r.ntsConfirmNum}</span>
+      </span>
+    );
+  return null;
+}
+
+/**
+ * 세금계산서 (docs/requirements.md#paperwork-screens): the company's 전자세금계산서 by 작성일자, newest
+ * first, with kind, order or month, amounts and status (a failure with its reason).
+ */
+export function TaxInvoicesSection() {
+  const [q, setQ] = useState<PeriodPage>({ startDate: '', endDate: '', page: 1 });
+  const list = useQuery(taxInvoicesQuery(q));
+  const columns: Column<TaxInvoiceRow>[] = [
+    { id: 'date', header: I.cols.date, width: 100, className: 'center date', cell: (r) => r.writeDate },
+    { id: 'kind', header: I.cols.kind, width: 84, className: 'center', cell: (r) => r.kindLabel },
+    { id: 'target', header: I.cols.target, className: 'ellipsis', title: invoiceTarget, cell: invoiceTarget },
+    { id: 'supply', header: I.cols.supply, width: 92, className: 'money', cell: (r) => money(r.supply) },
+    { id: 'tax', header: I.cols.tax, width: 80, className: 'money', cell: (r) => money(r.tax) },
+    { id: 'total', header: I.cols.total, width: 96, className: 'money', cell: (r) => money(r.total) },
+    { id: 'status', header: I.cols.status, width: 190, cell: (r) => <InvoiceStatus r={r} /> },
+  ];
+  return (
+    <div>
+      <SectionHead title={I.title} intro={I.intro} />
+      <DateRangeSearch
+        busy={list.isFetching}
+        onSearch={(r) => setQ({ ...r, page: 1 })}
+        onAll={() => setQ({ startDate: '', endDate: '', page: 1 })}
+      />
+      <ListBar total={list.data?.total ?? 0} loading={list.isFetching} />
+      <DataTable
+        label={I.title}
+        query={list}
+        columns={columns}
+        emptyText={I.empty}
+        rowTestId="invoice-row"
+        paging={{ page: q.page, size: PAGE_SIZE.memberArea, onPage: (page) => setQ((v) => ({ ...v, page })) }}
+        card={(r) => (
+          <>
+            <div className="mg-card-head">
+              <span>{r.writeDate}</span>
+              <InvoiceStatus r={r} details={false} />
+            </div>
+            <p className="mg-card-title">
+              {r.kindLabel} · {invoiceTarget(r)}
+            </p>
+            <p>
+              {I.cols.supply} {money(r.supply)} + {I.cols.tax} {money(r.tax)} = <b>{money(r.total)}원</b>
+            </p>
+            <p>
+              <InvoiceDetails r={r} />
+            </p>
+          </>
+        )}
+      />
+    </div>
+  );
+}
