@@ -25,6 +25,8 @@ const CataloguePage = lazy(() => import('./CataloguePage'));
 const StaffPage = lazy(() => import('./StaffPage'));
 const AuditPage = lazy(() => import('./AuditPage'));
 const JobsPage = lazy(() => import('./JobsPage'));
+const XrefsPage = lazy(() => import('./XrefsPage'));
+const SynonymsPage = lazy(() => import('./SynonymsPage'));
 
 const SCREENS: Record<string, ReactNode> = {
   '/admin': <DashboardPage />,
@@ -39,6 +41,8 @@ const SCREENS: Record<string, ReactNode> = {
   '/admin/staff': <StaffPage />,
   '/admin/audit': <AuditPage />,
   '/admin/jobs': <JobsPage />,
+  '/admin/xrefs': <XrefsPage />,
+  '/admin/synonyms': <SynonymsPage />,
 };
 
 /**
