@@ -89,7 +89,7 @@ export default function SynonymsPage() {
   return (
     <section>
       <h1>동의어</h1>
-      <p className="field-hint">
+      <p className="field-hint admin-lead">
         이름 검색은 한 묶음의 단어를 같은 뜻으로 찾습니다 (예: 쇼바 = 쇼크업소버). 한 묶음에 2~20개, 한 단어는 한
         묶음에만 둘 수 있습니다.
       </p>

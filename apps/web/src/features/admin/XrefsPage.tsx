@@ -34,7 +34,7 @@ export default function XrefsPage() {
   const columns: Column<XrefRow>[] = [
     { id: 'seq', header: '번호', width: 70, className: 'num', cell: (r) => r.seq },
     { id: 'pid', header: '품번', width: 170, cell: (r) => r.pid },
-    { id: 'kind', header: '관계', width: 120, cell: (r) => A.xrefKinds[r.kind] },
+    { id: 'kind', header: '관계', width: 150, cell: (r) => A.xrefKinds[r.kind] },
     { id: 'toPid', header: '상대 품번', width: 170, cell: (r) => r.toPid },
     { id: 'remark', header: '비고', className: 'ellipsis', title: (r) => r.remark, cell: (r) => r.remark || A.none },
     { id: 'who', header: '등록자', width: 100, cell: (r) => r.createdBy || A.none },
@@ -75,7 +75,7 @@ export default function XrefsPage() {
   return (
     <section>
       <h1>호환품번</h1>
-      <p className="field-hint">
+      <p className="field-hint admin-lead">
         대체: 이전 품번이 현재 품번으로 바뀜 (이전 품번으로 찾으면 현재 상품이 먼저 나옵니다) · 호환: OE ↔ 애프터마켓처럼
         서로 바꿔 쓸 수 있음. 카탈로그의 대체 관계와 합쳐 순환하거나 20단계를 넘는 관계는 저장되지 않습니다.
       </p>
@@ -164,12 +164,14 @@ function ImportXrefsModal({ onClose }: { onClose: () => void }) {
       {
         onSuccess: (a) => {
           setResult(a.results);
-          if (a.message) notify.toast(a.message, a.results.errors.length ? 'error' : 'info');
+          // The preview speaks through its tables; only an import done is announced.
+          if (a.results.committed) notify.toast(a.message);
         },
         onError: (e) => void notify.alert(messageOf(e)),
       },
     );
-  const adding = result?.rows.filter((r) => r.action === 'create').length ?? 0;
+  // Nothing is imported while a line is refused, so only a clean preview counts what would be added.
+  const adding = result && result.errors.length === 0 ? result.rows.filter((r) => r.action === 'create').length : 0;
   return (
     <Modal title="호환품번 CSV 가져오기" onClose={onClose} className="admin-wide" size="wide">
       <p className="field-hint">
@@ -195,6 +197,11 @@ function ImportXrefsModal({ onClose }: { onClose: () => void }) {
       </div>
       {result && (
         <>
+          <p role="status" className="admin-import-summary">
+            {result.committed ? '가져왔습니다' : '미리보기'}: 추가{' '}
+            {count(result.rows.filter((r) => r.action === 'create').length)}건 · 이미 있음{' '}
+            {count(result.rows.filter((r) => r.action === 'same').length)}건 · 거부 {count(result.errors.length)}건
+          </p>
           {result.errors.length > 0 && (
             <>
               <h2>거부된 줄 ({count(result.errors.length)}건)</h2>
@@ -228,7 +235,7 @@ function ImportXrefsModal({ onClose }: { onClose: () => void }) {
               {
                 id: 'kind',
                 header: '관계',
-                width: 120,
+                width: 150,
                 cell: (r) => A.xrefKinds[r.kind as keyof typeof A.xrefKinds] ?? r.kind,
               },
               { id: 'toPid', header: '상대 품번', cell: (r) => r.toPid },
