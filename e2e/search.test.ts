@@ -30,6 +30,16 @@ describe('search suggestions', () => {
     await options.first().click();
     await page.waitForURL(/searchType=pid/);
     expect(await page.getByRole('listbox', { name: '추천 검색' }).isVisible()).toBe(false);
+    // The suggestion's product is what the list shows; a tap opens it.
+    const pid = new URL(page.url()).searchParams.get('keyword')!;
+    const item = page.locator('.m-list[aria-busy="false"] .m-item').first();
+    await item.waitFor();
+    expect(await item.locator('.product-pid').textContent()).toContain(pid);
+    const name = (await item.locator('.product-name').textContent())!;
+    expect(first).toContain(name);
+    await item.click();
+    await page.getByRole('dialog', { name }).getByRole('heading', { name }).waitFor();
+    await shot(page, 'search-suggest-product-phone');
     await context.close();
   });
 

@@ -185,6 +185,8 @@ const ADMIN = [
   '/catalogue',
   '/staff',
   '/audit',
+  '/xrefs',
+  '/synonyms',
 ];
 
 /** The catalogue walked down from the search to a drawing with its parts table. */
