@@ -195,7 +195,10 @@ describe('동의어 in the back office', () => {
     await page.getByRole('table', { name: '호환품번 목록' }).waitFor();
     await shot(page, 'admin-xrefs-phone');
     await page.goto(url('/admin/synonyms'));
-    await page.getByRole('table', { name: '동의어 목록' }).getByRole('cell', { name: /^벤츠 = 메르세데스/ }).waitFor();
+    await page
+      .getByRole('table', { name: '동의어 목록' })
+      .getByRole('cell', { name: /^벤츠 = 메르세데스/ })
+      .waitFor();
     await shot(page, 'admin-synonyms-phone');
     await context.close();
   });

@@ -38,7 +38,10 @@ describe('search suggestions', () => {
     const name = (await item.locator('.product-name').textContent())!;
     expect(first).toContain(name);
     await item.click();
-    await page.getByRole('dialog', { name }).getByRole('heading', { name }).waitFor();
+    const slide = page.getByRole('dialog', { name });
+    await slide.getByRole('heading', { name }).waitFor();
+    // Photographed once the slide has come in (it covers the phone's width from the left edge).
+    await expect.poll(() => slide.evaluate((e) => Math.round(e.getBoundingClientRect().left))).toBe(0);
     await shot(page, 'search-suggest-product-phone');
     await context.close();
   });

@@ -76,8 +76,9 @@ export default function XrefsPage() {
     <section>
       <h1>호환품번</h1>
       <p className="field-hint admin-lead">
-        대체: 이전 품번이 현재 품번으로 바뀜 (이전 품번으로 찾으면 현재 상품이 먼저 나옵니다) · 호환: OE ↔ 애프터마켓처럼
-        서로 바꿔 쓸 수 있음. 카탈로그의 대체 관계와 합쳐 순환하거나 20단계를 넘는 관계는 저장되지 않습니다.
+        대체: 이전 품번이 현재 품번으로 바뀜 (이전 품번으로 찾으면 현재 상품이 먼저 나옵니다) · 호환: OE ↔
+        애프터마켓처럼 서로 바꿔 쓸 수 있음. 카탈로그의 대체 관계와 합쳐 순환하거나 20단계를 넘는 관계는 저장되지
+        않습니다.
       </p>
       <Form
         form={search}
@@ -175,10 +176,15 @@ function ImportXrefsModal({ onClose }: { onClose: () => void }) {
   return (
     <Modal title="호환품번 CSV 가져오기" onClose={onClose} className="admin-wide" size="wide">
       <p className="field-hint">
-        첫 행: {XREF_CSV_COLUMNS.join(',')} · kind는 supersedes(대체) 또는 interchangeable(호환) · 한 줄이라도
-        거부되면 아무것도 저장하지 않습니다.
+        첫 행: {XREF_CSV_COLUMNS.join(',')} · kind는 supersedes(대체) 또는 interchangeable(호환) · 한 줄이라도 거부되면
+        아무것도 저장하지 않습니다.
       </p>
-      <FilePick label="호환품번 CSV 파일" accept=".csv,text/csv" name={file?.name ?? null} onFile={(f) => void onFile(f)} />
+      <FilePick
+        label="호환품번 CSV 파일"
+        accept=".csv,text/csv"
+        name={file?.name ?? null}
+        onFile={(f) => void onFile(f)}
+      />
       <div className="admin-actions">
         <button type="button" className="btn btn-small" disabled={!file || run.isPending} onClick={() => send(false)}>
           미리보기
@@ -188,7 +194,11 @@ function ImportXrefsModal({ onClose }: { onClose: () => void }) {
           className="btn btn-small btn-primary"
           disabled={!result || result.errors.length > 0 || result.committed || adding === 0 || run.isPending}
           title={
-            !result ? '먼저 미리보기를 하세요.' : result.errors.length ? '거부된 줄을 고친 뒤 다시 올리세요.' : undefined
+            !result
+              ? '먼저 미리보기를 하세요.'
+              : result.errors.length
+                ? '거부된 줄을 고친 뒤 다시 올리세요.'
+                : undefined
           }
           onClick={() => send(true)}
         >
