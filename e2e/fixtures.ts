@@ -31,11 +31,13 @@ export async function addProduct(
     stock: number;
     warehouse?: keyof typeof WAREHOUSE;
     notes?: string;
+    /** A part number of the test's own choosing (quick order types it in several spellings). */
+    pid?: string;
   },
 ): Promise<Product> {
   made += 1;
   const tag = `${Date.now().toString(36).toUpperCase()}${made}`;
-  const pid = `E2E-${tag}`;
+  const pid = p.pid ?? `E2E-${tag}`;
   const [a, b, c, d] = p.prices;
   const [row] = await server.db
     .insert(products)

@@ -30,6 +30,19 @@ describe('search suggestions', () => {
     await options.first().click();
     await page.waitForURL(/searchType=pid/);
     expect(await page.getByRole('listbox', { name: '추천 검색' }).isVisible()).toBe(false);
+    // The suggestion's product is what the list shows; a tap opens it.
+    const pid = new URL(page.url()).searchParams.get('keyword')!;
+    const item = page.locator('.m-list[aria-busy="false"] .m-item').first();
+    await item.waitFor();
+    expect(await item.locator('.product-pid').textContent()).toContain(pid);
+    const name = (await item.locator('.product-name').textContent())!;
+    expect(first).toContain(name);
+    await item.click();
+    const slide = page.getByRole('dialog', { name });
+    await slide.getByRole('heading', { name }).waitFor();
+    // Photographed once the slide has come in (it covers the phone's width from the left edge).
+    await expect.poll(() => slide.evaluate((e) => Math.round(e.getBoundingClientRect().left))).toBe(0);
+    await shot(page, 'search-suggest-product-phone');
     await context.close();
   });
 

@@ -189,6 +189,8 @@ const ADMIN = [
   '/staff',
   '/audit',
   '/taxInvoices',
+  '/xrefs',
+  '/synonyms',
 ];
 
 /** The catalogue walked down from the search to a drawing with its parts table. */

@@ -21,6 +21,8 @@ export const ADMIN_MENU: { path: string; label: string; call: AdminCall }[] = [
   { path: '/admin/inquiries', label: '문의', call: 'inquiryList' },
   { path: '/admin/config', label: '쇼핑몰 설정', call: 'getConfig' },
   { path: '/admin/catalogue', label: '부품 카탈로그', call: 'uploadCatalogue' },
+  { path: '/admin/xrefs', label: '호환품번', call: 'xrefList' },
+  { path: '/admin/synonyms', label: '동의어', call: 'synonymList' },
   { path: '/admin/staff', label: '직원 계정', call: 'staffList' },
   { path: '/admin/jobs', label: '발송 작업', call: 'jobList' },
   // paperwork-web: the invoices of every company (docs/requirements.md#paperwork-screens).

@@ -26,6 +26,8 @@ const StaffPage = lazy(() => import('./StaffPage'));
 const AuditPage = lazy(() => import('./AuditPage'));
 const JobsPage = lazy(() => import('./JobsPage'));
 const TaxInvoicesPage = lazy(() => import('./TaxInvoicesPage'));
+const XrefsPage = lazy(() => import('./XrefsPage'));
+const SynonymsPage = lazy(() => import('./SynonymsPage'));
 
 const SCREENS: Record<string, ReactNode> = {
   '/admin': <DashboardPage />,
@@ -41,6 +43,8 @@ const SCREENS: Record<string, ReactNode> = {
   '/admin/audit': <AuditPage />,
   '/admin/jobs': <JobsPage />,
   '/admin/taxInvoices': <TaxInvoicesPage />,
+  '/admin/xrefs': <XrefsPage />,
+  '/admin/synonyms': <SynonymsPage />,
 };
 
 /**

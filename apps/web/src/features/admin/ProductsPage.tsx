@@ -17,7 +17,7 @@ import { Modal } from '../../shared/ui/Modal';
 import { useNotify } from '../../shared/ui/notify';
 import { FilePick, NumberField } from './fields';
 import { useColumnChoice } from './columns';
-import { adminQuery, downloadCsv, fileToBase64, useAdminWrite } from './api';
+import { adminQuery, downloadCsv, fileToBase64, readCsvFile, useAdminWrite } from './api';
 import { A } from './texts';
 
 const searchSchema = z.object({
@@ -330,15 +330,7 @@ function ImportModal({ onClose }: { onClose: () => void }) {
   const onFile = async (file: File | undefined) => {
     if (!file) return;
     setFileName(file.name);
-    const bytes = await file.arrayBuffer();
-    // Korean Excel saves CSV as EUC-KR: read UTF-8 first and fall back when it is not valid.
-    let text: string;
-    try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    } catch {
-      text = new TextDecoder('euc-kr').decode(bytes);
-    }
-    setCsv(text);
+    setCsv(await readCsvFile(file));
     setResult(null);
   };
   const send = (commit: boolean) =>

@@ -44,3 +44,13 @@ export function fileToBase64(file: File): Promise<string> {
     reader.readAsDataURL(file);
   });
 }
+
+/** A CSV file's text: Korean Excel saves CSV as EUC-KR, so UTF-8 is read first and EUC-KR when it is not valid. */
+export async function readCsvFile(file: File): Promise<string> {
+  const bytes = await file.arrayBuffer();
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('euc-kr').decode(bytes);
+  }
+}

@@ -63,6 +63,13 @@ export const A = {
     setStaffStatus: '직원 정지/재개',
     uploadCatalogue: '카탈로그 업로드',
     retryJob: '발송 작업 다시 시도',
+    saveXref: '호환품번 추가',
+    deleteXref: '호환품번 삭제',
+    importXrefs: '호환품번 CSV 가져오기',
+    saveSynonym: '동의어 저장',
+    deleteSynonym: '동의어 삭제',
   } as Record<string, string>,
+  /** The cross-reference's kinds (docs/search.md#part-numbers). */
+  xrefKinds: { supersedes: '대체 (이전 → 현재)', interchangeable: '호환' } as const,
   roles: { staff: '직원', admin: '관리자' } as Record<string, string>,
 };

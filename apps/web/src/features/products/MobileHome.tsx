@@ -1,4 +1,5 @@
 import { useDeferredValue, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { PRODUCT_CATEGORIES, warehouseLabel, type ProductView } from '@partsmall/contract';
 import { MOBILE_EPC_PATH, pathFor } from '../../shared/paths';
@@ -9,7 +10,7 @@ import { Empty, Spinner } from '../../shared/ui/states';
 import { PriceOrHint, StockState } from './ProductCard';
 import { ProductHead, ProductSpecs, QtyLine } from './ProductParts';
 import { usePurchaseActions } from './purchase';
-import { gridQueryOf, imageUrl, useProductGrid, type SearchType } from './api';
+import { gridQueryOf, imageUrl, productQuery, useProductGrid, type SearchType } from './api';
 import { SearchBar, useNoResultAlert } from './SearchBar';
 import { VehicleFilter } from '../vehicles';
 
@@ -123,7 +124,11 @@ export function MobileHome() {
   );
 }
 
-function MobileDetailSlide({ product, onClose }: { product: ProductView; onClose: () => void }) {
+function MobileDetailSlide({ product: initial, onClose }: { product: ProductView; onClose: () => void }) {
+  // As the desktop popup: fresh stock and price, and the company's vehicles it fits
+  // (docs/requirements.md#my-vehicles); the list's copy shows meanwhile.
+  const product =
+    useQuery({ ...productQuery(initial.seq, 'getProductHomeDetail'), placeholderData: initial }).data ?? initial;
   const [qty, setQty] = useState(1);
   const actions = usePurchaseActions(true);
   useScrollLock();

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { T } from '../texts';
 import { Confirm } from './Confirm';
 import { useLayerFocus } from './Modal';
@@ -109,17 +109,22 @@ export function NotifyProvider({ children }: { children: ReactNode }) {
 /** The alert: its button takes focus, and focus goes back to where it was when it closes. */
 function AlertLayer({ text, onClose }: { text: string; onClose: () => void }) {
   const box = useRef<HTMLDivElement>(null);
+  const textId = useId();
   useLayerFocus(box, { first: true });
   return (
     <div className="modal-backdrop" onClick={onClose}>
+      {/* Named by its text, so that a screen reader says what the alert is about (and axe finds a name). */}
       <div
         ref={box}
         className="modal alert-dialog"
         role="alertdialog"
         aria-modal="true"
+        aria-labelledby={textId}
         onClick={(e) => e.stopPropagation()}
       >
-        <p className="alert-text">{text}</p>
+        <p className="alert-text" id={textId}>
+          {text}
+        </p>
         <button type="button" className="btn btn-primary" onClick={onClose}>
           {T.common.confirm}
         </button>
