@@ -3,15 +3,7 @@ import { alphaNumber, shortVinOf, vinModelYear } from '@partsmall/contract';
 import type { Db } from '../../../db/client.js';
 import { epcCatalogues, epcVehicles } from '../schema.js';
 import { CopyBuffer } from './copy-text.js';
-import {
-  checkRow,
-  M,
-  REQUIRED_TABLES,
-  TABLES,
-  type ImportLimits,
-  type Row,
-  type TableName,
-} from './format.js';
+import { checkRow, M, REQUIRED_TABLES, TABLES, type ImportLimits, type Row, type TableName } from './format.js';
 import { checkImage, type CheckedImage } from './images.js';
 import { readCsv, readJsonLines, type CatalogueSource } from './source.js';
 import {
