@@ -155,6 +155,9 @@ export const CALL_ROUTES = {
   adminRetryTaxInvoice: { method: 'POST', path: '/api/admin/retryTaxInvoice', access: 'staff' },
   adminCancelTaxInvoice: { method: 'POST', path: '/api/admin/cancelTaxInvoice', access: 'staff' },
   adminSetCompanyInvoiceInfo: { method: 'POST', path: '/api/admin/setCompanyInvoiceInfo', access: 'staff' },
+  // notify: '알림 설정' (docs/requirements.md#notifications)
+  getNotifySettings: { method: 'POST', path: '/api/getNotifySettings', access: 'member' },
+  setNotifySettings: { method: 'POST', path: '/api/setNotifySettings', access: 'member' },
 } as const satisfies Record<string, CallRoute>;
 
 export type CallId = keyof typeof CALL_ROUTES;

@@ -24,6 +24,7 @@ import {
   resolveQuickOrderRequest,
 } from './quick-order.js';
 import { myVehiclesAnswer, myVehicleWriteAnswer, removeMyVehicleRequest, saveMyVehicleRequest } from './vehicles.js';
+import { notifySettingsAnswer, setNotifySettingsRequest } from './notify.js';
 import { mallConfigAnswer } from './mall.js';
 import {
   bodyPartsAnswer,
@@ -342,6 +343,9 @@ export const CALL_SCHEMAS = {
   adminRetryTaxInvoice: { body: taxInvoiceActionRequest, answer: adminTaxInvoiceAnswer },
   adminCancelTaxInvoice: { body: taxInvoiceActionRequest, answer: adminTaxInvoiceAnswer },
   adminSetCompanyInvoiceInfo: { body: companyInvoiceInfoRequest, answer: companyInvoiceInfoAnswer },
+  // notify: '알림 설정'
+  getNotifySettings: { answer: notifySettingsAnswer },
+  setNotifySettings: { body: setNotifySettingsRequest, answer: notifySettingsAnswer },
 } as const satisfies Record<CallId, CallSchema>;
 
 type Schemas = typeof CALL_SCHEMAS;

@@ -6,6 +6,8 @@ import { cashCredited } from './cash-credited.js';
 import type { TaxInvoiceProvider } from '../tax-invoices/provider.js';
 import { issueTaxInvoice, monthlyTaxInvoices } from '../tax-invoices/issue.js';
 import { retentionSweep } from '../retention/sweep.js';
+import { licenceScan, notifySend } from '../notify/send.js';
+import type { NotifyProvider } from '../notify/provider.js';
 
 /** What a handler may use: the database and the providers of the server it runs in. */
 export interface JobDeps {
@@ -15,6 +17,8 @@ export interface JobDeps {
   /** 전자세금계산서 (TAXINVOICE_PROVIDER) and the shop's own 업태/종목 for them (absent: not issued). */
   taxInvoices?: TaxInvoiceProvider;
   taxInvoiceSupplier?: { bizType: string; bizClass: string };
+  /** 알림톡 with SMS fallback (NOTIFY_PROVIDER; absent: notify jobs fail and park). */
+  notify?: NotifyProvider;
 }
 
 /** One try of one job, as its handler sees it. */
@@ -45,4 +49,7 @@ export const JOB_HANDLERS: { [N in JobName]: JobHandler<N> } = {
   'taxInvoice.issue': issueTaxInvoice,
   'taxInvoice.monthly': monthlyTaxInvoices,
   'retention.sweep': retentionSweep,
+  // notify
+  'notify.send': notifySend,
+  'notify.licenceScan': licenceScan,
 };

@@ -15,6 +15,7 @@ import { AppError, badRequest, notFound } from '../../shared/http.js';
 import { withinSeoulDays } from '../../shared/time.js';
 import { onOrderMoved } from '../tax-invoices/orders.js';
 import { credit } from '../wallet/wallet.js';
+import { notifyOrderMoved } from '../notify/index.js';
 import { moveRefusal, refundAmount } from './rules.js';
 
 /** An order as the member area and the order popups read it (docs/requirements.md#entities). */
@@ -193,13 +194,22 @@ export async function moveOrder(db: Db, m: MoveRequest): Promise<{ companyId: nu
       refunded = refund;
     }
     await tx.update(orders).set(update).where(eq(orders.id, order.id));
-    await tx.insert(orderEvents).values({
-      orderId: order.id,
-      fromStatus: order.status,
-      toStatus: m.status,
-      memberId: m.memberId,
-      note: m.note ?? '',
-    });
+    const [event] = await tx
+      .insert(orderEvents)
+      .values({
+        orderId: order.id,
+        fromStatus: order.status,
+        toStatus: m.status,
+        memberId: m.memberId,
+        note: m.note ?? '',
+      })
+      .returning({ id: orderEvents.id });
+    // The buyer's 알림톡 (shipped, cancelled, return decided) is a job of the move's transaction.
+    await notifyOrderMoved(
+      tx,
+      { id: order.id, companyId: order.companyId, eventId: event!.id, to: m.status, refunded, note: m.note },
+      { carrier: m.carrier, waybill: m.waybill },
+    );
     // The order's tax invoice: written when shipped, corrected when refunded after issuance.
     await onOrderMoved(tx, { id: order.id, companyId: order.companyId }, m.status, now);
     await m.onMoved?.(tx, order.status);
