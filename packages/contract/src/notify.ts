@@ -26,6 +26,20 @@ export const NOTIFY_SETTING_EVENTS = [
 ] as const satisfies readonly NotifyEvent[];
 export type NotifySettingEvent = (typeof NOTIFY_SETTING_EVENTS)[number];
 
+/**
+ * Events about the company's money and licence: a sub-account cannot see payments (those calls are
+ * the main account's), so these reach main accounts only and a sub-account's page does not list them.
+ */
+export const NOTIFY_MAIN_ONLY_EVENTS: readonly NotifySettingEvent[] = [
+  'cashCredited',
+  'bankTransferWaiting',
+  'licenceEnding',
+];
+
+/** The events an account may choose: all for a main account, those about orders and chat for a sub-account. */
+export const notifyEventsFor = (main: boolean): NotifySettingEvent[] =>
+  main ? [...NOTIFY_SETTING_EVENTS] : NOTIFY_SETTING_EVENTS.filter((e) => !NOTIFY_MAIN_ONLY_EVENTS.includes(e));
+
 /** How a message went out: 알림톡, or the SMS/LMS fallback (over 90 bytes in EUC-KR is an LMS). */
 export const NOTIFY_CHANNELS = ['alimtalk', 'sms', 'lms'] as const;
 export type NotifyChannel = (typeof NOTIFY_CHANNELS)[number];
@@ -76,6 +90,8 @@ export const notifySettings = z.object({
   /** The phone they reach; null = the account's own phone (`accountPhone`). */
   phone: z.string().nullable(),
   accountPhone: z.string(),
+  /** The events this account may choose (a sub-account: those about orders and chat). */
+  choices: z.array(settingEvent),
   /** The company's default events (what a sub-account without its own settings gets). */
   companyEvents: z.array(settingEvent),
 });

@@ -1,4 +1,4 @@
-import { NOTIFY_SETTING_EVENTS, type NotifySettingEvent } from '@partsmall/contract';
+import { NOTIFY_SETTING_EVENTS, notifyEventsFor, type NotifySettingEvent } from '@partsmall/contract';
 
 /** An active account of the company, main accounts first. */
 export interface NotifyAccount {
@@ -30,7 +30,8 @@ export function companyDefault(companySetting: NotifySetting | undefined): Notif
 /**
  * What applies to one account (docs/requirements.md#notifications): a main account's own settings
  * are the company's default; a sub-account's own settings override it, and without them it gets the
- * company's default events on its own phone (a main account's other phone is never inherited).
+ * company's default events on its own phone (a main account's other phone is never inherited). A
+ * sub-account never gets the money and licence events (NOTIFY_MAIN_ONLY_EVENTS).
  */
 export function effectiveSetting(
   account: NotifyAccount,
@@ -38,8 +39,11 @@ export function effectiveSetting(
   companySetting: NotifySetting | undefined,
 ): EffectiveSetting {
   if (account.main) return { scope: 'company', events: companyDefault(own), phone: own?.phone || account.phone };
-  if (own) return { scope: 'own', events: known(own.events), phone: own.phone || account.phone };
-  return { scope: 'default', events: companyDefault(companySetting), phone: account.phone };
+  // Money and licence events are the main account's (NOTIFY_MAIN_ONLY_EVENTS), whatever is saved.
+  const allowed = notifyEventsFor(false);
+  const sub = (events: readonly NotifySettingEvent[]) => events.filter((e) => allowed.includes(e));
+  if (own) return { scope: 'own', events: sub(known(own.events)), phone: own.phone || account.phone };
+  return { scope: 'default', events: sub(companyDefault(companySetting)), phone: account.phone };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { MEMBER_TYPE_MAIN, type NotifySettings, type NotifySettingEvent } from '@partsmall/contract';
+import { MEMBER_TYPE_MAIN, notifyEventsFor, type NotifySettings, type NotifySettingEvent } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { members } from '../../db/schema.js';
 import { effectiveSetting, companyDefault } from './recipients.js';
@@ -44,7 +44,8 @@ export async function getNotifySettings(db: Db, me: Caller): Promise<NotifySetti
     events: eff.events,
     phone: own?.phone ?? null,
     accountPhone: me.phone,
-    companyEvents: companyDefault(company),
+    choices: notifyEventsFor(main),
+    companyEvents: companyDefault(company).filter((e) => notifyEventsFor(main).includes(e)),
   };
 }
 
@@ -60,7 +61,12 @@ export async function setNotifySettings(
   if (form.followCompany && me.type !== MEMBER_TYPE_MAIN) {
     await db.delete(notifySettings).where(eq(notifySettings.memberId, me.id));
   } else {
-    const row = { events: form.events, phone: form.phone || null, updatedAt: new Date() };
+    const choices = notifyEventsFor(me.type === MEMBER_TYPE_MAIN);
+    const row = {
+      events: form.events.filter((e) => choices.includes(e)),
+      phone: form.phone || null,
+      updatedAt: new Date(),
+    };
     await db
       .insert(notifySettings)
       .values({ memberId: me.id, companyId: me.companyId, ...row })
