@@ -114,7 +114,7 @@ function seoulToday(): string {
 }
 
 describe('member area: menu and screens', () => {
-  it('the main account sees all thirteen entries, the profile first, and every screen', async () => {
+  it('the main account sees all fourteen entries, the profile first, and every screen', async () => {
     const { page, context } = await desktop(shop.browser);
     await login(page, 'demo@partsmall.kr');
     await page.goto(`${shop.server.base}/management`);
@@ -160,6 +160,7 @@ describe('member area: menu and screens', () => {
       ['거래내역', '거래내역', 'orders'],
       ['배송지 관리', '배송지 관리', 'deliveryAddress'],
       ['내 차량', '내 차량', 'myVehicles'],
+      ['알림 설정', '알림 설정', 'notifySettings'],
       ['회사 정보', '회사 정보', 'editCompanyInfo'],
       ['계정 관리', '계정 관리', 'users'],
       ['캐시 충전', '캐시 충전', 'chargeCash'],
@@ -181,12 +182,20 @@ describe('member area: menu and screens', () => {
     await context.close();
   });
 
-  it('the sub-account sees only its six entries, and a main-only path goes to the first', async () => {
+  it('the sub-account sees only its seven entries, and a main-only path goes to the first', async () => {
     const { page, context } = await desktop(shop.browser);
     await login(page, 'sub@partsmall.kr');
     await page.goto(`${shop.server.base}/management/chargeCash`);
     await page.waitForURL(/\/management\/profile$/);
-    await menuEntries(page).toEqual(['기본정보', '내 정보 수정', '거래내역', '배송지 관리', '내 차량', '회원 탈퇴']);
+    await menuEntries(page).toEqual([
+      '기본정보',
+      '내 정보 수정',
+      '거래내역',
+      '배송지 관리',
+      '내 차량',
+      '알림 설정',
+      '회원 탈퇴',
+    ]);
     await page.getByText('최민지님, 안녕하세요.').waitFor();
     await page.locator('.mg-banner').getByText('부계정').waitFor();
     expect(await page.getByRole('link', { name: '충전하기 ›' }).count()).toBe(0);
@@ -253,7 +262,7 @@ describe('member area on a phone', () => {
     await page.waitForURL(/\/mobileManagement$/);
     const entries = menu(page).getByRole('link');
     // The menu is drawn after the address changes: counted once it is there.
-    await expect.poll(() => entries.count()).toBe(13);
+    await expect.poll(() => entries.count()).toBe(14);
     await snap(page, 'management-menu-mobile');
     const paths = [
       'profile',
@@ -261,6 +270,7 @@ describe('member area on a phone', () => {
       'orders',
       'deliveryAddress',
       'myVehicles',
+      'notifySettings',
       'editCompanyInfo',
       'users',
       'chargeCash',
