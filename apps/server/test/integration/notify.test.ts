@@ -12,7 +12,7 @@ import { makeCompany, type TestCompany } from '../member-helpers.js';
 import { fund, insertOrder, makeProduct } from '../order-helpers.js';
 
 /**
- * 알림톡 (issue 23 §2) with the console provider on PostgreSQL: each event reaches each account its
+ * 알림톡 (docs/requirements.md#notifications) with the console provider on PostgreSQL: each event reaches each account its
  * settings name once, at the dev outbox; a notification is written in its change's transaction and
  * rolls back with it; '알림 설정' is each account's own (main = company default, sub = its own).
  */

@@ -24,7 +24,8 @@ export function NotifySettingsSection({ head }: { head: (title: string, intro: s
     <div>
       {head(N.title, N.intro)}
       {settings.data ? (
-        <SettingsForm key={JSON.stringify(settings.data)} settings={settings.data} />
+        // A save keeps the form (and its focus); following the company's default again starts it anew.
+        <SettingsForm key={settings.data.scope} settings={settings.data} />
       ) : settings.isError ? (
         <ErrorLine>{N.loadFailed}</ErrorLine>
       ) : (
