@@ -6,6 +6,7 @@ import { queryRows, type Db } from '../../src/db/client.js';
 import { companies, orders, smsOutbox } from '../../src/db/schema.js';
 import { jobId, runHandler } from '../../src/features/jobs/index.js';
 import { moveOrder } from '../../src/features/orders/service.js';
+import { notifySettings } from '../../src/features/notify/index.js';
 import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
 import { ack, clientId, openChat, tokenFor } from '../chat-helpers.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
@@ -116,9 +117,13 @@ describe('each event reaches each account once', () => {
     expect((await call(server, 'POST', 'api/admin/setOrderStatus', ship, staff)).status).toBe(409);
     await until('shipped notice', async () => (await eventsAt(server.db, shop.main.phone)).includes('shipped'));
     await new Promise((r) => setTimeout(r, 1200));
-    expect(await eventsAt(server.db, shop.main.phone)).toEqual(['orderPaid', 'shipmentConfirmed', 'shipped']);
-    expect(await eventsAt(server.db, shop.subs[0]!.phone)).toEqual(['orderPaid', 'shipmentConfirmed', 'shipped']);
-    const shipped = (await notices(server.db, shop.main.phone))[2]!;
+    expect((await eventsAt(server.db, shop.main.phone)).sort()).toEqual(['orderPaid', 'shipmentConfirmed', 'shipped']);
+    expect((await eventsAt(server.db, shop.subs[0]!.phone)).sort()).toEqual([
+      'orderPaid',
+      'shipmentConfirmed',
+      'shipped',
+    ]);
+    const shipped = (await notices(server.db, shop.main.phone)).find((n) => n.event === 'shipped')!;
     expect(shipped.text).toContain('택배사: CJ대한통운\n운송장번호: 601234567890\n배송조회: http');
   });
 
@@ -148,12 +153,19 @@ describe('each event reaches each account once', () => {
     expect(
       (await call(server, 'POST', 'api/admin/setOrderStatus', { seq: returned, status: 5 }, staff)).body.code,
     ).toBe(201);
-    await until('return approved', async () => (await eventsAt(server.db, shop.main.phone)).includes('returnApproved'));
-    const texts = (await notices(server.db, shop.main.phone)).slice(3).map((n) => [n.event, n.text.split('\n')[3]]);
-    expect(texts).toEqual([
-      ['sellerCancelled', '환불금액: 18,000원'],
-      ['returnOnHold', '사유: 상자 훼손 사진을 보내 주세요'],
+    // Three jobs, run side by side: their messages may be written in any order.
+    const wanted = ['returnApproved', 'returnOnHold', 'sellerCancelled'];
+    const lines = async () =>
+      (await notices(server.db, shop.main.phone))
+        .filter((n) => wanted.includes(n.event!))
+        .map((n) => [n.event, n.text.split('\n')[3]])
+        .sort();
+    await until('the three notices', async () => (await lines()).length >= 3);
+    await new Promise((r) => setTimeout(r, 1200));
+    expect(await lines()).toEqual([
       ['returnApproved', '안내: 환불금액 30,000원을 캐시로 돌려 드렸습니다.'],
+      ['returnOnHold', '사유: 상자 훼손 사진을 보내 주세요'],
+      ['sellerCancelled', '환불금액: 18,000원'],
     ]);
   });
 
@@ -340,6 +352,17 @@ describe("'알림 설정'", () => {
     expect(await eventsAt(server.db, '01098765432')).toEqual(['orderPaid']);
     expect(await eventsAt(server.db, shop.main.phone)).toEqual([]);
     expect(await eventsAt(server.db, shop.subs[0]!.phone)).toEqual(['orderPaid']);
+  });
+
+  it("a withdrawal takes the account's settings (and the phone in them) with it", async () => {
+    const shop = await makeCompany(server, '탈퇴상사', 1);
+    const sub = await loginAs(server, shop.subs[0]!.id, shop.subs[0]!.pw);
+    await call(server, 'setNotifySettings', { events: ['shipped'], phone: '01044443333' }, { token: sub });
+    const rows = () => server.db.select().from(notifySettings).where(eq(notifySettings.companyId, shop.companyId));
+    expect((await rows()).map((r) => r.phone)).toEqual(['01044443333']);
+    const agreed = { agree1: true, agree2: true, agree3: true, agree4: true, userName: shop.subs[0]!.name };
+    expect((await call(server, 'POST', 'api/WithdrawMember', agreed, sub)).status).toBe(200);
+    expect(await rows()).toEqual([]);
   });
 
   it('refuses visitors, staff and bad input in Korean, changing nothing', async () => {

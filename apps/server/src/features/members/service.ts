@@ -28,6 +28,7 @@ import {
   type SessionSockets,
 } from '../auth/sessions.js';
 import { buildUserInfo, findMemberById } from '../auth/user-info.js';
+import { notifySettings } from '../notify/index.js';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -362,10 +363,13 @@ export async function withdraw(
   const now = new Date();
   const memberIds = await db.transaction(async (tx) => {
     await lockCompany(tx, auth.companyId);
+    // '알림 설정' holds a phone: it goes with the account (docs/requirements.md#notifications).
     if (member.type !== MEMBER_TYPE_MAIN) {
       await tx.update(members).set({ status: 'withdrawn', withdrawnAt: now }).where(eq(members.id, member.id));
+      await tx.delete(notifySettings).where(eq(notifySettings.memberId, member.id));
       return [member.id];
     }
+    await tx.delete(notifySettings).where(eq(notifySettings.companyId, auth.companyId));
     const gone = await tx
       .update(members)
       .set({ status: 'withdrawn', withdrawnAt: now })
