@@ -114,7 +114,7 @@ function seoulToday(): string {
 }
 
 describe('member area: menu and screens', () => {
-  it('the main account sees all thirteen entries, the profile first, and every screen', async () => {
+  it('the main account sees all fourteen entries, the profile first, and every screen', async () => {
     const { page, context } = await desktop(shop.browser);
     await login(page, 'demo@partsmall.kr');
     await page.goto(`${shop.server.base}/management`);
@@ -160,6 +160,7 @@ describe('member area: menu and screens', () => {
       ['거래내역', '거래내역', 'orders'],
       ['배송지 관리', '배송지 관리', 'deliveryAddress'],
       ['내 차량', '내 차량', 'myVehicles'],
+      ['알림 설정', '알림 설정', 'notifySettings'],
       ['회사 정보', '회사 정보', 'editCompanyInfo'],
       ['계정 관리', '계정 관리', 'users'],
       ['캐시 충전', '캐시 충전', 'chargeCash'],
@@ -195,6 +196,7 @@ describe('member area: menu and screens', () => {
       '거래내역',
       '배송지 관리',
       '내 차량',
+      '알림 설정',
       '회사 정보',
       '회원 탈퇴',
     ]);
@@ -264,7 +266,7 @@ describe('member area on a phone', () => {
     await page.waitForURL(/\/mobileManagement$/);
     const entries = menu(page).getByRole('link');
     // The menu is drawn after the address changes: counted once it is there.
-    await expect.poll(() => entries.count()).toBe(16);
+    await expect.poll(() => entries.count()).toBe(17);
     await snap(page, 'management-menu-mobile');
     const paths = [
       'profile',
@@ -272,6 +274,7 @@ describe('member area on a phone', () => {
       'orders',
       'deliveryAddress',
       'myVehicles',
+      'notifySettings',
       'editCompanyInfo',
       'users',
       'chargeCash',

@@ -163,6 +163,7 @@ const MANAGEMENT = [
   'orders',
   'deliveryAddress',
   'myVehicles',
+  'notifySettings',
   'editCompanyInfo',
   'users',
   'chargeCash',

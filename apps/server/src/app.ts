@@ -35,6 +35,7 @@ import { taxInvoiceRoutes } from './features/tax-invoices/routes.js';
 import { startPaperworkSchedule } from './features/tax-invoices/schedule.js';
 import { serveWebApp } from './web-app/serve.js';
 import { smsFromConfig } from './features/sms/provider.js';
+import { notifyFromConfig, notifyRoutes, startNotifySchedule } from './features/notify/index.js';
 import { createRealtime } from './realtime/hub.js';
 import { registerTradeChannel } from './features/trade/channel.js';
 import { DomainEvents, installDomainEvents } from './shared/events.js';
@@ -164,6 +165,7 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
       taxInvoices: taxInvoicesFromConfig(config, db, app.log),
       taxInvoiceSupplier: config.taxInvoiceSupplier,
       files: diskStorage(chatStorageRoot(config.dataDir)),
+      notify: notifyFromConfig(config, db, app.log),
     },
     config.jobs,
   );
@@ -171,6 +173,8 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
   app.addHook('onClose', async () => jobs.stop());
   const schedule = startPaperworkSchedule(db, jobs, app.log);
   app.addHook('onClose', async () => schedule.stop());
+  const notifySchedule = startNotifySchedule(db, jobs, app.log);
+  app.addHook('onClose', async () => notifySchedule.stop());
 
   installRequestContext(app, db);
   app.addHook('preClose', async () => {
@@ -205,6 +209,7 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
   paperworkRoutes(app, ctx);
   taxInvoiceRoutes(app, ctx, jobs);
   trackingRoutes(app, ctx, tracking);
+  notifyRoutes(app, ctx);
   if (sms.hasOutbox && config.devOutbox) devRoutes(app, ctx);
 
   // Uploaded and seeded files (product pictures); generated names only, never user-chosen paths.

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { repoRoot } from './paths.js';
 import type { TossSettings } from './features/payments/toss.js';
 import type { SolapiSettings } from './features/sms/solapi.js';
+import { notifyConfig, type NotifyConfig } from './features/notify/config.js';
 import { jobSettings, type JobSettings } from './features/jobs/settings.js';
 import type { TrackerDeliverySettings } from './features/tracking/trackerdelivery.js';
 
@@ -79,6 +80,8 @@ export interface Config {
   drainDelayMs: number;
   /** The job workers' polling, retries and stop (JOBS_*). */
   jobs: JobSettings;
+  /** 알림톡 with SMS fallback (NOTIFY_PROVIDER and its keys, docs/operations.md#providers). */
+  notify: NotifyConfig;
 }
 
 /** A configuration the server must not start with; its message is one line that says why and what to set. */
@@ -148,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `TRACKING_PROVIDER=trackerdelivery 에는 ${missing(trackerKeys).join(', ')} 이(가) 필요합니다`,
     );
   }
+  const notify = notifyConfig(env, production, providerRefusals);
   if (providerRefusals.length > 0) throw new ConfigError(`시작하지 않습니다: ${providerRefusals.join('; ')}.`);
   const timeoutMs = (name: string, fallback: number) => Math.max(1, Number(env[name] ?? fallback) || fallback);
 
@@ -259,5 +263,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     productListCacheMs: Math.max(0, Number(env.PRODUCT_LIST_CACHE_MS ?? 1000) || 0),
     drainDelayMs: Math.max(0, Number(env.DRAIN_DELAY_MS ?? 0) || 0),
     jobs: jobSettings(env),
+    notify,
   };
 }

@@ -83,6 +83,12 @@ if (config.demo) {
     app.log.warn('주의: 결제는 sandbox입니다 (ALLOW_SANDBOX_PAYMENTS=true). 결제 승인은 서명된 통보로만 반영됩니다.');
   if (config.smsProvider === 'console')
     app.log.warn('주의: 문자는 보내지지 않고 로그에만 남습니다 (ALLOW_CONSOLE_SMS=true).');
+  if (config.notify.provider === 'console')
+    app.log.warn('주의: 알림톡은 보내지지 않고 발신함과 로그에만 남습니다 (ALLOW_CONSOLE_NOTIFY=true).');
+  if (config.notify.provider === 'off')
+    app.log.warn(
+      '주의: 알림톡 발송 수단이 없어 알림 작업이 실패(보류)로 남습니다 (NOTIFY_PROVIDER=solapi 를 설정하세요).',
+    );
   if (config.devOutbox)
     app.log.warn('주의: 개발용 문자 발신함이 켜져 있습니다 (ALLOW_DEV_OUTBOX=true, 이 컴퓨터에서만).');
 }

@@ -207,9 +207,26 @@ export type TossStandIn = Awaited<ReturnType<typeof tossStandIn>>;
  * Solapi stand-in: POST /messages/v4/send with the HMAC-SHA256 header checked as Solapi documents
  * it (signature = HMAC-SHA256(date + salt) with the API secret); answers statusCode 2000 or an error.
  */
+export interface SolapiStandInMessage {
+  to: string;
+  from: string;
+  text: string;
+  /** 'ATA' (알림톡), 'SMS', 'LMS'; absent on a plain text. */
+  type?: string;
+  kakaoOptions?: { pfId: string; templateId: string; variables: Record<string, string>; disableSms: boolean };
+  customFields?: Record<string, string>;
+}
+
+/**
+ * Solapi's send API: the HMAC header checked, each accepted message kept in `sent`. `on` sets what
+ * every call does; `onKakao` what 알림톡 (type ATA) calls do, e.g. a refusal of an unapproved
+ * template (`{ errorCode, errorMessage }`, as Solapi answers), while texts go through.
+ */
 export async function solapiStandIn(apiKey: string, apiSecret: string) {
-  const sent: { to: string; from: string; text: string }[] = [];
+  const sent: SolapiStandInMessage[] = [];
   let behaviour: TossBehaviour = { kind: 'normal' };
+  let kakaoBehaviour: TossBehaviour = { kind: 'normal' };
+  const calls: SolapiStandInMessage[] = [];
   const standIn = await listen(async (req, raw, res) => {
     const m = /^HMAC-SHA256 apiKey=([^,]+), date=([^,]+), salt=([^,]+), signature=([0-9a-f]+)$/.exec(
       req.headers.authorization ?? '',
@@ -227,10 +244,11 @@ export async function solapiStandIn(apiKey: string, apiSecret: string) {
       return json(res, 403, { errorCode: 'RequestTimeTooSkewed', errorMessage: '요청 시간이 올바르지 않습니다.' });
     if (req.method !== 'POST' || req.url !== '/messages/v4/send')
       return json(res, 404, { errorCode: 'NotFound', errorMessage: 'Not Found' });
-    const b = behaviour;
+    const { message } = JSON.parse(raw) as { message: SolapiStandInMessage };
+    calls.push(message);
+    const b = message.type === 'ATA' && behaviour.kind === 'normal' ? kakaoBehaviour : behaviour;
     if (b.kind === 'down') return void res.socket?.destroy();
     if (b.kind === 'refuse') return json(res, b.status, { errorCode: b.code, errorMessage: b.message });
-    const { message } = JSON.parse(raw) as { message: { to: string; from: string; text: string } };
     if (b.kind === 'late') await new Promise((r) => setTimeout(r, b.afterMs));
     sent.push(message);
     if (!res.destroyed) {
@@ -238,7 +256,7 @@ export async function solapiStandIn(apiKey: string, apiSecret: string) {
         groupId: 'G4V20261122',
         to: message.to,
         from: message.from,
-        type: 'SMS',
+        type: message.type ?? 'SMS',
         statusMessage: '정상 접수(이통사로 접수 예정) ',
         country: '82',
         messageId: `M4V${sent.length}`,
@@ -250,8 +268,13 @@ export async function solapiStandIn(apiKey: string, apiSecret: string) {
   return {
     ...standIn,
     sent,
+    /** Every message asked for, accepted or not. */
+    calls,
     on(b: TossBehaviour) {
       behaviour = b;
+    },
+    onKakao(b: TossBehaviour) {
+      kakaoBehaviour = b;
     },
   };
 }

@@ -208,6 +208,9 @@ export const outboxMessage = z.object({
   phone: z.string(),
   text: z.string(),
   code: z.string().nullable(),
+  /** A notification (notify feature): how it went out ('alimtalk', 'sms', 'lms') and its event; null for a plain text. */
+  channel: z.string().nullable(),
+  event: z.string().nullable(),
   created: z.iso.datetime(),
 });
 export type OutboxMessage = z.infer<typeof outboxMessage>;

@@ -158,6 +158,9 @@ export const CALL_ROUTES = {
   // tracking: carrier tracking of shipped orders (docs/requirements.md#shipping-and-tracking)
   getOrderTracking: { method: 'POST', path: '/api/getOrderTracking', access: 'member' },
   trackingWebhook: { method: 'POST', path: '/api/trackingWebhook', access: 'public' },
+  // notify: '알림 설정' (docs/requirements.md#notifications)
+  getNotifySettings: { method: 'POST', path: '/api/getNotifySettings', access: 'member' },
+  setNotifySettings: { method: 'POST', path: '/api/setNotifySettings', access: 'member' },
 } as const satisfies Record<string, CallRoute>;
 
 export type CallId = keyof typeof CALL_ROUTES;

@@ -24,6 +24,7 @@ import {
   resolveQuickOrderRequest,
 } from './quick-order.js';
 import { myVehiclesAnswer, myVehicleWriteAnswer, removeMyVehicleRequest, saveMyVehicleRequest } from './vehicles.js';
+import { notifySettingsAnswer, setNotifySettingsRequest } from './notify.js';
 import { mallConfigAnswer } from './mall.js';
 import {
   bodyPartsAnswer,
@@ -347,6 +348,9 @@ export const CALL_SCHEMAS = {
   // tracking: carrier tracking of shipped orders (docs/requirements.md#shipping-and-tracking)
   getOrderTracking: { body: orderTrackingRequest, answer: orderTrackingAnswer },
   trackingWebhook: { body: trackingWebhook, answer: trackingWebhookAnswer },
+  // notify: '알림 설정'
+  getNotifySettings: { answer: notifySettingsAnswer },
+  setNotifySettings: { body: setNotifySettingsRequest, answer: notifySettingsAnswer },
 } as const satisfies Record<CallId, CallSchema>;
 
 type Schemas = typeof CALL_SCHEMAS;

@@ -1190,5 +1190,21 @@ export const CALLS = {
     description:
       'tracker.delivery가 등록된 송장의 상태가 바뀌면 carrierId와 trackingNumber만 보냅니다. 본문은 단서일 뿐이며, 서버가 조회 API로 다시 읽은 배송 단계만 저장합니다. 이 상점의 송장이 아니면 아무것도 바꾸지 않습니다.',
     example: { carrierId: 'kr.cjlogistics', trackingNumber: '601234567890' },
+  // notify: '알림 설정'
+  getNotifySettings: {
+    ...CALL_ROUTES.getNotifySettings,
+    tags: ['members'],
+    summary: '알림 설정 보기 (어떤 알림을 어느 휴대폰으로 받는지)',
+    description:
+      '주 계정의 설정은 회사 기본값이고, 부계정은 자기 설정이 없으면 회사 기본값을 따릅니다. 인증번호 문자는 설정과 관계없이 보냅니다.',
+    example: {},
+  },
+  setNotifySettings: {
+    ...CALL_ROUTES.setNotifySettings,
+    tags: ['members'],
+    summary: '알림 설정 저장',
+    description:
+      '받을 알림(이벤트)과 받을 휴대폰 번호(비우면 계정의 번호)를 저장합니다. 주 계정은 회사 기본값을, 부계정은 자기 설정을 저장하며, 부계정이 followCompany 를 보내면 회사 기본값을 다시 따릅니다.',
+    example: { events: ['orderPaid', 'shipped'], phone: '01012345678' },
   },
 } as const satisfies Record<CallId, CallEntry>;

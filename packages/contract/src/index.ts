@@ -33,6 +33,7 @@ export * from './providers.js';
 export * from './admin.js';
 export * from './part-admin.js';
 export * from './jobs.js';
+export * from './notify.js';
 export * from './paperwork.js';
 export * from './vehicles.js';
 export * from './quick-order.js';

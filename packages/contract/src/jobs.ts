@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG } from './messages.js';
 import { answerOf, pageAnswerOf } from './envelope.js';
+import { notifyLicenceScanJobData, notifySendJobData } from './notify.js';
 
 /**
  * The job queue (issue 23): everything that leaves the shop (texts, and later 알림톡, tax invoices,
@@ -11,7 +12,10 @@ import { answerOf, pageAnswerOf } from './envelope.js';
 const id = z.number().int().min(1);
 const won = z.number().int().min(0);
 
-/** Cash top-up credited: a text to the company's main account (payments credit it, any gateway). */
+/**
+ * Cash top-up credited, as a plain text to the company's main account: the kind written before
+ * 알림톡 (a credit now writes `notify.send`); kept so that jobs already written still run.
+ */
 export const cashCreditedJobData = z.object({ paymentId: id, companyId: id, amount: won, balanceAfter: won });
 export type CashCreditedJobData = z.infer<typeof cashCreditedJobData>;
 
@@ -31,6 +35,9 @@ export const JOB_DATA = {
   'taxInvoice.monthly': taxInvoiceMonthlyJobData,
   'retention.sweep': retentionSweepJobData,
   'tracking.register': trackingRegisterJobData,
+  // notify: 알림톡 with SMS fallback (docs/requirements.md#notifications)
+  'notify.send': notifySendJobData,
+  'notify.licenceScan': notifyLicenceScanJobData,
 } as const;
 export type JobName = keyof typeof JOB_DATA;
 export type JobDataOf<N extends JobName> = z.infer<(typeof JOB_DATA)[N]>;
@@ -42,6 +49,9 @@ export const JOB_LABELS: Record<JobName, string> = {
   'taxInvoice.monthly': '월합계 세금계산서 만들기',
   'retention.sweep': '보관 기간이 끝난 기록 파기',
   'tracking.register': '송장 배송 조회 등록',
+  // notify
+  'notify.send': '알림톡 발송',
+  'notify.licenceScan': '이용권 만료 3일 전 알림 찾기',
 };
 
 /**

@@ -139,9 +139,14 @@ export const smsOutbox = pgTable(
     phone: text('phone').notNull(),
     text: text('text').notNull(),
     code: text('code'),
+    /** A notification's channel ('alimtalk', 'sms', 'lms') and event; null for a plain text. */
+    channel: text('channel'),
+    event: text('event'),
+    /** A notification's message id (its job effect key): written once. */
+    messageId: text('message_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('sms_outbox_phone').on(t.phone, t.id)],
+  (t) => [index('sms_outbox_phone').on(t.phone, t.id), uniqueIndex('sms_outbox_message_id').on(t.messageId)],
 );
 
 /** Rate-limit events (failed logins and the like), kept in the database so every instance shares them. */

@@ -116,25 +116,26 @@ afterAll(async () => {
 });
 
 describe('a job is part of the change that causes it', () => {
-  it('a credited top-up texts the main account once, with the amount and the balance after', async () => {
+  it('a credited top-up sends the main account one 알림톡, with the amount and the balance after', async () => {
     const shop = await makeCompany(server, '충전알림', 1);
     const token = await loginAs(server, shop.main.id, shop.main.pw);
     const { seq } = await topUp(token, 50_000);
     expect(await until('the text', async () => (await outboxTexts(server.db, shop.main.phone)).length > 0)).toBe(true);
-    expect(await outboxTexts(server.db, shop.main.phone)).toEqual([
-      '[파츠몰] 캐시 50,000원이 충전되었습니다. 충전 후 잔액은 50,000원입니다.',
-    ]);
-    // The sub-account is not texted; the job is done and its effect recorded under its key.
-    expect(await outboxTexts(server.db, shop.subs[0]!.phone)).toEqual([]);
-    const id = jobId('sms.cashCredited', `payment:${seq}`);
-    expect(await until('done', async () => (await jobState(server.db, 'sms.cashCredited', id)) === 'completed')).toBe(
-      true,
+    const texts = await outboxTexts(server.db, shop.main.phone);
+    expect(texts).toHaveLength(1);
+    expect(texts[0]).toMatch(
+      /^\[파츠몰\] 캐시가 충전되었습니다\.\n\n충전금액: 50,000원\n충전 후 잔액: 50,000원\n충전일시: \d{4}\.\d{2}\.\d{2} \d{2}:\d{2}$/,
     );
+    // The sub-account is not told (money events are the main account's); the job is done and its
+    // effect recorded under its key, the payment's as before.
+    expect(await outboxTexts(server.db, shop.subs[0]!.phone)).toEqual([]);
+    const id = jobId('notify.send', `payment:${seq}`);
+    expect(await until('done', async () => (await jobState(server.db, 'notify.send', id)) === 'completed')).toBe(true);
     const effects = await server.db
       .select()
       .from(sentEffects)
-      .where(eq(sentEffects.key, `sms.cashCredited:payment:${seq}:member:${shop.main.seq}`));
-    expect(effects.map((e) => e.job)).toEqual(['sms.cashCredited']);
+      .where(eq(sentEffects.key, `notify.send:payment:${seq}:member:${shop.main.seq}`));
+    expect(effects.map((e) => e.job)).toEqual(['notify.send']);
   });
 
   it('rolled back with its change: no credit, no job; committed with it: both', async () => {

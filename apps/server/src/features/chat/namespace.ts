@@ -21,6 +21,7 @@ import { AppError, forbidden, notFound } from '../../shared/http.js';
 import { parseOr400 } from '../../shared/parse.js';
 import type { AuthContext, MemberRow } from '../auth/sessions.js';
 import { productById } from '../products/service.js';
+import { notifyChatReply } from '../notify/index.js';
 import { configureChatDelivery } from './adapter.js';
 import { chatLookups } from './lookups.js';
 import { chatPresence } from './presence.js';
@@ -103,6 +104,22 @@ export function registerChatNamespace(
 
   const { onlineCustomers, pushUser, queueUserUpdate, close: closePresence } = chatPresence(nsp, db, log);
 
+  /**
+   * A staff answer to a customer with no chat socket open on any process: a '상담 답변 도착' 알림톡
+   * (features/notify, at most one per conversation per window). The message is stored first; a
+   * failure here is logged and loses only the notice, never the answer.
+   */
+  async function tellIfAway(customerId: number, companyId: number, conversationId: number, body: string, at: Date) {
+    try {
+      if ((await onlineAmong([customerId])).has(customerId)) return;
+      await db.transaction((tx) =>
+        notifyChatReply(tx, { companyId, memberId: customerId, conversationId, preview: body, at }),
+      );
+    } catch (err) {
+      log.warn({ err, customerId }, 'chat reply notice not written');
+    }
+  }
+
   function announce(message: ChatMessage, from?: Socket) {
     const toCustomer =
       from?.data && (from.data as ChatSocketData).side === 'customer'
@@ -152,7 +169,10 @@ export function registerChatNamespace(
      * lookup itself is kept, so messages to a customer arriving while it runs share it instead of
      * each reading the member and conversation again (measured: 2 of 2.5 queries per message).
      */
-    const targets = new Map<number, Promise<{ customer: ChatCustomer; conversationId: number }>>();
+    const targets = new Map<
+      number,
+      Promise<{ customer: ChatCustomer; companyId: number | null; conversationId: number }>
+    >();
 
     void socket.join(chatRooms.session(auth.sessionId));
     if (side === 'customer') {
@@ -170,6 +190,7 @@ export function registerChatNamespace(
           const member = await checkedCustomer(customerId);
           return {
             customer: { id: member.id, loginId: member.loginId },
+            companyId: member.companyId,
             conversationId: await conversationIdOf(member.id),
           };
         })();
@@ -256,7 +277,11 @@ export function registerChatNamespace(
         body: form.sendMessage,
       });
       const [message] = await toChatMessages(db, [row], t.customer, [sender]);
-      if (created) announce(message!, socket);
+      if (created) {
+        announce(message!, socket);
+        if (t.companyId !== null)
+          void tellIfAway(t.customer.id, t.companyId, t.conversationId, row.body, row.createdAt);
+      }
       return { code: 201, message: MSG_CHAT.sent, results: message };
     });
 

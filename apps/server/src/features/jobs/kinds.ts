@@ -9,6 +9,8 @@ import { issueTaxInvoice, monthlyTaxInvoices } from '../tax-invoices/issue.js';
 import { retentionSweep } from '../retention/sweep.js';
 import type { TrackingProvider } from '../tracking/provider.js';
 import { registerTracking } from '../tracking/register.js';
+import { licenceScan, notifySend } from '../notify/send.js';
+import type { NotifyProvider } from '../notify/provider.js';
 
 /** What a handler may use: the database and the providers of the server it runs in. */
 export interface JobDeps {
@@ -23,6 +25,8 @@ export interface JobDeps {
   /** Carrier tracking (TRACKING_PROVIDER) and the address its webhook calls back (PUBLIC_URL). */
   tracking?: TrackingProvider;
   publicUrl?: () => string;
+  /** 알림톡 with SMS fallback (NOTIFY_PROVIDER; absent: notify jobs fail and park). */
+  notify?: NotifyProvider;
 }
 
 /** One try of one job, as its handler sees it. */
@@ -54,4 +58,7 @@ export const JOB_HANDLERS: { [N in JobName]: JobHandler<N> } = {
   'taxInvoice.monthly': monthlyTaxInvoices,
   'retention.sweep': retentionSweep,
   'tracking.register': registerTracking,
+  // notify
+  'notify.send': notifySend,
+  'notify.licenceScan': licenceScan,
 };

@@ -13,6 +13,7 @@ import { cartItems, orders } from '../../db/schema.js';
 import { publish } from '../../shared/events.js';
 import { badRequest } from '../../shared/http.js';
 import { debit } from '../wallet/wallet.js';
+import { notifyOrderPaid } from '../notify/index.js';
 import { linesForPayment, type Buyer } from '../cart/service.js';
 import { checkOffered, deliveryOptionsOf } from '../shipping/delivery-options.js';
 import type { z } from 'zod';
@@ -168,6 +169,14 @@ export async function payOrder(db: Db, buyer: Buyer, req: ParsedPayment): Promis
         insert into order_lines (order_id, product_id, name, pid, factory_num, qty, price, vin, memo, job_ref) values ${lineValues}
       )
       insert into order_events (order_id, from_status, to_status, member_id) values (${claimed.id}, null, 0, ${buyer.memberId})`);
+    // The 알림톡 is a job of the payment's transaction: paid and told, or neither.
+    await notifyOrderPaid(tx, {
+      orderId: claimed.id,
+      companyId: buyer.companyId,
+      names: lines.map((l) => l.product.name),
+      amount: total,
+      paidAt: new Date(),
+    });
     if (cartSeqs.length > 0) {
       await tx.delete(cartItems).where(and(eq(cartItems.memberId, buyer.memberId), inArray(cartItems.id, cartSeqs)));
     }

@@ -16,6 +16,7 @@ import { withinSeoulDays } from '../../shared/time.js';
 import { onOrderMoved } from '../tax-invoices/orders.js';
 import { checkShipment, recordShipment } from '../tracking/index.js';
 import { credit } from '../wallet/wallet.js';
+import { notifyOrderMoved } from '../notify/index.js';
 import { moveRefusal, refundAmount } from './rules.js';
 
 /** An order as the member area and the order popups read it (docs/requirements.md#entities). */
@@ -202,13 +203,22 @@ export async function moveOrder(db: Db, m: MoveRequest): Promise<{ companyId: nu
     await tx.update(orders).set(update).where(eq(orders.id, order.id));
     // Its shipment and the job registering its tracking: written with the move, or not at all.
     if (shipped?.ok) await recordShipment(tx, order.id, shipped.shipment, now);
-    await tx.insert(orderEvents).values({
-      orderId: order.id,
-      fromStatus: order.status,
-      toStatus: m.status,
-      memberId: m.memberId,
-      note: m.note ?? '',
-    });
+    const [event] = await tx
+      .insert(orderEvents)
+      .values({
+        orderId: order.id,
+        fromStatus: order.status,
+        toStatus: m.status,
+        memberId: m.memberId,
+        note: m.note ?? '',
+      })
+      .returning({ id: orderEvents.id });
+    // The buyer's 알림톡 (shipped, cancelled, return decided) is a job of the move's transaction.
+    await notifyOrderMoved(
+      tx,
+      { id: order.id, companyId: order.companyId, eventId: event!.id, to: m.status, refunded, note: m.note },
+      { carrier: m.carrier, waybill: m.waybill },
+    );
     // The order's tax invoice: written when shipped, corrected when refunded after issuance.
     await onOrderMoved(tx, { id: order.id, companyId: order.companyId }, m.status, now);
     await m.onMoved?.(tx, order.status);

@@ -6,8 +6,9 @@ import { publish } from '../../shared/events.js';
 import { AppError, badRequest, notFound } from '../../shared/http.js';
 import { extendLicense, withinSeoulDays } from '../../shared/time.js';
 import { credit } from '../wallet/wallet.js';
-import { enqueue } from '../jobs/index.js';
+import { notifyCashCredited, notifyTransferWaiting } from '../notify/index.js';
 import type { PaymentGateway } from './gateway.js';
+import { VIRTUAL_ACCOUNT_HOURS, virtualAccount } from './sandbox.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentKind = 'point' | 'license';
@@ -40,16 +41,35 @@ export async function startPayment(
     buyerName: p.memberName,
     ...(base ? { base } : {}),
   });
-  await db.insert(payments).values({
-    gatewayId: started.paymentId,
-    provider: gateway.name,
-    companyId: p.companyId,
-    memberId: p.memberId,
-    kind: p.kind,
-    pgcode: p.pgcode,
-    amount: p.amount,
-    days: p.kind === 'license' ? (p.days ?? null) : null,
-    productName: p.productName,
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(payments)
+      .values({
+        gatewayId: started.paymentId,
+        provider: gateway.name,
+        companyId: p.companyId,
+        memberId: p.memberId,
+        kind: p.kind,
+        pgcode: p.pgcode,
+        amount: p.amount,
+        days: p.kind === 'license' ? (p.days ?? null) : null,
+        productName: p.productName,
+      })
+      .returning({ id: payments.id, createdAt: payments.createdAt });
+    // The sandbox's transfer account is known now: the member is told where and by when to pay.
+    // Toss issues its account only once the buyer finishes its window (docs/requirements.md#notifications).
+    if (p.pgcode === 'banktransfer' && gateway.name === 'sandbox' && row) {
+      const account = virtualAccount(started.paymentId);
+      await notifyTransferWaiting(tx, {
+        paymentId: row.id,
+        companyId: p.companyId,
+        memberId: p.memberId,
+        bank: account.bank,
+        account: account.account,
+        amount: p.amount,
+        due: new Date(row.createdAt.getTime() + VIRTUAL_ACCOUNT_HOURS * 3600_000),
+      });
+    }
   });
   return started;
 }
@@ -121,13 +141,14 @@ export async function confirmPayment(
         memberId: moved.memberId,
         note: `${moved.productName} (결제 #${moved.id})`,
       });
-      // The text to the main account is a job of this transaction: credited and told, or neither.
-      await enqueue(
-        tx,
-        'sms.cashCredited',
-        { paymentId: moved.id, companyId: moved.companyId, amount: moved.amount, balanceAfter },
-        { key: `payment:${moved.id}` },
-      );
+      // The 알림톡 is a job of this transaction: credited and told, or neither.
+      await notifyCashCredited(tx, {
+        paymentId: moved.id,
+        companyId: moved.companyId,
+        amount: moved.amount,
+        balanceAfter,
+        at: now,
+      });
     } else {
       // Licence purchases are paid by card or transfer, not from cash: no ledger row.
       const [company] = await queryRows<{ license_end: string | Date | null }>(

@@ -15,6 +15,7 @@ import {
   shippingAddresses,
   smsOutbox,
 } from '../../db/schema.js';
+import { notifySettings } from '../notify/index.js';
 
 /** What a withdrawn account's name reads as wherever a record of it stays (orders, chat, back office). */
 export const WITHDRAWN_NAME = '탈퇴회원';
@@ -29,7 +30,7 @@ export const withdrawnLoginId = (memberId: number) => `withdrawn-${memberId}@wit
  * What a withdrawal destroys at once, on the withdrawal's own transaction (docs/requirements.md#retention).
  * Each member's name, phone numbers, mail, login id and password hash are replaced (the row stays, so the
  * records that name it keep pointing at something), the phone codes and dev-outbox texts of those phones go,
- * and so do the member's restock requests. When the main account takes the company along, the company's
+ * and so do the member's restock requests and notification settings. When the main account takes the company along, the company's
  * contact fields, its delivery addresses, cart, favourites and vehicles go, and its orders keep only what the
  * supply record needs: the receiver's and sender's names and phone numbers, the detailed address, the memos
  * and the job references (a 차량번호 is personal) are removed; the road address, lines, amounts and dates stay.
@@ -65,6 +66,8 @@ export async function destroyOnWithdrawal(
       await tx.delete(smsOutbox).where(inArray(smsOutbox.phone, phones));
     }
     await tx.delete(restockAlerts).where(inArray(restockAlerts.memberId, memberIds));
+    // '알림 설정' holds a phone of the account's choosing.
+    await tx.delete(notifySettings).where(inArray(notifySettings.memberId, memberIds));
     // A partnership request's phone is the sender's; its text stays for the record of what was asked.
     await tx.update(inquiries).set({ phone: '' }).where(inArray(inquiries.memberId, memberIds));
   }
@@ -76,6 +79,7 @@ export async function destroyOnWithdrawal(
   await tx.delete(favorites).where(eq(favorites.companyId, companyId));
   await tx.delete(restockAlerts).where(eq(restockAlerts.companyId, companyId));
   await tx.delete(companyVehicles).where(eq(companyVehicles.companyId, companyId));
+  await tx.delete(notifySettings).where(eq(notifySettings.companyId, companyId));
   await tx.delete(epcVinSearches).where(eq(epcVinSearches.companyId, companyId));
   await tx
     .update(orders)

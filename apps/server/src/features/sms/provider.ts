@@ -41,5 +41,12 @@ export async function readOutbox(db: Db, phone: string) {
     .where(eq(smsOutbox.phone, phone))
     .orderBy(desc(smsOutbox.id))
     .limit(50);
-  return rows.map((r) => ({ phone: r.phone, text: r.text, code: r.code, created: r.createdAt.toISOString() }));
+  return rows.map((r) => ({
+    phone: r.phone,
+    text: r.text,
+    code: r.code,
+    channel: r.channel,
+    event: r.event,
+    created: r.createdAt.toISOString(),
+  }));
 }

@@ -13,9 +13,11 @@ import { EditMyInfoSection } from './EditMyInfoSection';
 import { allowedMenu, isMenuPath, type MenuPath } from './menu';
 import { MonthlyStatementSection } from './MonthlyStatementSection';
 import { MyVehiclesSection } from './MyVehiclesSection';
+import { NotifySettingsSection } from '../notify';
 import { OrdersSection } from './OrdersSection';
 import { BuyLicenseSection, ChargeCashSection } from './PaySections';
 import { PaymentHistorySection } from './PaymentHistorySection';
+import { SectionHead } from './parts';
 import { ProfileSection } from './ProfileSection';
 import { TaxInvoicesSection } from './TaxInvoicesSection';
 import { UsersSection } from './UsersSection';
@@ -50,6 +52,7 @@ const SECTIONS: Record<MenuPath, (mobile: boolean) => ReactNode> = {
   orders: () => <OrdersSection />,
   deliveryAddress: () => <DeliveryAddressSection />,
   myVehicles: () => <MyVehiclesSection />,
+  notifySettings: () => <NotifySettingsSection head={(title, intro) => <SectionHead title={title} intro={intro} />} />,
   editCompanyInfo: () => <CompanyInfoSection />,
   users: () => <UsersSection />,
   chargeCash: () => <ChargeCashSection />,

@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { allowedMenu, isMenuPath } from './menu';
 
 describe('member-area menu', () => {
-  it('gives a main account all sixteen entries in menu order', () => {
+  it('gives a main account all seventeen entries in menu order', () => {
     const all = [
       'profile',
       'editMyInfo',
       'orders',
       'deliveryAddress',
       'myVehicles',
+      'notifySettings',
       'editCompanyInfo',
       'users',
       'chargeCash',
@@ -26,13 +27,14 @@ describe('member-area menu', () => {
     ]);
   });
 
-  it('gives a sub-account the seven entries it may use (company info to read), none of the paperwork', () => {
+  it('gives a sub-account the eight entries it may use (company info to read), none of the paperwork', () => {
     expect(allowedMenu(1)).toEqual([
       'profile',
       'editMyInfo',
       'orders',
       'deliveryAddress',
       'myVehicles',
+      'notifySettings',
       'editCompanyInfo',
       'memberDeactivation',
     ]);

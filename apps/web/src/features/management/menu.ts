@@ -7,6 +7,7 @@ export const MENU_PATHS = [
   'orders',
   'deliveryAddress',
   'myVehicles',
+  'notifySettings',
   'editCompanyInfo',
   'users',
   'chargeCash',

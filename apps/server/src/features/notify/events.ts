@@ -1,0 +1,172 @@
+import { asc, eq } from 'drizzle-orm';
+import {
+  ORDER_STATUS,
+  carrierByCode,
+  carrierFromName,
+  formatWon,
+  normalizeWaybill,
+  trackingLink,
+  type NotifySendJobData,
+} from '@partsmall/contract';
+import type { Tx } from '../../db/client.js';
+import { orderLines } from '../../db/schema.js';
+import { enqueue } from '../jobs/queue.js';
+
+/**
+ * Where the shop's changes write their notifications (docs/requirements.md#notifications): each
+ * helper runs on the transaction of the change, so the change and its `notify.send` job commit or
+ * roll back together. Each key names the event's cause once (an order, an order's status event,
+ * a payment), so the same event written twice is one job.
+ */
+
+type Values = NotifySendJobData['values'];
+const send = (tx: Tx, data: NotifySendJobData, key: string) => enqueue(tx, 'notify.send', data, { key });
+
+/** '브레이크 패드 외 2건': the first line's name and how many more. */
+export function itemsSummary(names: readonly string[]): string {
+  const first = (names[0] ?? '').trim() || '상품';
+  const cut = first.length > 40 ? `${first.slice(0, 40)}…` : first;
+  return names.length > 1 ? `${cut} 외 ${names.length - 1}건` : cut;
+}
+
+/** An order was paid (features/orders/payment.ts payOrder). */
+export function notifyOrderPaid(
+  tx: Tx,
+  o: { orderId: number; companyId: number; names: readonly string[]; amount: number; paidAt: Date },
+) {
+  const values: Values = {
+    orderNo: String(o.orderId),
+    items: itemsSummary(o.names),
+    amount: o.amount,
+    paidAt: o.paidAt.toISOString(),
+  };
+  return send(tx, { event: 'orderPaid', companyId: o.companyId, values }, `order:${o.orderId}:paid`);
+}
+
+/** The carrier's name and tracking link of what staff wrote (a code, or a name typed as before). */
+export function shippedValues(carrier: string | null | undefined, waybill: string | null | undefined): Values {
+  const typed = (carrier ?? '').trim();
+  const known = carrierByCode(typed) ?? carrierFromName(typed);
+  const number = normalizeWaybill(waybill ?? '');
+  const link = known && number ? trackingLink(known, number) : null;
+  return {
+    carrier: known?.name ?? (typed || '직접 배송'),
+    waybill: number || '-',
+    trackingLink: link ?? '쇼핑몰 주문 내역에서 확인하세요.',
+  };
+}
+
+/**
+ * An order moved (features/orders/service.ts moveOrder): shipment confirmed, shipped, seller
+ * cancelled, return approved or on hold are told; other moves are not. `eventId` is the order's
+ * status event row, so an order put on hold twice is told twice, a repeated request once.
+ */
+export async function notifyOrderMoved(
+  tx: Tx,
+  o: { id: number; companyId: number; eventId: number; to: number; refunded: number; note?: string | undefined },
+  shipped: { carrier?: string | null | undefined; waybill?: string | null | undefined },
+) {
+  const orderNo = String(o.id);
+  const key = `order:${o.id}:event:${o.eventId}`;
+  const note = o.note?.trim();
+  const base = { companyId: o.companyId };
+  switch (o.to) {
+    case ORDER_STATUS.shipmentConfirmed: {
+      const names = await tx
+        .select({ name: orderLines.name })
+        .from(orderLines)
+        .where(eq(orderLines.orderId, o.id))
+        .orderBy(asc(orderLines.id));
+      const items = itemsSummary(names.map((n) => n.name));
+      return send(tx, { ...base, event: 'shipmentConfirmed', values: { orderNo, items } }, key);
+    }
+    case ORDER_STATUS.shipmentComplete:
+      return send(
+        tx,
+        { ...base, event: 'shipped', values: { orderNo, ...shippedValues(shipped.carrier, shipped.waybill) } },
+        key,
+      );
+    case ORDER_STATUS.sellerCancelled:
+      return send(tx, { ...base, event: 'sellerCancelled', values: { orderNo, refundAmount: o.refunded } }, key);
+    case ORDER_STATUS.returnApproved:
+      return send(
+        tx,
+        {
+          ...base,
+          event: 'returnApproved',
+          values: { orderNo, note: note || `환불금액 ${formatWon(o.refunded)}을 캐시로 돌려 드렸습니다.` },
+        },
+        key,
+      );
+    case ORDER_STATUS.returnOnHold:
+      return send(
+        tx,
+        { ...base, event: 'returnOnHold', values: { orderNo, note: note || '담당자가 확인하고 있습니다.' } },
+        key,
+      );
+    default:
+      return null;
+  }
+}
+
+/** A cash top-up was credited (features/payments/service.ts confirmPayment); the key is the payment's. */
+export function notifyCashCredited(
+  tx: Tx,
+  p: { paymentId: number; companyId: number; amount: number; balanceAfter: number; at: Date },
+) {
+  return send(
+    tx,
+    {
+      event: 'cashCredited',
+      companyId: p.companyId,
+      values: { amount: p.amount, balance: p.balanceAfter, creditedAt: p.at.toISOString() },
+    },
+    `payment:${p.paymentId}`,
+  );
+}
+
+/** A bank transfer was asked for and its account is known: the member who asked is told where to pay. */
+export function notifyTransferWaiting(
+  tx: Tx,
+  t: {
+    paymentId: number;
+    companyId: number;
+    memberId: number;
+    bank: string;
+    account: string;
+    amount: number;
+    due: Date;
+  },
+) {
+  return send(
+    tx,
+    {
+      event: 'bankTransferWaiting',
+      companyId: t.companyId,
+      memberId: t.memberId,
+      values: { bank: t.bank, account: t.account, amount: t.amount, dueAt: t.due.toISOString() },
+    },
+    `transfer:payment:${t.paymentId}`,
+  );
+}
+
+/** How long one conversation's 'answer arrived' notice covers: later answers in the window add none. */
+export const CHAT_REPLY_WINDOW_MINUTES = 10;
+
+/**
+ * A staff answer reached a customer with no chat socket open: one notice per conversation per
+ * CHAT_REPLY_WINDOW_MINUTES window (the key names the window), with the answer's first words.
+ */
+export function notifyChatReply(
+  tx: Tx,
+  c: { companyId: number; memberId: number; conversationId: number; preview: string; at: Date },
+) {
+  const window = Math.floor(c.at.getTime() / (CHAT_REPLY_WINDOW_MINUTES * 60_000));
+  const text = c.preview.replace(/\s+/g, ' ').trim();
+  const preview = text.length > 60 ? `${text.slice(0, 60)}…` : text || '(사진)';
+  return send(
+    tx,
+    { event: 'chatReply', companyId: c.companyId, memberId: c.memberId, values: { preview } },
+    `chat:${c.conversationId}:${window}`,
+  );
+}

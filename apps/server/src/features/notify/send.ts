@@ -1,0 +1,83 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { MEMBER_TYPE_MAIN, SHOP_NAME, renderNotice } from '@partsmall/contract';
+import type { Db, Tx } from '../../db/client.js';
+import { companies, members } from '../../db/schema.js';
+import { TIME_ZONE } from '@partsmall/contract';
+import type { JobHandler } from '../jobs/kinds.js';
+import { enqueue } from '../jobs/queue.js';
+import { recipientsFor, type NotifyAccount, type NotifySetting } from './recipients.js';
+import { notifySettings } from './schema.js';
+
+/** The company's active accounts, main accounts first, and their saved settings. */
+export async function accountsOf(
+  db: Db | Tx,
+  companyId: number,
+): Promise<{ accounts: NotifyAccount[]; settings: Map<number, NotifySetting> }> {
+  const [rows, saved] = await Promise.all([
+    db
+      .select({ id: members.id, type: members.type, phone: members.phone })
+      .from(members)
+      .where(and(eq(members.companyId, companyId), eq(members.status, 'active')))
+      .orderBy(sql`${members.type} <> ${MEMBER_TYPE_MAIN}`, asc(members.id)),
+    db.select().from(notifySettings).where(eq(notifySettings.companyId, companyId)),
+  ]);
+  return {
+    accounts: rows.map((r) => ({ id: r.id, main: r.type === MEMBER_TYPE_MAIN, phone: r.phone })),
+    settings: new Map(saved.map((s) => [s.memberId, { events: s.events, phone: s.phone }])),
+  };
+}
+
+/**
+ * One event to the company's accounts (docs/requirements.md#notifications). Recipients and phones
+ * are read when the job runs (a phone changed since the event gets it); each recipient is one
+ * effect (`member:<id>`), its message id the effect key, so a retry sends only to those not yet
+ * reached. A template whose values do not fit fails the job (parked for staff) and sends nothing.
+ */
+export const notifySend: JobHandler<'notify.send'> = async (job, deps) => {
+  if (!deps.notify) throw new Error('알림톡 발송 수단이 설정되지 않았습니다.');
+  const notify = deps.notify;
+  const { event, companyId, memberId, values } = job.data;
+  const notice = renderNotice(event, { shop: SHOP_NAME, ...values });
+  const { accounts, settings } = await accountsOf(deps.db, companyId);
+  for (const r of recipientsFor(event, accounts, settings, memberId)) {
+    const part = `member:${r.memberId}`;
+    await job.once(part, async () => {
+      await notify.send({
+        to: r.phone,
+        event,
+        text: notice.text,
+        variables: notice.variables,
+        messageId: `${job.name}:${job.key}:${part}`,
+      });
+    });
+  }
+};
+
+/**
+ * The daily look for licences ending on the third day from `day` (Asia/Seoul): one `notify.send`
+ * per company and end date (key `licence:<company>:<end>`), so a second look the same day, or
+ * another process's, writes nothing new.
+ */
+export const licenceScan: JobHandler<'notify.licenceScan'> = async (job, deps) => {
+  const ending = await deps.db
+    .select({ id: companies.id, end: companies.licenseEnd })
+    .from(companies)
+    .where(
+      and(
+        sql`${companies.withdrawnAt} is null`,
+        sql`${companies.licenseEnd} >= (${job.data.day}::date + 3)::timestamp at time zone ${TIME_ZONE}`,
+        sql`${companies.licenseEnd} < (${job.data.day}::date + 4)::timestamp at time zone ${TIME_ZONE}`,
+      ),
+    );
+  for (const c of ending) {
+    const end = c.end!;
+    await deps.db.transaction((tx) =>
+      enqueue(
+        tx,
+        'notify.send',
+        { event: 'licenceEnding', companyId: c.id, values: { endDate: end.toISOString() } },
+        { key: `licence:${c.id}:${end.toISOString()}` },
+      ),
+    );
+  }
+};

@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MSG_JOBS, type JobRow } from '@partsmall/contract';
+import { queryRows } from '../../src/db/client.js';
+import { enqueue, jobId } from '../../src/features/jobs/index.js';
+import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
+import { makeCompany } from '../member-helpers.js';
+import { solapiStandIn } from '../stand-ins.js';
+
+/**
+ * 알림톡 through Solapi (NOTIFY_PROVIDER=solapi) against a local stand-in that answers as Solapi's
+ * send API does: the ATA message with kakaoOptions; a refused 알림톡 goes as SMS or LMS; a 5xx or no
+ * answer fails the try, the job retries and then parks, and staff's retry sends it once.
+ */
+const API_KEY = 'NCSNOTIFYKEY0001';
+const API_SECRET = 'notify-standin-secret';
+let solapi: Awaited<ReturnType<typeof solapiStandIn>>;
+let server: TestServer;
+let staff: string;
+
+beforeAll(async () => {
+  solapi = await solapiStandIn(API_KEY, API_SECRET);
+  server = await startTestServer({
+    env: {
+      NOTIFY_PROVIDER: 'solapi',
+      SOLAPI_API_KEY: API_KEY,
+      SOLAPI_API_SECRET: API_SECRET,
+      SOLAPI_SENDER: '02-123-4567',
+      SOLAPI_API_URL: solapi.url,
+      NOTIFY_SOLAPI_PFID: 'KA01PF0000TEST',
+      NOTIFY_TEMPLATE_SELLER_CANCELLED: 'KA01TP_CANCEL',
+      NOTIFY_TEMPLATE_RETURN_ON_HOLD: 'KA01TP_HOLD',
+      NOTIFY_TIMEOUT_MS: '300',
+      JOBS_RETRY_LIMIT: '1',
+      JOBS_RETRY_DELAY_SECONDS: '0',
+      JOBS_RETRY_BACKOFF: 'false',
+      JOBS_POLL_SECONDS: '0.5',
+    },
+  });
+  staff = await loginAs(server, 'staff@partsmall.kr', 'staff1234');
+});
+afterAll(async () => {
+  await server?.close();
+  await solapi?.close();
+});
+beforeEach(() => {
+  solapi.on({ kind: 'normal' });
+  solapi.onKakao({ kind: 'normal' });
+});
+
+async function until<T>(what: string, check: () => Promise<T>, ms = 15_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+const state = async (key: string) =>
+  (
+    await queryRows<{ state: string }>(
+      server.db,
+      sql`select state::text as state from pgboss.job where name = 'notify.send' and id = ${jobId('notify.send', key)}::uuid`,
+    )
+  )[0]?.state ?? null;
+
+/** A seller-cancel notification for a company of its own (only its main account). */
+async function cancelNotice(refundAmount: number) {
+  const shop = await makeCompany(server, '솔라피', 0);
+  const key = `test:${randomUUID()}`;
+  await enqueue(
+    server.db,
+    'notify.send',
+    { event: 'sellerCancelled', companyId: shop.companyId, values: { orderNo: '7001', refundAmount } },
+    { key },
+  );
+  server.app.jobs.wake('notify.send');
+  return { phone: shop.main.phone, key, memberId: shop.main.seq };
+}
+const sentTo = (phone: string) => solapi.sent.filter((m) => m.to === phone);
+
+describe('Solapi 알림톡', () => {
+  it('sends ATA with the channel, template id, variables and disableSms false', async () => {
+    const n = await cancelNotice(18_000);
+    await until('done', async () => (await state(n.key)) === 'completed');
+    const [m] = sentTo(n.phone);
+    expect(m).toMatchObject({
+      to: n.phone,
+      from: '021234567',
+      type: 'ATA',
+      kakaoOptions: {
+        pfId: 'KA01PF0000TEST',
+        templateId: 'KA01TP_CANCEL',
+        variables: { '#{shop}': '파츠몰', '#{orderNo}': '7001', '#{refundAmount}': '18,000원' },
+        disableSms: false,
+      },
+      customFields: { messageId: `notify.send:${n.key}:member:${n.memberId}` },
+    });
+    expect(m!.text).toContain('환불금액: 18,000원');
+    expect(sentTo(n.phone)).toHaveLength(1);
+  });
+
+  it('Kakao refused: the same text goes as LMS (over 90 bytes), once', async () => {
+    solapi.onKakao({ kind: 'refuse', status: 400, code: 'InvalidTemplate', message: '템플릿이 승인되지 않았습니다.' });
+    const n = await cancelNotice(5_000);
+    await until('done', async () => (await state(n.key)) === 'completed');
+    expect(sentTo(n.phone).map((m) => m.type)).toEqual(['LMS']);
+    expect(solapi.calls.filter((m) => m.to === n.phone).map((m) => m.type)).toEqual(['ATA', 'LMS']);
+  });
+
+  it('an event without a template id goes as a text: SMS up to 90 bytes', async () => {
+    const shop = await makeCompany(server, '문자', 0);
+    const key = `test:${randomUUID()}`;
+    await enqueue(
+      server.db,
+      'notify.send',
+      { event: 'chatReply', companyId: shop.companyId, memberId: shop.main.seq, values: { preview: '네' } },
+      { key },
+    );
+    server.app.jobs.wake('notify.send');
+    await until('done', async () => (await state(key)) === 'completed');
+    // '[파츠몰] 상담 채팅에 답변이 도착했습니다.\n\n네\n\n쇼핑몰에 접속해 확인하세요.' is 74 bytes in EUC-KR.
+    expect(solapi.calls.filter((m) => m.to === shop.main.phone).map((m) => m.type)).toEqual(['SMS']);
+  });
+
+  it('a 5xx fails the try: retried, then parked; staff retry sends it exactly once', async () => {
+    solapi.on({ kind: 'refuse', status: 503, code: 'ServiceUnavailable', message: '잠시 후 다시 시도하세요.' });
+    const n = await cancelNotice(9_000);
+    await until('parked', async () => (await state(n.key)) === 'failed');
+    // Two tries (the first and one retry), each an ATA call; nothing accepted.
+    expect(solapi.calls.filter((m) => m.to === n.phone)).toHaveLength(2);
+    expect(sentTo(n.phone)).toHaveLength(0);
+    const list = await call<{ results: JobRow[] }>(
+      server,
+      'POST',
+      'api/admin/jobList',
+      { state: 'parked', name: 'notify.send' },
+      staff,
+    );
+    const parked = (list.body.results as unknown as JobRow[]).find((j) => j.key === n.key)!;
+    expect(parked.error).toContain('솔라피 응답 없음');
+    solapi.on({ kind: 'normal' });
+    const retried = await call(server, 'POST', 'api/admin/retryJob', { name: 'notify.send', id: parked.id }, staff);
+    expect(retried.body.message).toBe(MSG_JOBS.retried);
+    await until('done', async () => (await state(n.key)) === 'completed');
+    expect(sentTo(n.phone).map((m) => m.type)).toEqual(['ATA']);
+  });
+
+  it('no answer within the timeout is a failed try too', async () => {
+    solapi.on({ kind: 'down' });
+    const n = await cancelNotice(1_000);
+    await until('parked', async () => (await state(n.key)) === 'failed');
+    expect(sentTo(n.phone)).toHaveLength(0);
+  });
+});

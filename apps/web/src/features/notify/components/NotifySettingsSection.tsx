@@ -1,0 +1,101 @@
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { NOTIFY_TEMPLATES, type NotifySettings } from '@partsmall/contract';
+import { messageOf } from '../../../shared/api';
+import { useSession } from '../../../shared/session';
+import { CheckField, ErrorLine, Field, Form, useZodForm } from '../../../shared/ui/form';
+import { useNotify } from '../../../shared/ui/notify';
+import { Loading } from '../../../shared/ui/states';
+import { notifySettingsQuery, useSaveNotifySettings } from '../api';
+import { formDefaults, notifyForm, toRequest, type NotifyFormValues } from '../form';
+import { N } from '../texts';
+
+/** Digits with their hyphens, as the phone fields of the member area take them (010-1234-5678). */
+const PHONE_INPUT_MAX = 13;
+
+/**
+ * '알림 설정' (docs/requirements.md#notifications): a checkbox per event the account may choose,
+ * and the phone they reach. The main account's settings are the company's default; a sub-account
+ * saves its own or follows the company's again.
+ */
+export function NotifySettingsSection({ head }: { head: (title: string, intro: string) => ReactNode }) {
+  const settings = useQuery(notifySettingsQuery());
+  return (
+    <div>
+      {head(N.title, N.intro)}
+      {settings.data ? (
+        // A save keeps the form (and its focus); following the company's default again starts it anew.
+        <SettingsForm key={settings.data.scope} settings={settings.data} />
+      ) : settings.isError ? (
+        <ErrorLine>{N.loadFailed}</ErrorLine>
+      ) : (
+        <Loading />
+      )}
+    </div>
+  );
+}
+
+function SettingsForm({ settings }: { settings: NotifySettings }) {
+  const { userInfo } = useSession();
+  const form = useZodForm(notifyForm, formDefaults(settings));
+  const save = useSaveNotifySettings();
+  const notify = useNotify();
+  const main = settings.scope === 'company';
+  const submit = (v: NotifyFormValues) =>
+    save.mutate(toRequest(v, settings.choices), {
+      onSuccess: (a) => notify.toast(a.message),
+      onError: (e) => void notify.alert(messageOf(e)),
+    });
+  const follow = () =>
+    save.mutate(
+      { events: [], followCompany: true },
+      { onSuccess: (a) => notify.toast(a.message), onError: (e) => void notify.alert(messageOf(e)) },
+    );
+  const setAll = (on: boolean) => {
+    for (const e of settings.choices) form.setValue(`on.${e}`, on, { shouldDirty: true });
+  };
+  const scopeNote = main ? N.companyScope : settings.scope === 'own' ? N.ownScope : N.defaultScope;
+
+  return (
+    <Form form={form} className="form mg-form nt-form" onSubmit={submit} aria-label={N.title}>
+      <p className="nt-scope">{scopeNote}</p>
+      <fieldset className="nt-events">
+        <legend>{N.events}</legend>
+        <label className="check nt-all">
+          <input
+            type="checkbox"
+            checked={settings.choices.every((e) => form.watch(`on.${e}`))}
+            onChange={(e) => setAll(e.target.checked)}
+          />
+          {N.all}
+        </label>
+        <div className="nt-grid">
+          {settings.choices.map((e) => (
+            <CheckField key={e} name={`on.${e}`} label={NOTIFY_TEMPLATES[e].label} />
+          ))}
+        </div>
+        {!main && <p className="field-hint">{N.mainOnlyNote}</p>}
+      </fieldset>
+      <Field
+        name="phone"
+        id="nt-phone"
+        label={N.phone}
+        digits={11}
+        maxLength={PHONE_INPUT_MAX}
+        inputMode="numeric"
+        placeholder={userInfo?.phone ?? settings.accountPhone}
+        hint={N.phoneHint(settings.accountPhone)}
+      />
+      <div className="mg-form-actions">
+        {settings.scope === 'own' && (
+          <button type="button" className="btn" disabled={save.isPending} onClick={follow}>
+            {N.followCompany}
+          </button>
+        )}
+        <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+          {N.save}
+        </button>
+      </div>
+    </Form>
+  );
+}

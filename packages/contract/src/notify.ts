@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { MSG } from './messages.js';
+import { mobilePhoneField } from './auth.js';
+import { answerOf } from './envelope.js';
+import { NOTIFY_TEMPLATES, type NotifyEvent } from './notify-templates.js';
+
+/**
+ * 알림톡 with SMS fallback (docs/requirements.md#notifications): which events the shop sends, the
+ * job that sends one, and the member area's '알림 설정'. Verification codes stay plain SMS and are
+ * not listed; restock messages are sent by their own job (the buyer's restock request) and are not
+ * listed either.
+ */
+
+/** The events a member chooses in '알림 설정', in the order the page shows them. */
+export const NOTIFY_SETTING_EVENTS = [
+  'orderPaid',
+  'shipmentConfirmed',
+  'shipped',
+  'sellerCancelled',
+  'returnApproved',
+  'returnOnHold',
+  'cashCredited',
+  'bankTransferWaiting',
+  'licenceEnding',
+  'chatReply',
+] as const satisfies readonly NotifyEvent[];
+export type NotifySettingEvent = (typeof NOTIFY_SETTING_EVENTS)[number];
+
+/**
+ * Events about the company's money and licence: a sub-account cannot see payments (those calls are
+ * the main account's), so these reach main accounts only and a sub-account's page does not list them.
+ */
+export const NOTIFY_MAIN_ONLY_EVENTS: readonly NotifySettingEvent[] = [
+  'cashCredited',
+  'bankTransferWaiting',
+  'licenceEnding',
+];
+
+/** The events an account may choose: all for a main account, those about orders and chat for a sub-account. */
+export const notifyEventsFor = (main: boolean): NotifySettingEvent[] =>
+  main ? [...NOTIFY_SETTING_EVENTS] : NOTIFY_SETTING_EVENTS.filter((e) => !NOTIFY_MAIN_ONLY_EVENTS.includes(e));
+
+/** How a message went out: 알림톡, or the SMS/LMS fallback (over 90 bytes in EUC-KR is an LMS). */
+export const NOTIFY_CHANNELS = ['alimtalk', 'sms', 'lms'] as const;
+export type NotifyChannel = (typeof NOTIFY_CHANNELS)[number];
+export const NOTIFY_CHANNEL_LABELS: Record<NotifyChannel, string> = { alimtalk: '알림톡', sms: 'SMS', lms: 'LMS' };
+
+/** Bytes of a text as a Korean handset counts them (EUC-KR: Hangul and other non-ASCII 2, ASCII 1). */
+export function eucKrBytes(text: string): number {
+  let n = 0;
+  for (const ch of text) n += ch.charCodeAt(0) < 0x80 ? 1 : 2;
+  return n;
+}
+
+/** The SMS limit: a longer text goes as an LMS. */
+export const SMS_MAX_BYTES = 90;
+
+/** The fallback channel of a text: SMS up to 90 bytes (EUC-KR), LMS beyond. */
+export const fallbackChannel = (text: string): 'sms' | 'lms' => (eucKrBytes(text) > SMS_MAX_BYTES ? 'lms' : 'sms');
+
+const settingEvent = z.enum(NOTIFY_SETTING_EVENTS, { error: MSG.badRequest });
+
+/**
+ * One notification to send (job kind `notify.send`): the event, the company whose members get it
+ * (or only `memberId`, for a member's own chat or transfer), and the template's values. Money is a
+ * whole won number; instants are ISO strings. Recipients and phones are read when the job runs.
+ */
+export const notifySendJobData = z.object({
+  event: settingEvent,
+  companyId: z.number().int().min(1),
+  memberId: z.number().int().min(1).optional(),
+  values: z.record(z.string().max(40), z.union([z.string().max(2000), z.number().int()])),
+});
+export type NotifySendJobData = z.infer<typeof notifySendJobData>;
+
+/** The daily look for licences ending in 3 days (Asia/Seoul day 'YYYY-MM-DD'). */
+export const notifyLicenceScanJobData = z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) });
+
+export const MSG_NOTIFY = {
+  saved: '알림 설정을 저장했습니다.',
+  phoneShape: MSG.phoneShape,
+} as const;
+
+/** api/getNotifySettings: the caller's settings as they apply now. */
+export const notifySettings = z.object({
+  /** 'company': the main account's settings, the company's default; 'own': a sub-account's own; 'default': a sub-account following the company's. */
+  scope: z.enum(['company', 'own', 'default']),
+  /** The events that reach the phone. */
+  events: z.array(settingEvent),
+  /** The phone they reach; null = the account's own phone (`accountPhone`). */
+  phone: z.string().nullable(),
+  accountPhone: z.string(),
+  /** The events this account may choose (a sub-account: those about orders and chat). */
+  choices: z.array(settingEvent),
+  /** The company's default events (what a sub-account without its own settings gets). */
+  companyEvents: z.array(settingEvent),
+});
+export type NotifySettings = z.infer<typeof notifySettings>;
+export const notifySettingsAnswer = answerOf(notifySettings);
+
+/**
+ * api/setNotifySettings: the events and the phone (empty = the account's own). A sub-account may
+ * send `followCompany: true` to drop its own settings and follow the company's default again.
+ */
+export const setNotifySettingsRequest = z.object({
+  events: z
+    .array(settingEvent, { error: MSG.badRequest })
+    .max(NOTIFY_SETTING_EVENTS.length * 2, MSG.badRequest)
+    .transform((list) => NOTIFY_SETTING_EVENTS.filter((e) => list.includes(e))),
+  phone: z.union([z.literal(''), mobilePhoneField]).nullish(),
+  followCompany: z.boolean({ error: MSG.badRequest }).optional(),
+});
+export type SetNotifySettingsRequest = z.input<typeof setNotifySettingsRequest>;
+
+/** The label members read for an event ('주문 결제 완료'). */
+export const notifyEventLabel = (event: NotifySettingEvent) => NOTIFY_TEMPLATES[event].label;
