@@ -155,6 +155,11 @@ export const CALL_ROUTES = {
   adminRetryTaxInvoice: { method: 'POST', path: '/api/admin/retryTaxInvoice', access: 'staff' },
   adminCancelTaxInvoice: { method: 'POST', path: '/api/admin/cancelTaxInvoice', access: 'staff' },
   adminSetCompanyInvoiceInfo: { method: 'POST', path: '/api/admin/setCompanyInvoiceInfo', access: 'staff' },
+  // buyer22: 관심상품 and 재입고 알림 (docs/requirements.md#favourites)
+  getFavorites: { method: 'POST', path: '/api/getFavorites', access: 'company' },
+  setFavorite: { method: 'POST', path: '/api/setFavorite', access: 'company' },
+  getProductMarks: { method: 'POST', path: '/api/getProductMarks', access: 'company' },
+  setRestockAlert: { method: 'POST', path: '/api/setRestockAlert', access: 'company' },
 } as const satisfies Record<string, CallRoute>;
 
 export type CallId = keyof typeof CALL_ROUTES;

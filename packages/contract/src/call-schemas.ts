@@ -16,6 +16,13 @@ import {
 } from './auth.js';
 import { emptyAnswer } from './envelope.js';
 import {
+  favoritesAnswer,
+  favoritesRequest,
+  productMarkAnswer,
+  productMarkRequest,
+  productMarksAnswer,
+} from './favorites.js';
+import {
   addQuickOrderToCartAnswer,
   addQuickOrderToCartRequest,
   reorderAnswer,
@@ -342,6 +349,11 @@ export const CALL_SCHEMAS = {
   adminRetryTaxInvoice: { body: taxInvoiceActionRequest, answer: adminTaxInvoiceAnswer },
   adminCancelTaxInvoice: { body: taxInvoiceActionRequest, answer: adminTaxInvoiceAnswer },
   adminSetCompanyInvoiceInfo: { body: companyInvoiceInfoRequest, answer: companyInvoiceInfoAnswer },
+  // buyer22: 관심상품 and 재입고 알림 (docs/requirements.md#favourites)
+  getFavorites: { body: favoritesRequest, answer: favoritesAnswer },
+  setFavorite: { body: productMarkRequest, answer: productMarkAnswer },
+  getProductMarks: { answer: productMarksAnswer },
+  setRestockAlert: { body: productMarkRequest, answer: productMarkAnswer },
 } as const satisfies Record<CallId, CallSchema>;
 
 type Schemas = typeof CALL_SCHEMAS;

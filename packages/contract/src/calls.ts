@@ -1174,4 +1174,36 @@ export const CALLS = {
       },
     ),
   },
+  // buyer22: 관심상품 and 재입고 알림 (docs/requirements.md#favourites)
+  getFavorites: {
+    ...CALL_ROUTES.getFavorites,
+    tags: ['products'],
+    summary: '관심상품 목록 (회사 공용)',
+    description:
+      '회사의 관심상품을 최근에 담은 순으로: 상품, 회사 등급 가격, 재고, 창고. 본계정과 부계정이 같은 목록을 봅니다.',
+    example: { page: 1, size: 20 },
+  },
+  setFavorite: {
+    ...CALL_ROUTES.setFavorite,
+    tags: ['products'],
+    summary: '관심상품 담기·빼기 (같은 요청은 같은 결과)',
+    description: '상품을 회사의 관심상품에 담거나 뺍니다. 없는 상품은 404이고 아무것도 바뀌지 않습니다.',
+    example: { productId: 1, on: true },
+  },
+  getProductMarks: {
+    ...CALL_ROUTES.getProductMarks,
+    tags: ['products'],
+    summary: '관심상품·재입고 알림 표시',
+    description:
+      '회사의 관심상품 번호와 이 회원이 재입고 알림을 신청한 상품 번호: 카드와 목록의 하트, 알림 버튼에 씁니다.',
+    example: {},
+  },
+  setRestockAlert: {
+    ...CALL_ROUTES.setRestockAlert,
+    tags: ['products'],
+    summary: '재입고 알림 신청·취소 (품절 상품만)',
+    description:
+      '품절 상품이 다시 입고되면 이 회원에게 문자 한 통을 보내고 신청은 끝납니다. 재고가 있는 상품은 신청할 수 없습니다 (400).',
+    example: { productId: 1, on: true },
+  },
 } as const satisfies Record<CallId, CallEntry>;

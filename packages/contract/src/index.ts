@@ -36,3 +36,4 @@ export * from './jobs.js';
 export * from './paperwork.js';
 export * from './vehicles.js';
 export * from './quick-order.js';
+export * from './favorites.js';

@@ -22,12 +22,20 @@ export const taxInvoiceMonthlyJobData = z.object({ month: z.string().regex(/^\d{
 /** The daily destruction of records whose retention period has ended (docs/requirements.md#retention). */
 export const retentionSweepJobData = z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) });
 
+/**
+ * A sold-out product came back in stock (docs/requirements.md#restock-alerts): one text to each member
+ * who asked; their requests were ended in the same transaction, so the list travels with the job.
+ */
+export const restockJobData = z.object({ productId: id, memberIds: z.array(id).min(1).max(100_000) });
+export type RestockJobData = z.infer<typeof restockJobData>;
+
 /** Every kind of job and the schema of its data. The server's registry gives each its handler. */
 export const JOB_DATA = {
   'sms.cashCredited': cashCreditedJobData,
   'taxInvoice.issue': taxInvoiceIssueJobData,
   'taxInvoice.monthly': taxInvoiceMonthlyJobData,
   'retention.sweep': retentionSweepJobData,
+  'sms.restock': restockJobData,
 } as const;
 export type JobName = keyof typeof JOB_DATA;
 export type JobDataOf<N extends JobName> = z.infer<(typeof JOB_DATA)[N]>;
@@ -38,6 +46,7 @@ export const JOB_LABELS: Record<JobName, string> = {
   'taxInvoice.issue': '전자세금계산서 발행',
   'taxInvoice.monthly': '월합계 세금계산서 만들기',
   'retention.sweep': '보관 기간이 끝난 기록 파기',
+  'sms.restock': '재입고 알림 문자',
 };
 
 /**

@@ -3,6 +3,7 @@ import type { JobDataOf, JobName } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import type { SmsProvider } from '../sms/provider.js';
 import { cashCredited } from './cash-credited.js';
+import { restockTexts } from './restock.js';
 import type { TaxInvoiceProvider } from '../tax-invoices/provider.js';
 import { issueTaxInvoice, monthlyTaxInvoices } from '../tax-invoices/issue.js';
 import { retentionSweep } from '../retention/sweep.js';
@@ -45,4 +46,5 @@ export const JOB_HANDLERS: { [N in JobName]: JobHandler<N> } = {
   'taxInvoice.issue': issueTaxInvoice,
   'taxInvoice.monthly': monthlyTaxInvoices,
   'retention.sweep': retentionSweep,
+  'sms.restock': restockTexts,
 };
