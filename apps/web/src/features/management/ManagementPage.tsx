@@ -11,10 +11,12 @@ import { DeliveryAddressSection } from './DeliveryAddressSection';
 import { EditMyInfoSection } from './EditMyInfoSection';
 import { allowedMenu, isMenuPath, type MenuPath } from './menu';
 import { MyVehiclesSection } from './MyVehiclesSection';
+import { FavoritesSection } from '../favorites';
 import { OrdersSection } from './OrdersSection';
 import { BuyLicenseSection, ChargeCashSection } from './PaySections';
 import { PaymentHistorySection } from './PaymentHistorySection';
 import { ProfileSection } from './ProfileSection';
+import { SectionHead } from './parts';
 import { UsersSection } from './UsersSection';
 
 const M = T.management;
@@ -45,6 +47,7 @@ const SECTIONS: Record<MenuPath, (mobile: boolean) => ReactNode> = {
   profile: (mobile) => <ProfileSection mobile={mobile} linkTo={mobile ? mobileLink : desktopLink} />,
   editMyInfo: () => <EditMyInfoSection />,
   orders: () => <OrdersSection />,
+  favorites: () => <FavoritesSection head={(title, intro) => <SectionHead title={title} intro={intro} />} />,
   deliveryAddress: () => <DeliveryAddressSection />,
   myVehicles: () => <MyVehiclesSection />,
   editCompanyInfo: () => <CompanyInfoSection />,

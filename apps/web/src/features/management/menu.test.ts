@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { allowedMenu, isMenuPath } from './menu';
 
 describe('member-area menu', () => {
-  it('gives a main account all thirteen entries in menu order', () => {
+  it('gives a main account all fourteen entries in menu order', () => {
     const all = [
       'profile',
       'editMyInfo',
       'orders',
+      'favorites',
       'deliveryAddress',
       'myVehicles',
       'editCompanyInfo',
@@ -17,11 +18,12 @@ describe('member-area menu', () => {
     expect(allowedMenu(0)).toEqual([...all, 'buyLicense', 'licensePayments', 'setSecurity', 'memberDeactivation']);
   });
 
-  it('gives a sub-account the six entries it may use', () => {
+  it('gives a sub-account the seven entries it may use', () => {
     expect(allowedMenu(1)).toEqual([
       'profile',
       'editMyInfo',
       'orders',
+      'favorites',
       'deliveryAddress',
       'myVehicles',
       'memberDeactivation',
