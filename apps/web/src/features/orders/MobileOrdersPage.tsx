@@ -4,6 +4,7 @@ import {
   ORDER_STATUS,
   ORDER_STATUS_LABELS,
   allowedMoves,
+  orderJobRefs,
   type OrderStatus,
   type OrderView,
 } from '@partsmall/contract';
@@ -86,6 +87,12 @@ export function MobileOrdersPage() {
                 <dd>{addressLine(o) || '-'}</dd>
                 <dt>{t.cargoOffice}</dt>
                 <dd>{o.arrive || '-'}</dd>
+                {orderJobRefs(o).length > 0 && (
+                  <>
+                    <dt>{t.jobRef}</dt>
+                    <dd>{orderJobRefs(o).join(', ')}</dd>
+                  </>
+                )}
                 <dt>{t.products}</dt>
                 <dd>
                   <ul className="m-order-products">
