@@ -158,6 +158,7 @@ describe('member area: menu and screens', () => {
     const screens: [string, string, string][] = [
       ['내 정보 수정', '내 정보 수정', 'editMyInfo'],
       ['거래내역', '거래내역', 'orders'],
+      ['관심상품', '관심상품', 'favorites'],
       ['배송지 관리', '배송지 관리', 'deliveryAddress'],
       ['내 차량', '내 차량', 'myVehicles'],
       ['회사 정보', '회사 정보', 'editCompanyInfo'],
@@ -230,7 +231,7 @@ describe('member area: menu and screens', () => {
     await toast(phone.page).waitFor();
     await phone.page.waitForTimeout(1000);
     expect(await toast(phone.page).count()).toBe(1);
-    await expect.poll(() => menu(phone.page).getByRole('link').count()).toBe(6);
+    await expect.poll(() => menu(phone.page).getByRole('link').count()).toBe(7);
     await phone.context.close();
   });
 
@@ -253,12 +254,13 @@ describe('member area on a phone', () => {
     await page.waitForURL(/\/mobileManagement$/);
     const entries = menu(page).getByRole('link');
     // The menu is drawn after the address changes: counted once it is there.
-    await expect.poll(() => entries.count()).toBe(13);
+    await expect.poll(() => entries.count()).toBe(14);
     await snap(page, 'management-menu-mobile');
     const paths = [
       'profile',
       'editMyInfo',
       'orders',
+      'favorites',
       'deliveryAddress',
       'myVehicles',
       'editCompanyInfo',
