@@ -40,6 +40,15 @@ async function login(page: Page, mobile = false) {
   await page.getByText('로그인되었습니다.').first().waitFor();
 }
 
+/** The home's notice popup covers the grid when it opens: closed first. */
+async function closeNotice(page: Page) {
+  await page
+    .locator('.notice-popup')
+    .getByRole('button', { name: '닫기' })
+    .click({ timeout: 5000 })
+    .catch(() => undefined);
+}
+
 const demoMember = async () =>
   (await shop.server.db.select().from(members).where(eq(members.loginId, 'demo@partsmall.kr')))[0]!;
 
@@ -54,6 +63,7 @@ describe('관심상품', () => {
     const { context, page } = await desktopPage(shop.browser);
     await login(page);
     await page.goto(`${shop.server.base}/home?searchType=pid&keyword=${pad.pid}`);
+    await closeNotice(page);
     const card = page.locator('.product-card', { hasText: pad.pid });
     const heart = card.getByRole('button', { name: `관심상품에 담기: ${pad.name}` });
     await heart.click();
@@ -137,6 +147,7 @@ describe('관심상품', () => {
     const { context, page } = await desktopPage(shop.browser);
     await login(page);
     await page.goto(`${shop.server.base}/home?searchType=pid&keyword=${disc.pid}`);
+    await closeNotice(page);
     await page.locator('.product-card-btn', { hasText: disc.pid }).click();
     await page.getByRole('dialog').getByRole('button', { name: '바로구매' }).click();
     await page.waitForURL(/\/checkOut/);

@@ -438,7 +438,7 @@ export const T = {
       memoCount: (n: number) => `${n} / 255자`,
       jobRef: '작업번호/차량번호',
       jobRefPlaceholder: '예: 12가3456 또는 RO-2611',
-      jobRefHint: '선택 입력, 30자까지. 주문 내역과 거래명세에 함께 나옵니다.',
+      jobRefHint: '선택 입력, 30자까지. 주문 내역과 주문 상세에 함께 나옵니다.',
       sender: '보내는 분',
       directDeli: '직배송 (보내는 분을 직접 입력)',
       directDeliHint: '끄면 보내는 분이 주문하는 회사로 표시됩니다.',
