@@ -160,6 +160,7 @@ export const CALL_ROUTES = {
   setFavorite: { method: 'POST', path: '/api/setFavorite', access: 'company' },
   getProductMarks: { method: 'POST', path: '/api/getProductMarks', access: 'company' },
   setRestockAlert: { method: 'POST', path: '/api/setRestockAlert', access: 'company' },
+  setCartLineJobRef: { method: 'POST', path: '/api/setCartLineJobRef', access: 'company' },
 } as const satisfies Record<string, CallRoute>;
 
 export type CallId = keyof typeof CALL_ROUTES;

@@ -80,6 +80,7 @@ import {
   savedSeqAnswer,
   shippingAddressPageAnswer,
   updateCartQuantityRequest,
+  cartLineJobRefRequest,
 } from './orders.js';
 import {
   cashPaymentRequest,
@@ -354,6 +355,7 @@ export const CALL_SCHEMAS = {
   setFavorite: { body: productMarkRequest, answer: productMarkAnswer },
   getProductMarks: { answer: productMarksAnswer },
   setRestockAlert: { body: productMarkRequest, answer: productMarkAnswer },
+  setCartLineJobRef: { body: cartLineJobRefRequest, answer: cartWriteAnswer },
 } as const satisfies Record<CallId, CallSchema>;
 
 type Schemas = typeof CALL_SCHEMAS;

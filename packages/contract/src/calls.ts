@@ -1206,4 +1206,12 @@ export const CALLS = {
       '품절 상품이 다시 입고되면 이 회원에게 문자 한 통을 보내고 신청은 끝납니다. 재고가 있는 상품은 신청할 수 없습니다 (400).',
     example: { productId: 1, on: true },
   },
+  setCartLineJobRef: {
+    ...CALL_ROUTES.setCartLineJobRef,
+    tags: ['cart'],
+    summary: '장바구니 줄의 작업번호·차량번호 (30자, 빈 값은 지움)',
+    description:
+      '내 장바구니 줄 하나의 작업번호·차량번호를 바꿉니다. 결제하면 주문 상품에 함께 남습니다. 다른 회원의 줄은 404입니다.',
+    example: { seq: 1, jobRef: '12가3456' },
+  },
 } as const satisfies Record<CallId, CallEntry>;

@@ -136,6 +136,8 @@ export const buyOrCartForm = z
 export type BuyOrCartForm = z.input<typeof buyOrCartForm>;
 
 export const updateCartQuantityRequest = z.object({ seq: id, qty: positiveQty });
+/** api/setCartLineJobRef: the line's 작업번호/차량번호 ('' clears it; docs/requirements.md#job-reference). */
+export const cartLineJobRefRequest = z.object({ seq: id, jobRef: jobRefField.unwrap() });
 export const cartDeleteRequest = z.object({ seq: id });
 
 const digits = (min: number, max: number, msg: string) =>
@@ -263,6 +265,8 @@ export const cartLine = z.object({
   vin: z.string().nullable(),
   /** Ours: the company's vehicles this line's product fits (docs/requirements.md#my-vehicles). */
   fitsMyVehicles: z.array(fitVehicle).optional(),
+  /** Ours: the line's 작업번호/차량번호 ('' when none; docs/requirements.md#job-reference). */
+  jobRef: z.string().optional(),
 });
 export type CartLine = z.infer<typeof cartLine>;
 export const cartPageAnswer = pageAnswerOf(cartLine);

@@ -388,3 +388,43 @@ describe('job reference (작업번호/차량번호)', () => {
     expect(detail.body.results!.jobRef).toBe('');
   });
 });
+
+describe('api/setCartLineJobRef', () => {
+  it('the member sets and clears a line of their own; another member, staff, visitor and 31 characters are refused', async () => {
+    const p = await product('JR-CART-3', 4);
+    await call(server, 'addToCart', { productId: p.id, hasAmount: 1 }, { token: tokens.sub });
+    const [line] = await server.db
+      .select()
+      .from(cartItems)
+      .where(and(eq(cartItems.memberId, buyer.subs[0]!.seq), eq(cartItems.productId, p.id)));
+    const set = await call(server, 'setCartLineJobRef', { seq: line!.id, jobRef: ' 34나5678 ' }, { token: tokens.sub });
+    expect(set.body.code).toBe(201);
+    const cart = await call(server, 'getMallCartInfo', { page: 1, size: 64 }, { token: tokens.sub });
+    expect(cart.body.results!.find((l) => l.seq === line!.id)?.jobRef).toBe('34나5678');
+
+    for (const token of [tokens.main, tokens.other]) {
+      const foreign = await call(server, 'setCartLineJobRef', { seq: line!.id, jobRef: 'X' }, { token });
+      expect(foreign.status).toBe(404);
+    }
+    expect((await call(server, 'POST', 'api/setCartLineJobRef', { seq: line!.id, jobRef: 'X' })).status).toBe(401);
+    expect(
+      (await call(server, 'POST', 'api/setCartLineJobRef', { seq: line!.id, jobRef: 'X' }, tokens.staff)).status,
+    ).toBe(403);
+    const long = await call(
+      server,
+      'POST',
+      'api/setCartLineJobRef',
+      { seq: line!.id, jobRef: '가'.repeat(31) },
+      tokens.sub,
+    );
+    expect([long.status, long.body.message]).toEqual([400, MSG_QUICK_ORDER.jobRef]);
+    const [after] = await server.db.select().from(cartItems).where(eq(cartItems.id, line!.id));
+    expect(after!.jobRef).toBe('34나5678');
+
+    expect(
+      (await call(server, 'setCartLineJobRef', { seq: line!.id, jobRef: '' }, { token: tokens.sub })).body.code,
+    ).toBe(201);
+    const [cleared] = await server.db.select().from(cartItems).where(eq(cartItems.id, line!.id));
+    expect(cleared!.jobRef).toBe('');
+  });
+});

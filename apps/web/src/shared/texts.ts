@@ -374,6 +374,7 @@ export const T = {
       return !pay || pay === how ? how : `${how} · ${pay}`;
     },
     cart: {
+      jobRef: '작업번호/차량번호',
       title: '장바구니',
       intro: '한 번에 한 창고의 상품만 주문할 수 있습니다. 주문할 상품을 창고별로 선택하세요.',
       empty: '장바구니가 비어 있습니다.',
