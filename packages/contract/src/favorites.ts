@@ -1,5 +1,5 @@
 /**
- * 관심상품 and 재입고 알림 (issue 22 §4, docs/requirements.md#favourites, #restock-alerts): the calls'
+ * 관심상품 and 재입고 알림 (docs/requirements.md#favourites, #restock-alerts): the calls'
  * payloads, answers and Korean messages.
  */
 import { z } from 'zod';
