@@ -182,6 +182,45 @@ describe('관심상품', () => {
     await view.page.goto(`${shop.server.base}/orderDetail?seq=${seq}`);
     expect(await view.page.getByTestId('order-job-ref').textContent()).toBe('12가3456');
     await snap(view.page, 'jobref-order-detail-desktop');
+    await view.page.goto(`${shop.server.base}/management/orders`);
+    await view.page.getByRole('cell', { name: '12가3456' }).first().waitFor();
+    await snap(view.page, 'jobref-orders-list-desktop');
     await view.context.close();
+  });
+
+  it("a cart line's job reference is typed in the cart and kept", async () => {
+    const arm = await addProduct(shop.server, {
+      name: '작업번호 컨트롤암',
+      prices: [50_000, 51_000, 52_000, 53_000],
+      stock: 4,
+    });
+    const demo = await demoMember();
+    const token = await loginAs(shop.server, 'demo@partsmall.kr', 'demo1234');
+    expect((await call(shop.server, 'addToCart', { productId: arm.id, hasAmount: 1 }, { token })).body.code).toBe(201);
+    const { context, page } = await desktopPage(shop.browser);
+    await login(page);
+    await page.goto(`${shop.server.base}/cart`);
+    const field = page.getByRole('textbox', { name: `${arm.name} 작업번호/차량번호` });
+    await field.fill('RO-2611');
+    await field.blur();
+    await page.getByText('작업번호·차량번호를 저장했습니다.').first().waitFor();
+    const [line] = await shop.server.db
+      .select()
+      .from(cartItems)
+      .where(and(eq(cartItems.memberId, demo.id), eq(cartItems.productId, arm.id)));
+    expect(line?.jobRef).toBe('RO-2611');
+    await snap(page, 'jobref-cart-desktop');
+    await context.close();
+
+    const phone = await phonePage(shop.browser);
+    await login(phone.page, true);
+    await phone.page.goto(`${shop.server.base}/cartm`);
+    await phone.page.getByRole('textbox', { name: `${arm.name} 작업번호/차량번호` }).waitFor();
+    await snap(phone.page, 'jobref-cart-phone');
+    await phone.page.goto(`${shop.server.base}/mobile?searchType=pid&keyword=${arm.pid}`);
+    await closeNotice(phone.page);
+    await phone.page.waitForTimeout(500);
+    await snap(phone.page, 'favorites-home-phone');
+    await phone.context.close();
   });
 });
