@@ -114,7 +114,7 @@ function seoulToday(): string {
 }
 
 describe('member area: menu and screens', () => {
-  it('the main account sees all fourteen entries, the profile first, and every screen', async () => {
+  it('the main account sees all eighteen entries, the profile first, and every screen', async () => {
     const { page, context } = await desktop(shop.browser);
     await login(page, 'demo@partsmall.kr');
     await page.goto(`${shop.server.base}/management`);
@@ -123,12 +123,17 @@ describe('member area: menu and screens', () => {
       '기본정보',
       '내 정보 수정',
       '거래내역',
+      '관심상품',
       '배송지 관리',
       '내 차량',
+      '알림 설정',
       '회사 정보',
       '계정 관리',
       '캐시 충전',
       '캐시 결제내역',
+      '캐시 원장',
+      '월간 거래명세서',
+      '세금계산서',
       '라이선스 구매',
       '라이선스 결제내역',
       '보안번호',
@@ -158,6 +163,7 @@ describe('member area: menu and screens', () => {
     const screens: [string, string, string][] = [
       ['내 정보 수정', '내 정보 수정', 'editMyInfo'],
       ['거래내역', '거래내역', 'orders'],
+      ['관심상품', '관심상품', 'favorites'],
       ['배송지 관리', '배송지 관리', 'deliveryAddress'],
       ['내 차량', '내 차량', 'myVehicles'],
       ['알림 설정', '알림 설정', 'notifySettings'],
@@ -185,7 +191,7 @@ describe('member area: menu and screens', () => {
     await context.close();
   });
 
-  it('the sub-account sees only its seven entries, and a main-only path goes to the first', async () => {
+  it('the sub-account sees only its nine entries, and a main-only path goes to the first', async () => {
     const { page, context } = await desktop(shop.browser);
     await login(page, 'sub@partsmall.kr');
     await page.goto(`${shop.server.base}/management/chargeCash`);
@@ -194,6 +200,7 @@ describe('member area: menu and screens', () => {
       '기본정보',
       '내 정보 수정',
       '거래내역',
+      '관심상품',
       '배송지 관리',
       '내 차량',
       '알림 설정',
@@ -266,12 +273,13 @@ describe('member area on a phone', () => {
     await page.waitForURL(/\/mobileManagement$/);
     const entries = menu(page).getByRole('link');
     // The menu is drawn after the address changes: counted once it is there.
-    await expect.poll(() => entries.count()).toBe(17);
+    await expect.poll(() => entries.count()).toBe(18);
     await snap(page, 'management-menu-mobile');
     const paths = [
       'profile',
       'editMyInfo',
       'orders',
+      'favorites',
       'deliveryAddress',
       'myVehicles',
       'notifySettings',

@@ -161,6 +161,7 @@ const MANAGEMENT = [
   'profile',
   'editMyInfo',
   'orders',
+  'favorites',
   'deliveryAddress',
   'myVehicles',
   'notifySettings',

@@ -25,6 +25,7 @@ import { paymentRoutes } from './features/payments/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { epcRoutes } from './features/epc/routes.js';
 import { vehicleRoutes } from './features/vehicles/index.js';
+import { favoriteRoutes } from './features/favorites/index.js';
 import { chatRoutes, chatStorageRoot } from './features/chat/routes.js';
 import { diskStorage } from './features/chat/storage.js';
 import { jobRoutes, startJobs } from './features/jobs/index.js';
@@ -203,6 +204,7 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
   paymentRoutes(app, ctx);
   epcRoutes(app, ctx);
   vehicleRoutes(app, ctx);
+  favoriteRoutes(app, ctx);
   chatRoutes(app, ctx);
   adminRoutes(app, ctx);
   jobRoutes(app, ctx, jobs);

@@ -161,6 +161,12 @@ export const CALL_ROUTES = {
   // notify: '알림 설정' (docs/requirements.md#notifications)
   getNotifySettings: { method: 'POST', path: '/api/getNotifySettings', access: 'member' },
   setNotifySettings: { method: 'POST', path: '/api/setNotifySettings', access: 'member' },
+  // buyer22: 관심상품 and 재입고 알림 (docs/requirements.md#favourites)
+  getFavorites: { method: 'POST', path: '/api/getFavorites', access: 'company' },
+  setFavorite: { method: 'POST', path: '/api/setFavorite', access: 'company' },
+  getProductMarks: { method: 'POST', path: '/api/getProductMarks', access: 'company' },
+  setRestockAlert: { method: 'POST', path: '/api/setRestockAlert', access: 'company' },
+  setCartLineJobRef: { method: 'POST', path: '/api/setCartLineJobRef', access: 'company' },
 } as const satisfies Record<string, CallRoute>;
 
 export type CallId = keyof typeof CALL_ROUTES;

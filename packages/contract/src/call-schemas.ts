@@ -16,6 +16,13 @@ import {
 } from './auth.js';
 import { emptyAnswer } from './envelope.js';
 import {
+  favoritesAnswer,
+  favoritesRequest,
+  productMarkAnswer,
+  productMarkRequest,
+  productMarksAnswer,
+} from './favorites.js';
+import {
   addQuickOrderToCartAnswer,
   addQuickOrderToCartRequest,
   reorderAnswer,
@@ -74,6 +81,7 @@ import {
   savedSeqAnswer,
   shippingAddressPageAnswer,
   updateCartQuantityRequest,
+  cartLineJobRefRequest,
 } from './orders.js';
 import {
   cashPaymentRequest,
@@ -351,6 +359,12 @@ export const CALL_SCHEMAS = {
   // notify: '알림 설정'
   getNotifySettings: { answer: notifySettingsAnswer },
   setNotifySettings: { body: setNotifySettingsRequest, answer: notifySettingsAnswer },
+  // buyer22: 관심상품 and 재입고 알림 (docs/requirements.md#favourites)
+  getFavorites: { body: favoritesRequest, answer: favoritesAnswer },
+  setFavorite: { body: productMarkRequest, answer: productMarkAnswer },
+  getProductMarks: { answer: productMarksAnswer },
+  setRestockAlert: { body: productMarkRequest, answer: productMarkAnswer },
+  setCartLineJobRef: { body: cartLineJobRefRequest, answer: cartWriteAnswer },
 } as const satisfies Record<CallId, CallSchema>;
 
 type Schemas = typeof CALL_SCHEMAS;

@@ -1190,6 +1190,7 @@ export const CALLS = {
     description:
       'tracker.delivery가 등록된 송장의 상태가 바뀌면 carrierId와 trackingNumber만 보냅니다. 본문은 단서일 뿐이며, 서버가 조회 API로 다시 읽은 배송 단계만 저장합니다. 이 상점의 송장이 아니면 아무것도 바꾸지 않습니다.',
     example: { carrierId: 'kr.cjlogistics', trackingNumber: '601234567890' },
+  },
   // notify: '알림 설정'
   getNotifySettings: {
     ...CALL_ROUTES.getNotifySettings,
@@ -1206,5 +1207,45 @@ export const CALLS = {
     description:
       '받을 알림(이벤트)과 받을 휴대폰 번호(비우면 계정의 번호)를 저장합니다. 주 계정은 회사 기본값을, 부계정은 자기 설정을 저장하며, 부계정이 followCompany 를 보내면 회사 기본값을 다시 따릅니다.',
     example: { events: ['orderPaid', 'shipped'], phone: '01012345678' },
+  },
+  // buyer22: 관심상품 and 재입고 알림 (docs/requirements.md#favourites)
+  getFavorites: {
+    ...CALL_ROUTES.getFavorites,
+    tags: ['products'],
+    summary: '관심상품 목록 (회사 공용)',
+    description:
+      '회사의 관심상품을 최근에 담은 순으로: 상품, 회사 등급 가격, 재고, 창고. 본계정과 부계정이 같은 목록을 봅니다.',
+    example: { page: 1, size: 20 },
+  },
+  setFavorite: {
+    ...CALL_ROUTES.setFavorite,
+    tags: ['products'],
+    summary: '관심상품 담기·빼기 (같은 요청은 같은 결과)',
+    description: '상품을 회사의 관심상품에 담거나 뺍니다. 없는 상품은 404이고 아무것도 바뀌지 않습니다.',
+    example: { productId: 1, on: true },
+  },
+  getProductMarks: {
+    ...CALL_ROUTES.getProductMarks,
+    tags: ['products'],
+    summary: '관심상품·재입고 알림 표시',
+    description:
+      '회사의 관심상품 번호와 이 회원이 재입고 알림을 신청한 상품 번호: 카드와 목록의 하트, 알림 버튼에 씁니다.',
+    example: {},
+  },
+  setRestockAlert: {
+    ...CALL_ROUTES.setRestockAlert,
+    tags: ['products'],
+    summary: '재입고 알림 신청·취소 (품절 상품만)',
+    description:
+      '품절 상품이 다시 입고되면 이 회원에게 문자 한 통을 보내고 신청은 끝납니다. 재고가 있는 상품은 신청할 수 없습니다 (400).',
+    example: { productId: 1, on: true },
+  },
+  setCartLineJobRef: {
+    ...CALL_ROUTES.setCartLineJobRef,
+    tags: ['cart'],
+    summary: '장바구니 줄의 작업번호·차량번호 (30자, 빈 값은 지움)',
+    description:
+      '내 장바구니 줄 하나의 작업번호·차량번호를 바꿉니다. 결제하면 주문 상품에 함께 남습니다. 다른 회원의 줄은 404입니다.',
+    example: { seq: 1, jobRef: '12가3456' },
   },
 } as const satisfies Record<CallId, CallEntry>;

@@ -38,3 +38,4 @@ export * from './paperwork.js';
 export * from './vehicles.js';
 export * from './quick-order.js';
 export * from './tracking.js';
+export * from './favorites.js';

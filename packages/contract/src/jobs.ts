@@ -28,6 +28,13 @@ export const retentionSweepJobData = z.object({ day: z.string().regex(/^\d{4}-\d
 /** A shipped waybill to register with the tracking provider's webhook (docs/requirements.md#shipping-and-tracking). */
 export const trackingRegisterJobData = z.object({ shipmentId: id });
 
+/**
+ * A sold-out product came back in stock (docs/requirements.md#restock-alerts): one text to each member
+ * who asked; their requests were ended in the same transaction, so the list travels with the job.
+ */
+export const restockJobData = z.object({ productId: id, memberIds: z.array(id).min(1).max(100_000) });
+export type RestockJobData = z.infer<typeof restockJobData>;
+
 /** Every kind of job and the schema of its data. The server's registry gives each its handler. */
 export const JOB_DATA = {
   'sms.cashCredited': cashCreditedJobData,
@@ -38,6 +45,7 @@ export const JOB_DATA = {
   // notify: 알림톡 with SMS fallback (docs/requirements.md#notifications)
   'notify.send': notifySendJobData,
   'notify.licenceScan': notifyLicenceScanJobData,
+  'sms.restock': restockJobData,
 } as const;
 export type JobName = keyof typeof JOB_DATA;
 export type JobDataOf<N extends JobName> = z.infer<(typeof JOB_DATA)[N]>;
@@ -52,6 +60,7 @@ export const JOB_LABELS: Record<JobName, string> = {
   // notify
   'notify.send': '알림톡 발송',
   'notify.licenceScan': '이용권 만료 3일 전 알림 찾기',
+  'sms.restock': '재입고 알림 문자',
 };
 
 /**

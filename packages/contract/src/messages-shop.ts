@@ -25,6 +25,7 @@ export const MSG_ORDER = {
   addedToCart: '장바구니에 담았습니다.',
   removedFromCart: '장바구니에서 삭제했습니다.',
   qtyUpdated: '구매 수량을 변경했습니다.',
+  jobRefSaved: '작업번호·차량번호를 저장했습니다.',
   qtyUpdateFailed: '구매 수량 변경 중 문제가 발생했습니다.',
   qtyInvalid: '수량은 1 이상의 정수로 입력하세요.',
   qtyOverStock: (stock: number) => `재고가 부족합니다. 주문 가능 수량은 ${groupDigits(stock)}개입니다.`,

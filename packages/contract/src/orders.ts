@@ -6,6 +6,7 @@ import { dateRangeListRequest } from './member.js';
 import { EPC_MSG, normalizeVin } from './epc.js';
 import { orderTaxInvoice } from './paperwork.js';
 import { fitVehicle } from './vehicles.js';
+import { jobRefField } from './quick-order.js';
 
 /** Order statuses (docs/requirements.md#order-statuses). */
 export const ORDER_STATUS = {
@@ -135,6 +136,8 @@ export const buyOrCartForm = z
 export type BuyOrCartForm = z.input<typeof buyOrCartForm>;
 
 export const updateCartQuantityRequest = z.object({ seq: id, qty: positiveQty });
+/** api/setCartLineJobRef: the line's 작업번호/차량번호 ('' clears it; docs/requirements.md#job-reference). */
+export const cartLineJobRefRequest = z.object({ seq: id, jobRef: jobRefField.unwrap() });
 export const cartDeleteRequest = z.object({ seq: id });
 
 const digits = (min: number, max: number, msg: string) =>
@@ -201,6 +204,8 @@ export const paymentRequest = z.object({
     .max(64, MSG_ORDER.clientRequestId)
     .optional(),
   shippingInfo,
+  /** Ours, optional: the order's 작업번호 or 차량번호 (docs/requirements.md#job-reference). */
+  jobRef: jobRefField,
   carts: z
     .array(z.object({ seq: id.optional(), productId: id.optional(), qty: positiveQty, vin: lineVin }), {
       error: MSG_ORDER.selectProduct,
@@ -260,6 +265,8 @@ export const cartLine = z.object({
   vin: z.string().nullable(),
   /** Ours: the company's vehicles this line's product fits (docs/requirements.md#my-vehicles). */
   fitsMyVehicles: z.array(fitVehicle).optional(),
+  /** Ours: the line's 작업번호/차량번호 ('' when none; docs/requirements.md#job-reference). */
+  jobRef: z.string().optional(),
 });
 export type CartLine = z.infer<typeof cartLine>;
 export const cartPageAnswer = pageAnswerOf(cartLine);
@@ -288,6 +295,9 @@ export const orderLineView = z.object({
   created: instant,
   /** The vehicle the part was bought for in the catalogue, or null. */
   vin: z.string().nullable(),
+  /** Ours: the cart line's memo and job reference ('' when none; docs/requirements.md#job-reference). */
+  memo: z.string().optional(),
+  jobRef: z.string().optional(),
 });
 export type OrderLineView = z.infer<typeof orderLineView>;
 
@@ -317,10 +327,21 @@ export const orderView = z.object({
   waybill: z.string(),
   returnReason: int.nullable(),
   staffNote: z.string(),
+  /** Ours: the 작업번호 or 차량번호 typed at checkout ('' when none; docs/requirements.md#job-reference). */
+  jobRef: z.string().optional(),
   /** The order's 전자세금계산서, when it has one (docs/requirements.md#tax-invoices). */
   taxInvoice: orderTaxInvoice.optional(),
 });
 export type OrderView = z.infer<typeof orderView>;
+
+/**
+ * Every job reference of an order, once each: the one typed at checkout first, then the lines' own
+ * (docs/requirements.md#job-reference). What the order lists, its detail and the CSV show.
+ */
+export function orderJobRefs(o: Pick<OrderView, 'jobRef' | 'orderProductInfo'>): string[] {
+  const all = [o.jobRef ?? '', ...o.orderProductInfo.map((l) => l.jobRef ?? '')].map((r) => r.trim());
+  return [...new Set(all.filter(Boolean))];
+}
 /** api/getMallOrderInfo. */
 export const orderPageAnswer = pageAnswerOf(orderView);
 /** api/getMallOrderDetail, api/cancelMallOrder, api/returnMallOrder, api/admin/setOrderStatus. */

@@ -4,6 +4,7 @@ import {
   ORDER_STATUS,
   ORDER_STATUS_LABELS,
   ORDER_TRANSITIONS,
+  orderJobRefs,
   type AdminOrderDetail,
   type AdminOrderListRequest,
   type AdminOrderRow,
@@ -184,6 +185,7 @@ export async function exportOrders(db: Db, q: Q) {
     '주소',
     '택배사',
     '송장번호',
+    '작업번호/차량번호',
   ];
   const rows = results.map((o) => [
     o.seq,
@@ -200,6 +202,7 @@ export async function exportOrders(db: Db, q: Q) {
     `${o.address} ${o.addrSub}`.trim(),
     o.carrier,
     o.waybill,
+    orderJobRefs(o).join(' / '),
   ]);
   return { csv: toCsv([header, ...rows]), rows: rows.length };
 }

@@ -18,6 +18,7 @@ import {
 import { queryRows, type Db, type Tx } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../shared/http.js';
 import { checkUploadBatch, processImage } from '../chat/images.js';
+import { onStockRaised } from '../favorites/index.js';
 import { invalidateProductLists } from '../products/list-cache.js';
 import { recordAudit } from './audit.js';
 import { parseCsv, toCsv } from './csv.js';
@@ -172,6 +173,7 @@ export async function saveProduct(
       await assertUniquePid(tx, r, r.seq);
       await updateProduct(tx, r.seq, r);
       const after = await productRow(tx, r.seq);
+      await onStockRaised(tx, r.seq, before.hasAmount, after.hasAmount);
       await recordAudit(tx, { memberId: staffId, action: 'saveProduct', target: `product:${r.seq}`, before, after });
       return after;
     }
@@ -197,6 +199,7 @@ export async function changeStock(db: Db, staffId: number, r: { seq: number; del
       throw badRequest(MSG_ADMIN.stockBelowZero, 'delta');
     }
     const hasAmount = num(row.has_amount);
+    await onStockRaised(tx, r.seq, hasAmount - r.delta, hasAmount);
     await recordAudit(tx, {
       memberId: staffId,
       action: 'changeStock',
@@ -377,18 +380,22 @@ export async function importProducts(
       ...new Set(parsed.map((p) => `product-pid:${alphaNumber(p.fields.pid)}:${p.fields.storageId}`)),
     ].sort();
     for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
-    const now = await queryRows<{ id: number; pid_key: string; storage_id: number }>(
+    // The rows are locked in id order (as paying locks them): their stock before the import decides
+    // which lines are a restock (docs/requirements.md#restock-alerts).
+    const now = await queryRows<{ id: number; pid_key: string; storage_id: number; has_amount: number }>(
       tx,
-      sql`select id, pid_key, storage_id from products where (pid_key, storage_id) in (${sql.join(
+      sql`select id, pid_key, storage_id, has_amount from products where (pid_key, storage_id) in (${sql.join(
         parsed.map((p) => sql`(${alphaNumber(p.fields.pid)}, ${p.fields.storageId}::int)`),
         sql`, `,
-      )})`,
+      )}) order by id for update`,
     );
-    const ids = new Map(now.map((r) => [`${r.pid_key}:${num(r.storage_id)}`, num(r.id)]));
+    const found = new Map(now.map((r) => [`${r.pid_key}:${num(r.storage_id)}`, r]));
     for (const p of parsed) {
-      const id = ids.get(`${alphaNumber(p.fields.pid)}:${p.fields.storageId}`);
-      if (id) await updateProduct(tx, id, p.fields, p.hasAmount);
-      else await insertProduct(tx, p.fields, p.hasAmount);
+      const row = found.get(`${alphaNumber(p.fields.pid)}:${p.fields.storageId}`);
+      if (row) {
+        await updateProduct(tx, num(row.id), p.fields, p.hasAmount);
+        await onStockRaised(tx, num(row.id), num(row.has_amount), p.hasAmount);
+      } else await insertProduct(tx, p.fields, p.hasAmount);
     }
     await recordAudit(tx, {
       memberId: staffId,

@@ -4,7 +4,7 @@ import { route } from '../../shared/route.js';
 import { created, ok } from '../../shared/http.js';
 import type { AuthContext } from '../auth/sessions.js';
 import { fitsOfProducts } from '../vehicles/index.js';
-import { addToCart, cartLines, paymentItems, updateCartQuantity } from './service.js';
+import { addToCart, cartLines, paymentItems, setCartLineJobRef, updateCartQuantity } from './service.js';
 
 /** The company's price level, from the request context (its one query read it with the session). */
 const levelOf = (auth: AuthContext): CompanyLevel => auth.company?.level ?? 'd';
@@ -48,5 +48,11 @@ export function cartRoutes(app: Api, ctx: AppContext) {
     const auth = requireCompanyMember(req);
     await updateCartQuantity(db, { memberId: auth.member.id, companyId: auth.companyId }, req.body.seq, req.body.qty);
     return created(undefined, MSG_ORDER.qtyUpdated);
+  });
+
+  route(app, 'setCartLineJobRef', async (req) => {
+    const auth = requireCompanyMember(req);
+    await setCartLineJobRef(db, { memberId: auth.member.id, companyId: auth.companyId }, req.body.seq, req.body.jobRef);
+    return created(undefined, MSG_ORDER.jobRefSaved);
   });
 }

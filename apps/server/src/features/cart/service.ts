@@ -109,6 +109,7 @@ export async function cartLines(
       managerCompanyId: product.companyId,
       productInfo: productInfo(product, level),
       vin: cart.vin,
+      jobRef: cart.jobRef,
     })),
   };
 }
@@ -133,6 +134,12 @@ export async function updateCartQuantity(db: Db, buyer: Buyer, seq: number, qty:
   await checkedProduct(db, line.productId, qty);
   await db.update(cartItems).set({ qty }).where(eq(cartItems.id, line.id));
   await publish({ type: 'cartChanged', companyId: buyer.companyId, memberId: buyer.memberId, change: 'quantity' });
+}
+
+/** A line's 작业번호/차량번호 (docs/requirements.md#job-reference): carried onto the order line when paid. */
+export async function setCartLineJobRef(db: Db, buyer: Buyer, seq: number, jobRef: string): Promise<void> {
+  const line = await ownLine(db, buyer, seq);
+  await db.update(cartItems).set({ jobRef }).where(eq(cartItems.id, line.id));
 }
 
 export async function removeCartLine(db: Db, buyer: Buyer, seq: number): Promise<void> {

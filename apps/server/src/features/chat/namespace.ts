@@ -102,7 +102,7 @@ export function registerChatNamespace(
       });
   });
 
-  const { onlineCustomers, pushUser, queueUserUpdate, close: closePresence } = chatPresence(nsp, db, log);
+  const { onlineCustomers, onlineAmong, pushUser, queueUserUpdate, close: closePresence } = chatPresence(nsp, db, log);
 
   /**
    * A staff answer to a customer with no chat socket open on any process: a '상담 답변 도착' 알림톡

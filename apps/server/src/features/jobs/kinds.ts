@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import type { SmsProvider } from '../sms/provider.js';
 import type { FileStorage } from '../chat/storage.js';
 import { cashCredited } from './cash-credited.js';
+import { restockTexts } from './restock.js';
 import type { TaxInvoiceProvider } from '../tax-invoices/provider.js';
 import { issueTaxInvoice, monthlyTaxInvoices } from '../tax-invoices/issue.js';
 import { retentionSweep } from '../retention/sweep.js';
@@ -61,4 +62,5 @@ export const JOB_HANDLERS: { [N in JobName]: JobHandler<N> } = {
   // notify
   'notify.send': notifySend,
   'notify.licenceScan': licenceScan,
+  'sms.restock': restockTexts,
 };

@@ -134,6 +134,7 @@ export async function payOrder(db: Db, buyer: Buyer, req: ParsedPayment): Promis
         fromName: s.fromName,
         fromPhone: s.fromPhone,
         receiverIsSelfQuick: s.receiverIsSelfQuick,
+        jobRef: req.jobRef ?? '',
       })
       .onConflictDoNothing({ target: [orders.companyId, orders.clientRequestId] })
       .returning({ id: orders.id });

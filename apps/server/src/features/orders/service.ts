@@ -13,6 +13,7 @@ import { cashLedger, orderEvents, orderLines, orders, products } from '../../db/
 import { publish } from '../../shared/events.js';
 import { AppError, badRequest, notFound } from '../../shared/http.js';
 import { withinSeoulDays } from '../../shared/time.js';
+import { onStockRaised } from '../favorites/index.js';
 import { onOrderMoved } from '../tax-invoices/orders.js';
 import { checkShipment, recordShipment } from '../tracking/index.js';
 import { credit } from '../wallet/wallet.js';
@@ -32,6 +33,8 @@ export function toOrderView(o: OrderRow, lines: LineRow[]): OrderView {
       price: l.price,
       created: l.createdAt.toISOString(),
       vin: l.vin,
+      memo: l.memo,
+      jobRef: l.jobRef,
     })),
     itemLength: lines.length,
     totalAmount: o.totalAmount,
@@ -54,6 +57,7 @@ export function toOrderView(o: OrderRow, lines: LineRow[]): OrderView {
     waybill: o.waybill,
     returnReason: o.returnReason,
     staffNote: o.staffNote,
+    jobRef: o.jobRef,
   };
 }
 export type { OrderView };
@@ -185,10 +189,13 @@ export async function moveOrder(db: Db, m: MoveRequest): Promise<{ companyId: nu
         .where(eq(orderLines.orderId, order.id))
         .orderBy(asc(orderLines.productId));
       for (const l of lines) {
-        await tx
+        const [back] = await tx
           .update(products)
           .set({ hasAmount: sql`${products.hasAmount} + ${l.qty}` })
-          .where(eq(products.id, l.productId));
+          .where(eq(products.id, l.productId))
+          .returning({ hasAmount: products.hasAmount });
+        // Stock back from 0 is a restock too (docs/requirements.md#restock-alerts).
+        if (back) await onStockRaised(tx, l.productId, back.hasAmount - l.qty, back.hasAmount);
       }
       const returned = m.status === ORDER_STATUS.returnApproved;
       await credit(tx, {

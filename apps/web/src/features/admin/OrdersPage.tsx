@@ -17,7 +17,7 @@ import { Form, useZodForm } from '../../shared/ui/form';
 import { Modal } from '../../shared/ui/Modal';
 import { useNotify } from '../../shared/ui/notify';
 import { Loading } from '../../shared/ui/states';
-import { PAY_TYPE_LABELS, SHIPPING_TYPE_LABELS } from '@partsmall/contract';
+import { PAY_TYPE_LABELS, SHIPPING_TYPE_LABELS, orderJobRefs } from '@partsmall/contract';
 import { useColumnChoice } from './columns';
 import { StatementButton } from '../orders';
 import { adminQuery, downloadCsv, useAdminWrite } from './api';
@@ -137,6 +137,13 @@ export default function OrdersPage() {
       header: '상품',
       className: 'ellipsis',
       cell: (o) => `${o.orderProductInfo[0]?.name ?? ''}${o.itemLength > 1 ? ` 외 ${o.itemLength - 1}건` : ''}`,
+    },
+    {
+      id: 'jobRef',
+      header: '작업번호/차량번호',
+      width: 130,
+      className: 'ellipsis',
+      cell: (o) => orderJobRefs(o).join(', ') || A.none,
     },
     { id: 'stock', header: '창고', width: 130, cell: (o) => o.stockName },
     {
@@ -328,6 +335,8 @@ function OrderBody({ d }: { d: AdminOrderDetail }) {
           <dd>{o.fromName ? `${o.fromName} ${phone(o.fromPhone)}` : A.none}</dd>
           <dt>메모</dt>
           <dd>{o.memo || A.none}</dd>
+          <dt>작업번호/차량번호</dt>
+          <dd>{orderJobRefs(o).join(', ') || A.none}</dd>
         </dl>
       </div>
       <p className="admin-actions no-print">
@@ -343,6 +352,7 @@ function OrderBody({ d }: { d: AdminOrderDetail }) {
           { id: 'pid', header: '품번', width: 140, cell: (l) => l.pid },
           { id: 'factory', header: '공장품번', width: 120, cell: (l) => l.factoryNum || A.none },
           { id: 'vin', header: 'VIN', width: 170, cell: (l) => l.vin || A.none },
+          { id: 'jobRef', header: '작업번호', width: 110, cell: (l) => l.jobRef || A.none },
           { id: 'qty', header: '수량', width: 60, className: 'num', cell: (l) => count(l.qty) },
           { id: 'price', header: '단가(원)', width: 90, className: 'money', cell: (l) => count(l.price) },
           { id: 'sum', header: '금액(원)', width: 100, className: 'money', cell: (l) => count(l.price * l.qty) },

@@ -25,6 +25,15 @@ export function useSaveQuantity() {
   });
 }
 
+/** /api/setCartLineJobRef: the line's 작업번호/차량번호, saved when the field is left. */
+export function useSaveJobRef() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { seq: number; jobRef: string }) => api('setCartLineJobRef', v, { accept: [201] }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: cartKeys.all }),
+  });
+}
+
 /** Removes a line over the trade channel; the list is read again after 300 ms (docs/requirements.md#cart-and-checkout). */
 export function useRemoveCartLine() {
   const client = useQueryClient();

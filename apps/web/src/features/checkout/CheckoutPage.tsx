@@ -154,7 +154,7 @@ function CheckoutFormView({
     );
   };
 
-  const send = (info: z.output<typeof checkoutForm>) => {
+  const send = ({ jobRef, ...info }: z.output<typeof checkoutForm>) => {
     const carts = chosen.map((it) =>
       draft.source === 'cart' && it.seq !== undefined
         ? { seq: it.seq, qty: it.qty }
@@ -168,7 +168,7 @@ function CheckoutFormView({
       shipping: fee,
     };
     pay.mutate(
-      { clientRequestId: requestId.current, shippingInfo: shipping, carts },
+      { clientRequestId: requestId.current, shippingInfo: shipping, carts, ...(jobRef ? { jobRef } : {}) },
       {
         onSuccess: (answer) => {
           if (answer.results)

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   MSG_ORDER,
   SHIPPING,
+  jobRefField,
   shippingInfo,
   type ShippingAddressView,
   type ShippingInfo,
@@ -32,8 +33,10 @@ export const checkoutForm = z
     shippingPayType: z.number(),
     receiverIsSelfQuick: z.boolean(),
     directDeli: z.boolean(),
+    /** 작업번호 or 차량번호 of the order (docs/requirements.md#job-reference); optional. */
+    jobRef: z.string(),
   })
-  .transform(({ method: _method, ...v }): ShippingInfo => ({
+  .transform(({ method: _method, ...v }): ShippingInfo & { jobRef?: string } => ({
     ...v,
     // Kept as numbers in the form; the contract's rules below name a wrong one.
     shippingValue: v.shippingValue as ShippingInfo['shippingValue'],
@@ -43,7 +46,7 @@ export const checkoutForm = z
     fromName: v.directDeli ? v.fromName : '',
     fromPhone: v.directDeli ? v.fromPhone : '',
   }))
-  .pipe(shippingInfo);
+  .pipe(shippingInfo.safeExtend({ jobRef: jobRefField }));
 export type CheckoutForm = z.input<typeof checkoutForm>;
 
 /** The order of the checks before paying (docs/requirements.md#validation): freight branch, sender, then the rest of the form. */
@@ -57,6 +60,7 @@ export const CHECK_ORDER = [
   'address',
   'addrSub',
   'memo',
+  'jobRef',
 ] as const;
 
 /** The shipping a method of the warehouse starts with: its type, default pay type and quick option. */
@@ -84,6 +88,7 @@ export function initialCheckout(warehouse: WarehouseDelivery | null, basic: Ship
     fromName: '',
     fromPhone: '',
     directDeli: false,
+    jobRef: '',
     ...start,
   };
 }

@@ -14,6 +14,7 @@ import { allowedMenu, isMenuPath, type MenuPath } from './menu';
 import { MonthlyStatementSection } from './MonthlyStatementSection';
 import { MyVehiclesSection } from './MyVehiclesSection';
 import { NotifySettingsSection } from '../notify';
+import { FavoritesSection } from '../favorites';
 import { OrdersSection } from './OrdersSection';
 import { BuyLicenseSection, ChargeCashSection } from './PaySections';
 import { PaymentHistorySection } from './PaymentHistorySection';
@@ -50,6 +51,7 @@ const SECTIONS: Record<MenuPath, (mobile: boolean) => ReactNode> = {
   profile: (mobile) => <ProfileSection mobile={mobile} linkTo={mobile ? mobileLink : desktopLink} />,
   editMyInfo: () => <EditMyInfoSection />,
   orders: () => <OrdersSection />,
+  favorites: () => <FavoritesSection head={(title, intro) => <SectionHead title={title} intro={intro} />} />,
   deliveryAddress: () => <DeliveryAddressSection />,
   myVehicles: () => <MyVehiclesSection />,
   notifySettings: () => <NotifySettingsSection head={(title, intro) => <SectionHead title={title} intro={intro} />} />,

@@ -1,4 +1,4 @@
-import { ORDER_STATUS_LABELS, type OrderView } from '@partsmall/contract';
+import { ORDER_STATUS_LABELS, orderJobRefs, type OrderView } from '@partsmall/contract';
 import { date, money, won } from '../../shared/format';
 import { T } from '../../shared/texts';
 import type { Column } from '../../shared/ui/DataTable';
@@ -46,6 +46,13 @@ export function OrdersSection() {
       className: 'ellipsis',
       title: (o) => o.orderProductInfo.map((l) => `${l.name} × ${l.qty}`).join('\n'),
       cell: products,
+    },
+    {
+      id: 'jobRef',
+      header: O.cols.jobRef,
+      width: 130,
+      className: 'center ellipsis',
+      cell: (o) => orderJobRefs(o).join(', ') || '-',
     },
     {
       id: 'amount',

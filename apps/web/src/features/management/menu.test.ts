@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { allowedMenu, isMenuPath } from './menu';
 
 describe('member-area menu', () => {
-  it('gives a main account all seventeen entries in menu order', () => {
+  it('gives a main account all eighteen entries in menu order', () => {
     const all = [
       'profile',
       'editMyInfo',
       'orders',
+      'favorites',
       'deliveryAddress',
       'myVehicles',
       'notifySettings',
@@ -27,11 +28,12 @@ describe('member-area menu', () => {
     ]);
   });
 
-  it('gives a sub-account the eight entries it may use (company info to read), none of the paperwork', () => {
+  it('gives a sub-account the nine entries it may use (company info to read), none of the paperwork', () => {
     expect(allowedMenu(1)).toEqual([
       'profile',
       'editMyInfo',
       'orders',
+      'favorites',
       'deliveryAddress',
       'myVehicles',
       'notifySettings',

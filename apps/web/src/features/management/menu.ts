@@ -5,6 +5,7 @@ export const MENU_PATHS = [
   'profile',
   'editMyInfo',
   'orders',
+  'favorites',
   'deliveryAddress',
   'myVehicles',
   'notifySettings',

@@ -4,6 +4,7 @@ import {
   ORDER_STATUS,
   ORDER_STATUS_LABELS,
   allowedMoves,
+  orderJobRefs,
   type OrderStatus,
   type OrderView,
 } from '@partsmall/contract';
@@ -96,6 +97,12 @@ export function MobileOrdersPage() {
                     <dd>
                       <TaxInvoiceBadge invoice={o.taxInvoice} />
                     </dd>
+                  </>
+                )}
+                {orderJobRefs(o).length > 0 && (
+                  <>
+                    <dt>{t.jobRef}</dt>
+                    <dd>{orderJobRefs(o).join(', ')}</dd>
                   </>
                 )}
                 <dt>{t.products}</dt>

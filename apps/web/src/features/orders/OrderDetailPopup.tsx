@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useLocation } from 'react-router';
-import { ORDER_STATUS, ORDER_STATUS_LABELS, RETURN_REASONS, allowedMoves } from '@partsmall/contract';
+import { ORDER_STATUS, ORDER_STATUS_LABELS, RETURN_REASONS, allowedMoves, orderJobRefs } from '@partsmall/contract';
 import { messageOf } from '../../shared/api';
 import { addressLine, count, date, dateTime, money, phone, won } from '../../shared/format';
 import { PATHS } from '../../shared/paths';
@@ -178,6 +178,14 @@ export function OrderDetailPopup() {
               <td colSpan={3}>{order.memo}</td>
             </tr>
           )}
+          {orderJobRefs(order).length > 0 && (
+            <tr>
+              <th scope="row">{t.jobRef}</th>
+              <td colSpan={3} data-testid="order-job-ref">
+                {orderJobRefs(order).join(', ')}
+              </td>
+            </tr>
+          )}
           {order.returnReason !== null && (
             <tr>
               <th scope="row">{t.returnReason}</th>
@@ -237,6 +245,11 @@ export function OrderDetailPopup() {
                 {l.vin && (
                   <div className="od-vin muted">
                     {t.vin} <span className="mono">{l.vin}</span>
+                  </div>
+                )}
+                {l.jobRef && (
+                  <div className="od-vin muted">
+                    {t.jobRef} {l.jobRef}
                   </div>
                 )}
               </td>

@@ -2,6 +2,7 @@ import { warehouseLabel, type ProductView } from '@partsmall/contract';
 import { won } from '../../shared/format';
 import { T } from '../../shared/texts';
 import { imageUrl } from './api';
+import { HeartButton } from '../favorites';
 
 /** The price the member is charged, VAT included, the same on every screen. */
 export function PriceOrHint({ product }: { product: ProductView }) {
@@ -43,6 +44,8 @@ export function ProductCard({
         </span>
         <PriceOrHint product={product} />
       </button>
+      {/* Beside the card's button, not in it: a button holds no other button. */}
+      <HeartButton productId={product.seq} name={product.name} />
     </li>
   );
 }

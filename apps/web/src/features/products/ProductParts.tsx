@@ -10,6 +10,7 @@ import type { PurchaseActions } from './purchase';
 import { QuantityPicker } from '../../shared/ui/QuantityPicker';
 import { imageUrl } from './api';
 import { VEHICLE_TEXTS } from '../vehicles';
+import { HeartButton, RestockButton } from '../favorites';
 
 /** The parts of a product shown by the home popup, the product page and the mobile slide. */
 
@@ -146,6 +147,8 @@ export function BuyButtons({
       >
         {T.shop.addToCart}
       </button>
+      <RestockButton productId={product.seq} stock={product.hasAmount} />
+      <HeartButton productId={product.seq} name={product.name} withLabel />
     </>
   );
 }

@@ -15,6 +15,7 @@ import { Form, TextAreaField, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
 import { useAddQuickOrderToCart, useResolveQuickOrder } from './api';
 import { QT } from './texts';
+import { RestockButton } from '../favorites';
 
 const pasteForm = z.object({ text: z.string().trim().min(1, QUICK_ORDER_MSG.empty) });
 
@@ -193,6 +194,9 @@ function ResultRow({
           <Link to={pathFor('chat', mobile)} className="link">
             {QT.ask}
           </Link>
+        )}
+        {row.status === 'soldOut' && row.productId !== null && (
+          <RestockButton productId={row.productId} stock={0} className="btn btn-small" />
         )}
       </td>
       <td>

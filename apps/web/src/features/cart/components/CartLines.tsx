@@ -1,10 +1,13 @@
-import type { CartLine } from '@partsmall/contract';
+import { useState } from 'react';
+import { JOB_REF_MAX, type CartLine } from '@partsmall/contract';
+import { messageOf } from '../../../shared/api';
 import { money, won } from '../../../shared/format';
 import { T } from '../../../shared/texts';
 import { useNotify } from '../../../shared/ui/notify';
 import { QuantityPicker } from '../../../shared/ui/QuantityPicker';
 import { imageUrl } from '../../products';
 import { FitsMyVehicles } from '../../vehicles';
+import { useSaveJobRef } from '../api';
 
 const t = T.trade.cart;
 
@@ -26,6 +29,38 @@ function LineQty({ line, onQty }: Pick<LineProps, 'line' | 'onQty'>) {
       disabledWhy={p.hasAmount > 0 ? null : T.shop.qtyDisabledSoldOut}
       onChange={(n) => onQty(line, n)}
       onClamped={(n) => notify.toast(T.shop.qtyClamped(n))}
+    />
+  );
+}
+
+/** The line's 작업번호/차량번호 (docs/requirements.md#job-reference): saved when the field is left changed. */
+function LineJobRef({ line }: { line: CartLine }) {
+  const notify = useNotify();
+  const save = useSaveJobRef();
+  const stored = line.jobRef ?? '';
+  const [text, setText] = useState(stored);
+  return (
+    <input
+      className="cart-job-ref"
+      value={text}
+      maxLength={JOB_REF_MAX}
+      placeholder={t.jobRef}
+      aria-label={`${line.productInfo.name} ${t.jobRef}`}
+      data-testid="cart-job-ref"
+      onChange={(e) => setText(e.target.value)}
+      onBlur={() => {
+        if (text.trim() === stored) return;
+        save.mutate(
+          { seq: line.seq, jobRef: text.trim() },
+          {
+            onSuccess: (a) => notify.toast(a.message),
+            onError: (e) => {
+              setText(stored);
+              void notify.alert(messageOf(e));
+            },
+          },
+        );
+      }}
     />
   );
 }
@@ -61,6 +96,7 @@ export function CartRow({ line, checked, onToggle, onQty, onRemove }: LineProps)
             </p>
             <StockNote line={line} />
             <FitsMyVehicles fits={line.fitsMyVehicles} />
+            <LineJobRef line={line} />
           </div>
         </div>
       </td>
@@ -97,6 +133,7 @@ export function MobileCartLine({ line, checked, onToggle, onQty, onRemove }: Lin
           <p className="product-pid">{p.pid}</p>
           <StockNote line={line} />
           <FitsMyVehicles fits={line.fitsMyVehicles} />
+          <LineJobRef line={line} />
         </div>
         <button
           type="button"

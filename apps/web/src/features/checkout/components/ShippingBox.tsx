@@ -1,4 +1,4 @@
-import { shippingFee, type WarehouseDelivery } from '@partsmall/contract';
+import { JOB_REF_MAX, shippingFee, type WarehouseDelivery } from '@partsmall/contract';
 import { won } from '../../../shared/format';
 import { T } from '../../../shared/texts';
 import { Field, SelectField, TextAreaField } from '../../../shared/ui/form';
@@ -62,6 +62,14 @@ export function ShippingBox({ warehouse, deliveryError, method, freight, onPickM
         </>
       )}
       <TextAreaField name="memo" label={t.memo} rows={2} maxLength={255} hint={<MemoCount />} />
+      <Field
+        name="jobRef"
+        label={t.jobRef}
+        maxLength={JOB_REF_MAX}
+        placeholder={t.jobRefPlaceholder}
+        hint={t.jobRefHint}
+        autoComplete="off"
+      />
     </section>
   );
 }

@@ -17,6 +17,7 @@ import { useNotify } from '../../../shared/ui/notify';
 import { openPopup, POPUP } from '../../../shared/ui/popup';
 import { Loading } from '../../../shared/ui/states';
 import { handDraftTo, paymentStore } from '../../cart';
+import { HeartButton, RestockButton } from '../../favorites';
 import { partsCsv, downloadCsv } from '../csv';
 import { Diagram } from './Diagram';
 import { replaceQuery, useAddPartToCart, useBuyPartNow, type VehicleKey } from '../api';
@@ -315,6 +316,8 @@ function ProductLine({
         <button type="button" className="btn btn-small btn-primary" disabled={busy || soldOut} onClick={buyNow}>
           {TE.buyNow}
         </button>
+        <RestockButton productId={product.seq} stock={product.hasAmount} className="btn btn-small" />
+        <HeartButton productId={product.seq} name={product.name} />
       </div>
     </div>
   );

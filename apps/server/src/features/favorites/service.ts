@@ -1,0 +1,160 @@
+/**
+ * 관심상품 (one list per company, docs/requirements.md#favourites) and 재입고 알림 requests (per
+ * member, docs/requirements.md#restock-alerts). Each write locks the product row for share while it
+ * checks it: a product removed, or restocked, at the same moment waits for the write or sees it, so
+ * a favourite never points at a removed product and a request is never left behind by a restock.
+ */
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import {
+  FAVORITES_MAX,
+  MSG_FAVORITES,
+  RESTOCK_ALERTS_MAX,
+  type CompanyLevel,
+  type FavoriteRow,
+  type ProductMarks,
+} from '@partsmall/contract';
+import type { Db, Tx } from '../../db/client.js';
+import { favorites, products, restockAlerts } from '../../db/schema.js';
+import { badRequest, notFound } from '../../shared/http.js';
+import { priceFor, type ProductRow } from '../products/index.js';
+
+export interface Marker {
+  memberId: number;
+  companyId: number;
+}
+
+/** The product's stock, its row locked for share until the transaction ends; a removed product is a 404. */
+async function lockProduct(tx: Tx, productId: number): Promise<{ hasAmount: number }> {
+  const [row] = await tx
+    .select({ hasAmount: products.hasAmount })
+    .from(products)
+    .where(eq(products.id, productId))
+    .for('share');
+  if (!row) throw notFound(MSG_FAVORITES.productGone);
+  return row;
+}
+
+/** api/setFavorite: on adds (again: nothing changes), off removes (again: nothing changes). */
+export async function setFavorite(db: Db, who: Marker, productId: number, on: boolean): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockProduct(tx, productId);
+    if (!on) {
+      await tx.delete(favorites).where(and(eq(favorites.companyId, who.companyId), eq(favorites.productId, productId)));
+      return;
+    }
+    const [held] = await tx.select({ n: count() }).from(favorites).where(eq(favorites.companyId, who.companyId));
+    const [already] = await tx
+      .select({ productId: favorites.productId })
+      .from(favorites)
+      .where(and(eq(favorites.companyId, who.companyId), eq(favorites.productId, productId)));
+    if (already) return;
+    if ((held?.n ?? 0) >= FAVORITES_MAX) throw badRequest(MSG_FAVORITES.tooMany, 'productId');
+    await tx
+      .insert(favorites)
+      .values({ companyId: who.companyId, productId, memberId: who.memberId })
+      .onConflictDoNothing();
+  });
+}
+
+/**
+ * api/setRestockAlert: only a sold-out product may be asked for (the product row is locked while
+ * the request is written, so a restock either comes after it and ends it, or before it and
+ * refuses it). Off withdraws the request; both are the same answer when repeated.
+ */
+export async function setRestockAlert(db: Db, who: Marker, productId: number, on: boolean): Promise<void> {
+  await db.transaction(async (tx) => {
+    const product = await lockProduct(tx, productId);
+    if (!on) {
+      await tx
+        .delete(restockAlerts)
+        .where(and(eq(restockAlerts.memberId, who.memberId), eq(restockAlerts.productId, productId)));
+      return;
+    }
+    if (product.hasAmount > 0) throw badRequest(MSG_FAVORITES.restockInStock, 'productId');
+    const [already] = await tx
+      .select({ productId: restockAlerts.productId })
+      .from(restockAlerts)
+      .where(and(eq(restockAlerts.memberId, who.memberId), eq(restockAlerts.productId, productId)));
+    if (already) return;
+    const [held] = await tx.select({ n: count() }).from(restockAlerts).where(eq(restockAlerts.memberId, who.memberId));
+    if ((held?.n ?? 0) >= RESTOCK_ALERTS_MAX) throw badRequest(MSG_FAVORITES.restockTooMany, 'productId');
+    await tx
+      .insert(restockAlerts)
+      .values({ companyId: who.companyId, productId, memberId: who.memberId })
+      .onConflictDoNothing();
+  });
+}
+
+/** api/getProductMarks: the company's hearts and this member's open restock requests. */
+export async function productMarks(db: Db, who: Marker): Promise<ProductMarks> {
+  const [hearts, waiting] = await Promise.all([
+    db.select({ id: favorites.productId }).from(favorites).where(eq(favorites.companyId, who.companyId)),
+    db.select({ id: restockAlerts.productId }).from(restockAlerts).where(eq(restockAlerts.memberId, who.memberId)),
+  ]);
+  return {
+    favorites: hearts.map((r) => r.id).sort((a, b) => a - b),
+    restockAlerts: waiting.map((r) => r.id).sort((a, b) => a - b),
+  };
+}
+
+/** api/getFavorites: a page of the company's list, newest first, priced for the company's level. */
+export async function listFavorites(
+  db: Db,
+  who: Marker,
+  level: CompanyLevel,
+  page: { page: number; size: number },
+): Promise<{ rows: FavoriteRow[]; total: number }> {
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        seq: products.id,
+        name: products.name,
+        pid: products.pid,
+        factoryNum: products.factoryNum,
+        type: products.type,
+        hasAmount: products.hasAmount,
+        stockName: products.stockName,
+        storageId: products.storageId,
+        imgFiles: products.imgFiles,
+        detailInfo: products.detailInfo,
+        category: products.category,
+        brand: products.brand,
+        companyId: products.companyId,
+        priceA: products.priceA,
+        priceB: products.priceB,
+        priceC: products.priceC,
+        priceD: products.priceD,
+        basePrice: products.salePrice,
+        addedAt: favorites.createdAt,
+        restockAlert: sql<boolean>`(${restockAlerts.memberId} is not null)`,
+      })
+      .from(favorites)
+      .innerJoin(products, eq(products.id, favorites.productId))
+      .leftJoin(
+        restockAlerts,
+        and(eq(restockAlerts.productId, favorites.productId), eq(restockAlerts.memberId, who.memberId)),
+      )
+      .where(eq(favorites.companyId, who.companyId))
+      .orderBy(desc(favorites.createdAt), desc(favorites.productId))
+      .limit(page.size)
+      .offset((page.page - 1) * page.size),
+    db.select({ n: count() }).from(favorites).where(eq(favorites.companyId, who.companyId)),
+  ]);
+  return {
+    rows: rows.map(({ addedAt, restockAlert, ...r }) => {
+      const row: ProductRow = {
+        ...r,
+        priceA: Number(r.priceA),
+        priceB: Number(r.priceB),
+        priceC: Number(r.priceC),
+        priceD: Number(r.priceD),
+        basePrice: Number(r.basePrice),
+        stock: r.hasAmount,
+        image: r.imgFiles[0] ?? '',
+      };
+      const { priceA: _a, priceB: _b, priceC: _c, priceD: _d, basePrice: _s, ...priced } = priceFor(row, { level });
+      return { ...priced, added: addedAt.toISOString(), restockAlert: Boolean(restockAlert) };
+    }),
+    total: counted?.n ?? 0,
+  };
+}

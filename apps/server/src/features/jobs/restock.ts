@@ -1,0 +1,30 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { SHOP_NAME, renderNotice } from '@partsmall/contract';
+import { members, products } from '../../db/schema.js';
+import type { JobHandler } from './kinds.js';
+
+/**
+ * A sold-out product is back (docs/requirements.md#restock-alerts): each member who asked gets one
+ * text through the SMS provider. Phones are read when the job runs; a member who left since is
+ * skipped. One effect per member, so a retried job texts only those it had not reached.
+ */
+export const restockTexts: JobHandler<'sms.restock'> = async (job, deps) => {
+  const [product] = await deps.db
+    .select({ pid: products.pid, name: products.name })
+    .from(products)
+    .where(eq(products.id, job.data.productId));
+  if (!product) {
+    deps.log.warn({ productId: job.data.productId }, 'restock: product removed before the texts went out');
+    return;
+  }
+  const text = renderNotice('restock', { shop: SHOP_NAME, partNo: product.pid, product: product.name }).text;
+  const recipients = await deps.db
+    .select({ id: members.id, phone: members.phone })
+    .from(members)
+    .where(and(inArray(members.id, job.data.memberIds), eq(members.status, 'active')))
+    .orderBy(members.id);
+  for (const r of recipients) {
+    if (!r.phone) continue;
+    await job.once(`member:${r.id}`, () => deps.sms.send(r.phone, text));
+  }
+};
