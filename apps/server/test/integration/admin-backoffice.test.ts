@@ -579,7 +579,7 @@ describe('notices, inquiries, configuration, staff', () => {
       staff,
     );
     expect(res.body.results?.content).toBe('<p>안내</p><img />');
-    const hidden = await call(server, 'POST', 'api/getMallNotice', { seq: res.body.results!.seq }, buyer);
+    const hidden = await call(server, 'getMallNotice', { seq: res.body.results!.seq }, { token: buyer });
     expect([hidden.status, hidden.body.message]).toEqual([404, MSG_SHOP.noticeNotFound]);
     await post(
       'saveNotice',

@@ -34,18 +34,8 @@ interface ConfigAnswer {
   deliveryOptions: WarehouseDeliveryOptions[];
   [k: string]: unknown;
 }
-const getConfig = async () =>
-  (await call<ConfigAnswer>(server, 'POST', 'api/admin/getConfig', {}, admin)).body.results!;
-const deliInfo = async () =>
-  (
-    await call<{ warehouse_name: string; storageId: number; delivery_methods: Record<string, unknown> }[]>(
-      server,
-      'POST',
-      'api/getDeliInfo',
-      {},
-      buyer,
-    )
-  ).body.results!;
+const getConfig = async () => (await call(server, 'adminGetConfig', {}, { token: admin })).body.results!;
+const deliInfo = async () => (await call(server, 'getDeliInfo', {}, { token: buyer })).body.results!;
 
 const STANDARD_KOREA: WarehouseDeliveryOptions = {
   storageId: 1,
@@ -67,7 +57,7 @@ const NARROW_CHINA: WarehouseDeliveryOptions = {
 
 async function saveDelivery(deliveryOptions: WarehouseDeliveryOptions[]) {
   const { ver: _ver, ...fields } = await getConfig();
-  return call(server, 'POST', 'api/admin/saveConfig', { ...fields, deliveryOptions }, admin);
+  return call(server, 'adminSaveConfig', { ...fields, deliveryOptions }, { token: admin });
 }
 
 describe('delivery options in the configuration', () => {

@@ -50,10 +50,9 @@ describe('cross-reference', () => {
     const audits = await count('admin_audit');
     const res = await call(
       server,
-      'POST',
-      'api/admin/saveXref',
+      'adminSaveXref',
       { pid: 'XR 100', toPid: 'XR-200', kind: 'supersedes', remark: '시험' },
-      staff,
+      { token: staff },
     );
     expect(res.body.code).toBe(201);
     expect(res.body.results).toMatchObject({
@@ -64,11 +63,11 @@ describe('cross-reference', () => {
       createdBy: expect.any(String),
     });
     expect(
-      (await call(server, 'POST', 'api/admin/saveXref', { pid: 'XR-200', toPid: 'XR-300', kind: '대체' }, staff)).body
+      (await call(server, 'adminSaveXref', { pid: 'XR-200', toPid: 'XR-300', kind: '대체' }, { token: staff })).body
         .code,
     ).toBe(201);
     expect(await count('admin_audit')).toBe(audits + 2);
-    const found = await call(server, 'POST', 'api/getProductHome', {
+    const found = await call(server, 'getProductHome', {
       searchType: 'pid',
       searchKeyword: 'xr100',
       page: 1,
@@ -84,39 +83,35 @@ describe('cross-reference', () => {
     const before = [await count('part_xrefs'), await count('admin_audit')];
     const loop = await call(
       server,
-      'POST',
-      'api/admin/saveXref',
+      'adminSaveXref',
       { pid: 'XR-300', toPid: 'XR100', kind: 'supersedes' },
-      staff,
+      { token: staff },
     );
     expect(loop.status).toBe(422);
     expect(loop.body.message).toBe('대체 관계가 순환합니다: XR-300 → XR100 → XR-200 → XR-300');
     const again = await call(
       server,
-      'POST',
-      'api/admin/saveXref',
+      'adminSaveXref',
       { pid: 'xr-100', toPid: 'XR200', kind: 'supersedes' },
-      staff,
+      { token: staff },
     );
     expect(again.status).toBe(409);
     const same = await call(
       server,
-      'POST',
-      'api/admin/saveXref',
+      'adminSaveXref',
       { pid: 'XR-9', toPid: 'xr 9', kind: 'interchangeable' },
-      staff,
+      { token: staff },
     );
     expect(same.status).toBe(422);
     const bad = await call(
       server,
-      'POST',
-      'api/admin/saveXref',
+      'adminSaveXref',
       { pid: '---', toPid: 'XR-1', kind: 'supersedes' },
-      staff,
+      { token: staff },
     );
     expect(bad.status).toBe(400);
     expect(
-      (await call(server, 'POST', 'api/admin/saveXref', { pid: 'A1', toPid: 'B1', kind: 'maybe' }, staff)).status,
+      (await call(server, 'adminSaveXref', { pid: 'A1', toPid: 'B1', kind: 'maybe' }, { token: staff })).status,
     ).toBe(400);
     expect([await count('part_xrefs'), await count('admin_audit')]).toEqual(before);
   });
@@ -126,7 +121,7 @@ describe('cross-reference', () => {
       'pid,toPid,kind,remark\nCS-1,CS-2,supersedes,\nCS-2,CS-3,supersedes,\nCS-3,CS-1,supersedes,되돌림\nCS-5,AF-5,호환,\n';
     const before = await count('part_xrefs');
     for (const commit of [false, true]) {
-      const res = await call(server, 'POST', 'api/admin/importXrefs', { fileName: 'xref-11.csv', csv, commit }, staff);
+      const res = await call(server, 'adminImportXrefs', { fileName: 'xref-11.csv', csv, commit }, { token: staff });
       expect(res.status).toBe(200);
       const results = res.body.results as {
         committed: boolean;
@@ -146,10 +141,9 @@ describe('cross-reference', () => {
     const lines = Array.from({ length: 21 }, (_, i) => `LC-${i},LC-${i + 1},supersedes,`);
     const res = await call(
       server,
-      'POST',
-      'api/admin/importXrefs',
+      'adminImportXrefs',
       { fileName: 'long.csv', csv: `pid,toPid,kind,remark\n${lines.join('\n')}\n`, commit: true },
-      staff,
+      { token: staff },
     );
     const errors = (res.body.results as { errors: { line: number; message: string }[] }).errors;
     expect(errors).toEqual([
@@ -157,36 +151,35 @@ describe('cross-reference', () => {
     ]);
     const ok = await call(
       server,
-      'POST',
-      'api/admin/importXrefs',
+      'adminImportXrefs',
       { fileName: 'ok.csv', csv: `pid,toPid,kind,remark\n${lines.slice(0, 20).join('\n')}\n`, commit: true },
-      staff,
+      { token: staff },
     );
     expect(ok.body.code).toBe(201);
     expect((ok.body.results as { committed: boolean }).committed).toBe(true);
-    const listed = await call(server, 'POST', 'api/admin/xrefList', { keyword: 'lc-1', page: 1, size: 50 }, staff);
+    const listed = await call(server, 'adminXrefList', { keyword: 'lc-1', page: 1, size: 50 }, { token: staff });
     // Rows with a number starting LC1: LC-0→LC-1, LC-1→LC-2, LC-9→LC-10 and LC-10→LC-11 … LC-19→LC-20.
     expect(listed.body.total).toBe(13);
   });
 
   it('refuses a CSV with a wrong header or broken quoting', async () => {
-    expect((await call(server, 'POST', 'api/admin/importXrefs', { csv: 'a,b\n1,2\n' }, staff)).status).toBe(400);
+    expect((await call(server, 'adminImportXrefs', { csv: 'a,b\n1,2\n' }, { token: staff })).status).toBe(400);
     expect(
-      (await call(server, 'POST', 'api/admin/importXrefs', { csv: 'pid,toPid,kind,remark\n"A,B\n' }, staff)).status,
+      (await call(server, 'adminImportXrefs', { csv: 'pid,toPid,kind,remark\n"A,B\n' }, { token: staff })).status,
     ).toBe(400);
   });
 
   it('removes a relation, audited; a second removal is 404', async () => {
-    const listed = await call(server, 'POST', 'api/admin/xrefList', { keyword: 'XR100', page: 1, size: 10 }, staff);
+    const listed = await call(server, 'adminXrefList', { keyword: 'XR100', page: 1, size: 10 }, { token: staff });
     const seq = (listed.body.results as { seq: number }[])[0]!.seq;
-    expect((await call(server, 'POST', 'api/admin/deleteXref', { seq }, staff)).body.code).toBe(201);
-    expect((await call(server, 'POST', 'api/admin/deleteXref', { seq }, staff)).status).toBe(404);
+    expect((await call(server, 'adminDeleteXref', { seq }, { token: staff })).body.code).toBe(201);
+    expect((await call(server, 'adminDeleteXref', { seq }, { token: staff })).status).toBe(404);
   });
 });
 
 describe('synonyms', () => {
   it('lists the seeded groups and saves a new one that search uses at once', async () => {
-    const listed = await call(server, 'POST', 'api/admin/synonymList', {}, staff);
+    const listed = await call(server, 'adminSynonymList', {}, { token: staff });
     expect((listed.body.results as { terms: string[] }[]).length).toBe(50);
     expect((listed.body.results as { terms: string[] }[])[0]!.terms).toEqual([
       '벤츠',
@@ -196,9 +189,9 @@ describe('synonyms', () => {
       'Mercedes-Benz',
       'MB',
     ]);
-    const saved = await call(server, 'POST', 'api/admin/saveSynonym', { terms: ['교차참조', '크로스레퍼런스'] }, staff);
+    const saved = await call(server, 'adminSaveSynonym', { terms: ['교차참조', '크로스레퍼런스'] }, { token: staff });
     expect(saved.body.code).toBe(201);
-    const found = await call(server, 'POST', 'api/getProductHome', {
+    const found = await call(server, 'getProductHome', {
       searchType: 'name',
       searchKeyword: '크로스레퍼런스 시험',
       page: 1,
@@ -209,15 +202,15 @@ describe('synonyms', () => {
 
   it('refuses a term already in another group, an empty term and a group of one word, changing nothing', async () => {
     const before = [await count('part_synonyms'), await count('admin_audit')];
-    const loop = await call(server, 'POST', 'api/admin/saveSynonym', { terms: ['쇼바', '스프링'] }, staff);
+    const loop = await call(server, 'adminSaveSynonym', { terms: ['쇼바', '스프링'] }, { token: staff });
     expect([loop.status, loop.body.message]).toEqual([422, "'쇼바'은(는) 이미 다른 동의어 묶음에 있습니다."]);
-    const empty = await call(server, 'POST', 'api/admin/saveSynonym', { terms: ['--', '스프링'] }, staff);
+    const empty = await call(server, 'adminSaveSynonym', { terms: ['--', '스프링'] }, { token: staff });
     expect([empty.status, empty.body.message]).toEqual([422, '동의어에 글자나 숫자가 없습니다.']);
-    const one = await call(server, 'POST', 'api/admin/saveSynonym', { terms: ['스프링', ' 스프링 '] }, staff);
+    const one = await call(server, 'adminSaveSynonym', { terms: ['스프링', ' 스프링 '] }, { token: staff });
     expect(one.status).toBe(422);
-    expect((await call(server, 'POST', 'api/admin/saveSynonym', { terms: ['스프링'] }, staff)).status).toBe(400);
+    expect((await call(server, 'adminSaveSynonym', { terms: ['스프링'] }, { token: staff })).status).toBe(400);
     expect(
-      (await call(server, 'POST', 'api/admin/saveSynonym', { seq: 999999, terms: ['스프링', '코일'] }, staff)).status,
+      (await call(server, 'adminSaveSynonym', { seq: 999999, terms: ['스프링', '코일'] }, { token: staff })).status,
     ).toBe(404);
     expect([await count('part_synonyms'), await count('admin_audit')]).toEqual(before);
   });

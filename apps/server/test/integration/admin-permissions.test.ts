@@ -67,10 +67,9 @@ describe('the audit log cannot be changed', () => {
   it('UPDATE and DELETE are refused by the database', async () => {
     await call(
       server,
-      'POST',
-      'api/admin/createStaff',
+      'adminCreateStaff',
       { id: 'audit-probe@partsmall.kr', name: '기록확인', phone: '01077778888' },
-      tokens.admin,
+      { token: tokens.admin },
     );
     const [row] = await queryRows<{ id: number; action: string }>(
       server.db,
@@ -86,15 +85,9 @@ describe('the audit log cannot be changed', () => {
     expect(still?.action).toBe('createStaff');
   });
   it('staff cannot read it; admin sees who did what', async () => {
-    const denied = await call(server, 'POST', 'api/admin/auditList', {}, tokens.staff);
+    const denied = await call(server, 'adminAuditList', {}, { token: tokens.staff });
     expect(denied.status).toBe(403);
-    const res = await call<{ action: string; memberName: string; target: string }[]>(
-      server,
-      'POST',
-      'api/admin/auditList',
-      { action: 'createStaff' },
-      tokens.admin,
-    );
+    const res = await call(server, 'adminAuditList', { action: 'createStaff' }, { token: tokens.admin });
     expect(res.body.results?.[0]).toMatchObject({ action: 'createStaff', memberName: '관리자' });
   });
 });

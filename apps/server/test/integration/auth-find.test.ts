@@ -26,10 +26,9 @@ const DEMO_PHONE = '01012345601';
 const SUB_PHONE = '01012345602';
 const OTHER_PHONE = '01012345603';
 
-const findId = (phone: string, authCode: string) =>
-  call<{ id: string }>(server, 'GET', 'api/findMemberId', { phone, authCode });
+const findId = (phone: string, authCode: string) => call(server, 'findMemberId', { phone, authCode });
 const findPw = (phone: string, authCode: string, pw: string, cpw = pw) =>
-  call(server, 'POST', 'api/findMemberPw', { phone, authCode, pw, cpw });
+  call(server, 'findMemberPw', { phone, authCode, pw, cpw });
 
 async function passwordHashOf(id: string) {
   const [row] = await server.db.select({ h: members.passwordHash }).from(members).where(eq(members.loginId, id));
@@ -38,27 +37,27 @@ async function passwordHashOf(id: string) {
 
 describe('GET api/mobileVerificationInq', () => {
   it('sends a code to the phone of a member', async () => {
-    const res = await call(server, 'GET', 'api/mobileVerificationInq', { phone: SUB_PHONE, authType: 'message' });
+    const res = await call(server, 'mobileVerificationInq', { phone: SUB_PHONE, authType: 'message' });
     expect(res.body).toEqual({ code: 200, message: MSG.codeSent });
     const [row] = await server.db.select().from(phoneCodes).where(eq(phoneCodes.phone, SUB_PHONE));
     expect(row!.purpose).toBe('find');
   });
 
   it('refuses a phone no member uses, sending nothing', async () => {
-    const res = await call(server, 'GET', 'api/mobileVerificationInq', { phone: '01040000001' });
+    const res = await call(server, 'mobileVerificationInq', { phone: '01040000001' });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ code: 400, message: MSG.phoneNotFound, field: 'phone' });
     expect(await server.db.select().from(phoneCodes).where(eq(phoneCodes.phone, '01040000001'))).toHaveLength(0);
   });
 
   it('waits 60 s between codes', async () => {
-    const res = await call(server, 'GET', 'api/mobileVerificationInq', { phone: SUB_PHONE });
+    const res = await call(server, 'mobileVerificationInq', { phone: SUB_PHONE });
     expect(res.status).toBe(429);
     expect(res.body).toEqual({ code: 429, message: MSG.codeWait });
   });
 
   it('refuses a malformed phone with 400 on phone', async () => {
-    const res = await call(server, 'GET', 'api/mobileVerificationInq', { phone: '1234' });
+    const res = await call(server, 'mobileVerificationInq', { phone: '1234' });
     expect(res.body).toEqual({ code: 400, message: MSG.phoneDigits, field: 'phone' });
   });
 });
@@ -139,15 +138,15 @@ describe('POST api/findMemberPw', () => {
     expect((await kicked).code).toBe(401);
     socket.close();
     for (const token of [tokenA, tokenB]) {
-      const out = await call(server, 'POST', 'api/logout', {}, token);
+      const out = await call(server, 'logout', {}, { token });
       expect(out.status).toBe(401);
       expect(out.body.code).toBe(401);
     }
-    const old = await call(server, 'POST', 'api/login', { id: 'demo@partsmall.kr', pw: 'demo1234' });
+    const old = await call(server, 'login', { id: 'demo@partsmall.kr', pw: 'demo1234' });
     expect(old.body).toEqual({ code: 400, message: MSG.loginFailed });
     expect(await loginAs(server, 'demo@partsmall.kr', 'newdemo99')).toBeTruthy();
     // Another member of the same company keeps their session.
-    expect((await call(server, 'POST', 'api/logout', {}, bystander)).body.code).toBe(201);
+    expect((await call(server, 'logout', {}, { token: bystander })).body.code).toBe(201);
   });
 
   it('the code cannot be used twice', async () => {
@@ -190,9 +189,9 @@ describe('POST api/findMemberPw', () => {
 
   it('a reset lifts the login lock of that account', async () => {
     for (let i = 0; i < LOGIN_LIMIT.maxFailures; i++) {
-      await call(server, 'POST', 'api/login', { id: 'other@partsmall.kr', pw: 'guess1234' });
+      await call(server, 'login', { id: 'other@partsmall.kr', pw: 'guess1234' });
     }
-    expect((await call(server, 'POST', 'api/login', { id: 'other@partsmall.kr', pw: 'demo1234' })).status).toBe(429);
+    expect((await call(server, 'login', { id: 'other@partsmall.kr', pw: 'demo1234' })).status).toBe(429);
     await allowCodeResend(server, OTHER_PHONE);
     const code = await sendPhoneCode(server, OTHER_PHONE, 'find');
     expect((await findPw(OTHER_PHONE, code, 'fresh1234')).body.code).toBe(201);

@@ -26,17 +26,17 @@ afterAll(async () => {
 
 const codesOf = (phone: string) =>
   server.db.select().from(phoneCodes).where(eq(phoneCodes.phone, phone)).orderBy(phoneCodes.id);
-const check = (phone: string, authCode: string) => call(server, 'GET', 'api/checkAuthCode', { phone, authCode });
+const check = (phone: string, authCode: string) => call(server, 'checkAuthCode', { phone, authCode });
 
 describe('GET api/checkLicense', () => {
   it('a new, valid business number answers 200', async () => {
-    const res = await call(server, 'GET', 'api/checkLicense', { license: withCheckDigit('305820000') });
+    const res = await call(server, 'checkLicense', { license: withCheckDigit('305820000') });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ code: 200, message: MSG.licenseNew });
   });
 
   it('the demo company number answers body code 400 (existing)', async () => {
-    const res = await call(server, 'GET', 'api/checkLicense', { license: DEMO_COMPANY.license });
+    const res = await call(server, 'checkLicense', { license: DEMO_COMPANY.license });
     expect(res.body).toEqual({ code: 400, message: MSG.licenseExists });
   });
 
@@ -59,7 +59,7 @@ describe('GET api/checkLicense', () => {
       .set({ withdrawnAt: new Date() })
       .where(eq(companies.license, OTHER_COMPANY.license));
     try {
-      const res = await call(server, 'GET', 'api/checkLicense', { license: OTHER_COMPANY.license });
+      const res = await call(server, 'checkLicense', { license: OTHER_COMPANY.license });
       expect(res.body.code).toBe(200);
     } finally {
       await server.db.update(companies).set({ withdrawnAt: null }).where(eq(companies.license, OTHER_COMPANY.license));
@@ -70,10 +70,10 @@ describe('GET api/checkLicense', () => {
 describe('GET api/mobileVerification', () => {
   it('sends a 6-digit code, readable in the dev outbox, stored only as a hash', async () => {
     const phone = '01020000001';
-    const res = await call(server, 'GET', 'api/mobileVerification', { phone, authType: 'message' });
+    const res = await call(server, 'mobileVerification', { phone, authType: 'message' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ code: 200, message: MSG.codeSent });
-    const outbox = await call<{ phone: string; text: string; code: string }[]>(server, 'GET', 'dev/outbox', { phone });
+    const outbox = await call(server, 'devOutbox', { phone });
     expect(outbox.body.results).toHaveLength(1);
     const sent = outbox.body.results![0]!;
     expect(sent.code).toMatch(/^\d{6}$/);
@@ -87,14 +87,14 @@ describe('GET api/mobileVerification', () => {
   });
 
   it('authType defaults to message', async () => {
-    const res = await call(server, 'GET', 'api/mobileVerification', { phone: '01020000002' });
+    const res = await call(server, 'mobileVerification', { phone: '01020000002' });
     expect(res.body.code).toBe(200);
   });
 
   it('a second request within 60 s answers 429 with a Korean message and sends nothing', async () => {
     const phone = '01020000003';
     const first = await sendPhoneCode(server, phone);
-    const again = await call(server, 'GET', 'api/mobileVerification', { phone });
+    const again = await call(server, 'mobileVerification', { phone });
     expect(again.status).toBe(429);
     expect(again.body).toEqual({ code: 429, message: MSG.codeWait });
     expect(await codesOf(phone)).toHaveLength(1);
@@ -119,7 +119,7 @@ describe('GET api/mobileVerification', () => {
 
   it('refuses the phone of an existing member and sends nothing', async () => {
     for (const phone of ['01012345601', '01012345602', '01012345603']) {
-      const res = await call(server, 'GET', 'api/mobileVerification', { phone });
+      const res = await call(server, 'mobileVerification', { phone });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ code: 400, message: MSG.phoneInUse, field: 'phone' });
       expect(await codesOf(phone)).toHaveLength(0);
@@ -144,12 +144,11 @@ describe('GET api/mobileVerification', () => {
     for (let i = 0; i < PHONE_CODE.dailyCapPerPhone; i++) {
       if (i > 0) await allowCodeResend(server, phone);
       expect(
-        (await call(server, 'GET', 'api/mobileVerification', { phone }, undefined, fromAddress(newAddress()))).body
-          .code,
+        (await call(server, 'mobileVerification', { phone }, { headers: fromAddress(newAddress()) })).body.code,
       ).toBe(200);
     }
     await allowCodeResend(server, phone);
-    const capped = await call(server, 'GET', 'api/mobileVerification', { phone }, undefined, fromAddress(newAddress()));
+    const capped = await call(server, 'mobileVerification', { phone }, { headers: fromAddress(newAddress()) });
     expect(capped.status).toBe(429);
     expect(capped.body).toEqual({ code: 429, message: MSG.codeDailyCap });
     expect(await codesOf(phone)).toHaveLength(PHONE_CODE.dailyCapPerPhone);
@@ -168,19 +167,19 @@ describe('GET api/mobileVerification', () => {
         expiresAt: new Date(now + 60_000),
       })),
     );
-    expect((await call(server, 'GET', 'api/mobileVerification', { phone })).body.message).toBe(MSG.codeDailyCap);
+    expect((await call(server, 'mobileVerification', { phone })).body.message).toBe(MSG.codeDailyCap);
     // Moved to yesterday (Seoul), they no longer count.
     await server.db
       .update(phoneCodes)
       .set({ createdAt: new Date(now - 25 * 3600_000) })
       .where(eq(phoneCodes.phone, phone));
-    expect((await call(server, 'GET', 'api/mobileVerification', { phone })).body.code).toBe(200);
+    expect((await call(server, 'mobileVerification', { phone })).body.code).toBe(200);
   });
 });
 
 describe('daily caps of the requesting address', () => {
   const ask = (phone: string, address: string) =>
-    call(server, 'GET', 'api/mobileVerification', { phone }, undefined, fromAddress(address));
+    call(server, 'mobileVerification', { phone }, { headers: fromAddress(address) });
 
   it('one address gets 5 codes a day for one phone, not a 6th (the phone’s cap is 10), while another address still can', async () => {
     const phone = '01020000031';
@@ -243,11 +242,9 @@ describe('daily caps of the requesting address', () => {
       .values(Array.from({ length: 30 }, () => ({ key: `phonecode:address:${address}` })));
     const res = await call(
       server,
-      'GET',
-      'api/mobileVerificationInq',
+      'mobileVerificationInq',
       { phone: '01012345601' },
-      undefined,
-      fromAddress(address),
+      { headers: fromAddress(address) },
     );
     expect(res.status).toBe(429);
     expect(res.body).toEqual({ code: 429, message: MSG.codeAddressDailyCap });

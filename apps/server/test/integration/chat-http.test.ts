@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatMessage, LoginResult, QrLoginCode } from '@partsmall/contract';
+import type { ChatMessage } from '@partsmall/contract';
 import { chatFiles, chatMessages } from '../../src/db/schema.js';
 import { countOnlineCustomers } from '../../src/features/chat/routes.js';
 import { call, startTestServer, type TestServer } from '../helpers.js';
@@ -261,13 +261,7 @@ describe('POST api/chatFileLink: fresh addresses for a chat left open (issue 20)
     });
     const seq = sent.body.results!.fileList[0]!.seq;
     for (const token of [c.token, staffToken]) {
-      const res = await call<{ seq: number; url: string; thumbUrl: string }>(
-        server,
-        'POST',
-        'api/chatFileLink',
-        { seq },
-        token,
-      );
+      const res = await call(server, 'chatFileLink', { seq }, { token });
       expect([res.status, res.body.results?.seq]).toEqual([200, seq]);
       const exp = Number(new URL(res.body.results!.url, 'http://x').searchParams.get('exp'));
       expect(exp * 1000 - Date.now()).toBeGreaterThan(9 * 60_000);
@@ -285,10 +279,10 @@ describe('POST api/chatFileLink: fresh addresses for a chat left open (issue 20)
       [c.token, seq + 1000, 404],
       [null, seq, 401],
     ] as const) {
-      const res = await call(server, 'POST', 'api/chatFileLink', { seq: seqAsked }, token ?? undefined);
+      const res = await call(server, 'chatFileLink', { seq: seqAsked }, { token: token ?? undefined });
       expect([res.status, res.body.results]).toEqual([status, undefined]);
     }
-    expect((await call(server, 'POST', 'api/chatFileLink', { seq: 'x' }, c.token)).status).toBe(400);
+    expect((await call(server, 'chatFileLink', { seq: 'x' }, { token: c.token })).status).toBe(400);
   });
 });
 
@@ -344,19 +338,19 @@ describe('QR login over HTTP', () => {
 
   it('a desktop member gets a code; the phone posting it gets a new session once; the second post is refused', async () => {
     const c = await newCustomer(server, 'QR데스크톱');
-    const issued = await call<QrLoginCode>(server, 'POST', 'api/qrcodeLoginCode', {}, c.token);
+    const issued = await call(server, 'qrcodeLoginCode', {}, { token: c.token });
     expect(issued.body.code).toBe(201);
     expect(issued.body.results!.ttlSec).toBe(60);
-    const phone = await call<LoginResult>(server, 'POST', 'api/qrcodeLogin', { token: issued.body.results!.code });
+    const phone = await call(server, 'qrcodeLogin', { token: issued.body.results!.code });
     expect([phone.body.code, phone.body.message]).toEqual([200, '로그인되었습니다.']);
     expect(phone.body.results!.userInfo.id).toBe(c.id);
     expect(phone.body.results!.token).not.toBe(c.token);
     // The phone's session works; the desktop's too.
     expect(
-      (await call(server, 'POST', 'api/getMallCartInfo', { page: 1, size: 64 }, phone.body.results!.token)).status,
+      (await call(server, 'getMallCartInfo', { page: 1, size: 64 }, { token: phone.body.results!.token })).status,
     ).toBe(200);
-    expect((await call(server, 'POST', 'api/getMallCartInfo', { page: 1, size: 64 }, c.token)).status).toBe(200);
-    const again = await call(server, 'POST', 'api/qrcodeLogin', { token: issued.body.results!.code });
+    expect((await call(server, 'getMallCartInfo', { page: 1, size: 64 }, { token: c.token })).status).toBe(200);
+    const again = await call(server, 'qrcodeLogin', { token: issued.body.results!.code });
     expect([again.status, again.body.message]).toEqual([400, FAILED]);
   });
 
@@ -365,8 +359,8 @@ describe('QR login over HTTP', () => {
       const res = await call(server, 'POST', 'api/qrcodeLogin', { token });
       expect([res.status, res.body.message]).toEqual([400, FAILED]);
     }
-    expect((await call(server, 'POST', 'api/qrcodeLoginCode', {})).status).toBe(401);
-    expect((await call(server, 'POST', 'api/qrcodeLoginCode', {}, staffToken)).status).toBe(403);
+    expect((await call(server, 'qrcodeLoginCode', {})).status).toBe(401);
+    expect((await call(server, 'qrcodeLoginCode', {}, { token: staffToken })).status).toBe(403);
   });
 });
 

@@ -47,8 +47,8 @@ describe('QR login codes', () => {
     expect(phone.token).not.toBe(d.token);
     expect(phone.userInfo).toMatchObject({ seq: d.seq, id: d.id, companyId: d.companyId });
     // The phone's token works on the API; so does the desktop's.
-    expect((await call(server, 'POST', 'api/getMallCartInfo', { page: 1, size: 64 }, phone.token)).status).toBe(200);
-    expect((await call(server, 'POST', 'api/getMallCartInfo', { page: 1, size: 64 }, d.token)).status).toBe(200);
+    expect((await call(server, 'getMallCartInfo', { page: 1, size: 64 }, { token: phone.token })).status).toBe(200);
+    expect((await call(server, 'getMallCartInfo', { page: 1, size: 64 }, { token: d.token })).status).toBe(200);
   });
 
   it('only the hash of a code is stored', async () => {

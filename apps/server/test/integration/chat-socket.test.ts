@@ -110,7 +110,7 @@ describe('chat socket: visitors and dead sessions', () => {
     const c = await newCustomer(server, '로그아웃');
     const socket = await connectAs(c.token);
     const closed = waitFor(socket, 'disconnect');
-    expect((await call(server, 'POST', 'api/logout', {}, c.token)).status).toBe(200);
+    expect((await call(server, 'logout', {}, { token: c.token })).status).toBe(200);
     await closed;
   });
 });
@@ -210,7 +210,7 @@ describe('chat socket: userMessage', () => {
   it('a product inquiry carries the product as a card; an unknown product is refused', async () => {
     const a = await newCustomer(server, '상품문의');
     const socket = await connectAs(a.token);
-    const listed = await call<{ seq: number; name: string; pid: string }[]>(server, 'POST', 'api/getProductHome', {
+    const listed = await call(server, 'getProductHome', {
       page: 1,
       size: 1,
     });

@@ -199,7 +199,7 @@ describe('customer summary beside the conversation', () => {
       )
       .returning();
     for (const p of made)
-      expect((await call(server, 'POST', 'api/addToCart', { productId: p.id, hasAmount: 1 }, a.token)).body.code).toBe(
+      expect((await call(server, 'addToCart', { productId: p.id, hasAmount: 1 }, { token: a.token })).body.code).toBe(
         201,
       );
     const courier = {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG_MEMBER, type OrderView, type PaymentRecord } from '@partsmall/contract';
+import { MSG_MEMBER } from '@partsmall/contract';
 import { payments } from '../../src/db/schema.js';
 import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
@@ -93,10 +93,9 @@ describe('possible dates', () => {
   it('a leap day is a day', async () => {
     const res = await call(
       server,
-      'POST',
-      'api/getMallOrderInfo',
+      'getMallOrderInfo',
       { startDate: '2024-02-29', endDate: '2024-02-29', searchType: 'date' },
-      token,
+      { token },
     );
     expect([res.status, res.body.total]).toEqual([200, 0]);
   });
@@ -104,12 +103,11 @@ describe('possible dates', () => {
   it('the order list counts Seoul days: 23:59:59 belongs to the 10th, 00:00:00 to the 11th', async () => {
     const day = async (d: string) =>
       (
-        await call<OrderView[]>(
+        await call(
           server,
-          'POST',
-          'api/getMallOrderInfo',
+          'getMallOrderInfo',
           { startDate: d, endDate: d, searchType: 'date', page: 1, size: 15 },
-          token,
+          { token },
         )
       ).body.results!.map((o) => o.created);
     expect(await day('2026-03-10')).toEqual(['2026-03-10T14:59:59.000Z']);
@@ -120,12 +118,11 @@ describe('possible dates', () => {
   it('the cash history counts Seoul days the same way, and the range is inclusive', async () => {
     const amounts = async (startDate: string, endDate: string) =>
       (
-        await call<PaymentRecord[]>(
+        await call(
           server,
-          'POST',
-          'api/mallCashPaymentInfo',
+          'mallCashPaymentInfo',
           { startDate, endDate, searchType: 'date', page: 1, size: 15 },
-          token,
+          { token },
         )
       ).body.results!.map((r) => r.amount);
     expect(await amounts('2026-03-10', '2026-03-10')).toEqual([11_000]);

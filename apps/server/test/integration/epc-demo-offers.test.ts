@@ -74,18 +74,12 @@ const PART: Record<string, string> = {
 };
 
 async function openVin(brand: string, vin: string) {
-  const r = await call(server, 'POST', 'epc/getCarsVinEx', { brand, vin }, token);
+  const r = await call(server, 'getCarsVinEx', { brand, vin }, { token });
   expect([vin, r.body.code]).toEqual([vin, 200]);
 }
 
 async function partsOf(vin: string, mcid: string, num: string, mid: string): Promise<Row[]> {
-  const r = await call<{ part_detail: Row[] }>(
-    server,
-    'POST',
-    'epc/getCarsPartsEx',
-    { vin, mcid, num, mid, isShowColorvalue: false },
-    token,
-  );
+  const r = await call(server, 'getCarsPartsEx', { vin, mcid, num, mid, isShowColorvalue: false }, { token });
   expect([mid, r.status]).toEqual([mid, 200]);
   return r.body.results?.part_detail ?? [];
 }

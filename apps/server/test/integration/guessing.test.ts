@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 const login = (id: string, pw: string, address: string) =>
-  call(server, 'POST', 'api/login', { id, pw }, undefined, fromAddress(address));
+  call(server, 'login', { id, pw }, { headers: fromAddress(address) });
 const status = async (id: string, pw: string, address: string) => (await login(id, pw, address)).status;
 
 async function failFrom(id: string, address: string, times: number) {
@@ -201,14 +201,7 @@ describe('the guessing rules at a fixed moment', () => {
 describe('sub-account joins', () => {
   async function joinForm(securityNum: string, address: string) {
     const phone = randomPhone();
-    await call(
-      server,
-      'GET',
-      'api/mobileVerification',
-      { phone, authType: 'message' },
-      undefined,
-      fromAddress(address),
-    );
+    await call(server, 'mobileVerification', { phone, authType: 'message' }, { headers: fromAddress(address) });
     return {
       license: OTHER_COMPANY.license,
       securityNum,
@@ -231,34 +224,13 @@ describe('sub-account joins', () => {
     const wrong = right === '000000' ? '000001' : '000000';
     const guesser = newAddress();
     for (let i = 0; i < SECURITY_NUMBER_GUESS.pairMax; i++) {
-      const res = await call(
-        server,
-        'POST',
-        'api/join',
-        await joinForm(wrong, guesser),
-        undefined,
-        fromAddress(guesser),
-      );
+      const res = await call(server, 'join', await joinForm(wrong, guesser), { headers: fromAddress(guesser) });
       expect(res.body).toEqual({ code: 499, message: MSG.securityNumWrong, field: 'securityNum' });
     }
-    const locked = await call(
-      server,
-      'POST',
-      'api/join',
-      await joinForm(right, guesser),
-      undefined,
-      fromAddress(guesser),
-    );
+    const locked = await call(server, 'join', await joinForm(right, guesser), { headers: fromAddress(guesser) });
     expect([locked.status, locked.body.message]).toEqual([429, MSG.securityNumTooMany]);
     const employee = newAddress();
-    const joined = await call(
-      server,
-      'POST',
-      'api/join',
-      await joinForm(right, employee),
-      undefined,
-      fromAddress(employee),
-    );
+    const joined = await call(server, 'join', await joinForm(right, employee), { headers: fromAddress(employee) });
     expect([joined.status, joined.body.code]).toEqual([200, 201]);
   });
 });
@@ -280,19 +252,17 @@ describe('api/chatJoin', () => {
   it('takes five sign-ups an hour from one address, then answers 429 and makes nothing; other addresses go on', async () => {
     const address = newAddress();
     for (let i = 0; i < 5; i++)
-      expect((await call(server, 'POST', 'api/chatJoin', form(), undefined, fromAddress(address))).body.code).toBe(200);
+      expect((await call(server, 'chatJoin', form(), { headers: fromAddress(address) })).body.code).toBe(200);
     const sixth = form();
-    const refused = await call(server, 'POST', 'api/chatJoin', sixth, undefined, fromAddress(address));
+    const refused = await call(server, 'chatJoin', sixth, { headers: fromAddress(address) });
     expect([refused.status, refused.body]).toEqual([429, { code: 429, message: MSG.tooMany }]);
     expect(await server.db.select().from(members).where(eq(members.loginId, sixth.id))).toEqual([]);
-    expect((await call(server, 'POST', 'api/chatJoin', form(), undefined, fromAddress(newAddress()))).body.code).toBe(
-      200,
-    );
+    expect((await call(server, 'chatJoin', form(), { headers: fromAddress(newAddress()) })).body.code).toBe(200);
   });
 
   it("a phone claimed without a code does not block its real owner's verified sign-up", async () => {
     const phone = randomPhone();
-    const squatter = await call(server, 'POST', 'api/chatJoin', form({ phone }), undefined, fromAddress(newAddress()));
+    const squatter = await call(server, 'chatJoin', form({ phone }), { headers: fromAddress(newAddress()) });
     expect(squatter.body.code).toBe(200);
     const code = await sendPhoneCode(server, phone);
     const license = randomLicense();
@@ -308,7 +278,7 @@ describe('api/chatJoin', () => {
       policy: true,
       privacy: true,
     };
-    const joined = await call(server, 'POST', 'api/join', owner);
+    const joined = await call(server, 'join', owner);
     expect([joined.status, joined.body.code]).toEqual([200, 201]);
     const rows = await server.db
       .select({ loginId: members.loginId, verified: members.phoneVerified })
@@ -320,24 +290,22 @@ describe('api/chatJoin', () => {
       { loginId: 'owner@real.kr', verified: true },
     ]);
     // Finding the id by that phone names the owner; a verified number still refuses a chat sign-up.
-    await call(server, 'GET', 'api/mobileVerificationInq', { phone, authType: 'message' });
-    const found = await call<{ id: string }>(server, 'GET', 'api/findMemberId', {
+    await call(server, 'mobileVerificationInq', { phone, authType: 'message' });
+    const found = await call(server, 'findMemberId', {
       phone,
       authCode: await latestCode(server, phone),
     });
     expect(found.body.results).toEqual({ id: 'owner@real.kr' });
-    const again = await call(server, 'POST', 'api/chatJoin', form({ phone }), undefined, fromAddress(newAddress()));
+    const again = await call(server, 'chatJoin', form({ phone }), { headers: fromAddress(newAddress()) });
     expect(again.body).toEqual({ code: 499, message: MSG.phoneInUse, field: 'phone' });
   });
 
   it('a chat account proves its phone by finding its id with a code', async () => {
     const phone = randomPhone();
     const made = form({ phone });
-    expect((await call(server, 'POST', 'api/chatJoin', made, undefined, fromAddress(newAddress()))).body.code).toBe(
-      200,
-    );
-    await call(server, 'GET', 'api/mobileVerificationInq', { phone, authType: 'message' });
-    const found = await call<{ id: string }>(server, 'GET', 'api/findMemberId', {
+    expect((await call(server, 'chatJoin', made, { headers: fromAddress(newAddress()) })).body.code).toBe(200);
+    await call(server, 'mobileVerificationInq', { phone, authType: 'message' });
+    const found = await call(server, 'findMemberId', {
       phone,
       authCode: await latestCode(server, phone),
     });
@@ -357,10 +325,9 @@ describe('numbers typed in the member area', () => {
     const phone = randomPhone();
     const res = await call(
       server,
-      'POST',
-      'api/updateMyInfo',
+      'updateMyInfo',
       { name: '김변경', phone, mail: 'change@test.kr' },
-      token.token,
+      { token: token.token },
     );
     expect(res.body.code).toBe(201);
     const [row] = await server.db
@@ -369,7 +336,7 @@ describe('numbers typed in the member area', () => {
       .where(eq(members.id, shop.main.seq));
     expect(row!.verified).toBe(false);
     const code = await sendPhoneCode(server, phone);
-    const joined = await call(server, 'POST', 'api/join', {
+    const joined = await call(server, 'join', {
       license: randomLicense(),
       companyName: '주인상사',
       companyArea: '부산',

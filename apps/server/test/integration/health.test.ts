@@ -14,20 +14,20 @@ afterAll(async () => {
 
 describe('health', () => {
   it('/healthz answers that the process is alive, to anyone', async () => {
-    const res = await call(server, 'GET', 'healthz');
+    const res = await call(server, 'healthz');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ code: 200, message: MSG_HEALTH.alive, results: { process: 'ok' } });
   });
 
   it('/readyz is ready with the migrations applied and no Redis configured, and 503 once the newest migration is missing', async () => {
-    const ready = await call(server, 'GET', 'readyz');
+    const ready = await call(server, 'readyz');
     expect(ready.status).toBe(200);
     expect(ready.body.results).toEqual({ database: 'ok', migrations: 'ok', redis: 'off' });
 
     await server.db.execute(
       sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
     );
-    const behind = await call(server, 'GET', 'readyz');
+    const behind = await call(server, 'readyz');
     expect(behind.status).toBe(503);
     expect(behind.body.message).toBe(`${MSG_HEALTH.notReady}: migrations`);
   });

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG_JOBS, type JobRow } from '@partsmall/contract';
+import { MSG_JOBS } from '@partsmall/contract';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { openDatabase, queryRows, type Database, type Db } from '../../src/db/client.js';
@@ -62,17 +62,11 @@ const jobCount = async (db: Db, key: string) =>
 
 /** A cash top-up paid through the sandbox gateway's signed callback (the path every gateway takes). */
 async function topUp(token: string, amount: number): Promise<{ paymentId: string; seq: number }> {
-  const started = await call<{ paymentId: string }>(
-    server,
-    'POST',
-    'payCenter/showCashPaymentWinow',
-    { pgcode: 'creditcard', amount },
-    token,
-  );
+  const started = await call(server, 'showCashPaymentWinow', { pgcode: 'creditcard', amount }, { token });
   expect(started.body.code).toBe(200);
   const paymentId = started.body.results!.paymentId;
   const signature = createHmac('sha256', SECRET).update(`${paymentId}:${amount}:paid`).digest('hex');
-  const done = await call<{ seq?: number }>(server, 'POST', 'payCenter/callback', {
+  const done = await call(server, 'paymentCallback', {
     paymentId,
     amount,
     status: 'paid',
@@ -221,7 +215,7 @@ describe('retries, parking and the back office', () => {
       expect(tries).toBe(3);
       expect(await outboxTexts(server.db, shop.main.phone)).toEqual([]);
 
-      const listed = await call<JobRow[]>(server, 'POST', 'api/admin/jobList', { state: 'parked' }, staff);
+      const listed = await call(server, 'adminJobList', { state: 'parked' }, { token: staff });
       expect(listed.status).toBe(200);
       const row = listed.body.results!.find((j) => j.id === id);
       expect(row).toMatchObject({
@@ -235,12 +229,12 @@ describe('retries, parking and the back office', () => {
       });
       expect(row!.data).toEqual({ paymentId: 880_010, companyId: shop.companyId, amount: 3_000, balanceAfter: 3_000 });
       // The default list (not done yet) shows parked jobs too.
-      const open = await call<JobRow[]>(server, 'POST', 'api/admin/jobList', {}, staff);
+      const open = await call(server, 'adminJobList', {}, { token: staff });
       expect(open.body.results!.some((j) => j.id === id)).toBe(true);
 
       // The provider is back; staff retry it: one more try, which sends once.
       sms.send = realSend;
-      const retried = await call<JobRow>(server, 'POST', 'api/admin/retryJob', { name: 'sms.cashCredited', id }, staff);
+      const retried = await call(server, 'adminRetryJob', { name: 'sms.cashCredited', id }, { token: staff });
       expect([retried.status, retried.body.message]).toEqual([200, MSG_JOBS.retried]);
       expect(await until('done', async () => (await jobState(server.db, 'sms.cashCredited', id)) === 'completed')).toBe(
         true,
@@ -255,14 +249,13 @@ describe('retries, parking and the back office', () => {
       ]);
 
       // A job that is not parked cannot be retried (it would run twice); nothing is audited.
-      const again = await call(server, 'POST', 'api/admin/retryJob', { name: 'sms.cashCredited', id }, staff);
+      const again = await call(server, 'adminRetryJob', { name: 'sms.cashCredited', id }, { token: staff });
       expect([again.status, again.body.message]).toEqual([409, MSG_JOBS.notParked]);
       const unknown = await call(
         server,
-        'POST',
-        'api/admin/retryJob',
+        'adminRetryJob',
         { name: 'sms.cashCredited', id: '00000000-0000-4000-8000-000000000000' },
-        staff,
+        { token: staff },
       );
       expect([unknown.status, unknown.body.message]).toEqual([404, MSG_JOBS.notFound]);
       const bad = await call(server, 'POST', 'api/admin/retryJob', { name: 'nope', id: 'x' }, staff);

@@ -234,19 +234,13 @@ describe('another company', () => {
     expect(await snapshot()).toBe(before);
     // The demo accounts still work as before.
     expect(await loginAs(server, 'sub@partsmall.kr', 'demo1234')).toBeTruthy();
-    expect((await call(server, 'POST', 'api/getMyShippingInfo', {}, sub)).status).toBe(200);
+    expect((await call(server, 'getMyShippingInfo', {}, { token: sub })).status).toBe(200);
   });
 
   it("never sees the demo company's addresses, accounts or payments", async () => {
-    const addresses = await call<{ seq: number }[]>(
-      server,
-      'POST',
-      'api/getMyShippingInfo',
-      { page: 1, size: 100 },
-      other,
-    );
+    const addresses = await call(server, 'getMyShippingInfo', { page: 1, size: 100 }, { token: other });
     expect(addresses.body.results!.some((a) => a.seq === demoAddressSeq)).toBe(false);
-    const people = await call<MemberListItem[]>(server, 'POST', 'api/getMallMemberInfo', { page: 1, size: 100 }, other);
+    const people = await call(server, 'getMallMemberInfo', { page: 1, size: 100 }, { token: other });
     expect(people.body.results!.map((m) => m.id)).toEqual(['other@partsmall.kr']);
     for (const searchType of ['name', 'id', 'phone']) {
       for (const searchKeyword of ['최민지', 'sub@', '01012345602', 'partsmall']) {
@@ -277,8 +271,7 @@ describe('another company', () => {
     const before = await snapshot();
     const res = await call(
       server,
-      'POST',
-      'api/updateMyCompanyInfo',
+      'updateMyCompanyInfo',
       {
         license: DEMO_COMPANY.license,
         name: '대성모터스',
@@ -287,7 +280,7 @@ describe('another company', () => {
         postMain: '46900',
         addrMain: '부산광역시 사상구 학장로 1',
       },
-      other,
+      { token: other },
     );
     expect([res.status, res.body.message, res.body.field]).toEqual([400, MSG_MEMBER.licenseInUse, 'license']);
     expect(await snapshot()).toBe(before);

@@ -54,12 +54,12 @@ describe('api/WithdrawMember', () => {
     const res = await withdraw(subToken, { ...agreed, userName: ` ${sub.name} ` });
     expect([res.status, res.body.code, res.body.message]).toEqual([200, 201, MSG_MEMBER.withdrawn]);
     expect(await works(subToken)).toBe(false);
-    const login = await call(server, 'POST', 'api/login', { id: sub.id, pw: sub.pw });
+    const login = await call(server, 'login', { id: sub.id, pw: sub.pw });
     expect([login.status, login.body.message]).toEqual([400, MSG.loginFailed]);
     expect(await works(mainToken)).toBe(true);
     expect((await companyRow(shop.companyId)).withdrawnAt).toBeNull();
     // The main account's list no longer shows the withdrawn account.
-    const list = await call<{ id: string }[]>(server, 'POST', 'api/getMallMemberInfo', { page: 1 }, mainToken);
+    const list = await call(server, 'getMallMemberInfo', { page: 1 }, { token: mainToken });
     expect(list.body.results?.map((m) => m.id)).toEqual([shop.main.id]);
   });
 
@@ -69,21 +69,19 @@ describe('api/WithdrawMember', () => {
       .insert(cashLedger)
       .values({ companyId: shop.companyId, type: 'point', amount: 50000, balanceAfter: 50000, note: '충전' });
     const tokens = await Promise.all([shop.main, ...shop.subs].map((a) => loginAs(server, a.id, a.pw)));
-    expect((await call(server, 'GET', 'api/checkLicense', { license: shop.license })).body.code).toBe(400);
+    expect((await call(server, 'checkLicense', { license: shop.license })).body.code).toBe(400);
 
     const res = await withdraw(tokens[0]!, { ...agreed, userName: shop.main.name });
     expect([res.status, res.body.code, res.body.message]).toEqual([200, 201, MSG_MEMBER.withdrawn]);
     for (const token of tokens) expect(await works(token)).toBe(false);
     for (const account of [shop.main, ...shop.subs]) {
       expect(await memberStatus(account.seq)).toBe('withdrawn');
-      expect((await call(server, 'POST', 'api/login', { id: account.id, pw: account.pw })).body.message).toBe(
-        MSG.loginFailed,
-      );
+      expect((await call(server, 'login', { id: account.id, pw: account.pw })).body.message).toBe(MSG.loginFailed);
     }
     expect((await companyRow(shop.companyId)).withdrawnAt).toBeInstanceOf(Date);
     // Kept for the retention periods of the terms.
     expect(await server.db.select().from(cashLedger).where(eq(cashLedger.companyId, shop.companyId))).toHaveLength(1);
-    expect((await call(server, 'GET', 'api/checkLicense', { license: shop.license })).body.code).toBe(200);
+    expect((await call(server, 'checkLicense', { license: shop.license })).body.code).toBe(200);
   });
 
   it('a second delivery with the revoked token is refused and withdraws nobody else', async () => {
@@ -105,8 +103,7 @@ describe('api/WithdrawMember: the password again for a session older than 10 min
       .update(sessions)
       .set({ createdAt: new Date(Date.now() - seconds * 1000) })
       .where(eq(sessions.tokenHash, hashToken(token)));
-  const check = async (token: string) =>
-    (await call<{ pwRequired: boolean }>(server, 'POST', 'api/withdrawCheck', {}, token)).body.results!.pwRequired;
+  const check = async (token: string) => (await call(server, 'withdrawCheck', {}, { token })).body.results!.pwRequired;
 
   it('at 9 min 50 s the spec payload alone withdraws; at 10 min 10 s it asks for the password', async () => {
     const fresh = await makeCompany(server, '탈퇴9분', 0);
@@ -151,10 +148,9 @@ describe('api/WithdrawMember: the password again for a session older than 10 min
     // The password change reads the same counter.
     const change = await call(
       server,
-      'POST',
-      'api/updateMyPassword',
+      'updateMyPassword',
       { opw: shop.main.pw, pw: 'newpass99', cpw: 'newpass99' },
-      token,
+      { token },
     );
     expect([change.status, change.body.message]).toEqual([429, MSG_MEMBER.opwTooMany]);
     expect(await memberStatus(shop.main.seq)).toBe('active');
@@ -164,18 +160,17 @@ describe('api/WithdrawMember: the password again for a session older than 10 min
     const shop = await makeCompany(server, '탈퇴갱신', 1);
     const token = await loginAs(server, shop.main.id, shop.main.pw);
     await ageSession(token, 1200);
-    const renewed = await call<{ token: string }>(
+    const renewed = await call(
       server,
-      'POST',
-      'api/updateMyInfo',
+      'updateMyInfo',
       { name: shop.main.name, phone: '01055501234', mail: 'renew@test.kr' },
-      token,
+      { token },
     );
     expect(renewed.body.code).toBe(201);
     const next = renewed.body.results!.token;
     expect(await check(next)).toBe(true);
-    const issued = await call<{ code: string }>(server, 'POST', 'api/qrcodeLoginCode', {}, next);
-    const phone = await call<{ token: string }>(server, 'POST', 'api/qrcodeLogin', {
+    const issued = await call(server, 'qrcodeLoginCode', {}, { token: next });
+    const phone = await call(server, 'qrcodeLogin', {
       token: issued.body.results!.code,
     });
     const phoneToken = phone.body.results!.token;

@@ -37,7 +37,7 @@ async function addProduct(name: string, pid: string, withForms = true) {
 }
 
 const search = async (keyword: string, searchType: 'name' | 'pid' = 'name') => {
-  const res = await call(server, 'POST', '/api/getProductHome', {
+  const res = await call(server, 'getProductHome', {
     searchType,
     searchKeyword: keyword,
     category: CATEGORY,
@@ -89,7 +89,7 @@ describe('name search', () => {
   });
 
   it('tolerates one typo in a name and says so, but never in a part number', async () => {
-    const res = await call(server, 'POST', '/api/getProductHome', {
+    const res = await call(server, 'getProductHome', {
       searchType: 'name',
       searchKeyword: '라디에니터',
       category: CATEGORY,
@@ -123,32 +123,32 @@ describe('name search', () => {
 
 describe('api/suggestProducts', () => {
   it('offers products by 초성 to a visitor without prices, and with the tier price to a member', async () => {
-    const visitor = await call(server, 'POST', '/api/suggestProducts', { keyword: 'ㅅㅇㅇㅂ ㅂㅅ' });
+    const visitor = await call(server, 'suggestProducts', { keyword: 'ㅅㅇㅇㅂ ㅂㅅ' });
     expect(visitor.status).toBe(200);
     const offered = (visitor.body.results as { products: { seq: number; price?: number }[] }).products;
     expect(offered.map((p) => p.seq)).toEqual([ids.bushing]);
     expect(offered[0]).not.toHaveProperty('price');
-    const member = await call(server, 'POST', '/api/suggestProducts', { keyword: 'ㅅㅇㅇㅂ ㅂㅅ' }, memberToken);
+    const member = await call(server, 'suggestProducts', { keyword: 'ㅅㅇㅇㅂ ㅂㅅ' }, { token: memberToken });
     // The demo company is level b.
     expect((member.body.results as { products: { price?: number }[] }).products[0]!.price).toBe(12000);
   });
 
   it('offers at most 8 products and the categories whose name matches', async () => {
-    const res = await call(server, 'POST', '/api/suggestProducts', { keyword: '쇼바' });
+    const res = await call(server, 'suggestProducts', { keyword: '쇼바' });
     const results = res.body.results as { products: unknown[]; categories: { key: string; label: string }[] };
     expect(results.products.length).toBe(8);
     expect(results.categories).toEqual([{ key: 'shock', label: '쇼바' }]);
   });
 
   it('offers the current product of an old-or-own part number with the reason', async () => {
-    const res = await call(server, 'POST', '/api/suggestProducts', { keyword: 'srch 1 0003' });
+    const res = await call(server, 'suggestProducts', { keyword: 'srch 1 0003' });
     const offered = (res.body.results as { products: { seq: number; matchReason?: string }[] }).products;
     expect(offered.map((p) => [p.seq, p.matchReason])).toEqual([[ids.shock, '품번 일치']]);
   });
 
   it('refuses an empty or too long keyword with a Korean message', async () => {
     for (const keyword of ['', '   ', 'ㄱ'.repeat(101)]) {
-      const res = await call(server, 'POST', '/api/suggestProducts', { keyword });
+      const res = await call(server, 'suggestProducts', { keyword });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('검색어를 1자 이상 100자 이내로 입력하세요.');
     }

@@ -95,10 +95,9 @@ describe('every pair of statuses, staff (issue 8, item 16)', () => {
         await expectMove('staff', from, to, (seq) =>
           call(
             server,
-            'POST',
-            'api/admin/setOrderStatus',
+            'adminSetOrderStatus',
             { seq, status: to, carrier: 'CJ대한통운', waybill: '6543210987', note: '검수 중' },
-            staff,
+            { token: staff },
           ),
         );
       }
@@ -109,9 +108,9 @@ describe('every pair of statuses, staff (issue 8, item 16)', () => {
 describe('every status, the buyer (issue 8, item 16)', () => {
   for (const from of STATUSES) {
     it(`from ${from}: cancel (→ 3) and return (→ 4)`, async () => {
-      await expectMove('buyer', from, 3, (seq) => call(server, 'POST', 'api/cancelMallOrder', { seq }, buyer));
+      await expectMove('buyer', from, 3, (seq) => call(server, 'cancelMallOrder', { seq }, { token: buyer }));
       await expectMove('buyer', from, 4, (seq) =>
-        call(server, 'POST', 'api/returnMallOrder', { seq, returnReason: 0 }, buyer),
+        call(server, 'returnMallOrder', { seq, returnReason: 0 }, { token: buyer }),
       );
     });
   }
@@ -121,7 +120,7 @@ describe('every status, the buyer (issue 8, item 16)', () => {
     for (const from of STATUSES) {
       const seq = await orderIn(from, p.id);
       for (const to of STATUSES) {
-        const res = await call(server, 'POST', 'api/admin/setOrderStatus', { seq, status: to }, buyer);
+        const res = await call(server, 'adminSetOrderStatus', { seq, status: to }, { token: buyer });
         expect([res.status, res.body.message], `${from} → ${to}`).toEqual([403, MSG.forbidden]);
       }
       expect(await statusOf(seq)).toBe(from);
@@ -144,7 +143,7 @@ describe('the return deadline in Seoul days (issue 8, item 17)', () => {
       shippedAt,
     });
   }
-  const requestReturn = (seq: number) => call(server, 'POST', 'api/returnMallOrder', { seq, returnReason: 0 }, buyer);
+  const requestReturn = (seq: number) => call(server, 'returnMallOrder', { seq, returnReason: 0 }, { token: buyer });
 
   it('day 20 is accepted: shipped at 00:00 Seoul twenty days ago', async () => {
     const seq = await shippedOrder(seoulMidnight(20));

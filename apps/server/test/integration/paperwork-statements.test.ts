@@ -188,10 +188,9 @@ describe('캐시 원장', () => {
   it('lists every row with kind, order or payment, amount and balance after; the last balance is the balance', async () => {
     await fund(server, a.companyId, 50_000);
     const product = await makeProduct(server, { tiers: [12_100, 0, 0, 0], salePrice: 12_100 });
-    const paid = await call<{ seq: number }>(
+    const paid = await call(
       server,
-      'POST',
-      'api/requestPaymentProduct',
+      'requestPaymentProduct',
       {
         shippingInfo: {
           name: '김수령',
@@ -205,12 +204,10 @@ describe('캐시 원장', () => {
         },
         carts: [{ productId: product.id, qty: 2 }],
       },
-      tokens.main,
+      { token: tokens.main },
     );
     expect(paid.body.code, paid.body.message).toBe(201);
-    const res = await call<
-      { type: string; typeLabel: string; amount: number; balanceAfter: number; orderSeq: number | null }[]
-    >(server, 'POST', 'api/getCashLedger', { page: 1, size: 15 }, tokens.main);
+    const res = await call(server, 'getCashLedger', { page: 1, size: 15 }, { token: tokens.main });
     expect(res.status).toBe(200);
     const rows = res.body.results!;
     expect(rows.map((r) => [r.type, r.amount, r.balanceAfter])).toEqual([
@@ -224,19 +221,18 @@ describe('캐시 원장', () => {
   });
 
   it('a sub-account, another role and a visitor are refused; a bad range is 400', async () => {
-    expect((await call(server, 'POST', 'api/getCashLedger', {}, tokens.sub)).status).toBe(403);
-    expect((await call(server, 'POST', 'api/getCashLedger', {}, tokens.staff)).status).toBe(403);
-    expect((await call(server, 'POST', 'api/getCashLedger', {})).status).toBe(401);
+    expect((await call(server, 'getCashLedger', {}, { token: tokens.sub })).status).toBe(403);
+    expect((await call(server, 'getCashLedger', {}, { token: tokens.staff })).status).toBe(403);
+    expect((await call(server, 'getCashLedger', {})).status).toBe(401);
     const bad = await call(
       server,
-      'POST',
-      'api/getCashLedger',
+      'getCashLedger',
       { startDate: '2016-01-01', endDate: '2026-01-01' },
-      tokens.main,
+      { token: tokens.main },
     );
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe(MSG_PAPERWORK.rangeTooLong);
-    const other = await call<unknown[]>(server, 'POST', 'api/getCashLedger', {}, tokens.other);
+    const other = await call(server, 'getCashLedger', {}, { token: tokens.other });
     expect(other.body.results).toEqual([]);
   });
 

@@ -132,10 +132,9 @@ describe('api/getProductHome searchType pid', () => {
   it('shows the current product first for an old number, with the reason, then the old stock and the interchangeable part', async () => {
     const res = await call(
       server,
-      'POST',
-      '/api/getProductHome',
+      'getProductHome',
       { searchType: 'pid', searchKeyword: '91-100-001', page: 1, size: 20 },
-      memberToken,
+      { token: memberToken },
     );
     expect(res.status).toBe(200);
     const rows = res.body.results as { seq: number; matchReason?: string; price?: number }[];
@@ -149,7 +148,7 @@ describe('api/getProductHome searchType pid', () => {
   });
 
   it('keeps the prefix search of own numbers and marks its rows as own', async () => {
-    const res = await call(server, 'POST', '/api/getProductHome', {
+    const res = await call(server, 'getProductHome', {
       searchType: 'pid',
       searchKeyword: '91100',
       page: 1,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LICENSE_PACKAGES, type PendingTransfer } from '@partsmall/contract';
+import { LICENSE_PACKAGES } from '@partsmall/contract';
 import { payments } from '../../src/db/schema.js';
 import { virtualAccount } from '../../src/features/payments/sandbox.js';
 import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
@@ -80,7 +80,7 @@ describe('the payment window address', () => {
 
 describe('pending bank transfers', () => {
   const pending = (token: string, body: Record<string, unknown> = {}) =>
-    call<PendingTransfer[]>(server, 'POST', 'api/mallPendingTransfers', body, token);
+    call(server, 'mallPendingTransfers', body, { token });
 
   it('lists the transfer with its bank, account, holder, amount and due date 72 h after it started, until the deposit', async () => {
     const company = await makeCompany(server, '입금대기', 1);
@@ -148,6 +148,6 @@ describe('pending bank transfers', () => {
 
   it('refuses a kind it does not know, and a visitor', async () => {
     expect((await pending(main, { kind: 'cash' })).status).toBe(400);
-    expect((await call(server, 'POST', 'api/mallPendingTransfers', {})).status).toBe(401);
+    expect((await call(server, 'mallPendingTransfers', {})).status).toBe(401);
   });
 });

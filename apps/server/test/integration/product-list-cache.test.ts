@@ -10,7 +10,6 @@ import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
  */
 const TTL = 60_000;
 let server: TestServer;
-type Item = { seq: number; name: string; price?: number };
 
 beforeAll(async () => {
   server = await startTestServer({ productListCacheMs: TTL });
@@ -19,19 +18,19 @@ afterAll(async () => {
   await server?.close();
 });
 
-const firstPage = (token?: string) => call<Item[]>(server, 'POST', 'api/getProductHome', { page: 1, size: 12 }, token);
+const firstPage = (token?: string) => call(server, 'getProductHome', { page: 1, size: 12 }, { token });
 
 describe('product grid cache', () => {
   it('answers a repeated query from the cache while the product page reads the change at once', async () => {
     const before = (await firstPage()).body.results![0]!;
     await server.db.update(products).set({ name: '캐시 확인용 새 이름' }).where(eq(products.id, before.seq));
     // The product page always reads fresh; the grid may lag by the TTL.
-    expect((await call<Item>(server, 'POST', 'api/getProductHomeDetail', { seq: before.seq })).body.results!.name).toBe(
+    expect((await call(server, 'getProductHomeDetail', { seq: before.seq })).body.results!.name).toBe(
       '캐시 확인용 새 이름',
     );
     expect((await firstPage()).body.results![0]!.name).toBe(before.name);
     // Another query is not answered from that entry: it reads the change.
-    const bigger = await call<Item[]>(server, 'POST', 'api/getProductHome', { page: 1, size: 60 });
+    const bigger = await call(server, 'getProductHome', { page: 1, size: 60 });
     expect(bigger.body.results![0]!.name).toBe('캐시 확인용 새 이름');
   });
 
@@ -49,9 +48,9 @@ describe('product grid cache', () => {
     expect(goldPage.body.results!.every((p) => typeof p.price === 'number')).toBe(true);
     // The seed prices tiers apart, so two levels answered from two entries differ somewhere.
     expect(goldPage.body.results!.map((p) => p.price)).not.toEqual(bronzePage.body.results!.map((p) => p.price));
-    const second = await call<Item[]>(server, 'POST', 'api/getProductHome', { page: 2, size: 12 });
+    const second = await call(server, 'getProductHome', { page: 2, size: 12 });
     expect(second.body.results![0]!.seq).not.toBe(visitor.body.results![0]!.seq);
-    const cached = await call(server, 'POST', 'api/getProductHome', { page: 1, size: 12 });
+    const cached = await call(server, 'getProductHome', { page: 1, size: 12 });
     expect(cached.body).toEqual(visitorAgain.body);
   });
 });

@@ -4,14 +4,6 @@ import { alphaNumber } from '@partsmall/contract';
 import { companies, members, products } from '../../src/db/schema.js';
 import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
 
-interface Item {
-  seq: number;
-  pid: string;
-  price?: number;
-  salePrice?: number;
-  [key: string]: unknown;
-}
-
 let server: TestServer;
 let demoToken: string;
 let otherToken: string;
@@ -63,12 +55,12 @@ const PRICE_FIELDS = ['price', 'salePrice', 'priceA', 'priceB', 'priceC', 'price
 
 describe('visitors never receive prices', () => {
   it('has no price field in list, detail, product page and catalogue answers', async () => {
-    const list = await call<Item[]>(server, 'POST', 'api/getProductHome', { page: 1, size: 60 });
+    const list = await call(server, 'getProductHome', { page: 1, size: 60 });
     expect(list.body.results!.length).toBe(60);
-    const detail = await call<Item>(server, 'POST', 'api/getProductHomeDetail', { seq: ids.mixed });
-    const page = await call<Item>(server, 'POST', 'api/getProductInfo', { seq: ids.mixed });
-    const epc = await call<{ partInfo: Item[] }>(server, 'POST', 'api/getEpcToProduct', { pid: 'tt 0003' });
-    const bySeq = await call<Item[]>(server, 'POST', 'api/getProductHome', { seq: ids.mixed });
+    const detail = await call(server, 'getProductHomeDetail', { seq: ids.mixed });
+    const page = await call(server, 'getProductInfo', { seq: ids.mixed });
+    const epc = await call(server, 'getEpcToProduct', { pid: 'tt 0003' });
+    const bySeq = await call(server, 'getProductHome', { seq: ids.mixed });
     const all = [
       ...list.body.results!,
       detail.body.results!,
@@ -81,7 +73,7 @@ describe('visitors never receive prices', () => {
   });
 
   it('a bad token is treated as a visitor for public lists (no price, no error)', async () => {
-    const res = await call<Item[]>(server, 'POST', 'api/getProductHome', { seq: ids.mixed }, 'not-a-token');
+    const res = await call(server, 'getProductHome', { seq: ids.mixed }, { token: 'not-a-token' });
     expect(res.status).toBe(200);
     expect(res.body.results![0]).not.toHaveProperty('price');
   });
@@ -99,7 +91,7 @@ describe('members see the tier price of their company level', () => {
     it(`level ${level}`, async () => {
       await setLevel(level);
       const price = async (seq: number) =>
-        (await call<Item>(server, 'POST', 'api/getProductHomeDetail', { seq }, otherToken)).body.results!.price;
+        (await call(server, 'getProductHomeDetail', { seq }, { token: otherToken })).body.results!.price;
       expect(await price(ids.fallbackToC!)).toBe(c1);
       expect(await price(ids.allZero!)).toBe(c2);
       expect(await price(ids.mixed!)).toBe(c3);
@@ -107,12 +99,11 @@ describe('members see the tier price of their company level', () => {
   }
 
   it('the demo company (gold) gets tier B in the list too', async () => {
-    const res = await call<Item[]>(
+    const res = await call(
       server,
-      'POST',
-      'api/getProductHome',
+      'getProductHome',
       { searchType: 'pid', searchKeyword: 'TT0003' },
-      demoToken,
+      { token: demoToken },
     );
     expect(res.body.results).toHaveLength(1);
     expect(res.body.results![0]!.price).toBe(900);
@@ -122,7 +113,7 @@ describe('members see the tier price of their company level', () => {
 
 describe('search', () => {
   it("matches the part number 'ab-12 3' against 'AB-123' (alpha-number form on both sides)", async () => {
-    const res = await call<Item[]>(server, 'POST', 'api/getProductHome', {
+    const res = await call(server, 'getProductHome', {
       searchType: 'pid',
       searchKeyword: 'ab-12 3',
     });
@@ -130,7 +121,7 @@ describe('search', () => {
   });
 
   it('finds by a Korean name fragment', async () => {
-    const res = await call<Item[]>(server, 'POST', 'api/getProductHome', {
+    const res = await call(server, 'getProductHome', {
       searchType: 'name',
       searchKeyword: '티어테스트',
     });
@@ -138,19 +129,19 @@ describe('search', () => {
   });
 
   it('pages end: more is false on the last page and a page past the end is empty', async () => {
-    const p1 = await call<Item[]>(server, 'POST', 'api/getProductHome', {
+    const p1 = await call(server, 'getProductHome', {
       searchType: 'name',
       keyword: '티어테스트',
       page: 1,
       size: 2,
     });
-    const p2 = await call<Item[]>(server, 'POST', 'api/getProductHome', {
+    const p2 = await call(server, 'getProductHome', {
       searchType: 'name',
       keyword: '티어테스트',
       page: 2,
       size: 2,
     });
-    const p3 = await call<Item[]>(server, 'POST', 'api/getProductHome', {
+    const p3 = await call(server, 'getProductHome', {
       searchType: 'name',
       keyword: '티어테스트',
       page: 3,
@@ -164,19 +155,19 @@ describe('search', () => {
 
   it('treats SQL and HTML in keywords as text', async () => {
     for (const keyword of ["' or 1=1 --", '%', '_', '<script>alert(1)</script>', "'; drop table products; --"]) {
-      const res = await call<Item[]>(server, 'POST', 'api/getProductHome', {
+      const res = await call(server, 'getProductHome', {
         searchType: 'name',
         searchKeyword: keyword,
       });
       expect(res.status).toBe(200);
       expect(res.body.results).toEqual([]);
     }
-    const still = await call<Item[]>(server, 'POST', 'api/getProductHome', {});
+    const still = await call(server, 'getProductHome', {});
     expect(still.body.results!.length).toBe(60);
   });
 
   it('clamps huge sizes to 100', async () => {
-    const res = await call<Item[]>(server, 'POST', 'api/getProductHome', { page: 1, size: 1_000_000 });
+    const res = await call(server, 'getProductHome', { page: 1, size: 1_000_000 });
     expect(res.status).toBe(200);
     expect(res.body.results!.length).toBe(100);
   });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG_CHAT, type LoginResult, type QrLoginCode } from '@partsmall/contract';
+import { MSG_CHAT, type QrLoginCode } from '@partsmall/contract';
 import { rateEvents } from '../../src/db/schema.js';
 import { call, startTestServer, type TestServer } from '../helpers.js';
 import { newCustomer } from '../chat-helpers.js';
@@ -22,14 +22,14 @@ afterAll(async () => {
 
 async function issue(label: string): Promise<QrLoginCode> {
   const c = await newCustomer(server, label);
-  const r = await call<QrLoginCode>(server, 'POST', 'api/qrcodeLoginCode', {}, c.token);
+  const r = await call(server, 'qrcodeLoginCode', {}, { token: c.token });
   expect(r.body.code).toBe(201);
   return r.body.results!;
 }
 
 /** The spec's payload, exactly: `{ token }`, from an address of its own (the short-code cap is per address). */
 const redeem = (token: string, address: string) =>
-  call<LoginResult>(server, 'POST', 'api/qrcodeLogin', { token }, undefined, { 'x-forwarded-for': address });
+  call(server, 'qrcodeLogin', { token }, { headers: { 'x-forwarded-for': address } });
 
 describe('QR login on a phone', () => {
   it('with PUBLIC_URL set, the code comes with the mobile login address carrying it, and a short code', async () => {

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG_QUICK_ORDER, QUICK_ORDER_MSG, type QuickOrderRowAnswer, type ReorderLine } from '@partsmall/contract';
+import { MSG_QUICK_ORDER, QUICK_ORDER_MSG, type QuickOrderRowAnswer } from '@partsmall/contract';
 import { queryRows } from '../../src/db/client.js';
 import { cartItems, companies, products } from '../../src/db/schema.js';
 import { createSession } from '../../src/features/auth/sessions.js';
@@ -47,10 +47,9 @@ async function product(
   return row!;
 }
 
-const resolve = (token: string, text: string) =>
-  call<QuickOrderRowAnswer[]>(server, 'POST', 'api/resolveQuickOrder', { text }, token);
+const resolve = (token: string, text: string) => call(server, 'resolveQuickOrder', { text }, { token });
 const addAll = (token: string, lines: { productId: number; qty: number; memo?: string; jobRef?: string }[]) =>
-  call<{ added: number }>(server, 'POST', 'api/addQuickOrderToCart', { lines }, token);
+  call(server, 'addQuickOrderToCart', { lines }, { token });
 const cartOf = (memberId: number) => server.db.select().from(cartItems).where(eq(cartItems.memberId, memberId));
 
 async function upload(token: string, name: string, data: Uint8Array | string) {
@@ -294,15 +293,14 @@ describe('api/addQuickOrderToCart', () => {
       (await addAll(tokens.sub, [{ productId: p.id, qty: 2, memo: '운전석', jobRef: 'W-2026-118' }])).body.code,
     ).toBe(201);
     const line = (await cartOf(buyer.subs[0]!.seq)).find((c) => c.productId === p.id)!;
-    const paid = await call<{ orderSeq: number }>(
+    const paid = await call(
       server,
-      'POST',
-      'api/requestPaymentProduct',
+      'requestPaymentProduct',
       {
         shippingInfo: { name: '김작업', phone: '01055556789', shippingValue: 4, shippingPayType: 2 },
         carts: [{ seq: line.id, qty: 2 }],
       },
-      tokens.sub,
+      { token: tokens.sub },
     );
     expect(paid.body.code).toBe(201);
     const [row] = await queryRows<{ memo: string; job_ref: string; qty: number }>(
@@ -323,15 +321,14 @@ describe('api/addQuickOrderToCart', () => {
           { productId: plenty.id, qty: 2 },
           { productId: last.id, qty: 1 },
         ]),
-        call<{ orderSeq: number }>(
+        call(
           server,
-          'POST',
-          'api/requestPaymentProduct',
+          'requestPaymentProduct',
           {
             shippingInfo: { name: '김경쟁', phone: '01055551234', shippingValue: 4, shippingPayType: 2 },
             carts: [{ productId: last.id, qty: 1 }],
           },
-          tokens.other,
+          { token: tokens.other },
         ),
       ]);
       expect(paid.body.code).toBe(201);
@@ -368,12 +365,12 @@ describe('api/reorder', () => {
       (${order}, ${dearer.id}, ${dearer.name}, ${dearer.pid}, 1, 8000, '88허1234'),
       (${order}, ${scarce.id}, ${scarce.name}, ${scarce.pid}, 5, 9500, ''),
       (${order}, ${gone.id}, ${gone.name}, ${gone.pid}, 1, 9500, '')`);
-    expect((await call(server, 'POST', 'api/reorder', { seq: order }, tokens.other)).body).toMatchObject({
+    expect((await call(server, 'reorder', { seq: order }, { token: tokens.other })).body).toMatchObject({
       code: 404,
       message: MSG_QUICK_ORDER.orderNotFound,
     });
     const subCart = await cartOf(buyer.subs[0]!.seq);
-    const res = await call<ReorderLine[]>(server, 'POST', 'api/reorder', { seq: order }, tokens.sub);
+    const res = await call(server, 'reorder', { seq: order }, { token: tokens.sub });
     expect(res.body.code).toBe(201);
     expect(res.body.message).toBe(MSG_QUICK_ORDER.reordered(3));
     expect(
@@ -393,12 +390,12 @@ describe('api/reorder', () => {
       [scarce.id, 2, ''],
     ]);
     // Again: the cart already holds the scarce product's whole stock.
-    const again = await call<ReorderLine[]>(server, 'POST', 'api/reorder', { seq: order }, tokens.sub);
+    const again = await call(server, 'reorder', { seq: order }, { token: tokens.sub });
     expect(again.body.results!.find((l) => l.productId === scarce.id)).toMatchObject({
       change: 'soldOut',
       addedQty: 0,
     });
-    expect((await call(server, 'POST', 'api/reorder', { seq: 2_000_000_000 }, tokens.main)).status).toBe(404);
+    expect((await call(server, 'reorder', { seq: 2_000_000_000 }, { token: tokens.main })).status).toBe(404);
   });
 
   it('a sold-out product whose number was superseded is reordered as the current product', async () => {
@@ -416,7 +413,7 @@ describe('api/reorder', () => {
       totalAmount: 9500,
     });
     await server.db.execute(sql`update order_lines set pid = 'QO-RE-OLD-1' where order_id = ${order}`);
-    const res = await call<ReorderLine[]>(server, 'POST', 'api/reorder', { seq: order }, tokens.main);
+    const res = await call(server, 'reorder', { seq: order }, { token: tokens.main });
     expect(res.body.results).toEqual([
       {
         productId: old.id,

@@ -202,7 +202,7 @@ describe('withdrawal destroys personal data at once and keeps the records the la
     }
     // Nobody can log in with the old id or the new one.
     for (const id of [gone.main.id, `withdrawn-${gone.main.seq}@withdrawn.invalid`]) {
-      const login = await call(server, 'POST', 'api/login', { id, pw: gone.main.pw });
+      const login = await call(server, 'login', { id, pw: gone.main.pw });
       expect([login.status, login.body.message]).toEqual([400, MSG.loginFailed]);
     }
 

@@ -32,7 +32,7 @@ afterAll(async () => {
 });
 beforeEach(() => solapi.on({ kind: 'normal' }));
 
-const requestCode = (phone: string) => call(server, 'GET', 'api/mobileVerification', { phone, authType: 'message' });
+const requestCode = (phone: string) => call(server, 'mobileVerification', { phone, authType: 'message' });
 
 describe('Solapi', () => {
   it('signs with HMAC-SHA256 over date + salt, as Solapi documents', () => {
@@ -67,14 +67,14 @@ describe('Solapi', () => {
     expect(text?.from).toBe('021234567');
     const code = /\[(\d{6})\]/.exec(text!.text)?.[1];
     expect(code).toMatch(/^\d{6}$/);
-    const wrong = await call(server, 'GET', 'api/checkAuthCode', {
+    const wrong = await call(server, 'checkAuthCode', {
       phone: '01055500003',
       authCode: code === '000000' ? '111111' : '000000',
     });
     expect(wrong.body.message).toBe(MSG.codeWrong);
     const right = await call(server, 'GET', 'api/checkAuthCode', { phone: '01055500003', authCode: code });
     expect(right.body.code).toBe(200);
-    expect((await call(server, 'GET', 'dev/outbox', { phone: '01055500003' })).status).toBe(404);
+    expect((await call(server, 'devOutbox', { phone: '01055500003' })).status).toBe(404);
   });
 });
 
@@ -95,7 +95,7 @@ describe("the shop's daily cap (SMS_DAILY_CAP)", () => {
   afterAll(async () => capped?.close());
 
   it('the third text of the day (cap 2) is refused and not sent; a failed send does not count', async () => {
-    const ask = (phone: string) => call(capped, 'GET', 'api/mobileVerification', { phone, authType: 'message' });
+    const ask = (phone: string) => call(capped, 'mobileVerification', { phone, authType: 'message' });
     solapi.on({ kind: 'refuse', status: 500, code: 'InternalError', message: '내부 오류' });
     expect((await ask('01077700001')).status).toBe(503);
     solapi.on({ kind: 'normal' });

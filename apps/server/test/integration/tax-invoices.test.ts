@@ -45,13 +45,12 @@ async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 20_0
 }
 
 async function ship(orderId: number) {
-  expect((await call(server, 'POST', 'api/admin/setOrderStatus', { seq: orderId, status: 1 }, staff)).status).toBe(200);
+  expect((await call(server, 'adminSetOrderStatus', { seq: orderId, status: 1 }, { token: staff })).status).toBe(200);
   const shipped = await call(
     server,
-    'POST',
-    'api/admin/setOrderStatus',
+    'adminSetOrderStatus',
     { seq: orderId, status: 2, carrier: 'CJ대한통운', waybill: '123456789012' },
-    staff,
+    { token: staff },
   );
   expect(shipped.body.code, shipped.body.message).toBe(201);
 }
@@ -107,37 +106,23 @@ describe('per-order invoices', () => {
 
     // The buyer sees it on the order and in the list; a sub-account may not read the list.
     const token = await loginAs(server, full.main.id, full.main.pw);
-    const orders = await call<
-      { seq: number; taxInvoice?: { status: string; statusLabel: string; ntsConfirmNum?: string } }[]
-    >(server, 'POST', 'api/getMallOrderInfo', { page: 1, size: 15 }, token);
+    const orders = await call(server, 'getMallOrderInfo', { page: 1, size: 15 }, { token });
     expect(orders.body.results!.find((o) => o.seq === orderId)!.taxInvoice).toMatchObject({
       status: 'sent',
       statusLabel: '국세청 전송',
       ntsConfirmNum: row!.ntsConfirmNum,
     });
-    const list = await call<{ mgtKey: string; total: number; statusLabel: string }[]>(
-      server,
-      'POST',
-      'api/getTaxInvoices',
-      { page: 1, size: 15 },
-      token,
-    );
+    const list = await call(server, 'getTaxInvoices', { page: 1, size: 15 }, { token });
     expect(list.body.results!.map((r) => [r.mgtKey, r.total, r.statusLabel])).toEqual([
       [orderMgtKey(orderId), 61_600, '국세청 전송'],
     ]);
     const sub = await loginAs(server, full.subs[0]!.id, full.subs[0]!.pw);
-    expect((await call(server, 'POST', 'api/getTaxInvoices', {}, sub)).status).toBe(403);
-    expect((await call(server, 'POST', 'api/getTaxInvoices', {}, staff)).status).toBe(403);
-    expect((await call(server, 'POST', 'api/getTaxInvoices', {})).status).toBe(401);
+    expect((await call(server, 'getTaxInvoices', {}, { token: sub })).status).toBe(403);
+    expect((await call(server, 'getTaxInvoices', {}, { token: staff })).status).toBe(403);
+    expect((await call(server, 'getTaxInvoices', {})).status).toBe(401);
     const other = await loginAs(server, bare.main.id, bare.main.pw);
-    expect((await call<unknown[]>(server, 'POST', 'api/getTaxInvoices', {}, other)).body.results).toEqual([]);
-    const decade = await call(
-      server,
-      'POST',
-      'api/getTaxInvoices',
-      { startDate: '2016-01-01', endDate: '2026-01-01' },
-      token,
-    );
+    expect((await call(server, 'getTaxInvoices', {}, { token: other })).body.results).toEqual([]);
+    const decade = await call(server, 'getTaxInvoices', { startDate: '2016-01-01', endDate: '2026-01-01' }, { token });
     expect(decade.body.message).toBe(MSG_PAPERWORK.rangeTooLong);
   });
 
@@ -156,10 +141,8 @@ describe('per-order invoices', () => {
       (r) => r?.status === 'sent',
     );
     const token = await loginAs(server, full.main.id, full.main.pw);
-    expect(
-      (await call(server, 'POST', 'api/returnMallOrder', { seq: orderId, returnReason: 0 }, token)).body.code,
-    ).toBe(201);
-    expect((await call(server, 'POST', 'api/admin/setOrderStatus', { seq: orderId, status: 5 }, staff)).body.code).toBe(
+    expect((await call(server, 'returnMallOrder', { seq: orderId, returnReason: 0 }, { token })).body.code).toBe(201);
+    expect((await call(server, 'adminSetOrderStatus', { seq: orderId, status: 5 }, { token: staff })).body.code).toBe(
       201,
     );
     const correction = await until(
@@ -200,19 +183,12 @@ describe('per-order invoices', () => {
 
     const set = await call(
       server,
-      'POST',
-      'api/admin/setCompanyInvoiceInfo',
+      'adminSetCompanyInvoiceInfo',
       { companyId: bare.companyId, bizType: '도소매', bizItem: '수입차 부품', invoiceMail: 'tax@dasom.kr' },
-      staff,
+      { token: staff },
     );
     expect(set.body.code).toBe(201);
-    const retried = await call<{ status: string }>(
-      server,
-      'POST',
-      'api/admin/retryTaxInvoice',
-      { seq: failed!.id },
-      staff,
-    );
+    const retried = await call(server, 'adminRetryTaxInvoice', { seq: failed!.id }, { token: staff });
     expect(retried.body.results!.status).toBe('pending');
     const sent = await until(
       () => invoiceOf(orderId),
@@ -220,7 +196,7 @@ describe('per-order invoices', () => {
     );
     expect(sent!.total).toBe(11_000);
     // Retrying what is no longer failed is refused; the audit has both staff writes.
-    expect((await call(server, 'POST', 'api/admin/retryTaxInvoice', { seq: failed!.id }, staff)).status).toBe(409);
+    expect((await call(server, 'adminRetryTaxInvoice', { seq: failed!.id }, { token: staff })).status).toBe(409);
     const audit = await queryRows<{ action: string }>(
       server.db,
       sql`select action from admin_audit where target in (${`taxInvoice:${failed!.id}`}, ${`company:${bare.companyId}`}) order by id`,
@@ -228,7 +204,7 @@ describe('per-order invoices', () => {
     expect(audit.map((a) => a.action)).toEqual(['setCompanyInvoiceInfo', 'retryTaxInvoice']);
     // A member may not call the back office's invoice calls.
     const member = await loginAs(server, full.main.id, full.main.pw);
-    expect((await call(server, 'POST', 'api/admin/taxInvoiceList', {}, member)).status).toBe(403);
+    expect((await call(server, 'adminTaxInvoiceList', {}, { token: member })).status).toBe(403);
   });
 
   it('the job run twice, and again after a crash between the effect and its record, issues once', async () => {
@@ -378,7 +354,7 @@ describe('월합계', () => {
       shippedAt: shipped,
       returnReason: 0,
     });
-    await call(server, 'POST', 'api/admin/setOrderStatus', { seq: returned, status: 5 }, staff);
+    await call(server, 'adminSetOrderStatus', { seq: returned, status: 5 }, { token: staff });
     const deps = { db: server.db, sms: server.ctx!.sms, log: server.app.log };
     await runHandler(
       'taxInvoice.monthly',

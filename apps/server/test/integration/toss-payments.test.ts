@@ -68,13 +68,7 @@ async function ledgerNotes(orderId: string) {
 
 /** The member opens the top-up window: the server stores the payment and hands out the window page. */
 async function open(amount: number, pgcode: 'creditcard' | 'banktransfer' = 'creditcard') {
-  const res = await call<{ online_url: string; paymentId: string }>(
-    server,
-    'POST',
-    'payCenter/showCashPaymentWinow',
-    { pgcode, amount },
-    demo,
-  );
+  const res = await call(server, 'showCashPaymentWinow', { pgcode, amount }, { token: demo });
   expect(res.body.code).toBe(200);
   return res.body.results!;
 }
@@ -350,7 +344,7 @@ describe('virtual accounts', () => {
   it('the sandbox page and a sandbox-signed callback are not served when Toss is the gateway', async () => {
     const { paymentId } = await open(15_000);
     expect((await rawCall(server, 'GET', `payCenter/sandbox/${paymentId}?key=x`)).status).toBe(404);
-    const forged = await call(server, 'POST', 'payCenter/callback', {
+    const forged = await call(server, 'paymentCallback', {
       paymentId,
       amount: 15_000,
       status: 'paid',

@@ -115,7 +115,7 @@ describe('trade socket: bad tokens', () => {
     const event = await baseInfo(token);
     expect(event.code).toBe(401);
     expect(event.result).toBeUndefined();
-    expect((await call(server, 'POST', 'api/logout', {}, token)).status).toBe(401);
+    expect((await call(server, 'logout', {}, { token })).status).toBe(401);
   });
 
   it('a session revoked while the socket is open answers 401 on the next request', async () => {

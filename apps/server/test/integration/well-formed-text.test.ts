@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG, type AdminProduct, type ChatAck } from '@partsmall/contract';
+import { MSG, type ChatAck } from '@partsmall/contract';
 import { queryRows } from '../../src/db/client.js';
 import { cartItems, chatMessages, products } from '../../src/db/schema.js';
 import { call, loginAs, nextEvent, rawCall, startTestServer, tradeSocket, type TestServer } from '../helpers.js';
@@ -41,7 +41,7 @@ describe('JSON bodies', () => {
     ['two high surrogates', '\ud83d\ud83d'],
   ])('api/admin/changeStock with %s in reason: 400 on reason, stock and audit unchanged', async (_what, reason) => {
     const p = await makeProduct(server, { tiers: [1000, 1000, 1000, 1000], salePrice: 1000, stock: 5 });
-    const res = await call(server, 'POST', 'api/admin/changeStock', { seq: p.id, delta: -2, reason }, staff);
+    const res = await call(server, 'adminChangeStock', { seq: p.id, delta: -2, reason }, { token: staff });
     expect([res.status, res.body]).toEqual([400, refusal('reason')]);
     expect(await stockOf(p.id)).toBe(5);
     expect(await auditCount(`product:${p.id}`)).toBe(0);
@@ -49,13 +49,7 @@ describe('JSON bodies', () => {
 
   it('a proper pair (an emoji) passes: the same call with a well-formed reason is made', async () => {
     const p = await makeProduct(server, { tiers: [1000, 1000, 1000, 1000], salePrice: 1000, stock: 5 });
-    const res = await call<AdminProduct>(
-      server,
-      'POST',
-      'api/admin/changeStock',
-      { seq: p.id, delta: -2, reason: '파손 😀' },
-      staff,
-    );
+    const res = await call(server, 'adminChangeStock', { seq: p.id, delta: -2, reason: '파손 😀' }, { token: staff });
     expect(res.body.code).toBe(201);
     expect(await stockOf(p.id)).toBe(3);
   });
