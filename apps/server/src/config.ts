@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { repoRoot } from './paths.js';
 import type { TossSettings } from './features/payments/toss.js';
-import type { SolapiSettings } from './features/sms/solapi.js';
+import type { SolapiSettings } from './features/sms/types.js';
 import { notifyConfig, type NotifyConfig } from './features/notify/config.js';
 import { jobSettings, type JobSettings } from './features/jobs/settings.js';
-import type { TrackerDeliverySettings } from './features/tracking/trackerdelivery.js';
+import type { TrackerDeliverySettings } from './features/tracking/types.js';
 
 /**
  * Demo (what `npm start` gives: sandbox gateway, console SMS, dev outbox on loopback, a '데모 상점'

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * The web app's module graph from its relative imports: `import … from './x'`, `export … from
+ * A source tree's module graph from its relative imports: `import … from './x'`, `export … from
  * './x'` and lazy `import('./x')` (a page loaded lazily still depends on its loader's file, and a
- * circle through it is still a circle). Used by the test that keeps the app free of import circles
+ * circle through it is still a circle). Used by the test that keeps the web app and the server free of import circles
  * (docs/architecture.md#boundaries).
  */
 const STATIC_IMPORT = /^\s*(?:import|export)\s[^'"]*?from\s+['"](\.{1,2}\/[^'"]+)['"]/gm;
@@ -12,7 +12,8 @@ const LAZY_IMPORT = /\bimport\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
 const EXTENSIONS = ['.ts', '.tsx', '/index.ts', '/index.tsx'];
 
 function resolve(from: string, spec: string): string | null {
-  const base = path.resolve(path.dirname(from), spec);
+  // The server writes its relative imports as Node runs them ('./x.js' for ./x.ts).
+  const base = path.resolve(path.dirname(from), spec.replace(/\.js$/, ''));
   if (/\.(ts|tsx)$/.test(base) && fs.existsSync(base)) return base;
   for (const ext of EXTENSIONS) if (fs.existsSync(base + ext)) return base + ext;
   return null;

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { importCircles, importGraph } from '../build/import-graph';
 
 const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src');
+const serverSrc = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../server/src');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-import-graph-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -42,5 +43,11 @@ describe('import circles', () => {
 
   it('the web app has none (docs/architecture.md#boundaries)', () => {
     expect(importCircles(importGraph(src)).map((c) => c.map((f) => path.relative(src, f)).join(' → '))).toEqual([]);
+  });
+
+  it("the server has none, its '.js' imports read as the .ts files they are (docs/architecture.md#boundaries)", () => {
+    expect(
+      importCircles(importGraph(serverSrc)).map((c) => c.map((f) => path.relative(serverSrc, f)).join(' → ')),
+    ).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { SmsProvider } from '../features/sms/provider.js';
 import { bearerToken, resolveSession, type AuthContext } from '../features/auth/sessions.js';
-import type { Realtime } from '../realtime/hub.js';
+import type { Realtime } from '../realtime/types.js';
 import type { Drain } from './drain.js';
 import { forbidden, unauthorized } from './http.js';
 

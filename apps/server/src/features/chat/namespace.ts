@@ -25,7 +25,9 @@ import { notifyChatReply } from '../notify/index.js';
 import { configureChatDelivery } from './adapter.js';
 import { chatLookups } from './lookups.js';
 import { chatPresence } from './presence.js';
-import { chatRooms, type ChatSocketData } from './rooms.js';
+import { chatRooms, type ChatChannel, type ChatSocketData } from './rooms.js';
+
+export type { ChatChannel } from './rooms.js';
 import {
   conversationOf,
   customerInfo,
@@ -45,18 +47,6 @@ import {
   type ChatCustomer,
   type SenderInfo,
 } from './messages.js';
-
-/** What the rest of the server may ask of the chat channel. */
-export interface ChatChannel {
-  /** Delivers a message stored outside the socket (an upload) to the customer's tabs and to staff. */
-  announce(message: ChatMessage): void;
-  /** Ends the chat sockets of revoked sessions. */
-  endSessions(sessionIds: number[]): void;
-  /** Customers with a live chat connection on any process (several tabs count once). */
-  countOnlineCustomers(): Promise<number>;
-  /** Stops announcing presence (the server is closing: the sockets' disconnects are not news). */
-  close(): void;
-}
 
 /** A socket's typing events closer together than this are dropped (they are relayed, not stored). */
 const TYPING_MIN_INTERVAL_MS = 300;

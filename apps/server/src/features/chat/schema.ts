@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-// The member and product tables are referenced lazily (inside callbacks), so this file and
-// db/schema.ts (which re-exports it) may import each other.
-import { members, products, sessions } from '../../db/schema.js';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+import { members, sessions } from '../../db/tables/accounts.js';
+import { products } from '../../db/tables/products.js';
+import { createdAt } from '../../db/tables/columns.js';
 
 /**
  * One conversation per customer. Read state is kept per side as the highest message id read.

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { SHOP_NAME, renderNotice } from '@partsmall/contract';
 import { members, products } from '../../db/schema.js';
-import type { JobHandler } from './kinds.js';
+import type { JobHandler } from './types.js';
 
 /**
  * A sold-out product is back (docs/requirements.md#restock-alerts): each member who asked gets one

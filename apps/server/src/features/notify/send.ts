@@ -3,7 +3,7 @@ import { MEMBER_TYPE_MAIN, SHOP_NAME, renderNotice } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { companies, members } from '../../db/schema.js';
 import { TIME_ZONE } from '@partsmall/contract';
-import type { JobHandler } from '../jobs/kinds.js';
+import type { JobHandler } from '../jobs/types.js';
 import { enqueue } from '../jobs/queue.js';
 import { recipientsFor, type NotifyAccount, type NotifySetting } from './recipients.js';
 import { notifySettings } from './schema.js';

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { fallbackChannel, type NotifyChannel } from '@partsmall/contract';
 import { solapiAuthorization } from '../sms/solapi.js';
 import type { NotifySolapiSettings } from './config.js';
-import { maskPhone, type NotifyMessage, type NotifyProvider } from './provider.js';
+import { maskPhone, type NotifyMessage, type NotifyProvider } from './types.js';
 
 type Outcome =
   | { kind: 'accepted'; messageId: unknown }

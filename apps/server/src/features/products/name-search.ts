@@ -10,7 +10,7 @@ import {
 } from '@partsmall/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
 import { LIST_COLUMNS } from './columns.js';
-import type { ProductRow } from './service.js';
+import type { ProductRow } from './rows.js';
 
 /**
  * Korean name search on PostgreSQL (docs/search.md#korean-name-search): 초성, a

@@ -9,7 +9,7 @@ import {
 } from '@partsmall/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
 import { LIST_COLUMNS } from './columns.js';
-import type { ProductRow } from './service.js';
+import type { ProductRow } from './rows.js';
 
 /**
  * Any-number search (issue 22, docs/search.md#part-numbers): a typed number finds the products of

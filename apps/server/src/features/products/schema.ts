@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, pgView, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { members } from '../../db/schema.js';
+import { members } from '../../db/tables/accounts.js';
 
 /**
  * The shop's own cross-reference of part numbers (issue 22), kept by staff in the back office:

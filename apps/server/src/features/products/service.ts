@@ -1,34 +1,15 @@
-import {
-  alphaNumber,
-  OWN_NUMBER_LABEL,
-  tierPrice,
-  type CompanyLevel,
-  type ProductHit,
-  type ProductView,
-} from '@partsmall/contract';
+import { alphaNumber, OWN_NUMBER_LABEL, tierPrice, type CompanyLevel, type ProductHit } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { runPrepared, type PreparedStatement } from '../../db/prepared.js';
 import { LIST_COLUMNS } from './columns.js';
 import { nameCondition, productsByName, similarNames, synonymIndex } from './name-search.js';
 import { findProductsByNumbers } from './part-numbers.js';
+import type { ProductRow } from './rows.js';
+
+export type { ProductRow } from './rows.js';
 
 /** Whose prices an answer may carry: a company's level, or none for visitors and staff. */
 export type Viewer = { level: CompanyLevel } | null;
-
-/**
- * A product row as the hot paths read it: the columns are already named as the answer names its
- * fields (seq, factoryNum, stock, image, ...), so a visitor's row is sent as it comes. The tier
- * prices and the sale price come under names the answer does not have (priceA-D, basePrice): the
- * compiled serializer writes only the answer's fields, and only a member's row gets `price` and
- * `salePrice` (visitors get no price field at all).
- */
-export type ProductRow = ProductView & {
-  priceA: number;
-  priceB: number;
-  priceC: number;
-  priceD: number;
-  basePrice: number;
-};
 
 /** The product page and popups read the long description too; the grid does not. */
 const DETAIL_COLUMNS = `${LIST_COLUMNS}, description`;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { RETENTION } from '@partsmall/contract';
 import { queryRows } from '../../db/client.js';
-import type { JobHandler } from '../jobs/kinds.js';
+import type { JobHandler } from '../jobs/types.js';
 import type { FileStorage } from '../chat/storage.js';
 
 /**

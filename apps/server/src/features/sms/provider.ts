@@ -4,16 +4,9 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { solapiSms } from './solapi.js';
 import { smsOutbox } from '../../db/schema.js';
+import type { SmsProvider } from './types.js';
 
-/** Sends text messages; a real provider replaces the console one through SMS_PROVIDER. */
-export interface SmsProvider {
-  readonly name: string;
-  /** Whether messages can be read back from the dev outbox. */
-  readonly hasOutbox: boolean;
-  send(phone: string, text: string, code?: string): Promise<void>;
-  /** Codes the whole shop may send per Asia/Seoul day (a bill ceiling); 0 or unset = none. */
-  readonly dailyCap?: number;
-}
+export type { SmsProvider } from './types.js';
 
 /** The provider SMS_PROVIDER names, with the shop's daily cap. */
 export function smsFromConfig(config: Config, db: Db, log: FastifyBaseLogger): SmsProvider {

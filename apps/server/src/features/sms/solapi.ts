@@ -2,17 +2,9 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { MSG_PROVIDER } from '@partsmall/contract';
 import { AppError } from '../../shared/http.js';
-import type { SmsProvider } from './provider.js';
+import type { SmsProvider, SolapiSettings } from './types.js';
 
-export interface SolapiSettings {
-  apiKey: string;
-  apiSecret: string;
-  /** The sender number registered (and approved) at Solapi, digits only. */
-  sender: string;
-  /** https://api.solapi.com in production; a local stand-in in tests. */
-  apiUrl: string;
-  timeoutMs: number;
-}
+export type { SolapiSettings } from './types.js';
 
 /**
  * Solapi's HMAC-SHA256 header: `HMAC-SHA256 apiKey=…, date=…, salt=…, signature=…`, the signature

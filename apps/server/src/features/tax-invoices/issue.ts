@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { MSG_PAPERWORK, monthlyInvoice, orderInvoice, seoulMonthKey, type InvoiceDraft } from '@partsmall/contract';
 import { queryRows, type Db } from '../../db/client.js';
 import { companies, taxInvoices } from '../../db/schema.js';
-import type { JobHandler } from '../jobs/kinds.js';
+import type { JobHandler } from '../jobs/types.js';
 import { supplierParty } from '../paperwork/statements.js';
 import { invoiceOrders, writeCorrections, writeInvoice } from './orders.js';
 import type { TaxInvoiceDocument } from './provider.js';

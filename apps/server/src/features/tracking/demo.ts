@@ -1,5 +1,5 @@
 import type { TrackingEvent, TrackingStatus } from '@partsmall/contract';
-import type { TrackingProvider } from './provider.js';
+import type { TrackingProvider } from './types.js';
 
 /**
  * The demo provider: every tracked parcel goes 집화 → 간선 → 배송출발 → 배송완료, one step a minute

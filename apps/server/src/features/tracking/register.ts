@@ -1,4 +1,4 @@
-import type { JobHandler } from '../jobs/kinds.js';
+import type { JobHandler } from '../jobs/types.js';
 import { WEBHOOK_HOURS, shipmentById } from './service.js';
 
 /**

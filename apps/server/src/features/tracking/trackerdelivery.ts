@@ -1,21 +1,7 @@
 import { TRACKING_STATUSES, type TrackingEvent, type TrackingStatus } from '@partsmall/contract';
-import type { TrackResult, TrackingProvider } from './provider.js';
+import type { TrackerDeliverySettings, TrackResult, TrackingProvider } from './types.js';
 
-/**
- * tracker.delivery's GraphQL API (https://apis.tracker.delivery/graphql), authenticated with
- * `Authorization: TRACKQL-API-KEY <clientId>:<clientSecret>`:
- * - `track(carrierId, trackingNumber)`: the parcel's `lastEvent` (which prevails over the order of
- *   `events`: a DELIVERED parcel stays delivered) and its events, oldest first;
- * - `registerTrackWebhook(input: { carrierId, trackingNumber, callbackUrl, expirationTime })`: the
- *   service then POSTs `{ carrierId, trackingNumber }` to the callback when the waybill changes.
- * A GraphQL error whose `extensions.code` is NOT_FOUND means the carrier has no such waybill (yet).
- */
-export interface TrackerDeliverySettings {
-  clientId: string;
-  clientSecret: string;
-  apiUrl: string;
-  timeoutMs: number;
-}
+export type { TrackerDeliverySettings } from './types.js';
 
 const TRACK = `query Track($carrierId: ID!, $trackingNumber: String!) {
   track(carrierId: $carrierId, trackingNumber: $trackingNumber) {
