@@ -199,7 +199,7 @@ export const CHAT_EVENTS = {
 
 /**
  * How long a withdrawn company's records are kept (docs/requirements.md#retention), the periods the
- * privacy page states and the daily sweep applies: 전자상거래법 시행령 §6 for payment and supply records,
+ * privacy page states and the daily sweep applies: the e-commerce act's decree for payment and supply records,
  * contracts, disputes and advertising; 통신비밀보호법 for access logs.
  */
 export const RETENTION = {
