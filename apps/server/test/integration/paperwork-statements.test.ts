@@ -7,7 +7,7 @@ import { MSG_ORDER, MSG_PAPERWORK } from '@partsmall/contract';
 import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
 import { fund, insertOrder, makeProduct, seoulMidnight, seoulToday } from '../order-helpers.js';
-import { companies } from '../../src/db/schema.js';
+import { companies, orderLines, orders } from '../../src/db/schema.js';
 import { eq } from 'drizzle-orm';
 
 /**
@@ -113,6 +113,17 @@ describe('api/orderStatement', () => {
     expect(text).toContain('28,600');
     expect(text).toContain('26,000');
     expect(text).toContain('2,600');
+  });
+
+  it("prints the order's 작업번호/차량번호 and the lines' own, once each", async () => {
+    await server.db.update(orders).set({ jobRef: '12가3456' }).where(eq(orders.id, orderA));
+    await server.db.update(orderLines).set({ jobRef: 'JOB-7781' }).where(eq(orderLines.orderId, orderA));
+    const text = pdfText((await raw('api/orderStatement', { seq: orderA }, tokens.main)).body);
+    expect(text).toContain('12가3456');
+    expect(text).toContain('JOB-7781');
+    await server.db.update(orders).set({ jobRef: '' }).where(eq(orders.id, orderA));
+    await server.db.update(orderLines).set({ jobRef: '' }).where(eq(orderLines.orderId, orderA));
+    expect(pdfText((await raw('api/orderStatement', { seq: orderA }, tokens.main)).body)).not.toContain('JOB-7781');
   });
 
   it("another company's order is 404 with a Korean message; a visitor 401; a bad seq 400", async () => {

@@ -55,7 +55,7 @@ async function statementOrders(db: Db, rows: (typeof orders.$inferSelect)[]): Pr
       name: orderLines.name,
       qty: orderLines.qty,
       price: orderLines.price,
-      vin: orderLines.vin,
+      jobRef: orderLines.jobRef,
     })
     .from(orderLines)
     .where(
@@ -74,7 +74,8 @@ async function statementOrders(db: Db, rows: (typeof orders.$inferSelect)[]): Pr
       orderedAt: o.createdAt,
       lines: own.map((l) => ({ partNo: l.pid, name: l.name, quantity: l.qty, unitPrice: l.price })),
       shipping: o.shipping,
-      jobRefs: [...new Set(own.map((l) => l.vin ?? '').filter(Boolean))],
+      // The order's 작업번호/차량번호 first, then the lines' own, once each (docs/requirements.md#job-reference).
+      jobRefs: [...new Set([o.jobRef, ...own.map((l) => l.jobRef)].map((r) => r.trim()).filter(Boolean))],
     };
   });
 }
