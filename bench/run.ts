@@ -13,6 +13,8 @@ const benches: Record<string, () => Promise<void>> = {
   crash: async () => (await import('./crash.js')).run(),
   statement: async () => (await import('./statement.js')).run(),
   jobs: async () => (await import('./jobs.js')).run(),
+  search: async () => (await import('./search.js')).run(),
+  quickorder: async () => (await import('./quickorder.js')).run(),
 };
 const names = which === 'all' ? Object.keys(benches) : [which];
 for (const name of names) {

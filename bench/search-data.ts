@@ -1,0 +1,219 @@
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { sql } from 'drizzle-orm';
+import { openDatabase, queryRows } from '../apps/server/src/db/client.js';
+import { companies, members, products, sessions } from '../apps/server/src/db/schema.js';
+import { hashToken } from '../apps/server/src/features/auth/sessions.js';
+import { fillProductNameColumns } from '../apps/server/src/features/products/name-search.js';
+import { demoProducts } from '../apps/server/src/seed/products.js';
+import {
+  cpuMs,
+  freshBenchDatabase,
+  load,
+  pinLoadGenerator,
+  serverCpus,
+  startNodeProcess,
+  startServerProcess,
+  type LoadResult,
+} from './lib.js';
+
+/** Products (BENCH_PRODUCTS, the issue's 1,000,000 by default) and shop relations (BENCH_RELATIONS, 100,000). */
+export const TOTAL = Number(process.env.BENCH_PRODUCTS ?? 1_000_000);
+export const RELATIONS = Number(process.env.BENCH_RELATIONS ?? 100_000);
+const BASE = 10_000;
+
+export interface SearchData {
+  url: string;
+  /** A member of a gold (b) company with a live session. */
+  token: string;
+  /** A base product's OE number as written, and its old number (superseded by it in part_xrefs). */
+  ownPid: string;
+  oldPid: string;
+  /** A copy's number with its dash ('<pid>-<copy>'). */
+  dashedPid: string;
+  /** The 초성 of a word of a product name. */
+  chosung: string;
+  /** Part numbers for a quick order: own, old (superseded), dashed and unknown numbers. */
+  quickOrderNumbers: string[];
+}
+
+/**
+ * The products of bench/products.ts (10,000 demo products copied with a numbered suffix up to
+ * BENCH_PRODUCTS rows), their search forms (초성, 자모) copied with them, and RELATIONS shop
+ * relations in part_xrefs: an old number ('X0000001-OLD') superseded by a product's number, every
+ * fourth instead an interchangeable number. The catalogue's own relations (epc_replacements) stay
+ * empty: the 1.6 million catalogue rows are not loaded here.
+ */
+export async function seedSearchData(name: string): Promise<SearchData> {
+  const url = await freshBenchDatabase(name);
+  const database = await openDatabase(url, '');
+  const { db } = database;
+  const started = Date.now();
+  const base = demoProducts(BASE, 7);
+  for (let i = 0; i < base.length; i += 1000) await db.insert(products).values(base.slice(i, i + 1000));
+  await fillProductNameColumns(db);
+  const copies = Math.ceil(TOTAL / BASE) - 1;
+  for (let c = 1; c <= copies; c++) {
+    await db.execute(sql`
+      insert into products (name, name_compact, name_chosung, name_jamo, pid, pid_key, factory_num, factory_key, type,
+        price_a, price_b, price_c, price_d, sale_price, has_amount, stock_name, storage_id, img_files, detail_info,
+        description, category, brand, company_id)
+      select name, name_compact, name_chosung, name_jamo, pid || '-' || ${c}, pid_key || ${String(c)}, factory_num,
+        factory_key, type, price_a, price_b, price_c, price_d, sale_price, has_amount, stock_name, storage_id, img_files,
+        detail_info, description, category, brand, company_id
+      from products where id <= ${BASE}`);
+  }
+  const [{ n }] = (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from products`)) as [{ n: number }];
+  await db.execute(sql`
+    insert into part_xrefs (pid, pid_key, to_pid, to_key, kind, remark)
+    select 'X' || lpad(g::text, 7, '0') || '-OLD', 'X' || lpad(g::text, 7, '0') || 'OLD', p.pid, p.pid_key,
+      case when g % 4 = 0 then 'interchangeable' else 'supersedes' end, 'bench'
+    from generate_series(1, ${RELATIONS}) g
+    join products p on p.id = 1 + ((g::bigint * 7919) % ${n})
+    where p.pid_key <> ''
+    on conflict do nothing`);
+  await db.execute(sql`vacuum analyze products`);
+  await db.execute(sql`vacuum analyze part_xrefs`);
+  const [{ r }] = (await queryRows<{ r: number }>(db, sql`select count(*)::int as r from part_xrefs`)) as [
+    { r: number },
+  ];
+  console.log(
+    `loaded ${n.toLocaleString()} products and ${r.toLocaleString()} relations in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  const token = randomBytes(32).toString('base64url');
+  const [company] = await db
+    .insert(companies)
+    .values({ name: '벤치상사', license: '1234567891', level: 'b', securityNum: '000000' })
+    .returning();
+  const [member] = await db
+    .insert(members)
+    .values({
+      loginId: 'bench@partsmall.kr',
+      passwordHash: 'x',
+      name: '벤치',
+      phone: '01090000000',
+      companyId: company!.id,
+    })
+    .returning();
+  await db
+    .insert(sessions)
+    .values({ memberId: member!.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 86_400_000) });
+  const xrefs = await queryRows<{ pid: string; toPid: string; kind: string }>(
+    db,
+    sql`select pid, to_pid as "toPid", kind from part_xrefs order by id limit 600`,
+  );
+  const superseded = xrefs.find((x) => x.kind === 'supersedes')!;
+  const own = await queryRows<{ pid: string; name: string; chosung: string }>(
+    db,
+    sql`select pid, name, name_chosung as chosung from products where id > ${BASE} and pid like '%-%' order by id limit 600`,
+  );
+  await database.close();
+  const dashed = own[0]!;
+  // The first four 초성 of a Korean word of a name ('ㅂㄹㅇㅋ' as 브레이크 typed by its initials).
+  const chosung =
+    own
+      .map((p) => /[ㄱ-ㅎ]{4,}/.exec(p.chosung)?.[0])
+      .find(Boolean)
+      ?.slice(0, 4) ?? 'ㅂㄹㅇㅋ';
+  // 500 lines: 200 own numbers, 150 old ones, 100 dashed ones as typed, 50 unknown.
+  const quickOrderNumbers = [
+    ...own.slice(0, 200).map((p) => p.pid.replace(/-(\d+)$/, '')),
+    ...xrefs.slice(0, 150).map((x) => x.pid),
+    ...own.slice(200, 300).map((p) => p.pid),
+    ...Array.from({ length: 50 }, (_, i) => `ZZ${String(i).padStart(6, '0')}`),
+  ];
+  return {
+    url,
+    token,
+    ownPid: superseded.toPid,
+    oldPid: superseded.pid,
+    dashedPid: dashed.pid,
+    chosung,
+    quickOrderNumbers,
+  };
+}
+
+/** One slice of load on one server, with the CPU time the server spent on it. */
+export type Measured = LoadResult & { cpuMs: number | null };
+
+export interface Server {
+  who: 'project' | 'bare';
+  port: number;
+  pid: number | undefined;
+}
+
+/** The project and the bare server (bench/bare-search.ts) on one database, the load generator pinned apart. */
+export async function startServers(
+  url: string,
+  projectPort: number,
+  barePort: number,
+): Promise<[Server, Server, ChildProcess[]]> {
+  pinLoadGenerator();
+  const project = await startServerProcess(url, projectPort, { PRODUCT_LIST_CACHE_MS: '0' });
+  const bare = await startNodeProcess('bench/bare-search.ts', {
+    DATABASE_URL: url,
+    PORT: String(barePort),
+    DB_POOL_MAX: '16',
+  });
+  return [
+    { who: 'project', port: projectPort, pid: project.pid },
+    { who: 'bare', port: barePort, pid: bare.pid },
+    [project, bare],
+  ];
+}
+
+/** The two servers must answer the same bytes, or the comparison means nothing. */
+export async function sameBytes(
+  name: string,
+  servers: Server[],
+  path: string,
+  body: object,
+  headers: Record<string, string>,
+) {
+  const answers = await Promise.all(
+    servers.map(async (s) =>
+      (
+        await fetch(`http://127.0.0.1:${s.port}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: JSON.stringify(body),
+        })
+      ).text(),
+    ),
+  );
+  if (answers[0] !== answers[1])
+    throw new Error(
+      `${name}: the project and the bare server answer different bytes\n${answers[0]!.slice(0, 400)}\n${answers[1]!.slice(0, 400)}`,
+    );
+  if (!answers[0]!.startsWith('{"code":200')) throw new Error(`${name}: ${answers[0]!.slice(0, 300)}`);
+  return answers[0]!;
+}
+
+/** A closed-loop slice on one server with the CPU it spent. */
+export async function measure(
+  name: string,
+  server: Server,
+  path: string,
+  body: object,
+  opts: { connections: number; duration: number; headers: Record<string, string> },
+): Promise<Measured> {
+  const before = cpuMs(server.pid);
+  const result = await load(name, `http://127.0.0.1:${server.port}${path}`, body, opts);
+  const after = cpuMs(server.pid);
+  return { ...result, cpuMs: before === null || after === null ? null : after - before };
+}
+
+export const total = (rs: Measured[]) => rs.reduce((sum, r) => sum + r.requests, 0);
+export const bad = (rs: Measured[]) => rs.reduce((sum, r) => sum + r.errors + r.non2xx, 0);
+/** Requests served per CPU-second of the server: its throughput when it has a core to itself. */
+export const perCpuSecond = (rs: Measured[]) =>
+  rs.every((r) => r.cpuMs !== null) ? (total(rs) * 1000) / rs.reduce((sum, r) => sum + r.cpuMs!, 0) : NaN;
+export const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[s.length >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+export function machine(load: [number, number]): string {
+  return `${os.cpus().length} cores (servers on CPU ${serverCpus() || 'any'}), load average ${load[0].toFixed(1)} before and ${load[1].toFixed(1)} after`;
+}

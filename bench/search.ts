@@ -1,0 +1,143 @@
+import os from 'node:os';
+import { latencySummary, openLoop } from './lib.js';
+import {
+  bad,
+  machine,
+  measure,
+  median,
+  perCpuSecond,
+  sameBytes,
+  seedSearchData,
+  startServers,
+  total,
+  TOTAL,
+  RELATIONS,
+  type Measured,
+} from './search-data.js';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
+const RATE = Number(process.env.BENCH_RATE ?? 300);
+const GOAL = 0.85;
+const PROJECT_PORT = 3910;
+const BARE_PORT = 3912;
+
+/**
+ * `npm run bench -- search` (issue 22): any-number search (api/getProductHome, searchType 'pid',
+ * with an old number superseded in part_xrefs and with a copy's dashed number), 초성 name search, and
+ * the search bar's suggestions (api/suggestProducts, a 초성 word and a number), as a gold member,
+ * the project (answer cache off) against a bare Fastify server running the same search code
+ * (bench/bare-search.ts), on BENCH_PRODUCTS products (1,000,000) and BENCH_RELATIONS relations
+ * (100,000). Each scenario runs in interleaved rounds (project, bare, then the other way round):
+ * a closed-loop slice at 32 connections (throughput, CPU per request), then an open-loop slice at
+ * BENCH_RATE requests/s offered (300: latency from each request's scheduled send time, pooled over
+ * rounds). Goals: p95 under 20 ms (searches) or 15 ms (suggestions) at 300/s, throughput at least
+ * 0.85 of the bare server's.
+ */
+export async function run() {
+  const data = await seedSearchData('pm_bench_search');
+  const [project, bare, children] = await startServers(data.url, PROJECT_PORT, BARE_PORT);
+  const headers = { authorization: `Bearer ${data.token}` };
+  const home = '/api/getProductHome';
+  const suggest = '/api/suggestProducts';
+  const scenarios = [
+    {
+      name: `number, old '${data.oldPid}'`,
+      path: home,
+      goal: 20,
+      body: { searchType: 'pid', searchKeyword: data.oldPid, page: 1, size: 60 },
+    },
+    {
+      name: `number, dashed '${data.dashedPid}'`,
+      path: home,
+      goal: 20,
+      body: { searchType: 'pid', searchKeyword: data.dashedPid, page: 1, size: 60 },
+    },
+    {
+      name: `초성 '${data.chosung}'`,
+      path: home,
+      goal: 20,
+      body: { searchType: 'name', searchKeyword: data.chosung, page: 1, size: 60 },
+    },
+    { name: `suggest 초성 '${data.chosung}'`, path: suggest, goal: 15, body: { keyword: data.chosung } },
+    { name: `suggest number '${data.oldPid}'`, path: suggest, goal: 15, body: { keyword: data.oldPid } },
+  ];
+  try {
+    for (const s of scenarios) {
+      const answer = await sameBytes(s.name, [project, bare], s.path, s.body, headers);
+      if (s.name.startsWith('number, old') && !answer.includes(data.ownPid))
+        throw new Error(`${s.name}: the answer does not hold the current number ${data.ownPid}`);
+      if (answer.includes('"results":[]') || answer.includes('"products":[]'))
+        throw new Error(`${s.name}: found nothing`);
+    }
+    console.log(`same bytes from both servers in all ${scenarios.length} scenarios`);
+    for (const server of [project, bare])
+      for (const s of scenarios)
+        await measure('warm-up', server, s.path, s.body, { connections: 32, duration: 1, headers });
+
+    const results = scenarios.map((s) => ({
+      ...s,
+      closed: { project: [] as Measured[], bare: [] as Measured[] },
+      open: { project: [] as number[], bare: [] as number[] },
+      late: { project: 0, bare: 0 },
+      saturated: { project: false, bare: false },
+    }));
+    const loadBefore = os.loadavg()[0]!;
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const r of results) {
+        for (const server of round % 2 === 0 ? [project, bare] : [bare, project]) {
+          const closed = await measure(r.name, server, r.path, r.body, { connections: 32, duration: SECONDS, headers });
+          r.closed[server.who].push(closed);
+          // A server that cannot answer RATE requests/s even flat out only builds a queue in an
+          // open loop at RATE (each slice would last offered / throughput seconds): skipped, and
+          // reported as saturated.
+          if (closed.rps < RATE) {
+            r.saturated[server.who] = true;
+            continue;
+          }
+          const open = await openLoop(r.name, `http://127.0.0.1:${server.port}${r.path}`, r.body, {
+            rate: RATE,
+            seconds: SECONDS,
+            warmupSeconds: 0.5,
+            headers,
+          });
+          r.open[server.who].push(...open.sorted);
+          r.late[server.who] += open.errors + open.non2xx + (open.offered - open.answered);
+        }
+      }
+      console.log(`round ${round + 1}/${ROUNDS} done`);
+    }
+    console.log(
+      `\nsearch benchmark: ${TOTAL.toLocaleString()} products, ${RELATIONS.toLocaleString()} relations in part_xrefs (epc_replacements empty), ` +
+        `gold member, PRODUCT_LIST_CACHE_MS=0; ${ROUNDS} interleaved rounds of ${SECONDS} s per server and scenario at 32 connections, ` +
+        `then ${SECONDS} s at ${RATE} requests/s offered; ${machine([loadBefore, os.loadavg()[0]!])}`,
+    );
+    console.log(
+      `| scenario | project req/s | bare req/s | **project / bare** | median of rounds (range) | project CPU ms/req | bare CPU ms/req | project p50 / p95 / p99 at ${RATE}/s | bare p95 at ${RATE}/s | p95 goal | errors |`,
+    );
+    console.log('|---|---:|---:|---:|---|---:|---:|---|---:|---:|---:|');
+    let met = true;
+    for (const r of results) {
+      const { project: p, bare: b } = r.closed;
+      const ratio = total(p) / total(b);
+      const perRound = p.map((x, i) => x.requests / b[i]!.requests);
+      const po = latencySummary(r.open.project.sort((x, y) => x - y));
+      const bo = latencySummary(r.open.bare.sort((x, y) => x - y));
+      const sat = (who: 'project' | 'bare', text: string) =>
+        r.saturated[who] ? `saturated below ${RATE}/s (${r.open[who].length} timed)` : text;
+      const errors = bad(p) + bad(b) + r.late.project + r.late.bare;
+      met &&= ratio >= GOAL && !r.saturated.project && po.p95 < r.goal && errors === 0;
+      const rps = (rs: Measured[]) => Math.round(total(rs) / (rs.length * SECONDS));
+      console.log(
+        `| ${r.name} | ${rps(p)} | ${rps(b)} | **${ratio.toFixed(2)}** | ${median(perRound).toFixed(2)} ` +
+          `(${Math.min(...perRound).toFixed(2)}-${Math.max(...perRound).toFixed(2)}) | ${(1000 / perCpuSecond(p)).toFixed(2)} | ` +
+          `${(1000 / perCpuSecond(b)).toFixed(2)} | ${sat('project', `${po.p50} / **${po.p95}** / ${po.p99}`)} | ${sat('bare', String(bo.p95))} | < ${r.goal} ms | ${errors} |`,
+      );
+    }
+    console.log(
+      `\ngoals: p95 under 20 ms (searches) / 15 ms (suggestions) at ${RATE}/s and throughput at least ${GOAL} of the bare server's: ${met ? 'met' : 'NOT met'}`,
+    );
+  } finally {
+    for (const child of children) child.kill('SIGINT');
+  }
+}
