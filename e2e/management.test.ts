@@ -250,7 +250,7 @@ describe('member area: menu and screens', () => {
     await toast(phone.page).waitFor();
     await phone.page.waitForTimeout(1000);
     expect(await toast(phone.page).count()).toBe(1);
-    await expect.poll(() => menu(phone.page).getByRole('link').count()).toBe(7);
+    await expect.poll(() => menu(phone.page).getByRole('link').count()).toBe(9);
     await phone.context.close();
   });
 
@@ -848,7 +848,8 @@ describe('orders', () => {
       .getByRole('table', { name: '거래내역' })
       .getByRole('row', { name: new RegExp(product.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
     await row.waitFor();
-    expect(await row.getByRole('cell').nth(6).textContent()).toBe('구매요청');
+    // Columns: 일자, 주문번호, 상품, 작업번호, 금액, 받는 분, 배송, 상태, ….
+    expect(await row.getByRole('cell').nth(7).textContent()).toBe('구매요청');
     expect(await row.getByRole('cell').nth(0).textContent()).toBe(seoulToday());
     // Only one date: the alert; future days are not offered.
     expect(await page.getByLabel('시작일').getAttribute('max')).toBe(seoulToday());
@@ -900,7 +901,7 @@ describe('orders', () => {
     await page.goto(`${shop.server.base}/management/orders`);
     const row = page.getByRole('table', { name: '거래내역' }).getByRole('row', { name: new RegExp(product.name) });
     await row.waitFor();
-    const status = row.getByRole('cell').nth(6);
+    const status = row.getByRole('cell').nth(7);
     expect(await status.textContent()).toBe('구매요청');
     const [popup] = await Promise.all([
       context.waitForEvent('page'),
@@ -972,6 +973,8 @@ describe('withdrawal after ten minutes: the password again (issue 20)', () => {
       name: '한지민',
       phone: '01077790002',
     });
+    const [joinedRow] = await shop.server.db.select().from(members).where(eq(members.loginId, leaving.id));
+    const leavingSeq = joinedRow!.id;
     const { page, context } = await desktop(shop.browser);
     await login(page, leaving.id, leaving.pw);
     await ageSessions(leaving.id);
@@ -994,8 +997,9 @@ describe('withdrawal after ten minutes: the password again (issue 20)', () => {
     await submit.click();
     await page.waitForURL(/\/home$/);
     await page.getByText(MSG_MEMBER.withdrawn).waitFor();
-    const [gone] = await shop.server.db.select().from(members).where(eq(members.loginId, leaving.id));
-    expect(gone!.status).toBe('withdrawn');
+    // The login id itself is destroyed with the account (docs/requirements.md#retention).
+    const [gone] = await shop.server.db.select().from(members).where(eq(members.id, leavingSeq));
+    expect([gone!.status, gone!.loginId]).toEqual(['withdrawn', `withdrawn-${leavingSeq}@withdrawn.invalid`]);
     await context.close();
   });
 
@@ -1005,6 +1009,8 @@ describe('withdrawal after ten minutes: the password again (issue 20)', () => {
       name: '박보검',
       phone: '01077790003',
     });
+    const [joinedRow] = await shop.server.db.select().from(members).where(eq(members.loginId, leaving.id));
+    const leavingSeq = joinedRow!.id;
     const { page, context } = await phone(shop.browser);
     await login(page, leaving.id, leaving.pw, true);
     await page.goto(`${shop.server.base}/mobileManagement?menu=memberDeactivation`);
@@ -1025,8 +1031,9 @@ describe('withdrawal after ten minutes: the password again (issue 20)', () => {
     expect(await page.evaluate(() => [window.innerWidth, document.documentElement.scrollWidth])).toEqual([390, 390]);
     await submit.click();
     await page.waitForURL(/\/mobile$/);
-    const [gone] = await shop.server.db.select().from(members).where(eq(members.loginId, leaving.id));
-    expect(gone!.status).toBe('withdrawn');
+    // The login id itself is destroyed with the account (docs/requirements.md#retention).
+    const [gone] = await shop.server.db.select().from(members).where(eq(members.id, leavingSeq));
+    expect([gone!.status, gone!.loginId]).toEqual(['withdrawn', `withdrawn-${leavingSeq}@withdrawn.invalid`]);
     await context.close();
   });
 });
