@@ -53,29 +53,20 @@ export async function relationsFor(db: Db | Tx, keys: readonly string[]): Promis
   if (keys.length === 0) return indexPartRelations([]);
   const rows = await queryRows<RelationRow>(
     db,
-    // Each step and the final read are two index lookups (pid_key, to_key) joined by a union: an OR
-    // of the two conditions cannot use either index and read the whole relation table every time
-    // (docs/performance.md#any-number-and-korean-name-search-issue-22).
     sql`with recursive reach(key, depth, hop) as (
           select k, 0, 0 from unnest(${keyArray(keys)}::text[]) k
           union
-          select n.key, reach.depth + 1, n.hop
+          select case when r.pid_key = reach.key then r.to_key else r.pid_key end, reach.depth + 1,
+                 case when r.kind = 'interchangeable' then 1 else reach.hop end
           from reach
-          cross join lateral (
-            select r.to_key as key, case when r.kind = 'interchangeable' then 1 else reach.hop end as hop
-            from part_relations r
-            where r.pid_key = reach.key and (r.kind = 'supersedes' or reach.hop = 0)
-            union all
-            select r.pid_key, 1
-            from part_relations r
-            where r.to_key = reach.key and r.kind = 'interchangeable' and reach.hop = 0
-          ) n
+          join part_relations r
+            on (r.pid_key = reach.key and (r.kind = 'supersedes' or reach.hop = 0))
+            or (r.to_key = reach.key and r.kind = 'interchangeable' and reach.hop = 0)
           where reach.depth < 42
         ), keys as (select distinct key from reach)
-        select r.pid, r.to_pid, r.kind from part_relations r where r.pid_key in (select key from keys)
-        union
-        select r.pid, r.to_pid, r.kind from part_relations r
-        where r.kind = 'interchangeable' and r.to_key in (select key from keys)`,
+        select distinct r.pid, r.to_pid, r.kind from part_relations r
+        where r.pid_key in (select key from keys)
+           or (r.kind = 'interchangeable' and r.to_key in (select key from keys))`,
   );
   return indexPartRelations(rows.map((r) => ({ from: r.pid, to: r.to_pid, kind: r.kind })));
 }
