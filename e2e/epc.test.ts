@@ -450,7 +450,8 @@ describe('phone', () => {
 
     await page.goto(`${shop.server.base}/mobile`);
     const bottom = page.getByRole('navigation', { name: '하단 메뉴' });
-    expect((await bottom.locator('a, button').allInnerTexts()).map((t) => t.trim())).toEqual([
+    // The bar draws once the shop's session has loaded: poll until it has.
+    await expect.poll(async () => (await bottom.locator('a, button').allInnerTexts()).map((t) => t.trim())).toEqual([
       '검색',
       'EPC',
       '빠른주문',
