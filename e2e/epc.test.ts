@@ -451,13 +451,9 @@ describe('phone', () => {
     await page.goto(`${shop.server.base}/mobile`);
     const bottom = page.getByRole('navigation', { name: '하단 메뉴' });
     // The bar draws once the shop's session has loaded: poll until it has.
-    await expect.poll(async () => (await bottom.locator('a, button').allInnerTexts()).map((t) => t.trim())).toEqual([
-      '검색',
-      'EPC',
-      '빠른주문',
-      '로그아웃',
-      '채팅 상담',
-    ]);
+    await expect
+      .poll(async () => (await bottom.locator('a, button').allInnerTexts()).map((t) => t.trim()))
+      .toEqual(['검색', 'EPC', '빠른주문', '로그아웃', '채팅 상담']);
     await shot(page, 'mobile-home-epc-links-phone');
     await bottom.getByRole('link', { name: 'EPC', exact: true }).click();
     await page.waitForURL(/\/mobileEpcMain$/);
