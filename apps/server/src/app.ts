@@ -36,7 +36,7 @@ import { taxInvoiceRoutes } from './features/tax-invoices/routes.js';
 import { startPaperworkSchedule } from './features/tax-invoices/schedule.js';
 import { serveWebApp } from './web-app/serve.js';
 import { smsFromConfig } from './features/sms/provider.js';
-import { notifyFromConfig, notifyRoutes, startNotifySchedule } from './features/notify/index.js';
+import { chatReplyNotices, notifyFromConfig, notifyRoutes, startNotifySchedule } from './features/notify/index.js';
 import { createRealtime } from './realtime/hub.js';
 import { registerTradeChannel } from './features/trade/channel.js';
 import { DomainEvents, installDomainEvents } from './shared/events.js';
@@ -143,9 +143,13 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
   // Services announce what happened (shared/events.ts); every request runs inside this app's bus.
   const events = new DomainEvents(app.log);
   installDomainEvents(app, events);
-  const realtime = await createRealtime(app.server, db, app.log, config.redisUrl, config.redisPrefix);
+  const realtime = await createRealtime(app.server, db, app.log, config.redisUrl, config.redisPrefix, events);
   registerTradeChannel({ transport: realtime.trade, events, db, log: app.log });
-  events.on('messageStored', (event) => realtime.chat.announce(event.message));
+  // The chat socket delivers what it stores itself; an upload's message is delivered here.
+  events.on('messageStored', (event) => {
+    if (!event.delivered) realtime.chat.announce(event.message);
+  });
+  chatReplyNotices(events, db, (customerId) => realtime.chat.customerOnline(customerId), app.log);
   const sms = smsFromConfig(config, db, app.log);
   const drain = connectionDrain(app.server, {
     delayMs: config.drainDelayMs,

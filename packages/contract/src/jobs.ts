@@ -25,8 +25,11 @@ export const taxInvoiceIssueJobData = z.object({ invoiceId: id });
 export const taxInvoiceMonthlyJobData = z.object({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/) });
 /** The daily destruction of records whose retention period has ended (docs/requirements.md#retention). */
 export const retentionSweepJobData = z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) });
-/** A shipped waybill to register with the tracking provider's webhook (docs/requirements.md#shipping-and-tracking). */
-export const trackingRegisterJobData = z.object({ shipmentId: id });
+/**
+ * A shipped waybill to register with the tracking provider's webhook (docs/requirements.md#shipping-and-tracking);
+ * `round` counts the renewals before each registration expires (absent: the first, written when it shipped).
+ */
+export const trackingRegisterJobData = z.object({ shipmentId: id, round: z.number().int().min(1).max(100).optional() });
 
 /**
  * A sold-out product came back in stock (docs/requirements.md#restock-alerts): one text to each member

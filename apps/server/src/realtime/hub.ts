@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Namespace } from 'socket.io';
 import { MSG, TRADE_EVENTS, TRADE_NAMESPACE, type ClientBaseInfoEvent, type TradeAnswer } from '@partsmall/contract';
 import type { Db } from '../db/client.js';
+import type { DomainEvents } from '../shared/events.js';
 import { resolveSession } from '../features/auth/sessions.js';
 import { coalesceWritesPerTick } from './coalesce-writes.js';
 import { registerChatNamespace } from '../features/chat/namespace.js';
@@ -21,6 +22,7 @@ export async function createRealtime(
   log: FastifyBaseLogger,
   redisUrl: string | null,
   redisPrefix = 'partsmall',
+  events?: DomainEvents,
 ): Promise<Realtime> {
   // A tab that loses its connection for a moment (a proxy restart, a process stopped behind the load
   // balancer) gets back its rooms and the events it missed, on whichever process it reconnects to.
@@ -70,7 +72,7 @@ export async function createRealtime(
   }
 
   const trade: Namespace = io.of(TRADE_NAMESPACE);
-  const chat = registerChatNamespace(io, db, log);
+  const chat = registerChatNamespace(io, db, log, events ? { events } : {});
   const unauthorized: ClientBaseInfoEvent & TradeAnswer = { code: 401, message: MSG.tokenExpired };
 
   /**

@@ -32,10 +32,18 @@ export type DomainEvent =
   /** What the company's members see of it changed: its details, saved addresses, accounts or security number. */
   | { type: 'companyChanged'; companyId: number; part: 'details' | 'addresses' | 'accounts' | 'securityNumber' }
   /**
-   * A chat message was stored outside the chat socket (an image upload over HTTP). Messages sent over
-   * the socket are delivered by the chat namespace as part of sending them (features/chat/namespace.ts).
+   * A chat message was stored, over the chat socket or an HTTP upload. `delivered`: the socket that
+   * sent it delivered it already as part of sending (features/chat/namespace.ts); an upload's is
+   * delivered by the subscriber in app.ts. The '상담 답변 도착' notice (features/notify) reacts to both.
    */
-  | { type: 'messageStored'; message: ChatMessage };
+  | {
+      type: 'messageStored';
+      message: ChatMessage;
+      conversationId: number;
+      /** The stored time (the notice's window is counted from it). */
+      storedAt: Date;
+      delivered: boolean;
+    };
 
 export type DomainEventType = DomainEvent['type'];
 export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;

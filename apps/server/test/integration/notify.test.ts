@@ -9,6 +9,7 @@ import { moveOrder } from '../../src/features/orders/service.js';
 import { notifySettings } from '../../src/features/notify/index.js';
 import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
 import { ack, clientId, openChat, tokenFor } from '../chat-helpers.js';
+import { png } from '../chat-images.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
 import { fund, insertOrder, makeProduct } from '../order-helpers.js';
 
@@ -246,6 +247,51 @@ describe('each event reaches each account once', () => {
       expect(await eventsAt(server.db, shop.main.phone)).not.toContain('chatReply');
     } finally {
       socket.disconnect();
+    }
+  });
+});
+
+describe('the chat reply notice follows every staff answer stored', () => {
+  it('a staff photo uploaded over HTTP to a customer with no chat open: one notice saying (사진), none for the next in the window', async () => {
+    const shop = await makeCompany(server, '사진상사', 0);
+    const upload = async (name: string) => {
+      const form = new FormData();
+      form.append('imgFiles', new Blob([await png()], { type: 'image/png' }), name);
+      const res = await fetch(`${server.base}/uploadChatFiles`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${staff}`, targetuser: String(shop.main.seq) },
+        body: form,
+      });
+      expect([res.status, ((await res.json()) as { code: number }).code]).toEqual([200, 201]);
+    };
+    await upload('견적서.png');
+    await until('photo notice', async () => (await eventsAt(server.db, shop.main.phone)).includes('chatReply'));
+    await upload('부품사진.png');
+    await new Promise((r) => setTimeout(r, 1200));
+    const chat = (await notices(server.db, shop.main.phone)).filter((n) => n.event === 'chatReply');
+    expect(chat.map((n) => n.text.split('\n')[2])).toEqual(['(사진)']);
+  });
+
+  it('a staff answer to a customer with the chat open sends no notice', async () => {
+    const shop = await makeCompany(server, '접속상사', 0);
+    const [staffRow] = await queryRows<{ id: number }>(
+      server.db,
+      sql`select id from members where login_id = 'staff@partsmall.kr'`,
+    );
+    const customer = await openChat(server, await tokenFor(server, shop.main.seq));
+    const socket = await openChat(server, await tokenFor(server, staffRow!.id));
+    try {
+      const sent = await ack(socket, 'adminMessage', {
+        sendMessage: '확인했습니다.',
+        clientMessageId: clientId(),
+        targetUser: shop.main.seq,
+      });
+      expect(sent.code).toBe(201);
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(await eventsAt(server.db, shop.main.phone)).not.toContain('chatReply');
+    } finally {
+      socket.disconnect();
+      customer.disconnect();
     }
   });
 });

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MSG_MEMBER, MSG_PROVIDER } from '@partsmall/contract';
-import { cashLedger, companies, members, payments } from '../../src/db/schema.js';
+import { cashLedger, companies, members, payments, smsOutbox } from '../../src/db/schema.js';
 import { call, loginAs, rawCall, startTestServer, type TestServer } from '../helpers.js';
 import { expectLedgerMatchesBalances } from '../member-helpers.js';
 import { tossStandIn, type TossStandIn } from '../stand-ins.js';
@@ -301,6 +301,41 @@ describe('virtual accounts', () => {
     expect(await balance()).toBe(before + 120_000);
     expect(await ledgerNotes(paymentId)).toBe(1);
     await expectLedgerMatchesBalances(server);
+  });
+
+  it('an issued account sends one 입금 대기 notice (bank, account, amount, due), however often it is seen', async () => {
+    const [me] = await server.db
+      .select({ phone: members.phone })
+      .from(members)
+      .where(eq(members.loginId, 'demo@partsmall.kr'));
+    const waiting = async () =>
+      (
+        await server.db
+          .select({ text: smsOutbox.text })
+          .from(smsOutbox)
+          .where(and(eq(smsOutbox.phone, me!.phone), eq(smsOutbox.event, 'bankTransferWaiting')))
+          .orderBy(smsOutbox.id)
+      ).filter((n) => n.text.includes('입금금액: 130,000원'));
+    const { paymentId } = await open(130_000, 'banktransfer');
+    // Nothing is known of the account before the buyer finishes Toss's window.
+    expect(await waiting()).toEqual([]);
+    const p = toss.authorise(paymentId, 130_000, '가상계좌');
+    const first = await rawCall(server, 'GET', successPath(p, 130_000));
+    expect(first.text).toContain('56211802314051');
+    // The redirect reloaded and the WAITING_FOR_DEPOSIT webhook replayed: the same issuance.
+    expect((await rawCall(server, 'GET', successPath(p, 130_000))).status).toBe(200);
+    p.status = 'WAITING_FOR_DEPOSIT';
+    expect((await webhook(toss.statusChanged(p.paymentKey))).status).toBe(200);
+    expect((await webhook(toss.statusChanged(p.paymentKey))).status).toBe(200);
+    const deadline = Date.now() + 15_000;
+    while ((await waiting()).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 1500));
+    const sent = await waiting();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.text).toContain(
+      '은행: 신한은행\n계좌번호: 56211802314051\n입금금액: 130,000원\n입금기한: 2026.11.25 23:59',
+    );
+    expect(await status(paymentId)).toBe('pending');
   });
 
   it("refuses a deposit callback whose secret is not the payment's", async () => {

@@ -1,6 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/client.js';
 import { orders, sentEffects, shipments } from '../../src/db/schema.js';
+import { jobId, runHandler } from '../../src/features/jobs/index.js';
+import { trackerDelivery } from '../../src/features/tracking/index.js';
 import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
 import { insertOrder, makeProduct } from '../order-helpers.js';
@@ -196,5 +199,110 @@ describe('tracker.delivery', () => {
     }
     standIn.setBehaviour('normal');
     expect((await shipmentOf(seq)).events).toEqual(stored);
+  });
+});
+
+describe('webhook renewal', () => {
+  const HOUR = 3600_000;
+  /** The renewal the register job of `round - 1` wrote, as the queue holds it (null: none written). */
+  async function renewal(shipmentId: number, round: number) {
+    const key = `shipment:${shipmentId}:round:${round}`;
+    const [row] = await queryRows<{ state: string; start_after: Date | string; data: unknown }>(
+      server.db,
+      sql`select state::text as state, start_after, data from pgboss.job
+          where name = 'tracking.register' and id = ${jobId('tracking.register', key)}::uuid`,
+    );
+    return row ? { key, state: row.state, startAfter: new Date(row.start_after), data: row.data } : null;
+  }
+  /** Runs a renewal now, as the worker would once its time has come. */
+  async function runRenewal(r: { key: string; data: unknown }) {
+    const tracking = trackerDelivery({
+      clientId: 'client-42',
+      clientSecret: 'secret-42',
+      apiUrl: standIn.url,
+      timeoutMs: 1500,
+    });
+    await runHandler(
+      'tracking.register',
+      { id: jobId('tracking.register', r.key), data: r.data as object, singletonKey: r.key, retryCount: 0 },
+      { db: server.db, sms: server.ctx!.sms, log: server.app.log, tracking, publicUrl: () => server.base },
+    );
+  }
+  const registered = (waybill: string) => standIn.registrations.filter((r) => r.trackingNumber === waybill);
+
+  it('a moving parcel is registered again 6 hours before its webhook expires, and no more once delivered', async () => {
+    const seq = await shippedOrder('kr.cjlogistics', '601234567101');
+    const [first] = await until(
+      async () => registered('601234567101'),
+      (r) => r.length > 0,
+    );
+    const s = await shipmentOf(seq);
+    const expires1 = Date.parse(first!.expirationTime);
+    const r1 = await until(
+      () => renewal(s.id, 1),
+      (r) => r !== null,
+    );
+    expect(r1).toMatchObject({ state: 'created', data: { shipmentId: s.id, round: 1 } });
+    expect(r1!.startAfter.getTime()).toBeLessThan(expires1);
+    expect(r1!.startAfter.getTime()).toBeGreaterThanOrEqual(expires1 - 6 * HOUR - 1000);
+    expect(r1!.startAfter.getTime()).toBeLessThanOrEqual(expires1 - 6 * HOUR + 1000);
+
+    // Its time come, the parcel still moving: read back, registered for 48 hours more, the next renewal written.
+    standIn.setParcel('kr.cjlogistics', '601234567101', [PICKUP, HUB]);
+    const reads = standIn.calls.track;
+    await runRenewal(r1!);
+    expect(standIn.calls.track).toBe(reads + 1);
+    const regs = registered('601234567101');
+    expect(regs).toHaveLength(2);
+    expect(regs[1]).toMatchObject({ carrierId: 'kr.cjlogistics', callbackUrl: `${server.base}/api/trackingWebhook` });
+    const ttl = Date.parse(regs[1]!.expirationTime) - Date.now();
+    expect(ttl).toBeGreaterThan(47 * HOUR);
+    expect(ttl).toBeLessThanOrEqual(48 * HOUR);
+    const r2 = await renewal(s.id, 2);
+    expect(r2).toMatchObject({ state: 'created', data: { shipmentId: s.id, round: 2 } });
+    // The same round run again (a retry) registers nothing more.
+    await runRenewal(r1!);
+    expect(registered('601234567101')).toHaveLength(2);
+
+    // Delivered meanwhile, its hint lost: the renewal reads 배송완료, registers nothing, writes no next one.
+    standIn.setParcel('kr.cjlogistics', '601234567101', [PICKUP, HUB, OUT, DONE]);
+    await runRenewal(r2!);
+    expect(registered('601234567101')).toHaveLength(2);
+    expect((await shipmentOf(seq)).deliveredAt?.toISOString()).toBe('2026-11-25T05:37:00.000Z');
+    expect(await renewal(s.id, 3)).toBeNull();
+  });
+
+  it('stops 30 days after shipping: the last registration ends at that cap, and none is made after it', async () => {
+    const seq = await shippedOrder('kr.cjlogistics', '601234567102');
+    await until(
+      async () => registered('601234567102'),
+      (r) => r.length > 0,
+    );
+    const s = await shipmentOf(seq);
+    const r1 = await until(
+      () => renewal(s.id, 1),
+      (r) => r !== null,
+    );
+    standIn.setParcel('kr.cjlogistics', '601234567102', [PICKUP, HUB]);
+
+    // 29 days after shipping: one day is left, so the webhook lives one day and no renewal follows.
+    const shippedAt = new Date(Date.now() - 29 * 24 * HOUR);
+    await server.db.update(shipments).set({ shippedAt }).where(eq(shipments.id, s.id));
+    await runRenewal(r1!);
+    const regs = registered('601234567102');
+    expect(regs).toHaveLength(2);
+    expect(Date.parse(regs[1]!.expirationTime)).toBe(shippedAt.getTime() + 30 * 24 * HOUR);
+    expect(await renewal(s.id, 2)).toBeNull();
+
+    // A renewal that runs after the cap (written before, or retried late) registers nothing.
+    await server.db
+      .update(shipments)
+      .set({ shippedAt: new Date(Date.now() - 30 * 24 * HOUR - 60_000) })
+      .where(eq(shipments.id, s.id));
+    const reads = standIn.calls.track;
+    await runRenewal({ key: `shipment:${s.id}:round:2`, data: { shipmentId: s.id, round: 2 } });
+    expect(registered('601234567102')).toHaveLength(2);
+    expect(standIn.calls.track).toBe(reads);
+    expect(await renewal(s.id, 3)).toBeNull();
   });
 });

@@ -17,11 +17,11 @@ import {
   type UsersToAdmin,
 } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
+import type { DomainEvents } from '../../shared/events.js';
 import { AppError, forbidden, notFound } from '../../shared/http.js';
 import { parseOr400 } from '../../shared/parse.js';
 import type { AuthContext, MemberRow } from '../auth/sessions.js';
 import { productById } from '../products/service.js';
-import { notifyChatReply } from '../notify/index.js';
 import { configureChatDelivery } from './adapter.js';
 import { chatLookups } from './lookups.js';
 import { chatPresence } from './presence.js';
@@ -58,6 +58,8 @@ export interface ChatOptions {
    * the adapter); this re-check catches expiry and revocations made outside the application.
    */
   sessionRecheckMs?: number;
+  /** The app's domain events: each stored message is told as `messageStored` (the reply notice listens). */
+  events?: DomainEvents;
 }
 
 /**
@@ -94,22 +96,6 @@ export function registerChatNamespace(
 
   const { onlineCustomers, onlineAmong, pushUser, queueUserUpdate, close: closePresence } = chatPresence(nsp, db, log);
 
-  /**
-   * A staff answer to a customer with no chat socket open on any process: a '상담 답변 도착' 알림톡
-   * (features/notify, at most one per conversation per window). The message is stored first; a
-   * failure here is logged and loses only the notice, never the answer.
-   */
-  async function tellIfAway(customerId: number, companyId: number, conversationId: number, body: string, at: Date) {
-    try {
-      if ((await onlineAmong([customerId])).has(customerId)) return;
-      await db.transaction((tx) =>
-        notifyChatReply(tx, { companyId, memberId: customerId, conversationId, preview: body, at }),
-      );
-    } catch (err) {
-      log.warn({ err, customerId }, 'chat reply notice not written');
-    }
-  }
-
   function announce(message: ChatMessage, from?: Socket) {
     const toCustomer =
       from?.data && (from.data as ChatSocketData).side === 'customer'
@@ -119,6 +105,13 @@ export function registerChatNamespace(
       from?.data && (from.data as ChatSocketData).side === 'staff' ? from.to(chatRooms.staff) : nsp.to(chatRooms.staff);
     toCustomer.emit(CHAT_EVENTS.messageToUser, message);
     toStaff.emit(CHAT_EVENTS.messageToAdmin, message);
+  }
+
+  /** A message a socket stored: delivered, then told to the app's subscribers without delaying the ack. */
+  function stored(message: ChatMessage, row: { conversationId: number; createdAt: Date }, from: Socket) {
+    announce(message, from);
+    const { conversationId, createdAt: storedAt } = row;
+    void options.events?.deliver({ type: 'messageStored', message, conversationId, storedAt, delivered: true });
   }
 
   nsp.on('connection', (socket) => {
@@ -159,10 +152,7 @@ export function registerChatNamespace(
      * lookup itself is kept, so messages to a customer arriving while it runs share it instead of
      * each reading the member and conversation again (measured: 2 of 2.5 queries per message).
      */
-    const targets = new Map<
-      number,
-      Promise<{ customer: ChatCustomer; companyId: number | null; conversationId: number }>
-    >();
+    const targets = new Map<number, Promise<{ customer: ChatCustomer; conversationId: number }>>();
 
     void socket.join(chatRooms.session(auth.sessionId));
     if (side === 'customer') {
@@ -180,7 +170,6 @@ export function registerChatNamespace(
           const member = await checkedCustomer(customerId);
           return {
             customer: { id: member.id, loginId: member.loginId },
-            companyId: member.companyId,
             conversationId: await conversationIdOf(member.id),
           };
         })();
@@ -250,7 +239,7 @@ export function registerChatNamespace(
         productId: form.productId ?? null,
       });
       const [message] = await toChatMessages(db, [row], self, [sender]);
-      if (created) announce(message!, socket);
+      if (created) stored(message!, row, socket);
       return { code: 201, message: MSG_CHAT.sent, results: message };
     });
 
@@ -267,11 +256,7 @@ export function registerChatNamespace(
         body: form.sendMessage,
       });
       const [message] = await toChatMessages(db, [row], t.customer, [sender]);
-      if (created) {
-        announce(message!, socket);
-        if (t.companyId !== null)
-          void tellIfAway(t.customer.id, t.companyId, t.conversationId, row.body, row.createdAt);
-      }
+      if (created) stored(message!, row, socket);
       return { code: 201, message: MSG_CHAT.sent, results: message };
     });
 
@@ -399,6 +384,7 @@ export function registerChatNamespace(
   return {
     announce: (message) => announce(message),
     countOnlineCustomers: async () => (await onlineCustomers()).size,
+    customerOnline: async (customerId) => (await onlineAmong([customerId])).has(customerId),
     close: closePresence,
     endSessions(sessionIds) {
       for (const id of sessionIds) {

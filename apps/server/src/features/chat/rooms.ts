@@ -22,6 +22,8 @@ export interface ChatChannel {
   announce(message: ChatMessage): void;
   /** Ends the chat sockets of revoked sessions. */
   endSessions(sessionIds: number[]): void;
+  /** Whether the customer has a chat socket open on any process. */
+  customerOnline(customerId: number): Promise<boolean>;
   /** Customers with a live chat connection on any process (several tabs count once). */
   countOnlineCustomers(): Promise<number>;
   /** Stops announcing presence (the server is closing: the sockets' disconnects are not news). */

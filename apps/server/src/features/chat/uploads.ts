@@ -105,7 +105,14 @@ export async function uploadChatFiles(
     if (!result.created) await removeAll(storage, stored);
     const message = await view(result.row);
     // Stored first, then delivered to the customer's tabs and to staff (a retry is not delivered again).
-    if (result.created) await publish({ type: 'messageStored', message });
+    if (result.created)
+      await publish({
+        type: 'messageStored',
+        message,
+        conversationId,
+        storedAt: result.row.createdAt,
+        delivered: false,
+      });
     return { message, created: result.created };
   } catch (err) {
     await removeAll(storage, stored);

@@ -14,6 +14,7 @@ export {
   notifyChatReply,
   CHAT_REPLY_WINDOW_MINUTES,
 } from './events.js';
+export { chatReplyNotices } from './chat-reply.js';
 export { notifyRoutes } from './routes.js';
 export { startNotifySchedule } from './schedule.js';
 export { notifySettings } from './schema.js';

@@ -74,6 +74,45 @@ export async function startPayment(
   return started;
 }
 
+/**
+ * A bank transfer's account became known after the start (Toss issues it once the buyer finishes its
+ * window): the member who asked is told where and by when to pay. The notice is a job of this
+ * transaction, written only while the payment is still a pending transfer; its key is the payment's,
+ * so the same issuance seen again (the success redirect reloaded, its webhook replayed) writes none.
+ */
+export async function transferAccountIssued(
+  db: Db,
+  gatewayName: string,
+  gatewayId: string,
+  issued: { bank: string; account: string; due: Date },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.gatewayId, gatewayId),
+          eq(payments.provider, gatewayName),
+          eq(payments.pgcode, 'banktransfer'),
+          eq(payments.status, 'pending'),
+        ),
+      )
+      .for('update');
+    if (!row || row.memberId === null || !issued.account) return false;
+    await notifyTransferWaiting(tx, {
+      paymentId: row.id,
+      companyId: row.companyId,
+      memberId: row.memberId,
+      bank: issued.bank,
+      account: issued.account,
+      amount: row.amount,
+      due: issued.due,
+    });
+    return true;
+  });
+}
+
 export async function paymentByGatewayId(
   db: Db,
   gatewayName: string,

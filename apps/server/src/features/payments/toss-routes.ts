@@ -8,9 +8,16 @@ import type { Api } from '../../shared/context.js';
 import { route } from '../../shared/route.js';
 import { AppError, badRequest, ok } from '../../shared/http.js';
 import { escapeHtml, layout, notFoundPage, resultPage, won } from './page.js';
-import { confirmPayment, paymentByGatewayId, type ConfirmOutcome, type PaymentRow } from './service.js';
+import {
+  confirmPayment,
+  paymentByGatewayId,
+  transferAccountIssued,
+  type ConfirmOutcome,
+  type PaymentRow,
+} from './service.js';
 import {
   TOSS_PAGE_PREFIX,
+  TOSS_VIRTUAL_ACCOUNT_HOURS,
   bankName,
   checkTossPageKey,
   settledStatus,
@@ -35,7 +42,19 @@ export async function applyTossPayment(db: Db, gateway: TossGateway, toss: TossP
   if (!row) return { kind: 'unknown' };
   if (toss.totalAmount !== row.amount) throw badRequest(MSG_MEMBER.paymentAmountMismatch, 'amount');
   const status = settledStatus(toss.status);
-  if (!status) return { kind: 'unsettled', payment: row, toss };
+  if (!status) {
+    if (toss.status === 'WAITING_FOR_DEPOSIT' && toss.virtualAccount?.accountNumber) {
+      // The account is issued: the member is told where to pay, once (docs/requirements.md#notifications).
+      const v = toss.virtualAccount;
+      const due = Date.parse(v.dueDate ?? '');
+      await transferAccountIssued(db, gateway.name, row.gatewayId, {
+        bank: v.bank ?? bankName(v.bankCode),
+        account: v.accountNumber!.slice(0, 40),
+        due: new Date(Number.isNaN(due) ? row.createdAt.getTime() + TOSS_VIRTUAL_ACCOUNT_HOURS * 3600_000 : due),
+      });
+    }
+    return { kind: 'unsettled', payment: row, toss };
+  }
   const c = { paymentId: row.gatewayId, amount: toss.totalAmount, status };
   return { kind: 'applied', outcome: await confirmPayment(db, gateway, { ...c, signature: gateway.vouch(c) }), toss };
 }
@@ -96,7 +115,7 @@ function go(){
   var req={method:o.method,amount:{currency:'KRW',value:o.amount},orderId:o.orderId,orderName:o.orderName,successUrl:o.successUrl,failUrl:o.failUrl};
   if(o.customerEmail)req.customerEmail=o.customerEmail;
   if(o.customerName)req.customerName=o.customerName;
-  if(o.method==='VIRTUAL_ACCOUNT')req.virtualAccount={validHours:72,cashReceipt:{type:'소득공제'}};
+  if(o.method==='VIRTUAL_ACCOUNT')req.virtualAccount={validHours:${TOSS_VIRTUAL_ACCOUNT_HOURS},cashReceipt:{type:'소득공제'}};
   payment.requestPayment(req).catch(function(e){document.getElementById('error').textContent=e&&e.message?e.message:'결제가 취소되었습니다.';});
 }
 document.getElementById('pay').addEventListener('click',go);go();

@@ -48,6 +48,9 @@ export function settledStatus(tossStatus: string): 'paid' | 'declined' | undefin
   return undefined;
 }
 
+/** How long a virtual account Toss issues for a top-up stays open (the window asks for it). */
+export const TOSS_VIRTUAL_ACCOUNT_HOURS = 72;
+
 /** Korean names of the banks Toss answers by code (virtual accounts). */
 const BANKS: Record<string, string> = {
   '02': 'KDB산업은행',

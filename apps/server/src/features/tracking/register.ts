@@ -1,17 +1,31 @@
+import { enqueue } from '../jobs/queue.js';
 import type { JobHandler } from '../jobs/types.js';
-import { WEBHOOK_HOURS, shipmentById } from './service.js';
+import { WEBHOOK_HOURS, refreshShipment, shipmentById } from './service.js';
+
+/** A registration is renewed this long before it expires, so a slow queue or a retry still lands before. */
+export const RENEW_BEFORE_HOURS = 6;
+/** A parcel not delivered this long after it shipped is no longer registered (a buyer's read still asks). */
+export const TRACK_DAYS = 30;
 
 /**
  * Job 'tracking.register': asks the provider to call the shop's webhook when the shipment's waybill
- * changes (written in the transaction that shipped the order). Once per shipment: a retry after the
- * provider accepted does not register again; registering again would be harmless too (the provider
- * keeps one webhook per waybill and callback).
+ * changes (written in the transaction that shipped the order), for WEBHOOK_HOURS; then writes its
+ * renewal (`round` + 1) to run RENEW_BEFORE_HOURS before that expires, until the parcel is delivered
+ * or TRACK_DAYS after shipping (the last registration ends at that cap). A renewal reads the track
+ * first, so a delivery whose hint was lost stops it too. Each round registers once: a retry after the
+ * provider accepted does not register again, and writes the same renewal (its key is the round's).
  */
 export const registerTracking: JobHandler<'tracking.register'> = async (job, deps) => {
   const shipment = await shipmentById(deps.db, job.data.shipmentId);
   if (!shipment || !shipment.tracked || !shipment.carrierCode || shipment.deliveredAt) return;
   const tracking = deps.tracking;
   if (!tracking || tracking.name !== 'trackerdelivery') return;
+  const now = Date.now();
+  const capAt = shipment.shippedAt.getTime() + TRACK_DAYS * 86_400_000;
+  if (now >= capAt) return;
+  const round = job.data.round ?? 0;
+  if (round > 0 && (await refreshShipment(deps.db, tracking, shipment, new Date(now))).deliveredAt) return;
+  const expiresAt = new Date(Math.min(now + WEBHOOK_HOURS * 3600_000, capAt));
   const callbackUrl = `${deps.publicUrl?.() ?? ''}/api/trackingWebhook`;
   await job.once('webhook', () =>
     tracking.register({
@@ -19,7 +33,17 @@ export const registerTracking: JobHandler<'tracking.register'> = async (job, dep
       trackingNumber: shipment.waybill,
       shippedAt: shipment.shippedAt,
       callbackUrl,
-      expiresAt: new Date(Date.now() + WEBHOOK_HOURS * 3600_000),
+      expiresAt,
     }),
+  );
+  if (expiresAt.getTime() >= capAt) return;
+  await enqueue(
+    deps.db,
+    'tracking.register',
+    { shipmentId: shipment.id, round: round + 1 },
+    {
+      key: `shipment:${shipment.id}:round:${round + 1}`,
+      startAfter: new Date(expiresAt.getTime() - RENEW_BEFORE_HOURS * 3600_000),
+    },
   );
 };

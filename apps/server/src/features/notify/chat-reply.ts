@@ -1,0 +1,43 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { members } from '../../db/schema.js';
+import type { DomainEvents } from '../../shared/events.js';
+import { notifyChatReply } from './events.js';
+
+/**
+ * The '상담 답변 도착' notice (docs/requirements.md#notifications): every staff answer stored (text or
+ * picture, over the chat socket or an HTTP upload) to a customer with no chat socket open on any
+ * process, at most one per conversation per CHAT_REPLY_WINDOW_MINUTES (the job's key names the
+ * window). It reacts to `messageStored`, told after the message committed: whether the customer is
+ * online is asked of the socket adapter, which a message's transaction must not wait for, so the
+ * notice is a job of a transaction of its own, as it was when the chat socket wrote it. A failure
+ * here is logged and loses only the notice, never the answer.
+ */
+export function chatReplyNotices(
+  events: DomainEvents,
+  db: Db,
+  customerOnline: (customerId: number) => Promise<boolean>,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+): () => void {
+  return events.on('messageStored', async ({ message, conversationId, storedAt }) => {
+    if (message.sendSide !== 'admin') return;
+    const customerId = message.targetUser;
+    try {
+      if (await customerOnline(customerId)) return;
+      const [customer] = await db
+        .select({ companyId: members.companyId })
+        .from(members)
+        .where(eq(members.id, customerId));
+      if (customer?.companyId == null) return;
+      const companyId = customer.companyId;
+      // A picture's text is its file names: the notice says '(사진)' instead.
+      const preview = message.type === 'text' ? message.sendMessage : '';
+      await db.transaction((tx) =>
+        notifyChatReply(tx, { companyId, memberId: customerId, conversationId, preview, at: storedAt }),
+      );
+    } catch (err) {
+      log.warn({ err, customerId }, 'chat reply notice not written');
+    }
+  });
+}
