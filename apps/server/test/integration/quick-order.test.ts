@@ -2,12 +2,11 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG_QUICK_ORDER, QUICK_ORDER_MSG, type QuickOrderRowAnswer } from '@partsmall/contract';
 import { queryRows } from '../../src/db/client.js';
-import { cartItems, companies, products } from '../../src/db/schema.js';
-import { createSession } from '../../src/features/auth/sessions.js';
+import { cartItems, products } from '../../src/db/schema.js';
 import { QUICK_ORDER_FILE_MSG } from '../../src/features/quick-order/files.js';
 import { call, startTestServer, type TestServer } from '../helpers.js';
-import { makeCompany, type TestCompany } from '../member-helpers.js';
-import { CHINA, KOREA, fund, insertOrder } from '../order-helpers.js';
+import type { TestCompany } from '../member-helpers.js';
+import { CHINA, KOREA, fund, insertOrder, makeBuyers, makeProduct, type BuyerTokens } from '../order-helpers.js';
 
 /**
  * Quick order and reorder (docs/requirements.md#quick-order, docs/requirements.md#reorder): every
@@ -17,35 +16,23 @@ import { CHINA, KOREA, fund, insertOrder } from '../order-helpers.js';
 let server: TestServer;
 let buyer: TestCompany;
 let other: TestCompany;
-const tokens = { main: '', sub: '', other: '', staff: '' };
+let tokens: BuyerTokens;
 
 /** A product with a distinct number; prices A-D 9,000 / 9,500 / 10,000 / 11,000, sale price 12,000. */
-async function product(
+const product = (
   pid: string,
   stock: number,
   opts: { factoryNum?: string; warehouse?: typeof KOREA | typeof CHINA; name?: string } = {},
-) {
-  const key = pid.toUpperCase().replace(/[^A-Z0-9]/g, '');
-  const factoryKey = (opts.factoryNum ?? '').toUpperCase().replace(/[^A-Z0-9]/g, '');
-  const [row] = await server.db
-    .insert(products)
-    .values({
-      name: opts.name ?? `빠른주문 부품 ${pid}`,
-      pid,
-      pidKey: key,
-      factoryNum: opts.factoryNum ?? '',
-      factoryKey,
-      priceA: 9000,
-      priceB: 9500,
-      priceC: 10_000,
-      priceD: 11_000,
-      salePrice: 12_000,
-      hasAmount: stock,
-      ...(opts.warehouse ?? KOREA),
-    })
-    .returning();
-  return row!;
-}
+) =>
+  makeProduct(server, {
+    pid,
+    stock,
+    factoryNum: opts.factoryNum ?? '',
+    name: opts.name ?? `빠른주문 부품 ${pid}`,
+    tiers: [9000, 9500, 10_000, 11_000],
+    salePrice: 12_000,
+    ...(opts.warehouse ? { warehouse: opts.warehouse } : {}),
+  });
 
 const resolve = (token: string, text: string) => call(server, 'resolveQuickOrder', { text }, { token });
 const addAll = (token: string, lines: { productId: number; qty: number; memo?: string; jobRef?: string }[]) =>
@@ -68,18 +55,7 @@ async function upload(token: string, name: string, data: Uint8Array | string) {
 
 beforeAll(async () => {
   server = await startTestServer();
-  buyer = await makeCompany(server, '빠른', 1);
-  other = await makeCompany(server, '남의', 0);
-  // The buyer's company buys at level b (9,500 won).
-  await server.db.update(companies).set({ level: 'b' }).where(eq(companies.id, buyer.companyId));
-  tokens.main = (await createSession(server.db, buyer.main.seq)).token;
-  tokens.sub = (await createSession(server.db, buyer.subs[0]!.seq)).token;
-  tokens.other = (await createSession(server.db, other.main.seq)).token;
-  const [staff] = await queryRows<{ id: number }>(
-    server.db,
-    sql`select id from members where login_id = 'staff@partsmall.kr'`,
-  );
-  tokens.staff = (await createSession(server.db, staff!.id)).token;
+  ({ buyer, other, tokens } = await makeBuyers(server, { buyer: '빠른', other: '남의' }));
 }, 60_000);
 afterAll(() => server?.close());
 
