@@ -1,11 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG_QUICK_ORDER, QUICK_ORDER_MSG, type QuickOrderRowAnswer } from '@partsmall/contract';
+import {
+  MSG_QUICK_ORDER,
+  QUICK_ORDER_MSG,
+  type ClientBaseInfoEvent,
+  type QuickOrderRowAnswer,
+} from '@partsmall/contract';
 import { queryRows } from '../../src/db/client.js';
 import { cartItems, products } from '../../src/db/schema.js';
 import { QUICK_ORDER_FILE_MSG } from '../../src/features/quick-order/files.js';
-import { call, startTestServer, type TestServer } from '../helpers.js';
-import type { TestCompany } from '../member-helpers.js';
+import { createSession } from '../../src/features/auth/sessions.js';
+import { call, nextEvent, startTestServer, tradeSocket, type TestServer } from '../helpers.js';
+import { makeCompany, type TestCompany } from '../member-helpers.js';
 import { CHINA, KOREA, fund, insertOrder, makeBuyers, makeProduct, type BuyerTokens } from '../order-helpers.js';
 
 /**
@@ -406,5 +412,35 @@ describe('api/reorder', () => {
       },
     ]);
     expect((await cartOf(buyer.main.seq)).find((c) => c.productId === current.id)!.qty).toBe(1);
+  });
+});
+
+describe('the realtime channel', () => {
+  it("a quick order and a reorder each push base info with the cart's new line count to the buyer's open tab", async () => {
+    const c = await makeCompany(server, '실시간', 0);
+    const token = (await createSession(server.db, c.main.seq)).token;
+    const a = await product('QO-LIVE-A', 5);
+    const b = await product('QO-LIVE-B', 5);
+    const socket = tradeSocket(server, token);
+    try {
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      const afterQuick = nextEvent<ClientBaseInfoEvent>(socket, 'toClientBaseInfo');
+      expect((await addAll(token, [{ productId: a.id, qty: 1 }])).body.code).toBe(201);
+      expect((await afterQuick).result!.carts).toBe(1);
+
+      const order = await insertOrder(server, {
+        companyId: c.companyId,
+        memberId: c.main.seq,
+        status: 2,
+        productId: b.id,
+        qty: 1,
+        totalAmount: 9500,
+      });
+      const afterReorder = nextEvent<ClientBaseInfoEvent>(socket, 'toClientBaseInfo');
+      expect((await call(server, 'reorder', { seq: order }, { token })).body.code).toBe(201);
+      expect((await afterReorder).result!.carts).toBe(2);
+    } finally {
+      socket.close();
+    }
   });
 });

@@ -12,7 +12,6 @@ import {
 } from '@partsmall/contract';
 import { answers } from '../../shared/answers.js';
 import { type Api, type AppContext, requireCompanyMember } from '../../shared/context.js';
-import { publish } from '../../shared/events.js';
 import { AppError, badRequest, created, ok } from '../../shared/http.js';
 import { route } from '../../shared/route.js';
 import type { AuthContext } from '../auth/sessions.js';
@@ -88,7 +87,6 @@ export function quickOrderRoutes(app: Api, ctx: AppContext) {
       { memberId: auth.member.id, companyId: auth.companyId },
       req.body.lines,
     );
-    await publish({ type: 'cartChanged', companyId: auth.companyId, memberId: auth.member.id, change: 'added' });
     return created({ added }, MSG_QUICK_ORDER.added(added));
   });
 
@@ -101,8 +99,6 @@ export function quickOrderRoutes(app: Api, ctx: AppContext) {
       req.body.seq,
     );
     const added = lines.filter((l) => l.addedQty > 0).length;
-    if (added > 0)
-      await publish({ type: 'cartChanged', companyId: auth.companyId, memberId: auth.member.id, change: 'added' });
     return created(lines, added > 0 ? MSG_QUICK_ORDER.reordered(added) : MSG_QUICK_ORDER.reorderNothing);
   });
 }
