@@ -5,11 +5,11 @@ import { zipSync } from 'fflate';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { orderEvents, orderLines, orders } from '../apps/server/src/db/schema.js';
+import { orders } from '../apps/server/src/db/schema.js';
 import { queryRows } from '../apps/server/src/db/client.js';
 import { png } from '../apps/server/test/chat-images.js';
-import { addProduct, cashOf, setCash } from './fixtures.js';
-import { call, desktopPage, loginAs, shot, startShop } from './helpers.js';
+import { addProduct, cashOf, demoOrder, setCash } from './fixtures.js';
+import { call, desktopPage, loginAs, openAdminOrder, shipFromDetail, shot, staffLogin, startShop } from './helpers.js';
 
 /**
  * Issue 12 in one browser: staff confirm and ship an order with a waybill and the buyer sees it;
@@ -29,14 +29,6 @@ afterAll(async () => {
   await shop?.close();
 });
 
-async function adminLogin(page: Page, id: string, pw: string) {
-  await page.goto(url('/admin'));
-  await page.getByLabel('아이디(메일)').fill(id);
-  await page.getByLabel('비밀번호').fill(pw);
-  await page.getByRole('button', { name: '로그인', exact: true }).click();
-  await page.getByRole('heading', { name: '대시보드' }).waitFor();
-}
-
 async function shopLogin(page: Page, id: string) {
   await page.goto(url('/login'));
   await page.getByLabel('아이디 (메일 주소)').fill(id);
@@ -50,44 +42,14 @@ async function confirmWith(page: Page, label: string) {
   await page.getByRole('alertdialog').getByRole('button', { name: label, exact: true }).click();
 }
 
-/** An order of the demo company waiting in 'purchase request', as if paid a moment ago. */
-async function demoOrder(): Promise<number> {
+/** An order of the demo company waiting in 'purchase request': two oil filters of 9,000 won. */
+async function purchaseRequest(): Promise<number> {
   const product = await addProduct(shop.server, {
     name: '출고 시험 오일필터',
     prices: [9000, 9000, 9000, 9000],
     stock: 20,
   });
-  const [demo] = await queryRows<{ id: number; company_id: number }>(
-    shop.server.db,
-    sql`select id, company_id from members where login_id = 'demo@partsmall.kr'`,
-  );
-  const [order] = await shop.server.db
-    .insert(orders)
-    .values({
-      companyId: demo!.company_id,
-      memberId: demo!.id,
-      clientRequestId: randomUUID(),
-      storageId: 1,
-      stockName: '한국 김포물류센터',
-      totalAmount: 18_000,
-      shipping: 6000,
-      shippingValue: 1,
-      shippingPayType: 0,
-      name: '박수령',
-      phone: '01098765432',
-      postNum: '04782',
-      address: '서울특별시 성동구 아차산로 113',
-      addrSub: '2층',
-    })
-    .returning({ id: orders.id });
-  await shop.server.db
-    .insert(orderLines)
-    .values({ orderId: order!.id, productId: product.id, name: product.name, pid: product.pid, qty: 2, price: 9000 });
-  // The payment writes the order's first event (no status → purchase request).
-  await shop.server.db
-    .insert(orderEvents)
-    .values({ orderId: order!.id, fromStatus: null, toStatus: 0, memberId: demo!.id });
-  return order!.id;
+  return demoOrder(shop.server, { product, qty: 2, price: 9000, shipping: 6000, status: 0 });
 }
 
 /** The documented example catalogue folder as a zip. */
@@ -107,11 +69,11 @@ function exampleZip(): Buffer {
 
 describe('the back office', () => {
   it('staff confirm and ship an order with a waybill; the buyer sees the status', async () => {
-    const seq = await demoOrder();
+    const seq = await purchaseRequest();
     const { context, page } = await desktopPage(browser);
     await page.goto(url('/admin'));
     await shot(page, 'admin-login');
-    await adminLogin(page, 'staff@partsmall.kr', 'staff1234');
+    await staffLogin(page, shop.server.base);
     await shot(page, 'admin-dashboard');
     // The shop's own name, not another one.
     expect(await page.locator('.admin-brand').textContent()).toBe('파츠몰 관리자');
@@ -129,9 +91,7 @@ describe('the back office', () => {
     ]).toEqual(['/chatAdmin', [500, 728]]);
     await chatConsole.close();
 
-    await page.getByRole('link', { name: '주문 관리' }).click();
-    await page.getByRole('button', { name: `주문 ${seq} 상세` }).click();
-    const detail = page.getByRole('dialog', { name: `주문 #${seq}` });
+    const detail = await openAdminOrder(page, seq);
     // Only the moves the table allows from 'purchase request': confirm, cancel, seller cancel.
     await expect
       .poll(() =>
@@ -142,11 +102,11 @@ describe('the back office', () => {
     await detail.getByRole('button', { name: '출고확정', exact: true }).click();
     await confirmWith(page, '출고확정');
     await page.getByText('주문 상태를 변경했습니다.').first().waitFor();
-    await detail.getByLabel('택배사').selectOption('kr.cjlogistics');
-    await detail.getByLabel('송장번호').fill('684512345678');
-    await detail.getByRole('button', { name: '출고완료', exact: true }).click();
-    await confirmWith(page, '출고완료');
-    await detail.getByText('CJ대한통운 / 684512345678').waitFor();
+    await shipFromDetail(page, detail, {
+      carrier: 'kr.cjlogistics',
+      waybill: '684512345678',
+      shown: 'CJ대한통운 / 684512345678',
+    });
     // The history names the purchase request once, then each move.
     const history = async () =>
       (await detail.locator('.admin-timeline li').allTextContents()).map((t) =>
@@ -180,7 +140,7 @@ describe('the back office', () => {
   it('staff create a product with a picture and a member finds it', async () => {
     const pid = `ADM-${Date.now().toString(36).toUpperCase()}`;
     const { context, page } = await desktopPage(browser);
-    await adminLogin(page, 'staff@partsmall.kr', 'staff1234');
+    await staffLogin(page, shop.server.base);
     await page.getByRole('link', { name: '상품 관리' }).click();
     await page.getByRole('heading', { name: '상품 관리' }).waitFor();
     await shot(page, 'admin-products');
@@ -228,7 +188,7 @@ describe('the back office', () => {
     await visitor.page.goto(url('/home'));
     await visitor.page.locator('footer').getByText('02-').first().waitFor();
     const { context, page } = await desktopPage(browser);
-    await adminLogin(page, 'admin@partsmall.kr', 'admin1234');
+    await staffLogin(page, shop.server.base, 'admin@partsmall.kr', 'admin1234');
     await page.getByRole('link', { name: '쇼핑몰 설정' }).click();
     await page.getByLabel('대표전화').fill('0212345678');
     await shot(page, 'admin-config');
@@ -280,7 +240,7 @@ describe('the back office', () => {
     page.on('console', (m) => {
       if (m.type() === 'error') troubles.push(`console: ${m.text()}`);
     });
-    await adminLogin(page, 'admin@partsmall.kr', 'admin1234');
+    await staffLogin(page, shop.server.base, 'admin@partsmall.kr', 'admin1234');
     await page.getByRole('link', { name: '공지사항', exact: true }).click();
     await page.getByRole('button', { name: '공지 쓰기' }).click();
     const title = `서식 공지 ${randomUUID().slice(0, 6)}`;
@@ -320,7 +280,7 @@ describe('the back office', () => {
     );
     expect(started.body.code).toBe(200);
     const { context, page } = await desktopPage(browser);
-    await adminLogin(page, 'staff@partsmall.kr', 'staff1234');
+    await staffLogin(page, shop.server.base);
     await page.getByRole('link', { name: '결제·입금' }).click();
     const waiting = page.getByTestId('admin-transfer-row').filter({ hasText: '50,000' });
     await waiting.waitFor();

@@ -1,6 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { alphaNumber } from '@partsmall/contract';
-import { cashLedger, companies, members, products } from '../apps/server/src/db/schema.js';
+import {
+  cashLedger,
+  companies,
+  members,
+  orderEvents,
+  orderLines,
+  orders,
+  products,
+} from '../apps/server/src/db/schema.js';
 import { withCheckDigit } from '../apps/server/src/seed/demo.js';
 import { call, latestCode, type TestServer } from '../apps/server/test/helpers.js';
 
@@ -154,4 +163,51 @@ export async function payByApi(
     body: '',
   });
   if (res.status !== 200) throw new Error(`sandbox ${action}: ${res.status}`);
+}
+
+/**
+ * An order of the demo company (demo@partsmall.kr) from the Korean warehouse, as if paid a moment
+ * ago: one line of `product`, its events up to `status` (0 구매요청, or 1 출고확정 as staff confirm it).
+ */
+export async function demoOrder(
+  server: TestServer,
+  o: { product: Product; qty: number; price: number; shipping: number; status: 0 | 1 },
+): Promise<number> {
+  const [demo] = await server.db.select().from(members).where(eq(members.loginId, 'demo@partsmall.kr'));
+  const [order] = await server.db
+    .insert(orders)
+    .values({
+      companyId: demo!.companyId!,
+      memberId: demo!.id,
+      clientRequestId: randomUUID(),
+      ...WAREHOUSE.korea,
+      status: o.status,
+      totalAmount: o.qty * o.price,
+      shipping: o.shipping,
+      shippingValue: 1,
+      shippingPayType: 0,
+      name: '박수령',
+      phone: '01098765432',
+      postNum: '04782',
+      address: '서울특별시 성동구 아차산로 113',
+      addrSub: '2층',
+    })
+    .returning({ id: orders.id });
+  const { product } = o;
+  await server.db.insert(orderLines).values({
+    orderId: order!.id,
+    productId: product.id,
+    name: product.name,
+    pid: product.pid,
+    qty: o.qty,
+    price: o.price,
+  });
+  // The payment writes the order's first event (no status → purchase request); staff confirm it.
+  await server.db
+    .insert(orderEvents)
+    .values([
+      { orderId: order!.id, fromStatus: null, toStatus: 0, memberId: demo!.id },
+      ...(o.status === 1 ? [{ orderId: order!.id, fromStatus: 0, toStatus: 1, memberId: null }] : []),
+    ]);
+  return order!.id;
 }

@@ -1,6 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, devices, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+import {
+  chromium,
+  devices,
+  type Browser,
+  type BrowserContext,
+  type ConsoleMessage,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { afterEach, expect } from 'vitest';
 import { startTestServer, type TestServer } from '../apps/server/test/helpers.js';
 
@@ -87,4 +95,36 @@ export async function phonePage(browser: Browser): Promise<{ context: BrowserCon
 export async function shot(page: Page, name: string) {
   fs.mkdirSync('screenshots', { recursive: true });
   await page.screenshot({ path: `screenshots/${name}.png`, fullPage: true });
+}
+
+/** Logs a staff member into the back office (the seeded staff account unless another is given). */
+export async function staffLogin(page: Page, base: string, id = 'staff@partsmall.kr', pw = 'staff1234') {
+  await page.goto(`${base}/admin`);
+  await page.getByLabel('아이디(메일)').fill(id);
+  await page.getByLabel('비밀번호').fill(pw);
+  await page.getByRole('button', { name: '로그인', exact: true }).click();
+  await page.getByRole('heading', { name: '대시보드' }).waitFor();
+}
+
+/** Opens an order's detail window from the back office's order list (staff logged in). */
+export async function openAdminOrder(page: Page, seq: number) {
+  await page.getByRole('link', { name: '주문 관리' }).click();
+  await page.getByRole('button', { name: `주문 ${seq} 상세` }).click();
+  return page.getByRole('dialog', { name: `주문 #${seq}` });
+}
+
+/**
+ * Ships a 출고확정 order from its open detail window: the carrier from the list, the waybill, 출고완료
+ * and its confirmation, until the window shows the carrier's name and the waybill as stored (`shown`).
+ */
+export async function shipFromDetail(
+  page: Page,
+  detail: Locator,
+  ship: { carrier: string; waybill: string; shown: string },
+) {
+  await detail.getByLabel('택배사').selectOption(ship.carrier);
+  await detail.getByLabel('송장번호').fill(ship.waybill);
+  await detail.getByRole('button', { name: '출고완료', exact: true }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: '출고완료', exact: true }).click();
+  await detail.getByText(ship.shown).waitFor();
 }

@@ -1,12 +1,19 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { queryRows } from '../apps/server/src/db/client.js';
-import { orderEvents, orderLines, orders, shipments } from '../apps/server/src/db/schema.js';
-import { addProduct } from './fixtures.js';
-import { desktopPage, loginAs, phonePage, shot, startShop } from './helpers.js';
+import { shipments } from '../apps/server/src/db/schema.js';
+import { addProduct, demoOrder } from './fixtures.js';
+import {
+  desktopPage,
+  loginAs,
+  openAdminOrder,
+  phonePage,
+  shipFromDetail,
+  shot,
+  staffLogin,
+  startShop,
+} from './helpers.js';
 
 /**
  * Shipping and tracking in one browser (docs/requirements.md#shipping-and-tracking): staff ship an
@@ -35,45 +42,14 @@ afterAll(async () => {
   await shop?.close();
 });
 
-/** An order of the demo company in 출고확정 (status 1), ready to ship. */
+/** An order of the demo company in 출고확정 (status 1), ready to ship: one pad of 12,000 won. */
 async function confirmedOrder(): Promise<number> {
   const product = await addProduct(shop.server, {
     name: '배송 조회 시험 패드',
     prices: [12000, 12000, 12000, 12000],
     stock: 9,
   });
-  const [demo] = await queryRows<{ id: number; company_id: number }>(
-    shop.server.db,
-    sql`select id, company_id from members where login_id = 'demo@partsmall.kr'`,
-  );
-  const [order] = await shop.server.db
-    .insert(orders)
-    .values({
-      companyId: demo!.company_id,
-      memberId: demo!.id,
-      clientRequestId: randomUUID(),
-      storageId: 1,
-      stockName: '한국 김포물류센터',
-      status: 1,
-      totalAmount: 12_000,
-      shipping: 4000,
-      shippingValue: 1,
-      shippingPayType: 0,
-      name: '윤수령',
-      phone: '01024681357',
-      postNum: '48058',
-      address: '부산광역시 해운대구 센텀중앙로 97',
-      addrSub: '5층',
-    })
-    .returning({ id: orders.id });
-  await shop.server.db
-    .insert(orderLines)
-    .values({ orderId: order!.id, productId: product.id, name: product.name, pid: product.pid, qty: 1, price: 12000 });
-  await shop.server.db.insert(orderEvents).values([
-    { orderId: order!.id, fromStatus: null, toStatus: 0, memberId: demo!.id },
-    { orderId: order!.id, fromStatus: 0, toStatus: 1, memberId: null },
-  ]);
-  return order!.id;
+  return demoOrder(shop.server, { product, qty: 1, price: 12000, shipping: 4000, status: 1 });
 }
 
 async function shopLogin(page: Page) {
@@ -89,14 +65,8 @@ describe('shipping and tracking', () => {
     const seq = await confirmedOrder();
     const staff = await desktopPage(browser);
     const page = staff.page;
-    await page.goto(url('/admin'));
-    await page.getByLabel('아이디(메일)').fill('staff@partsmall.kr');
-    await page.getByLabel('비밀번호').fill('staff1234');
-    await page.getByRole('button', { name: '로그인', exact: true }).click();
-    await page.getByRole('heading', { name: '대시보드' }).waitFor();
-    await page.getByRole('link', { name: '주문 관리' }).click();
-    await page.getByRole('button', { name: `주문 ${seq} 상세` }).click();
-    const detail = page.getByRole('dialog', { name: `주문 #${seq}` });
+    await staffLogin(page, shop.server.base);
+    const detail = await openAdminOrder(page, seq);
     const shipButton = detail.getByRole('button', { name: '출고완료', exact: true });
     expect(await shipButton.isDisabled()).toBe(true);
     await detail.getByLabel('택배사').selectOption('kr.cjlogistics');
@@ -108,9 +78,11 @@ describe('shipping and tracking', () => {
     await detail.getByLabel('송장번호').fill('6012-3456-7890');
     expect(await shipButton.isDisabled()).toBe(false);
     await keep(page, 'admin-ship-dialog');
-    await shipButton.click();
-    await page.getByRole('alertdialog').getByRole('button', { name: '출고완료', exact: true }).click();
-    await detail.getByText('CJ대한통운 / 601234567890').waitFor();
+    await shipFromDetail(page, detail, {
+      carrier: 'kr.cjlogistics',
+      waybill: '6012-3456-7890',
+      shown: 'CJ대한통운 / 601234567890',
+    });
     await staff.context.close();
 
     // The buyer's detail popup, as the orders list opens it.

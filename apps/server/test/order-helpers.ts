@@ -1,14 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { cashLedger, companies, orderLines, orders, products } from '../src/db/schema.js';
+import { cashLedger, companies, members, orderLines, orders, products } from '../src/db/schema.js';
+import { createSession } from '../src/features/auth/sessions.js';
 import type { TestServer } from './helpers.js';
+import { makeCompany, type TestCompany } from './member-helpers.js';
 
 /** Fixtures of the order, cart and payment tests: products, funded companies, orders in any status. */
 
 export const KOREA = { stockName: '한국 김포물류센터', storageId: 1 } as const;
 export const CHINA = { stockName: '중국 위해직수입창고', storageId: 2 } as const;
 
-/** A product with four tier prices A-D and a sale price (all written out by the caller). */
+/** The search key of a part number as the tests write it: upper case, letters and digits only. */
+const keyOf = (num: string) => num.toUpperCase().replace(/[^A-Z0-9]/g, '');
+
+/**
+ * A product with four tier prices A-D and a sale price (all written out by the caller); its part
+ * number is `pid` when given (a test that searches for it), else a fresh one.
+ */
 export async function makeProduct(
   server: TestServer,
   opts: {
@@ -17,15 +25,19 @@ export async function makeProduct(
     stock?: number;
     warehouse?: typeof KOREA | typeof CHINA;
     name?: string;
+    pid?: string;
+    factoryNum?: string;
   },
 ) {
   const tag = randomUUID().slice(0, 8).toUpperCase();
+  const pid = opts.pid ?? `TST-${tag}`;
   const [row] = await server.db
     .insert(products)
     .values({
       name: opts.name ?? `시험 부품 ${tag}`,
-      pid: `TST-${tag}`,
-      pidKey: `TST${tag}`,
+      pid,
+      pidKey: keyOf(pid),
+      ...(opts.factoryNum === undefined ? {} : { factoryNum: opts.factoryNum, factoryKey: keyOf(opts.factoryNum) }),
       priceA: opts.tiers[0],
       priceB: opts.tiers[1],
       priceC: opts.tiers[2],
@@ -36,6 +48,42 @@ export async function makeProduct(
     })
     .returning();
   return row!;
+}
+
+export interface BuyerTokens {
+  main: string;
+  sub: string;
+  other: string;
+  staff: string;
+}
+
+/**
+ * The accounts of the cart tests (favourites, quick order, reorder): a buyer company at level b with
+ * one sub-account, another company, and a session each for the buyer's main and sub account, the
+ * other company's main account and the seeded staff member.
+ */
+export async function makeBuyers(
+  server: TestServer,
+  labels: { buyer: string; other: string },
+): Promise<{ buyer: TestCompany; other: TestCompany; tokens: BuyerTokens }> {
+  const buyer = await makeCompany(server, labels.buyer, 1);
+  const other = await makeCompany(server, labels.other, 0);
+  await server.db.update(companies).set({ level: 'b' }).where(eq(companies.id, buyer.companyId));
+  const [staff] = await server.db
+    .select({ id: members.id })
+    .from(members)
+    .where(eq(members.loginId, 'staff@partsmall.kr'));
+  const token = async (memberId: number) => (await createSession(server.db, memberId)).token;
+  return {
+    buyer,
+    other,
+    tokens: {
+      main: await token(buyer.main.seq),
+      sub: await token(buyer.subs[0]!.seq),
+      other: await token(other.main.seq),
+      staff: await token(staff!.id),
+    },
+  };
 }
 
 /** Gives a company cash the way the shop would book it: the balance and an 'adjust' ledger row. */

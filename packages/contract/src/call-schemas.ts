@@ -218,7 +218,10 @@ import { orderTrackingAnswer, orderTrackingRequest, trackingWebhook, trackingWeb
 export interface CallSchema {
   readonly body?: z.ZodType;
   readonly query?: z.ZodType;
-  /** A multipart upload (its fields are described by the table's `upload`). */
+  /**
+   * A multipart upload (its fields are described by the table's `upload`); with a `body` too, the
+   * call takes either the JSON body or a multipart form (quick order: pasted text or a file).
+   */
   readonly multipart?: true;
   readonly answer: z.ZodType;
 }
@@ -264,7 +267,7 @@ export const CALL_SCHEMAS = {
   updateMyInfo: { body: updateMyInfoRequest, answer: loginAnswer },
   updateMyPassword: { body: updateMyPasswordRequest, answer: memberWriteAnswer },
   updateMyCompanyInfo: { body: updateCompanyInfoRequest, answer: companyInfoAnswer },
-  resolveQuickOrder: { body: resolveQuickOrderRequest, answer: resolveQuickOrderAnswer },
+  resolveQuickOrder: { body: resolveQuickOrderRequest, multipart: true, answer: resolveQuickOrderAnswer },
   addQuickOrderToCart: { body: addQuickOrderToCartRequest, answer: addQuickOrderToCartAnswer },
   reorder: { body: reorderRequest, answer: reorderAnswer },
   getMyVehicles: { answer: myVehiclesAnswer },

@@ -40,12 +40,13 @@ const id = z.coerce
   .min(1, MSG.badRequest)
   .max(2_147_483_647, MSG.badRequest);
 
-/** A required period of Asia/Seoul days, start not after end, at most a year. */
-function checkRange(
-  v: { startDate?: string | undefined; endDate?: string | undefined },
-  ctx: z.RefinementCtx,
-  required: boolean,
-) {
+interface Period {
+  startDate?: string | undefined;
+  endDate?: string | undefined;
+}
+
+/** A period of Asia/Seoul days, start not after end, at most a year; `required` or both-or-neither. */
+function checkRange(v: Period, ctx: z.RefinementCtx, required: boolean) {
   if (!v.startDate || !v.endDate) {
     if (required || v.startDate || v.endDate)
       ctx.addIssue({
@@ -62,6 +63,39 @@ function checkRange(
     ctx.addIssue({ code: 'custom', path: ['endDate'], message: MSG_PAPERWORK.rangeTooLong });
 }
 
+/** The two dates of a paperwork period (each a real calendar day or empty), spread into a request's fields. */
+const periodFields = { startDate: calendarDateField.optional(), endDate: calendarDateField.optional() };
+
+/**
+ * A request with a period: the one set of checks of every paperwork call (impossible dates, order,
+ * the one-year cap). `periodOf` reads the period where a call names its dates otherwise.
+ */
+function withPeriod<T extends z.ZodType<Period>>(
+  schema: T,
+  {
+    required = false,
+    periodOf = (v: z.output<T>): Period => v,
+  }: { required?: boolean; periodOf?: (v: z.output<T>) => Period } = {},
+) {
+  return schema.superRefine((v, ctx) => checkRange(periodOf(v), ctx, required));
+}
+
+/** page and size of a paperwork list; size is capped at the largest page, not refused. */
+const pageFields = (defaultSize: number) => ({
+  page: z.coerce
+    .number({ error: MSG.badRequest })
+    .int(MSG.badRequest)
+    .min(1, MSG.badRequest)
+    .max(100_000, MSG.badRequest)
+    .default(1),
+  size: z.coerce
+    .number({ error: MSG.badRequest })
+    .int(MSG.badRequest)
+    .min(1, MSG.badRequest)
+    .transform((n) => Math.min(n, PAGE_SIZE.max))
+    .default(defaultSize),
+});
+
 // ---------------------------------------------------------------- 거래명세서
 
 /** GET api/orderStatement?seq=N: one order's statement (PDF). */
@@ -71,15 +105,15 @@ export const orderStatementRequest = z.object({ seq: id });
  * GET api/monthlyStatement?startDate=&endDate=[&companyId=]: a company's statement of a period (PDF).
  * `from`/`to` (the issue's names) are taken as the same dates. companyId is for staff only.
  */
-export const monthlyStatementRequest = z
-  .object({
-    startDate: calendarDateField.optional(),
-    endDate: calendarDateField.optional(),
+export const monthlyStatementRequest = withPeriod(
+  z.object({
+    ...periodFields,
     from: calendarDateField.optional(),
     to: calendarDateField.optional(),
     companyId: id.optional(),
-  })
-  .superRefine((v, ctx) => checkRange(statementPeriod(v), ctx, true));
+  }),
+  { required: true, periodOf: statementPeriod },
+);
 
 /** The period of a monthly statement request: startDate/endDate, or from/to. */
 export function statementPeriod(v: {
@@ -108,24 +142,7 @@ export const LEDGER_TYPE_LABELS: Record<CashLedgerType, string> = {
 };
 
 /** api/getCashLedger: the company's every ledger row, newest first, optionally of a period. */
-export const cashLedgerRequest = z
-  .object({
-    startDate: calendarDateField.optional(),
-    endDate: calendarDateField.optional(),
-    page: z.coerce
-      .number({ error: MSG.badRequest })
-      .int(MSG.badRequest)
-      .min(1, MSG.badRequest)
-      .max(100_000, MSG.badRequest)
-      .default(1),
-    size: z.coerce
-      .number({ error: MSG.badRequest })
-      .int(MSG.badRequest)
-      .min(1, MSG.badRequest)
-      .transform((n) => Math.min(n, PAGE_SIZE.max))
-      .default(PAGE_SIZE.memberArea),
-  })
-  .superRefine((v, ctx) => checkRange(v, ctx, false));
+export const cashLedgerRequest = withPeriod(z.object({ ...periodFields, ...pageFields(PAGE_SIZE.memberArea) }));
 export type CashLedgerRequest = z.input<typeof cashLedgerRequest>;
 
 export const cashLedgerRow = z.object({
@@ -149,13 +166,9 @@ export const cashLedgerAnswer = pageAnswerOf(cashLedgerRow).extend({
 });
 
 /** GET api/cashLedgerExport?format=csv|pdf[&startDate&endDate]: the rows of a period as a file. */
-export const cashLedgerExportRequest = z
-  .object({
-    format: z.enum(['csv', 'pdf'], { error: MSG.badRequest }),
-    startDate: calendarDateField.optional(),
-    endDate: calendarDateField.optional(),
-  })
-  .superRefine((v, ctx) => checkRange(v, ctx, false));
+export const cashLedgerExportRequest = withPeriod(
+  z.object({ format: z.enum(['csv', 'pdf'], { error: MSG.badRequest }), ...periodFields }),
+);
 
 // ---------------------------------------------------------------- 전자세금계산서
 
@@ -211,27 +224,15 @@ export const taxInvoicePageAnswer = pageAnswerOf(taxInvoiceRow);
 
 /** Back office: every company's invoices, by status. */
 export const adminTaxInvoiceRow = taxInvoiceRow.extend({ companyId: z.number().int(), companyName: z.string() });
-export const adminTaxInvoiceListRequest = z
-  .object({
+export const adminTaxInvoiceListRequest = withPeriod(
+  z.object({
     status: z.enum(TAX_INVOICE_STATUSES, { error: MSG.badRequest }).optional(),
     companyId: id.optional(),
     /** 작성일자 of a period (both or neither), for the back office's period filter. */
-    startDate: calendarDateField.optional(),
-    endDate: calendarDateField.optional(),
-    page: z.coerce
-      .number({ error: MSG.badRequest })
-      .int(MSG.badRequest)
-      .min(1, MSG.badRequest)
-      .max(100_000, MSG.badRequest)
-      .default(1),
-    size: z.coerce
-      .number({ error: MSG.badRequest })
-      .int(MSG.badRequest)
-      .min(1, MSG.badRequest)
-      .transform((n) => Math.min(n, PAGE_SIZE.max))
-      .default(30),
-  })
-  .superRefine((v, ctx) => checkRange(v, ctx, false));
+    ...periodFields,
+    ...pageFields(30),
+  }),
+);
 export const adminTaxInvoicePageAnswer = pageAnswerOf(adminTaxInvoiceRow);
 export const taxInvoiceActionRequest = z.object({ seq: id });
 export const adminTaxInvoiceAnswer = answerOf(adminTaxInvoiceRow);

@@ -59,7 +59,9 @@ export function route<I extends CallId>(app: Api, id: I, handler: CallHandler<I>
     schema: {
       ...(schemas.body && { body: schemas.body }),
       ...(schemas.query && { querystring: schemas.query }),
-      ...(schemas.multipart && { consumes: ['multipart/form-data'] }),
+      ...(schemas.multipart && {
+        consumes: schemas.body ? ['application/json', 'multipart/form-data'] : ['multipart/form-data'],
+      }),
       response: answers(schemas.answer),
     },
     handler: handler as unknown as RouteHandlerMethod,

@@ -3,11 +3,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG_FAVORITES, MSG_QUICK_ORDER, SHOP_NAME, renderNotice } from '@partsmall/contract';
 import { queryRows } from '../../src/db/client.js';
-import { cartItems, companies, favorites, orders, products, restockAlerts, smsOutbox } from '../../src/db/schema.js';
+import { cartItems, favorites, orders, products, restockAlerts, smsOutbox } from '../../src/db/schema.js';
 import { createSession } from '../../src/features/auth/sessions.js';
 import { call, startTestServer, type TestServer } from '../helpers.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
-import { CHINA, KOREA, fund } from '../order-helpers.js';
+import { CHINA, KOREA, fund, makeBuyers, makeProduct, type BuyerTokens } from '../order-helpers.js';
 
 /**
  * 관심상품, 재입고 알림 and the order's job reference (docs/requirements.md#favourites,
@@ -27,27 +27,18 @@ const FAST = {
 let server: TestServer;
 let buyer: TestCompany;
 let other: TestCompany;
-const tokens = { main: '', sub: '', other: '', staff: '' };
+let tokens: BuyerTokens;
 
 /** A product with prices A-D 7,000 / 7,500 / 8,000 / 8,800 and sale price 9,900. */
-async function product(pid: string, stock: number, warehouse: typeof KOREA | typeof CHINA = KOREA) {
-  const [row] = await server.db
-    .insert(products)
-    .values({
-      name: `관심 부품 ${pid}`,
-      pid,
-      pidKey: pid.toUpperCase().replace(/[^A-Z0-9]/g, ''),
-      priceA: 7000,
-      priceB: 7500,
-      priceC: 8000,
-      priceD: 8800,
-      salePrice: 9900,
-      hasAmount: stock,
-      ...warehouse,
-    })
-    .returning();
-  return row!;
-}
+const product = (pid: string, stock: number, warehouse: typeof KOREA | typeof CHINA = KOREA) =>
+  makeProduct(server, {
+    pid,
+    stock,
+    warehouse,
+    name: `관심 부품 ${pid}`,
+    tiers: [7000, 7500, 8000, 8800],
+    salePrice: 9900,
+  });
 
 async function until<T>(what: string, check: () => Promise<T>, ms = 15_000): Promise<T> {
   const deadline = Date.now() + ms;
@@ -83,17 +74,7 @@ const ask = (token: string, productId: number, on = true) =>
 
 beforeAll(async () => {
   server = await startTestServer({ env: FAST });
-  buyer = await makeCompany(server, '관심', 1);
-  other = await makeCompany(server, '남의관심', 0);
-  await server.db.update(companies).set({ level: 'b' }).where(eq(companies.id, buyer.companyId));
-  tokens.main = (await createSession(server.db, buyer.main.seq)).token;
-  tokens.sub = (await createSession(server.db, buyer.subs[0]!.seq)).token;
-  tokens.other = (await createSession(server.db, other.main.seq)).token;
-  const [staff] = await queryRows<{ id: number }>(
-    server.db,
-    sql`select id from members where login_id = 'staff@partsmall.kr'`,
-  );
-  tokens.staff = (await createSession(server.db, staff!.id)).token;
+  ({ buyer, other, tokens } = await makeBuyers(server, { buyer: '관심', other: '남의관심' }));
 }, 60_000);
 afterAll(() => server?.close());
 

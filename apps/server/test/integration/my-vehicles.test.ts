@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG_VEHICLES, type FitVehicle, type MyVehicle } from '@partsmall/contract';
+import {
+  MSG_VEHICLES,
+  colorValue,
+  type Applicability,
+  type FitVehicle,
+  type MyVehicle,
+  type VehicleFacts,
+} from '@partsmall/contract';
+import { queryRows } from '../../src/db/client.js';
 import {
   companies,
   epcCatalogues,
@@ -12,6 +20,7 @@ import {
   epcVinSearches,
   products,
 } from '../../src/db/schema.js';
+import { applicabilityHolds } from '../../src/features/vehicles/repository.js';
 import { call, loginAs, startTestServer, type CallResult, type TestServer } from '../helpers.js';
 import { makeCompany } from '../member-helpers.js';
 
@@ -331,5 +340,42 @@ describe('the list: getMyVehicles, saveMyVehicle, removeMyVehicle', () => {
     const E220D = 'WDDZF8KB4JA201937';
     expect((await post('epc/getCarsVinEx', { brand: 'benz', vin: E220D, lang: 'KR' }, token)).status).toBe(200);
     expect((await list(token)).map((v) => [v.vin, v.mcid])).toEqual([[E220D, 'DEMO-BENZ-W213']]);
+  });
+});
+
+describe('the fit rule in the database', () => {
+  const S2_2019 = { options: ['S2', 'L'], productionDate: '2019-03-15' };
+  const NO_DATE = { options: ['S2'], productionDate: null };
+  const BARE = { options: [], productionDate: '2019-03-15' };
+  const cases: [Applicability | null, VehicleFacts, 0 | 1][] = [
+    [null, BARE, 1],
+    [{}, BARE, 1],
+    [{ all: ['S2'] }, S2_2019, 1],
+    [{ all: ['S2', 'R'] }, S2_2019, 0],
+    [{ all: [] }, BARE, 1],
+    [{ all: ['S2'] }, BARE, 0],
+    [{ any: ['R', 'L'] }, S2_2019, 1],
+    [{ any: ['R'] }, S2_2019, 0],
+    [{ any: [] }, BARE, 1],
+    [{ any: ['R'] }, BARE, 0],
+    [{ none: ['L'] }, S2_2019, 0],
+    [{ none: ['R'] }, S2_2019, 1],
+    [{ none: ['R'] }, BARE, 1],
+    [{ from: '2019-03-15' }, S2_2019, 1],
+    [{ from: '2019-03-16' }, S2_2019, 0],
+    [{ to: '2019-03-15' }, S2_2019, 1],
+    [{ to: '2019-03-14' }, S2_2019, 0],
+    [{ from: '2030-01-01', to: '2031-01-01' }, NO_DATE, 1],
+    [{ all: ['S2'], none: ['L'], from: '2018-01-01' }, S2_2019, 0],
+    [{ all: ['S2'], any: ['L', 'X'], none: ['R'], from: '2018-01-01', to: '2019-12-31' }, S2_2019, 1],
+  ];
+
+  it.each(cases)('%j for %j is %i, as the catalogue colours it', async (fit, facts, expected) => {
+    expect(colorValue(fit, facts)).toBe(expected);
+    const [row] = await queryRows<{ holds: boolean }>(
+      server.db,
+      sql`select ${applicabilityHolds(sql`${fit === null ? null : JSON.stringify(fit)}::jsonb`, facts)} as holds`,
+    );
+    expect(row!.holds).toBe(expected === 1);
   });
 });

@@ -1,13 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG_QUICK_ORDER, QUICK_ORDER_MSG, type QuickOrderRowAnswer } from '@partsmall/contract';
+import {
+  MSG_QUICK_ORDER,
+  QUICK_ORDER_MSG,
+  type ClientBaseInfoEvent,
+  type QuickOrderRowAnswer,
+} from '@partsmall/contract';
 import { queryRows } from '../../src/db/client.js';
-import { cartItems, companies, products } from '../../src/db/schema.js';
-import { createSession } from '../../src/features/auth/sessions.js';
+import { cartItems, products } from '../../src/db/schema.js';
 import { QUICK_ORDER_FILE_MSG } from '../../src/features/quick-order/files.js';
-import { call, startTestServer, type TestServer } from '../helpers.js';
+import { createSession } from '../../src/features/auth/sessions.js';
+import { call, nextEvent, startTestServer, tradeSocket, type TestServer } from '../helpers.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
-import { CHINA, KOREA, fund, insertOrder } from '../order-helpers.js';
+import { CHINA, KOREA, fund, insertOrder, makeBuyers, makeProduct, type BuyerTokens } from '../order-helpers.js';
 
 /**
  * Quick order and reorder (docs/requirements.md#quick-order, docs/requirements.md#reorder): every
@@ -17,35 +22,23 @@ import { CHINA, KOREA, fund, insertOrder } from '../order-helpers.js';
 let server: TestServer;
 let buyer: TestCompany;
 let other: TestCompany;
-const tokens = { main: '', sub: '', other: '', staff: '' };
+let tokens: BuyerTokens;
 
 /** A product with a distinct number; prices A-D 9,000 / 9,500 / 10,000 / 11,000, sale price 12,000. */
-async function product(
+const product = (
   pid: string,
   stock: number,
   opts: { factoryNum?: string; warehouse?: typeof KOREA | typeof CHINA; name?: string } = {},
-) {
-  const key = pid.toUpperCase().replace(/[^A-Z0-9]/g, '');
-  const factoryKey = (opts.factoryNum ?? '').toUpperCase().replace(/[^A-Z0-9]/g, '');
-  const [row] = await server.db
-    .insert(products)
-    .values({
-      name: opts.name ?? `빠른주문 부품 ${pid}`,
-      pid,
-      pidKey: key,
-      factoryNum: opts.factoryNum ?? '',
-      factoryKey,
-      priceA: 9000,
-      priceB: 9500,
-      priceC: 10_000,
-      priceD: 11_000,
-      salePrice: 12_000,
-      hasAmount: stock,
-      ...(opts.warehouse ?? KOREA),
-    })
-    .returning();
-  return row!;
-}
+) =>
+  makeProduct(server, {
+    pid,
+    stock,
+    factoryNum: opts.factoryNum ?? '',
+    name: opts.name ?? `빠른주문 부품 ${pid}`,
+    tiers: [9000, 9500, 10_000, 11_000],
+    salePrice: 12_000,
+    ...(opts.warehouse ? { warehouse: opts.warehouse } : {}),
+  });
 
 const resolve = (token: string, text: string) => call(server, 'resolveQuickOrder', { text }, { token });
 const addAll = (token: string, lines: { productId: number; qty: number; memo?: string; jobRef?: string }[]) =>
@@ -68,18 +61,7 @@ async function upload(token: string, name: string, data: Uint8Array | string) {
 
 beforeAll(async () => {
   server = await startTestServer();
-  buyer = await makeCompany(server, '빠른', 1);
-  other = await makeCompany(server, '남의', 0);
-  // The buyer's company buys at level b (9,500 won).
-  await server.db.update(companies).set({ level: 'b' }).where(eq(companies.id, buyer.companyId));
-  tokens.main = (await createSession(server.db, buyer.main.seq)).token;
-  tokens.sub = (await createSession(server.db, buyer.subs[0]!.seq)).token;
-  tokens.other = (await createSession(server.db, other.main.seq)).token;
-  const [staff] = await queryRows<{ id: number }>(
-    server.db,
-    sql`select id from members where login_id = 'staff@partsmall.kr'`,
-  );
-  tokens.staff = (await createSession(server.db, staff!.id)).token;
+  ({ buyer, other, tokens } = await makeBuyers(server, { buyer: '빠른', other: '남의' }));
 }, 60_000);
 afterAll(() => server?.close());
 
@@ -430,5 +412,35 @@ describe('api/reorder', () => {
       },
     ]);
     expect((await cartOf(buyer.main.seq)).find((c) => c.productId === current.id)!.qty).toBe(1);
+  });
+});
+
+describe('the realtime channel', () => {
+  it("a quick order and a reorder each push base info with the cart's new line count to the buyer's open tab", async () => {
+    const c = await makeCompany(server, '실시간', 0);
+    const token = (await createSession(server.db, c.main.seq)).token;
+    const a = await product('QO-LIVE-A', 5);
+    const b = await product('QO-LIVE-B', 5);
+    const socket = tradeSocket(server, token);
+    try {
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      const afterQuick = nextEvent<ClientBaseInfoEvent>(socket, 'toClientBaseInfo');
+      expect((await addAll(token, [{ productId: a.id, qty: 1 }])).body.code).toBe(201);
+      expect((await afterQuick).result!.carts).toBe(1);
+
+      const order = await insertOrder(server, {
+        companyId: c.companyId,
+        memberId: c.main.seq,
+        status: 2,
+        productId: b.id,
+        qty: 1,
+        totalAmount: 9500,
+      });
+      const afterReorder = nextEvent<ClientBaseInfoEvent>(socket, 'toClientBaseInfo');
+      expect((await call(server, 'reorder', { seq: order }, { token })).body.code).toBe(201);
+      expect((await afterReorder).result!.carts).toBe(2);
+    } finally {
+      socket.close();
+    }
   });
 });

@@ -1,18 +1,13 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import {
-  CALL_ROUTES,
   MSG_QUICK_ORDER,
   QUICK_ORDER_FILE_FIELD,
   parseQuickOrderText,
-  resolveQuickOrderAnswer,
-  resolveQuickOrderRequest,
   type CompanyLevel,
   type QuickOrderParse,
 } from '@partsmall/contract';
-import { answers } from '../../shared/answers.js';
 import { type Api, type AppContext, requireCompanyMember } from '../../shared/context.js';
-import { publish } from '../../shared/events.js';
 import { AppError, badRequest, created, ok } from '../../shared/http.js';
 import { route } from '../../shared/route.js';
 import type { AuthContext } from '../auth/sessions.js';
@@ -59,26 +54,15 @@ export function quickOrderRoutes(app: Api, ctx: AppContext) {
   void app.register(async (scope: Api) => {
     await scope.register(fastifyMultipart, { throwFileSizeLimit: true });
 
-    // Registered by hand with the table's path and access: the one call that takes JSON or multipart.
-    scope.post(
-      CALL_ROUTES.resolveQuickOrder.path,
-      {
-        config: { access: CALL_ROUTES.resolveQuickOrder.access, call: 'resolveQuickOrder' },
-        schema: {
-          consumes: ['application/json', 'multipart/form-data'],
-          body: resolveQuickOrderRequest,
-          response: answers(resolveQuickOrderAnswer),
-        },
-      },
-      async (req) => {
-        const auth = requireCompanyMember(req);
-        const parsed = req.isMultipart() ? await readUpload(req) : req.body ? parseQuickOrderText(req.body.text) : null;
-        if (!parsed) throw badRequest(MSG_QUICK_ORDER.textOrFile, 'text');
-        if (!parsed.ok) throw badRequest(parsed.message, req.isMultipart() ? QUICK_ORDER_FILE_FIELD : 'text');
-        const rows = await resolveQuickOrder(db, parsed.rows, levelOf(auth));
-        return ok(rows, undefined, rows.length);
-      },
-    );
+    // The call's entry takes JSON or multipart (docs/architecture.md#how-a-call-is-declared).
+    route(scope, 'resolveQuickOrder', async (req) => {
+      const auth = requireCompanyMember(req);
+      const parsed = req.isMultipart() ? await readUpload(req) : req.body ? parseQuickOrderText(req.body.text) : null;
+      if (!parsed) throw badRequest(MSG_QUICK_ORDER.textOrFile, 'text');
+      if (!parsed.ok) throw badRequest(parsed.message, req.isMultipart() ? QUICK_ORDER_FILE_FIELD : 'text');
+      const rows = await resolveQuickOrder(db, parsed.rows, levelOf(auth));
+      return ok(rows, undefined, rows.length);
+    });
   });
 
   route(app, 'addQuickOrderToCart', async (req) => {
@@ -88,7 +72,6 @@ export function quickOrderRoutes(app: Api, ctx: AppContext) {
       { memberId: auth.member.id, companyId: auth.companyId },
       req.body.lines,
     );
-    await publish({ type: 'cartChanged', companyId: auth.companyId, memberId: auth.member.id, change: 'added' });
     return created({ added }, MSG_QUICK_ORDER.added(added));
   });
 
@@ -101,8 +84,6 @@ export function quickOrderRoutes(app: Api, ctx: AppContext) {
       req.body.seq,
     );
     const added = lines.filter((l) => l.addedQty > 0).length;
-    if (added > 0)
-      await publish({ type: 'cartChanged', companyId: auth.companyId, memberId: auth.member.id, change: 'added' });
     return created(lines, added > 0 ? MSG_QUICK_ORDER.reordered(added) : MSG_QUICK_ORDER.reorderNothing);
   });
 }

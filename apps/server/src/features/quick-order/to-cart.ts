@@ -4,9 +4,12 @@
  * takes the last unit meanwhile makes the whole add fail, naming the lines, rather than half of it
  * succeed. A line added again raises the quantity the cart already holds, never past the stock.
  */
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { MSG_QUICK_ORDER, alphaNumber, tierPrice, type CompanyLevel, type ReorderLine } from '@partsmall/contract';
-import { queryRows, type Db, type Tx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
+import { cartItems, orderLines, orders } from '../../db/tables/orders.js';
+import { products } from '../../db/tables/products.js';
+import { publish } from '../../shared/events.js';
 import { AppError, badRequest, notFound } from '../../shared/http.js';
 import type { Buyer } from '../cart/service.js';
 import { findProductsByNumbers } from '../products/index.js';
@@ -18,31 +21,28 @@ export interface CartAddLine {
   jobRef?: string | undefined;
 }
 
-interface Locked {
-  id: number;
-  name: string;
-  pid: string;
-  has_amount: number;
-  in_cart: number;
-  price_a: string | number;
-  price_b: string | number;
-  price_c: string | number;
-  price_d: string | number;
-  sale_price: string | number;
-}
-
-const ids = (list: number[]) => sql.raw(`(${list.join(',')})`);
-
 /** The products locked in id order, each with what this member's cart already holds of it. */
-async function lockProducts(tx: Tx, memberId: number, productIds: number[]): Promise<Map<number, Locked>> {
+async function lockProducts(tx: Tx, memberId: number, productIds: number[]) {
   const sorted = [...new Set(productIds)].sort((a, b) => a - b);
-  // Integers checked by the contract's schema (or read from an order row), safe to inline.
-  const rows = await queryRows<Locked>(
-    tx,
-    sql`select p.id, p.name, p.pid, p.has_amount, p.price_a, p.price_b, p.price_c, p.price_d, p.sale_price,
-          coalesce((select c.qty from cart_items c where c.member_id = ${memberId} and c.product_id = p.id), 0)::int as in_cart
-        from products p where p.id in ${ids(sorted)} order by p.id for update of p`,
-  );
+  const rows = await tx
+    .select({
+      id: products.id,
+      name: products.name,
+      pid: products.pid,
+      hasAmount: products.hasAmount,
+      priceA: products.priceA,
+      priceB: products.priceB,
+      priceC: products.priceC,
+      priceD: products.priceD,
+      salePrice: products.salePrice,
+      inCart: sql<number>`coalesce(${cartItems.qty}, 0)`.mapWith(Number),
+    })
+    .from(products)
+    // One cart line at most per member and product (cart_items_member_product).
+    .leftJoin(cartItems, and(eq(cartItems.productId, products.id), eq(cartItems.memberId, memberId)))
+    .where(inArray(products.id, sorted))
+    .orderBy(asc(products.id))
+    .for('update', { of: products });
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -52,19 +52,22 @@ async function upsertLines(
   buyer: Buyer,
   lines: { productId: number; qty: number; memo: string; jobRef: string }[],
 ) {
-  const values = sql.join(
-    lines.map(
-      (l) =>
-        sql`(${buyer.memberId}::int, ${buyer.companyId}::int, ${l.productId}::int, ${l.qty}::int, ${l.memo}::text, ${l.jobRef}::text)`,
-    ),
-    sql`, `,
-  );
-  await tx.execute(sql`
-    insert into cart_items (member_id, company_id, product_id, qty, memo, job_ref) values ${values}
-    on conflict (member_id, product_id) do update set qty = cart_items.qty + excluded.qty,
-      memo = case when excluded.memo <> '' then excluded.memo else cart_items.memo end,
-      job_ref = case when excluded.job_ref <> '' then excluded.job_ref else cart_items.job_ref end`);
+  await tx
+    .insert(cartItems)
+    .values(lines.map((l) => ({ memberId: buyer.memberId, companyId: buyer.companyId, ...l })))
+    .onConflictDoUpdate({
+      target: [cartItems.memberId, cartItems.productId],
+      set: {
+        qty: sql`${cartItems.qty} + excluded.qty`,
+        memo: sql`case when excluded.memo <> '' then excluded.memo else ${cartItems.memo} end`,
+        jobRef: sql`case when excluded.job_ref <> '' then excluded.job_ref else ${cartItems.jobRef} end`,
+      },
+    });
 }
+
+/** The realtime hub and base info hear of the cart's new lines once they are committed (as addToCart does). */
+const cartAdded = (buyer: Buyer) =>
+  publish({ type: 'cartChanged', companyId: buyer.companyId, memberId: buyer.memberId, change: 'added' });
 
 /** api/addQuickOrderToCart: all lines or none; a refusal names every line whose stock no longer fits. */
 export async function addQuickOrderToCart(db: Db, buyer: Buyer, lines: CartAddLine[]): Promise<number> {
@@ -73,13 +76,13 @@ export async function addQuickOrderToCart(db: Db, buyer: Buyer, lines: CartAddLi
     if (seen.has(l.productId)) throw badRequest(MSG_QUICK_ORDER.sameProductTwice, 'lines');
     seen.add(l.productId);
   }
-  return db.transaction(async (tx) => {
+  const added = await db.transaction(async (tx) => {
     const locked = await lockProducts(tx, buyer.memberId, [...seen]);
     if (locked.size !== seen.size) throw notFound(MSG_QUICK_ORDER.productGone);
     const changed = lines
       .map((l) => ({ line: l, p: locked.get(l.productId)! }))
-      .filter(({ line, p }) => p.in_cart + line.qty > p.has_amount)
-      .map(({ p }) => MSG_QUICK_ORDER.lineStock(p.name, p.has_amount - p.in_cart));
+      .filter(({ line, p }) => p.inCart + line.qty > p.hasAmount)
+      .map(({ p }) => MSG_QUICK_ORDER.lineStock(p.name, p.hasAmount - p.inCart));
     if (changed.length > 0) throw new AppError(409, MSG_QUICK_ORDER.stockChanged(changed), 409, 'lines');
     await upsertLines(
       tx,
@@ -88,16 +91,8 @@ export async function addQuickOrderToCart(db: Db, buyer: Buyer, lines: CartAddLi
     );
     return lines.length;
   });
-}
-
-interface OrderLineRow {
-  product_id: number;
-  name: string;
-  pid: string;
-  qty: number;
-  price: string | number;
-  memo: string;
-  job_ref: string;
+  await cartAdded(buyer);
+  return added;
 }
 
 /**
@@ -105,12 +100,21 @@ interface OrderLineRow {
  * as the stock allows, and says what changed since the order. Another company's order is 404.
  */
 export async function reorder(db: Db, buyer: Buyer, level: CompanyLevel, orderId: number): Promise<ReorderLine[]> {
-  return db.transaction(async (tx) => {
-    const lines = await queryRows<OrderLineRow>(
-      tx,
-      sql`select l.product_id, l.name, l.pid, l.qty, l.price, l.memo, l.job_ref from order_lines l join orders o on o.id = l.order_id
-          where o.id = ${orderId} and o.company_id = ${buyer.companyId} and o.storage_id > 0 order by l.id`,
-    );
+  const out = await db.transaction(async (tx) => {
+    const lines = await tx
+      .select({
+        productId: orderLines.productId,
+        name: orderLines.name,
+        pid: orderLines.pid,
+        qty: orderLines.qty,
+        price: orderLines.price,
+        memo: orderLines.memo,
+        jobRef: orderLines.jobRef,
+      })
+      .from(orderLines)
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
+      .where(and(eq(orders.id, orderId), eq(orders.companyId, buyer.companyId), gt(orders.storageId, 0)))
+      .orderBy(asc(orderLines.id));
     if (lines.length === 0) throw notFound(MSG_QUICK_ORDER.orderNotFound);
     // The current product of each ordered number whose number was superseded (docs/search.md#part-numbers).
     const found = await findProductsByNumbers(
@@ -121,19 +125,19 @@ export async function reorder(db: Db, buyer: Buyer, level: CompanyLevel, orderId
     for (const l of lines) {
       const hit = found
         .get(alphaNumber(l.pid))
-        ?.find((h) => h.match === 'replaced' && h.product.seq !== l.product_id && h.product.hasAmount > 0);
-      if (hit) replacement.set(l.product_id, hit.product.seq);
+        ?.find((h) => h.match === 'replaced' && h.product.seq !== l.productId && h.product.hasAmount > 0);
+      if (hit) replacement.set(l.productId, hit.product.seq);
     }
-    const locked = await lockProducts(tx, buyer.memberId, [...lines.map((l) => l.product_id), ...replacement.values()]);
+    const locked = await lockProducts(tx, buyer.memberId, [...lines.map((l) => l.productId), ...replacement.values()]);
     const adds = new Map<number, { productId: number; qty: number; memo: string; jobRef: string }>();
     const out: ReorderLine[] = lines.map((l) => {
-      const before = Number(l.price);
-      const own = locked.get(l.product_id);
-      const repl = replacement.has(l.product_id) ? locked.get(replacement.get(l.product_id)!) : undefined;
+      const before = l.price;
+      const own = locked.get(l.productId);
+      const repl = replacement.has(l.productId) ? locked.get(replacement.get(l.productId)!) : undefined;
       // A replacement is taken when the ordered product is gone or sold out and the new one is sold.
-      const useRepl = repl && (!own || own.has_amount <= 0) && repl.has_amount > 0;
+      const useRepl = repl && (!own || own.hasAmount <= 0) && repl.hasAmount > 0;
       const p = useRepl ? repl : own;
-      const line = { productId: l.product_id, name: l.name, pid: l.pid, qty: l.qty, priceBefore: before };
+      const line = { productId: l.productId, name: l.name, pid: l.pid, qty: l.qty, priceBefore: before };
       if (!p)
         return {
           ...line,
@@ -146,18 +150,18 @@ export async function reorder(db: Db, buyer: Buyer, level: CompanyLevel, orderId
         };
       const priceNow = tierPrice(
         {
-          priceA: Number(p.price_a),
-          priceB: Number(p.price_b),
-          priceC: Number(p.price_c),
-          priceD: Number(p.price_d),
-          salePrice: Number(p.sale_price),
+          priceA: p.priceA,
+          priceB: p.priceB,
+          priceC: p.priceC,
+          priceD: p.priceD,
+          salePrice: p.salePrice,
         },
         level,
       );
       const pending = adds.get(p.id)?.qty ?? 0;
-      const room = Math.max(0, p.has_amount - p.in_cart - pending);
+      const room = Math.max(0, p.hasAmount - p.inCart - pending);
       const addedQty = Math.min(l.qty, room);
-      if (addedQty > 0) adds.set(p.id, { productId: p.id, qty: pending + addedQty, memo: l.memo, jobRef: l.job_ref });
+      if (addedQty > 0) adds.set(p.id, { productId: p.id, qty: pending + addedQty, memo: l.memo, jobRef: l.jobRef });
       const at = {
         ...line,
         cartProductId: addedQty > 0 ? p.id : null,
@@ -176,4 +180,6 @@ export async function reorder(db: Db, buyer: Buyer, level: CompanyLevel, orderId
     if (adds.size > 0) await upsertLines(tx, buyer, [...adds.values()]);
     return out;
   });
+  if (out.some((l) => l.addedQty > 0)) await cartAdded(buyer);
+  return out;
 }

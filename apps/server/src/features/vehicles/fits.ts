@@ -1,6 +1,6 @@
 import { colorValue, type Applicability, type FitVehicle, type VehicleFacts } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { catalogueProducts, chainParts, companyVehicles, productKeys, type VehicleRow } from './repository.js';
+import { chainParts, companyVehicles, fittingProductIds, productKeys, type VehicleRow } from './repository.js';
 
 /**
  * Which of a company's vehicles a product fits (docs/requirements.md#my-vehicles): the product's
@@ -77,10 +77,7 @@ export async function productIdsFitting(
   if (!filterCache) filterCaches.set(db, (filterCache = new Map()));
   const cached = filterCache.get(cacheKey);
   if (cached && now - cached.at < FILTER_CACHE_MS) return cached.ids;
-  const facts = factsOf(vehicle);
-  const ids = new Set<number>();
-  for (const row of await catalogueProducts(db, vehicle.catalogueId)) if (fitsVehicle(row, facts)) ids.add(row.id);
-  const sorted = [...ids].sort((a, b) => a - b);
+  const sorted = await fittingProductIds(db, vehicle.catalogueId, factsOf(vehicle));
   if (filterCache.size >= FILTER_CACHE_MAX) filterCache.delete(filterCache.keys().next().value!);
   filterCache.set(cacheKey, { at: now, ids: sorted });
   return sorted;

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { MY_VEHICLES_MAX, type Applicability } from '@partsmall/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import { MY_VEHICLES_MAX, type Applicability, type VehicleFacts } from '@partsmall/contract';
 import { queryRows, type Db } from '../../db/client.js';
 
 // Arrays go as one parameter each (`sql.param`): drizzle's template would spread a bare array into a list.
@@ -108,38 +108,57 @@ export async function productKeys(db: Db, productIds: readonly number[]): Promis
   return new Map(rows.map((r) => [r.id, r.key]));
 }
 
-/** One product that may fit a vehicle of a catalogue: its id and what decides the fit. */
-export interface CatalogueProductRow {
-  id: number;
-  fit: Applicability | null;
-  nodeFit: Applicability | null;
-  parentFit: Applicability | null;
+/**
+ * The catalogue's colorvalue rule (`colorValue` in the contract) as a condition on a jsonb
+ * Applicability: null applies; else the vehicle carries every code of `all`, one of a non-empty
+ * `any` and none of `none`, and a known build date lies within `from`..`to` (ISO days, compared
+ * byte by byte as the contract compares them). The JS rule and this one are checked against each
+ * other in the my-vehicles tests.
+ */
+export function applicabilityHolds(fit: SQL, facts: VehicleFacts): SQL {
+  const options = sql`${sql.param([...facts.options])}::text[]`;
+  const built = sql`${facts.productionDate}::text collate "C"`;
+  // The field names are this function's own constants, written into the statement.
+  const codes = (field: 'all' | 'any' | 'none') => sql`jsonb_array_elements_text(${fit}->${sql.raw(`'${field}'`)})`;
+  const isList = (field: 'all' | 'any' | 'none') =>
+    sql`jsonb_typeof(${fit}->${sql.raw(`'${field}'`)}) is not distinct from 'array'`;
+  return sql`(${fit} is null or (
+      (not ${isList('all')} or not exists (select 1 from ${codes('all')} c where c <> all(${options})))
+      and (not ${isList('any')} or jsonb_array_length(${fit}->'any') = 0
+        or exists (select 1 from ${codes('any')} c where c = any(${options})))
+      and (not ${isList('none')} or not exists (select 1 from ${codes('none')} c where c = any(${options})))
+      and (${built} is null or coalesce(${fit}->>'from', '') = '' or ${built} >= (${fit}->>'from') collate "C")
+      and (${built} is null or coalesce(${fit}->>'to', '') = '' or ${built} <= (${fit}->>'to') collate "C")
+    ))`;
 }
 
 /**
- * The shop's products whose number is a part of a catalogue, directly or one replacement away
- * (what the home grid's vehicle filter looks through), with what decides the fit.
+ * The ids (ascending) of the shop's products that fit one vehicle of a catalogue (the home grid's
+ * vehicle filter): a part of the catalogue whose own applicability, its group's and the group's
+ * parent's all hold for the vehicle, and the products of its number or one replacement away. The
+ * database judges the fit, so only the fitting ids come back, not the catalogue's every part.
  */
-export async function catalogueProducts(db: Db, catalogueId: number): Promise<CatalogueProductRow[]> {
-  return queryRows<CatalogueProductRow>(
+export async function fittingProductIds(db: Db, catalogueId: number, facts: VehicleFacts): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
     db,
-    sql`with part_keys as (
-        select p.pid_key as key, p.fit, n.fit as node_fit, pn.fit as parent_fit
+    sql`with fitting as (
+        select p.pid_key as key
         from epc_parts p
         left join epc_nodes n on n.catalogue_id = p.catalogue_id and n.diagram = p.diagram
         left join epc_nodes pn on pn.catalogue_id = n.catalogue_id and pn.mid = n.parent_mid
         where p.catalogue_id = ${catalogueId}
+          and ${applicabilityHolds(sql`p.fit`, facts)}
+          and ${applicabilityHolds(sql`n.fit`, facts)}
+          and ${applicabilityHolds(sql`pn.fit`, facts)}
       ),
       related as (
-        select key, fit, node_fit, parent_fit from part_keys
-        union all
-        select r.to_key, k.fit, k.node_fit, k.parent_fit from part_keys k
-          join epc_replacements r on r.catalogue_id = ${catalogueId} and r.pid_key = k.key
-        union all
-        select r.pid_key, k.fit, k.node_fit, k.parent_fit from part_keys k
-          join epc_replacements r on r.catalogue_id = ${catalogueId} and r.to_key = k.key
+        select key from fitting
+        union
+        select r.to_key from fitting k join epc_replacements r on r.catalogue_id = ${catalogueId} and r.pid_key = k.key
+        union
+        select r.pid_key from fitting k join epc_replacements r on r.catalogue_id = ${catalogueId} and r.to_key = k.key
       )
-      select pr.id, rel.fit, rel.node_fit as "nodeFit", rel.parent_fit as "parentFit"
-      from related rel join products pr on pr.pid_key = rel.key`,
+      select distinct pr.id from related rel join products pr on pr.pid_key = rel.key order by pr.id`,
   );
+  return rows.map((r) => r.id);
 }

@@ -1,15 +1,13 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import type { CashLedgerRow } from '@partsmall/contract';
 import { apiFile, messageOf } from '../../shared/api';
 import { openFile, saveFile } from '../../shared/files';
 import { dateTime, money, won } from '../../shared/format';
 import { PW } from '../../shared/paperwork-texts';
-import { DataTable, type Column } from '../../shared/ui/DataTable';
+import type { Column } from '../../shared/ui/DataTable';
 import { useNotify } from '../../shared/ui/notify';
-import { DateRangeSearch, ListBar, SectionHead } from './parts';
+import { RangedList, SectionHead } from './parts';
 import { cashLedgerQuery, type PeriodPage } from './paperwork-api';
-import { PAGE_SIZE } from '@partsmall/contract';
 import '../../shared/ui/paperwork.css';
 
 const L = PW.ledger;
@@ -33,12 +31,10 @@ export function signedMoney(amount: number): string {
  */
 export function CashLedgerSection() {
   const notify = useNotify();
-  const [q, setQ] = useState<PeriodPage>({ startDate: '', endDate: '', page: 1 });
   const [busy, setBusy] = useState<'csv' | 'pdf' | null>(null);
-  const list = useQuery(cashLedgerQuery(q));
-  const period = q.startDate && q.endDate ? { startDate: q.startDate, endDate: q.endDate } : {};
 
-  const exportAs = (format: 'csv' | 'pdf') => {
+  const exportAs = (format: 'csv' | 'pdf', q: PeriodPage) => {
+    const period = q.startDate && q.endDate ? { startDate: q.startDate, endDate: q.endDate } : {};
     setBusy(format);
     const load = () => apiFile('cashLedgerExport', { format, ...period });
     (format === 'pdf' ? openFile(load) : load().then(saveFile))
@@ -69,30 +65,37 @@ export function CashLedgerSection() {
 
   return (
     <div>
-      <SectionHead title={L.title} intro={L.intro}>
-        <button type="button" className="btn btn-small" onClick={() => exportAs('csv')} disabled={busy !== null}>
-          {busy === 'csv' ? L.busy : L.csv}
-        </button>
-        <button type="button" className="btn btn-small" onClick={() => exportAs('pdf')} disabled={busy !== null}>
-          {busy === 'pdf' ? L.busy : L.pdf}
-        </button>
-      </SectionHead>
-      <p className="mg-balance">
-        {L.balance} <b data-testid="ledger-balance">{list.data ? won(list.data.balance) : '-'}</b>
-      </p>
-      <DateRangeSearch
-        busy={list.isFetching}
-        onSearch={(r) => setQ({ ...r, page: 1 })}
-        onAll={() => setQ({ startDate: '', endDate: '', page: 1 })}
-      />
-      <ListBar total={list.data?.total ?? 0} loading={list.isFetching} />
-      <DataTable
+      <RangedList
+        query={cashLedgerQuery}
+        head={(list, q) => (
+          <>
+            <SectionHead title={L.title} intro={L.intro}>
+              <button
+                type="button"
+                className="btn btn-small"
+                onClick={() => exportAs('csv', q)}
+                disabled={busy !== null}
+              >
+                {busy === 'csv' ? L.busy : L.csv}
+              </button>
+              <button
+                type="button"
+                className="btn btn-small"
+                onClick={() => exportAs('pdf', q)}
+                disabled={busy !== null}
+              >
+                {busy === 'pdf' ? L.busy : L.pdf}
+              </button>
+            </SectionHead>
+            <p className="mg-balance">
+              {L.balance} <b data-testid="ledger-balance">{list.data ? won(list.data.balance) : '-'}</b>
+            </p>
+          </>
+        )}
         label={L.title}
-        query={list}
         columns={columns}
         emptyText={L.empty}
         rowTestId="ledger-row"
-        paging={{ page: q.page, size: PAGE_SIZE.memberArea, onPage: (page) => setQ((v) => ({ ...v, page })) }}
         card={(r) => (
           <>
             <div className="mg-card-head">

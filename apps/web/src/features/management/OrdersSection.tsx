@@ -6,7 +6,8 @@ import { useNotify } from '../../shared/ui/notify';
 import { PW } from '../../shared/paperwork-texts';
 import { openOrderDetail, orderListQuery, StatementButton } from '../orders';
 import { ReorderButton, RT } from '../quick-order';
-import { RangedList, SectionHead } from './parts';
+import { RangedList, SectionHead, rangeRequest } from './parts';
+import type { PeriodPage } from './paperwork-api';
 
 const M = T.management;
 const O = M.orders;
@@ -92,7 +93,7 @@ export function OrdersSection() {
     <div>
       <SectionHead title={O.title} intro={O.intro} />
       <RangedList
-        query={orderListQuery}
+        query={(q: PeriodPage) => orderListQuery(rangeRequest(q))}
         columns={columns}
         label={O.title}
         card={(o) => (

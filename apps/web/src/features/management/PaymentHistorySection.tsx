@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { PAYMENT_PGCODE_LABELS, vatOf, type DateRangeListRequest, type PaymentRecord } from '@partsmall/contract';
+import { PAYMENT_PGCODE_LABELS, vatOf, type PaymentRecord } from '@partsmall/contract';
 import { date, dateTime, money, won } from '../../shared/format';
 import { T } from '../../shared/texts';
 import type { Column } from '../../shared/ui/DataTable';
-import { RangedList, SectionHead } from './parts';
+import { RangedList, SectionHead, rangeRequest } from './parts';
+import type { PeriodPage } from './paperwork-api';
 import { paymentHistoryQuery, pendingTransfersQuery, type PaymentKind } from './api';
 
 const M = T.management;
@@ -50,7 +51,7 @@ export function PaymentHistorySection({ kind }: { kind: PaymentKind }) {
       <SectionHead title={title} />
       <PendingTransfers kind={kind} />
       <RangedList
-        query={(q: DateRangeListRequest) => paymentHistoryQuery(kind, q)}
+        query={(q: PeriodPage) => paymentHistoryQuery(kind, rangeRequest(q))}
         columns={columns}
         label={title}
         card={(r) => (

@@ -1,11 +1,9 @@
-import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { PAGE_SIZE, type TaxInvoiceRow } from '@partsmall/contract';
+import type { TaxInvoiceRow } from '@partsmall/contract';
 import { money } from '../../shared/format';
 import { PW } from '../../shared/paperwork-texts';
-import { DataTable, type Column } from '../../shared/ui/DataTable';
-import { DateRangeSearch, ListBar, SectionHead } from './parts';
-import { taxInvoicesQuery, type PeriodPage } from './paperwork-api';
+import type { Column } from '../../shared/ui/DataTable';
+import { RangedList, SectionHead } from './parts';
+import { taxInvoicesQuery } from './paperwork-api';
 import '../../shared/ui/paperwork.css';
 
 const I = PW.invoices;
@@ -54,8 +52,6 @@ function InvoiceDetails({ r }: { r: Pick<TaxInvoiceRow, 'status' | 'error' | 'nt
  * first, with kind, order or month, amounts and status (a failure with its reason).
  */
 export function TaxInvoicesSection() {
-  const [q, setQ] = useState<PeriodPage>({ startDate: '', endDate: '', page: 1 });
-  const list = useQuery(taxInvoicesQuery(q));
   const columns: Column<TaxInvoiceRow>[] = [
     { id: 'date', header: I.cols.date, width: 100, className: 'center date', cell: (r) => r.writeDate },
     { id: 'kind', header: I.cols.kind, width: 84, className: 'center', cell: (r) => r.kindLabel },
@@ -68,19 +64,12 @@ export function TaxInvoicesSection() {
   return (
     <div>
       <SectionHead title={I.title} intro={I.intro} />
-      <DateRangeSearch
-        busy={list.isFetching}
-        onSearch={(r) => setQ({ ...r, page: 1 })}
-        onAll={() => setQ({ startDate: '', endDate: '', page: 1 })}
-      />
-      <ListBar total={list.data?.total ?? 0} loading={list.isFetching} />
-      <DataTable
+      <RangedList
+        query={taxInvoicesQuery}
         label={I.title}
-        query={list}
         columns={columns}
         emptyText={I.empty}
         rowTestId="invoice-row"
-        paging={{ page: q.page, size: PAGE_SIZE.memberArea, onPage: (page) => setQ((v) => ({ ...v, page })) }}
         card={(r) => (
           <>
             <div className="mg-card-head">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateRangeForm, daysBefore, monthsBefore } from './parts';
+import { dateRangeForm, daysBefore, monthsBefore, rangeRequest } from './parts';
 
 describe('quick date ranges (Asia/Seoul days)', () => {
   it('goes back whole days across a month end', () => {
@@ -23,5 +23,27 @@ describe('date-range search', () => {
     expect(issue({ startDate: '2026-11-21', endDate: '' })).toBe('날짜구간을 지정하세요.');
     expect(issue({ startDate: '2026-11-22', endDate: '2026-11-21' })).toMatch(/^시작일이 종료일보다 늦습니다/);
     expect(issue({ startDate: '2026-11-21', endDate: '2026-11-21' })).toBeNull();
+  });
+});
+
+describe('date-range list request', () => {
+  it('searches by date when both dates are set', () => {
+    expect(rangeRequest({ startDate: '2026-10-01', endDate: '2026-10-31', page: 2 })).toEqual({
+      startDate: '2026-10-01',
+      endDate: '2026-10-31',
+      searchType: 'date',
+      page: 2,
+      size: 15,
+    });
+  });
+
+  it('lists all without a period', () => {
+    expect(rangeRequest({ startDate: '', endDate: '', page: 1 })).toEqual({
+      startDate: '',
+      endDate: '',
+      searchType: '',
+      page: 1,
+      size: 15,
+    });
   });
 });

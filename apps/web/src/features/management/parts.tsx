@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { useQuery, type QueryKey, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
 import { z } from 'zod';
 import { PAGE_SIZE, type DateRangeListRequest } from '@partsmall/contract';
 import { seoulDay, ymd } from '../../shared/date';
@@ -8,6 +8,7 @@ import { DataTable, type Column } from '../../shared/ui/DataTable';
 import { Form, useZodForm } from '../../shared/ui/form';
 import { SearchForm, type Search } from '../../shared/ui/SearchForm';
 import { Spinner } from '../../shared/ui/states';
+import type { PeriodPage } from './paperwork-api';
 
 const M = T.management;
 
@@ -209,24 +210,42 @@ export function SearchedList<D extends Page, S extends string, K extends QueryKe
   );
 }
 
-/** A list of a date range (orders, payment histories): both dates or all (docs/requirements.md#validation), 15 a page. */
+/** The request of a date-range list call (orders, payment histories): a period searches by date, none lists all. */
+export function rangeRequest(q: PeriodPage): DateRangeListRequest {
+  const dated = q.startDate !== '' && q.endDate !== '';
+  return {
+    startDate: q.startDate,
+    endDate: q.endDate,
+    searchType: dated ? 'date' : '',
+    page: q.page,
+    size: PAGE_SIZE.memberArea,
+  };
+}
+
+/**
+ * A list of a date range (orders, payment histories, cash ledger, tax invoices): both dates or all
+ * (docs/requirements.md#validation), 15 a page. `head` draws what sits above the range search and
+ * reads the list's answer and the period shown (the ledger's balance and exports).
+ */
 export function RangedList<D extends Page, K extends QueryKey>({
   query,
+  head,
   ...table
-}: TableProps<RowOf<D>> & { query: ListOptions<D, DateRangeListRequest, K> }) {
-  const [range, setRange] = useState<DateRangeListRequest & { page: number }>({
-    startDate: '',
-    endDate: '',
-    searchType: '',
-    page: 1,
-  });
-  const list = useQuery(query({ ...range, size: PAGE_SIZE.memberArea }));
+}: TableProps<RowOf<D>> & {
+  query: ListOptions<D, PeriodPage, K>;
+  head?: (list: UseQueryResult<D, Error>, range: PeriodPage) => ReactNode;
+  emptyText?: string;
+  rowTestId?: string;
+}) {
+  const [range, setRange] = useState<PeriodPage>({ startDate: '', endDate: '', page: 1 });
+  const list = useQuery(query(range));
   return (
     <>
+      {head?.(list, range)}
       <DateRangeSearch
         busy={list.isFetching}
-        onSearch={(r) => setRange({ ...r, searchType: 'date', page: 1 })}
-        onAll={() => setRange({ startDate: '', endDate: '', searchType: '', page: 1 })}
+        onSearch={(r) => setRange({ ...r, page: 1 })}
+        onAll={() => setRange({ startDate: '', endDate: '', page: 1 })}
       />
       <ListBar total={list.data?.total ?? 0} loading={list.isFetching} />
       <DataTable
