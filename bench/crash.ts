@@ -3,9 +3,17 @@ import type { ChildProcess } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import { openDatabase, queryRows } from '../apps/server/src/db/client.js';
-import { cashLedger, companies, members, products } from '../apps/server/src/db/schema.js';
+import {
+  cashLedger,
+  companies,
+  members,
+  orderLines,
+  orders as orderTable,
+  products,
+} from '../apps/server/src/db/schema.js';
 import { hashPassword } from '../apps/server/src/features/auth/passwords.js';
 import { seedDemo, withCheckDigit } from '../apps/server/src/seed/demo.js';
+import { popbillStandIn, solapiStandIn } from '../apps/server/test/stand-ins.js';
 import { freshBenchDatabase, startServerProcess } from './lib.js';
 
 /**
@@ -15,6 +23,13 @@ import { freshBenchDatabase, startServerProcess } from './lib.js';
  * is sent again (the same client request id; the same signed confirmation). Afterwards the books are
  * checked: every company's ledger sum equals its balance, no confirmation credited twice (nor a paid
  * one never), no order without its debit and no debit without its order, no negative stock.
+ *
+ * Issue 23 adds what leaves the shop: meanwhile staff ship 1,000 orders (confirmed → shipped with a
+ * carrier and waybill: a `shipped` 알림톡 each and, for companies invoiced per order, a 전자세금계산서),
+ * with NOTIFY_PROVIDER=solapi and TAXINVOICE_PROVIDER=popbill pointed at the test stand-ins running
+ * in this process. Once the job queue has drained, the stand-ins are counted: every expected message
+ * (order paid, shipped, cash credited) received exactly once by its message id, every expected
+ * invoice issued once by its mgtKey, nothing unexpected, no job parked.
  */
 const PAYMENTS = Number(process.env.CRASH_PAYMENTS ?? 1000);
 const CONFIRMATIONS = Number(process.env.CRASH_CONFIRMATIONS ?? 200);
@@ -26,12 +41,18 @@ const STOCK = 40; // 800 units for ~1,500 wanted: the last payments are refused 
 const RATE = Number(process.env.CRASH_RATE ?? 40); // order payments offered per second
 const SECRET = 'crash-bench-sandbox-secret';
 const PORT = Number(process.env.CRASH_PORT ?? 4391);
+const SHIPMENTS = Number(process.env.CRASH_SHIPMENTS ?? 1000);
+const SHIP_RATE = Number(process.env.CRASH_SHIP_RATE ?? 50); // orders shipped per second
+const SHIP_COMPANIES = 10; // even ones invoiced per order, odd ones by 월합계
+const ORDER_CHARGE = 11_000 + 3_000; // goods and shipping of each order to ship
+/** How long the queue may take to drain after the work (a killed process's tries expire first). */
+const DRAIN_MS = Number(process.env.CRASH_DRAIN_MS ?? 600_000);
 const BASE = `http://127.0.0.1:${PORT}`;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function run() {
-  const url = await freshBenchDatabase('pm_bench_crash');
+  const url = await freshBenchDatabase(process.env.CRASH_DB ?? 'pm_bench_crash');
   const database = await openDatabase(url, '');
   const { db } = database;
   await seedDemo(db);
@@ -64,6 +85,9 @@ export async function run() {
         level: 'c',
         securityNum: '000000',
         point: 500_000,
+        bizType: '도소매',
+        bizItem: '자동차 부품',
+        invoiceMail: `crash${i + 1}@partsmall.kr`,
       })
       .returning({ id: companies.id });
     await db
@@ -79,9 +103,131 @@ export async function run() {
     });
     logins.push(loginId);
   }
+
+  // The orders staff will ship: confirmed (status 1) and paid for (a debit each, so the books balance),
+  // in companies of their own, half invoiced per order; one product outside the stock checks above.
+  const [shipProduct] = await db
+    .insert(products)
+    .values({
+      name: '출고시험 부품',
+      pid: 'SHIP-1',
+      pidKey: 'SHIP1',
+      priceA: 11_000,
+      priceB: 11_000,
+      priceC: 11_000,
+      priceD: 11_000,
+      salePrice: 12_000,
+      hasAmount: 0,
+      stockName: '한국 김포물류센터',
+      storageId: 1,
+    })
+    .returning({ id: products.id });
+  const toShip: number[] = [];
+  const perOrderCompanies = new Set<number>();
+  for (let i = 0; i < SHIP_COMPANIES; i++) {
+    const count = Math.floor(SHIPMENTS / SHIP_COMPANIES) + (i < SHIPMENTS % SHIP_COMPANIES ? 1 : 0);
+    const [company] = await db
+      .insert(companies)
+      .values({
+        name: `출고상사 ${i + 1}`,
+        license: withCheckDigit(String(610_000_000 + i)),
+        level: 'c',
+        securityNum: '000000',
+        point: 0,
+        bizType: '도소매',
+        bizItem: '자동차 부품',
+        invoiceMail: `ship${i + 1}@partsmall.kr`,
+        invoiceMode: i % 2 === 0 ? 'order' : 'monthly',
+      })
+      .returning({ id: companies.id });
+    if (i % 2 === 0) perOrderCompanies.add(company!.id);
+    const [member] = await db
+      .insert(members)
+      .values({
+        loginId: `ship${i + 1}@partsmall.kr`,
+        passwordHash,
+        name: `출고 ${i + 1}`,
+        phone: `0107${String(i).padStart(7, '0')}`,
+        companyId: company!.id,
+      })
+      .returning({ id: members.id });
+    await db.insert(cashLedger).values({
+      companyId: company!.id,
+      type: 'adjust',
+      amount: count * ORDER_CHARGE,
+      balanceAfter: count * ORDER_CHARGE,
+    });
+    const rows = await db
+      .insert(orderTable)
+      .values(
+        Array.from({ length: count }, () => ({
+          companyId: company!.id,
+          memberId: member!.id,
+          clientRequestId: randomUUID(),
+          stockName: '한국 김포물류센터',
+          storageId: 1,
+          status: 1,
+          totalAmount: ORDER_CHARGE - 3_000,
+          shipping: 3_000,
+          shippingValue: 1,
+          shippingPayType: 0,
+          name: '출고수령',
+          phone: '01000000000',
+          postNum: '04790',
+          address: '서울 성동구 성수이로 77',
+          addrSub: '2층',
+        })),
+      )
+      .returning({ id: orderTable.id });
+    await db.insert(orderLines).values(
+      rows.map((o) => ({
+        orderId: o.id,
+        productId: shipProduct!.id,
+        name: '출고시험 부품',
+        pid: 'SHIP-1',
+        qty: 1,
+        price: 11_000,
+      })),
+    );
+    await db.insert(cashLedger).values(
+      rows.map((o, k) => ({
+        companyId: company!.id,
+        type: 'order',
+        amount: -ORDER_CHARGE,
+        balanceAfter: (count - k - 1) * ORDER_CHARGE,
+        note: `주문 #${o.id}`,
+      })),
+    );
+    toShip.push(...rows.map((o) => o.id));
+  }
   await database.close();
 
-  const env = { PAYMENT_SANDBOX_SECRET: SECRET };
+  // The providers' stand-ins (apps/server/test/stand-ins.ts), answering as Solapi and Popbill do.
+  const solapi = await solapiStandIn('crash-solapi-key', 'crash-solapi-secret');
+  const popbillSecret = Buffer.from('crash-popbill-secret').toString('base64');
+  const popbill = await popbillStandIn('CRASHLINK', popbillSecret);
+
+  const env: Record<string, string> = {
+    PAYMENT_SANDBOX_SECRET: SECRET,
+    NOTIFY_PROVIDER: 'solapi',
+    SOLAPI_API_KEY: 'crash-solapi-key',
+    SOLAPI_API_SECRET: 'crash-solapi-secret',
+    SOLAPI_SENDER: '0212345678',
+    SOLAPI_API_URL: solapi.url,
+    NOTIFY_SOLAPI_PFID: 'KA01PF-CRASH',
+    NOTIFY_TEMPLATE_ORDER_PAID: 'TPL-ORDER-PAID',
+    NOTIFY_TEMPLATE_SHIPPED: 'TPL-SHIPPED',
+    NOTIFY_TEMPLATE_CASH_CREDITED: 'TPL-CASH-CREDITED',
+    TAXINVOICE_PROVIDER: 'popbill',
+    POPBILL_LINK_ID: 'CRASHLINK',
+    POPBILL_SECRET_KEY: popbillSecret,
+    POPBILL_CORP_NUM: '1234567891',
+    POPBILL_AUTH_URL: popbill.url,
+    POPBILL_API_URL: popbill.url,
+    // A killed process's tries are failed back to the queue after this (pg-boss maintenance, then retried).
+    JOBS_EXPIRE_SECONDS: '30',
+    JOBS_RETRY_DELAY_SECONDS: '1',
+  };
   let server: ChildProcess = await startServerProcess(url, PORT, env);
   // Whatever happens, the server this run started ends with it.
   const stop = () => server.exitCode === null && server.kill('SIGKILL');
@@ -120,14 +266,16 @@ export async function run() {
 
   // The 200 top-ups are started before the crashes: their confirmations arrive during them.
   const started: { paymentId: string; amount: number; status: 'paid' | 'declined' }[] = [];
-  for (let i = 0; i < CONFIRMATIONS; i++) {
+  // CONFIRMATIONS top-ups are paid (each a cashCredited 알림톡) and one in eleven more declined.
+  const CONFIRMATION_TOTAL = CONFIRMATIONS + Math.floor(CONFIRMATIONS / 10);
+  for (let i = 0; i < CONFIRMATION_TOTAL; i++) {
     const amount = 10_000 + i * 10;
     const res = await post<{ results: { paymentId: string } }>(
       'payCenter/showCashPaymentWinow',
       { pgcode: 'creditcard', amount },
       tokens[i % tokens.length],
     );
-    started.push({ paymentId: res.body.results.paymentId, amount, status: i % 10 === 9 ? 'declined' : 'paid' });
+    started.push({ paymentId: res.body.results.paymentId, amount, status: i % 11 === 10 ? 'declined' : 'paid' });
   }
 
   /** One order payment, sent again with the same client request id until it gets an answer. */
@@ -205,10 +353,25 @@ export async function run() {
 
   const codes: number[] = [];
   const work: Promise<void>[] = [];
-  for (let i = 0; i < CONFIRMATIONS; i++) {
+  // Staff ship the confirmed orders at SHIP_RATE a second; a resend after a lost answer may find the
+  // order shipped already (409), which is the answer it missed.
+  const staffToken = (
+    await post<{ results: { token: string } }>('api/login', { id: 'staff@partsmall.kr', pw: 'staff1234' })
+  ).body.results.token;
+  const shipCodes: number[] = [];
+  toShip.forEach((seq, k) => {
     work.push(
       (async () => {
-        await sleep((i * 20_000) / CONFIRMATIONS);
+        await sleep((k * 1000) / SHIP_RATE);
+        const move = { seq, status: 2, carrier: 'kr.cjlogistics', waybill: `6${String(seq).padStart(11, '0')}` };
+        shipCodes.push((await post('api/admin/setOrderStatus', move, staffToken)).status);
+      })(),
+    );
+  });
+  for (let i = 0; i < CONFIRMATION_TOTAL; i++) {
+    work.push(
+      (async () => {
+        await sleep((i * 20_000) / CONFIRMATION_TOTAL);
         await confirm(started[i]!);
       })(),
     );
@@ -224,7 +387,31 @@ export async function run() {
   await killer;
   const seconds = (Date.now() - t0) / 1000;
   for (const s of sockets) s.close();
+
+  // The queue drains: nothing waiting (due now), retrying or running. pg-boss fails a killed
+  // process's running tries back to the queue once they expire, at its next maintenance.
+  const watch = await openDatabase(url, '');
+  const queueState = async () =>
+    (
+      await queryRows<{ waiting: number; parked: number; completed: number }>(
+        watch.db,
+        sql`select count(*) filter (where state in ('created', 'retry', 'active') and start_after <= now())::int as waiting,
+                   count(*) filter (where state = 'failed')::int as parked,
+                   count(*) filter (where state = 'completed')::int as completed
+            from pgboss.job`,
+      )
+    )[0]!;
+  const drainStart = Date.now();
+  let queue = await queueState();
+  while (queue.waiting > 0 && Date.now() - drainStart < DRAIN_MS) {
+    await sleep(1000);
+    queue = await queueState();
+  }
+  const drainSeconds = (Date.now() - drainStart) / 1000;
+  await watch.close();
   server.kill('SIGTERM');
+  await solapi.close();
+  await popbill.close();
 
   // The books.
   const check = await openDatabase(url, '');
@@ -263,12 +450,54 @@ export async function run() {
   const duplicateRequests = await one(
     sql`select count(*)::int as n from (select client_request_id from orders group by company_id, client_request_id having count(*) > 1) d`,
   );
+
+  // What should have left the shop, from the books: each message id is the job's kind, its event key
+  // and its recipient (features/notify/send.ts), each invoice's mgtKey is the one its row holds.
+  const expectedRows = await queryRows<{ id: string }>(
+    check.db,
+    sql`select 'notify.send:order:' || o.id || ':paid:member:' || m.id as id
+          from orders o join companies c on c.id = o.company_id join members m on m.company_id = c.id
+         where c.name like '충돌상사%'
+        union all
+        select 'notify.send:order:' || e.order_id || ':event:' || e.id || ':member:' || m.id
+          from order_events e join orders o on o.id = e.order_id join members m on m.company_id = o.company_id
+         where e.to_status = 2
+        union all
+        select 'notify.send:payment:' || p.id || ':member:' || m.id
+          from payments p join companies c on c.id = p.company_id join members m on m.company_id = c.id
+         where c.name like '충돌상사%' and p.status = 'paid'`,
+  );
+  const shippedOrders = await one(
+    sql`select count(*)::int as n from orders o join companies c on c.id = o.company_id where c.name like '출고상사%' and o.status = 2`,
+  );
+  const shippedEvents = await one(sql`select count(*)::int as n from order_events where to_status = 2`);
+  const invoiceRows = await queryRows<{ mgt_key: string; status: string; company_id: number }>(
+    check.db,
+    sql`select mgt_key, status, company_id from tax_invoices where kind = 'order'`,
+  );
   await check.close();
+
+  const expectedMessages = new Set(expectedRows.map((r) => r.id));
+  const received = new Map<string, number>();
+  for (const m of solapi.sent) {
+    const id = m.customFields?.messageId ?? '(no id)';
+    received.set(id, (received.get(id) ?? 0) + 1);
+  }
+  const messagesLost = [...expectedMessages].filter((id) => !received.has(id));
+  const messagesDoubled = [...received].filter(([, n]) => n > 1);
+  const messagesUnexpected = [...received.keys()].filter((id) => !expectedMessages.has(id));
+  const notAlimtalk = solapi.sent.filter((m) => m.type !== 'ATA').length;
+  const perEvent = (prefix: RegExp) => [...received.keys()].filter((id) => prefix.test(id)).length;
+  const expectedInvoices = invoiceRows.length;
+  const invoicesLost = invoiceRows.filter((r) => !popbill.issued.has(r.mgt_key)).length;
+  const invoicesNotIssued = invoiceRows.filter((r) => r.status !== 'issued' && r.status !== 'sent').length;
+  const invoicesUnexpected = [...popbill.issued.keys()].filter((k) => !invoiceRows.some((r) => r.mgt_key === k)).length;
+  const invoicesWrongCompany = invoiceRows.filter((r) => !perOrderCompanies.has(r.company_id)).length;
 
   const paid = codes.filter((c) => c === 201).length;
   const refused = codes.filter((c) => c !== 201).length;
   console.log(
-    `\ncrash benchmark: ${PAYMENTS} order payments (${RATE}/s offered) and ${CONFIRMATIONS} confirmations x${DELIVERIES}, ${KILLS} SIGKILLs, ${seconds.toFixed(1)} s`,
+    `\ncrash benchmark: ${PAYMENTS} order payments (${RATE}/s offered), ${CONFIRMATION_TOTAL} confirmations x${DELIVERIES} and ${SHIPMENTS} shipments, ${KILLS} SIGKILLs, ${seconds.toFixed(1)} s`,
   );
   console.log(
     `kills (ms after start, ms until the restarted server listened): ${kills.map((k) => `${k.atMs}/${k.downMs}`).join(', ')}`,
@@ -279,6 +508,26 @@ export async function run() {
   console.log(
     `confirmations: ${confirmAnswers.length} deliveries answered (${confirmAnswers.filter((s) => s === 200).length} x 200); payments paid ${paidRows}, declined ${declinedRows} (expected ${started.filter((s) => s.status === 'paid').length} / ${started.filter((s) => s.status === 'declined').length})`,
   );
+  console.log(
+    `shipments: ${SHIPMENTS} orders (${SHIP_RATE}/s offered), ${shippedOrders} shipped (${shipCodes.filter((c) => c >= 200 && c < 300).length} x 2xx, ${shipCodes.filter((c) => c === 409).length} x 409 after a resend), ${shippedEvents} shipped events`,
+  );
+  console.log(
+    `queue drained in ${drainSeconds.toFixed(1)} s after the work: ${queue.completed} jobs completed, ${queue.waiting} still waiting, ${queue.parked} parked`,
+  );
+  console.log(
+    `Solapi stand-in: ${solapi.calls.length} calls, ${solapi.sent.length} accepted (${solapi.sent.length - notAlimtalk} 알림톡); ${received.size} distinct message ids of ${expectedMessages.size} expected (order paid ${perEvent(/:paid:/)}, shipped ${perEvent(/:event:/)}, cash credited ${perEvent(/^notify\.send:payment:/)}); lost ${messagesLost.length}, doubled ${messagesDoubled.length}, unexpected ${messagesUnexpected.length}`,
+  );
+  console.log(
+    `Popbill stand-in: ${popbill.calls.registIssue} registIssue, ${popbill.calls.getInfo} getInfo, ${popbill.calls.token} token calls; ${popbill.issued.size} invoices issued of ${expectedInvoices} expected (orders shipped by per-order companies)`,
+  );
+  if (messagesDoubled.length > 0)
+    console.log(
+      `doubled message ids: ${messagesDoubled
+        .slice(0, 10)
+        .map(([id, n]) => `${id} x${n}`)
+        .join(', ')}`,
+    );
+  if (messagesLost.length > 0) console.log(`lost message ids: ${messagesLost.slice(0, 10).join(', ')}`);
   const anomalies = {
     ledgerOff,
     creditedTwice,
@@ -290,6 +539,19 @@ export async function run() {
     stockDrift,
     duplicateRequests,
     ordersVsPaid: orders - paid,
+    notShipped: SHIPMENTS - shippedOrders,
+    shippedEventsVsOrders: shippedEvents - shippedOrders,
+    jobsWaiting: queue.waiting,
+    jobsParked: queue.parked,
+    messagesLost: messagesLost.length,
+    messagesDoubled: messagesDoubled.length,
+    messagesUnexpected: messagesUnexpected.length,
+    messagesNotAlimtalk: notAlimtalk,
+    invoicesExpectedVsPerOrderShipped: expectedInvoices - Math.ceil(SHIPMENTS / 2),
+    invoicesLost,
+    invoicesNotIssued,
+    invoicesUnexpected,
+    invoicesWrongCompany,
   };
   console.log(`anomalies (all must be 0): ${JSON.stringify(anomalies)}`);
   const bad =

@@ -1,12 +1,38 @@
+import { randomUUID } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { openDatabase, queryRows } from '../apps/server/src/db/client.js';
-import { companies, members } from '../apps/server/src/db/schema.js';
+import { companies, members, orderLines, orders, products } from '../apps/server/src/db/schema.js';
 import { consoleSms } from '../apps/server/src/features/sms/provider.js';
 import { enqueue, jobSettings, startJobs } from '../apps/server/src/features/jobs/index.js';
-import { freshBenchDatabase } from './lib.js';
+import { seedDemo, withCheckDigit } from '../apps/server/src/seed/demo.js';
+import { popbillStandIn, solapiStandIn } from '../apps/server/test/stand-ins.js';
+import {
+  freshBenchDatabase,
+  latencySummary,
+  openLoop,
+  pinLoadGenerator,
+  startServerProcess,
+  type OpenLoopResult,
+} from './lib.js';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 5000);
+const DB = process.env.BENCH_JOBS_DB ?? 'pm_bench_jobs';
+const MOVE_ROUNDS = Number(process.env.BENCH_MOVE_ROUNDS ?? 6);
+const MOVE_SECONDS = Number(process.env.BENCH_MOVE_SECONDS ?? 5);
+const MOVE_RATE = Number(process.env.BENCH_MOVE_RATE ?? 20);
+const MOVE_PORTS = { on: 4493, off: 4494 } as const;
+
+/**
+ * Two halves: the job queue's throughput (queueThroughput), then the order-moving request's latency
+ * with the queue on and off (orderMoves). BENCH_JOBS_PART=throughput or moves runs one of them.
+ */
+export async function run() {
+  const part = process.env.BENCH_JOBS_PART ?? 'all';
+  if (part === 'all' || part === 'throughput') await queueThroughput();
+  if (part === 'all' || part === 'moves') await orderMoves();
+}
 
 /**
  * The job queue's throughput in one process on PostgreSQL: BENCH_JOBS cash top-up texts (5,000)
@@ -14,8 +40,8 @@ const JOBS = Number(process.env.BENCH_JOBS ?? 5000);
  * settings: batches of JOBS_BATCH_SIZE) sends them through the console SMS provider (one outbox
  * row and one effect-log row each). Reports jobs per second from the first to the last completion.
  */
-export async function run() {
-  const url = await freshBenchDatabase('pm_bench_jobs');
+async function queueThroughput() {
+  const url = await freshBenchDatabase(DB);
   const database = await openDatabase(url, '');
   const { db } = database;
   const [company] = await db
@@ -79,4 +105,236 @@ export async function run() {
     `\njobs: ${JOBS} texts in ${seconds.toFixed(1)} s = ${Math.round(JOBS / seconds)} jobs/s (one process, batch ${settings.batchSize}); outbox rows ${sent!.n}`,
   );
   if (Number(sent!.n) !== JOBS) throw new Error(`expected ${JOBS} texts, found ${sent!.n}`);
+}
+
+/**
+ * The order-moving request (`api/admin/setOrderStatus`) with the queue on and off, same run: two
+ * server processes on one database, pinned to the same CPU, one as a shop runs (each move writes its
+ * 알림톡 job, a shipped order of a per-order company its tax invoice and tracking jobs; its workers
+ * send them to the Solapi and Popbill stand-ins in this process), the other with BENCH_JOBS_OFF=true
+ * (no job written, no worker). In interleaved rounds (the order of the two rotated), each server is
+ * sent an open loop of confirmations (0 → 1) of fresh orders at BENCH_MOVE_RATE a second, then the
+ * shipping (1 → 2, carrier and waybill) of the same orders. p95 pooled over the rounds.
+ */
+async function orderMoves() {
+  const url = await freshBenchDatabase(`${DB}_moves`);
+  const database = await openDatabase(url, '');
+  const { db } = database;
+  await seedDemo(db);
+  const perRound = MOVE_RATE * (MOVE_SECONDS + 1); // the open loop's warm-up second sends its own orders
+  const needed = perRound * MOVE_ROUNDS * 2;
+  const [product] = await db
+    .insert(products)
+    .values({
+      name: '이동시험 부품',
+      pid: 'MOVE-1',
+      pidKey: 'MOVE1',
+      priceA: 11_000,
+      priceB: 11_000,
+      priceC: 11_000,
+      priceD: 11_000,
+      salePrice: 12_000,
+      hasAmount: 0,
+      stockName: '한국 김포물류센터',
+      storageId: 1,
+    })
+    .returning({ id: products.id });
+  const pool: number[] = [];
+  const COMPANIES = 8;
+  for (let c = 0; c < COMPANIES; c++) {
+    const [company] = await db
+      .insert(companies)
+      .values({
+        name: `이동상사 ${c + 1}`,
+        license: withCheckDigit(String(620_000_000 + c)),
+        securityNum: '000000',
+        bizType: '도소매',
+        bizItem: '자동차 부품',
+        invoiceMail: `move${c + 1}@partsmall.kr`,
+        invoiceMode: c % 2 === 0 ? 'order' : 'monthly',
+      })
+      .returning({ id: companies.id });
+    const [member] = await db
+      .insert(members)
+      .values({
+        loginId: `move${c + 1}@partsmall.kr`,
+        passwordHash: 'x',
+        name: `이동 ${c + 1}`,
+        phone: `0106${String(c).padStart(7, '0')}`,
+        companyId: company!.id,
+      })
+      .returning({ id: members.id });
+    const count = Math.ceil(needed / COMPANIES);
+    const rows = await db
+      .insert(orders)
+      .values(
+        Array.from({ length: count }, () => ({
+          companyId: company!.id,
+          memberId: member!.id,
+          clientRequestId: randomUUID(),
+          stockName: '한국 김포물류센터',
+          storageId: 1,
+          status: 0,
+          totalAmount: 11_000,
+          shipping: 3_000,
+          shippingValue: 1,
+          shippingPayType: 0,
+          name: '이동수령',
+          phone: '01000000000',
+          postNum: '04790',
+          address: '서울 성동구 성수이로 77',
+          addrSub: '2층',
+        })),
+      )
+      .returning({ id: orders.id });
+    await db.insert(orderLines).values(
+      rows.map((o) => ({
+        orderId: o.id,
+        productId: product!.id,
+        name: '이동시험 부품',
+        pid: 'MOVE-1',
+        qty: 1,
+        price: 11_000,
+      })),
+    );
+    pool.push(...rows.map((o) => o.id));
+  }
+  // Orders of all companies interleaved, so each round moves orders of every company.
+  pool.sort((a, b) => (a % COMPANIES) - (b % COMPANIES) || a - b);
+  await database.close();
+
+  const solapi = await solapiStandIn('move-solapi-key', 'move-solapi-secret');
+  const popbillSecret = Buffer.from('move-popbill-secret').toString('base64');
+  const popbill = await popbillStandIn('MOVELINK', popbillSecret);
+  const env: Record<string, string> = {
+    NOTIFY_PROVIDER: 'solapi',
+    SOLAPI_API_KEY: 'move-solapi-key',
+    SOLAPI_API_SECRET: 'move-solapi-secret',
+    SOLAPI_SENDER: '0212345678',
+    SOLAPI_API_URL: solapi.url,
+    NOTIFY_SOLAPI_PFID: 'KA01PF-MOVE',
+    NOTIFY_TEMPLATE_SHIPMENT_CONFIRMED: 'TPL-SHIPMENT-CONFIRMED',
+    NOTIFY_TEMPLATE_SHIPPED: 'TPL-SHIPPED',
+    TAXINVOICE_PROVIDER: 'popbill',
+    POPBILL_LINK_ID: 'MOVELINK',
+    POPBILL_SECRET_KEY: popbillSecret,
+    POPBILL_CORP_NUM: '1234567891',
+    POPBILL_AUTH_URL: popbill.url,
+    POPBILL_API_URL: popbill.url,
+  };
+  const servers: Record<'on' | 'off', ChildProcess> = {
+    on: await startServerProcess(url, MOVE_PORTS.on, env),
+    off: await startServerProcess(url, MOVE_PORTS.off, { ...env, BENCH_JOBS_OFF: 'true' }),
+  };
+  const stop = () => {
+    for (const s of Object.values(servers)) if (s.exitCode === null) s.kill('SIGKILL');
+  };
+  process.once('exit', stop);
+  pinLoadGenerator();
+  try {
+    const login = await fetch(`http://127.0.0.1:${MOVE_PORTS.on}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id: 'staff@partsmall.kr', pw: 'staff1234' }),
+    });
+    const token = ((await login.json()) as { results: { token: string } }).results.token;
+    const headers = { authorization: `Bearer ${token}` };
+
+    let next = 0;
+    const results: Record<'on' | 'off', { confirm: OpenLoopResult[]; ship: OpenLoopResult[] }> = {
+      on: { confirm: [], ship: [] },
+      off: { confirm: [], ship: [] },
+    };
+    const sendFailures = { on: 0, off: 0 };
+    for (let round = 0; round < MOVE_ROUNDS; round++) {
+      const order: ('on' | 'off')[] = round % 2 === 0 ? ['on', 'off'] : ['off', 'on'];
+      for (const which of order) {
+        const seqs = pool.slice(next, next + perRound);
+        next += perRound;
+        const target = `http://127.0.0.1:${MOVE_PORTS[which]}/api/admin/setOrderStatus`;
+        const opts = { rate: MOVE_RATE, seconds: MOVE_SECONDS, warmupSeconds: 1, connections: 32, headers };
+        const confirm = await openLoop(
+          `${which} confirm`,
+          target,
+          {},
+          {
+            ...opts,
+            bodyOf: (i) => ({ seq: seqs[i], status: 1 }),
+          },
+        );
+        const ship = await openLoop(
+          `${which} ship`,
+          target,
+          {},
+          {
+            ...opts,
+            bodyOf: (i) => ({
+              seq: seqs[i],
+              status: 2,
+              carrier: 'kr.cjlogistics',
+              waybill: `6${String(seqs[i]).padStart(11, '0')}`,
+            }),
+          },
+        );
+        results[which].confirm.push(confirm);
+        results[which].ship.push(ship);
+        sendFailures[which] += confirm.errors + confirm.non2xx + ship.errors + ship.non2xx;
+        console.log(
+          `round ${round + 1} ${which}: confirm p50/p95 ${confirm.p50}/${confirm.p95} ms, ship ${ship.p50}/${ship.p95} ms (non-2xx ${confirm.non2xx + ship.non2xx}, errors ${confirm.errors + ship.errors})`,
+        );
+      }
+    }
+
+    // The queue-on server's jobs drain before the stand-ins are counted.
+    const watch = await openDatabase(url, '');
+    const waiting = async () =>
+      (
+        await queryRows<{ n: number }>(
+          watch.db,
+          sql`select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active') and start_after <= now()`,
+        )
+      )[0]!.n;
+    const t0 = Date.now();
+    while ((await waiting()) > 0 && Date.now() - t0 < 120_000) await new Promise((r) => setTimeout(r, 500));
+    const [jobs] = await queryRows<{ total: number; failed: number }>(
+      watch.db,
+      sql`select count(*)::int as total, count(*) filter (where state = 'failed')::int as failed from pgboss.job where name in ('notify.send', 'taxInvoice.issue', 'tracking.register')`,
+    );
+    await watch.close();
+
+    const pooled = (rs: OpenLoopResult[]) => latencySummary(rs.flatMap((r) => r.sorted).sort((a, b) => a - b));
+    const medianP95 = (rs: OpenLoopResult[]) => {
+      const p = rs.map((r) => r.p95).sort((a, b) => a - b);
+      return p[Math.floor(p.length / 2)]!;
+    };
+    console.log(
+      `\norder moves, queue on vs off: ${MOVE_ROUNDS} interleaved rounds, ${MOVE_RATE}/s for ${MOVE_SECONDS} s each (confirm, then ship the same orders)`,
+    );
+    console.log('| move | queue | p50 ms | **p95** ms | p99 ms | max ms | median of round p95s (range) |');
+    console.log('| --- | --- | ---: | ---: | ---: | ---: | --- |');
+    for (const move of ['confirm', 'ship'] as const) {
+      for (const which of ['on', 'off'] as const) {
+        const rs = results[which][move];
+        const s = pooled(rs);
+        const p95s = rs.map((r) => r.p95);
+        console.log(
+          `| ${move} | ${which} | ${s.p50} | **${s.p95}** | ${s.p99} | ${s.max} | ${medianP95(rs)} (${Math.min(...p95s)}-${Math.max(...p95s)}) |`,
+        );
+      }
+      const ratio = pooled(results.on[move]).p95 / pooled(results.off[move]).p95;
+      console.log(`${move}: p95 on / off = ${ratio.toFixed(2)} (goal ≤ 1.10)`);
+    }
+    const both = (w: 'on' | 'off') => pooled([...results[w].confirm, ...results[w].ship]);
+    console.log(
+      `both moves: p95 on ${both('on').p95} ms, off ${both('off').p95} ms, on / off ${(both('on').p95 / both('off').p95).toFixed(2)}`,
+    );
+    console.log(
+      `queue on: ${jobs!.total} jobs written (${jobs!.failed} parked); Solapi stand-in ${solapi.sent.length} messages, Popbill stand-in ${popbill.issued.size} invoices; requests not answered 2xx: on ${sendFailures.on}, off ${sendFailures.off}`,
+    );
+    if (sendFailures.on + sendFailures.off > 0) process.exitCode = 1;
+  } finally {
+    stop();
+    await solapi.close();
+    await popbill.close();
+  }
 }

@@ -245,16 +245,19 @@ export async function openLoop(
     warmupSeconds?: number;
     connections?: number;
     headers?: Record<string, string>;
+    /** The body of the i-th request (warm-up ones included) when each differs, e.g. one order each. */
+    bodyOf?: (i: number) => object;
   },
 ): Promise<OpenLoopResult> {
   const target = new URL(url);
   const payload = Buffer.from(JSON.stringify(body));
+  const payloadOf = opts.bodyOf ? (i: number) => Buffer.from(JSON.stringify(opts.bodyOf!(i))) : () => payload;
   const agent = new http.Agent({
     keepAlive: true,
     maxSockets: opts.connections ?? 64,
     maxFreeSockets: opts.connections ?? 64,
   });
-  const headers = { 'content-type': 'application/json', 'content-length': String(payload.length), ...opts.headers };
+  const headers = { 'content-type': 'application/json', ...opts.headers };
   const period = 1000 / opts.rate;
   const warmup = Math.round((opts.warmupSeconds ?? 1) * opts.rate);
   const total = warmup + Math.round(opts.seconds * opts.rate);
@@ -279,8 +282,16 @@ export async function openLoop(
       if (measured) late.push(sent - scheduled);
       inFlight++;
       if (measured && inFlight > maxInFlight) maxInFlight = inFlight;
+      const bytes = payloadOf(i);
       const req = http.request(
-        { agent, host: target.hostname, port: target.port, path: target.pathname, method: 'POST', headers },
+        {
+          agent,
+          host: target.hostname,
+          port: target.port,
+          path: target.pathname,
+          method: 'POST',
+          headers: { ...headers, 'content-length': String(bytes.length) },
+        },
         (res) => {
           res.on('data', () => {});
           res.on('end', () => {
@@ -298,7 +309,7 @@ export async function openLoop(
         if (measured) errors++;
         done();
       });
-      req.end(payload);
+      req.end(bytes);
     };
     const start = performance.now() + 20;
     let next = 0;

@@ -72,6 +72,12 @@ export function jobId(name: string, key: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
+/** Set by startJobs when the settings switch the queue off (BENCH_JOBS_OFF, the jobs benchmark only). */
+let writing = true;
+export function writeJobs(on: boolean): void {
+  writing = on;
+}
+
 export interface EnqueueOptions {
   /**
    * The event's idempotency key, e.g. `payment:42`: stable across retries (the handler gets it,
@@ -96,6 +102,7 @@ export async function enqueue<N extends JobName>(
 ): Promise<string> {
   const parsed = JOB_DATA[name].parse(data) as object;
   const id = jobId(name, opts.key);
+  if (!writing) return id;
   const executor = transactionExecutor(tx);
   const written = await sender.send(name, parsed, {
     id,

@@ -4,7 +4,7 @@ import { JOB_DATA, type JobName } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { effectOnce } from './effects.js';
 import { JOB_HANDLERS, type JobDeps } from './kinds.js';
-import { BOSS_SCHEMA, databaseExecutor } from './queue.js';
+import { BOSS_SCHEMA, databaseExecutor, writeJobs } from './queue.js';
 import type { JobSettings } from './settings.js';
 
 /** One try of a job taken from the queue: its data checked, its handler run with its key and `once`. */
@@ -110,7 +110,8 @@ export async function startJobs(db: Db, deps: Omit<JobDeps, 'db'>, settings: Job
     }
   }
 
-  for (const name of NAMES) {
+  writeJobs(settings.enabled);
+  for (const name of settings.enabled ? NAMES : []) {
     const workerId = await boss.work<object>(
       name,
       { batchSize: settings.batchSize, includeMetadata: true, pollingIntervalSeconds: settings.pollSeconds },

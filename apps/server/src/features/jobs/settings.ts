@@ -13,6 +13,12 @@ export interface JobSettings {
   batchSize: number;
   /** How long a server stop waits for jobs in flight before failing them back to the queue. */
   stopTimeoutMs: number;
+  /**
+   * False only with BENCH_JOBS_OFF=true: no job is written and no worker runs, so the jobs
+   * benchmark can time the same requests without the queue (docs/operations.md#environment-variables).
+   * Nothing leaves the shop then: never for a real shop.
+   */
+  enabled: boolean;
 }
 
 const number = (value: string | undefined, fallback: number, min: number, max: number) => {
@@ -30,5 +36,6 @@ export function jobSettings(env: NodeJS.ProcessEnv): JobSettings {
     batchSize: Math.round(number(env.JOBS_BATCH_SIZE, 20, 1, 500)),
     // The server's own stop deadline is 8 s (main.ts): the jobs get at most 5 of them.
     stopTimeoutMs: Math.round(number(env.JOBS_STOP_TIMEOUT_MS, 5000, 1000, 5000)),
+    enabled: env.BENCH_JOBS_OFF !== 'true',
   };
 }
