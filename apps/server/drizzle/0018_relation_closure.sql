@@ -24,28 +24,58 @@ CREATE FUNCTION part_relation_closure_fill(starts text[]) RETURNS void LANGUAGE 
 	SELECT keys.start, r.pid, r.to_pid, r.kind FROM keys JOIN part_relations r ON r.to_key = keys.key AND r.kind = 'interchangeable'
 $$;
 --> statement-breakpoint
-CREATE FUNCTION part_relation_closure_refresh(touched text[]) RETURNS void LANGUAGE plpgsql AS $$
+CREATE FUNCTION part_relation_closure_fill_some(starts text[]) RETURNS void LANGUAGE sql SET jit = off AS $$
+	INSERT INTO part_relation_closure (key, pid, to_pid, kind)
+	WITH RECURSIVE reach(start, key, depth, hop) AS (
+		SELECT k, k, 0, 0 FROM unnest(starts) k
+		UNION
+		SELECT reach.start, s.to_key, reach.depth + 1, CASE WHEN s.kind = 'interchangeable' THEN 1 ELSE reach.hop END
+		FROM reach CROSS JOIN LATERAL (
+			SELECT r.to_key, r.kind FROM part_xrefs r WHERE r.pid_key = reach.key
+			UNION ALL SELECT r.to_key, r.kind FROM epc_replacements r WHERE r.pid_key = reach.key
+			UNION ALL SELECT r.pid_key, r.kind FROM part_xrefs r WHERE r.to_key = reach.key AND r.kind = 'interchangeable'
+			UNION ALL SELECT r.pid_key, r.kind FROM epc_replacements r WHERE r.to_key = reach.key AND r.kind = 'interchangeable'
+		) s
+		WHERE reach.depth < 42 AND (s.kind = 'supersedes' OR reach.hop = 0)
+	), keys AS (SELECT DISTINCT start, key FROM reach)
+	SELECT keys.start, r.pid, r.to_pid, r.kind FROM keys CROSS JOIN LATERAL (
+		SELECT x.pid, x.to_pid, x.kind FROM part_xrefs x WHERE x.pid_key = keys.key
+		UNION ALL SELECT e.pid, e.to_pid, e.kind FROM epc_replacements e WHERE e.pid_key = keys.key
+		UNION ALL SELECT x.pid, x.to_pid, x.kind FROM part_xrefs x WHERE x.to_key = keys.key AND x.kind = 'interchangeable'
+		UNION ALL SELECT e.pid, e.to_pid, e.kind FROM epc_replacements e WHERE e.to_key = keys.key AND e.kind = 'interchangeable'
+	) r
+	ON CONFLICT DO NOTHING
+$$;
+--> statement-breakpoint
+CREATE FUNCTION part_relation_closure_refresh_connected(touched text[]) RETURNS void LANGUAGE plpgsql SET jit = off AS $$
 DECLARE
 	component text[];
+BEGIN
+	WITH RECURSIVE reach(key) AS (
+		SELECT unnest(touched)
+		UNION
+		SELECT s.key FROM reach CROSS JOIN LATERAL (
+			SELECT r.to_key FROM part_xrefs r WHERE r.pid_key = reach.key
+			UNION ALL SELECT r.pid_key FROM part_xrefs r WHERE r.to_key = reach.key
+			UNION ALL SELECT r.to_key FROM epc_replacements r WHERE r.pid_key = reach.key
+			UNION ALL SELECT r.pid_key FROM epc_replacements r WHERE r.to_key = reach.key
+		) s(key)
+	)
+	SELECT array_agg(key) INTO component FROM reach;
+	DELETE FROM part_relation_closure WHERE key = ANY(component);
+	PERFORM part_relation_closure_fill_some(component);
+END;
+$$;
+--> statement-breakpoint
+CREATE FUNCTION part_relation_closure_refresh(touched text[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
 	PERFORM pg_advisory_xact_lock(hashtext('part-relation-closure'));
 	IF touched IS NULL OR cardinality(touched) > 20000 THEN
 		DELETE FROM part_relation_closure;
 		PERFORM part_relation_closure_fill(array(SELECT pid_key FROM part_relations UNION SELECT to_key FROM part_relations));
-		RETURN;
+	ELSE
+		PERFORM part_relation_closure_refresh_connected(touched);
 	END IF;
-	WITH RECURSIVE steps(from_key, to_key) AS (
-		SELECT pid_key, to_key FROM part_relations
-		UNION ALL
-		SELECT to_key, pid_key FROM part_relations
-	), reach(key) AS (
-		SELECT unnest(touched)
-		UNION
-		SELECT s.to_key FROM reach JOIN steps s ON s.from_key = reach.key
-	)
-	SELECT array_agg(key) INTO component FROM reach;
-	DELETE FROM part_relation_closure WHERE key = ANY(component);
-	PERFORM part_relation_closure_fill(component);
 END;
 $$;
 --> statement-breakpoint

@@ -170,6 +170,27 @@ describe('the back office writes', () => {
   });
 });
 
+describe('a large change', () => {
+  it('12,000 relations in one statement (24,000 numbers) rebuild the closure whole, and the earlier ones are kept', async () => {
+    await server.db.execute(
+      sql`insert into part_xrefs (pid, pid_key, to_pid, to_key, kind)
+          select 'RC-BULK-' || g, 'RCBULK' || g, 'RC-NEW-' || g, 'RCNEW' || g, 'supersedes' from generate_series(1, 12000) g`,
+    );
+    expect(await closureRows('RCBULK11999')).toEqual([
+      { pid: 'RC-BULK-11999', to_pid: 'RC-NEW-11999', kind: 'supersedes' },
+    ]);
+    expect(await found('RC-100', 'RC-C1')).toEqual([
+      [['RC-200', '대체품번 (이전 번호 RC-100 → 현재 RC-200)']],
+      [
+        ['RC-C2', '대체품번 (이전 번호 RC-C1 → 현재 RC-C2)'],
+        ['RC-900', '호환품번'],
+      ],
+    ]);
+    await server.db.execute(sql`delete from part_xrefs where pid_key like 'RCBULK%'`);
+    expect(await closureRows('RCBULK11999')).toEqual([]);
+  });
+});
+
 describe('the catalogue import', () => {
   const chain =
     '{"pid": "11 42 7 953 125", "to": "11 42 8 575 211", "kind": "supersedes"}\n' +
