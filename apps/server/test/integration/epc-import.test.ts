@@ -578,7 +578,24 @@ describe('a broken catalogue is refused whole, with file and line', () => {
       {
         file: 'replacements.jsonl',
         line: 6,
-        message: "대체 관계가 순환합니다 ('11 42 9 848 321'에서 다시 자기 자신으로 돌아옵니다).",
+        message: '대체 관계가 순환합니다: 11 42 7 953 125 → 11 42 8 575 211 → 11 42 9 848 321 → 11 42 7 953 125',
+      },
+    ]);
+  });
+
+  it('replacements: a chain of 20 steps is taken, one of 21 is refused at the step too many (the back office rule)', async () => {
+    const step = (i: number) => `{"pid": "LC-${i}", "to": "LC-${i + 1}", "kind": "supersedes"}\n`;
+    const twenty = exampleFiles();
+    twenty['replacements.jsonl'] += Array.from({ length: 20 }, (_, i) => step(i)).join('');
+    expect(await run(twenty)).toMatchObject({ ok: true, problems: [] });
+    const files = exampleFiles();
+    files['replacements.jsonl'] += Array.from({ length: 21 }, (_, i) => step(i)).join('');
+    const report = await refused(files);
+    expect(report.problems).toEqual([
+      {
+        file: 'replacements.jsonl',
+        line: 24,
+        message: '대체 관계가 20단계를 넘습니다: LC-0 → … → LC-21 (21단계)',
       },
     ]);
   });

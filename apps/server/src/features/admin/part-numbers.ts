@@ -229,8 +229,14 @@ export async function importXrefs(
     // Checked again under the lock, against what is stored now.
     await check(tx);
     if (errors.length > 0) return null;
+    // The closure triggers would refresh after every line's insert; one refresh of every number of
+    // the file at the end instead (migration 0018, docs/search.md#part-numbers).
+    await tx.execute(sql`select set_config('partsmall.relation_closure_deferred', 'on', true)`);
     let n = 0;
     for (const p of parsed) if ((await insertXref(tx, staffId, p.fields)) !== null) n++;
+    await tx.execute(sql`select set_config('partsmall.relation_closure_deferred', 'off', true)`);
+    const keys = [...new Set(parsed.flatMap((p) => [alphaNumber(p.fields.pid), alphaNumber(p.fields.toPid)]))];
+    await tx.execute(sql`select part_relation_closure_refresh(${`{${keys.map((k) => `"${k}"`).join(',')}}`}::text[])`);
     await recordAudit(tx, {
       memberId: staffId,
       action: 'importXrefs',

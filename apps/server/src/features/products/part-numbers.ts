@@ -45,28 +45,16 @@ interface RelationRow {
 
 /**
  * The relations that can matter to `keys`: the supersession chains onwards from each key, the numbers
- * interchangeable with any of them (either way), and the chains onwards from those. One recursive
- * query; `hop` counts the interchange steps taken (at most one, as resolvePartNumber takes them), and
- * the depth bound keeps a loop stored before any check from running on.
+ * interchangeable with any of them (either way), and the chains onwards from those. They are read
+ * from `part_relation_closure`, which holds them for every number of a relation and is kept on write
+ * by triggers on both sources (migration 0018; docs/search.md#part-numbers): one index lookup per
+ * key, where a recursive query over the `part_relations` view read all of it (docs/performance.md#any-number-and-korean-name-search-issue-22).
  */
 export async function relationsFor(db: Db | Tx, keys: readonly string[]): Promise<PartRelationIndex> {
   if (keys.length === 0) return indexPartRelations([]);
   const rows = await queryRows<RelationRow>(
     db,
-    sql`with recursive reach(key, depth, hop) as (
-          select k, 0, 0 from unnest(${keyArray(keys)}::text[]) k
-          union
-          select case when r.pid_key = reach.key then r.to_key else r.pid_key end, reach.depth + 1,
-                 case when r.kind = 'interchangeable' then 1 else reach.hop end
-          from reach
-          join part_relations r
-            on (r.pid_key = reach.key and (r.kind = 'supersedes' or reach.hop = 0))
-            or (r.to_key = reach.key and r.kind = 'interchangeable' and reach.hop = 0)
-          where reach.depth < 42
-        ), keys as (select distinct key from reach)
-        select distinct r.pid, r.to_pid, r.kind from part_relations r
-        where r.pid_key in (select key from keys)
-           or (r.kind = 'interchangeable' and r.to_key in (select key from keys))`,
+    sql`select distinct pid, to_pid, kind from part_relation_closure where key = any(${keyArray(keys)}::text[])`,
   );
   return indexPartRelations(rows.map((r) => ({ from: r.pid, to: r.to_pid, kind: r.kind })));
 }

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, pgView, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  pgView,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { members } from '../../db/tables/accounts.js';
 
 /**
@@ -40,6 +51,24 @@ export const partRelations = pgView('part_relations', {
   kind: text('kind').$type<'supersedes' | 'interchangeable'>().notNull(),
   source: text('source').$type<'catalogue' | 'shop'>().notNull(),
 }).existing();
+
+/**
+ * For every number of a relation (`key`, alphaNumber form), the relations a search of it follows: its
+ * supersession chains onwards, its interchangeable numbers (either way) and their chains onwards.
+ * Derived from `part_relations` and kept on every write of either source by statement triggers
+ * (migration 0018: `part_relation_closure_refresh` rebuilds the connected numbers, or everything
+ * for a large change), so a search reads it with one index lookup. docs/search.md#part-numbers
+ */
+export const partRelationClosure = pgTable(
+  'part_relation_closure',
+  {
+    key: text('key').notNull(),
+    pid: text('pid').notNull(),
+    toPid: text('to_pid').notNull(),
+    kind: text('kind').$type<'supersedes' | 'interchangeable'>().notNull(),
+  },
+  (t) => [primaryKey({ name: 'part_relation_closure_pk', columns: [t.key, t.pid, t.toPid, t.kind] })],
+);
 
 /** Groups of words that mean the same in a name search (seeded from PART_SYNONYM_SEED), edited by staff. */
 export const partSynonyms = pgTable('part_synonyms', {

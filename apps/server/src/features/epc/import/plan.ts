@@ -85,7 +85,6 @@ export const V = {
   dateRange: 'fit_from이 fit_to보다 늦습니다.',
   vinElsewhere: (vin: string, mcid: string) => `차대번호 ${vin}은(는) 이미 다른 카탈로그 '${mcid}'에 있습니다.`,
   sameNumber: '대체 부품번호가 원래 번호와 같습니다.',
-  supersessionLoop: (pid: string) => `대체 관계가 순환합니다 ('${pid}'에서 다시 자기 자신으로 돌아옵니다).`,
   noCatalogue: '카탈로그 정보(catalogue)를 읽지 못해 나머지 검사를 할 수 없습니다.',
 };
 
@@ -116,32 +115,3 @@ export function fitOf(row: {
 }
 
 export const json = (value: unknown): CopyValue => (value === null ? null : { json: value });
-
-/** Finds supersession chains that come back to where they started (A → B → A); no recursion, chains may be long. */
-export function reportLoops(
-  edges: Map<string, { to: string; line: number; pid: string }[]>,
-  report: (line: number, pid: string) => void,
-) {
-  const state = new Map<string, 'open' | 'done'>();
-  for (const start of edges.keys()) {
-    if (state.has(start)) continue;
-    state.set(start, 'open');
-    const stack: { node: string; next: number }[] = [{ node: start, next: 0 }];
-    while (stack.length > 0) {
-      const top = stack[stack.length - 1]!;
-      const out = edges.get(top.node) ?? [];
-      if (top.next >= out.length) {
-        state.set(top.node, 'done');
-        stack.pop();
-        continue;
-      }
-      const edge = out[top.next++]!;
-      const seen = state.get(edge.to);
-      if (seen === 'open') report(edge.line, edge.pid);
-      else if (seen === undefined) {
-        state.set(edge.to, 'open');
-        stack.push({ node: edge.to, next: 0 });
-      }
-    }
-  }
-}

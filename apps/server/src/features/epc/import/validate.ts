@@ -1,5 +1,5 @@
 import { inArray, eq, and, ne } from 'drizzle-orm';
-import { alphaNumber, shortVinOf, vinModelYear } from '@partsmall/contract';
+import { alphaNumber, checkPartRelations, shortVinOf, vinModelYear, type PartRelation } from '@partsmall/contract';
 import type { Db } from '../../../db/client.js';
 import { epcCatalogues, epcVehicles } from '../schema.js';
 import { CopyBuffer } from './copy-text.js';
@@ -12,7 +12,6 @@ import {
   WRITE_TABLES,
   fitOf,
   json,
-  reportLoops,
   type ImportPlan,
   type ImportProblem,
   type WriteTable,
@@ -329,7 +328,9 @@ export async function validateCatalogue(
 
   // --- replacements
   const pairsSeen = new Set<string>();
-  const supersedes = new Map<string, { to: string; line: number; pid: string }[]>();
+  // Supersessions as the contract's rules read them (loops, chains of more than 20 steps), with their lines.
+  const supersedes: PartRelation[] = [];
+  const supersedesLine: number[] = [];
   await eachRow('replacements', (row, line, index) => {
     const file = fileOf.get('replacements')!;
     const from = alphaNumber(row.pid);
@@ -339,10 +340,14 @@ export async function validateCatalogue(
     const key = `${row.kind}\u0000${from}\u0000${to}`;
     if (pairsSeen.has(key)) return problems.add(file, line, V.duplicate('대체 관계', `${row.pid} → ${row.to}`));
     pairsSeen.add(key);
-    if (row.kind === 'supersedes') supersedes.set(from, [...(supersedes.get(from) ?? []), { to, line, pid: row.pid }]);
+    if (row.kind === 'supersedes') {
+      supersedes.push({ from: row.pid, to: row.to, kind: 'supersedes' });
+      supersedesLine.push(line);
+    }
     buffers.epc_replacements.push([index, row.pid, from, row.to, to, row.kind, row.remark]);
   });
-  reportLoops(supersedes, (line, pid) => problems.add(fileOf.get('replacements')!, line, V.supersessionLoop(pid)));
+  for (const p of checkPartRelations(supersedes))
+    problems.add(fileOf.get('replacements')!, supersedesLine[p.index] ?? null, p.message);
 
   if (!header && problems.total === 0) problems.add(fileOf.get('catalogue') ?? '', null, V.noCatalogue);
   if (problems.total > 0 || !header)

@@ -85,15 +85,51 @@ function onDatabase<T>(db: Db, body: (s: Session) => Promise<T>): Promise<T> {
   throw new Error('catalogue import needs a node-postgres pool or PGlite');
 }
 
+/**
+ * Above this many numbers touched, the search's relation closure is rebuilt whole: finding the
+ * connected numbers of that many costs more than the rebuild (part_relation_closure_refresh).
+ */
+const CLOSURE_REFRESH_KEYS = 20_000;
+
+/** The numbers of a catalogue's replacements, or null when there are too many to refresh one by one. */
+async function replacementKeys(s: Session, catalogueId: number | null): Promise<string[] | null> {
+  if (catalogueId === null) return [];
+  const [row] = await s.query<{ keys: string[] | null }>(
+    `select case when count(*) > ${CLOSURE_REFRESH_KEYS} then null else coalesce(array_agg(k), '{}') end as keys
+     from (select pid_key as k from epc_replacements where catalogue_id = $1
+           union select to_key from epc_replacements where catalogue_id = $1) x`,
+    [catalogueId],
+  );
+  return row?.keys ?? null;
+}
+
+/**
+ * The triggers on epc_replacements would refresh the closure after each statement (a catalogue is
+ * written in several); they wait until the end of the transaction instead, and the numbers the
+ * catalogue had are noted first (migration 0018, docs/search.md#part-numbers).
+ */
+async function deferClosure(s: Session, catalogueId: number | null): Promise<string[] | null> {
+  await s.query(`select set_config('partsmall.relation_closure_deferred', 'on', true)`);
+  return replacementKeys(s, catalogueId);
+}
+
+/** One refresh of the numbers the catalogue had and has (null: all of them). */
+async function refreshClosure(s: Session, keys: string[] | null): Promise<void> {
+  await s.query(`select set_config('partsmall.relation_closure_deferred', 'off', true)`);
+  await s.query('select part_relation_closure_refresh($1::text[])', [keys]);
+}
+
 /** Deletes a catalogue and every row of it (the back office's delete; tests). False when there is none. */
 export async function deleteCatalogue(db: Db, mcid: string): Promise<boolean> {
   return onDatabase(db, async (s) => {
     await s.query('select pg_advisory_xact_lock($1, hashtext($2))', [IMPORT_LOCK, mcid]);
     const [row] = await s.query<{ id: number }>('select id from epc_catalogues where mcid = $1 for update', [mcid]);
     if (!row) return false;
+    const touched = await deferClosure(s, row.id);
     for (const table of Object.keys(WRITE_TABLES))
       await s.query(`delete from ${table} where catalogue_id = $1`, [row.id]);
     await s.query('delete from epc_catalogues where id = $1', [row.id]);
+    await refreshClosure(s, touched);
     return true;
   });
 }
@@ -116,6 +152,7 @@ export async function writeCatalogue(db: Db, plan: ImportPlan): Promise<{ catalo
       mcid,
     ]);
     let row: { id: number; version: number };
+    const before = await deferClosure(s, existing?.id ?? null);
     if (existing) {
       for (const table of Object.keys(WRITE_TABLES))
         await s.query(`delete from ${table} where catalogue_id = $1`, [existing.id]);
@@ -134,6 +171,8 @@ export async function writeCatalogue(db: Db, plan: ImportPlan): Promise<{ catalo
       const { chunks, rows } = plan.tables[table];
       if (rows > 0) await s.copy(table, row.id, chunks);
     }
+    const after = await replacementKeys(s, row.id);
+    await refreshClosure(s, before && after && [...new Set([...before, ...after])]);
     return { catalogueId: row.id, version: row.version };
   });
 }
