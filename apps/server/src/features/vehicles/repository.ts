@@ -1,12 +1,16 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { MY_VEHICLES_MAX, type Applicability } from '@partsmall/contract';
 import { queryRows, type Db } from '../../db/client.js';
+import { products } from '../../db/tables/products.js';
+import { companyVehicles as companyVehiclesTable } from './schema.js';
 
 // Arrays go as one parameter each (`sql.param`): drizzle's template would spread a bare array into a list.
 
 /**
  * The database side of my vehicles (docs/requirements.md#my-vehicles): the only place that reads
- * company_vehicles, and what the fit check reads of the catalogue.
+ * company_vehicles, and what the fit check reads of the catalogue. The writes and plain reads go
+ * through Drizzle's builder; the three reads across the catalogue's tables stay typed statements
+ * (`queryRows<Row>`), the exception docs/architecture.md#the-database lists with its reasons.
  */
 
 export interface VehicleRow {
@@ -46,13 +50,23 @@ export async function companyVehicles(db: Db, companyId: number, vin?: string): 
 }
 
 export async function nameVehicle(db: Db, companyId: number, vin: string, name: string): Promise<void> {
-  await db.execute(sql`insert into company_vehicles (company_id, vin, name) values (${companyId}, ${vin}, ${name})
-    on conflict (company_id, vin) do update set name = excluded.name`);
+  await db
+    .insert(companyVehiclesTable)
+    .values({ companyId, vin, name })
+    .onConflictDoUpdate({
+      target: [companyVehiclesTable.companyId, companyVehiclesTable.vin],
+      set: { name: sql`excluded.name` },
+    });
 }
 
 export async function hideVehicle(db: Db, companyId: number, vin: string): Promise<void> {
-  await db.execute(sql`insert into company_vehicles (company_id, vin, hidden_at) values (${companyId}, ${vin}, now())
-    on conflict (company_id, vin) do update set hidden_at = now()`);
+  await db
+    .insert(companyVehiclesTable)
+    .values({ companyId, vin, hiddenAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: [companyVehiclesTable.companyId, companyVehiclesTable.vin],
+      set: { hiddenAt: sql`now()` },
+    });
 }
 
 /** One catalogue part of a number (or of a number in its chain), with what decides whether it fits. */
@@ -101,10 +115,10 @@ export async function chainParts(
 /** The alpha-number keys of products by id. */
 export async function productKeys(db: Db, productIds: readonly number[]): Promise<Map<number, string>> {
   if (productIds.length === 0) return new Map();
-  const rows = await queryRows<{ id: number; key: string }>(
-    db,
-    sql`select id, pid_key as key from products where id = any(${sql.param([...productIds])}::int[])`,
-  );
+  const rows = await db
+    .select({ id: products.id, key: products.pidKey })
+    .from(products)
+    .where(inArray(products.id, [...productIds]));
   return new Map(rows.map((r) => [r.id, r.key]));
 }
 
