@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   CSV_MAX_LINES,
@@ -9,7 +9,8 @@ import {
   type AdminProduct,
   type ImportProductsResult,
 } from '@partsmall/contract';
-import { queryRows, type Db } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
+import { products } from '../../db/tables/products.js';
 import { AppError, badRequest } from '../../shared/http.js';
 import { onStockRaised } from '../favorites/index.js';
 import { invalidateProductLists } from '../products/list-cache.js';
@@ -17,7 +18,6 @@ import { recordAudit } from './audit.js';
 import { parseCsv, toCsv } from './csv.js';
 import {
   insertProduct,
-  num,
   productWhere,
   toProduct,
   updateProduct,
@@ -44,6 +44,13 @@ const csvRow = z.object({
   brand: z.string(),
   detailInfo: z.string(),
 });
+
+/** The products with the lines' (part number key, warehouse) pairs. */
+const byNumberAndWarehouse = (lines: { fields: Fields }[]) =>
+  sql`(${products.pidKey}, ${products.storageId}) in (${sql.join(
+    lines.map((l) => sql`(${alphaNumber(l.fields.pid)}, ${l.fields.storageId}::int)`),
+    sql`, `,
+  )})`;
 
 /** A number cell: digits only (no decimals, no sign, thousands commas allowed); anything else stays a string for zod to refuse. */
 const numberCell = (v: string): number | string => {
@@ -119,18 +126,14 @@ export async function importProducts(
 
   // Existing products by (pid key, storage id): those lines update, the others create.
   if (parsed.length > 0) {
-    const keys = parsed.map((p) => sql`(${alphaNumber(p.fields.pid)}, ${p.fields.storageId}::int)`);
-    const existing = await queryRows<Record<string, unknown>>(
-      db,
-      sql`select * from products where (pid_key, storage_id) in (${sql.join(keys, sql`, `)})`,
-    );
-    const byKey = new Map(existing.map((e) => [`${String(e.pid_key)}:${num(e.storage_id)}`, toProduct(e)]));
+    const existing = await db.select().from(products).where(byNumberAndWarehouse(parsed));
+    const byKey = new Map(existing.map((e) => [`${e.pidKey}:${e.storageId}`, toProduct(e)]));
     for (const p of parsed) {
       p.existing = byKey.get(`${alphaNumber(p.fields.pid)}:${p.fields.storageId}`) ?? null;
       const changes: string[] = [];
       if (p.existing) {
         for (const [k, v] of Object.entries({ ...p.fields, hasAmount: p.hasAmount })) {
-          const before = (p.existing as unknown as Record<string, unknown>)[k];
+          const before: unknown = p.existing[k as keyof AdminProduct];
           if (before !== undefined && String(before) !== String(v))
             changes.push(`${k}: ${String(before)} → ${String(v)}`);
         }
@@ -157,19 +160,23 @@ export async function importProducts(
     for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
     // The rows are locked in id order (as paying locks them): their stock before the import decides
     // which lines are a restock (docs/requirements.md#restock-alerts).
-    const now = await queryRows<{ id: number; pid_key: string; storage_id: number; has_amount: number }>(
-      tx,
-      sql`select id, pid_key, storage_id, has_amount from products where (pid_key, storage_id) in (${sql.join(
-        parsed.map((p) => sql`(${alphaNumber(p.fields.pid)}, ${p.fields.storageId}::int)`),
-        sql`, `,
-      )}) order by id for update`,
-    );
-    const found = new Map(now.map((r) => [`${r.pid_key}:${num(r.storage_id)}`, r]));
+    const now = await tx
+      .select({
+        id: products.id,
+        pidKey: products.pidKey,
+        storageId: products.storageId,
+        hasAmount: products.hasAmount,
+      })
+      .from(products)
+      .where(byNumberAndWarehouse(parsed))
+      .orderBy(asc(products.id))
+      .for('update');
+    const found = new Map(now.map((r) => [`${r.pidKey}:${r.storageId}`, r]));
     for (const p of parsed) {
       const row = found.get(`${alphaNumber(p.fields.pid)}:${p.fields.storageId}`);
       if (row) {
-        await updateProduct(tx, num(row.id), p.fields, p.hasAmount);
-        await onStockRaised(tx, num(row.id), num(row.has_amount), p.hasAmount);
+        await updateProduct(tx, row.id, p.fields, p.hasAmount);
+        await onStockRaised(tx, row.id, row.hasAmount, p.hasAmount);
       } else await insertProduct(tx, p.fields, p.hasAmount);
     }
     await recordAudit(tx, {
@@ -185,11 +192,7 @@ export async function importProducts(
 }
 
 export async function exportProducts(db: Db, q: Omit<ProductQuery, 'page' | 'size'>) {
-  const rows = await queryRows<Record<string, unknown>>(
-    db,
-    sql`select * from products where ${productWhere(q)} order by id limit ${CSV_MAX_LINES}`,
-  );
-  const products = rows.map(toProduct);
-  const lines = products.map((p) => PRODUCT_CSV_COLUMNS.map((c) => p[c]));
-  return { csv: toCsv([[...PRODUCT_CSV_COLUMNS], ...lines]), rows: products.length };
+  const rows = await db.select().from(products).where(productWhere(q)).orderBy(asc(products.id)).limit(CSV_MAX_LINES);
+  const lines = rows.map(toProduct).map((p) => PRODUCT_CSV_COLUMNS.map((c) => p[c]));
+  return { csv: toCsv([[...PRODUCT_CSV_COLUMNS], ...lines]), rows: rows.length };
 }

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, ilike, like, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   LOW_STOCK,
@@ -8,36 +8,38 @@ import {
   productFields,
   type AdminProduct,
 } from '@partsmall/contract';
-import { queryRows, type Db, type Tx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
+import { products } from '../../db/tables/products.js';
 import { badRequest, notFound } from '../../shared/http.js';
 import { escapeLike } from './search.js';
 
 /** The back office's product rows: the search condition, the answer's shape, and the writes a save and an import share. */
 
-export const num = (v: unknown) => Number(v ?? 0);
+export type ProductRow = typeof products.$inferSelect;
 
-export function toProduct(r: Record<string, unknown>): AdminProduct {
+/** A product row as the back office answers it. */
+export function toProduct(r: ProductRow): AdminProduct {
   return {
-    seq: num(r.id),
-    name: String(r.name),
-    pid: String(r.pid),
-    factoryNum: String(r.factory_num),
-    type: num(r.type),
-    priceA: num(r.price_a),
-    priceB: num(r.price_b),
-    priceC: num(r.price_c),
-    priceD: num(r.price_d),
-    salePrice: num(r.sale_price),
-    hasAmount: num(r.has_amount),
-    stockName: String(r.stock_name),
-    storageId: num(r.storage_id),
-    imgFiles: (r.img_files as string[] | null) ?? [],
-    detailInfo: String(r.detail_info),
-    description: String(r.description),
-    category: String(r.category),
-    brand: String(r.brand),
-    companyId: num(r.company_id),
-    created: (r.created_at instanceof Date ? r.created_at : new Date(String(r.created_at))).toISOString(),
+    seq: r.id,
+    name: r.name,
+    pid: r.pid,
+    factoryNum: r.factoryNum,
+    type: r.type,
+    priceA: r.priceA,
+    priceB: r.priceB,
+    priceC: r.priceC,
+    priceD: r.priceD,
+    salePrice: r.salePrice,
+    hasAmount: r.hasAmount,
+    stockName: r.stockName,
+    storageId: r.storageId,
+    imgFiles: r.imgFiles,
+    detailInfo: r.detailInfo,
+    description: r.description,
+    category: r.category,
+    brand: r.brand,
+    companyId: r.companyId,
+    created: r.createdAt.toISOString(),
   };
 }
 
@@ -50,26 +52,24 @@ export interface ProductQuery {
   size: number;
 }
 
-export function productWhere(q: Omit<ProductQuery, 'page' | 'size'>): SQL {
-  const c: SQL[] = [sql`true`];
+export function productWhere(q: Omit<ProductQuery, 'page' | 'size'>): SQL | undefined {
+  const c: (SQL | undefined)[] = [];
   if (q.keyword) {
     if (q.searchType === 'pid') {
       const key = alphaNumber(q.keyword);
-      c.push(key ? sql`(pid_key like ${`${key}%`} or factory_key like ${`${key}%`})` : sql`false`);
-    } else c.push(sql`name ilike ${`%${escapeLike(q.keyword)}%`}`);
+      c.push(key ? or(like(products.pidKey, `${key}%`), like(products.factoryKey, `${key}%`)) : sql`false`);
+    } else c.push(ilike(products.name, `%${escapeLike(q.keyword)}%`));
   }
-  if (q.stockName) c.push(sql`stock_name ilike ${`%${escapeLike(q.stockName)}%`}`);
-  if (q.stockState === 'out') c.push(sql`has_amount = 0`);
-  if (q.stockState === 'in') c.push(sql`has_amount > 0`);
-  if (q.stockState === 'low') c.push(sql`has_amount <= ${LOW_STOCK}`);
-  return sql.join(c, sql` and `);
+  if (q.stockName) c.push(ilike(products.stockName, `%${escapeLike(q.stockName)}%`));
+  if (q.stockState === 'out') c.push(eq(products.hasAmount, 0));
+  if (q.stockState === 'in') c.push(gt(products.hasAmount, 0));
+  if (q.stockState === 'low') c.push(lte(products.hasAmount, LOW_STOCK));
+  return and(...c);
 }
 
 export async function productRow(db: Db | Tx, seq: number, lock = false): Promise<AdminProduct> {
-  const [row] = await queryRows<Record<string, unknown>>(
-    db,
-    sql`select * from products where id = ${seq}${lock ? sql` for update` : sql``}`,
-  );
+  const read = db.select().from(products).where(eq(products.id, seq));
+  const [row] = await (lock ? read.for('update') : read);
   if (!row) throw notFound(MSG_ADMIN.productNotFound);
   return toProduct(row);
 }
@@ -80,22 +80,22 @@ function columns(f: Fields) {
   const forms = productNameColumns(f.name);
   return {
     name: f.name,
-    name_compact: forms.nameCompact,
-    name_chosung: forms.nameChosung,
-    name_jamo: forms.nameJamo,
+    nameCompact: forms.nameCompact,
+    nameChosung: forms.nameChosung,
+    nameJamo: forms.nameJamo,
     pid: f.pid,
-    pid_key: alphaNumber(f.pid),
-    factory_num: f.factoryNum,
-    factory_key: alphaNumber(f.factoryNum),
+    pidKey: alphaNumber(f.pid),
+    factoryNum: f.factoryNum,
+    factoryKey: alphaNumber(f.factoryNum),
     type: f.type,
-    sale_price: f.salePrice,
-    price_a: f.priceA,
-    price_b: f.priceB,
-    price_c: f.priceC,
-    price_d: f.priceD,
-    stock_name: f.stockName,
-    storage_id: f.storageId,
-    detail_info: f.detailInfo,
+    salePrice: f.salePrice,
+    priceA: f.priceA,
+    priceB: f.priceB,
+    priceC: f.priceC,
+    priceD: f.priceD,
+    stockName: f.stockName,
+    storageId: f.storageId,
+    detailInfo: f.detailInfo,
     description: f.description,
     category: f.category,
     brand: f.brand,
@@ -110,28 +110,31 @@ function columns(f: Fields) {
 export async function assertUniquePid(tx: Tx, f: Fields, exceptId: number | null) {
   const key = alphaNumber(f.pid);
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`product-pid:${key}:${f.storageId}`}))`);
-  const [dup] = await queryRows<{ id: number }>(
-    tx,
-    sql`select id from products where pid_key = ${key} and storage_id = ${f.storageId}${exceptId ? sql` and id <> ${exceptId}` : sql``} limit 1`,
-  );
+  const [dup] = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(
+      and(
+        eq(products.pidKey, key),
+        eq(products.storageId, f.storageId),
+        exceptId ? ne(products.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
   if (dup) throw badRequest(MSG_ADMIN.duplicatePid, 'pid');
 }
 
 export async function insertProduct(tx: Tx, f: Fields, hasAmount: number): Promise<number> {
-  const c = columns(f);
-  const [row] = await queryRows<{ id: number }>(
-    tx,
-    sql`insert into products (name, name_compact, name_chosung, name_jamo, pid, pid_key, factory_num, factory_key, type, sale_price, price_a, price_b, price_c, price_d, stock_name, storage_id, detail_info, description, category, brand, has_amount)
-        values (${c.name}, ${c.name_compact}, ${c.name_chosung}, ${c.name_jamo}, ${c.pid}, ${c.pid_key}, ${c.factory_num}, ${c.factory_key}, ${c.type}, ${c.sale_price}, ${c.price_a}, ${c.price_b}, ${c.price_c}, ${c.price_d}, ${c.stock_name}, ${c.storage_id}, ${c.detail_info}, ${c.description}, ${c.category}, ${c.brand}, ${hasAmount})
-        returning id`,
-  );
-  return num(row!.id);
+  const [row] = await tx
+    .insert(products)
+    .values({ ...columns(f), hasAmount })
+    .returning({ id: products.id });
+  return row!.id;
 }
 
 export async function updateProduct(tx: Tx, id: number, f: Fields, hasAmount?: number) {
-  const c = columns(f);
-  await tx.execute(sql`update products set name = ${c.name}, name_compact = ${c.name_compact}, name_chosung = ${c.name_chosung}, name_jamo = ${c.name_jamo}, pid = ${c.pid}, pid_key = ${c.pid_key}, factory_num = ${c.factory_num}, factory_key = ${c.factory_key},
-      type = ${c.type}, sale_price = ${c.sale_price}, price_a = ${c.price_a}, price_b = ${c.price_b}, price_c = ${c.price_c}, price_d = ${c.price_d},
-      stock_name = ${c.stock_name}, storage_id = ${c.storage_id}, detail_info = ${c.detail_info}, description = ${c.description}, category = ${c.category}, brand = ${c.brand}
-      ${hasAmount !== undefined ? sql`, has_amount = ${hasAmount}` : sql``} where id = ${id}`);
+  await tx
+    .update(products)
+    .set({ ...columns(f), ...(hasAmount !== undefined ? { hasAmount } : {}) })
+    .where(eq(products.id, id));
 }

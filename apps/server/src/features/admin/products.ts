@@ -1,9 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import { MSG_ADMIN, type AdminProduct, type ProductFields } from '@partsmall/contract';
-import { queryRows, type Db } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
+import { products } from '../../db/tables/products.js';
 import { badRequest } from '../../shared/http.js';
 import { checkUploadBatch, processImage } from '../chat/images.js';
 import { onStockRaised } from '../favorites/index.js';
@@ -12,7 +13,6 @@ import { recordAudit } from './audit.js';
 import {
   assertUniquePid,
   insertProduct,
-  num,
   productRow,
   productWhere,
   toProduct,
@@ -32,13 +32,16 @@ export type { ProductQuery, ProductFields };
 export async function listProducts(db: Db, q: ProductQuery) {
   const w = productWhere(q);
   const [rows, [counted]] = await Promise.all([
-    queryRows<Record<string, unknown>>(
-      db,
-      sql`select * from products where ${w} order by id desc limit ${q.size} offset ${(q.page - 1) * q.size}`,
-    ),
-    queryRows<{ n: unknown }>(db, sql`select count(*) as n from products where ${w}`),
+    db
+      .select()
+      .from(products)
+      .where(w)
+      .orderBy(desc(products.id))
+      .limit(q.size)
+      .offset((q.page - 1) * q.size),
+    db.select({ n: count() }).from(products).where(w),
   ]);
-  return { results: rows.map(toProduct), total: num(counted?.n) };
+  return { results: rows.map(toProduct), total: counted?.n ?? 0 };
 }
 
 export const productDetail = (db: Db, seq: number) => productRow(db, seq);
@@ -71,15 +74,16 @@ export async function saveProduct(
 /** A stock change with a reason: a conditional update, so stock never goes below zero (orders may race it). */
 export async function changeStock(db: Db, staffId: number, r: { seq: number; delta: number; reason: string }) {
   const after = await db.transaction(async (tx) => {
-    const [row] = await queryRows<{ has_amount: number }>(
-      tx,
-      sql`update products set has_amount = has_amount + ${r.delta} where id = ${r.seq} and has_amount + ${r.delta} >= 0 returning has_amount`,
-    );
+    const [row] = await tx
+      .update(products)
+      .set({ hasAmount: sql`${products.hasAmount} + ${r.delta}` })
+      .where(and(eq(products.id, r.seq), gte(sql`${products.hasAmount} + ${r.delta}`, 0)))
+      .returning({ hasAmount: products.hasAmount });
     if (!row) {
       await productRow(tx, r.seq);
       throw badRequest(MSG_ADMIN.stockBelowZero, 'delta');
     }
-    const hasAmount = num(row.has_amount);
+    const hasAmount = row.hasAmount;
     await onStockRaised(tx, r.seq, hasAmount - r.delta, hasAmount);
     await recordAudit(tx, {
       memberId: staffId,
@@ -115,9 +119,10 @@ export async function uploadProductImage(
   const url = `/uploads/${fileName}`;
   const after = await db.transaction(async (tx) => {
     const before = await productRow(tx, r.seq, true);
-    await tx.execute(
-      sql`update products set img_files = img_files || ${JSON.stringify([url])}::jsonb where id = ${r.seq}`,
-    );
+    await tx
+      .update(products)
+      .set({ imgFiles: sql`${products.imgFiles} || ${JSON.stringify([url])}::jsonb` })
+      .where(eq(products.id, r.seq));
     await recordAudit(tx, {
       memberId: staffId,
       action: 'uploadProductImage',
