@@ -1,4 +1,4 @@
-import { asc, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   CSV_MAX_LINES,
@@ -10,7 +10,7 @@ import {
   type ImportProductsResult,
 } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { products } from '../../db/tables/products.js';
+import { lockProductsByNumber, productsByNumber, productsInOrder } from '../../db/repos/products.js';
 import { AppError, badRequest } from '../../shared/http.js';
 import { onStockRaised } from '../favorites/index.js';
 import { invalidateProductLists } from '../products/list-cache.js';
@@ -45,12 +45,9 @@ const csvRow = z.object({
   detailInfo: z.string(),
 });
 
-/** The products with the lines' (part number key, warehouse) pairs. */
-const byNumberAndWarehouse = (lines: { fields: Fields }[]) =>
-  sql`(${products.pidKey}, ${products.storageId}) in (${sql.join(
-    lines.map((l) => sql`(${alphaNumber(l.fields.pid)}, ${l.fields.storageId}::int)`),
-    sql`, `,
-  )})`;
+/** The lines' (number key, warehouse) pairs, as the products are looked up by. */
+const numberPairs = (lines: { fields: Fields }[]) =>
+  lines.map((l) => ({ pidKey: alphaNumber(l.fields.pid), storageId: l.fields.storageId }));
 
 /** A number cell: digits only (no decimals, no sign, thousands commas allowed); anything else stays a string for zod to refuse. */
 const numberCell = (v: string): number | string => {
@@ -126,7 +123,7 @@ export async function importProducts(
 
   // Existing products by (pid key, storage id): those lines update, the others create.
   if (parsed.length > 0) {
-    const existing = await db.select().from(products).where(byNumberAndWarehouse(parsed));
+    const existing = await productsByNumber(db, numberPairs(parsed));
     const byKey = new Map(existing.map((e) => [`${e.pidKey}:${e.storageId}`, toProduct(e)]));
     for (const p of parsed) {
       p.existing = byKey.get(`${alphaNumber(p.fields.pid)}:${p.fields.storageId}`) ?? null;
@@ -160,17 +157,7 @@ export async function importProducts(
     for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
     // The rows are locked in id order (as paying locks them): their stock before the import decides
     // which lines are a restock (docs/requirements.md#restock-alerts).
-    const now = await tx
-      .select({
-        id: products.id,
-        pidKey: products.pidKey,
-        storageId: products.storageId,
-        hasAmount: products.hasAmount,
-      })
-      .from(products)
-      .where(byNumberAndWarehouse(parsed))
-      .orderBy(asc(products.id))
-      .for('update');
+    const now = await lockProductsByNumber(tx, numberPairs(parsed));
     const found = new Map(now.map((r) => [`${r.pidKey}:${r.storageId}`, r]));
     for (const p of parsed) {
       const row = found.get(`${alphaNumber(p.fields.pid)}:${p.fields.storageId}`);
@@ -192,7 +179,7 @@ export async function importProducts(
 }
 
 export async function exportProducts(db: Db, q: Omit<ProductQuery, 'page' | 'size'>) {
-  const rows = await db.select().from(products).where(productWhere(q)).orderBy(asc(products.id)).limit(CSV_MAX_LINES);
+  const rows = await productsInOrder(db, productWhere(q), CSV_MAX_LINES);
   const lines = rows.map(toProduct).map((p) => PRODUCT_CSV_COLUMNS.map((c) => p[c]));
   return { csv: toCsv([[...PRODUCT_CSV_COLUMNS], ...lines]), rows: rows.length };
 }

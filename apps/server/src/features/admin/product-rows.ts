@@ -1,4 +1,4 @@
-import { and, eq, gt, ilike, like, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, ilike, like, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   LOW_STOCK,
@@ -9,13 +9,12 @@ import {
   type AdminProduct,
 } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
+import { productById, productWithNumber, type ProductRow } from '../../db/repos/products.js';
 import { products } from '../../db/tables/products.js';
 import { badRequest, notFound } from '../../shared/http.js';
 import { escapeLike } from './search.js';
 
 /** The back office's product rows: the search condition, the answer's shape, and the writes a save and an import share. */
-
-export type ProductRow = typeof products.$inferSelect;
 
 /** A product row as the back office answers it. */
 export function toProduct(r: ProductRow): AdminProduct {
@@ -68,8 +67,7 @@ export function productWhere(q: Omit<ProductQuery, 'page' | 'size'>): SQL | unde
 }
 
 export async function productRow(db: Db | Tx, seq: number, lock = false): Promise<AdminProduct> {
-  const read = db.select().from(products).where(eq(products.id, seq));
-  const [row] = await (lock ? read.for('update') : read);
+  const row = await productById(db, seq, lock);
   if (!row) throw notFound(MSG_ADMIN.productNotFound);
   return toProduct(row);
 }
@@ -110,17 +108,7 @@ function columns(f: Fields) {
 export async function assertUniquePid(tx: Tx, f: Fields, exceptId: number | null) {
   const key = alphaNumber(f.pid);
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`product-pid:${key}:${f.storageId}`}))`);
-  const [dup] = await tx
-    .select({ id: products.id })
-    .from(products)
-    .where(
-      and(
-        eq(products.pidKey, key),
-        eq(products.storageId, f.storageId),
-        exceptId ? ne(products.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1);
+  const dup = await productWithNumber(tx, key, f.storageId, exceptId);
   if (dup) throw badRequest(MSG_ADMIN.duplicatePid, 'pid');
 }
 

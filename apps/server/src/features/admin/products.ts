@@ -1,9 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import { MSG_ADMIN, type AdminProduct, type ProductFields } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
+import { productCount, productPage } from '../../db/repos/products.js';
 import { products } from '../../db/tables/products.js';
 import { badRequest } from '../../shared/http.js';
 import { checkUploadBatch, processImage } from '../chat/images.js';
@@ -31,17 +32,11 @@ export type { ProductQuery, ProductFields };
 
 export async function listProducts(db: Db, q: ProductQuery) {
   const w = productWhere(q);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(products)
-      .where(w)
-      .orderBy(desc(products.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
-    db.select({ n: count() }).from(products).where(w),
+  const [rows, total] = await Promise.all([
+    productPage(db, w, { limit: q.size, offset: (q.page - 1) * q.size }),
+    productCount(db, w),
   ]);
-  return { results: rows.map(toProduct), total: counted?.n ?? 0 };
+  return { results: rows.map(toProduct), total };
 }
 
 export const productDetail = (db: Db, seq: number) => productRow(db, seq);
