@@ -4,7 +4,7 @@ import { and, asc, gt, lte, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { MSG } from '@partsmall/contract';
-import { queryRows, type Db } from '../db/client.js';
+import type { Db } from '../db/client.js';
 import { products } from '../db/schema.js';
 import type { Api, AppContext } from '../shared/context.js';
 
@@ -91,10 +91,10 @@ export function seoRoutes(app: Api, ctx: AppContext) {
 
 /** The products sitemap itself when one file holds them all, else an index of the non-empty files. */
 async function rootSitemap(db: Db, origin: string): Promise<string> {
-  const pages = await queryRows<{ page: number }>(
-    db,
-    sql`select ((${products.id} - 1) / ${SITEMAP_MAX_URLS})::int + 1 as page from ${products} group by 1 order by 1`,
-  );
+  // The page size is a constant written into the statement, so the grouping and the order name the
+  // same expression.
+  const page = sql<number>`((${products.id} - 1) / ${sql.raw(String(SITEMAP_MAX_URLS))})::int + 1`.mapWith(Number);
+  const pages = await db.select({ page }).from(products).groupBy(page).orderBy(page);
   if (pages.length === 0) return urlSet([]);
   if (pages.length === 1 && pages[0]!.page === 1) return (await productSitemap(db, origin, 1))!;
   const entries = pages.map(

@@ -1,8 +1,8 @@
-import { asc, lte } from 'drizzle-orm';
-import type { Db } from '../client.js';
+import { and, asc, count, desc, eq, lte, ne, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../client.js';
 import { products } from '../schema.js';
 
-/** The products aggregate's reads for staff (docs/architecture.md#the-database). */
+/** The products aggregate's reads for staff: the back office's lists, lookups and the CSV's (docs/architecture.md#the-database). */
 
 /** Products with `atMost` or fewer in stock, fewest first. */
 export async function lowStock(db: Db, atMost: number, limit: number) {
@@ -18,4 +18,67 @@ export async function lowStock(db: Db, atMost: number, limit: number) {
     .where(lte(products.hasAmount, atMost))
     .orderBy(asc(products.hasAmount), asc(products.id))
     .limit(limit);
+}
+
+export type ProductRow = typeof products.$inferSelect;
+
+/** A page of the products matching `where`, newest first. */
+export function productPage(db: Db, where: SQL | undefined, page: { limit: number; offset: number }) {
+  return db.select().from(products).where(where).orderBy(desc(products.id)).limit(page.limit).offset(page.offset);
+}
+
+/** How many products match `where`. */
+export async function productCount(db: Db, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(products).where(where);
+  return row?.n ?? 0;
+}
+
+/** The products matching `where`, oldest first, at most `limit` (the CSV export). */
+export function productsInOrder(db: Db, where: SQL | undefined, limit: number) {
+  return db.select().from(products).where(where).orderBy(asc(products.id)).limit(limit);
+}
+
+/** One product, locked for the transaction's write when `lock`. */
+export async function productById(db: Db | Tx, id: number, lock = false): Promise<ProductRow | undefined> {
+  const read = db.select().from(products).where(eq(products.id, id));
+  const [row] = await (lock ? read.for('update') : read);
+  return row;
+}
+
+/** A product with this number key in this warehouse, other than `exceptId`. */
+export async function productWithNumber(tx: Tx, pidKey: string, storageId: number, exceptId: number | null) {
+  const [row] = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(
+      and(
+        eq(products.pidKey, pidKey),
+        eq(products.storageId, storageId),
+        exceptId ? ne(products.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** The products with these (number key, warehouse) pairs. */
+const byNumberAndWarehouse = (pairs: readonly { pidKey: string; storageId: number }[]) =>
+  sql`(${products.pidKey}, ${products.storageId}) in (${sql.join(
+    pairs.map((p) => sql`(${p.pidKey}, ${p.storageId}::int)`),
+    sql`, `,
+  )})`;
+
+/** The products with these (number key, warehouse) pairs. */
+export function productsByNumber(db: Db, pairs: readonly { pidKey: string; storageId: number }[]) {
+  return db.select().from(products).where(byNumberAndWarehouse(pairs));
+}
+
+/** The same, locked in id order (as paying locks them), with what an import's write needs. */
+export function lockProductsByNumber(tx: Tx, pairs: readonly { pidKey: string; storageId: number }[]) {
+  return tx
+    .select({ id: products.id, pidKey: products.pidKey, storageId: products.storageId, hasAmount: products.hasAmount })
+    .from(products)
+    .where(byNumberAndWarehouse(pairs))
+    .orderBy(asc(products.id))
+    .for('update');
 }

@@ -7,28 +7,29 @@
  * sees the 0.
  */
 import { eq, sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { restockAlerts } from '../../db/schema.js';
 import { enqueue } from '../jobs/queue.js';
 
 /** Call after the stock of `productId` moved from `before` to `after`, under that row's lock. */
 export async function onStockRaised(tx: Tx, productId: number, before: number, after: number): Promise<void> {
   if (before !== 0 || after <= 0) return;
+  // The restock's own instant (microseconds of the database clock, read as the requests are ended)
+  // names the event: every restock is a job of its own, and the job's effect keys (member:<id>)
+  // stay the same across its tries.
   const ended = await tx
     .delete(restockAlerts)
     .where(eq(restockAlerts.productId, productId))
-    .returning({ memberId: restockAlerts.memberId });
-  if (ended.length === 0) return;
-  // The restock's own instant (microseconds of the database clock) names the event: every restock
-  // is a job of its own, and the job's effect keys (member:<id>) stay the same across its tries.
-  const [at] = await queryRows<{ us: string }>(
-    tx,
-    sql`select (extract(epoch from clock_timestamp()) * 1000000)::bigint::text as us`,
-  );
+    .returning({
+      memberId: restockAlerts.memberId,
+      us: sql<string>`(extract(epoch from clock_timestamp()) * 1000000)::bigint::text`,
+    });
+  const at = ended[0];
+  if (!at) return;
   await enqueue(
     tx,
     'sms.restock',
     { productId, memberIds: ended.map((r) => r.memberId).sort((a, b) => a - b) },
-    { key: `product:${productId}:${at!.us}` },
+    { key: `product:${productId}:${at.us}` },
   );
 }

@@ -1,20 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import { MSG_HEALTH } from '@partsmall/contract';
-import { queryRows } from '../../db/client.js';
-import { migrationsFolder } from '../../paths.js';
 import type { Api, AppContext } from '../../shared/context.js';
 import { route } from '../../shared/route.js';
 import { AppError, ok } from '../../shared/http.js';
-
-/** The newest migration this build ships (drizzle's journal): the database must have it applied. */
-function newestMigration(): number {
-  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
-    entries: { when: number }[];
-  };
-  return Math.max(...journal.entries.map((e) => e.when));
-}
+import { newestApplied, newestMigration } from './migrations.js';
 
 /**
  * For a load balancer or orchestrator: /healthz says the process is alive (restart it if not);
@@ -35,13 +23,8 @@ export function healthRoutes(app: Api, ctx: AppContext) {
         new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000).unref()),
       ]);
     const [database, redis] = await Promise.all([
-      timeout(
-        queryRows<{ m: string | null }>(
-          ctx.db,
-          sql`select max(created_at)::text as m from drizzle.__drizzle_migrations`,
-        ),
-      ).then(
-        (rows) => (Number(rows[0]?.m ?? 0) >= newest ? 'ok' : 'migrations'),
+      timeout(newestApplied(ctx.db)).then(
+        (applied) => (applied >= newest ? 'ok' : 'migrations'),
         (err: unknown) => {
           req.log.warn({ err }, 'readyz: database check failed');
           return 'database';

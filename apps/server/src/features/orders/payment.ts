@@ -1,15 +1,16 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import {
   MSG_ORDER,
+  ORDER_STATUS,
   shippingFee,
   tierPrice,
   type CompanyLevel,
   type PaymentRequest,
   type PaymentResult,
 } from '@partsmall/contract';
-import { queryRows, type Db } from '../../db/client.js';
-import { cartItems, orders } from '../../db/schema.js';
+import type { Db } from '../../db/client.js';
+import { cartItems, companies, mallConfig, orderEvents, orderLines, orders, products } from '../../db/schema.js';
 import { publish } from '../../shared/events.js';
 import { badRequest } from '../../shared/http.js';
 import { debit } from '../wallet/wallet.js';
@@ -23,21 +24,22 @@ type ParsedPayment = z.output<typeof paymentRequest>;
 
 export type { PaymentResult };
 
-interface LockedProduct {
-  id: number;
-  name: string;
-  pid: string;
-  factory_num: string;
-  has_amount: number;
-  stock_name: string;
-  storage_id: number;
-  price_a: string | number;
-  price_b: string | number;
-  price_c: string | number;
-  price_d: string | number;
-  sale_price: string | number;
-  company_id: number;
-}
+/** What paying reads of each product, under its row lock. */
+const lockedColumns = {
+  id: products.id,
+  name: products.name,
+  pid: products.pid,
+  factoryNum: products.factoryNum,
+  hasAmount: products.hasAmount,
+  stockName: products.stockName,
+  storageId: products.storageId,
+  priceA: products.priceA,
+  priceB: products.priceB,
+  priceC: products.priceC,
+  priceD: products.priceD,
+  salePrice: products.salePrice,
+  companyId: products.companyId,
+};
 
 /**
  * Pays one order from the company's cash, in one transaction (docs/requirements.md#cart-and-checkout): every product row is
@@ -76,35 +78,28 @@ export async function payOrder(db: Db, buyer: Buyer, req: ParsedPayment): Promis
   const fee = shippingFee(s.shippingPayType);
 
   const outcome = await db.transaction(async (tx) => {
-    // productIds are integers parsed by the contract schema, so the list is safe to inline.
-    // The warehouse's delivery options come along in the same round trip.
-    const locked = await queryRows<LockedProduct & { level: CompanyLevel; delivery_options: unknown }>(
-      tx,
-      sql`select id, name, pid, factory_num, has_amount, stock_name, storage_id, price_a, price_b, price_c, price_d, sale_price, company_id,
-            (select level from companies where id = ${buyer.companyId}) as level,
-            (select data->'deliveryOptions' from mall_config where id = 1) as delivery_options
-          from products where id in ${sql.raw(`(${productIds.join(',')})`)} order by id for update`,
-    );
+    // The company's price level and the warehouse's delivery options come along in the same round trip.
+    const locked = await tx
+      .select({
+        ...lockedColumns,
+        level: sql<CompanyLevel>`(select ${companies.level} from ${companies} where ${companies.id} = ${buyer.companyId})`,
+        deliveryOptions: sql<unknown>`(select ${mallConfig.data}->'deliveryOptions' from ${mallConfig} where ${mallConfig.id} = 1)`,
+      })
+      .from(products)
+      .where(inArray(products.id, productIds))
+      .orderBy(asc(products.id))
+      .for('update');
     if (locked.length !== productIds.length) throw badRequest(MSG_ORDER.productGone, 'carts');
-    const storageIds = new Set(locked.map((p) => p.storage_id));
+    const storageIds = new Set(locked.map((p) => p.storageId));
     if (storageIds.size > 1) throw badRequest(MSG_ORDER.oneWarehouse, 'carts');
     checkOffered(
-      deliveryOptionsOf({ deliveryOptions: locked[0]!.delivery_options }),
-      { storageId: locked[0]!.storage_id, stockName: locked[0]!.stock_name },
+      deliveryOptionsOf({ deliveryOptions: locked[0]!.deliveryOptions }),
+      { storageId: locked[0]!.storageId, stockName: locked[0]!.stockName },
       s,
     );
     const level = locked[0]!.level;
     const lines = locked.map((p) => {
-      const price = tierPrice(
-        {
-          priceA: Number(p.price_a),
-          priceB: Number(p.price_b),
-          priceC: Number(p.price_c),
-          priceD: Number(p.price_d),
-          salePrice: Number(p.sale_price),
-        },
-        level,
-      );
+      const price = tierPrice(p, level);
       return { product: p, qty: wanted.get(p.id)!, price };
     });
     const goods = lines.reduce((sum, l) => sum + l.price * l.qty, 0);
@@ -117,8 +112,8 @@ export async function payOrder(db: Db, buyer: Buyer, req: ParsedPayment): Promis
         companyId: buyer.companyId,
         memberId: buyer.memberId,
         clientRequestId: requestId,
-        storageId: first.storage_id,
-        stockName: first.stock_name,
+        storageId: first.storageId,
+        stockName: first.stockName,
         totalAmount: goods,
         shipping: fee,
         shippingValue: s.shippingValue,
@@ -142,14 +137,17 @@ export async function payOrder(db: Db, buyer: Buyer, req: ParsedPayment): Promis
     if (!claimed) return { repeated: true as const };
 
     for (const l of lines)
-      if (l.product.has_amount < l.qty) throw badRequest(MSG_ORDER.soldOut(l.product.name), 'carts');
-    const stock = sql.join(
-      lines.map((l) => sql`(${l.product.id}::int, ${l.qty}::int)`),
-      sql`, `,
-    );
-    await tx.execute(
-      sql`update products p set has_amount = p.has_amount - v.qty from (values ${stock}) as v(id, qty) where p.id = v.id`,
-    );
+      if (l.product.hasAmount < l.qty) throw badRequest(MSG_ORDER.soldOut(l.product.name), 'carts');
+    // One statement for every line: each product's stock less its own quantity.
+    await tx
+      .update(products)
+      .set({
+        hasAmount: sql`${products.hasAmount} - case ${products.id} ${sql.join(
+          lines.map((l) => sql`when ${l.product.id}::int then ${l.qty}::int`),
+          sql` `,
+        )} end`,
+      })
+      .where(inArray(products.id, productIds));
     const point = await debit(tx, {
       companyId: buyer.companyId,
       amount: total,
@@ -158,18 +156,26 @@ export async function payOrder(db: Db, buyer: Buyer, req: ParsedPayment): Promis
       note: `주문 #${claimed.id}`,
     });
 
-    const lineValues = sql.join(
-      lines.map(
-        (l) =>
-          sql`(${claimed.id}, ${l.product.id}, ${l.product.name}, ${l.product.pid}, ${l.product.factory_num}, ${l.qty}, ${l.price}, ${vins.get(l.product.id) ?? null}::text, ${notes.get(l.product.id)?.memo ?? ''}::text, ${notes.get(l.product.id)?.jobRef ?? ''}::text)`,
-      ),
-      sql`, `,
+    await tx.insert(orderLines).values(
+      lines.map((l) => ({
+        orderId: claimed.id,
+        productId: l.product.id,
+        name: l.product.name,
+        pid: l.product.pid,
+        factoryNum: l.product.factoryNum,
+        qty: l.qty,
+        price: l.price,
+        vin: vins.get(l.product.id) ?? null,
+        memo: notes.get(l.product.id)?.memo ?? '',
+        jobRef: notes.get(l.product.id)?.jobRef ?? '',
+      })),
     );
-    await tx.execute(sql`
-      with lines as (
-        insert into order_lines (order_id, product_id, name, pid, factory_num, qty, price, vin, memo, job_ref) values ${lineValues}
-      )
-      insert into order_events (order_id, from_status, to_status, member_id) values (${claimed.id}, null, 0, ${buyer.memberId})`);
+    await tx.insert(orderEvents).values({
+      orderId: claimed.id,
+      fromStatus: null,
+      toStatus: ORDER_STATUS.purchaseRequest,
+      memberId: buyer.memberId,
+    });
     // The 알림톡 is a job of the payment's transaction: paid and told, or neither.
     await notifyOrderPaid(tx, {
       orderId: claimed.id,
@@ -200,17 +206,17 @@ export async function payOrder(db: Db, buyer: Buyer, req: ParsedPayment): Promis
     .select()
     .from(orders)
     .where(and(eq(orders.companyId, buyer.companyId), eq(orders.clientRequestId, requestId)));
-  const [company] = await queryRows<{ point: string | number }>(
-    db,
-    sql`select point from companies where id = ${buyer.companyId}`,
-  );
+  const [company] = await db
+    .select({ point: companies.point })
+    .from(companies)
+    .where(eq(companies.id, buyer.companyId));
   return {
     orderSeq: existing!.id,
     ...answered,
     repeated: true,
     totalAmount: existing!.totalAmount,
     shipping: existing!.shipping,
-    point: Number(company!.point),
+    point: company!.point,
   };
 }
 

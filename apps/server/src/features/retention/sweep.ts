@@ -1,6 +1,20 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { RETENTION } from '@partsmall/contract';
-import { queryRows } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
+import {
+  cashLedger,
+  chatConversations,
+  chatFiles,
+  chatMessages,
+  companies,
+  inquiries,
+  members,
+  orderEvents,
+  orderLines,
+  orders,
+  payments,
+  taxInvoices,
+} from '../../db/schema.js';
 import type { JobHandler } from '../jobs/types.js';
 import type { FileStorage } from '../chat/storage.js';
 
@@ -22,45 +36,94 @@ export async function sweepRetention(
   files?: FileStorage,
 ): Promise<void> {
   const at = now.toISOString();
+  const monthsAgo = (months: number) => sql`${at}::timestamptz - make_interval(months => ${months})`;
+  const yearsAgo = (years: number) => sql`${at}::timestamptz - make_interval(years => ${years})`;
+  const withdrawn = (tx: Tx) => tx.select({ id: companies.id }).from(companies).where(isNotNull(companies.withdrawnAt));
   const fileKeys = await db.transaction(async (tx) => {
     // Advertising inquiries (표시·광고), whoever sent them: 6 months.
-    await tx.execute(
-      sql`delete from inquiries where qna_type = 'advertising' and created_at < ${at}::timestamptz - make_interval(months => ${RETENTION.advertisingMonths})`,
-    );
+    await tx
+      .delete(inquiries)
+      .where(
+        and(eq(inquiries.qnaType, 'advertising'), lt(inquiries.createdAt, monthsAgo(RETENTION.advertisingMonths))),
+      );
     // Return and dispute details of withdrawn companies: 3 years after the order.
-    await tx.execute(sql`update orders set return_reason = null, staff_note = ''
-      where company_id in (select id from companies where withdrawn_at is not null)
-        and created_at < ${at}::timestamptz - make_interval(years => ${RETENTION.disputeYears})
-        and (return_reason is not null or staff_note <> '')`);
+    await tx
+      .update(orders)
+      .set({ returnReason: null, staffNote: '' })
+      .where(
+        and(
+          inArray(orders.companyId, withdrawn(tx)),
+          lt(orders.createdAt, yearsAgo(RETENTION.disputeYears)),
+          or(isNotNull(orders.returnReason), ne(orders.staffNote, '')),
+        ),
+      );
     // Payment and supply records of withdrawn companies: 5 years after they were made.
-    const old = sql`company_id in (select id from companies where withdrawn_at is not null) and created_at < ${at}::timestamptz - make_interval(years => ${RETENTION.paymentYears})`;
-    await tx.execute(sql`delete from tax_invoices where ${old}`);
-    await tx.execute(sql`delete from order_events where order_id in (select id from orders where ${old})`);
-    await tx.execute(sql`delete from order_lines where order_id in (select id from orders where ${old})`);
-    await tx.execute(
-      sql`delete from orders where ${old} and id not in (select order_id from tax_invoices where order_id is not null)`,
-    );
-    await tx.execute(sql`delete from payments where ${old}`);
-    await tx.execute(sql`delete from cash_ledger where ${old}`);
+    const old = (t: typeof orders | typeof taxInvoices | typeof payments | typeof cashLedger): SQL =>
+      and(inArray(t.companyId, withdrawn(tx)), lt(t.createdAt, yearsAgo(RETENTION.paymentYears)))!;
+    const oldOrders = () => tx.select({ id: orders.id }).from(orders).where(old(orders));
+    await tx.delete(taxInvoices).where(old(taxInvoices));
+    await tx.delete(orderEvents).where(inArray(orderEvents.orderId, oldOrders()));
+    await tx.delete(orderLines).where(inArray(orderLines.orderId, oldOrders()));
+    await tx
+      .delete(orders)
+      .where(
+        and(
+          old(orders),
+          notInArray(
+            orders.id,
+            tx.select({ orderId: taxInvoices.orderId }).from(taxInvoices).where(isNotNull(taxInvoices.orderId)),
+          ),
+        ),
+      );
+    await tx.delete(payments).where(old(payments));
+    await tx.delete(cashLedger).where(old(cashLedger));
 
     // A withdrawn customer's chat (a record of complaints and their handling): 3 years after its last message.
-    const chats = sql`select c.id from chat_conversations c join members m on m.id = c.customer_id
-      where m.status = 'withdrawn'
-        and coalesce((select max(created_at) from chat_messages where conversation_id = c.id), c.created_at)
-            < ${at}::timestamptz - make_interval(years => ${RETENTION.disputeYears})`;
-    const gone = await queryRows<{ storage_key: string; thumb_key: string }>(
-      tx,
-      sql`delete from chat_files where conversation_id in (${chats}) returning storage_key, thumb_key`,
-    );
-    await tx.execute(sql`delete from chat_messages where conversation_id in (${chats})`);
-    await tx.execute(sql`delete from chat_conversations where id in (${chats})`);
+    const chats = () =>
+      tx
+        .select({ id: chatConversations.id })
+        .from(chatConversations)
+        .innerJoin(members, eq(members.id, chatConversations.customerId))
+        .where(
+          and(
+            eq(members.status, 'withdrawn'),
+            lt(
+              sql`coalesce((select max(${chatMessages.createdAt}) from ${chatMessages} where ${chatMessages.conversationId} = ${chatConversations.id}), ${chatConversations.createdAt})`,
+              yearsAgo(RETENTION.disputeYears),
+            ),
+          ),
+        );
+    const gone = await tx
+      .delete(chatFiles)
+      .where(inArray(chatFiles.conversationId, chats()))
+      .returning({ storageKey: chatFiles.storageKey, thumbKey: chatFiles.thumbKey });
+    await tx.delete(chatMessages).where(inArray(chatMessages.conversationId, chats()));
+    await tx.delete(chatConversations).where(inArray(chatConversations.id, chats()));
 
     // The company itself, once its last tax record is gone: 5 years after the withdrawal.
-    await tx.execute(sql`update companies set name = ${WITHDRAWN_COMPANY_NAME}, license = null, ceo = '', area = '',
-        addr_main = '', addr_sub = '', post_main = '', biz_type = '', biz_item = '', invoice_mail = '', purged_at = ${at}::timestamptz
-      where withdrawn_at is not null and purged_at is null
-        and withdrawn_at < ${at}::timestamptz - make_interval(years => ${RETENTION.paymentYears})`);
-    return gone.flatMap((f) => [f.storage_key, f.thumb_key]);
+    await tx
+      .update(companies)
+      .set({
+        name: WITHDRAWN_COMPANY_NAME,
+        license: null,
+        ceo: '',
+        area: '',
+        addrMain: '',
+        addrSub: '',
+        postMain: '',
+        bizType: '',
+        bizItem: '',
+        invoiceMail: '',
+        purgedAt: now,
+      })
+      .where(
+        and(
+          isNotNull(companies.withdrawnAt),
+          isNull(companies.purgedAt),
+          lt(companies.withdrawnAt, yearsAgo(RETENTION.paymentYears)),
+        ),
+      );
+    return gone.flatMap((f) => [f.storageKey, f.thumbKey]);
   });
   if (files) for (const key of fileKeys) await files.remove(key);
 }

@@ -1,10 +1,13 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { MSG_PAPERWORK, monthlyInvoice, orderInvoice, seoulMonthKey, type InvoiceDraft } from '@partsmall/contract';
-import { queryRows, type Db } from '../../db/client.js';
-import { companies, taxInvoices } from '../../db/schema.js';
+import type { Db } from '../../db/client.js';
+import { shownOrder } from '../../db/repos/orders.js';
+import { companies } from '../../db/tables/accounts.js';
+import { taxInvoices } from '../../db/tables/money.js';
+import { orders } from '../../db/tables/orders.js';
 import type { JobHandler } from '../jobs/types.js';
 import { supplierParty } from '../paperwork/statements.js';
-import { invoiceOrders, writeCorrections, writeInvoice } from './orders.js';
+import { invoiceOrders, issuedColumns, writeCorrections, writeInvoice } from './orders.js';
 import type { TaxInvoiceDocument } from './provider.js';
 
 /**
@@ -16,6 +19,10 @@ import type { TaxInvoiceDocument } from './provider.js';
 
 type Row = typeof taxInvoices.$inferSelect;
 type Company = typeof companies.$inferSelect;
+
+/** Orders shipped in a Seoul month ('YYYY-MM'). */
+const shippedInMonth = (month: string) =>
+  and(isNotNull(orders.shippedAt), sql`to_char(${orders.shippedAt} at time zone 'Asia/Seoul', 'YYYY-MM') = ${month}`);
 
 /** What the company lacks for an invoice, as staff read it ('' when nothing). */
 export function missingInvoiceFields(c: Company): string {
@@ -37,17 +44,18 @@ async function setRow(db: Db, id: number, set: Partial<typeof taxInvoices.$infer
 /** The invoice as it stands now: the order's or the month's orders less what was refunded so far. */
 async function currentDraft(db: Db, row: Row, now: Date): Promise<InvoiceDraft | null> {
   if (row.kind === 'order') {
-    const [o] = await invoiceOrders(db, row.companyId, sql`id = ${row.orderId}`);
+    if (row.orderId === null) return null;
+    const [o] = await invoiceOrders(db, row.companyId, eq(orders.id, row.orderId));
     return o ? orderInvoice(o, now) : null;
   }
   const month = row.month!;
   // Orders shipped in that Seoul month (a day's margin each side; monthlyInvoice keeps the month's own).
-  const orders = await invoiceOrders(
+  const shipped = await invoiceOrders(
     db,
     row.companyId,
-    sql`shipped_at >= (${`${month}-01`}::date - 1) and shipped_at < (${`${month}-01`}::date + interval '1 month' + interval '1 day')`,
+    sql`${orders.shippedAt} >= (${`${month}-01`}::date - 1) and ${orders.shippedAt} < (${`${month}-01`}::date + interval '1 month' + interval '1 day')`,
   );
-  return monthlyInvoice(row.companyId, month, orders, now);
+  return monthlyInvoice(row.companyId, month, shipped, now);
 }
 
 export const issueTaxInvoice: JobHandler<'taxInvoice.issue'> = async (job, deps) => {
@@ -152,10 +160,11 @@ export const issueTaxInvoice: JobHandler<'taxInvoice.issue'> = async (job, deps)
   // A refund written while this invoice was being issued gets its correction now.
   if (row.kind !== 'correction') {
     await db.transaction(async (tx) => {
-      const [fresh] = await queryRows<Parameters<typeof writeCorrections>[2]>(
-        tx,
-        sql`select id, mgt_key, items, issued_at, write_date, supply, tax, total from tax_invoices where id = ${row.id} and issued_at is not null for update`,
-      );
+      const [fresh] = await tx
+        .select(issuedColumns)
+        .from(taxInvoices)
+        .where(and(eq(taxInvoices.id, row.id), isNotNull(taxInvoices.issuedAt)))
+        .for('update');
       if (fresh) await writeCorrections(tx, row.companyId, fresh);
     });
   }
@@ -165,23 +174,18 @@ export const issueTaxInvoice: JobHandler<'taxInvoice.issue'> = async (job, deps)
 export const monthlyTaxInvoices: JobHandler<'taxInvoice.monthly'> = async (job, deps) => {
   const { db } = deps;
   const month = job.data.month;
-  const candidates = await queryRows<{ company_id: number }>(
-    db,
-    sql`select distinct o.company_id from orders o join companies c on c.id = o.company_id
-        where c.invoice_mode = 'monthly' and o.storage_id > 0 and o.shipped_at is not null
-          and to_char(o.shipped_at at time zone 'Asia/Seoul', 'YYYY-MM') = ${month}`,
-  );
+  const candidates = await db
+    .selectDistinct({ companyId: orders.companyId })
+    .from(orders)
+    .innerJoin(companies, eq(companies.id, orders.companyId))
+    .where(and(eq(companies.invoiceMode, 'monthly'), shownOrder, shippedInMonth(month)));
   const now = new Date();
-  for (const { company_id: companyId } of candidates) {
-    const orders = await invoiceOrders(
-      db,
-      companyId,
-      sql`shipped_at is not null and to_char(shipped_at at time zone 'Asia/Seoul', 'YYYY-MM') = ${month}`,
-    );
+  for (const { companyId } of candidates) {
+    const shipped = await invoiceOrders(db, companyId, shippedInMonth(month));
     const draft = monthlyInvoice(
       companyId,
       month,
-      orders.filter((o) => o.shippedAt && seoulMonthKey(o.shippedAt) === month),
+      shipped.filter((o) => o.shippedAt && seoulMonthKey(o.shippedAt) === month),
       now,
     );
     if (!draft) continue;

@@ -7,8 +7,8 @@ import {
   type TaxInvoiceRow,
   type TaxInvoiceStatus,
 } from '@partsmall/contract';
-import { queryRows, type Db } from '../../db/client.js';
-import { companies, taxInvoices } from '../../db/schema.js';
+import type { Db } from '../../db/client.js';
+import { adminAudit, companies, taxInvoices } from '../../db/schema.js';
 import { recordAudit } from '../admin/audit.js';
 import { enqueue } from '../jobs/queue.js';
 import type { JobRunner } from '../jobs/runner.js';
@@ -159,16 +159,11 @@ export async function retryTaxInvoice(db: Db, runner: JobRunner, staffId: number
     if (!row) throw notFound(MSG_PAPERWORK.invoiceNotFound);
     if (row.status !== 'failed') throw new AppError(409, MSG_PAPERWORK.invoiceNotRetryable, 409, 'seq');
     await tx.update(taxInvoices).set({ status: 'pending', updatedAt: new Date() }).where(eq(taxInvoices.id, id));
-    const [tries] = await queryRows<{ n: string | number }>(
-      tx,
-      sql`select count(*) as n from admin_audit where action = 'retryTaxInvoice' and target = ${`taxInvoice:${id}`}`,
-    );
-    await enqueue(
-      tx,
-      'taxInvoice.issue',
-      { invoiceId: id },
-      { key: `${row.mgtKey}:retry:${Number(tries?.n ?? 0) + 1}` },
-    );
+    const [tries] = await tx
+      .select({ n: count() })
+      .from(adminAudit)
+      .where(and(eq(adminAudit.action, 'retryTaxInvoice'), eq(adminAudit.target, `taxInvoice:${id}`)));
+    await enqueue(tx, 'taxInvoice.issue', { invoiceId: id }, { key: `${row.mgtKey}:retry:${(tries?.n ?? 0) + 1}` });
     await recordAudit(tx, {
       memberId: staffId,
       action: 'retryTaxInvoice',

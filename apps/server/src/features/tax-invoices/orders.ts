@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import {
   ORDER_STATUS,
   corrections,
@@ -7,8 +7,11 @@ import {
   type InvoiceDraft,
   type InvoiceOrder,
 } from '@partsmall/contract';
-import { queryRows, type Db, type Tx } from '../../db/client.js';
-import { taxInvoices } from '../../db/schema.js';
+import type { Db, Tx } from '../../db/client.js';
+import { shownOrder } from '../../db/repos/orders.js';
+import { companies } from '../../db/tables/accounts.js';
+import { cashLedger, taxInvoices } from '../../db/tables/money.js';
+import { orders } from '../../db/tables/orders.js';
 import { enqueue } from '../jobs/queue.js';
 
 /**
@@ -18,35 +21,43 @@ import { enqueue } from '../jobs/queue.js';
  * worked out again when it is issued, so a refund before issuance simply lowers or removes it.
  */
 
-/** The orders as the invoice rules read them: total charged (goods and shipping), shipped, refunds. */
-export async function invoiceOrders(
-  db: Db | Tx,
-  companyId: number,
-  where: ReturnType<typeof sql>,
-): Promise<InvoiceOrder[]> {
-  const rows = await queryRows<{ id: number; total: string | number; shipped_at: string | Date | null }>(
-    db,
-    sql`select id, total_amount + shipping as total, shipped_at from orders where company_id = ${companyId} and storage_id > 0 and ${where} order by id`,
-  );
+/** The order a refund's ledger row names: the wallet writes '주문 #<id> 반품 환불' / '… 취소 환불' (features/orders/service.ts). */
+const refundedOrder = sql<number>`substring(${cashLedger.note} from '^주문 #([0-9]+) ')::int`.mapWith(Number);
+
+/**
+ * The orders as the invoice rules read them: total charged (goods and shipping), shipped, refunds.
+ * `where` is a condition on the orders' columns (`eq(orders.id, id)`).
+ */
+export async function invoiceOrders(db: Db | Tx, companyId: number, where: SQL | undefined): Promise<InvoiceOrder[]> {
+  const rows = await db
+    .select({
+      id: orders.id,
+      total: sql<number>`${orders.totalAmount} + ${orders.shipping}`.mapWith(Number),
+      shippedAt: orders.shippedAt,
+    })
+    .from(orders)
+    .where(and(eq(orders.companyId, companyId), shownOrder, where))
+    .orderBy(asc(orders.id));
   if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  // The wallet writes each refund as '주문 #<id> 반품 환불' / '… 취소 환불' (features/orders/service.ts).
-  const refunds = await queryRows<{ id: number; order_id: number; amount: string | number; created_at: string | Date }>(
-    db,
-    sql`select id, substring(note from '^주문 #([0-9]+) ')::int as order_id, amount, created_at from cash_ledger
-        where company_id = ${companyId} and type in ('cancel', 'return') and note ~ '^주문 #[0-9]+ '
-          and substring(note from '^주문 #([0-9]+) ')::int in (${sql.join(
-            ids.map((i) => sql`${i}`),
-            sql`, `,
-          )})`,
-  );
+  const refunds = await db
+    .select({ id: cashLedger.id, orderId: refundedOrder, amount: cashLedger.amount, createdAt: cashLedger.createdAt })
+    .from(cashLedger)
+    .where(
+      and(
+        eq(cashLedger.companyId, companyId),
+        inArray(cashLedger.type, ['cancel', 'return']),
+        sql`${cashLedger.note} ~ '^주문 #[0-9]+ '`,
+        inArray(
+          refundedOrder,
+          rows.map((r) => r.id),
+        ),
+      ),
+    );
   return rows.map((r) => ({
     seq: r.id,
-    total: Number(r.total),
-    shippedAt: r.shipped_at ? new Date(r.shipped_at) : null,
-    refunds: refunds
-      .filter((f) => f.order_id === r.id)
-      .map((f) => ({ seq: f.id, amount: Number(f.amount), at: new Date(f.created_at) })),
+    total: r.total,
+    shippedAt: r.shippedAt,
+    refunds: refunds.filter((f) => f.orderId === r.id).map((f) => ({ seq: f.id, amount: f.amount, at: f.createdAt })),
   }));
 }
 
@@ -86,16 +97,21 @@ export async function writeInvoice(
   return true;
 }
 
-type IssuedRow = {
-  id: number;
-  mgt_key: string;
-  items: { orderSeq: number; total: number }[];
-  issued_at: string | Date;
-  write_date: string;
-  supply: string | number;
-  tax: string | number;
-  total: string | number;
+/** An issued invoice as its corrections read it. */
+export const issuedColumns = {
+  id: taxInvoices.id,
+  mgtKey: taxInvoices.mgtKey,
+  items: taxInvoices.items,
+  issuedAt: taxInvoices.issuedAt,
+  writeDate: taxInvoices.writeDate,
+  supply: taxInvoices.supply,
+  tax: taxInvoices.tax,
+  total: taxInvoices.total,
 };
+type IssuedRow = Pick<
+  typeof taxInvoices.$inferSelect,
+  'id' | 'mgtKey' | 'items' | 'issuedAt' | 'writeDate' | 'supply' | 'tax' | 'total'
+>;
 
 /**
  * The 수정세금계산서 of refunds made after an invoice was issued, for the orders it lists (each refund
@@ -103,24 +119,18 @@ type IssuedRow = {
  */
 export async function writeCorrections(tx: Tx, companyId: number, original: IssuedRow): Promise<void> {
   const ids = original.items.map((i) => i.orderSeq);
-  if (ids.length === 0) return;
-  const orders = await invoiceOrders(
-    tx,
-    companyId,
-    sql`id in (${sql.join(
-      ids.map((i) => sql`${i}`),
-      sql`, `,
-    )})`,
-  );
+  // Both reads of an issued invoice ask for issued_at set; an unissued one has nothing to correct.
+  if (ids.length === 0 || !original.issuedAt) return;
+  const listed = await invoiceOrders(tx, companyId, inArray(orders.id, ids));
   const draft: InvoiceDraft = {
-    mgtKey: original.mgt_key,
-    writeDate: original.write_date,
-    supply: Number(original.supply),
-    tax: Number(original.tax),
-    total: Number(original.total),
+    mgtKey: original.mgtKey,
+    writeDate: original.writeDate,
+    supply: original.supply,
+    tax: original.tax,
+    total: original.total,
     items: original.items.map((i) => ({ orderSeq: i.orderSeq, total: i.total, supply: 0, tax: 0 })),
   };
-  for (const c of corrections(draft, new Date(original.issued_at), orders)) {
+  for (const c of corrections(draft, original.issuedAt, listed)) {
     await writeInvoice(tx, {
       companyId,
       kind: 'correction',
@@ -128,7 +138,7 @@ export async function writeCorrections(tx: Tx, companyId: number, original: Issu
       originalId: original.id,
       refundKey: `ledger:${c.refundSeq}`,
       draft: {
-        mgtKey: correctionMgtKey(original.mgt_key, c.refundSeq),
+        mgtKey: correctionMgtKey(original.mgtKey, c.refundSeq),
         writeDate: c.writeDate,
         supply: c.supply,
         tax: c.tax,
@@ -150,12 +160,12 @@ export async function onOrderMoved(
   now: Date,
 ): Promise<void> {
   if (to === ORDER_STATUS.shipmentComplete) {
-    const [company] = await queryRows<{ invoice_mode: string }>(
-      tx,
-      sql`select invoice_mode from companies where id = ${order.companyId}`,
-    );
-    if (company?.invoice_mode !== 'order') return;
-    const [o] = await invoiceOrders(tx, order.companyId, sql`id = ${order.id}`);
+    const [company] = await tx
+      .select({ invoiceMode: companies.invoiceMode })
+      .from(companies)
+      .where(eq(companies.id, order.companyId));
+    if (company?.invoiceMode !== 'order') return;
+    const [o] = await invoiceOrders(tx, order.companyId, eq(orders.id, order.id));
     const draft = o && orderInvoice({ ...o, shippedAt: now }, now);
     if (draft) await writeInvoice(tx, { companyId: order.companyId, kind: 'order', orderId: order.id, draft });
     return;
@@ -166,12 +176,18 @@ export async function onOrderMoved(
     to !== ORDER_STATUS.shipmentCancelled
   )
     return;
-  const issued = await queryRows<IssuedRow>(
-    tx,
-    sql`select id, mgt_key, items, issued_at, write_date, supply, tax, total from tax_invoices
-        where company_id = ${order.companyId} and kind in ('order', 'monthly') and status in ('issued', 'sent')
-          and items @> ${JSON.stringify([{ orderSeq: order.id }])}::jsonb
-        for update`,
-  );
+  const issued = await tx
+    .select(issuedColumns)
+    .from(taxInvoices)
+    .where(
+      and(
+        eq(taxInvoices.companyId, order.companyId),
+        inArray(taxInvoices.kind, ['order', 'monthly']),
+        inArray(taxInvoices.status, ['issued', 'sent']),
+        isNotNull(taxInvoices.issuedAt),
+        sql`${taxInvoices.items} @> ${JSON.stringify([{ orderSeq: order.id }])}::jsonb`,
+      ),
+    )
+    .for('update');
   for (const original of issued) await writeCorrections(tx, order.companyId, original);
 }

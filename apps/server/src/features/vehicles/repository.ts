@@ -1,12 +1,18 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { MY_VEHICLES_MAX, type Applicability, type VehicleFacts } from '@partsmall/contract';
 import { queryRows, type Db } from '../../db/client.js';
+import { products } from '../../db/tables/products.js';
+import { epcCatalogues, epcVehicles, epcVinSearches } from '../../db/schema.js';
+import { companyVehicles as companyVehiclesTable } from './schema.js';
 
 // Arrays go as one parameter each (`sql.param`): drizzle's template would spread a bare array into a list.
 
 /**
  * The database side of my vehicles (docs/requirements.md#my-vehicles): the only place that reads
- * company_vehicles, and what the fit check reads of the catalogue.
+ * company_vehicles, and what the fit check reads of the catalogue. Drizzle's builder throughout,
+ * but for the two reads of the catalogue's supersession chains (a recursive query, and one over
+ * unions of the replacements both ways): typed statements (`queryRows<Row>`), the exception
+ * docs/architecture.md#the-database lists with its reasons.
  */
 
 export interface VehicleRow {
@@ -26,33 +32,61 @@ export interface VehicleRow {
  * the most recently opened first, less those it removed and has not opened since.
  */
 export async function companyVehicles(db: Db, companyId: number, vin?: string): Promise<VehicleRow[]> {
-  return queryRows<VehicleRow>(
-    db,
-    sql`select s.vin, s.title, coalesce(cv.name, '') as name, s.brand, s.mcid,
-        to_char(s.last_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "lastOpenedAt",
-        v.catalogue_id as "catalogueId", v.options, v.production_date::text as "productionDate"
-      from (
-        select distinct on (vin) vin, title, brand, mcid, last_at from epc_vin_searches
-        where company_id = ${companyId} ${vin === undefined ? sql`` : sql`and vin = ${vin}`}
-        order by vin, last_at desc
-      ) s
-      join epc_catalogues c on c.mcid = s.mcid
-      join epc_vehicles v on v.catalogue_id = c.id and v.vin = s.vin
-      left join company_vehicles cv on cv.company_id = ${companyId} and cv.vin = s.vin
-      where cv.hidden_at is null or s.last_at > cv.hidden_at
-      order by s.last_at desc, s.vin
-      limit ${MY_VEHICLES_MAX}`,
-  );
+  // Each VIN's latest opening by the company.
+  const opened = db
+    .selectDistinctOn([epcVinSearches.vin], {
+      vin: epcVinSearches.vin,
+      title: epcVinSearches.title,
+      brand: epcVinSearches.brand,
+      mcid: epcVinSearches.mcid,
+      lastAt: epcVinSearches.lastAt,
+    })
+    .from(epcVinSearches)
+    .where(and(eq(epcVinSearches.companyId, companyId), vin === undefined ? undefined : eq(epcVinSearches.vin, vin)))
+    .orderBy(epcVinSearches.vin, desc(epcVinSearches.lastAt))
+    .as('s');
+  return db
+    .select({
+      vin: opened.vin,
+      title: opened.title,
+      name: sql<string>`coalesce(${companyVehiclesTable.name}, '')`,
+      brand: opened.brand,
+      mcid: opened.mcid,
+      lastOpenedAt: sql<string>`to_char(${opened.lastAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
+      catalogueId: epcVehicles.catalogueId,
+      options: epcVehicles.options,
+      productionDate: epcVehicles.productionDate,
+    })
+    .from(opened)
+    .innerJoin(epcCatalogues, eq(epcCatalogues.mcid, opened.mcid))
+    .innerJoin(epcVehicles, and(eq(epcVehicles.catalogueId, epcCatalogues.id), eq(epcVehicles.vin, opened.vin)))
+    .leftJoin(
+      companyVehiclesTable,
+      and(eq(companyVehiclesTable.companyId, companyId), eq(companyVehiclesTable.vin, opened.vin)),
+    )
+    .where(or(isNull(companyVehiclesTable.hiddenAt), gt(opened.lastAt, companyVehiclesTable.hiddenAt)))
+    .orderBy(desc(opened.lastAt), asc(opened.vin))
+    .limit(MY_VEHICLES_MAX);
 }
 
 export async function nameVehicle(db: Db, companyId: number, vin: string, name: string): Promise<void> {
-  await db.execute(sql`insert into company_vehicles (company_id, vin, name) values (${companyId}, ${vin}, ${name})
-    on conflict (company_id, vin) do update set name = excluded.name`);
+  await db
+    .insert(companyVehiclesTable)
+    .values({ companyId, vin, name })
+    .onConflictDoUpdate({
+      target: [companyVehiclesTable.companyId, companyVehiclesTable.vin],
+      set: { name: sql`excluded.name` },
+    });
 }
 
 export async function hideVehicle(db: Db, companyId: number, vin: string): Promise<void> {
-  await db.execute(sql`insert into company_vehicles (company_id, vin, hidden_at) values (${companyId}, ${vin}, now())
-    on conflict (company_id, vin) do update set hidden_at = now()`);
+  await db
+    .insert(companyVehiclesTable)
+    .values({ companyId, vin, hiddenAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: [companyVehiclesTable.companyId, companyVehiclesTable.vin],
+      set: { hiddenAt: sql`now()` },
+    });
 }
 
 /** One catalogue part of a number (or of a number in its chain), with what decides whether it fits. */
@@ -101,10 +135,10 @@ export async function chainParts(
 /** The alpha-number keys of products by id. */
 export async function productKeys(db: Db, productIds: readonly number[]): Promise<Map<number, string>> {
   if (productIds.length === 0) return new Map();
-  const rows = await queryRows<{ id: number; key: string }>(
-    db,
-    sql`select id, pid_key as key from products where id = any(${sql.param([...productIds])}::int[])`,
-  );
+  const rows = await db
+    .select({ id: products.id, key: products.pidKey })
+    .from(products)
+    .where(inArray(products.id, [...productIds]));
   return new Map(rows.map((r) => [r.id, r.key]));
 }
 

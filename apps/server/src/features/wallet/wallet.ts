@@ -1,11 +1,13 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import { MSG_ORDER } from '@partsmall/contract';
-import { queryRows, type Tx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
+import { companies } from '../../db/tables/accounts.js';
+import { cashLedger } from '../../db/tables/money.js';
 import { AppError } from '../../shared/http.js';
 
 /**
- * The company's cash (docs/requirements.md#wallet): the balance and its append-only ledger change together, in one
- * statement on the caller's transaction, and the balance never goes below zero. Every change of
+ * The company's cash (docs/requirements.md#wallet): the balance and its append-only ledger change together, on the
+ * caller's transaction, and the balance never goes below zero. Every change of
  * cash goes through here: payments of orders, refunds of cancels and returns, top-ups through the
  * gateway, and (later) staff adjustments.
  */
@@ -37,23 +39,29 @@ function checkAmount(amount: number) {
 }
 
 /**
- * Moves the balance by `delta` and writes the ledger row with the balance after it, as one
- * statement; a debit only happens while the balance covers it (a conditional update, so two
- * debits racing on one company are applied one after the other and the second sees the first).
+ * Moves the balance by `delta` and writes the ledger row with the balance after it, on the
+ * caller's transaction; a debit only happens while the balance covers it (a conditional update, so
+ * two debits racing on one company are applied one after the other and the second sees the first:
+ * the update holds the company's row lock until the transaction ends, so the ledger row written
+ * next carries the balance no other move can change in between).
  * Returns the balance after, or null when the debit was not covered.
  */
 async function move(tx: Tx, m: WalletMove, delta: number): Promise<number | null> {
-  const covered = delta < 0 ? sql` and point >= ${-delta}` : sql``;
-  const [row] = await queryRows<{ balance_after: string | number }>(
-    tx,
-    sql`with moved as (
-          update companies set point = point + ${delta} where id = ${m.companyId}${covered} returning point
-        )
-        insert into cash_ledger (company_id, type, amount, balance_after, member_id, note)
-        select ${m.companyId}::int, ${m.type}::text, ${delta}::bigint, point, ${m.memberId}::int, ${m.note}::text from moved
-        returning balance_after`,
-  );
-  return row ? Number(row.balance_after) : null;
+  const [row] = await tx
+    .update(companies)
+    .set({ point: sql`${companies.point} + ${delta}` })
+    .where(and(eq(companies.id, m.companyId), delta < 0 ? gte(companies.point, -delta) : undefined))
+    .returning({ point: companies.point });
+  if (!row) return null;
+  await tx.insert(cashLedger).values({
+    companyId: m.companyId,
+    type: m.type,
+    amount: delta,
+    balanceAfter: row.point,
+    memberId: m.memberId,
+    note: m.note,
+  });
+  return row.point;
 }
 
 /** Adds cash to a company (top-up, refund, adjustment). Returns the balance after. */

@@ -17,7 +17,7 @@ import { Modal } from '../../shared/ui/Modal';
 import { useNotify } from '../../shared/ui/notify';
 import { Loading } from '../../shared/ui/states';
 import { useMay } from './access';
-import { StatusBadge } from './OrdersPage';
+import { StatusBadge } from './components/StatusBadge';
 import { NumberField } from './fields';
 import { InvoiceInfoForm } from './InvoiceInfoForm';
 import { useColumnChoice } from './columns';

@@ -1,0 +1,185 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  CSV_MAX_LINES,
+  MSG_ADMIN,
+  PRODUCT_CSV_COLUMNS,
+  alphaNumber,
+  productFields,
+  type AdminProduct,
+  type ImportProductsResult,
+} from '@partsmall/contract';
+import type { Db } from '../../db/client.js';
+import { lockProductsByNumber, productsByNumber, productsInOrder } from '../../db/repos/products.js';
+import { AppError, badRequest } from '../../shared/http.js';
+import { onStockRaised } from '../favorites/index.js';
+import { invalidateProductLists } from '../products/list-cache.js';
+import { recordAudit } from './audit.js';
+import { parseCsv, toCsv } from './csv.js';
+import {
+  insertProduct,
+  productWhere,
+  toProduct,
+  updateProduct,
+  type Fields,
+  type ProductQuery,
+} from './product-rows.js';
+
+/** Products by CSV: the import (checked line by line, previewed, written all or nothing) and the export. */
+
+const csvRow = z.object({
+  pid: z.string(),
+  name: z.string(),
+  factoryNum: z.string(),
+  type: z.string(),
+  salePrice: z.string(),
+  priceA: z.string(),
+  priceB: z.string(),
+  priceC: z.string(),
+  priceD: z.string(),
+  hasAmount: z.string(),
+  stockName: z.string(),
+  storageId: z.string(),
+  category: z.string(),
+  brand: z.string(),
+  detailInfo: z.string(),
+});
+
+/** The lines' (number key, warehouse) pairs, as the products are looked up by. */
+const numberPairs = (lines: { fields: Fields }[]) =>
+  lines.map((l) => ({ pidKey: alphaNumber(l.fields.pid), storageId: l.fields.storageId }));
+
+/** A number cell: digits only (no decimals, no sign, thousands commas allowed); anything else stays a string for zod to refuse. */
+const numberCell = (v: string): number | string => {
+  const t = v.trim().replace(/,/g, '');
+  return /^-?\d{1,12}(\.\d+)?$/.test(t) ? Number(t) : v;
+};
+
+/**
+ * Import: every line is checked first (the form's rules, the tier rule, stock, duplicates within
+ * the file and against the shop); the preview lists what would change; with commit, everything
+ * is written in one transaction, and nothing at all when any line is bad.
+ */
+export async function importProducts(
+  db: Db,
+  staffId: number,
+  text: string,
+  commit: boolean,
+): Promise<ImportProductsResult> {
+  const lineCount = text.split(/\r\n|\n|\r/).filter((l) => l.trim() !== '').length;
+  if (lineCount - 1 > CSV_MAX_LINES) throw new AppError(413, MSG_ADMIN.csvTooManyLines(CSV_MAX_LINES), 413, 'csv');
+  let cells: string[][];
+  try {
+    cells = parseCsv(text);
+  } catch {
+    throw badRequest(MSG_ADMIN.csvBroken, 'csv');
+  }
+  const [header, ...body] = cells;
+  if (!header || body.length === 0) throw badRequest(MSG_ADMIN.csvEmpty, 'csv');
+  const names = header.map((h) => h.trim());
+  const missing = PRODUCT_CSV_COLUMNS.find((c) => !names.includes(c));
+  if (missing) throw badRequest(MSG_ADMIN.csvHeader(missing), 'csv');
+
+  const errors: ImportProductsResult['errors'] = [];
+  const rows: ImportProductsResult['rows'] = [];
+  const parsed: { line: number; fields: Fields; hasAmount: number; existing: AdminProduct | null }[] = [];
+  const seen = new Map<string, number>();
+  for (const [i, cellsOfLine] of body.entries()) {
+    const line = i + 2;
+    const record = Object.fromEntries(PRODUCT_CSV_COLUMNS.map((c) => [c, cellsOfLine[names.indexOf(c)] ?? '']));
+    const raw = csvRow.parse(record);
+    const candidate = {
+      ...raw,
+      type: numberCell(raw.type),
+      salePrice: numberCell(raw.salePrice),
+      priceA: numberCell(raw.priceA || '0'),
+      priceB: numberCell(raw.priceB || '0'),
+      priceC: numberCell(raw.priceC || '0'),
+      priceD: numberCell(raw.priceD || '0'),
+      storageId: numberCell(raw.storageId),
+    };
+    const result = productFields.safeParse(candidate);
+    const stock = numberCell(raw.hasAmount || '0');
+    if (!result.success) {
+      errors.push({
+        line,
+        message: `${result.error.issues[0]?.path.join('.') ?? ''}: ${result.error.issues[0]?.message ?? ''}`,
+      });
+      continue;
+    }
+    if (typeof stock !== 'number' || !Number.isInteger(stock) || stock < 0 || stock > 1_000_000) {
+      errors.push({ line, message: `hasAmount: ${MSG_ADMIN.stockInvalid}` });
+      continue;
+    }
+    const key = `${alphaNumber(result.data.pid)}:${result.data.storageId}`;
+    const earlier = seen.get(key);
+    if (earlier) {
+      errors.push({ line, message: `pid: ${earlier}행과 ${MSG_ADMIN.duplicatePid}` });
+      continue;
+    }
+    seen.set(key, line);
+    parsed.push({ line, fields: result.data, hasAmount: stock, existing: null });
+  }
+
+  // Existing products by (pid key, storage id): those lines update, the others create.
+  if (parsed.length > 0) {
+    const existing = await productsByNumber(db, numberPairs(parsed));
+    const byKey = new Map(existing.map((e) => [`${e.pidKey}:${e.storageId}`, toProduct(e)]));
+    for (const p of parsed) {
+      p.existing = byKey.get(`${alphaNumber(p.fields.pid)}:${p.fields.storageId}`) ?? null;
+      const changes: string[] = [];
+      if (p.existing) {
+        for (const [k, v] of Object.entries({ ...p.fields, hasAmount: p.hasAmount })) {
+          const before: unknown = p.existing[k as keyof AdminProduct];
+          if (before !== undefined && String(before) !== String(v))
+            changes.push(`${k}: ${String(before)} → ${String(v)}`);
+        }
+      }
+      rows.push({
+        line: p.line,
+        action: p.existing ? 'update' : 'create',
+        pid: p.fields.pid,
+        name: p.fields.name,
+        changes,
+      });
+    }
+  }
+  errors.sort((a, b) => a.line - b.line);
+  if (!commit || errors.length > 0) return { committed: false, rows, errors };
+
+  await db.transaction(async (tx) => {
+    // The same per-number locks as a single save, taken in a fixed order (no deadlock between two
+    // imports); which lines update is decided again under them, so a product saved meanwhile is
+    // updated rather than duplicated.
+    const keys = [
+      ...new Set(parsed.map((p) => `product-pid:${alphaNumber(p.fields.pid)}:${p.fields.storageId}`)),
+    ].sort();
+    for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+    // The rows are locked in id order (as paying locks them): their stock before the import decides
+    // which lines are a restock (docs/requirements.md#restock-alerts).
+    const now = await lockProductsByNumber(tx, numberPairs(parsed));
+    const found = new Map(now.map((r) => [`${r.pidKey}:${r.storageId}`, r]));
+    for (const p of parsed) {
+      const row = found.get(`${alphaNumber(p.fields.pid)}:${p.fields.storageId}`);
+      if (row) {
+        await updateProduct(tx, row.id, p.fields, p.hasAmount);
+        await onStockRaised(tx, row.id, row.hasAmount, p.hasAmount);
+      } else await insertProduct(tx, p.fields, p.hasAmount);
+    }
+    await recordAudit(tx, {
+      memberId: staffId,
+      action: 'importProducts',
+      target: `products:${parsed.length}`,
+      before: parsed.filter((p) => p.existing).map((p) => p.existing),
+      after: parsed.map((p) => ({ ...p.fields, hasAmount: p.hasAmount })),
+    });
+  });
+  invalidateProductLists();
+  return { committed: true, rows, errors };
+}
+
+export async function exportProducts(db: Db, q: Omit<ProductQuery, 'page' | 'size'>) {
+  const rows = await productsInOrder(db, productWhere(q), CSV_MAX_LINES);
+  const lines = rows.map(toProduct).map((p) => PRODUCT_CSV_COLUMNS.map((c) => p[c]));
+  return { csv: toCsv([[...PRODUCT_CSV_COLUMNS], ...lines]), rows: rows.length };
+}

@@ -1,0 +1,128 @@
+import { and, eq, gt, ilike, like, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  LOW_STOCK,
+  MSG_ADMIN,
+  alphaNumber,
+  productNameColumns,
+  productFields,
+  type AdminProduct,
+} from '@partsmall/contract';
+import type { Db, Tx } from '../../db/client.js';
+import { productById, productWithNumber, type ProductRow } from '../../db/repos/products.js';
+import { products } from '../../db/tables/products.js';
+import { badRequest, notFound } from '../../shared/http.js';
+import { escapeLike } from './search.js';
+
+/** The back office's product rows: the search condition, the answer's shape, and the writes a save and an import share. */
+
+/** A product row as the back office answers it. */
+export function toProduct(r: ProductRow): AdminProduct {
+  return {
+    seq: r.id,
+    name: r.name,
+    pid: r.pid,
+    factoryNum: r.factoryNum,
+    type: r.type,
+    priceA: r.priceA,
+    priceB: r.priceB,
+    priceC: r.priceC,
+    priceD: r.priceD,
+    salePrice: r.salePrice,
+    hasAmount: r.hasAmount,
+    stockName: r.stockName,
+    storageId: r.storageId,
+    imgFiles: r.imgFiles,
+    detailInfo: r.detailInfo,
+    description: r.description,
+    category: r.category,
+    brand: r.brand,
+    companyId: r.companyId,
+    created: r.createdAt.toISOString(),
+  };
+}
+
+export interface ProductQuery {
+  searchType: 'name' | 'pid';
+  keyword?: string | undefined;
+  stockName?: string | undefined;
+  stockState?: 'in' | 'out' | 'low' | undefined;
+  page: number;
+  size: number;
+}
+
+export function productWhere(q: Omit<ProductQuery, 'page' | 'size'>): SQL | undefined {
+  const c: (SQL | undefined)[] = [];
+  if (q.keyword) {
+    if (q.searchType === 'pid') {
+      const key = alphaNumber(q.keyword);
+      c.push(key ? or(like(products.pidKey, `${key}%`), like(products.factoryKey, `${key}%`)) : sql`false`);
+    } else c.push(ilike(products.name, `%${escapeLike(q.keyword)}%`));
+  }
+  if (q.stockName) c.push(ilike(products.stockName, `%${escapeLike(q.stockName)}%`));
+  if (q.stockState === 'out') c.push(eq(products.hasAmount, 0));
+  if (q.stockState === 'in') c.push(gt(products.hasAmount, 0));
+  if (q.stockState === 'low') c.push(lte(products.hasAmount, LOW_STOCK));
+  return and(...c);
+}
+
+export async function productRow(db: Db | Tx, seq: number, lock = false): Promise<AdminProduct> {
+  const row = await productById(db, seq, lock);
+  if (!row) throw notFound(MSG_ADMIN.productNotFound);
+  return toProduct(row);
+}
+export type Fields = z.output<typeof productFields>;
+
+function columns(f: Fields) {
+  // The name's search forms go with every write of the name (docs/search.md#korean-name-search).
+  const forms = productNameColumns(f.name);
+  return {
+    name: f.name,
+    nameCompact: forms.nameCompact,
+    nameChosung: forms.nameChosung,
+    nameJamo: forms.nameJamo,
+    pid: f.pid,
+    pidKey: alphaNumber(f.pid),
+    factoryNum: f.factoryNum,
+    factoryKey: alphaNumber(f.factoryNum),
+    type: f.type,
+    salePrice: f.salePrice,
+    priceA: f.priceA,
+    priceB: f.priceB,
+    priceC: f.priceC,
+    priceD: f.priceD,
+    stockName: f.stockName,
+    storageId: f.storageId,
+    detailInfo: f.detailInfo,
+    description: f.description,
+    category: f.category,
+    brand: f.brand,
+  };
+}
+
+/**
+ * Part numbers are unique per warehouse (same alpha-number form, same storage id): the rule the
+ * shop's CSVs and the checkout's one-warehouse orders need. Checked under an advisory lock on the
+ * key, so two staff saving the same number at once cannot both pass.
+ */
+export async function assertUniquePid(tx: Tx, f: Fields, exceptId: number | null) {
+  const key = alphaNumber(f.pid);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`product-pid:${key}:${f.storageId}`}))`);
+  const dup = await productWithNumber(tx, key, f.storageId, exceptId);
+  if (dup) throw badRequest(MSG_ADMIN.duplicatePid, 'pid');
+}
+
+export async function insertProduct(tx: Tx, f: Fields, hasAmount: number): Promise<number> {
+  const [row] = await tx
+    .insert(products)
+    .values({ ...columns(f), hasAmount })
+    .returning({ id: products.id });
+  return row!.id;
+}
+
+export async function updateProduct(tx: Tx, id: number, f: Fields, hasAmount?: number) {
+  await tx
+    .update(products)
+    .set({ ...columns(f), ...(hasAmount !== undefined ? { hasAmount } : {}) })
+    .where(eq(products.id, id));
+}

@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { PRODUCT_CSV_COLUMNS, type ImportProductsResult } from '@partsmall/contract';
+import { messageOf } from '../../../shared/api';
+import { DataTable } from '../../../shared/ui/DataTable';
+import { Modal } from '../../../shared/ui/Modal';
+import { useNotify } from '../../../shared/ui/notify';
+import { FilePick } from '../fields';
+import { readCsvFile, useAdminWrite } from '../api';
+import { A } from '../texts';
+
+/** The CSV import: a preview first (errors by line, what would change), then the save of all or nothing. */
+export function ImportModal({ onClose }: { onClose: () => void }) {
+  const notify = useNotify();
+  const [csv, setCsv] = useState('');
+  const [fileName, setFileName] = useState<string | null>(null);
+  const [result, setResult] = useState<ImportProductsResult | null>(null);
+  const run = useAdminWrite('adminImportProducts');
+  const onFile = async (file: File | undefined) => {
+    if (!file) return;
+    setFileName(file.name);
+    setCsv(await readCsvFile(file));
+    setResult(null);
+  };
+  const send = (commit: boolean) =>
+    run.mutate(
+      { csv, commit },
+      {
+        onSuccess: (a) => {
+          setResult(a.results);
+          if (a.message) notify.toast(a.message, a.results.errors.length ? 'error' : 'info');
+        },
+        onError: (e) => void notify.alert(messageOf(e)),
+      },
+    );
+  return (
+    <Modal title="CSV 일괄 등록" onClose={onClose} className="admin-wide" size="wide">
+      <p className="field-hint">
+        첫 행: {PRODUCT_CSV_COLUMNS.join(',')} · 같은 창고의 같은 품번은 수정, 없으면 등록 · 한 행이라도 오류가 있으면
+        아무것도 저장하지 않습니다.
+      </p>
+      <FilePick label="CSV 파일" accept=".csv,text/csv" name={fileName} onFile={(f) => void onFile(f)} />
+      <div className="admin-actions">
+        <button type="button" className="btn btn-small" disabled={!csv || run.isPending} onClick={() => send(false)}>
+          미리보기
+        </button>
+        <button
+          type="button"
+          className="btn btn-small btn-primary"
+          disabled={!result || result.errors.length > 0 || result.committed || run.isPending}
+          title={
+            !result ? '먼저 미리보기를 하세요.' : result.errors.length ? '오류를 고친 뒤 다시 올리세요.' : undefined
+          }
+          onClick={() => send(true)}
+        >
+          저장
+        </button>
+      </div>
+      {result && (
+        <>
+          {result.errors.length > 0 && (
+            <>
+              <h2>오류 ({result.errors.length}행)</h2>
+              <DataTable
+                label="CSV 오류"
+                rows={result.errors}
+                rowKey={(e) => e.line}
+                pageSize={20}
+                columns={[
+                  { id: 'line', header: '행', width: 60, className: 'num', cell: (e) => e.line },
+                  { id: 'msg', header: '내용', cell: (e) => e.message },
+                ]}
+              />
+            </>
+          )}
+          <h2>{result.committed ? '저장됨' : '바뀔 내용'}</h2>
+          <DataTable
+            label="CSV 미리보기"
+            rows={result.rows}
+            rowKey={(r) => r.line}
+            pageSize={20}
+            columns={[
+              { id: 'line', header: '행', width: 60, className: 'num', cell: (r) => r.line },
+              { id: 'action', header: '처리', width: 60, cell: (r) => (r.action === 'create' ? '등록' : '수정') },
+              { id: 'pid', header: '품번', width: 140, cell: (r) => r.pid },
+              { id: 'name', header: '상품명', width: 200, className: 'ellipsis', cell: (r) => r.name },
+              {
+                id: 'changes',
+                header: '변경',
+                cell: (r) => <pre className="admin-pre">{r.changes.join('\n') || A.none}</pre>,
+              },
+            ]}
+          />
+        </>
+      )}
+    </Modal>
+  );
+}
