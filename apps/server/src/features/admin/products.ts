@@ -17,11 +17,11 @@ import {
 } from '@partsmall/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../shared/http.js';
-import { checkUploadBatch, processImage } from '../chat/images.js';
+import { checkUploadBatch, processImage } from '../chat/index.js';
 import { onStockRaised } from '../favorites/index.js';
-import { invalidateProductLists } from '../products/list-cache.js';
+import { invalidateProductLists } from '../products/index.js';
 import { recordAudit } from './audit.js';
-import { parseCsv, toCsv } from './csv.js';
+import { parseCsv, toCsv } from '../../shared/csv.js';
 import { escapeLike } from './search.js';
 
 /** Products in the back office: search, create/edit, stock, pictures, CSV import and export. */

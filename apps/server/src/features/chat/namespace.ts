@@ -19,8 +19,8 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError, forbidden, notFound } from '../../shared/http.js';
 import { parseOr400 } from '../../shared/parse.js';
-import type { AuthContext, MemberRow } from '../auth/sessions.js';
-import { productById } from '../products/service.js';
+import type { AuthContext, MemberRow } from '../auth/index.js';
+import { productById } from '../products/index.js';
 import { notifyChatReply } from '../notify/index.js';
 import { configureChatDelivery } from './adapter.js';
 import { chatLookups } from './lookups.js';

@@ -15,7 +15,7 @@ import { type Api, type AppContext, requireCompanyMember } from '../../shared/co
 import { publish } from '../../shared/events.js';
 import { AppError, badRequest, created, ok } from '../../shared/http.js';
 import { route } from '../../shared/route.js';
-import type { AuthContext } from '../auth/sessions.js';
+import type { AuthContext } from '../auth/index.js';
 import { QUICK_ORDER_FILE_MAX_BYTES, QUICK_ORDER_FILE_MSG, readQuickOrderFile } from './files.js';
 import { resolveQuickOrder } from './resolve.js';
 import { addQuickOrderToCart, reorder } from './to-cart.js';

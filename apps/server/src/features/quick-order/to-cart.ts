@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { MSG_QUICK_ORDER, alphaNumber, tierPrice, type CompanyLevel, type ReorderLine } from '@partsmall/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../shared/http.js';
-import type { Buyer } from '../cart/service.js';
+import type { Buyer } from '../cart/index.js';
 import { findProductsByNumbers } from '../products/index.js';
 
 export interface CartAddLine {

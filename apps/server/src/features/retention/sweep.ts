@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { RETENTION } from '@partsmall/contract';
 import { queryRows } from '../../db/client.js';
 import type { JobHandler } from '../jobs/types.js';
-import type { FileStorage } from '../chat/storage.js';
+import type { FileStorage } from '../chat/index.js';
 
 /**
  * The daily destruction of what a withdrawn company left and the law no longer asks the shop to

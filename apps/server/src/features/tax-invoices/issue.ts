@@ -3,7 +3,7 @@ import { MSG_PAPERWORK, monthlyInvoice, orderInvoice, seoulMonthKey, type Invoic
 import { queryRows, type Db } from '../../db/client.js';
 import { companies, taxInvoices } from '../../db/schema.js';
 import type { JobHandler } from '../jobs/types.js';
-import { supplierParty } from '../paperwork/statements.js';
+import { supplierParty } from '../paperwork/index.js';
 import { invoiceOrders, writeCorrections, writeInvoice } from './orders.js';
 import type { TaxInvoiceDocument } from './provider.js';
 

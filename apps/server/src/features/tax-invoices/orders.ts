@@ -9,7 +9,7 @@ import {
 } from '@partsmall/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
 import { taxInvoices } from '../../db/schema.js';
-import { enqueue } from '../jobs/queue.js';
+import { enqueue } from '../../shared/job-queue.js';
 
 /**
  * Where orders meet their tax invoices (docs/requirements.md#tax-invoices): a shipped order of a
