@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { repoRoot } from './paths.js';
-import type { TossSettings } from './features/payments/toss.js';
+import type { TossSettings } from './features/payments/types.js';
 import type { SolapiSettings } from './features/sms/types.js';
 import { notifyConfig, type NotifyConfig } from './features/notify/config.js';
-import { jobSettings, type JobSettings } from './features/jobs/settings.js';
+import { jobSettings, type JobSettings } from './features/jobs/config.js';
 import type { TrackerDeliverySettings } from './features/tracking/types.js';
 
 /**

@@ -4,7 +4,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { DEMO_LOGINS, isEmpty, seedDemo } from './seed/demo.js';
-import { fillProductNameColumns } from './features/products/name-search.js';
+import { fillProductNameColumns } from './features/products/index.js';
 
 /** How long a stop may take after the drain delay (requests in flight, sockets, database) before the process exits anyway. */
 const STOP_DEADLINE_MS = 8000;

@@ -4,9 +4,9 @@ import { Server, type Namespace } from 'socket.io';
 import { MSG, TRADE_EVENTS, TRADE_NAMESPACE, type ClientBaseInfoEvent, type TradeAnswer } from '@partsmall/contract';
 import type { Db } from '../db/client.js';
 import type { DomainEvents } from '../shared/events.js';
-import { resolveSession } from '../features/auth/sessions.js';
+import { resolveSession } from '../features/auth/index.js';
 import { coalesceWritesPerTick } from './coalesce-writes.js';
-import { registerChatNamespace } from '../features/chat/namespace.js';
+import { registerChatNamespace } from '../features/chat/index.js';
 import type { Realtime, TradeSocket, TradeSocketData, TradeSocketRef } from './types.js';
 
 export type { Realtime, TradeSocket, TradeSocketData, TradeSocketRef, TradeTransport } from './types.js';

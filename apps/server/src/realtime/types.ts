@@ -1,5 +1,5 @@
 /** The realtime hub as the rest of the server sees it: the transport of /trade and the /chat channel. */
-import type { ChatChannel } from '../features/chat/rooms.js';
+import type { ChatChannel } from '../features/chat/types.js';
 
 export interface Realtime {
   /** Ends the live sockets of revoked sessions on every process (auth/sessions.ts endSessions calls it). */

@@ -1,6 +1,6 @@
 import { notices } from '../db/schema.js';
 import type { Db } from '../db/client.js';
-import { createNotice } from '../features/notices/service.js';
+import { createNotice } from '../features/notices/index.js';
 
 /**
  * Demo notices of each type (0 notice, 2 usage guide, 3 FAQ) with HTML content, written as a

@@ -2,8 +2,8 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { MEMBER_TYPE_MAIN, MSG_ADMIN, MSG_MEMBER, type Access } from '@partsmall/contract';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import type { SmsProvider } from '../features/sms/provider.js';
-import { bearerToken, resolveSession, type AuthContext } from '../features/auth/sessions.js';
+import type { SmsProvider } from '../features/sms/types.js';
+import type { AuthContext } from '../features/auth/types.js';
 import type { Realtime } from '../realtime/types.js';
 import type { Drain } from './drain.js';
 import { forbidden, unauthorized } from './http.js';
@@ -96,24 +96,6 @@ const CHECKS: Record<Exclude<Access, 'public'>, (request: FastifyRequest) => unk
 
 /** The paths of the calls (docs/requirements.md#calls): each route on them must declare its access. */
 const API_PATH = /^\/(api|payCenter|epc|dev)\/|^\/uploadChatFiles?$/;
-
-/**
- * The request context: `request.auth` is the session, its member and the member's company, read in
- * one prepared query from the bearer token (null without a valid token). Requests without a token
- * (visitors on the public calls) pass without a promise or a query.
- */
-export function installRequestContext(app: Api, db: Db): void {
-  app.decorateRequest('auth', null);
-  app.addHook('onRequest', (request, _reply, done) => {
-    const token = bearerToken(request.headers.authorization);
-    if (!token) return done();
-    resolveSession(db, token).then((auth) => {
-      request.auth = auth;
-      done();
-    }, done);
-  });
-  installAccessControl(app);
-}
 
 /**
  * The one access mechanism: every API route declares `config.access` (`route()` sets it from the

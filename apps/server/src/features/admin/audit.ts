@@ -1,33 +1,11 @@
 import { count, desc, eq, ilike } from 'drizzle-orm';
 import type { AuditRow } from '@partsmall/contract';
-import type { Db, Tx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { adminAudit, members } from '../../db/schema.js';
 import { escapeLike } from './search.js';
 
-/**
- * The back office's audit log: one row per staff write (who, when, what, before and after). It is
- * append-only: this module only inserts and reads, and a database trigger refuses UPDATE and DELETE.
- * Writers call it on the transaction of the change itself, so a refused change leaves no row.
- */
-export interface AuditEntry {
-  memberId: number;
-  /** The call's name in ADMIN_CALLS, e.g. 'adjustCash'. */
-  action: string;
-  /** What was changed, e.g. 'company:12', 'order:40'. */
-  target: string;
-  before: unknown;
-  after: unknown;
-}
-
-export async function recordAudit(db: Db | Tx, e: AuditEntry): Promise<void> {
-  await db.insert(adminAudit).values({
-    memberId: e.memberId,
-    action: e.action,
-    target: e.target,
-    before: e.before ?? null,
-    after: e.after ?? null,
-  });
-}
+/** The back office's read of the audit log; the write is shared/audit.ts (docs/architecture.md#boundaries). */
+export { recordAudit, type AuditEntry } from '../../shared/audit.js';
 
 export async function listAudit(
   db: Db,

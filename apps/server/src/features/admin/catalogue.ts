@@ -2,7 +2,7 @@ import { unzipSync } from 'fflate';
 import { MSG_CATALOGUE, type CatalogueReport } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest } from '../../shared/http.js';
-import { importCatalogue } from '../epc/import/index.js';
+import { importCatalogue } from '../epc/index.js';
 import { recordAudit } from './audit.js';
 
 /** Declared uncompressed size and entry count an upload may have (a zip bomb is refused before inflating). */

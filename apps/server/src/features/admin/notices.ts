@@ -11,7 +11,7 @@ import {
 } from '../../db/repos/content.js';
 import { notices } from '../../db/schema.js';
 import { badRequest, notFound } from '../../shared/http.js';
-import { sanitizeNoticeHtml } from '../notices/sanitize.js';
+import { sanitizeNoticeHtml } from '../notices/index.js';
 import { recordAudit } from './audit.js';
 import { escapeLike } from './search.js';
 

@@ -16,10 +16,9 @@ import { ledgerWithNames } from '../../db/repos/wallet.js';
 import { cashLedger, companies, orderLines, orders } from '../../db/schema.js';
 import { AppError, notFound } from '../../shared/http.js';
 import { withinSeoulDays } from '../../shared/time.js';
-import { moveOrder, toOrderView } from '../orders/service.js';
-import { refundAmount } from '../orders/rules.js';
+import { moveOrder, refundAmount, toOrderView } from '../orders/index.js';
 import { recordAudit } from './audit.js';
-import { toCsv } from './csv.js';
+import { toCsv } from '../../shared/csv.js';
 import { escapeLike } from './search.js';
 
 /** The back office's order list, detail, bulk move and CSV export (issue 12, Orders). */

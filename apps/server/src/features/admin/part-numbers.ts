@@ -15,10 +15,9 @@ import {
 } from '@partsmall/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../shared/http.js';
-import { invalidateSynonyms } from '../products/name-search.js';
-import { invalidateProductLists } from '../products/list-cache.js';
+import { invalidateProductLists, invalidateSynonyms } from '../products/index.js';
 import { recordAudit } from './audit.js';
-import { parseCsv } from './csv.js';
+import { parseCsv } from '../../shared/csv.js';
 
 /**
  * The back office's part-number cross-reference and synonym table (issue 22;

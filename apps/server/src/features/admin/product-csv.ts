@@ -13,9 +13,9 @@ import type { Db } from '../../db/client.js';
 import { lockProductsByNumber, productsByNumber, productsInOrder } from '../../db/repos/products.js';
 import { AppError, badRequest } from '../../shared/http.js';
 import { onStockRaised } from '../favorites/index.js';
-import { invalidateProductLists } from '../products/list-cache.js';
+import { invalidateProductLists } from '../products/index.js';
 import { recordAudit } from './audit.js';
-import { parseCsv, toCsv } from './csv.js';
+import { parseCsv, toCsv } from '../../shared/csv.js';
 import {
   insertProduct,
   productWhere,

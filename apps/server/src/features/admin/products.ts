@@ -7,9 +7,9 @@ import type { Db } from '../../db/client.js';
 import { productCount, productPage } from '../../db/repos/products.js';
 import { products } from '../../db/tables/products.js';
 import { badRequest } from '../../shared/http.js';
-import { checkUploadBatch, processImage } from '../chat/images.js';
+import { checkUploadBatch, processImage } from '../chat/index.js';
 import { onStockRaised } from '../favorites/index.js';
-import { invalidateProductLists } from '../products/list-cache.js';
+import { invalidateProductLists } from '../products/index.js';
 import { recordAudit } from './audit.js';
 import {
   assertUniquePid,

@@ -1,5 +1,5 @@
 import { MSG_ADMIN, MSG_CATALOGUE } from '@partsmall/contract';
-import { countOnlineCustomers } from '../chat/routes.js';
+import { countOnlineCustomers } from '../chat/index.js';
 import { requireStaff, type Api, type AppContext } from '../../shared/context.js';
 import { route } from '../../shared/route.js';
 import { created, ok } from '../../shared/http.js';

@@ -1,8 +1,8 @@
 import type { ConfigFields } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../shared/http.js';
-import { readMallConfig, saveMallConfig } from '../mall/service.js';
-import { deliveryOptionsOf } from '../shipping/delivery-options.js';
+import { readMallConfig, saveMallConfig } from '../mall/index.js';
+import { deliveryOptionsOf } from '../shipping/index.js';
 import { recordAudit } from './audit.js';
 
 /** The shop's configuration in the back office: read with its delivery options, save with an audit row. */

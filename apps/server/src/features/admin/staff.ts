@@ -5,8 +5,7 @@ import type { Db } from '../../db/client.js';
 import { memberByLoginId, staffAccounts, staffById, type MemberRecord } from '../../db/repos/companies.js';
 import { members } from '../../db/schema.js';
 import { AppError, badRequest, notFound } from '../../shared/http.js';
-import { hashPassword } from '../auth/passwords.js';
-import { endSessions, type SessionSockets } from '../auth/sessions.js';
+import { endSessions, hashPassword, type SessionSockets } from '../auth/index.js';
 import { recordAudit } from './audit.js';
 
 /** Staff accounts in the back office (admin only): list, create, reset a password, stop or resume. */

@@ -6,7 +6,7 @@ import { phoneCodes, rateEvents } from '../../db/schema.js';
 import { AppError, tooMany } from '../../shared/http.js';
 import { recentEvents } from '../../shared/rate-limit.js';
 import { startOfSeoulDay } from '../../shared/time.js';
-import type { SmsProvider } from '../sms/provider.js';
+import type { SmsProvider } from '../sms/index.js';
 
 export type CodePurpose = 'join' | 'find';
 

@@ -3,23 +3,10 @@ import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { SESSION, type CompanyLevel } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { runPrepared } from '../../db/prepared.js';
-import { members, sessions } from '../../db/schema.js';
+import { sessions } from '../../db/schema.js';
+import type { AuthContext, MemberRow, SessionCompany } from './types.js';
 
-export type MemberRow = typeof members.$inferSelect;
-
-/** What a request knows of the member's company without asking again: the price level. */
-export interface SessionCompany {
-  id: number;
-  level: CompanyLevel;
-}
-
-export interface AuthContext {
-  sessionId: number;
-  token: string;
-  member: MemberRow;
-  /** The member's company (null for staff). */
-  company: SessionCompany | null;
-}
+export type { AuthContext, MemberRow, SessionCompany };
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 

@@ -2,7 +2,7 @@ import { MSG_ORDER, type CompanyLevel } from '@partsmall/contract';
 import { type Api, type AppContext, requireCompanyMember } from '../../shared/context.js';
 import { route } from '../../shared/route.js';
 import { created, ok } from '../../shared/http.js';
-import type { AuthContext } from '../auth/sessions.js';
+import type { AuthContext } from '../auth/index.js';
 import { fitsOfProducts } from '../vehicles/index.js';
 import { addToCart, cartLines, paymentItems, setCartLineJobRef, updateCartQuantity } from './service.js';
 

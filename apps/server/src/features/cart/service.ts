@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { cartItems, products } from '../../db/schema.js';
 import { publish } from '../../shared/events.js';
 import { badRequest, notFound } from '../../shared/http.js';
-import { priceFor, productById, type ProductRow } from '../products/service.js';
+import { priceFor, productById, type ProductRow } from '../products/index.js';
 
 export interface Buyer {
   memberId: number;

@@ -8,10 +8,10 @@ import {
 } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../shared/http.js';
-import type { MemberRow } from '../auth/sessions.js';
-import { buildUserInfo } from '../auth/user-info.js';
-import { cartCount } from '../cart/service.js';
-import { listOrders } from '../orders/service.js';
+import type { MemberRow } from '../auth/index.js';
+import { buildUserInfo } from '../auth/index.js';
+import { cartCount } from '../cart/index.js';
+import { listOrders } from '../orders/index.js';
 import { chatCannedReplies } from './schema.js';
 
 /** The staff's canned replies, shared by all staff, and the customer card beside a conversation (docs/requirements.md#chat). */

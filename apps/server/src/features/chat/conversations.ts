@@ -2,8 +2,8 @@ import { and, count, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import { CHAT_LIMITS, MSG_CHAT, type ChatReadMarks, type ChatUser, type CompanyLevel } from '@partsmall/contract';
 import { queryRows, type Db } from '../../db/client.js';
 import { notFound } from '../../shared/http.js';
-import type { MemberRow } from '../auth/sessions.js';
-import { findMemberById } from '../auth/user-info.js';
+import type { MemberRow } from '../auth/index.js';
+import { findMemberById } from '../auth/index.js';
 import { members } from '../../db/schema.js';
 import { chatConversations, chatMessages } from './schema.js';
 

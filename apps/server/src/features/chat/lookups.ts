@@ -2,7 +2,7 @@ import { MSG_CHAT } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { batchLoader } from '../../shared/batch.js';
 import { notFound } from '../../shared/http.js';
-import { resolveSessions, type MemberRow } from '../auth/sessions.js';
+import { resolveSessions, type MemberRow } from '../auth/index.js';
 import { ensureConversations, isChatCustomer, membersById } from './messages.js';
 
 /** Conversation ids kept per process at most (a customer's conversation id never changes). */

@@ -3,8 +3,8 @@ import { CHAT_LIMITS, MSG_CHAT, type ChatFile, type ChatMessage, type ChatProduc
 import { queryRows, type Db, type Tx } from '../../db/client.js';
 import { runPrepared, type PreparedStatement } from '../../db/prepared.js';
 import { AppError } from '../../shared/http.js';
-import { findMemberById } from '../auth/user-info.js';
-import { productById } from '../products/service.js';
+import { findMemberById } from '../auth/index.js';
+import { productById } from '../products/index.js';
 import { chatFiles, chatMessages } from './schema.js';
 import { fileUrlKey, signedFileUrl } from './storage.js';
 

@@ -4,8 +4,7 @@ import { MSG_CHAT, QR_LOGIN, qrLoginUrl, type LoginResult, type QrLoginCode } fr
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest, forbidden, tooMany } from '../../shared/http.js';
 import { takeAttempt } from '../../shared/rate-limit.js';
-import { createSession, sessionProvenAt, type AuthContext } from '../auth/sessions.js';
-import { buildUserInfo, findMemberById } from '../auth/user-info.js';
+import { type AuthContext, buildUserInfo, createSession, findMemberById, sessionProvenAt } from '../auth/index.js';
 import { qrLoginCodes } from './schema.js';
 
 /**

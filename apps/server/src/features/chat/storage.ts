@@ -4,14 +4,9 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { chatKeys } from './schema.js';
+import type { FileStorage } from './types.js';
 
-/** Where chat files live; a cloud bucket can stand in for the disk behind the same three calls. */
-export interface FileStorage {
-  put(key: string, data: Buffer): Promise<void>;
-  /** The stored bytes, or null when there is no such file. */
-  read(key: string): Promise<Buffer | null>;
-  remove(key: string): Promise<void>;
-}
+export type { FileStorage };
 
 const KEY_SHAPE = /^[a-z0-9]+(?:\/[a-z0-9-]+)*\.[a-z0-9.]+$/;
 

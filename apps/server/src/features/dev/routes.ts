@@ -3,7 +3,7 @@ import { MSG } from '@partsmall/contract';
 import type { Api, AppContext } from '../../shared/context.js';
 import { route } from '../../shared/route.js';
 import { notFound, ok } from '../../shared/http.js';
-import { readOutbox } from '../sms/provider.js';
+import { readOutbox } from '../sms/index.js';
 
 const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
 const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];

@@ -8,7 +8,7 @@ import {
 } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { runPrepared } from '../../db/prepared.js';
-import { priceFor, productsByOeKeys } from '../products/service.js';
+import { priceFor, productsByOeKeys } from '../products/index.js';
 import { OPENED_SQL, openerValues, type Opener } from './quota.js';
 import { noInfo, notOpened } from './refusals.js';
 import { perLanguage, wordSql, type EpcLang } from './words.js';

@@ -14,7 +14,7 @@ import { type Api, type AppContext, requireCompanyMember } from '../../shared/co
 import { route } from '../../shared/route.js';
 import { badRequest, forbidden, notFound, ok, tooMany } from '../../shared/http.js';
 import { takeAttempt } from '../../shared/rate-limit.js';
-import type { AuthContext } from '../auth/sessions.js';
+import type { AuthContext } from '../auth/index.js';
 import { isVinOpenToday, licenseDaysOf, openVin, searchHistory, vinSearchCount } from './quota.js';
 import { notOpened } from './refusals.js';
 import {

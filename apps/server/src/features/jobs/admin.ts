@@ -2,9 +2,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { JOB_LABELS, MSG_JOBS, type JobName, type JobRow, type JobState } from '@partsmall/contract';
 import { queryRows, type Db } from '../../db/client.js';
 import { AppError, notFound } from '../../shared/http.js';
-import { recordAudit } from '../admin/audit.js';
+import { recordAudit } from '../../shared/audit.js';
 import { JOB_HANDLERS } from './kinds.js';
-import { BOSS_SCHEMA, transactionExecutor } from './queue.js';
+import { BOSS_SCHEMA, transactionExecutor } from '../../shared/job-queue.js';
 import type { JobRunner } from './runner.js';
 
 /** pg-boss's states as staff read them. */

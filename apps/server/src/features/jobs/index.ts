@@ -6,9 +6,9 @@
  */
 import type { JobRunner } from './runner.js';
 
-export { enqueue, jobId, type EnqueueOptions } from './queue.js';
+export { enqueue, jobId, type EnqueueOptions } from '../../shared/job-queue.js';
 export { runHandler, startJobs, type JobRunner } from './runner.js';
-export { jobSettings, type JobSettings } from './settings.js';
+export { jobSettings, type JobSettings } from './config.js';
 export { JOB_HANDLERS, type JobDeps, type JobHandler, type JobRun } from './kinds.js';
 export { effectOnce } from './effects.js';
 export { cashCreditedText } from './cash-credited.js';

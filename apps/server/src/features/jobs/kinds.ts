@@ -1,9 +1,9 @@
 import { cashCredited } from './cash-credited.js';
 import { restockTexts } from './restock.js';
-import { issueTaxInvoice, monthlyTaxInvoices } from '../tax-invoices/issue.js';
-import { retentionSweep } from '../retention/sweep.js';
-import { registerTracking } from '../tracking/register.js';
-import { licenceScan, notifySend } from '../notify/send.js';
+import { issueTaxInvoice, monthlyTaxInvoices } from '../tax-invoices/index.js';
+import { retentionSweep } from '../retention/index.js';
+import { registerTracking } from '../tracking/index.js';
+import { licenceScan, notifySend } from '../notify/index.js';
 import type { JobName } from '@partsmall/contract';
 import type { JobHandler } from './types.js';
 

@@ -4,8 +4,11 @@ import { JOB_DATA, type JobName } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { effectOnce } from './effects.js';
 import { JOB_HANDLERS, type JobDeps } from './kinds.js';
-import { BOSS_SCHEMA, databaseExecutor, writeJobs } from './queue.js';
-import type { JobSettings } from './settings.js';
+import { BOSS_SCHEMA, databaseExecutor, writeJobs } from '../../shared/job-queue.js';
+import type { JobSettings } from './config.js';
+import type { JobRunner } from './types.js';
+
+export type { JobRunner };
 
 /** One try of a job taken from the queue: its data checked, its handler run with its key and `once`. */
 export async function runHandler(
@@ -21,16 +24,6 @@ export async function runHandler(
     { id: job.id, name, key, data, attempt: job.retryCount + 1, once },
     deps,
   );
-}
-
-export interface JobRunner {
-  /** pg-boss itself (tests and the back office use its fetch, fail, retry). */
-  readonly boss: PgBoss;
-  readonly settings: JobSettings;
-  /** Looks for new jobs now instead of at the next poll (after a transaction that wrote some commits). */
-  wake(name?: JobName): void;
-  /** Stops taking jobs, lets the ones in flight finish (at most settings.stopTimeoutMs), then returns. */
-  stop(): Promise<void>;
 }
 
 const NAMES = Object.keys(JOB_HANDLERS) as JobName[];

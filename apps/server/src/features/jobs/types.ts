@@ -1,12 +1,14 @@
 /** What a job handler is given and what it is (kinds.ts registers every kind). */
 import type { FastifyBaseLogger } from 'fastify';
+import type PgBoss from 'pg-boss';
 import type { JobDataOf, JobName } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import type { SmsProvider } from '../sms/types.js';
-import type { FileStorage } from '../chat/storage.js';
+import type { FileStorage } from '../chat/types.js';
 import type { TaxInvoiceProvider } from '../tax-invoices/types.js';
 import type { TrackingProvider } from '../tracking/types.js';
 import type { NotifyProvider } from '../notify/types.js';
+import type { JobSettings } from './config.js';
 
 /** What a handler may use: the database and the providers of the server it runs in. */
 export interface JobDeps {
@@ -46,3 +48,13 @@ export interface JobRun<N extends JobName> {
  * last try. It must not do an external effect outside `once`.
  */
 export type JobHandler<N extends JobName> = (job: JobRun<N>, deps: JobDeps) => Promise<void>;
+
+export interface JobRunner {
+  /** pg-boss itself (tests and the back office use its fetch, fail, retry). */
+  readonly boss: PgBoss;
+  readonly settings: JobSettings;
+  /** Looks for new jobs now instead of at the next poll (after a transaction that wrote some commits). */
+  wake(name?: JobName): void;
+  /** Stops taking jobs, lets the ones in flight finish (at most settings.stopTimeoutMs), then returns. */
+  stop(): Promise<void>;
+}

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { MallConfig, WarehouseDeliveryOptions } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { mallConfig, notices } from '../../db/schema.js';
-import { sanitizeNoticeHtml } from '../notices/sanitize.js';
+import { sanitizeNoticeHtml } from '../notices/index.js';
 
 /** The stored part of the configuration (notices come from the notices table). */
 export type MallConfigData = Omit<MallConfig, 'ver' | 'notices' | 'demo'> & {

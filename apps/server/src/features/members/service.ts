@@ -15,20 +15,23 @@ import { companies, members } from '../../db/schema.js';
 import { uniqueViolation } from '../../shared/db-errors.js';
 import { publish } from '../../shared/events.js';
 import { badRequest, notFound, tooMany, unauthorized } from '../../shared/http.js';
-import { destroyOnWithdrawal } from '../retention/withdrawal.js';
+import { destroyOnWithdrawal } from '../retention/index.js';
 import { clearEvents, takeAttempt } from '../../shared/rate-limit.js';
-import { hashPassword, verifyPassword } from '../auth/passwords.js';
-import { newSecurityNumber, verifiedMemberByPhone } from '../auth/service.js';
 import {
+  type AuthContext,
+  buildUserInfo,
   createSession,
   endSessions,
+  findMemberById,
+  hashPassword,
+  type MemberRow,
+  newSecurityNumber,
   retireSession,
   sessionProvenAt,
-  type AuthContext,
-  type MemberRow,
   type SessionSockets,
-} from '../auth/sessions.js';
-import { buildUserInfo, findMemberById } from '../auth/user-info.js';
+  verifiedMemberByPhone,
+  verifyPassword,
+} from '../auth/index.js';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 

@@ -1,5 +1,5 @@
 import { NOTIFY_SETTING_EVENTS, type NotifySettingEvent } from '@partsmall/contract';
-import type { SolapiSettings } from '../sms/solapi.js';
+import type { SolapiSettings } from '../sms/types.js';
 
 /** Solapi's keys (shared with SMS_PROVIDER=solapi), the shop's Kakao channel and its template ids per event. */
 export interface NotifySolapiSettings extends SolapiSettings {

@@ -10,7 +10,7 @@ import {
 } from '@partsmall/contract';
 import type { Tx } from '../../db/client.js';
 import { orderLines } from '../../db/schema.js';
-import { enqueue } from '../jobs/queue.js';
+import { enqueue } from '../../shared/job-queue.js';
 
 /**
  * Where the shop's changes write their notifications (docs/requirements.md#notifications): each

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { companies, members } from '../../db/schema.js';
 import { TIME_ZONE } from '@partsmall/contract';
 import type { JobHandler } from '../jobs/types.js';
-import { enqueue } from '../jobs/queue.js';
+import { enqueue } from '../../shared/job-queue.js';
 import { recipientsFor, type NotifyAccount, type NotifySetting } from './recipients.js';
 import { notifySettings } from './schema.js';
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { fallbackChannel, type NotifyChannel } from '@partsmall/contract';
-import { solapiAuthorization } from '../sms/solapi.js';
+import { solapiAuthorization } from '../sms/index.js';
 import type { NotifySolapiSettings } from './config.js';
 import { maskPhone, type NotifyMessage, type NotifyProvider } from './types.js';
 

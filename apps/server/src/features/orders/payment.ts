@@ -13,10 +13,10 @@ import type { Db } from '../../db/client.js';
 import { cartItems, companies, mallConfig, orderEvents, orderLines, orders, products } from '../../db/schema.js';
 import { publish } from '../../shared/events.js';
 import { badRequest } from '../../shared/http.js';
-import { debit } from '../wallet/wallet.js';
+import { debit } from '../wallet/index.js';
 import { notifyOrderPaid } from '../notify/index.js';
-import { linesForPayment, type Buyer } from '../cart/service.js';
-import { checkOffered, deliveryOptionsOf } from '../shipping/delivery-options.js';
+import { linesForPayment, type Buyer } from '../cart/index.js';
+import { checkOffered, deliveryOptionsOf } from '../shipping/index.js';
 import type { z } from 'zod';
 import type { paymentRequest } from '@partsmall/contract';
 

@@ -7,7 +7,7 @@ import {
   type StatusActor,
 } from '@partsmall/contract';
 import { seoulDay, seoulNow } from '../../shared/time.js';
-import { checkShipment } from '../tracking/rules.js';
+import { checkShipment } from '../tracking/index.js';
 
 /**
  * The side rules of an order's status move (docs/requirements.md#order-statuses), as pure functions. Which status may

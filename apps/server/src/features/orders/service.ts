@@ -14,9 +14,9 @@ import { publish } from '../../shared/events.js';
 import { AppError, badRequest, notFound } from '../../shared/http.js';
 import { withinSeoulDays } from '../../shared/time.js';
 import { onStockRaised } from '../favorites/index.js';
-import { onOrderMoved } from '../tax-invoices/orders.js';
+import { onOrderMoved } from '../tax-invoices/index.js';
 import { checkShipment, recordShipment } from '../tracking/index.js';
-import { credit } from '../wallet/wallet.js';
+import { credit } from '../wallet/index.js';
 import { notifyOrderMoved } from '../notify/index.js';
 import { moveRefusal, refundAmount } from './rules.js';
 

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.js';
 import { cashLedger, companies } from '../../db/schema.js';
 import { AppError, notFound } from '../../shared/http.js';
 import { withinSeoulDays } from '../../shared/time.js';
-import { toCsv } from '../admin/csv.js';
+import { toCsv } from '../../shared/csv.js';
 import { MAX_STATEMENT_ROWS, ledgerPdfStream } from '../documents/index.js';
 import { buyerParty, supplierParty } from './statements.js';
 

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { companies, orderLines, orders } from '../../db/schema.js';
 import { AppError, forbidden, notFound } from '../../shared/http.js';
 import { withinSeoulDays } from '../../shared/time.js';
-import { readMallConfig } from '../mall/service.js';
+import { readMallConfig } from '../mall/index.js';
 import {
   MAX_STATEMENT_ROWS,
   supplierFromMallBottom,

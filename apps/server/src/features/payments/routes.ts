@@ -11,7 +11,7 @@ import {
 import { type Api, type AppContext, requireMainAccount } from '../../shared/context.js';
 import { route } from '../../shared/route.js';
 import { AppError, badRequest, ok } from '../../shared/http.js';
-import { readMallConfig } from '../mall/service.js';
+import { readMallConfig } from '../mall/index.js';
 import { SANDBOX_APPROVE_OFF, notFoundPage, paymentPage, resultPage } from './page.js';
 import type { PaymentGateway } from './gateway.js';
 import { SANDBOX_PAGE_PREFIX, VIRTUAL_ACCOUNT_HOURS, createSandboxGateway, virtualAccount } from './sandbox.js';

@@ -5,7 +5,7 @@ import { companies, members, payments } from '../../db/schema.js';
 import { publish } from '../../shared/events.js';
 import { AppError, badRequest, notFound } from '../../shared/http.js';
 import { extendLicense, withinSeoulDays } from '../../shared/time.js';
-import { credit } from '../wallet/wallet.js';
+import { credit } from '../wallet/index.js';
 import { notifyCashCredited, notifyTransferWaiting } from '../notify/index.js';
 import type { PaymentGateway } from './gateway.js';
 import { VIRTUAL_ACCOUNT_HOURS, virtualAccount } from './sandbox.js';

@@ -2,19 +2,11 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { GatewayConfirmation } from '@partsmall/contract';
 import type { PaymentGateway } from './gateway.js';
 import { confirmationText } from './sandbox.js';
+import type { TossSettings } from './types.js';
+
+export type { TossSettings };
 
 export const TOSS_PAGE_PREFIX = '/payCenter/toss';
-
-export interface TossSettings {
-  clientKey: string;
-  secretKey: string;
-  /** https://api.tosspayments.com in production; a local stand-in in tests. */
-  apiUrl: string;
-  /** The payment window SDK the browser loads. */
-  sdkUrl: string;
-  /** How long one call to the Toss API may take before it counts as unanswered. */
-  timeoutMs: number;
-}
 
 /** The part of Toss's Payment object the shop reads. */
 export interface TossPayment {

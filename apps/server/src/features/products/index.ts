@@ -6,4 +6,7 @@ export {
   MAX_NUMBERS_AT_ONCE,
   type NumberHit,
 } from './part-numbers.js';
-export { priceFor, type ProductRow, type Viewer } from './service.js';
+export { priceFor, productById, type ProductRow, productsByOeKeys, type Viewer } from './service.js';
+export { invalidateProductLists } from './list-cache.js';
+export { fillProductNameColumns, invalidateSynonyms } from './name-search.js';
+export { productRoutes } from './routes.js';

@@ -8,3 +8,4 @@ export {
   QUICK_ORDER_XLSX_MAX_UNPACKED,
   readQuickOrderFile,
 } from './files.js';
+export { quickOrderRoutes } from './routes.js';

@@ -10,7 +10,7 @@ import {
 import { type Api, type AppContext, requireCompanyMember } from '../../shared/context.js';
 import { AppError, badRequest, created, ok } from '../../shared/http.js';
 import { route } from '../../shared/route.js';
-import type { AuthContext } from '../auth/sessions.js';
+import type { AuthContext } from '../auth/index.js';
 import { QUICK_ORDER_FILE_MAX_BYTES, QUICK_ORDER_FILE_MSG, readQuickOrderFile } from './files.js';
 import { resolveQuickOrder } from './resolve.js';
 import { addQuickOrderToCart, reorder } from './to-cart.js';

@@ -11,7 +11,7 @@ import { cartItems, orderLines, orders } from '../../db/tables/orders.js';
 import { products } from '../../db/tables/products.js';
 import { publish } from '../../shared/events.js';
 import { AppError, badRequest, notFound } from '../../shared/http.js';
-import type { Buyer } from '../cart/service.js';
+import type { Buyer } from '../cart/index.js';
 import { findProductsByNumbers } from '../products/index.js';
 
 export interface CartAddLine {

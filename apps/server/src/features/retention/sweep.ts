@@ -16,7 +16,7 @@ import {
   taxInvoices,
 } from '../../db/schema.js';
 import type { JobHandler } from '../jobs/types.js';
-import type { FileStorage } from '../chat/storage.js';
+import type { FileStorage } from '../chat/index.js';
 
 /**
  * The daily destruction of what a withdrawn company left and the law no longer asks the shop to

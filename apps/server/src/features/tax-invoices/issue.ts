@@ -6,7 +6,7 @@ import { companies } from '../../db/tables/accounts.js';
 import { taxInvoices } from '../../db/tables/money.js';
 import { orders } from '../../db/tables/orders.js';
 import type { JobHandler } from '../jobs/types.js';
-import { supplierParty } from '../paperwork/statements.js';
+import { supplierParty } from '../paperwork/index.js';
 import { invoiceOrders, issuedColumns, writeCorrections, writeInvoice } from './orders.js';
 import type { TaxInvoiceDocument } from './provider.js';
 

@@ -9,9 +9,9 @@ import {
 } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { adminAudit, companies, taxInvoices } from '../../db/schema.js';
-import { recordAudit } from '../admin/audit.js';
-import { enqueue } from '../jobs/queue.js';
-import type { JobRunner } from '../jobs/runner.js';
+import { recordAudit } from '../../shared/audit.js';
+import { enqueue } from '../../shared/job-queue.js';
+import type { JobRunner } from '../jobs/types.js';
 import { AppError, notFound } from '../../shared/http.js';
 
 type Row = typeof taxInvoices.$inferSelect;

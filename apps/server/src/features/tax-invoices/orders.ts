@@ -12,7 +12,7 @@ import { shownOrder } from '../../db/repos/orders.js';
 import { companies } from '../../db/tables/accounts.js';
 import { cashLedger, taxInvoices } from '../../db/tables/money.js';
 import { orders } from '../../db/tables/orders.js';
-import { enqueue } from '../jobs/queue.js';
+import { enqueue } from '../../shared/job-queue.js';
 
 /**
  * Where orders meet their tax invoices (docs/requirements.md#tax-invoices): a shipped order of a

@@ -4,8 +4,8 @@ import { companies } from '../../db/schema.js';
 import { route } from '../../shared/route.js';
 import { type Api, type AppContext, requireMainAccount, requireStaff } from '../../shared/context.js';
 import { created, notFound, ok } from '../../shared/http.js';
-import { recordAudit } from '../admin/audit.js';
-import type { JobRunner } from '../jobs/runner.js';
+import { recordAudit } from '../../shared/audit.js';
+import type { JobRunner } from '../jobs/types.js';
 import { adminListTaxInvoices, cancelTaxInvoice, listTaxInvoices, retryTaxInvoice } from './list.js';
 
 /** 전자세금계산서: the member area's list and the back office's list, retry, cancel and company fields. */

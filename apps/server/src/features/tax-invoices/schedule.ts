@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { seoulNow } from '../../shared/time.js';
-import { enqueue } from '../jobs/queue.js';
-import type { JobRunner } from '../jobs/runner.js';
+import { enqueue } from '../../shared/job-queue.js';
+import type { JobRunner } from '../jobs/types.js';
 
 const HOUR_MS = 3_600_000;
 

@@ -1,4 +1,4 @@
-import { enqueue } from '../jobs/queue.js';
+import { enqueue } from '../../shared/job-queue.js';
 import type { JobHandler } from '../jobs/types.js';
 import { WEBHOOK_HOURS, refreshShipment, shipmentById } from './service.js';
 

@@ -5,7 +5,7 @@ import { shownOrder } from '../../db/repos/orders.js';
 import { orders } from '../../db/schema.js';
 import { AppError, notFound, tooMany } from '../../shared/http.js';
 import { takeAttempt } from '../../shared/rate-limit.js';
-import { enqueue } from '../jobs/queue.js';
+import { enqueue } from '../../shared/job-queue.js';
 import type { TrackingProvider } from './provider.js';
 import { carrierOf, shipmentLink, type ShipmentFacts } from './rules.js';
 import { shipments, type ShipmentRow } from './schema.js';

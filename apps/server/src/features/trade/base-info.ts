@@ -2,8 +2,8 @@ import { seoulDayKey, type ClientBaseInfo } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { runPrepared } from '../../db/prepared.js';
 import { licenseDaysLeft } from '../../shared/time.js';
-import type { AuthContext } from '../auth/sessions.js';
-import { toUserInfo, type CompanyRow } from '../auth/user-info.js';
+import type { AuthContext } from '../auth/index.js';
+import { toUserInfo, type CompanyRow } from '../auth/index.js';
 
 /** The company row (named as Drizzle names it) and the three counts, in one prepared statement. */
 const BASE_INFO = {

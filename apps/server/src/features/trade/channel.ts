@@ -17,9 +17,9 @@ import type { TradeSocket, TradeSocketRef, TradeTransport } from '../../realtime
 import type { DomainEvent, DomainEvents } from '../../shared/events.js';
 import { AppError } from '../../shared/http.js';
 import { parseOr400 } from '../../shared/parse.js';
-import { resolveSession } from '../auth/sessions.js';
-import { addToCart, removeCartLine } from '../cart/service.js';
-import { payOrder } from '../orders/payment.js';
+import { resolveSession } from '../auth/index.js';
+import { addToCart, removeCartLine } from '../cart/index.js';
+import { payOrder } from '../orders/index.js';
 import { buildBaseInfo } from './base-info.js';
 
 type Buyer = { memberId: number; companyId: number };

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import { JOB_DATA, type JobDataOf, type JobName } from '@partsmall/contract';
-import { queryRows, type Db, type Tx } from '../../db/client.js';
+import { queryRows, type Db, type Tx } from '../db/client.js';
 
 /** pg-boss keeps its tables in this schema, next to the shop's own. */
 export const BOSS_SCHEMA = 'pgboss';

@@ -1,0 +1,16 @@
+/** The auth feature's surface for the rest of the server (docs/architecture.md#boundaries). */
+export { hashPassword, verifyPassword } from './passwords.js';
+export { installRequestContext } from './request-context.js';
+export { authRoutes } from './routes.js';
+export { newSecurityNumber, verifiedMemberByPhone } from './service.js';
+export {
+  createSession,
+  endSessions,
+  resolveSession,
+  resolveSessions,
+  retireSession,
+  sessionProvenAt,
+} from './sessions.js';
+export type { AuthContext, MemberRow, SessionSockets } from './sessions.js';
+export { buildUserInfo, findMemberById, toUserInfo } from './user-info.js';
+export type { CompanyRow } from './user-info.js';

@@ -1,0 +1,19 @@
+import type { CompanyLevel } from '@partsmall/contract';
+import type { members } from '../../db/tables/accounts.js';
+
+/** The auth feature's types other modules name: the session a request carries (docs/architecture.md#boundaries). */
+export type MemberRow = typeof members.$inferSelect;
+
+/** What a request knows of the member's company without asking again: the price level. */
+export interface SessionCompany {
+  id: number;
+  level: CompanyLevel;
+}
+
+export interface AuthContext {
+  sessionId: number;
+  token: string;
+  member: MemberRow;
+  /** The member's company (null for staff). */
+  company: SessionCompany | null;
+}

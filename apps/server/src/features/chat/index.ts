@@ -1,0 +1,6 @@
+/** The chat feature's surface for the rest of the server (docs/architecture.md#boundaries). */
+export { checkUploadBatch, processImage } from './images.js';
+export { registerChatNamespace } from './namespace.js';
+export { chatRoutes, chatStorageRoot, countOnlineCustomers } from './routes.js';
+export { diskStorage } from './storage.js';
+export type { FileStorage } from './storage.js';

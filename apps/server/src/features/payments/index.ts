@@ -1,0 +1,4 @@
+/** The payments feature's surface for the rest of the server (docs/architecture.md#boundaries). */
+export type { PaymentGateway } from './gateway.js';
+export { paymentRoutes } from './routes.js';
+export { confirmPayment } from './service.js';

@@ -1,0 +1,12 @@
+/** The payments feature's types other modules name (docs/architecture.md#boundaries). */
+
+export interface TossSettings {
+  clientKey: string;
+  secretKey: string;
+  /** https://api.tosspayments.com in production; a local stand-in in tests. */
+  apiUrl: string;
+  /** The payment window SDK the browser loads. */
+  sdkUrl: string;
+  /** How long one call to the Toss API may take before it counts as unanswered. */
+  timeoutMs: number;
+}
