@@ -251,7 +251,7 @@ describe('Solapi 알림톡 across a crash', () => {
     await provider().send(m);
     const [row] = await queryRows<{ group_id: string }>(
       server.db,
-      sql`select group_id from notify_attempts where message_id = ${m.messageId} and channel = 'alimtalk'`,
+      sql`select group_id from solapi_groups where message_id = ${m.messageId} and channel = 'alimtalk'`,
     );
     const res = await fetch(`${solapi.url}/messages/v4/groups/${row!.group_id}/send`, {
       method: 'POST',
