@@ -389,13 +389,15 @@ export async function run() {
   for (const s of sockets) s.close();
 
   // The queue drains: nothing waiting (due now), retrying or running. pg-boss fails a killed
-  // process's running tries back to the queue once they expire, at its next maintenance.
+  // process's running tries back to the queue once they expire, at its next maintenance; such a
+  // retry is due a moment later, so it counts as waiting before it is due (else the last kill's
+  // tries, expired after everything else was done, looked like a drained queue and went uncounted).
   const watch = await openDatabase(url, '');
   const queueState = async () =>
     (
       await queryRows<{ waiting: number; parked: number; completed: number }>(
         watch.db,
-        sql`select count(*) filter (where state in ('created', 'retry', 'active') and start_after <= now())::int as waiting,
+        sql`select count(*) filter (where state in ('retry', 'active') or (state = 'created' and start_after <= now()))::int as waiting,
                    count(*) filter (where state = 'failed')::int as parked,
                    count(*) filter (where state = 'completed')::int as completed
             from pgboss.job`,

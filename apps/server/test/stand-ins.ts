@@ -204,8 +204,8 @@ export async function tossStandIn(secretKey: string) {
 export type TossStandIn = Awaited<ReturnType<typeof tossStandIn>>;
 
 /**
- * Solapi stand-in: POST /messages/v4/send with the HMAC-SHA256 header checked as Solapi documents
- * it (signature = HMAC-SHA256(date + salt) with the API secret); answers statusCode 2000 or an error.
+ * Solapi stand-in: POST /messages/v4/send and the group flow, with the HMAC-SHA256 header checked as
+ * Solapi documents it (signature = HMAC-SHA256(date + salt) with the API secret).
  */
 export interface SolapiStandInMessage {
   to: string;
@@ -217,16 +217,34 @@ export interface SolapiStandInMessage {
   customFields?: Record<string, string>;
 }
 
+/** A step of the group flow the stand-in can cut once: before it is done, or after (the answer lost). */
+export type SolapiStep = 'create' | 'add' | 'send';
+
 /**
- * Solapi's send API: the HMAC header checked, each accepted message kept in `sent`. `on` sets what
- * every call does; `onKakao` what 알림톡 (type ATA) calls do, e.g. a refusal of an unapproved
- * template (`{ errorCode, errorMessage }`, as Solapi answers), while texts go through.
+ * Solapi's send API: the HMAC header checked, each accepted message kept in `sent`. Two ways in:
+ * - POST /messages/v4/send with one message (statusCode 2000, or `{ errorCode, errorMessage }`);
+ * - the group flow: POST /messages/v4/groups (a PENDING group and its groupId), PUT
+ *   /messages/v4/groups/{groupId}/messages (`{ messages }`; each refused message in
+ *   `failedMessageList`, the rest counted in `count.total`), POST /messages/v4/groups/{groupId}/send
+ *   (the group's messages go out: kept in `sent`; a second send is refused with an error, as Solapi
+ *   refuses it) and GET /messages/v4/groups/{groupId} (its `status` and `count`).
+ * `on` sets what every call does; `onKakao` what 알림톡 (type ATA) messages meet, e.g. a refusal of
+ * an unapproved template, while texts go through; `cut(step, when)` drops the connection of the
+ * next call of that step once, before doing it or after (a crash or a lost answer).
  */
 export async function solapiStandIn(apiKey: string, apiSecret: string) {
   const sent: SolapiStandInMessage[] = [];
   let behaviour: TossBehaviour = { kind: 'normal' };
   let kakaoBehaviour: TossBehaviour = { kind: 'normal' };
   const calls: SolapiStandInMessage[] = [];
+  /** Every request that passed the signature check, as 'METHOD /path'. */
+  const requests: string[] = [];
+  const groups = new Map<string, { status: string; messages: SolapiStandInMessage[] }>();
+  const cuts = new Map<SolapiStep, 'before' | 'after'>();
+  const groupInfo = (groupId: string) => {
+    const g = groups.get(groupId)!;
+    return { groupId, status: g.status, count: { total: g.messages.length } };
+  };
   const standIn = await listen(async (req, raw, res) => {
     const m = /^HMAC-SHA256 apiKey=([^,]+), date=([^,]+), salt=([^,]+), signature=([0-9a-f]+)$/.exec(
       req.headers.authorization ?? '',
@@ -242,39 +260,102 @@ export async function solapiStandIn(apiKey: string, apiSecret: string) {
     }
     if (Math.abs(Date.parse(m[2]!) - Date.now()) > 15 * 60_000)
       return json(res, 403, { errorCode: 'RequestTimeTooSkewed', errorMessage: '요청 시간이 올바르지 않습니다.' });
-    if (req.method !== 'POST' || req.url !== '/messages/v4/send')
+    const path = req.url ?? '/';
+    requests.push(`${req.method} ${path}`);
+    const group = /^\/messages\/v4\/groups(?:\/([^/]+)(\/messages|\/send)?)?$/.exec(path);
+    if (req.method === 'POST' && path === '/messages/v4/send') {
+      const { message } = JSON.parse(raw) as { message: SolapiStandInMessage };
+      calls.push(message);
+      const b = message.type === 'ATA' && behaviour.kind === 'normal' ? kakaoBehaviour : behaviour;
+      if (b.kind === 'down') return void res.socket?.destroy();
+      if (b.kind === 'refuse') return json(res, b.status, { errorCode: b.code, errorMessage: b.message });
+      if (b.kind === 'late') await new Promise((r) => setTimeout(r, b.afterMs));
+      sent.push(message);
+      if (!res.destroyed) {
+        json(res, 200, {
+          groupId: 'G4V20261122',
+          to: message.to,
+          from: message.from,
+          type: message.type ?? 'SMS',
+          statusMessage: '정상 접수(이통사로 접수 예정) ',
+          country: '82',
+          messageId: `M4V${sent.length}`,
+          statusCode: '2000',
+          accountId: '12925149',
+        });
+      }
+      return;
+    }
+    if (!group || (group[1] === undefined && req.method !== 'POST'))
       return json(res, 404, { errorCode: 'NotFound', errorMessage: 'Not Found' });
-    const { message } = JSON.parse(raw) as { message: SolapiStandInMessage };
-    calls.push(message);
-    const b = message.type === 'ATA' && behaviour.kind === 'normal' ? kakaoBehaviour : behaviour;
+    const b = behaviour;
     if (b.kind === 'down') return void res.socket?.destroy();
     if (b.kind === 'refuse') return json(res, b.status, { errorCode: b.code, errorMessage: b.message });
     if (b.kind === 'late') await new Promise((r) => setTimeout(r, b.afterMs));
-    sent.push(message);
-    if (!res.destroyed) {
-      json(res, 200, {
-        groupId: 'G4V20261122',
-        to: message.to,
-        from: message.from,
-        type: message.type ?? 'SMS',
-        statusMessage: '정상 접수(이통사로 접수 예정) ',
-        country: '82',
-        messageId: `M4V${sent.length}`,
-        statusCode: '2000',
-        accountId: '12925149',
-      });
+    const step: SolapiStep | null =
+      group[1] === undefined ? 'create' : group[2] === '/messages' ? 'add' : group[2] === '/send' ? 'send' : null;
+    const cut = step ? cuts.get(step) : undefined;
+    if (step && cut) cuts.delete(step);
+    if (cut === 'before') return void res.socket?.destroy();
+    let status = 200;
+    let answer: unknown;
+    if (step === 'create') {
+      const groupId = `G4V${String(groups.size + 1).padStart(8, '0')}`;
+      groups.set(groupId, { status: 'PENDING', messages: [] });
+      answer = groupInfo(groupId);
+    } else {
+      const groupId = group[1]!;
+      const g = groups.get(groupId);
+      if (!g) return json(res, 404, { errorCode: 'NotFound', errorMessage: '그룹을 찾을 수 없습니다.' });
+      if (step === null && req.method === 'GET') answer = groupInfo(groupId);
+      else if (step === 'add' && req.method === 'PUT') {
+        if (g.status !== 'PENDING')
+          return json(res, 400, { errorCode: 'BadRequest', errorMessage: '이미 발송된 그룹입니다.' });
+        const { messages } = JSON.parse(raw) as { messages: SolapiStandInMessage[] };
+        const failedMessageList: Record<string, unknown>[] = [];
+        for (const message of messages) {
+          calls.push(message);
+          if (message.type === 'ATA' && kakaoBehaviour.kind === 'refuse')
+            failedMessageList.push({
+              to: message.to,
+              type: message.type,
+              statusCode: kakaoBehaviour.code,
+              statusMessage: kakaoBehaviour.message,
+              customFields: message.customFields,
+            });
+          else g.messages.push(message);
+        }
+        answer = { ...groupInfo(groupId), failedMessageList };
+      } else if (step === 'send' && req.method === 'POST') {
+        if (g.status !== 'PENDING')
+          return json(res, 400, { errorCode: 'BadRequest', errorMessage: '이미 발송 요청된 그룹입니다.' });
+        if (g.messages.length === 0)
+          return json(res, 400, { errorCode: 'BadRequest', errorMessage: '발송할 메시지가 없습니다.' });
+        g.status = 'SENDING';
+        sent.push(...g.messages);
+        answer = groupInfo(groupId);
+      } else {
+        status = 404;
+        answer = { errorCode: 'NotFound', errorMessage: 'Not Found' };
+      }
     }
+    if (cut === 'after') return void res.socket?.destroy();
+    if (!res.destroyed) json(res, status, answer);
   });
   return {
     ...standIn,
     sent,
     /** Every message asked for, accepted or not. */
     calls,
+    requests,
     on(b: TossBehaviour) {
       behaviour = b;
     },
     onKakao(b: TossBehaviour) {
       kakaoBehaviour = b;
+    },
+    cut(step: SolapiStep, when: 'before' | 'after') {
+      cuts.set(step, when);
     },
   };
 }

@@ -6,6 +6,8 @@ import { queryRows } from '../../src/db/client.js';
 import { enqueue, jobId } from '../../src/features/jobs/index.js';
 import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
 import { makeCompany } from '../member-helpers.js';
+import { solapiNotify } from '../../src/features/notify/solapi.js';
+import { solapiAuthorization } from '../../src/features/sms/solapi.js';
 import { solapiStandIn } from '../stand-ins.js';
 
 /**
@@ -127,10 +129,13 @@ describe('Solapi 알림톡', () => {
 
   it('a 5xx fails the try: retried, then parked; staff retry sends it exactly once', async () => {
     solapi.on({ kind: 'refuse', status: 503, code: 'ServiceUnavailable', message: '잠시 후 다시 시도하세요.' });
+    const creates = () => solapi.requests.filter((r) => r === 'POST /messages/v4/groups').length;
+    const before = creates();
     const n = await cancelNotice(9_000);
     await until('parked', async () => (await state(n.key)) === 'failed');
-    // Two tries (the first and one retry), each an ATA call; nothing accepted.
-    expect(solapi.calls.filter((m) => m.to === n.phone)).toHaveLength(2);
+    // Two tries (the first and one retry), each stopped at the group's creation; nothing accepted.
+    expect(creates() - before).toBe(2);
+    expect(solapi.calls.filter((m) => m.to === n.phone)).toHaveLength(0);
     expect(sentTo(n.phone)).toHaveLength(0);
     const list = await call<{ results: JobRow[] }>(
       server,
@@ -153,5 +158,107 @@ describe('Solapi 알림톡', () => {
     const n = await cancelNotice(1_000);
     await until('parked', async () => (await state(n.key)) === 'failed');
     expect(sentTo(n.phone)).toHaveLength(0);
+  });
+});
+
+/**
+ * A crash anywhere in the group flow: the provider is run as a job's try would run it, cut at one
+ * step, and run again as the retry does (the job's effect row never written). Each message reaches
+ * Solapi's sent list once.
+ */
+describe('Solapi 알림톡 across a crash', () => {
+  const provider = () =>
+    solapiNotify(
+      {
+        apiKey: API_KEY,
+        apiSecret: API_SECRET,
+        sender: '021234567',
+        apiUrl: solapi.url,
+        timeoutMs: 300,
+        pfId: 'KA01PF0000TEST',
+        templates: { sellerCancelled: 'KA01TP_CANCEL' },
+      },
+      server.db,
+      server.app.log,
+    );
+  const message = (to: string) => ({
+    to,
+    event: 'sellerCancelled' as const,
+    text: '[파츠몰] 주문 7001 이 판매자 사정으로 취소되었습니다.',
+    variables: { '#{orderNo}': '7001' },
+    messageId: `notify.send:test:${randomUUID()}:member:1`,
+  });
+  const requestsSince = (n: number) => solapi.requests.slice(n).map((r) => r.replace(/G4V\d+/, 'G'));
+
+  it('sent, answer lost (a crash after the send, before the effect row): the retry reads the group and sends nothing', async () => {
+    const m = message('01077700001');
+    solapi.cut('send', 'after');
+    await expect(provider().send(m)).rejects.toThrow('솔라피 응답 없음');
+    expect(sentTo(m.to)).toHaveLength(1);
+    const from = solapi.requests.length;
+    expect(await provider().send(m)).toBe('alimtalk');
+    expect(requestsSince(from)).toEqual(['GET /messages/v4/groups/G']);
+    expect(sentTo(m.to).map((s) => [s.type, s.customFields?.messageId])).toEqual([['ATA', m.messageId]]);
+  });
+
+  it('the effect row dropped after a whole send: the next run sends nothing', async () => {
+    const m = message('01077700002');
+    expect(await provider().send(m)).toBe('alimtalk');
+    expect(await provider().send(m)).toBe('alimtalk');
+    expect(sentTo(m.to)).toHaveLength(1);
+  });
+
+  it('a crash after the group was created, before the message was added: the retry adds and sends once', async () => {
+    const m = message('01077700003');
+    solapi.cut('add', 'before');
+    await expect(provider().send(m)).rejects.toThrow('솔라피 응답 없음');
+    expect(sentTo(m.to)).toHaveLength(0);
+    const from = solapi.requests.length;
+    expect(await provider().send(m)).toBe('alimtalk');
+    expect(requestsSince(from)).toEqual([
+      'GET /messages/v4/groups/G',
+      'PUT /messages/v4/groups/G/messages',
+      'POST /messages/v4/groups/G/send',
+    ]);
+    expect(sentTo(m.to)).toHaveLength(1);
+  });
+
+  it('a crash after the message was added, before the send: the retry sends the group once', async () => {
+    const m = message('01077700004');
+    solapi.cut('send', 'before');
+    await expect(provider().send(m)).rejects.toThrow('솔라피 응답 없음');
+    expect(sentTo(m.to)).toHaveLength(0);
+    const from = solapi.requests.length;
+    expect(await provider().send(m)).toBe('alimtalk');
+    expect(requestsSince(from)).toEqual(['GET /messages/v4/groups/G', 'POST /messages/v4/groups/G/send']);
+    expect(sentTo(m.to)).toHaveLength(1);
+    expect(solapi.calls.filter((c) => c.to === m.to)).toHaveLength(1);
+  });
+
+  it('the 알림톡 refused, then a crash after the text was sent: the retry sends neither again', async () => {
+    solapi.onKakao({ kind: 'refuse', status: 400, code: 'InvalidTemplate', message: '템플릿이 승인되지 않았습니다.' });
+    const m = message('01077700005');
+    solapi.cut('send', 'after');
+    await expect(provider().send(m)).rejects.toThrow('솔라피 응답 없음');
+    expect(await provider().send(m)).toBe('sms');
+    expect(sentTo(m.to).map((s) => s.type)).toEqual(['SMS']);
+    // The 알림톡 asked twice (each try adds it to its empty group and is refused), the text once.
+    expect(solapi.calls.filter((c) => c.to === m.to).map((c) => c.type)).toEqual(['ATA', 'SMS', 'ATA']);
+  });
+
+  it('a second send of a sent group is refused by Solapi', async () => {
+    const m = message('01077700006');
+    await provider().send(m);
+    const [row] = await queryRows<{ group_id: string }>(
+      server.db,
+      sql`select group_id from solapi_groups where message_id = ${m.messageId} and channel = 'alimtalk'`,
+    );
+    const res = await fetch(`${solapi.url}/messages/v4/groups/${row!.group_id}/send`, {
+      method: 'POST',
+      headers: { authorization: solapiAuthorization(API_KEY, API_SECRET) },
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ errorCode: 'BadRequest', errorMessage: '이미 발송 요청된 그룹입니다.' });
+    expect(sentTo(m.to)).toHaveLength(1);
   });
 });

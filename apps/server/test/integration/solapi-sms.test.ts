@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MSG, MSG_PROVIDER } from '@partsmall/contract';
 import { solapiAuthorization } from '../../src/features/sms/solapi.js';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../src/db/client.js';
+import { enqueue, jobId } from '../../src/features/jobs/index.js';
 import { call, startTestServer, type TestServer } from '../helpers.js';
+import { makeCompany } from '../member-helpers.js';
 import { solapiStandIn } from '../stand-ins.js';
 
 /**
@@ -107,6 +112,60 @@ describe("the shop's daily cap (SMS_DAILY_CAP)", () => {
     expect(solapi.sent.map((m) => m.to).filter((to) => to.startsWith('010777'))).toEqual([
       '01077700002',
       '01077700003',
+    ]);
+  });
+});
+
+/**
+ * A job's text (cash credited, restock) carries its effect key as the message id and goes through
+ * Solapi's group flow: a crash after Solapi sent it and before the job recorded it sends it once.
+ */
+describe('Solapi job texts across a crash', () => {
+  const requestsSince = (n: number) => solapi.requests.slice(n).map((r) => r.replace(/G4V\d+/, 'G'));
+
+  it('a cash-credited job texts through a group, its effect key as the message id', async () => {
+    const shop = await makeCompany(server, '문자그룹', 0);
+    const key = `test:${randomUUID()}`;
+    await enqueue(
+      server.db,
+      'sms.cashCredited',
+      { paymentId: 1, companyId: shop.companyId, amount: 50_000, balanceAfter: 80_000 },
+      { key },
+    );
+    server.app.jobs.wake('sms.cashCredited');
+    const deadline = Date.now() + 15_000;
+    const state = async () =>
+      (
+        await queryRows<{ state: string }>(
+          server.db,
+          sql`select state::text as state from pgboss.job where id = ${jobId('sms.cashCredited', key)}::uuid`,
+        )
+      )[0]?.state;
+    while ((await state()) !== 'completed' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(await state()).toBe('completed');
+    expect(solapi.sent.filter((m) => m.to === shop.main.phone)).toEqual([
+      {
+        to: shop.main.phone,
+        from: '021234567',
+        text: '[파츠몰] 캐시 50,000원이 충전되었습니다. 충전 후 잔액은 80,000원입니다.',
+        type: 'SMS',
+        customFields: { messageId: `sms.cashCredited:${key}:member:${shop.main.seq}` },
+      },
+    ]);
+  });
+
+  it('sent, answer lost: the retry reads the group and sends nothing', async () => {
+    const sms = server.ctx!.sms;
+    const messageId = `sms.restock:test:${randomUUID()}:member:1`;
+    solapi.cut('send', 'after');
+    await expect(sms.send('01055500009', '[파츠몰] 재입고 알림', undefined, messageId)).rejects.toThrow(
+      MSG_PROVIDER.smsSendFailed,
+    );
+    const from = solapi.requests.length;
+    await sms.send('01055500009', '[파츠몰] 재입고 알림', undefined, messageId);
+    expect(requestsSince(from)).toEqual(['GET /messages/v4/groups/G']);
+    expect(solapi.sent.filter((m) => m.to === '01055500009').map((m) => m.customFields?.messageId)).toEqual([
+      messageId,
     ]);
   });
 });

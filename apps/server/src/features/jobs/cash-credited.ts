@@ -22,8 +22,8 @@ export const cashCredited: JobHandler<'sms.cashCredited'> = async (job, deps) =>
       and(eq(members.companyId, job.data.companyId), eq(members.type, MEMBER_TYPE_MAIN), eq(members.status, 'active')),
     );
   for (const r of recipients) {
-    await job.once(`member:${r.id}`, () =>
-      deps.sms.send(r.phone, cashCreditedText(job.data.amount, job.data.balanceAfter)),
-    );
+    const part = `member:${r.id}`;
+    const text = cashCreditedText(job.data.amount, job.data.balanceAfter);
+    await job.once(part, () => deps.sms.send(r.phone, text, undefined, `${job.name}:${job.key}:${part}`));
   }
 };

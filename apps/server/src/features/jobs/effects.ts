@@ -12,7 +12,9 @@ import { sentEffects } from './schema.js';
  *   the second text sends only the third;
  * - the one window left is a crash after the provider accepted and before the row was written; a
  *   provider that takes an idempotency key of its own (Popbill's mgtKey) is given the same key and
- *   closes it, a provider without one (an SMS) may then send a second time.
+ *   closes it, Solapi's 알림톡 and texts close it with a group stored before the send
+ *   (sms/solapi-client.ts, given the effect key as message id), a provider without any handle may
+ *   then send a second time.
  * Answers true when the effect was done now, false when it had been done before.
  */
 export async function effectOnce(db: Db, job: string, key: string, effect: () => Promise<void>): Promise<boolean> {

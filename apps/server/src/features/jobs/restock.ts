@@ -25,6 +25,8 @@ export const restockTexts: JobHandler<'sms.restock'> = async (job, deps) => {
     .orderBy(members.id);
   for (const r of recipients) {
     if (!r.phone) continue;
-    await job.once(`member:${r.id}`, () => deps.sms.send(r.phone, text));
+    const part = `member:${r.id}`;
+    // The effect key as the message id: a provider that can ask whether it sent it sends it once.
+    await job.once(part, () => deps.sms.send(r.phone, text, undefined, `${job.name}:${job.key}:${part}`));
   }
 };

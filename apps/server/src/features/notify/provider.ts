@@ -40,7 +40,7 @@ export function offNotify(): NotifyProvider {
 /** The provider NOTIFY_PROVIDER names. */
 export function notifyFromConfig(config: Config, db: Db, log: FastifyBaseLogger): NotifyProvider {
   const { provider, solapi } = config.notify;
-  if (provider === 'solapi' && solapi) return solapiNotify(solapi, log);
+  if (provider === 'solapi' && solapi) return solapiNotify(solapi, db, log);
   if (provider === 'console') return consoleNotify(db, log);
   return offNotify();
 }

@@ -1,15 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { fallbackChannel, type NotifyChannel } from '@partsmall/contract';
-import { solapiAuthorization } from '../sms/index.js';
+import { solapiGroupClient } from '../sms/index.js';
+import type { Db } from '../../db/client.js';
 import type { NotifySolapiSettings } from './config.js';
 import { maskPhone, type NotifyMessage, type NotifyProvider } from './types.js';
-
-type Outcome =
-  | { kind: 'accepted'; messageId: unknown }
-  /** Solapi answered and refused the message (a 4xx, or a status other than 2000 '정상 접수'). */
-  | { kind: 'refused'; reason: string; detail: unknown }
-  /** No answer, or a 5xx: may have been sent or not; the job tries again later. */
-  | { kind: 'failed'; reason: string };
 
 /** Thrown when a message could not be handed to Solapi: the job is retried, then parked. */
 export class NotifySendError extends Error {
@@ -17,44 +11,18 @@ export class NotifySendError extends Error {
 }
 
 /**
- * Solapi (solapi.com) POST /messages/v4/send, one message per call, HMAC-SHA256 signed as the SMS
- * provider signs. An event with a template id goes as 알림톡 (type ATA, kakaoOptions with pfId,
- * templateId, the template's variables and disableSms false, so Solapi itself sends the text as
- * SMS/LMS when the phone has no KakaoTalk); when Solapi refuses the 알림톡 (an unapproved template,
- * a channel problem) or the event has no template, the same text goes as SMS, or LMS beyond 90
- * bytes. A 5xx or no answer throws: the job retries with back-off. The message id rides along as a
- * custom field, so Solapi's own records name the event and recipient.
+ * Solapi (solapi.com) through its group flow (`sms/solapi-client.ts`), HMAC-SHA256 signed as the
+ * SMS provider signs, so that a message handed over once is never handed over again, even across a
+ * crash (docs/architecture.md#jobs). An event with a template id goes as 알림톡 (type ATA,
+ * kakaoOptions with pfId, templateId, the template's variables and disableSms false, so Solapi
+ * itself sends the text as SMS/LMS when the phone has no KakaoTalk); when Solapi refuses the 알림톡
+ * as it is added (an unapproved template, a channel problem) or the event has no template, the same
+ * text goes as SMS, or LMS beyond 90 bytes, in a group of its own under the same rule. A 5xx or no
+ * answer throws: the job retries with back-off. The message id rides along as a custom field, so
+ * Solapi's own records name the event and recipient.
  */
-export function solapiNotify(settings: NotifySolapiSettings, log: FastifyBaseLogger): NotifyProvider {
-  const url = `${settings.apiUrl.replace(/\/+$/, '')}/messages/v4/send`;
-
-  async function post(message: Record<string, unknown>): Promise<Outcome> {
-    let status: number;
-    let body: Record<string, unknown> = {};
-    try {
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: {
-          authorization: solapiAuthorization(settings.apiKey, settings.apiSecret),
-          'content-type': 'application/json',
-        },
-        body: JSON.stringify({ message }),
-        signal: AbortSignal.timeout(settings.timeoutMs),
-      });
-      status = res.status;
-      body = ((await res.json().catch(() => ({}))) ?? {}) as Record<string, unknown>;
-    } catch (err) {
-      return { kind: 'failed', reason: err instanceof Error ? err.name : 'error' };
-    }
-    if (status >= 500) return { kind: 'failed', reason: `HTTP ${status}` };
-    if (status >= 200 && status < 300 && (body.statusCode === undefined || body.statusCode === '2000'))
-      return { kind: 'accepted', messageId: body.messageId };
-    return {
-      kind: 'refused',
-      reason: String(body.errorCode ?? body.statusCode ?? `HTTP ${status}`),
-      detail: body.errorMessage ?? body.statusMessage,
-    };
-  }
+export function solapiNotify(settings: NotifySolapiSettings, db: Db, log: FastifyBaseLogger): NotifyProvider {
+  const { deliver } = solapiGroupClient(settings, db);
 
   return {
     name: 'solapi',
@@ -63,13 +31,13 @@ export function solapiNotify(settings: NotifySolapiSettings, log: FastifyBaseLog
       const base = { to: m.to, from: settings.sender, text: m.text, customFields: { messageId: m.messageId } };
       const templateId = settings.templates[m.event];
       if (templateId) {
-        const kakao = await post({
+        const kakao = await deliver(m.messageId, 'alimtalk', {
           ...base,
           type: 'ATA',
           kakaoOptions: { pfId: settings.pfId, templateId, variables: m.variables, disableSms: false },
         });
         if (kakao.kind === 'accepted') {
-          log.info({ phone, event: m.event, messageId: kakao.messageId }, 'solapi 알림톡 accepted');
+          log.info({ phone, event: m.event, groupId: kakao.groupId }, 'solapi 알림톡 accepted');
           return 'alimtalk';
         }
         if (kakao.kind === 'failed') {
@@ -82,9 +50,9 @@ export function solapiNotify(settings: NotifySolapiSettings, log: FastifyBaseLog
         );
       }
       const channel = fallbackChannel(m.text);
-      const text = await post({ ...base, type: channel === 'lms' ? 'LMS' : 'SMS' });
+      const text = await deliver(m.messageId, 'text', { ...base, type: channel === 'lms' ? 'LMS' : 'SMS' });
       if (text.kind === 'accepted') {
-        log.info({ phone, event: m.event, channel, messageId: text.messageId }, 'solapi text accepted');
+        log.info({ phone, event: m.event, channel, groupId: text.groupId }, 'solapi text accepted');
         return channel;
       }
       log.warn({ phone, event: m.event, channel, reason: text.reason }, 'solapi text not accepted');

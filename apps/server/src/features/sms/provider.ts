@@ -11,7 +11,7 @@ export type { SmsProvider } from './types.js';
 /** The provider SMS_PROVIDER names, with the shop's daily cap. */
 export function smsFromConfig(config: Config, db: Db, log: FastifyBaseLogger): SmsProvider {
   const provider =
-    config.smsProvider === 'solapi' && config.solapi ? solapiSms(config.solapi, log) : consoleSms(db, log);
+    config.smsProvider === 'solapi' && config.solapi ? solapiSms(config.solapi, db, log) : consoleSms(db, log);
   return { ...provider, send: provider.send, dailyCap: config.smsDailyCap };
 }
 

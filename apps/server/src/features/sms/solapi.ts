@@ -1,27 +1,12 @@
-import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { MSG_PROVIDER } from '@partsmall/contract';
+import { MSG_PROVIDER, fallbackChannel } from '@partsmall/contract';
 import { AppError } from '../../shared/http.js';
+import type { Db } from '../../db/client.js';
+import { solapiAuthorization, solapiGroupClient } from './solapi-client.js';
 import type { SmsProvider, SolapiSettings } from './types.js';
 
 export type { SolapiSettings } from './types.js';
-
-/**
- * Solapi's HMAC-SHA256 header: `HMAC-SHA256 apiKey=…, date=…, salt=…, signature=…`, the signature
- * being the hex HMAC-SHA256 of date + salt with the API secret. Solapi refuses a date more than 15
- * minutes off and a salt it has seen, so each request gets its own.
- */
-export function solapiAuthorization(
-  apiKey: string,
-  apiSecret: string,
-  date = new Date().toISOString(),
-  salt = randomBytes(16).toString('hex'),
-): string {
-  const signature = createHmac('sha256', apiSecret)
-    .update(date + salt)
-    .digest('hex');
-  return `HMAC-SHA256 apiKey=${apiKey}, date=${date}, salt=${salt}, signature=${signature}`;
-}
+export { solapiAuthorization } from './solapi-client.js';
 
 /** Thrown when a text could not be handed to Solapi: the caller answers 503 and nothing is counted. */
 export class SmsSendError extends AppError {
@@ -33,15 +18,35 @@ export class SmsSendError extends AppError {
 /**
  * Solapi (solapi.com), POST /messages/v4/send with one message. A 2xx answer whose statusCode is
  * 2000 ('정상 접수') counts as sent; Solapi's refusals (`{ errorCode, errorMessage }`), a 5xx or no
- * answer within the timeout throw SmsSendError. The phone number is never logged in full.
+ * answer within the timeout throw SmsSendError. The phone number is never logged in full. A text
+ * with a message id (a job's effect key: restock, cash credited) goes through Solapi's group flow
+ * instead (solapi-client.ts), so a retry after a crash does not send it twice.
  */
-export function solapiSms(settings: SolapiSettings, log: FastifyBaseLogger): SmsProvider {
+export function solapiSms(settings: SolapiSettings, db: Db, log: FastifyBaseLogger): SmsProvider {
   const url = `${settings.apiUrl.replace(/\/+$/, '')}/messages/v4/send`;
+  const groups = solapiGroupClient(settings, db);
   return {
     name: 'solapi',
     hasOutbox: false,
-    async send(phone, text) {
+    async send(phone, text, _code, messageId) {
       const masked = phone.slice(0, 3) + '****' + phone.slice(-4);
+      if (messageId) {
+        const type = fallbackChannel(text) === 'lms' ? 'LMS' : 'SMS';
+        const customFields = { messageId };
+        const out = await groups.deliver(messageId, 'text', {
+          to: phone,
+          from: settings.sender,
+          text,
+          type,
+          customFields,
+        });
+        if (out.kind === 'accepted') {
+          log.info({ phone: masked, groupId: out.groupId }, 'solapi text accepted');
+          return;
+        }
+        log.warn({ phone: masked, reason: out.reason }, 'solapi text not accepted');
+        throw new SmsSendError(out.reason);
+      }
       let status: number;
       let body: Record<string, unknown> = {};
       try {

@@ -5,7 +5,11 @@ export interface SmsProvider {
   readonly name: string;
   /** Whether messages can be read back from the dev outbox. */
   readonly hasOutbox: boolean;
-  send(phone: string, text: string, code?: string): Promise<void>;
+  /**
+   * `messageId` (a job's effect key, the same on every try) lets a provider that can ask whether
+   * it already sent it send it once across crashes; verification codes go without.
+   */
+  send(phone: string, text: string, code?: string, messageId?: string): Promise<void>;
   /** Codes the whole shop may send per Asia/Seoul day (a bill ceiling); 0 or unset = none. */
   readonly dailyCap?: number;
 }

@@ -1,0 +1,19 @@
+import { pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * One row per message and channel handed to Solapi's group flow (solapi-client.ts), written (and
+ * committed) before the message is added to its group: a try that finds the row asks Solapi for the
+ * group's status instead of sending again, so a crash between Solapi accepting and the job's effect
+ * row sends once (docs/architecture.md#jobs). `channel` is 'alimtalk' or 'text': a refused 알림톡
+ * goes as a text in a group of its own.
+ */
+export const solapiGroups = pgTable(
+  'solapi_groups',
+  {
+    messageId: text('message_id').notNull(),
+    channel: text('channel').notNull(),
+    groupId: text('group_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.channel] })],
+);
