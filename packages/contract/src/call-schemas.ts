@@ -129,7 +129,7 @@ import {
   epcStructureRequest,
   epcVinAnswer,
   epcVinRequest,
-} from './epc.js';
+} from './epc-calls.js';
 import {
   chatFileLinkAnswer,
   chatFileLinkRequest,
