@@ -1,7 +1,7 @@
 /** The back office's orders: list, detail, bulk shipping and CSV export. */
 import { z } from 'zod';
 import { answerOf, pageAnswerOf } from './envelope.js';
-import { calendarDateField } from './member.js';
+import { calendarDateField } from './member-payments.js';
 import { orderEvent, orderView } from './orders.js';
 import { int, instant, seq, page, size, keyword } from './admin-fields.js';
 

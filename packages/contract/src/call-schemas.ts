@@ -85,22 +85,18 @@ import {
 } from './orders.js';
 import {
   cashPaymentRequest,
-  companyInfoAnswer,
   gatewayCallbackAnswer,
   gatewayConfirmation,
   licensePaymentRequest,
-  memberListRequest,
-  memberPageAnswer,
-  memberStateRequest,
-  memberTypeRequest,
-  memberWriteAnswer,
-  passwordResetAnswer,
   paymentHistoryRequest,
   paymentPageAnswer,
   paymentWindowAnswer,
   pendingTransfersAnswer,
   pendingTransfersRequest,
-  saveMemberRequest,
+} from './member-payments.js';
+import {
+  companyInfoAnswer,
+  memberWriteAnswer,
   securityNumberAnswer,
   seqRequest,
   updateCompanyInfoRequest,
@@ -109,6 +105,14 @@ import {
   withdrawCheckAnswer,
   withdrawRequest,
 } from './member.js';
+import {
+  memberListRequest,
+  memberPageAnswer,
+  memberStateRequest,
+  memberTypeRequest,
+  passwordResetAnswer,
+  saveMemberRequest,
+} from './member-accounts.js';
 import {
   epcConfigAnswer,
   epcConfigRequest,

@@ -27,6 +27,8 @@ export * from './messages-shop.js';
 export * from './products.js';
 export * from './orders.js';
 export * from './member.js';
+export * from './member-accounts.js';
+export * from './member-payments.js';
 export * from './epc.js';
 export * from './epc-vin-decode.js';
 export * from './epc-rules.js';

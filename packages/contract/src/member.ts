@@ -1,15 +1,16 @@
 import { z } from 'zod';
 import { businessNumberField, companyNameField, userInfo } from './auth.js';
-import { CASH_CHARGE, PAGE_SIZE } from './constants.js';
-import { answerOf, emptyAnswer, pageAnswerOf } from './envelope.js';
+import { answerOf, emptyAnswer } from './envelope.js';
 import { MSG } from './messages.js';
-import { MAIL_SHAPE, isCalendarDate, isPlainText } from './rules.js';
+import { MAIL_SHAPE } from './rules.js';
+import { plain, required, id, digitsField } from './member-fields.js';
 
 /**
  * The member area (docs/requirements.md#member-area): my info, password, delivery addresses, company info,
  * sub-accounts, security number, withdrawal, cash top-ups, licence purchase and payment histories.
  * Messages and payload rules are written once here; the web checks them on submit, the server on
- * every call.
+ * every call. The sub-accounts live in member-accounts.ts, the payments and histories in
+ * member-payments.ts.
  */
 export const MSG_MEMBER = {
   mainOnly: '대표 계정만 이용할 수 있는 메뉴입니다.',
@@ -120,16 +121,6 @@ export const MSG_MEMBER = {
   dateRangeOrder: '시작일이 종료일보다 늦습니다.',
 } as const;
 
-const plain = (schema: z.ZodString) => schema.refine(isPlainText, MSG.textInvalid);
-const required = (msg: string) => z.string({ error: msg }).trim().min(1, msg);
-const id = z
-  .number({ error: MSG.badRequest })
-  .int(MSG.badRequest)
-  .min(1, MSG.badRequest)
-  .max(2_147_483_647, MSG.badRequest);
-const digitsField = (min: number, max: number, requiredMsg: string, msg: string) =>
-  (min > 0 ? required(requiredMsg) : z.string({ error: msg }).trim()).regex(new RegExp(`^\\d{${min},${max}}$`), msg);
-
 /** A request naming one row of the caller's company (address, member). Other fields of the row are ignored. */
 export const seqRequest = z.object({ seq: id });
 export type SeqRequest = z.input<typeof seqRequest>;
@@ -204,102 +195,6 @@ export const updateCompanyInfoRequest = z.object({
 });
 export type UpdateCompanyInfoRequest = z.input<typeof updateCompanyInfoRequest>;
 
-// ---------------------------------------------------------------- sub-accounts (main account)
-
-const pageField = z.coerce
-  .number({ error: MSG.badRequest })
-  .int(MSG.badRequest)
-  .min(1, MSG.badRequest)
-  .max(100_000, MSG.badRequest);
-const sizeField = (dflt: number) =>
-  z.coerce
-    .number({ error: MSG.badRequest })
-    .int(MSG.badRequest)
-    .min(1, MSG.badRequest)
-    .transform((n) => Math.min(n, PAGE_SIZE.max))
-    .default(dflt);
-
-export const memberListRequest = z.object({
-  searchType: z.enum(['name', 'id', 'phone', '']).optional(),
-  searchKeyword: z.string().trim().max(50).optional(),
-  page: pageField.default(1),
-  size: sizeField(PAGE_SIZE.subAccounts),
-});
-export type MemberListRequest = z.input<typeof memberListRequest>;
-
-/** One account of the company as the sub-account table lists it. */
-export const memberListItem = z.object({
-  seq: z.number().int(),
-  id: z.string(),
-  name: z.string(),
-  phone: z.string(),
-  mail: z.string(),
-  /** 0 main account, 1 sub-account. */
-  type: z.number().int(),
-  status: z.enum(['active', 'stopped']),
-  created: z.iso.datetime(),
-});
-export type MemberListItem = z.infer<typeof memberListItem>;
-
-const accountField = z
-  .string({ error: MSG_MEMBER.accountRequired })
-  .trim()
-  .min(1, MSG_MEMBER.accountRequired)
-  .min(5, MSG_MEMBER.accountLength)
-  .max(50, MSG_MEMBER.accountLength)
-  .regex(MAIL_SHAPE, MSG_MEMBER.accountShape)
-  .transform((v) => v.toLowerCase());
-const memberMailField = required(MSG_MEMBER.mailRequired)
-  .min(10, MSG_MEMBER.memberMailLength)
-  .max(50, MSG_MEMBER.memberMailLength)
-  .regex(MAIL_SHAPE, MSG_MEMBER.mailShape);
-const accountPasswordField = z
-  .string({ error: MSG_MEMBER.passwordRequired })
-  .min(1, MSG_MEMBER.passwordRequired)
-  .min(4, MSG_MEMBER.passwordLength)
-  .max(20, MSG_MEMBER.passwordLength);
-
-/** Registering a sub-account: id (a mail address, the login id) and pw only here. */
-export const createMemberRequest = z.object({
-  id: accountField,
-  pw: accountPasswordField,
-  name: personNameField,
-  phone: contactPhoneField,
-  mail: memberMailField,
-});
-/** Editing an account of the company: name, phone and mail. */
-export const editMemberRequest = z.object({
-  seq: id,
-  name: personNameField,
-  phone: contactPhoneField,
-  mail: memberMailField,
-});
-
-/**
- * api/setMallMemberInfo: without seq it registers a sub-account (createMemberRequest), with seq
- * it edits that account (editMemberRequest; id and pw are ignored). Issues come in form order.
- */
-export const saveMemberRequest = z.looseObject({ seq: z.unknown().optional() }).transform((value, ctx) => {
-  const parsed = value.seq === undefined ? createMemberRequest.safeParse(value) : editMemberRequest.safeParse(value);
-  if (parsed.success) return parsed.data;
-  for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-  return z.NEVER;
-});
-export type SaveMemberRequest = z.input<typeof createMemberRequest> | z.input<typeof editMemberRequest>;
-
-export const memberTypeRequest = z.object({
-  seq: id,
-  type: z.union([z.literal(0), z.literal(1)], { error: MSG_MEMBER.memberTypeInvalid }),
-});
-export type MemberTypeRequest = z.input<typeof memberTypeRequest>;
-
-/** Stops an account (default) or, with status 'active', lets a stopped one in again. */
-export const memberStateRequest = z.object({
-  seq: id,
-  status: z.enum(['stopped', 'active']).default('stopped'),
-});
-export type MemberStateRequest = z.input<typeof memberStateRequest>;
-
 // ---------------------------------------------------------------- withdrawal
 
 const agreed = z.literal(true, { error: MSG_MEMBER.agreeRequired });
@@ -335,185 +230,12 @@ export function canWithdraw(
   return form.agree1 && form.agree2 && form.agree3 && form.agree4 && form.userName.trim() === name.trim();
 }
 
-// ---------------------------------------------------------------- payments
-
-export const PGCODES = ['creditcard', 'banktransfer'] as const;
-export type PgCode = (typeof PGCODES)[number];
-/** Payment types a record may show: the two gateways and 'manager' (a charge the shop made). */
-export const PAYMENT_PGCODE_LABELS: Record<string, string> = {
-  creditcard: '신용카드',
-  banktransfer: '계좌이체',
-  manager: '관리자',
-};
-
-/**
- * A cash amount: an integer of won, from a number or a digits-only string without a leading
- * zero ('50000'); '50,000', '1000.5', '1e4' and the like are refused.
- */
-export function parseChargeAmount(value: unknown): { ok: true; amount: number } | { ok: false; message: string } {
-  if (value === undefined || value === null || value === '') return { ok: false, message: MSG_MEMBER.amountRequired };
-  let n: number;
-  if (typeof value === 'number') {
-    if (!Number.isSafeInteger(value)) return { ok: false, message: MSG_MEMBER.amountDigits };
-    n = value;
-  } else if (typeof value === 'string') {
-    if (!/^(0|[1-9]\d*)$/.test(value)) return { ok: false, message: MSG_MEMBER.amountDigits };
-    n = Number(value);
-  } else {
-    return { ok: false, message: MSG_MEMBER.amountDigits };
-  }
-  if (n < CASH_CHARGE.min) return { ok: false, message: MSG_MEMBER.amountMin };
-  if (n > CASH_CHARGE.max) return { ok: false, message: MSG_MEMBER.amountMax };
-  return { ok: true, amount: n };
-}
-
-export const chargeAmountField = z.unknown().transform((value, ctx) => {
-  const parsed = parseChargeAmount(value);
-  if (parsed.ok) return parsed.amount;
-  ctx.addIssue({ code: 'custom', message: parsed.message });
-  return z.NEVER;
-});
-
-const pgcodeField = z.enum(PGCODES, { error: MSG_MEMBER.pgcodeRequired });
-
-export const cashPaymentRequest = z.object({ pgcode: pgcodeField, amount: chargeAmountField });
-export type CashPaymentRequest = z.input<typeof cashPaymentRequest>;
-
-/** A licence package of the shop configuration (licenseValidBuy), picked by price and, when given, days. */
-export const licensePaymentRequest = z.object({
-  pgcode: pgcodeField,
-  amount: chargeAmountField,
-  days: z
-    .number({ error: MSG_MEMBER.licenseOption })
-    .int(MSG_MEMBER.licenseOption)
-    .min(1, MSG_MEMBER.licenseOption)
-    .max(3650, MSG_MEMBER.licenseOption)
-    .optional(),
-});
-export type LicensePaymentRequest = z.input<typeof licensePaymentRequest>;
-
-/** Answer of payCenter/showCashPaymentWinow and showLicensePaymentWinow (code 200). */
-export const paymentWindowAnswer = answerOf(z.object({ online_url: z.string(), paymentId: z.string() })).extend({
-  /** The page to open in the 600x400 popup (also in results, where the web app reads it). */
-  online_url: z.string(),
-});
-export type PaymentWindowAnswer = z.infer<typeof paymentWindowAnswer>;
-
-/**
- * What a gateway sends to POST /payCenter/callback. signature = hex HMAC-SHA256 of
- * `${paymentId}:${amount}:${status}` with the gateway's secret.
- */
-export const gatewayConfirmation = z.object({
-  paymentId: z.string().trim().min(1).max(100),
-  amount: z.union([
-    z.number().int().min(0),
-    z
-      .string()
-      .regex(/^\d{1,15}$/)
-      .transform(Number),
-  ]),
-  status: z.enum(['paid', 'declined']),
-  signature: z.string().trim().min(1).max(200),
-});
-export type GatewayConfirmation = z.output<typeof gatewayConfirmation>;
-
-/**
- * The one date schema of every call with dates: a real calendar day written YYYY-MM-DD, or '' for
- * none. Impossible days (2026-02-30, 2026-13-01, 0000-00-00) are refused with the form's message.
- */
-export const calendarDateField = z
-  .string({ error: MSG_MEMBER.dateInvalid })
-  .trim()
-  .refine((v) => v === '' || isCalendarDate(v), MSG_MEMBER.dateInvalid);
-
-/**
- * A date-range list query (orders, cash and licence payment histories): with searchType 'date',
- * both dates are needed (Asia/Seoul days, inclusive) and the start may not follow the end.
- */
-export const dateRangeListRequest = z
-  .object({
-    startDate: calendarDateField.optional(),
-    endDate: calendarDateField.optional(),
-    searchType: z.enum(['date', '']).optional(),
-    page: pageField.default(1),
-    size: sizeField(PAGE_SIZE.memberArea),
-  })
-  .superRefine((v, ctx) => {
-    if (v.searchType !== 'date') return;
-    if (!v.startDate || !v.endDate) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [v.startDate ? 'endDate' : 'startDate'],
-        message: MSG_MEMBER.dateRangeRequired,
-      });
-    } else if (v.startDate > v.endDate) {
-      ctx.addIssue({ code: 'custom', path: ['startDate'], message: MSG_MEMBER.dateRangeOrder });
-    }
-  });
-export type DateRangeListRequest = z.input<typeof dateRangeListRequest>;
-
-/** Payment histories (api/mallCashPaymentInfo, api/mallLicensePaymentInfo). */
-export const paymentHistoryRequest = dateRangeListRequest;
-export type PaymentHistoryRequest = DateRangeListRequest;
-
-/** One paid record of the cash or licence payment history. */
-export const paymentRecord = z.object({
-  seq: z.number().int(),
-  /** The instant the payment was confirmed. */
-  transaction_date: z.iso.datetime(),
-  pgcode: z.enum(['creditcard', 'banktransfer', 'manager']),
-  product_name: z.string(),
-  user_name: z.string(),
-  amount: z.number().int(),
-});
-export type PaymentRecord = z.infer<typeof paymentRecord>;
-
-/**
- * A bank transfer whose window was opened but whose deposit has not arrived: the account to pay
- * into, the amount, and until when (listed above the payment history, since the window that showed
- * the account may be closed).
- */
-export const pendingTransfer = z.object({
-  paymentId: z.string(),
-  product_name: z.string(),
-  amount: z.number().int(),
-  /** When the transfer was started. */
-  created: z.iso.datetime(),
-  bank: z.string(),
-  account: z.string(),
-  holder: z.string(),
-  /** The last instant the deposit is accepted; null when the gateway names none. */
-  dueDate: z.iso.datetime().nullable(),
-});
-export type PendingTransfer = z.infer<typeof pendingTransfer>;
-/** api/mallPendingTransfers: 'point' (cash, the default) or 'license'. */
-export const pendingTransfersRequest = z.object({ kind: z.enum(['point', 'license']).optional() });
-export const pendingTransfersAnswer = answerOf(z.array(pendingTransfer));
-
-/** The licence package a purchase names: same price, and same days when days are given; null when none fits. */
-export function findLicensePackage<T extends { price: number; days: number }>(
-  packages: readonly T[],
-  amount: number,
-  days?: number,
-): T | null {
-  return packages.find((p) => p.price === amount && (days === undefined || p.days === days)) ?? null;
-}
-
 // ---------------------------------------------------------------- answers
 
-/** api/getMallMemberInfo: a page of the company's accounts. */
-export const memberPageAnswer = pageAnswerOf(memberListItem);
 /** api/updateMyCompanyInfo: the user's info with the company as saved. */
 export const companyInfoAnswer = answerOf(z.object({ userInfo }));
-/** api/initMallMemberPw: the new random password, shown once. */
-export const passwordResetAnswer = answerOf(z.object({ pw: z.string() }));
+
 /** api/updateSecurityNumber: the new security number. */
 export const securityNumberAnswer = answerOf(z.object({ securityNum: z.string() }));
 /** Writes answered by code 201 and a message alone (password, type, state, address moves, withdrawal). */
 export const memberWriteAnswer = emptyAnswer;
-/** api/mallCashPaymentInfo, api/mallLicensePaymentInfo. */
-export const paymentPageAnswer = pageAnswerOf(paymentRecord);
-/** payCenter/callback: how a gateway confirmation was applied. */
-export const gatewayCallbackAnswer = answerOf(
-  z.object({ paymentId: z.string(), status: z.enum(['pending', 'paid', 'declined']), repeated: z.boolean() }),
-);
