@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MSG } from './messages.js';
 import { answerOf, pageAnswerOf } from './envelope.js';
 import { calendarDateField } from './member-payments.js';
-import { MSG_ADMIN } from './admin.js';
+import { MSG_ADMIN } from './admin-menu.js';
 import { adminOrderRow, ledgerRow } from './admin-orders.js';
 import { int, instant, seq, page, size, keyword, reason } from './admin-fields.js';
 

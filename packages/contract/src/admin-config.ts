@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MSG } from './messages.js';
 import { answerOf } from './envelope.js';
 import { mallBottom, licensePackage } from './mall.js';
-import { MSG_ADMIN } from './admin.js';
+import { MSG_ADMIN } from './admin-menu.js';
 import { int } from './admin-fields.js';
 
 const payTypeValue = z.union([z.literal(0), z.literal(1), z.literal(2)], { error: MSG_ADMIN.deliveryPayTypeRequired });

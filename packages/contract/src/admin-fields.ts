@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { MSG } from './messages.js';
-import { MSG_ADMIN } from './admin.js';
+import { MSG_ADMIN } from './admin-menu.js';
 
 export const int = z.number().int();
 export const instant = z.iso.datetime();

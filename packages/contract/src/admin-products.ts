@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { MSG } from './messages.js';
 import { answerOf, pageAnswerOf } from './envelope.js';
-import { MSG_ADMIN } from './admin.js';
+import { MSG_ADMIN } from './admin-menu.js';
 import { int, instant, seq, page, size, keyword, reason, won } from './admin-fields.js';
 
 export const adminProductListRequest = z.object({

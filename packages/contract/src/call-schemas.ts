@@ -85,18 +85,22 @@ import {
 } from './orders.js';
 import {
   cashPaymentRequest,
+  companyInfoAnswer,
   gatewayCallbackAnswer,
   gatewayConfirmation,
   licensePaymentRequest,
+  memberListRequest,
+  memberPageAnswer,
+  memberStateRequest,
+  memberTypeRequest,
+  memberWriteAnswer,
+  passwordResetAnswer,
   paymentHistoryRequest,
   paymentPageAnswer,
   paymentWindowAnswer,
   pendingTransfersAnswer,
   pendingTransfersRequest,
-} from './member-payments.js';
-import {
-  companyInfoAnswer,
-  memberWriteAnswer,
+  saveMemberRequest,
   securityNumberAnswer,
   seqRequest,
   updateCompanyInfoRequest,
@@ -105,14 +109,6 @@ import {
   withdrawCheckAnswer,
   withdrawRequest,
 } from './member.js';
-import {
-  memberListRequest,
-  memberPageAnswer,
-  memberStateRequest,
-  memberTypeRequest,
-  passwordResetAnswer,
-  saveMemberRequest,
-} from './member-accounts.js';
 import {
   epcConfigAnswer,
   epcConfigRequest,
@@ -133,7 +129,7 @@ import {
   epcStructureRequest,
   epcVinAnswer,
   epcVinRequest,
-} from './epc-calls.js';
+} from './epc.js';
 import {
   chatFileLinkAnswer,
   chatFileLinkRequest,
@@ -145,59 +141,52 @@ import { healthAnswer, tossWebhook, tossWebhookAnswer } from './providers.js';
 import {
   adjustCashRequest,
   adjustLicenseRequest,
-  adminPaymentPageAnswer,
-  balanceAnswer,
-  companyDetailAnswer,
-  companyIdRequest,
-  companyListRequest,
-  companyPageAnswer,
-  confirmDepositAnswer,
-  paymentListRequest,
-  setCompanyLevelRequest,
-  setMemberStatusRequest,
-} from './admin-companies.js';
-import { adminConfigAnswer, configFields } from './admin-config.js';
-import {
+  adminConfigAnswer,
   adminInquiryAnswer,
   adminNoticeAnswer,
   adminNoticeListRequest,
   adminNoticePageAnswer,
-  inquiryAnswerRequest,
-  inquiryListRequest,
-  inquiryPageAnswer,
-  saveNoticeRequest,
-} from './admin-notices.js';
-import {
   adminOrderDetailAnswer,
   adminOrderListRequest,
   adminOrderPageAnswer,
-  adminSeqRequest,
-  bulkShipAnswer,
-  bulkShipRequest,
-  csvAnswer,
-} from './admin-orders.js';
-import {
+  adminPaymentPageAnswer,
   adminProductAnswer,
   adminProductListRequest,
   adminProductPageAnswer,
-  catalogueReportAnswer,
-  changeStockRequest,
-  importProductsAnswer,
-  importProductsRequest,
-  saveProductRequest,
-  uploadCatalogueRequest,
-  uploadProductImageRequest,
-} from './admin-products.js';
-import { adminWriteAnswer } from './admin.js';
-import {
+  adminSeqRequest,
+  adminWriteAnswer,
   auditListRequest,
   auditPageAnswer,
+  balanceAnswer,
+  bulkShipAnswer,
+  bulkShipRequest,
+  catalogueReportAnswer,
+  changeStockRequest,
+  companyDetailAnswer,
+  companyIdRequest,
+  companyListRequest,
+  companyPageAnswer,
+  configFields,
+  confirmDepositAnswer,
   createStaffRequest,
+  csvAnswer,
   dashboardAnswer,
+  importProductsAnswer,
+  importProductsRequest,
+  inquiryAnswerRequest,
+  inquiryListRequest,
+  inquiryPageAnswer,
   newPasswordAnswer,
+  paymentListRequest,
+  saveNoticeRequest,
+  saveProductRequest,
+  setCompanyLevelRequest,
+  setMemberStatusRequest,
   setStaffStatusRequest,
   staffListAnswer,
-} from './admin-staff.js';
+  uploadCatalogueRequest,
+  uploadProductImageRequest,
+} from './admin.js';
 import { jobListRequest, jobPageAnswer, retryJobAnswer, retryJobRequest } from './jobs.js';
 import {
   adminTaxInvoiceAnswer,

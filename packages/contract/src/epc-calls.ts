@@ -1,7 +1,7 @@
 /** The catalogue calls (epc/…) and the part-number search across catalogues: payloads and answers. */
 import { z } from 'zod';
 import { answerOf } from './envelope.js';
-import { EPC_MSG } from './epc.js';
+import { EPC_MSG } from './epc-vin.js';
 
 // ---------------------------------------------------------------------------------------------
 // Catalogue calls (epc/…) and the part-number search across catalogues (docs/requirements.md#catalogue-calls): payloads and answers

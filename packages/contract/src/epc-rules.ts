@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { alphaNumber } from './rules.js';
-import { EPC_MSG } from './epc.js';
+import { EPC_MSG } from './epc-vin.js';
 
 // ---------------------------------------------------------------------------------------------
 // Applicability → colorvalue

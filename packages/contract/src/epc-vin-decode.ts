@@ -1,6 +1,6 @@
 /** VIN decoding of the parts catalogue: check digit, model year, maker and country. */
-import { EPC_MSG, VIN_LENGTH } from './epc.js';
-import type { EpcCatalogueBrand } from './epc.js';
+import { EPC_MSG, VIN_LENGTH } from './epc-vin.js';
+import type { EpcCatalogueBrand } from './epc-vin.js';
 
 /** ISO 3779 letter values for the check digit; I, O and Q never occur. */
 const TRANSLITERATION: Record<string, number> = {

@@ -2,25 +2,25 @@ import { describe, expect, it } from 'vitest';
 import {
   canZoomIn,
   canZoomOut,
-  colorValue,
-  EPC_ZOOM,
-  epcPartSearchKeyword,
-  seoulDayKey,
-  zoomIn,
-  zoomOut,
-} from './epc-rules.js';
-import {
   checkVin,
+  colorValue,
+  decodeVin,
   EPC_MSG,
   EPC_TEST_VINS,
+  EPC_ZOOM,
+  epcPartSearchKeyword,
   isTestVin,
   normalizeVin,
   normalizeVinInput,
+  seoulDayKey,
   shortVinOf,
+  vinCheckDigit,
   vinHint,
+  vinModelYear,
+  zoomIn,
+  zoomOut,
   type EpcBrand,
 } from './epc.js';
-import { decodeVin, vinCheckDigit, vinModelYear } from './epc-vin-decode.js';
 
 const A17 = 'WBA5R1C09KAK98765';
 

@@ -4,7 +4,7 @@ import { PAGE_SIZE } from './constants.js';
 import { answerOf, pageAnswerOf } from './envelope.js';
 import { MAIL_SHAPE } from './rules.js';
 import { required, id, pageField, sizeField } from './member-fields.js';
-import { MSG_MEMBER, personNameField, contactPhoneField } from './member.js';
+import { MSG_MEMBER, personNameField, contactPhoneField } from './member-info.js';
 
 export const memberListRequest = z.object({
   searchType: z.enum(['name', 'id', 'phone', '']).optional(),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { CASH_CHARGE, PAGE_SIZE } from './constants.js';
 import { answerOf, pageAnswerOf } from './envelope.js';
 import { isCalendarDate } from './rules.js';
-import { MSG_MEMBER } from './member.js';
+import { MSG_MEMBER } from './member-info.js';
 import { pageField, sizeField } from './member-fields.js';
 
 // ---------------------------------------------------------------- payments

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PAGE_SIZE, SHIPPING } from './constants.js';
 import { MSG_ORDER } from './messages-shop.js';
 import { answerOf, emptyAnswer, pageAnswerOf } from './envelope.js';
-import { dateRangeListRequest } from './member-payments.js';
+import { dateRangeListRequest } from './member.js';
 import { EPC_MSG, normalizeVin } from './epc.js';
 import { orderTaxInvoice } from './paperwork.js';
 import { fitVehicle } from './vehicles.js';

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { answerOf, emptyAnswer, pageAnswerOf } from './envelope.js';
 import { MSG } from './messages.js';
-import { MSG_MEMBER } from './member.js';
-import { calendarDateField } from './member-payments.js';
+import { MSG_MEMBER, calendarDateField } from './member.js';
 import { MAIL_SHAPE, isCalendarDate } from './rules.js';
 import { PAGE_SIZE } from './constants.js';
 
