@@ -1,0 +1,122 @@
+/** The back office's companies and members, their cash and licence, and the payments to confirm. */
+import { z } from 'zod';
+import { MSG } from './messages.js';
+import { answerOf, pageAnswerOf } from './envelope.js';
+import { calendarDateField } from './member-payments.js';
+import { MSG_ADMIN } from './admin-menu.js';
+import { adminOrderRow, ledgerRow } from './admin-orders.js';
+import { int, instant, seq, page, size, keyword, reason } from './admin-fields.js';
+
+export const LEVELS = ['a', 'b', 'c', 'd'] as const;
+export const companyListRequest = z.object({ keyword, level: z.enum(LEVELS).optional(), page, size: size(20) });
+export const companyRow = z.object({
+  companyId: int,
+  name: z.string(),
+  license: z.string(),
+  level: z.string(),
+  point: int,
+  licenseEnd: instant.nullable(),
+  licenseDays: int,
+  members: int,
+  created: instant,
+  withdrawn: z.boolean(),
+});
+export type CompanyRow = z.infer<typeof companyRow>;
+export const companyPageAnswer = pageAnswerOf(companyRow);
+
+export const companyMember = z.object({
+  seq: int,
+  id: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  type: int,
+  status: z.string(),
+  created: instant,
+});
+export const adminPaymentRow = z.object({
+  seq: int,
+  gatewayId: z.string(),
+  provider: z.string(),
+  companyId: int,
+  companyName: z.string(),
+  memberName: z.string(),
+  kind: z.string(),
+  pgcode: z.string(),
+  amount: int,
+  days: int.nullable(),
+  productName: z.string(),
+  status: z.string(),
+  created: instant,
+  paidAt: instant.nullable(),
+});
+export type AdminPaymentRow = z.infer<typeof adminPaymentRow>;
+
+export const companyDetailAnswer = answerOf(
+  z.object({
+    company: companyRow.extend({
+      ceo: z.string(),
+      phone: z.string(),
+      mail: z.string(),
+      area: z.string(),
+      ledgerSum: int,
+      /** 업태, 종목, invoice e-mail and mode: what staff edit for the company's 전자세금계산서 (docs/requirements.md#tax-invoices). */
+      bizType: z.string().optional(),
+      bizItem: z.string().optional(),
+      invoiceMail: z.string().optional(),
+      invoiceMode: z.enum(['order', 'monthly']).optional(),
+    }),
+    members: z.array(companyMember),
+    orders: z.array(adminOrderRow),
+    payments: z.array(adminPaymentRow),
+    ledger: z.array(ledgerRow),
+  }),
+);
+export type CompanyDetail = NonNullable<z.infer<typeof companyDetailAnswer>['results']>;
+
+export const companyIdRequest = z.object({ companyId: seq });
+export const setCompanyLevelRequest = z.object({
+  companyId: seq,
+  level: z.enum(LEVELS, { error: '등급을 선택하세요.' }),
+});
+export const setMemberStatusRequest = z.object({
+  memberId: seq,
+  status: z.enum(['active', 'stopped'], { error: MSG.badRequest }),
+});
+export const adjustCashRequest = z.object({
+  companyId: seq,
+  amount: z
+    .number({ error: MSG_ADMIN.amountInvalid })
+    .int(MSG_ADMIN.amountInvalid)
+    .min(-1_000_000_000, MSG_ADMIN.amountInvalid)
+    .max(1_000_000_000, MSG_ADMIN.amountInvalid)
+    .refine((n) => n !== 0, MSG_ADMIN.amountInvalid),
+  reason,
+});
+export type AdjustCashRequest = z.input<typeof adjustCashRequest>;
+export const adjustLicenseRequest = z.object({
+  companyId: seq,
+  days: z
+    .number({ error: MSG_ADMIN.daysInvalid })
+    .int(MSG_ADMIN.daysInvalid)
+    .min(-3650, MSG_ADMIN.daysInvalid)
+    .max(3650, MSG_ADMIN.daysInvalid)
+    .refine((n) => n !== 0, MSG_ADMIN.daysInvalid),
+  reason,
+});
+export type AdjustLicenseRequest = z.input<typeof adjustLicenseRequest>;
+export const balanceAnswer = answerOf(z.object({ point: int, licenseEnd: instant.nullable(), licenseDays: int }));
+
+// ---------------------------------------------------------------- payments
+
+export const paymentListRequest = z.object({
+  status: z.enum(['pending', 'paid', 'declined']).optional(),
+  pgcode: z.enum(['creditcard', 'banktransfer', 'manager']).optional(),
+  kind: z.enum(['point', 'license']).optional(),
+  company: keyword,
+  startDate: calendarDateField.optional(),
+  endDate: calendarDateField.optional(),
+  page,
+  size: size(20),
+});
+export const adminPaymentPageAnswer = pageAnswerOf(adminPaymentRow);
+export const confirmDepositAnswer = answerOf(z.object({ payment: adminPaymentRow, point: int, repeated: z.boolean() }));

@@ -1,0 +1,36 @@
+/**
+ * Fields the back office's payloads and answers share. Only the admin-*.ts modules import them: the
+ * package's index.ts does not export this module, so these short names stay out of the contract's surface.
+ */
+import { z } from 'zod';
+import { MSG } from './messages.js';
+import { MSG_ADMIN } from './admin-menu.js';
+
+export const int = z.number().int();
+export const instant = z.iso.datetime();
+export const seq = z.coerce
+  .number({ error: MSG.badRequest })
+  .int(MSG.badRequest)
+  .min(1, MSG.badRequest)
+  .max(2_147_483_647, MSG.badRequest);
+export const page = z.coerce
+  .number({ error: MSG.badRequest })
+  .int(MSG.badRequest)
+  .min(1, MSG.badRequest)
+  .max(100_000, MSG.badRequest)
+  .default(1);
+export const size = (dflt: number) =>
+  z.coerce
+    .number({ error: MSG.badRequest })
+    .int(MSG.badRequest)
+    .min(1, MSG.badRequest)
+    .max(200, MSG.badRequest)
+    .default(dflt);
+export const keyword = z.string().trim().max(100, MSG.badRequest).optional();
+export const reason = z
+  .string({ error: MSG_ADMIN.reasonRequired })
+  .trim()
+  .min(2, MSG_ADMIN.reasonRequired)
+  .max(200, MSG_ADMIN.reasonRequired);
+
+export const won = (msg: string) => z.number({ error: msg }).int(msg).min(0, msg).max(1_000_000_000, msg);

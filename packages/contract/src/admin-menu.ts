@@ -1,0 +1,85 @@
+import type { AdminCall } from './call-routes.js';
+import { emptyAnswer } from './envelope.js';
+
+/**
+ * The back office (issue 12). Its calls and who may make them are entries of the table of calls
+ * (call-routes.ts: ADMIN_CALLS, mayCall); the menu below names each screen's call.
+ */
+/** The back-office menu: each screen and the call that decides whether a role sees it. */
+export const ADMIN_MENU: { path: string; label: string; call: AdminCall }[] = [
+  { path: '/admin', label: '대시보드', call: 'dashboard' },
+  { path: '/admin/orders', label: '주문 관리', call: 'orderList' },
+  { path: '/admin/companies', label: '회원·업체', call: 'companyList' },
+  { path: '/admin/payments', label: '결제·입금', call: 'paymentList' },
+  { path: '/admin/products', label: '상품 관리', call: 'productList' },
+  { path: '/admin/notices', label: '공지사항', call: 'noticeList' },
+  { path: '/admin/inquiries', label: '문의', call: 'inquiryList' },
+  { path: '/admin/config', label: '쇼핑몰 설정', call: 'getConfig' },
+  { path: '/admin/catalogue', label: '부품 카탈로그', call: 'uploadCatalogue' },
+  { path: '/admin/xrefs', label: '호환품번', call: 'xrefList' },
+  { path: '/admin/synonyms', label: '동의어', call: 'synonymList' },
+  { path: '/admin/staff', label: '직원 계정', call: 'staffList' },
+  { path: '/admin/jobs', label: '발송 작업', call: 'jobList' },
+  // paperwork-web: the invoices of every company (docs/requirements.md#paperwork-screens).
+  { path: '/admin/taxInvoices', label: '세금계산서', call: 'taxInvoiceList' },
+  { path: '/admin/audit', label: '작업 기록', call: 'auditList' },
+];
+
+export const MSG_ADMIN = {
+  saved: '저장되었습니다.',
+  adminOnly: '관리자만 할 수 있는 작업입니다.',
+  companyNotFound: '업체 정보를 찾을 수 없습니다.',
+  memberNotFound: '회원 정보를 찾을 수 없습니다.',
+  productNotFound: '상품 정보를 찾을 수 없습니다.',
+  noticeNotFound: '공지사항을 찾을 수 없습니다.',
+  inquiryNotFound: '문의를 찾을 수 없습니다.',
+  paymentNotFound: '결제 정보를 찾을 수 없습니다.',
+  cashBelowZero: '조정 후 캐시 잔액이 0원 미만이 됩니다.',
+  cashAdjusted: '캐시를 조정했습니다.',
+  licenseAdjusted: '이용권 기간을 조정했습니다.',
+  amountInvalid: '금액은 0이 아닌 정수로 입력하세요.',
+  daysInvalid: '일수는 0이 아닌 정수로 입력하세요.',
+  reasonRequired: '사유를 입력하세요. (2~200자)',
+  levelChanged: '업체 등급을 변경했습니다.',
+  statusChanged: '계정 상태를 변경했습니다.',
+  depositConfirmed: '입금을 확인했습니다. 캐시가 충전되었습니다.',
+  depositNotWaiting: '입금 대기 중인 계좌이체가 아닙니다.',
+  priceInvalid: '가격은 0 이상의 정수(원)로 입력하세요.',
+  salePriceRequired: '판매가는 1원 이상으로 입력하세요.',
+  tierAboveSale: '등급 가격은 판매가보다 높을 수 없습니다.',
+  stockInvalid: '재고는 0 이상의 정수로 입력하세요.',
+  stockDeltaInvalid: '변경 수량은 0이 아닌 정수로 입력하세요.',
+  stockBelowZero: '변경 후 재고가 0개 미만이 됩니다.',
+  stockChanged: '재고를 변경했습니다.',
+  duplicatePid: '같은 창고에 같은 품번의 상품이 이미 있습니다.',
+  nameRequired: '상품명을 입력하세요. (1~200자)',
+  pidRequired: '품번을 입력하세요. (영문·숫자 포함 1~50자)',
+  warehouseRequired: '창고를 입력하세요.',
+  typeInvalid: '상품 구분을 선택하세요.',
+  imageAdded: '이미지를 등록했습니다.',
+  csvEmpty: 'CSV 파일에 상품 행이 없습니다.',
+  csvTooManyLines: (max: number) => `CSV는 한 번에 ${max.toLocaleString('ko-KR')}행까지 올릴 수 있습니다.`,
+  csvHeader: (missing: string) => `CSV 첫 행에 '${missing}' 열이 없습니다.`,
+  csvBroken: 'CSV 형식이 올바르지 않습니다. 따옴표와 열 수를 확인하세요.',
+  csvHasErrors: '오류가 있는 행이 있어 아무것도 저장하지 않았습니다.',
+  csvImported: (created: number, updated: number) => `등록 ${created}건, 수정 ${updated}건을 저장했습니다.`,
+  titleRequired: '제목을 입력하세요. (1~200자)',
+  contentRequired: '내용을 입력하세요.',
+  noticeTypeInvalid: '공지 구분을 선택하세요.',
+  answerRequired: '답변을 입력하세요. (1~2000자)',
+  inquiryClosed: '종료된 문의입니다.',
+  loginIdTaken: '이미 사용 중인 아이디입니다.',
+  staffCreated: '직원 계정을 만들었습니다.',
+  passwordReset: '비밀번호를 초기화했습니다. 새 비밀번호는 이번 한 번만 보입니다.',
+  notStaff: '직원 계정이 아닙니다.',
+  selfStop: '자기 계정은 정지할 수 없습니다.',
+  bulkDone: (moved: number, refused: number) => `출고확정 ${moved}건${refused ? `, 처리 불가 ${refused}건` : ''}`,
+  configVer: '설정을 저장했습니다. 열려 있는 쇼핑몰 화면이 새로고침됩니다.',
+  deliveryWarehouseName: '배송 설정의 창고 이름을 입력하세요. (2~50자)',
+  deliveryStorageId: '배송 설정의 창고 번호는 1~1000 사이의 정수입니다.',
+  deliveryDuplicateWarehouse: '배송 설정에 같은 창고 번호가 두 번 있습니다.',
+  deliveryPayTypeRequired: '제공하는 배송 방법에는 배송비 결제 방식을 하나 이상 고르세요.',
+  deliveryDefaultNotOffered: '기본 결제 방식은 제공하는 결제 방식 중에서 고르세요.',
+} as const;
+
+export const adminWriteAnswer = emptyAnswer;

@@ -1,0 +1,74 @@
+/** The back office's notices and the customers' inquiries. */
+import { z } from 'zod';
+import { MSG } from './messages.js';
+import { answerOf, pageAnswerOf } from './envelope.js';
+import { MSG_ADMIN } from './admin-menu.js';
+import { int, instant, seq, page, size, keyword } from './admin-fields.js';
+
+export const adminNoticeListRequest = z.object({
+  keyword,
+  type: z.coerce
+    .number({ error: MSG_ADMIN.noticeTypeInvalid })
+    .int(MSG_ADMIN.noticeTypeInvalid)
+    .min(0, MSG_ADMIN.noticeTypeInvalid)
+    .max(3, MSG_ADMIN.noticeTypeInvalid)
+    .optional(),
+  page,
+  size: size(20),
+});
+export const adminNotice = z.object({
+  seq: int,
+  type: int,
+  title: z.string(),
+  content: z.string(),
+  popup: z.boolean(),
+  published: z.boolean(),
+  created: instant,
+});
+export type AdminNotice = z.infer<typeof adminNotice>;
+export const adminNoticePageAnswer = pageAnswerOf(adminNotice);
+export const adminNoticeAnswer = answerOf(adminNotice);
+export const saveNoticeRequest = z.object({
+  seq: seq.optional(),
+  type: z.union([z.literal(0), z.literal(2), z.literal(3)], { error: MSG_ADMIN.noticeTypeInvalid }),
+  title: z
+    .string({ error: MSG_ADMIN.titleRequired })
+    .trim()
+    .min(1, MSG_ADMIN.titleRequired)
+    .max(200, MSG_ADMIN.titleRequired),
+  content: z
+    .string({ error: MSG_ADMIN.contentRequired })
+    .min(1, MSG_ADMIN.contentRequired)
+    .max(200_000, MSG.badRequest),
+  popup: z.boolean().default(false),
+  published: z.boolean().default(true),
+});
+export type SaveNoticeRequest = z.input<typeof saveNoticeRequest>;
+
+export const inquiryListRequest = z.object({
+  status: z.enum(['open', 'answered', 'closed']).optional(),
+  page,
+  size: size(20),
+});
+export const adminInquiry = z.object({
+  seq: int,
+  qnaType: z.string(),
+  phone: z.string(),
+  content: z.string(),
+  memberName: z.string(),
+  status: z.string(),
+  answer: z.string(),
+  answeredAt: instant.nullable(),
+  created: instant,
+});
+export type AdminInquiry = z.infer<typeof adminInquiry>;
+export const inquiryPageAnswer = pageAnswerOf(adminInquiry);
+export const inquiryAnswerRequest = z.object({
+  seq,
+  answer: z
+    .string({ error: MSG_ADMIN.answerRequired })
+    .trim()
+    .min(1, MSG_ADMIN.answerRequired)
+    .max(2000, MSG_ADMIN.answerRequired),
+});
+export const adminInquiryAnswer = answerOf(adminInquiry);

@@ -1,0 +1,69 @@
+/** The back office's orders: list, detail, bulk shipping and CSV export. */
+import { z } from 'zod';
+import { answerOf, pageAnswerOf } from './envelope.js';
+import { calendarDateField } from './member-payments.js';
+import { orderEvent, orderView } from './orders.js';
+import { int, instant, seq, page, size, keyword } from './admin-fields.js';
+
+export const adminSeqRequest = z.object({ seq });
+
+// ---------------------------------------------------------------- orders
+
+export const adminOrderListRequest = z
+  .object({
+    status: z.coerce.number().int().min(0).max(8).optional(),
+    startDate: calendarDateField.optional(),
+    endDate: calendarDateField.optional(),
+    company: keyword,
+    stockName: keyword,
+    pid: keyword,
+    page,
+    size: size(20),
+  })
+  .superRefine((v, ctx) => {
+    if (v.startDate && v.endDate && v.startDate > v.endDate)
+      ctx.addIssue({ code: 'custom', path: ['startDate'], message: '시작일이 종료일보다 늦습니다.' });
+  });
+export type AdminOrderListRequest = z.input<typeof adminOrderListRequest>;
+
+export const adminOrderRow = orderView.extend({
+  companyId: int,
+  companyName: z.string(),
+  memberName: z.string(),
+  shippedAt: instant.nullable(),
+});
+export type AdminOrderRow = z.infer<typeof adminOrderRow>;
+export const adminOrderPageAnswer = pageAnswerOf(adminOrderRow);
+
+export const ledgerRow = z.object({
+  seq: int,
+  type: z.string(),
+  amount: int,
+  balanceAfter: int,
+  note: z.string(),
+  created: instant,
+  memberName: z.string(),
+});
+export type LedgerRow = z.infer<typeof ledgerRow>;
+
+export const adminOrderDetail = z.object({
+  order: adminOrderRow,
+  /** Line VINs where the catalogue recorded one ('' otherwise), in line order. */
+  vins: z.array(z.string()),
+  events: z.array(orderEvent.extend({ memberName: z.string() })),
+  ledger: z.array(ledgerRow),
+  /** What a staff move to each status would refund (only the refunding moves). */
+  refunds: z.record(z.string(), int),
+});
+export type AdminOrderDetail = z.infer<typeof adminOrderDetail>;
+export const adminOrderDetailAnswer = answerOf(adminOrderDetail);
+
+export const bulkShipRequest = z.object({
+  seqs: z.array(seq).min(1, '주문을 선택하세요.').max(100, '한 번에 100건까지 처리할 수 있습니다.'),
+});
+export const bulkShipAnswer = answerOf(
+  z.object({ moved: z.array(int), refused: z.array(z.object({ seq: int, message: z.string() })) }),
+);
+
+/** A CSV file as an answer: the web saves it under the name. */
+export const csvAnswer = answerOf(z.object({ filename: z.string(), csv: z.string(), rows: int }));

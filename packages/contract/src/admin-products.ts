@@ -1,0 +1,197 @@
+/** The back office's products (list, edit, stock, pictures, CSV) and the catalogue upload. */
+import { z } from 'zod';
+import { MSG } from './messages.js';
+import { answerOf, pageAnswerOf } from './envelope.js';
+import { MSG_ADMIN } from './admin-menu.js';
+import { int, instant, seq, page, size, keyword, reason, won } from './admin-fields.js';
+
+export const adminProductListRequest = z.object({
+  searchType: z.enum(['name', 'pid']).default('name'),
+  keyword,
+  stockName: keyword,
+  stockState: z.enum(['in', 'out', 'low']).optional(),
+  page,
+  size: size(20),
+});
+/** Stock at or below this is 'low' on the dashboard and in the product search. */
+export const LOW_STOCK = 5;
+
+export const adminProduct = z.object({
+  seq: int,
+  name: z.string(),
+  pid: z.string(),
+  factoryNum: z.string(),
+  type: int,
+  priceA: int,
+  priceB: int,
+  priceC: int,
+  priceD: int,
+  salePrice: int,
+  hasAmount: int,
+  stockName: z.string(),
+  storageId: int,
+  imgFiles: z.array(z.string()),
+  detailInfo: z.string(),
+  description: z.string(),
+  category: z.string(),
+  brand: z.string(),
+  companyId: int,
+  created: instant,
+});
+export type AdminProduct = z.infer<typeof adminProduct>;
+export const adminProductPageAnswer = pageAnswerOf(adminProduct);
+export const adminProductAnswer = answerOf(adminProduct);
+
+/**
+ * The tier rule (stated here, checked by server and form alike): every price is a whole number of
+ * won, the sale (list) price is at least 1 won, and no tier is above it; a zero tier falls back to
+ * the next lower tier (docs/requirements.md#prices-and-tiers).
+ */
+export const productFields = z
+  .object({
+    name: z
+      .string({ error: MSG_ADMIN.nameRequired })
+      .trim()
+      .min(1, MSG_ADMIN.nameRequired)
+      .max(200, MSG_ADMIN.nameRequired),
+    pid: z
+      .string({ error: MSG_ADMIN.pidRequired })
+      .trim()
+      .min(1, MSG_ADMIN.pidRequired)
+      .max(50, MSG_ADMIN.pidRequired)
+      .refine((v) => /[A-Za-z0-9]/.test(v), MSG_ADMIN.pidRequired),
+    factoryNum: z.string().trim().max(50, MSG.badRequest).default(''),
+    type: z
+      .number({ error: MSG_ADMIN.typeInvalid })
+      .int(MSG_ADMIN.typeInvalid)
+      .min(0, MSG_ADMIN.typeInvalid)
+      .max(4, MSG_ADMIN.typeInvalid),
+    salePrice: won(MSG_ADMIN.priceInvalid).min(1, MSG_ADMIN.salePriceRequired),
+    priceA: won(MSG_ADMIN.priceInvalid),
+    priceB: won(MSG_ADMIN.priceInvalid),
+    priceC: won(MSG_ADMIN.priceInvalid),
+    priceD: won(MSG_ADMIN.priceInvalid),
+    stockName: z
+      .string({ error: MSG_ADMIN.warehouseRequired })
+      .trim()
+      .min(2, MSG_ADMIN.warehouseRequired)
+      .max(50, MSG_ADMIN.warehouseRequired),
+    storageId: z
+      .number({ error: MSG_ADMIN.warehouseRequired })
+      .int(MSG_ADMIN.warehouseRequired)
+      .min(1, MSG_ADMIN.warehouseRequired)
+      .max(1000, MSG_ADMIN.warehouseRequired),
+    detailInfo: z.string().trim().max(500, MSG.badRequest).default(''),
+    description: z.string().trim().max(5000, MSG.badRequest).default(''),
+    category: z.string().trim().max(30, MSG.badRequest).default(''),
+    brand: z.string().trim().max(50, MSG.badRequest).default(''),
+  })
+  .superRefine((v, ctx) => {
+    for (const tier of ['priceA', 'priceB', 'priceC', 'priceD'] as const) {
+      if (v[tier] > v.salePrice) ctx.addIssue({ code: 'custom', path: [tier], message: MSG_ADMIN.tierAboveSale });
+    }
+  });
+export type ProductFields = z.input<typeof productFields>;
+
+/** Create (no seq; with the starting stock) or edit (seq; stock changes go through changeStock). */
+export const saveProductRequest = z.intersection(
+  productFields,
+  z.object({
+    seq: seq.optional(),
+    hasAmount: z
+      .number({ error: MSG_ADMIN.stockInvalid })
+      .int(MSG_ADMIN.stockInvalid)
+      .min(0, MSG_ADMIN.stockInvalid)
+      .max(1_000_000, MSG_ADMIN.stockInvalid)
+      .default(0),
+  }),
+);
+export type SaveProductRequest = z.input<typeof saveProductRequest>;
+
+export const changeStockRequest = z.object({
+  seq,
+  delta: z
+    .number({ error: MSG_ADMIN.stockDeltaInvalid })
+    .int(MSG_ADMIN.stockDeltaInvalid)
+    .min(-1_000_000, MSG_ADMIN.stockDeltaInvalid)
+    .max(1_000_000, MSG_ADMIN.stockDeltaInvalid)
+    .refine((n) => n !== 0, MSG_ADMIN.stockDeltaInvalid),
+  reason,
+});
+
+/** One picture, base64 in JSON (at most 10 MB decoded; the chat's image checks judge it). */
+export const uploadProductImageRequest = z.object({
+  seq,
+  name: z.string().trim().min(1).max(100),
+  mime: z.string().max(100).optional(),
+  data: z.string().min(1, '이미지를 선택하세요.').max(14_000_000, '이미지는 10MB 이하만 올릴 수 있습니다.'),
+});
+
+export const CSV_MAX_LINES = 5000;
+/** The CSV columns of import and export, in order (the first row names them). */
+export const PRODUCT_CSV_COLUMNS = [
+  'pid',
+  'name',
+  'factoryNum',
+  'type',
+  'salePrice',
+  'priceA',
+  'priceB',
+  'priceC',
+  'priceD',
+  'hasAmount',
+  'stockName',
+  'storageId',
+  'category',
+  'brand',
+  'detailInfo',
+] as const;
+export const importProductsRequest = z.object({
+  csv: z.string().min(1, MSG_ADMIN.csvEmpty).max(8_000_000, MSG_ADMIN.csvTooManyLines(CSV_MAX_LINES)),
+  /** false: only the preview; true: write it all or nothing. */
+  commit: z.boolean().default(false),
+});
+export const importProductsAnswer = answerOf(
+  z.object({
+    committed: z.boolean(),
+    rows: z.array(
+      z.object({
+        line: int,
+        action: z.enum(['create', 'update']),
+        pid: z.string(),
+        name: z.string(),
+        changes: z.array(z.string()),
+      }),
+    ),
+    errors: z.array(z.object({ line: int, message: z.string() })),
+  }),
+);
+export type ImportProductsResult = NonNullable<z.infer<typeof importProductsAnswer>['results']>;
+
+/** A catalogue folder as a zip (docs/catalogue-format.md), base64 in JSON; at most 40 MB. */
+export const uploadCatalogueRequest = z.object({
+  name: z.string().trim().min(1).max(200),
+  data: z
+    .string()
+    .min(1, '카탈로그 zip 파일을 선택하세요.')
+    .max(56_000_000, '카탈로그 zip은 40MB 이하만 올릴 수 있습니다.'),
+});
+export const catalogueReport = z.object({
+  ok: z.boolean(),
+  mcid: z.string().nullable(),
+  version: z.number().int().nullable(),
+  problems: z.array(z.object({ file: z.string(), line: z.number().int().nullable(), message: z.string() })),
+  moreProblems: z.number().int(),
+  counts: z.record(z.string(), z.number().int()),
+  rows: z.number().int(),
+  imagesWritten: z.number().int(),
+  ms: z.number().int(),
+});
+export type CatalogueReport = z.infer<typeof catalogueReport>;
+export const catalogueReportAnswer = answerOf(catalogueReport);
+export const MSG_CATALOGUE = {
+  notZip: 'zip 파일이 아니거나 손상되었습니다.',
+  tooBig: '압축을 푼 크기가 너무 큽니다. (최대 500MB, 파일 20,000개)',
+  imported: (mcid: string, version: number) => `카탈로그 ${mcid}을(를) 가져왔습니다. (버전 ${version})`,
+  refused: '카탈로그에 문제가 있어 아무것도 저장하지 않았습니다.',
+};

@@ -1,0 +1,154 @@
+/** What chat clients send: texts, message ids, history requests, read marks, canned replies and the QR login code. */
+import { z } from 'zod';
+import { MSG } from './messages.js';
+import { MSG_CHAT, CHAT_LIMITS } from './chat-rules.js';
+
+/** Characters Korean messengers are abused with to send 'blank' messages (Hangul fillers), plus invisible format characters. */
+const BLANK = /^[\s\p{Cf}\u115F\u1160\u3164\uFFA0]*$/u;
+/** Control characters other than line breaks and tabs. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+/** A chat text after trimming: 1-2,000 characters, not blank, no control characters. */
+export const chatTextField = z
+  .string({ error: MSG_CHAT.messageRequired })
+  .transform((v) => v.trim())
+  .refine((v) => !BLANK.test(v), MSG_CHAT.messageRequired)
+  .refine((v) => [...v].length <= CHAT_LIMITS.messageMaxChars, MSG_CHAT.messageTooLong)
+  .refine((v) => !CONTROL.test(v), MSG.textInvalid);
+
+/** A member id (chat user seq), as a number or a digit string. */
+const idField = (message: string) =>
+  z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^\d{1,10}$/, message)
+          .transform(Number),
+      ],
+      { error: message },
+    )
+    .pipe(z.number({ error: message }).int(message).min(1, message).max(2_147_483_647, message));
+
+/** Chosen by the sending client per message and kept on a resend, so a resend is stored once. */
+export const clientMessageIdField = z
+  .string({ error: MSG_CHAT.clientMessageId })
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, MSG_CHAT.clientMessageId);
+
+const seqCursor = z
+  .number({ error: MSG.badRequest })
+  .int(MSG.badRequest)
+  .min(0, MSG.badRequest)
+  .max(2_147_483_647, MSG.badRequest);
+
+/**
+ * The spec's client sends `sendMessage`, `sendMessageType` and `type` (and staff `targetUser`); our
+ * web adds `clientMessageId` so a resend is stored once. Without it the message is stored as sent
+ * (nothing to deduplicate by), never refused: the spec's client must keep working.
+ */
+export const userMessagePayload = z.object({
+  sendMessage: chatTextField,
+  clientMessageId: clientMessageIdField.optional(),
+  /** A product inquiry (docs/requirements.md#chat-screens): the message shows as a card of this product. */
+  productId: idField(MSG_CHAT.productNotFound).optional(),
+});
+export type UserMessagePayload = z.input<typeof userMessagePayload>;
+
+export const adminMessagePayload = z.object({
+  sendMessage: chatTextField,
+  clientMessageId: clientMessageIdField.optional(),
+  targetUser: idField(MSG_CHAT.targetUserRequired),
+});
+export type AdminMessagePayload = z.input<typeof adminMessagePayload>;
+
+/**
+ * History: page 1 holds the newest `size` messages (spec: page 1, size 50), page 2 the ones
+ * before, each page in time order. `beforeSeq` pages from a message instead of by number (stable
+ * while messages arrive); `afterSeq` asks for everything after the last message a client has,
+ * which is what a client sends after a reconnect.
+ */
+export const oldMessageRequestPayload = z
+  .object({
+    page: z
+      .number({ error: MSG.badRequest })
+      .int(MSG.badRequest)
+      .min(1, MSG.badRequest)
+      .max(100_000, MSG.badRequest)
+      .default(1),
+    size: z
+      .number({ error: MSG.badRequest })
+      .int(MSG.badRequest)
+      .min(1, MSG.badRequest)
+      .transform((n) => Math.min(n, CHAT_LIMITS.historyMaxPage))
+      .default(CHAT_LIMITS.historyPage),
+    beforeSeq: seqCursor.optional(),
+    afterSeq: seqCursor.optional(),
+  })
+  .default({ page: 1, size: CHAT_LIMITS.historyPage });
+export type OldMessageRequest = z.input<typeof oldMessageRequestPayload>;
+
+export const oldMessageAdminRequestPayload = z.object({
+  page: z
+    .number({ error: MSG.badRequest })
+    .int(MSG.badRequest)
+    .min(1, MSG.badRequest)
+    .max(100_000, MSG.badRequest)
+    .default(1),
+  size: z
+    .number({ error: MSG.badRequest })
+    .int(MSG.badRequest)
+    .min(1, MSG.badRequest)
+    .transform((n) => Math.min(n, CHAT_LIMITS.historyMaxPage))
+    .default(CHAT_LIMITS.historyPage),
+  beforeSeq: seqCursor.optional(),
+  afterSeq: seqCursor.optional(),
+  targetUser: idField(MSG_CHAT.targetUserRequired),
+});
+export type OldMessageAdminRequest = z.input<typeof oldMessageAdminRequestPayload>;
+
+/** A side has read its conversation up to `seq` (default: everything). Staff name the customer in `user`. */
+export const updateReadStatusPayload = z
+  .object({
+    user: idField(MSG_CHAT.targetUserRequired).optional(),
+    seq: seqCursor.optional(),
+  })
+  .default({});
+export type UpdateReadStatus = z.input<typeof updateReadStatusPayload>;
+
+export const typingPayload = z
+  .object({
+    typing: z.boolean({ error: MSG.badRequest }).default(true),
+    targetUser: idField(MSG_CHAT.targetUserRequired).optional(),
+  })
+  .default({ typing: true });
+
+export const conversationStatePayload = z.object({
+  targetUser: idField(MSG_CHAT.targetUserRequired),
+  state: z.enum(['open', 'resolved'], { error: MSG.badRequest }),
+});
+
+export const customerInfoRequestPayload = z.object({ targetUser: idField(MSG_CHAT.targetUserRequired) });
+
+export const cannedReplySavePayload = z.object({
+  seq: idField(MSG_CHAT.cannedNotFound).optional(),
+  title: z
+    .string({ error: MSG_CHAT.cannedTitleRequired })
+    .trim()
+    .min(1, MSG_CHAT.cannedTitleRequired)
+    .max(CHAT_LIMITS.cannedTitleMax, MSG_CHAT.cannedTitleLength)
+    .refine((v) => !CONTROL.test(v), MSG.textInvalid),
+  body: chatTextField,
+});
+export const cannedReplyDeletePayload = z.object({ seq: idField(MSG_CHAT.cannedNotFound) });
+
+/** The phone posts the code read from the QR code (`token`). */
+export const qrLoginRequest = z.object({
+  token: z
+    .string({ error: MSG_CHAT.qrLoginFailed })
+    .trim()
+    .min(1, MSG_CHAT.qrLoginFailed)
+    .max(200, MSG_CHAT.qrLoginFailed),
+});

@@ -1,0 +1,94 @@
+/** The member area's sub-accounts (main account): list, create, edit, type, state and password reset. */
+import { z } from 'zod';
+import { PAGE_SIZE } from './constants.js';
+import { answerOf, pageAnswerOf } from './envelope.js';
+import { MAIL_SHAPE } from './rules.js';
+import { required, id, pageField, sizeField } from './member-fields.js';
+import { MSG_MEMBER, personNameField, contactPhoneField } from './member-info.js';
+
+export const memberListRequest = z.object({
+  searchType: z.enum(['name', 'id', 'phone', '']).optional(),
+  searchKeyword: z.string().trim().max(50).optional(),
+  page: pageField.default(1),
+  size: sizeField(PAGE_SIZE.subAccounts),
+});
+export type MemberListRequest = z.input<typeof memberListRequest>;
+
+/** One account of the company as the sub-account table lists it. */
+export const memberListItem = z.object({
+  seq: z.number().int(),
+  id: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  mail: z.string(),
+  /** 0 main account, 1 sub-account. */
+  type: z.number().int(),
+  status: z.enum(['active', 'stopped']),
+  created: z.iso.datetime(),
+});
+export type MemberListItem = z.infer<typeof memberListItem>;
+
+const accountField = z
+  .string({ error: MSG_MEMBER.accountRequired })
+  .trim()
+  .min(1, MSG_MEMBER.accountRequired)
+  .min(5, MSG_MEMBER.accountLength)
+  .max(50, MSG_MEMBER.accountLength)
+  .regex(MAIL_SHAPE, MSG_MEMBER.accountShape)
+  .transform((v) => v.toLowerCase());
+const memberMailField = required(MSG_MEMBER.mailRequired)
+  .min(10, MSG_MEMBER.memberMailLength)
+  .max(50, MSG_MEMBER.memberMailLength)
+  .regex(MAIL_SHAPE, MSG_MEMBER.mailShape);
+const accountPasswordField = z
+  .string({ error: MSG_MEMBER.passwordRequired })
+  .min(1, MSG_MEMBER.passwordRequired)
+  .min(4, MSG_MEMBER.passwordLength)
+  .max(20, MSG_MEMBER.passwordLength);
+
+/** Registering a sub-account: id (a mail address, the login id) and pw only here. */
+export const createMemberRequest = z.object({
+  id: accountField,
+  pw: accountPasswordField,
+  name: personNameField,
+  phone: contactPhoneField,
+  mail: memberMailField,
+});
+/** Editing an account of the company: name, phone and mail. */
+export const editMemberRequest = z.object({
+  seq: id,
+  name: personNameField,
+  phone: contactPhoneField,
+  mail: memberMailField,
+});
+
+/**
+ * api/setMallMemberInfo: without seq it registers a sub-account (createMemberRequest), with seq
+ * it edits that account (editMemberRequest; id and pw are ignored). Issues come in form order.
+ */
+export const saveMemberRequest = z.looseObject({ seq: z.unknown().optional() }).transform((value, ctx) => {
+  const parsed = value.seq === undefined ? createMemberRequest.safeParse(value) : editMemberRequest.safeParse(value);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  return z.NEVER;
+});
+export type SaveMemberRequest = z.input<typeof createMemberRequest> | z.input<typeof editMemberRequest>;
+
+export const memberTypeRequest = z.object({
+  seq: id,
+  type: z.union([z.literal(0), z.literal(1)], { error: MSG_MEMBER.memberTypeInvalid }),
+});
+export type MemberTypeRequest = z.input<typeof memberTypeRequest>;
+
+/** Stops an account (default) or, with status 'active', lets a stopped one in again. */
+export const memberStateRequest = z.object({
+  seq: id,
+  status: z.enum(['stopped', 'active']).default('stopped'),
+});
+export type MemberStateRequest = z.input<typeof memberStateRequest>;
+
+/** api/getMallMemberInfo: a page of the company's accounts. */
+export const memberPageAnswer = pageAnswerOf(memberListItem);
+
+/** api/initMallMemberPw: the new random password, shown once. */
+export const passwordResetAnswer = answerOf(z.object({ pw: z.string() }));

@@ -1,0 +1,31 @@
+/**
+ * Fields the member area's payloads share. Only the member*.ts modules import them: the package's
+ * index.ts does not export this module, so these short names stay out of the contract's surface.
+ */
+import { z } from 'zod';
+import { PAGE_SIZE } from './constants.js';
+import { MSG } from './messages.js';
+import { isPlainText } from './rules.js';
+
+export const plain = (schema: z.ZodString) => schema.refine(isPlainText, MSG.textInvalid);
+export const required = (msg: string) => z.string({ error: msg }).trim().min(1, msg);
+export const id = z
+  .number({ error: MSG.badRequest })
+  .int(MSG.badRequest)
+  .min(1, MSG.badRequest)
+  .max(2_147_483_647, MSG.badRequest);
+export const digitsField = (min: number, max: number, requiredMsg: string, msg: string) =>
+  (min > 0 ? required(requiredMsg) : z.string({ error: msg }).trim()).regex(new RegExp(`^\\d{${min},${max}}$`), msg);
+
+export const pageField = z.coerce
+  .number({ error: MSG.badRequest })
+  .int(MSG.badRequest)
+  .min(1, MSG.badRequest)
+  .max(100_000, MSG.badRequest);
+export const sizeField = (dflt: number) =>
+  z.coerce
+    .number({ error: MSG.badRequest })
+    .int(MSG.badRequest)
+    .min(1, MSG.badRequest)
+    .transform((n) => Math.min(n, PAGE_SIZE.max))
+    .default(dflt);

@@ -1,0 +1,178 @@
+/** The member area's payments: cash top-ups, licence purchase, the gateway's confirmation and the payment histories. */
+import { z } from 'zod';
+import { CASH_CHARGE, PAGE_SIZE } from './constants.js';
+import { answerOf, pageAnswerOf } from './envelope.js';
+import { isCalendarDate } from './rules.js';
+import { MSG_MEMBER } from './member-info.js';
+import { pageField, sizeField } from './member-fields.js';
+
+// ---------------------------------------------------------------- payments
+
+export const PGCODES = ['creditcard', 'banktransfer'] as const;
+export type PgCode = (typeof PGCODES)[number];
+/** Payment types a record may show: the two gateways and 'manager' (a charge the shop made). */
+export const PAYMENT_PGCODE_LABELS: Record<string, string> = {
+  creditcard: '신용카드',
+  banktransfer: '계좌이체',
+  manager: '관리자',
+};
+
+/**
+ * A cash amount: an integer of won, from a number or a digits-only string without a leading
+ * zero ('50000'); '50,000', '1000.5', '1e4' and the like are refused.
+ */
+export function parseChargeAmount(value: unknown): { ok: true; amount: number } | { ok: false; message: string } {
+  if (value === undefined || value === null || value === '') return { ok: false, message: MSG_MEMBER.amountRequired };
+  let n: number;
+  if (typeof value === 'number') {
+    if (!Number.isSafeInteger(value)) return { ok: false, message: MSG_MEMBER.amountDigits };
+    n = value;
+  } else if (typeof value === 'string') {
+    if (!/^(0|[1-9]\d*)$/.test(value)) return { ok: false, message: MSG_MEMBER.amountDigits };
+    n = Number(value);
+  } else {
+    return { ok: false, message: MSG_MEMBER.amountDigits };
+  }
+  if (n < CASH_CHARGE.min) return { ok: false, message: MSG_MEMBER.amountMin };
+  if (n > CASH_CHARGE.max) return { ok: false, message: MSG_MEMBER.amountMax };
+  return { ok: true, amount: n };
+}
+
+export const chargeAmountField = z.unknown().transform((value, ctx) => {
+  const parsed = parseChargeAmount(value);
+  if (parsed.ok) return parsed.amount;
+  ctx.addIssue({ code: 'custom', message: parsed.message });
+  return z.NEVER;
+});
+
+const pgcodeField = z.enum(PGCODES, { error: MSG_MEMBER.pgcodeRequired });
+
+export const cashPaymentRequest = z.object({ pgcode: pgcodeField, amount: chargeAmountField });
+export type CashPaymentRequest = z.input<typeof cashPaymentRequest>;
+
+/** A licence package of the shop configuration (licenseValidBuy), picked by price and, when given, days. */
+export const licensePaymentRequest = z.object({
+  pgcode: pgcodeField,
+  amount: chargeAmountField,
+  days: z
+    .number({ error: MSG_MEMBER.licenseOption })
+    .int(MSG_MEMBER.licenseOption)
+    .min(1, MSG_MEMBER.licenseOption)
+    .max(3650, MSG_MEMBER.licenseOption)
+    .optional(),
+});
+export type LicensePaymentRequest = z.input<typeof licensePaymentRequest>;
+
+/** Answer of payCenter/showCashPaymentWinow and showLicensePaymentWinow (code 200). */
+export const paymentWindowAnswer = answerOf(z.object({ online_url: z.string(), paymentId: z.string() })).extend({
+  /** The page to open in the 600x400 popup (also in results, where the web app reads it). */
+  online_url: z.string(),
+});
+export type PaymentWindowAnswer = z.infer<typeof paymentWindowAnswer>;
+
+/**
+ * What a gateway sends to POST /payCenter/callback. signature = hex HMAC-SHA256 of
+ * `${paymentId}:${amount}:${status}` with the gateway's secret.
+ */
+export const gatewayConfirmation = z.object({
+  paymentId: z.string().trim().min(1).max(100),
+  amount: z.union([
+    z.number().int().min(0),
+    z
+      .string()
+      .regex(/^\d{1,15}$/)
+      .transform(Number),
+  ]),
+  status: z.enum(['paid', 'declined']),
+  signature: z.string().trim().min(1).max(200),
+});
+export type GatewayConfirmation = z.output<typeof gatewayConfirmation>;
+
+/**
+ * The one date schema of every call with dates: a real calendar day written YYYY-MM-DD, or '' for
+ * none. Impossible days (2026-02-30, 2026-13-01, 0000-00-00) are refused with the form's message.
+ */
+export const calendarDateField = z
+  .string({ error: MSG_MEMBER.dateInvalid })
+  .trim()
+  .refine((v) => v === '' || isCalendarDate(v), MSG_MEMBER.dateInvalid);
+
+/**
+ * A date-range list query (orders, cash and licence payment histories): with searchType 'date',
+ * both dates are needed (Asia/Seoul days, inclusive) and the start may not follow the end.
+ */
+export const dateRangeListRequest = z
+  .object({
+    startDate: calendarDateField.optional(),
+    endDate: calendarDateField.optional(),
+    searchType: z.enum(['date', '']).optional(),
+    page: pageField.default(1),
+    size: sizeField(PAGE_SIZE.memberArea),
+  })
+  .superRefine((v, ctx) => {
+    if (v.searchType !== 'date') return;
+    if (!v.startDate || !v.endDate) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [v.startDate ? 'endDate' : 'startDate'],
+        message: MSG_MEMBER.dateRangeRequired,
+      });
+    } else if (v.startDate > v.endDate) {
+      ctx.addIssue({ code: 'custom', path: ['startDate'], message: MSG_MEMBER.dateRangeOrder });
+    }
+  });
+export type DateRangeListRequest = z.input<typeof dateRangeListRequest>;
+
+/** Payment histories (api/mallCashPaymentInfo, api/mallLicensePaymentInfo). */
+export const paymentHistoryRequest = dateRangeListRequest;
+export type PaymentHistoryRequest = DateRangeListRequest;
+
+/** One paid record of the cash or licence payment history. */
+export const paymentRecord = z.object({
+  seq: z.number().int(),
+  /** The instant the payment was confirmed. */
+  transaction_date: z.iso.datetime(),
+  pgcode: z.enum(['creditcard', 'banktransfer', 'manager']),
+  product_name: z.string(),
+  user_name: z.string(),
+  amount: z.number().int(),
+});
+export type PaymentRecord = z.infer<typeof paymentRecord>;
+
+/**
+ * A bank transfer whose window was opened but whose deposit has not arrived: the account to pay
+ * into, the amount, and until when (listed above the payment history, since the window that showed
+ * the account may be closed).
+ */
+export const pendingTransfer = z.object({
+  paymentId: z.string(),
+  product_name: z.string(),
+  amount: z.number().int(),
+  /** When the transfer was started. */
+  created: z.iso.datetime(),
+  bank: z.string(),
+  account: z.string(),
+  holder: z.string(),
+  /** The last instant the deposit is accepted; null when the gateway names none. */
+  dueDate: z.iso.datetime().nullable(),
+});
+export type PendingTransfer = z.infer<typeof pendingTransfer>;
+/** api/mallPendingTransfers: 'point' (cash, the default) or 'license'. */
+export const pendingTransfersRequest = z.object({ kind: z.enum(['point', 'license']).optional() });
+export const pendingTransfersAnswer = answerOf(z.array(pendingTransfer));
+
+/** The licence package a purchase names: same price, and same days when days are given; null when none fits. */
+export function findLicensePackage<T extends { price: number; days: number }>(
+  packages: readonly T[],
+  amount: number,
+  days?: number,
+): T | null {
+  return packages.find((p) => p.price === amount && (days === undefined || p.days === days)) ?? null;
+}
+
+/** api/mallCashPaymentInfo, api/mallLicensePaymentInfo. */
+export const paymentPageAnswer = pageAnswerOf(paymentRecord);
+/** payCenter/callback: how a gateway confirmation was applied. */
+export const gatewayCallbackAnswer = answerOf(
+  z.object({ paymentId: z.string(), status: z.enum(['pending', 'paid', 'declined']), repeated: z.boolean() }),
+);

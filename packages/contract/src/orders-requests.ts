@@ -1,0 +1,175 @@
+/** The shop's cart, checkout and order payloads (docs/requirements.md#entities). */
+import { z } from 'zod';
+import { PAGE_SIZE, SHIPPING } from './constants.js';
+import { MSG_ORDER } from './messages-shop.js';
+import { dateRangeListRequest } from './member-payments.js';
+import { EPC_MSG, normalizeVin } from './epc-vin.js';
+import { jobRefField } from './quick-order.js';
+
+const positiveQty = z
+  .number({ error: MSG_ORDER.qtyInvalid })
+  .int(MSG_ORDER.qtyInvalid)
+  .min(1, MSG_ORDER.qtyInvalid)
+  .max(100_000, MSG_ORDER.qtyInvalid);
+const id = z.number({ error: MSG_ORDER.selectProduct }).int().min(1).max(2_147_483_647);
+
+/**
+ * The VIN a part was picked for in the catalogue (issue 10): a full 17-character VIN, normalised;
+ * absent, null or empty for parts bought from the shop pages.
+ */
+export const lineVin = z
+  .union([z.string().max(100, EPC_MSG.hintFull), z.null()], { error: EPC_MSG.hintFull })
+  .optional()
+  .transform((v) => (v == null ? null : normalizeVin(v) || null))
+  .refine((v) => v === null || /^[A-HJ-NPR-Z0-9]{17}$/.test(v), EPC_MSG.hintFull);
+
+/** Buy or cart form (docs/requirements.md#entities); the server trusts only productId and the quantity. */
+export const buyOrCartForm = z
+  .object({
+    productId: id,
+    vin: lineVin,
+    hasAmount: positiveQty.optional(),
+    /** Mobile sends qty. */
+    qty: positiveQty.optional(),
+    price: z.number().optional(),
+    originHasAmount: z.number().optional(),
+    companyId: z.number().optional(),
+  })
+  .refine((v) => v.hasAmount !== undefined || v.qty !== undefined, {
+    path: ['hasAmount'],
+    error: MSG_ORDER.qtyInvalid,
+  });
+export type BuyOrCartForm = z.input<typeof buyOrCartForm>;
+
+export const updateCartQuantityRequest = z.object({ seq: id, qty: positiveQty });
+/** api/setCartLineJobRef: the line's 작업번호/차량번호 ('' clears it; docs/requirements.md#job-reference). */
+export const cartLineJobRefRequest = z.object({ seq: id, jobRef: jobRefField.unwrap() });
+export const cartDeleteRequest = z.object({ seq: id });
+
+const digits = (min: number, max: number, msg: string) =>
+  z
+    .string({ error: msg })
+    .trim()
+    .regex(new RegExp(`^\\d{${min},${max}}$`), msg);
+const text = (min: number, max: number, msg: string) => z.string({ error: msg }).trim().min(min, msg).max(max, msg);
+
+export const shippingInfo = z
+  .object({
+    managerCompanyId: z.number().optional(),
+    name: text(2, 20, MSG_ORDER.recipientName),
+    phone: digits(10, 11, MSG_ORDER.recipientPhone),
+    postNum: z.string().trim().max(6).default(''),
+    address: z.string().trim().max(100, MSG_ORDER.address).default(''),
+    addrSub: z.string().trim().max(100, MSG_ORDER.addrSub).default(''),
+    arrive: z.string().trim().max(50, MSG_ORDER.arrive).default(''),
+    shippingValue: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(4)], {
+      error: MSG_ORDER.badShippingType,
+    }),
+    shippingPayType: z.union([z.literal(0), z.literal(1), z.literal(2)], { error: MSG_ORDER.badPayType }),
+    memo: z.string().max(255, MSG_ORDER.memo).default(''),
+    directDeli: z.boolean().default(false),
+    fromName: z.string().trim().max(20, MSG_ORDER.senderName).default(''),
+    fromPhone: z.string().trim().max(11, MSG_ORDER.senderPhone).default(''),
+    receiverIsSelfQuick: z.boolean().default(false),
+    /** The fee the client showed; the server computes its own. */
+    shipping: z.number().optional(),
+  })
+  .superRefine((v, ctx) => {
+    const pickup = v.shippingValue === SHIPPING.types.pickup;
+    if (!pickup) {
+      if (!/^\d{5,6}$/.test(v.postNum)) ctx.addIssue({ code: 'custom', path: ['postNum'], message: MSG_ORDER.postNum });
+      if (v.address.length < 2) ctx.addIssue({ code: 'custom', path: ['address'], message: MSG_ORDER.address });
+      if (v.addrSub.length < 2) ctx.addIssue({ code: 'custom', path: ['addrSub'], message: MSG_ORDER.addrSub });
+    }
+    if (v.shippingValue === SHIPPING.types.freight) {
+      if (v.arrive === '') ctx.addIssue({ code: 'custom', path: ['arrive'], message: MSG_ORDER.freightBranchRequired });
+      else if (v.arrive.length < 2) ctx.addIssue({ code: 'custom', path: ['arrive'], message: MSG_ORDER.arrive });
+    }
+    if (v.directDeli) {
+      if (v.fromName === '') ctx.addIssue({ code: 'custom', path: ['fromName'], message: MSG_ORDER.senderRequired });
+      else if (v.fromName.length < 2)
+        ctx.addIssue({ code: 'custom', path: ['fromName'], message: MSG_ORDER.senderName });
+      if (v.fromPhone === '')
+        ctx.addIssue({ code: 'custom', path: ['fromPhone'], message: MSG_ORDER.senderPhoneRequired });
+      else if (!/^\d{10,11}$/.test(v.fromPhone))
+        ctx.addIssue({ code: 'custom', path: ['fromPhone'], message: MSG_ORDER.senderPhone });
+    }
+  });
+export type ShippingInfo = z.input<typeof shippingInfo>;
+
+/**
+ * One payment: either cart lines (seq) or direct items (productId + qty) from 'buy now'. The spec's
+ * payload is `{ shippingInfo, carts }`; clientRequestId is a safety net the web app adds: with it a
+ * repeated request pays once, without it every request is a payment of its own.
+ */
+export const paymentRequest = z.object({
+  clientRequestId: z
+    .string({ error: MSG_ORDER.clientRequestId })
+    .trim()
+    .min(8, MSG_ORDER.clientRequestId)
+    .max(64, MSG_ORDER.clientRequestId)
+    .optional(),
+  shippingInfo,
+  /** Ours, optional: the order's 작업번호 or 차량번호 (docs/requirements.md#job-reference). */
+  jobRef: jobRefField,
+  carts: z
+    .array(z.object({ seq: id.optional(), productId: id.optional(), qty: positiveQty, vin: lineVin }), {
+      error: MSG_ORDER.selectProduct,
+    })
+    .min(1, MSG_ORDER.selectProduct)
+    .max(64, MSG_ORDER.selectProduct),
+});
+export type PaymentRequest = z.input<typeof paymentRequest>;
+
+export const savedAddressRequest = z.object({
+  seq: id.optional(),
+  basic: z.union([z.boolean(), z.enum(['true', 'false'])]).optional(),
+  name: text(2, 20, MSG_ORDER.recipientName),
+  phone: digits(10, 11, MSG_ORDER.recipientPhone),
+  postNum: digits(5, 6, MSG_ORDER.postNum),
+  address: text(2, 100, MSG_ORDER.address),
+  addrSub: z.string().trim().max(100, MSG_ORDER.addrSub).default(''),
+});
+
+/** api/getMallOrderInfo: the same date-range list query as the payment histories (docs/requirements.md#validation). */
+export const orderListRequest = dateRangeListRequest;
+
+export const orderMoveRequest = z.object({
+  seq: id,
+  status: z.number().int(),
+  returnReason: z.number().int().min(0).max(3).optional(),
+  note: z.string().trim().max(255).optional(),
+  carrier: z.string().trim().max(30).optional(),
+  waybill: z.string().trim().max(40).optional(),
+});
+
+/** A customer's own order by its number (api/getMallOrderDetail, api/cancelMallOrder, the staff's order history). */
+export const orderSeqRequest = z.object({ seq: z.number().int().min(1).max(2_147_483_647) });
+/** A return request: the order and its reason (0-3, docs/requirements.md#order-statuses). */
+export const returnOrderRequest = orderSeqRequest.extend({ returnReason: z.number().int().min(0).max(3) });
+
+/** The cart's page (api/getMallCartInfo): 64 lines a page at most. */
+export const cartListRequest = z.object({
+  searchKeyword: z.string().max(50).optional(),
+  searchType: z.string().max(20).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  size: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .transform((n) => Math.min(n, 64))
+    .default(64),
+});
+
+/** The saved addresses' page (api/getMyShippingInfo). */
+export const addressListRequest = z.object({
+  searchType: z.enum(['name', 'phone', '']).optional(),
+  searchKeyword: z.string().max(50).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  size: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .transform((n) => Math.min(n, PAGE_SIZE.max))
+    .default(PAGE_SIZE.memberArea),
+});
