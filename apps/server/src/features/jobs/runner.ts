@@ -43,7 +43,13 @@ const message = (err: unknown) => (err instanceof Error ? err.message : String(e
  * to one of them), runs them at most `concurrency` at once over all the workers, and completes or
  * fails each on its own.
  */
-export async function startJobs(db: Db, deps: Omit<JobDeps, 'db'>, settings: JobSettings): Promise<JobRunner> {
+export async function startJobs(
+  db: Db,
+  deps: Omit<JobDeps, 'db'>,
+  settings: JobSettings,
+  /** The process's requests being answered now (the server's count; none without a server). */
+  requestsInFlight: () => number = () => 0,
+): Promise<JobRunner> {
   // Every statement pg-boss issues is tracked, so that a stop can wait for the last one (a
   // completion sent after its handler returned) before the database closes under it.
   const pending = new Set<Promise<unknown>>();
@@ -102,6 +108,9 @@ export async function startJobs(db: Db, deps: Omit<JobDeps, 'db'>, settings: Job
     // Past the stop's wait the database is closing: a try that had not begun stays taken, and
     // pg-boss's maintenance gives it back to the queue (the loop ends with the process).
     if (closed) await new Promise<never>(() => undefined);
+    // The requests go first: a try starts when none is being answered, or after yieldMs.
+    const until = Date.now() + settings.yieldMs;
+    while (requestsInFlight() > 0 && Date.now() < until && !stopping) await sleep(5);
     try {
       return await run();
     } finally {

@@ -17,6 +17,12 @@ export interface JobSettings {
    * sent a few at a time instead of in one burst (docs/performance.md#jobs).
    */
   concurrency: number;
+  /**
+   * Before each try, how long at most it waits for the process's requests in flight to be
+   * answered (0: it does not wait): the requests go first, a steady stream of them slows the jobs
+   * to one try per wait per slot but never stops them.
+   */
+  yieldMs: number;
   /** How long a server stop waits for jobs in flight before failing them back to the queue. */
   stopTimeoutMs: number;
   /**
@@ -40,7 +46,8 @@ export function jobSettings(env: NodeJS.ProcessEnv): JobSettings {
     retryBackoff: env.JOBS_RETRY_BACKOFF !== 'false',
     expireSeconds: Math.round(number(env.JOBS_EXPIRE_SECONDS, 120, 5, 3600)),
     batchSize: Math.round(number(env.JOBS_BATCH_SIZE, 20, 1, 500)),
-    concurrency: Math.round(number(env.JOBS_CONCURRENCY, 2, 1, 100)),
+    concurrency: Math.round(number(env.JOBS_CONCURRENCY, 4, 1, 100)),
+    yieldMs: Math.round(number(env.JOBS_YIELD_MS, 100, 0, 1000)),
     // The server's own stop deadline is 8 s (main.ts): the jobs get at most 5 of them.
     stopTimeoutMs: Math.round(number(env.JOBS_STOP_TIMEOUT_MS, 5000, 1000, 5000)),
     enabled: env.BENCH_JOBS_OFF !== 'true',
