@@ -160,8 +160,10 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
 
   // The requests being answered: the job workers let them go first (docs/performance.md#jobs).
   let inFlight = 0;
+  let lastRequestAt = 0;
   app.addHook('onRequest', async (_request, reply) => {
     inFlight += 1;
+    lastRequestAt = Date.now();
     reply.raw.once('close', () => (inFlight -= 1));
   });
   // The job workers of this process; stopped after the last request, before the database closes.
@@ -179,7 +181,7 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
       notify: notifyFromConfig(config, db, app.log),
     },
     config.jobs,
-    () => inFlight,
+    { inFlight: () => inFlight, lastAt: () => lastRequestAt },
   );
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => jobs.stop());

@@ -47,8 +47,8 @@ export async function startJobs(
   db: Db,
   deps: Omit<JobDeps, 'db'>,
   settings: JobSettings,
-  /** The process's requests being answered now (the server's count; none without a server). */
-  requestsInFlight: () => number = () => 0,
+  /** The process's requests: how many are being answered now, when the last one came (none without a server). */
+  requests: { inFlight(): number; lastAt(): number } = { inFlight: () => 0, lastAt: () => 0 },
 ): Promise<JobRunner> {
   // Every statement pg-boss issues is tracked, so that a stop can wait for the last one (a
   // completion sent after its handler returned) before the database closes under it.
@@ -100,26 +100,33 @@ export async function startJobs(
   const workers = new Map<JobName, string>();
 
   // The slots of the process's tries in flight, and the tries waiting for one (first come, first run).
-  let free = settings.concurrency;
+  // While requests come (one within the last second) the process runs `concurrency` tries at once;
+  // with none it runs `idleConcurrency`, so a backlog goes out at full speed when nobody waits.
+  const limit = () =>
+    requests.inFlight() > 0 || Date.now() - requests.lastAt() < 1000 ? settings.concurrency : settings.idleConcurrency;
+  let active = 0;
   const queued: (() => void)[] = [];
   async function inTurn<T>(run: () => Promise<T>): Promise<T> {
-    if (free > 0) free -= 1;
+    if (active < limit()) active += 1;
     else await new Promise<void>((resolve) => queued.push(resolve));
     // Past the stop's wait the database is closing: a try that had not begun stays taken, and
     // pg-boss's maintenance gives it back to the queue (the loop ends with the process).
     if (closed) await new Promise<never>(() => undefined);
     // The requests go first: a try starts when none is being answered, or after yieldMs.
     const until = Date.now() + settings.yieldMs;
-    while (requestsInFlight() > 0 && Date.now() < until && !stopping) await sleep(5);
+    while (requests.inFlight() > 0 && Date.now() < until && !stopping) await sleep(5);
     try {
       return await run();
     } finally {
       // One turn of the event loop before the next try, so the requests whose answers arrived
       // meanwhile run first (docs/performance.md#jobs).
       await nextTurn();
-      const next = queued.shift();
-      if (next) next();
-      else free += 1;
+      // The slot is given up; waiting tries start up to the limit (more of them once the requests stopped).
+      active -= 1;
+      while (queued.length > 0 && active < limit()) {
+        active += 1;
+        queued.shift()!();
+      }
     }
   }
 
