@@ -12,9 +12,9 @@ export interface JobSettings {
   /** Jobs taken per look; each is run, completed or failed on its own. */
   batchSize: number;
   /**
-   * Tries running at once in this process while requests come, over all kinds of job, with a turn of the event loop
-   * between two: the workers share the process (and its CPU) with the requests, so a backlog is
-   * sent a few at a time instead of in one burst (docs/performance.md#jobs).
+   * Tries running at once in this process while requests come, over all kinds of job, with a turn
+   * of the event loop between two: the workers share the process (and its CPU) with the requests,
+   * so a backlog is sent a few at a time instead of in one burst (docs/performance.md#jobs).
    */
   concurrency: number;
   /** The same while the process has had no request for a second. */
