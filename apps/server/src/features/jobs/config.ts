@@ -11,6 +11,20 @@ export interface JobSettings {
   expireSeconds: number;
   /** Jobs taken per look; each is run, completed or failed on its own. */
   batchSize: number;
+  /**
+   * Tries running at once in this process while requests come, over all kinds of job, with a turn
+   * of the event loop between two: the workers share the process (and its CPU) with the requests,
+   * so a backlog is sent a few at a time instead of in one burst (docs/performance.md#jobs).
+   */
+  concurrency: number;
+  /** The same while the process has had no request for a second. */
+  idleConcurrency: number;
+  /**
+   * Before each try, how long at most it waits for the process's requests in flight to be
+   * answered (0: it does not wait): the requests go first, a steady stream of them slows the jobs
+   * to one try per wait per slot but never stops them.
+   */
+  yieldMs: number;
   /** How long a server stop waits for jobs in flight before failing them back to the queue. */
   stopTimeoutMs: number;
   /**
@@ -34,6 +48,9 @@ export function jobSettings(env: NodeJS.ProcessEnv): JobSettings {
     retryBackoff: env.JOBS_RETRY_BACKOFF !== 'false',
     expireSeconds: Math.round(number(env.JOBS_EXPIRE_SECONDS, 120, 5, 3600)),
     batchSize: Math.round(number(env.JOBS_BATCH_SIZE, 20, 1, 500)),
+    concurrency: Math.round(number(env.JOBS_CONCURRENCY, 2, 1, 100)),
+    idleConcurrency: Math.round(number(env.JOBS_IDLE_CONCURRENCY, 20, 1, 100)),
+    yieldMs: Math.round(number(env.JOBS_YIELD_MS, 100, 0, 1000)),
     // The server's own stop deadline is 8 s (main.ts): the jobs get at most 5 of them.
     stopTimeoutMs: Math.round(number(env.JOBS_STOP_TIMEOUT_MS, 5000, 1000, 5000)),
     enabled: env.BENCH_JOBS_OFF !== 'true',

@@ -1,4 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import { JOB_DATA, type JobName } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
@@ -33,9 +33,16 @@ const message = (err: unknown) => (err instanceof Error ? err.message : String(e
  * Starts the job workers of this server process: pg-boss's tables are created or migrated, one
  * queue per kind of job with the retry settings, and one worker per queue. Each worker takes up to
  * `batchSize` jobs at a time (FOR UPDATE SKIP LOCKED: every process can run workers, each job goes
- * to one of them), runs them side by side and completes or fails each on its own.
+ * to one of them), runs them at most `concurrency` at once over all the workers, and completes or
+ * fails each on its own.
  */
-export async function startJobs(db: Db, deps: Omit<JobDeps, 'db'>, settings: JobSettings): Promise<JobRunner> {
+export async function startJobs(
+  db: Db,
+  deps: Omit<JobDeps, 'db'>,
+  settings: JobSettings,
+  /** The process's requests: how many are being answered now, when the last one came (none without a server). */
+  requests: { inFlight(): number; lastAt(): number } = { inFlight: () => 0, lastAt: () => 0 },
+): Promise<JobRunner> {
   // Every statement pg-boss issues is tracked, so that a stop can wait for the last one (a
   // completion sent after its handler returned) before the database closes under it.
   const pending = new Set<Promise<unknown>>();
@@ -85,6 +92,37 @@ export async function startJobs(db: Db, deps: Omit<JobDeps, 'db'>, settings: Job
   const running = new Set<Promise<unknown>>();
   const workers = new Map<JobName, string>();
 
+  // The slots of the process's tries in flight, and the tries waiting for one (first come, first run).
+  // While requests come (one within the last second) the process runs `concurrency` tries at once;
+  // with none it runs `idleConcurrency`, so a backlog goes out at full speed when nobody waits.
+  const limit = () =>
+    requests.inFlight() > 0 || Date.now() - requests.lastAt() < 1000 ? settings.concurrency : settings.idleConcurrency;
+  let active = 0;
+  const queued: (() => void)[] = [];
+  async function inTurn<T>(run: () => Promise<T>): Promise<T> {
+    if (active < limit()) active += 1;
+    else await new Promise<void>((resolve) => queued.push(resolve));
+    // Past the stop's wait the database is closing: a try that had not begun stays taken, and
+    // pg-boss's maintenance gives it back to the queue (the loop ends with the process).
+    if (closed) await new Promise<never>(() => undefined);
+    // The requests go first: a try starts when none is being answered, or after yieldMs.
+    const until = Date.now() + settings.yieldMs;
+    while (requests.inFlight() > 0 && Date.now() < until && !stopping) await sleep(5);
+    try {
+      return await run();
+    } finally {
+      // One turn of the event loop before the next try, so the requests whose answers arrived
+      // meanwhile run first (docs/performance.md#jobs).
+      await nextTurn();
+      // The slot is given up; waiting tries start up to the limit (more of them once the requests stopped).
+      active -= 1;
+      while (queued.length > 0 && active < limit()) {
+        active += 1;
+        queued.shift()!();
+      }
+    }
+  }
+
   /** Runs one try; answers whether it succeeded (a failure is recorded here, with its reason). */
   async function runOne(name: JobName, job: PgBoss.JobWithMetadata<object>): Promise<boolean> {
     try {
@@ -112,7 +150,7 @@ export async function startJobs(db: Db, deps: Omit<JobDeps, 'db'>, settings: Job
         // Taken just as the server began to stop: give them back as a failed try (retried later,
         // by this process after a restart or by another one).
         if (stopping) throw new Error('서버가 종료 중이라 다음에 다시 시도합니다.');
-        const batch = Promise.all(jobs.map((job) => runOne(name, job))).then(async (succeeded) => {
+        const batch = Promise.all(jobs.map((job) => inTurn(() => runOne(name, job)))).then(async (succeeded) => {
           // The successes are marked done together, in one statement.
           const ids = jobs.filter((_, i) => succeeded[i]).map((j) => j.id);
           if (ids.length > 0)

@@ -8,23 +8,29 @@ import { enqueue } from '../../shared/job-queue.js';
 import { recipientsFor, type NotifyAccount, type NotifySetting } from './recipients.js';
 import { notifySettings } from './schema.js';
 
-/** The company's active accounts, main accounts first, and their saved settings. */
+/** The company's active accounts, main accounts first, and their saved settings (one read: it runs per job). */
 export async function accountsOf(
   db: Db | Tx,
   companyId: number,
 ): Promise<{ accounts: NotifyAccount[]; settings: Map<number, NotifySetting> }> {
-  const [rows, saved] = await Promise.all([
-    db
-      .select({ id: members.id, type: members.type, phone: members.phone })
-      .from(members)
-      .where(and(eq(members.companyId, companyId), eq(members.status, 'active')))
-      .orderBy(sql`${members.type} <> ${MEMBER_TYPE_MAIN}`, asc(members.id)),
-    db.select().from(notifySettings).where(eq(notifySettings.companyId, companyId)),
-  ]);
-  return {
-    accounts: rows.map((r) => ({ id: r.id, main: r.type === MEMBER_TYPE_MAIN, phone: r.phone })),
-    settings: new Map(saved.map((s) => [s.memberId, { events: s.events, phone: s.phone }])),
-  };
+  const rows = await db
+    .select({
+      id: members.id,
+      type: members.type,
+      phone: members.phone,
+      events: notifySettings.events,
+      settingPhone: notifySettings.phone,
+    })
+    .from(members)
+    .leftJoin(
+      notifySettings,
+      and(eq(notifySettings.memberId, members.id), eq(notifySettings.companyId, members.companyId)),
+    )
+    .where(and(eq(members.companyId, companyId), eq(members.status, 'active')))
+    .orderBy(sql`${members.type} <> ${MEMBER_TYPE_MAIN}`, asc(members.id));
+  const settings = new Map<number, NotifySetting>();
+  for (const r of rows) if (r.events) settings.set(r.id, { events: r.events, phone: r.settingPhone });
+  return { accounts: rows.map((r) => ({ id: r.id, main: r.type === MEMBER_TYPE_MAIN, phone: r.phone })), settings };
 }
 
 /**
