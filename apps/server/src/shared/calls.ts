@@ -81,13 +81,15 @@ export function installCallTable(app: FastifyInstance): void {
         `the routes and the table of calls (packages/contract/src/calls.ts) disagree:\n${problems.join('\n')}`,
       );
   });
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.is404) return;
+  // A callback hook, not an async one: every request passes it, and all but a wrong method without
+  // a promise (docs/performance.md#any-number-and-korean-name-search-issue-22).
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!request.is404) return done();
     const path = request.url.split('?', 1)[0]!;
     const allowed = methods.get(path);
-    if (!allowed || allowed.has(request.method)) return;
+    if (!allowed || allowed.has(request.method)) return done();
     const allow = [...allowed].sort().join(', ');
-    return reply.status(405).header('allow', allow).send({ code: 405, message: MSG.methodNotAllowed });
+    void reply.status(405).header('allow', allow).send({ code: 405, message: MSG.methodNotAllowed });
   });
 }
 

@@ -1,6 +1,8 @@
 /** The products feature's surface for other features (quick order, reorder): any-number lookup. */
 export {
+  CANDIDATE_COLUMNS,
   findProductsByNumbers,
+  type CandidateRow,
   relationsFor,
   MAX_HITS_PER_NUMBER,
   MAX_NUMBERS_AT_ONCE,

@@ -20,8 +20,8 @@ import type { ProductRow } from './rows.js';
  */
 
 /** One product a number leads to, and why. */
-export interface NumberHit {
-  product: ProductRow;
+export interface NumberHit<P = ProductRow> {
+  product: P;
   match: PartMatchKind;
   /** '품번 일치', '대체품번 (이전 번호 X → 현재 Y)' or '호환품번'. */
   reason: string;
@@ -33,6 +33,44 @@ export interface NumberHit {
 export const MAX_HITS_PER_NUMBER = 100;
 /** At most this many numbers at once (a quick order holds at most 500 lines). */
 export const MAX_NUMBERS_AT_ONCE = 1000;
+
+/**
+ * The columns a number's products are read with, as a select list and the row it gives. The search
+ * shows hits as grid rows; a quick order shows far fewer fields of far more rows (a 500-line paste
+ * reads thousands of products), and parsing the columns it never shows (images, details, category)
+ * was most of its CPU (docs/performance.md#quick-order-issue-22).
+ */
+export interface ProductColumns<P> {
+  readonly select: string;
+  /** Only carries the row's type. */
+  readonly row?: P;
+}
+
+/** The grid's columns (a search answer's rows). */
+export const GRID_COLUMNS: ProductColumns<ProductRow> = { select: LIST_COLUMNS };
+
+/** What a quick order's candidate shows (QuickOrderCandidate): number, name, stock and the four tier prices. */
+export type CandidateRow = Pick<
+  ProductRow,
+  | 'seq'
+  | 'name'
+  | 'pid'
+  | 'factoryNum'
+  | 'hasAmount'
+  | 'stockName'
+  | 'storageId'
+  | 'priceA'
+  | 'priceB'
+  | 'priceC'
+  | 'priceD'
+  | 'basePrice'
+>;
+
+export const CANDIDATE_COLUMNS: ProductColumns<CandidateRow> = {
+  select: `id as seq, name, pid, factory_num as "factoryNum", has_amount as "hasAmount", stock_name as "stockName",
+  storage_id as "storageId", price_a::float8 as "priceA", price_b::float8 as "priceB", price_c::float8 as "priceC",
+  price_d::float8 as "priceD", sale_price::float8 as "basePrice"`,
+};
 
 /** An array parameter as PostgreSQL's literal (Drizzle would spread a JS array into a list); keys are A-Z and 0-9 only. */
 const keyArray = (keys: readonly string[]) => `{${keys.map((k) => `"${k}"`).join(',')}}`;
@@ -65,22 +103,29 @@ export async function relationsFor(db: Db | Tx, keys: readonly string[]): Promis
  * The answer is keyed by the alphaNumber form of each typed number (numbers without letters or digits
  * are left out). Reads only; a transaction may be passed so that a caller sees its own state.
  */
+export function findProductsByNumbers(db: Db | Tx, numbers: readonly string[]): Promise<Map<string, NumberHit[]>>;
+export function findProductsByNumbers<P extends { seq: number }>(
+  db: Db | Tx,
+  numbers: readonly string[],
+  columns: ProductColumns<P>,
+): Promise<Map<string, NumberHit<P>[]>>;
 export async function findProductsByNumbers(
   db: Db | Tx,
   numbers: readonly string[],
-): Promise<Map<string, NumberHit[]>> {
+  columns: ProductColumns<{ seq: number }> = GRID_COLUMNS,
+): Promise<Map<string, NumberHit<{ seq: number }>[]>> {
   const typed = new Map<string, string>();
   for (const n of numbers) {
     const key = alphaNumber(n);
     if (key !== '' && !typed.has(key) && typed.size < MAX_NUMBERS_AT_ONCE) typed.set(key, n.trim());
   }
-  const out = new Map<string, NumberHit[]>();
+  const out = new Map<string, NumberHit<{ seq: number }>[]>();
   if (typed.size === 0) return out;
   const index = await relationsFor(db, [...typed.keys()]);
   const matches = new Map([...typed].map(([key, shown]) => [key, resolvePartNumber(index, shown)]));
   const wanted = [...new Set([...matches.values()].flatMap((list) => list.map((m) => m.key)))];
-  const products = await productsOfKeys(db, wanted);
-  const byKey = new Map<string, (ProductRow & { pidKey: string; factoryKey: string })[]>();
+  const products = await productsOfKeys(db, wanted, columns.select);
+  const byKey = new Map<string, Keyed[]>();
   for (const row of products) {
     for (const k of new Set([row.pidKey, row.factoryKey])) {
       if (k === '') continue;
@@ -90,14 +135,14 @@ export async function findProductsByNumbers(
     }
   }
   for (const [key, list] of matches) {
-    const hits: NumberHit[] = [];
+    const hits: NumberHit<{ seq: number }>[] = [];
     const seen = new Set<number>();
     for (const m of list) {
       for (const row of byKey.get(m.key) ?? []) {
         if (seen.has(row.seq) || hits.length >= MAX_HITS_PER_NUMBER) continue;
         seen.add(row.seq);
         const { pidKey: _p, factoryKey: _f, ...product } = row;
-        hits.push({ product: product as ProductRow, match: m.match, reason: m.label, path: m.path });
+        hits.push({ product, match: m.match, reason: m.label, path: m.path });
       }
     }
     out.set(key, hits);
@@ -105,11 +150,13 @@ export async function findProductsByNumbers(
   return out;
 }
 
-async function productsOfKeys(db: Db | Tx, keys: string[]) {
+type Keyed = { seq: number; pidKey: string; factoryKey: string };
+
+async function productsOfKeys(db: Db | Tx, keys: string[], select: string) {
   if (keys.length === 0) return [];
-  return queryRows<ProductRow & { pidKey: string; factoryKey: string }>(
+  return queryRows<Keyed>(
     db,
-    sql`select ${sql.raw(LIST_COLUMNS)}, pid_key as "pidKey", factory_key as "factoryKey" from products
+    sql`select ${sql.raw(select)}, pid_key as "pidKey", factory_key as "factoryKey" from products
         where pid_key = any(${keyArray(keys)}::text[]) or factory_key = any(${keyArray(keys)}::text[]) order by id`,
   );
 }

@@ -14,9 +14,9 @@ import {
   type QuickOrderStatus,
 } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { findProductsByNumbers, type NumberHit } from '../products/index.js';
+import { CANDIDATE_COLUMNS, findProductsByNumbers, type CandidateRow, type NumberHit } from '../products/index.js';
 
-function candidateOf(hit: NumberHit, level: CompanyLevel): QuickOrderCandidate {
+function candidateOf(hit: NumberHit<CandidateRow>, level: CompanyLevel): QuickOrderCandidate {
   const p = hit.product;
   return {
     productId: p.seq,
@@ -36,7 +36,7 @@ function candidateOf(hit: NumberHit, level: CompanyLevel): QuickOrderCandidate {
 }
 
 /** Status, proposed product and quantity, and the line's explanation, of one resolved line. */
-function decide(row: QuickOrderRow, hits: NumberHit[], level: CompanyLevel): QuickOrderRowAnswer {
+function decide(row: QuickOrderRow, hits: NumberHit<CandidateRow>[], level: CompanyLevel): QuickOrderRowAnswer {
   const base = {
     line: row.line,
     input: row.raw,
@@ -130,10 +130,36 @@ export async function resolveQuickOrder(
   level: CompanyLevel,
 ): Promise<QuickOrderRowAnswer[]> {
   // As typed, so that a hit's reason shows the buyer's own spelling; found by the alphaNumber form.
-  const typed = rows
-    .filter((r) => !r.error)
-    .flatMap((r) => (r.altNormalised ? [r.partNumber, r.altNormalised] : [r.partNumber]));
-  const found = await findProductsByNumbers(db, typed);
+  // A number's spelling is the first one of the paste, alternative readings included, as one lookup
+  // of every reading kept it.
+  const spelling = new Map<string, string>();
+  for (const r of rows) {
+    if (r.error) continue;
+    if (!spelling.has(r.normalised)) spelling.set(r.normalised, r.partNumber);
+    if (r.altNormalised && !spelling.has(r.altNormalised)) spelling.set(r.altNormalised, r.altNormalised);
+  }
+  const plain = new Set<string>();
+  for (const r of rows) if (!r.error) plain.add(r.normalised);
+  const found = await findProductsByNumbers(
+    db,
+    [...plain].map((k) => spelling.get(k)!),
+    CANDIDATE_COLUMNS,
+  );
+  // The alternative readings only of lines whose plain reading found nothing: nearly every line of a
+  // paste ends in its quantity, so reading both for all of them read as many numbers again
+  // (docs/performance.md#quick-order-issue-22).
+  const alternative = new Set<string>();
+  for (const r of rows)
+    if (!r.error && r.altNormalised && !found.get(r.normalised)?.length && !found.has(r.altNormalised))
+      alternative.add(r.altNormalised);
+  if (alternative.size > 0) {
+    const more = await findProductsByNumbers(
+      db,
+      [...alternative].map((k) => spelling.get(k)!),
+      CANDIDATE_COLUMNS,
+    );
+    for (const [key, hits] of more) found.set(key, hits);
+  }
   const answers = rows.map((row) => {
     let hits = row.error ? [] : (found.get(row.normalised) ?? []);
     // '34 11 6 860 242' may be the whole number with one piece: tried when the plain reading finds nothing.
