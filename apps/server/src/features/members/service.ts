@@ -236,7 +236,7 @@ export async function editMember(
  * accounts demoting each other) are made one after the other and the check below sees both.
  */
 async function lockCompany(tx: Tx, companyId: number) {
-  await tx.execute(sql`select id from companies where id = ${companyId} for update`);
+  await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
 }
 
 async function assertActiveMain(tx: Tx, companyId: number) {
