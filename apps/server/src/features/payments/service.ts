@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { MSG_MEMBER, type GatewayConfirmation, type PaymentRecord, type PgCode } from '@partsmall/contract';
-import { queryRows, type Db } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { companies, members, payments } from '../../db/schema.js';
 import { publish } from '../../shared/events.js';
 import { AppError, badRequest, notFound } from '../../shared/http.js';
@@ -190,11 +190,12 @@ export async function confirmPayment(
       });
     } else {
       // Licence purchases are paid by card or transfer, not from cash: no ledger row.
-      const [company] = await queryRows<{ license_end: string | Date | null }>(
-        tx,
-        sql`select license_end from companies where id = ${moved.companyId} for update`,
-      );
-      const current = company?.license_end ? new Date(company.license_end) : null;
+      const [company] = await tx
+        .select({ licenseEnd: companies.licenseEnd })
+        .from(companies)
+        .where(eq(companies.id, moved.companyId))
+        .for('update');
+      const current = company?.licenseEnd ?? null;
       const end = extendLicense(current, moved.days ?? 0, now);
       await tx.update(companies).set({ licenseEnd: end }).where(eq(companies.id, moved.companyId));
     }
