@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { asc, count, desc, eq, like, or, sql } from 'drizzle-orm';
 import {
   alphaNumber,
   checkPartRelations,
@@ -14,6 +14,7 @@ import {
   type XrefRow,
 } from '@partsmall/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
+import { members, partSynonyms, partXrefs } from '../../db/schema.js';
 import { AppError, badRequest, notFound } from '../../shared/http.js';
 import { invalidateProductLists, invalidateSynonyms } from '../products/index.js';
 import { recordAudit } from './audit.js';
@@ -28,25 +29,29 @@ import { parseCsv } from '../../shared/csv.js';
 
 const unprocessable = (message: string) => new AppError(422, message);
 const conflict = (message: string) => new AppError(409, message);
-const num = (v: unknown) => Number(v);
 
-interface StoredXref {
-  id: number;
-  pid: string;
-  to_pid: string;
-  kind: 'supersedes' | 'interchangeable';
-  remark: string;
-  created_by: string | null;
-  created_at: Date | string;
-}
+/** A cross-reference as the list shows it: the staff member who wrote it by name. */
+const storedXref = {
+  id: partXrefs.id,
+  pid: partXrefs.pid,
+  toPid: partXrefs.toPid,
+  kind: partXrefs.kind,
+  remark: partXrefs.remark,
+  createdBy: members.name,
+  createdAt: partXrefs.createdAt,
+};
+const xrefsWithAuthor = (db: Db | Tx) =>
+  db.select(storedXref).from(partXrefs).leftJoin(members, eq(members.id, partXrefs.createdBy));
+type StoredXref = Awaited<ReturnType<typeof xrefsWithAuthor>>[number];
+
 const toRow = (r: StoredXref): XrefRow => ({
-  seq: num(r.id),
+  seq: r.id,
   pid: r.pid,
-  toPid: r.to_pid,
+  toPid: r.toPid,
   kind: r.kind,
   remark: r.remark,
-  createdBy: r.created_by ?? '',
-  created: new Date(r.created_at).toISOString(),
+  createdBy: r.createdBy ?? '',
+  created: r.createdAt.toISOString(),
 });
 
 export async function listXrefs(
@@ -54,16 +59,16 @@ export async function listXrefs(
   q: { keyword?: string | undefined; page: number; size: number },
 ): Promise<{ results: XrefRow[]; total: number }> {
   const key = q.keyword ? alphaNumber(q.keyword) : '';
-  const where = key ? sql`where x.pid_key like ${`${key}%`} or x.to_key like ${`${key}%`}` : sql``;
+  const where = key ? or(like(partXrefs.pidKey, `${key}%`), like(partXrefs.toKey, `${key}%`)) : undefined;
   const [rows, [counted]] = await Promise.all([
-    queryRows<StoredXref>(
-      db,
-      sql`select x.id, x.pid, x.to_pid, x.kind, x.remark, m.name as created_by, x.created_at from part_xrefs x
-          left join members m on m.id = x.created_by ${where} order by x.id desc limit ${q.size} offset ${(q.page - 1) * q.size}`,
-    ),
-    queryRows<{ n: number }>(db, sql`select count(*)::int as n from part_xrefs x ${where}`),
+    xrefsWithAuthor(db)
+      .where(where)
+      .orderBy(desc(partXrefs.id))
+      .limit(q.size)
+      .offset((q.page - 1) * q.size),
+    db.select({ n: count() }).from(partXrefs).where(where),
   ]);
-  return { results: rows.map(toRow), total: num(counted?.n ?? 0) };
+  return { results: rows.map(toRow), total: counted?.n ?? 0 };
 }
 
 /**
@@ -117,13 +122,20 @@ async function problemsOfNew(
 }
 
 async function insertXref(tx: Tx, staffId: number, f: XrefFields): Promise<number | null> {
-  const [row] = await queryRows<{ id: number }>(
-    tx,
-    sql`insert into part_xrefs (pid, pid_key, to_pid, to_key, kind, remark, created_by)
-        values (${f.pid}, ${alphaNumber(f.pid)}, ${f.toPid}, ${alphaNumber(f.toPid)}, ${f.kind}, ${f.remark}, ${staffId})
-        on conflict (pid_key, to_key, kind) do nothing returning id`,
-  );
-  return row ? num(row.id) : null;
+  const [row] = await tx
+    .insert(partXrefs)
+    .values({
+      pid: f.pid,
+      pidKey: alphaNumber(f.pid),
+      toPid: f.toPid,
+      toKey: alphaNumber(f.toPid),
+      kind: f.kind,
+      remark: f.remark,
+      createdBy: staffId,
+    })
+    .onConflictDoNothing({ target: [partXrefs.pidKey, partXrefs.toKey, partXrefs.kind] })
+    .returning({ id: partXrefs.id });
+  return row ? row.id : null;
 }
 
 export async function saveXref(db: Db, staffId: number, f: XrefFields): Promise<XrefRow> {
@@ -146,22 +158,19 @@ export async function saveXref(db: Db, staffId: number, f: XrefFields): Promise<
     return inserted;
   });
   invalidateProductLists();
-  const [row] = await queryRows<StoredXref>(
-    db,
-    sql`select x.*, m.name as created_by from part_xrefs x left join members m on m.id = x.created_by where x.id = ${id}`,
-  );
+  const [row] = await xrefsWithAuthor(db).where(eq(partXrefs.id, id));
   return toRow(row!);
 }
 
 export async function deleteXref(db: Db, staffId: number, seq: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await queryRows<StoredXref>(tx, sql`delete from part_xrefs where id = ${seq} returning *`);
+    const [row] = await tx.delete(partXrefs).where(eq(partXrefs.id, seq)).returning();
     if (!row) throw notFound(MSG_PART_ADMIN.notFound);
     await recordAudit(tx, {
       memberId: staffId,
       action: 'deleteXref',
       target: `xref:${seq}`,
-      before: { pid: row.pid, toPid: row.to_pid, kind: row.kind, remark: row.remark },
+      before: { pid: row.pid, toPid: row.toPid, kind: row.kind, remark: row.remark },
       after: null,
     });
   });
@@ -206,8 +215,8 @@ export async function importXrefs(
     errors.sort((a, b) => a.line - b.line);
   };
   const existing = new Set(
-    (await queryRows<{ k: string }>(db, sql`select pid_key || '>' || to_key || '>' || kind as k from part_xrefs`)).map(
-      (x) => x.k,
+    (await db.select({ pidKey: partXrefs.pidKey, toKey: partXrefs.toKey, kind: partXrefs.kind }).from(partXrefs)).map(
+      (x) => `${x.pidKey}>${x.toKey}>${x.kind}`,
     ),
   );
   const rows = parsed.map((p) => ({
@@ -253,11 +262,11 @@ export async function importXrefs(
 // ---------------------------------------------------------------- synonyms
 
 export async function listSynonyms(db: Db): Promise<SynonymGroup[]> {
-  const rows = await queryRows<{ id: number; terms: string[] }>(
-    db,
-    sql`select id, terms from part_synonyms order by id`,
-  );
-  return rows.map((r) => ({ seq: num(r.id), terms: r.terms }));
+  const rows = await db
+    .select({ id: partSynonyms.id, terms: partSynonyms.terms })
+    .from(partSynonyms)
+    .orderBy(asc(partSynonyms.id));
+  return rows.map((r) => ({ seq: r.id, terms: r.terms }));
 }
 
 /** Creates (no seq) or replaces a group; refused when a term is empty, repeated in another group or the group has one word. */
@@ -269,34 +278,32 @@ export async function saveSynonym(
   const terms = [...new Set(r.terms.map((t) => t.trim()))];
   const saved = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('part-synonyms'))`);
-    const all = await queryRows<{ id: number; terms: string[] }>(
-      tx,
-      sql`select id, terms from part_synonyms order by id for update`,
-    );
-    const before = r.seq === undefined ? null : all.find((g) => num(g.id) === r.seq);
+    const all = await tx
+      .select({ id: partSynonyms.id, terms: partSynonyms.terms })
+      .from(partSynonyms)
+      .orderBy(asc(partSynonyms.id))
+      .for('update');
+    const before = r.seq === undefined ? null : all.find((g) => g.id === r.seq);
     if (r.seq !== undefined && !before) throw notFound(MSG_PART_ADMIN.synonymNotFound);
-    const others = all.filter((g) => num(g.id) !== r.seq).map((g) => g.terms);
+    const others = all.filter((g) => g.id !== r.seq).map((g) => g.terms);
     // The group being saved goes last, so a problem found is about it.
     const problems = checkSynonymGroups([...others, terms]).filter((p) => p.group === others.length);
     if (problems[0]) throw unprocessable(problems[0].message);
-    const literal = `{${terms.map((t) => `"${t.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
     const [row] = before
-      ? await queryRows<{ id: number }>(
-          tx,
-          sql`update part_synonyms set terms = ${literal}::text[], updated_at = now() where id = ${r.seq} returning id`,
-        )
-      : await queryRows<{ id: number }>(
-          tx,
-          sql`insert into part_synonyms (terms) values (${literal}::text[]) returning id`,
-        );
+      ? await tx
+          .update(partSynonyms)
+          .set({ terms, updatedAt: sql`now()` })
+          .where(eq(partSynonyms.id, before.id))
+          .returning({ id: partSynonyms.id })
+      : await tx.insert(partSynonyms).values({ terms }).returning({ id: partSynonyms.id });
     await recordAudit(tx, {
       memberId: staffId,
       action: 'saveSynonym',
-      target: `synonym:${num(row!.id)}`,
+      target: `synonym:${row!.id}`,
       before: before?.terms ?? null,
       after: terms,
     });
-    return { seq: num(row!.id), terms };
+    return { seq: row!.id, terms };
   });
   invalidateSynonyms();
   invalidateProductLists();
@@ -305,10 +312,10 @@ export async function saveSynonym(
 
 export async function deleteSynonym(db: Db, staffId: number, seq: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await queryRows<{ terms: string[] }>(
-      tx,
-      sql`delete from part_synonyms where id = ${seq} returning terms`,
-    );
+    const [row] = await tx
+      .delete(partSynonyms)
+      .where(eq(partSynonyms.id, seq))
+      .returning({ terms: partSynonyms.terms });
     if (!row) throw notFound(MSG_PART_ADMIN.synonymNotFound);
     await recordAudit(tx, {
       memberId: staffId,
