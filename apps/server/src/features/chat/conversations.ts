@@ -1,10 +1,10 @@
-import { and, count, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gt, inArray, isNotNull, isNull, max, ne, or, sql } from 'drizzle-orm';
 import { CHAT_LIMITS, MSG_CHAT, type ChatReadMarks, type ChatUser, type CompanyLevel } from '@partsmall/contract';
-import { queryRows, type Db } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { notFound } from '../../shared/http.js';
 import type { MemberRow } from '../auth/index.js';
 import { findMemberById } from '../auth/index.js';
-import { members } from '../../db/schema.js';
+import { companies, members } from '../../db/schema.js';
 import { chatConversations, chatMessages } from './schema.js';
 
 /** Chat customers and their conversations: who may chat, read marks, open/resolved, the staff's list of customers (docs/requirements.md#chat). */
@@ -164,18 +164,24 @@ export async function setConversationState(
     .where(eq(chatConversations.id, conversationId));
 }
 
-interface RawChatUser {
-  id: number;
-  login_id: string;
-  name: string;
-  phone: string;
-  company_name: string | null;
-  level: string | null;
-  unread: number;
-  open: boolean;
-  last_body: string | null;
-  last_type: string | null;
-  last_at: Date | string | null;
+/**
+ * The offline customers with the most recent conversations (the newest message first), as many
+ * as the staff console lists.
+ */
+async function recentCustomers(db: Db): Promise<number[]> {
+  const newest = db
+    .select({ id: max(chatMessages.id).as('newest') })
+    .from(chatMessages)
+    .where(eq(chatMessages.conversationId, chatConversations.id))
+    .as('newest');
+  const rows = await db
+    .select({ customerId: chatConversations.customerId })
+    .from(chatConversations)
+    .innerJoinLateral(newest, sql`true`)
+    .where(isNotNull(newest.id))
+    .orderBy(desc(newest.id))
+    .limit(CHAT_LIMITS.offlineUsersListed);
+  return rows.map((r) => r.customerId);
 }
 
 /**
@@ -184,41 +190,61 @@ interface RawChatUser {
  * A read model across members, companies and chat tables, so it is one query.
  */
 export async function listChatUsers(db: Db, opts: { online: Set<number>; ids?: number[] }): Promise<ChatUser[]> {
-  const pgArray = (ids: Iterable<number>) => `{${[...ids].map((n) => Math.trunc(n)).join(',')}}`;
-  const listed = opts.ids
-    ? sql`select unnest(${pgArray(opts.ids)}::int[]) as customer_id`
-    : sql`(select c.customer_id from chat_conversations c
-            join lateral (select max(id) as newest from chat_messages x where x.conversation_id = c.id) l on l.newest is not null
-            order by l.newest desc limit ${CHAT_LIMITS.offlineUsersListed}::int)
-          union select unnest(${pgArray(opts.online)}::int[])`;
-  const rows = await queryRows<RawChatUser>(
-    db,
-    sql`with listed as (${listed})
-    select m.id, m.login_id, m.name, m.phone, co.name as company_name, co.level,
-      coalesce((select count(*)::int from chat_messages x
-                where x.conversation_id = c.id and x.sender_side = 'customer' and x.id > c.staff_read_id), 0) as unread,
-      (c.resolved_through_id is null or exists (select 1 from chat_messages x
-                where x.conversation_id = c.id and x.sender_side = 'customer' and x.id > c.resolved_through_id)) as open,
-      last.body as last_body, last.type as last_type, last.created_at as last_at
-    from listed
-    join members m on m.id = listed.customer_id and m.role = 'member' and m.status = 'active'
-    left join companies co on co.id = m.company_id
-    left join chat_conversations c on c.customer_id = m.id
-    left join lateral (select body, type, created_at from chat_messages x where x.conversation_id = c.id order by x.id desc limit 1) last on true
-    order by last.created_at desc nulls last, m.name`,
-  );
+  const listed = new Set(opts.ids ?? [...(await recentCustomers(db)), ...opts.online]);
+  if (listed.size === 0) return [];
+  const last = db
+    .select({ body: chatMessages.body, type: chatMessages.type, createdAt: chatMessages.createdAt })
+    .from(chatMessages)
+    .where(eq(chatMessages.conversationId, chatConversations.id))
+    .orderBy(desc(chatMessages.id))
+    .limit(1)
+    .as('last');
+  const fromCustomerAfter = (id: typeof chatConversations.staffReadId | typeof chatConversations.resolvedThroughId) =>
+    and(
+      eq(chatMessages.conversationId, chatConversations.id),
+      eq(chatMessages.senderSide, 'customer'),
+      gt(chatMessages.id, id),
+    );
+  const rows = await db
+    .select({
+      id: members.id,
+      loginId: members.loginId,
+      name: members.name,
+      phone: members.phone,
+      companyName: companies.name,
+      level: companies.level,
+      unread: sql<number>`(select count(*)::int from ${chatMessages} where ${fromCustomerAfter(chatConversations.staffReadId)})`,
+      open: sql<boolean>`(${or(
+        isNull(chatConversations.resolvedThroughId),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(chatMessages)
+            .where(fromCustomerAfter(chatConversations.resolvedThroughId)),
+        ),
+      )})`,
+      lastBody: last.body,
+      lastType: last.type,
+      lastAt: last.createdAt,
+    })
+    .from(members)
+    .leftJoin(companies, eq(companies.id, members.companyId))
+    .leftJoin(chatConversations, eq(chatConversations.customerId, members.id))
+    .leftJoinLateral(last, sql`true`)
+    .where(and(inArray(members.id, [...listed]), eq(members.role, 'member'), eq(members.status, 'active')))
+    .orderBy(sql`${last.createdAt} desc nulls last`, asc(members.name));
   return rows.map((r) => ({
-    id: r.login_id,
-    seq: Number(r.id),
+    id: r.loginId,
+    seq: r.id,
     name: r.name,
     phone: r.phone,
-    companyName: r.company_name ?? '',
+    companyName: r.companyName ?? '',
     level: (r.level as CompanyLevel | null) ?? null,
-    onlineStatus: opts.online.has(Number(r.id)),
-    newChat: Number(r.unread) > 0,
-    unread: Number(r.unread),
+    onlineStatus: opts.online.has(r.id),
+    newChat: r.unread > 0,
+    unread: r.unread,
     state: r.open === false ? 'resolved' : 'open',
-    lastMessage: r.last_type === 'file' ? '[이미지]' : r.last_body,
-    lastMessageAt: r.last_at === null ? null : new Date(r.last_at).toISOString(),
+    lastMessage: r.lastType === 'file' ? '[이미지]' : r.lastBody,
+    lastMessageAt: r.lastAt === null ? null : r.lastAt.toISOString(),
   }));
 }
