@@ -1,9 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, like, sql } from 'drizzle-orm';
 import { alphaNumber, epcPartSearchKeyword } from '@partsmall/contract';
 import { queryRows, type Db } from '../../db/client.js';
 import { badRequest } from '../../shared/http.js';
 import { noInfo } from './refusals.js';
-import { epcCatalogues } from './schema.js';
+import { epcCatalogues, epcNodes, epcParts } from './schema.js';
 import { translator, type EpcLang } from './words.js';
 
 /** Part numbers across the catalogues: replacement chains and the part-number search (docs/requirements.md#catalogue-calls). */
@@ -133,34 +133,53 @@ export async function searchPartNumbers(
   const key = alphaNumber(parsed.data);
   const size = Math.min(Math.max(1, q.size ?? 20), 100);
   const page = Math.max(1, q.page ?? 1);
-  let inCatalogue = sql``;
+  let inCatalogue: number | undefined;
   if (q.mcid) {
     const [catalogue] = await db
       .select({ id: epcCatalogues.id })
       .from(epcCatalogues)
       .where(eq(epcCatalogues.mcid, q.mcid));
     if (!catalogue) throw noInfo();
-    inCatalogue = sql`and p.catalogue_id = ${catalogue.id}`;
+    inCatalogue = catalogue.id;
   }
+  // The group that shows the part: the first node (in the catalogue's order) of its drawing.
+  const node = db
+    .select({ num: epcNodes.num, mid: epcNodes.mid, subgroup: epcNodes.subgroup })
+    .from(epcNodes)
+    .where(and(eq(epcNodes.catalogueId, epcParts.catalogueId), eq(epcNodes.diagram, epcParts.diagram)))
+    .orderBy(asc(epcNodes.sort))
+    .limit(1)
+    .as('n');
   // Ordered with the pattern operator class's own order (~<~), so the index both finds and pages.
-  const rows = await queryRows<PartHit & { catalogue_id: number }>(
-    db,
-    sql`select p.pid, p.label, c.brand, c.mcid, c.name as catalogue, c.id as catalogue_id, n.num, n.mid, n.subgroup, p.pnum
-        from epc_parts p
-        join epc_catalogues c on c.id = p.catalogue_id
-        join lateral (
-          select num, mid, subgroup from epc_nodes n
-          where n.catalogue_id = p.catalogue_id and n.diagram = p.diagram
-          order by n.sort limit 1
-        ) n on true
-        where p.pid_key like ${`${key}%`} ${inCatalogue}
-        order by p.pid_key using ~<~, p.catalogue_id, p.diagram, p.seq
-        limit ${size + 1} offset ${(page - 1) * size}`,
-  );
+  const rows = await db
+    .select({
+      pid: epcParts.pid,
+      label: epcParts.label,
+      brand: epcCatalogues.brand,
+      mcid: epcCatalogues.mcid,
+      catalogue: epcCatalogues.name,
+      catalogueId: epcCatalogues.id,
+      num: node.num,
+      mid: node.mid,
+      subgroup: node.subgroup,
+      pnum: epcParts.pnum,
+    })
+    .from(epcParts)
+    .innerJoin(epcCatalogues, eq(epcCatalogues.id, epcParts.catalogueId))
+    .innerJoinLateral(node, sql`true`)
+    .where(
+      and(
+        like(epcParts.pidKey, `${key}%`),
+        inCatalogue === undefined ? undefined : eq(epcParts.catalogueId, inCatalogue),
+      ),
+    )
+    .orderBy(sql`${epcParts.pidKey} using ~<~`, asc(epcParts.catalogueId), asc(epcParts.diagram), asc(epcParts.seq))
+    .limit(size + 1)
+    .offset((page - 1) * size);
   const hits = rows.slice(0, size);
   // Labels in the caller's language, per catalogue.
   const byCatalogue = new Map<number, PartHit[]>();
-  for (const h of hits) byCatalogue.set(h.catalogue_id, [...(byCatalogue.get(h.catalogue_id) ?? []), h]);
+  for (const h of hits) byCatalogue.set(h.catalogueId, [...(byCatalogue.get(h.catalogueId) ?? []), h]);
   for (const [catalogueId, list] of byCatalogue) {
     const t = await translator(
       db,
@@ -170,5 +189,5 @@ export async function searchPartNumbers(
     );
     for (const h of list) h.label = t(h.label);
   }
-  return { hits: hits.map(({ catalogue_id: _id, ...h }) => h), more: rows.length > size };
+  return { hits: hits.map(({ catalogueId: _id, ...h }) => h), more: rows.length > size };
 }
