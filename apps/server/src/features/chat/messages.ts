@@ -35,29 +35,16 @@ export interface NewMessage {
   productId?: number | null;
 }
 
-interface RawMessage {
-  id: number;
-  conversation_id: number;
-  sender_id: number;
-  sender_side: string;
-  client_message_id: string;
-  type: string;
-  body: string;
-  product_id: number | null;
-  created_at: Date | string;
-}
-
-const fromRaw = (r: RawMessage): MessageRow => ({
-  id: Number(r.id),
-  conversationId: Number(r.conversation_id),
-  senderId: Number(r.sender_id),
-  senderSide: r.sender_side,
-  clientMessageId: r.client_message_id,
-  type: r.type,
-  body: r.body,
-  productId: r.product_id === null ? null : Number(r.product_id),
-  createdAt: new Date(r.created_at),
-});
+/**
+ * The stored message as MessageRow names its fields, for the two inserts written by hand below (the
+ * one-statement store and the grouped prepared one), so their rows need no mapping but the time:
+ * through Drizzle's driver a timestamp comes back as text.
+ */
+const RETURNING_MESSAGE = `returning id, conversation_id as "conversationId", sender_id as "senderId",
+  sender_side as "senderSide", client_message_id as "clientMessageId", type, body, product_id as "productId",
+  created_at as "createdAt"`;
+type InsertedMessage = Omit<MessageRow, 'createdAt'> & { createdAt: Date | string };
+const asMessage = (r: InsertedMessage): MessageRow => ({ ...r, createdAt: new Date(r.createdAt) });
 
 /** First key of the chat's two-key advisory locks (one per conversation); two-key locks never meet one-key ones. */
 const CHAT_LOCK_CLASS = 7311;
@@ -76,7 +63,7 @@ export const messageLimit = (side: Side) =>
  */
 export async function storeMessage(db: Db | Tx, m: NewMessage): Promise<{ row: MessageRow; created: boolean }> {
   const limit = messageLimit(m.side);
-  const inserted = await queryRows<RawMessage>(
+  const inserted = await queryRows<InsertedMessage>(
     db,
     sql`with conv as (select id, pg_advisory_xact_lock(${CHAT_LOCK_CLASS}::int, id) from chat_conversations where id = ${m.conversationId}::int),
       recent as (select count(*)::int as n from chat_messages
@@ -86,9 +73,9 @@ export async function storeMessage(db: Db | Tx, m: NewMessage): Promise<{ row: M
       clock_timestamp()
     from conv, recent where recent.n < ${limit.max}::int
     on conflict (sender_id, client_message_id) do nothing
-    returning *`,
+    ${sql.raw(RETURNING_MESSAGE)}`,
   );
-  if (inserted[0]) return { row: fromRaw(inserted[0]), created: true };
+  if (inserted[0]) return { row: asMessage(inserted[0]), created: true };
   const [existing] = await db
     .select()
     .from(chatMessages)
@@ -126,7 +113,7 @@ const STORE_MESSAGES: PreparedStatement = {
   select conversation_id, sender_id, sender_side, client_message_id, type, body, product_id, clock_timestamp()
   from ranked where recent + nth <= max_n order by ord
   on conflict (sender_id, client_message_id) do nothing
-  returning *`,
+  ${RETURNING_MESSAGE}`,
 };
 
 /**
@@ -184,8 +171,8 @@ async function writeGroup(db: Db, group: PendingWrite[]): Promise<void> {
         };
       }),
     );
-    const inserted = await runPrepared<RawMessage>(db, STORE_MESSAGES, [input]);
-    const stored = new Map(inserted.map((r) => [`${r.sender_id}:${r.client_message_id}`, fromRaw(r)]));
+    const inserted = await runPrepared<InsertedMessage>(db, STORE_MESSAGES, [input]);
+    const stored = new Map(inserted.map((r) => [`${r.senderId}:${r.clientMessageId}`, asMessage(r)]));
     for (const p of group) {
       const key = `${p.message.senderId}:${p.message.clientMessageId}`;
       const row = stored.get(key);
