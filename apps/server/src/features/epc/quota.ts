@@ -1,6 +1,6 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { EPC_MSG, isTestVin, MAX_VIN_SEARCHES_PER_DAY, seoulDayKey } from '@partsmall/contract';
-import { queryRows, type Db } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { runPrepared, type PreparedStatement } from '../../db/prepared.js';
 import { publish } from '../../shared/events.js';
 import { companies } from '../../db/schema.js';
@@ -169,13 +169,26 @@ export const HISTORY_SIZE = 20;
  * brand or all. History is the company's: accounts of one company share licence and quota.
  */
 export async function searchHistory(db: Db, q: { companyId: number; brand?: string }): Promise<HistoryItem[]> {
-  const byBrand = q.brand && q.brand !== 'all' ? sql`and brand = ${q.brand}` : sql``;
-  return queryRows<HistoryItem>(
-    db,
-    sql`select vin, title, brand from (
-          select distinct on (vin) vin, title, brand, last_at from ${epcVinSearches}
-          where company_id = ${q.companyId} ${byBrand}
-          order by vin, last_at desc
-        ) latest order by last_at desc limit ${HISTORY_SIZE}`,
-  );
+  // Each VIN once with its latest title and brand (distinct on), then the newest of those.
+  const latest = db
+    .selectDistinctOn([epcVinSearches.vin], {
+      vin: epcVinSearches.vin,
+      title: epcVinSearches.title,
+      brand: epcVinSearches.brand,
+      lastAt: epcVinSearches.lastAt,
+    })
+    .from(epcVinSearches)
+    .where(
+      and(
+        eq(epcVinSearches.companyId, q.companyId),
+        q.brand && q.brand !== 'all' ? eq(epcVinSearches.brand, q.brand) : undefined,
+      ),
+    )
+    .orderBy(asc(epcVinSearches.vin), desc(epcVinSearches.lastAt))
+    .as('latest');
+  return db
+    .select({ vin: latest.vin, title: latest.title, brand: latest.brand })
+    .from(latest)
+    .orderBy(desc(latest.lastAt))
+    .limit(HISTORY_SIZE);
 }
