@@ -1,3 +1,4 @@
+import { asc, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alphaNumber, productNameColumns } from '@partsmall/contract';
 import { products } from '../../src/db/schema.js';
@@ -113,6 +114,30 @@ describe('name search', () => {
     expect(await search('ㅌㅇㅁㅂㅌ')).toEqual([]);
     expect(await fillProductNameColumns(server.db)).toBeGreaterThanOrEqual(1);
     expect(await search('ㅌㅇㅁㅂㅌ')).toEqual([[ids.legacy, 'name']]);
+  });
+
+  it('fills each row with its own forms, batch by batch, and marks a name of only punctuation done', async () => {
+    const first = await addProduct('쇼크 업소버 전륜', 'SRCH-1-0008', false);
+    const second = await addProduct('에어컨 콘덴서', 'SRCH-1-0009', false);
+    const dashes = await addProduct('---', 'SRCH-1-0010', false);
+    expect(await fillProductNameColumns(server.db, 2)).toBe(3);
+    const rows = await server.db
+      .select({
+        id: products.id,
+        nameCompact: products.nameCompact,
+        nameChosung: products.nameChosung,
+        nameJamo: products.nameJamo,
+      })
+      .from(products)
+      .where(inArray(products.id, [first, second, dashes]))
+      .orderBy(asc(products.id));
+    expect(rows).toEqual([
+      { id: first, ...productNameColumns('쇼크 업소버 전륜') },
+      { id: second, ...productNameColumns('에어컨 콘덴서') },
+      { id: dashes, nameCompact: '', nameChosung: '', nameJamo: '-' },
+    ]);
+    expect(rows[0]!.nameChosung).toBe('ㅅㅋㅇㅅㅂㅈㄹ');
+    expect(await fillProductNameColumns(server.db, 2)).toBe(0);
   });
 
   it('treats LIKE characters as text', async () => {

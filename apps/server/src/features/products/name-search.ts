@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import {
   buildSynonymIndex,
   jamoForm,
@@ -9,7 +9,9 @@ import {
   type SynonymIndex,
 } from '@partsmall/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
+import { products } from '../../db/tables/products.js';
 import { LIST_COLUMNS } from './columns.js';
+import { partSynonyms } from './schema.js';
 import type { ProductRow } from './rows.js';
 
 /**
@@ -28,7 +30,7 @@ let synonyms: { index: SynonymIndex; at: number; db: object } | null = null;
 export async function synonymIndex(db: Db): Promise<SynonymIndex> {
   const now = Date.now();
   if (synonyms && synonyms.db === db && now - synonyms.at < SYNONYMS_TTL_MS) return synonyms.index;
-  const rows = await queryRows<{ terms: string[] }>(db, sql`select terms from part_synonyms order by id`);
+  const rows = await db.select({ terms: partSynonyms.terms }).from(partSynonyms).orderBy(asc(partSynonyms.id));
   const index = buildSynonymIndex(rows.map((r) => r.terms));
   synonyms = { index, at: now, db };
   return index;
@@ -41,6 +43,9 @@ export function invalidateSynonyms(): void {
 
 // ---------------------------------------------------------------- name columns
 
+/** An int array parameter as PostgreSQL's literal (Drizzle would spread a JS array into a list). */
+const intArray = (ns: readonly number[]) => `{${ns.map((n) => Math.trunc(n)).join(',')}}`;
+
 /**
  * Fills the search forms of products written without them (rows of an older version, or written by
  * SQL outside the shop's code), a batch at a time. Run at start; cheap when there is nothing to do.
@@ -48,18 +53,28 @@ export function invalidateSynonyms(): void {
 export async function fillProductNameColumns(db: Db, batch = 2000): Promise<number> {
   let filled = 0;
   for (;;) {
-    const rows = await queryRows<{ id: number; name: string }>(
-      db,
-      sql`select id, name from products where name_jamo = '' and name <> '' limit ${batch}`,
-    );
+    const rows = await db
+      .select({ id: products.id, name: products.name })
+      .from(products)
+      .where(and(eq(products.nameJamo, ''), ne(products.name, '')))
+      .limit(batch);
     if (rows.length === 0) return filled;
-    const values = rows.map((r) => {
-      const c = productNameColumns(r.name);
-      // A name of nothing but punctuation has empty forms; '-' marks it done.
-      return sql`(${Number(r.id)}::int, ${c.nameCompact}, ${c.nameChosung}, ${c.nameJamo || '-'})`;
-    });
-    await db.execute(sql`update products p set name_compact = v.c, name_chosung = v.ch, name_jamo = v.j
-      from (values ${sql.join(values, sql`, `)}) v(id, c, ch, j) where p.id = v.id`);
+    const forms = rows.map((r) => ({ id: r.id, ...productNameColumns(r.name) }));
+    // One statement per batch: each column takes its row's value through a case on the id.
+    const byId = (value: (f: (typeof forms)[number]) => string) =>
+      sql`case ${products.id} ${sql.join(
+        forms.map((f) => sql`when ${f.id}::int then ${value(f)}`),
+        sql` `,
+      )} end`;
+    await db
+      .update(products)
+      .set({
+        nameCompact: byId((f) => f.nameCompact),
+        nameChosung: byId((f) => f.nameChosung),
+        // A name of nothing but punctuation has empty forms; '-' marks it done.
+        nameJamo: byId((f) => f.nameJamo || '-'),
+      })
+      .where(sql`${products.id} = any(${intArray(forms.map((f) => f.id))}::int[])`);
     filled += rows.length;
     if (rows.length < batch) return filled;
   }
@@ -103,9 +118,7 @@ export async function similarNames(
   const jamo = jamoForm(keyword);
   if ([...jamo].length < Math.max(MIN_SIMILAR_JAMO, MIN_CONTAINS_LENGTH)) return [];
   const category = opts.category ? sql` and category = ${opts.category}` : sql``;
-  const exclude = opts.exclude.length
-    ? sql` and id <> all(${`{${opts.exclude.map((n) => Math.trunc(n)).join(',')}}`}::int[])`
-    : sql``;
+  const exclude = opts.exclude.length ? sql` and id <> all(${intArray(opts.exclude)}::int[])` : sql``;
   // The threshold is set for this transaction only; the index answers `<%` with it.
   const run = async (tx: Tx) => {
     await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY)}, true)`);
@@ -119,7 +132,11 @@ export async function similarNames(
   return db.transaction(run);
 }
 
-/** A page of products whose name matches (id order, so paging is stable), one extra row to tell whether more follow. */
+/**
+ * A page of products whose name matches (id order, so paging is stable), one extra row to tell whether more follow.
+ * This and similarNames are typed statements on the measured search path (docs/architecture.md#the-database):
+ * the builder's row mapping more than doubled the process's CPU for a page of the grid's columns.
+ */
 export async function productsByName(
   db: Db | Tx,
   where: SQL,
