@@ -4,11 +4,11 @@ import {
   indexPartRelations,
   resolvePartNumber,
   type PartMatchKind,
-  type PartRelation,
   type PartRelationIndex,
 } from '@partsmall/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
 import { LIST_COLUMNS } from './columns.js';
+import { partRelationClosure } from './schema.js';
 import type { ProductRow } from './rows.js';
 
 /**
@@ -75,12 +75,6 @@ export const CANDIDATE_COLUMNS: ProductColumns<CandidateRow> = {
 /** An array parameter as PostgreSQL's literal (Drizzle would spread a JS array into a list); keys are A-Z and 0-9 only. */
 const keyArray = (keys: readonly string[]) => `{${keys.map((k) => `"${k}"`).join(',')}}`;
 
-interface RelationRow {
-  pid: string;
-  to_pid: string;
-  kind: PartRelation['kind'];
-}
-
 /**
  * The relations that can matter to `keys`: the supersession chains onwards from each key, the numbers
  * interchangeable with any of them (either way), and the chains onwards from those. They are read
@@ -90,11 +84,11 @@ interface RelationRow {
  */
 export async function relationsFor(db: Db | Tx, keys: readonly string[]): Promise<PartRelationIndex> {
   if (keys.length === 0) return indexPartRelations([]);
-  const rows = await queryRows<RelationRow>(
-    db,
-    sql`select distinct pid, to_pid, kind from part_relation_closure where key = any(${keyArray(keys)}::text[])`,
-  );
-  return indexPartRelations(rows.map((r) => ({ from: r.pid, to: r.to_pid, kind: r.kind })));
+  const rows = await db
+    .selectDistinct({ pid: partRelationClosure.pid, toPid: partRelationClosure.toPid, kind: partRelationClosure.kind })
+    .from(partRelationClosure)
+    .where(sql`${partRelationClosure.key} = any(${keyArray(keys)}::text[])`);
+  return indexPartRelations(rows.map((r) => ({ from: r.pid, to: r.toPid, kind: r.kind })));
 }
 
 /**
@@ -152,6 +146,10 @@ export async function findProductsByNumbers(
 
 type Keyed = { seq: number; pidKey: string; factoryKey: string };
 
+/**
+ * A typed statement on a measured hot path (docs/architecture.md#the-database): a quick order reads
+ * thousands of rows here, and the builder's row mapping doubled the process's CPU for them.
+ */
 async function productsOfKeys(db: Db | Tx, keys: string[], select: string) {
   if (keys.length === 0) return [];
   return queryRows<Keyed>(
