@@ -9,69 +9,26 @@
  * of the contract's answer: the same bytes the project sends. Started by bench/search.ts and
  * bench/quickorder.ts as its own process: DATABASE_URL, PORT.
  */
-import Fastify, { type FastifyRequest } from 'fastify';
-import {
-  MSG,
-  MSG_SHOP,
-  PAGE_SIZE,
-  parseQuickOrderText,
-  productListAnswer,
-  resolveQuickOrderAnswer,
-  suggestAnswer,
-  type CompanyLevel,
-} from '@partsmall/contract';
+import Fastify from 'fastify';
+import { MSG, parseQuickOrderText, resolveQuickOrderAnswer, suggestAnswer } from '@partsmall/contract';
 import { openDatabase } from '../apps/server/src/db/client.js';
-import { runPrepared } from '../apps/server/src/db/prepared.js';
-import { SESSION_CONTEXT, hashToken } from '../apps/server/src/features/auth/sessions.js';
 import { resolveQuickOrder } from '../apps/server/src/features/quick-order/resolve.js';
-import { priceFor, searchProducts } from '../apps/server/src/features/products/service.js';
 import { suggestProducts } from '../apps/server/src/features/products/suggest.js';
 import { answerJsonSchema } from '../apps/server/src/shared/answers.js';
+import { levelOf, productHomeRoute } from './bare-home.js';
 
 // Sized as the shop's pool (apps/server/src/db/client.ts poolSize reads DB_POOL_MAX).
 const database = await openDatabase(process.env.DATABASE_URL!, '');
 const { db } = database;
 const app = Fastify({ bodyLimit: 4 * 1024 * 1024 });
 
-async function levelOf(req: FastifyRequest): Promise<CompanyLevel | null> {
-  const auth = req.headers.authorization;
-  if (!auth?.startsWith('Bearer ')) return null;
-  const rows = await runPrepared<{ companyLevel: CompanyLevel | null }>(db, SESSION_CONTEXT, [
-    hashToken(auth.slice(7)),
-  ]);
-  return rows[0]?.companyLevel ?? null;
-}
-
-interface HomeBody {
-  searchType?: 'name' | 'pid' | '';
-  searchKeyword?: string;
-  keyword?: string;
-  page?: number;
-  size?: number;
-}
-
-app.post<{ Body: HomeBody }>(
-  '/api/getProductHome',
-  { schema: { response: { 200: answerJsonSchema(productListAnswer) } } },
-  async (req) => {
-    const b = req.body ?? {};
-    const level = await levelOf(req);
-    const { rows, more } = await searchProducts(db, {
-      searchType: b.searchType,
-      keyword: (b.searchKeyword || b.keyword || '').trim(),
-      page: b.page ?? 1,
-      size: Math.min(b.size ?? PAGE_SIZE.homeFirst, PAGE_SIZE.max),
-    });
-    for (const row of rows) priceFor(row, level ? { level } : null);
-    return { code: 200, message: rows.length === 0 ? MSG_SHOP.noInfo : MSG.ok, results: rows, more };
-  },
-);
+productHomeRoute(app, db);
 
 app.post<{ Body: { keyword: string } }>(
   '/api/suggestProducts',
   { schema: { response: { 200: answerJsonSchema(suggestAnswer) } } },
   async (req) => {
-    const level = await levelOf(req);
+    const level = await levelOf(db, req);
     const results = await suggestProducts(db, req.body.keyword.trim(), level ? { level } : null);
     return { code: 200, message: MSG.ok, results };
   },
@@ -81,7 +38,7 @@ app.post<{ Body: { text: string } }>(
   '/api/resolveQuickOrder',
   { schema: { response: { 200: answerJsonSchema(resolveQuickOrderAnswer) } } },
   async (req, reply) => {
-    const level = await levelOf(req);
+    const level = await levelOf(db, req);
     if (!level) return reply.code(401).send({ code: 401, message: 'login' });
     const parsed = parseQuickOrderText(req.body.text);
     if (!parsed.ok) return reply.code(400).send({ code: 400, message: parsed.message });
