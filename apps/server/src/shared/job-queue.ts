@@ -28,6 +28,33 @@ export function transactionExecutor(tx: Tx | Db): Executor {
   return { executeSql: async (text, values = []) => ({ rows: await queryRows(tx, asDrizzle(text, values)) }) };
 }
 
+interface NodePgClientLike {
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+}
+const statementNames = new Map<string, string>();
+
+/**
+ * pg-boss's statements on the caller's transaction as prepared statements: on node-postgres the
+ * insert is parsed and planned once per connection under a name derived from its text, then only
+ * bound. Writing a job is part of the request that causes it (an order moved), and pg-boss's insert
+ * planned afresh each time cost that request about 1 ms a job (docs/performance.md#jobs). The
+ * embedded PGlite (a transaction handle with `exec`) keeps the plain path.
+ */
+export function preparedExecutor(tx: Tx | Db): Executor {
+  const client = (tx as unknown as { session: { client: NodePgClientLike & { exec?: unknown } } }).session.client;
+  if (typeof client.exec === 'function') return transactionExecutor(tx);
+  return {
+    executeSql: (text, values = []) => {
+      let name = statementNames.get(text);
+      if (!name) {
+        name = `pgboss_${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
+        statementNames.set(text, name);
+      }
+      return client.query({ name, text, values });
+    },
+  };
+}
+
 interface PgliteLike {
   exec(text: string): Promise<{ rows: unknown[] }[]>;
   query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
@@ -103,7 +130,7 @@ export async function enqueue<N extends JobName>(
   const parsed = JOB_DATA[name].parse(data) as object;
   const id = jobId(name, opts.key);
   if (!writing) return id;
-  const executor = transactionExecutor(tx);
+  const executor = preparedExecutor(tx);
   const written = await sender.send(name, parsed, {
     id,
     singletonKey: opts.key,
