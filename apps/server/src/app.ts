@@ -155,14 +155,6 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
   });
   const ctx: AppContext = { config, db, sms, realtime, log: app.log, drain };
 
-  // The requests being answered: the job workers let them go first (docs/performance.md#jobs).
-  let inFlight = 0;
-  let lastRequestAt = 0;
-  app.addHook('onRequest', async (_request, reply) => {
-    inFlight += 1;
-    lastRequestAt = Date.now();
-    reply.raw.once('close', () => (inFlight -= 1));
-  });
   // The job workers of this process; stopped after the last request, before the database closes.
   const tracking = trackingFromConfig(config);
   const jobs = await startJobs(
@@ -178,7 +170,8 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
       notify: notifyFromConfig(config, db, app.log),
     },
     config.jobs,
-    { inFlight: () => inFlight, lastAt: () => lastRequestAt },
+    // The requests being answered, as the drain counts them: the workers let them go first (docs/performance.md#jobs).
+    drain.requests,
   );
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => jobs.stop());

@@ -29,7 +29,21 @@ export interface Drain {
   readonly draining: boolean;
   /** Begins the drain (once; later calls return the same promise); resolves when no connection is left. */
   start(): Promise<void>;
+  /** The process's HTTP requests being answered now, and when the last one came (the job workers yield to them). */
+  readonly requests: RequestsInFlight;
 }
+
+/** The HTTP requests of this process (docs/performance.md#jobs): counted where the drain sees them. */
+export interface RequestsInFlight {
+  inFlight(): number;
+  /** `Date.now()` when the last request came; 0 before the first. */
+  lastAt(): number;
+  /** Resolves when no request is being answered (at once when none is). */
+  idle(): Promise<void>;
+}
+
+/** No server: no request ever (a worker process, a script, a test of the workers alone). */
+export const NO_REQUESTS: RequestsInFlight = { inFlight: () => 0, lastAt: () => 0, idle: () => Promise.resolve() };
 
 interface Connection {
   /** Requests of this connection not answered yet. */
@@ -43,6 +57,9 @@ export function connectionDrain(server: Server, options: DrainOptions): Drain {
   let draining = false;
   let listenerClosed = false;
   let running: Promise<void> | null = null;
+  let inFlight = 0;
+  let lastAt = 0;
+  let idleWaiters: (() => void)[] = [];
 
   server.on('connection', (socket: Socket) => {
     open.set(socket, { busy: 0, idleSince: Date.now() });
@@ -54,16 +71,31 @@ export function connectionDrain(server: Server, options: DrainOptions): Drain {
     if (c) c.busy = 1;
   });
   // First of the request listeners, so the header is set before any handler answers.
+  // One 'close' listener per request serves both the connection's count and the process's.
   server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
     const c = open.get(req.socket);
     if (draining && listenerClosed && !res.headersSent) res.setHeader('connection', 'close');
-    if (!c) return;
-    c.busy += 1;
+    inFlight += 1;
+    lastAt = Date.now();
+    if (c) c.busy += 1;
     res.once('close', () => {
-      c.busy -= 1;
-      c.idleSince = Date.now();
+      inFlight -= 1;
+      if (c) {
+        c.busy -= 1;
+        c.idleSince = Date.now();
+      }
+      if (inFlight === 0 && idleWaiters.length > 0) {
+        const waiters = idleWaiters;
+        idleWaiters = [];
+        for (const wake of waiters) wake();
+      }
     });
   });
+  const requests: RequestsInFlight = {
+    inFlight: () => inFlight,
+    lastAt: () => lastAt,
+    idle: () => (inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve))),
+  };
 
   async function run(): Promise<void> {
     draining = true;
@@ -89,5 +121,6 @@ export function connectionDrain(server: Server, options: DrainOptions): Drain {
       return draining;
     },
     start: () => (running ??= run()),
+    requests,
   };
 }

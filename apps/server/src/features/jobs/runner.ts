@@ -7,6 +7,7 @@ import { JOB_HANDLERS, type JobDeps } from './kinds.js';
 import { BOSS_SCHEMA, databaseExecutor, writeJobs } from '../../shared/job-queue.js';
 import type { JobSettings } from './config.js';
 import type { JobRunner } from './types.js';
+import { NO_REQUESTS, type RequestsInFlight } from '../../shared/drain.js';
 
 export type { JobRunner };
 
@@ -41,7 +42,7 @@ export async function startJobs(
   deps: Omit<JobDeps, 'db'>,
   settings: JobSettings,
   /** The process's requests: how many are being answered now, when the last one came (none without a server). */
-  requests: { inFlight(): number; lastAt(): number } = { inFlight: () => 0, lastAt: () => 0 },
+  requests: RequestsInFlight = NO_REQUESTS,
 ): Promise<JobRunner> {
   // Every statement pg-boss issues is tracked, so that a stop can wait for the last one (a
   // completion sent after its handler returned) before the database closes under it.
@@ -106,8 +107,7 @@ export async function startJobs(
     // pg-boss's maintenance gives it back to the queue (the loop ends with the process).
     if (closed) await new Promise<never>(() => undefined);
     // The requests go first: a try starts when none is being answered, or after yieldMs.
-    const until = Date.now() + settings.yieldMs;
-    while (requests.inFlight() > 0 && Date.now() < until && !stopping) await sleep(5);
+    if (requests.inFlight() > 0 && !stopping) await Promise.race([requests.idle(), sleep(settings.yieldMs)]);
     try {
       return await run();
     } finally {
