@@ -230,7 +230,8 @@ export type SolapiStep = 'create' | 'add' | 'send';
  *   refuses it) and GET /messages/v4/groups/{groupId} (its `status` and `count`).
  * `on` sets what every call does; `onKakao` what 알림톡 (type ATA) messages meet, e.g. a refusal of
  * an unapproved template, while texts go through; `cut(step, when)` drops the connection of the
- * next call of that step once, before doing it or after (a crash or a lost answer).
+ * next call of that step once, before doing it or after (a crash or a lost answer); `hold(step)`
+ * keeps every call of that step waiting, before it is done, until `release()`.
  */
 export async function solapiStandIn(apiKey: string, apiSecret: string) {
   const sent: SolapiStandInMessage[] = [];
@@ -241,6 +242,7 @@ export async function solapiStandIn(apiKey: string, apiSecret: string) {
   const requests: string[] = [];
   const groups = new Map<string, { status: string; messages: SolapiStandInMessage[] }>();
   const cuts = new Map<SolapiStep, 'before' | 'after'>();
+  const holds = new Map<SolapiStep, { arrived: number; gate: Promise<void> }>();
   const groupInfo = (groupId: string) => {
     const g = groups.get(groupId)!;
     return { groupId, status: g.status, count: { total: g.messages.length } };
@@ -297,6 +299,11 @@ export async function solapiStandIn(apiKey: string, apiSecret: string) {
     const cut = step ? cuts.get(step) : undefined;
     if (step && cut) cuts.delete(step);
     if (cut === 'before') return void res.socket?.destroy();
+    const held = step ? holds.get(step) : undefined;
+    if (held) {
+      held.arrived += 1;
+      await held.gate;
+    }
     let status = 200;
     let answer: unknown;
     if (step === 'create') {
@@ -356,6 +363,19 @@ export async function solapiStandIn(apiKey: string, apiSecret: string) {
     },
     cut(step: SolapiStep, when: 'before' | 'after') {
       cuts.set(step, when);
+    },
+    /** Holds the calls of `step` until `release()`; `arrived()` counts the calls held so far. */
+    hold(step: SolapiStep) {
+      let open = () => {};
+      const held = { arrived: 0, gate: new Promise<void>((resolve) => (open = resolve)) };
+      holds.set(step, held);
+      return {
+        arrived: () => held.arrived,
+        release() {
+          holds.delete(step);
+          open();
+        },
+      };
     },
   };
 }

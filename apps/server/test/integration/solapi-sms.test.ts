@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MSG, MSG_PROVIDER } from '@partsmall/contract';
 import { solapiAuthorization } from '../../src/features/sms/solapi.js';
+import { GROUP_IN_USE, solapiGroupClient, solapiLeaseMs } from '../../src/features/sms/solapi-client.js';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/db/client.js';
@@ -167,5 +168,84 @@ describe('Solapi job texts across a crash', () => {
     expect(solapi.sent.filter((m) => m.to === '01055500009').map((m) => m.customFields?.messageId)).toEqual([
       messageId,
     ]);
+  });
+});
+
+/**
+ * One try at a time per group: a second try of the same message (the queue expired the first while it
+ * still ran) must not add the message to the group the first is filling, or one send delivers it twice.
+ */
+describe('one try at a time per Solapi group', () => {
+  const client = (timeoutMs: number) =>
+    solapiGroupClient(
+      { apiKey: API_KEY, apiSecret: API_SECRET, sender: '021234567', apiUrl: solapi.url, timeoutMs },
+      server.db,
+    );
+  const message = (to: string) => ({ to, from: '021234567', text: '[파츠몰] 재입고 알림', type: 'SMS' });
+  const requestsSince = (n: number) => solapi.requests.slice(n).map((r) => r.replace(/G4V\d+/, 'G'));
+  const lease = async (messageId: string) =>
+    (
+      await queryRows<{ held: boolean | null }>(
+        server.db,
+        sql`select claimed_until > now() as held from solapi_groups where message_id = ${messageId} and channel = 'text'`,
+      )
+    )[0]?.held;
+
+  it('two tries started together while the add is held: one adds and sends, the other answers failed; a later try sends nothing', async () => {
+    const to = '01055500021';
+    const messageId = `sms.restock:test:${randomUUID()}:member:1`;
+    const held = solapi.hold('add');
+    try {
+      const tries = [client(5000), client(5000)].map((c) => c.deliver(messageId, 'text', message(to)));
+      // The try holding the group waits in the add; the other finds the group leased and gives up at once.
+      expect(await Promise.race(tries)).toEqual({ kind: 'failed', reason: GROUP_IN_USE });
+      const deadline = Date.now() + 5000;
+      while (held.arrived() === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(held.arrived()).toBe(1);
+      expect(await lease(messageId)).toBe(true);
+      held.release();
+      const outcomes = await Promise.all(tries);
+      expect(outcomes.map((o) => o.kind).sort()).toEqual(['accepted', 'failed']);
+    } finally {
+      held.release();
+    }
+    expect(solapi.calls.filter((m) => m.to === to)).toHaveLength(1);
+    expect(solapi.sent.filter((m) => m.to === to)).toHaveLength(1);
+    // The lease was given back with the send; the job's next try reads the sent group and sends nothing.
+    expect(await lease(messageId)).toBe(null);
+    const from = solapi.requests.length;
+    expect((await client(5000).deliver(messageId, 'text', message(to))).kind).toBe('accepted');
+    expect(requestsSince(from)).toEqual(['GET /messages/v4/groups/G']);
+    expect(solapi.sent.filter((m) => m.to === to)).toHaveLength(1);
+  });
+
+  it('a lease left by a crashed try holds the group until it ends; then the next try adds and sends once', async () => {
+    // Four calls of 300 ms, doubled, plus a second.
+    expect(solapiLeaseMs(300)).toBe(3_400);
+    expect(solapiLeaseMs(4_000)).toBe(33_000);
+    const to = '01055500022';
+    const messageId = `sms.restock:test:${randomUUID()}:member:1`;
+    solapi.cut('add', 'before');
+    expect((await client(300).deliver(messageId, 'text', message(to))).kind).toBe('failed');
+    // A try that ends gives its lease back…
+    expect(await lease(messageId)).toBe(null);
+    // …one that crashed there leaves it for its whole length.
+    await server.db.execute(
+      sql`update solapi_groups set claimed_until = now() + ${solapiLeaseMs(300)}::int * interval '1 millisecond' where message_id = ${messageId}`,
+    );
+    let from = solapi.requests.length;
+    expect(await client(300).deliver(messageId, 'text', message(to))).toEqual({ kind: 'failed', reason: GROUP_IN_USE });
+    expect(requestsSince(from)).toEqual([]);
+    await new Promise((r) => setTimeout(r, solapiLeaseMs(300) + 100));
+    expect(await lease(messageId)).toBe(false);
+    from = solapi.requests.length;
+    expect((await client(300).deliver(messageId, 'text', message(to))).kind).toBe('accepted');
+    expect(requestsSince(from)).toEqual([
+      'GET /messages/v4/groups/G',
+      'PUT /messages/v4/groups/G/messages',
+      'POST /messages/v4/groups/G/send',
+    ]);
+    expect(solapi.sent.filter((m) => m.to === to)).toHaveLength(1);
+    expect(await lease(messageId)).toBe(null);
   });
 });

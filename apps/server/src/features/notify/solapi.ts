@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { fallbackChannel, type NotifyChannel } from '@partsmall/contract';
-import { solapiGroupClient } from '../sms/index.js';
+import { GROUP_IN_USE, solapiGroupClient } from '../sms/index.js';
 import type { Db } from '../../db/client.js';
 import type { NotifySolapiSettings } from './config.js';
 import { maskPhone, type NotifyMessage, type NotifyProvider } from './types.js';
@@ -9,6 +9,10 @@ import { maskPhone, type NotifyMessage, type NotifyProvider } from './types.js';
 export class NotifySendError extends Error {
   override readonly name = 'NotifySendError';
 }
+
+/** A try's error that Solapi did not answer, or that another try of the same message is handing it over. */
+const unanswered = (reason: string) =>
+  reason === GROUP_IN_USE ? `다른 시도가 보내는 중 (${reason})` : `솔라피 응답 없음 (${reason})`;
 
 /**
  * Solapi (solapi.com) through its group flow (`sms/solapi-client.ts`), HMAC-SHA256 signed as the
@@ -42,7 +46,7 @@ export function solapiNotify(settings: NotifySolapiSettings, db: Db, log: Fastif
         }
         if (kakao.kind === 'failed') {
           log.warn({ phone, event: m.event, reason: kakao.reason }, 'solapi 알림톡 unanswered');
-          throw new NotifySendError(`솔라피 응답 없음 (${kakao.reason})`);
+          throw new NotifySendError(unanswered(kakao.reason));
         }
         log.warn(
           { phone, event: m.event, reason: kakao.reason, detail: kakao.detail },
@@ -57,7 +61,7 @@ export function solapiNotify(settings: NotifySolapiSettings, db: Db, log: Fastif
       }
       log.warn({ phone, event: m.event, channel, reason: text.reason }, 'solapi text not accepted');
       throw new NotifySendError(
-        text.kind === 'failed' ? `솔라피 응답 없음 (${text.reason})` : `솔라피가 문자를 거절했습니다 (${text.reason})`,
+        text.kind === 'failed' ? unanswered(text.reason) : `솔라피가 문자를 거절했습니다 (${text.reason})`,
       );
     },
   };

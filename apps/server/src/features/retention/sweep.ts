@@ -17,10 +17,12 @@ import {
 } from '../../db/schema.js';
 import type { JobHandler } from '../jobs/types.js';
 import type { FileStorage } from '../chat/index.js';
+import { pruneEffectLogs } from './effect-logs.js';
 
 /**
  * The daily destruction of what a withdrawn company left and the law no longer asks the shop to
- * keep (docs/requirements.md#retention): each kind of record when its own period has ended.
+ * keep (docs/requirements.md#retention): each kind of record when its own period has ended. The
+ * same sweep prunes the jobs' effect logs (effect-logs.ts, docs/operations.md#jobs).
  */
 export const retentionSweep: JobHandler<'retention.sweep'> = async (_job, deps) => {
   await sweepRetention(deps.db, new Date(), deps.files);
@@ -29,6 +31,7 @@ export const retentionSweep: JobHandler<'retention.sweep'> = async (_job, deps) 
 /**
  * One sweep. The chat pictures of the conversations it destroys are removed from `files` after the
  * transaction commits (a file whose row is gone is never served; one left by a crash stays unreachable).
+ * The effect logs are pruned after it, in batches of their own.
  */
 export async function sweepRetention(
   db: Parameters<JobHandler<'retention.sweep'>>[1]['db'],
@@ -126,6 +129,7 @@ export async function sweepRetention(
     return gone.flatMap((f) => [f.storageKey, f.thumbKey]);
   });
   if (files) for (const key of fileKeys) await files.remove(key);
+  await pruneEffectLogs(db, now);
 }
 
 /** What a withdrawn company's name reads as once its records' periods have ended. */

@@ -3,4 +3,4 @@ export { readOutbox, smsFromConfig } from './provider.js';
 export type { SmsProvider } from './provider.js';
 export { solapiAuthorization } from './solapi.js';
 export type { SolapiSettings } from './solapi.js';
-export { solapiGroupClient } from './solapi-client.js';
+export { GROUP_IN_USE, solapiGroupClient } from './solapi-client.js';

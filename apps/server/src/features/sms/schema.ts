@@ -1,11 +1,13 @@
-import { pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * One row per message and channel handed to Solapi's group flow (solapi-client.ts), written (and
  * committed) before the message is added to its group: a try that finds the row asks Solapi for the
  * group's status instead of sending again, so a crash between Solapi accepting and the job's effect
  * row sends once (docs/architecture.md#jobs). `channel` is 'alimtalk' or 'text': a refused 알림톡
- * goes as a text in a group of its own.
+ * goes as a text in a group of its own. `claimedUntil` is the lease of the try handing the message over
+ * (solapi-client.ts): one try at a time reads, adds to and sends the group. The daily retention sweep
+ * deletes the rows after `EFFECT_LOG_RETENTION_DAYS` (docs/operations.md#jobs).
  */
 export const solapiGroups = pgTable(
   'solapi_groups',
@@ -14,6 +16,7 @@ export const solapiGroups = pgTable(
     channel: text('channel').notNull(),
     groupId: text('group_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.messageId, t.channel] })],
+  (t) => [primaryKey({ columns: [t.messageId, t.channel] }), index('solapi_groups_created_at').on(t.createdAt)],
 );

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { solapiGroups } from './schema.js';
 import type { SolapiSettings } from './types.js';
@@ -31,18 +31,42 @@ export type SolapiOutcome =
 
 type Answer = { kind: 'ok'; body: Record<string, unknown> } | Exclude<SolapiOutcome, { kind: 'accepted' }>;
 
+/** The `failed` reason of a try that found another try of the same message holding its group. */
+export const GROUP_IN_USE = 'GroupInUse';
+
+/** The Solapi calls a try makes while it holds its group's lease: read, add, send, and a read after a refused send. */
+const CALLS_UNDER_LEASE = 4;
+
+/**
+ * How long a try holds its group (`solapi_groups.claimed_until`). It must outlast the longest deliver
+ * under the lease, or a second try could take the group while the first is still adding to it: each
+ * call is cut at `timeoutMs`, so that is CALLS_UNDER_LEASE calls, doubled for a process whose timers
+ * and event loop run late, plus a second: 33 s with 알림톡's 4 s timeout, 81 s with the texts' 10 s.
+ * A try gives its lease back when it ends; only a crashed one leaves it, and the queue retries a
+ * crashed try after JOBS_EXPIRE_SECONDS (docs/architecture.md#jobs), by default past the lease.
+ */
+export const solapiLeaseMs = (timeoutMs: number) => 2 * CALLS_UNDER_LEASE * timeoutMs + 1000;
+
 /**
  * Solapi through its group flow, so that a message handed over once is never handed over again
  * (docs/architecture.md#jobs): `deliver(messageId, channel, message)`
  * 1. looks up the message's stored group for this channel (`solapi_groups`); with none, creates a
- *    group (POST /messages/v4/groups) and stores and commits its id before anything is added;
- * 2. reads the group (GET /messages/v4/groups/{groupId}) unless just created: past PENDING it was
+ *    group (POST /messages/v4/groups) and stores and commits its id, leased to this try, before
+ *    anything is added;
+ * 2. a stored group is leased first (one conditional UPDATE: free or its lease ended); held by
+ *    another try (e.g. one the queue expired while it still runs), the try answers `failed` and the
+ *    job comes back later, to find the group sent;
+ * 3. reads the group (GET /messages/v4/groups/{groupId}) unless just created: past PENDING it was
  *    sent by an earlier try, which is taken as accepted and nothing is sent; empty, the message is
  *    added (PUT …/messages; a refused message comes back in `failedMessageList`); then the group is
- *    sent (POST …/send).
+ *    sent (POST …/send);
+ * 4. gives the lease back, if it is still its own. No database connection is held during the calls.
  */
 export function solapiGroupClient(settings: SolapiSettings, db: Db) {
   const base = `${settings.apiUrl.replace(/\/+$/, '')}/messages/v4/groups`;
+  const leaseEnd = sql`now() + ${solapiLeaseMs(settings.timeoutMs)}::int * interval '1 millisecond'`;
+  // The lease's end as the database wrote it (text keeps its microseconds): the token giving it back.
+  const leaseToken = sql<string>`${solapiGroups.claimedUntil}::text`;
 
   async function request(method: string, path: string, payload?: unknown): Promise<Answer> {
     let status: number;
@@ -67,28 +91,62 @@ export function solapiGroupClient(settings: SolapiSettings, db: Db) {
     return { kind: 'refused', reason: String(body.errorCode ?? `HTTP ${status}`), detail: body.errorMessage };
   }
 
-  /** The group this message goes in on this channel: the stored one, or a new one stored first. */
-  async function groupOf(
+  type Leased = { groupId: string; fresh: boolean; token: string };
+
+  /** The group this message goes in on this channel, leased to this try: the stored one, or a new one stored first. */
+  async function leaseGroup(
     messageId: string,
     channel: string,
-  ): Promise<{ groupId: string; fresh: boolean } | Exclude<SolapiOutcome, { kind: 'accepted' }>> {
+  ): Promise<Leased | Exclude<SolapiOutcome, { kind: 'accepted' }>> {
     const where = and(eq(solapiGroups.messageId, messageId), eq(solapiGroups.channel, channel));
     const [stored] = await db.select({ groupId: solapiGroups.groupId }).from(solapiGroups).where(where);
-    if (stored) return { groupId: stored.groupId, fresh: false };
-    const created = await request('POST', '', {});
-    if (created.kind !== 'ok') return created;
-    const groupId = String(created.body.groupId ?? '');
-    if (!groupId) return { kind: 'failed', reason: 'no groupId' };
-    await db.insert(solapiGroups).values({ messageId, channel, groupId }).onConflictDoNothing();
-    // Another try stored its group first: that one is the message's.
-    const [kept] = await db.select({ groupId: solapiGroups.groupId }).from(solapiGroups).where(where);
-    return { groupId: kept!.groupId, fresh: kept!.groupId === groupId };
+    if (!stored) {
+      const created = await request('POST', '', {});
+      if (created.kind !== 'ok') return created;
+      const groupId = String(created.body.groupId ?? '');
+      if (!groupId) return { kind: 'failed', reason: 'no groupId' };
+      // Stored with its lease in one statement: no other try can use the group before this one.
+      const [mine] = await db
+        .insert(solapiGroups)
+        .values({ messageId, channel, groupId, claimedUntil: leaseEnd })
+        .onConflictDoNothing()
+        .returning({ token: leaseToken });
+      if (mine) return { groupId, fresh: true, token: mine.token };
+      // Another try stored its group first: that one is the message's, and goes by its lease.
+    }
+    const [leased] = await db
+      .update(solapiGroups)
+      .set({ claimedUntil: leaseEnd })
+      .where(and(where, or(isNull(solapiGroups.claimedUntil), lt(solapiGroups.claimedUntil, sql`now()`))))
+      .returning({ groupId: solapiGroups.groupId, token: leaseToken });
+    if (!leased) return { kind: 'failed', reason: GROUP_IN_USE };
+    return { ...leased, fresh: false };
   }
 
   /** One message on one channel, exactly once as far as Solapi's group says. */
   async function deliver(messageId: string, channel: string, message: Record<string, unknown>): Promise<SolapiOutcome> {
-    const group = await groupOf(messageId, channel);
+    const group = await leaseGroup(messageId, channel);
     if ('kind' in group) return group;
+    try {
+      return await deliverLeased(group, message);
+    } finally {
+      // Only this try's own lease: one that ran out may already be another try's. A lease not given
+      // back (the database unreachable, a crash) ends by itself.
+      await db
+        .update(solapiGroups)
+        .set({ claimedUntil: null })
+        .where(
+          and(
+            eq(solapiGroups.messageId, messageId),
+            eq(solapiGroups.channel, channel),
+            eq(solapiGroups.claimedUntil, sql`${group.token}::timestamptz`),
+          ),
+        )
+        .catch(() => undefined);
+    }
+  }
+
+  async function deliverLeased(group: Leased, message: Record<string, unknown>): Promise<SolapiOutcome> {
     const path = `/${encodeURIComponent(group.groupId)}`;
     const accepted: SolapiOutcome = { kind: 'accepted', groupId: group.groupId };
     let total = 0;
