@@ -4,11 +4,12 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { ChatAck } from '@partsmall/contract';
 import { members } from '../src/db/schema.js';
 import { createSession } from '../src/features/auth/sessions.js';
 import { registerChatNamespace, type ChatChannel, type ChatOptions } from '../src/features/chat/namespace.js';
-import type { TestServer } from './helpers.js';
+import { startTestServer, type TestServer } from './helpers.js';
 import { makeCompany } from './member-helpers.js';
 
 /** Helpers of the chat tests: sockets on /chat, acknowledged emits, throwaway customers. */
@@ -119,4 +120,53 @@ export async function startChatNamespace(
       await new Promise((resolve) => io.close(resolve));
     },
   };
+}
+
+/** What a chat test file shares: one demo shop for the file, its seeded staff member, sockets closed after each test. */
+export interface ChatTestServer {
+  /** The demo shop, started before the file's first test. */
+  readonly server: TestServer;
+  /** The seeded staff member (staff@partsmall.kr). */
+  readonly staffId: number;
+  /** Sockets closed after each test: a test that makes one with chatSocket() pushes it here. */
+  readonly open: Socket[];
+  /** A connected /chat socket for the token, closed after the test. */
+  connectAs(token: string): Promise<Socket>;
+  /** A connected /chat socket of the staff member, closed after the test. */
+  staffSocket(): Promise<Socket>;
+}
+
+/** Registers the file's hooks: call once at the top of a chat test file. */
+export function chatTestServer(): ChatTestServer {
+  let server: TestServer | undefined;
+  let staffId: number | undefined;
+  const open: Socket[] = [];
+  beforeAll(async () => {
+    server = await startTestServer();
+    staffId = await memberIdOf(server, 'staff@partsmall.kr');
+  });
+  afterEach(() => {
+    for (const s of open.splice(0)) s.close();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  const chat: ChatTestServer = {
+    get server() {
+      if (!server) throw new Error('the chat test server is not started yet (read it inside a test or hook)');
+      return server;
+    },
+    get staffId() {
+      if (staffId === undefined) throw new Error('the chat test server is not started yet');
+      return staffId;
+    },
+    open,
+    async connectAs(token) {
+      const socket = await openChat(chat.server, token);
+      open.push(socket);
+      return socket;
+    },
+    staffSocket: async () => chat.connectAs(await tokenFor(chat.server, chat.staffId)),
+  };
+  return chat;
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -244,6 +245,42 @@ export async function rawCall(
     body = null;
   }
   return { status: res.status, body, text, headers: res.headers };
+}
+
+/** An answer as it travelled: its headers and body bytes untouched (fetch would decompress the body). */
+export interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A request that sends exactly these headers (and `body` as JSON) and keeps the answer's body as sent. */
+export function rawRequest(
+  server: { base: string },
+  method: 'GET' | 'POST',
+  urlPath: string,
+  headers: Record<string, string> = {},
+  body?: object,
+): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const payload = body ? JSON.stringify(body) : undefined;
+    const req = http.request(
+      `${server.base}${urlPath}`,
+      { method, headers: { ...headers, ...(payload ? { 'content-type': 'application/json' } : {}) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** A GET that sends exactly these headers and keeps the body as sent. */
+export function rawGet(server: { base: string }, urlPath: string, headers: Record<string, string> = {}) {
+  return rawRequest(server, 'GET', urlPath, headers);
 }
 
 /**

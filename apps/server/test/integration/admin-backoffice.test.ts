@@ -20,7 +20,7 @@ import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
 import { png, zipArchive } from '../chat-images.js';
 import { openChat } from '../chat-helpers.js';
 import { expectLedgerMatchesBalances, makeCompany, type TestCompany } from '../member-helpers.js';
-import { balanceOf, fund, insertOrder, makeProduct, seoulMidnight } from '../order-helpers.js';
+import { balanceOf, fund, insertOrder, makeProduct, seoulMidnight, type OrderFixture } from '../order-helpers.js';
 
 /**
  * Issue 12: the back office's writes: concurrent order moves, bulk shipment, cash adjustments
@@ -57,19 +57,17 @@ const auditOf = (target: string) =>
   );
 const post = <T = unknown>(path: string, body: Record<string, unknown>, token: string) =>
   call<T>(server, 'POST', `api/admin/${path}`, body, token);
+/** A product at one price for every tier and on sale, 10 in stock. */
+const productAt = (price: number) =>
+  makeProduct(server, { tiers: [price, price, price, price], salePrice: price, stock: 10 });
+/** An order of the back-office company's main account. */
+const shopOrder = (fields: Omit<OrderFixture, 'companyId' | 'memberId'>) =>
+  insertOrder(server, { companyId: shop.companyId, memberId: shop.main.seq, ...fields });
 
 describe('orders', () => {
   it('two staff moving one order at once: exactly one wins, one event, one audit row', async () => {
-    const p = await makeProduct(server, { tiers: [7000, 7000, 7000, 7000], salePrice: 7000, stock: 10 });
-    const seq = await insertOrder(server, {
-      companyId: shop.companyId,
-      memberId: shop.main.seq,
-      status: 0,
-      productId: p.id,
-      qty: 1,
-      totalAmount: 7000,
-      shipping: 6000,
-    });
+    const p = await productAt(7000);
+    const seq = await shopOrder({ status: 0, productId: p.id, qty: 1, totalAmount: 7000, shipping: 6000 });
     const cash = await balanceOf(server, shop.companyId);
     const [a, b] = await Promise.all([
       post('setOrderStatus', { seq, status: 1 }, staff),
@@ -89,7 +87,7 @@ describe('orders', () => {
   });
 
   it('the status history names the purchase request once: a paid order, and an order stored without its first event', async () => {
-    const p = await makeProduct(server, { tiers: [6000, 6000, 6000, 6000], salePrice: 6000, stock: 10 });
+    const p = await productAt(6000);
     await fund(server, shop.companyId, 100_000);
     const paid = await call(
       server,
@@ -120,28 +118,15 @@ describe('orders', () => {
     ]);
 
     // An order written without the payment's first event still starts with exactly one.
-    const bare = await insertOrder(server, {
-      companyId: shop.companyId,
-      memberId: shop.main.seq,
-      status: 0,
-      productId: p.id,
-    });
+    const bare = await shopOrder({ status: 0, productId: p.id });
     const bareDetail = await post<AdminOrderDetail>('orderDetail', { seq: bare }, staff);
     expect(moves(bareDetail.body.results)).toEqual([[null, 0, shop.main.name]]);
     expect(bareDetail.body.results?.events[0]?.createdAt).toBe(bareDetail.body.results?.order.created);
   });
 
   it('shipment complete needs carrier and waybill; the detail shows the refund a cancel would give', async () => {
-    const p = await makeProduct(server, { tiers: [5000, 5000, 5000, 5000], salePrice: 5000, stock: 10 });
-    const seq = await insertOrder(server, {
-      companyId: shop.companyId,
-      memberId: shop.main.seq,
-      status: 1,
-      productId: p.id,
-      qty: 2,
-      totalAmount: 10_000,
-      shipping: 6000,
-    });
+    const p = await productAt(5000);
+    const seq = await shopOrder({ status: 1, productId: p.id, qty: 2, totalAmount: 10_000, shipping: 6000 });
     const detail = await post<AdminOrderDetail>('orderDetail', { seq }, staff);
     expect(detail.body.results?.refunds).toEqual({ '8': 16_000 });
     expect(detail.body.results?.vins).toEqual(['']);
@@ -158,26 +143,10 @@ describe('orders', () => {
   });
 
   it('bulk shipment confirmed moves the purchase requests and lists the others as refused', async () => {
-    const p = await makeProduct(server, { tiers: [3000, 3000, 3000, 3000], salePrice: 3000, stock: 10 });
-    const first = await insertOrder(server, {
-      companyId: shop.companyId,
-      memberId: shop.main.seq,
-      status: 0,
-      productId: p.id,
-    });
-    const second = await insertOrder(server, {
-      companyId: shop.companyId,
-      memberId: shop.main.seq,
-      status: 0,
-      productId: p.id,
-    });
-    const done = await insertOrder(server, {
-      companyId: shop.companyId,
-      memberId: shop.main.seq,
-      status: 2,
-      productId: p.id,
-      shippedAt: new Date(),
-    });
+    const p = await productAt(3000);
+    const first = await shopOrder({ status: 0, productId: p.id });
+    const second = await shopOrder({ status: 0, productId: p.id });
+    const done = await shopOrder({ status: 2, productId: p.id, shippedAt: new Date() });
     const res = await post<{ moved: number[]; refused: { seq: number; message: string }[] }>(
       'bulkShipConfirm',
       { seqs: [first, second, done] },
@@ -211,15 +180,8 @@ describe('orders', () => {
   });
 
   it('the list filters by status, part number and company, and exports CSV', async () => {
-    const p = await makeProduct(server, { tiers: [4000, 4000, 4000, 4000], salePrice: 4000, stock: 10 });
-    const seq = await insertOrder(server, {
-      companyId: shop.companyId,
-      memberId: shop.main.seq,
-      status: 6,
-      productId: p.id,
-      shippedAt: new Date(),
-      returnReason: 0,
-    });
+    const p = await productAt(4000);
+    const seq = await shopOrder({ status: 6, productId: p.id, shippedAt: new Date(), returnReason: 0 });
     const res = await post<{ seq: number; companyName: string }[]>(
       'orderList',
       { status: 6, pid: 'TST', company: '백오피스' },

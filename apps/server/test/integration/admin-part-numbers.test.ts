@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alphaNumber, productNameColumns } from '@partsmall/contract';
 import { queryRows } from '../../src/db/client.js';
 import { products } from '../../src/db/schema.js';
-import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
+import { call, loginAs, startTestServer, type TestPayload, type TestServer } from '../helpers.js';
 
 /**
  * The back office's cross-reference and synonym pages (issue 22): a relation that loops or makes a
@@ -14,6 +14,9 @@ import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
 let server: TestServer;
 let staff: string;
 let productId = 0;
+
+/** Saves a cross-reference as the staff member. */
+const saveXref = (payload: TestPayload<'adminSaveXref'>) => call(server, 'adminSaveXref', payload, { token: staff });
 
 const count = async (table: 'part_xrefs' | 'part_synonyms' | 'admin_audit') =>
   Number((await queryRows<{ n: string }>(server.db, sql`select count(*)::text as n from ${sql.raw(table)}`))[0]!.n);
@@ -48,12 +51,7 @@ afterAll(async () => {
 describe('cross-reference', () => {
   it('adds a supersession that search follows at once, audited', async () => {
     const audits = await count('admin_audit');
-    const res = await call(
-      server,
-      'adminSaveXref',
-      { pid: 'XR 100', toPid: 'XR-200', kind: 'supersedes', remark: '시험' },
-      { token: staff },
-    );
+    const res = await saveXref({ pid: 'XR 100', toPid: 'XR-200', kind: 'supersedes', remark: '시험' });
     expect(res.body.code).toBe(201);
     expect(res.body.results).toMatchObject({
       pid: 'XR 100',
@@ -62,10 +60,7 @@ describe('cross-reference', () => {
       remark: '시험',
       createdBy: expect.any(String),
     });
-    expect(
-      (await call(server, 'adminSaveXref', { pid: 'XR-200', toPid: 'XR-300', kind: '대체' }, { token: staff })).body
-        .code,
-    ).toBe(201);
+    expect((await saveXref({ pid: 'XR-200', toPid: 'XR-300', kind: '대체' })).body.code).toBe(201);
     expect(await count('admin_audit')).toBe(audits + 2);
     const found = await call(server, 'getProductHome', {
       searchType: 'pid',
@@ -81,38 +76,16 @@ describe('cross-reference', () => {
   // The loop is shown in the spellings first seen: the refused relation's own ('XR100') among them.
   it('refuses a relation that closes a loop (422) or repeats one (409), changing nothing', async () => {
     const before = [await count('part_xrefs'), await count('admin_audit')];
-    const loop = await call(
-      server,
-      'adminSaveXref',
-      { pid: 'XR-300', toPid: 'XR100', kind: 'supersedes' },
-      { token: staff },
-    );
+    const loop = await saveXref({ pid: 'XR-300', toPid: 'XR100', kind: 'supersedes' });
     expect(loop.status).toBe(422);
     expect(loop.body.message).toBe('대체 관계가 순환합니다: XR-300 → XR100 → XR-200 → XR-300');
-    const again = await call(
-      server,
-      'adminSaveXref',
-      { pid: 'xr-100', toPid: 'XR200', kind: 'supersedes' },
-      { token: staff },
-    );
+    const again = await saveXref({ pid: 'xr-100', toPid: 'XR200', kind: 'supersedes' });
     expect(again.status).toBe(409);
-    const same = await call(
-      server,
-      'adminSaveXref',
-      { pid: 'XR-9', toPid: 'xr 9', kind: 'interchangeable' },
-      { token: staff },
-    );
+    const same = await saveXref({ pid: 'XR-9', toPid: 'xr 9', kind: 'interchangeable' });
     expect(same.status).toBe(422);
-    const bad = await call(
-      server,
-      'adminSaveXref',
-      { pid: '---', toPid: 'XR-1', kind: 'supersedes' },
-      { token: staff },
-    );
+    const bad = await saveXref({ pid: '---', toPid: 'XR-1', kind: 'supersedes' });
     expect(bad.status).toBe(400);
-    expect(
-      (await call(server, 'adminSaveXref', { pid: 'A1', toPid: 'B1', kind: 'maybe' }, { token: staff })).status,
-    ).toBe(400);
+    expect((await saveXref({ pid: 'A1', toPid: 'B1', kind: 'maybe' })).status).toBe(400);
     expect([await count('part_xrefs'), await count('admin_audit')]).toEqual(before);
   });
 

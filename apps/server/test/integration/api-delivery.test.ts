@@ -1,46 +1,15 @@
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers.js';
+import { rawRequest, startTestServer, type TestServer } from '../helpers.js';
 
 /**
  * How API answers and uploaded files travel: JSON of 1 KB and more compressed as the request
  * allows (brotli, else gzip), small answers and requests without Accept-Encoding as they are;
  * uploaded files cached by what their names promise.
  */
-
-interface RawAnswer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** A request that sends exactly these headers and keeps the body as sent (fetch would decompress it). */
-function raw(
-  server: TestServer,
-  method: 'GET' | 'POST',
-  urlPath: string,
-  headers: Record<string, string> = {},
-  body?: object,
-): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const payload = body ? JSON.stringify(body) : undefined;
-    const req = http.request(
-      `${server.base}${urlPath}`,
-      { method, headers: { ...headers, ...(payload ? { 'content-type': 'application/json' } : {}) } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
 
 /** The home grid's first page as a visitor asks for it: 60 products, about 26 KB of JSON. */
 const firstPage = { searchType: '', searchKeyword: '', page: 1, size: 60 };
@@ -59,7 +28,7 @@ afterAll(async () => {
 
 describe('JSON answers', () => {
   it('of 1 KB and more travel in brotli when the request accepts it, and decode to the same answer', async () => {
-    const plain = await raw(server, 'POST', '/api/getProductHome', {}, firstPage);
+    const plain = await rawRequest(server, 'POST', '/api/getProductHome', {}, firstPage);
     expect(plain.status).toBe(200);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toContain('accept-encoding');
@@ -68,7 +37,7 @@ describe('JSON answers', () => {
     expect(answer.results).toHaveLength(60);
     expect(plain.body.length).toBeGreaterThan(10_000);
 
-    const br = await raw(
+    const br = await rawRequest(
       server,
       'POST',
       '/api/getProductHome',
@@ -86,11 +55,11 @@ describe('JSON answers', () => {
   });
 
   it('travel in gzip when brotli is not accepted, and as they are when nothing is', async () => {
-    const gz = await raw(server, 'POST', '/api/getProductHome', { 'accept-encoding': 'gzip' }, firstPage);
+    const gz = await rawRequest(server, 'POST', '/api/getProductHome', { 'accept-encoding': 'gzip' }, firstPage);
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect((JSON.parse(zlib.gunzipSync(gz.body).toString()) as { results: unknown[] }).results).toHaveLength(60);
 
-    const refused = await raw(
+    const refused = await rawRequest(
       server,
       'POST',
       '/api/getProductHome',
@@ -102,7 +71,7 @@ describe('JSON answers', () => {
   });
 
   it('under 1 KB are sent as they are: the refusal envelope of a visitor', async () => {
-    const refusal = await raw(server, 'POST', '/api/getMallCartInfo', { 'accept-encoding': 'br, gzip' }, {});
+    const refusal = await rawRequest(server, 'POST', '/api/getMallCartInfo', { 'accept-encoding': 'br, gzip' }, {});
     expect(refusal.status).toBe(401);
     expect(refusal.body.length).toBeLessThan(1024);
     expect(refusal.headers['content-encoding']).toBeUndefined();
@@ -117,17 +86,19 @@ describe('uploaded files', () => {
       path.join(uploadDir, 'epc', '0123456789abcdef0123456789abcdef.png'),
       Buffer.from('89504e470d0a1a0a', 'hex'),
     );
-    const res = await raw(server, 'GET', '/uploads/epc/0123456789abcdef0123456789abcdef.png');
+    const res = await rawRequest(server, 'GET', '/uploads/epc/0123456789abcdef0123456789abcdef.png');
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it('with other names (the seeded product pictures) are kept ten minutes, then revalidated by ETag', async () => {
-    const res = await raw(server, 'GET', '/uploads/products/filter-1.svg');
+    const res = await rawRequest(server, 'GET', '/uploads/products/filter-1.svg');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toContain('image/svg+xml');
     expect(res.headers['cache-control']).toBe('public, max-age=600');
-    const again = await raw(server, 'GET', '/uploads/products/filter-1.svg', { 'if-none-match': res.headers.etag! });
+    const again = await rawRequest(server, 'GET', '/uploads/products/filter-1.svg', {
+      'if-none-match': res.headers.etag!,
+    });
     expect(again.status).toBe(304);
   });
 
@@ -136,7 +107,7 @@ describe('uploaded files', () => {
       path.join(uploadDir, 'epc', '0123456789abcdef0123456789abcde.png'),
       Buffer.from('89504e470d0a1a0a', 'hex'),
     );
-    const res = await raw(server, 'GET', '/uploads/epc/0123456789abcdef0123456789abcde.png');
+    const res = await rawRequest(server, 'GET', '/uploads/epc/0123456789abcdef0123456789abcde.png');
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=600');
   });

@@ -1,48 +1,21 @@
 import { count, eq, inArray } from 'drizzle-orm';
-import type { Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChatMessage, ChatReadStatus, ChatUser, OldChatList, UsersToAdmin } from '@partsmall/contract';
 import { chatConversations, chatMessages } from '../../src/db/schema.js';
-import { startTestServer, type TestServer } from '../helpers.js';
-import {
-  ack,
-  clientId,
-  collect,
-  eventArgs,
-  memberIdOf,
-  newCustomer,
-  openChat,
-  tokenFor,
-  waitFor,
-} from '../chat-helpers.js';
+import { ack, chatTestServer, clientId, collect, eventArgs, newCustomer, waitFor } from '../chat-helpers.js';
 
-let server: TestServer;
-let staffId: number;
-const open: Socket[] = [];
-beforeAll(async () => {
-  server = await startTestServer();
-  staffId = await memberIdOf(server, 'staff@partsmall.kr');
-});
-afterEach(() => {
-  for (const s of open.splice(0)) s.close();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const chat = chatTestServer();
+const { connectAs, staffSocket } = chat;
 
-async function connectAs(token: string) {
-  const socket = await openChat(server, token);
-  open.push(socket);
-  return socket;
-}
-const staffSocket = async () => connectAs(await tokenFor(server, staffId));
 const rowsWithClientId = async (id: string) =>
-  Number((await server.db.select({ n: count() }).from(chatMessages).where(eq(chatMessages.clientMessageId, id)))[0]!.n);
+  Number(
+    (await chat.server.db.select({ n: count() }).from(chatMessages).where(eq(chatMessages.clientMessageId, id)))[0]!.n,
+  );
 type History = NonNullable<OldChatList['results']>;
 
 describe('chat delivery: stored before delivered', () => {
   it('when staff receive a message, it is already in the database with the same id and text', async () => {
-    const a = await newCustomer(server, '저장');
+    const a = await newCustomer(chat.server, '저장');
     const staff = await staffSocket();
     const customer = await connectAs(a.token);
     const checked: boolean[] = [];
@@ -51,7 +24,7 @@ describe('chat delivery: stored before delivered', () => {
       let n = 0;
       staff.on('messageToAdmin', async (m: ChatMessage) => {
         if (m.targetUser !== a.seq) return;
-        const [row] = await server.db.select().from(chatMessages).where(eq(chatMessages.id, m.seq));
+        const [row] = await chat.server.db.select().from(chatMessages).where(eq(chatMessages.id, m.seq));
         checked.push(row?.body === m.sendMessage);
         if (++n === 5) resolve();
       });
@@ -64,7 +37,9 @@ describe('chat delivery: stored before delivered', () => {
 
 describe('chat delivery: many conversations start at once', () => {
   it('customers and staff writing first at the same moment: one conversation per customer, holding both sides', async () => {
-    const customers = await Promise.all(Array.from({ length: 8 }, (_, i) => newCustomer(server, `동시 시작 ${i}`)));
+    const customers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => newCustomer(chat.server, `동시 시작 ${i}`)),
+    );
     const staff = await staffSocket();
     const sockets = await Promise.all(customers.map((c) => connectAs(c.token)));
     const answers = await Promise.all(
@@ -79,12 +54,12 @@ describe('chat delivery: many conversations start at once', () => {
     );
     expect(answers.map((a) => a.code)).toEqual(answers.map(() => 201));
     const ids = customers.map((c) => c.seq);
-    const conversations = await server.db
+    const conversations = await chat.server.db
       .select()
       .from(chatConversations)
       .where(inArray(chatConversations.customerId, ids));
     expect(conversations.map((c) => c.customerId).sort()).toEqual([...ids].sort());
-    const rows = await server.db
+    const rows = await chat.server.db
       .select()
       .from(chatMessages)
       .where(
@@ -105,7 +80,7 @@ describe('chat delivery: many conversations start at once', () => {
 
 describe('chat delivery: resends', () => {
   it('a resend with the same client message id is stored once, acknowledged with the same id and delivered once', async () => {
-    const a = await newCustomer(server, '재전송');
+    const a = await newCustomer(chat.server, '재전송');
     const staff = await staffSocket();
     const customer = await connectAs(a.token);
     const atStaff = collect<ChatMessage>(staff, 'messageToAdmin');
@@ -124,7 +99,7 @@ describe('chat delivery: resends', () => {
   });
 
   it('the same message sent five times at once is stored once and every answer carries its id', async () => {
-    const a = await newCustomer(server, '동시');
+    const a = await newCustomer(chat.server, '동시');
     const customer = await connectAs(a.token);
     const id = clientId();
     const answers = await Promise.all(
@@ -137,7 +112,7 @@ describe('chat delivery: resends', () => {
   });
 
   it('a message whose acknowledgement was lost (socket dropped) is resent on a new socket and stored once', async () => {
-    const a = await newCustomer(server, '망전환');
+    const a = await newCustomer(chat.server, '망전환');
     const staff = await staffSocket();
     const phone = await connectAs(a.token);
     const id = clientId();
@@ -155,7 +130,7 @@ describe('chat delivery: resends', () => {
   });
 
   it('staff resends are stored once too', async () => {
-    const a = await newCustomer(server, '직원재전송');
+    const a = await newCustomer(chat.server, '직원재전송');
     const staff = await staffSocket();
     const id = clientId();
     const first = await ack<ChatMessage>(staff, 'adminMessage', {
@@ -175,7 +150,7 @@ describe('chat delivery: resends', () => {
 
 describe('chat delivery: reconnect', () => {
   it("chat events carry the message alone: chat replays from the database, not from Socket.IO's in-memory recovery", async () => {
-    const a = await newCustomer(server, '오프셋');
+    const a = await newCustomer(chat.server, '오프셋');
     const staff = await staffSocket();
     const customer = await connectAs(a.token);
     const atStaff = eventArgs<ChatMessage>(staff, 'messageToAdmin', (m) => m.targetUser === a.seq);
@@ -191,7 +166,7 @@ describe('chat delivery: reconnect', () => {
   });
 
   it('after a reconnect the customer gets exactly what was stored since its last id, in order', async () => {
-    const a = await newCustomer(server, '재접속');
+    const a = await newCustomer(chat.server, '재접속');
     const staff = await staffSocket();
     let phone = await connectAs(a.token);
     const seen = await ack<ChatMessage>(phone, 'userMessage', { sendMessage: '접속 중', clientMessageId: clientId() });
@@ -226,7 +201,7 @@ describe('chat delivery: reconnect', () => {
   });
 
   it('staff catch up on one conversation with afterSeq', async () => {
-    const a = await newCustomer(server, '직원재접속');
+    const a = await newCustomer(chat.server, '직원재접속');
     const customer = await connectAs(a.token);
     const first = await ack<ChatMessage>(customer, 'userMessage', { sendMessage: '하나', clientMessageId: clientId() });
     const second = await ack<ChatMessage>(customer, 'userMessage', { sendMessage: '둘', clientMessageId: clientId() });
@@ -239,7 +214,7 @@ describe('chat delivery: reconnect', () => {
   });
 
   it('messages stored at once by both sides all replay after id 0, ids and store times in the same order', async () => {
-    const a = await newCustomer(server, '경합');
+    const a = await newCustomer(chat.server, '경합');
     const customer = await connectAs(a.token);
     const staff = await staffSocket();
     const sends = [];
@@ -266,7 +241,7 @@ describe('chat presence and read state', () => {
   const entry = (list: UsersToAdmin, seq: number) => list.users.find((u) => u.seq === seq);
 
   it('staff get the full list on connect; a customer with two tabs is one online user until the last tab closes', async () => {
-    const a = await newCustomer(server, '두탭');
+    const a = await newCustomer(chat.server, '두탭');
     const staff = await staffSocket();
     const updates = collect<UsersToAdmin>(staff, 'usersToAdmin');
     const online = waitFor<UsersToAdmin>(
@@ -312,7 +287,7 @@ describe('chat presence and read state', () => {
   });
 
   it('an offline customer with a conversation stays listed, with newChat and the unread count', async () => {
-    const a = await newCustomer(server, '오프라인');
+    const a = await newCustomer(chat.server, '오프라인');
     const staff = await staffSocket();
     const customer = await connectAs(a.token);
     await ack(customer, 'userMessage', { sendMessage: '문의 1', clientMessageId: clientId() });
@@ -341,7 +316,7 @@ describe('chat presence and read state', () => {
   });
 
   it('staff reading clears newChat, tells the customer (read mark) and the other staff', async () => {
-    const a = await newCustomer(server, '읽음');
+    const a = await newCustomer(chat.server, '읽음');
     const customer = await connectAs(a.token);
     const sent = await ack<ChatMessage>(customer, 'userMessage', {
       sendMessage: '읽어 주세요',
@@ -359,7 +334,7 @@ describe('chat presence and read state', () => {
   });
 
   it('the customer marks their side read; read marks never move back or past the newest message', async () => {
-    const a = await newCustomer(server, '고객읽음');
+    const a = await newCustomer(chat.server, '고객읽음');
     const staff = await staffSocket();
     const customer = await connectAs(a.token);
     const m1 = await ack<ChatMessage>(staff, 'adminMessage', {
@@ -386,8 +361,8 @@ describe('chat presence and read state', () => {
   });
 
   it("a customer cannot mark another customer's conversation; staff must name the customer", async () => {
-    const a = await newCustomer(server, '남의읽음');
-    const b = await newCustomer(server, '내읽음');
+    const a = await newCustomer(chat.server, '남의읽음');
+    const b = await newCustomer(chat.server, '내읽음');
     const staff = await staffSocket();
     await ack(staff, 'adminMessage', { sendMessage: '안 읽음', clientMessageId: clientId(), targetUser: a.seq });
     const socket = await connectAs(b.token);

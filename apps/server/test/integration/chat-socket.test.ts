@@ -1,12 +1,12 @@
 import { count, eq } from 'drizzle-orm';
-import type { Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG, type ChatAck, type ChatMessage, type OldChatList } from '@partsmall/contract';
 import { chatConversations, chatMessages, sessions } from '../../src/db/schema.js';
-import { call, startTestServer, type TestServer } from '../helpers.js';
+import { call } from '../helpers.js';
 import {
   ack,
   chatSocket,
+  chatTestServer,
   clientId,
   collect,
   memberIdOf,
@@ -17,28 +17,13 @@ import {
   waitFor,
 } from '../chat-helpers.js';
 
-let server: TestServer;
-let staffId: number;
-const open: Socket[] = [];
-beforeAll(async () => {
-  server = await startTestServer();
-  staffId = await memberIdOf(server, 'staff@partsmall.kr');
-});
-afterEach(() => {
-  for (const s of open.splice(0)) s.close();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const chat = chatTestServer();
+const { open, connectAs, staffSocket } = chat;
 
-async function connectAs(token: string) {
-  const socket = await openChat(server, token);
-  open.push(socket);
-  return socket;
-}
-const staffSocket = async () => connectAs(await tokenFor(server, staffId));
 const messagesOf = async (senderId: number) =>
-  Number((await server.db.select({ n: count() }).from(chatMessages).where(eq(chatMessages.senderId, senderId)))[0]!.n);
+  Number(
+    (await chat.server.db.select({ n: count() }).from(chatMessages).where(eq(chatMessages.senderId, senderId)))[0]!.n,
+  );
 
 describe('chat socket: visitors and dead sessions', () => {
   it.each([
@@ -46,7 +31,7 @@ describe('chat socket: visitors and dead sessions', () => {
     ['a made-up token', 'not-a-token'],
     ['an oversized token', 'x'.repeat(10_000)],
   ])('%s gets chatError 401 and the socket is closed', async (_what, token) => {
-    const socket = chatSocket(server, token);
+    const socket = chatSocket(chat.server, token);
     open.push(socket);
     const closed = waitFor(socket, 'disconnect');
     const error = await waitFor<ChatAck>(socket, 'chatError');
@@ -55,27 +40,27 @@ describe('chat socket: visitors and dead sessions', () => {
   });
 
   it('an expired session gets 401 at connect', async () => {
-    const c = await newCustomer(server, '만료');
-    await server.db
+    const c = await newCustomer(chat.server, '만료');
+    await chat.server.db
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.memberId, c.seq));
-    const socket = chatSocket(server, c.token);
+    const socket = chatSocket(chat.server, c.token);
     open.push(socket);
     expect(await waitFor<ChatAck>(socket, 'chatError')).toMatchObject({ code: 401 });
   });
 
   it('a session revoked outside the application: the next check refuses with 401, stores nothing and closes the socket', async () => {
     // Re-checking on every event (the server re-checks every 10 s; logout and the like end sockets at once).
-    const namespace = await startChatNamespace(server, { sessionRecheckMs: 0 });
+    const namespace = await startChatNamespace(chat.server, { sessionRecheckMs: 0 });
     try {
-      const c = await newCustomer(server, '폐기');
+      const c = await newCustomer(chat.server, '폐기');
       const socket = await openChat(namespace, c.token);
       open.push(socket);
       expect((await ack(socket, 'userMessage', { sendMessage: '살아 있음', clientMessageId: clientId() })).code).toBe(
         201,
       );
-      await server.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.memberId, c.seq));
+      await chat.server.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.memberId, c.seq));
       const closed = waitFor(socket, 'disconnect');
       const answer = await ack(socket, 'userMessage', { sendMessage: '안녕하세요', clientMessageId: clientId() });
       expect(answer).toEqual({ code: 401, message: MSG.tokenExpired });
@@ -87,15 +72,15 @@ describe('chat socket: visitors and dead sessions', () => {
   });
 
   it('messages sent together after an outside revocation share one session check: none is stored', async () => {
-    const namespace = await startChatNamespace(server, { sessionRecheckMs: 0 });
+    const namespace = await startChatNamespace(chat.server, { sessionRecheckMs: 0 });
     try {
-      const c = await newCustomer(server, '동시폐기');
+      const c = await newCustomer(chat.server, '동시폐기');
       const socket = await openChat(namespace, c.token);
       open.push(socket);
       expect((await ack(socket, 'userMessage', { sendMessage: '첫 문의', clientMessageId: clientId() })).code).toBe(
         201,
       );
-      await server.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.memberId, c.seq));
+      await chat.server.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.memberId, c.seq));
       const closed = waitFor(socket, 'disconnect');
       for (const text of ['둘째', '셋째', '넷째'])
         socket.emit('userMessage', { sendMessage: text, clientMessageId: clientId() });
@@ -107,17 +92,17 @@ describe('chat socket: visitors and dead sessions', () => {
   });
 
   it('logging out ends the chat socket of that session at once', async () => {
-    const c = await newCustomer(server, '로그아웃');
+    const c = await newCustomer(chat.server, '로그아웃');
     const socket = await connectAs(c.token);
     const closed = waitFor(socket, 'disconnect');
-    expect((await call(server, 'logout', {}, { token: c.token })).status).toBe(200);
+    expect((await call(chat.server, 'logout', {}, { token: c.token })).status).toBe(200);
     await closed;
   });
 });
 
 describe('chat socket: userMessage', () => {
   it("the spec's payloads without our clientMessageId are stored and delivered both ways, a repeat stored again", async () => {
-    const c = await newCustomer(server, '스펙');
+    const c = await newCustomer(chat.server, '스펙');
     const customer = await connectAs(c.token);
     const staff = await staffSocket();
     // No acknowledgement asked: the spec's client emits and listens.
@@ -151,12 +136,12 @@ describe('chat socket: userMessage', () => {
       targetUser: c.seq,
     });
     expect(await atCustomer).toMatchObject({ sendMessage: '스펙 답변', sendSide: 'admin', targetUser: c.seq });
-    expect(await messagesOf(staffId)).toBeGreaterThanOrEqual(1);
+    expect(await messagesOf(chat.staffId)).toBeGreaterThanOrEqual(1);
   });
 
   it('a customer message is stored, acknowledged with its stored id and delivered to staff, not to another customer', async () => {
-    const a = await newCustomer(server, '갑');
-    const b = await newCustomer(server, '을');
+    const a = await newCustomer(chat.server, '갑');
+    const b = await newCustomer(chat.server, '을');
     const staff = await staffSocket();
     const customerA = await connectAs(a.token);
     const customerB = await connectAs(b.token);
@@ -184,7 +169,7 @@ describe('chat socket: userMessage', () => {
     });
     expect(stored.seq).toBeGreaterThan(0);
     expect((await atStaff).seq).toBe(stored.seq);
-    const [row] = await server.db.select().from(chatMessages).where(eq(chatMessages.id, stored.seq));
+    const [row] = await chat.server.db.select().from(chatMessages).where(eq(chatMessages.id, stored.seq));
     expect(row).toMatchObject({ senderId: a.seq, body: '브레이크 패드 재고 있나요?', senderSide: 'customer' });
 
     // B is sent something afterwards; by the time it arrives, A's message would have arrived too.
@@ -195,7 +180,7 @@ describe('chat socket: userMessage', () => {
   });
 
   it("the customer's other tab receives the message too, the sending tab only the acknowledgement", async () => {
-    const a = await newCustomer(server, '탭');
+    const a = await newCustomer(chat.server, '탭');
     const first = await connectAs(a.token);
     const second = await connectAs(a.token);
     const seenByFirst = collect<ChatMessage>(first, 'messageToUser');
@@ -208,9 +193,9 @@ describe('chat socket: userMessage', () => {
   });
 
   it('a product inquiry carries the product as a card; an unknown product is refused', async () => {
-    const a = await newCustomer(server, '상품문의');
+    const a = await newCustomer(chat.server, '상품문의');
     const socket = await connectAs(a.token);
-    const listed = await call(server, 'getProductHome', {
+    const listed = await call(chat.server, 'getProductHome', {
       page: 1,
       size: 1,
     });
@@ -238,7 +223,7 @@ describe('chat socket: userMessage', () => {
       ['Hangul fillers', '\u3164\u3164'],
       ['zero-width spaces', '\u200b\u200b'],
     ])('%s is refused with 전송할 내용을 입력하세요. and nothing is stored', async (_what, text) => {
-      const a = await newCustomer(server, '빈칸');
+      const a = await newCustomer(chat.server, '빈칸');
       const socket = await connectAs(a.token);
       const answer = await ack(socket, 'userMessage', { sendMessage: text, clientMessageId: clientId() });
       expect(answer).toMatchObject({ code: 400, message: '전송할 내용을 입력하세요.', field: 'sendMessage' });
@@ -246,7 +231,7 @@ describe('chat socket: userMessage', () => {
     });
 
     it('2,000 characters after trimming pass; 2,001 are refused', async () => {
-      const a = await newCustomer(server, '길이');
+      const a = await newCustomer(chat.server, '길이');
       const socket = await connectAs(a.token);
       const ok = await ack<ChatMessage>(socket, 'userMessage', {
         sendMessage: `  ${'가'.repeat(2000)}  `,
@@ -264,7 +249,7 @@ describe('chat socket: userMessage', () => {
     });
 
     it('a NUL character is refused, line breaks are kept', async () => {
-      const a = await newCustomer(server, '제어');
+      const a = await newCustomer(chat.server, '제어');
       const socket = await connectAs(a.token);
       expect(await ack(socket, 'userMessage', { sendMessage: 'a\u0000b', clientMessageId: clientId() })).toMatchObject({
         code: 400,
@@ -279,7 +264,7 @@ describe('chat socket: userMessage', () => {
   });
 
   it('events with wrong types get a Korean error; the socket keeps working', async () => {
-    const a = await newCustomer(server, '형식');
+    const a = await newCustomer(chat.server, '형식');
     const socket = await connectAs(a.token);
     const wrong: unknown[] = [
       { sendMessage: 12345, clientMessageId: clientId() },
@@ -308,7 +293,7 @@ describe('chat socket: userMessage', () => {
   });
 
   it('a refused event sent without an acknowledgement callback gets chatError naming the event', async () => {
-    const a = await newCustomer(server, '콜백없음');
+    const a = await newCustomer(chat.server, '콜백없음');
     const socket = await connectAs(a.token);
     const error = waitFor<ChatAck>(socket, 'chatError');
     socket.emit('userMessage', { sendMessage: ' ', clientMessageId: clientId() });
@@ -316,7 +301,7 @@ describe('chat socket: userMessage', () => {
   });
 
   it('more than 30 messages within 10 s are refused (429) and not stored', async () => {
-    const a = await newCustomer(server, '도배');
+    const a = await newCustomer(chat.server, '도배');
     const socket = await connectAs(a.token);
     const answers = [];
     for (let i = 0; i < 31; i++)
@@ -331,17 +316,17 @@ describe('chat socket: userMessage', () => {
 
   it('staff cannot send userMessage (they answer with adminMessage)', async () => {
     const staff = await staffSocket();
-    const before = await messagesOf(staffId);
+    const before = await messagesOf(chat.staffId);
     expect(await ack(staff, 'userMessage', { sendMessage: '직원', clientMessageId: clientId() })).toMatchObject({
       code: 403,
     });
-    expect(await messagesOf(staffId)).toBe(before);
+    expect(await messagesOf(chat.staffId)).toBe(before);
   });
 });
 
 describe('chat socket: adminMessage', () => {
   it('staff answering a new customer several times at once: all stored in one conversation; an unknown customer is refused each time', async () => {
-    const a = await newCustomer(server, '동시답변');
+    const a = await newCustomer(chat.server, '동시답변');
     const staff = await staffSocket();
     const answers = await Promise.all(
       ['첫째 답변', '둘째 답변', '셋째 답변'].map((text) =>
@@ -350,12 +335,12 @@ describe('chat socket: adminMessage', () => {
     );
     expect(answers.map((x) => x.code)).toEqual([201, 201, 201]);
     expect(answers.map((x) => x.results!.sendMessage)).toEqual(['첫째 답변', '둘째 답변', '셋째 답변']);
-    const conversations = await server.db
+    const conversations = await chat.server.db
       .select({ n: count() })
       .from(chatConversations)
       .where(eq(chatConversations.customerId, a.seq));
     expect(Number(conversations[0]!.n)).toBe(1);
-    const stored = await server.db
+    const stored = await chat.server.db
       .select({ n: count() })
       .from(chatMessages)
       .innerJoin(chatConversations, eq(chatConversations.id, chatMessages.conversationId))
@@ -375,10 +360,10 @@ describe('chat socket: adminMessage', () => {
   });
 
   it('staff answer a customer: stored, delivered to every tab of that customer and to the other staff, not to another customer', async () => {
-    const a = await newCustomer(server, '답변');
-    const b = await newCustomer(server, '제3자');
+    const a = await newCustomer(chat.server, '답변');
+    const b = await newCustomer(chat.server, '제3자');
     const staff = await staffSocket();
-    const admin = await connectAs(await tokenFor(server, await memberIdOf(server, 'admin@partsmall.kr')));
+    const admin = await connectAs(await tokenFor(chat.server, await memberIdOf(chat.server, 'admin@partsmall.kr')));
     const tab1 = await connectAs(a.token);
     const tab2 = await connectAs(a.token);
     const other = await connectAs(b.token);
@@ -394,7 +379,7 @@ describe('chat socket: adminMessage', () => {
     expect(answer.code).toBe(201);
     expect(answer.results).toMatchObject({
       sendSide: 'admin',
-      sendUserId: staffId,
+      sendUserId: chat.staffId,
       sendUserAccount: '',
       targetUser: a.seq,
       room: `${a.id}_${a.seq}`,
@@ -407,8 +392,8 @@ describe('chat socket: adminMessage', () => {
   });
 
   it('a customer sending adminMessage is refused and nothing is stored, even to themselves', async () => {
-    const a = await newCustomer(server, '사칭');
-    const b = await newCustomer(server, '피해자');
+    const a = await newCustomer(chat.server, '사칭');
+    const b = await newCustomer(chat.server, '피해자');
     const socket = await connectAs(a.token);
     for (const targetUser of [b.seq, a.seq]) {
       const answer = await ack(socket, 'adminMessage', {
@@ -427,16 +412,16 @@ describe('chat socket: adminMessage', () => {
     ['an unknown member', { sendMessage: '누구?', targetUser: 99_999_999 }, 404],
   ])('staff naming %s are refused', async (_what, payload, code) => {
     const staff = await staffSocket();
-    const before = await messagesOf(staffId);
+    const before = await messagesOf(chat.staffId);
     const answer = await ack(staff, 'adminMessage', { ...payload, clientMessageId: clientId() });
     expect(answer.code).toBe(code);
     expect(answer.message).toMatch(/[가-힣]/);
-    expect(await messagesOf(staffId)).toBe(before);
+    expect(await messagesOf(chat.staffId)).toBe(before);
   });
 
   it('staff cannot open a conversation with another staff account', async () => {
     const staff = await staffSocket();
-    const adminId = await memberIdOf(server, 'admin@partsmall.kr');
+    const adminId = await memberIdOf(chat.server, 'admin@partsmall.kr');
     expect(
       await ack(staff, 'adminMessage', { sendMessage: '동료', clientMessageId: clientId(), targetUser: adminId }),
     ).toMatchObject({ code: 404 });
@@ -445,7 +430,7 @@ describe('chat socket: adminMessage', () => {
 
 describe('chat socket: history', () => {
   async function conversationWith(messages: number) {
-    const a = await newCustomer(server, '기록');
+    const a = await newCustomer(chat.server, '기록');
     const customer = await connectAs(a.token);
     const staff = await staffSocket();
     const seqs: number[] = [];
@@ -493,7 +478,7 @@ describe('chat socket: history', () => {
 
   it('staff read any customer with oldMessageAdminRequest; a customer may not, not even their own', async () => {
     const { a, customer, staff, seqs } = await conversationWith(3);
-    const b = await newCustomer(server, '엿보기');
+    const b = await newCustomer(chat.server, '엿보기');
     const nosy = await connectAs(b.token);
     const asStaff = await ack<NonNullable<OldChatList['results']>>(staff, 'oldMessageAdminRequest', {
       page: 1,

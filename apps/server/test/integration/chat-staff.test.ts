@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   CannedReply,
   ChatCustomerInfo,
@@ -11,35 +10,18 @@ import type {
   UsersToAdmin,
 } from '@partsmall/contract';
 import { cashLedger, chatCannedReplies, companies, products } from '../../src/db/schema.js';
-import { call, startTestServer, type TestServer } from '../helpers.js';
-import { ack, clientId, collect, memberIdOf, newCustomer, openChat, tokenFor, waitFor } from '../chat-helpers.js';
+import { call } from '../helpers.js';
+import { ack, chatTestServer, clientId, collect, memberIdOf, newCustomer, tokenFor, waitFor } from '../chat-helpers.js';
 
-let server: TestServer;
-let staffId: number;
-const open: Socket[] = [];
-beforeAll(async () => {
-  server = await startTestServer();
-  staffId = await memberIdOf(server, 'staff@partsmall.kr');
-});
-afterEach(() => {
-  for (const s of open.splice(0)) s.close();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const chat = chatTestServer();
+const { connectAs, staffSocket } = chat;
 
-async function connectAs(token: string) {
-  const socket = await openChat(server, token);
-  open.push(socket);
-  return socket;
-}
-const staffSocket = async () => connectAs(await tokenFor(server, staffId));
 type History = NonNullable<OldChatList['results']>;
 
 describe('typing indicator', () => {
   it('a customer typing is shown to staff only; staff typing to that customer (and the other staff)', async () => {
-    const a = await newCustomer(server, '입력중');
-    const b = await newCustomer(server, '구경꾼');
+    const a = await newCustomer(chat.server, '입력중');
+    const b = await newCustomer(chat.server, '구경꾼');
     const staff = await staffSocket();
     const colleague = await staffSocket();
     const customer = await connectAs(a.token);
@@ -75,7 +57,7 @@ describe('typing indicator', () => {
 
 describe('open and resolved conversations', () => {
   it('staff resolve a conversation; a later customer message opens it again', async () => {
-    const a = await newCustomer(server, '해결');
+    const a = await newCustomer(chat.server, '해결');
     const customer = await connectAs(a.token);
     await ack(customer, 'userMessage', { sendMessage: '배송 언제 되나요?', clientMessageId: clientId() });
     const staff = await staffSocket();
@@ -107,7 +89,7 @@ describe('open and resolved conversations', () => {
   });
 
   it('reopening by hand, and refusals: customers, bad states, unknown customers', async () => {
-    const a = await newCustomer(server, '재개');
+    const a = await newCustomer(chat.server, '재개');
     const staff = await staffSocket();
     await ack(staff, 'conversationState', { targetUser: a.seq, state: 'resolved' });
     await ack(staff, 'conversationState', { targetUser: a.seq, state: 'open' });
@@ -126,7 +108,7 @@ describe('open and resolved conversations', () => {
 describe('canned replies', () => {
   it('staff save, list, edit and delete shared replies; another staff member sees them', async () => {
     const staff = await staffSocket();
-    const admin = await connectAs(await tokenFor(server, await memberIdOf(server, 'admin@partsmall.kr')));
+    const admin = await connectAs(await tokenFor(chat.server, await memberIdOf(chat.server, 'admin@partsmall.kr')));
     const saved = await ack<CannedReply>(staff, 'cannedReplySave', {
       title: '운영시간',
       body: '평일 10:00~16:30 상담합니다.',
@@ -163,24 +145,24 @@ describe('canned replies', () => {
       code: 400,
       message: '전송할 내용을 입력하세요.',
     });
-    const a = await newCustomer(server, '상용구');
+    const a = await newCustomer(chat.server, '상용구');
     const customer = await connectAs(a.token);
-    const before = (await server.db.select().from(chatCannedReplies)).length;
+    const before = (await chat.server.db.select().from(chatCannedReplies)).length;
     expect(await ack(customer, 'cannedReplyList')).toMatchObject({ code: 403 });
     expect(await ack(customer, 'cannedReplySave', { title: '몰래', body: '추가' })).toMatchObject({ code: 403 });
     expect(await ack(customer, 'cannedReplyDelete', { seq: 1 })).toMatchObject({ code: 403 });
-    expect((await server.db.select().from(chatCannedReplies)).length).toBe(before);
+    expect((await chat.server.db.select().from(chatCannedReplies)).length).toBe(before);
   });
 });
 
 describe('customer summary beside the conversation', () => {
   it("staff see the customer's company, level, cash, cart count and last orders", async () => {
-    const a = await newCustomer(server, '요약');
-    await server.db.update(companies).set({ level: 'c', point: 300_000 }).where(eq(companies.id, a.companyId));
-    await server.db
+    const a = await newCustomer(chat.server, '요약');
+    await chat.server.db.update(companies).set({ level: 'c', point: 300_000 }).where(eq(companies.id, a.companyId));
+    await chat.server.db
       .insert(cashLedger)
       .values({ companyId: a.companyId, type: 'adjust', amount: 300_000, balanceAfter: 300_000 });
-    const made = await server.db
+    const made = await chat.server.db
       .insert(products)
       .values(
         [11_000, 22_000].map((price, i) => ({
@@ -199,9 +181,9 @@ describe('customer summary beside the conversation', () => {
       )
       .returning();
     for (const p of made)
-      expect((await call(server, 'addToCart', { productId: p.id, hasAmount: 1 }, { token: a.token })).body.code).toBe(
-        201,
-      );
+      expect(
+        (await call(chat.server, 'addToCart', { productId: p.id, hasAmount: 1 }, { token: a.token })).body.code,
+      ).toBe(201);
     const courier = {
       name: '김수령',
       phone: '01055550000',
@@ -212,7 +194,7 @@ describe('customer summary beside the conversation', () => {
       shippingPayType: 0,
     };
     const paid = await call<{ orderSeq: number; totalAmount: number; point: number }>(
-      server,
+      chat.server,
       'POST',
       'api/requestPaymentProduct',
       {
@@ -250,7 +232,7 @@ describe('customer summary beside the conversation', () => {
   });
 
   it('customers cannot ask for it, not even about themselves; unknown customers are 404', async () => {
-    const a = await newCustomer(server, '요약거절');
+    const a = await newCustomer(chat.server, '요약거절');
     const customer = await connectAs(a.token);
     expect(await ack(customer, 'customerInfoRequest', { targetUser: a.seq })).toMatchObject({ code: 403 });
     const staff = await staffSocket();

@@ -19,6 +19,8 @@ const [findVehicle, vehicleConfig, mainGroups, structure, diagramParts, searchPa
   settled(service.searchPartNumbers),
 ] as const;
 const { replacementsFor } = service;
+/** A refusal as settled() gives it: the HTTP status and the Korean message. */
+const refusal = (status: number, message: string) => ({ ok: false, status, message });
 
 /**
  * The catalogue services on the documented example (small and hand-written, so expected values
@@ -95,50 +97,22 @@ describe('findVehicle (getCarsVinEx)', () => {
       ok: true,
       vehicle: { vin: M330E, options: ['B46', 'LL'], productionDate: '2020-11-02' },
     });
-    expect(await findVehicle(db, { brand: 'jaguar', vin: 'FL27182' })).toEqual({
-      ok: false,
-      status: 404,
-      message: '정보가 없습니다.',
-    });
-    expect(await findVehicle(db, { brand: 'bmw', vin: 'FK31415' })).toEqual({
-      ok: false,
-      status: 400,
-      message: EPC_MSG.shortVinAmbiguous,
-    });
+    expect(await findVehicle(db, { brand: 'jaguar', vin: 'FL27182' })).toEqual(refusal(404, '정보가 없습니다.'));
+    expect(await findVehicle(db, { brand: 'bmw', vin: 'FK31415' })).toEqual(refusal(400, EPC_MSG.shortVinAmbiguous));
     expect(await findVehicle(db, { brand: 'bmw', vin: M320I })).toMatchObject({ ok: true, vehicle: { vin: M320I } });
   });
 
   it('refuses VINs of the wrong length, with I/O/Q or unknown, with the Korean message', async () => {
-    expect(await findVehicle(db, { brand: 'bmw', vin: 'MFK31415' })).toEqual({
-      ok: false,
-      status: 400,
-      message: '차대번호 뒤7자리 혹은 17자리를 입력하세요.',
-    });
-    expect(await findVehicle(db, { brand: 'all', vin: 'FK31415' })).toEqual({
-      ok: false,
-      status: 400,
-      message: '17자리수의 차대번호를 입력하세요.',
-    });
-    expect(await findVehicle(db, { brand: 'all', vin: 'WBA5R1C02MFK3141O' })).toEqual({
-      ok: false,
-      status: 400,
-      message: EPC_MSG.vinIoq,
-    });
-    expect(await findVehicle(db, { brand: 'all', vin: '' })).toEqual({
-      ok: false,
-      status: 400,
-      message: '차대번호를 입력하세요.',
-    });
-    expect(await findVehicle(db, { brand: 'all', vin: 'WBA5R1C02MFK31416' })).toEqual({
-      ok: false,
-      status: 404,
-      message: '정보가 없습니다.',
-    });
-    expect(await findVehicle(db, { brand: 'toyota', vin: M320I })).toEqual({
-      ok: false,
-      status: 400,
-      message: EPC_MSG.unknownBrand,
-    });
+    expect(await findVehicle(db, { brand: 'bmw', vin: 'MFK31415' })).toEqual(
+      refusal(400, '차대번호 뒤7자리 혹은 17자리를 입력하세요.'),
+    );
+    expect(await findVehicle(db, { brand: 'all', vin: 'FK31415' })).toEqual(
+      refusal(400, '17자리수의 차대번호를 입력하세요.'),
+    );
+    expect(await findVehicle(db, { brand: 'all', vin: 'WBA5R1C02MFK3141O' })).toEqual(refusal(400, EPC_MSG.vinIoq));
+    expect(await findVehicle(db, { brand: 'all', vin: '' })).toEqual(refusal(400, '차대번호를 입력하세요.'));
+    expect(await findVehicle(db, { brand: 'all', vin: 'WBA5R1C02MFK31416' })).toEqual(refusal(404, '정보가 없습니다.'));
+    expect(await findVehicle(db, { brand: 'toyota', vin: M320I })).toEqual(refusal(400, EPC_MSG.unknownBrand));
   });
 
   it('finds the three test VINs of the demo catalogue', async () => {
@@ -162,11 +136,7 @@ describe('vehicleConfig (getCarsConfigEx)', () => {
       main_data: { 엔진: 'B46B20', 변속기: '8HP' },
       options: ['B46', 'LL'],
     });
-    expect(await vehicleConfig(db, { vin: M330E, mcid: 'TWIN' })).toEqual({
-      ok: false,
-      status: 404,
-      message: '정보가 없습니다.',
-    });
+    expect(await vehicleConfig(db, { vin: M330E, mcid: 'TWIN' })).toEqual(refusal(404, '정보가 없습니다.'));
   });
 });
 
@@ -182,16 +152,8 @@ describe('mainGroups (getCarsGroupEx)', () => {
   });
 
   it('knows nothing of a VIN with another catalogue', async () => {
-    expect(await mainGroups(db, { vin: M320I, mcid: 'TWIN' })).toEqual({
-      ok: false,
-      status: 404,
-      message: '정보가 없습니다.',
-    });
-    expect(await mainGroups(db, { vin: 'WBA5R1C02MFK31416', mcid: MCID })).toEqual({
-      ok: false,
-      status: 404,
-      message: '정보가 없습니다.',
-    });
+    expect(await mainGroups(db, { vin: M320I, mcid: 'TWIN' })).toEqual(refusal(404, '정보가 없습니다.'));
+    expect(await mainGroups(db, { vin: 'WBA5R1C02MFK31416', mcid: MCID })).toEqual(refusal(404, '정보가 없습니다.'));
   });
 });
 
@@ -233,7 +195,7 @@ describe('structure (getCarsStructureEx)', () => {
   });
 
   it('refuses a main group or sub group that is not there', async () => {
-    const none = { ok: false, status: 404, message: '정보가 없습니다.' };
+    const none = refusal(404, '정보가 없습니다.');
     expect(await structure(db, { vin: M320I, mcid: MCID, num: '99' })).toEqual(none);
     expect(await structure(db, { vin: M320I, mcid: MCID, num: '34', subgroup: '11_0427' })).toEqual(none);
     expect(await structure(db, { vin: M320I, mcid: MCID, num: '34', subgroup: '34_1011' })).toEqual(none);
@@ -311,7 +273,7 @@ describe('diagramParts (getCarsPartsEx)', () => {
   });
 
   it('refuses a group with children, a mid of another catalogue, a VIN of another catalogue', async () => {
-    const none = { ok: false, status: 404, message: '정보가 없습니다.' };
+    const none = refusal(404, '정보가 없습니다.');
     expect(await diagramParts(db, { vin: M320I, mcid: MCID, mid: '34_10' })).toEqual(none);
     expect(await diagramParts(db, { vin: M320I, mcid: MCID, mid: '11_10_11' })).toEqual(none);
     expect(await diagramParts(db, { vin: M320I, mcid: 'DEMO-BMW-G20', mid: '11_10_11' })).toEqual(none);
@@ -415,27 +377,11 @@ describe('searchPartNumbers (getCarsSearchHotKey, objSearchMapper)', () => {
   });
 
   it('takes 2 to 50 characters', async () => {
-    expect(await searchPartNumbers(db, { keyword: '3' })).toEqual({
-      ok: false,
-      status: 400,
-      message: EPC_MSG.partSearchLength,
-    });
+    expect(await searchPartNumbers(db, { keyword: '3' })).toEqual(refusal(400, EPC_MSG.partSearchLength));
     expect(await searchPartNumbers(db, { keyword: '34' })).toMatchObject({ ok: true });
     expect(await searchPartNumbers(db, { keyword: '3'.repeat(50) })).toEqual({ ok: true, hits: [], more: false });
-    expect(await searchPartNumbers(db, { keyword: '3'.repeat(51) })).toEqual({
-      ok: false,
-      status: 400,
-      message: EPC_MSG.partSearchLength,
-    });
-    expect(await searchPartNumbers(db, { keyword: '%_' })).toEqual({
-      ok: false,
-      status: 400,
-      message: EPC_MSG.partSearchChars,
-    });
-    expect(await searchPartNumbers(db, { keyword: '34', mcid: 'NOPE' })).toEqual({
-      ok: false,
-      status: 404,
-      message: '정보가 없습니다.',
-    });
+    expect(await searchPartNumbers(db, { keyword: '3'.repeat(51) })).toEqual(refusal(400, EPC_MSG.partSearchLength));
+    expect(await searchPartNumbers(db, { keyword: '%_' })).toEqual(refusal(400, EPC_MSG.partSearchChars));
+    expect(await searchPartNumbers(db, { keyword: '34', mcid: 'NOPE' })).toEqual(refusal(404, '정보가 없습니다.'));
   });
 });

@@ -9,9 +9,13 @@ import { freshDatabase } from '../helpers.js';
 
 const EXAMPLE = path.resolve(import.meta.dirname, '../../../../docs/catalogue-example');
 
-/** The example folder as files in memory, to break one thing at a time. */
-function exampleFiles(): Record<string, string | Buffer> {
-  const out: Record<string, string | Buffer> = {};
+type Files = Record<string, string | Buffer>;
+/** New text for lines of text files, by file and line number (1-based): `{ 'parts.csv': { 4: '…' } }`. */
+type Lines = Record<string, Record<number, string>>;
+
+/** The example folder as files in memory, with `lines` replaced, to break one thing at a time. */
+function exampleFiles(lines: Lines = {}): Files {
+  const out: Files = {};
   const walk = (rel: string) => {
     for (const e of fs.readdirSync(path.join(EXAMPLE, rel), { withFileTypes: true })) {
       const child = rel ? `${rel}/${e.name}` : e.name;
@@ -23,14 +27,17 @@ function exampleFiles(): Record<string, string | Buffer> {
     }
   };
   walk('');
-  return out;
+  return replaceLines(out, lines);
 }
 
-/** Replaces line `n` (1-based) of a text file. */
-function withLine(text: string, n: number, line: string): string {
-  const lines = text.split('\n');
-  lines[n - 1] = line;
-  return lines.join('\n');
+/** Replaces lines of text files in place. */
+function replaceLines(files: Files, lines: Lines): Files {
+  for (const [file, byNumber] of Object.entries(lines)) {
+    const text = (files[file] as string).split('\n');
+    for (const [n, line] of Object.entries(byNumber)) text[Number(n) - 1] = line;
+    files[file] = text.join('\n');
+  }
+  return files;
 }
 
 const TABLES = [
@@ -78,7 +85,7 @@ beforeEach(async () => {
   await db.execute(sql.raw(`truncate ${TABLES.join(', ')}`));
 });
 
-const run = (files: Record<string, string | Buffer> | string, limits = {}) =>
+const run = (files: Files | string, limits = {}) =>
   importCatalogue(db, files, { uploadDir, limits, now: new Date('2026-06-01T00:00:00Z') });
 
 describe('importing the documented example folder', () => {
@@ -274,7 +281,7 @@ function encodeEucKr(text: string): number[] {
 
 describe('a broken catalogue is refused whole, with file and line', () => {
   /** Imports the example once, then a broken variant, and checks that nothing moved. */
-  async function refused(files: Record<string, string | Buffer>, limits = {}): Promise<ImportReport> {
+  async function refused(files: Files, limits = {}): Promise<ImportReport> {
     const good = await run(EXAMPLE);
     expect(good.ok).toBe(true);
     const before = await snapshot(db);
@@ -286,29 +293,19 @@ describe('a broken catalogue is refused whole, with file and line', () => {
   }
 
   it('an unknown diagram in parts', async () => {
-    const files = exampleFiles();
-    files['parts.csv'] = withLine(files['parts.csv'] as string, 4, 'D99,3,11_3,07 11 9 963 418,Screw plug,,1,,,,,,');
+    const files = exampleFiles({ 'parts.csv': { 4: 'D99,3,11_3,07 11 9 963 418,Screw plug,,1,,,,,,' } });
     const report = await refused(files);
     expect(report.problems).toEqual([{ file: 'parts.csv', line: 4, message: "없는 도면 'D99'을(를) 가리킵니다." }]);
   });
 
   it('an unknown main group, parent, diagram and refmid', async () => {
-    const files = exampleFiles();
-    files['nodes.jsonl'] = withLine(
-      files['nodes.jsonl'] as string,
-      3,
-      '{"mid": "34_1011", "num": "99", "parent": "34_10", "label": "Brake pads", "diagram": "D34_1011"}',
-    );
-    files['nodes.jsonl'] = withLine(
-      files['nodes.jsonl'] as string,
-      4,
-      '{"mid": "34_1012", "num": "34", "parent": "NOPE", "label": "Brake disc", "diagram": "D_NOPE"}',
-    );
-    files['parts.csv'] = withLine(
-      files['parts.csv'] as string,
-      5,
-      'D34_1011,1,34_1,34 10 6 888 459,Brake pad set front,Brake pad,1,,"GONE,1",,S337,,',
-    );
+    const files = exampleFiles({
+      'nodes.jsonl': {
+        3: '{"mid": "34_1011", "num": "99", "parent": "34_10", "label": "Brake pads", "diagram": "D34_1011"}',
+        4: '{"mid": "34_1012", "num": "34", "parent": "NOPE", "label": "Brake disc", "diagram": "D_NOPE"}',
+      },
+      'parts.csv': { 5: 'D34_1011,1,34_1,34 10 6 888 459,Brake pad set front,Brake pad,1,,"GONE,1",,S337,,' },
+    });
     const report = await refused(files);
     expect(report.problems).toEqual([
       { file: 'nodes.jsonl', line: 3, message: "없는 메인 그룹 '99'을(를) 가리킵니다." },
@@ -337,20 +334,13 @@ describe('a broken catalogue is refused whole, with file and line', () => {
   });
 
   it('bad numbers: decimals, words, negative and too large coordinates', async () => {
-    const files = exampleFiles();
-    files['hotspots.csv'] = withLine(files['hotspots.csv'] as string, 2, 'D11_0427,1,1.5,140');
-    files['hotspots.csv'] = withLine(files['hotspots.csv'] as string, 3, 'D11_0427,2,abc,300');
-    files['hotspots.csv'] = withLine(files['hotspots.csv'] as string, 4, 'D11_0427,3,-1,460');
-    files['diagrams.jsonl'] = withLine(
-      files['diagrams.jsonl'] as string,
-      2,
-      '{"diagram": "D34_1011", "image": "images/d34_1011.svg", "max_x": 800.5, "max_y": "6e2"}',
-    );
-    files['vehicles.jsonl'] = withLine(
-      files['vehicles.jsonl'] as string,
-      2,
-      '{"vin": "WBA5R5C04MFL27182", "model_name": "BMW 330e (G20)", "year": 1900}',
-    );
+    const files = exampleFiles({
+      'hotspots.csv': { 2: 'D11_0427,1,1.5,140', 3: 'D11_0427,2,abc,300', 4: 'D11_0427,3,-1,460' },
+      'diagrams.jsonl': {
+        2: '{"diagram": "D34_1011", "image": "images/d34_1011.svg", "max_x": 800.5, "max_y": "6e2"}',
+      },
+      'vehicles.jsonl': { 2: '{"vin": "WBA5R5C04MFL27182", "model_name": "BMW 330e (G20)", "year": 1900}' },
+    });
     const report = await refused(files);
     expect(report.problems).toEqual([
       { file: 'diagrams.jsonl', line: 2, message: 'max_x: 정수가 아닙니다.' },
@@ -363,10 +353,9 @@ describe('a broken catalogue is refused whole, with file and line', () => {
   });
 
   it('hotspots outside their diagram, one past each edge; the edge itself is inside', async () => {
-    const files = exampleFiles();
-    files['hotspots.csv'] = withLine(files['hotspots.csv'] as string, 2, 'D11_0427,1,800,600');
-    files['hotspots.csv'] = withLine(files['hotspots.csv'] as string, 3, 'D11_0427,2,801,300');
-    files['hotspots.csv'] = withLine(files['hotspots.csv'] as string, 4, 'D11_0427,3,640,601');
+    const files = exampleFiles({
+      'hotspots.csv': { 2: 'D11_0427,1,800,600', 3: 'D11_0427,2,801,300', 4: 'D11_0427,3,640,601' },
+    });
     const report = await refused(files);
     expect(report.problems).toEqual([
       { file: 'hotspots.csv', line: 3, message: '핫스팟 좌표 (801, 300)가 도면 크기 (0~800, 0~600)를 벗어납니다.' },
@@ -409,11 +398,11 @@ describe('a broken catalogue is refused whole, with file and line', () => {
       { file: 'words.csv', line: 9, message: '행이 너무 많습니다 (최대 7행).' },
       { file: 'parts.csv', line: 9, message: '행이 너무 많습니다 (최대 7행).' },
     ]);
-    files['nodes.jsonl'] = withLine(
-      files['nodes.jsonl'] as string,
-      2,
-      `{"mid": "34_10", "num": "34", "label": "Front brake", "description": "${'x'.repeat(2000)}"}`,
-    );
+    replaceLines(files, {
+      'nodes.jsonl': {
+        2: `{"mid": "34_10", "num": "34", "label": "Front brake", "description": "${'x'.repeat(2000)}"}`,
+      },
+    });
     const long = await refused(files, { maxLineChars: 1000 });
     expect(long.problems).toContainEqual({ file: 'nodes.jsonl', line: 2, message: '줄이 너무 깁니다 (최대 1000자).' });
   });
@@ -445,8 +434,7 @@ describe('a broken catalogue is refused whole, with file and line', () => {
   });
 
   it('a CSV row with too many cells, an unclosed quote, an unknown or repeated column', async () => {
-    const files = exampleFiles();
-    files['hotspots.csv'] = withLine(files['hotspots.csv'] as string, 3, 'D11_0427,2,400,300,extra');
+    const files = exampleFiles({ 'hotspots.csv': { 3: 'D11_0427,2,400,300,extra' } });
     const report = await refused(files);
     expect(report.problems).toEqual([
       { file: 'hotspots.csv', line: 3, message: 'CSV 형식 오류: 칸 수가 머리글과 다릅니다.' },
@@ -473,15 +461,14 @@ describe('a broken catalogue is refused whole, with file and line', () => {
   });
 
   it('VINs with I/O/Q or a wrong length; bad dates; a range that ends before it starts', async () => {
-    const files = exampleFiles();
+    const files = exampleFiles({
+      'nodes.jsonl': {
+        4: '{"mid": "34_1012", "num": "34", "parent": "34_10", "label": "Brake disc", "diagram": "D34_1012", "fit_from": "2020-01-01", "fit_to": "2019-12-31"}',
+      },
+    });
     // Line 2 is fine: lower case and spaces are normalised as in the search box.
     files['vehicles.jsonl'] =
       '{"vin": "WBA5R1C02MFK3141O", "model_name": "o"}\n{"vin": " wba5r1c02 mfk31415", "model_name": "lower"}\n{"vin": "WBA5R1C02MFK3141", "model_name": "16"}\n{"vin": "WBA5R5C04MFL27182", "model_name": "d", "production_date": "2021-02-29"}\n';
-    files['nodes.jsonl'] = withLine(
-      files['nodes.jsonl'] as string,
-      4,
-      '{"mid": "34_1012", "num": "34", "parent": "34_10", "label": "Brake disc", "diagram": "D34_1012", "fit_from": "2020-01-01", "fit_to": "2019-12-31"}',
-    );
     const report = await refused(files);
     expect(report.problems).toEqual([
       { file: 'nodes.jsonl', line: 4, message: 'fit_from이 fit_to보다 늦습니다.' },

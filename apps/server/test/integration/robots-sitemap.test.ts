@@ -1,17 +1,8 @@
-import fs from 'node:fs';
-import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alphaNumber } from '@partsmall/contract';
-import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
-import type { Db } from '../../src/db/client.js';
 import { products } from '../../src/db/schema.js';
-import { seedDemo } from '../../src/seed/demo.js';
-import { freshDatabase } from '../helpers.js';
+import { rawGet, startTestServer, type TestServer } from '../helpers.js';
 
 /**
  * Issue 8 item 14: robots.txt and the sitemap of product pages, built from the seeded database
@@ -20,60 +11,12 @@ import { freshDatabase } from '../helpers.js';
  */
 const PUBLIC_URL = 'https://shop.partsmall.test';
 
-interface Shop {
-  db: Db;
-  base: string;
-  close(): Promise<void>;
-}
-
 /** The demo shop on a fresh database, with a public address other than the one it listens on. */
-async function startShop(): Promise<Shop> {
-  const database = await freshDatabase();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-test-'));
-  const loaded = loadConfig({
-    ...process.env,
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    PORT: '0',
-    UPLOAD_DIR: '',
-    PUBLIC_URL,
-  });
-  const config = { ...loaded, publicUrl: PUBLIC_URL, webDist: '/nonexistent', redisUrl: null };
-  await seedDemo(database.db, { uploadDir: config.uploadDir });
-  const { app } = await buildApp({ config, db: database.db, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return {
-    db: database.db,
-    base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
-    close: async () => {
-      await app.close();
-      await database.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-interface RawAnswer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-function rawGet(server: Shop, urlPath: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(`${server.base}${urlPath}`, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-      })
-      .on('error', reject);
-  });
-}
+const startShop = () => startTestServer({ env: { PUBLIC_URL } });
 
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
 
-async function addProduct(server: Shop, id: number) {
+async function addProduct(server: TestServer, id: number) {
   const pid = `SM-${id}`;
   await server.db.insert(products).values({
     id,
@@ -86,7 +29,7 @@ async function addProduct(server: Shop, id: number) {
 }
 
 describe('robots.txt and a catalogue that fits one sitemap', () => {
-  let server: Shop;
+  let server: TestServer;
   beforeAll(async () => {
     server = await startShop();
     // The last id that still belongs in the first (and only) file.
@@ -138,7 +81,7 @@ describe('robots.txt and a catalogue that fits one sitemap', () => {
 });
 
 describe('a catalogue beyond 50,000 addresses', () => {
-  let server: Shop;
+  let server: TestServer;
   beforeAll(async () => {
     server = await startShop();
     // Ids 1-330 (page 1), 50,001 (first of page 2) and 150,000 (last of page 3); page 4 stays empty.

@@ -9,7 +9,7 @@ import { popbillTaxInvoices } from '../../src/features/tax-invoices/popbill.js';
 import { consoleTaxInvoices } from '../../src/features/tax-invoices/provider.js';
 import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
-import { insertOrder, makeProduct } from '../order-helpers.js';
+import { insertOrder, makeProduct, type OrderFixture } from '../order-helpers.js';
 import { popbillStandIn } from '../stand-ins.js';
 
 /**
@@ -55,6 +55,33 @@ async function ship(orderId: number) {
   expect(shipped.body.code, shipped.body.message).toBe(201);
 }
 
+/** An order of the company's main account, waiting for staff (status 0), then shipped by staff. */
+async function shippedOrder(company: TestCompany, amounts: { totalAmount: number; shipping: number }) {
+  const orderId = await insertOrder(server, {
+    companyId: company.companyId,
+    memberId: company.main.seq,
+    status: 0,
+    productId,
+    ...amounts,
+  });
+  await ship(orderId);
+  return orderId;
+}
+
+/** The order's invoice once its job has brought it to `status` (or as it stands after 20 s). */
+const invoiceWhen = (orderId: number, status: 'sent' | 'failed') =>
+  until(
+    () => invoiceOf(orderId),
+    (r) => r?.status === status,
+  );
+
+/** What the dev provider was sent for the order's invoice. */
+const outboxOf = (orderId: number) =>
+  server.db
+    .select()
+    .from(taxInvoiceOutbox)
+    .where(eq(taxInvoiceOutbox.mgtKey, orderMgtKey(orderId)));
+
 beforeAll(async () => {
   server = await startTestServer();
   staff = await loginAs(server, 'staff@partsmall.kr', 'staff1234');
@@ -72,19 +99,8 @@ afterAll(async () => {
 
 describe('per-order invoices', () => {
   it('shipping an order writes its invoice in the same move; the job issues it once to the dev outbox', async () => {
-    const orderId = await insertOrder(server, {
-      companyId: full.companyId,
-      memberId: full.main.seq,
-      status: 0,
-      productId,
-      totalAmount: 55_000,
-      shipping: 6_600,
-    });
-    await ship(orderId);
-    const row = await until(
-      () => invoiceOf(orderId),
-      (r) => r?.status === 'sent',
-    );
+    const orderId = await shippedOrder(full, { totalAmount: 55_000, shipping: 6_600 });
+    const row = await invoiceWhen(orderId, 'sent');
     expect(row).toMatchObject({
       kind: 'order',
       mgtKey: orderMgtKey(orderId),
@@ -94,10 +110,7 @@ describe('per-order invoices', () => {
       tax: 5_600,
       error: '',
     });
-    const outbox = await server.db
-      .select()
-      .from(taxInvoiceOutbox)
-      .where(eq(taxInvoiceOutbox.mgtKey, orderMgtKey(orderId)));
+    const outbox = await outboxOf(orderId);
     expect(outbox).toHaveLength(1);
     expect(outbox[0]!.fields).toMatchObject({
       total: 61_600,
@@ -127,19 +140,8 @@ describe('per-order invoices', () => {
   });
 
   it('a return after issuance gets a negative 수정세금계산서 for the refunded amount', async () => {
-    const orderId = await insertOrder(server, {
-      companyId: full.companyId,
-      memberId: full.main.seq,
-      status: 0,
-      productId,
-      totalAmount: 22_000,
-      shipping: 0,
-    });
-    await ship(orderId);
-    await until(
-      () => invoiceOf(orderId),
-      (r) => r?.status === 'sent',
-    );
+    const orderId = await shippedOrder(full, { totalAmount: 22_000, shipping: 0 });
+    await invoiceWhen(orderId, 'sent');
     const token = await loginAs(server, full.main.id, full.main.pw);
     expect((await call(server, 'returnMallOrder', { seq: orderId, returnReason: 0 }, { token })).body.code).toBe(201);
     expect((await call(server, 'adminSetOrderStatus', { seq: orderId, status: 5 }, { token: staff })).body.code).toBe(
@@ -160,26 +162,10 @@ describe('per-order invoices', () => {
   });
 
   it('a company without 업태, 종목 or e-mail: the invoice fails with a Korean message, nothing issued; staff fill them and retry', async () => {
-    const orderId = await insertOrder(server, {
-      companyId: bare.companyId,
-      memberId: bare.main.seq,
-      status: 0,
-      productId,
-      totalAmount: 11_000,
-      shipping: 0,
-    });
-    await ship(orderId);
-    const failed = await until(
-      () => invoiceOf(orderId),
-      (r) => r?.status === 'failed',
-    );
+    const orderId = await shippedOrder(bare, { totalAmount: 11_000, shipping: 0 });
+    const failed = await invoiceWhen(orderId, 'failed');
     expect(failed!.error).toBe(MSG_PAPERWORK.invoiceFieldsMissing('업태, 종목, 세금계산서 이메일'));
-    expect(
-      await server.db
-        .select()
-        .from(taxInvoiceOutbox)
-        .where(eq(taxInvoiceOutbox.mgtKey, orderMgtKey(orderId))),
-    ).toEqual([]);
+    expect(await outboxOf(orderId)).toEqual([]);
 
     const set = await call(
       server,
@@ -190,10 +176,7 @@ describe('per-order invoices', () => {
     expect(set.body.code).toBe(201);
     const retried = await call(server, 'adminRetryTaxInvoice', { seq: failed!.id }, { token: staff });
     expect(retried.body.results!.status).toBe('pending');
-    const sent = await until(
-      () => invoiceOf(orderId),
-      (r) => r?.status === 'sent',
-    );
+    const sent = await invoiceWhen(orderId, 'sent');
     expect(sent!.total).toBe(11_000);
     // Retrying what is no longer failed is refused; the audit has both staff writes.
     expect((await call(server, 'adminRetryTaxInvoice', { seq: failed!.id }, { token: staff })).status).toBe(409);
@@ -208,19 +191,8 @@ describe('per-order invoices', () => {
   });
 
   it('the job run twice, and again after a crash between the effect and its record, issues once', async () => {
-    const orderId = await insertOrder(server, {
-      companyId: full.companyId,
-      memberId: full.main.seq,
-      status: 0,
-      productId,
-      totalAmount: 33_000,
-      shipping: 0,
-    });
-    await ship(orderId);
-    const row = await until(
-      () => invoiceOf(orderId),
-      (r) => r?.status === 'sent',
-    );
+    const orderId = await shippedOrder(full, { totalAmount: 33_000, shipping: 0 });
+    const row = await invoiceWhen(orderId, 'sent');
     const job = {
       id: randomBytes(4).toString('hex'),
       data: { invoiceId: row!.id },
@@ -239,12 +211,7 @@ describe('per-order invoices', () => {
     await server.db.update(taxInvoices).set({ status: 'pending' }).where(eq(taxInvoices.id, row!.id));
     await runHandler('taxInvoice.issue', job, deps);
     expect((await invoiceOf(orderId))!.status).toBe('sent');
-    expect(
-      await server.db
-        .select()
-        .from(taxInvoiceOutbox)
-        .where(eq(taxInvoiceOutbox.mgtKey, orderMgtKey(orderId))),
-    ).toHaveLength(1);
+    expect(await outboxOf(orderId)).toHaveLength(1);
   });
 });
 
@@ -263,19 +230,8 @@ describe('Popbill', () => {
         apiUrl: standIn.url,
         timeoutMs: 2_000,
       });
-      const orderId = await insertOrder(server, {
-        companyId: full.companyId,
-        memberId: full.main.seq,
-        status: 0,
-        productId,
-        totalAmount: 44_000,
-        shipping: 0,
-      });
-      await ship(orderId);
-      const row = await until(
-        () => invoiceOf(orderId),
-        (r) => r?.status === 'sent',
-      );
+      const orderId = await shippedOrder(full, { totalAmount: 44_000, shipping: 0 });
+      const row = await invoiceWhen(orderId, 'sent');
       await server.db.update(taxInvoices).set({ status: 'pending', issuedAt: null }).where(eq(taxInvoices.id, row!.id));
       await server.db.delete(sentEffects).where(sql`${sentEffects.key} like ${`%${row!.mgtKey}%`}`);
       const job = {
@@ -323,49 +279,28 @@ describe('월합계', () => {
       .set({ ...INVOICE_FIELDS, invoiceMode: 'monthly' })
       .where(eq(companies.id, monthly.companyId));
     const shipped = new Date('2026-09-15T03:00:00Z');
-    const kept1 = await insertOrder(server, {
-      companyId: monthly.companyId,
-      memberId: monthly.main.seq,
-      status: 2,
-      productId,
-      totalAmount: 11_000,
-      shipping: 0,
-      createdAt: shipped,
-      shippedAt: shipped,
-    });
-    const kept2 = await insertOrder(server, {
-      companyId: monthly.companyId,
-      memberId: monthly.main.seq,
-      status: 2,
-      productId,
-      totalAmount: 22_000,
-      shipping: 0,
-      createdAt: shipped,
-      shippedAt: new Date('2026-09-30T15:30:00Z'),
-    });
-    const returned = await insertOrder(server, {
-      companyId: monthly.companyId,
-      memberId: monthly.main.seq,
-      status: 4,
-      productId,
-      totalAmount: 33_000,
-      shipping: 0,
-      createdAt: shipped,
-      shippedAt: shipped,
-      returnReason: 0,
-    });
+    const order = (fields: Pick<OrderFixture, 'status' | 'totalAmount' | 'shippedAt' | 'returnReason'>) =>
+      insertOrder(server, {
+        companyId: monthly.companyId,
+        memberId: monthly.main.seq,
+        productId,
+        shipping: 0,
+        createdAt: shipped,
+        ...fields,
+      });
+    const kept1 = await order({ status: 2, totalAmount: 11_000, shippedAt: shipped });
+    const kept2 = await order({ status: 2, totalAmount: 22_000, shippedAt: new Date('2026-09-30T15:30:00Z') });
+    const returned = await order({ status: 4, totalAmount: 33_000, shippedAt: shipped, returnReason: 0 });
     await call(server, 'adminSetOrderStatus', { seq: returned, status: 5 }, { token: staff });
     const deps = { db: server.db, sms: server.ctx!.sms, log: server.app.log };
-    await runHandler(
-      'taxInvoice.monthly',
-      { id: 'm', data: { month: '2026-09' }, singletonKey: 'month:2026-09', retryCount: 0 },
-      deps,
-    );
-    await runHandler(
-      'taxInvoice.monthly',
-      { id: 'm', data: { month: '2026-09' }, singletonKey: 'month:2026-09', retryCount: 1 },
-      deps,
-    );
+    // The job run twice (a retry) still leaves one invoice.
+    for (const retryCount of [0, 1]) {
+      await runHandler(
+        'taxInvoice.monthly',
+        { id: 'm', data: { month: '2026-09' }, singletonKey: 'month:2026-09', retryCount },
+        deps,
+      );
+    }
     const rows = await server.db.select().from(taxInvoices).where(eq(taxInvoices.companyId, monthly.companyId));
     expect(rows).toHaveLength(1);
     // 09-30 15:30 UTC is 10-01 00:30 in Seoul: October's, not on this invoice.

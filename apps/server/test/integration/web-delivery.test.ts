@@ -1,35 +1,15 @@
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withDemoBanner } from '../../src/web-app/serve.js';
-import { startTestServer, type TestServer } from '../helpers.js';
+import { rawGet, startTestServer, type TestServer } from '../helpers.js';
 
 /**
  * Issue 8 item 14: how the built web app travels. Runs the server on the real build (npm test
  * builds it first), because the precompressed copies and the font stylesheet come from the build.
  */
 const webDist = path.resolve(import.meta.dirname, '../../../web/dist');
-
-interface RawAnswer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** A GET that sends exactly these headers and keeps the body as sent (fetch would decompress it). */
-function rawGet(server: TestServer, urlPath: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(`${server.base}${urlPath}`, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-      })
-      .on('error', reject);
-  });
-}
 
 let server: TestServer;
 /** The page as built, and as the demo shop (this test's server) sends it: with its banner. */
