@@ -1,7 +1,7 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatMessage, StatusActor } from '@partsmall/contract';
 import type { Api } from './api-type.js';
+import { requestScope } from './request-scope.js';
 
 /**
  * Domain events (docs/architecture.md#domain-events): what happened, told by the service that made
@@ -51,9 +51,6 @@ type Handler<T extends DomainEventType> = (event: EventOf<T>) => void | Promise<
 /** Handlers as stored: each is only ever called with an event of the kinds it subscribed to. */
 type AnyHandler = (event: DomainEvent) => void | Promise<void>;
 
-/** The bus of the code running now: each request and socket event runs inside its app's bus. */
-const current = new AsyncLocalStorage<{ bus: DomainEvents; held: DomainEvent[] | null }>();
-
 /**
  * One app's subscribers. Several apps in one process (the tests start two instances on one
  * database) each have their own bus, so an event reaches only the app that caused it; other
@@ -98,7 +95,7 @@ export class DomainEvents {
 
   /** Runs `fn` with this bus as the current one: what it publishes is delivered at once. */
   run<R>(fn: () => R): R {
-    return current.run({ bus: this, held: null }, fn);
+    return requestScope.run({ reqId: requestScope.getStore()?.reqId, bus: this, held: null }, fn);
   }
 
   /**
@@ -109,7 +106,9 @@ export class DomainEvents {
     const held: DomainEvent[] = [];
     // An async wrapper, so that a work that throws before its first await (a payload refused by its
     // schema) settles as a rejection the caller answers, not as an exception that escapes it.
-    const [outcome] = await current.run({ bus: this, held }, () => Promise.allSettled([(async () => fn())()]));
+    const [outcome] = await requestScope.run({ reqId: requestScope.getStore()?.reqId, bus: this, held }, () =>
+      Promise.allSettled([(async () => fn())()]),
+    );
     return { outcome: outcome!, events: held };
   }
 }
@@ -121,13 +120,21 @@ export class DomainEvents {
  * scripts) nobody subscribes and nothing happens.
  */
 export async function publish(event: DomainEvent): Promise<void> {
-  const scope = current.getStore();
-  if (!scope) return;
+  const scope = requestScope.getStore();
+  if (!scope?.bus) return;
   if (scope.held) scope.held.push(event);
   else await scope.bus.deliver(event);
 }
 
-/** Every request runs inside the app's bus (the same hook the request id's context uses, shared/logging.ts). */
+/**
+ * Every request runs inside the app's bus: the request's scope (entered by installRequestLogging,
+ * shared/logging.ts) gets it, without a second context to enter (shared/request-scope.ts).
+ */
 export function installDomainEvents(app: Api, bus: DomainEvents) {
-  app.addHook('onRequest', (_req, _reply, done) => bus.run(done));
+  app.addHook('onRequest', (_req, _reply, done) => {
+    const scope = requestScope.getStore();
+    if (scope) scope.bus = bus;
+    else return bus.run(done);
+    done();
+  });
 }

@@ -1,12 +1,9 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.js';
 import type { Api } from './context.js';
+import { requestScope } from './request-scope.js';
 
 const DEBUG_LEVELS = new Set(['debug', 'trace']);
-
-/** The id of the request being served, for log lines written through the app's logger (providers, services). */
-const currentRequest = new AsyncLocalStorage<string>();
 
 /**
  * A query value in a logged address: `?key=`, `&sig=` and the like. Addresses of payment pages and
@@ -33,7 +30,7 @@ export function loggerOptions(config: Config): Exclude<FastifyServerOptions['log
     // Every line as written, whichever logger or field carries the address.
     hooks: { streamWrite: redactQueryValues },
     mixin(_merge, _level, logger) {
-      const id = currentRequest.getStore();
+      const id = requestScope.getStore()?.reqId;
       return id !== undefined && (logger.bindings() as { reqId?: unknown }).reqId === undefined ? { reqId: id } : {};
     },
   };
@@ -45,7 +42,8 @@ export function loggerOptions(config: Config): Exclude<FastifyServerOptions['log
  * in demo mode Fastify's own request lines stay at info.
  */
 export function installRequestLogging(app: Api, config: Config) {
-  app.addHook('onRequest', (req, _reply, done) => currentRequest.run(req.id, done));
+  // The request's scope: its id here, the app's event bus added by installDomainEvents (shared/events.ts).
+  app.addHook('onRequest', (req, _reply, done) => requestScope.run({ reqId: req.id, bus: null, held: null }, done));
   if (!config.production) return;
   app.addHook('onResponse', (req, reply, done) => {
     // The line's object is not even built when the level leaves it out (the default: info).
