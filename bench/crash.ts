@@ -3,18 +3,19 @@ import type { ChildProcess } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import { openDatabase, queryRows } from '../apps/server/src/db/client.js';
-import {
-  cashLedger,
-  companies,
-  members,
-  orderLines,
-  orders as orderTable,
-  products,
-} from '../apps/server/src/db/schema.js';
+import { cashLedger } from '../apps/server/src/db/schema.js';
 import { hashPassword } from '../apps/server/src/features/auth/passwords.js';
-import { seedDemo, withCheckDigit } from '../apps/server/src/seed/demo.js';
-import { popbillStandIn, solapiStandIn } from '../apps/server/test/stand-ins.js';
+import { seedDemo } from '../apps/server/src/seed/demo.js';
 import { freshBenchDatabase, startServerProcess } from './lib.js';
+import {
+  insertCompany,
+  insertOrders,
+  insertProducts,
+  ORDER_SHIPPING,
+  onPaymentFinish,
+  paymentRequest,
+  providerStandIns,
+} from './order-data.js';
 
 /**
  * Crash safety (issue 13): 1,000 order payments over the trade channel and 200 gateway confirmations,
@@ -57,173 +58,85 @@ export async function run() {
   const { db } = database;
   await seedDemo(db);
   const passwordHash = await hashPassword('crash1234');
-  const productRows = await db
-    .insert(products)
-    .values(
-      Array.from({ length: PRODUCTS }, (_, i) => ({
-        name: `충돌시험 부품 ${i + 1}`,
-        pid: `CRASH-${i + 1}`,
-        pidKey: `CRASH${i + 1}`,
-        priceA: 1000 + i,
-        priceB: 1000 + i,
-        priceC: 1000 + i,
-        priceD: 1000 + i,
-        salePrice: 1200,
-        hasAmount: STOCK,
-        stockName: '한국 김포물류센터',
-        storageId: 1,
-      })),
-    )
-    .returning({ id: products.id });
+  const productIds = await insertProducts(
+    db,
+    Array.from({ length: PRODUCTS }, (_, i) => ({
+      name: `충돌시험 부품 ${i + 1}`,
+      pid: `CRASH-${i + 1}`,
+      price: 1000 + i,
+      salePrice: 1200,
+      stock: STOCK,
+    })),
+  );
   const logins: string[] = [];
   for (let i = 0; i < COMPANIES; i++) {
-    const [company] = await db
-      .insert(companies)
-      .values({
-        name: `충돌상사 ${i + 1}`,
-        license: withCheckDigit(String(600_000_000 + i)),
-        level: 'c',
-        securityNum: '000000',
-        point: 500_000,
-        bizType: '도소매',
-        bizItem: '자동차 부품',
-        invoiceMail: `crash${i + 1}@partsmall.kr`,
-      })
-      .returning({ id: companies.id });
-    await db
-      .insert(cashLedger)
-      .values({ companyId: company!.id, type: 'adjust', amount: 500_000, balanceAfter: 500_000 });
     const loginId = `crash${i + 1}@partsmall.kr`;
-    await db.insert(members).values({
-      loginId,
-      passwordHash,
-      name: `충돌 ${i + 1}`,
-      phone: `0108${String(i).padStart(7, '0')}`,
-      companyId: company!.id,
+    await insertCompany(db, {
+      name: `충돌상사 ${i + 1}`,
+      license: 600_000_000 + i,
+      level: 'c',
+      cash: 500_000,
+      invoice: 'order',
+      member: { loginId, passwordHash, name: `충돌 ${i + 1}`, phone: `0108${String(i).padStart(7, '0')}` },
     });
     logins.push(loginId);
   }
 
   // The orders staff will ship: confirmed (status 1) and paid for (a debit each, so the books balance),
   // in companies of their own, half invoiced per order; one product outside the stock checks above.
-  const [shipProduct] = await db
-    .insert(products)
-    .values({
-      name: '출고시험 부품',
-      pid: 'SHIP-1',
-      pidKey: 'SHIP1',
-      priceA: 11_000,
-      priceB: 11_000,
-      priceC: 11_000,
-      priceD: 11_000,
-      salePrice: 12_000,
-      hasAmount: 0,
-      stockName: '한국 김포물류센터',
-      storageId: 1,
-    })
-    .returning({ id: products.id });
+  const shipProduct = { name: '출고시험 부품', pid: 'SHIP-1', price: ORDER_CHARGE - ORDER_SHIPPING };
+  const [shipProductId] = await insertProducts(db, [{ ...shipProduct, salePrice: 12_000, stock: 0 }]);
   const toShip: number[] = [];
   const perOrderCompanies = new Set<number>();
   for (let i = 0; i < SHIP_COMPANIES; i++) {
     const count = Math.floor(SHIPMENTS / SHIP_COMPANIES) + (i < SHIPMENTS % SHIP_COMPANIES ? 1 : 0);
-    const [company] = await db
-      .insert(companies)
-      .values({
-        name: `출고상사 ${i + 1}`,
-        license: withCheckDigit(String(610_000_000 + i)),
-        level: 'c',
-        securityNum: '000000',
-        point: 0,
-        bizType: '도소매',
-        bizItem: '자동차 부품',
-        invoiceMail: `ship${i + 1}@partsmall.kr`,
-        invoiceMode: i % 2 === 0 ? 'order' : 'monthly',
-      })
-      .returning({ id: companies.id });
-    if (i % 2 === 0) perOrderCompanies.add(company!.id);
-    const [member] = await db
-      .insert(members)
-      .values({
-        loginId: `ship${i + 1}@partsmall.kr`,
-        passwordHash,
-        name: `출고 ${i + 1}`,
-        phone: `0107${String(i).padStart(7, '0')}`,
-        companyId: company!.id,
-      })
-      .returning({ id: members.id });
+    const loginId = `ship${i + 1}@partsmall.kr`;
+    const { companyId, memberId } = await insertCompany(db, {
+      name: `출고상사 ${i + 1}`,
+      license: 610_000_000 + i,
+      level: 'c',
+      invoice: i % 2 === 0 ? 'order' : 'monthly',
+      member: { loginId, passwordHash, name: `출고 ${i + 1}`, phone: `0107${String(i).padStart(7, '0')}` },
+    });
+    if (i % 2 === 0) perOrderCompanies.add(companyId);
     await db.insert(cashLedger).values({
-      companyId: company!.id,
+      companyId,
       type: 'adjust',
       amount: count * ORDER_CHARGE,
       balanceAfter: count * ORDER_CHARGE,
     });
-    const rows = await db
-      .insert(orderTable)
-      .values(
-        Array.from({ length: count }, () => ({
-          companyId: company!.id,
-          memberId: member!.id,
-          clientRequestId: randomUUID(),
-          stockName: '한국 김포물류센터',
-          storageId: 1,
-          status: 1,
-          totalAmount: ORDER_CHARGE - 3_000,
-          shipping: 3_000,
-          shippingValue: 1,
-          shippingPayType: 0,
-          name: '출고수령',
-          phone: '01000000000',
-          postNum: '04790',
-          address: '서울 성동구 성수이로 77',
-          addrSub: '2층',
-        })),
-      )
-      .returning({ id: orderTable.id });
-    await db.insert(orderLines).values(
-      rows.map((o) => ({
-        orderId: o.id,
-        productId: shipProduct!.id,
-        name: '출고시험 부품',
-        pid: 'SHIP-1',
-        qty: 1,
-        price: 11_000,
-      })),
-    );
+    const ids = await insertOrders(db, {
+      companyId,
+      memberId,
+      count,
+      status: 1,
+      recipient: '출고수령',
+      product: { ...shipProduct, id: shipProductId! },
+    });
     await db.insert(cashLedger).values(
-      rows.map((o, k) => ({
-        companyId: company!.id,
+      ids.map((id, k) => ({
+        companyId,
         type: 'order',
         amount: -ORDER_CHARGE,
         balanceAfter: (count - k - 1) * ORDER_CHARGE,
-        note: `주문 #${o.id}`,
+        note: `주문 #${id}`,
       })),
     );
-    toShip.push(...rows.map((o) => o.id));
+    toShip.push(...ids);
   }
   await database.close();
 
   // The providers' stand-ins (apps/server/test/stand-ins.ts), answering as Solapi and Popbill do.
-  const solapi = await solapiStandIn('crash-solapi-key', 'crash-solapi-secret');
-  const popbillSecret = Buffer.from('crash-popbill-secret').toString('base64');
-  const popbill = await popbillStandIn('CRASHLINK', popbillSecret);
-
-  const env: Record<string, string> = {
-    PAYMENT_SANDBOX_SECRET: SECRET,
-    NOTIFY_PROVIDER: 'solapi',
-    SOLAPI_API_KEY: 'crash-solapi-key',
-    SOLAPI_API_SECRET: 'crash-solapi-secret',
-    SOLAPI_SENDER: '0212345678',
-    SOLAPI_API_URL: solapi.url,
-    NOTIFY_SOLAPI_PFID: 'KA01PF-CRASH',
+  const standIns = await providerStandIns('crash', {
     NOTIFY_TEMPLATE_ORDER_PAID: 'TPL-ORDER-PAID',
     NOTIFY_TEMPLATE_SHIPPED: 'TPL-SHIPPED',
     NOTIFY_TEMPLATE_CASH_CREDITED: 'TPL-CASH-CREDITED',
-    TAXINVOICE_PROVIDER: 'popbill',
-    POPBILL_LINK_ID: 'CRASHLINK',
-    POPBILL_SECRET_KEY: popbillSecret,
-    POPBILL_CORP_NUM: '1234567891',
-    POPBILL_AUTH_URL: popbill.url,
-    POPBILL_API_URL: popbill.url,
+  });
+  const { solapi, popbill } = standIns;
+
+  const env: Record<string, string> = {
+    PAYMENT_SANDBOX_SECRET: SECRET,
+    ...standIns.env,
     // A killed process's tries are failed back to the queue after this (pg-boss maintenance, then retried).
     JOBS_EXPIRE_SECONDS: '30',
     JOBS_RETRY_DELAY_SECONDS: '1',
@@ -283,19 +196,9 @@ export async function run() {
   async function pay(k: number): Promise<number> {
     const s = sockets[k % sockets.length]!;
     const clientRequestId = randomUUID();
-    const payload = {
-      clientRequestId,
-      shippingInfo: {
-        name: '충돌수령',
-        phone: '01000000000',
-        postNum: '04790',
-        address: '서울 성동구 성수이로 77',
-        addrSub: '1층',
-        shippingValue: 1,
-        shippingPayType: 0,
-      },
-      carts: [{ productId: productRows[(k * 7) % PRODUCTS]!.id, qty: 1 + (k % 2) }],
-    };
+    const payload = paymentRequest(clientRequestId, '충돌수령', [
+      { productId: productIds[(k * 7) % PRODUCTS]!, qty: 1 + (k % 2) },
+    ]);
     for (let attempt = 0; ; attempt++) {
       if (attempt > 0) sends.resent++;
       while (!s.connected) await sleep(50);
@@ -306,9 +209,7 @@ export async function run() {
           s.off('disconnect', onDrop);
           resolve(v);
         };
-        const onFinish = (a: { code: number; results?: { clientRequestId: string }; clientRequestId?: string }) => {
-          if ((a.results?.clientRequestId ?? a.clientRequestId) === clientRequestId) done(a.code);
-        };
+        const onFinish = onPaymentFinish(clientRequestId, done);
         const onDrop = () => done(null);
         const timer = setTimeout(() => done(null), 5000);
         s.on('paymentFinish', onFinish);

@@ -1,13 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { openDatabase, queryRows } from '../apps/server/src/db/client.js';
-import { companies, members, orderLines, orders, products } from '../apps/server/src/db/schema.js';
+import { companies, members } from '../apps/server/src/db/schema.js';
 import { consoleSms } from '../apps/server/src/features/sms/provider.js';
 import { enqueue, jobSettings, startJobs } from '../apps/server/src/features/jobs/index.js';
-import { seedDemo, withCheckDigit } from '../apps/server/src/seed/demo.js';
-import { popbillStandIn, solapiStandIn } from '../apps/server/test/stand-ins.js';
+import { seedDemo } from '../apps/server/src/seed/demo.js';
 import {
   freshBenchDatabase,
   latencySummary,
@@ -16,6 +14,7 @@ import {
   startServerProcess,
   type OpenLoopResult,
 } from './lib.js';
+import { insertCompany, insertOrders, insertProducts, providerStandIns } from './order-data.js';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 5000);
 const DB = process.env.BENCH_JOBS_DB ?? 'pm_bench_jobs';
@@ -123,105 +122,36 @@ async function orderMoves() {
   await seedDemo(db);
   const perRound = MOVE_RATE * (MOVE_SECONDS + 1); // the open loop's warm-up second sends its own orders
   const needed = perRound * MOVE_ROUNDS * 2;
-  const [product] = await db
-    .insert(products)
-    .values({
-      name: '이동시험 부품',
-      pid: 'MOVE-1',
-      pidKey: 'MOVE1',
-      priceA: 11_000,
-      priceB: 11_000,
-      priceC: 11_000,
-      priceD: 11_000,
-      salePrice: 12_000,
-      hasAmount: 0,
-      stockName: '한국 김포물류센터',
-      storageId: 1,
-    })
-    .returning({ id: products.id });
+  const product = { name: '이동시험 부품', pid: 'MOVE-1', price: 11_000 };
+  const [productId] = await insertProducts(db, [{ ...product, salePrice: 12_000, stock: 0 }]);
   const pool: number[] = [];
   const COMPANIES = 8;
   for (let c = 0; c < COMPANIES; c++) {
-    const [company] = await db
-      .insert(companies)
-      .values({
-        name: `이동상사 ${c + 1}`,
-        license: withCheckDigit(String(620_000_000 + c)),
-        securityNum: '000000',
-        bizType: '도소매',
-        bizItem: '자동차 부품',
-        invoiceMail: `move${c + 1}@partsmall.kr`,
-        invoiceMode: c % 2 === 0 ? 'order' : 'monthly',
-      })
-      .returning({ id: companies.id });
-    const [member] = await db
-      .insert(members)
-      .values({
-        loginId: `move${c + 1}@partsmall.kr`,
-        passwordHash: 'x',
-        name: `이동 ${c + 1}`,
-        phone: `0106${String(c).padStart(7, '0')}`,
-        companyId: company!.id,
-      })
-      .returning({ id: members.id });
-    const count = Math.ceil(needed / COMPANIES);
-    const rows = await db
-      .insert(orders)
-      .values(
-        Array.from({ length: count }, () => ({
-          companyId: company!.id,
-          memberId: member!.id,
-          clientRequestId: randomUUID(),
-          stockName: '한국 김포물류센터',
-          storageId: 1,
-          status: 0,
-          totalAmount: 11_000,
-          shipping: 3_000,
-          shippingValue: 1,
-          shippingPayType: 0,
-          name: '이동수령',
-          phone: '01000000000',
-          postNum: '04790',
-          address: '서울 성동구 성수이로 77',
-          addrSub: '2층',
-        })),
-      )
-      .returning({ id: orders.id });
-    await db.insert(orderLines).values(
-      rows.map((o) => ({
-        orderId: o.id,
-        productId: product!.id,
-        name: '이동시험 부품',
-        pid: 'MOVE-1',
-        qty: 1,
-        price: 11_000,
-      })),
-    );
-    pool.push(...rows.map((o) => o.id));
+    const loginId = `move${c + 1}@partsmall.kr`;
+    const { companyId, memberId } = await insertCompany(db, {
+      name: `이동상사 ${c + 1}`,
+      license: 620_000_000 + c,
+      invoice: c % 2 === 0 ? 'order' : 'monthly',
+      member: { loginId, passwordHash: 'x', name: `이동 ${c + 1}`, phone: `0106${String(c).padStart(7, '0')}` },
+    });
+    const ids = await insertOrders(db, {
+      companyId,
+      memberId,
+      count: Math.ceil(needed / COMPANIES),
+      status: 0,
+      recipient: '이동수령',
+      product: { ...product, id: productId! },
+    });
+    pool.push(...ids);
   }
   // Orders of all companies interleaved, so each round moves orders of every company.
   pool.sort((a, b) => (a % COMPANIES) - (b % COMPANIES) || a - b);
   await database.close();
 
-  const solapi = await solapiStandIn('move-solapi-key', 'move-solapi-secret');
-  const popbillSecret = Buffer.from('move-popbill-secret').toString('base64');
-  const popbill = await popbillStandIn('MOVELINK', popbillSecret);
-  const env: Record<string, string> = {
-    NOTIFY_PROVIDER: 'solapi',
-    SOLAPI_API_KEY: 'move-solapi-key',
-    SOLAPI_API_SECRET: 'move-solapi-secret',
-    SOLAPI_SENDER: '0212345678',
-    SOLAPI_API_URL: solapi.url,
-    NOTIFY_SOLAPI_PFID: 'KA01PF-MOVE',
+  const { solapi, popbill, env } = await providerStandIns('move', {
     NOTIFY_TEMPLATE_SHIPMENT_CONFIRMED: 'TPL-SHIPMENT-CONFIRMED',
     NOTIFY_TEMPLATE_SHIPPED: 'TPL-SHIPPED',
-    TAXINVOICE_PROVIDER: 'popbill',
-    POPBILL_LINK_ID: 'MOVELINK',
-    POPBILL_SECRET_KEY: popbillSecret,
-    POPBILL_CORP_NUM: '1234567891',
-    POPBILL_AUTH_URL: popbill.url,
-    POPBILL_API_URL: popbill.url,
-  };
+  });
   const servers: Record<'on' | 'off', ChildProcess> = {
     on: await startServerProcess(url, MOVE_PORTS.on, env),
     off: await startServerProcess(url, MOVE_PORTS.off, { ...env, BENCH_JOBS_OFF: 'true' }),

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import { openDatabase, queryRows } from '../apps/server/src/db/client.js';
-import { cashLedger, companies, members, products } from '../apps/server/src/db/schema.js';
 import { hashPassword } from '../apps/server/src/features/auth/passwords.js';
-import { seedDemo, withCheckDigit } from '../apps/server/src/seed/demo.js';
+import { seedDemo } from '../apps/server/src/seed/demo.js';
 import { freshBenchDatabase, serverCpus, startServerProcess } from './lib.js';
+import { insertCompany, insertProducts, onPaymentFinish, paymentRequest } from './order-data.js';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 50);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 15);
@@ -24,46 +24,25 @@ export async function run() {
   const { db } = database;
   await seedDemo(db);
   const passwordHash = await hashPassword('bench1234');
-  const productRows = await db
-    .insert(products)
-    .values(
-      Array.from({ length: PRODUCTS }, (_, i) => ({
-        name: `벤치마크 부품 ${i + 1}`,
-        pid: `BENCH-${i + 1}`,
-        pidKey: `BENCH${i + 1}`,
-        priceA: 1000 + i * 10,
-        priceB: 1000 + i * 10,
-        priceC: 1000 + i * 10,
-        priceD: 1000 + i * 10,
-        salePrice: 1200,
-        hasAmount: 1_000_000,
-        stockName: '한국 김포물류센터',
-        storageId: 1,
-      })),
-    )
-    .returning({ id: products.id });
+  const productIds = await insertProducts(
+    db,
+    Array.from({ length: PRODUCTS }, (_, i) => ({
+      name: `벤치마크 부품 ${i + 1}`,
+      pid: `BENCH-${i + 1}`,
+      price: 1000 + i * 10,
+      salePrice: 1200,
+      stock: 1_000_000,
+    })),
+  );
   const logins: string[] = [];
   for (let i = 0; i < MEMBERS; i++) {
-    const [company] = await db
-      .insert(companies)
-      .values({
-        name: `벤치상사 ${i + 1}`,
-        license: withCheckDigit(String(500_000_000 + i)),
-        level: 'c',
-        securityNum: '000000',
-        point: 1_000_000_000,
-      })
-      .returning({ id: companies.id });
-    await db
-      .insert(cashLedger)
-      .values({ companyId: company!.id, type: 'adjust', amount: 1_000_000_000, balanceAfter: 1_000_000_000 });
     const loginId = `bench${i + 1}@partsmall.kr`;
-    await db.insert(members).values({
-      loginId,
-      passwordHash,
-      name: `벤치 ${i + 1}`,
-      phone: `0109${String(i).padStart(7, '0')}`,
-      companyId: company!.id,
+    await insertCompany(db, {
+      name: `벤치상사 ${i + 1}`,
+      license: 500_000_000 + i,
+      level: 'c',
+      cash: 1_000_000_000,
+      member: { loginId, passwordHash, name: `벤치 ${i + 1}`, phone: `0109${String(i).padStart(7, '0')}` },
     });
     logins.push(loginId);
   }
@@ -100,28 +79,15 @@ export async function run() {
     const payOnce = (s: Socket, i: number) => {
       const clientRequestId = randomUUID();
       const k = n++;
-      const productId = productRows[(i * 7 + k) % PRODUCTS]!.id;
+      const productId = productIds[(i * 7 + k) % PRODUCTS]!;
       const t0 = performance.now();
       return new Promise<{ ms: number; code: number }>((resolve) => {
-        const onFinish = (a: { code: number; results?: { clientRequestId: string }; clientRequestId?: string }) => {
-          if ((a.results?.clientRequestId ?? a.clientRequestId) !== clientRequestId) return;
+        const onFinish = onPaymentFinish(clientRequestId, (code) => {
           s.off('paymentFinish', onFinish);
-          resolve({ ms: performance.now() - t0, code: a.code });
-        };
-        s.on('paymentFinish', onFinish);
-        s.emit('requestPaymentProduct', {
-          clientRequestId,
-          shippingInfo: {
-            name: '벤치수령',
-            phone: '01000000000',
-            postNum: '04790',
-            address: '서울 성동구 성수이로 77',
-            addrSub: '1층',
-            shippingValue: 1,
-            shippingPayType: 0,
-          },
-          carts: [{ productId, qty: 1 + (k % 3) }],
+          resolve({ ms: performance.now() - t0, code });
         });
+        s.on('paymentFinish', onFinish);
+        s.emit('requestPaymentProduct', paymentRequest(clientRequestId, '벤치수령', [{ productId, qty: 1 + (k % 3) }]));
       });
     };
     const summarize = (label: string, answers: { ms: number; code: number }[], seconds: number) => {

@@ -149,24 +149,34 @@ export interface Server {
   pid: number | undefined;
 }
 
-/** The project and the bare server (bench/bare-search.ts) on one database, the load generator pinned apart. */
-export async function startServers(
-  url: string,
-  projectPort: number,
-  barePort: number,
-): Promise<[Server, Server, ChildProcess[]]> {
+/**
+ * Seeds a fresh database `name` (seedSearchData), starts the project and the bare server
+ * (bench/bare-search.ts) on it, the load generator pinned apart, and runs `measure` with them and the
+ * gold member's authorization; the servers stop however it ends.
+ */
+export async function withSearchServers(
+  name: string,
+  ports: { project: number; bare: number },
+  measure: (data: SearchData, servers: [Server, Server], headers: Record<string, string>) => Promise<void>,
+): Promise<void> {
+  const data = await seedSearchData(name);
   pinLoadGenerator();
-  const project = await startServerProcess(url, projectPort, { PRODUCT_LIST_CACHE_MS: '0' });
-  const bare = await startNodeProcess('bench/bare-search.ts', {
-    DATABASE_URL: url,
-    PORT: String(barePort),
-    DB_POOL_MAX: '16',
-  });
-  return [
-    { who: 'project', port: projectPort, pid: project.pid },
-    { who: 'bare', port: barePort, pid: bare.pid },
-    [project, bare],
-  ];
+  const children: ChildProcess[] = [];
+  try {
+    children.push(await startServerProcess(data.url, ports.project, { PRODUCT_LIST_CACHE_MS: '0' }));
+    children.push(
+      await startNodeProcess('bench/bare-search.ts', {
+        DATABASE_URL: data.url,
+        PORT: String(ports.bare),
+        DB_POOL_MAX: '16',
+      }),
+    );
+    const project: Server = { who: 'project', port: ports.project, pid: children[0]!.pid };
+    const bare: Server = { who: 'bare', port: ports.bare, pid: children[1]!.pid };
+    await measure(data, [project, bare], { authorization: `Bearer ${data.token}` });
+  } finally {
+    for (const child of children) child.kill('SIGINT');
+  }
 }
 
 /** The two servers must answer the same bytes, or the comparison means nothing. */
@@ -220,6 +230,51 @@ export const median = (xs: number[]) => {
   return s.length % 2 ? s[s.length >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
 
-export function machine(load: [number, number]): string {
-  return `${os.cpus().length} cores (servers on CPU ${serverCpus() || 'any'}), load average ${load[0].toFixed(1)} before and ${load[1].toFixed(1)} after`;
+/** The columns of throughputCells, for a table's header and its alignment row. */
+export const THROUGHPUT_COLUMNS = {
+  header:
+    'project req/s | bare req/s | **project / bare** | median of rounds (range) | project CPU ms/req | bare CPU ms/req',
+  align: '---:|---:|---:|---|---:|---:',
+};
+
+/**
+ * The closed-loop rounds of the project against the bare server's, paired by round (a bare round
+ * that served nothing is left out of the rounds' ratios): `ratio`, the project's requests over the
+ * bare server's, and the table cells of THROUGHPUT_COLUMNS, requests/s and CPU ms per request to
+ * `decimals`.
+ */
+export function throughputCells(
+  p: Measured[],
+  b: Measured[],
+  seconds: number,
+  decimals: { rps: number; cpu: number },
+): { ratio: number; cells: string } {
+  const ratio = total(p) / total(b);
+  const perRound = p.flatMap((x, i) => (b[i]!.requests > 0 ? [x.requests / b[i]!.requests] : []));
+  const rps = (rs: Measured[]) => (total(rs) / (rs.length * seconds)).toFixed(decimals.rps);
+  const cpu = (rs: Measured[]) => (1000 / perCpuSecond(rs)).toFixed(decimals.cpu);
+  const rounds = `${median(perRound).toFixed(2)} (${Math.min(...perRound).toFixed(2)}-${Math.max(...perRound).toFixed(2)})`;
+  return { ratio, cells: `${rps(p)} | ${rps(b)} | **${ratio.toFixed(2)}** | ${rounds} | ${cpu(p)} | ${cpu(b)}` };
+}
+
+/** The data the search benchmarks run on, for their summary lines. */
+export const DATA_SUMMARY = `${TOTAL.toLocaleString()} products, ${RELATIONS.toLocaleString()} relations in part_xrefs (epc_replacements empty)`;
+
+/**
+ * `rounds` interleaved rounds: `round` is given the two servers in turn, the project first in even
+ * rounds and the bare server first in odd ones, so that the machine's drift is shared. Answers what
+ * the machine was: its cores, the servers' CPUs and the load average before and after.
+ */
+export async function inRounds(
+  rounds: number,
+  servers: [Server, Server],
+  round: (inTurn: Server[]) => Promise<void>,
+): Promise<string> {
+  const before = os.loadavg()[0]!;
+  for (let i = 0; i < rounds; i++) {
+    await round(i % 2 === 0 ? servers : [servers[1], servers[0]]);
+    console.log(`round ${i + 1}/${rounds} done`);
+  }
+  const after = os.loadavg()[0]!;
+  return `${os.cpus().length} cores (servers on CPU ${serverCpus() || 'any'}), load average ${before.toFixed(1)} before and ${after.toFixed(1)} after`;
 }

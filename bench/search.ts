@@ -1,17 +1,13 @@
-import os from 'node:os';
 import { latencySummary, openLoop } from './lib.js';
 import {
   bad,
-  machine,
+  DATA_SUMMARY,
+  inRounds,
   measure,
-  median,
-  perCpuSecond,
   sameBytes,
-  seedSearchData,
-  startServers,
-  total,
-  TOTAL,
-  RELATIONS,
+  THROUGHPUT_COLUMNS,
+  throughputCells,
+  withSearchServers,
   type Measured,
 } from './search-data.js';
 
@@ -19,8 +15,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const RATE = Number(process.env.BENCH_RATE ?? 300);
 const GOAL = 0.85;
-const PROJECT_PORT = 3910;
-const BARE_PORT = 3912;
+const PORTS = { project: 3910, bare: 3912 };
 
 /**
  * `npm run bench -- search` (issue 22): any-number search (api/getProductHome, searchType 'pid',
@@ -35,34 +30,31 @@ const BARE_PORT = 3912;
  * 0.85 of the bare server's.
  */
 export async function run() {
-  const data = await seedSearchData('pm_bench_search');
-  const [project, bare, children] = await startServers(data.url, PROJECT_PORT, BARE_PORT);
-  const headers = { authorization: `Bearer ${data.token}` };
-  const home = '/api/getProductHome';
-  const suggest = '/api/suggestProducts';
-  const scenarios = [
-    {
-      name: `number, old '${data.oldPid}'`,
-      path: home,
-      goal: 20,
-      body: { searchType: 'pid', searchKeyword: data.oldPid, page: 1, size: 60 },
-    },
-    {
-      name: `number, dashed '${data.dashedPid}'`,
-      path: home,
-      goal: 20,
-      body: { searchType: 'pid', searchKeyword: data.dashedPid, page: 1, size: 60 },
-    },
-    {
-      name: `초성 '${data.chosung}'`,
-      path: home,
-      goal: 20,
-      body: { searchType: 'name', searchKeyword: data.chosung, page: 1, size: 60 },
-    },
-    { name: `suggest 초성 '${data.chosung}'`, path: suggest, goal: 15, body: { keyword: data.chosung } },
-    { name: `suggest number '${data.oldPid}'`, path: suggest, goal: 15, body: { keyword: data.oldPid } },
-  ];
-  try {
+  await withSearchServers('pm_bench_search', PORTS, async (data, [project, bare], headers) => {
+    const home = '/api/getProductHome';
+    const suggest = '/api/suggestProducts';
+    const scenarios = [
+      {
+        name: `number, old '${data.oldPid}'`,
+        path: home,
+        goal: 20,
+        body: { searchType: 'pid', searchKeyword: data.oldPid, page: 1, size: 60 },
+      },
+      {
+        name: `number, dashed '${data.dashedPid}'`,
+        path: home,
+        goal: 20,
+        body: { searchType: 'pid', searchKeyword: data.dashedPid, page: 1, size: 60 },
+      },
+      {
+        name: `초성 '${data.chosung}'`,
+        path: home,
+        goal: 20,
+        body: { searchType: 'name', searchKeyword: data.chosung, page: 1, size: 60 },
+      },
+      { name: `suggest 초성 '${data.chosung}'`, path: suggest, goal: 15, body: { keyword: data.chosung } },
+      { name: `suggest number '${data.oldPid}'`, path: suggest, goal: 15, body: { keyword: data.oldPid } },
+    ];
     for (const s of scenarios) {
       const answer = await sameBytes(s.name, [project, bare], s.path, s.body, headers);
       if (s.name.startsWith('number, old') && !answer.includes(data.ownPid))
@@ -82,10 +74,9 @@ export async function run() {
       late: { project: 0, bare: 0 },
       saturated: { project: false, bare: false },
     }));
-    const loadBefore = os.loadavg()[0]!;
-    for (let round = 0; round < ROUNDS; round++) {
+    const machine = await inRounds(ROUNDS, [project, bare], async (inTurn) => {
       for (const r of results) {
-        for (const server of round % 2 === 0 ? [project, bare] : [bare, project]) {
+        for (const server of inTurn) {
           const closed = await measure(r.name, server, r.path, r.body, { connections: 32, duration: SECONDS, headers });
           r.closed[server.who].push(closed);
           // A server that cannot answer RATE requests/s even flat out only builds a queue in an
@@ -105,39 +96,32 @@ export async function run() {
           r.late[server.who] += open.errors + open.non2xx + (open.offered - open.answered);
         }
       }
-      console.log(`round ${round + 1}/${ROUNDS} done`);
-    }
+    });
     console.log(
-      `\nsearch benchmark: ${TOTAL.toLocaleString()} products, ${RELATIONS.toLocaleString()} relations in part_xrefs (epc_replacements empty), ` +
+      `\nsearch benchmark: ${DATA_SUMMARY}, ` +
         `gold member, PRODUCT_LIST_CACHE_MS=0; ${ROUNDS} interleaved rounds of ${SECONDS} s per server and scenario at 32 connections, ` +
-        `then ${SECONDS} s at ${RATE} requests/s offered; ${machine([loadBefore, os.loadavg()[0]!])}`,
+        `then ${SECONDS} s at ${RATE} requests/s offered; ${machine}`,
     );
     console.log(
-      `| scenario | project req/s | bare req/s | **project / bare** | median of rounds (range) | project CPU ms/req | bare CPU ms/req | project p50 / p95 / p99 at ${RATE}/s | bare p95 at ${RATE}/s | p95 goal | errors |`,
+      `| scenario | ${THROUGHPUT_COLUMNS.header} | project p50 / p95 / p99 at ${RATE}/s | bare p95 at ${RATE}/s | p95 goal | errors |`,
     );
-    console.log('|---|---:|---:|---:|---|---:|---:|---|---:|---:|---:|');
+    console.log(`|---|${THROUGHPUT_COLUMNS.align}|---|---:|---:|---:|`);
     let met = true;
     for (const r of results) {
       const { project: p, bare: b } = r.closed;
-      const ratio = total(p) / total(b);
-      const perRound = p.map((x, i) => x.requests / b[i]!.requests);
+      const { ratio, cells } = throughputCells(p, b, SECONDS, { rps: 0, cpu: 2 });
       const po = latencySummary(r.open.project.sort((x, y) => x - y));
       const bo = latencySummary(r.open.bare.sort((x, y) => x - y));
       const sat = (who: 'project' | 'bare', text: string) =>
         r.saturated[who] ? `saturated below ${RATE}/s (${r.open[who].length} timed)` : text;
       const errors = bad(p) + bad(b) + r.late.project + r.late.bare;
       met &&= ratio >= GOAL && !r.saturated.project && po.p95 < r.goal && errors === 0;
-      const rps = (rs: Measured[]) => Math.round(total(rs) / (rs.length * SECONDS));
       console.log(
-        `| ${r.name} | ${rps(p)} | ${rps(b)} | **${ratio.toFixed(2)}** | ${median(perRound).toFixed(2)} ` +
-          `(${Math.min(...perRound).toFixed(2)}-${Math.max(...perRound).toFixed(2)}) | ${(1000 / perCpuSecond(p)).toFixed(2)} | ` +
-          `${(1000 / perCpuSecond(b)).toFixed(2)} | ${sat('project', `${po.p50} / **${po.p95}** / ${po.p99}`)} | ${sat('bare', String(bo.p95))} | < ${r.goal} ms | ${errors} |`,
+        `| ${r.name} | ${cells} | ${sat('project', `${po.p50} / **${po.p95}** / ${po.p99}`)} | ${sat('bare', String(bo.p95))} | < ${r.goal} ms | ${errors} |`,
       );
     }
     console.log(
       `\ngoals: p95 under 20 ms (searches) / 15 ms (suggestions) at ${RATE}/s and throughput at least ${GOAL} of the bare server's: ${met ? 'met' : 'NOT met'}`,
     );
-  } finally {
-    for (const child of children) child.kill('SIGINT');
-  }
+  });
 }

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { MSG } from './messages.js';
 import { MSG_ADMIN } from './admin-menu.js';
+import { backOfficePageSize, pageNumber } from './page-fields.js';
 
 export const int = z.number().int();
 export const instant = z.iso.datetime();
@@ -13,19 +14,8 @@ export const seq = z.coerce
   .int(MSG.badRequest)
   .min(1, MSG.badRequest)
   .max(2_147_483_647, MSG.badRequest);
-export const page = z.coerce
-  .number({ error: MSG.badRequest })
-  .int(MSG.badRequest)
-  .min(1, MSG.badRequest)
-  .max(100_000, MSG.badRequest)
-  .default(1);
-export const size = (dflt: number) =>
-  z.coerce
-    .number({ error: MSG.badRequest })
-    .int(MSG.badRequest)
-    .min(1, MSG.badRequest)
-    .max(200, MSG.badRequest)
-    .default(dflt);
+export const page = pageNumber();
+export const size = backOfficePageSize;
 export const keyword = z.string().trim().max(100, MSG.badRequest).optional();
 export const reason = z
   .string({ error: MSG_ADMIN.reasonRequired })

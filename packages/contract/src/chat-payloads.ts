@@ -68,29 +68,9 @@ export type AdminMessagePayload = z.input<typeof adminMessagePayload>;
  * History: page 1 holds the newest `size` messages (spec: page 1, size 50), page 2 the ones
  * before, each page in time order. `beforeSeq` pages from a message instead of by number (stable
  * while messages arrive); `afterSeq` asks for everything after the last message a client has,
- * which is what a client sends after a reconnect.
+ * which is what a client sends after a reconnect. Socket payloads are JSON: numbers, not coerced.
  */
-export const oldMessageRequestPayload = z
-  .object({
-    page: z
-      .number({ error: MSG.badRequest })
-      .int(MSG.badRequest)
-      .min(1, MSG.badRequest)
-      .max(100_000, MSG.badRequest)
-      .default(1),
-    size: z
-      .number({ error: MSG.badRequest })
-      .int(MSG.badRequest)
-      .min(1, MSG.badRequest)
-      .transform((n) => Math.min(n, CHAT_LIMITS.historyMaxPage))
-      .default(CHAT_LIMITS.historyPage),
-    beforeSeq: seqCursor.optional(),
-    afterSeq: seqCursor.optional(),
-  })
-  .default({ page: 1, size: CHAT_LIMITS.historyPage });
-export type OldMessageRequest = z.input<typeof oldMessageRequestPayload>;
-
-export const oldMessageAdminRequestPayload = z.object({
+const historyFields = {
   page: z
     .number({ error: MSG.badRequest })
     .int(MSG.badRequest)
@@ -105,6 +85,14 @@ export const oldMessageAdminRequestPayload = z.object({
     .default(CHAT_LIMITS.historyPage),
   beforeSeq: seqCursor.optional(),
   afterSeq: seqCursor.optional(),
+};
+
+export const oldMessageRequestPayload = z.object(historyFields).default({ page: 1, size: CHAT_LIMITS.historyPage });
+export type OldMessageRequest = z.input<typeof oldMessageRequestPayload>;
+
+/** Staff ask for the history of the customer named in `targetUser`. */
+export const oldMessageAdminRequestPayload = z.object({
+  ...historyFields,
   targetUser: idField(MSG_CHAT.targetUserRequired),
 });
 export type OldMessageAdminRequest = z.input<typeof oldMessageAdminRequestPayload>;

@@ -59,91 +59,108 @@ export function vinModelYear(vin17: string, now: Date = new Date()): number | nu
   return late <= now.getUTCFullYear() + 1 ? late : early;
 }
 
-interface Maker {
-  name: string;
-  brand: EpcCatalogueBrand | null;
-}
+/**
+ * World manufacturer identifiers (positions 1-3) of the makers a Korean import shop meets: each
+ * maker's WMIs, grouped by the catalogue brand they open (null: a maker without a catalogue here).
+ */
+const MAKERS: [EpcCatalogueBrand | null, Record<string, string[]>][] = [
+  [
+    'benz',
+    {
+      'Mercedes-Benz': ['WDB', 'WDD', 'W1K'],
+      'Mercedes-Benz (SUV)': ['WDC', 'W1N'],
+      'Mercedes-Benz (밴)': ['WDF', 'W1V'],
+      'Mercedes-AMG': ['WMX'],
+      'Mercedes-Benz (미국 생산 SUV)': ['4JG'],
+      'Mercedes-Benz (미국 생산)': ['55S'],
+    },
+  ],
+  [
+    'bmw',
+    {
+      BMW: ['WBA'],
+      'BMW M': ['WBS'],
+      'BMW i': ['WBY'],
+      'BMW (미국 생산)': ['4US'],
+      'BMW (미국 생산 SAV)': ['5UX'],
+      'BMW M (미국 생산 SAV)': ['5YM'],
+    },
+  ],
+  ['audi', { Audi: ['WAU'], 'Audi (SUV)': ['WA1'], 'Audi Sport': ['WUA'], 'Audi (헝가리 생산)': ['TRU'] }],
+  ['jaguar', { Jaguar: ['SAJ'], 'Jaguar (SUV)': ['SAD'] }],
+  ['land_rover', { 'Land Rover': ['SAL'] }],
+  ['maserati', { Maserati: ['ZAM'], 'Maserati (SUV)': ['ZN6'] }],
+  // Others seen at the counter (MINI with BMW's group, but no catalogue of its own).
+  [
+    null,
+    {
+      MINI: ['WMW'],
+      Volkswagen: ['WVW'],
+      'Volkswagen (SUV)': ['WVG'],
+      Porsche: ['WP0'],
+      'Porsche (SUV)': ['WP1'],
+      Renault: ['VF1'],
+      Peugeot: ['VF3'],
+      Citroën: ['VF7'],
+      Fiat: ['ZFA'],
+      Ferrari: ['ZFF'],
+      Lamborghini: ['ZHW'],
+      Bentley: ['SCB'],
+      'Rolls-Royce': ['SCA'],
+      'Aston Martin': ['SCF'],
+      Volvo: ['YV1'],
+      'Volvo (SUV)': ['YV4'],
+      현대자동차: ['KMH'],
+      기아: ['KNA'],
+      르노코리아: ['KNM'],
+      KG모빌리티: ['KPT'],
+      Toyota: ['JTD'],
+      Lexus: ['JTH'],
+      Honda: ['JHM'],
+      Ford: ['1FA'],
+      Chevrolet: ['1G1'],
+      Tesla: ['5YJ'],
+      'Tesla (중국 생산)': ['LRW'],
+    },
+  ],
+];
 
-/** World manufacturer identifiers (positions 1-3) of the makers a Korean import shop meets. */
-const WMI: Record<string, Maker> = {
-  // Mercedes-Benz
-  WDB: { name: 'Mercedes-Benz', brand: 'benz' },
-  WDD: { name: 'Mercedes-Benz', brand: 'benz' },
-  WDC: { name: 'Mercedes-Benz (SUV)', brand: 'benz' },
-  WDF: { name: 'Mercedes-Benz (밴)', brand: 'benz' },
-  W1K: { name: 'Mercedes-Benz', brand: 'benz' },
-  W1N: { name: 'Mercedes-Benz (SUV)', brand: 'benz' },
-  W1V: { name: 'Mercedes-Benz (밴)', brand: 'benz' },
-  WMX: { name: 'Mercedes-AMG', brand: 'benz' },
-  '4JG': { name: 'Mercedes-Benz (미국 생산 SUV)', brand: 'benz' },
-  '55S': { name: 'Mercedes-Benz (미국 생산)', brand: 'benz' },
-  // BMW
-  WBA: { name: 'BMW', brand: 'bmw' },
-  WBS: { name: 'BMW M', brand: 'bmw' },
-  WBY: { name: 'BMW i', brand: 'bmw' },
-  '4US': { name: 'BMW (미국 생산)', brand: 'bmw' },
-  '5UX': { name: 'BMW (미국 생산 SAV)', brand: 'bmw' },
-  '5YM': { name: 'BMW M (미국 생산 SAV)', brand: 'bmw' },
-  WMW: { name: 'MINI', brand: null },
-  // Audi
-  WAU: { name: 'Audi', brand: 'audi' },
-  WA1: { name: 'Audi (SUV)', brand: 'audi' },
-  WUA: { name: 'Audi Sport', brand: 'audi' },
-  TRU: { name: 'Audi (헝가리 생산)', brand: 'audi' },
-  // Jaguar Land Rover
-  SAJ: { name: 'Jaguar', brand: 'jaguar' },
-  SAD: { name: 'Jaguar (SUV)', brand: 'jaguar' },
-  SAL: { name: 'Land Rover', brand: 'land_rover' },
-  // Maserati
-  ZAM: { name: 'Maserati', brand: 'maserati' },
-  ZN6: { name: 'Maserati (SUV)', brand: 'maserati' },
-  // Others seen at the counter
-  WVW: { name: 'Volkswagen', brand: null },
-  WVG: { name: 'Volkswagen (SUV)', brand: null },
-  WP0: { name: 'Porsche', brand: null },
-  WP1: { name: 'Porsche (SUV)', brand: null },
-  VF1: { name: 'Renault', brand: null },
-  VF3: { name: 'Peugeot', brand: null },
-  VF7: { name: 'Citroën', brand: null },
-  ZFA: { name: 'Fiat', brand: null },
-  ZFF: { name: 'Ferrari', brand: null },
-  ZHW: { name: 'Lamborghini', brand: null },
-  SCB: { name: 'Bentley', brand: null },
-  SCA: { name: 'Rolls-Royce', brand: null },
-  SCF: { name: 'Aston Martin', brand: null },
-  YV1: { name: 'Volvo', brand: null },
-  YV4: { name: 'Volvo (SUV)', brand: null },
-  KMH: { name: '현대자동차', brand: null },
-  KNA: { name: '기아', brand: null },
-  KNM: { name: '르노코리아', brand: null },
-  KPT: { name: 'KG모빌리티', brand: null },
-  JTD: { name: 'Toyota', brand: null },
-  JTH: { name: 'Lexus', brand: null },
-  JHM: { name: 'Honda', brand: null },
-  '1FA': { name: 'Ford', brand: null },
-  '1G1': { name: 'Chevrolet', brand: null },
-  '5YJ': { name: 'Tesla', brand: null },
-  LRW: { name: 'Tesla (중국 생산)', brand: null },
-};
+/** The maker and catalogue brand of each WMI, from the table above. */
+const WMI = new Map(
+  MAKERS.flatMap(([brand, makers]) =>
+    Object.entries(makers).flatMap(([name, wmis]) => wmis.map((wmi) => [wmi, { name, brand }] as const)),
+  ),
+);
 
-/** Country or region of manufacture by the first one or two characters (ISO 3780 ranges). */
+/**
+ * Country or region of manufacture (ISO 3780): a first character, or a range of the first two
+ * characters ('SA-SM': SA to SM in character order).
+ */
+const COUNTRIES: [string, string][] = [
+  ['W', '독일'],
+  ['SA-SM', '영국'],
+  ['Z', '이탈리아'],
+  ['VF-VR', '프랑스'],
+  ['VS-VW', '스페인'],
+  ['YS-YW', '스웨덴'],
+  ['TR-TV', '헝가리'],
+  ['KL-KR', '대한민국'],
+  ['J', '일본'],
+  ['L', '중국'],
+  ['1', '미국'],
+  ['4', '미국'],
+  ['5', '미국'],
+  ['2', '캐나다'],
+  ['3', '멕시코'],
+];
+
 function countryOf(vin: string): string | null {
   const two = vin.slice(0, 2);
-  const first = vin[0] ?? '';
-  if (first === 'W') return '독일';
-  if (two >= 'SA' && two <= 'SM') return '영국';
-  if (first === 'Z') return '이탈리아';
-  if (two >= 'VF' && two <= 'VR') return '프랑스';
-  if (two >= 'VS' && two <= 'VW') return '스페인';
-  if (two >= 'YS' && two <= 'YW') return '스웨덴';
-  if (two >= 'TR' && two <= 'TV') return '헝가리';
-  if (two >= 'KL' && two <= 'KR') return '대한민국';
-  if (first === 'J') return '일본';
-  if (first === 'L') return '중국';
-  if (first === '1' || first === '4' || first === '5') return '미국';
-  if (first === '2') return '캐나다';
-  if (first === '3') return '멕시코';
-  return null;
+  const found = COUNTRIES.find(([codes]) => {
+    const [from, to] = codes.split('-') as [string, string?];
+    return to === undefined ? vin[0] === from : two >= from && two <= to;
+  });
+  return found?.[1] ?? null;
 }
 
 export interface VinDecoded {
@@ -169,7 +186,7 @@ export interface VinDecoded {
 export function decodeVin(vin: string, now: Date = new Date()): VinDecoded | null {
   if (!/^[A-HJ-NPR-Z0-9]{17}$/.test(vin)) return null;
   const wmi = vin.slice(0, 3);
-  const maker = WMI[wmi] ?? null;
+  const maker = WMI.get(wmi);
   const expected = vinCheckDigit(vin);
   const actual = vin[8]!;
   const checkDigit = actual === expected ? 'valid' : /[0-9X]/.test(actual) ? 'invalid' : 'absent';

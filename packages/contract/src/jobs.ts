@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MSG } from './messages.js';
 import { answerOf, pageAnswerOf } from './envelope.js';
 import { notifyLicenceScanJobData, notifySendJobData } from './notify.js';
+import { backOfficePageSize, pageNumber } from './page-fields.js';
 
 /**
  * The job queue (issue 23): everything that leaves the shop (texts, and later 알림톡, tax invoices,
@@ -93,18 +94,8 @@ export const jobListRequest = z.object({
   /** Without a state: the jobs not done yet (waiting, retrying, running, parked). */
   state: z.enum(JOB_STATES, { error: MSG.badRequest }).optional(),
   name: jobName.optional(),
-  page: z.coerce
-    .number({ error: MSG.badRequest })
-    .int(MSG.badRequest)
-    .min(1, MSG.badRequest)
-    .max(100_000, MSG.badRequest)
-    .default(1),
-  size: z.coerce
-    .number({ error: MSG.badRequest })
-    .int(MSG.badRequest)
-    .min(1, MSG.badRequest)
-    .max(200, MSG.badRequest)
-    .default(30),
+  page: pageNumber(),
+  size: backOfficePageSize(30),
 });
 
 export const jobRow = z.object({

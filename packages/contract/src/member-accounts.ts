@@ -3,14 +3,15 @@ import { z } from 'zod';
 import { PAGE_SIZE } from './constants.js';
 import { answerOf, pageAnswerOf } from './envelope.js';
 import { MAIL_SHAPE } from './rules.js';
-import { required, id, pageField, sizeField } from './member-fields.js';
+import { required, id } from './member-fields.js';
+import { pageNumber, pageSize } from './page-fields.js';
 import { MSG_MEMBER, personNameField, contactPhoneField } from './member-info.js';
 
 export const memberListRequest = z.object({
   searchType: z.enum(['name', 'id', 'phone', '']).optional(),
   searchKeyword: z.string().trim().max(50).optional(),
-  page: pageField.default(1),
-  size: sizeField(PAGE_SIZE.subAccounts),
+  page: pageNumber(),
+  size: pageSize(PAGE_SIZE.subAccounts),
 });
 export type MemberListRequest = z.input<typeof memberListRequest>;
 

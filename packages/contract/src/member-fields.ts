@@ -3,7 +3,6 @@
  * index.ts does not export this module, so these short names stay out of the contract's surface.
  */
 import { z } from 'zod';
-import { PAGE_SIZE } from './constants.js';
 import { MSG } from './messages.js';
 import { isPlainText } from './rules.js';
 
@@ -16,16 +15,3 @@ export const id = z
   .max(2_147_483_647, MSG.badRequest);
 export const digitsField = (min: number, max: number, requiredMsg: string, msg: string) =>
   (min > 0 ? required(requiredMsg) : z.string({ error: msg }).trim()).regex(new RegExp(`^\\d{${min},${max}}$`), msg);
-
-export const pageField = z.coerce
-  .number({ error: MSG.badRequest })
-  .int(MSG.badRequest)
-  .min(1, MSG.badRequest)
-  .max(100_000, MSG.badRequest);
-export const sizeField = (dflt: number) =>
-  z.coerce
-    .number({ error: MSG.badRequest })
-    .int(MSG.badRequest)
-    .min(1, MSG.badRequest)
-    .transform((n) => Math.min(n, PAGE_SIZE.max))
-    .default(dflt);

@@ -4,7 +4,7 @@ import { CASH_CHARGE, PAGE_SIZE } from './constants.js';
 import { answerOf, pageAnswerOf } from './envelope.js';
 import { isCalendarDate } from './rules.js';
 import { MSG_MEMBER } from './member-info.js';
-import { pageField, sizeField } from './member-fields.js';
+import { pageNumber, pageSize } from './page-fields.js';
 
 // ---------------------------------------------------------------- payments
 
@@ -106,8 +106,8 @@ export const dateRangeListRequest = z
     startDate: calendarDateField.optional(),
     endDate: calendarDateField.optional(),
     searchType: z.enum(['date', '']).optional(),
-    page: pageField.default(1),
-    size: sizeField(PAGE_SIZE.memberArea),
+    page: pageNumber(),
+    size: pageSize(PAGE_SIZE.memberArea),
   })
   .superRefine((v, ctx) => {
     if (v.searchType !== 'date') return;

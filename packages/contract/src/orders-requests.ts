@@ -5,6 +5,7 @@ import { MSG_ORDER } from './messages-shop.js';
 import { dateRangeListRequest } from './member-payments.js';
 import { EPC_MSG, normalizeVin } from './epc-vin.js';
 import { jobRefField } from './quick-order.js';
+import { pageNumber, pageSize } from './page-fields.js';
 
 const positiveQty = z
   .number({ error: MSG_ORDER.qtyInvalid })
@@ -165,11 +166,6 @@ export const cartListRequest = z.object({
 export const addressListRequest = z.object({
   searchType: z.enum(['name', 'phone', '']).optional(),
   searchKeyword: z.string().max(50).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  size: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .transform((n) => Math.min(n, PAGE_SIZE.max))
-    .default(PAGE_SIZE.memberArea),
+  page: pageNumber(),
+  size: pageSize(PAGE_SIZE.memberArea),
 });

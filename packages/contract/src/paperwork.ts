@@ -4,6 +4,7 @@ import { MSG } from './messages.js';
 import { MSG_MEMBER, calendarDateField } from './member.js';
 import { MAIL_SHAPE, isCalendarDate } from './rules.js';
 import { PAGE_SIZE } from './constants.js';
+import { pageNumber, pageSize } from './page-fields.js';
 
 /**
  * The shop's paperwork (docs/requirements.md#paperwork): 거래명세서 PDFs, the company's 캐시 원장 and its exports, and the
@@ -81,20 +82,7 @@ function withPeriod<T extends z.ZodType<Period>>(
 }
 
 /** page and size of a paperwork list; size is capped at the largest page, not refused. */
-const pageFields = (defaultSize: number) => ({
-  page: z.coerce
-    .number({ error: MSG.badRequest })
-    .int(MSG.badRequest)
-    .min(1, MSG.badRequest)
-    .max(100_000, MSG.badRequest)
-    .default(1),
-  size: z.coerce
-    .number({ error: MSG.badRequest })
-    .int(MSG.badRequest)
-    .min(1, MSG.badRequest)
-    .transform((n) => Math.min(n, PAGE_SIZE.max))
-    .default(defaultSize),
-});
+const pageFields = (defaultSize: number) => ({ page: pageNumber(), size: pageSize(defaultSize) });
 
 // ---------------------------------------------------------------- 거래명세서
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { answerOf, pageAnswerOf } from './envelope.js';
+import { pageNumber } from './page-fields.js';
 
 /**
  * Back-office calls of the shop's part-number cross-reference and of the name-search synonyms
@@ -38,7 +39,7 @@ export const xrefKind = z.preprocess(
   z.enum(['supersedes', 'interchangeable'], { error: MSG_PART_ADMIN.kind }),
 );
 const remark = z.string().trim().max(200, MSG_PART_ADMIN.remark).default('');
-const page = z.coerce.number().int().min(1).max(100_000).default(1);
+const page = pageNumber();
 const size = z.coerce.number().int().min(1).max(100).default(50);
 const seq = z.coerce.number().int().min(1).max(2_147_483_647);
 

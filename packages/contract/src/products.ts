@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { answerOf, emptyAnswer, pageAnswerOf } from './envelope.js';
 import { MSG_SHOP } from './messages-shop.js';
 import { PAGE_SIZE } from './constants.js';
+import { pageNumber, pageSize } from './page-fields.js';
 import { fitVehicle, fullVinField } from './vehicles.js';
 
 const int = z.number().int();
@@ -84,20 +85,8 @@ export const productAnswer = answerOf(productView);
 /** api/getEpcToProduct: the shop's products of a catalogue part number. */
 export const epcToProductAnswer = answerOf(z.object({ partInfo: z.array(productView) }));
 
-const page = z.coerce
-  .number({ error: MSG_SHOP.badPage })
-  .int(MSG_SHOP.badPage)
-  .min(1, MSG_SHOP.badPage)
-  .max(100_000, MSG_SHOP.badPage)
-  .default(1);
-const size = (fallback: number) =>
-  z.coerce
-    .number({ error: MSG_SHOP.badSize })
-    .int(MSG_SHOP.badSize)
-    .min(1, MSG_SHOP.badSize)
-    // Larger sizes are clamped, not refused: the list simply comes in pages of at most 100.
-    .transform((n) => Math.min(n, PAGE_SIZE.max))
-    .default(fallback);
+const page = pageNumber(MSG_SHOP.badPage);
+const size = (fallback: number) => pageSize(fallback, MSG_SHOP.badSize);
 const keyword = z
   .string()
   .max(200, MSG_SHOP.keywordTooLong)
