@@ -2,7 +2,11 @@ import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
-import { openDatabase, queryRows } from '../apps/server/src/db/client.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import { openDatabase, queryRows, type Db } from '../apps/server/src/db/client.js';
+import { importCatalogue } from '../apps/server/src/features/epc/import/index.js';
+import { writeCatalogueFolder } from './catalogue-import.js';
 import { companies, members, products, sessions } from '../apps/server/src/db/schema.js';
 import { hashToken } from '../apps/server/src/features/auth/sessions.js';
 import { fillProductNameColumns } from '../apps/server/src/features/products/name-search.js';
@@ -21,6 +25,32 @@ import {
 /** Products (BENCH_PRODUCTS, the issue's 1,000,000 by default) and shop relations (BENCH_RELATIONS, 100,000). */
 export const TOTAL = Number(process.env.BENCH_PRODUCTS ?? 1_000_000);
 export const RELATIONS = Number(process.env.BENCH_RELATIONS ?? 100_000);
+/** Catalogues of the catalogue benchmark imported beside them (BENCH_SEARCH_CATALOGUES, 250: its 1.6 million rows). */
+export const CATALOGUES = Number(process.env.BENCH_SEARCH_CATALOGUES ?? 250);
+
+/** Writes and imports CATALOGUES generated catalogues, two at a time (as the catalogue benchmark does); answers the rows. */
+async function importBenchCatalogues(db: Db): Promise<number> {
+  if (CATALOGUES <= 0) return 0;
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-bench-search-epc-'));
+  let rows = 0;
+  try {
+    let next = 0;
+    const worker = async () => {
+      for (let c = next++; c < CATALOGUES; c = next++) {
+        const dir = path.join(root, `c${c}`);
+        writeCatalogueFolder(dir, c);
+        const report = await importCatalogue(db, dir, { uploadDir: path.join(root, 'uploads') });
+        if (!report.ok) throw new Error(`catalogue ${c} refused: ${JSON.stringify(report.problems.slice(0, 3))}`);
+        rows += report.rows;
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    };
+    await Promise.all([worker(), worker()]);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+  return rows;
+}
 const BASE = 10_000;
 
 export interface SearchData {
@@ -42,8 +72,10 @@ export interface SearchData {
  * The products of bench/products.ts (10,000 demo products copied with a numbered suffix up to
  * BENCH_PRODUCTS rows), their search forms (초성, 자모) copied with them, and RELATIONS shop
  * relations in part_xrefs: an old number ('X0000001-OLD') superseded by a product's number, every
- * fourth instead an interchangeable number. The catalogue's own relations (epc_replacements) stay
- * empty: the 1.6 million catalogue rows are not loaded here.
+ * fourth instead an interchangeable number. Before them, CATALOGUES catalogues of the catalogue
+ * benchmark (BENCH_SEARCH_CATALOGUES, its 250 by default: 1.6 million rows, their supersessions in
+ * epc_replacements and so in the relation closure) are imported through the shop's importer, so
+ * the searches run beside the catalogue the issue names; 0 leaves the catalogue empty.
  */
 export async function seedSearchData(name: string): Promise<SearchData> {
   const url = await freshBenchDatabase(name);
@@ -65,6 +97,7 @@ export async function seedSearchData(name: string): Promise<SearchData> {
       from products where id <= ${BASE}`);
   }
   const [{ n }] = (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from products`)) as [{ n: number }];
+  const catalogueRows = await importBenchCatalogues(db);
   // The insert's trigger rebuilds the relation closure whole (migration 0018): timed apart.
   const relationsStarted = Date.now();
   await db.execute(sql`
@@ -85,7 +118,8 @@ export async function seedSearchData(name: string): Promise<SearchData> {
   )) as [{ r: number; c: number }];
   console.log(
     `loaded ${n.toLocaleString()} products and ${r.toLocaleString()} relations in ${((Date.now() - started) / 1000).toFixed(1)} s ` +
-      `(relations with their closure of ${c.toLocaleString()} rows: ${relationsSeconds.toFixed(1)} s)`,
+      `(relations with their closure of ${c.toLocaleString()} rows: ${relationsSeconds.toFixed(1)} s), ` +
+      `beside ${CATALOGUES} catalogues of ${catalogueRows.toLocaleString()} rows`,
   );
   const token = randomBytes(32).toString('base64url');
   const [company] = await db
@@ -258,7 +292,9 @@ export function throughputCells(
 }
 
 /** The data the search benchmarks run on, for their summary lines. */
-export const DATA_SUMMARY = `${TOTAL.toLocaleString()} products, ${RELATIONS.toLocaleString()} relations in part_xrefs (epc_replacements empty)`;
+export const DATA_SUMMARY =
+  `${TOTAL.toLocaleString()} products, ${RELATIONS.toLocaleString()} relations in part_xrefs, ` +
+  (CATALOGUES > 0 ? `${CATALOGUES} catalogues imported (the catalogue benchmark's)` : 'no catalogue');
 
 /**
  * `rounds` interleaved rounds: `round` is given the two servers in turn, the project first in even
