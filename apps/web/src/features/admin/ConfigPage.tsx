@@ -4,10 +4,9 @@ import { PAY_TYPE_LABELS, SHIPPING, SHIPPING_TYPE_LABELS, configFields, type Con
 import { messageOf } from '../../shared/api';
 import { CheckField, Field, Form, SelectField, TextAreaField, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
-import { Loading } from '../../shared/ui/states';
-import { NumberField } from './fields';
+import { Pending } from '../../shared/ui/states';
+import { NumberField, SaveRow } from './fields';
 import { adminQuery, useAdminWrite } from './api';
-import { A } from './texts';
 
 const BOTTOM: [keyof ConfigFields['mallBottom'], string][] = [
   ['companyName', '상호'],
@@ -27,7 +26,7 @@ const BOTTOM: [keyof ConfigFields['mallBottom'], string][] = [
 export default function ConfigPage() {
   const q = useQuery({ ...adminQuery('adminGetConfig', {}), placeholderData: undefined });
   const data = q.data?.results;
-  if (!data) return q.error ? <p className="admin-error">{messageOf(q.error)}</p> : <Loading />;
+  if (!data) return <Pending error={q.error} errorClassName="admin-error" />;
   const { ver, ...fields } = data;
   return <ConfigForm key={ver} ver={ver} initial={fields} />;
 }
@@ -73,11 +72,7 @@ function ConfigForm({ ver, initial }: { ver: number; initial: ConfigFields }) {
         <Packages />
         <Warehouses />
         <DeliveryOptions />
-        <div className="admin-actions">
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            {save.isPending ? A.saving : A.save}
-          </button>
-        </div>
+        <SaveRow busy={save.isPending} />
       </Form>
     </section>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { count } from '../../shared/format';
 import type { Column } from '../../shared/ui/DataTable';
 
 /**
@@ -38,4 +39,32 @@ export function useColumnChoice<R>(list: string, columns: Column<R>[]) {
     </details>
   );
   return { shown: columns.filter((c) => !hidden.includes(c.id) || typeof c.header !== 'string'), chooser };
+}
+
+/** A sortable column of amounts in won, right-aligned with digit groups. */
+export function moneyColumn<R>(id: string, header: string, width: number, value: (row: R) => number): Column<R> {
+  return { id, header, width, className: 'money', sortValue: value, cell: (r) => count(value(r)) };
+}
+
+/**
+ * A column of one small button a row (상세, 수정) that opens the row; its header is read by screen
+ * readers only, and `name` tells which row the button opens when the word alone does not.
+ */
+export function openColumn<R>(
+  id: string,
+  text: string,
+  onOpen: (row: R) => void,
+  name?: (row: R) => string,
+): Column<R> {
+  return {
+    id,
+    header: <span className="sr-only">{text}</span>,
+    width: 70,
+    className: 'center',
+    cell: (r) => (
+      <button type="button" className="btn btn-small" onClick={() => onOpen(r)} aria-label={name?.(r)}>
+        {text}
+      </button>
+    ),
+  };
 }
