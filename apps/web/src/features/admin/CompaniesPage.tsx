@@ -21,8 +21,8 @@ import { DetailModal, ListToolbar } from './components/ListParts';
 import { StatusBadge } from './components/StatusBadge';
 import { NumberField } from './fields';
 import { InvoiceInfoForm } from './InvoiceInfoForm';
-import { moneyColumn, openColumn, useColumnChoice } from './columns';
-import { adminQuery, useAdminWrite } from './api';
+import { LEDGER_COLUMNS, moneyColumn, openColumn, useColumnChoice } from './columns';
+import { adminQuery, useAdminSave, useAdminWrite } from './api';
 import { A } from './texts';
 
 const searchSchema = z.object({ keyword: z.string().trim().max(100), level: z.string() });
@@ -235,10 +235,7 @@ function CompanyBody({ d }: { d: CompanyDetail }) {
             label="캐시 원장"
             rows={d.ledger}
             columns={[
-              { id: 'at', header: '일시', width: 120, className: 'date', cell: (l) => dateTime(l.created) },
-              { id: 'type', header: '구분', width: 80, cell: (l) => A.ledgerTypes[l.type] ?? l.type },
-              { id: 'amt', header: '금액(원)', className: 'money', cell: (l) => count(l.amount) },
-              { id: 'after', header: '잔액(원)', className: 'money', cell: (l) => count(l.balanceAfter) },
+              ...LEDGER_COLUMNS,
               { id: 'note', header: '내용', className: 'ellipsis', title: (l) => l.note, cell: (l) => l.note },
             ]}
           />
@@ -285,21 +282,10 @@ function CashForm({ companyId }: { companyId: number }) {
 }
 
 function LicenseForm({ companyId }: { companyId: number }) {
-  const notify = useNotify();
   const form = useZodForm(adjustLicenseRequest, { companyId, days: 0, reason: '' });
-  const adjust = useAdminWrite('adminAdjustLicense');
+  const { save } = useAdminSave('adminAdjustLicense', () => form.reset({ companyId, days: 0, reason: '' }));
   return (
-    <Form
-      form={form}
-      className="admin-panel form"
-      aria-label="이용권 조정"
-      onSubmit={(v) =>
-        adjust.mutate(v, {
-          onSuccess: (a) => (notify.toast(a.message), form.reset({ companyId, days: 0, reason: '' })),
-          onError: (e) => void notify.alert(messageOf(e)),
-        })
-      }
-    >
+    <Form form={form} className="admin-panel form" aria-label="이용권 조정" onSubmit={save}>
       <h2>이용권 기간 조정 (관리자)</h2>
       <NumberField name="days" label="일수 (줄이려면 음수)" />
       <Field name="reason" label="사유" maxLength={200} />

@@ -8,7 +8,7 @@ import { CheckField, Field, SelectField, useZodForm } from '../../shared/ui/form
 import { RichTextField } from './RichTextEditor';
 import { ModalForm } from '../../shared/ui/ModalForm';
 import { useNotify } from '../../shared/ui/notify';
-import { adminQuery, useAdminWrite } from './api';
+import { adminQuery, useAdminSave, useAdminWrite } from './api';
 import { SaveRow } from './fields';
 import { ListToolbar } from './components/ListParts';
 import { A } from './texts';
@@ -68,7 +68,6 @@ export default function NoticesPage() {
 }
 
 function NoticeModal({ notice, onClose }: { notice: AdminNotice | null; onClose: () => void }) {
-  const notify = useNotify();
   const [saved, setSaved] = useState<AdminNotice | null>(notice);
   const form = useZodForm(
     saveNoticeRequest,
@@ -76,7 +75,10 @@ function NoticeModal({ notice, onClose }: { notice: AdminNotice | null; onClose:
       ? { ...notice, type: notice.type as 0 | 2 | 3 }
       : { type: 0, title: '', content: '', popup: false, published: true },
   );
-  const save = useAdminWrite('adminSaveNotice');
+  const { save, busy } = useAdminSave('adminSaveNotice', (a) => {
+    setSaved(a.results);
+    form.reset({ ...a.results, type: a.results.type as 0 | 2 | 3 });
+  });
   return (
     <ModalForm
       title={notice ? `공지 수정 #${notice.seq}` : '공지 쓰기'}
@@ -85,16 +87,7 @@ function NoticeModal({ notice, onClose }: { notice: AdminNotice | null; onClose:
       size="wide"
       form={form}
       label="공지"
-      onSubmit={(v) =>
-        save.mutate(v, {
-          onSuccess: (a) => {
-            notify.toast(a.message);
-            setSaved(a.results);
-            form.reset({ ...a.results, type: a.results.type as 0 | 2 | 3 });
-          },
-          onError: (e) => void notify.alert(messageOf(e)),
-        })
-      }
+      onSubmit={save}
       after={
         saved && (
           <>
@@ -118,7 +111,7 @@ function NoticeModal({ notice, onClose }: { notice: AdminNotice | null; onClose:
           className="span4"
         />
       </div>
-      <SaveRow busy={save.isPending} />
+      <SaveRow busy={busy} />
     </ModalForm>
   );
 }

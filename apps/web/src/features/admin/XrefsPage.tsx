@@ -10,7 +10,7 @@ import { Field, Form, SelectField, useZodForm } from '../../shared/ui/form';
 import { Modal } from '../../shared/ui/Modal';
 import { useNotify } from '../../shared/ui/notify';
 import { FilePick } from './fields';
-import { adminQuery, readCsvFile, useAdminWrite } from './api';
+import { adminQuery, readCsvFile, useAdminSave, useAdminWrite } from './api';
 import { A } from './texts';
 import { ListToolbar } from './components/ListParts';
 
@@ -102,32 +102,23 @@ export default function XrefsPage() {
 
 /** One relation typed in: two numbers, the kind and a remark. */
 function AddXref() {
-  const notify = useNotify();
   const empty = { pid: '', toPid: '', kind: 'supersedes', remark: '' } as const;
   const form = useZodForm(xrefFields, empty);
-  const save = useAdminWrite('adminSaveXref');
+  const { save, busy } = useAdminSave('adminSaveXref', () => form.reset(empty));
   return (
     <Form
       form={form}
       alertInvalid
       className="admin-form-grid admin-xref-add"
       aria-label="호환품번 추가"
-      onSubmit={(v) =>
-        save.mutate(v, {
-          onSuccess: (a) => {
-            notify.toast(a.message);
-            form.reset(empty);
-          },
-          onError: (e) => void notify.alert(messageOf(e)),
-        })
-      }
+      onSubmit={save}
     >
       <Field name="pid" label="품번 (대체: 이전 품번)" maxLength={50} autoComplete="off" />
       <SelectField name="kind" label="관계" options={KIND_OPTIONS} />
       <Field name="toPid" label="상대 품번 (대체: 현재 품번)" maxLength={50} autoComplete="off" />
       <Field name="remark" label="비고" maxLength={200} />
-      <button type="submit" className="btn btn-small btn-primary" disabled={save.isPending}>
-        {save.isPending ? A.saving : '관계 추가'}
+      <button type="submit" className="btn btn-small btn-primary" disabled={busy}>
+        {busy ? A.saving : '관계 추가'}
       </button>
     </Form>
   );

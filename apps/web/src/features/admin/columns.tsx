@@ -1,6 +1,8 @@
 import { useState } from 'react';
-import { count } from '../../shared/format';
+import type { LedgerRow } from '@partsmall/contract';
+import { count, dateTime } from '../../shared/format';
 import type { Column } from '../../shared/ui/DataTable';
+import { A } from './texts';
 
 /**
  * The column chooser of the back office's lists: which columns of the one DataTable show, kept per
@@ -68,3 +70,11 @@ export function openColumn<R>(
     ),
   };
 }
+
+/** A company's or an order's cash entries: when, what kind, the amount and the balance after it. */
+export const LEDGER_COLUMNS: Column<LedgerRow>[] = [
+  { id: 'at', header: '일시', width: 120, className: 'date', cell: (l) => dateTime(l.created) },
+  { id: 'type', header: '구분', width: 80, cell: (l) => A.ledgerTypes[l.type] ?? l.type },
+  { id: 'amount', header: '금액(원)', className: 'money', cell: (l) => count(l.amount) },
+  { id: 'after', header: '잔액(원)', className: 'money', cell: (l) => count(l.balanceAfter) },
+];

@@ -11,6 +11,7 @@ import { DataTable } from '../../../shared/ui/DataTable';
 import { DetailList } from '../../../shared/ui/DetailList';
 import { StatementButton } from '../../orders';
 import { adminQuery } from '../api';
+import { LEDGER_COLUMNS } from '../columns';
 import { A } from '../texts';
 import { DetailModal } from './ListParts';
 import { OrderMoves } from './OrderMoves';
@@ -113,16 +114,7 @@ function OrderBody({ d }: { d: AdminOrderDetail }) {
         </div>
         <div>
           <h2>캐시 내역</h2>
-          <DataTable
-            label="주문 캐시 내역"
-            rows={d.ledger}
-            columns={[
-              { id: 'at', header: '일시', width: 120, className: 'date', cell: (l) => dateTime(l.created) },
-              { id: 'type', header: '구분', width: 80, cell: (l) => A.ledgerTypes[l.type] ?? l.type },
-              { id: 'amount', header: '금액(원)', className: 'money', cell: (l) => count(l.amount) },
-              { id: 'after', header: '잔액(원)', className: 'money', cell: (l) => count(l.balanceAfter) },
-            ]}
-          />
+          <DataTable label="주문 캐시 내역" rows={d.ledger} columns={LEDGER_COLUMNS} />
         </div>
       </div>
     </div>

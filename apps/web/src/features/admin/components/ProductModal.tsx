@@ -7,7 +7,7 @@ import { Field, SelectField, TextAreaField, useZodForm } from '../../../shared/u
 import { ModalForm } from '../../../shared/ui/ModalForm';
 import { useNotify } from '../../../shared/ui/notify';
 import { NumberField, SaveRow } from '../fields';
-import { fileToBase64, useAdminWrite } from '../api';
+import { fileToBase64, useAdminSave, useAdminWrite } from '../api';
 import { StockForm } from './StockForm';
 
 type SaveInput = z.input<typeof saveProductRequest>;
@@ -43,7 +43,7 @@ export function ProductModal({
   const notify = useNotify();
   const initial: SaveInput = product ? { ...product, seq: product.seq } : EMPTY;
   const form = useZodForm(saveProductRequest, initial);
-  const save = useAdminWrite('adminSaveProduct');
+  const { save, busy } = useAdminSave('adminSaveProduct', (a) => onSaved(a.results));
   const upload = useAdminWrite('adminUploadProductImage');
   const [images, setImages] = useState<string[]>(product?.imgFiles ?? []);
   const onFile = async (file: File | undefined) => {
@@ -98,15 +98,7 @@ export function ProductModal({
       size="wide"
       form={form}
       label="상품 정보"
-      onSubmit={(v) =>
-        save.mutate(v, {
-          onSuccess: (a) => {
-            notify.toast(a.message);
-            onSaved(a.results);
-          },
-          onError: (e) => void notify.alert(messageOf(e)),
-        })
-      }
+      onSubmit={save}
       after={pictures}
     >
       <div className="admin-form-grid">
@@ -131,7 +123,7 @@ export function ProductModal({
         <TextAreaField name="detailInfo" label="특이사항" className="span4" maxLength={500} rows={2} />
         <TextAreaField name="description" label="상세 설명" className="span4" maxLength={5000} rows={4} />
       </div>
-      <SaveRow busy={save.isPending} />
+      <SaveRow busy={busy} />
     </ModalForm>
   );
 }
