@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MSG, MSG_MEMBER } from '@partsmall/contract';
 import { members, payments, sessions } from '../apps/server/src/db/schema.js';
 import { DEMO_COMPANY } from '../apps/server/src/seed/demo.js';
+import { MENU_PATHS } from '../apps/web/src/features/management/menu.js';
 import { addProduct, newCompany, payByApi, setCash } from './fixtures.js';
 import { call, desktopPage, latestCode, loginAs, phonePage, shot, startShop } from './helpers.js';
 
@@ -275,27 +276,7 @@ describe('member area on a phone', () => {
     // The menu is drawn after the address changes: counted once it is there.
     await expect.poll(() => entries.count()).toBe(18);
     await snap(page, 'management-menu-mobile');
-    const paths = [
-      'profile',
-      'editMyInfo',
-      'orders',
-      'favorites',
-      'deliveryAddress',
-      'myVehicles',
-      'notifySettings',
-      'editCompanyInfo',
-      'users',
-      'chargeCash',
-      'cashPayments',
-      'cashLedger',
-      'monthlyStatement',
-      'taxInvoices',
-      'buyLicense',
-      'licensePayments',
-      'setSecurity',
-      'memberDeactivation',
-    ];
-    for (const path of paths) {
+    for (const path of MENU_PATHS) {
       await page.goto(`${shop.server.base}/mobileManagement?menu=${path}`);
       await page.locator('.mg-title').first().waitFor();
       // One column: nothing wider than the phone (a wider page would widen the layout viewport).

@@ -3,6 +3,7 @@ import { devices, type Browser, type BrowserContext, type BrowserContextOptions,
 import { cartItems, members, notices, products } from '../apps/server/src/db/schema.js';
 import type { TestServer } from '../apps/server/test/helpers.js';
 import { insertOrder } from '../apps/server/test/order-helpers.js';
+import { MENU_PATHS } from '../apps/web/src/features/management/menu.js';
 
 /**
  * The tour of the shop's screens that the accessibility audit (e2e/a11y.test.ts) and the layout-
@@ -157,27 +158,6 @@ const productDialog = async (page: Page) => {
   await page.getByRole('dialog').locator('[data-testid="price"], .login-hint').first().waitFor();
 };
 
-const MANAGEMENT = [
-  'profile',
-  'editMyInfo',
-  'orders',
-  'favorites',
-  'deliveryAddress',
-  'myVehicles',
-  'notifySettings',
-  'editCompanyInfo',
-  'users',
-  'chargeCash',
-  'cashPayments',
-  'cashLedger',
-  'monthlyStatement',
-  'taxInvoices',
-  'buyLicense',
-  'licensePayments',
-  'setSecurity',
-  'memberDeactivation',
-];
-
 const ADMIN = [
   '',
   '/orders',
@@ -325,7 +305,7 @@ export function tour(data: TourData): Leg[] {
         { name: 'order finished', path: `/checkOutFinish?seq=${orderSeq}` },
         { name: 'order detail popup', path: `/orderDetail?seq=${orderSeq}` },
         { name: 'car info', path: '/carInfo' },
-        ...MANAGEMENT.map((m) => ({ name: `member area: ${m}`, path: `/management/${m}` })),
+        ...MENU_PATHS.map((m) => ({ name: `member area: ${m}`, path: `/management/${m}` })),
         ...cataloguePanels(),
         { name: 'chat', path: '/chat', show: (p) => p.locator('.chat-window').first().waitFor() },
       ],

@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { AuditRow } from '@partsmall/contract';
 import { dateTime } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
-import { Form, useZodForm } from '../../shared/ui/form';
+import { FilterForm, FilterSelect, filledOnly, useListFilters } from '../../shared/ui/FilterForm';
 import { adminQuery } from './api';
 import { A } from './texts';
 
@@ -13,10 +12,8 @@ const show = (v: unknown) => (v === null || v === undefined ? A.none : JSON.stri
 
 /** The audit log: every staff write, who and when, before and after. Read only; nobody can edit it. */
 export default function AuditPage() {
-  const [action, setAction] = useState('');
-  const [page, setPage] = useState(1);
-  const form = useZodForm(searchSchema, { action: '' });
-  const list = useQuery(adminQuery('adminAuditList', { ...(action ? { action } : {}), page, size: 30 }));
+  const { form, filters, page, setPage, apply } = useListFilters(searchSchema, { action: '' });
+  const list = useQuery(adminQuery('adminAuditList', { ...filledOnly(filters), page, size: 30 }));
   const columns: Column<AuditRow>[] = [
     { id: 'seq', header: '번호', width: 70, className: 'num', cell: (r) => r.seq },
     { id: 'at', header: '일시', width: 130, className: 'date', cell: (r) => dateTime(r.created) },
@@ -29,28 +26,9 @@ export default function AuditPage() {
   return (
     <section>
       <h1>작업 기록</h1>
-      <Form
-        form={form}
-        className="admin-filters"
-        role="search"
-        aria-label="작업 기록 검색"
-        onSubmit={(v) => (setAction(v.action), setPage(1))}
-      >
-        <label>
-          작업
-          <select {...form.register('action')}>
-            <option value="">{A.all}</option>
-            {Object.entries(A.actions).map(([v, l]) => (
-              <option key={v} value={v}>
-                {l}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="btn btn-primary btn-small">
-          {A.search}
-        </button>
-      </Form>
+      <FilterForm form={form} className="admin-filters" label="작업 기록 검색" onSubmit={apply}>
+        <FilterSelect name="action" label="작업" options={A.actions} all={A.all} />
+      </FilterForm>
       <DataTable label="작업 기록" query={list} columns={columns} paging={{ page, size: 30, onPage: setPage }} />
     </section>
   );

@@ -12,19 +12,21 @@ import {
 import { messageOf } from '../../shared/api';
 import { businessNumber, count, date, dateTime, phone, won } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
+import { DetailList } from '../../shared/ui/DetailList';
+import { FilterForm, FilterInput, FilterSelect, filledOnly, useListFilters } from '../../shared/ui/FilterForm';
 import { Field, Form, useZodForm } from '../../shared/ui/form';
-import { Modal } from '../../shared/ui/Modal';
 import { useNotify } from '../../shared/ui/notify';
-import { Loading } from '../../shared/ui/states';
 import { useMay } from './access';
+import { DetailModal, ListToolbar } from './components/ListParts';
 import { StatusBadge } from './components/StatusBadge';
 import { NumberField } from './fields';
 import { InvoiceInfoForm } from './InvoiceInfoForm';
-import { useColumnChoice } from './columns';
-import { adminQuery, useAdminWrite } from './api';
+import { LEDGER_COLUMNS, moneyColumn, openColumn, useColumnChoice } from './columns';
+import { adminQuery, useAdminSave, useAdminWrite } from './api';
 import { A } from './texts';
 
 const searchSchema = z.object({ keyword: z.string().trim().max(100), level: z.string() });
+const LEVEL_OPTIONS = LEVELS.map((l) => ({ value: l, label: A.levels[l] ?? l }));
 
 export function LevelBadge({ level }: { level: string }) {
   return <span className={`level-badge level-${level}`}>{A.levels[level] ?? level}</span>;
@@ -32,14 +34,11 @@ export function LevelBadge({ level }: { level: string }) {
 
 /** Members and companies: search by company, business number, member id, name or phone. */
 export default function CompaniesPage() {
-  const [search, setSearch] = useState({ keyword: '', level: '' });
-  const [page, setPage] = useState(1);
+  const { form, filters, page, setPage, apply } = useListFilters(searchSchema, { keyword: '', level: '' });
   const [open, setOpen] = useState<number | null>(null);
-  const form = useZodForm(searchSchema, search);
   const list = useQuery(
     adminQuery('adminCompanyList', {
-      ...(search.keyword ? { keyword: search.keyword } : {}),
-      ...(search.level ? { level: search.level as CompanyLevel } : {}),
+      ...(filledOnly(filters) as { keyword?: string; level?: CompanyLevel }),
       page,
       size: 20,
     }),
@@ -49,14 +48,7 @@ export default function CompaniesPage() {
     { id: 'name', header: '업체명', sortValue: (c) => c.name, cell: (c) => c.name },
     { id: 'license', header: '사업자번호', width: 130, cell: (c) => (c.license ? businessNumber(c.license) : A.none) },
     { id: 'level', header: '등급', width: 80, className: 'center', cell: (c) => <LevelBadge level={c.level} /> },
-    {
-      id: 'point',
-      header: '캐시(원)',
-      width: 110,
-      className: 'money',
-      sortValue: (c) => c.point,
-      cell: (c) => count(c.point),
-    },
+    moneyColumn('point', '캐시(원)', 110, (c) => c.point),
     {
       id: 'lic',
       header: '이용권',
@@ -66,53 +58,19 @@ export default function CompaniesPage() {
     },
     { id: 'members', header: '계정', width: 60, className: 'num', cell: (c) => c.members },
     { id: 'created', header: '가입일', width: 100, className: 'date', cell: (c) => date(c.created) },
-    {
-      id: 'open',
-      header: <span className="sr-only">상세</span>,
-      width: 70,
-      className: 'center',
-      cell: (c) => (
-        <button type="button" className="btn btn-small" onClick={() => setOpen(c.companyId)}>
-          {A.detail}
-        </button>
-      ),
-    },
+    openColumn('open', A.detail, (c) => setOpen(c.companyId)),
   ];
   const { shown, chooser } = useColumnChoice('companies', columns);
   return (
     <section>
       <h1>회원·업체</h1>
-      <Form
-        form={form}
-        className="admin-filters"
-        role="search"
-        aria-label="업체 검색"
-        onSubmit={(v) => (setSearch(v), setPage(1))}
-      >
-        <label>
-          업체명·사업자번호·아이디·이름·연락처
-          <input {...form.register('keyword')} size={36} />
-        </label>
-        <label>
-          등급
-          <select {...form.register('level')}>
-            <option value="">{A.all}</option>
-            {LEVELS.map((l) => (
-              <option key={l} value={l}>
-                {A.levels[l]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="btn btn-primary btn-small">
-          {A.search}
-        </button>
-      </Form>
-      <div className="admin-toolbar">
-        <span>총 {count(list.data?.total ?? 0)}개 업체</span>
-        <span className="spacer" />
+      <FilterForm form={form} className="admin-filters" label="업체 검색" onSubmit={apply}>
+        <FilterInput name="keyword" label="업체명·사업자번호·아이디·이름·연락처" size={36} />
+        <FilterSelect name="level" label="등급" options={LEVEL_OPTIONS} all={A.all} />
+      </FilterForm>
+      <ListToolbar total={list.data?.total ?? 0} unit="개 업체">
         {chooser}
-      </div>
+      </ListToolbar>
       <DataTable
         label="업체 목록"
         query={list}
@@ -127,11 +85,10 @@ export default function CompaniesPage() {
 
 function CompanyModal({ companyId, onClose }: { companyId: number; onClose: () => void }) {
   const q = useQuery(adminQuery('adminCompanyDetail', { companyId }));
-  const d = q.data?.results;
   return (
-    <Modal title={d ? d.company.name : '업체 상세'} onClose={onClose} className="admin-wide" size="wide">
-      {!d ? q.error ? <p className="admin-error">{messageOf(q.error)}</p> : <Loading /> : <CompanyBody d={d} />}
-    </Modal>
+    <DetailModal title={q.data?.results.company.name ?? '업체 상세'} onClose={onClose} query={q}>
+      {(d) => <CompanyBody d={d} />}
+    </DetailModal>
   );
 }
 
@@ -143,50 +100,51 @@ function CompanyBody({ d }: { d: CompanyDetail }) {
   const setStatus = useAdminWrite('adminSetMemberStatus');
   const setLevel = useAdminWrite('adminSetCompanyLevel');
   const failed = (e: unknown) => void notify.alert(messageOf(e));
+  const levelSelect = (
+    <select
+      aria-label="업체 등급"
+      value={c.level}
+      onChange={(e) =>
+        setLevel.mutate(
+          { companyId: c.companyId, level: e.target.value as CompanyLevel },
+          { onSuccess: (a) => notify.toast(a.message), onError: failed },
+        )
+      }
+    >
+      {LEVEL_OPTIONS.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </select>
+  );
   return (
     <div>
       <div className="admin-grid2">
-        <dl className="admin-dl">
-          <dt>사업자번호</dt>
-          <dd>{c.license ? businessNumber(c.license) : A.none}</dd>
-          <dt>대표 / 지역</dt>
-          <dd>
-            {c.ceo || A.none} / {c.area || A.none}
-          </dd>
-          <dt>연락처</dt>
-          <dd>{c.phone ? phone(c.phone) : A.none}</dd>
-          <dt>등급</dt>
-          <dd>
-            {mayLevel ? (
-              <select
-                aria-label="업체 등급"
-                value={c.level}
-                onChange={(e) =>
-                  setLevel.mutate(
-                    { companyId: c.companyId, level: e.target.value as CompanyLevel },
-                    { onSuccess: (a) => notify.toast(a.message), onError: failed },
-                  )
-                }
-              >
-                {LEVELS.map((l) => (
-                  <option key={l} value={l}>
-                    {A.levels[l]}
-                  </option>
-                ))}
-              </select>
-            ) : (
-              <LevelBadge level={c.level} />
-            )}
-          </dd>
-        </dl>
-        <dl className="admin-dl">
-          <dt>캐시 잔액</dt>
-          <dd data-testid="company-point">{won(c.point)}</dd>
-          <dt>원장 합계</dt>
-          <dd className={c.ledgerSum === c.point ? 'admin-ok' : 'admin-error'}>{won(c.ledgerSum)}</dd>
-          <dt>이용권</dt>
-          <dd>{c.licenseEnd ? `${c.licenseDays}일 남음 (${dateTime(c.licenseEnd)}까지)` : '없음'}</dd>
-        </dl>
+        <DetailList
+          className="admin-dl"
+          items={[
+            { label: '사업자번호', value: c.license ? businessNumber(c.license) : A.none },
+            { label: '대표 / 지역', value: `${c.ceo || A.none} / ${c.area || A.none}` },
+            { label: '연락처', value: c.phone ? phone(c.phone) : A.none },
+            { label: '등급', value: mayLevel ? levelSelect : <LevelBadge level={c.level} /> },
+          ]}
+        />
+        <DetailList
+          className="admin-dl"
+          items={[
+            { label: '캐시 잔액', value: won(c.point), 'data-testid': 'company-point' },
+            {
+              label: '원장 합계',
+              value: won(c.ledgerSum),
+              className: c.ledgerSum === c.point ? 'admin-ok' : 'admin-error',
+            },
+            {
+              label: '이용권',
+              value: c.licenseEnd ? `${c.licenseDays}일 남음 (${dateTime(c.licenseEnd)}까지)` : '없음',
+            },
+          ]}
+        />
       </div>
       <InvoiceInfoForm key={c.companyId} company={c} />
       {mayAdjust && (
@@ -277,10 +235,7 @@ function CompanyBody({ d }: { d: CompanyDetail }) {
             label="캐시 원장"
             rows={d.ledger}
             columns={[
-              { id: 'at', header: '일시', width: 120, className: 'date', cell: (l) => dateTime(l.created) },
-              { id: 'type', header: '구분', width: 80, cell: (l) => A.ledgerTypes[l.type] ?? l.type },
-              { id: 'amt', header: '금액(원)', className: 'money', cell: (l) => count(l.amount) },
-              { id: 'after', header: '잔액(원)', className: 'money', cell: (l) => count(l.balanceAfter) },
+              ...LEDGER_COLUMNS,
               { id: 'note', header: '내용', className: 'ellipsis', title: (l) => l.note, cell: (l) => l.note },
             ]}
           />
@@ -327,21 +282,10 @@ function CashForm({ companyId }: { companyId: number }) {
 }
 
 function LicenseForm({ companyId }: { companyId: number }) {
-  const notify = useNotify();
   const form = useZodForm(adjustLicenseRequest, { companyId, days: 0, reason: '' });
-  const adjust = useAdminWrite('adminAdjustLicense');
+  const { save } = useAdminSave('adminAdjustLicense', () => form.reset({ companyId, days: 0, reason: '' }));
   return (
-    <Form
-      form={form}
-      className="admin-panel form"
-      aria-label="이용권 조정"
-      onSubmit={(v) =>
-        adjust.mutate(v, {
-          onSuccess: (a) => (notify.toast(a.message), form.reset({ companyId, days: 0, reason: '' })),
-          onError: (e) => void notify.alert(messageOf(e)),
-        })
-      }
-    >
+    <Form form={form} className="admin-panel form" aria-label="이용권 조정" onSubmit={save}>
       <h2>이용권 기간 조정 (관리자)</h2>
       <NumberField name="days" label="일수 (줄이려면 음수)" />
       <Field name="reason" label="사유" maxLength={200} />

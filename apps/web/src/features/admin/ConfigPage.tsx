@@ -1,13 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useController, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { PAY_TYPE_LABELS, SHIPPING, SHIPPING_TYPE_LABELS, configFields, type ConfigFields } from '@partsmall/contract';
-import { messageOf } from '../../shared/api';
 import { CheckField, Field, Form, SelectField, TextAreaField, useZodForm } from '../../shared/ui/form';
-import { useNotify } from '../../shared/ui/notify';
-import { Loading } from '../../shared/ui/states';
-import { NumberField } from './fields';
-import { adminQuery, useAdminWrite } from './api';
-import { A } from './texts';
+import { Pending } from '../../shared/ui/states';
+import { NumberField, SaveRow } from './fields';
+import { adminQuery, useAdminSave } from './api';
 
 const BOTTOM: [keyof ConfigFields['mallBottom'], string][] = [
   ['companyName', '상호'],
@@ -27,27 +24,19 @@ const BOTTOM: [keyof ConfigFields['mallBottom'], string][] = [
 export default function ConfigPage() {
   const q = useQuery({ ...adminQuery('adminGetConfig', {}), placeholderData: undefined });
   const data = q.data?.results;
-  if (!data) return q.error ? <p className="admin-error">{messageOf(q.error)}</p> : <Loading />;
+  if (!data) return <Pending error={q.error} errorClassName="admin-error" />;
   const { ver, ...fields } = data;
   return <ConfigForm key={ver} ver={ver} initial={fields} />;
 }
 
 function ConfigForm({ ver, initial }: { ver: number; initial: ConfigFields }) {
-  const notify = useNotify();
   const form = useZodForm(configFields, initial);
-  const save = useAdminWrite('adminSaveConfig');
+  const { save, busy } = useAdminSave('adminSaveConfig');
   return (
     <section>
       <h1>쇼핑몰 설정</h1>
       <p className="field-hint">현재 버전 {ver} · 저장하면 버전이 올라가고 열려 있는 쇼핑몰 화면이 새로고침됩니다.</p>
-      <Form
-        form={form}
-        alertInvalid
-        aria-label="쇼핑몰 설정"
-        onSubmit={(v) =>
-          save.mutate(v, { onSuccess: (a) => notify.toast(a.message), onError: (e) => void notify.alert(messageOf(e)) })
-        }
-      >
+      <Form form={form} alertInvalid aria-label="쇼핑몰 설정" onSubmit={save}>
         <div className="admin-panel">
           <h2>하단 정보 (mallBottom)</h2>
           <div className="admin-form-grid">
@@ -73,11 +62,7 @@ function ConfigForm({ ver, initial }: { ver: number; initial: ConfigFields }) {
         <Packages />
         <Warehouses />
         <DeliveryOptions />
-        <div className="admin-actions">
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            {save.isPending ? A.saving : A.save}
-          </button>
-        </div>
+        <SaveRow busy={busy} />
       </Form>
     </section>
   );

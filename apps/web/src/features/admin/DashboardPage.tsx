@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { Dashboard } from '@partsmall/contract';
-import { messageOf } from '../../shared/api';
 import { count, won } from '../../shared/format';
 import { DataTable } from '../../shared/ui/DataTable';
-import { Loading } from '../../shared/ui/states';
+import { Pending } from '../../shared/ui/states';
 import { adminQuery } from './api';
 import { A } from './texts';
 import { StaffConsoleLink } from '../chat';
@@ -13,7 +12,7 @@ import { StaffConsoleLink } from '../chat';
 export default function DashboardPage() {
   const q = useQuery(adminQuery('adminDashboard', {}));
   const d = q.data?.results;
-  if (!d) return q.error ? <p className="admin-error">{messageOf(q.error)}</p> : <Loading />;
+  if (!d) return <Pending error={q.error} errorClassName="admin-error" />;
   return (
     <section>
       <h1>대시보드</h1>

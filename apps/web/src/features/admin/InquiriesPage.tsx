@@ -4,10 +4,12 @@ import { inquiryAnswerRequest, type AdminInquiry } from '@partsmall/contract';
 import { messageOf, type Payload } from '../../shared/api';
 import { dateTime, phone } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
+import { DetailList } from '../../shared/ui/DetailList';
 import { Form, TextAreaField, useZodForm } from '../../shared/ui/form';
 import { Modal } from '../../shared/ui/Modal';
 import { useNotify } from '../../shared/ui/notify';
 import { adminQuery, useAdminWrite } from './api';
+import { openColumn } from './columns';
 import { A } from './texts';
 
 /** Inquiries from the public form: list by state, read, answer, close. */
@@ -35,17 +37,7 @@ export default function InquiriesPage() {
       cell: (i) => A.inquiryStatus[i.status] ?? i.status,
     },
     { id: 'created', header: '접수일시', width: 130, className: 'date', cell: (i) => dateTime(i.created) },
-    {
-      id: 'open',
-      header: <span className="sr-only">상세</span>,
-      width: 70,
-      className: 'center',
-      cell: (i) => (
-        <button type="button" className="btn btn-small" onClick={() => setOpen(i)}>
-          {A.detail}
-        </button>
-      ),
-    },
+    openColumn('open', A.detail, setOpen),
   ];
   return (
     <section>
@@ -81,18 +73,16 @@ function InquiryModal({ inquiry, onClose }: { inquiry: AdminInquiry; onClose: ()
   const closed = current.status === 'closed';
   return (
     <Modal title={`문의 #${inquiry.seq}`} onClose={onClose} size="wide" className="admin-wide">
-      <dl className="admin-dl">
-        <dt>유형</dt>
-        <dd>{A.qnaTypes[current.qnaType] ?? current.qnaType}</dd>
-        <dt>연락처</dt>
-        <dd>{phone(current.phone)}</dd>
-        <dt>접수</dt>
-        <dd>{dateTime(current.created)}</dd>
-        <dt>상태</dt>
-        <dd>{A.inquiryStatus[current.status]}</dd>
-        <dt>내용</dt>
-        <dd style={{ whiteSpace: 'pre-wrap' }}>{current.content}</dd>
-      </dl>
+      <DetailList
+        className="admin-dl"
+        items={[
+          { label: '유형', value: A.qnaTypes[current.qnaType] ?? current.qnaType },
+          { label: '연락처', value: phone(current.phone) },
+          { label: '접수', value: dateTime(current.created) },
+          { label: '상태', value: A.inquiryStatus[current.status] },
+          { label: '내용', value: current.content, style: { whiteSpace: 'pre-wrap' } },
+        ]}
+      />
       <Form form={form} aria-label="답변" onSubmit={(v) => answer.mutate(v, done)}>
         <TextAreaField name="answer" label="답변 (고객에게 연락한 내용)" rows={5} maxLength={2000} disabled={closed} />
         <div className="admin-actions">

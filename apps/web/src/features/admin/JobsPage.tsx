@@ -1,17 +1,16 @@
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { JOB_LABELS, JOB_STATE_LABELS, JOB_STATES, type JobRow } from '@partsmall/contract';
 import { messageOf, type Payload } from '../../shared/api';
 import { dateTime } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
-import { Form, useZodForm } from '../../shared/ui/form';
+import { FilterForm, FilterSelect, filledOnly, useListFilters } from '../../shared/ui/FilterForm';
 import { useNotify } from '../../shared/ui/notify';
 import { adminQuery, useAdminWrite } from './api';
 import { A } from './texts';
 
 const filterSchema = z.object({ state: z.string(), name: z.string() });
-type Filters = z.infer<typeof filterSchema>;
+const STATE_OPTIONS = JOB_STATES.map((s) => ({ value: s, label: JOB_STATE_LABELS[s] }));
 const show = (v: unknown) => (v === null || v === undefined ? A.none : JSON.stringify(v, null, 1));
 
 /**
@@ -20,12 +19,9 @@ const show = (v: unknown) => (v === null || v === undefined ? A.none : JSON.stri
  * be tried once more (the audit log records who did).
  */
 export default function JobsPage() {
-  const initial: Filters = { state: '', name: '' };
-  const [filters, setFilters] = useState<Filters>(initial);
-  const [page, setPage] = useState(1);
+  const { form, filters, page, setPage, apply } = useListFilters(filterSchema, { state: '', name: '' });
   const notify = useNotify();
-  const form = useZodForm(filterSchema, initial);
-  const body = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== ''));
+  const body = filledOnly(filters) as Payload<'adminJobList'>;
   const list = useQuery(adminQuery('adminJobList', { ...body, page, size: 30 }));
   const retry = useAdminWrite('adminRetryJob');
   const askRetry = (j: JobRow) =>
@@ -81,39 +77,10 @@ export default function JobsPage() {
   return (
     <section>
       <h1>발송 작업</h1>
-      <Form
-        form={form}
-        className="admin-filters"
-        role="search"
-        aria-label="발송 작업 검색"
-        onSubmit={(v) => (setFilters(v), setPage(1))}
-      >
-        <label>
-          상태
-          <select {...form.register('state')}>
-            <option value="">처리 전 전체</option>
-            {JOB_STATES.map((s) => (
-              <option key={s} value={s}>
-                {JOB_STATE_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          작업
-          <select {...form.register('name')}>
-            <option value="">{A.all}</option>
-            {Object.entries(JOB_LABELS).map(([v, l]) => (
-              <option key={v} value={v}>
-                {l}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="btn btn-primary btn-small">
-          {A.search}
-        </button>
-      </Form>
+      <FilterForm form={form} className="admin-filters" label="발송 작업 검색" onSubmit={apply}>
+        <FilterSelect name="state" label="상태" options={STATE_OPTIONS} all="처리 전 전체" />
+        <FilterSelect name="name" label="작업" options={JOB_LABELS} all={A.all} />
+      </FilterForm>
       <DataTable
         label="발송 작업"
         query={list}

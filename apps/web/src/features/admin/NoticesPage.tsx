@@ -4,11 +4,13 @@ import { NOTICE_TYPES, saveNoticeRequest, type AdminNotice } from '@partsmall/co
 import { messageOf } from '../../shared/api';
 import { dateTime } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
-import { CheckField, Field, Form, SelectField, useZodForm } from '../../shared/ui/form';
+import { CheckField, Field, SelectField, useZodForm } from '../../shared/ui/form';
 import { RichTextField } from './RichTextEditor';
-import { Modal } from '../../shared/ui/Modal';
+import { ModalForm } from '../../shared/ui/ModalForm';
 import { useNotify } from '../../shared/ui/notify';
-import { adminQuery, useAdminWrite } from './api';
+import { adminQuery, useAdminSave, useAdminWrite } from './api';
+import { SaveRow } from './fields';
+import { ListToolbar } from './components/ListParts';
 import { A } from './texts';
 
 const TYPE_OPTIONS = Object.entries(NOTICE_TYPES).map(([v, l]) => ({ value: Number(v), label: l }));
@@ -54,12 +56,11 @@ export default function NoticesPage() {
   return (
     <section>
       <h1>공지사항</h1>
-      <div className="admin-toolbar">
-        <span className="spacer" />
+      <ListToolbar>
         <button type="button" className="btn btn-small btn-primary" onClick={() => setEditing('new')}>
           공지 쓰기
         </button>
-      </div>
+      </ListToolbar>
       <DataTable label="공지 목록" query={list} columns={columns} paging={{ page, size: 20, onPage: setPage }} />
       {editing && <NoticeModal notice={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </section>
@@ -67,7 +68,6 @@ export default function NoticesPage() {
 }
 
 function NoticeModal({ notice, onClose }: { notice: AdminNotice | null; onClose: () => void }) {
-  const notify = useNotify();
   const [saved, setSaved] = useState<AdminNotice | null>(notice);
   const form = useZodForm(
     saveNoticeRequest,
@@ -75,55 +75,43 @@ function NoticeModal({ notice, onClose }: { notice: AdminNotice | null; onClose:
       ? { ...notice, type: notice.type as 0 | 2 | 3 }
       : { type: 0, title: '', content: '', popup: false, published: true },
   );
-  const save = useAdminWrite('adminSaveNotice');
+  const { save, busy } = useAdminSave('adminSaveNotice', (a) => {
+    setSaved(a.results);
+    form.reset({ ...a.results, type: a.results.type as 0 | 2 | 3 });
+  });
   return (
-    <Modal
+    <ModalForm
       title={notice ? `공지 수정 #${notice.seq}` : '공지 쓰기'}
       onClose={onClose}
       className="admin-wide"
       size="wide"
+      form={form}
+      label="공지"
+      onSubmit={save}
+      after={
+        saved && (
+          <>
+            <h2>저장된 내용 (서버에서 정리된 HTML)</h2>
+            {/* Sanitised by the server's allow-list before it was stored (notices/sanitize.ts). */}
+            <div className="admin-html-preview notice-content" dangerouslySetInnerHTML={{ __html: saved.content }} />
+          </>
+        )
+      }
     >
-      <Form
-        form={form}
-        alertInvalid
-        aria-label="공지"
-        onSubmit={(v) =>
-          save.mutate(v, {
-            onSuccess: (a) => {
-              notify.toast(a.message);
-              setSaved(a.results);
-              form.reset({ ...a.results, type: a.results.type as 0 | 2 | 3 });
-            },
-            onError: (e) => void notify.alert(messageOf(e)),
-          })
-        }
-      >
-        <div className="admin-form-grid">
-          <SelectField name="type" label="구분" options={TYPE_OPTIONS} parse={Number} />
-          <Field name="title" label="제목" className="span2" maxLength={200} />
-          <div>
-            <CheckField name="popup" label="홈 팝업에 표시" />
-            <CheckField name="published" label="게시" />
-          </div>
-          <RichTextField
-            name="content"
-            label="내용 (저장할 때 스크립트·허용되지 않은 태그는 서버에서 지웁니다)"
-            className="span4"
-          />
+      <div className="admin-form-grid">
+        <SelectField name="type" label="구분" options={TYPE_OPTIONS} parse={Number} />
+        <Field name="title" label="제목" className="span2" maxLength={200} />
+        <div>
+          <CheckField name="popup" label="홈 팝업에 표시" />
+          <CheckField name="published" label="게시" />
         </div>
-        <div className="admin-actions">
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            {save.isPending ? A.saving : A.save}
-          </button>
-        </div>
-      </Form>
-      {saved && (
-        <>
-          <h2>저장된 내용 (서버에서 정리된 HTML)</h2>
-          {/* Sanitised by the server's allow-list before it was stored (notices/sanitize.ts). */}
-          <div className="admin-html-preview notice-content" dangerouslySetInnerHTML={{ __html: saved.content }} />
-        </>
-      )}
-    </Modal>
+        <RichTextField
+          name="content"
+          label="내용 (저장할 때 스크립트·허용되지 않은 태그는 서버에서 지웁니다)"
+          className="span4"
+        />
+      </div>
+      <SaveRow busy={busy} />
+    </ModalForm>
   );
 }

@@ -4,13 +4,14 @@ import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { ORDER_STATUS, calendarDateField, orderJobRefs, type AdminOrderRow } from '@partsmall/contract';
 import { api, messageOf } from '../../shared/api';
-import { count, dateTime } from '../../shared/format';
+import { dateTime } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
-import { Form, useZodForm } from '../../shared/ui/form';
+import { FilterForm, FilterInput, FilterSelect, useListFilters } from '../../shared/ui/FilterForm';
 import { useNotify } from '../../shared/ui/notify';
-import { useColumnChoice } from './columns';
+import { moneyColumn, openColumn, useColumnChoice } from './columns';
 import { adminQuery, downloadCsv, useAdminWrite } from './api';
 import { A } from './texts';
+import { ListToolbar } from './components/ListParts';
 import { OrderDetail } from './components/OrderDetail';
 import { StatusBadge } from './components/StatusBadge';
 
@@ -23,6 +24,7 @@ const filterSchema = z.object({
   pid: z.string().trim().max(100),
 });
 type Filters = z.infer<typeof filterSchema>;
+const STATUS_OPTIONS = Object.values(ORDER_STATUS).map((s) => ({ value: s, label: A.status[s] ?? String(s) }));
 
 function toQuery(f: Filters, page: number) {
   return {
@@ -40,23 +42,20 @@ function toQuery(f: Filters, page: number) {
 /** Orders: filters (status, Seoul date range, company, warehouse, part number), paging, CSV, bulk shipment confirmed. */
 export default function OrdersPage() {
   const [params] = useSearchParams();
-  const initial: Filters = {
+  const { form, filters, page, setPage, apply } = useListFilters(filterSchema, {
     status: params.get('status') ?? '',
     startDate: '',
     endDate: '',
     company: '',
     stockName: '',
     pid: '',
-  };
-  const [filters, setFilters] = useState<Filters>(initial);
-  const [page, setPage] = useState(1);
+  });
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [open, setOpen] = useState<number | null>(null);
   const notify = useNotify();
   const query = toQuery(filters, page);
   const list = useQuery(adminQuery('adminOrderList', query));
   const bulk = useAdminWrite('adminBulkShipConfirm');
-  const form = useZodForm(filterSchema, initial);
 
   const toggle = (seq: number) =>
     setSelected((s) => {
@@ -132,14 +131,7 @@ export default function OrdersPage() {
       cell: (o) => orderJobRefs(o).join(', ') || A.none,
     },
     { id: 'stock', header: '창고', width: 130, cell: (o) => o.stockName },
-    {
-      id: 'amount',
-      header: '금액(원)',
-      width: 100,
-      className: 'money',
-      sortValue: (o) => o.totalAmount + o.shipping,
-      cell: (o) => count(o.totalAmount + o.shipping),
-    },
+    moneyColumn('amount', '금액(원)', 100, (o) => o.totalAmount + o.shipping),
     {
       id: 'status',
       header: '상태',
@@ -148,79 +140,37 @@ export default function OrdersPage() {
       sortValue: (o) => o.status,
       cell: (o) => <StatusBadge status={o.status} />,
     },
-    {
-      id: 'open',
-      header: <span className="sr-only">상세</span>,
-      width: 70,
-      className: 'center',
-      cell: (o) => (
-        <button
-          type="button"
-          className="btn btn-small"
-          onClick={() => setOpen(o.seq)}
-          aria-label={`주문 ${o.seq} 상세`}
-        >
-          {A.detail}
-        </button>
-      ),
-    },
+    openColumn(
+      'open',
+      A.detail,
+      (o) => setOpen(o.seq),
+      (o) => `주문 ${o.seq} 상세`,
+    ),
   ];
 
   const { shown, chooser } = useColumnChoice('orders', columns);
   return (
     <section>
       <h1>주문 관리</h1>
-      <Form
+      <FilterForm
         form={form}
         className="admin-filters"
-        role="search"
-        onSubmit={(v) => {
-          setFilters(v);
-          setPage(1);
-        }}
-        aria-label="주문 검색"
+        label="주문 검색"
+        onSubmit={apply}
+        after={
+          form.formState.errors.startDate && (
+            <span className="admin-error">{form.formState.errors.startDate.message}</span>
+          )
+        }
       >
-        <label>
-          상태
-          <select {...form.register('status')} aria-label="상태">
-            <option value="">{A.all}</option>
-            {Object.values(ORDER_STATUS).map((s) => (
-              <option key={s} value={s}>
-                {A.status[s]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          시작일
-          <input type="date" {...form.register('startDate')} />
-        </label>
-        <label>
-          종료일
-          <input type="date" {...form.register('endDate')} />
-        </label>
-        <label>
-          업체명·사업자번호
-          <input {...form.register('company')} />
-        </label>
-        <label>
-          창고
-          <input {...form.register('stockName')} />
-        </label>
-        <label>
-          품번
-          <input {...form.register('pid')} />
-        </label>
-        <button type="submit" className="btn btn-primary btn-small">
-          {A.search}
-        </button>
-        {form.formState.errors.startDate && (
-          <span className="admin-error">{form.formState.errors.startDate.message}</span>
-        )}
-      </Form>
-      <div className="admin-toolbar">
-        <span>총 {count(list.data?.total ?? 0)}건</span>
-        <span className="spacer" />
+        <FilterSelect name="status" label="상태" options={STATUS_OPTIONS} all={A.all} aria-label="상태" />
+        <FilterInput name="startDate" label="시작일" type="date" />
+        <FilterInput name="endDate" label="종료일" type="date" />
+        <FilterInput name="company" label="업체명·사업자번호" />
+        <FilterInput name="stockName" label="창고" />
+        <FilterInput name="pid" label="품번" />
+      </FilterForm>
+      <ListToolbar total={list.data?.total ?? 0}>
         <button
           type="button"
           className="btn btn-small"
@@ -234,7 +184,7 @@ export default function OrdersPage() {
           {A.csvExport}
         </button>
         {chooser}
-      </div>
+      </ListToolbar>
       <DataTable
         label="주문 목록"
         query={list}

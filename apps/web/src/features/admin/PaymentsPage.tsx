@@ -1,13 +1,13 @@
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { calendarDateField, type AdminPaymentRow } from '@partsmall/contract';
-import { messageOf } from '../../shared/api';
+import { messageOf, type Payload } from '../../shared/api';
 import { count, dateTime } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
-import { Form, useZodForm } from '../../shared/ui/form';
+import { FilterForm, FilterInput, FilterSelect, filledOnly, useListFilters } from '../../shared/ui/FilterForm';
 import { useNotify } from '../../shared/ui/notify';
 import { adminQuery, useAdminWrite } from './api';
+import { moneyColumn } from './columns';
 import { A } from './texts';
 
 const filterSchema = z.object({
@@ -18,16 +18,19 @@ const filterSchema = z.object({
   startDate: calendarDateField,
   endDate: calendarDateField,
 });
-type Filters = z.infer<typeof filterSchema>;
 
 /** Gateway records with filters, and the bank transfers waiting for staff to see the money arrive. */
 export default function PaymentsPage() {
-  const initial: Filters = { status: '', pgcode: '', kind: '', company: '', startDate: '', endDate: '' };
-  const [filters, setFilters] = useState<Filters>(initial);
-  const [page, setPage] = useState(1);
+  const { form, filters, page, setPage, apply } = useListFilters(filterSchema, {
+    status: '',
+    pgcode: '',
+    kind: '',
+    company: '',
+    startDate: '',
+    endDate: '',
+  });
   const notify = useNotify();
-  const form = useZodForm(filterSchema, initial);
-  const body = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== ''));
+  const body = filledOnly(filters) as Payload<'adminPaymentList'>;
   const list = useQuery(adminQuery('adminPaymentList', { ...body, page, size: 20 }));
   const waiting = useQuery(
     adminQuery('adminPaymentList', { status: 'pending', pgcode: 'banktransfer', page: 1, size: 50 }),
@@ -56,14 +59,7 @@ export default function PaymentsPage() {
     { id: 'member', header: '요청자', width: 90, cell: (p) => p.memberName || A.none },
     { id: 'kind', header: '구분', width: 80, cell: (p) => A.kinds[p.kind] ?? p.kind },
     { id: 'pg', header: '수단', width: 80, cell: (p) => A.pgcodes[p.pgcode] ?? p.pgcode },
-    {
-      id: 'amount',
-      header: '금액(원)',
-      width: 100,
-      className: 'money',
-      sortValue: (p) => p.amount,
-      cell: (p) => count(p.amount),
-    },
+    moneyColumn('amount', '금액(원)', 100, (p) => p.amount),
     {
       id: 'status',
       header: '상태',
@@ -100,20 +96,6 @@ export default function PaymentsPage() {
       : []),
   ];
 
-  const select = (name: keyof Filters, label: string, options: Record<string, string>) => (
-    <label>
-      {label}
-      <select {...form.register(name)}>
-        <option value="">{A.all}</option>
-        {Object.entries(options).map(([v, l]) => (
-          <option key={v} value={v}>
-            {l}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-
   return (
     <section>
       <h1>결제·입금</h1>
@@ -126,32 +108,14 @@ export default function PaymentsPage() {
         emptyText="입금 대기 중인 계좌이체가 없습니다."
       />
       <h2>결제 기록</h2>
-      <Form
-        form={form}
-        className="admin-filters"
-        role="search"
-        aria-label="결제 검색"
-        onSubmit={(v) => (setFilters(v), setPage(1))}
-      >
-        {select('status', '상태', A.paymentStatus)}
-        {select('pgcode', '수단', A.pgcodes)}
-        {select('kind', '구분', A.kinds)}
-        <label>
-          업체
-          <input {...form.register('company')} />
-        </label>
-        <label>
-          시작일
-          <input type="date" {...form.register('startDate')} />
-        </label>
-        <label>
-          종료일
-          <input type="date" {...form.register('endDate')} />
-        </label>
-        <button type="submit" className="btn btn-primary btn-small">
-          {A.search}
-        </button>
-      </Form>
+      <FilterForm form={form} className="admin-filters" label="결제 검색" onSubmit={apply}>
+        <FilterSelect name="status" label="상태" options={A.paymentStatus} all={A.all} />
+        <FilterSelect name="pgcode" label="수단" options={A.pgcodes} all={A.all} />
+        <FilterSelect name="kind" label="구분" options={A.kinds} all={A.all} />
+        <FilterInput name="company" label="업체" />
+        <FilterInput name="startDate" label="시작일" type="date" />
+        <FilterInput name="endDate" label="종료일" type="date" />
+      </FilterForm>
       <DataTable label="결제 기록" query={list} columns={columns(false)} paging={{ page, size: 20, onPage: setPage }} />
     </section>
   );

@@ -5,12 +5,13 @@ import { PRODUCT_TYPES, type AdminProduct } from '@partsmall/contract';
 import { api, messageOf, type Payload } from '../../shared/api';
 import { count } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
-import { Form, useZodForm } from '../../shared/ui/form';
+import { FilterForm, FilterInput, FilterSelect, filledOnly, useListFilters } from '../../shared/ui/FilterForm';
 import { useNotify } from '../../shared/ui/notify';
-import { useColumnChoice } from './columns';
+import { moneyColumn, openColumn, useColumnChoice } from './columns';
 import { adminQuery, downloadCsv } from './api';
 import { A } from './texts';
 import { ImportModal } from './components/ImportModal';
+import { ListToolbar } from './components/ListParts';
 import { ProductModal } from './components/ProductModal';
 
 const searchSchema = z.object({
@@ -19,25 +20,22 @@ const searchSchema = z.object({
   stockName: z.string().trim().max(100),
   stockState: z.string(),
 });
-type Search = z.infer<typeof searchSchema>;
+const SEARCH_TYPES = { name: '상품명', pid: '품번' };
 const STOCK_STATES: Record<string, string> = { in: '재고 있음', out: '품절·준비중', low: '부족 (5개 이하)' };
 
 /** Products: search, create and edit, pictures, stock with a reason, CSV import and export. */
 export default function ProductsPage() {
-  const initial: Search = { searchType: 'name', keyword: '', stockName: '', stockState: '' };
-  const [search, setSearch] = useState<Search>(initial);
-  const [page, setPage] = useState(1);
+  const { form, filters, page, setPage, apply } = useListFilters(searchSchema, {
+    searchType: 'name',
+    keyword: '',
+    stockName: '',
+    stockState: '',
+  });
   const [editing, setEditing] = useState<AdminProduct | 'new' | null>(null);
   const [importing, setImporting] = useState(false);
   const notify = useNotify();
-  const form = useZodForm(searchSchema, initial);
   // The stock filter's select offers only the contract's states.
-  const body = {
-    searchType: search.searchType,
-    ...(search.keyword ? { keyword: search.keyword } : {}),
-    ...(search.stockName ? { stockName: search.stockName } : {}),
-    ...(search.stockState ? { stockState: search.stockState } : {}),
-  } as Payload<'adminProductList'>;
+  const body = filledOnly(filters) as Payload<'adminProductList'>;
   const list = useQuery(adminQuery('adminProductList', { ...body, page, size: 20 }));
   const exportCsv = () =>
     api('adminProductExport', body).then(
@@ -57,14 +55,7 @@ export default function ProductsPage() {
     { id: 'name', header: '상품명', className: 'ellipsis', sortValue: (p) => p.name, cell: (p) => p.name },
     { id: 'type', header: '구분', width: 90, cell: (p) => PRODUCT_TYPES[p.type] ?? p.type },
     { id: 'stockName', header: '창고', width: 140, cell: (p) => p.stockName },
-    {
-      id: 'sale',
-      header: '판매가(원)',
-      width: 100,
-      className: 'money',
-      sortValue: (p) => p.salePrice,
-      cell: (p) => count(p.salePrice),
-    },
+    moneyColumn('sale', '판매가(원)', 100, (p) => p.salePrice),
     {
       id: 'stock',
       header: '재고',
@@ -73,62 +64,19 @@ export default function ProductsPage() {
       sortValue: (p) => p.hasAmount,
       cell: (p) => count(p.hasAmount),
     },
-    {
-      id: 'edit',
-      header: <span className="sr-only">수정</span>,
-      width: 70,
-      className: 'center',
-      cell: (p) => (
-        <button type="button" className="btn btn-small" onClick={() => setEditing(p)} aria-label={`${p.pid} 수정`}>
-          {A.edit}
-        </button>
-      ),
-    },
+    openColumn<AdminProduct>('edit', A.edit, setEditing, (p) => `${p.pid} 수정`),
   ];
   const { shown, chooser } = useColumnChoice('products', columns);
   return (
     <section>
       <h1>상품 관리</h1>
-      <Form
-        form={form}
-        className="admin-filters"
-        role="search"
-        aria-label="상품 검색"
-        onSubmit={(v) => (setSearch(v), setPage(1))}
-      >
-        <label>
-          검색 기준
-          <select {...form.register('searchType')}>
-            <option value="name">상품명</option>
-            <option value="pid">품번</option>
-          </select>
-        </label>
-        <label>
-          검색어
-          <input {...form.register('keyword')} aria-label="상품 검색어" />
-        </label>
-        <label>
-          창고
-          <input {...form.register('stockName')} />
-        </label>
-        <label>
-          재고 상태
-          <select {...form.register('stockState')}>
-            <option value="">{A.all}</option>
-            {Object.entries(STOCK_STATES).map(([v, l]) => (
-              <option key={v} value={v}>
-                {l}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="btn btn-primary btn-small">
-          {A.search}
-        </button>
-      </Form>
-      <div className="admin-toolbar">
-        <span>총 {count(list.data?.total ?? 0)}건</span>
-        <span className="spacer" />
+      <FilterForm form={form} className="admin-filters" label="상품 검색" onSubmit={apply}>
+        <FilterSelect name="searchType" label="검색 기준" options={SEARCH_TYPES} />
+        <FilterInput name="keyword" label="검색어" aria-label="상품 검색어" />
+        <FilterInput name="stockName" label="창고" />
+        <FilterSelect name="stockState" label="재고 상태" options={STOCK_STATES} all={A.all} />
+      </FilterForm>
+      <ListToolbar total={list.data?.total ?? 0}>
         <button type="button" className="btn btn-small btn-primary" onClick={() => setEditing('new')}>
           상품 등록
         </button>
@@ -139,7 +87,7 @@ export default function ProductsPage() {
           {A.csvExport}
         </button>
         {chooser}
-      </div>
+      </ListToolbar>
       <DataTable label="상품 목록" query={list} columns={shown} paging={{ page, size: 20, onPage: setPage }} />
       {editing && (
         <ProductModal

@@ -7,7 +7,7 @@ import { count } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
 import { Field, Form, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
-import { adminQuery, useAdminWrite } from './api';
+import { adminQuery, useAdminSave, useAdminWrite } from './api';
 import { A } from './texts';
 
 /** Words typed in one line: separated by commas or '=' (벤츠 = 메르세데스 = MB). */
@@ -118,25 +118,18 @@ export default function SynonymsPage() {
 
 /** A new group, or the group being changed: its words in one line. */
 function SynonymForm({ group, onDone }: { group: SynonymGroup | null; onDone: () => void }) {
-  const notify = useNotify();
   const form = useZodForm(groupSchema, { text: group ? group.terms.join(SEPARATOR) : '' });
-  const save = useAdminWrite('adminSaveSynonym');
+  const { save, busy } = useAdminSave('adminSaveSynonym', () => {
+    form.reset({ text: '' });
+    onDone();
+  });
   return (
     <Form
       form={form}
       alertInvalid
       className="admin-form-grid admin-synonym-form"
       aria-label={group ? `동의어 묶음 ${group.seq} 수정` : '동의어 추가'}
-      onSubmit={(v) =>
-        save.mutate(group ? { seq: group.seq, terms: v.text } : { terms: v.text }, {
-          onSuccess: (a) => {
-            notify.toast(a.message);
-            form.reset({ text: '' });
-            onDone();
-          },
-          onError: (e) => void notify.alert(messageOf(e)),
-        })
-      }
+      onSubmit={(v) => save(group ? { seq: group.seq, terms: v.text } : { terms: v.text })}
     >
       <Field
         name="text"
@@ -148,8 +141,8 @@ function SynonymForm({ group, onDone }: { group: SynonymGroup | null; onDone: ()
         autoComplete="off"
       />
       <span className="admin-actions">
-        <button type="submit" className="btn btn-small btn-primary" disabled={save.isPending}>
-          {save.isPending ? A.saving : group ? '묶음 저장' : '묶음 추가'}
+        <button type="submit" className="btn btn-small btn-primary" disabled={busy}>
+          {busy ? A.saving : group ? '묶음 저장' : '묶음 추가'}
         </button>
         {group && (
           <button type="button" className="btn btn-small" onClick={onDone}>

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
@@ -10,7 +9,7 @@ import {
 import { messageOf, type Payload } from '../../shared/api';
 import { dateTime, money } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
-import { Form, useZodForm } from '../../shared/ui/form';
+import { FilterForm, FilterInput, FilterSelect, useListFilters } from '../../shared/ui/FilterForm';
 import { useNotify } from '../../shared/ui/notify';
 import { adminQuery, useAdminWrite } from './api';
 import { A } from './texts';
@@ -29,6 +28,8 @@ const filterSchema = z
     for (const issue of checked.error?.issues ?? []) ctx.addIssue({ ...issue, code: 'custom' });
   });
 type Filters = z.infer<typeof filterSchema>;
+const EMPTY: Filters = { status: '', companyId: '', startDate: '', endDate: '' };
+const STATUS_OPTIONS = TAX_INVOICE_STATUSES.map((s) => ({ value: s, label: TAX_INVOICE_STATUS_LABELS[s] }));
 
 /** The list call's body of the filters: the empty ones left out. */
 export function invoiceListBody(f: Filters, page: number): Payload<'adminTaxInvoiceList'> {
@@ -54,11 +55,8 @@ const target = (r: Row) =>
  * issued, each after a confirmation (the audit log records who did).
  */
 export default function TaxInvoicesPage() {
-  const initial: Filters = { status: '', companyId: '', startDate: '', endDate: '' };
-  const [filters, setFilters] = useState<Filters>(initial);
-  const [page, setPage] = useState(1);
+  const { form, filters, page, setPage, apply, show } = useListFilters(filterSchema, EMPTY);
   const notify = useNotify();
-  const form = useZodForm(filterSchema, initial);
   const list = useQuery(adminQuery('adminTaxInvoiceList', invoiceListBody(filters, page)));
   const retry = useAdminWrite('adminRetryTaxInvoice');
   const cancel = useAdminWrite('adminCancelTaxInvoice');
@@ -84,12 +82,7 @@ export default function TaxInvoicesPage() {
         () => (action === 'retry' ? retry : cancel).mutateAsync({ seq: r.seq }),
       )
       .then((a) => a && notify.toast(a.message), failed);
-  const byCompany = (r: Row) => {
-    const next = { ...filters, companyId: String(r.companyId) };
-    form.reset(next);
-    setFilters(next);
-    setPage(1);
-  };
+  const byCompany = (r: Row) => show({ ...filters, companyId: String(r.companyId) });
 
   const columns: Column<Row>[] = [
     { id: 'date', header: '작성일자', width: 96, className: 'date', cell: (r) => r.writeDate },
@@ -151,48 +144,23 @@ export default function TaxInvoicesPage() {
   return (
     <section>
       <h1>세금계산서</h1>
-      <Form
+      <FilterForm
         form={form}
         className="admin-filters"
-        role="search"
-        aria-label="세금계산서 검색"
+        label="세금계산서 검색"
         alertInvalid
-        onSubmit={(v) => (setFilters(v), setPage(1))}
+        onSubmit={apply}
+        after={
+          <button type="button" className="btn btn-small" onClick={() => show(EMPTY)}>
+            초기화
+          </button>
+        }
       >
-        <label>
-          상태
-          <select {...form.register('status')}>
-            <option value="">{A.all}</option>
-            {TAX_INVOICE_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {TAX_INVOICE_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          작성일 시작
-          <input type="date" {...form.register('startDate')} />
-        </label>
-        <label>
-          작성일 끝
-          <input type="date" {...form.register('endDate')} />
-        </label>
-        <label>
-          업체 번호
-          <input inputMode="numeric" size={8} {...form.register('companyId')} />
-        </label>
-        <button type="submit" className="btn btn-primary btn-small">
-          {A.search}
-        </button>
-        <button
-          type="button"
-          className="btn btn-small"
-          onClick={() => (form.reset(initial), setFilters(initial), setPage(1))}
-        >
-          초기화
-        </button>
-      </Form>
+        <FilterSelect name="status" label="상태" options={STATUS_OPTIONS} all={A.all} />
+        <FilterInput name="startDate" label="작성일 시작" type="date" />
+        <FilterInput name="endDate" label="작성일 끝" type="date" />
+        <FilterInput name="companyId" label="업체 번호" inputMode="numeric" size={8} />
+      </FilterForm>
       <DataTable
         label="세금계산서"
         query={list}

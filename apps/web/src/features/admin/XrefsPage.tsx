@@ -5,12 +5,14 @@ import { XREF_CSV_COLUMNS, xrefFields, type ImportXrefsResult, type XrefRow } fr
 import { messageOf } from '../../shared/api';
 import { count, dateTime } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
+import { FilterForm, FilterInput, filledOnly, useListFilters } from '../../shared/ui/FilterForm';
 import { Field, Form, SelectField, useZodForm } from '../../shared/ui/form';
 import { Modal } from '../../shared/ui/Modal';
 import { useNotify } from '../../shared/ui/notify';
 import { FilePick } from './fields';
-import { adminQuery, readCsvFile, useAdminWrite } from './api';
+import { adminQuery, readCsvFile, useAdminSave, useAdminWrite } from './api';
 import { A } from './texts';
+import { ListToolbar } from './components/ListParts';
 
 const searchSchema = z.object({ keyword: z.string().trim().max(50) });
 const KIND_OPTIONS = Object.entries(A.xrefKinds).map(([value, label]) => ({ value, label }));
@@ -23,12 +25,10 @@ const PAGE_SIZE = 20;
  * own replacements are not listed here; the server checks new relations against them.
  */
 export default function XrefsPage() {
-  const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState(1);
+  const { form, filters, page, setPage, apply } = useListFilters(searchSchema, { keyword: '' });
   const [importing, setImporting] = useState(false);
   const notify = useNotify();
-  const search = useZodForm(searchSchema, { keyword: '' });
-  const list = useQuery(adminQuery('adminXrefList', { ...(keyword ? { keyword } : {}), page, size: PAGE_SIZE }));
+  const list = useQuery(adminQuery('adminXrefList', { ...filledOnly(filters), page, size: PAGE_SIZE }));
   const remove = useAdminWrite('adminDeleteXref');
 
   const columns: Column<XrefRow>[] = [
@@ -80,29 +80,15 @@ export default function XrefsPage() {
         애프터마켓처럼 서로 바꿔 쓸 수 있음. 카탈로그의 대체 관계와 합쳐 순환하거나 20단계를 넘는 관계는 저장되지
         않습니다.
       </p>
-      <Form
-        form={search}
-        className="admin-filters"
-        role="search"
-        aria-label="호환품번 검색"
-        onSubmit={(v) => (setKeyword(v.keyword), setPage(1))}
-      >
-        <label>
-          품번
-          <input {...search.register('keyword')} aria-label="품번 검색어" placeholder="품번 앞부분" />
-        </label>
-        <button type="submit" className="btn btn-primary btn-small">
-          {A.search}
-        </button>
-      </Form>
+      <FilterForm form={form} className="admin-filters" label="호환품번 검색" onSubmit={apply}>
+        <FilterInput name="keyword" label="품번" aria-label="품번 검색어" placeholder="품번 앞부분" />
+      </FilterForm>
       <AddXref />
-      <div className="admin-toolbar">
-        <span>총 {count(list.data?.total ?? 0)}건</span>
-        <span className="spacer" />
+      <ListToolbar total={list.data?.total ?? 0}>
         <button type="button" className="btn btn-small" onClick={() => setImporting(true)}>
           CSV 가져오기
         </button>
-      </div>
+      </ListToolbar>
       <DataTable
         label="호환품번 목록"
         query={list}
@@ -116,32 +102,23 @@ export default function XrefsPage() {
 
 /** One relation typed in: two numbers, the kind and a remark. */
 function AddXref() {
-  const notify = useNotify();
   const empty = { pid: '', toPid: '', kind: 'supersedes', remark: '' } as const;
   const form = useZodForm(xrefFields, empty);
-  const save = useAdminWrite('adminSaveXref');
+  const { save, busy } = useAdminSave('adminSaveXref', () => form.reset(empty));
   return (
     <Form
       form={form}
       alertInvalid
       className="admin-form-grid admin-xref-add"
       aria-label="호환품번 추가"
-      onSubmit={(v) =>
-        save.mutate(v, {
-          onSuccess: (a) => {
-            notify.toast(a.message);
-            form.reset(empty);
-          },
-          onError: (e) => void notify.alert(messageOf(e)),
-        })
-      }
+      onSubmit={save}
     >
       <Field name="pid" label="품번 (대체: 이전 품번)" maxLength={50} autoComplete="off" />
       <SelectField name="kind" label="관계" options={KIND_OPTIONS} />
       <Field name="toPid" label="상대 품번 (대체: 현재 품번)" maxLength={50} autoComplete="off" />
       <Field name="remark" label="비고" maxLength={200} />
-      <button type="submit" className="btn btn-small btn-primary" disabled={save.isPending}>
-        {save.isPending ? A.saving : '관계 추가'}
+      <button type="submit" className="btn btn-small btn-primary" disabled={busy}>
+        {busy ? A.saving : '관계 추가'}
       </button>
     </Form>
   );

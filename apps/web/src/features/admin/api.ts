@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CallId } from '@partsmall/contract';
-import { api, type Payload } from '../../shared/api';
+import type { CallAnswer, CallId } from '@partsmall/contract';
+import { api, messageOf, type Payload } from '../../shared/api';
+import { useNotify } from '../../shared/ui/notify';
 
 /**
  * The back office's reads and writes: every call is an `admin…` entry of the table of calls, which
@@ -23,6 +24,24 @@ export function useAdminWrite<I extends AdminCallId>(call: I) {
     mutationFn: (body: Payload<I>) => api(call, body, { accept: [200, 201] }),
     onSuccess: () => client.invalidateQueries({ queryKey: [ROOT] }),
   });
+}
+
+/**
+ * A back-office save that tells how it went: the answer's message as a toast, then `onSaved`; a
+ * refusal or failure in an alert, the form left as it was.
+ */
+export function useAdminSave<I extends AdminCallId>(call: I, onSaved?: (answer: CallAnswer<I>) => void) {
+  const write = useAdminWrite(call);
+  const notify = useNotify();
+  const save = (body: Payload<I>) =>
+    write.mutate(body, {
+      onSuccess: (a) => {
+        notify.toast(a.message);
+        onSaved?.(a);
+      },
+      onError: (e) => void notify.alert(messageOf(e)),
+    });
+  return { save, busy: write.isPending };
 }
 
 /** Saves a CSV answer as a file (UTF-8 with BOM, opens in Korean Excel). */

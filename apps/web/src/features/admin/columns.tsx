@@ -1,5 +1,8 @@
 import { useState } from 'react';
+import type { LedgerRow } from '@partsmall/contract';
+import { count, dateTime } from '../../shared/format';
 import type { Column } from '../../shared/ui/DataTable';
+import { A } from './texts';
 
 /**
  * The column chooser of the back office's lists: which columns of the one DataTable show, kept per
@@ -39,3 +42,39 @@ export function useColumnChoice<R>(list: string, columns: Column<R>[]) {
   );
   return { shown: columns.filter((c) => !hidden.includes(c.id) || typeof c.header !== 'string'), chooser };
 }
+
+/** A sortable column of amounts in won, right-aligned with digit groups. */
+export function moneyColumn<R>(id: string, header: string, width: number, value: (row: R) => number): Column<R> {
+  return { id, header, width, className: 'money', sortValue: value, cell: (r) => count(value(r)) };
+}
+
+/**
+ * A column of one small button a row (상세, 수정) that opens the row; its header is read by screen
+ * readers only, and `name` tells which row the button opens when the word alone does not.
+ */
+export function openColumn<R>(
+  id: string,
+  text: string,
+  onOpen: (row: R) => void,
+  name?: (row: R) => string,
+): Column<R> {
+  return {
+    id,
+    header: <span className="sr-only">{text}</span>,
+    width: 70,
+    className: 'center',
+    cell: (r) => (
+      <button type="button" className="btn btn-small" onClick={() => onOpen(r)} aria-label={name?.(r)}>
+        {text}
+      </button>
+    ),
+  };
+}
+
+/** A company's or an order's cash entries: when, what kind, the amount and the balance after it. */
+export const LEDGER_COLUMNS: Column<LedgerRow>[] = [
+  { id: 'at', header: '일시', width: 120, className: 'date', cell: (l) => dateTime(l.created) },
+  { id: 'type', header: '구분', width: 80, cell: (l) => A.ledgerTypes[l.type] ?? l.type },
+  { id: 'amount', header: '금액(원)', className: 'money', cell: (l) => count(l.amount) },
+  { id: 'after', header: '잔액(원)', className: 'money', cell: (l) => count(l.balanceAfter) },
+];

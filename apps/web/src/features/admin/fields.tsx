@@ -1,5 +1,6 @@
 import { useController, useFormContext } from 'react-hook-form';
 import { FieldShell } from '../../shared/ui/form';
+import { A } from './texts';
 
 /**
  * A number field of the surrounding Form (prices, stock, cash): the form holds a number when the
@@ -58,5 +59,16 @@ export function FilePick({
       </label>
       <span className="field-hint">{name ?? '선택된 파일 없음'}</span>
     </span>
+  );
+}
+
+/** The save button of a back-office form, under its fields; '저장 중...' while the write runs. */
+export function SaveRow({ busy }: { busy: boolean }) {
+  return (
+    <div className="admin-actions">
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {busy ? A.saving : A.save}
+      </button>
+    </div>
   );
 }

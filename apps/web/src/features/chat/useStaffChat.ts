@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   CHAT_EVENTS,
-  MSG_CHAT,
   type ChatAck,
   type ChatMessage,
   type ChatPayload,
@@ -15,28 +14,22 @@ import {
 import { applyMessage, mergeUsers } from './staff-users';
 import {
   type ChatSocket,
-  openChatSocket,
   newClientId,
   type ChatLine,
   mergeMessages,
   lastSeqOf,
   emitAck,
-  useOutbox,
   pendingLine,
-  type ChatStatus,
 } from './chat-socket';
+import { useChatChannel, useChatConnection, type ChatHandlers } from './useChatChannel';
 
-export interface StaffChatOptions {
+export interface StaffChatOptions extends ChatHandlers {
   token: string | null;
   name: string;
-  onIncoming?: (m: ChatMessage) => void;
-  onError?: (message: string) => void;
 }
 
 /** The staff console's side: every customer, one conversation open at a time. */
 export function useStaffChat({ token, name, onIncoming, onError }: StaffChatOptions) {
-  const socketRef = useRef<ChatSocket | null>(null);
-  const [status, setStatus] = useState<ChatStatus>('connecting');
   const [users, setUsers] = useState<ChatUser[]>([]);
   const [selected, setSelected] = useState<number | null>(null);
   const [conversations, setConversations] = useState<Record<number, ChatLine[]>>({});
@@ -48,92 +41,87 @@ export function useStaffChat({ token, name, onIncoming, onError }: StaffChatOpti
   selectedRef.current = selected;
   const usersRef = useRef(users);
   usersRef.current = users;
-  const handlers = useRef({ onIncoming, onError });
-  handlers.current = { onIncoming, onError };
 
   const onStored = useCallback(
     (m: ChatMessage) => setConversations((c) => ({ ...c, [m.targetUser]: mergeMessages(c[m.targetUser] ?? [], [m]) })),
     [],
   );
-  const onRefused = useCallback((message: string, clientId: string) => {
-    setConversations((c) =>
-      Object.fromEntries(
-        Object.entries(c).map(([k, list]) => [k, list.filter((m) => !(m.pending && m.clientMessageId === clientId))]),
+  const dropPending = useCallback(
+    (clientId: string) =>
+      setConversations((c) =>
+        Object.fromEntries(
+          Object.entries(c).map(([k, list]) => [k, list.filter((m) => !(m.pending && m.clientMessageId === clientId))]),
+        ),
       ),
-    );
-    handlers.current.onError?.(message);
-  }, []);
-  const outbox = useOutbox(socketRef, onStored, onRefused);
+    [],
+  );
+  const channel = useChatChannel({ onIncoming, onError, onStored, dropPending });
+  const { socketRef, status, handlers, outbox, textToSend, typingDue } = channel;
 
-  const load = useCallback(async (targetUser: number) => {
-    const s = socketRef.current;
-    if (!s?.connected) return;
-    const after = lastSeqOf(convRef.current[targetUser] ?? []);
-    const answer = await emitAck(
-      s,
-      CHAT_EVENTS.oldMessageAdminRequest,
-      after > 0 ? { targetUser, afterSeq: after } : { targetUser, page: 1, size: 50 },
-    ).catch(() => null);
-    if (answer?.code === 200 && answer.results) {
-      const r = answer.results;
-      setConversations((c) => ({ ...c, [targetUser]: mergeMessages(c[targetUser] ?? [], r.messages) }));
-      setCustomerRead((v) => ({ ...v, [targetUser]: r.readMarks.userReadSeq }));
-    } else if (answer) handlers.current.onError?.(answer.message);
-  }, []);
+  const load = useCallback(
+    async (targetUser: number) => {
+      const s = socketRef.current;
+      if (!s?.connected) return;
+      const after = lastSeqOf(convRef.current[targetUser] ?? []);
+      const answer = await emitAck(
+        s,
+        CHAT_EVENTS.oldMessageAdminRequest,
+        after > 0 ? { targetUser, afterSeq: after } : { targetUser, page: 1, size: 50 },
+      ).catch(() => null);
+      if (answer?.code === 200 && answer.results) {
+        const r = answer.results;
+        setConversations((c) => ({ ...c, [targetUser]: mergeMessages(c[targetUser] ?? [], r.messages) }));
+        setCustomerRead((v) => ({ ...v, [targetUser]: r.readMarks.userReadSeq }));
+      } else if (answer) handlers.current.onError?.(answer.message);
+    },
+    [socketRef, handlers],
+  );
 
-  const markRead = useCallback((targetUser: number | null = selectedRef.current) => {
-    const s = socketRef.current;
-    if (!s?.connected || targetUser === null) return;
-    s.emit(CHAT_EVENTS.updateReadStatus, { user: targetUser });
-  }, []);
+  const markRead = useCallback(
+    (targetUser: number | null = selectedRef.current) => {
+      const s = socketRef.current;
+      if (!s?.connected || targetUser === null) return;
+      s.emit(CHAT_EVENTS.updateReadStatus, { user: targetUser });
+    },
+    [socketRef],
+  );
 
-  useEffect(() => {
-    if (!token) return;
-    const s = openChatSocket(token);
-    socketRef.current = s;
-    s.on('connect', () => {
-      setStatus('online');
-      const current = selectedRef.current;
-      if (current !== null) void load(current);
-      outbox.resendAll();
-    });
-    s.on('disconnect', () => setStatus((st) => (st === 'unauthorized' ? st : 'offline')));
-    s.on(CHAT_EVENTS.usersToAdmin, (body: UsersToAdmin) => {
-      setUsers((list) => mergeUsers(list, body.users, body.full));
-      // The first user is selected by default (docs/requirements.md#chat-screens).
-      setSelected((cur) => cur ?? body.users[0]?.seq ?? null);
-    });
-    s.on(CHAT_EVENTS.messageToAdmin, (m: ChatMessage) => {
-      setConversations((c) => (c[m.targetUser] ? { ...c, [m.targetUser]: mergeMessages(c[m.targetUser]!, [m]) } : c));
-      // The sender's row: preview, time, unread and highlight, moved to the top. A customer not
-      // listed yet brings the whole list from the server (company, phone, their read state).
-      const viewing = selectedRef.current === m.targetUser && document.hasFocus();
-      if (m.sendSide === 'user' && !usersRef.current.some((u) => u.seq === m.targetUser))
-        s.emit(CHAT_EVENTS.usersRequest, {});
-      setUsers((list) => applyMessage(list, m, viewing));
-      if (m.sendSide === 'user') {
-        setTyping((t) => ({ ...t, [m.targetUser]: false }));
-        handlers.current.onIncoming?.(m);
-      }
-    });
-    s.on(CHAT_EVENTS.readStatus, (r: ChatReadStatus) => {
-      if (r.side === 'user') setCustomerRead((v) => ({ ...v, [r.targetUser]: Math.max(v[r.targetUser] ?? 0, r.seq) }));
-    });
-    s.on(CHAT_EVENTS.typing, (t: ChatTyping) => {
-      if (t.side === 'user') setTyping((v) => ({ ...v, [t.targetUser]: t.typing }));
-    });
-    s.on(CHAT_EVENTS.chatError, (e: ChatAck) => {
-      if (e.code === 401 || e.code === 403) {
-        setStatus('unauthorized');
-        s.disconnect();
-      } else handlers.current.onError?.(e.message);
-    });
-    return () => {
-      s.removeAllListeners();
-      s.disconnect();
-      socketRef.current = null;
-    };
-  }, [token, load, outbox]);
+  const listen = useCallback(
+    (s: ChatSocket) => {
+      s.on('connect', () => {
+        const current = selectedRef.current;
+        if (current !== null) void load(current);
+        outbox.resendAll();
+      });
+      s.on(CHAT_EVENTS.usersToAdmin, (body: UsersToAdmin) => {
+        setUsers((list) => mergeUsers(list, body.users, body.full));
+        // The first user is selected by default (docs/requirements.md#chat-screens).
+        setSelected((cur) => cur ?? body.users[0]?.seq ?? null);
+      });
+      s.on(CHAT_EVENTS.messageToAdmin, (m: ChatMessage) => {
+        setConversations((c) => (c[m.targetUser] ? { ...c, [m.targetUser]: mergeMessages(c[m.targetUser]!, [m]) } : c));
+        // The sender's row: preview, time, unread and highlight, moved to the top. A customer not
+        // listed yet brings the whole list from the server (company, phone, their read state).
+        const viewing = selectedRef.current === m.targetUser && document.hasFocus();
+        if (m.sendSide === 'user' && !usersRef.current.some((u) => u.seq === m.targetUser))
+          s.emit(CHAT_EVENTS.usersRequest, {});
+        setUsers((list) => applyMessage(list, m, viewing));
+        if (m.sendSide === 'user') {
+          setTyping((t) => ({ ...t, [m.targetUser]: false }));
+          handlers.current.onIncoming?.(m);
+        }
+      });
+      s.on(CHAT_EVENTS.readStatus, (r: ChatReadStatus) => {
+        if (r.side === 'user')
+          setCustomerRead((v) => ({ ...v, [r.targetUser]: Math.max(v[r.targetUser] ?? 0, r.seq) }));
+      });
+      s.on(CHAT_EVENTS.typing, (t: ChatTyping) => {
+        if (t.side === 'user') setTyping((v) => ({ ...v, [t.targetUser]: t.typing }));
+      });
+    },
+    [load, outbox, handlers],
+  );
+  useChatConnection(channel, token, listen);
 
   // Choosing a user shows the conversation and sends a read-status update (docs/requirements.md#chat).
   useEffect(() => {
@@ -144,12 +132,9 @@ export function useStaffChat({ token, name, onIncoming, onError }: StaffChatOpti
   const send = useCallback(
     (text: string): boolean => {
       const targetUser = selectedRef.current;
-      const trimmed = text.trim();
       if (targetUser === null) return false;
-      if (trimmed === '') {
-        handlers.current.onError?.(MSG_CHAT.messageRequired);
-        return false;
-      }
+      const trimmed = textToSend(text);
+      if (trimmed === null) return false;
       const clientMessageId = newClientId();
       setConversations((c) => ({
         ...c,
@@ -162,17 +147,14 @@ export function useStaffChat({ token, name, onIncoming, onError }: StaffChatOpti
       });
       return true;
     },
-    [name, outbox],
+    [name, outbox, textToSend],
   );
 
-  const lastTyping = useRef(0);
   const sendTyping = useCallback(() => {
-    const now = Date.now();
     const targetUser = selectedRef.current;
-    if (targetUser === null || now - lastTyping.current < 1500) return;
-    lastTyping.current = now;
+    if (targetUser === null || !typingDue()) return;
     socketRef.current?.volatile.emit(CHAT_EVENTS.typing, { typing: true, targetUser });
-  }, []);
+  }, [socketRef, typingDue]);
 
   const request = useCallback(
     async <K extends ChatRequest>(event: K, payload: ChatPayload<K>): Promise<ChatAck<ChatResults<K>>> => {
@@ -180,7 +162,7 @@ export function useStaffChat({ token, name, onIncoming, onError }: StaffChatOpti
       if (!s?.connected) return { code: 0, message: '' };
       return emitAck(s, event, payload).catch(() => ({ code: 0, message: '' }));
     },
-    [],
+    [socketRef],
   );
 
   return {

@@ -5,8 +5,8 @@ import { messageOf } from '../../shared/api';
 import { phone } from '../../shared/format';
 import { T } from '../../shared/texts';
 import type { Column } from '../../shared/ui/DataTable';
-import { CheckField, Field, Form, useZodForm } from '../../shared/ui/form';
-import { Modal } from '../../shared/ui/Modal';
+import { CheckField, Field, useZodForm } from '../../shared/ui/form';
+import { ModalForm } from '../../shared/ui/ModalForm';
 import { useNotify } from '../../shared/ui/notify';
 import { FormActions, PHONE_INPUT_MAX, SearchedList, SectionHead } from './parts';
 import { PostcodeFields } from './postcode';
@@ -153,26 +153,31 @@ function AddressForm({ row, onClose }: { row: ShippingAddressView | null; onClos
     );
 
   return (
-    <Modal title={row ? A.formEdit : A.formAdd} onClose={onClose} busy={save.isPending}>
-      <Form form={form} className="form layer-form" alertInvalid onSubmit={submit}>
-        <Field name="name" id="mg-addr-name" label={A.name} maxLength={20} />
-        <Field
-          name="phone"
-          id="mg-addr-phone"
-          label={A.phone}
-          digits={11}
-          maxLength={PHONE_INPUT_MAX}
-          hint={A.phoneHint}
-        />
-        <PostcodeFields
-          names={{ postNum: 'postNum', address: 'address' }}
-          ids={{ postNum: 'mg-addr-post', address: 'mg-addr-address' }}
-          labels={{ postNum: A.postNum, address: A.address }}
-        />
-        <Field name="addrSub" id="mg-addr-sub" label={A.addrSub} maxLength={100} />
-        <CheckField name="basic" label={A.makeBasic} />
-        <FormActions busy={save.isPending} label={M.save} onCancel={onClose} />
-      </Form>
-    </Modal>
+    <ModalForm
+      title={row ? A.formEdit : A.formAdd}
+      onClose={onClose}
+      busy={save.isPending}
+      form={form}
+      formClassName="form layer-form"
+      onSubmit={submit}
+    >
+      <Field name="name" id="mg-addr-name" label={A.name} maxLength={20} />
+      <Field
+        name="phone"
+        id="mg-addr-phone"
+        label={A.phone}
+        digits={11}
+        maxLength={PHONE_INPUT_MAX}
+        hint={A.phoneHint}
+      />
+      <PostcodeFields
+        names={{ postNum: 'postNum', address: 'address' }}
+        ids={{ postNum: 'mg-addr-post', address: 'mg-addr-address' }}
+        labels={{ postNum: A.postNum, address: A.address }}
+      />
+      <Field name="addrSub" id="mg-addr-sub" label={A.addrSub} maxLength={100} />
+      <CheckField name="basic" label={A.makeBasic} />
+      <FormActions busy={save.isPending} label={M.save} onCancel={onClose} />
+    </ModalForm>
   );
 }

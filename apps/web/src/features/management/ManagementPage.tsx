@@ -194,7 +194,7 @@ export function MobileManagementPage() {
     );
   }
   return (
-    <section className="m-page mg-mobile" aria-label={M.menu[current]}>
+    <section className="m-page mg-mobile m-board" aria-label={M.menu[current]}>
       <Link to="/mobileManagement" className="mg-m-back">
         ‹ {M.backToMenu}
       </Link>

@@ -6,8 +6,8 @@ import { messageOf } from '../../shared/api';
 import { dateTime } from '../../shared/format';
 import type { Column } from '../../shared/ui/DataTable';
 import { DataTable } from '../../shared/ui/DataTable';
-import { Field, Form, useZodForm } from '../../shared/ui/form';
-import { Modal } from '../../shared/ui/Modal';
+import { Field, useZodForm } from '../../shared/ui/form';
+import { ModalForm } from '../../shared/ui/ModalForm';
 import { useNotify } from '../../shared/ui/notify';
 import { myVehiclesQuery, useRemoveVehicle, useSaveVehicle, VEHICLE_TEXTS as V } from '../vehicles';
 import { FormActions, SectionHead } from './parts';
@@ -116,26 +116,27 @@ function RenameForm({ vehicle, onClose }: { vehicle: MyVehicle; onClose: () => v
   const save = useSaveVehicle();
   const form = useZodForm(renameForm, { vin: vehicle.vin, name: vehicle.name });
   return (
-    <Modal title={V.renameTitle} onClose={onClose} busy={save.isPending} size="narrow">
-      <Form
-        form={form}
-        alertInvalid
-        onSubmit={(values) =>
-          save.mutate(values, {
-            onSuccess: (a) => {
-              notify.toast(a.message);
-              onClose();
-            },
-            onError: (e) => void notify.alert(messageOf(e)),
-          })
-        }
-      >
-        <p className="muted">
-          {vehicle.title} · {vehicle.vin}
-        </p>
-        <Field name="name" label={V.nameLabel} maxLength={30} autoComplete="off" />
-        <FormActions busy={save.isPending} label={V.rename} onCancel={onClose} />
-      </Form>
-    </Modal>
+    <ModalForm
+      title={V.renameTitle}
+      onClose={onClose}
+      busy={save.isPending}
+      size="narrow"
+      form={form}
+      onSubmit={(values) =>
+        save.mutate(values, {
+          onSuccess: (a) => {
+            notify.toast(a.message);
+            onClose();
+          },
+          onError: (e) => void notify.alert(messageOf(e)),
+        })
+      }
+    >
+      <p className="muted">
+        {vehicle.title} · {vehicle.vin}
+      </p>
+      <Field name="name" label={V.nameLabel} maxLength={30} autoComplete="off" />
+      <FormActions busy={save.isPending} label={V.rename} onCancel={onClose} />
+    </ModalForm>
   );
 }

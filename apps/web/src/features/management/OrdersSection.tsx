@@ -13,7 +13,7 @@ const M = T.management;
 const O = M.orders;
 
 function StatusBadge({ status }: { status: number }) {
-  return <span className={`mg-status mg-status-${status}`}>{ORDER_STATUS_LABELS[status] ?? String(status)}</span>;
+  return <span className={`pill mg-status mg-status-${status}`}>{ORDER_STATUS_LABELS[status] ?? String(status)}</span>;
 }
 
 /** Orders (docs/requirements.md#member-area): date-range search, view all, table with status labels, detail in a popup window. */

@@ -12,8 +12,9 @@ import { phone } from '../../shared/format';
 import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
 import type { Column } from '../../shared/ui/DataTable';
-import { Field, Form, ReadOnlyField, useZodForm } from '../../shared/ui/form';
+import { Field, ReadOnlyField, useZodForm } from '../../shared/ui/form';
 import { Modal } from '../../shared/ui/Modal';
+import { ModalForm } from '../../shared/ui/ModalForm';
 import { useNotify } from '../../shared/ui/notify';
 import { FormActions, PHONE_INPUT_MAX, SearchedList, SectionHead } from './parts';
 import { memberListQuery, useResetMemberPassword, useSaveMember, useSetMemberState, useSetMemberType } from './api';
@@ -212,36 +213,41 @@ function MemberForm({ row, onClose }: { row: MemberListItem | null; onClose: () 
     });
 
   return (
-    <Modal title={creating ? U.formAdd : U.formEdit} onClose={onClose} busy={save.isPending}>
-      <Form form={form} className="form layer-form" alertInvalid onSubmit={submit}>
-        {creating ? (
-          <>
-            <Field name="id" id="mg-user-id" label={U.id} type="email" autoComplete="off" maxLength={50} />
-            <Field
-              name="pw"
-              id="mg-user-pw"
-              label={U.pw}
-              type="password"
-              autoComplete="new-password"
-              maxLength={20}
-              hint={U.pwHint}
-            />
-          </>
-        ) : (
-          <ReadOnlyField id="mg-user-id-ro" label={U.id} value={row.id} />
-        )}
-        <Field name="name" id="mg-user-name" label={U.name} maxLength={20} />
-        <Field
-          name="phone"
-          id="mg-user-phone"
-          label={U.phone}
-          digits={11}
-          maxLength={PHONE_INPUT_MAX}
-          hint={U.phoneHint}
-        />
-        <Field name="mail" id="mg-user-mail" label={U.mail} type="email" maxLength={50} />
-        <FormActions busy={save.isPending} label={creating ? M.add : M.save} onCancel={onClose} />
-      </Form>
-    </Modal>
+    <ModalForm
+      title={creating ? U.formAdd : U.formEdit}
+      onClose={onClose}
+      busy={save.isPending}
+      form={form}
+      formClassName="form layer-form"
+      onSubmit={submit}
+    >
+      {creating ? (
+        <>
+          <Field name="id" id="mg-user-id" label={U.id} type="email" autoComplete="off" maxLength={50} />
+          <Field
+            name="pw"
+            id="mg-user-pw"
+            label={U.pw}
+            type="password"
+            autoComplete="new-password"
+            maxLength={20}
+            hint={U.pwHint}
+          />
+        </>
+      ) : (
+        <ReadOnlyField id="mg-user-id-ro" label={U.id} value={row.id} />
+      )}
+      <Field name="name" id="mg-user-name" label={U.name} maxLength={20} />
+      <Field
+        name="phone"
+        id="mg-user-phone"
+        label={U.phone}
+        digits={11}
+        maxLength={PHONE_INPUT_MAX}
+        hint={U.phoneHint}
+      />
+      <Field name="mail" id="mg-user-mail" label={U.mail} type="email" maxLength={50} />
+      <FormActions busy={save.isPending} label={creating ? M.add : M.save} onCancel={onClose} />
+    </ModalForm>
   );
 }

@@ -18,7 +18,7 @@ import {
 } from './api';
 
 export function NoticeTypeBadge({ type }: { type: number }) {
-  return <span className={`notice-type notice-type-${type}`}>{NOTICE_TYPES[type] ?? NOTICE_TYPES[0]}</span>;
+  return <span className={`pill notice-type notice-type-${type}`}>{NOTICE_TYPES[type] ?? NOTICE_TYPES[0]}</span>;
 }
 
 const SEARCH_TYPES = NOTICE_SEARCH_TYPES.map((s) => ({ value: s, label: T.notice.searchTypes[s] }));
@@ -70,7 +70,7 @@ export function NoticeListPage({ mobile = false }: { mobile?: boolean }) {
   ];
 
   return (
-    <section className={mobile ? 'm-page notice-board m-notice' : 'page notice-board'}>
+    <section className={mobile ? 'm-page notice-board m-notice m-board' : 'page notice-board'}>
       <header className="board-head">
         <h1>{T.notice.title}</h1>
         {!mobile && <p className="board-intro">{T.notice.intro}</p>}
@@ -129,7 +129,7 @@ export function NoticeListPage({ mobile = false }: { mobile?: boolean }) {
           size: PAGE_SIZE.notice,
           href: (p) => base + queryString({ ...query, page: p }),
         }}
-        cardsClassName="m-notice-list"
+        cardsClassName="data-cards m-notice-list"
         cardClassName=""
         card={(r) => (
           <Link to={detail(r.seq)}>

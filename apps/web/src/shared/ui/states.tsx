@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { messageOf } from '../api';
 import { T } from '../texts';
 
 /** A spinner; `label` names it for screen readers when it stands alone. */
@@ -21,6 +22,11 @@ export function Loading({ className = 'state-loading', text }: { className?: str
       {text && <span> {text}</span>}
     </div>
   );
+}
+
+/** What shows until a read answers: its error message once it failed, else a spinner. */
+export function Pending({ error, errorClassName }: { error: unknown; errorClassName?: string }) {
+  return error ? <p className={errorClassName}>{messageOf(error)}</p> : <Loading />;
 }
 
 /** An empty list or a failed read: the spec's '검색된 정보가 없습니다.' unless told otherwise. */

@@ -6,25 +6,24 @@ import {
   orderJobRefs,
   type AdminOrderDetail,
 } from '@partsmall/contract';
-import { messageOf } from '../../../shared/api';
 import { addressLine, count, dateTime, phone, won } from '../../../shared/format';
 import { DataTable } from '../../../shared/ui/DataTable';
-import { Modal } from '../../../shared/ui/Modal';
-import { Loading } from '../../../shared/ui/states';
+import { DetailList } from '../../../shared/ui/DetailList';
 import { StatementButton } from '../../orders';
 import { adminQuery } from '../api';
+import { LEDGER_COLUMNS } from '../columns';
 import { A } from '../texts';
+import { DetailModal } from './ListParts';
 import { OrderMoves } from './OrderMoves';
 import { StatusBadge } from './StatusBadge';
 
 /** One order in a modal: its details, lines, the moves staff may make, its history and cash entries. */
 export function OrderDetail({ seq, onClose }: { seq: number; onClose: () => void }) {
   const q = useQuery(adminQuery('adminOrderDetail', { seq }));
-  const d = q.data?.results;
   return (
-    <Modal title={`주문 #${seq}`} onClose={onClose} className="admin-wide" size="wide">
-      {!d ? q.error ? <p className="admin-error">{messageOf(q.error)}</p> : <Loading /> : <OrderBody d={d} />}
-    </Modal>
+    <DetailModal title={`주문 #${seq}`} onClose={onClose} query={q}>
+      {(d) => <OrderBody d={d} />}
+    </DetailModal>
   );
 }
 
@@ -33,59 +32,52 @@ function OrderBody({ d }: { d: AdminOrderDetail }) {
   return (
     <div className="admin-order">
       <div className="admin-grid2">
-        <dl className="admin-dl">
-          <dt>상태</dt>
-          <dd>
-            <StatusBadge status={o.status} />
-            {o.returnReason !== null && ` (반품 사유: ${RETURN_REASONS[o.returnReason] ?? o.returnReason})`}
-          </dd>
-          <dt>주문일시</dt>
-          <dd>{dateTime(o.created)}</dd>
-          <dt>업체 / 주문자</dt>
-          <dd>
-            {o.companyName} / {o.memberName}
-          </dd>
-          <dt>창고</dt>
-          <dd>{o.stockName}</dd>
-          <dt>금액</dt>
-          <dd>
-            상품 {won(o.totalAmount)} + 배송비 {won(o.shipping)} = {won(o.totalAmount + o.shipping)}
-          </dd>
-          {o.carrier && (
-            <>
-              <dt>택배사 / 송장</dt>
-              <dd>
-                {o.carrier} / {o.waybill} {o.shippedAt && `(${dateTime(o.shippedAt)})`}
-              </dd>
-            </>
-          )}
-          {o.staffNote && (
-            <>
-              <dt>직원 메모</dt>
-              <dd>{o.staffNote}</dd>
-            </>
-          )}
-        </dl>
-        <dl className="admin-dl">
-          <dt>배송</dt>
-          <dd>
-            {SHIPPING_TYPE_LABELS[o.shippingValue] ?? o.shippingValue} ·{' '}
-            {PAY_TYPE_LABELS[o.shippingPayType] ?? o.shippingPayType}
-            {o.arrive && ` · 영업소 ${o.arrive}`}
-          </dd>
-          <dt>받는 분</dt>
-          <dd>
-            {o.name} {phone(o.phone)}
-          </dd>
-          <dt>주소</dt>
-          <dd>{addressLine(o)}</dd>
-          <dt>보내는 분</dt>
-          <dd>{o.fromName ? `${o.fromName} ${phone(o.fromPhone)}` : A.none}</dd>
-          <dt>메모</dt>
-          <dd>{o.memo || A.none}</dd>
-          <dt>작업번호/차량번호</dt>
-          <dd>{orderJobRefs(o).join(', ') || A.none}</dd>
-        </dl>
+        <DetailList
+          className="admin-dl"
+          items={[
+            {
+              label: '상태',
+              value: (
+                <>
+                  <StatusBadge status={o.status} />
+                  {o.returnReason !== null && ` (반품 사유: ${RETURN_REASONS[o.returnReason] ?? o.returnReason})`}
+                </>
+              ),
+            },
+            { label: '주문일시', value: dateTime(o.created) },
+            { label: '업체 / 주문자', value: `${o.companyName} / ${o.memberName}` },
+            { label: '창고', value: o.stockName },
+            {
+              label: '금액',
+              value: `상품 ${won(o.totalAmount)} + 배송비 ${won(o.shipping)} = ${won(o.totalAmount + o.shipping)}`,
+            },
+            !!o.carrier && {
+              label: '택배사 / 송장',
+              value: `${o.carrier} / ${o.waybill} ${o.shippedAt ? `(${dateTime(o.shippedAt)})` : ''}`,
+            },
+            !!o.staffNote && { label: '직원 메모', value: o.staffNote },
+          ]}
+        />
+        <DetailList
+          className="admin-dl"
+          items={[
+            {
+              label: '배송',
+              value: (
+                <>
+                  {SHIPPING_TYPE_LABELS[o.shippingValue] ?? o.shippingValue} ·{' '}
+                  {PAY_TYPE_LABELS[o.shippingPayType] ?? o.shippingPayType}
+                  {o.arrive && ` · 영업소 ${o.arrive}`}
+                </>
+              ),
+            },
+            { label: '받는 분', value: `${o.name} ${phone(o.phone)}` },
+            { label: '주소', value: addressLine(o) },
+            { label: '보내는 분', value: o.fromName ? `${o.fromName} ${phone(o.fromPhone)}` : A.none },
+            { label: '메모', value: o.memo || A.none },
+            { label: '작업번호/차량번호', value: orderJobRefs(o).join(', ') || A.none },
+          ]}
+        />
       </div>
       <p className="admin-actions no-print">
         <StatementButton seq={o.seq} />
@@ -122,16 +114,7 @@ function OrderBody({ d }: { d: AdminOrderDetail }) {
         </div>
         <div>
           <h2>캐시 내역</h2>
-          <DataTable
-            label="주문 캐시 내역"
-            rows={d.ledger}
-            columns={[
-              { id: 'at', header: '일시', width: 120, className: 'date', cell: (l) => dateTime(l.created) },
-              { id: 'type', header: '구분', width: 80, cell: (l) => A.ledgerTypes[l.type] ?? l.type },
-              { id: 'amount', header: '금액(원)', className: 'money', cell: (l) => count(l.amount) },
-              { id: 'after', header: '잔액(원)', className: 'money', cell: (l) => count(l.balanceAfter) },
-            ]}
-          />
+          <DataTable label="주문 캐시 내역" rows={d.ledger} columns={LEDGER_COLUMNS} />
         </div>
       </div>
     </div>

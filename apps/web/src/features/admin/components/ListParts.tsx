@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import { count } from '../../../shared/format';
+import { Modal } from '../../../shared/ui/Modal';
+import { Pending } from '../../../shared/ui/states';
+
+/** The bar between a list's filters and its table: the total on the left, the list's buttons on the right. */
+export function ListToolbar({ total, unit = '건', children }: { total?: number; unit?: string; children: ReactNode }) {
+  return (
+    <div className="admin-toolbar">
+      {total !== undefined && (
+        <span>
+          총 {count(total)}
+          {unit}
+        </span>
+      )}
+      <span className="spacer" />
+      {children}
+    </div>
+  );
+}
+
+/** One record read in a wide modal: the read's error or a spinner until it answers, then its body. */
+export function DetailModal<T>({
+  title,
+  onClose,
+  query,
+  children,
+}: {
+  title: string;
+  onClose: () => void;
+  query: { data?: { results: T }; error: unknown };
+  children: (data: T) => ReactNode;
+}) {
+  const data = query.data?.results;
+  return (
+    <Modal title={title} onClose={onClose} className="admin-wide" size="wide">
+      {data === undefined ? <Pending error={query.error} errorClassName="admin-error" /> : children(data)}
+    </Modal>
+  );
+}
