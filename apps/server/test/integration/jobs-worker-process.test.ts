@@ -22,11 +22,11 @@ let database: Awaited<ReturnType<typeof freshDatabase>>;
 let dataDir: string;
 let server: ChildProcess | null = null;
 
-async function until<T>(what: string, check: () => Promise<T> | T, ms = 20_000): Promise<NonNullable<T>> {
+async function until<T>(what: string, check: () => Promise<T> | T, ms = 20_000): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const value = await check();
-    if (value) return value as NonNullable<T>;
+    if (value) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
