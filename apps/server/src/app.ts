@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SHOP_NAME } from '@partsmall/contract';
 import type { Config } from './config.js';
@@ -26,14 +26,14 @@ import { healthRoutes } from './features/health/index.js';
 import { epcRoutes } from './features/epc/index.js';
 import { vehicleRoutes } from './features/vehicles/index.js';
 import { favoriteRoutes } from './features/favorites/index.js';
-import { chatRoutes } from './features/chat/index.js';
-import { jobRoutes, startJobs, startWorkerProcess, type JobRunner } from './features/jobs/index.js';
+import { chatRoutes, chatStorageRoot, diskStorage } from './features/chat/index.js';
+import { jobRoutes, startJobs } from './features/jobs/index.js';
 import { paperworkRoutes } from './features/paperwork/index.js';
-import { startPaperworkSchedule, taxInvoiceRoutes } from './features/tax-invoices/index.js';
-import { trackingRoutes } from './features/tracking/index.js';
+import { startPaperworkSchedule, taxInvoiceRoutes, taxInvoicesFromConfig } from './features/tax-invoices/index.js';
+import { trackingFromConfig, trackingRoutes } from './features/tracking/index.js';
 import { serveWebApp } from './web-app/serve.js';
 import { smsFromConfig } from './features/sms/index.js';
-import { chatReplyNotices, notifyRoutes, startNotifySchedule } from './features/notify/index.js';
+import { chatReplyNotices, notifyFromConfig, notifyRoutes, startNotifySchedule } from './features/notify/index.js';
 import { createRealtime } from './realtime/hub.js';
 import { registerTradeChannel } from './features/trade/index.js';
 import { DomainEvents, installDomainEvents } from './shared/events.js';
@@ -41,8 +41,7 @@ import type { AppContext } from './shared/context.js';
 import { answerSerializerCompiler } from './shared/answers.js';
 import { clientErrorHandler } from './shared/client-error.js';
 import { compressAnswers } from './shared/compress.js';
-import { connectionDrain, type RequestsInFlight } from './shared/drain.js';
-import { jobDepsFromConfig } from './job-deps.js';
+import { connectionDrain } from './shared/drain.js';
 import { installErrorHandler } from './shared/http.js';
 import { decorateDocument, installCallTable } from './shared/calls.js';
 import { wellFormedValidatorCompiler } from './shared/parse.js';
@@ -56,35 +55,6 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Check every answer against its contract schema before sending it (the test suite). */
   checkAnswers?: boolean;
-  /** The script the server runs from (main.ts): JOBS_WORKERS=process starts its worker process from it. */
-  workerEntry?: string;
-}
-
-/**
- * The server's job runner: its own workers, or (JOBS_WORKERS=process) a runner that only writes and
- * administers jobs, its `wake` and `stop` reaching the worker process (docs/operations.md#jobs).
- */
-async function startServerJobs(
-  db: Db,
-  deps: ReturnType<typeof jobDepsFromConfig>,
-  config: Config,
-  requests: RequestsInFlight,
-  log: FastifyBaseLogger,
-  workerEntry: string | undefined,
-): Promise<JobRunner> {
-  const own = await startJobs(db, deps, config.jobs, requests);
-  if (!config.jobs.enabled || config.jobs.workers !== 'process') return own;
-  if (!workerEntry)
-    throw new Error('JOBS_WORKERS=process: the server was built without its entry script (workerEntry)');
-  const worker = startWorkerProcess({ entry: workerEntry, settings: config.jobs, requests, log });
-  return {
-    boss: own.boss,
-    settings: own.settings,
-    wake: (name) => worker.wake(name),
-    stop: async () => {
-      await Promise.all([own.stop(), worker.stop()]);
-    },
-  };
 }
 
 /**
@@ -106,7 +76,7 @@ export function uploadCacheControl(file: string): string {
 const DRAIN_IDLE_MS = 5000;
 
 /** Builds the HTTP API, the realtime channels and the static web app on one Fastify instance. */
-export async function buildApp({ config, db, logger, checkAnswers, workerEntry }: BuildOptions) {
+export async function buildApp({ config, db, logger, checkAnswers }: BuildOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
     // Production writes its own access line at debug level (shared/logging.ts).
@@ -185,11 +155,24 @@ export async function buildApp({ config, db, logger, checkAnswers, workerEntry }
   });
   const ctx: AppContext = { config, db, sms, realtime, log: app.log, drain };
 
-  // The job workers of this process (or of its worker process, JOBS_WORKERS=process); stopped after
-  // the last request, before the database closes.
-  const jobDeps = jobDepsFromConfig(config, db, app.log, sms);
-  const tracking = jobDeps.tracking;
-  const jobs = await startServerJobs(db, jobDeps, config, drain.requests, app.log, workerEntry);
+  // The job workers of this process; stopped after the last request, before the database closes.
+  const tracking = trackingFromConfig(config);
+  const jobs = await startJobs(
+    db,
+    {
+      sms,
+      log: app.log,
+      tracking,
+      publicUrl: () => config.publicUrl,
+      taxInvoices: taxInvoicesFromConfig(config, db, app.log),
+      taxInvoiceSupplier: config.taxInvoiceSupplier,
+      files: diskStorage(chatStorageRoot(config.dataDir)),
+      notify: notifyFromConfig(config, db, app.log),
+    },
+    config.jobs,
+    // The requests being answered, as the drain counts them: the workers let them go first (docs/performance.md#jobs).
+    drain.requests,
+  );
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => jobs.stop());
   const schedule = startPaperworkSchedule(db, jobs, app.log);

@@ -135,12 +135,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (sms === 'solapi' && missing(solapiKeys).length > 0) {
     providerRefusals.push(`SMS_PROVIDER=solapi 에는 ${missing(solapiKeys).join(', ')} 이(가) 필요합니다`);
   }
-  const workers = env.JOBS_WORKERS ?? 'inline';
-  if (workers !== 'inline' && workers !== 'process')
-    throw new ConfigError(`JOBS_WORKERS=${workers} 은(는) 지원하지 않습니다 (inline 또는 process).`);
-  // The embedded database belongs to one process: a worker process needs PostgreSQL.
-  if (workers === 'process' && !env.DATABASE_URL)
-    throw new ConfigError('JOBS_WORKERS=process 에는 DATABASE_URL(PostgreSQL)이 필요합니다.');
   const taxInvoice = env.TAXINVOICE_PROVIDER ?? 'console';
   if (taxInvoice !== 'console' && taxInvoice !== 'popbill')
     throw new ConfigError(`TAXINVOICE_PROVIDER=${taxInvoice} 은(는) 지원하지 않습니다 (console 또는 popbill).`);

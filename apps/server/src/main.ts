@@ -5,7 +5,6 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { DEMO_LOGINS, isEmpty, seedDemo } from './seed/demo.js';
 import { fillProductNameColumns } from './features/products/index.js';
-import { JOBS_PROCESS_ENV, runJobsProcess } from './jobs-process.js';
 
 /** How long a stop may take after the drain delay (requests in flight, sockets, database) before the process exits anyway. */
 const STOP_DEADLINE_MS = 8000;
@@ -19,9 +18,6 @@ try {
   console.error(err.message);
   process.exit(1);
 }
-
-// The same script runs a server's worker process (JOBS_WORKERS=process): its job workers only.
-if (process.env[JOBS_PROCESS_ENV] === '1') await runJobsProcess(config);
 
 let database: Database | null = null;
 let built: Awaited<ReturnType<typeof buildApp>> | null = null;
@@ -57,7 +53,7 @@ if (config.seedDemo && (await isEmpty(database.db))) await seedDemo(database.db,
 // Products written before the name search forms existed get them now (docs/search.md#korean-name-search).
 await fillProductNameColumns(database.db);
 
-built = await buildApp({ config, db: database.db, workerEntry: process.argv[1] });
+built = await buildApp({ config, db: database.db });
 const { app } = built;
 await app.listen({ port: config.port, host: config.host });
 const { port } = app.server.address() as AddressInfo;

@@ -59,21 +59,3 @@ describe('provider configuration', () => {
     expect(() => loadConfig({ ...base, ...toss })).not.toThrow();
   });
 });
-
-describe('JOBS_WORKERS', () => {
-  it('runs the workers in the server by default, in a worker process at nice 10 with JOBS_WORKERS=process on PostgreSQL', () => {
-    expect(loadConfig({}).jobs).toMatchObject({ workers: 'inline', workerNice: 10 });
-    const c = loadConfig({ JOBS_WORKERS: 'process', DATABASE_URL: 'postgres://db/shop', JOBS_WORKER_NICE: '19' });
-    expect(c.jobs).toMatchObject({ workers: 'process', workerNice: 19 });
-    expect(loadConfig({ JOBS_WORKER_NICE: '25' }).jobs.workerNice).toBe(19);
-  });
-
-  it('refuses a worker process on the embedded database, and a value it does not know', () => {
-    expect(() => loadConfig({ JOBS_WORKERS: 'process' })).toThrow(
-      'JOBS_WORKERS=process 에는 DATABASE_URL(PostgreSQL)이 필요합니다.',
-    );
-    expect(() => loadConfig({ JOBS_WORKERS: 'thread', DATABASE_URL: 'postgres://db/shop' })).toThrow(
-      'JOBS_WORKERS=thread 은(는) 지원하지 않습니다 (inline 또는 process).',
-    );
-  });
-});

@@ -33,15 +33,6 @@ export interface JobSettings {
    * Nothing leaves the shop then: never for a real shop.
    */
   enabled: boolean;
-  /**
-   * Where the workers run (JOBS_WORKERS): 'inline' in the server process itself (the default, and
-   * the only choice on the embedded database); 'process' in a child process the server starts,
-   * restarts and stops with itself, at a lower CPU priority (`workerNice`), so that the requests of
-   * the server process come first on a shared CPU (docs/operations.md#jobs).
-   */
-  workers: 'inline' | 'process';
-  /** The worker process's nice value (JOBS_WORKER_NICE, 0-19): higher yields more CPU to the requests. */
-  workerNice: number;
 }
 
 const number = (value: string | undefined, fallback: number, min: number, max: number) => {
@@ -63,7 +54,5 @@ export function jobSettings(env: NodeJS.ProcessEnv): JobSettings {
     // The server's own stop deadline is 8 s (main.ts): the jobs get at most 5 of them.
     stopTimeoutMs: Math.round(number(env.JOBS_STOP_TIMEOUT_MS, 5000, 1000, 5000)),
     enabled: env.BENCH_JOBS_OFF !== 'true',
-    workers: env.JOBS_WORKERS === 'process' ? 'process' : 'inline',
-    workerNice: Math.round(number(env.JOBS_WORKER_NICE, 10, 0, 19)),
   };
 }

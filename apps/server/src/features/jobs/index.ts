@@ -9,7 +9,6 @@ import type { JobRunner } from './runner.js';
 export { enqueue, jobId, type EnqueueOptions } from '../../shared/job-queue.js';
 export { runHandler, startJobs, type JobRunner } from './runner.js';
 export { jobSettings, type JobSettings } from './config.js';
-export { JOBS_PROCESS_ENV, startWorkerProcess, type ToWorkerProcess } from './worker-process.js';
 export { JOB_HANDLERS, type JobDeps, type JobHandler, type JobRun } from './kinds.js';
 export { effectOnce } from './effects.js';
 export { cashCreditedText } from './cash-credited.js';

@@ -142,8 +142,7 @@ export async function startJobs(
   }
 
   writeJobs(settings.enabled);
-  // With JOBS_WORKERS=process this process only writes jobs; its worker process runs them (worker-process.ts).
-  for (const name of settings.enabled && settings.workers === 'inline' ? NAMES : []) {
+  for (const name of settings.enabled ? NAMES : []) {
     const workerId = await boss.work<object>(
       name,
       { batchSize: settings.batchSize, includeMetadata: true, pollingIntervalSeconds: settings.pollSeconds },
