@@ -14,7 +14,7 @@ import {
   startServerProcess,
   type OpenLoopResult,
 } from './lib.js';
-import { insertCompany, insertOrders, insertProducts, providerStandIns } from './order-data.js';
+import { insertCompany, insertOrders, insertProducts, remoteProviderStandIns } from './order-data.js';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 5000);
 const DB = process.env.BENCH_JOBS_DB ?? 'pm_bench_jobs';
@@ -148,10 +148,13 @@ async function orderMoves() {
   pool.sort((a, b) => (a % COMPANIES) - (b % COMPANIES) || a - b);
   await database.close();
 
-  const { solapi, popbill, env } = await providerStandIns('move', {
+  // The stand-ins in a process of their own on the load generator's CPU (remoteProviderStandIns).
+  pinLoadGenerator();
+  const standIns = await remoteProviderStandIns('move', {
     NOTIFY_TEMPLATE_SHIPMENT_CONFIRMED: 'TPL-SHIPMENT-CONFIRMED',
     NOTIFY_TEMPLATE_SHIPPED: 'TPL-SHIPPED',
   });
+  const { env } = standIns;
   const servers: Record<'on' | 'off', ChildProcess> = {
     on: await startServerProcess(url, MOVE_PORTS.on, env),
     off: await startServerProcess(url, MOVE_PORTS.off, { ...env, BENCH_JOBS_OFF: 'true' }),
@@ -160,7 +163,6 @@ async function orderMoves() {
     for (const s of Object.values(servers)) if (s.exitCode === null) s.kill('SIGKILL');
   };
   process.once('exit', stop);
-  pinLoadGenerator();
   try {
     const login = await fetch(`http://127.0.0.1:${MOVE_PORTS.on}/api/login`, {
       method: 'POST',
@@ -258,13 +260,13 @@ async function orderMoves() {
     console.log(
       `both moves: p95 on ${both('on').p95} ms, off ${both('off').p95} ms, on / off ${(both('on').p95 / both('off').p95).toFixed(2)}`,
     );
+    const counted = await standIns.counts();
     console.log(
-      `queue on: ${jobs!.total} jobs written (${jobs!.failed} parked); Solapi stand-in ${solapi.sent.length} messages, Popbill stand-in ${popbill.issued.size} invoices; requests not answered 2xx: on ${sendFailures.on}, off ${sendFailures.off}`,
+      `queue on: ${jobs!.total} jobs written (${jobs!.failed} parked); Solapi stand-in ${counted.sent} messages, Popbill stand-in ${counted.issued} invoices; requests not answered 2xx: on ${sendFailures.on}, off ${sendFailures.off}`,
     );
     if (sendFailures.on + sendFailures.off > 0) process.exitCode = 1;
   } finally {
     stop();
-    await solapi.close();
-    await popbill.close();
+    standIns.stop();
   }
 }

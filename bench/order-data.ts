@@ -1,3 +1,5 @@
+import { fork } from 'node:child_process';
+import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../apps/server/src/db/client.js';
 import { cashLedger, companies, members, orderLines, orders, products } from '../apps/server/src/db/schema.js';
@@ -176,4 +178,29 @@ export async function providerStandIns(name: string, templates: Record<string, s
     POPBILL_API_URL: popbill.url,
   };
   return { solapi, popbill, env };
+}
+
+/**
+ * `providerStandIns` in a child process (bench/stand-ins-process.ts), which inherits this process's
+ * CPU affinity: fork it after pinLoadGenerator() and the stand-ins share the load generator's CPU,
+ * as the outside world does, without running on its event loop.
+ */
+export async function remoteProviderStandIns(name: string, templates: Record<string, string>) {
+  const child = fork(path.join(import.meta.dirname, 'stand-ins-process.ts'), [name, JSON.stringify(templates)], {
+    stdio: 'inherit',
+  });
+  const env = await new Promise<Record<string, string>>((resolve, reject) => {
+    child.once('message', (m: { type: string; env: Record<string, string> }) => resolve(m.env));
+    child.once('exit', (code) => reject(new Error(`stand-ins process ended (${code})`)));
+  });
+  return {
+    env,
+    /** Messages accepted by the Solapi stand-in and invoices issued by the Popbill one. */
+    counts: () =>
+      new Promise<{ sent: number; issued: number }>((resolve) => {
+        child.once('message', (m: { sent: number; issued: number }) => resolve(m));
+        child.send({ type: 'counts' });
+      }),
+    stop: () => child.kill('SIGKILL'),
+  };
 }
