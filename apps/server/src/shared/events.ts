@@ -1,7 +1,7 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatMessage, StatusActor } from '@partsmall/contract';
 import type { Api } from './api-type.js';
-import { requestScope } from './request-scope.js';
 
 /**
  * Domain events (docs/architecture.md#domain-events): what happened, told by the service that made
@@ -44,6 +44,21 @@ export type DomainEvent =
       storedAt: Date;
       delivered: boolean;
     };
+
+/**
+ * What the code running now belongs to: the request's id (for log lines written through the app's
+ * logger, shared/logging.ts) and the app's domain-event bus (with the events held back, when a
+ * caller collects them). One store for both, entered once per request: on Node 20 every enabled
+ * AsyncLocalStorage adds its own work to every promise the process makes
+ * (docs/performance.md#what-keeps-the-figures).
+ */
+export interface RequestScope {
+  reqId: string | undefined;
+  bus: DomainEvents | null;
+  held: DomainEvent[] | null;
+}
+
+export const requestScope = new AsyncLocalStorage<RequestScope>();
 
 export type DomainEventType = DomainEvent['type'];
 export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
@@ -128,7 +143,7 @@ export async function publish(event: DomainEvent): Promise<void> {
 
 /**
  * Every request runs inside the app's bus: the request's scope (entered by installRequestLogging,
- * shared/logging.ts) gets it, without a second context to enter (shared/request-scope.ts).
+ * shared/logging.ts) gets it, without a second context to enter (`requestScope` above).
  */
 export function installDomainEvents(app: Api, bus: DomainEvents) {
   app.addHook('onRequest', (_req, _reply, done) => {

@@ -1,7 +1,7 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.js';
 import type { Api } from './context.js';
-import { requestScope } from './request-scope.js';
+import { requestScope } from './events.js';
 
 const DEBUG_LEVELS = new Set(['debug', 'trace']);
 
