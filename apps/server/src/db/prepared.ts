@@ -1,4 +1,4 @@
-import type { Db } from './client.js';
+import type { Db, Tx } from './client.js';
 
 /**
  * Prepared SQL for the hot read paths (request context, product grid and detail, base info).
@@ -21,17 +21,31 @@ interface PgliteLike {
   query(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
-/** Whether the driver behind Drizzle is PGlite (positional `query(text, values)`) or a pg Pool. */
+/**
+ * The driver's client behind a handle: a database's own (`$client`: the pg Pool or the PGlite
+ * instance), or a transaction's connection (its session's client: a pg PoolClient or a PGlite
+ * transaction), so that a statement runs inside the transaction it is given.
+ */
+function clientOf(handle: Db | Tx): object {
+  return (
+    (handle as unknown as { $client?: object }).$client ??
+    (handle as unknown as { session: { client: object } }).session.client
+  );
+}
+
+/** The embedded PGlite (instance or transaction: both have `exec`), rather than node-postgres. */
+export function isEmbedded(handle: Db | Tx): boolean {
+  return typeof (clientOf(handle) as { exec?: unknown }).exec === 'function';
+}
+
+/** Whether the driver behind Drizzle is PGlite (positional `query(text, values)`) or node-postgres. */
 const drivers = new WeakMap<object, (s: PreparedStatement, values: unknown[]) => Promise<{ rows: unknown[] }>>();
 
-function driverOf(db: Db) {
-  const client = (db as unknown as { $client: object }).$client;
+function driverOf(handle: Db | Tx) {
+  const client = clientOf(handle);
   let run = drivers.get(client);
   if (!run) {
-    const isPglite =
-      typeof (client as { exec?: unknown }).exec === 'function' &&
-      typeof (client as { waitReady?: unknown }).waitReady !== 'undefined';
-    run = isPglite
+    run = isEmbedded(handle)
       ? (s, values) => (client as PgliteLike).query(s.text, values)
       : (s, values) => (client as Queryable).query({ name: s.name, text: s.text, values });
     drivers.set(client, run);
@@ -39,8 +53,8 @@ function driverOf(db: Db) {
   return run;
 }
 
-/** Runs a prepared statement on the database's own driver; rows come back as the SQL names them. */
-export async function runPrepared<T>(db: Db, statement: PreparedStatement, values: unknown[]): Promise<T[]> {
-  const result = await driverOf(db)(statement, values);
+/** Runs a prepared statement on the handle's own driver (inside it, for a transaction); rows come back as the SQL names them. */
+export async function runPrepared<T>(handle: Db | Tx, statement: PreparedStatement, values: unknown[]): Promise<T[]> {
+  const result = await driverOf(handle)(statement, values);
   return result.rows as T[];
 }

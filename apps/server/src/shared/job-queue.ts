@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import { JOB_DATA, type JobDataOf, type JobName } from '@partsmall/contract';
 import { queryRows, type Db, type Tx } from '../db/client.js';
+import { isEmbedded, runPrepared, type PreparedStatement } from '../db/prepared.js';
 
 /** pg-boss keeps its tables in this schema, next to the shop's own. */
 export const BOSS_SCHEMA = 'pgboss';
@@ -28,31 +29,27 @@ export function transactionExecutor(tx: Tx | Db): Executor {
   return { executeSql: async (text, values = []) => ({ rows: await queryRows(tx, asDrizzle(text, values)) }) };
 }
 
-interface NodePgClientLike {
-  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+const statementNames = new Map<string, PreparedStatement>();
+/** pg-boss's statement under a name derived from its text (node-postgres keeps one plan per name and connection). */
+function pgBossStatement(text: string): PreparedStatement {
+  let statement = statementNames.get(text);
+  if (!statement) {
+    statement = { name: `pgboss_${createHash('sha256').update(text).digest('hex').slice(0, 16)}`, text };
+    statementNames.set(text, statement);
+  }
+  return statement;
 }
-const statementNames = new Map<string, string>();
 
 /**
- * pg-boss's statements on the caller's transaction as prepared statements: on node-postgres the
- * insert is parsed and planned once per connection under a name derived from its text, then only
- * bound. Writing a job is part of the request that causes it (an order moved), and pg-boss's insert
- * planned afresh each time cost that request about 1 ms a job (docs/performance.md#jobs). The
- * embedded PGlite (a transaction handle with `exec`) keeps the plain path.
+ * pg-boss's statements on the caller's transaction as prepared statements (db/prepared.ts): on
+ * node-postgres the insert is parsed and planned once per connection, then only bound. Writing a
+ * job is part of the request that causes it (an order moved), and pg-boss's insert planned afresh
+ * each time cost that request about 1 ms a job (docs/performance.md#jobs). The embedded PGlite keeps
+ * the Drizzle path.
  */
 export function preparedExecutor(tx: Tx | Db): Executor {
-  const client = (tx as unknown as { session: { client: NodePgClientLike & { exec?: unknown } } }).session.client;
-  if (typeof client.exec === 'function') return transactionExecutor(tx);
-  return {
-    executeSql: (text, values = []) => {
-      let name = statementNames.get(text);
-      if (!name) {
-        name = `pgboss_${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
-        statementNames.set(text, name);
-      }
-      return client.query({ name, text, values });
-    },
-  };
+  if (isEmbedded(tx)) return transactionExecutor(tx);
+  return { executeSql: async (text, values = []) => ({ rows: await runPrepared(tx, pgBossStatement(text), values) }) };
 }
 
 interface PgliteLike {
