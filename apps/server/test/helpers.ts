@@ -13,6 +13,7 @@ import { openDatabase, type Db } from '../src/db/client.js';
 import { phoneCodes } from '../src/db/schema.js';
 import { seedDemo } from '../src/seed/demo.js';
 import { AppError } from '../src/shared/http.js';
+import { startOfSeoulDay } from '../src/shared/time.js';
 import { CALL_ROUTES, type CallAnswer, type CallId, type CallPayload } from '@partsmall/contract';
 
 /**
@@ -298,12 +299,31 @@ export async function sendPhoneCode(
   return latestCode(server, phone);
 }
 
-/** Makes the phone's earlier codes 61 s older, so a new one may be requested at once (no 60 s wait). */
+/**
+ * Makes the phone's latest code 61 s older, so a new one may be requested at once (no 60 s wait).
+ * Only the latest: shifting every code each time pushed the first of ten codes 10 minutes back,
+ * out of the Seoul day when a test ran just after midnight.
+ */
 export async function allowCodeResend(server: TestServer, phone: string): Promise<void> {
   await server.db
     .update(phoneCodes)
     .set({ createdAt: sql`${phoneCodes.createdAt} - interval '61 seconds'` })
-    .where(eq(phoneCodes.phone, phone));
+    .where(
+      eq(phoneCodes.id, sql`(select max(${phoneCodes.id}) from ${phoneCodes} where ${phoneCodes.phone} = ${phone})`),
+    );
+}
+
+/**
+ * Waits, when needed, until the Seoul day is at least `marginSec` old and at least `marginSec` from
+ * its end. Tests of daily caps count the codes of one Seoul day, and a code 61 s old cannot be of
+ * today in the day's first minute; outside those minutes of the day this returns at once.
+ */
+export async function clearOfSeoulMidnight(marginSec = 120): Promise<void> {
+  const dayMs = 24 * 60 * 60 * 1000;
+  const sinceMidnight = Date.now() - startOfSeoulDay().getTime();
+  const margin = marginSec * 1000;
+  if (sinceMidnight < margin) await new Promise((r) => setTimeout(r, margin - sinceMidnight));
+  else if (dayMs - sinceMidnight < margin) await new Promise((r) => setTimeout(r, dayMs - sinceMidnight + margin));
 }
 
 /** A documentation address (TEST-NET) of its own per call: for limits counted per client address. */

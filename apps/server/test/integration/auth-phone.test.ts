@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MSG, PHONE_CODE } from '@partsmall/contract';
 import { like } from 'drizzle-orm';
 import { companies, phoneCodes, rateEvents, smsOutbox } from '../../src/db/schema.js';
@@ -7,6 +7,7 @@ import { DEMO_COMPANY, OTHER_COMPANY, withCheckDigit } from '../../src/seed/demo
 import {
   allowCodeResend,
   call,
+  clearOfSeoulMidnight,
   fromAddress,
   latestCode,
   newAddress,
@@ -23,6 +24,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
+// The daily caps count one Seoul day's codes: no test of this file may straddle its midnight.
+beforeEach(() => clearOfSeoulMidnight(), 300_000);
 
 const codesOf = (phone: string) =>
   server.db.select().from(phoneCodes).where(eq(phoneCodes.phone, phone)).orderBy(phoneCodes.id);
