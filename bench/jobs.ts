@@ -178,9 +178,25 @@ async function orderMoves() {
       off: { confirm: [], ship: [] },
     };
     const sendFailures = { on: 0, off: 0 };
+    // Every round begins with the queue-on server's earlier jobs sent: a round is timed with the
+    // work its own moves cause, never with what an earlier round left (which would land on the
+    // queue-off server's rounds as often as on its own).
+    const watch = await openDatabase(url, '');
+    const waiting = async () =>
+      (
+        await queryRows<{ n: number }>(
+          watch.db,
+          sql`select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active') and start_after <= now()`,
+        )
+      )[0]!.n;
+    const drained = async (limitMs: number) => {
+      const t0 = Date.now();
+      while ((await waiting()) > 0 && Date.now() - t0 < limitMs) await new Promise((r) => setTimeout(r, 250));
+    };
     for (let round = 0; round < MOVE_ROUNDS; round++) {
       const order: ('on' | 'off')[] = round % 2 === 0 ? ['on', 'off'] : ['off', 'on'];
       for (const which of order) {
+        await drained(60_000);
         const seqs = pool.slice(next, next + perRound);
         next += perRound;
         const target = `http://127.0.0.1:${MOVE_PORTS[which]}/api/admin/setOrderStatus`;
@@ -218,19 +234,14 @@ async function orderMoves() {
     }
 
     // The queue-on server's jobs drain before the stand-ins are counted.
-    const watch = await openDatabase(url, '');
-    const waiting = async () =>
-      (
-        await queryRows<{ n: number }>(
-          watch.db,
-          sql`select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active') and start_after <= now()`,
-        )
-      )[0]!.n;
-    const t0 = Date.now();
-    while ((await waiting()) > 0 && Date.now() - t0 < 120_000) await new Promise((r) => setTimeout(r, 500));
-    const [jobs] = await queryRows<{ total: number; failed: number }>(
+    await drained(120_000);
+    const [jobs] = await queryRows<{ total: number; failed: number; p50: number; p95: number; max: number }>(
       watch.db,
-      sql`select count(*)::int as total, count(*) filter (where state = 'failed')::int as failed from pgboss.job where name in ('notify.send', 'taxInvoice.issue', 'tracking.register')`,
+      sql`select count(*)::int as total, count(*) filter (where state = 'failed')::int as failed,
+        percentile_cont(0.5) within group (order by extract(epoch from completed_on - created_on))::float8 as p50,
+        percentile_cont(0.95) within group (order by extract(epoch from completed_on - created_on))::float8 as p95,
+        max(extract(epoch from completed_on - created_on))::float8 as max
+        from pgboss.job where name in ('notify.send', 'taxInvoice.issue', 'tracking.register')`,
     );
     await watch.close();
 
@@ -262,7 +273,7 @@ async function orderMoves() {
     );
     const counted = await standIns.counts();
     console.log(
-      `queue on: ${jobs!.total} jobs written (${jobs!.failed} parked); Solapi stand-in ${counted.sent} messages, Popbill stand-in ${counted.issued} invoices; requests not answered 2xx: on ${sendFailures.on}, off ${sendFailures.off}`,
+      `queue on: ${jobs!.total} jobs written (${jobs!.failed} parked), written to done p50 ${jobs!.p50.toFixed(1)} s, p95 ${jobs!.p95.toFixed(1)} s, max ${jobs!.max.toFixed(1)} s; Solapi stand-in ${counted.sent} messages, Popbill stand-in ${counted.issued} invoices; requests not answered 2xx: on ${sendFailures.on}, off ${sendFailures.off}`,
     );
     if (sendFailures.on + sendFailures.off > 0) process.exitCode = 1;
   } finally {

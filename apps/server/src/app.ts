@@ -27,7 +27,8 @@ import { epcRoutes } from './features/epc/index.js';
 import { vehicleRoutes } from './features/vehicles/index.js';
 import { favoriteRoutes } from './features/favorites/index.js';
 import { chatRoutes, chatStorageRoot, diskStorage } from './features/chat/index.js';
-import { jobRoutes, startJobs } from './features/jobs/index.js';
+import { jobRoutes, requestsFirst, startJobs } from './features/jobs/index.js';
+import { yieldingDatabase } from './db/yielding.js';
 import { paperworkRoutes } from './features/paperwork/index.js';
 import { startPaperworkSchedule, taxInvoiceRoutes, taxInvoicesFromConfig } from './features/tax-invoices/index.js';
 import { trackingFromConfig, trackingRoutes } from './features/tracking/index.js';
@@ -156,25 +157,30 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
   const ctx: AppContext = { config, db, sms, realtime, log: app.log, drain };
 
   // The job workers of this process; stopped after the last request, before the database closes.
+  // They reach the database through connections of their own whose statements let the requests
+  // being answered (as the drain counts them) go first (docs/performance.md#jobs).
+  const workerDb = yieldingDatabase(db, requestsFirst(drain.requests, config.jobs.yieldMs), config.jobs.poolSize);
   const tracking = trackingFromConfig(config);
   const jobs = await startJobs(
-    db,
+    workerDb.db,
     {
       sms,
       log: app.log,
       tracking,
       publicUrl: () => config.publicUrl,
-      taxInvoices: taxInvoicesFromConfig(config, db, app.log),
+      taxInvoices: taxInvoicesFromConfig(config, workerDb.db, app.log),
       taxInvoiceSupplier: config.taxInvoiceSupplier,
       files: diskStorage(chatStorageRoot(config.dataDir)),
-      notify: notifyFromConfig(config, db, app.log),
+      notify: notifyFromConfig(config, workerDb.db, app.log),
     },
     config.jobs,
-    // The requests being answered, as the drain counts them: the workers let them go first (docs/performance.md#jobs).
     drain.requests,
   );
   app.decorate('jobs', jobs);
-  app.addHook('onClose', async () => jobs.stop());
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await workerDb.close();
+  });
   const schedule = startPaperworkSchedule(db, jobs, app.log);
   app.addHook('onClose', async () => schedule.stop());
   const notifySchedule = startNotifySchedule(db, jobs, app.log);

@@ -25,6 +25,19 @@ export interface JobSettings {
    * to one try per wait per slot but never stops them.
    */
   yieldMs: number;
+  /**
+   * A try taken while requests come waits for a pause of this long without a new request (0: it
+   * does not wait), so a burst of requests is answered first and its jobs go out right after it.
+   */
+  quietMs: number;
+  /** The longest a try waits for that pause: a burst that never pauses delays its jobs by this much, not more. */
+  maxDeferMs: number;
+  /**
+   * The workers' own database connections (PostgreSQL only; pg-boss's polling and completions
+   * included), apart from the requests' pool, so a worker statement can wait its turn without
+   * holding one of the requests' connections.
+   */
+  poolSize: number;
   /** How long a server stop waits for jobs in flight before failing them back to the queue. */
   stopTimeoutMs: number;
   /**
@@ -41,16 +54,21 @@ const number = (value: string | undefined, fallback: number, min: number, max: n
 };
 
 export function jobSettings(env: NodeJS.ProcessEnv): JobSettings {
+  const expireSeconds = Math.round(number(env.JOBS_EXPIRE_SECONDS, 120, 5, 3600));
   return {
     pollSeconds: number(env.JOBS_POLL_SECONDS, 1, 0.5, 60),
     retryLimit: Math.round(number(env.JOBS_RETRY_LIMIT, 5, 0, 50)),
     retryDelaySeconds: Math.round(number(env.JOBS_RETRY_DELAY_SECONDS, 10, 0, 3600)),
     retryBackoff: env.JOBS_RETRY_BACKOFF !== 'false',
-    expireSeconds: Math.round(number(env.JOBS_EXPIRE_SECONDS, 120, 5, 3600)),
+    expireSeconds,
     batchSize: Math.round(number(env.JOBS_BATCH_SIZE, 20, 1, 500)),
     concurrency: Math.round(number(env.JOBS_CONCURRENCY, 2, 1, 100)),
     idleConcurrency: Math.round(number(env.JOBS_IDLE_CONCURRENCY, 20, 1, 100)),
     yieldMs: Math.round(number(env.JOBS_YIELD_MS, 100, 0, 1000)),
+    quietMs: Math.round(number(env.JOBS_QUIET_MS, 200, 0, 10_000)),
+    // At most half the tries' expiry: a try waiting for its turn is a taken job, and must not expire.
+    maxDeferMs: Math.round(number(env.JOBS_MAX_DEFER_MS, 15_000, 0, Math.min(60_000, expireSeconds * 500))),
+    poolSize: Math.round(number(env.JOBS_DB_POOL_MAX, 4, 1, 50)),
     // The server's own stop deadline is 8 s (main.ts): the jobs get at most 5 of them.
     stopTimeoutMs: Math.round(number(env.JOBS_STOP_TIMEOUT_MS, 5000, 1000, 5000)),
     enabled: env.BENCH_JOBS_OFF !== 'true',

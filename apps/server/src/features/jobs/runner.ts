@@ -2,6 +2,7 @@ import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promi
 import PgBoss from 'pg-boss';
 import { JOB_DATA, type JobName } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
+import type { Gate } from '../../db/yielding.js';
 import { effectOnce } from './effects.js';
 import { JOB_HANDLERS, type JobDeps } from './kinds.js';
 import { BOSS_SCHEMA, databaseExecutor, writeJobs } from '../../shared/job-queue.js';
@@ -25,6 +26,14 @@ export async function runHandler(
     { id: job.id, name, key, data, attempt: job.retryCount + 1, once },
     deps,
   );
+}
+
+/**
+ * The workers' database gate (db/yielding.ts): while the process answers requests, each worker
+ * statement waits for them to be answered, up to `yieldMs`; with none it goes at once.
+ */
+export function requestsFirst(requests: RequestsInFlight, yieldMs: number): Gate {
+  return () => (yieldMs > 0 && requests.inFlight() > 0 ? Promise.race([requests.idle(), sleep(yieldMs)]) : null);
 }
 
 const NAMES = Object.keys(JOB_HANDLERS) as JobName[];
@@ -101,6 +110,16 @@ export async function startJobs(
   let active = 0;
   const queued: (() => void)[] = [];
   async function inTurn<T>(run: () => Promise<T>): Promise<T> {
+    // A burst of requests goes first: the try waits for a pause of quietMs without a new request,
+    // at most maxDeferMs after it was taken (docs/performance.md#jobs).
+    const takenAt = Date.now();
+    for (;;) {
+      const now = Date.now();
+      const pause = now - requests.lastAt();
+      const waited = now - takenAt;
+      if (stopping || pause >= settings.quietMs || waited >= settings.maxDeferMs) break;
+      await sleep(Math.min(settings.quietMs - pause, settings.maxDeferMs - waited));
+    }
     if (active < limit()) active += 1;
     else await new Promise<void>((resolve) => queued.push(resolve));
     // Past the stop's wait the database is closing: a try that had not begun stays taken, and
