@@ -113,10 +113,55 @@ export interface EnqueueOptions {
   startAfter?: Date;
 }
 
+/** The jobs of a transaction inside `batchJobs`, written together when its work ends. */
+const batches = new WeakMap<Tx | Db, PgBoss.JobInsert[]>();
+
+/**
+ * Runs `work` with the jobs it writes on `tx` held back and written in one statement when it
+ * ends, still inside the transaction: a change that causes several jobs (an order shipped: its
+ * 알림톡, its tracking and its tax invoice) pays one insert, not one each (docs/performance.md#jobs).
+ * A job written on another handle (a savepoint's) goes at once, as without a batch.
+ */
+export async function batchJobs<T>(tx: Tx, work: () => Promise<T>): Promise<T> {
+  const batch: PgBoss.JobInsert[] = [];
+  batches.set(tx, batch);
+  try {
+    const outcome = await work();
+    if (batch.length > 0 && writing) await insertBatch(tx, batch);
+    return outcome;
+  } finally {
+    batches.delete(tx);
+  }
+}
+
+/** pg-boss's insert of many jobs answers no ids; this one says which rows it wrote. */
+const withIds = (executor: Executor): Executor => ({
+  executeSql: (text, values) => executor.executeSql(`${text.trimEnd()}\n    RETURNING id`, values),
+});
+
+async function insertBatch(tx: Tx, batch: PgBoss.JobInsert[]): Promise<void> {
+  const written = new Set(((await sender.insert(batch, { db: withIds(preparedExecutor(tx)) })) ?? []) as string[]);
+  const missing = [...new Set(batch.filter((j) => !written.has(j.id!)).map((j) => j.name))];
+  for (const name of missing) await refuseWithoutQueue(tx, name);
+}
+
+/**
+ * Nothing inserted: a job with this id is already there (fine), or pg-boss has no queue of this
+ * name because the workers never started on this database (a silent loss: refuse).
+ */
+async function refuseWithoutQueue(tx: Tx | Db, name: string): Promise<void> {
+  const [queue] = await queryRows<{ name: string }>(
+    tx,
+    sql`select name from ${sql.identifier(BOSS_SCHEMA)}.queue where name = ${name}`,
+  );
+  if (!queue) throw new Error(`jobs: no queue '${name}' (start the job workers on this database first)`);
+}
+
 /**
  * Writes a job on the caller's transaction: it exists only if the change that causes it commits.
  * The data is checked against the kind's schema first, so a bad job fails the change, not later.
- * Answers the job's id (the same id when the job was already written).
+ * Answers the job's id (the same id when the job was already written). Inside `batchJobs` the
+ * job is written with the others of the batch when its work ends.
  */
 export async function enqueue<N extends JobName>(
   tx: Tx | Db,
@@ -127,6 +172,17 @@ export async function enqueue<N extends JobName>(
   const parsed = JOB_DATA[name].parse(data) as object;
   const id = jobId(name, opts.key);
   if (!writing) return id;
+  const batch = batches.get(tx);
+  if (batch) {
+    batch.push({
+      id,
+      name,
+      data: parsed,
+      singletonKey: opts.key,
+      ...(opts.startAfter ? { startAfter: opts.startAfter } : {}),
+    });
+    return id;
+  }
   const executor = preparedExecutor(tx);
   const written = await sender.send(name, parsed, {
     id,
@@ -134,14 +190,6 @@ export async function enqueue<N extends JobName>(
     ...(opts.startAfter ? { startAfter: opts.startAfter } : {}),
     db: executor,
   });
-  if (written === null) {
-    // Nothing inserted: a job with this id is already there (fine), or pg-boss has no queue of
-    // this name because the workers never started on this database (a silent loss: refuse).
-    const [queue] = await queryRows<{ name: string }>(
-      tx,
-      sql`select name from ${sql.identifier(BOSS_SCHEMA)}.queue where name = ${name}`,
-    );
-    if (!queue) throw new Error(`jobs: no queue '${name}' (start the job workers on this database first)`);
-  }
+  if (written === null) await refuseWithoutQueue(tx, name);
   return id;
 }

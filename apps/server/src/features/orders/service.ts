@@ -11,6 +11,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { linesOf, shownOrder, type LineRow, type OrderRow } from '../../db/repos/orders.js';
 import { cashLedger, orderEvents, orderLines, orders, products } from '../../db/schema.js';
 import { publish } from '../../shared/events.js';
+import { batchJobs } from '../../shared/job-queue.js';
 import { AppError, badRequest, notFound } from '../../shared/http.js';
 import { withinSeoulDays } from '../../shared/time.js';
 import { onStockRaised } from '../favorites/index.js';
@@ -137,100 +138,103 @@ export interface MoveRequest {
  */
 export async function moveOrder(db: Db, m: MoveRequest): Promise<{ companyId: number; status: number }> {
   const now = m.now ?? new Date();
-  const moved = await db.transaction(async (tx) => {
-    const [order] = await tx
-      .select()
-      .from(orders)
-      .where(
-        and(eq(orders.id, m.seq), shownOrder, m.companyId !== null ? eq(orders.companyId, m.companyId) : undefined),
-      )
-      .for('update');
-    if (!order) throw notFound(MSG_ORDER.orderNotFound);
-    const transition = findTransition(order.status, m.status, m.actor);
-    if (!transition) throw new AppError(409, MSG_ORDER.statusMoveRefused, 409, 'status');
-    const refusal = moveRefusal(
-      {
-        to: m.status,
-        actor: m.actor,
-        createdAt: order.createdAt,
-        shippedAt: order.shippedAt,
-        stockName: order.stockName,
-        returnReason: m.returnReason,
-        carrier: m.carrier,
-        waybill: m.waybill,
-      },
-      now,
-    );
-    if (refusal) throw badRequest(refusal.message, refusal.field);
+  // The move's jobs (its 알림톡, a shipment's tracking and tax invoice) are written in one statement.
+  const moved = await db.transaction((tx) =>
+    batchJobs(tx, async () => {
+      const [order] = await tx
+        .select()
+        .from(orders)
+        .where(
+          and(eq(orders.id, m.seq), shownOrder, m.companyId !== null ? eq(orders.companyId, m.companyId) : undefined),
+        )
+        .for('update');
+      if (!order) throw notFound(MSG_ORDER.orderNotFound);
+      const transition = findTransition(order.status, m.status, m.actor);
+      if (!transition) throw new AppError(409, MSG_ORDER.statusMoveRefused, 409, 'status');
+      const refusal = moveRefusal(
+        {
+          to: m.status,
+          actor: m.actor,
+          createdAt: order.createdAt,
+          shippedAt: order.shippedAt,
+          stockName: order.stockName,
+          returnReason: m.returnReason,
+          carrier: m.carrier,
+          waybill: m.waybill,
+        },
+        now,
+      );
+      if (refusal) throw badRequest(refusal.message, refusal.field);
 
-    const update: Partial<typeof orders.$inferInsert> = { status: m.status };
-    // The carrier as the list names it ('kr.cjlogistics' → CJ대한통운) and the waybill's digits.
-    const shipped = m.status === ORDER_STATUS.shipmentComplete ? checkShipment(m.carrier, m.waybill) : null;
-    if (shipped?.ok)
-      Object.assign(update, {
-        carrier: shipped.shipment.carrierName,
-        waybill: shipped.shipment.waybill,
-        shippedAt: now,
-      });
-    if (m.status === ORDER_STATUS.returnRequested) update.returnReason = m.returnReason;
-    if (m.status === ORDER_STATUS.returnOnHold && m.note) update.staffNote = m.note;
+      const update: Partial<typeof orders.$inferInsert> = { status: m.status };
+      // The carrier as the list names it ('kr.cjlogistics' → CJ대한통운) and the waybill's digits.
+      const shipped = m.status === ORDER_STATUS.shipmentComplete ? checkShipment(m.carrier, m.waybill) : null;
+      if (shipped?.ok)
+        Object.assign(update, {
+          carrier: shipped.shipment.carrierName,
+          waybill: shipped.shipment.waybill,
+          shippedAt: now,
+        });
+      if (m.status === ORDER_STATUS.returnRequested) update.returnReason = m.returnReason;
+      if (m.status === ORDER_STATUS.returnOnHold && m.note) update.staffNote = m.note;
 
-    let refunded = 0;
-    if (transition.refund !== 'none') {
-      const refund = refundAmount(transition.refund, {
-        totalAmount: order.totalAmount,
-        shipping: order.shipping,
-        returnReason: order.returnReason,
-      });
-      // Stock back first (products in id order), then the balance: the same lock order as paying.
-      const lines = await tx
-        .select({ productId: orderLines.productId, qty: orderLines.qty })
-        .from(orderLines)
-        .where(eq(orderLines.orderId, order.id))
-        .orderBy(asc(orderLines.productId));
-      for (const l of lines) {
-        const [back] = await tx
-          .update(products)
-          .set({ hasAmount: sql`${products.hasAmount} + ${l.qty}` })
-          .where(eq(products.id, l.productId))
-          .returning({ hasAmount: products.hasAmount });
-        // Stock back from 0 is a restock too (docs/requirements.md#restock-alerts).
-        if (back) await onStockRaised(tx, l.productId, back.hasAmount - l.qty, back.hasAmount);
+      let refunded = 0;
+      if (transition.refund !== 'none') {
+        const refund = refundAmount(transition.refund, {
+          totalAmount: order.totalAmount,
+          shipping: order.shipping,
+          returnReason: order.returnReason,
+        });
+        // Stock back first (products in id order), then the balance: the same lock order as paying.
+        const lines = await tx
+          .select({ productId: orderLines.productId, qty: orderLines.qty })
+          .from(orderLines)
+          .where(eq(orderLines.orderId, order.id))
+          .orderBy(asc(orderLines.productId));
+        for (const l of lines) {
+          const [back] = await tx
+            .update(products)
+            .set({ hasAmount: sql`${products.hasAmount} + ${l.qty}` })
+            .where(eq(products.id, l.productId))
+            .returning({ hasAmount: products.hasAmount });
+          // Stock back from 0 is a restock too (docs/requirements.md#restock-alerts).
+          if (back) await onStockRaised(tx, l.productId, back.hasAmount - l.qty, back.hasAmount);
+        }
+        const returned = m.status === ORDER_STATUS.returnApproved;
+        await credit(tx, {
+          companyId: order.companyId,
+          amount: refund,
+          type: returned ? 'return' : 'cancel',
+          memberId: m.memberId,
+          note: `주문 #${order.id} ${returned ? '반품' : '취소'} 환불`,
+        });
+        refunded = refund;
       }
-      const returned = m.status === ORDER_STATUS.returnApproved;
-      await credit(tx, {
-        companyId: order.companyId,
-        amount: refund,
-        type: returned ? 'return' : 'cancel',
-        memberId: m.memberId,
-        note: `주문 #${order.id} ${returned ? '반품' : '취소'} 환불`,
-      });
-      refunded = refund;
-    }
-    await tx.update(orders).set(update).where(eq(orders.id, order.id));
-    // Its shipment and the job registering its tracking: written with the move, or not at all.
-    if (shipped?.ok) await recordShipment(tx, order.id, shipped.shipment, now);
-    const [event] = await tx
-      .insert(orderEvents)
-      .values({
-        orderId: order.id,
-        fromStatus: order.status,
-        toStatus: m.status,
-        memberId: m.memberId,
-        note: m.note ?? '',
-      })
-      .returning({ id: orderEvents.id });
-    // The buyer's 알림톡 (shipped, cancelled, return decided) is a job of the move's transaction.
-    await notifyOrderMoved(
-      tx,
-      { id: order.id, companyId: order.companyId, eventId: event!.id, to: m.status, refunded, note: m.note },
-      { carrier: m.carrier, waybill: m.waybill },
-    );
-    // The order's tax invoice: written when shipped, corrected when refunded after issuance.
-    await onOrderMoved(tx, { id: order.id, companyId: order.companyId }, m.status, now);
-    await m.onMoved?.(tx, order.status);
-    return { companyId: order.companyId, from: order.status, refunded };
-  });
+      await tx.update(orders).set(update).where(eq(orders.id, order.id));
+      // Its shipment and the job registering its tracking: written with the move, or not at all.
+      if (shipped?.ok) await recordShipment(tx, order.id, shipped.shipment, now);
+      const [event] = await tx
+        .insert(orderEvents)
+        .values({
+          orderId: order.id,
+          fromStatus: order.status,
+          toStatus: m.status,
+          memberId: m.memberId,
+          note: m.note ?? '',
+        })
+        .returning({ id: orderEvents.id });
+      // The buyer's 알림톡 (shipped, cancelled, return decided) is a job of the move's transaction.
+      await notifyOrderMoved(
+        tx,
+        { id: order.id, companyId: order.companyId, eventId: event!.id, to: m.status, refunded, note: m.note },
+        { carrier: m.carrier, waybill: m.waybill },
+      );
+      // The order's tax invoice: written when shipped, corrected when refunded after issuance.
+      await onOrderMoved(tx, { id: order.id, companyId: order.companyId }, m.status, now);
+      await m.onMoved?.(tx, order.status);
+      return { companyId: order.companyId, from: order.status, refunded };
+    }),
+  );
   await publish({
     type: 'orderMoved',
     companyId: moved.companyId,
