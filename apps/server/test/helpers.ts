@@ -355,3 +355,14 @@ export function settled<A extends unknown[], T extends object>(
     }
   };
 }
+
+/** Polls `check` every 50 ms until it answers something truthy, at most `ms`; throws naming `what` otherwise. */
+export async function until<T>(what: string, check: () => Promise<T>, ms = 10_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -4,7 +4,7 @@ import { queryRows, type Db } from '../../src/db/client.js';
 import { smsOutbox } from '../../src/db/schema.js';
 import { yieldingDatabase } from '../../src/db/yielding.js';
 import { enqueue } from '../../src/features/jobs/index.js';
-import { startTestServer, type TestServer } from '../helpers.js';
+import { startTestServer, until, type TestServer } from '../helpers.js';
 import { makeCompany } from '../member-helpers.js';
 
 /**
@@ -18,16 +18,6 @@ afterAll(async () => {
 });
 
 const FAST = { JOBS_POLL_SECONDS: '0.5', JOBS_RETRY_DELAY_SECONDS: '0', JOBS_RETRY_BACKOFF: 'false' };
-
-async function until<T>(what: string, check: () => Promise<T>, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 const jobState = async (db: Db, id: string) =>
   (
@@ -80,7 +70,7 @@ describe('a job taken while requests keep coming', () => {
     let job: Awaited<ReturnType<typeof creditJob>>;
     try {
       job = await creditJob(server, '요청먼저', 881_001);
-      await until('taken', async () => (await jobState(server.db, job.id)) === 'active');
+      await until('taken', async () => (await jobState(server.db, job.id)) === 'active', 15_000);
       // Taken by the worker and held: nothing sent while the requests come.
       await until('more requests', async () => requests.answered() > 20);
       expect(await jobState(server.db, job.id)).toBe('active');
@@ -88,7 +78,7 @@ describe('a job taken while requests keep coming', () => {
     } finally {
       await requests.stop();
     }
-    await until('sent', async () => (await jobState(server.db, job.id)) === 'completed');
+    await until('sent', async () => (await jobState(server.db, job.id)) === 'completed', 15_000);
     expect(await textsTo(server.db, job.phone)).toEqual([
       '[파츠몰] 캐시 4,000원이 충전되었습니다. 충전 후 잔액은 4,000원입니다.',
     ]);
@@ -100,7 +90,7 @@ describe('a job taken while requests keep coming', () => {
     const requests = steadyRequests(server);
     try {
       const job = await creditJob(server, '최대지연', 881_002);
-      await until('sent', async () => (await jobState(server.db, job.id)) === 'completed');
+      await until('sent', async () => (await jobState(server.db, job.id)) === 'completed', 15_000);
       const sentAt = requests.answered();
       // Still coming: the job did not wait for them to end.
       await until('requests after the send', async () => requests.answered() > sentAt + 5);

@@ -9,7 +9,7 @@ import { openDatabase, queryRows, type Database, type Db } from '../../src/db/cl
 import { adminAudit, cashLedger, companies, sentEffects, smsOutbox } from '../../src/db/schema.js';
 import { cashCreditedText, enqueue, jobId, runHandler } from '../../src/features/jobs/index.js';
 import { credit } from '../../src/features/wallet/wallet.js';
-import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
+import { call, loginAs, startTestServer, until, type TestServer } from '../helpers.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
 
 /**
@@ -30,17 +30,6 @@ const FAST = {
 
 let server: TestServer;
 let staff: string;
-
-/** Polls `check` until it answers something truthy, at most `ms`. */
-async function until<T>(what: string, check: () => Promise<T>, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 const outboxTexts = async (db: Db, phone: string) =>
   (
