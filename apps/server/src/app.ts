@@ -37,18 +37,18 @@ import { smsFromConfig } from './features/sms/index.js';
 import { chatReplyNotices, notifyFromConfig, notifyRoutes, startNotifySchedule } from './features/notify/index.js';
 import { createRealtime } from './realtime/hub.js';
 import { registerTradeChannel } from './features/trade/index.js';
-import { DomainEvents, installDomainEvents } from './shared/events.js';
+import { DomainEvents, installRequestScope } from './shared/events.js';
 import type { AppContext } from './shared/context.js';
 import { answerSerializerCompiler } from './shared/answers.js';
 import { clientErrorHandler } from './shared/client-error.js';
-import { compressAnswers } from './shared/compress.js';
+import { finishJsonAnswers } from './shared/compress.js';
 import { connectionDrain } from './shared/drain.js';
 import { installErrorHandler } from './shared/http.js';
 import { decorateDocument, installCallTable } from './shared/calls.js';
 import { wellFormedValidatorCompiler } from './shared/parse.js';
 import { pruneEvents } from './shared/rate-limit.js';
 import { installSecurityHeaders } from './shared/security-headers.js';
-import { installRequestLogging, loggerOptions } from './shared/logging.js';
+import { installRequestLogging, lazyRequestLogger, loggerOptions } from './shared/logging.js';
 
 export interface BuildOptions {
   config: Config;
@@ -80,6 +80,8 @@ const DRAIN_IDLE_MS = 5000;
 export async function buildApp({ config, db, logger, checkAnswers }: BuildOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
+    // Each request's logger is made when it first writes a line (shared/logging.ts).
+    childLoggerFactory: lazyRequestLogger,
     // Production writes its own access line at debug level (shared/logging.ts).
     logController: new LogController({ disableRequestLogging: config.production }),
     bodyLimit: 1024 * 1024,
@@ -92,6 +94,9 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
     return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Services announce what happened (shared/events.ts); every request runs inside its scope with this app's bus.
+  const events = new DomainEvents(app.log);
+  installRequestScope(app, events);
   installRequestLogging(app, config);
   // Before any route: the table of calls sees each route as it registers.
   installCallTable(app);
@@ -101,17 +106,8 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
 
   // Content-Security-Policy, nosniff, frame and referrer rules on every answer (pages, API, files).
   installSecurityHeaders(app, config);
-  // API answers are personal (tokens, balances, orders): no browser or proxy keeps a copy.
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    if (
-      !reply.hasHeader('cache-control') &&
-      String(reply.getHeader('content-type') ?? '').startsWith('application/json')
-    ) {
-      reply.header('cache-control', 'no-store');
-    }
-    done(null, payload);
-  });
-  compressAnswers(app);
+  // JSON answers: no-store unless they chose otherwise, and compressed when large enough.
+  finishJsonAnswers(app);
 
   // The document is always built (tests read it); it is served under /docs in demo mode, or in
   // production with API_DOCS=true.
@@ -138,9 +134,6 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
     });
   }
 
-  // Services announce what happened (shared/events.ts); every request runs inside this app's bus.
-  const events = new DomainEvents(app.log);
-  installDomainEvents(app, events);
   const realtime = await createRealtime(app.server, db, app.log, config.redisUrl, config.redisPrefix, events);
   registerTradeChannel({ transport: realtime.trade, events, db, log: app.log });
   // The chat socket delivers what it stores itself; an upload's message is delivered here.

@@ -27,6 +27,13 @@ describe('well-formed text', () => {
     expect(illFormedTextPath(deep)).toHaveLength(50_000);
   });
 
+  it('checks a flat payload field by field, in order, keys and values alike', () => {
+    expect(illFormedTextPath({ vin: 'WDD', mcid: 'x\ud800', lang: 'y\udc00' })).toEqual(['mcid']);
+    expect(illFormedTextPath({ vin: 'WDD', ['l\udc00']: 'KR', n: 3 })).toEqual(['l\udc00']);
+    expect(illFormedTextPath({ vin: 'WDD😀', n: 3, ok: true, none: null })).toBeNull();
+    expect(illFormedTextPath({})).toBeNull();
+  });
+
   it("refuses before the schema with the text message on the field's path", () => {
     const schema = z.object({ reason: z.string().max(200) });
     const refused = safeParseInput(schema, { reason: '\ud800x' });

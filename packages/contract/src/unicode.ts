@@ -9,16 +9,34 @@ import { MSG } from './messages.js';
  */
 const LONE_SURROGATE = /\p{Cs}/u;
 
+/** `String.prototype.isWellFormed` (ES2024: Node 20, current browsers), where the runtime has it. */
+const hasIsWellFormed = typeof (String.prototype as { isWellFormed?: unknown }).isWellFormed === 'function';
+
 /** True when a string holds no lone surrogate. */
 export function isWellFormedText(value: string): boolean {
-  return !LONE_SURROGATE.test(value);
+  return hasIsWellFormed ? (value as string & { isWellFormed(): boolean }).isWellFormed() : !LONE_SURROGATE.test(value);
 }
+
+/** Whether a value holds no string deeper than itself (a string, number, boolean, null or undefined). */
+const isFlat = (value: unknown) => value === null || typeof value !== 'object';
 
 /**
  * The path of the first ill-formed string in an input (a value, or an object's key), or null when
  * every string is well-formed. Walks without recursion, so a deeply nested input cannot overflow.
  */
 export function illFormedTextPath(input: unknown): (string | number)[] | null {
+  // Most payloads are one object of plain fields: checked in order without building the walk's entries.
+  if (input !== null && typeof input === 'object' && !Array.isArray(input)) {
+    const record = input as Record<string, unknown>;
+    const keys = Object.keys(record);
+    if (keys.every((key) => isFlat(record[key]))) {
+      for (const key of keys) {
+        const value = record[key];
+        if (!isWellFormedText(key) || (typeof value === 'string' && !isWellFormedText(value))) return [key];
+      }
+      return null;
+    }
+  }
   // Paths are kept as links to the parent's entry and written out only for the string found.
   interface Entry {
     value: unknown;

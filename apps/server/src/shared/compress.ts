@@ -28,16 +28,21 @@ function varyOn(reply: FastifyReply, name: string) {
 }
 
 /**
- * Compresses JSON answers of 1 KB and more (the product grid's first page is about 26 KB) with
- * brotli or gzip, as the request's Accept-Encoding allows. Brotli at quality 5 costs about as much
- * CPU as gzip's default and is smaller; the precompressed static files of the web app already carry
- * their Content-Encoding and pass untouched, and pictures and fonts are not JSON.
+ * The last step of every JSON answer, in one hook (each hook is work on every request):
+ * - an answer that did not choose its own Cache-Control gets `no-store`: API answers are personal
+ *   (tokens, balances, orders), so no browser or proxy keeps a copy;
+ * - answers of 1 KB and more (the product grid's first page is about 26 KB) are compressed with
+ *   brotli or gzip, as the request's Accept-Encoding allows. Brotli at quality 5 costs about as much
+ *   CPU as gzip's default and is smaller; the precompressed static files of the web app already carry
+ *   their Content-Encoding and pass untouched, and pictures and fonts are not JSON.
  */
-export function compressAnswers(app: Api) {
+export function finishJsonAnswers(app: Api) {
   // A callback hook, not an async one: most answers pass untouched, without a promise each.
   app.addHook('onSend', (request, reply, payload, done) => {
+    const type = reply.getHeader('content-type');
+    if (typeof type !== 'string' || !type.startsWith('application/json')) return done(null, payload);
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     if (reply.hasHeader('content-encoding')) return done(null, payload);
-    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return done(null, payload);
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
     // Whether an answer is compressed depends on the request: shared caches must keep them apart.
     varyOn(reply, 'accept-encoding');

@@ -142,14 +142,10 @@ export async function publish(event: DomainEvent): Promise<void> {
 }
 
 /**
- * Every request runs inside the app's bus: the request's scope (entered by installRequestLogging,
- * shared/logging.ts) gets it, without a second context to enter (`requestScope` above).
+ * Every request runs inside its scope: its id (for the log lines written through the app's logger,
+ * shared/logging.ts) and the app's bus. One hook, the first of the app's, enters both: every hook is
+ * work on every request (docs/performance.md#what-keeps-the-figures).
  */
-export function installDomainEvents(app: Api, bus: DomainEvents) {
-  app.addHook('onRequest', (_req, _reply, done) => {
-    const scope = requestScope.getStore();
-    if (scope) scope.bus = bus;
-    else return bus.run(done);
-    done();
-  });
+export function installRequestScope(app: Api, bus: DomainEvents) {
+  app.addHook('onRequest', (req, _reply, done) => requestScope.run({ reqId: req.id, bus, held: null }, done));
 }

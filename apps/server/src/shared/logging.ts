@@ -1,4 +1,5 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import type { Bindings, ChildLoggerOptions } from 'fastify/types/logger.js';
 import type { Config } from '../config.js';
 import type { Api } from './context.js';
 import { requestScope } from './events.js';
@@ -37,13 +38,12 @@ export function loggerOptions(config: Config): Exclude<FastifyServerOptions['log
 }
 
 /**
- * Runs each request inside its id's context. In production the per-request access line is written at
- * debug level (LOG_LEVEL=debug shows it; the default info keeps the log to what needs attention);
- * in demo mode Fastify's own request lines stay at info.
+ * In production the per-request access line is written at debug level (LOG_LEVEL=debug shows it; the
+ * default info keeps the log to what needs attention); in demo mode Fastify's own request lines stay
+ * at info. The request id reaches the app logger's lines through the request's scope
+ * (installRequestScope, shared/events.ts).
  */
 export function installRequestLogging(app: Api, config: Config) {
-  // The request's scope: its id here, the app's event bus added by installDomainEvents (shared/events.ts).
-  app.addHook('onRequest', (req, _reply, done) => requestScope.run({ reqId: req.id, bus: null, held: null }, done));
   if (!config.production) return;
   app.addHook('onResponse', (req, reply, done) => {
     // The line's object is not even built when the level leaves it out (the default: info).
@@ -55,4 +55,67 @@ export function installRequestLogging(app: Api, config: Config) {
     }
     done();
   });
+}
+
+type LogMethod = (...args: unknown[]) => void;
+
+/**
+ * A request's logger, made when the request first writes a line. Fastify gives every request a
+ * child of the app's logger bound to its id; pino builds a child by serialising its bindings, work
+ * that a request writing nothing (in production, nearly all of them: the access line is at debug)
+ * does for nothing, a measurable part of a small call's CPU (docs/performance.md#catalogue). The
+ * child made on first use has the same bindings, so every line reads as before.
+ */
+class RequestLogger {
+  #made: FastifyBaseLogger | null = null;
+
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly bindings: Bindings,
+    private readonly options: ChildLoggerOptions,
+  ) {}
+
+  private get made(): FastifyBaseLogger {
+    return (this.#made ??= this.parent.child(this.bindings, this.options));
+  }
+
+  get level(): string {
+    return this.#made?.level ?? this.options.level ?? this.parent.level;
+  }
+  set level(level: string) {
+    this.made.level = level;
+  }
+  fatal(...args: unknown[]) {
+    (this.made.fatal as LogMethod)(...args);
+  }
+  error(...args: unknown[]) {
+    (this.made.error as LogMethod)(...args);
+  }
+  warn(...args: unknown[]) {
+    (this.made.warn as LogMethod)(...args);
+  }
+  info(...args: unknown[]) {
+    (this.made.info as LogMethod)(...args);
+  }
+  debug(...args: unknown[]) {
+    (this.made.debug as LogMethod)(...args);
+  }
+  trace(...args: unknown[]) {
+    (this.made.trace as LogMethod)(...args);
+  }
+  silent(...args: unknown[]) {
+    (this.made.silent as LogMethod)(...args);
+  }
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.made.child(bindings, options);
+  }
+}
+
+/** Fastify's `childLoggerFactory`: each request's logger is made on its first line (RequestLogger). */
+export function lazyRequestLogger(
+  logger: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildLoggerOptions,
+): FastifyBaseLogger {
+  return new RequestLogger(logger, bindings, options) as unknown as FastifyBaseLogger;
 }

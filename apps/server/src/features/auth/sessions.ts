@@ -38,7 +38,8 @@ export async function sessionProvenAt(db: Db, sessionId: number): Promise<Date |
 
 /** The columns and joins of a session's context (member and company level), shared by the one-token and many-token statements. */
 const SESSION_COLUMNS = `s.id as "sessionId",
-      m.id, m.login_id as "loginId", m.password_hash as "passwordHash", m.name, m.phone, m.contact_phone as "contactPhone",
+      m.id, m.login_id as "loginId", m.password_hash as "passwordHash", m.name, m.phone, m.phone_verified as "phoneVerified",
+      m.contact_phone as "contactPhone",
       m.mail, m.type, m.role, m.company_id as "companyId", m.status, m.created_at as "createdAt", m.withdrawn_at as "withdrawnAt",
       c.level as "companyLevel"`;
 const SESSION_JOINS = `from sessions s
@@ -82,14 +83,38 @@ export async function resolveSessions(db: Db, tokens: string[]): Promise<Map<str
     // Hashes are hex, so the array literal needs no quoting (and reads the same on PGlite).
     `{${[...byHash.keys()].join(',')}}`,
   ]);
-  for (const { tokenHash, sessionId, companyLevel, ...member } of rows) {
-    const token = byHash.get(tokenHash);
-    if (token === undefined) continue;
-    const company =
-      member.companyId !== null && companyLevel !== null ? { id: member.companyId, level: companyLevel } : null;
-    found.set(token, { sessionId, token, member, company });
+  for (const row of rows) {
+    const token = byHash.get(row.tokenHash);
+    if (token !== undefined) found.set(token, authOf(row, token));
   }
   return found;
+}
+
+/**
+ * A session row as the request's context. The member is written out field by field, not taken with
+ * an object rest (`{ sessionId, ...member }`): this runs on every request with a token, and a rest
+ * copy is V8's slow path, a measurable part of a small call's CPU (docs/performance.md#catalogue).
+ */
+function authOf(row: MemberRow & { sessionId: number; companyLevel: CompanyLevel | null }, token: string): AuthContext {
+  const member: MemberRow = {
+    id: row.id,
+    loginId: row.loginId,
+    passwordHash: row.passwordHash,
+    name: row.name,
+    phone: row.phone,
+    phoneVerified: row.phoneVerified,
+    contactPhone: row.contactPhone,
+    mail: row.mail,
+    type: row.type,
+    role: row.role,
+    companyId: row.companyId,
+    status: row.status,
+    createdAt: row.createdAt,
+    withdrawnAt: row.withdrawnAt,
+  };
+  const company =
+    member.companyId !== null && row.companyLevel !== null ? { id: member.companyId, level: row.companyLevel } : null;
+  return { sessionId: row.sessionId, token, member, company };
 }
 
 /** The live session behind a token: not revoked, not expired, its member active. */
@@ -100,11 +125,7 @@ export async function resolveSession(db: Db, token: string | undefined | null): 
     SESSION_CONTEXT,
     [hashToken(token)],
   );
-  if (!row) return null;
-  const { sessionId, companyLevel, ...member } = row;
-  const company =
-    member.companyId !== null && companyLevel !== null ? { id: member.companyId, level: companyLevel } : null;
-  return { sessionId, token, member, company };
+  return row ? authOf(row, token) : null;
 }
 
 /** Closes the live sockets of ended sessions on every server process (the realtime hub does). */
