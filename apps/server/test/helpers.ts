@@ -357,7 +357,7 @@ export function settled<A extends unknown[], T extends object>(
 }
 
 /** Polls `check` every 50 ms until it answers something truthy, at most `ms`; throws naming `what` otherwise. */
-export async function until<T>(what: string, check: () => Promise<T>, ms = 10_000): Promise<T> {
+export async function until<T>(what: string, check: () => Promise<T>, ms = 15_000): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const value = await check();

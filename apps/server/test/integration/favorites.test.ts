@@ -5,7 +5,7 @@ import { MSG_FAVORITES, MSG_QUICK_ORDER, SHOP_NAME, renderNotice } from '@partsm
 import { queryRows } from '../../src/db/client.js';
 import { cartItems, favorites, orders, products, restockAlerts, smsOutbox } from '../../src/db/schema.js';
 import { createSession } from '../../src/features/auth/sessions.js';
-import { call, startTestServer, type TestServer } from '../helpers.js';
+import { call, startTestServer, until, type TestServer } from '../helpers.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
 import { CHINA, KOREA, fund, makeBuyers, makeProduct, type BuyerTokens } from '../order-helpers.js';
 
@@ -39,16 +39,6 @@ const product = (pid: string, stock: number, warehouse: typeof KOREA | typeof CH
     tiers: [7000, 7500, 8000, 8800],
     salePrice: 9900,
   });
-
-async function until<T>(what: string, check: () => Promise<T>, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 const textsTo = async (phone: string) =>
   (await server.db.select({ text: smsOutbox.text }).from(smsOutbox).where(eq(smsOutbox.phone, phone))).map(

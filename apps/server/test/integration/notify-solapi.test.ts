@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MSG_JOBS, type JobRow } from '@partsmall/contract';
 import { queryRows } from '../../src/db/client.js';
 import { enqueue, jobId } from '../../src/features/jobs/index.js';
-import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
+import { call, loginAs, startTestServer, until, type TestServer } from '../helpers.js';
 import { makeCompany } from '../member-helpers.js';
 import { solapiNotify } from '../../src/features/notify/solapi.js';
 import { solapiAuthorization } from '../../src/features/sms/solapi.js';
@@ -51,15 +51,6 @@ beforeEach(() => {
   solapi.onKakao({ kind: 'normal' });
 });
 
-async function until<T>(what: string, check: () => Promise<T>, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 const state = async (key: string) =>
   (
     await queryRows<{ state: string }>(

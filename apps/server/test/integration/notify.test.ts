@@ -7,7 +7,7 @@ import { companies, orders, smsOutbox } from '../../src/db/schema.js';
 import { jobId, runHandler } from '../../src/features/jobs/index.js';
 import { moveOrder } from '../../src/features/orders/service.js';
 import { notifySettings } from '../../src/features/notify/index.js';
-import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
+import { call, loginAs, startTestServer, until, type TestServer } from '../helpers.js';
 import { ack, clientId, openChat, tokenFor } from '../chat-helpers.js';
 import { png } from '../chat-images.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
@@ -29,16 +29,6 @@ const FAST = {
 
 let server: TestServer;
 let staff: string;
-
-async function until<T>(what: string, check: () => Promise<T>, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** The notifications the console provider wrote for a phone, oldest first. */
 const notices = async (db: Db, phone: string) =>
