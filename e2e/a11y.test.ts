@@ -107,9 +107,14 @@ describe('the keyboard', () => {
     const page = await context.newPage();
     await logIn(page, shop.server.base, 'member', 'desktop');
     await page.goto(`${shop.server.base}/home`);
-    await page.getByRole('button', { name: '닫기' }).click();
+    const notice = page.getByRole('dialog', { name: '연말 배송 일정 안내' });
+    await notice.getByRole('button', { name: '닫기' }).click();
+    await notice.waitFor({ state: 'detached' });
     const card = page.locator('.product-card-btn').nth(2);
-    const cardText = (await card.innerText()).split('\n')[0]!;
+    // The card's name as drawn (the grid is drawn in a deferred render): the dialog is named by it.
+    const name = card.locator('.product-name');
+    await expect.poll(() => name.innerText()).not.toBe('');
+    const cardText = await name.innerText();
     await card.focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: cardText });
@@ -119,6 +124,8 @@ describe('the keyboard', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(await focused(page)).toContain(`button.product-card-btn ${cardText}`);
+    // The notice the buyer closed stays closed after the product dialog.
+    expect(await page.locator('.notice-popup').count()).toBe(0);
 
     await page.goto(`${shop.server.base}/cart`);
     await page.getByRole('button', { name: /선택 상품 주문하기/ }).click();

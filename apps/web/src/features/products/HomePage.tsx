@@ -90,7 +90,7 @@ export function HomePage() {
         )}
       </div>
       {open && <ProductPopup initial={open} onClose={() => setOpen(null)} />}
-      {config && config.notices.length > 0 && !open && <NoticePopup notice={config.notices[0]!} />}
+      {config && config.notices.length > 0 && <NoticePopup notice={config.notices[0]!} behind={open !== null} />}
     </div>
   );
 }

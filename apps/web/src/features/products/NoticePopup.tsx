@@ -12,11 +12,21 @@ function hiddenInThisTab(seq: number): boolean {
   }
 }
 
-/** The home notice popup (300×300); 'do not show again' is remembered per tab. */
-export function NoticePopup({ notice }: { notice: { seq: number; title: string; content: string } }) {
+/**
+ * The home notice popup (300×300); 'do not show again' is remembered per tab. `behind`: another
+ * layer (the product dialog) is open, so the popup steps aside; it stays mounted meanwhile, so a
+ * popup the buyer closed stays closed when that layer closes.
+ */
+export function NoticePopup({
+  notice,
+  behind = false,
+}: {
+  notice: { seq: number; title: string; content: string };
+  behind?: boolean;
+}) {
   const [closed, setClosed] = useState(() => hiddenInThisTab(notice.seq));
   const [dontShow, setDontShow] = useState(false);
-  if (closed) return null;
+  if (closed || behind) return null;
   const close = () => {
     if (dontShow) {
       try {
