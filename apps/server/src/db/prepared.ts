@@ -15,7 +15,12 @@ export interface PreparedStatement {
 }
 
 interface Queryable {
-  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+  query(config: {
+    name: string;
+    text: string;
+    values: unknown[];
+    rowMode: 'array';
+  }): Promise<{ rows: unknown[][]; fields: readonly { name: string }[] }>;
 }
 interface PgliteLike {
   query(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
@@ -38,6 +43,45 @@ export function isEmbedded(handle: Db | Tx): boolean {
   return typeof (clientOf(handle) as { exec?: unknown }).exec === 'function';
 }
 
+type RowBuilder = (values: unknown[]) => object;
+
+/** Each statement's row builder, with the column names it was made for. */
+const builders = new WeakMap<PreparedStatement, { names: readonly string[]; build: RowBuilder }>();
+
+/**
+ * A function that makes one row object from the driver's array of values, written for these column
+ * names: its one object literal always makes the same shape, which V8 builds on its fast path. (A
+ * key is a JSON string, so no column name can be read as code; `__proto__` is a computed key, which
+ * makes a field as node-postgres does, not a prototype.)
+ */
+export function rowBuilder(names: readonly string[]): RowBuilder {
+  const fields = names.map((name, i) => {
+    const key = JSON.stringify(name);
+    return `${name === '__proto__' ? `[${key}]` : key}: values[${i}]`;
+  });
+  return new Function('values', `return { ${fields.join(', ')} };`) as RowBuilder;
+}
+
+/**
+ * The statement's rows as objects named by its columns, as node-postgres's own rows would be. The
+ * driver answers arrays (rowMode 'array') because its own object rows come through one shared
+ * spread and keyed stores that, once they have seen the many statement shapes a server runs, V8
+ * takes on its slow generic path for every row: about twice the parse time of the grid's 61 rows
+ * (docs/performance.md#product-grid).
+ */
+function objectRows(statement: PreparedStatement, fields: readonly { name: string }[], rows: unknown[][]): object[] {
+  let made = builders.get(statement);
+  if (!made || made.names.length !== fields.length || made.names.some((name, i) => name !== fields[i]!.name)) {
+    const names = fields.map((f) => f.name);
+    made = { names, build: rowBuilder(names) };
+    builders.set(statement, made);
+  }
+  const build = made.build;
+  const objects = new Array<object>(rows.length);
+  for (let i = 0; i < rows.length; i++) objects[i] = build(rows[i]!);
+  return objects;
+}
+
 /** Whether the driver behind Drizzle is PGlite (positional `query(text, values)`) or node-postgres. */
 const drivers = new WeakMap<object, (s: PreparedStatement, values: unknown[]) => Promise<{ rows: unknown[] }>>();
 
@@ -47,7 +91,10 @@ function driverOf(handle: Db | Tx) {
   if (!run) {
     run = isEmbedded(handle)
       ? (s, values) => (client as PgliteLike).query(s.text, values)
-      : (s, values) => (client as Queryable).query({ name: s.name, text: s.text, values });
+      : async (s, values) => {
+          const result = await (client as Queryable).query({ name: s.name, text: s.text, values, rowMode: 'array' });
+          return { rows: objectRows(s, result.fields, result.rows) };
+        };
     drivers.set(client, run);
   }
   return run;
