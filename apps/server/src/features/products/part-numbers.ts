@@ -1,14 +1,14 @@
-import { sql } from 'drizzle-orm';
 import {
   alphaNumber,
   indexPartRelations,
   resolvePartNumber,
   type PartMatchKind,
   type PartRelationIndex,
+  type PartRelationKind,
 } from '@partsmall/contract';
-import { queryRows, type Db, type Tx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
+import { runPrepared, type PreparedStatement } from '../../db/prepared.js';
 import { LIST_COLUMNS } from './columns.js';
-import { partRelationClosure } from './schema.js';
 import type { ProductRow } from './rows.js';
 
 /**
@@ -75,6 +75,12 @@ export const CANDIDATE_COLUMNS: ProductColumns<CandidateRow> = {
 /** An array parameter as PostgreSQL's literal (Drizzle would spread a JS array into a list); keys are A-Z and 0-9 only. */
 const keyArray = (keys: readonly string[]) => `{${keys.map((k) => `"${k}"`).join(',')}}`;
 
+/** The stored relations (the closure) of some part-number keys ($1: text[]). */
+const RELATIONS_OF_KEYS: PreparedStatement = {
+  name: 'part_relations_of_keys',
+  text: `select distinct pid, to_pid as "toPid", kind from part_relation_closure where key = any($1::text[])`,
+};
+
 /**
  * The relations that can matter to `keys`: the supersession chains onwards from each key, the numbers
  * interchangeable with any of them (either way), and the chains onwards from those. They are read
@@ -84,10 +90,9 @@ const keyArray = (keys: readonly string[]) => `{${keys.map((k) => `"${k}"`).join
  */
 export async function relationsFor(db: Db | Tx, keys: readonly string[]): Promise<PartRelationIndex> {
   if (keys.length === 0) return indexPartRelations([]);
-  const rows = await db
-    .selectDistinct({ pid: partRelationClosure.pid, toPid: partRelationClosure.toPid, kind: partRelationClosure.kind })
-    .from(partRelationClosure)
-    .where(sql`${partRelationClosure.key} = any(${keyArray(keys)}::text[])`);
+  const rows = await runPrepared<{ pid: string; toPid: string; kind: PartRelationKind }>(db, RELATIONS_OF_KEYS, [
+    keyArray(keys),
+  ]);
   return indexPartRelations(rows.map((r) => ({ from: r.pid, to: r.toPid, kind: r.kind })));
 }
 
@@ -146,15 +151,25 @@ export async function findProductsByNumbers(
 
 type Keyed = { seq: number; pidKey: string; factoryKey: string };
 
+/** One prepared statement per column list (the grid's, the quick order's candidates). */
+const ofKeys = new Map<string, PreparedStatement>();
+
 /**
- * A typed statement on a measured hot path (docs/architecture.md#the-database): a quick order reads
- * thousands of rows here, and the builder's row mapping doubled the process's CPU for them.
+ * A prepared statement on a measured hot path (docs/architecture.md#the-database): a quick order
+ * reads thousands of rows here, and the builder's row mapping doubled the process's CPU for them; a
+ * part-number search reads a hundred, and node-postgres's shared object rows cost the project more
+ * than the statement itself (docs/performance.md#what-keeps-the-figures).
  */
 async function productsOfKeys(db: Db | Tx, keys: string[], select: string) {
   if (keys.length === 0) return [];
-  return queryRows<Keyed>(
-    db,
-    sql`select ${sql.raw(select)}, pid_key as "pidKey", factory_key as "factoryKey" from products
-        where pid_key = any(${keyArray(keys)}::text[]) or factory_key = any(${keyArray(keys)}::text[]) order by id`,
-  );
+  let statement = ofKeys.get(select);
+  if (!statement) {
+    statement = {
+      name: `products_of_keys_${ofKeys.size + 1}`,
+      text: `select ${select}, pid_key as "pidKey", factory_key as "factoryKey" from products
+        where pid_key = any($1::text[]) or factory_key = any($1::text[]) order by id`,
+    };
+    ofKeys.set(select, statement);
+  }
+  return runPrepared<Keyed>(db, statement, [keyArray(keys)]);
 }
