@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Db, Tx } from './client.js';
 
 /**
@@ -41,6 +42,22 @@ function clientOf(handle: Db | Tx): object {
 /** The embedded PGlite (instance or transaction: both have `exec`), rather than node-postgres. */
 export function isEmbedded(handle: Db | Tx): boolean {
   return typeof (clientOf(handle) as { exec?: unknown }).exec === 'function';
+}
+
+const madeAtRunTime = new Map<string, PreparedStatement>();
+
+/**
+ * A statement whose text is put together at run time (pg-boss's, a column list chosen by the
+ * caller), under a name derived from its text: the same text is the same statement, prepared once
+ * per connection.
+ */
+export function preparedFor(prefix: string, text: string): PreparedStatement {
+  let statement = madeAtRunTime.get(text);
+  if (!statement) {
+    statement = { name: `${prefix}_${createHash('sha256').update(text).digest('hex').slice(0, 16)}`, text };
+    madeAtRunTime.set(text, statement);
+  }
+  return statement;
 }
 
 type RowBuilder = (values: unknown[]) => object;

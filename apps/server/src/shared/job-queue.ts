@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import { JOB_DATA, type JobDataOf, type JobName } from '@partsmall/contract';
 import { queryRows, type Db, type Tx } from '../db/client.js';
-import { isEmbedded, runPrepared, type PreparedStatement } from '../db/prepared.js';
+import { isEmbedded, preparedFor, runPrepared } from '../db/prepared.js';
 
 /** pg-boss keeps its tables in this schema, next to the shop's own. */
 export const BOSS_SCHEMA = 'pgboss';
@@ -29,17 +29,6 @@ export function transactionExecutor(tx: Tx | Db): Executor {
   return { executeSql: async (text, values = []) => ({ rows: await queryRows(tx, asDrizzle(text, values)) }) };
 }
 
-const statementNames = new Map<string, PreparedStatement>();
-/** pg-boss's statement under a name derived from its text (node-postgres keeps one plan per name and connection). */
-function pgBossStatement(text: string): PreparedStatement {
-  let statement = statementNames.get(text);
-  if (!statement) {
-    statement = { name: `pgboss_${createHash('sha256').update(text).digest('hex').slice(0, 16)}`, text };
-    statementNames.set(text, statement);
-  }
-  return statement;
-}
-
 /**
  * pg-boss's statements on the caller's transaction as prepared statements (db/prepared.ts): on
  * node-postgres the insert is parsed and planned once per connection, then only bound. Writing a
@@ -49,7 +38,9 @@ function pgBossStatement(text: string): PreparedStatement {
  */
 export function preparedExecutor(tx: Tx | Db): Executor {
   if (isEmbedded(tx)) return transactionExecutor(tx);
-  return { executeSql: async (text, values = []) => ({ rows: await runPrepared(tx, pgBossStatement(text), values) }) };
+  return {
+    executeSql: async (text, values = []) => ({ rows: await runPrepared(tx, preparedFor('pgboss', text), values) }),
+  };
 }
 
 interface PgliteLike {

@@ -7,7 +7,7 @@ import {
   type PartRelationKind,
 } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { runPrepared, type PreparedStatement } from '../../db/prepared.js';
+import { preparedFor, runPrepared, type PreparedStatement } from '../../db/prepared.js';
 import { LIST_COLUMNS } from './columns.js';
 import type { ProductRow } from './rows.js';
 
@@ -151,9 +151,6 @@ export async function findProductsByNumbers(
 
 type Keyed = { seq: number; pidKey: string; factoryKey: string };
 
-/** One prepared statement per column list (the grid's, the quick order's candidates). */
-const ofKeys = new Map<string, PreparedStatement>();
-
 /**
  * A prepared statement on a measured hot path (docs/architecture.md#the-database): a quick order
  * reads thousands of rows here, and the builder's row mapping doubled the process's CPU for them; a
@@ -162,14 +159,10 @@ const ofKeys = new Map<string, PreparedStatement>();
  */
 async function productsOfKeys(db: Db | Tx, keys: string[], select: string) {
   if (keys.length === 0) return [];
-  let statement = ofKeys.get(select);
-  if (!statement) {
-    statement = {
-      name: `products_of_keys_${ofKeys.size + 1}`,
-      text: `select ${select}, pid_key as "pidKey", factory_key as "factoryKey" from products
+  const statement = preparedFor(
+    'products_of_keys',
+    `select ${select}, pid_key as "pidKey", factory_key as "factoryKey" from products
         where pid_key = any($1::text[]) or factory_key = any($1::text[]) order by id`,
-    };
-    ofKeys.set(select, statement);
-  }
+  );
   return runPrepared<Keyed>(db, statement, [keyArray(keys)]);
 }
