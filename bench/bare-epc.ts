@@ -35,6 +35,7 @@ import {
 } from '../apps/server/src/features/epc/service.js';
 import { answerJsonSchema } from '../apps/server/src/shared/answers.js';
 import { AppError } from '../apps/server/src/shared/http.js';
+import { NO_SUBSCRIBERS } from '../apps/server/src/shared/events.js';
 
 // Sized as the shop's pool (apps/server/src/db/client.ts poolSize).
 const pool = new pg.Pool({
@@ -81,7 +82,7 @@ app.post<{ Body: B }>(
     if (!checked.ok) return reply.status(400).send({ code: 400, message: checked.message });
     const found = await findVehicle(db, { brand, vin: checked.vin, lang: epcLang(lang), licensee: w.companyId });
     const v = found.vehicle;
-    const opened = await openVin(db, {
+    const opened = await openVin(db, NO_SUBSCRIBERS, {
       companyId: w.companyId,
       memberId: w.memberId,
       vin: v.vin,

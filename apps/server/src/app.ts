@@ -37,7 +37,7 @@ import { smsFromConfig } from './features/sms/index.js';
 import { chatReplyNotices, notifyFromConfig, notifyRoutes, startNotifySchedule } from './features/notify/index.js';
 import { createRealtime } from './realtime/hub.js';
 import { registerTradeChannel } from './features/trade/index.js';
-import { DomainEvents, installRequestScope } from './shared/events.js';
+import { DomainEvents } from './shared/events.js';
 import type { AppContext } from './shared/context.js';
 import { answerSerializerCompiler } from './shared/answers.js';
 import { clientErrorHandler } from './shared/client-error.js';
@@ -94,9 +94,8 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
     return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
-  // Services announce what happened (shared/events.ts); every request runs inside its scope with this app's bus.
+  // Services announce what happened on the bus their caller hands them (shared/events.ts).
   const events = new DomainEvents(app.log);
-  installRequestScope(app, events);
   installRequestLogging(app, config);
   // Before any route: the table of calls sees each route as it registers.
   installCallTable(app);
@@ -147,7 +146,7 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
     idleMs: DRAIN_IDLE_MS,
     onListenerClosed: () => realtime.handOver(),
   });
-  const ctx: AppContext = { config, db, sms, realtime, log: app.log, drain };
+  const ctx: AppContext = { config, db, sms, realtime, log: app.log, drain, events };
 
   // The job workers of this process; stopped after the last request, before the database closes.
   // They reach the database through connections of their own whose statements let the requests

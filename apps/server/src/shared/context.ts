@@ -15,11 +15,14 @@ export interface AppContext {
   sms: SmsProvider;
   realtime: Realtime;
   log: FastifyBaseLogger;
+  /** The app's domain-event bus: routes hand it to the services that tell what happened (shared/events.ts). */
+  events: DomainEvents;
   /** The stop of the process (main.ts starts it on SIGTERM); /readyz fails from its first moment. */
   drain: Drain;
 }
 
 import type { Api } from './api-type.js';
+import type { DomainEvents } from './events.js';
 
 export type { Api };
 

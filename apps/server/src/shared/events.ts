@@ -1,7 +1,5 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatMessage, StatusActor } from '@partsmall/contract';
-import type { Api } from './api-type.js';
 
 /**
  * Domain events (docs/architecture.md#domain-events): what happened, told by the service that made
@@ -46,19 +44,23 @@ export type DomainEvent =
     };
 
 /**
- * What the code running now belongs to: the request's id (for log lines written through the app's
- * logger, shared/logging.ts) and the app's domain-event bus (with the events held back, when a
- * caller collects them). One store for both, entered once per request: on Node 20 every enabled
- * AsyncLocalStorage adds its own work to every promise the process makes
- * (docs/performance.md#what-keeps-the-figures).
+ * Where a service tells what happened: the app's bus (`DomainEvents`), a caller holding the events
+ * back (`collect`), or nobody (`NO_SUBSCRIBERS`). Services take it as an argument, like their
+ * database, instead of finding the app's bus through an AsyncLocalStorage: on Node 20 an enabled
+ * AsyncLocalStorage adds its own work to every promise the process makes, about 60 µs of a
+ * part-number search (docs/performance.md#what-keeps-the-figures).
  */
-export interface RequestScope {
-  reqId: string | undefined;
-  bus: DomainEvents | null;
-  held: DomainEvent[] | null;
+export interface EventSink {
+  /**
+   * Tells the subscribers. Call it after the transaction that made the change has committed (never
+   * inside it: a rolled-back change must not be announced) and await it, so that a caller's answer
+   * leaves after the pushes it caused.
+   */
+  publish(event: DomainEvent): Promise<void>;
 }
 
-export const requestScope = new AsyncLocalStorage<RequestScope>();
+/** Outside an app (seed, scripts, a test of one service) nobody subscribes and nothing happens. */
+export const NO_SUBSCRIBERS: EventSink = { publish: async () => {} };
 
 export type DomainEventType = DomainEvent['type'];
 export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
@@ -71,7 +73,7 @@ type AnyHandler = (event: DomainEvent) => void | Promise<void>;
  * database) each have their own bus, so an event reaches only the app that caused it; other
  * processes learn of it through what the subscriber does (a socket push goes through the adapter).
  */
-export class DomainEvents {
+export class DomainEvents implements EventSink {
   private readonly handlers = new Map<DomainEventType, Set<AnyHandler>>();
 
   constructor(private readonly log: Pick<FastifyBaseLogger, 'error'>) {}
@@ -108,44 +110,23 @@ export class DomainEvents {
     );
   }
 
-  /** Runs `fn` with this bus as the current one: what it publishes is delivered at once. */
-  run<R>(fn: () => R): R {
-    return requestScope.run({ reqId: requestScope.getStore()?.reqId, bus: this, held: null }, fn);
+  /** Delivers at once (the app's EventSink). */
+  publish(event: DomainEvent): Promise<void> {
+    return this.deliver(event);
   }
 
   /**
-   * Runs `fn` with its events held back, and returns them with its outcome: the trade channel
-   * answers a request first and delivers its events (the base-info push) after, as it always has.
+   * Runs `fn` with a sink that holds its events back, and returns them with its outcome: the trade
+   * channel answers a request first and delivers its events (the base-info push) after, as it always has.
    */
-  async collect<R>(fn: () => Promise<R>): Promise<{ outcome: PromiseSettledResult<R>; events: DomainEvent[] }> {
+  async collect<R>(
+    fn: (events: EventSink) => Promise<R>,
+  ): Promise<{ outcome: PromiseSettledResult<R>; events: DomainEvent[] }> {
     const held: DomainEvent[] = [];
+    const sink: EventSink = { publish: async (event) => void held.push(event) };
     // An async wrapper, so that a work that throws before its first await (a payload refused by its
     // schema) settles as a rejection the caller answers, not as an exception that escapes it.
-    const [outcome] = await requestScope.run({ reqId: requestScope.getStore()?.reqId, bus: this, held }, () =>
-      Promise.allSettled([(async () => fn())()]),
-    );
+    const [outcome] = await Promise.allSettled([(async () => fn(sink))()]);
     return { outcome: outcome!, events: held };
   }
-}
-
-/**
- * Tells the current app's subscribers what happened. Call it after the transaction that made the
- * change has committed (never inside it: a rolled-back change must not be announced) and await it,
- * so that, as before, a caller's answer leaves after the pushes it caused. Outside an app (seed,
- * scripts) nobody subscribes and nothing happens.
- */
-export async function publish(event: DomainEvent): Promise<void> {
-  const scope = requestScope.getStore();
-  if (!scope?.bus) return;
-  if (scope.held) scope.held.push(event);
-  else await scope.bus.deliver(event);
-}
-
-/**
- * Every request runs inside its scope: its id (for the log lines written through the app's logger,
- * shared/logging.ts) and the app's bus. One hook, the first of the app's, enters both: every hook is
- * work on every request (docs/performance.md#what-keeps-the-figures).
- */
-export function installRequestScope(app: Api, bus: DomainEvents) {
-  app.addHook('onRequest', (req, _reply, done) => requestScope.run({ reqId: req.id, bus, held: null }, done));
 }

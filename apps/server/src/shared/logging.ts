@@ -2,7 +2,6 @@ import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import type { Bindings, ChildLoggerOptions } from 'fastify/types/logger.js';
 import type { Config } from '../config.js';
 import type { Api } from './context.js';
-import { requestScope } from './events.js';
 
 const DEBUG_LEVELS = new Set(['debug', 'trace']);
 
@@ -20,9 +19,9 @@ export function redactQueryValues(line: string): string {
 }
 
 /**
- * Pino writes one JSON object per line. Every line written while a request is served carries its
- * `reqId`: Fastify binds it on `req.log`, and the mixin adds it to lines written through `app.log`
- * (the SMS and payment providers log through it).
+ * Pino writes one JSON object per line. Every line a request writes carries its `reqId`: Fastify
+ * binds it on `req.log`, and code that logs for a request is handed that logger (the SMS provider
+ * sending a verification code: features/sms/types.ts).
  */
 export function loggerOptions(config: Config): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
   return {
@@ -30,18 +29,13 @@ export function loggerOptions(config: Config): Exclude<FastifyServerOptions['log
     redact: ['req.headers.authorization', 'body.pw', 'body.cpw', 'body.opw'],
     // Every line as written, whichever logger or field carries the address.
     hooks: { streamWrite: redactQueryValues },
-    mixin(_merge, _level, logger) {
-      const id = requestScope.getStore()?.reqId;
-      return id !== undefined && (logger.bindings() as { reqId?: unknown }).reqId === undefined ? { reqId: id } : {};
-    },
   };
 }
 
 /**
  * In production the per-request access line is written at debug level (LOG_LEVEL=debug shows it; the
  * default info keeps the log to what needs attention); in demo mode Fastify's own request lines stay
- * at info. The request id reaches the app logger's lines through the request's scope
- * (installRequestScope, shared/events.ts).
+ * at info.
  */
 export function installRequestLogging(app: Api, config: Config) {
   if (!config.production) return;

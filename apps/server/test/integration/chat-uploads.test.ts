@@ -35,6 +35,7 @@ import {
   withJpegComment,
   zipArchive,
 } from '../chat-images.js';
+import { NO_SUBSCRIBERS } from '../../src/shared/events.js';
 
 let server: TestServer;
 let storageRoot: string;
@@ -67,7 +68,7 @@ const messagesOf = async (memberId: number) =>
 /** The refusal an upload ends in (status, message), or 'accepted'. */
 async function outcome(sender: SenderInfo, ref: { id: number; loginId: string }, files: IncomingFile[]) {
   try {
-    await uploadChatFiles(server.db, storage, { sender, customer: ref, files });
+    await uploadChatFiles(server.db, NO_SUBSCRIBERS, storage, { sender, customer: ref, files });
     return 'accepted';
   } catch (err) {
     if (err instanceof AppError) return `${err.status} ${err.message}`;
@@ -86,7 +87,7 @@ describe('chat uploads: accepted images', () => {
       file('웹.webp', await webp(), 'image/webp'),
       file('스캔.bmp', bmp(8, 6), 'image/bmp'),
     ];
-    const { message, created } = await uploadChatFiles(server.db, storage, {
+    const { message, created } = await uploadChatFiles(server.db, NO_SUBSCRIBERS, storage, {
       sender: c.sender,
       customer: c.ref,
       files,
@@ -138,7 +139,7 @@ describe('chat uploads: accepted images', () => {
     const original = await jpegWithExif(64, 48);
     expect(original.includes(Buffer.from('secret-owner'))).toBe(true);
     expect((await sharp(original).metadata()).orientation).toBe(6);
-    const { message } = await uploadChatFiles(server.db, storage, {
+    const { message } = await uploadChatFiles(server.db, NO_SUBSCRIBERS, storage, {
       sender: c.sender,
       customer: c.ref,
       files: [file('gps.jpg', original), file('큰사진.png', await png(3000, 1000))],
@@ -167,7 +168,7 @@ describe('chat uploads: accepted images', () => {
 
   it('a picture named wrongly is judged by its content (a JPEG named .png is stored as JPEG)', async () => {
     const c = await customer('이름틀림');
-    const { message } = await uploadChatFiles(server.db, storage, {
+    const { message } = await uploadChatFiles(server.db, NO_SUBSCRIBERS, storage, {
       sender: c.sender,
       customer: c.ref,
       files: [file('photo.png', await jpeg())],
@@ -183,7 +184,11 @@ describe('chat uploads: accepted images', () => {
         file(`${i + 1}.jpg`, i === 0 ? Buffer.concat([await jpeg(), trailer]) : await jpeg()),
       ),
     );
-    const { message } = await uploadChatFiles(server.db, storage, { sender: c.sender, customer: c.ref, files });
+    const { message } = await uploadChatFiles(server.db, NO_SUBSCRIBERS, storage, {
+      sender: c.sender,
+      customer: c.ref,
+      files,
+    });
     expect(message.fileList).toHaveLength(10);
     const [row] = await server.db.select().from(chatFiles).where(eq(chatFiles.id, message.fileList[0]!.seq));
     expect((await storage.read(row!.storageKey))!.includes(trailer)).toBe(false);
@@ -193,14 +198,14 @@ describe('chat uploads: accepted images', () => {
     const c = await customer('업로드재시도');
     const id = clientId();
     const files = [file('a.png', await png())];
-    const first = await uploadChatFiles(server.db, storage, {
+    const first = await uploadChatFiles(server.db, NO_SUBSCRIBERS, storage, {
       sender: c.sender,
       customer: c.ref,
       files,
       clientMessageId: id,
     });
     const before = storedFiles();
-    const again = await uploadChatFiles(server.db, storage, {
+    const again = await uploadChatFiles(server.db, NO_SUBSCRIBERS, storage, {
       sender: c.sender,
       customer: c.ref,
       files,
@@ -383,7 +388,7 @@ describe('chat uploads: refused by content, nothing stored', () => {
 describe('chat uploads: signed addresses', () => {
   it('a changed signature, another file, another variant or an expired address reads nothing', async () => {
     const c = await customer('서명');
-    const { message } = await uploadChatFiles(server.db, storage, {
+    const { message } = await uploadChatFiles(server.db, NO_SUBSCRIBERS, storage, {
       sender: c.sender,
       customer: c.ref,
       files: [file('a.png', await png()), file('b.png', await png())],
@@ -448,7 +453,7 @@ describe('chat uploads: short-lived addresses (issue 20)', () => {
   it('an address lives 10 to 15 minutes; one read 16 minutes on reads nothing', async () => {
     const c = await customer('짧은주소');
     const sent = Date.now();
-    const { message } = await uploadChatFiles(server.db, storage, {
+    const { message } = await uploadChatFiles(server.db, NO_SUBSCRIBERS, storage, {
       sender: c.sender,
       customer: c.ref,
       files: [file('a.png', await png())],
@@ -486,7 +491,7 @@ describe('chat uploads: delivery', () => {
     try {
       const atCustomer = waitFor<ChatMessage>(customerSocket, 'messageToUser');
       const atStaff = waitFor<ChatMessage>(staffSocket, 'messageToAdmin', (m) => m.targetUser === c.seq);
-      const { message } = await uploadChatFiles(server.db, storage, {
+      const { message } = await uploadChatFiles(server.db, NO_SUBSCRIBERS, storage, {
         sender: staff,
         customer: c.ref,
         files: [file('견적서.png', await png())],

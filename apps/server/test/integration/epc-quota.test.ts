@@ -5,6 +5,7 @@ import type { Db } from '../../src/db/client.js';
 import { companies, epcVinSearches } from '../../src/db/schema.js';
 import { isVinOpenToday, openVin, searchHistory, vinSearchCount } from '../../src/features/epc/quota.js';
 import { freshDatabase, settled } from '../helpers.js';
+import { NO_SUBSCRIBERS } from '../../src/shared/events.js';
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 let db: Db;
@@ -35,7 +36,12 @@ const licensed = async (id: number, licenseEnd: Date | null = LICENSED_UNTIL) =>
 
 /** Opens a VIN; the refusal (an AppError, 429 past the quota) comes back as `{ ok: false, status, message }`. */
 const open = (companyId: number, vin: string, now = NOON, memberId = 1) =>
-  settled(openVin)(db, { companyId, memberId, vin, brand: 'bmw', mcid: 'DEMO-BMW-G20', title: `BMW ${vin}` }, now);
+  settled(openVin)(
+    db,
+    NO_SUBSCRIBERS,
+    { companyId, memberId, vin, brand: 'bmw', mcid: 'DEMO-BMW-G20', title: `BMW ${vin}` },
+    now,
+  );
 
 const rowsOf = (companyId: number) => db.select().from(epcVinSearches).where(eq(epcVinSearches.companyId, companyId));
 
@@ -165,27 +171,32 @@ describe('search history', () => {
     const at = (h: number) => new Date(Date.UTC(2026, 2, 10, h));
     await openVin(
       db,
+      NO_SUBSCRIBERS,
       { companyId: company, memberId: 1, vin: vinNo(1), brand: 'bmw', mcid: 'M1', title: 'BMW 330i' },
       at(1),
     );
     await openVin(
       db,
+      NO_SUBSCRIBERS,
       { companyId: company, memberId: 2, vin: vinNo(2), brand: 'benz', mcid: 'M2', title: 'E 300' },
       at(2),
     );
     await openVin(
       db,
+      NO_SUBSCRIBERS,
       { companyId: company, memberId: 1, vin: vinNo(1), brand: 'bmw', mcid: 'M1', title: 'BMW 330i' },
       at(3),
     );
     // The same VIN on another day: still one entry, with its latest time.
     await openVin(
       db,
+      NO_SUBSCRIBERS,
       { companyId: company, memberId: 1, vin: vinNo(2), brand: 'benz', mcid: 'M2', title: 'E 300' },
       new Date(Date.UTC(2026, 2, 12, 1)),
     );
     await openVin(
       db,
+      NO_SUBSCRIBERS,
       { companyId: other, memberId: 9, vin: vinNo(3), brand: 'bmw', mcid: 'M1', title: 'BMW 320d' },
       at(4),
     );

@@ -12,6 +12,7 @@ import { ack, clientId, openChat, tokenFor } from '../chat-helpers.js';
 import { png } from '../chat-images.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
 import { fund, insertOrder, makeProduct } from '../order-helpers.js';
+import { NO_SUBSCRIBERS } from '../../src/shared/events.js';
 
 /**
  * 알림톡 (docs/requirements.md#notifications) with the console provider on PostgreSQL: each event reaches each account its
@@ -296,7 +297,7 @@ describe('a notification is part of its change', () => {
       status: 0,
       productId: p.id,
     });
-    const failing = moveOrder(server.db, {
+    const failing = moveOrder(server.db, NO_SUBSCRIBERS, {
       seq,
       status: ORDER_STATUS.shipmentConfirmed,
       companyId: null,
@@ -313,7 +314,13 @@ describe('a notification is part of its change', () => {
     );
     expect(jobs[0]!.n).toBe(0);
     // The same move committed: the order moved and its job is there.
-    await moveOrder(server.db, { seq, status: 1, companyId: null, actor: 'staff', memberId: shop.main.seq });
+    await moveOrder(server.db, NO_SUBSCRIBERS, {
+      seq,
+      status: 1,
+      companyId: null,
+      actor: 'staff',
+      memberId: shop.main.seq,
+    });
     const written = await queryRows<{ n: number }>(
       server.db,
       sql`select count(*)::int as n from pgboss.job where name = 'notify.send' and singleton_key like ${`order:${seq}:%`}`,

@@ -8,6 +8,7 @@ import { confirmPayment, startPayment } from '../../src/features/payments/servic
 import { licenseDaysLeft } from '../../src/shared/time.js';
 import { call, loginAs, nextEvent, rawCall, startTestServer, tradeSocket, type TestServer } from '../helpers.js';
 import { expectLedgerMatchesBalances, makeCompany } from '../member-helpers.js';
+import { NO_SUBSCRIBERS } from '../../src/shared/events.js';
 
 /**
  * Cash top-ups and licence purchases through the sandbox gateway (docs/requirements.md#payments):
@@ -458,7 +459,13 @@ describe('licence purchase', () => {
         productName: '라이선스 30일 이용권',
       });
       const body = { paymentId, amount: 30_000, status: 'paid' as const };
-      await confirmPayment(server.db, gateway, { ...body, signature: gateway.sign(body) }, new Date(at));
+      await confirmPayment(
+        server.db,
+        NO_SUBSCRIBERS,
+        gateway,
+        { ...body, signature: gateway.sign(body) },
+        new Date(at),
+      );
       ends.push((await company(shop.companyId)).licenseEnd!.toISOString());
     }
     expect(ends).toEqual([
@@ -479,6 +486,7 @@ describe('licence purchase', () => {
     const body = { paymentId, amount: 3000, status: 'paid' as const };
     await confirmPayment(
       server.db,
+      NO_SUBSCRIBERS,
       gateway,
       { ...body, signature: gateway.sign(body) },
       new Date('2026-11-22T23:59:59+09:00'),

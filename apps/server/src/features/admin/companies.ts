@@ -13,7 +13,7 @@ import {
 } from '../../db/repos/companies.js';
 import { paymentsWithNames } from '../../db/repos/payments.js';
 import { cashLedger, companies, members, payments } from '../../db/schema.js';
-import { publish } from '../../shared/events.js';
+import type { EventSink } from '../../shared/events.js';
 import { badRequest, notFound } from '../../shared/http.js';
 import { licenseDaysLeft } from '../../shared/time.js';
 import { endSessions, type SessionSockets } from '../auth/index.js';
@@ -173,7 +173,12 @@ export async function setMemberStatus(
  * module), a 'manager' payment record for a credit so the company's cash history shows it, and
  * never below zero (the debit is conditional; nothing is written when it would go below).
  */
-export async function adjustCash(db: Db, staffId: number, r: { companyId: number; amount: number; reason: string }) {
+export async function adjustCash(
+  db: Db,
+  events: EventSink,
+  staffId: number,
+  r: { companyId: number; amount: number; reason: string },
+) {
   const point = await db.transaction(async (tx) => {
     const [before] = await tx.select({ point: companies.point }).from(companies).where(eq(companies.id, r.companyId));
     if (!before) throw notFound(MSG_ADMIN.companyNotFound);
@@ -214,7 +219,7 @@ export async function adjustCash(db: Db, staffId: number, r: { companyId: number
     });
     return point;
   });
-  await publish({ type: 'walletChanged', companyId: r.companyId, reason: 'adjusted' });
+  await events.publish({ type: 'walletChanged', companyId: r.companyId, reason: 'adjusted' });
   return point;
 }
 
@@ -223,6 +228,7 @@ const DAY_MS = 86_400_000;
 /** Licence days added or taken: a licence that ran out starts from now; the end never moves before now. */
 export async function adjustLicense(
   db: Db,
+  events: EventSink,
   staffId: number,
   r: { companyId: number; days: number; reason: string },
   now = new Date(),
@@ -244,6 +250,6 @@ export async function adjustLicense(
     });
     return { point: row.point, licenseEnd: end.toISOString(), licenseDays: licenseDaysLeft(end, now) };
   });
-  await publish({ type: 'licenceChanged', companyId: r.companyId });
+  await events.publish({ type: 'licenceChanged', companyId: r.companyId });
   return adjusted;
 }

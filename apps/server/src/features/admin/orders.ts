@@ -20,6 +20,7 @@ import { moveOrder, refundAmount, toOrderView } from '../orders/index.js';
 import { recordAudit } from './audit.js';
 import { toCsv } from '../../shared/csv.js';
 import { escapeLike } from './search.js';
+import type { EventSink } from '../../shared/events.js';
 
 /** The back office's order list, detail, bulk move and CSV export (issue 12, Orders). */
 
@@ -136,12 +137,12 @@ export async function adminOrderDetail(db: Db, seq: number): Promise<AdminOrderD
 }
 
 /** 'Shipment confirmed' for many orders: each moves on its own, and those the table refuses are listed. */
-export async function bulkShipConfirm(db: Db, staffId: number, seqs: number[]) {
+export async function bulkShipConfirm(db: Db, events: EventSink, staffId: number, seqs: number[]) {
   const moved: number[] = [];
   const refused: { seq: number; message: string }[] = [];
   for (const seq of [...new Set(seqs)]) {
     try {
-      await moveOrder(db, {
+      await moveOrder(db, events, {
         seq,
         status: ORDER_STATUS.shipmentConfirmed,
         companyId: null,

@@ -10,6 +10,7 @@ import { confirmPayment } from '../payments/index.js';
 import { recordAudit } from './audit.js';
 import { paymentRows } from './companies.js';
 import { escapeLike } from './search.js';
+import type { EventSink } from '../../shared/events.js';
 
 /** Gateway records and the manual 'deposit confirmed' of bank transfers. */
 
@@ -42,7 +43,7 @@ export async function listPayments(db: Db, q: PaymentQuery) {
  * a gateway confirmation takes (payments/service.ts confirmPayment), with the stored amount, so it
  * moves pending → paid once and credits once however often staff press the button.
  */
-export async function confirmDeposit(db: Db, staffId: number, seq: number) {
+export async function confirmDeposit(db: Db, events: EventSink, staffId: number, seq: number) {
   const [p] = await db.select().from(payments).where(eq(payments.id, seq));
   if (!p) throw notFound(MSG_ADMIN.paymentNotFound);
   if (p.pgcode !== 'banktransfer' || p.status === 'declined') throw badRequest(MSG_ADMIN.depositNotWaiting, 'seq');
@@ -52,7 +53,7 @@ export async function confirmDeposit(db: Db, staffId: number, seq: number) {
     start: () => Promise.reject(new Error('manual confirmation only')),
     verify: () => true,
   };
-  const outcome = await confirmPayment(db, manual, {
+  const outcome = await confirmPayment(db, events, manual, {
     paymentId: p.gatewayId,
     amount: p.amount,
     status: 'paid',

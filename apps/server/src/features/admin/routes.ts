@@ -64,7 +64,7 @@ export function adminRoutes(app: Api, ctx: AppContext) {
     return ok({ filename: `orders-${seoulDay()}.csv`, csv, rows });
   });
   route(app, 'adminBulkShipConfirm', async (req) => {
-    const result = await bulkShipConfirm(db, staffId(req), req.body.seqs);
+    const result = await bulkShipConfirm(db, ctx.events, staffId(req), req.body.seqs);
     return created(result, MSG_ADMIN.bulkDone(result.moved.length, result.refused.length));
   });
 
@@ -83,7 +83,7 @@ export function adminRoutes(app: Api, ctx: AppContext) {
     return created(undefined, MSG_ADMIN.levelChanged);
   });
   route(app, 'adminAdjustCash', async (req) => {
-    const point = await adjustCash(db, staffId(req), req.body);
+    const point = await adjustCash(db, ctx.events, staffId(req), req.body);
     const detail = await companyDetail(db, req.body.companyId);
     return created(
       { point, licenseEnd: detail.company.licenseEnd, licenseDays: detail.company.licenseDays },
@@ -91,7 +91,7 @@ export function adminRoutes(app: Api, ctx: AppContext) {
     );
   });
   route(app, 'adminAdjustLicense', async (req) => {
-    const result = await adjustLicense(db, staffId(req), req.body);
+    const result = await adjustLicense(db, ctx.events, staffId(req), req.body);
     return created(result, MSG_ADMIN.licenseAdjusted);
   });
 
@@ -101,7 +101,7 @@ export function adminRoutes(app: Api, ctx: AppContext) {
     return ok(results, undefined, total);
   });
   route(app, 'adminConfirmDeposit', async (req) => {
-    const result = await confirmDeposit(db, staffId(req), req.body.seq);
+    const result = await confirmDeposit(db, ctx.events, staffId(req), req.body.seq);
     return created(result, MSG_ADMIN.depositConfirmed);
   });
 

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { createHash, randomInt } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { MSG, MSG_PROVIDER, PHONE_CODE, SHOP_NAME, TIMING } from '@partsmall/contract';
@@ -28,6 +29,7 @@ export async function requestPhoneCode(
   phone: string,
   purpose: CodePurpose,
   address: string,
+  log?: FastifyBaseLogger,
 ): Promise<void> {
   const code = String(randomInt(0, 1_000_000)).padStart(PHONE_CODE.length, '0');
   const id = await db.transaction(async (tx) => {
@@ -77,7 +79,7 @@ export async function requestPhoneCode(
     return row!.id;
   });
   try {
-    await sms.send(phone, `[${SHOP_NAME}] 인증번호 [${code}]를 입력해 주세요. (3분 이내)`, code);
+    await sms.send(phone, `[${SHOP_NAME}] 인증번호 [${code}]를 입력해 주세요. (3분 이내)`, code, undefined, log);
   } catch (err) {
     // Not sent: the code never reached the phone, so it neither blocks a new request nor counts.
     await db.delete(phoneCodes).where(eq(phoneCodes.id, id));

@@ -38,7 +38,7 @@ export function authRoutes(app: Api, ctx: AppContext) {
 
   route(app, 'mobileVerification', async (req) => {
     if (await verifiedMemberByPhone(db, req.query.phone)) throw badRequest(MSG.phoneInUse, 'phone');
-    await requestPhoneCode(db, ctx.sms, req.query.phone, 'join', req.ip);
+    await requestPhoneCode(db, ctx.sms, req.query.phone, 'join', req.ip, req.log);
     return ok(undefined, MSG.codeSent);
   });
 
@@ -49,7 +49,7 @@ export function authRoutes(app: Api, ctx: AppContext) {
 
   route(app, 'mobileVerificationInq', async (req) => {
     if (!(await memberByPhoneForRecovery(db, req.query.phone))) throw badRequest(MSG.phoneNotFound, 'phone');
-    await requestPhoneCode(db, ctx.sms, req.query.phone, 'find', req.ip);
+    await requestPhoneCode(db, ctx.sms, req.query.phone, 'find', req.ip, req.log);
     return ok(undefined, MSG.codeSent);
   });
 

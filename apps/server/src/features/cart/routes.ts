@@ -22,6 +22,7 @@ export function cartRoutes(app: Api, ctx: AppContext) {
     const auth = requireCompanyMember(req);
     await addToCart(
       db,
+      ctx.events,
       { memberId: auth.member.id, companyId: auth.companyId },
       req.body.productId,
       req.body.hasAmount ?? req.body.qty!,
@@ -46,7 +47,13 @@ export function cartRoutes(app: Api, ctx: AppContext) {
 
   route(app, 'updateCartQuantity', async (req) => {
     const auth = requireCompanyMember(req);
-    await updateCartQuantity(db, { memberId: auth.member.id, companyId: auth.companyId }, req.body.seq, req.body.qty);
+    await updateCartQuantity(
+      db,
+      ctx.events,
+      { memberId: auth.member.id, companyId: auth.companyId },
+      req.body.seq,
+      req.body.qty,
+    );
     return created(undefined, MSG_ORDER.qtyUpdated);
   });
 

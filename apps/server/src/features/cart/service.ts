@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { MSG_ORDER, tierPrice, type BuyItem, type CartLine, type CompanyLevel } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { cartItems, products } from '../../db/schema.js';
-import { publish } from '../../shared/events.js';
+import type { EventSink } from '../../shared/events.js';
 import { badRequest, notFound } from '../../shared/http.js';
 import { priceFor, productById, type ProductRow } from '../products/index.js';
 
@@ -41,6 +41,7 @@ async function checkedProduct(db: Db, productId: number, qty: number): Promise<P
  */
 export async function addToCart(
   db: Db,
+  events: EventSink,
   buyer: Buyer,
   productId: number,
   qty: number,
@@ -58,7 +59,7 @@ export async function addToCart(
       .returning({ qty: cartItems.qty });
     if (row!.qty > product.hasAmount) throw badRequest(MSG_ORDER.qtyOverStock(product.hasAmount), 'hasAmount');
   });
-  await publish({ type: 'cartChanged', companyId: buyer.companyId, memberId: buyer.memberId, change: 'added' });
+  await events.publish({ type: 'cartChanged', companyId: buyer.companyId, memberId: buyer.memberId, change: 'added' });
 }
 
 /** 'Buy now': the payment items for checkout, priced for the company's level; nothing is stored. */
@@ -129,11 +130,22 @@ async function ownLine(db: Db, buyer: Buyer, seq: number) {
   return line;
 }
 
-export async function updateCartQuantity(db: Db, buyer: Buyer, seq: number, qty: number): Promise<void> {
+export async function updateCartQuantity(
+  db: Db,
+  events: EventSink,
+  buyer: Buyer,
+  seq: number,
+  qty: number,
+): Promise<void> {
   const line = await ownLine(db, buyer, seq);
   await checkedProduct(db, line.productId, qty);
   await db.update(cartItems).set({ qty }).where(eq(cartItems.id, line.id));
-  await publish({ type: 'cartChanged', companyId: buyer.companyId, memberId: buyer.memberId, change: 'quantity' });
+  await events.publish({
+    type: 'cartChanged',
+    companyId: buyer.companyId,
+    memberId: buyer.memberId,
+    change: 'quantity',
+  });
 }
 
 /** A line's 작业번호/차량번호 (docs/requirements.md#job-reference): carried onto the order line when paid. */
@@ -142,10 +154,15 @@ export async function setCartLineJobRef(db: Db, buyer: Buyer, seq: number, jobRe
   await db.update(cartItems).set({ jobRef }).where(eq(cartItems.id, line.id));
 }
 
-export async function removeCartLine(db: Db, buyer: Buyer, seq: number): Promise<void> {
+export async function removeCartLine(db: Db, events: EventSink, buyer: Buyer, seq: number): Promise<void> {
   const line = await ownLine(db, buyer, seq);
   await db.delete(cartItems).where(eq(cartItems.id, line.id));
-  await publish({ type: 'cartChanged', companyId: buyer.companyId, memberId: buyer.memberId, change: 'removed' });
+  await events.publish({
+    type: 'cartChanged',
+    companyId: buyer.companyId,
+    memberId: buyer.memberId,
+    change: 'removed',
+  });
 }
 
 /** Cart lines of this member by id (for paying); unknown or foreign ids are refused. */

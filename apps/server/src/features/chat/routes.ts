@@ -136,7 +136,7 @@ export function chatRoutes(
     const clientMessageId = clientMessageIdOf(req);
     await uploadSlot(sender, req.ip);
     const files = await readImages(req);
-    const { message } = await uploadChatFiles(db, storage, { sender, customer, files, clientMessageId });
+    const { message } = await uploadChatFiles(db, ctx.events, storage, { sender, customer, files, clientMessageId });
     return created(message, MSG_CHAT.sent);
   }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { CHAT_LIMITS, MSG_CHAT, type ChatMessage } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { publish } from '../../shared/events.js';
+import type { EventSink } from '../../shared/events.js';
 import { AppError } from '../../shared/http.js';
 import { checkUploadBatch, decodeQueue, processImage, type IncomingFile, type ProcessedImage } from './images.js';
 import {
@@ -42,6 +42,7 @@ export interface ChatUpload {
  */
 export async function uploadChatFiles(
   db: Db,
+  events: EventSink,
   storage: FileStorage,
   upload: ChatUpload,
 ): Promise<{ message: ChatMessage; created: boolean }> {
@@ -106,7 +107,7 @@ export async function uploadChatFiles(
     const message = await view(result.row);
     // Stored first, then delivered to the customer's tabs and to staff (a retry is not delivered again).
     if (result.created)
-      await publish({
+      await events.publish({
         type: 'messageStored',
         message,
         conversationId,

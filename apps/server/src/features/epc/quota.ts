@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { EPC_MSG, isTestVin, MAX_VIN_SEARCHES_PER_DAY, seoulDayKey } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { runPrepared, type PreparedStatement } from '../../db/prepared.js';
-import { publish } from '../../shared/events.js';
+import type { EventSink } from '../../shared/events.js';
 import { companies } from '../../db/schema.js';
 import { tooMany } from '../../shared/http.js';
 import { licenseDaysLeft } from '../../shared/time.js';
@@ -60,7 +60,12 @@ const REOPEN: PreparedStatement = {
  * a per-company transaction lock, so concurrent searches of one company queue here and the 31st
  * distinct VIN is refused (429, EPC_MSG.quotaExceeded) however they interleave. Other companies do not wait.
  */
-export async function openVin(db: Db, input: OpenVinInput, now: Date = new Date()): Promise<OpenVinResult> {
+export async function openVin(
+  db: Db,
+  events: EventSink,
+  input: OpenVinInput,
+  now: Date = new Date(),
+): Promise<OpenVinResult> {
   if (isTestVin(input.vin)) return { charged: false, used: await vinSearchCount(db, input.companyId, now) };
   const day = seoulDayKey(now);
   // Reopening a VIN of the day costs nothing and needs no lock: one statement finds it and counts
@@ -99,7 +104,7 @@ export async function openVin(db: Db, input: OpenVinInput, now: Date = new Date(
   });
   // Only a VIN new today changes the day's count (userSearchVinCount); reopening one is no news.
   if (opened.charged)
-    await publish({ type: 'vinOpened', companyId: input.companyId, memberId: input.memberId, vin: input.vin });
+    await events.publish({ type: 'vinOpened', companyId: input.companyId, memberId: input.memberId, vin: input.vin });
   return opened;
 }
 

@@ -115,7 +115,7 @@ export function epcRoutes(app: Api, ctx: AppContext) {
       lang: epcLang(lang),
       licensee: auth.companyId,
     });
-    const opened = await openVin(db, {
+    const opened = await openVin(db, ctx.events, {
       companyId: auth.companyId,
       memberId: auth.member.id,
       vin: vehicle.vin,

@@ -40,7 +40,7 @@ export function memberRoutes(app: Api, ctx: AppContext) {
 
   route(app, 'updateMyCompanyInfo', async (req) => {
     const auth = requireMainAccount(req);
-    const userInfo = await updateCompanyInfo(db, auth.member, auth.companyId, req.body);
+    const userInfo = await updateCompanyInfo(db, ctx.events, auth.member, auth.companyId, req.body);
     return created({ userInfo }, MSG_MEMBER.companyUpdated);
   });
 
@@ -63,7 +63,7 @@ export function memberRoutes(app: Api, ctx: AppContext) {
 
   route(app, 'setMallMemberType', async (req) => {
     const auth = requireMainAccount(req);
-    await setMemberType(db, auth.companyId, req.body.seq, req.body.type);
+    await setMemberType(db, ctx.events, auth.companyId, req.body.seq, req.body.type);
     return created(undefined, MSG_MEMBER.memberTypeChanged);
   });
 
@@ -82,7 +82,7 @@ export function memberRoutes(app: Api, ctx: AppContext) {
 
   route(app, 'updateSecurityNumber', async (req) => {
     const auth = requireMainAccount(req);
-    const securityNum = await renewSecurityNumber(db, auth.companyId);
+    const securityNum = await renewSecurityNumber(db, ctx.events, auth.companyId);
     return created({ securityNum }, MSG_MEMBER.securityNumRenewed);
   });
 

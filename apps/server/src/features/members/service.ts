@@ -13,7 +13,7 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import { companies, members } from '../../db/schema.js';
 import { uniqueViolation } from '../../shared/db-errors.js';
-import { publish } from '../../shared/events.js';
+import type { EventSink } from '../../shared/events.js';
 import { badRequest, notFound, tooMany, unauthorized } from '../../shared/http.js';
 import { destroyOnWithdrawal } from '../retention/index.js';
 import { clearEvents, takeAttempt } from '../../shared/rate-limit.js';
@@ -123,6 +123,7 @@ export interface CompanyForm {
 /** Edits the company; a business number another active company uses is refused. */
 export async function updateCompanyInfo(
   db: Db,
+  events: EventSink,
   member: MemberRow,
   companyId: number,
   form: CompanyForm,
@@ -138,7 +139,7 @@ export async function updateCompanyInfo(
     if (uniqueViolation(err) === 'companies_license_active') throw badRequest(MSG_MEMBER.licenseInUse, 'license');
     throw err;
   }
-  await publish({ type: 'companyChanged', companyId, part: 'details' });
+  await events.publish({ type: 'companyChanged', companyId, part: 'details' });
   return buildUserInfo(db, member);
 }
 
@@ -248,7 +249,13 @@ async function assertActiveMain(tx: Tx, companyId: number) {
 }
 
 /** Sets an account's type; the company never ends up without an active main account. */
-export async function setMemberType(db: Db, companyId: number, seq: number, type: number): Promise<void> {
+export async function setMemberType(
+  db: Db,
+  events: EventSink,
+  companyId: number,
+  seq: number,
+  type: number,
+): Promise<void> {
   await db.transaction(async (tx) => {
     await lockCompany(tx, companyId);
     const rows = await tx
@@ -259,7 +266,7 @@ export async function setMemberType(db: Db, companyId: number, seq: number, type
     if (rows.length === 0) throw notFound(MSG_MEMBER.memberNotFound);
     await assertActiveMain(tx, companyId);
   });
-  await publish({ type: 'companyChanged', companyId, part: 'accounts' });
+  await events.publish({ type: 'companyChanged', companyId, part: 'accounts' });
 }
 
 /**
@@ -319,7 +326,7 @@ export async function resetMemberPassword(
 }
 
 /** A new 6-digit security number, different from the current one; the old one stops working for joins. */
-export async function renewSecurityNumber(db: Db, companyId: number): Promise<string> {
+export async function renewSecurityNumber(db: Db, events: EventSink, companyId: number): Promise<string> {
   const [company] = await db
     .select({ securityNum: companies.securityNum })
     .from(companies)
@@ -327,7 +334,7 @@ export async function renewSecurityNumber(db: Db, companyId: number): Promise<st
   let next = newSecurityNumber();
   while (next === company?.securityNum) next = newSecurityNumber();
   await db.update(companies).set({ securityNum: next }).where(eq(companies.id, companyId));
-  await publish({ type: 'companyChanged', companyId, part: 'securityNumber' });
+  await events.publish({ type: 'companyChanged', companyId, part: 'securityNumber' });
   return next;
 }
 

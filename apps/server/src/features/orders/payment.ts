@@ -11,7 +11,7 @@ import {
 } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { cartItems, companies, mallConfig, orderEvents, orderLines, orders, products } from '../../db/schema.js';
-import { publish } from '../../shared/events.js';
+import type { EventSink } from '../../shared/events.js';
 import { badRequest } from '../../shared/http.js';
 import { debit } from '../wallet/index.js';
 import { notifyOrderPaid } from '../notify/index.js';
@@ -50,7 +50,7 @@ const lockedColumns = {
  * written in one statement.
  * Any failure rolls all of it back. Each step is one round trip: the busiest write of the shop.
  */
-export async function payOrder(db: Db, buyer: Buyer, req: ParsedPayment): Promise<PaymentResult> {
+export async function payOrder(db: Db, events: EventSink, buyer: Buyer, req: ParsedPayment): Promise<PaymentResult> {
   // Merge the requested items by product: cart lines (seq) and direct items (productId).
   const cartSeqs = req.carts.filter((c) => c.seq !== undefined).map((c) => c.seq!);
   const cart = cartSeqs.length > 0 ? await linesForPayment(db, buyer, cartSeqs) : [];
@@ -192,7 +192,7 @@ export async function payOrder(db: Db, buyer: Buyer, req: ParsedPayment): Promis
 
   if (!outcome.repeated) {
     // The paid cart lines left the cart in the same transaction: one event tells both.
-    await publish({
+    await events.publish({
       type: 'orderPlaced',
       companyId: buyer.companyId,
       memberId: buyer.memberId,

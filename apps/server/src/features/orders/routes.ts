@@ -35,13 +35,13 @@ export function orderRoutes(app: Api, ctx: AppContext) {
   /** Paying over HTTP: the same service the trade channel's requestPaymentProduct uses. */
   route(app, 'requestPaymentProduct', async (req) => {
     const auth = requireCompanyMember(req);
-    const result = await payOrder(db, { memberId: auth.member.id, companyId: auth.companyId }, req.body);
+    const result = await payOrder(db, ctx.events, { memberId: auth.member.id, companyId: auth.companyId }, req.body);
     return created(result, MSG_ORDER.paid);
   });
 
   route(app, 'cancelMallOrder', async (req) => {
     const auth = requireCompanyMember(req);
-    await moveOrder(db, {
+    await moveOrder(db, ctx.events, {
       seq: req.body.seq,
       status: ORDER_STATUS.shipmentCancelled,
       companyId: auth.companyId,
@@ -53,7 +53,7 @@ export function orderRoutes(app: Api, ctx: AppContext) {
 
   route(app, 'returnMallOrder', async (req) => {
     const auth = requireCompanyMember(req);
-    await moveOrder(db, {
+    await moveOrder(db, ctx.events, {
       seq: req.body.seq,
       status: ORDER_STATUS.returnRequested,
       companyId: auth.companyId,
@@ -67,7 +67,7 @@ export function orderRoutes(app: Api, ctx: AppContext) {
   route(app, 'adminSetOrderStatus', async (req) => {
     const staff = requireStaff(req);
     const { seq, status, note, carrier, waybill } = req.body;
-    await moveOrder(db, {
+    await moveOrder(db, ctx.events, {
       ...req.body,
       companyId: null,
       actor: 'staff',

@@ -10,7 +10,7 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import { linesOf, shownOrder, type LineRow, type OrderRow } from '../../db/repos/orders.js';
 import { cashLedger, orderEvents, orderLines, orders, products } from '../../db/schema.js';
-import { publish } from '../../shared/events.js';
+import type { EventSink } from '../../shared/events.js';
 import { batchJobs } from '../../shared/job-queue.js';
 import { AppError, badRequest, notFound } from '../../shared/http.js';
 import { withinSeoulDays } from '../../shared/time.js';
@@ -136,7 +136,11 @@ export interface MoveRequest {
  * move's side rules (orders/rules.ts) pass, with the refund and stock restore the table names, all
  * in one transaction with the order row locked.
  */
-export async function moveOrder(db: Db, m: MoveRequest): Promise<{ companyId: number; status: number }> {
+export async function moveOrder(
+  db: Db,
+  events: EventSink,
+  m: MoveRequest,
+): Promise<{ companyId: number; status: number }> {
   const now = m.now ?? new Date();
   // The move's jobs (its 알림톡, a shipment's tracking and tax invoice) are written in one statement.
   const moved = await db.transaction((tx) =>
@@ -235,7 +239,7 @@ export async function moveOrder(db: Db, m: MoveRequest): Promise<{ companyId: nu
       return { companyId: order.companyId, from: order.status, refunded };
     }),
   );
-  await publish({
+  await events.publish({
     type: 'orderMoved',
     companyId: moved.companyId,
     orderSeq: m.seq,

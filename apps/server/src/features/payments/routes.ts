@@ -74,9 +74,9 @@ export function paymentRoutes(app: Api, ctx: AppContext) {
 
   /** The one handler every confirmation goes through, from a real callback or the sandbox buttons. */
   async function confirm(c: GatewayConfirmation) {
-    return confirmPayment(db, gateway, c);
+    return confirmPayment(db, ctx.events, gateway, c);
   }
-  if (toss && gateway === toss) tossRoutes(app, db, toss, ctx.config);
+  if (toss && gateway === toss) tossRoutes(app, db, ctx.events, toss, ctx.config);
 
   async function open(
     req: FastifyRequest,

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { MSG_MEMBER, type GatewayConfirmation, type PaymentRecord, type PgCode } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { companies, members, payments } from '../../db/schema.js';
-import { publish } from '../../shared/events.js';
+import type { EventSink } from '../../shared/events.js';
 import { AppError, badRequest, notFound } from '../../shared/http.js';
 import { extendLicense, withinSeoulDays } from '../../shared/time.js';
 import { credit } from '../wallet/index.js';
@@ -142,6 +142,7 @@ export interface ConfirmOutcome {
  */
 export async function confirmPayment(
   db: Db,
+  events: EventSink,
   gateway: PaymentGateway,
   c: GatewayConfirmation,
   now: Date = new Date(),
@@ -204,7 +205,7 @@ export async function confirmPayment(
   // A repeated confirmation changed nothing and tells nothing.
   if (!outcome.repeated && outcome.payment.status === 'paid') {
     const { companyId } = outcome.payment;
-    await publish(
+    await events.publish(
       outcome.payment.kind === 'point'
         ? { type: 'walletChanged', companyId, reason: 'topUp' }
         : { type: 'licenceChanged', companyId },

@@ -8,6 +8,7 @@ import type { Api } from '../../shared/context.js';
 import { route } from '../../shared/route.js';
 import { AppError, badRequest, ok } from '../../shared/http.js';
 import { escapeHtml, layout, notFoundPage, resultPage, won } from './page.js';
+import type { EventSink } from '../../shared/events.js';
 import {
   confirmPayment,
   paymentByGatewayId,
@@ -37,7 +38,12 @@ export type TossApplied =
  * the sandbox uses (credit exactly once, amount checked against what the server stored). Only a
  * payment fetched by this process from the Toss API comes here; its order id names our payment.
  */
-export async function applyTossPayment(db: Db, gateway: TossGateway, toss: TossPayment): Promise<TossApplied> {
+export async function applyTossPayment(
+  db: Db,
+  events: EventSink,
+  gateway: TossGateway,
+  toss: TossPayment,
+): Promise<TossApplied> {
   const row = await paymentByGatewayId(db, gateway.name, toss.orderId);
   if (!row) return { kind: 'unknown' };
   if (toss.totalAmount !== row.amount) throw badRequest(MSG_MEMBER.paymentAmountMismatch, 'amount');
@@ -56,7 +62,11 @@ export async function applyTossPayment(db: Db, gateway: TossGateway, toss: TossP
     return { kind: 'unsettled', payment: row, toss };
   }
   const c = { paymentId: row.gatewayId, amount: toss.totalAmount, status };
-  return { kind: 'applied', outcome: await confirmPayment(db, gateway, { ...c, signature: gateway.vouch(c) }), toss };
+  return {
+    kind: 'applied',
+    outcome: await confirmPayment(db, events, gateway, { ...c, signature: gateway.vouch(c) }),
+    toss,
+  };
 }
 
 /** The Toss pages' security headers: the SDK's origin and Toss's frames allowed, nothing else. */
@@ -140,17 +150,18 @@ const text = (v: unknown) => (typeof v === 'string' ? v.slice(0, 200) : '');
 /**
  * Toss Payments: the window page, the window's success and fail redirects (the server confirms with
  * the secret key) and the webhook. A payment credited for the first time is announced by
- * confirmPayment (shared/events.ts), whichever of these confirmed it.
+ * confirmPayment on the app's bus (shared/events.ts), whichever of these confirmed it.
  */
 export function tossRoutes(
   app: Api,
   db: Db,
+  events: EventSink,
   gateway: TossGateway,
   site: { readonly publicUrl: string; readonly publicUrlSet?: boolean },
 ) {
   const sdkUrl = gateway.settings.sdkUrl;
   function apply(toss: TossPayment): Promise<TossApplied> {
-    return applyTossPayment(db, gateway, toss);
+    return applyTossPayment(db, events, gateway, toss);
   }
 
   void app.register(async (scope) => {

@@ -69,6 +69,7 @@ export function quickOrderRoutes(app: Api, ctx: AppContext) {
     const auth = requireCompanyMember(req);
     const added = await addQuickOrderToCart(
       db,
+      ctx.events,
       { memberId: auth.member.id, companyId: auth.companyId },
       req.body.lines,
     );
@@ -79,6 +80,7 @@ export function quickOrderRoutes(app: Api, ctx: AppContext) {
     const auth = requireCompanyMember(req);
     const lines = await reorder(
       db,
+      ctx.events,
       { memberId: auth.member.id, companyId: auth.companyId },
       levelOf(auth),
       req.body.seq,

@@ -9,7 +9,7 @@ import { MSG_QUICK_ORDER, alphaNumber, tierPrice, type CompanyLevel, type Reorde
 import type { Db, Tx } from '../../db/client.js';
 import { cartItems, orderLines, orders } from '../../db/tables/orders.js';
 import { products } from '../../db/tables/products.js';
-import { publish } from '../../shared/events.js';
+import type { EventSink } from '../../shared/events.js';
 import { AppError, badRequest, notFound } from '../../shared/http.js';
 import type { Buyer } from '../cart/index.js';
 import { findProductsByNumbers } from '../products/index.js';
@@ -66,11 +66,16 @@ async function upsertLines(
 }
 
 /** The realtime hub and base info hear of the cart's new lines once they are committed (as addToCart does). */
-const cartAdded = (buyer: Buyer) =>
-  publish({ type: 'cartChanged', companyId: buyer.companyId, memberId: buyer.memberId, change: 'added' });
+const cartAdded = (events: EventSink, buyer: Buyer) =>
+  events.publish({ type: 'cartChanged', companyId: buyer.companyId, memberId: buyer.memberId, change: 'added' });
 
 /** api/addQuickOrderToCart: all lines or none; a refusal names every line whose stock no longer fits. */
-export async function addQuickOrderToCart(db: Db, buyer: Buyer, lines: CartAddLine[]): Promise<number> {
+export async function addQuickOrderToCart(
+  db: Db,
+  events: EventSink,
+  buyer: Buyer,
+  lines: CartAddLine[],
+): Promise<number> {
   const seen = new Set<number>();
   for (const l of lines) {
     if (seen.has(l.productId)) throw badRequest(MSG_QUICK_ORDER.sameProductTwice, 'lines');
@@ -91,7 +96,7 @@ export async function addQuickOrderToCart(db: Db, buyer: Buyer, lines: CartAddLi
     );
     return lines.length;
   });
-  await cartAdded(buyer);
+  await cartAdded(events, buyer);
   return added;
 }
 
@@ -99,7 +104,13 @@ export async function addQuickOrderToCart(db: Db, buyer: Buyer, lines: CartAddLi
  * api/reorder: each line of one of the company's orders goes into the cart at today's price, as much
  * as the stock allows, and says what changed since the order. Another company's order is 404.
  */
-export async function reorder(db: Db, buyer: Buyer, level: CompanyLevel, orderId: number): Promise<ReorderLine[]> {
+export async function reorder(
+  db: Db,
+  events: EventSink,
+  buyer: Buyer,
+  level: CompanyLevel,
+  orderId: number,
+): Promise<ReorderLine[]> {
   const out = await db.transaction(async (tx) => {
     const lines = await tx
       .select({
@@ -180,6 +191,6 @@ export async function reorder(db: Db, buyer: Buyer, level: CompanyLevel, orderId
     if (adds.size > 0) await upsertLines(tx, buyer, [...adds.values()]);
     return out;
   });
-  if (out.some((l) => l.addedQty > 0)) await cartAdded(buyer);
+  if (out.some((l) => l.addedQty > 0)) await cartAdded(events, buyer);
   return out;
 }

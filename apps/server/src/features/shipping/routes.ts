@@ -15,19 +15,19 @@ export function shippingRoutes(app: Api, ctx: AppContext) {
 
   route(app, 'setMallShppingInfo', async (req) => {
     const { companyId } = requireCompanyMember(req);
-    const seq = await saveAddress(ctx.db, companyId, req.body);
+    const seq = await saveAddress(ctx.db, ctx.events, companyId, req.body);
     return created({ seq }, MSG_ORDER.addressSaved);
   });
 
   route(app, 'setMallShippingBasic', async (req) => {
     const { companyId } = requireCompanyMember(req);
-    await setBasicAddress(ctx.db, companyId, req.body.seq);
+    await setBasicAddress(ctx.db, ctx.events, companyId, req.body.seq);
     return created(undefined, MSG_MEMBER.addressBasicSet);
   });
 
   route(app, 'stateShippingInfo', async (req) => {
     const { companyId } = requireCompanyMember(req);
-    await deleteAddress(ctx.db, companyId, req.body.seq);
+    await deleteAddress(ctx.db, ctx.events, companyId, req.body.seq);
     return created(undefined, MSG_MEMBER.addressDeleted);
   });
 

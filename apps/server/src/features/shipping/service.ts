@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import { MSG_MEMBER, MSG_ORDER } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { shippingAddresses } from '../../db/schema.js';
-import { publish } from '../../shared/events.js';
+import type { EventSink } from '../../shared/events.js';
 import { badRequest, notFound } from '../../shared/http.js';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -58,7 +58,7 @@ export interface AddressForm {
 }
 
 /** Creates or edits a saved address of the company; one default address at most. */
-export async function saveAddress(db: Db, companyId: number, form: AddressForm): Promise<number> {
+export async function saveAddress(db: Db, events: EventSink, companyId: number, form: AddressForm): Promise<number> {
   const basic = form.basic === true || form.basic === 'true';
   const seq = await db.transaction(async (tx) => {
     await lockAddresses(tx, companyId);
@@ -91,7 +91,7 @@ export async function saveAddress(db: Db, companyId: number, form: AddressForm):
     return row!.id;
   });
   // The first address completes the company's details (userInfo.companyInfo.licenseFlag).
-  await publish({ type: 'companyChanged', companyId, part: 'addresses' });
+  await events.publish({ type: 'companyChanged', companyId, part: 'addresses' });
   return seq;
 }
 
@@ -109,7 +109,7 @@ async function lockAddresses(tx: Tx, companyId: number) {
 }
 
 /** Makes an address of the company its default; the one already default is refused (docs/requirements.md#member-area). */
-export async function setBasicAddress(db: Db, companyId: number, seq: number): Promise<void> {
+export async function setBasicAddress(db: Db, events: EventSink, companyId: number, seq: number): Promise<void> {
   await db.transaction(async (tx) => {
     const row = (await lockAddresses(tx, companyId)).find((r) => r.id === seq);
     if (!row) throw notFound(MSG_MEMBER.addressNotFound);
@@ -119,11 +119,11 @@ export async function setBasicAddress(db: Db, companyId: number, seq: number): P
       .set({ basic: sql`${shippingAddresses.id} = ${seq}` })
       .where(eq(shippingAddresses.companyId, companyId));
   });
-  await publish({ type: 'companyChanged', companyId, part: 'addresses' });
+  await events.publish({ type: 'companyChanged', companyId, part: 'addresses' });
 }
 
 /** Deletes an address of the company; when it was the default, the newest remaining one becomes default. */
-export async function deleteAddress(db: Db, companyId: number, seq: number): Promise<void> {
+export async function deleteAddress(db: Db, events: EventSink, companyId: number, seq: number): Promise<void> {
   await db.transaction(async (tx) => {
     await lockAddresses(tx, companyId);
     const [gone] = await tx
@@ -140,5 +140,5 @@ export async function deleteAddress(db: Db, companyId: number, seq: number): Pro
       .limit(1);
     if (next) await tx.update(shippingAddresses).set({ basic: true }).where(eq(shippingAddresses.id, next.id));
   });
-  await publish({ type: 'companyChanged', companyId, part: 'addresses' });
+  await events.publish({ type: 'companyChanged', companyId, part: 'addresses' });
 }

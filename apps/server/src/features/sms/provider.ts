@@ -16,11 +16,11 @@ export function smsFromConfig(config: Config, db: Db, log: FastifyBaseLogger): S
 }
 
 /** Default provider: writes the message to the log and to the dev outbox table. */
-export function consoleSms(db: Db, log: FastifyBaseLogger): SmsProvider {
+export function consoleSms(db: Db, appLog: FastifyBaseLogger): SmsProvider {
   return {
     name: 'console',
     hasOutbox: true,
-    async send(phone, text, code) {
+    async send(phone, text, code, _messageId, log = appLog) {
       await db.insert(smsOutbox).values({ phone, text, code: code ?? null });
       log.info({ phone: phone.slice(0, 3) + '****' + phone.slice(-4) }, `[SMS console] ${text}`);
     },

@@ -22,13 +22,14 @@ export class SmsSendError extends AppError {
  * with a message id (a job's effect key: restock, cash credited) goes through Solapi's group flow
  * instead (solapi-client.ts), so a retry after a crash does not send it twice.
  */
-export function solapiSms(settings: SolapiSettings, db: Db, log: FastifyBaseLogger): SmsProvider {
+export function solapiSms(settings: SolapiSettings, db: Db, appLog: FastifyBaseLogger): SmsProvider {
   const url = `${settings.apiUrl.replace(/\/+$/, '')}/messages/v4/send`;
   const groups = solapiGroupClient(settings, db);
   return {
     name: 'solapi',
     hasOutbox: false,
-    async send(phone, text, _code, messageId) {
+    async send(phone, text, _code, messageId, requestLog) {
+      const log = requestLog ?? appLog;
       const masked = phone.slice(0, 3) + '****' + phone.slice(-4);
       if (messageId) {
         const type = fallbackChannel(text) === 'lms' ? 'LMS' : 'SMS';

@@ -14,7 +14,7 @@ import {
 } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import type { TradeSocket, TradeSocketRef, TradeTransport } from '../../realtime/hub.js';
-import type { DomainEvent, DomainEvents } from '../../shared/events.js';
+import type { DomainEvent, DomainEvents, EventSink } from '../../shared/events.js';
 import { AppError } from '../../shared/http.js';
 import { parseOr400 } from '../../shared/parse.js';
 import { resolveSession } from '../auth/index.js';
@@ -24,7 +24,7 @@ import { buildBaseInfo } from './base-info.js';
 
 type Buyer = { memberId: number; companyId: number };
 type Parsed<K extends TradeRequest> = z.output<(typeof TRADE_SOCKET.toServer)[K]>;
-type Work = (buyer: Buyer) => Promise<TradeAnswer | PaymentFinishEvent>;
+type Work = (buyer: Buyer, events: EventSink) => Promise<TradeAnswer | PaymentFinishEvent>;
 
 /**
  * Whether an event changes what base info shows (docs/requirements.md#realtime-channels): carts,
@@ -90,25 +90,31 @@ export function registerTradeChannel({
     /** A request of the event table (contract socket-events.ts): its payload parsed by its schema, answered on its answer event. */
     const handle = <K extends Exclude<TradeRequest, 'requestClientBaseInfo'>>(
       name: K,
-      work: (buyer: Buyer, payload: Parsed<K>) => Promise<TradeAnswerOf<K>>,
+      work: (buyer: Buyer, payload: Parsed<K>, events: EventSink) => Promise<TradeAnswerOf<K>>,
     ) => {
       const schema = TRADE_SOCKET.toServer[name] as unknown as z.ZodType<Parsed<K>>;
       socket.on(
         name,
         (payload) =>
-          void request(socket, name, TRADE_ANSWERS[name], (buyer) => work(buyer, parseOr400(schema, payload)), payload),
+          void request(
+            socket,
+            name,
+            TRADE_ANSWERS[name],
+            (buyer, sink) => work(buyer, parseOr400(schema, payload), sink),
+            payload,
+          ),
       );
     };
-    handle(TRADE_EVENTS.addToCart, async (buyer, form) => {
-      await addToCart(db, buyer, form.productId, form.hasAmount ?? form.qty!, form.vin);
+    handle(TRADE_EVENTS.addToCart, async (buyer, form, sink) => {
+      await addToCart(db, sink, buyer, form.productId, form.hasAmount ?? form.qty!, form.vin);
       return { code: 201, message: MSG_ORDER.addedToCart };
     });
-    handle(TRADE_EVENTS.stateCartItem, async (buyer, { seq }) => {
-      await removeCartLine(db, buyer, seq);
+    handle(TRADE_EVENTS.stateCartItem, async (buyer, { seq }, sink) => {
+      await removeCartLine(db, sink, buyer, seq);
       return { code: 201, message: MSG_ORDER.removedFromCart };
     });
-    handle(TRADE_EVENTS.requestPaymentProduct, async (buyer, form) => {
-      const results = await payOrder(db, buyer, form);
+    handle(TRADE_EVENTS.requestPaymentProduct, async (buyer, form, sink) => {
+      const results = await payOrder(db, sink, buyer, form);
       return { code: 201, message: MSG_ORDER.paid, results };
     });
   });
@@ -131,7 +137,9 @@ export function registerTradeChannel({
     }
     const given = (payload as { clientRequestId?: unknown } | null)?.clientRequestId;
     const requestId = typeof given === 'string' ? given : undefined;
-    const { outcome, events: happened } = await events.collect(() => work({ memberId: current.member.id, companyId }));
+    const { outcome, events: happened } = await events.collect((sink) =>
+      work({ memberId: current.member.id, companyId }, sink),
+    );
     if (outcome.status === 'fulfilled') socket.emit(answer, outcome.value);
     else if (outcome.reason instanceof AppError) {
       const err = outcome.reason;
