@@ -59,7 +59,7 @@ export interface EventSink {
   publish(event: DomainEvent): Promise<void>;
 }
 
-/** Outside an app (seed, scripts, a test of one service) nobody subscribes and nothing happens. */
+/** Outside an app (a benchmark's bare server, a test of one service) nobody subscribes and nothing happens. */
 export const NO_SUBSCRIBERS: EventSink = { publish: async () => {} };
 
 export type DomainEventType = DomainEvent['type'];
