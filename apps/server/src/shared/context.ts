@@ -6,6 +6,7 @@ import type { SmsProvider } from '../features/sms/types.js';
 import type { AuthContext } from '../features/auth/types.js';
 import type { Realtime } from '../realtime/types.js';
 import type { Drain } from './drain.js';
+import type { DomainEvents } from './events.js';
 import { forbidden, unauthorized } from './http.js';
 
 /** What every feature's routes are given. */
@@ -22,7 +23,6 @@ export interface AppContext {
 }
 
 import type { Api } from './api-type.js';
-import type { DomainEvents } from './events.js';
 
 export type { Api };
 

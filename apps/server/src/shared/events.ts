@@ -96,7 +96,7 @@ export class DomainEvents implements EventSink {
    * Runs every subscriber of the event and resolves when they are done. A failing subscriber is
    * logged, never thrown: the change is committed, and its caller's answer must not turn into an error.
    */
-  async deliver(event: DomainEvent): Promise<void> {
+  async publish(event: DomainEvent): Promise<void> {
     const set = this.handlers.get(event.type);
     if (!set || set.size === 0) return;
     await Promise.all(
@@ -108,11 +108,6 @@ export class DomainEvents implements EventSink {
         }
       }),
     );
-  }
-
-  /** Delivers at once (the app's EventSink). */
-  publish(event: DomainEvent): Promise<void> {
-    return this.deliver(event);
   }
 
   /**

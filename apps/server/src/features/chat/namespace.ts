@@ -111,7 +111,7 @@ export function registerChatNamespace(
   function stored(message: ChatMessage, row: { conversationId: number; createdAt: Date }, from: Socket) {
     announce(message, from);
     const { conversationId, createdAt: storedAt } = row;
-    void options.events?.deliver({ type: 'messageStored', message, conversationId, storedAt, delivered: true });
+    void options.events?.publish({ type: 'messageStored', message, conversationId, storedAt, delivered: true });
   }
 
   nsp.on('connection', (socket) => {

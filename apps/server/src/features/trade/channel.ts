@@ -153,6 +153,6 @@ export function registerTradeChannel({
       log.error({ err: outcome.reason }, `${event} failed`);
       socket.emit(answer, { code: 500, message: MSG.serverError, clientRequestId: requestId } satisfies TradeAnswer);
     }
-    for (const happening of happened) await events.deliver(happening);
+    for (const happening of happened) await events.publish(happening);
   }
 }
