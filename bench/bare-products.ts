@@ -6,15 +6,22 @@
  * with the same pool size, resolves a member's token with the session statement, prices with the
  * same function, and answers through Fastify's own serializer with the JSON schema of the
  * contract's answer: the same bytes the project sends. Started by bench/products.ts as its own
- * process: DATABASE_URL, PORT.
+ * process: DATABASE_URL, PORT. With BARE_WITH_APP=true (the products benchmark's control with
+ * BENCH_CONTROL_WITH_APP=true) the process first builds the whole app on the same database, not
+ * listening: job workers polling, realtime server, every route and hook registered. The bare route
+ * then shows what the process around a request costs, apart from the project's work per request.
  */
 import Fastify from 'fastify';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { productHomeRoute } from './bare-home.js';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config.js';
 
 // Sized as the shop's pool (apps/server/src/db/client.ts poolSize reads DB_POOL_MAX).
 const database = await openDatabase(process.env.DATABASE_URL!, '');
 const { db } = database;
+const withApp = process.env.BARE_WITH_APP === 'true' ? (await buildApp({ config: loadConfig(), db })).app : null;
+await withApp?.ready();
 const app = Fastify();
 
 productHomeRoute(app, db);
@@ -24,6 +31,7 @@ console.log('bare server 실행 중');
 const stop = () =>
   void app
     .close()
+    .then(() => withApp?.close())
     .then(() => database.close())
     .then(() => process.exit(0));
 process.on('SIGINT', stop);

@@ -115,25 +115,25 @@ export function startServerProcess(
   env: Record<string, string> = {},
   cpus?: string,
 ): Promise<ChildProcess> {
-  return startNodeProcess(
-    'apps/server/src/main.ts',
-    {
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      // Production mode (no dev outbox, no docs); its simulated gateway and SMS are switched on by name.
-      NODE_ENV: 'production',
-      ALLOW_SANDBOX_PAYMENTS: 'true',
-      // Several processes on one Redis sign sandbox links with one shared key (production refuses without it).
-      PAYMENT_SANDBOX_SECRET: 'bench-sandbox-secret',
-      ALLOW_CONSOLE_SMS: 'true',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DB_POOL_MAX: '16',
-      ...env,
-    },
-    cpus,
-  );
+  return startNodeProcess('apps/server/src/main.ts', { ...serverEnv(databaseUrl, port), ...env }, cpus);
+}
+
+/** The environment the real server runs with in a benchmark (and a baseline that builds the app too). */
+export function serverEnv(databaseUrl: string, port: number): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    // Production mode (no dev outbox, no docs); its simulated gateway and SMS are switched on by name.
+    NODE_ENV: 'production',
+    ALLOW_SANDBOX_PAYMENTS: 'true',
+    // Several processes on one Redis sign sandbox links with one shared key (production refuses without it).
+    PAYMENT_SANDBOX_SECRET: 'bench-sandbox-secret',
+    ALLOW_CONSOLE_SMS: 'true',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DB_POOL_MAX: '16',
+  };
 }
 
 export interface LoadResult {

@@ -16,6 +16,7 @@ import {
   pinLoadGenerator,
   ROOT,
   serverCpus,
+  serverEnv,
   startNodeProcess,
   startServerProcess,
   type LoadResult,
@@ -104,11 +105,14 @@ export async function run() {
   });
   // A second bare server measured like the other two: how far apart two identical servers come out
   // is the noise floor of the run.
-  const control = await startNodeProcess('bench/bare-products.ts', {
-    DATABASE_URL: url,
-    PORT: String(CONTROL_PORT),
-    DB_POOL_MAX: '16',
-  });
+  // With BENCH_CONTROL_WITH_APP=true the control's process also builds the whole app (not
+  // listening): its distance from the bare server is the cost of the process around the route.
+  const control = await startNodeProcess(
+    'bench/bare-products.ts',
+    process.env.BENCH_CONTROL_WITH_APP === 'true'
+      ? { ...serverEnv(url, CONTROL_PORT), PRODUCT_LIST_CACHE_MS: '0', BARE_WITH_APP: 'true' }
+      : { DATABASE_URL: url, PORT: String(CONTROL_PORT), DB_POOL_MAX: '16' },
+  );
   try {
     const endpoint = (port: number) => `http://127.0.0.1:${port}/api/getProductHome`;
     const member = { authorization: `Bearer ${token}` };
@@ -202,7 +206,7 @@ function printRatios(
       `${os.cpus().length} cores (servers on CPU ${serverCpus() || 'any'}), load average ${load[0].toFixed(1)} before and ${load[1].toFixed(1)} after`,
   );
   console.log(
-    '| scenario | project req/s | bare req/s | **project / bare** | median of rounds (range) | project req per CPU-s | bare req per CPU-s | **project / bare per CPU-s** | control: bare B / bare (per CPU-s) | errors |',
+    `| scenario | project req/s | bare req/s | **project / bare** | median of rounds (range) | project req per CPU-s | bare req per CPU-s | **project / bare per CPU-s** | control: ${process.env.BENCH_CONTROL_WITH_APP === 'true' ? 'bare route in the built app' : 'bare B'} / bare (per CPU-s) | errors |`,
   );
   console.log('|---|---:|---:|---:|---|---:|---:|---:|---|---:|');
   let met = true;
