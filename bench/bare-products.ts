@@ -14,14 +14,12 @@
 import Fastify from 'fastify';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { productHomeRoute } from './bare-home.js';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
 
 // Sized as the shop's pool (apps/server/src/db/client.ts poolSize reads DB_POOL_MAX).
 const database = await openDatabase(process.env.DATABASE_URL!, '');
 const { db } = database;
-const withApp = process.env.BARE_WITH_APP === 'true' ? (await buildApp({ config: loadConfig(), db })).app : null;
-await withApp?.ready();
+// Imported only then: the plain baseline does not even load the app's modules.
+const withApp = process.env.BARE_WITH_APP === 'true' ? await builtApp() : null;
 const app = Fastify();
 
 productHomeRoute(app, db);
@@ -36,3 +34,13 @@ const stop = () =>
     .then(() => process.exit(0));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
+
+async function builtApp() {
+  const [{ buildApp }, { loadConfig }] = await Promise.all([
+    import('../apps/server/src/app.js'),
+    import('../apps/server/src/config.js'),
+  ]);
+  const { app: built } = await buildApp({ config: loadConfig(), db });
+  await built.ready();
+  return built;
+}
