@@ -30,6 +30,10 @@ const GOAL = 0.85;
 const PROJECT_PORT = 3900;
 const BARE_PORT = 3902;
 const CONTROL_PORT = 3903;
+/** BENCH_CONTROL_WITH_APP=true: the control is the bare route in a process that also built the whole app. */
+const CONTROL_WITH_APP = process.env.BENCH_CONTROL_WITH_APP === 'true';
+/** A bare server's environment: the database and the shop's pool size, nothing else. */
+const bareEnv = (url: string, port: number) => ({ DATABASE_URL: url, PORT: String(port), DB_POOL_MAX: '16' });
 
 /**
  * The product grid (api/getProductHome), the project against a bare Fastify server (bench/bare-
@@ -98,20 +102,15 @@ export async function run() {
 
   pinLoadGenerator();
   const project = await startServerProcess(url, PROJECT_PORT, { PRODUCT_LIST_CACHE_MS: '0' });
-  const bare = await startNodeProcess('bench/bare-products.ts', {
-    DATABASE_URL: url,
-    PORT: String(BARE_PORT),
-    DB_POOL_MAX: '16',
-  });
+  const bare = await startNodeProcess('bench/bare-products.ts', bareEnv(url, BARE_PORT));
   // A second bare server measured like the other two: how far apart two identical servers come out
-  // is the noise floor of the run.
-  // With BENCH_CONTROL_WITH_APP=true the control's process also builds the whole app (not
-  // listening): its distance from the bare server is the cost of the process around the route.
+  // is the noise floor of the run. Built beside the whole app (not listening), its distance from the
+  // bare server is instead the cost of the process around the route.
   const control = await startNodeProcess(
     'bench/bare-products.ts',
-    process.env.BENCH_CONTROL_WITH_APP === 'true'
+    CONTROL_WITH_APP
       ? { ...serverEnv(url, CONTROL_PORT), PRODUCT_LIST_CACHE_MS: '0', BARE_WITH_APP: 'true' }
-      : { DATABASE_URL: url, PORT: String(CONTROL_PORT), DB_POOL_MAX: '16' },
+      : bareEnv(url, CONTROL_PORT),
   );
   try {
     const endpoint = (port: number) => `http://127.0.0.1:${port}/api/getProductHome`;
@@ -206,7 +205,7 @@ function printRatios(
       `${os.cpus().length} cores (servers on CPU ${serverCpus() || 'any'}), load average ${load[0].toFixed(1)} before and ${load[1].toFixed(1)} after`,
   );
   console.log(
-    `| scenario | project req/s | bare req/s | **project / bare** | median of rounds (range) | project req per CPU-s | bare req per CPU-s | **project / bare per CPU-s** | control: ${process.env.BENCH_CONTROL_WITH_APP === 'true' ? 'bare route in the built app' : 'bare B'} / bare (per CPU-s) | errors |`,
+    `| scenario | project req/s | bare req/s | **project / bare** | median of rounds (range) | project req per CPU-s | bare req per CPU-s | **project / bare per CPU-s** | control: ${CONTROL_WITH_APP ? 'bare route in the built app' : 'bare B'} / bare (per CPU-s) | errors |`,
   );
   console.log('|---|---:|---:|---:|---|---:|---:|---:|---|---:|');
   let met = true;

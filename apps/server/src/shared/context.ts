@@ -5,6 +5,7 @@ import type { Db } from '../db/client.js';
 import type { SmsProvider } from '../features/sms/types.js';
 import type { AuthContext } from '../features/auth/types.js';
 import type { Realtime } from '../realtime/types.js';
+import type { Api } from './api-type.js';
 import type { Drain } from './drain.js';
 import type { DomainEvents } from './events.js';
 import { forbidden, unauthorized } from './http.js';
@@ -21,8 +22,6 @@ export interface AppContext {
   /** The stop of the process (main.ts starts it on SIGTERM); /readyz fails from its first moment. */
   drain: Drain;
 }
-
-import type { Api } from './api-type.js';
 
 export type { Api };
 
