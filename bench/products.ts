@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -27,6 +28,8 @@ const BASE = 10_000;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const GOAL = 0.85;
+/** Rounds of the side-by-side CPU comparison after the interleaved ones (0: none). */
+const SIDE_ROUNDS = Number(process.env.BENCH_SIDE_ROUNDS ?? 6);
 const PROJECT_PORT = 3900;
 const BARE_PORT = 3902;
 const CONTROL_PORT = 3903;
@@ -177,10 +180,62 @@ export async function run() {
       console.log(`round ${round + 1}/${ROUNDS} done`);
     }
     printRatios(results, [loadBefore, os.loadavg()[0]!]);
+    if (SIDE_ROUNDS > 0) await sideBySide(scenarios, endpoint, [project, PROJECT_PORT], [bare, BARE_PORT]);
   } finally {
     for (const child of [project, bare, control]) child.kill('SIGINT');
   }
   reportHomeBundle();
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[s.length >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+}
+
+/**
+ * CPU per request of the project and the bare server loaded at the same time, on the one CPU both are
+ * pinned to (16 connections each): whatever the machine does during a round (another guest, a slower
+ * clock) falls on both alike, so their ratio moves far less from round to round than the
+ * throughputs of rounds taken one after the other (docs/performance.md#product-grid). Which server's
+ * load starts first alternates.
+ */
+async function sideBySide(
+  scenarios: { name: string; body: object; headers: Record<string, string> }[],
+  endpoint: (port: number) => string,
+  ...servers: [ChildProcess, number][]
+) {
+  console.log(
+    `\nside by side: ${SIDE_ROUNDS} rounds of ${SECONDS} s per scenario, project and bare loaded at once on CPU ${serverCpus() || 'any'}, 16 connections each`,
+  );
+  console.log('| scenario | project µs of CPU per request | bare µs | **project / bare** | median of rounds (range) |');
+  console.log('|---|---:|---:|---:|---|');
+  for (const s of scenarios) {
+    const cpu = [0, 0];
+    const requests = [0, 0];
+    const perRound: number[] = [];
+    for (let round = 0; round < SIDE_ROUNDS; round++) {
+      const order = round % 2 === 0 ? [0, 1] : [1, 0];
+      const before = servers.map(([child]) => cpuMs(child.pid));
+      const loads = order.map((i) =>
+        load(s.name, endpoint(servers[i]![1]), s.body, { connections: 16, duration: SECONDS, headers: s.headers }),
+      );
+      const done = await Promise.all(loads);
+      const after = servers.map(([child]) => cpuMs(child.pid));
+      const each = [0, 1].map((i) => {
+        const used = after[i]! - before[i]!;
+        const served = done[order.indexOf(i)]!.requests;
+        cpu[i] = cpu[i]! + used;
+        requests[i] = requests[i]! + served;
+        return used / served;
+      });
+      perRound.push(each[0]! / each[1]!);
+    }
+    const [p, b] = [0, 1].map((i) => (cpu[i]! * 1000) / requests[i]!);
+    console.log(
+      `| ${s.name} | ${p!.toFixed(0)} | ${b!.toFixed(0)} | **${(p! / b!).toFixed(3)}** | ${median(perRound).toFixed(3)} ` +
+        `(${Math.min(...perRound).toFixed(3)}-${Math.max(...perRound).toFixed(3)}) |`,
+    );
+  }
 }
 
 /** One slice of load on one server, with the CPU time the server spent on it. */
@@ -196,10 +251,6 @@ function printRatios(
   /** Requests served per CPU-second of the server: its throughput when it has a core to itself. */
   const perCpuSecond = (rs: Measured[]) =>
     rs.every((r) => r.cpuMs !== null) ? (total(rs) * 1000) / rs.reduce((sum, r) => sum + r.cpuMs!, 0) : NaN;
-  const median = (xs: number[]) => {
-    const s = [...xs].sort((a, b) => a - b);
-    return s.length % 2 ? s[s.length >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-  };
   console.log(
     `\nproducts benchmark: ${ROUNDS} interleaved rounds of ${SECONDS} s per server and scenario, 32 connections, PRODUCT_LIST_CACHE_MS=0; ` +
       `${os.cpus().length} cores (servers on CPU ${serverCpus() || 'any'}), load average ${load[0].toFixed(1)} before and ${load[1].toFixed(1)} after`,

@@ -35,10 +35,12 @@ export function loggerOptions(config: Config): Exclude<FastifyServerOptions['log
 /**
  * In production the per-request access line is written at debug level (LOG_LEVEL=debug shows it; the
  * default info keeps the log to what needs attention); in demo mode Fastify's own request lines stay
- * at info.
+ * at info. At a level that leaves the line out the hook is not installed at all: a hook is work on
+ * every request, and without any onResponse hook Fastify skips that step of each answer
+ * (docs/performance.md#what-keeps-the-figures). Nothing changes the level while the server runs.
  */
 export function installRequestLogging(app: Api, config: Config) {
-  if (!config.production) return;
+  if (!config.production || !DEBUG_LEVELS.has(app.log.level)) return;
   app.addHook('onResponse', (req, reply, done) => {
     // The line's object is not even built when the level leaves it out (the default: info).
     if (DEBUG_LEVELS.has(req.log.level)) {
