@@ -180,7 +180,9 @@ export async function run() {
       console.log(`round ${round + 1}/${ROUNDS} done`);
     }
     printRatios(results, [loadBefore, os.loadavg()[0]!]);
-    if (SIDE_ROUNDS > 0) await sideBySide(scenarios, endpoint, [project, PROJECT_PORT], [bare, BARE_PORT]);
+    // CPU time comes from /proc: elsewhere there is nothing to compare.
+    if (SIDE_ROUNDS > 0 && cpuMs(project.pid) !== null)
+      await sideBySide(scenarios, endpoint, [project, PROJECT_PORT], [bare, BARE_PORT]);
   } finally {
     for (const child of [project, bare, control]) child.kill('SIGINT');
   }
