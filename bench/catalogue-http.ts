@@ -6,16 +6,20 @@ import { members, sessions } from '../apps/server/src/db/schema.js';
 import { hashToken } from '../apps/server/src/features/auth/sessions.js';
 import { seedDemo } from '../apps/server/src/seed/demo.js';
 import {
+  bad,
   cpuMs,
   latencySummary,
   load,
+  median,
   openLoop,
+  perCpuSecond,
   pinLoadGenerator,
   serverCpus,
   startNodeProcess,
   startServerProcess,
+  total,
   unpin,
-  type LoadResult,
+  type Measured,
   type OpenLoopResult,
 } from './lib.js';
 
@@ -98,7 +102,6 @@ export async function runCatalogueHttp(url: string, db: Db) {
 
     // Each slice also records the server's CPU time (/proc): requests per CPU-second move far less
     // than requests per second when other work shares the machine.
-    type Measured = LoadResult & { cpuMs: number | null };
     const closed = scenarios.map((s) => ({ ...s, project: [] as Measured[], bare: [] as Measured[] }));
     const pids = { project: project.pid, bare: bare.pid };
     const loadBefore = os.loadavg()[0]!;
@@ -108,10 +111,6 @@ export async function runCatalogueHttp(url: string, db: Db) {
       const after = cpuMs(pids[who]);
       r[who].push({ ...result, cpuMs: before === null || after === null ? null : after - before });
     });
-    const total = (rs: Measured[]) => rs.reduce((n, r) => n + r.requests, 0);
-    const bad = (rs: Measured[]) => rs.reduce((n, r) => n + r.errors + r.non2xx, 0);
-    const perCpuSecond = (rs: Measured[]) =>
-      rs.every((r) => r.cpuMs !== null) ? (total(rs) * 1000) / rs.reduce((n, r) => n + r.cpuMs!, 0) : NaN;
     console.log(
       `\ncatalogue HTTP, closed loop: ${ROUNDS} interleaved rounds of ${SECONDS} s, 32 connections; ${os.cpus().length} cores (servers on CPU ${serverCpus() || 'any'}); load average ${loadBefore.toFixed(1)} → ${os.loadavg()[0]!.toFixed(1)}`,
     );
@@ -127,10 +126,8 @@ export async function runCatalogueHttp(url: string, db: Db) {
       const secs = ROUNDS * SECONDS;
       const [pc, bc] = [perCpuSecond(r.project), perCpuSecond(r.bare)];
       const ratios = roundRatios(r);
-      const mid = ratios.length / 2;
-      const median = ratios.length % 2 ? ratios[Math.floor(mid)]! : (ratios[mid - 1]! + ratios[mid]!) / 2;
       console.log(
-        `| ${r.name} | ${Math.round(total(r.project) / secs)} | ${Math.round(total(r.bare) / secs)} | **${(total(r.project) / total(r.bare)).toFixed(2)}** | ${median.toFixed(2)} (${ratios[0]!.toFixed(2)}-${ratios[ratios.length - 1]!.toFixed(2)}) | ${Math.round(pc)} | ${Math.round(bc)} | ${(pc / bc).toFixed(2)} | ${bad(r.project) + bad(r.bare)} |`,
+        `| ${r.name} | ${Math.round(total(r.project) / secs)} | ${Math.round(total(r.bare) / secs)} | **${(total(r.project) / total(r.bare)).toFixed(2)}** | ${median(ratios).toFixed(2)} (${ratios[0]!.toFixed(2)}-${ratios[ratios.length - 1]!.toFixed(2)}) | ${Math.round(pc)} | ${Math.round(bc)} | ${(pc / bc).toFixed(2)} | ${bad(r.project) + bad(r.bare)} |`,
       );
     }
 

@@ -147,6 +147,23 @@ export interface LoadResult {
   non2xx: number;
 }
 
+/** One slice of load on one server, with the CPU time the server spent on it. */
+export type Measured = LoadResult & { cpuMs: number | null };
+
+/** Requests answered over the slices. */
+export const total = (rs: Measured[]) => rs.reduce((sum, r) => sum + r.requests, 0);
+/** Errors, timeouts and answers other than 2xx over the slices. */
+export const bad = (rs: Measured[]) => rs.reduce((sum, r) => sum + r.errors + r.non2xx, 0);
+/** Requests served per CPU-second of the server: its throughput when it has a core to itself. */
+export const perCpuSecond = (rs: Measured[]) =>
+  rs.every((r) => r.cpuMs !== null) ? (total(rs) * 1000) / rs.reduce((sum, r) => sum + r.cpuMs!, 0) : NaN;
+
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[s.length >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+}
+
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;

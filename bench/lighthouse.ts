@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, devices, type BrowserContext } from 'playwright-core';
-import { freshBenchDatabase, ROOT } from './lib.js';
+import { freshBenchDatabase, median, ROOT } from './lib.js';
 
 /**
  * `npm run bench -- lighthouse`: builds the web app, starts the real server (production mode, demo
@@ -234,12 +234,6 @@ interface LighthouseReport {
   environment: { benchmarkIndex: number };
   categories: Record<string, { score: number; auditRefs: { id: string; weight: number }[] }>;
   audits: Record<string, { score: number | null; numericValue?: number }>;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 function printLighthouse(results: Map<string, LighthouseRun[]>) {

@@ -11,16 +11,21 @@ import { hashToken } from '../apps/server/src/features/auth/sessions.js';
 import { demoProducts } from '../apps/server/src/seed/products.js';
 import { fillProductNameColumns } from '../apps/server/src/features/products/index.js';
 import {
+  bad,
   cpuMs,
   freshBenchDatabase,
   load,
+  median,
+  perCpuSecond,
   pinLoadGenerator,
   ROOT,
   serverCpus,
   serverEnv,
   startNodeProcess,
   startServerProcess,
+  total,
   type LoadResult,
+  type Measured,
 } from './lib.js';
 
 const TOTAL = Number(process.env.BENCH_PRODUCTS ?? 1_000_000);
@@ -182,16 +187,14 @@ export async function run() {
     printRatios(results, [loadBefore, os.loadavg()[0]!]);
     // CPU time comes from /proc: elsewhere there is nothing to compare.
     if (SIDE_ROUNDS > 0 && cpuMs(project.pid) !== null)
-      await sideBySide(scenarios, endpoint, [project, PROJECT_PORT], [bare, BARE_PORT]);
+      await sideBySide(scenarios, endpoint, [
+        [project, PROJECT_PORT],
+        [bare, BARE_PORT],
+      ]);
   } finally {
     for (const child of [project, bare, control]) child.kill('SIGINT');
   }
   reportHomeBundle();
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[s.length >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 }
 
 /**
@@ -204,7 +207,7 @@ function median(xs: number[]): number {
 async function sideBySide(
   scenarios: { name: string; body: object; headers: Record<string, string> }[],
   endpoint: (port: number) => string,
-  ...servers: [ChildProcess, number][]
+  servers: [[ChildProcess, number], [ChildProcess, number]],
 ) {
   console.log(
     `\nside by side: ${SIDE_ROUNDS} rounds of ${SECONDS} s per scenario, project and bare loaded at once on CPU ${serverCpus() || 'any'}, 16 connections each`,
@@ -216,19 +219,21 @@ async function sideBySide(
     const requests = [0, 0];
     const perRound: number[] = [];
     for (let round = 0; round < SIDE_ROUNDS; round++) {
-      const order = round % 2 === 0 ? [0, 1] : [1, 0];
-      const before = servers.map(([child]) => cpuMs(child.pid));
-      const loads = order.map((i) =>
-        load(s.name, endpoint(servers[i]![1]), s.body, { connections: 16, duration: SECONDS, headers: s.headers }),
-      );
+      const before = servers.map(([child]) => cpuMs(child.pid)!);
+      // Each server's load at its own index, started in the round's order.
+      const loads: Promise<LoadResult>[] = [];
+      for (const i of round % 2 === 0 ? [0, 1] : [1, 0])
+        loads[i] = load(s.name, endpoint(servers[i]![1]), s.body, {
+          connections: 16,
+          duration: SECONDS,
+          headers: s.headers,
+        });
       const done = await Promise.all(loads);
-      const after = servers.map(([child]) => cpuMs(child.pid));
-      const each = [0, 1].map((i) => {
-        const used = after[i]! - before[i]!;
-        const served = done[order.indexOf(i)]!.requests;
+      const each = servers.map(([child], i) => {
+        const used = cpuMs(child.pid)! - before[i]!;
         cpu[i] = cpu[i]! + used;
-        requests[i] = requests[i]! + served;
-        return used / served;
+        requests[i] = requests[i]! + done[i]!.requests;
+        return used / done[i]!.requests;
       });
       perRound.push(each[0]! / each[1]!);
     }
@@ -240,19 +245,11 @@ async function sideBySide(
   }
 }
 
-/** One slice of load on one server, with the CPU time the server spent on it. */
-type Measured = LoadResult & { cpuMs: number | null };
-
 function printRatios(
   results: { name: string; project: Measured[]; bare: Measured[]; control: Measured[] }[],
   load: [number, number],
 ) {
-  const total = (rs: Measured[]) => rs.reduce((sum, r) => sum + r.requests, 0);
   const rps = (rs: Measured[]) => Math.round(total(rs) / (rs.length * SECONDS));
-  const bad = (rs: Measured[]) => rs.reduce((sum, r) => sum + r.errors + r.non2xx, 0);
-  /** Requests served per CPU-second of the server: its throughput when it has a core to itself. */
-  const perCpuSecond = (rs: Measured[]) =>
-    rs.every((r) => r.cpuMs !== null) ? (total(rs) * 1000) / rs.reduce((sum, r) => sum + r.cpuMs!, 0) : NaN;
   console.log(
     `\nproducts benchmark: ${ROUNDS} interleaved rounds of ${SECONDS} s per server and scenario, 32 connections, PRODUCT_LIST_CACHE_MS=0; ` +
       `${os.cpus().length} cores (servers on CPU ${serverCpus() || 'any'}), load average ${load[0].toFixed(1)} before and ${load[1].toFixed(1)} after`,

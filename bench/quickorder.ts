@@ -1,14 +1,12 @@
+import { bad, median, type Measured } from './lib.js';
 import {
-  bad,
   DATA_SUMMARY,
   inRounds,
   measure,
-  median,
   sameBytes,
   THROUGHPUT_COLUMNS,
   throughputCells,
   withSearchServers,
-  type Measured,
 } from './search-data.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);

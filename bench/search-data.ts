@@ -15,11 +15,14 @@ import {
   cpuMs,
   freshBenchDatabase,
   load,
+  median,
+  perCpuSecond,
   pinLoadGenerator,
   serverCpus,
   startNodeProcess,
   startServerProcess,
-  type LoadResult,
+  total,
+  type Measured,
 } from './lib.js';
 
 /** Products (BENCH_PRODUCTS, the 1,000,000 by default) and shop relations (BENCH_RELATIONS, 100,000). */
@@ -174,9 +177,6 @@ export async function seedSearchData(name: string): Promise<SearchData> {
   };
 }
 
-/** One slice of load on one server, with the CPU time the server spent on it. */
-export type Measured = LoadResult & { cpuMs: number | null };
-
 export interface Server {
   who: 'project' | 'bare';
   port: number;
@@ -253,16 +253,6 @@ export async function measure(
   const after = cpuMs(server.pid);
   return { ...result, cpuMs: before === null || after === null ? null : after - before };
 }
-
-export const total = (rs: Measured[]) => rs.reduce((sum, r) => sum + r.requests, 0);
-export const bad = (rs: Measured[]) => rs.reduce((sum, r) => sum + r.errors + r.non2xx, 0);
-/** Requests served per CPU-second of the server: its throughput when it has a core to itself. */
-export const perCpuSecond = (rs: Measured[]) =>
-  rs.every((r) => r.cpuMs !== null) ? (total(rs) * 1000) / rs.reduce((sum, r) => sum + r.cpuMs!, 0) : NaN;
-export const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[s.length >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
 
 /** The columns of throughputCells, for a table's header and its alignment row. */
 export const THROUGHPUT_COLUMNS = {

@@ -1,6 +1,5 @@
-import { latencySummary, openLoop } from './lib.js';
+import { bad, latencySummary, openLoop, type Measured } from './lib.js';
 import {
-  bad,
   DATA_SUMMARY,
   inRounds,
   measure,
@@ -8,7 +7,6 @@ import {
   THROUGHPUT_COLUMNS,
   throughputCells,
   withSearchServers,
-  type Measured,
 } from './search-data.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
