@@ -62,8 +62,8 @@ const built = new Set<string>();
 /**
  * What node runs for an entry point. Production runs the server as apps/server/build.mjs bundles it
  * (`npm run start:prod`, the Dockerfile), not its source through tsx, and the two differ: loaded
- * side by side, the product grid cost the project's process about 3 % less CPU per request built,
- * a baseline about 1 % (docs/performance.md#how-the-benchmarks-run). So the server and every
+ * side by side on the product grid, the project's process spent about 3 % less CPU per request
+ * built, a baseline about 1 % less (docs/performance.md#how-the-benchmarks-run). So the server and every
  * baseline are built by that one script with the same settings (dist/main.js, dist/bench-<name>.js),
  * once per run, and measured in the form production runs.
  */
