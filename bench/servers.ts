@@ -74,7 +74,7 @@ function runnable(entry: string): string[] {
   if (!built.has(name)) {
     const extra = name === 'main' ? [] : [`${name}=../../${entry}`];
     execFileSync(process.execPath, ['apps/server/build.mjs', ...extra], { cwd: ROOT, stdio: 'inherit' });
-    built.add('main').add(name);
+    built.add(name);
   }
   return [path.join(ROOT, 'apps/server/dist', `${name}.js`)];
 }

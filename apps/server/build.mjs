@@ -24,10 +24,8 @@ const options = {
   ],
 };
 
-await build({ ...options, entryPoints: { main: 'src/main.ts', seed: 'src/seed/cli.ts' } });
-
-// Arguments `name=entry` (entry relative to this folder) build more entry points the same way into
-// dist/name.js: the benchmarks' baselines, measured in the form the server runs in production
+// Arguments `name=entry` (entry relative to this folder) build those entry points instead, the same
+// way, into dist/name.js: the benchmarks' baselines, measured in the form the server runs in production
 // (docs/performance.md#how-the-benchmarks-run). They are split: what an entry imports only when
 // asked (the products baseline's optional whole app) becomes a chunk of its own, loaded then. In one
 // file, the packages of such code would be imported at start, and the baseline would carry the
@@ -35,3 +33,4 @@ await build({ ...options, entryPoints: { main: 'src/main.ts', seed: 'src/seed/cl
 const extra = Object.fromEntries(process.argv.slice(2).map((arg) => arg.split('=', 2)));
 if (Object.keys(extra).length > 0)
   await build({ ...options, entryPoints: extra, splitting: true, chunkNames: 'bench-chunk-[hash]' });
+else await build({ ...options, entryPoints: { main: 'src/main.ts', seed: 'src/seed/cli.ts' } });
