@@ -1,7 +1,9 @@
 // Builds the server into plain JavaScript (dist/main.js, dist/seed.js) for `npm run start:prod`:
 // no TypeScript loader at run time. The workspace contract is bundled in; every other package is
 // imported from node_modules as it is (PGlite, sharp, node-redis... load their own files).
+import path from 'node:path';
 import { build } from 'esbuild';
+import { removeUnusedChunks } from './build-chunks.mjs';
 
 const options = {
   absWorkingDir: import.meta.dirname,
@@ -31,6 +33,7 @@ const options = {
 // file, the packages of such code would be imported at start, and the baseline would carry the
 // whole app's packages it was written not to load.
 const extra = Object.fromEntries(process.argv.slice(2).map((arg) => arg.split('=', 2)));
-if (Object.keys(extra).length > 0)
+if (Object.keys(extra).length > 0) {
   await build({ ...options, entryPoints: extra, splitting: true, chunkNames: 'bench-chunk-[hash]' });
-else await build({ ...options, entryPoints: { main: 'src/main.ts', seed: 'src/seed/cli.ts' } });
+  removeUnusedChunks(path.join(import.meta.dirname, 'dist'));
+} else await build({ ...options, entryPoints: { main: 'src/main.ts', seed: 'src/seed/cli.ts' } });
