@@ -35,6 +35,20 @@ export function unpin(pids: (number | undefined)[]): void {
     if (pid !== undefined) execFileSync('taskset', ['-a', '-cp', all, String(pid)], { stdio: 'ignore' });
 }
 
+/** Stops server processes (SIGINT: they close as in production) and resolves once each has exited. */
+export async function stopProcesses(children: ChildProcess[]): Promise<void> {
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise((done) => {
+          if (child.exitCode !== null || child.signalCode !== null) return done(undefined);
+          child.once('exit', done);
+          child.kill('SIGINT');
+        }),
+    ),
+  );
+}
+
 /** Keeps the load generator (this process) off the servers' CPUs. */
 export function pinLoadGenerator(): void {
   const cpus = serverCpus();
