@@ -87,7 +87,7 @@ export async function runCatalogueHttp(url: string, db: Db) {
     try {
       await closedLoop(servers, closed, headers);
     } finally {
-      await stopServers(servers);
+      await stopProcesses([servers.project, servers.bare]);
     }
     console.log(`start ${start}/${STARTS} done (${ROUNDS} rounds)`);
   }
@@ -181,7 +181,7 @@ export async function runCatalogueHttp(url: string, db: Db) {
       );
     }
   } finally {
-    await stopServers(servers);
+    await stopProcesses([project, bare]);
   }
 }
 
@@ -225,14 +225,10 @@ async function startServers(url: string, scenarios: Scenario[], headers: Record<
     for (const port of [PROJECT_PORT, BARE_PORT])
       for (const s of scenarios) await load('warm-up', endpoint(port, s.path), s.body, { duration: 1, headers });
   } catch (err) {
-    await stopServers({ project, bare });
+    await stopProcesses([project, bare]);
     throw err;
   }
   return { project, bare };
-}
-
-async function stopServers({ project, bare }: Servers): Promise<void> {
-  await stopProcesses([project, bare]);
 }
 
 /** ROUNDS closed-loop rounds of every call on these servers, added to `closed`. */
