@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.js';
-import { startShop } from './helpers.js';
+import { shot, startShop } from './helpers.js';
 import { contextOptions, LEGS, logIn, openLeg, prepareTour, settle, tour, visitStop, type TourData } from './tour.js';
 
 /**
@@ -74,7 +74,7 @@ describe('the keyboard', () => {
       await settle(page);
       await page.keyboard.press('Tab');
       expect(await focused(page), device).toBe('a.skip-link 본문으로 건너뛰기');
-      await page.screenshot({ path: `screenshots/a11y-skip-link-${device}.png` });
+      await shot(page, `a11y-skip-link-${device}`, { fullPage: false });
       await page.keyboard.press('Enter');
       expect(await page.evaluate(() => document.activeElement?.tagName), device).toBe('MAIN');
       // The next Tab goes on from the content: the first field of the login form.
@@ -120,7 +120,7 @@ describe('the keyboard', () => {
     const dialog = page.getByRole('dialog', { name: cardText });
     await dialog.locator('[data-testid="price"]').waitFor();
     expect(await focusInside(page, '.product-popup')).toBe(true);
-    await page.screenshot({ path: 'screenshots/a11y-product-dialog-desktop.png' });
+    await shot(page, 'a11y-product-dialog-desktop', { fullPage: false });
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(await focused(page)).toContain(`button.product-card-btn ${cardText}`);

@@ -416,7 +416,7 @@ describe('mobile home chat slide', () => {
     await slide.getByTestId('chat-send').click();
     await slide.getByTestId('chat-message').filter({ hasText: '슬라이드에서 보냅니다.' }).getByText('전송됨').waitFor();
     // The slide is fixed over the long product list: the visible screen is what a person sees.
-    await phone.page.screenshot({ path: 'screenshots/chat-slide-phone.png' });
+    await shot(phone.page, 'chat-slide-phone', { fullPage: false });
     await slide.getByRole('button', { name: '닫기' }).click();
     await slide.waitFor({ state: 'detached' });
     await phone.context.close();

@@ -1,10 +1,9 @@
-import fs from 'node:fs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { cartItems, favorites, members, restockAlerts } from '../apps/server/src/db/schema.js';
 import { addProduct, setCash } from './fixtures.js';
-import { call, desktopPage, loginAs, phonePage, shot, startShop } from './helpers.js';
+import { call, desktopPage, loginAs, phonePage, snap, startShop } from './helpers.js';
 
 /**
  * 관심상품 and 재입고 알림 in the browser (docs/requirements.md#favourites, #restock-alerts): the
@@ -20,17 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await shop?.close();
 });
-
-/** Also kept outside the repository for the person reviewing the screens. */
-async function snap(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await shot(page, name);
-  const out = process.env.SHOTS_DIR;
-  if (out) {
-    fs.mkdirSync(out, { recursive: true });
-    fs.copyFileSync(`screenshots/${name}.png`, `${out}/${name}.png`);
-  }
-}
 
 async function login(page: Page, mobile = false) {
   await page.goto(`${shop.server.base}${mobile ? '/mobileLogin' : '/login'}`);

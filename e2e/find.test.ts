@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MSG } from '@partsmall/contract';
-import { call, desktopPage, latestCode, phonePage, shot, startShop } from './helpers.js';
+import { call, desktopPage, latestCode, phonePage, snap, startShop } from './helpers.js';
 
 let shop: Awaited<ReturnType<typeof startShop>>;
 beforeAll(async () => {
@@ -10,12 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await shop?.close();
 });
-
-/** A full-page screenshot from the top, so the sticky bars sit where a person sees them. */
-async function snap(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await shot(page, name);
-}
 
 /** Requests a find code for the phone and returns it from the dev outbox. */
 async function requestCode(page: Page, phone: string): Promise<string> {

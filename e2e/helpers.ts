@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  chromium,
   devices,
   type Browser,
   type BrowserContext,
@@ -9,33 +8,22 @@ import {
   type Locator,
   type Page,
 } from 'playwright-core';
-import { afterEach, expect } from 'vitest';
+import { expect } from 'vitest';
 import { startTestServer, type TestServer } from '../apps/server/test/helpers.js';
+import { openBrowser } from './browser.js';
 
 export { call, latestCode, loginAs } from '../apps/server/test/helpers.js';
 
 const webDist = path.resolve(import.meta.dirname, '../apps/web/dist');
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM } from './browser.js';
 
-/** The built web app and API on a random port, seeded, plus Debian's Chromium. */
+/** The built web app and API on a random port, seeded, plus the run's Chromium (e2e/browser.ts). */
 export async function startShop(
   opts: { env?: Record<string, string> } = {},
 ): Promise<{ server: TestServer; browser: Browser; close(): Promise<void> }> {
   if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error('web app not built: run npm run build');
   const server = await startTestServer({ webDist, ...(opts.env ? { env: opts.env } : {}) });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-    ],
-  });
+  const browser = await openBrowser();
   return {
     server,
     browser,
@@ -63,17 +51,23 @@ function expectedNetworkLine(msg: ConsoleMessage): boolean {
   return /net::ERR_/.test(text) && url !== '' && !/^https?:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url);
 }
 
+/** The contexts of the running test, for the screenshots taken when it fails. */
+const openContexts = new Set<BrowserContext>();
+
 function watchConsole(context: BrowserContext) {
+  openContexts.add(context);
+  context.on('close', () => openContexts.delete(context));
   context.on('console', (msg) => {
     if (!expectedNetworkLine(msg)) consoleLines.push(`${msg.type()}: ${msg.text()} (${msg.location().url})`);
   });
   context.on('weberror', (error) => consoleLines.push(`uncaught: ${error.error().message}`));
 }
 
-afterEach(() => {
+/** After each test (e2e/setup.ts): the pages wrote nothing to the console. */
+export function expectQuietConsole() {
   const lines = consoleLines.splice(0);
   expect(lines, 'console messages of the pages').toEqual([]);
-});
+}
 
 export async function desktopPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
@@ -91,10 +85,48 @@ export async function phonePage(browser: Browser): Promise<{ context: BrowserCon
   return { context, page: await context.newPage() };
 }
 
-/** Saves a screenshot under screenshots/ (git-ignored) for a person to look at. */
-export async function shot(page: Page, name: string) {
-  fs.mkdirSync('screenshots', { recursive: true });
-  await page.screenshot({ path: `screenshots/${name}.png`, fullPage: true });
+/**
+ * Screenshots are taken only when asked (SCREENSHOTS=1, e.g. `SCREENSHOTS=1 npx vitest run
+ * --project e2e`) or when a test fails: no test compares them, and 200 full-page pictures cost a
+ * minute and a half of every run. They land under screenshots/ (git-ignored) for a person to look at.
+ */
+export const SCREENSHOTS = process.env.SCREENSHOTS === '1' || process.env.SCREENSHOTS === 'true';
+
+/** Saves a screenshot under screenshots/ when screenshots are asked for. */
+export async function shot(page: Page, name: string, opts: { fullPage?: boolean; dir?: string } = {}) {
+  if (!SCREENSHOTS) return;
+  const dir = opts.dir ?? 'screenshots';
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: opts.fullPage ?? true });
+}
+
+/**
+ * A screenshot of the page as a person sees it once it has loaded: spinners gone, scrolled to the
+ * top. Screenshots also go to SHOTS_DIR when it is set (a folder of one session's pictures).
+ */
+export async function snap(page: Page, name: string) {
+  if (!SCREENSHOTS) return;
+  await page.waitForFunction(() => document.querySelectorAll('.spinner').length === 0).catch(() => undefined);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shot(page, name);
+  if (process.env.SHOTS_DIR) await shot(page, name, { dir: process.env.SHOTS_DIR });
+}
+
+/**
+ * After each test (e2e/setup.ts): a failed test leaves a picture of every page it still has open,
+ * screenshots/failed/<test>-<n>.png.
+ */
+export async function screenshotIfFailed({ task }: { task: { name: string; result?: { state?: string } } }) {
+  if (task.result?.state !== 'fail') return;
+  const dir = path.join('screenshots', 'failed');
+  fs.mkdirSync(dir, { recursive: true });
+  const base = task.name.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 80);
+  let n = 0;
+  for (const context of openContexts)
+    for (const page of context.pages()) {
+      n += 1;
+      await page.screenshot({ path: path.join(dir, `${base}-${n}.png`), fullPage: true }).catch(() => undefined);
+    }
 }
 
 /** Logs a staff member into the back office (the seeded staff account unless another is given). */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MSG } from '@partsmall/contract';
 import { DEMO_COMPANY, withCheckDigit } from '../apps/server/src/seed/demo.js';
-import { desktopPage, latestCode, phonePage, shot, startShop } from './helpers.js';
+import { desktopPage, latestCode, phonePage, snap, startShop } from './helpers.js';
 
 let shop: Awaited<ReturnType<typeof startShop>>;
 beforeAll(async () => {
@@ -11,12 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await shop?.close();
 });
-
-/** A full-page screenshot from the top, so the sticky bars sit where a person sees them. */
-async function snap(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await shot(page, name);
-}
 
 /** Phone step shared by both join forms: request a code, read it from the dev outbox, verify it. */
 async function verifyPhone(page: Page, phone: string, screenshot?: string) {

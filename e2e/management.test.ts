@@ -6,7 +6,7 @@ import { members, payments, sessions } from '../apps/server/src/db/schema.js';
 import { DEMO_COMPANY } from '../apps/server/src/seed/demo.js';
 import { MENU_PATHS } from '../apps/web/src/features/management/menu.js';
 import { addProduct, newCompany, payByApi, setCash } from './fixtures.js';
-import { call, desktopPage, latestCode, loginAs, phonePage, shot, startShop } from './helpers.js';
+import { call, desktopPage, latestCode, loginAs, phonePage, shot, snap, startShop } from './helpers.js';
 
 let shop: Awaited<ReturnType<typeof startShop>>;
 beforeAll(async () => {
@@ -74,17 +74,6 @@ async function login(page: Page, id: string, pw = 'demo1234', mobile = false) {
   await page.getByLabel('비밀번호').fill(pw);
   await page.getByRole('button', { name: '로그인', exact: true }).click();
   await page.getByText('로그인되었습니다.').first().waitFor();
-}
-
-/** A full-page screenshot from the top, once the spinners are gone. */
-async function snap(page: Page, name: string) {
-  await page
-    .locator('.mg-content .spinner, .mg-mobile .spinner')
-    .first()
-    .waitFor({ state: 'detached', timeout: 5000 })
-    .catch(() => undefined);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await shot(page, name);
 }
 
 const menu = (page: Page) => page.getByRole('navigation', { name: '마이페이지 메뉴' });

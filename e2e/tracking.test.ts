@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -10,7 +9,7 @@ import {
   openAdminOrder,
   phonePage,
   shipFromDetail,
-  shot,
+  snap,
   staffLogin,
   startShop,
 } from './helpers.js';
@@ -24,15 +23,6 @@ import {
 let shop: Awaited<ReturnType<typeof startShop>>;
 let browser: Browser;
 const url = (path: string) => `${shop.server.base}${path}`;
-const SHOTS = '/work/shots/tracking';
-
-async function keep(page: Page, name: string) {
-  await shot(page, name);
-  if (fs.existsSync('/work/shots')) {
-    fs.mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-  }
-}
 
 beforeAll(async () => {
   shop = await startShop();
@@ -74,10 +64,10 @@ describe('shipping and tracking', () => {
     await detail.getByLabel('송장번호').fill('12345');
     await detail.getByText('CJ대한통운 송장번호는 10자리 또는 12자리 숫자입니다. 다시 확인하세요.').waitFor();
     expect(await shipButton.isDisabled()).toBe(true);
-    await keep(page, 'admin-ship-wrong-waybill');
+    await snap(page, 'admin-ship-wrong-waybill');
     await detail.getByLabel('송장번호').fill('6012-3456-7890');
     expect(await shipButton.isDisabled()).toBe(false);
-    await keep(page, 'admin-ship-dialog');
+    await snap(page, 'admin-ship-dialog');
     await shipFromDetail(page, detail, {
       carrier: 'kr.cjlogistics',
       waybill: '6012-3456-7890',
@@ -98,7 +88,7 @@ describe('shipping and tracking', () => {
     );
     await panel.getByText('집화', { exact: true }).waitFor();
     expect(await panel.getByTestId('delivered-at').count()).toBe(0);
-    await keep(buyer.page, 'order-detail-tracking-desktop');
+    await snap(buyer.page, 'order-detail-tracking-desktop');
 
     // Four minutes later (the demo parcel's steps are a minute apart): delivered, with the time.
     const shippedAt = new Date(Date.parse('2026-11-20T09:00:00+09:00'));
@@ -108,7 +98,7 @@ describe('shipping and tracking', () => {
     expect(await panel.getByTestId('delivered-at').textContent()).toBe('배송완료 2026.11.20 09:03');
     expect(await panel.locator('.trk-status').allTextContents()).toEqual(['배송완료', '배송출발', '간선 이동', '집화']);
     expect(await buyer.page.getByTestId('order-status').textContent()).toBe('출고완료');
-    await keep(buyer.page, 'order-detail-delivered-desktop');
+    await snap(buyer.page, 'order-detail-delivered-desktop');
 
     // The order's 거래명세서: the detail's button when there is one, else the same call the button makes.
     const token = await loginAs(shop.server, 'demo@partsmall.kr', 'demo1234');
@@ -158,7 +148,7 @@ describe('shipping and tracking', () => {
       'https://www.ilogen.com/web/personal/trace/31712345678',
     );
     await page.evaluate(() => window.scrollTo(0, 0));
-    await keep(page, 'ordersm-tracking-phone');
+    await snap(page, 'ordersm-tracking-phone');
     await context.close();
   });
 });

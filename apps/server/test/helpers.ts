@@ -4,7 +4,6 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
 import { eq, sql } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { buildApp } from '../src/app.js';
@@ -14,37 +13,44 @@ import { phoneCodes } from '../src/db/schema.js';
 import { seedDemo } from '../src/seed/demo.js';
 import { AppError } from '../src/shared/http.js';
 import { startOfSeoulDay } from '../src/shared/time.js';
+import { databaseUrl, onServer, templatesFromEnv } from './template-databases.js';
 import { CALL_ROUTES, type CallAnswer, type CallId, type CallPayload } from '@partsmall/contract';
 
 /**
- * A fresh database per test file: a new PostgreSQL database when TEST_DATABASE_URL is set,
- * else an in-memory embedded one.
+ * A fresh database per test file: with TEST_DATABASE_URL, a new PostgreSQL database copied from
+ * the run's migrated template, or from its seeded one when `seeded` (test/template-databases.ts);
+ * else an in-memory embedded one, migrated. `seeded` in the answer says whether the copy already
+ * holds the demo shop. Test databases run without waiting for their commits to reach the disk
+ * (synchronous_commit off): nothing here crashes the PostgreSQL server, and a killed test process
+ * loses nothing it was told was committed.
  */
-export async function freshDatabase() {
+export async function freshDatabase(opts: { seeded?: boolean } = {}) {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const database = await openDatabase(null, 'memory://');
-    return { ...database, url: null as string | null, drop: async () => database.close() };
+    return { ...database, url: null as string | null, seeded: false, drop: async () => database.close() };
   }
+  const templates = templatesFromEnv();
+  const template = templates ? (opts.seeded ? templates.seeded : templates.migrated) : null;
   const name = `pm_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  const database = await openDatabase(dbUrl.toString(), '');
+  await onServer(url, [template ? `create database ${name} template ${template}` : `create database ${name}`]);
+  const dbUrl = databaseUrl(url, name, { options: '-c synchronous_commit=off' });
+  const database = await openDatabase(dbUrl, '');
   return {
     ...database,
-    url: dbUrl.toString(),
+    url: dbUrl,
+    seeded: Boolean(template && opts.seeded),
     drop: async () => {
       await database.close();
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await onServer(url, [`drop database if exists ${name} with (force)`]);
     },
   };
+}
+
+/** The pictures the seeded template's seed drew, into a server's own upload folder. */
+function copyTemplateUploads(uploadDir: string) {
+  const templates = templatesFromEnv();
+  if (templates) fs.cpSync(templates.uploads, uploadDir, { recursive: true });
 }
 
 export interface TestServer {
@@ -65,7 +71,7 @@ export interface TestServer {
 export async function startTestServer(
   opts: { seed?: boolean; webDist?: string; productListCacheMs?: number; env?: Record<string, string> } = {},
 ): Promise<TestServer> {
-  const database = await freshDatabase();
+  const database = await freshDatabase({ seeded: opts.seed !== false });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-test-'));
   const baseConfig = loadConfig({
     ...process.env,
@@ -78,7 +84,8 @@ export async function startTestServer(
     PRODUCT_LIST_CACHE_MS: String(opts.productListCacheMs ?? 0),
     ...opts.env,
   });
-  if (opts.seed !== false) await seedDemo(database.db, { uploadDir: baseConfig.uploadDir });
+  if (database.seeded) copyTemplateUploads(baseConfig.uploadDir);
+  else if (opts.seed !== false) await seedDemo(database.db, { uploadDir: baseConfig.uploadDir });
   const config = {
     ...baseConfig,
     webDist: opts.webDist ?? '/nonexistent',

@@ -6,6 +6,7 @@ import { queryRows } from '../src/db/client.js';
 import { companies, members } from '../src/db/schema.js';
 import { hashPassword } from '../src/features/auth/passwords.js';
 import { withCheckDigit } from '../src/seed/demo.js';
+import { cheapPasswordHash } from './cheap-passwords.js';
 import type { TestServer } from './helpers.js';
 
 /** Helpers of the member-area and payment tests: throwaway companies and the ledger invariant. */
@@ -28,14 +29,22 @@ export interface TestCompany {
   subs: TestAccount[];
 }
 
-/** A company of its own with a main account and `subs` sub-accounts (password 'pass1234'). */
-export async function makeCompany(server: TestServer, label: string, subs = 1): Promise<TestCompany> {
+/**
+ * A company of its own with a main account and `subs` sub-accounts (password 'pass1234'), hashed
+ * at the shop's cost, or at the test-only cheap cost (test/cheap-passwords.ts) when asked.
+ */
+export async function makeCompany(
+  server: TestServer,
+  label: string,
+  subs = 1,
+  opts: { cheapPasswords?: boolean } = {},
+): Promise<TestCompany> {
   const license = randomLicense();
   const [company] = await server.db
     .insert(companies)
     .values({ name: `${label}상사`, license, area: '서울 중구', securityNum: '135790' })
     .returning({ id: companies.id });
-  const passwordHash = await hashPassword('pass1234');
+  const passwordHash = opts.cheapPasswords ? cheapPasswordHash('pass1234') : await hashPassword('pass1234');
   const tag = randomBytes(4).toString('hex');
   const accounts: TestAccount[] = [];
   for (let i = 0; i <= subs; i++) {

@@ -19,9 +19,9 @@ import { makeCompany, type TestCompany } from '../member-helpers.js';
  * job once; a stop with jobs in flight ends cleanly. The last block runs on the embedded PGlite.
  */
 const SECRET = 'jobs-test-secret';
-process.env.PAYMENT_SANDBOX_SECRET = SECRET;
 // Fast tries for the test: no wait between tries, three tries in all, half-second polling.
 const FAST = {
+  PAYMENT_SANDBOX_SECRET: SECRET,
   JOBS_RETRY_LIMIT: '2',
   JOBS_RETRY_DELAY_SECONDS: '0',
   JOBS_RETRY_BACKOFF: 'false',

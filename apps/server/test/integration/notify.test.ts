@@ -20,8 +20,8 @@ import { NO_SUBSCRIBERS } from '../../src/shared/events.js';
  * rolls back with it; '알림 설정' is each account's own (main = company default, sub = its own).
  */
 const SECRET = 'notify-test-secret';
-process.env.PAYMENT_SANDBOX_SECRET = SECRET;
 const FAST = {
+  PAYMENT_SANDBOX_SECRET: SECRET,
   JOBS_RETRY_LIMIT: '1',
   JOBS_RETRY_DELAY_SECONDS: '0',
   JOBS_RETRY_BACKOFF: 'false',

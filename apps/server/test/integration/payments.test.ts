@@ -16,7 +16,6 @@ import { NO_SUBSCRIBERS } from '../../src/shared/events.js';
  * abandoned payments that never credit, licence days, histories.
  */
 const SECRET = 'payments-test-secret';
-process.env.PAYMENT_SANDBOX_SECRET = SECRET;
 
 let server: TestServer;
 let demo: string;
@@ -87,7 +86,7 @@ function press(paymentId: string, action: string) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ env: { PAYMENT_SANDBOX_SECRET: SECRET } });
   [demo, sub, other] = await Promise.all([
     loginAs(server, 'demo@partsmall.kr', 'demo1234'),
     loginAs(server, 'sub@partsmall.kr', 'demo1234'),

@@ -5,14 +5,23 @@ const scrypt = (pw: string, salt: Buffer, len: number, opts: ScryptOptions) =>
     scryptCb(pw, salt, len, opts, (err, key) => (err ? reject(err) : resolve(key))),
   );
 
-const PARAMS = { N: 16384, r: 8, p: 1 };
-const KEY_LEN = 32;
+/**
+ * The cost of every hash the shop makes: a constant, set by no configuration
+ * (docs/security.md#passwords). Tests that need hundreds of logins store cheaper hashes of their
+ * own (test/cheap-passwords.ts); verifyPassword reads the cost from the stored hash.
+ */
+export const PASSWORD_COST = { N: 16384, r: 8, p: 1 } as const;
+export const PASSWORD_KEY_LENGTH = 32;
 
-/** scrypt hash as `scrypt$N$r$p$salt$hash` (base64url parts). */
+/** The stored form `scrypt$N$r$p$salt$hash` (base64url parts). */
+export function formatPasswordHash(cost: ScryptOptions, salt: Buffer, key: Buffer): string {
+  return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+/** scrypt hash as `scrypt$N$r$p$salt$hash` (base64url parts), at PASSWORD_COST. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, KEY_LEN, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  return formatPasswordHash(PASSWORD_COST, salt, await scrypt(password, salt, PASSWORD_KEY_LENGTH, PASSWORD_COST));
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
