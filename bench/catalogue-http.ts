@@ -27,10 +27,11 @@ import {
   verdictCell,
   type Measured,
   type OpenLoopResult,
+  type Verdict,
 } from './lib.js';
 
 /**
- * Starts of both servers (BENCH_STARTS), each measured for BENCH_ROUNDS closed-loop rounds: two
+ * Starts of the three servers (BENCH_STARTS), each measured for BENCH_ROUNDS closed-loop rounds: two
  * identical servers come out up to ±5 % apart from one start to the next, which more rounds of one
  * start cannot average out (docs/performance.md#how-the-benchmarks-run). The open loop runs on the
  * last start.
@@ -119,7 +120,7 @@ export async function runCatalogueHttp(url: string, db: Db) {
       `| call | project req/s | bare req/s | **project / bare** | control spread: verdict (goal ${GOAL}) | each start | control / bare, each start | median of rounds (range) | project req per CPU-s | bare req per CPU-s | project / bare per CPU-s | errors |`,
     );
     console.log('|---|---:|---:|---:|---|---|---|---|---:|---:|---:|---:|');
-    const verdicts = [];
+    const verdicts: Verdict[] = [];
     for (const r of closed) {
       const secs = STARTS * ROUNDS * SECONDS;
       const [pc, bc] = [perCpuSecond(r.project), perCpuSecond(r.bare)];
@@ -214,7 +215,7 @@ async function startServers(url: string, scenarios: Scenario[], headers: Record<
   const bare = await startNodeProcess('bench/bare-epc.ts', bareEnv(PORTS.bare));
   const control = await startNodeProcess('bench/bare-epc.ts', bareEnv(PORTS.control));
   try {
-    // The first search opens the VIN for the day (charged once, on the first start); then both servers
+    // The first search opens the VIN for the day (charged once, on the first start); then the three servers
     // must answer the same bytes.
     await fetch(endpoint(PORTS.project, scenarios[0]!.path), {
       method: 'POST',
