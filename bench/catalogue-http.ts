@@ -9,10 +9,12 @@ import { seedDemo } from '../apps/server/src/seed/demo.js';
 import {
   bad,
   cpuMs,
+  judgeThroughput,
   latencySummary,
   load,
   median,
   openLoop,
+  overallVerdict,
   perCpuSecond,
   pinLoadGenerator,
   serverCpus,
@@ -20,13 +22,16 @@ import {
   startServerProcess,
   stopProcesses,
   total,
+  turnOrder,
   unpin,
+  verdictCell,
   type Measured,
   type OpenLoopResult,
+  type Verdict,
 } from './lib.js';
 
 /**
- * Starts of both servers (BENCH_STARTS), each measured for BENCH_ROUNDS closed-loop rounds: two
+ * Starts of the three servers (BENCH_STARTS), each measured for BENCH_ROUNDS closed-loop rounds: two
  * identical servers come out up to ±5 % apart from one start to the next, which more rounds of one
  * start cannot average out (docs/performance.md#how-the-benchmarks-run). The open loop runs on the
  * last start.
@@ -44,15 +49,18 @@ const OPEN_ROUNDS = Number(process.env.BENCH_OPEN_ROUNDS ?? 2);
  */
 const OPEN_PINNED = process.env.BENCH_OPEN_PINNED === 'true';
 const OPEN_GOAL_P95_MS = 20;
-const PROJECT_PORT = 3910;
-const BARE_PORT = 3912;
+const GOAL = 0.85;
+const PORTS = { project: 3910, bare: 3912, control: 3913 } as const;
+type Who = keyof typeof PORTS;
 
 /**
  * The HTTP part of `npm run bench -- catalogue`, on the database the import part filled (a
  * million part rows) plus the demo shop: the three calls a buyer makes most (VIN search, main
  * groups, the parts page with its drawing and products), the project against a bare Fastify server
- * with the same SQL (bench/bare-epc.ts). Closed loop at concurrency 32 in interleaved rounds for
- * throughput; then an offered 300 requests/s for latency (p95 goal 20 ms).
+ * with the same SQL (bench/bare-epc.ts), and a second bare server, the control, whose distance from
+ * the first is the run's noise. Closed loop at concurrency 32 in interleaved rounds of the three for
+ * throughput (goal: at least 0.85 of the bare server's, less the control's spread); then an offered
+ * 300 requests/s to the project and the bare server for latency (p95 goal 20 ms).
  */
 export async function runCatalogueHttp(url: string, db: Db) {
   await seedDemo(db, {});
@@ -80,56 +88,64 @@ export async function runCatalogueHttp(url: string, db: Db) {
   pinLoadGenerator();
   // Each slice also records the server's CPU time (/proc): requests per CPU-second move far less
   // than requests per second when other work shares the machine.
-  const closed = scenarios.map((s) => ({ ...s, project: [] as Measured[], bare: [] as Measured[] }));
+  const closed = scenarios.map((s) => ({
+    ...s,
+    project: [] as Measured[],
+    bare: [] as Measured[],
+    control: [] as Measured[],
+  }));
   const loadBefore = os.loadavg()[0]!;
   for (let start = 1; start < STARTS; start++) {
     const servers = await startServers(url, scenarios, headers);
     try {
       await closedLoop(servers, closed, headers);
     } finally {
-      await stopProcesses([servers.project, servers.bare]);
+      await stopProcesses([servers.project, servers.bare, servers.control]);
     }
     console.log(`start ${start}/${STARTS} done (${ROUNDS} rounds)`);
   }
   const servers = await startServers(url, scenarios, headers);
-  const { project, bare } = servers;
-  const pids = { project: project.pid, bare: bare.pid };
+  const { project, bare, control } = servers;
+  const pids = { project: project.pid, bare: bare.pid, control: control.pid };
   try {
     await closedLoop(servers, closed, headers);
     console.log(
-      `\ncatalogue HTTP, closed loop: ${STARTS} starts of both servers, ${ROUNDS} interleaved rounds each, of ${SECONDS} s, 32 connections; ${os.cpus().length} cores (servers on CPU ${serverCpus() || 'any'}); load average ${loadBefore.toFixed(1)} → ${os.loadavg()[0]!.toFixed(1)}`,
+      `\ncatalogue HTTP, closed loop: ${STARTS} starts of the three servers (project, bare, control: bare B), ${ROUNDS} interleaved rounds each, of ${SECONDS} s, 32 connections; ${os.cpus().length} cores (servers on CPU ${serverCpus() || 'any'}); load average ${loadBefore.toFixed(1)} → ${os.loadavg()[0]!.toFixed(1)}`,
     );
     // Each round's own ratio too (a round of each server, back to back): one disturbed round moves
     // the pooled ratio, the median of the rounds' much less.
     const roundRatios = (r: (typeof closed)[number]) =>
       r.project.map((p, i) => p.requests / r.bare[i]!.requests).sort((a, b) => a - b);
     console.log(
-      '| call | project req/s | bare req/s | **project / bare** | each start | median of rounds (range) | project req per CPU-s | bare req per CPU-s | project / bare per CPU-s | errors |',
+      `| call | project req/s | bare req/s | **project / bare** | control spread: verdict (goal ${GOAL}) | each start | control / bare, each start | median of rounds (range) | project req per CPU-s | bare req per CPU-s | project / bare per CPU-s | errors |`,
     );
-    console.log('|---|---:|---:|---:|---|---|---:|---:|---:|---:|');
+    console.log('|---|---:|---:|---:|---|---|---|---|---:|---:|---:|---:|');
+    const verdicts: Verdict[] = [];
     for (const r of closed) {
       const secs = STARTS * ROUNDS * SECONDS;
       const [pc, bc] = [perCpuSecond(r.project), perCpuSecond(r.bare)];
       const ratios = roundRatios(r);
-      const perStart = Array.from({ length: STARTS }, (_, k) => {
-        const slice = (rs: Measured[]) => rs.slice(k * ROUNDS, (k + 1) * ROUNDS);
-        return (total(slice(r.project)) / total(slice(r.bare))).toFixed(2);
-      });
+      const judged = judgeThroughput(r, STARTS, ROUNDS, GOAL);
+      verdicts.push(judged.verdict);
+      const two = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(' / ');
       console.log(
-        `| ${r.name} | ${Math.round(total(r.project) / secs)} | ${Math.round(total(r.bare) / secs)} | **${(total(r.project) / total(r.bare)).toFixed(2)}** | ${perStart.join(' / ')} | ${median(ratios).toFixed(2)} (${ratios[0]!.toFixed(2)}-${ratios[ratios.length - 1]!.toFixed(2)}) | ${Math.round(pc)} | ${Math.round(bc)} | ${(pc / bc).toFixed(2)} | ${bad(r.project) + bad(r.bare)} |`,
+        `| ${r.name} | ${Math.round(total(r.project) / secs)} | ${Math.round(total(r.bare) / secs)} | **${judged.ratio.toFixed(2)}** | ${verdictCell(judged.spread, judged.verdict)} | ${two(judged.perStart)} | ${judged.control.toFixed(2)}, ${two(judged.controlPerStart)} | ${median(ratios).toFixed(2)} (${ratios[0]!.toFixed(2)}-${ratios[ratios.length - 1]!.toFixed(2)}) | ${Math.round(pc)} | ${Math.round(bc)} | ${(pc / bc).toFixed(2)} | ${bad(r.project) + bad(r.bare) + bad(r.control)} |`,
       );
     }
+    console.log(
+      `\ngoal: each call's throughput at least ${GOAL} of the bare server's, less the control's spread: ${overallVerdict(verdicts)}`,
+    );
 
     // Open loop: requests sent on a fixed schedule (bench/lib.ts openLoop), latency from the
     // scheduled send to the end of the body, the first second discarded; project and bare
     // interleaved, each call in OPEN_ROUNDS rounds, all rounds' requests pooled per server.
     // Each round also records the server's CPU time per answer: at a fixed rate every request
     // arrives on its own (no batching as in the closed loop), so this is the whole cost of one.
-    if (!OPEN_PINNED) unpin([project.pid, bare.pid, process.pid]);
+    if (!OPEN_PINNED) unpin([project.pid, bare.pid, control.pid, process.pid]);
     type OpenMeasured = OpenLoopResult & { cpuUsPerRequest: number };
     const open = scenarios.map((s) => ({ ...s, project: [] as OpenMeasured[], bare: [] as OpenMeasured[] }));
     const openLoadBefore = os.loadavg()[0]!;
-    await interleaved(open, OPEN_ROUNDS, async (r, who, port) => {
+    await interleaved(open, OPEN_ROUNDS, ['project', 'bare'], async (r, who, port) => {
       const before = cpuMs(pids[who]);
       const result = await openLoop(r.name, endpoint(port, r.path), r.body, {
         rate: OPEN_RATE,
@@ -140,7 +156,7 @@ export async function runCatalogueHttp(url: string, db: Db) {
       const after = cpuMs(pids[who]);
       // The CPU time covers the warm-up second too: divided by every request sent.
       const sent = OPEN_RATE * (OPEN_SECONDS + 1);
-      r[who].push({
+      r[who as 'project' | 'bare'].push({
         ...result,
         cpuUsPerRequest: before === null || after === null ? NaN : ((after - before) * 1000) / sent,
       });
@@ -181,36 +197,34 @@ export async function runCatalogueHttp(url: string, db: Db) {
       );
     }
   } finally {
-    await stopProcesses([project, bare]);
+    await stopProcesses([project, bare, control]);
   }
 }
 
-interface Servers {
-  project: ChildProcess;
-  bare: ChildProcess;
-}
+type Servers = Record<Who, ChildProcess>;
 type Scenario = { name: string; path: string; body: object };
 const endpoint = (port: number, path: string) => `http://127.0.0.1:${port}/${path}`;
 
-/** Starts the project and the bare server, checks they answer the same bytes, and warms them up. */
+/**
+ * Starts the project, the bare server and the control (a second bare server), checks they answer the
+ * same bytes, and warms them up.
+ */
 async function startServers(url: string, scenarios: Scenario[], headers: Record<string, string>): Promise<Servers> {
-  const project = await startServerProcess(url, PROJECT_PORT);
-  const bare = await startNodeProcess('bench/bare-epc.ts', {
-    DATABASE_URL: url,
-    PORT: String(BARE_PORT),
-    DB_POOL_MAX: '16',
-  });
+  const bareEnv = (port: number) => ({ DATABASE_URL: url, PORT: String(port), DB_POOL_MAX: '16' });
+  const project = await startServerProcess(url, PORTS.project);
+  const bare = await startNodeProcess('bench/bare-epc.ts', bareEnv(PORTS.bare));
+  const control = await startNodeProcess('bench/bare-epc.ts', bareEnv(PORTS.control));
   try {
-    // The first search opens the VIN for the day (charged once, on the first start); then both servers
+    // The first search opens the VIN for the day (charged once, on the first start); then the three servers
     // must answer the same bytes.
-    await fetch(endpoint(PROJECT_PORT, scenarios[0]!.path), {
+    await fetch(endpoint(PORTS.project, scenarios[0]!.path), {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
       body: JSON.stringify(scenarios[0]!.body),
     });
     for (const s of scenarios) {
       const answers: string[] = [];
-      for (const port of [PROJECT_PORT, BARE_PORT]) {
+      for (const port of Object.values(PORTS)) {
         const res = await fetch(endpoint(port, s.path), {
           method: 'POST',
           headers: { 'content-type': 'application/json', ...headers },
@@ -218,27 +232,30 @@ async function startServers(url: string, scenarios: Scenario[], headers: Record<
         });
         answers.push(await res.text());
       }
-      if (answers[0] !== answers[1])
-        throw new Error(`${s.name}: different answers\n${answers[0]!.slice(0, 300)}\n${answers[1]!.slice(0, 300)}`);
+      const differs = answers.findIndex((a) => a !== answers[0]);
+      if (differs > 0)
+        throw new Error(
+          `${s.name}: different answers\n${answers[0]!.slice(0, 300)}\n${answers[differs]!.slice(0, 300)}`,
+        );
     }
-    console.log(`\ncatalogue calls: same bytes from both servers in all ${scenarios.length} scenarios`);
-    for (const port of [PROJECT_PORT, BARE_PORT])
+    console.log(`\ncatalogue calls: same bytes from the three servers in all ${scenarios.length} scenarios`);
+    for (const port of Object.values(PORTS))
       for (const s of scenarios) await load('warm-up', endpoint(port, s.path), s.body, { duration: 1, headers });
   } catch (err) {
-    await stopProcesses([project, bare]);
+    await stopProcesses([project, bare, control]);
     throw err;
   }
-  return { project, bare };
+  return { project, bare, control };
 }
 
 /** ROUNDS closed-loop rounds of every call on these servers, added to `closed`. */
 async function closedLoop(
-  { project, bare }: Servers,
-  closed: (Scenario & { project: Measured[]; bare: Measured[] })[],
+  { project, bare, control }: Servers,
+  closed: (Scenario & Record<Who, Measured[]>)[],
   headers: Record<string, string>,
 ): Promise<void> {
-  const pids = { project: project.pid, bare: bare.pid };
-  await interleaved(closed, ROUNDS, async (r, who, port) => {
+  const pids = { project: project.pid, bare: bare.pid, control: control.pid };
+  await interleaved(closed, ROUNDS, ['project', 'bare', 'control'], async (r, who, port) => {
     const before = cpuMs(pids[who]);
     const result = await load(r.name, endpoint(port, r.path), r.body, { duration: SECONDS, headers });
     const after = cpuMs(pids[who]);
@@ -247,18 +264,16 @@ async function closedLoop(
 }
 
 /**
- * Runs every call against both servers for some rounds, alternating which server goes first each
- * round, so that a busy moment of the machine falls on both.
+ * Runs every call against the servers `who` for some rounds, in each round's turn order
+ * (turnOrder), so that a busy moment of the machine falls on all.
  */
 async function interleaved<R>(
   calls: R[],
   rounds: number,
-  measure: (call: R, who: 'project' | 'bare', port: number) => Promise<void>,
+  who: Who[],
+  measure: (call: R, who: Who, port: number) => Promise<void>,
 ): Promise<void> {
   for (let round = 0; round < rounds; round++) {
-    for (const call of calls) {
-      const order = round % 2 === 0 ? (['project', 'bare'] as const) : (['bare', 'project'] as const);
-      for (const who of order) await measure(call, who, who === 'project' ? PROJECT_PORT : BARE_PORT);
-    }
+    for (const call of calls) for (const w of turnOrder(who, round)) await measure(call, w, PORTS[w]);
   }
 }

@@ -7,12 +7,18 @@ import { consoleSms } from '../apps/server/src/features/sms/provider.js';
 import { enqueue, jobSettings, startJobs } from '../apps/server/src/features/jobs/index.js';
 import { seedDemo } from '../apps/server/src/seed/demo.js';
 import {
+  controlSpread,
   freshBenchDatabase,
   latencySummary,
   openLoop,
+  overallVerdict,
   pinLoadGenerator,
   startServerProcess,
+  turnOrder,
+  verdict,
+  verdictCell,
   type OpenLoopResult,
+  type Verdict,
 } from './lib.js';
 import { insertCompany, insertOrders, insertProducts, remoteProviderStandIns } from './order-data.js';
 
@@ -21,7 +27,10 @@ const DB = process.env.BENCH_JOBS_DB ?? 'pm_bench_jobs';
 const MOVE_ROUNDS = Number(process.env.BENCH_MOVE_ROUNDS ?? 6);
 const MOVE_SECONDS = Number(process.env.BENCH_MOVE_SECONDS ?? 5);
 const MOVE_RATE = Number(process.env.BENCH_MOVE_RATE ?? 20);
-const MOVE_PORTS = { on: 4493, off: 4494 } as const;
+const MOVE_PORTS = { on: 4493, off: 4494, control: 4495 } as const;
+type Which = keyof typeof MOVE_PORTS;
+/** The order moves' goal: p95 with the queue on at most this much of the queue off's. */
+const MOVES_GOAL = 1.1;
 
 /**
  * Two halves: the job queue's throughput (queueThroughput), then the order-moving request's latency
@@ -111,9 +120,11 @@ async function queueThroughput() {
  * server processes on one database, pinned to the same CPU, one as a shop runs (each move writes its
  * 알림톡 job, a shipped order of a per-order company its tax invoice and tracking jobs; its workers
  * send them to the Solapi and Popbill stand-ins in this process), the other with BENCH_JOBS_OFF=true
- * (no job written, no worker). In interleaved rounds (the order of the two rotated), each server is
- * sent an open loop of confirmations (0 → 1) of fresh orders at BENCH_MOVE_RATE a second, then the
- * shipping (1 → 2, carrier and waybill) of the same orders. p95 pooled over the rounds.
+ * (no job written, no worker), and a third, the control, started like the second: how far the two
+ * queue-off servers' p95 come apart is the run's noise. In interleaved rounds (the turn order of the
+ * three rotated), each server is sent an open loop of confirmations (0 → 1) of fresh orders at
+ * BENCH_MOVE_RATE a second, then the shipping (1 → 2, carrier and waybill) of the same orders. p95
+ * pooled over the rounds; goal: on / off at most 1.10 plus the control's spread.
  */
 async function orderMoves() {
   const url = await freshBenchDatabase(`${DB}_moves`);
@@ -121,7 +132,7 @@ async function orderMoves() {
   const { db } = database;
   await seedDemo(db);
   const perRound = MOVE_RATE * (MOVE_SECONDS + 1); // the open loop's warm-up second sends its own orders
-  const needed = perRound * MOVE_ROUNDS * 2;
+  const needed = perRound * MOVE_ROUNDS * 3;
   const product = { name: '이동시험 부품', pid: 'MOVE-1', price: 11_000 };
   const [productId] = await insertProducts(db, [{ ...product, salePrice: 12_000, stock: 0 }]);
   const pool: number[] = [];
@@ -155,9 +166,10 @@ async function orderMoves() {
     NOTIFY_TEMPLATE_SHIPPED: 'TPL-SHIPPED',
   });
   const { env } = standIns;
-  const servers: Record<'on' | 'off', ChildProcess> = {
+  const servers: Record<Which, ChildProcess> = {
     on: await startServerProcess(url, MOVE_PORTS.on, env),
     off: await startServerProcess(url, MOVE_PORTS.off, { ...env, BENCH_JOBS_OFF: 'true' }),
+    control: await startServerProcess(url, MOVE_PORTS.control, { ...env, BENCH_JOBS_OFF: 'true' }),
   };
   const stop = () => {
     for (const s of Object.values(servers)) if (s.exitCode === null) s.kill('SIGKILL');
@@ -173,11 +185,12 @@ async function orderMoves() {
     const headers = { authorization: `Bearer ${token}` };
 
     let next = 0;
-    const results: Record<'on' | 'off', { confirm: OpenLoopResult[]; ship: OpenLoopResult[] }> = {
+    const results: Record<Which, { confirm: OpenLoopResult[]; ship: OpenLoopResult[] }> = {
       on: { confirm: [], ship: [] },
       off: { confirm: [], ship: [] },
+      control: { confirm: [], ship: [] },
     };
-    const sendFailures = { on: 0, off: 0 };
+    const sendFailures = { on: 0, off: 0, control: 0 };
     // Every round begins with the queue-on server's earlier jobs sent: a round is timed with the
     // work its own moves cause, never with what an earlier round left (which would land on the
     // queue-off server's rounds as often as on its own).
@@ -194,7 +207,7 @@ async function orderMoves() {
       while ((await waiting()) > 0 && Date.now() - t0 < limitMs) await new Promise((r) => setTimeout(r, 250));
     };
     for (let round = 0; round < MOVE_ROUNDS; round++) {
-      const order: ('on' | 'off')[] = round % 2 === 0 ? ['on', 'off'] : ['off', 'on'];
+      const order = turnOrder(['on', 'off', 'control'] as const, round);
       for (const which of order) {
         await drained(60_000);
         const seqs = pool.slice(next, next + perRound);
@@ -251,12 +264,14 @@ async function orderMoves() {
       return p[Math.floor(p.length / 2)]!;
     };
     console.log(
-      `\norder moves, queue on vs off: ${MOVE_ROUNDS} interleaved rounds, ${MOVE_RATE}/s for ${MOVE_SECONDS} s each (confirm, then ship the same orders)`,
+      `\norder moves, queue on vs off and a second queue-off server (control): ${MOVE_ROUNDS} interleaved rounds, ${MOVE_RATE}/s for ${MOVE_SECONDS} s each (confirm, then ship the same orders)`,
     );
     console.log('| move | queue | p50 ms | **p95** ms | p99 ms | max ms | median of round p95s (range) |');
     console.log('| --- | --- | ---: | ---: | ---: | ---: | --- |');
+    const verdicts: Verdict[] = [];
+    const ratios: string[] = [];
     for (const move of ['confirm', 'ship'] as const) {
-      for (const which of ['on', 'off'] as const) {
+      for (const which of ['on', 'off', 'control'] as const) {
         const rs = results[which][move];
         const s = pooled(rs);
         const p95s = rs.map((r) => r.p95);
@@ -264,18 +279,29 @@ async function orderMoves() {
           `| ${move} | ${which} | ${s.p50} | **${s.p95}** | ${s.p99} | ${s.max} | ${medianP95(rs)} (${Math.min(...p95s)}-${Math.max(...p95s)}) |`,
         );
       }
+      // The spread: the control's (queue off B / queue off) p95 distance from 1, one start.
       const ratio = pooled(results.on[move]).p95 / pooled(results.off[move]).p95;
-      console.log(`${move}: p95 on / off = ${ratio.toFixed(2)} (goal ≤ 1.10)`);
+      const control = pooled(results.control[move]).p95 / pooled(results.off[move]).p95;
+      const spread = controlSpread(control);
+      const v = verdict(ratio, MOVES_GOAL, spread, 'at most');
+      verdicts.push(v);
+      ratios.push(
+        `${move}: p95 on / off = **${ratio.toFixed(2)}** (goal ≤ ${MOVES_GOAL.toFixed(2)}), control off B / off ${control.toFixed(2)}, ${verdictCell(spread, v)}`,
+      );
     }
-    const both = (w: 'on' | 'off') => pooled([...results[w].confirm, ...results[w].ship]);
+    for (const line of ratios) console.log(line);
+    const both = (w: Which) => pooled([...results[w].confirm, ...results[w].ship]);
     console.log(
-      `both moves: p95 on ${both('on').p95} ms, off ${both('off').p95} ms, on / off ${(both('on').p95 / both('off').p95).toFixed(2)}`,
+      `both moves: p95 on ${both('on').p95} ms, off ${both('off').p95} ms, control ${both('control').p95} ms, on / off ${(both('on').p95 / both('off').p95).toFixed(2)}`,
+    );
+    console.log(
+      `goal: p95 with the queue on at most ${MOVES_GOAL.toFixed(2)} of off, plus the control's spread: ${overallVerdict(verdicts)}`,
     );
     const counted = await standIns.counts();
     console.log(
-      `queue on: ${jobs!.total} jobs written (${jobs!.failed} parked), written to done p50 ${jobs!.p50.toFixed(1)} s, p95 ${jobs!.p95.toFixed(1)} s, max ${jobs!.max.toFixed(1)} s; Solapi stand-in ${counted.sent} messages, Popbill stand-in ${counted.issued} invoices; requests not answered 2xx: on ${sendFailures.on}, off ${sendFailures.off}`,
+      `queue on: ${jobs!.total} jobs written (${jobs!.failed} parked), written to done p50 ${jobs!.p50.toFixed(1)} s, p95 ${jobs!.p95.toFixed(1)} s, max ${jobs!.max.toFixed(1)} s; Solapi stand-in ${counted.sent} messages, Popbill stand-in ${counted.issued} invoices; requests not answered 2xx: on ${sendFailures.on}, off ${sendFailures.off}, control ${sendFailures.control}`,
     );
-    if (sendFailures.on + sendFailures.off > 0) process.exitCode = 1;
+    if (sendFailures.on + sendFailures.off + sendFailures.control > 0) process.exitCode = 1;
   } finally {
     stop();
     standIns.stop();

@@ -3,7 +3,10 @@ import http from 'node:http';
 import autocannon from 'autocannon';
 import pg from 'pg';
 
+import { judgeRatio, type Judged } from './verdict.js';
+
 export * from './servers.js';
+export * from './verdict.js';
 
 export function adminUrl(): string {
   return process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -42,6 +45,39 @@ export const bad = (rs: Measured[]) => rs.reduce((sum, r) => sum + r.errors + r.
 /** Requests served per CPU-second of the server: its throughput when it has a core to itself. */
 export const perCpuSecond = (rs: Measured[]) =>
   rs.every((r) => r.cpuMs !== null) ? (total(rs) * 1000) / rs.reduce((sum, r) => sum + r.cpuMs!, 0) : NaN;
+
+/**
+ * The project's throughput over the bare server's against `goal` (at least), with the control's
+ * spread (bench/verdict.ts): requests answered per slice, the slices `starts` starts of `rounds`
+ * rounds each, in that order.
+ */
+export function judgeThroughput(
+  r: { project: Measured[]; bare: Measured[]; control: Measured[] },
+  starts: number,
+  rounds: number,
+  goal: number,
+): Judged {
+  const requests = (rs: Measured[]) => rs.map((x) => x.requests);
+  return judgeRatio(
+    { project: requests(r.project), bare: requests(r.bare), control: requests(r.control) },
+    starts,
+    rounds,
+    goal,
+  );
+}
+
+/**
+ * The order in which `servers` take their turn in interleaved round `round`, so that drift in the
+ * machine's load falls on all alike: two alternate which goes first; three or more rotate who goes
+ * first each round and run backwards every other round (project, bare, control; control, bare,
+ * project after a rotation; ...).
+ */
+export function turnOrder<T>(servers: readonly T[], round: number): T[] {
+  if (servers.length <= 2) return round % 2 === 0 ? [...servers] : [...servers].reverse();
+  const k = round % servers.length;
+  const order = [...servers.slice(k), ...servers.slice(0, k)];
+  return round % 2 === 0 ? order : order.reverse();
+}
 
 /** The middle value (the mean of the two middle ones for an even count). */
 export function median(xs: number[]): number {

@@ -14,6 +14,7 @@ import { demoProducts } from '../apps/server/src/seed/products.js';
 import {
   cpuMs,
   freshBenchDatabase,
+  judgeThroughput,
   load,
   median,
   perCpuSecond,
@@ -22,7 +23,10 @@ import {
   startNodeProcess,
   startServerProcess,
   total,
+  turnOrder,
+  verdictCell,
   type Measured,
+  type Verdict,
 } from './lib.js';
 
 /** Products (BENCH_PRODUCTS, the issue's 1,000,000 by default) and shop relations (BENCH_RELATIONS, 100,000). */
@@ -178,42 +182,43 @@ export async function seedSearchData(name: string): Promise<SearchData> {
 }
 
 export interface Server {
-  who: 'project' | 'bare';
+  who: 'project' | 'bare' | 'control';
   port: number;
   pid: number | undefined;
 }
+export type SearchServers = [Server, Server, Server];
 
 /**
- * Seeds a fresh database `name` (seedSearchData), starts the project and the bare server
- * (bench/bare-search.ts) on it, the load generator pinned apart, and runs `measure` with them and the
- * gold member's authorization; the servers stop however it ends.
+ * Seeds a fresh database `name` (seedSearchData), starts the project, the bare server
+ * (bench/bare-search.ts) and the control (a second bare server: its distance from the first is the
+ * run's noise) on it, the load generator pinned apart, and runs `measure` with them and the gold
+ * member's authorization; the servers stop however it ends.
  */
 export async function withSearchServers(
   name: string,
-  ports: { project: number; bare: number },
-  measure: (data: SearchData, servers: [Server, Server], headers: Record<string, string>) => Promise<void>,
+  ports: { project: number; bare: number; control: number },
+  measure: (data: SearchData, servers: SearchServers, headers: Record<string, string>) => Promise<void>,
 ): Promise<void> {
   const data = await seedSearchData(name);
   pinLoadGenerator();
   const children: ChildProcess[] = [];
+  const bareEnv = (port: number) => ({ DATABASE_URL: data.url, PORT: String(port), DB_POOL_MAX: '16' });
   try {
     children.push(await startServerProcess(data.url, ports.project, { PRODUCT_LIST_CACHE_MS: '0' }));
-    children.push(
-      await startNodeProcess('bench/bare-search.ts', {
-        DATABASE_URL: data.url,
-        PORT: String(ports.bare),
-        DB_POOL_MAX: '16',
-      }),
-    );
-    const project: Server = { who: 'project', port: ports.project, pid: children[0]!.pid };
-    const bare: Server = { who: 'bare', port: ports.bare, pid: children[1]!.pid };
-    await measure(data, [project, bare], { authorization: `Bearer ${data.token}` });
+    children.push(await startNodeProcess('bench/bare-search.ts', bareEnv(ports.bare)));
+    children.push(await startNodeProcess('bench/bare-search.ts', bareEnv(ports.control)));
+    const [project, bare, control] = (['project', 'bare', 'control'] as const).map((who, i): Server => ({
+      who,
+      port: ports[who],
+      pid: children[i]!.pid,
+    }));
+    await measure(data, [project!, bare!, control!], { authorization: `Bearer ${data.token}` });
   } finally {
     for (const child of children) child.kill('SIGINT');
   }
 }
 
-/** The two servers must answer the same bytes, or the comparison means nothing. */
+/** The servers must answer the same bytes, or the comparison means nothing. */
 export async function sameBytes(
   name: string,
   servers: Server[],
@@ -232,9 +237,10 @@ export async function sameBytes(
       ).text(),
     ),
   );
-  if (answers[0] !== answers[1])
+  const differs = answers.findIndex((a) => a !== answers[0]);
+  if (differs > 0)
     throw new Error(
-      `${name}: the project and the bare server answer different bytes\n${answers[0]!.slice(0, 400)}\n${answers[1]!.slice(0, 400)}`,
+      `${name}: the project and the ${servers[differs]!.who} server answer different bytes\n${answers[0]!.slice(0, 400)}\n${answers[differs]!.slice(0, 400)}`,
     );
   if (!answers[0]!.startsWith('{"code":200')) throw new Error(`${name}: ${answers[0]!.slice(0, 300)}`);
   return answers[0]!;
@@ -257,28 +263,37 @@ export async function measure(
 /** The columns of throughputCells, for a table's header and its alignment row. */
 export const THROUGHPUT_COLUMNS = {
   header:
-    'project req/s | bare req/s | **project / bare** | median of rounds (range) | project CPU ms/req | bare CPU ms/req',
-  align: '---:|---:|---:|---|---:|---:',
+    'project req/s | bare req/s | **project / bare** | control spread: verdict | control / bare | median of rounds (range) | project CPU ms/req | bare CPU ms/req',
+  align: '---:|---:|---:|---|---:|---|---:|---:',
 };
 
 /**
  * The closed-loop rounds of the project against the bare server's, paired by round (a bare round
- * that served nothing is left out of the rounds' ratios): `ratio`, the project's requests over the
- * bare server's, and the table cells of THROUGHPUT_COLUMNS, requests/s and CPU ms per request to
- * `decimals`.
+ * that served nothing is left out of the rounds' ratios), with the control's (a second bare server,
+ * one start: its spread is its pooled ratio's distance from 1): `ratio`, the project's requests over
+ * the bare server's, its `verdict` against `goal`, and the table cells of THROUGHPUT_COLUMNS,
+ * requests/s and CPU ms per request to `decimals`.
  */
 export function throughputCells(
-  p: Measured[],
-  b: Measured[],
+  runs: { project: Measured[]; bare: Measured[]; control: Measured[] },
   seconds: number,
+  goal: number,
   decimals: { rps: number; cpu: number },
-): { ratio: number; cells: string } {
-  const ratio = total(p) / total(b);
+): { ratio: number; verdict: Verdict; cells: string } {
+  const { project: p, bare: b } = runs;
+  const judged = judgeThroughput(runs, 1, p.length, goal);
+  const ratio = judged.ratio;
   const perRound = p.flatMap((x, i) => (b[i]!.requests > 0 ? [x.requests / b[i]!.requests] : []));
   const rps = (rs: Measured[]) => (total(rs) / (rs.length * seconds)).toFixed(decimals.rps);
   const cpu = (rs: Measured[]) => (1000 / perCpuSecond(rs)).toFixed(decimals.cpu);
   const rounds = `${median(perRound).toFixed(2)} (${Math.min(...perRound).toFixed(2)}-${Math.max(...perRound).toFixed(2)})`;
-  return { ratio, cells: `${rps(p)} | ${rps(b)} | **${ratio.toFixed(2)}** | ${rounds} | ${cpu(p)} | ${cpu(b)}` };
+  return {
+    ratio,
+    verdict: judged.verdict,
+    cells:
+      `${rps(p)} | ${rps(b)} | **${ratio.toFixed(2)}** | ${verdictCell(judged.spread, judged.verdict)} | ` +
+      `${judged.control.toFixed(2)} | ${rounds} | ${cpu(p)} | ${cpu(b)}`,
+  };
 }
 
 /** The data the search benchmarks run on, for their summary lines. */
@@ -287,18 +302,18 @@ export const DATA_SUMMARY =
   (CATALOGUES > 0 ? `${CATALOGUES} catalogues imported (the catalogue benchmark's)` : 'no catalogue');
 
 /**
- * `rounds` interleaved rounds: `round` is given the two servers in turn, the project first in even
- * rounds and the bare server first in odd ones, so that the machine's drift is shared. Answers what
- * the machine was: its cores, the servers' CPUs and the load average before and after.
+ * `rounds` interleaved rounds: `round` is given the servers in each round's turn order (turnOrder),
+ * so that the machine's drift is shared. Answers what the machine was: its cores, the servers' CPUs
+ * and the load average before and after.
  */
 export async function inRounds(
   rounds: number,
-  servers: [Server, Server],
+  servers: Server[],
   round: (inTurn: Server[]) => Promise<void>,
 ): Promise<string> {
   const before = os.loadavg()[0]!;
   for (let i = 0; i < rounds; i++) {
-    await round(i % 2 === 0 ? servers : [servers[1], servers[0]]);
+    await round(turnOrder(servers, i));
     console.log(`round ${i + 1}/${rounds} done`);
   }
   const after = os.loadavg()[0]!;
