@@ -57,12 +57,26 @@ export default defineConfig({
           name: 'e2e',
           sequence: { groupOrder: 2 },
           include: ['e2e/**/*.test.ts'],
+          exclude: ['e2e/start-stop.test.ts'],
           globalSetup: [serverSetup, 'e2e/global-setup.ts'],
           setupFiles: ['e2e/setup.ts'],
           isolate: false,
           testTimeout: 90_000,
           hookTimeout: 90_000,
-          fileParallelism: false,
+          // Two files at a time, each with its own server and database, in contexts of the run's one
+          // Chromium: a browser test spends much of its time waiting on the page, not on the CPU.
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          // `npm start` rebuilds apps/web/dist, which every other browser test reads: alone, last.
+          name: 'start-stop',
+          sequence: { groupOrder: 3 },
+          include: ['e2e/start-stop.test.ts'],
+          globalSetup: [serverSetup],
+          testTimeout: 90_000,
+          hookTimeout: 90_000,
         },
       },
     ],

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { text } from 'node:stream/consumers';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -144,7 +145,9 @@ describe('member area paperwork', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'CSV 내려받기' }).click(),
     ]);
-    const csv = fs.readFileSync((await download.path())!, 'utf8');
+    // The run's one Chromium is connected to, not launched, so the file is read as a stream
+    // (download.path() answers only to the process that launched the browser).
+    const csv = await text(await download.createReadStream());
     const lines = csv
       .replace(/^\uFEFF/, '')
       .trim()

@@ -7,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../apps/server/test/helpers.js';
 
 /**
- * The process `npm start` starts (issue 8 item 13): SIGTERM or SIGINT to it stops the server
- * within 10 s, finishing a request in flight; and production mode refuses to start in one line
- * (item 1). Real processes, spawned the way a newcomer or a service manager starts them. It lives
- * with the browser tests because `npm start` rebuilds the web app: their files run one at a time,
- * so no other test reads apps/web/dist while it is rewritten.
+ * The process `npm start` starts (docs/operations.md#starting-and-stopping): SIGTERM or SIGINT to
+ * it stops the server within 10 s, finishing a request in flight; and production mode refuses to
+ * start in one line. Real processes, spawned the way a newcomer or a service manager starts them.
+ * `npm start` rebuilds the web app, so this file is a Vitest project of its own ('start-stop') that
+ * runs after the browser tests: no other test reads apps/web/dist while it is rewritten.
  */
 const root = path.resolve(import.meta.dirname, '..');
 let database: Awaited<ReturnType<typeof freshDatabase>>;
