@@ -380,74 +380,177 @@ export async function solapiStandIn(apiKey: string, apiSecret: string) {
   };
 }
 
+/** A document the Popbill stand-in holds, as getInfo answers it (TaxinvoiceInfo) plus what was sent. */
+export interface PopbillStandInDoc {
+  itemKey: string;
+  invoicerMgtKey: string;
+  stateCode: number;
+  writeDate: string;
+  supplyCostTotal: string;
+  taxTotal: string;
+  invoiceeCorpNum: string;
+  ntsconfirmNum: string;
+  ntssendErrCode: string;
+  /** The registIssue body as sent. */
+  sent: Record<string, unknown>;
+}
+
 /**
- * Popbill (전자세금계산서), as its API documentation and SDKs describe it: a Linkhub token
- * (`POST /{ServiceID}/Token`, HMAC-SHA256 of method, body digest, date, version and path with the
- * secret key), `GET /Taxinvoice/SELL/{mgtKey}` (getInfo: the document, or code -11000005 when the
- * key is unknown) and `POST /Taxinvoice` with `X-HTTP-Method-Override: ISSUE` (registIssue: code 1
- * and the NTS approval number; a mgtKey already used is refused with -11000001 as documented).
+ * Popbill (전자세금계산서), written from Linkhub's and Popbill's Node SDKs (`linkhub` TokenBuilder,
+ * `popbill` BaseService/TaxinvoiceService) and Popbill's API reference:
+ * - `POST /{ServiceID}/Token`: the Authorization `LINKHUB {linkId} {signature}` checked as
+ *   TokenBuilder computes it: HMAC-SHA256 (base64-decoded secret) of `POST`, the body's SHA-256
+ *   (base64), x-lh-date, the x-lh-forwarded value when that header is sent, `2.0` and the path, joined
+ *   by newlines. Answers `{ session_token, serviceID, expiration }`; a wrong signature is a 401.
+ * - `GET /Taxinvoice/SELL/{mgtKey}` (getInfo): TaxinvoiceInfo, or 400 with -11000005 for an unknown key.
+ * - `POST /Taxinvoice/SELL` with a JSON array of keys (getInfos): TaxinvoiceInfo of each known key.
+ * - `POST /Taxinvoice` with `X-HTTP-Method-Override: ISSUE` (registIssue): `{ code: 1, message,
+ *   ntsConfirmNum }`; a key used before is refused with -11000001; a revised invoice (modifyCode)
+ *   needs the original's orgNTSConfirmNum; more than 99 detailList lines are refused; past the 10th
+ *   of the month after its writeDate an invoice needs forceIssue (지연발행).
+ * A document starts at stateCode 300 (발행완료); `transmit` plays the NTS: 304 (전송성공, SUC001) or
+ * 305 (전송실패 with its ntssendErrCode). A Bearer token the stand-in did not hand out, or one
+ * `expireTokens` ended, is a 401.
  */
 export async function popbillStandIn(linkId: string, secretKey: string) {
-  const issued = new Map<string, Record<string, unknown>>();
-  const calls = { token: 0, getInfo: 0, registIssue: 0 };
-  /** Answers the next N registIssue calls with a 500 (the provider down). */
+  const docs = new Map<string, PopbillStandInDoc>();
+  const calls = { token: 0, getInfo: 0, getInfos: 0, registIssue: 0 };
+  /** Each token request as it came: its headers and whether its signature held. */
+  const tokenRequests: {
+    forwarded: string | undefined;
+    authorization: string;
+    date: string;
+    body: string;
+    ok: boolean;
+  }[] = [];
   let failNext = 0;
   const tokens = new Set<string>();
+  const signatureOf = (body: string, date: string, forwarded: string | undefined, path: string) => {
+    const digestTarget =
+      'POST\n' +
+      createHash('sha256').update(body).digest('base64') +
+      '\n' +
+      date +
+      '\n' +
+      (forwarded ? forwarded + '\n' : '') +
+      '2.0\n' +
+      path;
+    return createHmac('sha256', Buffer.from(secretKey, 'base64')).update(digestTarget).digest('base64');
+  };
+  const info = (d: PopbillStandInDoc) => {
+    const { sent: _sent, ...rest } = d;
+    return { ...rest, taxType: '과세', issueType: '정발행' };
+  };
+  const seoulToday = () => new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10).replace(/-/g, '');
   const standIn = await listen((req, body, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
-    if (req.method === 'POST' && url.pathname.endsWith('/Token')) {
+    if (req.method === 'POST' && /^\/POPBILL(_TEST)?\/Token$/.test(url.pathname)) {
       calls.token += 1;
       const auth = String(req.headers.authorization ?? '');
       const date = String(req.headers['x-lh-date'] ?? '');
-      const digest = createHash('sha256').update(body).digest('base64');
-      const expected = createHmac('sha256', Buffer.from(secretKey, 'base64'))
-        .update(['POST', digest, date, '2.0', url.pathname].join('\n'))
-        .digest('base64');
-      if (auth !== `LINKHUB ${linkId} ${expected}`) return json(res, 401, { code: -99999999, message: '인증 실패' });
+      const forwarded = req.headers['x-lh-forwarded'] as string | undefined;
+      const ok =
+        req.headers['x-lh-version'] === '2.0' &&
+        auth === `LINKHUB ${linkId} ${signatureOf(body, date, forwarded, url.pathname)}`;
+      tokenRequests.push({ forwarded, authorization: auth, date, body, ok });
+      if (!ok) return json(res, 401, { code: -99999999, message: '인증 실패 (서명 불일치)' });
       const token = randomBytes(12).toString('hex');
       tokens.add(token);
-      return json(res, 200, { session_token: token, expiration: new Date(Date.now() + 3_600_000).toISOString() });
-    }
-    const bearer = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
-    if (!tokens.has(bearer)) return json(res, 401, { code: -11000010, message: '토큰이 없습니다' });
-    const info = /^\/Taxinvoice\/SELL\/([^/?]+)$/.exec(url.pathname);
-    if (req.method === 'GET' && info) {
-      calls.getInfo += 1;
-      const doc = issued.get(decodeURIComponent(info[1]!));
-      if (!doc)
-        return json(res, 400, { code: -11000005, message: '해당 문서번호에 해당하는 세금계산서가 존재하지 않습니다.' });
       return json(res, 200, {
-        itemKey: doc.itemKey,
-        stateCode: 300,
-        ntsconfirmNum: doc.ntsConfirmNum,
-        invoicerMgtKey: doc.invoicerMgtKey,
+        session_token: token,
+        serviceID: url.pathname.split('/')[1],
+        expiration: new Date(Date.now() + 3_600_000).toISOString(),
       });
     }
-    if (
-      req.method === 'POST' &&
-      url.pathname === '/Taxinvoice' &&
-      String(req.headers['x-http-method-override']).toUpperCase() === 'ISSUE'
-    ) {
+    const bearer = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
+    if (!tokens.has(bearer)) return json(res, 401, { code: -11000010, message: '토큰이 유효하지 않습니다.' });
+    const one = /^\/Taxinvoice\/SELL\/([^/?]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && one) {
+      calls.getInfo += 1;
+      const doc = docs.get(decodeURIComponent(one[1]!));
+      if (!doc)
+        return json(res, 400, { code: -11000005, message: '해당 문서번호에 해당하는 세금계산서가 존재하지 않습니다.' });
+      return json(res, 200, info(doc));
+    }
+    const override = String(req.headers['x-http-method-override'] ?? '').toUpperCase();
+    if (req.method === 'POST' && url.pathname === '/Taxinvoice/SELL' && !override) {
+      calls.getInfos += 1;
+      const keys = JSON.parse(body) as string[];
+      if (!Array.isArray(keys) || keys.length > 1000)
+        return json(res, 400, { code: -99999999, message: '문서번호 목록이 올바르지 않습니다.' });
+      return json(
+        res,
+        200,
+        keys.flatMap((k) => (docs.has(k) ? [info(docs.get(k)!)] : [])),
+      );
+    }
+    if (req.method === 'POST' && url.pathname === '/Taxinvoice' && override === 'ISSUE') {
       calls.registIssue += 1;
       if (failNext > 0) {
         failNext -= 1;
         return json(res, 500, { code: -99999999, message: '일시적인 오류' });
       }
       const t = JSON.parse(body) as Record<string, unknown>;
-      const key = String(t.invoicerMgtKey);
-      if (issued.has(key)) return json(res, 400, { code: -11000001, message: '이미 사용 중인 문서번호입니다.' });
-      const ntsConfirmNum = `2026${String(issued.size + 1).padStart(20, '0')}`;
-      issued.set(key, { ...t, itemKey: randomBytes(8).toString('hex'), ntsConfirmNum });
+      const key = String(t.invoicerMgtKey ?? '');
+      if (!/^[A-Za-z0-9_-]{1,24}$/.test(key))
+        return json(res, 400, { code: -99999999, message: '문서번호가 올바르지 않습니다.' });
+      if (docs.has(key)) return json(res, 400, { code: -11000001, message: '이미 사용 중인 문서번호입니다.' });
+      const lines = (t.detailList ?? []) as unknown[];
+      if (lines.length > 99) return json(res, 400, { code: -99999999, message: '품목은 99개까지 입력할 수 있습니다.' });
+      if (t.modifyCode !== undefined) {
+        const original = [...docs.values()].find((d) => d.ntsconfirmNum === t.orgNTSConfirmNum);
+        if (![1, 2, 3, 4, 5, 6].includes(Number(t.modifyCode)) || !original)
+          return json(res, 400, {
+            code: -99999999,
+            message: '수정세금계산서의 수정사유 또는 당초 승인번호가 올바르지 않습니다.',
+          });
+      }
+      const w = String(t.writeDate ?? '');
+      const m = Number(w.slice(4, 6));
+      const deadline = `${m === 12 ? Number(w.slice(0, 4)) + 1 : w.slice(0, 4)}${String(m === 12 ? 1 : m + 1).padStart(2, '0')}10`;
+      if (seoulToday() > deadline && t.forceIssue !== true)
+        return json(res, 400, {
+          code: -99999999,
+          message: '발행기한이 지난 세금계산서입니다. 지연발행(forceIssue)으로 발행하세요.',
+        });
+      const ntsConfirmNum = `2026${String(docs.size + 1).padStart(20, '0')}`;
+      docs.set(key, {
+        itemKey: randomBytes(9).toString('hex'),
+        invoicerMgtKey: key,
+        stateCode: 300,
+        writeDate: w,
+        supplyCostTotal: String(t.supplyCostTotal),
+        taxTotal: String(t.taxTotal),
+        invoiceeCorpNum: String(t.invoiceeCorpNum ?? ''),
+        ntsconfirmNum: ntsConfirmNum,
+        ntssendErrCode: '',
+        sent: t,
+      });
       return json(res, 200, { code: 1, message: '발행 완료', ntsConfirmNum });
     }
     return json(res, 404, { code: -99999999, message: 'not found' });
   });
   return {
     ...standIn,
-    issued,
+    docs,
+    /** What registIssue was sent for each key it accepted. */
+    get issued() {
+      return new Map([...docs].map(([k, d]) => [k, d.sent]));
+    },
     calls,
+    tokenRequests,
     failNextIssues(n: number) {
       failNext = n;
+    },
+    /** Every token handed out so far stops working (expired or revoked at Linkhub). */
+    expireTokens() {
+      tokens.clear();
+    },
+    /** The NTS's answer for an issued document: 304 전송성공, or 305 전송실패 with its code. */
+    transmit(key: string, errCode?: string) {
+      const d = docs.get(key)!;
+      d.stateCode = errCode ? 305 : 304;
+      d.ntssendErrCode = errCode ?? 'SUC001';
     },
   };
 }

@@ -226,9 +226,12 @@ describe('Popbill', () => {
         corpNum: '2148812345',
         userId: 'partsmall',
         test: true,
+        ipRestrict: false,
+        mgtKeyPrefix: 'T1',
         authUrl: standIn.url,
         apiUrl: standIn.url,
         timeoutMs: 2_000,
+        issueTimeoutMs: 2_000,
       });
       const orderId = await shippedOrder(full, { totalAmount: 44_000, shipping: 0 });
       const row = await invoiceWhen(orderId, 'sent');
@@ -247,7 +250,7 @@ describe('Popbill', () => {
       await runHandler('taxInvoice.issue', job, deps);
       const issued = await invoiceOf(orderId);
       expect(issued).toMatchObject({ status: 'issued', ntsConfirmNum: '202600000000000000000001' });
-      const doc = standIn.issued.get(row!.mgtKey)!;
+      const doc = standIn.issued.get(`T1${row!.mgtKey}`)!;
       expect(doc).toMatchObject({
         invoicerCorpNum: '2148812345',
         invoiceeCorpName: '가온상사',
