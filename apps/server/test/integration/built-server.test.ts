@@ -87,7 +87,7 @@ describe('the built server', () => {
             l.includes('"sms":"solapi"'),
         ),
       ).toBe(true);
-      expect(out + err).not.toContain('test_sk_built');
+      expect(out + err).not.toContain('live_sk_built');
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
     }
