@@ -159,6 +159,21 @@ describe('per-order invoices', () => {
     );
     expect(correction).toMatchObject({ total: -22_000, supply: -20_000, tax: -2_000 });
     expect(correction!.mgtKey.startsWith(`${orderMgtKey(orderId)}-R`)).toBe(true);
+    // A 반품 is 환입 (수정사유 3), with the original's 작성일자 and 승인번호.
+    const [original] = await server.db
+      .select()
+      .from(taxInvoices)
+      .where(sql`${taxInvoices.kind} = 'order' and ${taxInvoices.orderId} = ${orderId}`);
+    const [sentDoc] = await server.db
+      .select()
+      .from(taxInvoiceOutbox)
+      .where(eq(taxInvoiceOutbox.mgtKey, correction!.mgtKey));
+    expect(sentDoc!.fields).toMatchObject({
+      modifyCode: 3,
+      correctionOf: orderMgtKey(orderId),
+      originalWriteDate: original!.writeDate,
+      originalNtsConfirmNum: original!.ntsConfirmNum,
+    });
   });
 
   it('a company without 업태, 종목 or e-mail: the invoice fails with a Korean message, nothing issued; staff fill them and retry', async () => {
