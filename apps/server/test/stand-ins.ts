@@ -220,18 +220,36 @@ export interface SolapiStandInMessage {
 /** A step of the group flow the stand-in can cut once: before it is done, or after (the answer lost). */
 export type SolapiStep = 'create' | 'add' | 'send';
 
+let eucKrTable: Set<string> | null = null;
+/** Whether Solapi can send `text` as SMS/LMS: ASCII, the characters of EUC-KR's table, and the Hangul syllables carriers take. */
+function eucKrText(text: string): boolean {
+  if (!eucKrTable) {
+    const decoder = new TextDecoder('euc-kr');
+    eucKrTable = new Set();
+    for (let lead = 0xa1; lead <= 0xfe; lead++)
+      for (let trail = 0xa1; trail <= 0xfe; trail++) eucKrTable.add(decoder.decode(Uint8Array.of(lead, trail)));
+    eucKrTable.delete('\ufffd');
+  }
+  return [...text].every((c) => c.codePointAt(0)! < 0x80 || /[\uac00-\ud7a3]/.test(c) || eucKrTable!.has(c));
+}
+
 /**
- * Solapi's send API: the HMAC header checked, each accepted message kept in `sent`. Two ways in:
+ * Solapi's send API, written from Solapi's API documentation and its Node SDK (`solapi`, GroupService
+ * and its response schemas): the HMAC header checked, each message Solapi sent kept in `sent`.
  * - POST /messages/v4/send with one message (statusCode 2000, or `{ errorCode, errorMessage }`);
- * - the group flow: POST /messages/v4/groups (a PENDING group and its groupId), PUT
- *   /messages/v4/groups/{groupId}/messages (`{ messages }`; each refused message in
- *   `failedMessageList`, the rest counted in `count.total`), POST /messages/v4/groups/{groupId}/send
- *   (the group's messages go out: kept in `sent`; a second send is refused with an error, as Solapi
- *   refuses it) and GET /messages/v4/groups/{groupId} (its `status` and `count`).
+ * - the group flow: POST /messages/v4/groups (a PENDING group and its groupId);
+ *   PUT /messages/v4/groups/{groupId}/messages `{ messages }` answers `{ errorCount, resultList }`
+ *   (SDK AddMessageResponse: each message's statusCode, '2000' when taken; a refused one is
+ *   registered in the group as failed and counted in count.registeredFailed, never sent); an SMS/LMS
+ *   with characters outside EUC-KR is refused with statusCode 1029;
+ *   POST /messages/v4/groups/{groupId}/send sends the group's taken messages (kept in `sent`) and
+ *   answers the group, SENDING, or FAILED when none of its messages could go; a second send is
+ *   refused; GET /messages/v4/groups/{groupId} answers its `status` and `count`.
  * `on` sets what every call does; `onKakao` what 알림톡 (type ATA) messages meet, e.g. a refusal of
  * an unapproved template, while texts go through; `cut(step, when)` drops the connection of the
  * next call of that step once, before doing it or after (a crash or a lost answer); `hold(step)`
- * keeps every call of that step waiting, before it is done, until `release()`.
+ * keeps every call of that step waiting, before it is done, until `release()`; `setGroupStatus`
+ * plays Solapi failing or deleting a group.
  */
 export async function solapiStandIn(apiKey: string, apiSecret: string) {
   const sent: SolapiStandInMessage[] = [];
@@ -240,12 +258,26 @@ export async function solapiStandIn(apiKey: string, apiSecret: string) {
   const calls: SolapiStandInMessage[] = [];
   /** Every request that passed the signature check, as 'METHOD /path'. */
   const requests: string[] = [];
-  const groups = new Map<string, { status: string; messages: SolapiStandInMessage[] }>();
+  type Registered = { message: SolapiStandInMessage; statusCode: string; statusMessage: string };
+  const groups = new Map<string, { status: string; messages: Registered[] }>();
   const cuts = new Map<SolapiStep, 'before' | 'after'>();
   const holds = new Map<SolapiStep, { arrived: number; gate: Promise<void> }>();
   const groupInfo = (groupId: string) => {
     const g = groups.get(groupId)!;
-    return { groupId, status: g.status, count: { total: g.messages.length } };
+    const failed = g.messages.filter((m) => m.statusCode !== '2000').length;
+    return {
+      groupId,
+      status: g.status,
+      count: { total: g.messages.length, registeredFailed: failed, registeredSuccess: g.messages.length - failed },
+    };
+  };
+  /** What Solapi says of one message as it is added: taken (2000) or its refusal. */
+  const register = (message: SolapiStandInMessage): Registered => {
+    if (message.type === 'ATA' && kakaoBehaviour.kind === 'refuse')
+      return { message, statusCode: kakaoBehaviour.code, statusMessage: kakaoBehaviour.message };
+    if (message.type !== 'ATA' && !eucKrText(message.text))
+      return { message, statusCode: '1029', statusMessage: 'EUC-KR로 표현할 수 없는 문자가 포함되어 있습니다.' };
+    return { message, statusCode: '2000', statusMessage: '정상 접수(이통사로 접수 예정) ' };
   };
   const standIn = await listen(async (req, raw, res) => {
     const m = /^HMAC-SHA256 apiKey=([^,]+), date=([^,]+), salt=([^,]+), signature=([0-9a-f]+)$/.exec(
@@ -319,27 +351,31 @@ export async function solapiStandIn(apiKey: string, apiSecret: string) {
         if (g.status !== 'PENDING')
           return json(res, 400, { errorCode: 'BadRequest', errorMessage: '이미 발송된 그룹입니다.' });
         const { messages } = JSON.parse(raw) as { messages: SolapiStandInMessage[] };
-        const failedMessageList: Record<string, unknown>[] = [];
-        for (const message of messages) {
+        const resultList = messages.map((message) => {
           calls.push(message);
-          if (message.type === 'ATA' && kakaoBehaviour.kind === 'refuse')
-            failedMessageList.push({
-              to: message.to,
-              type: message.type,
-              statusCode: kakaoBehaviour.code,
-              statusMessage: kakaoBehaviour.message,
-              customFields: message.customFields,
-            });
-          else g.messages.push(message);
-        }
-        answer = { ...groupInfo(groupId), failedMessageList };
+          const r = register(message);
+          g.messages.push(r);
+          return {
+            to: message.to,
+            from: message.from,
+            type: message.type ?? 'SMS',
+            country: '82',
+            messageId: `M4V${randomBytes(6).toString('hex')}`,
+            statusCode: r.statusCode,
+            statusMessage: r.statusMessage,
+            accountId: '12925149',
+            ...(message.customFields ? { customFields: message.customFields } : {}),
+          };
+        });
+        answer = { errorCount: String(resultList.filter((r) => r.statusCode !== '2000').length), resultList };
       } else if (step === 'send' && req.method === 'POST') {
         if (g.status !== 'PENDING')
           return json(res, 400, { errorCode: 'BadRequest', errorMessage: '이미 발송 요청된 그룹입니다.' });
         if (g.messages.length === 0)
           return json(res, 400, { errorCode: 'BadRequest', errorMessage: '발송할 메시지가 없습니다.' });
-        g.status = 'SENDING';
-        sent.push(...g.messages);
+        const taken = g.messages.filter((r) => r.statusCode === '2000');
+        g.status = taken.length === 0 ? 'FAILED' : 'SENDING';
+        sent.push(...taken.map((r) => r.message));
         answer = groupInfo(groupId);
       } else {
         status = 404;
@@ -364,6 +400,12 @@ export async function solapiStandIn(apiKey: string, apiSecret: string) {
     cut(step: SolapiStep, when: 'before' | 'after') {
       cuts.set(step, when);
     },
+    /** Solapi fails or deletes a group (its messages are not sent). */
+    setGroupStatus(groupId: string, status: 'FAILED' | 'DELETED') {
+      groups.get(groupId)!.status = status;
+    },
+    /** The groups' ids, in the order they were created. */
+    groupIds: () => [...groups.keys()],
     /** Holds the calls of `step` until `release()`; `arrived()` counts the calls held so far. */
     hold(step: SolapiStep) {
       let open = () => {};
