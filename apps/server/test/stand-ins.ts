@@ -56,9 +56,13 @@ export type TossBehaviour =
   | { kind: 'down' };
 
 /**
- * Toss Payments Core API stand-in: POST /v1/payments/confirm, GET /v1/payments/{paymentKey},
- * GET /v1/payments/orders/{orderId}, Basic auth with the secret key. `authorise` plays the buyer in
- * the payment window (Toss then holds the payment IN_PROGRESS until the shop confirms it).
+ * Toss Payments Core API stand-in, written from Toss's API reference: POST /v1/payments/confirm,
+ * GET /v1/payments/{paymentKey}, GET /v1/payments/orders/{orderId}, Basic auth with the secret key.
+ * `authorise` plays the buyer in the payment window (Toss then holds the payment IN_PROGRESS until
+ * the shop confirms it). An Idempotency-Key is honoured as Toss's guide describes it: the first
+ * answer of a key (with the same secret key, URL and method, whatever the body) is answered again
+ * to every later request of that key; while the first is still being processed, a request of the
+ * same key gets 409 IDEMPOTENT_REQUEST_PROCESSING.
  */
 export async function tossStandIn(secretKey: string) {
   const payments = new Map<string, TossStandInPayment>();
@@ -71,16 +75,40 @@ export async function tossStandIn(secretKey: string) {
   }[] = [];
   let confirmBehaviour: TossBehaviour = { kind: 'normal' };
   let fetchBehaviour: TossBehaviour = { kind: 'normal' };
+  let confirmHold: { arrived: number; gate: Promise<void> } | null = null;
   const expectedAuth = `Basic ${Buffer.from(`${secretKey}:`).toString('base64')}`;
 
-  const answer = async (res: http.ServerResponse, behaviour: TossBehaviour, work: () => [number, unknown]) => {
+  /** Answers by idempotency key (secret key, key, method, URL): 'processing' while the first runs. */
+  const idempotent = new Map<string, { status: number; body: unknown } | 'processing'>();
+
+  /**
+   * Does the work of a call and answers it as `behaviour` says. The answer of a keyed call is kept
+   * as soon as Toss has it (before a late answer is written, even if the caller gave up waiting);
+   * a dropped connection or a 5xx keeps nothing, so the key can be used again.
+   */
+  const answer = async (
+    res: http.ServerResponse,
+    behaviour: TossBehaviour,
+    slot: string | null,
+    work: () => [number, unknown],
+  ) => {
+    const keep = (status: number, body: unknown) => {
+      if (!slot) return;
+      if (status < 500) idempotent.set(slot, { status, body });
+      else idempotent.delete(slot);
+    };
     if (behaviour.kind === 'down') {
+      if (slot) idempotent.delete(slot);
       res.socket?.destroy();
       return;
     }
-    if (behaviour.kind === 'refuse')
-      return json(res, behaviour.status, { code: behaviour.code, message: behaviour.message });
+    if (behaviour.kind === 'refuse') {
+      const body = { code: behaviour.code, message: behaviour.message };
+      keep(behaviour.status, body);
+      return json(res, behaviour.status, body);
+    }
     const [status, body] = work();
+    keep(status, body);
     if (behaviour.kind === 'late') await new Promise((r) => setTimeout(r, behaviour.afterMs));
     if (!res.destroyed) json(res, status, body);
   };
@@ -93,26 +121,34 @@ export async function tossStandIn(secretKey: string) {
     } catch {
       body = raw;
     }
-    calls.push({
-      method: req.method ?? '',
-      path,
-      authorization: req.headers.authorization,
-      idempotencyKey: req.headers['idempotency-key'] as string | undefined,
-      body,
-    });
+    const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
+    calls.push({ method: req.method ?? '', path, authorization: req.headers.authorization, idempotencyKey, body });
     if (req.headers.authorization !== expectedAuth) {
       return json(res, 401, {
         code: 'UNAUTHORIZED_KEY',
         message: '인증되지 않은 시크릿 키 혹은 클라이언트 키 입니다.',
       });
     }
+    const slot = idempotencyKey ? `${req.headers.authorization} ${idempotencyKey} ${req.method} ${path}` : null;
+    if (slot) {
+      const before = idempotent.get(slot);
+      if (before === 'processing')
+        return json(res, 409, { code: 'IDEMPOTENT_REQUEST_PROCESSING', message: '이전 멱등 요청이 처리 중입니다.' });
+      if (before) return json(res, before.status, before.body);
+      idempotent.set(slot, 'processing');
+    }
     if (req.method === 'POST' && path === '/v1/payments/confirm') {
       const { paymentKey, orderId, amount } = body as { paymentKey: string; orderId: string; amount: number };
+      if (confirmHold) {
+        // Toss still working on it (the card company not answered yet): the key is being processed.
+        confirmHold.arrived += 1;
+        await confirmHold.gate;
+      }
       if (confirmBehaviour.kind === 'refuse') {
         const p = payments.get(paymentKey);
         if (p && confirmBehaviour.code === 'REJECT_CARD_PAYMENT') p.status = 'ABORTED';
       }
-      return answer(res, confirmBehaviour, () => {
+      return answer(res, confirmBehaviour, slot, () => {
         const p = payments.get(paymentKey);
         if (!p || p.orderId !== orderId)
           return [
@@ -132,13 +168,14 @@ export async function tossStandIn(secretKey: string) {
     const byKey = /^\/v1\/payments\/([^/]+)$/.exec(path);
     const byOrder = /^\/v1\/payments\/orders\/([^/]+)$/.exec(path);
     if (req.method === 'GET' && (byKey || byOrder)) {
-      return answer(res, fetchBehaviour, () => {
+      return answer(res, fetchBehaviour, slot, () => {
         const p = byOrder
           ? [...payments.values()].find((x) => x.orderId === decodeURIComponent(byOrder[1]!))
           : payments.get(decodeURIComponent(byKey![1]!));
         return p ? [200, { ...p }] : [404, { code: 'NOT_FOUND_PAYMENT', message: '존재하지 않는 결제 정보 입니다.' }];
       });
     }
+    if (slot) idempotent.delete(slot);
     return json(res, 404, { code: 'NOT_FOUND', message: '존재하지 않는 정보 입니다.' });
   });
 
@@ -198,6 +235,19 @@ export async function tossStandIn(secretKey: string) {
     },
     onFetch(b: TossBehaviour) {
       fetchBehaviour = b;
+    },
+    /** Keeps confirms waiting, before they are done, until `release()`; `arrived()` counts them. */
+    holdConfirms() {
+      let open = () => {};
+      const held = { arrived: 0, gate: new Promise<void>((resolve) => (open = resolve)) };
+      confirmHold = held;
+      return {
+        arrived: () => held.arrived,
+        release() {
+          confirmHold = null;
+          open();
+        },
+      };
     },
   };
 }

@@ -145,6 +145,10 @@ function depositPage(toss: TossPayment, nonce: string): string {
   return layout('가상계좌 입금 안내', body, nonce);
 }
 
+/** Toss's answer to a confirm while an earlier one of the same key is being processed (409): not a refusal. */
+const stillProcessing = (r: Extract<TossResult, { kind: 'refused' }>) =>
+  r.status === 409 || r.code === 'IDEMPOTENT_REQUEST_PROCESSING' || r.code === 'PROVIDER_ERROR';
+
 const text = (v: unknown) => (typeof v === 'string' ? v.slice(0, 200) : '');
 
 /**
@@ -219,13 +223,17 @@ export function tossRoutes(
           return sendTossPage(reply, 200, sdkUrl, (nonce) => resultPage(payment.status === 'paid', nonce));
 
         let result: TossResult = await gateway.confirm(paymentKey, payment.gatewayId, payment.amount);
-        // Confirmed before (a reload, a second tab) or no answer (it may have gone through): ask Toss.
-        if (
-          (result.kind === 'refused' && result.code === 'ALREADY_PROCESSED_PAYMENT') ||
-          result.kind === 'unanswered'
-        ) {
+        if (result.kind !== 'payment') {
+          // Whatever the confirm answered (confirmed before by a reload or a second tab, still being
+          // processed (409), no answer), Toss holds the truth: read the payment back. Only a refusal
+          // whose payment did not go through is shown as one; one still in progress is pending.
           const fetched = await gateway.fetchByKey(paymentKey);
-          if (fetched.kind === 'payment' || result.kind === 'refused') result = fetched;
+          const alreadyProcessed = result.kind === 'refused' && result.code === 'ALREADY_PROCESSED_PAYMENT';
+          const wentThrough =
+            fetched.kind === 'payment' && ['DONE', 'WAITING_FOR_DEPOSIT'].includes(fetched.payment.status);
+          if (wentThrough || (alreadyProcessed && fetched.kind === 'payment')) result = fetched;
+          else if (result.kind === 'unanswered' || alreadyProcessed || stillProcessing(result))
+            result = { kind: 'unanswered', reason: result.kind === 'refused' ? result.code : result.reason };
         }
         if (result.kind === 'unanswered') {
           req.log.warn({ orderId: payment.gatewayId, reason: result.reason }, 'toss confirm unanswered');
