@@ -93,6 +93,12 @@ describe('the payment window', () => {
     expect(page.text).toContain('"customerEmail":"demo@partsmall.kr"');
     expect(page.text).toContain(`${server.base}/payCenter/toss/success`);
     expect(page.text).not.toContain(SECRET_KEY);
+    // A business's virtual account asks for no 소득공제 (consumer) cash receipt: its goods get 세금계산서.
+    const account = await open(34_000, 'banktransfer');
+    const accountPage = await rawCall(server, 'GET', account.online_url.slice(server.base.length));
+    expect(accountPage.text).toContain('"method":"VIRTUAL_ACCOUNT"');
+    expect(accountPage.text).toContain("cashReceipt:{type:'미발행'}");
+    expect(accountPage.text).not.toContain('소득공제');
     const withoutKey = await rawCall(server, 'GET', `payCenter/toss/${paymentId}`);
     expect(withoutKey.status).toBe(404);
     const otherKey = await rawCall(server, 'GET', `payCenter/toss/${paymentId}?key=AAAA`);

@@ -89,6 +89,14 @@ function sendTossPage(reply: FastifyReply, status: number, sdkUrl: string, html:
 /** JSON inside a <script type="application/json">: '<' escaped so the text can never close the element. */
 const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
 
+/**
+ * The cash receipt a virtual-account top-up asks Toss for: none. The buyers are businesses, and
+ * what they buy with the cash gets its 전자세금계산서 when it ships (docs/requirements.md#tax-invoices);
+ * a 소득공제 receipt (a consumer's) would be wrong, and any receipt for the deposit would report the
+ * same supply a second time.
+ */
+const VIRTUAL_ACCOUNT_CASH_RECEIPT = '미발행';
+
 /** The popup page: opens Toss's payment window for the stored order (card or virtual account). */
 function windowPage(
   p: PaymentRow,
@@ -125,7 +133,7 @@ function go(){
   var req={method:o.method,amount:{currency:'KRW',value:o.amount},orderId:o.orderId,orderName:o.orderName,successUrl:o.successUrl,failUrl:o.failUrl};
   if(o.customerEmail)req.customerEmail=o.customerEmail;
   if(o.customerName)req.customerName=o.customerName;
-  if(o.method==='VIRTUAL_ACCOUNT')req.virtualAccount={validHours:${TOSS_VIRTUAL_ACCOUNT_HOURS},cashReceipt:{type:'소득공제'}};
+  if(o.method==='VIRTUAL_ACCOUNT')req.virtualAccount={validHours:${TOSS_VIRTUAL_ACCOUNT_HOURS},cashReceipt:{type:'${VIRTUAL_ACCOUNT_CASH_RECEIPT}'}};
   payment.requestPayment(req).catch(function(e){document.getElementById('error').textContent=e&&e.message?e.message:'결제가 취소되었습니다.';});
 }
 document.getElementById('pay').addEventListener('click',go);go();
