@@ -497,12 +497,13 @@ export interface PopbillStandInDoc {
  * - `GET /Taxinvoice/SELL/{mgtKey}` (getInfo): TaxinvoiceInfo, or 400 with -11000005 for an unknown key.
  * - `POST /Taxinvoice/SELL` with a JSON array of keys (getInfos): TaxinvoiceInfo of each known key.
  * - `POST /Taxinvoice` with `X-HTTP-Method-Override: ISSUE` (registIssue): `{ code: 1, message,
- *   ntsConfirmNum }`; a key used before is refused with -11000001; a revised invoice (modifyCode)
- *   needs the original's orgNTSConfirmNum; more than 99 detailList lines are refused; past the 10th
- *   of the month after its writeDate an invoice needs forceIssue (지연발행).
+ *   ntsConfirmNum }`; a key used before is refused (-11000001, 'unable to process'); a revised
+ *   invoice needs a modifyCode of 1-6 (-11001009) and the original's orgNTSConfirmNum, and for 환입
+ *   (3) and 계약의 해제 (4) negative amounts (-11001010); more than 99 detailList lines are refused;
+ *   past the 10th of the month after its writeDate an invoice needs forceIssue (지연발행).
  * A document starts at stateCode 300 (발행완료); `transmit` plays the NTS: 304 (전송성공, SUC001) or
  * 305 (전송실패 with its ntssendErrCode). A Bearer token the stand-in did not hand out, or one
- * `expireTokens` ended, is a 401.
+ * `expireTokens` ended, is a 401 with -10000033 (token not readable).
  */
 export async function popbillStandIn(linkId: string, secretKey: string) {
   const docs = new Map<string, PopbillStandInDoc>();
@@ -555,7 +556,7 @@ export async function popbillStandIn(linkId: string, secretKey: string) {
       });
     }
     const bearer = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
-    if (!tokens.has(bearer)) return json(res, 401, { code: -11000010, message: '토큰이 유효하지 않습니다.' });
+    if (!tokens.has(bearer)) return json(res, 401, { code: -10000033, message: '토큰 해석에 실패했습니다.' });
     const one = /^\/Taxinvoice\/SELL\/([^/?]+)$/.exec(url.pathname);
     if (req.method === 'GET' && one) {
       calls.getInfo += 1;
@@ -586,15 +587,23 @@ export async function popbillStandIn(linkId: string, secretKey: string) {
       const key = String(t.invoicerMgtKey ?? '');
       if (!/^[A-Za-z0-9_-]{1,24}$/.test(key))
         return json(res, 400, { code: -99999999, message: '문서번호가 올바르지 않습니다.' });
-      if (docs.has(key)) return json(res, 400, { code: -11000001, message: '이미 사용 중인 문서번호입니다.' });
+      if (docs.has(key))
+        return json(res, 400, {
+          code: -11000001,
+          message: '세금계산서 요청을 처리할 수 없습니다 (사용 중인 문서번호).',
+        });
       const lines = (t.detailList ?? []) as unknown[];
       if (lines.length > 99) return json(res, 400, { code: -99999999, message: '품목은 99개까지 입력할 수 있습니다.' });
       if (t.modifyCode !== undefined) {
         const original = [...docs.values()].find((d) => d.ntsconfirmNum === t.orgNTSConfirmNum);
-        if (![1, 2, 3, 4, 5, 6].includes(Number(t.modifyCode)) || !original)
+        if (![1, 2, 3, 4, 5, 6].includes(Number(t.modifyCode)))
+          return json(res, 400, { code: -11001009, message: '수정사유 코드가 올바르지 않습니다.' });
+        if (!original)
+          return json(res, 400, { code: -99999999, message: '당초 국세청 승인번호의 세금계산서가 없습니다.' });
+        if ([3, 4].includes(Number(t.modifyCode)) && Number(t.supplyCostTotal) >= 0)
           return json(res, 400, {
-            code: -99999999,
-            message: '수정세금계산서의 수정사유 또는 당초 승인번호가 올바르지 않습니다.',
+            code: -11001010,
+            message: '환입, 계약의 해제 사유의 수정세금계산서는 음(-)의 금액만 입력할 수 있습니다.',
           });
       }
       const w = String(t.writeDate ?? '');

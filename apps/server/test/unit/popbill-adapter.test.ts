@@ -95,6 +95,12 @@ describe('Popbill adapter', () => {
     expect(standIn.calls.registIssue).toBe(before);
   });
 
+  it('two tries of one invoice at once: one issues, the other finds it under the key; nothing twice, nothing failed', async () => {
+    const [a, b] = await Promise.all([provider.issue(doc('O-F1')), provider.issue(doc('O-F1'))]);
+    expect(a.ntsConfirmNum).toBe(b.ntsConfirmNum);
+    expect([...standIn.docs.keys()].filter((k) => k === 'PM1O-F1')).toHaveLength(1);
+  });
+
   it('a token Popbill no longer takes is dropped and a new one asked for', async () => {
     await provider.states!(['O-B1']);
     const tokens = standIn.calls.token;

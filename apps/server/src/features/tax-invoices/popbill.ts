@@ -17,8 +17,8 @@ import { TaxInvoiceRefused, type IssuedInvoice, type TaxInvoiceDocument, type Ta
  */
 
 const NOT_FOUND = -11000005;
-/** registIssue of a key already used (an earlier try went through): read it back. */
-const KEY_IN_USE = -11000001;
+/** Popbill's token errors (token not made, not readable, not sent): the token is dropped and asked for again. */
+const TOKEN_ERRORS = new Set([-10000032, -10000033, -10000034]);
 /** stateCode (docs: 300 발행완료, 301-303 전송 전/대기/중, 304 전송성공, 305 전송실패, 600 발행취소). */
 const STATE = { sent: 304, rejected: 305, cancelled: 600 } as const;
 /** The most 품목 lines Popbill takes on one invoice (detailList). */
@@ -189,7 +189,7 @@ export function popbillTaxInvoices(c: PopbillConfig): TaxInvoiceProvider {
   /** One API call; a token Popbill refuses (expired early, revoked, another address) is dropped and asked for again once. */
   async function call(method: 'GET' | 'POST', path: string, payload?: unknown, override?: string, timeoutMs?: number) {
     const first = await callOnce(method, path, payload, override, timeoutMs);
-    if (first.status !== 401) return first;
+    if (first.status !== 401 && !TOKEN_ERRORS.has(Number(first.body.code))) return first;
     token = null;
     return callOnce(method, path, payload, override, timeoutMs);
   }
@@ -283,8 +283,9 @@ export function popbillTaxInvoices(c: PopbillConfig): TaxInvoiceProvider {
       const issued = await call('POST', '/Taxinvoice', taxinvoice(doc), 'ISSUE', c.issueTimeoutMs);
       if (issued.status === 200 && issued.body.code === 1)
         return { ntsConfirmNum: issued.body.ntsConfirmNum || null, sent: false };
-      if (issued.body.code === KEY_IN_USE) {
-        // An earlier try issued it and its answer was lost: the document must be the same one.
+      if (issued.status >= 400 && issued.status < 500) {
+        // Refused: perhaps because the key is taken, by an earlier try whose answer was lost (or
+        // that ran alongside). Then the document under the key must be this one.
         const again = await call('GET', infoPath(doc));
         if (again.status === 200 && again.body.itemKey) return accepted(again.body, doc);
       }
