@@ -101,6 +101,23 @@ describe('Popbill adapter', () => {
     expect([...standIn.docs.keys()].filter((k) => k === 'PM1O-F1')).toHaveLength(1);
   });
 
+  it('no answer from Popbill: the reason staff read on the invoice is Korean', async () => {
+    const slow = popbillTaxInvoices({
+      linkId: 'PARTSMALL',
+      secretKey: SECRET,
+      corpNum: '2148812345',
+      userId: '',
+      test: true,
+      ipRestrict: true,
+      mgtKeyPrefix: 'PM1',
+      authUrl: standIn.url,
+      apiUrl: 'http://127.0.0.1:9',
+      timeoutMs: 2_000,
+      issueTimeoutMs: 2_000,
+    });
+    await expect(slow.issue(doc('O-G1'))).rejects.toThrow(/^팝빌 응답 없음 \(/);
+  });
+
   it('a token Popbill no longer takes is dropped and a new one asked for', async () => {
     await provider.states!(['O-B1']);
     const tokens = standIn.calls.token;

@@ -134,7 +134,15 @@ export function popbillTaxInvoices(c: PopbillConfig): TaxInvoiceProvider {
     init: RequestInit,
     timeoutMs = c.timeoutMs,
   ): Promise<{ status: number; body: PopbillAnswer & Record<string, unknown> }> {
-    const res = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    let res: Response;
+    try {
+      res = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    } catch (err) {
+      // No answer: it may have been done or not; the job's retry reads the key back first.
+      throw new Error(
+        `팝빌 응답 없음 (${err instanceof Error ? err.name : 'error'}): 다시 시도할 때 발행 여부를 먼저 확인합니다.`,
+      );
+    }
     const body = (await res.json().catch(() => ({}))) as PopbillAnswer & Record<string, unknown>;
     return { status: res.status, body };
   }
