@@ -153,6 +153,7 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
   // being answered (as the drain counts them) go first (docs/performance.md#jobs).
   const workerDb = yieldingDatabase(db, requestsFirst(drain.requests, config.jobs.yieldMs), config.jobs.poolSize);
   const tracking = trackingFromConfig(config);
+  const taxInvoices = taxInvoicesFromConfig(config, workerDb.db, app.log);
   const jobs = await startJobs(
     workerDb.db,
     {
@@ -160,7 +161,7 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
       log: app.log,
       tracking,
       publicUrl: () => config.publicUrl,
-      taxInvoices: taxInvoicesFromConfig(config, workerDb.db, app.log),
+      taxInvoices,
       taxInvoiceSupplier: config.taxInvoiceSupplier,
       files: diskStorage(chatStorageRoot(config.dataDir)),
       notify: notifyFromConfig(config, workerDb.db, app.log),
@@ -210,7 +211,7 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
   adminRoutes(app, ctx);
   jobRoutes(app, ctx, jobs);
   paperworkRoutes(app, ctx);
-  taxInvoiceRoutes(app, ctx, jobs);
+  taxInvoiceRoutes(app, ctx, jobs, taxInvoices);
   trackingRoutes(app, ctx, tracking);
   notifyRoutes(app, ctx);
   if (sms.hasOutbox && config.devOutbox) devRoutes(app, ctx);

@@ -107,10 +107,21 @@ export interface PopbillConfig {
   secretKey: string;
   corpNum: string;
   userId: string;
+  /** Popbill's test service (POPBILL_TEST): invoices there never reach the 국세청. */
   test: boolean;
+  /**
+   * Linkhub's token IP restriction (POPBILL_IP_RESTRICT, on by default as in Popbill's SDKs): the
+   * token works only from the address that asked for it; off sends `x-lh-forwarded: *`.
+   */
+  ipRestrict: boolean;
+  /** Put in front of every mgtKey sent to Popbill (POPBILL_MGTKEY_PREFIX): this installation's documents only. */
+  mgtKeyPrefix: string;
   authUrl: string;
   apiUrl: string;
+  /** Token, read and state calls. */
   timeoutMs: number;
+  /** The issuing call (registIssue): Popbill's own SDKs wait up to 180 s for it. */
+  issueTimeoutMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -142,6 +153,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (taxInvoice === 'popbill' && missing(popbillKeys).length > 0) {
     providerRefusals.push(`TAXINVOICE_PROVIDER=popbill 에는 ${missing(popbillKeys).join(', ')} 이(가) 필요합니다`);
   }
+  const mgtKeyPrefix = env.POPBILL_MGTKEY_PREFIX ?? '';
+  if (taxInvoice === 'popbill' && !/^[A-Za-z0-9]{1,6}$/.test(mgtKeyPrefix)) {
+    providerRefusals.push(
+      'TAXINVOICE_PROVIDER=popbill 에는 POPBILL_MGTKEY_PREFIX (이 설치의 문서번호 머리, 영문·숫자 1-6자) 가 필요합니다',
+    );
+  }
+  // Popbill's test service: the default in demo mode; in production only when named (and allowed by name).
+  const popbillTest =
+    env.POPBILL_TEST === undefined || env.POPBILL_TEST === '' ? !production : isTrue(env.POPBILL_TEST);
   const tracking = env.TRACKING_PROVIDER || undefined;
   if (tracking !== undefined && tracking !== 'demo' && tracking !== 'trackerdelivery')
     throw new ConfigError(`TRACKING_PROVIDER=${tracking} 은(는) 지원하지 않습니다 (demo 또는 trackerdelivery).`);
@@ -171,6 +191,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (pay === 'sandbox' && env.REDIS_URL && !env.PAYMENT_SANDBOX_SECRET) {
       // Several processes: each would sign the sandbox's links with its own random key.
       refusals.push('REDIS_URL 로 여러 프로세스가 sandbox 결제를 함께 쓰려면 PAYMENT_SANDBOX_SECRET 이 필요합니다');
+    }
+    if (taxInvoice === 'popbill' && popbillTest && !isTrue(env.ALLOW_POPBILL_TEST)) {
+      refusals.push(
+        'POPBILL_TEST=true 는 팝빌 테스트 서비스로 발행해 국세청에 전송되지 않습니다 (그래도 쓰려면 ALLOW_POPBILL_TEST=true)',
+      );
+    }
+    const tossTestKeys = ['TOSS_CLIENT_KEY', 'TOSS_SECRET_KEY'].filter((n) => env[n]?.startsWith('test_'));
+    if (pay === 'toss' && tossTestKeys.length > 0 && !isTrue(env.ALLOW_TOSS_TEST_KEYS)) {
+      refusals.push(
+        `${tossTestKeys.join(', ')} 이(가) 토스페이먼츠 테스트 키입니다 (test_): 실제 결제가 아닌데 캐시가 충전됩니다 (그래도 쓰려면 ALLOW_TOSS_TEST_KEYS=true)`,
+      );
     }
     if (!env.PUBLIC_URL)
       refusals.push(
@@ -218,12 +249,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             secretKey: env.POPBILL_SECRET_KEY!,
             corpNum: env.POPBILL_CORP_NUM!.replace(/\D/g, ''),
             userId: env.POPBILL_USER_ID || '',
-            test: env.POPBILL_TEST !== 'false',
+            test: popbillTest,
+            ipRestrict: env.POPBILL_IP_RESTRICT !== 'false',
+            mgtKeyPrefix,
             authUrl: env.POPBILL_AUTH_URL || 'https://auth.linkhub.co.kr',
             apiUrl:
               env.POPBILL_API_URL ||
-              (env.POPBILL_TEST !== 'false' ? 'https://popbill-test.linkhub.co.kr' : 'https://popbill.linkhub.co.kr'),
-            timeoutMs: timeoutMs('POPBILL_TIMEOUT_MS', 4_000),
+              (popbillTest ? 'https://popbill-test.linkhub.co.kr' : 'https://popbill.linkhub.co.kr'),
+            timeoutMs: timeoutMs('POPBILL_TIMEOUT_MS', 10_000),
+            issueTimeoutMs: timeoutMs('POPBILL_ISSUE_TIMEOUT_MS', 180_000),
           }
         : null,
     // Production simulates no parcel unless TRACKING_PROVIDER=demo is named.

@@ -89,6 +89,12 @@ if (config.demo) {
     app.log.warn(
       '주의: 알림톡 발송 수단이 없어 알림 작업이 실패(보류)로 남습니다 (NOTIFY_PROVIDER=solapi 를 설정하세요).',
     );
+  if (config.popbill?.test)
+    app.log.warn(
+      '주의: 세금계산서는 팝빌 테스트 서비스로 발행되어 국세청에 전송되지 않습니다 (ALLOW_POPBILL_TEST=true).',
+    );
+  if (config.toss && (config.toss.secretKey.startsWith('test_') || config.toss.clientKey.startsWith('test_')))
+    app.log.warn('주의: 토스페이먼츠 테스트 키입니다. 실제 결제 없이 캐시가 충전됩니다 (ALLOW_TOSS_TEST_KEYS=true).');
   if (config.devOutbox)
     app.log.warn('주의: 개발용 문자 발신함이 켜져 있습니다 (ALLOW_DEV_OUTBOX=true, 이 컴퓨터에서만).');
 }

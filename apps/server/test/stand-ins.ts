@@ -56,9 +56,13 @@ export type TossBehaviour =
   | { kind: 'down' };
 
 /**
- * Toss Payments Core API stand-in: POST /v1/payments/confirm, GET /v1/payments/{paymentKey},
- * GET /v1/payments/orders/{orderId}, Basic auth with the secret key. `authorise` plays the buyer in
- * the payment window (Toss then holds the payment IN_PROGRESS until the shop confirms it).
+ * Toss Payments Core API stand-in, written from Toss's API reference: POST /v1/payments/confirm,
+ * GET /v1/payments/{paymentKey}, GET /v1/payments/orders/{orderId}, Basic auth with the secret key.
+ * `authorise` plays the buyer in the payment window (Toss then holds the payment IN_PROGRESS until
+ * the shop confirms it). An Idempotency-Key is honoured as Toss's guide describes it: the first
+ * answer of a key (with the same secret key, URL and method, whatever the body) is answered again
+ * to every later request of that key; while the first is still being processed, a request of the
+ * same key gets 409 IDEMPOTENT_REQUEST_PROCESSING.
  */
 export async function tossStandIn(secretKey: string) {
   const payments = new Map<string, TossStandInPayment>();
@@ -71,16 +75,40 @@ export async function tossStandIn(secretKey: string) {
   }[] = [];
   let confirmBehaviour: TossBehaviour = { kind: 'normal' };
   let fetchBehaviour: TossBehaviour = { kind: 'normal' };
+  let confirmHold: { arrived: number; gate: Promise<void> } | null = null;
   const expectedAuth = `Basic ${Buffer.from(`${secretKey}:`).toString('base64')}`;
 
-  const answer = async (res: http.ServerResponse, behaviour: TossBehaviour, work: () => [number, unknown]) => {
+  /** Answers by idempotency key (secret key, key, method, URL): 'processing' while the first runs. */
+  const idempotent = new Map<string, { status: number; body: unknown } | 'processing'>();
+
+  /**
+   * Does the work of a call and answers it as `behaviour` says. The answer of a keyed call is kept
+   * as soon as Toss has it (before a late answer is written, even if the caller gave up waiting);
+   * a dropped connection or a 5xx keeps nothing, so the key can be used again.
+   */
+  const answer = async (
+    res: http.ServerResponse,
+    behaviour: TossBehaviour,
+    slot: string | null,
+    work: () => [number, unknown],
+  ) => {
+    const keep = (status: number, body: unknown) => {
+      if (!slot) return;
+      if (status < 500) idempotent.set(slot, { status, body });
+      else idempotent.delete(slot);
+    };
     if (behaviour.kind === 'down') {
+      if (slot) idempotent.delete(slot);
       res.socket?.destroy();
       return;
     }
-    if (behaviour.kind === 'refuse')
-      return json(res, behaviour.status, { code: behaviour.code, message: behaviour.message });
+    if (behaviour.kind === 'refuse') {
+      const body = { code: behaviour.code, message: behaviour.message };
+      keep(behaviour.status, body);
+      return json(res, behaviour.status, body);
+    }
     const [status, body] = work();
+    keep(status, body);
     if (behaviour.kind === 'late') await new Promise((r) => setTimeout(r, behaviour.afterMs));
     if (!res.destroyed) json(res, status, body);
   };
@@ -93,26 +121,34 @@ export async function tossStandIn(secretKey: string) {
     } catch {
       body = raw;
     }
-    calls.push({
-      method: req.method ?? '',
-      path,
-      authorization: req.headers.authorization,
-      idempotencyKey: req.headers['idempotency-key'] as string | undefined,
-      body,
-    });
+    const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
+    calls.push({ method: req.method ?? '', path, authorization: req.headers.authorization, idempotencyKey, body });
     if (req.headers.authorization !== expectedAuth) {
       return json(res, 401, {
         code: 'UNAUTHORIZED_KEY',
         message: '인증되지 않은 시크릿 키 혹은 클라이언트 키 입니다.',
       });
     }
+    const slot = idempotencyKey ? `${req.headers.authorization} ${idempotencyKey} ${req.method} ${path}` : null;
+    if (slot) {
+      const before = idempotent.get(slot);
+      if (before === 'processing')
+        return json(res, 409, { code: 'IDEMPOTENT_REQUEST_PROCESSING', message: '이전 멱등 요청이 처리 중입니다.' });
+      if (before) return json(res, before.status, before.body);
+      idempotent.set(slot, 'processing');
+    }
     if (req.method === 'POST' && path === '/v1/payments/confirm') {
       const { paymentKey, orderId, amount } = body as { paymentKey: string; orderId: string; amount: number };
+      if (confirmHold) {
+        // Toss still working on it (the card company not answered yet): the key is being processed.
+        confirmHold.arrived += 1;
+        await confirmHold.gate;
+      }
       if (confirmBehaviour.kind === 'refuse') {
         const p = payments.get(paymentKey);
         if (p && confirmBehaviour.code === 'REJECT_CARD_PAYMENT') p.status = 'ABORTED';
       }
-      return answer(res, confirmBehaviour, () => {
+      return answer(res, confirmBehaviour, slot, () => {
         const p = payments.get(paymentKey);
         if (!p || p.orderId !== orderId)
           return [
@@ -132,13 +168,14 @@ export async function tossStandIn(secretKey: string) {
     const byKey = /^\/v1\/payments\/([^/]+)$/.exec(path);
     const byOrder = /^\/v1\/payments\/orders\/([^/]+)$/.exec(path);
     if (req.method === 'GET' && (byKey || byOrder)) {
-      return answer(res, fetchBehaviour, () => {
+      return answer(res, fetchBehaviour, slot, () => {
         const p = byOrder
           ? [...payments.values()].find((x) => x.orderId === decodeURIComponent(byOrder[1]!))
           : payments.get(decodeURIComponent(byKey![1]!));
         return p ? [200, { ...p }] : [404, { code: 'NOT_FOUND_PAYMENT', message: '존재하지 않는 결제 정보 입니다.' }];
       });
     }
+    if (slot) idempotent.delete(slot);
     return json(res, 404, { code: 'NOT_FOUND', message: '존재하지 않는 정보 입니다.' });
   });
 
@@ -199,6 +236,19 @@ export async function tossStandIn(secretKey: string) {
     onFetch(b: TossBehaviour) {
       fetchBehaviour = b;
     },
+    /** Keeps confirms waiting, before they are done, until `release()`; `arrived()` counts them. */
+    holdConfirms() {
+      let open = () => {};
+      const held = { arrived: 0, gate: new Promise<void>((resolve) => (open = resolve)) };
+      confirmHold = held;
+      return {
+        arrived: () => held.arrived,
+        release() {
+          confirmHold = null;
+          open();
+        },
+      };
+    },
   };
 }
 export type TossStandIn = Awaited<ReturnType<typeof tossStandIn>>;
@@ -220,18 +270,36 @@ export interface SolapiStandInMessage {
 /** A step of the group flow the stand-in can cut once: before it is done, or after (the answer lost). */
 export type SolapiStep = 'create' | 'add' | 'send';
 
+let eucKrTable: Set<string> | null = null;
+/** Whether Solapi can send `text` as SMS/LMS: ASCII, the characters of EUC-KR's table, and the Hangul syllables carriers take. */
+function eucKrText(text: string): boolean {
+  if (!eucKrTable) {
+    const decoder = new TextDecoder('euc-kr');
+    eucKrTable = new Set();
+    for (let lead = 0xa1; lead <= 0xfe; lead++)
+      for (let trail = 0xa1; trail <= 0xfe; trail++) eucKrTable.add(decoder.decode(Uint8Array.of(lead, trail)));
+    eucKrTable.delete('\ufffd');
+  }
+  return [...text].every((c) => c.codePointAt(0)! < 0x80 || /[\uac00-\ud7a3]/.test(c) || eucKrTable!.has(c));
+}
+
 /**
- * Solapi's send API: the HMAC header checked, each accepted message kept in `sent`. Two ways in:
+ * Solapi's send API, written from Solapi's API documentation and its Node SDK (`solapi`, GroupService
+ * and its response schemas): the HMAC header checked, each message Solapi sent kept in `sent`.
  * - POST /messages/v4/send with one message (statusCode 2000, or `{ errorCode, errorMessage }`);
- * - the group flow: POST /messages/v4/groups (a PENDING group and its groupId), PUT
- *   /messages/v4/groups/{groupId}/messages (`{ messages }`; each refused message in
- *   `failedMessageList`, the rest counted in `count.total`), POST /messages/v4/groups/{groupId}/send
- *   (the group's messages go out: kept in `sent`; a second send is refused with an error, as Solapi
- *   refuses it) and GET /messages/v4/groups/{groupId} (its `status` and `count`).
+ * - the group flow: POST /messages/v4/groups (a PENDING group and its groupId);
+ *   PUT /messages/v4/groups/{groupId}/messages `{ messages }` answers `{ errorCount, resultList }`
+ *   (SDK AddMessageResponse: each message's statusCode, '2000' when taken; a refused one is
+ *   registered in the group as failed and counted in count.registeredFailed, never sent); an SMS/LMS
+ *   with characters outside EUC-KR is refused with statusCode 1029;
+ *   POST /messages/v4/groups/{groupId}/send sends the group's taken messages (kept in `sent`) and
+ *   answers the group, SENDING, or FAILED when none of its messages could go; a second send is
+ *   refused; GET /messages/v4/groups/{groupId} answers its `status` and `count`.
  * `on` sets what every call does; `onKakao` what 알림톡 (type ATA) messages meet, e.g. a refusal of
  * an unapproved template, while texts go through; `cut(step, when)` drops the connection of the
  * next call of that step once, before doing it or after (a crash or a lost answer); `hold(step)`
- * keeps every call of that step waiting, before it is done, until `release()`.
+ * keeps every call of that step waiting, before it is done, until `release()`; `setGroupStatus`
+ * plays Solapi failing or deleting a group.
  */
 export async function solapiStandIn(apiKey: string, apiSecret: string) {
   const sent: SolapiStandInMessage[] = [];
@@ -240,12 +308,26 @@ export async function solapiStandIn(apiKey: string, apiSecret: string) {
   const calls: SolapiStandInMessage[] = [];
   /** Every request that passed the signature check, as 'METHOD /path'. */
   const requests: string[] = [];
-  const groups = new Map<string, { status: string; messages: SolapiStandInMessage[] }>();
+  type Registered = { message: SolapiStandInMessage; statusCode: string; statusMessage: string };
+  const groups = new Map<string, { status: string; messages: Registered[] }>();
   const cuts = new Map<SolapiStep, 'before' | 'after'>();
   const holds = new Map<SolapiStep, { arrived: number; gate: Promise<void> }>();
   const groupInfo = (groupId: string) => {
     const g = groups.get(groupId)!;
-    return { groupId, status: g.status, count: { total: g.messages.length } };
+    const failed = g.messages.filter((m) => m.statusCode !== '2000').length;
+    return {
+      groupId,
+      status: g.status,
+      count: { total: g.messages.length, registeredFailed: failed, registeredSuccess: g.messages.length - failed },
+    };
+  };
+  /** What Solapi says of one message as it is added: taken (2000) or its refusal. */
+  const register = (message: SolapiStandInMessage): Registered => {
+    if (message.type === 'ATA' && kakaoBehaviour.kind === 'refuse')
+      return { message, statusCode: kakaoBehaviour.code, statusMessage: kakaoBehaviour.message };
+    if (message.type !== 'ATA' && !eucKrText(message.text))
+      return { message, statusCode: '1029', statusMessage: 'EUC-KR로 표현할 수 없는 문자가 포함되어 있습니다.' };
+    return { message, statusCode: '2000', statusMessage: '정상 접수(이통사로 접수 예정) ' };
   };
   const standIn = await listen(async (req, raw, res) => {
     const m = /^HMAC-SHA256 apiKey=([^,]+), date=([^,]+), salt=([^,]+), signature=([0-9a-f]+)$/.exec(
@@ -319,27 +401,31 @@ export async function solapiStandIn(apiKey: string, apiSecret: string) {
         if (g.status !== 'PENDING')
           return json(res, 400, { errorCode: 'BadRequest', errorMessage: '이미 발송된 그룹입니다.' });
         const { messages } = JSON.parse(raw) as { messages: SolapiStandInMessage[] };
-        const failedMessageList: Record<string, unknown>[] = [];
-        for (const message of messages) {
+        const resultList = messages.map((message) => {
           calls.push(message);
-          if (message.type === 'ATA' && kakaoBehaviour.kind === 'refuse')
-            failedMessageList.push({
-              to: message.to,
-              type: message.type,
-              statusCode: kakaoBehaviour.code,
-              statusMessage: kakaoBehaviour.message,
-              customFields: message.customFields,
-            });
-          else g.messages.push(message);
-        }
-        answer = { ...groupInfo(groupId), failedMessageList };
+          const r = register(message);
+          g.messages.push(r);
+          return {
+            to: message.to,
+            from: message.from,
+            type: message.type ?? 'SMS',
+            country: '82',
+            messageId: `M4V${randomBytes(6).toString('hex')}`,
+            statusCode: r.statusCode,
+            statusMessage: r.statusMessage,
+            accountId: '12925149',
+            ...(message.customFields ? { customFields: message.customFields } : {}),
+          };
+        });
+        answer = { errorCount: String(resultList.filter((r) => r.statusCode !== '2000').length), resultList };
       } else if (step === 'send' && req.method === 'POST') {
         if (g.status !== 'PENDING')
           return json(res, 400, { errorCode: 'BadRequest', errorMessage: '이미 발송 요청된 그룹입니다.' });
         if (g.messages.length === 0)
           return json(res, 400, { errorCode: 'BadRequest', errorMessage: '발송할 메시지가 없습니다.' });
-        g.status = 'SENDING';
-        sent.push(...g.messages);
+        const taken = g.messages.filter((r) => r.statusCode === '2000');
+        g.status = taken.length === 0 ? 'FAILED' : 'SENDING';
+        sent.push(...taken.map((r) => r.message));
         answer = groupInfo(groupId);
       } else {
         status = 404;
@@ -364,6 +450,12 @@ export async function solapiStandIn(apiKey: string, apiSecret: string) {
     cut(step: SolapiStep, when: 'before' | 'after') {
       cuts.set(step, when);
     },
+    /** Solapi fails or deletes a group (its messages are not sent). */
+    setGroupStatus(groupId: string, status: 'FAILED' | 'DELETED') {
+      groups.get(groupId)!.status = status;
+    },
+    /** The groups' ids, in the order they were created. */
+    groupIds: () => [...groups.keys()],
     /** Holds the calls of `step` until `release()`; `arrived()` counts the calls held so far. */
     hold(step: SolapiStep) {
       let open = () => {};
@@ -380,74 +472,186 @@ export async function solapiStandIn(apiKey: string, apiSecret: string) {
   };
 }
 
+/** A document the Popbill stand-in holds, as getInfo answers it (TaxinvoiceInfo) plus what was sent. */
+export interface PopbillStandInDoc {
+  itemKey: string;
+  invoicerMgtKey: string;
+  stateCode: number;
+  writeDate: string;
+  supplyCostTotal: string;
+  taxTotal: string;
+  invoiceeCorpNum: string;
+  ntsconfirmNum: string;
+  ntssendErrCode: string;
+  /** The registIssue body as sent. */
+  sent: Record<string, unknown>;
+}
+
 /**
- * Popbill (전자세금계산서), as its API documentation and SDKs describe it: a Linkhub token
- * (`POST /{ServiceID}/Token`, HMAC-SHA256 of method, body digest, date, version and path with the
- * secret key), `GET /Taxinvoice/SELL/{mgtKey}` (getInfo: the document, or code -11000005 when the
- * key is unknown) and `POST /Taxinvoice` with `X-HTTP-Method-Override: ISSUE` (registIssue: code 1
- * and the NTS approval number; a mgtKey already used is refused with -11000001 as documented).
+ * Popbill (전자세금계산서), written from Linkhub's and Popbill's Node SDKs (`linkhub` TokenBuilder,
+ * `popbill` BaseService/TaxinvoiceService) and Popbill's API reference:
+ * - `POST /{ServiceID}/Token`: the Authorization `LINKHUB {linkId} {signature}` checked as
+ *   TokenBuilder computes it: HMAC-SHA256 (base64-decoded secret) of `POST`, the body's SHA-256
+ *   (base64), x-lh-date, the x-lh-forwarded value when that header is sent, `2.0` and the path, joined
+ *   by newlines. Answers `{ session_token, serviceID, expiration }`; a wrong signature is a 401.
+ * - `GET /Taxinvoice/SELL/{mgtKey}` (getInfo): TaxinvoiceInfo, or 400 with -11000005 for an unknown key.
+ * - `POST /Taxinvoice/SELL` with a JSON array of keys (getInfos): TaxinvoiceInfo of each known key.
+ * - `POST /Taxinvoice` with `X-HTTP-Method-Override: ISSUE` (registIssue): `{ code: 1, message,
+ *   ntsConfirmNum }`; a key used before is refused (-11000001, 'unable to process'); a revised
+ *   invoice needs a modifyCode of 1-6 (-11001009) and the original's orgNTSConfirmNum, and for 환입
+ *   (3) and 계약의 해제 (4) negative amounts (-11001010); more than 99 detailList lines are refused;
+ *   past the 10th of the month after its writeDate an invoice needs forceIssue (지연발행).
+ * A document starts at stateCode 300 (발행완료); `transmit` plays the NTS: 304 (전송성공, SUC001) or
+ * 305 (전송실패 with its ntssendErrCode). A Bearer token the stand-in did not hand out, or one
+ * `expireTokens` ended, is a 401 with -10000033 (token not readable).
  */
 export async function popbillStandIn(linkId: string, secretKey: string) {
-  const issued = new Map<string, Record<string, unknown>>();
-  const calls = { token: 0, getInfo: 0, registIssue: 0 };
-  /** Answers the next N registIssue calls with a 500 (the provider down). */
+  const docs = new Map<string, PopbillStandInDoc>();
+  const calls = { token: 0, getInfo: 0, getInfos: 0, registIssue: 0 };
+  /** Each token request as it came: its headers and whether its signature held. */
+  const tokenRequests: {
+    forwarded: string | undefined;
+    authorization: string;
+    date: string;
+    body: string;
+    ok: boolean;
+  }[] = [];
   let failNext = 0;
   const tokens = new Set<string>();
+  const signatureOf = (body: string, date: string, forwarded: string | undefined, path: string) => {
+    const digestTarget =
+      'POST\n' +
+      createHash('sha256').update(body).digest('base64') +
+      '\n' +
+      date +
+      '\n' +
+      (forwarded ? forwarded + '\n' : '') +
+      '2.0\n' +
+      path;
+    return createHmac('sha256', Buffer.from(secretKey, 'base64')).update(digestTarget).digest('base64');
+  };
+  const info = (d: PopbillStandInDoc) => {
+    const { sent: _sent, ...rest } = d;
+    return { ...rest, taxType: '과세', issueType: '정발행' };
+  };
+  const seoulToday = () => new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10).replace(/-/g, '');
   const standIn = await listen((req, body, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
-    if (req.method === 'POST' && url.pathname.endsWith('/Token')) {
+    if (req.method === 'POST' && /^\/POPBILL(_TEST)?\/Token$/.test(url.pathname)) {
       calls.token += 1;
       const auth = String(req.headers.authorization ?? '');
       const date = String(req.headers['x-lh-date'] ?? '');
-      const digest = createHash('sha256').update(body).digest('base64');
-      const expected = createHmac('sha256', Buffer.from(secretKey, 'base64'))
-        .update(['POST', digest, date, '2.0', url.pathname].join('\n'))
-        .digest('base64');
-      if (auth !== `LINKHUB ${linkId} ${expected}`) return json(res, 401, { code: -99999999, message: '인증 실패' });
+      const forwarded = req.headers['x-lh-forwarded'] as string | undefined;
+      const ok =
+        req.headers['x-lh-version'] === '2.0' &&
+        auth === `LINKHUB ${linkId} ${signatureOf(body, date, forwarded, url.pathname)}`;
+      tokenRequests.push({ forwarded, authorization: auth, date, body, ok });
+      if (!ok) return json(res, 401, { code: -99999999, message: '인증 실패 (서명 불일치)' });
       const token = randomBytes(12).toString('hex');
       tokens.add(token);
-      return json(res, 200, { session_token: token, expiration: new Date(Date.now() + 3_600_000).toISOString() });
-    }
-    const bearer = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
-    if (!tokens.has(bearer)) return json(res, 401, { code: -11000010, message: '토큰이 없습니다' });
-    const info = /^\/Taxinvoice\/SELL\/([^/?]+)$/.exec(url.pathname);
-    if (req.method === 'GET' && info) {
-      calls.getInfo += 1;
-      const doc = issued.get(decodeURIComponent(info[1]!));
-      if (!doc)
-        return json(res, 400, { code: -11000005, message: '해당 문서번호에 해당하는 세금계산서가 존재하지 않습니다.' });
       return json(res, 200, {
-        itemKey: doc.itemKey,
-        stateCode: 300,
-        ntsconfirmNum: doc.ntsConfirmNum,
-        invoicerMgtKey: doc.invoicerMgtKey,
+        session_token: token,
+        serviceID: url.pathname.split('/')[1],
+        expiration: new Date(Date.now() + 3_600_000).toISOString(),
       });
     }
-    if (
-      req.method === 'POST' &&
-      url.pathname === '/Taxinvoice' &&
-      String(req.headers['x-http-method-override']).toUpperCase() === 'ISSUE'
-    ) {
+    const bearer = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
+    if (!tokens.has(bearer)) return json(res, 401, { code: -10000033, message: '토큰 해석에 실패했습니다.' });
+    const one = /^\/Taxinvoice\/SELL\/([^/?]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && one) {
+      calls.getInfo += 1;
+      const doc = docs.get(decodeURIComponent(one[1]!));
+      if (!doc)
+        return json(res, 400, { code: -11000005, message: '해당 문서번호에 해당하는 세금계산서가 존재하지 않습니다.' });
+      return json(res, 200, info(doc));
+    }
+    const override = String(req.headers['x-http-method-override'] ?? '').toUpperCase();
+    if (req.method === 'POST' && url.pathname === '/Taxinvoice/SELL' && !override) {
+      calls.getInfos += 1;
+      const keys = JSON.parse(body) as string[];
+      if (!Array.isArray(keys) || keys.length > 1000)
+        return json(res, 400, { code: -99999999, message: '문서번호 목록이 올바르지 않습니다.' });
+      return json(
+        res,
+        200,
+        keys.flatMap((k) => (docs.has(k) ? [info(docs.get(k)!)] : [])),
+      );
+    }
+    if (req.method === 'POST' && url.pathname === '/Taxinvoice' && override === 'ISSUE') {
       calls.registIssue += 1;
       if (failNext > 0) {
         failNext -= 1;
         return json(res, 500, { code: -99999999, message: '일시적인 오류' });
       }
       const t = JSON.parse(body) as Record<string, unknown>;
-      const key = String(t.invoicerMgtKey);
-      if (issued.has(key)) return json(res, 400, { code: -11000001, message: '이미 사용 중인 문서번호입니다.' });
-      const ntsConfirmNum = `2026${String(issued.size + 1).padStart(20, '0')}`;
-      issued.set(key, { ...t, itemKey: randomBytes(8).toString('hex'), ntsConfirmNum });
+      const key = String(t.invoicerMgtKey ?? '');
+      if (!/^[A-Za-z0-9_-]{1,24}$/.test(key))
+        return json(res, 400, { code: -99999999, message: '문서번호가 올바르지 않습니다.' });
+      if (docs.has(key))
+        return json(res, 400, {
+          code: -11000001,
+          message: '세금계산서 요청을 처리할 수 없습니다 (사용 중인 문서번호).',
+        });
+      const lines = (t.detailList ?? []) as unknown[];
+      if (lines.length > 99) return json(res, 400, { code: -99999999, message: '품목은 99개까지 입력할 수 있습니다.' });
+      if (t.modifyCode !== undefined) {
+        const original = [...docs.values()].find((d) => d.ntsconfirmNum === t.orgNTSConfirmNum);
+        if (![1, 2, 3, 4, 5, 6].includes(Number(t.modifyCode)))
+          return json(res, 400, { code: -11001009, message: '수정사유 코드가 올바르지 않습니다.' });
+        if (!original)
+          return json(res, 400, { code: -99999999, message: '당초 국세청 승인번호의 세금계산서가 없습니다.' });
+        if ([3, 4].includes(Number(t.modifyCode)) && Number(t.supplyCostTotal) >= 0)
+          return json(res, 400, {
+            code: -11001010,
+            message: '환입, 계약의 해제 사유의 수정세금계산서는 음(-)의 금액만 입력할 수 있습니다.',
+          });
+      }
+      const w = String(t.writeDate ?? '');
+      const m = Number(w.slice(4, 6));
+      const deadline = `${m === 12 ? Number(w.slice(0, 4)) + 1 : w.slice(0, 4)}${String(m === 12 ? 1 : m + 1).padStart(2, '0')}10`;
+      if (seoulToday() > deadline && t.forceIssue !== true)
+        return json(res, 400, {
+          code: -99999999,
+          message: '발행기한이 지난 세금계산서입니다. 지연발행(forceIssue)으로 발행하세요.',
+        });
+      const ntsConfirmNum = `2026${String(docs.size + 1).padStart(20, '0')}`;
+      docs.set(key, {
+        itemKey: randomBytes(9).toString('hex'),
+        invoicerMgtKey: key,
+        stateCode: 300,
+        writeDate: w,
+        supplyCostTotal: String(t.supplyCostTotal),
+        taxTotal: String(t.taxTotal),
+        invoiceeCorpNum: String(t.invoiceeCorpNum ?? ''),
+        ntsconfirmNum: ntsConfirmNum,
+        ntssendErrCode: '',
+        sent: t,
+      });
       return json(res, 200, { code: 1, message: '발행 완료', ntsConfirmNum });
     }
     return json(res, 404, { code: -99999999, message: 'not found' });
   });
   return {
     ...standIn,
-    issued,
+    docs,
+    /** What registIssue was sent for each key it accepted. */
+    get issued() {
+      return new Map([...docs].map(([k, d]) => [k, d.sent]));
+    },
     calls,
+    tokenRequests,
     failNextIssues(n: number) {
       failNext = n;
+    },
+    /** Every token handed out so far stops working (expired or revoked at Linkhub). */
+    expireTokens() {
+      tokens.clear();
+    },
+    /** The NTS's answer for an issued document: 304 전송성공, or 305 전송실패 with its code. */
+    transmit(key: string, errCode?: string) {
+      const d = docs.get(key)!;
+      d.stateCode = errCode ? 305 : 304;
+      d.ntssendErrCode = errCode ?? 'SUC001';
     },
   };
 }

@@ -24,6 +24,8 @@ export type CashCreditedJobData = z.infer<typeof cashCreditedJobData>;
 export const taxInvoiceIssueJobData = z.object({ invoiceId: id });
 /** The 월합계 invoices of a month 'YYYY-MM' (scheduled on the 1st for the month before). */
 export const taxInvoiceMonthlyJobData = z.object({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/) });
+/** The hourly read of issued invoices' 국세청 전송 (docs/requirements.md#tax-invoices); keyed by the hour. */
+export const taxInvoicePollJobData = z.object({ hour: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}$/) });
 /** The daily destruction of records whose retention period has ended (docs/requirements.md#retention). */
 export const retentionSweepJobData = z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) });
 /**
@@ -44,6 +46,7 @@ export const JOB_DATA = {
   'sms.cashCredited': cashCreditedJobData,
   'taxInvoice.issue': taxInvoiceIssueJobData,
   'taxInvoice.monthly': taxInvoiceMonthlyJobData,
+  'taxInvoice.poll': taxInvoicePollJobData,
   'retention.sweep': retentionSweepJobData,
   'tracking.register': trackingRegisterJobData,
   // notify: 알림톡 with SMS fallback (docs/requirements.md#notifications)
@@ -59,6 +62,7 @@ export const JOB_LABELS: Record<JobName, string> = {
   'sms.cashCredited': '캐시 충전 완료 문자',
   'taxInvoice.issue': '전자세금계산서 발행',
   'taxInvoice.monthly': '월합계 세금계산서 만들기',
+  'taxInvoice.poll': '세금계산서 국세청 전송 확인',
   'retention.sweep': '보관 기간이 끝난 기록 파기',
   'tracking.register': '송장 배송 조회 등록',
   // notify

@@ -21,6 +21,9 @@ export const MSG_PAPERWORK = {
   invoiceNotFound: '세금계산서를 찾을 수 없습니다.',
   invoiceNotRetryable: '실패한 세금계산서만 다시 발행할 수 있습니다.',
   invoiceNotCancellable: '발행 대기 또는 실패 상태의 세금계산서만 취소할 수 있습니다.',
+  invoiceIssuedAtProvider:
+    '팝빌에 이미 발행된 세금계산서가 있어 취소하지 않았습니다. 다시 시도하면 발행된 내용이 기록됩니다.',
+  invoiceProviderUnreachable: '팝빌에 발행 여부를 확인하지 못해 취소하지 않았습니다. 잠시 후 다시 시도하세요.',
   invoiceRetried: '세금계산서를 다시 발행합니다.',
   invoiceCancelled: '세금계산서 발행을 취소했습니다.',
   /** Staff read it on a parked job and on the invoice: what the company must fill in first. */

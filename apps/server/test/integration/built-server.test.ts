@@ -35,8 +35,8 @@ describe('the built server', () => {
       PUBLIC_URL: 'https://shop.example.kr',
       DATA_DIR: dataDir,
       PAYMENT_PROVIDER: 'toss',
-      TOSS_CLIENT_KEY: 'test_ck_built',
-      TOSS_SECRET_KEY: 'test_sk_built',
+      TOSS_CLIENT_KEY: 'live_ck_built',
+      TOSS_SECRET_KEY: 'live_sk_built',
       TOSS_API_URL: 'http://127.0.0.1:9',
       SMS_PROVIDER: 'solapi',
       SOLAPI_API_KEY: 'NCSBUILT',
@@ -87,7 +87,7 @@ describe('the built server', () => {
             l.includes('"sms":"solapi"'),
         ),
       ).toBe(true);
-      expect(out + err).not.toContain('test_sk_built');
+      expect(out + err).not.toContain('live_sk_built');
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
     }

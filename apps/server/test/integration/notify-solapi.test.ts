@@ -233,8 +233,44 @@ describe('Solapi 알림톡 across a crash', () => {
     await expect(provider().send(m)).rejects.toThrow('솔라피 응답 없음');
     expect(await provider().send(m)).toBe('sms');
     expect(sentTo(m.to).map((s) => s.type)).toEqual(['SMS']);
-    // The 알림톡 asked twice (each try adds it to its empty group and is refused), the text once.
-    expect(solapi.calls.filter((c) => c.to === m.to).map((c) => c.type)).toEqual(['ATA', 'SMS', 'ATA']);
+    // The 알림톡 asked once (the retry reads its group: registered as failed), the text once.
+    expect(solapi.calls.filter((c) => c.to === m.to).map((c) => c.type)).toEqual(['ATA', 'SMS']);
+  });
+
+  for (const status of ['DELETED', 'FAILED'] as const) {
+    it(`a group Solapi marks ${status} before it was sent is not taken as sent: the text goes instead, once`, async () => {
+      const m = message(status === 'DELETED' ? '01077700007' : '01077700008');
+      solapi.cut('send', 'before');
+      await expect(provider().send(m)).rejects.toThrow('솔라피 응답 없음');
+      solapi.setGroupStatus(solapi.groupIds().at(-1)!, status);
+      expect(await provider().send(m)).toBe('sms');
+      expect(sentTo(m.to).map((s) => s.type)).toEqual(['SMS']);
+      // Asked again, nothing more goes.
+      expect(await provider().send(m)).toBe('sms');
+      expect(sentTo(m.to)).toHaveLength(1);
+    });
+  }
+
+  it('a text with an emoji is refused before anything is sent, saying which characters cannot go', async () => {
+    const m = { ...message('01077700009'), event: 'chatReply' as const, text: '[파츠몰] 답변이 도착했습니다 😀' };
+    const from = solapi.requests.length;
+    await expect(provider().send(m)).rejects.toThrow(
+      '솔라피가 문자를 거절했습니다 (문자(SMS/LMS)로 보낼 수 없는 글자가 있습니다 (이모지 등): 😀)',
+    );
+    expect(solapi.requests.slice(from)).toEqual([]);
+    // The stand-in, as Solapi, refuses such a text with 1029 when it is added.
+    const res = await fetch(`${solapi.url}/messages/v4/groups`, {
+      method: 'POST',
+      headers: { authorization: solapiAuthorization(API_KEY, API_SECRET), 'content-type': 'application/json' },
+      body: '{}',
+    });
+    const { groupId } = (await res.json()) as { groupId: string };
+    const added = await fetch(`${solapi.url}/messages/v4/groups/${groupId}/messages`, {
+      method: 'PUT',
+      headers: { authorization: solapiAuthorization(API_KEY, API_SECRET), 'content-type': 'application/json' },
+      body: JSON.stringify({ messages: [{ to: m.to, from: '021234567', text: m.text, type: 'SMS' }] }),
+    });
+    expect(await added.json()).toMatchObject({ errorCount: '1', resultList: [{ statusCode: '1029' }] });
   });
 
   it('a second send of a sent group is refused by Solapi', async () => {

@@ -159,6 +159,21 @@ describe('per-order invoices', () => {
     );
     expect(correction).toMatchObject({ total: -22_000, supply: -20_000, tax: -2_000 });
     expect(correction!.mgtKey.startsWith(`${orderMgtKey(orderId)}-R`)).toBe(true);
+    // A 반품 is 환입 (수정사유 3), with the original's 작성일자 and 승인번호.
+    const [original] = await server.db
+      .select()
+      .from(taxInvoices)
+      .where(sql`${taxInvoices.kind} = 'order' and ${taxInvoices.orderId} = ${orderId}`);
+    const [sentDoc] = await server.db
+      .select()
+      .from(taxInvoiceOutbox)
+      .where(eq(taxInvoiceOutbox.mgtKey, correction!.mgtKey));
+    expect(sentDoc!.fields).toMatchObject({
+      modifyCode: 3,
+      correctionOf: orderMgtKey(orderId),
+      originalWriteDate: original!.writeDate,
+      originalNtsConfirmNum: original!.ntsConfirmNum,
+    });
   });
 
   it('a company without 업태, 종목 or e-mail: the invoice fails with a Korean message, nothing issued; staff fill them and retry', async () => {
@@ -226,9 +241,12 @@ describe('Popbill', () => {
         corpNum: '2148812345',
         userId: 'partsmall',
         test: true,
+        ipRestrict: false,
+        mgtKeyPrefix: 'T1',
         authUrl: standIn.url,
         apiUrl: standIn.url,
         timeoutMs: 2_000,
+        issueTimeoutMs: 2_000,
       });
       const orderId = await shippedOrder(full, { totalAmount: 44_000, shipping: 0 });
       const row = await invoiceWhen(orderId, 'sent');
@@ -247,7 +265,7 @@ describe('Popbill', () => {
       await runHandler('taxInvoice.issue', job, deps);
       const issued = await invoiceOf(orderId);
       expect(issued).toMatchObject({ status: 'issued', ntsConfirmNum: '202600000000000000000001' });
-      const doc = standIn.issued.get(row!.mgtKey)!;
+      const doc = standIn.issued.get(`T1${row!.mgtKey}`)!;
       expect(doc).toMatchObject({
         invoicerCorpNum: '2148812345',
         invoiceeCorpName: '가온상사',

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MSG_MEMBER, MSG_PROVIDER } from '@partsmall/contract';
 import { cashLedger, companies, members, payments, smsOutbox } from '../../src/db/schema.js';
-import { call, loginAs, rawCall, startTestServer, type TestServer } from '../helpers.js';
+import { call, loginAs, rawCall, startTestServer, until, type TestServer } from '../helpers.js';
 import { expectLedgerMatchesBalances } from '../member-helpers.js';
 import { tossStandIn, type TossStandIn } from '../stand-ins.js';
 
@@ -93,6 +93,12 @@ describe('the payment window', () => {
     expect(page.text).toContain('"customerEmail":"demo@partsmall.kr"');
     expect(page.text).toContain(`${server.base}/payCenter/toss/success`);
     expect(page.text).not.toContain(SECRET_KEY);
+    // A business's virtual account asks for no 소득공제 (consumer) cash receipt: its goods get 세금계산서.
+    const account = await open(34_000, 'banktransfer');
+    const accountPage = await rawCall(server, 'GET', account.online_url.slice(server.base.length));
+    expect(accountPage.text).toContain('"method":"VIRTUAL_ACCOUNT"');
+    expect(accountPage.text).toContain("cashReceipt:{type:'미발행'}");
+    expect(accountPage.text).not.toContain('소득공제');
     const withoutKey = await rawCall(server, 'GET', `payCenter/toss/${paymentId}`);
     expect(withoutKey.status).toBe(404);
     const otherKey = await rawCall(server, 'GET', `payCenter/toss/${paymentId}?key=AAAA`);
@@ -114,7 +120,7 @@ describe('card payments confirmed by the server', () => {
     expect(confirm).toHaveLength(1);
     expect(confirm[0]!.authorization).toBe(`Basic ${Buffer.from(`${SECRET_KEY}:`).toString('base64')}`);
     expect(confirm[0]!.body).toEqual({ paymentKey: p.paymentKey, orderId: paymentId, amount: 41_000 });
-    expect(confirm[0]!.idempotencyKey).toBe(`confirm-${paymentId}`);
+    expect(confirm[0]!.idempotencyKey).toBe(`confirm-${p.paymentKey}`);
     expect(await balance()).toBe(before + 41_000);
 
     const again = await rawCall(server, 'GET', successPath(p, 41_000));
@@ -150,6 +156,77 @@ describe('card payments confirmed by the server', () => {
     expect(res.text).toContain('한도초과 혹은 잔액부족으로 결제에 실패했습니다.');
     expect(await status(paymentId)).toBe('pending');
     expect(await balance()).toBe(before);
+  });
+
+  it('a window reopened after a refused card: the second card is confirmed for itself (idempotency key by paymentKey)', async () => {
+    const before = await balance();
+    const { paymentId } = await open(64_000);
+    const first = toss.authorise(paymentId, 64_000);
+    toss.onConfirm({
+      kind: 'refuse',
+      status: 403,
+      code: 'REJECT_CARD_PAYMENT',
+      message: '한도초과 혹은 잔액부족으로 결제에 실패했습니다.',
+    });
+    expect((await rawCall(server, 'GET', successPath(first, 64_000))).text).toContain('한도초과');
+    toss.onConfirm({ kind: 'normal' });
+    // The buyer opens the same top-up's window again and pays with another card: a new paymentKey.
+    const second = toss.authorise(paymentId, 64_000);
+    const res = await rawCall(server, 'GET', successPath(second, 64_000));
+    expect(res.text).toContain(MSG_MEMBER.paymentDone);
+    expect(await balance()).toBe(before + 64_000);
+    expect(await ledgerNotes(paymentId)).toBe(1);
+    const keys = toss.calls.filter((c) => c.path === '/v1/payments/confirm').slice(-2);
+    expect(keys.map((c) => c.idempotencyKey)).toEqual([`confirm-${first.paymentKey}`, `confirm-${second.paymentKey}`]);
+  });
+
+  it('a confirm answered 409 (the first of its key still processing) is read back, not shown as a refusal', async () => {
+    const before = await balance();
+    const { paymentId } = await open(65_000);
+    const p = toss.authorise(paymentId, 65_000);
+    const held = toss.holdConfirms();
+    const first = rawCall(server, 'GET', successPath(p, 65_000));
+    try {
+      await until('the first confirm at Toss', async () => held.arrived() === 1);
+      // A reload while Toss still works on the first: same key, 409, and the payment still in progress.
+      const reload = await rawCall(server, 'GET', successPath(p, 65_000));
+      expect(toss.calls.at(-2)).toMatchObject({
+        path: '/v1/payments/confirm',
+        idempotencyKey: `confirm-${p.paymentKey}`,
+      });
+      expect(reload.text).toContain(MSG_PROVIDER.tossPending);
+      expect(reload.text).not.toContain(MSG_PROVIDER.tossFailed);
+      expect(await status(paymentId)).toBe('pending');
+    } finally {
+      held.release();
+    }
+    await first;
+    // Done at Toss; its status event credits it once, whatever the first page said.
+    await webhook(toss.statusChanged(p.paymentKey));
+    expect(await status(paymentId)).toBe('paid');
+    expect(await balance()).toBe(before + 65_000);
+    expect(await ledgerNotes(paymentId)).toBe(1);
+  });
+
+  it("the stand-in replays a key's first answer for the same URL and method, whatever the body", async () => {
+    const { paymentId } = await open(66_000);
+    const p = toss.authorise(paymentId, 66_000);
+    const confirm = (amount: number) =>
+      fetch(`${toss.url}/v1/payments/confirm`, {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${SECRET_KEY}:`).toString('base64')}`,
+          'content-type': 'application/json',
+          'idempotency-key': 'same-key',
+        },
+        body: JSON.stringify({ paymentKey: p.paymentKey, orderId: paymentId, amount }),
+      });
+    const firstAnswer = await confirm(1);
+    expect(firstAnswer.status).toBe(400);
+    const again = await confirm(66_000);
+    expect(again.status).toBe(400);
+    expect(await again.json()).toEqual({ code: 'INVALID_REQUEST', message: '잘못된 요청입니다.' });
+    expect(p.status).toBe('IN_PROGRESS');
   });
 
   it('ALREADY_PROCESSED_PAYMENT: a payment Toss approved earlier is read back and credited once', async () => {

@@ -59,3 +59,50 @@ describe('provider configuration', () => {
     expect(() => loadConfig({ ...base, ...toss })).not.toThrow();
   });
 });
+
+describe('test services in production', () => {
+  const popbill = {
+    TAXINVOICE_PROVIDER: 'popbill',
+    POPBILL_LINK_ID: 'PARTSMALL',
+    POPBILL_SECRET_KEY: 'c2VjcmV0',
+    POPBILL_CORP_NUM: '214-88-12345',
+    POPBILL_MGTKEY_PREFIX: 'PM1',
+  };
+  const prod = { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.kr', ...toss, ...solapi };
+
+  it("production issues on Popbill's real service unless POPBILL_TEST is named; demo defaults to the test service", () => {
+    const c = loadConfig({ ...prod, ...popbill });
+    expect(c.popbill).toMatchObject({
+      test: false,
+      apiUrl: 'https://popbill.linkhub.co.kr',
+      ipRestrict: true,
+      mgtKeyPrefix: 'PM1',
+      issueTimeoutMs: 180_000,
+    });
+    expect(loadConfig(popbill).popbill).toMatchObject({ test: true, apiUrl: 'https://popbill-test.linkhub.co.kr' });
+  });
+
+  it('POPBILL_TEST=true in production is refused unless ALLOW_POPBILL_TEST=true', () => {
+    expect(() => loadConfig({ ...prod, ...popbill, POPBILL_TEST: 'true' })).toThrow(
+      'POPBILL_TEST=true 는 팝빌 테스트 서비스로 발행해 국세청에 전송되지 않습니다 (그래도 쓰려면 ALLOW_POPBILL_TEST=true)',
+    );
+    expect(loadConfig({ ...prod, ...popbill, POPBILL_TEST: 'true', ALLOW_POPBILL_TEST: 'true' }).popbill?.test).toBe(
+      true,
+    );
+  });
+
+  it('Popbill needs an installation prefix for its document keys', () => {
+    expect(() => loadConfig({ ...popbill, POPBILL_MGTKEY_PREFIX: '' })).toThrow('POPBILL_MGTKEY_PREFIX');
+    expect(() => loadConfig({ ...popbill, POPBILL_MGTKEY_PREFIX: 'PM-1' })).toThrow('POPBILL_MGTKEY_PREFIX');
+  });
+
+  it('Toss test_ keys are refused in production unless ALLOW_TOSS_TEST_KEYS=true; the demo takes them', () => {
+    const testKeys = { TOSS_CLIENT_KEY: 'test_ck_1', TOSS_SECRET_KEY: 'test_sk_1' };
+    expect(() => loadConfig({ ...prod, ...testKeys })).toThrow(
+      'TOSS_CLIENT_KEY, TOSS_SECRET_KEY 이(가) 토스페이먼츠 테스트 키입니다 (test_): 실제 결제가 아닌데 캐시가 충전됩니다 (그래도 쓰려면 ALLOW_TOSS_TEST_KEYS=true)',
+    );
+    expect(() => loadConfig({ ...prod, TOSS_SECRET_KEY: 'test_sk_1' })).toThrow('TOSS_SECRET_KEY 이(가)');
+    expect(loadConfig({ ...prod, ...testKeys, ALLOW_TOSS_TEST_KEYS: 'true' }).toss?.secretKey).toBe('test_sk_1');
+    expect(loadConfig({ ...toss, ...testKeys }).toss?.secretKey).toBe('test_sk_1');
+  });
+});

@@ -4,6 +4,12 @@ export interface JobSettings {
   pollSeconds: number;
   /** Tries after the first one before a job is parked. */
   retryLimit: number;
+  /**
+   * 전자세금계산서 issuing jobs (JOBS_INVOICE_RETRY_LIMIT, JOBS_INVOICE_RETRY_DELAY_SECONDS): a provider
+   * outage of hours should not park them; with back-off 10 tries from 60 s wait about 17 to 34 hours.
+   */
+  invoiceRetryLimit: number;
+  invoiceRetryDelaySeconds: number;
   /** Seconds before the first retry; with back-off each next wait doubles (plus jitter). */
   retryDelaySeconds: number;
   retryBackoff: boolean;
@@ -59,6 +65,8 @@ export function jobSettings(env: NodeJS.ProcessEnv): JobSettings {
     pollSeconds: number(env.JOBS_POLL_SECONDS, 1, 0.5, 60),
     retryLimit: Math.round(number(env.JOBS_RETRY_LIMIT, 5, 0, 50)),
     retryDelaySeconds: Math.round(number(env.JOBS_RETRY_DELAY_SECONDS, 10, 0, 3600)),
+    invoiceRetryLimit: Math.round(number(env.JOBS_INVOICE_RETRY_LIMIT, 10, 0, 50)),
+    invoiceRetryDelaySeconds: Math.round(number(env.JOBS_INVOICE_RETRY_DELAY_SECONDS, 60, 0, 3600)),
     retryBackoff: env.JOBS_RETRY_BACKOFF !== 'false',
     expireSeconds,
     batchSize: Math.round(number(env.JOBS_BATCH_SIZE, 20, 1, 500)),
@@ -72,5 +80,25 @@ export function jobSettings(env: NodeJS.ProcessEnv): JobSettings {
     // The server's own stop deadline is 8 s (main.ts): the jobs get at most 5 of them.
     stopTimeoutMs: Math.round(number(env.JOBS_STOP_TIMEOUT_MS, 5000, 1000, 5000)),
     enabled: env.BENCH_JOBS_OFF !== 'true',
+  };
+}
+
+/** Seconds a tax-invoice issuing try may run: Popbill's issuing call may take 180 s (POPBILL_ISSUE_TIMEOUT_MS). */
+export const INVOICE_EXPIRE_SECONDS = 240;
+
+/** The queue settings of one kind of job: the common ones, and the invoices' own retries and expiry. */
+export function queueOptions(name: string, settings: JobSettings) {
+  const common = {
+    retryLimit: settings.retryLimit,
+    retryDelay: settings.retryDelaySeconds,
+    retryBackoff: settings.retryBackoff,
+    expireInSeconds: settings.expireSeconds,
+  };
+  if (name !== 'taxInvoice.issue') return common;
+  return {
+    ...common,
+    retryLimit: settings.invoiceRetryLimit,
+    retryDelay: settings.invoiceRetryDelaySeconds,
+    expireInSeconds: Math.max(settings.expireSeconds, INVOICE_EXPIRE_SECONDS),
   };
 }

@@ -1,6 +1,6 @@
 import { cashCredited } from './cash-credited.js';
 import { restockTexts } from './restock.js';
-import { issueTaxInvoice, monthlyTaxInvoices } from '../tax-invoices/index.js';
+import { issueTaxInvoice, monthlyTaxInvoices, pollTaxInvoices } from '../tax-invoices/index.js';
 import { retentionSweep } from '../retention/index.js';
 import { registerTracking } from '../tracking/index.js';
 import { licenceScan, notifySend } from '../notify/index.js';
@@ -14,6 +14,7 @@ export const JOB_HANDLERS: { [N in JobName]: JobHandler<N> } = {
   'sms.cashCredited': cashCredited,
   'taxInvoice.issue': issueTaxInvoice,
   'taxInvoice.monthly': monthlyTaxInvoices,
+  'taxInvoice.poll': pollTaxInvoices,
   'retention.sweep': retentionSweep,
   'tracking.register': registerTracking,
   // notify

@@ -6,7 +6,7 @@ import type { Gate } from '../../db/yielding.js';
 import { effectOnce } from './effects.js';
 import { JOB_HANDLERS, type JobDeps } from './kinds.js';
 import { BOSS_SCHEMA, databaseExecutor, writeJobs } from '../../shared/job-queue.js';
-import type { JobSettings } from './config.js';
+import { queueOptions, type JobSettings } from './config.js';
 import type { JobRunner } from './types.js';
 import { NO_REQUESTS, type RequestsInFlight } from '../../shared/drain.js';
 
@@ -84,13 +84,8 @@ export async function startJobs(
   boss.on('error', (err: unknown) => deps.log.warn({ err }, 'job queue error'));
   await boss.start();
 
-  const queue = {
-    retryLimit: settings.retryLimit,
-    retryDelay: settings.retryDelaySeconds,
-    retryBackoff: settings.retryBackoff,
-    expireInSeconds: settings.expireSeconds,
-  };
   for (const name of NAMES) {
+    const queue = queueOptions(name, settings);
     await boss.createQueue(name, { name, policy: 'standard', ...queue });
     // An existing queue takes the current settings (createQueue leaves it as it was).
     await boss.updateQueue(name, { name, ...queue });

@@ -89,6 +89,14 @@ function sendTossPage(reply: FastifyReply, status: number, sdkUrl: string, html:
 /** JSON inside a <script type="application/json">: '<' escaped so the text can never close the element. */
 const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
 
+/**
+ * The cash receipt a virtual-account top-up asks Toss for: none. The buyers are businesses, and
+ * what they buy with the cash gets its 전자세금계산서 when it ships (docs/requirements.md#tax-invoices);
+ * a 소득공제 receipt (a consumer's) would be wrong, and any receipt for the deposit would report the
+ * same supply a second time.
+ */
+const VIRTUAL_ACCOUNT_CASH_RECEIPT = '미발행';
+
 /** The popup page: opens Toss's payment window for the stored order (card or virtual account). */
 function windowPage(
   p: PaymentRow,
@@ -125,7 +133,7 @@ function go(){
   var req={method:o.method,amount:{currency:'KRW',value:o.amount},orderId:o.orderId,orderName:o.orderName,successUrl:o.successUrl,failUrl:o.failUrl};
   if(o.customerEmail)req.customerEmail=o.customerEmail;
   if(o.customerName)req.customerName=o.customerName;
-  if(o.method==='VIRTUAL_ACCOUNT')req.virtualAccount={validHours:${TOSS_VIRTUAL_ACCOUNT_HOURS},cashReceipt:{type:'소득공제'}};
+  if(o.method==='VIRTUAL_ACCOUNT')req.virtualAccount={validHours:${TOSS_VIRTUAL_ACCOUNT_HOURS},cashReceipt:{type:'${VIRTUAL_ACCOUNT_CASH_RECEIPT}'}};
   payment.requestPayment(req).catch(function(e){document.getElementById('error').textContent=e&&e.message?e.message:'결제가 취소되었습니다.';});
 }
 document.getElementById('pay').addEventListener('click',go);go();
@@ -144,6 +152,10 @@ function depositPage(toss: TossPayment, nonce: string): string {
 <dt>입금 기한</dt><dd>${escapeHtml((v.dueDate ?? '').replace('T', ' ').slice(0, 16))}</dd></dl></div>`;
   return layout('가상계좌 입금 안내', body, nonce);
 }
+
+/** Toss's answer to a confirm while an earlier one of the same key is being processed (409): not a refusal. */
+const stillProcessing = (r: Extract<TossResult, { kind: 'refused' }>) =>
+  r.status === 409 || r.code === 'IDEMPOTENT_REQUEST_PROCESSING' || r.code === 'PROVIDER_ERROR';
 
 const text = (v: unknown) => (typeof v === 'string' ? v.slice(0, 200) : '');
 
@@ -219,13 +231,17 @@ export function tossRoutes(
           return sendTossPage(reply, 200, sdkUrl, (nonce) => resultPage(payment.status === 'paid', nonce));
 
         let result: TossResult = await gateway.confirm(paymentKey, payment.gatewayId, payment.amount);
-        // Confirmed before (a reload, a second tab) or no answer (it may have gone through): ask Toss.
-        if (
-          (result.kind === 'refused' && result.code === 'ALREADY_PROCESSED_PAYMENT') ||
-          result.kind === 'unanswered'
-        ) {
+        if (result.kind !== 'payment') {
+          // Whatever the confirm answered (confirmed before by a reload or a second tab, still being
+          // processed (409), no answer), Toss holds the truth: read the payment back. Only a refusal
+          // whose payment did not go through is shown as one; one still in progress is pending.
           const fetched = await gateway.fetchByKey(paymentKey);
-          if (fetched.kind === 'payment' || result.kind === 'refused') result = fetched;
+          const alreadyProcessed = result.kind === 'refused' && result.code === 'ALREADY_PROCESSED_PAYMENT';
+          const wentThrough =
+            fetched.kind === 'payment' && ['DONE', 'WAITING_FOR_DEPOSIT'].includes(fetched.payment.status);
+          if (wentThrough || (alreadyProcessed && fetched.kind === 'payment')) result = fetched;
+          else if (result.kind === 'unanswered' || alreadyProcessed || stillProcessing(result))
+            result = { kind: 'unanswered', reason: result.kind === 'refused' ? result.code : result.reason };
         }
         if (result.kind === 'unanswered') {
           req.log.warn({ orderId: payment.gatewayId, reason: result.reason }, 'toss confirm unanswered');

@@ -164,9 +164,12 @@ export function createTossGateway(settings: TossSettings, site: { readonly publi
       return a.length === b.length && timingSafeEqual(a, b);
     },
     vouch,
-    // The order id as the idempotency key: a confirm repeated after a timeout is answered as the first.
+    // Keyed by the paymentKey, not the order: Toss answers a key's first answer again for 15 days
+    // (key, URL and method, whatever the body), and a window reopened after a refused card gets a
+    // new paymentKey for the same order, which must be confirmed for itself. A confirm repeated after
+    // a timeout is still answered as the first.
     confirm: (paymentKey, orderId, amount) =>
-      callApi('POST', '/v1/payments/confirm', { paymentKey, orderId, amount }, `confirm-${orderId}`),
+      callApi('POST', '/v1/payments/confirm', { paymentKey, orderId, amount }, `confirm-${paymentKey}`),
     fetchByKey: (paymentKey) => callApi('GET', `/v1/payments/${encodeURIComponent(paymentKey)}`),
     fetchByOrder: (orderId) => callApi('GET', `/v1/payments/orders/${encodeURIComponent(orderId)}`),
   };

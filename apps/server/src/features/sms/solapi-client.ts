@@ -21,10 +21,43 @@ export function solapiAuthorization(
   return `HMAC-SHA256 apiKey=${apiKey}, date=${date}, salt=${salt}, signature=${signature}`;
 }
 
+let eucKr: Set<string> | null = null;
+
+/**
+ * The characters of `text` a Korean SMS/LMS cannot carry: Solapi sends texts in EUC-KR and refuses
+ * a message with anything else (emoji, most symbols outside KS X 1001) with status 1029. ASCII, the
+ * characters of KS X 1001 and every Hangul syllable (CP949, which carriers take) pass.
+ */
+export function outsideEucKr(text: string): string[] {
+  if (!eucKr) {
+    eucKr = new Set();
+    const decoder = new TextDecoder('euc-kr');
+    for (let lead = 0xa1; lead <= 0xfe; lead++)
+      for (let trail = 0xa1; trail <= 0xfe; trail++) {
+        const c = decoder.decode(Uint8Array.of(lead, trail));
+        if (c.length === 1 && c !== '\ufffd') eucKr.add(c);
+      }
+  }
+  const bad = new Set<string>();
+  for (const c of text) {
+    const code = c.codePointAt(0)!;
+    if (code < 0x80 || (code >= 0xac00 && code <= 0xd7a3) || eucKr.has(c)) continue;
+    bad.add(c);
+  }
+  return [...bad];
+}
+
+/** The reason a text is refused before it is sent: the characters that cannot go. */
+export const notEucKrReason = (chars: string[]) =>
+  `문자(SMS/LMS)로 보낼 수 없는 글자가 있습니다 (이모지 등): ${chars.join(' ')}`;
+
+/** Group states past PENDING in which Solapi sent nothing: a message there was not delivered. */
+const GROUP_NOT_SENT = new Set(['FAILED', 'DELETED']);
+
 /** How one message handed over through a group ended. */
 export type SolapiOutcome =
   | { kind: 'accepted'; groupId: string }
-  /** Solapi answered and refused the message (a 4xx, or the message in the group's failedMessageList). */
+  /** Solapi answered and refused the message (a 4xx, a statusCode other than 2000 in the add's resultList, a group FAILED or DELETED). */
   | { kind: 'refused'; reason: string; detail: unknown }
   /** No answer, or a 5xx: may have been sent or not; the job tries again later. */
   | { kind: 'failed'; reason: string };
@@ -57,9 +90,11 @@ export const solapiLeaseMs = (timeoutMs: number) => 2 * CALLS_UNDER_LEASE * time
  *    another try (e.g. one the queue expired while it still runs), the try answers `failed` and the
  *    job comes back later, to find the group sent;
  * 3. reads the group (GET /messages/v4/groups/{groupId}) unless just created: past PENDING it was
- *    sent by an earlier try, which is taken as accepted and nothing is sent; empty, the message is
- *    added (PUT …/messages; a refused message comes back in `failedMessageList`); then the group is
- *    sent (POST …/send);
+ *    sent by an earlier try, which is taken as accepted and nothing is sent, unless Solapi marks it
+ *    FAILED or DELETED (refused: nothing went); empty, the message is added (PUT …/messages;
+ *    Solapi answers `errorCount` and `resultList[].statusCode`, 2000 for a message taken, anything
+ *    else a refusal); then the group is sent (POST …/send). A text with characters outside EUC-KR
+ *    is refused before any call, as Solapi would refuse it (1029);
  * 4. gives the lease back, if it is still its own. No database connection is held during the calls.
  */
 export function solapiGroupClient(settings: SolapiSettings, db: Db) {
@@ -125,6 +160,10 @@ export function solapiGroupClient(settings: SolapiSettings, db: Db) {
 
   /** One message on one channel, exactly once as far as Solapi's group says. */
   async function deliver(messageId: string, channel: string, message: Record<string, unknown>): Promise<SolapiOutcome> {
+    if (message.type === 'SMS' || message.type === 'LMS') {
+      const bad = outsideEucKr(String(message.text ?? ''));
+      if (bad.length > 0) return { kind: 'refused', reason: notEucKrReason(bad), detail: '1029' };
+    }
     const group = await leaseGroup(messageId, channel);
     if ('kind' in group) return group;
     try {
@@ -149,28 +188,42 @@ export function solapiGroupClient(settings: SolapiSettings, db: Db) {
   async function deliverLeased(group: Leased, message: Record<string, unknown>): Promise<SolapiOutcome> {
     const path = `/${encodeURIComponent(group.groupId)}`;
     const accepted: SolapiOutcome = { kind: 'accepted', groupId: group.groupId };
+    /** A group past PENDING: sent, unless Solapi failed or deleted it. */
+    const sentOrNot = (g: Record<string, unknown>): SolapiOutcome =>
+      typeof g.status === 'string' && GROUP_NOT_SENT.has(g.status)
+        ? { kind: 'refused', reason: `Group${g.status}`, detail: g.status }
+        : accepted;
     let total = 0;
     if (!group.fresh) {
       const read = await request('GET', path);
       if (read.kind !== 'ok') return { kind: 'failed', reason: read.reason };
-      if (read.body.status !== 'PENDING') return accepted;
-      total = Number((read.body.count as { total?: unknown } | undefined)?.total ?? 0);
+      if (read.body.status !== 'PENDING') return sentOrNot(read.body);
+      const count = (read.body.count ?? {}) as { total?: unknown; registeredFailed?: unknown };
+      // Added by an earlier try and refused then: refused now too (nothing of it can be sent).
+      if (Number(count.total ?? 0) > 0 && Number(count.registeredFailed ?? 0) >= Number(count.total))
+        return { kind: 'refused', reason: 'registeredFailed', detail: read.body.count };
+      total = Number(count.total ?? 0);
     }
     if (total === 0) {
+      // Solapi answers the add with `errorCount` and a `resultList` entry per message, whose
+      // statusCode is 2000 when the message was taken (solapi SDK: AddMessageResponse).
       const added = await request('PUT', `${path}/messages`, { messages: [message] });
       if (added.kind !== 'ok') return added;
-      const [failed] = (added.body.failedMessageList ?? []) as Record<string, unknown>[];
-      if (failed)
-        return { kind: 'refused', reason: String(failed.statusCode ?? 'failed'), detail: failed.statusMessage };
+      const results = Array.isArray(added.body.resultList) ? (added.body.resultList as Record<string, unknown>[]) : [];
+      const refused = results.find((r) => String(r.statusCode) !== '2000');
+      if (refused)
+        return { kind: 'refused', reason: String(refused.statusCode ?? 'failed'), detail: refused.statusMessage };
+      if (Number(added.body.errorCount ?? 0) > 0 || results.length === 0)
+        return { kind: 'refused', reason: 'errorCount', detail: added.body.errorCount };
     }
     const sent = await request('POST', `${path}/send`, {});
     if (sent.kind === 'refused') {
       // Refused because another try sent it meanwhile: that is the one send.
       const read = await request('GET', path);
-      if (read.kind === 'ok' && read.body.status !== 'PENDING') return accepted;
+      if (read.kind === 'ok' && read.body.status !== 'PENDING') return sentOrNot(read.body);
     }
     if (sent.kind !== 'ok') return sent;
-    return accepted;
+    return sentOrNot(sent.body);
   }
 
   return { deliver };

@@ -1,5 +1,5 @@
 /** The tax-invoices feature's surface for the rest of the server (docs/architecture.md#boundaries). */
-export { issueTaxInvoice, monthlyTaxInvoices } from './issue.js';
+export { issueTaxInvoice, monthlyTaxInvoices, pollTaxInvoices } from './issue.js';
 export { invoicesOfOrders } from './list.js';
 export { onOrderMoved } from './orders.js';
 export { taxInvoicesFromConfig } from './provider.js';

@@ -1,9 +1,9 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { MSG_PAPERWORK, monthlyInvoice, orderInvoice, seoulMonthKey, type InvoiceDraft } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { shownOrder } from '../../db/repos/orders.js';
 import { companies } from '../../db/tables/accounts.js';
-import { taxInvoices } from '../../db/tables/money.js';
+import { cashLedger, taxInvoices } from '../../db/tables/money.js';
 import { orders } from '../../db/tables/orders.js';
 import type { JobHandler } from '../jobs/types.js';
 import { supplierParty } from '../paperwork/index.js';
@@ -32,6 +32,20 @@ export function missingInvoiceFields(c: Company): string {
   if (!c.bizItem.trim()) missing.push('종목');
   if (!c.invoiceMail.trim()) missing.push('세금계산서 이메일');
   return missing.join(', ');
+}
+
+/**
+ * 수정사유 of a correction (docs/requirements.md#tax-invoices), from the refund it is for: goods sent
+ * back (반품) are 환입 (3); a cancelled sale is 계약의 해제 (4) when it undoes the whole invoice, and
+ * 공급가액 변동 (2) when it lowers part of it (one order of a 월합계).
+ */
+export function modifyCodeOf(
+  refundType: string | undefined,
+  correctionTotal: number,
+  originalTotal: number,
+): 2 | 3 | 4 {
+  if (refundType === 'return') return 3;
+  return -correctionTotal === originalTotal ? 4 : 2;
 }
 
 async function setRow(db: Db, id: number, set: Partial<typeof taxInvoices.$inferInsert>) {
@@ -75,6 +89,7 @@ export const issueTaxInvoice: JobHandler<'taxInvoice.issue'> = async (job, deps)
 
   let draft: Pick<InvoiceDraft, 'writeDate' | 'supply' | 'tax' | 'total' | 'items'>;
   let original: Row | undefined;
+  let modifyCode: 2 | 3 | 4 | undefined;
   if (row.kind === 'correction') {
     [original] = await db
       .select()
@@ -83,6 +98,14 @@ export const issueTaxInvoice: JobHandler<'taxInvoice.issue'> = async (job, deps)
     if (!original || (original.status !== 'issued' && original.status !== 'sent'))
       throw new Error('원본 세금계산서가 아직 발행되지 않았습니다.');
     draft = row;
+    const ledgerId = /^ledger:(\d+)$/.exec(row.refundKey ?? '')?.[1];
+    const [refund] = ledgerId
+      ? await db
+          .select({ type: cashLedger.type })
+          .from(cashLedger)
+          .where(eq(cashLedger.id, Number(ledgerId)))
+      : [];
+    modifyCode = modifyCodeOf(refund?.type, row.total, original.total);
   } else {
     const now = new Date();
     const fresh = await currentDraft(db, row, now);
@@ -131,7 +154,14 @@ export const issueTaxInvoice: JobHandler<'taxInvoice.issue'> = async (job, deps)
       bizType: deps.taxInvoiceSupplier?.bizType ?? '',
       bizClass: deps.taxInvoiceSupplier?.bizClass ?? '',
     },
-    ...(original ? { correctionOf: original.mgtKey, originalNtsConfirmNum: original.ntsConfirmNum ?? '' } : {}),
+    ...(original
+      ? {
+          correctionOf: original.mgtKey,
+          originalNtsConfirmNum: original.ntsConfirmNum ?? '',
+          originalWriteDate: original.writeDate,
+          modifyCode,
+        }
+      : {}),
   };
 
   const issue = async () => {
@@ -146,8 +176,9 @@ export const issueTaxInvoice: JobHandler<'taxInvoice.issue'> = async (job, deps)
       throw err;
     }
     await setRow(db, row.id, {
-      status: issued.sent ? 'sent' : 'issued',
-      error: '',
+      // Refused by the 국세청 (Popbill 305): staff see why; nothing reached the NTS.
+      status: issued.rejected ? 'failed' : issued.sent ? 'sent' : 'issued',
+      error: issued.rejected ?? '',
       ntsConfirmNum: issued.ntsConfirmNum,
       issuedAt: new Date(),
       buyer,
@@ -190,5 +221,41 @@ export const monthlyTaxInvoices: JobHandler<'taxInvoice.monthly'> = async (job, 
     );
     if (!draft) continue;
     await db.transaction((tx) => writeInvoice(tx, { companyId, kind: 'monthly', month, draft }));
+  }
+};
+
+/** How many issued invoices one poll reads (Popbill's getInfos takes 1,000 a call). */
+const POLL_BATCH = 5_000;
+
+/**
+ * The hourly read of invoices issued and not yet at the 국세청 (docs/requirements.md#tax-invoices):
+ * the provider's states, 304 → 국세청 전송 (sent), 305 → 실패 with the NTS's reason for staff.
+ * A provider that answers the final state when it issues (console) has nothing to read.
+ */
+export const pollTaxInvoices: JobHandler<'taxInvoice.poll'> = async (_job, deps) => {
+  const { db } = deps;
+  const provider = deps.taxInvoices;
+  if (!provider?.states) return;
+  const rows = await db
+    .select({ id: taxInvoices.id, mgtKey: taxInvoices.mgtKey })
+    .from(taxInvoices)
+    .where(and(eq(taxInvoices.status, 'issued'), isNotNull(taxInvoices.issuedAt)))
+    .orderBy(asc(taxInvoices.id))
+    .limit(POLL_BATCH);
+  if (rows.length === 0) return;
+  const states = await provider.states(rows.map((r) => r.mgtKey));
+  for (const r of rows) {
+    const state = states.get(r.mgtKey);
+    if (!state || (!state.sent && !state.rejected)) continue;
+    await db
+      .update(taxInvoices)
+      .set({
+        status: state.rejected ? 'failed' : 'sent',
+        error: state.rejected ?? '',
+        ...(state.ntsConfirmNum ? { ntsConfirmNum: state.ntsConfirmNum } : {}),
+        updatedAt: new Date(),
+      })
+      // Only a row still waiting for the NTS: a staff action meanwhile stands.
+      .where(and(eq(taxInvoices.id, r.id), eq(taxInvoices.status, 'issued')));
   }
 };

@@ -1,3 +1,4 @@
+import type { TaxInvoiceProvider } from './types.js';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   MSG_PAPERWORK,
@@ -176,8 +177,22 @@ export async function retryTaxInvoice(db: Db, runner: JobRunner, staffId: number
   return adminRow(db, id);
 }
 
-/** Staff cancel an invoice not issued (발행 대기 or 실패): nothing will be issued for it. Audited. */
-export async function cancelTaxInvoice(db: Db, staffId: number, id: number) {
+/**
+ * Staff cancel an invoice not issued (발행 대기 or 실패): nothing will be issued for it. Audited. A 실패
+ * row is first looked up at the provider: a try whose answer was lost (a timeout) may have issued it
+ * there, and such an invoice is not cancelled here (a retry records it); one the 국세청 refused may be.
+ */
+export async function cancelTaxInvoice(db: Db, staffId: number, id: number, provider?: TaxInvoiceProvider) {
+  const [current] = await db.select().from(taxInvoices).where(eq(taxInvoices.id, id));
+  if (current?.status === 'failed' && provider?.states) {
+    let held;
+    try {
+      held = (await provider.states([current.mgtKey])).get(current.mgtKey);
+    } catch {
+      throw new AppError(503, MSG_PAPERWORK.invoiceProviderUnreachable, 503, 'seq');
+    }
+    if (held && !held.rejected) throw new AppError(409, MSG_PAPERWORK.invoiceIssuedAtProvider, 409, 'seq');
+  }
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(taxInvoices).where(eq(taxInvoices.id, id)).for('update');
     if (!row) throw notFound(MSG_PAPERWORK.invoiceNotFound);

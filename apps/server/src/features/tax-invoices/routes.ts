@@ -7,9 +7,10 @@ import { created, notFound, ok } from '../../shared/http.js';
 import { recordAudit } from '../../shared/audit.js';
 import type { JobRunner } from '../jobs/types.js';
 import { adminListTaxInvoices, cancelTaxInvoice, listTaxInvoices, retryTaxInvoice } from './list.js';
+import type { TaxInvoiceProvider } from './types.js';
 
 /** 전자세금계산서: the member area's list and the back office's list, retry, cancel and company fields. */
-export function taxInvoiceRoutes(app: Api, ctx: AppContext, runner: JobRunner) {
+export function taxInvoiceRoutes(app: Api, ctx: AppContext, runner: JobRunner, provider?: TaxInvoiceProvider) {
   const { db } = ctx;
 
   route(app, 'getTaxInvoices', async (req) => {
@@ -26,7 +27,10 @@ export function taxInvoiceRoutes(app: Api, ctx: AppContext, runner: JobRunner) {
     created(await retryTaxInvoice(db, runner, requireStaff(req).member.id, req.body.seq), MSG_PAPERWORK.invoiceRetried),
   );
   route(app, 'adminCancelTaxInvoice', async (req) =>
-    created(await cancelTaxInvoice(db, requireStaff(req).member.id, req.body.seq), MSG_PAPERWORK.invoiceCancelled),
+    created(
+      await cancelTaxInvoice(db, requireStaff(req).member.id, req.body.seq, provider),
+      MSG_PAPERWORK.invoiceCancelled,
+    ),
   );
   route(app, 'adminSetCompanyInvoiceInfo', async (req) => {
     const staffId = requireStaff(req).member.id;

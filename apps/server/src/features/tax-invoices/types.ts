@@ -25,8 +25,15 @@ export interface TaxInvoiceDocument {
   supplier: { corpName: string; ceoName: string; addr: string; bizType: string; bizClass: string };
   /** A correction: the original's 국세청 승인번호. */
   originalNtsConfirmNum?: string;
-  /** 수정세금계산서: the original's mgtKey (modifyCode 4, 계약의 해제 / 환입). */
+  /** 수정세금계산서: the original's mgtKey. */
   correctionOf?: string;
+  /**
+   * 수정사유 of a correction (docs/requirements.md#tax-invoices): 2 공급가액 변동 (part of what was
+   * invoiced refunded), 3 환입 (goods returned), 4 계약의 해제 (the whole invoice's sale cancelled).
+   */
+  modifyCode?: 2 | 3 | 4;
+  /** The original's 작성일자 (YYYYMMDD), written in the correction's 비고 as the law asks for 3 and 4. */
+  originalWriteDate?: string;
 }
 
 export interface IssuedInvoice {
@@ -34,6 +41,8 @@ export interface IssuedInvoice {
   ntsConfirmNum: string | null;
   /** Whether the NTS has it already (국세청 전송). */
   sent: boolean;
+  /** The NTS refused it (Popbill state 305): why, as Popbill reports it. */
+  rejected?: string;
 }
 
 /** A provider error the shop should not retry (bad data the provider refuses); others are retried. */
@@ -49,4 +58,9 @@ export interface TaxInvoiceProvider {
    * state and issues nothing new.
    */
   issue(doc: TaxInvoiceDocument): Promise<IssuedInvoice>;
+  /**
+   * The documents' states now (국세청 전송 or its refusal), by mgtKey; a key the provider does not
+   * answer is left out. Absent on a provider whose issue answers the final state (console).
+   */
+  states?(mgtKeys: string[]): Promise<Map<string, IssuedInvoice>>;
 }
