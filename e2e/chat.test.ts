@@ -320,9 +320,18 @@ describe('chat entry and sign-up', () => {
         () => (JSON.parse(sessionStorage.getItem('userInfo') ?? 'null') as { id: string } | null)?.id,
       ),
     ).toBe('chatjoin@partsmall.kr');
-    await popup.getByTestId('chat-input').fill('가입했습니다. 상담 부탁드립니다.');
-    await popup.getByTestId('chat-input').press('Enter');
+    const input = popup.getByTestId('chat-input');
+    await input.fill('가입했습니다. 상담 부탁드립니다.');
+    // Right after the sign-up the chat may still be taking the new login (its composer refuses a
+    // message until then and keeps the text): Enter again, as a person would, until it is taken.
+    await expect
+      .poll(async () => {
+        if ((await input.inputValue()) !== '') await input.press('Enter');
+        return input.inputValue();
+      })
+      .toBe('');
     await bubbles(popup).getByText('전송됨').waitFor();
+    expect(await bubbles(popup).count()).toBe(1);
     await context.close();
   });
 

@@ -288,7 +288,9 @@ describe('licensed member', () => {
     await row.getByTestId('epc-product').first().getByLabel('수량').fill('3');
     const pid = (await row.locator('td.c-pid').textContent())!;
     const [chat] = await Promise.all([context.waitForEvent('page'), row.getByRole('button', { name: '문의' }).click()]);
-    const sent = chat.locator('.chat-bubble', { hasText: '[부품 문의]' }).first();
+    // The chat also holds the first test's inquiry when its popup sent it before closing: this one's
+    // bubble is the one naming this row's part.
+    const sent = chat.locator('.chat-bubble', { hasText: '[부품 문의]' }).filter({ hasText: `품번: ${pid}` });
     await sent.waitFor();
     const text = await sent.innerText();
     expect(text).toContain('브랜드: 벤츠');
