@@ -160,6 +160,7 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
       log: app.log,
       tracking,
       publicUrl: () => config.publicUrl,
+      trackingWebhookKey: config.trackingWebhookKey,
       taxInvoices: taxInvoicesFromConfig(config, workerDb.db, app.log),
       taxInvoiceSupplier: config.taxInvoiceSupplier,
       files: diskStorage(chatStorageRoot(config.dataDir)),
