@@ -162,6 +162,7 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
       tracking,
       publicUrl: () => config.publicUrl,
       taxInvoices,
+      trackingWebhookKey: config.trackingWebhookKey,
       taxInvoiceSupplier: config.taxInvoiceSupplier,
       files: diskStorage(chatStorageRoot(config.dataDir)),
       notify: notifyFromConfig(config, workerDb.db, app.log),

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { repoRoot } from './paths.js';
 import type { TossSettings } from './features/payments/types.js';
@@ -40,6 +40,12 @@ export interface Config {
   trackingProvider: 'demo' | 'trackerdelivery' | 'off';
   /** tracker.delivery's client id, secret and address (TRACKING_PROVIDER=trackerdelivery). */
   trackerDelivery: TrackerDeliverySettings | null;
+  /**
+   * The key the tracking webhook's callback address carries (`?key=`, docs/security.md#webhooks):
+   * TRACKING_WEBHOOK_SECRET, else derived from tracker.delivery's client secret (the same on every
+   * instance and restart, so registrations made earlier still call back), else random per start.
+   */
+  trackingWebhookKey: string;
   /** Solapi's keys and sender number (SMS_PROVIDER=solapi). */
   solapi: SolapiSettings | null;
   paymentProvider: 'sandbox' | 'toss';
@@ -284,6 +290,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     smsDailyCap: Math.max(0, Number(env.SMS_DAILY_CAP ?? 2000) || 0),
     paymentSandboxSecret: env.PAYMENT_SANDBOX_SECRET || randomBytes(32).toString('hex'),
+    trackingWebhookKey:
+      env.TRACKING_WEBHOOK_SECRET ||
+      (env.TRACKER_DELIVERY_CLIENT_SECRET
+        ? createHmac('sha256', env.TRACKER_DELIVERY_CLIENT_SECRET).update('partsmall tracking webhook').digest('hex')
+        : randomBytes(32).toString('hex')),
     sandboxApproveButtons: !production,
     devOutbox: !production || isTrue(env.ALLOW_DEV_OUTBOX),
     apiDocs: !production || isTrue(env.API_DOCS),

@@ -161,6 +161,7 @@ export const CALL_ROUTES = {
   // notify: '알림 설정' (docs/requirements.md#notifications)
   getNotifySettings: { method: 'POST', path: '/api/getNotifySettings', access: 'member' },
   setNotifySettings: { method: 'POST', path: '/api/setNotifySettings', access: 'member' },
+  notifyPhoneCode: { method: 'POST', path: '/api/notifyPhoneCode', access: 'member' },
   // buyer22: 관심상품 and 재입고 알림 (docs/requirements.md#favourites)
   getFavorites: { method: 'POST', path: '/api/getFavorites', access: 'company' },
   setFavorite: { method: 'POST', path: '/api/setFavorite', access: 'company' },

@@ -31,7 +31,7 @@ import {
   resolveQuickOrderRequest,
 } from './quick-order.js';
 import { myVehiclesAnswer, myVehicleWriteAnswer, removeMyVehicleRequest, saveMyVehicleRequest } from './vehicles.js';
-import { notifySettingsAnswer, setNotifySettingsRequest } from './notify.js';
+import { notifyPhoneCodeRequest, notifySettingsAnswer, setNotifySettingsRequest } from './notify.js';
 import { mallConfigAnswer } from './mall.js';
 import {
   bodyPartsAnswer,
@@ -362,6 +362,7 @@ export const CALL_SCHEMAS = {
   // notify: '알림 설정'
   getNotifySettings: { answer: notifySettingsAnswer },
   setNotifySettings: { body: setNotifySettingsRequest, answer: notifySettingsAnswer },
+  notifyPhoneCode: { body: notifyPhoneCodeRequest, answer: emptyAnswer },
   // buyer22: 관심상품 and 재입고 알림 (docs/requirements.md#favourites)
   getFavorites: { body: favoritesRequest, answer: favoritesAnswer },
   setFavorite: { body: productMarkRequest, answer: productMarkAnswer },

@@ -1205,8 +1205,16 @@ export const CALLS = {
     tags: ['members'],
     summary: '알림 설정 저장',
     description:
-      '받을 알림(이벤트)과 받을 휴대폰 번호(비우면 계정의 번호)를 저장합니다. 주 계정은 회사 기본값을, 부계정은 자기 설정을 저장하며, 부계정이 followCompany 를 보내면 회사 기본값을 다시 따릅니다.',
+      '받을 알림(이벤트)과 받을 휴대폰 번호(비우면 계정의 번호)를 저장합니다. 주 계정은 회사 기본값을, 부계정은 자기 설정을 저장하며, 부계정이 followCompany 를 보내면 회사 기본값을 다시 따릅니다. 저장된 번호나 계정의 번호가 아닌 새 번호는 api/notifyPhoneCode 로 받은 인증번호(authCode)가 있어야 저장됩니다.',
     example: { events: ['orderPaid', 'shipped'], phone: '01012345678' },
+  },
+  notifyPhoneCode: {
+    ...CALL_ROUTES.notifyPhoneCode,
+    tags: ['members'],
+    summary: '알림 받을 휴대폰 번호 인증번호 발송',
+    description:
+      '알림 설정에 새 휴대폰 번호를 저장하기 전에 그 번호로 인증번호를 보냅니다. 가입 인증번호와 같은 제한(1분에 한 번, 하루 횟수)이 적용됩니다.',
+    example: { phone: '01098765432' },
   },
   // buyer22: 관심상품 and 재입고 알림 (docs/requirements.md#favourites)
   getFavorites: {

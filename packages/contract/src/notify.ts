@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages.js';
-import { mobilePhoneField } from './auth.js';
+import { authCodeField, mobilePhoneField } from './auth.js';
 import { answerOf } from './envelope.js';
 import { NOTIFY_TEMPLATES, type NotifyEvent } from './notify-templates.js';
 
@@ -79,7 +79,16 @@ export const notifyLicenceScanJobData = z.object({ day: z.string().regex(/^\d{4}
 export const MSG_NOTIFY = {
   saved: '알림 설정을 저장했습니다.',
   phoneShape: MSG.phoneShape,
+  /** A phone that is neither the saved one nor the account's own, sent without its code. */
+  phoneCodeRequired: '새 휴대폰 번호로 알림을 받으려면 인증번호를 받아 입력하세요.',
 } as const;
+
+/**
+ * What one phone may receive (docs/requirements.md#notifications): at most this many 알림톡 and
+ * restock texts a Seoul day, whichever accounts name it; the rest of the day's are not sent (and
+ * logged with the phone masked). Verification codes have their own caps (PHONE_CODE).
+ */
+export const NOTIFY_LIMIT = { textsPerPhonePerDay: 50 } as const;
 
 /** api/getNotifySettings: the caller's settings as they apply now. */
 export const notifySettings = z.object({
@@ -100,7 +109,9 @@ export const notifySettingsAnswer = answerOf(notifySettings);
 
 /**
  * api/setNotifySettings: the events and the phone (empty = the account's own). A sub-account may
- * send `followCompany: true` to drop its own settings and follow the company's default again.
+ * send `followCompany: true` to drop its own settings and follow the company's default again. A phone
+ * other than the one saved and the account's own needs `authCode`, the code api/notifyPhoneCode sent
+ * to it (a field of ours; the original payload still saves what it saved before).
  */
 export const setNotifySettingsRequest = z.object({
   events: z
@@ -109,8 +120,12 @@ export const setNotifySettingsRequest = z.object({
     .transform((list) => NOTIFY_SETTING_EVENTS.filter((e) => list.includes(e))),
   phone: z.union([z.literal(''), mobilePhoneField]).nullish(),
   followCompany: z.boolean({ error: MSG.badRequest }).optional(),
+  authCode: authCodeField.optional(),
 });
 export type SetNotifySettingsRequest = z.input<typeof setNotifySettingsRequest>;
+
+/** api/notifyPhoneCode: sends a code to the phone the account wants its notifications at. */
+export const notifyPhoneCodeRequest = z.object({ phone: mobilePhoneField });
 
 /** The label members read for an event ('주문 결제 완료'). */
 export const notifyEventLabel = (event: NotifySettingEvent) => NOTIFY_TEMPLATES[event].label;

@@ -26,6 +26,7 @@ export const MSG_PAPERWORK = {
   invoiceProviderUnreachable: '팝빌에 발행 여부를 확인하지 못해 취소하지 않았습니다. 잠시 후 다시 시도하세요.',
   invoiceRetried: '세금계산서를 다시 발행합니다.',
   invoiceCancelled: '세금계산서 발행을 취소했습니다.',
+  invoiceInfoEmpty: '바꿀 항목(업태, 종목, 세금계산서 이메일, 발행 방식)을 하나 이상 입력하세요.',
   /** Staff read it on a parked job and on the invoice: what the company must fill in first. */
   invoiceFieldsMissing: (fields: string) =>
     `회사 정보에 세금계산서 발행에 필요한 항목(${fields})이 없어 발행하지 못했습니다. 회사 정보를 채운 뒤 다시 발행하세요.`,
@@ -229,18 +230,25 @@ export const taxInvoiceActionRequest = z.object({ seq: id });
 export const adminTaxInvoiceAnswer = answerOf(adminTaxInvoiceRow);
 
 /** Staff set a company's invoice fields (the same rules as the company form). */
-export const companyInvoiceInfoRequest = z.object({
-  companyId: id,
-  bizType: z.string({ error: MSG_MEMBER.bizTypeLength }).trim().max(40, MSG_MEMBER.bizTypeLength).optional(),
-  bizItem: z.string({ error: MSG_MEMBER.bizItemLength }).trim().max(40, MSG_MEMBER.bizItemLength).optional(),
-  invoiceMail: z
-    .string({ error: MSG_MEMBER.invoiceMail })
-    .trim()
-    .max(100, MSG_MEMBER.invoiceMail)
-    .refine((v) => v === '' || MAIL_SHAPE.test(v), MSG_MEMBER.invoiceMail)
-    .optional(),
-  invoiceMode: z.enum(INVOICE_MODES, { error: MSG.badRequest }).optional(),
-});
+export const companyInvoiceInfoRequest = z
+  .object({
+    companyId: id,
+    bizType: z.string({ error: MSG_MEMBER.bizTypeLength }).trim().max(40, MSG_MEMBER.bizTypeLength).optional(),
+    bizItem: z.string({ error: MSG_MEMBER.bizItemLength }).trim().max(40, MSG_MEMBER.bizItemLength).optional(),
+    invoiceMail: z
+      .string({ error: MSG_MEMBER.invoiceMail })
+      .trim()
+      .max(100, MSG_MEMBER.invoiceMail)
+      .refine((v) => v === '' || MAIL_SHAPE.test(v), MSG_MEMBER.invoiceMail)
+      .optional(),
+    invoiceMode: z.enum(INVOICE_MODES, { error: MSG.badRequest }).optional(),
+  })
+  // Nothing to change is the sender's mistake, said in Korean (an empty update was a 500).
+  .refine(
+    (b) =>
+      b.bizType !== undefined || b.bizItem !== undefined || b.invoiceMail !== undefined || b.invoiceMode !== undefined,
+    MSG_PAPERWORK.invoiceInfoEmpty,
+  );
 export const companyInvoiceInfoAnswer = answerOf(
   z.object({
     companyId: z.number().int(),

@@ -42,8 +42,9 @@ export const MSG_TRACKING = {
   noWaybill: (carrier: string) => `${carrier}은(는) 송장번호 없이 배송 완료합니다. 송장번호를 비워 두세요.`,
   notShipped: '아직 배송 정보가 없는 주문입니다.',
   orderNotFound: '주문을 찾을 수 없습니다.',
-  hintTaken: '배송 정보를 다시 확인했습니다.',
-  hintIgnored: '이 상점의 송장이 아닙니다.',
+  /** The same answer whether or not the waybill is the shop's (docs/security.md#webhooks). */
+  hintReceived: '배송 정보 변경 알림을 받았습니다.',
+  webhookKeyWrong: '웹훅 키가 올바르지 않습니다.',
   providerDown: '배송 조회 서비스가 응답하지 않습니다. 잠시 후 다시 시도하세요.',
 } as const;
 
@@ -89,8 +90,9 @@ export type OrderTracking = z.infer<typeof orderTracking>;
 export const orderTrackingAnswer = answerOf(orderTracking);
 
 /**
- * api/trackingWebhook: tracker.delivery's callback, `{ carrierId, trackingNumber }` and nothing
- * else. Only a hint: the server reads the track back from the provider.
+ * api/trackingWebhook?key=…: tracker.delivery's callback, `{ carrierId, trackingNumber }` and nothing
+ * else, at the address the shop registered (its key in the query). Only a hint: the server reads the
+ * track back from the provider. The answer is the same for any waybill, the shop's or not.
  */
 export const trackingWebhook = z.object({
   carrierId: z.string({ error: MSG.badRequest }).trim().min(1, MSG.badRequest).max(40, MSG.badRequest),
@@ -98,7 +100,7 @@ export const trackingWebhook = z.object({
 });
 export const trackingWebhookAnswer = answerOf(
   z.object({
-    /** How many of the shop's shipments the hint named (0 for a hint about no waybill of ours). */
-    shipments: z.number().int().min(0),
+    /** Always true: the hint was received (whether it named a waybill of the shop's is not said). */
+    received: z.literal(true),
   }),
 );

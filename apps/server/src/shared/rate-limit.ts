@@ -184,3 +184,41 @@ export async function forgetGuesses(db: Db, p: GuessPolicy, subject: string): Pr
       ),
     );
 }
+
+/**
+ * Forgets what the counters hold of people who withdrew (docs/requirements.md#retention): their login
+ * ids with the addresses they were tried from (login:subject, login:pair, login:known, whatever the
+ * case the id was typed in), the counters keyed by their account (password checks, chat uploads, EPC
+ * hot keys), the per-address counts of codes sent to their phones and their phones' notification counts. An address's own counters,
+ * which name nobody, stay: they keep slowing whoever sprays from it.
+ */
+export async function forgetPeople(
+  tx: Tx,
+  people: { loginIds: string[]; memberIds: number[]; phones: string[] },
+): Promise<void> {
+  const exact = [
+    ...people.loginIds.map((id) => `login:subject:${id}`.toLowerCase()),
+    ...people.memberIds.flatMap((id) => [`opw:${id}`, `chatupload:${id}`, `epchotkey:member:${id}`]),
+  ];
+  const prefixes = people.loginIds.flatMap((id) =>
+    [`login:pair:${id}|`, `login:known:${id}|`].map((k) => k.toLowerCase()),
+  );
+  const suffixes = people.phones.map((phone) => `:phone:${phone}`);
+  const conditions = [
+    ...(exact.length > 0 ? [inArray(sql`lower(${rateEvents.key})`, exact)] : []),
+    ...prefixes.map((p) => sql`starts_with(lower(${rateEvents.key}), ${p})`),
+    ...suffixes.map(
+      (s) => sql`(starts_with(${rateEvents.key}, 'phonecode:') and right(${rateEvents.key}, ${s.length}) = ${s})`,
+    ),
+    // The notification texts' day counts (notify/limit.ts phoneTextsKey).
+    ...(people.phones.length > 0
+      ? [
+          inArray(
+            rateEvents.key,
+            people.phones.map((p) => `notifytext:phone:${p}`),
+          ),
+        ]
+      : []),
+  ];
+  if (conditions.length > 0) await tx.delete(rateEvents).where(or(...conditions));
+}

@@ -11,6 +11,7 @@ import { call, loginAs, startTestServer, until, type TestServer } from '../helpe
 import { ack, clientId, openChat, tokenFor } from '../chat-helpers.js';
 import { png } from '../chat-images.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
+import { saveWithNewPhone } from '../notify-helpers.js';
 import { fund, insertOrder, makeProduct } from '../order-helpers.js';
 import { NO_SUBSCRIBERS } from '../../src/shared/events.js';
 
@@ -347,12 +348,10 @@ describe("'알림 설정'", () => {
       choices: [...NOTIFY_SETTING_EVENTS],
       companyEvents: [...NOTIFY_SETTING_EVENTS],
     });
-    const saved = await call(
-      server,
-      'setNotifySettings',
-      { events: ['shipped', 'orderPaid', 'cashCredited'], phone: '01098765432' },
-      { token: main },
-    );
+    const saved = await saveWithNewPhone(server, main, {
+      events: ['shipped', 'orderPaid', 'cashCredited'],
+      phone: '01098765432',
+    });
     expect([saved.body.message, saved.body.results!.events, saved.body.results!.phone]).toEqual([
       '알림 설정을 저장했습니다.',
       ['orderPaid', 'shipped', 'cashCredited'],
@@ -400,7 +399,7 @@ describe("'알림 설정'", () => {
   it("a withdrawal takes the account's settings (and the phone in them) with it", async () => {
     const shop = await makeCompany(server, '탈퇴상사', 1);
     const sub = await loginAs(server, shop.subs[0]!.id, shop.subs[0]!.pw);
-    await call(server, 'setNotifySettings', { events: ['shipped'], phone: '01044443333' }, { token: sub });
+    await saveWithNewPhone(server, sub, { events: ['shipped'], phone: '01044443333' });
     const rows = () => server.db.select().from(notifySettings).where(eq(notifySettings.companyId, shop.companyId));
     expect((await rows()).map((r) => r.phone)).toEqual(['01044443333']);
     const agreed = { agree1: true, agree2: true, agree3: true, agree4: true, userName: shop.subs[0]!.name };

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.js';
@@ -66,6 +67,15 @@ async function shippedOrder(carrier: string, waybill: string): Promise<number> {
   return seq;
 }
 
+/**
+ * The key of the callback address, as the shop derives it from the client secret (docs/security.md#webhooks):
+ * HMAC-SHA256 keyed by the secret over 'partsmall tracking webhook', in hex.
+ */
+const WEBHOOK_KEY = createHmac('sha256', 'secret-42').update('partsmall tracking webhook').digest('hex');
+/** A hint at the registered address, as tracker.delivery sends it. */
+const hintAt = (body: { carrierId: string; trackingNumber: string }) =>
+  call(server, 'POST', `api/trackingWebhook?key=${WEBHOOK_KEY}`, body);
+
 const shipmentOf = async (seq: number) =>
   (await server.db.select().from(shipments).where(eq(shipments.orderId, seq)))[0]!;
 
@@ -98,7 +108,10 @@ describe('tracker.delivery', () => {
       (r) => r.length > 0,
     );
     expect(regs).toHaveLength(1);
-    expect(regs[0]).toMatchObject({ carrierId: 'kr.cjlogistics', callbackUrl: `${server.base}/api/trackingWebhook` });
+    expect(regs[0]).toMatchObject({
+      carrierId: 'kr.cjlogistics',
+      callbackUrl: `${server.base}/api/trackingWebhook?key=${WEBHOOK_KEY}`,
+    });
     const ttl = Date.parse(regs[0]!.expirationTime) - Date.now();
     expect(ttl).toBeGreaterThan(47 * 3600_000);
     expect(ttl).toBeLessThanOrEqual(48 * 3600_000);
@@ -122,7 +135,7 @@ describe('tracker.delivery', () => {
       (v) => v,
     );
     const hint = await standIn.hint('kr.cjlogistics', '601234567002');
-    expect([hint.status, hint.body.message]).toEqual([200, '배송 정보를 다시 확인했습니다.']);
+    expect([hint.status, hint.body.message]).toEqual([200, '배송 정보 변경 알림을 받았습니다.']);
     expect(standIn.calls.track).toBe(reads + 1);
     const read = await call(server, 'getOrderTracking', { seq }, { token: buyer });
     // Read from the store: the provider was not asked again.
@@ -139,7 +152,7 @@ describe('tracker.delivery', () => {
     expect(read.body.results?.deliveredAt).toBeNull();
 
     standIn.setParcel('kr.cjlogistics', '601234567002', [PICKUP, HUB, OUT, DONE]);
-    await call(server, 'trackingWebhook', { carrierId: 'kr.cjlogistics', trackingNumber: '6012-3456-7002' });
+    await hintAt({ carrierId: 'kr.cjlogistics', trackingNumber: '6012-3456-7002' });
     const delivered = await call(server, 'getOrderTracking', { seq }, { token: buyer });
     expect(delivered.body.results?.deliveredAt).toBe('2026-11-25T05:37:00.000Z');
     expect(delivered.body.results?.events.map((e) => e.status)).toEqual([
@@ -154,11 +167,11 @@ describe('tracker.delivery', () => {
     // Replayed after delivery, with the carrier now showing a stray event: delivery stays, no read.
     standIn.setParcel('kr.cjlogistics', '601234567002', [PICKUP, HUB, OUT, DONE, OUT], DONE);
     const before = standIn.calls.track;
-    const replay = await call(server, 'trackingWebhook', {
+    const replay = await hintAt({
       carrierId: 'kr.cjlogistics',
       trackingNumber: '601234567002',
     });
-    expect([replay.status, replay.body.results]).toEqual([200, { shipments: 0 }]);
+    expect([replay.status, replay.body.results]).toEqual([200, { received: true }]);
     expect(standIn.calls.track).toBe(before);
     expect((await shipmentOf(seq)).deliveredAt?.toISOString()).toBe('2026-11-25T05:37:00.000Z');
   });
@@ -166,7 +179,7 @@ describe('tracker.delivery', () => {
   it("believes the carrier's lastEvent: DELIVERED prevails over an event listed after it", async () => {
     const seq = await shippedOrder('kr.hanjin', '420099990001');
     standIn.setParcel('kr.hanjin', '420099990001', [PICKUP, DONE, OUT], DONE);
-    await call(server, 'trackingWebhook', { carrierId: 'kr.hanjin', trackingNumber: '420099990001' });
+    await hintAt({ carrierId: 'kr.hanjin', trackingNumber: '420099990001' });
     const s = await shipmentOf(seq);
     expect([s.lastStatus, s.deliveredAt?.toISOString()]).toEqual(['DELIVERED', '2026-11-25T05:37:00.000Z']);
   });
@@ -174,8 +187,8 @@ describe('tracker.delivery', () => {
   it('a forged hint changes nothing: the carrier says what it says', async () => {
     const seq = await shippedOrder('kr.logen', '30012345678');
     standIn.setParcel('kr.logen', '30012345678', [PICKUP]);
-    const forged = await call(server, 'trackingWebhook', { carrierId: 'kr.logen', trackingNumber: '30012345678' });
-    expect(forged.body.results).toEqual({ shipments: 1 });
+    const forged = await hintAt({ carrierId: 'kr.logen', trackingNumber: '30012345678' });
+    expect(forged.body.results).toEqual({ received: true });
     const s = await shipmentOf(seq);
     expect([s.lastStatus, s.deliveredAt, s.events.length]).toEqual(['AT_PICKUP', null, 1]);
   });
@@ -183,12 +196,12 @@ describe('tracker.delivery', () => {
   it('provider down or answering errors: the hint gets a Korean 503, stored events stay, the buyer still reads', async () => {
     const seq = await shippedOrder('kr.epost', '6071234500001');
     standIn.setParcel('kr.epost', '6071234500001', [PICKUP]);
-    await call(server, 'trackingWebhook', { carrierId: 'kr.epost', trackingNumber: '6071234500001' });
+    await hintAt({ carrierId: 'kr.epost', trackingNumber: '6071234500001' });
     const stored = (await shipmentOf(seq)).events;
     standIn.setParcel('kr.epost', '6071234500001', [PICKUP, HUB]);
     for (const behaviour of ['down', 'error'] as const) {
       standIn.setBehaviour(behaviour);
-      const res = await call(server, 'trackingWebhook', { carrierId: 'kr.epost', trackingNumber: '6071234500001' });
+      const res = await hintAt({ carrierId: 'kr.epost', trackingNumber: '6071234500001' });
       expect([res.status, res.body.message]).toEqual([
         503,
         '배송 조회 서비스가 응답하지 않습니다. 잠시 후 다시 시도하세요.',
@@ -225,7 +238,14 @@ describe('webhook renewal', () => {
     await runHandler(
       'tracking.register',
       { id: jobId('tracking.register', r.key), data: r.data as object, singletonKey: r.key, retryCount: 0 },
-      { db: server.db, sms: server.ctx!.sms, log: server.app.log, tracking, publicUrl: () => server.base },
+      {
+        db: server.db,
+        sms: server.ctx!.sms,
+        log: server.app.log,
+        tracking,
+        publicUrl: () => server.base,
+        trackingWebhookKey: server.ctx!.config.trackingWebhookKey,
+      },
     );
   }
   const registered = (waybill: string) => standIn.registrations.filter((r) => r.trackingNumber === waybill);
@@ -254,7 +274,10 @@ describe('webhook renewal', () => {
     expect(standIn.calls.track).toBe(reads + 1);
     const regs = registered('601234567101');
     expect(regs).toHaveLength(2);
-    expect(regs[1]).toMatchObject({ carrierId: 'kr.cjlogistics', callbackUrl: `${server.base}/api/trackingWebhook` });
+    expect(regs[1]).toMatchObject({
+      carrierId: 'kr.cjlogistics',
+      callbackUrl: `${server.base}/api/trackingWebhook?key=${WEBHOOK_KEY}`,
+    });
     const ttl = Date.parse(regs[1]!.expirationTime) - Date.now();
     expect(ttl).toBeGreaterThan(47 * HOUR);
     expect(ttl).toBeLessThanOrEqual(48 * HOUR);

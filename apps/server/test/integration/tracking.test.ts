@@ -231,51 +231,76 @@ describe('api/getOrderTracking', () => {
   });
 });
 
-describe('api/trackingWebhook (a hint only)', () => {
+describe('api/trackingWebhook (a hint only, at the keyed address)', () => {
+  /** A hint at the address the shop registers (its key in the query), as tracker.delivery sends it. */
+  const hint = (body: Record<string, unknown>, key = server.ctx!.config.trackingWebhookKey) =>
+    call(server, 'POST', `api/trackingWebhook?key=${encodeURIComponent(key)}`, body);
+  const RECEIVED = [200, '배송 정보 변경 알림을 받았습니다.', { received: true }];
+  const answerOf = (res: Awaited<ReturnType<typeof hint>>) => [res.status, res.body.message, res.body.results];
+
   it('re-reads the named waybill from the provider; a forged hint for a fresh parcel delivers nothing', async () => {
     const seq = await confirmedOrder();
     await ship(seq, 'kr.daesin', '3001234567890');
-    const hint = await call(server, 'trackingWebhook', { carrierId: 'kr.daesin', trackingNumber: '3001234567890' });
-    expect([hint.status, hint.body.results]).toEqual([200, { shipments: 1 }]);
+    const res = await hint({ carrierId: 'kr.daesin', trackingNumber: '3001234567890' });
+    expect(answerOf(res)).toEqual(RECEIVED);
     const [s] = await shipmentOf(seq);
     expect([s!.lastStatus, s!.deliveredAt, s!.events.length]).toEqual(['AT_PICKUP', null, 1]);
   });
 
-  it('answers a hint about no waybill of the shop, or a bad body, and changes nothing', async () => {
+  it('without the key, or with a wrong one, nothing is read: 401 in Korean, the same for any waybill', async () => {
+    const seq = await confirmedOrder();
+    await ship(seq, 'kr.daesin', '3009876543210');
+    const ours = { carrierId: 'kr.daesin', trackingNumber: '3009876543210' };
+    const notOurs = { carrierId: 'kr.daesin', trackingNumber: '3000000000001' };
+    const key = server.ctx!.config.trackingWebhookKey;
+    const before = await shipmentOf(seq);
+    for (const body of [ours, notOurs]) {
+      for (const res of [
+        await call(server, 'trackingWebhook', body),
+        await hint(body, ''),
+        await hint(body, key.slice(0, -1)),
+        await hint(body, `${key}0`),
+        await hint(body, key.toUpperCase()),
+      ])
+        expect([res.status, res.body.message]).toEqual([401, '웹훅 키가 올바르지 않습니다.']);
+    }
+    expect(await shipmentOf(seq)).toEqual(before);
+    expect(before[0]!.events).toEqual([]);
+  });
+
+  it("answers a hint about no waybill of the shop's exactly as one about its own, and a bad body 400; nothing changes", async () => {
     const before = await server.db.select().from(shipments);
     for (const body of [
       { carrierId: 'kr.cjlogistics', trackingNumber: '999999999999' },
       { carrierId: 'kr.fedex', trackingNumber: '601234567890' },
       { carrierId: 'quick', trackingNumber: '1' },
-    ]) {
-      const res = await call(server, 'trackingWebhook', body);
-      expect([res.status, res.body.results]).toEqual([200, { shipments: 0 }]);
-    }
+    ])
+      expect(answerOf(await hint(body))).toEqual(RECEIVED);
     for (const body of [
       {},
       { carrierId: 7, trackingNumber: '601234567890' },
       { carrierId: 'kr.cjlogistics', trackingNumber: '1'.repeat(41) },
     ]) {
-      const res = await call(server, 'POST', 'api/trackingWebhook', body);
+      const res = await hint(body);
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('요청 형식이 올바르지 않습니다.');
     }
     expect(await server.db.select().from(shipments)).toEqual(before);
   });
 
-  it('a flood of hints for one waybill stops reading the provider after 30 in 10 minutes (429), other waybills unaffected', async () => {
+  it("a flood of hints for one waybill, the shop's or not, is refused after 30 in 10 minutes (429); other waybills unaffected", async () => {
     const seq = await confirmedOrder();
     await ship(seq, 'kr.ilyanglogis', '5566778899');
-    const statuses: number[] = [];
-    for (let i = 0; i < 31; i++)
-      statuses.push(
-        (await call(server, 'trackingWebhook', { carrierId: 'kr.ilyanglogis', trackingNumber: '5566778899' })).status,
-      );
-    expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
-    expect(statuses[30]).toBe(429);
+    for (const trackingNumber of ['5566778899', '5566770000']) {
+      const statuses: number[] = [];
+      for (let i = 0; i < 31; i++) statuses.push((await hint({ carrierId: 'kr.ilyanglogis', trackingNumber })).status);
+      expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+      expect(statuses[30]).toBe(429);
+    }
     const otherSeq = await confirmedOrder();
     await ship(otherSeq, 'kr.ilyanglogis', '5566778800');
-    const other = await call(server, 'trackingWebhook', { carrierId: 'kr.ilyanglogis', trackingNumber: '5566778800' });
-    expect([other.status, other.body.results]).toEqual([200, { shipments: 1 }]);
+    expect(answerOf(await hint({ carrierId: 'kr.ilyanglogis', trackingNumber: '5566778800' }))).toEqual(RECEIVED);
+    const [s] = await shipmentOf(otherSeq);
+    expect(s!.events.length).toBe(1);
   });
 });

@@ -1,5 +1,6 @@
 /** The auth feature's surface for the rest of the server (docs/architecture.md#boundaries). */
 export { hashPassword, verifyPassword } from './passwords.js';
+export { checkPhoneCode, requestPhoneCode } from './phone-codes.js';
 export { installRequestContext } from './request-context.js';
 export { authRoutes } from './routes.js';
 export { newSecurityNumber, verifiedMemberByPhone } from './service.js';

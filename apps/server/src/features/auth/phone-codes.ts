@@ -9,7 +9,8 @@ import { recentEvents } from '../../shared/rate-limit.js';
 import { startOfSeoulDay } from '../../shared/time.js';
 import type { SmsProvider } from '../sms/index.js';
 
-export type CodePurpose = 'join' | 'find';
+/** join and find: the auth flows; notify: a phone for '알림 설정' (docs/requirements.md#notifications). */
+export type CodePurpose = 'join' | 'find' | 'notify';
 
 const hashCode = (phone: string, code: string) => createHash('sha256').update(`${phone}:${code}`).digest('hex');
 

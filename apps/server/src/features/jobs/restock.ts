@@ -1,12 +1,15 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { SHOP_NAME, renderNotice } from '@partsmall/contract';
 import { members, products } from '../../db/schema.js';
+import { takeTextAllowance } from '../notify/index.js';
 import type { JobHandler } from './types.js';
 
 /**
- * A sold-out product is back (docs/requirements.md#restock-alerts): each member who asked gets one
- * text through the SMS provider. Phones are read when the job runs; a member who left since is
- * skipped. One effect per member, so a retried job texts only those it had not reached.
+ * A sold-out product is back (docs/requirements.md#restock-alerts): each phone of the members who
+ * asked gets one text through the SMS provider, however many of them share it (the effect is the
+ * first such member's). Phones are read when the job runs; a member who left since is skipped. One
+ * effect per phone, so a retried job texts only those it had not reached; each text counts against its
+ * phone's day (NOTIFY_LIMIT).
  */
 export const restockTexts: JobHandler<'sms.restock'> = async (job, deps) => {
   const [product] = await deps.db
@@ -23,10 +26,15 @@ export const restockTexts: JobHandler<'sms.restock'> = async (job, deps) => {
     .from(members)
     .where(and(inArray(members.id, job.data.memberIds), eq(members.status, 'active')))
     .orderBy(members.id);
+  const phones = new Set<string>();
   for (const r of recipients) {
-    if (!r.phone) continue;
+    if (!r.phone || phones.has(r.phone)) continue;
+    phones.add(r.phone);
     const part = `member:${r.id}`;
     // The effect key as the message id: a provider that can ask whether it sent it sends it once.
-    await job.once(part, () => deps.sms.send(r.phone, text, undefined, `${job.name}:${job.key}:${part}`));
+    await job.once(part, async () => {
+      if (!(await takeTextAllowance(deps.db, r.phone, deps.log, 'restock'))) return;
+      await deps.sms.send(r.phone, text, undefined, `${job.name}:${job.key}:${part}`);
+    });
   }
 };

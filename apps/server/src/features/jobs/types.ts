@@ -23,6 +23,8 @@ export interface JobDeps {
   /** Carrier tracking (TRACKING_PROVIDER) and the address its webhook calls back (PUBLIC_URL). */
   tracking?: TrackingProvider;
   publicUrl?: () => string;
+  /** The key the webhook's callback address carries (config.trackingWebhookKey). */
+  trackingWebhookKey?: string;
   /** 알림톡 with SMS fallback (NOTIFY_PROVIDER; absent: notify jobs fail and park). */
   notify?: NotifyProvider;
 }

@@ -1,7 +1,8 @@
-import { MSG_NOTIFY } from '@partsmall/contract';
+import { MSG, MSG_NOTIFY } from '@partsmall/contract';
 import { requireCompanyMember, type Api, type AppContext } from '../../shared/context.js';
 import { route } from '../../shared/route.js';
 import { ok } from '../../shared/http.js';
+import { requestPhoneCode } from '../auth/index.js';
 import { getNotifySettings, setNotifySettings } from './settings.js';
 
 /** '알림 설정': each account reads and writes only its own row (a main account's is the company's default). */
@@ -15,4 +16,10 @@ export function notifyRoutes(app: Api, ctx: AppContext) {
   route(app, 'setNotifySettings', async (req) =>
     ok(await setNotifySettings(db, caller(req), req.body), MSG_NOTIFY.saved),
   );
+  // A new phone is verified like any other: a code sent to it, with the same limits (docs/security.md#phone-codes-and-sms-cost).
+  route(app, 'notifyPhoneCode', async (req) => {
+    requireCompanyMember(req);
+    await requestPhoneCode(db, ctx.sms, req.body.phone, 'notify', req.ip, req.log);
+    return ok(undefined, MSG.codeSent);
+  });
 }

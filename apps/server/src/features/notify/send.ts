@@ -6,6 +6,7 @@ import { TIME_ZONE } from '@partsmall/contract';
 import type { JobHandler } from '../jobs/types.js';
 import { enqueue } from '../../shared/job-queue.js';
 import { recipientsFor, type NotifyAccount, type NotifySetting } from './recipients.js';
+import { takeTextAllowance } from './limit.js';
 import { notifySettings } from './schema.js';
 
 /** The company's active accounts, main accounts first, and their saved settings (one read: it runs per job). */
@@ -38,6 +39,7 @@ export async function accountsOf(
  * are read when the job runs (a phone changed since the event gets it); each recipient is one
  * effect (`member:<id>`), its message id the effect key, so a retry sends only to those not yet
  * reached. A template whose values do not fit fails the job (parked for staff) and sends nothing.
+ * Each text counts against its phone's day (NOTIFY_LIMIT); one past the cap is not sent.
  */
 export const notifySend: JobHandler<'notify.send'> = async (job, deps) => {
   if (!deps.notify) throw new Error('알림톡 발송 수단이 설정되지 않았습니다.');
@@ -48,6 +50,8 @@ export const notifySend: JobHandler<'notify.send'> = async (job, deps) => {
   for (const r of recipientsFor(event, accounts, settings, memberId)) {
     const part = `member:${r.memberId}`;
     await job.once(part, async () => {
+      // The day's cap per phone (NOTIFY_LIMIT): past it, this recipient's text is dropped, not retried.
+      if (!(await takeTextAllowance(deps.db, r.phone, deps.log, event))) return;
       await notify.send({
         to: r.phone,
         event,

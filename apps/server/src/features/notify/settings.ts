@@ -1,7 +1,15 @@
 import { and, eq } from 'drizzle-orm';
-import { MEMBER_TYPE_MAIN, notifyEventsFor, type NotifySettings, type NotifySettingEvent } from '@partsmall/contract';
+import {
+  MEMBER_TYPE_MAIN,
+  MSG_NOTIFY,
+  notifyEventsFor,
+  type NotifySettings,
+  type NotifySettingEvent,
+} from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { members } from '../../db/schema.js';
+import { badRequest } from '../../shared/http.js';
+import { checkPhoneCode } from '../auth/index.js';
 import { effectiveSetting, companyDefault } from './recipients.js';
 import { notifySettings } from './schema.js';
 
@@ -50,13 +58,46 @@ export async function getNotifySettings(db: Db, me: Caller): Promise<NotifySetti
 }
 
 /**
- * Saves the caller's own row: a main account's is the company's default, a sub-account's its own.
- * A sub-account's `followCompany` removes its row. Only the caller's own row is ever written.
+ * Whether `phone` may be saved without a code: it is the one the caller's row already names, the
+ * account's own, or the verified phone of an active account of the same company (docs/requirements.md#notifications).
+ */
+async function knownPhone(db: Db, me: Caller, phone: string): Promise<boolean> {
+  if (phone === me.phone) return true;
+  const [saved] = await db
+    .select({ phone: notifySettings.phone })
+    .from(notifySettings)
+    .where(eq(notifySettings.memberId, me.id));
+  if (saved?.phone === phone) return true;
+  const [verified] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(
+      and(
+        eq(members.companyId, me.companyId),
+        eq(members.phone, phone),
+        eq(members.phoneVerified, true),
+        eq(members.status, 'active'),
+      ),
+    )
+    .limit(1);
+  return verified !== undefined;
+}
+
+/**
+ * Saves the caller's own row: a main account's is the company's default, a sub-account's own.
+ * A sub-account's `followCompany` removes its row. Only the caller's own row is ever written. A
+ * phone the account does not already have (knownPhone) is saved only with the code sent to it
+ * (api/notifyPhoneCode), which it uses up; without it, or with a wrong one, 400 and nothing changes.
  */
 export async function setNotifySettings(
   db: Db,
   me: Caller,
-  form: { events: NotifySettingEvent[]; phone?: string | null | undefined; followCompany?: boolean | undefined },
+  form: {
+    events: NotifySettingEvent[];
+    phone?: string | null | undefined;
+    followCompany?: boolean | undefined;
+    authCode?: string | undefined;
+  },
 ): Promise<NotifySettings> {
   if (form.followCompany && me.type !== MEMBER_TYPE_MAIN) {
     await db.delete(notifySettings).where(eq(notifySettings.memberId, me.id));
@@ -67,6 +108,11 @@ export async function setNotifySettings(
       phone: form.phone || null,
       updatedAt: new Date(),
     };
+    if (row.phone && !(await knownPhone(db, me, row.phone))) {
+      if (!form.authCode) throw badRequest(MSG_NOTIFY.phoneCodeRequired, 'authCode');
+      // Not in a transaction with the save: a wrong code must stay counted (five lock the code).
+      await checkPhoneCode(db, row.phone, 'notify', form.authCode, 'consume');
+    }
     await db
       .insert(notifySettings)
       .values({ memberId: me.id, companyId: me.companyId, ...row })

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
 import { MSG_ORDER, MSG_PAPERWORK, ORDER_STATUS } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { companies, orderLines, orders } from '../../db/schema.js';
@@ -121,13 +121,19 @@ export async function monthlyStatementInput(
     notInArray(orders.status, NOT_ON_STATEMENT),
     withinSeoulDays(orders.createdAt, q.startDate, q.endDate),
   );
-  // Bounded before anything is laid out: a row per line plus one per order's shipping.
-  const [counted] = await db
-    .select({ n: sql<string>`count(*) + coalesce(sum(case when ${orders.shipping} > 0 then 1 else 0 end), 0)` })
+  // Bounded before anything is laid out: a row per line plus one per order's shipping (counted once
+  // per order, not once per line of it as a join of the two would).
+  const [lineRows] = await db
+    .select({ n: count() })
     .from(orders)
     .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
     .where(where);
-  if (Number(counted?.n ?? 0) > MAX_STATEMENT_ROWS) throw new AppError(422, MSG_PAPERWORK.tooManyRows, 422, 'endDate');
+  const [shippingRows] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(where, gt(orders.shipping, 0)));
+  if (Number(lineRows?.n ?? 0) + Number(shippingRows?.n ?? 0) > MAX_STATEMENT_ROWS)
+    throw new AppError(422, MSG_PAPERWORK.tooManyRows, 422, 'endDate');
   const rows = await db.select().from(orders).where(where).orderBy(asc(orders.createdAt), asc(orders.id));
   return {
     supplier: await supplierParty(db),

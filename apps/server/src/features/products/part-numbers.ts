@@ -75,18 +75,40 @@ export const CANDIDATE_COLUMNS: ProductColumns<CandidateRow> = {
 /** An array parameter as PostgreSQL's literal (Drizzle would spread a JS array into a list); keys are A-Z and 0-9 only. */
 const keyArray = (keys: readonly string[]) => `{${keys.map((k) => `"${k}"`).join(',')}}`;
 
-/** The stored relations (the closure) of some part-number keys ($1: text[]). */
+/**
+ * The relations a search of some part-number keys follows ($1: text[]), in one statement: the stored
+ * chains onwards of each key, the interchangeable relations of each key and of each number on those
+ * chains (either way, read from both sources by their key indexes), and the stored chains onwards of
+ * the numbers found interchangeable.
+ */
 const RELATIONS_OF_KEYS: PreparedStatement = {
   name: 'part_relations_of_keys',
-  text: `select distinct pid, to_pid as "toPid", kind from part_relation_closure where key = any($1::text[])`,
+  text: `with chain as (
+      select c.pid, c.to_pid, c.to_key from part_relation_closure c where c.key = any($1::text[])
+    ), nodes as (
+      select unnest($1::text[]) as key union select to_key from chain
+    ), partners as (
+      select r.pid, r.pid_key, r.to_pid, r.to_key from nodes cross join lateral (
+        select x.pid, x.pid_key, x.to_pid, x.to_key from part_xrefs x where x.pid_key = nodes.key and x.kind = 'interchangeable'
+        union all select x.pid, x.pid_key, x.to_pid, x.to_key from part_xrefs x where x.to_key = nodes.key and x.kind = 'interchangeable'
+        union all select e.pid, e.pid_key, e.to_pid, e.to_key from epc_replacements e where e.pid_key = nodes.key and e.kind = 'interchangeable'
+        union all select e.pid, e.pid_key, e.to_pid, e.to_key from epc_replacements e where e.to_key = nodes.key and e.kind = 'interchangeable'
+      ) r
+    ), partner_keys as (
+      select pid_key as key from partners union select to_key from partners
+    )
+    select pid, to_pid as "toPid", 'supersedes' as kind from chain
+    union select pid, to_pid, 'interchangeable' from partners
+    union select c.pid, c.to_pid, 'supersedes' from partner_keys p join part_relation_closure c on c.key = p.key`,
 };
 
 /**
  * The relations that can matter to `keys`: the supersession chains onwards from each key, the numbers
- * interchangeable with any of them (either way), and the chains onwards from those. They are read
- * from `part_relation_closure`, which holds them for every number of a relation and is kept on write
- * by triggers on both sources (migration 0018; docs/search.md#part-numbers): one index lookup per
- * key, where a recursive query over the `part_relations` view read all of it (docs/performance.md#any-number-and-korean-name-search-issue-22).
+ * interchangeable with any of them (either way, one step), and the chains onwards from those. The
+ * chains are read from `part_relation_closure`, which holds them for every superseded number and is
+ * kept on write by triggers on both sources (migrations 0018 and 0021; docs/search.md#part-numbers);
+ * the interchangeable numbers from the sources' key indexes, so a number interchangeable with N others
+ * stores nothing per pair (docs/performance.md#any-number-and-korean-name-search-issue-22).
  */
 export async function relationsFor(db: Db | Tx, keys: readonly string[]): Promise<PartRelationIndex> {
   if (keys.length === 0) return indexPartRelations([]);

@@ -53,11 +53,13 @@ export const partRelations = pgView('part_relations', {
 }).existing();
 
 /**
- * For every number of a relation (`key`, alphaNumber form), the relations a search of it follows: its
- * supersession chains onwards, its interchangeable numbers (either way) and their chains onwards.
- * Derived from `part_relations` and kept on every write of either source by statement triggers
- * (migration 0018: `part_relation_closure_refresh` rebuilds the connected numbers, or everything
- * for a large change), so a search reads it with one index lookup. docs/search.md#part-numbers
+ * For every number that is superseded (`key`, alphaNumber form), the supersessions its chains follow
+ * onwards (`kind` is always 'supersedes'; `to_key` is the newer number's key). A chain is at most 20
+ * steps, so the rows grow with the relations, not with their square: interchangeable numbers are not
+ * stored here but read at search time from the sources' own key indexes, one step as the search takes
+ * them (`relationsFor`). Kept on every supersession written to either source by statement triggers
+ * (migrations 0018 and 0021: `part_relation_closure_refresh` rebuilds the chains through the touched
+ * numbers, or everything for a large change). docs/search.md#part-numbers
  */
 export const partRelationClosure = pgTable(
   'part_relation_closure',
@@ -65,7 +67,8 @@ export const partRelationClosure = pgTable(
     key: text('key').notNull(),
     pid: text('pid').notNull(),
     toPid: text('to_pid').notNull(),
-    kind: text('kind').$type<'supersedes' | 'interchangeable'>().notNull(),
+    kind: text('kind').$type<'supersedes'>().notNull(),
+    toKey: text('to_key').notNull(),
   },
   (t) => [primaryKey({ name: 'part_relation_closure_pk', columns: [t.key, t.pid, t.toPid, t.kind] })],
 );

@@ -21,7 +21,12 @@ export interface CartAddLine {
   jobRef?: string | undefined;
 }
 
-/** The products locked in id order, each with what this member's cart already holds of it. */
+/**
+ * The products locked in id order, each with what this member's cart already holds of it. The cart
+ * is read by a statement of its own after the locks are held: read in the locking statement, it came
+ * from that statement's snapshot, taken before a concurrent add of the same product committed, so ten
+ * reorders at once each saw an empty cart and together put more than the stock in it.
+ */
 async function lockProducts(tx: Tx, memberId: number, productIds: number[]) {
   const sorted = [...new Set(productIds)].sort((a, b) => a - b);
   const rows = await tx
@@ -35,15 +40,29 @@ async function lockProducts(tx: Tx, memberId: number, productIds: number[]) {
       priceC: products.priceC,
       priceD: products.priceD,
       salePrice: products.salePrice,
-      inCart: sql<number>`coalesce(${cartItems.qty}, 0)`.mapWith(Number),
     })
     .from(products)
-    // One cart line at most per member and product (cart_items_member_product).
-    .leftJoin(cartItems, and(eq(cartItems.productId, products.id), eq(cartItems.memberId, memberId)))
     .where(inArray(products.id, sorted))
     .orderBy(asc(products.id))
-    .for('update', { of: products });
-  return new Map(rows.map((r) => [r.id, r]));
+    .for('update');
+  // One cart line at most per member and product (cart_items_member_product).
+  const held =
+    rows.length === 0
+      ? []
+      : await tx
+          .select({ productId: cartItems.productId, qty: cartItems.qty })
+          .from(cartItems)
+          .where(
+            and(
+              eq(cartItems.memberId, memberId),
+              inArray(
+                cartItems.productId,
+                rows.map((r) => r.id),
+              ),
+            ),
+          );
+  const inCart = new Map(held.map((h) => [h.productId, Number(h.qty)]));
+  return new Map(rows.map((r) => [r.id, { ...r, inCart: inCart.get(r.id) ?? 0 }]));
 }
 
 /** Adds the lines to the member's cart: memo and job reference replace the line's when given. */

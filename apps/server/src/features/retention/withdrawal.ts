@@ -15,6 +15,7 @@ import {
   shippingAddresses,
   smsOutbox,
 } from '../../db/schema.js';
+import { forgetPeople } from '../../shared/rate-limit.js';
 import { notifySettings } from '../notify/index.js';
 
 /** What a withdrawn account's name reads as wherever a record of it stays (orders, chat, back office). */
@@ -30,6 +31,7 @@ export const withdrawnLoginId = (memberId: number) => `withdrawn-${memberId}@wit
  * What a withdrawal destroys at once, on the withdrawal's own transaction (docs/requirements.md#retention).
  * Each member's name, phone numbers, mail, login id and password hash are replaced (the row stays, so the
  * records that name it keep pointing at something), the phone codes and dev-outbox texts of those phones go,
+ * the rate-limit counters naming the login id, the account or the phones go (forgetPeople),
  * and so do the member's restock requests and notification settings. When the main account takes the company along, the company's
  * contact fields, its delivery addresses, cart, favourites and vehicles go, and its orders keep only what the
  * supply record needs: the receiver's and sender's names and phone numbers, the detailed address, the memos
@@ -44,7 +46,7 @@ export async function destroyOnWithdrawal(
   const { memberIds, companyId } = target;
   if (memberIds.length > 0) {
     const gone = await tx
-      .select({ phone: members.phone, contactPhone: members.contactPhone })
+      .select({ loginId: members.loginId, phone: members.phone, contactPhone: members.contactPhone })
       .from(members)
       .where(inArray(members.id, memberIds));
     const phones = [...new Set(gone.flatMap((m) => [m.phone, m.contactPhone]).filter((p) => p !== ''))];
@@ -61,6 +63,8 @@ export async function destroyOnWithdrawal(
         mail: '',
       })
       .where(inArray(members.id, memberIds));
+    // The rate-limit counters would keep the login ids, with the addresses they were used from, and the phones.
+    await forgetPeople(tx, { loginIds: gone.map((m) => m.loginId), memberIds, phones });
     if (phones.length > 0) {
       await tx.delete(phoneCodes).where(inArray(phoneCodes.phone, phones));
       await tx.delete(smsOutbox).where(inArray(smsOutbox.phone, phones));

@@ -26,7 +26,8 @@ export const registerTracking: JobHandler<'tracking.register'> = async (job, dep
   const round = job.data.round ?? 0;
   if (round > 0 && (await refreshShipment(deps.db, tracking, shipment, new Date(now))).deliveredAt) return;
   const expiresAt = new Date(Math.min(now + WEBHOOK_HOURS * 3600_000, capAt));
-  const callbackUrl = `${deps.publicUrl?.() ?? ''}/api/trackingWebhook`;
+  // The key proves a call to the webhook comes from the provider we registered with (docs/security.md#webhooks).
+  const callbackUrl = `${deps.publicUrl?.() ?? ''}/api/trackingWebhook?key=${encodeURIComponent(deps.trackingWebhookKey ?? '')}`;
   await job.once('webhook', () =>
     tracking.register({
       carrierId: shipment.carrierCode!,

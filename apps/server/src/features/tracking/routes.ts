@@ -1,6 +1,7 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { MSG_TRACKING } from '@partsmall/contract';
 import { type Api, type AppContext, requireMember } from '../../shared/context.js';
-import { forbidden, ok } from '../../shared/http.js';
+import { forbidden, ok, unauthorized } from '../../shared/http.js';
 import { route } from '../../shared/route.js';
 import type { TrackingProvider } from './provider.js';
 import { orderTracking, takeHint } from './service.js';
@@ -16,8 +17,17 @@ export function trackingRoutes(app: Api, ctx: AppContext, provider: TrackingProv
     return ok(await orderTracking(db, provider, { staff, companyId: auth.member.companyId }, req.body.seq));
   });
 
+  // The key of the registered callback address, compared in constant time (docs/security.md#webhooks):
+  // without it nothing is read, and with it the answer does not say whether the waybill is the shop's.
+  const expected = digest(ctx.config.trackingWebhookKey);
   route(app, 'trackingWebhook', async (req) => {
-    const shipments = await takeHint(db, provider, req.body);
-    return ok({ shipments }, shipments > 0 ? MSG_TRACKING.hintTaken : MSG_TRACKING.hintIgnored);
+    const given = (req.query as Record<string, unknown> | undefined)?.key;
+    if (typeof given !== 'string' || !timingSafeEqual(digest(given), expected))
+      throw unauthorized(MSG_TRACKING.webhookKeyWrong);
+    await takeHint(db, provider, req.body);
+    return ok({ received: true as const }, MSG_TRACKING.hintReceived);
   });
 }
+
+/** Equal-length digests, so that the comparison takes the same time whatever was sent. */
+const digest = (key: string) => createHash('sha256').update(key).digest();

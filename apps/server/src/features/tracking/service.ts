@@ -139,8 +139,9 @@ export async function orderTracking(
 /**
  * A webhook hint `{ carrierId, trackingNumber }`: the shipments of that waybill not delivered yet are
  * read again from the provider. The hint itself is believed in nothing: a forged or replayed one
- * makes the shop read what the carrier says, which changes nothing wrong. Answers how many
- * shipments it named.
+ * makes the shop read what the carrier says, which changes nothing wrong. Hints are counted per
+ * waybill whether or not it is the shop's, so that the limit does not tell either. Answers how many
+ * shipments it named (for the caller's use; the webhook's answer does not say).
  */
 export async function takeHint(
   db: Db,
@@ -150,21 +151,21 @@ export async function takeHint(
 ): Promise<number> {
   const carrier = carrierOf(hint.carrierId);
   if (!carrier || carrier.code !== hint.carrierId || !carrier.tracked) return 0;
+  const waybill = normalizeWaybill(hint.trackingNumber);
+  if (!(await takeAttempt(db, `trackingHint:${carrier.code}:${waybill}`, HINT_READS, HINT_WINDOW_SEC))) throw tooMany();
   const rows = await db
     .select()
     .from(shipments)
     .where(
       and(
         eq(shipments.carrierCode, carrier.code),
-        eq(shipments.waybill, normalizeWaybill(hint.trackingNumber)),
+        eq(shipments.waybill, waybill),
         eq(shipments.tracked, true),
         isNull(shipments.deliveredAt),
       ),
     )
     .limit(10);
   if (rows.length === 0) return 0;
-  if (!(await takeAttempt(db, `trackingHint:${carrier.code}:${rows[0]!.waybill}`, HINT_READS, HINT_WINDOW_SEC)))
-    throw tooMany();
   for (const s of rows) {
     try {
       await refreshShipment(db, provider, s, now);

@@ -18,3 +18,10 @@ export function useSaveNotifySettings() {
     onSuccess: (answer) => queryClient.setQueryData(notifyKeys.settings, answer.results),
   });
 }
+
+/** api/notifyPhoneCode: a code to the phone the account wants its notifications at. */
+export function useRequestNotifyCode() {
+  return useMutation({
+    mutationFn: (phone: string) => api('notifyPhoneCode', { phone }, { accept: [200] }),
+  });
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NOTIFY_SETTING_EVENTS } from '@partsmall/contract';
-import { formDefaults, notifyForm, toRequest } from './form';
+import { formDefaults, isNewPhone, notifyForm, toRequest } from './form';
 
 const settings = {
   scope: 'own' as const,
@@ -30,5 +30,22 @@ describe("'알림 설정' form", () => {
     const bad = notifyForm.safeParse({ ...d, phone: '0212345678' });
     expect(bad.success).toBe(false);
     expect(bad.error?.issues[0]?.message).toMatch(/[가-힣]/);
+  });
+
+  it('a phone other than the saved one and the account’s own is new, and goes with its code', () => {
+    const saved = { ...settings, phone: '01022223333' };
+    expect(['', '01022223333', '01012345678', '01098765432'].map((p) => isNewPhone(p, saved))).toEqual([
+      false,
+      false,
+      false,
+      true,
+    ]);
+    const d = { ...formDefaults(saved), phone: '01098765432', authCode: '123456' };
+    expect(toRequest(d, settings.choices)).toEqual({
+      events: ['shipped', 'chatReply'],
+      phone: '01098765432',
+      authCode: '123456',
+    });
+    expect(notifyForm.safeParse({ ...d, authCode: '12a' }).success).toBe(false);
   });
 });

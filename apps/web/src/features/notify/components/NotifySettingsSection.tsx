@@ -1,13 +1,14 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { NOTIFY_TEMPLATES, type NotifySettings } from '@partsmall/contract';
-import { messageOf } from '../../../shared/api';
+import { NOTIFY_TEMPLATES, TIMING, type NotifySettings } from '@partsmall/contract';
+import { fieldOf, messageOf } from '../../../shared/api';
 import { useSession } from '../../../shared/session';
-import { CheckField, ErrorLine, Field, Form, useZodForm } from '../../../shared/ui/form';
+import { CheckField, ErrorLine, Field, Form, setServerError, useZodForm } from '../../../shared/ui/form';
 import { useNotify } from '../../../shared/ui/notify';
 import { Loading } from '../../../shared/ui/states';
-import { notifySettingsQuery, useSaveNotifySettings } from '../api';
-import { formDefaults, notifyForm, toRequest, type NotifyFormValues } from '../form';
+import { useCountdown } from '../../auth';
+import { notifySettingsQuery, useRequestNotifyCode, useSaveNotifySettings } from '../api';
+import { formDefaults, isNewPhone, notifyForm, toRequest, type NotifyFormValues } from '../form';
 import { N } from '../texts';
 
 /** Digits with their hyphens, as the phone fields of the member area take them (010-1234-5678). */
@@ -16,7 +17,8 @@ const PHONE_INPUT_MAX = 13;
 /**
  * '알림 설정' (docs/requirements.md#notifications): a checkbox per event the account may choose,
  * and the phone they reach. The main account's settings are the company's default; a sub-account
- * saves its own or follows the company's again.
+ * saves its own or follows the company's again. A new phone is saved with the code sent to it
+ * ('인증번호 받기', then the code field).
  */
 export function NotifySettingsSection({ head }: { head: (title: string, intro: string) => ReactNode }) {
   const settings = useQuery(notifySettingsQuery());
@@ -41,10 +43,40 @@ function SettingsForm({ settings }: { settings: NotifySettings }) {
   const save = useSaveNotifySettings();
   const notify = useNotify();
   const main = settings.scope === 'company';
+  const phone = form.watch('phone');
+  const fresh = isNewPhone(phone, settings);
+  const countdown = useCountdown();
+  const requestCode = useRequestNotifyCode();
+  const [sentMessage, setSentMessage] = useState<string | null>(null);
+  const canRequest = fresh && phone.length === 11 && countdown.left === 0 && !requestCode.isPending;
+  const sendCode = async () => {
+    if (!canRequest || !(await form.trigger('phone'))) return;
+    requestCode.mutate(phone, {
+      onSuccess: (a) => {
+        countdown.start(TIMING.phoneCodeResendSec);
+        setSentMessage(a.message);
+        form.setValue('authCode', '');
+        form.clearErrors('authCode');
+        form.setFocus('authCode');
+      },
+      onError: (e) => setServerError(form, 'phone', messageOf(e)),
+    });
+  };
+  const fieldError = (e: unknown) => {
+    const field = fieldOf(e, ['phone', 'authCode']);
+    if (field) setServerError(form, field, messageOf(e));
+    else void notify.alert(messageOf(e));
+  };
   const submit = (v: NotifyFormValues) =>
     save.mutate(toRequest(v, settings.choices), {
-      onSuccess: (a) => notify.toast(a.message),
-      onError: (e) => void notify.alert(messageOf(e)),
+      onSuccess: (a) => {
+        // The phone is the saved one now: its code is used up.
+        form.setValue('authCode', '');
+        countdown.stop();
+        setSentMessage(null);
+        notify.toast(a.message);
+      },
+      onError: fieldError,
     });
   const follow = () =>
     save.mutate(
@@ -84,8 +116,37 @@ function SettingsForm({ settings }: { settings: NotifySettings }) {
         maxLength={PHONE_INPUT_MAX}
         inputMode="numeric"
         placeholder={userInfo?.phone ?? settings.accountPhone}
-        hint={N.phoneHint(settings.accountPhone)}
-      />
+        hint={fresh ? N.newPhoneHint : N.phoneHint(settings.accountPhone)}
+        onValue={() => {
+          // A code belongs to the number it was sent to: another number starts over.
+          form.setValue('authCode', '');
+          countdown.stop();
+          setSentMessage(null);
+        }}
+      >
+        {fresh && (
+          <button type="button" className="btn btn-side" disabled={!canRequest} onClick={() => void sendCode()}>
+            {requestCode.isPending
+              ? N.sending
+              : countdown.left > 0
+                ? N.resendIn(countdown.left)
+                : sentMessage
+                  ? N.resendCode
+                  : N.requestCode}
+          </button>
+        )}
+      </Field>
+      {fresh && (
+        <Field
+          name="authCode"
+          id="nt-code"
+          label={N.code}
+          digits={6}
+          maxLength={6}
+          autoComplete="one-time-code"
+          hint={sentMessage ?? N.codeHint}
+        />
+      )}
       <div className="mg-form-actions">
         {settings.scope === 'own' && (
           <button type="button" className="btn" disabled={save.isPending} onClick={follow}>
