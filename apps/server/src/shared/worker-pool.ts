@@ -30,7 +30,8 @@ export class PoolTimeoutError extends Error {}
 export class PoolWorkerError extends Error {}
 
 export interface PoolOptions {
-  entry: WorkerEntry;
+  /** A worker entry, or (tests, from the source only) a TypeScript file's absolute path. */
+  entry: WorkerEntry | { source: string };
   /** Threads at most; tasks beyond wait in the queue. */
   size: number;
   /** Tasks waiting (not running) at most, over all keys. */
@@ -67,11 +68,14 @@ const require = createRequire(import.meta.url);
  * tsx's loader in the new thread and then imports the entry (`--import tsx` in a worker's execArgv is
  * not applied to the worker's own imports on Node 20).
  */
-function startWorker(entry: WorkerEntry, resourceLimits: ResourceLimits): Worker {
+function startWorker(entry: PoolOptions['entry'], resourceLimits: ResourceLimits): Worker {
   const options = { resourceLimits, stdout: false, execArgv: [] as string[] };
-  if (runningBuilt) return new Worker(pathToFileURL(path.join(serverRoot, 'dist', `${entry}.js`)), options);
+  if (runningBuilt && typeof entry === 'string')
+    return new Worker(pathToFileURL(path.join(serverRoot, 'dist', `${entry}.js`)), options);
   const tsxApi = pathToFileURL(path.join(path.dirname(require.resolve('tsx/package.json')), 'dist/esm/api/index.mjs'));
-  const source = pathToFileURL(path.join(serverRoot, 'src/workers', `${entry}.ts`));
+  const source = pathToFileURL(
+    typeof entry === 'string' ? path.join(serverRoot, 'src/workers', `${entry}.ts`) : entry.source,
+  );
   const boot = `import(${JSON.stringify(tsxApi.href)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(source.href)}); });`;
   return new Worker(boot, { ...options, eval: true });
 }
