@@ -404,3 +404,31 @@ export function rangesSheet(last = 3): Uint8Array {
       `<dataValidations count="1"><dataValidation type="whole" sqref="D1:XFD${last}"><formula1>1</formula1></dataValidation></dataValidations>`,
   );
 }
+
+// ---------------------------------------------------------------- the rest of the shop under load
+
+/** The 95th percentile of latencies (ms), nearest rank. */
+export function p95(ms: readonly number[]): number {
+  const sorted = [...ms].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil(sorted.length * 0.95) - 1)] ?? 0;
+}
+
+/**
+ * Latencies (ms) of a cheap call made over and over, one after another, for as long as `work`
+ * runs (at least `min` of them): what the rest of the shop feels while the work goes on.
+ */
+export async function latenciesWhile<T>(
+  cheap: () => Promise<unknown>,
+  work: Promise<T>,
+  min = 20,
+): Promise<{ ms: number[]; work: T }> {
+  let done = false;
+  const finished = work.finally(() => (done = true));
+  const ms: number[] = [];
+  while (!done || ms.length < min) {
+    const t = performance.now();
+    await cheap();
+    ms.push(performance.now() - t);
+  }
+  return { ms, work: await finished };
+}
