@@ -26,13 +26,13 @@ export type PdfTask =
 
 /**
  * Files: one thread (a file is read in well under a second; waiting a moment beats a second core
- * taken from the shop), eight waiting at most, one at a time per account. 10 s and 256 MB per file:
- * a legitimate 500-line estimate takes a fraction of either.
+ * taken from the shop), eight waiting at most, two at a time per account (two tabs). 10 s and
+ * 256 MB per file: a legitimate 500-line estimate takes a fraction of either.
  */
 export const FILE_POOL: Omit<PoolOptions, 'entry'> = {
   size: 1,
   maxQueued: 8,
-  perKey: 1,
+  perKey: 2,
   timeoutMs: 10_000,
   resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 },
 };
@@ -70,7 +70,7 @@ export async function closeWorkerPools(): Promise<void> {
 
 /**
  * Reads a quick-order file in the file pool. A file that takes too long or too much memory is
- * refused like any bad file (the reader's Korean message); a full pool or an account with a file
+ * refused like any bad file (the reader's Korean message); a full pool or an account with two files
  * already being read answers 429.
  */
 export async function readQuickOrderFileOffThread(

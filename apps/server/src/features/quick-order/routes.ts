@@ -20,8 +20,8 @@ import { addQuickOrderToCart, reorder } from './to-cart.js';
 const levelOf = (auth: AuthContext): CompanyLevel => auth.company?.level ?? 'd';
 
 /**
- * The one file of a multipart quick order, read into checked rows in the file worker pool (one file
- * at a time per account); each broken limit its Korean message.
+ * The one file of a multipart quick order, read into checked rows in the file worker pool (two files
+ * at a time per account, docs/security.md#costly-work); each broken limit its Korean message.
  */
 async function readUpload(req: FastifyRequest, memberId: number): Promise<QuickOrderParse> {
   let parsed: QuickOrderParse | null = null;
