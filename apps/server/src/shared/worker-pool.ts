@@ -9,7 +9,9 @@
  * source, and as `dist/<name>.js` in the built server (apps/server/build.mjs builds every
  * `src/workers/*-worker.ts` into dist beside main.js).
  */
+import { readlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
@@ -186,6 +188,25 @@ export class WorkerPool<In, Out> {
 }
 
 /**
+ * Lowers the calling thread's scheduling priority (Linux: a thread has a nice value of its own,
+ * set by its thread id, found from /proc/thread-self). When the machine is busy, the thread that
+ * answers requests then gets the cores first, and the costly work takes what is left. Elsewhere,
+ * or when refused, nothing changes.
+ */
+export function lowerThreadPriority(nice = 10): boolean {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (!Number.isInteger(tid) || tid <= 0) return false;
+    // Never above the thread's own (a process started at nice 15 keeps its workers there).
+    const target = Math.max(nice, os.getPriority(tid));
+    os.setPriority(tid, target);
+    return os.getPriority(tid) === target;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * The worker's side: answers each task with `handle`'s value (transferring the ArrayBuffers it
  * names) or with the name and message of what it threw (the pool rejects with an Error of that
  * name, so a caller can tell a refused input from a fault).
@@ -194,6 +215,7 @@ export function serveTasks<In, Out>(
   port: import('node:worker_threads').MessagePort,
   handle: (input: In) => Promise<{ value: Out; transfer?: ArrayBuffer[] }>,
 ): void {
+  lowerThreadPriority();
   port.on('message', (msg: { id: number; input: In }) => {
     void handle(msg.input).then(
       ({ value, transfer }) => port.postMessage({ id: msg.id, ok: true, value } satisfies Reply, transfer ?? []),

@@ -40,13 +40,14 @@ export const FILE_POOL: Omit<PoolOptions, 'entry'> = {
 /**
  * PDFs: one thread per core beyond the first, at most two (the first core answers requests); 40
  * waiting at most over all companies, four per company (or per staff member) waiting or being drawn.
- * 60 s and 512 MB per document: a 5,000-row statement, the largest allowed, takes a few seconds.
+ * 120 s and 512 MB per document: a 5,000-row statement, the largest allowed, takes a few seconds of
+ * CPU, but the worker runs at a lower priority and gives way to the requests on a busy machine.
  */
 export const PDF_POOL: Omit<PoolOptions, 'entry'> = {
   size: Math.max(1, Math.min(2, os.availableParallelism() - 1)),
   maxQueued: 40,
   perKey: 4,
-  timeoutMs: 60_000,
+  timeoutMs: 120_000,
   resourceLimits: { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 64 },
 };
 

@@ -1,4 +1,6 @@
 /** A worker for worker-pool.test.ts: tasks that answer, wait, throw, never end, or eat memory. */
+import { readlinkSync } from 'node:fs';
+import os from 'node:os';
 import { parentPort, threadId } from 'node:worker_threads';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { serveTasks } from '../../src/shared/worker-pool.js';
@@ -8,7 +10,8 @@ export type FixtureTask =
   | { op: 'wait'; ms: number; value: string }
   | { op: 'throw' }
   | { op: 'spin' }
-  | { op: 'hog' };
+  | { op: 'hog' }
+  | { op: 'priority' };
 
 serveTasks<FixtureTask, string>(parentPort!, async (task) => {
   switch (task.op) {
@@ -17,6 +20,8 @@ serveTasks<FixtureTask, string>(parentPort!, async (task) => {
     case 'wait':
       await sleep(task.ms);
       return { value: task.value };
+    case 'priority':
+      return { value: String(os.getPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()))) };
     case 'throw':
       throw Object.assign(new Error('refused input'), { name: 'FixtureInputError' });
     case 'spin':

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -92,6 +93,13 @@ describe('WorkerPool', () => {
     expect(process.memoryUsage().rss - before).toBeLessThan(512 * 1024 * 1024);
     expect((await p.run({ op: 'echo', value: 'alive' }, 'k')).split('@')[0]).toBe('alive');
     expect(PoolWorkerError.name).toBe('PoolWorkerError');
+  });
+
+  it('runs its threads at nice 10 while the thread that answers requests keeps its priority', async () => {
+    const p = pool();
+    const own = os.getPriority();
+    expect(await p.run({ op: 'priority' }, 'k')).toBe(String(Math.max(10, own)));
+    expect(os.getPriority()).toBe(own);
   });
 
   it('hands on what a task threw by its name, and the worker stays', async () => {
