@@ -62,13 +62,6 @@ let pdfs: WorkerPool<PdfTask, Uint8Array> | null = null;
 const filePool = () => (files ??= new WorkerPool({ entry: 'file-worker', ...FILE_POOL }));
 const pdfPool = () => (pdfs ??= new WorkerPool({ entry: 'pdf-worker', ...PDF_POOL }));
 
-/** Ends the pools' threads (tests, and a process that stops); the next task starts them again. */
-export async function closeWorkerPools(): Promise<void> {
-  const [f, p] = [files, pdfs];
-  files = pdfs = null;
-  await Promise.all([f?.close(), p?.close()]);
-}
-
 /**
  * Reads a quick-order file in the file pool. A file that takes too long or too much memory is
  * refused like any bad file (the reader's Korean message); a full pool or an account with two files
