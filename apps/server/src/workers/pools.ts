@@ -83,16 +83,20 @@ export async function readQuickOrderFileOffThread(
   }
 }
 
+export const MSG_CSV_TOO_HEAVY =
+  'CSV 파일을 읽는 데 시간이나 메모리가 너무 많이 들어 멈췄습니다. 파일을 나누어 올리세요.';
+
 /**
  * Parses CSV text (shared/csv.ts parseCsv) in the file pool; `broken` is the caller's message for a
- * file that does not parse, or that takes too long.
+ * file that does not parse. Past the pool's time or memory limit: 400 MSG_CSV_TOO_HEAVY.
  */
 export async function parseCsvOffThread(text: string, key: string, broken: string): Promise<string[][]> {
   try {
     return (await filePool().run({ kind: 'csv', text }, key)) as string[][];
   } catch (err) {
     if (err instanceof PoolBusyError) throw tooMany(QUICK_ORDER_FILE_MSG.busy);
-    throw badRequest(broken, 'csv');
+    const heavy = err instanceof PoolTimeoutError || err instanceof PoolWorkerError;
+    throw badRequest(heavy ? MSG_CSV_TOO_HEAVY : broken, 'csv');
   }
 }
 
