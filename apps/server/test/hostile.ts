@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { strToU8, zipSync } from 'fflate';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 /**
  * Payload generators of the hostile-input suite, driven by the JSON schemas of the OpenAPI
@@ -414,14 +415,19 @@ export function p95(ms: readonly number[]): number {
 }
 
 /**
- * Latencies (ms) of a cheap call made over and over, one after another, for as long as `work`
- * runs (at least `min` of them): what the rest of the shop feels while the work goes on.
+ * What the rest of the shop feels while `work` runs: the latencies (ms) of a cheap call made over
+ * and over, one after another (at least `min` of them), and the longest stall of this thread's event
+ * loop (ms), sampled every 10 ms. The test server runs in this process, so the stall is how long its
+ * request thread was held at once: a single 10-second stall is one slow call among many in the
+ * latencies, but the whole of it here.
  */
 export async function latenciesWhile<T>(
   cheap: () => Promise<unknown>,
   work: Promise<T>,
   min = 20,
-): Promise<{ ms: number[]; work: T }> {
+): Promise<{ ms: number[]; stallMs: number; work: T }> {
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
   let done = false;
   const finished = work.finally(() => (done = true));
   const ms: number[] = [];
@@ -430,5 +436,7 @@ export async function latenciesWhile<T>(
     await cheap();
     ms.push(performance.now() - t);
   }
-  return { ms, work: await finished };
+  const result = await finished;
+  loop.disable();
+  return { ms, stallMs: loop.max / 1e6, work: result };
 }

@@ -15,11 +15,13 @@ import { KOREA, makeProduct, seoulMidnight, seoulToday } from '../order-helpers.
  * built to make the reader do millions of cells of work, a back-office CSV of one 8 MB line, and 20
  * monthly statements at once. While
  * they run, another buyer keeps opening their cart; the 95th percentile of that cheap call must stay
- * low. The target is 50 ms; the bound asserted is 400 ms, generous for a loaded two-core machine,
- * and still far below what the same requests cost when the work ran on the request thread (the
- * 23 KB wide sheet alone held every request for 13 s, 20 statements for tens of seconds).
+ * low, and the request thread may never be held long at once. The target is 50 ms; the bounds
+ * asserted (400 ms, and 2 s for the longest stall) are generous for a loaded two-core machine, and
+ * still far below what the same requests cost when the work ran on the request thread (the 23 KB wide
+ * sheet alone held every request for 13 s, the CSV for 11 s, 20 statements for up to 10 s at once).
  */
 const BOUND_MS = 400;
+const STALL_MS = 2000;
 /** Orders per company in the period: about 120 rows, a second or so of drawing per statement. */
 const ORDERS = 60;
 
@@ -115,7 +117,7 @@ describe('hostile spreadsheets', () => {
   it('a wide, a sparse and a dense sheet at once: each refused in Korean, the rest of the shop answers as before', async () => {
     const before = await baseline();
     const t = performance.now();
-    const { ms, work } = await latenciesWhile(
+    const { ms, stallMs, work } = await latenciesWhile(
       cheap,
       Promise.all([
         upload(token(firms[0]!.main), 'wide.xlsx', wideSheet()),
@@ -126,7 +128,7 @@ describe('hostile spreadsheets', () => {
     );
     const [wide, sparse, dense, wide2] = work;
     console.log(
-      `hostile sheets: cheap call p95 ${round(before)} ms before, ${round(p95(ms))} ms during (max ${round(Math.max(...ms))} ms, ${ms.length} calls, ${round(performance.now() - t)} ms)`,
+      `hostile sheets: cheap call p95 ${round(before)} ms before, ${round(p95(ms))} ms during (max ${round(Math.max(...ms))} ms, longest stall ${round(stallMs)} ms, ${ms.length} calls, ${round(performance.now() - t)} ms)`,
     );
     expect(wide).toEqual({ status: 400, body: expect.objectContaining({ message: QUICK_ORDER_FILE_MSG.tooWide }) });
     expect(wide2).toEqual(wide);
@@ -135,6 +137,7 @@ describe('hostile spreadsheets', () => {
     expect(dense.status).toBe(400);
     expect([QUICK_ORDER_FILE_MSG.broken, QUICK_ORDER_FILE_MSG.tooHeavy]).toContain(dense.body.message);
     expect(p95(ms)).toBeLessThan(BOUND_MS);
+    expect(stallMs).toBeLessThan(STALL_MS);
   }, 120_000);
 
   it('an account uploads 30 files in 10 minutes; the 31st is refused in Korean before it is read', async () => {
@@ -160,17 +163,18 @@ describe('hostile CSV imports of the back office', () => {
     const staffToken = (await createSession(server.db, staff!.id)).token;
     const before = await baseline();
     const t = performance.now();
-    const { ms, work } = await latenciesWhile(
+    const { ms, stallMs, work } = await latenciesWhile(
       cheap,
       call(server, 'POST', 'api/admin/importProducts', { csv: ','.repeat(7_900_000) }, staffToken),
     );
     console.log(
-      `wide product CSV: cheap call p95 ${round(before)} ms before, ${round(p95(ms))} ms during (max ${round(Math.max(...ms))} ms, ${ms.length} calls, ${round(performance.now() - t)} ms)`,
+      `wide product CSV: cheap call p95 ${round(before)} ms before, ${round(p95(ms))} ms during (max ${round(Math.max(...ms))} ms, longest stall ${round(stallMs)} ms, ${ms.length} calls, ${round(performance.now() - t)} ms)`,
     );
     // Parsed (one header line and no product) or, on a slow machine, stopped by the worker's time limit.
     expect(work).toMatchObject({ status: 400, body: { code: 400, field: 'csv' } });
     expect([MSG_ADMIN.csvEmpty, MSG_CSV_TOO_HEAVY]).toContain(work.body.message);
     expect(p95(ms)).toBeLessThan(BOUND_MS);
+    expect(stallMs).toBeLessThan(STALL_MS);
   }, 120_000);
 });
 
@@ -179,14 +183,15 @@ describe('PDFs', () => {
     const before = await baseline();
     const t = performance.now();
     const asks = firms.flatMap((firm, i) => Array.from({ length: i === 0 ? 5 : 4 }, () => statement(token(firm.main))));
-    const { ms, work } = await latenciesWhile(cheap, Promise.all(asks));
+    const { ms, stallMs, work } = await latenciesWhile(cheap, Promise.all(asks));
     console.log(
-      `20 statements: cheap call p95 ${round(before)} ms before, ${round(p95(ms))} ms during (max ${round(Math.max(...ms))} ms, ${ms.length} calls, all drawn in ${round(performance.now() - t)} ms)`,
+      `20 statements: cheap call p95 ${round(before)} ms before, ${round(p95(ms))} ms during (max ${round(Math.max(...ms))} ms, longest stall ${round(stallMs)} ms, ${ms.length} calls, all drawn in ${round(performance.now() - t)} ms)`,
     );
     expect(work.filter((w) => w.status === 200)).toEqual(
       Array.from({ length: 20 }, () => ({ status: 200, pdf: '%PDF-' })),
     );
     expect(work.filter((w) => w.status !== 200)).toEqual([{ status: 429, message: MSG_PDF.busyForYou }]);
     expect(p95(ms)).toBeLessThan(BOUND_MS);
+    expect(stallMs).toBeLessThan(STALL_MS);
   }, 240_000);
 });
