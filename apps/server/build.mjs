@@ -1,6 +1,7 @@
 // Builds the server into plain JavaScript (dist/main.js, dist/seed.js) for `npm run start:prod`:
 // no TypeScript loader at run time. The workspace contract is bundled in; every other package is
 // imported from node_modules as it is (PGlite, sharp, node-redis... load their own files).
+import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { removeUnusedChunks } from './build-chunks.mjs';
@@ -36,4 +37,15 @@ const extra = Object.fromEntries(process.argv.slice(2).map((arg) => arg.split('=
 if (Object.keys(extra).length > 0) {
   await build({ ...options, entryPoints: extra, splitting: true, chunkNames: 'bench-chunk-[hash]' });
   removeUnusedChunks(path.join(import.meta.dirname, 'dist'));
-} else await build({ ...options, entryPoints: { main: 'src/main.ts', seed: 'src/seed/cli.ts' } });
+} else {
+  // The worker threads' code (src/shared/worker-pool.ts): each src/workers/*-worker.ts is an entry
+  // of its own, dist/<name>.js beside main.js, where the pool looks for it.
+  const workers = fs
+    .readdirSync(path.join(import.meta.dirname, 'src/workers'))
+    .filter((f) => f.endsWith('-worker.ts'))
+    .map((f) => [f.slice(0, -3), `src/workers/${f}`]);
+  await build({
+    ...options,
+    entryPoints: { main: 'src/main.ts', seed: 'src/seed/cli.ts', ...Object.fromEntries(workers) },
+  });
+}

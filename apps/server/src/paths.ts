@@ -5,6 +5,8 @@ import path from 'node:path';
  * the built bundle (dist/main.js), which sit one folder below it.
  */
 export const serverRoot = path.resolve(import.meta.dirname, '..');
+/** True in the built server (dist/*.js, plain node), false from the TypeScript source. */
+export const runningBuilt = path.basename(import.meta.dirname) === 'dist';
 /** The repository (the web app's build and ./data are found from it). */
 export const repoRoot = path.resolve(serverRoot, '../..');
 export const migrationsFolder = path.join(serverRoot, 'drizzle');

@@ -1,4 +1,6 @@
 import fc from 'fast-check';
+import { strToU8, zipSync } from 'fflate';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 /**
  * Payload generators of the hostile-input suite, driven by the JSON schemas of the OpenAPI
@@ -321,4 +323,120 @@ export function hostileQuery(
     { maxLength: 2 },
   );
   return fc.tuple(fc.tuple(...entries), extra).map(([es, ex]) => [...es.flat(), ...ex]);
+}
+
+// ---------------------------------------------------------------- spreadsheets
+
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>';
+const SHEET_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+const REL_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
+const OFFICE_REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+
+/**
+ * An .xlsx written by hand, as an attacker would: one sheet whose `<worksheet>` body is `body`
+ * (`<sheetData>…</sheetData>` and anything after it), deflated as hard as zip allows.
+ */
+export function handWrittenXlsx(body: string): Uint8Array {
+  const text = (s: string) => strToU8(XML_HEAD + s);
+  return zipSync(
+    {
+      '[Content_Types].xml': text(
+        `<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`,
+      ),
+      '_rels/.rels': text(
+        `<Relationships xmlns="${REL_NS}"><Relationship Id="rId1" Type="${OFFICE_REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+      ),
+      'xl/workbook.xml': text(
+        `<workbook xmlns="${SHEET_NS}" xmlns:r="${OFFICE_REL}"><sheets><sheet name="견적" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+      ),
+      'xl/_rels/workbook.xml.rels': text(
+        `<Relationships xmlns="${REL_NS}"><Relationship Id="rId1" Type="${OFFICE_REL}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+      ),
+      'xl/worksheets/sheet1.xml': text(`<worksheet xmlns="${SHEET_NS}">${body}</worksheet>`),
+    },
+    { level: 9 },
+  );
+}
+
+const inline = (ref: string, value: string) => `<c r="${ref}" t="inlineStr"><is><t>${value}</t></is></c>`;
+
+/**
+ * Wide: `rows` lines of a part number and a quantity, each with one more cell in column XFD (the
+ * last of 16,384). About 23 KB for 1,800 lines; exceljs gives each row a 16,384-long array.
+ */
+export function wideSheet(rows = 1800): Uint8Array {
+  const body = Array.from(
+    { length: rows },
+    (_, i) =>
+      `<row r="${i + 1}">${inline(`A${i + 1}`, `P${i}`)}<c r="B${i + 1}"><v>1</v></c><c r="XFD${i + 1}"><v>1</v></c></row>`,
+  ).join('');
+  return handWrittenXlsx(`<sheetData>${body}</sheetData>`);
+}
+
+/** Sparse: one line at the top and one cell in the sheet's very last row (1,048,576). */
+export function sparseSheet(): Uint8Array {
+  return handWrittenXlsx(
+    `<sheetData><row r="1">${inline('A1', 'A0004201220')}<c r="B1"><v>2</v></c></row><row r="1048576"><c r="A1048576"><v>1</v></c></row></sheetData>`,
+  );
+}
+
+/**
+ * Dense within the bounds: 4,900 rows of 100 cells without references (each placed after the one
+ * before), about 21 KB that unpack to 8 MB: seconds of exceljs work, for the worker's limits.
+ */
+export function denseSheet(): Uint8Array {
+  const row = `<row>${'<c><v>1</v></c>'.repeat(100)}</row>`;
+  return handWrittenXlsx(`<sheetData>${row.repeat(4900)}</sheetData>`);
+}
+
+/**
+ * A few lines of values, plus ranges that exceljs fills cell by cell: a merge, a data validation
+ * and a shared formula reaching column XFD (a merge of C1:XFD3 alone is 49,000 cells; of
+ * A1:XFD1000, 16 million and gigabytes).
+ */
+export function rangesSheet(last = 3): Uint8Array {
+  const rows = Array.from(
+    { length: last },
+    (_, i) =>
+      `<row r="${i + 1}">${inline(`A${i + 1}`, `A00042012${20 + i}`)}<c r="B${i + 1}"><v>${i + 1}</v></c>${i === 0 ? inline('C1', '급함') : ''}</row>`,
+  ).join('');
+  return handWrittenXlsx(
+    `<sheetData>${rows}</sheetData><mergeCells count="1"><mergeCell ref="C1:XFD${last}"/></mergeCells>` +
+      `<dataValidations count="1"><dataValidation type="whole" sqref="D1:XFD${last}"><formula1>1</formula1></dataValidation></dataValidations>`,
+  );
+}
+
+// ---------------------------------------------------------------- the rest of the shop under load
+
+/** The 95th percentile of latencies (ms), nearest rank. */
+export function p95(ms: readonly number[]): number {
+  const sorted = [...ms].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil(sorted.length * 0.95) - 1)] ?? 0;
+}
+
+/**
+ * What the rest of the shop feels while `work` runs: the latencies (ms) of a cheap call made over
+ * and over, one after another (at least `min` of them), and the longest stall of this thread's event
+ * loop (ms), sampled every 10 ms. The test server runs in this process, so the stall is how long its
+ * request thread was held at once: a single 10-second stall is one slow call among many in the
+ * latencies, but the whole of it here.
+ */
+export async function latenciesWhile<T>(
+  cheap: () => Promise<unknown>,
+  work: Promise<T>,
+  min = 20,
+): Promise<{ ms: number[]; stallMs: number; work: T }> {
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  let done = false;
+  const finished = work.finally(() => (done = true));
+  const ms: number[] = [];
+  while (!done || ms.length < min) {
+    const t = performance.now();
+    await cheap();
+    ms.push(performance.now() - t);
+  }
+  const result = await finished;
+  loop.disable();
+  return { ms, stallMs: loop.max / 1e6, work: result };
 }

@@ -18,7 +18,7 @@ import { members, partSynonyms, partXrefs } from '../../db/schema.js';
 import { AppError, badRequest, notFound } from '../../shared/http.js';
 import { invalidateProductLists, invalidateSynonyms } from '../products/index.js';
 import { recordAudit } from './audit.js';
-import { parseCsv } from '../../shared/csv.js';
+import { parseCsvOffThread } from '../../workers/pools.js';
 
 /**
  * The back office's part-number cross-reference and synonym table (issue 22;
@@ -186,12 +186,8 @@ export async function importXrefs(
   staffId: number,
   r: { fileName: string; csv: string; commit: boolean },
 ): Promise<ImportXrefsResult> {
-  let cells: string[][];
-  try {
-    cells = parseCsv(r.csv);
-  } catch {
-    throw badRequest(MSG_PART_ADMIN.csvBroken, 'csv');
-  }
+  // Parsed in the file worker pool (docs/security.md#costly-work).
+  const cells = await parseCsvOffThread(r.csv, `staff:${staffId}`, MSG_PART_ADMIN.csvBroken);
   const [header, ...lines] = cells;
   if (!header || header.map((h) => h.trim()).join(',') !== XREF_CSV_COLUMNS.join(','))
     throw badRequest(MSG_PART_ADMIN.csvHeader, 'csv');

@@ -15,7 +15,8 @@ import { AppError, badRequest } from '../../shared/http.js';
 import { onStockRaised } from '../favorites/index.js';
 import { invalidateProductLists } from '../products/index.js';
 import { recordAudit } from './audit.js';
-import { parseCsv, toCsv } from '../../shared/csv.js';
+import { toCsv } from '../../shared/csv.js';
+import { parseCsvOffThread } from '../../workers/pools.js';
 import {
   insertProduct,
   productWhere,
@@ -68,12 +69,8 @@ export async function importProducts(
 ): Promise<ImportProductsResult> {
   const lineCount = text.split(/\r\n|\n|\r/).filter((l) => l.trim() !== '').length;
   if (lineCount - 1 > CSV_MAX_LINES) throw new AppError(413, MSG_ADMIN.csvTooManyLines(CSV_MAX_LINES), 413, 'csv');
-  let cells: string[][];
-  try {
-    cells = parseCsv(text);
-  } catch {
-    throw badRequest(MSG_ADMIN.csvBroken, 'csv');
-  }
+  // Parsed in the file worker pool: a wide line of 8 MB is seconds of work (docs/security.md#costly-work).
+  const cells = await parseCsvOffThread(text, `staff:${staffId}`, MSG_ADMIN.csvBroken);
   const [header, ...body] = cells;
   if (!header || body.length === 0) throw badRequest(MSG_ADMIN.csvEmpty, 'csv');
   const names = header.map((h) => h.trim());

@@ -11,7 +11,7 @@ import { cashLedger, companies } from '../../db/schema.js';
 import { AppError, notFound } from '../../shared/http.js';
 import { withinSeoulDays } from '../../shared/time.js';
 import { toCsv } from '../../shared/csv.js';
-import { MAX_STATEMENT_ROWS, ledgerPdfStream } from '../documents/index.js';
+import { MAX_STATEMENT_ROWS, type LedgerPdfInput } from '../documents/index.js';
 import { buyerParty, supplierParty } from './statements.js';
 
 /**
@@ -110,15 +110,16 @@ export async function ledgerCsv(
   ]);
 }
 
-export async function ledgerPdf(
+/** What the ledger PDF is drawn from (in the PDF worker pool). */
+export async function ledgerPdfInput(
   db: Db,
   companyId: number,
   q: { startDate?: string | undefined; endDate?: string | undefined },
-) {
+): Promise<LedgerPdfInput> {
   const [company] = await db.select().from(companies).where(eq(companies.id, companyId));
   if (!company) throw notFound(MSG_PAPERWORK.companyNotFound);
   const rows = await exportRows(db, companyId, q);
-  return ledgerPdfStream({
+  return {
     supplier: await supplierParty(db),
     buyer: buyerParty(company),
     period: periodOf(q),
@@ -130,5 +131,5 @@ export async function ledgerPdf(
       amount: r.amount,
       balanceAfter: r.balanceAfter,
     })),
-  });
+  };
 }

@@ -1,12 +1,12 @@
 import { MSG_PAPERWORK, statementPeriod } from '@partsmall/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Readable } from 'node:stream';
+import { renderPdf } from '../../workers/pools.js';
 import { route } from '../../shared/route.js';
 import { type Api, type AppContext, requireMainAccount, requireMember } from '../../shared/context.js';
 import { AppError, forbidden, ok } from '../../shared/http.js';
 import { seoulDay } from '../../shared/time.js';
-import { StatementInputError, monthlyStatementStream, orderStatementStream } from '../documents/index.js';
-import { ledgerCsv, ledgerPdf, listLedger } from './ledger.js';
+import { StatementInputError } from '../documents/index.js';
+import { ledgerCsv, ledgerPdfInput, listLedger } from './ledger.js';
 import { monthlyStatementInput, orderStatementInput, type PaperReader } from './statements.js';
 
 /** Staff read any company's papers; a company member their own company's (another company's: 404). */
@@ -17,8 +17,18 @@ function readerOf(req: FastifyRequest): PaperReader {
   return { staff, companyId: auth.member.companyId };
 }
 
+/**
+ * Whose PDFs are counted together in the PDF worker pool (docs/security.md#costly-work): a company's
+ * members share their company's turns; a staff member has turns of their own.
+ */
+function pdfKey(req: FastifyRequest): string {
+  const auth = requireMember(req);
+  const staff = auth.member.role === 'staff' || auth.member.role === 'admin';
+  return staff || auth.member.companyId === null ? `staff:${auth.member.id}` : `company:${auth.member.companyId}`;
+}
+
 /** A file answer: the PDF or CSV bytes with a name the browser saves it under (ASCII and UTF-8). */
-function sendFile(reply: FastifyReply, body: Readable | string, type: string, filename: string) {
+function sendFile(reply: FastifyReply, body: Buffer | string, type: string, filename: string) {
   return reply
     .type(type)
     .header('content-disposition', `inline; filename="${filename}"; filename*=UTF-8''${encodeURIComponent(filename)}`)
@@ -43,7 +53,7 @@ export function paperworkRoutes(app: Api, ctx: AppContext) {
     const input = await orderStatementInput(db, readerOf(req), req.query.seq);
     return sendFile(
       reply,
-      await rendered(() => orderStatementStream(input)),
+      await rendered(() => renderPdf({ kind: 'order', input }, pdfKey(req))),
       'application/pdf',
       `statement-${req.query.seq}.pdf`,
     );
@@ -56,7 +66,7 @@ export function paperworkRoutes(app: Api, ctx: AppContext) {
     const input = await monthlyStatementInput(db, reader, { ...period, companyId: req.query.companyId });
     return sendFile(
       reply,
-      await rendered(() => monthlyStatementStream(input)),
+      await rendered(() => renderPdf({ kind: 'monthly', input }, pdfKey(req))),
       'application/pdf',
       `statement-${period.startDate}-${period.endDate}.pdf`,
     );
@@ -73,6 +83,8 @@ export function paperworkRoutes(app: Api, ctx: AppContext) {
     const name = `cash-ledger-${req.query.startDate || seoulDay()}`;
     if (req.query.format === 'csv')
       return sendFile(reply, await ledgerCsv(db, companyId, req.query), 'text/csv; charset=utf-8', `${name}.csv`);
-    return sendFile(reply, await rendered(() => ledgerPdf(db, companyId, req.query)), 'application/pdf', `${name}.pdf`);
+    const input = await ledgerPdfInput(db, companyId, req.query);
+    const pdf = await rendered(() => renderPdf({ kind: 'ledger', input }, pdfKey(req)));
+    return sendFile(reply, pdf, 'application/pdf', `${name}.pdf`);
   });
 }

@@ -2,7 +2,15 @@ import type { QuickOrderParse } from '@partsmall/contract';
 import ExcelJS from 'exceljs';
 import { unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { checkXlsxPackage, decodeCsv, QUICK_ORDER_XLSX_MAX_UNPACKED, readQuickOrderFile } from './index.js';
+import { handWrittenXlsx, rangesSheet, sparseSheet, wideSheet } from '../../../test/hostile.js';
+import {
+  checkXlsxPackage,
+  decodeCsv,
+  QUICK_ORDER_XLSX_MAX_UNPACKED,
+  readQuickOrderFile,
+  sheetReach,
+  valuesOnlyWorkbook,
+} from './index.js';
 
 /** EUC-KR bytes of a text, from a table built by decoding every two-byte code (no encoder needed). */
 function encodeEucKr(text: string): Uint8Array {
@@ -204,5 +212,73 @@ describe('any file', () => {
       ok: false,
       message: '.xlsx 또는 .csv 파일만 올릴 수 있습니다.',
     });
+  });
+});
+
+describe('the reach of a sheet, checked before exceljs reads it', () => {
+  const TOO_WIDE =
+    '100열(CV열)을 넘는 칸에 내용이나 서식이 있는 엑셀 파일은 올릴 수 없습니다. 주문할 내용만 새 시트에 옮겨 다시 올리세요.';
+  const TOO_FAR =
+    '10,000행 아래에 내용이나 서식이 있는 엑셀 파일은 올릴 수 없습니다. 주문할 내용만 새 시트에 옮겨 다시 올리세요.';
+  const oneLine = (extra: string, row = 1) =>
+    handWrittenXlsx(
+      `<sheetData><row r="${row}"><c r="A${row}" t="inlineStr"><is><t>A0004201220</t></is></c><c r="B${row}"><v>2</v></c>${extra}</row></sheetData>`,
+    );
+
+  it('refuses a 23 KB sheet whose lines each have a cell in column XFD, at once', async () => {
+    const wide = wideSheet();
+    expect(wide.byteLength).toBeLessThan(24 * 1024);
+    expect(await readQuickOrderFile({ filename: '견적.xlsx', data: wide })).toEqual({ ok: false, message: TOO_WIDE });
+  });
+
+  it('reads a cell in column CV (100) and refuses one in CW (101), by reference or by position', async () => {
+    // The far cell is a third cell of the line: its memo.
+    expect(brief(await readQuickOrderFile({ filename: 'a.xlsx', data: oneLine('<c r="CV1"><v>7</v></c>') }))).toEqual([
+      [1, 'A0004201220', 2, '7', null],
+    ]);
+    expect(await readQuickOrderFile({ filename: 'a.xlsx', data: oneLine('<c r="CW1"><v>7</v></c>') })).toEqual({
+      ok: false,
+      message: TOO_WIDE,
+    });
+    // Cells without a reference take the column after the one before: B + 99 more reaches CW.
+    expect(await readQuickOrderFile({ filename: 'a.xlsx', data: oneLine('<c><v>0</v></c>'.repeat(99)) })).toEqual({
+      ok: false,
+      message: TOO_WIDE,
+    });
+  });
+
+  it('refuses a sparse sheet (a cell in the last row), and reads a line on row 10,000 but not 10,001', async () => {
+    expect(await readQuickOrderFile({ filename: 'a.xlsx', data: sparseSheet() })).toEqual({
+      ok: false,
+      message: TOO_FAR,
+    });
+    expect(brief(await readQuickOrderFile({ filename: 'a.xlsx', data: oneLine('', 10_000) }))).toEqual([
+      [10_000, 'A0004201220', 2, '', null],
+    ]);
+    expect(await readQuickOrderFile({ filename: 'a.xlsx', data: oneLine('', 10_001) })).toEqual({
+      ok: false,
+      message: TOO_FAR,
+    });
+  });
+
+  it('reads values only: merged ranges and data validations reaching XFD are not filled in cell by cell', async () => {
+    // A merged cell reads as Excel's CSV export writes it: the value in its first cell only.
+    expect(brief(await readQuickOrderFile({ filename: 'a.xlsx', data: rangesSheet(3) }))).toEqual([
+      [1, 'A0004201220', 1, '급함', null],
+      [2, 'A0004201221', 2, '', null],
+      [3, 'A0004201222', 3, '', null],
+    ]);
+    const values = valuesOnlyWorkbook(rangesSheet(3));
+    if (!values.ok) throw new Error(values.message);
+    const parts = unzipSync(values.data);
+    const sheet = new TextDecoder().decode(parts['xl/worksheets/sheet1.xml']);
+    expect(sheet).not.toContain('mergeCell');
+    expect(sheet).not.toContain('dataValidation');
+  });
+
+  it('measures a sheet by its rows and cells as exceljs places them', () => {
+    expect(sheetReach('<row r="3"><c r="B3"/><c/></row><row><c r="$D$9"/></row>')).toEqual({ columns: 4, rows: 9 });
+    expect(sheetReach('<x:row><x:c/><x:c/></x:row><x:row/>')).toEqual({ columns: 2, rows: 2 });
+    expect(sheetReach('<cols><col min="1" max="16384"/></cols><row r="1"/>')).toEqual({ columns: 0, rows: 1 });
   });
 });

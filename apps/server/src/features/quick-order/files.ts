@@ -8,7 +8,7 @@
 import { parseQuickOrderCells, type QuickOrderParse } from '@partsmall/contract';
 import { parse as parseCsv } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import { Unzip, UnzipInflate, UnzipPassThrough } from 'fflate';
+import { Unzip, UnzipInflate, UnzipPassThrough, unzipSync, zipSync } from 'fflate';
 
 /** 500 lines are a few tens of kilobytes in either format; a megabyte leaves room for styles and a logo. */
 export const QUICK_ORDER_FILE_MAX_BYTES = 1024 * 1024;
@@ -20,6 +20,18 @@ export const QUICK_ORDER_XLSX_MAX_UNPACKED = 10 * 1024 * 1024;
  * formatting runs down empty rows.
  */
 export const QUICK_ORDER_XLSX_MAX_ROWS = 5_000;
+/**
+ * The cells a sheet may reach, checked on the sheet's own XML before exceljs reads it: exceljs
+ * gives every row an array as long as its last column, so one cell in column XFD (16,384) in each
+ * of a few thousand rows is tens of millions of entries from a file of a few kilobytes. Quick
+ * orders use a handful of columns; 100 (CV) leaves room for wide estimate templates. A row number
+ * past 10,000 (a sparse sheet: a lone cell far below the lines) is refused too.
+ */
+export const QUICK_ORDER_XLSX_MAX_COLUMNS = 100;
+export const QUICK_ORDER_XLSX_MAX_ROW_NUMBER = 10_000;
+
+/** Files one account may upload for quick orders: 30 in 10 minutes (typed or pasted text is not counted). */
+export const QUICK_ORDER_UPLOADS = { max: 30, windowSec: 600 } as const;
 
 export const QUICK_ORDER_FILE_MSG = {
   tooLarge: '파일은 1MB까지 올릴 수 있습니다.',
@@ -28,12 +40,19 @@ export const QUICK_ORDER_FILE_MSG = {
   macro: '매크로가 들어 있는 엑셀 파일은 올릴 수 없습니다. 매크로 없는 .xlsx로 저장해 올리세요.',
   unpackedTooLarge: '압축을 풀면 10MB가 넘는 엑셀 파일은 올릴 수 없습니다.',
   tooManyRows: '행이 5,000개가 넘는 엑셀 파일은 올릴 수 없습니다. 주문할 줄(최대 500줄)만 남겨 다시 올리세요.',
+  tooWide:
+    '100열(CV열)을 넘는 칸에 내용이나 서식이 있는 엑셀 파일은 올릴 수 없습니다. 주문할 내용만 새 시트에 옮겨 다시 올리세요.',
+  tooFar:
+    '10,000행 아래에 내용이나 서식이 있는 엑셀 파일은 올릴 수 없습니다. 주문할 내용만 새 시트에 옮겨 다시 올리세요.',
   broken: '엑셀 파일을 읽을 수 없습니다. 파일이 손상되지 않았는지 확인하세요.',
   noSheet: '엑셀 파일에 시트가 없습니다.',
   formula: (row: number) =>
     `${row}행에 계산 결과가 저장되지 않은 수식이 있습니다. 엑셀에서 열어 저장한 뒤 다시 올리세요.`,
   encoding: '파일의 글자를 읽을 수 없습니다. UTF-8 또는 EUC-KR로 저장한 CSV 파일을 올리세요.',
   csv: 'CSV 파일의 형식이 올바르지 않습니다. 따옴표가 닫혔는지 확인하세요.',
+  tooHeavy: '파일을 읽는 데 시간이나 메모리가 너무 많이 들어 멈췄습니다. 주문할 내용만 남긴 파일을 올리세요.',
+  busy: '지금은 파일을 읽는 요청이 많습니다. 잠시 후 다시 올리세요.',
+  tooOften: '파일을 너무 자주 올렸습니다. 10분 뒤에 다시 올리거나, 품번과 수량을 붙여 넣어 주문하세요.',
 } as const;
 
 const refuse = (message: string): QuickOrderParse => ({ ok: false, message });
@@ -155,12 +174,91 @@ function cellText(value: ExcelJS.CellValue): string | undefined {
   return '';
 }
 
+/** Column letters (A, Z, AA, XFD) as a number from 1. */
+function columnNumber(letters: string): number {
+  let n = 0;
+  for (const ch of letters.toUpperCase()) n = n * 26 + (ch.charCodeAt(0) - 64);
+  return n;
+}
+
+/**
+ * The furthest column and row a sheet's cells reach, from its XML: a row's `r` or the one after the
+ * row before, a cell's `r` (like `XFD12`) or the column after the cell before, as exceljs places them.
+ */
+export function sheetReach(xml: string): { columns: number; rows: number } {
+  let rows = 0;
+  let columns = 0;
+  let row = 0;
+  let column = 0;
+  for (const m of xml.matchAll(/<(?:[\w.-]+:)?(row|c)\b([^>]*)>/g)) {
+    const r = /\sr\s*=\s*["']([^"']*)["']/.exec(m[2]!)?.[1];
+    if (m[1] === 'row') {
+      const n = r !== undefined && /^\d+$/.test(r) ? Number(r) : row + 1;
+      row = n;
+      column = 0;
+    } else {
+      const ref = r === undefined ? null : /^\$?([A-Za-z]{1,7})\$?(\d+)$/.exec(r);
+      column = ref ? columnNumber(ref[1]!) : column + 1;
+      if (ref) row = Math.max(row, Number(ref[2]));
+    }
+    rows = Math.max(rows, row);
+    columns = Math.max(columns, column);
+  }
+  return { columns, rows };
+}
+
+/**
+ * The workbook as exceljs may read it: each sheet keeps only its cells (`<sheetData>`), and the parts
+ * a sheet links to (comments, tables, drawings) are left out. Merged ranges, data validations and
+ * comments name ranges that exceljs fills cell by cell (a merge of A1:XFD1000 is 16 million cells
+ * from one line of XML); none of them is a value. Merged cells then read as Excel's own CSV export
+ * writes them: the value in the first cell, the others empty. A sheet reaching past the bounds is
+ * refused with its message. The package was checked first (checkXlsxPackage), so unpacking it whole
+ * is bounded.
+ */
+export function valuesOnlyWorkbook(data: Uint8Array): { ok: true; data: Uint8Array } | { ok: false; message: string } {
+  let parts: Record<string, Uint8Array>;
+  try {
+    parts = unzipSync(data);
+  } catch {
+    return { ok: false, message: QUICK_ORDER_FILE_MSG.broken };
+  }
+  const kept: Record<string, Uint8Array> = {};
+  for (const [name, bytes] of Object.entries(parts)) {
+    if (/^xl\/worksheets\/[^/]+\.xml$/i.test(name)) {
+      // latin1 keeps every byte as it is: the XML is cut, never re-encoded.
+      const xml = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+      const reach = sheetReach(xml);
+      if (reach.columns > QUICK_ORDER_XLSX_MAX_COLUMNS) return { ok: false, message: QUICK_ORDER_FILE_MSG.tooWide };
+      if (reach.rows > QUICK_ORDER_XLSX_MAX_ROW_NUMBER) return { ok: false, message: QUICK_ORDER_FILE_MSG.tooFar };
+      const root = /<((?:[\w.-]+:)?)worksheet\b[^>]*>/.exec(xml);
+      if (!root) return { ok: false, message: QUICK_ORDER_FILE_MSG.broken };
+      const prefix = root[1]!.replace(/[.]/g, '\\.');
+      const cells = new RegExp(
+        `<${prefix}sheetData\\b[^>]*/>|<${prefix}sheetData\\b[\\s\\S]*?</${prefix}sheetData\\s*>`,
+      ).exec(xml);
+      const text = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>${root[0]}${cells?.[0] ?? ''}</${root[1]}worksheet>`;
+      kept[name] = Uint8Array.from(Buffer.from(text, 'latin1'));
+    } else if (
+      !/^xl\/(worksheets\/_rels|comments|tables|drawings|threadedComments|persons|externalLinks|pivot)/i.test(name)
+    ) {
+      kept[name] = bytes;
+    }
+  }
+  return { ok: true, data: zipSync(kept, { level: 0 }) };
+}
+
 async function readXlsx(data: Uint8Array): Promise<QuickOrderParse> {
   const problem = checkXlsxPackage(data);
   if (problem) return refuse(problem);
+  const values = valuesOnlyWorkbook(data);
+  if (!values.ok) return refuse(values.message);
   const workbook = new ExcelJS.Workbook();
   try {
-    await workbook.xlsx.load(Buffer.from(data.buffer, data.byteOffset, data.byteLength) as unknown as ExcelJS.Buffer);
+    const bytes = values.data;
+    await workbook.xlsx.load(
+      Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as ExcelJS.Buffer,
+    );
   } catch {
     return refuse(QUICK_ORDER_FILE_MSG.broken);
   }

@@ -8,17 +8,22 @@ import {
   type QuickOrderParse,
 } from '@partsmall/contract';
 import { type Api, type AppContext, requireCompanyMember } from '../../shared/context.js';
-import { AppError, badRequest, created, ok } from '../../shared/http.js';
+import { AppError, badRequest, created, ok, tooMany } from '../../shared/http.js';
+import { takeAttempt } from '../../shared/rate-limit.js';
 import { route } from '../../shared/route.js';
+import { readQuickOrderFileOffThread } from '../../workers/pools.js';
 import type { AuthContext } from '../auth/index.js';
-import { QUICK_ORDER_FILE_MAX_BYTES, QUICK_ORDER_FILE_MSG, readQuickOrderFile } from './files.js';
+import { QUICK_ORDER_FILE_MAX_BYTES, QUICK_ORDER_FILE_MSG, QUICK_ORDER_UPLOADS } from './files.js';
 import { resolveQuickOrder } from './resolve.js';
 import { addQuickOrderToCart, reorder } from './to-cart.js';
 
 const levelOf = (auth: AuthContext): CompanyLevel => auth.company?.level ?? 'd';
 
-/** The one file of a multipart quick order, read into checked rows; each broken limit its Korean message. */
-async function readUpload(req: FastifyRequest): Promise<QuickOrderParse> {
+/**
+ * The one file of a multipart quick order, read into checked rows in the file worker pool (two files
+ * at a time per account, docs/security.md#costly-work); each broken limit its Korean message.
+ */
+async function readUpload(req: FastifyRequest, memberId: number): Promise<QuickOrderParse> {
   let parsed: QuickOrderParse | null = null;
   try {
     const parts = req.parts({
@@ -30,7 +35,8 @@ async function readUpload(req: FastifyRequest): Promise<QuickOrderParse> {
         part.file.resume();
         throw badRequest(MSG_QUICK_ORDER.textOrFile, QUICK_ORDER_FILE_FIELD);
       }
-      parsed = await readQuickOrderFile({ filename: part.filename, data: await part.toBuffer() });
+      const data = await part.toBuffer();
+      parsed = await readQuickOrderFileOffThread({ filename: part.filename, data }, `member:${memberId}`);
     }
   } catch (err) {
     if (err instanceof AppError) throw err;
@@ -57,7 +63,22 @@ export function quickOrderRoutes(app: Api, ctx: AppContext) {
     // The call's entry takes JSON or multipart (docs/architecture.md#how-a-call-is-declared).
     route(scope, 'resolveQuickOrder', async (req) => {
       const auth = requireCompanyMember(req);
-      const parsed = req.isMultipart() ? await readUpload(req) : req.body ? parseQuickOrderText(req.body.text) : null;
+      // Files are counted per account before a byte is read (docs/security.md#costly-work).
+      if (
+        req.isMultipart() &&
+        !(await takeAttempt(
+          db,
+          `quickorderfile:${auth.member.id}`,
+          QUICK_ORDER_UPLOADS.max,
+          QUICK_ORDER_UPLOADS.windowSec,
+        ))
+      )
+        throw tooMany(QUICK_ORDER_FILE_MSG.tooOften);
+      const parsed = req.isMultipart()
+        ? await readUpload(req, auth.member.id)
+        : req.body
+          ? parseQuickOrderText(req.body.text)
+          : null;
       if (!parsed) throw badRequest(MSG_QUICK_ORDER.textOrFile, 'text');
       if (!parsed.ok) throw badRequest(parsed.message, req.isMultipart() ? QUICK_ORDER_FILE_FIELD : 'text');
       const rows = await resolveQuickOrder(db, parsed.rows, levelOf(auth));

@@ -1,0 +1,231 @@
+/**
+ * Work too heavy for the thread that answers every request (reading a spreadsheet, drawing a PDF)
+ * runs in a small pool of worker threads (docs/security.md#costly-work): a queue in front, a limit
+ * per key (a company, an account) on what may wait or run at once, a time limit per task after
+ * which the worker is ended, and a memory limit per worker (`resourceLimits`: past it the worker
+ * alone dies, not the shop). A worker that ended is replaced by a fresh one for the next task.
+ *
+ * The worker's code is an entry of its own, `src/workers/<name>.ts`: run through tsx from the
+ * source, and as `dist/<name>.js` in the built server (apps/server/build.mjs builds every
+ * `src/workers/*-worker.ts` into dist beside main.js).
+ */
+import { readlinkSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
+import { runningBuilt, serverRoot } from '../paths.js';
+
+/** The worker entries, `src/workers/<name>.ts`. */
+export type WorkerEntry = 'file-worker' | 'pdf-worker';
+
+/** The pool is full, or the key already has as many tasks as it may: the caller answers 429. */
+export class PoolBusyError extends Error {
+  constructor(readonly reason: 'key' | 'queue') {
+    super(`worker pool busy (${reason})`);
+  }
+}
+/** The task ran past its time limit; its worker was ended. */
+export class PoolTimeoutError extends Error {}
+/** The worker died on the task (its memory limit, or a crash); it was replaced. */
+export class PoolWorkerError extends Error {}
+
+export interface PoolOptions {
+  /** A worker entry, or (tests, from the source only) a TypeScript file's absolute path. */
+  entry: WorkerEntry | { source: string };
+  /** Threads at most; tasks beyond wait in the queue. */
+  size: number;
+  /** Tasks waiting (not running) at most, over all keys. */
+  maxQueued: number;
+  /** Tasks of one key waiting or running at most. */
+  perKey: number;
+  /** A task running longer ends its worker. */
+  timeoutMs: number;
+  resourceLimits: ResourceLimits;
+}
+
+/** A task's answer from the worker: a value, or an error the task itself threw (its message). */
+type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; name: string; message: string };
+
+interface Task {
+  id: number;
+  input: unknown;
+  transfer: ArrayBuffer[];
+  key: string;
+  resolve(value: unknown): void;
+  reject(err: Error): void;
+}
+
+interface Slot {
+  worker: Worker;
+  task: Task | null;
+  timer: NodeJS.Timeout | null;
+}
+
+const require = createRequire(import.meta.url);
+
+/**
+ * A worker for the entry: the built file as it is, or from the source a small script that registers
+ * tsx's loader in the new thread and then imports the entry (`--import tsx` in a worker's execArgv is
+ * not applied to the worker's own imports on Node 20).
+ */
+function startWorker(entry: PoolOptions['entry'], resourceLimits: ResourceLimits): Worker {
+  const options = { resourceLimits, stdout: false, execArgv: [] as string[] };
+  if (runningBuilt && typeof entry === 'string')
+    return new Worker(pathToFileURL(path.join(serverRoot, 'dist', `${entry}.js`)), options);
+  const tsxApi = pathToFileURL(path.join(path.dirname(require.resolve('tsx/package.json')), 'dist/esm/api/index.mjs'));
+  const source = pathToFileURL(
+    typeof entry === 'string' ? path.join(serverRoot, 'src/workers', `${entry}.ts`) : entry.source,
+  );
+  const boot = `import(${JSON.stringify(tsxApi.href)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(source.href)}); });`;
+  return new Worker(boot, { ...options, eval: true });
+}
+
+export class WorkerPool<In, Out> {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Task[] = [];
+  private readonly perKey = new Map<string, number>();
+  private nextId = 1;
+  private closed = false;
+
+  constructor(private readonly options: PoolOptions) {}
+
+  /** Tasks of the key waiting or running now. */
+  inFlight(key: string): number {
+    return this.perKey.get(key) ?? 0;
+  }
+
+  /** Tasks waiting and running, over all keys. */
+  get load(): { queued: number; running: number } {
+    return { queued: this.queue.length, running: this.slots.filter((s) => s.task).length };
+  }
+
+  /**
+   * Runs one task in a worker; refuses at once (PoolBusyError) when the key has `perKey` tasks or
+   * the queue is full, so a flood waits nowhere.
+   */
+  run(input: In, key: string, transfer: ArrayBuffer[] = []): Promise<Out> {
+    if (this.closed) return Promise.reject(new PoolWorkerError('pool closed'));
+    if (this.inFlight(key) >= this.options.perKey) return Promise.reject(new PoolBusyError('key'));
+    const idle = this.slots.some((s) => !s.task) || this.slots.length < this.options.size;
+    if (!idle && this.queue.length >= this.options.maxQueued) return Promise.reject(new PoolBusyError('queue'));
+    this.perKey.set(key, this.inFlight(key) + 1);
+    return new Promise<Out>((resolve, reject) => {
+      this.queue.push({ id: this.nextId++, input, transfer, key, resolve: resolve as (v: unknown) => void, reject });
+      this.pump();
+    });
+  }
+
+  /** Ends every worker; tasks waiting or running are refused. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const task of this.queue.splice(0)) this.finish(task, new PoolWorkerError('pool closed'));
+    await Promise.all(this.slots.splice(0).map((s) => this.end(s, new PoolWorkerError('pool closed'))));
+  }
+
+  private pump(): void {
+    while (this.queue.length > 0) {
+      let slot = this.slots.find((s) => !s.task);
+      if (!slot && this.slots.length < this.options.size) slot = this.spawn();
+      if (!slot) return;
+      const task = this.queue.shift()!;
+      slot.task = task;
+      slot.worker.ref();
+      slot.timer = setTimeout(
+        () => void this.end(slot, new PoolTimeoutError('task timed out')),
+        this.options.timeoutMs,
+      );
+      slot.worker.postMessage({ id: task.id, input: task.input }, task.transfer);
+    }
+  }
+
+  private spawn(): Slot {
+    const worker = startWorker(this.options.entry, this.options.resourceLimits);
+    const slot: Slot = { worker, task: null, timer: null };
+    worker.on('message', (reply: Reply) => {
+      const task = slot.task;
+      if (!task || task.id !== reply.id) return;
+      this.settle(slot);
+      if (reply.ok) this.finish(task, null, reply.value);
+      else this.finish(task, Object.assign(new Error(reply.message), { name: reply.name }));
+      this.pump();
+    });
+    // Past its memory limit a worker emits ERR_WORKER_OUT_OF_MEMORY and exits; any other crash too.
+    worker.on('error', (err) => void this.end(slot, new PoolWorkerError(err.message)));
+    worker.on('exit', () => void this.end(slot, new PoolWorkerError('worker exited')));
+    this.slots.push(slot);
+    return slot;
+  }
+
+  /** The slot's task is done: its timer stops and the idle worker no longer keeps the process alive. */
+  private settle(slot: Slot): void {
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = null;
+    slot.task = null;
+    slot.worker.unref();
+  }
+
+  /** Ends a slot's worker (time limit, crash, close), refusing its task with `err`, and goes on with the queue. */
+  private async end(slot: Slot, err: Error): Promise<void> {
+    const at = this.slots.indexOf(slot);
+    if (at >= 0) this.slots.splice(at, 1);
+    const task = slot.task;
+    this.settle(slot);
+    if (task) this.finish(task, err);
+    slot.worker.removeAllListeners('message');
+    await slot.worker.terminate().catch(() => undefined);
+    if (!this.closed) this.pump();
+  }
+
+  private finish(task: Task, err: Error | null, value?: unknown): void {
+    const left = this.inFlight(task.key) - 1;
+    if (left > 0) this.perKey.set(task.key, left);
+    else this.perKey.delete(task.key);
+    if (err) task.reject(err);
+    else task.resolve(value);
+  }
+}
+
+/**
+ * Lowers the calling thread's scheduling priority (Linux: a thread has a nice value of its own,
+ * set by its thread id, found from /proc/thread-self). When the machine is busy, the thread that
+ * answers requests then gets the cores first, and the costly work takes what is left. Elsewhere,
+ * or when refused, nothing changes.
+ */
+export function lowerThreadPriority(nice = 10): boolean {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (!Number.isInteger(tid) || tid <= 0) return false;
+    // Never above the thread's own (a process started at nice 15 keeps its workers there).
+    const target = Math.max(nice, os.getPriority(tid));
+    os.setPriority(tid, target);
+    return os.getPriority(tid) === target;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The worker's side: answers each task with `handle`'s value (transferring the ArrayBuffers it
+ * names) or with the name and message of what it threw (the pool rejects with an Error of that
+ * name, so a caller can tell a refused input from a fault).
+ */
+export function serveTasks<In, Out>(
+  port: import('node:worker_threads').MessagePort,
+  handle: (input: In) => Promise<{ value: Out; transfer?: ArrayBuffer[] }>,
+): void {
+  lowerThreadPriority();
+  port.on('message', (msg: { id: number; input: In }) => {
+    void handle(msg.input).then(
+      ({ value, transfer }) => port.postMessage({ id: msg.id, ok: true, value } satisfies Reply, transfer ?? []),
+      (err: unknown) =>
+        port.postMessage({
+          id: msg.id,
+          ok: false,
+          name: err instanceof Error ? err.name : 'Error',
+          message: err instanceof Error ? err.message : String(err),
+        } satisfies Reply),
+    );
+  });
+}

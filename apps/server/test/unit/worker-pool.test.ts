@@ -1,0 +1,110 @@
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  PoolBusyError,
+  PoolTimeoutError,
+  PoolWorkerError,
+  WorkerPool,
+  type PoolOptions,
+} from '../../src/shared/worker-pool.js';
+import type { FixtureTask } from './worker-pool-fixture.js';
+
+const source = path.join(import.meta.dirname, 'worker-pool-fixture.ts');
+const pools: WorkerPool<FixtureTask, string>[] = [];
+function pool(options: Partial<PoolOptions> = {}) {
+  const p = new WorkerPool<FixtureTask, string>({
+    entry: { source },
+    size: 1,
+    maxQueued: 4,
+    perKey: 2,
+    timeoutMs: 20_000,
+    resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 16 },
+    ...options,
+  });
+  pools.push(p);
+  return p;
+}
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((p) => p.close()));
+});
+
+/** The outcome of a task, written out: its value, or the class of its refusal. */
+const outcome = (p: Promise<string>) =>
+  p.then(
+    (v) => v,
+    (e: Error) => e.constructor.name + (e.constructor === Error ? `:${e.name}` : ''),
+  );
+
+describe('WorkerPool', () => {
+  it('runs tasks in a worker thread, one after another in a pool of one, in the order they came', async () => {
+    const p = pool({ perKey: 5, maxQueued: 5 });
+    const done: string[] = [];
+    const tasks = ['a', 'b', 'c'].map((v, i) =>
+      p.run({ op: 'wait', ms: 30 - i * 10, value: v }, `k${v}`).then((x) => void done.push(x)),
+    );
+    expect(p.load).toEqual({ queued: 2, running: 1 });
+    await Promise.all(tasks);
+    expect(done).toEqual(['a', 'b', 'c']);
+    // Not the test's own thread (thread 0).
+    expect(await p.run({ op: 'echo', value: 'x' }, 'k')).toMatch(/^x@[1-9]\d*$/);
+  });
+
+  it('refuses a key past its limit at once, and takes it again when one of its tasks is done', async () => {
+    const p = pool({ perKey: 2 });
+    const first = p.run({ op: 'wait', ms: 200, value: 'one' }, 'company:1');
+    const second = p.run({ op: 'wait', ms: 10, value: 'two' }, 'company:1');
+    await expect(p.run({ op: 'echo', value: 'three' }, 'company:1')).rejects.toEqual(new PoolBusyError('key'));
+    // Another key is not held back by the first one's limit.
+    const other = p.run({ op: 'wait', ms: 10, value: 'other' }, 'company:2');
+    expect(p.inFlight('company:1')).toBe(2);
+    expect(await first).toBe('one');
+    await expect(p.run({ op: 'wait', ms: 10, value: 'again' }, 'company:1')).resolves.toBe('again');
+    expect([await second, await other]).toEqual(['two', 'other']);
+    expect(p.inFlight('company:1')).toBe(0);
+  });
+
+  it('refuses past the queue limit over all keys', async () => {
+    const p = pool({ perKey: 1, maxQueued: 2 });
+    const running = p.run({ op: 'wait', ms: 200, value: 'r' }, 'a');
+    const waiting = [p.run({ op: 'echo', value: 'w1' }, 'b'), p.run({ op: 'echo', value: 'w2' }, 'c')];
+    await expect(p.run({ op: 'echo', value: 'x' }, 'd')).rejects.toEqual(new PoolBusyError('queue'));
+    expect(await running).toBe('r');
+    expect((await Promise.all(waiting)).map((v) => v.split('@')[0])).toEqual(['w1', 'w2']);
+  });
+
+  it('ends a task past its time limit, and the next task gets a fresh worker', async () => {
+    const p = pool({ timeoutMs: 1500, perKey: 3 });
+    const thread = (await p.run({ op: 'echo', value: 'before' }, 'k')).split('@')[1];
+    const spin = outcome(p.run({ op: 'spin' }, 'k'));
+    const after = p.run({ op: 'echo', value: 'after' }, 'k');
+    expect(await spin).toBe('PoolTimeoutError');
+    const [value, fresh] = (await after).split('@');
+    expect(value).toBe('after');
+    expect(fresh).not.toBe(thread);
+    expect(p.inFlight('k')).toBe(0);
+    expect(PoolTimeoutError.name).toBe('PoolTimeoutError');
+  });
+
+  it('a task past the memory limit ends its worker only; the process lives on and the pool serves the next task', async () => {
+    const p = pool({ perKey: 3 });
+    const before = process.memoryUsage().rss;
+    expect(await outcome(p.run({ op: 'hog' }, 'k'))).toBe('PoolWorkerError');
+    expect(process.memoryUsage().rss - before).toBeLessThan(512 * 1024 * 1024);
+    expect((await p.run({ op: 'echo', value: 'alive' }, 'k')).split('@')[0]).toBe('alive');
+    expect(PoolWorkerError.name).toBe('PoolWorkerError');
+  });
+
+  it('runs its threads at nice 10 while the thread that answers requests keeps its priority', async () => {
+    const p = pool();
+    const own = os.getPriority();
+    expect(await p.run({ op: 'priority' }, 'k')).toBe(String(Math.max(10, own)));
+    expect(os.getPriority()).toBe(own);
+  });
+
+  it('hands on what a task threw by its name, and the worker stays', async () => {
+    const p = pool();
+    expect(await outcome(p.run({ op: 'throw' }, 'k'))).toBe('Error:FixtureInputError');
+    expect((await p.run({ op: 'echo', value: 'next' }, 'k')).split('@')[0]).toBe('next');
+  });
+});
