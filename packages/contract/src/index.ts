@@ -13,6 +13,7 @@ export * from './tax-invoice.js';
 export * from './unicode.js';
 export * from './part-relations.js';
 export * from './name-search.js';
+export * from './search-words.js';
 export * from './part-synonyms.js';
 export * from './quick-order-lines.js';
 export * from './call-routes.js';
