@@ -3,7 +3,7 @@
  * on its own; whether the query reads as a part number; and the typo measures on decomposed jamo.
  * Browser-safe: the server builds its SQL from these, the tests and the relevance suite use them as they are.
  */
-import { disassemble } from 'es-hangul';
+import { disassemble, getChoseong } from 'es-hangul';
 import { compactName } from './name-search.js';
 import { alphaNumber } from './rules.js';
 
@@ -42,6 +42,11 @@ export function looksLikePartNumber(typed: string): boolean {
 }
 
 // ---------------------------------------------------------------- typos on jamo
+
+/** The 초성 of a word, other letters and digits kept ('bmw패드' → 'bmwㅍㄷ'), as name_chosung holds them. */
+export function wordChosung(word: string): string {
+  return getChoseong(compactName(word), { keepNonHangul: true });
+}
 
 /** The jamo of a word, decomposed as typed ('쇼바' → 'ㅅㅛㅂㅏ'). */
 export function wordJamo(word: string): string {
