@@ -49,16 +49,19 @@ export const products = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`translate(name_jamo, 'ㅐㅒㅖㄲㄸㅃㅆㅉ', 'ㅔㅔㅔㄱㄷㅂㅅㅈ')`),
     /**
-     * The factory number's alpha-number form without the maker's name before it ('MANN HU 816 X' →
-     * HU816X, 816X), for a buyer who types the number alone (docs/search.md#one-box; migration 0021).
+     * The factory number's alpha-number form without the maker's name before it, for a buyer who
+     * types the number alone (docs/search.md#one-box; migration 0021): the first word of letters
+     * dropped ('MANN HU 816 X' → HU816X), and all of them ('MAGNETI MARELLI 714021940801' → 714021940801).
      */
-    factoryTailKeys: text('factory_tail_keys')
-      .array()
+    factoryTailKey: text('factory_tail_key')
       .notNull()
       .generatedAlwaysAs(
-        sql`array[
-          regexp_replace(upper(regexp_replace(factory_num, '^\s*[A-Za-z]+\s+(?=.*[0-9])', '')), '[^A-Z0-9]', '', 'g'),
-          regexp_replace(upper(regexp_replace(factory_num, '^(\s*[A-Za-z]+\s+)+(?=.*[0-9])', '')), '[^A-Z0-9]', '', 'g')]`,
+        sql`regexp_replace(upper(regexp_replace(factory_num, '^\s*[A-Za-z]+\s+(?=.*[0-9])', '')), '[^A-Z0-9]', '', 'g')`,
+      ),
+    factoryBareKey: text('factory_bare_key')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`regexp_replace(upper(regexp_replace(factory_num, '^(\s*[A-Za-z]+\s+)+(?=.*[0-9])', '')), '[^A-Z0-9]', '', 'g')`,
       ),
     createdAt: createdAt(),
   },
@@ -71,7 +74,8 @@ export const products = pgTable(
     index('products_factory_key').on(sql`${t.factoryKey} text_pattern_ops`),
     index('products_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
     index('products_name_loose_trgm').using('gin', sql`${t.nameLoose} gin_trgm_ops`),
-    index('products_factory_tail_keys').using('gin', t.factoryTailKeys),
+    index('products_factory_tail_key').on(t.factoryTailKey),
+    index('products_factory_bare_key').on(t.factoryBareKey),
     index('products_category').on(t.category, t.id),
     check('products_has_amount_nonnegative', sql`${t.hasAmount} >= 0`),
     check('products_type_valid', sql`${t.type} between 0 and 4`),

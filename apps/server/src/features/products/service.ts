@@ -172,7 +172,7 @@ export async function searchProducts(db: Db, q: ProductQuery): Promise<SearchAns
 
 const BY_FACTORY_TAIL: PreparedStatement = {
   name: 'products_by_factory_tail',
-  text: `select ${LIST_COLUMNS} from products where factory_tail_keys @> array[$1::text] order by id limit ${MAX_RELATION_HITS}`,
+  text: `select ${LIST_COLUMNS} from products where factory_tail_key = $1 or factory_bare_key = $1 order by id limit ${MAX_RELATION_HITS}`,
 };
 
 async function searchByNumber(db: Db, keyword: string, q: ProductQuery): Promise<SearchAnswer> {

@@ -28,7 +28,7 @@ const TRIGRAM = 3;
 /** pg_trgm's word similarity a typo candidate needs (checked by jamo edit distance after). */
 const WORD_SIMILARITY = 0.3;
 /** At most this many matching rows are ranked (in id order); later pages beyond them page by id. */
-export const RANKED_ROWS = 500;
+export const RANKED_ROWS = 200;
 
 type Level = 'exact' | 'split' | 'loose' | 'similar';
 
