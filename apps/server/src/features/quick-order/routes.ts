@@ -57,11 +57,15 @@ export function quickOrderRoutes(app: Api, ctx: AppContext) {
     // The call's entry takes JSON or multipart (docs/architecture.md#how-a-call-is-declared).
     route(scope, 'resolveQuickOrder', async (req) => {
       const auth = requireCompanyMember(req);
-      const parsed = req.isMultipart() ? await readUpload(req) : req.body ? parseQuickOrderText(req.body.text) : null;
+      const parsed = req.isMultipart()
+        ? await readUpload(req)
+        : req.body
+          ? parseQuickOrderText(req.body.text, req.body.columns)
+          : null;
       if (!parsed) throw badRequest(MSG_QUICK_ORDER.textOrFile, 'text');
       if (!parsed.ok) throw badRequest(parsed.message, req.isMultipart() ? QUICK_ORDER_FILE_FIELD : 'text');
       const rows = await resolveQuickOrder(db, parsed.rows, levelOf(auth));
-      return ok(rows, undefined, rows.length);
+      return { ...ok(rows, undefined, rows.length), ...(parsed.columns ? { columns: parsed.columns } : {}) };
     });
   });
 
