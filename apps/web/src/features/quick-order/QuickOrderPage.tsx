@@ -117,7 +117,7 @@ export function QuickOrderPage({ mobile = false }: { mobile?: boolean }) {
             {QT.file}
             <input
               type="file"
-              accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              accept=".xlsx,.csv,.pdf,text/csv,application/pdf,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
               className="sr-only"
               onChange={(e) => {
                 onFile(e.target.files?.[0]);
