@@ -15,6 +15,7 @@ const benches: Record<string, () => Promise<void>> = {
   jobs: async () => (await import('./jobs.js')).run(),
   search: async () => (await import('./search.js')).run(),
   quickorder: async () => (await import('./quickorder.js')).run(),
+  relevance: async () => (await import('./relevance.js')).run(),
 };
 const names = which === 'all' ? Object.keys(benches) : [which];
 for (const name of names) {

@@ -142,10 +142,10 @@ describe('quick order in the browser', () => {
       '찾지 못함',
       '찾지 못함',
     ]);
-    // The old number says which current number replaced it.
+    // The old number says which current number replaced it, through the whole chain.
     await rows
       .nth(0)
-      .getByText(/대체품번 \(이전 번호 07 11 9 906 743 → 현재 42215489599\)/)
+      .getByText(/대체품번 \(이전 번호 07 11 9 906 743 → 07119907356 → 현재 42215489599\)/)
       .waitFor();
     // The short line is lowered to the stock and says so; the unknown ones offer a chat inquiry.
     expect(await rows.nth(15).getByLabel('16줄 수량').inputValue()).toBe('2');

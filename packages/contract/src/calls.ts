@@ -321,7 +321,7 @@ export const CALLS = {
     tags: ['cart'],
     summary: '빠른주문: 품번 목록 확인 (붙여넣기 또는 multipart file)',
     description:
-      '견적서에서 붙여넣은 줄(품번, 수량, 메모; 탭·쉼표·공백 구분, 최대 500줄) 또는 multipart의 file 필드로 올린 .xlsx/.csv(UTF-8, EUC-KR, 1MB)를 읽어 줄마다 상태(exact, replaced, interchangeable, choose, short, soldOut, unknown, invalid)와 후보 상품(회사 등급 가격, 재고, 창고)을 답합니다. 저장하는 것은 없습니다.',
+      '견적서에서 붙여넣은 줄(품번, 수량, 메모; 탭·쉼표·공백 구분, 최대 500줄) 또는 multipart의 file 필드로 올린 .xlsx/.csv(UTF-8, EUC-KR)/.pdf(1MB)를 읽어 줄마다 상태(exact, replaced, interchangeable, choose, short, soldOut, unknown, invalid)와 후보 상품(회사 등급 가격, 재고, 창고)을 답합니다. 순번·품명·단가·금액이 있는 견적서는 머리글이나 값의 모양으로 열을 읽어 columns로 알려 주고, 요청의 columns로 고친 열을 받습니다. 저장하는 것은 없습니다.',
     example: { text: '34116860242\t2\t앞 패드\nA 000 420 12 20, 1' },
   },
   addQuickOrderToCart: {

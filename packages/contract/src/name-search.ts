@@ -36,11 +36,37 @@ export function jamoForm(value: string): string {
 /** The stored columns of a product name (written on insert and on every change of the name). */
 export function productNameColumns(name: string): ProductNameColumns {
   const nameCompact = compactName(name);
+  const nameJamo = disassemble(nameCompact);
   return {
     nameCompact,
     nameChosung: getChoseong(nameCompact, { keepNonHangul: true }),
-    nameJamo: disassemble(nameCompact),
+    nameJamo,
   };
+}
+
+/**
+ * The jamo a Korean typist confuses, folded to one: ㅐ/ㅔ (and ㅒ/ㅖ, which sound the same), and
+ * each double consonant to its single one. Stored per product (`name_loose`), so the commonest typos
+ * ('헤드렘프', '마모쎈서', '쇼크업쏘버') are found by the same index lookup as the right spelling.
+ * PostgreSQL computes that column with the same folding (translate() in migration 0021): a change
+ * here is a change there.
+ */
+const LOOSE: Record<string, string> = {
+  ㅐ: 'ㅔ',
+  ㅒ: 'ㅔ',
+  ㅖ: 'ㅔ',
+  ㄲ: 'ㄱ',
+  ㄸ: 'ㄷ',
+  ㅃ: 'ㅂ',
+  ㅆ: 'ㅅ',
+  ㅉ: 'ㅈ',
+};
+
+/** The loose form of a jamo text (see LOOSE). */
+export function looseJamo(jamo: string): string {
+  let out = '';
+  for (const ch of jamo) out += LOOSE[ch] ?? ch;
+  return out;
 }
 
 // ---------------------------------------------------------------- synonyms

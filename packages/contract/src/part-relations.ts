@@ -194,8 +194,10 @@ export function indexPartRelations(relations: readonly PartRelation[]): PartRela
   return { shown, newer, partners };
 }
 
-export function replacedLabel(oldNumber: string, currentNumber: string): string {
-  return `대체품번 (이전 번호 ${oldNumber} → 현재 ${currentNumber})`;
+/** '대체품번 (이전 번호 A → B → 현재 C)': the whole chain from the typed number to the current one. */
+export function replacedLabel(path: readonly string[]): string {
+  const current = path[path.length - 1] ?? '';
+  return `대체품번 (이전 번호 ${path.slice(0, -1).join(' → ')} → 현재 ${current})`;
 }
 
 export const OWN_NUMBER_LABEL = '품번 일치';
@@ -248,13 +250,8 @@ export function resolvePartNumber(index: PartRelationIndex, typed: string): Part
   const chains = currentOf(index, key);
   for (const path of chains) {
     const end = path[path.length - 1]!;
-    push({
-      key: end,
-      number: show(end),
-      match: 'replaced',
-      path: [typedShown, ...path.slice(1).map(show)],
-      label: replacedLabel(typedShown, show(end)),
-    });
+    const shownPath = [typedShown, ...path.slice(1).map(show)];
+    push({ key: end, number: show(end), match: 'replaced', path: shownPath, label: replacedLabel(shownPath) });
   }
   push({ key, number: typedShown, match: 'own', path: [typedShown], label: OWN_NUMBER_LABEL });
 

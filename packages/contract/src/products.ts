@@ -48,8 +48,15 @@ export const productHit = productView.extend({
 });
 export type ProductHit = z.infer<typeof productHit>;
 
-/** api/getProductHome: a page of the grid; `more` tells whether another page follows. */
-export const productListAnswer = answerOf(z.array(productHit)).extend({ more: z.boolean() });
+/**
+ * api/getProductHome: a page of the grid; `more` tells whether another page follows. `searchedAs`
+ * (ours, docs/search.md#one-box): what a keyword was searched as — a part number, the words of a
+ * name, or words of which one was taken with a typo.
+ */
+export const productListAnswer = answerOf(z.array(productHit)).extend({
+  more: z.boolean(),
+  searchedAs: z.enum(['number', 'name', 'similar']).optional(),
+});
 export type ProductListAnswer = z.infer<typeof productListAnswer>;
 /** api/suggestProducts: what the search bar offers while the buyer types (docs/search.md#korean-name-search). */
 export const suggestRequest = z.object({

@@ -4,6 +4,15 @@
  * Browser-safe: the web checks a paste before sending it; the server reads files into cells
  * (apps/server/src/features/quick-order) and hands them to `parseQuickOrderCells`.
  */
+import {
+  cellsByRoles,
+  isTotalsRow,
+  estimateCells,
+  estimateColumns,
+  headerRoles,
+  type EstimateColumns,
+  type EstimateRole,
+} from './estimate-columns.js';
 import { alphaNumber, groupDigits } from './rules.js';
 
 export const QUICK_ORDER_MAX_LINES = 500;
@@ -47,7 +56,12 @@ export interface QuickOrderRow {
   mergedLines?: number[];
 }
 
-export type QuickOrderParse = { ok: true; rows: QuickOrderRow[] } | { ok: false; message: string };
+/**
+ * The rows read, and for an estimate read by its columns (docs/search.md#paste-anything) the role
+ * found for each column, so the buyer sees them and can correct them.
+ */
+export type QuickOrderParse =
+  { ok: true; rows: QuickOrderRow[]; columns?: EstimateColumns } | { ok: false; message: string };
 
 /** Column positions named by a header row; -1 when the header has no such column. */
 type Columns = { part: number; qty: number; memo: number };
@@ -201,11 +215,47 @@ function splitCells(cells: string[], columns: Columns | null): Split {
 }
 
 /**
- * Reads pasted text: blank lines are skipped, at most 500 lines remain. A header row ('품번, 수량')
- * is skipped; one separated by tabs or commas (copied from Excel with its header) names the columns
- * of the lines below that are separated the same way, as in a file.
+ * An estimate's table (docs/search.md#paste-anything): most lines of three or more cells, whose
+ * columns a header names or the values tell (`estimateColumns`), or the buyer set (`roles`). Null
+ * when the lines read as plain part-quantity-memo lines.
  */
-export function parseQuickOrderText(text: string): QuickOrderParse {
+function readTable(
+  lines: { line: number; raw: string; cells: string[] }[],
+  roles: readonly EstimateRole[] | undefined,
+): QuickOrderParse | null {
+  if (lines.length === 0) return null;
+  let columns: EstimateColumns | null;
+  if (roles && roles.length > 0) columns = { roles: [...roles], header: headerRoles(lines[0]!.cells) !== null };
+  else {
+    const wide = lines.filter((l) => l.cells.length >= 3).length;
+    columns = wide / lines.length >= 0.6 ? estimateColumns(lines.map((l) => l.cells)) : null;
+  }
+  if (!columns) return null;
+  const cols = columns;
+  const data = (cols.header ? lines.slice(1) : lines).filter((l) => !isTotalsRow(l.cells, cols.roles));
+  const result = finish(
+    data.map((l) => ({ line: l.line, raw: l.raw, split: () => cellsByRoles(l.cells, cols.roles) })),
+  );
+  return result.ok ? { ...result, columns: cols } : result;
+}
+
+/**
+ * Reads pasted text: blank lines are skipped, at most 500 lines remain. An estimate's table (line
+ * numbers, names, prices, any column order, with or without a header) is read by its columns; other
+ * lines as part number, quantity and memo. A header row ('품번, 수량') is skipped; one separated by
+ * tabs or commas (copied from Excel with its header) names the columns of the lines below that are
+ * separated the same way, as in a file. `roles` are the columns as the buyer corrected them.
+ */
+export function parseQuickOrderText(text: string, roles?: readonly EstimateRole[]): QuickOrderParse {
+  const table: { line: number; raw: string; cells: string[] }[] = [];
+  text.split(/\r\n|\r|\n/).forEach((raw, i) => {
+    const clean = cleanLine(raw);
+    if (clean.trim() !== '') table.push({ line: i + 1, raw, cells: estimateCells(clean) });
+  });
+  return readTable(table, roles) ?? parsePlainText(text);
+}
+
+function parsePlainText(text: string): QuickOrderParse {
   let header: { sep: string; columns: Columns } | null = null;
   const lines: { line: number; raw: string; split: () => Split }[] = [];
   text.split(/\r\n|\r|\n/).forEach((raw, i) => {
@@ -233,11 +283,20 @@ export function parseQuickOrderText(text: string): QuickOrderParse {
 }
 
 /**
- * Reads the rows of a file (cells as text, `line` its row in the file). A header row names the
- * columns ('품번', '수량', '비고' in any order, other columns such as 품명 or 단가 ignored); without
- * one, the columns are part number, quantity and memo.
+ * Reads the rows of a file (cells as text, `line` its row in the file). An estimate's table is
+ * read by its columns (a header's names, else what the values look like, else `roles`); otherwise a
+ * header row names the columns ('품번', '수량', '비고' in any order), and without one the columns are
+ * part number, quantity and memo.
  */
-export function parseQuickOrderCells(rows: readonly { line: number; cells: readonly string[] }[]): QuickOrderParse {
+export function parseQuickOrderCells(
+  rows: readonly { line: number; cells: readonly string[] }[],
+  roles?: readonly EstimateRole[],
+): QuickOrderParse {
+  const table = rows
+    .map((r) => ({ line: r.line, raw: r.cells.join('\t'), cells: r.cells.map((c) => cleanLine(c).trim()) }))
+    .filter((r) => r.cells.some((c) => c !== ''));
+  const read = readTable(table, roles);
+  if (read) return read;
   let columns: Columns | null = null;
   const lines: { line: number; raw: string; split: () => Split }[] = [];
   for (const row of rows) {

@@ -85,8 +85,15 @@ const qty = z
  * instead, so the JSON body is optional (null when multipart); 500 lines of 50-character numbers and 100-character memos
  * stay well under 100,000 characters.
  */
+export const estimateRole = z.enum(['line', 'part', 'name', 'qty', 'price', 'amount', 'memo', 'other']);
+/** The columns an estimate was read by (docs/search.md#paste-anything): a role per column, and whether a header row was skipped. */
+export const estimateColumnsSchema = z.object({ roles: z.array(estimateRole), header: z.boolean() });
 export const resolveQuickOrderRequest = z
-  .object({ text: z.string({ error: MSG_QUICK_ORDER.textOrFile }).max(100_000, MSG_QUICK_ORDER.textTooLong) })
+  .object({
+    text: z.string({ error: MSG_QUICK_ORDER.textOrFile }).max(100_000, MSG_QUICK_ORDER.textTooLong),
+    /** Ours, optional: the columns as the buyer corrected them (a role per column). */
+    columns: z.array(estimateRole).max(50).optional(),
+  })
   .nullish();
 export const QUICK_ORDER_FILE_FIELD = 'file';
 
@@ -125,7 +132,10 @@ export const quickOrderRow = z.object({
   mergedLines: z.array(z.number().int()),
 });
 export type QuickOrderRowAnswer = z.infer<typeof quickOrderRow>;
-export const resolveQuickOrderAnswer = answerOf(z.array(quickOrderRow));
+/** `columns` (ours, optional): for an estimate read by its columns, the role read for each column. */
+export const resolveQuickOrderAnswer = answerOf(z.array(quickOrderRow)).extend({
+  columns: estimateColumnsSchema.optional(),
+});
 
 export const addQuickOrderToCartRequest = z.object({
   lines: z

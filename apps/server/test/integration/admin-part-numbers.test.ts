@@ -69,7 +69,7 @@ describe('cross-reference', () => {
       size: 10,
     });
     expect((found.body.results as { seq: number; matchReason: string }[]).map((r) => [r.seq, r.matchReason])).toEqual([
-      [productId, '대체품번 (이전 번호 xr100 → 현재 XR-300)'],
+      [productId, '대체품번 (이전 번호 xr100 → XR-200 → 현재 XR-300)'],
     ]);
   });
 
@@ -153,7 +153,7 @@ describe('cross-reference', () => {
 describe('synonyms', () => {
   it('lists the seeded groups and saves a new one that search uses at once', async () => {
     const listed = await call(server, 'adminSynonymList', {}, { token: staff });
-    expect((listed.body.results as { terms: string[] }[]).length).toBe(50);
+    expect((listed.body.results as { terms: string[] }[]).length).toBe(74);
     expect((listed.body.results as { terms: string[] }[])[0]!.terms).toEqual([
       '벤츠',
       '메르세데스',

@@ -103,7 +103,7 @@ describe('name search', () => {
         r.matchKind,
         r.matchReason,
       ]),
-    ).toEqual([[ids.hose, 'similar', '비슷한 이름']]);
+    ).toEqual([[ids.hose, 'similar', '비슷한 이름 (라디에니터 → 라디에이터)']]);
     expect(await search('SRCH-1-0005', 'pid')).toEqual([[ids.hose, 'own']]);
     expect(await search('SRCH-1-0095', 'pid')).toEqual([]);
     expect(await search('SRCH-1-000S', 'pid')).toEqual([]);

@@ -96,7 +96,7 @@ describe('findProductsByNumbers', () => {
       [ids.oldStock, 'own'],
       [ids.aftermarket, 'interchangeable'],
     ]);
-    expect(first[0]!.reason).toBe('대체품번 (이전 번호 91 100 001 → 현재 91-100-003)');
+    expect(first[0]!.reason).toBe('대체품번 (이전 번호 91 100 001 → 91-100-002 → 현재 91-100-003)');
     expect(first[0]!.path).toEqual(['91 100 001', '91-100-002', '91-100-003']);
     expect(first[2]!.reason).toBe('호환품번');
     expect(found.get('91100002')!.map((h) => [h.product.seq, h.match])).toEqual([
@@ -139,7 +139,7 @@ describe('api/getProductHome searchType pid', () => {
     expect(res.status).toBe(200);
     const rows = res.body.results as { seq: number; matchReason?: string; price?: number }[];
     expect(rows.map((r) => [r.seq, r.matchReason])).toEqual([
-      [ids.current, '대체품번 (이전 번호 91-100-001 → 현재 91-100-003)'],
+      [ids.current, '대체품번 (이전 번호 91-100-001 → 91-100-002 → 현재 91-100-003)'],
       [ids.oldStock, '품번 일치'],
       [ids.aftermarket, '호환품번'],
     ]);

@@ -130,7 +130,7 @@ describe('api/resolveQuickOrder', () => {
       ['replaced', current.id, 2],
       ['interchangeable', oe.id, 1],
     ]);
-    expect(rows[0]!.candidates[0]!.label).toBe('대체품번 (이전 번호 qo old 100 → 현재 QO-NEW-300)');
+    expect(rows[0]!.candidates[0]!.label).toBe('대체품번 (이전 번호 qo old 100 → QO-MID-200 → 현재 QO-NEW-300)');
     expect(rows[1]!.candidates[0]!.label).toBe('호환품번');
     // The old and the current number on two lines are one product: one line.
     const merged = (await resolve(tokens.main, 'QO-OLD-100 2\nQO-NEW-300 3')).body.results!;

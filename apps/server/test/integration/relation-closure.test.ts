@@ -99,7 +99,7 @@ describe('the back office writes', () => {
         .body.code,
     ).toBe(201);
     expect(await found('RC-100', 'RC-200')).toEqual([
-      [['RC-300', '대체품번 (이전 번호 RC-100 → 현재 RC-300)']],
+      [['RC-300', '대체품번 (이전 번호 RC-100 → RC-200 → 현재 RC-300)']],
       [
         ['RC-300', '대체품번 (이전 번호 RC-200 → 현재 RC-300)'],
         ['RC-200', '품번 일치'],
@@ -201,7 +201,7 @@ describe('the catalogue import', () => {
     const first = await importCatalogue(server.db, catalogueWith(chain), { uploadDir });
     expect(first).toMatchObject({ ok: true, problems: [] });
     expect(await found('11427953125', '11-42-8-575-211')).toEqual([
-      [['11 42 9 848 321', '대체품번 (이전 번호 11427953125 → 현재 11 42 9 848 321)']],
+      [['11 42 9 848 321', '대체품번 (이전 번호 11427953125 → 11 42 8 575 211 → 현재 11 42 9 848 321)']],
       [['11 42 9 848 321', '대체품번 (이전 번호 11-42-8-575-211 → 현재 11 42 9 848 321)']],
     ]);
 
@@ -229,7 +229,9 @@ describe('the catalogue import', () => {
         )
       ).body.code,
     ).toBe(201);
-    expect(await found('RC-E1')).toEqual([[['11 42 9 848 321', '대체품번 (이전 번호 RC-E1 → 현재 11 42 9 848 321)']]]);
+    expect(await found('RC-E1')).toEqual([
+      [['11 42 9 848 321', '대체품번 (이전 번호 RC-E1 → 11 42 7 953 125 → 11 42 8 575 211 → 현재 11 42 9 848 321)']],
+    ]);
     await deleteCatalogue(server.db, 'EXAMPLE-BMW-G20');
     expect(await found('RC-E1')).toEqual([[]]);
   });

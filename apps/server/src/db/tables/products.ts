@@ -44,6 +44,25 @@ export const products = pgTable(
     nameCompact: text('name_compact').notNull().default(''),
     nameChosung: text('name_chosung').notNull().default(''),
     nameJamo: text('name_jamo').notNull().default(''),
+    /** name_jamo with the jamo typists confuse folded (looseJamo in the contract; migration 0021). */
+    nameLoose: text('name_loose')
+      .notNull()
+      .generatedAlwaysAs(sql`translate(name_jamo, 'ㅐㅒㅖㄲㄸㅃㅆㅉ', 'ㅔㅔㅔㄱㄷㅂㅅㅈ')`),
+    /**
+     * The factory number's alpha-number form without the maker's name before it, for a buyer who
+     * types the number alone (docs/search.md#one-box; migration 0021): the first word of letters
+     * dropped ('MANN HU 816 X' → HU816X), and all of them ('MAGNETI MARELLI 714021940801' → 714021940801).
+     */
+    factoryTailKey: text('factory_tail_key')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`regexp_replace(upper(regexp_replace(factory_num, '^\s*[A-Za-z]+\s+(?=.*[0-9])', '')), '[^A-Z0-9]', '', 'g')`,
+      ),
+    factoryBareKey: text('factory_bare_key')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`regexp_replace(upper(regexp_replace(factory_num, '^(\s*[A-Za-z]+\s+)+(?=.*[0-9])', '')), '[^A-Z0-9]', '', 'g')`,
+      ),
     createdAt: createdAt(),
   },
   (t) => [
@@ -54,6 +73,9 @@ export const products = pgTable(
     index('products_pid_key').on(sql`${t.pidKey} text_pattern_ops`),
     index('products_factory_key').on(sql`${t.factoryKey} text_pattern_ops`),
     index('products_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('products_name_loose_trgm').using('gin', sql`${t.nameLoose} gin_trgm_ops`),
+    index('products_factory_tail_key').on(t.factoryTailKey),
+    index('products_factory_bare_key').on(t.factoryBareKey),
     index('products_category').on(t.category, t.id),
     check('products_has_amount_nonnegative', sql`${t.hasAmount} >= 0`),
     check('products_type_valid', sql`${t.type} between 0 and 4`),

@@ -1,10 +1,19 @@
-import { alphaNumber, OWN_NUMBER_LABEL, tierPrice, type CompanyLevel, type ProductHit } from '@partsmall/contract';
-import type { Db } from '../../db/client.js';
+import {
+  alphaNumber,
+  looksLikePartNumber,
+  OWN_NUMBER_LABEL,
+  tierPrice,
+  type CompanyLevel,
+  type ProductHit,
+} from '@partsmall/contract';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.js';
 import { runPrepared, type PreparedStatement } from '../../db/prepared.js';
 import { LIST_COLUMNS } from './columns.js';
-import { nameCondition, productsByName, similarNames, synonymIndex } from './name-search.js';
+import { synonymIndex } from './name-search.js';
 import { findProductsByNumbers } from './part-numbers.js';
 import type { ProductRow } from './rows.js';
+import { searchByWords } from './word-search.js';
 
 export type { ProductRow } from './rows.js';
 
@@ -113,64 +122,88 @@ export type ProductHitRow = ProductRow & { matchKind?: ProductHit['matchKind']; 
 
 /** At most this many relation hits (chain, interchangeable) head the first page of a number search. */
 const MAX_RELATION_HITS = 20;
-export const SIMILAR_REASON = '비슷한 이름';
+
+/** What a query was searched as (the answer's `searchedAs`): a part number, words of a name, or words with a typo. */
+export type SearchedAs = 'number' | 'name' | 'similar';
+
+export interface SearchAnswer {
+  rows: ProductHitRow[];
+  more: boolean;
+  searchedAs?: SearchedAs;
+}
 
 /**
- * The home grid: by name (docs/search.md#korean-name-search: 초성, half-typed syllables, synonyms,
- * then a typo), by part number (docs/search.md#part-numbers: the first page starts with what the
- * number's chain and interchangeable numbers lead to, then the alpha-number prefix of the OE and
- * factory numbers), or everything, in id order so that paging is stable. Fetches one extra row to
- * tell whether more follow, instead of counting.
+ * The home grid (docs/search.md#one-box). The search type is a hint, not a wall: a query that reads
+ * as a part number (or any query in number mode) is searched as one first — its own products, the
+ * current products of its chain, its interchangeable numbers, an aftermarket number without the
+ * maker's name before it, then the alpha-number prefix of the OE and factory numbers — and as words
+ * of a name when that finds nothing (docs/search.md#words-in-any-order). Without a keyword,
+ * everything in id order. Fetches one extra row to tell whether more follow, instead of counting.
  */
-export async function searchProducts(db: Db, q: ProductQuery): Promise<{ rows: ProductHitRow[]; more: boolean }> {
+export async function searchProducts(db: Db, q: ProductQuery): Promise<SearchAnswer> {
   const keyword = q.keyword ?? '';
-  if (keyword !== '' && q.searchType !== 'pid') return searchByName(db, keyword, q);
-  const query = gridQuery(q);
+  if (keyword === '') {
+    const query = gridQuery(q);
+    const rows: ProductHitRow[] = query ? await runPrepared<ProductRow>(db, query.statement, query.values) : [];
+    const more = rows.length > q.size;
+    if (more) rows.length = q.size;
+    return { rows, more };
+  }
+  const asNumber = q.searchType === 'pid' ? alphaNumber(keyword) !== '' : looksLikePartNumber(keyword);
+  if (asNumber) {
+    const found = await searchByNumber(db, keyword, q);
+    if (found.rows.length > 0) return { ...found, searchedAs: 'number' };
+    // A later page past the number's hits is still the number's (page 1 decides what the query is).
+    if (q.page > 1 && (await searchByNumber(db, keyword, { ...q, page: 1, size: 1 })).rows.length > 0)
+      return { rows: [], more: false, searchedAs: 'number' };
+  }
+  const found = await searchByWords(db, keyword, await synonymIndex(db), {
+    category: q.category,
+    page: q.page,
+    size: q.size,
+    typos: 'all',
+  });
+  const rows: ProductHitRow[] = found.hits.map((h) => ({
+    ...h.row,
+    matchKind: h.similar ? 'similar' : 'name',
+    ...(h.reason ? { matchReason: h.reason } : {}),
+  }));
+  return { rows, more: found.more, searchedAs: found.similar ? 'similar' : 'name' };
+}
+
+async function searchByNumber(db: Db, keyword: string, q: ProductQuery): Promise<SearchAnswer> {
+  const query = gridQuery({ ...q, searchType: 'pid' });
   if (!query) return { rows: [], more: false };
   const rows: ProductHitRow[] = await runPrepared<ProductRow>(db, query.statement, query.values);
   const more = rows.length > q.size;
   if (more) rows.length = q.size;
-  if (keyword === '') return { rows, more };
   for (const row of rows) {
     row.matchKind = 'own';
     row.matchReason = OWN_NUMBER_LABEL;
   }
   if (q.page !== 1) return { rows, more };
-  const hits = (await findProductsByNumbers(db, [keyword])).get(alphaNumber(keyword)) ?? [];
+  const key = alphaNumber(keyword);
+  const hits = (await findProductsByNumbers(db, [keyword])).get(key) ?? [];
   const head: ProductHitRow[] = hits
     .filter((h) => !q.category || h.product.category === q.category)
     .slice(0, MAX_RELATION_HITS)
     .map((h) => ({ ...h.product, matchKind: h.match, matchReason: h.reason }));
   const shown = new Set(head.map((r) => r.seq));
-  return { rows: [...head, ...rows.filter((r) => !shown.has(r.seq))], more };
-}
-
-async function searchByName(
-  db: Db,
-  keyword: string,
-  q: ProductQuery,
-): Promise<{ rows: ProductHitRow[]; more: boolean }> {
-  const where = nameCondition(keyword, await synonymIndex(db));
-  if (!where) return { rows: [], more: false };
-  const rows: ProductHitRow[] = await productsByName(db, where, {
-    category: q.category,
-    limit: q.size + 1,
-    offset: (q.page - 1) * q.size,
-  });
-  const more = rows.length > q.size;
-  if (more) rows.length = q.size;
-  for (const row of rows) row.matchKind = 'name';
-  // Nothing found as typed: names one typo away, marked as such (a query that finds something is
-  // not second-guessed: '브레잌' is a half-typed 브레이크, not a misspelt 브레이드).
-  if (q.page === 1 && rows.length === 0) {
-    const similar = await similarNames(db, keyword, {
-      category: q.category,
-      exclude: rows.map((r) => r.seq),
-      limit: q.size - rows.length,
-    });
-    for (const row of similar) rows.push({ ...row, matchKind: 'similar', matchReason: SIMILAR_REASON });
+  // An aftermarket number typed without its maker ('HU816X' for 'MANN HU 816 X').
+  // Not a prepared statement: planned for the typed key each time. A generic plan took the average
+  // share of a factory number (the demo's copies repeat 72 of them) and walked the table in id
+  // order for a number nothing has (290 ms at 300,000 products).
+  const tail = await queryRows<ProductRow>(
+    db,
+    sql`select ${sql.raw(LIST_COLUMNS)} from products where factory_tail_key = ${key} or factory_bare_key = ${key}
+        order by id limit ${MAX_RELATION_HITS}`,
+  );
+  for (const row of tail) {
+    if (shown.has(row.seq) || (q.category && row.category !== q.category)) continue;
+    shown.add(row.seq);
+    head.push({ ...row, matchKind: 'own', matchReason: `${OWN_NUMBER_LABEL} (${row.factoryNum})` });
   }
-  return { rows, more };
+  return { rows: [...head, ...rows.filter((r) => !shown.has(r.seq))], more };
 }
 
 const BY_ID: PreparedStatement = {

@@ -8,7 +8,8 @@ import {
   type ProductSuggestion,
 } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { nameCondition, productsByName, synonymIndex } from './name-search.js';
+import { synonymIndex } from './name-search.js';
+import { searchByWords } from './word-search.js';
 import { priceFor, searchProducts, type ProductHitRow, type Viewer } from './service.js';
 
 /** The category labels' search forms, computed once. */
@@ -35,15 +36,21 @@ export async function suggestProducts(
   const index = await synonymIndex(db);
   const rows: ProductHitRow[] = [];
   const key = alphaNumber(keyword);
-  if (/\d/.test(keyword) && key.length >= NUMBER_MIN) {
+  if (/\d/.test(keyword) && key.length >= NUMBER_MIN && !/\p{Script=Hangul}/u.test(keyword)) {
     const byNumber = await searchProducts(db, { searchType: 'pid', keyword, page: 1, size: SUGGEST_PRODUCTS });
-    rows.push(...byNumber.rows.slice(0, SUGGEST_PRODUCTS));
+    if (byNumber.searchedAs === 'number') rows.push(...byNumber.rows.slice(0, SUGGEST_PRODUCTS));
   }
-  const where = rows.length < SUGGEST_PRODUCTS ? nameCondition(keyword, index) : null;
-  if (where) {
+  if (rows.length < SUGGEST_PRODUCTS) {
+    // Words in any order, and only the typos an index lookup finds (ㅐ/ㅔ, double consonants): a keystroke stays cheap.
+    const byWords = await searchByWords(db, keyword, index, { page: 1, size: SUGGEST_PRODUCTS, typos: 'loose' });
     const shown = new Set(rows.map((r) => r.seq));
-    for (const row of await productsByName(db, where, { limit: SUGGEST_PRODUCTS, offset: 0 })) {
-      if (rows.length < SUGGEST_PRODUCTS && !shown.has(row.seq)) rows.push({ ...row, matchKind: 'name' });
+    for (const hit of byWords.hits) {
+      if (rows.length < SUGGEST_PRODUCTS && !shown.has(hit.row.seq))
+        rows.push({
+          ...hit.row,
+          matchKind: hit.similar ? 'similar' : 'name',
+          ...(hit.reason ? { matchReason: hit.reason } : {}),
+        });
     }
   }
   const query = nameQuery(keyword, index);

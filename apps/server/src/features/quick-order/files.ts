@@ -5,7 +5,7 @@
  * (a zip bomb is a few kilobytes that unpack to gigabytes), counted while inflating, not trusted
  * from the zip's own headers.
  */
-import { parseQuickOrderCells, type QuickOrderParse } from '@partsmall/contract';
+import { parseQuickOrderCells, parseQuickOrderText, type QuickOrderParse } from '@partsmall/contract';
 import { parse as parseCsv } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { Unzip, UnzipInflate, UnzipPassThrough, unzipSync, zipSync } from 'fflate';
@@ -33,9 +33,15 @@ export const QUICK_ORDER_XLSX_MAX_ROW_NUMBER = 10_000;
 /** Files one account may upload for quick orders: 30 in 10 minutes (typed or pasted text is not counted). */
 export const QUICK_ORDER_UPLOADS = { max: 30, windowSec: 600 } as const;
 
+/** A PDF estimate of 500 lines is a few pages; more is not an estimate. */
+export const QUICK_ORDER_PDF_MAX_PAGES = 30;
+
 export const QUICK_ORDER_FILE_MSG = {
   tooLarge: '파일은 1MB까지 올릴 수 있습니다.',
-  type: '.xlsx 또는 .csv 파일만 올릴 수 있습니다.',
+  type: '.xlsx, .csv 또는 .pdf 파일만 올릴 수 있습니다.',
+  pdf: 'PDF 파일을 읽을 수 없습니다. 파일이 손상되지 않았는지 확인하세요.',
+  pdfNoText: 'PDF에서 글자를 찾을 수 없습니다. 스캔한 이미지 PDF는 읽을 수 없으니 견적서 내용을 복사해 붙여넣으세요.',
+  pdfPages: `PDF는 ${QUICK_ORDER_PDF_MAX_PAGES}쪽까지 읽습니다.`,
   xls: '엑셀 97-2003 형식(.xls)은 읽을 수 없습니다. .xlsx 또는 .csv로 저장해 올리세요.',
   macro: '매크로가 들어 있는 엑셀 파일은 올릴 수 없습니다. 매크로 없는 .xlsx로 저장해 올리세요.',
   unpackedTooLarge: '압축을 풀면 10MB가 넘는 엑셀 파일은 올릴 수 없습니다.',
@@ -66,6 +72,7 @@ export async function readQuickOrderFile(file: { filename: string; data: Uint8Ar
   if (magic(0x50, 0x4b, 0x03, 0x04))
     return name.endsWith('.xlsm') ? refuse(QUICK_ORDER_FILE_MSG.macro) : readXlsx(data);
   if (magic(0xd0, 0xcf, 0x11, 0xe0)) return refuse(QUICK_ORDER_FILE_MSG.xls);
+  if (magic(0x25, 0x50, 0x44, 0x46)) return readPdf(data);
   if (name.endsWith('.csv') || name.endsWith('.txt')) return readCsv(data);
   return refuse(QUICK_ORDER_FILE_MSG.type);
 }
@@ -275,4 +282,93 @@ async function readXlsx(data: Uint8Array): Promise<QuickOrderParse> {
   });
   if (formulaRow !== null) return refuse(QUICK_ORDER_FILE_MSG.formula(formulaRow));
   return parseQuickOrderCells(rows);
+}
+
+// ---------------------------------------------------------------- PDF
+
+/**
+ * The text of a PDF estimate (pdfjs-dist's legacy build, which runs in Node), laid out as a copy
+ * from a PDF viewer gives it: the pieces of one line (same baseline) left to right, two spaces where
+ * a gap wider than a character separates them (a column), one where it is narrower; then read as a
+ * pasted text, its columns told as for any estimate (docs/search.md#paste-anything).
+ */
+async function readPdf(data: Uint8Array): Promise<QuickOrderParse> {
+  const text = await pdfText(data);
+  if (text === null) return refuse(QUICK_ORDER_FILE_MSG.pdf);
+  if (text === 'pages') return refuse(QUICK_ORDER_FILE_MSG.pdfPages);
+  if (text.trim() === '') return refuse(QUICK_ORDER_FILE_MSG.pdfNoText);
+  return parseQuickOrderText(text);
+}
+
+interface PdfPiece {
+  str: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The lines of a PDF's text, or null when it cannot be read, or 'pages' when it has too many. */
+export async function pdfText(data: Uint8Array): Promise<string | null | 'pages'> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  let doc;
+  try {
+    // A copy: pdfjs takes the buffer over. No fonts, no eval, nothing fetched.
+    doc = await pdfjs.getDocument({
+      data: new Uint8Array(data),
+      isEvalSupported: false,
+      disableFontFace: true,
+      useSystemFonts: false,
+      stopAtErrors: true,
+      verbosity: 0,
+    }).promise;
+  } catch {
+    return null;
+  }
+  try {
+    if (doc.numPages > QUICK_ORDER_PDF_MAX_PAGES) return 'pages';
+    const lines: string[] = [];
+    for (let n = 1; n <= doc.numPages; n++) {
+      const page = await doc.getPage(n);
+      const content = await page.getTextContent();
+      const pieces: PdfPiece[] = [];
+      for (const item of content.items) {
+        if (!('str' in item) || item.str.trim() === '') continue;
+        pieces.push({
+          str: item.str,
+          x: item.transform[4] as number,
+          y: item.transform[5] as number,
+          width: item.width,
+          height: item.height || Math.abs(item.transform[3] as number) || 10,
+        });
+      }
+      // Lines top to bottom (PDF y grows upwards); pieces within half a line height share a line.
+      pieces.sort((a, b) => b.y - a.y || a.x - b.x);
+      let line: PdfPiece[] = [];
+      const flush = () => {
+        if (line.length === 0) return;
+        line.sort((a, b) => a.x - b.x);
+        let out = line[0]!.str;
+        for (let i = 1; i < line.length; i++) {
+          const prev = line[i - 1]!;
+          const gap = line[i]!.x - (prev.x + prev.width);
+          const charWidth = prev.width / Math.max(1, prev.str.length);
+          out += gap > charWidth * 1.5 ? '  ' : gap > charWidth * 0.2 ? ' ' : '';
+          out += line[i]!.str;
+        }
+        lines.push(out.trim());
+        line = [];
+      };
+      for (const piece of pieces) {
+        if (line.length > 0 && Math.abs(line[0]!.y - piece.y) > line[0]!.height / 2) flush();
+        line.push(piece);
+      }
+      flush();
+    }
+    return lines.join('\n');
+  } catch {
+    return null;
+  } finally {
+    await doc.destroy();
+  }
 }

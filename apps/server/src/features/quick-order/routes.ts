@@ -77,12 +77,12 @@ export function quickOrderRoutes(app: Api, ctx: AppContext) {
       const parsed = req.isMultipart()
         ? await readUpload(req, auth.member.id)
         : req.body
-          ? parseQuickOrderText(req.body.text)
+          ? parseQuickOrderText(req.body.text, req.body.columns)
           : null;
       if (!parsed) throw badRequest(MSG_QUICK_ORDER.textOrFile, 'text');
       if (!parsed.ok) throw badRequest(parsed.message, req.isMultipart() ? QUICK_ORDER_FILE_FIELD : 'text');
       const rows = await resolveQuickOrder(db, parsed.rows, levelOf(auth));
-      return ok(rows, undefined, rows.length);
+      return { ...ok(rows, undefined, rows.length), ...(parsed.columns ? { columns: parsed.columns } : {}) };
     });
   });
 

@@ -1,6 +1,6 @@
 import { useDeferredValue, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { CompanyInfo, ProductView } from '@partsmall/contract';
+import type { CompanyInfo, ProductHit } from '@partsmall/contract';
 import { useMallConfig } from '../../shared/mall-config';
 import { managementPath } from '../../shared/paths';
 import { useSession } from '../../shared/session';
@@ -34,7 +34,7 @@ export function HomePage() {
   // The list is drawn in a deferred render, which React splits into short slices, so a page of
   // 60 products arriving does not hold the main thread in one long task (Total Blocking Time).
   const items = useDeferredValue(grid.items);
-  const [open, setOpen] = useState<ProductView | null>(null);
+  const [open, setOpen] = useState<ProductHit | null>(null);
   const { userInfo } = useSession();
   const config = useMallConfig();
 

@@ -1,13 +1,13 @@
 import { useDeferredValue, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { PRODUCT_CATEGORIES, warehouseLabel, type ProductView } from '@partsmall/contract';
+import { PRODUCT_CATEGORIES, warehouseLabel, type ProductHit } from '@partsmall/contract';
 import { MOBILE_EPC_PATH, pathFor } from '../../shared/paths';
 import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
 import { useLayerFocus, useLayerKeys, useScrollLock } from '../../shared/ui/Modal';
 import { Empty, Spinner } from '../../shared/ui/states';
-import { PriceOrHint, StockState } from './ProductCard';
+import { MatchReason, PriceOrHint, StockState } from './ProductCard';
 import { ProductHead, ProductSpecs, QtyLine } from './ProductParts';
 import { usePurchaseActions } from './purchase';
 import { gridQueryOf, imageUrl, productQuery, useProductGrid, type SearchType } from './api';
@@ -32,7 +32,7 @@ export function MobileHome() {
   // The list is drawn in a deferred render, which React splits into short slices, so a page of
   // 60 products arriving does not hold the main thread in one long task (Total Blocking Time).
   const items = useDeferredValue(grid.items);
-  const [open, setOpen] = useState<ProductView | null>(null);
+  const [open, setOpen] = useState<ProductHit | null>(null);
   const { userInfo } = useSession();
   useNoResultAlert(keyword, grid.firstCount);
 
@@ -98,6 +98,7 @@ export function MobileHome() {
                 <span className="product-pid">
                   {p.pid} · {warehouseLabel(p.stockName)}
                 </span>
+                <MatchReason reason={p.matchReason} />
                 <span className="m-item-foot">
                   <PriceOrHint product={p} />
                   <StockState product={p} />
@@ -124,7 +125,7 @@ export function MobileHome() {
   );
 }
 
-function MobileDetailSlide({ product: initial, onClose }: { product: ProductView; onClose: () => void }) {
+function MobileDetailSlide({ product: initial, onClose }: { product: ProductHit; onClose: () => void }) {
   // As the desktop popup: fresh stock and price, and the company's vehicles it fits
   // (docs/requirements.md#my-vehicles); the list's copy shows meanwhile.
   const product =
@@ -152,6 +153,7 @@ function MobileDetailSlide({ product: initial, onClose }: { product: ProductView
         </header>
         <img src={imageUrl(product.image)} alt={product.name} className="m-slide-img" />
         <ProductHead product={product} />
+        <MatchReason reason={initial.matchReason} />
         <ProductSpecs product={product} notes />
         <QtyLine product={product} qty={qty} onQty={setQty} />
         <div className="m-slide-actions">

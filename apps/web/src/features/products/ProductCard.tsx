@@ -1,4 +1,4 @@
-import { warehouseLabel, type ProductView } from '@partsmall/contract';
+import { warehouseLabel, type ProductHit, type ProductView } from '@partsmall/contract';
 import { won } from '../../shared/format';
 import { T } from '../../shared/texts';
 import { imageUrl } from './api';
@@ -22,13 +22,27 @@ export function StockState({ product }: { product: ProductView }) {
   );
 }
 
+/**
+ * Why a search row came up (docs/search.md#one-box): '대체품번 (이전 번호 A → B → 현재 C)', '호환품번',
+ * '품번 일치 (MANN HU 816 X)', '동의어 (쇼바 → 쇼크업소버)' or '비슷한 이름 (헤드렘프 → 헤드램프)'.
+ * Nothing for a plain listing or a name found as typed.
+ */
+export function MatchReason({ reason }: { reason: string | undefined }) {
+  if (!reason) return null;
+  return (
+    <span className="match-reason" data-testid="match-reason">
+      {reason}
+    </span>
+  );
+}
+
 export function ProductCard({
   product,
   onOpen,
   eager = false,
 }: {
-  product: ProductView;
-  onOpen: (p: ProductView) => void;
+  product: ProductHit;
+  onOpen: (p: ProductHit) => void;
   eager?: boolean;
 }) {
   return (
@@ -38,6 +52,7 @@ export function ProductCard({
         <img src={imageUrl(product.image)} alt="" loading={eager ? 'eager' : 'lazy'} width={200} height={200} />
         <span className="product-name">{product.name}</span>
         <span className="product-pid">{product.pid}</span>
+        <MatchReason reason={product.matchReason} />
         <span className="product-meta">
           <span className={`warehouse wh-${product.storageId}`}>{warehouseLabel(product.stockName)}</span>
           <StockState product={product} />

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import type { ProductView } from '@partsmall/contract';
 import { isPhoneBrowser } from '../../shared/device';
 import { useMallConfig } from '../../shared/mall-config';
@@ -9,6 +9,7 @@ import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
 import { Loading } from '../../shared/ui/states';
 import { BuyButtons, Gallery, ProductHead, ProductSpecs, QtyLine } from './ProductParts';
+import { MatchReason } from './ProductCard';
 import { usePurchaseActions } from './purchase';
 import { imageUrl, productQuery, productSeq } from './api';
 
@@ -54,6 +55,10 @@ function useProductMeta(product: ProductView | undefined) {
 
 export function ProductDetailPage() {
   const seq = productSeq(useParams().id);
+  // Why the search showed it, when the buyer came from a search's popup.
+  const state: unknown = useLocation().state;
+  const why =
+    state && typeof state === 'object' && 'why' in state && typeof state.why === 'string' ? state.why : undefined;
   const query = useQuery({ ...productQuery(seq ?? 0), enabled: seq !== null });
   const product = query.data;
   const [qty, setQty] = useState(1);
@@ -81,6 +86,7 @@ export function ProductDetailPage() {
       <Gallery product={product} className="pd-gallery" main={460} thumb={64} />
       <div className="pd-info">
         <ProductHead product={product} heading="h1" />
+        <MatchReason reason={why} />
         <ProductSpecs product={product} notes>
           <dt>{T.shop.deliveryMethods}</dt>
           <dd>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { ProductView } from '@partsmall/contract';
+import type { ProductHit } from '@partsmall/contract';
 import { useMallConfig } from '../../shared/mall-config';
 import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
@@ -10,9 +10,10 @@ import { POPUP } from '../../shared/ui/popup';
 import { BuyButtons, Gallery, ProductHead, ProductSpecs, QtyLine } from './ProductParts';
 import { usePurchaseActions } from './purchase';
 import { productQuery } from './api';
+import { MatchReason } from './ProductCard';
 
 /** The product popup of the home grid: 800×500, 550 high when the product has special notes. */
-export function ProductPopup({ initial, onClose }: { initial: ProductView; onClose: () => void }) {
+export function ProductPopup({ initial, onClose }: { initial: ProductHit; onClose: () => void }) {
   // Fresh stock and price when the popup opens; the grid's copy shows meanwhile.
   const product =
     useQuery({ ...productQuery(initial.seq, 'getProductHomeDetail'), placeholderData: initial }).data ?? initial;
@@ -34,6 +35,7 @@ export function ProductPopup({ initial, onClose }: { initial: ProductView; onClo
       <Gallery product={product} className="popup-images" main={300} thumb={56} labelThumbs={false} />
       <div className="popup-info">
         <ProductHead product={product} />
+        <MatchReason reason={initial.matchReason} />
         <ProductSpecs product={product} />
         {product.detailInfo && (
           <p className="special-notes">
@@ -45,7 +47,8 @@ export function ProductPopup({ initial, onClose }: { initial: ProductView; onClo
         <div className="popup-actions">
           {/* A visitor's click on the cart goes to login, so only a member meets the sold-out state. */}
           <BuyButtons product={product} qty={qty} actions={actions} soldOutBlocks={token !== null} />
-          <Link className="btn" to={`/productDetail/${product.seq}`}>
+          {/* The search's reason goes along to the product page (not in its address). */}
+          <Link className="btn" to={`/productDetail/${product.seq}`} state={{ why: initial.matchReason }}>
             {T.shop.detailPage}
           </Link>
         </div>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { T } from '../../shared/texts';
 import { useNotify } from '../../shared/ui/notify';
 import { useSuggestions, type SearchType, type Suggestion } from './api';
@@ -51,9 +51,13 @@ function SearchBarForm({
   const listId = `${useId()}-suggestions`;
   const [type, setType] = useState<SearchType>(searchType);
   const [text, setText] = useState(keyword);
+  // What suggestions are asked for: the text as it stood when the IME was not composing a syllable
+  // (docs/search.md#suggestions), so '브렝' or '브레잌' on the way to 브레이크 are never sent.
+  const [committed, setCommitted] = useState(keyword);
+  const composing = useRef(false);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const options = useSuggestions(open ? text : '');
+  const options = useSuggestions(open ? committed : '');
   const shown = open && options.length > 0;
 
   const choose = (o: Suggestion) => {
@@ -121,7 +125,15 @@ function SearchBarForm({
           aria-describedby={`${listId}-hint`}
           onChange={(e) => {
             setText(e.target.value);
+            if (!composing.current && !(e.nativeEvent as InputEvent).isComposing) setCommitted(e.target.value);
             setOpen(true);
+          }}
+          onCompositionStart={() => {
+            composing.current = true;
+          }}
+          onCompositionEnd={(e) => {
+            composing.current = false;
+            setCommitted(e.currentTarget.value);
           }}
           onKeyDown={onKeyDown}
           onBlur={() => setOpen(false)}

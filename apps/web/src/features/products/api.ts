@@ -6,6 +6,7 @@ import { TRADE_EVENTS } from '@partsmall/contract';
 import { api, messageOf } from '../../shared/api';
 import { queryClient } from '../../shared/query';
 import { tradeCall } from '../../shared/trade';
+import { SUGGEST_DELAY_MS, suggestionText } from './suggest-text';
 
 export type SearchType = 'name' | 'pid';
 
@@ -155,9 +156,6 @@ export type Suggestion =
   | { kind: 'product'; id: string; seq: number; name: string; pid: string; reason: string }
   | { kind: 'category'; id: string; key: string; label: string };
 
-/** Milliseconds of no typing before suggestions are asked for (no request per keystroke). */
-export const SUGGEST_DELAY_MS = 200;
-
 /**
  * Suggestions for what is being typed (api/suggestProducts), asked for once typing pauses; a
  * request whose text is no longer wanted is cancelled through TanStack Query's signal.
@@ -165,10 +163,12 @@ export const SUGGEST_DELAY_MS = 200;
 export function useSuggestions(text: string): Suggestion[] {
   const [typed, setTyped] = useState('');
   useEffect(() => {
-    const t = setTimeout(() => setTyped(text.trim().slice(0, 100)), SUGGEST_DELAY_MS);
+    const t = setTimeout(() => setTyped(suggestionText(text)), SUGGEST_DELAY_MS);
     return () => clearTimeout(t);
   }, [text]);
-  const wanted = text.trim() === '' ? '' : typed;
+  // Cleared at once, asked for only after the pause; a request whose text is no longer wanted is
+  // cancelled by TanStack Query (its signal), and its answer never shows.
+  const wanted = suggestionText(text) === '' ? '' : typed;
   const query = useQuery({
     queryKey: ['products', 'suggest', wanted],
     queryFn: ({ signal }) => api('suggestProducts', { keyword: wanted }, { signal, accept: [200] }),

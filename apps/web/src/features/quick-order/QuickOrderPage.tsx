@@ -2,10 +2,13 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import {
+  ESTIMATE_ROLE_LABEL,
   JOB_REF_MAX,
   QUICK_ORDER_MAX_MEMO,
   QUICK_ORDER_MAX_QTY,
   QUICK_ORDER_MSG,
+  type EstimateColumns,
+  type EstimateRole,
   type QuickOrderRowAnswer,
 } from '@partsmall/contract';
 import { messageOf } from '../../shared/api';
@@ -50,16 +53,28 @@ export function QuickOrderPage({ mobile = false }: { mobile?: boolean }) {
   const add = useAddQuickOrderToCart();
   const [rows, setRows] = useState<QuickOrderRowAnswer[]>([]);
   const [edits, setEdits] = useState<Edit[]>([]);
+  // The columns an estimate was read by, and the pasted text they can be corrected for (docs/search.md#paste-anything).
+  const [columns, setColumns] = useState<{ read: EstimateColumns; text: string | null } | null>(null);
   const form = useZodForm(pasteForm, { text: '' });
 
-  const show = (answer: { results: QuickOrderRowAnswer[] }) => {
+  const show = (text: string | null) => (answer: { results: QuickOrderRowAnswer[]; columns?: EstimateColumns }) => {
     setRows(answer.results);
     setEdits(answer.results.map(editOf));
+    setColumns(answer.columns ? { read: answer.columns, text } : null);
   };
   const onPaste = (v: { text: string }) =>
-    resolve.mutate({ text: v.text }, { onSuccess: show, onError: (e) => void notify.alert(messageOf(e)) });
+    resolve.mutate({ text: v.text }, { onSuccess: show(v.text), onError: (e) => void notify.alert(messageOf(e)) });
   const onFile = (file: File | undefined) => {
-    if (file) resolve.mutate({ file }, { onSuccess: show, onError: (e) => void notify.alert(messageOf(e)) });
+    if (file) resolve.mutate({ file }, { onSuccess: show(null), onError: (e) => void notify.alert(messageOf(e)) });
+  };
+  const correct = (index: number, role: EstimateRole) => {
+    if (!columns?.text) return;
+    const roles = columns.read.roles.map((r, i) => (i === index ? role : r));
+    const text = columns.text;
+    resolve.mutate(
+      { text, columns: roles },
+      { onSuccess: show(text), onError: (e) => void notify.alert(messageOf(e)) },
+    );
   };
   const change = (i: number, patch: Partial<Edit>) =>
     setEdits((list) => list.map((e, j) => (j === i ? { ...e, ...patch } : e)));
@@ -102,7 +117,7 @@ export function QuickOrderPage({ mobile = false }: { mobile?: boolean }) {
             {QT.file}
             <input
               type="file"
-              accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              accept=".xlsx,.csv,.pdf,text/csv,application/pdf,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
               className="sr-only"
               onChange={(e) => {
                 onFile(e.target.files?.[0]);
@@ -116,6 +131,27 @@ export function QuickOrderPage({ mobile = false }: { mobile?: boolean }) {
         <section aria-label={QT.results}>
           <h2>{QT.results}</h2>
           <p role="status">{QT.summary(rows.length, readyCount)}</p>
+          {columns && (
+            <fieldset className="estimate-columns">
+              <legend>{columns.text ? QT.columnsRead : QT.columnsReadFile}</legend>
+              {columns.read.roles.map((role, i) => (
+                <label key={i}>
+                  <span>{QT.column(i + 1)}</span>
+                  <select
+                    value={role}
+                    disabled={!columns.text || resolve.isPending}
+                    onChange={(e) => correct(i, e.target.value as EstimateRole)}
+                  >
+                    {(Object.keys(ESTIMATE_ROLE_LABEL) as EstimateRole[]).map((r) => (
+                      <option key={r} value={r}>
+                        {ESTIMATE_ROLE_LABEL[r]}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              ))}
+            </fieldset>
+          )}
           <div className="table-scroll">
             <table className="table quick-order-table">
               <thead>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { QUICK_ORDER_FILE_FIELD, type AddQuickOrderToCartRequest } from '@partsmall/contract';
+import { QUICK_ORDER_FILE_FIELD, type AddQuickOrderToCartRequest, type EstimateRole } from '@partsmall/contract';
 import type { Payload } from '../../shared/api';
 import { api } from '../../shared/api';
 import { cartKeys } from '../cart';
@@ -7,7 +7,7 @@ import { cartKeys } from '../cart';
 /** api/resolveQuickOrder with the pasted text or one file; nothing is stored. */
 export function useResolveQuickOrder() {
   return useMutation({
-    mutationFn: (input: { text: string } | { file: File }) => {
+    mutationFn: (input: { text: string; columns?: EstimateRole[] } | { file: File }) => {
       if ('text' in input) return api('resolveQuickOrder', input);
       const form = new FormData();
       form.append(QUICK_ORDER_FILE_FIELD, input.file, input.file.name);

@@ -1,13 +1,16 @@
 /** Korean texts of the quick order screen (docs/requirements.md#quick-order). */
 export const QT = {
   title: '빠른주문',
-  lead: '견적서나 엑셀에서 품번, 수량, 메모를 복사해 붙여넣거나 .xlsx / .csv 파일을 올리세요. 한 번에 500줄까지 확인합니다.',
+  lead: '견적서나 엑셀에서 품번, 수량, 메모를 복사해 붙여넣거나 .xlsx / .csv / .pdf 파일을 올리세요. 순번·품명·단가·금액이 함께 있어도 됩니다. 한 번에 500줄까지 확인합니다.',
   paste: '품번 목록 붙여넣기',
   pasteHint: '한 줄에 품번, 수량, 메모 (탭·쉼표·공백으로 구분). 예: 34116860242 2 앞 패드',
   check: '품번 확인',
   checking: '확인 중…',
-  file: '파일 올리기 (.xlsx, .csv)',
+  file: '파일 올리기 (.xlsx, .csv, .pdf)',
   results: '확인 결과',
+  columnsRead: '읽은 열 (틀리면 고르세요)',
+  columnsReadFile: '읽은 열',
+  column: (n: number) => `${n}열`,
   line: '줄',
   input: '입력',
   product: '상품',

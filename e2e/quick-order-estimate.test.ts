@@ -1,0 +1,62 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cartItems, members } from '../apps/server/src/db/schema.js';
+import { desktopPage, shot, startShop } from './helpers.js';
+
+/**
+ * Quick order of an estimate as a PDF copies it (docs/search.md#paste-anything): line number, part
+ * number, name, quantity, unit price, amount → the columns read are shown, the buyer corrects one,
+ * the lines go to the cart.
+ */
+let shop: Awaited<ReturnType<typeof startShop>>;
+beforeAll(async () => {
+  shop = await startShop();
+});
+afterAll(async () => {
+  await shop?.close();
+});
+const url = (path: string) => `${shop.server.base}${path}`;
+
+describe('quick order of a pasted estimate', () => {
+  it('reads the columns, shows them, takes a correction, and puts the lines in the cart', async () => {
+    const [m] = await shop.server.db.select().from(members).where(eq(members.loginId, 'demo@partsmall.kr'));
+    await shop.server.db.delete(cartItems).where(eq(cartItems.memberId, m!.id));
+    const { page, context } = await desktopPage(shop.browser);
+    await page.goto(url('/login'));
+    await page.getByLabel('아이디 (메일 주소)').fill('demo@partsmall.kr');
+    await page.getByLabel('비밀번호').fill('demo1234');
+    await page.getByRole('button', { name: '로그인', exact: true }).click();
+    await page.getByText('로그인되었습니다.').first().waitFor();
+    await page.goto(url('/quickOrder'));
+    const estimate = [
+      '1  42215489599  BMW 엔진오일 필터  2  21,700  43,400',
+      '2  A2295938783  벤츠 엔진오일 필터  1  19,800  19,800',
+    ].join('\n');
+    await page.getByRole('textbox', { name: '품번 목록 붙여넣기' }).fill(estimate);
+    await page.getByRole('button', { name: '품번 확인' }).click();
+    const results = page.getByRole('region', { name: '확인 결과' });
+    const read = results.getByRole('group', { name: '읽은 열 (틀리면 고르세요)' });
+    await read.waitFor();
+    const picks = read.getByRole('combobox');
+    expect(await picks.evaluateAll((els) => els.map((e) => (e as HTMLSelectElement).value))).toEqual([
+      'line',
+      'part',
+      'name',
+      'qty',
+      'price',
+      'amount',
+    ]);
+    const rows = results.locator('tbody tr');
+    expect(await rows.nth(0).getByLabel('1줄 수량').inputValue()).toBe('2');
+    await shot(page, 'quick-order-estimate-columns');
+    // The buyer says the first column is the quantity: the lines are read again.
+    await read.getByLabel('1열').selectOption('qty');
+    await read.getByLabel('4열').selectOption('other');
+    await expect.poll(() => rows.nth(1).getByLabel('2줄 수량').inputValue()).toBe('2');
+    expect(await rows.nth(0).getByLabel('1줄 수량').inputValue()).toBe('1');
+    await page.getByRole('button', { name: '모두 장바구니에 담기 (2)' }).click();
+    await page.waitForURL(/\/cart$/);
+    await expect.poll(() => page.getByTestId('cart-line').count()).toBe(2);
+    await context.close();
+  });
+});

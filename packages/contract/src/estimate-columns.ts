@@ -1,0 +1,210 @@
+/**
+ * Columns of a pasted or uploaded estimate (docs/search.md#paste-anything): which cell of each row
+ * is the part number, the quantity, the name, the unit price, the amount or the line number, told
+ * by a header when there is one and otherwise by what the values look like — in any column order,
+ * with or without a header, prices with thousands commas. Browser-safe: the web shows the columns
+ * it read and lets the buyer correct them; the server reads files the same way.
+ */
+import { alphaNumber } from './rules.js';
+
+export type EstimateRole = 'line' | 'part' | 'name' | 'qty' | 'price' | 'amount' | 'memo' | 'other';
+
+/** How a buyer reads each role (the web's column picker). */
+export const ESTIMATE_ROLE_LABEL: Record<EstimateRole, string> = {
+  line: '순번',
+  part: '품번',
+  name: '품명',
+  qty: '수량',
+  price: '단가',
+  amount: '금액',
+  memo: '메모',
+  other: '사용 안 함',
+};
+
+export interface EstimateColumns {
+  /** The role of each column, by its index. */
+  roles: EstimateRole[];
+  /** Whether the first row read was a header (and is not an order line). */
+  header: boolean;
+}
+
+const HANGUL = /[\uac00-\ud7a3\u3131-\u318e]/u;
+const UNIT = /(?:개|ea|pcs|set|세트)$/i;
+
+/** The cells of one pasted line: tabs (Excel), else runs of two or more spaces (a PDF's columns), else commas (CSV). */
+export function estimateCells(line: string): string[] {
+  if (line.includes('\t')) return line.split('\t').map((c) => c.trim());
+  const spaced = line
+    .trim()
+    .split(/\s{2,}/)
+    .map((c) => c.trim());
+  if (spaced.length >= 3) return spaced;
+  // A comma between digits in groups of three is a thousands comma, not a column.
+  const commas = line.replace(/(\d),(?=\d{3}(?!\d))/g, '$1\u2063').split(',');
+  if (commas.length >= 3) return commas.map((c) => c.replaceAll('\u2063', ',').trim());
+  return spaced;
+}
+
+const isInt = (c: string) => /^\d{1,6}$/.test(c.replace(UNIT, '').trim());
+const intOf = (c: string) => Number(c.replace(UNIT, '').replace(/,/g, '').trim());
+/** Money as estimates write it: thousands commas, a won sign or unit, or a plain number of four or more digits. */
+const isMoney = (c: string): boolean =>
+  /^(?:₩\s*)?\d{1,3}(?:,\d{3})+(?:\.\d+)?\s*(?:원)?$|^(?:₩\s*)?\d{3,9}\s*원$/.test(c.trim());
+const moneyOf = (c: string) => Number(c.replace(/[₩원,\s]/g, ''));
+const isPart = (c: string) => !HANGUL.test(c) && /\d/.test(c) && alphaNumber(c).length >= 5 && !isMoney(c);
+
+/** Header words of each role; a header cell starts with one of them ('수량(EA)', '품번 (OE)'). */
+const HEADER_WORDS: [EstimateRole, string[]][] = [
+  ['part', ['품번', '부품번호', '품목코드', '부품코드', '제품번호', '상품코드', 'partno', 'partnumber', 'pn', 'oe']],
+  ['qty', ['수량', '주문수량', 'qty', 'quantity', '개수']],
+  ['memo', ['메모', '비고', 'memo', 'note', '참고']],
+  ['name', ['품명', '상품명', '부품명', '품목', '제품명', 'name', 'description', '규격']],
+  ['price', ['단가', '가격', 'price', 'unitprice']],
+  ['amount', ['금액', '합계', '공급가', 'amount', 'total']],
+  ['line', ['no', '번호', '순번', '순서', '#']],
+];
+
+/** The roles a header row names, or null when the row is data (a row with a digit is data). */
+export function headerRoles(cells: readonly string[]): EstimateRole[] | null {
+  if (cells.some((c) => /\d/.test(c))) return null;
+  const words = cells.map((c) => c.toLowerCase().replace(/[^\p{L}#]+/gu, ''));
+  let named = 0;
+  const roles = words.map((w): EstimateRole => {
+    if (w === '') return 'other';
+    for (const [role, names] of HEADER_WORDS) {
+      const hit = role === 'line' ? names.includes(w) : names.some((n) => w.startsWith(n));
+      if (hit) {
+        named++;
+        return role;
+      }
+    }
+    return 'other';
+  });
+  if (!roles.includes('part') && !roles.includes('qty')) return null;
+  return named > 0 ? roles : null;
+}
+
+/**
+ * The roles of the columns of data rows, by what their values look like:
+ * - line: whole numbers counting 1, 2, 3 … down the rows;
+ * - part: no Hangul, a digit, five or more letters and digits (most of the column);
+ * - qty: whole numbers (a unit such as 개 or EA allowed), the other whole-number column;
+ * - price and amount: money (thousands commas, ₩ or 원); of two, the one that is the other times
+ *   the quantity is the amount;
+ * - name: Hangul before the quantity; memo: Hangul after it.
+ */
+export function inferRoles(rows: readonly (readonly string[])[]): EstimateRole[] {
+  const width = Math.max(0, ...rows.map((r) => r.length));
+  const column = (i: number) => rows.map((r) => (r[i] ?? '').trim()).filter((c) => c !== '');
+  const share = (i: number, test: (c: string) => boolean) => {
+    const cells = column(i);
+    return cells.length === 0 ? 0 : cells.filter(test).length / cells.length;
+  };
+  const roles: EstimateRole[] = Array.from({ length: width }, () => 'other');
+  const free = (i: number) => roles[i] === 'other';
+
+  // Line numbers: the first column, counting up by one (1, 2, 3 …) in every row.
+  const lines = rows.map((r) => (r[0] ?? '').trim());
+  if (lines.length >= 2 && lines.every((v) => /^\d{1,4}\.?$/.test(v))) {
+    const ns = lines.map((v) => Number(v.replace('.', '')));
+    if (ns.every((n, k) => k === 0 || n === ns[k - 1]! + 1)) roles[0] = 'line';
+  }
+  // The part number: the column most made of part-number-like values.
+  let part = -1;
+  let best = 0.5;
+  for (let i = 0; i < width; i++) {
+    const s = share(i, isPart);
+    if (free(i) && s > best) [part, best] = [i, s];
+  }
+  if (part >= 0) roles[part] = 'part';
+  // Money columns: written as money, or whole numbers of a thousand or more beside other number columns.
+  const bigInts = (i: number) => share(i, (c) => isInt(c) && intOf(c) >= 1000) === 1;
+  const money = [...Array(width).keys()].filter((i) => free(i) && (share(i, isMoney) >= 0.6 || bigInts(i)));
+  // The quantity: a whole-number column that is not money nor line numbers.
+  const ints = [...Array(width).keys()].filter((i) => free(i) && !money.includes(i) && share(i, isInt) >= 0.8);
+  let qty = -1;
+  if (ints.length === 1) qty = ints[0]!;
+  else if (ints.length > 1) {
+    // The one whose product with a money column is another money column; else the first after the part.
+    qty =
+      ints.find((q) => money.some((p) => money.some((a) => a !== p && timesMatch(rows, q, p, a)))) ??
+      ints.find((q) => q > part) ??
+      ints[0]!;
+  }
+  if (qty >= 0) roles[qty] = 'qty';
+  if (money.length === 1) roles[money[0]!] = 'price';
+  else if (money.length >= 2) {
+    let amount = money[money.length - 1]!;
+    if (qty >= 0) for (const a of money) if (money.some((p) => p !== a && timesMatch(rows, qty, p, a))) amount = a;
+    for (const m of money) roles[m] = m === amount ? 'amount' : 'price';
+  }
+  // Hangul: the name before the quantity, a memo after it.
+  for (let i = 0; i < width; i++) {
+    if (!free(i) || share(i, (c) => HANGUL.test(c)) < 0.5) continue;
+    // The name stands before the quantity or right after the part number; other Hangul is a memo.
+    const nameLike = qty < 0 || i < qty || i === part + 1;
+    roles[i] = nameLike && !roles.includes('name') ? 'name' : 'memo';
+  }
+  return roles;
+}
+
+/** Whether column a is column q times column p in most rows (amount = quantity × unit price). */
+function timesMatch(rows: readonly (readonly string[])[], q: number, p: number, a: number): boolean {
+  let checked = 0;
+  let equal = 0;
+  for (const r of rows) {
+    const [qc, pc, ac] = [r[q] ?? '', r[p] ?? '', r[a] ?? ''];
+    const money = (c: string) => isMoney(c) || isInt(c);
+    if (!isInt(qc) || !money(pc) || !money(ac)) continue;
+    checked++;
+    if (Math.abs(intOf(qc) * moneyOf(pc) - moneyOf(ac)) < 1) equal++;
+  }
+  return checked > 0 && equal / checked >= 0.6;
+}
+
+/**
+ * The columns of a table of cells: a header row's names, the values for the columns it leaves
+ * unnamed. Null when the rows are not a table this reads better than a plain part-quantity-memo
+ * list (part number in the first column, quantity in the second): those keep the plain reading.
+ */
+export function estimateColumns(rows: readonly (readonly string[])[]): EstimateColumns | null {
+  if (rows.length === 0) return null;
+  const named = headerRoles(rows[0]!);
+  const data = named ? rows.slice(1) : rows;
+  const inferred = inferRoles(data);
+  let roles = inferred;
+  if (named) {
+    roles = inferred.map((r, i) => (named[i] && named[i] !== 'other' ? named[i] : r));
+    for (let i = inferred.length; i < named.length; i++) roles.push(named[i]!);
+    // A role the header names is not also given to another column by the values.
+    roles = roles.map((r, i) => (named[i] === r || !named.includes(r) ? r : 'other'));
+  }
+  const part = roles.indexOf('part');
+  if (part < 0) return null;
+  const plain = part === 0 && (roles.indexOf('qty') === 1 || roles.indexOf('qty') < 0);
+  const extra = roles.some((r) => r === 'line' || r === 'name' || r === 'price' || r === 'amount');
+  if (plain && !extra && !named) return null;
+  return { roles, header: named !== null };
+}
+
+/** A totals row of an estimate (합계, 소계, 부가세 …) without a part number: not an order line. */
+export function isTotalsRow(cells: readonly string[], roles: readonly EstimateRole[]): boolean {
+  const part = roles.indexOf('part');
+  if (part >= 0 && isPart(cells[part] ?? '')) return false;
+  return cells.some((c) =>
+    /^(?:합\s*계|소\s*계|총\s*계|총액|부가세|부가가치세|공급가액|vat|total|sum)/i.test(c.trim()),
+  );
+}
+
+/** The part number, quantity and memo of a row of cells by its columns' roles. */
+export function cellsByRoles(
+  cells: readonly string[],
+  roles: readonly EstimateRole[],
+): { part: string; qty: string; memo: string } {
+  const of = (role: EstimateRole) =>
+    roles
+      .map((r, i) => (r === role ? (cells[i] ?? '').trim() : ''))
+      .filter(Boolean)
+      .join(' ');
+  return { part: of('part'), qty: of('qty').replace(UNIT, '').trim(), memo: of('memo') };
+}

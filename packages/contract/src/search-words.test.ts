@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { looseJamo, productNameColumns } from './name-search.js';
+import {
+  jamoDistanceWithin,
+  jamoEditDistance,
+  looksLikePartNumber,
+  searchWords,
+  typoBudget,
+  withinTypo,
+  wordJamo,
+} from './search-words.js';
+
+describe('searchWords', () => {
+  it('splits at spaces and punctuation, in compact form', () => {
+    expect(searchWords('BMW  패드')).toEqual(['bmw', '패드']);
+    expect(searchWords('패드, 프론트 / (좌)')).toEqual(['패드', '프론트', '좌']);
+    expect(searchWords('ＢＭＷ　패드')).toEqual(['bmw', '패드']);
+  });
+
+  it('splits a Latin word of two or more letters from the Hangul it touches', () => {
+    expect(searchWords('bmw패드')).toEqual(['bmw', '패드']);
+    expect(searchWords('패드bmw')).toEqual(['패드', 'bmw']);
+    expect(searchWords('bmw ㅂㄹ')).toEqual(['bmw', 'ㅂㄹ']);
+  });
+
+  it('keeps a single letter or digits with the Hangul they touch', () => {
+    expect(searchWords('E클래스 패드')).toEqual(['e클래스', '패드']);
+    expect(searchWords('3시리즈 G20 필터')).toEqual(['3시리즈', 'g20', '필터']);
+    expect(searchWords('O2센서')).toEqual(['o2센서']);
+  });
+
+  it('has no words for punctuation only', () => {
+    expect(searchWords(' - / ')).toEqual([]);
+  });
+});
+
+describe('looksLikePartNumber', () => {
+  it('reads numbers as buyers type them', () => {
+    for (const q of ['07119906743', 'LR190583', 'HU816X', 'HU 816 X', 'a 000 420 12 20', '34-11-6-860-242', 'lr190583'])
+      expect([q, looksLikePartNumber(q)]).toEqual([q, true]);
+  });
+
+  it('leaves vehicle words, Korean and letters-only words to the name search', () => {
+    for (const q of ['X5', 'G20', 'BMW 패드', 'G20 필터', 'MANN', 'bmw', '3시리즈', ''])
+      expect([q, looksLikePartNumber(q)]).toEqual([q, false]);
+  });
+});
+
+describe('jamo edit distance', () => {
+  const d = (a: string, b: string) => jamoEditDistance(wordJamo(a), wordJamo(b));
+
+  it('counts ㅐ/ㅔ, ㅔ/ㅖ and a double consonant as one edit', () => {
+    expect(d('헤드렘프', '헤드램프')).toBe(1);
+    expect(d('테일렘프', '테일램프')).toBe(1);
+    expect(d('계기판', '게기판')).toBe(1);
+    expect(d('쇼크업쏘버', '쇼크업소버')).toBe(1);
+    expect(d('마모쎈서', '마모센서')).toBe(1);
+  });
+
+  it('counts one dropped, extra or replaced jamo as one edit', () => {
+    expect(d('워터퍼프', '워터펌프')).toBe(1); // ㅁ of 펌 dropped
+    expect(d('라디에이털', '라디에이터')).toBe(1); // an extra ㄹ
+    expect(d('라디에터', '라디에이터')).toBe(2); // a whole syllable is two
+    expect(d('라디에니터', '라디에이터')).toBe(1);
+    expect(d('써머스탯', '써모스탯')).toBe(1);
+    expect(d('브레이크', '브레이크')).toBe(0);
+  });
+
+  it('is symmetric and counts whole syllables by their jamo', () => {
+    expect(d('패드', '패들')).toBe(d('패들', '패드'));
+    expect(d('필터', '호스')).toBe(5);
+  });
+
+  it('finds the nearest stretch of a name, wherever it stands', () => {
+    const name = productNameColumns('BMW 3시리즈 G20 LED 헤드램프 (좌)').nameJamo;
+    expect(jamoDistanceWithin(wordJamo('헤드렘프'), name)).toBe(1);
+    expect(jamoDistanceWithin(wordJamo('헤드램프'), name)).toBe(0);
+    expect(jamoDistanceWithin(wordJamo('브레이크'), name)).toBeGreaterThan(1);
+  });
+
+  it('allows no typo in short words, one in a word, two in a long one', () => {
+    expect(typoBudget(3)).toBe(0);
+    expect(typoBudget(4)).toBe(1);
+    expect(typoBudget(11)).toBe(1);
+    expect(typoBudget(12)).toBe(2);
+    expect(withinTypo(wordJamo('패들'), wordJamo('브레이크패드'))).toBe(true); // 4 jamo, one off
+    expect(withinTypo(wordJamo('암'), wordJamo('컨트롤앰'))).toBe(false); // 3 jamo: no typo allowed
+  });
+});
+
+describe('looseJamo', () => {
+  it('folds the jamo typists confuse, so the commonest typos compare equal', () => {
+    expect(looseJamo(wordJamo('헤드렘프'))).toBe(looseJamo(wordJamo('헤드램프')));
+    expect(looseJamo(wordJamo('마모쎈서'))).toBe(looseJamo(wordJamo('마모센서')));
+    expect(looseJamo(wordJamo('쇼크업쏘버'))).toBe(looseJamo(wordJamo('쇼크업소버')));
+    expect(looseJamo(wordJamo('계기판'))).toBe(looseJamo(wordJamo('게기판')));
+    expect(looseJamo(wordJamo('써머스탯'))).not.toBe(looseJamo(wordJamo('써모스탯')));
+  });
+
+  it('folds the name as the stored column does', () => {
+    expect(looseJamo(productNameColumns('LED 헤드램프 (좌)').nameJamo)).toBe('ledㅎㅔㄷㅡㄹㅔㅁㅍㅡㅈㅗㅏ');
+  });
+});

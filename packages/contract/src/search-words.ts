@@ -1,0 +1,110 @@
+/**
+ * The words of one search box (docs/search.md#one-box): a typed query split into words, each matched
+ * on its own; whether the query reads as a part number; and the typo measures on decomposed jamo.
+ * Browser-safe: the server builds its SQL from these, the tests and the relevance suite use them as they are.
+ */
+import { disassemble, getChoseong } from 'es-hangul';
+import { compactName } from './name-search.js';
+import { alphaNumber } from './rules.js';
+
+const HANGUL = /[\u3131-\u318e\uac00-\ud7a3]/u;
+
+/**
+ * The words of a query: split at spaces and punctuation, and where a Latin word of two or more
+ * letters meets Hangul ('bmw패드' → bmw, 패드). A single letter or digits stay with the Hangul they
+ * touch ('E클래스', '3시리즈', 'O2센서' are one word each). Each word is in compact form.
+ */
+export function searchWords(typed: string): string[] {
+  const words: string[] = [];
+  for (const raw of typed.split(/[^\p{L}\p{N}]+/u)) {
+    const word = compactName(raw);
+    if (word === '') continue;
+    // Runs of Latin letters (2+) next to Hangul are words of their own.
+    const parts = word.split(
+      /(?<=[a-z]{2})(?=[\u3131-\u318e\uac00-\ud7a3])|(?<=[\u3131-\u318e\uac00-\ud7a3])(?=[a-z]{2})/u,
+    );
+    for (const p of parts) if (p !== '') words.push(p);
+  }
+  return words;
+}
+
+/**
+ * A query that reads as a part number: no Hangul, at least one digit, and at least four letters and
+ * digits ('07119906743', 'LR190583', 'HU 816 X', 'a 000 420 12 20'). 'X5' or 'G20' are too short to
+ * be one and stay vehicle words. A part-number reading is tried first and the name next, so a model
+ * code such as 'A6 C8' that is no product's number still finds by name.
+ */
+export function looksLikePartNumber(typed: string): boolean {
+  const compact = compactName(typed);
+  if (compact === '' || HANGUL.test(compact)) return false;
+  if (!/\d/.test(compact)) return false;
+  return alphaNumber(typed).length >= 4;
+}
+
+// ---------------------------------------------------------------- typos on jamo
+
+/** The 초성 of a word, other letters and digits kept ('bmw패드' → 'bmwㅍㄷ'), as name_chosung holds them. */
+export function wordChosung(word: string): string {
+  return getChoseong(compactName(word), { keepNonHangul: true });
+}
+
+/** The jamo of a word, decomposed as typed ('쇼바' → 'ㅅㅛㅂㅏ'). */
+export function wordJamo(word: string): string {
+  return disassemble(compactName(word));
+}
+
+/**
+ * Edit distance on decomposed jamo: each jamo inserted, dropped or replaced is one edit, so ㅐ for ㅔ,
+ * ㅆ for ㅅ or a dropped ㅇ ('라디에터') is one, where on syllables '렘' for '램' would be a whole
+ * syllable wrong. Inputs are jamo texts (wordJamo).
+ */
+export function jamoEditDistance(a: string, b: string): number {
+  const x = [...a];
+  const y = [...b];
+  let prev = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= y.length; j++) {
+      const cost = x[i - 1] === y[j - 1] ? 0 : 1;
+      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
+    }
+    prev = cur;
+  }
+  return prev[y.length]!;
+}
+
+/**
+ * The fewest edits that turn `word` into some part of `text` (both jamo): how far a typed word is
+ * from the nearest stretch of a name, wherever it stands in it ('ㅎㅔㄷㅡㄹㅔㅁㅍㅡ' is one edit
+ * from a part of 'bmwㄹㅔㄷㅡ…ㅎㅔㄷㅡㄹㅐㅁㅍㅡ').
+ */
+export function jamoDistanceWithin(word: string, text: string): number {
+  const x = [...word];
+  const y = [...text];
+  // Sellers: a match may start anywhere in text (first row all zeros) and end anywhere (min of last row).
+  let prev = new Array<number>(y.length + 1).fill(0);
+  for (let i = 1; i <= x.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= y.length; j++) {
+      const cost = x[i - 1] === y[j - 1] ? 0 : 1;
+      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
+    }
+    prev = cur;
+  }
+  return Math.min(...prev);
+}
+
+/**
+ * How many jamo edits a typed word of this many jamo may carry: none under four (a two-syllable
+ * word one jamo off is another word: 패드/패들), one up to eleven, two from twelve on.
+ */
+export function typoBudget(jamoLength: number): number {
+  if (jamoLength < 4) return 0;
+  return jamoLength < 12 ? 1 : 2;
+}
+
+/** Whether a typed word (in jamo) is within its typo budget of some part of a name's jamo. */
+export function withinTypo(wordJamoText: string, nameJamo: string): boolean {
+  const budget = typoBudget([...wordJamoText].length);
+  return budget > 0 && jamoDistanceWithin(wordJamoText, nameJamo) <= budget;
+}
