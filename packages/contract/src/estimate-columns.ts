@@ -24,7 +24,7 @@ export const ESTIMATE_ROLE_LABEL: Record<EstimateRole, string> = {
 export interface EstimateColumns {
   /** The role of each column, by its index. */
   roles: EstimateRole[];
-  /** Whether the first row read was a header (and is not an order line). */
+  /** Whether one of the top rows was a header (`headerRow`; it is not an order line). */
   header: boolean;
 }
 
@@ -82,6 +82,19 @@ export function headerRoles(cells: readonly string[]): EstimateRole[] | null {
   });
   if (!roles.includes('part') && !roles.includes('qty')) return null;
   return named > 0 ? roles : null;
+}
+
+/** How many rows from the top a header may stand below a title ('견적서 (주)부품상사', a date line). */
+export const HEADER_SEARCH_ROWS = 5;
+
+/**
+ * The index of the header row: the first of the top rows that names columns, or -1. Rows above
+ * it (an estimate's title) stay lines of their own and are refused for their missing part number.
+ */
+export function headerRow(rows: readonly (readonly string[])[]): number {
+  const top = Math.min(rows.length, HEADER_SEARCH_ROWS);
+  for (let i = 0; i < top; i++) if (headerRoles(rows[i]!)) return i;
+  return -1;
 }
 
 /**
@@ -169,8 +182,9 @@ function timesMatch(rows: readonly (readonly string[])[], q: number, p: number, 
  */
 export function estimateColumns(rows: readonly (readonly string[])[]): EstimateColumns | null {
   if (rows.length === 0) return null;
-  const named = headerRoles(rows[0]!);
-  const data = named ? rows.slice(1) : rows;
+  const at = headerRow(rows);
+  const named = at >= 0 ? headerRoles(rows[at]!) : null;
+  const data = at >= 0 ? rows.slice(at + 1) : rows;
   const inferred = inferRoles(data);
   let roles = inferred;
   if (named) {

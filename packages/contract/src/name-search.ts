@@ -48,7 +48,7 @@ export function productNameColumns(name: string): ProductNameColumns {
  * The jamo a Korean typist confuses, folded to one: ㅐ/ㅔ (and ㅒ/ㅖ, which sound the same), and
  * each double consonant to its single one. Stored per product (`name_loose`), so the commonest typos
  * ('헤드렘프', '마모쎈서', '쇼크업쏘버') are found by the same index lookup as the right spelling.
- * PostgreSQL computes that column with the same folding (translate() in migration 0021): a change
+ * PostgreSQL computes that column with the same folding (translate() in migration 0022): a change
  * here is a change there.
  */
 const LOOSE: Record<string, string> = {

@@ -60,7 +60,7 @@ export const PART_SYNONYM_SEED: readonly (readonly string[])[] = [
   ['테일램프', '후미등', '데루등', 'Taillamp', 'Taillight'],
   ['깜빡이', '방향지시등', '윙카'],
   ['마후라', '머플러', '소음기'],
-  // Added with the one search box (migration 0021): where a part sits, English part words, the
+  // Added with the one search box (migration 0022): where a part sits, English part words, the
   // demo shop's makes and models (docs/search.md#words-in-any-order).
   ['프론트', '앞', '앞쪽', '전륜', 'Front', 'FR'],
   ['리어', '뒤', '뒤쪽', '후륜', 'Rear', 'RR'],

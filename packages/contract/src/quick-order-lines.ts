@@ -9,7 +9,7 @@ import {
   isTotalsRow,
   estimateCells,
   estimateColumns,
-  headerRoles,
+  headerRow,
   type EstimateColumns,
   type EstimateRole,
 } from './estimate-columns.js';
@@ -225,14 +225,16 @@ function readTable(
 ): QuickOrderParse | null {
   if (lines.length === 0) return null;
   let columns: EstimateColumns | null;
-  if (roles && roles.length > 0) columns = { roles: [...roles], header: headerRoles(lines[0]!.cells) !== null };
+  const cells = lines.map((l) => l.cells);
+  if (roles && roles.length > 0) columns = { roles: [...roles], header: headerRow(cells) >= 0 };
   else {
     const wide = lines.filter((l) => l.cells.length >= 3).length;
-    columns = wide / lines.length >= 0.6 ? estimateColumns(lines.map((l) => l.cells)) : null;
+    columns = wide / lines.length >= 0.6 ? estimateColumns(cells) : null;
   }
   if (!columns) return null;
   const cols = columns;
-  const data = (cols.header ? lines.slice(1) : lines).filter((l) => !isTotalsRow(l.cells, cols.roles));
+  const header = cols.header ? headerRow(cells) : -1;
+  const data = lines.filter((l, i) => i !== header && !isTotalsRow(l.cells, cols.roles));
   const result = finish(
     data.map((l) => ({ line: l.line, raw: l.raw, split: () => cellsByRoles(l.cells, cols.roles) })),
   );

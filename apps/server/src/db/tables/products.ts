@@ -44,13 +44,13 @@ export const products = pgTable(
     nameCompact: text('name_compact').notNull().default(''),
     nameChosung: text('name_chosung').notNull().default(''),
     nameJamo: text('name_jamo').notNull().default(''),
-    /** name_jamo with the jamo typists confuse folded (looseJamo in the contract; migration 0021). */
+    /** name_jamo with the jamo typists confuse folded (looseJamo in the contract; migration 0022). */
     nameLoose: text('name_loose')
       .notNull()
       .generatedAlwaysAs(sql`translate(name_jamo, 'ㅐㅒㅖㄲㄸㅃㅆㅉ', 'ㅔㅔㅔㄱㄷㅂㅅㅈ')`),
     /**
      * The factory number's alpha-number form without the maker's name before it, for a buyer who
-     * types the number alone (docs/search.md#one-box; migration 0021): the first word of letters
+     * types the number alone (docs/search.md#one-box; migration 0022): the first word of letters
      * dropped ('MANN HU 816 X' → HU816X), and all of them ('MAGNETI MARELLI 714021940801' → 714021940801).
      */
     factoryTailKey: text('factory_tail_key')

@@ -208,9 +208,16 @@ describe('any file', () => {
       ok: false,
       message: '엑셀 97-2003 형식(.xls)은 읽을 수 없습니다. .xlsx 또는 .csv로 저장해 올리세요.',
     });
+    expect(
+      await readQuickOrderFile({ filename: 'a.hwp', data: new TextEncoder().encode('HWP Document File') }),
+    ).toEqual({
+      ok: false,
+      message: '.xlsx, .csv 또는 .pdf 파일만 올릴 수 있습니다.',
+    });
+    // A PDF is read for its text (docs/search.md#paste-anything); a header with nothing after it is broken.
     expect(await readQuickOrderFile({ filename: 'a.pdf', data: new TextEncoder().encode('%PDF-1.7') })).toEqual({
       ok: false,
-      message: '.xlsx 또는 .csv 파일만 올릴 수 있습니다.',
+      message: 'PDF 파일을 읽을 수 없습니다. 파일이 손상되지 않았는지 확인하세요.',
     });
   });
 });
