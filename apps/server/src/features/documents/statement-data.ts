@@ -31,6 +31,11 @@ export interface StatementOrder {
   shipping: number;
   /** What the buyer's workshop files the parts under: VINs, job or repair-order numbers. */
   jobRefs?: readonly string[];
+  /**
+   * Set when the order was undone (취소 or 반품, its money given back): its own statement then says so
+   * instead of claiming the amount (docs/requirements.md#statements).
+   */
+  undone?: { kind: 'cancelled' | 'returned'; label: string };
 }
 
 export interface OrderStatementInput {
