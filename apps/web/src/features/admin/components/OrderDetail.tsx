@@ -6,10 +6,10 @@ import {
   orderJobRefs,
   type AdminOrderDetail,
 } from '@partsmall/contract';
-import { addressLine, count, dateTime, phone, won } from '../../../shared/format';
+import { count, dateTime, phone, won } from '../../../shared/format';
 import { DataTable } from '../../../shared/ui/DataTable';
 import { DetailList } from '../../../shared/ui/DetailList';
-import { StatementButton } from '../../orders';
+import { StatementButton, orderPlace } from '../../orders';
 import { adminQuery } from '../api';
 import { LEDGER_COLUMNS } from '../columns';
 import { A } from '../texts';
@@ -72,7 +72,7 @@ function OrderBody({ d }: { d: AdminOrderDetail }) {
               ),
             },
             { label: '받는 분', value: `${o.name} ${phone(o.phone)}` },
-            { label: '주소', value: addressLine(o) },
+            { label: orderPlace(o).label ?? '주소', value: orderPlace(o).value },
             { label: '보내는 분', value: o.fromName ? `${o.fromName} ${phone(o.fromPhone)}` : A.none },
             { label: '메모', value: o.memo || A.none },
             { label: '작업번호/차량번호', value: orderJobRefs(o).join(', ') || A.none },
