@@ -20,6 +20,8 @@ export interface StatementLine {
   quantity: number;
   /** VAT-included unit price in won, as the shop charges it. */
   unitPrice: number;
+  /** The buyer's note on the line (a quick order's memo), printed under its name. */
+  memo?: string;
 }
 
 export interface StatementOrder {
@@ -65,6 +67,7 @@ export interface StatementRow extends VatSplit {
   quantity: number;
   unitPrice: number;
   shipping: boolean;
+  memo?: string;
 }
 
 export interface StatementTotals extends VatSplit {
@@ -118,6 +121,7 @@ export function statementRows(orders: readonly StatementOrder[]): { rows: Statem
         quantity: l.quantity,
         unitPrice: l.unitPrice,
         shipping: false,
+        ...(l.memo?.trim() ? { memo: l.memo.trim() } : {}),
       });
       amounts.push(l.quantity * l.unitPrice);
       quantity += l.quantity;

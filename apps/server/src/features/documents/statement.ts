@@ -177,7 +177,11 @@ function linesTable(
     body.push([
       { text: String(i + 1), alignment: 'center', color: '#6b7280' },
       { text: r.partNo, fontSize: 7.5 },
-      r.shipping ? { text: r.name, color: '#374151' } : r.name,
+      r.shipping
+        ? { text: r.name, color: '#374151' }
+        : r.memo
+          ? { text: [r.name, { text: `\n메모: ${r.memo}`, fontSize: 7, color: '#6b7280' }] }
+          : r.name,
       numberCell(r.quantity),
       numberCell(r.unitPrice),
       numberCell(r.supply),

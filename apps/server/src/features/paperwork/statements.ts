@@ -62,6 +62,7 @@ async function statementOrders(db: Db, rows: (typeof orders.$inferSelect)[]): Pr
       qty: orderLines.qty,
       price: orderLines.price,
       jobRef: orderLines.jobRef,
+      memo: orderLines.memo,
     })
     .from(orderLines)
     .where(
@@ -78,7 +79,7 @@ async function statementOrders(db: Db, rows: (typeof orders.$inferSelect)[]): Pr
     return {
       orderNo: String(o.id),
       orderedAt: o.createdAt,
-      lines: own.map((l) => ({ partNo: l.pid, name: l.name, quantity: l.qty, unitPrice: l.price })),
+      lines: own.map((l) => ({ partNo: l.pid, name: l.name, quantity: l.qty, unitPrice: l.price, memo: l.memo })),
       shipping: o.shipping,
       // The order's 작업번호/차량번호 first, then the lines' own, once each (docs/requirements.md#job-reference).
       jobRefs: [...new Set([o.jobRef, ...own.map((l) => l.jobRef)].map((r) => r.trim()).filter(Boolean))],

@@ -255,6 +255,11 @@ export function OrderDetailPopup() {
                     {t.jobRef} {l.jobRef}
                   </div>
                 )}
+                {l.memo && (
+                  <div className="od-vin muted" data-testid="line-memo">
+                    {t.lineMemo} {l.memo}
+                  </div>
+                )}
               </td>
               <td className="mono">{l.pid}</td>
               <td className="center">{count(l.qty)}</td>
