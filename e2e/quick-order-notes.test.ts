@@ -1,10 +1,10 @@
 import { eq, like } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartItems, members } from '../apps/server/src/db/schema.js';
+import { cartItems, members, orderLines } from '../apps/server/src/db/schema.js';
 import { chatMessages } from '../apps/server/src/features/chat/schema.js';
-import { addProduct } from './fixtures.js';
-import { desktopPage, phonePage, shot, startShop } from './helpers.js';
+import { addProduct, demoOrder } from './fixtures.js';
+import { desktopPage, openAdminOrder, phonePage, shot, staffLogin, startShop } from './helpers.js';
 
 /**
  * Quick order's notes (docs/requirements.md#quick-order, #job-reference): a line's memo shows in the
@@ -71,6 +71,16 @@ describe('quick order notes', () => {
     await page.getByTestId('cart-memo').getByText('메모: 조수석 먼저').waitFor();
     await shot(page, 'quick-order-memo-cart-desktop');
     await context.close();
+
+    // An order line's memo in the back office's order detail.
+    const seq = await demoOrder(shop.server, { product: p, qty: 1, price: 9000, shipping: 0, status: 0 });
+    await shop.server.db.update(orderLines).set({ memo: '운전석 먼저' }).where(eq(orderLines.orderId, seq));
+    const staff = await desktopPage(shop.browser);
+    await staffLogin(staff.page, shop.server.base);
+    const detail = await openAdminOrder(staff.page, seq);
+    await detail.getByRole('cell', { name: '운전석 먼저' }).waitFor();
+    await shot(staff.page, 'quick-order-memo-admin-desktop');
+    await staff.context.close();
   });
 
   it('phone: one card per line with memo and 작업번호 on screen; back from the chat the table is still there', async () => {
