@@ -20,26 +20,51 @@ export interface Violation {
   nodes: string[];
 }
 
-export async function axeViolations(page: Page): Promise<Violation[]> {
+/** `experimental`: axe's experimental rules too (label-content-name-mismatch, WCAG 2.5.3, is one). */
+export async function axeViolations(page: Page, opts: { experimental?: boolean } = {}): Promise<Violation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe;
-    interface AxeResults {
-      violations: {
-        id: string;
-        impact: string | null;
-        help: string;
-        nodes: { target: unknown[]; failureSummary?: string }[];
-      }[];
+  return page.evaluate(
+    async (tags) => {
+      const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe;
+      interface AxeResults {
+        violations: {
+          id: string;
+          impact: string | null;
+          help: string;
+          nodes: { target: unknown[]; failureSummary?: string }[];
+        }[];
+      }
+      const results = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+      return results.violations.map((v) => ({
+        rule: v.id,
+        impact: v.impact ?? 'unknown',
+        help: v.help,
+        nodes: v.nodes
+          .slice(0, 3)
+          .map((n) => `${n.target.join(' ')}: ${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 300)}`),
+      }));
+    },
+    opts.experimental ? [...TAGS, 'experimental'] : TAGS,
+  );
+}
+
+/**
+ * One rule's findings, the ones axe leaves for a person to review ('incomplete') included: a rule
+ * such as label-content-name-mismatch reports a button whose text it cannot compare there.
+ */
+export async function axeRule(page: Page, rule: string): Promise<{ violations: string[]; incomplete: string[] }> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async (id) => {
+    interface Result {
+      nodes: { target: unknown[] }[];
     }
-    const results = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return results.violations.map((v) => ({
-      rule: v.id,
-      impact: v.impact ?? 'unknown',
-      help: v.help,
-      nodes: v.nodes
-        .slice(0, 3)
-        .map((n) => `${n.target.join(' ')}: ${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 300)}`),
-    }));
-  }, TAGS);
+    const axe = (
+      window as unknown as {
+        axe: { run(context: Document, options: object): Promise<{ violations: Result[]; incomplete: Result[] }> };
+      }
+    ).axe;
+    const results = await axe.run(document, { runOnly: { type: 'rule', values: [id] } });
+    const targets = (list: Result[]) => list.flatMap((v) => v.nodes.map((n) => n.target.join(' ')));
+    return { violations: targets(results.violations), incomplete: targets(results.incomplete) };
+  }, rule);
 }

@@ -441,7 +441,7 @@ describe('cash, licence and payment histories', () => {
       '라이선스 30일 이용권',
       '박준호',
       '30,000',
-      '3,000',
+      '2,727',
     ]);
 
     await menu(page).getByRole('link', { name: '캐시 결제내역' }).click();
@@ -451,7 +451,7 @@ describe('cash, licence and payment histories', () => {
     expect(methods).toEqual(['계좌이체', '신용카드', '관리자']);
     const card = table.locator('tbody tr', { hasText: '신용카드' });
     expect(await card.locator('td').nth(4).textContent()).toBe('50,000');
-    expect(await card.locator('td').nth(5).textContent()).toBe('5,000');
+    expect(await card.locator('td').nth(5).textContent()).toBe('4,545');
     // Date range: both dates are needed; future days cannot be picked.
     const start = page.getByLabel('시작일');
     const end = page.getByLabel('종료일');

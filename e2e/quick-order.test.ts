@@ -149,7 +149,7 @@ describe('quick order in the browser', () => {
       .waitFor();
     // The short line is lowered to the stock and says so; the unknown ones offer a chat inquiry.
     expect(await rows.nth(15).getByLabel('16줄 수량').inputValue()).toBe('2');
-    expect(await rows.nth(17).getByRole('link', { name: '채팅으로 문의' }).count()).toBe(1);
+    expect(await rows.nth(17).getByRole('button', { name: '채팅으로 문의' }).count()).toBe(1);
     // 2 replaced + 12 exact + short can go; choose waits for a pick; sold out and unknown cannot.
     await results.getByText('20줄 중 15줄을 담을 수 있습니다.').waitFor();
     expect(await rows.nth(14).getByLabel('15줄 담기').isChecked()).toBe(false);

@@ -24,6 +24,43 @@ export type CreateStaffRequest = z.input<typeof createStaffRequest>;
 export const newPasswordAnswer = answerOf(z.object({ seq: int, password: z.string() }));
 export const setStaffStatusRequest = z.object({ seq, status: z.enum(['active', 'stopped']) });
 
+/**
+ * Every action the audit log records (the staff call's short name) with its Korean name, as the audit
+ * page shows it. The server's audit writer takes only these names, so a new audited call cannot be
+ * shown untranslated.
+ */
+export const AUDIT_ACTION_LABELS = {
+  setOrderStatus: '주문 상태 변경',
+  bulkShipConfirm: '일괄 출고확정',
+  setMemberStatus: '회원 정지/재개',
+  setCompanyLevel: '업체 등급 변경',
+  setCompanyInvoiceInfo: '세금계산서 정보 변경',
+  adjustCash: '캐시 조정',
+  adjustLicense: '이용권 조정',
+  confirmDeposit: '입금 확인',
+  saveProduct: '상품 저장',
+  changeStock: '재고 변경',
+  uploadProductImage: '상품 이미지 등록',
+  importProducts: 'CSV 상품 등록',
+  saveNotice: '공지 저장',
+  answerInquiry: '문의 답변',
+  closeInquiry: '문의 종료',
+  saveConfig: '쇼핑몰 설정 저장',
+  createStaff: '직원 계정 생성',
+  resetStaffPassword: '직원 비밀번호 초기화',
+  setStaffStatus: '직원 정지/재개',
+  uploadCatalogue: '카탈로그 업로드',
+  retryJob: '발송 작업 다시 시도',
+  retryTaxInvoice: '세금계산서 다시 발행',
+  cancelTaxInvoice: '세금계산서 발행 취소',
+  saveXref: '호환품번 추가',
+  deleteXref: '호환품번 삭제',
+  importXrefs: '호환품번 CSV 가져오기',
+  saveSynonym: '동의어 저장',
+  deleteSynonym: '동의어 삭제',
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
+
 export const auditListRequest = z.object({ action: keyword, page, size: size(30) });
 export const auditRow = z.object({
   seq: int,

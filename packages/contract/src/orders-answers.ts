@@ -32,6 +32,8 @@ export const cartLine = z.object({
   fitsMyVehicles: z.array(fitVehicle).optional(),
   /** Ours: the line's 작업번호/차량번호 ('' when none; docs/requirements.md#job-reference). */
   jobRef: z.string().optional(),
+  /** Ours: the buyer's note from a quick order line ('' when none; docs/requirements.md#quick-order). */
+  memo: z.string().optional(),
 });
 export type CartLine = z.infer<typeof cartLine>;
 export const cartPageAnswer = pageAnswerOf(cartLine);

@@ -86,9 +86,4 @@ export function shippingFee(payType: number): number {
   return payType === SHIPPING.payTypes.prepaid ? SHIPPING.prepaidFee : 0;
 }
 
-/** VAT of an amount: 10 %, rounded half up to whole won. */
-export function vatOf(amount: number): number {
-  return Math.floor((amount + 5) / 10);
-}
-
 export const RETURN_WINDOW_DAYS = 20;

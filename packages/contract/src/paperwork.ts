@@ -17,7 +17,7 @@ export const MSG_PAPERWORK = {
   companyNotFound: '회사를 찾을 수 없습니다.',
   companyRequired: '회사를 선택하세요.',
   tooManyRows: '기간 안의 내역이 너무 많습니다. 기간을 나누어 발급하세요.',
-  noOrders: '기간 안에 발급할 주문이 없습니다.',
+  noOrders: '기간 안에 발급할 주문이 없습니다. 취소·반품된 주문은 거래명세서에 들어가지 않습니다.',
   invoiceNotFound: '세금계산서를 찾을 수 없습니다.',
   invoiceNotRetryable: '실패한 세금계산서만 다시 발행할 수 있습니다.',
   invoiceNotCancellable: '발행 대기 또는 실패 상태의 세금계산서만 취소할 수 있습니다.',

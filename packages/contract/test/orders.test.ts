@@ -8,15 +8,17 @@ import {
   shippingInfo,
   tierPrice,
   splitVat,
-  vatOf,
 } from '../src/index.js';
 
 describe('shipping fee, VAT and prices', () => {
   it('charges 6,000 won prepaid and nothing for collect or pickup', () => {
     expect([shippingFee(0), shippingFee(1), shippingFee(2)]).toEqual([6000, 0, 0]);
   });
-  it('VAT is 10 % rounded half up', () => {
-    expect([vatOf(0), vatOf(1000), vatOf(1004), vatOf(1005), vatOf(12_345)]).toEqual([0, 100, 100, 101, 1235]);
+  it('the VAT of a VAT-included payment is the 세액 of its split, not 10 % of the amount', () => {
+    // A 100,000원 cash top-up and a 30,000원 licence: 100,000 / 1.1 = 90,909.09… and 30,000 / 1.1 = 27,272.7…
+    expect(splitVat(100_000)).toEqual({ supply: 90_909, tax: 9_091 });
+    expect(splitVat(30_000)).toEqual({ supply: 27_273, tax: 2_727 });
+    expect(splitVat(50_000)).toEqual({ supply: 45_455, tax: 4_545 });
   });
   it('a VAT-included total splits into 공급가액 = round(total / 1.1) half up and 세액 = the rest', () => {
     // 112,200 = 37,400 × 3: an exact split.

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { LICENSE_PACKAGES, MEMBER_TYPE_MAIN, MEMBER_TYPE_SUB, isValidBusinessNumber } from '@partsmall/contract';
 import type { Db } from '../db/client.js';
 import { cashLedger, companies, mallConfig, members, payments, shippingAddresses } from '../db/schema.js';
@@ -30,6 +30,8 @@ export const DEMO_COMPANY = {
   name: '한빛수입차부품',
   license: withCheckDigit('123456789'),
   securityNum: '482913',
+  /** What a tax invoice needs beyond the 사업자등록번호 (docs/requirements.md#tax-invoices). */
+  invoice: { bizType: '도매 및 소매업', bizItem: '자동차 부품', invoiceMail: 'tax@hanbitparts.kr' },
 };
 export const OTHER_COMPANY = { name: '대성모터스', license: withCheckDigit('220811234') };
 
@@ -163,9 +165,20 @@ export async function seedDemo(db: Db, opts: { uploadDir?: string } = {}): Promi
       level: 'b',
       securityNum: DEMO_COMPANY.securityNum,
       licenseEnd: extendLicense(null, 30),
+      ...DEMO_COMPANY.invoice,
     },
     5_000_000,
   );
+  // A demo database seeded before these fields existed gets them too, unless someone filled them.
+  const { bizType, bizItem, invoiceMail } = DEMO_COMPANY.invoice;
+  await db
+    .update(companies)
+    .set({
+      bizType: sql`case when trim(${companies.bizType}) = '' then ${bizType} else ${companies.bizType} end`,
+      bizItem: sql`case when trim(${companies.bizItem}) = '' then ${bizItem} else ${companies.bizItem} end`,
+      invoiceMail: sql`case when trim(${companies.invoiceMail}) = '' then ${invoiceMail} else ${companies.invoiceMail} end`,
+    })
+    .where(eq(companies.id, demoCompanyId));
   const [address] = await db
     .select()
     .from(shippingAddresses)

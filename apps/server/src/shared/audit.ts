@@ -1,3 +1,4 @@
+import type { AuditAction } from '@partsmall/contract';
 import type { Db, Tx } from '../db/client.js';
 import { adminAudit } from '../db/tables/shop.js';
 
@@ -8,8 +9,8 @@ import { adminAudit } from '../db/tables/shop.js';
  */
 export interface AuditEntry {
   memberId: number;
-  /** The call's name in ADMIN_CALLS, e.g. 'adjustCash'. */
-  action: string;
+  /** The call's name in ADMIN_CALLS, e.g. 'adjustCash'; one of AUDIT_ACTION_LABELS, so the audit page names it. */
+  action: AuditAction;
   /** What was changed, e.g. 'company:12', 'order:40'. */
   target: string;
   before: unknown;

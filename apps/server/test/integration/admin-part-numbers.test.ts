@@ -99,10 +99,15 @@ describe('cross-reference', () => {
       const results = res.body.results as {
         committed: boolean;
         errors: { line: number; message: string }[];
-        rows: unknown[];
+        rows: { line: number; action: string }[];
       };
       expect(results.committed).toBe(false);
-      expect(results.rows.length).toBe(4);
+      // The refused line 4 is listed once, as refused, never also as a relation to add.
+      expect(results.rows.map((r) => [r.line, r.action])).toEqual([
+        [2, 'create'],
+        [3, 'create'],
+        [5, 'create'],
+      ]);
       expect(results.errors).toEqual([
         { line: 4, message: 'xref-11.csv 4행: 대체 관계가 순환합니다: CS-1 → CS-2 → CS-3 → CS-1' },
       ]);

@@ -343,10 +343,11 @@ describe('api/reorder', () => {
       qty: 2,
       totalAmount: 19_000,
     });
-    await server.db.execute(sql`insert into order_lines (order_id, product_id, name, pid, qty, price, job_ref) values
-      (${order}, ${dearer.id}, ${dearer.name}, ${dearer.pid}, 1, 8000, '88허1234'),
-      (${order}, ${scarce.id}, ${scarce.name}, ${scarce.pid}, 5, 9500, ''),
-      (${order}, ${gone.id}, ${gone.name}, ${gone.pid}, 1, 9500, '')`);
+    await server.db
+      .execute(sql`insert into order_lines (order_id, product_id, name, pid, qty, price, job_ref, memo) values
+      (${order}, ${dearer.id}, ${dearer.name}, ${dearer.pid}, 1, 8000, '88허1234', '지난 작업 메모'),
+      (${order}, ${scarce.id}, ${scarce.name}, ${scarce.pid}, 5, 9500, '', ''),
+      (${order}, ${gone.id}, ${gone.name}, ${gone.pid}, 1, 9500, '', '')`);
     expect((await call(server, 'reorder', { seq: order }, { token: tokens.other })).body).toMatchObject({
       code: 404,
       message: MSG_QUICK_ORDER.orderNotFound,
@@ -363,13 +364,14 @@ describe('api/reorder', () => {
       [scarce.id, 'short', 2, 9500, 9500, MSG_QUICK_ORDER.reorderShort(2)],
       [gone.id, 'soldOut', 0, 9500, 9500, MSG_QUICK_ORDER.reorderSoldOut],
     ]);
+    // The old lines' 작업번호 and memo belong to the old job: the new cart lines carry neither.
     const added = (await cartOf(buyer.subs[0]!.seq)).filter((c) => !subCart.some((s) => s.id === c.id));
     expect(
-      added.map((c) => [c.productId, c.qty, c.jobRef]).sort((x, y) => (x[0] as number) - (y[0] as number)),
+      added.map((c) => [c.productId, c.qty, c.jobRef, c.memo]).sort((x, y) => (x[0] as number) - (y[0] as number)),
     ).toEqual([
-      [same.id, 2, ''],
-      [dearer.id, 1, '88허1234'],
-      [scarce.id, 2, ''],
+      [same.id, 2, '', ''],
+      [dearer.id, 1, '', ''],
+      [scarce.id, 2, '', ''],
     ]);
     // Again: the cart already holds the scarce product's whole stock.
     const again = await call(server, 'reorder', { seq: order }, { token: tokens.sub });

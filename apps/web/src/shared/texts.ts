@@ -375,6 +375,7 @@ export const T = {
     },
     cart: {
       jobRef: '작업번호/차량번호',
+      memo: '메모:',
       title: '장바구니',
       intro: '한 번에 한 창고의 상품만 주문할 수 있습니다. 주문할 상품을 창고별로 선택하세요.',
       empty: '장바구니가 비어 있습니다.',
@@ -510,6 +511,7 @@ export const T = {
       carrier: '택배사·송장번호',
       memo: '배송 메모',
       jobRef: '작업번호/차량번호',
+      lineMemo: '메모',
       returnReason: '반품 사유',
       staffNote: '판매자 안내',
       lines: '주문 상품',

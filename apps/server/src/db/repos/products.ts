@@ -76,7 +76,13 @@ export function productsByNumber(db: Db, pairs: readonly { pidKey: string; stora
 /** The same, locked in id order (as paying locks them), with what an import's write needs. */
 export function lockProductsByNumber(tx: Tx, pairs: readonly { pidKey: string; storageId: number }[]) {
   return tx
-    .select({ id: products.id, pidKey: products.pidKey, storageId: products.storageId, hasAmount: products.hasAmount })
+    .select({
+      id: products.id,
+      pidKey: products.pidKey,
+      storageId: products.storageId,
+      hasAmount: products.hasAmount,
+      description: products.description,
+    })
     .from(products)
     .where(byNumberAndWarehouse(pairs))
     .orderBy(asc(products.id))

@@ -35,7 +35,13 @@ export async function listInquiries(db: Db, q: { status?: string | undefined; pa
   return { results: rows.map(toInquiry), total };
 }
 
-async function changeInquiry(db: Db, staffId: number, seq: number, action: string, change: InquiryChange) {
+async function changeInquiry(
+  db: Db,
+  staffId: number,
+  seq: number,
+  action: 'answerInquiry' | 'closeInquiry',
+  change: InquiryChange,
+) {
   return db.transaction(async (tx) => {
     const [before] = await inquiriesWithNames(tx, eq(inquiries.id, seq), { limit: 1, lock: true });
     if (!before) throw notFound(MSG_ADMIN.inquiryNotFound);

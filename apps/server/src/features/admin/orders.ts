@@ -4,6 +4,7 @@ import {
   ORDER_STATUS,
   ORDER_STATUS_LABELS,
   ORDER_TRANSITIONS,
+  formatSeoulDateTime,
   orderJobRefs,
   type AdminOrderDetail,
   type AdminOrderListRequest,
@@ -189,7 +190,8 @@ export async function exportOrders(db: Db, q: Q) {
   ];
   const rows = results.map((o) => [
     o.seq,
-    o.created,
+    // Asia/Seoul, as the 캐시 원장 CSV writes it (docs/requirements.md#money: business dates are Seoul's).
+    formatSeoulDateTime(o.created),
     o.companyName,
     o.memberName,
     ORDER_STATUS_LABELS[o.status] ?? String(o.status),

@@ -224,9 +224,14 @@ export async function importXrefs(
       ? ('same' as const)
       : ('create' as const),
   }));
+  // A refused line is listed once, with its reason, never also as a relation to be added.
+  const accepted = () => {
+    const refused = new Set(errors.map((e) => e.line));
+    return rows.filter((row) => !refused.has(row.line));
+  };
   if (!r.commit || errors.length > 0) {
     await check(db);
-    return { committed: false, rows, errors };
+    return { committed: false, rows: accepted(), errors };
   }
   const written = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('part-xrefs'))`);
@@ -250,7 +255,7 @@ export async function importXrefs(
     });
     return n;
   });
-  if (written === null) return { committed: false, rows, errors };
+  if (written === null) return { committed: false, rows: accepted(), errors };
   invalidateProductLists();
   return { committed: true, rows, errors };
 }

@@ -4,6 +4,7 @@ import {
   CSV_MAX_LINES,
   MSG_ADMIN,
   PRODUCT_CSV_COLUMNS,
+  PRODUCT_CSV_EXPORT_COLUMNS,
   alphaNumber,
   productFields,
   type AdminProduct,
@@ -44,7 +45,14 @@ const csvRow = z.object({
   category: z.string(),
   brand: z.string(),
   detailInfo: z.string(),
+  description: z.string().optional(),
 });
+
+/**
+ * The export puts an apostrophe before a text that a spreadsheet would run as a formula (`toCsv`);
+ * the import takes it off again, so an exported file imports back to the same texts.
+ */
+const unguard = (v: string) => (/^'[=+\-@\t\r]/.test(v) ? v.slice(1) : v);
 
 /** The lines' (number key, warehouse) pairs, as the products are looked up by. */
 const numberPairs = (lines: { fields: Fields }[]) =>
@@ -76,6 +84,10 @@ export async function importProducts(
   const names = header.map((h) => h.trim());
   const missing = PRODUCT_CSV_COLUMNS.find((c) => !names.includes(c));
   if (missing) throw badRequest(MSG_ADMIN.csvHeader(missing), 'csv');
+  // A file without the description column (an older export, a hand-made sheet) leaves every
+  // description as it is; an empty cell in the column does empty it.
+  const withDescription = names.includes('description');
+  const columns = withDescription ? PRODUCT_CSV_EXPORT_COLUMNS : PRODUCT_CSV_COLUMNS;
 
   const errors: ImportProductsResult['errors'] = [];
   const rows: ImportProductsResult['rows'] = [];
@@ -83,7 +95,7 @@ export async function importProducts(
   const seen = new Map<string, number>();
   for (const [i, cellsOfLine] of body.entries()) {
     const line = i + 2;
-    const record = Object.fromEntries(PRODUCT_CSV_COLUMNS.map((c) => [c, cellsOfLine[names.indexOf(c)] ?? '']));
+    const record = Object.fromEntries(columns.map((c) => [c, unguard(cellsOfLine[names.indexOf(c)] ?? '')]));
     const raw = csvRow.parse(record);
     const candidate = {
       ...raw,
@@ -126,10 +138,13 @@ export async function importProducts(
       p.existing = byKey.get(`${alphaNumber(p.fields.pid)}:${p.fields.storageId}`) ?? null;
       const changes: string[] = [];
       if (p.existing) {
+        if (!withDescription) p.fields.description = p.existing.description;
         for (const [k, v] of Object.entries({ ...p.fields, hasAmount: p.hasAmount })) {
           const before: unknown = p.existing[k as keyof AdminProduct];
-          if (before !== undefined && String(before) !== String(v))
-            changes.push(`${k}: ${String(before)} → ${String(v)}`);
+          if (before === undefined || String(before) === String(v)) continue;
+          // A description runs to 5,000 characters: the preview names the change, not the text.
+          if (k === 'description') changes.push(`${k}: ${String(before).length}자 → ${String(v).length}자`);
+          else changes.push(`${k}: ${String(before)} → ${String(v)}`);
         }
       }
       rows.push({
@@ -159,7 +174,9 @@ export async function importProducts(
     for (const p of parsed) {
       const row = found.get(`${alphaNumber(p.fields.pid)}:${p.fields.storageId}`);
       if (row) {
-        await updateProduct(tx, row.id, p.fields, p.hasAmount);
+        // Read again under the lock: a description saved since the preview is kept too.
+        const fields = withDescription ? p.fields : { ...p.fields, description: row.description };
+        await updateProduct(tx, row.id, fields, p.hasAmount);
         await onStockRaised(tx, row.id, row.hasAmount, p.hasAmount);
       } else await insertProduct(tx, p.fields, p.hasAmount);
     }
@@ -177,6 +194,6 @@ export async function importProducts(
 
 export async function exportProducts(db: Db, q: Omit<ProductQuery, 'page' | 'size'>) {
   const rows = await productsInOrder(db, productWhere(q), CSV_MAX_LINES);
-  const lines = rows.map(toProduct).map((p) => PRODUCT_CSV_COLUMNS.map((c) => p[c]));
-  return { csv: toCsv([[...PRODUCT_CSV_COLUMNS], ...lines]), rows: rows.length };
+  const lines = rows.map(toProduct).map((p) => PRODUCT_CSV_EXPORT_COLUMNS.map((c) => p[c]));
+  return { csv: toCsv([[...PRODUCT_CSV_EXPORT_COLUMNS], ...lines]), rows: rows.length };
 }

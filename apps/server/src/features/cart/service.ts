@@ -111,6 +111,7 @@ export async function cartLines(
       productInfo: productInfo(product, level),
       vin: cart.vin,
       jobRef: cart.jobRef,
+      memo: cart.memo,
     })),
   };
 }

@@ -20,6 +20,8 @@ export interface StatementLine {
   quantity: number;
   /** VAT-included unit price in won, as the shop charges it. */
   unitPrice: number;
+  /** The buyer's note on the line (a quick order's memo), printed under its name. */
+  memo?: string;
 }
 
 export interface StatementOrder {
@@ -31,6 +33,11 @@ export interface StatementOrder {
   shipping: number;
   /** What the buyer's workshop files the parts under: VINs, job or repair-order numbers. */
   jobRefs?: readonly string[];
+  /**
+   * Set when the order was undone (취소 or 반품, its money given back): its own statement then says so
+   * instead of claiming the amount (docs/requirements.md#statements).
+   */
+  undone?: { kind: 'cancelled' | 'returned'; label: string };
 }
 
 export interface OrderStatementInput {
@@ -60,6 +67,7 @@ export interface StatementRow extends VatSplit {
   quantity: number;
   unitPrice: number;
   shipping: boolean;
+  memo?: string;
 }
 
 export interface StatementTotals extends VatSplit {
@@ -113,6 +121,7 @@ export function statementRows(orders: readonly StatementOrder[]): { rows: Statem
         quantity: l.quantity,
         unitPrice: l.unitPrice,
         shipping: false,
+        ...(l.memo?.trim() ? { memo: l.memo.trim() } : {}),
       });
       amounts.push(l.quantity * l.unitPrice);
       quantity += l.quantity;

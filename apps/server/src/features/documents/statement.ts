@@ -177,7 +177,11 @@ function linesTable(
     body.push([
       { text: String(i + 1), alignment: 'center', color: '#6b7280' },
       { text: r.partNo, fontSize: 7.5 },
-      r.shipping ? { text: r.name, color: '#374151' } : r.name,
+      r.shipping
+        ? { text: r.name, color: '#374151' }
+        : r.memo
+          ? { text: [r.name, { text: `\n메모: ${r.memo}`, fontSize: 7, color: '#6b7280' }] }
+          : r.name,
       numberCell(r.quantity),
       numberCell(r.unitPrice),
       numberCell(r.supply),
@@ -208,6 +212,9 @@ function documentOf(opts: {
   orders: ReadonlyMap<string, readonly string[]> | null;
   notes: Content[];
   footerLeft: string;
+  /** A notice under the title (a cancelled or returned order), and the closing line in place of the claim. */
+  notice?: Content;
+  closing?: string;
 }): TDocumentDefinitions {
   return {
     pageSize: 'A4',
@@ -230,12 +237,18 @@ function documentOf(opts: {
       { text: opts.title, fontSize: 20, bold: true, alignment: 'center', characterSpacing: 2 },
       { text: opts.copy, fontSize: 8, alignment: 'center', color: '#6b7280', margin: [0, 2, 0, 8] },
       { columns: opts.meta, margin: [0, 0, 0, 6] },
+      ...(opts.notice ? [opts.notice] : []),
       { columns: [partyBox('공급자', opts.supplier), partyBox('공급받는자', opts.buyer)], columnGap: 8 },
       totalBar(opts.totals),
       linesTable(opts.rows, opts.totals, opts.orders),
       ...summary(opts.totals),
       ...opts.notes,
-      { text: '위 금액을 정히 영수(청구)합니다.', alignment: 'right', margin: [0, 14, 0, 0], color: '#374151' },
+      {
+        text: opts.closing ?? '위 금액을 정히 영수(청구)합니다.',
+        alignment: 'right',
+        margin: [0, 14, 0, 0],
+        color: '#374151',
+      },
     ],
   };
 }
@@ -249,14 +262,49 @@ function metaItem(name: string, value: string): { [key: string]: unknown } {
   };
 }
 
+/** What a cancelled or returned order's own statement says instead of claiming its amount. */
+const UNDONE = {
+  cancelled: {
+    stamp: '취소된 주문',
+    notice: '취소된 주문입니다. 아래 금액은 청구하지 않으며, 결제된 금액은 환불되었습니다.',
+    closing: '이 주문은 취소되어 위 금액을 청구하지 않습니다.',
+  },
+  returned: {
+    stamp: '반품된 주문',
+    notice: '반품된 주문입니다. 아래 금액은 청구하지 않으며, 결제된 금액은 환불되었습니다.',
+    closing: '이 주문은 반품되어 위 금액을 청구하지 않습니다.',
+  },
+} as const;
+
+function undoneNotice(text: string): Content {
+  return {
+    table: {
+      widths: ['*'],
+      body: [[{ text, bold: true, color: '#b91c1c', alignment: 'center', margin: [0, 3, 0, 3] }]],
+    },
+    layout: {
+      ...GRID,
+      hLineColor: () => '#b91c1c',
+      vLineColor: () => '#b91c1c',
+      hLineWidth: () => 1,
+      vLineWidth: () => 1,
+    },
+    margin: [0, 0, 0, 8],
+  };
+}
+
 function orderDocument(input: OrderStatementInput): TDocumentDefinitions {
   const { order } = input;
   const { rows, totals } = statementRows([order]);
   const issuedAt = input.issuedAt ?? new Date();
   const refs = (order.jobRefs ?? []).filter((r) => r.trim());
+  const undone = order.undone ? UNDONE[order.undone.kind] : null;
   return documentOf({
     title: '거 래 명 세 서',
-    copy: '(공급받는자 보관용)',
+    copy: undone ? `(공급받는자 보관용 · ${undone.stamp})` : '(공급받는자 보관용)',
+    ...(undone && order.undone
+      ? { notice: undoneNotice(`${undone.notice} (주문 상태: ${order.undone.label})`), closing: undone.closing }
+      : {}),
     meta: [
       metaItem('주문번호', order.orderNo),
       metaItem('주문일', formatSeoulDate(order.orderedAt)),

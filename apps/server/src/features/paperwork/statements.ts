@@ -1,5 +1,11 @@
 import { and, asc, count, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
-import { MSG_ORDER, MSG_PAPERWORK, ORDER_STATUS } from '@partsmall/contract';
+import {
+  MSG_ORDER,
+  MSG_PAPERWORK,
+  ORDER_STATUS,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES_UNDONE,
+} from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { companies, orderLines, orders } from '../../db/schema.js';
 import { AppError, forbidden, notFound } from '../../shared/http.js';
@@ -44,7 +50,7 @@ export interface PaperReader {
 }
 
 /** Orders whose money was given back in full, or never taken, are on no statement. */
-const NOT_ON_STATEMENT = [ORDER_STATUS.shipmentCancelled, ORDER_STATUS.returnApproved, ORDER_STATUS.sellerCancelled];
+const NOT_ON_STATEMENT: readonly number[] = ORDER_STATUSES_UNDONE;
 
 async function statementOrders(db: Db, rows: (typeof orders.$inferSelect)[]): Promise<StatementOrder[]> {
   if (rows.length === 0) return [];
@@ -56,6 +62,7 @@ async function statementOrders(db: Db, rows: (typeof orders.$inferSelect)[]): Pr
       qty: orderLines.qty,
       price: orderLines.price,
       jobRef: orderLines.jobRef,
+      memo: orderLines.memo,
     })
     .from(orderLines)
     .where(
@@ -72,10 +79,18 @@ async function statementOrders(db: Db, rows: (typeof orders.$inferSelect)[]): Pr
     return {
       orderNo: String(o.id),
       orderedAt: o.createdAt,
-      lines: own.map((l) => ({ partNo: l.pid, name: l.name, quantity: l.qty, unitPrice: l.price })),
+      lines: own.map((l) => ({ partNo: l.pid, name: l.name, quantity: l.qty, unitPrice: l.price, memo: l.memo })),
       shipping: o.shipping,
       // The order's 작업번호/차량번호 first, then the lines' own, once each (docs/requirements.md#job-reference).
       jobRefs: [...new Set([o.jobRef, ...own.map((l) => l.jobRef)].map((r) => r.trim()).filter(Boolean))],
+      ...(NOT_ON_STATEMENT.includes(o.status)
+        ? {
+            undone: {
+              kind: o.status === ORDER_STATUS.returnApproved ? ('returned' as const) : ('cancelled' as const),
+              label: ORDER_STATUS_LABELS[o.status] ?? '',
+            },
+          }
+        : {}),
     };
   });
 }
@@ -118,7 +133,7 @@ export async function monthlyStatementInput(
   const where = and(
     eq(orders.companyId, companyId),
     sql`${orders.storageId} > 0`,
-    notInArray(orders.status, NOT_ON_STATEMENT),
+    notInArray(orders.status, [...NOT_ON_STATEMENT]),
     withinSeoulDays(orders.createdAt, q.startDate, q.endDate),
   );
   // Bounded before anything is laid out: a row per line plus one per order's shipping (counted once
@@ -135,6 +150,9 @@ export async function monthlyStatementInput(
   if (Number(lineRows?.n ?? 0) + Number(shippingRows?.n ?? 0) > MAX_STATEMENT_ROWS)
     throw new AppError(422, MSG_PAPERWORK.tooManyRows, 422, 'endDate');
   const rows = await db.select().from(orders).where(where).orderBy(asc(orders.createdAt), asc(orders.id));
+  // A period with nothing to claim (no orders, or every one cancelled or returned) has no statement:
+  // a ₩0 document would read as a claim of nothing.
+  if (rows.length === 0) throw notFound(MSG_PAPERWORK.noOrders);
   return {
     supplier: await supplierParty(db),
     buyer: buyerParty(company),

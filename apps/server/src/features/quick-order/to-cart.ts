@@ -121,7 +121,8 @@ export async function addQuickOrderToCart(
 
 /**
  * api/reorder: each line of one of the company's orders goes into the cart at today's price, as much
- * as the stock allows, and says what changed since the order. Another company's order is 404.
+ * as the stock allows, and says what changed since the order. Another company's order is 404. The old
+ * lines' 작업번호 and memo stay with the old order: the new lines are for a new job.
  */
 export async function reorder(
   db: Db,
@@ -138,8 +139,6 @@ export async function reorder(
         pid: orderLines.pid,
         qty: orderLines.qty,
         price: orderLines.price,
-        memo: orderLines.memo,
-        jobRef: orderLines.jobRef,
       })
       .from(orderLines)
       .innerJoin(orders, eq(orders.id, orderLines.orderId))
@@ -191,7 +190,7 @@ export async function reorder(
       const pending = adds.get(p.id)?.qty ?? 0;
       const room = Math.max(0, p.hasAmount - p.inCart - pending);
       const addedQty = Math.min(l.qty, room);
-      if (addedQty > 0) adds.set(p.id, { productId: p.id, qty: pending + addedQty, memo: l.memo, jobRef: l.jobRef });
+      if (addedQty > 0) adds.set(p.id, { productId: p.id, qty: pending + addedQty, memo: '', jobRef: '' });
       const at = {
         ...line,
         cartProductId: addedQty > 0 ? p.id : null,

@@ -1,5 +1,5 @@
 import { Suspense, lazy, type ReactNode } from 'react';
-import { NavLink, Route, Routes, useNavigate } from 'react-router';
+import { Link, NavLink, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { ADMIN_MENU, loginRequest, mayCall } from '@partsmall/contract';
 import { T } from '../../shared/texts';
 import { messageOf } from '../../shared/api';
@@ -95,10 +95,28 @@ export function AdminApp() {
                 element={SCREENS[m.path]}
               />
             ))}
-            <Route path="*" element={<p className="empty">{A.notStaff}</p>} />
+            <Route path="*" element={<NoScreen />} />
           </Routes>
         </Suspense>
       </main>
+    </div>
+  );
+}
+
+/**
+ * An address with no screen for this role: an admin-only screen says so to staff (they are logged in
+ * already, as staff); any other address is not a screen at all.
+ */
+function NoScreen() {
+  const { pathname } = useLocation();
+  const path = pathname.replace(/\/+$/, '');
+  const adminOnly = ADMIN_MENU.some((m) => m.path === path);
+  return (
+    <div className="empty" role="status">
+      <p>{adminOnly ? A.adminOnly : A.noScreen}</p>
+      <p>
+        <Link to="/admin">{A.toDashboard}</Link>
+      </p>
     </div>
   );
 }

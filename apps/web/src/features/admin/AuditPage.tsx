@@ -5,10 +5,19 @@ import { dateTime } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
 import { FilterForm, FilterSelect, filledOnly, useListFilters } from '../../shared/ui/FilterForm';
 import { adminQuery } from './api';
+import { auditValue } from './audit-format';
 import { A } from './texts';
 
 const searchSchema = z.object({ action: z.string().trim().max(100) });
-const show = (v: unknown) => (v === null || v === undefined ? A.none : JSON.stringify(v, null, 1));
+
+/** A JSON cell: it scrolls when long, so it takes the keyboard's focus too (WCAG 2.1.1). */
+function JsonCell({ value, label }: { value: unknown; label: string }) {
+  return (
+    <pre className="admin-pre" tabIndex={0} role="region" aria-label={label}>
+      {auditValue(value)}
+    </pre>
+  );
+}
 
 /** The audit log: every staff write, who and when, before and after. Read only; nobody can edit it. */
 export default function AuditPage() {
@@ -20,8 +29,8 @@ export default function AuditPage() {
     { id: 'who', header: '작업자', width: 110, cell: (r) => r.memberName },
     { id: 'action', header: '작업', width: 150, title: (r) => r.action, cell: (r) => A.actions[r.action] ?? r.action },
     { id: 'target', header: '대상', width: 130, cell: (r) => r.target },
-    { id: 'before', header: '이전 값', cell: (r) => <pre className="admin-pre">{show(r.before)}</pre> },
-    { id: 'after', header: '이후 값', cell: (r) => <pre className="admin-pre">{show(r.after)}</pre> },
+    { id: 'before', header: '이전 값', cell: (r) => <JsonCell value={r.before} label={`${r.seq}번 이전 값`} /> },
+    { id: 'after', header: '이후 값', cell: (r) => <JsonCell value={r.after} label={`${r.seq}번 이후 값`} /> },
   ];
   return (
     <section>

@@ -273,7 +273,8 @@ function CashForm({ companyId }: { companyId: number }) {
     >
       <h2>캐시 조정 (관리자)</h2>
       <NumberField name="amount" label="금액(원, 차감은 음수)" />
-      <Field name="reason" label="사유" maxLength={200} />
+      {/* Both adjustment forms have a 'reason': each needs its own id for its label. */}
+      <Field name="reason" id="f-cash-reason" label="사유" maxLength={200} />
       <button type="submit" className="btn btn-primary btn-small">
         조정
       </button>
@@ -288,7 +289,7 @@ function LicenseForm({ companyId }: { companyId: number }) {
     <Form form={form} className="admin-panel form" aria-label="이용권 조정" onSubmit={save}>
       <h2>이용권 기간 조정 (관리자)</h2>
       <NumberField name="days" label="일수 (줄이려면 음수)" />
-      <Field name="reason" label="사유" maxLength={200} />
+      <Field name="reason" id="f-license-reason" label="사유" maxLength={200} />
       <button type="submit" className="btn btn-primary btn-small">
         조정
       </button>

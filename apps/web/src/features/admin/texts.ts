@@ -1,4 +1,10 @@
-import { COMPANY_LEVEL_NAMES, NOTICE_TYPES, ORDER_STATUS_LABELS, PRODUCT_TYPES } from '@partsmall/contract';
+import {
+  AUDIT_ACTION_LABELS,
+  COMPANY_LEVEL_NAMES,
+  NOTICE_TYPES,
+  ORDER_STATUS_LABELS,
+  PRODUCT_TYPES,
+} from '@partsmall/contract';
 
 /** The back office's words (Korean). */
 export const A = {
@@ -9,6 +15,9 @@ export const A = {
   loginTitle: '관리자 로그인',
   loginHint: '직원 또는 관리자 계정으로 로그인하세요.',
   notStaff: '직원 계정으로 로그인해야 볼 수 있는 화면입니다.',
+  adminOnly: '관리자 계정만 볼 수 있는 화면입니다. 필요하면 관리자에게 요청하세요.',
+  noScreen: '없는 화면입니다.',
+  toDashboard: '대시보드로',
   id: '아이디(메일)',
   pw: '비밀번호',
   login: '로그인',
@@ -41,34 +50,8 @@ export const A = {
   inquiryStatus: { open: '대기', answered: '답변 완료', closed: '종료' } as Record<string, string>,
   qnaTypes: { partnership: '제휴', advertising: '광고' } as Record<string, string>,
   noticeTypes: NOTICE_TYPES,
-  /** The audit log's action names (ADMIN_CALLS keys) in Korean. */
-  actions: {
-    setOrderStatus: '주문 상태 변경',
-    bulkShipConfirm: '일괄 출고확정',
-    setMemberStatus: '회원 정지/재개',
-    setCompanyLevel: '업체 등급 변경',
-    adjustCash: '캐시 조정',
-    adjustLicense: '이용권 조정',
-    confirmDeposit: '입금 확인',
-    saveProduct: '상품 저장',
-    changeStock: '재고 변경',
-    uploadProductImage: '상품 이미지 등록',
-    importProducts: 'CSV 상품 등록',
-    saveNotice: '공지 저장',
-    answerInquiry: '문의 답변',
-    closeInquiry: '문의 종료',
-    saveConfig: '쇼핑몰 설정 저장',
-    createStaff: '직원 계정 생성',
-    resetStaffPassword: '직원 비밀번호 초기화',
-    setStaffStatus: '직원 정지/재개',
-    uploadCatalogue: '카탈로그 업로드',
-    retryJob: '발송 작업 다시 시도',
-    saveXref: '호환품번 추가',
-    deleteXref: '호환품번 삭제',
-    importXrefs: '호환품번 CSV 가져오기',
-    saveSynonym: '동의어 저장',
-    deleteSynonym: '동의어 삭제',
-  } as Record<string, string>,
+  /** The audit log's action names in Korean (every action the server records). */
+  actions: AUDIT_ACTION_LABELS as Record<string, string>,
   /** The cross-reference's kinds (docs/search.md#part-numbers). */
   xrefKinds: { supersedes: '대체 (이전 → 현재)', interchangeable: '호환' } as const,
   roles: { staff: '직원', admin: '관리자' } as Record<string, string>,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useWatch } from 'react-hook-form';
+import { useFormState, useWatch } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { messageOf } from '../../shared/api';
 import { pathFor } from '../../shared/paths';
@@ -61,6 +61,9 @@ const EMPTY: JoinForm = {
 function JoinForm({ mobile }: { mobile: boolean }) {
   const form = useZodForm(joinForm, EMPTY);
   const [license, policy, privacy] = useWatch({ control: form.control, name: ['license', 'policy', 'privacy'] });
+  // Subscribed from the first render: the field's own error can come before the server's (after 다시
+  // 입력 the field is already touched), and a first read later would see the errors of that time only.
+  const licenseError = useFormState({ control: form.control, name: 'license' }).errors.license?.message;
   const [phoneState, setPhoneState] = useState<PhoneAuthState>(0);
   // The business number is looked up at exactly 10 digits; the checksum is the server's answer.
   const lookup = useQuery({ ...licenseCheckQuery(license), enabled: /^\d{10}$/.test(license) });
@@ -125,11 +128,9 @@ function JoinForm({ mobile }: { mobile: boolean }) {
               </button>
             </Field>
             {/* The server's refusal, unless the field already shows the same message under it. */}
-            {lookup.isError &&
-              license.length === 10 &&
-              form.formState.errors.license?.message !== messageOf(lookup.error) && (
-                <ErrorLine>{messageOf(lookup.error)}</ErrorLine>
-              )}
+            {lookup.isError && license.length === 10 && licenseError !== messageOf(lookup.error) && (
+              <ErrorLine>{messageOf(lookup.error)}</ErrorLine>
+            )}
             {licenseOk && <OkLine>{T.join.licenseOk}</OkLine>}
           </StepBox>
 

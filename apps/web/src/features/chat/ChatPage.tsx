@@ -122,6 +122,10 @@ export function ChatPage({ mobile = false, embedded = false }: { mobile?: boolea
       send(TC.partInquiry(inquiry));
       return;
     }
+    if (inquiry.kind === 'number') {
+      send(TC.numberInquiry(inquiry));
+      return;
+    }
     void queryClient
       .fetchQuery(productQuery(inquiry.productId))
       .then((p) =>

@@ -17,6 +17,11 @@ export const inquirySchema = z.union([
     pid: z.string().max(60),
     quantity: z.number().int().positive().max(100_000),
   }),
+  z.object({
+    kind: z.literal('number'),
+    pid: z.string().max(100),
+    quantity: z.number().int().positive().max(100_000),
+  }),
 ]) satisfies z.ZodType<ChatInquiry>;
 
 /**

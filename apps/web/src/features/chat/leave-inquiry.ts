@@ -6,7 +6,9 @@
 /** What a product page or the catalogue asks about; inquiry.ts checks a stored one against its schema. */
 export type ChatInquiry =
   | { kind: 'product'; productId: number; qty: number }
-  | { kind: 'part'; vin: string; brand: string; part: string; pid: string; quantity: number };
+  | { kind: 'part'; vin: string; brand: string; part: string; pid: string; quantity: number }
+  /** A quick order line whose number the shop does not know. */
+  | { kind: 'number'; pid: string; quantity: number };
 
 /** The key a product page or the catalogue leaves for the chat window: the inquiry to send once. */
 export const CHAT_INQUIRY_KEY = 'chatInquiry';

@@ -78,6 +78,8 @@ export const TC = {
   // The inquiry carries the catalogue's brand code ('bmw', 'land_rover'); staff read the brand's name.
   partInquiry: (p: { vin: string; brand: string; part: string; pid: string; quantity: number }) =>
     `[부품 문의]\n차대번호(VIN): ${p.vin}\n브랜드: ${isEpcBrand(p.brand) ? EPC_BRAND_LABELS[p.brand] : p.brand}\n부품명: ${p.part}\n품번: ${p.pid}\n수량: ${p.quantity}개\n위 부품 문의드립니다.`,
+  numberInquiry: (p: { pid: string; quantity: number }) =>
+    `[품번 문의]\n품번: ${p.pid}\n수량: ${p.quantity}개\n빠른 주문에서 찾지 못한 품번입니다. 구할 수 있는지 알려 주세요.`,
   // QR login (docs/requirements.md#qr-login)
   qrTitle: '모바일 QR 로그인',
   qrBody:

@@ -3,14 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { ORDER_STATUS_LABELS } from '@partsmall/contract';
 import { messageOf } from '../../shared/api';
-import { addressLine, dateTime, phone, won } from '../../shared/format';
+import { dateTime, phone, won } from '../../shared/format';
 import { managementPath, pathFor } from '../../shared/paths';
 import { useCash } from '../../shared/session';
 import { T } from '../../shared/texts';
 import { Loading } from '../../shared/ui/states';
 import { VatSplitRows } from '../../shared/ui/VatSplit';
 import { paymentStore } from '../cart';
-import { openOrderDetail, orderQuery } from '../orders';
+import { openOrderDetail, orderPlace, orderQuery } from '../orders';
 import { LineInfo } from './parts';
 
 const t = T.trade.finish;
@@ -86,10 +86,10 @@ export function CheckoutFinishPage({ mobile = false }: { mobile?: boolean }) {
             </dd>
             <dt>{t.shipping}</dt>
             <dd>{T.trade.shippingLine(order.shippingValue, order.shippingPayType)}</dd>
-            {order.address && (
+            {(order.address || orderPlace(order).label) && (
               <>
-                <dt>{t.address}</dt>
-                <dd>{addressLine(order)}</dd>
+                <dt>{orderPlace(order).label ?? t.address}</dt>
+                <dd>{orderPlace(order).value}</dd>
               </>
             )}
             {order.arrive && (

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { PAYMENT_PGCODE_LABELS, vatOf, type PaymentRecord } from '@partsmall/contract';
+import { PAYMENT_PGCODE_LABELS, splitVat, type PaymentRecord } from '@partsmall/contract';
 import { date, dateTime, money, won } from '../../shared/format';
 import { T } from '../../shared/texts';
 import type { Column } from '../../shared/ui/DataTable';
@@ -10,7 +10,8 @@ import { paymentHistoryQuery, pendingTransfersQuery, type PaymentKind } from './
 const M = T.management;
 const H = M.history;
 
-/** Cash or licence payment history (docs/requirements.md#member-area): date range, table with the VAT of each amount. */
+/** Cash or licence payment history (docs/requirements.md#member-area): date range, table with the VAT of each amount
+ * (the 세액 of `splitVat`: amounts include VAT). */
 export function PaymentHistorySection({ kind }: { kind: PaymentKind }) {
   const title = kind === 'cash' ? H.cashTitle : H.licenseTitle;
   const method = (r: PaymentRecord) => (
@@ -43,7 +44,7 @@ export function PaymentHistorySection({ kind }: { kind: PaymentKind }) {
       cell: (r) => money(r.amount),
       sortValue: (r) => r.amount,
     },
-    { id: 'vat', header: H.cols.vat, width: 110, className: 'money', cell: (r) => money(vatOf(r.amount)) },
+    { id: 'vat', header: H.cols.vat, width: 110, className: 'money', cell: (r) => money(splitVat(r.amount).tax) },
   ];
 
   return (
@@ -62,7 +63,7 @@ export function PaymentHistorySection({ kind }: { kind: PaymentKind }) {
             </div>
             <p className="mg-card-title">{r.product_name}</p>
             <p>
-              {r.user_name} · <b>{won(r.amount)}</b> <span className="muted">(VAT {won(vatOf(r.amount))})</span>
+              {r.user_name} · <b>{won(r.amount)}</b> <span className="muted">(VAT {won(splitVat(r.amount).tax)})</span>
             </p>
           </>
         )}

@@ -9,7 +9,7 @@ import {
   type OrderView,
 } from '@partsmall/contract';
 import { messageOf } from '../../shared/api';
-import { addressLine, date, phone, won } from '../../shared/format';
+import { date, phone, won } from '../../shared/format';
 import { T } from '../../shared/texts';
 import { useNotify } from '../../shared/ui/notify';
 import { Loading, Spinner } from '../../shared/ui/states';
@@ -19,6 +19,7 @@ import { orderPagesQuery, useCancelOrder } from './api';
 import { TrackingToggle } from './components/TrackingPanel';
 import { StatementButton } from './components/StatementButton';
 import { TaxInvoiceBadge } from './components/TaxInvoiceBadge';
+import { orderPlace } from './place';
 import { ReorderButton } from '../quick-order';
 
 const t = T.trade.mobileOrders;
@@ -87,8 +88,8 @@ export function MobileOrdersPage() {
                 <dd>
                   {o.fromName} {o.fromPhone && phone(o.fromPhone)}
                 </dd>
-                <dt>{t.destination}</dt>
-                <dd>{addressLine(o) || '-'}</dd>
+                <dt>{orderPlace(o).label ?? t.destination}</dt>
+                <dd>{orderPlace(o).value}</dd>
                 <dt>{t.cargoOffice}</dt>
                 <dd>{o.arrive || '-'}</dd>
                 {o.taxInvoice && (

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Navigate, useLocation } from 'react-router';
 import { ORDER_STATUS, ORDER_STATUS_LABELS, RETURN_REASONS, allowedMoves, orderJobRefs } from '@partsmall/contract';
 import { messageOf } from '../../shared/api';
-import { addressLine, count, date, dateTime, money, phone, won } from '../../shared/format';
+import { count, date, dateTime, money, phone, won } from '../../shared/format';
 import { PATHS } from '../../shared/paths';
 import { T } from '../../shared/texts';
 import { useNotify } from '../../shared/ui/notify';
@@ -16,6 +16,7 @@ import { orderQuery, useCancelOrder, useReturnOrder } from './api';
 import { TrackingPanel } from './components/TrackingPanel';
 import { StatementButton } from './components/StatementButton';
 import { TaxInvoiceBadge } from './components/TaxInvoiceBadge';
+import { orderPlace } from './place';
 
 const t = T.trade.detail;
 const DETAIL_KEY = 'orderDetailSeq';
@@ -163,8 +164,10 @@ export function OrderDetailPopup() {
             </td>
           </tr>
           <tr>
-            <th scope="row">{t.address}</th>
-            <td colSpan={3}>{addressLine(order) || '-'}</td>
+            <th scope="row">{orderPlace(order).label ?? t.address}</th>
+            <td colSpan={3} data-testid="order-place">
+              {orderPlace(order).value}
+            </td>
           </tr>
           <tr>
             <th scope="row">{t.shipping}</th>
@@ -250,6 +253,11 @@ export function OrderDetailPopup() {
                 {l.jobRef && (
                   <div className="od-vin muted">
                     {t.jobRef} {l.jobRef}
+                  </div>
+                )}
+                {l.memo && (
+                  <div className="od-vin muted" data-testid="line-memo">
+                    {t.lineMemo} {l.memo}
                   </div>
                 )}
               </td>

@@ -7,8 +7,9 @@ import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
 import { useLayerFocus, useLayerKeys, useScrollLock } from '../../shared/ui/Modal';
 import { Empty, Spinner } from '../../shared/ui/states';
+import { Glyph } from '../../shared/ui/Glyph';
 import { MatchReason, PriceOrHint, StockState } from './ProductCard';
-import { ProductHead, ProductSpecs, QtyLine } from './ProductParts';
+import { BuyButtons, ProductHead, ProductSpecs, QtyLine } from './ProductParts';
 import { usePurchaseActions } from './purchase';
 import { gridQueryOf, imageUrl, productQuery, useProductGrid, type SearchType } from './api';
 import { SearchBar, useNoResultAlert } from './SearchBar';
@@ -132,6 +133,7 @@ function MobileDetailSlide({ product: initial, onClose }: { product: ProductHit;
     useQuery({ ...productQuery(initial.seq, 'getProductHomeDetail'), placeholderData: initial }).data ?? initial;
   const [qty, setQty] = useState(1);
   const actions = usePurchaseActions(true);
+  const { token } = useSession();
   useScrollLock();
   const box = useRef<HTMLElement>(null);
   useLayerKeys(box, onClose);
@@ -147,8 +149,9 @@ function MobileDetailSlide({ product: initial, onClose }: { product: ProductHit;
         onClick={(e) => e.stopPropagation()}
       >
         <header>
-          <button type="button" className="link" onClick={onClose} aria-label={T.common.close}>
-            ← {T.common.close}
+          <button type="button" className="link" onClick={onClose}>
+            <Glyph symbol="← " />
+            {T.common.close}
           </button>
         </header>
         <img src={imageUrl(product.image)} alt={product.name} className="m-slide-img" />
@@ -156,15 +159,9 @@ function MobileDetailSlide({ product: initial, onClose }: { product: ProductHit;
         <MatchReason reason={initial.matchReason} />
         <ProductSpecs product={product} notes />
         <QtyLine product={product} qty={qty} onQty={setQty} />
+        {/* The desktop popup's buttons: 바로구매 and 장바구니 in stock, 재입고 알림 sold out, the heart. */}
         <div className="m-slide-actions">
-          {product.hasAmount > 0 && (
-            <button type="button" className="btn btn-primary" onClick={() => actions.buyNow(product, qty)}>
-              {T.shop.buyNow}
-            </button>
-          )}
-          <button type="button" className="btn" onClick={() => actions.addToCart(product, qty)}>
-            {T.shop.addToCart}
-          </button>
+          <BuyButtons product={product} qty={qty} actions={actions} soldOutBlocks={token !== null} />
         </div>
       </section>
     </div>

@@ -138,15 +138,12 @@ export function BuyButtons({
           {T.shop.buyNow}
         </button>
       )}
-      <button
-        type="button"
-        className="btn"
-        disabled={soldOut}
-        title={soldOut ? T.shop.qtyDisabledSoldOut : undefined}
-        onClick={() => actions.addToCart(product, qty)}
-      >
-        {T.shop.addToCart}
-      </button>
+      {/* Sold out: no 장바구니 (the cart would refuse it), the restock request instead. */}
+      {!soldOut && (
+        <button type="button" className="btn" onClick={() => actions.addToCart(product, qty)}>
+          {T.shop.addToCart}
+        </button>
+      )}
       <RestockButton productId={product.seq} stock={product.hasAmount} />
       <HeartButton productId={product.seq} name={product.name} withLabel />
     </>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import {
@@ -19,6 +19,8 @@ import { useNotify } from '../../shared/ui/notify';
 import { useAddQuickOrderToCart, useResolveQuickOrder } from './api';
 import { QT } from './texts';
 import { RestockButton } from '../favorites';
+import { leaveInquiry } from '../chat';
+import { openPopup, POPUP } from '../../shared/ui/popup';
 
 const pasteForm = z.object({ text: z.string().trim().min(1, QUICK_ORDER_MSG.empty) });
 
@@ -45,16 +47,53 @@ function ready(row: QuickOrderRowAnswer, edit: Edit): boolean {
   return edit.include && !!c && edit.qty >= 1 && edit.qty <= Math.min(c.stock, QUICK_ORDER_MAX_QTY);
 }
 
+/**
+ * The table outlives a visit to the chat (the phone's chat is a page of its own): kept in this tab's
+ * storage until the lines go to the cart.
+ */
+const TABLE_KEY = 'quickOrderTable';
+
+function storedTable(): { rows: QuickOrderRowAnswer[]; edits: Edit[] } {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(TABLE_KEY) ?? 'null') as {
+      rows?: QuickOrderRowAnswer[];
+      edits?: Edit[];
+    } | null;
+    if (kept && Array.isArray(kept.rows) && Array.isArray(kept.edits) && kept.rows.length === kept.edits.length)
+      return { rows: kept.rows, edits: kept.edits };
+  } catch {
+    /* storage blocked or a stale shape: an empty table */
+  }
+  return { rows: [], edits: [] };
+}
+
+function keepTable(rows: QuickOrderRowAnswer[], edits: Edit[]) {
+  try {
+    if (rows.length === 0) sessionStorage.removeItem(TABLE_KEY);
+    else sessionStorage.setItem(TABLE_KEY, JSON.stringify({ rows, edits }));
+  } catch {
+    /* storage blocked: the table lasts while the page is open */
+  }
+}
+
 /** /quickOrder and /mobileQuickOrder (docs/requirements.md#quick-order): paste or file → table → cart. */
 export function QuickOrderPage({ mobile = false }: { mobile?: boolean }) {
   const notify = useNotify();
   const navigate = useNavigate();
   const resolve = useResolveQuickOrder();
   const add = useAddQuickOrderToCart();
-  const [rows, setRows] = useState<QuickOrderRowAnswer[]>([]);
-  const [edits, setEdits] = useState<Edit[]>([]);
+  const [rows, setRows] = useState<QuickOrderRowAnswer[]>(() => storedTable().rows);
+  const [edits, setEdits] = useState<Edit[]>(() => storedTable().edits);
+  useEffect(() => keepTable(rows, edits), [rows, edits]);
   // The columns an estimate was read by, and the pasted text they can be corrected for (docs/search.md#paste-anything).
   const [columns, setColumns] = useState<{ read: EstimateColumns; text: string | null } | null>(null);
+  // An unknown number is asked about in the chat with the number and quantity already written; the
+  // table stays (desktop: the chat is a popup; phone: the table is kept for the way back).
+  const ask = (row: QuickOrderRowAnswer) => {
+    leaveInquiry({ kind: 'number', pid: row.partNumber, quantity: Math.max(1, row.qty ?? 1) });
+    if (mobile) void navigate(pathFor('chat', true));
+    else openPopup('/chat', 'chat', POPUP.chat);
+  };
   const form = useZodForm(pasteForm, { text: '' });
 
   const show = (text: string | null) => (answer: { results: QuickOrderRowAnswer[]; columns?: EstimateColumns }) => {
@@ -96,6 +135,7 @@ export function QuickOrderPage({ mobile = false }: { mobile?: boolean }) {
       {
         onSuccess: (answer) => {
           notify.toast(answer.message);
+          keepTable([], []);
           void navigate(pathFor('cart', mobile));
         },
         onError: (e) => void notify.alert(messageOf(e)),
@@ -153,7 +193,7 @@ export function QuickOrderPage({ mobile = false }: { mobile?: boolean }) {
             </fieldset>
           )}
           <div className="table-scroll">
-            <table className="table quick-order-table">
+            <table className={mobile ? 'table quick-order-table qo-cards' : 'table quick-order-table'}>
               <thead>
                 <tr>
                   <th scope="col">{QT.include}</th>
@@ -172,7 +212,7 @@ export function QuickOrderPage({ mobile = false }: { mobile?: boolean }) {
                     row={row}
                     edit={edits[i]!}
                     onChange={(patch) => change(i, patch)}
-                    mobile={mobile}
+                    onAsk={() => ask(row)}
                   />
                 ))}
               </tbody>
@@ -201,18 +241,18 @@ function ResultRow({
   row,
   edit,
   onChange,
-  mobile,
+  onAsk,
 }: {
   row: QuickOrderRowAnswer;
   edit: Edit;
   onChange: (patch: Partial<Edit>) => void;
-  mobile: boolean;
+  onAsk: () => void;
 }) {
   const picked = row.candidates.find((c) => c.productId === edit.productId);
   const id = `qo-${row.line}`;
   return (
     <tr className={`qo-${row.status}`}>
-      <td>
+      <td data-label={QT.include}>
         <input
           type="checkbox"
           aria-label={`${row.line}${QT.line} ${QT.include}`}
@@ -221,21 +261,21 @@ function ResultRow({
           onChange={(e) => onChange({ include: e.target.checked })}
         />
       </td>
-      <td>{row.line}</td>
-      <td>
+      <td data-label={QT.line}>{row.line}</td>
+      <td data-label={QT.input}>
         <code>{row.partNumber}</code>
         <span className={`badge status-${row.status}`}>{QT.status[row.status]}</span>
         <p className="hint">{row.message}</p>
         {row.status === 'unknown' && (
-          <Link to={pathFor('chat', mobile)} className="link">
+          <button type="button" className="link" onClick={onAsk}>
             {QT.ask}
-          </Link>
+          </button>
         )}
         {row.status === 'soldOut' && row.productId !== null && (
           <RestockButton productId={row.productId} stock={0} className="btn btn-small" />
         )}
       </td>
-      <td>
+      <td data-label={QT.product}>
         {row.candidates.length > 1 ? (
           <select
             aria-label={`${row.line}${QT.line} ${QT.product}`}
@@ -263,7 +303,7 @@ function ResultRow({
           </p>
         )}
       </td>
-      <td>
+      <td data-label={QT.qty}>
         <input
           id={`${id}-qty`}
           aria-label={`${row.line}${QT.line} ${QT.qty}`}
@@ -276,7 +316,7 @@ function ResultRow({
           className="qty-input"
         />
       </td>
-      <td>
+      <td data-label={QT.memo}>
         <input
           aria-label={`${row.line}${QT.line} ${QT.memo}`}
           maxLength={QUICK_ORDER_MAX_MEMO}
@@ -284,7 +324,7 @@ function ResultRow({
           onChange={(e) => onChange({ memo: e.target.value })}
         />
       </td>
-      <td>
+      <td data-label={QT.jobRef}>
         <input
           aria-label={`${row.line}${QT.line} ${QT.jobRef}`}
           maxLength={JOB_REF_MAX}

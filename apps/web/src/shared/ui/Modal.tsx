@@ -9,6 +9,7 @@ import {
   type RefObject,
 } from 'react';
 import { T } from '../texts';
+import { Glyph } from './Glyph';
 
 /** Locks the page behind a layer from scrolling while it is open (docs/requirements.md#windows-and-sizes). */
 export function useScrollLock() {
@@ -35,11 +36,15 @@ export function focusMain() {
   main.focus({ preventScroll: true });
 }
 
+/** Where each open layer gives focus back to (its opener, or its opener's own target). */
+const returnTargets = new WeakMap<Element, Element | null>();
+
 /**
  * A layer takes keyboard focus when it opens and gives it back when it closes: on open, to the
  * element inside that already asked for it (autoFocus), else the first button when `first`, else
  * the layer itself (a screen reader then reads its name); on close, to the element that had focus
- * before (the button that opened it), or the main content when that one is gone. `only` leaves
+ * before (the button that opened it) — for a layer opened as a confirmation closed, the button the
+ * confirmation came from — or the main content when that one is gone. `only` leaves
  * focus where it is when something other than <body> has it (a layer nobody opened, such as the
  * home notice, must not take a field from someone typing in it).
  */
@@ -50,9 +55,22 @@ export function useLayerFocus(
   const { first = false, onlyFromBody = false } = opts;
   // Read on the first render, before the layer's children take focus themselves (autoFocus at commit).
   const [before] = useState(() => document.activeElement);
+  // A layer opened from inside another one that closes with it (a confirmation whose answer opens a
+  // dialog) gives focus to where that one would have: its button is gone by then.
+  const [fallback] = useState(() => {
+    const opener = before?.closest('[role=dialog], [role=alertdialog]');
+    return opener ? (returnTargets.get(opener) ?? null) : null;
+  });
   useLayoutEffect(() => {
     const layer = box.current;
     if (!layer) return;
+    const usable = (el: Element | null): el is HTMLElement =>
+      el instanceof HTMLElement && el !== document.body && el.isConnected && !layer.contains(el);
+    // The opener: what had focus at the first render, unless it went with a layer that closed in the
+    // same commit (its clean-up has already put focus back where that layer came from).
+    const now = document.activeElement;
+    const opener = usable(before) ? before : usable(now) ? now : fallback;
+    returnTargets.set(layer, opener);
     const fromBody = before === null || before === document.body;
     if (!layer.contains(document.activeElement) && (!onlyFromBody || fromBody)) {
       const target = (first && layer.querySelector<HTMLElement>('button:not([disabled])')) || layer;
@@ -63,11 +81,11 @@ export function useLayerFocus(
       // Only when focus is still inside (or was dropped on <body> by the layer's removal).
       const active = document.activeElement;
       if (active !== null && active !== document.body && !layer.contains(active)) return;
-      if (before instanceof HTMLElement && before !== document.body && before.isConnected)
-        before.focus({ preventScroll: true });
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus({ preventScroll: true });
+      else if (fallback instanceof HTMLElement && fallback.isConnected) fallback.focus({ preventScroll: true });
       else focusMain();
     };
-  }, [box, before, first, onlyFromBody]);
+  }, [box, before, fallback, first, onlyFromBody]);
 }
 
 /** Escape closes the layer; Tab stays inside it. */
@@ -161,7 +179,7 @@ export function Modal({
 export function CloseButton({ onClose, busy = false }: { onClose: () => void; busy?: boolean }) {
   return (
     <button type="button" className="popup-close" onClick={onClose} disabled={busy} aria-label={T.common.close}>
-      ×
+      <Glyph symbol="×" />
     </button>
   );
 }

@@ -1,4 +1,5 @@
 import { T } from '../texts';
+import { Glyph } from './Glyph';
 
 interface Props {
   value: number;
@@ -23,7 +24,7 @@ export function QuantityPicker({ value, stock, disabledWhy, onChange, onClamped 
   return (
     <div className="qty-picker" title={disabledWhy ?? undefined} data-testid="qty-picker">
       <button type="button" aria-label="수량 줄이기" disabled={disabled || value <= 1} onClick={() => set(value - 1)}>
-        −
+        <Glyph symbol="−" />
       </button>
       <input
         aria-label={T.shop.qty}
@@ -38,7 +39,7 @@ export function QuantityPicker({ value, stock, disabledWhy, onChange, onClamped 
         disabled={disabled || value >= stock}
         onClick={() => set(value + 1)}
       >
-        +
+        <Glyph symbol="+" />
       </button>
     </div>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { PRODUCT_CSV_COLUMNS, type ImportProductsResult } from '@partsmall/contract';
+import { PRODUCT_CSV_COLUMNS, PRODUCT_CSV_OPTIONAL_COLUMNS, type ImportProductsResult } from '@partsmall/contract';
 import { messageOf } from '../../../shared/api';
 import { DataTable } from '../../../shared/ui/DataTable';
 import { Modal } from '../../../shared/ui/Modal';
@@ -35,8 +35,8 @@ export function ImportModal({ onClose }: { onClose: () => void }) {
   return (
     <Modal title="CSV 일괄 등록" onClose={onClose} className="admin-wide" size="wide">
       <p className="field-hint">
-        첫 행: {PRODUCT_CSV_COLUMNS.join(',')} · 같은 창고의 같은 품번은 수정, 없으면 등록 · 한 행이라도 오류가 있으면
-        아무것도 저장하지 않습니다.
+        첫 행: {PRODUCT_CSV_COLUMNS.join(',')} (선택: {PRODUCT_CSV_OPTIONAL_COLUMNS.join(',')} — 없으면 상세설명은
+        그대로) · 같은 창고의 같은 품번은 수정, 없으면 등록 · 한 행이라도 오류가 있으면 아무것도 저장하지 않습니다.
       </p>
       <FilePick label="CSV 파일" accept=".csv,text/csv" name={fileName} onFile={(f) => void onFile(f)} />
       <div className="admin-actions">

@@ -6,10 +6,10 @@ import {
   orderJobRefs,
   type AdminOrderDetail,
 } from '@partsmall/contract';
-import { addressLine, count, dateTime, phone, won } from '../../../shared/format';
+import { count, dateTime, phone, won } from '../../../shared/format';
 import { DataTable } from '../../../shared/ui/DataTable';
 import { DetailList } from '../../../shared/ui/DetailList';
-import { StatementButton } from '../../orders';
+import { StatementButton, orderPlace } from '../../orders';
 import { adminQuery } from '../api';
 import { LEDGER_COLUMNS } from '../columns';
 import { A } from '../texts';
@@ -72,7 +72,7 @@ function OrderBody({ d }: { d: AdminOrderDetail }) {
               ),
             },
             { label: '받는 분', value: `${o.name} ${phone(o.phone)}` },
-            { label: '주소', value: addressLine(o) },
+            { label: orderPlace(o).label ?? '주소', value: orderPlace(o).value },
             { label: '보내는 분', value: o.fromName ? `${o.fromName} ${phone(o.fromPhone)}` : A.none },
             { label: '메모', value: o.memo || A.none },
             { label: '작업번호/차량번호', value: orderJobRefs(o).join(', ') || A.none },
@@ -93,6 +93,14 @@ function OrderBody({ d }: { d: AdminOrderDetail }) {
           { id: 'factory', header: '공장품번', width: 120, cell: (l) => l.factoryNum || A.none },
           { id: 'vin', header: 'VIN', width: 170, cell: (l) => l.vin || A.none },
           { id: 'jobRef', header: '작업번호', width: 110, cell: (l) => l.jobRef || A.none },
+          {
+            id: 'memo',
+            header: '메모',
+            width: 140,
+            className: 'ellipsis',
+            title: (l) => l.memo ?? '',
+            cell: (l) => l.memo || A.none,
+          },
           { id: 'qty', header: '수량', width: 60, className: 'num', cell: (l) => count(l.qty) },
           { id: 'price', header: '단가(원)', width: 90, className: 'money', cell: (l) => count(l.price) },
           { id: 'sum', header: '금액(원)', width: 100, className: 'money', cell: (l) => count(l.price * l.qty) },

@@ -46,6 +46,9 @@ export function ProductModal({
   const { save, busy } = useAdminSave('adminSaveProduct', (a) => onSaved(a.results));
   const upload = useAdminWrite('adminUploadProductImage');
   const [images, setImages] = useState<string[]>(product?.imgFiles ?? []);
+  // The stock after a change made here: the product the dialog holds is not read again.
+  const [changed, setChanged] = useState<{ seq: number; stock: number } | null>(null);
+  const stock = product && changed?.seq === product.seq ? changed.stock : (product?.hasAmount ?? 0);
   const onFile = async (file: File | undefined) => {
     if (!product || !file) return;
     try {
@@ -85,7 +88,7 @@ export function ProductModal({
           jpg, png, gif, webp, bmp, tiff · 10MB 이하 · 내용으로 검사하고 메타데이터를 지웁니다.
         </p>
       </div>
-      <StockForm product={product} />
+      <StockForm product={product} onChanged={(n) => setChanged({ seq: product.seq, stock: n })} />
     </div>
   ) : (
     <p className="field-hint">이미지와 재고 변경은 상품을 저장한 뒤 할 수 있습니다.</p>
@@ -109,7 +112,9 @@ export function ProductModal({
         <Field name="brand" label="브랜드" maxLength={50} />
         <Field name="category" label="모바일 분류" maxLength={30} hint="filter, shock, pad ..." />
         {product ? (
-          <p className="field-hint">재고 {count(product.hasAmount)}개 (아래 재고 변경에서 바꿉니다)</p>
+          <p className="field-hint" data-testid="product-stock">
+            재고 {count(stock)}개 (아래 재고 변경에서 바꿉니다)
+          </p>
         ) : (
           <NumberField name="hasAmount" label="시작 재고" />
         )}

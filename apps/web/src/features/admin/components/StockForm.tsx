@@ -6,8 +6,8 @@ import { useNotify } from '../../../shared/ui/notify';
 import { NumberField } from '../fields';
 import { useAdminWrite } from '../api';
 
-/** A stock change with its reason; the new stock is shown in the toast. */
-export function StockForm({ product }: { product: AdminProduct }) {
+/** A stock change with its reason; the new stock is shown in the toast and handed to `onChanged`. */
+export function StockForm({ product, onChanged }: { product: AdminProduct; onChanged?: (stock: number) => void }) {
   const notify = useNotify();
   const form = useZodForm(changeStockRequest, { seq: product.seq, delta: 0, reason: '' });
   const change = useAdminWrite('adminChangeStock');
@@ -20,6 +20,7 @@ export function StockForm({ product }: { product: AdminProduct }) {
         change.mutate(v, {
           onSuccess: (a) => (
             notify.toast(`${a.message} 현재 ${count(a.results.hasAmount)}개`),
+            onChanged?.(a.results.hasAmount),
             form.reset({ seq: product.seq, delta: 0, reason: '' })
           ),
           onError: (e) => void notify.alert(messageOf(e)),

@@ -65,6 +65,16 @@ function LineJobRef({ line }: { line: CartLine }) {
   );
 }
 
+/** The quick order line's memo, as typed there (docs/requirements.md#quick-order). */
+function LineMemo({ line }: { line: CartLine }) {
+  if (!line.memo) return null;
+  return (
+    <p className="cart-memo muted" data-testid="cart-memo">
+      {t.memo} {line.memo}
+    </p>
+  );
+}
+
 function StockNote({ line }: { line: CartLine }) {
   const p = line.productInfo;
   if (p.hasAmount <= 0) return <span className="stock out">{T.shop.soldOut}</span>;
@@ -97,6 +107,7 @@ export function CartRow({ line, checked, onToggle, onQty, onRemove }: LineProps)
             <StockNote line={line} />
             <FitsMyVehicles fits={line.fitsMyVehicles} />
             <LineJobRef line={line} />
+            <LineMemo line={line} />
           </div>
         </div>
       </td>
@@ -134,6 +145,7 @@ export function MobileCartLine({ line, checked, onToggle, onQty, onRemove }: Lin
           <StockNote line={line} />
           <FitsMyVehicles fits={line.fitsMyVehicles} />
           <LineJobRef line={line} />
+          <LineMemo line={line} />
         </div>
         <button
           type="button"

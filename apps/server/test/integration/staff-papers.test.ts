@@ -1,0 +1,77 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companies } from '../../src/db/schema.js';
+import { missingInvoiceFields } from '../../src/features/tax-invoices/issue.js';
+import { DEMO_COMPANY, seedDemo } from '../../src/seed/demo.js';
+import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
+import { makeCompany } from '../member-helpers.js';
+import { insertOrder, makeProduct } from '../order-helpers.js';
+
+/**
+ * What staff and the demo read: the back-office order CSV in Asia/Seoul time
+ * (docs/requirements.md#money), and a demo company that has what a tax invoice needs
+ * (docs/requirements.md#tax-invoices), so shipped demo orders do not show a failed invoice.
+ */
+let server: TestServer;
+let staff: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  staff = await loginAs(server, 'staff@partsmall.kr', 'staff1234');
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('back-office order CSV', () => {
+  it('writes the order time in Asia/Seoul, not UTC', async () => {
+    const co = await makeCompany(server, '서울시각', 0);
+    const p = await makeProduct(server, { tiers: [1000, 1000, 1000, 1000], salePrice: 1000 });
+    // 2026-03-01 15:30 UTC is 2026-03-02 00:30 in Seoul: another day.
+    const seq = await insertOrder(server, {
+      companyId: co.companyId,
+      memberId: co.main.seq,
+      status: 0,
+      productId: p.id,
+      createdAt: new Date('2026-03-01T15:30:00Z'),
+    });
+    const res = await call<{ csv: string; rows: number }>(
+      server,
+      'POST',
+      'api/admin/orderExport',
+      { company: '서울시각상사' },
+      staff,
+    );
+    expect(res.body.results?.rows).toBe(1);
+    const [header, line] = res.body.results!.csv.replace(/^\uFEFF/, '').split('\r\n');
+    expect(header!.split(',').slice(0, 2)).toEqual(['주문번호', '주문일시']);
+    expect(line!.split(',').slice(0, 2)).toEqual([String(seq), '2026.03.02 00:30']);
+  });
+});
+
+describe('demo seed', () => {
+  it('gives the demo company 업태, 종목 and an invoice e-mail, also on a database seeded without them', async () => {
+    const demo = async () =>
+      (await server.db.select().from(companies).where(eq(companies.license, DEMO_COMPANY.license)))[0]!;
+    const seeded = await demo();
+    expect([seeded.bizType, seeded.bizItem, seeded.invoiceMail]).toEqual([
+      '도매 및 소매업',
+      '자동차 부품',
+      'tax@hanbitparts.kr',
+    ]);
+    expect(missingInvoiceFields(seeded)).toBe('');
+
+    // An older demo database: the fields are empty; seeding again fills them, and keeps what staff set.
+    await server.db
+      .update(companies)
+      .set({ bizType: '', bizItem: '', invoiceMail: 'billing@hanbit.kr' })
+      .where(eq(companies.id, seeded.id));
+    await seedDemo(server.db);
+    const again = await demo();
+    expect([again.bizType, again.bizItem, again.invoiceMail]).toEqual([
+      '도매 및 소매업',
+      '자동차 부품',
+      'billing@hanbit.kr',
+    ]);
+  });
+});

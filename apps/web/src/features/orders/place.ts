@@ -1,0 +1,29 @@
+import { SHIPPING } from '@partsmall/contract';
+import { addressLine } from '../../shared/format';
+
+/** What an order's place row says (docs/requirements.md#shipping). */
+export interface OrderPlace {
+  /** '수령 장소' for 방문수령, else the screen's own word for the address ('배송지', '주소'). */
+  label: string | null;
+  value: string;
+}
+
+interface PlaceOfOrder {
+  shippingValue: number;
+  stockName: string;
+  postNum: string;
+  address: string;
+  addrSub: string;
+}
+
+export const PICKUP_PLACE_LABEL = '수령 장소';
+
+/**
+ * Where the goods go: a 방문수령 order is collected at its warehouse, so that is named and the
+ * customer's own address (which the order still carries) is not shown as a delivery address.
+ */
+export function orderPlace(o: PlaceOfOrder): OrderPlace {
+  if (o.shippingValue === SHIPPING.types.pickup)
+    return { label: PICKUP_PLACE_LABEL, value: `${o.stockName || '-'} (방문수령)` };
+  return { label: null, value: addressLine(o) || '-' };
+}

@@ -1,0 +1,91 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { favorites, members, restockAlerts } from '../apps/server/src/db/schema.js';
+import { addProduct } from './fixtures.js';
+import { phonePage, shot, startShop } from './helpers.js';
+
+/**
+ * The phone's product screen (docs/requirements.md#favourites, #restock-alerts): the heart and 재입고
+ * 알림 as on the desktop popup; a sold-out product offers no 장바구니, which the cart would refuse.
+ */
+let shop: Awaited<ReturnType<typeof startShop>>;
+beforeAll(async () => {
+  shop = await startShop();
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+async function openOnPhone(page: Page, pid: string) {
+  await page.goto(`${shop.server.base}/mobile?searchType=pid&keyword=${pid}`);
+  await page
+    .locator('.notice-popup')
+    .getByRole('button', { name: '닫기' })
+    .click({ timeout: 5000 })
+    .catch(() => undefined);
+  await page.locator('.m-item', { hasText: pid }).click();
+  return page.getByRole('dialog');
+}
+
+describe('phone product screen', () => {
+  it('has the heart and 재입고 알림, and no 장바구니 for a sold-out product', async () => {
+    const inStock = await addProduct(shop.server, {
+      name: '폰 화면 오일필터',
+      prices: [9_000, 9_000, 9_000, 9_000],
+      stock: 4,
+    });
+    const gone = await addProduct(shop.server, {
+      name: '폰 화면 품절 패드',
+      prices: [30_000, 30_000, 30_000, 30_000],
+      stock: 0,
+    });
+    const [demo] = await shop.server.db.select().from(members).where(eq(members.loginId, 'demo@partsmall.kr'));
+    const { page, context } = await phonePage(shop.browser);
+    await page.goto(`${shop.server.base}/mobileLogin`);
+    await page.getByLabel('아이디 (메일 주소)').fill('demo@partsmall.kr');
+    await page.getByLabel('비밀번호').fill('demo1234');
+    await page.getByRole('button', { name: '로그인', exact: true }).click();
+    await page.getByText('로그인되었습니다.').first().waitFor();
+
+    let slide = await openOnPhone(page, inStock.pid);
+    await slide.getByRole('button', { name: '바로구매' }).waitFor();
+    expect(await slide.getByRole('button', { name: '장바구니' }).count()).toBe(1);
+    await slide.getByRole('button', { name: '관심상품' }).click();
+    await slide.locator('[data-testid="fav-heart"][aria-pressed="true"]').waitFor();
+    await expect
+      .poll(
+        async () =>
+          (
+            await shop.server.db
+              .select()
+              .from(favorites)
+              .where(and(eq(favorites.companyId, demo!.companyId!), eq(favorites.productId, inStock.id)))
+          ).length,
+      )
+      .toBe(1);
+    await shot(page, 'phone-product-in-stock');
+    await slide.getByRole('button', { name: '닫기' }).click();
+
+    slide = await openOnPhone(page, gone.pid);
+    await slide.getByRole('button', { name: '재입고 알림 신청' }).waitFor();
+    expect(await slide.getByRole('button', { name: '장바구니' }).count()).toBe(0);
+    expect(await slide.getByRole('button', { name: '바로구매' }).count()).toBe(0);
+    expect(await slide.getByRole('button', { name: '관심상품' }).count()).toBe(1);
+    await slide.getByRole('button', { name: '재입고 알림 신청' }).click();
+    await slide.getByRole('button', { name: '✓ 신청됨' }).waitFor();
+    await expect
+      .poll(
+        async () =>
+          (
+            await shop.server.db
+              .select()
+              .from(restockAlerts)
+              .where(and(eq(restockAlerts.memberId, demo!.id), eq(restockAlerts.productId, gone.id)))
+          ).length,
+      )
+      .toBe(1);
+    await shot(page, 'phone-product-sold-out');
+    await context.close();
+  });
+});
