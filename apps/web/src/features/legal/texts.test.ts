@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { privacyDocument, shopFacts } from './texts';
 
-/** The privacy page names every processor the shop hands data to and every item it keeps (docs/requirements.md#legal-pages). */
+/** The privacy page names every processor the shop hands data to and every item it keeps (docs/requirements.md#retention). */
 describe('개인정보 처리방침', () => {
   const doc = privacyDocument(shopFacts(null));
   const table = (title: string) => doc.articles.find((a) => a.title === title)?.table ?? [];
