@@ -63,9 +63,10 @@ export default defineConfig({
           isolate: false,
           testTimeout: 90_000,
           hookTimeout: 90_000,
-          // Two files at a time, each with its own server and database, in contexts of the run's one
-          // Chromium: a browser test spends much of its time waiting on the page, not on the CPU.
-          maxWorkers: 2,
+          // Three files at a time, each with its own server and database, in contexts of the run's one
+          // Chromium: a browser test spends much of its time waiting on the page, and two at a time
+          // kept the two cores half busy (docs/operations.md#tests).
+          maxWorkers: 3,
         },
       },
       {
