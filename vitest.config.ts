@@ -48,8 +48,9 @@ export default defineConfig({
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Two cores: two files at a time keeps PostgreSQL and scrypt from starving each other.
-          maxWorkers: 2,
+          // Three files at a time on two cores: a file spends much of its time waiting on PostgreSQL
+          // and on its own server's answers (docs/operations.md#tests).
+          maxWorkers: Number(process.env.VITEST_SERVER_WORKERS ?? 3),
         },
       },
       {
@@ -66,7 +67,7 @@ export default defineConfig({
           // Three files at a time, each with its own server and database, in contexts of the run's one
           // Chromium: a browser test spends much of its time waiting on the page, and two at a time
           // kept the two cores half busy (docs/operations.md#tests).
-          maxWorkers: 3,
+          maxWorkers: Number(process.env.VITEST_E2E_WORKERS ?? 3),
         },
       },
       {
