@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +5,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../src/features/auth/sessions.js';
 import { QUICK_ORDER_FILE_MSG } from '../../src/features/quick-order/files.js';
+import { BUILT_MAIN, startBuiltServer } from '../built-server.js';
 import { freshDatabase, type TestServer } from '../helpers.js';
 import { wideSheet } from '../hostile.js';
 import { makeCompany } from '../member-helpers.js';
@@ -16,8 +16,6 @@ import { insertOrder, makeProduct } from '../order-helpers.js';
  * the pools find dist/file-worker.js and dist/pdf-worker.js beside main.js, with no TypeScript loader.
  * A quick-order spreadsheet is read (and a wide one refused) and a 거래명세서 is drawn there.
  */
-const root = path.resolve(import.meta.dirname, '../../../..');
-const main = path.join(root, 'apps/server/dist/main.js');
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 let dataDir: string;
 beforeAll(async () => {
@@ -29,51 +27,13 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function start() {
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    NODE_ENV: 'production',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    PUBLIC_URL: 'https://shop.example.kr',
-    DATA_DIR: dataDir,
-    PAYMENT_PROVIDER: 'toss',
-    TOSS_CLIENT_KEY: 'live_ck_built',
-    TOSS_SECRET_KEY: 'live_sk_built',
-    TOSS_API_URL: 'http://127.0.0.1:9',
-    SMS_PROVIDER: 'solapi',
-    SOLAPI_API_KEY: 'NCSBUILT',
-    SOLAPI_API_SECRET: 'built-secret',
-    SOLAPI_SENDER: '021234567',
-    SOLAPI_API_URL: 'http://127.0.0.1:9',
-    WEB_DIST: '/nonexistent',
-  };
-  if (database.url) env.DATABASE_URL = database.url;
-  const child = spawn(process.execPath, [main], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`did not start:\n${out}\n${err}`)), 45_000);
-    child.stdout.on('data', () => {
-      const m = /"port":(\d+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(Number(m[1]));
-      }
-    });
-    void exited.then(() => reject(new Error(`ended:\n${out}\n${err}`)));
-  });
-  return { base: `http://127.0.0.1:${port}`, child, exited, logs: () => out + err };
-}
+const start = () => startBuiltServer(dataDir, database.url);
 
 describe('the built server', () => {
   it('reads spreadsheets and draws PDFs in its worker threads, from dist', async () => {
-    expect(fs.existsSync(main), 'npm run build builds apps/server/dist/main.js').toBe(true);
+    expect(fs.existsSync(BUILT_MAIN), 'npm run build builds apps/server/dist/main.js').toBe(true);
     for (const worker of ['file-worker.js', 'pdf-worker.js'])
-      expect(fs.existsSync(path.join(root, 'apps/server/dist', worker)), worker).toBe(true);
+      expect(fs.existsSync(path.join(path.dirname(BUILT_MAIN), worker)), worker).toBe(true);
     // The database is the built server's; rows are written into it directly, as the other tests' helpers do.
     const db = { db: database.db } as unknown as TestServer;
     const firm = await makeCompany(db, '빌드');
