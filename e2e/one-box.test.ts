@@ -32,7 +32,8 @@ describe('one search box', () => {
     await shot(page, 'one-box-number-popup');
     await popup.getByRole('link', { name: '상품 상세 보기' }).click();
     await page.waitForURL(/productDetail/);
-    const why = page.locator('.match-reason');
+    // The page's own reason: the home grid and its popup may still be leaving the screen.
+    const why = page.locator('.pd-info .match-reason');
     await why.waitFor();
     expect(await why.textContent()).toBe(CHAIN);
     await shot(page, 'one-box-number-page');
