@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -32,36 +35,37 @@ export default tseslint.config(
 );
 
 /**
- * One block per folder depth under apps/web/src/features: from features/x/a.ts another feature's
- * inside is '../y/…', from features/x/components/a.ts it is '../../y/…'. The feature's own folders
- * and shared/ stay open; '../y' (the index) is the only way in.
+ * The web's rule resolves each import to its file (import-x/no-restricted-paths), whatever its
+ * depth or spelling: a file of features/x may import another feature's index.ts and nothing else
+ * of it, and shared/ imports no feature. The route table (src/routes.tsx) loads pages by file.
+ * Which features may import which (one way, no circle) is the test apps/web/test/feature-cycles.test.ts.
  */
 function webBoundaries() {
+  const root = path.join(import.meta.dirname, 'apps/web/src');
+  const features = fs
+    .readdirSync(path.join(root, 'features'), { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name);
   const message =
     "Another web feature is reached through its index.ts ('../<feature>'), never its files (docs/architecture.md#boundaries).";
-  const depths = [1, 2, 3].map((depth) => ({
-    files: [`apps/web/src/features/*/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: `^${'\\.\\./'.repeat(depth)}[^./][^/]*/`, message }] }],
-    },
+  const zones = features.map((feature) => ({
+    target: `${root}/features/${feature}/**`,
+    from: [`${root}/features/!(${feature})/**`],
+    except: [`${root}/features/*/index.ts`],
+    message,
   }));
+  zones.push({
+    target: `${root}/shared/**`,
+    from: [`${root}/features/**`],
+    except: [],
+    message: 'shared/ is used by features and knows none of them (docs/architecture.md#boundaries).',
+  });
   return [
-    ...depths,
     {
-      files: ['apps/web/src/shared/**/*.{ts,tsx}'],
-      rules: {
-        'no-restricted-imports': [
-          'error',
-          {
-            patterns: [
-              {
-                regex: '(^|/)features/',
-                message: 'shared/ is used by features and knows none of them (docs/architecture.md#boundaries).',
-              },
-            ],
-          },
-        ],
-      },
+      files: ['apps/web/src/**/*.{ts,tsx}'],
+      plugins: { 'import-x': importX },
+      settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx'] })] },
+      rules: { 'import-x/no-restricted-paths': ['error', { zones }] },
     },
   ];
 }

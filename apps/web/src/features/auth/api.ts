@@ -1,5 +1,5 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import type { JoinRequest, LoginRequest } from '@partsmall/contract';
+import type { JoinRequest } from '@partsmall/contract';
 import { api } from '../../shared/api';
 import { session } from '../../shared/session';
 
@@ -16,14 +16,6 @@ export function useLogout() {
   return useMutation({
     mutationFn: () => api('logout'),
     onSettled: () => session.clear(),
-  });
-}
-
-/** api/login: on 200 the tab stores token and user info. */
-export function useLogin() {
-  return useMutation({
-    mutationFn: (form: LoginRequest) => api('login', form),
-    onSuccess: ({ results }) => session.login(results.token, results.userInfo),
   });
 }
 

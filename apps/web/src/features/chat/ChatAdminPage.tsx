@@ -4,18 +4,16 @@ import {
   CHAT_EVENTS,
   COMPANY_LEVEL_NAMES,
   ORDER_STATUS_LABELS,
-  loginRequest,
   type CannedReply,
   type ChatUser,
 } from '@partsmall/contract';
 import { messageOf } from '../../shared/api';
 import { dateTime, phone, won } from '../../shared/format';
+import { LoginForm } from '../../shared/login';
 import { session, useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
-import { Field, Form, SubmitButton, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
 import { POPUP } from '../../shared/ui/popup';
-import { useLogin } from '../auth';
 import {
   ConnectionLine,
   Composer,
@@ -34,22 +32,10 @@ type Filter = 'all' | 'open' | 'resolved';
 
 /** The console is for staff: anyone else logs in here first (the link opens it in a tab of its own). */
 function StaffLogin() {
-  const form = useZodForm(loginRequest, { id: '', pw: '' });
-  const login = useLogin();
-  const notify = useNotify();
   return (
     <section className="chat-window chat-admin-login">
       <h1>{TC.staffLogin}</h1>
-      <Form form={form} onSubmit={(v) => login.mutate(v, { onError: (e) => void notify.alert(messageOf(e)) })}>
-        <Field name="id" label={T.login.id} type="email" autoComplete="username" maxLength={50} />
-        <Field name="pw" label={T.login.pw} type="password" autoComplete="current-password" maxLength={20} />
-        <SubmitButton
-          ready={(v) => v.id!.trim() !== '' && v.pw !== ''}
-          why={T.login.disabledWhy}
-          busy={login.isPending}
-          label={T.login.submit}
-        />
-      </Form>
+      <LoginForm />
     </section>
   );
 }

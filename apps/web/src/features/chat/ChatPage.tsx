@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { won } from '../../shared/format';
 import { messageOf } from '../../shared/api';
@@ -8,7 +7,6 @@ import { session, useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
 import { useNotify } from '../../shared/ui/notify';
 import { POPUP } from '../../shared/ui/popup';
-import { productQuery } from '../products';
 import {
   ConnectionLine,
   Composer,
@@ -19,7 +17,7 @@ import {
   useNotificationPermission,
   useUnreadTitle,
 } from './ChatParts';
-import { useUploadImages } from './api';
+import { inquiryProduct, useUploadImages } from './api';
 import { TC } from './texts';
 import { takeInquiry } from './inquiry';
 import { useCustomerChat } from './useChat';
@@ -45,7 +43,6 @@ export function ChatPage({ mobile = false, embedded = false }: { mobile?: boolea
   const { token, userInfo } = useSession();
   const navigate = useNavigate();
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const upload = useUploadImages();
   const popup = !mobile && !embedded && isPopup();
 
@@ -126,8 +123,7 @@ export function ChatPage({ mobile = false, embedded = false }: { mobile?: boolea
       send(TC.numberInquiry(inquiry));
       return;
     }
-    void queryClient
-      .fetchQuery(productQuery(inquiry.productId))
+    void inquiryProduct(inquiry.productId)
       .then((p) =>
         send(
           TC.productInquiry({
@@ -141,7 +137,7 @@ export function ChatPage({ mobile = false, embedded = false }: { mobile?: boolea
         ),
       )
       .catch((e: unknown) => alert(messageOf(e)));
-  }, [loaded, send, queryClient, alert]);
+  }, [loaded, send, alert]);
 
   const onFiles = (files: File[]) =>
     upload.mutate({ files }, { onSuccess: (m) => chat.addStored(m), onError: (e) => alert(messageOf(e)) });

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
-import { chatJoinRequest, loginRequest, type LoginResult } from '@partsmall/contract';
+import { chatJoinRequest, type LoginResult } from '@partsmall/contract';
 import { messageOf } from '../../shared/api';
 import { isPhoneBrowser } from '../../shared/device';
+import { LoginForm } from '../../shared/login';
 import { T } from '../../shared/texts';
 import { Field, Form, SubmitButton, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
-import { useLogin } from '../auth';
 import { LOGIN_MESSAGE } from './login-message';
 import { useChatJoin } from './api';
 import { TC } from './texts';
@@ -97,22 +97,7 @@ function GoToChat({ session, to }: { session: LoginResult; to: string }) {
 }
 
 function ChatLogin() {
-  const form = useZodForm(loginRequest, { id: '', pw: '' });
-  const login = useLogin();
-  const notify = useNotify();
-  return (
-    <Form form={form} onSubmit={(v) => login.mutate(v, { onError: (e) => void notify.alert(messageOf(e)) })}>
-      <h1>{TC.loginTitle}</h1>
-      <Field name="id" label={T.login.id} type="email" autoComplete="username" maxLength={50} />
-      <Field name="pw" label={T.login.pw} type="password" autoComplete="current-password" maxLength={20} />
-      <SubmitButton
-        ready={(v) => v.id!.trim() !== '' && v.pw !== ''}
-        why={T.login.disabledWhy}
-        busy={login.isPending}
-        label={TC.loginSubmit}
-      />
-    </Form>
-  );
+  return <LoginForm heading={<h1>{TC.loginTitle}</h1>} label={TC.loginSubmit} />;
 }
 
 function ChatJoin() {

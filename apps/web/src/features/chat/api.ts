@@ -21,6 +21,11 @@ import { newClientId } from './useChat';
  * the chat sign-up, and the mobile QR login.
  */
 
+/** The product a waiting product inquiry names, as it is now (its price and stock at the sending). */
+export function inquiryProduct(seq: number) {
+  return api('getProductInfo', { seq }, { accept: [200] }).then((a) => a.results);
+}
+
 /** Files the chat accepts by name (the server judges the content); docs/requirements.md#chat. */
 export function imageFilesOf(files: Iterable<File>, staff = false): File[] {
   const allowed: readonly string[] = staff ? CHAT_STAFF_IMAGE_EXTENSIONS : CHAT_IMAGE_EXTENSIONS;

@@ -7,7 +7,7 @@ import { T } from '../../shared/texts';
 import type { Column } from '../../shared/ui/DataTable';
 import { DataTable } from '../../shared/ui/DataTable';
 import { useNotify } from '../../shared/ui/notify';
-import { imageUrl } from '../products';
+import { imageUrl } from '../../shared/images';
 import { favoritesQuery, useAddFavoriteToCart, useToggleFavorite } from './api';
 import { RestockButton } from './components/RestockButton';
 import { FAVORITE_TEXTS as F } from './texts';

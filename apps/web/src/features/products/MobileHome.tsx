@@ -11,7 +11,8 @@ import { Glyph } from '../../shared/ui/Glyph';
 import { MatchReason, PriceOrHint, StockState } from './ProductCard';
 import { BuyButtons, ProductHead, ProductSpecs, QtyLine } from './ProductParts';
 import { usePurchaseActions } from './purchase';
-import { gridQueryOf, imageUrl, productQuery, useProductGrid, type SearchType } from './api';
+import { imageUrl } from '../../shared/images';
+import { gridQueryOf, productQuery, useProductGrid, type SearchType } from './api';
 import { SearchBar, useNoResultAlert } from './SearchBar';
 import { VehicleFilter } from '../vehicles';
 

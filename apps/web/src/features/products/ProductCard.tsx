@@ -1,7 +1,7 @@
 import { warehouseLabel, type ProductHit, type ProductView } from '@partsmall/contract';
 import { won } from '../../shared/format';
 import { T } from '../../shared/texts';
-import { imageUrl } from './api';
+import { imageUrl } from '../../shared/images';
 import { HeartButton } from '../favorites';
 
 /** The price the member is charged, VAT included, the same on every screen. */

@@ -11,7 +11,8 @@ import { Loading } from '../../shared/ui/states';
 import { BuyButtons, Gallery, ProductHead, ProductSpecs, QtyLine } from './ProductParts';
 import { MatchReason } from './ProductCard';
 import { usePurchaseActions } from './purchase';
-import { imageUrl, productQuery, productSeq } from './api';
+import { imageUrl } from '../../shared/images';
+import { productQuery, productSeq } from './api';
 
 /** Sets title, description, Open Graph and canonical tags for the product; restores them when left. */
 function useProductMeta(product: ProductView | undefined) {

@@ -8,7 +8,7 @@ import { VatSplit } from '../../shared/ui/VatSplit';
 import { PriceOrHint } from './ProductCard';
 import type { PurchaseActions } from './purchase';
 import { QuantityPicker } from '../../shared/ui/QuantityPicker';
-import { imageUrl } from './api';
+import { imageUrl } from '../../shared/images';
 import { VEHICLE_TEXTS } from '../vehicles';
 import { HeartButton, RestockButton } from '../favorites';
 

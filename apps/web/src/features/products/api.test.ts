@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageUrl, nextGridPage, serverPage } from './api';
+import { nextGridPage, serverPage } from './api';
 
 describe('home grid paging (60 first, then 12 per more, ended after page 20)', () => {
   it('maps grid pages to the server pages of 60 and 12', () => {
@@ -15,14 +15,5 @@ describe('home grid paging (60 first, then 12 per more, ended after page 20)', (
     expect(nextGridPage(19, true)).toBe(20);
     expect(nextGridPage(20, true)).toBeUndefined();
     expect(nextGridPage(3, false)).toBeUndefined();
-  });
-});
-
-describe('product images', () => {
-  it('keeps full urls and absolute paths, puts stored names under /uploads, and falls back to the icon', () => {
-    expect(imageUrl('https://img.example.kr/a.jpg')).toBe('https://img.example.kr/a.jpg');
-    expect(imageUrl('/uploads/products/pad-1.svg')).toBe('/uploads/products/pad-1.svg');
-    expect(imageUrl('products/pad-1.svg')).toBe('/uploads/products/pad-1.svg');
-    expect(imageUrl(undefined)).toBe('/favicon.svg');
   });
 });

@@ -144,13 +144,6 @@ export function useAddToCart(channel: 'socket' | 'http') {
   });
 }
 
-/** Stored paths and full https urls are both allowed for product images. */
-export function imageUrl(file: string | undefined): string {
-  if (!file) return '/favicon.svg';
-  if (/^https?:\/\//.test(file) || file.startsWith('/')) return file;
-  return `/uploads/${file}`;
-}
-
 /** An entry of the search bar's suggestions. */
 export type Suggestion =
   | { kind: 'product'; id: string; seq: number; name: string; pid: string; reason: string }

@@ -1,2 +1,2 @@
 /** What other features use of the shop's products (docs/architecture.md#a-features-anatomy). */
-export { imageUrl, productQuery } from './api';
+export { productQuery } from './api';

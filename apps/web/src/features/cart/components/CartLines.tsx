@@ -5,7 +5,7 @@ import { money, won } from '../../../shared/format';
 import { T } from '../../../shared/texts';
 import { useNotify } from '../../../shared/ui/notify';
 import { QuantityPicker } from '../../../shared/ui/QuantityPicker';
-import { imageUrl } from '../../products';
+import { imageUrl } from '../../../shared/images';
 import { FitsMyVehicles } from '../../vehicles';
 import { useSaveJobRef } from '../api';
 

@@ -1,6 +1,6 @@
 import type { PaymentDraft } from '../../cart';
 import { T } from '../../../shared/texts';
-import { imageUrl } from '../../products';
+import { imageUrl } from '../../../shared/images';
 import { LineInfo } from '../parts';
 
 const t = T.trade.checkout;
