@@ -9,7 +9,17 @@ import { orders } from '../apps/server/src/db/schema.js';
 import { queryRows } from '../apps/server/src/db/client.js';
 import { png } from '../apps/server/test/chat-images.js';
 import { addProduct, cashOf, demoOrder, setCash } from './fixtures.js';
-import { call, desktopPage, loginAs, openAdminOrder, shipFromDetail, shot, staffLogin, startShop } from './helpers.js';
+import {
+  call,
+  desktopPage,
+  loginAs,
+  memberLogin,
+  openAdminOrder,
+  shipFromDetail,
+  shot,
+  staffLogin,
+  startShop,
+} from './helpers.js';
 
 /**
  * Issue 12 in one browser: staff confirm and ship an order with a waybill and the buyer sees it;
@@ -30,11 +40,7 @@ afterAll(async () => {
 });
 
 async function shopLogin(page: Page, id: string) {
-  await page.goto(url('/login'));
-  await page.getByLabel('아이디 (메일 주소)').fill(id);
-  await page.getByLabel('비밀번호').fill('demo1234');
-  await page.getByRole('button', { name: '로그인', exact: true }).click();
-  await page.getByText('로그인되었습니다.').first().waitFor();
+  await memberLogin(page, url('/login'), id);
 }
 
 /** Confirms the open confirmation layer with its button. */

@@ -5,7 +5,17 @@ import { companies, orders } from '../apps/server/src/db/schema.js';
 import { DEMO_COMPANY } from '../apps/server/src/seed/demo.js';
 import { axeRule } from './axe.js';
 import { addProduct, demoOrder } from './fixtures.js';
-import { call, desktopPage, loginAs, openAdminOrder, phonePage, shot, staffLogin, startShop } from './helpers.js';
+import {
+  call,
+  desktopPage,
+  loginAs,
+  memberLogin,
+  openAdminOrder,
+  phonePage,
+  shot,
+  staffLogin,
+  startShop,
+} from './helpers.js';
 
 /**
  * The small things a buyer and staff found (docs/requirements.md): the pickup warehouse of a
@@ -37,11 +47,7 @@ describe('방문수령', () => {
     await shop.server.db.update(orders).set({ shippingValue: 4, shippingPayType: 2 }).where(eq(orders.id, seq));
 
     const phone = await phonePage(shop.browser);
-    await phone.page.goto(url('/mobileLogin'));
-    await phone.page.getByLabel('아이디 (메일 주소)').fill('demo@partsmall.kr');
-    await phone.page.getByLabel('비밀번호').fill('demo1234');
-    await phone.page.getByRole('button', { name: '로그인', exact: true }).click();
-    await phone.page.getByText('로그인되었습니다.').first().waitFor();
+    await memberLogin(phone.page, url('/mobileLogin'));
     await phone.page.goto(url('/ordersm'));
     const card = phone.page.getByTestId('mobile-order').filter({ hasText: '방문수령 필터' });
     await card.waitFor();
@@ -204,11 +210,7 @@ describe('shop', () => {
 
   it('the member home with a product popup open has no label-content-name-mismatch (axe, experimental rules)', async () => {
     const { page, context } = await desktopPage(shop.browser);
-    await page.goto(url('/login'));
-    await page.getByLabel('아이디 (메일 주소)').fill('demo@partsmall.kr');
-    await page.getByLabel('비밀번호').fill('demo1234');
-    await page.getByRole('button', { name: '로그인', exact: true }).click();
-    await page.getByText('로그인되었습니다.').first().waitFor();
+    await memberLogin(page, url('/login'));
     await page.goto(url('/home'));
     await page.getByRole('dialog', { name: '연말 배송 일정 안내' }).getByRole('button', { name: '닫기' }).click();
     await page.locator('.product-card [data-testid="fav-heart"]').first().waitFor();

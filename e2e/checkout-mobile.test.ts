@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG_ORDER } from '@partsmall/contract';
 import { cartItems, members, orders } from '../apps/server/src/db/schema.js';
 import { addProduct, setCash, type Product } from './fixtures.js';
-import { phonePage, shot, startShop } from './helpers.js';
+import { memberLogin, phonePage, shot, startShop } from './helpers.js';
 
 let shop: Awaited<ReturnType<typeof startShop>>;
 beforeAll(async () => {
@@ -45,10 +45,7 @@ async function addFromSlide(page: Page, product: Product) {
 describe('cart, checkout and orders on a phone', () => {
   it('/checkOutm with nothing to pay says so once and goes to the mobile home', async () => {
     const { page, context } = await phonePage(shop.browser);
-    await page.goto(url('/mobileLogin'));
-    await page.getByLabel('아이디 (메일 주소)').fill('demo@partsmall.kr');
-    await page.getByLabel('비밀번호').fill('demo1234');
-    await page.getByRole('button', { name: '로그인', exact: true }).click();
+    await memberLogin(page, url('/mobileLogin'));
     await page.waitForURL(/\/mobile$/, { timeout: 8000 });
     await page.goto(url('/checkOutm'));
     await page.waitForURL(/\/mobile$/);
@@ -64,10 +61,7 @@ describe('cart, checkout and orders on a phone', () => {
     const [a, b] = await padAndDisc();
     await demo();
     const { page, context } = await phonePage(shop.browser);
-    await page.goto(url('/mobileLogin'));
-    await page.getByLabel('아이디 (메일 주소)').fill('demo@partsmall.kr');
-    await page.getByLabel('비밀번호').fill('demo1234');
-    await page.getByRole('button', { name: '로그인', exact: true }).click();
+    await memberLogin(page, url('/mobileLogin'));
     await page.waitForURL(/\/mobile$/, { timeout: 8000 });
     await expect.poll(() => headerCash(page).textContent()).toBe('5,000,000원');
 
@@ -140,10 +134,7 @@ describe('cart, checkout and orders on a phone', () => {
     });
     await demo();
     const { page, context } = await phonePage(shop.browser);
-    await page.goto(url('/mobileLogin'));
-    await page.getByLabel('아이디 (메일 주소)').fill('demo@partsmall.kr');
-    await page.getByLabel('비밀번호').fill('demo1234');
-    await page.getByRole('button', { name: '로그인', exact: true }).click();
+    await memberLogin(page, url('/mobileLogin'));
     await page.waitForURL(/\/mobile$/, { timeout: 8000 });
 
     await page.goto(url(`/mobile?searchType=pid&keyword=${encodeURIComponent(part.pid)}`));
@@ -191,10 +182,7 @@ describe('cart, checkout and orders on a phone', () => {
     const [a] = await padAndDisc();
     const before = await demo();
     const { page, context } = await phonePage(shop.browser);
-    await page.goto(url('/mobileLogin'));
-    await page.getByLabel('아이디 (메일 주소)').fill('demo@partsmall.kr');
-    await page.getByLabel('비밀번호').fill('demo1234');
-    await page.getByRole('button', { name: '로그인', exact: true }).click();
+    await memberLogin(page, url('/mobileLogin'));
     await page.waitForURL(/\/mobile$/, { timeout: 8000 });
     await page.goto(url('/cartm'));
     await page.getByText('장바구니가 비어 있습니다.').waitFor();

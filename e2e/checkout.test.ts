@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MSG_ORDER } from '@partsmall/contract';
 import { cartItems, members, orders } from '../apps/server/src/db/schema.js';
 import { addProduct, cashOf, setCash, type Product } from './fixtures.js';
-import { call, desktopPage, loginAs, shot, startShop } from './helpers.js';
+import { call, desktopPage, loginAs, memberLogin, shot, startShop } from './helpers.js';
 
 let shop: Awaited<ReturnType<typeof startShop>>;
 beforeAll(async () => {
@@ -53,11 +53,7 @@ const CHINA_FILTER = {
 };
 
 async function login(page: Page, id: string) {
-  await page.goto(url('/login'));
-  await page.getByLabel('아이디 (메일 주소)').fill(id);
-  await page.getByLabel('비밀번호').fill('demo1234');
-  await page.getByRole('button', { name: '로그인', exact: true }).click();
-  await page.getByText('로그인되었습니다.').first().waitFor();
+  await memberLogin(page, url('/login'), id);
 }
 
 const topCash = (page: Page) => page.locator('.topbar [data-testid="cash"] b');

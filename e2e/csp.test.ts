@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { desktopPage, loginAs, phonePage, shot, startShop } from './helpers.js';
+import { desktopPage, loginAs, memberLogin, phonePage, shot, startShop } from './helpers.js';
 
 /**
  * The Content-Security-Policy holds in a real browser (issue 8 item 5): the main pages, as a
@@ -134,11 +134,7 @@ describe('the Content-Security-Policy in Chromium', () => {
     const troubles = await watch(context);
     const token = await loginAs(shop.server, 'demo@partsmall.kr', 'demo1234');
     // The tab keeps its session in sessionStorage, as the login page leaves it.
-    await page.goto(`${shop.server.base}/login`);
-    await page.getByLabel('아이디 (메일 주소)').fill('demo@partsmall.kr');
-    await page.getByLabel('비밀번호').fill('demo1234');
-    await page.getByRole('button', { name: '로그인', exact: true }).click();
-    await page.getByText('로그인되었습니다.').first().waitFor();
+    await memberLogin(page, `${shop.server.base}/login`);
     for (const path of MEMBER_DESKTOP) await visit(page, path, troubles);
 
     await visit(page, '/management/editCompanyInfo', troubles);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { EPC_MSG, EPC_TEST_VINS, MSG_ORDER } from '@partsmall/contract';
 import { cartItems, epcCatalogues, epcReplacements, epcVinSearches, members } from '../apps/server/src/db/schema.js';
-import { call, desktopPage, loginAs, phonePage, shot, startShop } from './helpers.js';
+import { call, desktopPage, phonePage, loginAs, memberLogin, shot, startShop } from './helpers.js';
 
 /**
  * The parts catalogue in the browser (issue 10): a licensed member searches a real demo VIN and a
@@ -25,11 +25,7 @@ const E220D = 'WDDZF8KB4JA201937';
 const BMW_TEST = EPC_TEST_VINS.find((t) => t.brand === 'bmw')!.vin;
 
 async function login(page: Page, id: string, mobile = false) {
-  await page.goto(`${shop.server.base}${mobile ? '/mobileLogin' : '/login'}`);
-  await page.getByLabel('아이디 (메일 주소)').fill(id);
-  await page.getByLabel('비밀번호').fill('demo1234');
-  await page.getByRole('button', { name: '로그인', exact: true }).click();
-  await page.getByText('로그인되었습니다.').first().waitFor();
+  await memberLogin(page, `${shop.server.base}${mobile ? '/mobileLogin' : '/login'}`, id);
 }
 
 /** Opens the catalogue from the top bar's EPC entry: a popup window. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { cartItems, favorites, members, restockAlerts } from '../apps/server/src/db/schema.js';
 import { addProduct, setCash } from './fixtures.js';
-import { call, desktopPage, loginAs, phonePage, snap, startShop } from './helpers.js';
+import { call, desktopPage, loginAs, memberLogin, phonePage, snap, startShop } from './helpers.js';
 
 /**
  * 관심상품 and 재입고 알림 in the browser (docs/requirements.md#favourites, #restock-alerts): the
@@ -21,11 +21,7 @@ afterAll(async () => {
 });
 
 async function login(page: Page, mobile = false) {
-  await page.goto(`${shop.server.base}${mobile ? '/mobileLogin' : '/login'}`);
-  await page.getByLabel('아이디 (메일 주소)').fill('demo@partsmall.kr');
-  await page.getByLabel('비밀번호').fill('demo1234');
-  await page.getByRole('button', { name: '로그인', exact: true }).click();
-  await page.getByText('로그인되었습니다.').first().waitFor();
+  await memberLogin(page, `${shop.server.base}${mobile ? '/mobileLogin' : '/login'}`);
 }
 
 /** The home's notice popup covers the grid when it opens: closed first. */

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../apps/server/src/db/schema.js';
-import { call, desktopPage, loginAs, phonePage, shot, startShop } from './helpers.js';
+import { call, desktopPage, loginAs, memberLogin, phonePage, shot, startShop } from './helpers.js';
 
 /**
  * Fits my vehicle in the browser (docs/requirements.md#my-vehicles): the demo member opens a VIN in
@@ -25,11 +25,7 @@ const E220D = 'WDDZF8KB4JA201937';
 const FITS = 'E 220 d (W213) 2018 (A201937)';
 
 async function login(page: Page, mobile = false) {
-  await page.goto(url(mobile ? '/mobileLogin' : '/login'));
-  await page.getByLabel('아이디 (메일 주소)').fill('demo@partsmall.kr');
-  await page.getByLabel('비밀번호').fill('demo1234');
-  await page.getByRole('button', { name: '로그인', exact: true }).click();
-  await page.getByText('로그인되었습니다.').first().waitFor();
+  await memberLogin(page, url(mobile ? '/mobileLogin' : '/login'));
 }
 
 /** Opens the catalogue window from the top bar and the VIN in it, as a member does. */

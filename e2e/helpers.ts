@@ -129,6 +129,18 @@ export async function screenshotIfFailed({ task }: { task: { name: string; resul
     }
 }
 
+/**
+ * Logs a member in through the shop's login page at loginUrl (/login or /mobileLogin; the seeded
+ * member unless another is given) and waits for the notice.
+ */
+export async function memberLogin(page: Page, loginUrl: string, id = 'demo@partsmall.kr', pw = 'demo1234') {
+  await page.goto(loginUrl);
+  await page.getByLabel('아이디 (메일 주소)').fill(id);
+  await page.getByLabel('비밀번호').fill(pw);
+  await page.getByRole('button', { name: '로그인', exact: true }).click();
+  await page.getByText('로그인되었습니다.').first().waitFor();
+}
+
 /** Logs a staff member into the back office (the seeded staff account unless another is given). */
 export async function staffLogin(page: Page, base: string, id = 'staff@partsmall.kr', pw = 'staff1234') {
   await page.goto(`${base}/admin`);

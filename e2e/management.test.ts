@@ -6,7 +6,7 @@ import { members, payments, sessions } from '../apps/server/src/db/schema.js';
 import { DEMO_COMPANY } from '../apps/server/src/seed/demo.js';
 import { MENU_PATHS } from '../apps/web/src/features/management/menu.js';
 import { addProduct, newCompany, payByApi, setCash } from './fixtures.js';
-import { call, desktopPage, latestCode, loginAs, phonePage, shot, snap, startShop } from './helpers.js';
+import { call, desktopPage, phonePage, latestCode, loginAs, memberLogin, shot, snap, startShop } from './helpers.js';
 
 let shop: Awaited<ReturnType<typeof startShop>>;
 beforeAll(async () => {
@@ -69,11 +69,7 @@ async function phone(browser: Browser, postcode: Postcode = 'stub') {
 }
 
 async function login(page: Page, id: string, pw = 'demo1234', mobile = false) {
-  await page.goto(`${shop.server.base}${mobile ? '/mobileLogin' : '/login'}`);
-  await page.getByLabel('아이디 (메일 주소)').fill(id);
-  await page.getByLabel('비밀번호').fill(pw);
-  await page.getByRole('button', { name: '로그인', exact: true }).click();
-  await page.getByText('로그인되었습니다.').first().waitFor();
+  await memberLogin(page, `${shop.server.base}${mobile ? '/mobileLogin' : '/login'}`, id, pw);
 }
 
 const menu = (page: Page) => page.getByRole('navigation', { name: '마이페이지 메뉴' });
@@ -914,10 +910,7 @@ describe('withdrawal', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
     await page.getByRole('link', { name: '회원가입' }).first().waitFor();
 
-    await page.goto(`${shop.server.base}/login`);
-    await page.getByLabel('아이디 (메일 주소)').fill(leaving.id);
-    await page.getByLabel('비밀번호').fill(leaving.pw);
-    await page.getByRole('button', { name: '로그인', exact: true }).click();
+    await memberLogin(page, `${shop.server.base}/login`, leaving.id, leaving.pw);
     await page.getByRole('alertdialog').waitFor();
     expect(await page.getByRole('alertdialog').textContent()).toContain(MSG.loginFailed);
     await context.close();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { members } from '../apps/server/src/db/schema.js';
 import { notifySettings } from '../apps/server/src/features/notify/index.js';
-import { desktopPage, latestCode, phonePage, shot, startShop } from './helpers.js';
+import { desktopPage, latestCode, memberLogin, phonePage, shot, startShop } from './helpers.js';
 
 /**
  * '알림 설정' with a new phone (docs/requirements.md#notifications): the screen asks for the code
@@ -18,11 +18,7 @@ afterAll(async () => {
 });
 
 async function login(page: Page, mobile: boolean) {
-  await page.goto(`${shop.server.base}${mobile ? '/mobileLogin' : '/login'}`);
-  await page.getByLabel('아이디 (메일 주소)').fill('demo@partsmall.kr');
-  await page.getByLabel('비밀번호').fill('demo1234');
-  await page.getByRole('button', { name: '로그인', exact: true }).click();
-  await page.getByText('로그인되었습니다.').first().waitFor();
+  await memberLogin(page, `${shop.server.base}${mobile ? '/mobileLogin' : '/login'}`);
 }
 
 const savedPhone = async () => {

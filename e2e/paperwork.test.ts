@@ -7,7 +7,7 @@ import { cashLedger, companies, taxInvoices } from '../apps/server/src/db/schema
 import type { TestServer } from '../apps/server/test/helpers.js';
 import { makeCompany, type TestCompany } from '../apps/server/test/member-helpers.js';
 import { balanceOf, fund, makeProduct, seoulMidnight, seoulToday } from '../apps/server/test/order-helpers.js';
-import { call, desktopPage, loginAs, phonePage, snap, startShop } from './helpers.js';
+import { call, desktopPage, phonePage, loginAs, memberLogin, snap, startShop } from './helpers.js';
 
 /**
  * The paperwork screens (docs/requirements.md#paperwork-screens): a main account reads its 캐시 원장 by
@@ -26,11 +26,7 @@ const SHOTS_DIR = process.env.SHOTS_DIR;
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000, interval: 100 });
 
 async function login(page: Page, id: string, pw: string, mobile = false) {
-  await page.goto(url(mobile ? '/mobileLogin' : '/login'));
-  await page.getByLabel('아이디 (메일 주소)').fill(id);
-  await page.getByLabel('비밀번호').fill(pw);
-  await page.getByRole('button', { name: '로그인', exact: true }).click();
-  await page.getByText('로그인되었습니다.').first().waitFor();
+  await memberLogin(page, url(mobile ? '/mobileLogin' : '/login'), id, pw);
 }
 
 beforeAll(async () => {

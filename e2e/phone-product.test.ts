@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { favorites, members, restockAlerts } from '../apps/server/src/db/schema.js';
 import { addProduct } from './fixtures.js';
-import { phonePage, shot, startShop } from './helpers.js';
+import { memberLogin, phonePage, shot, startShop } from './helpers.js';
 
 /**
  * The phone's product screen (docs/requirements.md#favourites, #restock-alerts): the heart and 재입고
@@ -42,11 +42,7 @@ describe('phone product screen', () => {
     });
     const [demo] = await shop.server.db.select().from(members).where(eq(members.loginId, 'demo@partsmall.kr'));
     const { page, context } = await phonePage(shop.browser);
-    await page.goto(`${shop.server.base}/mobileLogin`);
-    await page.getByLabel('아이디 (메일 주소)').fill('demo@partsmall.kr');
-    await page.getByLabel('비밀번호').fill('demo1234');
-    await page.getByRole('button', { name: '로그인', exact: true }).click();
-    await page.getByText('로그인되었습니다.').first().waitFor();
+    await memberLogin(page, `${shop.server.base}/mobileLogin`);
 
     let slide = await openOnPhone(page, inStock.pid);
     await slide.getByRole('button', { name: '바로구매' }).waitFor();

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, members } from '../apps/server/src/db/schema.js';
-import { desktopPage, shot, startShop } from './helpers.js';
+import { desktopPage, memberLogin, shot, startShop } from './helpers.js';
 
 /**
  * Quick order of an estimate as a PDF copies it (docs/search.md#paste-anything): line number, part
@@ -22,11 +22,7 @@ describe('quick order of a pasted estimate', () => {
     const [m] = await shop.server.db.select().from(members).where(eq(members.loginId, 'demo@partsmall.kr'));
     await shop.server.db.delete(cartItems).where(eq(cartItems.memberId, m!.id));
     const { page, context } = await desktopPage(shop.browser);
-    await page.goto(url('/login'));
-    await page.getByLabel('아이디 (메일 주소)').fill('demo@partsmall.kr');
-    await page.getByLabel('비밀번호').fill('demo1234');
-    await page.getByRole('button', { name: '로그인', exact: true }).click();
-    await page.getByText('로그인되었습니다.').first().waitFor();
+    await memberLogin(page, url('/login'));
     await page.goto(url('/quickOrder'));
     const estimate = [
       '1  42215489599  BMW 엔진오일 필터  2  21,700  43,400',

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, members, orderLines } from '../apps/server/src/db/schema.js';
 import { chatMessages } from '../apps/server/src/features/chat/schema.js';
 import { addProduct, demoOrder } from './fixtures.js';
-import { desktopPage, openAdminOrder, phonePage, shot, staffLogin, startShop } from './helpers.js';
+import { desktopPage, memberLogin, openAdminOrder, phonePage, shot, staffLogin, startShop } from './helpers.js';
 
 /**
  * Quick order's notes (docs/requirements.md#quick-order, #job-reference): a line's memo shows in the
@@ -21,11 +21,7 @@ afterAll(async () => {
 const url = (path: string) => `${shop.server.base}${path}`;
 
 async function login(page: Page, mobile: boolean) {
-  await page.goto(url(mobile ? '/mobileLogin' : '/login'));
-  await page.getByLabel('아이디 (메일 주소)').fill('demo@partsmall.kr');
-  await page.getByLabel('비밀번호').fill('demo1234');
-  await page.getByRole('button', { name: '로그인', exact: true }).click();
-  await page.getByText('로그인되었습니다.').first().waitFor();
+  await memberLogin(page, url(mobile ? '/mobileLogin' : '/login'));
 }
 
 async function check(page: Page, text: string) {

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, members, orderLines, orders, products } from '../apps/server/src/db/schema.js';
 import { addProduct, setCash, type Product } from './fixtures.js';
-import { desktopPage, phonePage, shot, startShop } from './helpers.js';
+import { desktopPage, phonePage, memberLogin, shot, startShop } from './helpers.js';
 
 /**
  * Quick order from an estimate in the browser (docs/requirements.md#quick-order): 20 pasted lines with
@@ -21,11 +21,7 @@ afterAll(async () => {
 const url = (path: string) => `${shop.server.base}${path}`;
 
 async function login(page: Page, id: string) {
-  await page.goto(url('/login'));
-  await page.getByLabel('아이디 (메일 주소)').fill(id);
-  await page.getByLabel('비밀번호').fill('demo1234');
-  await page.getByRole('button', { name: '로그인', exact: true }).click();
-  await page.getByText('로그인되었습니다.').first().waitFor();
+  await memberLogin(page, url('/login'), id);
 }
 
 async function demoMember(): Promise<number> {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, members, products, shippingAddresses } from '../apps/server/src/db/schema.js';
 import { addProduct, newCompany } from './fixtures.js';
-import { desktopPage, phonePage, shot, startShop } from './helpers.js';
+import { desktopPage, phonePage, memberLogin, shot, startShop } from './helpers.js';
 
 let shop: Awaited<ReturnType<typeof startShop>>;
 beforeAll(async () => {
@@ -19,11 +19,7 @@ async function sampleProduct(opts: { notes: boolean }) {
 }
 
 async function login(page: import('playwright-core').Page, id: string, pw = 'demo1234') {
-  await page.goto(`${shop.server.base}/login`);
-  await page.getByLabel('아이디 (메일 주소)').fill(id);
-  await page.getByLabel('비밀번호').fill(pw);
-  await page.getByRole('button', { name: '로그인', exact: true }).click();
-  await page.getByText('로그인되었습니다.').first().waitFor();
+  await memberLogin(page, `${shop.server.base}/login`, id, pw);
 }
 
 describe('the public shop in the browser', () => {
@@ -108,10 +104,7 @@ describe('the public shop in the browser', () => {
     await page.goto(`${shop.server.base}/home`);
     await page.waitForURL(/\/mobile$/);
     await page.getByRole('list', { name: '카테고리' }).getByRole('button', { name: '디스크' }).waitFor();
-    await page.goto(`${shop.server.base}/mobileLogin`);
-    await page.getByLabel('아이디 (메일 주소)').fill('demo@partsmall.kr');
-    await page.getByLabel('비밀번호').fill('demo1234');
-    await page.getByRole('button', { name: '로그인', exact: true }).click();
+    await memberLogin(page, `${shop.server.base}/mobileLogin`);
     await page.waitForURL(/\/mobile$/, { timeout: 8000 });
     await page.goto(`${shop.server.base}/mobile?searchType=pid&keyword=${encodeURIComponent(product.pid)}`);
     // The gold price as the desktop shows it and as it is charged (VAT included); never 32,000 × 1.1.
@@ -260,10 +253,7 @@ describe('smaller things of the shop (issue 20 item 15)', () => {
     await desk.context.close();
 
     const phone = await phonePage(shop.browser);
-    await phone.page.goto(`${shop.server.base}/mobileLogin`);
-    await phone.page.getByLabel('아이디 (메일 주소)').fill('demo@partsmall.kr');
-    await phone.page.getByLabel('비밀번호').fill('demo1234');
-    await phone.page.getByRole('button', { name: '로그인', exact: true }).click();
+    await memberLogin(phone.page, `${shop.server.base}/mobileLogin`);
     const phoneToast = phone.page.locator('.toast', { hasText: '로그인되었습니다.' }).first();
     await phoneToast.waitFor();
     const box = (await phoneToast.boundingBox())!;

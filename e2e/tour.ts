@@ -4,6 +4,7 @@ import { cartItems, members, notices, products } from '../apps/server/src/db/sch
 import type { TestServer } from '../apps/server/test/helpers.js';
 import { insertOrder } from '../apps/server/test/order-helpers.js';
 import { MENU_PATHS } from '../apps/web/src/features/management/menu.js';
+import { memberLogin } from './helpers.js';
 
 /**
  * The tour of the shop's screens that the accessibility audit (e2e/a11y.test.ts) and the layout-
@@ -107,11 +108,7 @@ export async function logIn(page: Page, base: string, role: Role, device: Device
     await page.getByRole('heading', { name: '대시보드' }).waitFor();
     return;
   }
-  await page.goto(`${base}${device === 'phone' ? '/mobileLogin' : '/login'}`);
-  await page.getByLabel('아이디 (메일 주소)').fill(DEMO_MEMBER.id);
-  await page.getByLabel('비밀번호').fill(DEMO_MEMBER.pw);
-  await page.getByRole('button', { name: '로그인', exact: true }).click();
-  await page.getByText('로그인되었습니다.').first().waitFor();
+  await memberLogin(page, `${base}${device === 'phone' ? '/mobileLogin' : '/login'}`, DEMO_MEMBER.id, DEMO_MEMBER.pw);
 }
 
 /** One context (and tab) per role and device, logged in; `prepare` runs on the context before its first page. */

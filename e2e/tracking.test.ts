@@ -6,6 +6,7 @@ import { addProduct, demoOrder } from './fixtures.js';
 import {
   desktopPage,
   loginAs,
+  memberLogin,
   openAdminOrder,
   phonePage,
   shipFromDetail,
@@ -43,11 +44,7 @@ async function confirmedOrder(): Promise<number> {
 }
 
 async function shopLogin(page: Page) {
-  await page.goto(url('/login'));
-  await page.getByLabel('아이디 (메일 주소)').fill('demo@partsmall.kr');
-  await page.getByLabel('비밀번호').fill('demo1234');
-  await page.getByRole('button', { name: '로그인', exact: true }).click();
-  await page.getByText('로그인되었습니다.').first().waitFor();
+  await memberLogin(page, url('/login'));
 }
 
 describe('shipping and tracking', () => {

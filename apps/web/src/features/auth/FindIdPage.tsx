@@ -6,7 +6,7 @@ import { T } from '../../shared/texts';
 import { Form, SubmitButton, setServerError, useZodForm } from '../../shared/ui/form';
 import { AuthLinks } from './AuthLinks';
 import { findIdForm } from './forms';
-import { StepIndicator } from './JoinParts';
+import { StepIndicator } from './components/JoinSteps';
 import { PhoneVerification } from './PhoneVerification';
 import { useFindMemberId } from './api';
 

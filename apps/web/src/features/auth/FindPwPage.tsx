@@ -7,7 +7,8 @@ import { Field, Form, SubmitButton, setServerError, useZodForm } from '../../sha
 import { useNotify } from '../../shared/ui/notify';
 import { AuthLinks } from './AuthLinks';
 import { findPwForm } from './forms';
-import { StepIndicator, focusField } from './JoinParts';
+import { StepIndicator } from './components/JoinSteps';
+import { focusField } from './useJoinFlow';
 import { PhoneVerification } from './PhoneVerification';
 import { useFindMemberPw } from './api';
 

@@ -5,9 +5,9 @@ import { Link, useSearchParams } from 'react-router';
 import { messageOf } from '../../shared/api';
 import { pathFor } from '../../shared/paths';
 import { T } from '../../shared/texts';
-import { ErrorLine, Field, Form, OkLine, setServerError, useZodForm } from '../../shared/ui/form';
+import { ErrorLine, Field, Form, OkLine, useZodForm } from '../../shared/ui/form';
 import { FindPwPage } from './FindPwPage';
-import { joinForm, phoneAuthState, type JoinForm } from './forms';
+import { joinForm, type JoinForm } from './forms';
 import {
   DetailsStep,
   ExistingCompanyDialog,
@@ -15,10 +15,8 @@ import {
   PhoneAndTerms,
   StepBox,
   StepIndicator,
-  focusField,
-  useJoinSubmit,
-} from './JoinParts';
-import type { PhoneAuthState } from './PhoneVerification';
+} from './components/JoinSteps';
+import { focusField, useJoinFlow } from './useJoinFlow';
 import { licenseCheckQuery } from './api';
 
 /**
@@ -64,21 +62,18 @@ function JoinForm({ mobile }: { mobile: boolean }) {
   // Subscribed from the first render: the field's own error can come before the server's (after 다시
   // 입력 the field is already touched), and a first read later would see the errors of that time only.
   const licenseError = useFormState({ control: form.control, name: 'license' }).errors.license?.message;
-  const [phoneState, setPhoneState] = useState<PhoneAuthState>(0);
   // The business number is looked up at exactly 10 digits; the checksum is the server's answer.
   const lookup = useQuery({ ...licenseCheckQuery(license), enabled: /^\d{10}$/.test(license) });
   const [dismissed, setDismissed] = useState<string | null>(null);
   const licenseOk = lookup.data === 'new';
   const existsOpen = lookup.data === 'exists' && dismissed !== license;
 
-  const authState = phoneAuthState(phoneState, { policy, privacy });
-  const current = !licenseOk ? 0 : phoneState < 2 ? 1 : authState < 3 ? 2 : 3;
-
-  const { busy, done, send } = useJoinSubmit(mobile, (field, message) => {
-    setServerError(form, field, message);
-    // A used or expired code has to be requested again.
-    if (field === 'authCode') setPhoneState(1);
-  });
+  const { phoneState, setPhoneState, authState, current, busy, done, send } = useJoinFlow(
+    form,
+    mobile,
+    { policy, privacy },
+    licenseOk,
+  );
 
   const retry = () => {
     setDismissed(license);
@@ -86,10 +81,7 @@ function JoinForm({ mobile }: { mobile: boolean }) {
     focusField('license');
   };
 
-  const submit = (v: (typeof joinForm)['_output']) => {
-    if (authState !== 3) return;
-    send({ ...v, policy: true, privacy: true });
-  };
+  const submit = (v: (typeof joinForm)['_output']) => send({ ...v, policy: true, privacy: true });
 
   return (
     <section className={mobile ? 'm-page auth-page join-page' : 'page medium auth-page join-page'}>

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
@@ -7,11 +6,11 @@ import { messageOf } from '../../shared/api';
 import { isPhoneBrowser } from '../../shared/device';
 import { digits } from '../../shared/format';
 import { T } from '../../shared/texts';
-import { ErrorLine, Field, Form, OkLine, setServerError, useZodForm } from '../../shared/ui/form';
+import { ErrorLine, Field, Form, OkLine, useZodForm } from '../../shared/ui/form';
 import { AuthLinks } from './AuthLinks';
-import { joinSubForm, phoneAuthState, type JoinSubForm } from './forms';
-import { DetailsStep, JoinDone, PhoneAndTerms, StepBox, StepIndicator, useJoinSubmit } from './JoinParts';
-import type { PhoneAuthState } from './PhoneVerification';
+import { joinSubForm, type JoinSubForm } from './forms';
+import { DetailsStep, JoinDone, PhoneAndTerms, StepBox, StepIndicator } from './components/JoinSteps';
+import { useJoinFlow } from './useJoinFlow';
 import { licenseCheckQuery } from './api';
 
 /**
@@ -38,24 +37,20 @@ export function JoinSubPage() {
     control: form.control,
     name: ['license', 'securityNum', 'policy', 'privacy'],
   });
-  const [phoneState, setPhoneState] = useState<PhoneAuthState>(0);
   // Convenience check: is this business number a member company? The server decides on join.
   const lookup = useQuery({ ...licenseCheckQuery(license), enabled: isValidBusinessNumber(license) });
   const licenseNote = lookup.isError ? messageOf(lookup.error) : lookup.data === 'new' ? MSG.licenseUnknown : null;
 
-  const authState = phoneAuthState(phoneState, { policy, privacy });
   const companyReady = isValidBusinessNumber(license) && /^\d{6}$/.test(securityNum);
-  const current = !companyReady ? 0 : phoneState < 2 ? 1 : authState < 3 ? 2 : 3;
+  const { phoneState, setPhoneState, authState, current, busy, done, send } = useJoinFlow(
+    form,
+    mobile,
+    { policy, privacy },
+    companyReady,
+  );
 
-  const { busy, done, send } = useJoinSubmit(mobile, (field, message) => {
-    setServerError(form, field, message);
-    if (field === 'authCode') setPhoneState(1);
-  });
-
-  const submit = ({ name, phoen, ...v }: (typeof joinSubForm)['_output']) => {
-    if (authState !== 3) return;
+  const submit = ({ name, phoen, ...v }: (typeof joinSubForm)['_output']) =>
     send({ ...v, ...(name ? { name } : {}), ...(phoen ? { phoen } : {}), policy: true, privacy: true });
-  };
 
   return (
     <section className="page medium auth-page join-page">

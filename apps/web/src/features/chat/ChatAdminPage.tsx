@@ -12,21 +12,14 @@ import { dateTime, phone, won } from '../../shared/format';
 import { LoginForm } from '../../shared/login';
 import { session, useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
-import { useNotify } from '../../shared/ui/notify';
 import { POPUP } from '../../shared/ui/popup';
-import {
-  ConnectionLine,
-  Composer,
-  LevelIcon,
-  MessageList,
-  notifyUnfocused,
-  useBlockZoomAndMenu,
-  useNotificationPermission,
-  useUnreadTitle,
-} from './ChatParts';
+import { ConnectionLine, LevelIcon } from './components/ChatHeader';
+import { Composer } from './components/Composer';
+import { MessageList } from './components/MessageList';
 import { useUploadImages } from './api';
 import { TC } from './texts';
 import { useStaffChat } from './useChat';
+import { notifyUnfocused, useChatWindow, useUnreadTitle } from './useChatWindow';
 
 type Filter = 'all' | 'open' | 'resolved';
 
@@ -66,8 +59,7 @@ export function ChatAdminPage() {
 }
 
 function Console({ token, name }: { token: string; name: string }) {
-  const notify = useNotify();
-  const alert = useCallback((m: string) => void notify.alert(m), [notify]);
+  const alert = useChatWindow();
   const upload = useUploadImages();
   const [filter, setFilter] = useState<Filter>('all');
   const [panel, setPanel] = useState<'info' | 'canned' | null>(null);
@@ -83,8 +75,6 @@ function Console({ token, name }: { token: string; name: string }) {
       ),
     onError: alert,
   });
-  useNotificationPermission(alert);
-  useBlockZoomAndMenu();
   const totalUnread = chat.users.reduce((n, u) => n + u.unread, 0);
   useUnreadTitle(totalUnread);
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { won } from '../../shared/format';
 import { messageOf } from '../../shared/api';
@@ -7,20 +7,14 @@ import { session, useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
 import { useNotify } from '../../shared/ui/notify';
 import { POPUP } from '../../shared/ui/popup';
-import {
-  ConnectionLine,
-  Composer,
-  LevelIcon,
-  MessageList,
-  notifyUnfocused,
-  useBlockZoomAndMenu,
-  useNotificationPermission,
-  useUnreadTitle,
-} from './ChatParts';
+import { ConnectionLine, LevelIcon } from './components/ChatHeader';
+import { Composer } from './components/Composer';
+import { MessageList } from './components/MessageList';
 import { inquiryProduct, useUploadImages } from './api';
 import { TC } from './texts';
 import { takeInquiry } from './inquiry';
 import { useCustomerChat } from './useChat';
+import { notifyUnfocused, useChatWindow, useUnreadTitle } from './useChatWindow';
 
 /** How long the chat waits for user info before it sends the visitor to the chat entry (docs/requirements.md#limits). */
 const USER_INFO_WAIT_MS = 500;
@@ -45,12 +39,13 @@ export function ChatPage({ mobile = false, embedded = false }: { mobile?: boolea
   const notify = useNotify();
   const upload = useUploadImages();
   const popup = !mobile && !embedded && isPopup();
+  const alert = useChatWindow(Boolean(userInfo?.companyId));
 
   const chat = useCustomerChat({
     token: userInfo?.companyId ? token : null,
     name: userInfo?.name ?? '',
     onIncoming: (m) => notifyUnfocused(TC.newMessage, m.type === 'file' ? TC.imageMessage : m.sendMessage),
-    onError: (message) => void notify.alert(message),
+    onError: alert,
   });
 
   // No user info within 0.5 s: to the chat entry.
@@ -70,9 +65,6 @@ export function ChatPage({ mobile = false, embedded = false }: { mobile?: boolea
     notify.toast(T.common.tokenExpired, 'error');
   }, [chat.status, notify]);
 
-  const alert = useCallback((m: string) => void notify.alert(m), [notify]);
-  useNotificationPermission(alert, Boolean(userInfo?.companyId));
-  useBlockZoomAndMenu();
   useUnreadTitle(chat.unread);
 
   // The popup is 400x800 whatever opened it, and tells its opener it is open or closed.

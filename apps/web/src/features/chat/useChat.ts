@@ -10,5 +10,6 @@ export {
   type ChatSocket,
   type ChatStatus,
 } from './chat-socket';
-export { useCustomerChat, type CustomerChatOptions } from './useCustomerChat';
-export { useStaffChat, type StaffChatOptions } from './useStaffChat';
+export { useCustomerChat } from './useCustomerChat';
+export { useStaffChat } from './useStaffChat';
+export type { ChatOptions } from './useChatChannel';

@@ -1,10 +1,25 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CHAT_EVENTS, MSG_CHAT, type ChatAck, type ChatMessage } from '@partsmall/contract';
-import { openChatSocket, useOutbox, type ChatSocket, type ChatStatus } from './chat-socket';
+import {
+  newClientId,
+  openChatSocket,
+  pendingLine,
+  useOutbox,
+  type ChatLine,
+  type ChatSocket,
+  type ChatStatus,
+  type Outgoing,
+} from './chat-socket';
 
 export interface ChatHandlers {
   onIncoming?: (m: ChatMessage) => void;
   onError?: (message: string) => void;
+}
+
+/** What a side of the chat is opened with: the session's token, the name its lines show and its handlers. */
+export interface ChatOptions extends ChatHandlers {
+  token: string | null;
+  name: string;
 }
 
 interface ChannelOptions extends ChatHandlers {
@@ -52,7 +67,32 @@ export function useChatChannel({ onIncoming, onError, onStored, dropPending }: C
     return true;
   }, []);
 
-  return { socketRef, status, setStatus, handlers, outbox, textToSend, typingDue };
+  /**
+   * Sends a text to targetUser (0: the shop's staff): trimmed (false, and the error told, when
+   * nothing is left), shown at once as a pending line (show) and queued in the outbox.
+   */
+  const sendText = useCallback(
+    (
+      text: string,
+      to: { event: Outgoing['event']; targetUser: number; side: 'user' | 'admin'; name: string },
+      extra: Record<string, unknown>,
+      show: (line: ChatLine) => void,
+    ): boolean => {
+      const trimmed = textToSend(text);
+      if (trimmed === null) return false;
+      const clientMessageId = newClientId();
+      show(pendingLine(trimmed, clientMessageId, to.targetUser, to.side, to.name));
+      outbox.push({
+        event: to.event,
+        payload: { sendMessage: trimmed, clientMessageId, ...extra },
+        targetUser: to.targetUser,
+      });
+      return true;
+    },
+    [outbox, textToSend],
+  );
+
+  return { socketRef, status, setStatus, handlers, outbox, sendText, typingDue };
 }
 
 type Channel = ReturnType<typeof useChatChannel>;

@@ -1,23 +1,10 @@
 import { useCallback, useRef, useState } from 'react';
 import { CHAT_EVENTS, type ChatMessage, type ChatReadStatus, type ChatTyping } from '@partsmall/contract';
-import {
-  type ChatSocket,
-  newClientId,
-  type ChatLine,
-  mergeMessages,
-  lastSeqOf,
-  emitAck,
-  pendingLine,
-} from './chat-socket';
-import { useChatChannel, useChatConnection, type ChatHandlers } from './useChatChannel';
-
-export interface CustomerChatOptions extends ChatHandlers {
-  token: string | null;
-  name: string;
-}
+import { emitAck, lastSeqOf, mergeMessages, type ChatLine, type ChatSocket } from './chat-socket';
+import { useChatChannel, useChatConnection, type ChatOptions } from './useChatChannel';
 
 /** The customer's side: their one conversation with the shop's staff. */
-export function useCustomerChat({ token, name, onIncoming, onError }: CustomerChatOptions) {
+export function useCustomerChat({ token, name, onIncoming, onError }: ChatOptions) {
   const [messages, setMessages] = useState<ChatLine[]>([]);
   const [loaded, setLoaded] = useState(false);
   const [staffRead, setStaffRead] = useState(0);
@@ -32,7 +19,7 @@ export function useCustomerChat({ token, name, onIncoming, onError }: CustomerCh
     [],
   );
   const channel = useChatChannel({ onIncoming, onError, onStored, dropPending });
-  const { socketRef, status, handlers, outbox, textToSend, typingDue } = channel;
+  const { socketRef, status, handlers, outbox, sendText, typingDue } = channel;
 
   const listen = useCallback(
     (s: ChatSocket) => {
@@ -73,19 +60,14 @@ export function useCustomerChat({ token, name, onIncoming, onError }: CustomerCh
   useChatConnection(channel, token, listen);
 
   const send = useCallback(
-    (text: string, productId?: number): boolean => {
-      const trimmed = textToSend(text);
-      if (trimmed === null) return false;
-      const clientMessageId = newClientId();
-      setMessages((list) => [...list, pendingLine(trimmed, clientMessageId, 0, 'user', name)]);
-      outbox.push({
-        event: CHAT_EVENTS.userMessage,
-        payload: { sendMessage: trimmed, clientMessageId, ...(productId ? { productId } : {}) },
-        targetUser: 0,
-      });
-      return true;
-    },
-    [name, outbox, textToSend],
+    (text: string, productId?: number): boolean =>
+      sendText(
+        text,
+        { event: CHAT_EVENTS.userMessage, targetUser: 0, side: 'user', name },
+        productId ? { productId } : {},
+        (line) => setMessages((list) => [...list, line]),
+      ),
+    [name, sendText],
   );
 
   const markRead = useCallback(() => {

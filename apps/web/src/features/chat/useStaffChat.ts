@@ -12,24 +12,11 @@ import {
   type UsersToAdmin,
 } from '@partsmall/contract';
 import { applyMessage, mergeUsers } from './staff-users';
-import {
-  type ChatSocket,
-  newClientId,
-  type ChatLine,
-  mergeMessages,
-  lastSeqOf,
-  emitAck,
-  pendingLine,
-} from './chat-socket';
-import { useChatChannel, useChatConnection, type ChatHandlers } from './useChatChannel';
-
-export interface StaffChatOptions extends ChatHandlers {
-  token: string | null;
-  name: string;
-}
+import { emitAck, lastSeqOf, mergeMessages, type ChatLine, type ChatSocket } from './chat-socket';
+import { useChatChannel, useChatConnection, type ChatOptions } from './useChatChannel';
 
 /** The staff console's side: every customer, one conversation open at a time. */
-export function useStaffChat({ token, name, onIncoming, onError }: StaffChatOptions) {
+export function useStaffChat({ token, name, onIncoming, onError }: ChatOptions) {
   const [users, setUsers] = useState<ChatUser[]>([]);
   const [selected, setSelected] = useState<number | null>(null);
   const [conversations, setConversations] = useState<Record<number, ChatLine[]>>({});
@@ -56,7 +43,7 @@ export function useStaffChat({ token, name, onIncoming, onError }: StaffChatOpti
     [],
   );
   const channel = useChatChannel({ onIncoming, onError, onStored, dropPending });
-  const { socketRef, status, handlers, outbox, textToSend, typingDue } = channel;
+  const { socketRef, status, handlers, outbox, sendText, typingDue } = channel;
 
   const load = useCallback(
     async (targetUser: number) => {
@@ -133,21 +120,14 @@ export function useStaffChat({ token, name, onIncoming, onError }: StaffChatOpti
     (text: string): boolean => {
       const targetUser = selectedRef.current;
       if (targetUser === null) return false;
-      const trimmed = textToSend(text);
-      if (trimmed === null) return false;
-      const clientMessageId = newClientId();
-      setConversations((c) => ({
-        ...c,
-        [targetUser]: [...(c[targetUser] ?? []), pendingLine(trimmed, clientMessageId, targetUser, 'admin', name)],
-      }));
-      outbox.push({
-        event: CHAT_EVENTS.adminMessage,
-        payload: { sendMessage: trimmed, clientMessageId, targetUser },
-        targetUser,
-      });
-      return true;
+      return sendText(
+        text,
+        { event: CHAT_EVENTS.adminMessage, targetUser, side: 'admin', name },
+        { targetUser },
+        (line) => setConversations((c) => ({ ...c, [targetUser]: [...(c[targetUser] ?? []), line] })),
+      );
     },
-    [name, outbox, textToSend],
+    [name, sendText],
   );
 
   const sendTyping = useCallback(() => {

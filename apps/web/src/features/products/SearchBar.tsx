@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { T } from '../../shared/texts';
 import { useNotify } from '../../shared/ui/notify';
+import { SearchForm } from '../../shared/ui/SearchForm';
 import { useSuggestions, type SearchType, type Suggestion } from './api';
 
 const TYPES = [
@@ -47,9 +48,7 @@ function SearchBarForm({
   onSearch: (type: SearchType, keyword: string) => void;
   compact: boolean;
 }) {
-  const idPrefix = compact ? 'm-search' : 'home-search';
   const listId = `${useId()}-suggestions`;
-  const [type, setType] = useState<SearchType>(searchType);
   const [text, setText] = useState(keyword);
   // What suggestions are asked for: the text as it stood when the IME was not composing a syllable
   // (docs/search.md#suggestions), so '브렝' or '브레잌' on the way to 브레이크 are never sent.
@@ -64,11 +63,6 @@ function SearchBarForm({
     setOpen(false);
     if (o.kind === 'product') onSearch('pid', o.pid);
     else onSearch('name', o.label);
-  };
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    setOpen(false);
-    onSearch(type, text.trim().slice(0, 200));
   };
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
@@ -89,92 +83,81 @@ function SearchBarForm({
   useEffect(() => setActive(-1), [options]);
 
   return (
-    <form className={`search-bar${compact ? ' compact' : ''}`} role="search" noValidate onSubmit={submit}>
-      <label className="sr-only" htmlFor={`${idPrefix}-type`}>
-        {T.common.searchType}
-      </label>
-      <select
-        id={`${idPrefix}-type`}
-        name="searchType"
-        value={type}
-        onChange={(e) => setType(e.target.value as SearchType)}
-      >
-        {TYPES.map((t) => (
-          <option key={t.value} value={t.value}>
-            {t.label}
-          </option>
-        ))}
-      </select>
-      <label className="sr-only" htmlFor={`${idPrefix}-keyword`}>
-        {T.common.keyword}
-      </label>
-      <div className="suggest-box">
-        <input
-          id={`${idPrefix}-keyword`}
-          type="search"
-          maxLength={200}
-          placeholder={type === 'pid' ? T.shop.searchPlaceholderPid : T.shop.searchPlaceholderName}
-          name="keyword"
-          value={text}
-          autoComplete="off"
-          role="combobox"
-          aria-autocomplete="list"
-          aria-expanded={shown}
-          aria-controls={listId}
-          aria-activedescendant={shown && active >= 0 && active < options.length ? `${listId}-${active}` : undefined}
-          aria-describedby={`${listId}-hint`}
-          onChange={(e) => {
-            setText(e.target.value);
-            if (!composing.current && !(e.nativeEvent as InputEvent).isComposing) setCommitted(e.target.value);
-            setOpen(true);
-          }}
-          onCompositionStart={() => {
-            composing.current = true;
-          }}
-          onCompositionEnd={(e) => {
-            composing.current = false;
-            setCommitted(e.currentTarget.value);
-          }}
-          onKeyDown={onKeyDown}
-          onBlur={() => setOpen(false)}
-        />
-        <span id={`${listId}-hint`} className="sr-only">
-          {T.shop.suggestHint}
-        </span>
-        <ul id={listId} role="listbox" aria-label={T.shop.suggestions} className="suggest-list" hidden={!shown}>
-          {shown &&
-            options.map((o, i) => (
-              <li
-                key={o.id}
-                id={`${listId}-${i}`}
-                role="option"
-                aria-selected={i === active}
-                className={i === active ? 'active' : undefined}
-                // Chosen on mouse down, before the input's blur closes the list.
-                onMouseDown={(e) => {
-                  e.preventDefault();
-                  choose(o);
-                }}
-              >
-                {o.kind === 'product' ? (
-                  <>
-                    <span className="suggest-name">{o.name}</span> <span className="suggest-pid">{o.pid}</span>
-                    {o.reason && <span className="suggest-reason"> · {o.reason}</span>}
-                  </>
-                ) : (
-                  <>
-                    <span className="suggest-kind">{T.shop.suggestCategory}</span>{' '}
-                    <span className="suggest-name">{o.label}</span>
-                  </>
-                )}
-              </li>
-            ))}
-        </ul>
-      </div>
-      <button type="submit" className="btn btn-primary">
-        {T.common.search}
-      </button>
-    </form>
+    <SearchForm
+      types={TYPES}
+      initial={{ searchType, keyword }}
+      idPrefix={compact ? 'm-search' : 'home-search'}
+      maxLength={200}
+      className={`search-bar${compact ? ' compact' : ''}`}
+      placeholder={(type) => (type === 'pid' ? T.shop.searchPlaceholderPid : T.shop.searchPlaceholderName)}
+      onSearch={(search) => {
+        setOpen(false);
+        onSearch(search.searchType, search.keyword);
+      }}
+      keywordInput={(input) => (
+        <div className="suggest-box">
+          <input
+            {...input}
+            type="search"
+            name="keyword"
+            value={text}
+            autoComplete="off"
+            role="combobox"
+            aria-autocomplete="list"
+            aria-expanded={shown}
+            aria-controls={listId}
+            aria-activedescendant={shown && active >= 0 && active < options.length ? `${listId}-${active}` : undefined}
+            aria-describedby={`${listId}-hint`}
+            onChange={(e) => {
+              setText(e.target.value);
+              if (!composing.current && !(e.nativeEvent as InputEvent).isComposing) setCommitted(e.target.value);
+              setOpen(true);
+            }}
+            onCompositionStart={() => {
+              composing.current = true;
+            }}
+            onCompositionEnd={(e) => {
+              composing.current = false;
+              setCommitted(e.currentTarget.value);
+            }}
+            onKeyDown={onKeyDown}
+            onBlur={() => setOpen(false)}
+          />
+          <span id={`${listId}-hint`} className="sr-only">
+            {T.shop.suggestHint}
+          </span>
+          <ul id={listId} role="listbox" aria-label={T.shop.suggestions} className="suggest-list" hidden={!shown}>
+            {shown &&
+              options.map((o, i) => (
+                <li
+                  key={o.id}
+                  id={`${listId}-${i}`}
+                  role="option"
+                  aria-selected={i === active}
+                  className={i === active ? 'active' : undefined}
+                  // Chosen on mouse down, before the input's blur closes the list.
+                  onMouseDown={(e) => {
+                    e.preventDefault();
+                    choose(o);
+                  }}
+                >
+                  {o.kind === 'product' ? (
+                    <>
+                      <span className="suggest-name">{o.name}</span> <span className="suggest-pid">{o.pid}</span>
+                      {o.reason && <span className="suggest-reason"> · {o.reason}</span>}
+                    </>
+                  ) : (
+                    <>
+                      <span className="suggest-kind">{T.shop.suggestCategory}</span>{' '}
+                      <span className="suggest-name">{o.label}</span>
+                    </>
+                  )}
+                </li>
+              ))}
+          </ul>
+        </div>
+      )}
+    />
   );
 }
 

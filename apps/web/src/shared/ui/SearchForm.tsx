@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { T } from '../texts';
 
 export interface Search<S extends string = string> {
@@ -22,6 +22,17 @@ interface SearchFormProps<S extends string> {
   maxLength?: number;
   className?: string;
   submitLabel?: string;
+  /**
+   * The keyword's input, in place of the plain one (the shop's search bar adds its suggestions):
+   * it is named 'keyword' and given this id, placeholder and maxLength.
+   */
+  keywordInput?: (input: KeywordInput) => ReactNode;
+}
+
+export interface KeywordInput {
+  id: string;
+  placeholder: string;
+  maxLength: number;
 }
 
 /**
@@ -41,6 +52,7 @@ export function SearchForm<S extends string>({
   maxLength = 50,
   className = 'board-search',
   submitLabel = T.common.search,
+  keywordInput = (input) => <input {...input} type="search" name="keyword" defaultValue={initial.keyword} />,
 }: SearchFormProps<S>) {
   const [type, setType] = useState<S>(initial.searchType);
   const submit = (e: FormEvent<HTMLFormElement>) => {
@@ -73,14 +85,11 @@ export function SearchForm<S extends string>({
       <label className="sr-only" htmlFor={`${idPrefix}-keyword`}>
         {T.common.keyword}
       </label>
-      <input
-        id={`${idPrefix}-keyword`}
-        type="search"
-        maxLength={maxLength}
-        placeholder={typeof placeholder === 'function' ? placeholder(type) : placeholder}
-        name="keyword"
-        defaultValue={initial.keyword}
-      />
+      {keywordInput({
+        id: `${idPrefix}-keyword`,
+        placeholder: typeof placeholder === 'function' ? placeholder(type) : placeholder,
+        maxLength,
+      })}
       <button type="submit" className="btn btn-primary">
         {submitLabel}
       </button>

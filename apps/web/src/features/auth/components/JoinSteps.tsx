@@ -1,18 +1,13 @@
 import { useEffect, useId, type ReactNode } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { MSG, TIMING, type JoinRequest } from '@partsmall/contract';
-import { fieldOf, messageOf } from '../../shared/api';
-import { businessNumber } from '../../shared/format';
-import { pathFor } from '../../shared/paths';
-import { T } from '../../shared/texts';
-import { Field } from '../../shared/ui/form';
-import { Modal } from '../../shared/ui/Modal';
-import { useNotify } from '../../shared/ui/notify';
-import { useDelayedNavigate } from '../../shared/useDelayedNavigate';
-import { LegalText, useLegalDocuments } from '../legal';
-import { PhoneVerification, type PhoneAuthState } from './PhoneVerification';
-import { useJoin } from './api';
+import { businessNumber } from '../../../shared/format';
+import { pathFor } from '../../../shared/paths';
+import { T } from '../../../shared/texts';
+import { Field } from '../../../shared/ui/form';
+import { Modal } from '../../../shared/ui/Modal';
+import { LegalText, useLegalDocuments } from '../../legal';
+import { PhoneVerification, type PhoneAuthState } from '../PhoneVerification';
 
 /** Step indicator of the join and find flows: done steps, the current one, the ones ahead. */
 export function StepIndicator({ steps, current }: { steps: readonly string[]; current: number }) {
@@ -162,37 +157,6 @@ export function ExistingCompanyDialog({
     </Modal>
   );
 }
-
-/**
- * Sends the join form (company or sub-account). On 201 the stored session is cleared, the
- * success notice shows and the user moves to login after 3 s; otherwise the server's message is
- * alerted and shown under the field it names.
- */
-export function useJoinSubmit(mobile: boolean, onFieldError: (field: string, message: string) => void) {
-  const join = useJoin();
-  const notify = useNotify();
-  const later = useDelayedNavigate();
-  const send = (payload: JoinRequest) => {
-    if (join.isPending || join.isSuccess) return;
-    join.mutate(payload, {
-      onSuccess: () => later(pathFor('login', mobile), TIMING.joinRedirectMs),
-      onError: async (e) => {
-        const field = fieldOf(e, Object.keys(payload));
-        const message = messageOf(e) || MSG.joinFailed;
-        if (field) onFieldError(field, message);
-        await notify.alert(message);
-        if (field) focusField(field);
-      },
-    });
-  };
-  return { busy: join.isPending, done: join.isSuccess, send };
-}
-
-/** Focuses a form field by name (after the render that shows it). */
-export function focusField(name: string) {
-  setTimeout(() => document.getElementById(`f-${name}`)?.focus(), 0);
-}
-
 /** The end of a join: the notice, and a way to log in at once instead of waiting 3 s. */
 export function JoinDone({ mobile }: { mobile: boolean }) {
   useEffect(() => {

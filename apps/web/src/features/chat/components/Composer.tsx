@@ -1,0 +1,125 @@
+import { useEffect, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
+import { Spinner } from '../../../shared/ui/states';
+import { imageFilesOf, uploadProblem } from '../api';
+import { TC } from '../texts';
+import '../chat.css';
+
+interface ComposerProps {
+  onSend: (text: string) => boolean;
+  onFiles: (files: File[]) => void;
+  onTyping?: () => void;
+  onProblem: (message: string) => void;
+  busy: boolean;
+  disabled?: boolean;
+  staff?: boolean;
+  /** A text to put into the box (canned replies). */
+  insert?: { text: string; at: number } | null;
+  /** On a phone the hint names the send button (a phone's keyboard has no Shift+Enter). */
+  phone?: boolean;
+}
+
+/** Text area (Enter sends, Shift+Enter new line), attach button, drag-and-drop and pasting of images. */
+export function Composer({
+  onSend,
+  onFiles,
+  onTyping,
+  onProblem,
+  busy,
+  disabled = false,
+  staff = false,
+  insert,
+  phone = false,
+}: ComposerProps) {
+  const [text, setText] = useState('');
+  const [dragging, setDragging] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (insert) setText((t) => (t ? `${t}\n${insert.text}` : insert.text));
+  }, [insert]);
+
+  const submit = () => {
+    if (disabled) return;
+    // A blank message is refused and the box cleared (docs/requirements.md#chat).
+    if (onSend(text) || text.trim() === '') setText('');
+  };
+  const files = (list: FileList | File[] | null) => {
+    if (!list) return;
+    const all = [...list];
+    const images = imageFilesOf(all, staff);
+    const problem = images.length !== all.length ? uploadProblem([], staff) : uploadProblem(images, staff);
+    if (problem) onProblem(problem);
+    else onFiles(images);
+  };
+  const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      submit();
+    }
+  };
+  const onPaste = (e: ClipboardEvent<HTMLTextAreaElement>) => {
+    const pasted = [...e.clipboardData.files];
+    if (pasted.length > 0) {
+      e.preventDefault();
+      files(pasted);
+    }
+  };
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    files(e.dataTransfer.files);
+  };
+  return (
+    <div
+      className={dragging ? 'chat-composer dragging' : 'chat-composer'}
+      onDragOver={(e) => {
+        e.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+    >
+      {dragging && <div className="chat-drop">{TC.dropHere}</div>}
+      <textarea
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          onTyping?.();
+        }}
+        onKeyDown={onKey}
+        onPaste={onPaste}
+        placeholder={phone ? TC.placeholderPhone : TC.placeholder}
+        aria-label={phone ? TC.placeholderPhone : TC.placeholder}
+        rows={3}
+        maxLength={2000}
+        disabled={disabled}
+        data-testid="chat-input"
+      />
+      <div className="chat-actions">
+        <input
+          ref={fileInput}
+          type="file"
+          multiple
+          hidden
+          accept={staff ? 'image/*,.jfif,.tif,.tiff' : 'image/*,.jfif'}
+          onChange={(e) => {
+            files(e.target.files);
+            e.target.value = '';
+          }}
+          data-testid="chat-file"
+        />
+        <button
+          type="button"
+          className="btn"
+          onClick={() => fileInput.current?.click()}
+          disabled={disabled || busy}
+          title={TC.attach}
+        >
+          {busy ? <Spinner label={TC.uploading} /> : TC.attach}
+        </button>
+        <button type="button" className="btn btn-primary" onClick={submit} disabled={disabled} data-testid="chat-send">
+          {TC.send}
+        </button>
+      </div>
+    </div>
+  );
+}
