@@ -32,6 +32,7 @@ export default tseslint.config(
   // index.ts or its floor files (types.ts, schema.ts, config.ts), and shared/ names no feature's code.
   // Tests (apps/server/test, *.test.ts) and benches may import internals; they are not matched here.
   ...serverBoundaries(),
+  ...webSyntax(),
 );
 
 /**
@@ -67,6 +68,88 @@ function webBoundaries() {
       settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx'] })] },
       rules: { 'import-x/no-restricted-paths': ['error', { zones }] },
     },
+  ];
+}
+
+/**
+ * Two rules of the web written as syntax (docs/architecture.md#a-features-anatomy):
+ * - a query key comes from its feature's factory (`<feature>Keys` in its api.ts, the roots others
+ *   act on in shared/query.ts), never an array written at the `queryKey`;
+ * - what a user reads is in the feature's texts module (texts.ts; shared/texts.ts, legal, paperwork),
+ *   never a Korean literal in a component. hangulNotYet() lists the files not moved yet: it only shrinks.
+ */
+function webSyntax() {
+  const queryKey = {
+    selector: [
+      "Property[key.name='queryKey'] > ArrayExpression",
+      "Property[key.name='queryKey'] > TSAsExpression > ArrayExpression",
+    ].join(', '),
+    message:
+      "A query key comes from its feature's factory (xxxKeys.all, .list(q), .detail(id)), never an inline array.",
+  };
+  const hangul = ['Literal[value=/[가-힣]/]', 'JSXText[value=/[가-힣]/]', 'TemplateElement[value.raw=/[가-힣]/]'].map(
+    (selector) => ({
+      selector,
+      message: "Korean text lives in the feature's texts module (texts.ts), not in its components.",
+    }),
+  );
+  const files = ['apps/web/src/**/*.{ts,tsx}'];
+  const texts = ['apps/web/src/**/*texts.ts', 'apps/web/src/**/*.test.{ts,tsx}'];
+  const notYet = hangulNotYet().map((f) => `apps/web/src/${f}`);
+  return [
+    { files, ignores: [...texts, ...notYet], rules: { 'no-restricted-syntax': ['error', queryKey, ...hangul] } },
+    { files: [...texts, ...notYet], rules: { 'no-restricted-syntax': ['error', queryKey] } },
+  ];
+}
+
+/** Web files that still hold Korean literals (moved to texts modules feature by feature; never add one). */
+function hangulNotYet() {
+  return [
+    'features/admin/AdminApp.tsx',
+    'features/admin/AuditPage.tsx',
+    'features/admin/CataloguePage.tsx',
+    'features/admin/CompaniesPage.tsx',
+    'features/admin/ConfigPage.tsx',
+    'features/admin/DashboardPage.tsx',
+    'features/admin/InquiriesPage.tsx',
+    'features/admin/InvoiceInfoForm.tsx',
+    'features/admin/JobsPage.tsx',
+    'features/admin/NoticesPage.tsx',
+    'features/admin/OrdersPage.tsx',
+    'features/admin/PaymentsPage.tsx',
+    'features/admin/ProductsPage.tsx',
+    'features/admin/RichTextEditor.tsx',
+    'features/admin/StaffPage.tsx',
+    'features/admin/SynonymsPage.tsx',
+    'features/admin/TaxInvoicesPage.tsx',
+    'features/admin/XrefsPage.tsx',
+    'features/admin/columns.tsx',
+    'features/admin/components/ImportModal.tsx',
+    'features/admin/components/ListParts.tsx',
+    'features/admin/components/OrderDetail.tsx',
+    'features/admin/components/OrderMoves.tsx',
+    'features/admin/components/ProductModal.tsx',
+    'features/admin/components/ShipFields.tsx',
+    'features/admin/components/StockForm.tsx',
+    'features/admin/fields.tsx',
+    'features/chat/ChatAdminPage.tsx',
+    'features/chat/api.ts',
+    'features/chat/components/MessageList.tsx',
+    'features/checkout/parts.tsx',
+    'features/epc/components/Breadcrumb.tsx',
+    'features/epc/components/PartsPanel.tsx',
+    'features/epc/csv.ts',
+    'features/management/CashLedgerSection.tsx',
+    'features/management/TaxInvoicesSection.tsx',
+    'features/orders/OrderDetailPopup.tsx',
+    'features/orders/components/TrackingPanel.tsx',
+    'features/orders/place.ts',
+    'features/products/ProductDetailPage.tsx',
+    'features/products/ProductPartPopup.tsx',
+    'features/products/ProductParts.tsx',
+    'features/shell/TopBar.tsx',
+    'features/shell/layouts.tsx',
+    'shared/ui/QuantityPicker.tsx',
   ];
 }
 

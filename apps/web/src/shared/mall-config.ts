@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TIMING, type MallConfig } from '@partsmall/contract';
 import { api } from './api';
+import { QUERY_ROOTS } from './query';
 
 /**
  * The shop configuration (api/getMallConfig): footer data, notices, buy policy, licence
@@ -8,7 +9,7 @@ import { api } from './api';
  * notice a new `ver` (docs/requirements.md#entities).
  */
 export const mallConfigQuery = queryOptions({
-  queryKey: ['mallConfig'],
+  queryKey: QUERY_ROOTS.mallConfig,
   queryFn: ({ signal }) => api('getMallConfig', {}, { signal }).then((a) => a.results),
   staleTime: Infinity,
   retry: false,

@@ -7,12 +7,16 @@ import { useNotify } from '../../shared/ui/notify';
  * The back office's reads and writes: every call is an `admin…` entry of the table of calls, which
  * types its payload and answer. A write reads the back office's lists again.
  */
-const ROOT = 'admin';
 type AdminCallId = Extract<CallId, `admin${string}`>;
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  call: <I extends AdminCallId>(call: I, body: Payload<I>) => ['admin', call, body] as const,
+};
 
 export function adminQuery<I extends AdminCallId>(call: I, body: Payload<I>) {
   return queryOptions({
-    queryKey: [ROOT, call, body],
+    queryKey: adminKeys.call(call, body),
     queryFn: ({ signal }) => api(call, body, { signal, accept: [200] }),
     placeholderData: keepPreviousData,
   });
@@ -22,7 +26,7 @@ export function useAdminWrite<I extends AdminCallId>(call: I) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: Payload<I>) => api(call, body, { accept: [200, 201] }),
-    onSuccess: () => client.invalidateQueries({ queryKey: [ROOT] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
 

@@ -19,6 +19,11 @@ export function useLogout() {
   });
 }
 
+export const authKeys = {
+  all: ['auth'] as const,
+  licenseCheck: (license: string) => ['auth', 'licenseCheck', license] as const,
+};
+
 export type LicenseCheck = 'new' | 'exists';
 
 /**
@@ -27,7 +32,7 @@ export type LicenseCheck = 'new' | 'exists';
  */
 export const licenseCheckQuery = (license: string) =>
   queryOptions({
-    queryKey: ['licenseCheck', license],
+    queryKey: authKeys.licenseCheck(license),
     queryFn: async ({ signal }): Promise<LicenseCheck> => {
       const answer = await api('checkLicense', { license }, { signal, accept: [200, 400] });
       return answer.code === 200 ? 'new' : 'exists';

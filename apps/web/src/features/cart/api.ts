@@ -1,9 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { PAGE_SIZE, TIMING, TRADE_EVENTS, type CartLine } from '@partsmall/contract';
 import { api } from '../../shared/api';
+import { QUERY_ROOTS } from '../../shared/query';
 import { tradeCall } from '../../shared/trade';
 
-export const cartKeys = { all: ['cart'] as const };
+export const cartKeys = { all: QUERY_ROOTS.cart };
 
 /** The member's cart (api/getMallCartInfo): one page of 64 lines (docs/requirements.md#limits). */
 export const cartQuery = queryOptions({

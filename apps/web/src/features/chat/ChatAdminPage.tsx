@@ -16,7 +16,7 @@ import { POPUP } from '../../shared/ui/popup';
 import { ConnectionLine, LevelIcon } from './components/ChatHeader';
 import { Composer } from './components/Composer';
 import { MessageList } from './components/MessageList';
-import { useUploadImages } from './api';
+import { chatKeys, useUploadImages } from './api';
 import { TC } from './texts';
 import { useStaffChat } from './useChat';
 import { notifyUnfocused, useChatWindow, useUnreadTitle } from './useChatWindow';
@@ -225,7 +225,7 @@ type Request = ReturnType<typeof useStaffChat>['request'];
 /** Beside the conversation: the customer's company, level, cash, cart and last orders. */
 function CustomerPanel({ seq, request }: { seq: number; request: Request }) {
   const { data: info } = useQuery({
-    queryKey: ['chat-customer-info', seq],
+    queryKey: chatKeys.customerInfo(seq),
     queryFn: async () => {
       const a = await request(CHAT_EVENTS.customerInfoRequest, { targetUser: seq });
       if (a.code !== 200 || !a.results) throw new Error(a.message ?? '');

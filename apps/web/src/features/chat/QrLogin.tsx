@@ -7,7 +7,7 @@ import { formatQrShortCode, qrLoginUrl, type QrLoginCode } from '@partsmall/cont
 import { messageOf } from '../../shared/api';
 import { Modal } from '../../shared/ui/Modal';
 import { useNotify } from '../../shared/ui/notify';
-import { useQrLogin, useQrLoginCode } from './api';
+import { chatKeys, useQrLogin, useQrLoginCode } from './api';
 import { TC } from './texts';
 import './chat.css';
 
@@ -51,7 +51,7 @@ function QrLoginModal({ onClose }: { onClose: () => void }) {
   const url = code ? (code.loginUrl ?? qrLoginUrl(window.location.origin, code.code)) : null;
   const image =
     useQuery({
-      queryKey: ['qr-login-image', url],
+      queryKey: chatKeys.qrImage(url),
       queryFn: () => QRCode.toDataURL(url!, { margin: 2, width: 200, errorCorrectionLevel: 'M' }),
       enabled: code !== null,
       staleTime: Infinity,

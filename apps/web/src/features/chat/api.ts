@@ -21,6 +21,13 @@ import { newClientId } from './useChat';
  * the chat sign-up, and the mobile QR login.
  */
 
+export const chatKeys = {
+  all: ['chat'] as const,
+  fileLink: (seq: number) => ['chat', 'fileLink', seq] as const,
+  qrImage: (url: string | null) => ['chat', 'qrImage', url] as const,
+  customerInfo: (seq: number) => ['chat', 'customerInfo', seq] as const,
+};
+
 /** The product a waiting product inquiry names, as it is now (its price and stock at the sending). */
 export function inquiryProduct(seq: number) {
   return api('getProductInfo', { seq }, { accept: [200] }).then((a) => a.results);
@@ -106,7 +113,7 @@ export function useQrLogin() {
  */
 export const fileLinkQuery = (seq: number) =>
   queryOptions({
-    queryKey: ['chat', 'fileLink', seq] as const,
+    queryKey: chatKeys.fileLink(seq),
     queryFn: ({ signal }) => api('chatFileLink', { seq }, { signal, accept: [200] }).then((a) => a.results),
     // Fresh addresses live at least 10 minutes; asked again well before that.
     staleTime: 5 * 60_000,

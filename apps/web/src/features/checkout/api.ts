@@ -9,9 +9,11 @@ import { T } from '../../shared/texts';
 export const METHOD_KEYS = ['gdFreight', 'gdDelivery', 'quick', 'pickUp'] as const;
 export type MethodKey = (typeof METHOD_KEYS)[number];
 
+export const checkoutKeys = { all: ['checkout'] as const, delivery: ['checkout', 'delivery'] as const };
+
 /** Delivery methods and pay options per warehouse (api/getDeliInfo). */
 export const deliveryQuery = queryOptions({
-  queryKey: ['deliveryInfo'],
+  queryKey: checkoutKeys.delivery,
   queryFn: ({ signal }) => api('getDeliInfo', {}, { signal, accept: [200] }).then((a) => a.results),
   staleTime: 5 * 60_000,
 });

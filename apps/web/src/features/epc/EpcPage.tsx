@@ -21,7 +21,7 @@ import { CatalogueBody } from './components/CatalogueBody';
 import { PartHits } from './components/PartHits';
 import { PartSearchBox, SearchBar } from './components/SearchBar';
 import { VehicleInfoModal } from './components/VehicleInfo';
-import { initQuery, usePartSearch, vehicleQuery, type EpcLangCode, type VehicleKey } from './api';
+import { epcKeys, initQuery, usePartSearch, vehicleQuery, type EpcLangCode, type VehicleKey } from './api';
 import { epcHref, filterOn, isReloadShortcut, pathParamsOf, readParams, type EpcParams } from './route';
 import { TE } from './texts';
 import './epc.css';
@@ -98,7 +98,7 @@ function Catalogue({ params, mobile }: { params: EpcParams; mobile: boolean }) {
   // the place at that moment (an effect event), so a later move within the catalogue repeats neither.
   // A VIN search that failed: the server's message, then the catalogue home (docs/requirements.md#catalogue-panels).
   const onVehicleError = useEffectEvent((error: Error) => {
-    client.removeQueries({ queryKey: ['epc', 'vehicle'] });
+    client.removeQueries({ queryKey: epcKeys.vehicles });
     void notify.alert(messageOf(error)).then(() => go({}, true));
   });
   useEffect(() => {
@@ -116,7 +116,7 @@ function Catalogue({ params, mobile }: { params: EpcParams; mobile: boolean }) {
 
   // Each search may have used one of the day's VINs: the count comes back with base info.
   useEffect(() => {
-    if (vehicle.data) void client.invalidateQueries({ queryKey: ['epc', 'init'] });
+    if (vehicle.data) void client.invalidateQueries({ queryKey: epcKeys.init });
   }, [vehicle.data, client]);
 
   const licenseDays = init.data?.licenseDays ?? 0;
@@ -143,7 +143,7 @@ function Catalogue({ params, mobile }: { params: EpcParams; mobile: boolean }) {
   };
 
   const searchVin = (b: EpcBrand, v: string) => {
-    client.removeQueries({ queryKey: ['epc', 'vehicle'] });
+    client.removeQueries({ queryKey: epcKeys.vehicles });
     go({ vin: v, brand: b });
   };
 

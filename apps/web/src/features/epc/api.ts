@@ -16,6 +16,8 @@ export interface VehicleKey {
 export const epcKeys = {
   all: ['epc'] as const,
   init: ['epc', 'init'] as const,
+  vehicles: ['epc', 'vehicle'] as const,
+  vehicle: (q: { brand: string; vin: string; lang: EpcLangCode }) => ['epc', 'vehicle', q] as const,
   history: (brand: string) => ['epc', 'history', brand] as const,
   groups: (k: VehicleKey) => ['epc', 'groups', k] as const,
   config: (k: VehicleKey) => ['epc', 'config', k] as const,
@@ -53,7 +55,7 @@ export function useVinSearch() {
 /** The vehicle again when the popup opens on a stored place (reopening the day's VIN is free). */
 export const vehicleQuery = (q: { brand: string; vin: string; lang: EpcLangCode }) =>
   queryOptions({
-    queryKey: ['epc', 'vehicle', q] as const,
+    queryKey: epcKeys.vehicle(q),
     queryFn: ({ signal }) => api('getCarsVinEx', q, { signal, accept: [200] }).then((a) => a.results),
     ...once,
   });

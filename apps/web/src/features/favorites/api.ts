@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { FAVORITES_PAGE_SIZE, type ProductMarks } from '@partsmall/contract';
 import { api } from '../../shared/api';
 import { queryClient } from '../../shared/query';
+import { cartKeys } from '../cart';
 import { useSession } from '../../shared/session';
 
 /** 관심상품 and 재입고 알림 (docs/requirements.md#favourites): the marks every card reads, the list, the toggles. */
@@ -71,6 +72,6 @@ export const useToggleRestockAlert = () => useMarkToggle('restockAlerts');
 export function useAddFavoriteToCart() {
   return useMutation({
     mutationFn: (productId: number) => api('addToCart', { productId, hasAmount: 1 }, { accept: [201] }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['cart'] }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: cartKeys.all }),
   });
 }

@@ -22,10 +22,21 @@ export interface ListQuery {
   size: number;
 }
 
+/** The member area's keys, its paperwork's (paperwork-api.ts) and the address widget's included. */
 export const memberAreaKeys = {
   addresses: ['addresses'] as const,
+  addressList: (q: Partial<ListQuery>) => ['addresses', q] as const,
   members: ['members'] as const,
+  memberList: (q: Partial<ListQuery>) => ['members', q] as const,
   payments: (kind: PaymentKind) => ['payments', kind] as const,
+  paymentList: (kind: PaymentKind, q: DateRangeListRequest) => ['payments', kind, q] as const,
+  pendingTransfers: (kind: PaymentKind) => ['payments', kind, 'pending'] as const,
+  withdrawCheck: ['management', 'withdrawCheck'] as const,
+  ledger: ['cashLedger'] as const,
+  ledgerPage: <Q>(q: Q) => ['cashLedger', q] as const,
+  invoices: ['taxInvoices'] as const,
+  invoicePage: <Q>(q: Q) => ['taxInvoices', q] as const,
+  postcodeWidget: ['postcodeWidget'] as const,
 };
 
 // ---------------------------------------------------------------- delivery addresses
@@ -33,7 +44,7 @@ export const memberAreaKeys = {
 /** Saved delivery addresses (api/getMyShippingInfo): searchable by name or phone. */
 export const addressListQuery = (q: Partial<ListQuery>) =>
   queryOptions({
-    queryKey: [...memberAreaKeys.addresses, q],
+    queryKey: memberAreaKeys.addressList(q),
     // The search select offers the contract's choices only.
     queryFn: ({ signal }) => api('getMyShippingInfo', q as Payload<'getMyShippingInfo'>, { signal, accept: [200] }),
     placeholderData: keepPreviousData,
@@ -62,7 +73,7 @@ export const useDeleteAddress = () => useAddressWrite('stateShippingInfo', (seq:
 
 export const memberListQuery = (q: ListQuery) =>
   queryOptions({
-    queryKey: [...memberAreaKeys.members, q],
+    queryKey: memberAreaKeys.memberList(q),
     queryFn: ({ signal }) => api('getMallMemberInfo', q as Payload<'getMallMemberInfo'>, { signal, accept: [200] }),
     placeholderData: keepPreviousData,
   });
@@ -130,7 +141,7 @@ export function useRenewSecurityNumber() {
  * than ten minutes). Read each time the section opens, since a session ages while a tab stays open.
  */
 export const withdrawCheckQuery = queryOptions({
-  queryKey: ['management', 'withdrawCheck'] as const,
+  queryKey: memberAreaKeys.withdrawCheck,
   queryFn: ({ signal }) => api('withdrawCheck', {}, { signal, accept: [200] }).then((a) => a.results),
   staleTime: 0,
   gcTime: 0,
@@ -151,7 +162,7 @@ export type PaymentKind = 'cash' | 'license';
 /** Cash or licence payment history (15 a page, optional date range). */
 export const paymentHistoryQuery = (kind: PaymentKind, q: DateRangeListRequest) =>
   queryOptions({
-    queryKey: [...memberAreaKeys.payments(kind), q],
+    queryKey: memberAreaKeys.paymentList(kind, q),
     queryFn: ({ signal }) =>
       api(kind === 'cash' ? 'mallCashPaymentInfo' : 'mallLicensePaymentInfo', q, { signal, accept: [200] }),
     placeholderData: keepPreviousData,
@@ -160,7 +171,7 @@ export const paymentHistoryQuery = (kind: PaymentKind, q: DateRangeListRequest) 
 /** Bank transfers still waiting for their deposit, with the account to pay into (api/mallPendingTransfers). */
 export const pendingTransfersQuery = (kind: PaymentKind) =>
   queryOptions({
-    queryKey: [...memberAreaKeys.payments(kind), 'pending'],
+    queryKey: memberAreaKeys.pendingTransfers(kind),
     queryFn: ({ signal }) =>
       api('mallPendingTransfers', { kind: kind === 'cash' ? 'point' : 'license' }, { signal, accept: [200] }).then(
         (a) => a.results ?? [],

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { PAGE_SIZE } from '@partsmall/contract';
 import { api } from '../../shared/api';
+import { memberAreaKeys } from './api';
 
 /**
  * The member area's paperwork reads (docs/requirements.md#paperwork-screens): the company's 캐시 원장
@@ -19,15 +20,10 @@ export function periodBody(q: PeriodPage) {
   return { ...period, page: q.page, size: PAGE_SIZE.memberArea };
 }
 
-export const paperworkKeys = {
-  ledger: ['cashLedger'] as const,
-  invoices: ['taxInvoices'] as const,
-};
-
 /** api/getCashLedger: the rows newest first, and the company's balance now. */
 export const cashLedgerQuery = (q: PeriodPage) =>
   queryOptions({
-    queryKey: [...paperworkKeys.ledger, q],
+    queryKey: memberAreaKeys.ledgerPage(q),
     queryFn: ({ signal }) => api('getCashLedger', periodBody(q), { signal, accept: [200] }),
     placeholderData: keepPreviousData,
   });
@@ -35,7 +31,7 @@ export const cashLedgerQuery = (q: PeriodPage) =>
 /** api/getTaxInvoices: the company's invoices by 작성일자, newest first. */
 export const taxInvoicesQuery = (q: PeriodPage) =>
   queryOptions({
-    queryKey: [...paperworkKeys.invoices, q],
+    queryKey: memberAreaKeys.invoicePage(q),
     queryFn: ({ signal }) => api('getTaxInvoices', periodBody(q), { signal, accept: [200] }),
     placeholderData: keepPreviousData,
   });

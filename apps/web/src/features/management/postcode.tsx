@@ -6,6 +6,7 @@ import { FieldShell } from '../../shared/ui/form';
 import { useLayerFocus } from '../../shared/ui/Modal';
 import { Spinner } from '../../shared/ui/states';
 import { T } from '../../shared/texts';
+import { memberAreaKeys } from './api';
 
 const P = T.management.postcode;
 
@@ -90,7 +91,7 @@ export type PostcodeState = 'loading' | 'ready' | 'failed';
 
 /** The widget script as a query: loaded once per page, again only after a failure. */
 const postcodeQuery = queryOptions({
-  queryKey: ['postcodeWidget'],
+  queryKey: memberAreaKeys.postcodeWidget,
   queryFn: loadPostcode,
   staleTime: Infinity,
   gcTime: Infinity,

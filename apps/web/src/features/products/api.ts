@@ -4,7 +4,7 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { PAGE_SIZE, type BuyOrCartForm } from '@partsmall/contract';
 import { TRADE_EVENTS } from '@partsmall/contract';
 import { api, messageOf } from '../../shared/api';
-import { queryClient } from '../../shared/query';
+import { QUERY_ROOTS, queryClient } from '../../shared/query';
 import { tradeCall } from '../../shared/trade';
 import { SUGGEST_DELAY_MS, suggestionText } from './suggest-text';
 
@@ -33,7 +33,8 @@ export interface GridQuery {
 }
 
 export const productKeys = {
-  all: ['products'] as const,
+  all: QUERY_ROOTS.products,
+  suggest: (wanted: string) => ['products', 'suggest', wanted] as const,
   grid: (q: GridQuery) => ['products', 'grid', q.searchType, q.keyword, q.category ?? '', q.fitsVin ?? ''] as const,
   one: (seq: number, path: string) => ['products', 'one', path, seq] as const,
 };
@@ -163,7 +164,7 @@ export function useSuggestions(text: string): Suggestion[] {
   // cancelled by TanStack Query (its signal), and its answer never shows.
   const wanted = suggestionText(text) === '' ? '' : typed;
   const query = useQuery({
-    queryKey: ['products', 'suggest', wanted],
+    queryKey: productKeys.suggest(wanted),
     queryFn: ({ signal }) => api('suggestProducts', { keyword: wanted }, { signal, accept: [200] }),
     enabled: wanted !== '',
     staleTime: 30_000,

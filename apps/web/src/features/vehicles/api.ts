@@ -1,7 +1,7 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { SaveMyVehicleRequest } from '@partsmall/contract';
 import { api } from '../../shared/api';
-import { queryClient } from '../../shared/query';
+import { QUERY_ROOTS, queryClient } from '../../shared/query';
 
 /** The company's vehicles (docs/requirements.md#my-vehicles): the list, and what a product or cart line says of them. */
 export const vehicleKeys = { all: ['vehicles'] as const };
@@ -16,8 +16,8 @@ export const myVehiclesQuery = () =>
 /** A change of the list changes what products and cart lines say, so those are read again too. */
 function refreshAfterChange() {
   void queryClient.invalidateQueries({ queryKey: vehicleKeys.all });
-  void queryClient.invalidateQueries({ queryKey: ['products'] });
-  void queryClient.invalidateQueries({ queryKey: ['cart'] });
+  void queryClient.invalidateQueries({ queryKey: QUERY_ROOTS.products });
+  void queryClient.invalidateQueries({ queryKey: QUERY_ROOTS.cart });
 }
 
 export function useSaveVehicle() {
