@@ -38,6 +38,12 @@ export const T = {
     search: '검색',
     searchType: '검색 구분',
     keyword: '검색어',
+    /** A formatted count, sum or number of days with its unit. */
+    pieces: (n: string) => `${n}개`,
+    wonOf: (amount: string) => `${amount}원`,
+    daysOf: (n: number) => `${n}일`,
+    qtyLess: '수량 줄이기',
+    qtyMore: '수량 늘리기',
   },
   demo: DEMO_BANNER,
   table: {
@@ -66,6 +72,10 @@ export const T = {
     management: '마이페이지',
     staffConsole: '상담 콘솔',
     chat: '채팅 상담',
+    memberSummary: '회원 정보',
+    memberMenu: '회원 메뉴',
+    guestMenu: '방문자 메뉴',
+    bottomMenu: '하단 메뉴',
   },
   footer: {
     ceo: '대표',
@@ -252,6 +262,9 @@ export const T = {
     partInfoEmpty: '정보가 없습니다.',
     drawingNo: '도면번호',
     installedQty: '장착 수량',
+    partName: '부품명',
+    imageAlt: (name: string, n: number) => `${name} 이미지 ${n}`,
+    metaDescription: (name: string, pid: string, description: string) => `${name} · 순정품번 ${pid} · ${description}`,
   },
   notFound: {
     line: '여기가 끝인가요?',

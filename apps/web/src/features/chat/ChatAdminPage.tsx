@@ -251,7 +251,7 @@ function CustomerPanel({ seq, request }: { seq: number; request: Request }) {
         {info.lastOrders.map((o) => (
           <li key={o.seq}>
             {dateTime(o.created)} {o.firstItemName}
-            {o.itemLength > 1 ? ` 외 ${o.itemLength - 1}건` : ''} · {won(o.totalAmount)} ·{' '}
+            {o.itemLength > 1 ? TC.moreItems(o.itemLength - 1) : ''} · {won(o.totalAmount)} ·{' '}
             {ORDER_STATUS_LABELS[o.status] ?? o.status}
           </li>
         ))}

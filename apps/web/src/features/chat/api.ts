@@ -14,6 +14,7 @@ import {
 import { api, ApiError } from '../../shared/api';
 import { session } from '../../shared/session';
 import { T } from '../../shared/texts';
+import { TC } from './texts';
 import { newClientId } from './useChat';
 
 /**
@@ -56,7 +57,7 @@ async function uploadImages(files: File[], targetUser?: number): Promise<ChatMes
     form.append(
       CHAT_UPLOAD_FIELD,
       f,
-      f.name && f.name !== 'image.png' ? f.name : `붙여넣은이미지${i + 1}.${f.type.split('/')[1] ?? 'png'}`,
+      f.name && f.name !== 'image.png' ? f.name : TC.pastedImage(i + 1, f.type.split('/')[1] ?? 'png'),
     ),
   );
   const headers: Record<string, string> = { [CHAT_UPLOAD_HEADERS.clientMessageId]: newClientId() };

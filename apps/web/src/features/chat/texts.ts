@@ -3,6 +3,9 @@ import { EPC_BRAND_LABELS, isEpcBrand } from '@partsmall/contract';
 /** What the chat screens show that the server does not send (Korean). */
 export const TC = {
   title: '채팅 상담',
+  moreItems: (n: number) => ` 외 ${n}건`,
+  pastedImage: (n: number, ext: string) => `붙여넣은이미지${n}.${ext}`,
+  productPid: '품번',
   consoleTitle: '상담 콘솔',
   placeholder: '메시지를 입력하세요. (Enter 전송, Shift+Enter 줄바꿈)',
   // A phone's keyboard has no Shift+Enter: its hint names the button.

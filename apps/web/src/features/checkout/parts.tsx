@@ -11,7 +11,7 @@ export function LineInfo({ name, pid, price, qty }: { name: string; pid: string;
         <p className="product-pid">{pid}</p>
       </div>
       <span className="co-item-qty">
-        {won(price)} × {count(qty)}개
+        {won(price)} × {T.common.pieces(count(qty))}
       </span>
       <b className="co-item-amount">{won(price * qty)}</b>
     </>

@@ -17,8 +17,8 @@ export function partsCsv(parts: readonly EpcPart[]): string {
     TE.cols.qty,
     TE.cols.model,
     TE.cols.remark,
-    '적용 여부',
-    '판매가(원)',
+    TE.csvCols.applied,
+    TE.csvCols.price,
     TE.stock,
   ];
   const rows = parts.map((p) => {
@@ -30,7 +30,7 @@ export function partsCsv(parts: readonly EpcPart[]): string {
       p.quantity,
       p.model,
       p.remark,
-      p.colorvalue === 1 ? '적용' : '미적용',
+      p.colorvalue === 1 ? TE.csvCols.yes : TE.csvCols.no,
       product ? product.price : '',
       product ? product.hasAmount : '',
     ];

@@ -4,6 +4,7 @@ import { apiFile, messageOf } from '../../shared/api';
 import { openFile, saveFile } from '../../shared/files';
 import { dateTime, money, won } from '../../shared/format';
 import { PW } from '../../shared/paperwork-texts';
+import { T } from '../../shared/texts';
 import type { Column } from '../../shared/ui/DataTable';
 import { useNotify } from '../../shared/ui/notify';
 import { RangedList, SectionHead } from './parts';
@@ -104,7 +105,7 @@ export function CashLedgerSection() {
             </div>
             <p className="mg-card-title">{[ledgerRef(r), r.note].filter((v) => v && v !== '-').join(' · ') || '-'}</p>
             <p>
-              <b className={r.amount < 0 ? 'minus' : 'plus'}>{signedMoney(r.amount)}원</b> ·{' '}
+              <b className={r.amount < 0 ? 'minus' : 'plus'}>{T.common.wonOf(signedMoney(r.amount))}</b> ·{' '}
               {L.afterLine(won(r.balanceAfter))}
             </p>
           </>

@@ -1,6 +1,7 @@
 import type { TaxInvoiceRow } from '@partsmall/contract';
 import { money } from '../../shared/format';
 import { PW } from '../../shared/paperwork-texts';
+import { T } from '../../shared/texts';
 import type { Column } from '../../shared/ui/DataTable';
 import { RangedList, SectionHead } from './parts';
 import { taxInvoicesQuery } from './paperwork-api';
@@ -80,7 +81,7 @@ export function TaxInvoicesSection() {
               {r.kindLabel} · {invoiceTarget(r)}
             </p>
             <p>
-              {I.cols.supply} {money(r.supply)} + {I.cols.tax} {money(r.tax)} = <b>{money(r.total)}원</b>
+              {I.cols.supply} {money(r.supply)} + {I.cols.tax} {money(r.tax)} = <b>{T.common.wonOf(money(r.total))}</b>
             </p>
             <p>
               <InvoiceDetails r={r} />

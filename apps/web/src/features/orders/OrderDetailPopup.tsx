@@ -13,6 +13,7 @@ import { VatSplit } from '../../shared/ui/VatSplit';
 import { ReorderButton } from '../quick-order';
 import { PW } from '../../shared/paperwork-texts';
 import { orderQuery, useCancelOrder, useReturnOrder } from './api';
+import { TO } from './texts';
 import { TrackingPanel } from './components/TrackingPanel';
 import { StatementButton } from './components/StatementButton';
 import { TaxInvoiceBadge } from './components/TaxInvoiceBadge';
@@ -213,7 +214,7 @@ export function OrderDetailPopup() {
       </table>
       {order.carrier && (
         <>
-          <h2>배송 조회</h2>
+          <h2>{TO.tracking.title}</h2>
           <TrackingPanel seq={order.seq} />
         </>
       )}

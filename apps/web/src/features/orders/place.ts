@@ -1,5 +1,6 @@
 import { SHIPPING } from '@partsmall/contract';
 import { addressLine } from '../../shared/format';
+import { TO } from './texts';
 
 /** What an order's place row says (docs/requirements.md#shipping). */
 export interface OrderPlace {
@@ -16,14 +17,12 @@ interface PlaceOfOrder {
   addrSub: string;
 }
 
-export const PICKUP_PLACE_LABEL = '수령 장소';
-
 /**
  * Where the goods go: a 방문수령 order is collected at its warehouse, so that is named and the
  * customer's own address (which the order still carries) is not shown as a delivery address.
  */
 export function orderPlace(o: PlaceOfOrder): OrderPlace {
   if (o.shippingValue === SHIPPING.types.pickup)
-    return { label: PICKUP_PLACE_LABEL, value: `${o.stockName || '-'} (방문수령)` };
+    return { label: TO.pickupPlace, value: TO.pickupAt(o.stockName || '-') };
   return { label: null, value: addressLine(o) || '-' };
 }

@@ -20,7 +20,7 @@ function useProductMeta(product: ProductView | undefined) {
     if (!product) return;
     const previousTitle = document.title;
     const url = `${window.location.origin}/productDetail/${product.seq}`;
-    const description = `${product.name} · 순정품번 ${product.pid} · ${product.description ?? ''}`.slice(0, 160);
+    const description = T.shop.metaDescription(product.name, product.pid, product.description ?? '').slice(0, 160);
     const tags: HTMLElement[] = [];
     const meta = (attr: 'name' | 'property', key: string, content: string) => {
       let el = document.head.querySelector<HTMLMetaElement>(`meta[${attr}="${key}"]`);

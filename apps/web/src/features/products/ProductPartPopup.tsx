@@ -33,7 +33,7 @@ export function ProductPartPopup() {
         <span className="part-marker" style={{ left: `${left}%`, top: `${top}%` }} aria-hidden="true" />
       </div>
       <dl className="spec-list">
-        <dt>부품명</dt>
+        <dt>{T.shop.partName}</dt>
         <dd>{part.name}</dd>
         <dt>{T.shop.installedQty}</dt>
         <dd>{part.quantity}</dd>

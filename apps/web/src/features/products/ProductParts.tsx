@@ -52,7 +52,7 @@ export function Gallery({
           >
             <img
               src={imageUrl(f)}
-              alt={labelThumbs ? `${product.name} 이미지 ${i + 1}` : ''}
+              alt={labelThumbs ? T.shop.imageAlt(product.name, i + 1) : ''}
               width={thumb}
               height={thumb}
             />
@@ -95,7 +95,7 @@ export function ProductSpecs({
       <dt>{T.shop.origin}</dt>
       <dd data-testid="origin">{warehouseLabel(product.stockName)}</dd>
       <dt>{T.shop.saleQty}</dt>
-      <dd>{product.hasAmount > 0 ? `${count(product.hasAmount)}개` : T.shop.soldOut}</dd>
+      <dd>{product.hasAmount > 0 ? T.common.pieces(count(product.hasAmount)) : T.shop.soldOut}</dd>
       {product.fitsMyVehicles && product.fitsMyVehicles.length > 0 && (
         <>
           <dt>{VEHICLE_TEXTS.fits}</dt>

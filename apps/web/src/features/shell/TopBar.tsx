@@ -72,7 +72,7 @@ export function TopBar() {
         <div className="container topbar-util-inner">
           {userInfo ? (
             <>
-              <div className="member-summary" aria-label="회원 정보">
+              <div className="member-summary" aria-label={T.topBar.memberSummary}>
                 <strong className="company-name">{userInfo.companyName || userInfo.name}</strong>
                 {company && (
                   <span className={`level-badge level-${company.level}`}>{COMPANY_LEVEL_NAMES[company.level]}</span>
@@ -84,12 +84,12 @@ export function TopBar() {
                       {T.topBar.cash} <b>{won(cash)}</b>
                     </span>
                     <span className="figure" data-testid="license-days">
-                      {T.topBar.license} <b>{baseInfo ? `${baseInfo.memberLicense}일` : T.common.notYet}</b>
+                      {T.topBar.license} <b>{baseInfo ? T.common.daysOf(baseInfo.memberLicense) : T.common.notYet}</b>
                     </span>
                   </>
                 )}
               </div>
-              <nav className="topbar-menu" aria-label="회원 메뉴">
+              <nav className="topbar-menu" aria-label={T.topBar.memberMenu}>
                 {isStaff && <StaffConsoleLink>{T.topBar.staffConsole}</StaffConsoleLink>}
                 {company && (
                   <>
@@ -117,7 +117,7 @@ export function TopBar() {
               </nav>
             </>
           ) : (
-            <nav className="topbar-menu guest" aria-label="방문자 메뉴">
+            <nav className="topbar-menu guest" aria-label={T.topBar.guestMenu}>
               {GUEST_ENTRIES.map(([name, label]) => (
                 <Link key={name} to={PATHS[name][0]}>
                   {label}
@@ -146,7 +146,7 @@ export function TopBar() {
               </div>
               <div>
                 <dt>{T.topBar.totalQuantity}</dt>
-                <dd>{count(config.totalQuantity)}개</dd>
+                <dd>{T.common.pieces(count(config.totalQuantity))}</dd>
               </div>
             </dl>
           )}

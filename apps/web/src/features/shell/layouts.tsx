@@ -144,7 +144,9 @@ export function MobileLayout() {
           {userInfo?.companyInfo && (
             <div className="m-figures">
               <span data-testid="cash">{won(baseInfo?.memberPoint ?? userInfo.companyInfo.point)}</span>
-              <span data-testid="license-days">{baseInfo ? `${baseInfo.memberLicense}일` : T.common.notYet}</span>
+              <span data-testid="license-days">
+                {baseInfo ? T.common.daysOf(baseInfo.memberLicense) : T.common.notYet}
+              </span>
               <Link to={PATHS.cart[1]}>
                 {T.topBar.cart} <b data-testid="cart-count">{baseInfo?.carts ?? 0}</b>
               </Link>
@@ -154,10 +156,10 @@ export function MobileLayout() {
         <main className="m-main" id="main">
           <Outlet />
         </main>
-        <nav className="m-bottom" aria-label="하단 메뉴">
+        <nav className="m-bottom" aria-label={T.topBar.bottomMenu}>
           <Link to={`${PATHS.home[1]}?search=1`}>
             <Icon d="M10 3a7 7 0 1 1 0 14 7 7 0 0 1 0-14zm0 2a5 5 0 1 0 0 10 5 5 0 0 0 0-10zm5.3 9.9 5 5-1.4 1.4-5-5z" />
-            검색
+            {T.common.search}
           </Link>
           {userInfo?.companyInfo && (
             <Link to={MOBILE_EPC_PATH}>

@@ -23,7 +23,12 @@ export function QuantityPicker({ value, stock, disabledWhy, onChange, onClamped 
   };
   return (
     <div className="qty-picker" title={disabledWhy ?? undefined} data-testid="qty-picker">
-      <button type="button" aria-label="수량 줄이기" disabled={disabled || value <= 1} onClick={() => set(value - 1)}>
+      <button
+        type="button"
+        aria-label={T.common.qtyLess}
+        disabled={disabled || value <= 1}
+        onClick={() => set(value - 1)}
+      >
         <Glyph symbol="−" />
       </button>
       <input
@@ -35,7 +40,7 @@ export function QuantityPicker({ value, stock, disabledWhy, onChange, onClamped 
       />
       <button
         type="button"
-        aria-label="수량 늘리기"
+        aria-label={T.common.qtyMore}
         disabled={disabled || value >= stock}
         onClick={() => set(value + 1)}
       >

@@ -69,7 +69,7 @@ function ProductCard({ product }: { product: NonNullable<ChatMessage['product']>
       <span>
         <b>{product.name}</b>
         <small>
-          품번 {product.pid} · {TC.productCard}
+          {TC.productPid} {product.pid} · {TC.productCard}
         </small>
       </span>
     </a>

@@ -20,7 +20,7 @@ export function Breadcrumb({ params, vehicleKey, go }: { params: EpcParams; vehi
   const sub = subs.data?.find((n) => n.mid === params.subgroup);
   const child = children.data?.find((n) => n.mid === params.childMid);
   return (
-    <nav className="epc-crumbs" aria-label="위치">
+    <nav className="epc-crumbs" aria-label={TE.crumbs}>
       <button type="button" className="link" onClick={() => go({})}>
         {TE.home}
       </button>

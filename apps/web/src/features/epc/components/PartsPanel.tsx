@@ -151,7 +151,7 @@ export function PartsPanel({ vehicle, result, searchPnum, mobile }: PartsPanelPr
                   <th scope="col" className="no-print">
                     {TE.cols.products}
                   </th>
-                  <th scope="col" className="no-print" aria-label="기능" />
+                  <th scope="col" className="no-print" aria-label={TE.actions} />
                 </tr>
               </thead>
               <tbody>
@@ -339,7 +339,7 @@ function ReplaceModal({ pid, vehicle, onClose }: { pid: string; vehicle: Vehicle
           <thead>
             <tr>
               <th scope="col">{TE.cols.pid}</th>
-              <th scope="col">구분</th>
+              <th scope="col">{TE.kind}</th>
               <th scope="col">{TE.distance}</th>
               <th scope="col">{TE.cols.remark}</th>
             </tr>

@@ -5,18 +5,10 @@ import { messageOf } from '../../../shared/api';
 import { dateTime } from '../../../shared/format';
 import { Loading } from '../../../shared/ui/states';
 import { orderTrackingQuery } from '../api';
+import { TO } from '../texts';
 import './tracking.css';
 
-const t = {
-  title: '배송 조회',
-  carrier: '택배사',
-  waybill: '송장번호',
-  link: '택배사에서 조회',
-  delivered: (at: string) => `배송완료 ${at}`,
-  noEvents: '아직 택배사에서 받은 배송 단계가 없습니다.',
-  untracked: '이 배송은 단계 조회를 하지 않습니다.',
-  none: '-',
-};
+const t = TO.tracking;
 
 /**
  * The shipment of a shipped order as the buyer reads it (docs/requirements.md#shipping-and-tracking):
@@ -79,7 +71,7 @@ export function TrackingToggle({ seq }: { seq: number }) {
   return (
     <>
       <button type="button" className="btn btn-block" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
-        {open ? '배송 조회 닫기' : t.title}
+        {open ? t.close : t.title}
       </button>
       {open && <TrackingPanel seq={seq} compact />}
     </>
