@@ -78,18 +78,9 @@ function Console({ token, name }: { token: string; name: string }) {
   const totalUnread = chat.users.reduce((n, u) => n + u.unread, 0);
   useUnreadTitle(totalUnread);
 
-  // Regaining focus sends a read-status update for the open conversation (docs/requirements.md#chat).
   const { markRead, selected, conversations } = chat;
-  useEffect(() => {
-    const onFocus = () => markRead();
-    window.addEventListener('focus', onFocus);
-    return () => window.removeEventListener('focus', onFocus);
-  }, [markRead]);
   const current = selected === null ? [] : (conversations[selected] ?? []);
-  const lastSeq = current.at(-1)?.seq ?? 0;
-  useEffect(() => {
-    if (lastSeq > 0 && document.hasFocus()) markRead();
-  }, [lastSeq, markRead]);
+  useReadOnFocus(markRead, current.at(-1)?.seq ?? 0);
 
   const users = useMemo(() => chat.users.filter((u) => filter === 'all' || u.state === filter), [chat.users, filter]);
   const user = chat.users.find((u) => u.seq === selected) ?? null;
@@ -327,4 +318,19 @@ function CannedPanel({
       </button>
     </div>
   );
+}
+
+/**
+ * Regaining focus, and a new message while focused, send a read-status update for the open
+ * conversation (docs/requirements.md#chat).
+ */
+function useReadOnFocus(markRead: () => void, lastSeq: number) {
+  useEffect(() => {
+    const onFocus = () => markRead();
+    window.addEventListener('focus', onFocus);
+    return () => window.removeEventListener('focus', onFocus);
+  }, [markRead]);
+  useEffect(() => {
+    if (lastSeq > 0 && document.hasFocus()) markRead();
+  }, [lastSeq, markRead]);
 }

@@ -99,37 +99,7 @@ export function ChatPage({ mobile = false, embedded = false }: { mobile?: boolea
     if (unread > 0 && (document.hasFocus() || mobile)) markRead();
   }, [unread, markRead, mobile]);
 
-  // A waiting product or part inquiry is sent once, after the history has arrived.
-  const inquirySent = useRef(false);
-  const { loaded, send } = chat;
-  useEffect(() => {
-    if (!loaded || inquirySent.current) return;
-    inquirySent.current = true;
-    const inquiry = takeInquiry();
-    if (!inquiry) return;
-    if (inquiry.kind === 'part') {
-      send(TC.partInquiry(inquiry));
-      return;
-    }
-    if (inquiry.kind === 'number') {
-      send(TC.numberInquiry(inquiry));
-      return;
-    }
-    void inquiryProduct(inquiry.productId)
-      .then((p) =>
-        send(
-          TC.productInquiry({
-            name: p.name,
-            pid: p.pid,
-            price: p.price === undefined ? '-' : won(p.price),
-            qty: inquiry.qty,
-            warehouse: p.stockName.slice(0, 2),
-          }),
-          p.seq,
-        ),
-      )
-      .catch((e: unknown) => alert(messageOf(e)));
-  }, [loaded, send, alert]);
+  useWaitingInquiry(chat.loaded, chat.send, alert);
 
   const onFiles = (files: File[]) =>
     upload.mutate({ files }, { onSuccess: (m) => chat.addStored(m), onError: (e) => alert(messageOf(e)) });
@@ -172,4 +142,41 @@ export function ChatPage({ mobile = false, embedded = false }: { mobile?: boolea
       )}
     </section>
   );
+}
+
+/** A waiting product or part inquiry (leave-inquiry.ts) is sent once, after the history has arrived. */
+function useWaitingInquiry(
+  loaded: boolean,
+  send: (text: string, productId?: number) => boolean,
+  alert: (message: string) => void,
+) {
+  const inquirySent = useRef(false);
+  useEffect(() => {
+    if (!loaded || inquirySent.current) return;
+    inquirySent.current = true;
+    const inquiry = takeInquiry();
+    if (!inquiry) return;
+    if (inquiry.kind === 'part') {
+      send(TC.partInquiry(inquiry));
+      return;
+    }
+    if (inquiry.kind === 'number') {
+      send(TC.numberInquiry(inquiry));
+      return;
+    }
+    void inquiryProduct(inquiry.productId)
+      .then((p) =>
+        send(
+          TC.productInquiry({
+            name: p.name,
+            pid: p.pid,
+            price: p.price === undefined ? '-' : won(p.price),
+            qty: inquiry.qty,
+            warehouse: p.stockName.slice(0, 2),
+          }),
+          p.seq,
+        ),
+      )
+      .catch((e: unknown) => alert(messageOf(e)));
+  }, [loaded, send, alert]);
 }
