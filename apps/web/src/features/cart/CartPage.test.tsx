@@ -1,13 +1,11 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG_ORDER, type CartLine } from '@partsmall/contract';
-import { NotifyProvider } from '../../shared/ui/notify';
 import { CartPage } from './CartPage';
 import { cartQuery } from './api';
+import { renderScreen } from '../../../test/render-screen';
 
 /**
  * The cart screen's own rules (docs/requirements.md#cart-and-checkout): one warehouse per order,
@@ -55,14 +53,7 @@ afterEach(() => {
 function renderCart(lines: CartLine[]) {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   client.setQueryData(cartQuery.queryKey, { code: 200, message: '', results: lines, total: lines.length });
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <NotifyProvider>{children}</NotifyProvider>
-      </MemoryRouter>
-    </QueryClientProvider>
-  );
-  return render(<CartPage />, { wrapper });
+  return renderScreen(<CartPage />, client);
 }
 
 const rowOf = (name: string) => screen.getAllByTestId('cart-line').find((r) => r.textContent?.includes(name))!;

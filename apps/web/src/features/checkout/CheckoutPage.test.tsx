@@ -1,15 +1,13 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PAGE_SIZE, type CartLine, type WarehouseDelivery } from '@partsmall/contract';
-import { NotifyProvider } from '../../shared/ui/notify';
 import { fromCartLine, paymentStore } from '../cart';
 import { addressListQuery } from '../management';
 import { CheckoutPage } from './CheckoutPage';
 import { deliveryQuery } from './api';
+import { renderScreen } from '../../../test/render-screen';
 
 /**
  * Checkout's warehouse rule (docs/requirements.md#cart-and-checkout): an order leaves from one
@@ -85,14 +83,7 @@ function renderCheckout(lines: CartLine[]) {
     results: [],
     total: 0,
   });
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <NotifyProvider>{children}</NotifyProvider>
-      </MemoryRouter>
-    </QueryClientProvider>
-  );
-  return render(<CheckoutPage />, { wrapper });
+  return renderScreen(<CheckoutPage />, client);
 }
 
 const methods = () => screen.getAllByRole('radio').map((r) => r.parentElement!.textContent);

@@ -1,13 +1,11 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG_MEMBER, loginResult, type UserInfo } from '@partsmall/contract';
 import { session } from '../../shared/session';
-import { NotifyProvider } from '../../shared/ui/notify';
 import { CompanyInfoSection } from './CompanyInfoSection';
+import { renderScreen } from '../../../test/render-screen';
 
 /**
  * 회사 정보 with its 세금계산서 fields (docs/requirements.md#paperwork-screens): the main account edits
@@ -72,14 +70,7 @@ afterEach(() => {
 function renderAs(type: 0 | 1) {
   session.login('tok-co', userOf(type));
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <NotifyProvider>{children}</NotifyProvider>
-      </MemoryRouter>
-    </QueryClientProvider>
-  );
-  return render(<CompanyInfoSection />, { wrapper });
+  return renderScreen(<CompanyInfoSection />, client);
 }
 
 const settle = () => act(async () => new Promise((r) => setTimeout(r, 0)));

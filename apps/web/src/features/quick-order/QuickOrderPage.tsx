@@ -21,6 +21,7 @@ import { QT } from './texts';
 import { RestockButton } from '../favorites';
 import { leaveInquiry } from '../chat';
 import { openPopup, POPUP } from '../../shared/ui/popup';
+import './quick-order.css';
 
 const pasteForm = z.object({ text: z.string().trim().min(1, QUICK_ORDER_MSG.empty) });
 

@@ -10,6 +10,7 @@ import { useCountdown } from '../../auth';
 import { notifySettingsQuery, useRequestNotifyCode, useSaveNotifySettings } from '../api';
 import { formDefaults, isNewPhone, notifyForm, toRequest, type NotifyFormValues } from '../form';
 import { N } from '../texts';
+import '../notify.css';
 
 /** Digits with their hyphens, as the phone fields of the member area take them (010-1234-5678). */
 const PHONE_INPUT_MAX = 13;
