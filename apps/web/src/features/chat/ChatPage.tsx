@@ -39,13 +39,12 @@ export function ChatPage({ mobile = false, embedded = false }: { mobile?: boolea
   const notify = useNotify();
   const upload = useUploadImages();
   const popup = !mobile && !embedded && isPopup();
-  const alert = useChatWindow(Boolean(userInfo?.companyId));
 
   const chat = useCustomerChat({
     token: userInfo?.companyId ? token : null,
     name: userInfo?.name ?? '',
     onIncoming: (m) => notifyUnfocused(TC.newMessage, m.type === 'file' ? TC.imageMessage : m.sendMessage),
-    onError: alert,
+    onError: (message) => void notify.alert(message),
   });
 
   // No user info within 0.5 s: to the chat entry.
@@ -65,6 +64,7 @@ export function ChatPage({ mobile = false, embedded = false }: { mobile?: boolea
     notify.toast(T.common.tokenExpired, 'error');
   }, [chat.status, notify]);
 
+  const alert = useChatWindow(Boolean(userInfo?.companyId));
   useUnreadTitle(chat.unread);
 
   // The popup is 400x800 whatever opened it, and tells its opener it is open or closed.

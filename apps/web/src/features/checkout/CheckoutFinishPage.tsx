@@ -11,7 +11,7 @@ import { Loading } from '../../shared/ui/states';
 import { VatSplitRows } from '../../shared/ui/VatSplit';
 import { paymentStore } from '../cart';
 import { openOrderDetail, orderPlace, orderQuery } from '../orders';
-import { LineInfo } from './parts';
+import { LineInfo } from './components/LineInfo';
 
 const t = T.trade.finish;
 

@@ -9,7 +9,7 @@ import { useLayerFocus, useLayerKeys, useScrollLock } from '../../shared/ui/Moda
 import { Empty, Spinner } from '../../shared/ui/states';
 import { Glyph } from '../../shared/ui/Glyph';
 import { MatchReason, PriceOrHint, StockState } from './ProductCard';
-import { BuyButtons, ProductHead, ProductSpecs, QtyLine } from './ProductParts';
+import { BuyButtons, ProductHead, ProductSpecs, QtyLine } from './components/ProductDetail';
 import { usePurchaseActions } from './purchase';
 import { imageUrl } from '../../shared/images';
 import { gridQueryOf, productQuery, useProductGrid, type SearchType } from './api';

@@ -8,7 +8,7 @@ import { PATHS } from '../../shared/paths';
 import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
 import { Loading } from '../../shared/ui/states';
-import { BuyButtons, Gallery, ProductHead, ProductSpecs, QtyLine } from './ProductParts';
+import { BuyButtons, Gallery, ProductHead, ProductSpecs, QtyLine } from './components/ProductDetail';
 import { MatchReason } from './ProductCard';
 import { usePurchaseActions } from './purchase';
 import { imageUrl } from '../../shared/images';

@@ -7,7 +7,7 @@ import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
 import { CloseButton, Modal, useScrollLock } from '../../shared/ui/Modal';
 import { POPUP } from '../../shared/ui/popup';
-import { BuyButtons, Gallery, ProductHead, ProductSpecs, QtyLine } from './ProductParts';
+import { BuyButtons, Gallery, ProductHead, ProductSpecs, QtyLine } from './components/ProductDetail';
 import { usePurchaseActions } from './purchase';
 import { productQuery } from './api';
 import { MatchReason } from './ProductCard';

@@ -1,7 +1,7 @@
 import type { PaymentDraft } from '../../cart';
 import { T } from '../../../shared/texts';
 import { imageUrl } from '../../../shared/images';
-import { LineInfo } from '../parts';
+import { LineInfo } from './LineInfo';
 
 const t = T.trade.checkout;
 

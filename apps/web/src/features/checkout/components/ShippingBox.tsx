@@ -2,7 +2,7 @@ import { JOB_REF_MAX, shippingFee, type WarehouseDelivery } from '@partsmall/con
 import { won } from '../../../shared/format';
 import { T } from '../../../shared/texts';
 import { Field, SelectField, TextAreaField } from '../../../shared/ui/form';
-import { MemoCount } from '../parts';
+import { MemoCount } from './MemoCount';
 import { METHOD_KEYS, type MethodKey } from '../api';
 
 const t = T.trade.checkout;

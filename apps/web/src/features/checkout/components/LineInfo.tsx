@@ -1,6 +1,5 @@
-import { useWatch } from 'react-hook-form';
-import { count, won } from '../../shared/format';
-import { T } from '../../shared/texts';
+import { count, won } from '../../../shared/format';
+import { T } from '../../../shared/texts';
 
 /** A paid or to-be-paid line: name, part number, unit price × quantity, and the amount. */
 export function LineInfo({ name, pid, price, qty }: { name: string; pid: string; price: number; qty: number }) {
@@ -16,10 +15,4 @@ export function LineInfo({ name, pid, price, qty }: { name: string; pid: string;
       <b className="co-item-amount">{won(price * qty)}</b>
     </>
   );
-}
-
-/** The memo's character count (0-255). */
-export function MemoCount() {
-  const memo = (useWatch({ name: 'memo' }) as string | undefined) ?? '';
-  return <>{T.trade.checkout.memoCount(memo.length)}</>;
 }

@@ -1,18 +1,18 @@
 import { useState, type ReactNode } from 'react';
 import { PRODUCT_TYPES, warehouseLabel, type ProductView } from '@partsmall/contract';
-import { count, won } from '../../shared/format';
-import { useSession } from '../../shared/session';
-import { T } from '../../shared/texts';
-import { useNotify } from '../../shared/ui/notify';
-import { VatSplit } from '../../shared/ui/VatSplit';
-import { PriceOrHint } from './ProductCard';
-import type { PurchaseActions } from './purchase';
-import { QuantityPicker } from '../../shared/ui/QuantityPicker';
-import { imageUrl } from '../../shared/images';
-import { VEHICLE_TEXTS } from '../vehicles';
-import { HeartButton, RestockButton } from '../favorites';
+import { count, won } from '../../../shared/format';
+import { useSession } from '../../../shared/session';
+import { T } from '../../../shared/texts';
+import { useNotify } from '../../../shared/ui/notify';
+import { VatSplit } from '../../../shared/ui/VatSplit';
+import { PriceOrHint } from '../ProductCard';
+import type { PurchaseActions } from '../purchase';
+import { QuantityPicker } from '../../../shared/ui/QuantityPicker';
+import { imageUrl } from '../../../shared/images';
+import { VEHICLE_TEXTS } from '../../vehicles';
+import { HeartButton, RestockButton } from '../../favorites';
 
-/** The parts of a product shown by the home popup, the product page and the mobile slide. */
+/** The blocks of a product's detail shown by the home popup, the product page and the mobile slide. */
 
 export function qtyDisabledWhy(loggedIn: boolean, product: ProductView): string | null {
   if (!loggedIn) return T.shop.qtyDisabledVisitor;
