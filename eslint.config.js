@@ -106,14 +106,12 @@ function webSyntax() {
 /** Web files that still hold Korean literals (moved to texts modules feature by feature; never add one). */
 function hangulNotYet() {
   return [
-    'features/admin/AdminApp.tsx',
     'features/admin/AuditPage.tsx',
     'features/admin/CataloguePage.tsx',
     'features/admin/CompaniesPage.tsx',
     'features/admin/ConfigPage.tsx',
     'features/admin/DashboardPage.tsx',
     'features/admin/InquiriesPage.tsx',
-    'features/admin/InvoiceInfoForm.tsx',
     'features/admin/JobsPage.tsx',
     'features/admin/NoticesPage.tsx',
     'features/admin/OrdersPage.tsx',
@@ -124,15 +122,10 @@ function hangulNotYet() {
     'features/admin/SynonymsPage.tsx',
     'features/admin/TaxInvoicesPage.tsx',
     'features/admin/XrefsPage.tsx',
-    'features/admin/columns.tsx',
     'features/admin/components/ImportModal.tsx',
-    'features/admin/components/ListParts.tsx',
     'features/admin/components/OrderDetail.tsx',
     'features/admin/components/OrderMoves.tsx',
     'features/admin/components/ProductModal.tsx',
-    'features/admin/components/ShipFields.tsx',
-    'features/admin/components/StockForm.tsx',
-    'features/admin/fields.tsx',
   ];
 }
 

@@ -60,7 +60,7 @@ export function AdminApp() {
   const menu = ADMIN_MENU.filter((m) => mayCall(role, m.call));
   return (
     <div className="admin-app">
-      <aside className="admin-side" aria-label="관리자 메뉴">
+      <aside className="admin-side" aria-label={A.kit.menu}>
         <p className="admin-brand">
           {T.brand} {A.title}
         </p>

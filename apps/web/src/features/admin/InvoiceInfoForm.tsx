@@ -4,6 +4,7 @@ import { Field, Form, SelectField, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
 import { useMay } from './access';
 import { useAdminWrite } from './api';
+import { A } from './texts';
 
 type Company = CompanyDetail['company'];
 
@@ -27,23 +28,23 @@ export function InvoiceInfoForm({ company }: { company: Company }) {
     <Form
       form={form}
       className="admin-panel form"
-      aria-label="세금계산서 정보"
+      aria-label={A.kit.invoiceInfo}
       alertInvalid
       onSubmit={(v) =>
         save.mutate(v, {
-          onSuccess: (a) => notify.toast(a.message || '저장되었습니다.'),
+          onSuccess: (a) => notify.toast(a.message || A.kit.saved),
           onError: (e) => void notify.alert(messageOf(e)),
         })
       }
     >
-      <h2>세금계산서 정보</h2>
+      <h2>{A.kit.invoiceInfo}</h2>
       <div className="admin-form-grid">
-        <Field name="bizType" id="admin-co-biztype" label="업태" maxLength={40} disabled={!may} />
-        <Field name="bizItem" id="admin-co-bizitem" label="종목" maxLength={40} disabled={!may} />
+        <Field name="bizType" id="admin-co-biztype" label={A.kit.bizType} maxLength={40} disabled={!may} />
+        <Field name="bizItem" id="admin-co-bizitem" label={A.kit.bizItem} maxLength={40} disabled={!may} />
         <Field
           name="invoiceMail"
           id="admin-co-invoicemail"
-          label="세금계산서 메일"
+          label={A.kit.invoiceMail}
           type="email"
           maxLength={100}
           disabled={!may}
@@ -51,14 +52,14 @@ export function InvoiceInfoForm({ company }: { company: Company }) {
         <SelectField
           name="invoiceMode"
           id="admin-co-invoicemode"
-          label="발행 방식"
+          label={A.kit.issueMethod}
           disabled={!may}
           options={INVOICE_MODES.map((m) => ({ value: m, label: INVOICE_MODE_LABELS[m] }))}
         />
       </div>
       {may && (
         <button type="submit" className="btn btn-primary btn-small" disabled={save.isPending}>
-          저장
+          {A.kit.save}
         </button>
       )}
     </Form>

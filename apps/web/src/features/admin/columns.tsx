@@ -29,8 +29,8 @@ export function useColumnChoice<R>(list: string, columns: Column<R>[]) {
   const choosable = columns.filter((c) => typeof c.header === 'string');
   const chooser = (
     <details className="admin-chooser">
-      <summary className="btn btn-small">열 선택</summary>
-      <div className="admin-chooser-menu" role="group" aria-label="보이는 열">
+      <summary className="btn btn-small">{A.kit.chooseColumns}</summary>
+      <div className="admin-chooser-menu" role="group" aria-label={A.kit.shownColumns}>
         {choosable.map((c) => (
           <label key={c.id}>
             <input type="checkbox" checked={!hidden.includes(c.id)} onChange={() => toggle(c.id)} />{' '}
@@ -73,8 +73,8 @@ export function openColumn<R>(
 
 /** A company's or an order's cash entries: when, what kind, the amount and the balance after it. */
 export const LEDGER_COLUMNS: Column<LedgerRow>[] = [
-  { id: 'at', header: '일시', width: 120, className: 'date', cell: (l) => dateTime(l.created) },
-  { id: 'type', header: '구분', width: 80, cell: (l) => A.ledgerTypes[l.type] ?? l.type },
-  { id: 'amount', header: '금액(원)', className: 'money', cell: (l) => count(l.amount) },
-  { id: 'after', header: '잔액(원)', className: 'money', cell: (l) => count(l.balanceAfter) },
+  { id: 'at', header: A.kit.ledgerCols.at, width: 120, className: 'date', cell: (l) => dateTime(l.created) },
+  { id: 'type', header: A.kit.ledgerCols.type, width: 80, cell: (l) => A.ledgerTypes[l.type] ?? l.type },
+  { id: 'amount', header: A.kit.ledgerCols.amount, className: 'money', cell: (l) => count(l.amount) },
+  { id: 'after', header: A.kit.ledgerCols.after, className: 'money', cell: (l) => count(l.balanceAfter) },
 ];

@@ -48,7 +48,7 @@ export function FilePick({
   return (
     <span className="admin-file">
       <label className="btn btn-small">
-        파일 선택
+        {A.kit.chooseFile}
         <input
           type="file"
           className="sr-only"
@@ -57,7 +57,7 @@ export function FilePick({
           onChange={(e) => onFile(e.target.files?.[0])}
         />
       </label>
-      <span className="field-hint">{name ?? '선택된 파일 없음'}</span>
+      <span className="field-hint">{name ?? A.kit.noFile}</span>
     </span>
   );
 }

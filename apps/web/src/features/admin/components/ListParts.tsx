@@ -2,14 +2,23 @@ import type { ReactNode } from 'react';
 import { count } from '../../../shared/format';
 import { Modal } from '../../../shared/ui/Modal';
 import { Pending } from '../../../shared/ui/states';
+import { A } from '../texts';
 
 /** The bar between a list's filters and its table: the total on the left, the list's buttons on the right. */
-export function ListToolbar({ total, unit = '건', children }: { total?: number; unit?: string; children: ReactNode }) {
+export function ListToolbar({
+  total,
+  unit = A.kit.unit,
+  children,
+}: {
+  total?: number;
+  unit?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="admin-toolbar">
       {total !== undefined && (
         <span>
-          총 {count(total)}
+          {A.kit.total} {count(total)}
           {unit}
         </span>
       )}

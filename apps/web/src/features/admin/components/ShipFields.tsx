@@ -1,4 +1,5 @@
 import { CARRIERS, MSG_TRACKING, carrierByCode, isWaybillValid } from '@partsmall/contract';
+import { A } from '../texts';
 
 /**
  * Whether staff may ship with these: a carrier of the list, and a waybill of its shape (none for
@@ -30,14 +31,14 @@ export function ShipFields({
   return (
     <span className="ship-fields">
       <select
-        aria-label="택배사"
+        aria-label={A.kit.carrier}
         value={carrier}
         onChange={(e) => {
           onCarrier(e.target.value);
           if (!carrierByCode(e.target.value)?.waybill) onWaybill('');
         }}
       >
-        <option value="">택배사 선택</option>
+        <option value="">{A.kit.chooseCarrier}</option>
         {CARRIERS.map((c) => (
           <option key={c.code} value={c.code}>
             {c.name}
@@ -45,10 +46,12 @@ export function ShipFields({
         ))}
       </select>
       <input
-        aria-label="송장번호"
+        aria-label={A.kit.waybill}
         aria-describedby="ship-waybill-hint"
         aria-invalid={problem ? true : undefined}
-        placeholder={needsWaybill ? `송장번호 (${chosen!.waybillHint})` : chosen ? '송장번호 없음' : '송장번호'}
+        placeholder={
+          needsWaybill ? A.kit.waybillWithHint(chosen!.waybillHint) : chosen ? A.kit.noWaybill : A.kit.waybill
+        }
         value={waybill}
         maxLength={40}
         inputMode="numeric"
@@ -60,7 +63,7 @@ export function ShipFields({
           (chosen
             ? needsWaybill
               ? `${chosen.name}: ${chosen.waybillHint}`
-              : `${chosen.name}: 송장번호 없이 배송`
+              : A.kit.shipsWithoutWaybill(chosen.name)
             : '')}
       </span>
     </span>

@@ -5,6 +5,7 @@ import { Field, Form, useZodForm } from '../../../shared/ui/form';
 import { useNotify } from '../../../shared/ui/notify';
 import { NumberField } from '../fields';
 import { useAdminWrite } from '../api';
+import { A } from '../texts';
 
 /** A stock change with its reason; the new stock is shown in the toast and handed to `onChanged`. */
 export function StockForm({ product, onChanged }: { product: AdminProduct; onChanged?: (stock: number) => void }) {
@@ -15,11 +16,11 @@ export function StockForm({ product, onChanged }: { product: AdminProduct; onCha
     <Form
       form={form}
       className="admin-panel form"
-      aria-label="재고 변경"
+      aria-label={A.kit.stockChange}
       onSubmit={(v) =>
         change.mutate(v, {
           onSuccess: (a) => (
-            notify.toast(`${a.message} 현재 ${count(a.results.hasAmount)}개`),
+            notify.toast(A.kit.stockNow(a.message, count(a.results.hasAmount))),
             onChanged?.(a.results.hasAmount),
             form.reset({ seq: product.seq, delta: 0, reason: '' })
           ),
@@ -27,11 +28,11 @@ export function StockForm({ product, onChanged }: { product: AdminProduct; onCha
         })
       }
     >
-      <h2>재고 변경</h2>
-      <NumberField name="delta" label="변경 수량 (입고 +, 출고·폐기 -)" />
-      <Field name="reason" label="사유" maxLength={200} />
+      <h2>{A.kit.stockChange}</h2>
+      <NumberField name="delta" label={A.kit.stockDelta} />
+      <Field name="reason" label={A.kit.reason} maxLength={200} />
       <button type="submit" className="btn btn-small btn-primary">
-        재고 변경
+        {A.kit.stockChange}
       </button>
     </Form>
   );
