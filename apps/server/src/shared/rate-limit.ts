@@ -1,6 +1,6 @@
 import { and, count, eq, gt, inArray, lt, max, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
-import { rateEvents } from '../db/schema.js';
+import { rateEvents } from '../features/auth/schema.js';
 
 /**
  * Counters for rate and brute-force limits, kept in the database so that every server instance

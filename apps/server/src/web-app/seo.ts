@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { MSG } from '@partsmall/contract';
 import type { Db } from '../db/client.js';
-import { products } from '../db/schema.js';
+import { products } from '../features/products/schema.js';
 import type { Api, AppContext } from '../shared/context.js';
 
 /** A sitemap file may list at most 50,000 addresses (sitemaps.org); more go into a sitemap index. */

@@ -1,7 +1,8 @@
 import { count, desc, eq, ilike } from 'drizzle-orm';
 import type { AuditRow } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { adminAudit, members } from '../../db/schema.js';
+import { members } from '../members/schema.js';
+import { adminAudit } from './schema.js';
 import { escapeLike } from './search.js';
 
 /** The back office's read of the audit log; the write is shared/audit.ts (docs/architecture.md#boundaries). */

@@ -1,11 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { LOW_STOCK, ORDER_STATUSES_WAITING, type Dashboard } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { countInquiries } from '../../db/repos/content.js';
-import { countByStatus, salesByDay, salesOf } from '../../db/repos/orders.js';
-import { countPayments } from '../../db/repos/payments.js';
-import { lowStock } from '../../db/repos/products.js';
-import { inquiries, orders, payments } from '../../db/schema.js';
+import { countInquiries } from '../inquiry/repository.js';
+import { countByStatus, salesByDay, salesOf } from '../orders/repository.js';
+import { countPayments } from '../payments/repository.js';
+import { lowStock } from '../products/repository.js';
+import { inquiries } from '../inquiry/schema.js';
+import { orders } from '../orders/schema.js';
+import { payments } from '../payments/schema.js';
 import { seoulDay, seoulNow, withinSeoulDays } from '../../shared/time.js';
 
 /** The back office's dashboard: today's and the month's sales, what waits for staff, low stock, 30 days of sales. */

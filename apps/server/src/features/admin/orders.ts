@@ -12,9 +12,11 @@ import {
   type LedgerRow,
 } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { countStaffOrders, eventsWithNames, linesOf, staffOrders, type StaffOrderRow } from '../../db/repos/orders.js';
-import { ledgerWithNames } from '../../db/repos/wallet.js';
-import { cashLedger, companies, orderLines, orders } from '../../db/schema.js';
+import { countStaffOrders, eventsWithNames, linesOf, staffOrders, type StaffOrderRow } from '../orders/repository.js';
+import { ledgerWithNames } from '../wallet/repository.js';
+import { companies } from '../members/schema.js';
+import { orderLines, orders } from '../orders/schema.js';
+import { cashLedger } from '../wallet/schema.js';
 import { AppError, notFound } from '../../shared/http.js';
 import { withinSeoulDays } from '../../shared/time.js';
 import { moveOrder, refundAmount, toOrderView } from '../orders/index.js';

@@ -14,7 +14,8 @@ import {
   type XrefRow,
 } from '@partsmall/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
-import { members, partSynonyms, partXrefs } from '../../db/schema.js';
+import { members } from '../members/schema.js';
+import { partSynonyms, partXrefs } from '../products/schema.js';
 import { AppError, badRequest, notFound } from '../../shared/http.js';
 import { invalidateProductLists, invalidateSynonyms } from '../products/index.js';
 import { recordAudit } from './audit.js';

@@ -11,7 +11,7 @@ import {
   type ImportProductsResult,
 } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { lockProductsByNumber, productsByNumber, productsInOrder } from '../../db/repos/products.js';
+import { lockProductsByNumber, productsByNumber, productsInOrder } from '../products/repository.js';
 import { AppError, badRequest } from '../../shared/http.js';
 import { onStockRaised } from '../favorites/index.js';
 import { invalidateProductLists } from '../products/index.js';

@@ -9,8 +9,8 @@ import {
   type AdminProduct,
 } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { productById, productWithNumber, type ProductRow } from '../../db/repos/products.js';
-import { products } from '../../db/tables/products.js';
+import { productById, productWithNumber, type ProductRow } from '../products/repository.js';
+import { products } from '../products/schema.js';
 import { badRequest, notFound } from '../../shared/http.js';
 import { escapeLike } from './search.js';
 

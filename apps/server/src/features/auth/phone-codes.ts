@@ -3,7 +3,7 @@ import { createHash, randomInt } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { MSG, MSG_PROVIDER, PHONE_CODE, SHOP_NAME, TIMING } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { phoneCodes, rateEvents } from '../../db/schema.js';
+import { phoneCodes, rateEvents } from './schema.js';
 import { AppError, tooMany } from '../../shared/http.js';
 import { recentEvents } from '../../shared/rate-limit.js';
 import { startOfSeoulDay } from '../../shared/time.js';

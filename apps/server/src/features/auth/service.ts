@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { and, desc, eq, isNull, ne } from 'drizzle-orm';
 import { LOGIN_LIMIT, MEMBER_TYPE_MAIN, MEMBER_TYPE_SUB, MSG, type LoginResult } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { companies, members } from '../../db/schema.js';
+import { companies, members } from '../members/schema.js';
 import { uniqueViolation } from '../../shared/db-errors.js';
 import { AppError, badRequest, tooMany } from '../../shared/http.js';
 import { beginGuess, forgetGuesses, takeAttempt, type GuessPolicy } from '../../shared/rate-limit.js';

@@ -1,5 +1,5 @@
 import type { CompanyLevel } from '@partsmall/contract';
-import type { members } from '../../db/tables/accounts.js';
+import type { members } from '../members/schema.js';
 
 /** The auth feature's types other modules name: the session a request carries (docs/architecture.md#boundaries). */
 export type MemberRow = typeof members.$inferSelect;

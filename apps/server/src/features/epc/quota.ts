@@ -3,7 +3,7 @@ import { EPC_MSG, isTestVin, MAX_VIN_SEARCHES_PER_DAY, seoulDayKey } from '@part
 import type { Db } from '../../db/client.js';
 import { runPrepared, type PreparedStatement } from '../../db/prepared.js';
 import type { EventSink } from '../../shared/events.js';
-import { companies } from '../../db/schema.js';
+import { companies } from '../members/schema.js';
 import { tooMany } from '../../shared/http.js';
 import { licenseDaysLeft } from '../../shared/time.js';
 import { epcVinSearches } from './schema.js';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { MEMBER_TYPE_MAIN, SHOP_NAME } from '@partsmall/contract';
-import { members } from '../../db/schema.js';
+import { members } from '../members/schema.js';
 import type { JobHandler } from './types.js';
 
 const won = (n: number) => n.toLocaleString('ko-KR');

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { SHOP_NAME, renderNotice } from '@partsmall/contract';
-import { members, products } from '../../db/schema.js';
+import { members } from '../members/schema.js';
+import { products } from '../products/schema.js';
 import { takeTextAllowance } from '../notify/index.js';
 import type { JobHandler } from './types.js';
 

@@ -1,7 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { MallConfig, WarehouseDeliveryOptions } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { mallConfig, notices } from '../../db/schema.js';
+import { notices } from '../notices/schema.js';
+import { mallConfig } from './schema.js';
 import { sanitizeNoticeHtml } from '../notices/index.js';
 
 /** The stored part of the configuration (notices come from the notices table). */

@@ -11,7 +11,7 @@ import {
   type UserInfo,
 } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { companies, members } from '../../db/schema.js';
+import { companies, members } from './schema.js';
 import { uniqueViolation } from '../../shared/db-errors.js';
 import type { EventSink } from '../../shared/events.js';
 import { badRequest, notFound, tooMany, unauthorized } from '../../shared/http.js';

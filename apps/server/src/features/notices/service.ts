@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { notices } from '../../db/schema.js';
+import { notices } from './schema.js';
 import { sanitizeNoticeHtml } from './sanitize.js';
 
 export interface NoticeQuery {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { members } from '../../db/schema.js';
+import { members } from '../members/schema.js';
 import type { DomainEvents } from '../../shared/events.js';
 import { notifyChatReply } from './events.js';
 

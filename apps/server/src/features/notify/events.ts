@@ -9,7 +9,7 @@ import {
   type NotifySendJobData,
 } from '@partsmall/contract';
 import type { Tx } from '../../db/client.js';
-import { orderLines } from '../../db/schema.js';
+import { orderLines } from '../orders/schema.js';
 import { enqueue } from '../../shared/job-queue.js';
 
 /**

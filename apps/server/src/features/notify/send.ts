@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { MEMBER_TYPE_MAIN, SHOP_NAME, renderNotice } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { companies, members } from '../../db/schema.js';
+import { companies, members } from '../members/schema.js';
 import { TIME_ZONE } from '@partsmall/contract';
 import type { JobHandler } from '../jobs/types.js';
 import { enqueue } from '../../shared/job-queue.js';

@@ -1,7 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { MSG_MEMBER, type GatewayConfirmation, type PaymentRecord, type PgCode } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { companies, members, payments } from '../../db/schema.js';
+import { companies, members } from '../members/schema.js';
+import { payments } from './schema.js';
 import type { EventSink } from '../../shared/events.js';
 import { AppError, badRequest, notFound } from '../../shared/http.js';
 import { extendLicense, withinSeoulDays } from '../../shared/time.js';

@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { MSG_MEMBER, MSG_PROVIDER, SHOP_NAME } from '@partsmall/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { members } from '../../db/schema.js';
+import { members } from '../members/schema.js';
 import type { Api } from '../../shared/context.js';
 import { route } from '../../shared/route.js';
 import { AppError, badRequest, ok } from '../../shared/http.js';

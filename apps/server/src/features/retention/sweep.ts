@@ -1,20 +1,13 @@
 import { and, eq, inArray, isNotNull, isNull, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { RETENTION } from '@partsmall/contract';
 import type { Tx } from '../../db/client.js';
-import {
-  cashLedger,
-  chatConversations,
-  chatFiles,
-  chatMessages,
-  companies,
-  inquiries,
-  members,
-  orderEvents,
-  orderLines,
-  orders,
-  payments,
-  taxInvoices,
-} from '../../db/schema.js';
+import { chatConversations, chatFiles, chatMessages } from '../chat/schema.js';
+import { inquiries } from '../inquiry/schema.js';
+import { companies, members } from '../members/schema.js';
+import { orderEvents, orderLines, orders } from '../orders/schema.js';
+import { payments } from '../payments/schema.js';
+import { taxInvoices } from '../tax-invoices/schema.js';
+import { cashLedger } from '../wallet/schema.js';
 import type { JobHandler } from '../jobs/types.js';
 import type { FileStorage } from '../chat/index.js';
 import { pruneEffectLogs } from './effect-logs.js';

@@ -9,7 +9,7 @@ import {
   type WarehouseDeliveryOptions,
 } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { mallConfig } from '../../db/schema.js';
+import { mallConfig } from '../mall/schema.js';
 import { badRequest } from '../../shared/http.js';
 import { WAREHOUSES } from '../../seed/products.js';
 

@@ -1,10 +1,11 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { MSG_PAPERWORK, monthlyInvoice, orderInvoice, seoulMonthKey, type InvoiceDraft } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { shownOrder } from '../../db/repos/orders.js';
-import { companies } from '../../db/tables/accounts.js';
-import { cashLedger, taxInvoices } from '../../db/tables/money.js';
-import { orders } from '../../db/tables/orders.js';
+import { shownOrder } from '../orders/repository.js';
+import { companies } from '../members/schema.js';
+import { cashLedger } from '../wallet/schema.js';
+import { taxInvoices } from './schema.js';
+import { orders } from '../orders/schema.js';
 import type { JobHandler } from '../jobs/types.js';
 import { supplierParty } from '../paperwork/index.js';
 import { invoiceOrders, issuedColumns, writeCorrections, writeInvoice } from './orders.js';

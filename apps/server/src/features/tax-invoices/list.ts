@@ -9,7 +9,9 @@ import {
   type TaxInvoiceStatus,
 } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { adminAudit, companies, taxInvoices } from '../../db/schema.js';
+import { adminAudit } from '../admin/schema.js';
+import { companies } from '../members/schema.js';
+import { taxInvoices } from './schema.js';
 import { recordAudit } from '../../shared/audit.js';
 import { enqueue } from '../../shared/job-queue.js';
 import type { JobRunner } from '../jobs/types.js';

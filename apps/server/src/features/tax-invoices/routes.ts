@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { MSG, MSG_PAPERWORK, type InvoiceMode } from '@partsmall/contract';
-import { companies } from '../../db/schema.js';
+import { companies } from '../members/schema.js';
 import { route } from '../../shared/route.js';
 import { type Api, type AppContext, requireMainAccount, requireStaff } from '../../shared/context.js';
 import { created, notFound, ok } from '../../shared/http.js';

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql, sum, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../client.js';
-import { cashLedger, companies, members } from '../schema.js';
+import type { Db, Tx } from '../../db/client.js';
+import { cashLedger } from '../wallet/schema.js';
+import { companies, members } from './schema.js';
 
 /** The companies-and-members aggregate's reads for staff (docs/architecture.md#the-database). */
 

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, lte, ne, sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../client.js';
-import { products } from '../schema.js';
+import type { Db, Tx } from '../../db/client.js';
+import { products } from './schema.js';
 
 /** The products aggregate's reads for staff: the back office's lists, lookups and the CSV's (docs/architecture.md#the-database). */
 
