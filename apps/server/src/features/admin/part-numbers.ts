@@ -20,6 +20,7 @@ import { AppError, badRequest, notFound } from '../../shared/http.js';
 import { invalidateProductLists, invalidateSynonyms } from '../products/index.js';
 import { recordAudit } from './audit.js';
 import { parseCsvOffThread } from '../../workers/pools.js';
+import { lockFor } from '../../db/locks.js';
 
 /**
  * The back office's part-number cross-reference and synonym table (issue 22;
@@ -144,7 +145,7 @@ export async function saveXref(db: Db, staffId: number, f: XrefFields): Promise<
   if (alphaNumber(f.toPid) === '') throw badRequest(MSG_PART_ADMIN.pid, 'toPid');
   const id = await db.transaction(async (tx) => {
     // One writer of relations at a time: two saves could each close half of a loop.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('part-xrefs'))`);
+    await lockFor(tx, 'part-xrefs');
     const [problem] = await problemsOfNew(tx, [{ from: f.pid, to: f.toPid, kind: f.kind }]);
     if (problem) throw unprocessable(problem.message);
     const inserted = await insertXref(tx, staffId, f);
@@ -235,7 +236,7 @@ export async function importXrefs(
     return { committed: false, rows: accepted(), errors };
   }
   const written = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('part-xrefs'))`);
+    await lockFor(tx, 'part-xrefs');
     // Checked again under the lock, against what is stored now.
     await check(tx);
     if (errors.length > 0) return null;
@@ -279,7 +280,7 @@ export async function saveSynonym(
 ): Promise<SynonymGroup> {
   const terms = [...new Set(r.terms.map((t) => t.trim()))];
   const saved = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('part-synonyms'))`);
+    await lockFor(tx, 'part-synonyms');
     const all = await tx
       .select({ id: partSynonyms.id, terms: partSynonyms.terms })
       .from(partSynonyms)

@@ -6,6 +6,7 @@ import { AppError, badRequest, forbidden, tooMany } from '../../shared/http.js';
 import { takeAttempt } from '../../shared/rate-limit.js';
 import { type AuthContext, buildUserInfo, createSession, findMemberById, sessionProvenAt } from '../auth/index.js';
 import { qrLoginCodes } from './schema.js';
+import { lockFor } from '../../db/locks.js';
 
 /**
  * Mobile QR login (api/qrcodeLogin, docs/requirements.md#qr-login): a member logged in on the desktop asks for a
@@ -62,7 +63,7 @@ export async function issueQrLoginCode(
   const expiresAt = new Date(now.getTime() + QR_LOGIN.ttlSec * 1000);
   await db.transaction(async (tx) => {
     // One request at a time per member, so parallel requests cannot pass the cap together.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'qr:' + auth.member.id}))`);
+    await lockFor(tx, 'qr', auth.member.id);
     const [recent] = await tx
       .select({ n: count() })
       .from(qrLoginCodes)

@@ -7,6 +7,7 @@ import { companies } from '../members/schema.js';
 import { tooMany } from '../../shared/http.js';
 import { licenseDaysLeft } from '../../shared/time.js';
 import { epcVinSearches } from './schema.js';
+import { lockPair } from '../../db/locks.js';
 
 /**
  * The VIN quota (issue 10): at most 30 distinct VINs per company per Asia/Seoul day;
@@ -79,7 +80,7 @@ export async function openVin(
   ]);
   if (reopened!.reopened) return { charged: false, used: reopened!.used };
   const opened = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${QUOTA_LOCK}, ${input.companyId})`);
+    await lockPair(tx, QUOTA_LOCK, input.companyId);
     const sameDay = and(eq(epcVinSearches.companyId, input.companyId), eq(epcVinSearches.day, day));
     const [again] = await tx
       .update(epcVinSearches)

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { shippingAddresses } from '../members/schema.js';
 import type { EventSink } from '../../shared/events.js';
 import { badRequest, notFound } from '../../shared/http.js';
+import { lockFor } from '../../db/locks.js';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -101,7 +102,7 @@ export async function saveAddress(db: Db, events: EventSink, companyId: number, 
  * neither leave two defaults nor deadlock. Returns the company's addresses as they now stand.
  */
 async function lockAddresses(tx: Tx, companyId: number) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`addresses:${companyId}`}))`);
+  await lockFor(tx, 'addresses', companyId);
   return tx
     .select({ id: shippingAddresses.id, basic: shippingAddresses.basic })
     .from(shippingAddresses)
