@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { MEMBER_TYPE_MAIN, SHOP_NAME } from '@partsmall/contract';
 import { members } from '../members/schema.js';
-import type { JobHandler } from './types.js';
+import type { JobHandler } from '../../shared/job-types.js';
+import type { SmsProvider } from '../sms/types.js';
 
 const won = (n: number) => n.toLocaleString('ko-KR');
 
@@ -14,7 +15,7 @@ export const cashCreditedText = (amount: number, balanceAfter: number) =>
  * account is told by text. The recipient is read when the job runs (a changed phone number gets
  * it); one effect per recipient member.
  */
-export const cashCredited: JobHandler<'sms.cashCredited'> = async (job, deps) => {
+export const cashCredited: JobHandler<'sms.cashCredited', { sms: SmsProvider }> = async (job, deps) => {
   const recipients = await deps.db
     .select({ id: members.id, phone: members.phone })
     .from(members)

@@ -8,7 +8,7 @@ import { orderEvents, orderLines, orders } from '../orders/schema.js';
 import { payments } from '../payments/schema.js';
 import { taxInvoices } from '../tax-invoices/schema.js';
 import { cashLedger } from '../wallet/schema.js';
-import type { JobHandler } from '../jobs/types.js';
+import type { JobHandler } from '../../shared/job-types.js';
 import type { FileStorage } from '../chat/index.js';
 import { pruneEffectLogs } from './effect-logs.js';
 
@@ -17,7 +17,7 @@ import { pruneEffectLogs } from './effect-logs.js';
  * keep (docs/requirements.md#retention): each kind of record when its own period has ended. The
  * same sweep prunes the jobs' effect logs (effect-logs.ts, docs/operations.md#jobs).
  */
-export const retentionSweep: JobHandler<'retention.sweep'> = async (_job, deps) => {
+export const retentionSweep: JobHandler<'retention.sweep', { files?: FileStorage }> = async (_job, deps) => {
   await sweepRetention(deps.db, new Date(), deps.files);
 };
 

@@ -14,7 +14,7 @@ import { companies } from '../members/schema.js';
 import { taxInvoices } from './schema.js';
 import { recordAudit } from '../../shared/audit.js';
 import { enqueue } from '../../shared/job-queue.js';
-import type { JobRunner } from '../jobs/types.js';
+import type { JobWaker } from '../../shared/job-types.js';
 import { AppError, notFound } from '../../shared/http.js';
 
 type Row = typeof taxInvoices.$inferSelect;
@@ -156,7 +156,7 @@ async function adminRow(db: Db, id: number) {
  * Staff issue a failed invoice again: it goes back to 발행 대기 with a new issuing job (its key names
  * the try, the invoice's mgtKey stays, so the provider still issues it once). Audited.
  */
-export async function retryTaxInvoice(db: Db, runner: JobRunner, staffId: number, id: number) {
+export async function retryTaxInvoice(db: Db, runner: JobWaker, staffId: number, id: number) {
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(taxInvoices).where(eq(taxInvoices.id, id)).for('update');
     if (!row) throw notFound(MSG_PAPERWORK.invoiceNotFound);
