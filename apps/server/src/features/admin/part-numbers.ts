@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, like, or, sql } from 'drizzle-orm';
+import { asc, desc, eq, like, or, sql } from 'drizzle-orm';
 import {
   alphaNumber,
   checkPartRelations,
@@ -21,6 +21,7 @@ import { invalidateProductLists, invalidateSynonyms } from '../products/index.js
 import { recordAudit } from './audit.js';
 import { parseCsvOffThread } from '../../workers/pools.js';
 import { lockFor } from '../../db/locks.js';
+import { pageWithTotal } from '../../db/page.js';
 
 /**
  * The back office's part-number cross-reference and synonym table (issue 22;
@@ -62,15 +63,10 @@ export async function listXrefs(
 ): Promise<{ results: XrefRow[]; total: number }> {
   const key = q.keyword ? alphaNumber(q.keyword) : '';
   const where = key ? or(like(partXrefs.pidKey, `${key}%`), like(partXrefs.toKey, `${key}%`)) : undefined;
-  const [rows, [counted]] = await Promise.all([
-    xrefsWithAuthor(db)
-      .where(where)
-      .orderBy(desc(partXrefs.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
-    db.select({ n: count() }).from(partXrefs).where(where),
-  ]);
-  return { results: rows.map(toRow), total: counted?.n ?? 0 };
+  const { rows, total } = await pageWithTotal(db, partXrefs, where, q, (limit, offset) =>
+    xrefsWithAuthor(db).where(where).orderBy(desc(partXrefs.id)).limit(limit).offset(offset),
+  );
+  return { results: rows.map(toRow), total };
 }
 
 /**

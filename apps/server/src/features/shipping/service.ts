@@ -5,6 +5,7 @@ import { shippingAddresses } from '../members/schema.js';
 import type { EventSink } from '../../shared/events.js';
 import { badRequest, notFound } from '../../shared/http.js';
 import { lockFor } from '../../db/locks.js';
+import { pageWithTotal } from '../../db/page.js';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -35,17 +36,16 @@ export async function listAddresses(
     );
   }
   const where = and(...conditions);
-  const [rows, [counted]] = await Promise.all([
+  const { rows, total } = await pageWithTotal(db, shippingAddresses, where, q, (limit, offset) =>
     db
       .select()
       .from(shippingAddresses)
       .where(where)
       .orderBy(desc(shippingAddresses.basic), desc(shippingAddresses.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
-    db.select({ n: count() }).from(shippingAddresses).where(where),
-  ]);
-  return { results: rows.map(toAddressView), total: Number(counted?.n ?? 0) };
+      .limit(limit)
+      .offset(offset),
+  );
+  return { results: rows.map(toAddressView), total };
 }
 
 export interface AddressForm {

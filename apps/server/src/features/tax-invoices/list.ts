@@ -16,6 +16,7 @@ import { recordAudit } from '../../shared/audit.js';
 import { enqueue } from '../../shared/job-queue.js';
 import type { JobWaker } from '../../shared/job-types.js';
 import { AppError, notFound } from '../../shared/http.js';
+import { pageWithTotal } from '../../db/page.js';
 
 type Row = typeof taxInvoices.$inferSelect;
 
@@ -57,17 +58,16 @@ export async function listTaxInvoices(
   const conditions: SQL[] = [eq(taxInvoices.companyId, companyId)];
   if (q.startDate && q.endDate) conditions.push(writtenBetween(q.startDate, q.endDate));
   const where = and(...conditions);
-  const [rows, [counted]] = await Promise.all([
+  const { rows, total } = await pageWithTotal(db, taxInvoices, where, q, (limit, offset) =>
     db
       .select()
       .from(taxInvoices)
       .where(where)
       .orderBy(desc(taxInvoices.writeDate), desc(taxInvoices.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
-    db.select({ n: count() }).from(taxInvoices).where(where),
-  ]);
-  return { results: rows.map(toInvoiceRow), total: Number(counted?.n ?? 0) };
+      .limit(limit)
+      .offset(offset),
+  );
+  return { results: rows.map(toInvoiceRow), total };
 }
 
 /**
@@ -125,20 +125,19 @@ export async function adminListTaxInvoices(
   if (q.companyId) conditions.push(eq(taxInvoices.companyId, q.companyId));
   if (q.startDate && q.endDate) conditions.push(writtenBetween(q.startDate, q.endDate));
   const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, [counted]] = await Promise.all([
+  const { rows, total } = await pageWithTotal(db, taxInvoices, where, q, (limit, offset) =>
     db
       .select({ inv: taxInvoices, companyName: companies.name })
       .from(taxInvoices)
       .innerJoin(companies, eq(companies.id, taxInvoices.companyId))
       .where(where)
       .orderBy(desc(taxInvoices.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
-    db.select({ n: count() }).from(taxInvoices).where(where),
-  ]);
+      .limit(limit)
+      .offset(offset),
+  );
   return {
     results: rows.map((r) => ({ ...toInvoiceRow(r.inv), companyId: r.inv.companyId, companyName: r.companyName })),
-    total: Number(counted?.n ?? 0),
+    total,
   };
 }
 
