@@ -38,7 +38,6 @@ const SERVER_TABLE_READERS = {
   'features/admin/products.ts': ['products'],
   'features/admin/staff.ts': ['members'],
   'features/auth/service.ts': ['members'],
-  'features/auth/types.ts': ['members'],
   'features/auth/user-info.ts': ['members'],
   'features/cart/service.ts': ['products'],
   'features/chat/conversations.ts': ['members'],
@@ -47,7 +46,6 @@ const SERVER_TABLE_READERS = {
   'features/inquiry/repository.ts': ['members'],
   'features/jobs/cash-credited.ts': ['members'],
   'features/jobs/restock.ts': ['members', 'products'],
-  'features/mall/service.ts': ['notices'],
   'features/members/repository.ts': ['wallet'],
   'features/notify/chat-reply.ts': ['members'],
   'features/notify/events.ts': ['orders'],
@@ -88,7 +86,6 @@ const SERVER_TABLE_READERS = {
   'features/wallet/wallet.ts': ['members'],
   'shared/audit.ts': ['admin'],
   'shared/rate-limit.ts': ['auth'],
-  'web-app/seo.ts': ['products'],
 };
 
 export default tseslint.config(

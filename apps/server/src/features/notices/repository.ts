@@ -1,4 +1,4 @@
-import { count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { notices } from './schema.js';
 
@@ -42,4 +42,14 @@ export async function updateNotice(tx: Tx, id: number, fields: NoticeFields): Pr
 export async function insertNotice(tx: Tx, fields: NoticeFields): Promise<NoticeRecord> {
   const [row] = await tx.insert(notices).values(fields).returning();
   return row!;
+}
+
+/** The published popup notices, newest first, at most `limit` (the shop's home popup). */
+export function popupNotices(db: Db, limit: number) {
+  return db
+    .select({ seq: notices.id, title: notices.title, content: notices.content })
+    .from(notices)
+    .where(and(eq(notices.popup, true), eq(notices.published, true)))
+    .orderBy(desc(notices.createdAt), desc(notices.id))
+    .limit(limit);
 }
