@@ -1,6 +1,5 @@
-import { and, eq } from 'drizzle-orm';
-import { MEMBER_TYPE_MAIN, SHOP_NAME } from '@partsmall/contract';
-import { members } from '../members/schema.js';
+import { SHOP_NAME } from '@partsmall/contract';
+import { activeMainAccounts } from '../members/repository.js';
 import type { JobHandler } from '../../shared/job-types.js';
 import type { SmsProvider } from '../sms/types.js';
 
@@ -16,12 +15,7 @@ export const cashCreditedText = (amount: number, balanceAfter: number) =>
  * it); one effect per recipient member.
  */
 export const cashCredited: JobHandler<'sms.cashCredited', { sms: SmsProvider }> = async (job, deps) => {
-  const recipients = await deps.db
-    .select({ id: members.id, phone: members.phone })
-    .from(members)
-    .where(
-      and(eq(members.companyId, job.data.companyId), eq(members.type, MEMBER_TYPE_MAIN), eq(members.status, 'active')),
-    );
+  const recipients = await activeMainAccounts(deps.db, job.data.companyId);
   for (const r of recipients) {
     const part = `member:${r.id}`;
     const text = cashCreditedText(job.data.amount, job.data.balanceAfter);

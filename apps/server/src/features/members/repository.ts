@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, sql, sum, type SQL } from 'drizzle-orm';
+import { MEMBER_TYPE_MAIN } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { cashLedger } from '../wallet/schema.js';
 import { companies, members } from './schema.js';
@@ -84,4 +85,18 @@ export async function staffById(db: Db, id: number): Promise<MemberRecord | unde
 export async function memberByLoginId(db: Db | Tx, loginId: string): Promise<MemberRecord | undefined> {
   const [row] = await db.select().from(members).where(eq(members.loginId, loginId));
   return row;
+}
+
+/** The account of a member number (any role), or undefined. */
+export async function memberById(db: Db | Tx, id: number): Promise<MemberRecord | undefined> {
+  const [row] = await db.select().from(members).where(eq(members.id, id));
+  return row;
+}
+
+/** The company's active main accounts: who is told about the company's money. */
+export function activeMainAccounts(db: Db | Tx, companyId: number): Promise<MemberRecord[]> {
+  return db
+    .select()
+    .from(members)
+    .where(and(eq(members.companyId, companyId), eq(members.type, MEMBER_TYPE_MAIN), eq(members.status, 'active')));
 }
