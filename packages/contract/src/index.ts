@@ -28,6 +28,7 @@ export * from './socket-events.js';
 export * from './messages-shop.js';
 export * from './products.js';
 export * from './orders.js';
+export * from './warehouses.js';
 export * from './member.js';
 export * from './epc.js';
 export * from './chat.js';
