@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extendLicense, licenseDaysLeft, seoulDay, startOfSeoulDay } from '../../src/shared/time.js';
+import { seoulDay, startOfSeoulDay } from '@partsmall/contract';
+import { extendLicense, licenseDaysLeft } from '../../src/shared/time.js';
 
 const at = (iso: string) => new Date(iso);
 const HOUR = 3600_000;

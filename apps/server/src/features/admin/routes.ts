@@ -1,9 +1,8 @@
-import { MSG_ADMIN, MSG_CATALOGUE } from '@partsmall/contract';
+import { MSG_ADMIN, MSG_CATALOGUE, seoulDay } from '@partsmall/contract';
 import { countOnlineCustomers } from '../chat/index.js';
 import { requireStaff, type Api, type AppContext } from '../../shared/context.js';
 import { route } from '../../shared/route.js';
 import { created, ok } from '../../shared/http.js';
-import { seoulDay } from '../../shared/time.js';
 import { listAudit } from './audit.js';
 import { partNumberAdminRoutes } from './part-number-routes.js';
 import { uploadCatalogue } from './catalogue.js';
