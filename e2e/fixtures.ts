@@ -15,7 +15,7 @@ import { call, latestCode, type TestServer } from '../apps/server/test/helpers.j
 
 /**
  * What the browser tests set up for themselves, so that no test depends on what an earlier one
- * left behind (issue 8 item 19): products with written-out tier prices, a company's cash, new
+ * left behind: products with written-out tier prices, a company's cash, new
  * companies, and payments made through the sandbox gateway.
  */
 

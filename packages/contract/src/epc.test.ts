@@ -270,7 +270,7 @@ describe('colorValue (applicability against the vehicle)', () => {
 });
 
 describe('diagram zoom', () => {
-  it('has the spec constants', () => {
+  it('has the original constants', () => {
     expect(EPC_ZOOM).toMatchObject({ inStep: 0.5, outStep: 0.25, min: 0.5, max: 3 });
   });
 

@@ -42,7 +42,7 @@ import {
 } from './products.js';
 
 /**
- * The back office's calls (issue 12). Each route takes its path, schemas and access from the table
+ * The back office's calls (docs/requirements.md#back-office). Each route takes its path, schemas and access from the table
  * of calls (the `admin…` entries); the access hook answers 401/403 before the body is read. The order
  * moves themselves (adminSetOrderStatus, adminGetOrderEvents) live with the orders feature.
  */

@@ -9,7 +9,7 @@ import { licenseDaysLeft } from '../../shared/time.js';
 import { epcVinSearches } from './schema.js';
 
 /**
- * The VIN quota (issue 10): at most 30 distinct VINs per company per Asia/Seoul day;
+ * The VIN quota (docs/requirements.md#vin-quota): at most 30 distinct VINs per company per Asia/Seoul day;
  * opening a VIN the company already opened that day costs nothing; the three test VINs are free.
  */
 
