@@ -71,8 +71,14 @@ export function tableFirstColumnPaths(markdown: string, pattern: RegExp): string
     .sort();
 }
 
-/** A backticked file: a name with a known extension, no placeholder, no address. */
+/**
+ * A backticked file (a name with a known extension) or folder (two or more names ending in '/'), with
+ * no placeholder, no address and no environment variable (`UPLOAD_DIR/epc/`); folders the programs
+ * write (dist, data, screenshots) are not in the tree.
+ */
 const FILE_EXT = /\.(ts|tsx|mts|js|mjs|cjs|json|md|css|html|ya?ml|sh|sql|conf)$/;
+const FOLDER = /^[a-z0-9_.@-]+(\/[a-z0-9_.@-]+)+\/$/;
+const WRITTEN = /(^|\/)(dist|data|screenshots)\//;
 export function codePaths(markdown: string): string[] {
   const found: string[] = [];
   let fenced = false;
@@ -81,7 +87,8 @@ export function codePaths(markdown: string): string[] {
     if (fenced) continue;
     for (const m of line.matchAll(/`([^`\s]+)`/g)) {
       const token = m[1]!.replace(/:\d+(-\d+)?$/, '');
-      if (!FILE_EXT.test(token) || /[<>*…{}$]|:\/\/|^\//.test(token)) continue;
+      if (/[<>*…{}$]|:\/\/|^\//.test(token) || WRITTEN.test(token)) continue;
+      if (!FILE_EXT.test(token) && !FOLDER.test(token)) continue;
       found.push(token);
     }
   }
@@ -105,9 +112,19 @@ const BASES = [
 
 const files = treeFiles();
 const fileSet = new Set(files);
+const folderSet = new Set(
+  files.flatMap((f) =>
+    f
+      .split('/')
+      .slice(0, -1)
+      .map((_, i, parts) => `${parts.slice(0, i + 1).join('/')}/`),
+  ),
+);
 const basenames = new Set(files.map((f) => path.posix.basename(f)));
-const exists = (token: string) =>
-  token.includes('/') ? BASES.some((b) => fileSet.has(path.posix.normalize(b + token))) : basenames.has(token);
+const exists = (token: string) => {
+  if (token.endsWith('/')) return BASES.some((b) => folderSet.has(b + token));
+  return token.includes('/') ? BASES.some((b) => fileSet.has(path.posix.normalize(b + token))) : basenames.has(token);
+};
 
 const DOCS = ['README.md', ...files.filter((f) => /^docs\/[^/]+\.md$/.test(f)).sort()];
 const SERVER_FEATURES = folders('apps/server/src/features');
@@ -138,7 +155,7 @@ describe('the documents list the feature folders as they are', () => {
 });
 
 describe('the documents name files that exist', () => {
-  it('every backticked file of README.md and docs/*.md exists', () => {
+  it('every backticked file and folder of README.md and docs/*.md exists', () => {
     const missing: string[] = [];
     let checked = 0;
     for (const doc of DOCS) {
@@ -163,12 +180,13 @@ describe('the readers', () => {
   it('take files with an extension and leave calls, placeholders, addresses and code blocks', () => {
     const md = [
       'See `epc/quota.ts`, `shared/http.ts:12`, `api/getDeliInfo`, `features/<name>/index.ts`,',
-      '`*-worker.ts`, `https://x.kr/a.json`, `/usr/bin/chromium`, `npm run build` and `README.md`.',
+      '`*-worker.ts`, `https://x.kr/a.json`, `/usr/bin/chromium`, `npm run build` and `README.md`;',
+      '`db/tables/`, `UPLOAD_DIR/epc/`, `dist/`, `screenshots/failed/`, `docs/`.',
       '```',
       '`inside/a/block.ts`',
       '```',
     ].join('\n');
-    expect(codePaths(md)).toEqual(['epc/quota.ts', 'shared/http.ts', 'README.md']);
+    expect(codePaths(md)).toEqual(['epc/quota.ts', 'shared/http.ts', 'README.md', 'db/tables/']);
   });
 
   it("take the backticked paths of a table's first column", () => {
