@@ -1,6 +1,7 @@
 /**
  * The Seoul calendar: every business date is an Asia/Seoul date (docs/requirements.md#money), and
- * this module is the one place server and web compute one. Asia/Seoul (TIME_ZONE) is UTC+9 all year
+ * this module is the one place server and web compute one in JavaScript (SQL that buckets rows by
+ * Seoul day names TIME_ZONE: the server's `withinSeoulDays`). Asia/Seoul (TIME_ZONE) is UTC+9 all year
  * (Korea has kept no daylight saving time since 1988), so a fixed offset is exact, and cheaper than a
  * time-zone formatter (the VIN quota asks for the day on every catalogue call; a first page of the
  * web app builds no formatter).
