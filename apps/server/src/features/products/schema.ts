@@ -14,7 +14,7 @@ import {
 import { members } from '../../db/tables/accounts.js';
 
 /**
- * The shop's own cross-reference of part numbers (issue 22), kept by staff in the back office:
+ * The shop's own cross-reference of part numbers (docs/search.md#part-numbers), kept by staff in the back office:
  * supersessions (pid is replaced by to_pid) and interchangeable numbers (OE ↔ aftermarket). Keys are
  * the alphaNumber forms. docs/search.md#part-numbers
  */
