@@ -25,7 +25,7 @@ import { toCsv } from '../../shared/csv.js';
 import { escapeLike } from './search.js';
 import type { EventSink } from '../../shared/events.js';
 
-/** The back office's order list, detail, bulk move and CSV export (issue 12, Orders). */
+/** The back office's order list, detail, bulk move and CSV export (docs/requirements.md#back-office). */
 
 type Q = Omit<AdminOrderListRequest, 'page' | 'size'> & { page: number; size: number };
 

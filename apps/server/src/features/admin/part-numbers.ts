@@ -24,7 +24,7 @@ import { lockFor } from '../../db/locks.js';
 import { pageWithTotal } from '../../db/page.js';
 
 /**
- * The back office's part-number cross-reference and synonym table (issue 22;
+ * The back office's part-number cross-reference and synonym table (
  * docs/search.md#part-numbers, docs/search.md#korean-name-search). Every write is checked against
  * what is stored (the catalogues' replacements included): a supersession cycle, a chain of more than
  * 20 steps, a looping or empty synonym are refused and change nothing; every write is audited.

@@ -1,9 +1,8 @@
-import { MSG_ADMIN, MSG_CATALOGUE } from '@partsmall/contract';
+import { MSG_ADMIN, MSG_CATALOGUE, seoulDay } from '@partsmall/contract';
 import { countOnlineCustomers } from '../chat/index.js';
 import { requireStaff, type Api, type AppContext } from '../../shared/context.js';
 import { route } from '../../shared/route.js';
 import { created, ok } from '../../shared/http.js';
-import { seoulDay } from '../../shared/time.js';
 import { listAudit } from './audit.js';
 import { partNumberAdminRoutes } from './part-number-routes.js';
 import { uploadCatalogue } from './catalogue.js';
@@ -43,7 +42,7 @@ import {
 } from './products.js';
 
 /**
- * The back office's calls (issue 12). Each route takes its path, schemas and access from the table
+ * The back office's calls (docs/requirements.md#back-office). Each route takes its path, schemas and access from the table
  * of calls (the `admin…` entries); the access hook answers 401/403 before the body is read. The order
  * moves themselves (adminSetOrderStatus, adminGetOrderEvents) live with the orders feature.
  */

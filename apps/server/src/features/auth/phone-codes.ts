@@ -1,12 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createHash, randomInt } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { MSG, MSG_PROVIDER, PHONE_CODE, SHOP_NAME, TIMING } from '@partsmall/contract';
+import { MSG, MSG_PROVIDER, PHONE_CODE, SHOP_NAME, TIMING, startOfSeoulDay } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { phoneCodes, rateEvents } from './schema.js';
 import { AppError, tooMany } from '../../shared/http.js';
 import { recentEvents } from '../../shared/rate-limit.js';
-import { startOfSeoulDay } from '../../shared/time.js';
 import type { SmsProvider } from '../sms/index.js';
 import { lockFor } from '../../db/locks.js';
 

@@ -11,7 +11,7 @@ import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.js';
 import { createSession, endSessions, type SessionSockets } from './sessions.js';
 import { buildUserInfo } from './user-info.js';
 
-/** Join refusals answer the spec's body code 499 with the field they are about. */
+/** Join refusals answer the original API's body code 499 (docs/requirements.md#join) with the field they are about. */
 const joinRefused = (message: string, field?: string) => new AppError(400, message, 499, field);
 
 export function newSecurityNumber(): string {

@@ -17,7 +17,7 @@ import { lockFor } from '../../db/locks.js';
  * `now` is a parameter so that tests move the clock instead of sleeping.
  *
  * The QR code carries the address of the shop's mobile login with the code (?qr=), so a phone's
- * own camera app opens it; the spec's client that posts what it scanned still works, because a
+ * own camera app opens it; the original client that posts what it scanned still works, because a
  * posted address is read for its code. A phone whose camera is blocked types the short code the
  * desktop shows beside the QR code: 8 characters (40 bits) of the same login, valid as long and
  * spent together with it; guessing is hopeless within 60 s, and tries per address are capped.
@@ -91,7 +91,7 @@ export async function issueQrLoginCode(
 
 /**
  * Spends a code and opens a new session for its member. Expired, used, forged and malformed codes,
- * and codes of a session that has ended since, all get the spec's one message (docs/requirements.md#qr-login).
+ * and codes of a session that has ended since, all get the original API's one message (docs/requirements.md#qr-login).
  */
 export async function redeemQrLoginCode(
   db: Db,

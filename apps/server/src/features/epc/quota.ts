@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import { EPC_MSG, isTestVin, MAX_VIN_SEARCHES_PER_DAY, seoulDayKey } from '@partsmall/contract';
+import { EPC_MSG, isTestVin, MAX_VIN_SEARCHES_PER_DAY, seoulDay } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { runPrepared, type PreparedStatement } from '../../db/prepared.js';
 import type { EventSink } from '../../shared/events.js';
@@ -10,7 +10,7 @@ import { epcVinSearches } from './schema.js';
 import { lockPair } from '../../db/locks.js';
 
 /**
- * The VIN quota (issue 10): at most 30 distinct VINs per company per Asia/Seoul day;
+ * The VIN quota (docs/requirements.md#vin-quota): at most 30 distinct VINs per company per Asia/Seoul day;
  * opening a VIN the company already opened that day costs nothing; the three test VINs are free.
  */
 
@@ -68,7 +68,7 @@ export async function openVin(
   now: Date = new Date(),
 ): Promise<OpenVinResult> {
   if (isTestVin(input.vin)) return { charged: false, used: await vinSearchCount(db, input.companyId, now) };
-  const day = seoulDayKey(now);
+  const day = seoulDay(now);
   // Reopening a VIN of the day costs nothing and needs no lock: one statement finds it and counts
   // the day (a buyer's searches of one car queue on the company's lock otherwise). A new VIN takes
   // the locked path.
@@ -114,7 +114,7 @@ export async function vinSearchCount(db: Db, companyId: number, now: Date = new 
   const [row] = await db
     .select({ used: count() })
     .from(epcVinSearches)
-    .where(and(eq(epcVinSearches.companyId, companyId), eq(epcVinSearches.day, seoulDayKey(now))));
+    .where(and(eq(epcVinSearches.companyId, companyId), eq(epcVinSearches.day, seoulDay(now))));
   return Number(row?.used ?? 0);
 }
 
@@ -138,7 +138,7 @@ export interface Opener {
 export function openerValues(vin: string, opener: Opener | undefined): [boolean, number, string, Date] {
   if (!opener) return [true, 0, '1970-01-01', new Date(0)];
   const now = opener.now ?? new Date();
-  return [isTestVin(vin), opener.companyId, seoulDayKey(now), now];
+  return [isTestVin(vin), opener.companyId, seoulDay(now), now];
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { seoulDay } from '../../shared/time.js';
+import { seoulDay } from '@partsmall/contract';
 import type { JobWaker } from '../../shared/job-types.js';
 import { startSchedule } from '../../shared/schedule.js';
 

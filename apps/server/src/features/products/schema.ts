@@ -95,7 +95,7 @@ export const products = pgTable(
 );
 
 /**
- * The shop's own cross-reference of part numbers (issue 22), kept by staff in the back office:
+ * The shop's own cross-reference of part numbers (docs/search.md#part-numbers), kept by staff in the back office:
  * supersessions (pid is replaced by to_pid) and interchangeable numbers (OE ↔ aftermarket). Keys are
  * the alphaNumber forms. docs/search.md#part-numbers
  */

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
-import { MSG_PAPERWORK, monthlyInvoice, orderInvoice, seoulMonthKey, type InvoiceDraft } from '@partsmall/contract';
+import { MSG_PAPERWORK, monthlyInvoice, orderInvoice, seoulMonth, type InvoiceDraft } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { shownOrder } from '../orders/repository.js';
 import { companies } from '../members/schema.js';
@@ -224,7 +224,7 @@ export const monthlyTaxInvoices: JobHandler<'taxInvoice.monthly'> = async (job, 
     const draft = monthlyInvoice(
       companyId,
       month,
-      shipped.filter((o) => o.shippedAt && seoulMonthKey(o.shippedAt) === month),
+      shipped.filter((o) => o.shippedAt && seoulMonth(o.shippedAt) === month),
       now,
     );
     if (!draft) continue;
