@@ -3,7 +3,7 @@ import { EPC_MSG, isTestVin, MAX_VIN_SEARCHES_PER_DAY, seoulDay } from '@partsma
 import type { Db } from '../../db/client.js';
 import { runPrepared, type PreparedStatement } from '../../db/prepared.js';
 import type { EventSink } from '../../shared/events.js';
-import { companies } from '../members/schema.js';
+import { companyById } from '../members/repository.js';
 import { tooMany } from '../../shared/http.js';
 import { licenseDaysLeft } from '../../shared/time.js';
 import { epcVinSearches } from './schema.js';
@@ -120,8 +120,8 @@ export async function vinSearchCount(db: Db, companyId: number, now: Date = new 
 
 /** Licence days left of a company (rounded up; 0 when none or expired). */
 export async function licenseDaysOf(db: Db, companyId: number): Promise<number> {
-  const [row] = await db.select({ end: companies.licenseEnd }).from(companies).where(eq(companies.id, companyId));
-  return licenseDaysLeft(row?.end ?? null);
+  const company = await companyById(db, companyId);
+  return licenseDaysLeft(company?.licenseEnd ?? null);
 }
 
 /**

@@ -100,3 +100,9 @@ export function activeMainAccounts(db: Db | Tx, companyId: number): Promise<Memb
     .from(members)
     .where(and(eq(members.companyId, companyId), eq(members.type, MEMBER_TYPE_MAIN), eq(members.status, 'active')));
 }
+
+/** The company of a number, or undefined. */
+export async function companyById(db: Db | Tx, id: number): Promise<CompanyRecord | undefined> {
+  const [row] = await db.select().from(companies).where(eq(companies.id, id));
+  return row;
+}
