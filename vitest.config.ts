@@ -72,7 +72,8 @@ export default defineConfig({
       },
       {
         test: {
-          // `npm start` rebuilds apps/web/dist, which every other browser test reads: alone, last.
+          // `npm start` rebuilds apps/web/dist when its sources changed (after `npm test`'s build they have
+          // not), and every other browser test reads it: alone, last.
           name: 'start-stop',
           sequence: { groupOrder: 3 },
           include: ['e2e/start-stop.test.ts'],

@@ -18,14 +18,14 @@ import {
 } from './order-data.js';
 
 /**
- * Crash safety (issue 13): 1,000 order payments over the trade channel and 200 gateway confirmations,
+ * Crash safety (docs/performance.md#crash): 1,000 order payments over the trade channel and 200 gateway confirmations,
  * each confirmation delivered several times, against a server that is killed with SIGKILL at random
  * moments and restarted, three times. Clients behave as real ones do: a request whose answer was lost
  * is sent again (the same client request id; the same signed confirmation). Afterwards the books are
  * checked: every company's ledger sum equals its balance, no confirmation credited twice (nor a paid
  * one never), no order without its debit and no debit without its order, no negative stock.
  *
- * Issue 23 adds what leaves the shop: meanwhile staff ship 1,000 orders (confirmed → shipped with a
+ * What leaves the shop (docs/architecture.md#jobs) is tried too: meanwhile staff ship 1,000 orders (confirmed → shipped with a
  * carrier and waybill: a `shipped` 알림톡 each and, for companies invoiced per order, a 전자세금계산서),
  * with NOTIFY_PROVIDER=solapi and TAXINVOICE_PROVIDER=popbill pointed at the test stand-ins running
  * in this process. Once the job queue has drained, the stand-ins are counted: every expected message

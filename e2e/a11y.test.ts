@@ -6,7 +6,7 @@ import { shot, startShop } from './helpers.js';
 import { contextOptions, LEGS, logIn, openLeg, prepareTour, settle, tour, visitStop, type TourData } from './tour.js';
 
 /**
- * Accessibility (issue 20 item 16): axe-core (WCAG 2.1 A/AA and its best practices) on every
+ * Accessibility (docs/requirements.md#look-and-language): axe-core (WCAG 2.1 A/AA and its best practices) on every
  * screen of the tour — visitor, member and staff, desktop and phone, with the dialogs open — finds
  * no critical or serious violation, and no content outside a landmark.
  */

@@ -22,7 +22,7 @@ import {
 } from './helpers.js';
 
 /**
- * Issue 12 in one browser: staff confirm and ship an order with a waybill and the buyer sees it;
+ * The back office (docs/requirements.md#back-office) in one browser: staff confirm and ship an order with a waybill and the buyer sees it;
  * staff create a product with a picture and a member finds it; the admin changes the footer and
  * an open shop tab reloads with it; a bank transfer confirmed by staff credits once. Every
  * back-office screen is photographed at 1280 px (screenshots/admin-*.png).

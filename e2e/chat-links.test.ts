@@ -5,7 +5,7 @@ import { png } from '../apps/server/test/chat-images.js';
 import { call, desktopPage, shot, startShop } from './helpers.js';
 
 /**
- * Chat file addresses live 10 to 15 minutes (issue 20): a chat left open longer exchanges an
+ * Chat file addresses live 10 to 15 minutes (docs/security.md#uploads): a chat left open longer exchanges an
  * expired address for a fresh one before opening the picture.
  */
 let shop: Awaited<ReturnType<typeof startShop>>;

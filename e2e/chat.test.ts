@@ -12,7 +12,7 @@ import { newCompany } from './fixtures.js';
 import { call, CHROMIUM, desktopPage, phonePage, shot, startShop } from './helpers.js';
 
 /**
- * Issue 11 in the browser: a member and staff chat in two contexts (text, a pasted image shown on
+ * The chat (docs/requirements.md#chat) in the browser: a member and staff chat in two contexts (text, a pasted image shown on
  * both sides, the unread mark cleared on reading), the chat sign-up from the chat entry, a
  * product inquiry arriving in the console, and the QR login of a phone.
  */
@@ -78,7 +78,7 @@ describe('chat between a member and staff', () => {
     await member.page.getByTestId('chat-level').getByText('골드').waitFor();
     await member.page.getByText('아직 주고받은 메시지가 없습니다.').waitFor();
 
-    // A blank message is refused with the spec's message.
+    // A blank message is refused with the original message.
     await member.page.getByTestId('chat-input').fill('   ');
     await member.page.getByTestId('chat-input').press('Enter');
     await member.page.getByText('전송할 내용을 입력하세요.').waitFor();
@@ -624,7 +624,7 @@ describe('mobile QR login', () => {
       await cameraBrowser.close();
       fs.rmSync(path.dirname(video), { recursive: true, force: true });
     }
-    // The code was spent: posting it again is refused with the spec's message.
+    // The code was spent: posting it again is refused with the original message.
     const again = await call(shop.server, 'POST', 'api/qrcodeLogin', { token: code });
     expect(again.body.message).toBe('로그인 중 문제가 발생하였습니다. 다시 시도해 주세요.');
     await desktop.context.close();
@@ -684,7 +684,7 @@ describe('mobile QR login', () => {
       () => JSON.parse(sessionStorage.getItem('userInfo') ?? 'null') as { id: string } | null,
     );
     expect(typedUser?.id).toBe('demo@partsmall.kr');
-    // Spent: the same short code again is refused with the spec's message.
+    // Spent: the same short code again is refused with the original message.
     const again = await call(shop.server, 'POST', 'api/qrcodeLogin', { token: typedCode });
     expect(again.body.message).toBe('로그인 중 문제가 발생하였습니다. 다시 시도해 주세요.');
     await typing.context.close();

@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { desktopPage, loginAs, memberLogin, phonePage, shot, startShop } from './helpers.js';
 
 /**
- * The Content-Security-Policy holds in a real browser (issue 8 item 5): the main pages, as a
+ * The Content-Security-Policy holds in a real browser (docs/security.md#headers): the main pages, as a
  * visitor and as a member, on desktop and phone, load with no CSP violation, no console error and
  * no page error. The two outside embeds are stood in for (no network here) at their real
  * addresses, so the policy is tested against the hosts the app really uses: the Daum postcode

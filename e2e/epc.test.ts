@@ -7,7 +7,7 @@ import { cartItems, epcCatalogues, epcReplacements, epcVinSearches, members } fr
 import { call, desktopPage, phonePage, loginAs, memberLogin, shot, startShop } from './helpers.js';
 
 /**
- * The parts catalogue in the browser (issue 10): a licensed member searches a real demo VIN and a
+ * The parts catalogue in the browser (docs/requirements.md#parts-catalogue): a licensed member searches a real demo VIN and a
  * test VIN, drills down to a drawing, links callouts and rows both ways, zooms to the limits,
  * toggles the filter, reads replacements, buys from a row and finds the VIN on the order; an
  * unlicensed member gets the banner and the test VINs; the phone route.

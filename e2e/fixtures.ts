@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { alphaNumber } from '@partsmall/contract';
+import { alphaNumber, ORDER_STATUS, WAREHOUSES, type WarehouseKey } from '@partsmall/contract';
 import {
   cashLedger,
   companies,
@@ -15,16 +15,11 @@ import { call, latestCode, type TestServer } from '../apps/server/test/helpers.j
 
 /**
  * What the browser tests set up for themselves, so that no test depends on what an earlier one
- * left behind (issue 8 item 19): products with written-out tier prices, a company's cash, new
+ * left behind: products with written-out tier prices, a company's cash, new
  * companies, and payments made through the sandbox gateway.
  */
 
 export type Product = typeof products.$inferSelect;
-
-export const WAREHOUSE = {
-  korea: { storageId: 1, stockName: '한국 김포물류센터' },
-  china: { storageId: 2, stockName: '중국 위해직수입창고' },
-} as const;
 
 let made = 0;
 
@@ -38,7 +33,7 @@ export async function addProduct(
     name: string;
     prices: [a: number, b: number, c: number, d: number];
     stock: number;
-    warehouse?: keyof typeof WAREHOUSE;
+    warehouse?: WarehouseKey;
     notes?: string;
     /** A part number of the test's own choosing (quick order types it in several spellings). */
     pid?: string;
@@ -63,7 +58,7 @@ export async function addProduct(
       priceD: d,
       salePrice: d + 5000,
       hasAmount: p.stock,
-      ...WAREHOUSE[p.warehouse ?? 'korea'],
+      ...WAREHOUSES[p.warehouse ?? 'korea'],
       imgFiles: ['/uploads/products/pad-1.svg'],
       detailInfo: p.notes ?? '',
       description: `${p.name} 테스트 상품`,
@@ -171,7 +166,13 @@ export async function payByApi(
  */
 export async function demoOrder(
   server: TestServer,
-  o: { product: Product; qty: number; price: number; shipping: number; status: 0 | 1 },
+  o: {
+    product: Product;
+    qty: number;
+    price: number;
+    shipping: number;
+    status: typeof ORDER_STATUS.purchaseRequest | typeof ORDER_STATUS.shipmentConfirmed;
+  },
 ): Promise<number> {
   const [demo] = await server.db.select().from(members).where(eq(members.loginId, 'demo@partsmall.kr'));
   const [order] = await server.db
@@ -180,7 +181,7 @@ export async function demoOrder(
       companyId: demo!.companyId!,
       memberId: demo!.id,
       clientRequestId: randomUUID(),
-      ...WAREHOUSE.korea,
+      ...WAREHOUSES.korea,
       status: o.status,
       totalAmount: o.qty * o.price,
       shipping: o.shipping,
@@ -203,11 +204,18 @@ export async function demoOrder(
     price: o.price,
   });
   // The payment writes the order's first event (no status → purchase request); staff confirm it.
-  await server.db
-    .insert(orderEvents)
-    .values([
-      { orderId: order!.id, fromStatus: null, toStatus: 0, memberId: demo!.id },
-      ...(o.status === 1 ? [{ orderId: order!.id, fromStatus: 0, toStatus: 1, memberId: null }] : []),
-    ]);
+  await server.db.insert(orderEvents).values([
+    { orderId: order!.id, fromStatus: null, toStatus: ORDER_STATUS.purchaseRequest, memberId: demo!.id },
+    ...(o.status === ORDER_STATUS.shipmentConfirmed
+      ? [
+          {
+            orderId: order!.id,
+            fromStatus: ORDER_STATUS.purchaseRequest,
+            toStatus: ORDER_STATUS.shipmentConfirmed,
+            memberId: null,
+          },
+        ]
+      : []),
+  ]);
   return order!.id;
 }

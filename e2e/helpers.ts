@@ -35,7 +35,7 @@ export async function startShop(
 }
 
 /**
- * What the pages of a test wrote to the console (issue 8 item 15: the console stays clean). The
+ * What the pages of a test wrote to the console (the console stays clean). The
  * browser's own line for an answer a test provoked on purpose (a 4xx of the API, a blocked or
  * offline external script or map) is a network event, not a message of the app, and is let
  * through; every other line — a warning, an error, a log, an uncaught exception — fails the test.

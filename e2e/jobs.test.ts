@@ -6,7 +6,7 @@ import { makeCompany } from '../apps/server/test/member-helpers.js';
 import { desktopPage, phonePage, shot, startShop } from './helpers.js';
 
 /**
- * The back office's 발송 작업 page (issue 23): a text whose provider keeps failing is parked and
+ * The back office's 발송 작업 page (docs/architecture.md#jobs): a text whose provider keeps failing is parked and
  * shown with its error; staff try it once more, and it is sent.
  */
 let shop: Awaited<ReturnType<typeof startShop>>;

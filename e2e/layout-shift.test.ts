@@ -4,7 +4,7 @@ import { startShop } from './helpers.js';
 import { contextOptions, logIn, prepareTour, settle, type Device, type Role } from './tour.js';
 
 /**
- * The first visit holds still (issue 20 item 17): on the main routes, desktop and phone, as a
+ * The first visit holds still (docs/performance.md#layout-shift): on the main routes, desktop and phone, as a
  * visitor and as a member, the page's Cumulative Layout Shift stays under 0.05 — nothing that
  * arrives late (the demo banner, the product grid, the configuration) moves what was painted.
  * The whole tour is measured by `npm run bench -- cls`.

@@ -45,7 +45,7 @@ const POSTCODE_STUB = `window.daum = { Postcode: function (opts) {
 
 type Postcode = 'stub' | 'offline';
 
-/** Every window.open of the page, so that the popup sizes of the spec can be checked. */
+/** Every window.open of the page, so that the original popup sizes (docs/requirements.md#windows-and-sizes) can be checked. */
 const RECORD_OPENS = `window.__opens = []; (function () { var open = window.open; window.open = function (u, n, f) { window.__opens.push([String(u), String(n), String(f)]); return open.apply(window, arguments); }; })();`;
 
 async function prepare(context: BrowserContext, postcode: Postcode) {
@@ -917,7 +917,7 @@ describe('withdrawal', () => {
   });
 });
 
-describe('withdrawal after ten minutes: the password again (issue 20)', () => {
+describe('withdrawal after ten minutes: the password again', () => {
   /** Moves every session of the member eleven minutes into the past (logged in 11 minutes ago). */
   async function ageSessions(loginId: string) {
     const [m] = await shop.server.db.select().from(members).where(eq(members.loginId, loginId));

@@ -183,7 +183,7 @@ describe('the public shop in the browser', () => {
   });
 });
 
-describe('smaller things of the shop (issue 20 item 15)', () => {
+describe('smaller things of the shop', () => {
   it('the warning bar names what is missing: the company details, then only the delivery address, then nothing', async () => {
     const who = await newCompany(shop.server, {
       id: 'warning-bar@partsmall.kr',

@@ -39,6 +39,7 @@ import { createRealtime } from './realtime/hub.js';
 import { registerTradeChannel } from './features/trade/index.js';
 import { DomainEvents } from './shared/events.js';
 import type { AppContext } from './shared/context.js';
+import type { Api } from './shared/api-type.js';
 import { answerSerializerCompiler } from './shared/answers.js';
 import { clientErrorHandler } from './shared/client-error.js';
 import { finishJsonAnswers } from './shared/compress.js';
@@ -108,30 +109,7 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
   // JSON answers: no-store unless they chose otherwise, and compressed when large enough.
   finishJsonAnswers(app);
 
-  // The document is always built (tests read it); it is served under /docs in demo mode, or in
-  // production with API_DOCS=true.
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: `${SHOP_NAME} API`, description: '수입차 부품 B2B 도매몰의 API', version: '0.1.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-    transformObject: (document) =>
-      decorateDocument('openapiObject' in document ? document.openapiObject : document.swaggerObject),
-  });
-  if (config.apiDocs) {
-    await app.register(fastifySwaggerUi, {
-      routePrefix: '/docs',
-      // The viewer's own CSP (hashes of its inline code). It injects <style> elements, so its styles
-      // are allowed inline (scripts stay hashed); upgrading requests would break plain-http demos.
-      staticCSP: true,
-      transformStaticCSP: (header) =>
-        header
-          .replace(/\s*upgrade-insecure-requests;?/, '')
-          .replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'"),
-    });
-  }
+  await registerApiDocs(app, config.apiDocs);
 
   const realtime = await createRealtime(app.server, db, app.log, config.redisUrl, config.redisPrefix, events);
   registerTradeChannel({ transport: realtime.trade, events, db, log: app.log });
@@ -230,4 +208,33 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
 
   await serveWebApp(app, ctx);
   return { app, ctx };
+}
+
+/**
+ * The OpenAPI document, always built (tests read it); served under /docs in demo mode, or in
+ * production with API_DOCS=true.
+ */
+async function registerApiDocs(app: Api, serve: boolean): Promise<void> {
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: `${SHOP_NAME} API`, description: '수입차 부품 B2B 도매몰의 API', version: '0.1.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: (document) =>
+      decorateDocument('openapiObject' in document ? document.openapiObject : document.swaggerObject),
+  });
+  if (serve) {
+    await app.register(fastifySwaggerUi, {
+      routePrefix: '/docs',
+      // The viewer's own CSP (hashes of its inline code). It injects <style> elements, so its styles
+      // are allowed inline (scripts stay hashed); upgrading requests would break plain-http demos.
+      staticCSP: true,
+      transformStaticCSP: (header) =>
+        header
+          .replace(/\s*upgrade-insecure-requests;?/, '')
+          .replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'"),
+    });
+  }
 }

@@ -12,9 +12,8 @@ import { openDatabase, type Db } from '../src/db/client.js';
 import { phoneCodes } from '../src/db/schema.js';
 import { seedDemo } from '../src/seed/demo.js';
 import { AppError } from '../src/shared/http.js';
-import { startOfSeoulDay } from '../src/shared/time.js';
 import { databaseUrl, onServer, templatesFromEnv } from './template-databases.js';
-import { CALL_ROUTES, type CallAnswer, type CallId, type CallPayload } from '@partsmall/contract';
+import { CALL_ROUTES, startOfSeoulDay, type CallAnswer, type CallId, type CallPayload } from '@partsmall/contract';
 
 /**
  * A fresh database per test file: with TEST_DATABASE_URL, a new PostgreSQL database copied from

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { WAREHOUSES } from '@partsmall/contract';
 import { cashLedger, companies, members, orderLines, orders, products } from '../src/db/schema.js';
 import { createSession } from '../src/features/auth/sessions.js';
 import type { TestServer } from './helpers.js';
@@ -7,8 +8,8 @@ import { makeCompany, type TestCompany } from './member-helpers.js';
 
 /** Fixtures of the order, cart and payment tests: products, funded companies, orders in any status. */
 
-export const KOREA = { stockName: '한국 김포물류센터', storageId: 1 } as const;
-export const CHINA = { stockName: '중국 위해직수입창고', storageId: 2 } as const;
+export const KOREA = WAREHOUSES.korea;
+export const CHINA = WAREHOUSES.china;
 
 /** The search key of a part number as the tests write it: upper case, letters and digits only. */
 const keyOf = (num: string) => num.toUpperCase().replace(/[^A-Z0-9]/g, '');

@@ -25,7 +25,7 @@ export const routes: RouteObject[] = [
     HydrateFallback: () => <Loading className="page center" />,
     children: [
       { path: '/', element: <Navigate to="/home" replace /> },
-      // The back office has its own frame and menu (issue 12).
+      // The back office has its own frame and menu (docs/requirements.md#back-office).
       {
         path: '/admin/*',
         ...page(

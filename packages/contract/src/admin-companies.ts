@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { MSG } from './messages.js';
 import { answerOf, pageAnswerOf } from './envelope.js';
-import { calendarDateField } from './member-payments.js';
+import { calendarDateField, PAYMENT_METHOD_CODES } from './member-payments.js';
 import { MSG_ADMIN } from './admin-menu.js';
 import { adminOrderRow, ledgerRow } from './admin-orders.js';
 import { int, instant, seq, page, size, keyword, reason } from './admin-fields.js';
@@ -110,7 +110,7 @@ export const balanceAnswer = answerOf(z.object({ point: int, licenseEnd: instant
 
 export const paymentListRequest = z.object({
   status: z.enum(['pending', 'paid', 'declined']).optional(),
-  pgcode: z.enum(['creditcard', 'banktransfer', 'manager']).optional(),
+  pgcode: z.enum(PAYMENT_METHOD_CODES).optional(),
   kind: z.enum(['point', 'license']).optional(),
   company: keyword,
   startDate: calendarDateField.optional(),

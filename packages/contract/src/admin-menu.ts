@@ -2,7 +2,7 @@ import type { AdminCall } from './call-routes.js';
 import { emptyAnswer } from './envelope.js';
 
 /**
- * The back office (issue 12). Its calls and who may make them are entries of the table of calls
+ * The back office (docs/requirements.md#back-office). Its calls and who may make them are entries of the table of calls
  * (call-routes.ts: ADMIN_CALLS, mayCall); the menu below names each screen's call.
  */
 /** The back-office menu: each screen and the call that decides whether a role sees it. */

@@ -112,7 +112,7 @@ export const joinRequest = z
     policy: consent(MSG.policyRequired),
     privacy: consent(MSG.privacyRequired),
     securityNum: securityNumField.optional(),
-    /** Contact number of the sub-account form, under the spec's misspelt key. */
+    /** Contact number of the sub-account form, under the original API's misspelt key. */
     phoen: contactField,
     /** Person's name; defaults to the company name for a company join. */
     name: blankIsAbsent(z.string().trim().max(20).refine(isPlainText, MSG.textInvalid), MSG.badRequest),

@@ -3,9 +3,10 @@ import { CALL_ROUTES, type CallId, type CallRoute } from './call-routes.js';
 /**
  * The table of HTTP calls: one entry per call, keyed by its operationId. The server checks at start
  * that every documented route has an entry and every entry a route, and fills the OpenAPI document
- * (operationId, tags, summary, description, example) from it. For the calls of the spec's tables
- * (`spec: true`) the example is the spec's own payload, field for field, and the spec-conformance
- * suite sends exactly it. No zod here: the table is plain data, cheap for the web to import.
+ * (operationId, tags, summary, description, example) from it. For the calls of the original API
+ * (`spec: true`, docs/requirements.md#the-original-api) the example is the original payload, field
+ * for field, and the spec-conformance suite sends exactly it. No zod here: the table is plain data,
+ * cheap for the web to import.
  */
 
 export const CALL_TAGS = [
@@ -44,12 +45,12 @@ export interface CallEntry extends CallRoute {
   readonly tags: readonly CallTag[];
   /**
    * What the call is sent: the JSON body of a POST or the query of a GET (`{}` when it takes none).
-   * For a call of the spec's tables, exactly the spec's field names and nothing of ours.
+   * For a call of the original API, exactly the original field names and nothing of ours.
    */
   readonly example: Readonly<Record<string, unknown>>;
   /** For a call that takes no input: an example of its answer, so that the document shows one. */
   readonly answerExample?: Readonly<Record<string, unknown>>;
-  /** The call is in the spec's table of calls. */
+  /** The call is one of the original API (docs/requirements.md#the-original-api). */
   readonly spec?: true;
   /** Registered only in one configuration: the Toss gateway, or the console SMS outbox of demo mode. */
   readonly only?: 'toss' | 'devOutbox';

@@ -45,9 +45,9 @@ const seqCursor = z
   .max(2_147_483_647, MSG.badRequest);
 
 /**
- * The spec's client sends `sendMessage`, `sendMessageType` and `type` (and staff `targetUser`); our
+ * The original client sends `sendMessage`, `sendMessageType` and `type` (and staff `targetUser`); our
  * web adds `clientMessageId` so a resend is stored once. Without it the message is stored as sent
- * (nothing to deduplicate by), never refused: the spec's client must keep working.
+ * (nothing to deduplicate by), never refused: the original client must keep working (docs/requirements.md#the-original-api).
  */
 export const userMessagePayload = z.object({
   sendMessage: chatTextField,
@@ -65,7 +65,7 @@ export const adminMessagePayload = z.object({
 export type AdminMessagePayload = z.input<typeof adminMessagePayload>;
 
 /**
- * History: page 1 holds the newest `size` messages (spec: page 1, size 50), page 2 the ones
+ * History: page 1 holds the newest `size` messages (the original: page 1, size 50), page 2 the ones
  * before, each page in time order. `beforeSeq` pages from a message instead of by number (stable
  * while messages arrive); `afterSeq` asks for everything after the last message a client has,
  * which is what a client sends after a reconnect. Socket payloads are JSON: numbers, not coerced.

@@ -179,7 +179,7 @@ export const CHAT_EVENTS = {
   messageToAdmin: 'messageToAdmin',
   usersToAdmin: 'usersToAdmin',
   oldChatList: 'oldChatList',
-  // beyond the spec (issue 11)
+  // ours, beyond the original API (docs/requirements.md#realtime-channels)
   /** Both ways: a side is typing (relayed, never stored). */
   typing: 'typing',
   /** Server -> both sides: one side has read up to a message (sent/read marks). */

@@ -19,7 +19,7 @@ export interface ApiEnvelope<T = unknown> {
  * declare them as their `response`, so the OpenAPI document describes every answer and the
  * server serialises with a compiled serializer. The web takes its types from them.
  */
-const code = z.number().int().describe('200 read, 201 write, or the code the spec names');
+const code = z.number().int().describe('200 read, 201 write, or the code the original API names');
 const message = z.string().describe('Korean, fit to show to the user');
 
 /** An answer without results: `{ code, message }`. */

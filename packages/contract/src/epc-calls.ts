@@ -25,7 +25,7 @@ const vehicleKey = {
 export const epcHistoryRequest = z.object({ brand_code: brandText });
 export const epcVinRequest = z.object({ brand: brandText.default('all'), vin: vinText, lang: epcLangField });
 export const epcGroupRequest = z.object(vehicleKey);
-/** The spec's client sends brand_code, vin_number and lang; mcid (ours) names the catalogue when a VIN is in several. */
+/** The original client sends brand_code, vin_number and lang; mcid (ours) names the catalogue when a VIN is in several. */
 export const epcConfigRequest = z.object({
   brand_code: brandText.optional(),
   vin_number: codeText(EPC_MSG.hintFull, 17),
@@ -35,7 +35,7 @@ export const epcConfigRequest = z.object({
 export const epcStructureRequest = z.object({
   ...vehicleKey,
   num: codeText(EPC_MSG.noInfo),
-  /** Child groups: the sub group's mid (maingroup and level are accepted as the spec sends them). */
+  /** Child groups: the sub group's mid (maingroup and level are accepted as the original client sends them). */
   subgroup: codeText(EPC_MSG.noInfo).optional(),
   maingroup: z.string().max(100).optional(),
   level: z.union([z.string().max(10), z.number()]).optional(),

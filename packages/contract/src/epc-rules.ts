@@ -48,21 +48,6 @@ export function colorValue(fit: Applicability | null | undefined, vehicle: Vehic
 }
 
 // ---------------------------------------------------------------------------------------------
-// VIN quota day
-
-/** Asia/Seoul (TIME_ZONE) is UTC+9 all year: Korea has kept no daylight saving time since 1988. */
-const SEOUL_OFFSET_MS = 9 * 3_600_000;
-
-/**
- * The Asia/Seoul calendar day of an instant as YYYY-MM-DD: the day the VIN quota counts in.
- * Computed from the fixed offset: a new Intl formatter per call cost about half a millisecond,
- * and every catalogue call asks for the day.
- */
-export function seoulDayKey(at: Date = new Date()): string {
-  return new Date(at.getTime() + SEOUL_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-// ---------------------------------------------------------------------------------------------
 // Diagram zoom (docs/requirements.md#catalogue-screens)
 
 export const EPC_ZOOM = { inStep: 0.5, outStep: 0.25, min: 0.5, max: 3, initial: 1 } as const;

@@ -12,7 +12,6 @@ import {
   isTestVin,
   normalizeVin,
   normalizeVinInput,
-  seoulDayKey,
   shortVinOf,
   vinCheckDigit,
   vinHint,
@@ -270,28 +269,8 @@ describe('colorValue (applicability against the vehicle)', () => {
   });
 });
 
-describe('seoulDayKey (the VIN quota day)', () => {
-  it('turns at midnight in Seoul (15:00 UTC), not at midnight UTC', () => {
-    expect(seoulDayKey(new Date('2026-03-09T14:59:59.999Z'))).toBe('2026-03-09');
-    expect(seoulDayKey(new Date('2026-03-09T15:00:00.000Z'))).toBe('2026-03-10');
-    expect(seoulDayKey(new Date('2026-03-09T23:59:59Z'))).toBe('2026-03-10');
-    expect(seoulDayKey(new Date('2026-03-10T00:00:00Z'))).toBe('2026-03-10');
-  });
-
-  it('turns at 15:00 UTC in summer too (Seoul keeps no daylight saving time)', () => {
-    expect(seoulDayKey(new Date('2026-07-15T14:59:59.999Z'))).toBe('2026-07-15');
-    expect(seoulDayKey(new Date('2026-07-15T15:00:00.000Z'))).toBe('2026-07-16');
-  });
-
-  it('crosses month and year ends', () => {
-    expect(seoulDayKey(new Date('2026-12-31T14:59:59Z'))).toBe('2026-12-31');
-    expect(seoulDayKey(new Date('2026-12-31T15:00:00Z'))).toBe('2027-01-01');
-    expect(seoulDayKey(new Date('2028-02-28T15:00:00Z'))).toBe('2028-02-29');
-  });
-});
-
 describe('diagram zoom', () => {
-  it('has the spec constants', () => {
+  it('has the original constants', () => {
     expect(EPC_ZOOM).toMatchObject({ inStep: 0.5, outStep: 0.25, min: 0.5, max: 3 });
   });
 

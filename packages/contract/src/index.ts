@@ -1,12 +1,13 @@
 /**
  * The contract of server and web app. The package is marked free of side effects (package.json), so
- * a bundle keeps only the modules whose exports it uses: constants.ts, messages*.ts and rules.ts
- * hold no zod schema, and a page that needs only them (the web app's shell and first pages) builds
- * none of the hundreds of schemas of the others when it starts.
+ * a bundle keeps only the modules whose exports it uses: constants.ts, messages*.ts, rules.ts and
+ * seoul-time.ts hold no zod schema, and a page that needs only them (the web app's shell and first
+ * pages) builds none of the hundreds of schemas of the others when it starts.
  */
 export * from './constants.js';
 export * from './messages.js';
 export * from './rules.js';
+export * from './seoul-time.js';
 export * from './carriers.js';
 export * from './notify-templates.js';
 export * from './tax-invoice.js';
@@ -28,6 +29,7 @@ export * from './socket-events.js';
 export * from './messages-shop.js';
 export * from './products.js';
 export * from './orders.js';
+export * from './warehouses.js';
 export * from './member.js';
 export * from './epc.js';
 export * from './chat.js';

@@ -5,7 +5,7 @@ import { notifyLicenceScanJobData, notifySendJobData } from './notify.js';
 import { backOfficePageSize, pageNumber } from './page-fields.js';
 
 /**
- * The job queue (issue 23): everything that leaves the shop (texts, and later 알림톡, tax invoices,
+ * The job queue (docs/architecture.md#jobs): everything that leaves the shop (texts, and later 알림톡, tax invoices,
  * tracking registrations) is a job written in the transaction of the change that causes it. The
  * data of each kind of job is a schema here because staff see it in the back office's job list.
  */

@@ -179,7 +179,7 @@ export const updateCompanyInfoRequest = z.object({
   addrMain: plain(required(MSG_MEMBER.addrRequired).min(2, MSG_MEMBER.addrLength).max(100, MSG_MEMBER.addrLength)),
   addrSub: plain(z.string({ error: MSG_MEMBER.addrSubLength }).trim().max(100, MSG_MEMBER.addrSubLength)).default(''),
   // What a 전자세금계산서 needs (docs/requirements.md#tax-invoices): fields of ours, optional, so the
-  // spec's payload is accepted as it is and leaves them unchanged.
+  // original payload is accepted as it is and leaves them unchanged.
   /** 업태 */
   bizType: plain(z.string({ error: MSG_MEMBER.bizTypeLength }).trim().max(40, MSG_MEMBER.bizTypeLength)).optional(),
   /** 종목 */

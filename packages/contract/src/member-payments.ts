@@ -8,14 +8,26 @@ import { pageNumber, pageSize } from './page-fields.js';
 
 // ---------------------------------------------------------------- payments
 
-export const PGCODES = ['creditcard', 'banktransfer'] as const;
-export type PgCode = (typeof PGCODES)[number];
-/** Payment types a record may show: the two gateways and 'manager' (a charge the shop made). */
-export const PAYMENT_PGCODE_LABELS: Record<string, string> = {
+/**
+ * The payment methods (docs/requirements.md#payments) and their one label, shown by the buyer's
+ * payment window and histories and by the back office: the two gateways a buyer pays through and
+ * 'manager', a charge the shop made.
+ */
+export const PAYMENT_METHODS = {
   creditcard: '신용카드',
   banktransfer: '계좌이체',
   manager: '관리자',
-};
+} as const;
+export type PaymentMethod = keyof typeof PAYMENT_METHODS;
+/** Every method a payment record may show. */
+export const PAYMENT_METHOD_CODES = [
+  'creditcard',
+  'banktransfer',
+  'manager',
+] as const satisfies readonly PaymentMethod[];
+/** The methods a buyer may pay with (the gateways). */
+export const PGCODES = ['creditcard', 'banktransfer'] as const satisfies readonly PaymentMethod[];
+export type PgCode = (typeof PGCODES)[number];
 
 /**
  * A cash amount: an integer of won, from a number or a digits-only string without a leading
@@ -132,7 +144,7 @@ export const paymentRecord = z.object({
   seq: z.number().int(),
   /** The instant the payment was confirmed. */
   transaction_date: z.iso.datetime(),
-  pgcode: z.enum(['creditcard', 'banktransfer', 'manager']),
+  pgcode: z.enum(PAYMENT_METHOD_CODES),
   product_name: z.string(),
   user_name: z.string(),
   amount: z.number().int(),

@@ -1,5 +1,5 @@
 /**
- * Korean product-name search (issue 22), the same code on the server and in the browser. A product
+ * Korean product-name search (docs/search.md#korean-name-search), the same code on the server and in the browser. A product
  * stores three normal forms of its name (`productNameColumns`); a query becomes LIKE patterns on one
  * of them (`nameQuery`), which PostgreSQL answers from trigram or prefix indexes. The design, and
  * when a search engine would be worth it, is in docs/search.md#korean-name-search.

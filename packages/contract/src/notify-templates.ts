@@ -4,7 +4,8 @@
  * configuration; the texts here must match what was registered, word for word, or Kakao refuses the
  * message (the SMS fallback then carries the same text).
  */
-import { formatSeoulDate, formatSeoulDateTime, formatWon } from './rules.js';
+import { formatWon } from './rules.js';
+import { formatSeoulDate, formatSeoulDateTime } from './seoul-time.js';
 
 /** How a variable's value is written: money as '12,300원', instants as '2026.11.21 14:05' Asia/Seoul. */
 export type NotifyVarKind = 'text' | 'won' | 'date' | 'dateTime';

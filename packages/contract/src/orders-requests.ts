@@ -15,7 +15,7 @@ const positiveQty = z
 const id = z.number({ error: MSG_ORDER.selectProduct }).int().min(1).max(2_147_483_647);
 
 /**
- * The VIN a part was picked for in the catalogue (issue 10): a full 17-character VIN, normalised;
+ * The VIN a part was picked for in the catalogue (docs/requirements.md#parts-catalogue): a full 17-character VIN, normalised;
  * absent, null or empty for parts bought from the shop pages.
  */
 export const lineVin = z
@@ -99,7 +99,7 @@ export const shippingInfo = z
 export type ShippingInfo = z.input<typeof shippingInfo>;
 
 /**
- * One payment: either cart lines (seq) or direct items (productId + qty) from 'buy now'. The spec's
+ * One payment: either cart lines (seq) or direct items (productId + qty) from 'buy now'. The original
  * payload is `{ shippingInfo, carts }`; clientRequestId is a safety net the web app adds: with it a
  * repeated request pays once, without it every request is a payment of its own.
  */

@@ -29,16 +29,17 @@ export const ORDER_STATUSES_WAITING: readonly OrderStatus[] = [
   ORDER_STATUS.returnOnHold,
 ];
 
+/** The label of each status, as every screen and paper shows it. */
 export const ORDER_STATUS_LABELS: Record<number, string> = {
-  0: '구매요청',
-  1: '출고확정',
-  2: '출고완료',
-  3: '출고취소',
-  4: '반품요청',
-  5: '반품승인',
-  6: '반품보류',
-  8: '판매자취소',
-};
+  [ORDER_STATUS.purchaseRequest]: '구매요청',
+  [ORDER_STATUS.shipmentConfirmed]: '출고확정',
+  [ORDER_STATUS.shipmentComplete]: '출고완료',
+  [ORDER_STATUS.shipmentCancelled]: '출고취소',
+  [ORDER_STATUS.returnRequested]: '반품요청',
+  [ORDER_STATUS.returnApproved]: '반품승인',
+  [ORDER_STATUS.returnOnHold]: '반품보류',
+  [ORDER_STATUS.sellerCancelled]: '판매자취소',
+} satisfies Record<OrderStatus, string>;
 
 export const RETURN_REASONS: Record<number, string> = {
   0: '초기 불량',
@@ -48,6 +49,8 @@ export const RETURN_REASONS: Record<number, string> = {
 };
 
 export type StatusActor = 'buyer' | 'staff';
+
+const S = ORDER_STATUS;
 
 /**
  * The only table of which status may follow which (docs/requirements.md#order-statuses). Server checks and the buttons
@@ -59,16 +62,17 @@ export const ORDER_TRANSITIONS: {
   by: StatusActor[];
   refund: 'none' | 'all' | 'goods-or-all';
 }[] = [
-  { from: [0], to: 1, by: ['staff'], refund: 'none' },
-  { from: [0], to: 3, by: ['buyer', 'staff'], refund: 'all' },
-  { from: [0, 1], to: 8, by: ['staff'], refund: 'all' },
-  { from: [1], to: 2, by: ['staff'], refund: 'none' },
-  { from: [2], to: 4, by: ['buyer'], refund: 'none' },
-  { from: [4], to: 6, by: ['staff'], refund: 'none' },
-  { from: [4, 6], to: 5, by: ['staff'], refund: 'goods-or-all' },
+  { from: [S.purchaseRequest], to: S.shipmentConfirmed, by: ['staff'], refund: 'none' },
+  { from: [S.purchaseRequest], to: S.shipmentCancelled, by: ['buyer', 'staff'], refund: 'all' },
+  { from: [S.purchaseRequest, S.shipmentConfirmed], to: S.sellerCancelled, by: ['staff'], refund: 'all' },
+  { from: [S.shipmentConfirmed], to: S.shipmentComplete, by: ['staff'], refund: 'none' },
+  { from: [S.shipmentComplete], to: S.returnRequested, by: ['buyer'], refund: 'none' },
+  { from: [S.returnRequested], to: S.returnOnHold, by: ['staff'], refund: 'none' },
+  { from: [S.returnRequested, S.returnOnHold], to: S.returnApproved, by: ['staff'], refund: 'goods-or-all' },
 ];
 
-export const FINAL_STATUSES: OrderStatus[] = [3, 5, 8];
+/** Statuses no move leaves. */
+export const FINAL_STATUSES: readonly OrderStatus[] = [S.shipmentCancelled, S.returnApproved, S.sellerCancelled];
 
 export function findTransition(from: number, to: number, actor: StatusActor) {
   return (

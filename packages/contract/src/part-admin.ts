@@ -4,7 +4,7 @@ import { pageNumber } from './page-fields.js';
 
 /**
  * Back-office calls of the shop's part-number cross-reference and of the name-search synonyms
- * (issue 22; docs/search.md#part-numbers, docs/search.md#korean-name-search).
+ * (docs/search.md#part-numbers, docs/search.md#korean-name-search).
  */
 const int = z.number().int();
 

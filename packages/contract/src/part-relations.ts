@@ -1,5 +1,5 @@
 /**
- * Relations between part numbers (issue 22): supersession (an old number is replaced by a new one;
+ * Relations between part numbers (docs/search.md#part-numbers): supersession (an old number is replaced by a new one;
  * chains follow the new number onwards) and interchangeability (OE ↔ aftermarket, either way).
  * Pure functions over in-memory arrays: the catalogue importer and the shop's cross-reference import
  * check a file with `checkPartRelations`, and search resolves a typed number with `resolvePartNumber`.

@@ -1,5 +1,5 @@
 /**
- * Seed of the name-search synonym table staff edit (issue 22): words of the Korean car-parts trade
+ * Seed of the name-search synonym table staff edit (docs/search.md#korean-name-search): words of the Korean car-parts trade
  * that mean the same thing, one group per line. Brand names in Korean and Latin letters, workshop
  * slang from Japanese and English loan words (쇼바, 미미, 데루등, 마후라) and the catalogues' terms.
  * Terms compare in their compact form (see `compactName`), so case and spaces do not matter.

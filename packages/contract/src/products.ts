@@ -38,7 +38,7 @@ export const productView = z.object({
 export type ProductView = z.infer<typeof productView>;
 
 /**
- * A row of a search: why it matched (issue 22, docs/search.md#part-numbers). Fields of ours, absent
+ * A row of a search: why it matched (docs/search.md#part-numbers). Fields of ours, absent
  * from a plain listing: `matchKind` own / replaced / interchangeable / name / similar, `matchReason`
  * the line the buyer reads ('품번 일치', '대체품번 (이전 번호 X → 현재 Y)', '호환품번').
  */

@@ -1,5 +1,5 @@
 /**
- * Quick order (issue 22): lines of part number, quantity and an optional memo, pasted from Excel (tabs),
+ * Quick order (docs/requirements.md#quick-order): lines of part number, quantity and an optional memo, pasted from Excel (tabs),
  * a CSV or mail (commas) or a PDF estimate (spaces), read into rows the server resolves to products.
  * Browser-safe: the web checks a paste before sending it; the server reads files into cells
  * (apps/server/src/features/quick-order) and hands them to `parseQuickOrderCells`.

@@ -1,5 +1,5 @@
 /**
- * Quick order, reorder and job references (issue 22, docs/requirements.md#quick-order): the calls'
+ * Quick order, reorder and job references (docs/requirements.md#quick-order): the calls'
  * payloads, answers and Korean messages. The line rules of a paste are in quick-order-lines.ts.
  */
 import { z } from 'zod';

@@ -179,30 +179,3 @@ export function allocateVat(totals: readonly number[]): VatSplit[] {
   }
   return lines;
 }
-
-/** Asia/Seoul is UTC+9 all year (no daylight saving since 1988), so a fixed offset is exact. */
-const SEOUL_OFFSET = 9 * 3_600_000;
-
-function seoulFields(value: Date | string): string[] | null {
-  const at = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(at.getTime())) return null;
-  const iso = new Date(at.getTime() + SEOUL_OFFSET).toISOString();
-  return [iso.slice(0, 4), iso.slice(5, 7), iso.slice(8, 10), iso.slice(11, 13), iso.slice(14, 16)];
-}
-
-/** '2026.11.21' in Asia/Seoul (documents and messages); '' when it is not a date. */
-export function formatSeoulDate(value: Date | string): string {
-  const f = seoulFields(value);
-  return f ? `${f[0]}.${f[1]}.${f[2]}` : '';
-}
-
-/** '2026.11.21 14:05' in Asia/Seoul (documents and messages); '' when it is not a date. */
-export function formatSeoulDateTime(value: Date | string): string {
-  const f = seoulFields(value);
-  return f ? `${f[0]}.${f[1]}.${f[2]} ${f[3]}:${f[4]}` : '';
-}
-
-/** The Asia/Seoul month of an instant as 'YYYY-MM'. */
-export function seoulMonthKey(value: Date): string {
-  return new Date(value.getTime() + SEOUL_OFFSET).toISOString().slice(0, 7);
-}

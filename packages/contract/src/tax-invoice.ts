@@ -4,7 +4,8 @@
  * invoice was issued. What is refunded after issuance is corrected by a negative 수정세금계산서 for the
  * refunded amount. Prices include VAT, so every amount is split with `splitWithTotal`/`allocateVat`.
  */
-import { allocateVat, seoulMonthKey, splitWithTotal, type VatSplit } from './rules.js';
+import { allocateVat, splitWithTotal, type VatSplit } from './rules.js';
+import { seoulDay, seoulMonth } from './seoul-time.js';
 
 /** A seller cancel or an approved return: money given back for part or all of an order. */
 export interface InvoiceRefund {
@@ -44,11 +45,8 @@ export interface CorrectionDraft extends VatSplit {
   orderSeq: number;
 }
 
-const SEOUL_OFFSET = 9 * 3_600_000;
-
-function seoulYmd(at: Date): string {
-  return new Date(at.getTime() + SEOUL_OFFSET).toISOString().slice(0, 10).replace(/-/g, '');
-}
+/** The Seoul day of an instant as YYYYMMDD (the 작성일자). */
+const seoulYmd = (at: Date) => seoulDay(at).replace(/-/g, '');
 
 /** The last calendar day of 'YYYY-MM' as YYYYMMDD (the 작성일자 of a 월합계 invoice). */
 export function lastDayOfMonth(month: string): string {
@@ -135,7 +133,7 @@ export function monthlyInvoice(
   issueAt: Date,
 ): InvoiceDraft | null {
   const rows = orders
-    .filter((o) => o.shippedAt && seoulMonthKey(o.shippedAt) === month)
+    .filter((o) => o.shippedAt && seoulMonth(o.shippedAt) === month)
     .map((o) => ({ orderSeq: o.seq, net: o.total - refundedBefore(o, issueAt) }))
     .filter((r) => r.net > 0)
     .sort((a, b) => a.orderSeq - b.orderSeq);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allocateVat, formatSeoulDate, formatSeoulDateTime, seoulMonthKey, splitWithTotal } from './rules.js';
+import { allocateVat, splitWithTotal } from './rules.js';
+import { formatSeoulDate, formatSeoulDateTime, seoulMonth } from './seoul-time.js';
 
 describe('splitWithTotal (splitVat with the amount): 공급가액 = round(합계 / 1.1) half up, 세액 = the rest', () => {
   it.each([
@@ -90,7 +91,7 @@ describe('Seoul formats', () => {
   });
 
   it('puts an instant in its Seoul month', () => {
-    expect(seoulMonthKey(new Date('2026-10-31T14:59:59Z'))).toBe('2026-10');
-    expect(seoulMonthKey(new Date('2026-10-31T15:00:00Z'))).toBe('2026-11');
+    expect(seoulMonth(new Date('2026-10-31T14:59:59Z'))).toBe('2026-10');
+    expect(seoulMonth(new Date('2026-10-31T15:00:00Z'))).toBe('2026-11');
   });
 });

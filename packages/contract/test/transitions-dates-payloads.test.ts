@@ -37,7 +37,7 @@ const DESIGN_MOVES = [
   '6→5 by staff',
 ].sort();
 
-describe('order status transitions: every pair against the table (issue 8, item 16)', () => {
+describe('order status transitions: every pair against the table', () => {
   it('the table allows exactly the moves of the order-status table', () => {
     const inTable = ORDER_TRANSITIONS.flatMap((t) =>
       t.from.flatMap((from) => t.by.map((by) => `${from}→${t.to} by ${by}`)),
@@ -64,7 +64,7 @@ describe('order status transitions: every pair against the table (issue 8, item 
   });
 });
 
-describe('one date schema (issue 8, item 8)', () => {
+describe('one date schema', () => {
   it.each([
     '2026-13-01',
     '0000-00-00',
@@ -121,7 +121,7 @@ describe('one date schema (issue 8, item 8)', () => {
   });
 });
 
-describe("the spec's payment payload (issue 8, item 10)", () => {
+describe("the original API's payment payload", () => {
   const shippingInfo = {
     name: '김수령',
     phone: '01012345678',

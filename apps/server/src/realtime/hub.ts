@@ -80,7 +80,7 @@ export async function createRealtime(
    * the adapter, in this order: with the Redis streams adapter an emit reaches even a socket of this
    * process only once Redis has stored it (its offset is what a reconnecting tab recovers from), so
    * a disconnect made at once, not through the adapter, closed the socket before the 401 was written
-   * and the spec's client never learnt to clear its session.
+   * and the original client never learnt to clear its session.
    */
   function refuse(socketId: string, event: string) {
     trade.to(socketId).emit(event, unauthorized);

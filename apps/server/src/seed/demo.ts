@@ -1,5 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { LICENSE_PACKAGES, MEMBER_TYPE_MAIN, MEMBER_TYPE_SUB, isValidBusinessNumber } from '@partsmall/contract';
+import {
+  LICENSE_PACKAGES,
+  MEMBER_TYPE_MAIN,
+  MEMBER_TYPE_SUB,
+  WAREHOUSES,
+  isValidBusinessNumber,
+} from '@partsmall/contract';
 import type { Db } from '../db/client.js';
 import { cashLedger, companies, mallConfig, members, payments, shippingAddresses } from '../db/schema.js';
 import { hashPassword, newSecurityNumber } from '../features/auth/index.js';
@@ -9,7 +15,7 @@ import { extendLicense } from '../shared/time.js';
 import { seedEpcDemo } from '../features/epc/index.js';
 import { seedBodyParts } from './body-parts.js';
 import { seedNotices } from './notices.js';
-import { WAREHOUSES, seedProducts, writeProductImages } from './products.js';
+import { seedProducts, writeProductImages } from './products.js';
 
 /** Completes nine digits with the National Tax Service check digit. */
 export function withCheckDigit(nine: string): string {

@@ -1,15 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { alphaNumber, productNameColumns, PRODUCT_CATEGORIES, type ProductCategory } from '@partsmall/contract';
+import {
+  alphaNumber,
+  productNameColumns,
+  PRODUCT_CATEGORIES,
+  WAREHOUSES,
+  type ProductCategory,
+} from '@partsmall/contract';
 import type { Db } from '../db/client.js';
 import { products } from '../db/schema.js';
 
 /** Demo catalogue of the shop: ~330 parts over the eleven categories and six brands, made offline. */
-
-export const WAREHOUSES = {
-  korea: { storageId: 1, stockName: '한국 김포물류센터' },
-  china: { storageId: 2, stockName: '중국 위해직수입창고' },
-} as const;
 
 interface Brand {
   key: string;

@@ -1,6 +1,6 @@
 import type { AuditAction } from '@partsmall/contract';
 import type { Db, Tx } from '../db/client.js';
-import { adminAudit } from '../db/tables/shop.js';
+import { adminAudit } from '../features/admin/schema.js';
 
 /**
  * The back office's audit log: one row per staff write (who, when, what, before and after). It is

@@ -82,7 +82,7 @@ export function installCallTable(app: FastifyInstance): void {
       );
   });
   // A callback hook, not an async one: every request passes it, and all but a wrong method without
-  // a promise (docs/performance.md#any-number-and-korean-name-search-issue-22).
+  // a promise (docs/performance.md#any-number-and-korean-name-search).
   app.addHook('onRequest', (request, reply, done) => {
     if (!request.is404) return done();
     const path = request.url.split('?', 1)[0]!;

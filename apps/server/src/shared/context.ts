@@ -103,7 +103,7 @@ const API_PATH = /^\/(api|payCenter|epc|dev)\/|^\/uploadChatFiles?$/;
  * The one access mechanism: every API route declares `config.access` (`route()` sets it from the
  * table of calls; a route without one is a start-up error), and the route gets an onRequest hook that checks it before the body is read,
  * parsed or validated, so that a visitor gets 401 and a wrong role 403 whatever the payload
- * (issue 8, item 7). Route onRequest hooks run after the app's, so the hook that resolves
+ * (docs/security.md#access-control). Route onRequest hooks run after the app's, so the hook that resolves
  * `request.auth` must be added before this is installed; and this before the routes.
  */
 export function installAccessControl(app: Api): void {

@@ -1,6 +1,7 @@
 import { and, count, eq, gt, inArray, lt, max, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
-import { rateEvents } from '../db/schema.js';
+import { rateEvents } from '../features/auth/schema.js';
+import { lockFor } from '../db/locks.js';
 
 /**
  * Counters for rate and brute-force limits, kept in the database so that every server instance
@@ -51,7 +52,7 @@ export async function pruneEvents(db: Db, now: Date = new Date()): Promise<numbe
 }
 
 async function lockKey(tx: Tx, key: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'rate:' + key}))`);
+  await lockFor(tx, 'rate', key);
 }
 
 // ---------------------------------------------------------------- guessing a secret

@@ -2,24 +2,18 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import { sql, type SQLWrapper } from 'drizzle-orm';
-import { TIME_ZONE } from '@partsmall/contract';
+import { TIME_ZONE, endOfSeoulDay } from '@partsmall/contract';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-/** All business dates are in Asia/Seoul (docs/requirements.md#money). */
+/**
+ * All business dates are in Asia/Seoul (docs/requirements.md#money). Seoul days and months, and their
+ * first instants, come from the contract (`packages/contract/src/seoul-time.ts`); this clock is for
+ * formatting times of day.
+ */
 export function seoulNow(now: Date = new Date()) {
   return dayjs(now).tz(TIME_ZONE);
-}
-
-/** The Seoul calendar day of an instant, as YYYY-MM-DD. */
-export function seoulDay(now: Date = new Date()): string {
-  return seoulNow(now).format('YYYY-MM-DD');
-}
-
-/** Start of the Seoul day containing `now`, as an instant. */
-export function startOfSeoulDay(now: Date = new Date()): Date {
-  return seoulNow(now).startOf('day').toDate();
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -37,8 +31,7 @@ export function licenseDaysLeft(end: Date | null, now: Date = new Date()): numbe
  */
 export function extendLicense(end: Date | null, days: number, now: Date = new Date()): Date {
   if (end && end.getTime() > now.getTime()) return new Date(end.getTime() + days * DAY_MS);
-  const endOfToday = seoulNow(now).startOf('day').add(1, 'day');
-  return endOfToday.add(days - 1, 'day').toDate();
+  return new Date(endOfSeoulDay(now).getTime() + (days - 1) * DAY_MS);
 }
 
 /**

@@ -1,11 +1,10 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { and, asc, gt, lte, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { MSG } from '@partsmall/contract';
 import type { Db } from '../db/client.js';
-import { products } from '../db/schema.js';
+import { productIdFiles, productIdsBetween } from '../features/products/repository.js';
 import type { Api, AppContext } from '../shared/context.js';
 
 /** A sitemap file may list at most 50,000 addresses (sitemaps.org); more go into a sitemap index. */
@@ -91,14 +90,11 @@ export function seoRoutes(app: Api, ctx: AppContext) {
 
 /** The products sitemap itself when one file holds them all, else an index of the non-empty files. */
 async function rootSitemap(db: Db, origin: string): Promise<string> {
-  // The page size is a constant written into the statement, so the grouping and the order name the
-  // same expression.
-  const page = sql<number>`((${products.id} - 1) / ${sql.raw(String(SITEMAP_MAX_URLS))})::int + 1`.mapWith(Number);
-  const pages = await db.select({ page }).from(products).groupBy(page).orderBy(page);
+  const pages = await productIdFiles(db, SITEMAP_MAX_URLS);
   if (pages.length === 0) return urlSet([]);
-  if (pages.length === 1 && pages[0]!.page === 1) return (await productSitemap(db, origin, 1))!;
+  if (pages.length === 1 && pages[0] === 1) return (await productSitemap(db, origin, 1))!;
   const entries = pages.map(
-    ({ page }) => `<sitemap><loc>${escapeXml(`${origin}/sitemap-products-${page}.xml`)}</loc></sitemap>`,
+    (page) => `<sitemap><loc>${escapeXml(`${origin}/sitemap-products-${page}.xml`)}</loc></sitemap>`,
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>\n`;
 }
@@ -106,13 +102,9 @@ async function rootSitemap(db: Db, origin: string): Promise<string> {
 /** Products with ids ((page-1)*50,000, page*50,000], or null when there is none. */
 async function productSitemap(db: Db, origin: string, page: number): Promise<string | null> {
   if (!Number.isSafeInteger(page) || page < 1) return null;
-  const rows = await db
-    .select({ id: products.id })
-    .from(products)
-    .where(and(gt(products.id, (page - 1) * SITEMAP_MAX_URLS), lte(products.id, page * SITEMAP_MAX_URLS)))
-    .orderBy(asc(products.id));
-  if (rows.length === 0) return null;
-  return urlSet(rows.map(({ id }) => `${origin}/productDetail/${id}`));
+  const ids = await productIdsBetween(db, (page - 1) * SITEMAP_MAX_URLS, page * SITEMAP_MAX_URLS);
+  if (ids.length === 0) return null;
+  return urlSet(ids.map((id) => `${origin}/productDetail/${id}`));
 }
 
 function urlSet(urls: string[]): string {

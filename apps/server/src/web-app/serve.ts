@@ -61,7 +61,8 @@ export async function serveWebApp(app: Api, ctx: AppContext) {
       index: false,
       decorateReply: false,
       preCompressed: true,
-      globIgnore: [...COMPRESSED_COPIES, 'assets/**', 'index.html', ROUTE_PATHS],
+      // .build-inputs: the hash `npm start` compares to skip an unchanged build (docs/operations.md#starting-and-stopping).
+      globIgnore: [...COMPRESSED_COPIES, 'assets/**', 'index.html', ROUTE_PATHS, '.build-inputs'],
       cacheControl: false,
       setHeaders: (res) => {
         varyOnEncoding(res);

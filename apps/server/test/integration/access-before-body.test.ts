@@ -4,7 +4,7 @@ import type { RouteAccess } from '../../src/shared/context.js';
 import { loginAs, rawCall, startTestServer, type RawResult, type TestServer } from '../helpers.js';
 
 /**
- * Issue 8, item 7: every call that needs a session or a role answers 401 or 403 before it looks
+ * Access before the body (docs/security.md#access-control): every call that needs a session or a role answers 401 or 403 before it looks
  * at the body. The calls come from the routes' own declarations (app.accessTable), not a list
  * kept by hand: a new route is covered the moment it declares its access.
  */

@@ -23,7 +23,7 @@ import { expectLedgerMatchesBalances, makeCompany, type TestCompany } from '../m
 import { balanceOf, fund, insertOrder, makeProduct, seoulMidnight, type OrderFixture } from '../order-helpers.js';
 
 /**
- * Issue 12: the back office's writes: concurrent order moves, bulk shipment, cash adjustments
+ * The back office's writes (docs/requirements.md#back-office): concurrent order moves, bulk shipment, cash adjustments
  * (ledger = balance, never below zero), the deposit confirmation crediting once, products with
  * the tier rule, duplicates, stock and pictures, CSV import all-or-nothing, notices, inquiries,
  * configuration; every write leaves an audit row and every refusal writes nothing.

@@ -6,7 +6,7 @@ import { products } from '../../src/db/schema.js';
 import { call, loginAs, startTestServer, type TestPayload, type TestServer } from '../helpers.js';
 
 /**
- * The back office's cross-reference and synonym pages (issue 22): a relation that loops or makes a
+ * The back office's cross-reference and synonym pages (docs/search.md#part-numbers): a relation that loops or makes a
  * chain of more than 20 steps is refused (with file and line in a CSV) and changes nothing; a looping
  * or empty synonym likewise; every write is audited and search follows it at once. Access by role is
  * in admin-permissions.test.ts (generated from ADMIN_CALLS).

@@ -6,7 +6,7 @@ import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
 import { makeCompany } from '../member-helpers.js';
 
 /**
- * Issue 12: the one permission table (ADMIN_CALLS), member/staff/admin/visitor × every admin
+ * The one permission table (docs/security.md#access-control) (ADMIN_CALLS), member/staff/admin/visitor × every admin
  * call, generated from the table. Refusals come before the body is read (a broken body still gets
  * 401/403), and an allowed role never gets 401/403 nor 500, whatever the (empty) body.
  */

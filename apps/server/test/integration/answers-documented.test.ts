@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawCall, startTestServer, type TestServer } from '../helpers.js';
 
 /**
- * Issue 9: every call declares its answer (the contract's schema) as its response, so the OpenAPI
+ * Every call declares its answer (the contract's schema) as its response, so the OpenAPI
  * document describes the answers, and the refusals share the error envelope.
  */
 let server: TestServer;

@@ -315,7 +315,7 @@ describe('paths and methods', () => {
     expect(res.body).toEqual({ code: 404, message: MSG.notFound });
   });
 
-  // A path that exists, asked with another method: 405 and the methods it takes (issue 20 item 18).
+  // A path that exists, asked with another method: 405 and the methods it takes (docs/requirements.md#answers-and-errors).
   it.each([
     ['GET', 'api/login', 'POST'],
     ['POST', 'api/checkLicense', 'GET'],

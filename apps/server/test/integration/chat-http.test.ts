@@ -8,7 +8,7 @@ import { ack, clientId, memberIdOf, newCustomer, openChat, tokenFor, waitFor } f
 import { png, zipArchive } from '../chat-images.js';
 
 /**
- * The chat's HTTP calls through the whole server (issue 11): POST uploadChatFile (customer) and
+ * The chat's HTTP calls through the whole server (docs/requirements.md#chat): POST uploadChatFile (customer) and
  * POST /uploadChatFiles (staff, targetUser header) with the multipart field imgFiles, the signed
  * file addresses, and api/qrcodeLoginCode + api/qrcodeLogin. The content rules themselves are
  * tested on the upload function in chat-uploads.test.ts; here each is seen through HTTP.
@@ -224,7 +224,7 @@ describe('POST uploadChatFile (customer)', () => {
     expect(await storedBy(c.seq)).toBe(0);
   });
 
-  it('one address gets 40 upload requests a minute across its accounts; another address is not held back (issue 20)', async () => {
+  it('one address gets 40 upload requests a minute across its accounts; another address is not held back', async () => {
     const office = { 'x-forwarded-for': '203.0.113.40' };
     const [a, b, c] = [
       await newCustomer(server, '주소제한A'),
@@ -252,7 +252,7 @@ describe('POST uploadChatFile (customer)', () => {
   });
 });
 
-describe('POST api/chatFileLink: fresh addresses for a chat left open (issue 20)', () => {
+describe('POST api/chatFileLink: fresh addresses for a chat left open', () => {
   it("the conversation's customer and staff get fresh, readable addresses; another customer and a visitor do not", async () => {
     const c = await newCustomer(server, '새주소');
     const other = await newCustomer(server, '남의주소');
@@ -354,7 +354,7 @@ describe('QR login over HTTP', () => {
     expect([again.status, again.body.message]).toEqual([400, FAILED]);
   });
 
-  it('forged and malformed codes get the spec message; visitors and staff cannot ask for a code', async () => {
+  it('forged and malformed codes get the original message; visitors and staff cannot ask for a code', async () => {
     for (const token of ['x'.repeat(43), '', 12345, null, '한글'.repeat(30)]) {
       const res = await call(server, 'POST', 'api/qrcodeLogin', { token });
       expect([res.status, res.body.message]).toEqual([400, FAILED]);

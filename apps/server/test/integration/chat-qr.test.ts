@@ -60,7 +60,7 @@ describe('QR login codes', () => {
     expect(JSON.stringify(rows)).not.toContain(issued.code);
   });
 
-  it('a code works once: the second post is refused with the spec message', async () => {
+  it('a code works once: the second post is refused with the original message', async () => {
     const d = await desktop('한번');
     const { code } = await issueQrLoginCode(server.db, d.auth, T0);
     expect(await refusal(code, at(5_000))).toBe('accepted');
@@ -89,7 +89,7 @@ describe('QR login codes', () => {
     ['an empty code', ''],
     ['a code with a path', '../../../../etc/passwd/aaaaaaaaaaaaaaaaaaaaaaaa'],
     ['a very long code', 'x'.repeat(10_000)],
-  ])('%s is refused with the spec message', async (_what, code) => {
+  ])('%s is refused with the original message', async (_what, code) => {
     expect(await refusal(code, T0)).toBe(`400 ${FAILED}`);
   });
 

@@ -101,11 +101,11 @@ describe('chat socket: visitors and dead sessions', () => {
 });
 
 describe('chat socket: userMessage', () => {
-  it("the spec's payloads without our clientMessageId are stored and delivered both ways, a repeat stored again", async () => {
+  it('the original payloads without our clientMessageId are stored and delivered both ways, a repeat stored again', async () => {
     const c = await newCustomer(chat.server, '스펙');
     const customer = await connectAs(c.token);
     const staff = await staffSocket();
-    // No acknowledgement asked: the spec's client emits and listens.
+    // No acknowledgement asked: the original client emits and listens.
     const atStaff = waitFor<ChatMessage>(
       staff,
       'messageToAdmin',
@@ -269,7 +269,7 @@ describe('chat socket: userMessage', () => {
     const wrong: unknown[] = [
       { sendMessage: 12345, clientMessageId: clientId() },
       { sendMessage: '안녕', clientMessageId: 42 },
-      // (No clientMessageId at all is the spec's payload and is stored: see the spec's payloads test.)
+      // (No clientMessageId at all is the original payload and is stored: see the original payloads test.)
       { sendMessage: '안녕', clientMessageId: '../../etc' },
       'just a string',
       null,
@@ -465,7 +465,7 @@ describe('chat socket: history', () => {
       '메시지 5',
     ]);
     expect(page2.results!.more).toBe(false);
-    // The spec's request without arguments is page 1 of 50.
+    // The original request without arguments is page 1 of 50.
     expect(
       (await ack<NonNullable<OldChatList['results']>>(customer, 'oldMessageRequest')).results!.messages,
     ).toHaveLength(50);

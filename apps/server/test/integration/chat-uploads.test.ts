@@ -355,7 +355,7 @@ describe('chat uploads: refused by content, nothing stored', () => {
     expect(await outcome(c.sender, c.ref, [file('bomb.bmp', huge)])).toBe(`400 ${MSG_CHAT.imageTooBig}`);
   });
 
-  it('a small PNG that unpacks to 7000×7000 is refused with its Korean message; 25 megapixels pass, one row more does not (issue 20)', async () => {
+  it('a small PNG that unpacks to 7000×7000 is refused with its Korean message; 25 megapixels pass, one row more does not', async () => {
     const c = await customer('칠천픽셀');
     const flat = (width: number, height: number) =>
       sharp({ create: { width, height, channels: 3, background: '#3366aa' } })
@@ -412,7 +412,7 @@ describe('chat uploads: signed addresses', () => {
   });
 });
 
-describe('chat uploads: the decode queue (issue 20)', () => {
+describe('chat uploads: the decode queue', () => {
   it('decodes one image at a time in the process: an upload waits while the slot is taken, then goes through', async () => {
     const c = await customer('디코드대기');
     const picture = await png(8, 8);
@@ -449,7 +449,7 @@ describe('chat uploads: the decode queue (issue 20)', () => {
   });
 });
 
-describe('chat uploads: short-lived addresses (issue 20)', () => {
+describe('chat uploads: short-lived addresses', () => {
   it('an address lives 10 to 15 minutes; one read 16 minutes on reads nothing', async () => {
     const c = await customer('짧은주소');
     const sent = Date.now();

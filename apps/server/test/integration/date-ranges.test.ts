@@ -6,7 +6,7 @@ import { makeCompany, type TestCompany } from '../member-helpers.js';
 import { insertOrder, makeProduct } from '../order-helpers.js';
 
 /**
- * Issue 8, item 8: impossible dates crashed the date-range calls with a 500. One date schema in the
+ * Impossible dates (docs/requirements.md#validation) crashed the date-range calls with a 500. One date schema in the
  * contract refuses them with the form's message on every call with dates; possible dates at the
  * ends of the calendar are searched without a fault; ranges are Seoul days, inclusive.
  */

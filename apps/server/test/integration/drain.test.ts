@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../helpers.js';
 
 /**
- * A rolling restart loses no request (issue 20 item 10): a server process gets SIGTERM in the middle
+ * A rolling restart loses no request (docs/operations.md#starting-and-stopping): a server process gets SIGTERM in the middle
  * of steady POST traffic on the product grid and every request is answered 2xx.
  *
  * The client does what nginx (deploy/nginx.conf) does with an upstream:

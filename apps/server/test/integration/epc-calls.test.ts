@@ -25,7 +25,7 @@ import { makeCompany, type TestCompany } from '../member-helpers.js';
 import { fund, makeProduct } from '../order-helpers.js';
 
 /**
- * The catalogue calls over HTTP (issue 10): who may call what (visitor, licensed,
+ * The catalogue calls over HTTP (docs/requirements.md#parts-catalogue): who may call what (visitor, licensed,
  * unlicensed, sub-account, another company, staff), the licence and the VIN quota enforced on the
  * server, and the bad input of the issue. Each test uses companies of its own.
  */
@@ -306,7 +306,7 @@ describe('who may call', () => {
   });
 });
 
-describe("another catalogue's part numbers, replacements and the licence's end (issue 20)", () => {
+describe("another catalogue's part numbers, replacements and the licence's end", () => {
   const BENZ_TEST = EPC_TEST_VINS.find((t) => t.brand === 'benz')!.vin;
   const LR = 'DEMO-LR-L405';
 

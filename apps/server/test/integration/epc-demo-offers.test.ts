@@ -5,7 +5,7 @@ import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
 import { makeCompany } from '../member-helpers.js';
 
 /**
- * What the demo catalogue offers to buy (issue 20): every row of every drawing of every demo
+ * What the demo catalogue offers to buy (docs/requirements.md#catalogue-data): every row of every drawing of every demo
  * vehicle offers only shop products of that very part and that vehicle. On the demo BMW G20 the
  * pad wear sensor row used to offer a 7시리즈 oxygen sensor and the front pad row a 3시리즈 rear
  * pad set, because rows were matched to products by category and brand alone.

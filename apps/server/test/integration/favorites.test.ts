@@ -327,7 +327,7 @@ describe('job reference (작업번호/차량번호)', () => {
     expect(row).toContain('12가3456 / RO-2611');
   });
 
-  it('the spec payload without it still pays; 31 characters is a Korean refusal and no order', async () => {
+  it('the original payload without it still pays; 31 characters is a Korean refusal and no order', async () => {
     const p = await product('JR-PAY-2', 9);
     await call(server, 'addToCart', { productId: p.id, hasAmount: 1 }, { token: tokens.main });
     const [line] = await server.db

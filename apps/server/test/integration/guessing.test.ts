@@ -17,7 +17,7 @@ import {
 import { makeCompany, randomLicense, randomPhone } from '../member-helpers.js';
 
 /**
- * Guessing is throttled without handing an attacker a lockout (issue 8 item 3, ASVS 5.0 V6.3,
+ * Guessing is throttled without handing an attacker a lockout (docs/security.md#password-guessing, ASVS 5.0 V6.3,
  * docs/security.md#password-guessing), and the chat sign-up neither floods nor claims a phone number (item 4).
  * The test server believes one proxy, so X-Forwarded-For picks the caller's address.
  */

@@ -9,7 +9,7 @@ import { hostileBody, hostileQuery, toJsonText, type JsonSchema } from '../hosti
 import { newAddress, startTestServer } from '../helpers.js';
 
 /**
- * The hostile-input suite (issue 8): for every call of the OpenAPI document, payloads generated
+ * The hostile-input suite (docs/security.md#hostile-input): for every call of the OpenAPI document, payloads generated
  * by fast-check from the call's own schema (wrong types, missing and extra fields, huge strings,
  * impossible numbers and dates, unicode edge cases), sent as a visitor, a member and staff. No
  * answer may be a 5xx, and every answer is the `{ code, message }` envelope.
@@ -192,7 +192,7 @@ describe('requests the parser refuses before any route', () => {
 });
 
 /**
- * Ill-formed Unicode in every string field (issue 20): each call's example from the table of calls,
+ * Ill-formed Unicode in every string field: each call's example from the table of calls,
  * with one string field at a time made a lone surrogate, sent as admin (staff and admin calls
  * included). Each is refused on that field with the text message, and nothing is written.
  */

@@ -13,7 +13,7 @@ import { call, loginAs, startTestServer, until, type TestServer } from '../helpe
 import { makeCompany, type TestCompany } from '../member-helpers.js';
 
 /**
- * The job queue (issue 23, part 1) on PostgreSQL: a job is written in the transaction of its
+ * The job queue (docs/architecture.md#jobs) on PostgreSQL: a job is written in the transaction of its
  * change and rolls back with it; a failing job is retried and parked, and staff retry it (audited);
  * an effect done before a crash is not done again; two server instances on one database take each
  * job once; a stop with jobs in flight ends cleanly. The last block runs on the embedded PGlite.

@@ -90,7 +90,7 @@ describe('production logs', () => {
   });
 });
 
-describe('capability addresses never reach a log line (issue 20)', () => {
+describe('capability addresses never reach a log line', () => {
   it('demo mode: the request lines of a payment page (?key=) and a chat file (?sig=) keep the names, not the values', async () => {
     const { app, lines, base } = await productionServer('info', {});
     try {

@@ -43,7 +43,7 @@ describe('POST api/getMallConfig', () => {
     expect(delivery.body.results?.map((w) => w.warehouse_name)).toEqual(['한국 김포물류센터', '중국 위해직수입창고']);
   });
 
-  it('mallBottom carries every footer field of the spec, filled in', async () => {
+  it('mallBottom carries every footer field of the original API, filled in', async () => {
     const { mallBottom } = (await getConfig()).body.results!;
     const fields = [
       'companyName',
@@ -64,7 +64,7 @@ describe('POST api/getMallConfig', () => {
     expect(mallBottom.phone).toBe('1588-1234');
   });
 
-  it('licenseValidBuy lists the four licence packages of the spec', async () => {
+  it('licenseValidBuy lists the four licence packages of the original product', async () => {
     const { licenseValidBuy } = (await getConfig()).body.results!;
     expect(licenseValidBuy.map(({ days, price }) => ({ days, price }))).toEqual([
       { days: 30, price: 30_000 },

@@ -105,7 +105,7 @@ describe('api/setMallMemberInfo', () => {
     mail: 'newstaff@hanbit.kr',
   });
 
-  it("alerts the spec's messages in form order, every length rule, and creates nothing", async () => {
+  it('alerts the original messages in form order, every length rule, and creates nothing', async () => {
     const [before] = await server.db.select().from(companies).where(eq(companies.id, demoCompanyId));
     const count = async () => (await server.db.select().from(members)).length;
     const n = await count();

@@ -183,7 +183,7 @@ describe('api/updateMyCompanyInfo', () => {
     addrSub: '2층',
   });
 
-  it("alerts the spec's three messages for empty fields, and every length rule; nothing changes", async () => {
+  it('alerts the original three messages for empty fields, and every length rule; nothing changes', async () => {
     const token = await loginAs(server, shop.main.id, 'pass1234');
     const before = await companyRow(shop.companyId);
     const cases: [Record<string, unknown>, string, string][] = [

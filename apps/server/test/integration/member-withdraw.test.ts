@@ -96,7 +96,7 @@ describe('api/WithdrawMember', () => {
   });
 });
 
-describe('api/WithdrawMember: the password again for a session older than 10 minutes (issue 20)', () => {
+describe('api/WithdrawMember: the password again for a session older than 10 minutes', () => {
   /** Moves the login of the token's session `seconds` into the past. */
   const ageSession = (token: string, seconds: number) =>
     server.db
@@ -105,7 +105,7 @@ describe('api/WithdrawMember: the password again for a session older than 10 min
       .where(eq(sessions.tokenHash, hashToken(token)));
   const check = async (token: string) => (await call(server, 'withdrawCheck', {}, { token })).body.results!.pwRequired;
 
-  it('at 9 min 50 s the spec payload alone withdraws; at 10 min 10 s it asks for the password', async () => {
+  it('at 9 min 50 s the original payload alone withdraws; at 10 min 10 s it asks for the password', async () => {
     const fresh = await makeCompany(server, '탈퇴9분', 0);
     const freshToken = await loginAs(server, fresh.main.id, fresh.main.pw);
     await ageSession(freshToken, 590);

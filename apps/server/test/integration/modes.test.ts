@@ -9,7 +9,7 @@ import { DEMO_COMPANY } from '../../src/seed/demo.js';
 import { call, fromAddress, loginAs, rawCall, sendPhoneCode, startTestServer, type TestServer } from '../helpers.js';
 
 /**
- * Demo mode and production mode (issue 8 items 1, 2, 5, 6; docs/operations.md#modes): what each
+ * Demo mode and production mode (docs/operations.md#modes): what each
  * refuses, the banner flag, the sandbox page, links from PUBLIC_URL, the dev outbox, /docs and the
  * security headers.
  */

@@ -9,7 +9,7 @@ import { call, freshDatabase, loginAs, nextEvent, rawCall, tradeSocket, type Tes
 import { makeProduct } from '../order-helpers.js';
 
 /**
- * Two server processes on one PostgreSQL and one Redis, as behind a load balancer (issue 13): a
+ * Two server processes on one PostgreSQL and one Redis, as behind a load balancer (docs/operations.md#several-processes): a
  * member's tabs on either process get the base-info pushes and the trade events' effects, a payment
  * made through process A shows in the tab on process B, and a tab that loses its connection to A
  * gets its missed events back on B (connection state recovery through the Redis streams adapter).

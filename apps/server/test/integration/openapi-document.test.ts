@@ -10,7 +10,7 @@ import { callTableProblems, registeredCalls } from '../../src/shared/calls.js';
 import { freshDatabase, rawCall, startTestServer } from '../helpers.js';
 
 /**
- * Issue 20 item 18: the OpenAPI document names, tags, describes and gives an example for every
+ * The OpenAPI document (docs/architecture.md#how-a-call-is-declared) names, tags, describes and gives an example for every
  * operation (from the contract's table of calls), describes the multipart uploads, and its error
  * schemas say what errors send. Routes and table agree, or the server does not start.
  */

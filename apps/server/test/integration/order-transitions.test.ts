@@ -7,7 +7,7 @@ import { expectLedgerMatchesBalances, makeCompany, type TestCompany } from '../m
 import { balanceOf, insertOrder, makeProduct, seoulMidnight } from '../order-helpers.js';
 
 /**
- * Issue 8, items 16 and 17 on the server: every pair of statuses is tried through the API, for
+ * Order statuses (docs/requirements.md#order-statuses) on the server: every pair of statuses is tried through the API, for
  * staff (api/admin/setOrderStatus) and for the buyer (api/cancelMallOrder → 3, api/returnMallOrder
  * → 4), and the answer must be what the transition table says (generated from the table itself;
  * the contract's test pins the table to docs/requirements.md#order-statuses). Then the return deadline's boundary, in
@@ -88,7 +88,7 @@ async function expectMove(
   }
 }
 
-describe('every pair of statuses, staff (issue 8, item 16)', () => {
+describe('every pair of statuses, staff', () => {
   for (const from of STATUSES) {
     it(`from ${from} to each status`, async () => {
       for (const to of STATUSES) {
@@ -105,7 +105,7 @@ describe('every pair of statuses, staff (issue 8, item 16)', () => {
   }
 });
 
-describe('every status, the buyer (issue 8, item 16)', () => {
+describe('every status, the buyer', () => {
   for (const from of STATUSES) {
     it(`from ${from}: cancel (→ 3) and return (→ 4)`, async () => {
       await expectMove('buyer', from, 3, (seq) => call(server, 'cancelMallOrder', { seq }, { token: buyer }));
@@ -132,7 +132,7 @@ describe('every status, the buyer (issue 8, item 16)', () => {
   });
 });
 
-describe('the return deadline in Seoul days (issue 8, item 17)', () => {
+describe('the return deadline in Seoul days', () => {
   async function shippedOrder(shippedAt: Date) {
     const p = await makeProduct(server, { tiers: [5000, 5000, 5000, 5000], salePrice: 5000 });
     return insertOrder(server, {

@@ -8,7 +8,7 @@ import { expectLedgerMatchesBalances, makeCompany, type TestCompany } from '../m
 import { balanceOf, fund, makeProduct } from '../order-helpers.js';
 
 /**
- * Issue 8, item 10: the spec's payment payload is `{ shippingInfo, carts }`. The client request id
+ * The original API's payment payload (docs/requirements.md#cart-and-checkout) is `{ shippingInfo, carts }`. The client request id
  * is a safety net the web app adds: without it a payment is accepted (and not deduplicated), with
  * it a repeated request still pays once.
  */
@@ -39,7 +39,7 @@ afterAll(async () => {
 const ordersOf = async () => server.db.select().from(orders).where(eq(orders.companyId, shop.companyId));
 
 describe('requestPaymentProduct over HTTP', () => {
-  it("accepts the spec's { shippingInfo, carts } and pays: each such request is a payment of its own", async () => {
+  it('accepts the original { shippingInfo, carts } and pays: each such request is a payment of its own', async () => {
     const p = await makeProduct(server, { tiers: [7000, 7000, 7000, 7000], salePrice: 9000, stock: 10 });
     const before = await balanceOf(server, shop.companyId);
     const first = await call<PaymentResult>(
@@ -88,7 +88,7 @@ describe('requestPaymentProduct over HTTP', () => {
 });
 
 describe('requestPaymentProduct over the trade channel', () => {
-  it("pays the spec's payload without a request id, twice as two orders", async () => {
+  it('pays the original payload without a request id, twice as two orders', async () => {
     const p = await makeProduct(server, { tiers: [3000, 3000, 3000, 3000], salePrice: 4000, stock: 10 });
     const socket = tradeSocket(server, token);
     try {

@@ -7,7 +7,7 @@ import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
 
 /**
- * Issue 20 item 15: the payment window opens at the address the shop is browsed at when PUBLIC_URL
+ * The payment window (docs/requirements.md#payments) opens at the address the shop is browsed at when PUBLIC_URL
  * is unset (and only at PUBLIC_URL when it is set); a bank transfer waiting for its deposit is
  * listed with bank, account, holder and due date after its window is closed.
  */

@@ -497,7 +497,7 @@ describe('licence purchase', () => {
 });
 
 describe('payment histories', () => {
-  it("list the company's paid records only, newest first, with the spec's fields", async () => {
+  it("list the company's paid records only, newest first, with the original fields", async () => {
     const paymentId = await startedId(demo, 4000);
     await confirmPaid(paymentId, 4000);
     const res = await call(

@@ -6,9 +6,9 @@ import { call, startTestServer, type TestServer } from '../helpers.js';
 import { newCustomer } from '../chat-helpers.js';
 
 /**
- * The QR login as a phone uses it (issue 20): the QR code holds the address of the shop's mobile
+ * The QR login as a phone uses it (docs/requirements.md#qr-login): the QR code holds the address of the shop's mobile
  * login with the one-time code, so a camera app can open it; a short code the desktop shows can be
- * typed instead; the spec's `api/qrcodeLogin { token }` takes the code, the scanned address or the
+ * typed instead; the original `api/qrcodeLogin { token }` takes the code, the scanned address or the
  * short code, each once for the same login.
  */
 
@@ -27,7 +27,7 @@ async function issue(label: string): Promise<QrLoginCode> {
   return r.body.results!;
 }
 
-/** The spec's payload, exactly: `{ token }`, from an address of its own (the short-code cap is per address). */
+/** The original payload, exactly: `{ token }`, from an address of its own (the short-code cap is per address). */
 const redeem = (token: string, address: string) =>
   call(server, 'qrcodeLogin', { token }, { headers: { 'x-forwarded-for': address } });
 

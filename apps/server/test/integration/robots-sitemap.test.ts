@@ -5,8 +5,8 @@ import { products } from '../../src/db/schema.js';
 import { rawGet, startTestServer, type TestServer } from '../helpers.js';
 
 /**
- * Issue 8 item 14: robots.txt and the sitemap of product pages, built from the seeded database
- * (330 demo products, ids 1-330) with addresses from the configured PUBLIC_URL, whatever the
+ * robots.txt and the sitemap of product pages, built from the seeded database
+ * (330 demo products, ids 1-330) with addresses from the configured PUBLIC_URL (docs/operations.md#modes), whatever the
  * request's Host says.
  */
 const PUBLIC_URL = 'https://shop.partsmall.test';

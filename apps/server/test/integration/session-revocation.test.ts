@@ -252,13 +252,16 @@ describe.each(setups)('$name', ({ redis }) => {
           return customer.token;
         },
       ],
-    ])("a /trade connection with %s gets the spec's toClientBaseInfo 401 before it is closed", async (_what, token) => {
-      const socket = track(tradeSocket(setup.b, await token()));
-      const closed = closedByServer(socket, 'toClientBaseInfo');
-      const event = nextEvent<ClientBaseInfoEvent>(socket, 'toClientBaseInfo');
-      expect(await event).toMatchObject({ code: 401 });
-      expect(await closed).toEqual(ended);
-    });
+    ])(
+      "a /trade connection with %s gets the original API's toClientBaseInfo 401 before it is closed",
+      async (_what, token) => {
+        const socket = track(tradeSocket(setup.b, await token()));
+        const closed = closedByServer(socket, 'toClientBaseInfo');
+        const event = nextEvent<ClientBaseInfoEvent>(socket, 'toClientBaseInfo');
+        expect(await event).toMatchObject({ code: 401 });
+        expect(await closed).toEqual(ended);
+      },
+    );
 
     it('a trade request on a revoked session is answered 401 on its own callback event, then the socket closes', async () => {
       const customer = await newCustomer(setup.a, '요청');

@@ -17,9 +17,9 @@ import { makeCompany, randomLicense, randomPhone, type TestCompany } from '../me
 import { fund, makeProduct } from '../order-helpers.js';
 
 /**
- * Issue 20 item 3: the spec's own client keeps working. For every call and socket event of the two
- * spec tables, the spec's payload (the table of calls' example: exactly the spec's field names,
- * nothing of ours) is accepted, and every field the spec's client reads from the answer is there.
+ * The original client keeps working (docs/requirements.md#the-original-api). For every call and socket event of the original
+ * API, its original payload (the table of calls' example: exactly the original field names, nothing
+ * of ours) is accepted, and every field the original client reads from the answer is there.
  * A row may put live values (ids, codes) into the example's own fields, never add a field.
  */
 const server = await startTestServer();
@@ -34,15 +34,15 @@ afterAll(async () => {
 const DEMO = { id: 'demo@partsmall.kr', pw: 'demo1234' };
 const demoToken = await loginAs(server, DEMO.id, DEMO.pw);
 
-/** The spec's payload of a call with live values put into its own fields (never a field of ours). */
+/** The original payload of a call with live values put into its own fields (never a field of ours). */
 function specPayload(id: CallId, live: Record<string, unknown> = {}): Record<string, unknown> {
   const example = CALLS[id].example as Record<string, unknown>;
   for (const key of Object.keys(live))
-    if (!(key in example)) throw new Error(`${id}: ${key} is not a field of the spec's payload`);
+    if (!(key in example)) throw new Error(`${id}: ${key} is not a field of the original payload`);
   return { ...example, ...live };
 }
 
-/** Every dotted path the spec's client reads is present (not undefined) in the answer. */
+/** Every dotted path the original client reads is present (not undefined) in the answer. */
 function expectFields(body: unknown, paths: readonly string[]) {
   for (const p of paths) {
     const value = p
@@ -88,11 +88,11 @@ async function buyer(
 interface Row {
   call: CallId;
   what?: string;
-  /** Status codes the spec's client takes as success for this row. */
+  /** Status codes the original client takes as success for this row. */
   codes: readonly number[];
-  /** The fields the spec's client reads. */
+  /** The fields the original client reads. */
   reads: readonly string[];
-  /** Who sends it and the live values, put into the spec's own fields. */
+  /** Who sends it and the live values, put into the original fields. */
   run: () => Promise<{ token?: string; live?: Record<string, unknown>; payload?: Record<string, unknown> }>;
 }
 
@@ -295,12 +295,12 @@ const rows: Row[] = [
     reads: ['message'],
     run: async () => {
       const { token } = await fresh('주소줄');
-      // Two addresses: the first saved is the default, the spec's client offers the other one.
+      // Two addresses: the first saved is the default, the original client offers the other one.
       await send('setMallShppingInfo', specPayload('setMallShppingInfo'), token);
       await send('setMallShppingInfo', specPayload('setMallShppingInfo', { name: '이영희' }), token);
       const list = await send('getMyShippingInfo', specPayload('getMyShippingInfo'), token);
       const row = (list.body.results as Record<string, unknown>[]).find((r) => String(r.basic) !== 'true')!;
-      // The row as the list gave it, with the spec's fields of an address item only.
+      // The row as the list gave it, with the original fields of an address item only.
       const keys = Object.keys(CALLS.setMallShippingBasic.example);
       return { token, payload: Object.fromEntries(keys.map((k) => [k, row[k]])) };
     },
@@ -352,7 +352,7 @@ const rows: Row[] = [
       const { c, token } = await fresh('계정줄');
       const list = await send('getMallMemberInfo', specPayload('getMallMemberInfo'), token);
       const row = (list.body.results as { seq: number }[]).find((r) => r.seq === c.subs[0]!.seq)!;
-      // The spec sends the row as the list gave it.
+      // The original client sends the row as the list gave it.
       return { token, payload: { ...row } };
     },
   })),
@@ -431,8 +431,8 @@ const rows: Row[] = [
     },
   },
   {
-    // The spec's client also reads childGroupInfo, subGroupInfo and partDetailInfo, which this answer
-    // lacks: reported with issue 20 (the call is being changed for item 4); only partInfo is checked.
+    // The original client also reads childGroupInfo, subGroupInfo and partDetailInfo, which this answer
+    // lacks; only partInfo is checked.
     call: 'getCarsSearchHotKey',
     codes: [200],
     reads: ['code', 'results.partInfo'],
@@ -450,7 +450,7 @@ const rows: Row[] = [
   { call: 'searchParts', codes: [200], reads: ['code', 'results'], run: member },
 ];
 
-/** The demo test VIN opened by the spec's getCarsVinEx, and the first group, subgroup and part of its catalogue. */
+/** The demo test VIN opened by the original getCarsVinEx, and the first group, subgroup and part of its catalogue. */
 let opened: Promise<{ mcid: string; brand: string; num: string; mid: string; subgroup: string; pid: string }> | null =
   null;
 function vehicle() {
@@ -475,7 +475,7 @@ function vehicle() {
   return opened;
 }
 
-describe('the spec tables: each call with its spec payload', () => {
+describe('the original API: each call with its original payload', () => {
   it.each(
     rows.map((r) => [`${CALLS[r.call].method} ${CALLS[r.call].path}${r.what ? ` (${r.what})` : ''}`, r] as const),
   )('%s', async (_name, row) => {
@@ -487,7 +487,7 @@ describe('the spec tables: each call with its spec payload', () => {
   });
 });
 
-describe('the spec tables: the chat uploads (multipart imgFiles, headers carry the token and the target user)', () => {
+describe('the original API: the chat uploads (multipart imgFiles, headers carry the token and the target user)', () => {
   it.each([
     ['uploadChatFile', false],
     ['uploadChatFiles', true],
@@ -505,7 +505,7 @@ describe('the spec tables: the chat uploads (multipart imgFiles, headers carry t
   });
 });
 
-describe('the spec tables: the trade socket', () => {
+describe('the original API: the trade socket', () => {
   const CLIENT_INFO = [
     'carts',
     'buys',
@@ -572,7 +572,7 @@ describe('the spec tables: the trade socket', () => {
   });
 });
 
-describe('the spec tables: the chat socket', () => {
+describe('the original API: the chat socket', () => {
   const MESSAGE = [
     'sendMessage',
     'sendMessageType',

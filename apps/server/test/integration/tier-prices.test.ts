@@ -7,7 +7,7 @@ import { expectLedgerMatchesBalances, makeCompany } from '../member-helpers.js';
 import { balanceOf, fund, makeProduct } from '../order-helpers.js';
 
 /**
- * Issue 8, item 18: four companies of levels a, b, c and d buy the same products, whose four tier
+ * Tier prices (docs/requirements.md#prices-and-tiers): four companies of levels a, b, c and d buy the same products, whose four tier
  * prices all differ, so that charging any company the wrong tier changes a figure below. Every
  * expected price and total is written out (a zero tier falls back to the next lower
  * tier, then to the sale price).

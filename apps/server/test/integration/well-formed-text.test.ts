@@ -9,7 +9,7 @@ import { makeCompany, type TestCompany } from '../member-helpers.js';
 import { makeProduct } from '../order-helpers.js';
 
 /**
- * Issue 20 item 6: every string the contract accepts is well-formed Unicode. A lone UTF-16
+ * Well-formed text (docs/security.md#hostile-input): every string the contract accepts is well-formed Unicode. A lone UTF-16
  * surrogate arrives in JSON bodies, query strings and socket frames; it is refused on its field
  * with the text message (400), never a 500, and nothing is written.
  */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extendLicense, licenseDaysLeft, seoulDay, startOfSeoulDay } from '../../src/shared/time.js';
+import { seoulDay, startOfSeoulDay } from '@partsmall/contract';
+import { extendLicense, licenseDaysLeft } from '../../src/shared/time.js';
 
 const at = (iso: string) => new Date(iso);
 const HOUR = 3600_000;
@@ -117,7 +118,7 @@ describe('licenseDaysLeft', () => {
     expect(licenseDaysLeft(extendLicense(end, 1, now), now)).toBe(before + 1);
   });
 
-  it('the spec: days shown = package days minus 1 plus up to 24 hours, rounded up', () => {
+  it('licence days shown = package days minus 1 plus up to 24 hours, rounded up', () => {
     for (const hour of ['00:00:01', '06:00', '12:00', '18:00', '23:59:59']) {
       const now = at(`2026-05-05T${hour}+09:00`);
       for (const days of [1, 30, 90, 365]) {

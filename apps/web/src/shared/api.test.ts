@@ -61,7 +61,7 @@ describe('the API client: envelope in, data or a typed error out', () => {
     expect(error).toMatchObject({ message: '이미 가입된 사업자입니다.', code: 400, status: 200 });
   });
 
-  it('accepts the spec codes a call names (checkLicense: 200 new, 400 existing)', async () => {
+  it('accepts the original codes a call names (checkLicense: 200 new, 400 existing)', async () => {
     answer(200, { code: 400, message: '이미 가입된 사업자입니다.' });
     const got = await api('checkLicense', { license: '1234567891' }, { accept: [200, 400] });
     expect(got.code).toBe(400);

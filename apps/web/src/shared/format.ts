@@ -1,10 +1,11 @@
 import {
-  TIME_ZONE,
   digitsOnly,
   formatBusinessNumber,
+  formatSeoulDateTime,
   formatWon,
   groupDigits,
   hyphenatePhone,
+  seoulDay,
 } from '@partsmall/contract';
 
 /**
@@ -41,35 +42,14 @@ export function digits(value: string, max?: number): string {
   return max === undefined ? d : d.slice(0, max);
 }
 
-/** Made on first use: a time-zone format costs the browser its zone data, which no first page needs. */
-let parts: Intl.DateTimeFormat | null = null;
-
-function seoulParts(value: string | Date): Record<string, string> | null {
-  const at = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(at.getTime())) return null;
-  parts ??= new Intl.DateTimeFormat('en-CA', {
-    timeZone: TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-  return Object.fromEntries(parts.formatToParts(at).map((p) => [p.type, p.value]));
-}
-
 /** '2026-11-21' in Asia/Seoul (tables and forms); '' when it is not a date. */
 export function date(value: string | Date): string {
-  const p = seoulParts(value);
-  return p ? `${p.year}-${p.month}-${p.day}` : '';
+  const at = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(at.getTime()) ? '' : seoulDay(at);
 }
 
 /** '2026.11.21 14:05' in Asia/Seoul (messages); '' when it is not a date. */
-export function dateTime(value: string | Date): string {
-  const p = seoulParts(value);
-  return p ? `${p.year}.${p.month}.${p.day} ${p.hour}:${p.minute}` : '';
-}
+export const dateTime = formatSeoulDateTime;
 
 /** The address on one line: '(04790) 서울특별시 … 3층 301호'. */
 export function addressLine(o: { postNum: string; address: string; addrSub: string }): string {

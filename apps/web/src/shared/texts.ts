@@ -778,8 +778,6 @@ export const T = {
       ceoEmpty: '대표를 입력하세요.',
     },
     pay: {
-      creditcard: '신용카드',
-      banktransfer: '계좌이체',
       method: '결제수단',
       popupOpen: '결제창이 열려 있습니다. 결제를 마치고 창을 닫으면 잔액이 새로 고쳐집니다.',
       focusPopup: '결제창 보기',

@@ -1,8 +1,10 @@
-import { count, desc, eq, ilike } from 'drizzle-orm';
+import { desc, eq, ilike } from 'drizzle-orm';
 import type { AuditRow } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { adminAudit, members } from '../../db/schema.js';
+import { members } from '../members/schema.js';
+import { adminAudit } from './schema.js';
 import { escapeLike } from './search.js';
+import { pageWithTotal } from '../../db/page.js';
 
 /** The back office's read of the audit log; the write is shared/audit.ts (docs/architecture.md#boundaries). */
 export { recordAudit, type AuditEntry } from '../../shared/audit.js';
@@ -12,19 +14,18 @@ export async function listAudit(
   q: { action?: string | undefined; page: number; size: number },
 ): Promise<{ results: AuditRow[]; total: number }> {
   const where = q.action ? ilike(adminAudit.action, `%${escapeLike(q.action)}%`) : undefined;
-  const [rows, [counted]] = await Promise.all([
+  const { rows, total } = await pageWithTotal(db, adminAudit, where, q, (limit, offset) =>
     db
       .select({ row: adminAudit, memberName: members.name })
       .from(adminAudit)
       .leftJoin(members, eq(members.id, adminAudit.memberId))
       .where(where)
       .orderBy(desc(adminAudit.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
-    db.select({ n: count() }).from(adminAudit).where(where),
-  ]);
+      .limit(limit)
+      .offset(offset),
+  );
   return {
-    total: Number(counted?.n ?? 0),
+    total,
     results: rows.map(({ row, memberName }) => ({
       seq: row.id,
       memberName: memberName ?? '',

@@ -10,9 +10,11 @@ import {
   lockMember,
   membersOfCompany,
   type CompanyRecord,
-} from '../../db/repos/companies.js';
-import { paymentsWithNames } from '../../db/repos/payments.js';
-import { cashLedger, companies, members, payments } from '../../db/schema.js';
+} from '../members/repository.js';
+import { paymentsWithNames } from '../payments/repository.js';
+import { companies, members } from '../members/schema.js';
+import { payments } from '../payments/schema.js';
+import { cashLedger } from '../wallet/schema.js';
 import type { EventSink } from '../../shared/events.js';
 import { badRequest, notFound } from '../../shared/http.js';
 import { licenseDaysLeft } from '../../shared/time.js';

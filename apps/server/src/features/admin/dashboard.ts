@@ -1,20 +1,29 @@
 import { and, eq } from 'drizzle-orm';
-import { LOW_STOCK, ORDER_STATUSES_WAITING, type Dashboard } from '@partsmall/contract';
+import {
+  LOW_STOCK,
+  ORDER_STATUSES_WAITING,
+  addSeoulDays,
+  seoulDay,
+  seoulMonth,
+  type Dashboard,
+} from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { countInquiries } from '../../db/repos/content.js';
-import { countByStatus, salesByDay, salesOf } from '../../db/repos/orders.js';
-import { countPayments } from '../../db/repos/payments.js';
-import { lowStock } from '../../db/repos/products.js';
-import { inquiries, orders, payments } from '../../db/schema.js';
-import { seoulDay, seoulNow, withinSeoulDays } from '../../shared/time.js';
+import { countInquiries } from '../inquiry/repository.js';
+import { countByStatus, salesByDay, salesOf } from '../orders/repository.js';
+import { countPayments } from '../payments/repository.js';
+import { lowStock } from '../products/repository.js';
+import { inquiries } from '../inquiry/schema.js';
+import { orders } from '../orders/schema.js';
+import { payments } from '../payments/schema.js';
+import { withinSeoulDays } from '../../shared/time.js';
 
 /** The back office's dashboard: today's and the month's sales, what waits for staff, low stock, 30 days of sales. */
 
 /** `chatOnline`: the chat's count of customers connected now, on every server process. */
 export async function dashboard(db: Db, chatOnline: () => Promise<number>, now = new Date()): Promise<Dashboard> {
   const today = seoulDay(now);
-  const monthStart = seoulNow(now).startOf('month').format('YYYY-MM-DD');
-  const from30 = seoulNow(now).subtract(29, 'day').format('YYYY-MM-DD');
+  const monthStart = `${seoulMonth(now)}-01`;
+  const from30 = addSeoulDays(today, -29);
   const from = (day: string) => withinSeoulDays(orders.createdAt, day, '9999-12-31');
   const [todays, months, waiting, low, openInquiries, transfersWaiting, days] = await Promise.all([
     salesOf(db, withinSeoulDays(orders.createdAt, today, today)),
@@ -27,9 +36,7 @@ export async function dashboard(db: Db, chatOnline: () => Promise<number>, now =
   ]);
   const byDay = new Map(days.map((d) => [d.day, d]));
   const sales30 = Array.from({ length: 30 }, (_v, i) => {
-    const day = seoulNow(now)
-      .subtract(29 - i, 'day')
-      .format('YYYY-MM-DD');
+    const day = addSeoulDays(today, i - 29);
     const d = byDay.get(day);
     return { day, sales: d?.sales ?? 0, orders: d?.orders ?? 0 };
   });

@@ -7,8 +7,8 @@ import {
   updateInquiry,
   type InquiryChange,
   type InquiryRecord,
-} from '../../db/repos/content.js';
-import { inquiries } from '../../db/schema.js';
+} from '../inquiry/repository.js';
+import { inquiries } from '../inquiry/schema.js';
 import { AppError, notFound } from '../../shared/http.js';
 import { recordAudit } from './audit.js';
 

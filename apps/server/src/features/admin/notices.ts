@@ -8,8 +8,8 @@ import {
   noticesWhere,
   updateNotice,
   type NoticeRecord,
-} from '../../db/repos/content.js';
-import { notices } from '../../db/schema.js';
+} from '../notices/repository.js';
+import { notices } from '../notices/schema.js';
 import { badRequest, notFound } from '../../shared/http.js';
 import { sanitizeNoticeHtml } from '../notices/index.js';
 import { recordAudit } from './audit.js';

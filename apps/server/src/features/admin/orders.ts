@@ -12,9 +12,11 @@ import {
   type LedgerRow,
 } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { countStaffOrders, eventsWithNames, linesOf, staffOrders, type StaffOrderRow } from '../../db/repos/orders.js';
-import { ledgerWithNames } from '../../db/repos/wallet.js';
-import { cashLedger, companies, orderLines, orders } from '../../db/schema.js';
+import { countStaffOrders, eventsWithNames, linesOf, staffOrders, type StaffOrderRow } from '../orders/repository.js';
+import { ledgerWithNames } from '../wallet/repository.js';
+import { companies } from '../members/schema.js';
+import { orderLines, orders } from '../orders/schema.js';
+import { cashLedger } from '../wallet/schema.js';
 import { AppError, notFound } from '../../shared/http.js';
 import { withinSeoulDays } from '../../shared/time.js';
 import { moveOrder, refundAmount, toOrderView } from '../orders/index.js';
@@ -23,7 +25,7 @@ import { toCsv } from '../../shared/csv.js';
 import { escapeLike } from './search.js';
 import type { EventSink } from '../../shared/events.js';
 
-/** The back office's order list, detail, bulk move and CSV export (issue 12, Orders). */
+/** The back office's order list, detail, bulk move and CSV export (docs/requirements.md#back-office). */
 
 type Q = Omit<AdminOrderListRequest, 'page' | 'size'> & { page: number; size: number };
 

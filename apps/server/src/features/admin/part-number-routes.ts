@@ -12,7 +12,7 @@ import {
   saveXref,
 } from './part-numbers.js';
 
-/** The back office's part-number cross-reference and name-search synonyms (issue 22). */
+/** The back office's part-number cross-reference and name-search synonyms (docs/search.md#part-numbers). */
 export function partNumberAdminRoutes(app: Api, ctx: AppContext) {
   const { db } = ctx;
   const staffId = (req: Parameters<typeof requireStaff>[0]) => requireStaff(req).member.id;

@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, like, or, sql } from 'drizzle-orm';
+import { asc, desc, eq, like, or, sql } from 'drizzle-orm';
 import {
   alphaNumber,
   checkPartRelations,
@@ -14,14 +14,17 @@ import {
   type XrefRow,
 } from '@partsmall/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
-import { members, partSynonyms, partXrefs } from '../../db/schema.js';
+import { members } from '../members/schema.js';
+import { partSynonyms, partXrefs } from '../products/schema.js';
 import { AppError, badRequest, notFound } from '../../shared/http.js';
 import { invalidateProductLists, invalidateSynonyms } from '../products/index.js';
 import { recordAudit } from './audit.js';
 import { parseCsvOffThread } from '../../workers/pools.js';
+import { lockFor } from '../../db/locks.js';
+import { pageWithTotal } from '../../db/page.js';
 
 /**
- * The back office's part-number cross-reference and synonym table (issue 22;
+ * The back office's part-number cross-reference and synonym table (
  * docs/search.md#part-numbers, docs/search.md#korean-name-search). Every write is checked against
  * what is stored (the catalogues' replacements included): a supersession cycle, a chain of more than
  * 20 steps, a looping or empty synonym are refused and change nothing; every write is audited.
@@ -60,15 +63,10 @@ export async function listXrefs(
 ): Promise<{ results: XrefRow[]; total: number }> {
   const key = q.keyword ? alphaNumber(q.keyword) : '';
   const where = key ? or(like(partXrefs.pidKey, `${key}%`), like(partXrefs.toKey, `${key}%`)) : undefined;
-  const [rows, [counted]] = await Promise.all([
-    xrefsWithAuthor(db)
-      .where(where)
-      .orderBy(desc(partXrefs.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
-    db.select({ n: count() }).from(partXrefs).where(where),
-  ]);
-  return { results: rows.map(toRow), total: counted?.n ?? 0 };
+  const { rows, total } = await pageWithTotal(db, partXrefs, where, q, (limit, offset) =>
+    xrefsWithAuthor(db).where(where).orderBy(desc(partXrefs.id)).limit(limit).offset(offset),
+  );
+  return { results: rows.map(toRow), total };
 }
 
 /**
@@ -143,7 +141,7 @@ export async function saveXref(db: Db, staffId: number, f: XrefFields): Promise<
   if (alphaNumber(f.toPid) === '') throw badRequest(MSG_PART_ADMIN.pid, 'toPid');
   const id = await db.transaction(async (tx) => {
     // One writer of relations at a time: two saves could each close half of a loop.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('part-xrefs'))`);
+    await lockFor(tx, 'part-xrefs');
     const [problem] = await problemsOfNew(tx, [{ from: f.pid, to: f.toPid, kind: f.kind }]);
     if (problem) throw unprocessable(problem.message);
     const inserted = await insertXref(tx, staffId, f);
@@ -234,7 +232,7 @@ export async function importXrefs(
     return { committed: false, rows: accepted(), errors };
   }
   const written = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('part-xrefs'))`);
+    await lockFor(tx, 'part-xrefs');
     // Checked again under the lock, against what is stored now.
     await check(tx);
     if (errors.length > 0) return null;
@@ -278,7 +276,7 @@ export async function saveSynonym(
 ): Promise<SynonymGroup> {
   const terms = [...new Set(r.terms.map((t) => t.trim()))];
   const saved = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('part-synonyms'))`);
+    await lockFor(tx, 'part-synonyms');
     const all = await tx
       .select({ id: partSynonyms.id, terms: partSynonyms.terms })
       .from(partSynonyms)

@@ -1,8 +1,9 @@
 import { and, eq, ilike, type SQL } from 'drizzle-orm';
 import { MSG_ADMIN } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { countPayments } from '../../db/repos/payments.js';
-import { companies, payments } from '../../db/schema.js';
+import { countPayments } from '../payments/repository.js';
+import { companies } from '../members/schema.js';
+import { payments } from '../payments/schema.js';
 import { AppError, badRequest, notFound } from '../../shared/http.js';
 import { withinSeoulDays } from '../../shared/time.js';
 import type { PaymentGateway } from '../payments/index.js';

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   CSV_MAX_LINES,
@@ -11,7 +10,7 @@ import {
   type ImportProductsResult,
 } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { lockProductsByNumber, productsByNumber, productsInOrder } from '../../db/repos/products.js';
+import { lockProductsByNumber, productsByNumber, productsInOrder } from '../products/repository.js';
 import { AppError, badRequest } from '../../shared/http.js';
 import { onStockRaised } from '../favorites/index.js';
 import { invalidateProductLists } from '../products/index.js';
@@ -26,6 +25,7 @@ import {
   type Fields,
   type ProductQuery,
 } from './product-rows.js';
+import { lockFor } from '../../db/locks.js';
 
 /** Products by CSV: the import (checked line by line, previewed, written all or nothing) and the export. */
 
@@ -166,7 +166,7 @@ export async function importProducts(
     const keys = [
       ...new Set(parsed.map((p) => `product-pid:${alphaNumber(p.fields.pid)}:${p.fields.storageId}`)),
     ].sort();
-    for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+    for (const key of keys) await lockFor(tx, key);
     // The rows are locked in id order (as paying locks them): their stock before the import decides
     // which lines are a restock (docs/requirements.md#restock-alerts).
     const now = await lockProductsByNumber(tx, numberPairs(parsed));

@@ -9,10 +9,11 @@ import {
   type AdminProduct,
 } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { productById, productWithNumber, type ProductRow } from '../../db/repos/products.js';
-import { products } from '../../db/tables/products.js';
+import { productById, productWithNumber, type ProductRow } from '../products/repository.js';
+import { products } from '../products/schema.js';
 import { badRequest, notFound } from '../../shared/http.js';
 import { escapeLike } from './search.js';
+import { lockFor } from '../../db/locks.js';
 
 /** The back office's product rows: the search condition, the answer's shape, and the writes a save and an import share. */
 
@@ -107,7 +108,7 @@ function columns(f: Fields) {
  */
 export async function assertUniquePid(tx: Tx, f: Fields, exceptId: number | null) {
   const key = alphaNumber(f.pid);
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`product-pid:${key}:${f.storageId}`}))`);
+  await lockFor(tx, 'product-pid', key, f.storageId);
   const dup = await productWithNumber(tx, key, f.storageId, exceptId);
   if (dup) throw badRequest(MSG_ADMIN.duplicatePid, 'pid');
 }

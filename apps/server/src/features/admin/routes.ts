@@ -1,9 +1,8 @@
-import { MSG_ADMIN, MSG_CATALOGUE } from '@partsmall/contract';
+import { MSG_ADMIN, MSG_CATALOGUE, seoulDay } from '@partsmall/contract';
 import { countOnlineCustomers } from '../chat/index.js';
 import { requireStaff, type Api, type AppContext } from '../../shared/context.js';
 import { route } from '../../shared/route.js';
 import { created, ok } from '../../shared/http.js';
-import { seoulDay } from '../../shared/time.js';
 import { listAudit } from './audit.js';
 import { partNumberAdminRoutes } from './part-number-routes.js';
 import { uploadCatalogue } from './catalogue.js';
@@ -43,7 +42,7 @@ import {
 } from './products.js';
 
 /**
- * The back office's calls (issue 12). Each route takes its path, schemas and access from the table
+ * The back office's calls (docs/requirements.md#back-office). Each route takes its path, schemas and access from the table
  * of calls (the `admin…` entries); the access hook answers 401/403 before the body is read. The order
  * moves themselves (adminSetOrderStatus, adminGetOrderEvents) live with the orders feature.
  */
@@ -105,47 +104,7 @@ export function adminRoutes(app: Api, ctx: AppContext) {
     return created(result, MSG_ADMIN.depositConfirmed);
   });
 
-  // ---- products
-  route(app, 'adminProductList', async (req) => {
-    const { results, total } = await listProducts(db, req.body);
-    return ok(results, undefined, total);
-  });
-  route(app, 'adminProductDetail', async (req) => ok(await productDetail(db, req.body.seq)));
-  route(app, 'adminSaveProduct', async (req) =>
-    created(await saveProduct(db, staffId(req), req.body), MSG_ADMIN.saved),
-  );
-  route(app, 'adminChangeStock', async (req) => {
-    await changeStock(db, staffId(req), req.body);
-    return created(await productDetail(db, req.body.seq), MSG_ADMIN.stockChanged);
-  });
-  route(
-    app,
-    'adminUploadProductImage',
-    async (req) =>
-      created(await uploadProductImage(db, ctx.config.uploadDir, staffId(req), req.body), MSG_ADMIN.imageAdded),
-    { bodyLimit: 15 * 1024 * 1024 },
-  );
-  route(
-    app,
-    'adminImportProducts',
-    async (req) => {
-      const result = await importProducts(db, staffId(req), req.body.csv, req.body.commit);
-      const message = result.errors.length
-        ? MSG_ADMIN.csvHasErrors
-        : result.committed
-          ? MSG_ADMIN.csvImported(
-              result.rows.filter((r) => r.action === 'create').length,
-              result.rows.filter((r) => r.action === 'update').length,
-            )
-          : undefined;
-      return result.committed ? created(result, message) : ok(result, message);
-    },
-    { bodyLimit: 10 * 1024 * 1024 },
-  );
-  route(app, 'adminProductExport', async (req) => {
-    const { csv, rows } = await exportProducts(db, req.body);
-    return ok({ filename: `products-${seoulDay()}.csv`, csv, rows });
-  });
+  productAdminRoutes(app, ctx, staffId);
 
   // ---- notices and inquiries
   route(app, 'adminNoticeList', async (req) => {
@@ -201,4 +160,49 @@ export function adminRoutes(app: Api, ctx: AppContext) {
   );
 
   partNumberAdminRoutes(app, ctx);
+}
+
+/** The back office's product calls: the list, one product, its save, stock and images, and the CSVs. */
+function productAdminRoutes(app: Api, ctx: AppContext, staffId: (req: Parameters<typeof requireStaff>[0]) => number) {
+  const { db } = ctx;
+  route(app, 'adminProductList', async (req) => {
+    const { results, total } = await listProducts(db, req.body);
+    return ok(results, undefined, total);
+  });
+  route(app, 'adminProductDetail', async (req) => ok(await productDetail(db, req.body.seq)));
+  route(app, 'adminSaveProduct', async (req) =>
+    created(await saveProduct(db, staffId(req), req.body), MSG_ADMIN.saved),
+  );
+  route(app, 'adminChangeStock', async (req) => {
+    await changeStock(db, staffId(req), req.body);
+    return created(await productDetail(db, req.body.seq), MSG_ADMIN.stockChanged);
+  });
+  route(
+    app,
+    'adminUploadProductImage',
+    async (req) =>
+      created(await uploadProductImage(db, ctx.config.uploadDir, staffId(req), req.body), MSG_ADMIN.imageAdded),
+    { bodyLimit: 15 * 1024 * 1024 },
+  );
+  route(
+    app,
+    'adminImportProducts',
+    async (req) => {
+      const result = await importProducts(db, staffId(req), req.body.csv, req.body.commit);
+      const message = result.errors.length
+        ? MSG_ADMIN.csvHasErrors
+        : result.committed
+          ? MSG_ADMIN.csvImported(
+              result.rows.filter((r) => r.action === 'create').length,
+              result.rows.filter((r) => r.action === 'update').length,
+            )
+          : undefined;
+      return result.committed ? created(result, message) : ok(result, message);
+    },
+    { bodyLimit: 10 * 1024 * 1024 },
+  );
+  route(app, 'adminProductExport', async (req) => {
+    const { csv, rows } = await exportProducts(db, req.body);
+    return ok({ filename: `products-${seoulDay()}.csv`, csv, rows });
+  });
 }

@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createHash, randomInt } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { MSG, MSG_PROVIDER, PHONE_CODE, SHOP_NAME, TIMING } from '@partsmall/contract';
+import { MSG, MSG_PROVIDER, PHONE_CODE, SHOP_NAME, TIMING, startOfSeoulDay } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { phoneCodes, rateEvents } from '../../db/schema.js';
+import { phoneCodes, rateEvents } from './schema.js';
 import { AppError, tooMany } from '../../shared/http.js';
 import { recentEvents } from '../../shared/rate-limit.js';
-import { startOfSeoulDay } from '../../shared/time.js';
 import type { SmsProvider } from '../sms/index.js';
+import { lockFor } from '../../db/locks.js';
 
 /** join and find: the auth flows; notify: a phone for '알림 설정' (docs/requirements.md#notifications). */
 export type CodePurpose = 'join' | 'find' | 'notify';
@@ -34,8 +34,8 @@ export async function requestPhoneCode(
 ): Promise<void> {
   const code = String(randomInt(0, 1_000_000)).padStart(PHONE_CODE.length, '0');
   const id = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'phone-address:' + address}))`);
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'phone:' + phone}))`);
+    await lockFor(tx, 'phone-address', address);
+    await lockFor(tx, 'phone', phone);
     const now = Date.now();
     const [last] = await tx
       .select({ createdAt: phoneCodes.createdAt })
@@ -59,7 +59,7 @@ export async function requestPhoneCode(
       throw tooMany(MSG.codeDailyCap);
     if (sms.dailyCap) {
       // The whole shop's texts of the day: one lock for every phone, taken only after the per-phone checks.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('phone:*'))`);
+      await lockFor(tx, 'phone', '*');
       const [shop] = await tx
         .select({ n: count() })
         .from(phoneCodes)

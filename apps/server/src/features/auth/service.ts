@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { and, desc, eq, isNull, ne } from 'drizzle-orm';
 import { LOGIN_LIMIT, MEMBER_TYPE_MAIN, MEMBER_TYPE_SUB, MSG, type LoginResult } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { companies, members } from '../../db/schema.js';
+import { companies, members } from '../members/schema.js';
 import { uniqueViolation } from '../../shared/db-errors.js';
 import { AppError, badRequest, tooMany } from '../../shared/http.js';
 import { beginGuess, forgetGuesses, takeAttempt, type GuessPolicy } from '../../shared/rate-limit.js';
@@ -11,7 +11,7 @@ import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.js';
 import { createSession, endSessions, type SessionSockets } from './sessions.js';
 import { buildUserInfo } from './user-info.js';
 
-/** Join refusals answer the spec's body code 499 with the field they are about. */
+/** Join refusals answer the original API's body code 499 (docs/requirements.md#join) with the field they are about. */
 const joinRefused = (message: string, field?: string) => new AppError(400, message, 499, field);
 
 export function newSecurityNumber(): string {

@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { SESSION, type CompanyLevel } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { runPrepared } from '../../db/prepared.js';
-import { sessions } from '../../db/schema.js';
+import { sessions } from './schema.js';
 import type { AuthContext, MemberRow, SessionCompany } from './types.js';
 
 export type { AuthContext, MemberRow, SessionCompany };

@@ -1,8 +1,8 @@
 import type { CompanyLevel } from '@partsmall/contract';
-import type { members } from '../../db/tables/accounts.js';
+import type { MemberRecord } from '../members/repository.js';
 
 /** The auth feature's types other modules name: the session a request carries (docs/architecture.md#boundaries). */
-export type MemberRow = typeof members.$inferSelect;
+export type MemberRow = MemberRecord;
 
 /** What a request knows of the member's company without asking again: the price level. */
 export interface SessionCompany {

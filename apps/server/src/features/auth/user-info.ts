@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { CompanyLevel, UserInfo } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { companies, members, shippingAddresses } from '../../db/schema.js';
+import { companies, members, shippingAddresses } from '../members/schema.js';
 import type { MemberRow } from './sessions.js';
 
 export type CompanyRow = typeof companies.$inferSelect;

@@ -1,5 +1,5 @@
 import { asc } from 'drizzle-orm';
-import { bodyParts } from '../../db/schema.js';
+import { bodyParts } from './schema.js';
 import type { Api, AppContext } from '../../shared/context.js';
 import { route } from '../../shared/route.js';
 import { ok } from '../../shared/http.js';

@@ -1,7 +1,8 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { MSG_ORDER, tierPrice, type BuyItem, type CartLine, type CompanyLevel } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { cartItems, products } from '../../db/schema.js';
+import { products } from '../products/schema.js';
+import { cartItems } from './schema.js';
 import type { EventSink } from '../../shared/events.js';
 import { badRequest, notFound } from '../../shared/http.js';
 import { priceFor, productById, type ProductRow } from '../products/index.js';

@@ -1,4 +1,4 @@
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import {
   CHAT_LIMITS,
   COMPANY_LEVEL_NAMES,
@@ -13,6 +13,7 @@ import { buildUserInfo } from '../auth/index.js';
 import { cartCount } from '../cart/index.js';
 import { listOrders } from '../orders/index.js';
 import { chatCannedReplies } from './schema.js';
+import { lockFor } from '../../db/locks.js';
 
 /** The staff's canned replies, shared by all staff, and the customer card beside a conversation (docs/requirements.md#chat). */
 
@@ -49,7 +50,7 @@ export async function saveCannedReply(
   }
   return db.transaction(async (tx) => {
     // One at a time, so parallel saves cannot pass the cap together.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('chat_canned_replies'))`);
+    await lockFor(tx, 'chat_canned_replies');
     const [counted] = await tx.select({ n: count() }).from(chatCannedReplies);
     if (Number(counted?.n ?? 0) >= CHAT_LIMITS.cannedReplies) throw new AppError(400, MSG_CHAT.cannedTooMany);
     const [row] = await tx

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { notFound } from '../../shared/http.js';
 import type { MemberRow } from '../auth/index.js';
 import { findMemberById } from '../auth/index.js';
-import { companies, members } from '../../db/schema.js';
+import { companies, members } from '../members/schema.js';
 import { chatConversations, chatMessages } from './schema.js';
 
 /** Chat customers and their conversations: who may chat, read marks, open/resolved, the staff's list of customers (docs/requirements.md#chat). */

@@ -6,6 +6,7 @@ import { AppError, badRequest, forbidden, tooMany } from '../../shared/http.js';
 import { takeAttempt } from '../../shared/rate-limit.js';
 import { type AuthContext, buildUserInfo, createSession, findMemberById, sessionProvenAt } from '../auth/index.js';
 import { qrLoginCodes } from './schema.js';
+import { lockFor } from '../../db/locks.js';
 
 /**
  * Mobile QR login (api/qrcodeLogin, docs/requirements.md#qr-login): a member logged in on the desktop asks for a
@@ -16,7 +17,7 @@ import { qrLoginCodes } from './schema.js';
  * `now` is a parameter so that tests move the clock instead of sleeping.
  *
  * The QR code carries the address of the shop's mobile login with the code (?qr=), so a phone's
- * own camera app opens it; the spec's client that posts what it scanned still works, because a
+ * own camera app opens it; the original client that posts what it scanned still works, because a
  * posted address is read for its code. A phone whose camera is blocked types the short code the
  * desktop shows beside the QR code: 8 characters (40 bits) of the same login, valid as long and
  * spent together with it; guessing is hopeless within 60 s, and tries per address are capped.
@@ -62,7 +63,7 @@ export async function issueQrLoginCode(
   const expiresAt = new Date(now.getTime() + QR_LOGIN.ttlSec * 1000);
   await db.transaction(async (tx) => {
     // One request at a time per member, so parallel requests cannot pass the cap together.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'qr:' + auth.member.id}))`);
+    await lockFor(tx, 'qr', auth.member.id);
     const [recent] = await tx
       .select({ n: count() })
       .from(qrLoginCodes)
@@ -90,7 +91,7 @@ export async function issueQrLoginCode(
 
 /**
  * Spends a code and opens a new session for its member. Expired, used, forged and malformed codes,
- * and codes of a session that has ended since, all get the spec's one message (docs/requirements.md#qr-login).
+ * and codes of a session that has ended since, all get the original API's one message (docs/requirements.md#qr-login).
  */
 export async function redeemQrLoginCode(
   db: Db,

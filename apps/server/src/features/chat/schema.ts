@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { members, sessions } from '../../db/tables/accounts.js';
-import { products } from '../../db/tables/products.js';
-import { createdAt } from '../../db/tables/columns.js';
+import { sessions } from '../auth/schema.js';
+import { members } from '../members/schema.js';
+import { products } from '../products/schema.js';
+import { createdAt } from '../../db/columns.js';
 
 /**
  * One conversation per customer. Read state is kept per side as the highest message id read.

@@ -1,15 +1,16 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import { EPC_MSG, isTestVin, MAX_VIN_SEARCHES_PER_DAY, seoulDayKey } from '@partsmall/contract';
+import { EPC_MSG, isTestVin, MAX_VIN_SEARCHES_PER_DAY, seoulDay } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { runPrepared, type PreparedStatement } from '../../db/prepared.js';
 import type { EventSink } from '../../shared/events.js';
-import { companies } from '../../db/schema.js';
+import { companyById } from '../members/repository.js';
 import { tooMany } from '../../shared/http.js';
 import { licenseDaysLeft } from '../../shared/time.js';
 import { epcVinSearches } from './schema.js';
+import { lockPair } from '../../db/locks.js';
 
 /**
- * The VIN quota (issue 10): at most 30 distinct VINs per company per Asia/Seoul day;
+ * The VIN quota (docs/requirements.md#vin-quota): at most 30 distinct VINs per company per Asia/Seoul day;
  * opening a VIN the company already opened that day costs nothing; the three test VINs are free.
  */
 
@@ -67,7 +68,7 @@ export async function openVin(
   now: Date = new Date(),
 ): Promise<OpenVinResult> {
   if (isTestVin(input.vin)) return { charged: false, used: await vinSearchCount(db, input.companyId, now) };
-  const day = seoulDayKey(now);
+  const day = seoulDay(now);
   // Reopening a VIN of the day costs nothing and needs no lock: one statement finds it and counts
   // the day (a buyer's searches of one car queue on the company's lock otherwise). A new VIN takes
   // the locked path.
@@ -79,7 +80,7 @@ export async function openVin(
   ]);
   if (reopened!.reopened) return { charged: false, used: reopened!.used };
   const opened = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${QUOTA_LOCK}, ${input.companyId})`);
+    await lockPair(tx, QUOTA_LOCK, input.companyId);
     const sameDay = and(eq(epcVinSearches.companyId, input.companyId), eq(epcVinSearches.day, day));
     const [again] = await tx
       .update(epcVinSearches)
@@ -113,14 +114,14 @@ export async function vinSearchCount(db: Db, companyId: number, now: Date = new 
   const [row] = await db
     .select({ used: count() })
     .from(epcVinSearches)
-    .where(and(eq(epcVinSearches.companyId, companyId), eq(epcVinSearches.day, seoulDayKey(now))));
+    .where(and(eq(epcVinSearches.companyId, companyId), eq(epcVinSearches.day, seoulDay(now))));
   return Number(row?.used ?? 0);
 }
 
 /** Licence days left of a company (rounded up; 0 when none or expired). */
 export async function licenseDaysOf(db: Db, companyId: number): Promise<number> {
-  const [row] = await db.select({ end: companies.licenseEnd }).from(companies).where(eq(companies.id, companyId));
-  return licenseDaysLeft(row?.end ?? null);
+  const company = await companyById(db, companyId);
+  return licenseDaysLeft(company?.licenseEnd ?? null);
 }
 
 /**
@@ -137,7 +138,7 @@ export interface Opener {
 export function openerValues(vin: string, opener: Opener | undefined): [boolean, number, string, Date] {
   if (!opener) return [true, 0, '1970-01-01', new Date(0)];
   const now = opener.now ?? new Date();
-  return [isTestVin(vin), opener.companyId, seoulDayKey(now), now];
+  return [isTestVin(vin), opener.companyId, seoulDay(now), now];
 }
 
 /**

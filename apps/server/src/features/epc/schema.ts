@@ -18,7 +18,7 @@ import {
 import type { Applicability } from '@partsmall/contract';
 
 /**
- * The parts catalogue (issue 10). One catalogue (`mcid`) is imported and replaced as
+ * The parts catalogue (docs/requirements.md#catalogue-data). One catalogue (`mcid`) is imported and replaced as
  * a whole: every row below `epc_catalogues` carries its catalogue id and is keyed by the
  * catalogue's own codes (main group `num`, node `mid`, diagram), so the codes the web keeps in its
  * routes stay valid across a re-import. `colorvalue` is never stored: it is computed from `fit`

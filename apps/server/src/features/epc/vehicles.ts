@@ -159,7 +159,7 @@ export async function findVehicle(
 export async function vehicleOf(db: Db, q: { vin: string; mcid?: string | undefined }): Promise<Vehicle | null> {
   const checked = checkVin('all', q.vin);
   if (!checked.ok) return null;
-  // Without a catalogue named (the spec's getCarsConfigEx sends none), the VIN's first catalogue.
+  // Without a catalogue named (the original client's getCarsConfigEx sends none, docs/requirements.md#catalogue-calls), the VIN's first catalogue.
   const [row] = await db
     .select(vehicleColumns)
     .from(epcVehicles)

@@ -8,7 +8,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { restockAlerts } from '../../db/schema.js';
+import { restockAlerts } from './schema.js';
 import { enqueue } from '../../shared/job-queue.js';
 
 /** Call after the stock of `productId` moved from `before` to `after`, under that row's lock. */

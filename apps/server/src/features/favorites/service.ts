@@ -14,7 +14,8 @@ import {
   type ProductMarks,
 } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { favorites, products, restockAlerts } from '../../db/schema.js';
+import { products } from '../products/schema.js';
+import { favorites, restockAlerts } from './schema.js';
 import { badRequest, notFound } from '../../shared/http.js';
 import { priceFor, type ProductRow } from '../products/index.js';
 

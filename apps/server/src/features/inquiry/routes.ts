@@ -1,5 +1,5 @@
 import { MSG_SHOP } from '@partsmall/contract';
-import { inquiries } from '../../db/schema.js';
+import { inquiries } from './schema.js';
 import type { Api, AppContext } from '../../shared/context.js';
 import { route } from '../../shared/route.js';
 import { created, tooMany } from '../../shared/http.js';

@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
-import { MEMBER_TYPE_MAIN, SHOP_NAME } from '@partsmall/contract';
-import { members } from '../../db/schema.js';
-import type { JobHandler } from './types.js';
+import { SHOP_NAME } from '@partsmall/contract';
+import { activeMainAccounts } from '../members/repository.js';
+import type { JobHandler } from '../../shared/job-types.js';
+import type { SmsProvider } from '../sms/types.js';
 
 const won = (n: number) => n.toLocaleString('ko-KR');
 
@@ -14,13 +14,8 @@ export const cashCreditedText = (amount: number, balanceAfter: number) =>
  * account is told by text. The recipient is read when the job runs (a changed phone number gets
  * it); one effect per recipient member.
  */
-export const cashCredited: JobHandler<'sms.cashCredited'> = async (job, deps) => {
-  const recipients = await deps.db
-    .select({ id: members.id, phone: members.phone })
-    .from(members)
-    .where(
-      and(eq(members.companyId, job.data.companyId), eq(members.type, MEMBER_TYPE_MAIN), eq(members.status, 'active')),
-    );
+export const cashCredited: JobHandler<'sms.cashCredited', { sms: SmsProvider }> = async (job, deps) => {
+  const recipients = await activeMainAccounts(deps.db, job.data.companyId);
   for (const r of recipients) {
     const part = `member:${r.id}`;
     const text = cashCreditedText(job.data.amount, job.data.balanceAfter);

@@ -5,12 +5,16 @@ import { retentionSweep } from '../retention/index.js';
 import { registerTracking } from '../tracking/index.js';
 import { licenceScan, notifySend } from '../notify/index.js';
 import type { JobName } from '@partsmall/contract';
-import type { JobHandler } from './types.js';
+import type { JobDeps, JobHandler } from './types.js';
 
 export type { JobDeps, JobHandler, JobRun } from './types.js';
 
-/** The registry: every kind of job (its data schema is JOB_DATA in the contract) and its handler. */
-export const JOB_HANDLERS: { [N in JobName]: JobHandler<N> } = {
+/**
+ * The registry: every kind of job (its data schema is JOB_DATA in the contract) and its handler.
+ * Each handler's type names the providers it needs (JobHandler<N, { notify?: NotifyProvider }>);
+ * registering it here checks that the runner's JobDeps holds them.
+ */
+export const JOB_HANDLERS: { [N in JobName]: JobHandler<N, JobDeps> } = {
   'sms.cashCredited': cashCredited,
   'taxInvoice.issue': issueTaxInvoice,
   'taxInvoice.monthly': monthlyTaxInvoices,

@@ -1,8 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { SHOP_NAME, renderNotice } from '@partsmall/contract';
-import { members, products } from '../../db/schema.js';
+import { members } from '../members/schema.js';
+import { products } from '../products/schema.js';
 import { takeTextAllowance } from '../notify/index.js';
-import type { JobHandler } from './types.js';
+import type { JobHandler } from '../../shared/job-types.js';
+import type { SmsProvider } from '../sms/types.js';
 
 /**
  * A sold-out product is back (docs/requirements.md#restock-alerts): each phone of the members who
@@ -11,7 +13,7 @@ import type { JobHandler } from './types.js';
  * effect per phone, so a retried job texts only those it had not reached; each text counts against its
  * phone's day (NOTIFY_LIMIT).
  */
-export const restockTexts: JobHandler<'sms.restock'> = async (job, deps) => {
+export const restockTexts: JobHandler<'sms.restock', { sms: SmsProvider }> = async (job, deps) => {
   const [product] = await deps.db
     .select({ pid: products.pid, name: products.name })
     .from(products)

@@ -53,43 +53,7 @@ export async function startJobs(
   /** The process's requests: how many are being answered now, when the last one came (none without a server). */
   requests: RequestsInFlight = NO_REQUESTS,
 ): Promise<JobRunner> {
-  // Every statement pg-boss issues is tracked, so that a stop can wait for the last one (a
-  // completion sent after its handler returned) before the database closes under it.
-  const pending = new Set<Promise<unknown>>();
-  const base = databaseExecutor(db);
-  const executor: PgBoss.Db = {
-    executeSql: (text, values) => {
-      const p = base.executeSql(text, values);
-      pending.add(p);
-      void p.then(
-        () => pending.delete(p),
-        () => pending.delete(p),
-      );
-      return p;
-    },
-  };
-  const boss = new PgBoss({
-    db: executor,
-    schema: BOSS_SCHEMA,
-    // No cron yet; maintenance (expiring tries of a crashed process, archiving) stays on.
-    schedule: false,
-    supervise: true,
-    migrate: true,
-    pollingIntervalSeconds: settings.pollSeconds,
-    // A parked job stays in the job table (listed, retryable) for 30 days; done ones are archived after 12 hours.
-    archiveCompletedAfterSeconds: 12 * 3600,
-    archiveFailedAfterSeconds: 30 * 86400,
-    deleteAfterDays: 7,
-  });
-  boss.on('error', (err: unknown) => deps.log.warn({ err }, 'job queue error'));
-  await boss.start();
-
-  for (const name of NAMES) {
-    const queue = queueOptions(name, settings);
-    await boss.createQueue(name, { name, policy: 'standard', ...queue });
-    // An existing queue takes the current settings (createQueue leaves it as it was).
-    await boss.updateQueue(name, { name, ...queue });
-  }
+  const { boss, pending } = await startBoss(db, settings, deps.log);
 
   const full: JobDeps = { ...deps, db };
   let stopping = false;
@@ -218,4 +182,53 @@ export async function startJobs(
       closed = true;
     },
   };
+}
+
+/**
+ * pg-boss on the shop's database, started: its tables created or migrated and one queue per kind of
+ * job with the current retry settings. `pending` holds the statements it has in flight.
+ */
+async function startBoss(
+  db: Db,
+  settings: JobSettings,
+  log: JobDeps['log'],
+): Promise<{ boss: PgBoss; pending: Set<Promise<unknown>> }> {
+  // Every statement pg-boss issues is tracked, so that a stop can wait for the last one (a
+  // completion sent after its handler returned) before the database closes under it.
+  const pending = new Set<Promise<unknown>>();
+  const base = databaseExecutor(db);
+  const executor: PgBoss.Db = {
+    executeSql: (text, values) => {
+      const p = base.executeSql(text, values);
+      pending.add(p);
+      void p.then(
+        () => pending.delete(p),
+        () => pending.delete(p),
+      );
+      return p;
+    },
+  };
+  const boss = new PgBoss({
+    db: executor,
+    schema: BOSS_SCHEMA,
+    // No cron yet; maintenance (expiring tries of a crashed process, archiving) stays on.
+    schedule: false,
+    supervise: true,
+    migrate: true,
+    pollingIntervalSeconds: settings.pollSeconds,
+    // A parked job stays in the job table (listed, retryable) for 30 days; done ones are archived after 12 hours.
+    archiveCompletedAfterSeconds: 12 * 3600,
+    archiveFailedAfterSeconds: 30 * 86400,
+    deleteAfterDays: 7,
+  });
+  boss.on('error', (err: unknown) => log.warn({ err }, 'job queue error'));
+  await boss.start();
+
+  for (const name of NAMES) {
+    const queue = queueOptions(name, settings);
+    await boss.createQueue(name, { name, policy: 'standard', ...queue });
+    // An existing queue takes the current settings (createQueue leaves it as it was).
+    await boss.updateQueue(name, { name, ...queue });
+  }
+  return { boss, pending };
 }

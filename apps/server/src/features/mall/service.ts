@@ -1,7 +1,8 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { MallConfig, WarehouseDeliveryOptions } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { mallConfig, notices } from '../../db/schema.js';
+import { popupNotices } from '../notices/repository.js';
+import { mallConfig } from './schema.js';
 import { sanitizeNoticeHtml } from '../notices/index.js';
 
 /** The stored part of the configuration (notices come from the notices table). */
@@ -14,12 +15,7 @@ export type MallConfigData = Omit<MallConfig, 'ver' | 'notices' | 'demo'> & {
 export async function readMallConfig(db: Db): Promise<Omit<MallConfig, 'demo'> | null> {
   const [row] = await db.select().from(mallConfig).where(eq(mallConfig.id, 1));
   if (!row) return null;
-  const popup = await db
-    .select({ seq: notices.id, title: notices.title, content: notices.content })
-    .from(notices)
-    .where(and(eq(notices.popup, true), eq(notices.published, true)))
-    .orderBy(desc(notices.createdAt), desc(notices.id))
-    .limit(5);
+  const popup = await popupNotices(db, 5);
   return {
     ...(row.data as MallConfigData),
     ver: row.ver,

@@ -11,7 +11,7 @@ import {
   type UserInfo,
 } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { companies, members } from '../../db/schema.js';
+import { companies, members } from './schema.js';
 import { uniqueViolation } from '../../shared/db-errors.js';
 import type { EventSink } from '../../shared/events.js';
 import { badRequest, notFound, tooMany, unauthorized } from '../../shared/http.js';
@@ -32,6 +32,7 @@ import {
   verifiedMemberByPhone,
   verifyPassword,
 } from '../auth/index.js';
+import { pageWithTotal } from '../../db/page.js';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -172,17 +173,10 @@ export async function listMembers(
     else conditions.push(ilike(members.name, `%${escapeLike(kw)}%`));
   }
   const where = and(...conditions);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(members)
-      .where(where)
-      .orderBy(asc(members.type), asc(members.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
-    db.select({ n: count() }).from(members).where(where),
-  ]);
-  return { results: rows.map(toListItem), total: Number(counted?.n ?? 0) };
+  const { rows, total } = await pageWithTotal(db, members, where, q, (limit, offset) =>
+    db.select().from(members).where(where).orderBy(asc(members.type), asc(members.id)).limit(limit).offset(offset),
+  );
+  return { results: rows.map(toListItem), total };
 }
 
 /** Registers a sub-account of the company; the main account vouches for it (no phone code). */

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { notices } from '../../db/schema.js';
+import { notices } from './schema.js';
 import { sanitizeNoticeHtml } from './sanitize.js';
+import { pageWithTotal } from '../../db/page.js';
 
 export interface NoticeQuery {
   searchType?: 'title' | 'content' | 'all' | '' | undefined;
@@ -26,17 +27,16 @@ export async function listNotices(db: Db, q: NoticeQuery) {
     else conditions.push(ilike(notices.title, pattern));
   }
   const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, [total]] = await Promise.all([
+  const { rows, total } = await pageWithTotal(db, notices, where, q, (limit, offset) =>
     db
       .select({ seq: notices.id, type: notices.type, title: notices.title, created: notices.createdAt })
       .from(notices)
       .where(where)
       .orderBy(desc(notices.createdAt), desc(notices.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
-    db.select({ n: count() }).from(notices).where(where),
-  ]);
-  return { rows: rows.map((r) => ({ ...r, created: r.created.toISOString() })), total: Number(total?.n ?? 0) };
+      .limit(limit)
+      .offset(offset),
+  );
+  return { rows: rows.map((r) => ({ ...r, created: r.created.toISOString() })), total };
 }
 
 export async function noticeById(db: Db, id: number) {

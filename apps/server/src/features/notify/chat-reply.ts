@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { members } from '../../db/schema.js';
+import { memberById } from '../members/repository.js';
 import type { DomainEvents } from '../../shared/events.js';
 import { notifyChatReply } from './events.js';
 
@@ -25,10 +24,7 @@ export function chatReplyNotices(
     const customerId = message.targetUser;
     try {
       if (await customerOnline(customerId)) return;
-      const [customer] = await db
-        .select({ companyId: members.companyId })
-        .from(members)
-        .where(eq(members.id, customerId));
+      const customer = await memberById(db, customerId);
       if (customer?.companyId == null) return;
       const companyId = customer.companyId;
       // A picture's text is its file names: the notice says '(사진)' instead.

@@ -1,4 +1,3 @@
-import { asc, eq } from 'drizzle-orm';
 import {
   ORDER_STATUS,
   carrierByCode,
@@ -9,7 +8,7 @@ import {
   type NotifySendJobData,
 } from '@partsmall/contract';
 import type { Tx } from '../../db/client.js';
-import { orderLines } from '../../db/schema.js';
+import { linesOf } from '../orders/repository.js';
 import { enqueue } from '../../shared/job-queue.js';
 
 /**
@@ -72,12 +71,8 @@ export async function notifyOrderMoved(
   const base = { companyId: o.companyId };
   switch (o.to) {
     case ORDER_STATUS.shipmentConfirmed: {
-      const names = await tx
-        .select({ name: orderLines.name })
-        .from(orderLines)
-        .where(eq(orderLines.orderId, o.id))
-        .orderBy(asc(orderLines.id));
-      const items = itemsSummary(names.map((n) => n.name));
+      const lines = (await linesOf(tx, [o.id])).get(o.id) ?? [];
+      const items = itemsSummary(lines.map((line) => line.name));
       return send(tx, { ...base, event: 'shipmentConfirmed', values: { orderNo, items } }, key);
     }
     case ORDER_STATUS.shipmentComplete:

@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { NOTIFY_LIMIT } from '@partsmall/contract';
+import { NOTIFY_LIMIT, startOfSeoulDay } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { takeAttempt } from '../../shared/rate-limit.js';
-import { startOfSeoulDay } from '../../shared/time.js';
 import { maskPhone } from './types.js';
 
 /** The counter of one phone's notification texts (a withdrawal deletes it with the phone: forgetPeople). */

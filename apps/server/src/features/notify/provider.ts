@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { smsOutbox } from '../../db/schema.js';
+import { smsOutbox } from '../sms/schema.js';
 import { solapiNotify } from './solapi.js';
 import { maskPhone, type NotifyProvider } from './types.js';
 

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { companies, members } from '../../db/tables/accounts.js';
+import { companies, members } from '../members/schema.js';
 
 /**
  * '알림 설정' (docs/requirements.md#notifications): which events reach which phone. The main

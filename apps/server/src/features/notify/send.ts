@@ -1,9 +1,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { MEMBER_TYPE_MAIN, SHOP_NAME, renderNotice } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { companies, members } from '../../db/schema.js';
+import { companies, members } from '../members/schema.js';
 import { TIME_ZONE } from '@partsmall/contract';
-import type { JobHandler } from '../jobs/types.js';
+import type { JobHandler } from '../../shared/job-types.js';
+import type { NotifyProvider } from './types.js';
 import { enqueue } from '../../shared/job-queue.js';
 import { recipientsFor, type NotifyAccount, type NotifySetting } from './recipients.js';
 import { takeTextAllowance } from './limit.js';
@@ -41,7 +42,7 @@ export async function accountsOf(
  * reached. A template whose values do not fit fails the job (parked for staff) and sends nothing.
  * Each text counts against its phone's day (NOTIFY_LIMIT); one past the cap is not sent.
  */
-export const notifySend: JobHandler<'notify.send'> = async (job, deps) => {
+export const notifySend: JobHandler<'notify.send', { notify?: NotifyProvider }> = async (job, deps) => {
   if (!deps.notify) throw new Error('알림톡 발송 수단이 설정되지 않았습니다.');
   const notify = deps.notify;
   const { event, companyId, memberId, values } = job.data;

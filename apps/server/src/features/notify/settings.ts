@@ -7,7 +7,7 @@ import {
   type NotifySettingEvent,
 } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { members } from '../../db/schema.js';
+import { members } from '../members/schema.js';
 import { badRequest } from '../../shared/http.js';
 import { checkPhoneCode } from '../auth/index.js';
 import { effectiveSetting, companyDefault } from './recipients.js';

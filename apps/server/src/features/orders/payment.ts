@@ -10,7 +10,11 @@ import {
   type PaymentResult,
 } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { cartItems, companies, mallConfig, orderEvents, orderLines, orders, products } from '../../db/schema.js';
+import { cartItems } from '../cart/schema.js';
+import { mallConfig } from '../mall/schema.js';
+import { companies } from '../members/schema.js';
+import { products } from '../products/schema.js';
+import { orderEvents, orderLines, orders } from './schema.js';
 import type { EventSink } from '../../shared/events.js';
 import { badRequest } from '../../shared/http.js';
 import { debit } from '../wallet/index.js';

@@ -2,11 +2,13 @@ import {
   MSG_ORDER,
   ORDER_STATUS,
   RETURN_WINDOW_DAYS,
+  addSeoulDays,
   isChinaWarehouse,
+  seoulDay,
+  startOfSeoulDay,
   type ORDER_TRANSITIONS,
   type StatusActor,
 } from '@partsmall/contract';
-import { seoulDay, seoulNow } from '../../shared/time.js';
 import { checkShipment } from '../tracking/index.js';
 
 /**
@@ -34,10 +36,7 @@ export function cancelRefusal(createdAt: Date, now: Date): Refusal | null {
  * is the last day a return may be requested (until 24:00 Seoul time).
  */
 export function returnDeadline(shippedAt: Date): Date {
-  return seoulNow(shippedAt)
-    .startOf('day')
-    .add(RETURN_WINDOW_DAYS + 1, 'day')
-    .toDate();
+  return startOfSeoulDay(addSeoulDays(seoulDay(shippedAt), RETURN_WINDOW_DAYS + 1));
 }
 
 export interface ReturnFacts {

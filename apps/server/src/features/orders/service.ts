@@ -8,8 +8,10 @@ import {
   type StatusActor,
 } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { linesOf, shownOrder, type LineRow, type OrderRow } from '../../db/repos/orders.js';
-import { cashLedger, orderEvents, orderLines, orders, products } from '../../db/schema.js';
+import { linesOf, shownOrder, type LineRow, type OrderRow } from './repository.js';
+import { products } from '../products/schema.js';
+import { cashLedger } from '../wallet/schema.js';
+import { orderEvents, orderLines, orders } from './schema.js';
 import type { EventSink } from '../../shared/events.js';
 import { batchJobs } from '../../shared/job-queue.js';
 import { AppError, badRequest, notFound } from '../../shared/http.js';

@@ -7,7 +7,8 @@ import {
   type CashLedgerType,
 } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { cashLedger, companies } from '../../db/schema.js';
+import { companies } from '../members/schema.js';
+import { cashLedger } from '../wallet/schema.js';
 import { AppError, notFound } from '../../shared/http.js';
 import { withinSeoulDays } from '../../shared/time.js';
 import { toCsv } from '../../shared/csv.js';

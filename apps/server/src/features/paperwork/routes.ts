@@ -1,10 +1,9 @@
-import { MSG_PAPERWORK, statementPeriod } from '@partsmall/contract';
+import { MSG_PAPERWORK, seoulDay, statementPeriod } from '@partsmall/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { renderPdf } from '../../workers/pools.js';
 import { route } from '../../shared/route.js';
 import { type Api, type AppContext, requireMainAccount, requireMember } from '../../shared/context.js';
 import { AppError, forbidden, ok } from '../../shared/http.js';
-import { seoulDay } from '../../shared/time.js';
 import { StatementInputError } from '../documents/index.js';
 import { ledgerCsv, ledgerPdfInput, listLedger } from './ledger.js';
 import { monthlyStatementInput, orderStatementInput, type PaperReader } from './statements.js';

@@ -7,7 +7,8 @@ import {
   ORDER_STATUSES_UNDONE,
 } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { companies, orderLines, orders } from '../../db/schema.js';
+import { companies } from '../members/schema.js';
+import { orderLines, orders } from '../orders/schema.js';
 import { AppError, forbidden, notFound } from '../../shared/http.js';
 import { withinSeoulDays } from '../../shared/time.js';
 import { readMallConfig } from '../mall/index.js';

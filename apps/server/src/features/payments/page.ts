@@ -1,4 +1,4 @@
-import { MSG_MEMBER, SHOP_NAME } from '@partsmall/contract';
+import { MSG_MEMBER, PAYMENT_METHODS, SHOP_NAME } from '@partsmall/contract';
 import type { PaymentRow } from './service.js';
 import { VIRTUAL_ACCOUNT_HOURS, virtualAccount } from './sandbox.js';
 import { seoulNow } from '../../shared/time.js';
@@ -18,7 +18,10 @@ button{min-width:120px;height:40px;border:0;border-radius:4px;font-size:15px;fon
 button.decline{background:#8a94a6}.result{text-align:center;font-size:18px;font-weight:bold;padding:48px 0}
 .result.ok{color:#1f5eff}.result.fail{color:#d0342c}.note{color:#777;font-size:12px;text-align:center}`;
 
-const METHOD: Record<string, string> = { creditcard: '신용카드', banktransfer: '계좌이체(가상계좌)' };
+const METHOD: Record<string, string> = {
+  creditcard: PAYMENT_METHODS.creditcard,
+  banktransfer: `${PAYMENT_METHODS.banktransfer}(가상계좌)`,
+};
 
 export function layout(title: string, body: string, nonce: string, closeAfterMs?: number): string {
   const script =

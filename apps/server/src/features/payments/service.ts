@@ -1,7 +1,8 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { MSG_MEMBER, type GatewayConfirmation, type PaymentRecord, type PgCode } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { companies, members, payments } from '../../db/schema.js';
+import { companies, members } from '../members/schema.js';
+import { payments } from './schema.js';
 import type { EventSink } from '../../shared/events.js';
 import { AppError, badRequest, notFound } from '../../shared/http.js';
 import { extendLicense, withinSeoulDays } from '../../shared/time.js';
@@ -9,6 +10,7 @@ import { credit } from '../wallet/index.js';
 import { notifyCashCredited, notifyTransferWaiting } from '../notify/index.js';
 import type { PaymentGateway } from './gateway.js';
 import { VIRTUAL_ACCOUNT_HOURS, virtualAccount } from './sandbox.js';
+import { pageWithTotal } from '../../db/page.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentKind = 'point' | 'license';
@@ -234,22 +236,18 @@ export async function listPaidPayments(
     conditions.push(withinSeoulDays(payments.paidAt, q.startDate, q.endDate));
   }
   const where = and(...conditions);
-  const [rows, [counted]] = await Promise.all([
+  const { rows, total } = await pageWithTotal(db, payments, where, q, (limit, offset) =>
     db
       .select({ payment: payments, userName: members.name })
       .from(payments)
       .leftJoin(members, eq(members.id, payments.memberId))
       .where(where)
       .orderBy(desc(payments.paidAt), desc(payments.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(payments)
-      .where(where),
-  ]);
+      .limit(limit)
+      .offset(offset),
+  );
   return {
-    total: Number(counted?.n ?? 0),
+    total,
     results: rows.map(({ payment, userName }) => ({
       seq: payment.id,
       transaction_date: (payment.paidAt ?? payment.createdAt).toISOString(),

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { MSG_MEMBER, MSG_PROVIDER, SHOP_NAME } from '@partsmall/contract';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { members } from '../../db/schema.js';
+import { memberById } from '../members/repository.js';
 import type { Api } from '../../shared/context.js';
 import { route } from '../../shared/route.js';
 import { AppError, badRequest, ok } from '../../shared/http.js';
@@ -200,12 +199,8 @@ export function tossRoutes(
           }
         }
         // Toss mails the buyer the receipt (and a virtual account's details) at the login address.
-        const [buyer] = payment.memberId
-          ? await db
-              .select({ email: members.loginId, name: members.name })
-              .from(members)
-              .where(eq(members.id, payment.memberId))
-          : [];
+        const member = payment.memberId ? await memberById(db, payment.memberId) : undefined;
+        const buyer = member && { email: member.loginId, name: member.name };
         return sendTossPage(reply, 200, sdkUrl, (nonce) =>
           windowPage(payment, gateway, site.publicUrl, site.publicUrlSet === false, nonce, buyer),
         );

@@ -9,7 +9,7 @@ import {
   type SynonymIndex,
 } from '@partsmall/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
-import { products } from '../../db/tables/products.js';
+import { products } from './schema.js';
 import { LIST_COLUMNS } from './columns.js';
 import { partSynonyms } from './schema.js';
 import type { ProductRow } from './rows.js';

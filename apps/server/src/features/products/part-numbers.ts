@@ -12,7 +12,7 @@ import { LIST_COLUMNS } from './columns.js';
 import type { ProductRow } from './rows.js';
 
 /**
- * Any-number search (issue 22, docs/search.md#part-numbers): a typed number finds the products of
+ * Any-number search (docs/search.md#part-numbers): a typed number finds the products of
  * its own number, of the current numbers of its supersession chain and of its interchangeable
  * numbers, each hit saying why. The relations are those of every catalogue and of the shop's
  * cross-reference (the `part_relations` view). Numbers compare by alphaNumber and only by equality:
@@ -38,7 +38,7 @@ export const MAX_NUMBERS_AT_ONCE = 1000;
  * The columns a number's products are read with, as a select list and the row it gives. The search
  * shows hits as grid rows; a quick order shows far fewer fields of far more rows (a 500-line paste
  * reads thousands of products), and parsing the columns it never shows (images, details, category)
- * was most of its CPU (docs/performance.md#quick-order-issue-22).
+ * was most of its CPU (docs/performance.md#quick-order).
  */
 export interface ProductColumns<P> {
   readonly select: string;
@@ -108,7 +108,7 @@ const RELATIONS_OF_KEYS: PreparedStatement = {
  * chains are read from `part_relation_closure`, which holds them for every superseded number and is
  * kept on write by triggers on both sources (migrations 0018 and 0021; docs/search.md#part-numbers);
  * the interchangeable numbers from the sources' key indexes, so a number interchangeable with N others
- * stores nothing per pair (docs/performance.md#any-number-and-korean-name-search-issue-22).
+ * stores nothing per pair (docs/performance.md#any-number-and-korean-name-search).
  */
 export async function relationsFor(db: Db | Tx, keys: readonly string[]): Promise<PartRelationIndex> {
   if (keys.length === 0) return indexPartRelations([]);

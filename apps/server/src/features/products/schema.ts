@@ -1,8 +1,10 @@
+/** Products of the shop and the search's part-number tables: cross-references, relation chains, synonyms. */
 import { sql } from 'drizzle-orm';
 import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   pgView,
   primaryKey,
@@ -11,10 +13,89 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { members } from '../../db/tables/accounts.js';
+import { createdAt, won } from '../../db/columns.js';
+import { members } from '../members/schema.js';
+
+/** Products of the shop (docs/requirements.md#entities). Four price tiers A-D; a zero tier falls back to the next lower one. */
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** Genuine (OE) part number as written by the maker. */
+    pid: text('pid').notNull(),
+    /** Alpha-number form of pid (A-Z, 0-9) for part-number search. */
+    pidKey: text('pid_key').notNull(),
+    factoryNum: text('factory_num').notNull().default(''),
+    factoryKey: text('factory_key').notNull().default(''),
+    /** 0 rebuilt, 1 aftermarket, 2 genuine, 3 remanufactured, 4 used */
+    type: integer('type').notNull().default(2),
+    priceA: won('price_a').notNull().default(0),
+    priceB: won('price_b').notNull().default(0),
+    priceC: won('price_c').notNull().default(0),
+    priceD: won('price_d').notNull().default(0),
+    salePrice: won('sale_price').notNull().default(0),
+    /** Quantity for sale; 0 = preparing or sold out. Changed only together with an order or refund. */
+    hasAmount: integer('has_amount').notNull().default(0),
+    /** Warehouse name; the China warehouse starts with '중국'. */
+    stockName: text('stock_name').notNull(),
+    storageId: integer('storage_id').notNull(),
+    imgFiles: jsonb('img_files').$type<string[]>().notNull().default([]),
+    detailInfo: text('detail_info').notNull().default(''),
+    description: text('description').notNull().default(''),
+    /** Mobile shortcut category: filter, shock, cooling, gear, light, pad, disc, condenser, sensor, radiator, arm. */
+    category: text('category').notNull().default(''),
+    brand: text('brand').notNull().default(''),
+    /** Selling company; 0 = the shop itself. */
+    companyId: integer('company_id').notNull().default(0),
+    /**
+     * The name's search forms (productNameColumns in the contract; docs/search.md#korean-name-search),
+     * written with the name by every product write. '' until written: search then still finds the
+     * row through `name` itself.
+     */
+    nameCompact: text('name_compact').notNull().default(''),
+    nameChosung: text('name_chosung').notNull().default(''),
+    nameJamo: text('name_jamo').notNull().default(''),
+    /** name_jamo with the jamo typists confuse folded (looseJamo in the contract; migration 0022). */
+    nameLoose: text('name_loose')
+      .notNull()
+      .generatedAlwaysAs(sql`translate(name_jamo, 'ㅐㅒㅖㄲㄸㅃㅆㅉ', 'ㅔㅔㅔㄱㄷㅂㅅㅈ')`),
+    /**
+     * The factory number's alpha-number form without the maker's name before it, for a buyer who
+     * types the number alone (docs/search.md#one-box; migration 0022): the first word of letters
+     * dropped ('MANN HU 816 X' → HU816X), and all of them ('MAGNETI MARELLI 714021940801' → 714021940801).
+     */
+    factoryTailKey: text('factory_tail_key')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`regexp_replace(upper(regexp_replace(factory_num, '^\s*[A-Za-z]+\s+(?=.*[0-9])', '')), '[^A-Z0-9]', '', 'g')`,
+      ),
+    factoryBareKey: text('factory_bare_key')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`regexp_replace(upper(regexp_replace(factory_num, '^(\s*[A-Za-z]+\s+)+(?=.*[0-9])', '')), '[^A-Z0-9]', '', 'g')`,
+      ),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('products_name_chosung_trgm').using('gin', sql`${t.nameChosung} gin_trgm_ops`),
+    index('products_name_jamo_trgm').using('gin', sql`${t.nameJamo} gin_trgm_ops`),
+    index('products_name_chosung_prefix').on(sql`${t.nameChosung} text_pattern_ops`),
+    index('products_name_jamo_prefix').on(sql`${t.nameJamo} text_pattern_ops`),
+    index('products_pid_key').on(sql`${t.pidKey} text_pattern_ops`),
+    index('products_factory_key').on(sql`${t.factoryKey} text_pattern_ops`),
+    index('products_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('products_name_loose_trgm').using('gin', sql`${t.nameLoose} gin_trgm_ops`),
+    index('products_factory_tail_key').on(t.factoryTailKey),
+    index('products_factory_bare_key').on(t.factoryBareKey),
+    index('products_category').on(t.category, t.id),
+    check('products_has_amount_nonnegative', sql`${t.hasAmount} >= 0`),
+    check('products_type_valid', sql`${t.type} between 0 and 4`),
+  ],
+);
 
 /**
- * The shop's own cross-reference of part numbers (issue 22), kept by staff in the back office:
+ * The shop's own cross-reference of part numbers (docs/search.md#part-numbers), kept by staff in the back office:
  * supersessions (pid is replaced by to_pid) and interchangeable numbers (OE ↔ aftermarket). Keys are
  * the alphaNumber forms. docs/search.md#part-numbers
  */

@@ -1,4 +1,4 @@
-/** Quick order from an estimate (issue 22): the file readers; the text rules live in the contract. */
+/** Quick order from an estimate (docs/requirements.md#quick-order): the file readers; the text rules live in the contract. */
 export {
   checkXlsxPackage,
   decodeCsv,

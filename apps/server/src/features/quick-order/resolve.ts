@@ -147,7 +147,7 @@ export async function resolveQuickOrder(
   );
   // The alternative readings only of lines whose plain reading found nothing: nearly every line of a
   // paste ends in its quantity, so reading both for all of them read as many numbers again
-  // (docs/performance.md#quick-order-issue-22).
+  // (docs/performance.md#quick-order).
   const alternative = new Set<string>();
   for (const r of rows)
     if (!r.error && r.altNormalised && !found.get(r.normalised)?.length && !found.has(r.altNormalised))

@@ -7,8 +7,9 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { MSG_QUICK_ORDER, alphaNumber, tierPrice, type CompanyLevel, type ReorderLine } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { cartItems, orderLines, orders } from '../../db/tables/orders.js';
-import { products } from '../../db/tables/products.js';
+import { cartItems } from '../cart/schema.js';
+import { orderLines, orders } from '../orders/schema.js';
+import { products } from '../products/schema.js';
 import type { EventSink } from '../../shared/events.js';
 import { AppError, badRequest, notFound } from '../../shared/http.js';
 import type { Buyer } from '../cart/index.js';

@@ -1,21 +1,14 @@
 import { and, eq, inArray, isNotNull, isNull, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { RETENTION } from '@partsmall/contract';
 import type { Tx } from '../../db/client.js';
-import {
-  cashLedger,
-  chatConversations,
-  chatFiles,
-  chatMessages,
-  companies,
-  inquiries,
-  members,
-  orderEvents,
-  orderLines,
-  orders,
-  payments,
-  taxInvoices,
-} from '../../db/schema.js';
-import type { JobHandler } from '../jobs/types.js';
+import { chatConversations, chatFiles, chatMessages } from '../chat/schema.js';
+import { inquiries } from '../inquiry/schema.js';
+import { companies, members } from '../members/schema.js';
+import { orderEvents, orderLines, orders } from '../orders/schema.js';
+import { payments } from '../payments/schema.js';
+import { taxInvoices } from '../tax-invoices/schema.js';
+import { cashLedger } from '../wallet/schema.js';
+import type { JobHandler } from '../../shared/job-types.js';
 import type { FileStorage } from '../chat/index.js';
 import { pruneEffectLogs } from './effect-logs.js';
 
@@ -24,7 +17,7 @@ import { pruneEffectLogs } from './effect-logs.js';
  * keep (docs/requirements.md#retention): each kind of record when its own period has ended. The
  * same sweep prunes the jobs' effect logs (effect-logs.ts, docs/operations.md#jobs).
  */
-export const retentionSweep: JobHandler<'retention.sweep'> = async (_job, deps) => {
+export const retentionSweep: JobHandler<'retention.sweep', { files?: FileStorage }> = async (_job, deps) => {
   await sweepRetention(deps.db, new Date(), deps.files);
 };
 

@@ -1,20 +1,14 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import {
-  cartItems,
-  companies,
-  companyVehicles,
-  epcVinSearches,
-  favorites,
-  inquiries,
-  members,
-  orderLines,
-  orders,
-  phoneCodes,
-  restockAlerts,
-  shippingAddresses,
-  smsOutbox,
-} from '../../db/schema.js';
+import { phoneCodes } from '../auth/schema.js';
+import { cartItems } from '../cart/schema.js';
+import { epcVinSearches } from '../epc/schema.js';
+import { favorites, restockAlerts } from '../favorites/schema.js';
+import { inquiries } from '../inquiry/schema.js';
+import { companies, members, shippingAddresses } from '../members/schema.js';
+import { orderLines, orders } from '../orders/schema.js';
+import { smsOutbox } from '../sms/schema.js';
+import { companyVehicles } from '../vehicles/schema.js';
 import { forgetPeople } from '../../shared/rate-limit.js';
 import { notifySettings } from '../notify/index.js';
 

@@ -4,14 +4,14 @@ import {
   PAY_TYPE_LABELS,
   SHIPPING,
   SHIPPING_TYPE_LABELS,
+  WAREHOUSE_LIST,
   type DeliveryMethodOption,
   type WarehouseDelivery,
   type WarehouseDeliveryOptions,
 } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { mallConfig } from '../../db/schema.js';
+import { mallConfig } from '../mall/schema.js';
 import { badRequest } from '../../shared/http.js';
-import { WAREHOUSES } from '../../seed/products.js';
 
 /**
  * Delivery options per warehouse (api/getDeliInfo). They live in the shop
@@ -41,8 +41,7 @@ export function standardDeliveryOptions(w: { storageId: number; stockName: strin
   };
 }
 
-export const STANDARD_DELIVERY_OPTIONS: WarehouseDeliveryOptions[] =
-  Object.values(WAREHOUSES).map(standardDeliveryOptions);
+export const STANDARD_DELIVERY_OPTIONS: WarehouseDeliveryOptions[] = WAREHOUSE_LIST.map(standardDeliveryOptions);
 
 /** The options as stored, or the standard ones when the configuration has none yet. */
 export function deliveryOptionsOf(data: unknown): WarehouseDeliveryOptions[] {

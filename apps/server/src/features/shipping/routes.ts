@@ -9,7 +9,7 @@ export function shippingRoutes(app: Api, ctx: AppContext) {
   route(app, 'getMyShippingInfo', async (req) => {
     const { companyId } = requireCompanyMember(req);
     const { results, total } = await listAddresses(ctx.db, companyId, req.body);
-    // `basic` is stored as the spec's 'true'/'false' text (the service writes nothing else).
+    // `basic` is stored as the original API's 'true'/'false' text (the service writes nothing else).
     return ok(results as CallAnswer<'getMyShippingInfo'>['results'], undefined, total);
   });
 

@@ -1,9 +1,11 @@
 import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import { MSG_MEMBER, MSG_ORDER } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { shippingAddresses } from '../../db/schema.js';
+import { shippingAddresses } from '../members/schema.js';
 import type { EventSink } from '../../shared/events.js';
 import { badRequest, notFound } from '../../shared/http.js';
+import { lockFor } from '../../db/locks.js';
+import { pageWithTotal } from '../../db/page.js';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -34,17 +36,16 @@ export async function listAddresses(
     );
   }
   const where = and(...conditions);
-  const [rows, [counted]] = await Promise.all([
+  const { rows, total } = await pageWithTotal(db, shippingAddresses, where, q, (limit, offset) =>
     db
       .select()
       .from(shippingAddresses)
       .where(where)
       .orderBy(desc(shippingAddresses.basic), desc(shippingAddresses.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
-    db.select({ n: count() }).from(shippingAddresses).where(where),
-  ]);
-  return { results: rows.map(toAddressView), total: Number(counted?.n ?? 0) };
+      .limit(limit)
+      .offset(offset),
+  );
+  return { results: rows.map(toAddressView), total };
 }
 
 export interface AddressForm {
@@ -101,7 +102,7 @@ export async function saveAddress(db: Db, events: EventSink, companyId: number, 
  * neither leave two defaults nor deadlock. Returns the company's addresses as they now stand.
  */
 async function lockAddresses(tx: Tx, companyId: number) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`addresses:${companyId}`}))`);
+  await lockFor(tx, 'addresses', companyId);
   return tx
     .select({ id: shippingAddresses.id, basic: shippingAddresses.basic })
     .from(shippingAddresses)

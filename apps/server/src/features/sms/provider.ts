@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { solapiSms } from './solapi.js';
-import { smsOutbox } from '../../db/schema.js';
+import { smsOutbox } from './schema.js';
 import type { SmsProvider } from './types.js';
 
 export type { SmsProvider } from './types.js';

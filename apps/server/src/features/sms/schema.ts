@@ -1,4 +1,5 @@
-import { index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../db/columns.js';
 
 /**
  * One row per message and channel handed to Solapi's group flow (solapi-client.ts), written (and
@@ -19,4 +20,22 @@ export const solapiGroups = pgTable(
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.messageId, t.channel] }), index('solapi_groups_created_at').on(t.createdAt)],
+);
+
+/** Messages the console SMS provider "sent": the dev outbox. */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: serial('id').primaryKey(),
+    phone: text('phone').notNull(),
+    text: text('text').notNull(),
+    code: text('code'),
+    /** A notification's channel ('alimtalk', 'sms', 'lms') and event; null for a plain text. */
+    channel: text('channel'),
+    event: text('event'),
+    /** A notification's message id (its job effect key): written once. */
+    messageId: text('message_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sms_outbox_phone').on(t.phone, t.id), uniqueIndex('sms_outbox_message_id').on(t.messageId)],
 );

@@ -1,11 +1,13 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
-import { MSG_PAPERWORK, monthlyInvoice, orderInvoice, seoulMonthKey, type InvoiceDraft } from '@partsmall/contract';
+import { MSG_PAPERWORK, monthlyInvoice, orderInvoice, seoulMonth, type InvoiceDraft } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { shownOrder } from '../../db/repos/orders.js';
-import { companies } from '../../db/tables/accounts.js';
-import { cashLedger, taxInvoices } from '../../db/tables/money.js';
-import { orders } from '../../db/tables/orders.js';
-import type { JobHandler } from '../jobs/types.js';
+import { shownOrder } from '../orders/repository.js';
+import { companies } from '../members/schema.js';
+import { cashLedger } from '../wallet/schema.js';
+import { taxInvoices } from './schema.js';
+import { orders } from '../orders/schema.js';
+import type { JobHandler } from '../../shared/job-types.js';
+import type { TaxInvoiceProvider } from './types.js';
 import { supplierParty } from '../paperwork/index.js';
 import { invoiceOrders, issuedColumns, writeCorrections, writeInvoice } from './orders.js';
 import type { TaxInvoiceDocument } from './provider.js';
@@ -72,7 +74,13 @@ async function currentDraft(db: Db, row: Row, now: Date): Promise<InvoiceDraft |
   return monthlyInvoice(row.companyId, month, shipped, now);
 }
 
-export const issueTaxInvoice: JobHandler<'taxInvoice.issue'> = async (job, deps) => {
+/** The providers the invoice jobs need: 전자세금계산서 (absent: not issued) and the shop's own 업태/종목. */
+export interface TaxInvoiceJobDeps {
+  taxInvoices?: TaxInvoiceProvider;
+  taxInvoiceSupplier?: { bizType: string; bizClass: string };
+}
+
+export const issueTaxInvoice: JobHandler<'taxInvoice.issue', TaxInvoiceJobDeps> = async (job, deps) => {
   const { db } = deps;
   const provider = deps.taxInvoices;
   if (!provider) throw new Error('세금계산서 발행 서비스가 설정되지 않았습니다 (TAXINVOICE_PROVIDER).');
@@ -216,7 +224,7 @@ export const monthlyTaxInvoices: JobHandler<'taxInvoice.monthly'> = async (job, 
     const draft = monthlyInvoice(
       companyId,
       month,
-      shipped.filter((o) => o.shippedAt && seoulMonthKey(o.shippedAt) === month),
+      shipped.filter((o) => o.shippedAt && seoulMonth(o.shippedAt) === month),
       now,
     );
     if (!draft) continue;
@@ -232,7 +240,7 @@ const POLL_BATCH = 5_000;
  * the provider's states, 304 → 국세청 전송 (sent), 305 → 실패 with the NTS's reason for staff.
  * A provider that answers the final state when it issues (console) has nothing to read.
  */
-export const pollTaxInvoices: JobHandler<'taxInvoice.poll'> = async (_job, deps) => {
+export const pollTaxInvoices: JobHandler<'taxInvoice.poll', TaxInvoiceJobDeps> = async (_job, deps) => {
   const { db } = deps;
   const provider = deps.taxInvoices;
   if (!provider?.states) return;

@@ -9,11 +9,14 @@ import {
   type TaxInvoiceStatus,
 } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { adminAudit, companies, taxInvoices } from '../../db/schema.js';
+import { adminAudit } from '../admin/schema.js';
+import { companies } from '../members/schema.js';
+import { taxInvoices } from './schema.js';
 import { recordAudit } from '../../shared/audit.js';
 import { enqueue } from '../../shared/job-queue.js';
-import type { JobRunner } from '../jobs/types.js';
+import type { JobWaker } from '../../shared/job-types.js';
 import { AppError, notFound } from '../../shared/http.js';
+import { pageWithTotal } from '../../db/page.js';
 
 type Row = typeof taxInvoices.$inferSelect;
 
@@ -55,17 +58,16 @@ export async function listTaxInvoices(
   const conditions: SQL[] = [eq(taxInvoices.companyId, companyId)];
   if (q.startDate && q.endDate) conditions.push(writtenBetween(q.startDate, q.endDate));
   const where = and(...conditions);
-  const [rows, [counted]] = await Promise.all([
+  const { rows, total } = await pageWithTotal(db, taxInvoices, where, q, (limit, offset) =>
     db
       .select()
       .from(taxInvoices)
       .where(where)
       .orderBy(desc(taxInvoices.writeDate), desc(taxInvoices.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
-    db.select({ n: count() }).from(taxInvoices).where(where),
-  ]);
-  return { results: rows.map(toInvoiceRow), total: Number(counted?.n ?? 0) };
+      .limit(limit)
+      .offset(offset),
+  );
+  return { results: rows.map(toInvoiceRow), total };
 }
 
 /**
@@ -123,20 +125,19 @@ export async function adminListTaxInvoices(
   if (q.companyId) conditions.push(eq(taxInvoices.companyId, q.companyId));
   if (q.startDate && q.endDate) conditions.push(writtenBetween(q.startDate, q.endDate));
   const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, [counted]] = await Promise.all([
+  const { rows, total } = await pageWithTotal(db, taxInvoices, where, q, (limit, offset) =>
     db
       .select({ inv: taxInvoices, companyName: companies.name })
       .from(taxInvoices)
       .innerJoin(companies, eq(companies.id, taxInvoices.companyId))
       .where(where)
       .orderBy(desc(taxInvoices.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
-    db.select({ n: count() }).from(taxInvoices).where(where),
-  ]);
+      .limit(limit)
+      .offset(offset),
+  );
   return {
     results: rows.map((r) => ({ ...toInvoiceRow(r.inv), companyId: r.inv.companyId, companyName: r.companyName })),
-    total: Number(counted?.n ?? 0),
+    total,
   };
 }
 
@@ -154,7 +155,7 @@ async function adminRow(db: Db, id: number) {
  * Staff issue a failed invoice again: it goes back to 발행 대기 with a new issuing job (its key names
  * the try, the invoice's mgtKey stays, so the provider still issues it once). Audited.
  */
-export async function retryTaxInvoice(db: Db, runner: JobRunner, staffId: number, id: number) {
+export async function retryTaxInvoice(db: Db, runner: JobWaker, staffId: number, id: number) {
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(taxInvoices).where(eq(taxInvoices.id, id)).for('update');
     if (!row) throw notFound(MSG_PAPERWORK.invoiceNotFound);

@@ -8,10 +8,11 @@ import {
   type InvoiceOrder,
 } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { shownOrder } from '../../db/repos/orders.js';
-import { companies } from '../../db/tables/accounts.js';
-import { cashLedger, taxInvoices } from '../../db/tables/money.js';
-import { orders } from '../../db/tables/orders.js';
+import { shownOrder } from '../orders/repository.js';
+import { companies } from '../members/schema.js';
+import { cashLedger } from '../wallet/schema.js';
+import { taxInvoices } from './schema.js';
+import { orders } from '../orders/schema.js';
 import { enqueue } from '../../shared/job-queue.js';
 
 /**

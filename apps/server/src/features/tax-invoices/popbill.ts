@@ -1,4 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
+import { seoulDay } from '@partsmall/contract';
 import type { PopbillConfig } from '../../config.js';
 import { TaxInvoiceRefused, type IssuedInvoice, type TaxInvoiceDocument, type TaxInvoiceProvider } from './types.js';
 
@@ -85,10 +86,6 @@ export function linkhubTokenRequest(o: {
   };
 }
 
-/** Today in Seoul as YYYYMMDD. */
-const seoulToday = (now = new Date()) =>
-  new Date(now.getTime() + 9 * 3_600_000).toISOString().slice(0, 10).replace(/-/g, '');
-
 /**
  * Whether an invoice of this 작성일자 is past its issuing deadline (the 10th of the next month):
  * Popbill then issues it only with forceIssue (지연발행; the late-issue penalty is the shop's).
@@ -97,7 +94,7 @@ export function pastIssueDeadline(writeDate: string, now = new Date()): boolean 
   const y = Number(writeDate.slice(0, 4));
   const m = Number(writeDate.slice(4, 6));
   const deadline = `${m === 12 ? y + 1 : y}${String(m === 12 ? 1 : m + 1).padStart(2, '0')}10`;
-  return seoulToday(now) > deadline;
+  return seoulDay(now).replace(/-/g, '') > deadline;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { taxInvoiceOutbox } from '../../db/schema.js';
+import { taxInvoiceOutbox } from './schema.js';
 import { popbillTaxInvoices } from './popbill.js';
 import type { TaxInvoiceProvider } from './types.js';
 

@@ -1,16 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { MSG, MSG_PAPERWORK, type InvoiceMode } from '@partsmall/contract';
-import { companies } from '../../db/schema.js';
+import { companies } from '../members/schema.js';
 import { route } from '../../shared/route.js';
 import { type Api, type AppContext, requireMainAccount, requireStaff } from '../../shared/context.js';
 import { created, notFound, ok } from '../../shared/http.js';
 import { recordAudit } from '../../shared/audit.js';
-import type { JobRunner } from '../jobs/types.js';
+import type { JobWaker } from '../../shared/job-types.js';
 import { adminListTaxInvoices, cancelTaxInvoice, listTaxInvoices, retryTaxInvoice } from './list.js';
 import type { TaxInvoiceProvider } from './types.js';
 
 /** 전자세금계산서: the member area's list and the back office's list, retry, cancel and company fields. */
-export function taxInvoiceRoutes(app: Api, ctx: AppContext, runner: JobRunner, provider?: TaxInvoiceProvider) {
+export function taxInvoiceRoutes(app: Api, ctx: AppContext, runner: JobWaker, provider?: TaxInvoiceProvider) {
   const { db } = ctx;
 
   route(app, 'getTaxInvoices', async (req) => {

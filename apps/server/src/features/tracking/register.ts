@@ -1,5 +1,6 @@
 import { enqueue } from '../../shared/job-queue.js';
-import type { JobHandler } from '../jobs/types.js';
+import type { JobHandler } from '../../shared/job-types.js';
+import type { TrackingProvider } from './types.js';
 import { WEBHOOK_HOURS, refreshShipment, shipmentById } from './service.js';
 
 /** A registration is renewed this long before it expires, so a slow queue or a retry still lands before. */
@@ -15,7 +16,14 @@ export const TRACK_DAYS = 30;
  * first, so a delivery whose hint was lost stops it too. Each round registers once: a retry after the
  * provider accepted does not register again, and writes the same renewal (its key is the round's).
  */
-export const registerTracking: JobHandler<'tracking.register'> = async (job, deps) => {
+/** The providers registering needs: the carrier tracking, and the address and key its webhook calls back with. */
+export interface TrackingJobDeps {
+  tracking?: TrackingProvider;
+  publicUrl?: () => string;
+  trackingWebhookKey?: string;
+}
+
+export const registerTracking: JobHandler<'tracking.register', TrackingJobDeps> = async (job, deps) => {
   const shipment = await shipmentById(deps.db, job.data.shipmentId);
   if (!shipment || !shipment.tracked || !shipment.carrierCode || shipment.deliveredAt) return;
   const tracking = deps.tracking;

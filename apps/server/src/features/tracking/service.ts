@@ -1,8 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { MSG_TRACKING, normalizeWaybill, type OrderTracking } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { shownOrder } from '../../db/repos/orders.js';
-import { orders } from '../../db/schema.js';
+import { shownOrder } from '../orders/repository.js';
+import { orders } from '../orders/schema.js';
 import { AppError, notFound, tooMany } from '../../shared/http.js';
 import { takeAttempt } from '../../shared/rate-limit.js';
 import { enqueue } from '../../shared/job-queue.js';

@@ -1,4 +1,4 @@
-import { seoulDayKey, type ClientBaseInfo } from '@partsmall/contract';
+import { seoulDay, type ClientBaseInfo } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { runPrepared } from '../../db/prepared.js';
 import { licenseDaysLeft } from '../../shared/time.js';
@@ -32,7 +32,7 @@ export async function buildBaseInfo(db: Db, auth: AuthContext): Promise<ClientBa
       : await runPrepared<CompanyRow & { addresses: number; carts: number; buys: number; vinSearches: number }>(
           db,
           BASE_INFO,
-          [companyId, auth.member.id, seoulDayKey()],
+          [companyId, auth.member.id, seoulDay()],
         );
   const userInfo = toUserInfo(auth.member, row, row?.addresses ?? 0);
   const licenseDays = licenseDaysLeft(row?.licenseEnd ?? null);

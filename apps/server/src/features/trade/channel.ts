@@ -122,7 +122,7 @@ export function registerTradeChannel({
   /**
    * A trade request: the session is checked again (it may have been revoked since connecting), the
    * work runs with its events held, the answer goes out, then the events are delivered (the base
-   * info push follows the answer, as the spec's client expects).
+   * info push follows the answer, as the original client expects).
    */
   async function request(socket: TradeSocket, event: string, answer: string, work: Work, payload: unknown) {
     const current = await resolveSession(db, socket.data.token).catch(() => null);

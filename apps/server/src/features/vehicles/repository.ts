@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { MY_VEHICLES_MAX, type Applicability, type VehicleFacts } from '@partsmall/contract';
 import { queryRows, type Db } from '../../db/client.js';
-import { products } from '../../db/tables/products.js';
-import { epcCatalogues, epcVehicles, epcVinSearches } from '../../db/schema.js';
+import { products } from '../products/schema.js';
+import { epcCatalogues, epcVehicles, epcVinSearches } from '../epc/schema.js';
 import { companyVehicles as companyVehiclesTable } from './schema.js';
 
 // Arrays go as one parameter each (`sql.param`): drizzle's template would spread a bare array into a list.

@@ -1,8 +1,8 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { MSG_ORDER } from '@partsmall/contract';
 import type { Tx } from '../../db/client.js';
-import { companies } from '../../db/tables/accounts.js';
-import { cashLedger } from '../../db/tables/money.js';
+import { companies } from '../members/schema.js';
+import { cashLedger } from './schema.js';
 import { AppError } from '../../shared/http.js';
 
 /**

@@ -49,7 +49,7 @@ const SCREENS: Record<string, ReactNode> = {
 };
 
 /**
- * The back office at /admin (issue 12): staff and admins log in here; the menu shows the screens
+ * The back office at /admin (docs/requirements.md#back-office): staff and admins log in here; the menu shows the screens
  * the table of calls (ADMIN_CALLS) lets this role open. The server checks every call again.
  */
 export function AdminApp() {

@@ -1,3 +1,4 @@
+import { seoulDay, seoulParts } from '@partsmall/contract';
 import { A } from './texts';
 
 /** An instant as the server writes it in JSON ('2026-11-29T03:04:05.678Z'). */
@@ -7,21 +8,9 @@ const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d
 function seoulInstant(iso: string): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return iso;
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'Asia/Seoul',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((x) => [x.type, x.value]),
-  );
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+  const p = seoulParts(at);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${seoulDay(at)} ${two(p.hour)}:${two(p.minute)}:${two(p.second)}`;
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   COMPANY_LEVEL_NAMES,
   NOTICE_TYPES,
   ORDER_STATUS_LABELS,
+  PAYMENT_METHODS,
   PRODUCT_TYPES,
 } from '@partsmall/contract';
 
@@ -37,7 +38,7 @@ export const A = {
   productTypes: PRODUCT_TYPES,
   memberStatus: { active: '정상', stopped: '정지', withdrawn: '탈퇴' } as Record<string, string>,
   paymentStatus: { pending: '대기', paid: '완료', declined: '실패' } as Record<string, string>,
-  pgcodes: { creditcard: '카드', banktransfer: '계좌이체', manager: '관리자' } as Record<string, string>,
+  pgcodes: PAYMENT_METHODS as Record<string, string>,
   kinds: { point: '캐시 충전', license: '이용권' } as Record<string, string>,
   ledgerTypes: {
     order: '주문',

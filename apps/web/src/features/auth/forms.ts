@@ -19,7 +19,7 @@ import { T } from '../../shared/texts';
  * and the password confirmation being required.
  */
 
-/** The join form's login account: the spec's 'Enter the login account' when blank, then the login id rules. */
+/** The join form's login account: the original 'Enter the login account' when blank (docs/requirements.md#join), then the login id rules. */
 export const joinIdField = z.string({ error: MSG.joinIdRequired }).trim().min(1, MSG.joinIdRequired).pipe(loginIdField);
 
 /** Password confirmation: required, and (by the form's refinement) equal to the password. */
@@ -52,7 +52,7 @@ export const joinSubForm = z
     securityNum: securityNumField,
     ...phoneStep,
     name: z.string().trim().max(20, T.join.nameLength),
-    // The contact number under the spec's misspelt key: optional, 9-11 digits.
+    // The contact number under the original API's misspelt key: optional, 9-11 digits.
     phoen: joinRequest.shape.phoen.unwrap(),
     ...account,
     ...consents,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { seoulDay, ymd } from '../../shared/date';
+import { calendarDay, seoulParts } from '@partsmall/contract';
 import { T } from '../../shared/texts';
 import { monthWeeks, shiftMonth, yearOptions, type CalendarCell } from './month';
 
@@ -8,7 +8,7 @@ const sameDay = (a: { year: number; month: number; day: number }, b: { year: num
 
 /** Calendar test page (/test): a Korean month calendar in Asia/Seoul with year and month selects. */
 export function CalendarPage() {
-  const [today] = useState(() => seoulDay());
+  const [today] = useState(() => seoulParts());
   const years = yearOptions(today.year);
   const minYear = years[0]!;
   const maxYear = years[years.length - 1]!;
@@ -93,7 +93,7 @@ export function CalendarPage() {
           </thead>
           <tbody>
             {weeks.map((week) => (
-              <tr key={ymd(week[0]!)}>
+              <tr key={calendarDay(week[0]!)}>
                 {week.map((c) => {
                   const isToday = sameDay(c, today);
                   const isPicked = picked !== null && sameDay(c, picked);
@@ -107,14 +107,14 @@ export function CalendarPage() {
                     .filter(Boolean)
                     .join(' ');
                   return (
-                    <td key={ymd(c)}>
+                    <td key={calendarDay(c)}>
                       <button
                         type="button"
                         className={cls}
                         aria-current={isToday ? 'date' : undefined}
                         aria-pressed={isPicked}
                         // The day as shown starts the name (label in name), then today and the full date.
-                        aria-label={`${c.day}${isToday ? ` ${T.calendar.today}` : ''} (${ymd(c)} ${T.calendar.weekdays[c.weekday]})`}
+                        aria-label={`${c.day}${isToday ? ` ${T.calendar.today}` : ''} (${calendarDay(c)} ${T.calendar.weekdays[c.weekday]})`}
                         onClick={() => pick(c)}
                       >
                         {c.day}
@@ -129,13 +129,13 @@ export function CalendarPage() {
         </table>
         <p className="calendar-foot">
           <span>
-            {T.calendar.todayIs}: <b data-testid="calendar-today">{ymd(today)}</b> ({T.calendar.weekdays[today.weekday]}
-            )
+            {T.calendar.todayIs}: <b data-testid="calendar-today">{calendarDay(today)}</b> (
+            {T.calendar.weekdays[today.weekday]})
           </span>
           <span>
             {T.calendar.selected}:{' '}
             <b data-testid="calendar-picked">
-              {picked ? `${ymd(picked)} (${T.calendar.weekdays[picked.weekday]})` : '-'}
+              {picked ? `${calendarDay(picked)} (${T.calendar.weekdays[picked.weekday]})` : '-'}
             </b>
           </span>
           <span className="muted">{T.calendar.timeZone}</span>

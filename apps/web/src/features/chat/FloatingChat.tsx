@@ -36,7 +36,7 @@ function useUnreadStaffMessages(token: string | null): number {
       setUnread(0);
       return;
     }
-    // The socket client loads only for members: a visitor's pages stay light (issue 8's /home budget).
+    // The socket client loads only for members: a visitor's pages stay light (docs/performance.md#web-app).
     let s: Socket | null = null;
     let stopped = false;
     void import('./useChat').then(({ openChatSocket }) => {

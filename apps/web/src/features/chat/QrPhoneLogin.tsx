@@ -11,7 +11,7 @@ import './chat.css';
 /**
  * The phone's side of the QR login without the page's scanner: the address in the desktop's QR
  * code opens the mobile login with ?qr=code (a camera app does that), and the short code shown
- * beside the QR code can be typed. Both post the spec's api/qrcodeLogin { token }.
+ * beside the QR code can be typed. Both post the original api/qrcodeLogin { token } (docs/requirements.md#qr-login).
  */
 
 function useFinish(home: string) {

@@ -32,7 +32,7 @@ export function SecuritySection() {
       )
       .then(
         (a) => a && notify.toast(a.message || S.renewed),
-        // The spec's message when renewal fails (docs/requirements.md#korean-texts).
+        // The original message when renewal fails (docs/requirements.md#korean-texts).
         () => void notify.alert(S.failed),
       );
 

@@ -25,7 +25,7 @@ const M = T.management;
 const C = M.company;
 const P = PW.company;
 
-/** The company form: the spec's alerts for the three required fields first (docs/requirements.md#validation), then the contract's rules. */
+/** The company form: the original alerts for the three required fields first (docs/requirements.md#validation), then the contract's rules. */
 const companyForm = updateCompanyInfoRequest.extend({
   license: z.string().trim().min(1, C.licenseEmpty).pipe(updateCompanyInfoRequest.shape.license),
   name: z.string().trim().min(1, C.nameEmpty).pipe(updateCompanyInfoRequest.shape.name),

@@ -17,7 +17,7 @@ const A = M.address;
 const SEARCH_TYPES = (['name', 'phone'] as const).map((t) => ({ value: t, label: A.searchTypes[t]! }));
 
 /**
- * The address form: the spec's alerts for empty fields first (docs/requirements.md#validation), then the length rules
+ * The address form: the original alerts for empty fields first (docs/requirements.md#validation), then the length rules
  * of the contract's savedAddressRequest.
  */
 const addressForm = z.object({

@@ -25,7 +25,7 @@ import { UsersSection } from './UsersSection';
 
 const M = T.management;
 
-// The desktop shows a QR code the phone scans to log in (issue 11); its generator loads on demand.
+// The desktop shows a QR code the phone scans to log in (docs/requirements.md#qr-login); its generator loads on demand.
 import { QrLoginButton } from '../chat';
 
 const desktopLink = (path: MenuPath) => managementPath(path, false);

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { monthlyStatementRequest } from '@partsmall/contract';
+import { monthlyStatementRequest, seoulDay } from '@partsmall/contract';
 import { apiFile, messageOf } from '../../shared/api';
 import { openFile } from '../../shared/files';
 import { PW } from '../../shared/paperwork-texts';
 import { Field, Form, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
-import { SectionHead, seoulToday, type Range } from './parts';
+import { SectionHead, type Range } from './parts';
 import '../../shared/ui/paperwork.css';
 
 const S = PW.monthly;
@@ -26,7 +26,7 @@ export function monthRange(today: string, offset: number): Range {
  */
 export function MonthlyStatementSection() {
   const notify = useNotify();
-  const today = seoulToday();
+  const today = seoulDay();
   const form = useZodForm(monthlyStatementRequest, monthRange(today, -1));
   const [busy, setBusy] = useState(false);
   const submit = (v: Range) => {

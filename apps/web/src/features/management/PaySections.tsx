@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useController, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { CASH_CHARGE, PGCODES, type LicensePackage, type PgCode } from '@partsmall/contract';
+import { CASH_CHARGE, PAYMENT_METHODS, PGCODES, type LicensePackage, type PgCode } from '@partsmall/contract';
 import { digits as keepDigits, money, won } from '../../shared/format';
 import { useMallConfig } from '../../shared/mall-config';
 import { useSession } from '../../shared/session';
@@ -33,7 +33,7 @@ function PayMethodTabs() {
           className={field.value === code ? 'active' : undefined}
           onClick={() => field.onChange(code)}
         >
-          {PAY[code]}
+          {PAYMENT_METHODS[code]}
         </button>
       ))}
     </div>
@@ -175,7 +175,7 @@ export function ChargeCashSection() {
         <PaySide
           figures={[
             [C.balance, won(balance), 'charge-balance'],
-            [PAY.method, PAY[pgcode]],
+            [PAY.method, PAYMENT_METHODS[pgcode]],
             [C.afterCharge, won(balance + amount)],
           ]}
           notes={C.notes}

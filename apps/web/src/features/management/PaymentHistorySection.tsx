@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { PAYMENT_PGCODE_LABELS, splitVat, type PaymentRecord } from '@partsmall/contract';
+import { PAYMENT_METHODS, splitVat, type PaymentRecord } from '@partsmall/contract';
 import { date, dateTime, money, won } from '../../shared/format';
 import { T } from '../../shared/texts';
 import type { Column } from '../../shared/ui/DataTable';
@@ -14,9 +14,7 @@ const H = M.history;
  * (the 세액 of `splitVat`: amounts include VAT). */
 export function PaymentHistorySection({ kind }: { kind: PaymentKind }) {
   const title = kind === 'cash' ? H.cashTitle : H.licenseTitle;
-  const method = (r: PaymentRecord) => (
-    <span className={`mg-pg mg-pg-${r.pgcode}`}>{PAYMENT_PGCODE_LABELS[r.pgcode] ?? r.pgcode}</span>
-  );
+  const method = (r: PaymentRecord) => <span className={`mg-pg mg-pg-${r.pgcode}`}>{PAYMENT_METHODS[r.pgcode]}</span>;
   const when = (r: PaymentRecord) => <time dateTime={r.transaction_date}>{date(r.transaction_date)}</time>;
   const columns: Column<PaymentRecord>[] = [
     {

@@ -9,7 +9,7 @@ describe('the payment window address', () => {
     expect(paymentUrl({ results: { online_url: 'http://shop.kr/pay/2' } })).toBe('http://shop.kr/pay/2');
   });
 
-  it("has none when the address is missing, blank or not text (the spec's start error then)", () => {
+  it('has none when the address is missing, blank or not text (the original start error then)', () => {
     expect(paymentUrl({})).toBeNull();
     expect(paymentUrl({ online_url: '  ', results: { online_url: '' } })).toBeNull();
     expect(paymentUrl({ online_url: 42, results: { online_url: null } })).toBeNull();

@@ -1,19 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateRangeForm, daysBefore, monthsBefore, rangeRequest } from './parts';
-
-describe('quick date ranges (Asia/Seoul days)', () => {
-  it('goes back whole days across a month end', () => {
-    expect(daysBefore('2026-03-03', 6)).toBe('2026-02-25');
-    expect(daysBefore('2026-01-01', 1)).toBe('2025-12-31');
-  });
-
-  it('goes back months and keeps the day inside a shorter month', () => {
-    expect(monthsBefore('2026-05-15', 1)).toBe('2026-04-15');
-    expect(monthsBefore('2026-03-31', 1)).toBe('2026-02-28');
-    expect(monthsBefore('2024-03-31', 1)).toBe('2024-02-29');
-    expect(monthsBefore('2026-02-10', 3)).toBe('2025-11-10');
-  });
-});
+import { dateRangeForm, rangeRequest } from './parts';
 
 describe('date-range search', () => {
   const issue = (v: { startDate: string; endDate: string }) =>

@@ -1,8 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useQuery, type QueryKey, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
 import { z } from 'zod';
-import { PAGE_SIZE, type DateRangeListRequest } from '@partsmall/contract';
-import { seoulDay, ymd } from '../../shared/date';
+import { PAGE_SIZE, addSeoulDays, addSeoulMonths, seoulDay, type DateRangeListRequest } from '@partsmall/contract';
 import { T } from '../../shared/texts';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
 import { Form, useZodForm } from '../../shared/ui/form';
@@ -58,23 +57,6 @@ export function FormActions({ busy, label, onCancel }: { busy: boolean; label: s
   );
 }
 
-/** Today in Asia/Seoul as YYYY-MM-DD: the last day a range may reach. */
-export function seoulToday(): string {
-  return ymd(seoulDay());
-}
-
-export function daysBefore(today: string, days: number): string {
-  const at = new Date(`${today}T12:00:00+09:00`);
-  return ymd(seoulDay(new Date(at.getTime() - days * 86_400_000)));
-}
-
-export function monthsBefore(today: string, months: number): string {
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  const first = new Date(Date.UTC(y, m - 1 - months, 1));
-  const lastDay = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
-  return ymd({ year: first.getUTCFullYear(), month: first.getUTCMonth() + 1, day: Math.min(d, lastDay) });
-}
-
 export interface Range {
   startDate: string;
   endDate: string;
@@ -102,7 +84,8 @@ export function DateRangeSearch({
   onAll: () => void;
   busy?: boolean;
 }) {
-  const today = seoulToday();
+  // Today in Seoul: the last day a range may reach.
+  const today = seoulDay();
   const form = useZodForm(dateRangeForm, { startDate: '', endDate: '' });
   const [startDate, endDate] = form.watch(['startDate', 'endDate']);
   const clamp = (v: string) => (v > today ? today : v);
@@ -132,9 +115,9 @@ export function DateRangeSearch({
   };
   const quicks: [string, string][] = [
     [M.dateRange.quick.today, today],
-    [M.dateRange.quick.week, daysBefore(today, 6)],
-    [M.dateRange.quick.month, monthsBefore(today, 1)],
-    [M.dateRange.quick.quarter, monthsBefore(today, 3)],
+    [M.dateRange.quick.week, addSeoulDays(today, -6)],
+    [M.dateRange.quick.month, addSeoulMonths(today, -1)],
+    [M.dateRange.quick.quarter, addSeoulMonths(today, -3)],
   ];
 
   return (

@@ -16,7 +16,7 @@ export function ProductViewRedirect() {
   const notify = useNotify();
   const missing = seq === null || query.isError;
   useEffect(() => {
-    // No such product: the spec's alert, then home.
+    // No such product: the original alert, then home (docs/requirements.md#shop-screens).
     if (missing) void notify.alert(T.common.empty).then(() => navigate(PATHS.home[0], { replace: true }));
   }, [missing, notify, navigate]);
   if (query.data)

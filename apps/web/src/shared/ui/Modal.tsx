@@ -125,7 +125,7 @@ interface ModalProps {
   role?: 'dialog' | 'alertdialog';
   /** Shows the title as a heading with the close button (default), or names the layer by it and leaves heading and close button to the content. */
   header?: boolean;
-  /** A spec size (POPUP) or a width class: 'narrow' 420, 'medium' 520, 'wide' 760. */
+  /** A size of the original windows (POPUP, docs/requirements.md#windows-and-sizes) or a width class: 'narrow' 420, 'medium' 520, 'wide' 760. */
   size?: 'narrow' | 'medium' | 'wide' | { width: number; height: number };
   className?: string;
   /** Focus the first button when opened (choice dialogs); otherwise the layer itself takes focus. */

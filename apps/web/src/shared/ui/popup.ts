@@ -22,7 +22,7 @@ export function popupFeatures(size: PopupSize): string {
   return `width=${size.width},height=${size.height}`;
 }
 
-/** Opens a named window of a spec size; null when the browser blocked it. */
+/** Opens a named window of an original size (docs/requirements.md#windows-and-sizes); null when the browser blocked it. */
 export function openPopup(url: string, name: string, size: PopupSize): Window | null {
   return window.open(url, name, popupFeatures(size));
 }

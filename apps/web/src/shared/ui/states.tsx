@@ -29,7 +29,7 @@ export function Pending({ error, errorClassName }: { error: unknown; errorClassN
   return error ? <p className={errorClassName}>{messageOf(error)}</p> : <Loading />;
 }
 
-/** An empty list or a failed read: the spec's '검색된 정보가 없습니다.' unless told otherwise. */
+/** An empty list or a failed read: the original '검색된 정보가 없습니다.' (docs/requirements.md#look-and-language) unless told otherwise. */
 export function Empty({ children, className = 'empty' }: { children?: ReactNode; className?: string }) {
   return <p className={className}>{children ?? T.common.empty}</p>;
 }

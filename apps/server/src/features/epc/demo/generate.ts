@@ -9,12 +9,12 @@ import { brandBadge, DIAGRAM_H, DIAGRAM_W, explodedView, groupIcon, type Shape }
 import { DEMO_WORDS } from './words.js';
 
 /**
- * The demo catalogue (issue 10): one catalogue per brand, written as import files
+ * The demo catalogue (docs/requirements.md#catalogue-data): one catalogue per brand, written as import files
  * (docs/catalogue-format.md) and loaded through the importer like any other. Everything is
  * derived from fixed tables, so every machine gets the same files; OE numbers of the parts the
  * shop sells are the demo products' own (seed/products.ts), so price and stock appear beside them.
- * A row offers only products of its own kind of part made for the catalogue's own model (issue 20:
- * a pad wear sensor row offered another model's oxygen sensor when rows were matched by category).
+ * A row offers only products of its own kind of part made for the catalogue's own model (a
+ * pad wear sensor row offered another model's oxygen sensor when rows were matched by category).
  */
 
 interface VehicleDef {

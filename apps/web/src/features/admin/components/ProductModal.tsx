@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { z } from 'zod';
-import { PRODUCT_TYPES, saveProductRequest, type AdminProduct } from '@partsmall/contract';
+import { PRODUCT_TYPES, WAREHOUSES, saveProductRequest, type AdminProduct } from '@partsmall/contract';
 import { messageOf } from '../../../shared/api';
 import { count } from '../../../shared/format';
 import { Field, SelectField, TextAreaField, useZodForm } from '../../../shared/ui/form';
@@ -21,8 +21,7 @@ const EMPTY: SaveInput = {
   priceB: 0,
   priceC: 0,
   priceD: 0,
-  stockName: '한국 김포물류센터',
-  storageId: 1,
+  ...WAREHOUSES.korea,
   detailInfo: '',
   description: '',
   category: '',

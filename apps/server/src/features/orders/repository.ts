@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gt, inArray, notInArray, sql, sum, type SQL } from 'drizzle-orm';
 import { ORDER_STATUSES_UNDONE, TIME_ZONE } from '@partsmall/contract';
-import type { Db, Tx } from '../client.js';
-import { companies, members, orderEvents, orderLines, orders } from '../schema.js';
+import type { Db, Tx } from '../../db/client.js';
+import { companies, members } from '../members/schema.js';
+import { orderEvents, orderLines, orders } from './schema.js';
 
 /**
  * The orders aggregate (orders, their lines and status events): typed rows for the member area and

@@ -1,4 +1,4 @@
-/** Companies, their members and what signs them in: sessions, phone codes, the dev SMS outbox, rate-limit events, saved delivery addresses. */
+/** Companies (the buying accounts), their members and the company's saved delivery addresses. */
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -12,7 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, won } from './columns.js';
+import { createdAt, won } from '../../db/columns.js';
 
 export const companies = pgTable(
   'companies',
@@ -91,68 +91,6 @@ export const members = pgTable(
     check('members_role_valid', sql`${t.role} in ('member','staff','admin')`),
     check('members_status_valid', sql`${t.status} in ('active','stopped','withdrawn')`),
   ],
-);
-
-export const sessions = pgTable(
-  'sessions',
-  {
-    id: serial('id').primaryKey(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id),
-    /** sha256 of the bearer token; the token itself is never stored. */
-    tokenHash: text('token_hash').notNull(),
-    createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-  },
-  (t) => [uniqueIndex('sessions_token_hash').on(t.tokenHash), index('sessions_member').on(t.memberId)],
-);
-
-export const phoneCodes = pgTable(
-  'phone_codes',
-  {
-    id: serial('id').primaryKey(),
-    phone: text('phone').notNull(),
-    /** 'join' (sign-up) or 'find' (find id / password). */
-    purpose: text('purpose').notNull(),
-    codeHash: text('code_hash').notNull(),
-    attempts: integer('attempts').notNull().default(0),
-    createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    verifiedAt: timestamp('verified_at', { withTimezone: true }),
-    consumedAt: timestamp('consumed_at', { withTimezone: true }),
-  },
-  (t) => [index('phone_codes_phone').on(t.phone, t.purpose, t.createdAt)],
-);
-
-/** Messages the console SMS provider "sent": the dev outbox. */
-export const smsOutbox = pgTable(
-  'sms_outbox',
-  {
-    id: serial('id').primaryKey(),
-    phone: text('phone').notNull(),
-    text: text('text').notNull(),
-    code: text('code'),
-    /** A notification's channel ('alimtalk', 'sms', 'lms') and event; null for a plain text. */
-    channel: text('channel'),
-    event: text('event'),
-    /** A notification's message id (its job effect key): written once. */
-    messageId: text('message_id'),
-    createdAt: createdAt(),
-  },
-  (t) => [index('sms_outbox_phone').on(t.phone, t.id), uniqueIndex('sms_outbox_message_id').on(t.messageId)],
-);
-
-/** Rate-limit events (failed logins and the like), kept in the database so every instance shares them. */
-export const rateEvents = pgTable(
-  'rate_events',
-  {
-    id: serial('id').primaryKey(),
-    key: text('key').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [index('rate_events_key').on(t.key, t.createdAt)],
 );
 
 /** Saved delivery addresses of a company (address book). */

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, lte, ne, sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../client.js';
-import { products } from '../schema.js';
+import { and, asc, count, desc, eq, gt, lte, ne, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { products } from './schema.js';
 
 /** The products aggregate's reads for staff: the back office's lists, lookups and the CSV's (docs/architecture.md#the-database). */
 
@@ -87,4 +87,23 @@ export function lockProductsByNumber(tx: Tx, pairs: readonly { pidKey: string; s
     .where(byNumberAndWarehouse(pairs))
     .orderBy(asc(products.id))
     .for('update');
+}
+
+/** The numbers of the sitemap files holding the products, `perFile` ids to a file (ids 1..perFile in file 1). */
+export async function productIdFiles(db: Db, perFile: number): Promise<number[]> {
+  // The file size is a constant written into the statement, so the grouping and the order name the
+  // same expression.
+  const file = sql<number>`((${products.id} - 1) / ${sql.raw(String(perFile))})::int + 1`.mapWith(Number);
+  const rows = await db.select({ file }).from(products).groupBy(file).orderBy(file);
+  return rows.map((r) => r.file);
+}
+
+/** The ids of the products in (after, upTo], in order. */
+export async function productIdsBetween(db: Db, after: number, upTo: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(gt(products.id, after), lte(products.id, upTo)))
+    .orderBy(asc(products.id));
+  return rows.map((r) => r.id);
 }

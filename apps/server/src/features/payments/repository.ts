@@ -1,6 +1,7 @@
 import { count, desc, eq, type SQL } from 'drizzle-orm';
-import type { Db } from '../client.js';
-import { companies, members, payments } from '../schema.js';
+import type { Db } from '../../db/client.js';
+import { companies, members } from '../members/schema.js';
+import { payments } from './schema.js';
 
 /** Gateway payment records for staff (docs/architecture.md#the-database). */
 

@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, inArray, sql, sum, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../client.js';
-import { cashLedger, companies, members } from '../schema.js';
+import { MEMBER_TYPE_MAIN } from '@partsmall/contract';
+import type { Db, Tx } from '../../db/client.js';
+import { cashLedger } from '../wallet/schema.js';
+import { companies, members } from './schema.js';
 
 /** The companies-and-members aggregate's reads for staff (docs/architecture.md#the-database). */
 
@@ -82,5 +84,25 @@ export async function staffById(db: Db, id: number): Promise<MemberRecord | unde
 /** The account holding a login id (any role), or undefined. */
 export async function memberByLoginId(db: Db | Tx, loginId: string): Promise<MemberRecord | undefined> {
   const [row] = await db.select().from(members).where(eq(members.loginId, loginId));
+  return row;
+}
+
+/** The account of a member number (any role), or undefined. */
+export async function memberById(db: Db | Tx, id: number): Promise<MemberRecord | undefined> {
+  const [row] = await db.select().from(members).where(eq(members.id, id));
+  return row;
+}
+
+/** The company's active main accounts: who is told about the company's money. */
+export function activeMainAccounts(db: Db | Tx, companyId: number): Promise<MemberRecord[]> {
+  return db
+    .select()
+    .from(members)
+    .where(and(eq(members.companyId, companyId), eq(members.type, MEMBER_TYPE_MAIN), eq(members.status, 'active')));
+}
+
+/** The company of a number, or undefined. */
+export async function companyById(db: Db | Tx, id: number): Promise<CompanyRecord | undefined> {
+  const [row] = await db.select().from(companies).where(eq(companies.id, id));
   return row;
 }

@@ -1,6 +1,7 @@
 import { desc, eq, type SQL } from 'drizzle-orm';
-import type { Db } from '../client.js';
-import { cashLedger, members } from '../schema.js';
+import type { Db } from '../../db/client.js';
+import { members } from '../members/schema.js';
+import { cashLedger } from './schema.js';
 
 /** The wallet aggregate's reads for staff: ledger rows with who made them (docs/architecture.md#the-database). */
 

@@ -1,0 +1,22 @@
+/** The back office's audit log. */
+import { index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../db/columns.js';
+import { members } from '../members/schema.js';
+
+/**
+ * The back office's audit log (issue 12): every staff write, who, when, what and the values before
+ * and after. Append-only: the code has no update or delete of it, and a trigger refuses both.
+ */
+export const adminAudit = pgTable(
+  'admin_audit',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id').references(() => members.id),
+    action: text('action').notNull(),
+    target: text('target').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('admin_audit_created').on(t.createdAt), index('admin_audit_action').on(t.action, t.createdAt)],
+);

@@ -1,0 +1,41 @@
+import { count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { members } from '../members/schema.js';
+import { inquiries } from './schema.js';
+
+/** 1:1 inquiries for staff (docs/architecture.md#the-database). */
+
+export type InquiryRecord = typeof inquiries.$inferSelect;
+
+/** Inquiries matching `where`, newest first, with the asking member's name ('' for a visitor). */
+export async function inquiriesWithNames(
+  db: Db | Tx,
+  where: SQL | undefined,
+  page: { limit: number; offset?: number; lock?: boolean },
+): Promise<(InquiryRecord & { memberName: string })[]> {
+  const query = db
+    .select({ inquiry: inquiries, memberName: members.name })
+    .from(inquiries)
+    .leftJoin(members, eq(members.id, inquiries.memberId))
+    .where(where)
+    .orderBy(desc(inquiries.id))
+    .limit(page.limit)
+    .offset(page.offset ?? 0);
+  const rows = page.lock ? await query.for('update', { of: inquiries }) : await query;
+  return rows.map((r) => ({ ...r.inquiry, memberName: r.memberName ?? '' }));
+}
+
+export async function countInquiries(db: Db, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(inquiries).where(where);
+  return row?.n ?? 0;
+}
+
+/** Staff answered (stamped with the database's time) or closed the inquiry. */
+export type InquiryChange = { status: 'answered'; answer: string } | { status: 'closed' };
+
+export async function updateInquiry(tx: Tx, id: number, change: InquiryChange): Promise<void> {
+  await tx
+    .update(inquiries)
+    .set(change.status === 'answered' ? { ...change, answeredAt: sql`now()` } : change)
+    .where(eq(inquiries.id, id));
+}

@@ -1,0 +1,44 @@
+/** Card and transfer payments that top up a company's 예치금. */
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, won } from '../../db/columns.js';
+import { companies, members } from '../members/schema.js';
+
+/**
+ * Payments: cash top-ups ('point') and licence purchases ('license') through the payment gateway,
+ * and charges the shop made itself (pgcode 'manager'). A payment starts 'pending' and moves once,
+ * to 'paid' (credited in the same transaction) or 'declined'; it never moves back.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    /** The gateway's payment id; a confirmation is matched by it, so one payment credits once. */
+    gatewayId: text('gateway_id').notNull(),
+    /** 'sandbox', a real provider's name, or 'manager'. */
+    provider: text('provider').notNull(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    memberId: integer('member_id').references(() => members.id),
+    kind: text('kind').notNull(),
+    pgcode: text('pgcode').notNull(),
+    amount: won('amount').notNull(),
+    /** Licence days bought (kind 'license'). */
+    days: integer('days'),
+    productName: text('product_name').notNull(),
+    status: text('status').notNull().default('pending'),
+    createdAt: createdAt(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payments_gateway_id').on(t.gatewayId),
+    index('payments_company_kind_paid').on(t.companyId, t.kind, t.paidAt),
+    check('payments_kind_valid', sql`${t.kind} in ('point','license')`),
+    check('payments_pgcode_valid', sql`${t.pgcode} in ('creditcard','banktransfer','manager')`),
+    check('payments_status_valid', sql`${t.status} in ('pending','paid','declined')`),
+    check('payments_amount_positive', sql`${t.amount} > 0`),
+    check('payments_license_days', sql`${t.kind} <> 'license' or ${t.days} > 0`),
+  ],
+);

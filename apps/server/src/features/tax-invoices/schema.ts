@@ -1,0 +1,64 @@
+/** 전자세금계산서 and the console provider's outbox of them. */
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, won } from '../../db/columns.js';
+import { companies } from '../members/schema.js';
+import { orders } from '../orders/schema.js';
+
+/**
+ * 전자세금계산서 (docs/requirements.md#tax-invoices): one row per invoice the shop issues or will issue,
+ * keyed by Popbill's mgtKey (derived from the order, the company-month or the refund), so a retried
+ * job finds the row, and Popbill the document, it already made.
+ */
+export const taxInvoices = pgTable(
+  'tax_invoices',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    /** 'order' (one shipped order), 'monthly' (월합계), 'correction' (negative 수정세금계산서). */
+    kind: text('kind').notNull(),
+    mgtKey: text('mgt_key').notNull(),
+    orderId: integer('order_id').references(() => orders.id),
+    /** 'YYYY-MM' of a 월합계. */
+    month: text('month'),
+    /** The invoice a correction corrects. */
+    originalId: integer('original_id'),
+    /** The refund a correction is for ('order:<id>:<status>'). */
+    refundKey: text('refund_key'),
+    /** pending 발행 대기, issued 발행, sent 국세청 전송, failed 실패 (error says why), cancelled 취소. */
+    status: text('status').notNull().default('pending'),
+    /** 작성일자 YYYYMMDD. */
+    writeDate: text('write_date').notNull(),
+    supply: won('supply').notNull(),
+    tax: won('tax').notNull(),
+    total: won('total').notNull(),
+    /** The orders it lists: [{ orderSeq, supply, tax, total }]. */
+    items: jsonb('items')
+      .$type<{ orderSeq: number; supply: number; tax: number; total: number }[]>()
+      .notNull()
+      .default([]),
+    /** The buyer's details as issued (the record the tax law keeps). */
+    buyer: jsonb('buyer').$type<Record<string, string>>(),
+    error: text('error').notNull().default(''),
+    ntsConfirmNum: text('nts_confirm_num'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('tax_invoices_mgt_key').on(t.mgtKey),
+    index('tax_invoices_company').on(t.companyId, t.writeDate),
+    index('tax_invoices_order').on(t.orderId),
+    check('tax_invoices_kind_valid', sql`${t.kind} in ('order','monthly','correction')`),
+    check('tax_invoices_status_valid', sql`${t.status} in ('pending','issued','sent','failed','cancelled')`),
+  ],
+);
+
+/** What the console tax-invoice provider "issued": the dev outbox, one row per mgtKey. */
+export const taxInvoiceOutbox = pgTable('tax_invoice_outbox', {
+  mgtKey: text('mgt_key').primaryKey(),
+  fields: jsonb('fields').notNull(),
+  createdAt: createdAt(),
+});
