@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import fs from 'node:fs';
 import path from 'node:path';
 import { openDatabase, queryRows, type Db } from '../apps/server/src/db/client.js';
@@ -151,20 +151,29 @@ async function loadSearchData(db: Db): Promise<void> {
 /** The member's session and the numbers and words the benchmarks search for, read from the loaded data. */
 async function describeSearchData(db: Db, url: string, close: () => Promise<void>): Promise<SearchData> {
   const token = randomBytes(32).toString('base64url');
-  const [company] = await db
-    .insert(companies)
-    .values({ name: '벤치상사', license: '1234567891', level: 'b', securityNum: '000000' })
-    .returning();
-  const [member] = await db
-    .insert(members)
-    .values({
-      loginId: `bench-${token.slice(0, 8)}@partsmall.kr`,
-      passwordHash: 'x',
-      name: '벤치',
-      phone: '01090000000',
-      companyId: company!.id,
-    })
-    .returning();
+  // A reused database has the company of the run that loaded it.
+  const [company] = [
+    ...(await db.select().from(companies).where(eq(companies.license, '1234567891'))),
+    ...(await db
+      .insert(companies)
+      .values({ name: '벤치상사', license: '1234567891', level: 'b', securityNum: '000000' })
+      .onConflictDoNothing()
+      .returning()),
+  ];
+  const [member] = [
+    ...(await db.select().from(members).where(eq(members.loginId, 'bench@partsmall.kr'))),
+    ...(await db
+      .insert(members)
+      .values({
+        loginId: 'bench@partsmall.kr',
+        passwordHash: 'x',
+        name: '벤치',
+        phone: '01090000000',
+        companyId: company!.id,
+      })
+      .onConflictDoNothing()
+      .returning()),
+  ];
   await db
     .insert(sessions)
     .values({ memberId: member!.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 86_400_000) });

@@ -301,10 +301,16 @@ async function byIndexOnly<T>(db: Db, query: SQL, similarity = false): Promise<T
   });
 }
 
-/** Whether any product matches a word: a common word is found in the first rows, any other through its index entries. */
-async function anyMatch(db: Db, w: WordPlan): Promise<boolean> {
+/** Rows walked in id order to find a common word before asking its index entries (ANY_WALK_ROWS). */
+const ANY_WALK_ROWS = 1000;
+
+/**
+ * Whether any product matches a word: a common word is found in the first rows (`walkFirst`), any
+ * other through its index entries (which, for a word in a third of the names, cost more than the walk).
+ */
+async function anyMatch(db: Db, w: WordPlan, walkFirst = true): Promise<boolean> {
   const where = whereOf([w], undefined);
-  if ((await walk(db, where, 0, WALK_ROWS, 1)).length > 0) return true;
+  if (walkFirst && (await walk(db, where, 0, ANY_WALK_ROWS, 1)).length > 0) return true;
   const [row] = await byIndexOnly<{ hit: boolean }>(
     db,
     sql`select exists(select 1 from products where ${where}) as hit`,
@@ -348,7 +354,8 @@ async function splitCompound(db: Db, w: WordPlan, index: SynonymIndex): Promise<
     const right = planWord(syllables.slice(at).join(''), index);
     if (!left || !right || !left.indexed || !right.indexed) continue;
     const trial: WordPlan = { ...w, level: 'split', parts: [left, right] };
-    if (await anyMatch(db, trial)) {
+    // Two words together are rarely common: their index entries answer.
+    if (await anyMatch(db, trial, false)) {
       Object.assign(w, trial);
       return true;
     }
@@ -514,8 +521,10 @@ export async function searchByWords(
     // Nothing has every word as typed: a word no product has at all is read as a compound of two
     // words ('어퍼암'), else taken with a typo.
     let changed = false;
+    // One word in no category that found nothing has no product: no need to ask again.
+    const alone = words.length === 1 && !opts.category;
     for (const w of words) {
-      if (w.chosung || !w.indexed || (await anyMatch(db, w))) continue;
+      if (w.chosung || !w.indexed || (!alone && (await anyMatch(db, w)))) continue;
       if (await splitCompound(db, w, index)) {
         changed = true;
         continue;
