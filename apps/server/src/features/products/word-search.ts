@@ -500,6 +500,29 @@ export interface WordSearch {
 }
 
 /**
+ * How a word no product has is read (docs/search.md#typos), kept a minute per word and mode: a
+ * misspelling buyers type is asked for again and again, and each first reading costs several index
+ * lookups. A product written since is found by the next reading.
+ */
+type Reading = { at: number; reading: Pick<WordPlan, 'level' | 'parts' | 'corrections'> | null };
+/** Per database (a process may hold more than one: the tests). */
+const readingCaches = new WeakMap<Db, Map<string, Reading>>();
+const READING_TTL_MS = 60_000;
+const READING_CACHE_SIZE = 2000;
+
+/** A word no product has: a compound of two words ('어퍼암'), else a typo (the loose spelling, then one edit). */
+async function readAnew(db: Db, w: WordPlan, index: SynonymIndex, typos: 'all' | 'loose' | 'none') {
+  if (await splitCompound(db, w, index)) return;
+  if (!typoAllowed(w)) return;
+  w.level = 'loose';
+  if (await anyMatch(db, w)) return;
+  if (typos === 'all') {
+    w.level = 'similar';
+    await correctTypo(db, w);
+  } else w.level = 'exact';
+}
+
+/**
  * A page of products matching every word of `keyword`, best first: the products whose name holds
  * each word as typed before those found through a synonym, 초성 or a typo, and among them those
  * where a word names what the part is (the last word of the name) and where words start a name's word.
@@ -524,22 +547,24 @@ export async function searchByWords(
     // One word in no category that found nothing has no product: no need to ask again.
     const alone = words.length === 1 && !opts.category;
     for (const w of words) {
-      if (w.chosung || !w.indexed || (!alone && (await anyMatch(db, w)))) continue;
-      if (await splitCompound(db, w, index)) {
-        changed = true;
+      if (w.chosung || !w.indexed) continue;
+      const key = `${opts.typos}:${w.word}`;
+      let readingCache = readingCaches.get(db);
+      if (!readingCache) readingCaches.set(db, (readingCache = new Map()));
+      const known = readingCache.get(key);
+      if (known && Date.now() - known.at < READING_TTL_MS) {
+        if (known.reading) {
+          Object.assign(w, known.reading);
+          changed = true;
+        }
         continue;
       }
-      if (!typoAllowed(w)) continue;
-      w.level = 'loose';
-      if (await anyMatch(db, w)) {
-        changed = true;
-        continue;
-      }
-      if (opts.typos === 'all') {
-        w.level = 'similar';
-        await correctTypo(db, w);
-        changed = true;
-      } else w.level = 'exact';
+      const before = w.level;
+      if (alone || !(await anyMatch(db, w))) await readAnew(db, w, index, opts.typos);
+      const reading = w.level === before ? null : { level: w.level, parts: w.parts, corrections: w.corrections };
+      if (reading) changed = true;
+      if (readingCache.size >= READING_CACHE_SIZE) readingCache.delete(readingCache.keys().next().value!);
+      readingCache.set(key, { at: Date.now(), reading });
     }
     if (changed) rows = await candidates(db, words, opts.category, limit);
   }
