@@ -80,7 +80,8 @@ describe('quick order of a pasted estimate', () => {
       .setInputFiles({ name: '견적서.pdf', mimeType: 'application/pdf', buffer: pdf });
     const results = page.getByRole('region', { name: '확인 결과' });
     const read = results.getByRole('group', { name: '읽은 열 (틀리면 고르세요)' });
-    await read.waitFor();
+    // The file worker's first PDF loads pdf.js: on a loaded machine that takes a while.
+    await read.waitFor({ timeout: 60_000 });
     const picks = read.getByRole('combobox');
     expect(await picks.evaluateAll((els) => els.map((e) => (e as HTMLSelectElement).value))).toEqual([
       'line',
