@@ -38,14 +38,20 @@ export function productHomeRoute(app: FastifyInstance, db: Db): void {
     async (req) => {
       const b = req.body ?? {};
       const level = await levelOf(db, req);
-      const { rows, more } = await searchProducts(db, {
+      const { rows, more, searchedAs } = await searchProducts(db, {
         searchType: b.searchType,
         keyword: (b.searchKeyword || b.keyword || '').trim(),
         page: b.page ?? 1,
         size: Math.min(b.size ?? PAGE_SIZE.homeFirst, PAGE_SIZE.max),
       });
       for (const row of rows) priceFor(row, level ? { level } : null);
-      return { code: 200, message: rows.length === 0 ? MSG_SHOP.noInfo : MSG.ok, results: rows, more };
+      return {
+        code: 200,
+        message: rows.length === 0 ? MSG_SHOP.noInfo : MSG.ok,
+        results: rows,
+        more,
+        ...(searchedAs ? { searchedAs } : {}),
+      };
     },
   );
 }

@@ -14,6 +14,26 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const RATE = Number(process.env.BENCH_RATE ?? 300);
 const GOAL = 0.85;
 const PORTS = { project: 3910, bare: 3912, control: 3913 };
+/** BENCH_SEARCH_ONLY=<regular expression>: the scenarios whose name matches it only. */
+const ONLY = process.env.BENCH_SEARCH_ONLY ? new RegExp(process.env.BENCH_SEARCH_ONLY, 'u') : null;
+
+/**
+ * Name-mode queries of the kinds the relevance suite holds (apps/server/test/relevance), on the
+ * benchmark's names (the demo's, copied): vehicle and part in either order, a model, typos, 초성, an
+ * aftermarket number and an OE number typed in name mode, and keywords that match nothing.
+ */
+const WORD_QUERIES: [kind: string, keyword: string][] = [
+  ['make + part', 'BMW 패드'],
+  ['part + make', '패드 BMW'],
+  ['model + part', 'G20 필터'],
+  ['ㅐ/ㅔ typo', '헤드렘프'],
+  ['one-jamo typo', '써머스탯'],
+  ['aftermarket number', 'HU816X'],
+  ['OE number in name mode', '42215489599'],
+  ['no match, a word', '김치찌개'],
+  ['no match, two common words', '패드 필터'],
+  ['no match, a number', 'ZZ99999999'],
+];
 
 /**
  * `npm run bench -- search`: any-number search (api/getProductHome, searchType 'pid',
@@ -51,15 +71,26 @@ export async function run() {
         goal: 20,
         body: { searchType: 'name', searchKeyword: data.chosung, page: 1, size: 60 },
       },
+      // The one box (docs/search.md#one-box), every query in the default name mode.
+      ...WORD_QUERIES.map(([kind, keyword]) => ({
+        name: `${kind} '${keyword}'`,
+        path: home,
+        goal: 20,
+        body: { searchType: 'name', searchKeyword: keyword, page: 1, size: 60 },
+        nothing: kind.startsWith('no match'),
+      })),
       { name: `suggest 초성 '${data.chosung}'`, path: suggest, goal: 15, body: { keyword: data.chosung } },
       { name: `suggest number '${data.oldPid}'`, path: suggest, goal: 15, body: { keyword: data.oldPid } },
-    ];
+      { name: `suggest words 'BMW 브레이크'`, path: suggest, goal: 15, body: { keyword: 'BMW 브레이크' } },
+      { name: `suggest ㅐ/ㅔ '헤드렘프'`, path: suggest, goal: 15, body: { keyword: '헤드렘프' } },
+    ].filter((s) => !ONLY || ONLY.test(s.name));
     for (const s of scenarios) {
       const answer = await sameBytes(s.name, servers, s.path, s.body, headers);
       if (s.name.startsWith('number, old') && !answer.includes(data.ownPid))
         throw new Error(`${s.name}: the answer does not hold the current number ${data.ownPid}`);
-      if (answer.includes('"results":[]') || answer.includes('"products":[]'))
-        throw new Error(`${s.name}: found nothing`);
+      const empty = answer.includes('"results":[]') || answer.includes('"products":[]');
+      if (empty !== Boolean('nothing' in s && s.nothing))
+        throw new Error(`${s.name}: ${empty ? 'found nothing' : 'found something'}`);
     }
     console.log(`same bytes from the three servers in all ${scenarios.length} scenarios`);
     for (const server of servers)

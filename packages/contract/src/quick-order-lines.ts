@@ -222,8 +222,17 @@ function splitCells(cells: string[], columns: Columns | null): Split {
 function readTable(
   lines: { line: number; raw: string; cells: string[] }[],
   roles: readonly EstimateRole[] | undefined,
+  text = false,
 ): QuickOrderParse | null {
   if (lines.length === 0) return null;
+  // In a text (pasted, or a PDF's), an estimate's table is the stretch from its first to its last
+  // line of three or more cells: a title, the customer's name or a closing sentence around it
+  // ('견 적 서', '위와 같이 견적합니다.') are not order lines. A spreadsheet's rows all show.
+  const wideAt = lines.flatMap((l, i) => (l.cells.length >= 3 ? [i] : []));
+  if (text && wideAt.length >= 2 && (wideAt[0]! > 0 || wideAt[wideAt.length - 1]! < lines.length - 1)) {
+    const inner = readTable(lines.slice(wideAt[0], wideAt[wideAt.length - 1]! + 1), roles);
+    if (inner) return inner;
+  }
   let columns: EstimateColumns | null;
   const cells = lines.map((l) => l.cells);
   if (roles && roles.length > 0) columns = { roles: [...roles], header: headerRow(cells) >= 0 };
@@ -254,7 +263,7 @@ export function parseQuickOrderText(text: string, roles?: readonly EstimateRole[
     const clean = cleanLine(raw);
     if (clean.trim() !== '') table.push({ line: i + 1, raw, cells: estimateCells(clean) });
   });
-  return readTable(table, roles) ?? parsePlainText(text);
+  return readTable(table, roles, true) ?? parsePlainText(text);
 }
 
 function parsePlainText(text: string): QuickOrderParse {

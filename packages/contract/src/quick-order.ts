@@ -27,6 +27,7 @@ export type QuickOrderStatus = (typeof QUICK_ORDER_STATUSES)[number];
 export const MSG_QUICK_ORDER = {
   textOrFile: '붙여넣은 품번 목록이나 파일을 보내 주세요.',
   textTooLong: '붙여넣은 내용이 너무 깁니다. 500줄 이내로 나누어 보내 주세요.',
+  columns: '열의 뜻을 다시 골라 주세요. (품번·수량·메모 등)',
   jobRef: `작업번호·차량번호는 ${JOB_REF_MAX}자까지 입력할 수 있습니다.`,
   memo: `메모는 ${QUICK_ORDER_MAX_MEMO}자까지 입력할 수 있습니다.`,
   qty: `수량은 1 이상 ${groupDigits(QUICK_ORDER_MAX_QTY)} 이하의 정수로 입력하세요.`,
@@ -96,6 +97,17 @@ export const resolveQuickOrderRequest = z
   })
   .nullish();
 export const QUICK_ORDER_FILE_FIELD = 'file';
+/**
+ * Ours: beside the file, the columns as the buyer corrected them (docs/search.md#paste-anything),
+ * the roles joined by commas ('line,part,name,qty'); sent before the file.
+ */
+export const QUICK_ORDER_COLUMNS_FIELD = 'columns';
+/** The roles of a columns field, or null when it is not a list of at most 50 known roles. */
+export function estimateRolesField(value: string): EstimateRoleName[] | null {
+  const parsed = z.array(estimateRole).min(1).max(50).safeParse(value.split(','));
+  return parsed.success ? parsed.data : null;
+}
+type EstimateRoleName = z.infer<typeof estimateRole>;
 
 export const quickOrderCandidate = z.object({
   productId: z.number().int(),

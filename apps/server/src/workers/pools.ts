@@ -5,7 +5,7 @@
  * threads do not keep the process alive.
  */
 import os from 'node:os';
-import type { QuickOrderParse } from '@partsmall/contract';
+import type { EstimateRole, QuickOrderParse } from '@partsmall/contract';
 import type { LedgerPdfInput, MonthlyStatementInput, OrderStatementInput } from '../features/documents/index.js';
 import { StatementInputError } from '../features/documents/statement-data.js';
 import { QUICK_ORDER_FILE_MSG } from '../features/quick-order/files.js';
@@ -18,7 +18,9 @@ import {
   type PoolOptions,
 } from '../shared/worker-pool.js';
 
-export type FileTask = { kind: 'quickOrderFile'; filename: string; data: Uint8Array } | { kind: 'csv'; text: string };
+export type FileTask =
+  | { kind: 'quickOrderFile'; filename: string; data: Uint8Array; columns?: EstimateRole[] }
+  | { kind: 'csv'; text: string };
 export type PdfTask =
   | { kind: 'order'; input: OrderStatementInput }
   | { kind: 'monthly'; input: MonthlyStatementInput }
@@ -68,12 +70,13 @@ const pdfPool = () => (pdfs ??= new WorkerPool({ entry: 'pdf-worker', ...PDF_POO
  * already being read answers 429.
  */
 export async function readQuickOrderFileOffThread(
-  file: { filename: string; data: Uint8Array },
+  file: { filename: string; data: Uint8Array; columns?: EstimateRole[] },
   key: string,
 ): Promise<QuickOrderParse> {
   const data = Uint8Array.from(file.data);
   try {
-    return (await filePool().run({ kind: 'quickOrderFile', filename: file.filename, data }, key, [
+    const columns = file.columns ? { columns: file.columns } : {};
+    return (await filePool().run({ kind: 'quickOrderFile', filename: file.filename, data, ...columns }, key, [
       data.buffer,
     ])) as QuickOrderParse;
   } catch (err) {

@@ -11,6 +11,7 @@ import { cartItems, products } from '../../src/db/schema.js';
 import { QUICK_ORDER_FILE_MSG } from '../../src/features/quick-order/files.js';
 import { createSession } from '../../src/features/auth/sessions.js';
 import { call, nextEvent, startTestServer, tradeSocket, type TestServer } from '../helpers.js';
+import { estimatePdf } from '../estimate-pdf.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
 import { CHINA, KOREA, fund, insertOrder, makeBuyers, makeProduct, type BuyerTokens } from '../order-helpers.js';
 
@@ -45,8 +46,9 @@ const addAll = (token: string, lines: { productId: number; qty: number; memo?: s
   call(server, 'addQuickOrderToCart', { lines }, { token });
 const cartOf = (memberId: number) => server.db.select().from(cartItems).where(eq(cartItems.memberId, memberId));
 
-async function upload(token: string, name: string, data: Uint8Array | string) {
+async function upload(token: string, name: string, data: Uint8Array | string, columns?: string) {
   const form = new FormData();
+  if (columns !== undefined) form.append('columns', columns);
   form.append('file', new Blob([data]), name);
   const res = await fetch(`${server.base}/api/resolveQuickOrder`, {
     method: 'POST',
@@ -55,7 +57,12 @@ async function upload(token: string, name: string, data: Uint8Array | string) {
   });
   return {
     status: res.status,
-    body: (await res.json()) as { code: number; message: string; results?: QuickOrderRowAnswer[] },
+    body: (await res.json()) as {
+      code: number;
+      message: string;
+      results?: QuickOrderRowAnswer[];
+      columns?: { roles: string[]; header: boolean };
+    },
   };
 }
 
@@ -208,6 +215,32 @@ describe('api/resolveQuickOrder', () => {
     expect(big.status).toBe(413);
     const xls = await upload(tokens.main, 'old.xls', new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0, 0, 0, 0]));
     expect(xls.body).toMatchObject({ code: 400, message: QUICK_ORDER_FILE_MSG.xls });
+  });
+
+  it('a PDF estimate with Korean text, read in the file worker; its columns corrected by the buyer (docs/search.md#paste-anything)', async () => {
+    const pad = await product('QO-PDF-1001', 9, { name: 'BMW 브레이크 패드 (앞)' });
+    const filter = await product('QO-PDF-2002', 9, { name: '벤츠 엔진오일 필터' });
+    const pdf = await estimatePdf([
+      { pid: 'QO-PDF-1001', name: 'BMW 브레이크 패드 (앞)', qty: 2, price: 87_000 },
+      { pid: 'QO-PDF-2002', name: '벤츠 엔진오일 필터', qty: 3, price: 19_800 },
+    ]);
+    const read = await upload(tokens.main, '견적서.pdf', pdf);
+    expect(read.body.code).toBe(200);
+    expect(read.body.columns).toEqual({ roles: ['line', 'part', 'name', 'qty', 'price', 'amount'], header: true });
+    expect(read.body.results!.map((r) => [r.productId, r.qty, r.memo])).toEqual([
+      [pad.id, 2, ''],
+      [filter.id, 3, ''],
+    ]);
+    // The buyer says the name column is the memo: the same file is read again by those columns.
+    const corrected = await upload(tokens.main, '견적서.pdf', pdf, 'line,part,memo,qty,price,amount');
+    expect(corrected.body.results!.map((r) => [r.productId, r.qty, r.memo])).toEqual([
+      [pad.id, 2, 'BMW 브레이크 패드 (앞)'],
+      [filter.id, 3, '벤츠 엔진오일 필터'],
+    ]);
+    // Columns that are not roles: a Korean message, nothing read.
+    const bad = await upload(tokens.main, '견적서.pdf', pdf, 'part,qty,<script>');
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: 400, message: MSG_QUICK_ORDER.columns });
   });
 });
 

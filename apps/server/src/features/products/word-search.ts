@@ -10,7 +10,7 @@ import {
   wordJamo,
   type SynonymIndex,
 } from '@partsmall/contract';
-import { queryRows, type Db, type Tx } from '../../db/client.js';
+import { queryRows, type Db } from '../../db/client.js';
 import { LIST_COLUMNS } from './columns.js';
 import type { ProductRow } from './rows.js';
 
@@ -18,15 +18,18 @@ import type { ProductRow } from './rows.js';
  * Name search by words (docs/search.md#words-in-any-order): each word of a query is matched on its
  * own (as typed, its synonyms, its 초성, a half-typed last syllable) and every word must match, in
  * any order; a word that matches no product at all is then taken with the typos Korean typists make
- * (the loose column: ㅐ/ㅔ, ㅔ/ㅖ, double consonants), else one jamo edit away (pg_trgm's word
- * similarity on the jamo column, each candidate checked by jamo edit distance). Every condition is
- * a LIKE or `<%` that a trigram or prefix index answers, so no word scans the table.
+ * (the loose column: ㅐ/ㅔ, ㅔ/ㅖ, double consonants), else one jamo edit away: corrected first
+ * against a sample of the names within the edit (correctTypo), then searched as its corrections.
+ * Every condition is a LIKE that a trigram or prefix index answers, so no word scans the table.
  */
 
 /** Patterns shorter than this cannot be served by a trigram index. */
 const TRIGRAM = 3;
-/** pg_trgm's word similarity a typo candidate needs (checked by jamo edit distance after). */
+/** pg_trgm's word similarity a long word's typo candidate needs (checked by jamo edit distance after). */
 const WORD_SIMILARITY = 0.3;
+/** Names read to correct a typo (docs/search.md#typos), and corrections kept of them. */
+const TYPO_SAMPLE = 30;
+const MAX_CORRECTIONS = 8;
 /** At most this many matching rows are ranked (in id order); later pages beyond them page by id. */
 export const RANKED_ROWS = 200;
 
@@ -43,6 +46,8 @@ interface WordPlan {
   level: Level;
   /** For level 'split': the two words a compound was read as ('어퍼암' → 어퍼, 암). */
   parts?: [WordPlan, WordPlan];
+  /** For level 'similar': the loose spellings names have within the word's typo budget ('써머스탯' → 써모스탯's). */
+  corrections?: string[];
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -62,12 +67,40 @@ function planWord(word: string, index: SynonymIndex): WordPlan | null {
   };
 }
 
-/** Whether a word may be looked for with a typo: Hangul or Latin of at least four jamo, not 초성. */
-const typoAllowed = (w: WordPlan) => !w.chosung && w.indexed && typoBudget([...w.jamo].length) > 0;
+/**
+ * Whether a word may be looked for with a typo: Hangul or Latin of at least four jamo, not 초성, and
+ * not a part number (a digit and no Hangul: part numbers are never fuzzy).
+ */
+const typoAllowed = (w: WordPlan) =>
+  !w.chosung &&
+  w.indexed &&
+  typoBudget([...w.jamo].length) > 0 &&
+  !(/\d/.test(w.word) && !/\p{Script=Hangul}/u.test(w.word));
 
-function wordCondition(w: WordPlan, prefixOnly: boolean): SQL {
+/** A text[] parameter as PostgreSQL's array literal (Drizzle would spread a JS array into a list). */
+const textArray = (items: readonly string[]) =>
+  `{${items.map((i) => `"${i.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+
+/**
+ * The column a condition reads: as itself for an index to answer it, or as an expression no index
+ * has, so that it only filters the rows the other words' index entries found (see whereOf).
+ */
+const columnOf = (name: 'name_jamo' | 'name_chosung' | 'name_loose', filter: boolean) =>
+  sql.raw(filter ? `(${name} || '')` : name);
+
+/**
+ * One word's condition: `column like any(patterns)`, which the trigram index answers in one scan
+ * together with the other words on the same column (its entries intersected there, not row by row).
+ */
+function wordCondition(w: WordPlan, prefixOnly: boolean, filter = false): SQL {
   if (w.level === 'split' && w.parts)
-    return sql`(${wordCondition(w.parts[0], false)} and ${wordCondition(w.parts[1], false)})`;
+    return sql`(${wordCondition(w.parts[0], false, filter)} and ${wordCondition(w.parts[1], false, filter)})`;
+  const anyOf = (name: 'name_jamo' | 'name_chosung' | 'name_loose', patterns: string[]) =>
+    sql`${columnOf(name, filter)} like any(${textArray(patterns)}::text[])`;
+  if (w.level === 'similar' && w.corrections) {
+    if (w.corrections.length === 0) return sql`false`;
+    return anyOf('name_loose', w.corrections.map(contains));
+  }
   if (w.level === 'similar') {
     const loose = [...looseJamo(w.jamo)];
     // Two typos allowed in a long word: pg_trgm's word similarity (threshold set by the caller).
@@ -81,20 +114,13 @@ function wordCondition(w: WordPlan, prefixOnly: boolean): SQL {
       if (i < loose.length) patterns.add(`%${at(0, i)}${at(i + 1, loose.length)}%`);
       patterns.add(`%${at(0, i)}_${at(i, loose.length)}%`);
     }
-    return sql`(${sql.join(
-      [...patterns].map((p) => sql`name_loose like ${p}`),
-      sql` or `,
-    )})`;
+    return anyOf('name_loose', [...patterns]);
   }
-  if (w.level === 'loose') {
-    const parts = [...new Set(w.patterns.map(looseJamo))].map((p) => sql`name_loose like ${contains(p)}`);
-    return sql`(${sql.join(parts, sql` or `)})`;
-  }
-  const column = sql.raw(w.chosung ? 'name_chosung' : 'name_jamo');
-  const parts = w.patterns.map((p) => sql`${column} like ${prefixOnly ? `${escapeLike(p)}%` : contains(p)}`);
-  // A row written without its search forms (by SQL outside the shop's code, until the start fills
-  // them) is found by its name itself; the btree on name_jamo finds those rows, so this scans nothing.
-  if (!w.chosung) parts.push(sql`(name_jamo = '' and name ilike ${contains(w.word)})`);
+  if (w.level === 'loose') return anyOf('name_loose', [...new Set(w.patterns.map(looseJamo))].map(contains));
+  const name = w.chosung ? 'name_chosung' : 'name_jamo';
+  if (!prefixOnly) return anyOf(name, w.patterns.map(contains));
+  // At the start of a name: the prefix btree, which reads a LIKE of one pattern only.
+  const parts = w.patterns.map((p) => sql`${columnOf(name, filter)} like ${`${escapeLike(p)}%`}`);
   return sql`(${sql.join(parts, sql` or `)})`;
 }
 
@@ -105,37 +131,191 @@ interface Candidate {
   nameChosung: string;
 }
 
-/** The WHERE of all words: a query of short words only matches the first at the start of a name (a prefix index serves it). */
-function whereOf(words: WordPlan[], category: string | undefined): SQL {
+/** At most this many index scans for a query: each word's spellings multiply them (like any() on one index). */
+const MAX_INDEX_SCANS = 64;
+
+/**
+ * The WHERE of all words: a query of short words only matches the first at the start of a name (a
+ * prefix index serves it). The words whose spellings multiply the index scans past MAX_INDEX_SCANS
+ * (most spellings first) only filter. A row written without its search forms (by SQL outside the
+ * shop's code, until the start fills them) is found by its name itself, through the btree on
+ * name_jamo, so this scans nothing. `indexedOnly`: the words an index answers only (none: true).
+ */
+function whereOf(words: WordPlan[], category: string | undefined, indexedOnly = false): SQL {
   const anyIndexed = words.some((w) => w.indexed);
-  const conds = words.map((w, i) => wordCondition(w, !anyIndexed && i === 0));
-  if (category) conds.push(sql`category = ${category}`);
-  return sql.join(conds, sql` and `);
+  const spellings = (w: WordPlan) => (w.level === 'split' ? 1 : (w.corrections?.length ?? w.patterns.length));
+  // A word with a spelling too short for trigrams (`mb`, `우`) would make its index scan read every entry.
+  const filters = new Set<WordPlan>(words.filter((w, i) => !w.indexed && (anyIndexed || i > 0)));
+  let scans = words.reduce((n, w) => (filters.has(w) ? n : n * Math.max(1, spellings(w))), 1);
+  for (const w of [...words].filter((x) => !filters.has(x)).sort((a, b) => spellings(b) - spellings(a))) {
+    if (scans <= MAX_INDEX_SCANS) break;
+    filters.add(w);
+    scans /= Math.max(1, spellings(w));
+  }
+  const used = indexedOnly ? words.filter((w) => !filters.has(w)) : words;
+  if (used.length === 0) return sql`true`;
+  let cond = sql.join(
+    used.map((w) => wordCondition(w, !anyIndexed && w === words[0], filters.has(w))),
+    sql` and `,
+  );
+  if (words.every((w) => w.level === 'exact' && !w.chosung)) {
+    const byName = used.map((w) => sql`name ilike ${contains(w.word)}`);
+    cond = sql`((${cond}) or (name_jamo = '' and ${sql.join(byName, sql` and `)}))`;
+  }
+  return category ? sql`${cond} and category = ${category}` : cond;
 }
 
-async function candidates(db: Db | Tx, words: WordPlan[], category: string | undefined, limit: number) {
+/** Rows walked in id order before a query is taken as sparse and read through its index entries instead. */
+const WALK_ROWS = 4000;
+/** Rows the words an index answers give to those it does not (docs/search.md#what-a-search-costs). */
+const FILTERED_ROWS = 4000;
+/** The longest second walk in id order, for a query dense enough to finish by walking on. */
+const MAX_WALK_ROWS = 30_000;
+
+const CANDIDATE_COLUMNS = sql.raw(`id, name, name_jamo as "nameJamo", name_chosung as "nameChosung"`);
+
+/** The matches among `rows` products in id order after id `after`: a walk that reads no more than `rows` rows. */
+function walk(db: Db, where: SQL, after: number, rows: number, need: number) {
+  return queryRows<Candidate>(
+    db,
+    sql`select ${CANDIDATE_COLUMNS} from (select id, name, name_jamo, name_chosung, name_loose, category from products
+      where id > ${after} order by id limit ${rows}) products where ${where} order by id limit ${need}`,
+  );
+}
+
+/**
+ * At most `limit` products matching every word (docs/search.md#what-a-search-costs), read so that
+ * no query walks the table: the planner, left to itself, walks it in id order until `limit` rows
+ * match, and reads all of it when words each common have no product together ('패드 필터': 3.5 s at
+ * a million products). So: the first WALK_ROWS products in id order; a query that matched often
+ * there (1 % or more) walks on as far as its density says it needs; any other is read through the
+ * index entries of its words alone (byIndexOnly), in the table's order, as many rows as the limit.
+ */
+async function candidates(db: Db, words: WordPlan[], category: string | undefined, limit: number) {
   const where = whereOf(words, category);
-  // With a typo, the names nearest it first (the trigram index gives more candidates than one edit allows).
-  const similar = words.find((w) => w.level === 'similar' && typoBudget([...w.jamo].length) > 1);
-  const order = similar ? sql`word_similarity(${similar.jamo}, name_jamo) desc, id` : sql`id`;
-  const select = sql`select id, name, name_jamo as "nameJamo", name_chosung as "nameChosung" from products
-    where ${where} order by ${order} limit ${limit}`;
-  if (!similar) return queryRows<Candidate>(db, select);
-  // The threshold is set for this transaction only; the trigram index answers `<%` with it.
+  const first = await walk(db, where, 0, WALK_ROWS, limit);
+  if (first.length >= limit) return first;
+  if (first.length * 100 >= WALK_ROWS) {
+    const need = limit - first.length;
+    const rows = Math.min(MAX_WALK_ROWS, Math.ceil((2 * need * WALK_ROWS) / first.length));
+    first.push(...(await walk(db, where, first[first.length - 1]!.id, rows, need)));
+    if (first.length >= limit) return first;
+  }
+  const seen = new Set(first.map((r) => r.id));
+  // The words no index answers (a spelling too short for trigrams: `mb`) filter the first
+  // FILTERED_ROWS rows the others' index entries give: 'BMW 벤츠' reads 4,000 BMW rows, not 166,000.
+  const indexed = whereOf(words, category, true);
+  const more = await byIndexOnly<Candidate>(
+    db,
+    sql`select ${CANDIDATE_COLUMNS} from (select id, name, name_jamo, name_chosung, name_loose, category from products
+      where ${indexed} limit ${FILTERED_ROWS}) products where ${where} limit ${limit + seen.size}`,
+  );
+  for (const r of more) if (first.length < limit && !seen.has(r.id)) first.push(r);
+  return first;
+}
+
+/**
+ * The stretches of `text` (jamo) nearest `word` (jamo) within `budget` edits, as written in `text`:
+ * the alignment of jamoDistanceWithin, keeping where each match starts. Of the nearest, the one
+ * closest to the word's length.
+ */
+export function nearestStretch(word: string, text: string, budget: number): string | null {
+  const x = [...word];
+  const y = [...text];
+  let cost = new Array<number>(y.length + 1).fill(0);
+  let start = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const c = [i];
+    const s = [0];
+    for (let j = 1; j <= y.length; j++) {
+      const diag = cost[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1);
+      const up = cost[j]! + 1;
+      const left = c[j - 1]! + 1;
+      if (diag <= up && diag <= left) {
+        c[j] = diag;
+        s[j] = start[j - 1]!;
+      } else if (up <= left) {
+        c[j] = up;
+        s[j] = start[j]!;
+      } else {
+        c[j] = left;
+        s[j] = s[j - 1]!;
+      }
+    }
+    cost = c;
+    start = s;
+  }
+  let best: string | null = null;
+  let bestCost = budget + 1;
+  for (let j = 1; j <= y.length; j++) {
+    const stretch = y.slice(start[j]!, j).join('');
+    const better =
+      cost[j]! < bestCost ||
+      (cost[j]! === bestCost &&
+        best !== null &&
+        Math.abs(j - start[j]! - x.length) < Math.abs([...best].length - x.length));
+    if (better && stretch !== '') {
+      best = stretch;
+      bestCost = cost[j]!;
+    }
+  }
+  return best;
+}
+
+/**
+ * A word no name has even loosely (docs/search.md#typos): a sample of the names within its typo
+ * budget (the LIKE patterns of one edit, or pg_trgm's word similarity for a long word) is read by
+ * the trigram index alone — no ordering, so no walk of the table — and the stretches of those names
+ * nearest the word become its corrections, searched as the word is. So a typo costs what the right
+ * spelling costs, and a word nothing is near costs a few index lookups.
+ */
+async function correctTypo(db: Db, w: WordPlan): Promise<void> {
+  const long = typoBudget([...w.jamo].length) > 1;
+  const sample = sql`select distinct name_loose as loose from (select name_loose from products
+    where ${wordCondition({ ...w, level: 'similar', corrections: undefined }, false)} limit ${TYPO_SAMPLE}) s`;
+  const rows = await byIndexOnly<{ loose: string }>(db, sample, long);
+  const loose = looseJamo(w.jamo);
+  const budget = typoBudget([...w.jamo].length);
+  const found = new Set<string>();
+  for (const r of rows) {
+    const stretch = nearestStretch(loose, r.loose, budget);
+    if (stretch && [...stretch].length >= TRIGRAM) found.add(stretch);
+    if (found.size >= MAX_CORRECTIONS) break;
+  }
+  w.corrections = [...found];
+}
+
+/**
+ * `query` read through the indexes only: in a transaction where a sequential scan and a walk in id
+ * order are off. Whether a word exists, or which names are near a typo, must not read the table when
+ * nothing matches (the planner, expecting a match soon, chose a scan of a million rows: 2 s).
+ */
+async function byIndexOnly<T>(db: Db, query: SQL, similarity = false): Promise<T[]> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY)}, true)`);
-    return queryRows<Candidate>(tx, select);
+    await tx.execute(
+      sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)${
+        similarity ? sql`, set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY)}, true)` : sql``
+      }`,
+    );
+    return queryRows<T>(tx, query);
   });
 }
 
-async function anyMatch(db: Db, w: WordPlan): Promise<boolean> {
-  const run = (x: Db | Tx) =>
-    queryRows<{ hit: boolean }>(x, sql`select exists(select 1 from products where ${wordCondition(w, false)}) as hit`);
-  if (w.level !== 'similar' || typoBudget([...w.jamo].length) < 2) return (await run(db))[0]?.hit ?? false;
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY)}, true)`);
-    return (await run(tx))[0]?.hit ?? false;
-  });
+/** Rows walked in id order to find a common word before asking its index entries (ANY_WALK_ROWS). */
+const ANY_WALK_ROWS = 1000;
+
+/**
+ * Whether any product matches a word: a common word is found in the first rows (`walkFirst`), any
+ * other through its index entries (which, for a word in a third of the names, cost more than the walk).
+ */
+async function anyMatch(db: Db, w: WordPlan, walkFirst = true): Promise<boolean> {
+  const where = whereOf([w], undefined);
+  if (walkFirst && (await walk(db, where, 0, ANY_WALK_ROWS, 1)).length > 0) return true;
+  const [row] = await byIndexOnly<{ hit: boolean }>(
+    db,
+    sql`select exists(select 1 from products where ${where}) as hit`,
+  );
+  return row?.hit ?? false;
 }
 
 /**
@@ -174,7 +354,8 @@ async function splitCompound(db: Db, w: WordPlan, index: SynonymIndex): Promise<
     const right = planWord(syllables.slice(at).join(''), index);
     if (!left || !right || !left.indexed || !right.indexed) continue;
     const trial: WordPlan = { ...w, level: 'split', parts: [left, right] };
-    if (await anyMatch(db, trial)) {
+    // Two words together are rarely common: their index entries answer.
+    if (await anyMatch(db, trial, false)) {
       Object.assign(w, trial);
       return true;
     }
@@ -319,6 +500,29 @@ export interface WordSearch {
 }
 
 /**
+ * How a word no product has is read (docs/search.md#typos), kept a minute per word and mode: a
+ * misspelling buyers type is asked for again and again, and each first reading costs several index
+ * lookups. A product written since is found by the next reading.
+ */
+type Reading = { at: number; reading: Pick<WordPlan, 'level' | 'parts' | 'corrections'> | null };
+/** Per database (a process may hold more than one: the tests). */
+const readingCaches = new WeakMap<Db, Map<string, Reading>>();
+const READING_TTL_MS = 60_000;
+const READING_CACHE_SIZE = 2000;
+
+/** A word no product has: a compound of two words ('어퍼암'), else a typo (the loose spelling, then one edit). */
+async function readAnew(db: Db, w: WordPlan, index: SynonymIndex, typos: 'all' | 'loose' | 'none') {
+  if (await splitCompound(db, w, index)) return;
+  if (!typoAllowed(w)) return;
+  w.level = 'loose';
+  if (await anyMatch(db, w)) return;
+  if (typos === 'all') {
+    w.level = 'similar';
+    await correctTypo(db, w);
+  } else w.level = 'exact';
+}
+
+/**
  * A page of products matching every word of `keyword`, best first: the products whose name holds
  * each word as typed before those found through a synonym, 초성 or a typo, and among them those
  * where a word names what the part is (the last word of the name) and where words start a name's word.
@@ -340,22 +544,27 @@ export async function searchByWords(
     // Nothing has every word as typed: a word no product has at all is read as a compound of two
     // words ('어퍼암'), else taken with a typo.
     let changed = false;
+    // One word in no category that found nothing has no product: no need to ask again.
+    const alone = words.length === 1 && !opts.category;
     for (const w of words) {
-      if (w.chosung || !w.indexed || (await anyMatch(db, w))) continue;
-      if (await splitCompound(db, w, index)) {
-        changed = true;
+      if (w.chosung || !w.indexed) continue;
+      const key = `${opts.typos}:${w.word}`;
+      let readingCache = readingCaches.get(db);
+      if (!readingCache) readingCaches.set(db, (readingCache = new Map()));
+      const known = readingCache.get(key);
+      if (known && Date.now() - known.at < READING_TTL_MS) {
+        if (known.reading) {
+          Object.assign(w, known.reading);
+          changed = true;
+        }
         continue;
       }
-      if (!typoAllowed(w)) continue;
-      w.level = 'loose';
-      if (await anyMatch(db, w)) {
-        changed = true;
-        continue;
-      }
-      if (opts.typos === 'all') {
-        w.level = 'similar';
-        changed = true;
-      } else w.level = 'exact';
+      const before = w.level;
+      if (alone || !(await anyMatch(db, w))) await readAnew(db, w, index, opts.typos);
+      const reading = w.level === before ? null : { level: w.level, parts: w.parts, corrections: w.corrections };
+      if (reading) changed = true;
+      if (readingCache.size >= READING_CACHE_SIZE) readingCache.delete(readingCache.keys().next().value!);
+      readingCache.set(key, { at: Date.now(), reading });
     }
     if (changed) rows = await candidates(db, words, opts.category, limit);
   }

@@ -2,6 +2,7 @@ import type { QuickOrderParse } from '@partsmall/contract';
 import ExcelJS from 'exceljs';
 import { unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { estimatePdf } from '../../../test/estimate-pdf.js';
 import { handWrittenXlsx, rangesSheet, sparseSheet, wideSheet } from '../../../test/hostile.js';
 import {
   checkXlsxPackage,
@@ -11,6 +12,7 @@ import {
   sheetReach,
   valuesOnlyWorkbook,
 } from './index.js';
+import { pdfText } from './files.js';
 
 /** EUC-KR bytes of a text, from a table built by decoding every two-byte code (no encoder needed). */
 function encodeEucKr(text: string): Uint8Array {
@@ -287,5 +289,54 @@ describe('the reach of a sheet, checked before exceljs reads it', () => {
     expect(sheetReach('<row r="3"><c r="B3"/><c/></row><row><c r="$D$9"/></row>')).toEqual({ columns: 4, rows: 9 });
     expect(sheetReach('<x:row><x:c/><x:c/></x:row><x:row/>')).toEqual({ columns: 2, rows: 2 });
     expect(sheetReach('<cols><col min="1" max="16384"/></cols><row r="1"/>')).toEqual({ columns: 0, rows: 1 });
+  });
+});
+
+describe('a PDF estimate with Korean text (docs/search.md#paste-anything)', () => {
+  const lines = [
+    { pid: '34116860242', name: 'BMW 브레이크 패드 (앞)', qty: 2, price: 87_000 },
+    { pid: 'A0004209002', name: '벤츠 엔진오일 필터', qty: 3, price: 19_800 },
+  ];
+
+  it('reads its Korean text and its columns: line number, part number, name, quantity, unit price, amount', async () => {
+    const data = await estimatePdf(lines);
+    const text = await pdfText(data);
+    expect(text).toContain('견 적 서');
+    expect(text).toContain('BMW 브레이크 패드 (앞)');
+    expect(text).toContain('벤츠 엔진오일 필터');
+    // The title, the customer line, the totals and the closing sentence are not order lines.
+    expect(await readQuickOrderFile({ filename: '견적서.pdf', data })).toEqual({
+      ok: true,
+      rows: [
+        {
+          line: 4,
+          raw: '1  34116860242  BMW 브레이크 패드 (앞)  2  87,000  174,000',
+          partNumber: '34116860242',
+          normalised: '34116860242',
+          qty: 2,
+          memo: '',
+        },
+        {
+          line: 5,
+          raw: '2  A0004209002  벤츠 엔진오일 필터  3  19,800  59,400',
+          partNumber: 'A0004209002',
+          normalised: 'A0004209002',
+          qty: 3,
+          memo: '',
+        },
+      ],
+      columns: { roles: ['line', 'part', 'name', 'qty', 'price', 'amount'], header: true },
+    });
+  });
+
+  it('reads it again by the columns the buyer corrected', async () => {
+    const data = await estimatePdf(lines);
+    // The buyer says the name column is the memo.
+    const columns = ['line', 'part', 'memo', 'qty', 'price', 'amount'] as const;
+    const read = await readQuickOrderFile({ filename: '견적서.pdf', data, columns });
+    expect(read.ok && read.rows.map((r) => [r.partNumber, r.qty, r.memo])).toEqual([
+      ['34116860242', 2, 'BMW 브레이크 패드 (앞)'],
+      ['A0004209002', 3, '벤츠 엔진오일 필터'],
+    ]);
   });
 });

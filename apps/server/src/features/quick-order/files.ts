@@ -5,7 +5,12 @@
  * (a zip bomb is a few kilobytes that unpack to gigabytes), counted while inflating, not trusted
  * from the zip's own headers.
  */
-import { parseQuickOrderCells, parseQuickOrderText, type QuickOrderParse } from '@partsmall/contract';
+import {
+  parseQuickOrderCells,
+  parseQuickOrderText,
+  type EstimateRole,
+  type QuickOrderParse,
+} from '@partsmall/contract';
 import { parse as parseCsv } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { Unzip, UnzipInflate, UnzipPassThrough, unzipSync, zipSync } from 'fflate';
@@ -64,16 +69,21 @@ export const QUICK_ORDER_FILE_MSG = {
 const refuse = (message: string): QuickOrderParse => ({ ok: false, message });
 
 /** Reads an uploaded quick-order file into checked rows, or a Korean message saying why not. */
-export async function readQuickOrderFile(file: { filename: string; data: Uint8Array }): Promise<QuickOrderParse> {
-  const { data } = file;
+export async function readQuickOrderFile(file: {
+  filename: string;
+  data: Uint8Array;
+  /** The columns as the buyer corrected them (docs/search.md#paste-anything). */
+  columns?: readonly EstimateRole[] | undefined;
+}): Promise<QuickOrderParse> {
+  const { data, columns } = file;
   if (data.byteLength > QUICK_ORDER_FILE_MAX_BYTES) return refuse(QUICK_ORDER_FILE_MSG.tooLarge);
   const name = file.filename.toLowerCase();
   const magic = (...bytes: number[]) => bytes.every((b, i) => data[i] === b);
   if (magic(0x50, 0x4b, 0x03, 0x04))
-    return name.endsWith('.xlsm') ? refuse(QUICK_ORDER_FILE_MSG.macro) : readXlsx(data);
+    return name.endsWith('.xlsm') ? refuse(QUICK_ORDER_FILE_MSG.macro) : readXlsx(data, columns);
   if (magic(0xd0, 0xcf, 0x11, 0xe0)) return refuse(QUICK_ORDER_FILE_MSG.xls);
-  if (magic(0x25, 0x50, 0x44, 0x46)) return readPdf(data);
-  if (name.endsWith('.csv') || name.endsWith('.txt')) return readCsv(data);
+  if (magic(0x25, 0x50, 0x44, 0x46)) return readPdf(data, columns);
+  if (name.endsWith('.csv') || name.endsWith('.txt')) return readCsv(data, columns);
   return refuse(QUICK_ORDER_FILE_MSG.type);
 }
 
@@ -104,7 +114,7 @@ export function decodeCsv(data: Uint8Array): string | null {
   return null;
 }
 
-function readCsv(data: Uint8Array): QuickOrderParse {
+function readCsv(data: Uint8Array, columns?: readonly EstimateRole[]): QuickOrderParse {
   const text = decodeCsv(data);
   if (text === null) return refuse(QUICK_ORDER_FILE_MSG.encoding);
   let records: { record: string[]; info: { lines: number } }[];
@@ -118,7 +128,10 @@ function readCsv(data: Uint8Array): QuickOrderParse {
   } catch {
     return refuse(QUICK_ORDER_FILE_MSG.csv);
   }
-  return parseQuickOrderCells(records.map((r) => ({ line: r.info.lines, cells: r.record })));
+  return parseQuickOrderCells(
+    records.map((r) => ({ line: r.info.lines, cells: r.record })),
+    columns,
+  );
 }
 
 // ---------------------------------------------------------------- xlsx
@@ -255,7 +268,7 @@ export function valuesOnlyWorkbook(data: Uint8Array): { ok: true; data: Uint8Arr
   return { ok: true, data: zipSync(kept, { level: 0 }) };
 }
 
-async function readXlsx(data: Uint8Array): Promise<QuickOrderParse> {
+async function readXlsx(data: Uint8Array, columns?: readonly EstimateRole[]): Promise<QuickOrderParse> {
   const problem = checkXlsxPackage(data);
   if (problem) return refuse(problem);
   const values = valuesOnlyWorkbook(data);
@@ -281,7 +294,7 @@ async function readXlsx(data: Uint8Array): Promise<QuickOrderParse> {
     rows.push({ line, cells: cells.map((c) => c ?? '') });
   });
   if (formulaRow !== null) return refuse(QUICK_ORDER_FILE_MSG.formula(formulaRow));
-  return parseQuickOrderCells(rows);
+  return parseQuickOrderCells(rows, columns);
 }
 
 // ---------------------------------------------------------------- PDF
@@ -292,12 +305,12 @@ async function readXlsx(data: Uint8Array): Promise<QuickOrderParse> {
  * a gap wider than a character separates them (a column), one where it is narrower; then read as a
  * pasted text, its columns told as for any estimate (docs/search.md#paste-anything).
  */
-async function readPdf(data: Uint8Array): Promise<QuickOrderParse> {
+async function readPdf(data: Uint8Array, columns?: readonly EstimateRole[]): Promise<QuickOrderParse> {
   const text = await pdfText(data);
   if (text === null) return refuse(QUICK_ORDER_FILE_MSG.pdf);
   if (text === 'pages') return refuse(QUICK_ORDER_FILE_MSG.pdfPages);
   if (text.trim() === '') return refuse(QUICK_ORDER_FILE_MSG.pdfNoText);
-  return parseQuickOrderText(text);
+  return parseQuickOrderText(text, columns);
 }
 
 interface PdfPiece {

@@ -2,9 +2,12 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import {
   MSG_QUICK_ORDER,
+  QUICK_ORDER_COLUMNS_FIELD,
   QUICK_ORDER_FILE_FIELD,
+  estimateRolesField,
   parseQuickOrderText,
   type CompanyLevel,
+  type EstimateRole,
   type QuickOrderParse,
 } from '@partsmall/contract';
 import { type Api, type AppContext, requireCompanyMember } from '../../shared/context.js';
@@ -24,19 +27,27 @@ const levelOf = (auth: AuthContext): CompanyLevel => auth.company?.level ?? 'd';
  * at a time per account, docs/security.md#costly-work); each broken limit its Korean message.
  */
 async function readUpload(req: FastifyRequest, memberId: number): Promise<QuickOrderParse> {
-  let parsed: QuickOrderParse | null = null;
+  let file: { filename: string; data: Buffer } | null = null;
+  let columns: EstimateRole[] | undefined;
   try {
     const parts = req.parts({
       limits: { fileSize: QUICK_ORDER_FILE_MAX_BYTES, files: 1, fields: 5, fieldSize: 1000, parts: 6 },
     });
     for await (const part of parts) {
-      if (part.type !== 'file') continue;
+      if (part.type !== 'file') {
+        // The columns as the buyer corrected them (docs/search.md#paste-anything); other fields are ignored.
+        if (part.fieldname === QUICK_ORDER_COLUMNS_FIELD) {
+          const roles = estimateRolesField(String(part.value));
+          if (!roles) throw badRequest(MSG_QUICK_ORDER.columns, QUICK_ORDER_COLUMNS_FIELD);
+          columns = roles;
+        }
+        continue;
+      }
       if (part.fieldname !== QUICK_ORDER_FILE_FIELD) {
         part.file.resume();
         throw badRequest(MSG_QUICK_ORDER.textOrFile, QUICK_ORDER_FILE_FIELD);
       }
-      const data = await part.toBuffer();
-      parsed = await readQuickOrderFileOffThread({ filename: part.filename, data }, `member:${memberId}`);
+      file = { filename: part.filename, data: await part.toBuffer() };
     }
   } catch (err) {
     if (err instanceof AppError) throw err;
@@ -46,8 +57,8 @@ async function readUpload(req: FastifyRequest, memberId: number): Promise<QuickO
     // A second file, too many parts or a malformed body: the sender's fault, not a 500.
     throw badRequest(MSG_QUICK_ORDER.textOrFile, QUICK_ORDER_FILE_FIELD);
   }
-  if (!parsed) throw badRequest(MSG_QUICK_ORDER.textOrFile, QUICK_ORDER_FILE_FIELD);
-  return parsed;
+  if (!file) throw badRequest(MSG_QUICK_ORDER.textOrFile, QUICK_ORDER_FILE_FIELD);
+  return readQuickOrderFileOffThread({ ...file, ...(columns ? { columns } : {}) }, `member:${memberId}`);
 }
 
 /**

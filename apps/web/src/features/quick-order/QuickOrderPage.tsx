@@ -17,6 +17,7 @@ import { pathFor } from '../../shared/paths';
 import { Form, TextAreaField, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
 import { useAddQuickOrderToCart, useResolveQuickOrder } from './api';
+import { correctedRoles } from './columns';
 import { QT } from './texts';
 import { RestockButton } from '../favorites';
 import { leaveInquiry } from '../chat';
@@ -24,6 +25,9 @@ import { openPopup, POPUP } from '../../shared/ui/popup';
 import './quick-order.css';
 
 const pasteForm = z.object({ text: z.string().trim().min(1, QUICK_ORDER_MSG.empty) });
+
+/** What an estimate was read from: the pasted text or the uploaded file, read again when the buyer corrects its columns. */
+type EstimateSource = { text: string } | { file: File };
 
 /** What the buyer changed on a resolved line. */
 interface Edit {
@@ -86,8 +90,9 @@ export function QuickOrderPage({ mobile = false }: { mobile?: boolean }) {
   const [rows, setRows] = useState<QuickOrderRowAnswer[]>(() => storedTable().rows);
   const [edits, setEdits] = useState<Edit[]>(() => storedTable().edits);
   useEffect(() => keepTable(rows, edits), [rows, edits]);
-  // The columns an estimate was read by, and the pasted text they can be corrected for (docs/search.md#paste-anything).
-  const [columns, setColumns] = useState<{ read: EstimateColumns; text: string | null } | null>(null);
+  // The columns an estimate was read by, and the pasted text or uploaded file they can be corrected
+  // for: the same text or file is read again with the buyer's columns (docs/search.md#paste-anything).
+  const [columns, setColumns] = useState<{ read: EstimateColumns; source: EstimateSource } | null>(null);
   // An unknown number is asked about in the chat with the number and quantity already written; the
   // table stays (desktop: the chat is a popup; phone: the table is kept for the way back).
   const ask = (row: QuickOrderRowAnswer) => {
@@ -97,24 +102,22 @@ export function QuickOrderPage({ mobile = false }: { mobile?: boolean }) {
   };
   const form = useZodForm(pasteForm, { text: '' });
 
-  const show = (text: string | null) => (answer: { results: QuickOrderRowAnswer[]; columns?: EstimateColumns }) => {
+  const show = (source: EstimateSource) => (answer: { results: QuickOrderRowAnswer[]; columns?: EstimateColumns }) => {
     setRows(answer.results);
     setEdits(answer.results.map(editOf));
-    setColumns(answer.columns ? { read: answer.columns, text } : null);
+    setColumns(answer.columns ? { read: answer.columns, source } : null);
   };
-  const onPaste = (v: { text: string }) =>
-    resolve.mutate({ text: v.text }, { onSuccess: show(v.text), onError: (e) => void notify.alert(messageOf(e)) });
+  const read = (source: EstimateSource, roles?: EstimateRole[]) =>
+    resolve.mutate(
+      { ...source, ...(roles ? { columns: roles } : {}) },
+      { onSuccess: show(source), onError: (e) => void notify.alert(messageOf(e)) },
+    );
+  const onPaste = (v: { text: string }) => read({ text: v.text });
   const onFile = (file: File | undefined) => {
-    if (file) resolve.mutate({ file }, { onSuccess: show(null), onError: (e) => void notify.alert(messageOf(e)) });
+    if (file) read({ file });
   };
   const correct = (index: number, role: EstimateRole) => {
-    if (!columns?.text) return;
-    const roles = columns.read.roles.map((r, i) => (i === index ? role : r));
-    const text = columns.text;
-    resolve.mutate(
-      { text, columns: roles },
-      { onSuccess: show(text), onError: (e) => void notify.alert(messageOf(e)) },
-    );
+    if (columns) read(columns.source, correctedRoles(columns.read.roles, index, role));
   };
   const change = (i: number, patch: Partial<Edit>) =>
     setEdits((list) => list.map((e, j) => (j === i ? { ...e, ...patch } : e)));
@@ -174,13 +177,13 @@ export function QuickOrderPage({ mobile = false }: { mobile?: boolean }) {
           <p role="status">{QT.summary(rows.length, readyCount)}</p>
           {columns && (
             <fieldset className="estimate-columns">
-              <legend>{columns.text ? QT.columnsRead : QT.columnsReadFile}</legend>
+              <legend>{QT.columnsRead}</legend>
               {columns.read.roles.map((role, i) => (
                 <label key={i}>
                   <span>{QT.column(i + 1)}</span>
                   <select
                     value={role}
-                    disabled={!columns.text || resolve.isPending}
+                    disabled={resolve.isPending}
                     onChange={(e) => correct(i, e.target.value as EstimateRole)}
                   >
                     {(Object.keys(ESTIMATE_ROLE_LABEL) as EstimateRole[]).map((r) => (

@@ -1,5 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { QUICK_ORDER_FILE_FIELD, type AddQuickOrderToCartRequest, type EstimateRole } from '@partsmall/contract';
+import {
+  QUICK_ORDER_COLUMNS_FIELD,
+  QUICK_ORDER_FILE_FIELD,
+  type AddQuickOrderToCartRequest,
+  type EstimateRole,
+} from '@partsmall/contract';
 import type { Payload } from '../../shared/api';
 import { api } from '../../shared/api';
 import { cartKeys } from '../cart';
@@ -7,9 +12,11 @@ import { cartKeys } from '../cart';
 /** api/resolveQuickOrder with the pasted text or one file; nothing is stored. */
 export function useResolveQuickOrder() {
   return useMutation({
-    mutationFn: (input: { text: string; columns?: EstimateRole[] } | { file: File }) => {
+    mutationFn: (input: { text: string; columns?: EstimateRole[] } | { file: File; columns?: EstimateRole[] }) => {
       if ('text' in input) return api('resolveQuickOrder', input);
       const form = new FormData();
+      // The buyer's correction of the columns read, before the file (docs/search.md#paste-anything).
+      if (input.columns) form.append(QUICK_ORDER_COLUMNS_FIELD, input.columns.join(','));
       form.append(QUICK_ORDER_FILE_FIELD, input.file, input.file.name);
       // The same call takes a multipart body: the client sends a FormData as it is.
       return api('resolveQuickOrder', form as unknown as Payload<'resolveQuickOrder'>);

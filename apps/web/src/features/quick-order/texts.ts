@@ -9,7 +9,6 @@ export const QT = {
   file: '파일 올리기 (.xlsx, .csv, .pdf)',
   results: '확인 결과',
   columnsRead: '읽은 열 (틀리면 고르세요)',
-  columnsReadFile: '읽은 열',
   column: (n: number) => `${n}열`,
   line: '줄',
   input: '입력',
