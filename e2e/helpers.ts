@@ -10,6 +10,8 @@ import {
 } from 'playwright-core';
 import { expect } from 'vitest';
 import { startTestServer, type TestServer } from '../apps/server/test/helpers.js';
+
+export { memberLogin } from './login.js';
 import { openBrowser } from './browser.js';
 
 export { call, latestCode, loginAs } from '../apps/server/test/helpers.js';
@@ -127,18 +129,6 @@ export async function screenshotIfFailed({ task }: { task: { name: string; resul
       n += 1;
       await page.screenshot({ path: path.join(dir, `${base}-${n}.png`), fullPage: true }).catch(() => undefined);
     }
-}
-
-/**
- * Logs a member in through the shop's login page at loginUrl (/login or /mobileLogin; the seeded
- * member unless another is given) and waits for the notice.
- */
-export async function memberLogin(page: Page, loginUrl: string, id = 'demo@partsmall.kr', pw = 'demo1234') {
-  await page.goto(loginUrl);
-  await page.getByLabel('아이디 (메일 주소)').fill(id);
-  await page.getByLabel('비밀번호').fill(pw);
-  await page.getByRole('button', { name: '로그인', exact: true }).click();
-  await page.getByText('로그인되었습니다.').first().waitFor();
 }
 
 /** Logs a staff member into the back office (the seeded staff account unless another is given). */

@@ -4,7 +4,7 @@ import { cartItems, members, notices, products } from '../apps/server/src/db/sch
 import type { TestServer } from '../apps/server/test/helpers.js';
 import { insertOrder } from '../apps/server/test/order-helpers.js';
 import { MENU_PATHS } from '../apps/web/src/features/management/menu.js';
-import { memberLogin } from './helpers.js';
+import { memberLogin } from './login.js';
 
 /**
  * The tour of the shop's screens that the accessibility audit (e2e/a11y.test.ts) and the layout-

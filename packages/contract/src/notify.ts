@@ -23,6 +23,8 @@ export const NOTIFY_SETTING_EVENTS = [
   'bankTransferWaiting',
   'licenceEnding',
   'chatReply',
+  'creditStatement',
+  'creditReminder',
 ] as const satisfies readonly NotifyEvent[];
 export type NotifySettingEvent = (typeof NOTIFY_SETTING_EVENTS)[number];
 
@@ -34,6 +36,8 @@ export const NOTIFY_MAIN_ONLY_EVENTS: readonly NotifySettingEvent[] = [
   'cashCredited',
   'bankTransferWaiting',
   'licenceEnding',
+  'creditStatement',
+  'creditReminder',
 ];
 
 /** The events an account may choose: all for a main account, those about orders and chat for a sub-account. */

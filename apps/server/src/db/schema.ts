@@ -25,3 +25,4 @@ export * from '../features/jobs/schema.js';
 export * from '../features/vehicles/schema.js';
 export * from '../features/tracking/schema.js';
 export * from '../features/notify/schema.js';
+export * from '../features/credit/schema.js';

@@ -4,6 +4,7 @@ import { issueTaxInvoice, monthlyTaxInvoices, pollTaxInvoices } from '../tax-inv
 import { retentionSweep } from '../retention/index.js';
 import { registerTracking } from '../tracking/index.js';
 import { licenceScan, notifySend } from '../notify/index.js';
+import { creditCloseJob, creditDailyJob } from '../credit/index.js';
 import type { JobName } from '@partsmall/contract';
 import type { JobDeps, JobHandler } from './types.js';
 
@@ -20,6 +21,8 @@ export const JOB_HANDLERS: { [N in JobName]: JobHandler<N, JobDeps> } = {
   'taxInvoice.monthly': monthlyTaxInvoices,
   'taxInvoice.poll': pollTaxInvoices,
   'retention.sweep': retentionSweep,
+  'credit.close': creditCloseJob,
+  'credit.daily': creditDailyJob,
   'tracking.register': registerTracking,
   // notify
   'notify.send': notifySend,
