@@ -41,4 +41,5 @@ export * from './vehicles.js';
 export * from './quick-order.js';
 export * from './tracking.js';
 export * from './favorites.js';
+export * from './credit.js';
 export * from './deposits.js';
