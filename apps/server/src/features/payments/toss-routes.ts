@@ -307,10 +307,16 @@ export function tossRoutes(
         throw badRequest(MSG_DEPOSIT.webhookSecret, 'secret');
       }
       if (received.kind !== 'notOurs') {
-        const repeated = received.kind !== 'stored';
+        // 200 whatever it was (stored, a retry, or older than an event already seen): Toss stops resending.
+        const message =
+          received.kind === 'stored'
+            ? MSG_DEPOSIT.webhookStored
+            : received.kind === 'late'
+              ? MSG_DEPOSIT.webhookLate
+              : MSG_DEPOSIT.webhookRepeated;
         return ok(
-          { orderId: body.orderId, status: 'received' as const, repeated },
-          repeated ? MSG_DEPOSIT.webhookRepeated : MSG_DEPOSIT.webhookStored,
+          { orderId: body.orderId, status: 'received' as const, repeated: received.kind !== 'stored' },
+          message,
         );
       }
     }
