@@ -14,5 +14,5 @@ export * from '../features/jobs/schema.js';
 export * from '../features/vehicles/schema.js';
 export * from '../features/products/schema.js';
 export * from '../features/tracking/schema.js';
-export * from '../features/credit/tables.js';
+export * from '../features/credit/schema.js';
 export * from '../features/deposits/schema.js';
