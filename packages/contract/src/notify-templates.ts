@@ -21,6 +21,8 @@ export type NotifyEvent =
   | 'licenceEnding'
   | 'restock'
   | 'chatReply'
+  | 'creditStatement'
+  | 'creditReminder'
   | 'statementAccount';
 
 export interface NotifyTemplate {
@@ -85,6 +87,16 @@ export const NOTIFY_TEMPLATES: Readonly<Record<NotifyEvent, NotifyTemplate>> = {
     label: '상담 답변 도착',
     text: '[#{shop}] 상담 채팅에 답변이 도착했습니다.\n\n#{preview}\n\n쇼핑몰에 접속해 확인하세요.',
     vars: { shop: 'text', preview: 'text' },
+  },
+  creditStatement: {
+    label: '외상 명세서 발행',
+    text: '[#{shop}] #{statement}가 발행되었습니다.\n\n청구금액: #{amount}\n기말 잔액: #{closing}\n결제기한: #{dueDate}\n\n쇼핑몰의 명세서 화면에서 확인하고 결제하세요.',
+    vars: { shop: 'text', statement: 'text', amount: 'won', closing: 'won', dueDate: 'date' },
+  },
+  creditReminder: {
+    label: '외상 결제 기한 안내',
+    text: '[#{shop}] #{statement} 결제 안내\n\n미결제 금액: #{amount}\n결제기한: #{dueDate}\n#{note}',
+    vars: { shop: 'text', statement: 'text', amount: 'won', dueDate: 'date', note: 'text' },
   },
   statementAccount: {
     label: '외상 명세서 입금 계좌',

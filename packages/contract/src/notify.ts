@@ -23,6 +23,8 @@ export const NOTIFY_SETTING_EVENTS = [
   'bankTransferWaiting',
   'licenceEnding',
   'chatReply',
+  'creditStatement',
+  'creditReminder',
   'statementAccount',
 ] as const satisfies readonly NotifyEvent[];
 export type NotifySettingEvent = (typeof NOTIFY_SETTING_EVENTS)[number];
@@ -35,6 +37,8 @@ export const NOTIFY_MAIN_ONLY_EVENTS: readonly NotifySettingEvent[] = [
   'cashCredited',
   'bankTransferWaiting',
   'licenceEnding',
+  'creditStatement',
+  'creditReminder',
   'statementAccount',
 ];
 
