@@ -21,7 +21,7 @@ import { quickOrderRoutes } from './features/quick-order/index.js';
 import { orderRoutes } from './features/orders/index.js';
 import { shippingRoutes } from './features/shipping/index.js';
 import { memberRoutes } from './features/members/index.js';
-import { paymentRoutes } from './features/payments/index.js';
+import { paymentRoutes, virtualAccountsFromConfig } from './features/payments/index.js';
 import { healthRoutes } from './features/health/index.js';
 import { epcRoutes } from './features/epc/index.js';
 import { vehicleRoutes } from './features/vehicles/index.js';
@@ -32,7 +32,8 @@ import { yieldingDatabase } from './db/yielding.js';
 import { paperworkRoutes } from './features/paperwork/index.js';
 import { startPaperworkSchedule, taxInvoiceRoutes, taxInvoicesFromConfig } from './features/tax-invoices/index.js';
 import { trackingFromConfig, trackingRoutes } from './features/tracking/index.js';
-import { creditRoutes, depositStubRoutes, startCreditSchedule } from './features/credit/index.js';
+import { creditRoutes, startCreditSchedule } from './features/credit/index.js';
+import { depositRoutes } from './features/deposits/index.js';
 import { serveWebApp } from './web-app/serve.js';
 import { smsFromConfig } from './features/sms/index.js';
 import { chatReplyNotices, notifyFromConfig, notifyRoutes, startNotifySchedule } from './features/notify/index.js';
@@ -145,6 +146,7 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
       taxInvoiceSupplier: config.taxInvoiceSupplier,
       files: diskStorage(chatStorageRoot(config.dataDir)),
       notify: notifyFromConfig(config, workerDb.db, app.log),
+      virtualAccounts: virtualAccountsFromConfig(config),
     },
     config.jobs,
     drain.requests,
@@ -197,7 +199,7 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
   trackingRoutes(app, ctx, tracking);
   notifyRoutes(app, ctx);
   creditRoutes(app, ctx);
-  depositStubRoutes(app);
+  depositRoutes(app, ctx);
   if (sms.hasOutbox && config.devOutbox) devRoutes(app, ctx);
 
   // Uploaded and seeded files (product pictures); generated names only, never user-chosen paths.

@@ -23,7 +23,8 @@ export type NotifyEvent =
   | 'restock'
   | 'chatReply'
   | 'creditStatement'
-  | 'creditReminder';
+  | 'creditReminder'
+  | 'statementAccount';
 
 export interface NotifyTemplate {
   /** Shown in the back office and the member area's '알림 설정'. */
@@ -97,6 +98,19 @@ export const NOTIFY_TEMPLATES: Readonly<Record<NotifyEvent, NotifyTemplate>> = {
     label: '외상 결제 기한 안내',
     text: '[#{shop}] #{statement} 결제 안내\n\n미결제 금액: #{amount}\n결제기한: #{dueDate}\n#{note}',
     vars: { shop: 'text', statement: 'text', amount: 'won', dueDate: 'date', note: 'text' },
+  },
+  statementAccount: {
+    label: '외상 명세서 입금 계좌',
+    text: '[#{shop}] #{month} 외상 명세서의 입금 계좌를 알려 드립니다.\n\n입금금액: #{amount}\n은행: #{bank}\n계좌번호: #{account}\n예금주: #{holder}\n입금기한: #{dueAt}\n\n이 계좌로 입금하시면 명세서에 바로 반영됩니다.',
+    vars: {
+      shop: 'text',
+      month: 'text',
+      amount: 'won',
+      bank: 'text',
+      account: 'text',
+      holder: 'text',
+      dueAt: 'dateTime',
+    },
   },
 };
 

@@ -25,6 +25,7 @@ export const NOTIFY_SETTING_EVENTS = [
   'chatReply',
   'creditStatement',
   'creditReminder',
+  'statementAccount',
 ] as const satisfies readonly NotifyEvent[];
 export type NotifySettingEvent = (typeof NOTIFY_SETTING_EVENTS)[number];
 
@@ -38,6 +39,7 @@ export const NOTIFY_MAIN_ONLY_EVENTS: readonly NotifySettingEvent[] = [
   'licenceEnding',
   'creditStatement',
   'creditReminder',
+  'statementAccount',
 ];
 
 /** The events an account may choose: all for a main account, those about orders and chat for a sub-account. */

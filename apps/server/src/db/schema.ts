@@ -26,3 +26,4 @@ export * from '../features/vehicles/schema.js';
 export * from '../features/tracking/schema.js';
 export * from '../features/notify/schema.js';
 export * from '../features/credit/schema.js';
+export * from '../features/deposits/schema.js';

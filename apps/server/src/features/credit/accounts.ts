@@ -35,7 +35,7 @@ import {
   unpaidStatements,
 } from './repository.js';
 import { agingOf, availableOf, exposureOf } from './rules.js';
-import { creditAccountAudit, creditAccounts, paymentTerms, statements, type CreditAccountRow } from './tables.js';
+import { creditAccountAudit, creditAccounts, paymentTerms, statements, type CreditAccountRow } from './schema.js';
 import { auditFields, toCreditAccount, toReceivableRow, toStatementRow } from './views.js';
 
 export type { SetCreditAccountRequest };

@@ -11,7 +11,7 @@ import { badRequest } from '../../shared/http.js';
 import { seoulDay } from '@partsmall/contract';
 import { chargeOfOrder, findCreditAccount, postLedgerEntry, unbilledParts, unpaidStatements } from './repository.js';
 import { availableOf, creditFits, exposureOf, isHoldingOverdue, statementName } from './rules.js';
-import { statementLines, statements } from './tables.js';
+import { statementLines, statements } from './schema.js';
 
 /**
  * Charges a credit order of `amount` (goods and shipping) to the company's receivables, or refuses it

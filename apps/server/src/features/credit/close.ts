@@ -17,6 +17,7 @@ import { queryRows, type Db, type Tx } from '../../db/client.js';
 import { companies } from '../members/schema.js';
 import { badRequest } from '../../shared/http.js';
 import { seoulDay } from '@partsmall/contract';
+import { enqueue } from '../../shared/job-queue.js';
 import { missingInvoiceFields, writeInvoice } from '../tax-invoices/index.js';
 import { findCreditAccount, findPaymentTerm, listPaymentTerms } from './repository.js';
 import { dueDateOf, monthEnd, nextMonth } from './rules.js';
@@ -28,7 +29,7 @@ import {
   statements,
   type CreditAccountRow,
   type StatementDbRow,
-} from './tables.js';
+} from './schema.js';
 
 type PaymentTermRow = typeof paymentTerms.$inferSelect;
 type CompanyRow = typeof companies.$inferSelect;
@@ -257,6 +258,8 @@ async function closeCompany(
     }
     // The buyer is told the statement (알림톡), once: a job of this transaction keyed by the statement.
     if (s.amountDue > 0) await notifyStatement(tx, s, 'issued');
+    // Its own virtual account, issued by the deposits feature's job (docs/requirements.md#credit-deposits).
+    if (s.amountDue > 0) await enqueue(tx, 'statement.account', { statementId: s.id }, { key: `statement:${s.id}` });
     return { statement: s, made: true, parked };
   });
 }

@@ -2,7 +2,7 @@
 import type { Tx } from '../../db/client.js';
 import { enqueue } from '../../shared/job-queue.js';
 import { statementName } from './rules.js';
-import type { StatementDbRow } from './tables.js';
+import type { StatementDbRow } from './schema.js';
 
 export type StatementNotice = 'issued' | 'd-3' | 'due' | 'd+7';
 

@@ -11,7 +11,7 @@ import { SYSTEM, auditCreditChange } from './accounts.js';
 import { notifyStatement } from './notices.js';
 import { findCreditAccount, unpaidStatements } from './repository.js';
 import { isHoldingOverdue, reminderDue, statementName } from './rules.js';
-import { creditAccounts, statements } from './tables.js';
+import { creditAccounts, statements } from './schema.js';
 
 /**
  * Puts an active account on hold when a statement is overdue beyond its grace and threshold, or lifts

@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { onStatementPaid } from './overdue.js';
 import { postLedgerEntry } from './repository.js';
-import { statements } from './tables.js';
+import { statements } from './schema.js';
 
 export interface StatementPayment {
   statementId: number;

@@ -14,7 +14,7 @@ import {
   receivablesLedger,
   statements,
   type ReceivableEntry,
-} from './tables.js';
+} from './schema.js';
 
 export interface LedgerPosting {
   companyId: number;

@@ -25,7 +25,7 @@ import { draftStatement, toStatementLines } from './close.js';
 import { notifyStatement } from './notices.js';
 import { statementRowsWhere, unbilledParts, unpaidStatements } from './repository.js';
 import { agingOf, exposureOf, nextMonth, statementName } from './rules.js';
-import { creditAccounts, statementLines, statements } from './tables.js';
+import { creditAccounts, statementLines, statements } from './schema.js';
 import { toStatementRow } from './views.js';
 
 const pageOf = (page: number, size: number) => ({ offset: (page - 1) * size, limit: size });

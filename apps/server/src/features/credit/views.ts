@@ -11,7 +11,7 @@ import {
   type StatementRow,
   type TaxInvoiceStatus,
 } from '@partsmall/contract';
-import type { CreditAccountRow, StatementDbRow } from './tables.js';
+import type { CreditAccountRow, StatementDbRow } from './schema.js';
 import { statementStatusOf } from './rules.js';
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();

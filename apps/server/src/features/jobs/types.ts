@@ -5,6 +5,7 @@ import type { FileStorage } from '../chat/types.js';
 import type { TaxInvoiceProvider } from '../tax-invoices/types.js';
 import type { TrackingProvider } from '../tracking/types.js';
 import type { NotifyProvider } from '../notify/types.js';
+import type { VirtualAccountProvider } from '../payments/types.js';
 import type { JobSettings } from './config.js';
 import type { JobBase, JobWaker } from '../../shared/job-types.js';
 
@@ -25,6 +26,8 @@ export interface JobDeps extends JobBase {
   trackingWebhookKey?: string;
   /** 알림톡 with SMS fallback (NOTIFY_PROVIDER; absent: notify jobs fail and park). */
   notify?: NotifyProvider;
+  /** Statements' virtual accounts (PAYMENT_PROVIDER; absent: issuing jobs fail and park). */
+  virtualAccounts?: VirtualAccountProvider;
 }
 
 export interface JobRunner extends JobWaker {
