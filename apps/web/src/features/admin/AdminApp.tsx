@@ -9,6 +9,7 @@ import { useNotify } from '../../shared/ui/notify';
 import { Loading } from '../../shared/ui/states';
 import { useLogin, useLogout } from '../auth';
 import { StaffConsoleLink } from '../chat';
+import { CreditAdminPage, DepositQueuePage } from '../credit';
 import { useRole } from './access';
 import { A } from './texts';
 import './admin.css';
@@ -43,6 +44,8 @@ const SCREENS: Record<string, ReactNode> = {
   '/admin/audit': <AuditPage />,
   '/admin/jobs': <JobsPage />,
   '/admin/taxInvoices': <TaxInvoicesPage />,
+  '/admin/credit': <CreditAdminPage />,
+  '/admin/deposits': <DepositQueuePage />,
   '/admin/xrefs': <XrefsPage />,
   '/admin/synonyms': <SynonymsPage />,
 };
