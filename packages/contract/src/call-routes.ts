@@ -168,6 +168,25 @@ export const CALL_ROUTES = {
   getProductMarks: { method: 'POST', path: '/api/getProductMarks', access: 'company' },
   setRestockAlert: { method: 'POST', path: '/api/setRestockAlert', access: 'company' },
   setCartLineJobRef: { method: 'POST', path: '/api/setCartLineJobRef', access: 'company' },
+  // credit: 외상, the monthly close, receivables and deposits (docs/requirements.md#credit)
+  getCreditSummary: { method: 'POST', path: '/api/getCreditSummary', access: 'company' },
+  getStatements: { method: 'POST', path: '/api/getStatements', access: 'company' },
+  statementPdf: { method: 'GET', path: '/api/statementPdf', access: 'member' },
+  payStatement: { method: 'POST', path: '/api/payStatement', access: 'company' },
+  adminSetCreditAccount: { method: 'POST', path: '/api/admin/setCreditAccount', access: 'admin' },
+  adminGetCreditAccount: { method: 'POST', path: '/api/admin/getCreditAccount', access: 'staff' },
+  adminSavePaymentTerm: { method: 'POST', path: '/api/admin/savePaymentTerm', access: 'admin' },
+  adminLiftCreditHold: { method: 'POST', path: '/api/admin/liftCreditHold', access: 'staff' },
+  adminReceivablesAging: { method: 'POST', path: '/api/admin/receivablesAging', access: 'staff' },
+  adminReceivablesAgingExport: { method: 'POST', path: '/api/admin/receivablesAgingExport', access: 'staff' },
+  adminCloseMonth: { method: 'POST', path: '/api/admin/closeMonth', access: 'admin' },
+  adminPreviewStatement: { method: 'POST', path: '/api/admin/previewStatement', access: 'staff' },
+  adminResendStatement: { method: 'POST', path: '/api/admin/resendStatement', access: 'staff' },
+  adminStatementList: { method: 'POST', path: '/api/admin/statementList', access: 'staff' },
+  adminRecordDeposit: { method: 'POST', path: '/api/admin/recordDeposit', access: 'staff' },
+  adminImportDeposits: { method: 'POST', path: '/api/admin/importDeposits', access: 'staff' },
+  adminDepositQueue: { method: 'POST', path: '/api/admin/depositQueue', access: 'staff' },
+  adminAssignDeposit: { method: 'POST', path: '/api/admin/assignDeposit', access: 'staff' },
 } as const satisfies Record<string, CallRoute>;
 
 export type CallId = keyof typeof CALL_ROUTES;

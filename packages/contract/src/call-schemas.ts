@@ -204,6 +204,33 @@ import {
   taxInvoiceListRequest,
   taxInvoicePageAnswer,
 } from './paperwork.js';
+import {
+  adminStatementListRequest,
+  adminStatementPageAnswer,
+  assignDepositRequest,
+  closeMonthAnswer,
+  closeMonthRequest,
+  creditAccountAnswer,
+  creditSummaryAnswer,
+  depositAnswer,
+  depositQueueAnswer,
+  getCreditAccountRequest,
+  importDepositsAnswer,
+  liftCreditHoldRequest,
+  payStatementAnswer,
+  payStatementRequest,
+  paymentTermsAnswer,
+  previewStatementRequest,
+  receivablesAgingAnswer,
+  recordDepositRequest,
+  resendStatementRequest,
+  savePaymentTermRequest,
+  setCreditAccountRequest,
+  statementListRequest,
+  statementPageAnswer,
+  statementPdfRequest,
+  statementPreviewAnswer,
+} from './credit.js';
 // tracking: carrier tracking of shipped orders
 import { orderTrackingAnswer, orderTrackingRequest, trackingWebhook, trackingWebhookAnswer } from './tracking.js';
 
@@ -369,6 +396,25 @@ export const CALL_SCHEMAS = {
   getProductMarks: { answer: productMarksAnswer },
   setRestockAlert: { body: productMarkRequest, answer: productMarkAnswer },
   setCartLineJobRef: { body: cartLineJobRefRequest, answer: cartWriteAnswer },
+  // credit: 외상, the monthly close, receivables and deposits (docs/requirements.md#credit)
+  getCreditSummary: { answer: creditSummaryAnswer },
+  getStatements: { body: statementListRequest, answer: statementPageAnswer },
+  statementPdf: { query: statementPdfRequest, answer: documentAnswer },
+  payStatement: { body: payStatementRequest, answer: payStatementAnswer },
+  adminSetCreditAccount: { body: setCreditAccountRequest, answer: creditAccountAnswer },
+  adminGetCreditAccount: { body: getCreditAccountRequest, answer: creditAccountAnswer },
+  adminSavePaymentTerm: { body: savePaymentTermRequest, answer: paymentTermsAnswer },
+  adminLiftCreditHold: { body: liftCreditHoldRequest, answer: creditAccountAnswer },
+  adminReceivablesAging: { answer: receivablesAgingAnswer },
+  adminReceivablesAgingExport: { answer: csvAnswer },
+  adminCloseMonth: { body: closeMonthRequest, answer: closeMonthAnswer },
+  adminPreviewStatement: { body: previewStatementRequest, answer: statementPreviewAnswer },
+  adminResendStatement: { body: resendStatementRequest, answer: emptyAnswer },
+  adminStatementList: { body: adminStatementListRequest, answer: adminStatementPageAnswer },
+  adminRecordDeposit: { body: recordDepositRequest, answer: depositAnswer },
+  adminImportDeposits: { multipart: true, answer: importDepositsAnswer },
+  adminDepositQueue: { answer: depositQueueAnswer },
+  adminAssignDeposit: { body: assignDepositRequest, answer: depositAnswer },
 } as const satisfies Record<CallId, CallSchema>;
 
 type Schemas = typeof CALL_SCHEMAS;

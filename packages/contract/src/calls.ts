@@ -1256,4 +1256,130 @@ export const CALLS = {
       '내 장바구니 줄 하나의 작업번호·차량번호를 바꿉니다. 결제하면 주문 상품에 함께 남습니다. 다른 회원의 줄은 404입니다.',
     example: { seq: 1, jobRef: '12가3456' },
   },
+  // credit: 외상, the monthly close, receivables and deposits (docs/requirements.md#credit)
+  getCreditSummary: {
+    ...CALL_ROUTES.getCreditSummary,
+    tags: ['orders'],
+    summary: '외상 한도·사용액·연령 (대표 계정, 허용된 부계정)',
+    description:
+      '회사의 외상 상태, 한도, 사용액(미결제 명세서 + 명세서에 아직 오르지 않은 출고분 + 출고 전 외상 주문), 남은 한도, 보류 사유와 기간별 미수(기한 전, 1~30일, 31~60일, 61~90일, 90일 초과)를 돌려줍니다. 외상 계정이 없으면 404입니다.',
+    example: {},
+  },
+  getStatements: {
+    ...CALL_ROUTES.getStatements,
+    tags: ['orders'],
+    summary: '월 명세서 목록 (외상)',
+    description:
+      '회사의 월 명세서를 최근 달부터: 이월 잔액, 출고, 반품·차감, 입금, 기말 잔액, 결제 기한, 상태, 세금계산서, 가상계좌.',
+    example: { startDate: '2026-01-01', endDate: '2026-12-31', page: 1, size: 15 },
+  },
+  statementPdf: {
+    ...CALL_ROUTES.statementPdf,
+    tags: ['orders'],
+    summary: '월 명세서 PDF (자기 회사, 직원은 모든 회사)',
+    description: '마감된 월 명세서 하나를 거래명세서 양식의 PDF로 돌려줍니다. 다른 회사의 명세서는 404입니다.',
+    example: { seq: 1 },
+  },
+  payStatement: {
+    ...CALL_ROUTES.payStatement,
+    tags: ['orders'],
+    summary: '명세서 결제 (카드 결제창 또는 가상계좌)',
+    description:
+      '미결제 명세서를 카드로 결제할 결제창 주소를 돌려주거나 (method card), 입금할 가상계좌를 돌려줍니다 (method virtualAccount).',
+    example: { seq: 1, method: 'card' },
+  },
+  adminSetCreditAccount: admin(
+    'adminSetCreditAccount',
+    '외상 계정 설정 (한도, 결제 조건, 상태; 사유 기록)',
+    '업체의 외상 상태(정상, 보류, 정지), 한도(원), 한도 초과 허용, 결제 조건, 유예 일수, 연체 기준 금액, 부계정 허용을 저장합니다. 모든 변경은 누가, 왜, 전후 값과 함께 기록됩니다. 틀린 값은 400이고 아무것도 바뀌지 않습니다.',
+    {
+      companyId: 1,
+      status: 'active',
+      limit: 5_000_000,
+      allowExceed: false,
+      termCode: 'EOM_NEXT_10',
+      graceDays: 5,
+      overdueThreshold: 0,
+      allowSubAccounts: false,
+      reason: '신규 외상 거래 승인',
+    },
+  ),
+  adminGetCreditAccount: admin(
+    'adminGetCreditAccount',
+    '업체의 외상 화면 (계정, 요약, 원장, 명세서, 변경 기록)',
+    '업체의 외상 계정과 요약, 미수 원장(최근 100줄), 명세서, 변경 기록과 결제 조건 목록을 돌려줍니다.',
+    { companyId: 1 },
+  ),
+  adminSavePaymentTerm: admin(
+    'adminSavePaymentTerm',
+    '결제 조건 추가 (관리자)',
+    '결제 조건(코드, 이름, 기준, 일수)을 추가하거나 이름을 바꿉니다. 결제 조건 목록을 돌려줍니다.',
+    { code: 'EOM_NEXT_25', label: '월말 마감 익월 25일', rule: 'next_month_day', value: 25 },
+  ),
+  adminLiftCreditHold: admin(
+    'adminLiftCreditHold',
+    '외상 보류 해제 (사유 기록)',
+    '보류된 외상 계정을 정상으로 돌립니다. 누가, 왜 해제했는지 기록됩니다.',
+    { companyId: 1, reason: '입금 약속 확인' },
+  ),
+  adminReceivablesAging: admin(
+    'adminReceivablesAging',
+    '미수금 연령 보고서 (전체 업체, 합계)',
+    '외상 거래 업체마다 기한 전, 1~30일, 31~60일, 61~90일, 90일 초과 미수와 합계를 돌려줍니다.',
+    {},
+  ),
+  adminReceivablesAgingExport: admin(
+    'adminReceivablesAgingExport',
+    '미수금 연령 보고서 CSV',
+    '미수금 연령 보고서를 CSV (UTF-8, 엑셀용 BOM)로 돌려줍니다.',
+    {},
+  ),
+  adminCloseMonth: admin(
+    'adminCloseMonth',
+    '월 마감 (명세서, 월합계 세금계산서; 다시 해도 한 번만)',
+    '끝난 달을 마감합니다: 외상 업체마다 명세서 하나, 그 PDF, 월합계 세금계산서 하나. 같은 달을 다시 마감하거나 중간에 멈춘 마감을 다시 해도 명세서와 세금계산서는 한 번씩만 만들어집니다. 끝나지 않은 달은 400입니다. 매월 1일 00:05(KST)에 예약 작업이 같은 일을 합니다.',
+    { month: '2026-10' },
+  ),
+  adminPreviewStatement: admin(
+    'adminPreviewStatement',
+    '명세서 미리보기 (마감 전)',
+    '업체의 그 달 명세서를 마감하지 않고 계산해 보여 줍니다. 아무것도 저장하지 않습니다.',
+    { companyId: 1, month: '2026-11' },
+  ),
+  adminResendStatement: admin('adminResendStatement', '명세서 다시 보내기', '마감된 명세서의 알림톡을 다시 보냅니다.', {
+    seq: 1,
+  }),
+  adminStatementList: admin(
+    'adminStatementList',
+    '명세서 목록 (직원)',
+    '마감된 명세서를 달과 업체로 골라 최근 순으로 돌려줍니다.',
+    { month: '2026-10', page: 1, size: 20 },
+  ),
+  adminRecordDeposit: admin(
+    'adminRecordDeposit',
+    '입금 등록 (직원)',
+    '은행 입금 한 건을 등록하고 자동으로 맞춥니다: 업체의 가상계좌, 명세서 하나와 같은 금액, 합이 같은 미결제 명세서 묶음(5개까지), 그 밖에는 기한이 오래된 순, 남는 금액은 캐시로. 입금자명이 업체 하나에 맞지 않으면 확인 대기열로 갑니다.',
+    { depositorName: '(주)강남모터스', amount: 1_100_000, depositedAt: '2026-11-10T10:30:00+09:00' },
+  ),
+  adminImportDeposits: {
+    ...admin(
+      'adminImportDeposits',
+      '입금내역 파일 가져오기 (CSV/xlsx, multipart file)',
+      '은행의 입금내역 파일(입금일시, 입금자명, 입금액)을 읽어 한 줄씩 입금 등록과 같이 맞춥니다. 이미 가져온 줄은 다시 반영하지 않습니다.',
+      {},
+    ),
+    upload: { field: 'file', maxFiles: 1, headers: [] },
+  },
+  adminDepositQueue: admin(
+    'adminDepositQueue',
+    '입금 확인 대기열',
+    '입금자명이 업체 하나에 맞지 않아 직원이 확인할 입금들입니다.',
+    {},
+  ),
+  adminAssignDeposit: admin(
+    'adminAssignDeposit',
+    '대기 입금의 업체 지정',
+    '확인 대기열의 입금에 업체를 지정하면 그 업체의 미수에 맞춰 반영됩니다.',
+    { seq: 1, companyId: 1 },
+  ),
 } as const satisfies Record<CallId, CallEntry>;

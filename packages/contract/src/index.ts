@@ -41,3 +41,4 @@ export * from './vehicles.js';
 export * from './quick-order.js';
 export * from './tracking.js';
 export * from './favorites.js';
+export * from './credit.js';

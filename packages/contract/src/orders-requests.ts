@@ -6,6 +6,7 @@ import { dateRangeListRequest } from './member-payments.js';
 import { EPC_MSG, normalizeVin } from './epc-vin.js';
 import { jobRefField } from './quick-order.js';
 import { pageNumber, pageSize } from './page-fields.js';
+import { payWithField } from './credit.js';
 
 const positiveQty = z
   .number({ error: MSG_ORDER.qtyInvalid })
@@ -119,6 +120,8 @@ export const paymentRequest = z.object({
     })
     .min(1, MSG_ORDER.selectProduct)
     .max(64, MSG_ORDER.selectProduct),
+  /** Ours, optional: 'credit' pays on 외상 (docs/requirements.md#credit); absent or 'cash' pays from the cash balance. */
+  payWith: payWithField,
 });
 export type PaymentRequest = z.input<typeof paymentRequest>;
 

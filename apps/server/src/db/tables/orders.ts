@@ -72,9 +72,12 @@ export const orders = pgTable(
     /** The order's 작업번호 or 차량번호, typed at checkout (docs/requirements.md#job-reference). */
     jobRef: text('job_ref').notNull().default(''),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    /** 'cash' (from the cash balance) or 'credit' (외상: a receivables ledger charge; docs/requirements.md#credit). */
+    payWith: text('pay_with').notNull().default('cash'),
     createdAt: createdAt(),
   },
   (t) => [
+    check('orders_pay_with_valid', sql`${t.payWith} in ('cash','credit')`),
     uniqueIndex('orders_company_request').on(t.companyId, t.clientRequestId),
     index('orders_company_created').on(t.companyId, t.createdAt),
     check('orders_status_valid', sql`${t.status} in (0,1,2,3,4,5,6,8)`),

@@ -1,0 +1,220 @@
+/**
+ * 외상 (docs/requirements.md#credit): the credit accounts and their audit, the payment terms, the immutable
+ * receivables ledger and the monthly statements. The aggregate's tables; its queries are in repository.ts.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { companies, members } from '../../db/tables/accounts.js';
+import { orders } from '../../db/tables/orders.js';
+import { taxInvoices } from '../../db/tables/money.js';
+
+const won = (name: string) => bigint(name, { mode: 'number' });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * Payment terms: how a statement's due date follows the month's end. `next_month_day` N: the N-th of
+ * the next month (31 = its last day); `days_after_close` N: N days after the month's last day. A due
+ * date on a weekend or holiday moves to the next business day (rules.ts dueDateOf).
+ */
+export const paymentTerms = pgTable(
+  'payment_terms',
+  {
+    code: text('code').primaryKey(),
+    label: text('label').notNull(),
+    rule: text('rule').notNull(),
+    value: integer('value').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('payment_terms_rule_valid', sql`${t.rule} in ('next_month_day','days_after_close')`),
+    check(
+      'payment_terms_value_valid',
+      sql`(${t.rule} = 'next_month_day' and ${t.value} between 1 and 31) or (${t.rule} = 'days_after_close' and ${t.value} between 0 and 180)`,
+    ),
+  ],
+);
+
+/**
+ * One credit account per company: whether and how much it may buy on 외상. A checkout on credit locks
+ * this row (FOR UPDATE) in the order's transaction, so two checkouts at the limit cannot both pass.
+ */
+export const creditAccounts = pgTable(
+  'credit_accounts',
+  {
+    companyId: integer('company_id')
+      .primaryKey()
+      .references(() => companies.id),
+    /** active 정상, on_hold 보류 (overdue, or staff), suspended 정지. */
+    status: text('status').notNull().default('active'),
+    creditLimit: won('credit_limit').notNull().default(0),
+    allowExceed: boolean('allow_exceed').notNull().default(false),
+    termCode: text('term_code')
+      .notNull()
+      .references(() => paymentTerms.code),
+    graceDays: integer('grace_days').notNull().default(0),
+    /** Won: an overdue statement's unpaid amount above it, past the grace days, puts the account on hold. */
+    overdueThreshold: won('overdue_threshold').notNull().default(0),
+    /** Why the account is on hold (names the statement); '' when it is not. */
+    holdReason: text('hold_reason').notNull().default(''),
+    /** The statement that put it on hold (null: staff put it on hold, or not on hold). */
+    holdStatementId: integer('hold_statement_id'),
+    allowSubAccounts: boolean('allow_sub_accounts').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('credit_accounts_status_valid', sql`${t.status} in ('active','on_hold','suspended')`),
+    check('credit_accounts_limit_nonnegative', sql`${t.creditLimit} >= 0`),
+    check('credit_accounts_grace_valid', sql`${t.graceDays} between 0 and 365`),
+    check('credit_accounts_threshold_nonnegative', sql`${t.overdueThreshold} >= 0`),
+  ],
+);
+export type CreditAccountRow = typeof creditAccounts.$inferSelect;
+
+/** Every change of a credit account: who (null = the system), why, and the fields before and after. */
+export const creditAccountAudit = pgTable(
+  'credit_account_audit',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    memberId: integer('member_id').references(() => members.id),
+    /** The actor's name as it was ('시스템' for the overdue check and payments). */
+    actorName: text('actor_name').notNull(),
+    reason: text('reason').notNull(),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('credit_account_audit_company').on(t.companyId, t.id)],
+);
+
+/**
+ * The receivables ledger: immutable rows, never updated or deleted; the sum of a company's rows is
+ * what it owes (its balance). amount is signed: + charge (a credit order), − reversal (its cancel or
+ * return), − credit_note (a return after the close), − payment, + payment_reversal, ± adjustment.
+ * idem_key makes each posting happen once: a retried close, webhook or cancel finds its row.
+ */
+export const receivablesLedger = pgTable(
+  'receivables_ledger',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    kind: text('kind').notNull(),
+    amount: won('amount').notNull(),
+    /** The credit order a charge, reversal or credit note is about. */
+    orderId: integer('order_id').references(() => orders.id),
+    /** The statement a payment is applied to (or a credit note corrects). */
+    statementId: integer('statement_id'),
+    /** The deposit a payment comes from (deposits are the deposits feature's rows). */
+    depositId: integer('deposit_id'),
+    idemKey: text('idem_key').notNull(),
+    memberId: integer('member_id').references(() => members.id),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('receivables_ledger_idem').on(t.idemKey),
+    index('receivables_ledger_company').on(t.companyId, t.id),
+    index('receivables_ledger_order').on(t.orderId),
+    index('receivables_ledger_statement').on(t.statementId),
+    check(
+      'receivables_ledger_kind_valid',
+      sql`${t.kind} in ('charge','reversal','credit_note','payment','payment_reversal','adjustment')`,
+    ),
+    check('receivables_ledger_amount_nonzero', sql`${t.amount} <> 0`),
+  ],
+);
+export type ReceivableEntry = typeof receivablesLedger.$inferSelect;
+
+/**
+ * A month's statement of a company with credit: made once by the close (unique company + month).
+ * opening + charges + credits + payments + adjustments = closing; amount_due (charges + credits +
+ * adjustments) is what it bills, paid what was applied to it. The virtual account (va_*) is issued at
+ * the close by the deposits feature; its fields stay null until then.
+ */
+export const statements = pgTable(
+  'statements',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    /** 'YYYY-MM'. */
+    month: text('month').notNull(),
+    opening: won('opening').notNull(),
+    charges: won('charges').notNull(),
+    credits: won('credits').notNull(),
+    payments: won('payments').notNull(),
+    adjustments: won('adjustments').notNull(),
+    closing: won('closing').notNull(),
+    amountDue: won('amount_due').notNull(),
+    paid: won('paid').notNull().default(0),
+    /** unpaid, partial, paid (overdue is read from due_date). */
+    status: text('status').notNull().default('unpaid'),
+    termCode: text('term_code').notNull(),
+    termLabel: text('term_label').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    /** The 월합계 세금계산서 (null: nothing to invoice, or not yet made). */
+    taxInvoiceId: integer('tax_invoice_id').references(() => taxInvoices.id),
+    /** The stored PDF's path under the data folder (null: made when asked). */
+    pdfPath: text('pdf_path'),
+    vaBank: text('va_bank'),
+    vaAccountNumber: text('va_account_number'),
+    vaHolder: text('va_holder'),
+    vaExpiresAt: timestamp('va_expires_at', { withTimezone: true }),
+    /** The provider's key of the virtual account (Toss orderId / secret reference). */
+    vaProviderKey: text('va_provider_key'),
+    /** The reminders sent: 'issued', 'd-3', 'due', 'd+7'. */
+    reminders: text('reminders')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    closedAt: timestamp('closed_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('statements_company_month').on(t.companyId, t.month),
+    index('statements_due').on(t.status, t.dueDate),
+    uniqueIndex('statements_va_account').on(t.vaAccountNumber),
+    check('statements_status_valid', sql`${t.status} in ('unpaid','partial','paid')`),
+    check('statements_month_valid', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+  ],
+);
+export type StatementDbRow = typeof statements.$inferSelect;
+
+/** The lines of a statement: one per ledger row it bills; a ledger row is on at most one statement. */
+export const statementLines = pgTable(
+  'statement_lines',
+  {
+    id: serial('id').primaryKey(),
+    statementId: integer('statement_id')
+      .notNull()
+      .references(() => statements.id),
+    ledgerId: integer('ledger_id')
+      .notNull()
+      .references(() => receivablesLedger.id),
+    kind: text('kind').notNull(),
+    orderId: integer('order_id'),
+    lineDate: date('line_date', { mode: 'string' }).notNull(),
+    description: text('description').notNull(),
+    amount: won('amount').notNull(),
+  },
+  (t) => [uniqueIndex('statement_lines_ledger').on(t.ledgerId), index('statement_lines_statement').on(t.statementId)],
+);

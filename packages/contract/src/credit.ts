@@ -1,0 +1,513 @@
+/**
+ * 외상 (docs/requirements.md#credit): credit accounts and payment terms, paying an order on credit, the
+ * monthly close and its statements, the receivables ledger and aging, and money coming in (virtual
+ * accounts, deposits and their matching). The calls' payloads and answers, their constants and texts.
+ */
+import { z } from 'zod';
+import { answerOf, pageAnswerOf } from './envelope.js';
+import { MSG } from './messages.js';
+import { PAGE_SIZE } from './constants.js';
+import { pageNumber, pageSize } from './page-fields.js';
+import { calendarDateField } from './member-payments.js';
+import { int, instant, seq, reason, size as backOfficeSize, page as backOfficePage } from './admin-fields.js';
+
+export const MSG_CREDIT = {
+  limitInvalid: '외상 한도는 0원 이상 1조원 이하의 정수(원)로 입력하세요.',
+  statusInvalid: '외상 상태를 선택하세요.',
+  termInvalid: '결제 조건을 선택하세요.',
+  termNotFound: '등록되지 않은 결제 조건입니다.',
+  termCodeInvalid: '결제 조건 코드는 영문 대문자, 숫자, 밑줄로 2~30자입니다.',
+  termCodeTaken: '이미 있는 결제 조건 코드입니다.',
+  termLabelInvalid: '결제 조건 이름을 2~40자로 입력하세요.',
+  termRuleInvalid: '결제 조건의 기준을 선택하세요.',
+  termDayInvalid: '익월 결제일은 1~31일로 입력하세요. (31은 말일)',
+  termDaysInvalid: '마감 후 일수는 0~180일로 입력하세요.',
+  graceDaysInvalid: '유예 일수는 0~365일의 정수로 입력하세요.',
+  thresholdInvalid: '연체 기준 금액은 0원 이상의 정수(원)로 입력하세요.',
+  saved: '외상 설정을 저장했습니다.',
+  termSaved: '결제 조건을 저장했습니다.',
+  noAccount: '외상 거래가 등록되지 않은 업체입니다.',
+  notForSubAccount: '외상 거래는 대표 계정만 이용할 수 있습니다. 대표 계정에 문의하세요.',
+  suspended: '외상 거래가 정지된 업체입니다. 현금(캐시)으로 결제하세요.',
+  onHold: (statement: string) =>
+    `연체된 명세서(${statement})가 있어 외상 주문이 보류되었습니다. 명세서를 결제하시거나 현금(캐시)으로 결제하세요.`,
+  onHoldNoStatement: '외상 거래가 보류된 업체입니다. 현금(캐시)으로 결제하시거나 담당자에게 문의하세요.',
+  overLimit: (available: number) =>
+    `외상 한도를 넘습니다. 남은 한도는 ${available.toLocaleString('ko-KR')}원입니다. 현금(캐시)으로 결제하세요.`,
+  payWithInvalid: '결제 방법은 캐시 또는 외상만 선택할 수 있습니다.',
+  monthInvalid: '마감할 달을 YYYY-MM 형식으로 입력하세요.',
+  monthNotEnded: '아직 마감할 수 없는 달입니다. 달이 끝난 뒤 마감하세요.',
+  closed: (n: number) => `${n}개 업체의 명세서를 마감했습니다.`,
+  statementNotFound: '명세서를 찾을 수 없습니다.',
+  statementResent: '명세서를 다시 보냈습니다.',
+  statementPaid: '이미 결제가 끝난 명세서입니다.',
+  payMethodInvalid: '결제 방법을 선택하세요.',
+  holdLifted: '외상 보류를 해제했습니다.',
+  notOnHold: '보류 중인 외상 계정이 아닙니다.',
+  depositorInvalid: '입금자명을 1~40자로 입력하세요.',
+  depositAmountInvalid: '입금액은 1원 이상의 정수(원)로 입력하세요.',
+  depositDateInvalid: '입금일시를 올바르게 입력하세요.',
+  depositNotFound: '입금 내역을 찾을 수 없습니다.',
+  depositResolved: '이미 처리된 입금입니다.',
+  depositFileInvalid: '입금내역 파일(CSV 또는 xlsx)을 올려 주세요. (입금일시, 입금자명, 입금액)',
+  companyNotFound: '업체 정보를 찾을 수 없습니다.',
+  /** Staff read it on the statement and the job list: the 월합계 could not be issued yet. */
+  invoiceParked: (company: string, fields: string) =>
+    `${company}의 회사 정보에 세금계산서 발행에 필요한 항목(${fields})이 없어 월합계 세금계산서를 보류했습니다. 명세서는 마감되었습니다.`,
+} as const;
+
+// ---------------------------------------------------------------- constants
+
+export const CREDIT_STATUSES = ['active', 'on_hold', 'suspended'] as const;
+export type CreditStatus = (typeof CREDIT_STATUSES)[number];
+export const CREDIT_STATUS_LABELS: Record<CreditStatus, string> = {
+  active: '정상',
+  on_hold: '보류',
+  suspended: '정지',
+};
+
+/** How a payment term's due date follows the month's end (docs/requirements.md#credit-terms). */
+export const TERM_RULES = ['next_month_day', 'days_after_close'] as const;
+export type TermRule = (typeof TERM_RULES)[number];
+export const TERM_RULE_LABELS: Record<TermRule, string> = {
+  next_month_day: '월말 마감 익월 N일 (31은 말일)',
+  days_after_close: '월말 마감 N일 후',
+};
+
+/** The seeded terms (the migration inserts them; staff may add others). */
+export const SEEDED_TERMS = [
+  { code: 'EOM_NEXT_EOM', label: '월말 마감 익월 말일', rule: 'next_month_day', value: 31 },
+  { code: 'EOM_NEXT_10', label: '월말 마감 익월 10일', rule: 'next_month_day', value: 10 },
+  { code: 'EOM_PLUS_30', label: '월말 마감 30일 후', rule: 'days_after_close', value: 30 },
+] as const satisfies readonly { code: string; label: string; rule: TermRule; value: number }[];
+
+/** Kinds of rows of the receivables ledger; amount signed: + the company owes more, − less. */
+export const RECEIVABLE_KINDS = [
+  'charge',
+  'reversal',
+  'credit_note',
+  'payment',
+  'payment_reversal',
+  'adjustment',
+] as const;
+export type ReceivableKind = (typeof RECEIVABLE_KINDS)[number];
+export const RECEIVABLE_KIND_LABELS: Record<ReceivableKind, string> = {
+  charge: '외상 주문',
+  reversal: '주문 취소·반품',
+  credit_note: '마감 후 반품 (차감)',
+  payment: '입금',
+  payment_reversal: '입금 취소',
+  adjustment: '관리자 조정',
+};
+
+export const STATEMENT_STATUSES = ['unpaid', 'partial', 'paid', 'overdue'] as const;
+export type StatementStatus = (typeof STATEMENT_STATUSES)[number];
+export const STATEMENT_STATUS_LABELS: Record<StatementStatus, string> = {
+  unpaid: '미결제',
+  partial: '일부 결제',
+  paid: '결제 완료',
+  overdue: '연체',
+};
+
+export const PAY_WITH = ['cash', 'credit'] as const;
+export type PayWith = (typeof PAY_WITH)[number];
+export const PAY_WITH_LABELS: Record<PayWith, string> = { cash: '캐시', credit: '외상' };
+
+/** The optional `payWith` of api/requestPaymentProduct: absent = cash (the original payload). */
+export const payWithField = z.enum(PAY_WITH, { error: MSG_CREDIT.payWithInvalid }).optional();
+
+export const AGING_BUCKETS = ['current', 'd1_30', 'd31_60', 'd61_90', 'd90plus'] as const;
+export type AgingBucket = (typeof AGING_BUCKETS)[number];
+export const AGING_LABELS: Record<AgingBucket, string> = {
+  current: '기한 전',
+  d1_30: '1~30일',
+  d31_60: '31~60일',
+  d61_90: '61~90일',
+  d90plus: '90일 초과',
+};
+
+// ---------------------------------------------------------------- fields
+
+/** Won amounts of a credit account: whole won, 0 to 1조. A -1, 1.5 or a word is refused. */
+const wonField = (msg: string) => z.number({ error: msg }).int(msg).min(0, msg).max(1_000_000_000_000, msg);
+const termCode = z
+  .string({ error: MSG_CREDIT.termInvalid })
+  .trim()
+  .regex(/^[A-Z][A-Z0-9_]{1,29}$/, MSG_CREDIT.termCodeInvalid);
+/** 'YYYY-MM', a real month. */
+export const monthField = z
+  .string({ error: MSG_CREDIT.monthInvalid })
+  .trim()
+  .regex(/^(19|20|21)\d\d-(0[1-9]|1[0-2])$/, MSG_CREDIT.monthInvalid);
+const date = z.string().describe('YYYY-MM-DD, an Asia/Seoul day');
+
+export const agingFields = z.object({
+  current: int,
+  d1_30: int,
+  d31_60: int,
+  d61_90: int,
+  d90plus: int,
+});
+export type Aging = z.infer<typeof agingFields>;
+
+// ---------------------------------------------------------------- buyer: summary and statements
+
+/** api/getCreditSummary {} (main; a sub-account if the account allows it). */
+export const creditSummary = z.object({
+  status: z.enum(CREDIT_STATUSES),
+  statusLabel: z.string(),
+  limit: int,
+  allowExceed: z.boolean(),
+  /** Exposure: unpaid statements + shipped lines not yet on a statement + open credit orders. */
+  used: int,
+  /** limit − used, never below 0 (an account that may exceed still shows what is left of its limit). */
+  available: int,
+  termCode: z.string(),
+  termLabel: z.string(),
+  /** Why the account is on hold or suspended (names the overdue statement), when it is. */
+  holdReason: z.string().optional(),
+  aging: agingFields,
+});
+export type CreditSummary = z.infer<typeof creditSummary>;
+export const creditSummaryAnswer = answerOf(creditSummary);
+
+export const virtualAccount = z.object({
+  bank: z.string(),
+  accountNumber: z.string(),
+  holder: z.string(),
+  /** The account takes deposits until then (the statement's due date, end of day). */
+  expiresAt: instant,
+});
+export type VirtualAccount = z.infer<typeof virtualAccount>;
+
+export const statementRow = z.object({
+  seq: int,
+  /** 'YYYY-MM'. */
+  month: z.string(),
+  companyId: int,
+  companyName: z.string(),
+  /** What was owed at the start of the month (the previous statement's closing balance). */
+  opening: int,
+  /** Shipped lines of the month (+). */
+  charges: int,
+  /** Cancels, returns and credit notes (−). */
+  credits: int,
+  /** Payments received in the month (−). */
+  payments: int,
+  adjustments: int,
+  closing: int,
+  /** What this statement bills: charges + credits + adjustments of the month. */
+  amountDue: int,
+  /** Paid against it so far. */
+  paid: int,
+  /** amountDue − paid, never below 0. */
+  unpaid: int,
+  dueDate: date,
+  status: z.enum(STATEMENT_STATUSES),
+  statusLabel: z.string(),
+  termLabel: z.string(),
+  closedAt: instant,
+  /** The 월합계 세금계산서: its status label ('발행 대기' while parked), null when none. */
+  taxInvoice: z
+    .object({ seq: int, status: z.string(), statusLabel: z.string(), error: z.string().optional() })
+    .nullable(),
+  virtualAccount: virtualAccount.nullable(),
+});
+export type StatementRow = z.infer<typeof statementRow>;
+
+/** api/getStatements { startDate, endDate, page, size }: the company's statements whose month falls in the period. */
+export const statementListRequest = z
+  .object({
+    startDate: calendarDateField.optional(),
+    endDate: calendarDateField.optional(),
+    page: pageNumber(),
+    size: pageSize(PAGE_SIZE.memberArea),
+  })
+  .superRefine((v, ctx) => {
+    if (v.startDate && v.endDate && v.startDate > v.endDate)
+      ctx.addIssue({ code: 'custom', path: ['startDate'], message: '시작일이 종료일보다 늦습니다.' });
+  });
+export type StatementListRequest = z.input<typeof statementListRequest>;
+export const statementPageAnswer = pageAnswerOf(statementRow);
+
+/** GET api/statementPdf?seq=N: a statement as PDF (own company; staff any). */
+export const statementPdfRequest = z.object({ seq });
+
+/** api/payStatement { seq, method }: pay a statement by card (a payment window) or get its virtual account. */
+export const PAY_STATEMENT_METHODS = ['card', 'virtualAccount'] as const;
+export const payStatementRequest = z.object({
+  seq,
+  method: z.enum(PAY_STATEMENT_METHODS, { error: MSG_CREDIT.payMethodInvalid }),
+});
+export const payStatementAnswer = answerOf(
+  z.object({
+    seq: int,
+    method: z.enum(PAY_STATEMENT_METHODS),
+    amount: int,
+    /** card: the payment window to open (as payCenter/showCashPaymentWinow's). */
+    online_url: z.string().optional(),
+    paymentId: z.string().optional(),
+    /** virtualAccount: where to deposit. */
+    virtualAccount: virtualAccount.optional(),
+  }),
+);
+
+// ---------------------------------------------------------------- back office: accounts
+
+export const paymentTerm = z.object({
+  code: z.string(),
+  label: z.string(),
+  rule: z.enum(TERM_RULES),
+  /** next_month_day: the day (31 = 말일); days_after_close: the days after the month's last day. */
+  value: int,
+});
+export type PaymentTerm = z.infer<typeof paymentTerm>;
+
+/** api/admin/setCreditAccount: create or change a company's credit account (every change audited). */
+export const setCreditAccountRequest = z.object({
+  companyId: seq,
+  status: z.enum(CREDIT_STATUSES, { error: MSG_CREDIT.statusInvalid }),
+  limit: wonField(MSG_CREDIT.limitInvalid),
+  allowExceed: z.boolean({ error: MSG.badRequest }).default(false),
+  termCode,
+  graceDays: z
+    .number({ error: MSG_CREDIT.graceDaysInvalid })
+    .int(MSG_CREDIT.graceDaysInvalid)
+    .min(0, MSG_CREDIT.graceDaysInvalid)
+    .max(365, MSG_CREDIT.graceDaysInvalid),
+  /** Won: an overdue statement's unpaid amount above it (after the grace days) puts the account on hold. */
+  overdueThreshold: wonField(MSG_CREDIT.thresholdInvalid),
+  /** Whether the company's sub-accounts may order on credit (default: main account only). */
+  allowSubAccounts: z.boolean({ error: MSG.badRequest }).default(false),
+  reason,
+});
+export type SetCreditAccountRequest = z.input<typeof setCreditAccountRequest>;
+
+export const creditAccount = z.object({
+  companyId: int,
+  companyName: z.string(),
+  status: z.enum(CREDIT_STATUSES),
+  statusLabel: z.string(),
+  limit: int,
+  allowExceed: z.boolean(),
+  termCode: z.string(),
+  termLabel: z.string(),
+  graceDays: int,
+  overdueThreshold: int,
+  allowSubAccounts: z.boolean(),
+  holdReason: z.string().optional(),
+  updatedAt: instant,
+});
+export type CreditAccount = z.infer<typeof creditAccount>;
+
+export const creditAuditRow = z.object({
+  seq: int,
+  actorName: z.string(),
+  reason: z.string(),
+  /** The account's fields before (null when created) and after the change. */
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()),
+  created: instant,
+});
+
+export const receivableRow = z.object({
+  seq: int,
+  kind: z.enum(RECEIVABLE_KINDS),
+  kindLabel: z.string(),
+  /** Signed won: + the company owes more, − less. */
+  amount: int,
+  /** The running balance after the row. */
+  balanceAfter: int,
+  orderSeq: int.nullable(),
+  statementSeq: int.nullable(),
+  depositSeq: int.nullable(),
+  note: z.string(),
+  created: instant,
+});
+export type ReceivableRow = z.infer<typeof receivableRow>;
+
+/** api/admin/getCreditAccount { companyId }: the company's credit page. account is null before one is set. */
+export const getCreditAccountRequest = z.object({ companyId: seq });
+export const creditAccountAnswer = answerOf(
+  z.object({
+    account: creditAccount.nullable(),
+    summary: creditSummary.nullable(),
+    /** The sum of the company's ledger rows. */
+    balance: int,
+    terms: z.array(paymentTerm),
+    audit: z.array(creditAuditRow),
+    /** The newest 100 ledger rows, newest first. */
+    ledger: z.array(receivableRow),
+    statements: z.array(statementRow),
+  }),
+);
+export type CreditAccountPage = NonNullable<z.infer<typeof creditAccountAnswer>['results']>;
+
+/** api/admin/savePaymentTerm: add a payment term (or relabel one). */
+export const savePaymentTermRequest = z.object({
+  code: termCode,
+  label: z
+    .string({ error: MSG_CREDIT.termLabelInvalid })
+    .trim()
+    .min(2, MSG_CREDIT.termLabelInvalid)
+    .max(40, MSG_CREDIT.termLabelInvalid),
+  rule: z.enum(TERM_RULES, { error: MSG_CREDIT.termRuleInvalid }),
+  value: z.number({ error: MSG_CREDIT.termDaysInvalid }).int(MSG_CREDIT.termDaysInvalid),
+});
+export const paymentTermsAnswer = answerOf(z.array(paymentTerm));
+
+/** api/admin/liftCreditHold { companyId, reason }: staff put an account on hold back to active (audited). */
+export const liftCreditHoldRequest = z.object({ companyId: seq, reason });
+
+// ---------------------------------------------------------------- back office: close and statements
+
+/** api/admin/closeMonth { month, companyId? }: what the scheduled job runs; idempotent. */
+export const closeMonthRequest = z.object({ month: monthField, companyId: seq.optional() });
+export const closeMonthAnswer = answerOf(
+  z.object({
+    month: z.string(),
+    /** Statements made by this call. */
+    closed: int,
+    /** Statements that already existed (a second close changes nothing). */
+    already: int,
+    /** 월합계 invoices parked because the company's invoice fields are missing. */
+    parked: int,
+    statements: z.array(z.object({ seq: int, companyId: int, companyName: z.string(), closing: int })),
+  }),
+);
+
+/** api/admin/previewStatement { companyId, month }: the statement the close would make (nothing is written). */
+export const previewStatementRequest = z.object({ companyId: seq, month: monthField });
+export const statementLine = z.object({
+  /** The ledger row it comes from. */
+  receivableSeq: int,
+  kind: z.enum(RECEIVABLE_KINDS),
+  kindLabel: z.string(),
+  orderSeq: int.nullable(),
+  /** The day of the line (shipped, returned or paid), YYYY-MM-DD. */
+  date,
+  description: z.string(),
+  amount: int,
+});
+export type StatementLine = z.infer<typeof statementLine>;
+export const statementPreviewAnswer = answerOf(
+  statementRow
+    .omit({ seq: true, closedAt: true, taxInvoice: true, virtualAccount: true })
+    .extend({ lines: z.array(statementLine) }),
+);
+
+/** api/admin/resendStatement { seq }: send the statement's 알림톡 (and its invoice mail) again. */
+export const resendStatementRequest = z.object({ seq });
+
+/** api/admin/statementList { month?, companyId?, page, size }: the back office's statements. */
+export const adminStatementListRequest = z.object({
+  month: monthField.optional(),
+  companyId: seq.optional(),
+  page: backOfficePage,
+  size: backOfficeSize(20),
+});
+export const adminStatementPageAnswer = pageAnswerOf(statementRow);
+
+/** api/admin/receivablesAging {}: every company with credit, its balance by age, and the totals. */
+export const receivablesAgingRow = agingFields.extend({
+  companyId: int,
+  companyName: z.string(),
+  status: z.enum(CREDIT_STATUSES),
+  statusLabel: z.string(),
+  limit: int,
+  used: int,
+  /** What is owed in all: the sum of the buckets. */
+  total: int,
+  /** The oldest unpaid statement's due date, null when none. */
+  oldestDue: date.nullable(),
+});
+export type ReceivablesAgingRow = z.infer<typeof receivablesAgingRow>;
+export const receivablesAgingAnswer = answerOf(
+  z.object({
+    rows: z.array(receivablesAgingRow),
+    totals: agingFields.extend({ used: int, total: int }),
+    /** The day the ages are counted at, YYYY-MM-DD. */
+    asOf: date,
+  }),
+);
+
+// ---------------------------------------------------------------- back office: deposits
+
+export const DEPOSIT_STATUSES = ['applied', 'review', 'ignored', 'reversed'] as const;
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+export const DEPOSIT_STATUS_LABELS: Record<DepositStatus, string> = {
+  applied: '반영',
+  review: '확인 필요',
+  ignored: '제외',
+  reversed: '입금 취소',
+};
+export const DEPOSIT_SOURCES = ['staff', 'import', 'virtual_account'] as const;
+
+/** What a deposit was applied to: a statement, several, or the company's cash balance. */
+export const depositApplication = z.object({
+  statementSeq: int.nullable(),
+  month: z.string().nullable(),
+  amount: int,
+  /** true: the rest, credited to the company's cash balance. */
+  toCash: z.boolean(),
+});
+
+export const depositRow = z.object({
+  seq: int,
+  source: z.enum(DEPOSIT_SOURCES),
+  depositorName: z.string(),
+  amount: int,
+  depositedAt: instant,
+  companyId: int.nullable(),
+  companyName: z.string().nullable(),
+  status: z.enum(DEPOSIT_STATUSES),
+  statusLabel: z.string(),
+  /** Why it waits for staff (no company or two match the name). */
+  reviewReason: z.string().optional(),
+  /** Companies whose name matches the depositor (for the review queue). */
+  candidates: z.array(z.object({ companyId: int, companyName: z.string() })),
+  applications: z.array(depositApplication),
+  created: instant,
+});
+export type DepositRow = z.infer<typeof depositRow>;
+
+/** api/admin/recordDeposit { depositorName, amount, depositedAt, companyId? }: a bank deposit staff enter. */
+export const recordDepositRequest = z.object({
+  depositorName: z
+    .string({ error: MSG_CREDIT.depositorInvalid })
+    .trim()
+    .min(1, MSG_CREDIT.depositorInvalid)
+    .max(40, MSG_CREDIT.depositorInvalid),
+  amount: z
+    .number({ error: MSG_CREDIT.depositAmountInvalid })
+    .int(MSG_CREDIT.depositAmountInvalid)
+    .min(1, MSG_CREDIT.depositAmountInvalid)
+    .max(1_000_000_000_000, MSG_CREDIT.depositAmountInvalid),
+  /** An instant (ISO) or a Seoul day YYYY-MM-DD. */
+  depositedAt: z
+    .string({ error: MSG_CREDIT.depositDateInvalid })
+    .trim()
+    .refine((v) => /^\d{4}-\d{2}-\d{2}(T.*)?$/.test(v) && !Number.isNaN(Date.parse(v)), MSG_CREDIT.depositDateInvalid),
+  companyId: seq.optional(),
+  /** Makes a repeated entry record once. */
+  clientRequestId: z.string().trim().min(8).max(64).optional(),
+});
+export const depositAnswer = answerOf(depositRow);
+
+/** api/admin/importDeposits (multipart, field `file`): a bank's 입금내역 (CSV/xlsx: date, depositor name, amount). */
+export const importDepositsAnswer = answerOf(
+  z.object({
+    rows: int,
+    applied: int,
+    review: int,
+    /** Rows already imported before (same date, name and amount at the same position of the day). */
+    duplicates: int,
+    errors: z.array(z.object({ row: int, message: z.string() })),
+  }),
+);
+
+/** api/admin/depositQueue {}: deposits waiting for staff. */
+export const depositQueueAnswer = answerOf(z.array(depositRow));
+
+/** api/admin/assignDeposit { seq, companyId }: staff give a deposit in the queue its company; it is then applied. */
+export const assignDepositRequest = z.object({ seq, companyId: seq });
