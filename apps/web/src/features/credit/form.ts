@@ -36,7 +36,10 @@ export const creditAccountForm = z
     allowSubAccounts: z.boolean(),
     reason: z.string(),
   })
-  .pipe(setCreditAccountRequest.extend({ companyId: z.number() }));
+  .pipe(
+    // The form always holds the booleans (the contract defaults them for callers that leave them out).
+    setCreditAccountRequest.extend({ companyId: z.number(), allowExceed: z.boolean(), allowSubAccounts: z.boolean() }),
+  );
 export type CreditAccountFormInput = z.input<typeof creditAccountForm>;
 
 /** The form's first values: the account as it is, or a new account's defaults (the first term, 5 grace days). */
