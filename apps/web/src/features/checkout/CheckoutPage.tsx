@@ -240,6 +240,7 @@ function CheckoutFormView({
             onPay={payNow}
             onCredit={onCredit}
             payLabel={onCredit ? CREDIT_TEXTS.checkout.payCredit : undefined}
+            agree={onCredit ? CREDIT_TEXTS.checkout.creditNote : undefined}
             method={<CreditPayChoice offer={credit} cash={cash} value={payWith} onChange={setPayWith} />}
           />
         </div>

@@ -18,7 +18,7 @@ export const CREDIT_TEXTS = {
     mayExceed: '한도를 넘는 주문도 외상으로 받습니다.',
     onHold: '외상 거래가 보류되어 있습니다.',
     payCredit: '외상으로 주문',
-    creditNote: '외상 주문은 출고된 달의 월말에 명세서로 청구됩니다.',
+    creditNote: '외상 주문은 출고된 달의 월말 마감 명세서로 청구되고, 주문 취소·반품은 명세서에서 빠집니다.',
   },
   // ------------------------------------------------------------ member area
   section: {
@@ -131,6 +131,15 @@ export const CREDIT_TEXTS = {
       after: '잔액',
     },
     auditCols: { date: '일시', actor: '변경한 사람', reason: '사유', change: '변경 내용' },
+    fields: {
+      status: '상태',
+      limit: '한도',
+      termCode: '결제 조건',
+      graceDays: '유예 일수',
+      overdueThreshold: '연체 기준 금액',
+      allowExceed: '한도 초과',
+      allowSubAccounts: '부계정 외상',
+    },
     order: (seq: number) => `주문 ${seq}`,
     statement: (seq: number) => `명세서 ${seq}`,
     deposit: (seq: number) => `입금 ${seq}`,
@@ -179,7 +188,7 @@ export const CREDIT_TEXTS = {
     lines: '명세서 줄',
     noLines: '이 달의 외상 거래가 없습니다.',
     lineCols: { date: '날짜', kind: '구분', description: '내용', amount: '금액' },
-    monthHint: 'YYYY-MM (예: 2026-10)',
+    monthHint: '예: 2026-10',
     futureMonth: '아직 끝나지 않은 달은 마감할 수 없습니다.',
   },
   deposits: {

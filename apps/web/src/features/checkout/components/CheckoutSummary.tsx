@@ -21,6 +21,8 @@ interface Props {
   /** Paying on 외상: the cash rows give way to the limit's, which the method shows. */
   onCredit?: boolean;
   payLabel?: string;
+  /** What paying means (cash: taken from the balance at once; 외상: billed at the month's close). */
+  agree?: string;
 }
 
 /** Goods, fee and total against the cash, and the pay button. */
@@ -34,6 +36,7 @@ export function CheckoutSummary({
   method,
   onCredit = false,
   payLabel,
+  agree = t.agree,
 }: Props) {
   const total = goods + fee;
   const after = cash - total;
@@ -65,7 +68,7 @@ export function CheckoutSummary({
           {MSG_ORDER.shortBy(-after)} <Link to={managementPath('chargeCash', mobile)}>{t.chargeCash}</Link>
         </p>
       )}
-      <p className="field-hint">{t.agree}</p>
+      <p className="field-hint">{agree}</p>
       <button
         type="button"
         className="btn btn-primary btn-block btn-pay"

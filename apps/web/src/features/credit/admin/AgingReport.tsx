@@ -63,7 +63,7 @@ export function AgingReport() {
   const bucket = (b: (typeof AGING_BUCKETS)[number]): Column<Row> => ({
     id: b,
     header: AGING_LABELS[b],
-    width: 100,
+    width: 86,
     className: `money cr-col-${b}`,
     cell: (r) => (r[b] > 0 ? money(r[b]) : '-'),
   });
@@ -71,7 +71,7 @@ export function AgingReport() {
     {
       id: 'company',
       header: R.cols.company,
-      className: 'ellipsis',
+      width: 130,
       cell: (r) =>
         r.totals ? (
           <b>{R.totals}</b>
@@ -88,8 +88,8 @@ export function AgingReport() {
       className: 'center',
       cell: (r) => (r.totals ? null : <CreditStatusBadge status={r.status} label={r.statusLabel} />),
     },
-    { id: 'limit', header: `${R.cols.limit}(원)`, width: 110, className: 'money', cell: (r) => money(r.limit) },
-    { id: 'used', header: `${R.cols.used}(원)`, width: 110, className: 'money', cell: (r) => money(r.used) },
+    { id: 'limit', header: `${R.cols.limit}(원)`, width: 100, className: 'money', cell: (r) => money(r.limit) },
+    { id: 'used', header: `${R.cols.used}(원)`, width: 100, className: 'money', cell: (r) => money(r.used) },
     ...AGING_BUCKETS.map(bucket),
     {
       id: 'total',
@@ -109,18 +109,20 @@ export function AgingReport() {
         </button>
       </div>
       {data && data.rows.length > 0 && <AgingBar aging={data.totals} title={R.totals} />}
-      <DataTable
-        label={R.reportLabel}
-        className="board-table cr-report"
-        rows={rows.length > 1 ? rows : []}
-        loading={report.isFetching}
-        error={report.error ? messageOf(report.error) : null}
-        rowKey={(r) => r.companyId}
-        rowTestId="aging-row"
-        rowClassName={(r) => (r.totals ? 'cr-total-row' : `cr-tone-${worstBucket(r) ?? 'none'}`)}
-        emptyText={R.empty}
-        columns={columns}
-      />
+      <div className="cr-scroll">
+        <DataTable
+          label={R.reportLabel}
+          className="board-table cr-report"
+          rows={rows.length > 1 ? rows : []}
+          loading={report.isFetching}
+          error={report.error ? messageOf(report.error) : null}
+          rowKey={(r) => r.companyId}
+          rowTestId="aging-row"
+          rowClassName={(r) => (r.totals ? 'cr-total-row' : `cr-tone-${worstBucket(r) ?? 'none'}`)}
+          emptyText={R.empty}
+          columns={columns}
+        />
+      </div>
     </section>
   );
 }

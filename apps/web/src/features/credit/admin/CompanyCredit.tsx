@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { mayCall, type CreditAccountPage, type ReceivableRow } from '@partsmall/contract';
+import { mayCall, type CreditAccountPage, type PaymentTerm, type ReceivableRow } from '@partsmall/contract';
 import { messageOf } from '../../../shared/api';
 import { dateTime, money, won } from '../../../shared/format';
 import { useSession } from '../../../shared/session';
@@ -10,6 +10,7 @@ import { DetailList } from '../../../shared/ui/DetailList';
 import { useNotify } from '../../../shared/ui/notify';
 import { Loading } from '../../../shared/ui/states';
 import { creditAccountQuery, useCreditWrite } from '../api';
+import { changeLines } from '../audit';
 import { AgingBar } from '../components/AgingBar';
 import { CreditFigures, CreditStatusBadge } from '../components/CreditFigures';
 import { StatementTable } from '../components/StatementTable';
@@ -55,15 +56,6 @@ const LEDGER_COLUMNS: Column<ReceivableRow>[] = [
 ];
 
 type AuditRow = CreditAccountPage['audit'][number];
-const CHANGED = ['status', 'limit', 'allowExceed', 'termCode', 'graceDays', 'overdueThreshold', 'allowSubAccounts'];
-
-/** What an audited change changed: 'limit: 0 → 5000000', one field a line (a new account: its values). */
-export function changeLines(row: Pick<AuditRow, 'before' | 'after'>): string[] {
-  const show = (v: unknown) => (v === undefined || v === null ? '-' : String(v));
-  return CHANGED.filter((k) => k in row.after && (!row.before || row.before[k] !== row.after[k])).map((k) =>
-    row.before ? `${k}: ${show(row.before[k])} → ${show(row.after[k])}` : `${k}: ${show(row.after[k])}`,
-  );
-}
 
 function Settings({
   page,
@@ -140,7 +132,7 @@ function Resend({ seq, month }: { seq: number; month: string }) {
   );
 }
 
-function AuditTable({ rows }: { rows: AuditRow[] }) {
+function AuditTable({ rows, terms }: { rows: AuditRow[]; terms: PaymentTerm[] }) {
   return (
     <DataTable<AuditRow>
       label={K.audit}
@@ -168,7 +160,7 @@ function AuditTable({ rows }: { rows: AuditRow[] }) {
           header: K.auditCols.change,
           cell: (r) => (
             <ul className="cr-changes">
-              {changeLines(r).map((l) => (
+              {changeLines(r, terms).map((l) => (
                 <li key={l}>{l}</li>
               ))}
             </ul>
@@ -241,7 +233,7 @@ export function CompanyCredit({ companyId }: { companyId: number }) {
         rowTestId="receivable-row"
       />
       <h2>{K.audit}</h2>
-      <AuditTable rows={page.audit} />
+      <AuditTable rows={page.audit} terms={page.terms} />
       {layer === 'edit' && (
         <CreditAccountModal
           companyId={companyId}

@@ -20,7 +20,7 @@ const STATUS_OPTIONS = CREDIT_STATUSES.map((s) => ({ value: s, label: CREDIT_STA
 
 function Actions({ busy, onClose }: { busy: boolean; onClose: () => void }) {
   return (
-    <div className="layer-actions">
+    <div className="mg-form-actions">
       <button type="button" className="btn" onClick={onClose} disabled={busy}>
         {CREDIT_TEXTS.form.cancel}
       </button>
@@ -57,7 +57,7 @@ export function CreditAccountModal({
       busy={save.isPending}
       size="medium"
       form={form}
-      formClassName="form layer-body cr-account-form"
+      formClassName="form layer-form cr-account-form"
       onSubmit={(v) =>
         save.mutate(v, {
           onSuccess: (a) => {
@@ -68,7 +68,7 @@ export function CreditAccountModal({
         })
       }
     >
-      <div className="admin-form-grid">
+      <div className="cr-form-grid">
         <SelectField name="status" id="f-credit-status" label={F.status} options={STATUS_OPTIONS} />
         <SelectField
           name="termCode"
@@ -108,7 +108,7 @@ export function LiftHoldModal({ companyId, onClose }: { companyId: number; onClo
       busy={lift.isPending}
       size="narrow"
       form={form}
-      formClassName="form layer-body"
+      formClassName="form layer-form cr-account-form"
       onSubmit={(v) =>
         lift.mutate(v, {
           onSuccess: (a) => {

@@ -69,7 +69,6 @@ export function CreditPayChoice({ offer, cash, value, onChange }: Props) {
               {K.overLimit(offer.short)}
             </p>
           )}
-          <p className="field-hint">{K.creditNote}</p>
         </>
       )}
     </div>

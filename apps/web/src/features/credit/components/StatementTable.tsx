@@ -87,7 +87,7 @@ export function StatementTable({ label, rows, query, paging, actions, withCompan
     { id: 'due', header: S.cols.due, width: 100, className: 'center date', cell: (r) => r.dueDate },
     { id: 'status', header: S.cols.status, width: 90, className: 'center', cell: (r) => <StatementStatus row={r} /> },
     { id: 'va', header: S.cols.account, cell: (r) => <VirtualAccountLine row={r} /> },
-    { id: 'actions', header: S.cols.actions, width: actions ? 190 : 80, className: 'center', cell: buttons },
+    { id: 'actions', header: S.cols.actions, width: actions ? 250 : 80, className: 'center', cell: buttons },
   ];
   return (
     <DataTable
