@@ -58,6 +58,14 @@ export const AUDIT_ACTION_LABELS = {
   importXrefs: '호환품번 CSV 가져오기',
   saveSynonym: '동의어 저장',
   deleteSynonym: '동의어 삭제',
+  setCreditAccount: '외상 설정 변경',
+  savePaymentTerm: '결제 조건 저장',
+  liftCreditHold: '외상 보류 해제',
+  closeMonth: '월 마감',
+  resendStatement: '명세서 다시 보내기',
+  recordDeposit: '입금 등록',
+  importDeposits: '입금내역 가져오기',
+  assignDeposit: '대기 입금 업체 지정',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 

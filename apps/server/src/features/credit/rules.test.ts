@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import {
+  agingBucket,
+  agingOf,
+  availableOf,
+  creditFits,
+  dueDateOf,
+  exposureOf,
+  isHoldingOverdue,
+  monthEnd,
+  nextBusinessDay,
+  nextMonth,
+  previousMonth,
+  reminderDue,
+  statementName,
+  statementStatusOf,
+} from './rules.js';
+
+const EOM_NEXT_EOM = { rule: 'next_month_day', value: 31 } as const;
+const EOM_NEXT_10 = { rule: 'next_month_day', value: 10 } as const;
+const EOM_PLUS_30 = { rule: 'days_after_close', value: 30 } as const;
+
+describe('months', () => {
+  it('knows month ends, leap years and the months around a year end', () => {
+    expect(monthEnd('2026-02')).toBe('2026-02-28');
+    expect(monthEnd('2028-02')).toBe('2028-02-29');
+    expect(monthEnd('2026-12')).toBe('2026-12-31');
+    expect(nextMonth('2026-12')).toBe('2027-01');
+    expect(previousMonth('2027-01')).toBe('2026-12');
+  });
+});
+
+describe('due dates from terms', () => {
+  it('월말 마감 익월 말일: the next month’s last day, February and leap years included', () => {
+    expect(dueDateOf('2026-02', EOM_NEXT_EOM)).toBe('2026-03-31');
+    expect(dueDateOf('2028-01', EOM_NEXT_EOM)).toBe('2028-02-29');
+    expect(dueDateOf('2026-08', EOM_NEXT_EOM)).toBe('2026-09-30');
+  });
+
+  it('월말 마감 익월 10일, across the year end', () => {
+    expect(dueDateOf('2026-01', EOM_NEXT_10)).toBe('2026-02-10');
+    // 2027-01-10 is a Sunday: Monday the 11th.
+    expect(dueDateOf('2026-12', EOM_NEXT_10)).toBe('2027-01-11');
+  });
+
+  it('월말 마감 30일 후 counts from the month’s last day', () => {
+    expect(dueDateOf('2026-09', EOM_PLUS_30)).toBe('2026-10-30');
+    expect(dueDateOf('2026-02', EOM_PLUS_30)).toBe('2026-03-30');
+    // 2027-01-30 is a Saturday: Monday 2027-02-01.
+    expect(dueDateOf('2026-12', EOM_PLUS_30)).toBe('2027-02-01');
+  });
+
+  it('a weekend moves the due date to the next business day', () => {
+    // 2026-05-31 is a Sunday.
+    expect(dueDateOf('2026-04', EOM_NEXT_EOM)).toBe('2026-06-01');
+    // 2026-10-10 is a Saturday.
+    expect(dueDateOf('2026-09', EOM_NEXT_10)).toBe('2026-10-12');
+  });
+
+  it('a Korean holiday (설날, 추석, 대체공휴일, 삼일절) moves it past the holidays and the weekend after', () => {
+    // 2027-02-28 is a Sunday and 2027-03-01 삼일절.
+    expect(dueDateOf('2027-01', EOM_NEXT_EOM)).toBe('2027-03-02');
+    // 설날 2026-02-16..18.
+    expect(dueDateOf('2026-01', { rule: 'next_month_day', value: 16 })).toBe('2026-02-19');
+    // 추석 2026-09-24..26, then Sunday.
+    expect(dueDateOf('2026-08', { rule: 'next_month_day', value: 24 })).toBe('2026-09-28');
+    // 광복절's 대체공휴일 2026-08-17.
+    expect(dueDateOf('2026-07', { rule: 'next_month_day', value: 17 })).toBe('2026-08-18');
+    expect(nextBusinessDay('2026-10-03')).toBe('2026-10-06');
+  });
+});
+
+describe('exposure and the limit', () => {
+  it('adds unpaid statements, shipped lines not billed and open orders', () => {
+    expect(exposureOf({ unpaidStatements: 300_000, unbilledShipped: 120_000, openOrders: 55_000 })).toBe(475_000);
+    expect(exposureOf({ unpaidStatements: 0, unbilledShipped: -20_000, openOrders: 0 })).toBe(0);
+  });
+
+  it('lets an order in up to the limit exactly, beyond it only when the account may exceed', () => {
+    expect(creditFits(900_000, 100_000, 1_000_000, false)).toBe(true);
+    expect(creditFits(900_001, 100_000, 1_000_000, false)).toBe(false);
+    expect(creditFits(900_001, 100_000, 1_000_000, true)).toBe(true);
+    expect(availableOf(1_000_000, 1_200_000)).toBe(0);
+    expect(availableOf(1_000_000, 250_000)).toBe(750_000);
+  });
+});
+
+describe('aging', () => {
+  it('puts days past due into buckets at their edges', () => {
+    expect([0, 1, 30, 31, 60, 61, 90, 91, -5].map(agingBucket)).toEqual([
+      'current',
+      'd1_30',
+      'd1_30',
+      'd31_60',
+      'd31_60',
+      'd61_90',
+      'd61_90',
+      'd90plus',
+      'current',
+    ]);
+  });
+
+  it('ages each statement’s unpaid amount and counts unbilled shipments as current', () => {
+    const aging = agingOf(
+      [
+        { unpaid: 100_000, dueDate: '2026-11-30' }, // due today
+        { unpaid: 200_000, dueDate: '2026-11-10' }, // 20 days
+        { unpaid: 300_000, dueDate: '2026-09-30' }, // 61 days
+        { unpaid: 0, dueDate: '2026-05-10' },
+        { unpaid: 400_000, dueDate: '2026-08-31' }, // 91 days
+      ],
+      50_000,
+      '2026-11-30',
+    );
+    expect(aging).toEqual({ current: 150_000, d1_30: 200_000, d31_60: 0, d61_90: 300_000, d90plus: 400_000 });
+  });
+});
+
+describe('statements and holds', () => {
+  it('reads a statement’s status on a day', () => {
+    const s = { amountDue: 500_000, dueDate: '2026-12-10' };
+    expect(statementStatusOf({ ...s, paid: 0 }, '2026-12-10')).toBe('unpaid');
+    expect(statementStatusOf({ ...s, paid: 100_000 }, '2026-12-01')).toBe('partial');
+    expect(statementStatusOf({ ...s, paid: 100_000 }, '2026-12-11')).toBe('overdue');
+    expect(statementStatusOf({ ...s, paid: 500_000 }, '2027-03-01')).toBe('paid');
+  });
+
+  it('holds only after the grace days and above the threshold', () => {
+    const s = { amountDue: 500_000, paid: 0, dueDate: '2026-12-10' };
+    const account = { graceDays: 5, overdueThreshold: 10_000 };
+    expect(isHoldingOverdue(s, account, '2026-12-15')).toBe(false);
+    expect(isHoldingOverdue(s, account, '2026-12-16')).toBe(true);
+    expect(isHoldingOverdue({ ...s, paid: 490_000 }, account, '2026-12-31')).toBe(false);
+    expect(isHoldingOverdue({ ...s, paid: 489_999 }, account, '2026-12-31')).toBe(true);
+  });
+
+  it('names a statement by its month', () => {
+    expect(statementName('2026-10')).toBe('2026년 10월 명세서');
+    expect(statementName('2027-01')).toBe('2027년 1월 명세서');
+  });
+
+  it('sends D-3, the due day and D+7 once each, catching up a missed day', () => {
+    expect(reminderDue('2026-12-10', '2026-12-06', [])).toBeNull();
+    expect(reminderDue('2026-12-10', '2026-12-07', [])).toBe('d-3');
+    expect(reminderDue('2026-12-10', '2026-12-08', ['d-3'])).toBeNull();
+    expect(reminderDue('2026-12-10', '2026-12-10', ['d-3'])).toBe('due');
+    expect(reminderDue('2026-12-10', '2026-12-11', [])).toBe('due');
+    expect(reminderDue('2026-12-10', '2026-12-12', ['d-3'])).toBeNull();
+    expect(reminderDue('2026-12-10', '2026-12-17', ['d-3', 'due'])).toBe('d+7');
+    expect(reminderDue('2026-12-10', '2026-12-20', ['d-3', 'due', 'd+7'])).toBeNull();
+    expect(reminderDue('2026-12-10', '2026-12-30', [])).toBeNull();
+  });
+});
