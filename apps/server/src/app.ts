@@ -21,7 +21,7 @@ import { quickOrderRoutes } from './features/quick-order/index.js';
 import { orderRoutes } from './features/orders/index.js';
 import { shippingRoutes } from './features/shipping/index.js';
 import { memberRoutes } from './features/members/index.js';
-import { paymentRoutes } from './features/payments/index.js';
+import { paymentRoutes, virtualAccountsFromConfig } from './features/payments/index.js';
 import { healthRoutes } from './features/health/index.js';
 import { epcRoutes } from './features/epc/index.js';
 import { vehicleRoutes } from './features/vehicles/index.js';
@@ -167,6 +167,7 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
       taxInvoiceSupplier: config.taxInvoiceSupplier,
       files: diskStorage(chatStorageRoot(config.dataDir)),
       notify: notifyFromConfig(config, workerDb.db, app.log),
+      virtualAccounts: virtualAccountsFromConfig(config),
     },
     config.jobs,
     drain.requests,

@@ -286,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             apiUrl: env.TOSS_API_URL || 'https://api.tosspayments.com',
             sdkUrl: env.TOSS_SDK_URL || 'https://js.tosspayments.com/v2/standard',
             timeoutMs: timeoutMs('TOSS_TIMEOUT_MS', 10_000),
+            virtualAccountBank: env.TOSS_VIRTUAL_ACCOUNT_BANK || '88',
           }
         : null,
     smsDailyCap: Math.max(0, Number(env.SMS_DAILY_CAP ?? 2000) || 0),

@@ -57,6 +57,7 @@ export type TossBehaviour =
 
 /**
  * Toss Payments Core API stand-in, written from Toss's API reference: POST /v1/payments/confirm,
+ * POST /v1/virtual-accounts (가상계좌 발급, with its DEPOSIT_CALLBACK bodies from `depositInto`),
  * GET /v1/payments/{paymentKey}, GET /v1/payments/orders/{orderId}, Basic auth with the secret key.
  * `authorise` plays the buyer in the payment window (Toss then holds the payment IN_PROGRESS until
  * the shop confirms it). An Idempotency-Key is honoured as Toss's guide describes it: the first
@@ -75,6 +76,7 @@ export async function tossStandIn(secretKey: string) {
   }[] = [];
   let confirmBehaviour: TossBehaviour = { kind: 'normal' };
   let fetchBehaviour: TossBehaviour = { kind: 'normal' };
+  let issueBehaviour: TossBehaviour = { kind: 'normal' };
   let confirmHold: { arrived: number; gate: Promise<void> } | null = null;
   const expectedAuth = `Basic ${Buffer.from(`${secretKey}:`).toString('base64')}`;
 
@@ -165,6 +167,42 @@ export async function tossStandIn(secretKey: string) {
         return [200, { ...p }];
       });
     }
+    // 가상계좌 발급 요청 (POST /v1/virtual-accounts): amount, orderId, orderName, customerName, bank
+    // required; validHours or dueDate, at most 30 days ahead; an orderId used before is refused.
+    if (req.method === 'POST' && path === '/v1/virtual-accounts') {
+      return answer(res, issueBehaviour, slot, () => {
+        const b = (body ?? {}) as Record<string, unknown>;
+        const missing = ['amount', 'orderId', 'orderName', 'customerName', 'bank'].filter((k) => b[k] === undefined);
+        const orderId = String(b.orderId ?? '');
+        const due = typeof b.dueDate === 'string' ? Date.parse(b.dueDate) : Date.now() + 7 * 86400_000;
+        if (
+          missing.length > 0 ||
+          !/^[A-Za-z0-9_-]{6,64}$/.test(orderId) ||
+          typeof b.amount !== 'number' ||
+          Number.isNaN(due) ||
+          due > Date.now() + 30 * 86400_000
+        )
+          return [400, { code: 'INVALID_REQUEST', message: '잘못된 요청입니다.' }];
+        if ([...payments.values()].some((x) => x.orderId === orderId))
+          return [400, { code: 'DUPLICATED_ORDER_ID', message: '이미 승인 및 취소가 진행된 중복된 주문번호 입니다.' }];
+        const p: TossStandInPayment = {
+          paymentKey: `tva_${randomBytes(10).toString('hex')}`,
+          orderId,
+          status: 'WAITING_FOR_DEPOSIT',
+          totalAmount: b.amount,
+          method: '가상계좌',
+          secret: `ps_${randomBytes(12).toString('hex')}`,
+          virtualAccount: {
+            accountNumber: `X${String(70000000000000 + payments.size)}`,
+            bankCode: String(b.bank),
+            customerName: String(b.customerName),
+            dueDate: new Date(due + 9 * 3600_000).toISOString().slice(0, 19) + '+09:00',
+          },
+        };
+        payments.set(p.paymentKey, p);
+        return [200, { ...p }];
+      });
+    }
     const byKey = /^\/v1\/payments\/([^/]+)$/.exec(path);
     const byOrder = /^\/v1\/payments\/orders\/([^/]+)$/.exec(path);
     if (req.method === 'GET' && (byKey || byOrder)) {
@@ -235,6 +273,24 @@ export async function tossStandIn(secretKey: string) {
     },
     onFetch(b: TossBehaviour) {
       fetchBehaviour = b;
+    },
+    onIssue(b: TossBehaviour) {
+      issueBehaviour = b;
+    },
+    /**
+     * The depositor paid into a virtual account issued by POST /v1/virtual-accounts (or the bank
+     * took the deposit back: `back`): Toss's DEPOSIT_CALLBACK body for that transaction.
+     */
+    depositInto(orderId: string, opts: { back?: boolean; createdAt?: string; transactionKey?: string } = {}) {
+      const p = [...payments.values()].find((x) => x.orderId === orderId)!;
+      p.status = opts.back ? 'WAITING_FOR_DEPOSIT' : 'DONE';
+      return {
+        createdAt: opts.createdAt ?? new Date(Date.now() + 9 * 3600_000).toISOString().replace('Z', '000'),
+        secret: p.secret,
+        status: p.status,
+        transactionKey: opts.transactionKey ?? `tx_${randomBytes(8).toString('hex')}`,
+        orderId: p.orderId,
+      };
     },
     /** Keeps confirms waiting, before they are done, until `release()`; `arrived()` counts them. */
     holdConfirms() {

@@ -42,3 +42,4 @@ export * from './quick-order.js';
 export * from './tracking.js';
 export * from './favorites.js';
 export * from './credit.js';
+export * from './deposits.js';

@@ -8,6 +8,7 @@ import type { FileStorage } from '../chat/types.js';
 import type { TaxInvoiceProvider } from '../tax-invoices/types.js';
 import type { TrackingProvider } from '../tracking/types.js';
 import type { NotifyProvider } from '../notify/types.js';
+import type { VirtualAccountProvider } from '../payments/types.js';
 import type { JobSettings } from './config.js';
 
 /** What a handler may use: the database and the providers of the server it runs in. */
@@ -27,6 +28,8 @@ export interface JobDeps {
   trackingWebhookKey?: string;
   /** 알림톡 with SMS fallback (NOTIFY_PROVIDER; absent: notify jobs fail and park). */
   notify?: NotifyProvider;
+  /** Statements' virtual accounts (PAYMENT_PROVIDER; absent: issuing jobs fail and park). */
+  virtualAccounts?: VirtualAccountProvider;
 }
 
 /** One try of one job, as its handler sees it. */

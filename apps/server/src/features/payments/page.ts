@@ -95,3 +95,40 @@ export function resultPage(paid: boolean, nonce: string, message?: string): stri
 export function notFoundPage(nonce: string): string {
   return layout('결제 정보 없음', `<p class="result fail">${MSG_MEMBER.paymentNotFound}</p>`, nonce);
 }
+
+/** What the demo bank page shows of a statement's virtual account. */
+export interface DemoAccount {
+  bank: string;
+  accountNumber: string;
+  holder: string;
+  amount: number;
+  dueAt: Date;
+  /** True while its latest callback is a deposit (the page then offers to take it back). */
+  deposited: boolean;
+}
+
+/**
+ * The sandbox's demo bank for a statement's virtual account (docs/requirements.md#deposits): its
+ * buttons send the deposit callback a bank would, '입금하기' (DONE) and '입금 취소' (the bank takes the
+ * deposit back: WAITING_FOR_DEPOSIT). In production mode the buttons are not offered.
+ */
+export function demoAccountPage(
+  a: DemoAccount,
+  action: (name: string) => string,
+  nonce: string,
+  approveButtons = true,
+): string {
+  const head = `<h1>${SHOP_NAME} 가상계좌 (테스트 은행)</h1><p class="sub">테스트 은행입니다. 실제 입금은 이루어지지 않습니다.</p>`;
+  const box = `<div class="box"><dl>
+<dt>입금 은행</dt><dd>${escapeHtml(a.bank)}</dd>
+<dt>가상계좌</dt><dd>${escapeHtml(a.accountNumber)}</dd>
+<dt>예금주</dt><dd>${escapeHtml(a.holder)}</dd>
+<dt>입금할 금액</dt><dd class="amount">${won(a.amount)}</dd>
+<dt>입금 기한</dt><dd>${seoulNow(a.dueAt).format('YYYY-MM-DD HH:mm')}</dd>
+<dt>상태</dt><dd>${a.deposited ? '입금 완료' : '입금 대기'}</dd></dl></div>`;
+  if (!approveButtons) return layout('가상계좌', `${head}${box}<p class="note">${SANDBOX_APPROVE_OFF}</p>`, nonce);
+  const form = (name: string, label: string, cls = '') =>
+    `<form method="post" action="${escapeHtml(action(name))}"><button type="submit"${cls ? ` class="${cls}"` : ''}>${label}</button></form>`;
+  const button = a.deposited ? form('reverse', '입금 취소', 'decline') : form('deposit', '입금하기');
+  return layout('가상계좌', `${head}${box}<div class="buttons">${button}</div>`, nonce);
+}

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { GatewayConfirmation } from '@partsmall/contract';
 import type { PaymentGateway } from './gateway.js';
+import type { VirtualAccountProvider } from './types.js';
 
 export const SANDBOX_PAGE_PREFIX = '/payCenter/sandbox';
 
@@ -68,5 +69,39 @@ export function virtualAccount(paymentId: string): { bank: string; account: stri
     bank: banks[digest[12]! % banks.length]!,
     account: `${digits.slice(0, 3)}-${digits.slice(3, 9)}-${digits.slice(9, 12)}`,
     holder: '(주)파츠몰코리아',
+  };
+}
+
+export interface SandboxVirtualAccounts extends VirtualAccountProvider {
+  /** The key of an account's demo bank page (`/payCenter/sandbox/account/{orderId}?key=`). */
+  pageKey(orderId: string): string;
+  checkPageKey(orderId: string, key: unknown): boolean;
+}
+
+/**
+ * The sandbox's virtual accounts for statements: issued at once, fixed per orderId, with a secret
+ * derived from the sandbox secret. The demo bank page (payments/routes.ts) plays the depositor and
+ * sends the deposit callback a real bank would (docs/requirements.md#deposits).
+ */
+export function sandboxVirtualAccounts(secret: string): SandboxVirtualAccounts {
+  const pageKey = (orderId: string) => createHmac('sha256', secret).update(`va-page:${orderId}`).digest('base64url');
+  return {
+    name: 'sandbox',
+    async issue(request) {
+      const account = virtualAccount(request.orderId);
+      return {
+        kind: 'issued',
+        account: {
+          bank: account.bank,
+          accountNumber: account.account,
+          holder: request.customerName.slice(0, 100),
+          dueAt: request.due,
+          secret: `sbx_${createHmac('sha256', secret).update(`va-secret:${request.orderId}`).digest('hex').slice(0, 40)}`,
+          paymentKey: null,
+        },
+      };
+    },
+    pageKey,
+    checkPageKey: (orderId, key) => typeof key === 'string' && sameText(pageKey(orderId), key),
   };
 }

@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { GatewayConfirmation } from '@partsmall/contract';
 import type { PaymentGateway } from './gateway.js';
 import { confirmationText } from './sandbox.js';
-import type { TossSettings } from './types.js';
+import type { TossSettings, VirtualAccountIssue, VirtualAccountProvider, VirtualAccountRequest } from './types.js';
 
 export type { TossSettings };
 
@@ -78,6 +78,8 @@ export interface TossGateway extends PaymentGateway {
   fetchByKey(paymentKey: string): Promise<TossResult>;
   /** GET /v1/payments/orders/{orderId}. */
   fetchByOrder(orderId: string): Promise<TossResult>;
+  /** POST /v1/virtual-accounts: a statement's own account (docs/requirements.md#deposits). */
+  issueVirtualAccount(request: VirtualAccountRequest): Promise<VirtualAccountIssue>;
   /**
    * Signs a confirmation this process built from a payment it fetched from the Toss API itself, so
    * that the shared confirmation path (which accepts only signed confirmations) takes it. The key is
@@ -172,7 +174,67 @@ export function createTossGateway(settings: TossSettings, site: { readonly publi
       callApi('POST', '/v1/payments/confirm', { paymentKey, orderId, amount }, `confirm-${paymentKey}`),
     fetchByKey: (paymentKey) => callApi('GET', `/v1/payments/${encodeURIComponent(paymentKey)}`),
     fetchByOrder: (orderId) => callApi('GET', `/v1/payments/orders/${encodeURIComponent(orderId)}`),
+    async issueVirtualAccount(request) {
+      const body = {
+        amount: request.amount,
+        orderId: request.orderId,
+        orderName: request.orderName.slice(0, 100),
+        customerName: request.customerName.slice(0, 100),
+        bank: settings.virtualAccountBank,
+        // Toss keeps an account open at most 30 days from its issue.
+        dueDate: tossDueDate(request.due),
+        // The deposit callback comes to the one webhook, whatever the developer centre holds.
+        virtualAccountCallbackUrl: `${site.publicUrl}${TOSS_PAGE_PREFIX}/webhook`,
+        // Every line of the statement is on its 세금계산서: no 현금영수증 for the same supply.
+        cashReceipt: { type: '미발행' },
+      };
+      // Keyed by our orderId: a retry after a timeout is answered with the first issue, never a second account.
+      let result = await callApi('POST', '/v1/virtual-accounts', body, `va-${request.orderId}`);
+      // Issued before and the key's answer forgotten (Toss keeps it 15 days): read the account back.
+      if (result.kind === 'refused' && ['DUPLICATED_ORDER_ID', 'ALREADY_PROCESSED_PAYMENT'].includes(result.code))
+        result = await callApi('GET', `/v1/payments/orders/${encodeURIComponent(request.orderId)}`);
+      return issuedAccount(result, request);
+    },
   };
+}
+
+/** A Seoul wall-clock time, as Toss writes its own dates: 2026-04-30T23:59:59+09:00. */
+function tossDueDate(due: Date): string {
+  const seoul = new Date(due.getTime() + 9 * 3600_000).toISOString().slice(0, 19);
+  return `${seoul}+09:00`;
+}
+
+/** What an issue answered, as the shop stores it: only an open account of the asked order and amount. */
+function issuedAccount(result: TossResult, request: VirtualAccountRequest): VirtualAccountIssue {
+  if (result.kind === 'unanswered') return result;
+  if (result.kind === 'refused') return { kind: 'refused', code: result.code, message: result.message };
+  const p = result.payment;
+  const v = p.virtualAccount;
+  if (
+    p.orderId !== request.orderId ||
+    p.totalAmount !== request.amount ||
+    !['WAITING_FOR_DEPOSIT', 'DONE'].includes(p.status) ||
+    !v?.accountNumber ||
+    !p.secret
+  )
+    return { kind: 'refused', code: 'UNEXPECTED_ANSWER', message: `Toss answered ${p.status} without an open account` };
+  const due = Date.parse(v.dueDate ?? '');
+  return {
+    kind: 'issued',
+    account: {
+      bank: v.bank ?? bankName(v.bankCode),
+      accountNumber: v.accountNumber.slice(0, 40),
+      holder: (v.customerName ?? request.customerName).slice(0, 100),
+      dueAt: Number.isNaN(due) ? request.due : new Date(due),
+      secret: p.secret,
+      paymentKey: p.paymentKey,
+    },
+  };
+}
+
+/** Statements' virtual accounts at Toss (PAYMENT_PROVIDER=toss). */
+export function tossVirtualAccounts(gateway: TossGateway): VirtualAccountProvider {
+  return { name: 'toss', issue: (request) => gateway.issueVirtualAccount(request) };
 }
 
 /**

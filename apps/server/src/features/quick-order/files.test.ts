@@ -2,6 +2,7 @@ import type { QuickOrderParse } from '@partsmall/contract';
 import ExcelJS from 'exceljs';
 import { unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { encodeEucKr } from '../../../test/euc-kr.js';
 import { handWrittenXlsx, rangesSheet, sparseSheet, wideSheet } from '../../../test/hostile.js';
 import {
   checkXlsxPackage,
@@ -11,24 +12,6 @@ import {
   sheetReach,
   valuesOnlyWorkbook,
 } from './index.js';
-
-/** EUC-KR bytes of a text, from a table built by decoding every two-byte code (no encoder needed). */
-function encodeEucKr(text: string): Uint8Array {
-  const table = new Map<string, number[]>();
-  const decoder = new TextDecoder('euc-kr');
-  for (let lead = 0xa1; lead <= 0xfe; lead++) {
-    for (let trail = 0xa1; trail <= 0xfe; trail++) {
-      const ch = decoder.decode(Uint8Array.from([lead, trail]));
-      if (ch.length === 1 && ch !== '\ufffd' && !table.has(ch)) table.set(ch, [lead, trail]);
-    }
-  }
-  const bytes: number[] = [];
-  for (const ch of text) {
-    if (ch.charCodeAt(0) < 0x80) bytes.push(ch.charCodeAt(0));
-    else bytes.push(...table.get(ch)!);
-  }
-  return Uint8Array.from(bytes);
-}
 
 function brief(result: QuickOrderParse) {
   if (!result.ok) throw new Error(result.message);

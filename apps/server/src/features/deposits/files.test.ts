@@ -1,0 +1,184 @@
+import { MSG_DEPOSIT } from '@partsmall/contract';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { encodeEucKr } from '../../../test/euc-kr.js';
+import { handWrittenXlsx } from '../../../test/hostile.js';
+import { readDepositFile, type DepositFileParse } from './files.js';
+
+function rows(result: DepositFileParse) {
+  if (!result.ok) throw new Error(result.message);
+  return result.rows.map((r) => [r.line, r.depositedAt, r.depositorName, r.amount]);
+}
+function message(result: DepositFileParse) {
+  if (result.ok) throw new Error(`read ${result.rows.length} rows`);
+  return result.message;
+}
+
+async function xlsx(fill: (sheet: ExcelJS.Worksheet) => void): Promise<Uint8Array> {
+  const workbook = new ExcelJS.Workbook();
+  fill(workbook.addWorksheet('입금내역'));
+  return new Uint8Array(await workbook.xlsx.writeBuffer());
+}
+
+// A bank's export: its account and period first, then the titles, deposits and a withdrawal, a total.
+const BANK_CSV = [
+  '계좌번호,110-123-456789',
+  '조회기간,2026-03-01 ~ 2026-03-31',
+  '',
+  '거래일시,적요,입금자명,출금액,입금액(원),잔액',
+  '2026-03-05 14:20:11,타행이체,(주)한빛모터스,0,"1,250,000","5,250,000"',
+  '2026.03.06 09:01,인터넷,대성카센터,"300,000",,"4,950,000"',
+  '2026/3/7,타행이체,김대성,0,80000원,"5,030,000"',
+  '합계,,,"300,000","1,330,000",',
+].join('\r\n');
+
+const BANK_ROWS = [
+  [5, '2026-03-05T05:20:11.000Z', '(주)한빛모터스', 1_250_000],
+  [7, '2026-03-06T15:00:00.000Z', '김대성', 80_000],
+];
+
+describe('입금내역 CSV', () => {
+  it("reads a bank's export: finds the title row, skips withdrawals and the total line", async () => {
+    const data = new TextEncoder().encode(BANK_CSV);
+    expect(rows(await readDepositFile({ filename: '입금내역.csv', data }))).toEqual(BANK_ROWS);
+  });
+
+  it('reads the same export saved in EUC-KR (Korean Excel and the banks)', async () => {
+    const data = encodeEucKr(BANK_CSV);
+    expect(() => new TextDecoder('utf-8', { fatal: true }).decode(data)).toThrow();
+    expect(rows(await readDepositFile({ filename: '입금내역.csv', data }))).toEqual(BANK_ROWS);
+  });
+
+  it('a separate time column and other titles (일자, 시간, 보낸분, 맡기신금액)', async () => {
+    const text = '일자,시간,보낸분,맡기신금액\n20260310,093005,서울공업사,55000\n';
+    expect(rows(await readDepositFile({ filename: 'a.csv', data: new TextEncoder().encode(text) }))).toEqual([
+      [2, '2026-03-10T00:30:05.000Z', '서울공업사', 55_000],
+    ]);
+  });
+
+  it('a cell starting with = + - @ is text: a name is kept as written, never evaluated', async () => {
+    const text = '거래일자,입금자명,입금액\n2026-03-05,"=HYPERLINK(""http://x"",""y"")",1000\n2026-03-05,@대성,2000\n';
+    expect(rows(await readDepositFile({ filename: 'a.csv', data: new TextEncoder().encode(text) }))).toEqual([
+      [2, '2026-03-04T15:00:00.000Z', '=HYPERLINK("http://x","y")', 1000],
+      [3, '2026-03-04T15:00:00.000Z', '@대성', 2000],
+    ]);
+  });
+
+  it('a formula as an amount is not a number: the whole file is refused, naming the row', async () => {
+    const text = '거래일자,입금자명,입금액\n2026-03-05,한빛,1000\n2026-03-05,대성,=1+2\n2026-03-05,서울,-5000\n';
+    expect(message(await readDepositFile({ filename: 'a.csv', data: new TextEncoder().encode(text) }))).toBe(
+      MSG_DEPOSIT.rowErrors([MSG_DEPOSIT.rowAmount(3, '=1+2'), MSG_DEPOSIT.rowAmount(4, '-5000')], 0),
+    );
+  });
+
+  it('a wrong column: a Korean message naming what is missing', async () => {
+    const text = '날짜,이름,금액\n2026-03-05,한빛,1000\n';
+    expect(message(await readDepositFile({ filename: 'a.csv', data: new TextEncoder().encode(text) }))).toBe(
+      MSG_DEPOSIT.columns(['입금자명']),
+    );
+    expect(message(await readDepositFile({ filename: 'a.csv', data: new TextEncoder().encode('a,b\n1,2\n') }))).toBe(
+      MSG_DEPOSIT.columns(['거래일자', '입금자명', '입금액']),
+    );
+  });
+
+  it('dates that are not dates, names that are empty: each row named, five at most, the rest counted', async () => {
+    const bad = Array.from({ length: 7 }, (_, i) => `2026-02-${30 + (i % 2)},한빛,1000`);
+    const text = ['거래일자,입금자명,입금액', '2026-03-05, ,1000', ...bad].join('\n');
+    const got = message(await readDepositFile({ filename: 'a.csv', data: new TextEncoder().encode(text) }));
+    expect(got).toBe(
+      MSG_DEPOSIT.rowErrors(
+        [
+          MSG_DEPOSIT.rowName(2),
+          MSG_DEPOSIT.rowDate(3, '2026-02-30'),
+          MSG_DEPOSIT.rowDate(4, '2026-02-31'),
+          MSG_DEPOSIT.rowDate(5, '2026-02-30'),
+          MSG_DEPOSIT.rowDate(6, '2026-02-31'),
+        ],
+        3,
+      ),
+    );
+  });
+
+  it('50,000 rows are refused at once, before any row is read', async () => {
+    const lines = ['거래일자,입금자명,입금액'];
+    for (let i = 0; i < 50_000; i++) lines.push(`2026-03-05 10:00:00,업체${i},${1000 + i}`);
+    const data = new TextEncoder().encode(lines.join('\n'));
+    const started = performance.now();
+    expect(message(await readDepositFile({ filename: 'a.csv', data }))).toBe(MSG_DEPOSIT.fileTooManyRows);
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+
+  it('10,000 rows, the most one file may hold, are read', async () => {
+    const lines = ['거래일자,입금자명,입금액'];
+    for (let i = 0; i < 10_000; i++) lines.push(`2026-03-05 10:00:00,업체${i},${1000 + i}`);
+    const result = await readDepositFile({ filename: 'a.csv', data: new TextEncoder().encode(lines.join('\n')) });
+    expect(result.ok && result.rows.length).toBe(10_000);
+  });
+
+  it('other files: refused with their message', async () => {
+    expect(message(await readDepositFile({ filename: 'a.pdf', data: new TextEncoder().encode('%PDF-1.4') }))).toBe(
+      MSG_DEPOSIT.fileType,
+    );
+    const xls = Uint8Array.from([0xd0, 0xcf, 0x11, 0xe0, 0, 0, 0, 0]);
+    expect(message(await readDepositFile({ filename: 'a.xls', data: xls }))).toBe(MSG_DEPOSIT.xls);
+    expect(message(await readDepositFile({ filename: 'a.csv', data: Uint8Array.from([0xff, 0x80, 0x81]) }))).toBe(
+      MSG_DEPOSIT.encoding,
+    );
+    const big = new Uint8Array(5 * 1024 * 1024 + 1);
+    expect(message(await readDepositFile({ filename: 'a.csv', data: big }))).toBe(MSG_DEPOSIT.fileTooLarge);
+    expect(
+      message(
+        await readDepositFile({ filename: 'a.csv', data: new TextEncoder().encode('거래일자,입금자명,입금액\n') }),
+      ),
+    ).toBe(MSG_DEPOSIT.noRows);
+  });
+});
+
+describe('입금내역 xlsx', () => {
+  it('reads date cells, numbers and text, the wall clock as Seoul time', async () => {
+    const data = await xlsx((sheet) => {
+      sheet.addRow(['OO은행 거래내역']);
+      sheet.addRow(['거래일자', '거래시간', '입금자명', '입금액', '출금액']);
+      sheet.addRow([new Date(Date.UTC(2026, 2, 5)), '14:20', '(주)한빛모터스', 1_250_000, 0]);
+      sheet.addRow(['2026-03-06', '09:01:30', '대성카센터', null, 300_000]);
+      sheet.addRow([new Date(Date.UTC(2026, 2, 7)), '', '김대성', '80,000', null]);
+    });
+    expect(rows(await readDepositFile({ filename: '입금내역.xlsx', data }))).toEqual([
+      [3, '2026-03-05T05:20:00.000Z', '(주)한빛모터스', 1_250_000],
+      [5, '2026-03-06T15:00:00.000Z', '김대성', 80_000],
+    ]);
+  });
+
+  it('a formula cell refuses the file, whatever result it saved', async () => {
+    const data = await xlsx((sheet) => {
+      sheet.addRow(['거래일자', '입금자명', '입금액']);
+      sheet.addRow(['2026-03-05', '한빛', 1000]);
+      sheet.addRow(['2026-03-05', '대성', { formula: 'A1*1000', result: 5000 }]);
+    });
+    expect(message(await readDepositFile({ filename: 'a.xlsx', data }))).toBe(MSG_DEPOSIT.formula(3));
+  });
+
+  it('a decimal amount is refused', async () => {
+    const data = await xlsx((sheet) => {
+      sheet.addRow(['거래일자', '입금자명', '입금액']);
+      sheet.addRow(['2026-03-05', '한빛', 1000.5]);
+    });
+    expect(message(await readDepositFile({ filename: 'a.xlsx', data }))).toBe(
+      MSG_DEPOSIT.rowErrors([MSG_DEPOSIT.rowAmount(2, '1000.5')], 0),
+    );
+  });
+
+  it('50,000 rows are refused while the package is unpacked, before exceljs reads it', async () => {
+    const cell = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
+    const head = `<row r="1">${cell('A1', '거래일자')}${cell('B1', '입금자명')}${cell('C1', '입금액')}</row>`;
+    const rows = Array.from(
+      { length: 50_000 },
+      (_, i) =>
+        `<row r="${i + 2}">${cell(`A${i + 2}`, '2026-03-05')}${cell(`B${i + 2}`, `업체${i}`)}<c r="C${i + 2}"><v>${1000 + i}</v></c></row>`,
+    );
+    const data = handWrittenXlsx(`<sheetData>${head}${rows.join('')}</sheetData>`);
+    const started = performance.now();
+    expect(message(await readDepositFile({ filename: 'a.xlsx', data }))).toBe(MSG_DEPOSIT.fileTooManyRows);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+});

@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { allocateDeposit, type OpenItem } from './ladder.js';
+import { companyNameIndex, matchDepositor, normalizeDepositorName } from './names.js';
+
+// Three statements of one company: March (oldest), April, May.
+const march: OpenItem = { id: 11, open: 120_000, dueDate: '2026-04-30' };
+const april: OpenItem = { id: 12, open: 80_000, dueDate: '2026-05-31' };
+const may: OpenItem = { id: 13, open: 50_000, dueDate: '2026-06-30' };
+const items = [may, march, april];
+
+describe('the matching ladder', () => {
+  it('rung 1: the statement whose virtual account received it is paid first, the rest oldest first', () => {
+    expect(allocateDeposit(50_000, items, 13)).toEqual({
+      rung: 'ownAccount',
+      allocations: [{ itemId: 13, amount: 50_000 }],
+      toCash: 0,
+    });
+    expect(allocateDeposit(100_000, items, 13)).toEqual({
+      rung: 'ownAccount',
+      allocations: [
+        { itemId: 13, amount: 50_000 },
+        { itemId: 11, amount: 50_000 },
+      ],
+      toCash: 0,
+    });
+  });
+
+  it('rung 1 with its statement already paid falls to the other rungs', () => {
+    expect(allocateDeposit(80_000, items, 99)).toEqual({
+      rung: 'exactOne',
+      allocations: [{ itemId: 12, amount: 80_000 }],
+      toCash: 0,
+    });
+  });
+
+  it('rung 2: an amount equal to one open statement pays that one, not the oldest', () => {
+    expect(allocateDeposit(80_000, items)).toEqual({
+      rung: 'exactOne',
+      allocations: [{ itemId: 12, amount: 80_000 }],
+      toCash: 0,
+    });
+  });
+
+  it('rung 2 with two statements of the same amount takes the older', () => {
+    const twins = [
+      { id: 21, open: 30_000, dueDate: '2026-06-10' },
+      { id: 20, open: 30_000, dueDate: '2026-05-10' },
+    ];
+    expect(allocateDeposit(30_000, twins).allocations).toEqual([{ itemId: 20, amount: 30_000 }]);
+  });
+
+  it('rung 3: a set of statements summing to the amount (April and May: 130,000)', () => {
+    expect(allocateDeposit(130_000, items)).toEqual({
+      rung: 'exactSet',
+      allocations: [
+        { itemId: 12, amount: 80_000 },
+        { itemId: 13, amount: 50_000 },
+      ],
+      toCash: 0,
+    });
+  });
+
+  it('rung 3 finds a set of five among many and never one of six', () => {
+    const many = Array.from({ length: 12 }, (_, i) => ({
+      id: 100 + i,
+      open: 10_000 * (i + 1) + 7,
+      dueDate: `2026-01-${String(10 + i).padStart(2, '0')}`,
+    }));
+    // Five items: 10,007 + 20,007 + 30,007 + 40,007 + 120,007 = 220,035 (only a five-set ends in 35).
+    const five = allocateDeposit(220_035, many);
+    expect(five.rung).toBe('exactSet');
+    expect(five.allocations.map((a) => a.itemId)).toEqual([100, 101, 102, 103, 111]);
+    // Six smallest: 210,042; only six items end in 42, so no set of up to five matches: oldest first.
+    const six = allocateDeposit(210_042, many);
+    expect(six.rung).toBe('oldestFirst');
+  });
+
+  it('rung 4: otherwise the oldest due first, the last one partly', () => {
+    expect(allocateDeposit(150_000, items)).toEqual({
+      rung: 'oldestFirst',
+      allocations: [
+        { itemId: 11, amount: 120_000 },
+        { itemId: 12, amount: 30_000 },
+      ],
+      toCash: 0,
+    });
+  });
+
+  it('rung 5: more than everything open goes to cash', () => {
+    expect(allocateDeposit(300_000, items)).toEqual({
+      rung: 'oldestFirst',
+      allocations: [
+        { itemId: 11, amount: 120_000 },
+        { itemId: 12, amount: 80_000 },
+        { itemId: 13, amount: 50_000 },
+      ],
+      toCash: 50_000,
+    });
+    expect(allocateDeposit(10_000, [])).toEqual({ rung: 'none', allocations: [], toCash: 10_000 });
+  });
+
+  it('an exact match of everything open is a set (rung 3), nothing to cash', () => {
+    expect(allocateDeposit(250_000, items)).toEqual({
+      rung: 'exactSet',
+      allocations: [
+        { itemId: 11, amount: 120_000 },
+        { itemId: 12, amount: 80_000 },
+        { itemId: 13, amount: 50_000 },
+      ],
+      toCash: 0,
+    });
+  });
+
+  it('the allocations always add up to the deposit', () => {
+    for (const amount of [1, 49_999, 50_000, 99_999, 130_000, 250_001, 1_000_000]) {
+      const r = allocateDeposit(amount, items);
+      expect(r.allocations.reduce((s, a) => s + a.amount, 0) + r.toCash).toBe(amount);
+      for (const a of r.allocations) expect(a.amount).toBeGreaterThan(0);
+    }
+  });
+
+  it('refuses an amount that is not a positive whole number of won', () => {
+    expect(() => allocateDeposit(0, items)).toThrow();
+    expect(() => allocateDeposit(1.5, items)).toThrow();
+    expect(() => allocateDeposit(-100, items)).toThrow();
+  });
+});
+
+describe('depositor names', () => {
+  it('compares without legal form, spaces, punctuation and case', () => {
+    expect(normalizeDepositorName('(주)한빛모터스')).toBe('한빛모터스');
+    expect(normalizeDepositorName('주식회사 한빛 모터스')).toBe('한빛모터스');
+    expect(normalizeDepositorName('㈜한빛모터스')).toBe('한빛모터스');
+    expect(normalizeDepositorName('HANBIT Motors.')).toBe('hanbitmotors');
+    expect(normalizeDepositorName(' (주) ')).toBe('');
+  });
+
+  const index = companyNameIndex([
+    { id: 1, names: ['(주)한빛모터스'] },
+    { id: 2, names: ['대성카센터', '김대성'] },
+    { id: 3, names: ['대성 카센터'] },
+    { id: 4, names: ['서울공업사'] },
+  ]);
+
+  it('one company: matched', () => {
+    expect(matchDepositor('한빛모터스', index)).toEqual({ kind: 'one', companyId: 1 });
+    expect(matchDepositor('김대성', index)).toEqual({ kind: 'one', companyId: 2 });
+  });
+
+  it('two companies or none: the review queue', () => {
+    expect(matchDepositor('대성카센터', index)).toEqual({ kind: 'many', companyIds: [2, 3] });
+    expect(matchDepositor('홍길동', index)).toEqual({ kind: 'none' });
+    expect(matchDepositor('', index)).toEqual({ kind: 'none' });
+  });
+});

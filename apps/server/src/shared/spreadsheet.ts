@@ -1,0 +1,175 @@
+/**
+ * Reading a spreadsheet or CSV someone uploaded, safely (docs/security.md#uploads): the text
+ * of a CSV in the encodings Korean Excel writes, and an xlsx checked before exceljs reads it: its
+ * unpacked size counted while inflating (a zip bomb is a few kilobytes that unpack to gigabytes),
+ * its rows counted in the XML, its reach bounded, and only its cells kept. Each feature that takes
+ * files (quick order, the 입금내역 import) gives its own limits and Korean messages.
+ */
+import { Unzip, UnzipInflate, UnzipPassThrough, unzipSync, zipSync } from 'fflate';
+
+/** What a workbook may reach before exceljs reads it, and the message of each limit. */
+export interface SheetLimits {
+  /** Unpacked size of all parts of the xlsx together. */
+  maxUnpacked: number;
+  /** Rows of all sheets together, counted in the unpacked XML. */
+  maxRows: number;
+  /** The furthest column a cell may be in (exceljs gives each row an array as long as its last column). */
+  maxColumns: number;
+  /** The furthest row number (a sparse sheet: a lone cell far below). */
+  maxRowNumber: number;
+  msg: {
+    macro: string;
+    broken: string;
+    unpackedTooLarge: string;
+    tooManyRows: string;
+    tooWide: string;
+    tooFar: string;
+  };
+}
+
+/**
+ * Text of a CSV: a BOM names UTF-8 or UTF-16 (Excel's 'Unicode text'); without one, UTF-8 when the
+ * bytes are valid UTF-8, else EUC-KR (the WHATWG decoder reads Windows' CP949, which Korean Excel
+ * writes); null when neither reads the bytes.
+ */
+export function decodeCsv(data: Uint8Array): string | null {
+  const bom = (...bytes: number[]) => bytes.every((b, i) => data[i] === b);
+  const tries = bom(0xef, 0xbb, 0xbf)
+    ? ['utf-8']
+    : bom(0xff, 0xfe)
+      ? ['utf-16le']
+      : bom(0xfe, 0xff)
+        ? ['utf-16be']
+        : ['utf-8', 'euc-kr'];
+  for (const encoding of tries) {
+    try {
+      // ignoreBOM false (the default) drops the BOM from the text.
+      return new TextDecoder(encoding, { fatal: true }).decode(data);
+    } catch {
+      // not this encoding; try the next
+    }
+  }
+  return null;
+}
+
+/**
+ * Unpacks every part of the zip in small steps, counting the bytes, and stops at the limit: a step
+ * of 4 KB of deflate unpacks to at most about 4 MB, so memory stays bounded whatever the headers say.
+ * Also refuses a workbook with a VBA project (macros), whatever its name.
+ */
+export function checkXlsxPackage(data: Uint8Array, limits: SheetLimits): string | null {
+  const { msg } = limits;
+  let unpacked = 0;
+  let rows = 0;
+  let problem: string | null = null;
+  const unzip = new Unzip((entry) => {
+    if (/(^|\/)vbaProject\.bin$/i.test(entry.name)) problem ??= msg.macro;
+    const sheet = /^xl\/worksheets\/[^/]+\.xml$/i.test(entry.name);
+    // The last 4 characters of a chunk go before the next: a '<row ' cut in two is counted once,
+    // and no whole one (5 characters) fits in them to be counted twice.
+    let carry = '';
+    entry.ondata = (err, chunk) => {
+      if (err) problem ??= msg.broken;
+      unpacked += chunk?.length ?? 0;
+      if (sheet && chunk) {
+        const text = carry + Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('latin1');
+        rows += text.match(/[<:]row[\s/>]/g)?.length ?? 0;
+        carry = text.slice(-4);
+        if (rows > limits.maxRows) problem ??= msg.tooManyRows;
+      }
+      if (unpacked > limits.maxUnpacked) {
+        problem ??= msg.unpackedTooLarge;
+        entry.terminate();
+      }
+    };
+    entry.start();
+  });
+  unzip.register(UnzipInflate);
+  unzip.register(UnzipPassThrough);
+  try {
+    const step = 4096;
+    for (let at = 0; at < data.length && problem === null; at += step)
+      unzip.push(data.subarray(at, at + step), at + step >= data.length);
+  } catch {
+    problem ??= msg.broken;
+  }
+  return problem;
+}
+
+/** Column letters (A, Z, AA, XFD) as a number from 1. */
+function columnNumber(letters: string): number {
+  let n = 0;
+  for (const ch of letters.toUpperCase()) n = n * 26 + (ch.charCodeAt(0) - 64);
+  return n;
+}
+
+/**
+ * The furthest column and row a sheet's cells reach, from its XML: a row's `r` or the one after the
+ * row before, a cell's `r` (like `XFD12`) or the column after the cell before, as exceljs places them.
+ */
+export function sheetReach(xml: string): { columns: number; rows: number } {
+  let rows = 0;
+  let columns = 0;
+  let row = 0;
+  let column = 0;
+  for (const m of xml.matchAll(/<(?:[\w.-]+:)?(row|c)\b([^>]*)>/g)) {
+    const r = /\sr\s*=\s*["']([^"']*)["']/.exec(m[2]!)?.[1];
+    if (m[1] === 'row') {
+      const n = r !== undefined && /^\d+$/.test(r) ? Number(r) : row + 1;
+      row = n;
+      column = 0;
+    } else {
+      const ref = r === undefined ? null : /^\$?([A-Za-z]{1,7})\$?(\d+)$/.exec(r);
+      column = ref ? columnNumber(ref[1]!) : column + 1;
+      if (ref) row = Math.max(row, Number(ref[2]));
+    }
+    rows = Math.max(rows, row);
+    columns = Math.max(columns, column);
+  }
+  return { columns, rows };
+}
+
+/**
+ * The workbook as exceljs may read it: each sheet keeps only its cells (`<sheetData>`), and the parts
+ * a sheet links to (comments, tables, drawings) are left out. Merged ranges, data validations and
+ * comments name ranges that exceljs fills cell by cell (a merge of A1:XFD1000 is 16 million cells
+ * from one line of XML); none of them is a value. Merged cells then read as Excel's own CSV export
+ * writes them: the value in the first cell, the others empty. A sheet reaching past the bounds is
+ * refused with its message. The package was checked first (checkXlsxPackage), so unpacking it whole
+ * is bounded.
+ */
+export function valuesOnlyWorkbook(
+  data: Uint8Array,
+  limits: SheetLimits,
+): { ok: true; data: Uint8Array } | { ok: false; message: string } {
+  const { msg } = limits;
+  let parts: Record<string, Uint8Array>;
+  try {
+    parts = unzipSync(data);
+  } catch {
+    return { ok: false, message: msg.broken };
+  }
+  const kept: Record<string, Uint8Array> = {};
+  for (const [name, bytes] of Object.entries(parts)) {
+    if (/^xl\/worksheets\/[^/]+\.xml$/i.test(name)) {
+      // latin1 keeps every byte as it is: the XML is cut, never re-encoded.
+      const xml = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+      const reach = sheetReach(xml);
+      if (reach.columns > limits.maxColumns) return { ok: false, message: msg.tooWide };
+      if (reach.rows > limits.maxRowNumber) return { ok: false, message: msg.tooFar };
+      const root = /<((?:[\w.-]+:)?)worksheet\b[^>]*>/.exec(xml);
+      if (!root) return { ok: false, message: msg.broken };
+      const prefix = root[1]!.replace(/[.]/g, '\\.');
+      const cells = new RegExp(
+        `<${prefix}sheetData\\b[^>]*/>|<${prefix}sheetData\\b[\\s\\S]*?</${prefix}sheetData\\s*>`,
+      ).exec(xml);
+      const text = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>${root[0]}${cells?.[0] ?? ''}</${root[1]}worksheet>`;
+      kept[name] = Uint8Array.from(Buffer.from(text, 'latin1'));
+    } else if (
+      !/^xl\/(worksheets\/_rels|comments|tables|drawings|threadedComments|persons|externalLinks|pivot)/i.test(name)
+    ) {
+      kept[name] = bytes;
+    }
+  }
+  return { ok: true, data: zipSync(kept, { level: 0 }) };
+}
