@@ -94,7 +94,7 @@ export const CREDIT_TEXTS = {
       oldestDue: '가장 오랜 기한',
     },
     open: (company: string) => `${company} 외상 화면`,
-    findCompany: '업체 번호로 열기',
+    findCompany: '업체 외상 화면 열기',
     companyId: '업체 번호',
     openCompany: '열기',
     back: '‹ 미수금 보고서',
