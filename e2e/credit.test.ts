@@ -154,8 +154,12 @@ describe('외상 from the credit account to the paid statement', () => {
     expect(await page.getByTestId('credit-after').textContent()).toBe('752,000원');
     await snap(page, 'credit-checkout-desktop');
     await page.getByRole('button', { name: '248,000원 외상으로 주문' }).click();
-    await page.waitForURL(/\/checkOutFinish\?seq=\d+$/);
+    await page.waitForURL(/\/checkOutFinish\?seq=\d+&payWith=credit$/);
     orderSeq = Number(new URL(page.url()).searchParams.get('seq'));
+    // The finish page says what goes on the statement, not cash used.
+    await poll(() => page.getByTestId('used-credit').textContent()).toBe('248,000원');
+    expect(await page.getByTestId('remaining-cash').count()).toBe(0);
+    await snap(page, 'credit-checkout-finish-desktop');
     const [order] = await server.db.select().from(orders).where(eq(orders.id, orderSeq));
     expect([order!.payWith, order!.totalAmount, order!.shipping]).toEqual(['credit', 242_000, 6_000]);
     expect(await balanceOf(server, gaon.companyId)).toBe(cashBefore);

@@ -184,7 +184,10 @@ function CheckoutFormView({
       {
         onSuccess: (answer) => {
           if (answer.results)
-            navigate(`${pathFor('checkoutFinish', mobile)}?seq=${answer.results.orderSeq}`, { replace: true });
+            navigate(
+              `${pathFor('checkoutFinish', mobile)}?seq=${answer.results.orderSeq}${onCredit ? '&payWith=credit' : ''}`,
+              { replace: true },
+            );
         },
         onError: (e) => {
           setServerError(form, fieldOf(e, CHECK_ORDER), messageOf(e));
