@@ -14,4 +14,4 @@ export * from '../features/jobs/schema.js';
 export * from '../features/vehicles/schema.js';
 export * from '../features/products/schema.js';
 export * from '../features/tracking/schema.js';
-export * from '../features/credit/tables.js';
+export * from '../features/credit/schema.js';

@@ -2,3 +2,4 @@
 export { creditRoutes } from './routes.js';
 export { depositStubRoutes } from './deposit-stubs.js';
 export { postLedgerEntry, type LedgerPosting } from './repository.js';
+export { chargeCreditOrder, reverseCreditOrder } from './checkout.js';

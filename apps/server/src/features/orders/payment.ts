@@ -14,6 +14,7 @@ import { cartItems, companies, mallConfig, orderEvents, orderLines, orders, prod
 import type { EventSink } from '../../shared/events.js';
 import { badRequest } from '../../shared/http.js';
 import { debit } from '../wallet/index.js';
+import { chargeCreditOrder } from '../credit/index.js';
 import { notifyOrderPaid } from '../notify/index.js';
 import { linesForPayment, type Buyer } from '../cart/index.js';
 import { checkOffered, deliveryOptionsOf } from '../shipping/index.js';
@@ -130,6 +131,7 @@ export async function payOrder(db: Db, events: EventSink, buyer: Buyer, req: Par
         fromPhone: s.fromPhone,
         receiverIsSelfQuick: s.receiverIsSelfQuick,
         jobRef: req.jobRef ?? '',
+        payWith: req.payWith ?? 'cash',
       })
       .onConflictDoNothing({ target: [orders.companyId, orders.clientRequestId] })
       .returning({ id: orders.id });
@@ -148,13 +150,28 @@ export async function payOrder(db: Db, events: EventSink, buyer: Buyer, req: Par
         )} end`,
       })
       .where(inArray(products.id, productIds));
-    const point = await debit(tx, {
-      companyId: buyer.companyId,
-      amount: total,
-      type: 'order',
-      memberId: buyer.memberId,
-      note: `주문 #${claimed.id}`,
-    });
+    // 외상 (docs/requirements.md#credit-checkout): a receivables charge under the account's lock, no cash.
+    const point =
+      req.payWith === 'credit'
+        ? await chargeCreditOrder(tx, {
+            companyId: buyer.companyId,
+            memberId: buyer.memberId,
+            orderId: claimed.id,
+            amount: total,
+          }).then(async () => {
+            const [c] = await tx
+              .select({ point: companies.point })
+              .from(companies)
+              .where(eq(companies.id, buyer.companyId));
+            return c!.point;
+          })
+        : await debit(tx, {
+            companyId: buyer.companyId,
+            amount: total,
+            type: 'order',
+            memberId: buyer.memberId,
+            note: `주문 #${claimed.id}`,
+          });
 
     await tx.insert(orderLines).values(
       lines.map((l) => ({

@@ -18,6 +18,7 @@ import { onStockRaised } from '../favorites/index.js';
 import { onOrderMoved } from '../tax-invoices/index.js';
 import { checkShipment, recordShipment } from '../tracking/index.js';
 import { credit } from '../wallet/index.js';
+import { reverseCreditOrder } from '../credit/index.js';
 import { notifyOrderMoved } from '../notify/index.js';
 import { moveRefusal, refundAmount } from './rules.js';
 
@@ -205,13 +206,24 @@ export async function moveOrder(
           if (back) await onStockRaised(tx, l.productId, back.hasAmount - l.qty, back.hasAmount);
         }
         const returned = m.status === ORDER_STATUS.returnApproved;
-        await credit(tx, {
-          companyId: order.companyId,
-          amount: refund,
-          type: returned ? 'return' : 'cancel',
-          memberId: m.memberId,
-          note: `주문 #${order.id} ${returned ? '반품' : '취소'} 환불`,
-        });
+        // A credit order's charge is reversed on its receivables, never refunded in cash (docs/requirements.md#credit-checkout).
+        if (order.payWith === 'credit')
+          await reverseCreditOrder(tx, {
+            companyId: order.companyId,
+            orderId: order.id,
+            amount: refund,
+            status: m.status,
+            memberId: m.memberId,
+            returned,
+          });
+        else
+          await credit(tx, {
+            companyId: order.companyId,
+            amount: refund,
+            type: returned ? 'return' : 'cancel',
+            memberId: m.memberId,
+            note: `주문 #${order.id} ${returned ? '반품' : '취소'} 환불`,
+          });
         refunded = refund;
       }
       await tx.update(orders).set(update).where(eq(orders.id, order.id));

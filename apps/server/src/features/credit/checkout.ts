@@ -1,0 +1,86 @@
+/**
+ * Paying an order on credit and undoing it (docs/requirements.md#credit-checkout). Both run inside the
+ * order's own transaction (features/orders): the charge after locking the company's credit account
+ * row, so two checkouts at the limit cannot both pass; the reversal in the status move's.
+ */
+import { eq } from 'drizzle-orm';
+import { MEMBER_TYPE_MAIN, MSG_CREDIT } from '@partsmall/contract';
+import type { Tx } from '../../db/client.js';
+import { members } from '../../db/tables/accounts.js';
+import { badRequest } from '../../shared/http.js';
+import { seoulDay } from '../../shared/time.js';
+import { chargeOfOrder, findCreditAccount, postLedgerEntry, unbilledParts, unpaidStatements } from './repository.js';
+import { availableOf, creditFits, exposureOf, isHoldingOverdue, statementName } from './rules.js';
+import { statementLines, statements } from './tables.js';
+
+/**
+ * Charges a credit order of `amount` (goods and shipping) to the company's receivables, or refuses it
+ * with the Korean reason (no account, a sub-account not allowed, suspended, on hold or overdue, over
+ * the limit). Runs after the order row is written; a refusal rolls the whole order back.
+ */
+export async function chargeCreditOrder(
+  tx: Tx,
+  o: { companyId: number; memberId: number; orderId: number; amount: number; now?: Date },
+): Promise<void> {
+  const account = await findCreditAccount(tx, o.companyId, true);
+  if (!account) throw badRequest(MSG_CREDIT.noAccount, 'payWith');
+  if (!account.allowSubAccounts) {
+    const [member] = await tx.select({ type: members.type }).from(members).where(eq(members.id, o.memberId));
+    if (member?.type !== MEMBER_TYPE_MAIN) throw badRequest(MSG_CREDIT.notForSubAccount, 'payWith');
+  }
+  if (account.status === 'suspended') throw badRequest(MSG_CREDIT.suspended, 'payWith');
+  const unpaid = await unpaidStatements(tx, o.companyId);
+  if (account.status === 'on_hold') {
+    const held = unpaid.find((s) => s.id === account.holdStatementId);
+    throw badRequest(held ? MSG_CREDIT.onHold(statementName(held.month)) : MSG_CREDIT.onHoldNoStatement, 'payWith');
+  }
+  // A statement overdue past the grace days holds the account even before the daily check marks it.
+  const today = seoulDay(o.now ?? new Date());
+  const overdue = unpaid.find((s) => isHoldingOverdue(s, account, today));
+  if (overdue) throw badRequest(MSG_CREDIT.onHold(statementName(overdue.month)), 'payWith');
+  const unbilled = await unbilledParts(tx, o.companyId);
+  const used = exposureOf({
+    unpaidStatements: unpaid.reduce((sum, s) => sum + Math.max(0, s.amountDue - s.paid), 0),
+    unbilledShipped: unbilled.shipped,
+    openOrders: unbilled.open,
+  });
+  if (!creditFits(used, o.amount, account.creditLimit, account.allowExceed))
+    throw badRequest(MSG_CREDIT.overLimit(availableOf(account.creditLimit, used)), 'payWith');
+  await postLedgerEntry(tx, {
+    companyId: o.companyId,
+    kind: 'charge',
+    amount: o.amount,
+    idemKey: `charge:order:${o.orderId}`,
+    orderId: o.orderId,
+    memberId: o.memberId,
+    note: `주문 #${o.orderId}`,
+  });
+}
+
+/**
+ * Reverses (part of) a credit order's charge when it is cancelled (3, 8) or its return approved (5):
+ * the amount a cash refund would have been, as a ledger row, never cash. Once the charge is on a
+ * closed statement the reversal is a credit note, billed on the next statement.
+ */
+export async function reverseCreditOrder(
+  tx: Tx,
+  o: { companyId: number; orderId: number; amount: number; status: number; memberId: number; returned: boolean },
+): Promise<void> {
+  if (o.amount <= 0) return;
+  const charge = await chargeOfOrder(tx, o.orderId);
+  if (!charge) throw new Error(`credit order ${o.orderId} has no charge`);
+  const [billed] = await tx
+    .select({ month: statements.month })
+    .from(statementLines)
+    .innerJoin(statements, eq(statements.id, statementLines.statementId))
+    .where(eq(statementLines.ledgerId, charge.id));
+  await postLedgerEntry(tx, {
+    companyId: o.companyId,
+    kind: billed ? 'credit_note' : 'reversal',
+    amount: -o.amount,
+    idemKey: `reversal:order:${o.orderId}:${o.status}`,
+    orderId: o.orderId,
+    memberId: o.memberId,
+    note: `주문 #${o.orderId} ${o.returned ? '반품' : '취소'}${billed ? ` (${statementName(billed.month)} 차감)` : ''}`,
+  });
+}
