@@ -8,7 +8,7 @@ import { MSG_CREDIT } from '@partsmall/contract';
 import { companies, orders, shippingAddresses } from '../apps/server/src/db/schema.js';
 import type { TestServer } from '../apps/server/test/helpers.js';
 import { makeCompany, type TestCompany } from '../apps/server/test/member-helpers.js';
-import { balanceOf, makeProduct, seoulToday } from '../apps/server/test/order-helpers.js';
+import { balanceOf, fund, makeProduct, seoulToday } from '../apps/server/test/order-helpers.js';
 import {
   call,
   desktopPage,
@@ -253,7 +253,7 @@ describe('외상 from the credit account to the paid statement', () => {
     await context.close();
   });
 
-  it('on a phone: checkout refuses an order over the limit with the server’s message; 외상 거래 in cards', async () => {
+  it('on a phone: checkout refuses an order over the limit with the server’s message, cash is sent as before; 외상 거래 in cards', async () => {
     await fillCart(9);
     const { context, page } = await phonePage(browser);
     await login(page, gaon.main.id, gaon.main.pw, true);
@@ -267,11 +267,65 @@ describe('외상 from the credit account to the paid statement', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: '확인' }).click();
     expect((await server.db.select().from(orders).where(eq(orders.companyId, gaon.companyId))).length).toBe(1);
 
+    // Cash still works, and its request is the original one: no payWith.
+    await fund(server, gaon.companyId, 1_100_000);
+    const sent: string[] = [];
+    page.on('websocket', (ws) => ws.on('framesent', (f) => void sent.push(String(f.payload))));
+    await page.reload();
+    await page.getByRole('heading', { name: '주문/결제' }).waitFor();
+    await page.getByRole('group', { name: '결제 방법' }).getByText('캐시', { exact: true }).click();
+    await page.getByRole('button', { name: '1,095,000원 결제하기' }).click();
+    await page.waitForURL(/\/mobileCheckOutFinish\?seq=\d+$/);
+    const request = sent.find((f) => f.includes('requestPaymentProduct'));
+    expect(request).toBeDefined();
+    expect(request).not.toContain('payWith');
+    const [cashOrder] = await server.db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, Number(new URL(page.url()).searchParams.get('seq'))));
+    expect([cashOrder!.payWith, await balanceOf(server, gaon.companyId)]).toEqual(['cash', 5_000]);
+
     await page.goto(url('/mobileManagement?menu=credit'));
     await poll(() => page.getByTestId('credit-limit').textContent()).toBe('1,000,000원');
     await poll(() => page.getByTestId('statement-row').count()).toBe(1);
     await snap(page, 'credit-member-phone');
     await context.close();
+  });
+
+  it('a deposit whose name matches no company waits for staff, who give it the company; it is applied', async () => {
+    const cashBefore = await balanceOf(server, gaon.companyId);
+    const { context, page } = await desktopPage(browser);
+    await staffLogin(page, server.base);
+    await page.getByRole('link', { name: '입금 확인' }).click();
+    await page.getByRole('heading', { name: '입금 확인' }).waitFor();
+    const form = page.getByRole('form', { name: '입금 등록' });
+    await form.getByLabel('입금자명').fill('홍길동상회');
+    await form.getByLabel('입금액(원)').fill('30,000');
+    await form.getByRole('button', { name: '등록' }).click();
+    const row = page.getByTestId('deposit-row').filter({ hasText: '홍길동상회' });
+    await poll(() => row.count()).toBe(1);
+    expect(await row.textContent()).toContain('30,000');
+    await snap(page, 'credit-deposits-desktop');
+    await row.getByLabel('업체 번호').fill(String(gaon.companyId));
+    await row.getByRole('button', { name: '반영' }).click();
+    await confirmWith(page, '반영');
+    await poll(() => row.count()).toBe(0);
+    // Nothing open to pay: the deposit goes to the company's cash balance.
+    await poll(() => balanceOf(server, gaon.companyId)).toBe(cashBefore + 30_000);
+    await context.close();
+
+    const phone = await phonePage(browser);
+    await staffLogin(phone.page, server.base);
+    await phone.page.goto(url('/admin/deposits'));
+    await phone.page.getByText('확인할 입금이 없습니다.').waitFor();
+    await snap(phone.page, 'credit-deposits-phone');
+    await phone.page.goto(url(`/admin/credit?company=${gaon.companyId}`));
+    await phone.page.getByTestId('account-limit').waitFor();
+    await snap(phone.page, 'credit-admin-company-phone');
+    await phone.page.goto(url('/admin/credit'));
+    await phone.page.getByTestId('aging-row').first().waitFor();
+    await snap(phone.page, 'credit-admin-report-phone');
+    await phone.context.close();
   });
 });
 
