@@ -32,7 +32,8 @@ import { yieldingDatabase } from './db/yielding.js';
 import { paperworkRoutes } from './features/paperwork/index.js';
 import { startPaperworkSchedule, taxInvoiceRoutes, taxInvoicesFromConfig } from './features/tax-invoices/index.js';
 import { trackingFromConfig, trackingRoutes } from './features/tracking/index.js';
-import { creditRoutes, depositStubRoutes } from './features/credit/index.js';
+import { creditRoutes } from './features/credit/index.js';
+import { depositRoutes } from './features/deposits/index.js';
 import { serveWebApp } from './web-app/serve.js';
 import { smsFromConfig } from './features/sms/index.js';
 import { chatReplyNotices, notifyFromConfig, notifyRoutes, startNotifySchedule } from './features/notify/index.js';
@@ -218,7 +219,7 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
   trackingRoutes(app, ctx, tracking);
   notifyRoutes(app, ctx);
   creditRoutes(app, ctx);
-  depositStubRoutes(app);
+  depositRoutes(app, ctx);
   if (sms.hasOutbox && config.devOutbox) devRoutes(app, ctx);
 
   // Uploaded and seeded files (product pictures); generated names only, never user-chosen paths.

@@ -249,6 +249,8 @@ export const payStatementAnswer = answerOf(
     paymentId: z.string().optional(),
     /** virtualAccount: where to deposit. */
     virtualAccount: virtualAccount.optional(),
+    /** Demo mode only: the sandbox's bank page that deposits into this account. */
+    demoBankUrl: z.string().optional(),
   }),
 );
 
@@ -441,7 +443,7 @@ export const DEPOSIT_STATUS_LABELS: Record<DepositStatus, string> = {
   ignored: '제외',
   reversed: '입금 취소',
 };
-export const DEPOSIT_SOURCES = ['staff', 'import', 'virtual_account'] as const;
+export const DEPOSIT_SOURCES = ['staff', 'import', 'virtual_account', 'card'] as const;
 
 /** What a deposit was applied to: a statement, several, or the company's cash balance. */
 export const depositApplication = z.object({

@@ -1,5 +1,5 @@
 /**
- * Money coming in against 외상 (docs/requirements.md#deposits): the limits of a bank's 입금내역 file,
+ * Money coming in against 외상 (docs/requirements.md#credit-deposits): the limits of a bank's 입금내역 file,
  * the review queue's reasons, and the Korean messages of deposits, their file and the virtual
  * accounts of statements. The calls' payloads and answers are in credit.ts.
  */
@@ -14,10 +14,10 @@ export const DEPOSIT_FILE_MAX_BYTES = 5 * 1024 * 1024;
  * year's export or the wrong file, refused before its rows are read (split it by period).
  */
 export const DEPOSIT_FILE_MAX_ROWS = 10_000;
-/** The largest single deposit taken (100억 원): more is a typo or a wrong column. */
-export const DEPOSIT_MAX_AMOUNT = 10_000_000_000;
-/** Characters of a depositor name kept (banks cut theirs far shorter). */
-export const DEPOSITOR_NAME_MAX = 50;
+/** The largest single deposit taken, as api/admin/recordDeposit takes it (1조 원). */
+export const DEPOSIT_MAX_AMOUNT = 1_000_000_000_000;
+/** Characters of a depositor name, as api/admin/recordDeposit takes it (banks cut theirs far shorter). */
+export const DEPOSITOR_NAME_MAX = 40;
 
 /** Why a deposit waits in the review queue for staff to assign it (the deposit row's reviewReason). */
 export const DEPOSIT_REVIEW_REASONS = {
@@ -77,13 +77,7 @@ export const MSG_DEPOSIT = {
   rowName: (row: number) => `${groupDigits(row)}행: 입금자명이 비어 있습니다.`,
   rowNameLong: (row: number) => `${groupDigits(row)}행: 입금자명은 ${DEPOSITOR_NAME_MAX}자까지입니다.`,
   // Recording and the queue.
-  amount: `입금액은 1원 이상 ${groupDigits(DEPOSIT_MAX_AMOUNT)}원 이하의 정수로 입력하세요.`,
-  depositorName: `입금자명을 ${DEPOSITOR_NAME_MAX}자 이내로 입력하세요.`,
-  depositedAt: '입금 일시를 올바르게 입력하세요.',
   depositedAtFuture: '입금 일시가 미래입니다. 날짜를 확인해 주세요.',
-  companyNotFound: '업체를 찾을 수 없습니다.',
-  depositNotFound: '입금 건을 찾을 수 없습니다.',
-  notQueued: '검토 대기 중인 입금만 업체에 배정할 수 있습니다.',
   applied: (amount: number) => `입금 ${groupDigits(amount)}원을 반영했습니다.`,
   queued: '입금자명으로 업체를 정할 수 없어 검토 대기 목록에 넣었습니다.',
   repeated: '이미 반영한 입금입니다.',
@@ -95,11 +89,10 @@ export const MSG_DEPOSIT = {
   accountUnavailable: '가상계좌를 발급하지 못했습니다. 잠시 후 다시 시도해 주세요.',
   webhookStored: '입금 통보를 받았습니다.',
   webhookRepeated: '이미 받은 입금 통보입니다.',
+  webhookLate: '이 계좌의 더 최근 입금 통보를 이미 받아 이 통보로는 바뀌는 것이 없습니다.',
   webhookSecret: '가상계좌의 입금 통보가 아닙니다.',
   demoDeposited: '입금했습니다. 잠시 후 명세서에 반영됩니다.',
   demoReversed: '입금을 취소했습니다. 잠시 후 명세서에서 빠집니다.',
   // Paying a statement by card.
-  statementNotFound: '명세서를 찾을 수 없습니다.',
-  statementPaid: '이미 모두 결제한 명세서입니다.',
   statementPayWindow: '명세서 결제창을 열었습니다.',
 } as const;

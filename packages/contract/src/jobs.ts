@@ -41,6 +41,14 @@ export const trackingRegisterJobData = z.object({ shipmentId: id, round: z.numbe
 export const restockJobData = z.object({ productId: id, memberIds: z.array(id).min(1).max(100_000) });
 export type RestockJobData = z.infer<typeof restockJobData>;
 
+/**
+ * A statement's virtual account to issue at its provider (docs/requirements.md#credit-deposits); the key is
+ * the statement's, the orderId stored before the provider is asked.
+ */
+export const statementAccountJobData = z.object({ statementId: id });
+/** A virtual account's deposit callbacks to apply: the account's latest event decides (deposited or not). */
+export const depositCallbackJobData = z.object({ accountId: id });
+
 /** Every kind of job and the schema of its data. The server's registry gives each its handler. */
 export const JOB_DATA = {
   'sms.cashCredited': cashCreditedJobData,
@@ -53,6 +61,9 @@ export const JOB_DATA = {
   'notify.send': notifySendJobData,
   'notify.licenceScan': notifyLicenceScanJobData,
   'sms.restock': restockJobData,
+  // deposits (docs/requirements.md#credit-deposits)
+  'statement.account': statementAccountJobData,
+  'deposit.callback': depositCallbackJobData,
 } as const;
 export type JobName = keyof typeof JOB_DATA;
 export type JobDataOf<N extends JobName> = z.infer<(typeof JOB_DATA)[N]>;
@@ -69,6 +80,8 @@ export const JOB_LABELS: Record<JobName, string> = {
   'notify.send': '알림톡 발송',
   'notify.licenceScan': '이용권 만료 3일 전 알림 찾기',
   'sms.restock': '재입고 알림 문자',
+  'statement.account': '명세서 가상계좌 발급',
+  'deposit.callback': '가상계좌 입금 반영',
 };
 
 /**

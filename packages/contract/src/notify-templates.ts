@@ -20,7 +20,8 @@ export type NotifyEvent =
   | 'bankTransferWaiting'
   | 'licenceEnding'
   | 'restock'
-  | 'chatReply';
+  | 'chatReply'
+  | 'statementAccount';
 
 export interface NotifyTemplate {
   /** Shown in the back office and the member area's '알림 설정'. */
@@ -84,6 +85,19 @@ export const NOTIFY_TEMPLATES: Readonly<Record<NotifyEvent, NotifyTemplate>> = {
     label: '상담 답변 도착',
     text: '[#{shop}] 상담 채팅에 답변이 도착했습니다.\n\n#{preview}\n\n쇼핑몰에 접속해 확인하세요.',
     vars: { shop: 'text', preview: 'text' },
+  },
+  statementAccount: {
+    label: '외상 명세서 입금 계좌',
+    text: '[#{shop}] #{month} 외상 명세서의 입금 계좌를 알려 드립니다.\n\n입금금액: #{amount}\n은행: #{bank}\n계좌번호: #{account}\n예금주: #{holder}\n입금기한: #{dueAt}\n\n이 계좌로 입금하시면 명세서에 바로 반영됩니다.',
+    vars: {
+      shop: 'text',
+      month: 'text',
+      amount: 'won',
+      bank: 'text',
+      account: 'text',
+      holder: 'text',
+      dueAt: 'dateTime',
+    },
   },
 };
 

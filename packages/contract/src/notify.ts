@@ -23,6 +23,7 @@ export const NOTIFY_SETTING_EVENTS = [
   'bankTransferWaiting',
   'licenceEnding',
   'chatReply',
+  'statementAccount',
 ] as const satisfies readonly NotifyEvent[];
 export type NotifySettingEvent = (typeof NOTIFY_SETTING_EVENTS)[number];
 
@@ -34,6 +35,7 @@ export const NOTIFY_MAIN_ONLY_EVENTS: readonly NotifySettingEvent[] = [
   'cashCredited',
   'bankTransferWaiting',
   'licenceEnding',
+  'statementAccount',
 ];
 
 /** The events an account may choose: all for a main account, those about orders and chat for a sub-account. */

@@ -26,6 +26,9 @@ export const tossWebhook = z.object({
   paymentKey: key.optional(),
   secret: z.string().max(200).optional(),
   status: z.string().max(50).optional(),
+  /** A deposit callback's transaction: a statement's deposit is stored once per key (docs/requirements.md#credit-deposits). */
+  transactionKey: key.optional(),
+  createdAt: z.string().max(50).optional(),
   data: z
     .object({ orderId: key.optional(), paymentKey: key.optional(), secret: z.string().max(200).nullish() })
     .optional(),
@@ -36,8 +39,11 @@ export type TossWebhook = z.output<typeof tossWebhook>;
 export const tossWebhookAnswer = answerOf(
   z.object({
     orderId: z.string(),
-    /** 'unknown': not a payment of this shop (answered 200 so that Toss stops resending it). */
-    status: z.enum(['pending', 'paid', 'declined', 'unknown']),
+    /**
+     * 'unknown': not a payment of this shop (answered 200 so that Toss stops resending it);
+     * 'received': a statement's deposit callback, stored and applied by a job.
+     */
+    status: z.enum(['pending', 'paid', 'declined', 'unknown', 'received']),
     repeated: z.boolean(),
   }),
 );

@@ -15,3 +15,4 @@ export * from '../features/vehicles/schema.js';
 export * from '../features/products/schema.js';
 export * from '../features/tracking/schema.js';
 export * from '../features/credit/schema.js';
+export * from '../features/deposits/schema.js';

@@ -1,14 +1,16 @@
 /**
  * Worker thread (shared/worker-pool.ts) that reads uploaded files: a quick-order spreadsheet or CSV,
- * and the back office's CSV imports. Nothing here touches the database.
+ * a bank's 입금내역 file, and the back office's CSV imports. Nothing here touches the database.
  */
 import { parentPort } from 'node:worker_threads';
 import { parseCsv } from '../shared/csv.js';
 import { serveTasks } from '../shared/worker-pool.js';
 import { readQuickOrderFile } from '../features/quick-order/files.js';
+import { readDepositFile } from '../features/deposits/files.js';
 import type { FileTask } from './pools.js';
 
 serveTasks<FileTask, unknown>(parentPort!, async (task) => {
   if (task.kind === 'quickOrderFile') return { value: await readQuickOrderFile(task) };
+  if (task.kind === 'depositFile') return { value: await readDepositFile(task) };
   return { value: parseCsv(task.text) };
 });

@@ -5,7 +5,8 @@
  * threads do not keep the process alive.
  */
 import os from 'node:os';
-import type { QuickOrderParse } from '@partsmall/contract';
+import { MSG_DEPOSIT, type QuickOrderParse } from '@partsmall/contract';
+import type { DepositFileParse } from '../features/deposits/files.js';
 import type { LedgerPdfInput, MonthlyStatementInput, OrderStatementInput } from '../features/documents/index.js';
 import { StatementInputError } from '../features/documents/statement-data.js';
 import { QUICK_ORDER_FILE_MSG } from '../features/quick-order/files.js';
@@ -18,7 +19,10 @@ import {
   type PoolOptions,
 } from '../shared/worker-pool.js';
 
-export type FileTask = { kind: 'quickOrderFile'; filename: string; data: Uint8Array } | { kind: 'csv'; text: string };
+export type FileTask =
+  | { kind: 'quickOrderFile'; filename: string; data: Uint8Array }
+  | { kind: 'depositFile'; filename: string; data: Uint8Array }
+  | { kind: 'csv'; text: string };
 export type PdfTask =
   | { kind: 'order'; input: OrderStatementInput }
   | { kind: 'monthly'; input: MonthlyStatementInput }
@@ -80,6 +84,26 @@ export async function readQuickOrderFileOffThread(
     if (err instanceof PoolBusyError) throw tooMany(QUICK_ORDER_FILE_MSG.busy);
     const heavy = err instanceof PoolTimeoutError || err instanceof PoolWorkerError;
     return { ok: false, message: heavy ? QUICK_ORDER_FILE_MSG.tooHeavy : QUICK_ORDER_FILE_MSG.broken };
+  }
+}
+
+/**
+ * Reads a bank's 입금내역 file in the file pool (docs/security.md#costly-work): past the pool's time or
+ * memory limit it is refused like any bad file; a full pool answers 429.
+ */
+export async function readDepositFileOffThread(
+  file: { filename: string; data: Uint8Array },
+  key: string,
+): Promise<DepositFileParse> {
+  const data = Uint8Array.from(file.data);
+  try {
+    return (await filePool().run({ kind: 'depositFile', filename: file.filename, data }, key, [
+      data.buffer,
+    ])) as DepositFileParse;
+  } catch (err) {
+    if (err instanceof PoolBusyError) throw tooMany(MSG_DEPOSIT.busy);
+    const heavy = err instanceof PoolTimeoutError || err instanceof PoolWorkerError;
+    return { ok: false, message: heavy ? MSG_DEPOSIT.tooHeavy : MSG_DEPOSIT.broken };
   }
 }
 

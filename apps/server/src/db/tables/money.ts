@@ -28,7 +28,8 @@ export const cashLedger = pgTable(
 );
 
 /**
- * Payments: cash top-ups ('point') and licence purchases ('license') through the payment gateway,
+ * Payments: cash top-ups ('point'), licence purchases ('license') and card payments of 외상 statements
+ * ('statement') through the payment gateway,
  * and charges the shop made itself (pgcode 'manager'). A payment starts 'pending' and moves once,
  * to 'paid' (credited in the same transaction) or 'declined'; it never moves back.
  */
@@ -49,6 +50,8 @@ export const payments = pgTable(
     amount: won('amount').notNull(),
     /** Licence days bought (kind 'license'). */
     days: integer('days'),
+    /** The statement a card payment pays (kind 'statement', docs/requirements.md#credit-deposits). */
+    statementId: integer('statement_id'),
     productName: text('product_name').notNull(),
     status: text('status').notNull().default('pending'),
     createdAt: createdAt(),
@@ -58,7 +61,8 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex('payments_gateway_id').on(t.gatewayId),
     index('payments_company_kind_paid').on(t.companyId, t.kind, t.paidAt),
-    check('payments_kind_valid', sql`${t.kind} in ('point','license')`),
+    check('payments_kind_valid', sql`${t.kind} in ('point','license','statement')`),
+    check('payments_statement_named', sql`(${t.kind} = 'statement') = (${t.statementId} is not null)`),
     check('payments_pgcode_valid', sql`${t.pgcode} in ('creditcard','banktransfer','manager')`),
     check('payments_status_valid', sql`${t.status} in ('pending','paid','declined')`),
     check('payments_amount_positive', sql`${t.amount} > 0`),

@@ -1,5 +1,4 @@
 /** The credit feature's surface for the rest of the server (docs/architecture.md#credit). */
 export { creditRoutes } from './routes.js';
-export { depositStubRoutes } from './deposit-stubs.js';
 export { postLedgerEntry, type LedgerPosting } from './repository.js';
 export { chargeCreditOrder, reverseCreditOrder } from './checkout.js';

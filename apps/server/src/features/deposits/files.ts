@@ -1,5 +1,5 @@
 /**
- * A bank's 입금내역 file (docs/requirements.md#deposits): `.xlsx` or `.csv` (UTF-8, or the EUC-KR
+ * A bank's 입금내역 file (docs/requirements.md#credit-deposits): `.xlsx` or `.csv` (UTF-8, or the EUC-KR
  * a Korean bank's export and Korean Excel write), read into deposits of a date, a depositor name and
  * an amount. Nothing is evaluated: a formula cell of a workbook refuses the file (its saved result is
  * not trusted), and a CSV cell starting with = + - @ is only text (as a name it is kept as written; as

@@ -1,5 +1,5 @@
 /**
- * The matching ladder of a deposit (docs/requirements.md#deposits): which of a company's open items
+ * The matching ladder of a deposit (docs/requirements.md#credit-deposits): which of a company's open items
  * (statements with an amount still unpaid) a deposit pays, and what is left for the company's cash.
  * Pure: the caller reads the open items under the company's lock and writes what this answers.
  *

@@ -1,5 +1,5 @@
 /**
- * Which company a depositor name is (docs/requirements.md#deposits). A bank writes the sender's name
+ * Which company a depositor name is (docs/requirements.md#credit-deposits). A bank writes the sender's name
  * as the sender's bank has it: '(주)한빛모터스', '주식회사 한빛모터스', '㈜한빛 모터스' and 'HANBIT MOTORS'
  * are the same company. The name is compared without its legal form, spaces, punctuation and case,
  * against each company's name and the depositor names staff taught it (a queued deposit assigned to a

@@ -4,6 +4,7 @@ import { issueTaxInvoice, monthlyTaxInvoices, pollTaxInvoices } from '../tax-inv
 import { retentionSweep } from '../retention/index.js';
 import { registerTracking } from '../tracking/index.js';
 import { licenceScan, notifySend } from '../notify/index.js';
+import { depositCallbackJob, statementAccountJob } from '../deposits/index.js';
 import type { JobName } from '@partsmall/contract';
 import type { JobHandler } from './types.js';
 
@@ -21,4 +22,7 @@ export const JOB_HANDLERS: { [N in JobName]: JobHandler<N> } = {
   'notify.send': notifySend,
   'notify.licenceScan': licenceScan,
   'sms.restock': restockTexts,
+  // deposits
+  'statement.account': statementAccountJob,
+  'deposit.callback': depositCallbackJob,
 };

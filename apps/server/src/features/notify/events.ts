@@ -170,3 +170,38 @@ export function notifyChatReply(
     `chat:${c.conversationId}:${window}`,
   );
 }
+
+/**
+ * A statement's virtual account was issued (features/deposits): the company's main account is told
+ * where to pay it and by when; the key is the account's, so a retried issue tells once.
+ */
+export function notifyStatementAccount(
+  tx: Tx,
+  a: {
+    accountId: number;
+    companyId: number;
+    month: string;
+    amount: number;
+    bank: string;
+    account: string;
+    holder: string;
+    due: Date;
+  },
+) {
+  return send(
+    tx,
+    {
+      event: 'statementAccount',
+      companyId: a.companyId,
+      values: {
+        month: a.month,
+        amount: a.amount,
+        bank: a.bank,
+        account: a.account,
+        holder: a.holder,
+        dueAt: a.due.toISOString(),
+      },
+    },
+    `statement-account:${a.accountId}`,
+  );
+}

@@ -12,6 +12,7 @@ export {
   notifyCashCredited,
   notifyTransferWaiting,
   notifyChatReply,
+  notifyStatementAccount,
   CHAT_REPLY_WINDOW_MINUTES,
 } from './events.js';
 export { chatReplyNotices } from './chat-reply.js';

@@ -108,7 +108,7 @@ export interface DemoAccount {
 }
 
 /**
- * The sandbox's demo bank for a statement's virtual account (docs/requirements.md#deposits): its
+ * The sandbox's demo bank for a statement's virtual account (docs/requirements.md#credit-deposits): its
  * buttons send the deposit callback a bank would, '입금하기' (DONE) and '입금 취소' (the bank takes the
  * deposit back: WAITING_FOR_DEPOSIT). In production mode the buttons are not offered.
  */

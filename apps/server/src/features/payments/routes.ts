@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
+  MSG_DEPOSIT,
   MSG_MEMBER,
   findLicensePackage,
   type GatewayConfirmation,
@@ -8,14 +9,29 @@ import {
   type PaymentWindowAnswer,
   type CallAnswer,
 } from '@partsmall/contract';
-import { type Api, type AppContext, requireMainAccount } from '../../shared/context.js';
+import { type Api, type AppContext, requireCompanyMember, requireMainAccount } from '../../shared/context.js';
 import { route } from '../../shared/route.js';
 import { AppError, badRequest, ok } from '../../shared/http.js';
 import { readMallConfig } from '../mall/index.js';
-import { SANDBOX_APPROVE_OFF, notFoundPage, paymentPage, resultPage } from './page.js';
+import { SANDBOX_APPROVE_OFF, demoAccountPage, notFoundPage, paymentPage, resultPage } from './page.js';
 import type { PaymentGateway } from './gateway.js';
-import { SANDBOX_PAGE_PREFIX, VIRTUAL_ACCOUNT_HOURS, createSandboxGateway, virtualAccount } from './sandbox.js';
+import {
+  SANDBOX_PAGE_PREFIX,
+  VIRTUAL_ACCOUNT_HOURS,
+  createSandboxGateway,
+  sandboxVirtualAccounts,
+  virtualAccount,
+} from './sandbox.js';
 import { bankName, createTossGateway } from './toss.js';
+import {
+  accountByOrderId,
+  issueStatementAccount,
+  latestDepositEvent,
+  payableStatement,
+  receiveDepositCallback,
+  statementPaymentName,
+} from '../deposits/index.js';
+import { virtualAccountsFromConfig } from './virtual-accounts.js';
 import { tossRoutes } from './toss-routes.js';
 import {
   cashProductName,
@@ -71,6 +87,9 @@ export function paymentRoutes(app: Api, ctx: AppContext) {
   // PAYMENT_PROVIDER picks one gateway; payments started at it are confirmed only through it.
   const gateway: PaymentGateway = ctx.config.paymentProvider === 'toss' && toss ? toss : sandbox;
   const approveButtons = ctx.config.sandboxApproveButtons;
+  // Statements' virtual accounts come from the same provider (docs/requirements.md#credit-deposits).
+  const sandboxAccounts = sandboxVirtualAccounts(ctx.config.paymentSandboxSecret);
+  const virtualAccounts = gateway === sandbox ? sandboxAccounts : virtualAccountsFromConfig(ctx.config);
 
   /** The one handler every confirmation goes through, from a real callback or the sandbox buttons. */
   async function confirm(c: GatewayConfirmation) {
@@ -186,6 +205,71 @@ export function paymentRoutes(app: Api, ctx: AppContext) {
     return ok(listed.filter((t): t is PendingTransfer => t !== null));
   });
 
+  // A statement paid by card (a payment window through the same gateway), or its virtual account
+  // (issued now when the close's job has not yet): docs/requirements.md#credit-deposits.
+  route(app, 'payStatement', async (req) => {
+    const auth = requireCompanyMember(req);
+    const statement = await payableStatement(
+      db,
+      { companyId: auth.companyId, memberType: auth.member.type },
+      req.body.seq,
+    );
+    if (req.body.method === 'card') {
+      const started = await startPayment(
+        db,
+        gateway,
+        {
+          companyId: auth.companyId,
+          memberId: auth.member.id,
+          memberName: auth.member.name,
+          kind: 'statement',
+          pgcode: 'creditcard',
+          amount: statement.unpaid,
+          productName: statementPaymentName(statement.month),
+          statementId: statement.id,
+        },
+        ctx.config.publicUrlSet ? undefined : pageOrigin(req.headers.origin),
+      );
+      return ok(
+        {
+          seq: statement.id,
+          method: 'card' as const,
+          amount: statement.unpaid,
+          online_url: started.onlineUrl,
+          paymentId: started.paymentId,
+        },
+        MSG_DEPOSIT.statementPayWindow,
+      );
+    }
+    let account: Awaited<ReturnType<typeof issueStatementAccount>>;
+    try {
+      account = await issueStatementAccount(db, virtualAccounts, statement.id);
+    } catch (err) {
+      req.log.warn({ err, statementId: statement.id }, 'statement virtual account not issued');
+      account = null;
+    }
+    if (!account) throw new AppError(503, MSG_DEPOSIT.accountUnavailable);
+    const demoBank =
+      gateway === sandbox && approveButtons
+        ? `${ctx.config.publicUrlSet ? ctx.config.publicUrl : (pageOrigin(req.headers.origin) ?? ctx.config.publicUrl)}${SANDBOX_PAGE_PREFIX}/account/${encodeURIComponent(account.orderId)}?key=${sandboxAccounts.pageKey(account.orderId)}`
+        : undefined;
+    return ok(
+      {
+        seq: statement.id,
+        method: 'virtualAccount' as const,
+        amount: account.amount,
+        virtualAccount: {
+          bank: account.bank,
+          accountNumber: account.accountNumber,
+          holder: account.holder,
+          expiresAt: account.dueAt.toISOString(),
+        },
+        ...(demoBank ? { demoBankUrl: demoBank } : {}),
+      },
+      MSG_DEPOSIT.accountIssued,
+    );
+  });
+
   route(app, 'mallLicensePaymentInfo', async (req) => {
     const auth = requireMainAccount(req);
     const { results, total } = await listPaidPayments(db, auth.companyId, 'license', req.body);
@@ -251,6 +335,66 @@ export function paymentRoutes(app: Api, ctx: AppContext) {
           const current = await paymentByGatewayId(db, gateway.name, payment.gatewayId);
           return sendPage(reply, err.status, (nonce) => resultPage(current?.status === 'paid', nonce, err.message));
         }
+      },
+    );
+
+    // The demo bank of statements' virtual accounts (docs/requirements.md#credit-deposits): the page shows the
+    // account; its buttons send the deposit callback (or its reversal) a bank would, through the same
+    // path as Toss's, with the account's own secret. Only who was handed the link can open it.
+    const accounts = sandboxAccounts;
+    type AccountRequest = { Params: { orderId: string; action?: string }; Querystring: { key?: unknown } };
+    async function pageAccount(req: FastifyRequest<AccountRequest>) {
+      if (!accounts.checkPageKey(req.params.orderId, req.query.key)) return undefined;
+      const account = await accountByOrderId(db, 'sandbox', req.params.orderId);
+      if (!account || account.status !== 'open' || !account.secret) return undefined;
+      const latest = await latestDepositEvent(db, account.id);
+      return { account, latest, deposited: latest?.status === 'DONE' };
+    }
+    const accountAction = (orderId: string) => (name: string) =>
+      `${SANDBOX_PAGE_PREFIX}/account/${encodeURIComponent(orderId)}/${name}?key=${accounts.pageKey(orderId)}`;
+
+    scope.get<AccountRequest>(
+      `${SANDBOX_PAGE_PREFIX}/account/:orderId`,
+      { config: { access: 'public' }, schema: { hide: true } },
+      async (req, reply) => {
+        const found = await pageAccount(req);
+        if (!found) return sendPage(reply, 404, notFoundPage);
+        const { account, deposited } = found;
+        return sendPage(reply, 200, (nonce) =>
+          demoAccountPage({ ...account, deposited }, accountAction(account.orderId), nonce, approveButtons),
+        );
+      },
+    );
+
+    scope.post<AccountRequest>(
+      `${SANDBOX_PAGE_PREFIX}/account/:orderId/:action`,
+      { config: { access: 'public' }, schema: { hide: true } },
+      async (req, reply) => {
+        const found = await pageAccount(req);
+        if (!found) return sendPage(reply, 404, notFoundPage);
+        const site = req.headers['sec-fetch-site'];
+        if (site !== undefined && site !== 'same-origin')
+          return sendPage(reply, 403, (nonce) => resultPage(false, nonce, MSG_MEMBER.paymentActionInvalid));
+        const action = req.params.action ?? '';
+        const { account, latest, deposited } = found;
+        if (!((action === 'deposit' && !deposited) || (action === 'reverse' && deposited)))
+          return sendPage(reply, 400, (nonce) => resultPage(false, nonce, MSG_MEMBER.paymentActionInvalid));
+        if (!approveButtons) return sendPage(reply, 403, (nonce) => resultPage(false, nonce, SANDBOX_APPROVE_OFF));
+        await receiveDepositCallback(db, 'sandbox', {
+          orderId: account.orderId,
+          secret: account.secret!,
+          // A deposit is a new transaction; taking it back names the transaction it undoes.
+          status: action === 'deposit' ? 'DONE' : 'WAITING_FOR_DEPOSIT',
+          transactionKey: action === 'deposit' ? `sbx_tx_${randomBytes(12).toString('hex')}` : latest!.transactionKey,
+          createdAt: new Date().toISOString(),
+        });
+        return sendPage(reply, 200, (nonce) =>
+          resultPage(
+            action === 'deposit',
+            nonce,
+            action === 'deposit' ? MSG_DEPOSIT.demoDeposited : MSG_DEPOSIT.demoReversed,
+          ),
+        );
       },
     );
   });

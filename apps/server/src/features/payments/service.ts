@@ -7,11 +7,12 @@ import { AppError, badRequest, notFound } from '../../shared/http.js';
 import { extendLicense, withinSeoulDays } from '../../shared/time.js';
 import { credit } from '../wallet/index.js';
 import { notifyCashCredited, notifyTransferWaiting } from '../notify/index.js';
+import { recordCardPayment } from '../deposits/index.js';
 import type { PaymentGateway } from './gateway.js';
 import { VIRTUAL_ACCOUNT_HOURS, virtualAccount } from './sandbox.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
-export type PaymentKind = 'point' | 'license';
+export type PaymentKind = 'point' | 'license' | 'statement';
 
 export interface NewPayment {
   companyId: number;
@@ -22,6 +23,8 @@ export interface NewPayment {
   amount: number;
   days?: number;
   productName: string;
+  /** The 외상 statement a card payment pays (kind 'statement'). */
+  statementId?: number;
 }
 
 /** Product name of a cash top-up: '캐시 충전 50,000원'. */
@@ -53,6 +56,7 @@ export async function startPayment(
         pgcode: p.pgcode,
         amount: p.amount,
         days: p.kind === 'license' ? (p.days ?? null) : null,
+        statementId: p.kind === 'statement' ? (p.statementId ?? null) : null,
         productName: p.productName,
       })
       .returning({ id: payments.id, createdAt: payments.createdAt });
@@ -189,6 +193,12 @@ export async function confirmPayment(
         balanceAfter,
         at: now,
       });
+    } else if (moved.kind === 'statement' && moved.statementId !== null) {
+      // A statement paid by card is a deposit applied to it (docs/requirements.md#credit-deposits).
+      const [payer] = moved.memberId
+        ? await tx.select({ name: members.name }).from(members).where(eq(members.id, moved.memberId))
+        : [];
+      await recordCardPayment(tx, { ...moved, statementId: moved.statementId }, payer?.name ?? '', now);
     } else {
       // Licence purchases are paid by card or transfer, not from cash: no ledger row.
       const [company] = await tx
@@ -205,11 +215,12 @@ export async function confirmPayment(
   // A repeated confirmation changed nothing and tells nothing.
   if (!outcome.repeated && outcome.payment.status === 'paid') {
     const { companyId } = outcome.payment;
-    await events.publish(
-      outcome.payment.kind === 'point'
-        ? { type: 'walletChanged', companyId, reason: 'topUp' }
-        : { type: 'licenceChanged', companyId },
-    );
+    if (outcome.payment.kind !== 'statement')
+      await events.publish(
+        outcome.payment.kind === 'point'
+          ? { type: 'walletChanged', companyId, reason: 'topUp' }
+          : { type: 'licenceChanged', companyId },
+      );
   }
   return outcome;
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import { MSG_MEMBER, MSG_PROVIDER, SHOP_NAME } from '@partsmall/contract';
+import { MSG_DEPOSIT, MSG_MEMBER, MSG_PROVIDER, SHOP_NAME } from '@partsmall/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { members } from '../../db/schema.js';
@@ -9,6 +9,7 @@ import { route } from '../../shared/route.js';
 import { AppError, badRequest, ok } from '../../shared/http.js';
 import { escapeHtml, layout, notFoundPage, resultPage, won } from './page.js';
 import type { EventSink } from '../../shared/events.js';
+import { receiveDepositCallback, sameSecret } from '../deposits/index.js';
 import {
   confirmPayment,
   paymentByGatewayId,
@@ -291,6 +292,34 @@ export function tossRoutes(
 
   route(app, 'tossWebhook', async (req) => {
     const body = req.body;
+    // A statement's virtual account: its deposit callback is stored and applied by a job
+    // (docs/requirements.md#credit-deposits); any other orderId goes on to the top-up path below.
+    if (body.orderId && body.transactionKey && body.secret !== undefined) {
+      const received = await receiveDepositCallback(db, 'toss', {
+        orderId: body.orderId,
+        secret: body.secret,
+        status: body.status ?? '',
+        transactionKey: body.transactionKey,
+        createdAt: body.createdAt,
+      });
+      if (received.kind === 'forged') {
+        req.log.warn({ orderId: body.orderId }, 'deposit callback with a wrong secret');
+        throw badRequest(MSG_DEPOSIT.webhookSecret, 'secret');
+      }
+      if (received.kind !== 'notOurs') {
+        // 200 whatever it was (stored, a retry, or older than an event already seen): Toss stops resending.
+        const message =
+          received.kind === 'stored'
+            ? MSG_DEPOSIT.webhookStored
+            : received.kind === 'late'
+              ? MSG_DEPOSIT.webhookLate
+              : MSG_DEPOSIT.webhookRepeated;
+        return ok(
+          { orderId: body.orderId, status: 'received' as const, repeated: received.kind !== 'stored' },
+          message,
+        );
+      }
+    }
     const paymentKey = body.data?.paymentKey ?? body.paymentKey;
     const orderId = body.data?.orderId ?? body.orderId;
     if (!paymentKey && !orderId) throw badRequest(MSG_MEMBER.paymentNotFound, 'orderId');
@@ -309,7 +338,8 @@ export function tossRoutes(
     const toss = fetched.payment;
     // A deposit callback carries the virtual account's secret: it must be the payment's own.
     const secret = body.secret ?? body.data?.secret;
-    if (secret && toss.secret && secret !== toss.secret) throw badRequest(MSG_PROVIDER.tossWebhookMismatch, 'secret');
+    if (secret && toss.secret && !sameSecret(toss.secret, secret))
+      throw badRequest(MSG_PROVIDER.tossWebhookMismatch, 'secret');
     try {
       const applied = await apply(toss);
       if (applied.kind === 'unknown')

@@ -78,7 +78,7 @@ export interface TossGateway extends PaymentGateway {
   fetchByKey(paymentKey: string): Promise<TossResult>;
   /** GET /v1/payments/orders/{orderId}. */
   fetchByOrder(orderId: string): Promise<TossResult>;
-  /** POST /v1/virtual-accounts: a statement's own account (docs/requirements.md#deposits). */
+  /** POST /v1/virtual-accounts: a statement's own account (docs/requirements.md#credit-deposits). */
   issueVirtualAccount(request: VirtualAccountRequest): Promise<VirtualAccountIssue>;
   /**
    * Signs a confirmation this process built from a payment it fetched from the Toss API itself, so

@@ -13,7 +13,7 @@ export interface TossSettings {
   virtualAccountBank: string;
 }
 
-/** A virtual account to issue for one statement (docs/requirements.md#deposits). */
+/** A virtual account to issue for one statement (docs/requirements.md#credit-deposits). */
 export interface VirtualAccountRequest {
   /** Our id of the account, sent as Toss's orderId (6-64 of letters, digits, - and _); the same on every try. */
   orderId: string;

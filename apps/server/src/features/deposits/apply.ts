@@ -1,0 +1,161 @@
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { companies, creditAccounts, receivablesLedger, statements } from '../../db/schema.js';
+import { postLedgerEntry } from '../credit/index.js';
+import { credit, debit } from '../wallet/index.js';
+import { allocateDeposit, type LadderResult, type OpenItem } from './ladder.js';
+import { deposits } from './schema.js';
+
+export type DepositDbRow = typeof deposits.$inferSelect;
+
+/**
+ * Takes the company's locks in the order a credit checkout takes them (its credit account, then its
+ * cash row through the wallet): deposits of one company are applied one after the other, each
+ * reading the statements as the one before left them, and never deadlock with a checkout.
+ */
+async function lockCompany(tx: Tx, companyId: number): Promise<void> {
+  await tx
+    .select({ id: creditAccounts.companyId })
+    .from(creditAccounts)
+    .where(eq(creditAccounts.companyId, companyId))
+    .for('update');
+}
+
+/** The company's statements with something unpaid (docs/requirements.md#credit-deposits). */
+export async function openItems(tx: Tx, companyId: number): Promise<OpenItem[]> {
+  const rows = await tx
+    .select({ id: statements.id, amountDue: statements.amountDue, paid: statements.paid, dueDate: statements.dueDate })
+    .from(statements)
+    .where(
+      and(
+        eq(statements.companyId, companyId),
+        sql`${statements.status} <> 'paid'`,
+        gt(statements.amountDue, statements.paid),
+      ),
+    )
+    .orderBy(asc(statements.dueDate), asc(statements.id));
+  return rows.map((r) => ({ id: r.id, open: r.amountDue - r.paid, dueDate: r.dueDate }));
+}
+
+/** Moves what a statement has been paid by `delta` (negative: a payment taken back) and its status with it. */
+async function movePaid(tx: Tx, statementId: number, delta: number): Promise<void> {
+  await tx
+    .update(statements)
+    .set({
+      paid: sql`${statements.paid} + ${delta}`,
+      status: sql`case when ${statements.paid} + ${delta} >= ${statements.amountDue} then 'paid' when ${statements.paid} + ${delta} <= 0 then 'unpaid' else 'partial' end`,
+      updatedAt: new Date(),
+    })
+    .where(eq(statements.id, statementId));
+}
+
+const won = (n: number) => `${n.toLocaleString('ko-KR')}원`;
+
+/**
+ * Applies a deposit whose company is known, on the caller's transaction: the ladder places it among
+ * the company's open statements (`ownStatementId`: the statement whose virtual account or card
+ * payment it is, paid first), each placement a `payment` row of the receivables ledger with the
+ * statement and the deposit, the statement's paid amount moved with it; the rest goes to the
+ * company's cash (wallet). The deposit row is marked applied. Answers what the ladder decided.
+ */
+export async function applyDeposit(
+  tx: Tx,
+  deposit: DepositDbRow,
+  companyId: number,
+  opts: { ownStatementId?: number; memberId?: number | null; now?: Date } = {},
+): Promise<LadderResult> {
+  await lockCompany(tx, companyId);
+  const ladder = allocateDeposit(deposit.amount, await openItems(tx, companyId), opts.ownStatementId);
+  for (const a of ladder.allocations) {
+    await postLedgerEntry(tx, {
+      companyId,
+      kind: 'payment',
+      amount: -a.amount,
+      idemKey: `payment:deposit:${deposit.id}:statement:${a.itemId}`,
+      statementId: a.itemId,
+      depositId: deposit.id,
+      memberId: opts.memberId ?? null,
+      note: `입금 #${deposit.id} ${deposit.depositorName}`.trim(),
+    });
+    await movePaid(tx, a.itemId, a.amount);
+  }
+  if (ladder.toCash > 0) {
+    await credit(tx, {
+      companyId,
+      amount: ladder.toCash,
+      type: 'point',
+      memberId: opts.memberId ?? null,
+      note: `입금 #${deposit.id} 중 명세서에 남은 금액이 없어 캐시로 넣은 ${won(ladder.toCash)}`,
+    });
+  }
+  await tx
+    .update(deposits)
+    .set({
+      status: 'applied',
+      companyId,
+      rung: ladder.rung,
+      toCash: ladder.toCash,
+      reviewReason: null,
+      appliedAt: opts.now ?? new Date(),
+    })
+    .where(eq(deposits.id, deposit.id));
+  return ladder;
+}
+
+/**
+ * Undoes an applied deposit the bank took back (a virtual account's DONE → WAITING_FOR_DEPOSIT or
+ * CANCELED): each of its `payment` rows gets a `payment_reversal` of the same amount (the ledger is
+ * never changed, only added to) and its statement's paid amount goes back; what went to cash is taken
+ * back from the cash balance, and what of it the company has already spent is owed again (a
+ * `payment_reversal` without a statement). The deposit row is marked reversed.
+ */
+export async function reverseDeposit(tx: Tx, deposit: DepositDbRow, now: Date = new Date()): Promise<void> {
+  const companyId = deposit.companyId;
+  if (deposit.status !== 'applied' || companyId === null) return;
+  await lockCompany(tx, companyId);
+  const payments = await tx
+    .select({ statementId: receivablesLedger.statementId, amount: receivablesLedger.amount })
+    .from(receivablesLedger)
+    .where(and(eq(receivablesLedger.depositId, deposit.id), eq(receivablesLedger.kind, 'payment')));
+  for (const p of payments) {
+    await postLedgerEntry(tx, {
+      companyId,
+      kind: 'payment_reversal',
+      amount: -p.amount,
+      idemKey: `payment_reversal:deposit:${deposit.id}:statement:${p.statementId}`,
+      statementId: p.statementId,
+      depositId: deposit.id,
+      note: `입금 #${deposit.id} 취소`,
+    });
+    if (p.statementId !== null) await movePaid(tx, p.statementId, p.amount);
+  }
+  if (deposit.toCash > 0) {
+    const [cash] = await tx
+      .select({ point: companies.point })
+      .from(companies)
+      .where(eq(companies.id, companyId))
+      .for('update');
+    const back = Math.min(deposit.toCash, cash?.point ?? 0);
+    if (back > 0) {
+      await debit(tx, {
+        companyId,
+        amount: back,
+        type: 'adjust',
+        memberId: null,
+        note: `입금 #${deposit.id} 취소: 캐시로 넣은 금액을 되돌림`,
+      });
+    }
+    const spent = deposit.toCash - back;
+    if (spent > 0) {
+      await postLedgerEntry(tx, {
+        companyId,
+        kind: 'payment_reversal',
+        amount: spent,
+        idemKey: `payment_reversal:deposit:${deposit.id}:cash`,
+        depositId: deposit.id,
+        note: `입금 #${deposit.id} 취소: 캐시로 넣어 이미 쓴 ${won(spent)}`,
+      });
+    }
+  }
+  await tx.update(deposits).set({ status: 'reversed', reversedAt: now }).where(eq(deposits.id, deposit.id));
+}

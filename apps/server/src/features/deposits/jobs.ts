@@ -1,0 +1,225 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { companies, statements } from '../../db/schema.js';
+import { enqueue } from '../../shared/job-queue.js';
+import type { JobHandler } from '../jobs/types.js';
+import { notifyStatementAccount } from '../notify/index.js';
+import type { VirtualAccountProvider } from '../payments/types.js';
+import { reverseDeposit } from './apply.js';
+import { recordDeposit } from './record.js';
+import { depositEvents, deposits, statementAccounts } from './schema.js';
+import type { StatementAccountRow } from './accounts.js';
+
+/** Toss keeps a virtual account open at most 30 days from its issue; a little less leaves room for the clock. */
+const ACCOUNT_MAX_MS = 30 * 86400_000 - 10 * 60_000;
+/** A statement already due (paid late) gets an account open this long. */
+const ACCOUNT_MIN_MS = 3 * 86400_000;
+
+/**
+ * When a statement's account stops taking deposits: the end of its due day (Asia/Seoul), at least
+ * three days from now, at most Toss's 30 days from now.
+ */
+export function accountDue(dueDate: string, now: Date): Date {
+  const [y, m, d] = dueDate.split('-').map(Number);
+  const endOfDay = Date.UTC(y!, m! - 1, d!, 23 - 9, 59, 59);
+  return new Date(Math.min(Math.max(endOfDay, now.getTime() + ACCOUNT_MIN_MS), now.getTime() + ACCOUNT_MAX_MS));
+}
+
+/** '2026-03' as the buyer reads it: '2026년 3월'. */
+const monthLabel = (month: string) => `${month.slice(0, 4)}년 ${Number(month.slice(5, 7))}월`;
+
+/**
+ * Issues the virtual account of a statement (docs/requirements.md#credit-deposits), once: the account
+ * row is written with its orderId before the provider is asked, so a retry asks for the same orderId
+ * (Toss answers the account it issued); the issued account is written on the row and on the
+ * statement (its va_* fields), and the company told by 알림톡, in one transaction. A statement with
+ * nothing left to pay gets none. Answers the open account, or null. A refusal marks the row failed
+ * and throws (the job retries with a new orderId, then parks for staff); no answer throws and the
+ * retry asks again.
+ */
+export async function issueStatementAccount(
+  db: Db,
+  provider: VirtualAccountProvider,
+  statementId: number,
+  now: Date = new Date(),
+): Promise<StatementAccountRow | null> {
+  const [statement] = await db
+    .select({
+      id: statements.id,
+      companyId: statements.companyId,
+      month: statements.month,
+      amountDue: statements.amountDue,
+      paid: statements.paid,
+      dueDate: statements.dueDate,
+      companyName: companies.name,
+    })
+    .from(statements)
+    .innerJoin(companies, eq(companies.id, statements.companyId))
+    .where(eq(statements.id, statementId));
+  if (!statement) return null;
+  const unpaid = statement.amountDue - statement.paid;
+  const live = async () => {
+    const [row] = await db
+      .select()
+      .from(statementAccounts)
+      .where(
+        and(eq(statementAccounts.statementId, statementId), inArray(statementAccounts.status, ['issuing', 'open'])),
+      );
+    return row;
+  };
+  let account = await live();
+  if (account?.status === 'open') return account;
+  if (!account) {
+    if (unpaid <= 0) return null;
+    await db
+      .insert(statementAccounts)
+      .values({
+        statementId,
+        companyId: statement.companyId,
+        provider: provider.name,
+        orderId: `stm-${statementId}-${randomBytes(6).toString('hex')}`,
+        amount: unpaid,
+        dueAt: accountDue(statement.dueDate, now),
+      })
+      .onConflictDoNothing();
+    account = await live();
+    if (!account) return null;
+    if (account.status === 'open') return account;
+  }
+  if (account.provider !== provider.name) {
+    // PAYMENT_PROVIDER changed while it was being issued: the next try asks the provider in use.
+    await db
+      .update(statementAccounts)
+      .set({ status: 'failed', failure: 'provider changed' })
+      .where(eq(statementAccounts.id, account.id));
+    throw new Error(`가상계좌 발급처가 바뀌었습니다 (${account.provider} → ${provider.name}). 다시 발급합니다.`);
+  }
+  const issued = await provider.issue({
+    orderId: account.orderId,
+    amount: account.amount,
+    orderName: `${monthLabel(statement.month)} 외상 대금`,
+    customerName: statement.companyName,
+    due: account.dueAt,
+  });
+  if (issued.kind === 'unanswered') throw new Error(`가상계좌 발급 응답 없음: ${issued.reason}`);
+  if (issued.kind === 'refused') {
+    await db
+      .update(statementAccounts)
+      .set({ status: 'failed', failure: `${issued.code} ${issued.message}`.slice(0, 500) })
+      .where(eq(statementAccounts.id, account.id));
+    throw new Error(`가상계좌 발급 거절: ${issued.code} ${issued.message}`);
+  }
+  const a = issued.account;
+  const opened = account;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(statementAccounts)
+      .set({
+        status: 'open',
+        bank: a.bank,
+        accountNumber: a.accountNumber,
+        holder: a.holder,
+        dueAt: a.dueAt,
+        secret: a.secret,
+        paymentKey: a.paymentKey,
+        issuedAt: now,
+      })
+      .where(and(eq(statementAccounts.id, opened.id), eq(statementAccounts.status, 'issuing')))
+      .returning();
+    if (!row) return (await live()) ?? null;
+    await tx
+      .update(statements)
+      .set({
+        vaBank: a.bank,
+        vaAccountNumber: a.accountNumber,
+        vaHolder: a.holder,
+        vaExpiresAt: a.dueAt,
+        vaProviderKey: row.orderId,
+        updatedAt: now,
+      })
+      .where(eq(statements.id, statementId));
+    await notifyStatementAccount(tx, {
+      accountId: row.id,
+      companyId: row.companyId,
+      month: monthLabel(statement.month),
+      amount: row.amount,
+      bank: a.bank,
+      account: a.accountNumber,
+      holder: a.holder,
+      due: a.dueAt,
+    });
+    return row;
+  });
+}
+
+/**
+ * Asks for a statement's virtual account on the caller's transaction (the close's): the
+ * `statement.account` job issues it after the statement commits, retried until the provider answers.
+ */
+export function requestStatementAccount(tx: Parameters<typeof enqueue>[0], statementId: number) {
+  return enqueue(tx, 'statement.account', { statementId }, { key: `statement:${statementId}` });
+}
+
+export const statementAccountJob: JobHandler<'statement.account'> = async (job, deps) => {
+  if (!deps.virtualAccounts) throw new Error('가상계좌 발급 수단이 설정되지 않았습니다.');
+  await issueStatementAccount(deps.db, deps.virtualAccounts, job.data.statementId);
+};
+
+/**
+ * Applies a virtual account's deposit callbacks (docs/requirements.md#credit-deposits): under the
+ * account's row lock, its latest event by the provider's own time decides. DONE: the deposit of that
+ * transaction is recorded (once, by its key) and applied to the statement first; anything else (the
+ * bank took it back: WAITING_FOR_DEPOSIT, CANCELED) with a deposit standing: that deposit is undone.
+ * Replays, and events older than one already seen, change nothing.
+ */
+export async function applyAccountEvents(db: Db, accountId: number, now: Date = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [account] = await tx
+      .select()
+      .from(statementAccounts)
+      .where(eq(statementAccounts.id, accountId))
+      .for('update');
+    if (!account) return;
+    const [latest] = await tx
+      .select()
+      .from(depositEvents)
+      .where(eq(depositEvents.accountId, accountId))
+      .orderBy(desc(depositEvents.eventAt), desc(depositEvents.id))
+      .limit(1);
+    if (!latest) return;
+    await tx
+      .update(depositEvents)
+      .set({ processedAt: now })
+      .where(and(eq(depositEvents.accountId, accountId), isNull(depositEvents.processedAt)));
+    const standing = await tx
+      .select()
+      .from(deposits)
+      .where(and(eq(deposits.accountId, accountId), eq(deposits.status, 'applied')));
+    const sourceKey = `${account.provider}:${latest.transactionKey}`;
+    if (latest.status === 'DONE') {
+      if (standing.some((d) => d.sourceKey === sourceKey)) return;
+      await recordDeposit(
+        tx,
+        {
+          source: 'virtual_account',
+          sourceKey,
+          depositorName: account.holder,
+          amount: account.amount,
+          depositedAt: latest.eventAt,
+          companyId: account.companyId,
+          accountId,
+          ownStatementId: account.statementId,
+        },
+        null,
+        now,
+      );
+      return;
+    }
+    for (const d of standing) await reverseDeposit(tx, d, now);
+  });
+}
+
+export const depositCallbackJob: JobHandler<'deposit.callback'> = async (job, deps) => {
+  await applyAccountEvents(deps.db, job.data.accountId);
+};

@@ -1,0 +1,204 @@
+import { createHash } from 'node:crypto';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import {
+  DEPOSIT_REVIEW_REASONS,
+  DEPOSIT_STATUS_LABELS,
+  type DepositReviewReason,
+  type DepositRow,
+  type DepositStatus,
+} from '@partsmall/contract';
+import type { Db, Tx } from '../../db/client.js';
+import { companies, receivablesLedger, statements } from '../../db/schema.js';
+import { applyDeposit, type DepositDbRow } from './apply.js';
+import type { LadderResult } from './ladder.js';
+import { companyNameIndex, matchDepositor, type NameMatch } from './names.js';
+import { depositorNames, deposits } from './schema.js';
+
+export type DepositSource = 'virtual_account' | 'card' | 'staff' | 'import';
+
+export interface NewDeposit {
+  source: DepositSource;
+  /** One deposit per key: a repeated source (a replayed callback, a file imported twice) records nothing. */
+  sourceKey: string;
+  depositorName: string;
+  amount: number;
+  depositedAt: Date;
+  /** Known company (a virtual account's, a card payment's, or named by staff); else matched by name. */
+  companyId?: number | undefined;
+  accountId?: number | undefined;
+  paymentId?: number | undefined;
+  /** The statement its virtual account or card payment is for: paid first (the ladder's first rung). */
+  ownStatementId?: number | undefined;
+  recordedBy?: number | null | undefined;
+}
+
+export interface Recorded {
+  deposit: DepositDbRow;
+  /** False when the source key was recorded before: nothing changed. */
+  created: boolean;
+  /** What the ladder decided (absent: not applied, it waits in the review queue, or repeated). */
+  ladder?: LadderResult;
+}
+
+/** The companies' compared names: each company's own and the depositor names staff taught it. */
+export async function loadNameIndex(db: Db | Tx) {
+  const [own, taught] = await Promise.all([
+    db.select({ id: companies.id, name: companies.name }).from(companies).where(isNull(companies.withdrawnAt)),
+    db
+      .select({ id: depositorNames.companyId, name: depositorNames.name })
+      .from(depositorNames)
+      .innerJoin(companies, eq(companies.id, depositorNames.companyId))
+      .where(isNull(companies.withdrawnAt)),
+  ]);
+  const names = new Map<number, string[]>();
+  for (const r of [...own, ...taught]) names.set(r.id, [...(names.get(r.id) ?? []), r.name]);
+  return companyNameIndex([...names].map(([id, list]) => ({ id, names: list })));
+}
+export type NameIndex = Awaited<ReturnType<typeof loadNameIndex>>;
+
+/**
+ * Records a deposit once per source key and applies it (docs/requirements.md#credit-deposits): with
+ * its company known, or the one company its depositor name names, by the ladder; else it waits in
+ * the review queue ('review', with the reason and the companies it matched). On the caller's
+ * transaction, so a deposit and everything it paid commit together.
+ */
+export async function recordDeposit(
+  tx: Tx,
+  d: NewDeposit,
+  names: NameIndex | null,
+  now: Date = new Date(),
+): Promise<Recorded> {
+  let match: NameMatch | null = null;
+  if (d.companyId === undefined) match = matchDepositor(d.depositorName, names ?? (await loadNameIndex(tx)));
+  const reason: DepositReviewReason | null =
+    match === null || match.kind === 'one' ? null : match.kind === 'none' ? 'noMatch' : 'ambiguous';
+  const [inserted] = await tx
+    .insert(deposits)
+    .values({
+      source: d.source,
+      sourceKey: d.sourceKey,
+      depositorName: d.depositorName,
+      amount: d.amount,
+      depositedAt: d.depositedAt,
+      status: 'review',
+      reviewReason: reason,
+      candidates: match?.kind === 'many' ? match.companyIds : null,
+      accountId: d.accountId ?? null,
+      paymentId: d.paymentId ?? null,
+      recordedBy: d.recordedBy ?? null,
+    })
+    .onConflictDoNothing({ target: deposits.sourceKey })
+    .returning();
+  if (!inserted) {
+    const [before] = await tx.select().from(deposits).where(eq(deposits.sourceKey, d.sourceKey));
+    return { deposit: before!, created: false };
+  }
+  const companyId = d.companyId ?? (match?.kind === 'one' ? match.companyId : undefined);
+  if (companyId === undefined) return { deposit: inserted, created: true };
+  const ladder = await applyDeposit(tx, inserted, companyId, {
+    ownStatementId: d.ownStatementId,
+    memberId: d.recordedBy ?? null,
+    now,
+  });
+  const [after] = await tx.select().from(deposits).where(eq(deposits.id, inserted.id));
+  return { deposit: after!, created: true, ladder };
+}
+
+/**
+ * The source key of a line of a bank file: its instant, compared depositor name and amount, and how
+ * many identical lines came before it in the file (two equal deposits in one minute are two). The
+ * same export imported again, or a later export of an overlapping period, finds its lines recorded.
+ */
+export function importKey(row: { depositedAt: string; depositorName: string; amount: number }, nth: number): string {
+  const text = `${row.depositedAt}\u0000${row.depositorName.normalize('NFKC').replace(/\s+/g, ' ').trim()}\u0000${row.amount}\u0000${nth}`;
+  return `import:${createHash('sha256').update(text).digest('hex').slice(0, 40)}`;
+}
+
+/** Deposits as the back office reads them (their company, the review reason and matched companies, what they paid). */
+export async function depositRows(db: Db | Tx, rows: readonly DepositDbRow[]): Promise<DepositRow[]> {
+  if (rows.length === 0) return [];
+  const companyIds = [...new Set(rows.flatMap((r) => [r.companyId, ...(r.candidates ?? [])]))].filter(
+    (id): id is number => id !== null,
+  );
+  const [names, paid] = await Promise.all([
+    companyIds.length
+      ? db.select({ id: companies.id, name: companies.name }).from(companies).where(inArray(companies.id, companyIds))
+      : Promise.resolve([]),
+    db
+      .select({
+        depositId: receivablesLedger.depositId,
+        statementId: receivablesLedger.statementId,
+        month: statements.month,
+        amount: receivablesLedger.amount,
+      })
+      .from(receivablesLedger)
+      .leftJoin(statements, eq(statements.id, receivablesLedger.statementId))
+      .where(
+        and(
+          inArray(
+            receivablesLedger.depositId,
+            rows.map((r) => r.id),
+          ),
+          eq(receivablesLedger.kind, 'payment'),
+        ),
+      )
+      .orderBy(asc(receivablesLedger.id)),
+  ]);
+  const nameOf = new Map(names.map((n) => [n.id, n.name]));
+  return rows.map((r) => {
+    const status = r.status as DepositStatus;
+    const applications = paid
+      .filter((p) => p.depositId === r.id)
+      .map((p) => ({ statementSeq: p.statementId, month: p.month, amount: -p.amount, toCash: false }));
+    if (r.toCash > 0) applications.push({ statementSeq: null, month: null, amount: r.toCash, toCash: true });
+    return {
+      seq: r.id,
+      source: r.source as DepositRow['source'],
+      depositorName: r.depositorName,
+      amount: r.amount,
+      depositedAt: r.depositedAt.toISOString(),
+      companyId: r.companyId,
+      companyName: r.companyId === null ? null : (nameOf.get(r.companyId) ?? null),
+      status,
+      statusLabel: DEPOSIT_STATUS_LABELS[status],
+      ...(status === 'review' && r.reviewReason
+        ? { reviewReason: DEPOSIT_REVIEW_REASONS[r.reviewReason as DepositReviewReason] }
+        : {}),
+      candidates: (r.candidates ?? []).map((id) => ({ companyId: id, companyName: nameOf.get(id) ?? '' })),
+      applications,
+      created: r.createdAt.toISOString(),
+    };
+  });
+}
+
+/** The review queue: deposits no company or several matched, oldest first (at most 500). */
+export async function reviewQueue(db: Db): Promise<DepositDbRow[]> {
+  return db
+    .select()
+    .from(deposits)
+    .where(eq(deposits.status, 'review'))
+    .orderBy(asc(deposits.createdAt), asc(deposits.id))
+    .limit(500);
+}
+
+/** A deposit by id, locked for the caller's transaction. */
+export async function lockDeposit(tx: Tx, id: number): Promise<DepositDbRow | undefined> {
+  const [row] = await tx.select().from(deposits).where(eq(deposits.id, id)).for('update');
+  return row;
+}
+
+/** A company able to receive a deposit: exists and has not withdrawn. */
+export async function companyName(db: Db | Tx, id: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ name: companies.name })
+    .from(companies)
+    .where(and(eq(companies.id, id), isNull(companies.withdrawnAt)))
+    .orderBy(desc(companies.id));
+  return row?.name;
+}
+
+/** Teaches the matching a depositor name of a company (staff assigned a queued deposit to it). */
+export async function teachName(tx: Tx, companyId: number, name: string, memberId: number): Promise<void> {
+  if (!name.trim()) return;
+  await tx.insert(depositorNames).values({ companyId, name, createdBy: memberId }).onConflictDoNothing();
+}

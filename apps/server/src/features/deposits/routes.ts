@@ -1,0 +1,229 @@
+import { randomUUID } from 'node:crypto';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import {
+  DEPOSIT_FILE_FIELD,
+  DEPOSIT_FILE_MAX_BYTES,
+  MSG_CREDIT,
+  MSG_DEPOSIT,
+  type DepositRow,
+} from '@partsmall/contract';
+import type { Tx } from '../../db/client.js';
+import { recordAudit } from '../../shared/audit.js';
+import { type Api, type AppContext, requireStaff } from '../../shared/context.js';
+import { AppError, badRequest, created, notFound, ok } from '../../shared/http.js';
+import { route } from '../../shared/route.js';
+import { readDepositFileOffThread } from '../../workers/pools.js';
+import { applyDeposit } from './apply.js';
+import type { FileDeposit } from './files.js';
+import {
+  companyName,
+  depositRows,
+  importKey,
+  loadNameIndex,
+  lockDeposit,
+  recordDeposit,
+  reviewQueue,
+  teachName,
+} from './record.js';
+
+/** Lines of a bank file applied per transaction: a failure leaves whole chunks, each retried by its keys. */
+const IMPORT_CHUNK = 100;
+
+/**
+ * 'YYYY-MM-DD' (a Seoul day, its start) or an ISO instant; null when neither, or when its day is not
+ * on the calendar (JavaScript reads 2026-02-30 as 2 March).
+ */
+export function depositInstant(text: string): Date | null {
+  const day = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
+  if (!day) return null;
+  const [y, m, d] = [Number(day[1]), Number(day[2]), Number(day[3])];
+  if (m < 1 || m > 12 || d < 1 || d > new Date(Date.UTC(y, m, 0)).getUTCDate()) return null;
+  const at = new Date(text.length === 10 ? `${text}T00:00:00+09:00` : text);
+  return Number.isNaN(at.getTime()) ? null : at;
+}
+
+/** The one file of the multipart upload, read in the file worker pool; each broken limit its Korean message. */
+async function readUpload(req: FastifyRequest, memberId: number) {
+  let file: { filename: string; data: Buffer } | null = null;
+  try {
+    const parts = req.parts({
+      limits: { fileSize: DEPOSIT_FILE_MAX_BYTES, files: 1, fields: 5, fieldSize: 1000, parts: 6 },
+    });
+    for await (const part of parts) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== DEPOSIT_FILE_FIELD) {
+        part.file.resume();
+        throw badRequest(MSG_DEPOSIT.fileMissing, DEPOSIT_FILE_FIELD);
+      }
+      file = { filename: part.filename, data: await part.toBuffer() };
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError(413, MSG_DEPOSIT.fileTooLarge, 413, DEPOSIT_FILE_FIELD);
+    throw badRequest(MSG_DEPOSIT.fileMissing, DEPOSIT_FILE_FIELD);
+  }
+  if (!file) throw badRequest(MSG_DEPOSIT.fileMissing, DEPOSIT_FILE_FIELD);
+  const parsed = await readDepositFileOffThread(file, `staff:${memberId}`);
+  if (!parsed.ok) throw badRequest(parsed.message, DEPOSIT_FILE_FIELD);
+  return parsed.rows;
+}
+
+/**
+ * Deposits in the back office (docs/requirements.md#credit-deposits): staff enter a bank deposit,
+ * import a bank's 입금내역 file, read the review queue and assign a queued deposit to its company.
+ * Every write is audited; a deposit is recorded once per source key and applied by the ladder.
+ */
+export function depositRoutes(app: Api, ctx: AppContext) {
+  const { db } = ctx;
+
+  route(app, 'adminRecordDeposit', async (req) => {
+    const auth = requireStaff(req);
+    const body = req.body;
+    const depositedAt = depositInstant(body.depositedAt);
+    if (!depositedAt) throw badRequest(MSG_CREDIT.depositDateInvalid, 'depositedAt');
+    if (depositedAt.getTime() > Date.now() + 60_000) throw badRequest(MSG_DEPOSIT.depositedAtFuture, 'depositedAt');
+    if (body.companyId !== undefined && !(await companyName(db, body.companyId)))
+      throw notFound(MSG_CREDIT.companyNotFound);
+    const recorded = await db.transaction(async (tx) => {
+      const r = await recordDeposit(
+        tx,
+        {
+          source: 'staff',
+          sourceKey: `staff:${body.clientRequestId ?? randomUUID()}`,
+          depositorName: body.depositorName,
+          amount: body.amount,
+          depositedAt,
+          companyId: body.companyId,
+          recordedBy: auth.member.id,
+        },
+        null,
+      );
+      if (r.created)
+        await recordAudit(tx, {
+          memberId: auth.member.id,
+          action: 'recordDeposit',
+          target: `deposit:${r.deposit.id}`,
+          before: null,
+          after: {
+            depositorName: body.depositorName,
+            amount: body.amount,
+            depositedAt,
+            companyId: r.deposit.companyId,
+          },
+        });
+      return r;
+    });
+    const [row] = await depositRows(db, [recorded.deposit]);
+    const message = !recorded.created
+      ? MSG_DEPOSIT.repeated
+      : recorded.deposit.status === 'review'
+        ? MSG_DEPOSIT.queued
+        : MSG_DEPOSIT.applied(recorded.deposit.amount);
+    return recorded.created ? created(row!, message) : ok(row!, message);
+  });
+
+  route(app, 'adminDepositQueue', async (req) => {
+    requireStaff(req);
+    const rows = await depositRows(db, await reviewQueue(db));
+    return ok(rows, undefined, rows.length);
+  });
+
+  route(app, 'adminAssignDeposit', async (req) => {
+    const auth = requireStaff(req);
+    const { seq, companyId } = req.body;
+    const name = await companyName(db, companyId);
+    if (!name) throw notFound(MSG_CREDIT.companyNotFound);
+    const deposit = await db.transaction(async (tx) => {
+      const before = await lockDeposit(tx, seq);
+      if (!before) throw notFound(MSG_CREDIT.depositNotFound);
+      if (before.status !== 'review') throw new AppError(409, MSG_CREDIT.depositResolved, 409, 'seq');
+      await applyDeposit(tx, before, companyId, { memberId: auth.member.id });
+      // The name now names this company: its later deposits match by themselves.
+      await teachName(tx, companyId, before.depositorName, auth.member.id);
+      await recordAudit(tx, {
+        memberId: auth.member.id,
+        action: 'assignDeposit',
+        target: `deposit:${seq}`,
+        before: { status: before.status, companyId: null },
+        after: { status: 'applied', companyId },
+      });
+      return (await lockDeposit(tx, seq))!;
+    });
+    const [row] = await depositRows(db, [deposit]);
+    return ok(row!, MSG_DEPOSIT.assigned);
+  });
+
+  void app.register(async (scope: Api) => {
+    await scope.register(fastifyMultipart, { throwFileSizeLimit: true });
+    route(scope, 'adminImportDeposits', async (req) => {
+      const auth = requireStaff(req);
+      if (!req.isMultipart()) throw badRequest(MSG_DEPOSIT.fileMissing, DEPOSIT_FILE_FIELD);
+      const rows = await readUpload(req, auth.member.id);
+      const outcome = await importDeposits(db, rows, auth.member.id);
+      return ok(
+        {
+          rows: rows.length,
+          applied: outcome.applied,
+          review: outcome.review,
+          duplicates: outcome.duplicates,
+          errors: [],
+        },
+        MSG_DEPOSIT.imported(outcome.applied, outcome.review, outcome.duplicates),
+      );
+    });
+  });
+}
+
+/**
+ * Records the lines of a bank file (each once by its import key), matched and applied by the ladder,
+ * in transactions of IMPORT_CHUNK lines; the import is one audit row.
+ */
+export async function importDeposits(
+  db: AppContext['db'],
+  rows: readonly FileDeposit[],
+  memberId: number,
+): Promise<{ applied: number; review: number; duplicates: number }> {
+  const names = await loadNameIndex(db);
+  const seen = new Map<string, number>();
+  const keyed = rows.map((r) => {
+    const same = `${r.depositedAt}\u0000${r.depositorName}\u0000${r.amount}`;
+    const nth = seen.get(same) ?? 0;
+    seen.set(same, nth + 1);
+    return { row: r, key: importKey(r, nth) };
+  });
+  const counts = { applied: 0, review: 0, duplicates: 0 };
+  for (let at = 0; at < keyed.length; at += IMPORT_CHUNK) {
+    await db.transaction(async (tx: Tx) => {
+      for (const { row, key } of keyed.slice(at, at + IMPORT_CHUNK)) {
+        const r = await recordDeposit(
+          tx,
+          {
+            source: 'import',
+            sourceKey: key,
+            depositorName: row.depositorName,
+            amount: row.amount,
+            depositedAt: new Date(row.depositedAt),
+            recordedBy: memberId,
+          },
+          names,
+        );
+        if (!r.created) counts.duplicates++;
+        else if (r.deposit.status === 'review') counts.review++;
+        else counts.applied++;
+      }
+      if (at + IMPORT_CHUNK >= keyed.length)
+        await recordAudit(tx, {
+          memberId,
+          action: 'importDeposits',
+          target: `deposits:${rows.length}`,
+          before: null,
+          after: counts,
+        });
+    });
+  }
+  return counts;
+}
+
+export type { DepositRow };

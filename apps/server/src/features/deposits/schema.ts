@@ -1,0 +1,140 @@
+/**
+ * The deposits feature's tables (docs/requirements.md#credit-deposits): the virtual account of each
+ * statement, the deposit callbacks as they arrived, the deposits themselves (from any source) with
+ * what each paid, and the depositor names staff taught the matching.
+ */
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { companies, members } from '../../db/tables/accounts.js';
+import { payments } from '../../db/tables/money.js';
+import { createdAt, won } from '../../db/tables/columns.js';
+
+/**
+ * A statement's virtual account. The row is written ('issuing', with its orderId) before the
+ * provider is asked, so that every try of the issuing job asks for the same orderId and Toss answers
+ * the account it issued the first time; then 'open' with the account, or 'failed' (Toss refused).
+ */
+export const statementAccounts = pgTable(
+  'statement_accounts',
+  {
+    id: serial('id').primaryKey(),
+    statementId: integer('statement_id').notNull(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    /** 'sandbox' or 'toss': the provider that issued it; its callbacks are taken only from there. */
+    provider: text('provider').notNull(),
+    /** Sent as Toss's orderId: `stm-{statementId}-{n}`. */
+    orderId: text('order_id').notNull(),
+    amount: won('amount').notNull(),
+    status: text('status').notNull().default('issuing'),
+    bank: text('bank').notNull().default(''),
+    accountNumber: text('account_number').notNull().default(''),
+    holder: text('holder').notNull().default(''),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    /** The secret the provider gave with the account; every deposit callback must carry it. */
+    secret: text('secret'),
+    paymentKey: text('payment_key'),
+    /** Why the provider refused (status 'failed'), for staff. */
+    failure: text('failure'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('statement_accounts_order_id').on(t.orderId),
+    // One live account per statement at a time.
+    uniqueIndex('statement_accounts_live')
+      .on(t.statementId)
+      .where(sql`status in ('issuing','open')`),
+    check('statement_accounts_status_valid', sql`${t.status} in ('issuing','open','failed')`),
+    check('statement_accounts_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * A deposit callback as it arrived (Toss's DEPOSIT_CALLBACK, or the sandbox's demo bank), stored
+ * once per transaction key and status before it is acknowledged; the `deposit.callback` job applies
+ * the account's latest event (by the provider's own time) and marks what it processed.
+ */
+export const depositEvents = pgTable(
+  'deposit_events',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => statementAccounts.id),
+    transactionKey: text('transaction_key').notNull(),
+    /** DONE, WAITING_FOR_DEPOSIT (a deposit taken back), CANCELED, … as the provider wrote it. */
+    status: text('status').notNull(),
+    /** The provider's time of the event (its createdAt): the order events are applied in. */
+    eventAt: timestamp('event_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('deposit_events_transaction').on(t.accountId, t.transactionKey, t.status),
+    index('deposit_events_account').on(t.accountId, t.eventAt),
+  ],
+);
+
+/**
+ * Money that came in, from any source, once per source key: a virtual account's transaction, a card
+ * payment, a deposit staff entered, a line of a bank file. 'applied' (its company known and its
+ * amount paid to statements, each a receivables ledger row, and the rest to cash), 'review' (its
+ * depositor name named no company or several: staff assign it), 'reversed' (the bank took it back:
+ * undone by ledger rows of the opposite sign).
+ */
+export const deposits = pgTable(
+  'deposits',
+  {
+    id: serial('id').primaryKey(),
+    source: text('source').notNull(),
+    /** `toss:{transactionKey}`, `card:{paymentId}`, `staff:{request id}`, `import:{digest}`: one deposit per key. */
+    sourceKey: text('source_key').notNull(),
+    companyId: integer('company_id').references(() => companies.id),
+    depositorName: text('depositor_name').notNull().default(''),
+    amount: won('amount').notNull(),
+    depositedAt: timestamp('deposited_at', { withTimezone: true }).notNull(),
+    status: text('status').notNull(),
+    /** Why it waits for staff (status 'review'): noMatch or ambiguous. */
+    reviewReason: text('review_reason'),
+    /** The companies its name matched when more than one did. */
+    candidates: integer('candidates').array(),
+    accountId: integer('account_id').references(() => statementAccounts.id),
+    paymentId: integer('payment_id').references(() => payments.id),
+    /** Which rung of the ladder placed it, and what went to the company's cash. */
+    rung: text('rung'),
+    toCash: won('to_cash').notNull().default(0),
+    recordedBy: integer('recorded_by').references(() => members.id),
+    createdAt: createdAt(),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+    reversedAt: timestamp('reversed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('deposits_source_key').on(t.sourceKey),
+    index('deposits_company').on(t.companyId, t.depositedAt),
+    index('deposits_review')
+      .on(t.createdAt)
+      .where(sql`status = 'review'`),
+    check('deposits_source_valid', sql`${t.source} in ('virtual_account','card','staff','import')`),
+    check('deposits_status_valid', sql`${t.status} in ('applied','review','ignored','reversed')`),
+    check('deposits_amount_positive', sql`${t.amount} > 0`),
+    check('deposits_company_known', sql`${t.status} in ('review','ignored') or ${t.companyId} is not null`),
+  ],
+);
+
+/** A depositor name staff assigned to a company: later deposits of that name match it. */
+export const depositorNames = pgTable(
+  'depositor_names',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    /** The name as written on the deposit. */
+    name: text('name').notNull(),
+    createdBy: integer('created_by').references(() => members.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('depositor_names_company_name').on(t.companyId, t.name)],
+);

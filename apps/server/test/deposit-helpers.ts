@@ -1,0 +1,119 @@
+import { expect } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { queryRows } from '../src/db/client.js';
+import { creditAccounts, deposits, receivablesLedger, statements } from '../src/db/schema.js';
+import { postLedgerEntry } from '../src/features/credit/index.js';
+import type { TestServer } from './helpers.js';
+
+/** Gives a company a credit account (active, 월말 마감 익월 10일) as setCreditAccount would. */
+export async function giveCredit(server: TestServer, companyId: number, opts: { allowSubAccounts?: boolean } = {}) {
+  await server.db
+    .insert(creditAccounts)
+    .values({
+      companyId,
+      creditLimit: 100_000_000,
+      termCode: 'EOM_NEXT_10',
+      allowSubAccounts: opts.allowSubAccounts ?? false,
+    })
+    .onConflictDoUpdate({
+      target: creditAccounts.companyId,
+      set: { allowSubAccounts: opts.allowSubAccounts ?? false },
+    });
+}
+
+/**
+ * A closed statement of `month` billing `amountDue` won, due on `dueDate`, with the charge it bills
+ * posted to the receivables ledger (as the close leaves a company: the ledger owes what it bills).
+ */
+export async function makeStatement(
+  server: TestServer,
+  companyId: number,
+  month: string,
+  amountDue: number,
+  dueDate: string,
+): Promise<number> {
+  return server.db.transaction(async (tx) => {
+    await postLedgerEntry(tx, {
+      companyId,
+      kind: 'adjustment',
+      amount: amountDue,
+      idemKey: `test:charge:${companyId}:${month}`,
+      note: `${month} 외상 (시험)`,
+    });
+    const [row] = await tx
+      .insert(statements)
+      .values({
+        companyId,
+        month,
+        opening: 0,
+        charges: amountDue,
+        credits: 0,
+        payments: 0,
+        adjustments: 0,
+        closing: amountDue,
+        amountDue,
+        termCode: 'EOM_NEXT_10',
+        termLabel: '월말 마감 익월 10일',
+        dueDate,
+      })
+      .returning({ id: statements.id });
+    return row!.id;
+  });
+}
+
+export async function statementOf(server: TestServer, id: number) {
+  const [row] = await server.db
+    .select({ paid: statements.paid, status: statements.status, vaAccountNumber: statements.vaAccountNumber })
+    .from(statements)
+    .where(eq(statements.id, id));
+  return row!;
+}
+
+/** The sum of a company's receivables ledger rows (what it owes). */
+export async function owed(server: TestServer, companyId: number): Promise<number> {
+  const [row] = await server.db
+    .select({ sum: sql<string>`coalesce(sum(${receivablesLedger.amount}), 0)` })
+    .from(receivablesLedger)
+    .where(eq(receivablesLedger.companyId, companyId));
+  return Number(row!.sum);
+}
+
+/** The payments (and their reversals) the ledger holds for a deposit, by statement. */
+export async function ledgerOfDeposit(server: TestServer, depositId: number) {
+  return server.db
+    .select({
+      kind: receivablesLedger.kind,
+      statementId: receivablesLedger.statementId,
+      amount: receivablesLedger.amount,
+    })
+    .from(receivablesLedger)
+    .where(eq(receivablesLedger.depositId, depositId))
+    .orderBy(receivablesLedger.id);
+}
+
+export async function depositsOf(server: TestServer, companyId: number) {
+  return server.db
+    .select()
+    .from(deposits)
+    .where(and(eq(deposits.companyId, companyId)))
+    .orderBy(deposits.id);
+}
+
+/**
+ * For every company with statements: what its statements were paid equals the ledger's payments
+ * (net of their reversals) that name them, and each statement's status follows its paid amount.
+ */
+export async function expectStatementsMatchLedger(server: TestServer): Promise<void> {
+  const rows = await queryRows<{ id: number; paid: string; ledger: string; due: string; status: string }>(
+    server.db,
+    sql`select s.id, s.paid::text as paid, s.amount_due::text as due, s.status,
+      coalesce((select -sum(amount) from receivables_ledger l where l.statement_id = s.id and l.kind in ('payment','payment_reversal')), 0)::text as ledger
+      from statements s order by s.id`,
+  );
+  for (const r of rows) {
+    expect(`${r.id}:${r.paid}`).toBe(`${r.id}:${r.ledger}`);
+    const paid = Number(r.paid);
+    const status = paid >= Number(r.due) ? 'paid' : paid <= 0 ? 'unpaid' : 'partial';
+    expect(`${r.id}:${r.status}`).toBe(`${r.id}:${status}`);
+  }
+}

@@ -1,0 +1,461 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG_CREDIT, MSG_DEPOSIT } from '@partsmall/contract';
+import { cashLedger, deposits, depositorNames, members, payments } from '../../src/db/schema.js';
+import { createSession } from '../../src/features/auth/sessions.js';
+import { call, rawCall, startTestServer, until, type TestServer } from '../helpers.js';
+import { encodeEucKr } from '../euc-kr.js';
+import { expectLedgerMatchesBalances, makeCompany, type TestCompany } from '../member-helpers.js';
+import { balanceOf, makeBuyers, type BuyerTokens } from '../order-helpers.js';
+import {
+  expectStatementsMatchLedger,
+  giveCredit,
+  ledgerOfDeposit,
+  makeStatement,
+  owed,
+  statementOf,
+} from '../deposit-helpers.js';
+
+/**
+ * Money coming in against 외상 on the sandbox provider (docs/requirements.md#credit-deposits): deposits
+ * staff enter or import, matched by the ladder and by name, the review queue, a statement paid by card,
+ * its virtual account paid and taken back at the demo bank; who may call each.
+ */
+let server: TestServer;
+let buyer: TestCompany;
+let other: TestCompany;
+let tokens: BuyerTokens & { admin: string };
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { PAYMENT_SANDBOX_SECRET: 'deposit-test-secret' } });
+  const made = await makeBuyers(server, { buyer: '한빛모터스', other: '대성카센터' });
+  buyer = made.buyer;
+  other = made.other;
+  const [admin] = await server.db
+    .select({ id: members.id })
+    .from(members)
+    .where(eq(members.loginId, 'admin@partsmall.kr'));
+  tokens = { ...made.tokens, admin: (await createSession(server.db, admin!.id)).token };
+  await giveCredit(server, buyer.companyId);
+  await giveCredit(server, other.companyId);
+}, 60_000);
+afterAll(() => server?.close());
+
+async function upload(token: string | undefined, name: string, data: Uint8Array | string) {
+  const form = new FormData();
+  form.append('file', new Blob([data]), name);
+  const res = await fetch(`${server.base}/api/admin/importDeposits`, {
+    method: 'POST',
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    body: form,
+  });
+  return { status: res.status, body: (await res.json()) as { code: number; message: string; results?: unknown } };
+}
+
+const record = (token: string | undefined, body: Record<string, unknown>) =>
+  call(server, 'POST', 'api/admin/recordDeposit', body, token);
+
+async function depositCount(): Promise<number> {
+  return (await server.db.select({ id: deposits.id }).from(deposits)).length;
+}
+
+describe('who may call', () => {
+  it('the back office calls: a visitor 401, buyers 403, staff and admin may', async () => {
+    const body = { depositorName: '아무개', amount: 1000, depositedAt: '2026-03-05' };
+    expect((await record(undefined, body)).status).toBe(401);
+    for (const t of [tokens.main, tokens.sub, tokens.other]) {
+      expect((await record(t, body)).status).toBe(403);
+      expect((await call(server, 'POST', 'api/admin/depositQueue', {}, t)).status).toBe(403);
+      expect((await call(server, 'POST', 'api/admin/assignDeposit', { seq: 1, companyId: 1 }, t)).status).toBe(403);
+      expect((await upload(t, 'a.csv', '거래일자,입금자명,입금액\n2026-03-05,아무개,1000\n')).status).toBe(403);
+    }
+    expect((await call(server, 'POST', 'api/admin/depositQueue', {})).status).toBe(401);
+    expect((await upload(undefined, 'a.csv', 'x')).status).toBe(401);
+    for (const t of [tokens.staff, tokens.admin]) {
+      const queue = await call(server, 'adminDepositQueue', {}, { token: t });
+      expect(queue.status).toBe(200);
+    }
+  });
+
+  it('api/payStatement: a visitor 401, staff 403, another company 404, a sub-account only when allowed', async () => {
+    const seq = await makeStatement(server, buyer.companyId, '2025-01', 10_000, '2025-02-10');
+    const pay = (t: string | undefined) => call(server, 'POST', 'api/payStatement', { seq, method: 'card' }, t);
+    expect((await pay(undefined)).status).toBe(401);
+    expect((await pay(tokens.staff)).status).toBe(403);
+    expect((await pay(tokens.admin)).status).toBe(403);
+    const foreign = await pay(tokens.other);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.message).toBe(MSG_CREDIT.statementNotFound);
+    const sub = await pay(tokens.sub);
+    expect(sub.status).toBe(403);
+    expect(sub.body.message).toBe(MSG_CREDIT.notForSubAccount);
+    expect((await pay(tokens.main)).status).toBe(200);
+    await giveCredit(server, buyer.companyId, { allowSubAccounts: true });
+    expect((await pay(tokens.sub)).status).toBe(200);
+    await giveCredit(server, buyer.companyId);
+    // Paid in full (by a deposit staff record): nothing left to pay.
+    await record(tokens.staff, {
+      depositorName: '한빛',
+      amount: 10_000,
+      depositedAt: '2025-02-01',
+      companyId: buyer.companyId,
+    });
+    const paid = await pay(tokens.main);
+    expect(paid.status).toBe(400);
+    expect(paid.body.message).toBe(MSG_CREDIT.statementPaid);
+  });
+});
+
+describe('deposits staff enter', () => {
+  let c: TestCompany;
+  let march: number;
+  let april: number;
+  beforeAll(async () => {
+    c = await makeCompany(server, '서울공업사', 0);
+    await giveCredit(server, c.companyId);
+    march = await makeStatement(server, c.companyId, '2026-03', 120_000, '2026-04-10');
+    april = await makeStatement(server, c.companyId, '2026-04', 80_000, '2026-05-11');
+  });
+
+  it('an amount equal to one open statement pays that one (not the oldest)', async () => {
+    const res = await call(
+      server,
+      'adminRecordDeposit',
+      { depositorName: '서울공업사', amount: 80_000, depositedAt: '2026-05-02T10:00:00+09:00', companyId: c.companyId },
+      { token: tokens.staff },
+    );
+    expect(res.body.code).toBe(201);
+    expect(res.body.message).toBe(MSG_DEPOSIT.applied(80_000));
+    expect(res.body.results).toMatchObject({
+      status: 'applied',
+      companyId: c.companyId,
+      companyName: '서울공업사상사',
+      applications: [{ statementSeq: april, month: '2026-04', amount: 80_000, toCash: false }],
+    });
+    expect(await statementOf(server, april)).toMatchObject({ paid: 80_000, status: 'paid' });
+    expect(await statementOf(server, march)).toMatchObject({ paid: 0, status: 'unpaid' });
+    expect(await owed(server, c.companyId)).toBe(120_000);
+  });
+
+  it('by name, more than is open: the statement, then the rest to cash', async () => {
+    const cashBefore = await balanceOf(server, c.companyId);
+    const res = await call(
+      server,
+      'adminRecordDeposit',
+      { depositorName: '(주)서울공업사상사', amount: 150_000, depositedAt: '2026-05-03' },
+      { token: tokens.staff },
+    );
+    expect(res.body.code).toBe(201);
+    expect(res.body.results).toMatchObject({
+      status: 'applied',
+      companyId: c.companyId,
+      applications: [
+        { statementSeq: march, amount: 120_000, toCash: false },
+        { statementSeq: null, amount: 30_000, toCash: true },
+      ],
+    });
+    expect(await statementOf(server, march)).toMatchObject({ paid: 120_000, status: 'paid' });
+    expect(await balanceOf(server, c.companyId)).toBe(cashBefore + 30_000);
+    expect(await owed(server, c.companyId)).toBe(0);
+    await expectLedgerMatchesBalances(server);
+    await expectStatementsMatchLedger(server);
+  });
+
+  it('the same request twice (clientRequestId) records once', async () => {
+    const body = {
+      depositorName: '서울공업사상사',
+      amount: 5_000,
+      depositedAt: '2026-05-04',
+      companyId: c.companyId,
+      clientRequestId: 'same-request-0001',
+    };
+    const first = await record(tokens.staff, body);
+    const again = await record(tokens.staff, body);
+    expect(first.body.code).toBe(201);
+    expect(again.body.code).toBe(200);
+    expect(again.body.message).toBe(MSG_DEPOSIT.repeated);
+    expect((again.body.results as { seq: number }).seq).toBe((first.body.results as { seq: number }).seq);
+  });
+
+  it.each([
+    [{ amount: -1 }, MSG_CREDIT.depositAmountInvalid],
+    [{ amount: 1.5 }, MSG_CREDIT.depositAmountInvalid],
+    [{ amount: '만원' }, MSG_CREDIT.depositAmountInvalid],
+    [{ depositedAt: '2026-02-30' }, MSG_CREDIT.depositDateInvalid],
+    [{ depositedAt: '어제' }, MSG_CREDIT.depositDateInvalid],
+    [{ depositedAt: '2099-01-01' }, MSG_DEPOSIT.depositedAtFuture],
+    [{ depositorName: '' }, MSG_CREDIT.depositorInvalid],
+    [{ companyId: 99_999_999 }, MSG_CREDIT.companyNotFound],
+  ])('bad input %o: a Korean message, nothing recorded', async (change, message) => {
+    const before = await depositCount();
+    const res = await record(tokens.staff, {
+      depositorName: '서울공업사상사',
+      amount: 1000,
+      depositedAt: '2026-05-04',
+      ...change,
+    });
+    expect([400, 404]).toContain(res.status);
+    expect(res.body.message).toBe(message);
+    expect(await depositCount()).toBe(before);
+  });
+});
+
+describe('the review queue', () => {
+  it('a name matching no company or two waits; staff assign it, and the name then matches by itself', async () => {
+    const twinA = await makeCompany(server, '제일모터', 0);
+    const twinB = await makeCompany(server, '제일 모터', 0);
+    const loner = await makeCompany(server, '동해정비', 0);
+    await giveCredit(server, loner.companyId);
+    const st = await makeStatement(server, loner.companyId, '2026-04', 33_000, '2026-05-11');
+
+    const none = await record(tokens.staff, { depositorName: '김동해', amount: 33_000, depositedAt: '2026-05-05' });
+    expect(none.body.code).toBe(201);
+    expect(none.body.message).toBe(MSG_DEPOSIT.queued);
+    expect(none.body.results).toMatchObject({
+      status: 'review',
+      companyId: null,
+      reviewReason: '입금자명과 일치하는 업체가 없습니다.',
+    });
+    const two = await record(tokens.staff, { depositorName: '제일모터상사', amount: 7_000, depositedAt: '2026-05-05' });
+    expect(two.body.results).toMatchObject({
+      status: 'review',
+      reviewReason: '입금자명과 일치하는 업체가 둘 이상입니다.',
+      candidates: [
+        { companyId: twinA.companyId, companyName: '제일모터상사' },
+        { companyId: twinB.companyId, companyName: '제일 모터상사' },
+      ],
+    });
+
+    const queue = await call(server, 'adminDepositQueue', {}, { token: tokens.staff });
+    const seqs = queue.body.results!.map((d) => d.seq);
+    const noneSeq = (none.body.results as { seq: number }).seq;
+    expect(seqs).toContain(noneSeq);
+
+    const assigned = await call(
+      server,
+      'adminAssignDeposit',
+      { seq: noneSeq, companyId: loner.companyId },
+      { token: tokens.staff },
+    );
+    expect(assigned.status).toBe(200);
+    expect(assigned.body.results).toMatchObject({
+      status: 'applied',
+      companyId: loner.companyId,
+      applications: [{ statementSeq: st, amount: 33_000 }],
+    });
+    expect(await statementOf(server, st)).toMatchObject({ paid: 33_000, status: 'paid' });
+    const again = await call(
+      server,
+      'adminAssignDeposit',
+      { seq: noneSeq, companyId: loner.companyId },
+      { token: tokens.staff },
+    );
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(MSG_CREDIT.depositResolved);
+    expect(
+      (await call(server, 'adminDepositQueue', {}, { token: tokens.staff })).body.results!.map((d) => d.seq),
+    ).not.toContain(noneSeq);
+    expect(
+      await server.db
+        .select({ name: depositorNames.name })
+        .from(depositorNames)
+        .where(eq(depositorNames.companyId, loner.companyId)),
+    ).toEqual([{ name: '김동해' }]);
+
+    // Taught: the next deposit of that name goes to the company by itself (to its cash: nothing open).
+    const next = await record(tokens.staff, { depositorName: '김 동해', amount: 1_000, depositedAt: '2026-05-06' });
+    expect(next.body.results).toMatchObject({ status: 'applied', companyId: loner.companyId });
+
+    const unknown = await call(
+      server,
+      'adminAssignDeposit',
+      { seq: 99_999_999, companyId: loner.companyId },
+      { token: tokens.staff },
+    );
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe(MSG_CREDIT.depositNotFound);
+    const noCompany = await call(
+      server,
+      'adminAssignDeposit',
+      { seq: noneSeq, companyId: 99_999_999 },
+      { token: tokens.staff },
+    );
+    expect(noCompany.status).toBe(404);
+    expect(noCompany.body.message).toBe(MSG_CREDIT.companyNotFound);
+  });
+});
+
+describe('a bank 입금내역 file', () => {
+  it('EUC-KR CSV: matched lines applied, the rest queued; the same file again changes nothing', async () => {
+    const c = await makeCompany(server, '남부카센터', 0);
+    await giveCredit(server, c.companyId);
+    const st = await makeStatement(server, c.companyId, '2026-04', 44_000, '2026-05-11');
+    const csv = [
+      '거래일시,적요,입금자명,출금액,입금액(원),잔액',
+      '2026-05-07 09:10:00,타행이체,남부카센터상사,0,"44,000","1,000,000"',
+      '2026-05-07 09:12:00,타행이체,모르는사람,0,"12,000","1,012,000"',
+      '2026-05-07 09:15:00,인터넷,,"5,000",,"1,007,000"',
+    ].join('\r\n');
+    const data = encodeEucKr(csv);
+    const first = await upload(tokens.staff, '입금내역.csv', data);
+    expect(first.status).toBe(200);
+    expect(first.body.results).toEqual({ rows: 2, applied: 1, review: 1, duplicates: 0, errors: [] });
+    expect(first.body.message).toBe(MSG_DEPOSIT.imported(1, 1, 0));
+    expect(await statementOf(server, st)).toMatchObject({ paid: 44_000, status: 'paid' });
+    const again = await upload(tokens.admin, '입금내역.csv', data);
+    expect(again.body.results).toEqual({ rows: 2, applied: 0, review: 0, duplicates: 2, errors: [] });
+    expect(await statementOf(server, st)).toMatchObject({ paid: 44_000, status: 'paid' });
+  });
+
+  it.each([
+    ['a wrong column', 'a.csv', '날짜,이름,금액\n2026-05-07,남부,1000\n', MSG_DEPOSIT.columns(['입금자명'])],
+    [
+      'a formula as an amount',
+      'a.csv',
+      '거래일자,입금자명,입금액\n2026-05-07,남부,=1+2\n',
+      MSG_DEPOSIT.rowErrors([MSG_DEPOSIT.rowAmount(2, '=1+2')], 0),
+    ],
+    ['a PDF', 'a.pdf', '%PDF-1.4', MSG_DEPOSIT.fileType],
+  ])('%s: a Korean message, nothing recorded', async (_what, name, text, message) => {
+    const before = await depositCount();
+    const res = await upload(tokens.staff, name, text);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+    expect(await depositCount()).toBe(before);
+  });
+
+  it('50,000 rows: refused at once with its message, nothing recorded', async () => {
+    const lines = ['거래일자,입금자명,입금액'];
+    for (let i = 0; i < 50_000; i++) lines.push(`2026-05-07 10:00:00,업체${i},${1000 + i}`);
+    const before = await depositCount();
+    const started = Date.now();
+    const res = await upload(tokens.staff, 'big.csv', lines.join('\n'));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(MSG_DEPOSIT.fileTooManyRows);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(await depositCount()).toBe(before);
+  });
+
+  it('a file over 5 MB: 413 with its message', async () => {
+    const res = await upload(tokens.staff, 'huge.csv', new Uint8Array(5 * 1024 * 1024 + 10).fill(0x41));
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe(MSG_DEPOSIT.fileTooLarge);
+  });
+});
+
+describe('a statement paid by card (sandbox gateway)', () => {
+  it('the slip names the invoiced statement; approved, the statement is paid once', async () => {
+    const c = await makeCompany(server, '카드정비', 0);
+    await giveCredit(server, c.companyId);
+    const st = await makeStatement(server, c.companyId, '2026-04', 66_000, '2026-05-11');
+    const token = (await createSession(server.db, c.main.seq)).token;
+    const res = await call(server, 'payStatement', { seq: st, method: 'card' }, { token });
+    expect(res.status).toBe(200);
+    expect(res.body.results).toMatchObject({ seq: st, method: 'card', amount: 66_000 });
+    const paymentId = res.body.results!.paymentId!;
+    const [payment] = await server.db.select().from(payments).where(eq(payments.gatewayId, paymentId));
+    expect(payment).toMatchObject({
+      kind: 'statement',
+      statementId: st,
+      amount: 66_000,
+      pgcode: 'creditcard',
+      productName: '외상 명세서 결제 (2026년 4월, 세금계산서 발행분)',
+    });
+    const url = new URL(res.body.results!.online_url!);
+    const press = () =>
+      rawCall(server, 'POST', `${url.pathname}/approve${url.search}`, {
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: '',
+      });
+    expect((await press()).status).toBe(200);
+    expect((await press()).status).toBe(200);
+    expect(await statementOf(server, st)).toMatchObject({ paid: 66_000, status: 'paid' });
+    const [deposit] = await server.db.select().from(deposits).where(eq(deposits.paymentId, payment!.id));
+    expect(deposit).toMatchObject({ source: 'card', status: 'applied', amount: 66_000, companyId: c.companyId });
+    expect(await ledgerOfDeposit(server, deposit!.id)).toEqual([{ kind: 'payment', statementId: st, amount: -66_000 }]);
+    // No cash moved: the card paid the statement, not a top-up.
+    expect(await server.db.select().from(cashLedger).where(eq(cashLedger.companyId, c.companyId))).toEqual([]);
+  });
+});
+
+describe("a statement's virtual account at the demo bank", () => {
+  it('issued once; deposited, it pays the statement; taken back, it is undone', async () => {
+    const c = await makeCompany(server, '가상정비', 0);
+    await giveCredit(server, c.companyId);
+    const st = await makeStatement(server, c.companyId, '2026-04', 77_000, '2026-05-11');
+    const token = (await createSession(server.db, c.main.seq)).token;
+    const res = await call(server, 'payStatement', { seq: st, method: 'virtualAccount' }, { token });
+    expect(res.status).toBe(200);
+    const va = res.body.results!;
+    expect(va).toMatchObject({ seq: st, method: 'virtualAccount', amount: 77_000 });
+    expect(va.virtualAccount!.holder).toBe('가상정비상사');
+    const again = await call(server, 'payStatement', { seq: st, method: 'virtualAccount' }, { token });
+    expect(again.body.results!.virtualAccount).toEqual(va.virtualAccount);
+    expect((await statementOf(server, st)).vaAccountNumber).toBe(va.virtualAccount!.accountNumber);
+
+    const bank = new URL(va.demoBankUrl!);
+    const page = await rawCall(server, 'GET', `${bank.pathname}${bank.search}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(va.virtualAccount!.accountNumber);
+    const wrongKey = await rawCall(server, 'GET', `${bank.pathname}?key=wrong`);
+    expect(wrongKey.status).toBe(404);
+    const press = (action: string) =>
+      rawCall(server, 'POST', `${bank.pathname}/${action}${bank.search}`, {
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: '',
+      });
+    expect((await press('deposit')).status).toBe(200);
+    await until('deposit applied', async () => (await statementOf(server, st)).status === 'paid');
+    expect(await owed(server, c.companyId)).toBe(0);
+    // Pressed again while deposited: nothing to deposit.
+    expect((await press('deposit')).status).toBe(400);
+
+    expect((await press('reverse')).status).toBe(200);
+    await until('deposit undone', async () => (await statementOf(server, st)).status === 'unpaid');
+    expect(await owed(server, c.companyId)).toBe(77_000);
+    const [deposit] = await server.db.select().from(deposits).where(eq(deposits.companyId, c.companyId));
+    expect(deposit).toMatchObject({ source: 'virtual_account', status: 'reversed' });
+    expect(await ledgerOfDeposit(server, deposit!.id)).toEqual([
+      { kind: 'payment', statementId: st, amount: -77_000 },
+      { kind: 'payment_reversal', statementId: st, amount: 77_000 },
+    ]);
+    await expectStatementsMatchLedger(server);
+  });
+});
+
+describe('50 deposits at once on one company', () => {
+  it('each applied exactly once; statements, ledger and cash agree', async () => {
+    const c = await makeCompany(server, '동시상회', 0);
+    await giveCredit(server, c.companyId);
+    const ids = [
+      await makeStatement(server, c.companyId, '2026-01', 100_000, '2026-02-10'),
+      await makeStatement(server, c.companyId, '2026-02', 100_000, '2026-03-10'),
+      await makeStatement(server, c.companyId, '2026-03', 100_000, '2026-04-10'),
+    ];
+    const amounts = Array.from({ length: 50 }, (_, i) => 3_000 + i * 500);
+    const total = amounts.reduce((s, a) => s + a, 0);
+    const results = await Promise.all(
+      amounts.map((amount, i) =>
+        record(tokens.staff, {
+          depositorName: '동시상회',
+          amount,
+          depositedAt: '2026-04-20',
+          companyId: c.companyId,
+          clientRequestId: `race-${c.companyId}-${i}`,
+        }),
+      ),
+    );
+    expect(results.map((r) => r.body.code)).toEqual(amounts.map(() => 201));
+    const rows = await server.db.select().from(deposits).where(eq(deposits.companyId, c.companyId));
+    expect(rows).toHaveLength(50);
+    expect(rows.every((r) => r.status === 'applied')).toBe(true);
+    // 50 deposits of 3,000..27,500: 762,500 in all, 300,000 owed: the statements paid, the rest cash.
+    expect(total).toBe(762_500);
+    for (const id of ids) expect(await statementOf(server, id)).toMatchObject({ paid: 100_000, status: 'paid' });
+    expect(await owed(server, c.companyId)).toBe(0);
+    expect(await balanceOf(server, c.companyId)).toBe(total - 300_000);
+    expect(rows.reduce((s, r) => s + r.toCash, 0)).toBe(total - 300_000);
+    await expectLedgerMatchesBalances(server);
+    await expectStatementsMatchLedger(server);
+  });
+});
