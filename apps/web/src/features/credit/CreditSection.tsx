@@ -34,7 +34,8 @@ function useStatementPay() {
       { seq: row.seq, method },
       {
         onSuccess: (a) => {
-          const url = a.results?.online_url;
+          // A card's payment window; for a virtual account, the sandbox's demo bank in demo mode.
+          const url = a.results?.online_url ?? a.results?.demoBankUrl;
           const va = a.results?.virtualAccount;
           if (!url) return void notify.alert(va ? S.accountLine(va.bank, va.accountNumber, va.holder) : a.message);
           if (!popup.open(url)) return void notify.alert(S.popupBlocked);

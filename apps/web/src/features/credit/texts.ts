@@ -208,7 +208,10 @@ export const CREDIT_TEXTS = {
       reason: '확인 사유',
       assign: '업체 지정',
     },
-    sources: { staff: '직원 등록', import: '파일', virtual_account: '가상계좌' } as Record<string, string>,
+    sources: { staff: '직원 등록', import: '파일', virtual_account: '가상계좌', card: '카드' } as Record<
+      string,
+      string
+    >,
     candidate: '후보 업체',
     pickCompany: '업체 선택',
     otherCompany: '업체 번호 직접 입력',

@@ -219,21 +219,27 @@ export function CompanyCredit({ companyId }: { companyId: number }) {
         />
       )}
       <h2>{K.statements}</h2>
-      <StatementTable
-        label={K.statements}
-        rows={page.statements}
-        actions={(r) => <Resend seq={r.seq} month={CREDIT_TEXTS.statements.month(r.month)} />}
-      />
+      <div className="cr-scroll">
+        <StatementTable
+          label={K.statements}
+          rows={page.statements}
+          actions={(r) => <Resend seq={r.seq} month={CREDIT_TEXTS.statements.month(r.month)} />}
+        />
+      </div>
       <h2>{K.ledger}</h2>
-      <DataTable
-        label={K.ledger}
-        rows={page.ledger}
-        columns={LEDGER_COLUMNS}
-        emptyText={K.ledgerEmpty}
-        rowTestId="receivable-row"
-      />
+      <div className="cr-scroll">
+        <DataTable
+          label={K.ledger}
+          rows={page.ledger}
+          columns={LEDGER_COLUMNS}
+          emptyText={K.ledgerEmpty}
+          rowTestId="receivable-row"
+        />
+      </div>
       <h2>{K.audit}</h2>
-      <AuditTable rows={page.audit} terms={page.terms} />
+      <div className="cr-scroll">
+        <AuditTable rows={page.audit} terms={page.terms} />
+      </div>
       {layer === 'edit' && (
         <CreditAccountModal
           companyId={companyId}

@@ -161,46 +161,48 @@ export default function DepositQueuePage() {
     <section className="cr-admin">
       <h1>{D.title}</h1>
       <p className="admin-lead">{D.intro}</p>
-      <DataTable<DepositRow>
-        label={D.queueLabel}
-        rows={queue.data ?? []}
-        loading={queue.isFetching}
-        error={queue.error ? messageOf(queue.error) : null}
-        emptyText={D.empty}
-        rowTestId="deposit-row"
-        columns={[
-          {
-            id: 'date',
-            header: D.cols.date,
-            width: 130,
-            className: 'center date',
-            cell: (r) => dateTime(r.depositedAt),
-          },
-          { id: 'name', header: D.cols.name, width: 150, cell: (r) => r.depositorName },
-          {
-            id: 'amount',
-            header: `${D.cols.amount}(원)`,
-            width: 110,
-            className: 'money',
-            cell: (r) => money(r.amount),
-          },
-          {
-            id: 'source',
-            header: D.cols.source,
-            width: 80,
-            className: 'center',
-            cell: (r) => D.sources[r.source] ?? r.source,
-          },
-          {
-            id: 'reason',
-            header: D.cols.reason,
-            className: 'ellipsis',
-            title: (r) => r.reviewReason,
-            cell: (r) => r.reviewReason ?? r.statusLabel,
-          },
-          { id: 'assign', header: D.cols.assign, width: 300, cell: (r) => <Assign row={r} /> },
-        ]}
-      />
+      <div className="cr-scroll">
+        <DataTable<DepositRow>
+          label={D.queueLabel}
+          rows={queue.data ?? []}
+          loading={queue.isFetching}
+          error={queue.error ? messageOf(queue.error) : null}
+          emptyText={D.empty}
+          rowTestId="deposit-row"
+          columns={[
+            {
+              id: 'date',
+              header: D.cols.date,
+              width: 130,
+              className: 'center date',
+              cell: (r) => dateTime(r.depositedAt),
+            },
+            { id: 'name', header: D.cols.name, width: 150, cell: (r) => r.depositorName },
+            {
+              id: 'amount',
+              header: `${D.cols.amount}(원)`,
+              width: 110,
+              className: 'money',
+              cell: (r) => money(r.amount),
+            },
+            {
+              id: 'source',
+              header: D.cols.source,
+              width: 80,
+              className: 'center',
+              cell: (r) => D.sources[r.source] ?? r.source,
+            },
+            {
+              id: 'reason',
+              header: D.cols.reason,
+              className: 'ellipsis',
+              title: (r) => r.reviewReason,
+              cell: (r) => r.reviewReason ?? r.statusLabel,
+            },
+            { id: 'assign', header: D.cols.assign, width: 300, cell: (r) => <Assign row={r} /> },
+          ]}
+        />
+      </div>
       <div className="admin-grid2">
         <RecordDeposit />
         <ImportDeposits />
