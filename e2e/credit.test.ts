@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG_CREDIT } from '@partsmall/contract';
+import { MSG_CREDIT, MSG_DEPOSIT } from '@partsmall/contract';
 import { companies, orders, shippingAddresses } from '../apps/server/src/db/schema.js';
 import type { TestServer } from '../apps/server/test/helpers.js';
 import { makeCompany, type TestCompany } from '../apps/server/test/member-helpers.js';
@@ -378,7 +378,9 @@ async function payInDemoBank(context: BrowserContext, page: Page) {
   ]);
   await bank.getByText('248,000원').first().waitFor();
   await snap(bank, 'credit-demo-bank');
+  // The bank says so and closes its window by itself; the member area then reads the statements again.
+  const closed = bank.waitForEvent('close');
   await bank.getByRole('button', { name: '입금하기' }).click();
-  await bank.getByText('입금 완료').first().waitFor();
-  await bank.close();
+  await bank.getByText(MSG_DEPOSIT.demoDeposited).waitFor();
+  await closed;
 }

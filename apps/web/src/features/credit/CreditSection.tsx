@@ -1,4 +1,4 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PAGE_SIZE, type StatementRow } from '@partsmall/contract';
 import { messageOf } from '../../shared/api';
@@ -13,19 +13,29 @@ import { CREDIT_TEXTS } from './texts';
 import './credit.css';
 
 const C = CREDIT_TEXTS.section;
+/** How long the page reads again after a payment window closed. */
+const WATCH_MS = 30_000;
 const S = CREDIT_TEXTS.statements;
 
 /**
  * Pays a statement (api/payStatement): by card, its payment window opens; by virtual account, the
  * account is told, and where the payment provider has a page for it (the demo bank of the sandbox) that
- * page opens in the same window. When the window closes the statements and the summary are read again.
+ * page opens in the same window. When the window closes the statements and the summary are read again,
+ * and every 2 s for a while after: a deposit or a card payment is applied by a job, a moment later.
  */
 function useStatementPay() {
   const notify = useNotify();
   const client = useQueryClient();
   const pay = useCreditWrite('payStatement');
+  const [watching, setWatching] = useState(false);
+  useEffect(() => {
+    if (!watching) return;
+    const stop = setTimeout(() => setWatching(false), WATCH_MS);
+    return () => clearTimeout(stop);
+  }, [watching]);
   const onClosed = useCallback(() => {
     void client.invalidateQueries({ queryKey: creditKeys.all });
+    setWatching(true);
     notify.toast(S.payClosed);
   }, [client, notify]);
   const popup = usePaymentWindow(onClosed);
@@ -44,7 +54,7 @@ function useStatementPay() {
         onError: (e) => void notify.alert(messageOf(e)),
       },
     );
-  return { start, busy: pay.isPending || popup.isOpen };
+  return { start, busy: pay.isPending || popup.isOpen, refetchInterval: watching ? 2_000 : (false as const) };
 }
 
 /**
@@ -53,11 +63,11 @@ function useStatementPay() {
  * owed by age, and the statements with their PDF, virtual account and card payment.
  */
 export function CreditSection({ head }: { head?: (title: string, intro: string) => ReactNode }) {
-  const summary = useQuery(creditSummaryQuery);
+  const pay = useStatementPay();
+  const summary = useQuery({ ...creditSummaryQuery, refetchInterval: pay.refetchInterval });
   const [page, setPage] = useState(1);
   const has = summary.data?.summary != null;
-  const list = useQuery({ ...statementsQuery(page), enabled: has });
-  const pay = useStatementPay();
+  const list = useQuery({ ...statementsQuery(page), enabled: has, refetchInterval: pay.refetchInterval });
 
   const body = () => {
     if (summary.isPending) return <Loading className="empty" />;
