@@ -135,3 +135,8 @@ CREATE INDEX "statement_lines_statement" ON "statement_lines" USING btree ("stat
 ALTER TABLE "orders" ADD COLUMN "pay_with" text DEFAULT 'cash' NOT NULL;
 --> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_pay_with_valid" CHECK ("pay_with" in ('cash','credit'));
+--> statement-breakpoint
+-- A 월합계 of a credit statement keeps the statement's amounts (docs/requirements.md#monthly-close).
+ALTER TABLE "tax_invoices" ADD COLUMN "statement_id" integer;
+--> statement-breakpoint
+CREATE UNIQUE INDEX "tax_invoices_statement" ON "tax_invoices" USING btree ("statement_id") WHERE "statement_id" is not null;

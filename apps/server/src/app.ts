@@ -32,7 +32,7 @@ import { yieldingDatabase } from './db/yielding.js';
 import { paperworkRoutes } from './features/paperwork/index.js';
 import { startPaperworkSchedule, taxInvoiceRoutes, taxInvoicesFromConfig } from './features/tax-invoices/index.js';
 import { trackingFromConfig, trackingRoutes } from './features/tracking/index.js';
-import { creditRoutes } from './features/credit/index.js';
+import { creditRoutes, startCreditSchedule } from './features/credit/index.js';
 import { depositRoutes } from './features/deposits/index.js';
 import { serveWebApp } from './web-app/serve.js';
 import { smsFromConfig } from './features/sms/index.js';
@@ -182,6 +182,8 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
   app.addHook('onClose', async () => schedule.stop());
   const notifySchedule = startNotifySchedule(db, jobs, app.log);
   app.addHook('onClose', async () => notifySchedule.stop());
+  const creditSchedule = startCreditSchedule(db, jobs, app.log);
+  app.addHook('onClose', async () => creditSchedule.stop());
 
   installRequestContext(app, db);
   app.addHook('preClose', async () => {

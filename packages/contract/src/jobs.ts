@@ -28,6 +28,10 @@ export const taxInvoiceMonthlyJobData = z.object({ month: z.string().regex(/^\d{
 export const taxInvoicePollJobData = z.object({ hour: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}$/) });
 /** The daily destruction of records whose retention period has ended (docs/requirements.md#retention). */
 export const retentionSweepJobData = z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) });
+/** The monthly close of 'YYYY-MM' (docs/requirements.md#monthly-close), scheduled at 00:05 KST on the 1st. */
+export const creditCloseJobData = z.object({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/) });
+/** The day's overdue check and payment reminders of credit statements (docs/requirements.md#overdue). */
+export const creditDailyJobData = z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) });
 /**
  * A shipped waybill to register with the tracking provider's webhook (docs/requirements.md#shipping-and-tracking);
  * `round` counts the renewals before each registration expires (absent: the first, written when it shipped).
@@ -56,6 +60,9 @@ export const JOB_DATA = {
   'taxInvoice.monthly': taxInvoiceMonthlyJobData,
   'taxInvoice.poll': taxInvoicePollJobData,
   'retention.sweep': retentionSweepJobData,
+  // credit: the monthly close and the daily overdue check and reminders (docs/requirements.md#credit)
+  'credit.close': creditCloseJobData,
+  'credit.daily': creditDailyJobData,
   'tracking.register': trackingRegisterJobData,
   // notify: 알림톡 with SMS fallback (docs/requirements.md#notifications)
   'notify.send': notifySendJobData,
@@ -75,6 +82,8 @@ export const JOB_LABELS: Record<JobName, string> = {
   'taxInvoice.monthly': '월합계 세금계산서 만들기',
   'taxInvoice.poll': '세금계산서 국세청 전송 확인',
   'retention.sweep': '보관 기간이 끝난 기록 파기',
+  'credit.close': '외상 월 마감',
+  'credit.daily': '외상 연체 확인과 결제 안내',
   'tracking.register': '송장 배송 조회 등록',
   // notify
   'notify.send': '알림톡 발송',

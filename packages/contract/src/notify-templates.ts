@@ -21,7 +21,9 @@ export type NotifyEvent =
   | 'licenceEnding'
   | 'restock'
   | 'chatReply'
-  | 'statementAccount';
+  | 'statementAccount'
+  | 'creditStatement'
+  | 'creditReminder';
 
 export interface NotifyTemplate {
   /** Shown in the back office and the member area's '알림 설정'. */
@@ -98,6 +100,16 @@ export const NOTIFY_TEMPLATES: Readonly<Record<NotifyEvent, NotifyTemplate>> = {
       holder: 'text',
       dueAt: 'dateTime',
     },
+  },
+  creditStatement: {
+    label: '외상 명세서 발행',
+    text: '[#{shop}] #{statement}가 발행되었습니다.\n\n청구금액: #{amount}\n기말 잔액: #{closing}\n결제기한: #{dueDate}\n\n쇼핑몰의 명세서 화면에서 확인하고 결제하세요.',
+    vars: { shop: 'text', statement: 'text', amount: 'won', closing: 'won', dueDate: 'date' },
+  },
+  creditReminder: {
+    label: '외상 결제 기한 안내',
+    text: '[#{shop}] #{statement} 결제 안내\n\n미결제 금액: #{amount}\n결제기한: #{dueDate}\n#{note}',
+    vars: { shop: 'text', statement: 'text', amount: 'won', dueDate: 'date', note: 'text' },
   },
 };
 

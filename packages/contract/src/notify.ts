@@ -24,6 +24,8 @@ export const NOTIFY_SETTING_EVENTS = [
   'licenceEnding',
   'chatReply',
   'statementAccount',
+  'creditStatement',
+  'creditReminder',
 ] as const satisfies readonly NotifyEvent[];
 export type NotifySettingEvent = (typeof NOTIFY_SETTING_EVENTS)[number];
 
@@ -36,6 +38,8 @@ export const NOTIFY_MAIN_ONLY_EVENTS: readonly NotifySettingEvent[] = [
   'bankTransferWaiting',
   'licenceEnding',
   'statementAccount',
+  'creditStatement',
+  'creditReminder',
 ];
 
 /** The events an account may choose: all for a main account, those about orders and chat for a sub-account. */

@@ -150,6 +150,33 @@ export function monthlyInvoice(
   };
 }
 
+/** 'S-<statement>' for the 월합계 invoice of a credit statement (docs/requirements.md#monthly-close). */
+export function statementMgtKey(statementSeq: number): string {
+  return checked(`S-${id36(statementSeq)}`);
+}
+
+/**
+ * The 월합계 invoice of a credit statement of `month`: each order the statement bills at its net
+ * (charge less the reversals on the same statement), orders netting to nothing dropped; 작성일자 the
+ * month's last day. Null when nothing is left to invoice.
+ */
+export function statementInvoice(
+  statementSeq: number,
+  month: string,
+  orders: readonly { orderSeq: number; net: number }[],
+): InvoiceDraft | null {
+  const rows = orders.filter((r) => r.net > 0).sort((a, b) => a.orderSeq - b.orderSeq);
+  if (!rows.length) return null;
+  const splits = allocateVat(rows.map((r) => r.net));
+  const total = rows.reduce((a, r) => a + r.net, 0);
+  return {
+    mgtKey: statementMgtKey(statementSeq),
+    writeDate: lastDayOfMonth(month),
+    ...splitWithTotal(total),
+    items: rows.map((r, i) => ({ orderSeq: r.orderSeq, ...splits[i]! })),
+  };
+}
+
 /**
  * The negative 수정세금계산서 of each refund made after `original` was issued (at `issuedAt`), for the
  * orders it lists, each at most what is still invoiced for its order. Refunds before issuance were

@@ -3,7 +3,12 @@
  * 거래명세서 of an order or a period, and the 캐시 원장. Nothing here touches the database.
  */
 import { parentPort } from 'node:worker_threads';
-import { ledgerPdfStream, monthlyStatementStream, orderStatementStream } from '../features/documents/index.js';
+import {
+  creditStatementPdfStream,
+  ledgerPdfStream,
+  monthlyStatementStream,
+  orderStatementStream,
+} from '../features/documents/index.js';
 import { toBuffer } from '../features/documents/pdf.js';
 import { serveTasks } from '../shared/worker-pool.js';
 import type { PdfTask } from './pools.js';
@@ -14,7 +19,9 @@ serveTasks<PdfTask, Uint8Array>(parentPort!, async (task) => {
       ? await orderStatementStream(task.input)
       : task.kind === 'monthly'
         ? await monthlyStatementStream(task.input)
-        : await ledgerPdfStream(task.input);
+        : task.kind === 'ledger'
+          ? await ledgerPdfStream(task.input)
+          : await creditStatementPdfStream(task.input);
   const pdf = await toBuffer(stream);
   // A copy of its own, so that its whole buffer can be handed over, not a slice of a shared pool.
   const bytes = new Uint8Array(pdf.byteLength);

@@ -7,7 +7,12 @@
 import os from 'node:os';
 import { MSG_DEPOSIT, type QuickOrderParse } from '@partsmall/contract';
 import type { DepositFileParse } from '../features/deposits/files.js';
-import type { LedgerPdfInput, MonthlyStatementInput, OrderStatementInput } from '../features/documents/index.js';
+import type {
+  CreditStatementPdfInput,
+  LedgerPdfInput,
+  MonthlyStatementInput,
+  OrderStatementInput,
+} from '../features/documents/index.js';
 import { StatementInputError } from '../features/documents/statement-data.js';
 import { QUICK_ORDER_FILE_MSG } from '../features/quick-order/files.js';
 import { AppError, badRequest, tooMany } from '../shared/http.js';
@@ -26,7 +31,8 @@ export type FileTask =
 export type PdfTask =
   | { kind: 'order'; input: OrderStatementInput }
   | { kind: 'monthly'; input: MonthlyStatementInput }
-  | { kind: 'ledger'; input: LedgerPdfInput };
+  | { kind: 'ledger'; input: LedgerPdfInput }
+  | { kind: 'creditStatement'; input: CreditStatementPdfInput };
 
 /**
  * Files: one thread (a file is read in well under a second; waiting a moment beats a second core

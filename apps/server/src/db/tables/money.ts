@@ -92,6 +92,8 @@ export const taxInvoices = pgTable(
     originalId: integer('original_id'),
     /** The refund a correction is for ('order:<id>:<status>'). */
     refundKey: text('refund_key'),
+    /** The credit statement a 월합계 is issued for: its amounts are the statement's, never worked out again. */
+    statementId: integer('statement_id'),
     /** pending 발행 대기, issued 발행, sent 국세청 전송, failed 실패 (error says why), cancelled 취소. */
     status: text('status').notNull().default('pending'),
     /** 작성일자 YYYYMMDD. */

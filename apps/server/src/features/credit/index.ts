@@ -2,3 +2,8 @@
 export { creditRoutes } from './routes.js';
 export { postLedgerEntry, type LedgerPosting } from './repository.js';
 export { chargeCreditOrder, reverseCreditOrder } from './checkout.js';
+export { creditCloseJob, creditDailyJob } from './jobs.js';
+export { startCreditSchedule } from './schedule.js';
+export { closeMonth } from './close.js';
+export { onStatementPaid, reevaluateHold, runCreditDay } from './overdue.js';
+export { applyStatementPayment, reverseStatementPayment, type StatementPayment } from './payments.js';

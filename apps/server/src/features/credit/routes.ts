@@ -1,8 +1,19 @@
-import { MSG_CREDIT } from '@partsmall/contract';
+import type { FastifyRequest } from 'fastify';
+import { MSG, MSG_CREDIT } from '@partsmall/contract';
 import { route } from '../../shared/route.js';
-import { requireAdmin, requireCompanyMember, requireStaff, type Api, type AppContext } from '../../shared/context.js';
-import { AppError, created, ok } from '../../shared/http.js';
+import {
+  requireAdmin,
+  requireCompanyMember,
+  requireMember,
+  requireStaff,
+  type Api,
+  type AppContext,
+} from '../../shared/context.js';
+import { AppError, created, forbidden, ok } from '../../shared/http.js';
+import { recordAudit } from '../../shared/audit.js';
+import { renderPdf } from '../../workers/pools.js';
 import type { AuthContext } from '../auth/types.js';
+import { StatementInputError } from '../documents/index.js';
 import {
   buyerSummary,
   creditAccountPage,
@@ -11,20 +22,71 @@ import {
   setCreditAccount,
   type Actor,
 } from './accounts.js';
+import { closeMonth } from './close.js';
+import { findCreditAccount } from './repository.js';
+import {
+  adminStatements,
+  buyerStatements,
+  previewStatement,
+  receivablesAging,
+  receivablesAgingCsv,
+  resendStatement,
+  statementPdfInput,
+} from './statements.js';
 
 const actorOf = (auth: AuthContext): Actor => ({ memberId: auth.member.id, name: auth.member.name });
+const isStaff = (auth: AuthContext) => auth.member.role === 'staff' || auth.member.role === 'admin';
 
 /** 외상: the buyer's summary and statements, the back office's accounts, close, statements and aging. */
 export function creditRoutes(app: Api, ctx: AppContext) {
-  const { db } = ctx;
-  const pending = () => {
-    throw new AppError(503, '준비 중인 기능입니다.');
-  };
+  const { db, config } = ctx;
+
+  /** A company member may read statements when the account allows them (sub-accounts only if allowed). */
+  async function statementReader(req: FastifyRequest) {
+    const auth = requireCompanyMember(req);
+    await buyerSummaryAccess(auth.companyId, auth.member.type);
+    return auth;
+  }
+  async function buyerSummaryAccess(companyId: number, memberType: number) {
+    const account = await findCreditAccount(db, companyId);
+    if (!account) throw new AppError(404, MSG_CREDIT.noAccount);
+    if (memberType !== 0 && !account.allowSubAccounts) throw forbidden(MSG_CREDIT.notForSubAccount);
+  }
 
   route(app, 'getCreditSummary', async (req) => {
     const auth = requireCompanyMember(req);
     return ok(await buyerSummary(db, { companyId: auth.companyId, memberType: auth.member.type }));
   });
+  route(app, 'getStatements', async (req) => {
+    const auth = await statementReader(req);
+    const { results, total } = await buyerStatements(db, auth.companyId, req.body);
+    return ok(results, results.length ? undefined : MSG.noInfo, total);
+  });
+  route(app, 'statementPdf', async (req, reply) => {
+    const auth = requireMember(req);
+    const staff = isStaff(auth);
+    if (!staff) {
+      if (auth.member.companyId === null) throw forbidden();
+      await buyerSummaryAccess(auth.member.companyId, auth.member.type);
+    }
+    const input = await statementPdfInput(db, req.query.seq, staff ? null : auth.member.companyId);
+    let pdf: Buffer;
+    try {
+      pdf = await renderPdf(
+        { kind: 'creditStatement', input },
+        staff ? `staff:${auth.member.id}` : `company:${auth.member.companyId}`,
+      );
+    } catch (e) {
+      if (e instanceof StatementInputError) throw new AppError(422, MSG_CREDIT.statementNotFound);
+      throw e;
+    }
+    const filename = `statement-${input.month}-${req.query.seq}.pdf`;
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `inline; filename="${filename}"; filename*=UTF-8''${encodeURIComponent(filename)}`)
+      .send(pdf);
+  });
+
   route(app, 'adminSetCreditAccount', async (req) => {
     const auth = requireAdmin(req);
     await setCreditAccount(db, actorOf(auth), req.body);
@@ -44,12 +106,48 @@ export function creditRoutes(app: Api, ctx: AppContext) {
     return created(await creditAccountPage(db, req.body.companyId), MSG_CREDIT.holdLifted);
   });
 
-  route(app, 'getStatements', pending);
-  route(app, 'statementPdf', pending);
-  route(app, 'adminReceivablesAging', pending);
-  route(app, 'adminReceivablesAgingExport', pending);
-  route(app, 'adminCloseMonth', pending);
-  route(app, 'adminPreviewStatement', pending);
-  route(app, 'adminResendStatement', pending);
-  route(app, 'adminStatementList', pending);
+  route(app, 'adminCloseMonth', async (req) => {
+    const auth = requireAdmin(req);
+    // The test clock (docs/requirements.md#credit-test-clock): only outside production is the running month closable.
+    const result = await closeMonth(db, { ...req.body, allowOpenMonth: !config.production });
+    await recordAudit(db, {
+      memberId: auth.member.id,
+      action: 'closeMonth',
+      target: req.body.companyId ? `company:${req.body.companyId}` : `month:${req.body.month}`,
+      before: null,
+      after: { month: result.month, closed: result.closed, already: result.already, parked: result.parked },
+    });
+    const parked = result.parked ? ` 세금계산서 ${result.parked}건은 회사 정보가 부족해 보류되었습니다.` : '';
+    return created(result, `${MSG_CREDIT.closed(result.closed)}${parked}`);
+  });
+  route(app, 'adminPreviewStatement', async (req) => {
+    requireStaff(req);
+    return ok(await previewStatement(db, req.body.companyId, req.body.month));
+  });
+  route(app, 'adminResendStatement', async (req) => {
+    const auth = requireStaff(req);
+    await resendStatement(db, req.body.seq);
+    await recordAudit(db, {
+      memberId: auth.member.id,
+      action: 'resendStatement',
+      target: `statement:${req.body.seq}`,
+      before: null,
+      after: null,
+    });
+    ctx.log.info({ statement: req.body.seq }, 'statement re-sent');
+    return created(undefined, MSG_CREDIT.statementResent);
+  });
+  route(app, 'adminStatementList', async (req) => {
+    requireStaff(req);
+    const { results, total } = await adminStatements(db, req.body);
+    return ok(results, undefined, total);
+  });
+  route(app, 'adminReceivablesAging', async (req) => {
+    requireStaff(req);
+    return ok(await receivablesAging(db));
+  });
+  route(app, 'adminReceivablesAgingExport', async (req) => {
+    requireStaff(req);
+    return ok(await receivablesAgingCsv(db));
+  });
 }

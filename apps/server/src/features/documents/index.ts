@@ -13,3 +13,4 @@ export {
   warmUpStatements,
 } from './statement.js';
 export { ledgerPdfStream, type LedgerPdfInput, type LedgerPdfRow } from './ledger.js';
+export { creditStatementPdfStream, type CreditStatementPdfInput } from './credit-statement.js';

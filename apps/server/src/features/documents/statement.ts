@@ -36,7 +36,7 @@ const SHADE = '#eef1f5';
 const won = (n: number) => groupDigits(n);
 
 /** Thin grey rules, a little padding: prints cleanly in black and white. */
-const GRID = {
+export const GRID = {
   hLineWidth: () => 0.5,
   vLineWidth: () => 0.5,
   hLineColor: () => LINE,
@@ -47,12 +47,12 @@ const GRID = {
   paddingBottom: () => 2.5,
 };
 
-function label(text: string, extra: Record<string, unknown> = {}): { [key: string]: unknown } {
+export function label(text: string, extra: Record<string, unknown> = {}): { [key: string]: unknown } {
   return { text, fillColor: SHADE, bold: true, alignment: 'center', ...extra };
 }
 
 /** '공급자' or '공급받는자' box: a vertical caption and five rows of 등록번호, 상호, 대표자, 주소, 전화. */
-function partyBox(caption: string, p: StatementParty): ContentTable {
+export function partyBox(caption: string, p: StatementParty): ContentTable {
   const vertical = caption.split('').join('\n');
   const reg = formatBusinessNumber(p.registrationNumber);
   return {

@@ -4,6 +4,7 @@ import { issueTaxInvoice, monthlyTaxInvoices, pollTaxInvoices } from '../tax-inv
 import { retentionSweep } from '../retention/index.js';
 import { registerTracking } from '../tracking/index.js';
 import { licenceScan, notifySend } from '../notify/index.js';
+import { creditCloseJob, creditDailyJob } from '../credit/index.js';
 import { depositCallbackJob, statementAccountJob } from '../deposits/index.js';
 import type { JobName } from '@partsmall/contract';
 import type { JobHandler } from './types.js';
@@ -17,6 +18,8 @@ export const JOB_HANDLERS: { [N in JobName]: JobHandler<N> } = {
   'taxInvoice.monthly': monthlyTaxInvoices,
   'taxInvoice.poll': pollTaxInvoices,
   'retention.sweep': retentionSweep,
+  'credit.close': creditCloseJob,
+  'credit.daily': creditDailyJob,
   'tracking.register': registerTracking,
   // notify
   'notify.send': notifySend,

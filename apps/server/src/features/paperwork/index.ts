@@ -1,3 +1,3 @@
 /** The paperwork feature's surface for the rest of the server (docs/architecture.md#boundaries). */
 export { paperworkRoutes } from './routes.js';
-export { supplierParty } from './statements.js';
+export { buyerParty, supplierParty } from './statements.js';

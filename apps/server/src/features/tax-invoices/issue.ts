@@ -23,6 +23,8 @@ type Company = typeof companies.$inferSelect;
 /** Orders shipped in a Seoul month ('YYYY-MM'). */
 const shippedInMonth = (month: string) =>
   and(isNotNull(orders.shippedAt), sql`to_char(${orders.shippedAt} at time zone 'Asia/Seoul', 'YYYY-MM') = ${month}`);
+/** Orders paid in cash: credit orders are invoiced on their statement's 월합계 (docs/requirements.md#monthly-close). */
+const paidInCash = eq(orders.payWith, 'cash');
 
 /** What the company lacks for an invoice, as staff read it ('' when nothing). */
 export function missingInvoiceFields(c: Company): string {
@@ -67,7 +69,10 @@ async function currentDraft(db: Db, row: Row, now: Date): Promise<InvoiceDraft |
   const shipped = await invoiceOrders(
     db,
     row.companyId,
-    sql`${orders.shippedAt} >= (${`${month}-01`}::date - 1) and ${orders.shippedAt} < (${`${month}-01`}::date + interval '1 month' + interval '1 day')`,
+    and(
+      paidInCash,
+      sql`${orders.shippedAt} >= (${`${month}-01`}::date - 1) and ${orders.shippedAt} < (${`${month}-01`}::date + interval '1 month' + interval '1 day')`,
+    ),
   );
   return monthlyInvoice(row.companyId, month, shipped, now);
 }
@@ -106,6 +111,9 @@ export const issueTaxInvoice: JobHandler<'taxInvoice.issue'> = async (job, deps)
           .where(eq(cashLedger.id, Number(ledgerId)))
       : [];
     modifyCode = modifyCodeOf(refund?.type, row.total, original.total);
+  } else if (row.statementId !== null) {
+    // A credit statement's 월합계 says what the statement billed; a later return is a credit note.
+    draft = row;
   } else {
     const now = new Date();
     const fresh = await currentDraft(db, row, now);
@@ -209,10 +217,10 @@ export const monthlyTaxInvoices: JobHandler<'taxInvoice.monthly'> = async (job, 
     .selectDistinct({ companyId: orders.companyId })
     .from(orders)
     .innerJoin(companies, eq(companies.id, orders.companyId))
-    .where(and(eq(companies.invoiceMode, 'monthly'), shownOrder, shippedInMonth(month)));
+    .where(and(eq(companies.invoiceMode, 'monthly'), shownOrder, paidInCash, shippedInMonth(month)));
   const now = new Date();
   for (const { companyId } of candidates) {
-    const shipped = await invoiceOrders(db, companyId, shippedInMonth(month));
+    const shipped = await invoiceOrders(db, companyId, and(paidInCash, shippedInMonth(month)));
     const draft = monthlyInvoice(
       companyId,
       month,

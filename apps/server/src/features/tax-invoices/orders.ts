@@ -71,6 +71,8 @@ export async function writeInvoice(
     month?: string | null;
     originalId?: number | null;
     refundKey?: string | null;
+    /** A credit statement's 월합계: issued with these amounts as they are. */
+    statementId?: number | null;
     draft: Pick<InvoiceDraft, 'mgtKey' | 'writeDate' | 'supply' | 'tax' | 'total' | 'items'>;
   },
 ): Promise<boolean> {
@@ -84,6 +86,7 @@ export async function writeInvoice(
       month: row.month ?? null,
       originalId: row.originalId ?? null,
       refundKey: row.refundKey ?? null,
+      statementId: row.statementId ?? null,
       writeDate: row.draft.writeDate,
       supply: row.draft.supply,
       tax: row.draft.tax,
@@ -165,7 +168,8 @@ export async function onOrderMoved(
       .from(companies)
       .where(eq(companies.id, order.companyId));
     if (company?.invoiceMode !== 'order') return;
-    const [o] = await invoiceOrders(tx, order.companyId, eq(orders.id, order.id));
+    // A credit order is invoiced on its statement's 월합계 at the close (docs/requirements.md#monthly-close).
+    const [o] = await invoiceOrders(tx, order.companyId, and(eq(orders.id, order.id), eq(orders.payWith, 'cash')));
     const draft = o && orderInvoice({ ...o, shippedAt: now }, now);
     if (draft) await writeInvoice(tx, { companyId: order.companyId, kind: 'order', orderId: order.id, draft });
     return;

@@ -1,0 +1,280 @@
+/**
+ * The monthly close (docs/requirements.md#monthly-close): one statement per company with credit and
+ * month, its lines (each ledger row on one statement at most), its 월합계 invoice row and issuing job,
+ * in one transaction per company. Re-run after a crash or twice, it finds what exists and makes the
+ * rest: each statement and each invoice exactly once.
+ */
+import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import {
+  MSG_CREDIT,
+  statementInvoice,
+  type ReceivableKind,
+  type StatementLine,
+  type TermRule,
+  RECEIVABLE_KIND_LABELS,
+} from '@partsmall/contract';
+import { queryRows, type Db, type Tx } from '../../db/client.js';
+import { companies } from '../../db/tables/accounts.js';
+import { badRequest } from '../../shared/http.js';
+import { seoulDay } from '../../shared/time.js';
+import { missingInvoiceFields, writeInvoice } from '../tax-invoices/index.js';
+import { findCreditAccount, findPaymentTerm } from './repository.js';
+import { dueDateOf, monthEnd, nextMonth } from './rules.js';
+import { notifyStatement } from './notices.js';
+import { creditAccounts, statementLines, statements, type StatementDbRow } from './tables.js';
+import { taxInvoices } from '../../db/tables/money.js';
+
+export interface CloseOptions {
+  month: string;
+  companyId?: number | undefined;
+  now?: Date;
+  /** Demo mode: the running month may be closed (its statement takes the lines made until now). */
+  allowOpenMonth?: boolean;
+}
+
+export interface CloseResult {
+  month: string;
+  closed: number;
+  already: number;
+  parked: number;
+  statements: { seq: number; companyId: number; companyName: string; closing: number }[];
+}
+
+/** A ledger row a statement would bill, with what its line says. */
+interface LineSource {
+  id: number;
+  kind: ReceivableKind;
+  amount: number;
+  orderId: number | null;
+  lineDate: string;
+  orderName: string | null;
+  note: string;
+}
+
+/** The instant the month's statement stops taking lines: the start of the next month in Seoul, or now. */
+function cutoffOf(month: string, now: Date, open: boolean): Date {
+  const end = new Date(`${nextMonth(month)}-01T00:00:00+09:00`);
+  return open && now < end ? now : end;
+}
+
+/** Refuses a month not yet ended (except in demo mode, the running month) and any month ahead. */
+export function checkClosable(month: string, now: Date, allowOpenMonth: boolean): void {
+  const today = seoulDay(now);
+  const ended = monthEnd(month) < today;
+  const running = month === today.slice(0, 7);
+  if (!ended && !(allowOpenMonth && running)) throw badRequest(MSG_CREDIT.monthNotEnded, 'month');
+}
+
+/** The rows a statement of the company would bill now: not on a statement, before the cutoff, not of an unshipped order. */
+async function unbilledLines(db: Db | Tx, companyId: number, cutoff: Date): Promise<LineSource[]> {
+  const rows = await queryRows<{
+    id: number;
+    kind: ReceivableKind;
+    amount: string;
+    order_id: number | null;
+    line_date: string;
+    order_name: string | null;
+    note: string;
+  }>(
+    db,
+    sql`select l.id, l.kind, l.amount, l.order_id, l.note,
+        to_char(coalesce(case when l.kind = 'charge' then o.shipped_at end, l.created_at) at time zone 'Asia/Seoul', 'YYYY-MM-DD') as line_date,
+        (select min(ol.name) || case when count(*) > 1 then ' 외 ' || (count(*) - 1) || '건' else '' end
+           from order_lines ol where ol.order_id = l.order_id) as order_name
+      from receivables_ledger l
+      left join orders o on o.id = l.order_id
+      where l.company_id = ${companyId}
+        and l.created_at < ${cutoff.toISOString()}::timestamptz
+        and (l.order_id is null or (o.shipped_at is not null and o.shipped_at < ${cutoff.toISOString()}::timestamptz))
+        and not exists (select 1 from statement_lines sl where sl.ledger_id = l.id)
+      order by l.id`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    amount: Number(r.amount),
+    orderId: r.order_id,
+    lineDate: r.line_date,
+    orderName: r.order_name,
+    note: r.note,
+  }));
+}
+
+function describe(l: LineSource): string {
+  if (l.kind === 'charge') return `주문 #${l.orderId} 출고${l.orderName ? ` · ${l.orderName}` : ''}`;
+  return l.note || RECEIVABLE_KIND_LABELS[l.kind];
+}
+
+/** What a statement of the month would say for a company now: its totals, lines and due date. */
+export async function draftStatement(db: Db | Tx, companyId: number, month: string, cutoff: Date) {
+  const account = await findCreditAccount(db, companyId);
+  if (!account) return null;
+  const term = await findPaymentTerm(db, account.termCode);
+  const [previous] = await db
+    .select({ closing: statements.closing })
+    .from(statements)
+    .where(and(eq(statements.companyId, companyId), lt(statements.month, month)))
+    .orderBy(desc(statements.month))
+    .limit(1);
+  const lines = await unbilledLines(db, companyId, cutoff);
+  const sum = (kinds: ReceivableKind[]) =>
+    lines.filter((l) => kinds.includes(l.kind)).reduce((s, l) => s + l.amount, 0);
+  const opening = previous?.closing ?? 0;
+  const charges = sum(['charge']);
+  const credits = sum(['reversal', 'credit_note']);
+  const payments = sum(['payment', 'payment_reversal']);
+  const adjustments = sum(['adjustment']);
+  const rule = (term?.rule ?? 'next_month_day') as TermRule;
+  return {
+    account,
+    lines,
+    opening,
+    charges,
+    credits,
+    payments,
+    adjustments,
+    closing: opening + charges + credits + payments + adjustments,
+    amountDue: charges + credits + adjustments,
+    termCode: account.termCode,
+    termLabel: term?.label ?? account.termCode,
+    dueDate: dueDateOf(month, { rule, value: term?.value ?? 31 }),
+  };
+}
+
+export function toStatementLines(lines: readonly LineSource[]): StatementLine[] {
+  return lines.map((l) => ({
+    receivableSeq: l.id,
+    kind: l.kind,
+    kindLabel: RECEIVABLE_KIND_LABELS[l.kind],
+    orderSeq: l.orderId,
+    date: l.lineDate,
+    description: describe(l),
+    amount: l.amount,
+  }));
+}
+
+/**
+ * Closes one company's month in one transaction: answers the statement made, the one that already
+ * existed, or null when there was nothing to bill and nothing owed.
+ */
+async function closeCompany(
+  db: Db,
+  companyId: number,
+  month: string,
+  cutoff: Date,
+): Promise<{ statement: StatementDbRow; made: boolean; parked: boolean } | null> {
+  return db.transaction(async (tx) => {
+    // The account's lock: one close of a company at a time (a second waits, then finds the statement).
+    await findCreditAccount(tx, companyId, true);
+    const [existing] = await tx
+      .select()
+      .from(statements)
+      .where(and(eq(statements.companyId, companyId), eq(statements.month, month)));
+    if (existing) return { statement: existing, made: false, parked: false };
+    // A later month closed already took the lines: an earlier month is not closed after it.
+    const [later] = await tx
+      .select({ id: statements.id })
+      .from(statements)
+      .where(and(eq(statements.companyId, companyId), gt(statements.month, month)))
+      .limit(1);
+    if (later) return null;
+    const draft = await draftStatement(tx, companyId, month, cutoff);
+    if (!draft || (draft.lines.length === 0 && draft.opening === 0)) return null;
+    const paid = draft.amountDue <= 0;
+    const [statement] = await tx
+      .insert(statements)
+      .values({
+        companyId,
+        month,
+        opening: draft.opening,
+        charges: draft.charges,
+        credits: draft.credits,
+        payments: draft.payments,
+        adjustments: draft.adjustments,
+        closing: draft.closing,
+        amountDue: draft.amountDue,
+        status: paid ? 'paid' : 'unpaid',
+        termCode: draft.termCode,
+        termLabel: draft.termLabel,
+        dueDate: draft.dueDate,
+      })
+      .returning();
+    const s = statement!;
+    for (let i = 0; i < draft.lines.length; i += 1000)
+      await tx.insert(statementLines).values(
+        toStatementLines(draft.lines.slice(i, i + 1000)).map((l) => ({
+          statementId: s.id,
+          ledgerId: l.receivableSeq,
+          kind: l.kind,
+          orderId: l.orderSeq,
+          lineDate: l.date,
+          description: l.description,
+          amount: l.amount,
+        })),
+      );
+    // The 월합계: each order this statement bills, at its net on it (a credit note of an earlier month is not on it).
+    const net = new Map<number, number>();
+    const charged = new Set(draft.lines.filter((l) => l.kind === 'charge').map((l) => l.orderId!));
+    for (const l of draft.lines)
+      if (l.orderId !== null && charged.has(l.orderId) && (l.kind === 'charge' || l.kind === 'reversal'))
+        net.set(l.orderId, (net.get(l.orderId) ?? 0) + l.amount);
+    const invoice = statementInvoice(
+      s.id,
+      month,
+      [...net].map(([orderSeq, amount]) => ({ orderSeq, net: amount })),
+    );
+    let parked = false;
+    if (invoice) {
+      await writeInvoice(tx, { companyId, kind: 'monthly', month, statementId: s.id, draft: invoice });
+      const [row] = await tx
+        .select({ id: taxInvoices.id })
+        .from(taxInvoices)
+        .where(eq(taxInvoices.mgtKey, invoice.mgtKey));
+      await tx.update(statements).set({ taxInvoiceId: row!.id }).where(eq(statements.id, s.id));
+      s.taxInvoiceId = row!.id;
+      const [company] = await tx.select().from(companies).where(eq(companies.id, companyId));
+      parked = Boolean(company && missingInvoiceFields(company));
+    }
+    // The buyer is told the statement (알림톡), once: a job of this transaction keyed by the statement.
+    if (s.amountDue > 0) await notifyStatement(tx, s, 'issued');
+    return { statement: s, made: true, parked };
+  });
+}
+
+/** Closes a month for every company with a credit account (or the one named). Idempotent. */
+export async function closeMonth(db: Db, o: CloseOptions): Promise<CloseResult> {
+  const now = o.now ?? new Date();
+  checkClosable(o.month, now, o.allowOpenMonth ?? false);
+  const cutoff = cutoffOf(o.month, now, o.allowOpenMonth ?? false);
+  const accounts = await db
+    .select({ companyId: creditAccounts.companyId, name: companies.name })
+    .from(creditAccounts)
+    .innerJoin(companies, eq(companies.id, creditAccounts.companyId))
+    .where(o.companyId !== undefined ? eq(creditAccounts.companyId, o.companyId) : undefined)
+    .orderBy(asc(creditAccounts.companyId));
+  if (o.companyId !== undefined && accounts.length === 0) throw badRequest(MSG_CREDIT.noAccount, 'companyId');
+  const result: CloseResult = { month: o.month, closed: 0, already: 0, parked: 0, statements: [] };
+  for (const a of accounts) {
+    const done = await closeCompany(db, a.companyId, o.month, cutoff);
+    if (!done) continue;
+    if (done.made) result.closed++;
+    else result.already++;
+    if (done.parked) result.parked++;
+    result.statements.push({
+      seq: done.statement.id,
+      companyId: a.companyId,
+      companyName: a.name,
+      closing: done.statement.closing,
+    });
+  }
+  return result;
+}
+
+/** The statement rows of a list of ids with their lines, for the PDF. */
+export async function linesOfStatement(db: Db | Tx, statementId: number) {
+  return db
+    .select()
+    .from(statementLines)
+    .where(inArray(statementLines.statementId, [statementId]))
+    .orderBy(asc(statementLines.lineDate), asc(statementLines.id));
+}

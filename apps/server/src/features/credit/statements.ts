@@ -1,0 +1,229 @@
+/**
+ * Statements as people read them (docs/requirements.md#credit-summary-and-statements): the buyer's
+ * list, the back office's list and preview, the PDF's input, the re-send, and the receivables aging
+ * report with its CSV.
+ */
+import { and, asc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import {
+  AGING_BUCKETS,
+  CREDIT_STATUS_LABELS,
+  MSG_CREDIT,
+  RECEIVABLE_KIND_LABELS,
+  type CreditStatus,
+  type ReceivableKind,
+  type ReceivablesAgingRow,
+  type StatementRow,
+} from '@partsmall/contract';
+import type { Db } from '../../db/client.js';
+import { companies } from '../../db/tables/accounts.js';
+import { notFound } from '../../shared/http.js';
+import { toCsv } from '../../shared/csv.js';
+import { seoulDay } from '../../shared/time.js';
+import { buyerParty, supplierParty } from '../paperwork/index.js';
+import type { CreditStatementPdfInput } from '../documents/index.js';
+import { draftStatement, toStatementLines } from './close.js';
+import { notifyStatement } from './notices.js';
+import { statementRowsWhere, unbilledParts, unpaidStatements } from './repository.js';
+import { agingOf, exposureOf, nextMonth, statementName } from './rules.js';
+import { creditAccounts, statementLines, statements } from './tables.js';
+import { toStatementRow } from './views.js';
+
+const pageOf = (page: number, size: number) => ({ offset: (page - 1) * size, limit: size });
+
+/** The company's statements whose month overlaps the period, newest first. */
+export async function buyerStatements(
+  db: Db,
+  companyId: number,
+  q: { startDate?: string | undefined; endDate?: string | undefined; page: number; size: number },
+  now: Date = new Date(),
+): Promise<{ results: StatementRow[]; total: number }> {
+  const conditions: (SQL | undefined)[] = [eq(statements.companyId, companyId)];
+  if (q.startDate) conditions.push(gte(statements.month, q.startDate.slice(0, 7)));
+  if (q.endDate) conditions.push(lte(statements.month, q.endDate.slice(0, 7)));
+  const { rows, total } = await statementRowsWhere(db, and(...conditions), pageOf(q.page, q.size));
+  const today = seoulDay(now);
+  return { results: rows.map((r) => toStatementRow(r, today)), total };
+}
+
+export async function adminStatements(
+  db: Db,
+  q: { month?: string | undefined; companyId?: number | undefined; page: number; size: number },
+  now: Date = new Date(),
+) {
+  const where = and(
+    q.month ? eq(statements.month, q.month) : undefined,
+    q.companyId ? eq(statements.companyId, q.companyId) : undefined,
+  );
+  const { rows, total } = await statementRowsWhere(db, where, pageOf(q.page, q.size));
+  const today = seoulDay(now);
+  return { results: rows.map((r) => toStatementRow(r, today)), total };
+}
+
+/** One statement as its reader may see it: own company, or staff any (another company's: 404). */
+export async function statementFor(db: Db, seq: number, companyId: number | null, now: Date = new Date()) {
+  const { rows } = await statementRowsWhere(
+    db,
+    and(eq(statements.id, seq), companyId !== null ? eq(statements.companyId, companyId) : undefined),
+    { offset: 0, limit: 1 },
+  );
+  if (!rows[0]) throw notFound(MSG_CREDIT.statementNotFound);
+  return { row: toStatementRow(rows[0], seoulDay(now)), db: rows[0].s };
+}
+
+/** What the close would make for a company's month now (nothing written). */
+export async function previewStatement(db: Db, companyId: number, month: string, now: Date = new Date()) {
+  const [company] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
+  if (!company) throw notFound(MSG_CREDIT.companyNotFound);
+  const cutoff = new Date(Math.min(now.getTime(), Date.parse(`${nextMonth(month)}-01T00:00:00+09:00`)));
+  const draft = await draftStatement(db, companyId, month, cutoff);
+  if (!draft) throw notFound(MSG_CREDIT.noAccount);
+  const today = seoulDay(now);
+  const status =
+    draft.amountDue <= 0 ? ('paid' as const) : today > draft.dueDate ? ('overdue' as const) : ('unpaid' as const);
+  return {
+    month,
+    companyId,
+    companyName: company.name,
+    opening: draft.opening,
+    charges: draft.charges,
+    credits: draft.credits,
+    payments: draft.payments,
+    adjustments: draft.adjustments,
+    closing: draft.closing,
+    amountDue: draft.amountDue,
+    paid: 0,
+    unpaid: Math.max(0, draft.amountDue),
+    dueDate: draft.dueDate,
+    status,
+    statusLabel: { paid: '결제 완료', overdue: '연체', unpaid: '미결제' }[status],
+    termLabel: draft.termLabel,
+    lines: toStatementLines(draft.lines),
+  };
+}
+
+/** The PDF's input of a statement. */
+export async function statementPdfInput(
+  db: Db,
+  seq: number,
+  companyId: number | null,
+): Promise<CreditStatementPdfInput> {
+  const { row } = await statementFor(db, seq, companyId);
+  const [company] = await db.select().from(companies).where(eq(companies.id, row.companyId));
+  const lines = await db
+    .select()
+    .from(statementLines)
+    .where(eq(statementLines.statementId, seq))
+    .orderBy(asc(statementLines.lineDate), asc(statementLines.id));
+  return {
+    supplier: await supplierParty(db),
+    buyer: buyerParty(company!),
+    title: statementName(row.month),
+    month: row.month,
+    opening: row.opening,
+    charges: row.charges,
+    credits: row.credits,
+    payments: row.payments,
+    adjustments: row.adjustments,
+    closing: row.closing,
+    amountDue: row.amountDue,
+    paid: row.paid,
+    dueDate: row.dueDate,
+    termLabel: row.termLabel,
+    statusLabel: row.statusLabel,
+    virtualAccount: row.virtualAccount,
+    lines: lines.map((l) => ({
+      date: l.lineDate,
+      kindLabel: RECEIVABLE_KIND_LABELS[l.kind as ReceivableKind],
+      orderSeq: l.orderId,
+      description: l.description,
+      amount: l.amount,
+    })),
+  };
+}
+
+/** Sends the statement's 알림톡 again (a job keyed by the moment asked, so each re-send is one). */
+export async function resendStatement(db: Db, seq: number): Promise<void> {
+  const { db: s } = await statementFor(db, seq, null);
+  await db.transaction((tx) => notifyStatement(tx, s, 'issued', `statement:${s.id}:resend:${Date.now()}`));
+}
+
+/** The receivables aging of every company with credit, and the totals. */
+export async function receivablesAging(db: Db, now: Date = new Date()) {
+  const today = seoulDay(now);
+  const accounts = await db
+    .select({ a: creditAccounts, name: companies.name })
+    .from(creditAccounts)
+    .innerJoin(companies, eq(companies.id, creditAccounts.companyId))
+    .orderBy(asc(companies.name), asc(creditAccounts.companyId));
+  const rows: ReceivablesAgingRow[] = [];
+  for (const { a, name } of accounts) {
+    const [unpaid, unbilled] = await Promise.all([unpaidStatements(db, a.companyId), unbilledParts(db, a.companyId)]);
+    const items = unpaid.map((s) => ({ unpaid: s.amountDue - s.paid, dueDate: s.dueDate }));
+    const aging = agingOf(items, Math.max(0, unbilled.shipped), today);
+    const status = a.status as CreditStatus;
+    rows.push({
+      companyId: a.companyId,
+      companyName: name,
+      status,
+      statusLabel: CREDIT_STATUS_LABELS[status],
+      limit: a.creditLimit,
+      used: exposureOf({
+        unpaidStatements: items.reduce((s, i) => s + Math.max(0, i.unpaid), 0),
+        unbilledShipped: unbilled.shipped,
+        openOrders: unbilled.open,
+      }),
+      ...aging,
+      total: AGING_BUCKETS.reduce((s, b) => s + aging[b], 0),
+      oldestDue: unpaid[0]?.dueDate ?? null,
+    });
+  }
+  const sum = (k: keyof ReceivablesAgingRow) => rows.reduce((s, r) => s + (r[k] as number), 0);
+  return {
+    rows,
+    totals: {
+      current: sum('current'),
+      d1_30: sum('d1_30'),
+      d31_60: sum('d31_60'),
+      d61_90: sum('d61_90'),
+      d90plus: sum('d90plus'),
+      used: sum('used'),
+      total: sum('total'),
+    },
+    asOf: today,
+  };
+}
+
+export async function receivablesAgingCsv(db: Db, now: Date = new Date()) {
+  const report = await receivablesAging(db, now);
+  const header = [
+    '업체번호',
+    '업체',
+    '상태',
+    '한도',
+    '사용액',
+    '기한 전',
+    '1~30일',
+    '31~60일',
+    '61~90일',
+    '90일 초과',
+    '미수 합계',
+    '가장 오래된 결제기한',
+  ];
+  const body = report.rows.map((r) => [
+    r.companyId,
+    r.companyName,
+    r.statusLabel,
+    r.limit,
+    r.used,
+    r.current,
+    r.d1_30,
+    r.d31_60,
+    r.d61_90,
+    r.d90plus,
+    r.total,
+    r.oldestDue ?? '',
+  ]);
+  const t = report.totals;
+  body.push(['', '합계', '', '', t.used, t.current, t.d1_30, t.d31_60, t.d61_90, t.d90plus, t.total, '']);
+  return { filename: `receivables-aging-${report.asOf}.csv`, csv: toCsv([header, ...body]), rows: report.rows.length };
+}

@@ -1,0 +1,128 @@
+/**
+ * The 외상 월 명세서 (docs/requirements.md#monthly-close) in the style of the 거래명세서: supplier and
+ * buyer boxes, the month's figures (opening, shipped, credits, payments, closing), what it bills and
+ * by when, the virtual account, and every line. Plain input, no database.
+ */
+import type { Readable } from 'node:stream';
+import { formatSeoulDate, formatSeoulDateTime, groupDigits } from '@partsmall/contract';
+import { pdfDocumentStream, type Content, type TDocumentDefinitions } from './pdf.js';
+import { GRID, label, partyBox } from './statement.js';
+import { MAX_STATEMENT_ROWS, StatementInputError, wonInWords, type StatementParty } from './statement-data.js';
+
+export interface CreditStatementPdfInput {
+  supplier: StatementParty;
+  buyer: StatementParty;
+  /** '2026년 10월 명세서'. */
+  title: string;
+  month: string;
+  opening: number;
+  charges: number;
+  credits: number;
+  payments: number;
+  adjustments: number;
+  closing: number;
+  amountDue: number;
+  paid: number;
+  dueDate: string;
+  termLabel: string;
+  statusLabel: string;
+  virtualAccount?: { bank: string; accountNumber: string; holder: string } | null;
+  lines: readonly { date: string; kindLabel: string; orderSeq: number | null; description: string; amount: number }[];
+  issuedAt?: Date;
+}
+
+const signed = (n: number) => (n < 0 ? `-${groupDigits(-n)}` : groupDigits(n));
+const right = (text: string, extra: Record<string, unknown> = {}) => ({ text, alignment: 'right', ...extra });
+
+function creditStatementDocument(input: CreditStatementPdfInput): TDocumentDefinitions {
+  if (input.lines.length > MAX_STATEMENT_ROWS) throw new StatementInputError(`more than ${MAX_STATEMENT_ROWS} rows`);
+  const issuedAt = input.issuedAt ?? new Date();
+  const unpaid = Math.max(0, input.amountDue - input.paid);
+  const body: Content[][] = [[label('일자'), label('구분'), label('주문'), label('내용'), label('금액 (원)')]];
+  for (const l of input.lines)
+    body.push([
+      formatSeoulDate(l.date),
+      l.kindLabel,
+      l.orderSeq ? `#${l.orderSeq}` : '-',
+      { text: l.description, fontSize: 7.5 },
+      right(signed(l.amount)),
+    ]);
+  if (input.lines.length === 0)
+    body.push([{ text: '이 달의 거래가 없습니다.', colSpan: 5, alignment: 'center' }, '', '', '', '']);
+  const va = input.virtualAccount;
+  return {
+    pageSize: 'A4',
+    pageMargins: [32, 32, 32, 40],
+    info: { title: input.title, author: input.supplier.company, producer: 'partsmall' },
+    defaultStyle: { font: 'Pretendard', fontSize: 8.5, color: '#1f2937', lineHeight: 1.15 },
+    footer: (page: number, pages: number) => ({
+      margin: [32, 12, 32, 0],
+      columns: [
+        {
+          text: `${input.supplier.company} · ${input.title} · ${formatSeoulDateTime(issuedAt)} 발행`,
+          fontSize: 7,
+          color: '#6b7280',
+        },
+        { text: `${page} / ${pages}`, fontSize: 7, color: '#6b7280', alignment: 'right' },
+      ],
+    }),
+    content: [
+      { text: '외 상 거 래 명 세 서', fontSize: 20, bold: true, alignment: 'center', characterSpacing: 2 },
+      { text: `${input.title} (${input.termLabel})`, alignment: 'center', margin: [0, 4, 0, 10], color: '#4b5563' },
+      {
+        columns: [partyBox('공급자', input.supplier), partyBox('공급받는자', input.buyer)],
+        columnGap: 10,
+      },
+      {
+        margin: [0, 10, 0, 0],
+        table: {
+          widths: ['*', '*', '*', '*', '*'],
+          body: [
+            [label('전월 이월'), label('당월 출고'), label('반품·차감'), label('입금'), label('기말 잔액')],
+            [
+              right(signed(input.opening)),
+              right(signed(input.charges)),
+              right(signed(input.credits + input.adjustments)),
+              right(signed(input.payments)),
+              right(signed(input.closing), { bold: true }),
+            ],
+          ],
+        },
+        layout: GRID,
+      },
+      {
+        margin: [0, 8, 0, 0],
+        table: {
+          widths: [70, '*', 60, 90],
+          body: [
+            [
+              label('청구금액'),
+              {
+                text: [
+                  { text: '일금 ' },
+                  { text: `${wonInWords(Math.max(0, input.amountDue))}원정`, bold: true },
+                  `  (₩ ${signed(input.amountDue)}, VAT 포함)`,
+                ],
+              },
+              label('결제기한'),
+              { text: formatSeoulDate(input.dueDate), bold: true, alignment: 'center' },
+            ],
+            [
+              label('결제 상태'),
+              `${input.statusLabel} · 결제 ${groupDigits(input.paid)}원 · 미결제 ${groupDigits(unpaid)}원`,
+              label('입금 계좌'),
+              va ? { text: `${va.bank} ${va.accountNumber}\n예금주 ${va.holder}`, fontSize: 7.5 } : '-',
+            ],
+          ],
+        },
+        layout: GRID,
+      },
+      { text: '거래 내역', bold: true, margin: [0, 12, 0, 4] },
+      { table: { headerRows: 1, dontBreakRows: true, widths: [56, 62, 40, '*', 70], body }, layout: GRID },
+    ],
+  };
+}
+
+export function creditStatementPdfStream(input: CreditStatementPdfInput): Promise<Readable> {
+  return pdfDocumentStream(creditStatementDocument(input));
+}

@@ -1,0 +1,343 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG_CREDIT, MSG_PAPERWORK, statementMgtKey } from '@partsmall/contract';
+import { queryRows } from '../../src/db/client.js';
+import { companies, receivablesLedger, statementLines, statements, taxInvoices } from '../../src/db/schema.js';
+import { createSession } from '../../src/features/auth/sessions.js';
+import { closeMonth } from '../../src/features/credit/close.js';
+import { dueDateOf, nextMonth } from '../../src/features/credit/rules.js';
+import { call, startTestServer, until, type TestServer } from '../helpers.js';
+import { makeCompany, type TestCompany } from '../member-helpers.js';
+import { makeProduct, seoulToday } from '../order-helpers.js';
+import { creditBuyers, giveCredit, type CreditTokens } from '../credit-helpers.js';
+
+/**
+ * The monthly close (docs/requirements.md#monthly-close): one statement per company and month with
+ * its lines and 월합계 invoice, exactly once however often it runs; the test clock; the statement
+ * PDF, list, preview and re-send; a return after the close; the aging report.
+ */
+let server: TestServer;
+let t: CreditTokens;
+let x: TestCompany;
+let y: TestCompany;
+let z: TestCompany;
+let yToken: string;
+let productId: number;
+const month = seoulToday().slice(0, 7);
+const orderIds = { a: 0, b: 0, c: 0, d: 0, e: 0 };
+
+const pickup = { name: '김수령', phone: '01055550000', shippingValue: 4, shippingPayType: 2 };
+async function creditOrder(token: string, qty: number) {
+  const res = await call<{ orderSeq: number }>(
+    server,
+    'POST',
+    'api/requestPaymentProduct',
+    { clientRequestId: randomUUID(), shippingInfo: pickup, carts: [{ productId, qty }], payWith: 'credit' },
+    token,
+  );
+  expect(res.body.code, res.body.message).toBe(201);
+  return res.body.results!.orderSeq;
+}
+async function move(seq: number, status: number, extra: Record<string, unknown> = {}) {
+  const res = await call(server, 'adminSetOrderStatus', { seq, status, ...extra }, { token: t.staff });
+  expect(res.body.code, res.body.message).toBe(201);
+}
+async function ship(seq: number) {
+  await move(seq, 1);
+  await move(seq, 2, { carrier: 'CJ대한통운', waybill: '123456789012' });
+}
+const count = async (table: 'statements' | 'tax_invoices' | 'statement_lines') =>
+  (await queryRows<{ n: number }>(server.db, sql`select count(*)::int as n from ${sql.raw(table)}`))[0]!.n;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  let buyer: TestCompany;
+  ({ buyer, tokens: t } = await creditBuyers(server, '마감'));
+  x = buyer;
+  y = await makeCompany(server, '계산서없음', 0);
+  z = await makeCompany(server, '거래없음', 0);
+  yToken = (await createSession(server.db, y.main.seq)).token;
+  await server.db
+    .update(companies)
+    .set({ ceo: '김마감', bizType: '서비스', bizItem: '자동차 정비', invoiceMail: 'tax@magam.kr' })
+    .where(eq(companies.id, x.companyId));
+  for (const c of [x, y, z]) await giveCredit(server, t.admin, c.companyId, { limit: 1_000_000 });
+  productId = (await makeProduct(server, { tiers: [10_000, 10_000, 10_000, 10_000], salePrice: 10_000, stock: 500 }))
+    .id;
+  orderIds.a = await creditOrder(t.main, 3); // shipped: billed
+  await ship(orderIds.a);
+  orderIds.b = await creditOrder(t.main, 2); // shipped, then returned before the close: charge and reversal
+  await ship(orderIds.b);
+  expect(
+    (await call(server, 'returnMallOrder', { seq: orderIds.b, returnReason: 1 }, { token: t.main })).body.code,
+  ).toBe(201);
+  await move(orderIds.b, 5);
+  orderIds.c = await creditOrder(t.main, 1); // not shipped: an open order, not billed
+  orderIds.d = await creditOrder(t.main, 4); // cancelled before shipping: never billed
+  expect((await call(server, 'cancelMallOrder', { seq: orderIds.d }, { token: t.main })).body.code).toBe(201);
+  orderIds.e = await creditOrder(yToken, 1); // a company without invoice fields
+  await ship(orderIds.e);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('api/admin/closeMonth', () => {
+  it('only an admin closes; a bad or future month is refused in Korean', async () => {
+    expect((await call(server, 'adminCloseMonth', { month })).status).toBe(401);
+    for (const token of [t.main, t.sub, t.other, t.staff])
+      expect((await call(server, 'adminCloseMonth', { month }, { token })).status).toBe(403);
+    const bad = await call(server, 'POST', 'api/admin/closeMonth', { month: '2026-13' }, t.admin);
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe(MSG_CREDIT.monthInvalid);
+    const ahead = await call(server, 'adminCloseMonth', { month: nextMonth(month) }, { token: t.admin });
+    expect(ahead.status).toBe(400);
+    expect(ahead.body.message).toBe(MSG_CREDIT.monthNotEnded);
+    expect(await count('statements')).toBe(0);
+  });
+
+  it('production refuses the running month; demo mode (the test clock) closes it', async () => {
+    await expect(closeMonth(server.db, { month, allowOpenMonth: false })).rejects.toMatchObject({
+      message: MSG_CREDIT.monthNotEnded,
+    });
+    expect(await count('statements')).toBe(0);
+  });
+
+  it('the staff preview shows what the close will make, writing nothing', async () => {
+    const res = await call(server, 'adminPreviewStatement', { companyId: x.companyId, month }, { token: t.staff });
+    expect(res.status).toBe(200);
+    expect(res.body.results).toMatchObject({ opening: 0, charges: 50_000, credits: -20_000, closing: 30_000 });
+    expect(res.body.results!.lines.map((l) => [l.kind, l.orderSeq, l.amount])).toEqual([
+      ['charge', orderIds.a, 30_000],
+      ['charge', orderIds.b, 20_000],
+      ['reversal', orderIds.b, -20_000],
+    ]);
+    expect(
+      (await call(server, 'adminPreviewStatement', { companyId: x.companyId, month }, { token: t.main })).status,
+    ).toBe(403);
+    expect(await count('statements')).toBe(0);
+  });
+
+  it('closes each company with something to bill once: statement, lines, 월합계 invoice; a company without invoice fields is parked', async () => {
+    const res = await call(server, 'adminCloseMonth', { month }, { token: t.admin });
+    expect(res.body.code, res.body.message).toBe(201);
+    expect(res.body.results).toMatchObject({ month, closed: 2, already: 0, parked: 1 });
+    expect(res.body.message).toBe(
+      '2개 업체의 명세서를 마감했습니다. 세금계산서 1건은 회사 정보가 부족해 보류되었습니다.',
+    );
+
+    const [sx] = await server.db.select().from(statements).where(eq(statements.companyId, x.companyId));
+    expect(sx).toMatchObject({
+      month,
+      opening: 0,
+      charges: 50_000,
+      credits: -20_000,
+      payments: 0,
+      adjustments: 0,
+      closing: 30_000,
+      amountDue: 30_000,
+      paid: 0,
+      status: 'unpaid',
+      termLabel: '월말 마감 익월 10일',
+      dueDate: dueDateOf(month, { rule: 'next_month_day', value: 10 }),
+    });
+    const lines = await server.db.select().from(statementLines).where(eq(statementLines.statementId, sx!.id));
+    expect(lines).toHaveLength(3);
+    expect(lines.find((l) => l.kind === 'charge' && l.orderId === orderIds.a)!.description).toMatch(
+      new RegExp(`^주문 #${orderIds.a} 출고 · 시험 부품`),
+    );
+    // The 월합계: order a only (b nets to nothing); 작성일자 the month's last day.
+    const invoice = await until('X invoice sent', async () => {
+      const [row] = await server.db
+        .select()
+        .from(taxInvoices)
+        .where(eq(taxInvoices.mgtKey, statementMgtKey(sx!.id)));
+      return row?.status === 'sent' ? row : null;
+    });
+    if (!invoice) throw new Error('no invoice');
+    expect(invoice).toMatchObject({
+      kind: 'monthly',
+      month,
+      statementId: sx!.id,
+      total: 30_000,
+      supply: 27_273,
+      tax: 2_727,
+    });
+    expect(invoice.items.map((i) => i.orderSeq)).toEqual([orderIds.a]);
+    expect(invoice.writeDate).toBe(
+      `${month.replace('-', '')}${new Date(Date.UTC(+month.slice(0, 4), +month.slice(5), 0)).getUTCDate()}`,
+    );
+    expect(sx!.taxInvoiceId).toBe(invoice.id);
+    // No per-order invoice for a credit order.
+    expect(await server.db.select().from(taxInvoices).where(eq(taxInvoices.orderId, orderIds.a))).toEqual([]);
+
+    const [sy] = await server.db.select().from(statements).where(eq(statements.companyId, y.companyId));
+    expect(sy).toMatchObject({ charges: 10_000, closing: 10_000, amountDue: 10_000 });
+    const parked = await until('Y invoice parked', async () => {
+      const [row] = await server.db
+        .select()
+        .from(taxInvoices)
+        .where(eq(taxInvoices.mgtKey, statementMgtKey(sy!.id)));
+      return row?.status === 'failed' ? row : null;
+    });
+    expect(parked?.error).toBe(MSG_PAPERWORK.invoiceFieldsMissing('업태, 종목, 세금계산서 이메일'));
+    expect(await server.db.select().from(statements).where(eq(statements.companyId, z.companyId))).toEqual([]);
+  });
+
+  it('closing again, or two closes at once, makes nothing more', async () => {
+    const before = { s: await count('statements'), l: await count('statement_lines'), i: await count('tax_invoices') };
+    const again = await call(server, 'adminCloseMonth', { month }, { token: t.admin });
+    expect(again.body.results).toMatchObject({ closed: 0, already: 2 });
+    const both = await Promise.all([
+      closeMonth(server.db, { month, allowOpenMonth: true }),
+      closeMonth(server.db, { month, allowOpenMonth: true, companyId: x.companyId }),
+    ]);
+    expect(both.map((r) => r.closed)).toEqual([0, 0]);
+    expect({ s: await count('statements'), l: await count('statement_lines'), i: await count('tax_invoices') }).toEqual(
+      before,
+    );
+  });
+
+  it('a close stopped midway (one company done) and run again ends with each statement once', async () => {
+    const late = await makeCompany(server, '재실행', 0);
+    const late2 = await makeCompany(server, '재실행둘', 0);
+    for (const c of [late, late2]) {
+      await giveCredit(server, t.admin, c.companyId, { limit: 500_000 });
+      const token = (await createSession(server.db, c.main.seq)).token;
+      await ship(await creditOrder(token, 1));
+    }
+    // The first company's transaction committed before the "crash"; the rest did not run.
+    const first = await closeMonth(server.db, { month, allowOpenMonth: true, companyId: late.companyId });
+    expect(first.closed).toBe(1);
+    const rerun = await closeMonth(server.db, { month, allowOpenMonth: true });
+    expect(rerun).toMatchObject({ closed: 1, already: 3 });
+    for (const c of [late, late2])
+      expect(await server.db.select().from(statements).where(eq(statements.companyId, c.companyId))).toHaveLength(1);
+  });
+});
+
+describe('statements as buyers and staff read them', () => {
+  it('api/getStatements: the main account its own; a sub-account not allowed, another company none, staff 403', async () => {
+    const mine = await call(server, 'getStatements', { page: 1, size: 15 }, { token: t.main });
+    expect(mine.status).toBe(200);
+    expect(mine.body.total).toBe(1);
+    expect(mine.body.results![0]).toMatchObject({
+      month,
+      companyId: x.companyId,
+      amountDue: 30_000,
+      unpaid: 30_000,
+      status: 'unpaid',
+      statusLabel: '미결제',
+      taxInvoice: { status: 'sent', statusLabel: '국세청 전송' },
+      virtualAccount: null,
+    });
+    const sub = await call(server, 'getStatements', {}, { token: t.sub });
+    expect(sub.status).toBe(403);
+    expect(sub.body.message).toBe(MSG_CREDIT.notForSubAccount);
+    const other = await call(server, 'getStatements', {}, { token: t.other });
+    expect(other.status).toBe(404);
+    expect((await call(server, 'getStatements', {}, { token: t.staff })).status).toBe(403);
+    expect((await call(server, 'getStatements', {})).status).toBe(401);
+    const range = await call(
+      server,
+      'getStatements',
+      { startDate: '2020-01-01', endDate: '2020-12-31', page: 1, size: 15 },
+      { token: t.main },
+    );
+    expect(range.body.results).toEqual([]);
+  });
+
+  it('GET api/statementPdf: the own company and staff get the PDF; another company 404', async () => {
+    const [sx] = await server.db.select().from(statements).where(eq(statements.companyId, x.companyId));
+    const get = (token?: string) =>
+      fetch(`${server.base}/api/statementPdf?seq=${sx!.id}`, {
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+    for (const token of [t.main, t.staff]) {
+      const res = await get(token);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/pdf');
+      expect(
+        Buffer.from(await res.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
+    }
+    expect((await get()).status).toBe(401);
+    const other = await get(yToken);
+    expect(other.status).toBe(404);
+    expect(((await other.json()) as { message: string }).message).toBe(MSG_CREDIT.statementNotFound);
+  });
+
+  it('staff list and re-send a statement (a new 알림톡 job each time)', async () => {
+    const list = await call(server, 'adminStatementList', { month, page: 1, size: 20 }, { token: t.staff });
+    expect(list.body.results!.map((r) => r.companyId)).toEqual(expect.arrayContaining([x.companyId, y.companyId]));
+    expect((await call(server, 'adminStatementList', { page: 1, size: 20 }, { token: t.main })).status).toBe(403);
+    const seq = list.body.results!.find((r) => r.companyId === x.companyId)!.seq;
+    const jobs = async () =>
+      (
+        await queryRows<{ n: number }>(
+          server.db,
+          sql`select count(*)::int as n from pgboss.job where name = 'notify.send' and singleton_key like ${`statement:${seq}:%`}`,
+        )
+      )[0]!.n;
+    expect(await jobs()).toBe(1);
+    const res = await call(server, 'adminResendStatement', { seq }, { token: t.staff });
+    expect(res.body.code).toBe(201);
+    expect(res.body.message).toBe(MSG_CREDIT.statementResent);
+    expect(await jobs()).toBe(2);
+    expect((await call(server, 'adminResendStatement', { seq: 99_999_999 }, { token: t.staff })).status).toBe(404);
+    expect((await call(server, 'adminResendStatement', { seq }, { token: t.main })).status).toBe(403);
+  });
+});
+
+describe('after the close', () => {
+  it('exposure counts the unpaid statement and the open order; a return after the close is a credit note for the next statement', async () => {
+    const summary = await call(server, 'getCreditSummary', {}, { token: t.main });
+    expect(summary.body.results).toMatchObject({ used: 40_000, available: 960_000 });
+    expect(summary.body.results!.aging.current).toBe(30_000);
+
+    expect(
+      (await call(server, 'returnMallOrder', { seq: orderIds.a, returnReason: 1 }, { token: t.main })).body.code,
+    ).toBe(201);
+    await move(orderIds.a, 5);
+    const [note] = await server.db
+      .select()
+      .from(receivablesLedger)
+      .where(eq(receivablesLedger.idemKey, `reversal:order:${orderIds.a}:5`));
+    expect(note).toMatchObject({ kind: 'credit_note', amount: -30_000 });
+    expect(note!.note).toContain('명세서 차감');
+    await ship(orderIds.c);
+    const next = await call(
+      server,
+      'adminPreviewStatement',
+      { companyId: x.companyId, month: nextMonth(month) },
+      { token: t.staff },
+    );
+    expect(next.body.results).toMatchObject({ opening: 30_000, charges: 10_000, credits: -30_000, closing: 10_000 });
+  });
+
+  it('api/admin/receivablesAging lists every company with credit and the totals; CSV too', async () => {
+    const res = await call(server, 'adminReceivablesAging', {}, { token: t.staff });
+    expect(res.status).toBe(200);
+    const rowX = res.body.results!.rows.find((r) => r.companyId === x.companyId)!;
+    // The credit note (−30,000) waits for the next statement: it lowers what is used, not the statement's age.
+    expect(rowX).toMatchObject({ companyName: '마감상사', used: 10_000, current: 30_000, total: 30_000, d1_30: 0 });
+    const rowZ = res.body.results!.rows.find((r) => r.companyId === z.companyId)!;
+    expect(rowZ).toMatchObject({ total: 0, used: 0, oldestDue: null });
+    const totals = res.body.results!.totals;
+    expect(totals.total).toBe(res.body.results!.rows.reduce((s, r) => s + r.total, 0));
+    for (const token of [t.main, t.sub, t.other])
+      expect((await call(server, 'adminReceivablesAging', {}, { token })).status).toBe(403);
+    expect((await call(server, 'adminReceivablesAging', {})).status).toBe(401);
+    const csv = await call(server, 'adminReceivablesAgingExport', {}, { token: t.admin });
+    expect(csv.body.results!.csv.split('\r\n')[0]).toBe(
+      '\uFEFF업체번호,업체,상태,한도,사용액,기한 전,1~30일,31~60일,61~90일,90일 초과,미수 합계,가장 오래된 결제기한',
+    );
+    expect(csv.body.results!.csv).toContain(
+      `${x.companyId},마감상사,정상,1000000,10000,30000,0,0,0,0,30000,${rowX.oldestDue}`,
+    );
+    expect(csv.body.results!.rows).toBe(res.body.results!.rows.length);
+  });
+});
