@@ -194,7 +194,7 @@ describe('외상 from the credit account to the paid statement', () => {
     await admin.page.getByRole('button', { name: '명세서 미리보기' }).click();
     const preview = admin.page.getByTestId('statement-preview');
     await poll(() => admin.page.getByTestId('preview-due-amount').textContent()).toBe('248,000원');
-    expect(await preview.textContent()).toContain(`주문 ${orderSeq}`);
+    expect(await preview.textContent()).toContain(`주문 #${orderSeq} 출고 · 브레이크 디스크 앞248,000`);
     await snap(admin.page, 'credit-admin-preview-desktop');
     await admin.page.getByRole('button', { name: '마감하기', exact: true }).click();
     await confirmWith(admin.page, '마감하기');
@@ -210,11 +210,12 @@ describe('외상 from the credit account to the paid statement', () => {
     expect(text).toContain(monthLabel());
     expect(text).toContain('248,000');
     expect(text).toContain('미결제');
-    expect(await row.first().getByTestId('statement-va').textContent()).toMatch(/은행 \d[\d-]+/);
     await snap(page, 'credit-member-desktop');
     await openStatementPdf(context, page);
     await payInDemoBank(context, page);
     await poll(() => page.getByTestId('statement-row').first().textContent()).toContain('결제 완료');
+    // The statement's own virtual account, the one the demo bank paid into.
+    expect(await row.first().getByTestId('statement-va').textContent()).toMatch(/은행 \S*\d[\d-]+/);
     await poll(() => page.getByTestId('credit-used').textContent()).toBe('0원');
     expect(await page.getByTestId('credit-available').textContent()).toBe('1,000,000원');
     expect(await page.getByTestId('aging-total').textContent()).toBe('0원');

@@ -99,17 +99,16 @@ export function CreditSection({ head }: { head?: (title: string, intro: string) 
                 >
                   {S.pay}
                 </button>
-                {r.virtualAccount && (
-                  <button
-                    type="button"
-                    className="btn btn-small"
-                    disabled={pay.busy}
-                    aria-label={S.depositOf(S.month(r.month))}
-                    onClick={() => pay.start(r, 'virtualAccount')}
-                  >
-                    {S.deposit}
-                  </button>
-                )}
+                {/* The account is issued at the close by a job, or now by payStatement when it has not yet. */}
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  disabled={pay.busy}
+                  aria-label={S.depositOf(S.month(r.month))}
+                  onClick={() => pay.start(r, 'virtualAccount')}
+                >
+                  {S.deposit}
+                </button>
               </>
             )
           }
