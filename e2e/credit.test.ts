@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import { text } from 'node:stream/consumers';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -251,6 +252,18 @@ describe('외상 from the credit account to the paid statement', () => {
       '0',
     ]);
     await snap(page, 'credit-admin-report-desktop');
+    // The CSV of the same report (UTF-8 with BOM for Korean Excel).
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'CSV 내려받기' }).click(),
+    ]);
+    const csv = (await text(await download.createReadStream())).replace(/^\uFEFF/, '').split(/\r?\n/);
+    expect(csv[0]).toBe(
+      '업체번호,업체,상태,한도,사용액,기한 전,1~30일,31~60일,61~90일,90일 초과,미수 합계,가장 오래된 결제기한',
+    );
+    expect(csv.filter((l) => l.startsWith(`${gaon.companyId},`))).toEqual([
+      `${gaon.companyId},가온상사,정상,1000000,0,0,0,0,0,0,0,`,
+    ]);
     await context.close();
   });
 

@@ -71,7 +71,7 @@ export function StatementTable({ label, rows, query, paging, actions, withCompan
     </span>
   );
   const columns: Column<StatementRow>[] = [
-    { id: 'month', header: S.cols.month, width: 110, className: 'center', cell: month },
+    { id: 'month', header: S.cols.month, width: 90, className: 'center', cell: month },
     ...(withCompany
       ? [
           {
@@ -82,12 +82,12 @@ export function StatementTable({ label, rows, query, paging, actions, withCompan
           },
         ]
       : []),
-    { id: 'amount', header: `${S.cols.amount}(원)`, width: 110, className: 'money', cell: (r) => money(r.amountDue) },
-    { id: 'unpaid', header: `${S.cols.unpaid}(원)`, width: 110, className: 'money', cell: (r) => money(r.unpaid) },
-    { id: 'due', header: S.cols.due, width: 100, className: 'center date', cell: (r) => r.dueDate },
-    { id: 'status', header: S.cols.status, width: 90, className: 'center', cell: (r) => <StatementStatus row={r} /> },
+    { id: 'amount', header: `${S.cols.amount}(원)`, width: 96, className: 'money', cell: (r) => money(r.amountDue) },
+    { id: 'unpaid', header: `${S.cols.unpaid}(원)`, width: 96, className: 'money', cell: (r) => money(r.unpaid) },
+    { id: 'due', header: S.cols.due, width: 92, className: 'center date', cell: (r) => r.dueDate },
+    { id: 'status', header: S.cols.status, width: 80, className: 'center', cell: (r) => <StatementStatus row={r} /> },
     { id: 'va', header: S.cols.account, cell: (r) => <VirtualAccountLine row={r} /> },
-    { id: 'actions', header: S.cols.actions, width: actions ? 250 : 80, className: 'center', cell: buttons },
+    { id: 'actions', header: S.cols.actions, width: actions ? 170 : 80, className: 'center', cell: buttons },
   ];
   return (
     <DataTable
