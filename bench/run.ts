@@ -11,6 +11,7 @@ const benches: Record<string, () => Promise<void>> = {
   catalogue: async () => (await import('./catalogue-import.js')).run(),
   chat: async () => (await import('./chat.js')).run(),
   crash: async () => (await import('./crash.js')).run(),
+  'deposits-crash': async () => (await import('./deposits-crash.js')).run(),
   statement: async () => (await import('./statement.js')).run(),
   jobs: async () => (await import('./jobs.js')).run(),
   search: async () => (await import('./search.js')).run(),

@@ -21,9 +21,9 @@ export type NotifyEvent =
   | 'licenceEnding'
   | 'restock'
   | 'chatReply'
-  | 'statementAccount'
   | 'creditStatement'
-  | 'creditReminder';
+  | 'creditReminder'
+  | 'statementAccount';
 
 export interface NotifyTemplate {
   /** Shown in the back office and the member area's '알림 설정'. */
@@ -88,6 +88,16 @@ export const NOTIFY_TEMPLATES: Readonly<Record<NotifyEvent, NotifyTemplate>> = {
     text: '[#{shop}] 상담 채팅에 답변이 도착했습니다.\n\n#{preview}\n\n쇼핑몰에 접속해 확인하세요.',
     vars: { shop: 'text', preview: 'text' },
   },
+  creditStatement: {
+    label: '외상 명세서 발행',
+    text: '[#{shop}] #{statement}가 발행되었습니다.\n\n청구금액: #{amount}\n기말 잔액: #{closing}\n결제기한: #{dueDate}\n\n쇼핑몰의 명세서 화면에서 확인하고 결제하세요.',
+    vars: { shop: 'text', statement: 'text', amount: 'won', closing: 'won', dueDate: 'date' },
+  },
+  creditReminder: {
+    label: '외상 결제 기한 안내',
+    text: '[#{shop}] #{statement} 결제 안내\n\n미결제 금액: #{amount}\n결제기한: #{dueDate}\n#{note}',
+    vars: { shop: 'text', statement: 'text', amount: 'won', dueDate: 'date', note: 'text' },
+  },
   statementAccount: {
     label: '외상 명세서 입금 계좌',
     text: '[#{shop}] #{month} 외상 명세서의 입금 계좌를 알려 드립니다.\n\n입금금액: #{amount}\n은행: #{bank}\n계좌번호: #{account}\n예금주: #{holder}\n입금기한: #{dueAt}\n\n이 계좌로 입금하시면 명세서에 바로 반영됩니다.',
@@ -100,16 +110,6 @@ export const NOTIFY_TEMPLATES: Readonly<Record<NotifyEvent, NotifyTemplate>> = {
       holder: 'text',
       dueAt: 'dateTime',
     },
-  },
-  creditStatement: {
-    label: '외상 명세서 발행',
-    text: '[#{shop}] #{statement}가 발행되었습니다.\n\n청구금액: #{amount}\n기말 잔액: #{closing}\n결제기한: #{dueDate}\n\n쇼핑몰의 명세서 화면에서 확인하고 결제하세요.',
-    vars: { shop: 'text', statement: 'text', amount: 'won', closing: 'won', dueDate: 'date' },
-  },
-  creditReminder: {
-    label: '외상 결제 기한 안내',
-    text: '[#{shop}] #{statement} 결제 안내\n\n미결제 금액: #{amount}\n결제기한: #{dueDate}\n#{note}',
-    vars: { shop: 'text', statement: 'text', amount: 'won', dueDate: 'date', note: 'text' },
   },
 };
 

@@ -23,9 +23,9 @@ export const NOTIFY_SETTING_EVENTS = [
   'bankTransferWaiting',
   'licenceEnding',
   'chatReply',
-  'statementAccount',
   'creditStatement',
   'creditReminder',
+  'statementAccount',
 ] as const satisfies readonly NotifyEvent[];
 export type NotifySettingEvent = (typeof NOTIFY_SETTING_EVENTS)[number];
 
@@ -37,9 +37,9 @@ export const NOTIFY_MAIN_ONLY_EVENTS: readonly NotifySettingEvent[] = [
   'cashCredited',
   'bankTransferWaiting',
   'licenceEnding',
-  'statementAccount',
   'creditStatement',
   'creditReminder',
+  'statementAccount',
 ];
 
 /** The events an account may choose: all for a main account, those about orders and chat for a sub-account. */

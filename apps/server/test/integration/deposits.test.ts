@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG_CREDIT, MSG_DEPOSIT } from '@partsmall/contract';
 import { cashLedger, deposits, depositorNames, members, payments } from '../../src/db/schema.js';
 import { createSession } from '../../src/features/auth/sessions.js';
+import { reverseDeposit } from '../../src/features/deposits/apply.js';
+import { debit } from '../../src/features/wallet/index.js';
 import { call, rawCall, startTestServer, until, type TestServer } from '../helpers.js';
 import { encodeEucKr } from '../euc-kr.js';
 import { expectLedgerMatchesBalances, makeCompany, type TestCompany } from '../member-helpers.js';
@@ -419,6 +421,44 @@ describe("a statement's virtual account at the demo bank", () => {
       { kind: 'payment', statementId: st, amount: -77_000 },
       { kind: 'payment_reversal', statementId: st, amount: 77_000 },
     ]);
+    await expectStatementsMatchLedger(server);
+  });
+});
+
+describe('undoing a deposit whose cash was spent', () => {
+  it('the statement owes again, the cash left is taken back, and what was spent is owed', async () => {
+    const c = await makeCompany(server, '환수정비', 0);
+    await giveCredit(server, c.companyId);
+    const st = await makeStatement(server, c.companyId, '2026-04', 40_000, '2026-05-11');
+    const res = await record(tokens.staff, {
+      depositorName: '환수정비',
+      amount: 100_000,
+      depositedAt: '2026-05-08',
+      companyId: c.companyId,
+    });
+    const seq = (res.body.results as { seq: number }).seq;
+    expect(await balanceOf(server, c.companyId)).toBe(60_000);
+    // The company spends 45,000 of the 60,000 before the bank takes the deposit back.
+    await server.db.transaction((tx) =>
+      debit(tx, { companyId: c.companyId, amount: 45_000, type: 'order', memberId: null, note: '주문 (시험)' }),
+    );
+    await server.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(deposits).where(eq(deposits.id, seq));
+      await reverseDeposit(tx, row!);
+      // Twice: the second finds it reversed and changes nothing.
+      const [again] = await tx.select().from(deposits).where(eq(deposits.id, seq));
+      await reverseDeposit(tx, again!);
+    });
+    expect(await statementOf(server, st)).toMatchObject({ paid: 0, status: 'unpaid' });
+    expect(await balanceOf(server, c.companyId)).toBe(0);
+    expect(await ledgerOfDeposit(server, seq)).toEqual([
+      { kind: 'payment', statementId: st, amount: -40_000 },
+      { kind: 'payment_reversal', statementId: st, amount: 40_000 },
+      { kind: 'payment_reversal', statementId: null, amount: 45_000 },
+    ]);
+    // Owed: the statement's 40,000 again and the 45,000 spent from a deposit that never came.
+    expect(await owed(server, c.companyId)).toBe(85_000);
+    await expectLedgerMatchesBalances(server);
     await expectStatementsMatchLedger(server);
   });
 });

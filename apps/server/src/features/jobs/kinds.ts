@@ -4,8 +4,8 @@ import { issueTaxInvoice, monthlyTaxInvoices, pollTaxInvoices } from '../tax-inv
 import { retentionSweep } from '../retention/index.js';
 import { registerTracking } from '../tracking/index.js';
 import { licenceScan, notifySend } from '../notify/index.js';
-import { creditCloseJob, creditDailyJob } from '../credit/index.js';
 import { depositCallbackJob, statementAccountJob } from '../deposits/index.js';
+import { creditCloseJob, creditDailyJob } from '../credit/index.js';
 import type { JobName } from '@partsmall/contract';
 import type { JobHandler } from './types.js';
 
