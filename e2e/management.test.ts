@@ -243,7 +243,7 @@ describe('member area: menu and screens', () => {
     await toast(phone.page).waitFor();
     await phone.page.waitForTimeout(1000);
     expect(await toast(phone.page).count()).toBe(1);
-    await expect.poll(() => menu(phone.page).getByRole('link').count()).toBe(9);
+    await expect.poll(() => menu(phone.page).getByRole('link').count()).toBe(10);
     await phone.context.close();
   });
 
@@ -266,7 +266,7 @@ describe('member area on a phone', () => {
     await page.waitForURL(/\/mobileManagement$/);
     const entries = menu(page).getByRole('link');
     // The menu is drawn after the address changes: counted once it is there.
-    await expect.poll(() => entries.count()).toBe(18);
+    await expect.poll(() => entries.count()).toBe(19);
     await snap(page, 'management-menu-mobile');
     for (const path of MENU_PATHS) {
       await page.goto(`${shop.server.base}/mobileManagement?menu=${path}`);
