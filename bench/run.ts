@@ -17,6 +17,7 @@ const benches: Record<string, () => Promise<void>> = {
   search: async () => (await import('./search.js')).run(),
   quickorder: async () => (await import('./quickorder.js')).run(),
   relevance: async () => (await import('./relevance.js')).run(),
+  close: async () => (await import('./close.js')).run(),
 };
 const names = which === 'all' ? Object.keys(benches) : [which];
 for (const name of names) {

@@ -1,5 +1,6 @@
 /** The shop's cart, order, payment and delivery answers (docs/requirements.md#entities). */
 import { z } from 'zod';
+import { PAY_WITH } from './credit.js';
 import { answerOf, emptyAnswer, pageAnswerOf } from './envelope.js';
 import { orderTaxInvoice } from './paperwork.js';
 import { fitVehicle } from './vehicles.js';
@@ -98,6 +99,8 @@ export const orderView = z.object({
   jobRef: z.string().optional(),
   /** The order's 전자세금계산서, when it has one (docs/requirements.md#tax-invoices). */
   taxInvoice: orderTaxInvoice.optional(),
+  /** Ours: 'credit' when paid on 외상 (docs/requirements.md#credit-checkout); absent for cash. */
+  payWith: z.enum(PAY_WITH).optional(),
 });
 export type OrderView = z.infer<typeof orderView>;
 

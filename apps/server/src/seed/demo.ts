@@ -1,7 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import { LICENSE_PACKAGES, MEMBER_TYPE_MAIN, MEMBER_TYPE_SUB, isValidBusinessNumber } from '@partsmall/contract';
 import type { Db } from '../db/client.js';
-import { cashLedger, companies, mallConfig, members, payments, shippingAddresses } from '../db/schema.js';
+import {
+  cashLedger,
+  companies,
+  creditAccountAudit,
+  creditAccounts,
+  mallConfig,
+  members,
+  payments,
+  shippingAddresses,
+} from '../db/schema.js';
 import { hashPassword, newSecurityNumber } from '../features/auth/index.js';
 import { saveMallConfig, type MallConfigData } from '../features/mall/index.js';
 import { createNotice } from '../features/notices/index.js';
@@ -195,6 +204,27 @@ export async function seedDemo(db: Db, opts: { uploadDir?: string } = {}): Promi
       addrSub: '3층 301호',
     });
   }
+  // 외상 (docs/requirements.md#credit): the demo company buys on credit too, up to 3,000,000원.
+  const [credit] = await db
+    .insert(creditAccounts)
+    .values({
+      companyId: demoCompanyId,
+      status: 'active',
+      creditLimit: 3_000_000,
+      termCode: 'EOM_NEXT_10',
+      graceDays: 5,
+      overdueThreshold: 0,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (credit)
+    await db.insert(creditAccountAudit).values({
+      companyId: demoCompanyId,
+      actorName: '시스템',
+      reason: '데모 상점 외상 거래',
+      before: null,
+      after: { status: 'active', limit: 3_000_000, termCode: 'EOM_NEXT_10', graceDays: 5, overdueThreshold: 0 },
+    });
   const otherCompanyId = await ensureCompany(
     db,
     {

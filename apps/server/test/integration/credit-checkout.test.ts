@@ -91,6 +91,8 @@ describe('who may pay on credit', () => {
     expect(await balanceOf(server, buyer.companyId)).toBe(5_000);
     const [order] = await server.db.select().from(orders).where(eq(orders.id, res.body.results!.orderSeq));
     expect(order!.payWith).toBe('credit');
+    const detail = await call(server, 'getMallOrderDetail', { seq: order!.id }, { token: t.main });
+    expect(detail.body.results!.payWith).toBe('credit');
     expect(await ledgerOf(buyer.companyId)).toEqual([{ kind: 'charge', amount: 30_000, orderId: order!.id }]);
     const summary = await call(server, 'getCreditSummary', {}, { token: t.main });
     expect(summary.body.results).toMatchObject({ used: 30_000, available: 70_000 });
@@ -152,6 +154,8 @@ describe('who may pay on credit', () => {
     expect(await balanceOf(server, buyer.companyId)).toBe(5_000);
     const [order] = await server.db.select().from(orders).where(eq(orders.id, cash.body.results!.orderSeq));
     expect(order!.payWith).toBe('cash');
+    const detail = await call(server, 'getMallOrderDetail', { seq: order!.id }, { token: t.main });
+    expect(detail.body.results!.payWith).toBeUndefined();
     await giveCredit(server, t.admin, buyer.companyId, { limit: 1_000_000, reason: '재개' });
   });
 });

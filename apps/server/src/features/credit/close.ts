@@ -24,6 +24,9 @@ import { notifyStatement } from './notices.js';
 import { creditAccounts, statementLines, statements, type StatementDbRow } from './tables.js';
 import { taxInvoices } from '../../db/tables/money.js';
 
+/** Companies closed at once: each holds one connection for its transaction. */
+const CLOSE_CONCURRENCY = 4;
+
 export interface CloseOptions {
   month: string;
   companyId?: number | undefined;
@@ -254,19 +257,29 @@ export async function closeMonth(db: Db, o: CloseOptions): Promise<CloseResult> 
     .orderBy(asc(creditAccounts.companyId));
   if (o.companyId !== undefined && accounts.length === 0) throw badRequest(MSG_CREDIT.noAccount, 'companyId');
   const result: CloseResult = { month: o.month, closed: 0, already: 0, parked: 0, statements: [] };
-  for (const a of accounts) {
-    const done = await closeCompany(db, a.companyId, o.month, cutoff);
-    if (!done) continue;
-    if (done.made) result.closed++;
+  // A few companies at a time, each its own transaction under its own account lock (the pool has room).
+  const done: (Awaited<ReturnType<typeof closeCompany>> | undefined)[] = new Array(accounts.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < accounts.length) {
+      const i = next++;
+      done[i] = await closeCompany(db, accounts[i]!.companyId, o.month, cutoff);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CLOSE_CONCURRENCY, accounts.length) }, worker));
+  accounts.forEach((a, i) => {
+    const d = done[i];
+    if (!d) return;
+    if (d.made) result.closed++;
     else result.already++;
-    if (done.parked) result.parked++;
+    if (d.parked) result.parked++;
     result.statements.push({
-      seq: done.statement.id,
+      seq: d.statement.id,
       companyId: a.companyId,
       companyName: a.name,
-      closing: done.statement.closing,
+      closing: d.statement.closing,
     });
-  }
+  });
   return result;
 }
 

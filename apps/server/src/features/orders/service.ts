@@ -54,6 +54,7 @@ export function toOrderView(o: OrderRow, lines: LineRow[]): OrderView {
     addrSub: o.addrSub,
     arrive: o.arrive,
     directDeli: o.directDeli,
+    ...(o.payWith === 'credit' ? { payWith: 'credit' as const } : {}),
     stockName: o.stockName,
     carrier: o.carrier,
     waybill: o.waybill,
