@@ -219,6 +219,11 @@ describe('api/admin/closeMonth', () => {
 
 describe('statements as buyers and staff read them', () => {
   it('api/getStatements: the main account its own; a sub-account not allowed, another company none, staff 403', async () => {
+    // The close asked for the statement's virtual account; the deposits feature's job issues it.
+    await until('virtual account issued', async () => {
+      const [s] = await server.db.select().from(statements).where(eq(statements.companyId, x.companyId));
+      return s?.vaAccountNumber ? s : null;
+    });
     const mine = await call(server, 'getStatements', { page: 1, size: 15 }, { token: t.main });
     expect(mine.status).toBe(200);
     expect(mine.body.total).toBe(1);
@@ -230,8 +235,9 @@ describe('statements as buyers and staff read them', () => {
       status: 'unpaid',
       statusLabel: '미결제',
       taxInvoice: { status: 'sent', statusLabel: '국세청 전송' },
-      virtualAccount: null,
+      virtualAccount: { holder: '마감상사' },
     });
+    expect(mine.body.results![0]!.virtualAccount!.accountNumber).toMatch(/^\d{3}-\d{6}-\d{3}$/);
     const sub = await call(server, 'getStatements', {}, { token: t.sub });
     expect(sub.status).toBe(403);
     expect(sub.body.message).toBe(MSG_CREDIT.notForSubAccount);

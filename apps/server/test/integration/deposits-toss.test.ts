@@ -201,19 +201,27 @@ describe('the DEPOSIT_CALLBACK webhook', () => {
     await expectStatementsMatchLedger(server);
   });
 
-  // The bound is the issue's 50 ms with room for a loaded two-core test machine.
-  it('answers at once: 30 callbacks, p95 well under a second', async () => {
+  // Acknowledged at once: the answer waits for nothing outside the shop (the 50 ms p95 is a benchmark's
+  // figure, not a test's on a shared machine): with the Toss API down, every callback is still stored.
+  it('answers without asking Toss anything: 30 callbacks stored while the Toss API is down', async () => {
     const accounts = await Promise.all(Array.from({ length: 3 }, (_, i) => statementWithAccount(`빠른응답${i}`)));
-    const times: number[] = [];
-    for (let i = 0; i < 30; i++) {
-      const { account } = accounts[i % 3]!;
-      const body = toss.depositInto(account.orderId, { transactionKey: `tx_speed_${i}` });
-      const started = performance.now();
-      const res = await webhook(body);
-      times.push(performance.now() - started);
-      expect(res.status).toBe(200);
+    toss.onFetch({ kind: 'down' });
+    toss.onIssue({ kind: 'down' });
+    const callsBefore = toss.calls.length;
+    try {
+      for (let i = 0; i < 30; i++) {
+        const { account } = accounts[i % 3]!;
+        const res = await webhook(toss.depositInto(account.orderId, { transactionKey: `tx_speed_${i}` }));
+        expect(res.status).toBe(200);
+        expect(res.body).toMatchObject({ message: MSG_DEPOSIT.webhookStored, results: { repeated: false } });
+      }
+    } finally {
+      toss.onFetch({ kind: 'normal' });
     }
-    times.sort((a, b) => a - b);
-    expect(times[Math.ceil(times.length * 0.95) - 1]!).toBeLessThan(200);
+    expect(toss.calls.length).toBe(callsBefore);
+    for (const { account } of accounts)
+      expect(await server.db.select().from(depositEvents).where(eq(depositEvents.accountId, account.id))).toHaveLength(
+        10,
+      );
   });
 });

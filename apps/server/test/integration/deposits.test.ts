@@ -1,7 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG_CREDIT, MSG_DEPOSIT } from '@partsmall/contract';
-import { cashLedger, deposits, depositorNames, members, payments } from '../../src/db/schema.js';
+import {
+  cashLedger,
+  creditAccounts,
+  deposits,
+  depositorNames,
+  members,
+  payments,
+  smsOutbox,
+  statementAccounts,
+} from '../../src/db/schema.js';
+import { postLedgerEntry } from '../../src/features/credit/index.js';
 import { createSession } from '../../src/features/auth/sessions.js';
 import { reverseDeposit } from '../../src/features/deposits/apply.js';
 import { debit } from '../../src/features/wallet/index.js';
@@ -422,6 +432,53 @@ describe("a statement's virtual account at the demo bank", () => {
       { kind: 'payment_reversal', statementId: st, amount: 77_000 },
     ]);
     await expectStatementsMatchLedger(server);
+  });
+});
+
+describe('at the close and after', () => {
+  it("the close asks for the statement's account: issued by the job, written on the statement, told by 알림톡", async () => {
+    const c = await makeCompany(server, '마감정비', 0);
+    await giveCredit(server, c.companyId);
+    await server.db.transaction((tx) =>
+      postLedgerEntry(tx, {
+        companyId: c.companyId,
+        kind: 'adjustment',
+        amount: 21_000,
+        idemKey: `test:close:${c.companyId}`,
+      }),
+    );
+    const month = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 7);
+    const closed = await call(server, 'adminCloseMonth', { month, companyId: c.companyId }, { token: tokens.admin });
+    expect(closed.body.code).toBe(201);
+    const seq = closed.body.results!.statements[0]!.seq;
+    await until('account issued', async () => (await statementOf(server, seq)).vaAccountNumber !== null);
+    const [account] = await server.db.select().from(statementAccounts).where(eq(statementAccounts.statementId, seq));
+    expect(account).toMatchObject({ status: 'open', provider: 'sandbox', amount: 21_000, companyId: c.companyId });
+    expect((await statementOf(server, seq)).vaAccountNumber).toBe(account!.accountNumber);
+    await until('알림톡 written', async () =>
+      (await server.db.select().from(smsOutbox).where(eq(smsOutbox.phone, c.main.phone))).some((m) =>
+        m.text.includes(account!.accountNumber),
+      ),
+    );
+  });
+
+  it('paying the overdue statement lifts the hold it caused', async () => {
+    const c = await makeCompany(server, '보류정비', 0);
+    await giveCredit(server, c.companyId);
+    const st = await makeStatement(server, c.companyId, '2025-06', 50_000, '2025-07-10');
+    await server.db
+      .update(creditAccounts)
+      .set({ status: 'on_hold', holdStatementId: st, holdReason: '2025년 6월 명세서 연체' })
+      .where(eq(creditAccounts.companyId, c.companyId));
+    const res = await record(tokens.staff, {
+      depositorName: '보류정비',
+      amount: 50_000,
+      depositedAt: '2025-08-01',
+      companyId: c.companyId,
+    });
+    expect(res.body.code).toBe(201);
+    const [account] = await server.db.select().from(creditAccounts).where(eq(creditAccounts.companyId, c.companyId));
+    expect(account).toMatchObject({ status: 'active', holdStatementId: null, holdReason: '' });
   });
 });
 

@@ -16,6 +16,7 @@ import {
 import { queryRows, type Db, type Tx } from '../../db/client.js';
 import { companies } from '../../db/tables/accounts.js';
 import { badRequest } from '../../shared/http.js';
+import { enqueue } from '../../shared/job-queue.js';
 import { seoulDay } from '../../shared/time.js';
 import { missingInvoiceFields, writeInvoice } from '../tax-invoices/index.js';
 import { findCreditAccount, findPaymentTerm } from './repository.js';
@@ -240,6 +241,8 @@ async function closeCompany(
     }
     // The buyer is told the statement (알림톡), once: a job of this transaction keyed by the statement.
     if (s.amountDue > 0) await notifyStatement(tx, s, 'issued');
+    // Its own virtual account, issued by the deposits feature's job (docs/requirements.md#credit-deposits).
+    if (s.amountDue > 0) await enqueue(tx, 'statement.account', { statementId: s.id }, { key: `statement:${s.id}` });
     return { statement: s, made: true, parked };
   });
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { companies, creditAccounts, receivablesLedger, statements } from '../../db/schema.js';
-import { postLedgerEntry } from '../credit/index.js';
+import { applyStatementPayment, postLedgerEntry, reverseStatementPayment } from '../credit/index.js';
 import { credit, debit } from '../wallet/index.js';
 import { allocateDeposit, type LadderResult, type OpenItem } from './ladder.js';
 import { deposits } from './schema.js';
@@ -37,26 +37,16 @@ export async function openItems(tx: Tx, companyId: number): Promise<OpenItem[]> 
   return rows.map((r) => ({ id: r.id, open: r.amountDue - r.paid, dueDate: r.dueDate }));
 }
 
-/** Moves what a statement has been paid by `delta` (negative: a payment taken back) and its status with it. */
-async function movePaid(tx: Tx, statementId: number, delta: number): Promise<void> {
-  await tx
-    .update(statements)
-    .set({
-      paid: sql`${statements.paid} + ${delta}`,
-      status: sql`case when ${statements.paid} + ${delta} >= ${statements.amountDue} then 'paid' when ${statements.paid} + ${delta} <= 0 then 'unpaid' else 'partial' end`,
-      updatedAt: new Date(),
-    })
-    .where(eq(statements.id, statementId));
-}
-
 const won = (n: number) => `${n.toLocaleString('ko-KR')}원`;
 
 /**
  * Applies a deposit whose company is known, on the caller's transaction: the ladder places it among
  * the company's open statements (`ownStatementId`: the statement whose virtual account or card
- * payment it is, paid first), each placement a `payment` row of the receivables ledger with the
- * statement and the deposit, the statement's paid amount moved with it; the rest goes to the
- * company's cash (wallet). The deposit row is marked applied. Answers what the ladder decided.
+ * payment it is, paid first), each placement through the credit feature's applyStatementPayment (a
+ * `payment` row of the receivables ledger with the statement and the deposit, the statement's paid
+ * amount moved with it, then onStatementPaid: a hold the overdue statement caused is lifted); the
+ * rest goes to the company's cash (wallet). The deposit row is marked applied. Answers what the
+ * ladder decided.
  */
 export async function applyDeposit(
   tx: Tx,
@@ -67,17 +57,16 @@ export async function applyDeposit(
   await lockCompany(tx, companyId);
   const ladder = allocateDeposit(deposit.amount, await openItems(tx, companyId), opts.ownStatementId);
   for (const a of ladder.allocations) {
-    await postLedgerEntry(tx, {
-      companyId,
-      kind: 'payment',
-      amount: -a.amount,
-      idemKey: `payment:deposit:${deposit.id}:statement:${a.itemId}`,
+    // The ledger row, the statement's paid amount and the hold looked at again (credit's payments.ts).
+    await applyStatementPayment(tx, {
       statementId: a.itemId,
+      amount: a.amount,
+      idemKey: `payment:deposit:${deposit.id}:statement:${a.itemId}`,
       depositId: deposit.id,
       memberId: opts.memberId ?? null,
       note: `입금 #${deposit.id} ${deposit.depositorName}`.trim(),
+      ...(opts.now ? { now: opts.now } : {}),
     });
-    await movePaid(tx, a.itemId, a.amount);
   }
   if (ladder.toCash > 0) {
     await credit(tx, {
@@ -118,16 +107,15 @@ export async function reverseDeposit(tx: Tx, deposit: DepositDbRow, now: Date = 
     .from(receivablesLedger)
     .where(and(eq(receivablesLedger.depositId, deposit.id), eq(receivablesLedger.kind, 'payment')));
   for (const p of payments) {
-    await postLedgerEntry(tx, {
-      companyId,
-      kind: 'payment_reversal',
+    if (p.statementId === null) continue;
+    await reverseStatementPayment(tx, {
+      statementId: p.statementId,
       amount: -p.amount,
       idemKey: `payment_reversal:deposit:${deposit.id}:statement:${p.statementId}`,
-      statementId: p.statementId,
       depositId: deposit.id,
       note: `입금 #${deposit.id} 취소`,
+      now,
     });
-    if (p.statementId !== null) await movePaid(tx, p.statementId, p.amount);
   }
   if (deposit.toCash > 0) {
     const [cash] = await tx
