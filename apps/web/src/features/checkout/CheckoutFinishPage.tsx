@@ -21,10 +21,7 @@ export function CheckoutFinishPage({ mobile = false }: { mobile?: boolean }) {
   const location = useLocation();
   const cash = useCash();
   const [finished] = useState(() => paymentStore.finished());
-  const params = new URLSearchParams(location.search);
-  const querySeq = Number(params.get('seq'));
-  // An order paid on 외상 took no cash: it says what it will be billed instead (docs/requirements.md#credit-screens).
-  const onCredit = params.get('payWith') === 'credit';
+  const querySeq = Number(new URLSearchParams(location.search).get('seq'));
   const seq = Number.isInteger(querySeq) && querySeq > 0 ? querySeq : (finished?.orderSeq ?? null);
   const query = useQuery({ ...orderQuery(seq ?? 0), enabled: seq !== null });
   const order = query.data;
@@ -54,6 +51,8 @@ export function CheckoutFinishPage({ mobile = false }: { mobile?: boolean }) {
   // The remaining cash of this payment when it is the one just paid, else the live balance.
   const remaining = finished?.orderSeq === order.seq ? finished.point : cash;
   const used = order.totalAmount + order.shipping;
+  // An order paid on 외상 took no cash: it says what it will be billed instead (docs/requirements.md#credit-screens).
+  const onCredit = order.payWith === 'credit';
   return (
     <section className={className}>
       <header className="finish-head">

@@ -184,10 +184,7 @@ function CheckoutFormView({
       {
         onSuccess: (answer) => {
           if (answer.results)
-            navigate(
-              `${pathFor('checkoutFinish', mobile)}?seq=${answer.results.orderSeq}${onCredit ? '&payWith=credit' : ''}`,
-              { replace: true },
-            );
+            navigate(`${pathFor('checkoutFinish', mobile)}?seq=${answer.results.orderSeq}`, { replace: true });
         },
         onError: (e) => {
           setServerError(form, fieldOf(e, CHECK_ORDER), messageOf(e));
