@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- close` (docs/performance.md#monthly-close): the month close of BENCH_CLOSE_COMPANIES
+ * `npm run bench -- close` (docs/performance.md#statement-pdf-and-monthly-close): the month close of BENCH_CLOSE_COMPANIES
  * (2,000) companies with credit and BENCH_CLOSE_LINES (100) shipped credit orders each in the month
  * before, on PostgreSQL. Reports the close's seconds (goal: under 60 s), the statements, lines and
  * invoices made (each exactly once: a second close makes none) and the process's peak RSS.
@@ -42,7 +42,7 @@ export async function run() {
   await db.execute(sql`insert into products (name, pid, pid_key, price_a, price_b, price_c, price_d, sale_price, has_amount, stock_name, storage_id)
     values ('벤치 부품', 'BENCH-1', 'BENCH1', 11000, 11000, 11000, 11000, 11000, 1000000, '한국 김포물류센터', 1)`);
   await db.execute(sql`insert into companies (name, license, security_num, biz_type, biz_item, invoice_mail)
-    select '벤치상사' || g, lpad(g::text, 10, '9'), '000000', '도소매', '자동차 부품', 'tax' || g || '@bench.kr'
+    select '벤치상사' || g, (1000000000 + g)::text, '000000', '도소매', '자동차 부품', 'tax' || g || '@bench.kr'
     from generate_series(1, ${COMPANIES}) g`);
   await db.execute(sql`insert into members (login_id, password_hash, name, phone, company_id, phone_verified)
     select 'bench' || c.id || '@bench.kr', 'x', '벤치', '010' || lpad(c.id::text, 8, '0'), c.id, false from companies c`);

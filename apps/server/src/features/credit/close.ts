@@ -4,7 +4,7 @@
  * in one transaction per company. Re-run after a crash or twice, it finds what exists and makes the
  * rest: each statement and each invoice exactly once.
  */
-import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import {
   MSG_CREDIT,
   statementInvoice,
@@ -19,14 +19,24 @@ import { badRequest } from '../../shared/http.js';
 import { enqueue } from '../../shared/job-queue.js';
 import { seoulDay } from '../../shared/time.js';
 import { missingInvoiceFields, writeInvoice } from '../tax-invoices/index.js';
-import { findCreditAccount, findPaymentTerm } from './repository.js';
+import { findCreditAccount, findPaymentTerm, listPaymentTerms } from './repository.js';
 import { dueDateOf, monthEnd, nextMonth } from './rules.js';
 import { notifyStatement } from './notices.js';
-import { creditAccounts, statementLines, statements, type StatementDbRow } from './tables.js';
+import {
+  creditAccounts,
+  paymentTerms,
+  statementLines,
+  statements,
+  type CreditAccountRow,
+  type StatementDbRow,
+} from './tables.js';
+
+type PaymentTermRow = typeof paymentTerms.$inferSelect;
+type CompanyRow = typeof companies.$inferSelect;
 import { taxInvoices } from '../../db/tables/money.js';
 
 /** Companies closed at once: each holds one connection for its transaction. */
-const CLOSE_CONCURRENCY = 4;
+const CLOSE_CONCURRENCY = 6;
 
 export interface CloseOptions {
   month: string;
@@ -110,10 +120,16 @@ function describe(l: LineSource): string {
 }
 
 /** What a statement of the month would say for a company now: its totals, lines and due date. */
-export async function draftStatement(db: Db | Tx, companyId: number, month: string, cutoff: Date) {
-  const account = await findCreditAccount(db, companyId);
+export async function draftStatement(
+  db: Db | Tx,
+  companyId: number,
+  month: string,
+  cutoff: Date,
+  known: { account?: CreditAccountRow; term?: PaymentTermRow | null } = {},
+) {
+  const account = known.account ?? (await findCreditAccount(db, companyId));
   if (!account) return null;
-  const term = await findPaymentTerm(db, account.termCode);
+  const term = known.term !== undefined ? known.term : await findPaymentTerm(db, account.termCode);
   const [previous] = await db
     .select({ closing: statements.closing })
     .from(statements)
@@ -163,26 +179,28 @@ export function toStatementLines(lines: readonly LineSource[]): StatementLine[] 
  */
 async function closeCompany(
   db: Db,
-  companyId: number,
+  company: CompanyRow,
   month: string,
   cutoff: Date,
+  terms: ReadonlyMap<string, PaymentTermRow>,
 ): Promise<{ statement: StatementDbRow; made: boolean; parked: boolean } | null> {
+  const companyId = company.id;
   return db.transaction(async (tx) => {
     // The account's lock: one close of a company at a time (a second waits, then finds the statement).
-    await findCreditAccount(tx, companyId, true);
+    const account = await findCreditAccount(tx, companyId, true);
+    if (!account) return null;
+    // This month's statement, or a later month's (it took the lines: an earlier month is not closed after it).
     const [existing] = await tx
       .select()
       .from(statements)
-      .where(and(eq(statements.companyId, companyId), eq(statements.month, month)));
-    if (existing) return { statement: existing, made: false, parked: false };
-    // A later month closed already took the lines: an earlier month is not closed after it.
-    const [later] = await tx
-      .select({ id: statements.id })
-      .from(statements)
-      .where(and(eq(statements.companyId, companyId), gt(statements.month, month)))
+      .where(and(eq(statements.companyId, companyId), gte(statements.month, month)))
+      .orderBy(asc(statements.month))
       .limit(1);
-    if (later) return null;
-    const draft = await draftStatement(tx, companyId, month, cutoff);
+    if (existing) return existing.month === month ? { statement: existing, made: false, parked: false } : null;
+    const draft = await draftStatement(tx, companyId, month, cutoff, {
+      account,
+      term: terms.get(account.termCode) ?? null,
+    });
     if (!draft || (draft.lines.length === 0 && draft.opening === 0)) return null;
     const paid = draft.amountDue <= 0;
     const [statement] = await tx
@@ -236,8 +254,7 @@ async function closeCompany(
         .where(eq(taxInvoices.mgtKey, invoice.mgtKey));
       await tx.update(statements).set({ taxInvoiceId: row!.id }).where(eq(statements.id, s.id));
       s.taxInvoiceId = row!.id;
-      const [company] = await tx.select().from(companies).where(eq(companies.id, companyId));
-      parked = Boolean(company && missingInvoiceFields(company));
+      parked = Boolean(missingInvoiceFields(company));
     }
     // The buyer is told the statement (알림톡), once: a job of this transaction keyed by the statement.
     if (s.amountDue > 0) await notifyStatement(tx, s, 'issued');
@@ -253,11 +270,12 @@ export async function closeMonth(db: Db, o: CloseOptions): Promise<CloseResult> 
   checkClosable(o.month, now, o.allowOpenMonth ?? false);
   const cutoff = cutoffOf(o.month, now, o.allowOpenMonth ?? false);
   const accounts = await db
-    .select({ companyId: creditAccounts.companyId, name: companies.name })
+    .select({ companyId: creditAccounts.companyId, name: companies.name, company: companies })
     .from(creditAccounts)
     .innerJoin(companies, eq(companies.id, creditAccounts.companyId))
     .where(o.companyId !== undefined ? eq(creditAccounts.companyId, o.companyId) : undefined)
     .orderBy(asc(creditAccounts.companyId));
+  const terms = new Map((await listPaymentTerms(db)).map((t) => [t.code, t]));
   if (o.companyId !== undefined && accounts.length === 0) throw badRequest(MSG_CREDIT.noAccount, 'companyId');
   const result: CloseResult = { month: o.month, closed: 0, already: 0, parked: 0, statements: [] };
   // A few companies at a time, each its own transaction under its own account lock (the pool has room).
@@ -266,7 +284,7 @@ export async function closeMonth(db: Db, o: CloseOptions): Promise<CloseResult> 
   const worker = async () => {
     while (next < accounts.length) {
       const i = next++;
-      done[i] = await closeCompany(db, accounts[i]!.companyId, o.month, cutoff);
+      done[i] = await closeCompany(db, accounts[i]!.company, o.month, cutoff, terms);
     }
   };
   await Promise.all(Array.from({ length: Math.min(CLOSE_CONCURRENCY, accounts.length) }, worker));
