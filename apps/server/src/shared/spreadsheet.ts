@@ -5,6 +5,7 @@
  * its rows counted in the XML, its reach bounded, and only its cells kept. Each feature that takes
  * files (quick order, the 입금내역 import) gives its own limits and Korean messages.
  */
+import ExcelJS from 'exceljs';
 import { Unzip, UnzipInflate, UnzipPassThrough, unzipSync, zipSync } from 'fflate';
 
 /** What a workbook may reach before exceljs reads it, and the message of each limit. */
@@ -24,6 +25,7 @@ export interface SheetLimits {
     tooManyRows: string;
     tooWide: string;
     tooFar: string;
+    noSheet: string;
   };
 }
 
@@ -172,4 +174,36 @@ export function valuesOnlyWorkbook(
     }
   }
   return { ok: true, data: zipSync(kept, { level: 0 }) };
+}
+
+/**
+ * The first sheet's rows as exceljs reads them (each its 1-based line and cell values), once the
+ * package passed checkXlsxPackage and was cut to its values (valuesOnlyWorkbook); or the Korean
+ * message of the limit it broke.
+ */
+export async function firstSheetRows(
+  data: Uint8Array,
+  limits: SheetLimits,
+): Promise<{ ok: true; rows: { line: number; values: ExcelJS.CellValue[] }[] } | { ok: false; message: string }> {
+  const problem = checkXlsxPackage(data, limits);
+  if (problem) return { ok: false, message: problem };
+  const values = valuesOnlyWorkbook(data, limits);
+  if (!values.ok) return values;
+  const workbook = new ExcelJS.Workbook();
+  try {
+    const bytes = values.data;
+    await workbook.xlsx.load(
+      Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as ExcelJS.Buffer,
+    );
+  } catch {
+    return { ok: false, message: limits.msg.broken };
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) return { ok: false, message: limits.msg.noSheet };
+  const rows: { line: number; values: ExcelJS.CellValue[] }[] = [];
+  sheet.eachRow({ includeEmpty: false }, (row, line) => {
+    // row.values is 1-based: index 0 is always empty.
+    rows.push({ line, values: (Array.isArray(row.values) ? row.values.slice(1) : []) as ExcelJS.CellValue[] });
+  });
+  return { ok: true, rows };
 }

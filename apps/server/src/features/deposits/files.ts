@@ -17,7 +17,7 @@ import {
 } from '@partsmall/contract';
 import { parse as parseCsv } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import { checkXlsxPackage, decodeCsv, valuesOnlyWorkbook, type SheetLimits } from '../../shared/spreadsheet.js';
+import { decodeCsv, firstSheetRows, type SheetLimits } from '../../shared/spreadsheet.js';
 
 /** One deposit read from the file. */
 export interface FileDeposit {
@@ -48,6 +48,7 @@ export const DEPOSIT_SHEET: SheetLimits = {
     tooManyRows: MSG_DEPOSIT.fileTooManyRows,
     tooWide: MSG_DEPOSIT.tooWide,
     tooFar: MSG_DEPOSIT.tooFar,
+    noSheet: MSG_DEPOSIT.noSheet,
   },
 };
 
@@ -307,26 +308,8 @@ function cellOf(value: ExcelJS.CellValue): Cell {
 }
 
 async function readXlsx(data: Uint8Array): Promise<DepositFileParse> {
-  const problem = checkXlsxPackage(data, DEPOSIT_SHEET);
-  if (problem) return refuse(problem);
-  const values = valuesOnlyWorkbook(data, DEPOSIT_SHEET);
-  if (!values.ok) return refuse(values.message);
-  const workbook = new ExcelJS.Workbook();
-  try {
-    const bytes = values.data;
-    await workbook.xlsx.load(
-      Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as ExcelJS.Buffer,
-    );
-  } catch {
-    return refuse(MSG_DEPOSIT.broken);
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return refuse(MSG_DEPOSIT.noSheet);
-  const rows: { line: number; cells: Cell[] }[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, line) => {
-    // row.values is 1-based: index 0 is always empty.
-    const cells = (Array.isArray(row.values) ? row.values.slice(1) : []) as ExcelJS.CellValue[];
-    rows.push({ line, cells: Array.from(cells, (v) => cellOf(v)) });
-  });
+  const sheet = await firstSheetRows(data, DEPOSIT_SHEET);
+  if (!sheet.ok) return refuse(sheet.message);
+  const rows = sheet.rows.map((r) => ({ line: r.line, cells: Array.from(r.values, (v) => cellOf(v)) }));
   return depositsFromRows(rows);
 }

@@ -11,6 +11,7 @@ import ExcelJS from 'exceljs';
 import {
   checkXlsxPackage as checkSheetPackage,
   decodeCsv,
+  firstSheetRows,
   sheetReach,
   valuesOnlyWorkbook as valuesOnlySheets,
   type SheetLimits,
@@ -135,30 +136,15 @@ function cellText(value: ExcelJS.CellValue): string | undefined {
 }
 
 async function readXlsx(data: Uint8Array): Promise<QuickOrderParse> {
-  const problem = checkXlsxPackage(data);
-  if (problem) return refuse(problem);
-  const values = valuesOnlyWorkbook(data);
-  if (!values.ok) return refuse(values.message);
-  const workbook = new ExcelJS.Workbook();
-  try {
-    const bytes = values.data;
-    await workbook.xlsx.load(
-      Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as ExcelJS.Buffer,
-    );
-  } catch {
-    return refuse(QUICK_ORDER_FILE_MSG.broken);
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return refuse(QUICK_ORDER_FILE_MSG.noSheet);
+  const sheet = await firstSheetRows(data, QUICK_ORDER_SHEET);
+  if (!sheet.ok) return refuse(sheet.message);
   const rows: { line: number; cells: string[] }[] = [];
   let formulaRow: number | null = null;
-  sheet.eachRow({ includeEmpty: false }, (row, line) => {
-    // row.values is 1-based: index 0 is always empty.
-    const values = (Array.isArray(row.values) ? row.values.slice(1) : []) as ExcelJS.CellValue[];
+  for (const { line, values } of sheet.rows) {
     const cells = Array.from(values, (v) => cellText(v));
     if (cells.includes(undefined)) formulaRow ??= line;
     rows.push({ line, cells: cells.map((c) => c ?? '') });
-  });
+  }
   if (formulaRow !== null) return refuse(QUICK_ORDER_FILE_MSG.formula(formulaRow));
   return parseQuickOrderCells(rows);
 }
