@@ -100,7 +100,7 @@ function seoulToday(): string {
 }
 
 describe('member area: menu and screens', () => {
-  it('the main account sees all eighteen entries, the profile first, and every screen', async () => {
+  it('the main account sees all nineteen entries, the profile first, and every screen', async () => {
     const { page, context } = await desktop(shop.browser);
     await login(page, 'demo@partsmall.kr');
     await page.goto(`${shop.server.base}/management`);
@@ -120,6 +120,7 @@ describe('member area: menu and screens', () => {
       '캐시 원장',
       '월간 거래명세서',
       '세금계산서',
+      '외상 거래',
       '라이선스 구매',
       '라이선스 결제내역',
       '보안번호',
@@ -160,6 +161,7 @@ describe('member area: menu and screens', () => {
       ['캐시 원장', '캐시 원장', 'cashLedger'],
       ['월간 거래명세서', '월간 거래명세서', 'monthlyStatement'],
       ['세금계산서', '세금계산서', 'taxInvoices'],
+      ['외상 거래', '외상 거래', 'credit'],
       ['라이선스 구매', '라이선스 구매', 'buyLicense'],
       ['라이선스 결제내역', '라이선스 결제내역', 'licensePayments'],
       ['보안번호', '보안번호', 'setSecurity'],
@@ -177,7 +179,7 @@ describe('member area: menu and screens', () => {
     await context.close();
   });
 
-  it('the sub-account sees only its nine entries, and a main-only path goes to the first', async () => {
+  it('the sub-account sees only its ten entries (외상 거래 says whether it may use credit), and a main-only path goes to the first', async () => {
     const { page, context } = await desktop(shop.browser);
     await login(page, 'sub@partsmall.kr');
     await page.goto(`${shop.server.base}/management/chargeCash`);
@@ -191,6 +193,7 @@ describe('member area: menu and screens', () => {
       '내 차량',
       '알림 설정',
       '회사 정보',
+      '외상 거래',
       '회원 탈퇴',
     ]);
     await page.getByText('최민지님, 안녕하세요.').waitFor();
@@ -236,7 +239,7 @@ describe('member area: menu and screens', () => {
     await toast(phone.page).waitFor();
     await phone.page.waitForTimeout(1000);
     expect(await toast(phone.page).count()).toBe(1);
-    await expect.poll(() => menu(phone.page).getByRole('link').count()).toBe(9);
+    await expect.poll(() => menu(phone.page).getByRole('link').count()).toBe(10);
     await phone.context.close();
   });
 
@@ -259,7 +262,7 @@ describe('member area on a phone', () => {
     await page.waitForURL(/\/mobileManagement$/);
     const entries = menu(page).getByRole('link');
     // The menu is drawn after the address changes: counted once it is there.
-    await expect.poll(() => entries.count()).toBe(18);
+    await expect.poll(() => entries.count()).toBe(19);
     await snap(page, 'management-menu-mobile');
     for (const path of MENU_PATHS) {
       await page.goto(`${shop.server.base}/mobileManagement?menu=${path}`);

@@ -22,6 +22,9 @@ export const ADMIN_MENU: { path: string; label: string; call: AdminCall }[] = [
   { path: '/admin/jobs', label: '발송 작업', call: 'jobList' },
   // paperwork-web: the invoices of every company (docs/requirements.md#paperwork-screens).
   { path: '/admin/taxInvoices', label: '세금계산서', call: 'taxInvoiceList' },
+  // 외상: the receivables report, a company's credit page and the close; the deposit review queue (docs/requirements.md#credit).
+  { path: '/admin/credit', label: '외상·미수금', call: 'receivablesAging' },
+  { path: '/admin/deposits', label: '입금 확인', call: 'depositQueue' },
   { path: '/admin/audit', label: '작업 기록', call: 'auditList' },
 ];
 

@@ -10,6 +10,7 @@ import { Loading } from '../../shared/ui/states';
 import { useLogout } from '../auth';
 import { useLogin } from '../../shared/login';
 import { StaffConsoleLink } from '../chat';
+import { CreditAdminPage, DepositQueuePage } from '../credit';
 import { useRole } from './access';
 import { A } from './texts';
 import './admin.css';
@@ -44,6 +45,8 @@ const SCREENS: Record<string, ReactNode> = {
   '/admin/audit': <AuditPage />,
   '/admin/jobs': <JobsPage />,
   '/admin/taxInvoices': <TaxInvoicesPage />,
+  '/admin/credit': <CreditAdminPage />,
+  '/admin/deposits': <DepositQueuePage />,
   '/admin/xrefs': <XrefsPage />,
   '/admin/synonyms': <SynonymsPage />,
 };

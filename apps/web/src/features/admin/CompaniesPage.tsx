@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { z } from 'zod';
 import {
   LEVELS,
@@ -146,6 +147,12 @@ function CompanyBody({ d }: { d: CompanyDetail }) {
           ]}
         />
       </div>
+      <p className="admin-actions">
+        {/* 외상 lives on its own page (docs/requirements.md#credit). */}
+        <Link className="btn btn-small" to={`/admin/credit?company=${c.companyId}`}>
+          {A.creditPage}
+        </Link>
+      </p>
       <InvoiceInfoForm key={c.companyId} company={c} />
       {mayAdjust && (
         <div className="admin-grid2">

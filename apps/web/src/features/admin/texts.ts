@@ -31,6 +31,7 @@ export const A = {
   edit: '수정',
   detail: '상세',
   csvExport: 'CSV 내려받기',
+  creditPage: '외상 설정·원장',
   all: '전체',
   none: '-',
   status: ORDER_STATUS_LABELS,

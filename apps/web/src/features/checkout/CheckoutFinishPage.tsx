@@ -10,6 +10,7 @@ import { T } from '../../shared/texts';
 import { Loading } from '../../shared/ui/states';
 import { VatSplitRows } from '../../shared/ui/VatSplit';
 import { paymentStore } from '../cart';
+import { CREDIT_TEXTS } from '../credit';
 import { openOrderDetail, orderPlace, orderQuery } from '../orders';
 import { LineInfo } from './components/LineInfo';
 
@@ -50,6 +51,8 @@ export function CheckoutFinishPage({ mobile = false }: { mobile?: boolean }) {
   // The remaining cash of this payment when it is the one just paid, else the live balance.
   const remaining = finished?.orderSeq === order.seq ? finished.point : cash;
   const used = order.totalAmount + order.shipping;
+  // An order paid on 외상 took no cash: it says what it will be billed instead (docs/requirements.md#credit-screens).
+  const onCredit = order.payWith === 'credit';
   return (
     <section className={className}>
       <header className="finish-head">
@@ -57,7 +60,7 @@ export function CheckoutFinishPage({ mobile = false }: { mobile?: boolean }) {
           ✓
         </span>
         <h1>{t.title}</h1>
-        <p className="muted">{t.intro}</p>
+        <p className="muted">{onCredit ? CREDIT_TEXTS.finish.intro : t.intro}</p>
       </header>
       <div className="finish-grid">
         <section className="co-box" aria-label={t.lines}>
@@ -116,13 +119,17 @@ export function CheckoutFinishPage({ mobile = false }: { mobile?: boolean }) {
             <dd>{won(order.totalAmount)}</dd>
             <dt>{t.fee}</dt>
             <dd>{won(order.shipping)}</dd>
-            <dt className="sum-total-label">{t.used}</dt>
-            <dd className="sum-total" data-testid="used-cash">
+            <dt className="sum-total-label">{onCredit ? CREDIT_TEXTS.finish.used : t.used}</dt>
+            <dd className="sum-total" data-testid={onCredit ? 'used-credit' : 'used-cash'}>
               {won(used)}
             </dd>
             <VatSplitRows total={used} />
-            <dt>{t.remaining}</dt>
-            <dd data-testid="remaining-cash">{won(remaining)}</dd>
+            {!onCredit && (
+              <>
+                <dt>{t.remaining}</dt>
+                <dd data-testid="remaining-cash">{won(remaining)}</dd>
+              </>
+            )}
           </dl>
           <div className="finish-actions">
             {mobile ? (

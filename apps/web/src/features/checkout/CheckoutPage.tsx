@@ -8,6 +8,7 @@ import {
   PAGE_SIZE,
   SHIPPING,
   shippingFee,
+  type PayWith,
   type ShippingAddressView,
   type WarehouseDelivery,
 } from '@partsmall/contract';
@@ -21,6 +22,7 @@ import { FormScope, setServerError, useInvalidAlert, useZodForm } from '../../sh
 import { useNotify } from '../../shared/ui/notify';
 import { Loading } from '../../shared/ui/states';
 import { newRequestId, paymentStore, type PaymentDraft } from '../cart';
+import { CreditPayChoice, CREDIT_TEXTS, useCreditOffer } from '../credit';
 import { addressListQuery, useSaveAddress } from '../management';
 import { AddressBookModal } from './AddressBook';
 import { CheckoutSummary } from './components/CheckoutSummary';
@@ -119,6 +121,10 @@ function CheckoutFormView({
   const goods = chosen.reduce((sum, it) => sum + it.productInfo.price * it.qty, 0);
   const fee = shippingFee(payType);
   const total = goods + fee;
+  // 외상 beside cash for a company with credit (docs/requirements.md#credit); cash sends the original payload.
+  const credit = useCreditOffer(total);
+  const [payWith, setPayWith] = useState<PayWith>('cash');
+  const onCredit = payWith === 'credit' && credit.shown;
 
   const toggleItem = (i: number) =>
     setIncluded((s) => (s.has(i) ? new Set([...s].filter((x) => x !== i)) : new Set([...s, i])));
@@ -168,7 +174,13 @@ function CheckoutFormView({
       shipping: fee,
     };
     pay.mutate(
-      { clientRequestId: requestId.current, shippingInfo: shipping, carts, ...(jobRef ? { jobRef } : {}) },
+      {
+        clientRequestId: requestId.current,
+        shippingInfo: shipping,
+        carts,
+        ...(jobRef ? { jobRef } : {}),
+        ...(onCredit ? { payWith: 'credit' as const } : {}),
+      },
       {
         onSuccess: (answer) => {
           if (answer.results)
@@ -186,7 +198,8 @@ function CheckoutFormView({
   const payNow = () => {
     if (pay.isPending) return;
     if (chosen.length === 0) return void notify.alert(MSG_ORDER.selectProduct);
-    if (cash < total) return void notify.alert(MSG_ORDER.insufficientBalance);
+    // On 외상 the server checks the limit and a hold, in the same transaction as the order.
+    if (!onCredit && cash < total) return void notify.alert(MSG_ORDER.insufficientBalance);
     void form.handleSubmit(send, invalid)();
   };
 
@@ -218,7 +231,18 @@ function CheckoutFormView({
             />
             <SenderBox directDeli={directDeli} companySender={companySender} onToggleDirect={toggleDirect} />
           </div>
-          <CheckoutSummary mobile={mobile} goods={goods} fee={fee} cash={cash} paying={pay.isPending} onPay={payNow} />
+          <CheckoutSummary
+            mobile={mobile}
+            goods={goods}
+            fee={fee}
+            cash={cash}
+            paying={pay.isPending}
+            onPay={payNow}
+            onCredit={onCredit}
+            payLabel={onCredit ? CREDIT_TEXTS.checkout.payCredit : undefined}
+            agree={onCredit ? CREDIT_TEXTS.checkout.creditNote : undefined}
+            method={<CreditPayChoice offer={credit} cash={cash} value={payWith} onChange={setPayWith} />}
+          />
         </div>
       </FormScope>
       {bookOpen && <AddressBookModal onPick={pickAddress} onClose={() => setBookOpen(false)} />}

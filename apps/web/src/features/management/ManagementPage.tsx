@@ -15,6 +15,7 @@ import { MonthlyStatementSection } from './MonthlyStatementSection';
 import { MyVehiclesSection } from './MyVehiclesSection';
 import { NotifySettingsSection } from '../notify';
 import { FavoritesSection } from '../favorites';
+import { CreditSection } from '../credit';
 import { OrdersSection } from './OrdersSection';
 import { BuyLicenseSection, ChargeCashSection } from './PaySections';
 import { PaymentHistorySection } from './PaymentHistorySection';
@@ -62,6 +63,7 @@ const SECTIONS: Record<MenuPath, (mobile: boolean) => ReactNode> = {
   cashLedger: () => <CashLedgerSection />,
   monthlyStatement: () => <MonthlyStatementSection />,
   taxInvoices: () => <TaxInvoicesSection />,
+  credit: () => <CreditSection head={(title, intro) => <SectionHead title={title} intro={intro} />} />,
   buyLicense: () => <BuyLicenseSection />,
   licensePayments: () => <PaymentHistorySection kind="license" />,
   setSecurity: () => <SecuritySection />,

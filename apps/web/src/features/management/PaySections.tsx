@@ -11,7 +11,7 @@ import { FieldShell, Form, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
 import { Loading, Spinner } from '../../shared/ui/states';
 import { SectionHead } from './parts';
-import { usePaymentWindow } from './payment';
+import { usePaymentWindow } from '../../shared/ui/payment-window';
 import { useStartPayment, type PaymentKind } from './api';
 
 const M = T.management;

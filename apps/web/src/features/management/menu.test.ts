@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { allowedMenu, isMenuPath } from './menu';
 
 describe('member-area menu', () => {
-  it('gives a main account all eighteen entries in menu order', () => {
+  it('gives a main account all nineteen entries in menu order', () => {
     const all = [
       'profile',
       'editMyInfo',
@@ -21,6 +21,7 @@ describe('member-area menu', () => {
       'cashLedger',
       'monthlyStatement',
       'taxInvoices',
+      'credit',
       'buyLicense',
       'licensePayments',
       'setSecurity',
@@ -28,7 +29,7 @@ describe('member-area menu', () => {
     ]);
   });
 
-  it('gives a sub-account the nine entries it may use (company info to read), none of the paperwork', () => {
+  it('gives a sub-account the ten entries it may use (company info to read, 외상 when allowed), none of the paperwork', () => {
     expect(allowedMenu(1)).toEqual([
       'profile',
       'editMyInfo',
@@ -38,6 +39,7 @@ describe('member-area menu', () => {
       'myVehicles',
       'notifySettings',
       'editCompanyInfo',
+      'credit',
       'memberDeactivation',
     ]);
   });

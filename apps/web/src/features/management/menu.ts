@@ -16,6 +16,7 @@ export const MENU_PATHS = [
   'cashLedger',
   'monthlyStatement',
   'taxInvoices',
+  'credit',
   'buyLicense',
   'licensePayments',
   'setSecurity',
@@ -23,7 +24,8 @@ export const MENU_PATHS = [
 ] as const;
 
 /** The entries hidden from sub-accounts (docs/requirements.md#member-area). */
-// 회사 정보 is open to sub-accounts, who read it (docs/requirements.md#paperwork-screens).
+// 회사 정보 is open to sub-accounts, who read it (docs/requirements.md#paperwork-screens); so is 외상 거래,
+// which the server shows a sub-account only when the main account allowed it (docs/requirements.md#credit).
 const MAIN_ONLY: ReadonlySet<string> = new Set([
   'users',
   'chargeCash',

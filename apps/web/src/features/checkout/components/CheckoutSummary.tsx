@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MSG_ORDER } from '@partsmall/contract';
 import { won } from '../../../shared/format';
@@ -15,10 +16,28 @@ interface Props {
   cash: number;
   paying: boolean;
   onPay: () => void;
+  /** The 결제 방법 choice above the figures (외상 beside cash, for a company with credit). */
+  method?: ReactNode;
+  /** Paying on 외상: the cash rows give way to the limit's, which the method shows. */
+  onCredit?: boolean;
+  payLabel?: string;
+  /** What paying means (cash: taken from the balance at once; 외상: billed at the month's close). */
+  agree?: string;
 }
 
 /** Goods, fee and total against the cash, and the pay button. */
-export function CheckoutSummary({ mobile, goods, fee, cash, paying, onPay }: Props) {
+export function CheckoutSummary({
+  mobile,
+  goods,
+  fee,
+  cash,
+  paying,
+  onPay,
+  method,
+  onCredit = false,
+  payLabel,
+  agree = t.agree,
+}: Props) {
   const total = goods + fee;
   const after = cash - total;
   return (
@@ -34,17 +53,22 @@ export function CheckoutSummary({ mobile, goods, fee, cash, paying, onPay }: Pro
           {won(total)}
         </dd>
         <VatSplitRows total={total} />
-        <dt>{t.cash}</dt>
-        <dd>{won(cash)}</dd>
-        <dt>{t.after}</dt>
-        <dd className={after < 0 ? 'neg' : ''}>{won(after)}</dd>
+        {!onCredit && (
+          <>
+            <dt>{t.cash}</dt>
+            <dd>{won(cash)}</dd>
+            <dt>{t.after}</dt>
+            <dd className={after < 0 ? 'neg' : ''}>{won(after)}</dd>
+          </>
+        )}
       </dl>
-      {after < 0 && (
+      {method}
+      {!onCredit && after < 0 && (
         <p className="short-warning" role="alert">
           {MSG_ORDER.shortBy(-after)} <Link to={managementPath('chargeCash', mobile)}>{t.chargeCash}</Link>
         </p>
       )}
-      <p className="field-hint">{t.agree}</p>
+      <p className="field-hint">{agree}</p>
       <button
         type="button"
         className="btn btn-primary btn-block btn-pay"
@@ -58,7 +82,7 @@ export function CheckoutSummary({ mobile, goods, fee, cash, paying, onPay }: Pro
             <Spinner light /> {t.paying}
           </>
         ) : (
-          `${won(total)} ${t.pay}`
+          `${won(total)} ${payLabel ?? t.pay}`
         )}
       </button>
     </aside>

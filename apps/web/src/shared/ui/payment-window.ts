@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { openPopup, POPUP } from '../../shared/ui/popup';
+import { openPopup, POPUP } from './popup';
 
 /** The payment window's closure is polled every 500 ms (docs/requirements.md#payments). */
 const POLL_MS = 500;

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import {
+  CREDIT_STATUSES,
+  CREDIT_STATUS_LABELS,
+  liftCreditHoldRequest,
+  type CreditAccount,
+  type PaymentTerm,
+} from '@partsmall/contract';
+import { messageOf } from '../../../shared/api';
+import { CheckField, Field, SelectField, useZodForm } from '../../../shared/ui/form';
+import { ModalForm } from '../../../shared/ui/ModalForm';
+import { useNotify } from '../../../shared/ui/notify';
+import { useCreditWrite } from '../api';
+import { creditAccountDefaults, creditAccountForm } from '../form';
+import { CREDIT_TEXTS } from '../texts';
+
+const F = CREDIT_TEXTS.form;
+const K = CREDIT_TEXTS.company;
+const STATUS_OPTIONS = CREDIT_STATUSES.map((s) => ({ value: s, label: CREDIT_STATUS_LABELS[s] }));
+
+function Actions({ busy, onClose }: { busy: boolean; onClose: () => void }) {
+  return (
+    <div className="mg-form-actions">
+      <button type="button" className="btn" onClick={onClose} disabled={busy}>
+        {CREDIT_TEXTS.form.cancel}
+      </button>
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {busy ? F.saving : F.save}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * The credit account's settings (admin; docs/requirements.md#credit): status, limit, may exceed, term,
+ * grace days, overdue threshold, sub-accounts, and the reason the change is audited with. A refused
+ * value says the contract's Korean message under its field and saves nothing.
+ */
+export function CreditAccountModal({
+  companyId,
+  account,
+  terms,
+  onClose,
+}: {
+  companyId: number;
+  account: CreditAccount | null;
+  terms: PaymentTerm[];
+  onClose: () => void;
+}) {
+  const notify = useNotify();
+  const save = useCreditWrite('adminSetCreditAccount');
+  const form = useZodForm(creditAccountForm, creditAccountDefaults(companyId, account, terms[0]?.code ?? ''));
+  return (
+    <ModalForm
+      title={account ? K.edit : K.create}
+      onClose={onClose}
+      busy={save.isPending}
+      size="medium"
+      form={form}
+      formClassName="form layer-form cr-account-form"
+      onSubmit={(v) =>
+        save.mutate(v, {
+          onSuccess: (a) => {
+            notify.toast(a.message);
+            onClose();
+          },
+          onError: (e) => void notify.alert(messageOf(e)),
+        })
+      }
+    >
+      <div className="cr-form-grid">
+        <SelectField name="status" id="f-credit-status" label={F.status} options={STATUS_OPTIONS} />
+        <SelectField
+          name="termCode"
+          id="f-credit-term"
+          label={F.term}
+          options={terms.map((t) => ({ value: t.code, label: t.label }))}
+        />
+        <Field name="limit" id="f-credit-limit" label={F.limit} inputMode="numeric" autoComplete="off" />
+        <Field name="graceDays" id="f-credit-grace" label={F.graceDays} hint={F.graceHint} inputMode="numeric" />
+        <Field
+          name="overdueThreshold"
+          id="f-credit-threshold"
+          label={F.threshold}
+          hint={F.thresholdHint}
+          inputMode="numeric"
+        />
+      </div>
+      <CheckField name="allowExceed" label={F.allowExceed} />
+      <CheckField name="allowSubAccounts" label={F.allowSubAccounts} />
+      <Field name="reason" id="f-credit-reason" label={F.reason} hint={F.reasonHint} maxLength={200} />
+      <Actions busy={save.isPending} onClose={onClose} />
+    </ModalForm>
+  );
+}
+
+const liftForm = liftCreditHoldRequest.extend({ companyId: z.number() });
+
+/** 보류 해제 (staff): back to active, with the reason the change is audited with. */
+export function LiftHoldModal({ companyId, onClose }: { companyId: number; onClose: () => void }) {
+  const notify = useNotify();
+  const lift = useCreditWrite('adminLiftCreditHold');
+  const form = useZodForm(liftForm, { companyId, reason: '' });
+  return (
+    <ModalForm
+      title={K.liftTitle}
+      onClose={onClose}
+      busy={lift.isPending}
+      size="narrow"
+      form={form}
+      formClassName="form layer-form cr-account-form"
+      onSubmit={(v) =>
+        lift.mutate(v, {
+          onSuccess: (a) => {
+            notify.toast(a.message);
+            onClose();
+          },
+          onError: (e) => void notify.alert(messageOf(e)),
+        })
+      }
+    >
+      <Field name="reason" id="f-lift-reason" label={F.reason} hint={F.reasonHint} maxLength={200} />
+      <Actions busy={lift.isPending} onClose={onClose} />
+    </ModalForm>
+  );
+}

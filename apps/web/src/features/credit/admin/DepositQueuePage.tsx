@@ -1,0 +1,212 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { DepositRow } from '@partsmall/contract';
+import { messageOf } from '../../../shared/api';
+import { seoulDay, ymd } from '../../../shared/date';
+import { dateTime, money } from '../../../shared/format';
+import { DataTable } from '../../../shared/ui/DataTable';
+import { Field, Form, useZodForm } from '../../../shared/ui/form';
+import { useNotify } from '../../../shared/ui/notify';
+import { depositQueueQuery, useCreditWrite, useImportDeposits } from '../api';
+import { depositForm, wholeNumber } from '../form';
+import { CREDIT_TEXTS } from '../texts';
+import '../credit.css';
+
+const D = CREDIT_TEXTS.deposits;
+
+/** Gives a queued deposit its company: a candidate the name matched, or a number typed by staff. */
+function Assign({ row }: { row: DepositRow }) {
+  const notify = useNotify();
+  const assign = useCreditWrite('adminAssignDeposit');
+  const [picked, setPicked] = useState(row.candidates[0] ? String(row.candidates[0].companyId) : '');
+  const companyId = wholeNumber(picked);
+  const name = row.candidates.find((c) => c.companyId === companyId)?.companyName ?? D.companyNo(companyId);
+  const go = () => {
+    if (!Number.isInteger(companyId) || companyId < 1) return void notify.alert(CREDIT_TEXTS.common.companyIdInvalid);
+    void notify
+      .confirm({ title: D.assignTitle, text: D.assignText(row.amount, name), confirmLabel: D.assign }, () =>
+        assign.mutateAsync({ seq: row.seq, companyId }),
+      )
+      .then(
+        (a) => a && notify.toast(a.message),
+        (e: unknown) => void notify.alert(messageOf(e)),
+      );
+  };
+  const id = `f-assign-${row.seq}`;
+  return (
+    <span className="cr-assign" role="group" aria-label={D.assignOf(row.depositorName)}>
+      {row.candidates.length > 0 ? (
+        <select id={id} aria-label={D.pickCompany} value={picked} onChange={(e) => setPicked(e.target.value)}>
+          {row.candidates.map((c) => (
+            <option key={c.companyId} value={c.companyId}>
+              {c.companyName} ({c.companyId})
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input
+          id={id}
+          aria-label={D.companyId}
+          inputMode="numeric"
+          size={6}
+          value={picked}
+          placeholder={D.companyId}
+          onChange={(e) => setPicked(e.target.value)}
+        />
+      )}
+      <button type="button" className="btn btn-small btn-primary" onClick={go} disabled={assign.isPending}>
+        {D.assign}
+      </button>
+    </span>
+  );
+}
+
+/** 입금 등록: a bank deposit staff type in (api/admin/recordDeposit), matched by itself. */
+function RecordDeposit() {
+  const notify = useNotify();
+  const record = useCreditWrite('adminRecordDeposit');
+  const empty = { depositorName: '', amount: '', depositedAt: ymd(seoulDay()), companyId: '' };
+  const form = useZodForm(depositForm, empty);
+  return (
+    <Form
+      form={form}
+      className="admin-panel form"
+      alertInvalid
+      aria-label={D.record}
+      onSubmit={(v) =>
+        record.mutate(v, {
+          onSuccess: (a) => {
+            notify.toast(a.message);
+            form.reset(empty);
+          },
+          onError: (e) => void notify.alert(messageOf(e)),
+        })
+      }
+    >
+      <h2>{D.record}</h2>
+      <p className="field-hint">{D.recordIntro}</p>
+      <div className="admin-form-grid">
+        <Field name="depositorName" id="f-dep-name" label={D.depositorName} maxLength={40} />
+        <Field name="amount" id="f-dep-amount" label={D.amount} inputMode="numeric" />
+        <Field name="depositedAt" id="f-dep-date" label={D.depositedAt} type="date" />
+        <Field name="companyId" id="f-dep-company" label={D.companyOptional} inputMode="numeric" />
+      </div>
+      <button type="submit" className="btn btn-primary btn-small" disabled={record.isPending}>
+        {D.save}
+      </button>
+    </Form>
+  );
+}
+
+/** 입금내역 파일: a bank's file (CSV/xlsx) imported; what was applied, queued and refused is said. */
+function ImportDeposits() {
+  const notify = useNotify();
+  const imp = useImportDeposits();
+  const [result, setResult] = useState<{ line: string; errors: { row: number; message: string }[] } | null>(null);
+  return (
+    <section className="admin-panel" aria-label={D.import}>
+      <h2>{D.import}</h2>
+      <p className="field-hint">{D.importHint}</p>
+      <label className="btn btn-small">
+        {imp.isPending ? D.importBusy : D.import}
+        <input
+          type="file"
+          className="sr-only"
+          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          aria-label={D.import}
+          disabled={imp.isPending}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (!file) return;
+            imp.mutate(file, {
+              onSuccess: (a) => {
+                const r = a.results!;
+                setResult({ line: D.imported(r.rows, r.applied, r.review, r.duplicates), errors: r.errors });
+                notify.toast(a.message);
+              },
+              onError: (err) => void notify.alert(messageOf(err)),
+            });
+          }}
+        />
+      </label>
+      {result && (
+        <div role="status">
+          <p className="admin-ok">{result.line}</p>
+          {result.errors.length > 0 && (
+            <>
+              <p className="admin-error">{D.importErrors}</p>
+              <ul className="cr-changes">
+                {result.errors.map((x) => (
+                  <li key={x.row}>
+                    {x.row}: {x.message}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/**
+ * /admin/deposits (docs/requirements.md#credit): the deposits whose name matched no company or two,
+ * each given its company by staff; beside them, a deposit typed in and a bank file imported.
+ */
+export default function DepositQueuePage() {
+  const queue = useQuery(depositQueueQuery);
+  return (
+    <section className="cr-admin">
+      <h1>{D.title}</h1>
+      <p className="admin-lead">{D.intro}</p>
+      <div className="cr-scroll">
+        <DataTable<DepositRow>
+          label={D.queueLabel}
+          rows={queue.data ?? []}
+          loading={queue.isFetching}
+          error={queue.error ? messageOf(queue.error) : null}
+          emptyText={D.empty}
+          rowTestId="deposit-row"
+          columns={[
+            {
+              id: 'date',
+              header: D.cols.date,
+              width: 130,
+              className: 'center date',
+              cell: (r) => dateTime(r.depositedAt),
+            },
+            { id: 'name', header: D.cols.name, width: 150, cell: (r) => r.depositorName },
+            {
+              id: 'amount',
+              header: `${D.cols.amount}(원)`,
+              width: 110,
+              className: 'money',
+              cell: (r) => money(r.amount),
+            },
+            {
+              id: 'source',
+              header: D.cols.source,
+              width: 80,
+              className: 'center',
+              cell: (r) => D.sources[r.source] ?? r.source,
+            },
+            {
+              id: 'reason',
+              header: D.cols.reason,
+              className: 'ellipsis',
+              title: (r) => r.reviewReason,
+              cell: (r) => r.reviewReason ?? r.statusLabel,
+            },
+            { id: 'assign', header: D.cols.assign, width: 300, cell: (r) => <Assign row={r} /> },
+          ]}
+        />
+      </div>
+      <div className="admin-grid2">
+        <RecordDeposit />
+        <ImportDeposits />
+      </div>
+    </section>
+  );
+}
