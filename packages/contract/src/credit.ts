@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { answerOf, pageAnswerOf } from './envelope.js';
+import { PAY_WITH_INVALID } from './orders-pay-with.js';
 import { MSG } from './messages.js';
 import { PAGE_SIZE } from './constants.js';
 import { pageNumber, pageSize } from './page-fields.js';
@@ -34,7 +35,7 @@ export const MSG_CREDIT = {
   onHoldNoStatement: '외상 거래가 보류된 업체입니다. 현금(캐시)으로 결제하시거나 담당자에게 문의하세요.',
   overLimit: (available: number) =>
     `외상 한도를 넘습니다. 남은 한도는 ${available.toLocaleString('ko-KR')}원입니다. 현금(캐시)으로 결제하세요.`,
-  payWithInvalid: '결제 방법은 캐시 또는 외상만 선택할 수 있습니다.',
+  payWithInvalid: PAY_WITH_INVALID,
   monthInvalid: '마감할 달을 YYYY-MM 형식으로 입력하세요.',
   monthNotEnded: '아직 마감할 수 없는 달입니다. 달이 끝난 뒤 마감하세요.',
   closed: (n: number) => `${n}개 업체의 명세서를 마감했습니다.`,
@@ -108,13 +109,6 @@ export const STATEMENT_STATUS_LABELS: Record<StatementStatus, string> = {
   paid: '결제 완료',
   overdue: '연체',
 };
-
-export const PAY_WITH = ['cash', 'credit'] as const;
-export type PayWith = (typeof PAY_WITH)[number];
-export const PAY_WITH_LABELS: Record<PayWith, string> = { cash: '캐시', credit: '외상' };
-
-/** The optional `payWith` of api/requestPaymentProduct: absent = cash (the original payload). */
-export const payWithField = z.enum(PAY_WITH, { error: MSG_CREDIT.payWithInvalid }).optional();
 
 export const AGING_BUCKETS = ['current', 'd1_30', 'd31_60', 'd61_90', 'd90plus'] as const;
 export type AgingBucket = (typeof AGING_BUCKETS)[number];

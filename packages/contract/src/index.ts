@@ -44,4 +44,5 @@ export * from './quick-order.js';
 export * from './tracking.js';
 export * from './favorites.js';
 export * from './credit.js';
+export * from './orders-pay-with.js';
 export * from './deposits.js';

@@ -1,6 +1,6 @@
 /** The shop's cart, order, payment and delivery answers (docs/requirements.md#entities). */
 import { z } from 'zod';
-import { PAY_WITH } from './credit.js';
+import { PAY_WITH } from './orders-pay-with.js';
 import { answerOf, emptyAnswer, pageAnswerOf } from './envelope.js';
 import { orderTaxInvoice } from './paperwork.js';
 import { fitVehicle } from './vehicles.js';

@@ -6,7 +6,7 @@ import { dateRangeListRequest } from './member-payments.js';
 import { EPC_MSG, normalizeVin } from './epc-vin.js';
 import { jobRefField } from './quick-order.js';
 import { pageNumber, pageSize } from './page-fields.js';
-import { payWithField } from './credit.js';
+import { payWithField } from './orders-pay-with.js';
 
 const positiveQty = z
   .number({ error: MSG_ORDER.qtyInvalid })

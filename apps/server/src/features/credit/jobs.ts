@@ -1,5 +1,5 @@
 /** The credit feature's jobs (docs/requirements.md#monthly-close, #overdue). */
-import type { JobHandler } from '../jobs/types.js';
+import type { JobHandler } from '../../shared/job-types.js';
 import { closeMonth } from './close.js';
 import { runCreditDay } from './overdue.js';
 

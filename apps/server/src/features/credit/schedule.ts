@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { seoulNow } from '../../shared/time.js';
 import { enqueue } from '../../shared/job-queue.js';
-import type { JobRunner } from '../jobs/types.js';
+import type { JobWaker } from '../../shared/job-types.js';
 
 const FIVE_MINUTES = 5 * 60_000;
 
@@ -12,7 +12,7 @@ const FIVE_MINUTES = 5 * 60_000;
  * the day's overdue check and reminders from 09:00 KST. Each is keyed by its month or day, so however
  * many processes write it, it is one job; a server down at that moment catches up when it starts.
  */
-export function startCreditSchedule(db: Db, runner: JobRunner, log: FastifyBaseLogger, every = FIVE_MINUTES) {
+export function startCreditSchedule(db: Db, runner: JobWaker, log: FastifyBaseLogger, every = FIVE_MINUTES) {
   let stopped = false;
   const tick = async () => {
     if (stopped) return;

@@ -6,7 +6,7 @@ import { statements } from '../credit/schema.js';
 import { enqueue } from '../../shared/job-queue.js';
 import type { JobHandler } from '../../shared/job-types.js';
 import { notifyStatementAccount } from '../notify/index.js';
-import type { VirtualAccountProvider } from '../payments/types.js';
+import type { VirtualAccountProvider } from '../deposits/types.js';
 import { reverseDeposit } from './apply.js';
 import { recordDeposit } from './record.js';
 import { depositEvents, deposits, statementAccounts } from './schema.js';
@@ -162,7 +162,10 @@ export function requestStatementAccount(tx: Parameters<typeof enqueue>[0], state
   return enqueue(tx, 'statement.account', { statementId }, { key: `statement:${statementId}` });
 }
 
-export const statementAccountJob: JobHandler<'statement.account', { virtualAccounts?: VirtualAccountProvider }> = async (job, deps) => {
+export const statementAccountJob: JobHandler<
+  'statement.account',
+  { virtualAccounts?: VirtualAccountProvider }
+> = async (job, deps) => {
   if (!deps.virtualAccounts) throw new Error('가상계좌 발급 수단이 설정되지 않았습니다.');
   await issueStatementAccount(deps.db, deps.virtualAccounts, job.data.statementId);
 };

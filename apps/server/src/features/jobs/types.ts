@@ -5,7 +5,7 @@ import type { FileStorage } from '../chat/types.js';
 import type { TaxInvoiceProvider } from '../tax-invoices/types.js';
 import type { TrackingProvider } from '../tracking/types.js';
 import type { NotifyProvider } from '../notify/types.js';
-import type { VirtualAccountProvider } from '../payments/types.js';
+import type { VirtualAccountProvider } from '../deposits/types.js';
 import type { JobSettings } from './config.js';
 import type { JobBase, JobWaker } from '../../shared/job-types.js';
 

@@ -1,0 +1,45 @@
+/**
+ * The deposits feature's types other modules name (docs/architecture.md#boundaries): what a payment
+ * provider implements to issue statements' virtual accounts. They live here, not in payments, so
+ * that deposits names no part of the payments feature, which calls deposits.
+ */
+
+/** A virtual account to issue for one statement (docs/requirements.md#credit-deposits). */
+export interface VirtualAccountRequest {
+  /** Our id of the account, sent as Toss's orderId (6-64 of letters, digits, - and _); the same on every try. */
+  orderId: string;
+  amount: number;
+  /** What the buyer's bank app shows: '2026년 3월 거래대금'. */
+  orderName: string;
+  /** The account holder's name the depositor sees (the company). */
+  customerName: string;
+  /** The last moment a deposit is taken (the statement's due date). */
+  due: Date;
+}
+
+/** An issued account: where to pay, until when, and the secret its deposit callbacks carry. */
+export interface IssuedVirtualAccount {
+  bank: string;
+  accountNumber: string;
+  holder: string;
+  dueAt: Date;
+  /** Compared (in constant time) with the `secret` of every deposit callback of this account. */
+  secret: string;
+  /** Toss's paymentKey of the account (null for the sandbox). */
+  paymentKey: string | null;
+}
+
+export type VirtualAccountIssue =
+  | { kind: 'issued'; account: IssuedVirtualAccount }
+  | { kind: 'refused'; code: string; message: string }
+  | { kind: 'unanswered'; reason: string };
+
+/**
+ * Who issues statements' virtual accounts: the payment provider PAYMENT_PROVIDER names (Toss, or
+ * the sandbox, whose bank is simulated by a demo page). Issuing the same orderId again answers the
+ * account issued the first time.
+ */
+export interface VirtualAccountProvider {
+  readonly name: 'sandbox' | 'toss';
+  issue(request: VirtualAccountRequest): Promise<VirtualAccountIssue>;
+}
