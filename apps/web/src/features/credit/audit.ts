@@ -1,5 +1,5 @@
 import { CREDIT_STATUS_LABELS, groupDigits, type PaymentTerm } from '@partsmall/contract';
-import { CREDIT_TEXTS } from './texts';
+import { CREDIT_TEXTS, CREDIT_UNITS } from './texts';
 
 const K = CREDIT_TEXTS.company;
 
@@ -23,11 +23,11 @@ function shown(field: Field, value: unknown, terms: readonly PaymentTerm[]): str
       return CREDIT_STATUS_LABELS[value as keyof typeof CREDIT_STATUS_LABELS] ?? String(value);
     case 'limit':
     case 'overdueThreshold':
-      return typeof value === 'number' ? `${groupDigits(value)}원` : String(value);
+      return typeof value === 'number' ? CREDIT_UNITS.won(groupDigits(value)) : String(value);
     case 'termCode':
       return terms.find((t) => t.code === value)?.label ?? String(value);
     case 'graceDays':
-      return `${String(value)}일`;
+      return CREDIT_UNITS.days(String(value));
     case 'allowExceed':
     case 'allowSubAccounts':
       return value === true ? K.yes : K.no;

@@ -240,3 +240,10 @@ export const CREDIT_TEXTS = {
     amountRequired: '금액을 입력하세요.',
   },
 } as const;
+
+/** Units beside figures: a money column's header, an amount, a number of days. */
+export const CREDIT_UNITS = {
+  wonColumn: (header: string) => `${header}(원)`,
+  won: (amount: string) => `${amount}원`,
+  days: (n: number | string) => `${n}일`,
+};

@@ -10,7 +10,7 @@ import { agingReportQuery, useCreditWrite } from '../api';
 import { worstBucket } from '../aging';
 import { AgingBar } from '../components/AgingBar';
 import { CreditStatusBadge } from '../components/CreditFigures';
-import { CREDIT_TEXTS } from '../texts';
+import { CREDIT_TEXTS, CREDIT_UNITS } from '../texts';
 
 const R = CREDIT_TEXTS.admin;
 
@@ -88,12 +88,24 @@ export function AgingReport() {
       className: 'center',
       cell: (r) => (r.totals ? null : <CreditStatusBadge status={r.status} label={r.statusLabel} />),
     },
-    { id: 'limit', header: `${R.cols.limit}(원)`, width: 100, className: 'money', cell: (r) => money(r.limit) },
-    { id: 'used', header: `${R.cols.used}(원)`, width: 100, className: 'money', cell: (r) => money(r.used) },
+    {
+      id: 'limit',
+      header: CREDIT_UNITS.wonColumn(R.cols.limit),
+      width: 100,
+      className: 'money',
+      cell: (r) => money(r.limit),
+    },
+    {
+      id: 'used',
+      header: CREDIT_UNITS.wonColumn(R.cols.used),
+      width: 100,
+      className: 'money',
+      cell: (r) => money(r.used),
+    },
     ...AGING_BUCKETS.map(bucket),
     {
       id: 'total',
-      header: `${R.cols.total}(원)`,
+      header: CREDIT_UNITS.wonColumn(R.cols.total),
       width: 110,
       className: 'money',
       cell: (r) => <b>{money(r.total)}</b>,

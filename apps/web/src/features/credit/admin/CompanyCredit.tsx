@@ -14,7 +14,7 @@ import { changeLines } from '../audit';
 import { AgingBar } from '../components/AgingBar';
 import { CreditFigures, CreditStatusBadge } from '../components/CreditFigures';
 import { StatementTable } from '../components/StatementTable';
-import { CREDIT_TEXTS } from '../texts';
+import { CREDIT_TEXTS, CREDIT_UNITS } from '../texts';
 import { CreditAccountModal, LiftHoldModal } from './CreditAccountForm';
 import { CompanyMonthClose } from './MonthClose';
 
@@ -41,14 +41,14 @@ const LEDGER_COLUMNS: Column<ReceivableRow>[] = [
   { id: 'note', header: K.ledgerCols.note, className: 'ellipsis', title: (r) => r.note, cell: (r) => r.note || '-' },
   {
     id: 'amount',
-    header: `${K.ledgerCols.amount}(원)`,
+    header: CREDIT_UNITS.wonColumn(K.ledgerCols.amount),
     width: 110,
     className: 'money',
     cell: (r) => <span className={r.amount < 0 ? 'minus' : 'plus'}>{signed(r.amount)}</span>,
   },
   {
     id: 'after',
-    header: `${K.ledgerCols.after}(원)`,
+    header: CREDIT_UNITS.wonColumn(K.ledgerCols.after),
     width: 110,
     className: 'money',
     cell: (r) => money(r.balanceAfter),
@@ -82,7 +82,7 @@ function Settings({
             },
             { label: CREDIT_TEXTS.summary.limit, value: won(a.limit), 'data-testid': 'account-limit' },
             { label: CREDIT_TEXTS.summary.term, value: a.termLabel, 'data-testid': 'account-term' },
-            { label: K.graceDays, value: `${a.graceDays}일` },
+            { label: K.graceDays, value: CREDIT_UNITS.days(a.graceDays) },
             { label: K.threshold, value: won(a.overdueThreshold) },
             { label: CREDIT_TEXTS.summary.mayExceed, value: a.allowExceed ? K.yes : K.no },
             { label: K.subAccounts, value: a.allowSubAccounts ? K.yes : K.no },

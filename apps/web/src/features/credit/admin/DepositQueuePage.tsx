@@ -1,15 +1,15 @@
+import { seoulDay } from '@partsmall/contract';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { DepositRow } from '@partsmall/contract';
 import { messageOf } from '../../../shared/api';
-import { seoulDay, ymd } from '../../../shared/date';
 import { dateTime, money } from '../../../shared/format';
 import { DataTable } from '../../../shared/ui/DataTable';
 import { Field, Form, useZodForm } from '../../../shared/ui/form';
 import { useNotify } from '../../../shared/ui/notify';
 import { depositQueueQuery, useCreditWrite, useImportDeposits } from '../api';
 import { depositForm, wholeNumber } from '../form';
-import { CREDIT_TEXTS } from '../texts';
+import { CREDIT_TEXTS, CREDIT_UNITS } from '../texts';
 import '../credit.css';
 
 const D = CREDIT_TEXTS.deposits;
@@ -65,7 +65,7 @@ function Assign({ row }: { row: DepositRow }) {
 function RecordDeposit() {
   const notify = useNotify();
   const record = useCreditWrite('adminRecordDeposit');
-  const empty = { depositorName: '', amount: '', depositedAt: ymd(seoulDay()), companyId: '' };
+  const empty = { depositorName: '', amount: '', depositedAt: seoulDay(), companyId: '' };
   const form = useZodForm(depositForm, empty);
   return (
     <Form
@@ -180,7 +180,7 @@ export default function DepositQueuePage() {
             { id: 'name', header: D.cols.name, width: 150, cell: (r) => r.depositorName },
             {
               id: 'amount',
-              header: `${D.cols.amount}(원)`,
+              header: CREDIT_UNITS.wonColumn(D.cols.amount),
               width: 110,
               className: 'money',
               cell: (r) => money(r.amount),

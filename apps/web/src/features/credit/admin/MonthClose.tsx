@@ -1,9 +1,9 @@
+import { seoulDay } from '@partsmall/contract';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import type { StatementLine } from '@partsmall/contract';
 import { messageOf } from '../../../shared/api';
-import { seoulDay, ymd } from '../../../shared/date';
 import { money, won } from '../../../shared/format';
 import { DataTable } from '../../../shared/ui/DataTable';
 import { DetailList } from '../../../shared/ui/DetailList';
@@ -12,7 +12,7 @@ import { useNotify } from '../../../shared/ui/notify';
 import { Loading } from '../../../shared/ui/states';
 import { previewQuery, useCreditWrite } from '../api';
 import { monthForm, previousMonth } from '../form';
-import { CREDIT_TEXTS } from '../texts';
+import { CREDIT_TEXTS, CREDIT_UNITS } from '../texts';
 
 const M = CREDIT_TEXTS.close;
 
@@ -50,7 +50,7 @@ function MonthField({ id }: { id: string }) {
 
 /** 월 마감 of every company (admin): the month, then the close (idempotent: a second run makes nothing). */
 export function MonthCloseForAll() {
-  const form = useZodForm(monthForm, { month: previousMonth(ymd(seoulDay())) });
+  const form = useZodForm(monthForm, { month: previousMonth(seoulDay()) });
   const close = useCloseMonth();
   return (
     <Form
@@ -116,7 +116,7 @@ function Preview({ companyId, month }: { companyId: number; month: string }) {
           },
           {
             id: 'amount',
-            header: `${M.lineCols.amount}(원)`,
+            header: CREDIT_UNITS.wonColumn(M.lineCols.amount),
             width: 110,
             className: 'money',
             cell: (l) => money(l.amount),
@@ -140,7 +140,7 @@ export function CompanyMonthClose({
   companyName: string;
   mayClose: boolean;
 }) {
-  const form = useZodForm(monthForm, { month: previousMonth(ymd(seoulDay())) });
+  const form = useZodForm(monthForm, { month: previousMonth(seoulDay()) });
   const typed = useWatch({ control: form.control, name: 'month' });
   const [shown, setShown] = useState<string | null>(null);
   const close = useCloseMonth();

@@ -5,7 +5,7 @@ import { openFile } from '../../../shared/files';
 import { money, won } from '../../../shared/format';
 import { DataTable, type Column, type PageQuery, type Paging } from '../../../shared/ui/DataTable';
 import { useNotify } from '../../../shared/ui/notify';
-import { CREDIT_TEXTS } from '../texts';
+import { CREDIT_TEXTS, CREDIT_UNITS } from '../texts';
 
 const S = CREDIT_TEXTS.statements;
 
@@ -82,8 +82,20 @@ export function StatementTable({ label, rows, query, paging, actions, withCompan
           },
         ]
       : []),
-    { id: 'amount', header: `${S.cols.amount}(원)`, width: 96, className: 'money', cell: (r) => money(r.amountDue) },
-    { id: 'unpaid', header: `${S.cols.unpaid}(원)`, width: 96, className: 'money', cell: (r) => money(r.unpaid) },
+    {
+      id: 'amount',
+      header: CREDIT_UNITS.wonColumn(S.cols.amount),
+      width: 96,
+      className: 'money',
+      cell: (r) => money(r.amountDue),
+    },
+    {
+      id: 'unpaid',
+      header: CREDIT_UNITS.wonColumn(S.cols.unpaid),
+      width: 96,
+      className: 'money',
+      cell: (r) => money(r.unpaid),
+    },
     { id: 'due', header: S.cols.due, width: 92, className: 'center date', cell: (r) => r.dueDate },
     { id: 'status', header: S.cols.status, width: 80, className: 'center', cell: (r) => <StatementStatus row={r} /> },
     { id: 'va', header: S.cols.account, cell: (r) => <VirtualAccountLine row={r} /> },
