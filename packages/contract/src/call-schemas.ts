@@ -205,32 +205,36 @@ import {
   taxInvoicePageAnswer,
 } from './paperwork.js';
 import {
-  adminStatementListRequest,
-  adminStatementPageAnswer,
-  assignDepositRequest,
-  closeMonthAnswer,
-  closeMonthRequest,
   creditAccountAnswer,
   creditSummaryAnswer,
-  depositAnswer,
-  depositQueueAnswer,
   getCreditAccountRequest,
-  importDepositsAnswer,
   liftCreditHoldRequest,
   payStatementAnswer,
   payStatementRequest,
   paymentTermsAnswer,
-  previewStatementRequest,
-  receivablesAgingAnswer,
-  recordDepositRequest,
-  resendStatementRequest,
   savePaymentTermRequest,
   setCreditAccountRequest,
   statementListRequest,
   statementPageAnswer,
   statementPdfRequest,
-  statementPreviewAnswer,
 } from './credit.js';
+import {
+  adminStatementListRequest,
+  adminStatementPageAnswer,
+  closeMonthAnswer,
+  closeMonthRequest,
+  previewStatementRequest,
+  receivablesAgingAnswer,
+  resendStatementRequest,
+  statementPreviewAnswer,
+} from './credit-close.js';
+import {
+  assignDepositRequest,
+  depositAnswer,
+  depositQueueAnswer,
+  importDepositsAnswer,
+  recordDepositRequest,
+} from './credit-deposits.js';
 // tracking: carrier tracking of shipped orders
 import { orderTrackingAnswer, orderTrackingRequest, trackingWebhook, trackingWebhookAnswer } from './tracking.js';
 

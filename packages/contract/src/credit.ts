@@ -10,7 +10,7 @@ import { MSG } from './messages.js';
 import { PAGE_SIZE } from './constants.js';
 import { pageNumber, pageSize } from './page-fields.js';
 import { calendarDateField } from './member-payments.js';
-import { int, instant, seq, reason, size as backOfficeSize, page as backOfficePage } from './admin-fields.js';
+import { int, instant, seq, reason } from './admin-fields.js';
 
 export const MSG_CREDIT = {
   limitInvalid: '외상 한도는 0원 이상 1조원 이하의 정수(원)로 입력하세요.',
@@ -133,7 +133,7 @@ export const monthField = z
   .string({ error: MSG_CREDIT.monthInvalid })
   .trim()
   .regex(/^(19|20|21)\d\d-(0[1-9]|1[0-2])$/, MSG_CREDIT.monthInvalid);
-const date = z.string().describe('YYYY-MM-DD, an Asia/Seoul day');
+export const seoulDateField = z.string().describe('YYYY-MM-DD, an Asia/Seoul day');
 
 export const agingFields = z.object({
   current: int,
@@ -196,7 +196,7 @@ export const statementRow = z.object({
   paid: int,
   /** amountDue − paid, never below 0. */
   unpaid: int,
-  dueDate: date,
+  dueDate: seoulDateField,
   status: z.enum(STATEMENT_STATUSES),
   statusLabel: z.string(),
   termLabel: z.string(),
@@ -354,156 +354,3 @@ export const paymentTermsAnswer = answerOf(z.array(paymentTerm));
 
 /** api/admin/liftCreditHold { companyId, reason }: staff put an account on hold back to active (audited). */
 export const liftCreditHoldRequest = z.object({ companyId: seq, reason });
-
-// ---------------------------------------------------------------- back office: close and statements
-
-/** api/admin/closeMonth { month, companyId? }: what the scheduled job runs; idempotent. */
-export const closeMonthRequest = z.object({ month: monthField, companyId: seq.optional() });
-export const closeMonthAnswer = answerOf(
-  z.object({
-    month: z.string(),
-    /** Statements made by this call. */
-    closed: int,
-    /** Statements that already existed (a second close changes nothing). */
-    already: int,
-    /** 월합계 invoices parked because the company's invoice fields are missing. */
-    parked: int,
-    statements: z.array(z.object({ seq: int, companyId: int, companyName: z.string(), closing: int })),
-  }),
-);
-
-/** api/admin/previewStatement { companyId, month }: the statement the close would make (nothing is written). */
-export const previewStatementRequest = z.object({ companyId: seq, month: monthField });
-export const statementLine = z.object({
-  /** The ledger row it comes from. */
-  receivableSeq: int,
-  kind: z.enum(RECEIVABLE_KINDS),
-  kindLabel: z.string(),
-  orderSeq: int.nullable(),
-  /** The day of the line (shipped, returned or paid), YYYY-MM-DD. */
-  date,
-  description: z.string(),
-  amount: int,
-});
-export type StatementLine = z.infer<typeof statementLine>;
-export const statementPreviewAnswer = answerOf(
-  statementRow
-    .omit({ seq: true, closedAt: true, taxInvoice: true, virtualAccount: true })
-    .extend({ lines: z.array(statementLine) }),
-);
-
-/** api/admin/resendStatement { seq }: send the statement's 알림톡 (and its invoice mail) again. */
-export const resendStatementRequest = z.object({ seq });
-
-/** api/admin/statementList { month?, companyId?, page, size }: the back office's statements. */
-export const adminStatementListRequest = z.object({
-  month: monthField.optional(),
-  companyId: seq.optional(),
-  page: backOfficePage,
-  size: backOfficeSize(20),
-});
-export const adminStatementPageAnswer = pageAnswerOf(statementRow);
-
-/** api/admin/receivablesAging {}: every company with credit, its balance by age, and the totals. */
-export const receivablesAgingRow = agingFields.extend({
-  companyId: int,
-  companyName: z.string(),
-  status: z.enum(CREDIT_STATUSES),
-  statusLabel: z.string(),
-  limit: int,
-  used: int,
-  /** What is owed in all: the sum of the buckets. */
-  total: int,
-  /** The oldest unpaid statement's due date, null when none. */
-  oldestDue: date.nullable(),
-});
-export type ReceivablesAgingRow = z.infer<typeof receivablesAgingRow>;
-export const receivablesAgingAnswer = answerOf(
-  z.object({
-    rows: z.array(receivablesAgingRow),
-    totals: agingFields.extend({ used: int, total: int }),
-    /** The day the ages are counted at, YYYY-MM-DD. */
-    asOf: date,
-  }),
-);
-
-// ---------------------------------------------------------------- back office: deposits
-
-export const DEPOSIT_STATUSES = ['applied', 'review', 'ignored', 'reversed'] as const;
-export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
-export const DEPOSIT_STATUS_LABELS: Record<DepositStatus, string> = {
-  applied: '반영',
-  review: '확인 필요',
-  ignored: '제외',
-  reversed: '입금 취소',
-};
-export const DEPOSIT_SOURCES = ['staff', 'import', 'virtual_account', 'card'] as const;
-
-/** What a deposit was applied to: a statement, several, or the company's cash balance. */
-export const depositApplication = z.object({
-  statementSeq: int.nullable(),
-  month: z.string().nullable(),
-  amount: int,
-  /** true: the rest, credited to the company's cash balance. */
-  toCash: z.boolean(),
-});
-
-export const depositRow = z.object({
-  seq: int,
-  source: z.enum(DEPOSIT_SOURCES),
-  depositorName: z.string(),
-  amount: int,
-  depositedAt: instant,
-  companyId: int.nullable(),
-  companyName: z.string().nullable(),
-  status: z.enum(DEPOSIT_STATUSES),
-  statusLabel: z.string(),
-  /** Why it waits for staff (no company or two match the name). */
-  reviewReason: z.string().optional(),
-  /** Companies whose name matches the depositor (for the review queue). */
-  candidates: z.array(z.object({ companyId: int, companyName: z.string() })),
-  applications: z.array(depositApplication),
-  created: instant,
-});
-export type DepositRow = z.infer<typeof depositRow>;
-
-/** api/admin/recordDeposit { depositorName, amount, depositedAt, companyId? }: a bank deposit staff enter. */
-export const recordDepositRequest = z.object({
-  depositorName: z
-    .string({ error: MSG_CREDIT.depositorInvalid })
-    .trim()
-    .min(1, MSG_CREDIT.depositorInvalid)
-    .max(40, MSG_CREDIT.depositorInvalid),
-  amount: z
-    .number({ error: MSG_CREDIT.depositAmountInvalid })
-    .int(MSG_CREDIT.depositAmountInvalid)
-    .min(1, MSG_CREDIT.depositAmountInvalid)
-    .max(1_000_000_000_000, MSG_CREDIT.depositAmountInvalid),
-  /** An instant (ISO) or a Seoul day YYYY-MM-DD. */
-  depositedAt: z
-    .string({ error: MSG_CREDIT.depositDateInvalid })
-    .trim()
-    .refine((v) => /^\d{4}-\d{2}-\d{2}(T.*)?$/.test(v) && !Number.isNaN(Date.parse(v)), MSG_CREDIT.depositDateInvalid),
-  companyId: seq.optional(),
-  /** Makes a repeated entry record once. */
-  clientRequestId: z.string().trim().min(8).max(64).optional(),
-});
-export const depositAnswer = answerOf(depositRow);
-
-/** api/admin/importDeposits (multipart, field `file`): a bank's 입금내역 (CSV/xlsx: date, depositor name, amount). */
-export const importDepositsAnswer = answerOf(
-  z.object({
-    rows: int,
-    applied: int,
-    review: int,
-    /** Rows already imported before (same date, name and amount at the same position of the day). */
-    duplicates: int,
-    errors: z.array(z.object({ row: int, message: z.string() })),
-  }),
-);
-
-/** api/admin/depositQueue {}: deposits waiting for staff. */
-export const depositQueueAnswer = answerOf(z.array(depositRow));
-
-/** api/admin/assignDeposit { seq, companyId }: staff give a deposit in the queue its company; it is then applied. */
-export const assignDepositRequest = z.object({ seq, companyId: seq });

@@ -44,5 +44,7 @@ export * from './quick-order.js';
 export * from './tracking.js';
 export * from './favorites.js';
 export * from './credit.js';
+export * from './credit-close.js';
+export * from './credit-deposits.js';
 export * from './orders-pay-with.js';
 export * from './deposits.js';

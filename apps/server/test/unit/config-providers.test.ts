@@ -20,6 +20,8 @@ describe('provider configuration', () => {
       apiUrl: 'https://api.tosspayments.com',
       sdkUrl: 'https://js.tosspayments.com/v2/standard',
       timeoutMs: 10_000,
+      // Statements' virtual accounts open at 신한은행 unless TOSS_VIRTUAL_ACCOUNT_BANK says otherwise.
+      virtualAccountBank: '88',
     });
     expect(c.smsProvider).toBe('solapi');
     expect(c.solapi?.sender).toBe('021234567');

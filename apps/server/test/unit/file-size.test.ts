@@ -22,6 +22,8 @@ const DATA_TABLES = new Set([
   // The table of HTTP calls: plain data, one entry per call.
   'packages/contract/src/call-routes.ts',
   'packages/contract/src/calls.ts',
+  // Each call's payload and answer schemas by call id: one entry per call, like the two above.
+  'packages/contract/src/call-schemas.ts',
   // The demo shop's catalogue: brands, models and part tables the demo products are made from.
   'apps/server/src/seed/products.ts',
   // The demo parts catalogue: fixed vehicle, group and part tables written out as import files.
@@ -32,7 +34,12 @@ const DATA_TABLES = new Set([
  * Over the limit today and not data tables: each is still to be split by concern. An entry must
  * still be over the limit (the test below says so), so a split file leaves this list at once.
  */
-const NOT_YET_SPLIT = new Set<string>([]);
+const NOT_YET_SPLIT = new Set<string>([
+  // The word search's candidates, typo readings and ranking (docs/search.md#what-a-search-costs).
+  'apps/server/src/features/products/word-search.ts',
+  // The payment window's calls and, since 외상, the statement payments beside them.
+  'apps/server/src/features/payments/routes.ts',
+]);
 
 function sourceFiles(): string[] {
   return execFileSync('git', ['ls-files', '-z'], { cwd: repoRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })

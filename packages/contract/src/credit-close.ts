@@ -1,0 +1,79 @@
+/**
+ * The monthly close of 외상 in the back office (docs/requirements.md#monthly-close): closing a month,
+ * previewing and re-sending statements, and the receivables aging report. The rest is in credit.ts.
+ */
+import { z } from 'zod';
+import { int, page as backOfficePage, seq, size as backOfficeSize } from './admin-fields.js';
+import { agingFields, CREDIT_STATUSES, monthField, RECEIVABLE_KINDS, seoulDateField, statementRow } from './credit.js';
+import { answerOf, pageAnswerOf } from './envelope.js';
+// ---------------------------------------------------------------- back office: close and statements
+
+/** api/admin/closeMonth { month, companyId? }: what the scheduled job runs; idempotent. */
+export const closeMonthRequest = z.object({ month: monthField, companyId: seq.optional() });
+export const closeMonthAnswer = answerOf(
+  z.object({
+    month: z.string(),
+    /** Statements made by this call. */
+    closed: int,
+    /** Statements that already existed (a second close changes nothing). */
+    already: int,
+    /** 월합계 invoices parked because the company's invoice fields are missing. */
+    parked: int,
+    statements: z.array(z.object({ seq: int, companyId: int, companyName: z.string(), closing: int })),
+  }),
+);
+
+/** api/admin/previewStatement { companyId, month }: the statement the close would make (nothing is written). */
+export const previewStatementRequest = z.object({ companyId: seq, month: monthField });
+export const statementLine = z.object({
+  /** The ledger row it comes from. */
+  receivableSeq: int,
+  kind: z.enum(RECEIVABLE_KINDS),
+  kindLabel: z.string(),
+  orderSeq: int.nullable(),
+  /** The day of the line (shipped, returned or paid), YYYY-MM-DD. */
+  date: seoulDateField,
+  description: z.string(),
+  amount: int,
+});
+export type StatementLine = z.infer<typeof statementLine>;
+export const statementPreviewAnswer = answerOf(
+  statementRow
+    .omit({ seq: true, closedAt: true, taxInvoice: true, virtualAccount: true })
+    .extend({ lines: z.array(statementLine) }),
+);
+
+/** api/admin/resendStatement { seq }: send the statement's 알림톡 (and its invoice mail) again. */
+export const resendStatementRequest = z.object({ seq });
+
+/** api/admin/statementList { month?, companyId?, page, size }: the back office's statements. */
+export const adminStatementListRequest = z.object({
+  month: monthField.optional(),
+  companyId: seq.optional(),
+  page: backOfficePage,
+  size: backOfficeSize(20),
+});
+export const adminStatementPageAnswer = pageAnswerOf(statementRow);
+
+/** api/admin/receivablesAging {}: every company with credit, its balance by age, and the totals. */
+export const receivablesAgingRow = agingFields.extend({
+  companyId: int,
+  companyName: z.string(),
+  status: z.enum(CREDIT_STATUSES),
+  statusLabel: z.string(),
+  limit: int,
+  used: int,
+  /** What is owed in all: the sum of the buckets. */
+  total: int,
+  /** The oldest unpaid statement's due date, null when none. */
+  oldestDue: seoulDateField.nullable(),
+});
+export type ReceivablesAgingRow = z.infer<typeof receivablesAgingRow>;
+export const receivablesAgingAnswer = answerOf(
+  z.object({
+    rows: z.array(receivablesAgingRow),
+    totals: agingFields.extend({ used: int, total: int }),
+    /** The day the ages are counted at, YYYY-MM-DD. */
+    asOf: seoulDateField,
+  }),
+);

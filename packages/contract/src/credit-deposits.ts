@@ -1,0 +1,88 @@
+/**
+ * Money coming in for 외상 (docs/requirements.md#credit-deposits): deposits staff enter or import, the
+ * review queue, and what each deposit paid. The rest of the credit calls are in credit.ts.
+ */
+import { z } from 'zod';
+import { int, instant, seq } from './admin-fields.js';
+import { MSG_CREDIT } from './credit.js';
+import { answerOf } from './envelope.js';
+// ---------------------------------------------------------------- back office: deposits
+
+export const DEPOSIT_STATUSES = ['applied', 'review', 'ignored', 'reversed'] as const;
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+export const DEPOSIT_STATUS_LABELS: Record<DepositStatus, string> = {
+  applied: '반영',
+  review: '확인 필요',
+  ignored: '제외',
+  reversed: '입금 취소',
+};
+export const DEPOSIT_SOURCES = ['staff', 'import', 'virtual_account', 'card'] as const;
+
+/** What a deposit was applied to: a statement, several, or the company's cash balance. */
+export const depositApplication = z.object({
+  statementSeq: int.nullable(),
+  month: z.string().nullable(),
+  amount: int,
+  /** true: the rest, credited to the company's cash balance. */
+  toCash: z.boolean(),
+});
+
+export const depositRow = z.object({
+  seq: int,
+  source: z.enum(DEPOSIT_SOURCES),
+  depositorName: z.string(),
+  amount: int,
+  depositedAt: instant,
+  companyId: int.nullable(),
+  companyName: z.string().nullable(),
+  status: z.enum(DEPOSIT_STATUSES),
+  statusLabel: z.string(),
+  /** Why it waits for staff (no company or two match the name). */
+  reviewReason: z.string().optional(),
+  /** Companies whose name matches the depositor (for the review queue). */
+  candidates: z.array(z.object({ companyId: int, companyName: z.string() })),
+  applications: z.array(depositApplication),
+  created: instant,
+});
+export type DepositRow = z.infer<typeof depositRow>;
+
+/** api/admin/recordDeposit { depositorName, amount, depositedAt, companyId? }: a bank deposit staff enter. */
+export const recordDepositRequest = z.object({
+  depositorName: z
+    .string({ error: MSG_CREDIT.depositorInvalid })
+    .trim()
+    .min(1, MSG_CREDIT.depositorInvalid)
+    .max(40, MSG_CREDIT.depositorInvalid),
+  amount: z
+    .number({ error: MSG_CREDIT.depositAmountInvalid })
+    .int(MSG_CREDIT.depositAmountInvalid)
+    .min(1, MSG_CREDIT.depositAmountInvalid)
+    .max(1_000_000_000_000, MSG_CREDIT.depositAmountInvalid),
+  /** An instant (ISO) or a Seoul day YYYY-MM-DD. */
+  depositedAt: z
+    .string({ error: MSG_CREDIT.depositDateInvalid })
+    .trim()
+    .refine((v) => /^\d{4}-\d{2}-\d{2}(T.*)?$/.test(v) && !Number.isNaN(Date.parse(v)), MSG_CREDIT.depositDateInvalid),
+  companyId: seq.optional(),
+  /** Makes a repeated entry record once. */
+  clientRequestId: z.string().trim().min(8).max(64).optional(),
+});
+export const depositAnswer = answerOf(depositRow);
+
+/** api/admin/importDeposits (multipart, field `file`): a bank's 입금내역 (CSV/xlsx: date, depositor name, amount). */
+export const importDepositsAnswer = answerOf(
+  z.object({
+    rows: int,
+    applied: int,
+    review: int,
+    /** Rows already imported before (same date, name and amount at the same position of the day). */
+    duplicates: int,
+    errors: z.array(z.object({ row: int, message: z.string() })),
+  }),
+);
+
+/** api/admin/depositQueue {}: deposits waiting for staff. */
+export const depositQueueAnswer = answerOf(z.array(depositRow));
+
+/** api/admin/assignDeposit { seq, companyId }: staff give a deposit in the queue its company; it is then applied. */
+export const assignDepositRequest = z.object({ seq, companyId: seq });
