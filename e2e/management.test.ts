@@ -913,7 +913,11 @@ describe('withdrawal', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
     await page.getByRole('link', { name: '회원가입' }).first().waitFor();
 
-    await memberLogin(page, `${shop.server.base}/login`, leaving.id, leaving.pw);
+    // Not memberLogin: this login must fail, so there is no '로그인되었습니다.' to wait for.
+    await page.goto(`${shop.server.base}/login`);
+    await page.getByLabel('아이디 (메일 주소)').fill(leaving.id);
+    await page.getByLabel('비밀번호').fill(leaving.pw);
+    await page.getByRole('button', { name: '로그인', exact: true }).click();
     await page.getByRole('alertdialog').waitFor();
     expect(await page.getByRole('alertdialog').textContent()).toContain(MSG.loginFailed);
     await context.close();

@@ -50,10 +50,13 @@ describe('quick order notes', () => {
       rows.nth(1).getByRole('button', { name: '채팅으로 문의' }).click(),
     ]);
     await expect
-      .poll(async () =>
-        (await shop.server.db.select().from(chatMessages).where(like(chatMessages.body, '%QQ-0000-4242%'))).map(
-          (m) => m.body,
-        ),
+      .poll(
+        async () =>
+          (await shop.server.db.select().from(chatMessages).where(like(chatMessages.body, '%QQ-0000-4242%'))).map(
+            (m) => m.body,
+          ),
+        // The popup connects its socket, reads the inquiry's product and then sends: seconds on a busy machine.
+        { timeout: 15_000 },
       )
       .toEqual([
         '[품번 문의]\n품번: QQ-0000-4242\n수량: 3개\n빠른 주문에서 찾지 못한 품번입니다. 구할 수 있는지 알려 주세요.',
