@@ -6,7 +6,7 @@ import { withDemoBanner } from '../../src/web-app/serve.js';
 import { rawGet, startTestServer, type TestServer } from '../helpers.js';
 
 /**
- * How the built web app travels (docs/performance.md#delivery-of-the-web-app). Runs the server on the real build (npm test
+ * How the built web app travels (docs/performance.md#what-keeps-the-figures). Runs the server on the real build (npm test
  * builds it first), because the precompressed copies and the font stylesheet come from the build.
  */
 const webDist = path.resolve(import.meta.dirname, '../../../web/dist');
