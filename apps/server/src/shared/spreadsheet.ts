@@ -5,6 +5,7 @@
  * its rows counted in the XML, its reach bounded, and only its cells kept. Each feature that takes
  * files (quick order, the 입금내역 import) gives its own limits and Korean messages.
  */
+import { parse as parseCsv } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { Unzip, UnzipInflate, UnzipPassThrough, unzipSync, zipSync } from 'fflate';
 
@@ -52,6 +53,24 @@ export function decodeCsv(data: Uint8Array): string | null {
     }
   }
   return null;
+}
+
+/**
+ * A CSV's text as rows of cells with their line numbers (comma, tab or semicolon; rows of any width;
+ * empty lines skipped), or null when it is not CSV.
+ */
+export function csvRows(text: string): { line: number; cells: string[] }[] | null {
+  try {
+    const records = parseCsv(text, {
+      delimiter: [',', '\t', ';'],
+      relax_column_count: true,
+      skip_empty_lines: true,
+      info: true,
+    }) as unknown as { record: string[]; info: { lines: number } }[];
+    return records.map((r) => ({ line: r.info.lines, cells: r.record }));
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -15,9 +15,8 @@ import {
   DEPOSITOR_NAME_MAX,
   MSG_DEPOSIT,
 } from '@partsmall/contract';
-import { parse as parseCsv } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import { decodeCsv, firstSheetRows, type SheetLimits } from '../../shared/spreadsheet.js';
+import { csvRows, decodeCsv, firstSheetRows, type SheetLimits } from '../../shared/spreadsheet.js';
 
 /** One deposit read from the file. */
 export interface FileDeposit {
@@ -279,18 +278,9 @@ function readCsv(data: Uint8Array): DepositFileParse {
   // Counted before anything is parsed: a year's export is refused in a few milliseconds.
   if (lineCount(text.trimEnd()) > DEPOSIT_FILE_MAX_ROWS + HEADER_SEARCH_ROWS)
     return refuse(MSG_DEPOSIT.fileTooManyRows);
-  let records: { record: string[]; info: { lines: number } }[];
-  try {
-    records = parseCsv(text, {
-      delimiter: [',', '\t', ';'],
-      relax_column_count: true,
-      skip_empty_lines: true,
-      info: true,
-    }) as unknown as typeof records;
-  } catch {
-    return refuse(MSG_DEPOSIT.csv);
-  }
-  return depositsFromRows(records.map((r) => ({ line: r.info.lines, cells: r.record })));
+  const rows = csvRows(text);
+  if (rows === null) return refuse(MSG_DEPOSIT.csv);
+  return depositsFromRows(rows);
 }
 
 // ---------------------------------------------------------------- xlsx

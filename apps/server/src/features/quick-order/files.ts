@@ -11,10 +11,10 @@ import {
   type EstimateRole,
   type QuickOrderParse,
 } from '@partsmall/contract';
-import { parse as parseCsv } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import {
   checkXlsxPackage as checkSheetPackage,
+  csvRows,
   decodeCsv,
   firstSheetRows,
   sheetReach,
@@ -114,21 +114,9 @@ export async function readQuickOrderFile(file: {
 function readCsv(data: Uint8Array, columns?: readonly EstimateRole[]): QuickOrderParse {
   const text = decodeCsv(data);
   if (text === null) return refuse(QUICK_ORDER_FILE_MSG.encoding);
-  let records: { record: string[]; info: { lines: number } }[];
-  try {
-    records = parseCsv(text, {
-      delimiter: [',', '\t', ';'],
-      relax_column_count: true,
-      skip_empty_lines: true,
-      info: true,
-    }) as unknown as typeof records;
-  } catch {
-    return refuse(QUICK_ORDER_FILE_MSG.csv);
-  }
-  return parseQuickOrderCells(
-    records.map((r) => ({ line: r.info.lines, cells: r.record })),
-    columns,
-  );
+  const rows = csvRows(text);
+  if (rows === null) return refuse(QUICK_ORDER_FILE_MSG.csv);
+  return parseQuickOrderCells(rows, columns);
 }
 
 // ---------------------------------------------------------------- xlsx
