@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { fieldOf, messageOf } from '../../shared/api';
 import { pathFor } from '../../shared/paths';
 import { T } from '../../shared/texts';
-import { Field, Form, SubmitButton, setServerError, useZodForm } from '../../shared/ui/form';
+import { Form, PasswordField, SubmitButton, setServerError, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
 import { AuthLinks } from './AuthLinks';
 import { findPwForm } from './forms';
@@ -55,15 +55,8 @@ export function FindPwPage({ mobile = false }: { mobile?: boolean }) {
         />
         {step === 1 && (
           <>
-            <Field
-              name="pw"
-              label={T.findPw.newPw}
-              type="password"
-              autoComplete="new-password"
-              maxLength={20}
-              hint={T.join.pwHint}
-            />
-            <Field name="cpw" label={T.findPw.confirm} type="password" autoComplete="new-password" maxLength={20} />
+            <PasswordField name="pw" label={T.findPw.newPw} hint={T.join.pwHint} />
+            <PasswordField name="cpw" label={T.findPw.confirm} />
             <SubmitButton
               ready={(v) => v.authCode!.length === 6 && v.pw !== '' && v.cpw !== ''}
               why={T.findPw.submitDisabledWhy}

@@ -5,17 +5,10 @@ import { Link, useSearchParams } from 'react-router';
 import { messageOf } from '../../shared/api';
 import { pathFor } from '../../shared/paths';
 import { T } from '../../shared/texts';
-import { ErrorLine, Field, Form, OkLine, useZodForm } from '../../shared/ui/form';
+import { ErrorLine, Field, OkLine, useZodForm } from '../../shared/ui/form';
 import { FindPwPage } from './FindPwPage';
 import { joinForm, type JoinForm } from './forms';
-import {
-  DetailsStep,
-  ExistingCompanyDialog,
-  JoinDone,
-  PhoneAndTerms,
-  StepBox,
-  StepIndicator,
-} from './components/JoinSteps';
+import { ExistingCompanyDialog, JoinFlowView, LicenseField, StepBox } from './components/JoinSteps';
 import { focusField, useJoinFlow } from './useJoinFlow';
 import { licenseCheckQuery } from './api';
 
@@ -68,12 +61,7 @@ function JoinForm({ mobile }: { mobile: boolean }) {
   const licenseOk = lookup.data === 'new';
   const existsOpen = lookup.data === 'exists' && dismissed !== license;
 
-  const { phoneState, setPhoneState, authState, current, busy, done, send } = useJoinFlow(
-    form,
-    mobile,
-    { policy, privacy },
-    licenseOk,
-  );
+  const flow = useJoinFlow(form, mobile, { policy, privacy }, licenseOk);
 
   const retry = () => {
     setDismissed(license);
@@ -81,25 +69,23 @@ function JoinForm({ mobile }: { mobile: boolean }) {
     focusField('license');
   };
 
-  const submit = (v: (typeof joinForm)['_output']) => send({ ...v, policy: true, privacy: true });
+  const submit = (v: (typeof joinForm)['_output']) => flow.send({ ...v, policy: true, privacy: true });
 
   return (
     <section className={mobile ? 'm-page auth-page join-page' : 'page medium auth-page join-page'}>
       {/* On /mobileJoin the tab above already names the screen. */}
       <h1 className={mobile ? 'sr-only' : undefined}>{T.join.title}</h1>
-      <StepIndicator steps={T.join.steps} current={done ? T.join.steps.length : current} />
-      {done ? (
-        <JoinDone mobile={mobile} />
-      ) : (
-        <Form form={form} onSubmit={submit}>
-          <p className="page-intro">{T.join.intro}</p>
+      <JoinFlowView
+        flow={flow}
+        steps={T.join.steps}
+        intro={T.join.intro}
+        mobile={mobile}
+        form={form}
+        onSubmit={submit}
+        phoneShown={licenseOk}
+        first={
           <StepBox n={1} title={T.join.boxLicense}>
-            <Field
-              name="license"
-              label={T.join.license}
-              digits={10}
-              maxLength={12}
-              autoComplete="off"
+            <LicenseField
               placeholder="1234567890"
               hint={licenseOk ? undefined : T.join.licenseHint}
               onValue={() => setDismissed(null)}
@@ -118,29 +104,22 @@ function JoinForm({ mobile }: { mobile: boolean }) {
               >
                 {lookup.isFetching ? T.join.checking : licenseOk ? T.join.checked : T.join.checkLicense}
               </button>
-            </Field>
+            </LicenseField>
             {/* The server's refusal, unless the field already shows the same message under it. */}
             {lookup.isError && license.length === 10 && licenseError !== messageOf(lookup.error) && (
               <ErrorLine>{messageOf(lookup.error)}</ErrorLine>
             )}
             {licenseOk && <OkLine>{T.join.licenseOk}</OkLine>}
           </StepBox>
-
-          {licenseOk && <PhoneAndTerms mobile={mobile} phoneState={phoneState} onPhoneState={setPhoneState} />}
-          {authState === 3 && (
-            <DetailsStep busy={busy}>
-              <Field name="companyName" label={T.join.companyName} autoComplete="organization" maxLength={50} />
-              <Field
-                name="companyArea"
-                label={T.join.companyArea}
-                maxLength={20}
-                placeholder={T.join.companyAreaHint}
-              />
-            </DetailsStep>
-          )}
-        </Form>
-      )}
-      {!done && (
+        }
+        details={
+          <>
+            <Field name="companyName" label={T.join.companyName} autoComplete="organization" maxLength={50} />
+            <Field name="companyArea" label={T.join.companyArea} maxLength={20} placeholder={T.join.companyAreaHint} />
+          </>
+        }
+      />
+      {!flow.done && (
         <nav className="auth-links">
           <span>{T.join.hasAccount}</span>
           <Link to={pathFor('login', mobile)}>{T.join.toLogin}</Link>

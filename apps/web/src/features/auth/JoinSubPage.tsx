@@ -6,10 +6,10 @@ import { messageOf } from '../../shared/api';
 import { isPhoneBrowser } from '../../shared/device';
 import { digits } from '../../shared/format';
 import { T } from '../../shared/texts';
-import { ErrorLine, Field, Form, OkLine, useZodForm } from '../../shared/ui/form';
+import { ErrorLine, Field, OkLine, PhoneField, useZodForm } from '../../shared/ui/form';
 import { AuthLinks } from './AuthLinks';
 import { joinSubForm, type JoinSubForm } from './forms';
-import { DetailsStep, JoinDone, PhoneAndTerms, StepBox, StepIndicator } from './components/JoinSteps';
+import { JoinFlowView, LicenseField, StepBox } from './components/JoinSteps';
 import { useJoinFlow } from './useJoinFlow';
 import { licenseCheckQuery } from './api';
 
@@ -42,35 +42,26 @@ export function JoinSubPage() {
   const licenseNote = lookup.isError ? messageOf(lookup.error) : lookup.data === 'new' ? MSG.licenseUnknown : null;
 
   const companyReady = isValidBusinessNumber(license) && /^\d{6}$/.test(securityNum);
-  const { phoneState, setPhoneState, authState, current, busy, done, send } = useJoinFlow(
-    form,
-    mobile,
-    { policy, privacy },
-    companyReady,
-  );
+  const flow = useJoinFlow(form, mobile, { policy, privacy }, companyReady);
 
   const submit = ({ name, phoen, ...v }: (typeof joinSubForm)['_output']) =>
-    send({ ...v, ...(name ? { name } : {}), ...(phoen ? { phoen } : {}), policy: true, privacy: true });
+    flow.send({ ...v, ...(name ? { name } : {}), ...(phoen ? { phoen } : {}), policy: true, privacy: true });
 
   return (
     <section className="page medium auth-page join-page">
       <h1>{T.join.subTitle}</h1>
-      <StepIndicator steps={T.join.subSteps} current={done ? T.join.subSteps.length : current} />
-      {done ? (
-        <JoinDone mobile={mobile} />
-      ) : (
-        <Form form={form} onSubmit={submit}>
-          <p className="page-intro">{T.join.subIntro}</p>
+      <JoinFlowView
+        flow={flow}
+        steps={T.join.subSteps}
+        intro={T.join.subIntro}
+        mobile={mobile}
+        form={form}
+        onSubmit={submit}
+        phoneShown
+        first={
           <StepBox n={1} title={T.join.boxCompany}>
             <div className="form-grid">
-              <Field
-                name="license"
-                label={T.join.license}
-                digits={10}
-                maxLength={12}
-                autoComplete="off"
-                hint={lookup.data === 'exists' ? undefined : T.join.licenseHint}
-              />
+              <LicenseField hint={lookup.data === 'exists' ? undefined : T.join.licenseHint} />
               <Field
                 name="securityNum"
                 label={T.join.securityNum}
@@ -83,29 +74,21 @@ export function JoinSubPage() {
             {licenseNote && <ErrorLine>{licenseNote}</ErrorLine>}
             {lookup.data === 'exists' && <OkLine>{T.join.licenseKnown}</OkLine>}
           </StepBox>
-          <PhoneAndTerms mobile={mobile} phoneState={phoneState} onPhoneState={setPhoneState} />
-          {authState === 3 && (
-            <DetailsStep busy={busy}>
-              <Field
-                name="name"
-                label={`${T.join.name} ${T.join.optional}`}
-                autoComplete="name"
-                maxLength={20}
-                hint={T.join.nameHint}
-              />
-              <Field
-                name="phoen"
-                label={`${T.join.phoen} ${T.join.optional}`}
-                type="tel"
-                digits={11}
-                maxLength={13}
-                hint={T.join.phoenHint}
-              />
-            </DetailsStep>
-          )}
-        </Form>
-      )}
-      {!done && (
+        }
+        details={
+          <>
+            <Field
+              name="name"
+              label={`${T.join.name} ${T.join.optional}`}
+              autoComplete="name"
+              maxLength={20}
+              hint={T.join.nameHint}
+            />
+            <PhoneField name="phoen" label={`${T.join.phoen} ${T.join.optional}`} type="tel" hint={T.join.phoenHint} />
+          </>
+        }
+      />
+      {!flow.done && (
         <AuthLinks
           mobile={mobile}
           lead={T.join.hasAccount}

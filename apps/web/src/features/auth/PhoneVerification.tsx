@@ -3,7 +3,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { TIMING } from '@partsmall/contract';
 import { ApiError, fieldOf, messageOf } from '../../shared/api';
 import { T } from '../../shared/texts';
-import { Field, OkLine } from '../../shared/ui/form';
+import { CodeField, Field, OkLine } from '../../shared/ui/form';
 import { useCheckPhoneCode, useRequestPhoneCode } from './api';
 
 /** Seconds left of a running countdown; start(n) (re)starts it, stop() ends it. */
@@ -157,12 +157,8 @@ export function PhoneVerification({ purpose, state, onState, verify = false, onC
         )}
       </Field>
       {requested && (
-        <Field
-          name="authCode"
+        <CodeField
           label={T.join.code}
-          digits={6}
-          maxLength={6}
-          autoComplete="one-time-code"
           // The field appears when a code was sent: the cursor goes to it.
           autoFocus
           hint={sentMessage ?? T.join.codeHint}
@@ -179,7 +175,7 @@ export function PhoneVerification({ purpose, state, onState, verify = false, onC
               {check.isPending ? T.join.verifying : T.join.verify}
             </button>
           )}
-        </Field>
+        </CodeField>
       )}
       {verified && <OkLine className="verified-line">{T.join.verified}</OkLine>}
     </div>

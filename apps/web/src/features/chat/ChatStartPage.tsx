@@ -5,7 +5,7 @@ import { messageOf } from '../../shared/api';
 import { isPhoneBrowser } from '../../shared/device';
 import { LoginForm } from '../../shared/login';
 import { T } from '../../shared/texts';
-import { Field, Form, SubmitButton, useZodForm } from '../../shared/ui/form';
+import { Field, Form, PasswordField, SubmitButton, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
 import { LOGIN_MESSAGE } from './login-message';
 import { useChatJoin } from './api';
@@ -120,8 +120,8 @@ function ChatJoin() {
       <Field name="companyArea" label={T.join.companyArea} hint={T.join.companyAreaHint} maxLength={20} />
       <Field name="phone" label={T.join.phone} digits maxLength={11} inputMode="numeric" />
       <Field name="id" label={T.join.id} type="email" autoComplete="username" maxLength={50} />
-      <Field name="pw" label={T.join.pw} type="password" autoComplete="new-password" maxLength={20} />
-      <Field name="cpw" label={T.join.cpw} type="password" autoComplete="new-password" maxLength={20} />
+      <PasswordField name="pw" label={T.join.pw} />
+      <PasswordField name="cpw" label={T.join.cpw} />
       <SubmitButton ready={() => true} why="" busy={join.isPending} label={TC.joinSubmit} />
     </Form>
   );

@@ -8,7 +8,7 @@ import { businessNumber } from '../../shared/format';
 import { pathFor } from '../../shared/paths';
 import { session, useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
-import { Field, FieldShell, Form, setServerError, useZodForm } from '../../shared/ui/form';
+import { FieldShell, Form, PasswordField, setServerError, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
 import { SectionHead } from './parts';
 import { useRenewSecurityNumber, useWithdraw, withdrawCheckQuery } from './api';
@@ -170,11 +170,10 @@ export function WithdrawSection({ mobile }: { mobile: boolean }) {
           <>
             {/* The account the password belongs to, for password managers. */}
             <input type="email" name="username" autoComplete="username" value={userInfo.id} readOnly hidden />
-            <Field
+            <PasswordField
               name="pw"
               id="mg-withdraw-pw"
               label={W.pw}
-              type="password"
               autoComplete="current-password"
               maxLength={100}
               hint={W.pwHint}

@@ -13,9 +13,9 @@ import { businessNumber, phone } from '../../shared/format';
 import { PW } from '../../shared/paperwork-texts';
 import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
-import { Field, Form, SelectField, useZodForm } from '../../shared/ui/form';
+import { Field, Form, PhoneField, SelectField, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
-import { FormActions, PHONE_INPUT_MAX, SectionHead } from './parts';
+import { FormActions, SectionHead } from './parts';
 import { PostcodeFields } from './postcode';
 import { useUpdateCompany } from './api';
 import { useWatch } from 'react-hook-form';
@@ -144,15 +144,8 @@ function CompanyForm({ company }: { company: CompanyInfo }) {
         <Field name="license" id="mg-co-license" label={C.license} digits={10} maxLength={10} hint={<LicenseHint />} />
         <Field name="name" id="mg-co-name" label={C.name} maxLength={50} />
         <Field name="ceo" id="mg-co-ceo" label={C.ceo} maxLength={20} />
-        <Field
-          name="phone"
-          id="mg-co-phone"
-          label={C.phone}
-          digits={11}
-          maxLength={PHONE_INPUT_MAX}
-          hint={C.phoneHint}
-        />
-        <Field name="fax" id="mg-co-fax" label={C.fax} digits={11} maxLength={PHONE_INPUT_MAX} hint={C.faxHint} />
+        <PhoneField name="phone" id="mg-co-phone" label={C.phone} hint={C.phoneHint} />
+        <PhoneField name="fax" id="mg-co-fax" label={C.fax} hint={C.faxHint} />
         <Field name="mail" id="mg-co-mail" label={C.mail} type="email" maxLength={50} />
       </div>
       <PostcodeFields

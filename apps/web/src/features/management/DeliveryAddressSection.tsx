@@ -5,10 +5,10 @@ import { messageOf } from '../../shared/api';
 import { phone } from '../../shared/format';
 import { T } from '../../shared/texts';
 import type { Column } from '../../shared/ui/DataTable';
-import { CheckField, Field, useZodForm } from '../../shared/ui/form';
+import { CheckField, Field, PhoneField, useZodForm } from '../../shared/ui/form';
 import { ModalForm } from '../../shared/ui/ModalForm';
-import { useNotify } from '../../shared/ui/notify';
-import { FormActions, PHONE_INPUT_MAX, SearchedList, SectionHead } from './parts';
+import { useAnswerNotes, useNotify } from '../../shared/ui/notify';
+import { FormActions, SearchedList, SectionHead } from './parts';
 import { PostcodeFields } from './postcode';
 import { addressListQuery, useDeleteAddress, useSaveAddress, useSetBasicAddress } from './api';
 
@@ -130,7 +130,7 @@ export function DeliveryAddressSection() {
 }
 
 function AddressForm({ row, onClose }: { row: ShippingAddressView | null; onClose: () => void }) {
-  const notify = useNotify();
+  const saved = useAnswerNotes(onClose);
   const save = useSaveAddress();
   const form = useZodForm(addressForm, {
     name: row?.name ?? '',
@@ -141,16 +141,7 @@ function AddressForm({ row, onClose }: { row: ShippingAddressView | null; onClos
     basic: row?.basic === 'true',
   });
   const submit = (v: z.output<typeof addressForm>) =>
-    save.mutate(
-      { ...v, ...(row ? { seq: row.seq } : {}), basic: v.basic ? 'true' : 'false' },
-      {
-        onSuccess: (a) => {
-          notify.toast(a.message);
-          onClose();
-        },
-        onError: (e) => void notify.alert(messageOf(e)),
-      },
-    );
+    save.mutate({ ...v, ...(row ? { seq: row.seq } : {}), basic: v.basic ? 'true' : 'false' }, saved);
 
   return (
     <ModalForm
@@ -162,14 +153,7 @@ function AddressForm({ row, onClose }: { row: ShippingAddressView | null; onClos
       onSubmit={submit}
     >
       <Field name="name" id="mg-addr-name" label={A.name} maxLength={20} />
-      <Field
-        name="phone"
-        id="mg-addr-phone"
-        label={A.phone}
-        digits={11}
-        maxLength={PHONE_INPUT_MAX}
-        hint={A.phoneHint}
-      />
+      <PhoneField name="phone" id="mg-addr-phone" label={A.phone} hint={A.phoneHint} />
       <PostcodeFields
         names={{ postNum: 'postNum', address: 'address' }}
         ids={{ postNum: 'mg-addr-post', address: 'mg-addr-address' }}

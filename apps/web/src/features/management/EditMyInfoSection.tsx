@@ -3,9 +3,9 @@ import { updateMyInfoRequest, updateMyPasswordRequest, type UserInfo } from '@pa
 import { messageOf } from '../../shared/api';
 import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
-import { Field, Form, ReadOnlyField, useZodForm } from '../../shared/ui/form';
+import { Field, Form, PasswordField, PhoneField, ReadOnlyField, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
-import { FormActions, PHONE_INPUT_MAX, SectionHead } from './parts';
+import { FormActions, SectionHead } from './parts';
 import { useUpdateMyInfo, useUpdatePassword } from './api';
 
 const M = T.management;
@@ -50,7 +50,7 @@ function InfoForm({ userInfo }: { userInfo: UserInfo }) {
     <Form form={form} className="form mg-form" onSubmit={submit}>
       <ReadOnlyField id="mg-my-id" label={F.id} value={userInfo.id} />
       <Field name="name" id="mg-my-name" label={F.name} maxLength={20} />
-      <Field name="phone" id="mg-my-phone" label={F.phone} digits={11} maxLength={PHONE_INPUT_MAX} hint={F.phoneHint} />
+      <PhoneField name="phone" id="mg-my-phone" label={F.phone} hint={F.phoneHint} />
       <Field name="mail" id="mg-my-mail" label={F.mail} type="email" maxLength={100} />
       <FormActions busy={update.isPending} label={M.save} />
     </Form>
@@ -74,17 +74,9 @@ function PasswordForm({ id, onDone }: { id: string; onDone: () => void }) {
     <Form form={form} className="form mg-form" onSubmit={submit}>
       {/* The account the password belongs to, for password managers (a password form names its user). */}
       <input type="email" name="username" autoComplete="username" value={id} readOnly hidden />
-      <Field name="opw" id="mg-opw" label={F.opw} type="password" autoComplete="current-password" maxLength={20} />
-      <Field
-        name="pw"
-        id="mg-pw"
-        label={F.pw}
-        type="password"
-        autoComplete="new-password"
-        maxLength={20}
-        hint={F.pwHint}
-      />
-      <Field name="cpw" id="mg-cpw" label={F.cpw} type="password" autoComplete="new-password" maxLength={20} />
+      <PasswordField name="opw" id="mg-opw" label={F.opw} autoComplete="current-password" />
+      <PasswordField name="pw" id="mg-pw" label={F.pw} hint={F.pwHint} />
+      <PasswordField name="cpw" id="mg-cpw" label={F.cpw} />
       <FormActions busy={change.isPending} label={F.changePassword} />
     </Form>
   );

@@ -8,7 +8,7 @@ import type { Column } from '../../shared/ui/DataTable';
 import { DataTable } from '../../shared/ui/DataTable';
 import { Field, useZodForm } from '../../shared/ui/form';
 import { ModalForm } from '../../shared/ui/ModalForm';
-import { useNotify } from '../../shared/ui/notify';
+import { useAnswerNotes, useNotify } from '../../shared/ui/notify';
 import { myVehiclesQuery, useRemoveVehicle, useSaveVehicle, VEHICLE_TEXTS as V } from '../vehicles';
 import { FormActions, SectionHead } from './parts';
 
@@ -112,7 +112,7 @@ export function MyVehiclesSection() {
 const renameForm = z.object({ vin: z.string(), name: saveMyVehicleRequest.shape.name });
 
 function RenameForm({ vehicle, onClose }: { vehicle: MyVehicle; onClose: () => void }) {
-  const notify = useNotify();
+  const saved = useAnswerNotes(onClose);
   const save = useSaveVehicle();
   const form = useZodForm(renameForm, { vin: vehicle.vin, name: vehicle.name });
   return (
@@ -122,15 +122,7 @@ function RenameForm({ vehicle, onClose }: { vehicle: MyVehicle; onClose: () => v
       busy={save.isPending}
       size="narrow"
       form={form}
-      onSubmit={(values) =>
-        save.mutate(values, {
-          onSuccess: (a) => {
-            notify.toast(a.message);
-            onClose();
-          },
-          onError: (e) => void notify.alert(messageOf(e)),
-        })
-      }
+      onSubmit={(values) => save.mutate(values, saved)}
     >
       <p className="muted">
         {vehicle.title} · {vehicle.vin}

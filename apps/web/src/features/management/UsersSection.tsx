@@ -12,11 +12,11 @@ import { phone } from '../../shared/format';
 import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
 import type { Column } from '../../shared/ui/DataTable';
-import { Field, ReadOnlyField, useZodForm } from '../../shared/ui/form';
+import { Field, PasswordField, PhoneField, ReadOnlyField, useZodForm } from '../../shared/ui/form';
 import { Modal } from '../../shared/ui/Modal';
 import { ModalForm } from '../../shared/ui/ModalForm';
-import { useNotify } from '../../shared/ui/notify';
-import { FormActions, PHONE_INPUT_MAX, SearchedList, SectionHead } from './parts';
+import { useAnswerNotes, useNotify } from '../../shared/ui/notify';
+import { FormActions, SearchedList, SectionHead } from './parts';
 import { memberListQuery, useResetMemberPassword, useSaveMember, useSetMemberState, useSetMemberType } from './api';
 
 const M = T.management;
@@ -191,7 +191,7 @@ function NewPasswordModal({ id, pw, onClose }: { id: string; pw: string; onClose
 
 /** Register (id and password too) or edit (name, phone, mail) an account, with the contract's rules. */
 function MemberForm({ row, onClose }: { row: MemberListItem | null; onClose: () => void }) {
-  const notify = useNotify();
+  const saved = useAnswerNotes(onClose);
   const save = useSaveMember();
   const creating = row === null;
   // Editing leaves id and password out (the server ignores them there); the form has one shape.
@@ -204,13 +204,7 @@ function MemberForm({ row, onClose }: { row: MemberListItem | null; onClose: () 
     mail: row?.mail ?? '',
   });
   const submit = (v: object) =>
-    save.mutate({ ...v, ...(row ? { seq: row.seq } : {}) } as Parameters<typeof save.mutate>[0], {
-      onSuccess: (a) => {
-        notify.toast(a.message);
-        onClose();
-      },
-      onError: (e) => void notify.alert(messageOf(e)),
-    });
+    save.mutate({ ...v, ...(row ? { seq: row.seq } : {}) } as Parameters<typeof save.mutate>[0], saved);
 
   return (
     <ModalForm
@@ -224,28 +218,13 @@ function MemberForm({ row, onClose }: { row: MemberListItem | null; onClose: () 
       {creating ? (
         <>
           <Field name="id" id="mg-user-id" label={U.id} type="email" autoComplete="off" maxLength={50} />
-          <Field
-            name="pw"
-            id="mg-user-pw"
-            label={U.pw}
-            type="password"
-            autoComplete="new-password"
-            maxLength={20}
-            hint={U.pwHint}
-          />
+          <PasswordField name="pw" id="mg-user-pw" label={U.pw} hint={U.pwHint} />
         </>
       ) : (
         <ReadOnlyField id="mg-user-id-ro" label={U.id} value={row.id} />
       )}
       <Field name="name" id="mg-user-name" label={U.name} maxLength={20} />
-      <Field
-        name="phone"
-        id="mg-user-phone"
-        label={U.phone}
-        digits={11}
-        maxLength={PHONE_INPUT_MAX}
-        hint={U.phoneHint}
-      />
+      <PhoneField name="phone" id="mg-user-phone" label={U.phone} hint={U.phoneHint} />
       <Field name="mail" id="mg-user-mail" label={U.mail} type="email" maxLength={50} />
       <FormActions busy={save.isPending} label={creating ? M.add : M.save} onCancel={onClose} />
     </ModalForm>

@@ -146,9 +146,6 @@ export function DateRangeSearch({
   );
 }
 
-/** Phone inputs accept typed hyphens (13 characters) and keep at most 11 digits. */
-export const PHONE_INPUT_MAX = 13;
-
 /** A page answer as the member-area lists read it, and its row. */
 type Page = { results: unknown[]; total: number };
 type RowOf<D extends Page> = D['results'][number];

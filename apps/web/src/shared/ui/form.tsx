@@ -194,6 +194,28 @@ export function Field({ name, label, hint, id, onValue, deps, className, digits,
   );
 }
 
+/** Phone inputs accept typed hyphens (13 characters) and keep at most 11 digits. */
+export const PHONE_INPUT_MAX = 13;
+
+/** A phone number of the surrounding Form (digits only, a pasted '010-1234-5678' keeps all 11). */
+export function PhoneField(props: Omit<FieldProps, 'digits' | 'maxLength'>) {
+  return <Field {...props} digits={11} maxLength={PHONE_INPUT_MAX} />;
+}
+
+/** The 6-digit code a text message brought (phone checks), named 'authCode' in every form. */
+export function CodeField(props: Omit<FieldProps, 'name' | 'digits' | 'maxLength'>) {
+  return <Field {...props} name="authCode" digits={6} maxLength={6} autoComplete="one-time-code" />;
+}
+
+/** A password of the surrounding Form: a new one (20 characters at most) unless told otherwise. */
+export function PasswordField({
+  autoComplete = 'new-password',
+  maxLength = 20,
+  ...props
+}: Omit<FieldProps, 'type' | 'digits'>) {
+  return <Field {...props} type="password" autoComplete={autoComplete} maxLength={maxLength} />;
+}
+
 interface TextAreaProps
   extends
     FieldBase,

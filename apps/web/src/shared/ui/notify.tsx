@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { messageOf } from '../api';
 import { T } from '../texts';
 import { Confirm } from './Confirm';
 import { useLayerFocus } from './Modal';
@@ -137,4 +138,19 @@ export function useNotify(): Notify {
   const ctx = useContext(NotifyContext);
   if (!ctx) throw new Error('NotifyProvider missing');
   return ctx;
+}
+
+/**
+ * How a write's answer is told (the member area's and the back office's forms): its message as a
+ * toast, then `after` (closing the form); a failure as an alert. Spread into a mutation's options.
+ */
+export function useAnswerNotes(after?: () => void) {
+  const notify = useNotify();
+  return {
+    onSuccess: (a: { message: string }) => {
+      notify.toast(a.message);
+      after?.();
+    },
+    onError: (e: unknown) => void notify.alert(messageOf(e)),
+  };
 }

@@ -1,13 +1,14 @@
 import { useEffect, useId, type ReactNode } from 'react';
-import { useController, useFormContext } from 'react-hook-form';
+import { useController, useFormContext, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { businessNumber } from '../../../shared/format';
 import { pathFor } from '../../../shared/paths';
 import { T } from '../../../shared/texts';
-import { Field } from '../../../shared/ui/form';
+import { Field, Form, PasswordField } from '../../../shared/ui/form';
 import { Modal } from '../../../shared/ui/Modal';
 import { LegalText, useLegalDocuments } from '../../legal';
 import { PhoneVerification, type PhoneAuthState } from '../PhoneVerification';
+import type { useJoinFlow } from '../useJoinFlow';
 
 /** Step indicator of the join and find flows: done steps, the current one, the ones ahead. */
 export function StepIndicator({ steps, current }: { steps: readonly string[]; current: number }) {
@@ -207,19 +208,61 @@ export function DetailsStep({ busy, children }: { busy: boolean; children: React
       <div className="form-grid">{children}</div>
       <Field name="id" label={T.join.id} type="email" autoComplete="username" maxLength={50} hint={T.join.idHint} />
       <div className="form-grid">
-        <Field
-          name="pw"
-          label={T.join.pw}
-          type="password"
-          autoComplete="new-password"
-          maxLength={20}
-          hint={T.join.pwHint}
-        />
-        <Field name="cpw" label={T.join.cpw} type="password" autoComplete="new-password" maxLength={20} />
+        <PasswordField name="pw" label={T.join.pw} hint={T.join.pwHint} />
+        <PasswordField name="cpw" label={T.join.cpw} />
       </div>
       <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
         {busy ? T.join.submitting : T.join.submit}
       </button>
     </StepBox>
+  );
+}
+
+/** The business number of both join forms: 10 digits, typed with or without hyphens. */
+export function LicenseField(props: Omit<Parameters<typeof Field>[0], 'name' | 'label' | 'digits' | 'maxLength'>) {
+  return <Field name="license" label={T.join.license} digits={10} maxLength={12} autoComplete="off" {...props} />;
+}
+
+/**
+ * Both join forms (company and sub-account): the steps, then the form — its first box, the phone and
+ * the consents once that box is done, its details once the phone is verified — or the end.
+ */
+export function JoinFlowView<I extends FieldValues, O>({
+  flow,
+  steps,
+  intro,
+  mobile,
+  form,
+  onSubmit,
+  first,
+  phoneShown,
+  details,
+}: {
+  flow: ReturnType<typeof useJoinFlow>;
+  steps: readonly string[];
+  intro: string;
+  mobile: boolean;
+  form: UseFormReturn<I, unknown, O>;
+  onSubmit: (values: O) => unknown;
+  first: ReactNode;
+  phoneShown: boolean;
+  details: ReactNode;
+}) {
+  return (
+    <>
+      <StepIndicator steps={steps} current={flow.done ? steps.length : flow.current} />
+      {flow.done ? (
+        <JoinDone mobile={mobile} />
+      ) : (
+        <Form form={form} onSubmit={onSubmit}>
+          <p className="page-intro">{intro}</p>
+          {first}
+          {phoneShown && (
+            <PhoneAndTerms mobile={mobile} phoneState={flow.phoneState} onPhoneState={flow.setPhoneState} />
+          )}
+          {flow.authState === 3 && <DetailsStep busy={flow.busy}>{details}</DetailsStep>}
+        </Form>
+      )}
+    </>
   );
 }

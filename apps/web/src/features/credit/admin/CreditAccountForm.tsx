@@ -6,10 +6,9 @@ import {
   type CreditAccount,
   type PaymentTerm,
 } from '@partsmall/contract';
-import { messageOf } from '../../../shared/api';
 import { CheckField, Field, SelectField, useZodForm } from '../../../shared/ui/form';
 import { ModalForm } from '../../../shared/ui/ModalForm';
-import { useNotify } from '../../../shared/ui/notify';
+import { useAnswerNotes } from '../../../shared/ui/notify';
 import { useCreditWrite } from '../api';
 import { creditAccountDefaults, creditAccountForm } from '../form';
 import { CREDIT_TEXTS } from '../texts';
@@ -47,7 +46,7 @@ export function CreditAccountModal({
   terms: PaymentTerm[];
   onClose: () => void;
 }) {
-  const notify = useNotify();
+  const saved = useAnswerNotes(onClose);
   const save = useCreditWrite('adminSetCreditAccount');
   const form = useZodForm(creditAccountForm, creditAccountDefaults(companyId, account, terms[0]?.code ?? ''));
   return (
@@ -58,15 +57,7 @@ export function CreditAccountModal({
       size="medium"
       form={form}
       formClassName="form layer-form cr-account-form"
-      onSubmit={(v) =>
-        save.mutate(v, {
-          onSuccess: (a) => {
-            notify.toast(a.message);
-            onClose();
-          },
-          onError: (e) => void notify.alert(messageOf(e)),
-        })
-      }
+      onSubmit={(v) => save.mutate(v, saved)}
     >
       <div className="cr-form-grid">
         <SelectField name="status" id="f-credit-status" label={F.status} options={STATUS_OPTIONS} />
@@ -98,7 +89,7 @@ const liftForm = liftCreditHoldRequest.extend({ companyId: z.number() });
 
 /** 보류 해제 (staff): back to active, with the reason the change is audited with. */
 export function LiftHoldModal({ companyId, onClose }: { companyId: number; onClose: () => void }) {
-  const notify = useNotify();
+  const saved = useAnswerNotes(onClose);
   const lift = useCreditWrite('adminLiftCreditHold');
   const form = useZodForm(liftForm, { companyId, reason: '' });
   return (
@@ -109,15 +100,7 @@ export function LiftHoldModal({ companyId, onClose }: { companyId: number; onClo
       size="narrow"
       form={form}
       formClassName="form layer-form cr-account-form"
-      onSubmit={(v) =>
-        lift.mutate(v, {
-          onSuccess: (a) => {
-            notify.toast(a.message);
-            onClose();
-          },
-          onError: (e) => void notify.alert(messageOf(e)),
-        })
-      }
+      onSubmit={(v) => lift.mutate(v, saved)}
     >
       <Field name="reason" id="f-lift-reason" label={F.reason} hint={F.reasonHint} maxLength={200} />
       <Actions busy={lift.isPending} onClose={onClose} />

@@ -6,7 +6,7 @@ import { messageOf } from '../../../shared/api';
 import { dateTime, money } from '../../../shared/format';
 import { DataTable } from '../../../shared/ui/DataTable';
 import { Field, Form, useZodForm } from '../../../shared/ui/form';
-import { useNotify } from '../../../shared/ui/notify';
+import { useAnswerNotes, useNotify } from '../../../shared/ui/notify';
 import { depositQueueQuery, useCreditWrite, useImportDeposits } from '../api';
 import { depositForm, wholeNumber } from '../form';
 import { CREDIT_TEXTS, CREDIT_UNITS } from '../texts';
@@ -63,25 +63,17 @@ function Assign({ row }: { row: DepositRow }) {
 
 /** 입금 등록: a bank deposit staff type in (api/admin/recordDeposit), matched by itself. */
 function RecordDeposit() {
-  const notify = useNotify();
   const record = useCreditWrite('adminRecordDeposit');
   const empty = { depositorName: '', amount: '', depositedAt: seoulDay(), companyId: '' };
   const form = useZodForm(depositForm, empty);
+  const recorded = useAnswerNotes(() => form.reset(empty));
   return (
     <Form
       form={form}
       className="admin-panel form"
       alertInvalid
       aria-label={D.record}
-      onSubmit={(v) =>
-        record.mutate(v, {
-          onSuccess: (a) => {
-            notify.toast(a.message);
-            form.reset(empty);
-          },
-          onError: (e) => void notify.alert(messageOf(e)),
-        })
-      }
+      onSubmit={(v) => record.mutate(v, recorded)}
     >
       <h2>{D.record}</h2>
       <p className="field-hint">{D.recordIntro}</p>

@@ -3,7 +3,15 @@ import { useQuery } from '@tanstack/react-query';
 import { NOTIFY_TEMPLATES, TIMING, type NotifySettings } from '@partsmall/contract';
 import { fieldOf, messageOf } from '../../../shared/api';
 import { useSession } from '../../../shared/session';
-import { CheckField, ErrorLine, Field, Form, setServerError, useZodForm } from '../../../shared/ui/form';
+import {
+  CheckField,
+  CodeField,
+  ErrorLine,
+  Form,
+  PhoneField,
+  setServerError,
+  useZodForm,
+} from '../../../shared/ui/form';
 import { useNotify } from '../../../shared/ui/notify';
 import { Loading } from '../../../shared/ui/states';
 import { useCountdown } from '../../auth';
@@ -11,9 +19,6 @@ import { notifySettingsQuery, useRequestNotifyCode, useSaveNotifySettings } from
 import { formDefaults, isNewPhone, notifyForm, toRequest, type NotifyFormValues } from '../form';
 import { N } from '../texts';
 import '../notify.css';
-
-/** Digits with their hyphens, as the phone fields of the member area take them (010-1234-5678). */
-const PHONE_INPUT_MAX = 13;
 
 /**
  * '알림 설정' (docs/requirements.md#notifications): a checkbox per event the account may choose,
@@ -109,13 +114,10 @@ function SettingsForm({ settings }: { settings: NotifySettings }) {
         </div>
         {!main && <p className="field-hint">{N.mainOnlyNote}</p>}
       </fieldset>
-      <Field
+      <PhoneField
         name="phone"
         id="nt-phone"
         label={N.phone}
-        digits={11}
-        maxLength={PHONE_INPUT_MAX}
-        inputMode="numeric"
         placeholder={userInfo?.phone ?? settings.accountPhone}
         hint={fresh ? N.newPhoneHint : N.phoneHint(settings.accountPhone)}
         onValue={() => {
@@ -136,18 +138,8 @@ function SettingsForm({ settings }: { settings: NotifySettings }) {
                   : N.requestCode}
           </button>
         )}
-      </Field>
-      {fresh && (
-        <Field
-          name="authCode"
-          id="nt-code"
-          label={N.code}
-          digits={6}
-          maxLength={6}
-          autoComplete="one-time-code"
-          hint={sentMessage ?? N.codeHint}
-        />
-      )}
+      </PhoneField>
+      {fresh && <CodeField id="nt-code" label={N.code} hint={sentMessage ?? N.codeHint} />}
       <div className="mg-form-actions">
         {settings.scope === 'own' && (
           <button type="button" className="btn" disabled={save.isPending} onClick={follow}>
