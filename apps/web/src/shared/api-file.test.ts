@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loginResult, type UserInfo } from '@partsmall/contract';
+import { describe, expect, it, vi } from 'vitest';
+import { memberUser, resetApiClientPerTest, stubFetch } from '../../test/api-mock';
 import { ApiError, TokenExpiredError, apiFile, filenameOf, setUnauthorizedHandler } from './api';
 import { session } from './session';
 
@@ -7,30 +7,19 @@ import { session } from './session';
  * The file calls (거래명세서 PDF, 캐시 원장 CSV; docs/requirements.md#paperwork-screens): the token
  * travels in the Authorization header, never in the address; a refusal is the server's Korean message.
  */
-const user: UserInfo = loginResult.shape.userInfo.parse({
+const user = memberUser({
   seq: 3,
   id: 'owner@gaon.kr',
   name: '김가온',
   phone: '01055550001',
   mail: 'owner@gaon.kr',
-  type: 0,
-  role: 'member',
   companyId: 9,
   companyName: '가온모터스',
-  companyInfo: null,
 });
 
-function answer(res: () => Response) {
-  const fetch = vi.fn(async (_url: string, _init: RequestInit) => res());
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
-}
+const answer = (res: () => Response) => stubFetch(res);
 
-beforeEach(() => session.clear());
-afterEach(() => {
-  vi.unstubAllGlobals();
-  setUnauthorizedHandler(() => undefined);
-});
+resetApiClientPerTest();
 
 describe('apiFile', () => {
   it('GETs the file with the bearer token in the header and the named file back', async () => {

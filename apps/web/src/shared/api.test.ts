@@ -1,37 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loginResult, type UserInfo } from '@partsmall/contract';
+import { describe, expect, it, vi } from 'vitest';
+import { memberUser, resetApiClientPerTest, stubFetch } from '../../test/api-mock';
 import { ApiError, TokenExpiredError, api, fieldOf, messageOf, setUnauthorizedHandler, type Payload } from './api';
 import { session } from './session';
 import { T } from './texts';
 
-const user: UserInfo = loginResult.shape.userInfo.parse({
-  seq: 1,
-  id: 'demo@partsmall.kr',
-  name: '박준호',
-  phone: '01012345601',
-  mail: 'demo@partsmall.kr',
-  type: 0,
-  role: 'member',
-  companyId: 1,
-  companyName: '한빛수입차부품',
-  companyInfo: null,
-});
+const user = memberUser();
 
 /** The fetch the client sees: one answer, and what it was asked. */
-function answer(status: number, body: unknown) {
-  const fetch = vi.fn(
-    async (_url: string, _init: RequestInit) =>
-      new Response(typeof body === 'string' ? body : JSON.stringify(body), { status }),
-  );
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
-}
+const answer = (status: number, body: unknown) =>
+  stubFetch(() => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status }));
 
-beforeEach(() => session.clear());
-afterEach(() => {
-  vi.unstubAllGlobals();
-  setUnauthorizedHandler(() => undefined);
-});
+resetApiClientPerTest();
 
 describe('the API client: envelope in, data or a typed error out', () => {
   it('resolves an accepted answer with its results, posting JSON with the token', async () => {

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG_ORDER, type CartLine } from '@partsmall/contract';
 import { CartPage } from './CartPage';
 import { cartQuery } from './api';
+import { KOREA, cartLine } from '../../../test/cart-lines';
 import { renderScreen } from '../../../test/render-screen';
 
 /**
@@ -12,25 +13,8 @@ import { renderScreen } from '../../../test/render-screen';
  * sold-out lines never picked, a quantity from 1 up to the stock, saved once the typing stops.
  */
 
-const KOREA = '한국 김포물류센터';
-const CHINA = '중국 위해직수입창고';
-const line = (seq: number, storageId: number, price: number, stock: number, qty = 1): CartLine => ({
-  seq,
-  qty,
-  managerCompanyId: 3,
-  productInfo: {
-    seq: seq * 10,
-    name: `부품 ${seq}`,
-    pid: `P-${seq}`,
-    factoryNum: '',
-    price,
-    hasAmount: stock,
-    stockName: storageId === 1 ? KOREA : CHINA,
-    storageId,
-    imgFiles: [],
-  },
-  vin: null,
-});
+const line = (seq: number, storageId: number, price: number, stock: number, qty = 1) =>
+  cartLine(seq, storageId, price, stock, qty);
 // Korea first (two orderable lines and a sold-out one), then China.
 const LINES = [line(11, 1, 32_000, 6), line(12, 1, 47_500, 9), line(13, 1, 5_000, 0), line(14, 2, 18_900, 4)];
 

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_USER_INFO } from '../../../test/api-mock';
 import type { ChatMessage } from '@partsmall/contract';
 import { loginFromMessage } from './login-message';
 import { CHAT_INQUIRY_KEY, leaveInquiry, takeInquiry } from './inquiry';
@@ -83,18 +84,7 @@ describe('chat inquiry hand-over', () => {
 });
 
 describe('login message from the chat popup', () => {
-  const userInfo = {
-    seq: 7,
-    id: 'demo@partsmall.kr',
-    name: '박준호',
-    phone: '01012345601',
-    mail: 'demo@partsmall.kr',
-    type: 0,
-    role: 'member',
-    companyId: 1,
-    companyName: '한빛수입차부품',
-    companyInfo: null,
-  };
+  const userInfo = { ...DEMO_USER_INFO, seq: 7 };
   const data = { type: 'login', token: 'tok-123', userInfo };
 
   it('is accepted from the shop origin only', () => {

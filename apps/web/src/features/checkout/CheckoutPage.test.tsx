@@ -7,6 +7,7 @@ import { fromCartLine, paymentStore } from '../cart';
 import { addressListQuery } from '../management';
 import { CheckoutPage } from './CheckoutPage';
 import { deliveryQuery } from './api';
+import { CHINA, KOREA, cartLine } from '../../../test/cart-lines';
 import { renderScreen } from '../../../test/render-screen';
 
 /**
@@ -14,8 +15,6 @@ import { renderScreen } from '../../../test/render-screen';
  * warehouse, and the shipping it offers is that warehouse's, not another's.
  */
 
-const KOREA = '한국 김포물류센터';
-const CHINA = '중국 위해직수입창고';
 const pay = (values: number[]) => ({
   selections: values.map((value) => ({ value, label: `결제 ${value}` })),
   defaultValue: values[0]!,
@@ -42,23 +41,7 @@ const DELIVERY: WarehouseDelivery[] = [
     delivery_methods: { gdDelivery: { shippingValue: 1, label: '택배', receiverDeliveryPaymentOption: pay([1]) } },
   },
 ];
-const line = (seq: number, storageId: number): CartLine => ({
-  seq,
-  qty: 2,
-  managerCompanyId: 3,
-  productInfo: {
-    seq: seq * 10,
-    name: `부품 ${seq}`,
-    pid: `P-${seq}`,
-    factoryNum: '',
-    price: 12_000,
-    hasAmount: 5,
-    stockName: storageId === 1 ? KOREA : CHINA,
-    storageId,
-    imgFiles: [],
-  },
-  vin: null,
-});
+const line = (seq: number, storageId: number) => cartLine(seq, storageId, 12_000, 5, 2);
 
 beforeEach(() => {
   // Nothing may be asked of a server: every read is in the cache.

@@ -8,7 +8,7 @@ import type { Column } from '../../shared/ui/DataTable';
 import { CheckField, Field, PhoneField, useZodForm } from '../../shared/ui/form';
 import { ModalForm } from '../../shared/ui/ModalForm';
 import { useAnswerNotes, useNotify } from '../../shared/ui/notify';
-import { FormActions, SearchedList, SectionHead } from './parts';
+import { FormActions, SearchedList } from './parts';
 import { PostcodeFields } from './postcode';
 import { addressListQuery, useDeleteAddress, useSaveAddress, useSetBasicAddress } from './api';
 
@@ -96,12 +96,10 @@ export function DeliveryAddressSection() {
 
   return (
     <div>
-      <SectionHead title={A.title} intro={A.intro}>
-        <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
-          {A.add}
-        </button>
-      </SectionHead>
       <SearchedList
+        intro={A.intro}
+        addLabel={A.add}
+        onAdd={() => setEditing('new')}
         query={addressListQuery}
         size={PAGE_SIZE.memberArea}
         types={SEARCH_TYPES}

@@ -16,7 +16,7 @@ import { Field, PasswordField, PhoneField, ReadOnlyField, useZodForm } from '../
 import { Modal } from '../../shared/ui/Modal';
 import { ModalForm } from '../../shared/ui/ModalForm';
 import { useAnswerNotes, useNotify } from '../../shared/ui/notify';
-import { FormActions, SearchedList, SectionHead } from './parts';
+import { FormActions, SearchedList } from './parts';
 import { memberListQuery, useResetMemberPassword, useSaveMember, useSetMemberState, useSetMemberType } from './api';
 
 const M = T.management;
@@ -119,12 +119,10 @@ export function UsersSection() {
 
   return (
     <div>
-      <SectionHead title={U.title} intro={U.intro}>
-        <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
-          {U.add}
-        </button>
-      </SectionHead>
       <SearchedList
+        intro={U.intro}
+        addLabel={U.add}
+        onAdd={() => setEditing('new')}
         query={memberListQuery}
         size={PAGE_SIZE.subAccounts}
         types={SEARCH_TYPES}

@@ -1,44 +1,36 @@
 import { MEMBER_TYPE_MAIN } from '@partsmall/contract';
 
-/** The member-area entries, in menu order (docs/requirements.md#member-area). */
-export const MENU_PATHS = [
-  'profile',
-  'editMyInfo',
-  'orders',
-  'favorites',
-  'deliveryAddress',
-  'myVehicles',
-  'notifySettings',
-  'editCompanyInfo',
-  'users',
-  'chargeCash',
-  'cashPayments',
-  'cashLedger',
-  'monthlyStatement',
-  'taxInvoices',
-  'credit',
-  'buyLicense',
-  'licensePayments',
-  'setSecurity',
-  'memberDeactivation',
-] as const;
+/**
+ * The member-area entries, in menu order, and whether only the main account has them
+ * (docs/requirements.md#member-area). 회사 정보 is open to sub-accounts, who read it
+ * (docs/requirements.md#paperwork-screens); so is 외상 거래, which the server shows a sub-account only
+ * when the main account allowed it (docs/requirements.md#credit).
+ */
+const ENTRIES = {
+  profile: 'all',
+  editMyInfo: 'all',
+  orders: 'all',
+  favorites: 'all',
+  deliveryAddress: 'all',
+  myVehicles: 'all',
+  notifySettings: 'all',
+  editCompanyInfo: 'all',
+  users: 'main',
+  chargeCash: 'main',
+  cashPayments: 'main',
+  cashLedger: 'main',
+  monthlyStatement: 'main',
+  taxInvoices: 'main',
+  credit: 'all',
+  buyLicense: 'main',
+  licensePayments: 'main',
+  setSecurity: 'main',
+  memberDeactivation: 'all',
+} as const satisfies Record<string, 'all' | 'main'>;
 
-/** The entries hidden from sub-accounts (docs/requirements.md#member-area). */
-// 회사 정보 is open to sub-accounts, who read it (docs/requirements.md#paperwork-screens); so is 외상 거래,
-// which the server shows a sub-account only when the main account allowed it (docs/requirements.md#credit).
-const MAIN_ONLY: ReadonlySet<string> = new Set([
-  'users',
-  'chargeCash',
-  'cashPayments',
-  'cashLedger',
-  'monthlyStatement',
-  'taxInvoices',
-  'buyLicense',
-  'licensePayments',
-  'setSecurity',
-]);
+export const MENU_PATHS = Object.keys(ENTRIES) as (keyof typeof ENTRIES)[];
 
-export const MENU = MENU_PATHS.map((path) => ({ path, mainOnly: MAIN_ONLY.has(path) }));
+export const MENU = MENU_PATHS.map((path) => ({ path, mainOnly: ENTRIES[path] === 'main' }));
 
 export type MenuPath = (typeof MENU_PATHS)[number];
 

@@ -158,13 +158,19 @@ interface TableProps<R> {
   rowClassName?: (row: R) => string | undefined;
 }
 
-/** A list with the search bar above and paging below (addresses, accounts; docs/requirements.md#look-and-language). */
+/**
+ * A screen of a searched list (addresses, accounts; docs/requirements.md#look-and-language): its
+ * heading with the add button, the search bar above the list and paging below.
+ */
 export function SearchedList<D extends Page, S extends string, K extends QueryKey>({
   query,
   size,
   types,
   placeholder,
   idPrefix,
+  intro,
+  addLabel,
+  onAdd,
   ...table
 }: TableProps<RowOf<D>> & {
   query: ListOptions<D, { searchType: S; searchKeyword: string; page: number; size: number }, K>;
@@ -172,6 +178,9 @@ export function SearchedList<D extends Page, S extends string, K extends QueryKe
   types: readonly { value: S; label: string }[];
   placeholder: string;
   idPrefix: string;
+  intro: string;
+  addLabel: string;
+  onAdd: () => void;
 }) {
   const [search, setSearch] = useState<Search<S>>({ searchType: types[0]!.value, keyword: '' });
   const [page, setPage] = useState(1);
@@ -182,6 +191,11 @@ export function SearchedList<D extends Page, S extends string, K extends QueryKe
   };
   return (
     <>
+      <SectionHead title={table.label} intro={intro}>
+        <button type="button" className="btn btn-primary" onClick={onAdd}>
+          {addLabel}
+        </button>
+      </SectionHead>
       <ListBar total={list.data?.total ?? 0} loading={list.isFetching}>
         <SearchForm types={types} initial={search} onSearch={onSearch} placeholder={placeholder} idPrefix={idPrefix} />
       </ListBar>

@@ -1,0 +1,39 @@
+import { afterEach, beforeEach, vi } from 'vitest';
+import { loginResult, type UserInfo } from '@partsmall/contract';
+import { setUnauthorizedHandler } from '../src/shared/api';
+import { session } from '../src/shared/session';
+
+/** The demo member as the server sends it at login (its fields as the original client reads them). */
+export const DEMO_USER_INFO = {
+  seq: 1,
+  id: 'demo@partsmall.kr',
+  name: '박준호',
+  phone: '01012345601',
+  mail: 'demo@partsmall.kr',
+  type: 0,
+  role: 'member',
+  companyId: 1,
+  companyName: '한빛수입차부품',
+  companyInfo: null,
+};
+
+/** A member as the client holds it after login: the demo member, with the fields given. */
+export function memberUser(fields: Partial<typeof DEMO_USER_INFO> = {}): UserInfo {
+  return loginResult.shape.userInfo.parse({ ...DEMO_USER_INFO, ...fields });
+}
+
+/** The fetch the client sees: it answers each call with `res`, and records what it was asked. */
+export function stubFetch(res: (url: string) => Response) {
+  const fetch = vi.fn(async (url: string, _init: RequestInit) => res(url));
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+/** Each test of the API client starts logged out, with the real fetch and no 401 handler left over. */
+export function resetApiClientPerTest() {
+  beforeEach(() => session.clear());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    setUnauthorizedHandler(() => undefined);
+  });
+}
