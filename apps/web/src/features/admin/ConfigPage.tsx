@@ -1,5 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { useController, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { Fragment, type ReactNode } from 'react';
+import {
+  useController,
+  useFieldArray,
+  useFormContext,
+  useWatch,
+  type ArrayPath,
+  type FieldArray,
+  type FieldArrayWithId,
+} from 'react-hook-form';
 import { PAY_TYPE_LABELS, SHIPPING, SHIPPING_TYPE_LABELS, configFields, type ConfigFields } from '@partsmall/contract';
 import { CheckField, Field, Form, SelectField, TextAreaField, useZodForm } from '../../shared/ui/form';
 import { Pending } from '../../shared/ui/states';
@@ -68,59 +77,92 @@ function ConfigForm({ ver, initial }: { ver: number; initial: ConfigFields }) {
   );
 }
 
-function Packages() {
+/** A panel of repeated rows of the configuration: each row with its delete button, and an add button up to `max`. */
+function RowsPanel<N extends ArrayPath<ConfigFields>>({
+  name,
+  title,
+  hint,
+  max,
+  addLabel,
+  blank,
+  children,
+}: {
+  name: N;
+  title: string;
+  hint?: string;
+  max: number;
+  addLabel: string;
+  /** The values of a row added (it may read the rows there are). */
+  blank: (rows: FieldArrayWithId<ConfigFields, N>[]) => FieldArray<ConfigFields, N>;
+  children: (i: number, remove: ReactNode) => ReactNode;
+}) {
   const { control } = useFormContext<ConfigFields>();
-  const rows = useFieldArray({ control, name: 'licenseValidBuy' });
+  const rows = useFieldArray({ control, name });
   return (
     <div className="admin-panel">
-      <h2>이용권 상품 (licenseValidBuy)</h2>
+      <h2>{title}</h2>
+      {hint && <p className="field-hint">{hint}</p>}
       {rows.fields.map((f, i) => (
-        <div key={f.id} className="admin-form-grid">
-          <NumberField name={`licenseValidBuy.${i}.days`} label="일수" />
-          <NumberField name={`licenseValidBuy.${i}.price`} label="가격(원)" />
-          <Field name={`licenseValidBuy.${i}.content`} label="설명" maxLength={100} />
-          <button type="button" className="btn btn-small" onClick={() => rows.remove(i)}>
-            삭제
-          </button>
-        </div>
+        <Fragment key={f.id}>
+          {children(
+            i,
+            <button type="button" className="btn btn-small" onClick={() => rows.remove(i)}>
+              삭제
+            </button>,
+          )}
+        </Fragment>
       ))}
       <button
         type="button"
         className="btn btn-small"
-        disabled={rows.fields.length >= 10}
-        onClick={() => rows.append({ days: 30, price: 30000, content: '' })}
+        disabled={rows.fields.length >= max}
+        onClick={() => rows.append(blank(rows.fields))}
       >
-        이용권 추가
+        {addLabel}
       </button>
     </div>
   );
 }
 
-function Warehouses() {
-  const { control } = useFormContext<ConfigFields>();
-  const rows = useFieldArray({ control, name: 'shippingAddress' });
+function Packages() {
   return (
-    <div className="admin-panel">
-      <h2>창고 주소 (shippingAddress)</h2>
-      {rows.fields.map((f, i) => (
-        <div key={f.id} className="admin-form-grid">
+    <RowsPanel
+      name="licenseValidBuy"
+      title="이용권 상품 (licenseValidBuy)"
+      max={10}
+      addLabel="이용권 추가"
+      blank={() => ({ days: 30, price: 30000, content: '' })}
+    >
+      {(i, remove) => (
+        <div className="admin-form-grid">
+          <NumberField name={`licenseValidBuy.${i}.days`} label="일수" />
+          <NumberField name={`licenseValidBuy.${i}.price`} label="가격(원)" />
+          <Field name={`licenseValidBuy.${i}.content`} label="설명" maxLength={100} />
+          {remove}
+        </div>
+      )}
+    </RowsPanel>
+  );
+}
+
+function Warehouses() {
+  return (
+    <RowsPanel
+      name="shippingAddress"
+      title="창고 주소 (shippingAddress)"
+      max={20}
+      addLabel="창고 추가"
+      blank={() => ({ name: '', address: '', phone: '' })}
+    >
+      {(i, remove) => (
+        <div className="admin-form-grid">
           <Field name={`shippingAddress.${i}.name`} label="창고 이름" maxLength={50} />
           <Field name={`shippingAddress.${i}.address`} label="주소" maxLength={200} />
           <Field name={`shippingAddress.${i}.phone`} label="연락처" maxLength={20} />
-          <button type="button" className="btn btn-small" onClick={() => rows.remove(i)}>
-            삭제
-          </button>
+          {remove}
         </div>
-      ))}
-      <button
-        type="button"
-        className="btn btn-small"
-        disabled={rows.fields.length >= 20}
-        onClick={() => rows.append({ name: '', address: '', phone: '' })}
-      >
-        창고 추가
-      </button>
-    </div>
+      )}
+    </RowsPanel>
   );
 }
 
@@ -133,22 +175,33 @@ const METHODS = [
 ] as const;
 const PAY_TYPES = Object.values(SHIPPING.payTypes).map((value) => ({ value, label: PAY_TYPE_LABELS[value]! }));
 
+/** A warehouse's delivery options as they start: every method offered with its usual pay types. */
+const newDelivery = (storageId: number): FieldArray<ConfigFields, 'deliveryOptions'> => ({
+  storageId,
+  warehouseName: '',
+  gdFreight: { offered: true, payTypes: [1, 0], defaultPayType: 1 },
+  gdDelivery: { offered: true, payTypes: [0, 1], defaultPayType: 0 },
+  quick: { offered: true, payTypes: [1], defaultPayType: 1, selfQuick: true },
+  pickUp: { offered: true, payTypes: [2], defaultPayType: 2 },
+});
+
 /** Delivery options per warehouse (api/getDeliInfo): which methods, which pay types, the default; payment refuses the rest. */
 function DeliveryOptions() {
-  const { control } = useFormContext<ConfigFields>();
-  const rows = useFieldArray({ control, name: 'deliveryOptions' });
   return (
-    <div className="admin-panel">
-      <h2>창고별 배송 방법 (getDeliInfo)</h2>
-      <p className="field-hint">제공하지 않는 배송 방법과 결제 방식은 주문서에 나오지 않고, 결제할 때도 거절됩니다.</p>
-      {rows.fields.map((f, i) => (
-        <fieldset key={f.id} className="admin-delivery" aria-label={`배송 설정 ${i + 1}`}>
+    <RowsPanel
+      name="deliveryOptions"
+      title="창고별 배송 방법 (getDeliInfo)"
+      hint="제공하지 않는 배송 방법과 결제 방식은 주문서에 나오지 않고, 결제할 때도 거절됩니다."
+      max={20}
+      addLabel="창고 배송 설정 추가"
+      blank={(rows) => newDelivery(Math.max(0, ...rows.map((r) => Number(r.storageId) || 0)) + 1)}
+    >
+      {(i, remove) => (
+        <fieldset className="admin-delivery" aria-label={`배송 설정 ${i + 1}`}>
           <div className="admin-form-grid">
             <NumberField name={`deliveryOptions.${i}.storageId`} label="창고 번호 (storageId)" />
             <Field name={`deliveryOptions.${i}.warehouseName`} label="창고 이름" className="span2" maxLength={50} />
-            <button type="button" className="btn btn-small" onClick={() => rows.remove(i)}>
-              삭제
-            </button>
+            {remove}
           </div>
           <table className="admin-delivery-table">
             <thead>
@@ -167,25 +220,8 @@ function DeliveryOptions() {
             </tbody>
           </table>
         </fieldset>
-      ))}
-      <button
-        type="button"
-        className="btn btn-small"
-        disabled={rows.fields.length >= 20}
-        onClick={() =>
-          rows.append({
-            storageId: Math.max(0, ...rows.fields.map((r) => Number(r.storageId) || 0)) + 1,
-            warehouseName: '',
-            gdFreight: { offered: true, payTypes: [1, 0], defaultPayType: 1 },
-            gdDelivery: { offered: true, payTypes: [0, 1], defaultPayType: 0 },
-            quick: { offered: true, payTypes: [1], defaultPayType: 1, selfQuick: true },
-            pickUp: { offered: true, payTypes: [2], defaultPayType: 2 },
-          })
-        }
-      >
-        창고 배송 설정 추가
-      </button>
-    </div>
+      )}
+    </RowsPanel>
   );
 }
 

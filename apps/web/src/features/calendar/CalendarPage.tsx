@@ -23,21 +23,26 @@ export function CalendarPage() {
     if (!c.inMonth) setView({ year: c.year, month: c.month });
   };
 
+  /** The previous or next month's button, off at the end of the range the calendar holds. */
+  const step = (to: typeof prev, label: string, symbol: string) => (
+    <button
+      type="button"
+      className="btn btn-small"
+      onClick={() => to && setView(to)}
+      disabled={!to}
+      title={to ? label : T.calendar.rangeEnd}
+      aria-label={label}
+    >
+      {symbol}
+    </button>
+  );
+
   return (
     <section className="page calendar-page">
       <h1>{T.calendar.title}</h1>
       <div className="calendar">
         <div className="calendar-head">
-          <button
-            type="button"
-            className="btn btn-small"
-            onClick={() => prev && setView(prev)}
-            disabled={!prev}
-            title={prev ? T.calendar.prev : T.calendar.rangeEnd}
-            aria-label={T.calendar.prev}
-          >
-            ‹
-          </button>
+          {step(prev, T.calendar.prev, '‹')}
           <label className="sr-only" htmlFor="cal-year">
             {T.calendar.year}
           </label>
@@ -62,16 +67,7 @@ export function CalendarPage() {
               </option>
             ))}
           </select>
-          <button
-            type="button"
-            className="btn btn-small"
-            onClick={() => next && setView(next)}
-            disabled={!next}
-            title={next ? T.calendar.next : T.calendar.rangeEnd}
-            aria-label={T.calendar.next}
-          >
-            ›
-          </button>
+          {step(next, T.calendar.next, '›')}
           <button
             type="button"
             className="btn btn-small calendar-today-btn"

@@ -69,6 +69,25 @@ export function CreditSection({ head }: { head?: (title: string, intro: string) 
   const has = summary.data?.summary != null;
   const list = useQuery({ ...statementsQuery(page), enabled: has, refetchInterval: pay.refetchInterval });
 
+  /** A statement's button to pay it by card or by deposit, named with its month for screen readers. */
+  const payButton = (
+    r: StatementRow,
+    method: 'card' | 'virtualAccount',
+    className: string,
+    label: string,
+    nameOf: (month: string) => string,
+  ) => (
+    <button
+      type="button"
+      className={className}
+      disabled={pay.busy}
+      aria-label={nameOf(S.month(r.month))}
+      onClick={() => pay.start(r, method)}
+    >
+      {label}
+    </button>
+  );
+
   const body = () => {
     if (summary.isPending) return <Loading className="empty" />;
     if (summary.error) return <p className="notice-warn">{messageOf(summary.error)}</p>;
@@ -90,25 +109,9 @@ export function CreditSection({ head }: { head?: (title: string, intro: string) 
           actions={(r) =>
             r.unpaid > 0 && (
               <>
-                <button
-                  type="button"
-                  className="btn btn-small btn-primary"
-                  disabled={pay.busy}
-                  aria-label={S.payOf(S.month(r.month))}
-                  onClick={() => pay.start(r, 'card')}
-                >
-                  {S.pay}
-                </button>
+                {payButton(r, 'card', 'btn btn-small btn-primary', S.pay, S.payOf)}
                 {/* The account is issued at the close by a job, or now by payStatement when it has not yet. */}
-                <button
-                  type="button"
-                  className="btn btn-small"
-                  disabled={pay.busy}
-                  aria-label={S.depositOf(S.month(r.month))}
-                  onClick={() => pay.start(r, 'virtualAccount')}
-                >
-                  {S.deposit}
-                </button>
+                {payButton(r, 'virtualAccount', 'btn btn-small', S.deposit, S.depositOf)}
               </>
             )
           }

@@ -71,22 +71,17 @@ export function CashLedgerSection() {
         head={(list, q) => (
           <>
             <SectionHead title={L.title} intro={L.intro}>
-              <button
-                type="button"
-                className="btn btn-small"
-                onClick={() => exportAs('csv', q)}
-                disabled={busy !== null}
-              >
-                {busy === 'csv' ? L.busy : L.csv}
-              </button>
-              <button
-                type="button"
-                className="btn btn-small"
-                onClick={() => exportAs('pdf', q)}
-                disabled={busy !== null}
-              >
-                {busy === 'pdf' ? L.busy : L.pdf}
-              </button>
+              {(['csv', 'pdf'] as const).map((kind) => (
+                <button
+                  key={kind}
+                  type="button"
+                  className="btn btn-small"
+                  onClick={() => exportAs(kind, q)}
+                  disabled={busy !== null}
+                >
+                  {busy === kind ? L.busy : L[kind]}
+                </button>
+              ))}
             </SectionHead>
             <p className="mg-balance">
               {L.balance} <b data-testid="ledger-balance">{list.data ? won(list.data.balance) : '-'}</b>

@@ -40,22 +40,14 @@ export function MyVehiclesSection() {
 
   const actions = (v: MyVehicle) => (
     <span className="mg-row-actions">
-      <button
-        type="button"
-        className="btn btn-small"
-        onClick={() => setRenaming(v)}
-        aria-label={`${V.rename} ${titleOf(v)}`}
-      >
-        {V.rename}
-      </button>
-      <button
-        type="button"
-        className="btn btn-small btn-danger-line"
-        onClick={() => askRemove(v)}
-        aria-label={`${V.remove} ${titleOf(v)}`}
-      >
-        {V.remove}
-      </button>
+      {[
+        { label: V.rename, className: 'btn btn-small', act: () => setRenaming(v) },
+        { label: V.remove, className: 'btn btn-small btn-danger-line', act: () => askRemove(v) },
+      ].map(({ label, className, act }) => (
+        <button key={label} type="button" className={className} onClick={act} aria-label={`${label} ${titleOf(v)}`}>
+          {label}
+        </button>
+      ))}
     </span>
   );
   const columns: Column<MyVehicle>[] = [

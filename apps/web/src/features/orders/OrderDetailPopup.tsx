@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useLocation } from 'react-router';
 import { ORDER_STATUS, ORDER_STATUS_LABELS, RETURN_REASONS, allowedMoves, orderJobRefs } from '@partsmall/contract';
@@ -65,6 +65,18 @@ export function isDevShortcut(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKe
  * and lines, with the buyer's moves the status table allows. The context menu and developer
  * shortcuts close the window; without an order it goes home.
  */
+/** A fact of the order across the table's width: its label, then its value over three cells. */
+function WideRow({ label, testId, children }: { label: ReactNode; testId?: string; children: ReactNode }) {
+  return (
+    <tr>
+      <th scope="row">{label}</th>
+      <td colSpan={3} data-testid={testId}>
+        {children}
+      </td>
+    </tr>
+  );
+}
+
 export function OrderDetailPopup() {
   const location = useLocation();
   const notify = useNotify();
@@ -146,14 +158,11 @@ export function OrderDetailPopup() {
             <th scope="row">{t.tradeDate}</th>
             <td title={dateTime(order.created)}>{date(order.created)}</td>
           </tr>
-          <tr>
-            <th scope="row">{t.used}</th>
-            <td colSpan={3}>
-              <b data-testid="order-used">{won(order.totalAmount + order.shipping)}</b>{' '}
-              <span className="muted">({t.usedBreakdown(won(order.totalAmount), won(order.shipping))})</span>
-              <VatSplit total={order.totalAmount + order.shipping} />
-            </td>
-          </tr>
+          <WideRow label={t.used}>
+            <b data-testid="order-used">{won(order.totalAmount + order.shipping)}</b>{' '}
+            <span className="muted">({t.usedBreakdown(won(order.totalAmount), won(order.shipping))})</span>
+            <VatSplit total={order.totalAmount + order.shipping} />
+          </WideRow>
           <tr>
             <th scope="row">{t.sender}</th>
             <td>
@@ -164,51 +173,29 @@ export function OrderDetailPopup() {
               {order.name} <span className="nowrap">{phone(order.phone)}</span>
             </td>
           </tr>
-          <tr>
-            <th scope="row">{orderPlace(order).label ?? t.address}</th>
-            <td colSpan={3} data-testid="order-place">
-              {orderPlace(order).value}
-            </td>
-          </tr>
+          <WideRow label={orderPlace(order).label ?? t.address} testId="order-place">
+            {orderPlace(order).value}
+          </WideRow>
           <tr>
             <th scope="row">{t.shipping}</th>
             <td>{T.trade.shippingLine(order.shippingValue, order.shippingPayType)}</td>
             <th scope="row">{order.arrive ? t.arrive : t.carrier}</th>
             <td>{order.arrive || (order.carrier ? `${order.carrier} ${order.waybill ?? ''}` : '-')}</td>
           </tr>
-          {order.memo && (
-            <tr>
-              <th scope="row">{t.memo}</th>
-              <td colSpan={3}>{order.memo}</td>
-            </tr>
-          )}
+          {order.memo && <WideRow label={t.memo}>{order.memo}</WideRow>}
           {orderJobRefs(order).length > 0 && (
-            <tr>
-              <th scope="row">{t.jobRef}</th>
-              <td colSpan={3} data-testid="order-job-ref">
-                {orderJobRefs(order).join(', ')}
-              </td>
-            </tr>
+            <WideRow label={t.jobRef} testId="order-job-ref">
+              {orderJobRefs(order).join(', ')}
+            </WideRow>
           )}
           {order.returnReason !== null && (
-            <tr>
-              <th scope="row">{t.returnReason}</th>
-              <td colSpan={3}>{RETURN_REASONS[order.returnReason]}</td>
-            </tr>
+            <WideRow label={t.returnReason}>{RETURN_REASONS[order.returnReason]}</WideRow>
           )}
-          {order.staffNote && (
-            <tr>
-              <th scope="row">{t.staffNote}</th>
-              <td colSpan={3}>{order.staffNote}</td>
-            </tr>
-          )}
+          {order.staffNote && <WideRow label={t.staffNote}>{order.staffNote}</WideRow>}
           {order.taxInvoice && (
-            <tr>
-              <th scope="row">{PW.invoices.onOrder}</th>
-              <td colSpan={3}>
-                <TaxInvoiceBadge invoice={order.taxInvoice} />
-              </td>
-            </tr>
+            <WideRow label={PW.invoices.onOrder}>
+              <TaxInvoiceBadge invoice={order.taxInvoice} />
+            </WideRow>
           )}
         </tbody>
       </table>

@@ -241,6 +241,12 @@ export function QuickOrderPage({ mobile = false }: { mobile?: boolean }) {
   );
 }
 
+/** The free-text cells of a row (memo, job reference), each with its length cap. */
+const TEXT_CELLS = [
+  ['memo', QUICK_ORDER_MAX_MEMO],
+  ['jobRef', JOB_REF_MAX],
+] as const;
+
 function ResultRow({
   row,
   edit,
@@ -320,22 +326,16 @@ function ResultRow({
           className="qty-input"
         />
       </td>
-      <td data-label={QT.memo}>
-        <input
-          aria-label={`${row.line}${QT.line} ${QT.memo}`}
-          maxLength={QUICK_ORDER_MAX_MEMO}
-          value={edit.memo}
-          onChange={(e) => onChange({ memo: e.target.value })}
-        />
-      </td>
-      <td data-label={QT.jobRef}>
-        <input
-          aria-label={`${row.line}${QT.line} ${QT.jobRef}`}
-          maxLength={JOB_REF_MAX}
-          value={edit.jobRef}
-          onChange={(e) => onChange({ jobRef: e.target.value })}
-        />
-      </td>
+      {TEXT_CELLS.map(([key, max]) => (
+        <td key={key} data-label={QT[key]}>
+          <input
+            aria-label={`${row.line}${QT.line} ${QT[key]}`}
+            maxLength={max}
+            value={edit[key]}
+            onChange={(e) => onChange({ [key]: e.target.value })}
+          />
+        </td>
+      ))}
     </tr>
   );
 }

@@ -21,6 +21,12 @@ interface DiagramProps {
  * zoom in blocked from 3 on; drag and wheel zoom; reset. Zoom and pan are react-zoom-pan-pinch
  * (docs/requirements.md#catalogue-screens); callouts sit in percent of maxX/maxY inside the zoomed layer, so they move with it.
  */
+/** The zoom buttons: one step in, one step out, each off at its end of the scale. */
+const ZOOM_STEPS = [
+  { to: zoomIn, can: canZoomIn, label: 'zoomIn', symbol: '＋' },
+  { to: zoomOut, can: canZoomOut, label: 'zoomOut', symbol: '－' },
+] as const;
+
 export function Diagram({ result, active, centre, onPick, onHover }: DiagramProps) {
   const ref = useRef<ReactZoomPanPinchRef>(null);
   const [scale, setScale] = useState<number>(EPC_ZOOM.initial);
@@ -74,24 +80,18 @@ export function Diagram({ result, active, centre, onPick, onHover }: DiagramProp
   return (
     <div className="epc-diagram">
       <div className="epc-zoom-bar" role="toolbar" aria-label={TE.diagram}>
-        <button
-          type="button"
-          className="btn btn-small"
-          onClick={() => stepTo(zoomIn(scale))}
-          disabled={!canZoomIn(scale)}
-          aria-label={TE.zoomIn}
-        >
-          ＋
-        </button>
-        <button
-          type="button"
-          className="btn btn-small"
-          onClick={() => stepTo(zoomOut(scale))}
-          disabled={!canZoomOut(scale)}
-          aria-label={TE.zoomOut}
-        >
-          －
-        </button>
+        {ZOOM_STEPS.map(({ to, can, label, symbol }) => (
+          <button
+            key={symbol}
+            type="button"
+            className="btn btn-small"
+            onClick={() => stepTo(to(scale))}
+            disabled={!can(scale)}
+            aria-label={TE[label]}
+          >
+            {symbol}
+          </button>
+        ))}
         <button type="button" className="btn btn-small" onClick={() => ref.current?.resetTransform(150)}>
           {TE.zoomReset}
         </button>
