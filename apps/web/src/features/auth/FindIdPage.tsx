@@ -63,15 +63,7 @@ export function FindIdPage({ mobile = false }: { mobile?: boolean }) {
           )}
         </Form>
       )}
-      <AuthLinks
-        mobile={mobile}
-        links={[
-          ['home', T.common.home],
-          ['login', T.login.title],
-          ['findPw', T.findPw.title],
-          ['join', T.login.join],
-        ]}
-      />
+      <AuthLinks mobile={mobile} links={['home', 'login', 'findPw', 'join']} />
     </section>
   );
 }

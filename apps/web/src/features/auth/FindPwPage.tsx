@@ -67,14 +67,7 @@ export function FindPwPage({ mobile = false }: { mobile?: boolean }) {
           </>
         )}
       </Form>
-      <AuthLinks
-        mobile={mobile}
-        links={[
-          ['home', T.common.home],
-          ['login', T.findPw.toLogin],
-          ['findId', T.findPw.findId],
-        ]}
-      />
+      <AuthLinks mobile={mobile} links={['home', 'login', 'findId']} />
     </section>
   );
 }

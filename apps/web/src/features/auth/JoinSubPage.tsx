@@ -92,11 +92,8 @@ export function JoinSubPage() {
         <AuthLinks
           mobile={mobile}
           lead={T.join.hasAccount}
-          links={[
-            ['login', T.join.toLogin],
-            ['join', T.join.toJoin],
-            ['findId', T.findId.title],
-          ]}
+          links={['login', 'join', 'findId']}
+          labels={{ join: T.join.toJoin }}
         />
       )}
     </section>

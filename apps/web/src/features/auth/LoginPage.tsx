@@ -38,15 +38,7 @@ export function LoginPage({ mobile = false }: { mobile?: boolean }) {
           <QrCodeLogin home={pathFor('home', mobile)} />
         </>
       )}
-      <AuthLinks
-        mobile={mobile}
-        links={[
-          ['home', T.common.home],
-          ['findId', T.login.findId],
-          ['findPw', T.login.findPw],
-          ['join', T.login.join],
-        ]}
-      />
+      <AuthLinks mobile={mobile} links={['home', 'findId', 'findPw', 'join']} />
     </section>
   );
 }

@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { T } from '../../shared/texts';
-import { useLayerFocus } from '../../shared/ui/Modal';
+import { useDocumentKeydown, useLayerFocus } from '../../shared/ui/Modal';
 
 const HIDE_KEY = 'noticePopupHidden';
 
@@ -60,22 +60,14 @@ function NoticeLayer({
   useLayerFocus(box, { onlyFromBody: true });
   // Escape closes it, as every layer of the shop; not while someone types in a field of the page
   // (the search box's own Escape closes its suggestions).
-  const close = useRef(onClose);
-  useEffect(() => {
-    close.current = onClose;
-  }, [onClose]);
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape' || e.defaultPrevented) return;
-      const t = e.target;
-      const typing =
-        t instanceof HTMLElement && t.matches('input:not([type=checkbox]), textarea, select, [contenteditable]');
-      if (typing && !box.current?.contains(t)) return;
-      close.current();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, []);
+  useDocumentKeydown((e) => {
+    if (e.key !== 'Escape' || e.defaultPrevented) return;
+    const t = e.target;
+    const typing =
+      t instanceof HTMLElement && t.matches('input:not([type=checkbox]), textarea, select, [contenteditable]');
+    if (typing && !box.current?.contains(t)) return;
+    onClose();
+  });
   return (
     <aside
       ref={box}

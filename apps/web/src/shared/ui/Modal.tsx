@@ -88,31 +88,36 @@ export function useLayerFocus(
   }, [box, before, fallback, first, onlyFromBody]);
 }
 
+/** Listens to the document's keys while the component is shown, calling the latest `onKey` each time. */
+export function useDocumentKeydown(onKey: (e: KeyboardEvent) => void) {
+  const latest = useRef(onKey);
+  useEffect(() => {
+    latest.current = onKey;
+  }, [onKey]);
+  useEffect(() => {
+    const listener = (e: KeyboardEvent) => latest.current(e);
+    document.addEventListener('keydown', listener);
+    return () => document.removeEventListener('keydown', listener);
+  }, []);
+}
+
 /** Escape closes the layer; Tab stays inside it. */
 export function useLayerKeys(box: RefObject<HTMLElement | null>, onEscape: (() => void) | undefined) {
-  const escape = useRef(onEscape);
-  useEffect(() => {
-    escape.current = onEscape;
-  }, [onEscape]);
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') escape.current?.();
-      if (e.key !== 'Tab' || !box.current) return;
-      const items = [...box.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-      const first = items[0];
-      const last = items[items.length - 1];
-      // From the layer itself (focused on open) Shift+Tab goes round to the last item too.
-      if (e.shiftKey && (document.activeElement === first || document.activeElement === box.current)) {
-        e.preventDefault();
-        last?.focus();
-      } else if (!e.shiftKey && document.activeElement === last) {
-        e.preventDefault();
-        first?.focus();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [box]);
+  useDocumentKeydown((e) => {
+    if (e.key === 'Escape') onEscape?.();
+    if (e.key !== 'Tab' || !box.current) return;
+    const items = [...box.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const first = items[0];
+    const last = items[items.length - 1];
+    // From the layer itself (focused on open) Shift+Tab goes round to the last item too.
+    if (e.shiftKey && (document.activeElement === first || document.activeElement === box.current)) {
+      e.preventDefault();
+      last?.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first?.focus();
+    }
+  });
 }
 
 interface ModalProps {
