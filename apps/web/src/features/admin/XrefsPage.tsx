@@ -13,6 +13,7 @@ import { FilePick } from './fields';
 import { adminQuery, readCsvFile, useAdminSave, useAdminWrite } from './api';
 import { A } from './texts';
 import { ListToolbar } from './components/ListParts';
+import { CsvImportTables } from './components/CsvImportTables';
 
 const searchSchema = z.object({ keyword: z.string().trim().max(50) });
 const KIND_OPTIONS = Object.entries(A.xrefKinds).map(([value, label]) => ({ value, label }));
@@ -189,29 +190,12 @@ function ImportXrefsModal({ onClose }: { onClose: () => void }) {
             {count(result.rows.filter((r) => r.action === 'create').length)}건 · 이미 있음{' '}
             {count(result.rows.filter((r) => r.action === 'same').length)}건 · 거부 {count(result.errors.length)}건
           </p>
-          {result.errors.length > 0 && (
-            <>
-              <h2>거부된 줄 ({count(result.errors.length)}건)</h2>
-              <DataTable
-                label="거부된 줄"
-                rows={result.errors}
-                rowKey={(e) => `${e.line}-${e.message}`}
-                pageSize={20}
-                columns={[
-                  { id: 'line', header: '행', width: 60, className: 'num', cell: (e) => e.line },
-                  { id: 'msg', header: '사유', cell: (e) => e.message },
-                ]}
-              />
-            </>
-          )}
-          <h2>{result.committed ? '가져온 내용' : '더해질 관계'}</h2>
-          <DataTable
-            label="가져올 관계"
-            rows={result.rows}
-            rowKey={(r) => r.line}
-            pageSize={20}
+          <CsvImportTables
+            errors={{ title: `거부된 줄 (${count(result.errors.length)}건)`, label: '거부된 줄', rows: result.errors }}
+            reasonHeader="사유"
+            errorKey={(e) => `${e.line}-${e.message}`}
+            lines={{ title: result.committed ? '가져온 내용' : '더해질 관계', label: '가져올 관계', rows: result.rows }}
             columns={[
-              { id: 'line', header: '행', width: 60, className: 'num', cell: (r) => r.line },
               {
                 id: 'action',
                 header: '처리',

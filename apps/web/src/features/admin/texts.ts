@@ -84,5 +84,6 @@ export const A = {
     invoiceMail: '세금계산서 메일',
     issueMethod: '발행 방식',
     save: '저장',
+    csvLine: '행',
   },
 };

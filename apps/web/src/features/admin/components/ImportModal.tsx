@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { PRODUCT_CSV_COLUMNS, PRODUCT_CSV_OPTIONAL_COLUMNS, type ImportProductsResult } from '@partsmall/contract';
 import { messageOf } from '../../../shared/api';
-import { DataTable } from '../../../shared/ui/DataTable';
 import { Modal } from '../../../shared/ui/Modal';
 import { useNotify } from '../../../shared/ui/notify';
 import { FilePick } from '../fields';
+import { CsvImportTables } from './CsvImportTables';
 import { readCsvFile, useAdminWrite } from '../api';
 import { A } from '../texts';
 
@@ -57,29 +57,11 @@ export function ImportModal({ onClose }: { onClose: () => void }) {
       </div>
       {result && (
         <>
-          {result.errors.length > 0 && (
-            <>
-              <h2>오류 ({result.errors.length}행)</h2>
-              <DataTable
-                label="CSV 오류"
-                rows={result.errors}
-                rowKey={(e) => e.line}
-                pageSize={20}
-                columns={[
-                  { id: 'line', header: '행', width: 60, className: 'num', cell: (e) => e.line },
-                  { id: 'msg', header: '내용', cell: (e) => e.message },
-                ]}
-              />
-            </>
-          )}
-          <h2>{result.committed ? '저장됨' : '바뀔 내용'}</h2>
-          <DataTable
-            label="CSV 미리보기"
-            rows={result.rows}
-            rowKey={(r) => r.line}
-            pageSize={20}
+          <CsvImportTables
+            errors={{ title: `오류 (${result.errors.length}행)`, label: 'CSV 오류', rows: result.errors }}
+            reasonHeader="내용"
+            lines={{ title: result.committed ? '저장됨' : '바뀔 내용', label: 'CSV 미리보기', rows: result.rows }}
             columns={[
-              { id: 'line', header: '행', width: 60, className: 'num', cell: (r) => r.line },
               { id: 'action', header: '처리', width: 60, cell: (r) => (r.action === 'create' ? '등록' : '수정') },
               { id: 'pid', header: '품번', width: 140, cell: (r) => r.pid },
               { id: 'name', header: '상품명', width: 200, className: 'ellipsis', cell: (r) => r.name },
