@@ -16,7 +16,7 @@ import { DataTable, type Column } from '../../shared/ui/DataTable';
 import { DetailList } from '../../shared/ui/DetailList';
 import { FilterForm, FilterInput, FilterSelect, filledOnly, useListFilters } from '../../shared/ui/FilterForm';
 import { Field, Form, useZodForm } from '../../shared/ui/form';
-import { useNotify } from '../../shared/ui/notify';
+import { useConfirmedWrite, useNotify } from '../../shared/ui/notify';
 import { useMay } from './access';
 import { DetailModal, ListToolbar } from './components/ListParts';
 import { StatusBadge } from './components/StatusBadge';
@@ -96,6 +96,7 @@ function CompanyModal({ companyId, onClose }: { companyId: number; onClose: () =
 function CompanyBody({ d }: { d: CompanyDetail }) {
   const c = d.company;
   const notify = useNotify();
+  const ask = useConfirmedWrite();
   const mayAdjust = useMay('adjustCash');
   const mayLevel = useMay('setCompanyLevel');
   const setStatus = useAdminWrite('adminSetMemberStatus');
@@ -180,21 +181,19 @@ function CompanyBody({ d }: { d: CompanyDetail }) {
                   type="button"
                   className="btn btn-small"
                   onClick={() =>
-                    void notify
-                      .confirm(
-                        {
-                          title: m.status === 'active' ? '계정 정지' : '계정 재개',
-                          text: `${m.id} 계정을 ${m.status === 'active' ? '정지' : '재개'}합니다.`,
-                          confirmLabel: '확인',
-                          danger: m.status === 'active',
-                        },
-                        () =>
-                          setStatus.mutateAsync({
-                            memberId: m.seq,
-                            status: m.status === 'active' ? 'stopped' : 'active',
-                          }),
-                      )
-                      .then((a) => a && notify.toast(a.message), failed)
+                    ask(
+                      {
+                        title: m.status === 'active' ? '계정 정지' : '계정 재개',
+                        text: `${m.id} 계정을 ${m.status === 'active' ? '정지' : '재개'}합니다.`,
+                        confirmLabel: '확인',
+                        danger: m.status === 'active',
+                      },
+                      () =>
+                        setStatus.mutateAsync({
+                          memberId: m.seq,
+                          status: m.status === 'active' ? 'stopped' : 'active',
+                        }),
+                    )
                   }
                 >
                   {m.status === 'active' ? '정지' : '재개'}

@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { JOB_LABELS, JOB_STATE_LABELS, JOB_STATES, type JobRow } from '@partsmall/contract';
-import { messageOf, type Payload } from '../../shared/api';
+import { type Payload } from '../../shared/api';
 import { dateTime } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
 import { FilterForm, FilterSelect, filledOnly, useListFilters } from '../../shared/ui/FilterForm';
-import { useNotify } from '../../shared/ui/notify';
+import { useConfirmedWrite } from '../../shared/ui/notify';
 import { adminQuery, useAdminWrite } from './api';
 import { A } from './texts';
+import { actionColumn } from './columns';
 
 const filterSchema = z.object({ state: z.string(), name: z.string() });
 const STATE_OPTIONS = JOB_STATES.map((s) => ({ value: s, label: JOB_STATE_LABELS[s] }));
@@ -20,25 +21,20 @@ const show = (v: unknown) => (v === null || v === undefined ? A.none : JSON.stri
  */
 export default function JobsPage() {
   const { form, filters, page, setPage, apply } = useListFilters(filterSchema, { state: '', name: '' });
-  const notify = useNotify();
+  const ask = useConfirmedWrite();
   const body = filledOnly(filters) as Payload<'adminJobList'>;
   const list = useQuery(adminQuery('adminJobList', { ...body, page, size: 30 }));
   const retry = useAdminWrite('adminRetryJob');
   const askRetry = (j: JobRow) =>
-    void notify
-      .confirm(
-        {
-          title: '다시 시도',
-          text: `${j.label} 작업(${j.key})을 한 번 더 시도합니다.`,
-          confirmLabel: '다시 시도',
-          busyLabel: '처리 중...',
-        },
-        () => retry.mutateAsync({ name: j.name as Payload<'adminRetryJob'>['name'], id: j.id }),
-      )
-      .then(
-        (a) => a && notify.toast(a.message),
-        (e: unknown) => void notify.alert(messageOf(e)),
-      );
+    ask(
+      {
+        title: '다시 시도',
+        text: `${j.label} 작업(${j.key})을 한 번 더 시도합니다.`,
+        confirmLabel: '다시 시도',
+        busyLabel: '처리 중...',
+      },
+      () => retry.mutateAsync({ name: j.name as Payload<'adminRetryJob'>['name'], id: j.id }),
+    );
 
   const columns: Column<JobRow>[] = [
     { id: 'at', header: '등록일시', width: 130, className: 'date', cell: (j) => dateTime(j.created) },
@@ -55,23 +51,7 @@ export default function JobsPage() {
     },
     { id: 'error', header: '오류', width: 220, cell: (j) => j.error ?? A.none },
     { id: 'data', header: '내용', width: 200, cell: (j) => <pre className="admin-pre">{show(j.data)}</pre> },
-    {
-      id: 'act',
-      header: '처리',
-      width: 90,
-      className: 'center',
-      cell: (j) =>
-        j.state === 'parked' ? (
-          <button
-            type="button"
-            className="btn btn-small btn-primary"
-            disabled={retry.isPending}
-            onClick={() => askRetry(j)}
-          >
-            다시 시도
-          </button>
-        ) : null,
-    },
+    actionColumn('다시 시도', retry.isPending, askRetry, (j) => j.state === 'parked'),
   ];
 
   return (

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { calendarDateField, type AdminPaymentRow } from '@partsmall/contract';
-import { messageOf, type Payload } from '../../shared/api';
+import { type Payload } from '../../shared/api';
 import { count, dateTime } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
 import { FilterForm, FilterInput, FilterSelect, filledOnly, useListFilters } from '../../shared/ui/FilterForm';
-import { useNotify } from '../../shared/ui/notify';
+import { useConfirmedWrite } from '../../shared/ui/notify';
 import { adminQuery, useAdminWrite } from './api';
-import { moneyColumn } from './columns';
+import { actionColumn, moneyColumn } from './columns';
 import { A } from './texts';
 
 const filterSchema = z.object({
@@ -29,7 +29,7 @@ export default function PaymentsPage() {
     startDate: '',
     endDate: '',
   });
-  const notify = useNotify();
+  const ask = useConfirmedWrite();
   const body = filledOnly(filters) as Payload<'adminPaymentList'>;
   const list = useQuery(adminQuery('adminPaymentList', { ...body, page, size: 20 }));
   const waiting = useQuery(
@@ -37,20 +37,15 @@ export default function PaymentsPage() {
   );
   const confirm = useAdminWrite('adminConfirmDeposit');
   const askConfirm = (p: AdminPaymentRow) =>
-    void notify
-      .confirm(
-        {
-          title: '입금 확인',
-          text: `${p.companyName}의 계좌이체 ${count(p.amount)}원 입금을 확인하고 캐시를 충전합니다.`,
-          confirmLabel: '입금 확인',
-          busyLabel: '처리 중...',
-        },
-        () => confirm.mutateAsync({ seq: p.seq }),
-      )
-      .then(
-        (a) => a && notify.toast(a.message),
-        (e: unknown) => void notify.alert(messageOf(e)),
-      );
+    ask(
+      {
+        title: '입금 확인',
+        text: `${p.companyName}의 계좌이체 ${count(p.amount)}원 입금을 확인하고 캐시를 충전합니다.`,
+        confirmLabel: '입금 확인',
+        busyLabel: '처리 중...',
+      },
+      () => confirm.mutateAsync({ seq: p.seq }),
+    );
 
   const columns = (withAction: boolean): Column<AdminPaymentRow>[] => [
     { id: 'seq', header: '번호', width: 70, className: 'num', cell: (p) => p.seq },
@@ -74,26 +69,7 @@ export default function PaymentsPage() {
       className: 'date',
       cell: (p) => (p.paidAt ? dateTime(p.paidAt) : A.none),
     },
-    ...(withAction
-      ? [
-          {
-            id: 'act',
-            header: '처리',
-            width: 90,
-            className: 'center',
-            cell: (p: AdminPaymentRow) => (
-              <button
-                type="button"
-                className="btn btn-small btn-primary"
-                disabled={confirm.isPending}
-                onClick={() => askConfirm(p)}
-              >
-                입금 확인
-              </button>
-            ),
-          },
-        ]
-      : []),
+    ...(withAction ? [actionColumn('입금 확인', confirm.isPending, askConfirm)] : []),
   ];
 
   return (

@@ -6,11 +6,11 @@ import {
   adminTaxInvoiceListRequest,
   type TaxInvoiceRow,
 } from '@partsmall/contract';
-import { messageOf, type Payload } from '../../shared/api';
+import { type Payload } from '../../shared/api';
 import { dateTime, money } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
 import { FilterForm, FilterInput, FilterSelect, useListFilters } from '../../shared/ui/FilterForm';
-import { useNotify } from '../../shared/ui/notify';
+import { useConfirmedWrite } from '../../shared/ui/notify';
 import { adminQuery, useAdminWrite } from './api';
 import { A } from './texts';
 import '../../shared/ui/paperwork.css';
@@ -56,32 +56,29 @@ const target = (r: Row) =>
  */
 export default function TaxInvoicesPage() {
   const { form, filters, page, setPage, apply, show } = useListFilters(filterSchema, EMPTY);
-  const notify = useNotify();
+  const confirmed = useConfirmedWrite();
   const list = useQuery(adminQuery('adminTaxInvoiceList', invoiceListBody(filters, page)));
   const retry = useAdminWrite('adminRetryTaxInvoice');
   const cancel = useAdminWrite('adminCancelTaxInvoice');
   const busy = retry.isPending || cancel.isPending;
-  const failed = (e: unknown) => void notify.alert(messageOf(e));
   const ask = (r: Row, action: 'retry' | 'cancel') =>
-    void notify
-      .confirm(
-        action === 'retry'
-          ? {
-              title: '다시 발행',
-              text: `${r.companyName}의 세금계산서(${target(r)}, 합계 ${money(r.total)}원)를 다시 발행합니다.`,
-              confirmLabel: '다시 발행',
-              busyLabel: '처리 중...',
-            }
-          : {
-              title: '발행 취소',
-              text: `${r.companyName}의 세금계산서(${target(r)}, 합계 ${money(r.total)}원)를 발행하지 않도록 취소합니다. 되돌릴 수 없습니다.`,
-              confirmLabel: '발행 취소',
-              busyLabel: '처리 중...',
-              danger: true,
-            },
-        () => (action === 'retry' ? retry : cancel).mutateAsync({ seq: r.seq }),
-      )
-      .then((a) => a && notify.toast(a.message), failed);
+    confirmed(
+      action === 'retry'
+        ? {
+            title: '다시 발행',
+            text: `${r.companyName}의 세금계산서(${target(r)}, 합계 ${money(r.total)}원)를 다시 발행합니다.`,
+            confirmLabel: '다시 발행',
+            busyLabel: '처리 중...',
+          }
+        : {
+            title: '발행 취소',
+            text: `${r.companyName}의 세금계산서(${target(r)}, 합계 ${money(r.total)}원)를 발행하지 않도록 취소합니다. 되돌릴 수 없습니다.`,
+            confirmLabel: '발행 취소',
+            busyLabel: '처리 중...',
+            danger: true,
+          },
+      () => (action === 'retry' ? retry : cancel).mutateAsync({ seq: r.seq }),
+    );
   const byCompany = (r: Row) => show({ ...filters, companyId: String(r.companyId) });
 
   const columns: Column<Row>[] = [

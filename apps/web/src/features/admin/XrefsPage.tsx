@@ -8,7 +8,7 @@ import { DataTable, type Column } from '../../shared/ui/DataTable';
 import { FilterForm, FilterInput, filledOnly, useListFilters } from '../../shared/ui/FilterForm';
 import { Field, Form, SelectField, useZodForm } from '../../shared/ui/form';
 import { Modal } from '../../shared/ui/Modal';
-import { useNotify } from '../../shared/ui/notify';
+import { useConfirmedWrite, useNotify } from '../../shared/ui/notify';
 import { FilePick } from './fields';
 import { adminQuery, readCsvFile, useAdminSave, useAdminWrite } from './api';
 import { A } from './texts';
@@ -28,7 +28,7 @@ const PAGE_SIZE = 20;
 export default function XrefsPage() {
   const { form, filters, page, setPage, apply } = useListFilters(searchSchema, { keyword: '' });
   const [importing, setImporting] = useState(false);
-  const notify = useNotify();
+  const ask = useConfirmedWrite();
   const list = useQuery(adminQuery('adminXrefList', { ...filledOnly(filters), page, size: PAGE_SIZE }));
   const remove = useAdminWrite('adminDeleteXref');
 
@@ -51,21 +51,16 @@ export default function XrefsPage() {
           className="btn btn-small"
           aria-label={`${r.pid} ${A.xrefKinds[r.kind]} ${r.toPid} 삭제`}
           onClick={() =>
-            void notify
-              .confirm(
-                {
-                  title: '호환품번 삭제',
-                  text: `${r.pid} → ${r.toPid} (${A.xrefKinds[r.kind]}) 관계를 지웁니다. 검색에 바로 반영됩니다.`,
-                  confirmLabel: '삭제',
-                  busyLabel: '삭제 중...',
-                  danger: true,
-                },
-                () => remove.mutateAsync({ seq: r.seq }),
-              )
-              .then(
-                (a) => a && notify.toast(a.message),
-                (e: unknown) => void notify.alert(messageOf(e)),
-              )
+            ask(
+              {
+                title: '호환품번 삭제',
+                text: `${r.pid} → ${r.toPid} (${A.xrefKinds[r.kind]}) 관계를 지웁니다. 검색에 바로 반영됩니다.`,
+                confirmLabel: '삭제',
+                busyLabel: '삭제 중...',
+                danger: true,
+              },
+              () => remove.mutateAsync({ seq: r.seq }),
+            )
           }
         >
           삭제

@@ -71,6 +71,30 @@ export function openColumn<R>(
   };
 }
 
+/**
+ * A column '처리' of one primary button a row that acts on it (asks first, then writes): off while
+ * the write runs, and absent from the rows `when` leaves out.
+ */
+export function actionColumn<R>(
+  text: string,
+  busy: boolean,
+  onAct: (row: R) => void,
+  when: (row: R) => boolean = () => true,
+): Column<R> {
+  return {
+    id: 'act',
+    header: A.kit.act,
+    width: 90,
+    className: 'center',
+    cell: (r) =>
+      when(r) ? (
+        <button type="button" className="btn btn-small btn-primary" disabled={busy} onClick={() => onAct(r)}>
+          {text}
+        </button>
+      ) : null,
+  };
+}
+
 /** A company's or an order's cash entries: when, what kind, the amount and the balance after it. */
 export const LEDGER_COLUMNS: Column<LedgerRow>[] = [
   { id: 'at', header: A.kit.ledgerCols.at, width: 120, className: 'date', cell: (l) => dateTime(l.created) },

@@ -85,5 +85,6 @@ export const A = {
     issueMethod: '발행 방식',
     save: '저장',
     csvLine: '행',
+    act: '처리',
   },
 };

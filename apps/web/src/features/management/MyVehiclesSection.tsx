@@ -8,7 +8,7 @@ import type { Column } from '../../shared/ui/DataTable';
 import { DataTable } from '../../shared/ui/DataTable';
 import { Field, useZodForm } from '../../shared/ui/form';
 import { ModalForm } from '../../shared/ui/ModalForm';
-import { useAnswerNotes, useNotify } from '../../shared/ui/notify';
+import { useAnswerNotes, useConfirmedWrite } from '../../shared/ui/notify';
 import { myVehiclesQuery, useRemoveVehicle, useSaveVehicle, VEHICLE_TEXTS as V } from '../vehicles';
 import { FormActions, SectionHead } from './parts';
 
@@ -16,27 +16,22 @@ const titleOf = (v: MyVehicle) => v.name || v.title;
 
 /** 내 차량 (docs/requirements.md#my-vehicles): the VINs the company opened, named or removed. */
 export function MyVehiclesSection() {
-  const notify = useNotify();
+  const ask = useConfirmedWrite();
   const list = useQuery(myVehiclesQuery());
   const remove = useRemoveVehicle();
   const [renaming, setRenaming] = useState<MyVehicle | null>(null);
 
   const askRemove = (v: MyVehicle) =>
-    void notify
-      .confirm(
-        {
-          title: V.removeTitle,
-          text: V.removeConfirm(titleOf(v)),
-          confirmLabel: V.remove,
-          busyLabel: V.removing,
-          danger: true,
-        },
-        () => remove.mutateAsync(v.vin),
-      )
-      .then(
-        (a) => a && notify.toast(a.message),
-        (e: unknown) => void notify.alert(messageOf(e)),
-      );
+    ask(
+      {
+        title: V.removeTitle,
+        text: V.removeConfirm(titleOf(v)),
+        confirmLabel: V.remove,
+        busyLabel: V.removing,
+        danger: true,
+      },
+      () => remove.mutateAsync(v.vin),
+    );
 
   const actions = (v: MyVehicle) => (
     <span className="mg-row-actions">

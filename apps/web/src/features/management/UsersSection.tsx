@@ -15,7 +15,7 @@ import type { Column } from '../../shared/ui/DataTable';
 import { Field, PasswordField, PhoneField, ReadOnlyField, useZodForm } from '../../shared/ui/form';
 import { Modal } from '../../shared/ui/Modal';
 import { ModalForm } from '../../shared/ui/ModalForm';
-import { useAnswerNotes, useNotify } from '../../shared/ui/notify';
+import { useAnswerNotes, useConfirmedWrite, useNotify } from '../../shared/ui/notify';
 import { FormActions, SearchedList } from './parts';
 import { memberListQuery, useResetMemberPassword, useSaveMember, useSetMemberState, useSetMemberType } from './api';
 
@@ -30,6 +30,7 @@ const SEARCH_TYPES = (['name', 'id', 'phone'] as const).map((t) => ({ value: t, 
 export function UsersSection() {
   const { userInfo } = useSession();
   const notify = useNotify();
+  const ask = useConfirmedWrite();
   const [editing, setEditing] = useState<MemberListItem | 'new' | null>(null);
   const [newPw, setNewPw] = useState<{ id: string; pw: string } | null>(null);
   const setType = useSetMemberType();
@@ -47,12 +48,10 @@ export function UsersSection() {
       )
       .then((pw) => pw && setNewPw({ id: row.id, pw }), failed);
   const askStop = (row: MemberListItem) =>
-    void notify
-      .confirm(
-        { title: U.stopTitle, text: U.stopConfirm(row.id), confirmLabel: U.stop, busyLabel: U.stopping, danger: true },
-        () => setState.mutateAsync({ seq: row.seq }),
-      )
-      .then((a) => a && notify.toast(a.message), failed);
+    ask(
+      { title: U.stopTitle, text: U.stopConfirm(row.id), confirmLabel: U.stop, busyLabel: U.stopping, danger: true },
+      () => setState.mutateAsync({ seq: row.seq }),
+    );
 
   const self = (row: MemberListItem) => row.seq === userInfo?.seq;
   const typeBox = (row: MemberListItem) => (

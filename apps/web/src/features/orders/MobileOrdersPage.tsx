@@ -11,7 +11,7 @@ import {
 import { messageOf } from '../../shared/api';
 import { date, phone, won } from '../../shared/format';
 import { T } from '../../shared/texts';
-import { useNotify } from '../../shared/ui/notify';
+import { useConfirmedWrite } from '../../shared/ui/notify';
 import { Loading, Spinner } from '../../shared/ui/states';
 import { BackButton } from '../../shared/ui/BackButton';
 import { PW } from '../../shared/paperwork-texts';
@@ -37,7 +37,7 @@ export function mobileStatusLabel(status: number): string {
 
 /** /ordersm: the member's orders, 15 a page with 'more', and cancellation where allowed. */
 export function MobileOrdersPage() {
-  const notify = useNotify();
+  const ask = useConfirmedWrite();
   const pages = useInfiniteQuery(orderPagesQuery);
   const orders = pages.data?.pages.flatMap((p) => p.results) ?? null;
   const total = pages.data?.pages[0]?.total ?? 0;
@@ -46,15 +46,9 @@ export function MobileOrdersPage() {
   const cancel = useCancelOrder();
   // The answer carries the updated order, which replaces it in place.
   const askCancel = (o: OrderView) =>
-    void notify
-      .confirm(
-        { title: D.cancelTitle, text: D.cancelConfirm, confirmLabel: D.cancel, busyLabel: D.busy, danger: true },
-        () => cancel.mutateAsync(o.seq),
-      )
-      .then(
-        (a) => a && notify.toast(a.message),
-        (e: unknown) => void notify.alert(messageOf(e)),
-      );
+    ask({ title: D.cancelTitle, text: D.cancelConfirm, confirmLabel: D.cancel, busyLabel: D.busy, danger: true }, () =>
+      cancel.mutateAsync(o.seq),
+    );
 
   return (
     <section className="m-orders">

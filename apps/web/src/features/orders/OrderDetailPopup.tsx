@@ -6,7 +6,7 @@ import { messageOf } from '../../shared/api';
 import { count, date, dateTime, money, phone, won } from '../../shared/format';
 import { PATHS } from '../../shared/paths';
 import { T } from '../../shared/texts';
-import { useNotify } from '../../shared/ui/notify';
+import { useConfirmedWrite, useNotify } from '../../shared/ui/notify';
 import { openPopup, POPUP } from '../../shared/ui/popup';
 import { Loading } from '../../shared/ui/states';
 import { VatSplit } from '../../shared/ui/VatSplit';
@@ -80,6 +80,7 @@ function WideRow({ label, testId, children }: { label: ReactNode; testId?: strin
 export function OrderDetailPopup() {
   const location = useLocation();
   const notify = useNotify();
+  const ask = useConfirmedWrite();
   const [seq] = useState(() => storedOrderSeq(location.search));
   const query = useQuery({ ...orderQuery(seq ?? 0), enabled: seq !== null });
   const order = query.data;
@@ -127,12 +128,9 @@ export function OrderDetailPopup() {
 
   const failed = (e: unknown) => void notify.alert(messageOf(e));
   const askCancel = () =>
-    void notify
-      .confirm(
-        { title: t.cancelTitle, text: t.cancelConfirm, confirmLabel: t.cancel, busyLabel: t.busy, danger: true },
-        () => cancel.mutateAsync(order.seq),
-      )
-      .then((a) => a && notify.toast(a.message), failed);
+    ask({ title: t.cancelTitle, text: t.cancelConfirm, confirmLabel: t.cancel, busyLabel: t.busy, danger: true }, () =>
+      cancel.mutateAsync(order.seq),
+    );
   const done = { onSuccess: (a: { message: string }) => notify.toast(a.message), onError: failed };
   const doReturn = () => {
     if (reason === '') return void notify.alert(T.trade.detail.returnReasonPick);

@@ -154,3 +154,16 @@ export function useAnswerNotes(after?: () => void) {
     onError: (e: unknown) => void notify.alert(messageOf(e)),
   };
 }
+
+/**
+ * A write asked first (delete, stop, retry): the question, then the write while it waits, then its
+ * answer as a toast or its failure as an alert; a cancelled question says nothing.
+ */
+export function useConfirmedWrite() {
+  const notify = useNotify();
+  return <R extends { message: string }>(request: ConfirmRequest, action: () => Promise<R>) =>
+    void notify.confirm(request, action).then(
+      (a) => a && notify.toast(a.message),
+      (e: unknown) => void notify.alert(messageOf(e)),
+    );
+}

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { allowedMoves, type AdminOrderDetail } from '@partsmall/contract';
-import { messageOf } from '../../../shared/api';
 import { date, won } from '../../../shared/format';
-import { useNotify } from '../../../shared/ui/notify';
+import { useConfirmedWrite } from '../../../shared/ui/notify';
 import { useAdminWrite } from '../api';
 import { ShipFields, shipProblem } from './ShipFields';
 
@@ -18,7 +17,7 @@ const MOVE_LABELS: Record<number, string> = {
 /** The moves the transition table allows staff from this status, and only those. */
 export function OrderMoves({ d }: { d: AdminOrderDetail }) {
   const o = d.order;
-  const notify = useNotify();
+  const ask = useConfirmedWrite();
   const moves = allowedMoves(o.status, 'staff');
   const move = useAdminWrite('adminSetOrderStatus');
   const [carrier, setCarrier] = useState('');
@@ -37,21 +36,16 @@ export function OrderMoves({ d }: { d: AdminOrderDetail }) {
       ...(to === 2 ? { carrier, waybill } : {}),
       ...(to === 6 && note ? { note } : {}),
     };
-    void notify
-      .confirm(
-        {
-          title: MOVE_LABELS[to] ?? '',
-          text,
-          confirmLabel: MOVE_LABELS[to] ?? '확인',
-          busyLabel: '처리 중...',
-          danger: refund !== undefined,
-        },
-        () => move.mutateAsync(body),
-      )
-      .then(
-        (a) => a && notify.toast(a.message),
-        (e: unknown) => void notify.alert(messageOf(e)),
-      );
+    ask(
+      {
+        title: MOVE_LABELS[to] ?? '',
+        text,
+        confirmLabel: MOVE_LABELS[to] ?? '확인',
+        busyLabel: '처리 중...',
+        danger: refund !== undefined,
+      },
+      () => move.mutateAsync(body),
+    );
   };
   return (
     <div className="admin-panel no-print">

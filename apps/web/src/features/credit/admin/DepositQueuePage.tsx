@@ -6,7 +6,7 @@ import { messageOf } from '../../../shared/api';
 import { dateTime, money } from '../../../shared/format';
 import { DataTable } from '../../../shared/ui/DataTable';
 import { Field, Form, useZodForm } from '../../../shared/ui/form';
-import { useAnswerNotes, useNotify } from '../../../shared/ui/notify';
+import { useAnswerNotes, useConfirmedWrite, useNotify } from '../../../shared/ui/notify';
 import { depositQueueQuery, useCreditWrite, useImportDeposits } from '../api';
 import { depositForm, wholeNumber } from '../form';
 import { CREDIT_TEXTS, CREDIT_UNITS } from '../texts';
@@ -17,20 +17,16 @@ const D = CREDIT_TEXTS.deposits;
 /** Gives a queued deposit its company: a candidate the name matched, or a number typed by staff. */
 function Assign({ row }: { row: DepositRow }) {
   const notify = useNotify();
+  const ask = useConfirmedWrite();
   const assign = useCreditWrite('adminAssignDeposit');
   const [picked, setPicked] = useState(row.candidates[0] ? String(row.candidates[0].companyId) : '');
   const companyId = wholeNumber(picked);
   const name = row.candidates.find((c) => c.companyId === companyId)?.companyName ?? D.companyNo(companyId);
   const go = () => {
     if (!Number.isInteger(companyId) || companyId < 1) return void notify.alert(CREDIT_TEXTS.common.companyIdInvalid);
-    void notify
-      .confirm({ title: D.assignTitle, text: D.assignText(row.amount, name), confirmLabel: D.assign }, () =>
-        assign.mutateAsync({ seq: row.seq, companyId }),
-      )
-      .then(
-        (a) => a && notify.toast(a.message),
-        (e: unknown) => void notify.alert(messageOf(e)),
-      );
+    ask({ title: D.assignTitle, text: D.assignText(row.amount, name), confirmLabel: D.assign }, () =>
+      assign.mutateAsync({ seq: row.seq, companyId }),
+    );
   };
   const id = `f-assign-${row.seq}`;
   return (
