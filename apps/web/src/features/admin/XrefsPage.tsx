@@ -13,7 +13,7 @@ import { FilePick } from './fields';
 import { adminQuery, readCsvFile, useAdminSave, useAdminWrite } from './api';
 import { A } from './texts';
 import { ListToolbar } from './components/ListParts';
-import { CsvImportTables } from './components/CsvImportTables';
+import { CsvImportTables, ImportButtons } from './components/CsvImportTables';
 
 const searchSchema = z.object({ keyword: z.string().trim().max(50) });
 const KIND_OPTIONS = Object.entries(A.xrefKinds).map(([value, label]) => ({ value, label }));
@@ -158,26 +158,15 @@ function ImportXrefsModal({ onClose }: { onClose: () => void }) {
         name={file?.name ?? null}
         onFile={(f) => void onFile(f)}
       />
-      <div className="admin-actions">
-        <button type="button" className="btn btn-small" disabled={!file || run.isPending} onClick={() => send(false)}>
-          미리보기
-        </button>
-        <button
-          type="button"
-          className="btn btn-small btn-primary"
-          disabled={!result || result.errors.length > 0 || result.committed || adding === 0 || run.isPending}
-          title={
-            !result
-              ? '먼저 미리보기를 하세요.'
-              : result.errors.length
-                ? '거부된 줄을 고친 뒤 다시 올리세요.'
-                : undefined
-          }
-          onClick={() => send(true)}
-        >
-          {adding > 0 ? `${count(adding)}건 가져오기` : '가져오기'}
-        </button>
-      </div>
+      <ImportButtons
+        hasFile={file !== null}
+        busy={run.isPending}
+        result={result}
+        blocked={adding === 0}
+        fixWhy="거부된 줄을 고친 뒤 다시 올리세요."
+        importLabel={adding > 0 ? `${count(adding)}건 가져오기` : '가져오기'}
+        onSend={send}
+      />
       {result && (
         <>
           <p role="status" className="admin-import-summary">

@@ -86,5 +86,7 @@ export const A = {
     save: '저장',
     csvLine: '행',
     act: '처리',
+    preview: '미리보기',
+    previewFirst: '먼저 미리보기를 하세요.',
   },
 };

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { keyPress } from '../../../test/keys';
 import {
   EPC_PARAMS,
   EPC_ROUTE_PATTERN,
@@ -70,12 +71,7 @@ describe('catalogue route', () => {
 });
 
 describe('reload shortcuts', () => {
-  const key = (k: string, mods: { ctrlKey?: boolean; metaKey?: boolean } = {}) => ({
-    key: k,
-    ctrlKey: false,
-    metaKey: false,
-    ...mods,
-  });
+  const key = keyPress;
   it('blocks F5 and Ctrl/Cmd+R, not plain r or Ctrl+C', () => {
     expect(isReloadShortcut(key('F5'))).toBe(true);
     expect(isReloadShortcut(key('r', { ctrlKey: true }))).toBe(true);

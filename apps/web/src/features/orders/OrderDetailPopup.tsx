@@ -18,6 +18,7 @@ import { TrackingPanel } from './components/TrackingPanel';
 import { StatementButton } from './components/StatementButton';
 import { TaxInvoiceBadge } from './components/TaxInvoiceBadge';
 import { orderPlace } from './place';
+import { TableHead } from '../../shared/ui/TableHead';
 
 const t = T.trade.detail;
 const DETAIL_KEY = 'orderDetailSeq';
@@ -205,26 +206,16 @@ export function OrderDetailPopup() {
       )}
       <h2>{t.lines}</h2>
       <table className="od-lines">
-        <thead>
-          <tr>
-            <th scope="col" className="c-no">
-              {t.cols.no}
-            </th>
-            <th scope="col">{t.cols.name}</th>
-            <th scope="col" className="c-pid">
-              {t.cols.pid}
-            </th>
-            <th scope="col" className="c-qty">
-              {t.cols.qty}
-            </th>
-            <th scope="col" className="c-money">
-              {t.cols.price}
-            </th>
-            <th scope="col" className="c-money">
-              {t.cols.amount}
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          cells={[
+            { label: t.cols.no, className: 'c-no' },
+            t.cols.name,
+            { label: t.cols.pid, className: 'c-pid' },
+            { label: t.cols.qty, className: 'c-qty' },
+            { label: t.cols.price, className: 'c-money' },
+            { label: t.cols.amount, className: 'c-money' },
+          ]}
+        />
         <tbody>
           {order.orderProductInfo.map((l, i) => (
             <tr key={i}>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { keyPress } from '../../../test/keys';
 import { mobileStatusLabel } from './MobileOrdersPage';
 import { isDevShortcut } from './OrderDetailPopup';
 
@@ -13,17 +14,7 @@ describe('mobile order status words', () => {
 });
 
 describe('developer shortcuts close the order popup', () => {
-  const key = (
-    k: string,
-    mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }> = {},
-  ) => ({
-    key: k,
-    ctrlKey: false,
-    metaKey: false,
-    shiftKey: false,
-    altKey: false,
-    ...mods,
-  });
+  const key = keyPress;
   it('knows F12, Ctrl+Shift+I/J/C, Cmd+Option+I and Ctrl+U', () => {
     expect(isDevShortcut(key('F12'))).toBe(true);
     expect(isDevShortcut(key('I', { ctrlKey: true, shiftKey: true }))).toBe(true);

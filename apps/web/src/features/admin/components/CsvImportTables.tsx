@@ -19,6 +19,47 @@ const lineColumn = <R extends { line: number }>(): Column<R> => ({
 });
 
 /**
+ * A CSV import's two buttons: the preview (once a file is read), then the import of what the
+ * preview showed, off until a clean preview and after the import; `fixWhy` says why while lines
+ * are refused.
+ */
+export function ImportButtons({
+  hasFile,
+  busy,
+  result,
+  blocked = false,
+  fixWhy,
+  importLabel,
+  onSend,
+}: {
+  hasFile: boolean;
+  busy: boolean;
+  result: { errors: unknown[]; committed: boolean } | null;
+  /** Nothing to import even so (a preview with nothing new). */
+  blocked?: boolean;
+  fixWhy: string;
+  importLabel: string;
+  onSend: (commit: boolean) => void;
+}) {
+  return (
+    <div className="admin-actions">
+      <button type="button" className="btn btn-small" disabled={!hasFile || busy} onClick={() => onSend(false)}>
+        {A.kit.preview}
+      </button>
+      <button
+        type="button"
+        className="btn btn-small btn-primary"
+        disabled={!result || result.errors.length > 0 || result.committed || blocked || busy}
+        title={!result ? A.kit.previewFirst : result.errors.length ? fixWhy : undefined}
+        onClick={() => onSend(true)}
+      >
+        {importLabel}
+      </button>
+    </div>
+  );
+}
+
+/**
  * What a CSV import read (products, cross-references): the refused lines with their reasons when
  * there are any, then the lines it takes with what each does, 20 a page, each by its file line.
  */

@@ -4,7 +4,7 @@ import { messageOf } from '../../../shared/api';
 import { Modal } from '../../../shared/ui/Modal';
 import { useNotify } from '../../../shared/ui/notify';
 import { FilePick } from '../fields';
-import { CsvImportTables } from './CsvImportTables';
+import { CsvImportTables, ImportButtons } from './CsvImportTables';
 import { readCsvFile, useAdminWrite } from '../api';
 import { A } from '../texts';
 
@@ -39,22 +39,14 @@ export function ImportModal({ onClose }: { onClose: () => void }) {
         그대로) · 같은 창고의 같은 품번은 수정, 없으면 등록 · 한 행이라도 오류가 있으면 아무것도 저장하지 않습니다.
       </p>
       <FilePick label="CSV 파일" accept=".csv,text/csv" name={fileName} onFile={(f) => void onFile(f)} />
-      <div className="admin-actions">
-        <button type="button" className="btn btn-small" disabled={!csv || run.isPending} onClick={() => send(false)}>
-          미리보기
-        </button>
-        <button
-          type="button"
-          className="btn btn-small btn-primary"
-          disabled={!result || result.errors.length > 0 || result.committed || run.isPending}
-          title={
-            !result ? '먼저 미리보기를 하세요.' : result.errors.length ? '오류를 고친 뒤 다시 올리세요.' : undefined
-          }
-          onClick={() => send(true)}
-        >
-          저장
-        </button>
-      </div>
+      <ImportButtons
+        hasFile={Boolean(csv)}
+        busy={run.isPending}
+        result={result}
+        fixWhy="오류를 고친 뒤 다시 올리세요."
+        importLabel="저장"
+        onSend={send}
+      />
       {result && (
         <>
           <CsvImportTables

@@ -2,6 +2,7 @@ import { warehouseLabel, type CartLine } from '@partsmall/contract';
 import { T } from '../../../shared/texts';
 import { orderable, type Group } from '../selection';
 import { CartRow, MobileCartLine, type LineProps } from './CartLines';
+import { TableHead } from '../../../shared/ui/TableHead';
 
 const t = T.trade.cart;
 
@@ -59,18 +60,16 @@ export function WarehouseGroup({
             <col className="c-amount" />
             <col className="c-remove" />
           </colgroup>
-          <thead>
-            <tr>
-              <th scope="col">
-                <span className="sr-only">{t.cols.select}</span>
-              </th>
-              <th scope="col">{t.cols.product}</th>
-              <th scope="col">{t.cols.price}</th>
-              <th scope="col">{t.cols.qty}</th>
-              <th scope="col">{t.cols.amount}</th>
-              <th scope="col">{t.cols.remove}</th>
-            </tr>
-          </thead>
+          <TableHead
+            cells={[
+              <span className="sr-only">{t.cols.select}</span>,
+              t.cols.product,
+              t.cols.price,
+              t.cols.qty,
+              t.cols.amount,
+              t.cols.remove,
+            ]}
+          />
           <tbody>
             {g.lines.map((l) => (
               <CartRow key={l.seq} {...lineProps(l)} />

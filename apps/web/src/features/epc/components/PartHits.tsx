@@ -1,6 +1,7 @@
 import type { EpcPartHit } from '@partsmall/contract';
 import { Modal } from '../../../shared/ui/Modal';
 import { TE } from '../texts';
+import { TableHead } from '../../../shared/ui/TableHead';
 
 /** The results of a part-number search; a row opens the part's place in the catalogue. */
 export function PartHits({
@@ -15,13 +16,7 @@ export function PartHits({
   return (
     <Modal title={TE.partSearchResults} onClose={onClose} size="wide">
       <table className="epc-table" data-testid="epc-hits">
-        <thead>
-          <tr>
-            <th scope="col">{TE.cols.pid}</th>
-            <th scope="col">{TE.cols.label}</th>
-            <th scope="col">{TE.cols.pnum}</th>
-          </tr>
-        </thead>
+        <TableHead cells={[TE.cols.pid, TE.cols.label, TE.cols.pnum]} />
         <tbody>
           {hits.map((h, i) => (
             <tr key={`${h.mid}-${h.pnum}-${i}`} className="clickable" onClick={() => onOpen(h)}>

@@ -22,6 +22,7 @@ import { partsCsv, downloadCsv } from '../csv';
 import { Diagram } from './Diagram';
 import { replaceQuery, useAddPartToCart, useBuyPartNow, type VehicleKey } from '../api';
 import { TE } from '../texts';
+import { TableHead } from '../../../shared/ui/TableHead';
 
 interface PartsPanelProps {
   vehicle: VehicleKey;
@@ -141,19 +142,17 @@ export function PartsPanel({ vehicle, result, searchPnum, mobile }: PartsPanelPr
             <p className="empty">{EPC_MSG.noInfo}</p>
           ) : (
             <table className="epc-table" data-testid="epc-parts-table">
-              <thead>
-                <tr>
-                  <th scope="col">{TE.cols.pnum}</th>
-                  <th scope="col">{TE.cols.pid}</th>
-                  <th scope="col">{TE.cols.label}</th>
-                  <th scope="col">{TE.cols.qty}</th>
-                  <th scope="col">{TE.cols.remark}</th>
-                  <th scope="col" className="no-print">
-                    {TE.cols.products}
-                  </th>
-                  <th scope="col" className="no-print" aria-label={TE.actions} />
-                </tr>
-              </thead>
+              <TableHead
+                cells={[
+                  TE.cols.pnum,
+                  TE.cols.pid,
+                  TE.cols.label,
+                  TE.cols.qty,
+                  TE.cols.remark,
+                  { label: TE.cols.products, className: 'no-print' },
+                  { className: 'no-print', ariaLabel: TE.actions },
+                ]}
+              />
               <tbody>
                 {result.part_detail.map((p, i) => (
                   <PartRow
