@@ -4,7 +4,6 @@ import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { ORDER_STATUS, calendarDateField, orderJobRefs, type AdminOrderRow } from '@partsmall/contract';
 import { api, messageOf } from '../../shared/api';
-import { dateTime } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
 import { FilterForm, FilterInput, FilterSelect, useListFilters } from '../../shared/ui/FilterForm';
 import { useNotify } from '../../shared/ui/notify';
@@ -14,6 +13,7 @@ import { A } from './texts';
 import { ListToolbar } from './components/ListParts';
 import { OrderDetail } from './components/OrderDetail';
 import { StatusBadge } from './components/StatusBadge';
+import { dateColumn } from '../../shared/ui/columns';
 
 const filterSchema = z.object({
   status: z.string(),
@@ -107,14 +107,7 @@ export default function OrdersPage() {
       ),
     },
     { id: 'seq', header: '주문번호', width: 80, className: 'num', sortValue: (o) => o.seq, cell: (o) => o.seq },
-    {
-      id: 'created',
-      header: '주문일시',
-      width: 130,
-      className: 'date',
-      sortValue: (o) => o.created,
-      cell: (o) => dateTime(o.created),
-    },
+    dateColumn('created', '주문일시', (o) => o.created, { className: 'date', sort: true }),
     { id: 'company', header: '업체', cell: (o) => o.companyName, sortValue: (o) => o.companyName },
     { id: 'member', header: '주문자', width: 90, cell: (o) => o.memberName },
     {

@@ -10,6 +10,7 @@ import { useNotify } from '../../shared/ui/notify';
 import { RangedList, SectionHead } from './parts';
 import { cashLedgerQuery, type PeriodPage } from './paperwork-api';
 import '../../shared/ui/paperwork.css';
+import { dateColumn } from '../../shared/ui/columns';
 
 const L = PW.ledger;
 
@@ -44,13 +45,7 @@ export function CashLedgerSection() {
   };
 
   const columns: Column<CashLedgerRow>[] = [
-    {
-      id: 'date',
-      header: L.cols.date,
-      width: 140,
-      className: 'center date',
-      cell: (r) => <time dateTime={r.created}>{dateTime(r.created)}</time>,
-    },
+    dateColumn('date', L.cols.date, (r) => r.created, { width: 140, time: true }),
     { id: 'kind', header: L.cols.kind, width: 110, className: 'center', cell: (r) => r.typeLabel },
     { id: 'ref', header: L.cols.ref, width: 100, className: 'center', cell: ledgerRef },
     { id: 'note', header: L.cols.note, className: 'ellipsis', title: (r) => r.note, cell: (r) => r.note || '-' },

@@ -11,6 +11,7 @@ import { ModalForm } from '../../shared/ui/ModalForm';
 import { useAnswerNotes, useConfirmedWrite } from '../../shared/ui/notify';
 import { myVehiclesQuery, useRemoveVehicle, useSaveVehicle, VEHICLE_TEXTS as V } from '../vehicles';
 import { FormActions, SectionHead } from './parts';
+import { dateColumn } from '../../shared/ui/columns';
 
 const titleOf = (v: MyVehicle) => v.name || v.title;
 
@@ -57,14 +58,7 @@ export function MyVehiclesSection() {
       ),
     },
     { id: 'vin', header: V.cols.vin, width: 200, className: 'center num', cell: (v) => v.vin },
-    {
-      id: 'lastOpened',
-      header: V.cols.lastOpened,
-      width: 160,
-      className: 'center date',
-      cell: (v) => dateTime(v.lastOpenedAt),
-      sortValue: (v) => v.lastOpenedAt,
-    },
+    dateColumn('lastOpened', V.cols.lastOpened, (v) => v.lastOpenedAt, { width: 160, sort: true }),
     { id: 'manage', header: V.cols.manage, width: 150, className: 'center', cell: actions },
   ];
 

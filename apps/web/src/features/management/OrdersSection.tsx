@@ -8,6 +8,7 @@ import { openOrderDetail, orderListQuery, StatementButton } from '../orders';
 import { ReorderButton, RT } from '../quick-order';
 import { RangedList, SectionHead, rangeRequest } from './parts';
 import type { PeriodPage } from './paperwork-api';
+import { dateColumn } from '../../shared/ui/columns';
 
 const M = T.management;
 const O = M.orders;
@@ -32,14 +33,7 @@ export function OrdersSection() {
     </button>
   );
   const columns: Column<OrderView>[] = [
-    {
-      id: 'date',
-      header: O.cols.date,
-      width: 104,
-      className: 'center date',
-      cell: (o) => <time dateTime={o.created}>{date(o.created)}</time>,
-      sortValue: (o) => o.created,
-    },
+    dateColumn('date', O.cols.date, (o) => o.created, { width: 104, time: true, sort: true, format: date }),
     { id: 'no', header: O.cols.no, width: 80, className: 'center num', cell: (o) => o.seq },
     {
       id: 'product',

@@ -11,6 +11,7 @@ import { worstBucket } from '../aging';
 import { AgingBar } from '../components/AgingBar';
 import { CreditStatusBadge } from '../components/CreditFigures';
 import { CREDIT_TEXTS, CREDIT_UNITS } from '../texts';
+import { wonColumn } from '../columns';
 
 const R = CREDIT_TEXTS.admin;
 
@@ -88,20 +89,8 @@ export function AgingReport() {
       className: 'center',
       cell: (r) => (r.totals ? null : <CreditStatusBadge status={r.status} label={r.statusLabel} />),
     },
-    {
-      id: 'limit',
-      header: CREDIT_UNITS.wonColumn(R.cols.limit),
-      width: 100,
-      className: 'money',
-      cell: (r) => money(r.limit),
-    },
-    {
-      id: 'used',
-      header: CREDIT_UNITS.wonColumn(R.cols.used),
-      width: 100,
-      className: 'money',
-      cell: (r) => money(r.used),
-    },
+    wonColumn<ReceivablesAgingRow>('limit', R.cols.limit, 100, (r) => r.limit),
+    wonColumn<ReceivablesAgingRow>('used', R.cols.used, 100, (r) => r.used),
     ...AGING_BUCKETS.map(bucket),
     {
       id: 'total',

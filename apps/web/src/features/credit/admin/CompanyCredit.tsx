@@ -17,6 +17,7 @@ import { StatementTable } from '../components/StatementTable';
 import { CREDIT_TEXTS, CREDIT_UNITS } from '../texts';
 import { CreditAccountModal, LiftHoldModal } from './CreditAccountForm';
 import { CompanyMonthClose } from './MonthClose';
+import { dateColumn, ellipsisColumn } from '../../../shared/ui/columns';
 
 const K = CREDIT_TEXTS.company;
 const R = CREDIT_TEXTS.admin;
@@ -140,21 +141,9 @@ function AuditTable({ rows, terms }: { rows: AuditRow[]; terms: PaymentTerm[] })
       emptyText={K.auditEmpty}
       rowTestId="credit-audit-row"
       columns={[
-        {
-          id: 'date',
-          header: K.auditCols.date,
-          width: 130,
-          className: 'center date',
-          cell: (r) => dateTime(r.created),
-        },
+        dateColumn('date', K.auditCols.date, (r) => r.created),
         { id: 'actor', header: K.auditCols.actor, width: 110, cell: (r) => r.actorName },
-        {
-          id: 'reason',
-          header: K.auditCols.reason,
-          className: 'ellipsis',
-          title: (r) => r.reason,
-          cell: (r) => r.reason,
-        },
+        ellipsisColumn('reason', K.auditCols.reason, (r) => r.reason),
         {
           id: 'change',
           header: K.auditCols.change,

@@ -3,14 +3,15 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { DepositRow } from '@partsmall/contract';
 import { messageOf } from '../../../shared/api';
-import { dateTime, money } from '../../../shared/format';
 import { DataTable } from '../../../shared/ui/DataTable';
 import { Field, Form, useZodForm } from '../../../shared/ui/form';
 import { useAnswerNotes, useConfirmedWrite, useNotify } from '../../../shared/ui/notify';
 import { depositQueueQuery, useCreditWrite, useImportDeposits } from '../api';
 import { depositForm, wholeNumber } from '../form';
-import { CREDIT_TEXTS, CREDIT_UNITS } from '../texts';
+import { CREDIT_TEXTS } from '../texts';
 import '../credit.css';
+import { dateColumn } from '../../../shared/ui/columns';
+import { wonColumn } from '../columns';
 
 const D = CREDIT_TEXTS.deposits;
 
@@ -158,21 +159,9 @@ export default function DepositQueuePage() {
           emptyText={D.empty}
           rowTestId="deposit-row"
           columns={[
-            {
-              id: 'date',
-              header: D.cols.date,
-              width: 130,
-              className: 'center date',
-              cell: (r) => dateTime(r.depositedAt),
-            },
+            dateColumn('date', D.cols.date, (r) => r.depositedAt),
             { id: 'name', header: D.cols.name, width: 150, cell: (r) => r.depositorName },
-            {
-              id: 'amount',
-              header: CREDIT_UNITS.wonColumn(D.cols.amount),
-              width: 110,
-              className: 'money',
-              cell: (r) => money(r.amount),
-            },
+            wonColumn<DepositRow>('amount', D.cols.amount, 110, (r) => r.amount),
             {
               id: 'source',
               header: D.cols.source,

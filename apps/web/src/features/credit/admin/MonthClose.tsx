@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import type { StatementLine } from '@partsmall/contract';
 import { messageOf } from '../../../shared/api';
-import { money, won } from '../../../shared/format';
+import { won } from '../../../shared/format';
 import { DataTable } from '../../../shared/ui/DataTable';
 import { DetailList } from '../../../shared/ui/DetailList';
 import { Field, Form, useZodForm } from '../../../shared/ui/form';
@@ -12,7 +12,9 @@ import { useNotify } from '../../../shared/ui/notify';
 import { Loading } from '../../../shared/ui/states';
 import { previewQuery, useCreditWrite } from '../api';
 import { monthForm, previousMonth } from '../form';
-import { CREDIT_TEXTS, CREDIT_UNITS } from '../texts';
+import { CREDIT_TEXTS } from '../texts';
+import { ellipsisColumn } from '../../../shared/ui/columns';
+import { wonColumn } from '../columns';
 
 const M = CREDIT_TEXTS.close;
 
@@ -107,20 +109,8 @@ function Preview({ companyId, month }: { companyId: number; month: string }) {
         columns={[
           { id: 'date', header: M.lineCols.date, width: 100, className: 'center date', cell: (l) => l.date },
           { id: 'kind', header: M.lineCols.kind, width: 130, className: 'center', cell: (l) => l.kindLabel },
-          {
-            id: 'desc',
-            header: M.lineCols.description,
-            className: 'ellipsis',
-            title: (l) => l.description,
-            cell: (l) => l.description,
-          },
-          {
-            id: 'amount',
-            header: CREDIT_UNITS.wonColumn(M.lineCols.amount),
-            width: 110,
-            className: 'money',
-            cell: (l) => money(l.amount),
-          },
+          ellipsisColumn('desc', M.lineCols.description, (l) => l.description),
+          wonColumn<StatementLine>('amount', M.lineCols.amount, 110, (l) => l.amount),
         ]}
       />
     </div>

@@ -2,10 +2,11 @@ import { useState, type ReactNode } from 'react';
 import type { StatementRow } from '@partsmall/contract';
 import { apiFile, messageOf } from '../../../shared/api';
 import { openFile } from '../../../shared/files';
-import { money, won } from '../../../shared/format';
+import { won } from '../../../shared/format';
 import { DataTable, type Column, type PageQuery, type Paging } from '../../../shared/ui/DataTable';
 import { useNotify } from '../../../shared/ui/notify';
-import { CREDIT_TEXTS, CREDIT_UNITS } from '../texts';
+import { CREDIT_TEXTS } from '../texts';
+import { wonColumn } from '../columns';
 
 const S = CREDIT_TEXTS.statements;
 
@@ -82,20 +83,8 @@ export function StatementTable({ label, rows, query, paging, actions, withCompan
           },
         ]
       : []),
-    {
-      id: 'amount',
-      header: CREDIT_UNITS.wonColumn(S.cols.amount),
-      width: 96,
-      className: 'money',
-      cell: (r) => money(r.amountDue),
-    },
-    {
-      id: 'unpaid',
-      header: CREDIT_UNITS.wonColumn(S.cols.unpaid),
-      width: 96,
-      className: 'money',
-      cell: (r) => money(r.unpaid),
-    },
+    wonColumn<StatementRow>('amount', S.cols.amount, 96, (r) => r.amountDue),
+    wonColumn<StatementRow>('unpaid', S.cols.unpaid, 96, (r) => r.unpaid),
     { id: 'due', header: S.cols.due, width: 92, className: 'center date', cell: (r) => r.dueDate },
     { id: 'status', header: S.cols.status, width: 80, className: 'center', cell: (r) => <StatementStatus row={r} /> },
     { id: 'va', header: S.cols.account, cell: (r) => <VirtualAccountLine row={r} /> },
