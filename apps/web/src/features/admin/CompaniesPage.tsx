@@ -18,7 +18,7 @@ import { FilterForm, FilterInput, FilterSelect, filledOnly, useListFilters } fro
 import { Field, Form, useZodForm } from '../../shared/ui/form';
 import { useConfirmedWrite, useNotify } from '../../shared/ui/notify';
 import { useMay } from './access';
-import { DetailModal, ListToolbar } from './components/ListParts';
+import { DetailModal, ListToolbar, RowButton } from './components/ListParts';
 import { StatusBadge } from './components/StatusBadge';
 import { NumberField } from './fields';
 import { InvoiceInfoForm } from './InvoiceInfoForm';
@@ -69,9 +69,7 @@ export default function CompaniesPage() {
         <FilterInput name="keyword" label="업체명·사업자번호·아이디·이름·연락처" size={36} />
         <FilterSelect name="level" label="등급" options={LEVEL_OPTIONS} all={A.all} />
       </FilterForm>
-      <ListToolbar total={list.data?.total ?? 0} unit="개 업체">
-        {chooser}
-      </ListToolbar>
+      <ListToolbar total={list.data?.total ?? 0} unit="개 업체" chooser={chooser} />
       <DataTable
         label="업체 목록"
         query={list}
@@ -177,9 +175,7 @@ function CompanyBody({ d }: { d: CompanyDetail }) {
             width: 90,
             cell: (m) =>
               m.status === 'withdrawn' ? null : (
-                <button
-                  type="button"
-                  className="btn btn-small"
+                <RowButton
                   onClick={() =>
                     ask(
                       {
@@ -197,7 +193,7 @@ function CompanyBody({ d }: { d: CompanyDetail }) {
                   }
                 >
                   {m.status === 'active' ? '정지' : '재개'}
-                </button>
+                </RowButton>
               ),
           },
         ]}

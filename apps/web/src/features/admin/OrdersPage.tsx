@@ -163,7 +163,7 @@ export default function OrdersPage() {
         <FilterInput name="stockName" label="창고" />
         <FilterInput name="pid" label="품번" />
       </FilterForm>
-      <ListToolbar total={list.data?.total ?? 0}>
+      <ListToolbar total={list.data?.total ?? 0} onExport={() => void exportCsv()} chooser={chooser}>
         <button
           type="button"
           className="btn btn-small"
@@ -173,10 +173,6 @@ export default function OrdersPage() {
         >
           선택 출고확정 ({selected.size})
         </button>
-        <button type="button" className="btn btn-small" onClick={() => void exportCsv()}>
-          {A.csvExport}
-        </button>
-        {chooser}
       </ListToolbar>
       <DataTable
         label="주문 목록"

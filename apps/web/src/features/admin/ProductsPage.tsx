@@ -76,17 +76,13 @@ export default function ProductsPage() {
         <FilterInput name="stockName" label="창고" />
         <FilterSelect name="stockState" label="재고 상태" options={STOCK_STATES} all={A.all} />
       </FilterForm>
-      <ListToolbar total={list.data?.total ?? 0}>
+      <ListToolbar total={list.data?.total ?? 0} onExport={() => void exportCsv()} chooser={chooser}>
         <button type="button" className="btn btn-small btn-primary" onClick={() => setEditing('new')}>
           상품 등록
         </button>
         <button type="button" className="btn btn-small" onClick={() => setImporting(true)}>
           CSV 일괄 등록
         </button>
-        <button type="button" className="btn btn-small" onClick={() => void exportCsv()}>
-          {A.csvExport}
-        </button>
-        {chooser}
       </ListToolbar>
       <DataTable label="상품 목록" query={list} columns={shown} paging={{ page, size: 20, onPage: setPage }} />
       {editing && (

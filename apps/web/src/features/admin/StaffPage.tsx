@@ -10,6 +10,7 @@ import { Modal } from '../../shared/ui/Modal';
 import { useNotify } from '../../shared/ui/notify';
 import { adminQuery, useAdminWrite } from './api';
 import { A } from './texts';
+import { RowButton } from './components/ListParts';
 
 /** Staff accounts (admin only): create, reset password (shown once), stop and resume. */
 export default function StaffPage() {
@@ -36,9 +37,7 @@ export default function StaffPage() {
       width: 220,
       cell: (s) => (
         <span className="admin-actions">
-          <button
-            type="button"
-            className="btn btn-small"
+          <RowButton
             onClick={() =>
               void notify
                 .confirm(
@@ -53,10 +52,8 @@ export default function StaffPage() {
             }
           >
             비밀번호 초기화
-          </button>
-          <button
-            type="button"
-            className="btn btn-small"
+          </RowButton>
+          <RowButton
             disabled={self(s)}
             title={self(s) ? '자기 계정은 정지할 수 없습니다.' : undefined}
             onClick={() =>
@@ -67,7 +64,7 @@ export default function StaffPage() {
             }
           >
             {s.status === 'active' ? '정지' : '재개'}
-          </button>
+          </RowButton>
         </span>
       ),
     },

@@ -9,6 +9,7 @@ import { Field, Form, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
 import { adminQuery, useAdminSave, useAdminWrite } from './api';
 import { A } from './texts';
+import { RowButton } from './components/ListParts';
 
 /** Words typed in one line: separated by commas or '=' (벤츠 = 메르세데스 = MB). */
 const splitTerms = (text: string) =>
@@ -46,17 +47,10 @@ export default function SynonymsPage() {
       width: 130,
       cell: (g) => (
         <span className="admin-actions">
-          <button
-            type="button"
-            className="btn btn-small"
-            aria-label={`${g.terms[0]} 묶음 수정`}
-            onClick={() => setEditing(g)}
-          >
+          <RowButton aria-label={`${g.terms[0]} 묶음 수정`} onClick={() => setEditing(g)}>
             {A.edit}
-          </button>
-          <button
-            type="button"
-            className="btn btn-small"
+          </RowButton>
+          <RowButton
             aria-label={`${g.terms[0]} 묶음 삭제`}
             onClick={() =>
               void notify
@@ -81,7 +75,7 @@ export default function SynonymsPage() {
             }
           >
             삭제
-          </button>
+          </RowButton>
         </span>
       ),
     },

@@ -12,6 +12,7 @@ import { useConfirmedWrite, useNotify } from '../../shared/ui/notify';
 import { FilePick } from './fields';
 import { adminQuery, readCsvFile, useAdminSave, useAdminWrite } from './api';
 import { A } from './texts';
+import { openColumn } from './columns';
 import { ListToolbar } from './components/ListParts';
 import { CsvImportTables, ImportButtons } from './components/CsvImportTables';
 
@@ -40,33 +41,23 @@ export default function XrefsPage() {
     { id: 'remark', header: '비고', className: 'ellipsis', title: (r) => r.remark, cell: (r) => r.remark || A.none },
     { id: 'who', header: '등록자', width: 100, cell: (r) => r.createdBy || A.none },
     { id: 'created', header: '등록일시', width: 130, className: 'date', cell: (r) => dateTime(r.created) },
-    {
-      id: 'act',
-      header: <span className="sr-only">작업</span>,
-      width: 70,
-      className: 'center',
-      cell: (r) => (
-        <button
-          type="button"
-          className="btn btn-small"
-          aria-label={`${r.pid} ${A.xrefKinds[r.kind]} ${r.toPid} 삭제`}
-          onClick={() =>
-            ask(
-              {
-                title: '호환품번 삭제',
-                text: `${r.pid} → ${r.toPid} (${A.xrefKinds[r.kind]}) 관계를 지웁니다. 검색에 바로 반영됩니다.`,
-                confirmLabel: '삭제',
-                busyLabel: '삭제 중...',
-                danger: true,
-              },
-              () => remove.mutateAsync({ seq: r.seq }),
-            )
-          }
-        >
-          삭제
-        </button>
-      ),
-    },
+    openColumn(
+      'act',
+      '삭제',
+      (r) =>
+        ask(
+          {
+            title: '호환품번 삭제',
+            text: `${r.pid} → ${r.toPid} (${A.xrefKinds[r.kind]}) 관계를 지웁니다. 검색에 바로 반영됩니다.`,
+            confirmLabel: '삭제',
+            busyLabel: '삭제 중...',
+            danger: true,
+          },
+          () => remove.mutateAsync({ seq: r.seq }),
+        ),
+      (r) => `${r.pid} ${A.xrefKinds[r.kind]} ${r.toPid} 삭제`,
+      '작업',
+    ),
   ];
   return (
     <section>

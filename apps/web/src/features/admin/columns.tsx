@@ -49,18 +49,20 @@ export function moneyColumn<R>(id: string, header: string, width: number, value:
 }
 
 /**
- * A column of one small button a row (상세, 수정) that opens the row; its header is read by screen
- * readers only, and `name` tells which row the button opens when the word alone does not.
+ * A column of one small button a row (상세, 수정, 삭제) that opens or acts on the row; its header
+ * (the button's word unless told) is read by screen readers only, and `name` tells which row the
+ * button is for when the word alone does not.
  */
 export function openColumn<R>(
   id: string,
   text: string,
   onOpen: (row: R) => void,
   name?: (row: R) => string,
+  header: string = text,
 ): Column<R> {
   return {
     id,
-    header: <span className="sr-only">{text}</span>,
+    header: <span className="sr-only">{header}</span>,
     width: 70,
     className: 'center',
     cell: (r) => (

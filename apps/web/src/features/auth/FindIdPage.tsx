@@ -7,7 +7,7 @@ import { Form, SubmitButton, setServerError, useZodForm } from '../../shared/ui/
 import { AuthLinks } from './AuthLinks';
 import { findIdForm } from './forms';
 import { StepIndicator } from './components/JoinSteps';
-import { PhoneVerification } from './PhoneVerification';
+import { FindVerification } from './PhoneVerification';
 import { useFindMemberId } from './api';
 
 /** /memberIdInq and /mobileMemberIdInq: 0 phone, 1 code requested, 2 id shown (docs/requirements.md#account-screens). */
@@ -46,12 +46,7 @@ export function FindIdPage({ mobile = false }: { mobile?: boolean }) {
       ) : (
         <Form form={form} onSubmit={submit}>
           <p className="page-intro">{T.findId.intro}</p>
-          <PhoneVerification
-            purpose="find"
-            state={step}
-            onState={(s) => setStep(s === 0 ? 0 : 1)}
-            onCodeEnter={() => void form.handleSubmit(submit)()}
-          />
+          <FindVerification step={step} onStep={setStep} onCodeEnter={() => void form.handleSubmit(submit)()} />
           {step === 1 && (
             <SubmitButton
               ready={(v) => v.authCode!.length === 6}

@@ -9,7 +9,7 @@ import { AuthLinks } from './AuthLinks';
 import { findPwForm } from './forms';
 import { StepIndicator } from './components/JoinSteps';
 import { focusField } from './useJoinFlow';
-import { PhoneVerification } from './PhoneVerification';
+import { FindVerification } from './PhoneVerification';
 import { useFindMemberPw } from './api';
 
 /**
@@ -47,12 +47,7 @@ export function FindPwPage({ mobile = false }: { mobile?: boolean }) {
       <StepIndicator steps={T.findPw.steps} current={step} />
       <Form form={form} onSubmit={submit}>
         <p className="page-intro">{T.findPw.intro}</p>
-        <PhoneVerification
-          purpose="find"
-          state={step}
-          onState={(s) => setStep(s === 0 ? 0 : 1)}
-          onCodeEnter={() => focusField('pw')}
-        />
+        <FindVerification step={step} onStep={setStep} onCodeEnter={() => focusField('pw')} />
         {step === 1 && (
           <>
             <PasswordField name="pw" label={T.findPw.newPw} hint={T.join.pwHint} />

@@ -181,3 +181,23 @@ export function PhoneVerification({ purpose, state, onState, verify = false, onC
     </div>
   );
 }
+
+/** The phone check of the find forms (id, password): their step is 0 until a code was sent, then 1. */
+export function FindVerification({
+  step,
+  onStep,
+  onCodeEnter,
+}: {
+  step: 0 | 1;
+  onStep: (step: 0 | 1) => void;
+  onCodeEnter: () => void;
+}) {
+  return (
+    <PhoneVerification
+      purpose="find"
+      state={step}
+      onState={(s) => onStep(s === 0 ? 0 : 1)}
+      onCodeEnter={onCodeEnter}
+    />
+  );
+}

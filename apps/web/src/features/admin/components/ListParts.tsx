@@ -1,18 +1,25 @@
-import type { ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { count } from '../../../shared/format';
 import { Modal } from '../../../shared/ui/Modal';
 import { Pending } from '../../../shared/ui/states';
 import { A } from '../texts';
 
-/** The bar between a list's filters and its table: the total on the left, the list's buttons on the right. */
+/**
+ * The bar between a list's filters and its table: the total on the left, the list's buttons on the
+ * right, then its CSV download and its column chooser when it has them.
+ */
 export function ListToolbar({
   total,
   unit = A.kit.unit,
   children,
+  onExport,
+  chooser,
 }: {
   total?: number;
   unit?: string;
-  children: ReactNode;
+  children?: ReactNode;
+  onExport?: () => void;
+  chooser?: ReactNode;
 }) {
   return (
     <div className="admin-toolbar">
@@ -24,6 +31,12 @@ export function ListToolbar({
       )}
       <span className="spacer" />
       {children}
+      {onExport && (
+        <button type="button" className="btn btn-small" onClick={onExport}>
+          {A.csvExport}
+        </button>
+      )}
+      {chooser}
     </div>
   );
 }
@@ -46,4 +59,9 @@ export function DetailModal<T>({
       {data === undefined ? <Pending error={query.error} errorClassName="admin-error" /> : children(data)}
     </Modal>
   );
+}
+
+/** A row's small button (수정, 삭제, 비밀번호 초기화, 정지). */
+export function RowButton(props: Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'className'>) {
+  return <button type="button" className="btn btn-small" {...props} />;
 }
