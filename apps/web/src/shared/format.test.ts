@@ -11,14 +11,16 @@ describe('Korean formats', () => {
     expect(count(1200)).toBe('1,200');
   });
 
-  it('hyphenates phone numbers of 9, 10 and 11 digits, Seoul 02 numbers and 15xx lines', () => {
-    expect(phone('01012345678')).toBe('010-1234-5678');
-    expect(phone('0311234567')).toBe('031-123-4567');
-    expect(phone('021234567')).toBe('02-123-4567');
-    expect(phone('0212345678')).toBe('02-1234-5678');
-    expect(phone('15881234')).toBe('1588-1234');
-    expect(phone('010-1234-5678')).toBe('010-1234-5678');
-    expect(phone('1234')).toBe('1234');
+  it.each([
+    ['01012345678', '010-1234-5678'],
+    ['0311234567', '031-123-4567'],
+    ['021234567', '02-123-4567'],
+    ['0212345678', '02-1234-5678'],
+    ['15881234', '1588-1234'],
+    ['010-1234-5678', '010-1234-5678'],
+    ['1234', '1234'],
+  ])('hyphenates phone numbers of 9, 10 and 11 digits, Seoul 02 numbers and 15xx lines: %s', (raw, shown) => {
+    expect(phone(raw)).toBe(shown);
   });
 
   it('writes a business number as 123-45-67890', () => {
