@@ -8,7 +8,7 @@ import type { Column } from '../../shared/ui/DataTable';
 import { DataTable } from '../../shared/ui/DataTable';
 import { Field, useZodForm } from '../../shared/ui/form';
 import { ModalForm } from '../../shared/ui/ModalForm';
-import { useAnswerNotes, useConfirmedWrite } from '../../shared/ui/notify';
+import { useConfirmedWrite } from '../../shared/ui/notify';
 import { myVehiclesQuery, useRemoveVehicle, useSaveVehicle, VEHICLE_TEXTS as V } from '../vehicles';
 import { FormActions, SectionHead } from './parts';
 import { dateColumn } from '../../shared/ui/columns';
@@ -93,17 +93,15 @@ export function MyVehiclesSection() {
 const renameForm = z.object({ vin: z.string(), name: saveMyVehicleRequest.shape.name });
 
 function RenameForm({ vehicle, onClose }: { vehicle: MyVehicle; onClose: () => void }) {
-  const saved = useAnswerNotes(onClose);
   const save = useSaveVehicle();
   const form = useZodForm(renameForm, { vin: vehicle.vin, name: vehicle.name });
   return (
     <ModalForm
       title={V.renameTitle}
       onClose={onClose}
-      busy={save.isPending}
+      write={save}
       size="narrow"
       form={form}
-      onSubmit={(values) => save.mutate(values, saved)}
     >
       <p className="muted">
         {vehicle.title} · {vehicle.vin}

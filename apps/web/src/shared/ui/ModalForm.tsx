@@ -2,8 +2,20 @@ import type { ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { Form } from './form';
 import { Modal } from './Modal';
+import { useAnswerNotes } from './notify';
 
-interface ModalFormProps<I extends FieldValues, O> {
+/** A write a form sends as it is (a mutation): its answer is told and closes the layer. */
+interface FormWrite<O> {
+  mutate: (values: O, options: ReturnType<typeof useAnswerNotes>) => void;
+  isPending: boolean;
+}
+
+type Submit<O> =
+  | { onSubmit: (values: O) => unknown; write?: undefined }
+  /** The values go to `write` as they are; the layer waits for it and closes on its answer. */
+  | { write: FormWrite<O>; onSubmit?: undefined };
+
+type ModalFormProps<I extends FieldValues, O> = Submit<O> & {
   title: string;
   onClose: () => void;
   /** While the form's write runs: Escape, the backdrop and × do not close the layer. */
@@ -11,7 +23,6 @@ interface ModalFormProps<I extends FieldValues, O> {
   size?: 'narrow' | 'medium' | 'wide';
   className?: string;
   form: UseFormReturn<I, unknown, O>;
-  onSubmit: (values: O) => unknown;
   /** The form's accessible name, when the layer's title is not enough. */
   label?: string;
   formClassName?: string;
@@ -19,7 +30,7 @@ interface ModalFormProps<I extends FieldValues, O> {
   children: ReactNode;
   /** Shown below the form inside the layer (what was saved, pictures, stock). */
   after?: ReactNode;
-}
+};
 
 /**
  * A form in a modal layer: the layer's title, × and Escape around a Form that alerts the first
@@ -33,14 +44,17 @@ export function ModalForm<I extends FieldValues, O>({
   className,
   form,
   onSubmit,
+  write,
   label,
   formClassName,
   children,
   after,
 }: ModalFormProps<I, O>) {
+  const notes = useAnswerNotes(onClose);
+  const submit = write ? (values: O) => write.mutate(values, notes) : onSubmit;
   return (
-    <Modal title={title} onClose={onClose} busy={busy} size={size} className={className}>
-      <Form form={form} className={formClassName} alertInvalid aria-label={label} onSubmit={onSubmit}>
+    <Modal title={title} onClose={onClose} busy={busy ?? write?.isPending} size={size} className={className}>
+      <Form form={form} className={formClassName} alertInvalid aria-label={label} onSubmit={submit}>
         {children}
       </Form>
       {after}

@@ -8,7 +8,6 @@ import {
 } from '@partsmall/contract';
 import { CheckField, Field, SelectField, useZodForm } from '../../../shared/ui/form';
 import { ModalForm } from '../../../shared/ui/ModalForm';
-import { useAnswerNotes } from '../../../shared/ui/notify';
 import { useCreditWrite } from '../api';
 import { creditAccountDefaults, creditAccountForm } from '../form';
 import { CREDIT_TEXTS } from '../texts';
@@ -46,18 +45,16 @@ export function CreditAccountModal({
   terms: PaymentTerm[];
   onClose: () => void;
 }) {
-  const saved = useAnswerNotes(onClose);
   const save = useCreditWrite('adminSetCreditAccount');
   const form = useZodForm(creditAccountForm, creditAccountDefaults(companyId, account, terms[0]?.code ?? ''));
   return (
     <ModalForm
       title={account ? K.edit : K.create}
       onClose={onClose}
-      busy={save.isPending}
+      write={save}
       size="medium"
       form={form}
       formClassName="form layer-form cr-account-form"
-      onSubmit={(v) => save.mutate(v, saved)}
     >
       <div className="cr-form-grid">
         <SelectField name="status" id="f-credit-status" label={F.status} options={STATUS_OPTIONS} />
@@ -89,18 +86,16 @@ const liftForm = liftCreditHoldRequest.extend({ companyId: z.number() });
 
 /** 보류 해제 (staff): back to active, with the reason the change is audited with. */
 export function LiftHoldModal({ companyId, onClose }: { companyId: number; onClose: () => void }) {
-  const saved = useAnswerNotes(onClose);
   const lift = useCreditWrite('adminLiftCreditHold');
   const form = useZodForm(liftForm, { companyId, reason: '' });
   return (
     <ModalForm
       title={K.liftTitle}
       onClose={onClose}
-      busy={lift.isPending}
+      write={lift}
       size="narrow"
       form={form}
       formClassName="form layer-form cr-account-form"
-      onSubmit={(v) => lift.mutate(v, saved)}
     >
       <Field name="reason" id="f-lift-reason" label={F.reason} hint={F.reasonHint} maxLength={200} />
       <Actions busy={lift.isPending} onClose={onClose} />
