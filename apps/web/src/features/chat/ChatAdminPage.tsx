@@ -7,7 +7,6 @@ import {
   type CannedReply,
   type ChatUser,
 } from '@partsmall/contract';
-import { messageOf } from '../../shared/api';
 import { dateTime, phone, won } from '../../shared/format';
 import { LoginForm } from '../../shared/login';
 import { session, useSession } from '../../shared/session';
@@ -16,7 +15,7 @@ import { POPUP } from '../../shared/ui/popup';
 import { ConnectionLine, LevelIcon } from './components/ChatHeader';
 import { Composer } from './components/Composer';
 import { MessageList } from './components/MessageList';
-import { chatKeys, useUploadImages } from './api';
+import { chatKeys, useChatFiles } from './api';
 import { TC } from './texts';
 import { useStaffChat } from './useChat';
 import { notifyUnfocused, useChatWindow, useUnreadTitle } from './useChatWindow';
@@ -60,7 +59,6 @@ export function ChatAdminPage() {
 
 function Console({ token, name }: { token: string; name: string }) {
   const alert = useChatWindow();
-  const upload = useUploadImages();
   const [filter, setFilter] = useState<Filter>('all');
   const [panel, setPanel] = useState<'info' | 'canned' | null>(null);
   const [insert, setInsert] = useState<{ text: string; at: number } | null>(null);
@@ -85,13 +83,7 @@ function Console({ token, name }: { token: string; name: string }) {
   const users = useMemo(() => chat.users.filter((u) => filter === 'all' || u.state === filter), [chat.users, filter]);
   const user = chat.users.find((u) => u.seq === selected) ?? null;
 
-  const onFiles = (files: File[]) => {
-    if (selected === null) return;
-    upload.mutate(
-      { files, targetUser: selected },
-      { onSuccess: (m) => chat.addStored(m), onError: (e) => alert(messageOf(e)) },
-    );
-  };
+  const files = useChatFiles(chat.addStored, alert, selected);
   const setState = async (state: 'open' | 'resolved') => {
     if (selected === null) return;
     const answer = await chat.request(CHAT_EVENTS.conversationState, { targetUser: selected, state });
@@ -164,16 +156,7 @@ function Console({ token, name }: { token: string; name: string }) {
           typing={selected !== null && chat.typing[selected] ? (user?.name ?? '') : null}
           empty={selected === null ? TC.emptyConsole : TC.emptyStaff}
         />
-        <Composer
-          onSend={chat.send}
-          onFiles={onFiles}
-          onTyping={chat.sendTyping}
-          onProblem={alert}
-          busy={upload.isPending}
-          disabled={selected === null}
-          staff
-          insert={insert}
-        />
+        <Composer chat={chat} files={files} onProblem={alert} disabled={selected === null} staff insert={insert} />
       </div>
     </section>
   );

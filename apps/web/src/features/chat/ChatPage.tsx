@@ -10,7 +10,7 @@ import { POPUP } from '../../shared/ui/popup';
 import { ConnectionLine, LevelIcon } from './components/ChatHeader';
 import { Composer } from './components/Composer';
 import { MessageList } from './components/MessageList';
-import { inquiryProduct, useUploadImages } from './api';
+import { inquiryProduct, useChatFiles } from './api';
 import { TC } from './texts';
 import { takeInquiry } from './inquiry';
 import { useCustomerChat } from './useChat';
@@ -37,7 +37,6 @@ export function ChatPage({ mobile = false, embedded = false }: { mobile?: boolea
   const { token, userInfo } = useSession();
   const navigate = useNavigate();
   const notify = useNotify();
-  const upload = useUploadImages();
   const popup = !mobile && !embedded && isPopup();
 
   const chat = useCustomerChat({
@@ -101,8 +100,7 @@ export function ChatPage({ mobile = false, embedded = false }: { mobile?: boolea
 
   useWaitingInquiry(chat.loaded, chat.send, alert);
 
-  const onFiles = (files: File[]) =>
-    upload.mutate({ files }, { onSuccess: (m) => chat.addStored(m), onError: (e) => alert(messageOf(e)) });
+  const files = useChatFiles(chat.addStored, alert);
 
   const company = userInfo?.companyInfo;
   const staffAccount = userInfo && userInfo.companyId === null;
@@ -130,11 +128,9 @@ export function ChatPage({ mobile = false, embedded = false }: { mobile?: boolea
             empty={TC.empty}
           />
           <Composer
-            onSend={chat.send}
-            onFiles={onFiles}
-            onTyping={chat.sendTyping}
+            chat={chat}
+            files={files}
             onProblem={alert}
-            busy={upload.isPending}
             disabled={chat.status === 'unauthorized'}
             phone={mobile || embedded || isPhoneBrowser()}
           />

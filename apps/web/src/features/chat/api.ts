@@ -11,7 +11,7 @@ import {
   type ChatMessage,
   type ApiEnvelope,
 } from '@partsmall/contract';
-import { api, ApiError } from '../../shared/api';
+import { api, ApiError, messageOf } from '../../shared/api';
 import { session } from '../../shared/session';
 import { T } from '../../shared/texts';
 import { TC } from './texts';
@@ -85,6 +85,23 @@ export function useUploadImages() {
   return useMutation({
     mutationFn: ({ files, targetUser }: { files: File[]; targetUser?: number }) => uploadImages(files, targetUser),
   });
+}
+
+/**
+ * Pictures sent to the conversation (staff: to the customer shown, none while nobody is): the
+ * stored message joins the list, a refusal is alerted.
+ */
+export function useChatFiles(
+  addStored: (message: ChatMessage) => void,
+  alert: (message: string) => void,
+  targetUser?: number | null,
+) {
+  const upload = useUploadImages();
+  const onFiles = (files: File[]) => {
+    if (targetUser === null) return;
+    upload.mutate({ files, targetUser }, { onSuccess: addStored, onError: (e) => alert(messageOf(e)) });
+  };
+  return { onFiles, busy: upload.isPending };
 }
 
 /** api/chatJoin: the chat sign-up answers like a login; the tab is logged in. */

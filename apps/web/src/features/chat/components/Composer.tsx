@@ -5,11 +5,11 @@ import { TC } from '../texts';
 import '../chat.css';
 
 interface ComposerProps {
-  onSend: (text: string) => boolean;
-  onFiles: (files: File[]) => void;
-  onTyping?: () => void;
+  /** The conversation: what sends a message, and what tells the other side someone types. */
+  chat: { send: (text: string) => boolean; sendTyping?: () => void };
+  /** What sends pictures (useChatFiles), busy while they go. */
+  files: { onFiles: (files: File[]) => void; busy: boolean };
   onProblem: (message: string) => void;
-  busy: boolean;
   disabled?: boolean;
   staff?: boolean;
   /** A text to put into the box (canned replies). */
@@ -20,11 +20,9 @@ interface ComposerProps {
 
 /** Text area (Enter sends, Shift+Enter new line), attach button, drag-and-drop and pasting of images. */
 export function Composer({
-  onSend,
-  onFiles,
-  onTyping,
+  chat: { send: onSend, sendTyping: onTyping },
+  files: { onFiles, busy },
   onProblem,
-  busy,
   disabled = false,
   staff = false,
   insert,
