@@ -1,9 +1,9 @@
-import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
-import { useLayerFocus, useLayerKeys } from '../../shared/ui/Modal';
+import { useDialogLayer } from '../../shared/ui/Modal';
 import { Loading } from '../../shared/ui/states';
 import { TC } from './texts';
 import './chat.css';
@@ -32,18 +32,9 @@ export function MobileChatEntry({ children }: { children: ReactNode }) {
 
 /** The chat panel over the page: takes focus when it opens, gives it back to the bar when it closes. */
 function ChatSlide({ onClose }: { onClose: () => void }) {
-  const box = useRef<HTMLDivElement>(null);
-  useLayerKeys(box, onClose);
-  useLayerFocus(box);
+  const layer = useDialogLayer<HTMLDivElement>(TC.title, onClose);
   return (
-    <div
-      ref={box}
-      className="chat-slide"
-      role="dialog"
-      aria-modal="true"
-      aria-label={TC.title}
-      data-testid="chat-slide"
-    >
+    <div {...layer} className="chat-slide" data-testid="chat-slide">
       <button type="button" className="chat-slide-close" onClick={onClose}>
         {T.common.close}
       </button>

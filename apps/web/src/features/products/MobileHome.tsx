@@ -1,11 +1,11 @@
-import { useDeferredValue, useRef, useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { PRODUCT_CATEGORIES, warehouseLabel, type ProductHit } from '@partsmall/contract';
 import { MOBILE_EPC_PATH, pathFor } from '../../shared/paths';
 import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
-import { useLayerFocus, useLayerKeys, useScrollLock } from '../../shared/ui/Modal';
+import { useDialogLayer, useScrollLock } from '../../shared/ui/Modal';
 import { Empty, Spinner } from '../../shared/ui/states';
 import { Glyph } from '../../shared/ui/Glyph';
 import { MatchReason, PriceOrHint, StockState } from './ProductCard';
@@ -136,19 +136,10 @@ function MobileDetailSlide({ product: initial, onClose }: { product: ProductHit;
   const actions = usePurchaseActions(true);
   const { token } = useSession();
   useScrollLock();
-  const box = useRef<HTMLElement>(null);
-  useLayerKeys(box, onClose);
-  useLayerFocus(box);
+  const layer = useDialogLayer<HTMLElement>(product.name, onClose);
   return (
     <div className="m-slide-backdrop" onClick={onClose}>
-      <section
-        ref={box}
-        className="m-slide"
-        role="dialog"
-        aria-modal="true"
-        aria-label={product.name}
-        onClick={(e) => e.stopPropagation()}
-      >
+      <section {...layer} className="m-slide" onClick={(e) => e.stopPropagation()}>
         <header>
           <button type="button" className="link" onClick={onClose}>
             <Glyph symbol="← " />

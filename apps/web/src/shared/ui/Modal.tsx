@@ -120,6 +120,17 @@ export function useLayerKeys(box: RefObject<HTMLElement | null>, onEscape: (() =
   });
 }
 
+/**
+ * A dialog layer a feature draws itself (the phone's slides): Escape closes it, Tab stays inside,
+ * focus goes in and comes back. Spread the answer on the layer's element.
+ */
+export function useDialogLayer<E extends HTMLElement>(label: string, onClose: () => void) {
+  const ref = useRef<E>(null);
+  useLayerKeys(ref, onClose);
+  useLayerFocus(ref);
+  return { ref, role: 'dialog', 'aria-modal': true, 'aria-label': label } as const;
+}
+
 interface ModalProps {
   title: string;
   /** Escape, the backdrop and × close the layer; none of them while busy. */

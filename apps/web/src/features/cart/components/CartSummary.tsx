@@ -4,6 +4,7 @@ import { won } from '../../../shared/format';
 import { managementPath } from '../../../shared/paths';
 import { T } from '../../../shared/texts';
 import { VatSplitRows } from '../../../shared/ui/VatSplit';
+import { SummaryBox } from '../../../shared/ui/SummaryBox';
 
 const t = T.trade.cart;
 
@@ -20,21 +21,25 @@ interface Props {
 export function CartSummary({ mobile, chosen, goods, cash, ordering, onOrder }: Props) {
   const short = goods - cash;
   return (
-    <aside className="cart-summary" aria-label={t.summary}>
-      <h2>{t.summary}</h2>
-      <dl className="sum-list">
-        <dt>{t.warehouse}</dt>
-        <dd>{chosen[0] ? chosen[0].productInfo.stockName : t.noWarehouse}</dd>
-        <dt>{t.selected}</dt>
-        <dd data-testid="selected-count">{t.selectedCount(chosen.length)}</dd>
-        <dt>{t.goodsTotal}</dt>
-        <dd className="sum-strong" data-testid="cart-total">
-          {won(goods)}
-        </dd>
-        <VatSplitRows total={goods} />
-        <dt>{t.cash}</dt>
-        <dd>{won(cash)}</dd>
-      </dl>
+    <SummaryBox
+      className="cart-summary"
+      title={t.summary}
+      figures={
+        <>
+          <dt>{t.warehouse}</dt>
+          <dd>{chosen[0] ? chosen[0].productInfo.stockName : t.noWarehouse}</dd>
+          <dt>{t.selected}</dt>
+          <dd data-testid="selected-count">{t.selectedCount(chosen.length)}</dd>
+          <dt>{t.goodsTotal}</dt>
+          <dd className="sum-strong" data-testid="cart-total">
+            {won(goods)}
+          </dd>
+          <VatSplitRows total={goods} />
+          <dt>{t.cash}</dt>
+          <dd>{won(cash)}</dd>
+        </>
+      }
+    >
       <p className="shipping-note">{t.shippingNote}</p>
       {short > 0 && (
         <p className="short-warning" role="alert">
@@ -50,6 +55,6 @@ export function CartSummary({ mobile, chosen, goods, cash, ordering, onOrder }: 
       >
         {chosen.length > 0 ? t.orderCount(chosen.length) : t.order}
       </button>
-    </aside>
+    </SummaryBox>
   );
 }

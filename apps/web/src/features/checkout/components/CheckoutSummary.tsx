@@ -6,6 +6,7 @@ import { managementPath } from '../../../shared/paths';
 import { T } from '../../../shared/texts';
 import { Spinner } from '../../../shared/ui/states';
 import { VatSplitRows } from '../../../shared/ui/VatSplit';
+import { SummaryBox } from '../../../shared/ui/SummaryBox';
 
 const t = T.trade.checkout;
 
@@ -41,27 +42,31 @@ export function CheckoutSummary({
   const total = goods + fee;
   const after = cash - total;
   return (
-    <aside className="co-summary" aria-label={t.summary}>
-      <h2>{t.summary}</h2>
-      <dl className="sum-list">
-        <dt>{t.goods}</dt>
-        <dd data-testid="goods-total">{won(goods)}</dd>
-        <dt>{t.fee}</dt>
-        <dd data-testid="shipping-fee">{won(fee)}</dd>
-        <dt className="sum-total-label">{t.total}</dt>
-        <dd className="sum-total" data-testid="pay-total">
-          {won(total)}
-        </dd>
-        <VatSplitRows total={total} />
-        {!onCredit && (
-          <>
-            <dt>{t.cash}</dt>
-            <dd>{won(cash)}</dd>
-            <dt>{t.after}</dt>
-            <dd className={after < 0 ? 'neg' : ''}>{won(after)}</dd>
-          </>
-        )}
-      </dl>
+    <SummaryBox
+      className="co-summary"
+      title={t.summary}
+      figures={
+        <>
+          <dt>{t.goods}</dt>
+          <dd data-testid="goods-total">{won(goods)}</dd>
+          <dt>{t.fee}</dt>
+          <dd data-testid="shipping-fee">{won(fee)}</dd>
+          <dt className="sum-total-label">{t.total}</dt>
+          <dd className="sum-total" data-testid="pay-total">
+            {won(total)}
+          </dd>
+          <VatSplitRows total={total} />
+          {!onCredit && (
+            <>
+              <dt>{t.cash}</dt>
+              <dd>{won(cash)}</dd>
+              <dt>{t.after}</dt>
+              <dd className={after < 0 ? 'neg' : ''}>{won(after)}</dd>
+            </>
+          )}
+        </>
+      }
+    >
       {method}
       {!onCredit && after < 0 && (
         <p className="short-warning" role="alert">
@@ -85,6 +90,6 @@ export function CheckoutSummary({
           `${won(total)} ${payLabel ?? t.pay}`
         )}
       </button>
-    </aside>
+    </SummaryBox>
   );
 }
