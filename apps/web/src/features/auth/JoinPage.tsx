@@ -79,8 +79,6 @@ function JoinForm({ mobile }: { mobile: boolean }) {
         flow={flow}
         steps={T.join.steps}
         intro={T.join.intro}
-        mobile={mobile}
-        form={form}
         onSubmit={submit}
         phoneShown={licenseOk}
         first={

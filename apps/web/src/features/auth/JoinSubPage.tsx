@@ -54,8 +54,6 @@ export function JoinSubPage() {
         flow={flow}
         steps={T.join.subSteps}
         intro={T.join.subIntro}
-        mobile={mobile}
-        form={form}
         onSubmit={submit}
         phoneShown
         first={

@@ -17,8 +17,8 @@ import type { PhoneAuthState } from './PhoneVerification';
  * moves to login after 3 s; otherwise the server's message is alerted and shown under the field it
  * names, and a used or expired code has to be requested again.
  */
-export function useJoinFlow<I extends FieldValues>(
-  form: UseFormReturn<I, unknown, unknown>,
+export function useJoinFlow<I extends FieldValues, O>(
+  form: UseFormReturn<I, unknown, O>,
   mobile: boolean,
   terms: { policy: boolean; privacy: boolean },
   firstDone: boolean,
@@ -45,7 +45,18 @@ export function useJoinFlow<I extends FieldValues>(
       },
     });
   };
-  return { phoneState, setPhoneState, authState, current, busy: join.isPending, done: join.isSuccess, send };
+  // The form and the layout travel with the flow: the join forms' frame (JoinFlowView) draws them.
+  return {
+    form,
+    mobile,
+    phoneState,
+    setPhoneState,
+    authState,
+    current,
+    busy: join.isPending,
+    done: join.isSuccess,
+    send,
+  };
 }
 
 /** Focuses a form field by name (after the render that shows it). */

@@ -4,12 +4,14 @@ import { mobileStatusLabel } from './MobileOrdersPage';
 import { isDevShortcut } from './OrderDetailPopup';
 
 describe('mobile order status words', () => {
-  it('says preparing up to 1 and shipped above, but names cancelled and return states', () => {
-    expect(mobileStatusLabel(0)).toBe('준비중');
-    expect(mobileStatusLabel(1)).toBe('준비중');
-    expect(mobileStatusLabel(2)).toBe('출고완료');
-    expect(mobileStatusLabel(3)).toBe('출고취소');
-    expect(mobileStatusLabel(4)).toBe('반품요청');
+  it.each([
+    [0, '준비중'],
+    [1, '준비중'],
+    [2, '출고완료'],
+    [3, '출고취소'],
+    [4, '반품요청'],
+  ])('says preparing up to 1 and shipped above, but names cancelled and return states: %i', (status, word) => {
+    expect(mobileStatusLabel(status)).toBe(word);
   });
 });
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, type ReactNode } from 'react';
-import { useController, useFormContext, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { useController, useFormContext, type FieldValues } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { businessNumber } from '../../../shared/format';
 import { pathFor } from '../../../shared/paths';
@@ -231,23 +231,20 @@ export function JoinFlowView<I extends FieldValues, O>({
   flow,
   steps,
   intro,
-  mobile,
-  form,
   onSubmit,
   first,
   phoneShown,
   details,
 }: {
-  flow: ReturnType<typeof useJoinFlow>;
+  flow: ReturnType<typeof useJoinFlow<I, O>>;
   steps: readonly string[];
   intro: string;
-  mobile: boolean;
-  form: UseFormReturn<I, unknown, O>;
   onSubmit: (values: O) => unknown;
   first: ReactNode;
   phoneShown: boolean;
   details: ReactNode;
 }) {
+  const { form, mobile } = flow;
   return (
     <>
       <StepIndicator steps={steps} current={flow.done ? steps.length : flow.current} />

@@ -101,23 +101,11 @@ describe('the catalogue panels', () => {
     expect(cards('서브그룹')).toEqual(['앞 브레이크', '뒤 브레이크']);
     // A sub group with children opens them; one without opens its parts.
     fireEvent.click(screen.getByRole('button', { name: '앞 브레이크' }));
-    expect(go).toHaveBeenLastCalledWith({
-      ...AT,
-      filter: undefined,
-      num: '34',
-      level: '2',
-      subgroup: '34_01',
-      hasChild: '1',
-    });
+    // Both stay in main group 34, and a pick clears the filter from the address.
+    const inGroup = { ...AT, filter: undefined, num: '34' };
+    expect(go).toHaveBeenLastCalledWith({ ...inGroup, level: '2', subgroup: '34_01', hasChild: '1' });
     fireEvent.click(screen.getByRole('button', { name: '뒤 브레이크' }));
-    expect(go).toHaveBeenLastCalledWith({
-      ...AT,
-      filter: undefined,
-      num: '34',
-      subgroup: '34_02',
-      parts: 'true',
-      mid: '34_02',
-    });
+    expect(go).toHaveBeenLastCalledWith({ ...inGroup, subgroup: '34_02', parts: 'true', mid: '34_02' });
   });
 
   it('shows every sub group, the unfitting one marked, with the filter off', () => {
