@@ -235,6 +235,9 @@ function CustomerPanel({ seq, request }: { seq: number; request: Request }) {
 }
 
 /** Shared pre-written answers: pick one into the text box, save or delete. */
+/** A field named by its placeholder: the short canned-reply form has no labels of its own. */
+const named = (text: string) => ({ placeholder: text, 'aria-label': text });
+
 function CannedPanel({
   request,
   onUse,
@@ -281,18 +284,11 @@ function CannedPanel({
           </li>
         ))}
       </ul>
-      <input
-        value={title}
-        onChange={(e) => setTitle(e.target.value)}
-        placeholder={TC.cannedTitle}
-        aria-label={TC.cannedTitle}
-        maxLength={50}
-      />
+      <input value={title} onChange={(e) => setTitle(e.target.value)} {...named(TC.cannedTitle)} maxLength={50} />
       <textarea
         value={body}
         onChange={(e) => setBody(e.target.value)}
-        placeholder={TC.cannedBody}
-        aria-label={TC.cannedBody}
+        {...named(TC.cannedBody)}
         rows={2}
         maxLength={2000}
       />

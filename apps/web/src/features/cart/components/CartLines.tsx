@@ -82,18 +82,31 @@ function StockNote({ line }: { line: CartLine }) {
   return <span className="stock in">{t.stockLeft(p.hasAmount)}</span>;
 }
 
+/** A line's select box, named by its product; with `why`, a sold-out line says why it cannot be picked. */
+function LineSelect({
+  line,
+  checked,
+  onToggle,
+  why = false,
+}: Pick<LineProps, 'line' | 'checked' | 'onToggle'> & { why?: boolean }) {
+  const p = line.productInfo;
+  return (
+    <input
+      type="checkbox"
+      checked={checked}
+      onChange={() => onToggle(line)}
+      aria-label={t.selectLine(p.name)}
+      title={why && p.hasAmount <= 0 ? t.soldOutWhy : undefined}
+    />
+  );
+}
+
 export function CartRow({ line, checked, onToggle, onQty, onRemove }: LineProps) {
   const p = line.productInfo;
   return (
     <tr className={checked ? 'row-checked' : undefined} data-testid="cart-line">
       <td className="center">
-        <input
-          type="checkbox"
-          checked={checked}
-          onChange={() => onToggle(line)}
-          aria-label={t.selectLine(p.name)}
-          title={p.hasAmount > 0 ? undefined : t.soldOutWhy}
-        />
+        <LineSelect line={line} checked={checked} onToggle={onToggle} why />
       </td>
       <td>
         <div className="cart-product">
@@ -137,7 +150,7 @@ export function MobileCartLine({ line, checked, onToggle, onQty, onRemove }: Lin
   return (
     <li className={`m-cart-line${checked ? ' row-checked' : ''}`} data-testid="cart-line">
       <div className="m-cart-top">
-        <input type="checkbox" checked={checked} onChange={() => onToggle(line)} aria-label={t.selectLine(p.name)} />
+        <LineSelect line={line} checked={checked} onToggle={onToggle} />
         <img src={imageUrl(p.imgFiles[0])} alt="" width={64} height={64} />
         <div className="m-cart-info">
           <p className="cart-name">{p.name}</p>
