@@ -193,11 +193,6 @@ export function FindVerification({
   onCodeEnter: () => void;
 }) {
   return (
-    <PhoneVerification
-      purpose="find"
-      state={step}
-      onState={(s) => onStep(s === 0 ? 0 : 1)}
-      onCodeEnter={onCodeEnter}
-    />
+    <PhoneVerification purpose="find" state={step} onState={(s) => onStep(s === 0 ? 0 : 1)} onCodeEnter={onCodeEnter} />
   );
 }

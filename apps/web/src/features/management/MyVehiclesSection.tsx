@@ -96,13 +96,7 @@ function RenameForm({ vehicle, onClose }: { vehicle: MyVehicle; onClose: () => v
   const save = useSaveVehicle();
   const form = useZodForm(renameForm, { vin: vehicle.vin, name: vehicle.name });
   return (
-    <ModalForm
-      title={V.renameTitle}
-      onClose={onClose}
-      write={save}
-      size="narrow"
-      form={form}
-    >
+    <ModalForm title={V.renameTitle} onClose={onClose} write={save} size="narrow" form={form}>
       <p className="muted">
         {vehicle.title} · {vehicle.vin}
       </p>
