@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG_CREDIT, MSG_PAPERWORK, statementMgtKey } from '@partsmall/contract';
+import { MSG_CREDIT, MSG_PAPERWORK, creditNoteMgtKey, statementMgtKey } from '@partsmall/contract';
 import { queryRows } from '../../src/db/client.js';
-import { companies, receivablesLedger, statementLines, statements, taxInvoices } from '../../src/db/schema.js';
+import {
+  companies,
+  receivablesLedger,
+  statementLines,
+  statements,
+  taxInvoiceOutbox,
+  taxInvoices,
+} from '../../src/db/schema.js';
 import { createSession } from '../../src/features/auth/sessions.js';
 import { closeMonth } from '../../src/features/credit/close.js';
 import { dueDateOf, nextMonth } from '../../src/features/credit/rules.js';
@@ -345,5 +352,94 @@ describe('after the close', () => {
       `${x.companyId},마감상사,정상,1000000,10000,30000,0,0,0,0,30000,${rowX.oldestDue}`,
     );
     expect(csv.body.results!.rows).toBe(res.body.results!.rows.length);
+  });
+});
+
+describe('the next close after a return', () => {
+  it('bills the credit note on the next statement and corrects the 월합계 by one 수정세금계산서, however often it closes', async () => {
+    const next = nextMonth(month);
+    // The test clock: the next month has ended.
+    const later = new Date(`${nextMonth(next)}-01T12:00:00+09:00`);
+    const result = await closeMonth(server.db, { month: next, now: later });
+    expect(result.statements.find((r) => r.companyId === x.companyId)?.closing).toBe(10_000);
+
+    const [first] = await server.db
+      .select()
+      .from(statements)
+      .where(and(eq(statements.companyId, x.companyId), eq(statements.month, month)));
+    const [second] = await server.db
+      .select()
+      .from(statements)
+      .where(and(eq(statements.companyId, x.companyId), eq(statements.month, next)));
+    expect(second).toMatchObject({ opening: 30_000, charges: 10_000, credits: -30_000, closing: 10_000 });
+    const [note] = await server.db
+      .select()
+      .from(receivablesLedger)
+      .where(eq(receivablesLedger.idemKey, `reversal:order:${orderIds.a}:5`));
+    const lines = await server.db.select().from(statementLines).where(eq(statementLines.statementId, second!.id));
+    expect(lines.map((l) => [l.kind, l.orderId, l.amount, l.ledgerId]).sort()).toEqual(
+      [
+        ['charge', orderIds.c, 10_000, expect.any(Number)],
+        ['credit_note', orderIds.a, -30_000, note!.id],
+      ].sort(),
+    );
+
+    // One negative 수정세금계산서 against the first month's 월합계 (환입: 수정사유 3), keyed by the credit note.
+    const correctionsOf = () =>
+      server.db.select().from(taxInvoices).where(eq(taxInvoices.originalId, first!.taxInvoiceId!));
+    const [correction, ...more] = await correctionsOf();
+    expect(more).toEqual([]);
+    expect(correction).toMatchObject({
+      kind: 'correction',
+      companyId: x.companyId,
+      orderId: orderIds.a,
+      mgtKey: creditNoteMgtKey(statementMgtKey(first!.id), note!.id),
+      total: -30_000,
+      supply: -27_273,
+      tax: -2_727,
+      items: [{ orderSeq: orderIds.a, total: -30_000, supply: -27_273, tax: -2_727 }],
+      writeDate: seoulToday().replace(/-/g, ''),
+    });
+    const sent = await until('correction sent', async () => {
+      const [row] = await server.db.select().from(taxInvoices).where(eq(taxInvoices.id, correction!.id));
+      return row?.status === 'sent' ? row : null;
+    });
+    expect(sent).toBeTruthy();
+    const [original] = await server.db.select().from(taxInvoices).where(eq(taxInvoices.id, first!.taxInvoiceId!));
+    const [doc] = await server.db
+      .select()
+      .from(taxInvoiceOutbox)
+      .where(eq(taxInvoiceOutbox.mgtKey, correction!.mgtKey));
+    expect(doc!.fields).toMatchObject({
+      total: -30_000,
+      supply: -27_273,
+      tax: -2_727,
+      modifyCode: 3,
+      correctionOf: statementMgtKey(first!.id),
+      originalWriteDate: original!.writeDate,
+      originalNtsConfirmNum: original!.ntsConfirmNum,
+    });
+    // The next statement's own 월합계 lists what it billed: order c.
+    const [own] = await server.db
+      .select()
+      .from(taxInvoices)
+      .where(eq(taxInvoices.mgtKey, statementMgtKey(second!.id)));
+    expect(own).toMatchObject({
+      kind: 'monthly',
+      total: 10_000,
+      items: [expect.objectContaining({ orderSeq: orderIds.c })],
+    });
+
+    // Closing again, twice at once: nothing more.
+    const before = { s: await count('statements'), l: await count('statement_lines'), i: await count('tax_invoices') };
+    const again = await Promise.all([
+      closeMonth(server.db, { month: next, now: later }),
+      closeMonth(server.db, { month: next, now: later, companyId: x.companyId }),
+    ]);
+    expect(again.map((r) => r.closed)).toEqual([0, 0]);
+    expect({ s: await count('statements'), l: await count('statement_lines'), i: await count('tax_invoices') }).toEqual(
+      before,
+    );
+    expect(await correctionsOf()).toHaveLength(1);
   });
 });
