@@ -1,6 +1,6 @@
 /**
- * `npm run bench -- credit-checkout` (docs/performance.md#credit): the checkout on credit against the
- * cash checkout in the same run. One server; three groups of BENCH_CREDIT_COMPANIES (8) companies:
+ * `npm run bench -- credit-checkout` (docs/performance.md#statement-pdf-and-monthly-close): the
+ * checkout on credit against the cash checkout in the same run. One server; three groups of BENCH_CREDIT_COMPANIES (8) companies:
  * paying in cash, paying on credit (`payWith: 'credit'`: the account row locked, exposure summed,
  * a ledger charge), and a second cash group, the control. In interleaved rounds (`turnOrder`) each
  * group is sent an open loop of `api/requestPaymentProduct` at BENCH_CREDIT_RATE a second for

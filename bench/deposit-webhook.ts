@@ -1,7 +1,7 @@
 /**
- * `npm run bench -- deposit-webhook` (docs/performance.md#credit): how fast the shop answers Toss's
- * `DEPOSIT_CALLBACK` at `/payCenter/toss/webhook` (the secret compared, the event and its job stored
- * in one transaction, 200; docs/requirements.md#credit-deposits). Statements' virtual accounts are
+ * `npm run bench -- deposit-webhook` (docs/performance.md#statement-pdf-and-monthly-close): how fast
+ * the shop answers Toss's `DEPOSIT_CALLBACK` at `/payCenter/toss/webhook` (the secret compared, the
+ * event and its job stored in one transaction, 200; docs/requirements.md#credit-deposits). Statements' virtual accounts are
  * issued at the Toss stand-in first; then BENCH_WEBHOOK_ROUNDS open loops of BENCH_WEBHOOK_RATE
  * callbacks a second for BENCH_WEBHOOK_SECONDS, each a deposit into another account, while the
  * server's own jobs apply them. Goal: p95 under 50 ms (absolute, so no control). Afterwards every
