@@ -356,6 +356,17 @@ describe('after the close', () => {
 });
 
 describe('the next close after a return', () => {
+  it('a company whose 월합계 was parked returns an order after the close, then fills in its invoice fields', async () => {
+    expect(
+      (await call(server, 'returnMallOrder', { seq: orderIds.e, returnReason: 1 }, { token: yToken })).body.code,
+    ).toBe(201);
+    await move(orderIds.e, 5);
+    await server.db
+      .update(companies)
+      .set({ ceo: '김계산', bizType: '서비스', bizItem: '자동차 정비', invoiceMail: 'tax@gyesan.kr' })
+      .where(eq(companies.id, y.companyId));
+  });
+
   it('bills the credit note on the next statement and corrects the 월합계 by one 수정세금계산서, however often it closes', async () => {
     const next = nextMonth(month);
     // The test clock: the next month has ended.
@@ -441,5 +452,48 @@ describe('the next close after a return', () => {
       before,
     );
     expect(await correctionsOf()).toHaveLength(1);
+  });
+});
+
+describe('a credit note against a parked 월합계', () => {
+  it('its 수정세금계산서 waits, failed with a Korean message, until staff issue the original; then it is issued once', async () => {
+    const [sy] = await server.db
+      .select()
+      .from(statements)
+      .where(and(eq(statements.companyId, y.companyId), eq(statements.month, month)));
+    const byKind = async () => {
+      const rows = await server.db.select().from(taxInvoices).where(eq(taxInvoices.companyId, y.companyId));
+      return {
+        original: rows.find((r) => r.id === sy!.taxInvoiceId)!,
+        corrections: rows.filter((r) => r.kind === 'correction'),
+      };
+    };
+    const waiting = await until('correction refused', async () => {
+      const { corrections } = await byKind();
+      return corrections[0]?.status === 'failed' ? corrections : null;
+    });
+    expect(waiting).toHaveLength(1);
+    expect(waiting![0]).toMatchObject({
+      total: -10_000,
+      originalId: sy!.taxInvoiceId,
+      error: MSG_PAPERWORK.originalNotIssued,
+    });
+
+    expect((await call(server, 'adminRetryTaxInvoice', { seq: sy!.taxInvoiceId! }, { token: t.staff })).body.code).toBe(
+      201,
+    );
+    await until('original sent', async () => ((await byKind()).original.status === 'sent' ? true : null));
+    // Staff retry it (unless the job's own retry, after its back-off, has issued it already).
+    if ((await byKind()).corrections[0]!.status === 'failed')
+      expect((await call(server, 'adminRetryTaxInvoice', { seq: waiting![0]!.id }, { token: t.staff })).body.code).toBe(
+        201,
+      );
+    const sent = await until('correction sent', async () => {
+      const { corrections } = await byKind();
+      return corrections[0]?.status === 'sent' ? corrections : null;
+    });
+    expect(sent).toHaveLength(1);
+    const [doc] = await server.db.select().from(taxInvoiceOutbox).where(eq(taxInvoiceOutbox.mgtKey, sent![0]!.mgtKey));
+    expect(doc!.fields).toMatchObject({ total: -10_000, modifyCode: 3, correctionOf: statementMgtKey(sy!.id) });
   });
 });

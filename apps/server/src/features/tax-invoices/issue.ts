@@ -124,8 +124,11 @@ export const issueTaxInvoice: JobHandler<'taxInvoice.issue', TaxInvoiceJobDeps> 
       .select()
       .from(taxInvoices)
       .where(eq(taxInvoices.id, row.originalId ?? 0));
-    if (!original || (original.status !== 'issued' && original.status !== 'sent'))
-      throw new Error('원본 세금계산서가 아직 발행되지 않았습니다.');
+    if (!original || (original.status !== 'issued' && original.status !== 'sent')) {
+      // Staff see it on the list and can retry it once the original is issued (a credit note's original may be parked).
+      await setRow(db, row.id, { status: 'failed', error: MSG_PAPERWORK.originalNotIssued });
+      throw new Error(MSG_PAPERWORK.originalNotIssued);
+    }
     draft = row;
     modifyCode = modifyCodeOf(await refundTypeOf(db, row.refundKey), row.total, original.total);
   } else if (row.statementId !== null) {
