@@ -395,6 +395,20 @@ describe('the next close after a return', () => {
       ].sort(),
     );
 
+    // The credit the next statement has beyond its charges (20,000) pays the first one: what is left
+    // unpaid is what the ledger says is owed (10,000), and the next statement is settled.
+    const [firstAfter] = await server.db.select().from(statements).where(eq(statements.id, first!.id));
+    const [secondAfter] = await server.db.select().from(statements).where(eq(statements.id, second!.id));
+    expect(firstAfter).toMatchObject({ amountDue: 30_000, paid: 20_000, status: 'partial' });
+    expect(secondAfter).toMatchObject({ amountDue: -20_000, paid: -20_000, status: 'paid' });
+    const summary = await call(server, 'getCreditSummary', {}, { token: t.main });
+    expect(summary.body.results).toMatchObject({ used: 10_000, available: 990_000 });
+    const [ledger] = await queryRows<{ owed: number }>(
+      server.db,
+      sql`select sum(amount)::int as owed from receivables_ledger where company_id = ${x.companyId}`,
+    );
+    expect(ledger!.owed).toBe(10_000);
+
     // One negative 수정세금계산서 against the first month's 월합계 (환입: 수정사유 3), keyed by the credit note.
     const correctionsOf = () =>
       server.db.select().from(taxInvoices).where(eq(taxInvoices.originalId, first!.taxInvoiceId!));
@@ -452,6 +466,8 @@ describe('the next close after a return', () => {
       before,
     );
     expect(await correctionsOf()).toHaveLength(1);
+    const [firstAgain] = await server.db.select().from(statements).where(eq(statements.id, first!.id));
+    expect(firstAgain).toMatchObject({ paid: 20_000, status: 'partial' });
   });
 });
 

@@ -24,6 +24,7 @@ import { reversalKey } from './checkout.js';
 import { findCreditAccount, findPaymentTerm, listPaymentTerms } from './repository.js';
 import { dueDateOf, monthEnd, nextMonth } from './rules.js';
 import { notifyStatement } from './notices.js';
+import { settleStatementCredits } from './payments.js';
 import {
   creditAccounts,
   paymentTerms,
@@ -304,6 +305,9 @@ async function closeCompany(
       });
       if (written) parked ||= Boolean(missingInvoiceFields(company));
     }
+    // Credit on a statement (this one crediting more than it bills, or an earlier one's left over)
+    // pays the company's unpaid statements, before the buyer is told and the account is issued.
+    await settleStatementCredits(tx, companyId);
     // The buyer is told the statement (알림톡), once: a job of this transaction keyed by the statement.
     if (s.amountDue > 0) await notifyStatement(tx, s, 'issued');
     // Its own virtual account, issued by the deposits feature's job (docs/requirements.md#credit-deposits).
