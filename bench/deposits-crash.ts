@@ -38,7 +38,8 @@ const CLOSE_CALLS = 3;
 const PORT = Number(process.env.DEPOSIT_CRASH_PORT ?? 4393);
 const BASE = `http://127.0.0.1:${PORT}`;
 const SECRET_KEY = 'live_sk_deposit_crash';
-const DRAIN_MS = Number(process.env.DEPOSIT_CRASH_DRAIN_MS ?? 300_000);
+/** How long the queue may take to drain: an invoice's try cut by a kill comes back after its 4-minute lease. */
+const DRAIN_MS = Number(process.env.DEPOSIT_CRASH_DRAIN_MS ?? 600_000);
 
 export async function run() {
   const url = await freshBenchDatabase(process.env.DEPOSIT_CRASH_DB ?? 'pm_bench_deposit_crash');
@@ -282,7 +283,9 @@ export async function run() {
   console.log(
     `answers: staff ${staffCodes.filter((c) => c === 200).length} x 200 of ${staffCodes.length}; callbacks ${callbackCodes.filter((c) => c === 200).length} x 200 of ${callbackCodes.length}`,
   );
-  console.log(`queue: ${queue.waiting} still waiting, ${queue.parked} parked`);
+  console.log(
+    `queue drained in ${queue.seconds.toFixed(1)} s after the work: ${queue.waiting} still waiting, ${queue.parked} parked`,
+  );
   const checks: [string, boolean][] = [
     [`staff deposits recorded once each: ${staffRows} of ${STAFF_DEPOSITS}`, staffRows === STAFF_DEPOSITS],
     [`staff deposits' sum ${staffSum} = sent ${expectedStaffSum}`, staffSum === expectedStaffSum],
