@@ -13,6 +13,7 @@ import { jobSettings, startJobs } from '../apps/server/src/features/jobs/index.j
 import { consoleSms } from '../apps/server/src/features/sms/provider.js';
 import { seoulDay } from '@partsmall/contract';
 import { freshBenchDatabase } from './lib.js';
+import { seedCreditMonth } from './credit-data.js';
 
 const COMPANIES = Number(process.env.BENCH_CLOSE_COMPANIES ?? 2000);
 const LINES = Number(process.env.BENCH_CLOSE_LINES ?? 100);
@@ -37,27 +38,14 @@ export async function run() {
   await (await startJobs(db, { sms: consoleSms(db, log), log }, jobSettings(process.env))).stop();
 
   const month = previousMonth(seoulDay().slice(0, 7));
-  const shipped = `${month}-15T10:00:00+09:00`;
   const t0 = performance.now();
-  await db.execute(sql`insert into products (name, pid, pid_key, price_a, price_b, price_c, price_d, sale_price, has_amount, stock_name, storage_id)
-    values ('벤치 부품', 'BENCH-1', 'BENCH1', 11000, 11000, 11000, 11000, 11000, 1000000, '한국 김포물류센터', 1)`);
-  await db.execute(sql`insert into companies (name, license, security_num, biz_type, biz_item, invoice_mail)
-    select '벤치상사' || g, (1000000000 + g)::text, '000000', '도소매', '자동차 부품', 'tax' || g || '@bench.kr'
-    from generate_series(1, ${COMPANIES}) g`);
-  await db.execute(sql`insert into members (login_id, password_hash, name, phone, company_id, phone_verified)
-    select 'bench' || c.id || '@bench.kr', 'x', '벤치', '010' || lpad(c.id::text, 8, '0'), c.id, false from companies c`);
-  await db.execute(sql`insert into credit_accounts (company_id, credit_limit, term_code)
-    select id, 100000000, 'EOM_NEXT_10' from companies`);
-  await db.execute(sql`insert into orders (company_id, member_id, client_request_id, storage_id, stock_name, status, total_amount, shipping,
-      shipping_value, shipping_pay_type, name, phone, pay_with, shipped_at, created_at)
-    select m.company_id, m.id, 'bench-' || m.company_id || '-' || g, 1, '한국 김포물류센터', 2, 11000 * (1 + g % 5), 0, 4, 2,
-      '김수령', '01055550000', 'credit', ${shipped}::timestamptz, ${shipped}::timestamptz - interval '1 day'
-    from members m cross join generate_series(1, ${LINES}) g`);
-  await db.execute(sql`insert into order_lines (order_id, product_id, name, pid, qty, price)
-    select o.id, p.id, '벤치 부품', 'BENCH-1', 1 + o.id % 5, 11000 from orders o cross join products p`);
-  await db.execute(sql`insert into receivables_ledger (company_id, kind, amount, order_id, idem_key, created_at)
-    select company_id, 'charge', total_amount, id, 'charge:order:' || id, created_at from orders`);
-  await db.execute(sql`analyze`);
+  await seedCreditMonth(db, {
+    prefix: '벤치상사',
+    licenseBase: 1_000_000_000,
+    companies: COMPANIES,
+    lines: LINES,
+    month,
+  });
   const seeded = (performance.now() - t0) / 1000;
 
   const t1 = performance.now();

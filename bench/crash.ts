@@ -1,12 +1,12 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import type { ChildProcess } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import { openDatabase, queryRows } from '../apps/server/src/db/client.js';
 import { cashLedger } from '../apps/server/src/db/schema.js';
 import { hashPassword } from '../apps/server/src/features/auth/passwords.js';
 import { seedDemo } from '../apps/server/src/seed/demo.js';
-import { freshBenchDatabase, startServerProcess } from './lib.js';
+import { freshBenchDatabase } from './lib.js';
+import { drainQueue, KilledServer, resendingPost, sleep } from './crash-lib.js';
 import {
   insertCompany,
   insertOrders,
@@ -49,8 +49,6 @@ const ORDER_CHARGE = 11_000 + 3_000; // goods and shipping of each order to ship
 /** How long the queue may take to drain after the work (a killed process's tries expire first). */
 const DRAIN_MS = Number(process.env.CRASH_DRAIN_MS ?? 600_000);
 const BASE = `http://127.0.0.1:${PORT}`;
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function run() {
   const url = await freshBenchDatabase(process.env.CRASH_DB ?? 'pm_bench_crash');
@@ -132,7 +130,7 @@ export async function run() {
     NOTIFY_TEMPLATE_SHIPPED: 'TPL-SHIPPED',
     NOTIFY_TEMPLATE_CASH_CREDITED: 'TPL-CASH-CREDITED',
   });
-  const { solapi, popbill } = standIns;
+  const { solapi, popbill, popbillKey } = standIns;
 
   const env: Record<string, string> = {
     PAYMENT_SANDBOX_SECRET: SECRET,
@@ -141,28 +139,8 @@ export async function run() {
     JOBS_EXPIRE_SECONDS: '30',
     JOBS_RETRY_DELAY_SECONDS: '1',
   };
-  let server: ChildProcess = await startServerProcess(url, PORT, env);
-  // Whatever happens, the server this run started ends with it.
-  const stop = () => server.exitCode === null && server.kill('SIGKILL');
-  process.once('exit', stop);
-
-  /** A JSON POST that is repeated while the server is down or restarting (no answer = send again). */
-  async function post<T>(path: string, body: unknown, token?: string): Promise<{ status: number; body: T }> {
-    for (;;) {
-      try {
-        const res = await fetch(`${BASE}/${path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-          body: JSON.stringify(body),
-          signal: AbortSignal.timeout(5000),
-        });
-        if (res.status >= 500) throw new Error(`HTTP ${res.status}`);
-        return { status: res.status, body: (await res.json()) as T };
-      } catch {
-        await sleep(100);
-      }
-    }
-  }
+  const server = await KilledServer.start(url, PORT, env);
+  const post = resendingPost(BASE);
 
   const tokens: string[] = [];
   for (const id of logins)
@@ -237,20 +215,9 @@ export async function run() {
   }
 
   // The killer: three SIGKILLs at random moments while the work runs, each followed by a restart.
-  const kills: { atMs: number; downMs: number }[] = [];
   const t0 = Date.now();
   let workDone = false;
-  const killer = (async () => {
-    for (let k = 0; k < KILLS && !workDone; k++) {
-      await sleep(2000 + Math.random() * 5000);
-      const at = Date.now();
-      const exited = new Promise((r) => server.once('exit', r));
-      server.kill('SIGKILL');
-      await exited;
-      server = await startServerProcess(url, PORT, env);
-      kills.push({ atMs: at - t0, downMs: Date.now() - at });
-    }
-  })();
+  const killer = server.killer(KILLS, () => !workDone, { minMs: 2000, spreadMs: 5000 });
 
   const codes: number[] = [];
   const work: Promise<void>[] = [];
@@ -289,30 +256,9 @@ export async function run() {
   const seconds = (Date.now() - t0) / 1000;
   for (const s of sockets) s.close();
 
-  // The queue drains: nothing waiting (due now), retrying or running. pg-boss fails a killed
-  // process's running tries back to the queue once they expire, at its next maintenance; such a
-  // retry is due a moment later, so it counts as waiting before it is due (else the last kill's
-  // tries, expired after everything else was done, looked like a drained queue and went uncounted).
-  const watch = await openDatabase(url, '');
-  const queueState = async () =>
-    (
-      await queryRows<{ waiting: number; parked: number; completed: number }>(
-        watch.db,
-        sql`select count(*) filter (where state in ('retry', 'active') or (state = 'created' and start_after <= now()))::int as waiting,
-                   count(*) filter (where state = 'failed')::int as parked,
-                   count(*) filter (where state = 'completed')::int as completed
-            from pgboss.job`,
-      )
-    )[0]!;
-  const drainStart = Date.now();
-  let queue = await queueState();
-  while (queue.waiting > 0 && Date.now() - drainStart < DRAIN_MS) {
-    await sleep(1000);
-    queue = await queueState();
-  }
-  const drainSeconds = (Date.now() - drainStart) / 1000;
-  await watch.close();
-  server.kill('SIGTERM');
+  // The queue drains: nothing waiting (due now), retrying or running.
+  const queue = await drainQueue(url, DRAIN_MS);
+  server.stop();
   await solapi.close();
   await popbill.close();
 
@@ -392,9 +338,11 @@ export async function run() {
   const notAlimtalk = solapi.sent.filter((m) => m.type !== 'ATA').length;
   const perEvent = (prefix: RegExp) => [...received.keys()].filter((id) => prefix.test(id)).length;
   const expectedInvoices = invoiceRows.length;
-  const invoicesLost = invoiceRows.filter((r) => !popbill.issued.has(r.mgt_key)).length;
+  const invoicesLost = invoiceRows.filter((r) => !popbill.issued.has(popbillKey(r.mgt_key))).length;
   const invoicesNotIssued = invoiceRows.filter((r) => r.status !== 'issued' && r.status !== 'sent').length;
-  const invoicesUnexpected = [...popbill.issued.keys()].filter((k) => !invoiceRows.some((r) => r.mgt_key === k)).length;
+  const invoicesUnexpected = [...popbill.issued.keys()].filter(
+    (k) => !invoiceRows.some((r) => popbillKey(r.mgt_key) === k),
+  ).length;
   const invoicesWrongCompany = invoiceRows.filter((r) => !perOrderCompanies.has(r.company_id)).length;
 
   const paid = codes.filter((c) => c === 201).length;
@@ -402,9 +350,7 @@ export async function run() {
   console.log(
     `\ncrash benchmark: ${PAYMENTS} order payments (${RATE}/s offered), ${CONFIRMATION_TOTAL} confirmations x${DELIVERIES} and ${SHIPMENTS} shipments, ${KILLS} SIGKILLs, ${seconds.toFixed(1)} s`,
   );
-  console.log(
-    `kills (ms after start, ms until the restarted server listened): ${kills.map((k) => `${k.atMs}/${k.downMs}`).join(', ')}`,
-  );
+  console.log(`kills (ms after start, ms until the restarted server listened): ${server.killReport()}`);
   console.log(
     `order payments: ${paid} paid, ${refused} refused (stock or cash), ${sends.resent} resends after a lost answer; orders stored ${orders}`,
   );
@@ -415,7 +361,7 @@ export async function run() {
     `shipments: ${SHIPMENTS} orders (${SHIP_RATE}/s offered), ${shippedOrders} shipped (${shipCodes.filter((c) => c >= 200 && c < 300).length} x 2xx, ${shipCodes.filter((c) => c === 409).length} x 409 after a resend), ${shippedEvents} shipped events`,
   );
   console.log(
-    `queue drained in ${drainSeconds.toFixed(1)} s after the work: ${queue.completed} jobs completed, ${queue.waiting} still waiting, ${queue.parked} parked`,
+    `queue drained in ${queue.seconds.toFixed(1)} s after the work: ${queue.completed} jobs completed, ${queue.waiting} still waiting, ${queue.parked} parked`,
   );
   console.log(
     `Solapi stand-in: ${solapi.calls.length} calls, ${solapi.sent.length} accepted (${solapi.sent.length - notAlimtalk} 알림톡); ${received.size} distinct message ids of ${expectedMessages.size} expected (order paid ${perEvent(/:paid:/)}, shipped ${perEvent(/:event:/)}, cash credited ${perEvent(/^notify\.send:payment:/)}); lost ${messagesLost.length}, doubled ${messagesDoubled.length}, unexpected ${messagesUnexpected.length}`,

@@ -185,6 +185,8 @@ export async function openLoop(
     headers?: Record<string, string>;
     /** The body of the i-th request (warm-up ones included) when each differs, e.g. one order each. */
     bodyOf?: (i: number) => object;
+    /** Headers of the i-th request beside `headers`, e.g. the session of one of several buyers. */
+    headersOf?: (i: number) => Record<string, string>;
   },
 ): Promise<OpenLoopResult> {
   const target = new URL(url);
@@ -228,7 +230,7 @@ export async function openLoop(
           port: target.port,
           path: target.pathname,
           method: 'POST',
-          headers: { ...headers, 'content-length': String(bytes.length) },
+          headers: { ...headers, ...opts.headersOf?.(i), 'content-length': String(bytes.length) },
         },
         (res) => {
           res.on('data', () => {});

@@ -157,6 +157,9 @@ export function onPaymentFinish(clientRequestId: string, then: (code: number) =>
  * The Solapi and Popbill stand-ins (apps/server/test/stand-ins.ts) in this process, and the server
  * settings that send 알림톡 (with `templates`) and tax invoices to them; keys named after `name`.
  */
+/** The benches' Popbill key prefix: the stand-in holds each document under it. */
+const MGTKEY_PREFIX = 'BN';
+
 export async function providerStandIns(name: string, templates: Record<string, string>) {
   const solapi = await solapiStandIn(`${name}-solapi-key`, `${name}-solapi-secret`);
   const popbillSecret = Buffer.from(`${name}-popbill-secret`).toString('base64');
@@ -176,8 +179,10 @@ export async function providerStandIns(name: string, templates: Record<string, s
     POPBILL_CORP_NUM: '1234567891',
     POPBILL_AUTH_URL: popbill.url,
     POPBILL_API_URL: popbill.url,
+    // Production refuses Popbill without the installation's key prefix (docs/security.md).
+    POPBILL_MGTKEY_PREFIX: MGTKEY_PREFIX,
   };
-  return { solapi, popbill, env };
+  return { solapi, popbill, env, popbillKey: (mgtKey: string) => `${MGTKEY_PREFIX}${mgtKey}` };
 }
 
 /**

@@ -18,6 +18,8 @@ const benches: Record<string, () => Promise<void>> = {
   quickorder: async () => (await import('./quickorder.js')).run(),
   relevance: async () => (await import('./relevance.js')).run(),
   close: async () => (await import('./close.js')).run(),
+  'credit-checkout': async () => (await import('./credit-checkout.js')).run(),
+  'deposit-webhook': async () => (await import('./deposit-webhook.js')).run(),
 };
 const names = which === 'all' ? Object.keys(benches) : [which];
 for (const name of names) {

@@ -27,6 +27,9 @@ export const MSG_PAPERWORK = {
   invoiceRetried: '세금계산서를 다시 발행합니다.',
   invoiceCancelled: '세금계산서 발행을 취소했습니다.',
   invoiceInfoEmpty: '바꿀 항목(업태, 종목, 세금계산서 이메일, 발행 방식)을 하나 이상 입력하세요.',
+  /** A 수정세금계산서 whose original is not issued (parked): staff issue the original, then retry this. */
+  originalNotIssued:
+    '원본 세금계산서가 아직 발행되지 않았습니다. 원본 세금계산서를 먼저 발행한 뒤 이 수정세금계산서를 다시 발행하세요.',
   /** Staff read it on a parked job and on the invoice: what the company must fill in first. */
   invoiceFieldsMissing: (fields: string) =>
     `회사 정보에 세금계산서 발행에 필요한 항목(${fields})이 없어 발행하지 못했습니다. 회사 정보를 채운 뒤 다시 발행하세요.`,

@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   corrections,
   correctionMgtKey,
+  creditNoteMgtKey,
   lastDayOfMonth,
   monthlyInvoice,
   monthlyIssueDeadline,
   monthlyMgtKey,
   orderInvoice,
   orderMgtKey,
+  statementMgtKey,
   type InvoiceOrder,
 } from './tax-invoice.js';
 
@@ -20,6 +22,7 @@ describe('mgtKey', () => {
     expect(monthlyMgtKey(7, '2026-11')).toBe('M-202611-7');
     expect(correctionMgtKey('O-16', 5)).toBe('O-16-R5');
     expect(correctionMgtKey('M-202611-7', 1295)).toBe('M-202611-7-RZZ');
+    expect(creditNoteMgtKey('S-A', 1295)).toBe('S-A-CZZ');
   });
 
   it('keeps original and corrections distinct, and different inputs apart', () => {
@@ -32,8 +35,10 @@ describe('mgtKey', () => {
       correctionMgtKey(orderMgtKey(1), 1),
       correctionMgtKey(orderMgtKey(1), 2),
       correctionMgtKey(monthlyMgtKey(1, '2026-11'), 1),
+      creditNoteMgtKey(statementMgtKey(1), 1),
+      correctionMgtKey(statementMgtKey(1), 1),
     ]);
-    expect(keys.size).toBe(8);
+    expect(keys.size).toBe(10);
   });
 
   it("stays within Popbill's 24 characters of [A-Za-z0-9_-] at the largest ids", () => {
@@ -42,6 +47,7 @@ describe('mgtKey', () => {
     expect(longest).toBe('M-202611-ZIK0ZJ-RZIK0ZJ');
     expect(longest.length).toBe(23);
     expect(correctionMgtKey(orderMgtKey(max), max)).toMatch(/^[A-Za-z0-9_-]{1,24}$/);
+    expect(creditNoteMgtKey(statementMgtKey(max), max)).toBe('S-ZIK0ZJ-CZIK0ZJ');
   });
 
   it('refuses ids and months it cannot key', () => {

@@ -98,6 +98,15 @@ export function correctionMgtKey(originalMgtKey: string, refundSeq: number): str
   return checked(`${originalMgtKey}-R${id36(refundSeq)}`);
 }
 
+/**
+ * '<original>-C<credit note>' for the 수정세금계산서 of a credit note: a return of a credit order after
+ * its statement's 월합계 (docs/requirements.md#monthly-close). The credit note's receivables-ledger id
+ * is not a cash refund's id, hence its own letter.
+ */
+export function creditNoteMgtKey(originalMgtKey: string, creditNoteSeq: number): string {
+  return checked(`${originalMgtKey}-C${id36(creditNoteSeq)}`);
+}
+
 // ---------------------------------------------------------------------------------------------
 
 function refundedBefore(order: InvoiceOrder, issueAt: Date): number {

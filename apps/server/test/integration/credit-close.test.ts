@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG_CREDIT, MSG_PAPERWORK, statementMgtKey } from '@partsmall/contract';
+import { MSG_CREDIT, MSG_PAPERWORK, creditNoteMgtKey, statementMgtKey } from '@partsmall/contract';
 import { queryRows } from '../../src/db/client.js';
-import { companies, receivablesLedger, statementLines, statements, taxInvoices } from '../../src/db/schema.js';
+import {
+  companies,
+  receivablesLedger,
+  statementLines,
+  statements,
+  taxInvoiceOutbox,
+  taxInvoices,
+} from '../../src/db/schema.js';
 import { createSession } from '../../src/features/auth/sessions.js';
 import { closeMonth } from '../../src/features/credit/close.js';
 import { dueDateOf, nextMonth } from '../../src/features/credit/rules.js';
@@ -345,5 +352,164 @@ describe('after the close', () => {
       `${x.companyId},마감상사,정상,1000000,10000,30000,0,0,0,0,30000,${rowX.oldestDue}`,
     );
     expect(csv.body.results!.rows).toBe(res.body.results!.rows.length);
+  });
+});
+
+describe('the next close after a return', () => {
+  it('a company whose 월합계 was parked returns an order after the close, then fills in its invoice fields', async () => {
+    expect(
+      (await call(server, 'returnMallOrder', { seq: orderIds.e, returnReason: 1 }, { token: yToken })).body.code,
+    ).toBe(201);
+    await move(orderIds.e, 5);
+    await server.db
+      .update(companies)
+      .set({ ceo: '김계산', bizType: '서비스', bizItem: '자동차 정비', invoiceMail: 'tax@gyesan.kr' })
+      .where(eq(companies.id, y.companyId));
+  });
+
+  it('bills the credit note on the next statement and corrects the 월합계 by one 수정세금계산서, however often it closes', async () => {
+    const next = nextMonth(month);
+    // The test clock: the next month has ended.
+    const later = new Date(`${nextMonth(next)}-01T12:00:00+09:00`);
+    const result = await closeMonth(server.db, { month: next, now: later });
+    expect(result.statements.find((r) => r.companyId === x.companyId)?.closing).toBe(10_000);
+
+    const [first] = await server.db
+      .select()
+      .from(statements)
+      .where(and(eq(statements.companyId, x.companyId), eq(statements.month, month)));
+    const [second] = await server.db
+      .select()
+      .from(statements)
+      .where(and(eq(statements.companyId, x.companyId), eq(statements.month, next)));
+    expect(second).toMatchObject({ opening: 30_000, charges: 10_000, credits: -30_000, closing: 10_000 });
+    const [note] = await server.db
+      .select()
+      .from(receivablesLedger)
+      .where(eq(receivablesLedger.idemKey, `reversal:order:${orderIds.a}:5`));
+    const lines = await server.db.select().from(statementLines).where(eq(statementLines.statementId, second!.id));
+    expect(lines.map((l) => [l.kind, l.orderId, l.amount, l.ledgerId]).sort()).toEqual(
+      [
+        ['charge', orderIds.c, 10_000, expect.any(Number)],
+        ['credit_note', orderIds.a, -30_000, note!.id],
+      ].sort(),
+    );
+
+    // The credit the next statement has beyond its charges (20,000) pays the first one: what is left
+    // unpaid is what the ledger says is owed (10,000), and the next statement is settled.
+    const [firstAfter] = await server.db.select().from(statements).where(eq(statements.id, first!.id));
+    const [secondAfter] = await server.db.select().from(statements).where(eq(statements.id, second!.id));
+    expect(firstAfter).toMatchObject({ amountDue: 30_000, paid: 20_000, status: 'partial' });
+    expect(secondAfter).toMatchObject({ amountDue: -20_000, paid: -20_000, status: 'paid' });
+    const summary = await call(server, 'getCreditSummary', {}, { token: t.main });
+    expect(summary.body.results).toMatchObject({ used: 10_000, available: 990_000 });
+    const [ledger] = await queryRows<{ owed: number }>(
+      server.db,
+      sql`select sum(amount)::int as owed from receivables_ledger where company_id = ${x.companyId}`,
+    );
+    expect(ledger!.owed).toBe(10_000);
+
+    // One negative 수정세금계산서 against the first month's 월합계 (환입: 수정사유 3), keyed by the credit note.
+    const correctionsOf = () =>
+      server.db.select().from(taxInvoices).where(eq(taxInvoices.originalId, first!.taxInvoiceId!));
+    const [correction, ...more] = await correctionsOf();
+    expect(more).toEqual([]);
+    expect(correction).toMatchObject({
+      kind: 'correction',
+      companyId: x.companyId,
+      orderId: orderIds.a,
+      mgtKey: creditNoteMgtKey(statementMgtKey(first!.id), note!.id),
+      total: -30_000,
+      supply: -27_273,
+      tax: -2_727,
+      items: [{ orderSeq: orderIds.a, total: -30_000, supply: -27_273, tax: -2_727 }],
+      writeDate: seoulToday().replace(/-/g, ''),
+    });
+    const sent = await until('correction sent', async () => {
+      const [row] = await server.db.select().from(taxInvoices).where(eq(taxInvoices.id, correction!.id));
+      return row?.status === 'sent' ? row : null;
+    });
+    expect(sent).toBeTruthy();
+    const [original] = await server.db.select().from(taxInvoices).where(eq(taxInvoices.id, first!.taxInvoiceId!));
+    const [doc] = await server.db
+      .select()
+      .from(taxInvoiceOutbox)
+      .where(eq(taxInvoiceOutbox.mgtKey, correction!.mgtKey));
+    expect(doc!.fields).toMatchObject({
+      total: -30_000,
+      supply: -27_273,
+      tax: -2_727,
+      modifyCode: 3,
+      correctionOf: statementMgtKey(first!.id),
+      originalWriteDate: original!.writeDate,
+      originalNtsConfirmNum: original!.ntsConfirmNum,
+    });
+    // The next statement's own 월합계 lists what it billed: order c.
+    const [own] = await server.db
+      .select()
+      .from(taxInvoices)
+      .where(eq(taxInvoices.mgtKey, statementMgtKey(second!.id)));
+    expect(own).toMatchObject({
+      kind: 'monthly',
+      total: 10_000,
+      items: [expect.objectContaining({ orderSeq: orderIds.c })],
+    });
+
+    // Closing again, twice at once: nothing more.
+    const before = { s: await count('statements'), l: await count('statement_lines'), i: await count('tax_invoices') };
+    const again = await Promise.all([
+      closeMonth(server.db, { month: next, now: later }),
+      closeMonth(server.db, { month: next, now: later, companyId: x.companyId }),
+    ]);
+    expect(again.map((r) => r.closed)).toEqual([0, 0]);
+    expect({ s: await count('statements'), l: await count('statement_lines'), i: await count('tax_invoices') }).toEqual(
+      before,
+    );
+    expect(await correctionsOf()).toHaveLength(1);
+    const [firstAgain] = await server.db.select().from(statements).where(eq(statements.id, first!.id));
+    expect(firstAgain).toMatchObject({ paid: 20_000, status: 'partial' });
+  });
+});
+
+describe('a credit note against a parked 월합계', () => {
+  it('its 수정세금계산서 waits, failed with a Korean message, until staff issue the original; then it is issued once', async () => {
+    const [sy] = await server.db
+      .select()
+      .from(statements)
+      .where(and(eq(statements.companyId, y.companyId), eq(statements.month, month)));
+    const byKind = async () => {
+      const rows = await server.db.select().from(taxInvoices).where(eq(taxInvoices.companyId, y.companyId));
+      return {
+        original: rows.find((r) => r.id === sy!.taxInvoiceId)!,
+        corrections: rows.filter((r) => r.kind === 'correction'),
+      };
+    };
+    const waiting = await until('correction refused', async () => {
+      const { corrections } = await byKind();
+      return corrections[0]?.status === 'failed' ? corrections : null;
+    });
+    expect(waiting).toHaveLength(1);
+    expect(waiting![0]).toMatchObject({
+      total: -10_000,
+      originalId: sy!.taxInvoiceId,
+      error: MSG_PAPERWORK.originalNotIssued,
+    });
+
+    expect((await call(server, 'adminRetryTaxInvoice', { seq: sy!.taxInvoiceId! }, { token: t.staff })).body.code).toBe(
+      201,
+    );
+    await until('original sent', async () => ((await byKind()).original.status === 'sent' ? true : null));
+    // Staff retry it (unless the job's own retry, after its back-off, has issued it already).
+    if ((await byKind()).corrections[0]!.status === 'failed')
+      expect((await call(server, 'adminRetryTaxInvoice', { seq: waiting![0]!.id }, { token: t.staff })).body.code).toBe(
+        201,
+      );
+    const sent = await until('correction sent', async () => {
+      const { corrections } = await byKind();
+      return corrections[0]?.status === 'sent' ? corrections : null;
+    });
+    expect(sent).toHaveLength(1);
+    const [doc] = await server.db.select().from(taxInvoiceOutbox).where(eq(taxInvoiceOutbox.mgtKey, sent![0]!.mgtKey));
+    expect(doc!.fields).toMatchObject({ total: -10_000, modifyCode: 3, correctionOf: statementMgtKey(sy!.id) });
   });
 });

@@ -1,13 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartLine } from '@partsmall/contract';
 import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
 import { insertOrder, makeProduct } from '../order-helpers.js';
+import { pdfText } from '../pdf-text.js';
 
 /**
  * A quick order line's memo (docs/requirements.md#job-reference) is shown where the line goes: the
@@ -25,17 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-function pdfText(pdf: Buffer): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-pdf-'));
-  const file = path.join(dir, 'a.pdf');
-  fs.writeFileSync(file, pdf);
-  try {
-    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 describe('quick order memos', () => {
   it('the cart answers each line with its memo', async () => {

@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG_ORDER, MSG_PAPERWORK } from '@partsmall/contract';
 import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
@@ -9,6 +5,7 @@ import { makeCompany, type TestCompany } from '../member-helpers.js';
 import { fund, insertOrder, makeProduct, seoulMidnight, seoulToday } from '../order-helpers.js';
 import { companies, orderLines, orders } from '../../src/db/schema.js';
 import { eq } from 'drizzle-orm';
+import { pdfText } from '../pdf-text.js';
 
 /**
  * 거래명세서 and 캐시 원장 (docs/requirements.md#statements, docs/requirements.md#cash-ledger): who may read which statement, the periods refused, the PDF's
@@ -34,17 +31,6 @@ async function raw(p: string, query: Record<string, string | number>, token?: st
     body,
     json: () => JSON.parse(body.toString('utf8')) as { code: number; message: string; field?: string },
   };
-}
-
-function pdfText(pdf: Buffer): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-pdf-'));
-  const file = path.join(dir, 'a.pdf');
-  fs.writeFileSync(file, pdf);
-  try {
-    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 beforeAll(async () => {

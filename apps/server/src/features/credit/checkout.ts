@@ -57,6 +57,9 @@ export async function chargeCreditOrder(
   });
 }
 
+/** The idempotency key of a credit order's reversal by a move to `status` (one per move). */
+export const reversalKey = (orderId: number, status: number) => `reversal:order:${orderId}:${status}`;
+
 /**
  * Reverses (part of) a credit order's charge when it is cancelled (3, 8) or its return approved (5):
  * the amount a cash refund would have been, as a ledger row, never cash. Once the charge is on a
@@ -78,7 +81,7 @@ export async function reverseCreditOrder(
     companyId: o.companyId,
     kind: billed ? 'credit_note' : 'reversal',
     amount: -o.amount,
-    idemKey: `reversal:order:${o.orderId}:${o.status}`,
+    idemKey: reversalKey(o.orderId, o.status),
     orderId: o.orderId,
     memberId: o.memberId,
     note: `주문 #${o.orderId} ${o.returned ? '반품' : '취소'}${billed ? ` (${statementName(billed.month)} 차감)` : ''}`,

@@ -7,6 +7,7 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import {
   MSG_CREDIT,
+  ORDER_STATUS,
   statementInvoice,
   type ReceivableKind,
   type StatementLine,
@@ -18,10 +19,12 @@ import { companies } from '../members/schema.js';
 import { badRequest } from '../../shared/http.js';
 import { seoulDay } from '@partsmall/contract';
 import { enqueue } from '../../shared/job-queue.js';
-import { missingInvoiceFields, writeInvoice } from '../tax-invoices/index.js';
+import { missingInvoiceFields, writeCreditNoteCorrection, writeInvoice } from '../tax-invoices/index.js';
+import { reversalKey } from './checkout.js';
 import { findCreditAccount, findPaymentTerm, listPaymentTerms } from './repository.js';
 import { dueDateOf, monthEnd, nextMonth } from './rules.js';
 import { notifyStatement } from './notices.js';
+import { settleStatementCredits } from './payments.js';
 import {
   creditAccounts,
   paymentTerms,
@@ -63,6 +66,8 @@ interface LineSource {
   lineDate: string;
   orderName: string | null;
   note: string;
+  /** A reversal or credit note of an approved return (not a cancel). */
+  returned: boolean;
 }
 
 /** The instant the month's statement stops taking lines: the start of the next month in Seoul, or now. */
@@ -89,9 +94,10 @@ async function unbilledLines(db: Db | Tx, companyId: number, cutoff: Date): Prom
     line_date: string;
     order_name: string | null;
     note: string;
+    idem_key: string;
   }>(
     db,
-    sql`select l.id, l.kind, l.amount, l.order_id, l.note,
+    sql`select l.id, l.kind, l.amount, l.order_id, l.note, l.idem_key,
         to_char(coalesce(case when l.kind = 'charge' then o.shipped_at end, l.created_at) at time zone 'Asia/Seoul', 'YYYY-MM-DD') as line_date,
         (select min(ol.name) || case when count(*) > 1 then ' 외 ' || (count(*) - 1) || '건' else '' end
            from order_lines ol where ol.order_id = l.order_id) as order_name
@@ -111,7 +117,29 @@ async function unbilledLines(db: Db | Tx, companyId: number, cutoff: Date): Prom
     lineDate: r.line_date,
     orderName: r.order_name,
     note: r.note,
+    returned: r.order_id !== null && r.idem_key === reversalKey(r.order_id, ORDER_STATUS.returnApproved),
   }));
+}
+
+/**
+ * The 월합계 each credit note corrects, by the note's ledger id: the invoice of the statement that
+ * billed its order's charge (notes whose statement has no invoice are left out).
+ */
+async function creditNoteOriginals(tx: Tx, noteIds: readonly number[]): Promise<Map<number, number>> {
+  if (noteIds.length === 0) return new Map();
+  const rows = await queryRows<{ id: number; tax_invoice_id: number }>(
+    tx,
+    sql`select n.id, s.tax_invoice_id
+      from receivables_ledger n
+      join receivables_ledger c on c.order_id = n.order_id and c.kind = 'charge'
+      join statement_lines sl on sl.ledger_id = c.id
+      join statements s on s.id = sl.statement_id
+      where n.id in (${sql.join(
+        noteIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}) and s.tax_invoice_id is not null`,
+  );
+  return new Map(rows.map((r) => [Number(r.id), Number(r.tax_invoice_id)]));
 }
 
 function describe(l: LineSource): string {
@@ -256,6 +284,30 @@ async function closeCompany(
       s.taxInvoiceId = row!.id;
       parked = Boolean(missingInvoiceFields(company));
     }
+    // A credit note (a return after an earlier close) corrects that month's 월합계: a 수정세금계산서,
+    // made with the statement that bills the note, so once.
+    const notes = draft.lines.filter((l) => l.kind === 'credit_note' && l.orderId !== null);
+    const originals = await creditNoteOriginals(
+      tx,
+      notes.map((l) => l.id),
+    );
+    for (const l of notes) {
+      const originalId = originals.get(l.id);
+      if (originalId === undefined) continue;
+      const written = await writeCreditNoteCorrection(tx, {
+        companyId,
+        originalId,
+        noteSeq: l.id,
+        orderSeq: l.orderId!,
+        amount: -l.amount,
+        day: l.lineDate,
+        returned: l.returned,
+      });
+      if (written) parked ||= Boolean(missingInvoiceFields(company));
+    }
+    // Credit on a statement (this one crediting more than it bills, or an earlier one's left over)
+    // pays the company's unpaid statements, before the buyer is told and the account is issued.
+    await settleStatementCredits(tx, companyId);
     // The buyer is told the statement (알림톡), once: a job of this transaction keyed by the statement.
     if (s.amountDue > 0) await notifyStatement(tx, s, 'issued');
     // Its own virtual account, issued by the deposits feature's job (docs/requirements.md#credit-deposits).

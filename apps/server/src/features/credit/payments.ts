@@ -4,10 +4,11 @@
  * posted once per idempotency key, the statement's paid amount raised on the same transaction, and the
  * account's hold looked at again.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { onStatementPaid } from './overdue.js';
 import { postLedgerEntry } from './repository.js';
+import { statementName } from './rules.js';
 import { statements } from './schema.js';
 
 export interface StatementPayment {
@@ -74,4 +75,53 @@ export async function reverseStatementPayment(tx: Tx, p: StatementPayment): Prom
     .where(eq(statements.id, s.id));
   await onStatementPaid(tx, s.companyId, p.now);
   return true;
+}
+
+/**
+ * Credit left on a company's statements (a credit note billed beyond its month's charges: amount due
+ * below what was paid) pays its unpaid statements, oldest due first (docs/requirements.md#monthly-close),
+ * on the close's transaction: each amount is a `payment` of the unpaid statement and a
+ * `payment_reversal` of the one whose credit it uses (the ledger's sum does not move; each
+ * statement's paid amount stays the sum of the payments naming it).
+ */
+export async function settleStatementCredits(tx: Tx, companyId: number, now?: Date): Promise<void> {
+  const open = await tx
+    .select({ id: statements.id, month: statements.month, amountDue: statements.amountDue, paid: statements.paid })
+    .from(statements)
+    .where(and(eq(statements.companyId, companyId), ne(statements.paid, statements.amountDue)))
+    .orderBy(asc(statements.dueDate), asc(statements.id))
+    .for('update');
+  const debts = open.filter((d) => d.amountDue > d.paid);
+  for (const c of open.filter((x) => x.amountDue < x.paid)) {
+    let left = c.paid - c.amountDue;
+    for (const d of debts) {
+      const amount = Math.min(left, d.amountDue - d.paid);
+      if (amount <= 0) continue;
+      // Keyed by both statements and what was paid before: a retry posts nothing, a later need anew.
+      const key = `credit:statement:${c.id}:statement:${d.id}:after:${d.paid}`;
+      const applied = await applyStatementPayment(tx, {
+        statementId: d.id,
+        amount,
+        idemKey: key,
+        note: `${statementName(c.month)} 차감액으로 결제`,
+        now,
+      });
+      if (!applied) continue;
+      await postLedgerEntry(tx, {
+        companyId,
+        kind: 'payment_reversal',
+        amount,
+        idemKey: `${key}:used`,
+        statementId: c.id,
+        note: `차감액을 ${statementName(d.month)} 결제에 사용`,
+      });
+      await tx
+        .update(statements)
+        .set({ paid: sql`${statements.paid} - ${amount}`, updatedAt: new Date() })
+        .where(eq(statements.id, c.id));
+      d.paid += amount;
+      left -= amount;
+      if (left <= 0) break;
+    }
+  }
 }

@@ -34,6 +34,16 @@ export interface CreditStatementPdfInput {
 const signed = (n: number) => (n < 0 ? `-${groupDigits(-n)}` : groupDigits(n));
 const right = (text: string, extra: Record<string, unknown> = {}) => ({ text, alignment: 'right', ...extra });
 
+/**
+ * The 입금 계좌 box: the statement's virtual account; before the `statement.account` job has issued it
+ * (it runs just after the close, docs/requirements.md#credit-deposits) the buyer reads that it is
+ * coming and how they will be told, never a bare '-'; a statement with nothing unpaid needs none.
+ */
+export function accountText(va: CreditStatementPdfInput['virtualAccount'], unpaid: number): string {
+  if (va) return `${va.bank} ${va.accountNumber}\n예금주 ${va.holder}`;
+  return unpaid > 0 ? '입금 계좌 발급 중\n(발급되면 알림톡으로 알려 드립니다)' : '필요 없음 (미결제 금액 없음)';
+}
+
 function creditStatementDocument(input: CreditStatementPdfInput): TDocumentDefinitions {
   if (input.lines.length > MAX_STATEMENT_ROWS) throw new StatementInputError(`more than ${MAX_STATEMENT_ROWS} rows`);
   const issuedAt = input.issuedAt ?? new Date();
@@ -111,7 +121,7 @@ function creditStatementDocument(input: CreditStatementPdfInput): TDocumentDefin
               label('결제 상태'),
               `${input.statusLabel} · 결제 ${groupDigits(input.paid)}원 · 미결제 ${groupDigits(unpaid)}원`,
               label('입금 계좌'),
-              va ? { text: `${va.bank} ${va.accountNumber}\n예금주 ${va.holder}`, fontSize: 7.5 } : '-',
+              { text: accountText(va, unpaid), fontSize: 7.5 },
             ],
           ],
         },

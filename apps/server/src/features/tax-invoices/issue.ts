@@ -52,6 +52,22 @@ export function modifyCodeOf(
   return -correctionTotal === originalTotal ? 4 : 2;
 }
 
+/**
+ * What a correction's refund was ('return', 'cancel' or the cash ledger's type): a credit note's
+ * correction names it in its key (orders.ts creditRefundKey), a cash refund's names its ledger row.
+ */
+async function refundTypeOf(db: Db, refundKey: string | null): Promise<string | undefined> {
+  const credit = /^credit:\d+:(return|cancel)$/.exec(refundKey ?? '')?.[1];
+  if (credit) return credit;
+  const ledgerId = /^ledger:(\d+)$/.exec(refundKey ?? '')?.[1];
+  if (!ledgerId) return undefined;
+  const [refund] = await db
+    .select({ type: cashLedger.type })
+    .from(cashLedger)
+    .where(eq(cashLedger.id, Number(ledgerId)));
+  return refund?.type;
+}
+
 async function setRow(db: Db, id: number, set: Partial<typeof taxInvoices.$inferInsert>) {
   await db
     .update(taxInvoices)
@@ -108,17 +124,13 @@ export const issueTaxInvoice: JobHandler<'taxInvoice.issue', TaxInvoiceJobDeps> 
       .select()
       .from(taxInvoices)
       .where(eq(taxInvoices.id, row.originalId ?? 0));
-    if (!original || (original.status !== 'issued' && original.status !== 'sent'))
-      throw new Error('원본 세금계산서가 아직 발행되지 않았습니다.');
+    if (!original || (original.status !== 'issued' && original.status !== 'sent')) {
+      // Staff see it on the list and can retry it once the original is issued (a credit note's original may be parked).
+      await setRow(db, row.id, { status: 'failed', error: MSG_PAPERWORK.originalNotIssued });
+      throw new Error(MSG_PAPERWORK.originalNotIssued);
+    }
     draft = row;
-    const ledgerId = /^ledger:(\d+)$/.exec(row.refundKey ?? '')?.[1];
-    const [refund] = ledgerId
-      ? await db
-          .select({ type: cashLedger.type })
-          .from(cashLedger)
-          .where(eq(cashLedger.id, Number(ledgerId)))
-      : [];
-    modifyCode = modifyCodeOf(refund?.type, row.total, original.total);
+    modifyCode = modifyCodeOf(await refundTypeOf(db, row.refundKey), row.total, original.total);
   } else if (row.statementId !== null) {
     // A credit statement's 월합계 says what the statement billed; a later return is a credit note.
     draft = row;

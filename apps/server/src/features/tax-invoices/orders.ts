@@ -3,7 +3,9 @@ import {
   ORDER_STATUS,
   corrections,
   correctionMgtKey,
+  creditNoteMgtKey,
   orderInvoice,
+  splitWithTotal,
   type InvoiceDraft,
   type InvoiceOrder,
 } from '@partsmall/contract';
@@ -151,6 +153,68 @@ export async function writeCorrections(tx: Tx, companyId: number, original: Issu
       },
     });
   }
+}
+
+/** A credit note of a credit order whose charge was on the 월합계 `originalId` (its statement's invoice). */
+export interface CreditNote {
+  companyId: number;
+  originalId: number;
+  /** The credit note's receivables-ledger id: one correction per credit note, never two. */
+  noteSeq: number;
+  orderSeq: number;
+  /** Won given back, VAT included, > 0. */
+  amount: number;
+  /** The Seoul day of the return or cancel (YYYY-MM-DD): the correction's 작성일자. */
+  day: string;
+  /** A return (환입, 수정사유 3); otherwise a cancel (2 or 4 by what it undoes). */
+  returned: boolean;
+}
+
+/** The refund key of a credit note's correction: `credit:<ledger id>:return|cancel` (issue.ts reads the kind). */
+export const creditRefundKey = (n: Pick<CreditNote, 'noteSeq' | 'returned'>) =>
+  `credit:${n.noteSeq}:${n.returned ? 'return' : 'cancel'}`;
+
+/**
+ * The negative 수정세금계산서 of a credit note (docs/requirements.md#monthly-close), written by the
+ * close that bills the note, on its transaction: against the statement's 월합계, for the note's
+ * amount but never more than the order still has on that invoice. Keyed `<original>-C<note>`, so a
+ * close run again writes nothing. Answers whether a correction was written.
+ */
+export async function writeCreditNoteCorrection(tx: Tx, n: CreditNote): Promise<boolean> {
+  const [original] = await tx
+    .select({ ...issuedColumns, status: taxInvoices.status })
+    .from(taxInvoices)
+    .where(and(eq(taxInvoices.id, n.originalId), eq(taxInvoices.companyId, n.companyId)))
+    .for('update');
+  // A 월합계 staff cancelled was never issued: there is nothing to correct.
+  if (!original || original.status === 'cancelled') return false;
+  const invoiced = original.items.find((i) => i.orderSeq === n.orderSeq)?.total ?? 0;
+  const [corrected] = await tx
+    .select({ sum: sql<number>`coalesce(sum(${taxInvoices.total}), 0)`.mapWith(Number) })
+    .from(taxInvoices)
+    .where(
+      and(
+        eq(taxInvoices.originalId, original.id),
+        eq(taxInvoices.kind, 'correction'),
+        eq(taxInvoices.orderId, n.orderSeq),
+      ),
+    );
+  const amount = Math.min(n.amount, invoiced + (corrected?.sum ?? 0));
+  if (amount <= 0) return false;
+  const split = splitWithTotal(-amount);
+  return writeInvoice(tx, {
+    companyId: n.companyId,
+    kind: 'correction',
+    orderId: n.orderSeq,
+    originalId: original.id,
+    refundKey: creditRefundKey(n),
+    draft: {
+      mgtKey: creditNoteMgtKey(original.mgtKey, n.noteSeq),
+      writeDate: n.day.replace(/-/g, ''),
+      ...split,
+      items: [{ orderSeq: n.orderSeq, ...split }],
+    },
+  });
 }
 
 /**
