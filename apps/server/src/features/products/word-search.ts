@@ -197,6 +197,113 @@ function walk(db: Db, where: SQL, after: number, rows: number, need: number) {
   );
 }
 
+// ---------------------------------------------------------------- common words' windows
+
+/**
+ * A common word's matches among the first WINDOW_ROWS products, in id order
+ * (docs/search.md#what-a-search-costs): a query of common words ('BMW 패드', 초성) walked 10,000
+ * rows or more to find its first RANKED_ROWS products, testing every word's LIKE on each (0.7 µs a
+ * row: 7-10 ms of the database for each search). Kept a minute per word, the first RANKED_ROWS ids
+ * that every word's window holds are those the walk would find, and one lookup by id checks them.
+ */
+interface WordWindow {
+  /** The matching ids, ascending. */
+  ids: Int32Array;
+  /** The last id walked: the window is every match up to it. */
+  upTo: number;
+}
+const WINDOW_ROWS = 30_000;
+const WINDOW_TTL_MS = 60_000;
+const WINDOW_CACHE_SIZE = 200;
+/** Per database (a process may hold more than one: the tests). */
+const windowCaches = new WeakMap<
+  Db,
+  Map<string, { at: number; window: Promise<WordWindow | null>; value?: WordWindow | null }>
+>();
+
+/** One word's own condition as used in a query (with the name for rows without their forms), and its key. */
+function windowCondition(db: Db, w: WordPlan, prefixOnly: boolean): { cond: SQL; key: string } {
+  let cond = wordCondition(w, prefixOnly);
+  if (w.level === 'exact' && !w.chosung) cond = sql`(${cond} or (name_jamo = '' and name ilike ${contains(w.word)}))`;
+  const { sql: text, params } = (
+    db as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } }
+  ).dialect.sqlToQuery(cond);
+  return { cond, key: `${text}\u0000${JSON.stringify(params)}` };
+}
+
+function windowCache(db: Db) {
+  let cache = windowCaches.get(db);
+  if (!cache) windowCaches.set(db, (cache = new Map()));
+  return cache;
+}
+
+/** Builds the windows of the words that have none (once each at a time); errors are only logged by the next build. */
+function buildWindows(db: Db, words: WordPlan[]): void {
+  const cache = windowCache(db);
+  const anyIndexed = words.some((w) => w.indexed);
+  for (const w of words) {
+    const { cond, key } = windowCondition(db, w, !anyIndexed && w === words[0]);
+    const known = cache.get(key);
+    if (known && Date.now() - known.at < WINDOW_TTL_MS) continue;
+    const entry: { at: number; window: Promise<WordWindow | null>; value?: WordWindow | null } = {
+      at: Date.now(),
+      window: queryPrepared<{ ids: number[] | null; upTo: number | null }>(
+        db,
+        sql`select array_agg(id order by id) filter (where ${cond}) as ids, max(id) as "upTo" from (
+          select id, name, name_jamo, name_chosung, name_loose from products order by id limit ${WINDOW_ROWS}) products`,
+      ).then(([row]) => (row?.upTo == null ? null : { ids: Int32Array.from(row.ids ?? []), upTo: row.upTo })),
+    };
+    if (cache.size >= WINDOW_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    cache.set(key, entry);
+    entry.window.then(
+      (value) => {
+        entry.value = value;
+      },
+      () => {
+        if (cache.get(key) === entry) cache.delete(key);
+      },
+    );
+  }
+}
+
+/**
+ * The first `limit` products matching every word, from the words' windows, checked by one lookup of
+ * their ids with the whole condition; null when a word has no window yet, or the windows hold fewer
+ * than `limit` products of every word (the walk goes on from there), or a product changed since.
+ */
+async function byWindows(db: Db, words: WordPlan[], where: SQL, limit: number): Promise<Candidate[] | null> {
+  const cache = windowCache(db);
+  const anyIndexed = words.some((w) => w.indexed);
+  const lists: WordWindow[] = [];
+  for (const w of words) {
+    const known = cache.get(windowCondition(db, w, !anyIndexed && w === words[0]).key);
+    if (!known?.value || Date.now() - known.at >= WINDOW_TTL_MS) return null;
+    lists.push(known.value);
+  }
+  lists.sort((a, b) => a.ids.length - b.ids.length);
+  const upTo = Math.min(...lists.map((l) => l.upTo));
+  const others = lists.slice(1).map((l) => ({ ids: l.ids, at: 0 }));
+  const ids: number[] = [];
+  for (const id of lists[0]!.ids) {
+    if (id > upTo || ids.length >= limit) break;
+    let inAll = true;
+    for (const o of others) {
+      while (o.at < o.ids.length && o.ids[o.at]! < id) o.at++;
+      if (o.ids[o.at] !== id) {
+        inAll = false;
+        break;
+      }
+    }
+    if (inAll) ids.push(id);
+  }
+  if (ids.length < limit) return null;
+  const rows = await queryPrepared<Candidate>(
+    db,
+    sql`select ${CANDIDATE_COLUMNS} from products where id = any(${`{${ids.join(',')}}`}::int[]) and ${where} order by id`,
+  );
+  return rows.length === limit ? rows : null;
+}
+
 /**
  * At most `limit` products matching every word (docs/search.md#what-a-search-costs), read so that
  * no query walks the table: the planner, left to itself, walks it in id order until `limit` rows
@@ -207,7 +314,11 @@ function walk(db: Db, where: SQL, after: number, rows: number, need: number) {
  */
 async function candidates(db: Db, words: WordPlan[], category: string | undefined, limit: number) {
   const where = whereOf(words, category);
+  const known = await byWindows(db, words, where, limit);
+  if (known) return known;
   const first = await walk(db, where, 0, WALK_ROWS, limit);
+  // A query of common words: the windows of its words answer the next ones.
+  if (first.length * 100 >= WALK_ROWS) buildWindows(db, words);
   if (first.length >= limit) return first;
   if (first.length * 100 >= WALK_ROWS) {
     const need = limit - first.length;
