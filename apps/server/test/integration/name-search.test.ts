@@ -225,6 +225,30 @@ describe('what a search costs (docs/search.md#what-a-search-costs)', () => {
     expect(await page('창도윈')).toEqual([made[0]]);
   });
 
+  it('finds a name written or renamed after its words found nothing together (the distinct names know it at once)', async () => {
+    expect(await page('눈꽃 엔진')).toEqual([]);
+    const name = '눈꽃 엔진 커버';
+    const [row] = await server.db
+      .insert(products)
+      .values({
+        name,
+        ...productNameColumns(name),
+        pid: 'SRCH-F-1',
+        pidKey: alphaNumber('SRCH-F-1'),
+        stockName: '한국 김포물류센터',
+        storageId: 1,
+        category: 'srchwin',
+      })
+      .returning({ id: products.id });
+    expect(await page('눈꽃 엔진')).toEqual([row!.id]);
+    expect(await page('얼음꽃 엔진')).toEqual([]);
+    await server.db
+      .update(products)
+      .set({ name: '얼음꽃 엔진 커버', ...productNameColumns('얼음꽃 엔진 커버') })
+      .where(eq(products.id, row!.id));
+    expect(await page('얼음꽃 엔진')).toEqual([row!.id]);
+  });
+
   it('reads a typo once for searches that ask for it at the same time, each answered alike', async () => {
     // 스웨이버: one jamo from 스웨이바 (ㅓ for ㅏ), not searched before in this process.
     const answers = await Promise.all(Array.from({ length: 8 }, () => search('스웨이버')));
