@@ -425,7 +425,8 @@ export function nearestStretch(word: string, text: string, budget: number): stri
  */
 async function correctTypo(db: Db, w: WordPlan): Promise<void> {
   const long = typoBudget([...w.jamo].length) > 1;
-  const sample = sql`select distinct name_loose as loose from (select name_loose from products
+  // From the distinct names (product_name_forms): 30 names, not 30 copies of one, and a small index.
+  const sample = sql`select distinct name_loose as loose from (select name_loose from product_name_forms
     where ${wordCondition({ ...w, level: 'similar', corrections: undefined }, false)} limit ${TYPO_SAMPLE}) s`;
   const rows = await byIndexOnly<{ loose: string }>(db, sample, long);
   const loose = looseJamo(w.jamo);
@@ -466,6 +467,8 @@ const ANY_WALK_ROWS = 1000;
 async function anyMatch(db: Db, w: WordPlan, walkFirst = true): Promise<boolean> {
   const where = whereOf([w], undefined);
   if (walkFirst && (await walk(db, where, 0, ANY_WALK_ROWS, 1)).length > 0) return true;
+  // No distinct name has it: no product has it (the common answer for a typo, without the products' index).
+  if (!(await anyNameForm(db, [w]))) return false;
   const [row] = await byIndexOnly<{ hit: boolean }>(
     db,
     sql`select exists(select 1 from products where ${where}) as hit`,
