@@ -1,4 +1,4 @@
-import { asc, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alphaNumber, productNameColumns } from '@partsmall/contract';
 import { products } from '../../src/db/schema.js';
@@ -178,5 +178,81 @@ describe('api/suggestProducts', () => {
       expect(res.body.message).toBe('검색어를 1자 이상 100자 이내로 입력하세요.');
     }
     expect((await call(server, 'POST', '/api/suggestProducts', {})).status).toBe(400);
+  });
+});
+
+describe('what a search costs (docs/search.md#what-a-search-costs)', () => {
+  const page = async (keyword: string, n = 1) => {
+    const res = await call(server, 'getProductHome', {
+      searchType: 'name',
+      searchKeyword: keyword,
+      category: 'srchwin',
+      page: n,
+      size: 20,
+    });
+    expect(res.status).toBe(200);
+    return (res.body.results as { seq: number }[]).map((r) => r.seq);
+  };
+
+  it('answers a common word from its window as the walk did, and leaves out a product renamed since', async () => {
+    // More products with the word than a search ranks (200), all ranked alike (the word inside a
+    // word, not the part's name: 3.0): the page is the first 20 by id.
+    const rows = Array.from({ length: 230 }, (_, i) => {
+      const name = `부품윈도창 ${i}`;
+      return {
+        name,
+        ...productNameColumns(name),
+        pid: `SRCH-W-${i}`,
+        pidKey: alphaNumber(`SRCH-W-${i}`),
+        stockName: '한국 김포물류센터',
+        storageId: 1,
+        category: 'srchwin',
+      };
+    });
+    const made = (await server.db.insert(products).values(rows).returning({ id: products.id })).map((r) => r.id);
+    made.sort((a, b) => a - b);
+    // The first search walks the table and has the word's window built for the next ones.
+    expect(await page('윈도창')).toEqual(made.slice(0, 20));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await page('윈도창')).toEqual(made.slice(0, 20));
+    // Renamed to a name without the word but with its syllables: were it ranked, it would tie (3.0) and come first by id.
+    const renamed = productNameColumns('창도윈 부품');
+    await server.db
+      .update(products)
+      .set({ name: '창도윈 부품', ...renamed })
+      .where(eq(products.id, made[0]!));
+    expect(await page('윈도창')).toEqual(made.slice(1, 21));
+    expect(await page('창도윈')).toEqual([made[0]]);
+  });
+
+  it('finds a name written or renamed after its words found nothing together (the distinct names know it at once)', async () => {
+    expect(await page('눈꽃 엔진')).toEqual([]);
+    const name = '눈꽃 엔진 커버';
+    const [row] = await server.db
+      .insert(products)
+      .values({
+        name,
+        ...productNameColumns(name),
+        pid: 'SRCH-F-1',
+        pidKey: alphaNumber('SRCH-F-1'),
+        stockName: '한국 김포물류센터',
+        storageId: 1,
+        category: 'srchwin',
+      })
+      .returning({ id: products.id });
+    expect(await page('눈꽃 엔진')).toEqual([row!.id]);
+    expect(await page('얼음꽃 엔진')).toEqual([]);
+    await server.db
+      .update(products)
+      .set({ name: '얼음꽃 엔진 커버', ...productNameColumns('얼음꽃 엔진 커버') })
+      .where(eq(products.id, row!.id));
+    expect(await page('얼음꽃 엔진')).toEqual([row!.id]);
+  });
+
+  it('reads a typo once for searches that ask for it at the same time, each answered alike', async () => {
+    // 스웨이버: one jamo from 스웨이바 (ㅓ for ㅏ), not searched before in this process.
+    const answers = await Promise.all(Array.from({ length: 8 }, () => search('스웨이버')));
+    expect(answers[0]).toEqual([[ids.bushing, 'similar']]);
+    for (const a of answers) expect(a).toEqual(answers[0]);
   });
 });

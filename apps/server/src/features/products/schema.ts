@@ -154,6 +154,37 @@ export const partRelationClosure = pgTable(
   (t) => [primaryKey({ name: 'part_relation_closure_pk', columns: [t.key, t.pid, t.toPid, t.kind] })],
 );
 
+/**
+ * The distinct search forms of the products' names (migration 0026; docs/search.md#what-a-search-costs):
+ * a query no name matches is answered here, a row per distinct name, before the products' index
+ * entries are read. Added to by triggers on every product insert and every change of a name's
+ * forms, never removed from: a form no product has any more only sends the search on to the products.
+ */
+export const productNameForms = pgTable(
+  'product_name_forms',
+  {
+    nameJamo: text('name_jamo').notNull(),
+    nameChosung: text('name_chosung').notNull(),
+    nameLoose: text('name_loose')
+      .notNull()
+      .generatedAlwaysAs(sql`translate(name_jamo, 'ㅐㅒㅖㄲㄸㅃㅆㅉ', 'ㅔㅔㅔㄱㄷㅂㅅㅈ')`),
+  },
+  (t) => [
+    primaryKey({ name: 'product_name_forms_pk', columns: [t.nameJamo, t.nameChosung] }),
+    index('product_name_forms_jamo_trgm')
+      .using('gin', sql`${t.nameJamo} gin_trgm_ops`)
+      .with({ fastupdate: false }),
+    index('product_name_forms_chosung_trgm')
+      .using('gin', sql`${t.nameChosung} gin_trgm_ops`)
+      .with({ fastupdate: false }),
+    index('product_name_forms_loose_trgm')
+      .using('gin', sql`${t.nameLoose} gin_trgm_ops`)
+      .with({ fastupdate: false }),
+    index('product_name_forms_chosung_prefix').on(sql`${t.nameChosung} text_pattern_ops`),
+    index('product_name_forms_jamo_prefix').on(sql`${t.nameJamo} text_pattern_ops`),
+  ],
+);
+
 /** Groups of words that mean the same in a name search (seeded from PART_SYNONYM_SEED), edited by staff. */
 export const partSynonyms = pgTable('part_synonyms', {
   id: serial('id').primaryKey(),

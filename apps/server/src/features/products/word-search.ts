@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   compactName,
   jamoDistanceWithin,
+  jamoForm,
   looseJamo,
   nameQuery,
   searchWords,
@@ -10,7 +11,8 @@ import {
   wordJamo,
   type SynonymIndex,
 } from '@partsmall/contract';
-import { queryRows, type Db } from '../../db/client.js';
+import { type Db, type Tx } from '../../db/client.js';
+import { preparedFor, runPrepared } from '../../db/prepared.js';
 import { LIST_COLUMNS } from './columns.js';
 import type { ProductRow } from './rows.js';
 
@@ -52,6 +54,18 @@ interface WordPlan {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const contains = (p: string) => `%${escapeLike(p)}%`;
+
+/**
+ * A statement of this search as a prepared statement named by its text (docs/search.md#what-a-search-costs):
+ * the patterns are parameters, so a search's few statement shapes are planned once per connection;
+ * planned anew, each cost 1-1.5 ms of the database's time (the trigram indexes' estimates).
+ */
+function queryPrepared<T>(db: Db | Tx, query: SQL): Promise<T[]> {
+  const { sql: text, params } = (
+    db as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } }
+  ).dialect.sqlToQuery(query);
+  return runPrepared<T>(db, preparedFor('word_search', text), params);
+}
 
 function planWord(word: string, index: SynonymIndex): WordPlan | null {
   const q = nameQuery(word, index);
@@ -166,7 +180,7 @@ function whereOf(words: WordPlan[], category: string | undefined, indexedOnly = 
 }
 
 /** Rows walked in id order before a query is taken as sparse and read through its index entries instead. */
-const WALK_ROWS = 4000;
+const WALK_ROWS = 1000;
 /** Rows the words an index answers give to those it does not (docs/search.md#what-a-search-costs). */
 const FILTERED_ROWS = 4000;
 /** The longest second walk in id order, for a query dense enough to finish by walking on. */
@@ -176,11 +190,118 @@ const CANDIDATE_COLUMNS = sql.raw(`id, name, name_jamo as "nameJamo", name_chosu
 
 /** The matches among `rows` products in id order after id `after`: a walk that reads no more than `rows` rows. */
 function walk(db: Db, where: SQL, after: number, rows: number, need: number) {
-  return queryRows<Candidate>(
+  return queryPrepared<Candidate>(
     db,
     sql`select ${CANDIDATE_COLUMNS} from (select id, name, name_jamo, name_chosung, name_loose, category from products
       where id > ${after} order by id limit ${rows}) products where ${where} order by id limit ${need}`,
   );
+}
+
+// ---------------------------------------------------------------- common words' windows
+
+/**
+ * A common word's matches among the first WINDOW_ROWS products, in id order
+ * (docs/search.md#what-a-search-costs): a query of common words ('BMW 패드', 초성) walked 10,000
+ * rows or more to find its first RANKED_ROWS products, testing every word's LIKE on each (0.7 µs a
+ * row: 7-10 ms of the database for each search). Kept a minute per word, the first RANKED_ROWS ids
+ * that every word's window holds are those the walk would find, and one lookup by id checks them.
+ */
+interface WordWindow {
+  /** The matching ids, ascending. */
+  ids: Int32Array;
+  /** The last id walked: the window is every match up to it. */
+  upTo: number;
+}
+const WINDOW_ROWS = 30_000;
+const WINDOW_TTL_MS = 60_000;
+const WINDOW_CACHE_SIZE = 200;
+/** Per database (a process may hold more than one: the tests). */
+const windowCaches = new WeakMap<
+  Db,
+  Map<string, { at: number; window: Promise<WordWindow | null>; value?: WordWindow | null }>
+>();
+
+/** One word's own condition as used in a query (with the name for rows without their forms), and its key. */
+function windowCondition(db: Db, w: WordPlan, prefixOnly: boolean): { cond: SQL; key: string } {
+  let cond = wordCondition(w, prefixOnly);
+  if (w.level === 'exact' && !w.chosung) cond = sql`(${cond} or (name_jamo = '' and name ilike ${contains(w.word)}))`;
+  const { sql: text, params } = (
+    db as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } }
+  ).dialect.sqlToQuery(cond);
+  return { cond, key: `${text}\u0000${JSON.stringify(params)}` };
+}
+
+function windowCache(db: Db) {
+  let cache = windowCaches.get(db);
+  if (!cache) windowCaches.set(db, (cache = new Map()));
+  return cache;
+}
+
+/** Builds the windows of the words that have none (once each at a time); errors are only logged by the next build. */
+function buildWindows(db: Db, words: WordPlan[]): void {
+  const cache = windowCache(db);
+  const anyIndexed = words.some((w) => w.indexed);
+  for (const w of words) {
+    const { cond, key } = windowCondition(db, w, !anyIndexed && w === words[0]);
+    const known = cache.get(key);
+    if (known && Date.now() - known.at < WINDOW_TTL_MS) continue;
+    const entry: { at: number; window: Promise<WordWindow | null>; value?: WordWindow | null } = {
+      at: Date.now(),
+      window: queryPrepared<{ ids: number[] | null; upTo: number | null }>(
+        db,
+        sql`select array_agg(id order by id) filter (where ${cond}) as ids, max(id) as "upTo" from (
+          select id, name, name_jamo, name_chosung, name_loose from products order by id limit ${WINDOW_ROWS}) products`,
+      ).then(([row]) => (row?.upTo == null ? null : { ids: Int32Array.from(row.ids ?? []), upTo: row.upTo })),
+    };
+    if (cache.size >= WINDOW_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    cache.set(key, entry);
+    entry.window.then(
+      (value) => {
+        entry.value = value;
+      },
+      () => {
+        if (cache.get(key) === entry) cache.delete(key);
+      },
+    );
+  }
+}
+
+/**
+ * The first `limit` products matching every word, from the words' windows, checked by one lookup of
+ * their ids with the whole condition; null when a word has no window yet, or the windows hold fewer
+ * than `limit` products of every word (the walk goes on from there), or a product changed since.
+ */
+async function byWindows(db: Db, words: WordPlan[], where: SQL, limit: number): Promise<Candidate[] | null> {
+  const cache = windowCache(db);
+  const anyIndexed = words.some((w) => w.indexed);
+  const lists: WordWindow[] = [];
+  for (const w of words) {
+    const known = cache.get(windowCondition(db, w, !anyIndexed && w === words[0]).key);
+    if (!known?.value || Date.now() - known.at >= WINDOW_TTL_MS) return null;
+    lists.push(known.value);
+  }
+  lists.sort((a, b) => a.ids.length - b.ids.length);
+  const upTo = Math.min(...lists.map((l) => l.upTo));
+  const others = lists.slice(1).map((l) => ({ ids: l.ids, at: 0 }));
+  const ids: number[] = [];
+  for (const id of lists[0]!.ids) {
+    if (id > upTo || ids.length >= limit) break;
+    let inAll = true;
+    for (const o of others) {
+      while (o.at < o.ids.length && o.ids[o.at]! < id) o.at++;
+      if (o.ids[o.at] !== id) {
+        inAll = false;
+        break;
+      }
+    }
+    if (inAll) ids.push(id);
+  }
+  if (ids.length < limit) return null;
+  const rows = await queryPrepared<Candidate>(
+    db,
+    sql`select ${CANDIDATE_COLUMNS} from products where id = any(${`{${ids.join(',')}}`}::int[]) and ${where} order by id`,
+  );
+  return rows.length === limit ? rows : null;
 }
 
 /**
@@ -193,7 +314,11 @@ function walk(db: Db, where: SQL, after: number, rows: number, need: number) {
  */
 async function candidates(db: Db, words: WordPlan[], category: string | undefined, limit: number) {
   const where = whereOf(words, category);
+  const known = await byWindows(db, words, where, limit);
+  if (known) return known;
   const first = await walk(db, where, 0, WALK_ROWS, limit);
+  // A query of common words: the windows of its words answer the next ones.
+  if (first.length * 100 >= WALK_ROWS) buildWindows(db, words);
   if (first.length >= limit) return first;
   if (first.length * 100 >= WALK_ROWS) {
     const need = limit - first.length;
@@ -201,6 +326,9 @@ async function candidates(db: Db, words: WordPlan[], category: string | undefine
     first.push(...(await walk(db, where, first[first.length - 1]!.id, rows, need)));
     if (first.length >= limit) return first;
   }
+  // Words no name has together ('패드 필터'): the distinct names say so, where the products' index
+  // entries of two common words take 10-30 ms to intersect.
+  if (first.length === 0 && !(await anyNameForm(db, words))) return first;
   const seen = new Set(first.map((r) => r.id));
   // The words no index answers (a spelling too short for trigrams: `mb`) filter the first
   // FILTERED_ROWS rows the others' index entries give: 'BMW 벤츠' reads 4,000 BMW rows, not 166,000.
@@ -212,6 +340,32 @@ async function candidates(db: Db, words: WordPlan[], category: string | undefine
   );
   for (const r of more) if (first.length < limit && !seen.has(r.id)) first.push(r);
   return first;
+}
+
+/**
+ * Whether some product's name may match every word: the words on the distinct search forms of the
+ * names (product_name_forms, migration 0026: a row per distinct name, never missing one a product
+ * has), or a row written without its forms by its name. Through the indexes only.
+ */
+async function anyNameForm(db: Db, words: WordPlan[]): Promise<boolean> {
+  // pg_trgm's word similarity needs its threshold set: such a word is left to the products' search.
+  if (words.some((w) => w.level === 'similar' && !w.corrections)) return true;
+  const anyIndexed = words.some((w) => w.indexed);
+  const forms = sql.join(
+    words.map((w) => wordCondition(w, !anyIndexed && w === words[0])),
+    sql` and `,
+  );
+  const byName = words.every((w) => w.level === 'exact' && !w.chosung)
+    ? sql` or exists(select 1 from products where name_jamo = '' and ${sql.join(
+        words.map((w) => sql`name ilike ${contains(w.word)}`),
+        sql` and `,
+      )})`
+    : sql``;
+  const [row] = await byIndexOnly<{ hit: boolean }>(
+    db,
+    sql`select exists(select 1 from product_name_forms where ${forms})${byName} as hit`,
+  );
+  return row?.hit ?? true;
 }
 
 /**
@@ -271,16 +425,18 @@ export function nearestStretch(word: string, text: string, budget: number): stri
  */
 async function correctTypo(db: Db, w: WordPlan): Promise<void> {
   const long = typoBudget([...w.jamo].length) > 1;
-  const sample = sql`select distinct name_loose as loose from (select name_loose from products
+  // From the distinct names (product_name_forms): 30 names, not 30 copies of one, and a small index.
+  const sample = sql`select distinct name_loose as loose from (select name_loose from product_name_forms
     where ${wordCondition({ ...w, level: 'similar', corrections: undefined }, false)} limit ${TYPO_SAMPLE}) s`;
   const rows = await byIndexOnly<{ loose: string }>(db, sample, long);
   const loose = looseJamo(w.jamo);
   const budget = typoBudget([...w.jamo].length);
-  const found = new Set<string>();
+  // The word's own spelling first: a product written with it later is found by the kept reading.
+  const found = new Set<string>([loose]);
   for (const r of rows) {
     const stretch = nearestStretch(loose, r.loose, budget);
     if (stretch && [...stretch].length >= TRIGRAM) found.add(stretch);
-    if (found.size >= MAX_CORRECTIONS) break;
+    if (found.size > MAX_CORRECTIONS) break;
   }
   w.corrections = [...found];
 }
@@ -297,7 +453,7 @@ async function byIndexOnly<T>(db: Db, query: SQL, similarity = false): Promise<T
         similarity ? sql`, set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY)}, true)` : sql``
       }`,
     );
-    return queryRows<T>(tx, query);
+    return queryPrepared<T>(tx, query);
   });
 }
 
@@ -311,6 +467,8 @@ const ANY_WALK_ROWS = 1000;
 async function anyMatch(db: Db, w: WordPlan, walkFirst = true): Promise<boolean> {
   const where = whereOf([w], undefined);
   if (walkFirst && (await walk(db, where, 0, ANY_WALK_ROWS, 1)).length > 0) return true;
+  // No distinct name has it: no product has it (the common answer for a typo, without the products' index).
+  if (!(await anyNameForm(db, [w]))) return false;
   const [row] = await byIndexOnly<{ hit: boolean }>(
     db,
     sql`select exists(select 1 from products where ${where}) as hit`,
@@ -365,37 +523,64 @@ async function splitCompound(db: Db, w: WordPlan, index: SynonymIndex): Promise<
 
 // ---------------------------------------------------------------- ranking
 
+interface NameWord {
+  /** As written in the name (for a reason shown to the buyer). */
+  text: string;
+  jamo: string;
+  chosung: string;
+}
+
 interface NameShape {
-  /** Each word of the name in jamo, and its 초성. */
-  words: { jamo: string; chosung: string }[];
+  /** Each word of the name. */
+  words: NameWord[];
   /** The last word outside parentheses (what the part is: '… 브레이크 패드', '… 쇼바 (쇼크업소버)'). */
-  head: { jamo: string; chosung: string };
-  /** The name's syllables and letters. */
-  letters: Set<string>;
+  head: NameWord;
+  /** The name's syllables and letters (compactName). */
+  letters: string;
+  /** looseJamo of the name's jamo. */
+  loose: string;
 }
 
 const splitName = (s: string) => s.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-const shapeOf = (w: string) => ({ jamo: wordJamo(w), chosung: wordChosung(w) });
+const nameWord = (text: string): NameWord => ({ text, jamo: wordJamo(text), chosung: wordChosung(text) });
+const NO_WORD: NameWord = { text: '', jamo: '', chosung: '' };
+
+/**
+ * The shapes of names ranked lately, by name (docs/search.md#what-a-search-costs): decomposing a
+ * name's words into jamo and 초성 was most of a common query's CPU (3-4 ms for 200 rows), and the
+ * names a common word finds are the same from one search to the next. Bounded; oldest out first.
+ */
+const shapes = new Map<string, NameShape>();
+const SHAPE_CACHE_SIZE = 20_000;
 
 function nameShape(name: string): NameShape {
+  const known = shapes.get(name);
+  if (known) return known;
   const plain = splitName(name.replace(/\([^)]*\)/g, ' '));
-  return {
-    words: splitName(name).map(shapeOf),
-    head: plain.length ? shapeOf(plain[plain.length - 1]!) : { jamo: '', chosung: '' },
-    letters: new Set(compactName(name)),
+  const words = splitName(name).map(nameWord);
+  const last = plain[plain.length - 1];
+  const shape: NameShape = {
+    words,
+    head: last === undefined ? NO_WORD : (words.find((w) => w.text === last) ?? nameWord(last)),
+    letters: compactName(name),
+    loose: looseJamo(jamoForm(name)),
   };
+  if (shapes.size >= SHAPE_CACHE_SIZE) shapes.delete(shapes.keys().next().value!);
+  shapes.set(name, shape);
+  return shape;
 }
 
 interface Scored {
   id: number;
   score: number;
-  reason?: string;
+  /** Why the row came up, written only for the rows of the page shown. */
+  reason?: () => string;
   similar: boolean;
 }
 
 interface WordScore {
   score: number;
-  reason?: string;
+  reason?: () => string;
   similar?: boolean;
 }
 
@@ -410,10 +595,8 @@ function wordScore(row: Candidate, shape: NameShape, w: WordPlan, last: boolean)
     const a = wordScore(row, shape, w.parts[0], false);
     const b = wordScore(row, shape, w.parts[1], last);
     if (!a || !b) return null;
-    return {
-      score: (a.score + b.score) / 2 - 0.5,
-      ...(a.reason ? { reason: a.reason } : b.reason ? { reason: b.reason } : {}),
-    };
+    const reason = a.reason ?? b.reason;
+    return { score: (a.score + b.score) / 2 - 0.5, ...(reason ? { reason } : {}) };
   }
   if (w.chosung) {
     let s = 2;
@@ -423,62 +606,83 @@ function wordScore(row: Candidate, shape: NameShape, w: WordPlan, last: boolean)
   }
   let s: number;
   let matched = w.jamo;
-  let reason: string | undefined;
+  let reason: (() => string) | undefined;
   let similar = false;
   if (w.level === 'exact') {
     if (row.nameJamo.includes(w.jamo)) s = 3;
     else {
-      matched = w.patterns.find((p) => row.nameJamo.includes(p)) ?? w.jamo;
+      const synonym = w.patterns.find((p) => row.nameJamo.includes(p)) ?? w.jamo;
+      matched = synonym;
       // A synonym: more the more of the typed word's syllables the name has ('로어암' → 로어 컨트롤 암 over 어퍼 컨트롤 암).
       const typed = [...w.word];
-      s = 2.5 + (0.5 * typed.filter((c) => shape.letters.has(c)).length) / typed.length;
-      reason = `동의어 (${w.word} → ${synonymShown(row.name, matched)})`;
+      s = 2.5 + (0.5 * typed.filter((c) => shape.letters.includes(c)).length) / typed.length;
+      reason = () => `동의어 (${w.word} → ${synonymShown(shape, synonym)})`;
     }
   } else {
-    const d = jamoDistanceWithin(looseJamo(w.jamo), looseJamo(row.nameJamo));
+    const typed = looseJamo(w.jamo);
+    const d = shape.loose.includes(typed) ? 0 : jamoDistanceWithin(typed, shape.loose);
     if (w.level === 'similar' && d > typoBudget([...w.jamo].length)) return null;
     s = w.level === 'loose' ? 1.5 : 1.2 - 0.1 * d;
     similar = true;
-    reason = `비슷한 이름 (${w.word} → ${nearestWord(row.name, w.jamo)})`;
+    reason = () => `비슷한 이름 (${w.word} → ${nearestWord(shape, w.jamo)})`;
     matched = '';
   }
-  const near = (x: string) => (matched ? x.includes(matched) : jamoDistanceWithin(w.jamo, x) <= 1);
-  if (shape.words.some((x) => (matched ? x.jamo.startsWith(matched) : near(x.jamo)))) s += 0.5;
-  const head = shape.head.jamo;
-  if (head !== '' && (matched ? head.endsWith(matched) || (last && head.startsWith(matched)) : near(head))) s += 2;
+  const near = (x: NameWord) => jamoDistanceWithin(w.jamo, x.jamo) <= 1;
+  if (shape.words.some((x) => (matched ? x.jamo.startsWith(matched) : near(x)))) s += 0.5;
+  const head = shape.head;
+  if (
+    head.jamo !== '' &&
+    (matched ? head.jamo.endsWith(matched) || (last && head.jamo.startsWith(matched)) : near(head))
+  )
+    s += 2;
   return { score: s, ...(reason ? { reason } : {}), ...(similar ? { similar } : {}) };
 }
 
-/** How a row matched every word, or null when a typo candidate is further than a typo away. */
-function score(row: Candidate, words: WordPlan[]): Scored | null {
-  const shape = nameShape(row.name);
-  let total = 0;
-  let reason: string | undefined;
-  let similar = false;
-  for (const [i, w] of words.entries()) {
-    const s = wordScore(row, shape, w, i === words.length - 1);
-    if (!s) return null;
-    total += s.score;
-    reason ??= s.reason;
-    if (s.similar) similar = true;
+/**
+ * How a row matched every word, or null when a typo candidate is further than a typo away. The
+ * score is the name's: rows of one name (the same part in other warehouses, or of other makers'
+ * numbers) are scored once per search (`byName`).
+ */
+function score(row: Candidate, words: WordPlan[], byName: Map<string, Omit<Scored, 'id'> | null>): Scored | null {
+  // A row written without its search forms (found through its name) is scored on its own.
+  const key = row.nameJamo === '' ? `\u0000${row.name}` : row.name;
+  let known = byName.get(key);
+  if (known === undefined) {
+    const shape = nameShape(row.name);
+    let total = 0;
+    let reason: (() => string) | undefined;
+    let similar = false;
+    known = { score: 0, similar: false };
+    for (const [i, w] of words.entries()) {
+      const s = wordScore(row, shape, w, i === words.length - 1);
+      if (!s) {
+        known = null;
+        break;
+      }
+      total += s.score;
+      reason ??= s.reason;
+      if (s.similar) similar = true;
+    }
+    if (known) known = { score: total, similar, ...(reason ? { reason } : {}) };
+    byName.set(key, known);
   }
-  return { id: row.id, score: total, similar, ...(reason ? { reason } : {}) };
+  return known && { id: row.id, ...known };
 }
 
 /** The word of a name whose jamo hold `jamo`, as written (for a reason shown to the buyer). */
-function synonymShown(name: string, jamo: string): string {
-  return splitName(name).find((w) => wordJamo(w).includes(jamo)) ?? compactName(name);
+function synonymShown(shape: NameShape, jamo: string): string {
+  return shape.words.find((w) => w.jamo.includes(jamo))?.text ?? shape.letters;
 }
 
 /** The word of a name nearest a typed word (for '비슷한 이름 (헤드렘프 → 헤드램프)'). */
-function nearestWord(name: string, jamo: string): string {
+function nearestWord(shape: NameShape, jamo: string): string {
   let best = '';
   let bestD = Infinity;
-  for (const w of splitName(name)) {
-    const d = jamoDistanceWithin(jamo, wordJamo(w)) + Math.abs([...wordJamo(w)].length - [...jamo].length) * 0.01;
+  for (const w of shape.words) {
+    const d = jamoDistanceWithin(jamo, w.jamo) + Math.abs([...w.jamo].length - [...jamo].length) * 0.01;
     if (d < bestD) {
       bestD = d;
-      best = w;
+      best = w.text;
     }
   }
   return best;
@@ -504,11 +708,66 @@ export interface WordSearch {
  * misspelling buyers type is asked for again and again, and each first reading costs several index
  * lookups. A product written since is found by the next reading.
  */
-type Reading = { at: number; reading: Pick<WordPlan, 'level' | 'parts' | 'corrections'> | null };
+/** A word's reading: how to search it instead, 'nothing' (no product has it, nor a reading), or null (products have it). */
+type Reading = Pick<WordPlan, 'level' | 'parts' | 'corrections'> | 'nothing' | null;
+interface KnownReading {
+  at: number;
+  reading: Promise<Reading>;
+  /** The reading once known. */
+  value?: Reading;
+}
 /** Per database (a process may hold more than one: the tests). */
-const readingCaches = new WeakMap<Db, Map<string, Reading>>();
+const readingCaches = new WeakMap<Db, Map<string, KnownReading>>();
 const READING_TTL_MS = 60_000;
 const READING_CACHE_SIZE = 2000;
+
+function readingCache(db: Db): Map<string, KnownReading> {
+  let cache = readingCaches.get(db);
+  if (!cache) readingCaches.set(db, (cache = new Map()));
+  return cache;
+}
+
+/** The reading of a word known within READING_TTL_MS, if any (undefined: not known, or still being read). */
+function knownReading(db: Db, w: WordPlan, typos: 'all' | 'loose'): Reading | undefined {
+  const known = readingCache(db).get(`${typos}:${w.word}`);
+  return known && Date.now() - known.at < READING_TTL_MS ? known.value : undefined;
+}
+
+/**
+ * How `w` is read when no product has every word: null when some product has it as typed (another
+ * word is the one missing), else its reading anew (readAnew), or 'nothing'. Kept per word and mode,
+ * the reading under way included: the searches that ask for a word while its first reading runs
+ * wait for that one instead of each running its lookups (32 at once did not answer within 2 s).
+ * `alone`: the word is the whole query, which found nothing, so no product has it.
+ */
+function readingOf(db: Db, w: WordPlan, index: SynonymIndex, typos: 'all' | 'loose', alone: boolean) {
+  const key = `${typos}:${w.word}`;
+  const cache = readingCache(db);
+  const known = cache.get(key);
+  if (known && Date.now() - known.at < READING_TTL_MS) return known.reading;
+  const entry: KnownReading = {
+    at: Date.now(),
+    reading: (async (): Promise<Reading> => {
+      const trial: WordPlan = { ...w };
+      if (!alone && (await anyMatch(db, trial))) return null;
+      await readAnew(db, trial, index, typos);
+      if (trial.level === w.level) return 'nothing';
+      return { level: trial.level, parts: trial.parts, corrections: trial.corrections };
+    })(),
+  };
+  if (cache.size >= READING_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  cache.set(key, entry);
+  entry.reading.then(
+    (value) => {
+      entry.value = value;
+    },
+    // A failed reading is not kept: the next search asks again.
+    () => {
+      if (cache.get(key) === entry) cache.delete(key);
+    },
+  );
+  return entry.reading;
+}
 
 /** A word no product has: a compound of two words ('어퍼암'), else a typo (the loose spelling, then one edit). */
 async function readAnew(db: Db, w: WordPlan, index: SynonymIndex, typos: 'all' | 'loose' | 'none') {
@@ -539,38 +798,37 @@ export async function searchByWords(
     .filter((w): w is WordPlan => w !== null);
   if (words.length === 0) return { hits: [], more: false, similar: false };
   const limit = Math.max(RANKED_ROWS, opts.page * opts.size + 1);
+  const typos = opts.typos;
+  if (typos !== 'none') {
+    // A word read within the minute was no product's: it is searched as read at once, not first as
+    // typed (docs/search.md#what-a-search-costs). Every reading still finds a product written since
+    // with the word as typed (a compound's parts, the loose spelling, a correction of its own).
+    for (const w of words) {
+      const known = w.chosung || !w.indexed ? undefined : knownReading(db, w, typos);
+      if (known && known !== 'nothing') Object.assign(w, known);
+    }
+  }
   let rows = await candidates(db, words, opts.category, limit);
-  if (rows.length === 0 && opts.typos !== 'none') {
+  if (rows.length === 0 && typos !== 'none') {
     // Nothing has every word as typed: a word no product has at all is read as a compound of two
     // words ('어퍼암'), else taken with a typo.
     let changed = false;
     // One word in no category that found nothing has no product: no need to ask again.
     const alone = words.length === 1 && !opts.category;
     for (const w of words) {
-      if (w.chosung || !w.indexed) continue;
-      const key = `${opts.typos}:${w.word}`;
-      let readingCache = readingCaches.get(db);
-      if (!readingCache) readingCaches.set(db, (readingCache = new Map()));
-      const known = readingCache.get(key);
-      if (known && Date.now() - known.at < READING_TTL_MS) {
-        if (known.reading) {
-          Object.assign(w, known.reading);
-          changed = true;
-        }
-        continue;
+      if (w.chosung || !w.indexed || w.level !== 'exact') continue;
+      const reading = await readingOf(db, w, index, typos, alone);
+      if (reading && reading !== 'nothing') {
+        Object.assign(w, reading);
+        changed = true;
       }
-      const before = w.level;
-      if (alone || !(await anyMatch(db, w))) await readAnew(db, w, index, opts.typos);
-      const reading = w.level === before ? null : { level: w.level, parts: w.parts, corrections: w.corrections };
-      if (reading) changed = true;
-      if (readingCache.size >= READING_CACHE_SIZE) readingCache.delete(readingCache.keys().next().value!);
-      readingCache.set(key, { at: Date.now(), reading });
     }
     if (changed) rows = await candidates(db, words, opts.category, limit);
   }
   const scored: Scored[] = [];
+  const byName = new Map<string, Omit<Scored, 'id'> | null>();
   for (const row of rows) {
-    const s = score(row, words);
+    const s = score(row, words, byName);
     if (s) scored.push(s);
   }
   scored.sort((a, b) => b.score - a.score || a.id - b.id);
@@ -579,7 +837,7 @@ export async function searchByWords(
   const more = scored.length > from + opts.size || rows.length === limit;
   if (page.length === 0) return { hits: [], more: false, similar: false };
   const ids = page.map((s) => s.id);
-  const full = await queryRows<ProductRow>(
+  const full = await queryPrepared<ProductRow>(
     db,
     sql`select ${sql.raw(LIST_COLUMNS)} from products where id = any(${`{${ids.join(',')}}`}::int[])`,
   );
@@ -587,7 +845,7 @@ export async function searchByWords(
   const hits: WordSearchHit[] = [];
   for (const s of page) {
     const row = byId.get(s.id);
-    if (row) hits.push({ row, similar: s.similar, ...(s.reason ? { reason: s.reason } : {}) });
+    if (row) hits.push({ row, similar: s.similar, ...(s.reason ? { reason: s.reason() } : {}) });
   }
   return { hits, more, similar: words.some((w) => w.level === 'loose' || w.level === 'similar') };
 }
