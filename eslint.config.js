@@ -32,15 +32,7 @@ const LONG_SERVER_FUNCTIONS = {
 const SERVER_TABLE_READERS = {
   // 외상 (credit) and its deposits arrived beside the rule: their reads of companies, tax invoices and
   // each other's tables are to move into repository.ts like the rest.
-  'features/credit/accounts.ts': ['members'],
-  'features/credit/checkout.ts': ['members'],
-  'features/credit/close.ts': ['members', 'tax-invoices'],
   'features/credit/repository.ts': ['members', 'tax-invoices'],
-  'features/credit/statements.ts': ['members'],
-  'features/deposits/apply.ts': ['members', 'credit'],
-  'features/deposits/jobs.ts': ['members', 'credit'],
-  'features/deposits/record.ts': ['members', 'credit'],
-  'features/deposits/statements.ts': ['credit'],
   'features/admin/audit.ts': ['members'],
   'features/admin/companies.ts': ['members', 'payments', 'wallet'],
   'features/admin/dashboard.ts': ['inquiry', 'orders', 'payments'],
@@ -69,7 +61,6 @@ const SERVER_TABLE_READERS = {
   'features/paperwork/ledger.ts': ['members', 'wallet'],
   'features/paperwork/statements.ts': ['members', 'orders'],
   'features/payments/repository.ts': ['members'],
-  'features/payments/service.ts': ['members'],
   'features/quick-order/to-cart.ts': ['cart', 'orders', 'products'],
   'features/retention/effect-logs.ts': ['jobs', 'sms'],
   'features/retention/sweep.ts': ['chat', 'inquiry', 'members', 'orders', 'payments', 'tax-invoices', 'wallet'],

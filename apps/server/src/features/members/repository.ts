@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, sum, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql, sum, type SQL } from 'drizzle-orm';
 import { MEMBER_TYPE_MAIN } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { cashLedger } from '../wallet/schema.js';
@@ -105,4 +105,59 @@ export function activeMainAccounts(db: Db | Tx, companyId: number): Promise<Memb
 export async function companyById(db: Db | Tx, id: number): Promise<CompanyRecord | undefined> {
   const [row] = await db.select().from(companies).where(eq(companies.id, id));
   return row;
+}
+
+/** The names of the companies that have not withdrawn (what a deposit's depositor name is matched against). */
+export async function activeCompanyNames(db: Db | Tx): Promise<{ id: number; name: string }[]> {
+  return db.select({ id: companies.id, name: companies.name }).from(companies).where(isNull(companies.withdrawnAt));
+}
+
+/** The names of the companies of these numbers. */
+export async function companyNamesOf(db: Db | Tx, ids: number[]): Promise<{ id: number; name: string }[]> {
+  return db.select({ id: companies.id, name: companies.name }).from(companies).where(inArray(companies.id, ids));
+}
+
+/** The name of a company that exists and has not withdrawn, or undefined. */
+export async function activeCompanyName(db: Db | Tx, id: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ name: companies.name })
+    .from(companies)
+    .where(and(eq(companies.id, id), isNull(companies.withdrawnAt)))
+    .orderBy(desc(companies.id));
+  return row?.name;
+}
+
+/** The company's cash balance, its row locked for the rest of the transaction (0 when there is none). */
+export async function lockCompanyPoint(tx: Tx, id: number): Promise<number> {
+  const [row] = await tx.select({ point: companies.point }).from(companies).where(eq(companies.id, id)).for('update');
+  return row?.point ?? 0;
+}
+
+/** The name of a company (withdrawn or not), or undefined. */
+export async function companyNameById(db: Db | Tx, id: number): Promise<string | undefined> {
+  const [row] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, id));
+  return row?.name;
+}
+
+/** A member's account type (0 the company's main account), or undefined. */
+export async function memberType(db: Db | Tx, id: number): Promise<number | undefined> {
+  const [row] = await db.select({ type: members.type }).from(members).where(eq(members.id, id));
+  return row?.type;
+}
+
+/** A member's name, or undefined. */
+export async function memberNameById(db: Db | Tx, id: number): Promise<string | undefined> {
+  const [row] = await db.select({ name: members.name }).from(members).where(eq(members.id, id));
+  return row?.name;
+}
+
+/** Moves the end of a company's licence (its row locked for the rest of the transaction): `next` gets the current end. */
+export async function moveLicenseEnd(tx: Tx, companyId: number, next: (current: Date | null) => Date): Promise<void> {
+  const [company] = await tx
+    .select({ licenseEnd: companies.licenseEnd })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for('update');
+  const end = next(company?.licenseEnd ?? null);
+  await tx.update(companies).set({ licenseEnd: end }).where(eq(companies.id, companyId));
 }

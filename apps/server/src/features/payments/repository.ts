@@ -33,3 +33,15 @@ export async function countPayments(db: Db, where: SQL | undefined): Promise<num
     .where(where);
   return row?.n ?? 0;
 }
+
+/** A page of payments matching `where`, newest paid first, with the name of the member who paid ('' for none). */
+export async function paymentsWithPayer(db: Db, where: SQL | undefined, limit: number, offset: number) {
+  return db
+    .select({ payment: payments, userName: members.name })
+    .from(payments)
+    .leftJoin(members, eq(members.id, payments.memberId))
+    .where(where)
+    .orderBy(desc(payments.paidAt), desc(payments.id))
+    .limit(limit)
+    .offset(offset);
+}
