@@ -20,7 +20,7 @@ import type { z } from 'zod';
 import type { savePaymentTermRequest, setCreditAccountRequest } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { activeCompanyName, companyNameById } from '../members/repository.js';
-import { recordAudit } from '../../shared/audit.js';
+import { recordAudit } from '../admin/repository.js';
 import { badRequest, forbidden, notFound } from '../../shared/http.js';
 import { seoulDay } from '@partsmall/contract';
 import {

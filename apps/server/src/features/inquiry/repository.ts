@@ -39,3 +39,9 @@ export async function updateInquiry(tx: Tx, id: number, change: InquiryChange): 
     .set(change.status === 'answered' ? { ...change, answeredAt: sql`now()` } : change)
     .where(eq(inquiries.id, id));
 }
+
+/** The condition of the back office's inquiry reads: one inquiry (`id`), or those of a status (none: all). */
+export function inquiryWhere(f: { id?: number; status?: string | undefined }): SQL | undefined {
+  if (f.id !== undefined) return eq(inquiries.id, f.id);
+  return f.status ? eq(inquiries.status, f.status) : undefined;
+}

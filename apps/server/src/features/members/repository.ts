@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql, sum, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
 import { MEMBER_TYPE_MAIN } from '@partsmall/contract';
+import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
-import { cashLedger } from '../wallet/schema.js';
 import { companies, members } from './schema.js';
 
 /** The companies-and-members aggregate's reads for staff (docs/architecture.md#the-database). */
@@ -41,15 +41,6 @@ export function hasMemberMatching(pattern: string, digits: string | null): SQL {
 /** The company's accounts, main first (by type), then by number. */
 export async function membersOfCompany(db: Db, companyId: number): Promise<MemberRecord[]> {
   return db.select().from(members).where(eq(members.companyId, companyId)).orderBy(asc(members.type), asc(members.id));
-}
-
-/** The sum of the company's ledger (equals its balance: docs/architecture.md#the-money-path). */
-export async function ledgerSum(db: Db, companyId: number): Promise<number> {
-  const [row] = await db
-    .select({ s: sum(cashLedger.amount).mapWith(Number) })
-    .from(cashLedger)
-    .where(eq(cashLedger.companyId, companyId));
-  return row?.s ?? 0;
 }
 
 /** The company row locked for the rest of the transaction, or undefined. */
@@ -160,4 +151,70 @@ export async function moveLicenseEnd(tx: Tx, companyId: number, next: (current: 
     .for('update');
   const end = next(company?.licenseEnd ?? null);
   await tx.update(companies).set({ licenseEnd: end }).where(eq(companies.id, companyId));
+}
+
+/** A company's cash balance, or undefined when there is no such company. */
+export async function companyPoint(db: Db | Tx, id: number): Promise<number | undefined> {
+  const [row] = await db.select({ point: companies.point }).from(companies).where(eq(companies.id, id));
+  return row?.point;
+}
+
+/** The condition of the back office's company list: a company (`id`), or a search and a level. */
+export function companyWhere(f: {
+  id?: number;
+  /** An ILIKE pattern matched against the name, the CEO and the members' login ids and names. */
+  pattern?: string | undefined;
+  /** Three or more digits matched against the licence and the members' phones. */
+  digits?: string | null;
+  level?: string | undefined;
+}): SQL | undefined {
+  if (f.id !== undefined) return eq(companies.id, f.id);
+  const conditions: (SQL | undefined)[] = [];
+  if (f.pattern) {
+    const digits = f.digits ?? null;
+    conditions.push(
+      or(
+        ilike(companies.name, f.pattern),
+        ilike(companies.ceo, f.pattern),
+        digits ? like(companies.license, `%${digits}%`) : undefined,
+        hasMemberMatching(f.pattern, digits),
+      ),
+    );
+  }
+  if (f.level) conditions.push(eq(companies.level, f.level));
+  return and(...conditions);
+}
+
+/** A new member row (a staff account, a sign-up): answers its number. */
+export async function insertMember(tx: Tx, row: PgInsertValue<typeof members>): Promise<number> {
+  const [inserted] = await tx.insert(members).values(row).returning({ id: members.id });
+  return inserted!.id;
+}
+
+/** Changes a member's row (password hash, status, contact…). */
+export async function updateMember(tx: Db | Tx, id: number, set: PgUpdateSetSource<typeof members>): Promise<void> {
+  await tx.update(members).set(set).where(eq(members.id, id));
+}
+
+/**
+ * Moves a company's cash balance by `delta` (the wallet's one write of it, docs/architecture.md#the-money-path):
+ * a debit only while the balance covers it. Answers the balance after, or null (no such company, or not covered).
+ */
+export async function movePoint(tx: Tx, companyId: number, delta: number): Promise<number | null> {
+  const [row] = await tx
+    .update(companies)
+    .set({ point: sql`${companies.point} + ${delta}` })
+    .where(and(eq(companies.id, companyId), delta < 0 ? gte(companies.point, -delta) : undefined))
+    .returning({ point: companies.point });
+  return row ? row.point : null;
+}
+
+/** Changes a company's row; answers it after, or undefined. */
+export async function updateCompany(
+  tx: Tx,
+  id: number,
+  set: PgUpdateSetSource<typeof companies>,
+): Promise<CompanyRecord | undefined> {
+  const [row] = await tx.update(companies).set(set).where(eq(companies.id, id)).returning();
+  return row;
 }

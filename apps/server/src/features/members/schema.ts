@@ -81,20 +81,3 @@ export const members = pgTable(
     check('members_status_valid', sql`${t.status} in ('active','stopped','withdrawn')`),
   ],
 );
-
-/** Saved delivery addresses of a company (address book). */
-export const shippingAddresses = pgTable(
-  'shipping_addresses',
-  {
-    id: serialId(),
-    companyId: refTo('company_id', () => companies.id).notNull(),
-    basic: boolean('basic').notNull().default(false),
-    name: text('name').notNull(),
-    phone: text('phone').notNull(),
-    postNum: text('post_num').notNull(),
-    address: text('address').notNull(),
-    addrSub: blankText('addr_sub'),
-    createdAt: createdAt(),
-  },
-  (t) => [index('shipping_addresses_company').on(t.companyId)],
-);

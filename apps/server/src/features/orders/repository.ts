@@ -3,6 +3,7 @@ import { ORDER_STATUSES_UNDONE, TIME_ZONE } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { companies, members } from '../members/schema.js';
 import { orderEvents, orderLines, orders } from './schema.js';
+import { withinSeoulDays } from '../../shared/time.js';
 
 /**
  * The orders aggregate (orders, their lines and status events): typed rows for the member area and
@@ -114,4 +115,18 @@ export async function countByStatus(db: Db, statuses: readonly number[]): Promis
     .where(and(shownOrder, inArray(orders.status, [...statuses])))
     .groupBy(orders.status);
   return new Map(rows.map((r) => [r.status, r.n]));
+}
+
+/** Orders made from the start of Seoul day `from` to the end of `to` ('YYYY-MM-DD'). */
+export const createdWithin = (from: string, to: string): SQL => withinSeoulDays(orders.createdAt, from, to);
+
+/** A shown order's carrier, waybill and shipping time; `companyId` (not null) limits it to that company's. */
+export async function orderShipping(db: Db, id: number, companyId: number | null) {
+  const conditions = [eq(orders.id, id), shownOrder];
+  if (companyId !== null) conditions.push(eq(orders.companyId, companyId));
+  const [order] = await db
+    .select({ id: orders.id, carrier: orders.carrier, waybill: orders.waybill, shippedAt: orders.shippedAt })
+    .from(orders)
+    .where(and(...conditions));
+  return order;
 }

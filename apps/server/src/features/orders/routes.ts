@@ -2,7 +2,7 @@ import { MSG_ORDER, ORDER_STATUS } from '@partsmall/contract';
 import { type Api, type AppContext, requireCompanyMember, requireStaff } from '../../shared/context.js';
 import { route } from '../../shared/route.js';
 import { created, ok } from '../../shared/http.js';
-import { recordAudit } from '../../shared/audit.js';
+import { recordAudit } from '../admin/repository.js';
 import { invoicesOfOrders } from '../tax-invoices/index.js';
 import { payOrder } from './payment.js';
 import { listOrders, moveOrder, orderDetail, orderEventsOf } from './service.js';

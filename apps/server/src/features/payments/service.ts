@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { MSG_MEMBER, type GatewayConfirmation, type PaymentRecord, type PgCode } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { memberNameById, moveLicenseEnd } from '../members/repository.js';
-import { paymentsWithPayer } from './repository.js';
+import { paymentsWithPayer, waitingTransfer } from './repository.js';
 import { payments } from './schema.js';
 import type { EventSink } from '../../shared/events.js';
 import { AppError, badRequest, notFound } from '../../shared/http.js';
@@ -80,9 +80,6 @@ export async function startPayment(
   });
   return started;
 }
-
-/** A bank transfer still waiting for its deposit. */
-const waitingTransfer = [eq(payments.pgcode, 'banktransfer'), eq(payments.status, 'pending')];
 
 /**
  * A bank transfer's account became known after the start (Toss issues it once the buyer finishes its

@@ -107,3 +107,13 @@ export async function productIdsBetween(db: Db, after: number, upTo: number): Pr
     .orderBy(asc(products.id));
   return rows.map((r) => r.id);
 }
+
+/** Puts `qty` back on a product's stock (a cancel or return); answers the stock after, or undefined. */
+export async function raiseStock(tx: Tx, productId: number, qty: number): Promise<number | undefined> {
+  const [row] = await tx
+    .update(products)
+    .set({ hasAmount: sql`${products.hasAmount} + ${qty}` })
+    .where(eq(products.id, productId))
+    .returning({ hasAmount: products.hasAmount });
+  return row?.hasAmount;
+}

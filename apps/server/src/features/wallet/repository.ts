@@ -1,4 +1,4 @@
-import { desc, eq, type SQL } from 'drizzle-orm';
+import { desc, eq, sum, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { members } from '../members/schema.js';
 import { cashLedger } from './schema.js';
@@ -22,3 +22,15 @@ export async function ledgerWithNames(
     .limit(limit);
   return rows.map((r) => ({ ...r.entry, memberName: r.memberName ?? '' }));
 }
+
+/** The sum of the company's ledger (equals its balance: docs/architecture.md#the-money-path). */
+export async function ledgerSum(db: Db, companyId: number): Promise<number> {
+  const [row] = await db
+    .select({ s: sum(cashLedger.amount).mapWith(Number) })
+    .from(cashLedger)
+    .where(eq(cashLedger.companyId, companyId));
+  return row?.s ?? 0;
+}
+
+/** The condition of a company's ledger rows. */
+export const ledgerOfCompany = (companyId: number): SQL => eq(cashLedger.companyId, companyId);

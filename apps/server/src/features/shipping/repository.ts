@@ -1,0 +1,14 @@
+import { count, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { shippingAddresses } from './schema.js';
+
+/** The address book's reads other features share (docs/architecture.md#the-database). */
+
+/** How many delivery addresses a company saved. */
+export async function addressCount(db: Db, companyId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(shippingAddresses)
+    .where(eq(shippingAddresses.companyId, companyId));
+  return Number(row?.n ?? 0);
+}
