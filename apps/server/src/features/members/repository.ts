@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
-import { MEMBER_TYPE_MAIN } from '@partsmall/contract';
+import { MEMBER_TYPE_MAIN, TIME_ZONE } from '@partsmall/contract';
 import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
 import { companies, members } from './schema.js';
@@ -217,4 +217,54 @@ export async function updateCompany(
 ): Promise<CompanyRecord | undefined> {
   const [row] = await tx.update(companies).set(set).where(eq(companies.id, id)).returning();
   return row;
+}
+
+/** The active members among these numbers with their phones, by number. */
+export function activeMemberPhones(db: Db, ids: number[]): Promise<{ id: number; phone: string }[]> {
+  return db
+    .select({ id: members.id, phone: members.phone })
+    .from(members)
+    .where(and(inArray(members.id, ids), eq(members.status, 'active')))
+    .orderBy(members.id);
+}
+
+/** The number of the company's active main account, or undefined. */
+export async function activeMainAccountId(db: Db, companyId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.companyId, companyId), eq(members.type, MEMBER_TYPE_MAIN), eq(members.status, 'active')))
+    .limit(1);
+  return row?.id;
+}
+
+/** Whether an active account of the company has this phone, verified by a code. */
+export async function hasVerifiedPhone(db: Db, companyId: number, phone: string): Promise<boolean> {
+  const [verified] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(
+      and(
+        eq(members.companyId, companyId),
+        eq(members.phone, phone),
+        eq(members.phoneVerified, true),
+        eq(members.status, 'active'),
+      ),
+    )
+    .limit(1);
+  return verified !== undefined;
+}
+
+/** The companies not withdrawn whose licence ends on the third Seoul day after `day` ('YYYY-MM-DD'). */
+export function licencesEndingOnThirdDay(db: Db, day: string) {
+  return db
+    .select({ id: companies.id, end: companies.licenseEnd })
+    .from(companies)
+    .where(
+      and(
+        sql`${companies.withdrawnAt} is null`,
+        sql`${companies.licenseEnd} >= (${day}::date + 3)::timestamp at time zone ${TIME_ZONE}`,
+        sql`${companies.licenseEnd} < (${day}::date + 4)::timestamp at time zone ${TIME_ZONE}`,
+      ),
+    );
 }

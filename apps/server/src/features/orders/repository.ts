@@ -130,3 +130,62 @@ export async function orderShipping(db: Db, id: number, companyId: number | null
     .where(and(...conditions));
   return order;
 }
+
+/** The lines of these orders as a 거래명세서 lists them, in the order they were written. */
+export function statementLinesOf(db: Db, orderIds: number[]) {
+  return db
+    .select({
+      orderId: orderLines.orderId,
+      pid: orderLines.pid,
+      name: orderLines.name,
+      qty: orderLines.qty,
+      price: orderLines.price,
+      jobRef: orderLines.jobRef,
+      memo: orderLines.memo,
+    })
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, orderIds))
+    .orderBy(asc(orderLines.id));
+}
+
+/** A shown order (any company's when `companyId` is null), or undefined. */
+export async function shownOrderById(db: Db, id: number, companyId: number | null): Promise<OrderRow | undefined> {
+  const conditions = [eq(orders.id, id), sql`${orders.storageId} > 0`];
+  if (companyId !== null) conditions.push(eq(orders.companyId, companyId));
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(...conditions));
+  return order;
+}
+
+/** A company's shown orders of Seoul days `from`..`to`, but those in `leftOut` statuses. */
+export const companyOrdersWithin = (companyId: number, from: string, to: string, leftOut: readonly number[]): SQL =>
+  and(
+    eq(orders.companyId, companyId),
+    sql`${orders.storageId} > 0`,
+    notInArray(orders.status, [...leftOut]),
+    withinSeoulDays(orders.createdAt, from, to),
+  )!;
+
+/**
+ * The rows a statement of the orders matching `where` lays out: one per line plus one per order's
+ * shipping (counted once per order, not once per line of it as a join of the two would).
+ */
+export async function statementRowCount(db: Db, where: SQL): Promise<number> {
+  const [lineRows] = await db
+    .select({ n: count() })
+    .from(orders)
+    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .where(where);
+  const [shippingRows] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(where, gt(orders.shipping, 0)));
+  return Number(lineRows?.n ?? 0) + Number(shippingRows?.n ?? 0);
+}
+
+/** The orders matching `where`, oldest first. */
+export function ordersOldestFirst(db: Db, where: SQL): Promise<OrderRow[]> {
+  return db.select().from(orders).where(where).orderBy(asc(orders.createdAt), asc(orders.id));
+}

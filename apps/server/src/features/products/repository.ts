@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, gt, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, like, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
 import { products } from './schema.js';
 
@@ -116,4 +117,64 @@ export async function raiseStock(tx: Tx, productId: number, qty: number): Promis
     .where(eq(products.id, productId))
     .returning({ hasAmount: products.hasAmount });
   return row?.hasAmount;
+}
+
+/** A product's part number and name (a message names it), or undefined. */
+export async function productLabel(db: Db, id: number): Promise<{ pid: string; name: string } | undefined> {
+  const [row] = await db.select({ pid: products.pid, name: products.name }).from(products).where(eq(products.id, id));
+  return row;
+}
+
+/**
+ * The back office's product search: a part or factory number starting with `pidKey` (null: a
+ * number with no letters or digits, which matches nothing), a name and a warehouse name matching
+ * ILIKE patterns, and a stock state (`low`: at most `lowStock`).
+ */
+export function staffProductWhere(f: {
+  pidKey?: string | null | undefined;
+  namePattern?: string | undefined;
+  stockNamePattern?: string | undefined;
+  stockState?: 'in' | 'out' | 'low' | undefined;
+  lowStock: number;
+}): SQL | undefined {
+  const c: (SQL | undefined)[] = [];
+  if (f.pidKey !== undefined)
+    c.push(
+      f.pidKey ? or(like(products.pidKey, `${f.pidKey}%`), like(products.factoryKey, `${f.pidKey}%`)) : sql`false`,
+    );
+  else if (f.namePattern) c.push(ilike(products.name, f.namePattern));
+  if (f.stockNamePattern) c.push(ilike(products.stockName, f.stockNamePattern));
+  if (f.stockState === 'out') c.push(eq(products.hasAmount, 0));
+  if (f.stockState === 'in') c.push(gt(products.hasAmount, 0));
+  if (f.stockState === 'low') c.push(lte(products.hasAmount, f.lowStock));
+  return and(...c);
+}
+
+/** Writes a new product; answers its number. */
+export async function insertProductRow(tx: Tx, row: PgInsertValue<typeof products>): Promise<number> {
+  const [inserted] = await tx.insert(products).values(row).returning({ id: products.id });
+  return inserted!.id;
+}
+
+/** Changes a product's row. */
+export async function updateProductRow(tx: Tx, id: number, set: PgUpdateSetSource<typeof products>): Promise<void> {
+  await tx.update(products).set(set).where(eq(products.id, id));
+}
+
+/** Moves a product's stock by `delta` unless it would go below zero; answers the stock after, or undefined. */
+export async function moveStock(tx: Tx, id: number, delta: number): Promise<number | undefined> {
+  const [row] = await tx
+    .update(products)
+    .set({ hasAmount: sql`${products.hasAmount} + ${delta}` })
+    .where(and(eq(products.id, id), gte(sql`${products.hasAmount} + ${delta}`, 0)))
+    .returning({ hasAmount: products.hasAmount });
+  return row?.hasAmount;
+}
+
+/** Adds a picture's address to a product's pictures. */
+export async function appendProductImage(tx: Tx, id: number, url: string): Promise<void> {
+  await tx
+    .update(products)
+    .set({ imgFiles: sql`${products.imgFiles} || ${JSON.stringify([url])}::jsonb` })
+    .where(eq(products.id, id));
 }

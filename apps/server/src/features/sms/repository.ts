@@ -1,5 +1,7 @@
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { smsOutbox } from './schema.js';
+import { pruneBefore } from '../../db/prune.js';
+import { smsOutbox, solapiGroups } from './schema.js';
 
 /** The dev outbox's writes other features share (docs/architecture.md#the-database). */
 
@@ -7,3 +9,7 @@ import { smsOutbox } from './schema.js';
 export async function writeOutbox(db: Db, row: typeof smsOutbox.$inferInsert): Promise<void> {
   await db.insert(smsOutbox).values(row).onConflictDoNothing();
 }
+
+/** Deletes Solapi's group records made before `before`, `batch` a statement; answers how many went. */
+export const pruneSolapiGroups = (db: Db, before: SQL, batch: number): Promise<number> =>
+  pruneBefore(db, solapiGroups, before, batch);

@@ -1,7 +1,8 @@
-import { desc, eq, sum, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, sum, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { members } from '../members/schema.js';
 import { cashLedger } from './schema.js';
+import { withinSeoulDays } from '../../shared/time.js';
 
 /** The wallet aggregate's reads for staff: ledger rows with who made them (docs/architecture.md#the-database). */
 
@@ -34,3 +35,29 @@ export async function ledgerSum(db: Db, companyId: number): Promise<number> {
 
 /** The condition of a company's ledger rows. */
 export const ledgerOfCompany = (companyId: number): SQL => eq(cashLedger.companyId, companyId);
+
+/** A company's ledger rows, within Seoul days `from`..`to` when both are given. */
+export function ledgerWhere(companyId: number, from?: string, to?: string): SQL | undefined {
+  const conditions: SQL[] = [eq(cashLedger.companyId, companyId)];
+  if (from && to) conditions.push(withinSeoulDays(cashLedger.createdAt, from, to));
+  return and(...conditions);
+}
+
+/** A page of ledger rows matching `where`, newest first. */
+export function ledgerPage(db: Db, where: SQL | undefined, limit: number, offset: number): Promise<LedgerEntry[]> {
+  return db.select().from(cashLedger).where(where).orderBy(desc(cashLedger.id)).limit(limit).offset(offset);
+}
+
+/** How many ledger rows match `where`. */
+export async function ledgerCount(db: Db, where: SQL | undefined): Promise<number> {
+  const [counted] = await db
+    .select({ n: sql<string>`count(*)` })
+    .from(cashLedger)
+    .where(where);
+  return Number(counted?.n ?? 0);
+}
+
+/** The ledger rows matching `where`, oldest first (a file of them). */
+export function ledgerOldestFirst(db: Db, where: SQL | undefined): Promise<LedgerEntry[]> {
+  return db.select().from(cashLedger).where(where).orderBy(cashLedger.id);
+}
