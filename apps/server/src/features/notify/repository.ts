@@ -2,17 +2,13 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { MEMBER_TYPE_MAIN } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { members } from '../members/schema.js';
-import type { NotifyAccount, NotifySetting } from './recipients.js';
 import { notifySettings } from './schema.js';
 
 /** The '알림 설정' rows read with the accounts they belong to (docs/architecture.md#the-database). */
 
-/** The company's active accounts, main accounts first, and their saved settings (one read: it runs per job). */
-export async function accountsOf(
-  db: Db | Tx,
-  companyId: number,
-): Promise<{ accounts: NotifyAccount[]; settings: Map<number, NotifySetting> }> {
-  const rows = await db
+/** The company's active accounts, main accounts first, each with its saved setting (null events: none). */
+export function accountsWithSettings(db: Db | Tx, companyId: number) {
+  return db
     .select({
       id: members.id,
       type: members.type,
@@ -27,9 +23,6 @@ export async function accountsOf(
     )
     .where(and(eq(members.companyId, companyId), eq(members.status, 'active')))
     .orderBy(sql`${members.type} <> ${MEMBER_TYPE_MAIN}`, asc(members.id));
-  const settings = new Map<number, NotifySetting>();
-  for (const r of rows) if (r.events) settings.set(r.id, { events: r.events, phone: r.settingPhone });
-  return { accounts: rows.map((r) => ({ id: r.id, main: r.type === MEMBER_TYPE_MAIN, phone: r.phone })), settings };
 }
 
 /** The saved settings of a company's accounts (only `memberId`'s when given): the company default is the main account's. */

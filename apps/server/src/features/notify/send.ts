@@ -1,11 +1,23 @@
-import { SHOP_NAME, renderNotice } from '@partsmall/contract';
+import { MEMBER_TYPE_MAIN, SHOP_NAME, renderNotice } from '@partsmall/contract';
+import type { Db, Tx } from '../../db/client.js';
 import { licencesEndingOnThirdDay } from '../members/repository.js';
 import type { JobHandler } from '../../shared/job-types.js';
 import type { NotifyProvider } from './types.js';
 import { enqueue } from '../../shared/job-queue.js';
-import { recipientsFor } from './recipients.js';
+import { recipientsFor, type NotifyAccount, type NotifySetting } from './recipients.js';
 import { takeTextAllowance } from './limit.js';
-import { accountsOf } from './repository.js';
+import { accountsWithSettings } from './repository.js';
+
+/** The company's active accounts, main accounts first, and their saved settings (one read: it runs per job). */
+export async function accountsOf(
+  db: Db | Tx,
+  companyId: number,
+): Promise<{ accounts: NotifyAccount[]; settings: Map<number, NotifySetting> }> {
+  const rows = await accountsWithSettings(db, companyId);
+  const settings = new Map<number, NotifySetting>();
+  for (const r of rows) if (r.events) settings.set(r.id, { events: r.events, phone: r.settingPhone });
+  return { accounts: rows.map((r) => ({ id: r.id, main: r.type === MEMBER_TYPE_MAIN, phone: r.phone })), settings };
+}
 
 /**
  * One event to the company's accounts (docs/requirements.md#notifications). Recipients and phones
