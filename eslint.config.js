@@ -34,9 +34,7 @@ const SERVER_TABLE_READERS = {
   'features/credit/repository.ts': ['members', 'tax-invoices'],
   'features/admin/repository.ts': ['members'],
   'features/tax-invoices/repository.ts': ['members'],
-  'features/admin/orders.ts': ['members', 'orders', 'wallet'],
   'features/admin/part-numbers.ts': ['members', 'products'],
-  'features/auth/service.ts': ['members'],
   'features/cart/service.ts': ['products'],
   'features/chat/conversations.ts': ['members'],
   'features/favorites/service.ts': ['products'],
@@ -63,7 +61,6 @@ const SERVER_TABLE_READERS = {
   'features/tax-invoices/orders.ts': ['members', 'orders', 'wallet'],
   'features/vehicles/repository.ts': ['epc', 'products'],
   'features/wallet/repository.ts': ['members'],
-  'shared/rate-limit.ts': ['auth'],
 };
 
 export default tseslint.config(

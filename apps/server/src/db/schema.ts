@@ -7,6 +7,7 @@
 export * from '../features/members/schema.js';
 export * from '../features/shipping/schema.js';
 export * from '../features/auth/schema.js';
+export * from './rate-events.js';
 export * from '../features/sms/schema.js';
 export * from '../features/products/schema.js';
 export * from '../features/favorites/schema.js';

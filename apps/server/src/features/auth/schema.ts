@@ -1,4 +1,4 @@
-/** What signs a member in and keeps them in: sessions, phone codes and the rate-limit events that guard them. */
+/** What signs a member in and keeps them in: sessions and phone codes (the rate-limit events that guard them are db/rate-events.ts). */
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { serialId, instant, createdAt, refTo } from '../../db/columns.js';
 import { members } from '../members/schema.js';
@@ -32,15 +32,4 @@ export const phoneCodes = pgTable(
     consumedAt: instant('consumed_at'),
   },
   (t) => [index('phone_codes_phone').on(t.phone, t.purpose, t.createdAt)],
-);
-
-/** Rate-limit events (failed logins and the like), kept in the database so every instance shares them. */
-export const rateEvents = pgTable(
-  'rate_events',
-  {
-    id: serialId(),
-    key: text('key').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [index('rate_events_key').on(t.key, t.createdAt)],
 );

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, like, ne, or, sql, type SQL } from 'drizzle-orm';
 import { MEMBER_TYPE_MAIN, TIME_ZONE } from '@partsmall/contract';
 import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
@@ -186,7 +186,7 @@ export function companyWhere(f: {
 }
 
 /** A new member row (a staff account, a sign-up): answers its number. */
-export async function insertMember(tx: Tx, row: PgInsertValue<typeof members>): Promise<number> {
+export async function insertMember(tx: Db | Tx, row: PgInsertValue<typeof members>): Promise<number> {
   const [inserted] = await tx.insert(members).values(row).returning({ id: members.id });
   return inserted!.id;
 }
@@ -267,4 +267,42 @@ export function licencesEndingOnThirdDay(db: Db, day: string) {
         sql`${companies.licenseEnd} < (${day}::date + 4)::timestamp at time zone ${TIME_ZONE}`,
       ),
     );
+}
+
+/** The company not withdrawn that holds a business number, or undefined. */
+export async function activeCompanyByLicense(db: Db | Tx, license: string): Promise<CompanyRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(companies)
+    .where(and(eq(companies.license, license), isNull(companies.withdrawnAt)));
+  return row;
+}
+
+/**
+ * The member whose phone a code proved (join and find checks): an unproved number (chat sign-up)
+ * never counts here, so it cannot block its real owner's sign-up.
+ */
+export async function verifiedMemberByPhone(db: Db | Tx, phone: string): Promise<MemberRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(members)
+    .where(and(eq(members.phone, phone), ne(members.status, 'withdrawn'), eq(members.phoneVerified, true)));
+  return row;
+}
+
+/** The newest account not withdrawn that gave this phone, proved or not, or undefined. */
+export async function newestMemberByPhone(db: Db | Tx, phone: string): Promise<MemberRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(members)
+    .where(and(eq(members.phone, phone), ne(members.status, 'withdrawn')))
+    .orderBy(desc(members.id))
+    .limit(1);
+  return row;
+}
+
+/** A new company (a join); answers its number. */
+export async function insertCompany(tx: Db | Tx, row: PgInsertValue<typeof companies>): Promise<number> {
+  const [inserted] = await tx.insert(companies).values(row).returning({ id: companies.id });
+  return inserted!.id;
 }

@@ -1,4 +1,20 @@
-import { and, asc, count, desc, eq, gt, inArray, notInArray, sql, sum, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  gt,
+  ilike,
+  inArray,
+  like,
+  notInArray,
+  or,
+  sql,
+  sum,
+  type SQL,
+} from 'drizzle-orm';
 import { ORDER_STATUSES_UNDONE, TIME_ZONE } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { companies, members } from '../members/schema.js';
@@ -188,4 +204,44 @@ export async function statementRowCount(db: Db, where: SQL): Promise<number> {
 /** The orders matching `where`, oldest first. */
 export function ordersOldestFirst(db: Db, where: SQL): Promise<OrderRow[]> {
   return db.select().from(orders).where(where).orderBy(asc(orders.createdAt), asc(orders.id));
+}
+
+/**
+ * The back office's order filters, on orders, their companies and their lines (patterns are ILIKE
+ * patterns; days are Seoul days; `licenseDigits` matches the start of a licence). One order (`id`)
+ * or a company's (`companyId`) when named.
+ */
+export function staffOrderWhere(f: {
+  id?: number;
+  companyId?: number;
+  status?: number | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  companyPattern?: string | undefined;
+  licenseDigits?: string | undefined;
+  stockNamePattern?: string | undefined;
+  pidPattern?: string | undefined;
+}): SQL | undefined {
+  if (f.id !== undefined) return eq(orders.id, f.id);
+  if (f.companyId !== undefined) return eq(orders.companyId, f.companyId);
+  const c: (SQL | undefined)[] = [];
+  if (f.status !== undefined) c.push(eq(orders.status, f.status));
+  if (f.from) c.push(withinSeoulDays(orders.createdAt, f.from, f.to || '9999-12-31'));
+  else if (f.to) c.push(withinSeoulDays(orders.createdAt, '0001-01-01', f.to));
+  if (f.companyPattern)
+    c.push(
+      or(
+        ilike(companies.name, f.companyPattern),
+        f.licenseDigits ? like(companies.license, `${f.licenseDigits}%`) : undefined,
+      ),
+    );
+  if (f.stockNamePattern) c.push(ilike(orders.stockName, f.stockNamePattern));
+  if (f.pidPattern) {
+    const line = and(
+      eq(orderLines.orderId, orders.id),
+      or(ilike(orderLines.pid, f.pidPattern), ilike(orderLines.factoryNum, f.pidPattern)),
+    );
+    c.push(exists(sql`(select 1 from ${orderLines} where ${line})`));
+  }
+  return and(...c);
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, sum, type SQL } from 'drizzle-orm';
+import { and, desc, eq, like, or, sql, sum, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { members } from '../members/schema.js';
 import { cashLedger } from './schema.js';
@@ -61,3 +61,10 @@ export async function ledgerCount(db: Db, where: SQL | undefined): Promise<numbe
 export function ledgerOldestFirst(db: Db, where: SQL | undefined): Promise<LedgerEntry[]> {
   return db.select().from(cashLedger).where(where).orderBy(cashLedger.id);
 }
+
+/** The ledger rows the wallet wrote for an order of the company (their note names it: '주문 #12 …'). */
+export const ledgerOfOrder = (companyId: number, orderId: number): SQL =>
+  and(
+    eq(cashLedger.companyId, companyId),
+    or(like(cashLedger.note, `주문 #${orderId} %`), eq(cashLedger.note, `주문 #${orderId}`)),
+  )!;
