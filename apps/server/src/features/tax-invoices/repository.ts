@@ -11,24 +11,20 @@ export async function invoiceIdByMgtKey(db: Db | Tx, mgtKey: string): Promise<nu
   return row?.id;
 }
 
-/** A page of invoices matching `where`, newest first, each with its company's name. */
-export function invoicesWithCompany(db: Db, where: SQL | undefined, limit: number, offset: number) {
-  return db
+/** Invoices with their company's name. */
+const withCompanyName = (db: Db) =>
+  db
     .select({ inv: taxInvoices, companyName: companies.name })
     .from(taxInvoices)
-    .innerJoin(companies, eq(companies.id, taxInvoices.companyId))
-    .where(where)
-    .orderBy(desc(taxInvoices.id))
-    .limit(limit)
-    .offset(offset);
+    .innerJoin(companies, eq(companies.id, taxInvoices.companyId));
+
+/** A page of invoices matching `where`, newest first, each with its company's name. */
+export function invoicesWithCompany(db: Db, where: SQL | undefined, limit: number, offset: number) {
+  return withCompanyName(db).where(where).orderBy(desc(taxInvoices.id)).limit(limit).offset(offset);
 }
 
 /** One invoice with its company's name, or undefined. */
 export async function invoiceWithCompany(db: Db, id: number) {
-  const [row] = await db
-    .select({ inv: taxInvoices, companyName: companies.name })
-    .from(taxInvoices)
-    .innerJoin(companies, eq(companies.id, taxInvoices.companyId))
-    .where(eq(taxInvoices.id, id));
+  const [row] = await withCompanyName(db).where(eq(taxInvoices.id, id));
   return row;
 }
