@@ -57,8 +57,6 @@ const SERVER_TABLE_READERS = {
     'sms',
     'vehicles',
   ],
-  'features/tax-invoices/issue.ts': ['members', 'orders', 'wallet'],
-  'features/tax-invoices/orders.ts': ['members', 'orders', 'wallet'],
   'features/vehicles/repository.ts': ['epc', 'products'],
   'features/wallet/repository.ts': ['members'],
 };

@@ -306,3 +306,9 @@ export async function insertCompany(tx: Db | Tx, row: PgInsertValue<typeof compa
   const [inserted] = await tx.insert(companies).values(row).returning({ id: companies.id });
   return inserted!.id;
 }
+
+/** How a company takes its tax invoices ('order' or 'monthly'), or undefined. */
+export async function companyInvoiceMode(db: Db | Tx, id: number): Promise<string | undefined> {
+  const [row] = await db.select({ invoiceMode: companies.invoiceMode }).from(companies).where(eq(companies.id, id));
+  return row?.invoiceMode;
+}

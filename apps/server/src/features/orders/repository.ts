@@ -8,6 +8,7 @@ import {
   gt,
   ilike,
   inArray,
+  isNotNull,
   like,
   notInArray,
   or,
@@ -244,4 +245,39 @@ export function staffOrderWhere(f: {
     c.push(exists(sql`(select 1 from ${orderLines} where ${line})`));
   }
   return and(...c);
+}
+
+/** One order by its number, as a condition. */
+export const orderIdIs = (id: number): SQL => eq(orders.id, id);
+/** The orders of these numbers, as a condition. */
+export const orderIdIn = (ids: number[]): SQL => inArray(orders.id, ids);
+/** Orders paid in cash: credit orders are invoiced on their statement's 월합계 (docs/requirements.md#monthly-close). */
+export const paidInCash: SQL = eq(orders.payWith, 'cash');
+/** Orders shipped in a Seoul month ('YYYY-MM'). */
+export const shippedInMonth = (month: string): SQL =>
+  and(isNotNull(orders.shippedAt), sql`to_char(${orders.shippedAt} at time zone 'Asia/Seoul', 'YYYY-MM') = ${month}`)!;
+/** Orders shipped from the day before a month ('YYYY-MM') to the day after it: a day's margin each side. */
+export const shippedAroundMonth = (month: string): SQL =>
+  sql`${orders.shippedAt} >= (${`${month}-01`}::date - 1) and ${orders.shippedAt} < (${`${month}-01`}::date + interval '1 month' + interval '1 day')`;
+
+/** A company's shown orders matching `where` as an invoice reads them: number, goods and shipping charged, shipped. */
+export function chargedOrders(db: Db | Tx, companyId: number, where: SQL | undefined) {
+  return db
+    .select({
+      id: orders.id,
+      total: sql<number>`${orders.totalAmount} + ${orders.shipping}`.mapWith(Number),
+      shippedAt: orders.shippedAt,
+    })
+    .from(orders)
+    .where(and(eq(orders.companyId, companyId), shownOrder, where))
+    .orderBy(asc(orders.id));
+}
+
+/** The companies taking 월합계 invoices with shown cash orders shipped in a Seoul month. */
+export function monthlyInvoiceCompanies(db: Db, month: string): Promise<{ companyId: number }[]> {
+  return db
+    .selectDistinct({ companyId: orders.companyId })
+    .from(orders)
+    .innerJoin(companies, eq(companies.id, orders.companyId))
+    .where(and(eq(companies.invoiceMode, 'monthly'), shownOrder, paidInCash, shippedInMonth(month)));
 }

@@ -1,6 +1,13 @@
 import type { TaxInvoiceProvider } from './types.js';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { MSG_PAPERWORK, TAX_INVOICE_KIND_LABELS, TAX_INVOICE_STATUS_LABELS, type OrderTaxInvoice, type TaxInvoiceRow, type TaxInvoiceStatus } from '@partsmall/contract';
+import {
+  MSG_PAPERWORK,
+  TAX_INVOICE_KIND_LABELS,
+  TAX_INVOICE_STATUS_LABELS,
+  type OrderTaxInvoice,
+  type TaxInvoiceRow,
+  type TaxInvoiceStatus,
+} from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { auditCount } from '../admin/repository.js';
 import { invoiceWithCompany, invoicesWithCompany } from './repository.js';

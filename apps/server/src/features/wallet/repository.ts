@@ -1,5 +1,5 @@
-import { and, desc, eq, like, or, sql, sum, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { and, desc, eq, inArray, like, or, sql, sum, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
 import { members } from '../members/schema.js';
 import { cashLedger } from './schema.js';
 import { withinSeoulDays } from '../../shared/time.js';
@@ -68,3 +68,27 @@ export const ledgerOfOrder = (companyId: number, orderId: number): SQL =>
     eq(cashLedger.companyId, companyId),
     or(like(cashLedger.note, `주문 #${orderId} %`), eq(cashLedger.note, `주문 #${orderId}`)),
   )!;
+
+/** The order a refund's ledger row names: the wallet writes '주문 #<id> 반품 환불' / '… 취소 환불' (features/orders/service.ts). */
+const refundedOrder = sql<number>`substring(${cashLedger.note} from '^주문 #([0-9]+) ')::int`.mapWith(Number);
+
+/** A company's refunds (cancel and return rows) of these orders, each with the order it names. */
+export function refundsOfOrders(db: Db | Tx, companyId: number, orderIds: number[]) {
+  return db
+    .select({ id: cashLedger.id, orderId: refundedOrder, amount: cashLedger.amount, createdAt: cashLedger.createdAt })
+    .from(cashLedger)
+    .where(
+      and(
+        eq(cashLedger.companyId, companyId),
+        inArray(cashLedger.type, ['cancel', 'return']),
+        sql`${cashLedger.note} ~ '^주문 #[0-9]+ '`,
+        inArray(refundedOrder, orderIds),
+      ),
+    );
+}
+
+/** The type of a ledger row ('cancel', 'return', …), or undefined. */
+export async function ledgerTypeOf(db: Db | Tx, id: number): Promise<string | undefined> {
+  const [row] = await db.select({ type: cashLedger.type }).from(cashLedger).where(eq(cashLedger.id, id));
+  return row?.type;
+}
