@@ -45,18 +45,6 @@ const SERVER_TABLE_READERS = {
   'features/payments/repository.ts': ['members'],
   'features/quick-order/to-cart.ts': ['cart', 'orders', 'products'],
   'features/retention/sweep.ts': ['chat', 'inquiry', 'members', 'orders', 'payments', 'tax-invoices', 'wallet'],
-  'features/retention/withdrawal.ts': [
-    'auth',
-    'cart',
-    'epc',
-    'favorites',
-    'inquiry',
-    'members',
-    'orders',
-    'shipping',
-    'sms',
-    'vehicles',
-  ],
   'features/vehicles/repository.ts': ['epc', 'products'],
   'features/wallet/repository.ts': ['members'],
 };

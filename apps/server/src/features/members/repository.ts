@@ -312,3 +312,36 @@ export async function companyInvoiceMode(db: Db | Tx, id: number): Promise<strin
   const [row] = await db.select({ invoiceMode: companies.invoiceMode }).from(companies).where(eq(companies.id, id));
   return row?.invoiceMode;
 }
+
+/** The login ids and phones of these members (what a withdrawal forgets). */
+export function loginsAndPhones(tx: Tx, ids: number[]) {
+  return tx
+    .select({ loginId: members.loginId, phone: members.phone, contactPhone: members.contactPhone })
+    .from(members)
+    .where(inArray(members.id, ids));
+}
+
+/**
+ * Replaces these members' name, phones, mail, login id and password hash (the rows stay, so the
+ * records that name them keep pointing at something): the login id is one no one can type or
+ * receive mail at, unique per account; the hash is no hash of anything.
+ */
+export async function blankMembers(tx: Tx, ids: number[], name: string): Promise<void> {
+  await tx
+    .update(members)
+    .set({
+      loginId: sql`'withdrawn-' || ${members.id} || '@withdrawn.invalid'`,
+      passwordHash: '!',
+      name,
+      phone: '',
+      phoneVerified: false,
+      contactPhone: '',
+      mail: '',
+    })
+    .where(inArray(members.id, ids));
+}
+
+/** Blanks a withdrawn company's contact fields (phone, fax, mail). */
+export async function blankCompanyContacts(tx: Tx, companyId: number): Promise<void> {
+  await tx.update(companies).set({ phone: '', fax: '', mail: '' }).where(eq(companies.id, companyId));
+}

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { MEMBER_TYPE_MAIN } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { members } from '../members/schema.js';
@@ -47,4 +47,13 @@ export async function savedNotifyPhone(db: Db, memberId: number): Promise<string
     .from(notifySettings)
     .where(eq(notifySettings.memberId, memberId));
   return saved?.phone;
+}
+
+/** Forgets the '알림 설정' of these members, or of a whole company (a withdrawal, docs/requirements.md#retention). */
+export async function forgetNotifySettings(tx: Tx, of: { memberIds: number[] } | { companyId: number }): Promise<void> {
+  await tx
+    .delete(notifySettings)
+    .where(
+      'memberIds' in of ? inArray(notifySettings.memberId, of.memberIds) : eq(notifySettings.companyId, of.companyId),
+    );
 }

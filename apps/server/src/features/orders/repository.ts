@@ -281,3 +281,20 @@ export function monthlyInvoiceCompanies(db: Db, month: string): Promise<{ compan
     .innerJoin(companies, eq(companies.id, orders.companyId))
     .where(and(eq(companies.invoiceMode, 'monthly'), shownOrder, paidInCash, shippedInMonth(month)));
 }
+
+/**
+ * A withdrawn company's orders keep only what the supply record needs: the receiver's and sender's
+ * names and phones, the detailed address, the memos and job references go (docs/requirements.md#retention).
+ */
+export async function blankOrdersOf(tx: Tx, companyId: number, name: string): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ name, phone: '', addrSub: '', fromName: '', fromPhone: '', memo: '', jobRef: '' })
+    .where(eq(orders.companyId, companyId));
+  await tx
+    .update(orderLines)
+    .set({ memo: '', jobRef: '' })
+    .where(
+      inArray(orderLines.orderId, tx.select({ id: orders.id }).from(orders).where(eq(orders.companyId, companyId))),
+    );
+}

@@ -1,5 +1,5 @@
-import type { SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { inArray, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
 import { pruneBefore } from '../../db/prune.js';
 import { smsOutbox, solapiGroups } from './schema.js';
 
@@ -13,3 +13,8 @@ export async function writeOutbox(db: Db, row: typeof smsOutbox.$inferInsert): P
 /** Deletes Solapi's group records made before `before`, `batch` a statement; answers how many went. */
 export const pruneSolapiGroups = (db: Db, before: SQL, batch: number): Promise<number> =>
   pruneBefore(db, solapiGroups, before, batch);
+
+/** Forgets the dev outbox's texts to these phones (a withdrawal, docs/requirements.md#retention). */
+export async function forgetOutbox(tx: Tx, phones: string[]): Promise<void> {
+  await tx.delete(smsOutbox).where(inArray(smsOutbox.phone, phones));
+}
