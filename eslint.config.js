@@ -46,7 +46,6 @@ const SERVER_TABLE_READERS = {
   'features/chat/conversations.ts': ['members'],
   'features/favorites/service.ts': ['products'],
   'features/orders/payment.ts': ['cart', 'mall', 'members', 'products'],
-  'features/quick-order/to-cart.ts': ['cart', 'orders', 'products'],
   'features/retention/sweep.ts': ['chat', 'inquiry', 'members', 'orders', 'payments', 'tax-invoices', 'wallet'],
 };
 

@@ -298,3 +298,19 @@ export async function blankOrdersOf(tx: Tx, companyId: number, name: string): Pr
       inArray(orderLines.orderId, tx.select({ id: orders.id }).from(orders).where(eq(orders.companyId, companyId))),
     );
 }
+
+/** The lines of a company's shown order, as a reorder reads them, in the order they were written. */
+export function reorderLines(tx: Db | Tx, orderId: number, companyId: number) {
+  return tx
+    .select({
+      productId: orderLines.productId,
+      name: orderLines.name,
+      pid: orderLines.pid,
+      qty: orderLines.qty,
+      price: orderLines.price,
+    })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(and(eq(orders.id, orderId), eq(orders.companyId, companyId), gt(orders.storageId, 0)))
+    .orderBy(asc(orderLines.id));
+}

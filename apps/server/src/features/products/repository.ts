@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, ilike, like, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, like, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
 import { products } from './schema.js';
@@ -177,4 +177,24 @@ export async function appendProductImage(tx: Tx, id: number, url: string): Promi
     .update(products)
     .set({ imgFiles: sql`${products.imgFiles} || ${JSON.stringify([url])}::jsonb` })
     .where(eq(products.id, id));
+}
+
+/** These products locked in id order (FOR UPDATE), with what a cart line needs of them. */
+export function lockProductsForCart(tx: Tx, sortedIds: number[]) {
+  return tx
+    .select({
+      id: products.id,
+      name: products.name,
+      pid: products.pid,
+      hasAmount: products.hasAmount,
+      priceA: products.priceA,
+      priceB: products.priceB,
+      priceC: products.priceC,
+      priceD: products.priceD,
+      salePrice: products.salePrice,
+    })
+    .from(products)
+    .where(inArray(products.id, sortedIds))
+    .orderBy(asc(products.id))
+    .for('update');
 }
