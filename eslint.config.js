@@ -45,7 +45,6 @@ const SERVER_TABLE_READERS = {
   'features/cart/service.ts': ['products'],
   'features/chat/conversations.ts': ['members'],
   'features/favorites/service.ts': ['products'],
-  'features/orders/payment.ts': ['cart', 'mall', 'members', 'products'],
   'features/retention/sweep.ts': ['chat', 'inquiry', 'members', 'orders', 'payments', 'tax-invoices', 'wallet'],
 };
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { mallConfig } from './schema.js';
 
@@ -9,3 +9,7 @@ export async function mallConfigData(db: Db): Promise<unknown> {
   const [row] = await db.select({ data: mallConfig.data }).from(mallConfig).where(eq(mallConfig.id, 1));
   return row?.data ?? null;
 }
+
+/** The stored delivery options, as an expression another feature's statement reads in the same round trip. */
+export const deliveryOptionsSql = (): SQL<unknown> =>
+  sql<unknown>`(select ${mallConfig.data}->'deliveryOptions' from ${mallConfig} where ${mallConfig.id} = 1)`;

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, like, ne, or, sql, type SQL } from 'drizzle-orm';
-import { MEMBER_TYPE_MAIN, TIME_ZONE } from '@partsmall/contract';
+import { MEMBER_TYPE_MAIN, TIME_ZONE, type CompanyLevel } from '@partsmall/contract';
 import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
 import { companies, members } from './schema.js';
@@ -345,3 +345,7 @@ export async function blankMembers(tx: Tx, ids: number[], name: string): Promise
 export async function blankCompanyContacts(tx: Tx, companyId: number): Promise<void> {
   await tx.update(companies).set({ phone: '', fax: '', mail: '' }).where(eq(companies.id, companyId));
 }
+
+/** A company's price level, as an expression another feature's statement reads in the same round trip. */
+export const companyLevelSql = (companyId: number): SQL<CompanyLevel> =>
+  sql<CompanyLevel>`(select ${companies.level} from ${companies} where ${companies.id} = ${companyId})`;

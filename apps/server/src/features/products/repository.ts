@@ -198,3 +198,51 @@ export function lockProductsForCart(tx: Tx, sortedIds: number[]) {
     .orderBy(asc(products.id))
     .for('update');
 }
+
+/** What paying reads of each product, under its row lock. */
+const paidColumns = {
+  id: products.id,
+  name: products.name,
+  pid: products.pid,
+  factoryNum: products.factoryNum,
+  hasAmount: products.hasAmount,
+  stockName: products.stockName,
+  storageId: products.storageId,
+  priceA: products.priceA,
+  priceB: products.priceB,
+  priceC: products.priceC,
+  priceD: products.priceD,
+  salePrice: products.salePrice,
+  companyId: products.companyId,
+};
+
+/**
+ * The products of a payment locked in id order (FOR UPDATE), each with what paying reads of it and
+ * the expressions `alongside` (the company's level, the delivery options), read in the same round trip.
+ */
+export function lockProductsForPayment<A extends Record<string, SQL>>(tx: Tx, ids: number[], alongside: A) {
+  return tx
+    .select({ ...paidColumns, ...alongside })
+    .from(products)
+    .where(inArray(products.id, ids))
+    .orderBy(asc(products.id))
+    .for('update');
+}
+
+/** Takes each product's own quantity off its stock, in one statement for every line. */
+export async function takeStock(tx: Tx, lines: { productId: number; qty: number }[]): Promise<void> {
+  await tx
+    .update(products)
+    .set({
+      hasAmount: sql`${products.hasAmount} - case ${products.id} ${sql.join(
+        lines.map((l) => sql`when ${l.productId}::int then ${l.qty}::int`),
+        sql` `,
+      )} end`,
+    })
+    .where(
+      inArray(
+        products.id,
+        lines.map((l) => l.productId),
+      ),
+    );
+}
