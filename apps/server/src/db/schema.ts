@@ -5,7 +5,9 @@
  * read this file; a feature imports its own `./schema.js`, never this file, so no import goes in a circle.
  */
 export * from '../features/members/schema.js';
+export * from '../features/shipping/schema.js';
 export * from '../features/auth/schema.js';
+export * from './rate-events.js';
 export * from '../features/sms/schema.js';
 export * from '../features/products/schema.js';
 export * from '../features/favorites/schema.js';

@@ -98,174 +98,45 @@ interface PartKind {
   factory: string[];
 }
 
-const PARTS: Record<ProductCategory, PartKind[]> = {
-  filter: [
-    {
-      key: 'oil-filter',
-      name: '엔진오일 필터',
-      base: 18_000,
-      factory: ['MANN HU 816 X', 'MAHLE OX 387D', 'BOSCH F 026 407 123'],
-    },
-    {
-      key: 'air-filter',
-      name: '에어 필터',
-      base: 32_000,
-      factory: ['MANN C 30 005', 'MAHLE LX 3778', 'HENGST E1453L'],
-    },
-    {
-      key: 'cabin-filter',
-      name: '에어컨 실내 필터 (활성탄)',
-      base: 28_000,
-      factory: ['MANN CUK 8430', 'MAHLE LAK 875', 'BOSCH 1 987 435 528'],
-    },
-  ],
-  shock: [
-    {
-      key: 'front-shock',
-      name: '프론트 쇼바 (쇼크업소버)',
-      base: 210_000,
-      factory: ['BILSTEIN 22-264418', 'SACHS 316 987', 'KYB 3348073'],
-    },
-    {
-      key: 'rear-shock',
-      name: '리어 쇼바 (쇼크업소버)',
-      base: 185_000,
-      factory: ['BILSTEIN 24-264425', 'SACHS 317 265', 'MONROE G8195'],
-    },
-  ],
-  cooling: [
-    {
-      key: 'water-pump',
-      name: '워터펌프',
-      base: 165_000,
-      factory: ['PIERBURG 7.02851.20.0', 'GRAF PA1349', 'HEPU P547'],
-    },
-    {
-      key: 'thermostat',
-      name: '써모스탯 (하우징 포함)',
-      base: 98_000,
-      factory: ['WAHLER 410581.103D', 'BEHR TM 15 103', 'GATES TH49887G1'],
-    },
-    {
-      key: 'coolant-tank',
-      name: '냉각수 보조탱크',
-      base: 62_000,
-      factory: ['FEBI 49713', 'MEYLE 314 223 0004', 'TOPRAN 502 765'],
-    },
-  ],
-  gear: [
-    {
-      key: 'transmission-oil-pan',
-      name: '변속기 오일팬 (필터 일체형)',
-      base: 145_000,
-      factory: ['ZF 1087.298.364', 'FEBI 107407', 'VAICO V20-0580'],
-    },
-    {
-      key: 'transmission-mount',
-      name: '변속기 마운트',
-      base: 72_000,
-      factory: ['LEMFOERDER 37974 01', 'FEBI 31018', 'CORTECO 80001561'],
-    },
-  ],
-  light: [
-    {
-      key: 'led-headlight-left',
-      name: 'LED 헤드램프 (좌)',
-      base: 1_180_000,
-      factory: ['HELLA 1EX 011 100-811', 'VALEO 450581', 'ZKW 2KW 010 935-011'],
-    },
-    {
-      key: 'led-headlight-right',
-      name: 'LED 헤드램프 (우)',
-      base: 1_180_000,
-      factory: ['HELLA 1EX 011 100-821', 'VALEO 450582', 'ZKW 2KW 010 935-021'],
-    },
-    {
-      key: 'tail-light-outer',
-      name: '테일램프 (외측)',
-      base: 265_000,
-      factory: ['HELLA 2SD 010 407-251', 'ULO 1130001', 'MAGNETI MARELLI 714021940801'],
-    },
-  ],
-  pad: [
-    {
-      key: 'front-brake-pads',
-      name: '프론트 브레이크 패드',
-      base: 78_000,
-      factory: ['TRW GDB1919', 'ATE 13.0460-7286.2', 'BREMBO P 06 075'],
-    },
-    {
-      key: 'rear-brake-pads',
-      name: '리어 브레이크 패드',
-      base: 62_000,
-      factory: ['TRW GDB2047', 'TEXTAR 2569901', 'BREMBO P 50 126'],
-    },
-  ],
-  disc: [
-    {
-      key: 'front-brake-disc',
-      name: '프론트 브레이크 디스크 (1장)',
-      base: 118_000,
-      factory: ['BREMBO 09.C394.13', 'ATE 24.0130-0203.1', 'ZIMMERMANN 150.3490.20'],
-    },
-    {
-      key: 'rear-brake-disc',
-      name: '리어 브레이크 디스크 (1장)',
-      base: 96_000,
-      factory: ['BREMBO 09.C543.11', 'TEXTAR 92265325', 'ZIMMERMANN 400.5506.20'],
-    },
-  ],
-  condenser: [
-    {
-      key: 'condenser',
-      name: '에어컨 콘덴서',
-      base: 245_000,
-      factory: ['NISSENS 940401', 'BEHR 8FC 351 303-031', 'VALEO 814410'],
-    },
-  ],
-  sensor: [
-    {
-      key: 'wheel-speed-sensor',
-      name: 'ABS 휠 스피드 센서',
-      base: 58_000,
-      factory: ['BOSCH 0 265 008 089', 'ATE 24.0711-6217.3', 'FEBI 106629'],
-    },
-    {
-      key: 'pad-wear-sensor',
-      name: '브레이크 패드 마모센서',
-      base: 16_000,
-      factory: ['TEXTAR 98048100', 'ATE 24.8190-0721.2', 'BOSCH 1 987 473 515'],
-    },
-    {
-      key: 'oxygen-sensor',
-      name: '산소센서 (람다센서)',
-      base: 132_000,
-      factory: ['BOSCH 0 258 017 217', 'NGK 0081', 'DENSO DOX-0565'],
-    },
-  ],
-  radiator: [
-    {
-      key: 'radiator',
-      name: '라디에이터',
-      base: 385_000,
-      factory: ['NISSENS 60794', 'BEHR 8MK 376 754-234', 'MAHLE CR 1056 000P'],
-    },
-  ],
-  arm: [
-    {
-      key: 'front-lower-arm',
-      name: '프론트 로어 컨트롤 암 (좌)',
-      base: 148_000,
-      factory: ['LEMFOERDER 36182 01', 'TRW JTC1383', 'MEYLE 316 050 0115/HD'],
-    },
-    {
-      key: 'front-upper-arm',
-      name: '프론트 어퍼 컨트롤 암 (우)',
-      base: 136_000,
-      factory: ['LEMFOERDER 39994 01', 'FEBI 39945', 'DELPHI TC2854'],
-    },
-  ],
-};
+/** category | kind | name | base price | factory numbers (';' between): a category's kinds in the order they are drawn. */
+const PART_TABLE = `
+filter | oil-filter | 엔진오일 필터 | 18_000 | MANN HU 816 X; MAHLE OX 387D; BOSCH F 026 407 123
+filter | air-filter | 에어 필터 | 32_000 | MANN C 30 005; MAHLE LX 3778; HENGST E1453L
+filter | cabin-filter | 에어컨 실내 필터 (활성탄) | 28_000 | MANN CUK 8430; MAHLE LAK 875; BOSCH 1 987 435 528
+shock | front-shock | 프론트 쇼바 (쇼크업소버) | 210_000 | BILSTEIN 22-264418; SACHS 316 987; KYB 3348073
+shock | rear-shock | 리어 쇼바 (쇼크업소버) | 185_000 | BILSTEIN 24-264425; SACHS 317 265; MONROE G8195
+cooling | water-pump | 워터펌프 | 165_000 | PIERBURG 7.02851.20.0; GRAF PA1349; HEPU P547
+cooling | thermostat | 써모스탯 (하우징 포함) | 98_000 | WAHLER 410581.103D; BEHR TM 15 103; GATES TH49887G1
+cooling | coolant-tank | 냉각수 보조탱크 | 62_000 | FEBI 49713; MEYLE 314 223 0004; TOPRAN 502 765
+gear | transmission-oil-pan | 변속기 오일팬 (필터 일체형) | 145_000 | ZF 1087.298.364; FEBI 107407; VAICO V20-0580
+gear | transmission-mount | 변속기 마운트 | 72_000 | LEMFOERDER 37974 01; FEBI 31018; CORTECO 80001561
+light | led-headlight-left | LED 헤드램프 (좌) | 1_180_000 | HELLA 1EX 011 100-811; VALEO 450581; ZKW 2KW 010 935-011
+light | led-headlight-right | LED 헤드램프 (우) | 1_180_000 | HELLA 1EX 011 100-821; VALEO 450582; ZKW 2KW 010 935-021
+light | tail-light-outer | 테일램프 (외측) | 265_000 | HELLA 2SD 010 407-251; ULO 1130001; MAGNETI MARELLI 714021940801
+pad | front-brake-pads | 프론트 브레이크 패드 | 78_000 | TRW GDB1919; ATE 13.0460-7286.2; BREMBO P 06 075
+pad | rear-brake-pads | 리어 브레이크 패드 | 62_000 | TRW GDB2047; TEXTAR 2569901; BREMBO P 50 126
+disc | front-brake-disc | 프론트 브레이크 디스크 (1장) | 118_000 | BREMBO 09.C394.13; ATE 24.0130-0203.1; ZIMMERMANN 150.3490.20
+disc | rear-brake-disc | 리어 브레이크 디스크 (1장) | 96_000 | BREMBO 09.C543.11; TEXTAR 92265325; ZIMMERMANN 400.5506.20
+condenser | condenser | 에어컨 콘덴서 | 245_000 | NISSENS 940401; BEHR 8FC 351 303-031; VALEO 814410
+sensor | wheel-speed-sensor | ABS 휠 스피드 센서 | 58_000 | BOSCH 0 265 008 089; ATE 24.0711-6217.3; FEBI 106629
+sensor | pad-wear-sensor | 브레이크 패드 마모센서 | 16_000 | TEXTAR 98048100; ATE 24.8190-0721.2; BOSCH 1 987 473 515
+sensor | oxygen-sensor | 산소센서 (람다센서) | 132_000 | BOSCH 0 258 017 217; NGK 0081; DENSO DOX-0565
+radiator | radiator | 라디에이터 | 385_000 | NISSENS 60794; BEHR 8MK 376 754-234; MAHLE CR 1056 000P
+arm | front-lower-arm | 프론트 로어 컨트롤 암 (좌) | 148_000 | LEMFOERDER 36182 01; TRW JTC1383; MEYLE 316 050 0115/HD
+arm | front-upper-arm | 프론트 어퍼 컨트롤 암 (우) | 136_000 | LEMFOERDER 39994 01; FEBI 39945; DELPHI TC2854
+`;
+
+const PARTS = {} as Record<ProductCategory, PartKind[]>;
+for (const line of PART_TABLE.split('\n').filter(Boolean)) {
+  const [category, key, name, base, factory] = line.split(' | ') as [
+    ProductCategory,
+    DemoPartKind,
+    string,
+    string,
+    string,
+  ];
+  (PARTS[category] ??= []).push({ key, name, base: Number(base.replaceAll('_', '')), factory: factory.split('; ') });
+}
 
 /** The shop category of each kind of part. */
 export const DEMO_KIND_CATEGORY = Object.fromEntries(

@@ -56,6 +56,12 @@ export function requireMember(request: FastifyRequest): AuthContext {
 }
 
 /** A logged-in member of a company (not staff), or 401/403. */
+/** Who buys in a company call (the cart, paying, quick order): the member and their company. */
+export const buyerOf = (auth: AuthContext & { companyId: number }): { memberId: number; companyId: number } => ({
+  memberId: auth.member.id,
+  companyId: auth.companyId,
+});
+
 export function requireCompanyMember(request: FastifyRequest): AuthContext & { companyId: number } {
   const auth = requireMember(request);
   if (auth.member.companyId === null) throw forbidden();

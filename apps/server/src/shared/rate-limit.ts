@@ -1,6 +1,6 @@
 import { and, count, eq, gt, inArray, lt, max, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
-import { rateEvents } from '../features/auth/schema.js';
+import { rateEvents } from '../db/rate-events.js';
 import { lockFor } from '../db/locks.js';
 
 /**
@@ -18,6 +18,11 @@ export async function recentEvents(db: Db | Tx, key: string, windowSec: number):
 
 export async function recordEvent(db: Db, key: string): Promise<void> {
   await db.insert(rateEvents).values({ key });
+}
+
+/** Counts several events at once, on the caller's transaction (a code sent counts for its address and its pair). */
+export async function recordEvents(tx: Db | Tx, keys: string[]): Promise<void> {
+  await tx.insert(rateEvents).values(keys.map((key) => ({ key })));
 }
 
 export async function clearEvents(db: Db, key: string): Promise<void> {

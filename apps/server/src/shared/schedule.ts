@@ -27,6 +27,7 @@ export function startSchedule(
   const tick = async () => {
     if (stopped) return;
     const jobs = schedule.due();
+    if (jobs.length === 0) return;
     try {
       await db.transaction(async (tx) => {
         for (const job of jobs) await enqueue(tx, job.name, job.data, { key: job.key });

@@ -1,20 +1,20 @@
-import { and, eq, ilike, like, or, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { MSG_ADMIN, type AdminPaymentRow, type CompanyDetail, type CompanyRow } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import {
   companiesWithMembers,
   countCompanies,
-  hasMemberMatching,
-  ledgerSum,
+  companyPoint,
+  companyWhere,
   lockCompany,
   lockMember,
   membersOfCompany,
+  updateCompany,
+  updateMember,
   type CompanyRecord,
 } from '../members/repository.js';
-import { paymentsWithNames } from '../payments/repository.js';
-import { companies, members } from '../members/schema.js';
-import { payments } from '../payments/schema.js';
-import { cashLedger } from '../wallet/schema.js';
+import { insertPayment, paymentsWithNames, paymentWhere } from '../payments/repository.js';
+import { ledgerOfCompany, ledgerSum } from '../wallet/repository.js';
 import type { EventSink } from '../../shared/events.js';
 import { badRequest, notFound } from '../../shared/http.js';
 import { licenseDaysLeft } from '../../shared/time.js';
@@ -45,22 +45,12 @@ export async function listCompanies(
   db: Db,
   q: { keyword?: string | undefined; level?: string | undefined; page: number; size: number },
 ) {
-  const conditions: (SQL | undefined)[] = [];
-  if (q.keyword) {
-    const pattern = `%${escapeLike(q.keyword)}%`;
-    const digits = q.keyword.replace(/\D/g, '');
-    const enough = digits.length >= 3 ? digits : null;
-    conditions.push(
-      or(
-        ilike(companies.name, pattern),
-        ilike(companies.ceo, pattern),
-        enough ? like(companies.license, `%${enough}%`) : undefined,
-        hasMemberMatching(pattern, enough),
-      ),
-    );
-  }
-  if (q.level) conditions.push(eq(companies.level, q.level));
-  const w = and(...conditions);
+  const digits = q.keyword?.replace(/\D/g, '') ?? '';
+  const w = companyWhere({
+    pattern: q.keyword ? `%${escapeLike(q.keyword)}%` : undefined,
+    digits: digits.length >= 3 ? digits : null,
+    level: q.level,
+  });
   const [rows, total] = await Promise.all([
     companiesWithMembers(db, w, { limit: q.size, offset: (q.page - 1) * q.size }),
     countCompanies(db, w),
@@ -94,14 +84,14 @@ export async function paymentRows(
 }
 
 export async function companyDetail(db: Db, companyId: number): Promise<CompanyDetail> {
-  const [found] = await companiesWithMembers(db, eq(companies.id, companyId), { limit: 1 });
+  const [found] = await companiesWithMembers(db, companyWhere({ id: companyId }), { limit: 1 });
   if (!found) throw notFound(MSG_ADMIN.companyNotFound);
   const c = found.company;
   const [memberRows, orders, paid, ledger, sum] = await Promise.all([
     membersOfCompany(db, companyId),
     companyOrders(db, companyId, 20),
-    paymentRows(db, eq(payments.companyId, companyId), 20),
-    ledgerRows(db, eq(cashLedger.companyId, companyId), 50),
+    paymentRows(db, paymentWhere({ companyId }), 20),
+    ledgerRows(db, ledgerOfCompany(companyId), 50),
     ledgerSum(db, companyId),
   ]);
   return {
@@ -136,7 +126,7 @@ export async function setCompanyLevel(db: Db, staffId: number, companyId: number
   await db.transaction(async (tx) => {
     const company = await lockCompany(tx, companyId);
     if (!company) throw notFound(MSG_ADMIN.companyNotFound);
-    await tx.update(companies).set({ level }).where(eq(companies.id, companyId));
+    await updateCompany(tx, companyId, { level });
     await recordAudit(tx, {
       memberId: staffId,
       action: 'setCompanyLevel',
@@ -158,7 +148,7 @@ export async function setMemberStatus(
   await db.transaction(async (tx) => {
     const before = await lockMember(tx, memberId);
     if (!before || before.role !== 'member' || before.status === 'withdrawn') throw notFound(MSG_ADMIN.memberNotFound);
-    await tx.update(members).set({ status }).where(eq(members.id, memberId));
+    await updateMember(tx, memberId, { status });
     await recordAudit(tx, {
       memberId: staffId,
       action: 'setMemberStatus',
@@ -182,8 +172,8 @@ export async function adjustCash(
   r: { companyId: number; amount: number; reason: string },
 ) {
   const point = await db.transaction(async (tx) => {
-    const [before] = await tx.select({ point: companies.point }).from(companies).where(eq(companies.id, r.companyId));
-    if (!before) throw notFound(MSG_ADMIN.companyNotFound);
+    const before = await companyPoint(tx, r.companyId);
+    if (before === undefined) throw notFound(MSG_ADMIN.companyNotFound);
     const move = {
       companyId: r.companyId,
       amount: Math.abs(r.amount),
@@ -199,7 +189,7 @@ export async function adjustCash(
       throw err;
     }
     if (r.amount > 0) {
-      await tx.insert(payments).values({
+      await insertPayment(tx, {
         gatewayId: `manager-${crypto.randomUUID()}`,
         provider: 'manager',
         companyId: r.companyId,
@@ -216,7 +206,7 @@ export async function adjustCash(
       memberId: staffId,
       action: 'adjustCash',
       target: `company:${r.companyId}`,
-      before: { point: before.point },
+      before: { point: before },
       after: { point, amount: r.amount, reason: r.reason },
     });
     return point;
@@ -242,7 +232,7 @@ export async function adjustLicense(
     const base = current && current > now ? current : now;
     let end: Date | null = new Date(base.getTime() + r.days * DAY_MS);
     if (end <= now) end = current && current <= now ? current : now;
-    await tx.update(companies).set({ licenseEnd: end }).where(eq(companies.id, r.companyId));
+    await updateCompany(tx, r.companyId, { licenseEnd: end });
     await recordAudit(tx, {
       memberId: staffId,
       action: 'adjustLicense',

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and } from 'drizzle-orm';
 import {
   LOW_STOCK,
   ORDER_STATUSES_WAITING,
@@ -8,14 +8,10 @@ import {
   type Dashboard,
 } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { countInquiries } from '../inquiry/repository.js';
-import { countByStatus, salesByDay, salesOf } from '../orders/repository.js';
-import { countPayments } from '../payments/repository.js';
+import { countInquiries, inquiryWhere } from '../inquiry/repository.js';
+import { countByStatus, createdWithin, salesByDay, salesOf } from '../orders/repository.js';
+import { countPayments, waitingTransfer } from '../payments/repository.js';
 import { lowStock } from '../products/repository.js';
-import { inquiries } from '../inquiry/schema.js';
-import { orders } from '../orders/schema.js';
-import { payments } from '../payments/schema.js';
-import { withinSeoulDays } from '../../shared/time.js';
 
 /** The back office's dashboard: today's and the month's sales, what waits for staff, low stock, 30 days of sales. */
 
@@ -24,14 +20,14 @@ export async function dashboard(db: Db, chatOnline: () => Promise<number>, now =
   const today = seoulDay(now);
   const monthStart = `${seoulMonth(now)}-01`;
   const from30 = addSeoulDays(today, -29);
-  const from = (day: string) => withinSeoulDays(orders.createdAt, day, '9999-12-31');
+  const from = (day: string) => createdWithin(day, '9999-12-31');
   const [todays, months, waiting, low, openInquiries, transfersWaiting, days] = await Promise.all([
-    salesOf(db, withinSeoulDays(orders.createdAt, today, today)),
+    salesOf(db, createdWithin(today, today)),
     salesOf(db, from(monthStart)),
     countByStatus(db, ORDER_STATUSES_WAITING),
     lowStock(db, LOW_STOCK, 10),
-    countInquiries(db, eq(inquiries.status, 'open')),
-    countPayments(db, and(eq(payments.pgcode, 'banktransfer'), eq(payments.status, 'pending'))),
+    countInquiries(db, inquiryWhere({ status: 'open' })),
+    countPayments(db, and(...waitingTransfer)),
     salesByDay(db, from(from30)),
   ]);
   const byDay = new Map(days.map((d) => [d.day, d]));

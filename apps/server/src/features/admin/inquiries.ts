@@ -1,14 +1,13 @@
-import { eq } from 'drizzle-orm';
 import { MSG_ADMIN, type AdminInquiry } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import {
   countInquiries,
   inquiriesWithNames,
+  inquiryWhere,
   updateInquiry,
   type InquiryChange,
   type InquiryRecord,
 } from '../inquiry/repository.js';
-import { inquiries } from '../inquiry/schema.js';
 import { AppError, notFound } from '../../shared/http.js';
 import { recordAudit } from './audit.js';
 
@@ -27,7 +26,7 @@ const toInquiry = (r: InquiryRecord & { memberName: string }): AdminInquiry => (
 });
 
 export async function listInquiries(db: Db, q: { status?: string | undefined; page: number; size: number }) {
-  const w = q.status ? eq(inquiries.status, q.status) : undefined;
+  const w = inquiryWhere({ status: q.status });
   const [rows, total] = await Promise.all([
     inquiriesWithNames(db, w, { limit: q.size, offset: (q.page - 1) * q.size }),
     countInquiries(db, w),
@@ -43,11 +42,11 @@ async function changeInquiry(
   change: InquiryChange,
 ) {
   return db.transaction(async (tx) => {
-    const [before] = await inquiriesWithNames(tx, eq(inquiries.id, seq), { limit: 1, lock: true });
+    const [before] = await inquiriesWithNames(tx, inquiryWhere({ id: seq }), { limit: 1, lock: true });
     if (!before) throw notFound(MSG_ADMIN.inquiryNotFound);
     if (before.status === 'closed') throw new AppError(409, MSG_ADMIN.inquiryClosed, 409, 'seq');
     await updateInquiry(tx, seq, change);
-    const [after] = await inquiriesWithNames(tx, eq(inquiries.id, seq), { limit: 1 });
+    const [after] = await inquiriesWithNames(tx, inquiryWhere({ id: seq }), { limit: 1 });
     await recordAudit(tx, {
       memberId: staffId,
       action,

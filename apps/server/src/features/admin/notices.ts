@@ -1,4 +1,3 @@
-import { and, eq, ilike, type SQL } from 'drizzle-orm';
 import { MSG_ADMIN, type AdminNotice } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import {
@@ -6,10 +5,10 @@ import {
   insertNotice,
   noticeById,
   noticesWhere,
+  noticeWhere,
   updateNotice,
   type NoticeRecord,
 } from '../notices/repository.js';
-import { notices } from '../notices/schema.js';
 import { badRequest, notFound } from '../../shared/http.js';
 import { sanitizeNoticeHtml } from '../notices/index.js';
 import { recordAudit } from './audit.js';
@@ -31,10 +30,7 @@ export async function listNoticesAdmin(
   db: Db,
   q: { keyword?: string | undefined; type?: number | undefined; page: number; size: number },
 ) {
-  const c: SQL[] = [];
-  if (q.keyword) c.push(ilike(notices.title, `%${escapeLike(q.keyword)}%`));
-  if (q.type !== undefined) c.push(eq(notices.type, q.type));
-  const w = and(...c);
+  const w = noticeWhere({ titlePattern: q.keyword ? `%${escapeLike(q.keyword)}%` : undefined, type: q.type });
   const [rows, total] = await Promise.all([
     noticesWhere(db, w, { limit: q.size, offset: (q.page - 1) * q.size }),
     countNotices(db, w),

@@ -1,4 +1,4 @@
-import { and, eq, exists, ilike, like, or, sql, type SQL } from 'drizzle-orm';
+import { type SQL } from 'drizzle-orm';
 import {
   MSG_ORDER,
   ORDER_STATUS,
@@ -12,13 +12,16 @@ import {
   type LedgerRow,
 } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { countStaffOrders, eventsWithNames, linesOf, staffOrders, type StaffOrderRow } from '../orders/repository.js';
-import { ledgerWithNames } from '../wallet/repository.js';
-import { companies } from '../members/schema.js';
-import { orderLines, orders } from '../orders/schema.js';
-import { cashLedger } from '../wallet/schema.js';
+import {
+  countStaffOrders,
+  eventsWithNames,
+  linesOf,
+  staffOrders,
+  staffOrderWhere,
+  type StaffOrderRow,
+} from '../orders/repository.js';
+import { ledgerOfOrder, ledgerWithNames } from '../wallet/repository.js';
 import { AppError, notFound } from '../../shared/http.js';
-import { withinSeoulDays } from '../../shared/time.js';
 import { moveOrder, refundAmount, toOrderView } from '../orders/index.js';
 import { recordAudit } from './audit.js';
 import { toCsv } from '../../shared/csv.js';
@@ -31,29 +34,16 @@ type Q = Omit<AdminOrderListRequest, 'page' | 'size'> & { page: number; size: nu
 
 /** The list's filters, on orders and their companies (shown orders only: staffOrders adds that). */
 function where(q: Q): SQL | undefined {
-  const c: (SQL | undefined)[] = [];
-  if (q.status !== undefined && q.status !== null) c.push(eq(orders.status, Number(q.status)));
-  if (q.startDate) c.push(withinSeoulDays(orders.createdAt, q.startDate, q.endDate || '9999-12-31'));
-  else if (q.endDate) c.push(withinSeoulDays(orders.createdAt, '0001-01-01', q.endDate));
-  if (q.company) {
-    const digits = q.company.replace(/\D/g, '');
-    c.push(
-      or(
-        ilike(companies.name, `%${escapeLike(q.company)}%`),
-        digits.length >= 3 ? like(companies.license, `${digits}%`) : undefined,
-      ),
-    );
-  }
-  if (q.stockName) c.push(ilike(orders.stockName, `%${escapeLike(q.stockName)}%`));
-  if (q.pid) {
-    const pattern = `%${escapeLike(q.pid)}%`;
-    const line = and(
-      eq(orderLines.orderId, orders.id),
-      or(ilike(orderLines.pid, pattern), ilike(orderLines.factoryNum, pattern)),
-    );
-    c.push(exists(sql`(select 1 from ${orderLines} where ${line})`));
-  }
-  return and(...c);
+  const digits = q.company?.replace(/\D/g, '') ?? '';
+  return staffOrderWhere({
+    status: q.status !== undefined && q.status !== null ? Number(q.status) : undefined,
+    from: q.startDate,
+    to: q.endDate,
+    companyPattern: q.company ? `%${escapeLike(q.company)}%` : undefined,
+    licenseDigits: digits.length >= 3 ? digits : undefined,
+    stockNamePattern: q.stockName ? `%${escapeLike(q.stockName)}%` : undefined,
+    pidPattern: q.pid ? `%${escapeLike(q.pid)}%` : undefined,
+  });
 }
 
 /** Orders with their lines, as the back office lists them. */
@@ -82,7 +72,7 @@ export async function adminListOrders(db: Db, q: Q): Promise<{ results: AdminOrd
 
 /** A company's latest shown orders, by number. */
 export async function companyOrders(db: Db, companyId: number, limit: number): Promise<AdminOrderRow[]> {
-  return rowsOf(db, await staffOrders(db, eq(orders.companyId, companyId), { limit, byId: true }));
+  return rowsOf(db, await staffOrders(db, staffOrderWhere({ companyId }), { limit, byId: true }));
 }
 
 export async function ledgerRows(db: Db, condition: SQL | undefined, limit: number): Promise<LedgerRow[]> {
@@ -99,7 +89,7 @@ export async function ledgerRows(db: Db, condition: SQL | undefined, limit: numb
 }
 
 export async function adminOrderDetail(db: Db, seq: number): Promise<AdminOrderDetail> {
-  const [order] = await rowsOf(db, await staffOrders(db, eq(orders.id, seq), { limit: 1 }));
+  const [order] = await rowsOf(db, await staffOrders(db, staffOrderWhere({ id: seq }), { limit: 1 }));
   if (!order) throw notFound(MSG_ORDER.orderNotFound);
   const events = await eventsWithNames(db, seq);
   const refunds: Record<string, number> = {};
@@ -127,14 +117,7 @@ export async function adminOrderDetail(db: Db, seq: number): Promise<AdminOrderD
     // The VIN a line was bought for from the catalogue ('' when bought from the shop).
     vins: order.orderProductInfo.map((l) => l.vin ?? ''),
     events: history,
-    ledger: await ledgerRows(
-      db,
-      and(
-        eq(cashLedger.companyId, order.companyId),
-        or(like(cashLedger.note, `주문 #${seq} %`), eq(cashLedger.note, `주문 #${seq}`)),
-      ),
-      20,
-    ),
+    ledger: await ledgerRows(db, ledgerOfOrder(order.companyId, seq), 20),
     refunds,
   };
 }

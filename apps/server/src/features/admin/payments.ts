@@ -1,11 +1,8 @@
-import { and, eq, ilike, type SQL } from 'drizzle-orm';
 import { MSG_ADMIN } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { countPayments } from '../payments/repository.js';
-import { companies } from '../members/schema.js';
-import { payments } from '../payments/schema.js';
+import { countPayments, paymentById, paymentWhere } from '../payments/repository.js';
+import { companyPoint } from '../members/repository.js';
 import { AppError, badRequest, notFound } from '../../shared/http.js';
-import { withinSeoulDays } from '../../shared/time.js';
 import type { PaymentGateway } from '../payments/index.js';
 import { confirmPayment } from '../payments/index.js';
 import { recordAudit } from './audit.js';
@@ -27,14 +24,14 @@ export interface PaymentQuery {
 }
 
 export async function listPayments(db: Db, q: PaymentQuery) {
-  const c: SQL[] = [];
-  if (q.status) c.push(eq(payments.status, q.status));
-  if (q.pgcode) c.push(eq(payments.pgcode, q.pgcode));
-  if (q.kind) c.push(eq(payments.kind, q.kind));
-  if (q.company) c.push(ilike(companies.name, `%${escapeLike(q.company)}%`));
-  if (q.startDate || q.endDate)
-    c.push(withinSeoulDays(payments.createdAt, q.startDate || '0001-01-01', q.endDate || '9999-12-31'));
-  const w = and(...c);
+  const w = paymentWhere({
+    status: q.status,
+    pgcode: q.pgcode,
+    kind: q.kind,
+    companyPattern: q.company ? `%${escapeLike(q.company)}%` : undefined,
+    from: q.startDate,
+    to: q.endDate,
+  });
   const [results, total] = await Promise.all([paymentRows(db, w, q.size, (q.page - 1) * q.size), countPayments(db, w)]);
   return { results, total };
 }
@@ -45,7 +42,7 @@ export async function listPayments(db: Db, q: PaymentQuery) {
  * moves pending → paid once and credits once however often staff press the button.
  */
 export async function confirmDeposit(db: Db, events: EventSink, staffId: number, seq: number) {
-  const [p] = await db.select().from(payments).where(eq(payments.id, seq));
+  const p = await paymentById(db, seq);
   if (!p) throw notFound(MSG_ADMIN.paymentNotFound);
   if (p.pgcode !== 'banktransfer' || p.status === 'declined') throw badRequest(MSG_ADMIN.depositNotWaiting, 'seq');
   // The staff member is the one who vouches for this confirmation (the route checked the role).
@@ -72,7 +69,6 @@ export async function confirmDeposit(db: Db, events: EventSink, staffId: number,
       after: { status: 'paid', amount: p.amount },
     });
   }
-  const [company] = await db.select({ point: companies.point }).from(companies).where(eq(companies.id, p.companyId));
-  const [row] = await paymentRows(db, eq(payments.id, seq), 1);
-  return { payment: row!, point: company?.point ?? 0, repeated: outcome.repeated };
+  const [row] = await paymentRows(db, paymentWhere({ id: seq }), 1);
+  return { payment: row!, point: (await companyPoint(db, p.companyId)) ?? 0, repeated: outcome.repeated };
 }

@@ -17,14 +17,8 @@ import { invalidateProductLists } from '../products/index.js';
 import { recordAudit } from './audit.js';
 import { toCsv } from '../../shared/csv.js';
 import { parseCsvOffThread } from '../../workers/pools.js';
-import {
-  insertProduct,
-  productWhere,
-  toProduct,
-  updateProduct,
-  type Fields,
-  type ProductQuery,
-} from './product-rows.js';
+import { insertProduct, productWhere, toProduct, updateProduct } from './product-rows.js';
+import type { Fields, ProductQuery } from './product-rows.js';
 import { lockFor } from '../../db/locks.js';
 
 /** Products by CSV: the import (checked line by line, previewed, written all or nothing) and the export. */

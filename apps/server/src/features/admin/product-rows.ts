@@ -1,4 +1,4 @@
-import { and, eq, gt, ilike, like, lte, or, sql, type SQL } from 'drizzle-orm';
+import { type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   LOW_STOCK,
@@ -9,8 +9,14 @@ import {
   type AdminProduct,
 } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { productById, productWithNumber, type ProductRow } from '../products/repository.js';
-import { products } from '../products/schema.js';
+import {
+  insertProductRow,
+  productById,
+  productWithNumber,
+  staffProductWhere,
+  updateProductRow,
+  type ProductRow,
+} from '../products/repository.js';
 import { badRequest, notFound } from '../../shared/http.js';
 import { escapeLike } from './search.js';
 import { lockFor } from '../../db/locks.js';
@@ -53,18 +59,14 @@ export interface ProductQuery {
 }
 
 export function productWhere(q: Omit<ProductQuery, 'page' | 'size'>): SQL | undefined {
-  const c: (SQL | undefined)[] = [];
-  if (q.keyword) {
-    if (q.searchType === 'pid') {
-      const key = alphaNumber(q.keyword);
-      c.push(key ? or(like(products.pidKey, `${key}%`), like(products.factoryKey, `${key}%`)) : sql`false`);
-    } else c.push(ilike(products.name, `%${escapeLike(q.keyword)}%`));
-  }
-  if (q.stockName) c.push(ilike(products.stockName, `%${escapeLike(q.stockName)}%`));
-  if (q.stockState === 'out') c.push(eq(products.hasAmount, 0));
-  if (q.stockState === 'in') c.push(gt(products.hasAmount, 0));
-  if (q.stockState === 'low') c.push(lte(products.hasAmount, LOW_STOCK));
-  return and(...c);
+  const byPid = q.keyword && q.searchType === 'pid';
+  return staffProductWhere({
+    pidKey: byPid ? alphaNumber(q.keyword!) : undefined,
+    namePattern: q.keyword && !byPid ? `%${escapeLike(q.keyword)}%` : undefined,
+    stockNamePattern: q.stockName ? `%${escapeLike(q.stockName)}%` : undefined,
+    stockState: q.stockState,
+    lowStock: LOW_STOCK,
+  });
 }
 
 export async function productRow(db: Db | Tx, seq: number, lock = false): Promise<AdminProduct> {
@@ -114,16 +116,9 @@ export async function assertUniquePid(tx: Tx, f: Fields, exceptId: number | null
 }
 
 export async function insertProduct(tx: Tx, f: Fields, hasAmount: number): Promise<number> {
-  const [row] = await tx
-    .insert(products)
-    .values({ ...columns(f), hasAmount })
-    .returning({ id: products.id });
-  return row!.id;
+  return insertProductRow(tx, { ...columns(f), hasAmount });
 }
 
 export async function updateProduct(tx: Tx, id: number, f: Fields, hasAmount?: number) {
-  await tx
-    .update(products)
-    .set({ ...columns(f), ...(hasAmount !== undefined ? { hasAmount } : {}) })
-    .where(eq(products.id, id));
+  await updateProductRow(tx, id, { ...columns(f), ...(hasAmount !== undefined ? { hasAmount } : {}) });
 }

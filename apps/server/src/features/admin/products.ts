@@ -1,11 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { and, eq, gte, sql } from 'drizzle-orm';
 import { MSG_ADMIN, type AdminProduct, type ProductFields } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { productCount, productPage } from '../products/repository.js';
-import { products } from '../products/schema.js';
+import { appendProductImage, moveStock, productCount, productPage } from '../products/repository.js';
 import { badRequest } from '../../shared/http.js';
 import { checkUploadBatch, processImage } from '../chat/index.js';
 import { onStockRaised } from '../favorites/index.js';
@@ -69,16 +67,11 @@ export async function saveProduct(
 /** A stock change with a reason: a conditional update, so stock never goes below zero (orders may race it). */
 export async function changeStock(db: Db, staffId: number, r: { seq: number; delta: number; reason: string }) {
   const after = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(products)
-      .set({ hasAmount: sql`${products.hasAmount} + ${r.delta}` })
-      .where(and(eq(products.id, r.seq), gte(sql`${products.hasAmount} + ${r.delta}`, 0)))
-      .returning({ hasAmount: products.hasAmount });
-    if (!row) {
+    const hasAmount = await moveStock(tx, r.seq, r.delta);
+    if (hasAmount === undefined) {
       await productRow(tx, r.seq);
       throw badRequest(MSG_ADMIN.stockBelowZero, 'delta');
     }
-    const hasAmount = row.hasAmount;
     await onStockRaised(tx, r.seq, hasAmount - r.delta, hasAmount);
     await recordAudit(tx, {
       memberId: staffId,
@@ -114,10 +107,7 @@ export async function uploadProductImage(
   const url = `/uploads/${fileName}`;
   const after = await db.transaction(async (tx) => {
     const before = await productRow(tx, r.seq, true);
-    await tx
-      .update(products)
-      .set({ imgFiles: sql`${products.imgFiles} || ${JSON.stringify([url])}::jsonb` })
-      .where(eq(products.id, r.seq));
+    await appendProductImage(tx, r.seq, url);
     await recordAudit(tx, {
       memberId: staffId,
       action: 'uploadProductImage',

@@ -1,6 +1,6 @@
 /** The back office's audit log. */
-import { index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { createdAt } from '../../db/columns.js';
+import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { serialId, createdAt, refTo } from '../../db/columns.js';
 import { members } from '../members/schema.js';
 
 /**
@@ -10,8 +10,8 @@ import { members } from '../members/schema.js';
 export const adminAudit = pgTable(
   'admin_audit',
   {
-    id: serial('id').primaryKey(),
-    memberId: integer('member_id').references(() => members.id),
+    id: serialId(),
+    memberId: refTo('member_id', () => members.id),
     action: text('action').notNull(),
     target: text('target').notNull(),
     before: jsonb('before'),

@@ -1,9 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { MSG_ADMIN, type StaffRow } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { memberByLoginId, staffAccounts, staffById, type MemberRecord } from '../members/repository.js';
-import { members } from '../members/schema.js';
+import {
+  insertMember,
+  memberByLoginId,
+  staffAccounts,
+  staffById,
+  updateMember,
+  type MemberRecord,
+} from '../members/repository.js';
 import { AppError, badRequest, notFound } from '../../shared/http.js';
 import { endSessions, hashPassword, type SessionSockets } from '../auth/index.js';
 import { recordAudit } from './audit.js';
@@ -39,20 +44,16 @@ export async function createStaff(
   const hash = await hashPassword(password);
   return db.transaction(async (tx) => {
     if (await memberByLoginId(tx, s.id)) throw new AppError(400, MSG_ADMIN.loginIdTaken, 400, 'id');
-    const [row] = await tx
-      .insert(members)
-      .values({
-        loginId: s.id,
-        passwordHash: hash,
-        name: s.name,
-        phone: s.phone,
-        mail: s.id,
-        role: s.role,
-        companyId: null,
-        phoneVerified: false,
-      })
-      .returning({ id: members.id });
-    const seq = row!.id;
+    const seq = await insertMember(tx, {
+      loginId: s.id,
+      passwordHash: hash,
+      name: s.name,
+      phone: s.phone,
+      mail: s.id,
+      role: s.role,
+      companyId: null,
+      phoneVerified: false,
+    });
     await recordAudit(tx, {
       memberId: adminId,
       action: 'createStaff',
@@ -74,10 +75,7 @@ export async function resetStaffPassword(db: Db, sockets: SessionSockets, adminI
   await staffRow(db, seq);
   const password = newPassword();
   await db.transaction(async (tx) => {
-    await tx
-      .update(members)
-      .set({ passwordHash: await hashPassword(password) })
-      .where(eq(members.id, seq));
+    await updateMember(tx, seq, { passwordHash: await hashPassword(password) });
     await recordAudit(tx, {
       memberId: adminId,
       action: 'resetStaffPassword',
@@ -100,7 +98,7 @@ export async function setStaffStatus(
   if (seq === adminId) throw badRequest(MSG_ADMIN.selfStop, 'seq');
   const before = await staffRow(db, seq);
   await db.transaction(async (tx) => {
-    await tx.update(members).set({ status }).where(eq(members.id, seq));
+    await updateMember(tx, seq, { status });
     await recordAudit(tx, {
       memberId: adminId,
       action: 'setStaffStatus',

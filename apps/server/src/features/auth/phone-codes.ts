@@ -3,9 +3,9 @@ import { createHash, randomInt } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { MSG, MSG_PROVIDER, PHONE_CODE, SHOP_NAME, TIMING, startOfSeoulDay } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { phoneCodes, rateEvents } from './schema.js';
+import { phoneCodes } from './schema.js';
 import { AppError, tooMany } from '../../shared/http.js';
-import { recentEvents } from '../../shared/rate-limit.js';
+import { recentEvents, recordEvents } from '../../shared/rate-limit.js';
 import type { SmsProvider } from '../sms/index.js';
 import { lockFor } from '../../db/locks.js';
 
@@ -66,7 +66,7 @@ export async function requestPhoneCode(
         .where(gt(phoneCodes.createdAt, startOfSeoulDay()));
       if (Number(shop?.n ?? 0) >= sms.dailyCap) throw tooMany(MSG_PROVIDER.smsShopDailyCap);
     }
-    await tx.insert(rateEvents).values([{ key: addressKey(address) }, { key: addressPhoneKey(address, phone) }]);
+    await recordEvents(tx, [addressKey(address), addressPhoneKey(address, phone)]);
     const [row] = await tx
       .insert(phoneCodes)
       .values({

@@ -1,8 +1,16 @@
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, isNull, ne } from 'drizzle-orm';
 import { LOGIN_LIMIT, MEMBER_TYPE_MAIN, MEMBER_TYPE_SUB, MSG, type LoginResult } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { companies, members } from '../members/schema.js';
+import {
+  activeCompanyByLicense,
+  insertCompany,
+  insertMember,
+  memberById,
+  memberByLoginId,
+  newestMemberByPhone,
+  updateMember,
+  verifiedMemberByPhone,
+} from '../members/repository.js';
 import { uniqueViolation } from '../../shared/db-errors.js';
 import { AppError, badRequest, tooMany } from '../../shared/http.js';
 import { beginGuess, forgetGuesses, takeAttempt, type GuessPolicy } from '../../shared/rate-limit.js';
@@ -14,33 +22,10 @@ import { buildUserInfo } from './user-info.js';
 /** Join refusals answer the original API's body code 499 (docs/requirements.md#join) with the field they are about. */
 const joinRefused = (message: string, field?: string) => new AppError(400, message, 499, field);
 
+export { activeCompanyByLicense, memberByLoginId, verifiedMemberByPhone };
+
 export function newSecurityNumber(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');
-}
-
-export async function activeCompanyByLicense(db: Db, license: string) {
-  const [row] = await db
-    .select()
-    .from(companies)
-    .where(and(eq(companies.license, license), isNull(companies.withdrawnAt)));
-  return row;
-}
-
-export async function memberByLoginId(db: Db, loginId: string) {
-  const [row] = await db.select().from(members).where(eq(members.loginId, loginId));
-  return row;
-}
-
-/**
- * The member whose phone a code proved (join and find checks): an unproved number (chat sign-up)
- * never counts here, so it cannot block its real owner's sign-up.
- */
-export async function verifiedMemberByPhone(db: Db, phone: string) {
-  const [row] = await db
-    .select()
-    .from(members)
-    .where(and(eq(members.phone, phone), ne(members.status, 'withdrawn'), eq(members.phoneVerified, true)));
-  return row;
 }
 
 /**
@@ -50,19 +35,13 @@ export async function verifiedMemberByPhone(db: Db, phone: string) {
 export async function memberByPhoneForRecovery(db: Db, phone: string) {
   const verified = await verifiedMemberByPhone(db, phone);
   if (verified) return verified;
-  const [row] = await db
-    .select()
-    .from(members)
-    .where(and(eq(members.phone, phone), ne(members.status, 'withdrawn')))
-    .orderBy(desc(members.id))
-    .limit(1);
-  return row;
+  return newestMemberByPhone(db, phone);
 }
 
 /** A code sent to the phone was used: the account's number is proved now (unless another account holds it proved). */
 async function markPhoneVerified(db: Db, memberId: number) {
   try {
-    await db.update(members).set({ phoneVerified: true }).where(eq(members.id, memberId));
+    await updateMember(db, memberId, { phoneVerified: true });
   } catch (err) {
     if (uniqueViolation(err) !== 'members_phone_active') throw err;
   }
@@ -148,23 +127,20 @@ export async function joinCompany(db: Db, form: CompanyJoin): Promise<void> {
   const passwordHash = await hashPassword(form.pw);
   try {
     await db.transaction(async (tx) => {
-      const [company] = await tx
-        .insert(companies)
-        .values({
-          name: form.companyName,
-          license: form.license,
-          area: form.companyArea,
-          securityNum: newSecurityNumber(),
-        })
-        .returning({ id: companies.id });
-      await tx.insert(members).values({
+      const companyId = await insertCompany(tx, {
+        name: form.companyName,
+        license: form.license,
+        area: form.companyArea,
+        securityNum: newSecurityNumber(),
+      });
+      await insertMember(tx, {
         loginId: form.id,
         passwordHash,
         name: form.companyName,
         phone: form.phone,
         mail: form.id,
         type: MEMBER_TYPE_MAIN,
-        companyId: company!.id,
+        companyId,
       });
     });
   } catch (err) {
@@ -186,7 +162,7 @@ export async function joinSubAccount(db: Db, form: SubJoin, ip: string): Promise
   await checkPhoneCode(db, form.phone, 'join', form.authCode, 'consume', 499);
   const passwordHash = await hashPassword(form.pw);
   try {
-    await db.insert(members).values({
+    await insertMember(db, {
       loginId: form.id,
       passwordHash,
       name: form.name || form.id.split('@')[0]!,
@@ -225,29 +201,26 @@ export async function chatJoin(db: Db, form: ChatJoin, ip: string): Promise<Logi
   let memberId = 0;
   try {
     await db.transaction(async (tx) => {
-      const [company] = await tx
-        .insert(companies)
-        .values({ name: form.companyName, area: form.companyArea, securityNum: newSecurityNumber() })
-        .returning({ id: companies.id });
-      const [member] = await tx
-        .insert(members)
-        .values({
-          loginId: form.id,
-          passwordHash,
-          name: form.companyName,
-          phone: form.phone,
-          phoneVerified: false,
-          mail: form.id,
-          type: MEMBER_TYPE_MAIN,
-          companyId: company!.id,
-        })
-        .returning({ id: members.id });
-      memberId = member!.id;
+      const companyId = await insertCompany(tx, {
+        name: form.companyName,
+        area: form.companyArea,
+        securityNum: newSecurityNumber(),
+      });
+      memberId = await insertMember(tx, {
+        loginId: form.id,
+        passwordHash,
+        name: form.companyName,
+        phone: form.phone,
+        phoneVerified: false,
+        mail: form.id,
+        type: MEMBER_TYPE_MAIN,
+        companyId,
+      });
     });
   } catch (err) {
     mapJoinConflict(err);
   }
-  const [member] = await db.select().from(members).where(eq(members.id, memberId));
+  const member = await memberById(db, memberId);
   const { token } = await createSession(db, memberId);
   return { token, userInfo: await buildUserInfo(db, member!) };
 }
@@ -271,10 +244,7 @@ export async function resetPasswordByPhone(
   const member = await memberByPhoneForRecovery(db, phone);
   if (!member) throw badRequest(MSG.phoneNotFound, 'phone');
   await checkPhoneCode(db, phone, 'find', authCode, 'consume');
-  await db
-    .update(members)
-    .set({ passwordHash: await hashPassword(pw) })
-    .where(eq(members.id, member.id));
+  await updateMember(db, member.id, { passwordHash: await hashPassword(pw) });
   await markPhoneVerified(db, member.id);
   // The owner proved the phone: the password guesses counted so far no longer hold the account back.
   await forgetGuesses(db, LOGIN_GUESS, member.loginId);

@@ -1,10 +1,10 @@
-import { count, eq } from 'drizzle-orm';
 import type { CompanyLevel, UserInfo } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { companies, members, shippingAddresses } from '../members/schema.js';
+import { companyById, memberById, type CompanyRecord } from '../members/repository.js';
+import { addressCount } from '../shipping/repository.js';
 import type { MemberRow } from './sessions.js';
 
-export type CompanyRow = typeof companies.$inferSelect;
+export type CompanyRow = CompanyRecord;
 
 /** Company details are "set" when the representative, phone and address are filled in. */
 function companyDetailsSet(c: CompanyRow): boolean {
@@ -14,12 +14,8 @@ function companyDetailsSet(c: CompanyRow): boolean {
 /** The userInfo the login answer, the base-info event and the web app's header read. */
 export async function buildUserInfo(db: Db, member: MemberRow): Promise<UserInfo> {
   if (member.companyId === null) return toUserInfo(member, undefined, 0);
-  const [company] = await db.select().from(companies).where(eq(companies.id, member.companyId));
-  const [row] = await db
-    .select({ n: count() })
-    .from(shippingAddresses)
-    .where(eq(shippingAddresses.companyId, member.companyId));
-  return toUserInfo(member, company, Number(row?.n ?? 0));
+  const company = await companyById(db, member.companyId);
+  return toUserInfo(member, company, await addressCount(db, member.companyId));
 }
 
 /** userInfo from rows already read (the base-info query reads them in one go). */
@@ -60,7 +56,4 @@ export function toUserInfo(member: MemberRow, company: CompanyRow | undefined, a
   };
 }
 
-export async function findMemberById(db: Db, id: number): Promise<MemberRow | undefined> {
-  const [row] = await db.select().from(members).where(eq(members.id, id));
-  return row;
-}
+export const findMemberById = (db: Db, id: number): Promise<MemberRow | undefined> => memberById(db, id);

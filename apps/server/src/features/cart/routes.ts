@@ -1,5 +1,5 @@
 import { MSG_ORDER, type CompanyLevel } from '@partsmall/contract';
-import { type Api, type AppContext, requireCompanyMember } from '../../shared/context.js';
+import { buyerOf, requireCompanyMember, type Api, type AppContext } from '../../shared/context.js';
 import { route } from '../../shared/route.js';
 import { created, ok } from '../../shared/http.js';
 import type { AuthContext } from '../auth/index.js';
@@ -23,7 +23,7 @@ export function cartRoutes(app: Api, ctx: AppContext) {
     await addToCart(
       db,
       ctx.events,
-      { memberId: auth.member.id, companyId: auth.companyId },
+      buyerOf(auth),
       req.body.productId,
       req.body.hasAmount ?? req.body.qty!,
       req.body.vin,
@@ -33,13 +33,7 @@ export function cartRoutes(app: Api, ctx: AppContext) {
 
   route(app, 'getMallCartInfo', async (req) => {
     const auth = requireCompanyMember(req);
-    const { lines, total } = await cartLines(
-      db,
-      { memberId: auth.member.id, companyId: auth.companyId },
-      levelOf(auth),
-      req.body.page,
-      req.body.size,
-    );
+    const { lines, total } = await cartLines(db, buyerOf(auth), levelOf(auth), req.body.page, req.body.size);
     const fits = await fitsOfProducts(db, auth.companyId, [...new Set(lines.map((l) => l.productInfo.seq))]);
     for (const line of lines) line.fitsMyVehicles = fits.get(line.productInfo.seq) ?? [];
     return ok(lines, undefined, total);
@@ -47,19 +41,13 @@ export function cartRoutes(app: Api, ctx: AppContext) {
 
   route(app, 'updateCartQuantity', async (req) => {
     const auth = requireCompanyMember(req);
-    await updateCartQuantity(
-      db,
-      ctx.events,
-      { memberId: auth.member.id, companyId: auth.companyId },
-      req.body.seq,
-      req.body.qty,
-    );
+    await updateCartQuantity(db, ctx.events, buyerOf(auth), req.body.seq, req.body.qty);
     return created(undefined, MSG_ORDER.qtyUpdated);
   });
 
   route(app, 'setCartLineJobRef', async (req) => {
     const auth = requireCompanyMember(req);
-    await setCartLineJobRef(db, { memberId: auth.member.id, companyId: auth.companyId }, req.body.seq, req.body.jobRef);
+    await setCartLineJobRef(db, buyerOf(auth), req.body.seq, req.body.jobRef);
     return created(undefined, MSG_ORDER.jobRefSaved);
   });
 }

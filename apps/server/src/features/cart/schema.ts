@@ -1,7 +1,7 @@
 /** The cart: one row per company and product. */
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt } from '../../db/columns.js';
+import { check, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { serialId, createdAt, blankText, refTo } from '../../db/columns.js';
 import { companies, members } from '../members/schema.js';
 import { products } from '../products/schema.js';
 
@@ -9,23 +9,17 @@ import { products } from '../products/schema.js';
 export const cartItems = pgTable(
   'cart_items',
   {
-    id: serial('id').primaryKey(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id),
+    id: serialId(),
+    memberId: refTo('member_id', () => members.id).notNull(),
+    companyId: refTo('company_id', () => companies.id).notNull(),
+    productId: refTo('product_id', () => products.id).notNull(),
     qty: integer('qty').notNull(),
     /** The vehicle the part was picked for in the catalogue (fewer 'information differs' returns). */
     vin: text('vin'),
     /** The buyer's note from a quick order line (docs/requirements.md#quick-order). */
-    memo: text('memo').notNull().default(''),
+    memo: blankText('memo'),
     /** 작업번호 or 차량번호 the part is for, up to 30 characters (docs/requirements.md#job-reference). */
-    jobRef: text('job_ref').notNull().default(''),
+    jobRef: blankText('job_ref'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { serialId, instant, createdAt, updatedAt, refTo } from '../../db/columns.js';
 import { sessions } from '../auth/schema.js';
 import { members } from '../members/schema.js';
 import { products } from '../products/schema.js';
-import { createdAt } from '../../db/columns.js';
 
 /**
  * One conversation per customer. Read state is kept per side as the highest message id read.
@@ -13,16 +13,14 @@ import { createdAt } from '../../db/columns.js';
 export const chatConversations = pgTable(
   'chat_conversations',
   {
-    id: serial('id').primaryKey(),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => members.id),
+    id: serialId(),
+    customerId: refTo('customer_id', () => members.id).notNull(),
     customerReadId: integer('customer_read_id').notNull().default(0),
     staffReadId: integer('staff_read_id').notNull().default(0),
     /** Set when staff resolve: the newest message id at that moment. Null = open. */
     resolvedThroughId: integer('resolved_through_id'),
-    resolvedBy: integer('resolved_by').references(() => members.id),
-    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: refTo('resolved_by', () => members.id),
+    resolvedAt: instant('resolved_at'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('chat_conversations_customer').on(t.customerId)],
@@ -32,13 +30,9 @@ export const chatConversations = pgTable(
 export const chatMessages = pgTable(
   'chat_messages',
   {
-    id: serial('id').primaryKey(),
-    conversationId: integer('conversation_id')
-      .notNull()
-      .references(() => chatConversations.id),
-    senderId: integer('sender_id')
-      .notNull()
-      .references(() => members.id),
+    id: serialId(),
+    conversationId: refTo('conversation_id', () => chatConversations.id).notNull(),
+    senderId: refTo('sender_id', () => members.id).notNull(),
     /** 'customer' or 'staff': which side of the conversation wrote it. */
     senderSide: text('sender_side').notNull(),
     /** The sending client's id for the message: a resend with the same id is stored once. */
@@ -47,7 +41,7 @@ export const chatMessages = pgTable(
     type: text('type').notNull(),
     body: text('body').notNull(),
     /** A product inquiry's product (shown as a card). */
-    productId: integer('product_id').references(() => products.id),
+    productId: refTo('product_id', () => products.id),
     createdAt: createdAt(),
   },
   (t) => [
@@ -64,16 +58,10 @@ export const chatMessages = pgTable(
 export const chatFiles = pgTable(
   'chat_files',
   {
-    id: serial('id').primaryKey(),
-    conversationId: integer('conversation_id')
-      .notNull()
-      .references(() => chatConversations.id),
-    messageId: integer('message_id')
-      .notNull()
-      .references(() => chatMessages.id),
-    uploaderId: integer('uploader_id')
-      .notNull()
-      .references(() => members.id),
+    id: serialId(),
+    conversationId: refTo('conversation_id', () => chatConversations.id).notNull(),
+    messageId: refTo('message_id', () => chatMessages.id).notNull(),
+    uploaderId: refTo('uploader_id', () => members.id).notNull(),
     /** Generated storage keys; never derived from the uploaded name. */
     storageKey: text('storage_key').notNull(),
     thumbKey: text('thumb_key').notNull(),
@@ -90,12 +78,12 @@ export const chatFiles = pgTable(
 
 /** Pre-written answers the staff share. */
 export const chatCannedReplies = pgTable('chat_canned_replies', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   title: text('title').notNull(),
   body: text('body').notNull(),
-  createdBy: integer('created_by').references(() => members.id),
+  createdBy: refTo('created_by', () => members.id),
   createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /**
@@ -105,19 +93,15 @@ export const chatCannedReplies = pgTable('chat_canned_replies', {
 export const qrLoginCodes = pgTable(
   'qr_login_codes',
   {
-    id: serial('id').primaryKey(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id),
-    sessionId: integer('session_id')
-      .notNull()
-      .references(() => sessions.id),
+    id: serialId(),
+    memberId: refTo('member_id', () => members.id).notNull(),
+    sessionId: refTo('session_id', () => sessions.id).notNull(),
     codeHash: text('code_hash').notNull(),
     /** Hash of the short code typed on a phone without a camera (the same login, spent together). */
     shortCodeHash: text('short_code_hash'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: instant('created_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
   },
   (t) => [
     uniqueIndex('qr_login_codes_hash').on(t.codeHash),

@@ -19,8 +19,8 @@ import {
 import type { z } from 'zod';
 import type { savePaymentTermRequest, setCreditAccountRequest } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { companies } from '../members/schema.js';
-import { recordAudit } from '../../shared/audit.js';
+import { activeCompanyName, companyNameById } from '../members/repository.js';
+import { recordAudit } from '../admin/repository.js';
 import { badRequest, forbidden, notFound } from '../../shared/http.js';
 import { seoulDay } from '@partsmall/contract';
 import {
@@ -87,11 +87,7 @@ export async function auditCreditChange(
 /** Creates or changes a company's credit account; refuses an unknown company or term and changes nothing. */
 export async function setCreditAccount(db: Db, actor: Actor, input: SetInput): Promise<void> {
   await db.transaction(async (tx) => {
-    const [company] = await tx
-      .select({ id: companies.id, withdrawnAt: companies.withdrawnAt })
-      .from(companies)
-      .where(eq(companies.id, input.companyId));
-    if (!company || company.withdrawnAt) throw notFound(MSG_CREDIT.companyNotFound);
+    if ((await activeCompanyName(tx, input.companyId)) === undefined) throw notFound(MSG_CREDIT.companyNotFound);
     if (!(await findPaymentTerm(tx, input.termCode))) throw badRequest(MSG_CREDIT.termNotFound, 'termCode');
     const before = await findCreditAccount(tx, input.companyId, true);
     const status: CreditStatus = input.status;
@@ -220,8 +216,8 @@ export async function buyerSummary(
 
 /** The back office's credit page of a company. */
 export async function creditAccountPage(db: Db, companyId: number, now: Date = new Date()): Promise<CreditAccountPage> {
-  const [company] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
-  if (!company) throw notFound(MSG_CREDIT.companyNotFound);
+  const companyName = await companyNameById(db, companyId);
+  if (companyName === undefined) throw notFound(MSG_CREDIT.companyNotFound);
   const account = await findCreditAccount(db, companyId);
   const terms = await paymentTermList(db);
   const today = seoulDay(now);
@@ -234,7 +230,7 @@ export async function creditAccountPage(db: Db, companyId: number, now: Date = n
   ]);
   return {
     account: account
-      ? toCreditAccount(account, company.name, terms.find((t) => t.code === account.termCode)?.label ?? '')
+      ? toCreditAccount(account, companyName, terms.find((t) => t.code === account.termCode)?.label ?? '')
       : null,
     summary,
     balance,

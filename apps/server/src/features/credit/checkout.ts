@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { MEMBER_TYPE_MAIN, MSG_CREDIT } from '@partsmall/contract';
 import type { Tx } from '../../db/client.js';
-import { members } from '../members/schema.js';
+import { memberType } from '../members/repository.js';
 import { badRequest } from '../../shared/http.js';
 import { seoulDay } from '@partsmall/contract';
 import { chargeOfOrder, findCreditAccount, postLedgerEntry, unbilledParts, unpaidStatements } from './repository.js';
@@ -25,8 +25,8 @@ export async function chargeCreditOrder(
   const account = await findCreditAccount(tx, o.companyId, true);
   if (!account) throw badRequest(MSG_CREDIT.noAccount, 'payWith');
   if (!account.allowSubAccounts) {
-    const [member] = await tx.select({ type: members.type }).from(members).where(eq(members.id, o.memberId));
-    if (member?.type !== MEMBER_TYPE_MAIN) throw badRequest(MSG_CREDIT.notForSubAccount, 'payWith');
+    if ((await memberType(tx, o.memberId)) !== MEMBER_TYPE_MAIN)
+      throw badRequest(MSG_CREDIT.notForSubAccount, 'payWith');
   }
   if (account.status === 'suspended') throw badRequest(MSG_CREDIT.suspended, 'payWith');
   const unpaid = await unpaidStatements(tx, o.companyId);

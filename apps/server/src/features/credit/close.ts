@@ -15,28 +15,20 @@ import {
   RECEIVABLE_KIND_LABELS,
 } from '@partsmall/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
-import { companies } from '../members/schema.js';
+import type { CompanyRecord } from '../members/repository.js';
 import { badRequest } from '../../shared/http.js';
 import { seoulDay } from '@partsmall/contract';
 import { enqueue } from '../../shared/job-queue.js';
 import { missingInvoiceFields, writeCreditNoteCorrection, writeInvoice } from '../tax-invoices/index.js';
 import { reversalKey } from './checkout.js';
-import { findCreditAccount, findPaymentTerm, listPaymentTerms } from './repository.js';
+import { accountCompanies, findCreditAccount, findPaymentTerm, listPaymentTerms } from './repository.js';
 import { dueDateOf, monthEnd, nextMonth } from './rules.js';
 import { notifyStatement } from './notices.js';
 import { settleStatementCredits } from './payments.js';
-import {
-  creditAccounts,
-  paymentTerms,
-  statementLines,
-  statements,
-  type CreditAccountRow,
-  type StatementDbRow,
-} from './schema.js';
+import { paymentTerms, statementLines, statements, type CreditAccountRow, type StatementDbRow } from './schema.js';
 
 type PaymentTermRow = typeof paymentTerms.$inferSelect;
-type CompanyRow = typeof companies.$inferSelect;
-import { taxInvoices } from '../tax-invoices/schema.js';
+import { invoiceIdByMgtKey } from '../tax-invoices/repository.js';
 
 /** Companies closed at once: each holds one connection for its transaction. */
 const CLOSE_CONCURRENCY = 6;
@@ -176,13 +168,16 @@ export async function draftStatement(
   return {
     account,
     lines,
-    opening,
-    charges,
-    credits,
-    payments,
-    adjustments,
-    closing: opening + charges + credits + payments + adjustments,
-    amountDue: charges + credits + adjustments,
+    /** What the statement says, as the close writes it and the preview shows it. */
+    figures: {
+      opening,
+      charges,
+      credits,
+      payments,
+      adjustments,
+      closing: opening + charges + credits + payments + adjustments,
+      amountDue: charges + credits + adjustments,
+    },
     termCode: account.termCode,
     termLabel: term?.label ?? account.termCode,
     dueDate: dueDateOf(month, { rule, value: term?.value ?? 31 }),
@@ -207,7 +202,7 @@ export function toStatementLines(lines: readonly LineSource[]): StatementLine[] 
  */
 async function closeCompany(
   db: Db,
-  company: CompanyRow,
+  company: CompanyRecord,
   month: string,
   cutoff: Date,
   terms: ReadonlyMap<string, PaymentTermRow>,
@@ -229,20 +224,14 @@ async function closeCompany(
       account,
       term: terms.get(account.termCode) ?? null,
     });
-    if (!draft || (draft.lines.length === 0 && draft.opening === 0)) return null;
-    const paid = draft.amountDue <= 0;
+    if (!draft || (draft.lines.length === 0 && draft.figures.opening === 0)) return null;
+    const paid = draft.figures.amountDue <= 0;
     const [statement] = await tx
       .insert(statements)
       .values({
         companyId,
         month,
-        opening: draft.opening,
-        charges: draft.charges,
-        credits: draft.credits,
-        payments: draft.payments,
-        adjustments: draft.adjustments,
-        closing: draft.closing,
-        amountDue: draft.amountDue,
+        ...draft.figures,
         status: paid ? 'paid' : 'unpaid',
         termCode: draft.termCode,
         termLabel: draft.termLabel,
@@ -276,12 +265,9 @@ async function closeCompany(
     let parked = false;
     if (invoice) {
       await writeInvoice(tx, { companyId, kind: 'monthly', month, statementId: s.id, draft: invoice });
-      const [row] = await tx
-        .select({ id: taxInvoices.id })
-        .from(taxInvoices)
-        .where(eq(taxInvoices.mgtKey, invoice.mgtKey));
-      await tx.update(statements).set({ taxInvoiceId: row!.id }).where(eq(statements.id, s.id));
-      s.taxInvoiceId = row!.id;
+      const invoiceId = (await invoiceIdByMgtKey(tx, invoice.mgtKey))!;
+      await tx.update(statements).set({ taxInvoiceId: invoiceId }).where(eq(statements.id, s.id));
+      s.taxInvoiceId = invoiceId;
       parked = Boolean(missingInvoiceFields(company));
     }
     // A credit note (a return after an earlier close) corrects that month's 월합계: a 수정세금계산서,
@@ -321,12 +307,7 @@ export async function closeMonth(db: Db, o: CloseOptions): Promise<CloseResult> 
   const now = o.now ?? new Date();
   checkClosable(o.month, now, o.allowOpenMonth ?? false);
   const cutoff = cutoffOf(o.month, now, o.allowOpenMonth ?? false);
-  const accounts = await db
-    .select({ companyId: creditAccounts.companyId, name: companies.name, company: companies })
-    .from(creditAccounts)
-    .innerJoin(companies, eq(companies.id, creditAccounts.companyId))
-    .where(o.companyId !== undefined ? eq(creditAccounts.companyId, o.companyId) : undefined)
-    .orderBy(asc(creditAccounts.companyId));
+  const accounts = await accountCompanies(db, o.companyId);
   const terms = new Map((await listPaymentTerms(db)).map((t) => [t.code, t]));
   if (o.companyId !== undefined && accounts.length === 0) throw badRequest(MSG_CREDIT.noAccount, 'companyId');
   const result: CloseResult = { month: o.month, closed: 0, already: 0, parked: 0, statements: [] };

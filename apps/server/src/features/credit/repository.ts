@@ -2,7 +2,7 @@
  * The credit aggregate's queries (docs/architecture.md#credit): accounts, terms, the receivables
  * ledger and statements. The ledger is written only through postLedgerEntry.
  */
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ReceivableKind } from '@partsmall/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
 import { companies } from '../members/schema.js';
@@ -188,4 +188,122 @@ export async function statementRowsWhere(db: Db | Tx, where: SQL | undefined, pa
     .from(statements)
     .where(where);
   return { rows, total: Number(count?.n ?? 0) };
+}
+
+/** What a payment of a statement reads of it: what is due and what is paid. */
+const statementDue = {
+  id: statements.id,
+  companyId: statements.companyId,
+  month: statements.month,
+  amountDue: statements.amountDue,
+  paid: statements.paid,
+};
+
+/** The company's statement `id` and whether its credit account lets sub-accounts pay it (api/payStatement). */
+export async function companyStatementToPay(db: Db | Tx, companyId: number, id: number) {
+  const [row] = await db
+    .select({ ...statementDue, allowSubAccounts: creditAccounts.allowSubAccounts })
+    .from(statements)
+    .leftJoin(creditAccounts, eq(creditAccounts.companyId, statements.companyId))
+    .where(and(eq(statements.id, id), eq(statements.companyId, companyId)));
+  return row ?? null;
+}
+
+/** A statement with its due date and its company's name (the virtual account issued for it). */
+export async function statementWithCompany(db: Db | Tx, id: number) {
+  const [row] = await db
+    .select({ ...statementDue, dueDate: statements.dueDate, companyName: companies.name })
+    .from(statements)
+    .innerJoin(companies, eq(companies.id, statements.companyId))
+    .where(eq(statements.id, id));
+  return row ?? null;
+}
+
+/** Writes the virtual account issued for a statement on it (its va_* fields). */
+export async function setStatementAccount(
+  tx: Tx,
+  id: number,
+  va: { bank: string; accountNumber: string; holder: string; expiresAt: Date; providerKey: string },
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(statements)
+    .set({
+      vaBank: va.bank,
+      vaAccountNumber: va.accountNumber,
+      vaHolder: va.holder,
+      vaExpiresAt: va.expiresAt,
+      vaProviderKey: va.providerKey,
+      updatedAt: now,
+    })
+    .where(eq(statements.id, id));
+}
+
+/**
+ * Locks the company's credit account row, the first lock a credit checkout takes: deposits of one
+ * company then go one after the other and never deadlock with a checkout.
+ */
+export async function lockCreditAccount(tx: Tx, companyId: number): Promise<void> {
+  await tx
+    .select({ id: creditAccounts.companyId })
+    .from(creditAccounts)
+    .where(eq(creditAccounts.companyId, companyId))
+    .for('update');
+}
+
+/** The company's statements not paid, with something left to pay, oldest due first (docs/requirements.md#credit-deposits). */
+export async function openStatements(tx: Tx, companyId: number) {
+  return tx
+    .select({ id: statements.id, amountDue: statements.amountDue, paid: statements.paid, dueDate: statements.dueDate })
+    .from(statements)
+    .where(
+      and(
+        eq(statements.companyId, companyId),
+        sql`${statements.status} <> 'paid'`,
+        gt(statements.amountDue, statements.paid),
+      ),
+    )
+    .orderBy(asc(statements.dueDate), asc(statements.id));
+}
+
+/** The payments a deposit made, statement by statement (ledger rows of kind payment). */
+export async function paymentsOfDeposit(tx: Tx, depositId: number) {
+  return tx
+    .select({ statementId: receivablesLedger.statementId, amount: receivablesLedger.amount })
+    .from(receivablesLedger)
+    .where(and(eq(receivablesLedger.depositId, depositId), eq(receivablesLedger.kind, 'payment')));
+}
+
+/** What these deposits paid, statement by statement with its month, in the order it was paid. */
+export async function paymentsOfDeposits(db: Db | Tx, depositIds: number[]) {
+  return db
+    .select({
+      depositId: receivablesLedger.depositId,
+      statementId: receivablesLedger.statementId,
+      month: statements.month,
+      amount: receivablesLedger.amount,
+    })
+    .from(receivablesLedger)
+    .leftJoin(statements, eq(statements.id, receivablesLedger.statementId))
+    .where(and(inArray(receivablesLedger.depositId, depositIds), eq(receivablesLedger.kind, 'payment')))
+    .orderBy(asc(receivablesLedger.id));
+}
+
+/** The credit accounts (of every company, or the one named) with their company's row, by company. */
+export async function accountCompanies(db: Db, companyId?: number) {
+  return db
+    .select({ companyId: creditAccounts.companyId, name: companies.name, company: companies })
+    .from(creditAccounts)
+    .innerJoin(companies, eq(companies.id, creditAccounts.companyId))
+    .where(companyId !== undefined ? eq(creditAccounts.companyId, companyId) : undefined)
+    .orderBy(asc(creditAccounts.companyId));
+}
+
+/** Every credit account with its company's name, by name. */
+export async function accountsByCompanyName(db: Db) {
+  return db
+    .select({ a: creditAccounts, name: companies.name })
+    .from(creditAccounts)
+    .innerJoin(companies, eq(companies.id, creditAccounts.companyId))
+    .orderBy(asc(companies.name), asc(creditAccounts.companyId));
 }

@@ -10,7 +10,7 @@ import {
   type AppContext,
 } from '../../shared/context.js';
 import { AppError, created, forbidden, ok } from '../../shared/http.js';
-import { recordAudit } from '../../shared/audit.js';
+import { recordAudit } from '../admin/repository.js';
 import { renderPdf } from '../../workers/pools.js';
 import type { AuthContext } from '../auth/types.js';
 import { StatementInputError } from '../documents/index.js';

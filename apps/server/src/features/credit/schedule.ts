@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { seoulNow } from '../../shared/time.js';
-import { enqueue } from '../../shared/job-queue.js';
 import type { JobWaker } from '../../shared/job-types.js';
+import { startSchedule, type ScheduledJob } from '../../shared/schedule.js';
 
 const FIVE_MINUTES = 5 * 60_000;
 
@@ -13,33 +13,15 @@ const FIVE_MINUTES = 5 * 60_000;
  * many processes write it, it is one job; a server down at that moment catches up when it starts.
  */
 export function startCreditSchedule(db: Db, runner: JobWaker, log: FastifyBaseLogger, every = FIVE_MINUTES) {
-  let stopped = false;
-  const tick = async () => {
-    if (stopped) return;
+  const due = (): ScheduledJob[] => {
     const now = seoulNow();
     const month = now.subtract(1, 'month').format('YYYY-MM');
     const day = now.format('YYYY-MM-DD');
-    const closeDue = !(now.date() === 1 && now.hour() === 0 && now.minute() < 5);
-    const dayDue = now.hour() >= 9;
-    if (!closeDue && !dayDue) return;
-    try {
-      await db.transaction(async (tx) => {
-        if (closeDue) await enqueue(tx, 'credit.close', { month }, { key: `month:${month}` });
-        if (dayDue) await enqueue(tx, 'credit.daily', { day }, { key: `day:${day}` });
-      });
-      if (closeDue) runner.wake('credit.close');
-      if (dayDue) runner.wake('credit.daily');
-    } catch (err) {
-      if (!stopped) log.warn({ err }, 'credit schedule: jobs not written');
-    }
+    const jobs: ScheduledJob[] = [];
+    if (!(now.date() === 1 && now.hour() === 0 && now.minute() < 5))
+      jobs.push({ name: 'credit.close', data: { month }, key: `month:${month}` });
+    if (now.hour() >= 9) jobs.push({ name: 'credit.daily', data: { day }, key: `day:${day}` });
+    return jobs;
   };
-  void tick();
-  const timer = setInterval(() => void tick(), every);
-  timer.unref();
-  return {
-    stop() {
-      stopped = true;
-      clearInterval(timer);
-    },
-  };
+  return startSchedule(db, runner, log, { due, failure: 'credit schedule: jobs not written' }, every);
 }

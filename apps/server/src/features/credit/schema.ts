@@ -3,26 +3,11 @@
  * receivables ledger and the monthly statements. The aggregate's tables; its queries are in repository.ts.
  */
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { serialId, instant, createdAt, updatedAt, won, wonZero, blankText, refTo } from '../../db/columns.js';
 import { companies, members } from '../members/schema.js';
 import { orders } from '../orders/schema.js';
 import { taxInvoices } from '../tax-invoices/schema.js';
-
-const won = (name: string) => bigint(name, { mode: 'number' });
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /**
  * Payment terms: how a statement's due date follows the month's end. `next_month_day` N: the N-th of
@@ -59,21 +44,21 @@ export const creditAccounts = pgTable(
       .references(() => companies.id),
     /** active 정상, on_hold 보류 (overdue, or staff), suspended 정지. */
     status: text('status').notNull().default('active'),
-    creditLimit: won('credit_limit').notNull().default(0),
+    creditLimit: wonZero('credit_limit'),
     allowExceed: boolean('allow_exceed').notNull().default(false),
     termCode: text('term_code')
       .notNull()
       .references(() => paymentTerms.code),
     graceDays: integer('grace_days').notNull().default(0),
     /** Won: an overdue statement's unpaid amount above it, past the grace days, puts the account on hold. */
-    overdueThreshold: won('overdue_threshold').notNull().default(0),
+    overdueThreshold: wonZero('overdue_threshold'),
     /** Why the account is on hold (names the statement); '' when it is not. */
-    holdReason: text('hold_reason').notNull().default(''),
+    holdReason: blankText('hold_reason'),
     /** The statement that put it on hold (null: staff put it on hold, or not on hold). */
     holdStatementId: integer('hold_statement_id'),
     allowSubAccounts: boolean('allow_sub_accounts').notNull().default(false),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check('credit_accounts_status_valid', sql`${t.status} in ('active','on_hold','suspended')`),
@@ -88,11 +73,9 @@ export type CreditAccountRow = typeof creditAccounts.$inferSelect;
 export const creditAccountAudit = pgTable(
   'credit_account_audit',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
-    memberId: integer('member_id').references(() => members.id),
+    id: serialId(),
+    companyId: refTo('company_id', () => companies.id).notNull(),
+    memberId: refTo('member_id', () => members.id),
     /** The actor's name as it was ('시스템' for the overdue check and payments). */
     actorName: text('actor_name').notNull(),
     reason: text('reason').notNull(),
@@ -112,21 +95,19 @@ export const creditAccountAudit = pgTable(
 export const receivablesLedger = pgTable(
   'receivables_ledger',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
+    id: serialId(),
+    companyId: refTo('company_id', () => companies.id).notNull(),
     kind: text('kind').notNull(),
     amount: won('amount').notNull(),
     /** The credit order a charge, reversal or credit note is about. */
-    orderId: integer('order_id').references(() => orders.id),
+    orderId: refTo('order_id', () => orders.id),
     /** The statement a payment is applied to (or a credit note corrects). */
     statementId: integer('statement_id'),
     /** The deposit a payment comes from (deposits are the deposits feature's rows). */
     depositId: integer('deposit_id'),
     idemKey: text('idem_key').notNull(),
-    memberId: integer('member_id').references(() => members.id),
-    note: text('note').notNull().default(''),
+    memberId: refTo('member_id', () => members.id),
+    note: blankText('note'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -152,10 +133,8 @@ export type ReceivableEntry = typeof receivablesLedger.$inferSelect;
 export const statements = pgTable(
   'statements',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
+    id: serialId(),
+    companyId: refTo('company_id', () => companies.id).notNull(),
     /** 'YYYY-MM'. */
     month: text('month').notNull(),
     opening: won('opening').notNull(),
@@ -165,20 +144,20 @@ export const statements = pgTable(
     adjustments: won('adjustments').notNull(),
     closing: won('closing').notNull(),
     amountDue: won('amount_due').notNull(),
-    paid: won('paid').notNull().default(0),
+    paid: wonZero('paid'),
     /** unpaid, partial, paid (overdue is read from due_date). */
     status: text('status').notNull().default('unpaid'),
     termCode: text('term_code').notNull(),
     termLabel: text('term_label').notNull(),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
     /** The 월합계 세금계산서 (null: nothing to invoice, or not yet made). */
-    taxInvoiceId: integer('tax_invoice_id').references(() => taxInvoices.id),
+    taxInvoiceId: refTo('tax_invoice_id', () => taxInvoices.id),
     /** The stored PDF's path under the data folder (null: made when asked). */
     pdfPath: text('pdf_path'),
     vaBank: text('va_bank'),
     vaAccountNumber: text('va_account_number'),
     vaHolder: text('va_holder'),
-    vaExpiresAt: timestamp('va_expires_at', { withTimezone: true }),
+    vaExpiresAt: instant('va_expires_at'),
     /** The provider's key of the virtual account (Toss orderId / secret reference). */
     vaProviderKey: text('va_provider_key'),
     /** The reminders sent: 'issued', 'd-3', 'due', 'd+7'. */
@@ -186,8 +165,8 @@ export const statements = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    closedAt: timestamp('closed_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: instant('closed_at').notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('statements_company_month').on(t.companyId, t.month),
@@ -203,13 +182,9 @@ export type StatementDbRow = typeof statements.$inferSelect;
 export const statementLines = pgTable(
   'statement_lines',
   {
-    id: serial('id').primaryKey(),
-    statementId: integer('statement_id')
-      .notNull()
-      .references(() => statements.id),
-    ledgerId: integer('ledger_id')
-      .notNull()
-      .references(() => receivablesLedger.id),
+    id: serialId(),
+    statementId: refTo('statement_id', () => statements.id).notNull(),
+    ledgerId: refTo('ledger_id', () => receivablesLedger.id).notNull(),
     kind: text('kind').notNull(),
     orderId: integer('order_id'),
     lineDate: date('line_date', { mode: 'string' }).notNull(),

@@ -15,7 +15,7 @@ import {
   type StatementRow,
 } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { companies } from '../members/schema.js';
+import { companyById, companyNameById } from '../members/repository.js';
 import { notFound } from '../../shared/http.js';
 import { toCsv } from '../../shared/csv.js';
 import { seoulDay } from '@partsmall/contract';
@@ -23,9 +23,9 @@ import { buyerParty, supplierParty } from '../paperwork/index.js';
 import type { CreditStatementPdfInput } from '../documents/index.js';
 import { draftStatement, toStatementLines } from './close.js';
 import { notifyStatement } from './notices.js';
-import { statementRowsWhere, unbilledParts, unpaidStatements } from './repository.js';
+import { accountsByCompanyName, statementRowsWhere, unbilledParts, unpaidStatements } from './repository.js';
 import { agingOf, exposureOf, nextMonth, statementName } from './rules.js';
-import { creditAccounts, statementLines, statements } from './schema.js';
+import { statementLines, statements } from './schema.js';
 import { toStatementRow } from './views.js';
 
 const pageOf = (page: number, size: number) => ({ offset: (page - 1) * size, limit: size });
@@ -72,27 +72,25 @@ export async function statementFor(db: Db, seq: number, companyId: number | null
 
 /** What the close would make for a company's month now (nothing written). */
 export async function previewStatement(db: Db, companyId: number, month: string, now: Date = new Date()) {
-  const [company] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
-  if (!company) throw notFound(MSG_CREDIT.companyNotFound);
+  const companyName = await companyNameById(db, companyId);
+  if (companyName === undefined) throw notFound(MSG_CREDIT.companyNotFound);
   const cutoff = new Date(Math.min(now.getTime(), Date.parse(`${nextMonth(month)}-01T00:00:00+09:00`)));
   const draft = await draftStatement(db, companyId, month, cutoff);
   if (!draft) throw notFound(MSG_CREDIT.noAccount);
   const today = seoulDay(now);
   const status =
-    draft.amountDue <= 0 ? ('paid' as const) : today > draft.dueDate ? ('overdue' as const) : ('unpaid' as const);
+    draft.figures.amountDue <= 0
+      ? ('paid' as const)
+      : today > draft.dueDate
+        ? ('overdue' as const)
+        : ('unpaid' as const);
   return {
     month,
     companyId,
-    companyName: company.name,
-    opening: draft.opening,
-    charges: draft.charges,
-    credits: draft.credits,
-    payments: draft.payments,
-    adjustments: draft.adjustments,
-    closing: draft.closing,
-    amountDue: draft.amountDue,
+    companyName,
+    ...draft.figures,
     paid: 0,
-    unpaid: Math.max(0, draft.amountDue),
+    unpaid: Math.max(0, draft.figures.amountDue),
     dueDate: draft.dueDate,
     status,
     statusLabel: { paid: '결제 완료', overdue: '연체', unpaid: '미결제' }[status],
@@ -108,7 +106,7 @@ export async function statementPdfInput(
   companyId: number | null,
 ): Promise<CreditStatementPdfInput> {
   const { row } = await statementFor(db, seq, companyId);
-  const [company] = await db.select().from(companies).where(eq(companies.id, row.companyId));
+  const company = await companyById(db, row.companyId);
   const lines = await db
     .select()
     .from(statementLines)
@@ -150,11 +148,7 @@ export async function resendStatement(db: Db, seq: number): Promise<void> {
 /** The receivables aging of every company with credit, and the totals. */
 export async function receivablesAging(db: Db, now: Date = new Date()) {
   const today = seoulDay(now);
-  const accounts = await db
-    .select({ a: creditAccounts, name: companies.name })
-    .from(creditAccounts)
-    .innerJoin(companies, eq(companies.id, creditAccounts.companyId))
-    .orderBy(asc(companies.name), asc(creditAccounts.companyId));
+  const accounts = await accountsByCompanyName(db);
   const rows: ReceivablesAgingRow[] = [];
   for (const { a, name } of accounts) {
     const [unpaid, unbilled] = await Promise.all([unpaidStatements(db, a.companyId), unbilledParts(db, a.companyId)]);

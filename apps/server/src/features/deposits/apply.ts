@@ -1,7 +1,7 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { companies } from '../members/schema.js';
-import { creditAccounts, receivablesLedger, statements } from '../credit/schema.js';
+import { lockCreditAccount, openStatements, paymentsOfDeposit } from '../credit/repository.js';
+import { lockCompanyPoint } from '../members/repository.js';
 import { applyStatementPayment, postLedgerEntry, reverseStatementPayment } from '../credit/index.js';
 import { credit, debit } from '../wallet/index.js';
 import { allocateDeposit, type LadderResult, type OpenItem } from './ladder.js';
@@ -14,27 +14,11 @@ export type DepositDbRow = typeof deposits.$inferSelect;
  * cash row through the wallet): deposits of one company are applied one after the other, each
  * reading the statements as the one before left them, and never deadlock with a checkout.
  */
-async function lockCompany(tx: Tx, companyId: number): Promise<void> {
-  await tx
-    .select({ id: creditAccounts.companyId })
-    .from(creditAccounts)
-    .where(eq(creditAccounts.companyId, companyId))
-    .for('update');
-}
+const lockCompany = (tx: Tx, companyId: number): Promise<void> => lockCreditAccount(tx, companyId);
 
 /** The company's statements with something unpaid (docs/requirements.md#credit-deposits). */
 export async function openItems(tx: Tx, companyId: number): Promise<OpenItem[]> {
-  const rows = await tx
-    .select({ id: statements.id, amountDue: statements.amountDue, paid: statements.paid, dueDate: statements.dueDate })
-    .from(statements)
-    .where(
-      and(
-        eq(statements.companyId, companyId),
-        sql`${statements.status} <> 'paid'`,
-        gt(statements.amountDue, statements.paid),
-      ),
-    )
-    .orderBy(asc(statements.dueDate), asc(statements.id));
+  const rows = await openStatements(tx, companyId);
   return rows.map((r) => ({ id: r.id, open: r.amountDue - r.paid, dueDate: r.dueDate }));
 }
 
@@ -103,10 +87,7 @@ export async function reverseDeposit(tx: Tx, deposit: DepositDbRow, now: Date = 
   const companyId = deposit.companyId;
   if (deposit.status !== 'applied' || companyId === null) return;
   await lockCompany(tx, companyId);
-  const payments = await tx
-    .select({ statementId: receivablesLedger.statementId, amount: receivablesLedger.amount })
-    .from(receivablesLedger)
-    .where(and(eq(receivablesLedger.depositId, deposit.id), eq(receivablesLedger.kind, 'payment')));
+  const payments = await paymentsOfDeposit(tx, deposit.id);
   for (const p of payments) {
     if (p.statementId === null) continue;
     await reverseStatementPayment(tx, {
@@ -119,12 +100,7 @@ export async function reverseDeposit(tx: Tx, deposit: DepositDbRow, now: Date = 
     });
   }
   if (deposit.toCash > 0) {
-    const [cash] = await tx
-      .select({ point: companies.point })
-      .from(companies)
-      .where(eq(companies.id, companyId))
-      .for('update');
-    const back = Math.min(deposit.toCash, cash?.point ?? 0);
+    const back = Math.min(deposit.toCash, await lockCompanyPoint(tx, companyId));
     if (back > 0) {
       await debit(tx, {
         companyId,

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { companies } from '../members/schema.js';
-import { statements } from '../credit/schema.js';
+import { setStatementAccount, statementWithCompany } from '../credit/repository.js';
 import { enqueue } from '../../shared/job-queue.js';
 import type { JobHandler } from '../../shared/job-types.js';
 import { notifyStatementAccount } from '../notify/index.js';
@@ -45,19 +44,7 @@ export async function issueStatementAccount(
   statementId: number,
   now: Date = new Date(),
 ): Promise<StatementAccountRow | null> {
-  const [statement] = await db
-    .select({
-      id: statements.id,
-      companyId: statements.companyId,
-      month: statements.month,
-      amountDue: statements.amountDue,
-      paid: statements.paid,
-      dueDate: statements.dueDate,
-      companyName: companies.name,
-    })
-    .from(statements)
-    .innerJoin(companies, eq(companies.id, statements.companyId))
-    .where(eq(statements.id, statementId));
+  const statement = await statementWithCompany(db, statementId);
   if (!statement) return null;
   const unpaid = statement.amountDue - statement.paid;
   const live = async () => {
@@ -129,17 +116,12 @@ export async function issueStatementAccount(
       .where(and(eq(statementAccounts.id, opened.id), eq(statementAccounts.status, 'issuing')))
       .returning();
     if (!row) return (await live()) ?? null;
-    await tx
-      .update(statements)
-      .set({
-        vaBank: a.bank,
-        vaAccountNumber: a.accountNumber,
-        vaHolder: a.holder,
-        vaExpiresAt: a.dueAt,
-        vaProviderKey: row.orderId,
-        updatedAt: now,
-      })
-      .where(eq(statements.id, statementId));
+    await setStatementAccount(
+      tx,
+      statementId,
+      { bank: a.bank, accountNumber: a.accountNumber, holder: a.holder, expiresAt: a.dueAt, providerKey: row.orderId },
+      now,
+    );
     await notifyStatementAccount(tx, {
       accountId: row.id,
       companyId: row.companyId,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import {
   DEPOSIT_REVIEW_REASONS,
   DEPOSIT_STATUS_LABELS,
@@ -8,8 +8,8 @@ import {
   type DepositStatus,
 } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { companies } from '../members/schema.js';
-import { receivablesLedger, statements } from '../credit/schema.js';
+import { paymentsOfDeposits } from '../credit/repository.js';
+import { activeCompanyName, activeCompanyNames, companyNamesOf } from '../members/repository.js';
 import { applyDeposit, type DepositDbRow } from './apply.js';
 import type { LadderResult } from './ladder.js';
 import { companyNameIndex, matchDepositor, type NameMatch } from './names.js';
@@ -44,15 +44,13 @@ export interface Recorded {
 /** The companies' compared names: each company's own and the depositor names staff taught it. */
 export async function loadNameIndex(db: Db | Tx) {
   const [own, taught] = await Promise.all([
-    db.select({ id: companies.id, name: companies.name }).from(companies).where(isNull(companies.withdrawnAt)),
-    db
-      .select({ id: depositorNames.companyId, name: depositorNames.name })
-      .from(depositorNames)
-      .innerJoin(companies, eq(companies.id, depositorNames.companyId))
-      .where(isNull(companies.withdrawnAt)),
+    activeCompanyNames(db),
+    db.select({ id: depositorNames.companyId, name: depositorNames.name }).from(depositorNames),
   ]);
   const names = new Map<number, string[]>();
-  for (const r of [...own, ...taught]) names.set(r.id, [...(names.get(r.id) ?? []), r.name]);
+  for (const r of own) names.set(r.id, [r.name]);
+  // A withdrawn company's taught names match nothing: only the companies read above are compared.
+  for (const r of taught) names.get(r.id)?.push(r.name);
   return companyNameIndex([...names].map(([id, list]) => ({ id, names: list })));
 }
 export type NameIndex = Awaited<ReturnType<typeof loadNameIndex>>;
@@ -122,28 +120,11 @@ export async function depositRows(db: Db | Tx, rows: readonly DepositDbRow[]): P
     (id): id is number => id !== null,
   );
   const [names, paid] = await Promise.all([
-    companyIds.length
-      ? db.select({ id: companies.id, name: companies.name }).from(companies).where(inArray(companies.id, companyIds))
-      : Promise.resolve([]),
-    db
-      .select({
-        depositId: receivablesLedger.depositId,
-        statementId: receivablesLedger.statementId,
-        month: statements.month,
-        amount: receivablesLedger.amount,
-      })
-      .from(receivablesLedger)
-      .leftJoin(statements, eq(statements.id, receivablesLedger.statementId))
-      .where(
-        and(
-          inArray(
-            receivablesLedger.depositId,
-            rows.map((r) => r.id),
-          ),
-          eq(receivablesLedger.kind, 'payment'),
-        ),
-      )
-      .orderBy(asc(receivablesLedger.id)),
+    companyIds.length ? companyNamesOf(db, companyIds) : Promise.resolve([]),
+    paymentsOfDeposits(
+      db,
+      rows.map((r) => r.id),
+    ),
   ]);
   const nameOf = new Map(names.map((n) => [n.id, n.name]));
   return rows.map((r) => {
@@ -189,14 +170,7 @@ export async function lockDeposit(tx: Tx, id: number): Promise<DepositDbRow | un
 }
 
 /** A company able to receive a deposit: exists and has not withdrawn. */
-export async function companyName(db: Db | Tx, id: number): Promise<string | undefined> {
-  const [row] = await db
-    .select({ name: companies.name })
-    .from(companies)
-    .where(and(eq(companies.id, id), isNull(companies.withdrawnAt)))
-    .orderBy(desc(companies.id));
-  return row?.name;
-}
+export const companyName = (db: Db | Tx, id: number): Promise<string | undefined> => activeCompanyName(db, id);
 
 /** Teaches the matching a depositor name of a company (staff assigned a queued deposit to it). */
 export async function teachName(tx: Tx, companyId: number, name: string, memberId: number): Promise<void> {

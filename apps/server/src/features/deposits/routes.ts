@@ -9,7 +9,7 @@ import {
   type DepositRow,
 } from '@partsmall/contract';
 import type { Tx } from '../../db/client.js';
-import { recordAudit } from '../../shared/audit.js';
+import { recordAudit } from '../admin/repository.js';
 import { type Api, type AppContext, requireStaff } from '../../shared/context.js';
 import { AppError, badRequest, created, notFound, ok } from '../../shared/http.js';
 import { route } from '../../shared/route.js';

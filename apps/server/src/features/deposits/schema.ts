@@ -4,10 +4,10 @@
  * what each paid, and the depositor names staff taught the matching.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { serialId, instant, createdAt, won, wonZero, blankText, refTo } from '../../db/columns.js';
 import { companies, members } from '../members/schema.js';
 import { payments } from '../payments/schema.js';
-import { createdAt, won } from '../../db/columns.js';
 
 /**
  * A statement's virtual account. The row is written ('issuing', with its orderId) before the
@@ -17,27 +17,25 @@ import { createdAt, won } from '../../db/columns.js';
 export const statementAccounts = pgTable(
   'statement_accounts',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     statementId: integer('statement_id').notNull(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
+    companyId: refTo('company_id', () => companies.id).notNull(),
     /** 'sandbox' or 'toss': the provider that issued it; its callbacks are taken only from there. */
     provider: text('provider').notNull(),
     /** Sent as Toss's orderId: `stm-{statementId}-{n}`. */
     orderId: text('order_id').notNull(),
     amount: won('amount').notNull(),
     status: text('status').notNull().default('issuing'),
-    bank: text('bank').notNull().default(''),
-    accountNumber: text('account_number').notNull().default(''),
-    holder: text('holder').notNull().default(''),
-    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    bank: blankText('bank'),
+    accountNumber: blankText('account_number'),
+    holder: blankText('holder'),
+    dueAt: instant('due_at').notNull(),
     /** The secret the provider gave with the account; every deposit callback must carry it. */
     secret: text('secret'),
     paymentKey: text('payment_key'),
     /** Why the provider refused (status 'failed'), for staff. */
     failure: text('failure'),
-    issuedAt: timestamp('issued_at', { withTimezone: true }),
+    issuedAt: instant('issued_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -59,17 +57,15 @@ export const statementAccounts = pgTable(
 export const depositEvents = pgTable(
   'deposit_events',
   {
-    id: serial('id').primaryKey(),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => statementAccounts.id),
+    id: serialId(),
+    accountId: refTo('account_id', () => statementAccounts.id).notNull(),
     transactionKey: text('transaction_key').notNull(),
     /** DONE, WAITING_FOR_DEPOSIT (a deposit taken back), CANCELED, … as the provider wrote it. */
     status: text('status').notNull(),
     /** The provider's time of the event (its createdAt): the order events are applied in. */
-    eventAt: timestamp('event_at', { withTimezone: true }).notNull(),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
-    processedAt: timestamp('processed_at', { withTimezone: true }),
+    eventAt: instant('event_at').notNull(),
+    receivedAt: instant('received_at').notNull().defaultNow(),
+    processedAt: instant('processed_at'),
   },
   (t) => [
     uniqueIndex('deposit_events_transaction').on(t.accountId, t.transactionKey, t.status),
@@ -87,28 +83,28 @@ export const depositEvents = pgTable(
 export const deposits = pgTable(
   'deposits',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     source: text('source').notNull(),
     /** `toss:{transactionKey}`, `card:{paymentId}`, `staff:{request id}`, `import:{digest}`: one deposit per key. */
     sourceKey: text('source_key').notNull(),
-    companyId: integer('company_id').references(() => companies.id),
-    depositorName: text('depositor_name').notNull().default(''),
+    companyId: refTo('company_id', () => companies.id),
+    depositorName: blankText('depositor_name'),
     amount: won('amount').notNull(),
-    depositedAt: timestamp('deposited_at', { withTimezone: true }).notNull(),
+    depositedAt: instant('deposited_at').notNull(),
     status: text('status').notNull(),
     /** Why it waits for staff (status 'review'): noMatch or ambiguous. */
     reviewReason: text('review_reason'),
     /** The companies its name matched when more than one did. */
     candidates: integer('candidates').array(),
-    accountId: integer('account_id').references(() => statementAccounts.id),
-    paymentId: integer('payment_id').references(() => payments.id),
+    accountId: refTo('account_id', () => statementAccounts.id),
+    paymentId: refTo('payment_id', () => payments.id),
     /** Which rung of the ladder placed it, and what went to the company's cash. */
     rung: text('rung'),
-    toCash: won('to_cash').notNull().default(0),
-    recordedBy: integer('recorded_by').references(() => members.id),
+    toCash: wonZero('to_cash'),
+    recordedBy: refTo('recorded_by', () => members.id),
     createdAt: createdAt(),
-    appliedAt: timestamp('applied_at', { withTimezone: true }),
-    reversedAt: timestamp('reversed_at', { withTimezone: true }),
+    appliedAt: instant('applied_at'),
+    reversedAt: instant('reversed_at'),
   },
   (t) => [
     uniqueIndex('deposits_source_key').on(t.sourceKey),
@@ -127,13 +123,11 @@ export const deposits = pgTable(
 export const depositorNames = pgTable(
   'depositor_names',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
+    id: serialId(),
+    companyId: refTo('company_id', () => companies.id).notNull(),
     /** The name as written on the deposit. */
     name: text('name').notNull(),
-    createdBy: integer('created_by').references(() => members.id),
+    createdBy: refTo('created_by', () => members.id),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('depositor_names_company_name').on(t.companyId, t.name)],

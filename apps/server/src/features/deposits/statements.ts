@@ -1,7 +1,6 @@
-import { and, eq } from 'drizzle-orm';
 import { MEMBER_TYPE_MAIN, MSG_CREDIT } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { creditAccounts, statements } from '../credit/schema.js';
+import { companyStatementToPay } from '../credit/repository.js';
 import { AppError, forbidden, notFound } from '../../shared/http.js';
 import { recordDeposit, type Recorded } from './record.js';
 
@@ -22,18 +21,7 @@ export async function payableStatement(
   who: { companyId: number; memberType: number },
   seq: number,
 ): Promise<PayableStatement> {
-  const [row] = await db
-    .select({
-      id: statements.id,
-      companyId: statements.companyId,
-      month: statements.month,
-      amountDue: statements.amountDue,
-      paid: statements.paid,
-      allowSubAccounts: creditAccounts.allowSubAccounts,
-    })
-    .from(statements)
-    .leftJoin(creditAccounts, eq(creditAccounts.companyId, statements.companyId))
-    .where(and(eq(statements.id, seq), eq(statements.companyId, who.companyId)));
+  const row = await companyStatementToPay(db, who.companyId, seq);
   if (!row) throw notFound(MSG_CREDIT.statementNotFound);
   if (who.memberType !== MEMBER_TYPE_MAIN && !row.allowSubAccounts) throw forbidden(MSG_CREDIT.notForSubAccount);
   const unpaid = row.amountDue - row.paid;

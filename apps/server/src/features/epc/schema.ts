@@ -9,12 +9,11 @@ import {
   jsonb,
   pgTable,
   primaryKey,
-  serial,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { serialId, instant, blankText } from '../../db/columns.js';
 import type { Applicability } from '@partsmall/contract';
 
 /**
@@ -34,7 +33,7 @@ export const epcBrands = pgTable('epc_brands', {
 export const epcCatalogues = pgTable(
   'epc_catalogues',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     /** The catalogue's code (`mcid`). */
     mcid: text('mcid').notNull(),
     brand: text('brand')
@@ -42,10 +41,10 @@ export const epcCatalogues = pgTable(
       .references(() => epcBrands.code),
     name: text('name').notNull(),
     /** Served path of the catalogue logo (vehicle info `imglogo`), '' when none. */
-    img: text('img').notNull().default(''),
+    img: blankText('img'),
     /** Raised by each import that replaces the catalogue. */
     version: integer('version').notNull().default(1),
-    importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+    importedAt: instant('imported_at').notNull().defaultNow(),
     /** Rows per table of the last import. */
     counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
   },
@@ -64,7 +63,7 @@ const catalogueId = () => integer('catalogue_id').notNull();
 export const epcVehicles = pgTable(
   'epc_vehicles',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     catalogueId: catalogueId(),
     brand: text('brand').notNull(),
     vin: char('vin', { length: 17 }).notNull(),
@@ -94,7 +93,7 @@ export const epcMainGroups = pgTable(
     catalogueId: catalogueId(),
     num: text('num').notNull(),
     label: text('label').notNull(),
-    img: text('img').notNull().default(''),
+    img: blankText('img'),
     sort: integer('sort').notNull(),
   },
   (t) => [primaryKey({ name: 'epc_main_groups_pk', columns: [t.catalogueId, t.num] })],
@@ -113,9 +112,9 @@ export const epcNodes = pgTable(
     /** mid of the level-1 ancestor (the node itself for a sub group): the `subgroup` of the calls. */
     subgroup: text('subgroup').notNull(),
     label: text('label').notNull(),
-    description: text('description').notNull().default(''),
-    model: text('model').notNull().default(''),
-    img: text('img').notNull().default(''),
+    description: blankText('description'),
+    model: blankText('model'),
+    img: blankText('img'),
     /** Diagram of a leaf node; null for a node with children. */
     diagram: text('diagram'),
     hasChild: boolean('has_child').notNull(),
@@ -177,18 +176,18 @@ export const epcParts = pgTable(
     seq: integer('seq').notNull(),
     /** Callout number on the diagram. */
     pnum: text('pnum').notNull(),
-    itid: text('itid').notNull().default(''),
-    itid2: text('itid2').notNull().default(''),
+    itid: blankText('itid'),
+    itid2: blankText('itid2'),
     /** OE part number as the maker writes it. */
     pid: text('pid').notNull(),
     /** A-Z0-9 form of pid (alphaNumber), matched against the shop's products.pid_key. */
     pidKey: text('pid_key').notNull(),
     label: text('label').notNull(),
-    standardLabel: text('standard_label').notNull().default(''),
-    quantity: text('quantity').notNull().default(''),
-    model: text('model').notNull().default(''),
-    stituteStatus: text('stitute_status').notNull().default(''),
-    remark: text('remark').notNull().default(''),
+    standardLabel: blankText('standard_label'),
+    quantity: blankText('quantity'),
+    model: blankText('model'),
+    stituteStatus: blankText('stitute_status'),
+    remark: blankText('remark'),
     /** Other places of the same part: 'mid,pnum' entries. */
     refmid: text('refmid')
       .array()
@@ -216,7 +215,7 @@ export const epcReplacements = pgTable(
     toPid: text('to_pid').notNull(),
     toKey: text('to_key').notNull(),
     kind: text('kind').notNull(),
-    remark: text('remark').notNull().default(''),
+    remark: blankText('remark'),
   },
   (t) => [
     primaryKey({ name: 'epc_replacements_pk', columns: [t.catalogueId, t.seq] }),
@@ -232,10 +231,10 @@ export const epcWords = pgTable(
   {
     catalogueId: catalogueId(),
     term: text('term').notNull(),
-    zh: text('zh').notNull().default(''),
-    ko: text('ko').notNull().default(''),
-    en: text('en').notNull().default(''),
-    vi: text('vi').notNull().default(''),
+    zh: blankText('zh'),
+    ko: blankText('ko'),
+    en: blankText('en'),
+    vi: blankText('vi'),
   },
   (t) => [primaryKey({ name: 'epc_words_pk', columns: [t.catalogueId, t.term] })],
 );
@@ -248,7 +247,7 @@ export const epcWords = pgTable(
 export const epcVinSearches = pgTable(
   'epc_vin_searches',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     companyId: integer('company_id').notNull(),
     /** Who opened it first that day. */
     memberId: integer('member_id').notNull(),
@@ -258,8 +257,8 @@ export const epcVinSearches = pgTable(
     mcid: text('mcid').notNull(),
     title: text('title').notNull(),
     opens: integer('opens').notNull().default(1),
-    firstAt: timestamp('first_at', { withTimezone: true }).notNull().defaultNow(),
-    lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
+    firstAt: instant('first_at').notNull().defaultNow(),
+    lastAt: instant('last_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('epc_vin_searches_company_day_vin').on(t.companyId, t.day, t.vin),

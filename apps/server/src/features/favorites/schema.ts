@@ -1,6 +1,6 @@
 /** Favourite products and restock alerts, per company and member. */
-import { index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
-import { createdAt } from '../../db/columns.js';
+import { index, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { createdAt, refTo } from '../../db/columns.js';
 import { companies, members } from '../members/schema.js';
 import { products } from '../products/schema.js';
 
@@ -8,14 +8,10 @@ import { products } from '../products/schema.js';
 export const favorites = pgTable(
   'favorites',
   {
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id),
+    companyId: refTo('company_id', () => companies.id).notNull(),
+    productId: refTo('product_id', () => products.id).notNull(),
     /** Who added it. */
-    memberId: integer('member_id').references(() => members.id),
+    memberId: refTo('member_id', () => members.id),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ name: 'favorites_pk', columns: [t.companyId, t.productId] })],
@@ -25,15 +21,9 @@ export const favorites = pgTable(
 export const restockAlerts = pgTable(
   'restock_alerts',
   {
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id),
+    companyId: refTo('company_id', () => companies.id).notNull(),
+    productId: refTo('product_id', () => products.id).notNull(),
+    memberId: refTo('member_id', () => members.id).notNull(),
     createdAt: createdAt(),
   },
   (t) => [

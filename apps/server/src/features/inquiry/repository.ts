@@ -1,4 +1,4 @@
-import { count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { members } from '../members/schema.js';
 import { inquiries } from './schema.js';
@@ -38,4 +38,15 @@ export async function updateInquiry(tx: Tx, id: number, change: InquiryChange): 
     .update(inquiries)
     .set(change.status === 'answered' ? { ...change, answeredAt: sql`now()` } : change)
     .where(eq(inquiries.id, id));
+}
+
+/** The condition of the back office's inquiry reads: one inquiry (`id`), or those of a status (none: all). */
+export function inquiryWhere(f: { id?: number; status?: string | undefined }): SQL | undefined {
+  if (f.id !== undefined) return eq(inquiries.id, f.id);
+  return f.status ? eq(inquiries.status, f.status) : undefined;
+}
+
+/** Blanks the phone of these members' inquiries; their text stays for the record of what was asked. */
+export async function blankInquiryPhones(tx: Tx, memberIds: number[]): Promise<void> {
+  await tx.update(inquiries).set({ phone: '' }).where(inArray(inquiries.memberId, memberIds));
 }

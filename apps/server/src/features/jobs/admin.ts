@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { JOB_LABELS, MSG_JOBS, type JobName, type JobRow, type JobState } from '@partsmall/contract';
 import { queryRows, type Db } from '../../db/client.js';
 import { AppError, notFound } from '../../shared/http.js';
-import { recordAudit } from '../../shared/audit.js';
+import { recordAudit } from '../admin/repository.js';
 import { JOB_HANDLERS } from './kinds.js';
 import { BOSS_SCHEMA, transactionExecutor } from '../../shared/job-queue.js';
 import type { JobRunner } from './runner.js';

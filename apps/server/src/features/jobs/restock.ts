@@ -1,7 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import { SHOP_NAME, renderNotice } from '@partsmall/contract';
-import { members } from '../members/schema.js';
-import { products } from '../products/schema.js';
+import { activeMemberPhones } from '../members/repository.js';
+import { productLabel } from '../products/repository.js';
 import { takeTextAllowance } from '../notify/index.js';
 import type { JobHandler } from '../../shared/job-types.js';
 import type { SmsProvider } from '../sms/types.js';
@@ -14,20 +13,13 @@ import type { SmsProvider } from '../sms/types.js';
  * phone's day (NOTIFY_LIMIT).
  */
 export const restockTexts: JobHandler<'sms.restock', { sms: SmsProvider }> = async (job, deps) => {
-  const [product] = await deps.db
-    .select({ pid: products.pid, name: products.name })
-    .from(products)
-    .where(eq(products.id, job.data.productId));
+  const product = await productLabel(deps.db, job.data.productId);
   if (!product) {
     deps.log.warn({ productId: job.data.productId }, 'restock: product removed before the texts went out');
     return;
   }
   const text = renderNotice('restock', { shop: SHOP_NAME, partNo: product.pid, product: product.name }).text;
-  const recipients = await deps.db
-    .select({ id: members.id, phone: members.phone })
-    .from(members)
-    .where(and(inArray(members.id, job.data.memberIds), eq(members.status, 'active')))
-    .orderBy(members.id);
+  const recipients = await activeMemberPhones(deps.db, job.data.memberIds);
   const phones = new Set<string>();
   for (const r of recipients) {
     if (!r.phone || phones.has(r.phone)) continue;

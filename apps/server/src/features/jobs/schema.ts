@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { instant } from '../../db/columns.js';
 
 /**
  * The effect log of the job queue: one row per external effect done (a text sent to one recipient
@@ -13,7 +14,7 @@ export const sentEffects = pgTable(
     key: text('key').primaryKey(),
     /** The kind of job that did it, e.g. 'sms.cashCredited'. */
     job: text('job').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: instant('created_at').notNull().defaultNow(),
   },
   (t) => [index('sent_effects_created_at').on(t.createdAt)],
 );

@@ -1,10 +1,11 @@
 /** The shop configuration. */
-import { integer, jsonb, pgTable, timestamp } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable } from 'drizzle-orm/pg-core';
+import { updatedAt } from '../../db/columns.js';
 
 /** The shop configuration: one row, its `ver` bumped on every change. */
 export const mallConfig = pgTable('mall_config', {
   id: integer('id').primaryKey(),
   ver: integer('ver').notNull().default(1),
   data: jsonb('data').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });

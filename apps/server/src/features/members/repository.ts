@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, inArray, sql, sum, type SQL } from 'drizzle-orm';
-import { MEMBER_TYPE_MAIN } from '@partsmall/contract';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, like, ne, or, sql, type SQL } from 'drizzle-orm';
+import { MEMBER_TYPE_MAIN, TIME_ZONE, type CompanyLevel } from '@partsmall/contract';
+import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
-import { cashLedger } from '../wallet/schema.js';
 import { companies, members } from './schema.js';
 
 /** The companies-and-members aggregate's reads for staff (docs/architecture.md#the-database). */
@@ -41,15 +41,6 @@ export function hasMemberMatching(pattern: string, digits: string | null): SQL {
 /** The company's accounts, main first (by type), then by number. */
 export async function membersOfCompany(db: Db, companyId: number): Promise<MemberRecord[]> {
   return db.select().from(members).where(eq(members.companyId, companyId)).orderBy(asc(members.type), asc(members.id));
-}
-
-/** The sum of the company's ledger (equals its balance: docs/architecture.md#the-money-path). */
-export async function ledgerSum(db: Db, companyId: number): Promise<number> {
-  const [row] = await db
-    .select({ s: sum(cashLedger.amount).mapWith(Number) })
-    .from(cashLedger)
-    .where(eq(cashLedger.companyId, companyId));
-  return row?.s ?? 0;
 }
 
 /** The company row locked for the rest of the transaction, or undefined. */
@@ -106,3 +97,255 @@ export async function companyById(db: Db | Tx, id: number): Promise<CompanyRecor
   const [row] = await db.select().from(companies).where(eq(companies.id, id));
   return row;
 }
+
+/** The names of the companies that have not withdrawn (what a deposit's depositor name is matched against). */
+export async function activeCompanyNames(db: Db | Tx): Promise<{ id: number; name: string }[]> {
+  return db.select({ id: companies.id, name: companies.name }).from(companies).where(isNull(companies.withdrawnAt));
+}
+
+/** The names of the companies of these numbers. */
+export async function companyNamesOf(db: Db | Tx, ids: number[]): Promise<{ id: number; name: string }[]> {
+  return db.select({ id: companies.id, name: companies.name }).from(companies).where(inArray(companies.id, ids));
+}
+
+/** The name of a company that exists and has not withdrawn, or undefined. */
+export async function activeCompanyName(db: Db | Tx, id: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ name: companies.name })
+    .from(companies)
+    .where(and(eq(companies.id, id), isNull(companies.withdrawnAt)))
+    .orderBy(desc(companies.id));
+  return row?.name;
+}
+
+/** The company's cash balance, its row locked for the rest of the transaction (0 when there is none). */
+export async function lockCompanyPoint(tx: Tx, id: number): Promise<number> {
+  const [row] = await tx.select({ point: companies.point }).from(companies).where(eq(companies.id, id)).for('update');
+  return row?.point ?? 0;
+}
+
+/** The name of a company (withdrawn or not), or undefined. */
+export async function companyNameById(db: Db | Tx, id: number): Promise<string | undefined> {
+  const [row] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, id));
+  return row?.name;
+}
+
+/** A member's account type (0 the company's main account), or undefined. */
+export async function memberType(db: Db | Tx, id: number): Promise<number | undefined> {
+  const [row] = await db.select({ type: members.type }).from(members).where(eq(members.id, id));
+  return row?.type;
+}
+
+/** A member's name, or undefined. */
+export async function memberNameById(db: Db | Tx, id: number): Promise<string | undefined> {
+  const [row] = await db.select({ name: members.name }).from(members).where(eq(members.id, id));
+  return row?.name;
+}
+
+/** Moves the end of a company's licence (its row locked for the rest of the transaction): `next` gets the current end. */
+export async function moveLicenseEnd(tx: Tx, companyId: number, next: (current: Date | null) => Date): Promise<void> {
+  const [company] = await tx
+    .select({ licenseEnd: companies.licenseEnd })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for('update');
+  const end = next(company?.licenseEnd ?? null);
+  await tx.update(companies).set({ licenseEnd: end }).where(eq(companies.id, companyId));
+}
+
+/** A company's cash balance, or undefined when there is no such company. */
+export async function companyPoint(db: Db | Tx, id: number): Promise<number | undefined> {
+  const [row] = await db.select({ point: companies.point }).from(companies).where(eq(companies.id, id));
+  return row?.point;
+}
+
+/** The condition of the back office's company list: a company (`id`), or a search and a level. */
+export function companyWhere(f: {
+  id?: number;
+  /** An ILIKE pattern matched against the name, the CEO and the members' login ids and names. */
+  pattern?: string | undefined;
+  /** Three or more digits matched against the licence and the members' phones. */
+  digits?: string | null;
+  level?: string | undefined;
+}): SQL | undefined {
+  if (f.id !== undefined) return eq(companies.id, f.id);
+  const conditions: (SQL | undefined)[] = [];
+  if (f.pattern) {
+    const digits = f.digits ?? null;
+    conditions.push(
+      or(
+        ilike(companies.name, f.pattern),
+        ilike(companies.ceo, f.pattern),
+        digits ? like(companies.license, `%${digits}%`) : undefined,
+        hasMemberMatching(f.pattern, digits),
+      ),
+    );
+  }
+  if (f.level) conditions.push(eq(companies.level, f.level));
+  return and(...conditions);
+}
+
+/** A new member row (a staff account, a sign-up): answers its number. */
+export async function insertMember(tx: Db | Tx, row: PgInsertValue<typeof members>): Promise<number> {
+  const [inserted] = await tx.insert(members).values(row).returning({ id: members.id });
+  return inserted!.id;
+}
+
+/** Changes a member's row (password hash, status, contact…). */
+export async function updateMember(tx: Db | Tx, id: number, set: PgUpdateSetSource<typeof members>): Promise<void> {
+  await tx.update(members).set(set).where(eq(members.id, id));
+}
+
+/**
+ * Moves a company's cash balance by `delta` (the wallet's one write of it, docs/architecture.md#the-money-path):
+ * a debit only while the balance covers it. Answers the balance after, or null (no such company, or not covered).
+ */
+export async function movePoint(tx: Tx, companyId: number, delta: number): Promise<number | null> {
+  const [row] = await tx
+    .update(companies)
+    .set({ point: sql`${companies.point} + ${delta}` })
+    .where(and(eq(companies.id, companyId), delta < 0 ? gte(companies.point, -delta) : undefined))
+    .returning({ point: companies.point });
+  return row ? row.point : null;
+}
+
+/** Changes a company's row; answers it after, or undefined. */
+export async function updateCompany(
+  tx: Tx,
+  id: number,
+  set: PgUpdateSetSource<typeof companies>,
+): Promise<CompanyRecord | undefined> {
+  const [row] = await tx.update(companies).set(set).where(eq(companies.id, id)).returning();
+  return row;
+}
+
+/** The active members among these numbers with their phones, by number. */
+export function activeMemberPhones(db: Db, ids: number[]): Promise<{ id: number; phone: string }[]> {
+  return db
+    .select({ id: members.id, phone: members.phone })
+    .from(members)
+    .where(and(inArray(members.id, ids), eq(members.status, 'active')))
+    .orderBy(members.id);
+}
+
+/** The number of the company's active main account, or undefined. */
+export async function activeMainAccountId(db: Db, companyId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.companyId, companyId), eq(members.type, MEMBER_TYPE_MAIN), eq(members.status, 'active')))
+    .limit(1);
+  return row?.id;
+}
+
+/** Whether an active account of the company has this phone, verified by a code. */
+export async function hasVerifiedPhone(db: Db, companyId: number, phone: string): Promise<boolean> {
+  const [verified] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(
+      and(
+        eq(members.companyId, companyId),
+        eq(members.phone, phone),
+        eq(members.phoneVerified, true),
+        eq(members.status, 'active'),
+      ),
+    )
+    .limit(1);
+  return verified !== undefined;
+}
+
+/** The companies not withdrawn whose licence ends on the third Seoul day after `day` ('YYYY-MM-DD'). */
+export function licencesEndingOnThirdDay(db: Db, day: string) {
+  return db
+    .select({ id: companies.id, end: companies.licenseEnd })
+    .from(companies)
+    .where(
+      and(
+        sql`${companies.withdrawnAt} is null`,
+        sql`${companies.licenseEnd} >= (${day}::date + 3)::timestamp at time zone ${TIME_ZONE}`,
+        sql`${companies.licenseEnd} < (${day}::date + 4)::timestamp at time zone ${TIME_ZONE}`,
+      ),
+    );
+}
+
+/** The company not withdrawn that holds a business number, or undefined. */
+export async function activeCompanyByLicense(db: Db | Tx, license: string): Promise<CompanyRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(companies)
+    .where(and(eq(companies.license, license), isNull(companies.withdrawnAt)));
+  return row;
+}
+
+/**
+ * The member whose phone a code proved (join and find checks): an unproved number (chat sign-up)
+ * never counts here, so it cannot block its real owner's sign-up.
+ */
+export async function verifiedMemberByPhone(db: Db | Tx, phone: string): Promise<MemberRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(members)
+    .where(and(eq(members.phone, phone), ne(members.status, 'withdrawn'), eq(members.phoneVerified, true)));
+  return row;
+}
+
+/** The newest account not withdrawn that gave this phone, proved or not, or undefined. */
+export async function newestMemberByPhone(db: Db | Tx, phone: string): Promise<MemberRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(members)
+    .where(and(eq(members.phone, phone), ne(members.status, 'withdrawn')))
+    .orderBy(desc(members.id))
+    .limit(1);
+  return row;
+}
+
+/** A new company (a join); answers its number. */
+export async function insertCompany(tx: Db | Tx, row: PgInsertValue<typeof companies>): Promise<number> {
+  const [inserted] = await tx.insert(companies).values(row).returning({ id: companies.id });
+  return inserted!.id;
+}
+
+/** How a company takes its tax invoices ('order' or 'monthly'), or undefined. */
+export async function companyInvoiceMode(db: Db | Tx, id: number): Promise<string | undefined> {
+  const [row] = await db.select({ invoiceMode: companies.invoiceMode }).from(companies).where(eq(companies.id, id));
+  return row?.invoiceMode;
+}
+
+/** The login ids and phones of these members (what a withdrawal forgets). */
+export function loginsAndPhones(tx: Tx, ids: number[]) {
+  return tx
+    .select({ loginId: members.loginId, phone: members.phone, contactPhone: members.contactPhone })
+    .from(members)
+    .where(inArray(members.id, ids));
+}
+
+/**
+ * Replaces these members' name, phones, mail, login id and password hash (the rows stay, so the
+ * records that name them keep pointing at something): the login id is one no one can type or
+ * receive mail at, unique per account; the hash is no hash of anything.
+ */
+export async function blankMembers(tx: Tx, ids: number[], name: string): Promise<void> {
+  await tx
+    .update(members)
+    .set({
+      loginId: sql`'withdrawn-' || ${members.id} || '@withdrawn.invalid'`,
+      passwordHash: '!',
+      name,
+      phone: '',
+      phoneVerified: false,
+      contactPhone: '',
+      mail: '',
+    })
+    .where(inArray(members.id, ids));
+}
+
+/** Blanks a withdrawn company's contact fields (phone, fax, mail). */
+export async function blankCompanyContacts(tx: Tx, companyId: number): Promise<void> {
+  await tx.update(companies).set({ phone: '', fax: '', mail: '' }).where(eq(companies.id, companyId));
+}
+
+/** A company's price level, as an expression another feature's statement reads in the same round trip. */
+export const companyLevelSql = (companyId: number): SQL<CompanyLevel> =>
+  sql<CompanyLevel>`(select ${companies.level} from ${companies} where ${companies.id} = ${companyId})`;

@@ -1,51 +1,40 @@
 /** Companies (the buying accounts), their members and the company's saved delivery addresses. */
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  char,
-  check,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { createdAt, won } from '../../db/columns.js';
+import { boolean, char, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { serialId, instant, createdAt, wonZero, blankText, refTo } from '../../db/columns.js';
 
 export const companies = pgTable(
   'companies',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     name: text('name').notNull(),
     /** Business registration number, 10 digits; null for a quick chat sign-up until it is filled in. */
     license: char('license', { length: 10 }),
-    area: text('area').notNull().default(''),
-    ceo: text('ceo').notNull().default(''),
-    fax: text('fax').notNull().default(''),
-    phone: text('phone').notNull().default(''),
-    mail: text('mail').notNull().default(''),
-    addrMain: text('addr_main').notNull().default(''),
-    addrSub: text('addr_sub').notNull().default(''),
-    postMain: text('post_main').notNull().default(''),
+    area: blankText('area'),
+    ceo: blankText('ceo'),
+    fax: blankText('fax'),
+    phone: blankText('phone'),
+    mail: blankText('mail'),
+    addrMain: blankText('addr_main'),
+    addrSub: blankText('addr_sub'),
+    postMain: blankText('post_main'),
     level: char('level', { length: 1 }).notNull().default('d'),
     /** Cash balance in won; only ever changed together with a cash_ledger row. */
-    point: won('point').notNull().default(0),
+    point: wonZero('point'),
     securityNum: char('security_num', { length: 6 }).notNull(),
     /** End of the licence (exclusive instant); null = never bought. */
-    licenseEnd: timestamp('license_end', { withTimezone: true }),
+    licenseEnd: instant('license_end'),
     /** 업태 and 종목, as the buyer's 전자세금계산서 needs them (docs/requirements.md#tax-invoices). */
-    bizType: text('biz_type').notNull().default(''),
-    bizItem: text('biz_item').notNull().default(''),
+    bizType: blankText('biz_type'),
+    bizItem: blankText('biz_item'),
     /** Where the tax invoices are mailed (the buyer's accountant); '' until set. */
-    invoiceMail: text('invoice_mail').notNull().default(''),
+    invoiceMail: blankText('invoice_mail'),
     /** 'order': one invoice per shipped order; 'monthly': one 월합계 invoice a month. */
     invoiceMode: text('invoice_mode').notNull().default('order'),
     createdAt: createdAt(),
-    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    withdrawnAt: instant('withdrawn_at'),
     /** When the withdrawn company's personal data was destroyed (docs/requirements.md#retention). */
-    purgedAt: timestamp('purged_at', { withTimezone: true }),
+    purgedAt: instant('purged_at'),
   },
   (t) => [
     check('companies_invoice_mode_valid', sql`${t.invoiceMode} in ('order','monthly')`),
@@ -60,7 +49,7 @@ export const companies = pgTable(
 export const members = pgTable(
   'members',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     /** Login id: a mail address, stored lower-case. */
     loginId: text('login_id').notNull(),
     passwordHash: text('password_hash').notNull(),
@@ -72,15 +61,15 @@ export const members = pgTable(
      */
     phoneVerified: boolean('phone_verified').notNull().default(true),
     /** The sub-account form's extra contact number (`phoen`). */
-    contactPhone: text('contact_phone').notNull().default(''),
-    mail: text('mail').notNull().default(''),
+    contactPhone: blankText('contact_phone'),
+    mail: blankText('mail'),
     /** 0 main account, other values sub-account. */
     type: integer('type').notNull().default(0),
     role: text('role').notNull().default('member'),
-    companyId: integer('company_id').references(() => companies.id),
+    companyId: refTo('company_id', () => companies.id),
     status: text('status').notNull().default('active'),
     createdAt: createdAt(),
-    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    withdrawnAt: instant('withdrawn_at'),
   },
   (t) => [
     uniqueIndex('members_login_id').on(t.loginId),
@@ -91,23 +80,4 @@ export const members = pgTable(
     check('members_role_valid', sql`${t.role} in ('member','staff','admin')`),
     check('members_status_valid', sql`${t.status} in ('active','stopped','withdrawn')`),
   ],
-);
-
-/** Saved delivery addresses of a company (address book). */
-export const shippingAddresses = pgTable(
-  'shipping_addresses',
-  {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
-    basic: boolean('basic').notNull().default(false),
-    name: text('name').notNull(),
-    phone: text('phone').notNull(),
-    postNum: text('post_num').notNull(),
-    address: text('address').notNull(),
-    addrSub: text('addr_sub').notNull().default(''),
-    createdAt: createdAt(),
-  },
-  (t) => [index('shipping_addresses_company').on(t.companyId)],
 );

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { notices } from './schema.js';
 
@@ -52,4 +52,12 @@ export function popupNotices(db: Db, limit: number) {
     .where(and(eq(notices.popup, true), eq(notices.published, true)))
     .orderBy(desc(notices.createdAt), desc(notices.id))
     .limit(limit);
+}
+
+/** The condition of the back office's notice list: a title containing `titlePattern` (an ILIKE pattern) and a type. */
+export function noticeWhere(f: { titlePattern?: string | undefined; type?: number | undefined }): SQL | undefined {
+  const c: SQL[] = [];
+  if (f.titlePattern) c.push(ilike(notices.title, f.titlePattern));
+  if (f.type !== undefined) c.push(eq(notices.type, f.type));
+  return and(...c);
 }

@@ -1,11 +1,11 @@
 /** Notices, usage guides and FAQs. */
-import { boolean, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { createdAt } from '../../db/columns.js';
+import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { serialId, createdAt } from '../../db/columns.js';
 
 export const notices = pgTable(
   'notices',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     /** 0 notice, 2 usage guide, 3 FAQ. */
     type: integer('type').notNull().default(0),
     title: text('title').notNull(),

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { smsOutbox } from '../sms/schema.js';
+import { writeOutbox } from '../sms/repository.js';
 import { solapiNotify } from './solapi.js';
 import { maskPhone, type NotifyProvider } from './types.js';
 
@@ -16,10 +16,14 @@ export function consoleNotify(db: Db, log: FastifyBaseLogger): NotifyProvider {
   return {
     name: 'console',
     async send(m) {
-      await db
-        .insert(smsOutbox)
-        .values({ phone: m.to, text: m.text, code: null, channel: 'alimtalk', event: m.event, messageId: m.messageId })
-        .onConflictDoNothing();
+      await writeOutbox(db, {
+        phone: m.to,
+        text: m.text,
+        code: null,
+        channel: 'alimtalk',
+        event: m.event,
+        messageId: m.messageId,
+      });
       log.info({ phone: maskPhone(m.to), event: m.event, channel: 'alimtalk' }, `[알림톡 console] ${m.text}`);
       return 'alimtalk';
     },

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { updatedAt } from '../../db/columns.js';
 import { companies, members } from '../members/schema.js';
 
 /**
@@ -18,7 +19,7 @@ export const notifySettings = pgTable(
     events: text('events').array().notNull(),
     /** null: the account's own phone. */
     phone: text('phone'),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('notify_settings_company').on(t.companyId)],
 );

@@ -1,35 +1,19 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
 import { MEMBER_TYPE_MAIN, SHOP_NAME, renderNotice } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { companies, members } from '../members/schema.js';
-import { TIME_ZONE } from '@partsmall/contract';
+import { licencesEndingOnThirdDay } from '../members/repository.js';
 import type { JobHandler } from '../../shared/job-types.js';
 import type { NotifyProvider } from './types.js';
 import { enqueue } from '../../shared/job-queue.js';
 import { recipientsFor, type NotifyAccount, type NotifySetting } from './recipients.js';
 import { takeTextAllowance } from './limit.js';
-import { notifySettings } from './schema.js';
+import { accountsWithSettings } from './repository.js';
 
 /** The company's active accounts, main accounts first, and their saved settings (one read: it runs per job). */
 export async function accountsOf(
   db: Db | Tx,
   companyId: number,
 ): Promise<{ accounts: NotifyAccount[]; settings: Map<number, NotifySetting> }> {
-  const rows = await db
-    .select({
-      id: members.id,
-      type: members.type,
-      phone: members.phone,
-      events: notifySettings.events,
-      settingPhone: notifySettings.phone,
-    })
-    .from(members)
-    .leftJoin(
-      notifySettings,
-      and(eq(notifySettings.memberId, members.id), eq(notifySettings.companyId, members.companyId)),
-    )
-    .where(and(eq(members.companyId, companyId), eq(members.status, 'active')))
-    .orderBy(sql`${members.type} <> ${MEMBER_TYPE_MAIN}`, asc(members.id));
+  const rows = await accountsWithSettings(db, companyId);
   const settings = new Map<number, NotifySetting>();
   for (const r of rows) if (r.events) settings.set(r.id, { events: r.events, phone: r.settingPhone });
   return { accounts: rows.map((r) => ({ id: r.id, main: r.type === MEMBER_TYPE_MAIN, phone: r.phone })), settings };
@@ -70,16 +54,7 @@ export const notifySend: JobHandler<'notify.send', { notify?: NotifyProvider }> 
  * another process's, writes nothing new.
  */
 export const licenceScan: JobHandler<'notify.licenceScan'> = async (job, deps) => {
-  const ending = await deps.db
-    .select({ id: companies.id, end: companies.licenseEnd })
-    .from(companies)
-    .where(
-      and(
-        sql`${companies.withdrawnAt} is null`,
-        sql`${companies.licenseEnd} >= (${job.data.day}::date + 3)::timestamp at time zone ${TIME_ZONE}`,
-        sql`${companies.licenseEnd} < (${job.data.day}::date + 4)::timestamp at time zone ${TIME_ZONE}`,
-      ),
-    );
+  const ending = await licencesEndingOnThirdDay(deps.db, job.data.day);
   for (const c of ending) {
     const end = c.end!;
     await deps.db.transaction((tx) =>

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   MEMBER_TYPE_MAIN,
   MSG_NOTIFY,
@@ -7,7 +7,8 @@ import {
   type NotifySettingEvent,
 } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { members } from '../members/schema.js';
+import { activeMainAccountId, hasVerifiedPhone } from '../members/repository.js';
+import { savedNotifyPhone, settingsOfCompany } from './repository.js';
 import { badRequest } from '../../shared/http.js';
 import { checkPhoneCode } from '../auth/index.js';
 import { effectiveSetting, companyDefault } from './recipients.js';
@@ -24,27 +25,9 @@ interface Caller {
 export async function getNotifySettings(db: Db, me: Caller): Promise<NotifySettings> {
   const main = me.type === MEMBER_TYPE_MAIN;
   // The company's default is the main account's row (for a main account, its own).
-  const rows = await db
-    .select({ memberId: notifySettings.memberId, events: notifySettings.events, phone: notifySettings.phone })
-    .from(notifySettings)
-    .innerJoin(members, eq(members.id, notifySettings.memberId))
-    .where(
-      and(
-        eq(notifySettings.companyId, me.companyId),
-        eq(members.companyId, me.companyId),
-        main ? eq(members.id, me.id) : undefined,
-      ),
-    );
-  const [mainAccount] = main
-    ? [{ id: me.id }]
-    : await db
-        .select({ id: members.id })
-        .from(members)
-        .where(
-          and(eq(members.companyId, me.companyId), eq(members.type, MEMBER_TYPE_MAIN), eq(members.status, 'active')),
-        )
-        .limit(1);
-  const company = rows.find((r) => r.memberId === mainAccount?.id);
+  const rows = await settingsOfCompany(db, me.companyId, main ? me.id : null);
+  const mainAccountId = main ? me.id : await activeMainAccountId(db, me.companyId);
+  const company = rows.find((r) => r.memberId === mainAccountId);
   const own = rows.find((r) => r.memberId === me.id);
   const eff = effectiveSetting({ id: me.id, main, phone: me.phone }, own, company);
   return {
@@ -63,24 +46,8 @@ export async function getNotifySettings(db: Db, me: Caller): Promise<NotifySetti
  */
 async function knownPhone(db: Db, me: Caller, phone: string): Promise<boolean> {
   if (phone === me.phone) return true;
-  const [saved] = await db
-    .select({ phone: notifySettings.phone })
-    .from(notifySettings)
-    .where(eq(notifySettings.memberId, me.id));
-  if (saved?.phone === phone) return true;
-  const [verified] = await db
-    .select({ id: members.id })
-    .from(members)
-    .where(
-      and(
-        eq(members.companyId, me.companyId),
-        eq(members.phone, phone),
-        eq(members.phoneVerified, true),
-        eq(members.status, 'active'),
-      ),
-    )
-    .limit(1);
-  return verified !== undefined;
+  if ((await savedNotifyPhone(db, me.id)) === phone) return true;
+  return hasVerifiedPhone(db, me.companyId, phone);
 }
 
 /**

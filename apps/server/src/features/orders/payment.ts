@@ -1,19 +1,18 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import {
   MSG_ORDER,
   ORDER_STATUS,
   shippingFee,
   tierPrice,
-  type CompanyLevel,
   type PaymentRequest,
   type PaymentResult,
 } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { cartItems } from '../cart/schema.js';
-import { mallConfig } from '../mall/schema.js';
-import { companies } from '../members/schema.js';
-import { products } from '../products/schema.js';
+import { removeCartLines } from '../cart/repository.js';
+import { deliveryOptionsSql } from '../mall/repository.js';
+import { companyLevelSql, companyPoint } from '../members/repository.js';
+import { lockProductsForPayment, takeStock } from '../products/repository.js';
 import { orderEvents, orderLines, orders } from './schema.js';
 import type { EventSink } from '../../shared/events.js';
 import { badRequest } from '../../shared/http.js';
@@ -28,23 +27,6 @@ import type { paymentRequest } from '@partsmall/contract';
 type ParsedPayment = z.output<typeof paymentRequest>;
 
 export type { PaymentResult };
-
-/** What paying reads of each product, under its row lock. */
-const lockedColumns = {
-  id: products.id,
-  name: products.name,
-  pid: products.pid,
-  factoryNum: products.factoryNum,
-  hasAmount: products.hasAmount,
-  stockName: products.stockName,
-  storageId: products.storageId,
-  priceA: products.priceA,
-  priceB: products.priceB,
-  priceC: products.priceC,
-  priceD: products.priceD,
-  salePrice: products.salePrice,
-  companyId: products.companyId,
-};
 
 /**
  * Pays one order from the company's cash, in one transaction (docs/requirements.md#cart-and-checkout): every product row is
@@ -84,16 +66,10 @@ export async function payOrder(db: Db, events: EventSink, buyer: Buyer, req: Par
 
   const outcome = await db.transaction(async (tx) => {
     // The company's price level and the warehouse's delivery options come along in the same round trip.
-    const locked = await tx
-      .select({
-        ...lockedColumns,
-        level: sql<CompanyLevel>`(select ${companies.level} from ${companies} where ${companies.id} = ${buyer.companyId})`,
-        deliveryOptions: sql<unknown>`(select ${mallConfig.data}->'deliveryOptions' from ${mallConfig} where ${mallConfig.id} = 1)`,
-      })
-      .from(products)
-      .where(inArray(products.id, productIds))
-      .orderBy(asc(products.id))
-      .for('update');
+    const locked = await lockProductsForPayment(tx, productIds, {
+      level: companyLevelSql(buyer.companyId),
+      deliveryOptions: deliveryOptionsSql(),
+    });
     if (locked.length !== productIds.length) throw badRequest(MSG_ORDER.productGone, 'carts');
     const storageIds = new Set(locked.map((p) => p.storageId));
     if (storageIds.size > 1) throw badRequest(MSG_ORDER.oneWarehouse, 'carts');
@@ -145,15 +121,10 @@ export async function payOrder(db: Db, events: EventSink, buyer: Buyer, req: Par
     for (const l of lines)
       if (l.product.hasAmount < l.qty) throw badRequest(MSG_ORDER.soldOut(l.product.name), 'carts');
     // One statement for every line: each product's stock less its own quantity.
-    await tx
-      .update(products)
-      .set({
-        hasAmount: sql`${products.hasAmount} - case ${products.id} ${sql.join(
-          lines.map((l) => sql`when ${l.product.id}::int then ${l.qty}::int`),
-          sql` `,
-        )} end`,
-      })
-      .where(inArray(products.id, productIds));
+    await takeStock(
+      tx,
+      lines.map((l) => ({ productId: l.product.id, qty: l.qty })),
+    );
     // 외상 (docs/requirements.md#credit-checkout): a receivables charge under the account's lock, no cash.
     const point =
       req.payWith === 'credit'
@@ -162,13 +133,7 @@ export async function payOrder(db: Db, events: EventSink, buyer: Buyer, req: Par
             memberId: buyer.memberId,
             orderId: claimed.id,
             amount: total,
-          }).then(async () => {
-            const [c] = await tx
-              .select({ point: companies.point })
-              .from(companies)
-              .where(eq(companies.id, buyer.companyId));
-            return c!.point;
-          })
+          }).then(async () => (await companyPoint(tx, buyer.companyId))!)
         : await debit(tx, {
             companyId: buyer.companyId,
             amount: total,
@@ -206,7 +171,7 @@ export async function payOrder(db: Db, events: EventSink, buyer: Buyer, req: Par
       paidAt: new Date(),
     });
     if (cartSeqs.length > 0) {
-      await tx.delete(cartItems).where(and(eq(cartItems.memberId, buyer.memberId), inArray(cartItems.id, cartSeqs)));
+      await removeCartLines(tx, buyer.memberId, cartSeqs);
     }
     return { repeated: false as const, orderSeq: claimed.id, totalAmount: goods, shipping: fee, point };
   });
@@ -227,17 +192,14 @@ export async function payOrder(db: Db, events: EventSink, buyer: Buyer, req: Par
     .select()
     .from(orders)
     .where(and(eq(orders.companyId, buyer.companyId), eq(orders.clientRequestId, requestId)));
-  const [company] = await db
-    .select({ point: companies.point })
-    .from(companies)
-    .where(eq(companies.id, buyer.companyId));
+  const point = (await companyPoint(db, buyer.companyId))!;
   return {
     orderSeq: existing!.id,
     ...answered,
     repeated: true,
     totalAmount: existing!.totalAmount,
     shipping: existing!.shipping,
-    point: company!.point,
+    point,
   };
 }
 

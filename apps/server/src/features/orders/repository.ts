@@ -1,8 +1,26 @@
-import { and, asc, count, desc, eq, gt, inArray, notInArray, sql, sum, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  gt,
+  ilike,
+  inArray,
+  isNotNull,
+  like,
+  notInArray,
+  or,
+  sql,
+  sum,
+  type SQL,
+} from 'drizzle-orm';
 import { ORDER_STATUSES_UNDONE, TIME_ZONE } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { companies, members } from '../members/schema.js';
 import { orderEvents, orderLines, orders } from './schema.js';
+import { withinSeoulDays } from '../../shared/time.js';
 
 /**
  * The orders aggregate (orders, their lines and status events): typed rows for the member area and
@@ -114,4 +132,185 @@ export async function countByStatus(db: Db, statuses: readonly number[]): Promis
     .where(and(shownOrder, inArray(orders.status, [...statuses])))
     .groupBy(orders.status);
   return new Map(rows.map((r) => [r.status, r.n]));
+}
+
+/** Orders made from the start of Seoul day `from` to the end of `to` ('YYYY-MM-DD'). */
+export const createdWithin = (from: string, to: string): SQL => withinSeoulDays(orders.createdAt, from, to);
+
+/** A shown order's carrier, waybill and shipping time; `companyId` (not null) limits it to that company's. */
+export async function orderShipping(db: Db, id: number, companyId: number | null) {
+  const conditions = [eq(orders.id, id), shownOrder];
+  if (companyId !== null) conditions.push(eq(orders.companyId, companyId));
+  const [order] = await db
+    .select({ id: orders.id, carrier: orders.carrier, waybill: orders.waybill, shippedAt: orders.shippedAt })
+    .from(orders)
+    .where(and(...conditions));
+  return order;
+}
+
+/** The lines of these orders as a 거래명세서 lists them, in the order they were written. */
+export function statementLinesOf(db: Db, orderIds: number[]) {
+  return db
+    .select({
+      orderId: orderLines.orderId,
+      pid: orderLines.pid,
+      name: orderLines.name,
+      qty: orderLines.qty,
+      price: orderLines.price,
+      jobRef: orderLines.jobRef,
+      memo: orderLines.memo,
+    })
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, orderIds))
+    .orderBy(asc(orderLines.id));
+}
+
+/** A shown order (any company's when `companyId` is null), or undefined. */
+export async function shownOrderById(db: Db, id: number, companyId: number | null): Promise<OrderRow | undefined> {
+  const conditions = [eq(orders.id, id), sql`${orders.storageId} > 0`];
+  if (companyId !== null) conditions.push(eq(orders.companyId, companyId));
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(...conditions));
+  return order;
+}
+
+/** A company's shown orders of Seoul days `from`..`to`, but those in `leftOut` statuses. */
+export const companyOrdersWithin = (companyId: number, from: string, to: string, leftOut: readonly number[]): SQL =>
+  and(
+    eq(orders.companyId, companyId),
+    sql`${orders.storageId} > 0`,
+    notInArray(orders.status, [...leftOut]),
+    withinSeoulDays(orders.createdAt, from, to),
+  )!;
+
+/**
+ * The rows a statement of the orders matching `where` lays out: one per line plus one per order's
+ * shipping (counted once per order, not once per line of it as a join of the two would).
+ */
+export async function statementRowCount(db: Db, where: SQL): Promise<number> {
+  const [lineRows] = await db
+    .select({ n: count() })
+    .from(orders)
+    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .where(where);
+  const [shippingRows] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(where, gt(orders.shipping, 0)));
+  return Number(lineRows?.n ?? 0) + Number(shippingRows?.n ?? 0);
+}
+
+/** The orders matching `where`, oldest first. */
+export function ordersOldestFirst(db: Db, where: SQL): Promise<OrderRow[]> {
+  return db.select().from(orders).where(where).orderBy(asc(orders.createdAt), asc(orders.id));
+}
+
+/**
+ * The back office's order filters, on orders, their companies and their lines (patterns are ILIKE
+ * patterns; days are Seoul days; `licenseDigits` matches the start of a licence). One order (`id`)
+ * or a company's (`companyId`) when named.
+ */
+export function staffOrderWhere(f: {
+  id?: number;
+  companyId?: number;
+  status?: number | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  companyPattern?: string | undefined;
+  licenseDigits?: string | undefined;
+  stockNamePattern?: string | undefined;
+  pidPattern?: string | undefined;
+}): SQL | undefined {
+  if (f.id !== undefined) return eq(orders.id, f.id);
+  if (f.companyId !== undefined) return eq(orders.companyId, f.companyId);
+  const c: (SQL | undefined)[] = [];
+  if (f.status !== undefined) c.push(eq(orders.status, f.status));
+  if (f.from) c.push(withinSeoulDays(orders.createdAt, f.from, f.to || '9999-12-31'));
+  else if (f.to) c.push(withinSeoulDays(orders.createdAt, '0001-01-01', f.to));
+  if (f.companyPattern)
+    c.push(
+      or(
+        ilike(companies.name, f.companyPattern),
+        f.licenseDigits ? like(companies.license, `${f.licenseDigits}%`) : undefined,
+      ),
+    );
+  if (f.stockNamePattern) c.push(ilike(orders.stockName, f.stockNamePattern));
+  if (f.pidPattern) {
+    const line = and(
+      eq(orderLines.orderId, orders.id),
+      or(ilike(orderLines.pid, f.pidPattern), ilike(orderLines.factoryNum, f.pidPattern)),
+    );
+    c.push(exists(sql`(select 1 from ${orderLines} where ${line})`));
+  }
+  return and(...c);
+}
+
+/** One order by its number, as a condition. */
+export const orderIdIs = (id: number): SQL => eq(orders.id, id);
+/** The orders of these numbers, as a condition. */
+export const orderIdIn = (ids: number[]): SQL => inArray(orders.id, ids);
+/** Orders paid in cash: credit orders are invoiced on their statement's 월합계 (docs/requirements.md#monthly-close). */
+export const paidInCash: SQL = eq(orders.payWith, 'cash');
+/** Orders shipped in a Seoul month ('YYYY-MM'). */
+export const shippedInMonth = (month: string): SQL =>
+  and(isNotNull(orders.shippedAt), sql`to_char(${orders.shippedAt} at time zone 'Asia/Seoul', 'YYYY-MM') = ${month}`)!;
+/** Orders shipped from the day before a month ('YYYY-MM') to the day after it: a day's margin each side. */
+export const shippedAroundMonth = (month: string): SQL =>
+  sql`${orders.shippedAt} >= (${`${month}-01`}::date - 1) and ${orders.shippedAt} < (${`${month}-01`}::date + interval '1 month' + interval '1 day')`;
+
+/** A company's shown orders matching `where` as an invoice reads them: number, goods and shipping charged, shipped. */
+export function chargedOrders(db: Db | Tx, companyId: number, where: SQL | undefined) {
+  return db
+    .select({
+      id: orders.id,
+      total: sql<number>`${orders.totalAmount} + ${orders.shipping}`.mapWith(Number),
+      shippedAt: orders.shippedAt,
+    })
+    .from(orders)
+    .where(and(eq(orders.companyId, companyId), shownOrder, where))
+    .orderBy(asc(orders.id));
+}
+
+/** The companies taking 월합계 invoices with shown cash orders shipped in a Seoul month. */
+export function monthlyInvoiceCompanies(db: Db, month: string): Promise<{ companyId: number }[]> {
+  return db
+    .selectDistinct({ companyId: orders.companyId })
+    .from(orders)
+    .innerJoin(companies, eq(companies.id, orders.companyId))
+    .where(and(eq(companies.invoiceMode, 'monthly'), shownOrder, paidInCash, shippedInMonth(month)));
+}
+
+/**
+ * A withdrawn company's orders keep only what the supply record needs: the receiver's and sender's
+ * names and phones, the detailed address, the memos and job references go (docs/requirements.md#retention).
+ */
+export async function blankOrdersOf(tx: Tx, companyId: number, name: string): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ name, phone: '', addrSub: '', fromName: '', fromPhone: '', memo: '', jobRef: '' })
+    .where(eq(orders.companyId, companyId));
+  await tx
+    .update(orderLines)
+    .set({ memo: '', jobRef: '' })
+    .where(
+      inArray(orderLines.orderId, tx.select({ id: orders.id }).from(orders).where(eq(orders.companyId, companyId))),
+    );
+}
+
+/** The lines of a company's shown order, as a reorder reads them, in the order they were written. */
+export function reorderLines(tx: Db | Tx, orderId: number, companyId: number) {
+  return tx
+    .select({
+      productId: orderLines.productId,
+      name: orderLines.name,
+      pid: orderLines.pid,
+      qty: orderLines.qty,
+      price: orderLines.price,
+    })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(and(eq(orders.id, orderId), eq(orders.companyId, companyId), gt(orders.storageId, 0)))
+    .orderBy(asc(orderLines.id));
 }

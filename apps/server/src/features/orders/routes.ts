@@ -1,11 +1,11 @@
 import { MSG_ORDER, ORDER_STATUS } from '@partsmall/contract';
-import { type Api, type AppContext, requireCompanyMember, requireStaff } from '../../shared/context.js';
+import { buyerOf, requireCompanyMember, requireStaff, type Api, type AppContext } from '../../shared/context.js';
 import { route } from '../../shared/route.js';
 import { created, ok } from '../../shared/http.js';
-import { recordAudit } from '../../shared/audit.js';
+import { recordAudit } from '../admin/repository.js';
 import { invoicesOfOrders } from '../tax-invoices/index.js';
 import { payOrder } from './payment.js';
-import { listOrders, moveOrder, orderDetail, orderEventsOf } from './service.js';
+import { listOrders, moveOrder, orderDetail, orderEventsOf, type MoveRequest } from './service.js';
 
 export function orderRoutes(app: Api, ctx: AppContext) {
   const { db } = ctx;
@@ -35,34 +35,35 @@ export function orderRoutes(app: Api, ctx: AppContext) {
   /** Paying over HTTP: the same service the trade channel's requestPaymentProduct uses. */
   route(app, 'requestPaymentProduct', async (req) => {
     const auth = requireCompanyMember(req);
-    const result = await payOrder(db, ctx.events, { memberId: auth.member.id, companyId: auth.companyId }, req.body);
+    const result = await payOrder(db, ctx.events, buyerOf(auth), req.body);
     return created(result, MSG_ORDER.paid);
   });
 
-  route(app, 'cancelMallOrder', async (req) => {
-    const auth = requireCompanyMember(req);
-    await moveOrder(db, ctx.events, {
-      seq: req.body.seq,
-      status: ORDER_STATUS.shipmentCancelled,
-      companyId: auth.companyId,
-      actor: 'buyer',
-      memberId: auth.member.id,
-    });
-    return created(await orderDetail(db, auth.companyId, req.body.seq), MSG_ORDER.cancelled);
-  });
+  /** The buyer moves their own order (cancel, ask for a return); answers the order after it. */
+  const buyerMove = async (
+    buyer: { memberId: number; companyId: number },
+    move: Pick<MoveRequest, 'seq' | 'status' | 'returnReason'>,
+    message: string,
+  ) => {
+    await moveOrder(db, ctx.events, { ...move, ...buyer, actor: 'buyer' });
+    return created(await orderDetail(db, buyer.companyId, move.seq), message);
+  };
 
-  route(app, 'returnMallOrder', async (req) => {
-    const auth = requireCompanyMember(req);
-    await moveOrder(db, ctx.events, {
-      seq: req.body.seq,
-      status: ORDER_STATUS.returnRequested,
-      companyId: auth.companyId,
-      actor: 'buyer',
-      memberId: auth.member.id,
-      returnReason: req.body.returnReason,
-    });
-    return created(await orderDetail(db, auth.companyId, req.body.seq), MSG_ORDER.returnRequested);
-  });
+  route(app, 'cancelMallOrder', async (req) =>
+    buyerMove(
+      buyerOf(requireCompanyMember(req)),
+      { seq: req.body.seq, status: ORDER_STATUS.shipmentCancelled },
+      MSG_ORDER.cancelled,
+    ),
+  );
+
+  route(app, 'returnMallOrder', async (req) =>
+    buyerMove(
+      buyerOf(requireCompanyMember(req)),
+      { seq: req.body.seq, status: ORDER_STATUS.returnRequested, returnReason: req.body.returnReason },
+      MSG_ORDER.returnRequested,
+    ),
+  );
 
   route(app, 'adminSetOrderStatus', async (req) => {
     const staff = requireStaff(req);

@@ -1,7 +1,7 @@
 /** Orders, their lines and every status move. */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, won } from '../../db/columns.js';
+import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { serialId, instant, createdAt, won, wonZero, blankText, refTo } from '../../db/columns.js';
 import { companies, members } from '../members/schema.js';
 import { products } from '../products/schema.js';
 
@@ -9,40 +9,36 @@ import { products } from '../products/schema.js';
 export const orders = pgTable(
   'orders',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id),
+    id: serialId(),
+    companyId: refTo('company_id', () => companies.id).notNull(),
+    memberId: refTo('member_id', () => members.id).notNull(),
     /** Makes a repeated payment request pay once. */
     clientRequestId: text('client_request_id').notNull(),
     storageId: integer('storage_id').notNull(),
     stockName: text('stock_name').notNull(),
     status: integer('status').notNull().default(0),
-    totalAmount: won('total_amount').notNull().default(0),
-    shipping: won('shipping').notNull().default(0),
+    totalAmount: wonZero('total_amount'),
+    shipping: wonZero('shipping'),
     shippingValue: integer('shipping_value').notNull(),
     shippingPayType: integer('shipping_pay_type').notNull(),
-    arrive: text('arrive').notNull().default(''),
+    arrive: blankText('arrive'),
     name: text('name').notNull(),
     phone: text('phone').notNull(),
-    postNum: text('post_num').notNull().default(''),
-    address: text('address').notNull().default(''),
-    addrSub: text('addr_sub').notNull().default(''),
-    memo: text('memo').notNull().default(''),
+    postNum: blankText('post_num'),
+    address: blankText('address'),
+    addrSub: blankText('addr_sub'),
+    memo: blankText('memo'),
     directDeli: boolean('direct_deli').notNull().default(false),
-    fromName: text('from_name').notNull().default(''),
-    fromPhone: text('from_phone').notNull().default(''),
+    fromName: blankText('from_name'),
+    fromPhone: blankText('from_phone'),
     receiverIsSelfQuick: boolean('receiver_is_self_quick').notNull().default(false),
-    carrier: text('carrier').notNull().default(''),
-    waybill: text('waybill').notNull().default(''),
+    carrier: blankText('carrier'),
+    waybill: blankText('waybill'),
     returnReason: integer('return_reason'),
-    staffNote: text('staff_note').notNull().default(''),
+    staffNote: blankText('staff_note'),
     /** The order's 작업번호 or 차량번호, typed at checkout (docs/requirements.md#job-reference). */
-    jobRef: text('job_ref').notNull().default(''),
-    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    jobRef: blankText('job_ref'),
+    shippedAt: instant('shipped_at'),
     /** 'cash' (from the cash balance) or 'credit' (외상: a receivables ledger charge; docs/requirements.md#credit). */
     payWith: text('pay_with').notNull().default('cash'),
     createdAt: createdAt(),
@@ -58,24 +54,20 @@ export const orders = pgTable(
 export const orderLines = pgTable(
   'order_lines',
   {
-    id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id),
+    id: serialId(),
+    orderId: refTo('order_id', () => orders.id).notNull(),
+    productId: refTo('product_id', () => products.id).notNull(),
     name: text('name').notNull(),
     pid: text('pid').notNull(),
-    factoryNum: text('factory_num').notNull().default(''),
+    factoryNum: blankText('factory_num'),
     qty: integer('qty').notNull(),
     /** Unit price the company paid. */
     price: won('price').notNull(),
     /** The vehicle the part was bought for, carried from the cart line or 'buy now' (issue 10). */
     vin: text('vin'),
     /** Memo and job reference carried from the cart line (docs/requirements.md#job-reference). */
-    memo: text('memo').notNull().default(''),
-    jobRef: text('job_ref').notNull().default(''),
+    memo: blankText('memo'),
+    jobRef: blankText('job_ref'),
     createdAt: createdAt(),
   },
   (t) => [index('order_lines_order').on(t.orderId), check('order_lines_qty_positive', sql`${t.qty} > 0`)],
@@ -85,14 +77,12 @@ export const orderLines = pgTable(
 export const orderEvents = pgTable(
   'order_events',
   {
-    id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id),
+    id: serialId(),
+    orderId: refTo('order_id', () => orders.id).notNull(),
     fromStatus: integer('from_status'),
     toStatus: integer('to_status').notNull(),
-    memberId: integer('member_id').references(() => members.id),
-    note: text('note').notNull().default(''),
+    memberId: refTo('member_id', () => members.id),
+    note: blankText('note'),
     createdAt: createdAt(),
   },
   (t) => [index('order_events_order').on(t.orderId)],

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import {
   MSG_ORDER,
   ORDER_STATUS,
@@ -9,8 +9,7 @@ import {
 } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { linesOf, shownOrder, type LineRow, type OrderRow } from './repository.js';
-import { products } from '../products/schema.js';
-import { cashLedger } from '../wallet/schema.js';
+import { raiseStock } from '../products/repository.js';
 import { orderEvents, orderLines, orders } from './schema.js';
 import type { EventSink } from '../../shared/events.js';
 import { batchJobs } from '../../shared/job-queue.js';
@@ -200,13 +199,9 @@ export async function moveOrder(
           .where(eq(orderLines.orderId, order.id))
           .orderBy(asc(orderLines.productId));
         for (const l of lines) {
-          const [back] = await tx
-            .update(products)
-            .set({ hasAmount: sql`${products.hasAmount} + ${l.qty}` })
-            .where(eq(products.id, l.productId))
-            .returning({ hasAmount: products.hasAmount });
+          const back = await raiseStock(tx, l.productId, l.qty);
           // Stock back from 0 is a restock too (docs/requirements.md#restock-alerts).
-          if (back) await onStockRaised(tx, l.productId, back.hasAmount - l.qty, back.hasAmount);
+          if (back !== undefined) await onStockRaised(tx, l.productId, back - l.qty, back);
         }
         const returned = m.status === ORDER_STATUS.returnApproved;
         // A credit order's charge is reversed on its receivables, never refunded in cash (docs/requirements.md#credit-checkout).
@@ -269,13 +264,4 @@ export async function moveOrder(
 export async function orderEventsOf(db: Db, orderId: number): Promise<OrderEvent[]> {
   const rows = await db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.id));
   return rows.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() }));
-}
-
-/** Sum of a company's ledger rows; equals its balance when nothing was lost or double-spent. */
-export async function ledgerSum(db: Db, companyId: number): Promise<number> {
-  const [row] = await db
-    .select({ s: sql<string>`coalesce(sum(${cashLedger.amount}), 0)` })
-    .from(cashLedger)
-    .where(eq(cashLedger.companyId, companyId));
-  return Number(row?.s ?? 0);
 }

@@ -1,4 +1,3 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   LEDGER_TYPE_LABELS,
   MSG_PAPERWORK,
@@ -7,10 +6,9 @@ import {
   type CashLedgerType,
 } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { companies } from '../members/schema.js';
-import { cashLedger } from '../wallet/schema.js';
+import { companyById, companyPoint } from '../members/repository.js';
+import { ledgerCount, ledgerOldestFirst, ledgerPage, ledgerWhere, type LedgerEntry } from '../wallet/repository.js';
 import { AppError, notFound } from '../../shared/http.js';
-import { withinSeoulDays } from '../../shared/time.js';
 import { toCsv } from '../../shared/csv.js';
 import { MAX_STATEMENT_ROWS, type LedgerPdfInput } from '../documents/index.js';
 import { buyerParty, supplierParty } from './statements.js';
@@ -22,7 +20,7 @@ import { buyerParty, supplierParty } from './statements.js';
  * '… (결제 #3)'): the ledger has kept those notes since the start, so older rows get them too.
  */
 
-type Raw = typeof cashLedger.$inferSelect;
+type Raw = LedgerEntry;
 
 const ORDER_REF = /주문 #(\d+)/;
 const PAYMENT_REF = /결제 #(\d+)/;
@@ -44,14 +42,8 @@ export function toLedgerRow(r: Raw): CashLedgerRow {
   };
 }
 
-function whereOf(
-  companyId: number,
-  q: { startDate?: string | undefined; endDate?: string | undefined },
-): SQL | undefined {
-  const conditions: SQL[] = [eq(cashLedger.companyId, companyId)];
-  if (q.startDate && q.endDate) conditions.push(withinSeoulDays(cashLedger.createdAt, q.startDate, q.endDate));
-  return and(...conditions);
-}
+const whereOf = (companyId: number, q: { startDate?: string | undefined; endDate?: string | undefined }) =>
+  ledgerWhere(companyId, q.startDate, q.endDate);
 
 export async function listLedger(
   db: Db,
@@ -59,21 +51,12 @@ export async function listLedger(
   q: { startDate?: string | undefined; endDate?: string | undefined; page: number; size: number },
 ) {
   const where = whereOf(companyId, q);
-  const [rows, [counted], [company]] = await Promise.all([
-    db
-      .select()
-      .from(cashLedger)
-      .where(where)
-      .orderBy(desc(cashLedger.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
-    db
-      .select({ n: sql<string>`count(*)` })
-      .from(cashLedger)
-      .where(where),
-    db.select({ point: companies.point }).from(companies).where(eq(companies.id, companyId)),
+  const [rows, total, point] = await Promise.all([
+    ledgerPage(db, where, q.size, (q.page - 1) * q.size),
+    ledgerCount(db, where),
+    companyPoint(db, companyId),
   ]);
-  return { results: rows.map(toLedgerRow), total: Number(counted?.n ?? 0), balance: company?.point ?? 0 };
+  return { results: rows.map(toLedgerRow), total, balance: point ?? 0 };
 }
 
 const reference = (r: CashLedgerRow) =>
@@ -86,12 +69,9 @@ async function exportRows(
   q: { startDate?: string | undefined; endDate?: string | undefined },
 ): Promise<CashLedgerRow[]> {
   const where = whereOf(companyId, q);
-  const [counted] = await db
-    .select({ n: sql<string>`count(*)` })
-    .from(cashLedger)
-    .where(where);
-  if (Number(counted?.n ?? 0) > MAX_STATEMENT_ROWS) throw new AppError(422, MSG_PAPERWORK.tooManyRows, 422, 'endDate');
-  const rows = await db.select().from(cashLedger).where(where).orderBy(cashLedger.id);
+  if ((await ledgerCount(db, where)) > MAX_STATEMENT_ROWS)
+    throw new AppError(422, MSG_PAPERWORK.tooManyRows, 422, 'endDate');
+  const rows = await ledgerOldestFirst(db, where);
   return rows.map(toLedgerRow);
 }
 
@@ -117,7 +97,7 @@ export async function ledgerPdfInput(
   companyId: number,
   q: { startDate?: string | undefined; endDate?: string | undefined },
 ): Promise<LedgerPdfInput> {
-  const [company] = await db.select().from(companies).where(eq(companies.id, companyId));
+  const company = await companyById(db, companyId);
   if (!company) throw notFound(MSG_PAPERWORK.companyNotFound);
   const rows = await exportRows(db, companyId, q);
   return {

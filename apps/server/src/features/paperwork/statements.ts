@@ -1,4 +1,3 @@
-import { and, asc, count, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
 import {
   MSG_ORDER,
   MSG_PAPERWORK,
@@ -7,10 +6,16 @@ import {
   ORDER_STATUSES_UNDONE,
 } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { companies } from '../members/schema.js';
-import { orderLines, orders } from '../orders/schema.js';
+import { companyById, type CompanyRecord } from '../members/repository.js';
+import {
+  companyOrdersWithin,
+  ordersOldestFirst,
+  shownOrderById,
+  statementLinesOf,
+  statementRowCount,
+  type OrderRow,
+} from '../orders/repository.js';
 import { AppError, forbidden, notFound } from '../../shared/http.js';
-import { withinSeoulDays } from '../../shared/time.js';
 import { readMallConfig } from '../mall/index.js';
 import {
   MAX_STATEMENT_ROWS,
@@ -26,7 +31,7 @@ import {
  * configuration, the buyer block from the company info, the order lines as paid.
  */
 
-type CompanyRow = typeof companies.$inferSelect;
+type CompanyRow = CompanyRecord;
 
 export async function supplierParty(db: Db): Promise<StatementParty> {
   const config = await readMallConfig(db);
@@ -53,26 +58,12 @@ export interface PaperReader {
 /** Orders whose money was given back in full, or never taken, are on no statement. */
 const NOT_ON_STATEMENT: readonly number[] = ORDER_STATUSES_UNDONE;
 
-async function statementOrders(db: Db, rows: (typeof orders.$inferSelect)[]): Promise<StatementOrder[]> {
+async function statementOrders(db: Db, rows: OrderRow[]): Promise<StatementOrder[]> {
   if (rows.length === 0) return [];
-  const lines = await db
-    .select({
-      orderId: orderLines.orderId,
-      pid: orderLines.pid,
-      name: orderLines.name,
-      qty: orderLines.qty,
-      price: orderLines.price,
-      jobRef: orderLines.jobRef,
-      memo: orderLines.memo,
-    })
-    .from(orderLines)
-    .where(
-      inArray(
-        orderLines.orderId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(orderLines.id));
+  const lines = await statementLinesOf(
+    db,
+    rows.map((r) => r.id),
+  );
   const byOrder = new Map<number, typeof lines>();
   for (const l of lines) byOrder.set(l.orderId, [...(byOrder.get(l.orderId) ?? []), l]);
   return rows.map((o) => {
@@ -98,14 +89,9 @@ async function statementOrders(db: Db, rows: (typeof orders.$inferSelect)[]): Pr
 
 /** One order's statement; another company's order reads as not found. */
 export async function orderStatementInput(db: Db, reader: PaperReader, seq: number): Promise<OrderStatementInput> {
-  const conditions = [eq(orders.id, seq), sql`${orders.storageId} > 0`];
-  if (!reader.staff) conditions.push(eq(orders.companyId, reader.companyId ?? -1));
-  const [order] = await db
-    .select()
-    .from(orders)
-    .where(and(...conditions));
+  const order = await shownOrderById(db, seq, reader.staff ? null : (reader.companyId ?? -1));
   if (!order) throw notFound(MSG_ORDER.orderNotFound);
-  const [company] = await db.select().from(companies).where(eq(companies.id, order.companyId));
+  const company = await companyById(db, order.companyId);
   if (!company) throw notFound(MSG_ORDER.orderNotFound);
   const [statementOrder] = await statementOrders(db, [order]);
   return { supplier: await supplierParty(db), buyer: buyerParty(company), order: statementOrder! };
@@ -129,28 +115,13 @@ export async function monthlyStatementInput(
     if (q.companyId !== undefined && q.companyId !== reader.companyId) throw notFound(MSG_PAPERWORK.companyNotFound);
     companyId = reader.companyId;
   }
-  const [company] = await db.select().from(companies).where(eq(companies.id, companyId));
+  const company = await companyById(db, companyId);
   if (!company) throw notFound(MSG_PAPERWORK.companyNotFound);
-  const where = and(
-    eq(orders.companyId, companyId),
-    sql`${orders.storageId} > 0`,
-    notInArray(orders.status, [...NOT_ON_STATEMENT]),
-    withinSeoulDays(orders.createdAt, q.startDate, q.endDate),
-  );
-  // Bounded before anything is laid out: a row per line plus one per order's shipping (counted once
-  // per order, not once per line of it as a join of the two would).
-  const [lineRows] = await db
-    .select({ n: count() })
-    .from(orders)
-    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
-    .where(where);
-  const [shippingRows] = await db
-    .select({ n: count() })
-    .from(orders)
-    .where(and(where, gt(orders.shipping, 0)));
-  if (Number(lineRows?.n ?? 0) + Number(shippingRows?.n ?? 0) > MAX_STATEMENT_ROWS)
+  const where = companyOrdersWithin(companyId, q.startDate, q.endDate, NOT_ON_STATEMENT);
+  // Bounded before anything is laid out: a row per line plus one per order's shipping.
+  if ((await statementRowCount(db, where)) > MAX_STATEMENT_ROWS)
     throw new AppError(422, MSG_PAPERWORK.tooManyRows, 422, 'endDate');
-  const rows = await db.select().from(orders).where(where).orderBy(asc(orders.createdAt), asc(orders.id));
+  const rows = await ordersOldestFirst(db, where);
   // A period with nothing to claim (no orders, or every one cancelled or returned) has no statement:
   // a ₩0 document would read as a claim of nothing.
   if (rows.length === 0) throw notFound(MSG_PAPERWORK.noOrders);

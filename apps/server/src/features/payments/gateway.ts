@@ -29,3 +29,19 @@ export interface PaymentGateway {
   /** True when the confirmation really comes from this gateway (its signature checks out). */
   verify(confirmation: GatewayConfirmation): boolean;
 }
+
+/**
+ * The origin of the shop page that asked for a payment window (its Origin header), when it is a
+ * plain http(s) origin. Used only while PUBLIC_URL is unset (demo mode): the shop browsed at
+ * http://192.0.2.7:3000 then opens its payment window there, not at localhost. What a caller names
+ * here only shapes the link handed back to that same caller.
+ */
+export function pageOrigin(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  try {
+    const url = new URL(header);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === header ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}

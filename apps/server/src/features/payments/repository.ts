@@ -1,7 +1,9 @@
-import { count, desc, eq, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../../db/client.js';
 import { companies, members } from '../members/schema.js';
 import { payments } from './schema.js';
+import { withinSeoulDays } from '../../shared/time.js';
 
 /** Gateway payment records for staff (docs/architecture.md#the-database). */
 
@@ -32,4 +34,52 @@ export async function countPayments(db: Db, where: SQL | undefined): Promise<num
     .innerJoin(companies, eq(companies.id, payments.companyId))
     .where(where);
   return row?.n ?? 0;
+}
+
+/** A page of payments matching `where`, newest paid first, with the name of the member who paid ('' for none). */
+export async function paymentsWithPayer(db: Db, where: SQL | undefined, limit: number, offset: number) {
+  return db
+    .select({ payment: payments, userName: members.name })
+    .from(payments)
+    .leftJoin(members, eq(members.id, payments.memberId))
+    .where(where)
+    .orderBy(desc(payments.paidAt), desc(payments.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** A bank transfer still waiting for its deposit. */
+export const waitingTransfer = [eq(payments.pgcode, 'banktransfer'), eq(payments.status, 'pending')];
+
+/** The condition of the back office's payment list (its company's name is an ILIKE pattern; days are Seoul days). */
+export function paymentWhere(f: {
+  id?: number;
+  companyId?: number;
+  status?: string | undefined;
+  pgcode?: string | undefined;
+  kind?: string | undefined;
+  companyPattern?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}): SQL | undefined {
+  if (f.id !== undefined) return eq(payments.id, f.id);
+  if (f.companyId !== undefined) return eq(payments.companyId, f.companyId);
+  const c: SQL[] = [];
+  if (f.status) c.push(eq(payments.status, f.status));
+  if (f.pgcode) c.push(eq(payments.pgcode, f.pgcode));
+  if (f.kind) c.push(eq(payments.kind, f.kind));
+  if (f.companyPattern) c.push(ilike(companies.name, f.companyPattern));
+  if (f.from || f.to) c.push(withinSeoulDays(payments.createdAt, f.from || '0001-01-01', f.to || '9999-12-31'));
+  return and(...c);
+}
+
+/** A payment by its number, or undefined. */
+export async function paymentById(db: Db, id: number): Promise<PaymentRecord | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id));
+  return row;
+}
+
+/** Writes a payment row (staff's cash grant is one, paid at once). */
+export async function insertPayment(tx: Tx, row: PgInsertValue<typeof payments>): Promise<void> {
+  await tx.insert(payments).values(row);
 }

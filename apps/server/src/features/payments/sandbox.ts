@@ -80,7 +80,7 @@ export interface SandboxVirtualAccounts extends VirtualAccountProvider {
 
 /**
  * The sandbox's virtual accounts for statements: issued at once, fixed per orderId, with a secret
- * derived from the sandbox secret. The demo bank page (payments/routes.ts) plays the depositor and
+ * derived from the sandbox secret. The demo bank page (payments/sandbox-routes.ts) plays the depositor and
  * sends the deposit callback a real bank would (docs/requirements.md#credit-deposits).
  */
 export function sandboxVirtualAccounts(secret: string): SandboxVirtualAccounts {

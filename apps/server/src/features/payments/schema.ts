@@ -1,7 +1,7 @@
 /** Card and transfer payments that top up a company's 예치금. */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, won } from '../../db/columns.js';
+import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { serialId, instant, createdAt, won, refTo } from '../../db/columns.js';
 import { companies, members } from '../members/schema.js';
 
 /**
@@ -13,15 +13,13 @@ import { companies, members } from '../members/schema.js';
 export const payments = pgTable(
   'payments',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     /** The gateway's payment id; a confirmation is matched by it, so one payment credits once. */
     gatewayId: text('gateway_id').notNull(),
     /** 'sandbox', a real provider's name, or 'manager'. */
     provider: text('provider').notNull(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
-    memberId: integer('member_id').references(() => members.id),
+    companyId: refTo('company_id', () => companies.id).notNull(),
+    memberId: refTo('member_id', () => members.id),
     kind: text('kind').notNull(),
     pgcode: text('pgcode').notNull(),
     amount: won('amount').notNull(),
@@ -32,8 +30,8 @@ export const payments = pgTable(
     productName: text('product_name').notNull(),
     status: text('status').notNull().default('pending'),
     createdAt: createdAt(),
-    paidAt: timestamp('paid_at', { withTimezone: true }),
-    declinedAt: timestamp('declined_at', { withTimezone: true }),
+    paidAt: instant('paid_at'),
+    declinedAt: instant('declined_at'),
   },
   (t) => [
     uniqueIndex('payments_gateway_id').on(t.gatewayId),

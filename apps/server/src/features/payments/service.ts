@@ -1,7 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { MSG_MEMBER, type GatewayConfirmation, type PaymentRecord, type PgCode } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { companies, members } from '../members/schema.js';
+import { memberNameById, moveLicenseEnd } from '../members/repository.js';
+import { paymentsWithPayer, waitingTransfer } from './repository.js';
 import { payments } from './schema.js';
 import type { EventSink } from '../../shared/events.js';
 import { AppError, badRequest, notFound } from '../../shared/http.js';
@@ -96,14 +97,7 @@ export async function transferAccountIssued(
     const [row] = await tx
       .select()
       .from(payments)
-      .where(
-        and(
-          eq(payments.gatewayId, gatewayId),
-          eq(payments.provider, gatewayName),
-          eq(payments.pgcode, 'banktransfer'),
-          eq(payments.status, 'pending'),
-        ),
-      )
+      .where(and(eq(payments.gatewayId, gatewayId), eq(payments.provider, gatewayName), ...waitingTransfer))
       .for('update');
     if (!row || row.memberId === null || !issued.account) return false;
     await notifyTransferWaiting(tx, {
@@ -197,20 +191,11 @@ export async function confirmPayment(
       });
     } else if (moved.kind === 'statement' && moved.statementId !== null) {
       // A statement paid by card is a deposit applied to it (docs/requirements.md#credit-deposits).
-      const [payer] = moved.memberId
-        ? await tx.select({ name: members.name }).from(members).where(eq(members.id, moved.memberId))
-        : [];
-      await recordCardPayment(tx, { ...moved, statementId: moved.statementId }, payer?.name ?? '', now);
+      const payer = moved.memberId ? await memberNameById(tx, moved.memberId) : undefined;
+      await recordCardPayment(tx, { ...moved, statementId: moved.statementId }, payer ?? '', now);
     } else {
       // Licence purchases are paid by card or transfer, not from cash: no ledger row.
-      const [company] = await tx
-        .select({ licenseEnd: companies.licenseEnd })
-        .from(companies)
-        .where(eq(companies.id, moved.companyId))
-        .for('update');
-      const current = company?.licenseEnd ?? null;
-      const end = extendLicense(current, moved.days ?? 0, now);
-      await tx.update(companies).set({ licenseEnd: end }).where(eq(companies.id, moved.companyId));
+      await moveLicenseEnd(tx, moved.companyId, (current) => extendLicense(current, moved.days ?? 0, now));
     }
     return { payment: moved, repeated: false };
   });
@@ -248,14 +233,7 @@ export async function listPaidPayments(
   }
   const where = and(...conditions);
   const { rows, total } = await pageWithTotal(db, payments, where, q, (limit, offset) =>
-    db
-      .select({ payment: payments, userName: members.name })
-      .from(payments)
-      .leftJoin(members, eq(members.id, payments.memberId))
-      .where(where)
-      .orderBy(desc(payments.paidAt), desc(payments.id))
-      .limit(limit)
-      .offset(offset),
+    paymentsWithPayer(db, where, limit, offset),
   );
   return {
     total,
@@ -284,8 +262,7 @@ export async function pendingTransfers(
       and(
         eq(payments.companyId, companyId),
         eq(payments.kind, kind),
-        eq(payments.pgcode, 'banktransfer'),
-        eq(payments.status, 'pending'),
+        ...waitingTransfer,
         eq(payments.provider, provider),
       ),
     )

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, gt, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, like, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
 import { products } from './schema.js';
 
@@ -106,4 +107,142 @@ export async function productIdsBetween(db: Db, after: number, upTo: number): Pr
     .where(and(gt(products.id, after), lte(products.id, upTo)))
     .orderBy(asc(products.id));
   return rows.map((r) => r.id);
+}
+
+/** Puts `qty` back on a product's stock (a cancel or return); answers the stock after, or undefined. */
+export async function raiseStock(tx: Tx, productId: number, qty: number): Promise<number | undefined> {
+  const [row] = await tx
+    .update(products)
+    .set({ hasAmount: sql`${products.hasAmount} + ${qty}` })
+    .where(eq(products.id, productId))
+    .returning({ hasAmount: products.hasAmount });
+  return row?.hasAmount;
+}
+
+/** A product's part number and name (a message names it), or undefined. */
+export async function productLabel(db: Db, id: number): Promise<{ pid: string; name: string } | undefined> {
+  const [row] = await db.select({ pid: products.pid, name: products.name }).from(products).where(eq(products.id, id));
+  return row;
+}
+
+/**
+ * The back office's product search: a part or factory number starting with `pidKey` (null: a
+ * number with no letters or digits, which matches nothing), a name and a warehouse name matching
+ * ILIKE patterns, and a stock state (`low`: at most `lowStock`).
+ */
+export function staffProductWhere(f: {
+  pidKey?: string | null | undefined;
+  namePattern?: string | undefined;
+  stockNamePattern?: string | undefined;
+  stockState?: 'in' | 'out' | 'low' | undefined;
+  lowStock: number;
+}): SQL | undefined {
+  const c: (SQL | undefined)[] = [];
+  if (f.pidKey !== undefined)
+    c.push(
+      f.pidKey ? or(like(products.pidKey, `${f.pidKey}%`), like(products.factoryKey, `${f.pidKey}%`)) : sql`false`,
+    );
+  else if (f.namePattern) c.push(ilike(products.name, f.namePattern));
+  if (f.stockNamePattern) c.push(ilike(products.stockName, f.stockNamePattern));
+  if (f.stockState === 'out') c.push(eq(products.hasAmount, 0));
+  if (f.stockState === 'in') c.push(gt(products.hasAmount, 0));
+  if (f.stockState === 'low') c.push(lte(products.hasAmount, f.lowStock));
+  return and(...c);
+}
+
+/** Writes a new product; answers its number. */
+export async function insertProductRow(tx: Tx, row: PgInsertValue<typeof products>): Promise<number> {
+  const [inserted] = await tx.insert(products).values(row).returning({ id: products.id });
+  return inserted!.id;
+}
+
+/** Changes a product's row. */
+export async function updateProductRow(tx: Tx, id: number, set: PgUpdateSetSource<typeof products>): Promise<void> {
+  await tx.update(products).set(set).where(eq(products.id, id));
+}
+
+/** Moves a product's stock by `delta` unless it would go below zero; answers the stock after, or undefined. */
+export async function moveStock(tx: Tx, id: number, delta: number): Promise<number | undefined> {
+  const [row] = await tx
+    .update(products)
+    .set({ hasAmount: sql`${products.hasAmount} + ${delta}` })
+    .where(and(eq(products.id, id), gte(sql`${products.hasAmount} + ${delta}`, 0)))
+    .returning({ hasAmount: products.hasAmount });
+  return row?.hasAmount;
+}
+
+/** Adds a picture's address to a product's pictures. */
+export async function appendProductImage(tx: Tx, id: number, url: string): Promise<void> {
+  await tx
+    .update(products)
+    .set({ imgFiles: sql`${products.imgFiles} || ${JSON.stringify([url])}::jsonb` })
+    .where(eq(products.id, id));
+}
+
+/** These products locked in id order (FOR UPDATE), with what a cart line needs of them. */
+export function lockProductsForCart(tx: Tx, sortedIds: number[]) {
+  return tx
+    .select({
+      id: products.id,
+      name: products.name,
+      pid: products.pid,
+      hasAmount: products.hasAmount,
+      priceA: products.priceA,
+      priceB: products.priceB,
+      priceC: products.priceC,
+      priceD: products.priceD,
+      salePrice: products.salePrice,
+    })
+    .from(products)
+    .where(inArray(products.id, sortedIds))
+    .orderBy(asc(products.id))
+    .for('update');
+}
+
+/** What paying reads of each product, under its row lock. */
+const paidColumns = {
+  id: products.id,
+  name: products.name,
+  pid: products.pid,
+  factoryNum: products.factoryNum,
+  hasAmount: products.hasAmount,
+  stockName: products.stockName,
+  storageId: products.storageId,
+  priceA: products.priceA,
+  priceB: products.priceB,
+  priceC: products.priceC,
+  priceD: products.priceD,
+  salePrice: products.salePrice,
+  companyId: products.companyId,
+};
+
+/**
+ * The products of a payment locked in id order (FOR UPDATE), each with what paying reads of it and
+ * the expressions `alongside` (the company's level, the delivery options), read in the same round trip.
+ */
+export function lockProductsForPayment<A extends Record<string, SQL>>(tx: Tx, ids: number[], alongside: A) {
+  return tx
+    .select({ ...paidColumns, ...alongside })
+    .from(products)
+    .where(inArray(products.id, ids))
+    .orderBy(asc(products.id))
+    .for('update');
+}
+
+/** Takes each product's own quantity off its stock, in one statement for every line. */
+export async function takeStock(tx: Tx, lines: { productId: number; qty: number }[]): Promise<void> {
+  await tx
+    .update(products)
+    .set({
+      hasAmount: sql`${products.hasAmount} - case ${products.id} ${sql.join(
+        lines.map((l) => sql`when ${l.productId}::int then ${l.qty}::int`),
+        sql` `,
+      )} end`,
+    })
+    .where(
+      inArray(
+        products.id,
+        lines.map((l) => l.productId),
+      ),
+    );
 }

@@ -1,51 +1,39 @@
 /** Products of the shop and the search's part-number tables: cross-references, relation chains, synonyms. */
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  pgView,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { createdAt, won } from '../../db/columns.js';
+import { check, index, integer, jsonb, pgTable, pgView, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { serialId, instant, createdAt, updatedAt, wonZero, blankText, refTo } from '../../db/columns.js';
 import { members } from '../members/schema.js';
 
 /** Products of the shop (docs/requirements.md#entities). Four price tiers A-D; a zero tier falls back to the next lower one. */
 export const products = pgTable(
   'products',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     name: text('name').notNull(),
     /** Genuine (OE) part number as written by the maker. */
     pid: text('pid').notNull(),
     /** Alpha-number form of pid (A-Z, 0-9) for part-number search. */
     pidKey: text('pid_key').notNull(),
-    factoryNum: text('factory_num').notNull().default(''),
-    factoryKey: text('factory_key').notNull().default(''),
+    factoryNum: blankText('factory_num'),
+    factoryKey: blankText('factory_key'),
     /** 0 rebuilt, 1 aftermarket, 2 genuine, 3 remanufactured, 4 used */
     type: integer('type').notNull().default(2),
-    priceA: won('price_a').notNull().default(0),
-    priceB: won('price_b').notNull().default(0),
-    priceC: won('price_c').notNull().default(0),
-    priceD: won('price_d').notNull().default(0),
-    salePrice: won('sale_price').notNull().default(0),
+    priceA: wonZero('price_a'),
+    priceB: wonZero('price_b'),
+    priceC: wonZero('price_c'),
+    priceD: wonZero('price_d'),
+    salePrice: wonZero('sale_price'),
     /** Quantity for sale; 0 = preparing or sold out. Changed only together with an order or refund. */
     hasAmount: integer('has_amount').notNull().default(0),
     /** Warehouse name; the China warehouse starts with '중국'. */
     stockName: text('stock_name').notNull(),
     storageId: integer('storage_id').notNull(),
     imgFiles: jsonb('img_files').$type<string[]>().notNull().default([]),
-    detailInfo: text('detail_info').notNull().default(''),
-    description: text('description').notNull().default(''),
+    detailInfo: blankText('detail_info'),
+    description: blankText('description'),
     /** Mobile shortcut category: filter, shock, cooling, gear, light, pad, disc, condenser, sensor, radiator, arm. */
-    category: text('category').notNull().default(''),
-    brand: text('brand').notNull().default(''),
+    category: blankText('category'),
+    brand: blankText('brand'),
     /** Selling company; 0 = the shop itself. */
     companyId: integer('company_id').notNull().default(0),
     /**
@@ -53,9 +41,9 @@ export const products = pgTable(
      * written with the name by every product write. '' until written: search then still finds the
      * row through `name` itself.
      */
-    nameCompact: text('name_compact').notNull().default(''),
-    nameChosung: text('name_chosung').notNull().default(''),
-    nameJamo: text('name_jamo').notNull().default(''),
+    nameCompact: blankText('name_compact'),
+    nameChosung: blankText('name_chosung'),
+    nameJamo: blankText('name_jamo'),
     /** name_jamo with the jamo typists confuse folded (looseJamo in the contract; migration 0022). */
     nameLoose: text('name_loose')
       .notNull()
@@ -102,15 +90,15 @@ export const products = pgTable(
 export const partXrefs = pgTable(
   'part_xrefs',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     pid: text('pid').notNull(),
     pidKey: text('pid_key').notNull(),
     toPid: text('to_pid').notNull(),
     toKey: text('to_key').notNull(),
     kind: text('kind').$type<'supersedes' | 'interchangeable'>().notNull(),
-    remark: text('remark').notNull().default(''),
-    createdBy: integer('created_by').references(() => members.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    remark: blankText('remark'),
+    createdBy: refTo('created_by', () => members.id),
+    createdAt: instant('created_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('part_xrefs_pair').on(t.pidKey, t.toKey, t.kind),
@@ -187,7 +175,7 @@ export const productNameForms = pgTable(
 
 /** Groups of words that mean the same in a name search (seeded from PART_SYNONYM_SEED), edited by staff. */
 export const partSynonyms = pgTable('part_synonyms', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   terms: text('terms').array().notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });

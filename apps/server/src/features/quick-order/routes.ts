@@ -10,7 +10,7 @@ import {
   type EstimateRole,
   type QuickOrderParse,
 } from '@partsmall/contract';
-import { type Api, type AppContext, requireCompanyMember } from '../../shared/context.js';
+import { buyerOf, requireCompanyMember, type Api, type AppContext } from '../../shared/context.js';
 import { AppError, badRequest, created, ok, tooMany } from '../../shared/http.js';
 import { takeAttempt } from '../../shared/rate-limit.js';
 import { route } from '../../shared/route.js';
@@ -99,24 +99,13 @@ export function quickOrderRoutes(app: Api, ctx: AppContext) {
 
   route(app, 'addQuickOrderToCart', async (req) => {
     const auth = requireCompanyMember(req);
-    const added = await addQuickOrderToCart(
-      db,
-      ctx.events,
-      { memberId: auth.member.id, companyId: auth.companyId },
-      req.body.lines,
-    );
+    const added = await addQuickOrderToCart(db, ctx.events, buyerOf(auth), req.body.lines);
     return created({ added }, MSG_QUICK_ORDER.added(added));
   });
 
   route(app, 'reorder', async (req) => {
     const auth = requireCompanyMember(req);
-    const lines = await reorder(
-      db,
-      ctx.events,
-      { memberId: auth.member.id, companyId: auth.companyId },
-      levelOf(auth),
-      req.body.seq,
-    );
+    const lines = await reorder(db, ctx.events, buyerOf(auth), levelOf(auth), req.body.seq);
     const added = lines.filter((l) => l.addedQty > 0).length;
     return created(lines, added > 0 ? MSG_QUICK_ORDER.reordered(added) : MSG_QUICK_ORDER.reorderNothing);
   });

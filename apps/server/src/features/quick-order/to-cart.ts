@@ -4,12 +4,11 @@
  * takes the last unit meanwhile makes the whole add fail, naming the lines, rather than half of it
  * succeed. A line added again raises the quantity the cart already holds, never past the stock.
  */
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { MSG_QUICK_ORDER, alphaNumber, tierPrice, type CompanyLevel, type ReorderLine } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { cartItems } from '../cart/schema.js';
-import { orderLines, orders } from '../orders/schema.js';
-import { products } from '../products/schema.js';
+import { addCartLines, cartQuantities } from '../cart/repository.js';
+import { reorderLines } from '../orders/repository.js';
+import { lockProductsForCart } from '../products/repository.js';
 import type { EventSink } from '../../shared/events.js';
 import { AppError, badRequest, notFound } from '../../shared/http.js';
 import type { Buyer } from '../cart/index.js';
@@ -30,38 +29,16 @@ export interface CartAddLine {
  */
 async function lockProducts(tx: Tx, memberId: number, productIds: number[]) {
   const sorted = [...new Set(productIds)].sort((a, b) => a - b);
-  const rows = await tx
-    .select({
-      id: products.id,
-      name: products.name,
-      pid: products.pid,
-      hasAmount: products.hasAmount,
-      priceA: products.priceA,
-      priceB: products.priceB,
-      priceC: products.priceC,
-      priceD: products.priceD,
-      salePrice: products.salePrice,
-    })
-    .from(products)
-    .where(inArray(products.id, sorted))
-    .orderBy(asc(products.id))
-    .for('update');
+  const rows = await lockProductsForCart(tx, sorted);
   // One cart line at most per member and product (cart_items_member_product).
   const held =
     rows.length === 0
       ? []
-      : await tx
-          .select({ productId: cartItems.productId, qty: cartItems.qty })
-          .from(cartItems)
-          .where(
-            and(
-              eq(cartItems.memberId, memberId),
-              inArray(
-                cartItems.productId,
-                rows.map((r) => r.id),
-              ),
-            ),
-          );
+      : await cartQuantities(
+          tx,
+          memberId,
+          rows.map((r) => r.id),
+        );
   const inCart = new Map(held.map((h) => [h.productId, Number(h.qty)]));
   return new Map(rows.map((r) => [r.id, { ...r, inCart: inCart.get(r.id) ?? 0 }]));
 }
@@ -72,17 +49,7 @@ async function upsertLines(
   buyer: Buyer,
   lines: { productId: number; qty: number; memo: string; jobRef: string }[],
 ) {
-  await tx
-    .insert(cartItems)
-    .values(lines.map((l) => ({ memberId: buyer.memberId, companyId: buyer.companyId, ...l })))
-    .onConflictDoUpdate({
-      target: [cartItems.memberId, cartItems.productId],
-      set: {
-        qty: sql`${cartItems.qty} + excluded.qty`,
-        memo: sql`case when excluded.memo <> '' then excluded.memo else ${cartItems.memo} end`,
-        jobRef: sql`case when excluded.job_ref <> '' then excluded.job_ref else ${cartItems.jobRef} end`,
-      },
-    });
+  await addCartLines(tx, buyer, lines);
 }
 
 /** The realtime hub and base info hear of the cart's new lines once they are committed (as addToCart does). */
@@ -133,18 +100,7 @@ export async function reorder(
   orderId: number,
 ): Promise<ReorderLine[]> {
   const out = await db.transaction(async (tx) => {
-    const lines = await tx
-      .select({
-        productId: orderLines.productId,
-        name: orderLines.name,
-        pid: orderLines.pid,
-        qty: orderLines.qty,
-        price: orderLines.price,
-      })
-      .from(orderLines)
-      .innerJoin(orders, eq(orders.id, orderLines.orderId))
-      .where(and(eq(orders.id, orderId), eq(orders.companyId, buyer.companyId), gt(orders.storageId, 0)))
-      .orderBy(asc(orderLines.id));
+    const lines = await reorderLines(tx, orderId, buyer.companyId);
     if (lines.length === 0) throw notFound(MSG_QUICK_ORDER.orderNotFound);
     // The current product of each ordered number whose number was superseded (docs/search.md#part-numbers).
     const found = await findProductsByNumbers(

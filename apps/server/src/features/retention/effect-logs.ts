@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client.js';
-import { sentEffects } from '../jobs/schema.js';
-import { solapiGroups } from '../sms/schema.js';
+import type { Db } from '../../db/client.js';
+import { pruneSentEffects } from '../jobs/repository.js';
+import { pruneSolapiGroups } from '../sms/repository.js';
 
 /**
  * How long the jobs' effect logs (`sent_effects`, `solapi_groups`) keep a row: they only stop a try
@@ -25,20 +25,8 @@ export async function pruneEffectLogs(
   batch = EFFECT_LOG_BATCH,
 ): Promise<{ sentEffects: number; solapiGroups: number }> {
   const before = sql`${now.toISOString()}::timestamptz - make_interval(days => ${EFFECT_LOG_RETENTION_DAYS})`;
-  const prune = async (table: typeof sentEffects | typeof solapiGroups) => {
-    let total = 0;
-    for (;;) {
-      const [gone] = await queryRows<{ n: number }>(
-        db,
-        sql`with gone as (
-          delete from ${table} where ctid = any(array(
-            select ctid from ${table} where ${table.createdAt} < ${before} limit ${batch}::int
-          )) returning 1
-        ) select count(*)::int as n from gone`,
-      );
-      total += gone!.n;
-      if (gone!.n < batch) return total;
-    }
+  return {
+    sentEffects: await pruneSentEffects(db, before, batch),
+    solapiGroups: await pruneSolapiGroups(db, before, batch),
   };
-  return { sentEffects: await prune(sentEffects), solapiGroups: await prune(solapiGroups) };
 }

@@ -1,16 +1,16 @@
-import { eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { phoneCodes } from '../auth/schema.js';
-import { cartItems } from '../cart/schema.js';
-import { epcVinSearches } from '../epc/schema.js';
-import { favorites, restockAlerts } from '../favorites/schema.js';
-import { inquiries } from '../inquiry/schema.js';
-import { companies, members, shippingAddresses } from '../members/schema.js';
-import { orderLines, orders } from '../orders/schema.js';
-import { smsOutbox } from '../sms/schema.js';
-import { companyVehicles } from '../vehicles/schema.js';
+import { forgetPhoneCodes } from '../auth/repository.js';
+import { forgetCart } from '../cart/repository.js';
+import { forgetVinSearches } from '../epc/repository.js';
+import { forgetCompanyFavorites, forgetMembersRestockAlerts } from '../favorites/repository.js';
+import { blankInquiryPhones } from '../inquiry/repository.js';
+import { blankCompanyContacts, blankMembers, loginsAndPhones } from '../members/repository.js';
+import { forgetNotifySettings } from '../notify/repository.js';
+import { blankOrdersOf } from '../orders/repository.js';
+import { forgetAddresses } from '../shipping/repository.js';
+import { forgetOutbox } from '../sms/repository.js';
+import { forgetVehicles } from '../vehicles/repository.js';
 import { forgetPeople } from '../../shared/rate-limit.js';
-import { notifySettings } from '../notify/index.js';
 
 /** What a withdrawn account's name reads as wherever a record of it stays (orders, chat, back office). */
 export const WITHDRAWN_NAME = '탈퇴회원';
@@ -39,54 +39,29 @@ export async function destroyOnWithdrawal(
 ): Promise<void> {
   const { memberIds, companyId } = target;
   if (memberIds.length > 0) {
-    const gone = await tx
-      .select({ loginId: members.loginId, phone: members.phone, contactPhone: members.contactPhone })
-      .from(members)
-      .where(inArray(members.id, memberIds));
+    const gone = await loginsAndPhones(tx, memberIds);
     const phones = [...new Set(gone.flatMap((m) => [m.phone, m.contactPhone]).filter((p) => p !== ''))];
-    await tx
-      .update(members)
-      .set({
-        loginId: sql`'withdrawn-' || ${members.id} || '@withdrawn.invalid'`,
-        // Not a hash of anything: no password verifies against it.
-        passwordHash: '!',
-        name: WITHDRAWN_NAME,
-        phone: '',
-        phoneVerified: false,
-        contactPhone: '',
-        mail: '',
-      })
-      .where(inArray(members.id, memberIds));
+    await blankMembers(tx, memberIds, WITHDRAWN_NAME);
     // The rate-limit counters would keep the login ids, with the addresses they were used from, and the phones.
     await forgetPeople(tx, { loginIds: gone.map((m) => m.loginId), memberIds, phones });
     if (phones.length > 0) {
-      await tx.delete(phoneCodes).where(inArray(phoneCodes.phone, phones));
-      await tx.delete(smsOutbox).where(inArray(smsOutbox.phone, phones));
+      await forgetPhoneCodes(tx, phones);
+      await forgetOutbox(tx, phones);
     }
-    await tx.delete(restockAlerts).where(inArray(restockAlerts.memberId, memberIds));
+    await forgetMembersRestockAlerts(tx, memberIds);
     // '알림 설정' holds a phone of the account's choosing.
-    await tx.delete(notifySettings).where(inArray(notifySettings.memberId, memberIds));
+    await forgetNotifySettings(tx, { memberIds });
     // A partnership request's phone is the sender's; its text stays for the record of what was asked.
-    await tx.update(inquiries).set({ phone: '' }).where(inArray(inquiries.memberId, memberIds));
+    await blankInquiryPhones(tx, memberIds);
   }
   if (!target.wholeCompany) return;
 
-  await tx.update(companies).set({ phone: '', fax: '', mail: '' }).where(eq(companies.id, companyId));
-  await tx.delete(shippingAddresses).where(eq(shippingAddresses.companyId, companyId));
-  await tx.delete(cartItems).where(eq(cartItems.companyId, companyId));
-  await tx.delete(favorites).where(eq(favorites.companyId, companyId));
-  await tx.delete(restockAlerts).where(eq(restockAlerts.companyId, companyId));
-  await tx.delete(companyVehicles).where(eq(companyVehicles.companyId, companyId));
-  await tx.delete(notifySettings).where(eq(notifySettings.companyId, companyId));
-  await tx.delete(epcVinSearches).where(eq(epcVinSearches.companyId, companyId));
-  await tx
-    .update(orders)
-    .set({ name: WITHDRAWN_NAME, phone: '', addrSub: '', fromName: '', fromPhone: '', memo: '', jobRef: '' })
-    .where(eq(orders.companyId, companyId));
-  await tx
-    .update(orderLines)
-    .set({ memo: '', jobRef: '' })
-    .where(
-      inArray(orderLines.orderId, tx.select({ id: orders.id }).from(orders).where(eq(orders.companyId, companyId))),
-    );
+  await blankCompanyContacts(tx, companyId);
+  await forgetAddresses(tx, companyId);
+  await forgetCart(tx, companyId);
+  await forgetCompanyFavorites(tx, companyId);
+  await forgetVehicles(tx, companyId);
+  await forgetNotifySettings(tx, { companyId });
+  await forgetVinSearches(tx, companyId);
+  await blankOrdersOf(tx, companyId, WITHDRAWN_NAME);
 }

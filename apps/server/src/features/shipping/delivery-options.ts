@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   MSG_ORDER,
   PAY_TYPE_LABELS,
@@ -10,7 +9,7 @@ import {
   type WarehouseDeliveryOptions,
 } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { mallConfig } from '../mall/schema.js';
+import { mallConfigData } from '../mall/repository.js';
 import { badRequest } from '../../shared/http.js';
 
 /**
@@ -50,8 +49,7 @@ export function deliveryOptionsOf(data: unknown): WarehouseDeliveryOptions[] {
 }
 
 export async function readDeliveryOptions(db: Db): Promise<WarehouseDeliveryOptions[]> {
-  const [row] = await db.select({ data: mallConfig.data }).from(mallConfig).where(eq(mallConfig.id, 1));
-  return deliveryOptionsOf(row?.data ?? null);
+  return deliveryOptionsOf(await mallConfigData(db));
 }
 
 const selections = (m: DeliveryMethodOption) => ({

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import { MSG_MEMBER, MSG_ORDER } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { shippingAddresses } from '../members/schema.js';
+import { shippingAddresses } from './schema.js';
 import type { EventSink } from '../../shared/events.js';
 import { badRequest, notFound } from '../../shared/http.js';
 import { lockFor } from '../../db/locks.js';

@@ -1,5 +1,5 @@
-import { index, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt } from '../../db/columns.js';
+import { index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { serialId, instant, createdAt } from '../../db/columns.js';
 
 /**
  * One row per message and channel handed to Solapi's group flow (solapi-client.ts), written (and
@@ -16,8 +16,8 @@ export const solapiGroups = pgTable(
     messageId: text('message_id').notNull(),
     channel: text('channel').notNull(),
     groupId: text('group_id').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    claimedUntil: instant('claimed_until'),
   },
   (t) => [primaryKey({ columns: [t.messageId, t.channel] }), index('solapi_groups_created_at').on(t.createdAt)],
 );
@@ -26,7 +26,7 @@ export const solapiGroups = pgTable(
 export const smsOutbox = pgTable(
   'sms_outbox',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     phone: text('phone').notNull(),
     text: text('text').notNull(),
     code: text('code'),

@@ -1,11 +1,16 @@
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { MSG_PAPERWORK, monthlyInvoice, orderInvoice, seoulMonth, type InvoiceDraft } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { shownOrder } from '../orders/repository.js';
-import { companies } from '../members/schema.js';
-import { cashLedger } from '../wallet/schema.js';
+import {
+  monthlyInvoiceCompanies,
+  orderIdIs,
+  paidInCash,
+  shippedAroundMonth,
+  shippedInMonth,
+} from '../orders/repository.js';
+import { companyById, type CompanyRecord } from '../members/repository.js';
+import { ledgerTypeOf } from '../wallet/repository.js';
 import { taxInvoices } from './schema.js';
-import { orders } from '../orders/schema.js';
 import type { JobHandler } from '../../shared/job-types.js';
 import type { TaxInvoiceProvider } from './types.js';
 import { supplierParty } from '../paperwork/index.js';
@@ -20,13 +25,7 @@ import type { TaxInvoiceDocument } from './provider.js';
  */
 
 type Row = typeof taxInvoices.$inferSelect;
-type Company = typeof companies.$inferSelect;
-
-/** Orders shipped in a Seoul month ('YYYY-MM'). */
-const shippedInMonth = (month: string) =>
-  and(isNotNull(orders.shippedAt), sql`to_char(${orders.shippedAt} at time zone 'Asia/Seoul', 'YYYY-MM') = ${month}`);
-/** Orders paid in cash: credit orders are invoiced on their statement's 월합계 (docs/requirements.md#monthly-close). */
-const paidInCash = eq(orders.payWith, 'cash');
+type Company = CompanyRecord;
 
 /** What the company lacks for an invoice, as staff read it ('' when nothing). */
 export function missingInvoiceFields(c: Company): string {
@@ -61,11 +60,7 @@ async function refundTypeOf(db: Db, refundKey: string | null): Promise<string | 
   if (credit) return credit;
   const ledgerId = /^ledger:(\d+)$/.exec(refundKey ?? '')?.[1];
   if (!ledgerId) return undefined;
-  const [refund] = await db
-    .select({ type: cashLedger.type })
-    .from(cashLedger)
-    .where(eq(cashLedger.id, Number(ledgerId)));
-  return refund?.type;
+  return ledgerTypeOf(db, Number(ledgerId));
 }
 
 async function setRow(db: Db, id: number, set: Partial<typeof taxInvoices.$inferInsert>) {
@@ -79,19 +74,12 @@ async function setRow(db: Db, id: number, set: Partial<typeof taxInvoices.$infer
 async function currentDraft(db: Db, row: Row, now: Date): Promise<InvoiceDraft | null> {
   if (row.kind === 'order') {
     if (row.orderId === null) return null;
-    const [o] = await invoiceOrders(db, row.companyId, eq(orders.id, row.orderId));
+    const [o] = await invoiceOrders(db, row.companyId, orderIdIs(row.orderId));
     return o ? orderInvoice(o, now) : null;
   }
   const month = row.month!;
   // Orders shipped in that Seoul month (a day's margin each side; monthlyInvoice keeps the month's own).
-  const shipped = await invoiceOrders(
-    db,
-    row.companyId,
-    and(
-      paidInCash,
-      sql`${orders.shippedAt} >= (${`${month}-01`}::date - 1) and ${orders.shippedAt} < (${`${month}-01`}::date + interval '1 month' + interval '1 day')`,
-    ),
-  );
+  const shipped = await invoiceOrders(db, row.companyId, and(paidInCash, shippedAroundMonth(month)));
   return monthlyInvoice(row.companyId, month, shipped, now);
 }
 
@@ -107,7 +95,7 @@ export const issueTaxInvoice: JobHandler<'taxInvoice.issue', TaxInvoiceJobDeps> 
   if (!provider) throw new Error('세금계산서 발행 서비스가 설정되지 않았습니다 (TAXINVOICE_PROVIDER).');
   const [row] = await db.select().from(taxInvoices).where(eq(taxInvoices.id, job.data.invoiceId));
   if (!row || row.status === 'issued' || row.status === 'sent' || row.status === 'cancelled') return;
-  const [company] = await db.select().from(companies).where(eq(companies.id, row.companyId));
+  const company = await companyById(db, row.companyId);
   if (!company) throw new Error(MSG_PAPERWORK.companyNotFound);
   const missing = missingInvoiceFields(company);
   if (missing) {
@@ -233,11 +221,7 @@ export const issueTaxInvoice: JobHandler<'taxInvoice.issue', TaxInvoiceJobDeps> 
 export const monthlyTaxInvoices: JobHandler<'taxInvoice.monthly'> = async (job, deps) => {
   const { db } = deps;
   const month = job.data.month;
-  const candidates = await db
-    .selectDistinct({ companyId: orders.companyId })
-    .from(orders)
-    .innerJoin(companies, eq(companies.id, orders.companyId))
-    .where(and(eq(companies.invoiceMode, 'monthly'), shownOrder, paidInCash, shippedInMonth(month)));
+  const candidates = await monthlyInvoiceCompanies(db, month);
   const now = new Date();
   for (const { companyId } of candidates) {
     const shipped = await invoiceOrders(db, companyId, and(paidInCash, shippedInMonth(month)));

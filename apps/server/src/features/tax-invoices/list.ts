@@ -1,5 +1,5 @@
 import type { TaxInvoiceProvider } from './types.js';
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   MSG_PAPERWORK,
   TAX_INVOICE_KIND_LABELS,
@@ -9,10 +9,10 @@ import {
   type TaxInvoiceStatus,
 } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { adminAudit } from '../admin/schema.js';
-import { companies } from '../members/schema.js';
+import { auditCount } from '../admin/repository.js';
+import { invoiceWithCompany, invoicesWithCompany } from './repository.js';
 import { taxInvoices } from './schema.js';
-import { recordAudit } from '../../shared/audit.js';
+import { recordAudit } from '../admin/repository.js';
 import { enqueue } from '../../shared/job-queue.js';
 import type { JobWaker } from '../../shared/job-types.js';
 import { AppError, notFound } from '../../shared/http.js';
@@ -126,14 +126,7 @@ export async function adminListTaxInvoices(
   if (q.startDate && q.endDate) conditions.push(writtenBetween(q.startDate, q.endDate));
   const where = conditions.length ? and(...conditions) : undefined;
   const { rows, total } = await pageWithTotal(db, taxInvoices, where, q, (limit, offset) =>
-    db
-      .select({ inv: taxInvoices, companyName: companies.name })
-      .from(taxInvoices)
-      .innerJoin(companies, eq(companies.id, taxInvoices.companyId))
-      .where(where)
-      .orderBy(desc(taxInvoices.id))
-      .limit(limit)
-      .offset(offset),
+    invoicesWithCompany(db, where, limit, offset),
   );
   return {
     results: rows.map((r) => ({ ...toInvoiceRow(r.inv), companyId: r.inv.companyId, companyName: r.companyName })),
@@ -142,11 +135,7 @@ export async function adminListTaxInvoices(
 }
 
 async function adminRow(db: Db, id: number) {
-  const [r] = await db
-    .select({ inv: taxInvoices, companyName: companies.name })
-    .from(taxInvoices)
-    .innerJoin(companies, eq(companies.id, taxInvoices.companyId))
-    .where(eq(taxInvoices.id, id));
+  const r = await invoiceWithCompany(db, id);
   if (!r) throw notFound(MSG_PAPERWORK.invoiceNotFound);
   return { ...toInvoiceRow(r.inv), companyId: r.inv.companyId, companyName: r.companyName };
 }
@@ -161,11 +150,8 @@ export async function retryTaxInvoice(db: Db, runner: JobWaker, staffId: number,
     if (!row) throw notFound(MSG_PAPERWORK.invoiceNotFound);
     if (row.status !== 'failed') throw new AppError(409, MSG_PAPERWORK.invoiceNotRetryable, 409, 'seq');
     await tx.update(taxInvoices).set({ status: 'pending', updatedAt: new Date() }).where(eq(taxInvoices.id, id));
-    const [tries] = await tx
-      .select({ n: count() })
-      .from(adminAudit)
-      .where(and(eq(adminAudit.action, 'retryTaxInvoice'), eq(adminAudit.target, `taxInvoice:${id}`)));
-    await enqueue(tx, 'taxInvoice.issue', { invoiceId: id }, { key: `${row.mgtKey}:retry:${(tries?.n ?? 0) + 1}` });
+    const tries = await auditCount(tx, 'retryTaxInvoice', `taxInvoice:${id}`);
+    await enqueue(tx, 'taxInvoice.issue', { invoiceId: id }, { key: `${row.mgtKey}:retry:${tries + 1}` });
     await recordAudit(tx, {
       memberId: staffId,
       action: 'retryTaxInvoice',

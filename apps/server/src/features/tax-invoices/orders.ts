@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import {
   ORDER_STATUS,
   corrections,
@@ -10,11 +10,10 @@ import {
   type InvoiceOrder,
 } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { shownOrder } from '../orders/repository.js';
-import { companies } from '../members/schema.js';
-import { cashLedger } from '../wallet/schema.js';
+import { chargedOrders, orderIdIn, orderIdIs, paidInCash } from '../orders/repository.js';
+import { companyInvoiceMode } from '../members/repository.js';
+import { refundsOfOrders } from '../wallet/repository.js';
 import { taxInvoices } from './schema.js';
-import { orders } from '../orders/schema.js';
 import { enqueue } from '../../shared/job-queue.js';
 
 /**
@@ -24,38 +23,18 @@ import { enqueue } from '../../shared/job-queue.js';
  * worked out again when it is issued, so a refund before issuance simply lowers or removes it.
  */
 
-/** The order a refund's ledger row names: the wallet writes '주문 #<id> 반품 환불' / '… 취소 환불' (features/orders/service.ts). */
-const refundedOrder = sql<number>`substring(${cashLedger.note} from '^주문 #([0-9]+) ')::int`.mapWith(Number);
-
 /**
  * The orders as the invoice rules read them: total charged (goods and shipping), shipped, refunds.
- * `where` is a condition on the orders' columns (`eq(orders.id, id)`).
+ * `where` is a condition on the orders from the orders' repository (`orderIdIs(id)`).
  */
 export async function invoiceOrders(db: Db | Tx, companyId: number, where: SQL | undefined): Promise<InvoiceOrder[]> {
-  const rows = await db
-    .select({
-      id: orders.id,
-      total: sql<number>`${orders.totalAmount} + ${orders.shipping}`.mapWith(Number),
-      shippedAt: orders.shippedAt,
-    })
-    .from(orders)
-    .where(and(eq(orders.companyId, companyId), shownOrder, where))
-    .orderBy(asc(orders.id));
+  const rows = await chargedOrders(db, companyId, where);
   if (rows.length === 0) return [];
-  const refunds = await db
-    .select({ id: cashLedger.id, orderId: refundedOrder, amount: cashLedger.amount, createdAt: cashLedger.createdAt })
-    .from(cashLedger)
-    .where(
-      and(
-        eq(cashLedger.companyId, companyId),
-        inArray(cashLedger.type, ['cancel', 'return']),
-        sql`${cashLedger.note} ~ '^주문 #[0-9]+ '`,
-        inArray(
-          refundedOrder,
-          rows.map((r) => r.id),
-        ),
-      ),
-    );
+  const refunds = await refundsOfOrders(
+    db,
+    companyId,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     seq: r.id,
     total: r.total,
@@ -127,7 +106,7 @@ export async function writeCorrections(tx: Tx, companyId: number, original: Issu
   const ids = original.items.map((i) => i.orderSeq);
   // Both reads of an issued invoice ask for issued_at set; an unissued one has nothing to correct.
   if (ids.length === 0 || !original.issuedAt) return;
-  const listed = await invoiceOrders(tx, companyId, inArray(orders.id, ids));
+  const listed = await invoiceOrders(tx, companyId, orderIdIn(ids));
   const draft: InvoiceDraft = {
     mgtKey: original.mgtKey,
     writeDate: original.writeDate,
@@ -228,13 +207,9 @@ export async function onOrderMoved(
   now: Date,
 ): Promise<void> {
   if (to === ORDER_STATUS.shipmentComplete) {
-    const [company] = await tx
-      .select({ invoiceMode: companies.invoiceMode })
-      .from(companies)
-      .where(eq(companies.id, order.companyId));
-    if (company?.invoiceMode !== 'order') return;
+    if ((await companyInvoiceMode(tx, order.companyId)) !== 'order') return;
     // A credit order is invoiced on its statement's 월합계 at the close (docs/requirements.md#monthly-close).
-    const [o] = await invoiceOrders(tx, order.companyId, and(eq(orders.id, order.id), eq(orders.payWith, 'cash')));
+    const [o] = await invoiceOrders(tx, order.companyId, and(orderIdIs(order.id), paidInCash));
     const draft = o && orderInvoice({ ...o, shippedAt: now }, now);
     if (draft) await writeInvoice(tx, { companyId: order.companyId, kind: 'order', orderId: order.id, draft });
     return;

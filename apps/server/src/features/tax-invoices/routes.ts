@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { MSG, MSG_PAPERWORK, type InvoiceMode } from '@partsmall/contract';
-import { companies } from '../members/schema.js';
+import { lockCompany, updateCompany } from '../members/repository.js';
 import { route } from '../../shared/route.js';
 import { type Api, type AppContext, requireMainAccount, requireStaff } from '../../shared/context.js';
 import { created, notFound, ok } from '../../shared/http.js';
-import { recordAudit } from '../../shared/audit.js';
+import { recordAudit } from '../admin/repository.js';
 import type { JobWaker } from '../../shared/job-types.js';
 import { adminListTaxInvoices, cancelTaxInvoice, listTaxInvoices, retryTaxInvoice } from './list.js';
 import type { TaxInvoiceProvider } from './types.js';
@@ -36,9 +35,9 @@ export function taxInvoiceRoutes(app: Api, ctx: AppContext, runner: JobWaker, pr
     const staffId = requireStaff(req).member.id;
     const { companyId, ...fields } = req.body;
     const after = await db.transaction(async (tx) => {
-      const [before] = await tx.select().from(companies).where(eq(companies.id, companyId)).for('update');
+      const before = await lockCompany(tx, companyId);
       if (!before) throw notFound(MSG_PAPERWORK.companyNotFound);
-      const [row] = await tx.update(companies).set(fields).where(eq(companies.id, companyId)).returning();
+      const row = await updateCompany(tx, companyId, fields);
       const pick = (c: typeof before) => ({
         bizType: c.bizType,
         bizItem: c.bizItem,

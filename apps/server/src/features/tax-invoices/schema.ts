@@ -1,7 +1,7 @@
 /** 전자세금계산서 and the console provider's outbox of them. */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, won } from '../../db/columns.js';
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { serialId, instant, createdAt, updatedAt, won, blankText, refTo } from '../../db/columns.js';
 import { companies } from '../members/schema.js';
 import { orders } from '../orders/schema.js';
 
@@ -13,14 +13,12 @@ import { orders } from '../orders/schema.js';
 export const taxInvoices = pgTable(
   'tax_invoices',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
+    id: serialId(),
+    companyId: refTo('company_id', () => companies.id).notNull(),
     /** 'order' (one shipped order), 'monthly' (월합계), 'correction' (negative 수정세금계산서). */
     kind: text('kind').notNull(),
     mgtKey: text('mgt_key').notNull(),
-    orderId: integer('order_id').references(() => orders.id),
+    orderId: refTo('order_id', () => orders.id),
     /** 'YYYY-MM' of a 월합계. */
     month: text('month'),
     /** The invoice a correction corrects. */
@@ -43,11 +41,11 @@ export const taxInvoices = pgTable(
       .default([]),
     /** The buyer's details as issued (the record the tax law keeps). */
     buyer: jsonb('buyer').$type<Record<string, string>>(),
-    error: text('error').notNull().default(''),
+    error: blankText('error'),
     ntsConfirmNum: text('nts_confirm_num'),
-    issuedAt: timestamp('issued_at', { withTimezone: true }),
+    issuedAt: instant('issued_at'),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('tax_invoices_mgt_key').on(t.mgtKey),

@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { serialId, instant, blankText } from '../../db/columns.js';
 import type { TrackingEvent } from '@partsmall/contract';
 
 /**
@@ -10,23 +11,23 @@ import type { TrackingEvent } from '@partsmall/contract';
 export const shipments = pgTable(
   'shipments',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     /** The order (the migration's foreign key; deleted with it). */
     orderId: integer('order_id').notNull(),
     carrierCode: text('carrier_code'),
     carrierName: text('carrier_name').notNull(),
     /** Digits only for a listed carrier; as typed otherwise; '' for 직접 배송 and 퀵. */
-    waybill: text('waybill').notNull().default(''),
+    waybill: blankText('waybill'),
     /** Whether the provider follows it (a listed parcel or freight carrier). */
     tracked: boolean('tracked').notNull().default(false),
-    shippedAt: timestamp('shipped_at', { withTimezone: true }).notNull().defaultNow(),
-    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    shippedAt: instant('shipped_at').notNull().defaultNow(),
+    deliveredAt: instant('delivered_at'),
     /** The last event's status code (tracker.delivery's), '' before the first read. */
-    lastStatus: text('last_status').notNull().default(''),
+    lastStatus: blankText('last_status'),
     /** The events as the provider last answered them, oldest first. */
     events: jsonb('events').$type<TrackingEvent[]>().notNull().default([]),
     /** When the provider was last read for it (null: never). */
-    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    checkedAt: instant('checked_at'),
   },
   (t) => [uniqueIndex('shipments_order_uq').on(t.orderId), index('shipments_waybill_idx').on(t.carrierCode, t.waybill)],
 );

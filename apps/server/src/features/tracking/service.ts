@@ -1,8 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { MSG_TRACKING, normalizeWaybill, type OrderTracking } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { shownOrder } from '../orders/repository.js';
-import { orders } from '../orders/schema.js';
+import { orderShipping } from '../orders/repository.js';
 import { AppError, notFound, tooMany } from '../../shared/http.js';
 import { takeAttempt } from '../../shared/rate-limit.js';
 import { enqueue } from '../../shared/job-queue.js';
@@ -101,12 +100,7 @@ export async function orderTracking(
   seq: number,
   now: Date = new Date(),
 ): Promise<OrderTracking> {
-  const conditions = [eq(orders.id, seq), shownOrder];
-  if (!reader.staff) conditions.push(eq(orders.companyId, reader.companyId ?? -1));
-  const [order] = await db
-    .select({ id: orders.id, carrier: orders.carrier, waybill: orders.waybill, shippedAt: orders.shippedAt })
-    .from(orders)
-    .where(and(...conditions));
+  const order = await orderShipping(db, seq, reader.staff ? null : (reader.companyId ?? -1));
   if (!order) throw notFound(MSG_TRACKING.orderNotFound);
   const [shipment] = await db.select().from(shipments).where(eq(shipments.orderId, order.id));
   if (!shipment) {

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { MY_VEHICLES_MAX, type Applicability, type VehicleFacts } from '@partsmall/contract';
-import { queryRows, type Db } from '../../db/client.js';
+import { queryRows, type Db, type Tx } from '../../db/client.js';
 import { products } from '../products/schema.js';
 import { epcCatalogues, epcVehicles, epcVinSearches } from '../epc/schema.js';
 import { companyVehicles as companyVehiclesTable } from './schema.js';
@@ -195,4 +195,9 @@ export async function fittingProductIds(db: Db, catalogueId: number, facts: Vehi
       select distinct pr.id from related rel join products pr on pr.pid_key = rel.key order by pr.id`,
   );
   return rows.map((r) => r.id);
+}
+
+/** Forgets a company's vehicles (its withdrawal, docs/requirements.md#retention). */
+export async function forgetVehicles(tx: Tx, companyId: number): Promise<void> {
+  await tx.delete(companyVehiclesTable).where(eq(companyVehiclesTable.companyId, companyId));
 }

@@ -1,4 +1,5 @@
-import { char, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { char, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { instant, blankText } from '../../db/columns.js';
 
 /**
  * What a company said about one of its vehicles (docs/requirements.md#my-vehicles). The vehicles
@@ -10,8 +11,8 @@ export const companyVehicles = pgTable(
   {
     companyId: integer('company_id').notNull(),
     vin: char('vin', { length: 17 }).notNull(),
-    name: text('name').notNull().default(''),
-    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    name: blankText('name'),
+    hiddenAt: instant('hidden_at'),
   },
   (t) => [primaryKey({ name: 'company_vehicles_pk', columns: [t.companyId, t.vin] })],
 );

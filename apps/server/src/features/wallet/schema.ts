@@ -1,23 +1,21 @@
 /** The cash ledger, the history of every company's 예치금. */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { createdAt, won } from '../../db/columns.js';
+import { check, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { serialId, createdAt, won, blankText, refTo } from '../../db/columns.js';
 import { companies, members } from '../members/schema.js';
 
 /** Append-only cash ledger; the sum of a company's rows always equals companies.point. */
 export const cashLedger = pgTable(
   'cash_ledger',
   {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
+    id: serialId(),
+    companyId: refTo('company_id', () => companies.id).notNull(),
     /** order, point (top-up), license, cancel, return, adjust */
     type: text('type').notNull(),
     amount: won('amount').notNull(),
     balanceAfter: won('balance_after').notNull(),
-    memberId: integer('member_id').references(() => members.id),
-    note: text('note').notNull().default(''),
+    memberId: refTo('member_id', () => members.id),
+    note: blankText('note'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,7 +1,6 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
 import { MSG_ORDER } from '@partsmall/contract';
 import type { Tx } from '../../db/client.js';
-import { companies } from '../members/schema.js';
+import { movePoint } from '../members/repository.js';
 import { cashLedger } from './schema.js';
 import { AppError } from '../../shared/http.js';
 
@@ -47,21 +46,17 @@ function checkAmount(amount: number) {
  * Returns the balance after, or null when the debit was not covered.
  */
 async function move(tx: Tx, m: WalletMove, delta: number): Promise<number | null> {
-  const [row] = await tx
-    .update(companies)
-    .set({ point: sql`${companies.point} + ${delta}` })
-    .where(and(eq(companies.id, m.companyId), delta < 0 ? gte(companies.point, -delta) : undefined))
-    .returning({ point: companies.point });
-  if (!row) return null;
+  const point = await movePoint(tx, m.companyId, delta);
+  if (point === null) return null;
   await tx.insert(cashLedger).values({
     companyId: m.companyId,
     type: m.type,
     amount: delta,
-    balanceAfter: row.point,
+    balanceAfter: point,
     memberId: m.memberId,
     note: m.note,
   });
-  return row.point;
+  return point;
 }
 
 /** Adds cash to a company (top-up, refund, adjustment). Returns the balance after. */

@@ -1,0 +1,163 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MSG_DEPOSIT, MSG_MEMBER, type GatewayConfirmation } from '@partsmall/contract';
+import type { Db } from '../../db/client.js';
+import type { Api } from '../../shared/context.js';
+import { AppError } from '../../shared/http.js';
+import { accountByOrderId, latestDepositEvent, receiveDepositCallback } from '../deposits/index.js';
+import { SANDBOX_APPROVE_OFF, demoAccountPage, notFoundPage, paymentPage, resultPage } from './page.js';
+import { SANDBOX_PAGE_PREFIX, type SandboxGateway, type SandboxVirtualAccounts } from './sandbox.js';
+import { paymentByGatewayId, type ConfirmOutcome } from './service.js';
+
+/** Security headers of the sandbox pages: nothing external, inline code only with this response's nonce. */
+function sendPage(reply: FastifyReply, status: number, html: (nonce: string) => string) {
+  const nonce = randomBytes(16).toString('base64');
+  return reply
+    .status(status)
+    .header(
+      'content-security-policy',
+      `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
+    )
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'no-referrer')
+    .type('text/html; charset=utf-8')
+    .send(html(nonce));
+}
+
+/**
+ * The sandbox gateway's own pages (docs/requirements.md#payments): the payment window and the demo
+ * bank of statements' virtual accounts, with the buttons that confirm through the same path as a
+ * real gateway's callback.
+ */
+export function sandboxPageRoutes(
+  app: Api,
+  db: Db,
+  o: {
+    sandbox: SandboxGateway;
+    accounts: SandboxVirtualAccounts;
+    confirm: (c: GatewayConfirmation) => Promise<ConfirmOutcome>;
+    approveButtons: boolean;
+  },
+) {
+  const { sandbox, accounts, confirm, approveButtons } = o;
+  // The sandbox gateway's page. Its buttons are plain HTML forms (no script needed to pay). The page
+  // and its buttons need the key of the link the buyer was handed (knowing a payment id is not
+  // enough), a button press must come from the page itself (no cross-site form), and in production
+  // mode approving and depositing are off: money is credited only by a signed callback.
+  void app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, _body, done) =>
+      done(null, {}),
+    );
+
+    type PageRequest = { Params: { paymentId: string; action?: string }; Querystring: { key?: unknown } };
+    async function pagePayment(req: FastifyRequest<PageRequest>) {
+      if (!sandbox.checkPageKey(req.params.paymentId, req.query.key)) return undefined;
+      return paymentByGatewayId(db, sandbox.name, req.params.paymentId);
+    }
+    const actionUrl = (paymentId: string) => (name: string) =>
+      `${SANDBOX_PAGE_PREFIX}/${encodeURIComponent(paymentId)}/${name}?key=${sandbox.pageKey(paymentId)}`;
+
+    scope.get<PageRequest>(
+      `${SANDBOX_PAGE_PREFIX}/:paymentId`,
+      { config: { access: 'public' }, schema: { hide: true } },
+      async (req, reply) => {
+        const payment = await pagePayment(req);
+        if (!payment) return sendPage(reply, 404, notFoundPage);
+        return sendPage(reply, 200, (nonce) =>
+          paymentPage(payment, actionUrl(payment.gatewayId), nonce, approveButtons),
+        );
+      },
+    );
+
+    scope.post<PageRequest>(
+      `${SANDBOX_PAGE_PREFIX}/:paymentId/:action`,
+      { config: { access: 'public' }, schema: { hide: true } },
+      async (req, reply) => {
+        const payment = await pagePayment(req);
+        if (!payment) return sendPage(reply, 404, notFoundPage);
+        // Fetch metadata: a browser says where a form post came from; only the page itself may press.
+        const site = req.headers['sec-fetch-site'];
+        if (site !== undefined && site !== 'same-origin') {
+          return sendPage(reply, 403, (nonce) => resultPage(false, nonce, MSG_MEMBER.paymentActionInvalid));
+        }
+        const action = req.params.action ?? '';
+        const allowed = payment.pgcode === 'banktransfer' ? ['deposit', 'decline'] : ['approve', 'decline'];
+        if (!allowed.includes(action)) {
+          return sendPage(reply, 400, (nonce) => resultPage(false, nonce, MSG_MEMBER.paymentActionInvalid));
+        }
+        if (action !== 'decline' && !approveButtons)
+          return sendPage(reply, 403, (nonce) => resultPage(false, nonce, SANDBOX_APPROVE_OFF));
+        const status = action === 'decline' ? 'declined' : 'paid';
+        const body = { paymentId: payment.gatewayId, amount: payment.amount, status } as const;
+        try {
+          const { payment: after } = await confirm({ ...body, signature: sandbox.sign(body) });
+          return sendPage(reply, 200, (nonce) => resultPage(after.status === 'paid', nonce));
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          // Already settled the other way (declined, then approved in another tab): show what stands.
+          const current = await paymentByGatewayId(db, sandbox.name, payment.gatewayId);
+          return sendPage(reply, err.status, (nonce) => resultPage(current?.status === 'paid', nonce, err.message));
+        }
+      },
+    );
+
+    // The demo bank of statements' virtual accounts (docs/requirements.md#credit-deposits): the page shows the
+    // account; its buttons send the deposit callback (or its reversal) a bank would, through the same
+    // path as Toss's, with the account's own secret. Only who was handed the link can open it.
+    type AccountRequest = { Params: { orderId: string; action?: string }; Querystring: { key?: unknown } };
+    async function pageAccount(req: FastifyRequest<AccountRequest>) {
+      if (!accounts.checkPageKey(req.params.orderId, req.query.key)) return undefined;
+      const account = await accountByOrderId(db, 'sandbox', req.params.orderId);
+      if (!account || account.status !== 'open' || !account.secret) return undefined;
+      const latest = await latestDepositEvent(db, account.id);
+      return { account, latest, deposited: latest?.status === 'DONE' };
+    }
+    const accountAction = (orderId: string) => (name: string) =>
+      `${SANDBOX_PAGE_PREFIX}/account/${encodeURIComponent(orderId)}/${name}?key=${accounts.pageKey(orderId)}`;
+
+    scope.get<AccountRequest>(
+      `${SANDBOX_PAGE_PREFIX}/account/:orderId`,
+      { config: { access: 'public' }, schema: { hide: true } },
+      async (req, reply) => {
+        const found = await pageAccount(req);
+        if (!found) return sendPage(reply, 404, notFoundPage);
+        const { account, deposited } = found;
+        return sendPage(reply, 200, (nonce) =>
+          demoAccountPage({ ...account, deposited }, accountAction(account.orderId), nonce, approveButtons),
+        );
+      },
+    );
+
+    scope.post<AccountRequest>(
+      `${SANDBOX_PAGE_PREFIX}/account/:orderId/:action`,
+      { config: { access: 'public' }, schema: { hide: true } },
+      async (req, reply) => {
+        const found = await pageAccount(req);
+        if (!found) return sendPage(reply, 404, notFoundPage);
+        const site = req.headers['sec-fetch-site'];
+        if (site !== undefined && site !== 'same-origin')
+          return sendPage(reply, 403, (nonce) => resultPage(false, nonce, MSG_MEMBER.paymentActionInvalid));
+        const action = req.params.action ?? '';
+        const { account, latest, deposited } = found;
+        if (!((action === 'deposit' && !deposited) || (action === 'reverse' && deposited)))
+          return sendPage(reply, 400, (nonce) => resultPage(false, nonce, MSG_MEMBER.paymentActionInvalid));
+        if (!approveButtons) return sendPage(reply, 403, (nonce) => resultPage(false, nonce, SANDBOX_APPROVE_OFF));
+        await receiveDepositCallback(db, 'sandbox', {
+          orderId: account.orderId,
+          secret: account.secret!,
+          // A deposit is a new transaction; taking it back names the transaction it undoes.
+          status: action === 'deposit' ? 'DONE' : 'WAITING_FOR_DEPOSIT',
+          transactionKey: action === 'deposit' ? `sbx_tx_${randomBytes(12).toString('hex')}` : latest!.transactionKey,
+          createdAt: new Date().toISOString(),
+        });
+        return sendPage(reply, 200, (nonce) =>
+          resultPage(
+            action === 'deposit',
+            nonce,
+            action === 'deposit' ? MSG_DEPOSIT.demoDeposited : MSG_DEPOSIT.demoReversed,
+          ),
+        );
+      },
+    );
+  });
+}

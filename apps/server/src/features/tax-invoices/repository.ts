@@ -1,0 +1,30 @@
+import { desc, eq, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { companies } from '../members/schema.js';
+import { taxInvoices } from './schema.js';
+
+/** The tax invoices' reads other features share, and the back office's (docs/architecture.md#the-database). */
+
+/** The number of the invoice of a management key (written once per key), or undefined. */
+export async function invoiceIdByMgtKey(db: Db | Tx, mgtKey: string): Promise<number | undefined> {
+  const [row] = await db.select({ id: taxInvoices.id }).from(taxInvoices).where(eq(taxInvoices.mgtKey, mgtKey));
+  return row?.id;
+}
+
+/** Invoices with their company's name. */
+const withCompanyName = (db: Db) =>
+  db
+    .select({ inv: taxInvoices, companyName: companies.name })
+    .from(taxInvoices)
+    .innerJoin(companies, eq(companies.id, taxInvoices.companyId));
+
+/** A page of invoices matching `where`, newest first, each with its company's name. */
+export function invoicesWithCompany(db: Db, where: SQL | undefined, limit: number, offset: number) {
+  return withCompanyName(db).where(where).orderBy(desc(taxInvoices.id)).limit(limit).offset(offset);
+}
+
+/** One invoice with its company's name, or undefined. */
+export async function invoiceWithCompany(db: Db, id: number) {
+  const [row] = await withCompanyName(db).where(eq(taxInvoices.id, id));
+  return row;
+}
