@@ -83,10 +83,11 @@ export function copyPrefix(templates: Templates): string {
 }
 
 /**
- * Drops the run's test databases, then its templates. Side by side on a few connections: the
- * checkpoint each drop waits for is shared by the drops waiting at the same time.
+ * Drops the run's test databases, then its templates; answers how many test databases there were.
+ * Twenty at a time: the checkpoint each drop waits for is shared by the drops waiting at the same
+ * time (24 drops took 17.5 s four at a time and 1.6 s all at once on a busy machine).
  */
-export async function dropTemplates(serverUrl: string, templates: Templates): Promise<void> {
+export async function dropTemplates(serverUrl: string, templates: Templates): Promise<number> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   let copies: string[];
@@ -99,7 +100,7 @@ export async function dropTemplates(serverUrl: string, templates: Templates): Pr
   } finally {
     await client.end();
   }
-  const lanes = 4;
+  const lanes = Math.min(copies.length, 20);
   await Promise.all(
     Array.from({ length: lanes }, (_, lane) =>
       onServer(
@@ -113,6 +114,7 @@ export async function dropTemplates(serverUrl: string, templates: Templates): Pr
     `drop database if exists ${templates.migrated} with (force)`,
   ]);
   fs.rmSync(templates.uploads, { recursive: true, force: true });
+  return copies.length;
 }
 
 /** The templates this run's global setup made, or null when there are none. */
