@@ -105,8 +105,8 @@ describe('the keyboard', () => {
   it('the product dialog and the address book take focus on open and give it back to their button on close', async () => {
     const context = await shop.browser.newContext(contextOptions('desktop'));
     const page = await context.newPage();
+    // The member's home, logged in.
     await logIn(page, shop.server.base, 'member', 'desktop');
-    await page.goto(`${shop.server.base}/home`);
     const notice = page.getByRole('dialog', { name: '연말 배송 일정 안내' });
     await notice.getByRole('button', { name: '닫기' }).click();
     await notice.waitFor({ state: 'detached' });

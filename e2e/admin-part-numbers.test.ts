@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG_PART_ADMIN } from '@partsmall/contract';
 import { queryRows } from '../apps/server/src/db/client.js';
 import { addProduct } from './fixtures.js';
-import { call, desktopPage, phonePage, shot, startShop } from './helpers.js';
+import { call, desktopPage, phonePage, shot, staffLogin, startShop } from './helpers.js';
 
 /**
  * The back office's 호환품번 (cross-reference) and 동의어 (synonym) screens (docs/search.md#part-numbers,
@@ -21,14 +21,6 @@ afterAll(async () => {
   await shop?.close();
 });
 const url = (path: string) => `${shop.server.base}${path}`;
-
-async function staffLogin(page: Page) {
-  await page.goto(url('/admin'));
-  await page.getByLabel('아이디(메일)').fill('staff@partsmall.kr');
-  await page.getByLabel('비밀번호').fill('staff1234');
-  await page.getByRole('button', { name: '로그인', exact: true }).click();
-  await page.getByRole('heading', { name: '대시보드' }).waitFor();
-}
 
 const toast = (page: Page, text: string) => page.locator('.toast', { hasText: text }).first().waitFor();
 const xrefCount = async () =>
@@ -54,7 +46,7 @@ describe('호환품번 in the back office', () => {
       stock: 10,
     });
     const { page, context } = await desktopPage(shop.browser);
-    await staffLogin(page);
+    await staffLogin(page, shop.server.base);
     await page.getByRole('link', { name: '호환품번', exact: true }).click();
     await page.getByRole('heading', { name: '호환품번', exact: true }).waitFor();
     const table = page.getByRole('table', { name: '호환품번 목록' });
@@ -136,7 +128,7 @@ describe('호환품번 in the back office', () => {
 describe('동의어 in the back office', () => {
   it('adds a group, refuses a word of another group, changes and removes a group', async () => {
     const { page, context } = await desktopPage(shop.browser);
-    await staffLogin(page);
+    await staffLogin(page, shop.server.base);
     await page.getByRole('link', { name: '동의어', exact: true }).click();
     await page.getByRole('heading', { name: '동의어', exact: true }).waitFor();
     const table = page.getByRole('table', { name: '동의어 목록' });
@@ -189,7 +181,7 @@ describe('동의어 in the back office', () => {
 
   it('the screens do not break on a phone', async () => {
     const { page, context } = await phonePage(shop.browser);
-    await staffLogin(page);
+    await staffLogin(page, shop.server.base);
     await page.goto(url('/admin/xrefs'));
     await page.getByRole('heading', { name: '호환품번', exact: true }).waitFor();
     await page.getByRole('table', { name: '호환품번 목록' }).waitFor();

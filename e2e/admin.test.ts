@@ -39,8 +39,8 @@ afterAll(async () => {
   await shop?.close();
 });
 
-async function shopLogin(page: Page, id: string) {
-  await memberLogin(page, url('/login'), id);
+async function shopLogin(page: Page, to: string, id: string) {
+  await memberLogin(page, to, id);
 }
 
 /** Confirms the open confirmation layer with its button. */
@@ -134,8 +134,7 @@ describe('the back office', () => {
     await expect.poll(() => orderTable.getByRole('columnheader', { name: '창고' }).count()).toBe(0);
 
     const buyer = await desktopPage(browser);
-    await shopLogin(buyer.page, 'demo@partsmall.kr');
-    await buyer.page.goto(url('/management/orders'));
+    await shopLogin(buyer.page, url('/management/orders'), 'demo@partsmall.kr');
     await buyer.page.getByText('출고완료').first().waitFor();
     const [row] = await shop.server.db.select().from(orders).where(eq(orders.id, seq));
     expect([row!.status, row!.carrier, row!.waybill]).toEqual([2, 'CJ대한통운', '684512345678']);
@@ -179,8 +178,7 @@ describe('the back office', () => {
     await context.close();
 
     const member = await desktopPage(browser);
-    await shopLogin(member.page, 'demo@partsmall.kr');
-    await member.page.goto(url(`/home?searchType=pid&keyword=${pid}`));
+    await shopLogin(member.page, url(`/home?searchType=pid&keyword=${pid}`), 'demo@partsmall.kr');
     const card = member.page.locator('.product-card-btn', { hasText: '관리자 등록 점화플러그' });
     await card.waitFor();
     await expect.poll(() => card.locator('img').first().getAttribute('src')).toMatch(/^\/uploads\/products\//);

@@ -47,8 +47,7 @@ describe('방문수령', () => {
     await shop.server.db.update(orders).set({ shippingValue: 4, shippingPayType: 2 }).where(eq(orders.id, seq));
 
     const phone = await phonePage(shop.browser);
-    await memberLogin(phone.page, url('/mobileLogin'));
-    await phone.page.goto(url('/ordersm'));
+    await memberLogin(phone.page, url('/ordersm'));
     const card = phone.page.getByTestId('mobile-order').filter({ hasText: '방문수령 필터' });
     await card.waitFor();
     const facts = card.locator('.m-order-facts');
@@ -210,8 +209,7 @@ describe('shop', () => {
 
   it('the member home with a product popup open has no label-content-name-mismatch (axe, experimental rules)', async () => {
     const { page, context } = await desktopPage(shop.browser);
-    await memberLogin(page, url('/login'));
-    await page.goto(url('/home'));
+    await memberLogin(page, url('/home'));
     await page.getByRole('dialog', { name: '연말 배송 일정 안내' }).getByRole('button', { name: '닫기' }).click();
     await page.locator('.product-card [data-testid="fav-heart"]').first().waitFor();
     await page.locator('.product-card-btn').nth(2).click();

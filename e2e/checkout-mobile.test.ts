@@ -45,9 +45,7 @@ async function addFromSlide(page: Page, product: Product) {
 describe('cart, checkout and orders on a phone', () => {
   it('/checkOutm with nothing to pay says so once and goes to the mobile home', async () => {
     const { page, context } = await phonePage(shop.browser);
-    await memberLogin(page, url('/mobileLogin'));
-    await page.waitForURL(/\/mobile$/, { timeout: 8000 });
-    await page.goto(url('/checkOutm'));
+    await memberLogin(page, url('/checkOutm'));
     await page.waitForURL(/\/mobile$/);
     const told = page.locator('.toast', { hasText: '결제할 상품이 없습니다.' });
     await told.waitFor();
@@ -61,8 +59,7 @@ describe('cart, checkout and orders on a phone', () => {
     const [a, b] = await padAndDisc();
     await demo();
     const { page, context } = await phonePage(shop.browser);
-    await memberLogin(page, url('/mobileLogin'));
-    await page.waitForURL(/\/mobile$/, { timeout: 8000 });
+    await memberLogin(page, url('/mobile'));
     await expect.poll(() => headerCash(page).textContent()).toBe('5,000,000원');
 
     await addFromSlide(page, a);
@@ -134,10 +131,7 @@ describe('cart, checkout and orders on a phone', () => {
     });
     await demo();
     const { page, context } = await phonePage(shop.browser);
-    await memberLogin(page, url('/mobileLogin'));
-    await page.waitForURL(/\/mobile$/, { timeout: 8000 });
-
-    await page.goto(url(`/mobile?searchType=pid&keyword=${encodeURIComponent(part.pid)}`));
+    await memberLogin(page, url(`/mobile?searchType=pid&keyword=${encodeURIComponent(part.pid)}`));
     const item = page.locator('.m-item', { hasText: part.name }).first();
     await expect.poll(() => item.getByTestId('price').textContent()).toBe('37,400원');
     await item.click();
@@ -182,9 +176,7 @@ describe('cart, checkout and orders on a phone', () => {
     const [a] = await padAndDisc();
     const before = await demo();
     const { page, context } = await phonePage(shop.browser);
-    await memberLogin(page, url('/mobileLogin'));
-    await page.waitForURL(/\/mobile$/, { timeout: 8000 });
-    await page.goto(url('/cartm'));
+    await memberLogin(page, url('/cartm'));
     await page.getByText('장바구니가 비어 있습니다.').waitFor();
     await shot(page, 'cart-empty-phone');
 

@@ -52,8 +52,8 @@ const CHINA_FILTER = {
   warehouse: 'china' as const,
 };
 
-async function login(page: Page, id: string) {
-  await memberLogin(page, url('/login'), id);
+async function login(page: Page, to: string, id: string) {
+  await memberLogin(page, to, id);
 }
 
 const topCash = (page: Page) => page.locator('.topbar [data-testid="cash"] b');
@@ -90,8 +90,7 @@ describe('cart, checkout and orders in the browser', () => {
     const a = await addProduct(shop.server, PAD);
     const b = await addProduct(shop.server, DISC);
     const { page, context } = await desktopPage(shop.browser);
-    await login(page, 'demo@partsmall.kr');
-    await page.goto(url('/home'));
+    await login(page, url('/home'), 'demo@partsmall.kr');
     await expect.poll(() => cartBadge(page).textContent()).toBe('0');
     await expect.poll(() => topCash(page).textContent()).toBe('5,000,000원');
 
@@ -211,7 +210,7 @@ describe('cart, checkout and orders in the browser', () => {
   it('a pickup drops the courier memo and names 방문수령 once on the finished page', async () => {
     const a = await addProduct(shop.server, PAD);
     const { page, context } = await desktopPage(shop.browser);
-    await login(page, 'demo@partsmall.kr');
+    await login(page, url('/home'), 'demo@partsmall.kr');
     await addFromHomePopup(page, a);
     await page.goto(url('/cart'));
     await page.getByRole('button', { name: '선택 상품 주문하기 (1건)' }).click();
@@ -274,8 +273,7 @@ describe('cart, checkout and orders in the browser', () => {
     expect(paid.body.code).toBe(201);
     const seq = paid.body.results!.orderSeq;
     const { page, context } = await desktopPage(shop.browser);
-    await login(page, 'demo@partsmall.kr');
-    await page.goto(url('/home'));
+    await login(page, url('/home'), 'demo@partsmall.kr');
     const [popup] = await Promise.all([
       context.waitForEvent('page'),
       page.evaluate((s) => {
@@ -306,11 +304,9 @@ describe('cart, checkout and orders in the browser', () => {
   it('a second tab of the same member sees the cart badge change live', async () => {
     const a = await addProduct(shop.server, PAD);
     const { page, context } = await desktopPage(shop.browser);
-    await login(page, 'demo@partsmall.kr');
-    await page.goto(url('/home'));
+    await login(page, url('/home'), 'demo@partsmall.kr');
     const second = await context.newPage();
-    await login(second, 'demo@partsmall.kr');
-    await second.goto(url('/notice'));
+    await login(second, url('/notice'), 'demo@partsmall.kr');
     await expect.poll(() => cartBadge(second).textContent()).toBe('0');
     await addFromHomePopup(page, a, 3);
     await expect.poll(() => cartBadge(page).textContent()).toBe('1');
@@ -330,8 +326,7 @@ describe('cart, checkout and orders in the browser', () => {
       expect(res.body.code).toBe(201);
     }
     const { page, context } = await desktopPage(shop.browser);
-    await login(page, 'demo@partsmall.kr');
-    await page.goto(url('/cart'));
+    await login(page, url('/cart'), 'demo@partsmall.kr');
     const lines = page.getByTestId('cart-line');
     await expect.poll(() => lines.count()).toBe(3);
     await page.getByRole('region', { name: china.stockName }).waitFor();
@@ -374,8 +369,7 @@ describe('cart, checkout and orders in the browser', () => {
   it('checkout refuses a freight order without branch, a direct delivery without sender, and an empty selection', async () => {
     const a = await addProduct(shop.server, PAD);
     const { page, context } = await desktopPage(shop.browser);
-    await login(page, 'demo@partsmall.kr');
-    await page.goto(url(`/productDetail/${a.id}`));
+    await login(page, url(`/productDetail/${a.id}`), 'demo@partsmall.kr');
     await page.getByRole('button', { name: '바로구매' }).click();
     await page.waitForURL(/\/checkOut$/);
     await expect.poll(() => page.getByTestId('checkout-item').count()).toBe(1);
@@ -437,8 +431,7 @@ describe('cart, checkout and orders in the browser', () => {
     const qty = 9;
     expect(await companyCash('other@partsmall.kr')).toBe(100_000);
     const { page, context } = await desktopPage(shop.browser);
-    await login(page, 'other@partsmall.kr');
-    await page.goto(url(`/productDetail/${costly.id}`));
+    await login(page, url(`/productDetail/${costly.id}`), 'other@partsmall.kr');
     await page.getByRole('heading', { name: costly.name }).waitFor();
     await page.getByLabel('수량', { exact: true }).fill(String(qty));
     await page.getByRole('button', { name: '바로구매' }).click();
@@ -463,8 +456,7 @@ describe('cart, checkout and orders in the browser', () => {
 
   it('a checkout with nothing to pay (a bookmark, a reload after paying) says so once and goes home', async () => {
     const { page, context } = await desktopPage(shop.browser);
-    await login(page, 'demo@partsmall.kr');
-    await page.goto(url('/checkOut'));
+    await login(page, url('/checkOut'), 'demo@partsmall.kr');
     await page.waitForURL(/\/home$/);
     const told = page.locator('.toast', { hasText: '결제할 상품이 없습니다.' });
     await told.waitFor();
@@ -479,8 +471,7 @@ describe('cart, checkout and orders in the browser', () => {
 
   it('an empty cart says so and links home', async () => {
     const { page, context } = await desktopPage(shop.browser);
-    await login(page, 'demo@partsmall.kr');
-    await page.goto(url('/cart'));
+    await login(page, url('/cart'), 'demo@partsmall.kr');
     await page.getByText('장바구니가 비어 있습니다.').waitFor();
     await shot(page, 'cart-empty-desktop');
     await page.getByRole('link', { name: '상품 보러 가기' }).click();

@@ -14,6 +14,7 @@ import {
   call,
   desktopPage,
   loginAs,
+  memberLogin,
   openAdminOrder,
   phonePage,
   SCREENSHOTS,
@@ -42,12 +43,8 @@ const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_
 const month = () => seoulToday().slice(0, 7);
 const monthLabel = () => `${month().slice(0, 4)}년 ${Number(month().slice(5, 7))}월`;
 
-async function login(page: Page, id: string, pw: string, mobile = false) {
-  await page.goto(url(mobile ? '/mobileLogin' : '/login'));
-  await page.getByLabel('아이디 (메일 주소)').fill(id);
-  await page.getByLabel('비밀번호').fill(pw);
-  await page.getByRole('button', { name: '로그인', exact: true }).click();
-  await page.getByText('로그인되었습니다.').first().waitFor();
+async function login(page: Page, to: string, id: string, pw: string) {
+  await memberLogin(page, to, id, pw);
 }
 
 /** Two of the product in the cart, through the API (the cart screens have tests of their own). */
@@ -58,8 +55,8 @@ async function fillCart(qty: number) {
 }
 
 /** From the cart to checkout, 외상 chosen. */
-async function checkoutOnCredit(page: Page, mobile: boolean) {
-  await page.goto(url(mobile ? '/cartm' : '/cart'));
+/** From the cart page (/cart or /cartm) the page is on. */
+async function checkoutOnCredit(page: Page) {
   await page
     .getByRole('button', { name: /주문하기/ })
     .first()
@@ -147,8 +144,8 @@ describe('외상 from the credit account to the paid statement', () => {
     await fillCart(2);
     const cashBefore = await balanceOf(server, gaon.companyId);
     const { context, page } = await desktopPage(browser);
-    await login(page, gaon.main.id, gaon.main.pw);
-    await checkoutOnCredit(page, false);
+    await login(page, url('/cart'), gaon.main.id, gaon.main.pw);
+    await checkoutOnCredit(page);
     // 2 × 121,000 + 6,000 courier = 248,000 of the 1,000,000 limit.
     await poll(() => page.getByTestId('pay-total').textContent()).toBe('248,000원');
     expect(await page.getByTestId('credit-available').textContent()).toBe('1,000,000원');
@@ -203,8 +200,7 @@ describe('외상 from the credit account to the paid statement', () => {
     await admin.context.close();
 
     const { context, page } = await desktopPage(browser);
-    await login(page, gaon.main.id, gaon.main.pw);
-    await page.goto(url('/management/credit'));
+    await login(page, url('/management/credit'), gaon.main.id, gaon.main.pw);
     const row = page.getByTestId('statement-row');
     await poll(() => row.count()).toBe(1);
     const text = await row.first().textContent();
@@ -270,8 +266,8 @@ describe('외상 from the credit account to the paid statement', () => {
   it('on a phone: checkout refuses an order over the limit with the server’s message, cash is sent as before; 외상 거래 in cards', async () => {
     await fillCart(9);
     const { context, page } = await phonePage(browser);
-    await login(page, gaon.main.id, gaon.main.pw, true);
-    await checkoutOnCredit(page, true);
+    await login(page, url('/cartm'), gaon.main.id, gaon.main.pw);
+    await checkoutOnCredit(page);
     // 9 × 121,000 + 6,000 = 1,095,000 over the 1,000,000 left: said before paying, refused by the server.
     await poll(() => page.getByTestId('pay-total').textContent()).toBe('1,095,000원');
     await page.getByText('외상 한도가 95,000원 모자랍니다.', { exact: false }).waitFor();

@@ -134,7 +134,7 @@ describe('the Content-Security-Policy in Chromium', () => {
     const troubles = await watch(context);
     const token = await loginAs(shop.server, 'demo@partsmall.kr', 'demo1234');
     // The tab keeps its session in sessionStorage, as the login page leaves it.
-    await memberLogin(page, `${shop.server.base}/login`);
+    await memberLogin(page, `${shop.server.base}/home`);
     for (const path of MEMBER_DESKTOP) await visit(page, path, troubles);
 
     await visit(page, '/management/editCompanyInfo', troubles);

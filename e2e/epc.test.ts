@@ -24,8 +24,8 @@ afterAll(async () => {
 const E220D = 'WDDZF8KB4JA201937';
 const BMW_TEST = EPC_TEST_VINS.find((t) => t.brand === 'bmw')!.vin;
 
-async function login(page: Page, id: string, mobile = false) {
-  await memberLogin(page, `${shop.server.base}${mobile ? '/mobileLogin' : '/login'}`, id);
+async function login(page: Page, to: string, id: string) {
+  await memberLogin(page, to, id);
 }
 
 /** Opens the catalogue from the top bar's EPC entry: a popup window. */
@@ -60,7 +60,7 @@ async function drawingStill(epc: Page): Promise<boolean> {
 describe('licensed member', () => {
   it('searches a demo VIN, drills down, links callouts and rows, zooms, filters, reads replacements and buys with the VIN', async () => {
     const { context, page } = await desktopPage(shop.browser);
-    await login(page, 'demo@partsmall.kr');
+    await login(page, `${shop.server.base}/notice`, 'demo@partsmall.kr');
     const epc = await openEpc(context, page);
     // The search button shows only for a valid VIN of the brand; lower case and spaces are normalised.
     await epc.getByTestId('epc-brand').selectOption('benz');
@@ -214,7 +214,7 @@ describe('licensed member', () => {
 
   it('a row click keeps its callout in view; an inquiry names the quantity and the brand; a part search keeps the filter; the part window fits; one vehicle request', async () => {
     const { context, page } = await desktopPage(shop.browser);
-    await login(page, 'demo@partsmall.kr');
+    await login(page, `${shop.server.base}/notice`, 'demo@partsmall.kr');
     const epc = await openEpc(context, page);
     const vehicleCalls: string[] = [];
     epc.on('request', (r) => {
@@ -352,7 +352,7 @@ describe('licensed member', () => {
 
   it('an unknown VIN goes back home; a real and a test VIN open, only the real one counts; history and language', async () => {
     const { context, page } = await desktopPage(shop.browser);
-    await login(page, 'sub@partsmall.kr');
+    await login(page, `${shop.server.base}/notice`, 'sub@partsmall.kr');
     const epc = await openEpc(context, page);
     // An unknown VIN: the server's message, then the catalogue home (docs/requirements.md#catalogue-panels).
     await epc.getByTestId('epc-vin').fill('WDD00000000000000');
@@ -393,7 +393,7 @@ describe('licensed member', () => {
 describe('unlicensed member', () => {
   it('sees the licence banner and the test VINs; the banner button opens the licence purchase in the shop window', async () => {
     const { context, page } = await desktopPage(shop.browser);
-    await login(page, 'other@partsmall.kr');
+    await login(page, `${shop.server.base}/notice`, 'other@partsmall.kr');
     const epc = await openEpc(context, page);
     await epc.getByTestId('epc-license-banner').waitFor();
     expect(await epc.getByTestId('epc-vin').count()).toBe(0);
@@ -420,8 +420,7 @@ describe('unlicensed member', () => {
 
   it('a catalogue address opened without an opener goes home', async () => {
     const { context, page } = await desktopPage(shop.browser);
-    await login(page, 'demo@partsmall.kr');
-    await page.goto(`${shop.server.base}/epcMain/${BMW_TEST}/bmw`);
+    await login(page, `${shop.server.base}/epcMain/${BMW_TEST}/bmw`, 'demo@partsmall.kr');
     await page.waitForURL(/\/home$/);
     await context.close();
   });
@@ -430,8 +429,7 @@ describe('unlicensed member', () => {
 describe('phone', () => {
   it('/mobileEpcMain: search, groups, drawing and parts in one column', async () => {
     const { context, page } = await phonePage(shop.browser);
-    await login(page, 'demo@partsmall.kr', true);
-    await page.goto(`${shop.server.base}/mobileEpcMain`);
+    await login(page, `${shop.server.base}/mobileEpcMain`, 'demo@partsmall.kr');
     await page.getByTestId('epc-vin').fill(BMW_TEST);
     await shot(page, 'epc-search-phone');
     await page.getByTestId('epc-search').click();
@@ -450,8 +448,7 @@ describe('phone', () => {
 
   it('a phone reaches the catalogue from /mobile, its bottom bar and /mobileManagement, which offers no QR login', async () => {
     const { context, page } = await phonePage(shop.browser);
-    await login(page, 'demo@partsmall.kr', true);
-    await page.goto(`${shop.server.base}/mobile`);
+    await login(page, `${shop.server.base}/mobile`, 'demo@partsmall.kr');
     await page.locator('.m-top-links').getByRole('link', { name: 'EPC', exact: true }).click();
     await page.waitForURL(/\/mobileEpcMain$/);
     await page.getByTestId('epc-vin').waitFor();

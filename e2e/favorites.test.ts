@@ -20,8 +20,8 @@ afterAll(async () => {
   await shop?.close();
 });
 
-async function login(page: Page, mobile = false) {
-  await memberLogin(page, `${shop.server.base}${mobile ? '/mobileLogin' : '/login'}`);
+async function login(page: Page, to: string) {
+  await memberLogin(page, to);
 }
 
 /** The home's notice popup covers the grid when it opens: closed first. */
@@ -45,8 +45,7 @@ describe('관심상품', () => {
     });
     const demo = await demoMember();
     const { context, page } = await desktopPage(shop.browser);
-    await login(page);
-    await page.goto(`${shop.server.base}/home?searchType=pid&keyword=${pad.pid}`);
+    await login(page, `${shop.server.base}/home?searchType=pid&keyword=${pad.pid}`);
     await closeNotice(page);
     const card = page.locator('.product-card', { hasText: pad.pid });
     const heart = card.getByRole('button', { name: `관심상품에 담기: ${pad.name}` });
@@ -81,8 +80,7 @@ describe('관심상품', () => {
     await context.close();
 
     const phone = await phonePage(shop.browser);
-    await login(phone.page, true);
-    await phone.page.goto(`${shop.server.base}/mobileManagement?menu=favorites`);
+    await login(phone.page, `${shop.server.base}/mobileManagement?menu=favorites`);
     await phone.page.getByTestId('favorite-row').filter({ hasText: pad.pid }).waitFor();
     await snap(phone.page, 'favorites-list-phone');
     await phone.context.close();
@@ -96,8 +94,7 @@ describe('관심상품', () => {
     });
     const demo = await demoMember();
     const { context, page } = await desktopPage(shop.browser);
-    await login(page);
-    await page.goto(`${shop.server.base}/productDetail/${gone.id}`);
+    await login(page, `${shop.server.base}/productDetail/${gone.id}`);
     await page.getByRole('button', { name: '재입고 알림 신청' }).click();
     await page.getByRole('button', { name: '✓ 신청됨' }).waitFor();
     await expect
@@ -115,8 +112,7 @@ describe('관심상품', () => {
     await context.close();
 
     const phone = await phonePage(shop.browser);
-    await login(phone.page, true);
-    await phone.page.goto(`${shop.server.base}/productDetail/${gone.id}`);
+    await login(phone.page, `${shop.server.base}/productDetail/${gone.id}`);
     await phone.page.getByRole('button', { name: '✓ 신청됨' }).waitFor();
     await snap(phone.page, 'restock-product-phone');
     await phone.context.close();
@@ -129,8 +125,7 @@ describe('관심상품', () => {
       stock: 5,
     });
     const { context, page } = await desktopPage(shop.browser);
-    await login(page);
-    await page.goto(`${shop.server.base}/home?searchType=pid&keyword=${disc.pid}`);
+    await login(page, `${shop.server.base}/home?searchType=pid&keyword=${disc.pid}`);
     await closeNotice(page);
     await page.locator('.product-card-btn', { hasText: disc.pid }).click();
     await page.getByRole('dialog').getByRole('button', { name: '바로구매' }).click();
@@ -162,8 +157,7 @@ describe('관심상품', () => {
     expect(paid.body.code).toBe(201);
     const seq = paid.body.results!.orderSeq;
     const view = await desktopPage(shop.browser);
-    await login(view.page);
-    await view.page.goto(`${shop.server.base}/orderDetail?seq=${seq}`);
+    await login(view.page, `${shop.server.base}/orderDetail?seq=${seq}`);
     expect(await view.page.getByTestId('order-job-ref').textContent()).toBe('12가3456');
     await snap(view.page, 'jobref-order-detail-desktop');
     await view.page.goto(`${shop.server.base}/management/orders`);
@@ -182,8 +176,7 @@ describe('관심상품', () => {
     const token = await loginAs(shop.server, 'demo@partsmall.kr', 'demo1234');
     expect((await call(shop.server, 'addToCart', { productId: arm.id, hasAmount: 1 }, { token })).body.code).toBe(201);
     const { context, page } = await desktopPage(shop.browser);
-    await login(page);
-    await page.goto(`${shop.server.base}/cart`);
+    await login(page, `${shop.server.base}/cart`);
     const field = page.getByRole('textbox', { name: `${arm.name} 작업번호/차량번호` });
     await field.fill('RO-2611');
     await field.blur();
@@ -197,8 +190,7 @@ describe('관심상품', () => {
     await context.close();
 
     const phone = await phonePage(shop.browser);
-    await login(phone.page, true);
-    await phone.page.goto(`${shop.server.base}/cartm`);
+    await login(phone.page, `${shop.server.base}/cartm`);
     await phone.page.getByRole('textbox', { name: `${arm.name} 작업번호/차량번호` }).waitFor();
     await snap(phone.page, 'jobref-cart-phone');
     await phone.page.goto(`${shop.server.base}/mobile?searchType=pid&keyword=${arm.pid}`);

@@ -24,8 +24,8 @@ const E220D = 'WDDZF8KB4JA201937';
 /** What a fitting product says under '내 차량 적합': the catalogue's title of the vehicle and the VIN's last seven characters. */
 const FITS = 'E 220 d (W213) 2018 (A201937)';
 
-async function login(page: Page, mobile = false) {
-  await memberLogin(page, url(mobile ? '/mobileLogin' : '/login'));
+async function login(page: Page, to: string) {
+  await memberLogin(page, to);
 }
 
 /** Opens the catalogue window from the top bar and the VIN in it, as a member does. */
@@ -57,8 +57,7 @@ const gridNames = (page: Page) => page.locator('.product-card .product-name').al
 describe('fits my vehicle', () => {
   it('after opening a VIN: the product page says it fits, the member area lists it, the home filter narrows the grid', async () => {
     const { context, page } = await desktopPage(shop.browser);
-    await login(page);
-    await page.goto(url('/home'));
+    await login(page, url('/home'));
     await closeNotice(page);
     // No vehicle yet: no picker on the grid.
     expect(await page.getByLabel('내 차량에 맞는 부품').count()).toBe(0);
@@ -119,8 +118,7 @@ describe('fits my vehicle', () => {
       token,
     );
     expect(opened.status).toBe(200);
-    await login(page, true);
-    await page.goto(url('/mobileManagement?menu=myVehicles'));
+    await login(page, url('/mobileManagement?menu=myVehicles'));
     await page.getByText(E220D).first().waitFor();
     await shot(page, 'fits-my-vehicles-phone');
     await page.goto(url(`/mobile?fitsVin=${E220D}`));

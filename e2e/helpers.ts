@@ -11,8 +11,10 @@ import {
 import { expect } from 'vitest';
 import { startTestServer, type TestServer } from '../apps/server/test/helpers.js';
 
-export { memberLogin } from './login.js';
+import { memberLogin } from './login.js';
 import { openBrowser } from './browser.js';
+
+export { formLogin, memberLogin } from './login.js';
 
 export { call, latestCode, loginAs } from '../apps/server/test/helpers.js';
 
@@ -131,12 +133,13 @@ export async function screenshotIfFailed({ task }: { task: { name: string; resul
     }
 }
 
-/** Logs a staff member into the back office (the seeded staff account unless another is given). */
+/**
+ * Opens the back office's dashboard logged in as a staff member (the seeded staff account unless
+ * another is given), through the login call rather than its form (e2e/login.ts; the form is
+ * tested in e2e/login.test.ts).
+ */
 export async function staffLogin(page: Page, base: string, id = 'staff@partsmall.kr', pw = 'staff1234') {
-  await page.goto(`${base}/admin`);
-  await page.getByLabel('아이디(메일)').fill(id);
-  await page.getByLabel('비밀번호').fill(pw);
-  await page.getByRole('button', { name: '로그인', exact: true }).click();
+  await memberLogin(page, `${base}/admin`, id, pw);
   await page.getByRole('heading', { name: '대시보드' }).waitFor();
 }
 

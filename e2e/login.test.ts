@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desktopPage, phonePage, shot, startShop } from './helpers.js';
+import { desktopPage, formLogin, phonePage, shot, startShop } from './helpers.js';
 
 let shop: Awaited<ReturnType<typeof startShop>>;
 beforeAll(async () => {
@@ -26,6 +26,26 @@ describe('login in the browser', () => {
     await page.getByRole('button', { name: '로그아웃' }).click();
     await page.getByRole('link', { name: '회원가입' }).waitFor();
     expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+    await context.close();
+  });
+
+  // The other browser tests log in through the login call (e2e/login.ts): the forms are tested here.
+  it('logs the demo member in on the phone login page, which moves to the phone home with the cash shown', async () => {
+    const { page, context } = await phonePage(shop.browser);
+    await formLogin(page, `${shop.server.base}/mobileLogin`);
+    await page.waitForURL(/\/mobile$/, { timeout: 8000 });
+    await expect.poll(() => page.locator('.m-header [data-testid="cash"]').textContent()).toBe('5,000,000원');
+    await context.close();
+  });
+
+  it('logs staff into the back office through its own form, onto the dashboard', async () => {
+    const { page, context } = await desktopPage(shop.browser);
+    await page.goto(`${shop.server.base}/admin`);
+    await page.getByLabel('아이디(메일)').fill('staff@partsmall.kr');
+    await page.getByLabel('비밀번호').fill('staff1234');
+    await page.getByRole('button', { name: '로그인', exact: true }).click();
+    await page.getByRole('heading', { name: '대시보드' }).waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem('token'))).not.toBeNull();
     await context.close();
   });
 

@@ -68,8 +68,8 @@ async function phone(browser: Browser, postcode: Postcode = 'stub') {
   return { context, page };
 }
 
-async function login(page: Page, id: string, pw = 'demo1234', mobile = false) {
-  await memberLogin(page, `${shop.server.base}${mobile ? '/mobileLogin' : '/login'}`, id, pw);
+async function login(page: Page, to: string, id: string, pw = 'demo1234') {
+  await memberLogin(page, to, id, pw);
 }
 
 const menu = (page: Page) => page.getByRole('navigation', { name: '마이페이지 메뉴' });
@@ -102,8 +102,7 @@ function seoulToday(): string {
 describe('member area: menu and screens', () => {
   it('the main account sees all nineteen entries, the profile first, and every screen', async () => {
     const { page, context } = await desktop(shop.browser);
-    await login(page, 'demo@partsmall.kr');
-    await page.goto(`${shop.server.base}/management`);
+    await login(page, `${shop.server.base}/management`, 'demo@partsmall.kr');
     await page.waitForURL(/\/management\/profile$/);
     await menuEntries(page).toEqual([
       '기본정보',
@@ -181,8 +180,7 @@ describe('member area: menu and screens', () => {
 
   it('the sub-account sees only its ten entries (외상 거래 says whether it may use credit), and a main-only path goes to the first', async () => {
     const { page, context } = await desktop(shop.browser);
-    await login(page, 'sub@partsmall.kr');
-    await page.goto(`${shop.server.base}/management/chargeCash`);
+    await login(page, `${shop.server.base}/management/chargeCash`, 'sub@partsmall.kr');
     await page.waitForURL(/\/management\/profile$/);
     await menuEntries(page).toEqual([
       '기본정보',
@@ -209,7 +207,7 @@ describe('member area: menu and screens', () => {
     const toast = (page: Page) => page.locator('.toast', { hasText: MSG_MEMBER.mainOnly });
     // The main account has the cash and licence entries.
     const main = await desktop(shop.browser);
-    await login(main.page, 'demo@partsmall.kr');
+    await login(main.page, `${shop.server.base}/management/profile`, 'demo@partsmall.kr');
     const mainBar = main.page.getByRole('navigation', { name: '회원 메뉴' });
     await mainBar.getByRole('link', { name: '캐시충전', exact: true }).waitFor();
     expect(await mainBar.getByRole('link', { name: '라이선스', exact: true }).count()).toBe(1);
@@ -217,7 +215,7 @@ describe('member area: menu and screens', () => {
 
     // A sub-account does not (docs/requirements.md#member-area), and still has its own entries.
     const { page, context } = await desktop(shop.browser);
-    await login(page, 'sub@partsmall.kr');
+    await login(page, `${shop.server.base}/management/profile`, 'sub@partsmall.kr');
     const bar = page.getByRole('navigation', { name: '회원 메뉴' });
     await bar.getByRole('link', { name: '주문내역', exact: true }).waitFor();
     expect(await bar.getByRole('link', { name: '캐시충전', exact: true }).count()).toBe(0);
@@ -233,8 +231,7 @@ describe('member area: menu and screens', () => {
     await context.close();
 
     const phone = await phonePage(shop.browser);
-    await login(phone.page, 'sub@partsmall.kr', 'demo1234', true);
-    await phone.page.goto(`${shop.server.base}/mobileManagement?menu=buyLicense`);
+    await login(phone.page, `${shop.server.base}/mobileManagement?menu=buyLicense`, 'sub@partsmall.kr', 'demo1234');
     await phone.page.waitForURL(/\/mobileManagement$/);
     await toast(phone.page).waitFor();
     await phone.page.waitForTimeout(1000);
@@ -254,8 +251,7 @@ describe('member area: menu and screens', () => {
 describe('member area on a phone', () => {
   it('lists the entries and opens each in one column; desktop links keep their entry', async () => {
     const { page, context } = await phone(shop.browser);
-    await login(page, 'demo@partsmall.kr', 'demo1234', true);
-    await page.goto(`${shop.server.base}/management/chargeCash`);
+    await login(page, `${shop.server.base}/management/chargeCash`, 'demo@partsmall.kr', 'demo1234');
     await page.waitForURL(/\/mobileManagement\?menu=chargeCash$/);
     await page.getByRole('heading', { name: '캐시 충전', level: 2 }).waitFor();
     await page.getByRole('link', { name: '‹ 메뉴 목록' }).click();
@@ -278,8 +274,7 @@ describe('member area on a phone', () => {
 describe('cash, licence and payment histories', () => {
   it('charges 50,000 won by card in the sandbox popup and sees the balance rise', async () => {
     const { page, context } = await desktop(shop.browser);
-    await login(page, 'demo@partsmall.kr');
-    await page.goto(`${shop.server.base}/management/chargeCash`);
+    await login(page, `${shop.server.base}/management/chargeCash`, 'demo@partsmall.kr');
     const amount = page.getByLabel('충전 금액');
     expect(await amount.inputValue()).toBe('1,000');
     // Digits only, no leading zero, thousands separators.
@@ -334,8 +329,7 @@ describe('cash, licence and payment histories', () => {
 
   it('a bank transfer credits only after the deposit', async () => {
     const { page, context } = await desktop(shop.browser);
-    await login(page, 'demo@partsmall.kr');
-    await page.goto(`${shop.server.base}/management/chargeCash`);
+    await login(page, `${shop.server.base}/management/chargeCash`, 'demo@partsmall.kr');
     await page.getByRole('tab', { name: '계좌이체' }).click();
     expect(await page.getByRole('tab', { name: '계좌이체' }).getAttribute('aria-selected')).toBe('true');
     const balance = page.getByTestId('charge-balance');
@@ -402,8 +396,7 @@ describe('cash, licence and payment histories', () => {
     await payByApi(shop.server, token, 'creditcard', 50_000);
     await payByApi(shop.server, token, 'banktransfer', 20_000);
     const { page, context } = await desktop(shop.browser);
-    await login(page, 'demo@partsmall.kr');
-    await page.goto(`${shop.server.base}/management/buyLicense`);
+    await login(page, `${shop.server.base}/management/buyLicense`, 'demo@partsmall.kr');
     const current = page.getByTestId('license-current');
     await current.getByText(/^\d+일$/).waitFor();
     const before = Number((await current.textContent())!.replace(/\D/g, ''));
@@ -475,8 +468,7 @@ describe('cash, licence and payment histories', () => {
 describe('security number and accounts', () => {
   it('renews the security number; a new sub-account joins with it, not with the old one', async () => {
     const { page, context } = await desktop(shop.browser);
-    await login(page, 'demo@partsmall.kr');
-    await page.goto(`${shop.server.base}/management/setSecurity`);
+    await login(page, `${shop.server.base}/management/setSecurity`, 'demo@partsmall.kr');
     const num = page.getByTestId('security-num');
     await num.getByText(DEMO_COMPANY.securityNum).waitFor();
     await page.getByRole('button', { name: '새로 발급' }).click();
@@ -525,9 +517,7 @@ describe('security number and accounts', () => {
 
   it('registers, edits and resets a sub-account, switches its type, and stops the sub-account whose open tab then ends', async () => {
     const { page, context } = await desktop(shop.browser);
-    await login(page, 'demo@partsmall.kr');
-
-    await page.goto(`${shop.server.base}/management/users`);
+    await login(page, `${shop.server.base}/management/users`, 'demo@partsmall.kr');
     await page.getByRole('row', { name: /sub@partsmall\.kr/ }).waitFor();
     await page.getByRole('button', { name: '계정 등록' }).click();
     const form = page.getByRole('dialog', { name: '계정 등록' });
@@ -589,8 +579,7 @@ describe('security number and accounts', () => {
 
     // The new sub-account logs in in another browser with its reset password.
     const sub = await desktop(shop.browser);
-    await login(sub.page, 'parts.kim@partsmall.kr', pw);
-    await sub.page.goto(`${shop.server.base}/management/profile`);
+    await login(sub.page, `${shop.server.base}/management/profile`, 'parts.kim@partsmall.kr', pw);
     await sub.page.getByText('김부장님, 안녕하세요.').waitFor();
     const subToken = await sub.page.evaluate(() => sessionStorage.getItem('token'));
     expect(subToken).toBeTruthy();
@@ -618,8 +607,7 @@ describe('security number and accounts', () => {
 describe('my info, company info and delivery addresses', () => {
   it('edits my info, and leaving the password form clears it', async () => {
     const { page, context } = await desktop(shop.browser);
-    await login(page, 'demo@partsmall.kr');
-    await page.goto(`${shop.server.base}/management/editMyInfo`);
+    await login(page, `${shop.server.base}/management/editMyInfo`, 'demo@partsmall.kr');
     const phoneField = page.getByLabel('연락처');
     expect(await phoneField.inputValue()).toBe('01012345601');
     await page.getByLabel('이름').fill('박');
@@ -654,8 +642,7 @@ describe('my info, company info and delivery addresses', () => {
 
   it('edits the company info with its alerts and the postcode widget', async () => {
     const { page, context } = await desktop(shop.browser);
-    await login(page, 'demo@partsmall.kr');
-    await page.goto(`${shop.server.base}/management/editCompanyInfo`);
+    await login(page, `${shop.server.base}/management/editCompanyInfo`, 'demo@partsmall.kr');
     const license = page.getByLabel('사업자등록번호');
     expect(await license.inputValue()).toBe(DEMO_COMPANY.license);
     await page
@@ -698,8 +685,7 @@ describe('my info, company info and delivery addresses', () => {
 
   it('keeps delivery addresses: alerts, postcode widget, default toggle, search, delete', async () => {
     const { page, context } = await desktop(shop.browser);
-    await login(page, 'demo@partsmall.kr');
-    await page.goto(`${shop.server.base}/management/deliveryAddress`);
+    await login(page, `${shop.server.base}/management/deliveryAddress`, 'demo@partsmall.kr');
     const table = page.getByRole('table', { name: '배송지 관리' });
     const seeded = table.getByRole('row', { name: /성수이로 77/ });
     await seeded.waitFor();
@@ -761,8 +747,7 @@ describe('my info, company info and delivery addresses', () => {
 
   it('lets the user type postcode and address when the postcode widget cannot load', async () => {
     const { page, context } = await desktop(shop.browser, 'offline');
-    await login(page, 'other@partsmall.kr');
-    await page.goto(`${shop.server.base}/management/deliveryAddress`);
+    await login(page, `${shop.server.base}/management/deliveryAddress`, 'other@partsmall.kr');
     await page.getByRole('button', { name: '배송지 추가' }).click();
     const form = page.getByRole('dialog', { name: '배송지 추가' });
     await form.getByText('주소 검색 서비스를 불러올 수 없습니다. 우편번호와 주소를 직접 입력하세요.').waitFor();
@@ -811,8 +796,7 @@ describe('orders', () => {
     const seq = paid.body.results!.orderSeq;
 
     const { page, context } = await desktop(shop.browser);
-    await login(page, 'demo@partsmall.kr');
-    await page.goto(`${shop.server.base}/management/orders`);
+    await login(page, `${shop.server.base}/management/orders`, 'demo@partsmall.kr');
     const row = page
       .getByRole('table', { name: '거래내역' })
       .getByRole('row', { name: new RegExp(product.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
@@ -866,8 +850,7 @@ describe('orders', () => {
     );
     expect(paid.body.code).toBe(201);
     const { page, context } = await desktop(shop.browser);
-    await login(page, 'demo@partsmall.kr');
-    await page.goto(`${shop.server.base}/management/orders`);
+    await login(page, `${shop.server.base}/management/orders`, 'demo@partsmall.kr');
     const row = page.getByRole('table', { name: '거래내역' }).getByRole('row', { name: new RegExp(product.name) });
     await row.waitFor();
     const status = row.getByRole('cell').nth(7);
@@ -890,8 +873,7 @@ describe('withdrawal', () => {
     // A company of this test's own, so that no other test loses its account.
     const leaving = await newCompany(shop.server, { id: 'leaving@partsmall.kr', name: '정우성', phone: '01077790001' });
     const { page, context } = await desktop(shop.browser);
-    await login(page, leaving.id, leaving.pw);
-    await page.goto(`${shop.server.base}/management/memberDeactivation`);
+    await login(page, `${shop.server.base}/management/memberDeactivation`, leaving.id, leaving.pw);
     const submit = page.getByRole('button', { name: '회원 탈퇴', exact: true });
     await page.getByText('표시·광고에 관한 기록은 6개월', { exact: false }).waitFor();
     await page.getByText('남은 캐시는 환불되지 않으며', { exact: false }).waitFor();
@@ -946,7 +928,7 @@ describe('withdrawal after ten minutes: the password again', () => {
     const [joinedRow] = await shop.server.db.select().from(members).where(eq(members.loginId, leaving.id));
     const leavingSeq = joinedRow!.id;
     const { page, context } = await desktop(shop.browser);
-    await login(page, leaving.id, leaving.pw);
+    await login(page, `${shop.server.base}/management/profile`, leaving.id, leaving.pw);
     await ageSessions(leaving.id);
     await page.goto(`${shop.server.base}/management/memberDeactivation`);
     const submit = page.getByRole('button', { name: '회원 탈퇴', exact: true });
@@ -982,8 +964,7 @@ describe('withdrawal after ten minutes: the password again', () => {
     const [joinedRow] = await shop.server.db.select().from(members).where(eq(members.loginId, leaving.id));
     const leavingSeq = joinedRow!.id;
     const { page, context } = await phone(shop.browser);
-    await login(page, leaving.id, leaving.pw, true);
-    await page.goto(`${shop.server.base}/mobileManagement?menu=memberDeactivation`);
+    await login(page, `${shop.server.base}/mobileManagement?menu=memberDeactivation`, leaving.id, leaving.pw);
     const submit = page.getByRole('button', { name: '회원 탈퇴', exact: true });
     await page.getByLabel('이름 확인').waitFor();
     await tick(page);

@@ -17,8 +17,8 @@ afterAll(async () => {
   await shop?.close();
 });
 
-async function login(page: Page, mobile: boolean) {
-  await memberLogin(page, `${shop.server.base}${mobile ? '/mobileLogin' : '/login'}`);
+async function login(page: Page, to: string) {
+  await memberLogin(page, to);
 }
 
 const savedPhone = async () => {
@@ -34,8 +34,8 @@ describe("'알림 설정' with a new phone", () => {
   ] as const) {
     it(`asks for the code sent to it and saves with it (${mobile ? 'phone' : 'desktop'})`, async () => {
       const { context, page } = mobile ? await phonePage(shop.browser) : await desktopPage(shop.browser);
-      await login(page, mobile);
-      await page.goto(
+      await login(
+        page,
         `${shop.server.base}${mobile ? '/mobileManagement?menu=notifySettings' : '/management/notifySettings'}`,
       );
       const field = page.getByLabel('받을 휴대폰 번호');

@@ -25,8 +25,8 @@ const SHOTS_DIR = process.env.SHOTS_DIR;
 /** Waits for what the page or the database says, as long as a busy shared machine needs. */
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000, interval: 100 });
 
-async function login(page: Page, id: string, pw: string, mobile = false) {
-  await memberLogin(page, url(mobile ? '/mobileLogin' : '/login'), id, pw);
+async function login(page: Page, to: string, id: string, pw: string) {
+  await memberLogin(page, to, id, pw);
 }
 
 beforeAll(async () => {
@@ -116,8 +116,7 @@ afterAll(async () => {
 describe('member area paperwork', () => {
   it('캐시 원장: every row, a period search, the balance equal to the newest row, CSV with header and balance', async () => {
     const { context, page } = await desktopPage(browser);
-    await login(page, gaon.main.id, gaon.main.pw);
-    await page.goto(url('/management/cashLedger'));
+    await login(page, url('/management/cashLedger'), gaon.main.id, gaon.main.pw);
     await page.getByRole('heading', { name: '캐시 원장', level: 2 }).waitFor();
     const rows = page.getByTestId('ledger-row');
     await poll(() => rows.count()).toBe(3);
@@ -157,8 +156,7 @@ describe('member area paperwork', () => {
 
   it('세금계산서: status with the failure reason, kind, period, amounts', async () => {
     const { context, page } = await desktopPage(browser);
-    await login(page, gaon.main.id, gaon.main.pw);
-    await page.goto(url('/management/taxInvoices'));
+    await login(page, url('/management/taxInvoices'), gaon.main.id, gaon.main.pw);
     const rows = page.getByTestId('invoice-row');
     await poll(() => rows.count()).toBe(2);
     const failed = await rows.first().textContent();
@@ -180,8 +178,7 @@ describe('member area paperwork', () => {
 
   it("the order detail's 거래명세서 is a PDF, and the order shows its invoice status", async () => {
     const { context, page } = await desktopPage(browser);
-    await login(page, gaon.main.id, gaon.main.pw);
-    await page.goto(url(`/orderDetail?seq=${orderSeq}`));
+    await login(page, url(`/orderDetail?seq=${orderSeq}`), gaon.main.id, gaon.main.pw);
     expect(await page.getByTestId('order-tax-invoice').textContent()).toContain('실패');
     await snap(page, 'order-detail-desktop');
     // The answer as the browser received it (its body read at the route, which passes it on untouched).
@@ -220,8 +217,7 @@ describe('member area paperwork', () => {
 
   it('company info: the main account saves 업태, 종목, mail and 월합계; the sub-account reads them', async () => {
     const { context, page } = await desktopPage(browser);
-    await login(page, gaon.main.id, gaon.main.pw);
-    await page.goto(url('/management/editCompanyInfo'));
+    await login(page, url('/management/editCompanyInfo'), gaon.main.id, gaon.main.pw);
     await page.getByLabel('업태').fill('도매');
     await page.getByLabel('종목').fill('수입차 부품');
     await page.getByLabel('세금계산서 받을 메일').fill('account@gaon.kr');
@@ -237,8 +233,7 @@ describe('member area paperwork', () => {
     await context.close();
 
     const sub = await desktopPage(browser);
-    await login(sub.page, gaon.subs[0]!.id, gaon.subs[0]!.pw);
-    await sub.page.goto(url('/management/editCompanyInfo'));
+    await login(sub.page, url('/management/editCompanyInfo'), gaon.subs[0]!.id, gaon.subs[0]!.pw);
     const facts = sub.page.getByTestId('company-facts');
     await facts.waitFor();
     expect(await facts.textContent()).toContain('수입차 부품');
@@ -253,7 +248,7 @@ describe('member area paperwork', () => {
 
   it('on a phone: the ledger, the invoices and the orders with their 거래명세서 button', async () => {
     const { context, page } = await phonePage(browser);
-    await login(page, gaon.main.id, gaon.main.pw, true);
+    await login(page, url('/mobileManagement'), gaon.main.id, gaon.main.pw);
     for (const [menu, name] of [
       ['cashLedger', 'cash-ledger'],
       ['taxInvoices', 'tax-invoices'],

@@ -42,7 +42,7 @@ describe('phone product screen', () => {
     });
     const [demo] = await shop.server.db.select().from(members).where(eq(members.loginId, 'demo@partsmall.kr'));
     const { page, context } = await phonePage(shop.browser);
-    await memberLogin(page, `${shop.server.base}/mobileLogin`);
+    await memberLogin(page, `${shop.server.base}/mobile`);
 
     let slide = await openOnPhone(page, inStock.pid);
     await slide.getByRole('button', { name: '바로구매' }).waitFor();

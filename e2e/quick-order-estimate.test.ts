@@ -23,8 +23,7 @@ describe('quick order of a pasted estimate', () => {
     const [m] = await shop.server.db.select().from(members).where(eq(members.loginId, 'demo@partsmall.kr'));
     await shop.server.db.delete(cartItems).where(eq(cartItems.memberId, m!.id));
     const { page, context } = await desktopPage(shop.browser);
-    await memberLogin(page, url('/login'));
-    await page.goto(url('/quickOrder'));
+    await memberLogin(page, url('/quickOrder'));
     const estimate = [
       '1  42215489599  BMW 엔진오일 필터  2  21,700  43,400',
       '2  A2295938783  벤츠 엔진오일 필터  1  19,800  19,800',
@@ -65,8 +64,7 @@ describe('quick order of a pasted estimate', () => {
       { pid: 'A2295938783', name: '벤츠 엔진오일 필터', qty: 1, price: 19_800 },
     ]);
     const { page, context } = await desktopPage(shop.browser);
-    await memberLogin(page, url('/login'));
-    await page.goto(url('/quickOrder'));
+    await memberLogin(page, url('/quickOrder'));
     await page
       .getByLabel('파일 올리기 (.xlsx, .csv, .pdf)')
       .setInputFiles({ name: '견적서.pdf', mimeType: 'application/pdf', buffer: pdf });

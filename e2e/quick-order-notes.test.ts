@@ -20,8 +20,8 @@ afterAll(async () => {
 });
 const url = (path: string) => `${shop.server.base}${path}`;
 
-async function login(page: Page, mobile: boolean) {
-  await memberLogin(page, url(mobile ? '/mobileLogin' : '/login'));
+async function login(page: Page, to: string) {
+  await memberLogin(page, to);
 }
 
 async function check(page: Page, text: string) {
@@ -41,8 +41,7 @@ describe('quick order notes', () => {
     const [demo] = await shop.server.db.select().from(members).where(eq(members.loginId, 'demo@partsmall.kr'));
     await shop.server.db.delete(cartItems).where(eq(cartItems.memberId, demo!.id));
     const { page, context } = await desktopPage(shop.browser);
-    await login(page, false);
-    await page.goto(url('/quickOrder'));
+    await login(page, url('/quickOrder'));
     const rows = await check(page, `${p.pid} 2\nQQ-0000-4242 3`);
     await rows.nth(1).getByRole('button', { name: '채팅으로 문의' }).waitFor();
     const [popup] = await Promise.all([
@@ -90,8 +89,7 @@ describe('quick order notes', () => {
       stock: 5,
     });
     const { page, context } = await phonePage(shop.browser);
-    await login(page, true);
-    await page.goto(url('/mobileQuickOrder'));
+    await login(page, url('/mobileQuickOrder'));
     const rows = await check(page, `${p.pid} 1\nQQ-0000-5353 2`);
     await rows.nth(1).waitFor();
     const width = page.viewportSize()!.width;

@@ -20,8 +20,8 @@ afterAll(async () => {
 });
 const url = (path: string) => `${shop.server.base}${path}`;
 
-async function login(page: Page, id: string) {
-  await memberLogin(page, url('/login'), id);
+async function login(page: Page, to: string, id: string) {
+  await memberLogin(page, to, id);
 }
 
 async function demoMember(): Promise<number> {
@@ -116,8 +116,7 @@ describe('quick order in the browser', () => {
     expect(typed).toHaveLength(20);
 
     const { page, context } = await desktopPage(shop.browser);
-    await login(page, 'demo@partsmall.kr');
-    await page.goto(url('/quickOrder'));
+    await login(page, url('/quickOrder'), 'demo@partsmall.kr');
     await page.getByRole('heading', { name: '빠른주문' }).waitFor();
     await page.getByRole('textbox', { name: '품번 목록 붙여넣기' }).fill(typed.join('\n'));
     await shot(page, 'quick-order-paste-desktop');
@@ -204,8 +203,7 @@ describe('quick order in the browser', () => {
       stock: 5,
     });
     const { page, context } = await phonePage(shop.browser);
-    await login(page, 'demo@partsmall.kr');
-    await page.goto(url('/mobileQuickOrder'));
+    await login(page, url('/mobileQuickOrder'), 'demo@partsmall.kr');
     await page.getByRole('heading', { name: '빠른주문' }).waitFor();
     await page
       .getByRole('textbox', { name: '품번 목록 붙여넣기' })

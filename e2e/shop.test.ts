@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, members, products, shippingAddresses } from '../apps/server/src/db/schema.js';
 import { addProduct, newCompany } from './fixtures.js';
-import { desktopPage, phonePage, memberLogin, shot, startShop } from './helpers.js';
+import { desktopPage, phonePage, formLogin, memberLogin, shot, startShop } from './helpers.js';
 
 let shop: Awaited<ReturnType<typeof startShop>>;
 beforeAll(async () => {
@@ -18,8 +18,8 @@ async function sampleProduct(opts: { notes: boolean }) {
   return rows.find((r) => r.hasAmount > 1 && (r.detailInfo !== '') === opts.notes && r.brand !== '')!;
 }
 
-async function login(page: import('playwright-core').Page, id: string, pw = 'demo1234') {
-  await memberLogin(page, `${shop.server.base}/login`, id, pw);
+async function login(page: import('playwright-core').Page, to: string, id: string, pw = 'demo1234') {
+  await memberLogin(page, to, id, pw);
 }
 
 describe('the public shop in the browser', () => {
@@ -76,8 +76,8 @@ describe('the public shop in the browser', () => {
       stock: 7,
     });
     const { page, context } = await desktopPage(shop.browser);
-    await login(page, 'demo@partsmall.kr');
-    await page.goto(`${shop.server.base}/home?searchType=pid&keyword=${encodeURIComponent(product.pid)}`);
+    const search = `${shop.server.base}/home?searchType=pid&keyword=${encodeURIComponent(product.pid)}`;
+    await login(page, search, 'demo@partsmall.kr');
     await page.getByRole('dialog', { name: '연말 배송 일정 안내' }).getByRole('button', { name: '닫기' }).click();
     await page.getByRole('button', { name: product.name }).first().click();
     const popup = page.getByRole('dialog', { name: product.name });
@@ -104,9 +104,7 @@ describe('the public shop in the browser', () => {
     await page.goto(`${shop.server.base}/home`);
     await page.waitForURL(/\/mobile$/);
     await page.getByRole('list', { name: '카테고리' }).getByRole('button', { name: '디스크' }).waitFor();
-    await memberLogin(page, `${shop.server.base}/mobileLogin`);
-    await page.waitForURL(/\/mobile$/, { timeout: 8000 });
-    await page.goto(`${shop.server.base}/mobile?searchType=pid&keyword=${encodeURIComponent(product.pid)}`);
+    await memberLogin(page, `${shop.server.base}/mobile?searchType=pid&keyword=${encodeURIComponent(product.pid)}`);
     // The gold price as the desktop shows it and as it is charged (VAT included); never 32,000 × 1.1.
     await expect.poll(() => page.getByTestId('price').first().textContent()).toBe('32,000원');
     await shot(page, 'mobile-home-member');
@@ -193,8 +191,7 @@ describe('smaller things of the shop', () => {
     const [m] = await shop.server.db.select().from(members).where(eq(members.loginId, who.id));
     const bar = async () => {
       const { page, context } = await desktopPage(shop.browser);
-      await login(page, who.id, who.pw);
-      await page.goto(`${shop.server.base}/home`);
+      await login(page, `${shop.server.base}/home`, who.id, who.pw);
       await page.getByRole('dialog', { name: '연말 배송 일정 안내' }).getByRole('button', { name: '닫기' }).click();
       await page.locator('.product-card').first().waitFor();
       const texts = await page.locator('.company-warning').allInnerTexts();
@@ -236,13 +233,13 @@ describe('smaller things of the shop', () => {
       b: { x: number; y: number; width: number; height: number },
     ) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
     const desk = await desktopPage(shop.browser);
-    await login(desk.page, 'demo@partsmall.kr');
     const product = await addProduct(shop.server, {
       name: '토스트 위치 패드',
       prices: [9000, 8000, 7000, 6000],
       stock: 5,
     });
-    await desk.page.goto(`${shop.server.base}/home?searchType=pid&keyword=${encodeURIComponent(product.pid)}`);
+    const search = `${shop.server.base}/home?searchType=pid&keyword=${encodeURIComponent(product.pid)}`;
+    await login(desk.page, search, 'demo@partsmall.kr');
     await desk.page.getByRole('dialog', { name: '연말 배송 일정 안내' }).getByRole('button', { name: '닫기' }).click();
     await desk.page.getByRole('button', { name: product.name }).first().click();
     await desk.page.getByRole('dialog', { name: product.name }).getByRole('button', { name: '장바구니' }).click();
@@ -253,7 +250,8 @@ describe('smaller things of the shop', () => {
     await desk.context.close();
 
     const phone = await phonePage(shop.browser);
-    await memberLogin(phone.page, `${shop.server.base}/mobileLogin`);
+    // The login's own toast, on the phone's login page.
+    await formLogin(phone.page, `${shop.server.base}/mobileLogin`);
     const phoneToast = phone.page.locator('.toast', { hasText: '로그인되었습니다.' }).first();
     await phoneToast.waitFor();
     const box = (await phoneToast.boundingBox())!;

@@ -4,7 +4,7 @@ import { cartItems, members, notices, products } from '../apps/server/src/db/sch
 import type { TestServer } from '../apps/server/test/helpers.js';
 import { insertOrder } from '../apps/server/test/order-helpers.js';
 import { MENU_PATHS } from '../apps/web/src/features/management/menu.js';
-import { memberLogin } from './login.js';
+import { DEMO_MEMBER, memberLogin } from './login.js';
 
 /**
  * The tour of the shop's screens that the accessibility audit (e2e/a11y.test.ts) and the layout-
@@ -42,7 +42,7 @@ export interface TourData {
   orderSeq: number;
 }
 
-export const DEMO_MEMBER = { id: 'demo@partsmall.kr', pw: 'demo1234' };
+export { DEMO_MEMBER };
 
 /**
  * Readies the seeded demo shop for the tour: two lines in the demo member's cart (so the cart and
@@ -97,18 +97,18 @@ export async function settle(page: Page): Promise<void> {
   );
 }
 
-/** Logs the tab in as the leg's role, through the screens a person uses. */
+/**
+ * Logs the tab in as the leg's role and opens its home (the shop's, or the back office's
+ * dashboard), through the login call (e2e/login.ts): the login screens are stops of the visitor legs.
+ */
 export async function logIn(page: Page, base: string, role: Role, device: Device): Promise<void> {
   if (role === 'visitor') return;
   if (role === 'staff') {
-    await page.goto(`${base}/admin`);
-    await page.getByLabel('아이디(메일)').fill(DEMO_ADMIN.id);
-    await page.getByLabel('비밀번호').fill(DEMO_ADMIN.pw);
-    await page.getByRole('button', { name: '로그인', exact: true }).click();
+    await memberLogin(page, `${base}/admin`, DEMO_ADMIN.id, DEMO_ADMIN.pw);
     await page.getByRole('heading', { name: '대시보드' }).waitFor();
     return;
   }
-  await memberLogin(page, `${base}${device === 'phone' ? '/mobileLogin' : '/login'}`, DEMO_MEMBER.id, DEMO_MEMBER.pw);
+  await memberLogin(page, `${base}${device === 'phone' ? '/mobile' : '/home'}`, DEMO_MEMBER.id, DEMO_MEMBER.pw);
 }
 
 /** One context (and tab) per role and device, logged in; `prepare` runs on the context before its first page. */

@@ -43,8 +43,8 @@ async function confirmedOrder(): Promise<number> {
   return demoOrder(shop.server, { product, qty: 1, price: 12000, shipping: 4000, status: 1 });
 }
 
-async function shopLogin(page: Page) {
-  await memberLogin(page, url('/login'));
+async function shopLogin(page: Page, to: string) {
+  await memberLogin(page, to);
 }
 
 describe('shipping and tracking', () => {
@@ -74,8 +74,7 @@ describe('shipping and tracking', () => {
 
     // The buyer's detail popup, as the orders list opens it.
     const buyer = await desktopPage(browser);
-    await shopLogin(buyer.page);
-    await buyer.page.goto(url(`/orderDetail?seq=${seq}`));
+    await shopLogin(buyer.page, url(`/orderDetail?seq=${seq}`));
     const panel = buyer.page.getByTestId('order-tracking');
     await panel.waitFor();
     await panel.getByText('CJ대한통운').waitFor();
@@ -134,8 +133,7 @@ describe('shipping and tracking', () => {
       .set({ shippedAt: new Date(Date.now() - 90_000) })
       .where(eq(shipments.orderId, seq));
     const { context, page } = await phonePage(browser);
-    await shopLogin(page);
-    await page.goto(url('/ordersm'));
+    await shopLogin(page, url('/ordersm'));
     const card = page.getByTestId('mobile-order').filter({ hasText: '31712345678' });
     await card.getByRole('button', { name: '배송 조회' }).click();
     const panel = card.getByTestId('order-tracking');

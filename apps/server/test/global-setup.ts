@@ -16,7 +16,11 @@ export default async function setup(): Promise<(() => Promise<void>) | undefined
   process.env[TEMPLATE_ENV.uploads] = templates.uploads;
   console.log(`test database templates ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return async () => {
-    await dropTemplates(serverUrl, templates);
+    const dropping = Date.now();
+    const dropped = await dropTemplates(serverUrl, templates);
+    console.log(
+      `${dropped} test databases and the templates dropped in ${((Date.now() - dropping) / 1000).toFixed(1)} s`,
+    );
     for (const name of Object.values(TEMPLATE_ENV)) delete process.env[name];
   };
 }

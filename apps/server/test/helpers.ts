@@ -12,7 +12,7 @@ import { openDatabase, type Db } from '../src/db/client.js';
 import { phoneCodes } from '../src/db/schema.js';
 import { seedDemo } from '../src/seed/demo.js';
 import { AppError } from '../src/shared/http.js';
-import { databaseUrl, onServer, templatesFromEnv } from './template-databases.js';
+import { copyPrefix, databaseUrl, onServer, templatesFromEnv } from './template-databases.js';
 import { CALL_ROUTES, startOfSeoulDay, type CallAnswer, type CallId, type CallPayload } from '@partsmall/contract';
 
 /**
@@ -21,7 +21,9 @@ import { CALL_ROUTES, startOfSeoulDay, type CallAnswer, type CallId, type CallPa
  * else an in-memory embedded one, migrated. `seeded` in the answer says whether the copy already
  * holds the demo shop. Test databases run without waiting for their commits to reach the disk
  * (synchronous_commit off): nothing here crashes the PostgreSQL server, and a killed test process
- * loses nothing it was told was committed.
+ * loses nothing it was told was committed. A copy's `drop` closes its connections and leaves the
+ * database to the run's end, where the global setup drops the copies together
+ * (test/template-databases.ts); a database made without templates is dropped at once.
  */
 export async function freshDatabase(opts: { seeded?: boolean } = {}) {
   const url = process.env.TEST_DATABASE_URL;
@@ -31,7 +33,7 @@ export async function freshDatabase(opts: { seeded?: boolean } = {}) {
   }
   const templates = templatesFromEnv();
   const template = templates ? (opts.seeded ? templates.seeded : templates.migrated) : null;
-  const name = `pm_test_${randomBytes(6).toString('hex')}`;
+  const name = `${templates ? copyPrefix(templates) : 'pm_test_'}${randomBytes(6).toString('hex')}`;
   await onServer(url, [template ? `create database ${name} template ${template}` : `create database ${name}`]);
   const dbUrl = databaseUrl(url, name, { options: '-c synchronous_commit=off' });
   const database = await openDatabase(dbUrl, '');
@@ -41,7 +43,12 @@ export async function freshDatabase(opts: { seeded?: boolean } = {}) {
     seeded: Boolean(template && opts.seeded),
     drop: async () => {
       await database.close();
-      await onServer(url, [`drop database if exists ${name} with (force)`]);
+      // A connection the test left open (a pool it never closed) goes now, as a drop would end it.
+      if (templates)
+        await onServer(url, [
+          `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`,
+        ]);
+      else await onServer(url, [`drop database if exists ${name} with (force)`]);
     },
   };
 }

@@ -7,7 +7,7 @@
 import type { JobRunner } from './runner.js';
 
 export { enqueue, jobId, type EnqueueOptions } from '../../shared/job-queue.js';
-export { requestsFirst, runHandler, startJobs, type JobRunner } from './runner.js';
+export { prepareJobQueues, requestsFirst, runHandler, startJobs, type JobRunner } from './runner.js';
 export { jobSettings, type JobSettings } from './config.js';
 export { JOB_HANDLERS, type JobDeps, type JobHandler, type JobRun } from './kinds.js';
 export { effectOnce } from './effects.js';

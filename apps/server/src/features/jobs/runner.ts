@@ -185,13 +185,27 @@ export async function startJobs(
 }
 
 /**
+ * pg-boss's tables and one queue per kind of job, made on a database and left there without a
+ * worker: what a server's first start on it does. The test templates are made with it, so that
+ * each copy's server finds them (docs/operations.md#tests).
+ */
+export async function prepareJobQueues(
+  db: Db,
+  settings: JobSettings,
+  log: Pick<JobDeps['log'], 'warn'>,
+): Promise<void> {
+  const { boss } = await startBoss(db, settings, log);
+  await boss.stop({ graceful: false, close: false });
+}
+
+/**
  * pg-boss on the shop's database, started: its tables created or migrated and one queue per kind of
  * job with the current retry settings. `pending` holds the statements it has in flight.
  */
 async function startBoss(
   db: Db,
   settings: JobSettings,
-  log: JobDeps['log'],
+  log: Pick<JobDeps['log'], 'warn'>,
 ): Promise<{ boss: PgBoss; pending: Set<Promise<unknown>> }> {
   // Every statement pg-boss issues is tracked, so that a stop can wait for the last one (a
   // completion sent after its handler returned) before the database closes under it.
