@@ -212,25 +212,17 @@ function webSyntax() {
 /** Web files that still hold Korean literals (moved to texts modules feature by feature; never add one). */
 function hangulNotYet() {
   return [
-    'features/admin/AuditPage.tsx',
-    'features/admin/CataloguePage.tsx',
     'features/admin/CompaniesPage.tsx',
     'features/admin/ConfigPage.tsx',
     'features/admin/DashboardPage.tsx',
     'features/admin/InquiriesPage.tsx',
-    'features/admin/JobsPage.tsx',
-    'features/admin/NoticesPage.tsx',
     'features/admin/OrdersPage.tsx',
     'features/admin/PaymentsPage.tsx',
-    'features/admin/ProductsPage.tsx',
-    'features/admin/RichTextEditor.tsx',
     'features/admin/StaffPage.tsx',
     'features/admin/SynonymsPage.tsx',
     'features/admin/TaxInvoicesPage.tsx',
     'features/admin/XrefsPage.tsx',
-    'features/admin/components/ImportModal.tsx',
     'features/admin/components/OrderDetail.tsx',
-    'features/admin/components/OrderMoves.tsx',
     'features/admin/components/ProductModal.tsx',
   ];
 }
