@@ -214,16 +214,12 @@ function hangulNotYet() {
   return [
     'features/admin/CompaniesPage.tsx',
     'features/admin/ConfigPage.tsx',
-    'features/admin/DashboardPage.tsx',
-    'features/admin/InquiriesPage.tsx',
     'features/admin/OrdersPage.tsx',
     'features/admin/PaymentsPage.tsx',
     'features/admin/StaffPage.tsx',
-    'features/admin/SynonymsPage.tsx',
     'features/admin/TaxInvoicesPage.tsx',
     'features/admin/XrefsPage.tsx',
     'features/admin/components/OrderDetail.tsx',
-    'features/admin/components/ProductModal.tsx',
   ];
 }
 

@@ -6,9 +6,13 @@ import {
   PAYMENT_METHODS,
   PRODUCT_TYPES,
 } from '@partsmall/contract';
+import { CATALOGUE_TEXTS } from './catalogue-texts';
+import { DESK_TEXTS } from './desk-texts';
 
-/** The back office's words (Korean). */
+/** The back office's words (Korean); the pages' sections are in desk-texts.ts and catalogue-texts.ts. */
 export const A = {
+  ...DESK_TEXTS,
+  ...CATALOGUE_TEXTS,
   title: '관리자',
   backToShop: '쇼핑몰로',
   chatConsole: '채팅 상담 콘솔',

@@ -1,0 +1,46 @@
+/** The back office's words (Korean) for the dashboard, inquiries, orders, payments and tax invoices; part of `A`. */
+export const DESK_TEXTS = {
+  /** The dashboard (DashboardPage). */
+  dashboard: {
+    title: '대시보드',
+    today: '오늘 주문',
+    month: '이번 달 주문',
+    cases: (n: string) => `${n}건`,
+    sales: (amount: string) => `매출 ${amount}`,
+    waiting: '처리 대기',
+    todo: '확인할 일',
+    openInquiries: '답변 대기 문의',
+    transfers: '입금 대기 계좌이체',
+    chatOnline: '채팅 접속 고객',
+    people: (n: string) => `${n}명`,
+    sales30: '최근 30일 매출',
+    lowStock: '재고 부족 상품',
+    cols: { pid: '품번', name: '상품명', stock: '창고', qty: '재고' },
+    chart: '최근 30일 일별 매출 막대그래프',
+    bar: (day: string, amount: string, orders: number) => `${day} ${amount} (${orders}건)`,
+    max: (amount: string) => `최고 ${amount}`,
+  },
+  /** The inquiries (InquiriesPage). */
+  inquiries: {
+    title: '문의',
+    statusGroup: '문의 상태',
+    list: '문의 목록',
+    cols: {
+      seq: '번호',
+      type: '유형',
+      content: '내용',
+      phone: '연락처',
+      member: '회원',
+      status: '상태',
+      created: '접수일시',
+      received: '접수',
+    },
+    guest: '비회원',
+    modalTitle: (seq: number) => `문의 #${seq}`,
+    answer: '답변',
+    answerField: '답변 (고객에게 연락한 내용)',
+    closedHint: '종료된 문의입니다.',
+    saveAnswer: '답변 저장',
+    close: '문의 종료',
+  },
+};
