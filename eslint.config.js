@@ -215,11 +215,8 @@ function hangulNotYet() {
     'features/admin/CompaniesPage.tsx',
     'features/admin/ConfigPage.tsx',
     'features/admin/OrdersPage.tsx',
-    'features/admin/PaymentsPage.tsx',
-    'features/admin/StaffPage.tsx',
     'features/admin/TaxInvoicesPage.tsx',
     'features/admin/XrefsPage.tsx',
-    'features/admin/components/OrderDetail.tsx',
   ];
 }
 

@@ -8,11 +8,13 @@ import {
 } from '@partsmall/contract';
 import { CATALOGUE_TEXTS } from './catalogue-texts';
 import { DESK_TEXTS } from './desk-texts';
+import { MEMBERS_TEXTS } from './members-texts';
 
-/** The back office's words (Korean); the pages' sections are in desk-texts.ts and catalogue-texts.ts. */
+/** The back office's words (Korean); the pages' sections are in desk-texts.ts, catalogue-texts.ts and members-texts.ts. */
 export const A = {
   ...DESK_TEXTS,
   ...CATALOGUE_TEXTS,
+  ...MEMBERS_TEXTS,
   title: '관리자',
   backToShop: '쇼핑몰로',
   chatConsole: '채팅 상담 콘솔',
