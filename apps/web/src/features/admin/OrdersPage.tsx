@@ -39,6 +39,63 @@ function toQuery(f: Filters, page: number) {
   };
 }
 
+/** The list's columns: a pick box for the bulk shipment, the order's facts, and its detail. */
+function orderColumns(
+  selected: Set<number>,
+  toggle: (seq: number) => void,
+  setOpen: (seq: number) => void,
+): Column<AdminOrderRow>[] {
+  return [
+    {
+      id: 'pick',
+      header: <span className="sr-only">{A.orders.pick}</span>,
+      width: 40,
+      className: 'center',
+      cell: (o) => (
+        <input
+          type="checkbox"
+          aria-label={A.orders.pickOf(o.seq)}
+          checked={selected.has(o.seq)}
+          onChange={() => toggle(o.seq)}
+        />
+      ),
+    },
+    { id: 'seq', header: A.orders.cols.seq, width: 80, className: 'num', sortValue: (o) => o.seq, cell: (o) => o.seq },
+    dateColumn('created', A.orders.cols.created, (o) => o.created, { className: 'date', sort: true }),
+    { id: 'company', header: A.orders.cols.company, cell: (o) => o.companyName, sortValue: (o) => o.companyName },
+    { id: 'member', header: A.orders.cols.member, width: 90, cell: (o) => o.memberName },
+    {
+      id: 'items',
+      header: A.orders.cols.items,
+      className: 'ellipsis',
+      cell: (o) => `${o.orderProductInfo[0]?.name ?? ''}${o.itemLength > 1 ? A.orders.more(o.itemLength - 1) : ''}`,
+    },
+    {
+      id: 'jobRef',
+      header: A.orders.cols.jobRef,
+      width: 130,
+      className: 'ellipsis',
+      cell: (o) => orderJobRefs(o).join(', ') || A.none,
+    },
+    { id: 'stock', header: A.orders.cols.stock, width: 130, cell: (o) => o.stockName },
+    moneyColumn('amount', A.orders.cols.amount, 100, (o) => o.totalAmount + o.shipping),
+    {
+      id: 'status',
+      header: A.orders.cols.status,
+      width: 90,
+      className: 'center',
+      sortValue: (o) => o.status,
+      cell: (o) => <StatusBadge status={o.status} />,
+    },
+    openColumn(
+      'open',
+      A.detail,
+      (o) => setOpen(o.seq),
+      (o) => A.orders.detailOf(o.seq),
+    ),
+  ];
+}
+
 /** Orders: filters (status, Seoul date range, company, warehouse, part number), paging, CSV, bulk shipment confirmed. */
 export default function OrdersPage() {
   const [params] = useSearchParams();
@@ -91,55 +148,7 @@ export default function OrdersPage() {
         (e: unknown) => void notify.alert(messageOf(e)),
       );
 
-  const columns: Column<AdminOrderRow>[] = [
-    {
-      id: 'pick',
-      header: <span className="sr-only">{A.orders.pick}</span>,
-      width: 40,
-      className: 'center',
-      cell: (o) => (
-        <input
-          type="checkbox"
-          aria-label={A.orders.pickOf(o.seq)}
-          checked={selected.has(o.seq)}
-          onChange={() => toggle(o.seq)}
-        />
-      ),
-    },
-    { id: 'seq', header: A.orders.cols.seq, width: 80, className: 'num', sortValue: (o) => o.seq, cell: (o) => o.seq },
-    dateColumn('created', A.orders.cols.created, (o) => o.created, { className: 'date', sort: true }),
-    { id: 'company', header: A.orders.cols.company, cell: (o) => o.companyName, sortValue: (o) => o.companyName },
-    { id: 'member', header: A.orders.cols.member, width: 90, cell: (o) => o.memberName },
-    {
-      id: 'items',
-      header: A.orders.cols.items,
-      className: 'ellipsis',
-      cell: (o) => `${o.orderProductInfo[0]?.name ?? ''}${o.itemLength > 1 ? A.orders.more(o.itemLength - 1) : ''}`,
-    },
-    {
-      id: 'jobRef',
-      header: A.orders.cols.jobRef,
-      width: 130,
-      className: 'ellipsis',
-      cell: (o) => orderJobRefs(o).join(', ') || A.none,
-    },
-    { id: 'stock', header: A.orders.cols.stock, width: 130, cell: (o) => o.stockName },
-    moneyColumn('amount', A.orders.cols.amount, 100, (o) => o.totalAmount + o.shipping),
-    {
-      id: 'status',
-      header: A.orders.cols.status,
-      width: 90,
-      className: 'center',
-      sortValue: (o) => o.status,
-      cell: (o) => <StatusBadge status={o.status} />,
-    },
-    openColumn(
-      'open',
-      A.detail,
-      (o) => setOpen(o.seq),
-      (o) => A.orders.detailOf(o.seq),
-    ),
-  ];
+  const columns = orderColumns(selected, toggle, setOpen);
 
   const { shown, chooser } = useColumnChoice('orders', columns);
   return (
