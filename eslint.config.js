@@ -218,7 +218,6 @@ function functionLength() {
   const longer = [
     ['e2e/checkout.test.ts', 353],
     ['e2e/epc.test.ts', 288],
-    ['apps/web/src/features/orders/OrderDetailPopup.tsx', 205],
     ['e2e/credit.test.ts', 214],
     ['e2e/admin.test.ts', 213],
     ['e2e/management.test.ts', 178],
