@@ -224,7 +224,6 @@ function functionLength() {
     ['apps/web/src/features/epc/EpcPage.tsx', 172],
     ['e2e/favorites.test.ts', 163],
     ['e2e/quick-order.test.ts', 159],
-    ['apps/web/src/features/quick-order/QuickOrderPage.tsx', 151],
     ['e2e/paperwork.test.ts', 146],
     ['e2e/checkout-mobile.test.ts', 143],
     ['e2e/shop.test.ts', 143],
