@@ -221,7 +221,6 @@ function functionLength() {
     ['e2e/credit.test.ts', 214],
     ['e2e/admin.test.ts', 213],
     ['e2e/management.test.ts', 178],
-    ['apps/web/src/features/epc/EpcPage.tsx', 172],
     ['e2e/favorites.test.ts', 163],
     ['e2e/quick-order.test.ts', 159],
     ['e2e/paperwork.test.ts', 146],
