@@ -232,7 +232,6 @@ function functionLength() {
     ['apps/web/src/features/chat/useStaffChat.ts', 131],
     ['apps/web/src/features/checkout/CheckoutFinishPage.tsx', 135],
     ['apps/web/src/features/legal/texts.ts', 130],
-    ['apps/web/src/features/epc/components/PartsPanel.tsx', 127],
     ['e2e/tour.ts', 124],
   ];
   return [
