@@ -228,7 +228,6 @@ function functionLength() {
     ['e2e/shop.test.ts', 143],
     ['apps/web/src/features/cart/CartPage.tsx', 137],
     ['apps/web/src/shared/ui/DataTable.tsx', 135],
-    ['apps/web/src/features/calendar/CalendarPage.tsx', 128],
     ['apps/web/src/features/chat/useStaffChat.ts', 131],
     ['apps/web/src/features/checkout/CheckoutFinishPage.tsx', 135],
     ['apps/web/src/features/legal/texts.ts', 130],
