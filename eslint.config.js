@@ -229,7 +229,6 @@ function functionLength() {
     ['apps/web/src/features/cart/CartPage.tsx', 137],
     ['apps/web/src/shared/ui/DataTable.tsx', 135],
     ['apps/web/src/features/chat/useStaffChat.ts', 131],
-    ['apps/web/src/features/checkout/CheckoutFinishPage.tsx', 135],
     ['apps/web/src/features/legal/texts.ts', 130],
     ['e2e/tour.ts', 124],
   ];
