@@ -24,21 +24,35 @@ export default function AuditPage() {
   const { form, filters, page, setPage, apply } = useListFilters(searchSchema, { action: '' });
   const list = useQuery(adminQuery('adminAuditList', { ...filledOnly(filters), page, size: 30 }));
   const columns: Column<AuditRow>[] = [
-    { id: 'seq', header: '번호', width: 70, className: 'num', cell: (r) => r.seq },
-    { id: 'at', header: '일시', width: 130, className: 'date', cell: (r) => dateTime(r.created) },
-    { id: 'who', header: '작업자', width: 110, cell: (r) => r.memberName },
-    { id: 'action', header: '작업', width: 150, title: (r) => r.action, cell: (r) => A.actions[r.action] ?? r.action },
-    { id: 'target', header: '대상', width: 130, cell: (r) => r.target },
-    { id: 'before', header: '이전 값', cell: (r) => <JsonCell value={r.before} label={`${r.seq}번 이전 값`} /> },
-    { id: 'after', header: '이후 값', cell: (r) => <JsonCell value={r.after} label={`${r.seq}번 이후 값`} /> },
+    { id: 'seq', header: A.audit.cols.seq, width: 70, className: 'num', cell: (r) => r.seq },
+    { id: 'at', header: A.audit.cols.at, width: 130, className: 'date', cell: (r) => dateTime(r.created) },
+    { id: 'who', header: A.audit.cols.who, width: 110, cell: (r) => r.memberName },
+    {
+      id: 'action',
+      header: A.audit.cols.action,
+      width: 150,
+      title: (r) => r.action,
+      cell: (r) => A.actions[r.action] ?? r.action,
+    },
+    { id: 'target', header: A.audit.cols.target, width: 130, cell: (r) => r.target },
+    {
+      id: 'before',
+      header: A.audit.cols.before,
+      cell: (r) => <JsonCell value={r.before} label={A.audit.beforeOf(r.seq)} />,
+    },
+    {
+      id: 'after',
+      header: A.audit.cols.after,
+      cell: (r) => <JsonCell value={r.after} label={A.audit.afterOf(r.seq)} />,
+    },
   ];
   return (
     <section>
-      <h1>작업 기록</h1>
-      <FilterForm form={form} className="admin-filters" label="작업 기록 검색" onSubmit={apply}>
-        <FilterSelect name="action" label="작업" options={A.actions} all={A.all} />
+      <h1>{A.audit.title}</h1>
+      <FilterForm form={form} className="admin-filters" label={A.audit.search} onSubmit={apply}>
+        <FilterSelect name="action" label={A.audit.cols.action} options={A.actions} all={A.all} />
       </FilterForm>
-      <DataTable label="작업 기록" query={list} columns={columns} paging={{ page, size: 30, onPage: setPage }} />
+      <DataTable label={A.audit.title} query={list} columns={columns} paging={{ page, size: 30, onPage: setPage }} />
     </section>
   );
 }

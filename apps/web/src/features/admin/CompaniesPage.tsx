@@ -45,33 +45,44 @@ export default function CompaniesPage() {
     }),
   );
   const columns: Column<CompanyRow>[] = [
-    { id: 'id', header: '번호', width: 70, className: 'num', cell: (c) => c.companyId },
-    { id: 'name', header: '업체명', sortValue: (c) => c.name, cell: (c) => c.name },
-    { id: 'license', header: '사업자번호', width: 130, cell: (c) => (c.license ? businessNumber(c.license) : A.none) },
-    { id: 'level', header: '등급', width: 80, className: 'center', cell: (c) => <LevelBadge level={c.level} /> },
-    moneyColumn('point', '캐시(원)', 110, (c) => c.point),
+    { id: 'id', header: A.companies.cols.id, width: 70, className: 'num', cell: (c) => c.companyId },
+    { id: 'name', header: A.companies.cols.name, sortValue: (c) => c.name, cell: (c) => c.name },
     {
-      id: 'lic',
-      header: '이용권',
+      id: 'license',
+      header: A.companies.cols.license,
+      width: 130,
+      cell: (c) => (c.license ? businessNumber(c.license) : A.none),
+    },
+    {
+      id: 'level',
+      header: A.companies.cols.level,
       width: 80,
       className: 'center',
-      cell: (c) => (c.licenseDays ? `${c.licenseDays}일` : A.none),
+      cell: (c) => <LevelBadge level={c.level} />,
     },
-    { id: 'members', header: '계정', width: 60, className: 'num', cell: (c) => c.members },
-    { id: 'created', header: '가입일', width: 100, className: 'date', cell: (c) => date(c.created) },
+    moneyColumn('point', A.companies.cols.point, 110, (c) => c.point),
+    {
+      id: 'lic',
+      header: A.companies.cols.lic,
+      width: 80,
+      className: 'center',
+      cell: (c) => (c.licenseDays ? A.companies.days(c.licenseDays) : A.none),
+    },
+    { id: 'members', header: A.companies.cols.members, width: 60, className: 'num', cell: (c) => c.members },
+    { id: 'created', header: A.companies.cols.created, width: 100, className: 'date', cell: (c) => date(c.created) },
     openColumn('open', A.detail, (c) => setOpen(c.companyId)),
   ];
   const { shown, chooser } = useColumnChoice('companies', columns);
   return (
     <section>
-      <h1>회원·업체</h1>
-      <FilterForm form={form} className="admin-filters" label="업체 검색" onSubmit={apply}>
-        <FilterInput name="keyword" label="업체명·사업자번호·아이디·이름·연락처" size={36} />
-        <FilterSelect name="level" label="등급" options={LEVEL_OPTIONS} all={A.all} />
+      <h1>{A.companies.title}</h1>
+      <FilterForm form={form} className="admin-filters" label={A.companies.search} onSubmit={apply}>
+        <FilterInput name="keyword" label={A.companies.keyword} size={36} />
+        <FilterSelect name="level" label={A.companies.cols.level} options={LEVEL_OPTIONS} all={A.all} />
       </FilterForm>
-      <ListToolbar total={list.data?.total ?? 0} unit="개 업체" chooser={chooser} />
+      <ListToolbar total={list.data?.total ?? 0} unit={A.companies.unit} chooser={chooser} />
       <DataTable
-        label="업체 목록"
+        label={A.companies.list}
         query={list}
         columns={shown}
         rowKey={(c) => c.companyId}
@@ -85,7 +96,7 @@ export default function CompaniesPage() {
 function CompanyModal({ companyId, onClose }: { companyId: number; onClose: () => void }) {
   const q = useQuery(adminQuery('adminCompanyDetail', { companyId }));
   return (
-    <DetailModal title={q.data?.results.company.name ?? '업체 상세'} onClose={onClose} query={q}>
+    <DetailModal title={q.data?.results.company.name ?? A.companies.detail} onClose={onClose} query={q}>
       {(d) => <CompanyBody d={d} />}
     </DetailModal>
   );
@@ -94,15 +105,13 @@ function CompanyModal({ companyId, onClose }: { companyId: number; onClose: () =
 function CompanyBody({ d }: { d: CompanyDetail }) {
   const c = d.company;
   const notify = useNotify();
-  const ask = useConfirmedWrite();
   const mayAdjust = useMay('adjustCash');
   const mayLevel = useMay('setCompanyLevel');
-  const setStatus = useAdminWrite('adminSetMemberStatus');
   const setLevel = useAdminWrite('adminSetCompanyLevel');
   const failed = (e: unknown) => void notify.alert(messageOf(e));
   const levelSelect = (
     <select
-      aria-label="업체 등급"
+      aria-label={A.companies.levelSelect}
       value={c.level}
       onChange={(e) =>
         setLevel.mutate(
@@ -124,24 +133,26 @@ function CompanyBody({ d }: { d: CompanyDetail }) {
         <DetailList
           className="admin-dl"
           items={[
-            { label: '사업자번호', value: c.license ? businessNumber(c.license) : A.none },
-            { label: '대표 / 지역', value: `${c.ceo || A.none} / ${c.area || A.none}` },
-            { label: '연락처', value: c.phone ? phone(c.phone) : A.none },
-            { label: '등급', value: mayLevel ? levelSelect : <LevelBadge level={c.level} /> },
+            { label: A.companies.fields.license, value: c.license ? businessNumber(c.license) : A.none },
+            { label: A.companies.fields.ceoArea, value: `${c.ceo || A.none} / ${c.area || A.none}` },
+            { label: A.companies.fields.phone, value: c.phone ? phone(c.phone) : A.none },
+            { label: A.companies.fields.level, value: mayLevel ? levelSelect : <LevelBadge level={c.level} /> },
           ]}
         />
         <DetailList
           className="admin-dl"
           items={[
-            { label: '캐시 잔액', value: won(c.point), 'data-testid': 'company-point' },
+            { label: A.companies.fields.point, value: won(c.point), 'data-testid': 'company-point' },
             {
-              label: '원장 합계',
+              label: A.companies.fields.ledgerSum,
               value: won(c.ledgerSum),
               className: c.ledgerSum === c.point ? 'admin-ok' : 'admin-error',
             },
             {
-              label: '이용권',
-              value: c.licenseEnd ? `${c.licenseDays}일 남음 (${dateTime(c.licenseEnd)}까지)` : '없음',
+              label: A.companies.fields.lic,
+              value: c.licenseEnd
+                ? A.companies.licenseLeft(c.licenseDays, dateTime(c.licenseEnd))
+                : A.companies.noLicense,
             },
           ]}
         />
@@ -159,19 +170,41 @@ function CompanyBody({ d }: { d: CompanyDetail }) {
           <LicenseForm companyId={c.companyId} />
         </div>
       )}
-      <h2>계정</h2>
+      <CompanyMembers members={d.members} />
+      <CompanyActivity d={d} />
+    </div>
+  );
+}
+
+/** The company's accounts; staff stop or resume one after a confirmation. */
+function CompanyMembers({ members }: { members: CompanyDetail['members'] }) {
+  const ask = useConfirmedWrite();
+  const setStatus = useAdminWrite('adminSetMemberStatus');
+  return (
+    <>
+      <h2>{A.companies.accounts}</h2>
       <DataTable
-        label="업체 계정"
-        rows={d.members}
+        label={A.companies.accountsLabel}
+        rows={members}
         columns={[
-          { id: 'id', header: '아이디', cell: (m) => m.id },
-          { id: 'name', header: '이름', width: 100, cell: (m) => m.name },
-          { id: 'phone', header: '연락처', width: 130, cell: (m) => phone(m.phone) },
-          { id: 'type', header: '구분', width: 70, cell: (m) => (m.type === 0 ? '대표' : '직원') },
-          { id: 'status', header: '상태', width: 60, cell: (m) => A.memberStatus[m.status] ?? m.status },
+          { id: 'id', header: A.companies.memberCols.id, cell: (m) => m.id },
+          { id: 'name', header: A.companies.memberCols.name, width: 100, cell: (m) => m.name },
+          { id: 'phone', header: A.companies.memberCols.phone, width: 130, cell: (m) => phone(m.phone) },
+          {
+            id: 'type',
+            header: A.companies.memberCols.type,
+            width: 70,
+            cell: (m) => (m.type === 0 ? A.companies.owner : A.companies.employee),
+          },
+          {
+            id: 'status',
+            header: A.companies.memberCols.status,
+            width: 60,
+            cell: (m) => A.memberStatus[m.status] ?? m.status,
+          },
           {
             id: 'act',
-            header: '정지/재개',
+            header: A.companies.memberCols.act,
             width: 90,
             cell: (m) =>
               m.status === 'withdrawn' ? null : (
@@ -179,9 +212,9 @@ function CompanyBody({ d }: { d: CompanyDetail }) {
                   onClick={() =>
                     ask(
                       {
-                        title: m.status === 'active' ? '계정 정지' : '계정 재개',
-                        text: `${m.id} 계정을 ${m.status === 'active' ? '정지' : '재개'}합니다.`,
-                        confirmLabel: '확인',
+                        title: m.status === 'active' ? A.companies.stopTitle : A.companies.resumeTitle,
+                        text: m.status === 'active' ? A.companies.stopText(m.id) : A.companies.resumeText(m.id),
+                        confirmLabel: A.companies.confirm,
                         danger: m.status === 'active',
                       },
                       () =>
@@ -192,58 +225,106 @@ function CompanyBody({ d }: { d: CompanyDetail }) {
                     )
                   }
                 >
-                  {m.status === 'active' ? '정지' : '재개'}
+                  {m.status === 'active' ? A.companies.stop : A.companies.resume}
                 </RowButton>
               ),
           },
         ]}
       />
-      <h2>최근 주문</h2>
+    </>
+  );
+}
+
+/** The company's latest orders, payments and cash ledger. */
+function CompanyActivity({ d }: { d: CompanyDetail }) {
+  return (
+    <>
+      <h2>{A.companies.orders}</h2>
       <DataTable
-        label="업체 주문"
+        label={A.companies.ordersLabel}
         rows={d.orders}
         columns={[
-          { id: 'seq', header: '주문번호', width: 80, className: 'num', cell: (o) => o.seq },
-          { id: 'at', header: '주문일시', width: 130, className: 'date', cell: (o) => dateTime(o.created) },
-          { id: 'item', header: '상품', className: 'ellipsis', cell: (o) => o.orderProductInfo[0]?.name ?? '' },
+          { id: 'seq', header: A.companies.orderCols.seq, width: 80, className: 'num', cell: (o) => o.seq },
+          {
+            id: 'at',
+            header: A.companies.orderCols.at,
+            width: 130,
+            className: 'date',
+            cell: (o) => dateTime(o.created),
+          },
+          {
+            id: 'item',
+            header: A.companies.orderCols.item,
+            className: 'ellipsis',
+            cell: (o) => o.orderProductInfo[0]?.name ?? '',
+          },
           {
             id: 'amt',
-            header: '금액(원)',
+            header: A.companies.orderCols.amount,
             width: 100,
             className: 'money',
             cell: (o) => count(o.totalAmount + o.shipping),
           },
-          { id: 'st', header: '상태', width: 90, className: 'center', cell: (o) => <StatusBadge status={o.status} /> },
+          {
+            id: 'st',
+            header: A.companies.orderCols.status,
+            width: 90,
+            className: 'center',
+            cell: (o) => <StatusBadge status={o.status} />,
+          },
         ]}
       />
       <div className="admin-grid2">
         <div>
-          <h2>결제</h2>
+          <h2>{A.companies.payments}</h2>
           <DataTable
-            label="업체 결제"
+            label={A.companies.paymentsLabel}
             rows={d.payments}
             columns={[
-              { id: 'at', header: '일시', width: 120, className: 'date', cell: (p) => dateTime(p.created) },
-              { id: 'what', header: '내용', className: 'ellipsis', cell: (p) => p.productName },
-              { id: 'pg', header: '수단', width: 70, cell: (p) => A.pgcodes[p.pgcode] ?? p.pgcode },
-              { id: 'amt', header: '금액(원)', width: 90, className: 'money', cell: (p) => count(p.amount) },
-              { id: 'st', header: '상태', width: 50, cell: (p) => A.paymentStatus[p.status] ?? p.status },
+              {
+                id: 'at',
+                header: A.companies.paymentCols.at,
+                width: 120,
+                className: 'date',
+                cell: (p) => dateTime(p.created),
+              },
+              { id: 'what', header: A.companies.paymentCols.what, className: 'ellipsis', cell: (p) => p.productName },
+              { id: 'pg', header: A.companies.paymentCols.pg, width: 70, cell: (p) => A.pgcodes[p.pgcode] ?? p.pgcode },
+              {
+                id: 'amt',
+                header: A.companies.paymentCols.amount,
+                width: 90,
+                className: 'money',
+                cell: (p) => count(p.amount),
+              },
+              {
+                id: 'st',
+                header: A.companies.paymentCols.status,
+                width: 50,
+                cell: (p) => A.paymentStatus[p.status] ?? p.status,
+              },
             ]}
           />
         </div>
         <div>
-          <h2>캐시 원장</h2>
+          <h2>{A.companies.ledger}</h2>
           <DataTable
-            label="캐시 원장"
+            label={A.companies.ledger}
             rows={d.ledger}
             columns={[
               ...LEDGER_COLUMNS,
-              { id: 'note', header: '내용', className: 'ellipsis', title: (l) => l.note, cell: (l) => l.note },
+              {
+                id: 'note',
+                header: A.companies.note,
+                className: 'ellipsis',
+                title: (l) => l.note,
+                cell: (l) => l.note,
+              },
             ]}
           />
         </div>
       </div>
-    </div>
+    </>
   );
 }
 
@@ -255,15 +336,15 @@ function CashForm({ companyId }: { companyId: number }) {
     <Form
       form={form}
       className="admin-panel form"
-      aria-label="캐시 조정"
+      aria-label={A.companies.cash}
       onSubmit={(v) =>
         void notify
           .confirm(
             {
-              title: '캐시 조정',
-              text: `${v.amount > 0 ? '지급' : '차감'} ${won(Math.abs(v.amount))} (사유: ${v.reason})`,
-              confirmLabel: '조정',
-              busyLabel: '처리 중...',
+              title: A.companies.cash,
+              text: A.companies.cashText(v.amount > 0, won(Math.abs(v.amount)), v.reason),
+              confirmLabel: A.companies.adjust,
+              busyLabel: A.companies.busy,
             },
             () => adjust.mutateAsync(v),
           )
@@ -273,12 +354,12 @@ function CashForm({ companyId }: { companyId: number }) {
           )
       }
     >
-      <h2>캐시 조정 (관리자)</h2>
-      <NumberField name="amount" label="금액(원, 차감은 음수)" />
+      <h2>{A.companies.cashTitle}</h2>
+      <NumberField name="amount" label={A.companies.cashAmount} />
       {/* Both adjustment forms have a 'reason': each needs its own id for its label. */}
-      <Field name="reason" id="f-cash-reason" label="사유" maxLength={200} />
+      <Field name="reason" id="f-cash-reason" label={A.companies.reason} maxLength={200} />
       <button type="submit" className="btn btn-primary btn-small">
-        조정
+        {A.companies.adjust}
       </button>
     </Form>
   );
@@ -288,12 +369,12 @@ function LicenseForm({ companyId }: { companyId: number }) {
   const form = useZodForm(adjustLicenseRequest, { companyId, days: 0, reason: '' });
   const { save } = useAdminSave('adminAdjustLicense', () => form.reset({ companyId, days: 0, reason: '' }));
   return (
-    <Form form={form} className="admin-panel form" aria-label="이용권 조정" onSubmit={save}>
-      <h2>이용권 기간 조정 (관리자)</h2>
-      <NumberField name="days" label="일수 (줄이려면 음수)" />
-      <Field name="reason" id="f-license-reason" label="사유" maxLength={200} />
+    <Form form={form} className="admin-panel form" aria-label={A.companies.license} onSubmit={save}>
+      <h2>{A.companies.licenseTitle}</h2>
+      <NumberField name="days" label={A.companies.licenseDays} />
+      <Field name="reason" id="f-license-reason" label={A.companies.reason} maxLength={200} />
       <button type="submit" className="btn btn-primary btn-small">
-        조정
+        {A.companies.adjust}
       </button>
     </Form>
   );

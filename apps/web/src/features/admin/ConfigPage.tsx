@@ -14,20 +14,9 @@ import { CheckField, Field, Form, SelectField, TextAreaField, useZodForm } from 
 import { Pending } from '../../shared/ui/states';
 import { NumberField, SaveRow } from './fields';
 import { adminQuery, useAdminSave } from './api';
+import { A } from './texts';
 
-const BOTTOM: [keyof ConfigFields['mallBottom'], string][] = [
-  ['companyName', '상호'],
-  ['ceo', '대표자'],
-  ['license', '사업자등록번호'],
-  ['mailOrderLicense', '통신판매업 신고번호'],
-  ['privacyOfficer', '개인정보 보호책임자'],
-  ['phone', '대표전화'],
-  ['fax', '팩스'],
-  ['mail', '메일'],
-  ['hours', '상담 시간'],
-  ['address', '주소'],
-  ['copyright', '저작권 문구'],
-];
+const BOTTOM = Object.entries(A.config.bottomFields) as [keyof ConfigFields['mallBottom'], string][];
 
 /** The shop configuration (admin): saving bumps `ver`, and every open shop page reloads with it. */
 export default function ConfigPage() {
@@ -43,11 +32,11 @@ function ConfigForm({ ver, initial }: { ver: number; initial: ConfigFields }) {
   const { save, busy } = useAdminSave('adminSaveConfig');
   return (
     <section>
-      <h1>쇼핑몰 설정</h1>
-      <p className="field-hint">현재 버전 {ver} · 저장하면 버전이 올라가고 열려 있는 쇼핑몰 화면이 새로고침됩니다.</p>
-      <Form form={form} alertInvalid aria-label="쇼핑몰 설정" onSubmit={save}>
+      <h1>{A.config.title}</h1>
+      <p className="field-hint">{A.config.version(ver)}</p>
+      <Form form={form} alertInvalid aria-label={A.config.title} onSubmit={save}>
         <div className="admin-panel">
-          <h2>하단 정보 (mallBottom)</h2>
+          <h2>{A.config.bottom}</h2>
           <div className="admin-form-grid">
             {BOTTOM.map(([name, label]) => (
               <Field
@@ -61,11 +50,11 @@ function ConfigForm({ ver, initial }: { ver: number; initial: ConfigFields }) {
           </div>
         </div>
         <div className="admin-panel">
-          <h2>구매 안내와 통계</h2>
+          <h2>{A.config.policy}</h2>
           <div className="admin-form-grid">
-            <TextAreaField name="buyPolicy" label="구매 안내 (buyPolicy)" className="span4" rows={4} />
-            <NumberField name="totalAsset" label="총 자산(원) 표시값" />
-            <NumberField name="totalQuantity" label="총 재고 수량 표시값" />
+            <TextAreaField name="buyPolicy" label={A.config.buyPolicy} className="span4" rows={4} />
+            <NumberField name="totalAsset" label={A.config.totalAsset} />
+            <NumberField name="totalQuantity" label={A.config.totalQuantity} />
           </div>
         </div>
         <Packages />
@@ -107,7 +96,7 @@ function RowsPanel<N extends ArrayPath<ConfigFields>>({
           {children(
             i,
             <button type="button" className="btn btn-small" onClick={() => rows.remove(i)}>
-              삭제
+              {A.config.remove}
             </button>,
           )}
         </Fragment>
@@ -128,16 +117,16 @@ function Packages() {
   return (
     <RowsPanel
       name="licenseValidBuy"
-      title="이용권 상품 (licenseValidBuy)"
+      title={A.config.packages}
       max={10}
-      addLabel="이용권 추가"
+      addLabel={A.config.addPackage}
       blank={() => ({ days: 30, price: 30000, content: '' })}
     >
       {(i, remove) => (
         <div className="admin-form-grid">
-          <NumberField name={`licenseValidBuy.${i}.days`} label="일수" />
-          <NumberField name={`licenseValidBuy.${i}.price`} label="가격(원)" />
-          <Field name={`licenseValidBuy.${i}.content`} label="설명" maxLength={100} />
+          <NumberField name={`licenseValidBuy.${i}.days`} label={A.config.days} />
+          <NumberField name={`licenseValidBuy.${i}.price`} label={A.config.price} />
+          <Field name={`licenseValidBuy.${i}.content`} label={A.config.content} maxLength={100} />
           {remove}
         </div>
       )}
@@ -149,16 +138,16 @@ function Warehouses() {
   return (
     <RowsPanel
       name="shippingAddress"
-      title="창고 주소 (shippingAddress)"
+      title={A.config.warehouses}
       max={20}
-      addLabel="창고 추가"
+      addLabel={A.config.addWarehouse}
       blank={() => ({ name: '', address: '', phone: '' })}
     >
       {(i, remove) => (
         <div className="admin-form-grid">
-          <Field name={`shippingAddress.${i}.name`} label="창고 이름" maxLength={50} />
-          <Field name={`shippingAddress.${i}.address`} label="주소" maxLength={200} />
-          <Field name={`shippingAddress.${i}.phone`} label="연락처" maxLength={20} />
+          <Field name={`shippingAddress.${i}.name`} label={A.config.warehouseName} maxLength={50} />
+          <Field name={`shippingAddress.${i}.address`} label={A.config.address} maxLength={200} />
+          <Field name={`shippingAddress.${i}.phone`} label={A.config.phone} maxLength={20} />
           {remove}
         </div>
       )}
@@ -190,27 +179,32 @@ function DeliveryOptions() {
   return (
     <RowsPanel
       name="deliveryOptions"
-      title="창고별 배송 방법 (getDeliInfo)"
-      hint="제공하지 않는 배송 방법과 결제 방식은 주문서에 나오지 않고, 결제할 때도 거절됩니다."
+      title={A.config.delivery}
+      hint={A.config.deliveryHint}
       max={20}
-      addLabel="창고 배송 설정 추가"
+      addLabel={A.config.addDelivery}
       blank={(rows) => newDelivery(Math.max(0, ...rows.map((r) => Number(r.storageId) || 0)) + 1)}
     >
       {(i, remove) => (
-        <fieldset className="admin-delivery" aria-label={`배송 설정 ${i + 1}`}>
+        <fieldset className="admin-delivery" aria-label={A.config.deliveryOf(i + 1)}>
           <div className="admin-form-grid">
-            <NumberField name={`deliveryOptions.${i}.storageId`} label="창고 번호 (storageId)" />
-            <Field name={`deliveryOptions.${i}.warehouseName`} label="창고 이름" className="span2" maxLength={50} />
+            <NumberField name={`deliveryOptions.${i}.storageId`} label={A.config.storageId} />
+            <Field
+              name={`deliveryOptions.${i}.warehouseName`}
+              label={A.config.warehouseName}
+              className="span2"
+              maxLength={50}
+            />
             {remove}
           </div>
           <table className="admin-delivery-table">
             <thead>
               <tr>
-                <th scope="col">배송 방법</th>
-                <th scope="col">제공</th>
-                <th scope="col">배송비 결제 방식</th>
-                <th scope="col">기본 결제 방식</th>
-                <th scope="col">퀵 직접 수령</th>
+                <th scope="col">{A.config.cols.method}</th>
+                <th scope="col">{A.config.cols.offered}</th>
+                <th scope="col">{A.config.cols.payTypes}</th>
+                <th scope="col">{A.config.cols.defaultPayType}</th>
+                <th scope="col">{A.config.cols.selfQuick}</th>
               </tr>
             </thead>
             <tbody>
@@ -231,7 +225,7 @@ function MethodRow({ base, label, quick }: { base: string; label: string; quick:
     <tr className={offered ? undefined : 'muted'}>
       <th scope="row">{label}</th>
       <td>
-        <CheckField name={`${base}.offered`} label={<span className="sr-only">{label} 제공</span>} />
+        <CheckField name={`${base}.offered`} label={<span className="sr-only">{A.config.offeredOf(label)}</span>} />
       </td>
       <td>
         <PayTypeChecks name={`${base}.payTypes`} label={label} />
@@ -239,13 +233,13 @@ function MethodRow({ base, label, quick }: { base: string; label: string; quick:
       <td>
         <SelectField
           name={`${base}.defaultPayType`}
-          label={`${label} 기본 결제 방식`}
+          label={A.config.defaultPayTypeOf(label)}
           className="label-hidden"
           options={PAY_TYPES}
           parse={Number}
         />
       </td>
-      <td>{quick ? <CheckField name={`${base}.selfQuick`} label="직접 수령 허용" /> : '-'}</td>
+      <td>{quick ? <CheckField name={`${base}.selfQuick`} label={A.config.allowSelfQuick} /> : '-'}</td>
     </tr>
   );
 }

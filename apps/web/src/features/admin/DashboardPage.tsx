@@ -15,54 +15,55 @@ export default function DashboardPage() {
   if (!d) return <Pending error={q.error} errorClassName="admin-error" />;
   return (
     <section>
-      <h1>대시보드</h1>
+      <h1>{A.dashboard.title}</h1>
       <div className="admin-cards">
         <div className="admin-card">
-          <h3>오늘 주문</h3>
-          <strong>{count(d.today.orders)}건</strong>
-          <p>매출 {won(d.today.sales)}</p>
+          <h3>{A.dashboard.today}</h3>
+          <strong>{A.dashboard.cases(count(d.today.orders))}</strong>
+          <p>{A.dashboard.sales(won(d.today.sales))}</p>
         </div>
         <div className="admin-card">
-          <h3>이번 달 주문</h3>
-          <strong>{count(d.month.orders)}건</strong>
-          <p>매출 {won(d.month.sales)}</p>
+          <h3>{A.dashboard.month}</h3>
+          <strong>{A.dashboard.cases(count(d.month.orders))}</strong>
+          <p>{A.dashboard.sales(won(d.month.sales))}</p>
         </div>
         <div className="admin-card">
-          <h3>처리 대기</h3>
+          <h3>{A.dashboard.waiting}</h3>
           {d.waiting.map((w) => (
             <p key={w.status}>
-              <Link to={`/admin/orders?status=${w.status}`}>{A.status[w.status]}</Link> {count(w.count)}건
+              <Link to={`/admin/orders?status=${w.status}`}>{A.status[w.status]}</Link>{' '}
+              {A.dashboard.cases(count(w.count))}
             </p>
           ))}
         </div>
         <div className="admin-card">
-          <h3>확인할 일</h3>
+          <h3>{A.dashboard.todo}</h3>
           <p>
-            <Link to="/admin/inquiries">답변 대기 문의</Link> {count(d.openInquiries)}건
+            <Link to="/admin/inquiries">{A.dashboard.openInquiries}</Link> {A.dashboard.cases(count(d.openInquiries))}
           </p>
           <p>
-            <Link to="/admin/payments">입금 대기 계좌이체</Link> {count(d.transfersWaiting)}건
+            <Link to="/admin/payments">{A.dashboard.transfers}</Link> {A.dashboard.cases(count(d.transfersWaiting))}
           </p>
           <p>
-            <StaffConsoleLink>채팅 접속 고객</StaffConsoleLink> {count(d.chatOnline)}명
+            <StaffConsoleLink>{A.dashboard.chatOnline}</StaffConsoleLink> {A.dashboard.people(count(d.chatOnline))}
           </p>
         </div>
       </div>
       <div className="admin-grid2">
         <div className="admin-panel">
-          <h2>최근 30일 매출</h2>
+          <h2>{A.dashboard.sales30}</h2>
           <SalesChart days={d.sales30} />
         </div>
         <div className="admin-panel">
-          <h2>재고 부족 상품</h2>
+          <h2>{A.dashboard.lowStock}</h2>
           <DataTable
-            label="재고 부족 상품"
+            label={A.dashboard.lowStock}
             rows={d.lowStock}
             columns={[
-              { id: 'pid', header: '품번', cell: (p) => p.pid },
-              { id: 'name', header: '상품명', className: 'ellipsis', cell: (p) => p.name },
-              { id: 'stock', header: '창고', cell: (p) => p.stockName },
-              { id: 'qty', header: '재고', className: 'num', width: 70, cell: (p) => count(p.hasAmount) },
+              { id: 'pid', header: A.dashboard.cols.pid, cell: (p) => p.pid },
+              { id: 'name', header: A.dashboard.cols.name, className: 'ellipsis', cell: (p) => p.name },
+              { id: 'stock', header: A.dashboard.cols.stock, cell: (p) => p.stockName },
+              { id: 'qty', header: A.dashboard.cols.qty, className: 'num', width: 70, cell: (p) => count(p.hasAmount) },
             ]}
           />
         </div>
@@ -78,13 +79,13 @@ function SalesChart({ days }: { days: Dashboard['sales30'] }) {
   const h = 160;
   const bar = w / days.length;
   return (
-    <svg className="admin-chart" viewBox={`0 0 ${w} ${h + 20}`} role="img" aria-label="최근 30일 일별 매출 막대그래프">
+    <svg className="admin-chart" viewBox={`0 0 ${w} ${h + 20}`} role="img" aria-label={A.dashboard.chart}>
       {days.map((d, i) => {
         const bh = Math.round((d.sales / max) * h);
         return (
           <g key={d.day}>
             <rect x={i * bar + 2} y={h - bh} width={bar - 4} height={bh}>
-              <title>{`${d.day} ${won(d.sales)} (${d.orders}건)`}</title>
+              <title>{A.dashboard.bar(d.day, won(d.sales), d.orders)}</title>
             </rect>
             {i % 5 === 0 && (
               <text x={i * bar + 2} y={h + 14}>
@@ -95,7 +96,7 @@ function SalesChart({ days }: { days: Dashboard['sales30'] }) {
         );
       })}
       <text x={w - 4} y={12} textAnchor="end">
-        최고 {won(max)}
+        {A.dashboard.max(won(max))}
       </text>
     </svg>
   );

@@ -24,25 +24,31 @@ export default function InquiriesPage() {
     adminQuery('adminInquiryList', { ...(status ? { status: status as Status } : {}), page, size: 20 }),
   );
   const columns: Column<AdminInquiry>[] = [
-    { id: 'seq', header: '번호', width: 70, className: 'num', cell: (i) => i.seq },
-    { id: 'type', header: '유형', width: 70, cell: (i) => A.qnaTypes[i.qnaType] ?? i.qnaType },
-    { id: 'content', header: '내용', className: 'ellipsis', cell: (i) => i.content },
-    { id: 'phone', header: '연락처', width: 130, cell: (i) => phone(i.phone) },
-    { id: 'member', header: '회원', width: 90, cell: (i) => i.memberName || '비회원' },
+    { id: 'seq', header: A.inquiries.cols.seq, width: 70, className: 'num', cell: (i) => i.seq },
+    { id: 'type', header: A.inquiries.cols.type, width: 70, cell: (i) => A.qnaTypes[i.qnaType] ?? i.qnaType },
+    { id: 'content', header: A.inquiries.cols.content, className: 'ellipsis', cell: (i) => i.content },
+    { id: 'phone', header: A.inquiries.cols.phone, width: 130, cell: (i) => phone(i.phone) },
+    { id: 'member', header: A.inquiries.cols.member, width: 90, cell: (i) => i.memberName || A.inquiries.guest },
     {
       id: 'status',
-      header: '상태',
+      header: A.inquiries.cols.status,
       width: 80,
       className: 'center',
       cell: (i) => A.inquiryStatus[i.status] ?? i.status,
     },
-    { id: 'created', header: '접수일시', width: 130, className: 'date', cell: (i) => dateTime(i.created) },
+    {
+      id: 'created',
+      header: A.inquiries.cols.created,
+      width: 130,
+      className: 'date',
+      cell: (i) => dateTime(i.created),
+    },
     openColumn('open', A.detail, setOpen),
   ];
   return (
     <section>
-      <h1>문의</h1>
-      <div className="admin-filters" role="group" aria-label="문의 상태">
+      <h1>{A.inquiries.title}</h1>
+      <div className="admin-filters" role="group" aria-label={A.inquiries.statusGroup}>
         {['open', 'answered', 'closed', ''].map((s) => (
           <button
             key={s || 'all'}
@@ -54,7 +60,7 @@ export default function InquiriesPage() {
           </button>
         ))}
       </div>
-      <DataTable label="문의 목록" query={list} columns={columns} paging={{ page, size: 20, onPage: setPage }} />
+      <DataTable label={A.inquiries.list} query={list} columns={columns} paging={{ page, size: 20, onPage: setPage }} />
       {open && <InquiryModal inquiry={open} onClose={() => setOpen(null)} />}
     </section>
   );
@@ -72,27 +78,27 @@ function InquiryModal({ inquiry, onClose }: { inquiry: AdminInquiry; onClose: ()
   };
   const closed = current.status === 'closed';
   return (
-    <Modal title={`문의 #${inquiry.seq}`} onClose={onClose} size="wide" className="admin-wide">
+    <Modal title={A.inquiries.modalTitle(inquiry.seq)} onClose={onClose} size="wide" className="admin-wide">
       <DetailList
         className="admin-dl"
         items={[
-          { label: '유형', value: A.qnaTypes[current.qnaType] ?? current.qnaType },
-          { label: '연락처', value: phone(current.phone) },
-          { label: '접수', value: dateTime(current.created) },
-          { label: '상태', value: A.inquiryStatus[current.status] },
-          { label: '내용', value: current.content, style: { whiteSpace: 'pre-wrap' } },
+          { label: A.inquiries.cols.type, value: A.qnaTypes[current.qnaType] ?? current.qnaType },
+          { label: A.inquiries.cols.phone, value: phone(current.phone) },
+          { label: A.inquiries.cols.received, value: dateTime(current.created) },
+          { label: A.inquiries.cols.status, value: A.inquiryStatus[current.status] },
+          { label: A.inquiries.cols.content, value: current.content, style: { whiteSpace: 'pre-wrap' } },
         ]}
       />
-      <Form form={form} aria-label="답변" onSubmit={(v) => answer.mutate(v, done)}>
-        <TextAreaField name="answer" label="답변 (고객에게 연락한 내용)" rows={5} maxLength={2000} disabled={closed} />
+      <Form form={form} aria-label={A.inquiries.answer} onSubmit={(v) => answer.mutate(v, done)}>
+        <TextAreaField name="answer" label={A.inquiries.answerField} rows={5} maxLength={2000} disabled={closed} />
         <div className="admin-actions">
           <button
             type="submit"
             className="btn btn-primary btn-small"
             disabled={closed || answer.isPending}
-            title={closed ? '종료된 문의입니다.' : undefined}
+            title={closed ? A.inquiries.closedHint : undefined}
           >
-            답변 저장
+            {A.inquiries.saveAnswer}
           </button>
           <button
             type="button"
@@ -100,7 +106,7 @@ function InquiryModal({ inquiry, onClose }: { inquiry: AdminInquiry; onClose: ()
             disabled={closed || close.isPending}
             onClick={() => close.mutate({ seq: current.seq }, done)}
           >
-            문의 종료
+            {A.inquiries.close}
           </button>
         </div>
       </Form>

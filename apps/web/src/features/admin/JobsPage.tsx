@@ -28,46 +28,46 @@ export default function JobsPage() {
   const askRetry = (j: JobRow) =>
     ask(
       {
-        title: '다시 시도',
-        text: `${j.label} 작업(${j.key})을 한 번 더 시도합니다.`,
-        confirmLabel: '다시 시도',
-        busyLabel: '처리 중...',
+        title: A.jobs.retry,
+        text: A.jobs.retryText(j.label, j.key),
+        confirmLabel: A.jobs.retry,
+        busyLabel: A.jobs.busy,
       },
       () => retry.mutateAsync({ name: j.name as Payload<'adminRetryJob'>['name'], id: j.id }),
     );
 
   const columns: Column<JobRow>[] = [
-    { id: 'at', header: '등록일시', width: 130, className: 'date', cell: (j) => dateTime(j.created) },
-    { id: 'name', header: '작업', width: 150, title: (j) => j.name, cell: (j) => j.label },
-    { id: 'key', header: '키', width: 140, cell: (j) => j.key },
-    { id: 'state', header: '상태', width: 90, className: 'center', cell: (j) => JOB_STATE_LABELS[j.state] },
-    { id: 'tries', header: '시도', width: 60, className: 'num', cell: (j) => `${j.tries}/${j.maxTries}` },
+    { id: 'at', header: A.jobs.cols.at, width: 130, className: 'date', cell: (j) => dateTime(j.created) },
+    { id: 'name', header: A.jobs.cols.name, width: 150, title: (j) => j.name, cell: (j) => j.label },
+    { id: 'key', header: A.jobs.cols.key, width: 140, cell: (j) => j.key },
+    { id: 'state', header: A.jobs.cols.state, width: 90, className: 'center', cell: (j) => JOB_STATE_LABELS[j.state] },
+    { id: 'tries', header: A.jobs.cols.tries, width: 60, className: 'num', cell: (j) => `${j.tries}/${j.maxTries}` },
     {
       id: 'next',
-      header: '다음 시도',
+      header: A.jobs.cols.next,
       width: 130,
       className: 'date',
       cell: (j) => (j.state === 'waiting' || j.state === 'retrying' ? dateTime(j.startAfter) : A.none),
     },
-    { id: 'error', header: '오류', width: 220, cell: (j) => j.error ?? A.none },
-    { id: 'data', header: '내용', width: 200, cell: (j) => <pre className="admin-pre">{show(j.data)}</pre> },
-    actionColumn('다시 시도', retry.isPending, askRetry, (j) => j.state === 'parked'),
+    { id: 'error', header: A.jobs.cols.error, width: 220, cell: (j) => j.error ?? A.none },
+    { id: 'data', header: A.jobs.cols.data, width: 200, cell: (j) => <pre className="admin-pre">{show(j.data)}</pre> },
+    actionColumn(A.jobs.retry, retry.isPending, askRetry, (j) => j.state === 'parked'),
   ];
 
   return (
     <section>
-      <h1>발송 작업</h1>
-      <FilterForm form={form} className="admin-filters" label="발송 작업 검색" onSubmit={apply}>
-        <FilterSelect name="state" label="상태" options={STATE_OPTIONS} all="처리 전 전체" />
-        <FilterSelect name="name" label="작업" options={JOB_LABELS} all={A.all} />
+      <h1>{A.jobs.title}</h1>
+      <FilterForm form={form} className="admin-filters" label={A.jobs.search} onSubmit={apply}>
+        <FilterSelect name="state" label={A.jobs.cols.state} options={STATE_OPTIONS} all={A.jobs.allPending} />
+        <FilterSelect name="name" label={A.jobs.cols.name} options={JOB_LABELS} all={A.all} />
       </FilterForm>
       <DataTable
-        label="발송 작업"
+        label={A.jobs.title}
         query={list}
         columns={columns}
         rowTestId="admin-job-row"
         paging={{ page, size: 30, onPage: setPage }}
-        emptyText="처리를 기다리는 작업이 없습니다."
+        emptyText={A.jobs.empty}
       />
     </section>
   );

@@ -26,20 +26,32 @@ export default function NoticesPage() {
     save.mutate(
       { ...n, type: n.type as 0 | 2 | 3, published: !n.published },
       {
-        onSuccess: () => notify.toast(n.published ? '게시를 내렸습니다.' : '게시했습니다.'),
+        onSuccess: () => notify.toast(n.published ? A.notices.unpublished : A.notices.published),
         onError: (e) => void notify.alert(messageOf(e)),
       },
     );
   const columns: Column<AdminNotice>[] = [
-    { id: 'seq', header: '번호', width: 70, className: 'num', cell: (n) => n.seq },
-    { id: 'type', header: '구분', width: 120, cell: (n) => NOTICE_TYPES[n.type] ?? n.type },
-    { id: 'title', header: '제목', className: 'ellipsis', cell: (n) => n.title },
-    { id: 'popup', header: '팝업', width: 60, className: 'center', cell: (n) => (n.popup ? '예' : '') },
-    { id: 'pub', header: '게시', width: 90, className: 'center', cell: (n) => (n.published ? '게시 중' : '내림') },
-    { id: 'created', header: '작성일시', width: 130, className: 'date', cell: (n) => dateTime(n.created) },
+    { id: 'seq', header: A.notices.cols.seq, width: 70, className: 'num', cell: (n) => n.seq },
+    { id: 'type', header: A.notices.cols.type, width: 120, cell: (n) => NOTICE_TYPES[n.type] ?? n.type },
+    { id: 'title', header: A.notices.cols.title, className: 'ellipsis', cell: (n) => n.title },
+    {
+      id: 'popup',
+      header: A.notices.cols.popup,
+      width: 60,
+      className: 'center',
+      cell: (n) => (n.popup ? A.notices.yes : ''),
+    },
+    {
+      id: 'pub',
+      header: A.notices.cols.pub,
+      width: 90,
+      className: 'center',
+      cell: (n) => (n.published ? A.notices.live : A.notices.down),
+    },
+    { id: 'created', header: A.notices.cols.created, width: 130, className: 'date', cell: (n) => dateTime(n.created) },
     {
       id: 'act',
-      header: <span className="sr-only">작업</span>,
+      header: <span className="sr-only">{A.notices.cols.act}</span>,
       width: 200,
       cell: (n) => (
         <span className="admin-actions">
@@ -47,7 +59,7 @@ export default function NoticesPage() {
             {A.edit}
           </button>
           <button type="button" className="btn btn-small" onClick={() => togglePublished(n)}>
-            {n.published ? '게시 내리기' : '게시하기'}
+            {n.published ? A.notices.unpublish : A.notices.publish}
           </button>
         </span>
       ),
@@ -55,13 +67,13 @@ export default function NoticesPage() {
   ];
   return (
     <section>
-      <h1>공지사항</h1>
+      <h1>{A.notices.title}</h1>
       <ListToolbar>
         <button type="button" className="btn btn-small btn-primary" onClick={() => setEditing('new')}>
-          공지 쓰기
+          {A.notices.write}
         </button>
       </ListToolbar>
-      <DataTable label="공지 목록" query={list} columns={columns} paging={{ page, size: 20, onPage: setPage }} />
+      <DataTable label={A.notices.list} query={list} columns={columns} paging={{ page, size: 20, onPage: setPage }} />
       {editing && <NoticeModal notice={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </section>
   );
@@ -81,17 +93,17 @@ function NoticeModal({ notice, onClose }: { notice: AdminNotice | null; onClose:
   });
   return (
     <ModalForm
-      title={notice ? `공지 수정 #${notice.seq}` : '공지 쓰기'}
+      title={notice ? A.notices.editTitle(notice.seq) : A.notices.write}
       onClose={onClose}
       className="admin-wide"
       size="wide"
       form={form}
-      label="공지"
+      label={A.notices.form}
       onSubmit={save}
       after={
         saved && (
           <>
-            <h2>저장된 내용 (서버에서 정리된 HTML)</h2>
+            <h2>{A.notices.savedHtml}</h2>
             {/* Sanitised by the server's allow-list before it was stored (notices/sanitize.ts). */}
             <div className="admin-html-preview notice-content" dangerouslySetInnerHTML={{ __html: saved.content }} />
           </>
@@ -99,17 +111,13 @@ function NoticeModal({ notice, onClose }: { notice: AdminNotice | null; onClose:
       }
     >
       <div className="admin-form-grid">
-        <SelectField name="type" label="구분" options={TYPE_OPTIONS} parse={Number} />
-        <Field name="title" label="제목" className="span2" maxLength={200} />
+        <SelectField name="type" label={A.notices.cols.type} options={TYPE_OPTIONS} parse={Number} />
+        <Field name="title" label={A.notices.cols.title} className="span2" maxLength={200} />
         <div>
-          <CheckField name="popup" label="홈 팝업에 표시" />
-          <CheckField name="published" label="게시" />
+          <CheckField name="popup" label={A.notices.popup} />
+          <CheckField name="published" label={A.notices.cols.pub} />
         </div>
-        <RichTextField
-          name="content"
-          label="내용 (저장할 때 스크립트·허용되지 않은 태그는 서버에서 지웁니다)"
-          className="span4"
-        />
+        <RichTextField name="content" label={A.notices.content} className="span4" />
       </div>
       <SaveRow busy={busy} />
     </ModalForm>

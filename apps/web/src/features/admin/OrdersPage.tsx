@@ -39,6 +39,63 @@ function toQuery(f: Filters, page: number) {
   };
 }
 
+/** The list's columns: a pick box for the bulk shipment, the order's facts, and its detail. */
+function orderColumns(
+  selected: Set<number>,
+  toggle: (seq: number) => void,
+  setOpen: (seq: number) => void,
+): Column<AdminOrderRow>[] {
+  return [
+    {
+      id: 'pick',
+      header: <span className="sr-only">{A.orders.pick}</span>,
+      width: 40,
+      className: 'center',
+      cell: (o) => (
+        <input
+          type="checkbox"
+          aria-label={A.orders.pickOf(o.seq)}
+          checked={selected.has(o.seq)}
+          onChange={() => toggle(o.seq)}
+        />
+      ),
+    },
+    { id: 'seq', header: A.orders.cols.seq, width: 80, className: 'num', sortValue: (o) => o.seq, cell: (o) => o.seq },
+    dateColumn('created', A.orders.cols.created, (o) => o.created, { className: 'date', sort: true }),
+    { id: 'company', header: A.orders.cols.company, cell: (o) => o.companyName, sortValue: (o) => o.companyName },
+    { id: 'member', header: A.orders.cols.member, width: 90, cell: (o) => o.memberName },
+    {
+      id: 'items',
+      header: A.orders.cols.items,
+      className: 'ellipsis',
+      cell: (o) => `${o.orderProductInfo[0]?.name ?? ''}${o.itemLength > 1 ? A.orders.more(o.itemLength - 1) : ''}`,
+    },
+    {
+      id: 'jobRef',
+      header: A.orders.cols.jobRef,
+      width: 130,
+      className: 'ellipsis',
+      cell: (o) => orderJobRefs(o).join(', ') || A.none,
+    },
+    { id: 'stock', header: A.orders.cols.stock, width: 130, cell: (o) => o.stockName },
+    moneyColumn('amount', A.orders.cols.amount, 100, (o) => o.totalAmount + o.shipping),
+    {
+      id: 'status',
+      header: A.orders.cols.status,
+      width: 90,
+      className: 'center',
+      sortValue: (o) => o.status,
+      cell: (o) => <StatusBadge status={o.status} />,
+    },
+    openColumn(
+      'open',
+      A.detail,
+      (o) => setOpen(o.seq),
+      (o) => A.orders.detailOf(o.seq),
+    ),
+  ];
+}
+
 /** Orders: filters (status, Seoul date range, company, warehouse, part number), paging, CSV, bulk shipment confirmed. */
 export default function OrdersPage() {
   const [params] = useSearchParams();
@@ -73,10 +130,10 @@ export default function OrdersPage() {
     void notify
       .confirm(
         {
-          title: '선택 주문 출고확정',
-          text: `선택한 주문 ${selected.size}건을 출고확정으로 바꿉니다.`,
-          confirmLabel: '출고확정',
-          busyLabel: '처리 중...',
+          title: A.orders.bulkTitle,
+          text: A.orders.bulkText(selected.size),
+          confirmLabel: A.orders.bulkConfirm,
+          busyLabel: A.orders.busy,
         },
         () => bulk.mutateAsync({ seqs: [...selected] }),
       )
@@ -91,64 +148,16 @@ export default function OrdersPage() {
         (e: unknown) => void notify.alert(messageOf(e)),
       );
 
-  const columns: Column<AdminOrderRow>[] = [
-    {
-      id: 'pick',
-      header: <span className="sr-only">선택</span>,
-      width: 40,
-      className: 'center',
-      cell: (o) => (
-        <input
-          type="checkbox"
-          aria-label={`주문 ${o.seq} 선택`}
-          checked={selected.has(o.seq)}
-          onChange={() => toggle(o.seq)}
-        />
-      ),
-    },
-    { id: 'seq', header: '주문번호', width: 80, className: 'num', sortValue: (o) => o.seq, cell: (o) => o.seq },
-    dateColumn('created', '주문일시', (o) => o.created, { className: 'date', sort: true }),
-    { id: 'company', header: '업체', cell: (o) => o.companyName, sortValue: (o) => o.companyName },
-    { id: 'member', header: '주문자', width: 90, cell: (o) => o.memberName },
-    {
-      id: 'items',
-      header: '상품',
-      className: 'ellipsis',
-      cell: (o) => `${o.orderProductInfo[0]?.name ?? ''}${o.itemLength > 1 ? ` 외 ${o.itemLength - 1}건` : ''}`,
-    },
-    {
-      id: 'jobRef',
-      header: '작업번호/차량번호',
-      width: 130,
-      className: 'ellipsis',
-      cell: (o) => orderJobRefs(o).join(', ') || A.none,
-    },
-    { id: 'stock', header: '창고', width: 130, cell: (o) => o.stockName },
-    moneyColumn('amount', '금액(원)', 100, (o) => o.totalAmount + o.shipping),
-    {
-      id: 'status',
-      header: '상태',
-      width: 90,
-      className: 'center',
-      sortValue: (o) => o.status,
-      cell: (o) => <StatusBadge status={o.status} />,
-    },
-    openColumn(
-      'open',
-      A.detail,
-      (o) => setOpen(o.seq),
-      (o) => `주문 ${o.seq} 상세`,
-    ),
-  ];
+  const columns = orderColumns(selected, toggle, setOpen);
 
   const { shown, chooser } = useColumnChoice('orders', columns);
   return (
     <section>
-      <h1>주문 관리</h1>
+      <h1>{A.orders.title}</h1>
       <FilterForm
         form={form}
         className="admin-filters"
-        label="주문 검색"
+        label={A.orders.search}
         onSubmit={apply}
         after={
           form.formState.errors.startDate && (
@@ -156,26 +165,32 @@ export default function OrdersPage() {
           )
         }
       >
-        <FilterSelect name="status" label="상태" options={STATUS_OPTIONS} all={A.all} aria-label="상태" />
-        <FilterInput name="startDate" label="시작일" type="date" />
-        <FilterInput name="endDate" label="종료일" type="date" />
-        <FilterInput name="company" label="업체명·사업자번호" />
-        <FilterInput name="stockName" label="창고" />
-        <FilterInput name="pid" label="품번" />
+        <FilterSelect
+          name="status"
+          label={A.orders.cols.status}
+          options={STATUS_OPTIONS}
+          all={A.all}
+          aria-label={A.orders.cols.status}
+        />
+        <FilterInput name="startDate" label={A.orders.startDate} type="date" />
+        <FilterInput name="endDate" label={A.orders.endDate} type="date" />
+        <FilterInput name="company" label={A.orders.company} />
+        <FilterInput name="stockName" label={A.orders.cols.stock} />
+        <FilterInput name="pid" label={A.orders.pid} />
       </FilterForm>
       <ListToolbar total={list.data?.total ?? 0} onExport={() => void exportCsv()} chooser={chooser}>
         <button
           type="button"
           className="btn btn-small"
           disabled={selected.size === 0}
-          title={selected.size === 0 ? '주문을 선택하세요.' : undefined}
+          title={selected.size === 0 ? A.orders.pickFirst : undefined}
           onClick={bulkShip}
         >
-          선택 출고확정 ({selected.size})
+          {A.orders.bulkShip(selected.size)}
         </button>
       </ListToolbar>
       <DataTable
-        label="주문 목록"
+        label={A.orders.list}
         query={list}
         columns={shown}
         rowTestId="admin-order-row"

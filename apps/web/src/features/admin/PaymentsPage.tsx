@@ -39,60 +39,65 @@ export default function PaymentsPage() {
   const askConfirm = (p: AdminPaymentRow) =>
     ask(
       {
-        title: '입금 확인',
-        text: `${p.companyName}의 계좌이체 ${count(p.amount)}원 입금을 확인하고 캐시를 충전합니다.`,
-        confirmLabel: '입금 확인',
-        busyLabel: '처리 중...',
+        title: A.payments.confirm,
+        text: A.payments.confirmText(p.companyName, count(p.amount)),
+        confirmLabel: A.payments.confirm,
+        busyLabel: A.payments.busy,
       },
       () => confirm.mutateAsync({ seq: p.seq }),
     );
 
   const columns = (withAction: boolean): Column<AdminPaymentRow>[] => [
-    { id: 'seq', header: '번호', width: 70, className: 'num', cell: (p) => p.seq },
-    { id: 'at', header: '요청일시', width: 130, className: 'date', cell: (p) => dateTime(p.created) },
-    { id: 'company', header: '업체', cell: (p) => p.companyName },
-    { id: 'member', header: '요청자', width: 90, cell: (p) => p.memberName || A.none },
-    { id: 'kind', header: '구분', width: 80, cell: (p) => A.kinds[p.kind] ?? p.kind },
-    { id: 'pg', header: '수단', width: 80, cell: (p) => A.pgcodes[p.pgcode] ?? p.pgcode },
-    moneyColumn('amount', '금액(원)', 100, (p) => p.amount),
+    { id: 'seq', header: A.payments.cols.seq, width: 70, className: 'num', cell: (p) => p.seq },
+    { id: 'at', header: A.payments.cols.at, width: 130, className: 'date', cell: (p) => dateTime(p.created) },
+    { id: 'company', header: A.payments.cols.company, cell: (p) => p.companyName },
+    { id: 'member', header: A.payments.cols.member, width: 90, cell: (p) => p.memberName || A.none },
+    { id: 'kind', header: A.payments.cols.kind, width: 80, cell: (p) => A.kinds[p.kind] ?? p.kind },
+    { id: 'pg', header: A.payments.cols.pg, width: 80, cell: (p) => A.pgcodes[p.pgcode] ?? p.pgcode },
+    moneyColumn('amount', A.payments.cols.amount, 100, (p) => p.amount),
     {
       id: 'status',
-      header: '상태',
+      header: A.payments.cols.status,
       width: 60,
       className: 'center',
       cell: (p) => A.paymentStatus[p.status] ?? p.status,
     },
     {
       id: 'paid',
-      header: '완료일시',
+      header: A.payments.cols.paid,
       width: 130,
       className: 'date',
       cell: (p) => (p.paidAt ? dateTime(p.paidAt) : A.none),
     },
-    ...(withAction ? [actionColumn('입금 확인', confirm.isPending, askConfirm)] : []),
+    ...(withAction ? [actionColumn(A.payments.confirm, confirm.isPending, askConfirm)] : []),
   ];
 
   return (
     <section>
-      <h1>결제·입금</h1>
-      <h2>입금 대기 계좌이체</h2>
+      <h1>{A.payments.title}</h1>
+      <h2>{A.payments.transfers}</h2>
       <DataTable
-        label="입금 대기 계좌이체"
+        label={A.payments.transfers}
         query={waiting}
         columns={columns(true)}
         rowTestId="admin-transfer-row"
-        emptyText="입금 대기 중인 계좌이체가 없습니다."
+        emptyText={A.payments.noTransfers}
       />
-      <h2>결제 기록</h2>
-      <FilterForm form={form} className="admin-filters" label="결제 검색" onSubmit={apply}>
-        <FilterSelect name="status" label="상태" options={A.paymentStatus} all={A.all} />
-        <FilterSelect name="pgcode" label="수단" options={A.pgcodes} all={A.all} />
-        <FilterSelect name="kind" label="구분" options={A.kinds} all={A.all} />
-        <FilterInput name="company" label="업체" />
-        <FilterInput name="startDate" label="시작일" type="date" />
-        <FilterInput name="endDate" label="종료일" type="date" />
+      <h2>{A.payments.history}</h2>
+      <FilterForm form={form} className="admin-filters" label={A.payments.search} onSubmit={apply}>
+        <FilterSelect name="status" label={A.payments.cols.status} options={A.paymentStatus} all={A.all} />
+        <FilterSelect name="pgcode" label={A.payments.cols.pg} options={A.pgcodes} all={A.all} />
+        <FilterSelect name="kind" label={A.payments.cols.kind} options={A.kinds} all={A.all} />
+        <FilterInput name="company" label={A.payments.cols.company} />
+        <FilterInput name="startDate" label={A.payments.startDate} type="date" />
+        <FilterInput name="endDate" label={A.payments.endDate} type="date" />
       </FilterForm>
-      <DataTable label="결제 기록" query={list} columns={columns(false)} paging={{ page, size: 20, onPage: setPage }} />
+      <DataTable
+        label={A.payments.history}
+        query={list}
+        columns={columns(false)}
+        paging={{ page, size: 20, onPage: setPage }}
+      />
     </section>
   );
 }

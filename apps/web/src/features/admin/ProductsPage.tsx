@@ -20,8 +20,8 @@ const searchSchema = z.object({
   stockName: z.string().trim().max(100),
   stockState: z.string(),
 });
-const SEARCH_TYPES = { name: '상품명', pid: '품번' };
-const STOCK_STATES: Record<string, string> = { in: '재고 있음', out: '품절·준비중', low: '부족 (5개 이하)' };
+const SEARCH_TYPES = A.products.searchTypes;
+const STOCK_STATES = A.products.stockStates;
 
 /** Products: search, create and edit, pictures, stock with a reason, CSV import and export. */
 export default function ProductsPage() {
@@ -46,45 +46,45 @@ export default function ProductsPage() {
   const columns: Column<AdminProduct>[] = [
     {
       id: 'img',
-      header: <span className="sr-only">이미지</span>,
+      header: <span className="sr-only">{A.products.cols.img}</span>,
       width: 56,
       cell: (p) => (p.imgFiles[0] ? <img className="admin-thumb" src={p.imgFiles[0]} alt="" /> : null),
     },
-    { id: 'seq', header: '번호', width: 70, className: 'num', cell: (p) => p.seq },
-    { id: 'pid', header: '품번', width: 150, sortValue: (p) => p.pid, cell: (p) => p.pid },
-    { id: 'name', header: '상품명', className: 'ellipsis', sortValue: (p) => p.name, cell: (p) => p.name },
-    { id: 'type', header: '구분', width: 90, cell: (p) => PRODUCT_TYPES[p.type] ?? p.type },
-    { id: 'stockName', header: '창고', width: 140, cell: (p) => p.stockName },
-    moneyColumn('sale', '판매가(원)', 100, (p) => p.salePrice),
+    { id: 'seq', header: A.products.cols.seq, width: 70, className: 'num', cell: (p) => p.seq },
+    { id: 'pid', header: A.products.cols.pid, width: 150, sortValue: (p) => p.pid, cell: (p) => p.pid },
+    { id: 'name', header: A.products.cols.name, className: 'ellipsis', sortValue: (p) => p.name, cell: (p) => p.name },
+    { id: 'type', header: A.products.cols.type, width: 90, cell: (p) => PRODUCT_TYPES[p.type] ?? p.type },
+    { id: 'stockName', header: A.products.cols.stockName, width: 140, cell: (p) => p.stockName },
+    moneyColumn('sale', A.products.cols.sale, 100, (p) => p.salePrice),
     {
       id: 'stock',
-      header: '재고',
+      header: A.products.cols.stock,
       width: 70,
       className: 'num',
       sortValue: (p) => p.hasAmount,
       cell: (p) => count(p.hasAmount),
     },
-    openColumn<AdminProduct>('edit', A.edit, setEditing, (p) => `${p.pid} 수정`),
+    openColumn<AdminProduct>('edit', A.edit, setEditing, (p) => A.products.editOf(p.pid)),
   ];
   const { shown, chooser } = useColumnChoice('products', columns);
   return (
     <section>
-      <h1>상품 관리</h1>
-      <FilterForm form={form} className="admin-filters" label="상품 검색" onSubmit={apply}>
-        <FilterSelect name="searchType" label="검색 기준" options={SEARCH_TYPES} />
-        <FilterInput name="keyword" label="검색어" aria-label="상품 검색어" />
-        <FilterInput name="stockName" label="창고" />
-        <FilterSelect name="stockState" label="재고 상태" options={STOCK_STATES} all={A.all} />
+      <h1>{A.products.title}</h1>
+      <FilterForm form={form} className="admin-filters" label={A.products.search} onSubmit={apply}>
+        <FilterSelect name="searchType" label={A.products.searchType} options={SEARCH_TYPES} />
+        <FilterInput name="keyword" label={A.products.keyword} aria-label={A.products.keywordLabel} />
+        <FilterInput name="stockName" label={A.products.cols.stockName} />
+        <FilterSelect name="stockState" label={A.products.stockState} options={STOCK_STATES} all={A.all} />
       </FilterForm>
       <ListToolbar total={list.data?.total ?? 0} onExport={() => void exportCsv()} chooser={chooser}>
         <button type="button" className="btn btn-small btn-primary" onClick={() => setEditing('new')}>
-          상품 등록
+          {A.products.add}
         </button>
         <button type="button" className="btn btn-small" onClick={() => setImporting(true)}>
-          CSV 일괄 등록
+          {A.products.csv}
         </button>
       </ListToolbar>
-      <DataTable label="상품 목록" query={list} columns={shown} paging={{ page, size: 20, onPage: setPage }} />
+      <DataTable label={A.products.list} query={list} columns={shown} paging={{ page, size: 20, onPage: setPage }} />
       {editing && (
         <ProductModal
           product={editing === 'new' ? null : editing}

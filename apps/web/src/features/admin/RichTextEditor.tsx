@@ -5,6 +5,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
 import Image from '@tiptap/extension-image';
 import { FieldShell } from '../../shared/ui/form';
+import { A } from './texts';
 
 /**
  * A rich-text field of the surrounding Form (tiptap: StarterKit with its Link and Underline, plus
@@ -70,16 +71,16 @@ function Toolbar({ editor }: { editor: Editor }) {
   });
   const chain = () => editor.chain().focus();
   const tools: [label: string, active: boolean, run: () => void][] = [
-    ['굵게', state.bold, () => chain().toggleBold().run()],
-    ['기울임', state.italic, () => chain().toggleItalic().run()],
-    ['밑줄', state.underline, () => chain().toggleUnderline().run()],
-    ['소제목', state.heading, () => chain().toggleHeading({ level: 3 }).run()],
-    ['글머리 목록', state.bullet, () => chain().toggleBulletList().run()],
-    ['번호 목록', state.ordered, () => chain().toggleOrderedList().run()],
-    ['표 넣기', false, () => chain().insertTable({ rows: 3, cols: 2, withHeaderRow: true }).run()],
+    [A.editor.bold, state.bold, () => chain().toggleBold().run()],
+    [A.editor.italic, state.italic, () => chain().toggleItalic().run()],
+    [A.editor.underline, state.underline, () => chain().toggleUnderline().run()],
+    [A.editor.heading, state.heading, () => chain().toggleHeading({ level: 3 }).run()],
+    [A.editor.bullets, state.bullet, () => chain().toggleBulletList().run()],
+    [A.editor.numbered, state.ordered, () => chain().toggleOrderedList().run()],
+    [A.editor.insertTable, false, () => chain().insertTable({ rows: 3, cols: 2, withHeaderRow: true }).run()],
   ];
   return (
-    <div className="rte-toolbar" role="toolbar" aria-label="서식 도구">
+    <div className="rte-toolbar" role="toolbar" aria-label={A.editor.toolbar}>
       {tools.map(([label, active, run]) => (
         <button
           key={label}
@@ -94,15 +95,15 @@ function Toolbar({ editor }: { editor: Editor }) {
       {state.table && (
         <>
           <button type="button" className="btn btn-small" onClick={() => chain().addRowAfter().run()}>
-            행 추가
+            {A.editor.addRow}
           </button>
           <button type="button" className="btn btn-small" onClick={() => chain().deleteTable().run()}>
-            표 삭제
+            {A.editor.deleteTable}
           </button>
         </>
       )}
       <span className="rte-link">
-        <input aria-label="링크 주소" value={href} maxLength={500} onChange={(e) => setHref(e.target.value)} />
+        <input aria-label={A.editor.linkUrl} value={href} maxLength={500} onChange={(e) => setHref(e.target.value)} />
         <button
           type="button"
           className="btn btn-small"
@@ -112,7 +113,7 @@ function Toolbar({ editor }: { editor: Editor }) {
             if (/^(https?:\/\/|mailto:)\S+$/i.test(url)) chain().extendMarkRange('link').setLink({ href: url }).run();
           }}
         >
-          링크
+          {A.editor.link}
         </button>
         {state.link && (
           <button
@@ -120,7 +121,7 @@ function Toolbar({ editor }: { editor: Editor }) {
             className="btn btn-small"
             onClick={() => chain().extendMarkRange('link').unsetLink().run()}
           >
-            링크 해제
+            {A.editor.unlink}
           </button>
         )}
       </span>

@@ -25,15 +25,15 @@ export default function StaffPage() {
   const failed = (e: unknown) => void notify.alert(messageOf(e));
   const self = (s: StaffRow) => s.seq === userInfo?.seq;
   const columns: Column<StaffRow>[] = [
-    { id: 'id', header: '아이디', cell: (s) => s.id },
-    { id: 'name', header: '이름', width: 120, cell: (s) => s.name },
-    { id: 'phone', header: '연락처', width: 130, cell: (s) => phone(s.phone) },
-    { id: 'role', header: '권한', width: 80, cell: (s) => A.roles[s.role] ?? s.role },
-    { id: 'status', header: '상태', width: 60, cell: (s) => A.memberStatus[s.status] ?? s.status },
-    { id: 'created', header: '등록일', width: 100, className: 'date', cell: (s) => date(s.created) },
+    { id: 'id', header: A.staff.cols.id, cell: (s) => s.id },
+    { id: 'name', header: A.staff.cols.name, width: 120, cell: (s) => s.name },
+    { id: 'phone', header: A.staff.cols.phone, width: 130, cell: (s) => phone(s.phone) },
+    { id: 'role', header: A.staff.cols.role, width: 80, cell: (s) => A.roles[s.role] ?? s.role },
+    { id: 'status', header: A.staff.cols.status, width: 60, cell: (s) => A.memberStatus[s.status] ?? s.status },
+    { id: 'created', header: A.staff.cols.created, width: 100, className: 'date', cell: (s) => date(s.created) },
     {
       id: 'act',
-      header: '작업',
+      header: A.staff.cols.act,
       width: 220,
       cell: (s) => (
         <span className="admin-actions">
@@ -42,20 +42,20 @@ export default function StaffPage() {
               void notify
                 .confirm(
                   {
-                    title: '비밀번호 초기화',
-                    text: `${s.id}의 비밀번호를 새로 만듭니다. 로그인 중인 화면은 로그아웃됩니다.`,
-                    confirmLabel: '초기화',
+                    title: A.staff.resetPassword,
+                    text: A.staff.resetText(s.id),
+                    confirmLabel: A.staff.reset,
                   },
                   () => reset.mutateAsync({ seq: s.seq }),
                 )
                 .then((a) => a && setShown({ id: s.id, password: a.results.password }), failed)
             }
           >
-            비밀번호 초기화
+            {A.staff.resetPassword}
           </RowButton>
           <RowButton
             disabled={self(s)}
-            title={self(s) ? '자기 계정은 정지할 수 없습니다.' : undefined}
+            title={self(s) ? A.staff.notSelf : undefined}
             onClick={() =>
               setStatus.mutate(
                 { seq: s.seq, status: s.status === 'active' ? 'stopped' : 'active' },
@@ -63,7 +63,7 @@ export default function StaffPage() {
               )
             }
           >
-            {s.status === 'active' ? '정지' : '재개'}
+            {s.status === 'active' ? A.staff.stop : A.staff.resume}
           </RowButton>
         </span>
       ),
@@ -71,9 +71,9 @@ export default function StaffPage() {
   ];
   return (
     <section>
-      <h1>직원 계정</h1>
+      <h1>{A.staff.title}</h1>
       <DataTable
-        label="직원 계정"
+        label={A.staff.title}
         query={
           list.data
             ? { data: { results: list.data.results }, isFetching: list.isFetching, error: list.error }
@@ -84,7 +84,7 @@ export default function StaffPage() {
       <Form
         form={form}
         className="admin-panel form"
-        aria-label="직원 계정 만들기"
+        aria-label={A.staff.create}
         onSubmit={(v) =>
           create.mutate(v, {
             onSuccess: (a) => (setShown({ id: v.id, password: a.results.password }), form.reset()),
@@ -92,30 +92,33 @@ export default function StaffPage() {
           })
         }
       >
-        <h2>직원 계정 만들기</h2>
+        <h2>{A.staff.create}</h2>
         <div className="admin-form-grid">
-          <Field name="id" label="아이디(메일)" maxLength={100} />
-          <Field name="name" label="이름" maxLength={20} />
-          <Field name="phone" label="연락처" digits={11} />
+          <Field name="id" label={A.staff.id} maxLength={100} />
+          <Field name="name" label={A.staff.cols.name} maxLength={20} />
+          <Field name="phone" label={A.staff.cols.phone} digits={11} />
           <SelectField
             name="role"
-            label="권한"
+            label={A.staff.cols.role}
             options={[
-              { value: 'staff', label: '직원' },
-              { value: 'admin', label: '관리자' },
+              { value: 'staff', label: A.staff.roleStaff },
+              { value: 'admin', label: A.staff.roleAdmin },
             ]}
           />
         </div>
         <button type="submit" className="btn btn-primary btn-small">
-          만들기
+          {A.staff.make}
         </button>
       </Form>
       {shown && (
-        <Modal title="새 비밀번호" onClose={() => setShown(null)} size="narrow">
+        <Modal title={A.staff.newPassword} onClose={() => setShown(null)} size="narrow">
           <p>
-            {shown.id}의 비밀번호는 <strong data-testid="new-password">{shown.password}</strong> 입니다.
+            {shown.id}
+            {A.staff.passwordOf}
+            <strong data-testid="new-password">{shown.password}</strong>
+            {A.staff.passwordEnd}
           </p>
-          <p className="field-hint">이 창을 닫으면 다시 볼 수 없습니다. 직원에게 전달하세요.</p>
+          <p className="field-hint">{A.staff.passwordOnce}</p>
         </Modal>
       )}
     </section>

@@ -38,28 +38,28 @@ export default function SynonymsPage() {
   const shown = needle ? groups.filter((g) => g.terms.some((t) => t.toLowerCase().includes(needle))) : groups;
 
   const columns: Column<SynonymGroup>[] = [
-    { id: 'seq', header: '번호', width: 70, className: 'num', cell: (g) => g.seq },
-    { id: 'terms', header: '같은 뜻으로 찾는 단어', cell: (g) => g.terms.join(SEPARATOR) },
-    { id: 'n', header: '단어 수', width: 80, className: 'num', cell: (g) => g.terms.length },
+    { id: 'seq', header: A.synonyms.cols.seq, width: 70, className: 'num', cell: (g) => g.seq },
+    { id: 'terms', header: A.synonyms.cols.terms, cell: (g) => g.terms.join(SEPARATOR) },
+    { id: 'n', header: A.synonyms.cols.n, width: 80, className: 'num', cell: (g) => g.terms.length },
     {
       id: 'act',
-      header: <span className="sr-only">작업</span>,
+      header: <span className="sr-only">{A.synonyms.cols.act}</span>,
       width: 130,
       cell: (g) => (
         <span className="admin-actions">
-          <RowButton aria-label={`${g.terms[0]} 묶음 수정`} onClick={() => setEditing(g)}>
+          <RowButton aria-label={A.synonyms.editOf(g.terms[0] ?? '')} onClick={() => setEditing(g)}>
             {A.edit}
           </RowButton>
           <RowButton
-            aria-label={`${g.terms[0]} 묶음 삭제`}
+            aria-label={A.synonyms.removeOf(g.terms[0] ?? '')}
             onClick={() =>
               void notify
                 .confirm(
                   {
-                    title: '동의어 삭제',
-                    text: `${g.terms.join(SEPARATOR)} 묶음을 지웁니다. 이름 검색에 바로 반영됩니다.`,
-                    confirmLabel: '삭제',
-                    busyLabel: '삭제 중...',
+                    title: A.synonyms.removeTitle,
+                    text: A.synonyms.removeText(g.terms.join(SEPARATOR)),
+                    confirmLabel: A.synonyms.remove,
+                    busyLabel: A.synonyms.removing,
                     danger: true,
                   },
                   () => remove.mutateAsync({ seq: g.seq }),
@@ -74,7 +74,7 @@ export default function SynonymsPage() {
                 )
             }
           >
-            삭제
+            {A.synonyms.remove}
           </RowButton>
         </span>
       ),
@@ -82,23 +82,26 @@ export default function SynonymsPage() {
   ];
   return (
     <section>
-      <h1>동의어</h1>
-      <p className="field-hint admin-lead">
-        이름 검색은 한 묶음의 단어를 같은 뜻으로 찾습니다 (예: 쇼바 = 쇼크업소버). 한 묶음에 2~20개, 한 단어는 한
-        묶음에만 둘 수 있습니다.
-      </p>
+      <h1>{A.synonyms.title}</h1>
+      <p className="field-hint admin-lead">{A.synonyms.lead}</p>
       <SynonymForm key={editing?.seq ?? 'new'} group={editing} onDone={() => setEditing(null)} />
       <div className="admin-toolbar">
         <label className="admin-inline-filter">
-          단어로 찾기{' '}
-          <input value={filter} onChange={(e) => setFilter(e.target.value)} aria-label="동의어 찾기" maxLength={30} />
+          {A.synonyms.find}{' '}
+          <input
+            value={filter}
+            onChange={(e) => setFilter(e.target.value)}
+            aria-label={A.synonyms.findLabel}
+            maxLength={30}
+          />
         </label>
         <span>
-          {needle ? `${count(shown.length)} / ` : ''}총 {count(groups.length)}묶음
+          {needle ? `${count(shown.length)} / ` : ''}
+          {A.synonyms.total(count(groups.length))}
         </span>
       </div>
       <DataTable
-        label="동의어 목록"
+        label={A.synonyms.list}
         rows={shown}
         rowKey={(g) => g.seq}
         pageSize={20}
@@ -122,21 +125,21 @@ function SynonymForm({ group, onDone }: { group: SynonymGroup | null; onDone: ()
       form={form}
       alertInvalid
       className="admin-form-grid admin-synonym-form"
-      aria-label={group ? `동의어 묶음 ${group.seq} 수정` : '동의어 추가'}
+      aria-label={group ? A.synonyms.editGroup(group.seq) : A.synonyms.add}
       onSubmit={(v) => save(group ? { seq: group.seq, terms: v.text } : { terms: v.text })}
     >
       <Field
         name="text"
-        label={group ? `묶음 ${group.seq}의 단어 (쉼표 또는 = 로 구분)` : '새 묶음의 단어 (쉼표 또는 = 로 구분)'}
+        label={group ? A.synonyms.groupWords(group.seq) : A.synonyms.newWords}
         hint={MSG_PART_ADMIN.synonymTerms}
-        placeholder="쇼바 = 쇼크업소버 = 댐퍼"
+        placeholder={A.synonyms.example}
         className="span2"
         maxLength={700}
         autoComplete="off"
       />
       <span className="admin-actions">
         <button type="submit" className="btn btn-small btn-primary" disabled={busy}>
-          {busy ? A.saving : group ? '묶음 저장' : '묶음 추가'}
+          {busy ? A.saving : group ? A.synonyms.saveGroup : A.synonyms.addGroup}
         </button>
         {group && (
           <button type="button" className="btn btn-small" onClick={onDone}>

@@ -20,7 +20,7 @@ const SIZE = 30;
 
 /** The filter form: the contract's period rule (both dates or neither, at most a year) on text inputs. */
 const filterSchema = z
-  .object({ status: z.string(), companyId: z.string().regex(/^\d*$/, '업체 번호는 숫자로 입력하세요.') })
+  .object({ status: z.string(), companyId: z.string().regex(/^\d*$/, A.taxInvoices.companyIdDigits) })
   .extend({ startDate: z.string(), endDate: z.string() })
   .superRefine((v, ctx) => {
     const period = v.startDate || v.endDate ? { startDate: v.startDate, endDate: v.endDate } : {};
@@ -44,10 +44,10 @@ export function invoiceListBody(f: Filters, page: number): Payload<'adminTaxInvo
 
 const target = (r: Row) =>
   r.kind === 'monthly' && r.month
-    ? `${r.month} (${r.orderSeqs.length}건)`
+    ? A.taxInvoices.month(r.month, r.orderSeqs.length)
     : r.orderSeq !== null
-      ? `주문 ${r.orderSeq}`
-      : `주문 ${r.orderSeqs.join(', ') || A.none}`;
+      ? A.taxInvoices.order(String(r.orderSeq))
+      : A.taxInvoices.order(r.orderSeqs.join(', ') || A.none);
 
 /**
  * 세금계산서 (docs/requirements.md#paperwork-screens): every company's 전자세금계산서 by status, period
@@ -65,16 +65,16 @@ export default function TaxInvoicesPage() {
     confirmed(
       action === 'retry'
         ? {
-            title: '다시 발행',
-            text: `${r.companyName}의 세금계산서(${target(r)}, 합계 ${money(r.total)}원)를 다시 발행합니다.`,
-            confirmLabel: '다시 발행',
-            busyLabel: '처리 중...',
+            title: A.taxInvoices.retry,
+            text: A.taxInvoices.retryText(r.companyName, target(r), money(r.total)),
+            confirmLabel: A.taxInvoices.retry,
+            busyLabel: A.taxInvoices.busy,
           }
         : {
-            title: '발행 취소',
-            text: `${r.companyName}의 세금계산서(${target(r)}, 합계 ${money(r.total)}원)를 발행하지 않도록 취소합니다. 되돌릴 수 없습니다.`,
-            confirmLabel: '발행 취소',
-            busyLabel: '처리 중...',
+            title: A.taxInvoices.cancelTitle,
+            text: A.taxInvoices.cancelText(r.companyName, target(r), money(r.total)),
+            confirmLabel: A.taxInvoices.cancelTitle,
+            busyLabel: A.taxInvoices.busy,
             danger: true,
           },
       () => (action === 'retry' ? retry : cancel).mutateAsync({ seq: r.seq }),
@@ -82,31 +82,38 @@ export default function TaxInvoicesPage() {
   const byCompany = (r: Row) => show({ ...filters, companyId: String(r.companyId) });
 
   const columns: Column<Row>[] = [
-    { id: 'date', header: '작성일자', width: 96, className: 'date', cell: (r) => r.writeDate },
+    { id: 'date', header: A.taxInvoices.cols.date, width: 96, className: 'date', cell: (r) => r.writeDate },
     {
       id: 'company',
-      header: '업체',
+      header: A.taxInvoices.cols.company,
       width: 120,
       cell: (r) => (
-        <button type="button" className="link" title="이 업체만 보기" onClick={() => byCompany(r)}>
+        <button type="button" className="link" title={A.taxInvoices.onlyCompany} onClick={() => byCompany(r)}>
           {r.companyName}
         </button>
       ),
     },
-    { id: 'kind', header: '종류', width: 90, cell: (r) => r.kindLabel },
+    { id: 'kind', header: A.taxInvoices.cols.kind, width: 90, cell: (r) => r.kindLabel },
     // The 관리번호 (Popbill's mgtKey) is the cell's title: staff quote it to the provider.
-    { id: 'target', header: '주문·기간', width: 130, className: 'ellipsis', title: (r) => r.mgtKey, cell: target },
-    { id: 'total', header: '합계(원)', width: 100, className: 'money', cell: (r) => money(r.total) },
+    {
+      id: 'target',
+      header: A.taxInvoices.cols.target,
+      width: 130,
+      className: 'ellipsis',
+      title: (r) => r.mgtKey,
+      cell: target,
+    },
+    { id: 'total', header: A.taxInvoices.cols.total, width: 100, className: 'money', cell: (r) => money(r.total) },
     {
       id: 'status',
-      header: '상태',
+      header: A.taxInvoices.cols.status,
       width: 80,
       className: 'center',
       cell: (r) => <span className={`tax-status tax-${r.status}`}>{r.statusLabel}</span>,
     },
     {
       id: 'detail',
-      header: '발행·오류',
+      header: A.taxInvoices.cols.detail,
       cell: (r) =>
         r.status === 'failed' ? (
           <span className="admin-error">{r.error || A.none}</span>
@@ -118,19 +125,19 @@ export default function TaxInvoicesPage() {
     },
     {
       id: 'act',
-      header: '처리',
+      header: A.taxInvoices.cols.act,
       width: 140,
       className: 'center',
       cell: (r) => (
         <span className="admin-actions">
           {r.status === 'failed' && (
             <button type="button" className="btn btn-small btn-primary" disabled={busy} onClick={() => ask(r, 'retry')}>
-              다시 발행
+              {A.taxInvoices.retry}
             </button>
           )}
           {(r.status === 'failed' || r.status === 'pending') && (
             <button type="button" className="btn btn-small btn-danger" disabled={busy} onClick={() => ask(r, 'cancel')}>
-              취소
+              {A.taxInvoices.cancel}
             </button>
           )}
         </span>
@@ -140,31 +147,31 @@ export default function TaxInvoicesPage() {
 
   return (
     <section>
-      <h1>세금계산서</h1>
+      <h1>{A.taxInvoices.title}</h1>
       <FilterForm
         form={form}
         className="admin-filters"
-        label="세금계산서 검색"
+        label={A.taxInvoices.search}
         alertInvalid
         onSubmit={apply}
         after={
           <button type="button" className="btn btn-small" onClick={() => show(EMPTY)}>
-            초기화
+            {A.taxInvoices.reset}
           </button>
         }
       >
-        <FilterSelect name="status" label="상태" options={STATUS_OPTIONS} all={A.all} />
-        <FilterInput name="startDate" label="작성일 시작" type="date" />
-        <FilterInput name="endDate" label="작성일 끝" type="date" />
-        <FilterInput name="companyId" label="업체 번호" inputMode="numeric" size={8} />
+        <FilterSelect name="status" label={A.taxInvoices.cols.status} options={STATUS_OPTIONS} all={A.all} />
+        <FilterInput name="startDate" label={A.taxInvoices.startDate} type="date" />
+        <FilterInput name="endDate" label={A.taxInvoices.endDate} type="date" />
+        <FilterInput name="companyId" label={A.taxInvoices.companyId} inputMode="numeric" size={8} />
       </FilterForm>
       <DataTable
-        label="세금계산서"
+        label={A.taxInvoices.title}
         query={list}
         columns={columns}
         rowTestId="admin-invoice-row"
         paging={{ page, size: SIZE, onPage: setPage }}
-        emptyText="조건에 맞는 세금계산서가 없습니다."
+        emptyText={A.taxInvoices.empty}
       />
     </section>
   );

@@ -34,50 +34,57 @@ export default function XrefsPage() {
   const remove = useAdminWrite('adminDeleteXref');
 
   const columns: Column<XrefRow>[] = [
-    { id: 'seq', header: '번호', width: 70, className: 'num', cell: (r) => r.seq },
-    { id: 'pid', header: '품번', width: 170, cell: (r) => r.pid },
-    { id: 'kind', header: '관계', width: 150, cell: (r) => A.xrefKinds[r.kind] },
-    { id: 'toPid', header: '상대 품번', width: 170, cell: (r) => r.toPid },
-    { id: 'remark', header: '비고', className: 'ellipsis', title: (r) => r.remark, cell: (r) => r.remark || A.none },
-    { id: 'who', header: '등록자', width: 100, cell: (r) => r.createdBy || A.none },
-    { id: 'created', header: '등록일시', width: 130, className: 'date', cell: (r) => dateTime(r.created) },
+    { id: 'seq', header: A.xrefs.cols.seq, width: 70, className: 'num', cell: (r) => r.seq },
+    { id: 'pid', header: A.xrefs.cols.pid, width: 170, cell: (r) => r.pid },
+    { id: 'kind', header: A.xrefs.cols.kind, width: 150, cell: (r) => A.xrefKinds[r.kind] },
+    { id: 'toPid', header: A.xrefs.cols.toPid, width: 170, cell: (r) => r.toPid },
+    {
+      id: 'remark',
+      header: A.xrefs.cols.remark,
+      className: 'ellipsis',
+      title: (r) => r.remark,
+      cell: (r) => r.remark || A.none,
+    },
+    { id: 'who', header: A.xrefs.cols.who, width: 100, cell: (r) => r.createdBy || A.none },
+    { id: 'created', header: A.xrefs.cols.created, width: 130, className: 'date', cell: (r) => dateTime(r.created) },
     openColumn(
       'act',
-      '삭제',
+      A.xrefs.remove,
       (r) =>
         ask(
           {
-            title: '호환품번 삭제',
-            text: `${r.pid} → ${r.toPid} (${A.xrefKinds[r.kind]}) 관계를 지웁니다. 검색에 바로 반영됩니다.`,
-            confirmLabel: '삭제',
-            busyLabel: '삭제 중...',
+            title: A.xrefs.removeTitle,
+            text: A.xrefs.removeText(r.pid, r.toPid, A.xrefKinds[r.kind]),
+            confirmLabel: A.xrefs.remove,
+            busyLabel: A.xrefs.removing,
             danger: true,
           },
           () => remove.mutateAsync({ seq: r.seq }),
         ),
-      (r) => `${r.pid} ${A.xrefKinds[r.kind]} ${r.toPid} 삭제`,
-      '작업',
+      (r) => A.xrefs.removeOf(r.pid, A.xrefKinds[r.kind], r.toPid),
+      A.xrefs.cols.act,
     ),
   ];
   return (
     <section>
-      <h1>호환품번</h1>
-      <p className="field-hint admin-lead">
-        대체: 이전 품번이 현재 품번으로 바뀜 (이전 품번으로 찾으면 현재 상품이 먼저 나옵니다) · 호환: OE ↔
-        애프터마켓처럼 서로 바꿔 쓸 수 있음. 카탈로그의 대체 관계와 합쳐 순환하거나 20단계를 넘는 관계는 저장되지
-        않습니다.
-      </p>
-      <FilterForm form={form} className="admin-filters" label="호환품번 검색" onSubmit={apply}>
-        <FilterInput name="keyword" label="품번" aria-label="품번 검색어" placeholder="품번 앞부분" />
+      <h1>{A.xrefs.title}</h1>
+      <p className="field-hint admin-lead">{A.xrefs.lead}</p>
+      <FilterForm form={form} className="admin-filters" label={A.xrefs.search} onSubmit={apply}>
+        <FilterInput
+          name="keyword"
+          label={A.xrefs.cols.pid}
+          aria-label={A.xrefs.keyword}
+          placeholder={A.xrefs.keywordHint}
+        />
       </FilterForm>
       <AddXref />
       <ListToolbar total={list.data?.total ?? 0}>
         <button type="button" className="btn btn-small" onClick={() => setImporting(true)}>
-          CSV 가져오기
+          {A.xrefs.importCsv}
         </button>
       </ListToolbar>
       <DataTable
-        label="호환품번 목록"
+        label={A.xrefs.list}
         query={list}
         columns={columns}
         paging={{ page, size: PAGE_SIZE, onPage: setPage }}
@@ -93,19 +100,13 @@ function AddXref() {
   const form = useZodForm(xrefFields, empty);
   const { save, busy } = useAdminSave('adminSaveXref', () => form.reset(empty));
   return (
-    <Form
-      form={form}
-      alertInvalid
-      className="admin-form-grid admin-xref-add"
-      aria-label="호환품번 추가"
-      onSubmit={save}
-    >
-      <Field name="pid" label="품번 (대체: 이전 품번)" maxLength={50} autoComplete="off" />
-      <SelectField name="kind" label="관계" options={KIND_OPTIONS} />
-      <Field name="toPid" label="상대 품번 (대체: 현재 품번)" maxLength={50} autoComplete="off" />
-      <Field name="remark" label="비고" maxLength={200} />
+    <Form form={form} alertInvalid className="admin-form-grid admin-xref-add" aria-label={A.xrefs.add} onSubmit={save}>
+      <Field name="pid" label={A.xrefs.pid} maxLength={50} autoComplete="off" />
+      <SelectField name="kind" label={A.xrefs.cols.kind} options={KIND_OPTIONS} />
+      <Field name="toPid" label={A.xrefs.toPid} maxLength={50} autoComplete="off" />
+      <Field name="remark" label={A.xrefs.cols.remark} maxLength={200} />
       <button type="submit" className="btn btn-small btn-primary" disabled={busy}>
-        {busy ? A.saving : '관계 추가'}
+        {busy ? A.saving : A.xrefs.addRelation}
       </button>
     </Form>
   );
@@ -138,53 +139,57 @@ function ImportXrefsModal({ onClose }: { onClose: () => void }) {
   // Nothing is imported while a line is refused, so only a clean preview counts what would be added.
   const adding = result && result.errors.length === 0 ? result.rows.filter((r) => r.action === 'create').length : 0;
   return (
-    <Modal title="호환품번 CSV 가져오기" onClose={onClose} className="admin-wide" size="wide">
-      <p className="field-hint">
-        첫 행: {XREF_CSV_COLUMNS.join(',')} · kind는 supersedes(대체) 또는 interchangeable(호환) · 한 줄이라도 거부되면
-        아무것도 저장하지 않습니다.
-      </p>
-      <FilePick
-        label="호환품번 CSV 파일"
-        accept=".csv,text/csv"
-        name={file?.name ?? null}
-        onFile={(f) => void onFile(f)}
-      />
+    <Modal title={A.xrefs.importTitle} onClose={onClose} className="admin-wide" size="wide">
+      <p className="field-hint">{A.xrefs.importHint(XREF_CSV_COLUMNS.join(','))}</p>
+      <FilePick label={A.xrefs.file} accept=".csv,text/csv" name={file?.name ?? null} onFile={(f) => void onFile(f)} />
       <ImportButtons
         hasFile={file !== null}
         busy={run.isPending}
         result={result}
         blocked={adding === 0}
-        fixWhy="거부된 줄을 고친 뒤 다시 올리세요."
-        importLabel={adding > 0 ? `${count(adding)}건 가져오기` : '가져오기'}
+        fixWhy={A.xrefs.fixWhy}
+        importLabel={adding > 0 ? A.xrefs.importN(count(adding)) : A.xrefs.import}
         onSend={send}
       />
       {result && (
         <>
           <p role="status" className="admin-import-summary">
-            {result.committed ? '가져왔습니다' : '미리보기'}: 추가{' '}
-            {count(result.rows.filter((r) => r.action === 'create').length)}건 · 이미 있음{' '}
-            {count(result.rows.filter((r) => r.action === 'same').length)}건 · 거부 {count(result.errors.length)}건
+            {A.xrefs.summary(
+              result.committed ? A.xrefs.imported : A.xrefs.preview,
+              count(result.rows.filter((r) => r.action === 'create').length),
+              count(result.rows.filter((r) => r.action === 'same').length),
+              count(result.errors.length),
+            )}
           </p>
           <CsvImportTables
-            errors={{ title: `거부된 줄 (${count(result.errors.length)}건)`, label: '거부된 줄', rows: result.errors }}
-            reasonHeader="사유"
+            errors={{
+              title: A.xrefs.refusedTitle(count(result.errors.length)),
+              label: A.xrefs.refused,
+              rows: result.errors,
+            }}
+            reasonHeader={A.xrefs.reason}
             errorKey={(e) => `${e.line}-${e.message}`}
-            lines={{ title: result.committed ? '가져온 내용' : '더해질 관계', label: '가져올 관계', rows: result.rows }}
+            lines={{
+              title: result.committed ? A.xrefs.importedRows : A.xrefs.toAdd,
+              label: A.xrefs.toImport,
+              rows: result.rows,
+            }}
             columns={[
               {
                 id: 'action',
-                header: '처리',
+                header: A.xrefs.cols.action,
                 width: 110,
-                cell: (r) => (r.action === 'create' ? (result.committed ? '추가됨' : '추가') : '이미 있음'),
+                cell: (r) =>
+                  r.action === 'create' ? (result.committed ? A.xrefs.added : A.xrefs.adding) : A.xrefs.exists,
               },
-              { id: 'pid', header: '품번', width: 170, cell: (r) => r.pid },
+              { id: 'pid', header: A.xrefs.cols.pid, width: 170, cell: (r) => r.pid },
               {
                 id: 'kind',
-                header: '관계',
+                header: A.xrefs.cols.kind,
                 width: 150,
                 cell: (r) => A.xrefKinds[r.kind as keyof typeof A.xrefKinds] ?? r.kind,
               },
-              { id: 'toPid', header: '상대 품번', cell: (r) => r.toPid },
+              { id: 'toPid', header: A.xrefs.cols.toPid, cell: (r) => r.toPid },
             ]}
           />
         </>

@@ -90,35 +90,9 @@ export function CalendarPage() {
           <tbody>
             {weeks.map((week) => (
               <tr key={calendarDay(week[0]!)}>
-                {week.map((c) => {
-                  const isToday = sameDay(c, today);
-                  const isPicked = picked !== null && sameDay(c, picked);
-                  const cls = [
-                    'cal-day',
-                    `wd-${c.weekday}`,
-                    c.inMonth ? '' : 'out',
-                    isToday ? 'today' : '',
-                    isPicked ? 'picked' : '',
-                  ]
-                    .filter(Boolean)
-                    .join(' ');
-                  return (
-                    <td key={calendarDay(c)}>
-                      <button
-                        type="button"
-                        className={cls}
-                        aria-current={isToday ? 'date' : undefined}
-                        aria-pressed={isPicked}
-                        // The day as shown starts the name (label in name), then today and the full date.
-                        aria-label={`${c.day}${isToday ? ` ${T.calendar.today}` : ''} (${calendarDay(c)} ${T.calendar.weekdays[c.weekday]})`}
-                        onClick={() => pick(c)}
-                      >
-                        {c.day}
-                        {isToday && <span className="today-mark"> {T.calendar.today}</span>}
-                      </button>
-                    </td>
-                  );
-                })}
+                {week.map((c) => (
+                  <DayCell key={calendarDay(c)} c={c} today={today} picked={picked} onPick={pick} />
+                ))}
               </tr>
             ))}
           </tbody>
@@ -138,5 +112,40 @@ export function CalendarPage() {
         </p>
       </div>
     </section>
+  );
+}
+
+/** One day's button: today and the picked day marked, its name the day as shown, then the full date. */
+function DayCell({
+  c,
+  today,
+  picked,
+  onPick,
+}: {
+  c: CalendarCell;
+  today: ReturnType<typeof seoulParts>;
+  picked: CalendarCell | null;
+  onPick: (c: CalendarCell) => void;
+}) {
+  const isToday = sameDay(c, today);
+  const isPicked = picked !== null && sameDay(c, picked);
+  const cls = ['cal-day', `wd-${c.weekday}`, c.inMonth ? '' : 'out', isToday ? 'today' : '', isPicked ? 'picked' : '']
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <td>
+      <button
+        type="button"
+        className={cls}
+        aria-current={isToday ? 'date' : undefined}
+        aria-pressed={isPicked}
+        // The day as shown starts the name (label in name), then today and the full date.
+        aria-label={`${c.day}${isToday ? ` ${T.calendar.today}` : ''} (${calendarDay(c)} ${T.calendar.weekdays[c.weekday]})`}
+        onClick={() => onPick(c)}
+      >
+        {c.day}
+        {isToday && <span className="today-mark"> {T.calendar.today}</span>}
+      </button>
+    </td>
   );
 }

@@ -26,7 +26,6 @@ export function CartPage({ mobile = false }: { mobile?: boolean }) {
   const cash = useCash();
   const cart = useQuery(cartQuery);
   const remove = useRemoveCartLine();
-  const [picked, setPicked] = useState<Set<number> | null>(null);
   const [ordering, setOrdering] = useState(false);
 
   // Entering the cart removes a leftover finished payment (docs/requirements.md#cart-and-checkout).
@@ -40,27 +39,9 @@ export function CartPage({ mobile = false }: { mobile?: boolean }) {
 
   const lines = cart.data?.results ?? null;
   const total = cart.data?.total ?? 0;
-  const selected = useMemo(() => selectedLines(lines ?? [], picked), [lines, picked]);
+  const { selected, chosen, chosenWarehouse, toggleLine, toggleGroup, unpick } = usePicking(lines);
   const groups = useMemo(() => groupByWarehouse(lines ?? []), [lines]);
-  const chosen = (lines ?? []).filter((l) => selected.has(l.seq));
-  const chosenWarehouse = chosen[0]?.productInfo.storageId ?? null;
   const goods = chosen.reduce((sum, l) => sum + l.productInfo.price * l.qty, 0);
-
-  const toggleLine = (line: CartLine) => {
-    if (selected.has(line.seq)) return setPicked(new Set([...selected].filter((x) => x !== line.seq)));
-    if (!orderable(line)) return void notify.alert(t.soldOutWhy);
-    if (chosenWarehouse !== null && chosenWarehouse !== line.productInfo.storageId)
-      return void notify.alert(MSG_ORDER.oneWarehouse);
-    setPicked(new Set([...selected, line.seq]));
-  };
-  const toggleGroup = (group: Group) => {
-    const pickable = group.lines.filter(orderable);
-    const all = pickable.length > 0 && pickable.every((l) => selected.has(l.seq));
-    if (all) return setPicked(new Set([...selected].filter((x) => !group.lines.some((l) => l.seq === x))));
-    if (chosenWarehouse !== null && chosenWarehouse !== group.storageId)
-      return void notify.alert(MSG_ORDER.oneWarehouse);
-    setPicked(new Set([...selected, ...pickable.map((l) => l.seq)]));
-  };
 
   const setQty = (line: CartLine, qty: number) => {
     if (qty === line.qty) return;
@@ -84,7 +65,7 @@ export function CartPage({ mobile = false }: { mobile?: boolean }) {
         (done) => {
           if (!done) return;
           notify.toast(MSG_ORDER.removedFromCart);
-          setPicked(new Set([...selected].filter((x) => x !== line.seq)));
+          unpick(line.seq);
         },
         (e: unknown) => void notify.alert(messageOf(e)),
       );
@@ -167,4 +148,31 @@ export function CartPage({ mobile = false }: { mobile?: boolean }) {
       </div>
     </>,
   );
+}
+
+/** The lines picked for the order: orderable lines of one warehouse (cart/selection.ts). */
+function usePicking(lines: CartLine[] | null) {
+  const notify = useNotify();
+  const [picked, setPicked] = useState<Set<number> | null>(null);
+  const selected = useMemo(() => selectedLines(lines ?? [], picked), [lines, picked]);
+  const chosen = (lines ?? []).filter((l) => selected.has(l.seq));
+  const chosenWarehouse = chosen[0]?.productInfo.storageId ?? null;
+
+  const toggleLine = (line: CartLine) => {
+    if (selected.has(line.seq)) return setPicked(new Set([...selected].filter((x) => x !== line.seq)));
+    if (!orderable(line)) return void notify.alert(t.soldOutWhy);
+    if (chosenWarehouse !== null && chosenWarehouse !== line.productInfo.storageId)
+      return void notify.alert(MSG_ORDER.oneWarehouse);
+    setPicked(new Set([...selected, line.seq]));
+  };
+  const toggleGroup = (group: Group) => {
+    const pickable = group.lines.filter(orderable);
+    const all = pickable.length > 0 && pickable.every((l) => selected.has(l.seq));
+    if (all) return setPicked(new Set([...selected].filter((x) => !group.lines.some((l) => l.seq === x))));
+    if (chosenWarehouse !== null && chosenWarehouse !== group.storageId)
+      return void notify.alert(MSG_ORDER.oneWarehouse);
+    setPicked(new Set([...selected, ...pickable.map((l) => l.seq)]));
+  };
+  const unpick = (seq: number) => setPicked(new Set([...selected].filter((x) => x !== seq)));
+  return { selected, chosen, chosenWarehouse, toggleLine, toggleGroup, unpick };
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
-import { ORDER_STATUS_LABELS } from '@partsmall/contract';
+import { ORDER_STATUS_LABELS, type OrderView } from '@partsmall/contract';
 import { messageOf } from '../../shared/api';
 import { dateTime, phone, won } from '../../shared/format';
 import { managementPath, pathFor } from '../../shared/paths';
@@ -82,36 +82,7 @@ export function CheckoutFinishPage({ mobile = false }: { mobile?: boolean }) {
               </li>
             ))}
           </ul>
-          <dl className="finish-facts">
-            <dt>{t.recipient}</dt>
-            <dd>
-              {order.name} · {phone(order.phone)}
-            </dd>
-            <dt>{t.shipping}</dt>
-            <dd>{T.trade.shippingLine(order.shippingValue, order.shippingPayType)}</dd>
-            {(order.address || orderPlace(order).label) && (
-              <>
-                <dt>{orderPlace(order).label ?? t.address}</dt>
-                <dd>{orderPlace(order).value}</dd>
-              </>
-            )}
-            {order.arrive && (
-              <>
-                <dt>{t.arrive}</dt>
-                <dd>{order.arrive}</dd>
-              </>
-            )}
-            <dt>{t.sender}</dt>
-            <dd>
-              {order.fromName} {order.fromPhone && `· ${phone(order.fromPhone)}`}
-            </dd>
-            {order.memo && (
-              <>
-                <dt>{t.memo}</dt>
-                <dd>{order.memo}</dd>
-              </>
-            )}
-          </dl>
+          <DeliveryFacts order={order} />
         </section>
         <aside className="co-summary" aria-label={t.used}>
           <dl className="sum-list">
@@ -153,5 +124,41 @@ export function CheckoutFinishPage({ mobile = false }: { mobile?: boolean }) {
         </aside>
       </div>
     </section>
+  );
+}
+
+/** Where the order goes and from whom: recipient, shipping, place, office, sender and memo. */
+function DeliveryFacts({ order }: { order: OrderView }) {
+  return (
+    <dl className="finish-facts">
+      <dt>{t.recipient}</dt>
+      <dd>
+        {order.name} · {phone(order.phone)}
+      </dd>
+      <dt>{t.shipping}</dt>
+      <dd>{T.trade.shippingLine(order.shippingValue, order.shippingPayType)}</dd>
+      {(order.address || orderPlace(order).label) && (
+        <>
+          <dt>{orderPlace(order).label ?? t.address}</dt>
+          <dd>{orderPlace(order).value}</dd>
+        </>
+      )}
+      {order.arrive && (
+        <>
+          <dt>{t.arrive}</dt>
+          <dd>{order.arrive}</dd>
+        </>
+      )}
+      <dt>{t.sender}</dt>
+      <dd>
+        {order.fromName} {order.fromPhone && `· ${phone(order.fromPhone)}`}
+      </dd>
+      {order.memo && (
+        <>
+          <dt>{t.memo}</dt>
+          <dd>{order.memo}</dd>
+        </>
+      )}
+    </dl>
   );
 }

@@ -34,6 +34,7 @@ import { CHECK_ORDER, checkoutForm, initialCheckout, methodDefaults, type Checko
 import { deliveryQuery, usePay, warehouseOptions, type MethodKey } from './api';
 
 const t = T.trade.checkout;
+type CheckoutFormApi = ReturnType<typeof useZodForm<typeof checkoutForm>>;
 
 /** /checkOut and /checkOutm: the payment items, recipient, sender, shipping, and paying from cash. */
 export function CheckoutPage({ mobile = false }: { mobile?: boolean }) {
@@ -75,25 +76,20 @@ export function CheckoutPage({ mobile = false }: { mobile?: boolean }) {
   );
 }
 
-function CheckoutFormView({
-  mobile,
-  draft,
-  warehouse,
-  basic,
-  deliveryError,
-}: {
+interface FormViewProps {
   mobile: boolean;
   draft: PaymentDraft;
   warehouse: WarehouseDelivery | null;
   basic: ShippingAddressView | null;
   deliveryError: string | null;
-}) {
+}
+
+function CheckoutFormView({ mobile, draft, warehouse, basic, deliveryError }: FormViewProps) {
   const navigate = useNavigate();
   const notify = useNotify();
-  const { userInfo } = useSession();
   const cash = useCash();
   const items = draft.items;
-  const [included, setIncluded] = useState<Set<number>>(() => new Set(items.map((_, i) => i)));
+  const [included, toggleItem] = useIncluded(items.length);
   const [bookOpen, setBookOpen] = useState(false);
   const form = useZodForm(checkoutForm, initialCheckout(warehouse, basic));
   const [method, shippingValue, payType, directDeli] = useWatch({
@@ -101,20 +97,14 @@ function CheckoutFormView({
     name: ['method', 'shippingValue', 'shippingPayType', 'directDeli'],
   });
   const pay = usePay();
-  const saveAddress = useSaveAddress();
+  const companySender = useCompanySender();
+  const { pickMethod, toggleDirect, pickAddress, storeAddress, saving } = useFormEdits(form, warehouse, () =>
+    setBookOpen(false),
+  );
   const invalid = useInvalidAlert(CHECK_ORDER);
   // One id per checkout attempt, reused when the user retries, so a payment is made at most once.
   const requestId = useRef<string>(newRequestId());
 
-  const company = userInfo?.companyInfo;
-  // Off: the buyer's company is the sender (the contract allows at most 20 characters).
-  const companySender = useMemo(
-    () => ({
-      fromName: (userInfo?.companyName || company?.name || userInfo?.name || '').slice(0, 20),
-      fromPhone: digits(company?.phone || userInfo?.phone || '', 11),
-    }),
-    [userInfo, company],
-  );
   const pickup = shippingValue === SHIPPING.types.pickup;
   const freight = shippingValue === SHIPPING.types.freight;
   const chosen = items.filter((_, i) => included.has(i));
@@ -125,40 +115,6 @@ function CheckoutFormView({
   const credit = useCreditOffer(total);
   const [payWith, setPayWith] = useState<PayWith>('cash');
   const onCredit = payWith === 'credit' && credit.shown;
-
-  const toggleItem = (i: number) =>
-    setIncluded((s) => (s.has(i) ? new Set([...s].filter((x) => x !== i)) : new Set([...s, i])));
-  const pickMethod = (key: MethodKey) => {
-    const next = methodDefaults(warehouse, key);
-    // The standard memo is a note for the courier: a pickup starts without it, and gets it back when
-    // the buyer returns to a delivery without having written a memo of their own.
-    const memo = form.getValues('memo');
-    if (next.shippingValue === SHIPPING.types.pickup && memo === MSG_ORDER.defaultMemo) form.setValue('memo', '');
-    if (next.shippingValue !== SHIPPING.types.pickup && memo === '') form.setValue('memo', MSG_ORDER.defaultMemo);
-    for (const [name, value] of Object.entries(next)) form.setValue(name as keyof CheckoutForm, value);
-    form.clearErrors(['arrive', 'postNum', 'address', 'addrSub']);
-  };
-  const toggleDirect = () => {
-    // The toggle swaps the sender between the buyer and blank fields (docs/requirements.md#cart-and-checkout).
-    form.setValue('fromName', '');
-    form.setValue('fromPhone', '');
-    form.clearErrors(['fromName', 'fromPhone']);
-  };
-  const pickAddress = (a: ShippingAddressView) => {
-    const picked = { name: a.name, phone: digits(a.phone), postNum: a.postNum, address: a.address, addrSub: a.addrSub };
-    for (const [name, value] of Object.entries(picked)) form.setValue(name as keyof CheckoutForm, value);
-    form.clearErrors(Object.keys(picked) as (keyof CheckoutForm)[]);
-    setBookOpen(false);
-  };
-
-  const storeAddress = () => {
-    const { name, phone, postNum, address, addrSub } = form.getValues();
-    if (!name.trim() || !phone.trim() || !postNum.trim()) return void notify.alert(MSG_ORDER.addressNeeds);
-    saveAddress.mutate(
-      { name: name.trim(), phone, postNum, address: address.trim(), addrSub: addrSub.trim(), basic: false },
-      { onSuccess: (a) => notify.toast(a.message), onError: (e) => void notify.alert(messageOf(e)) },
-    );
-  };
 
   const send = ({ jobRef, ...info }: z.output<typeof checkoutForm>) => {
     const carts = chosen.map((it) =>
@@ -205,11 +161,7 @@ function CheckoutFormView({
 
   return (
     <section className={mobile ? 'checkout-page m-checkout' : 'page checkout-page'}>
-      <div className="cart-head">
-        {mobile && <BackButton />}
-        <h1>{t.title}</h1>
-      </div>
-      {!mobile && <p className="page-intro">{t.intro}</p>}
+      <CheckoutHead mobile={mobile} />
       <FormScope form={form}>
         <div className="co-layout">
           <div className="co-main">
@@ -217,7 +169,7 @@ function CheckoutFormView({
             <RecipientBox
               mobile={mobile}
               pickup={pickup}
-              saving={saveAddress.isPending}
+              saving={saving}
               onOpenBook={() => setBookOpen(true)}
               onSave={storeAddress}
               onPick={pickAddress}
@@ -248,4 +200,75 @@ function CheckoutFormView({
       {bookOpen && <AddressBookModal onPick={pickAddress} onClose={() => setBookOpen(false)} />}
     </section>
   );
+}
+
+/** The sender when the buyer does not write one: their company (the contract allows at most 20 characters). */
+function useCompanySender() {
+  const { userInfo } = useSession();
+  const company = userInfo?.companyInfo;
+  return useMemo(
+    () => ({
+      fromName: (userInfo?.companyName || company?.name || userInfo?.name || '').slice(0, 20),
+      fromPhone: digits(company?.phone || userInfo?.phone || '', 11),
+    }),
+    [userInfo, company],
+  );
+}
+
+/** The form's edits besides typing: a shipping method picked, the sender toggled, an address picked or stored. */
+function useFormEdits(form: CheckoutFormApi, warehouse: WarehouseDelivery | null, onPicked: () => void) {
+  const notify = useNotify();
+  const saveAddress = useSaveAddress();
+  const pickMethod = (key: MethodKey) => {
+    const next = methodDefaults(warehouse, key);
+    // The standard memo is a note for the courier: a pickup starts without it, and gets it back when
+    // the buyer returns to a delivery without having written a memo of their own.
+    const memo = form.getValues('memo');
+    if (next.shippingValue === SHIPPING.types.pickup && memo === MSG_ORDER.defaultMemo) form.setValue('memo', '');
+    if (next.shippingValue !== SHIPPING.types.pickup && memo === '') form.setValue('memo', MSG_ORDER.defaultMemo);
+    for (const [name, value] of Object.entries(next)) form.setValue(name as keyof CheckoutForm, value);
+    form.clearErrors(['arrive', 'postNum', 'address', 'addrSub']);
+  };
+  const toggleDirect = () => {
+    // The toggle swaps the sender between the buyer and blank fields (docs/requirements.md#cart-and-checkout).
+    form.setValue('fromName', '');
+    form.setValue('fromPhone', '');
+    form.clearErrors(['fromName', 'fromPhone']);
+  };
+  const pickAddress = (a: ShippingAddressView) => {
+    const picked = { name: a.name, phone: digits(a.phone), postNum: a.postNum, address: a.address, addrSub: a.addrSub };
+    for (const [name, value] of Object.entries(picked)) form.setValue(name as keyof CheckoutForm, value);
+    form.clearErrors(Object.keys(picked) as (keyof CheckoutForm)[]);
+    onPicked();
+  };
+
+  const storeAddress = () => {
+    const { name, phone, postNum, address, addrSub } = form.getValues();
+    if (!name.trim() || !phone.trim() || !postNum.trim()) return void notify.alert(MSG_ORDER.addressNeeds);
+    saveAddress.mutate(
+      { name: name.trim(), phone, postNum, address: address.trim(), addrSub: addrSub.trim(), basic: false },
+      { onSuccess: (a) => notify.toast(a.message), onError: (e) => void notify.alert(messageOf(e)) },
+    );
+  };
+  return { pickMethod, toggleDirect, pickAddress, storeAddress, saving: saveAddress.isPending };
+}
+
+function CheckoutHead({ mobile }: { mobile: boolean }) {
+  return (
+    <>
+      <div className="cart-head">
+        {mobile && <BackButton />}
+        <h1>{t.title}</h1>
+      </div>
+      {!mobile && <p className="page-intro">{t.intro}</p>}
+    </>
+  );
+}
+
+/** Which of the payment items are paid now: all at first, each toggled by its box. */
+function useIncluded(n: number) {
+  const [included, setIncluded] = useState<Set<number>>(() => new Set(Array.from({ length: n }, (_, i) => i)));
+  const toggle = (i: number) =>
+    setIncluded((s) => (s.has(i) ? new Set([...s].filter((x) => x !== i)) : new Set([...s, i])));
+  return [included, toggle] as const;
 }

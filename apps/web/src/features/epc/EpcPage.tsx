@@ -76,19 +76,11 @@ function Catalogue({ params, mobile }: { params: EpcParams; mobile: boolean }) {
   const notify = useNotify();
   const client = useQueryClient();
   const { baseInfo } = useSession();
-  const [lang, setLangState] = useState<EpcLangCode>(storedLang);
+  const [lang, setLang] = useEpcLang();
   const [infoOpen, setInfoOpen] = useState(false);
   const [hits, setHits] = useState<EpcPartHit[] | null>(null);
   const init = useQuery(initQuery);
   const go = (p: EpcParams, replace = false) => navigate(epcHref(p, mobile), { replace });
-  const setLang = (l: EpcLangCode) => {
-    setLangState(l);
-    try {
-      sessionStorage.setItem(LANG_KEY, l);
-    } catch {
-      // Only this window then.
-    }
-  };
 
   const brand: EpcBrand = isEpcBrand(params.brand) ? params.brand : 'all';
   const vin = params.vin ?? null;
@@ -127,20 +119,7 @@ function Catalogue({ params, mobile }: { params: EpcParams; mobile: boolean }) {
       ? { vin: vehicle.data.data.vin, mcid: vehicle.data.mcid, brand: vehicle.data.brand_code, lang }
       : null;
 
-  const buyLicense = () => {
-    if (mobile) {
-      navigate(managementPath('buyLicense', true));
-      return;
-    }
-    try {
-      // The shop's window opens the licence purchase, and this window closes (docs/requirements.md#catalogue-screens).
-      (window.opener as Window).location.assign(managementPath('buyLicense', false));
-      (window.opener as Window).focus();
-    } catch {
-      window.open(managementPath('buyLicense', false), '_blank');
-    }
-    window.close();
-  };
+  const buyLicense = () => openLicensePurchase(mobile, navigate);
 
   const searchVin = (b: EpcBrand, v: string) => {
     client.removeQueries({ queryKey: epcKeys.vehicles });
@@ -166,53 +145,20 @@ function Catalogue({ params, mobile }: { params: EpcParams; mobile: boolean }) {
 
   const openHit = (h: EpcPartHit) => {
     setHits(null);
-    const child = h.mid !== h.subgroup;
-    go({
-      vin: params.vin,
-      brand: params.brand,
-      mcid: params.mcid,
-      filter: params.filter,
-      num: h.num,
-      level: child ? '2' : undefined,
-      subgroup: h.subgroup,
-      hasChild: child ? '1' : undefined,
-      parts: 'true',
-      mid: h.mid,
-      childMid: child ? h.mid : undefined,
-      searchPnum: h.pid,
-    });
+    go(hitPlace(params, h));
   };
 
   return (
     <div className={`epc${mobile ? ' epc-mobile' : ''}`}>
-      <header className="epc-head no-print">
-        <h1>{TE.title}</h1>
-        <div className="epc-head-facts">
-          {licensed && <span>{TE.licenseDays(licenseDays)}</span>}
-          <span data-testid="epc-today">
-            {TE.todayCount(used, init.data?.maxVinSearches ?? MAX_VIN_SEARCHES_PER_DAY)}
-          </span>
-          <label className="epc-lang">
-            <span className="sr-only">{TE.lang}</span>
-            <select value={lang} onChange={(e) => setLang(e.target.value as EpcLangCode)} aria-label={TE.lang}>
-              {(Object.keys(TE.langs) as EpcLangCode[]).map((l) => (
-                <option key={l} value={l}>
-                  {TE.langs[l]}
-                </option>
-              ))}
-            </select>
-          </label>
-        </div>
-      </header>
+      <EpcHead
+        licenseDays={licenseDays}
+        used={used}
+        max={init.data?.maxVinSearches ?? MAX_VIN_SEARCHES_PER_DAY}
+        lang={lang}
+        onLang={setLang}
+      />
 
-      {init.isSuccess && !licensed && (
-        <div className="epc-banner no-print" role="note" data-testid="epc-license-banner">
-          <span>{TE.licenseBanner}</span>
-          <button type="button" className="btn btn-primary btn-small" onClick={buyLicense}>
-            {TE.licenseBuy}
-          </button>
-        </div>
-      )}
+      {init.isSuccess && !licensed && <LicenseBanner onBuy={buyLicense} />}
 
       <SearchBar
         key={`${params.brand ?? 'all'}:${vin ?? ''}`}
@@ -262,6 +208,102 @@ function Catalogue({ params, mobile }: { params: EpcParams; mobile: boolean }) {
         <VehicleInfoModal info={vehicle.data} vehicleKey={key} onClose={() => setInfoOpen(false)} />
       )}
       {hits && <PartHits hits={hits} onOpen={openHit} onClose={() => setHits(null)} />}
+    </div>
+  );
+}
+
+/** The catalogue's language, kept for this window's session. */
+function useEpcLang() {
+  const [lang, setLangState] = useState<EpcLangCode>(storedLang);
+  const setLang = (l: EpcLangCode) => {
+    setLangState(l);
+    try {
+      sessionStorage.setItem(LANG_KEY, l);
+    } catch {
+      // Only this window then.
+    }
+  };
+  return [lang, setLang] as const;
+}
+
+/** The licence purchase: on a phone a page of the shop; on the desktop the shop's window opens it and this popup closes. */
+function openLicensePurchase(mobile: boolean, navigate: (to: string) => void) {
+  if (mobile) {
+    navigate(managementPath('buyLicense', true));
+    return;
+  }
+  try {
+    // The shop's window opens the licence purchase, and this window closes (docs/requirements.md#catalogue-screens).
+    (window.opener as Window).location.assign(managementPath('buyLicense', false));
+    (window.opener as Window).focus();
+  } catch {
+    window.open(managementPath('buyLicense', false), '_blank');
+  }
+  window.close();
+}
+
+/** The place a part-search hit leads to: its group (or subgroup) with the part marked. */
+function hitPlace(params: EpcParams, h: EpcPartHit): EpcParams {
+  const child = h.mid !== h.subgroup;
+  return {
+    vin: params.vin,
+    brand: params.brand,
+    mcid: params.mcid,
+    filter: params.filter,
+    num: h.num,
+    level: child ? '2' : undefined,
+    subgroup: h.subgroup,
+    hasChild: child ? '1' : undefined,
+    parts: 'true',
+    mid: h.mid,
+    childMid: child ? h.mid : undefined,
+    searchPnum: h.pid,
+  };
+}
+
+/** The catalogue's head: the licence's days, today's VIN searches and the language. */
+function EpcHead({
+  licenseDays,
+  used,
+  max,
+  lang,
+  onLang,
+}: {
+  licenseDays: number;
+  used: number;
+  max: number;
+  lang: EpcLangCode;
+  onLang: (l: EpcLangCode) => void;
+}) {
+  return (
+    <header className="epc-head no-print">
+      <h1>{TE.title}</h1>
+      <div className="epc-head-facts">
+        {licenseDays > 0 && <span>{TE.licenseDays(licenseDays)}</span>}
+        <span data-testid="epc-today">{TE.todayCount(used, max)}</span>
+        <label className="epc-lang">
+          <span className="sr-only">{TE.lang}</span>
+          <select value={lang} onChange={(e) => onLang(e.target.value as EpcLangCode)} aria-label={TE.lang}>
+            {(Object.keys(TE.langs) as EpcLangCode[]).map((l) => (
+              <option key={l} value={l}>
+                {TE.langs[l]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+    </header>
+  );
+}
+
+/** Without a licence the catalogue says so and offers the purchase. */
+function LicenseBanner({ onBuy }: { onBuy: () => void }) {
+  return (
+    <div className="epc-banner no-print" role="note" data-testid="epc-license-banner">
+      <span>{TE.licenseBanner}</span>
+      <button type="button" className="btn btn-primary btn-small" onClick={onBuy}>
+        {TE.licenseBuy}
+      </button>
     </div>
   );
 }

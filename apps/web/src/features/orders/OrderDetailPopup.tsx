@@ -1,7 +1,14 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useLocation } from 'react-router';
-import { ORDER_STATUS, ORDER_STATUS_LABELS, RETURN_REASONS, allowedMoves, orderJobRefs } from '@partsmall/contract';
+import {
+  ORDER_STATUS,
+  ORDER_STATUS_LABELS,
+  RETURN_REASONS,
+  allowedMoves,
+  orderJobRefs,
+  type OrderView,
+} from '@partsmall/contract';
 import { messageOf } from '../../shared/api';
 import { count, date, dateTime, money, phone, won } from '../../shared/format';
 import { PATHS } from '../../shared/paths';
@@ -61,11 +68,6 @@ export function isDevShortcut(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKe
   return mod && key === 'u';
 }
 
-/**
- * The order detail popup (800×600): trade date, cash used, sender, recipient, address
- * and lines, with the buyer's moves the status table allows. The context menu and developer
- * shortcuts close the window; without an order it goes home.
- */
 /** A fact of the order across the table's width: its label, then its value over three cells. */
 function WideRow({ label, testId, children }: { label: ReactNode; testId?: string; children: ReactNode }) {
   return (
@@ -78,19 +80,65 @@ function WideRow({ label, testId, children }: { label: ReactNode; testId?: strin
   );
 }
 
+/**
+ * The order detail popup (800×600): trade date, cash used, sender, recipient, address
+ * and lines, with the buyer's moves the status table allows. The context menu and developer
+ * shortcuts close the window; without an order it goes home.
+ */
 export function OrderDetailPopup() {
   const location = useLocation();
-  const notify = useNotify();
-  const ask = useConfirmedWrite();
   const [seq] = useState(() => storedOrderSeq(location.search));
   const query = useQuery({ ...orderQuery(seq ?? 0), enabled: seq !== null });
   const order = query.data;
   const error = query.error ? messageOf(query.error) : null;
-  const cancel = useCancelOrder();
-  const ret = useReturnOrder();
-  const busy = cancel.isPending || ret.isPending;
-  const [reason, setReason] = useState('');
 
+  usePopupGuard();
+
+  // Without an order the popup goes home (docs/requirements.md#member-area).
+  if (seq === null) return <Navigate to={PATHS.home[0]} replace />;
+  if (error && !order) {
+    return (
+      <div className="od-popup">
+        <p className="cart-empty-title">{error}</p>
+        <button type="button" className="btn" onClick={() => window.close()}>
+          {t.close}
+        </button>
+      </div>
+    );
+  }
+  if (!order) return <Loading className="od-popup od-loading" />;
+
+  return (
+    <div className="od-popup">
+      <header className="od-head">
+        <h1>{t.title}</h1>
+        <span className={`status-badge st-${order.status}`} data-testid="order-status">
+          {ORDER_STATUS_LABELS[order.status]}
+        </span>
+        <button type="button" className="btn btn-small od-close" onClick={() => window.close()}>
+          {t.close}
+        </button>
+      </header>
+      <OrderFacts order={order} />
+      {order.carrier && (
+        <>
+          <h2>{TO.tracking.title}</h2>
+          <TrackingPanel seq={order.seq} />
+        </>
+      )}
+      <h2>{t.lines}</h2>
+      <OrderLines order={order} />
+      <footer className="od-actions">
+        <StatementButton seq={order.seq} className="btn" />
+        <ReorderButton seq={order.seq} className="btn" />
+      </footer>
+      <BuyerMoves order={order} />
+    </div>
+  );
+}
+
+/** Closes the popup on the context menu and the developer shortcuts; names the window while it is open. */
+function usePopupGuard() {
   useEffect(() => {
     const shut = (e: Event) => {
       e.preventDefault();
@@ -107,25 +155,128 @@ export function OrderDetailPopup() {
       document.title = previousTitle;
     };
   }, []);
+}
 
-  // Without an order the popup goes home (docs/requirements.md#member-area).
-  if (seq === null) return <Navigate to={PATHS.home[0]} replace />;
-  if (error && !order) {
-    return (
-      <div className="od-popup">
-        <p className="cart-empty-title">{error}</p>
-        <button type="button" className="btn" onClick={() => window.close()}>
-          {t.close}
-        </button>
-      </div>
-    );
-  }
-  if (!order) return <Loading className="od-popup od-loading" />;
+/** The order's facts: number, date, cash used, sender and recipient, place, shipping and notes. */
+function OrderFacts({ order }: { order: OrderView }) {
+  return (
+    <table className="od-facts">
+      <tbody>
+        <tr>
+          <th scope="row">{t.orderNo}</th>
+          <td>{order.seq}</td>
+          <th scope="row">{t.tradeDate}</th>
+          <td title={dateTime(order.created)}>{date(order.created)}</td>
+        </tr>
+        <WideRow label={t.used}>
+          <b data-testid="order-used">{won(order.totalAmount + order.shipping)}</b>{' '}
+          <span className="muted">({t.usedBreakdown(won(order.totalAmount), won(order.shipping))})</span>
+          <VatSplit total={order.totalAmount + order.shipping} />
+        </WideRow>
+        <tr>
+          <th scope="row">{t.sender}</th>
+          <td>
+            {order.fromName} {order.fromPhone && <span className="nowrap">{phone(order.fromPhone)}</span>}
+          </td>
+          <th scope="row">{t.recipient}</th>
+          <td>
+            {order.name} <span className="nowrap">{phone(order.phone)}</span>
+          </td>
+        </tr>
+        <WideRow label={orderPlace(order).label ?? t.address} testId="order-place">
+          {orderPlace(order).value}
+        </WideRow>
+        <tr>
+          <th scope="row">{t.shipping}</th>
+          <td>{T.trade.shippingLine(order.shippingValue, order.shippingPayType)}</td>
+          <th scope="row">{order.arrive ? t.arrive : t.carrier}</th>
+          <td>{order.arrive || (order.carrier ? `${order.carrier} ${order.waybill ?? ''}` : '-')}</td>
+        </tr>
+        {order.memo && <WideRow label={t.memo}>{order.memo}</WideRow>}
+        {orderJobRefs(order).length > 0 && (
+          <WideRow label={t.jobRef} testId="order-job-ref">
+            {orderJobRefs(order).join(', ')}
+          </WideRow>
+        )}
+        {order.returnReason !== null && <WideRow label={t.returnReason}>{RETURN_REASONS[order.returnReason]}</WideRow>}
+        {order.staffNote && <WideRow label={t.staffNote}>{order.staffNote}</WideRow>}
+        {order.taxInvoice && (
+          <WideRow label={PW.invoices.onOrder}>
+            <TaxInvoiceBadge invoice={order.taxInvoice} />
+          </WideRow>
+        )}
+      </tbody>
+    </table>
+  );
+}
 
+/** The order's lines and the goods' total. */
+function OrderLines({ order }: { order: OrderView }) {
+  const goods = order.orderProductInfo.reduce((s, l) => s + l.price * l.qty, 0);
+  return (
+    <table className="od-lines">
+      <TableHead
+        cells={[
+          { label: t.cols.no, className: 'c-no' },
+          t.cols.name,
+          { label: t.cols.pid, className: 'c-pid' },
+          { label: t.cols.qty, className: 'c-qty' },
+          { label: t.cols.price, className: 'c-money' },
+          { label: t.cols.amount, className: 'c-money' },
+        ]}
+      />
+      <tbody>
+        {order.orderProductInfo.map((l, i) => (
+          <tr key={i}>
+            <td className="center">{i + 1}</td>
+            <td>
+              {l.name}
+              {l.vin && (
+                <div className="od-vin muted">
+                  {t.vin} <span className="mono">{l.vin}</span>
+                </div>
+              )}
+              {l.jobRef && (
+                <div className="od-vin muted">
+                  {t.jobRef} {l.jobRef}
+                </div>
+              )}
+              {l.memo && (
+                <div className="od-vin muted" data-testid="line-memo">
+                  {t.lineMemo} {l.memo}
+                </div>
+              )}
+            </td>
+            <td className="mono">{l.pid}</td>
+            <td className="center">{count(l.qty)}</td>
+            <td className="money">{money(l.price)}</td>
+            <td className="money">{money(l.price * l.qty)}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row" colSpan={5}>
+            {t.total}
+          </th>
+          <td className="money">{money(goods)}</td>
+        </tr>
+      </tfoot>
+    </table>
+  );
+}
+
+/** The buyer's moves the status table allows: cancel before shipment, ask for a return after it. */
+function BuyerMoves({ order }: { order: OrderView }) {
+  const notify = useNotify();
+  const ask = useConfirmedWrite();
+  const cancel = useCancelOrder();
+  const ret = useReturnOrder();
+  const busy = cancel.isPending || ret.isPending;
+  const [reason, setReason] = useState('');
   const moves = allowedMoves(order.status, 'buyer');
   const canCancel = moves.includes(ORDER_STATUS.shipmentCancelled);
   const canReturn = moves.includes(ORDER_STATUS.returnRequested);
-  const goods = order.orderProductInfo.reduce((s, l) => s + l.price * l.qty, 0);
 
   const failed = (e: unknown) => void notify.alert(messageOf(e));
   const askCancel = () =>
@@ -138,154 +289,33 @@ export function OrderDetailPopup() {
     ret.mutate({ seq: order.seq, returnReason: Number(reason) }, done);
   };
 
+  if (!canCancel && !canReturn) return null;
   return (
-    <div className="od-popup">
-      <header className="od-head">
-        <h1>{t.title}</h1>
-        <span className={`status-badge st-${order.status}`} data-testid="order-status">
-          {ORDER_STATUS_LABELS[order.status]}
-        </span>
-        <button type="button" className="btn btn-small od-close" onClick={() => window.close()}>
-          {t.close}
-        </button>
-      </header>
-      <table className="od-facts">
-        <tbody>
-          <tr>
-            <th scope="row">{t.orderNo}</th>
-            <td>{order.seq}</td>
-            <th scope="row">{t.tradeDate}</th>
-            <td title={dateTime(order.created)}>{date(order.created)}</td>
-          </tr>
-          <WideRow label={t.used}>
-            <b data-testid="order-used">{won(order.totalAmount + order.shipping)}</b>{' '}
-            <span className="muted">({t.usedBreakdown(won(order.totalAmount), won(order.shipping))})</span>
-            <VatSplit total={order.totalAmount + order.shipping} />
-          </WideRow>
-          <tr>
-            <th scope="row">{t.sender}</th>
-            <td>
-              {order.fromName} {order.fromPhone && <span className="nowrap">{phone(order.fromPhone)}</span>}
-            </td>
-            <th scope="row">{t.recipient}</th>
-            <td>
-              {order.name} <span className="nowrap">{phone(order.phone)}</span>
-            </td>
-          </tr>
-          <WideRow label={orderPlace(order).label ?? t.address} testId="order-place">
-            {orderPlace(order).value}
-          </WideRow>
-          <tr>
-            <th scope="row">{t.shipping}</th>
-            <td>{T.trade.shippingLine(order.shippingValue, order.shippingPayType)}</td>
-            <th scope="row">{order.arrive ? t.arrive : t.carrier}</th>
-            <td>{order.arrive || (order.carrier ? `${order.carrier} ${order.waybill ?? ''}` : '-')}</td>
-          </tr>
-          {order.memo && <WideRow label={t.memo}>{order.memo}</WideRow>}
-          {orderJobRefs(order).length > 0 && (
-            <WideRow label={t.jobRef} testId="order-job-ref">
-              {orderJobRefs(order).join(', ')}
-            </WideRow>
-          )}
-          {order.returnReason !== null && (
-            <WideRow label={t.returnReason}>{RETURN_REASONS[order.returnReason]}</WideRow>
-          )}
-          {order.staffNote && <WideRow label={t.staffNote}>{order.staffNote}</WideRow>}
-          {order.taxInvoice && (
-            <WideRow label={PW.invoices.onOrder}>
-              <TaxInvoiceBadge invoice={order.taxInvoice} />
-            </WideRow>
-          )}
-        </tbody>
-      </table>
-      {order.carrier && (
+    <footer className="od-actions">
+      {canCancel && (
         <>
-          <h2>{TO.tracking.title}</h2>
-          <TrackingPanel seq={order.seq} />
+          <span className="muted">{t.cancelWhen}</span>
+          <button type="button" className="btn btn-danger" onClick={askCancel} disabled={busy}>
+            {t.cancel}
+          </button>
         </>
       )}
-      <h2>{t.lines}</h2>
-      <table className="od-lines">
-        <TableHead
-          cells={[
-            { label: t.cols.no, className: 'c-no' },
-            t.cols.name,
-            { label: t.cols.pid, className: 'c-pid' },
-            { label: t.cols.qty, className: 'c-qty' },
-            { label: t.cols.price, className: 'c-money' },
-            { label: t.cols.amount, className: 'c-money' },
-          ]}
-        />
-        <tbody>
-          {order.orderProductInfo.map((l, i) => (
-            <tr key={i}>
-              <td className="center">{i + 1}</td>
-              <td>
-                {l.name}
-                {l.vin && (
-                  <div className="od-vin muted">
-                    {t.vin} <span className="mono">{l.vin}</span>
-                  </div>
-                )}
-                {l.jobRef && (
-                  <div className="od-vin muted">
-                    {t.jobRef} {l.jobRef}
-                  </div>
-                )}
-                {l.memo && (
-                  <div className="od-vin muted" data-testid="line-memo">
-                    {t.lineMemo} {l.memo}
-                  </div>
-                )}
-              </td>
-              <td className="mono">{l.pid}</td>
-              <td className="center">{count(l.qty)}</td>
-              <td className="money">{money(l.price)}</td>
-              <td className="money">{money(l.price * l.qty)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colSpan={5}>
-              {t.total}
-            </th>
-            <td className="money">{money(goods)}</td>
-          </tr>
-        </tfoot>
-      </table>
-      <footer className="od-actions">
-        <StatementButton seq={order.seq} className="btn" />
-        <ReorderButton seq={order.seq} className="btn" />
-      </footer>
-      {(canCancel || canReturn) && (
-        <footer className="od-actions">
-          {canCancel && (
-            <>
-              <span className="muted">{t.cancelWhen}</span>
-              <button type="button" className="btn btn-danger" onClick={askCancel} disabled={busy}>
-                {t.cancel}
-              </button>
-            </>
-          )}
-          {canReturn && (
-            <div className="od-return">
-              <label htmlFor="f-returnReason">{t.returnReasonLabel}</label>
-              <select id="f-returnReason" value={reason} onChange={(e) => setReason(e.target.value)}>
-                <option value="">{t.returnReasonPick}</option>
-                {Object.entries(RETURN_REASONS).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-              <button type="button" className="btn btn-primary" onClick={doReturn} disabled={busy}>
-                {busy ? t.busy : t.returnSubmit}
-              </button>
-            </div>
-          )}
-        </footer>
+      {canReturn && (
+        <div className="od-return">
+          <label htmlFor="f-returnReason">{t.returnReasonLabel}</label>
+          <select id="f-returnReason" value={reason} onChange={(e) => setReason(e.target.value)}>
+            <option value="">{t.returnReasonPick}</option>
+            {Object.entries(RETURN_REASONS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+          <button type="button" className="btn btn-primary" onClick={doReturn} disabled={busy}>
+            {busy ? t.busy : t.returnSubmit}
+          </button>
+        </div>
       )}
-    </div>
+    </footer>
   );
 }

@@ -157,58 +157,17 @@ export function QuickOrderPage({ mobile = false }: { mobile?: boolean }) {
           <button type="submit" className="btn btn-primary" disabled={resolve.isPending}>
             {resolve.isPending ? QT.checking : QT.check}
           </button>
-          <label className="btn file-button">
-            {QT.file}
-            <input
-              type="file"
-              accept=".xlsx,.csv,.pdf,text/csv,application/pdf,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-              className="sr-only"
-              onChange={(e) => {
-                onFile(e.target.files?.[0]);
-                e.target.value = '';
-              }}
-            />
-          </label>
+          <FileButton onFile={onFile} />
         </div>
       </Form>
       {rows.length > 0 && (
         <section aria-label={QT.results}>
           <h2>{QT.results}</h2>
           <p role="status">{QT.summary(rows.length, readyCount)}</p>
-          {columns && (
-            <fieldset className="estimate-columns">
-              <legend>{QT.columnsRead}</legend>
-              {columns.read.roles.map((role, i) => (
-                <label key={i}>
-                  <span>{QT.column(i + 1)}</span>
-                  <select
-                    value={role}
-                    disabled={resolve.isPending}
-                    onChange={(e) => correct(i, e.target.value as EstimateRole)}
-                  >
-                    {(Object.keys(ESTIMATE_ROLE_LABEL) as EstimateRole[]).map((r) => (
-                      <option key={r} value={r}>
-                        {ESTIMATE_ROLE_LABEL[r]}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-              ))}
-            </fieldset>
-          )}
+          {columns && <ColumnsRead roles={columns.read.roles} busy={resolve.isPending} onCorrect={correct} />}
           <div className="table-scroll">
             <table className={mobile ? 'table quick-order-table qo-cards' : 'table quick-order-table'}>
-              <thead>
-                <tr>
-                  <th scope="col">{QT.include}</th>
-                  <th scope="col">{QT.line}</th>
-                  <th scope="col">{QT.input}</th>
-                  <th scope="col">{QT.product}</th>
-                  <th scope="col">{QT.qty}</th>
-                  <th scope="col">{QT.memo}</th>
-                  <th scope="col">{QT.jobRef}</th>
-                </tr>
-              </thead>
+              <ResultHead />
               <tbody>
                 {rows.map((row, i) => (
                   <ResultRow
@@ -238,6 +197,69 @@ export function QuickOrderPage({ mobile = false }: { mobile?: boolean }) {
         </section>
       )}
     </div>
+  );
+}
+
+/** The estimate file's button: an Excel sheet, a CSV or a PDF; the same file may be picked again. */
+function FileButton({ onFile }: { onFile: (file: File | undefined) => void }) {
+  return (
+    <label className="btn file-button">
+      {QT.file}
+      <input
+        type="file"
+        accept=".xlsx,.csv,.pdf,text/csv,application/pdf,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        className="sr-only"
+        onChange={(e) => {
+          onFile(e.target.files?.[0]);
+          e.target.value = '';
+        }}
+      />
+    </label>
+  );
+}
+
+/** The columns the estimate was read by, each one correctable (docs/search.md#paste-anything). */
+function ColumnsRead({
+  roles,
+  busy,
+  onCorrect,
+}: {
+  roles: EstimateRole[];
+  busy: boolean;
+  onCorrect: (index: number, role: EstimateRole) => void;
+}) {
+  return (
+    <fieldset className="estimate-columns">
+      <legend>{QT.columnsRead}</legend>
+      {roles.map((role, i) => (
+        <label key={i}>
+          <span>{QT.column(i + 1)}</span>
+          <select value={role} disabled={busy} onChange={(e) => onCorrect(i, e.target.value as EstimateRole)}>
+            {(Object.keys(ESTIMATE_ROLE_LABEL) as EstimateRole[]).map((r) => (
+              <option key={r} value={r}>
+                {ESTIMATE_ROLE_LABEL[r]}
+              </option>
+            ))}
+          </select>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function ResultHead() {
+  return (
+    <thead>
+      <tr>
+        <th scope="col">{QT.include}</th>
+        <th scope="col">{QT.line}</th>
+        <th scope="col">{QT.input}</th>
+        <th scope="col">{QT.product}</th>
+        <th scope="col">{QT.qty}</th>
+        <th scope="col">{QT.memo}</th>
+        <th scope="col">{QT.jobRef}</th>
+      </tr>
+    </thead>
   );
 }
 

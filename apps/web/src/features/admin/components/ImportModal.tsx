@@ -33,33 +33,45 @@ export function ImportModal({ onClose }: { onClose: () => void }) {
       },
     );
   return (
-    <Modal title="CSV 일괄 등록" onClose={onClose} className="admin-wide" size="wide">
+    <Modal title={A.productCsv.title} onClose={onClose} className="admin-wide" size="wide">
       <p className="field-hint">
-        첫 행: {PRODUCT_CSV_COLUMNS.join(',')} (선택: {PRODUCT_CSV_OPTIONAL_COLUMNS.join(',')} — 없으면 상세설명은
-        그대로) · 같은 창고의 같은 품번은 수정, 없으면 등록 · 한 행이라도 오류가 있으면 아무것도 저장하지 않습니다.
+        {A.productCsv.hint(PRODUCT_CSV_COLUMNS.join(','), PRODUCT_CSV_OPTIONAL_COLUMNS.join(','))}
       </p>
-      <FilePick label="CSV 파일" accept=".csv,text/csv" name={fileName} onFile={(f) => void onFile(f)} />
+      <FilePick label={A.productCsv.file} accept=".csv,text/csv" name={fileName} onFile={(f) => void onFile(f)} />
       <ImportButtons
         hasFile={Boolean(csv)}
         busy={run.isPending}
         result={result}
-        fixWhy="오류를 고친 뒤 다시 올리세요."
-        importLabel="저장"
+        fixWhy={A.productCsv.fixWhy}
+        importLabel={A.save}
         onSend={send}
       />
       {result && (
         <>
           <CsvImportTables
-            errors={{ title: `오류 (${result.errors.length}행)`, label: 'CSV 오류', rows: result.errors }}
-            reasonHeader="내용"
-            lines={{ title: result.committed ? '저장됨' : '바뀔 내용', label: 'CSV 미리보기', rows: result.rows }}
+            errors={{
+              title: A.productCsv.errorsTitle(result.errors.length),
+              label: A.productCsv.errorsLabel,
+              rows: result.errors,
+            }}
+            reasonHeader={A.productCsv.reason}
+            lines={{
+              title: result.committed ? A.productCsv.saved : A.productCsv.changes,
+              label: A.productCsv.previewLabel,
+              rows: result.rows,
+            }}
             columns={[
-              { id: 'action', header: '처리', width: 60, cell: (r) => (r.action === 'create' ? '등록' : '수정') },
-              { id: 'pid', header: '품번', width: 140, cell: (r) => r.pid },
-              { id: 'name', header: '상품명', width: 200, className: 'ellipsis', cell: (r) => r.name },
+              {
+                id: 'action',
+                header: A.kit.act,
+                width: 60,
+                cell: (r) => (r.action === 'create' ? A.productCsv.create : A.productCsv.update),
+              },
+              { id: 'pid', header: A.productCsv.cols.pid, width: 140, cell: (r) => r.pid },
+              { id: 'name', header: A.productCsv.cols.name, width: 200, className: 'ellipsis', cell: (r) => r.name },
               {
                 id: 'changes',
-                header: '변경',
+                header: A.productCsv.cols.changes,
                 cell: (r) => <pre className="admin-pre">{r.changes.join('\n') || A.none}</pre>,
               },
             ]}

@@ -21,7 +21,7 @@ import { StatusBadge } from './StatusBadge';
 export function OrderDetail({ seq, onClose }: { seq: number; onClose: () => void }) {
   const q = useQuery(adminQuery('adminOrderDetail', { seq }));
   return (
-    <DetailModal title={`주문 #${seq}`} onClose={onClose} query={q}>
+    <DetailModal title={A.order.title(seq)} onClose={onClose} query={q}>
       {(d) => <OrderBody d={d} />}
     </DetailModal>
   );
@@ -36,80 +36,81 @@ function OrderBody({ d }: { d: AdminOrderDetail }) {
           className="admin-dl"
           items={[
             {
-              label: '상태',
+              label: A.order.fields.status,
               value: (
                 <>
                   <StatusBadge status={o.status} />
-                  {o.returnReason !== null && ` (반품 사유: ${RETURN_REASONS[o.returnReason] ?? o.returnReason})`}
+                  {o.returnReason !== null &&
+                    A.order.returnReason(RETURN_REASONS[o.returnReason] ?? String(o.returnReason))}
                 </>
               ),
             },
-            { label: '주문일시', value: dateTime(o.created) },
-            { label: '업체 / 주문자', value: `${o.companyName} / ${o.memberName}` },
-            { label: '창고', value: o.stockName },
+            { label: A.order.fields.created, value: dateTime(o.created) },
+            { label: A.order.fields.who, value: `${o.companyName} / ${o.memberName}` },
+            { label: A.order.fields.stock, value: o.stockName },
             {
-              label: '금액',
-              value: `상품 ${won(o.totalAmount)} + 배송비 ${won(o.shipping)} = ${won(o.totalAmount + o.shipping)}`,
+              label: A.order.fields.amount,
+              value: A.order.amounts(won(o.totalAmount), won(o.shipping), won(o.totalAmount + o.shipping)),
             },
             !!o.carrier && {
-              label: '택배사 / 송장',
+              label: A.order.fields.waybill,
               value: `${o.carrier} / ${o.waybill} ${o.shippedAt ? `(${dateTime(o.shippedAt)})` : ''}`,
             },
-            !!o.staffNote && { label: '직원 메모', value: o.staffNote },
+            !!o.staffNote && { label: A.order.fields.staffNote, value: o.staffNote },
           ]}
         />
         <DetailList
           className="admin-dl"
           items={[
             {
-              label: '배송',
+              label: A.order.fields.shipping,
               value: (
                 <>
                   {SHIPPING_TYPE_LABELS[o.shippingValue] ?? o.shippingValue} ·{' '}
                   {PAY_TYPE_LABELS[o.shippingPayType] ?? o.shippingPayType}
-                  {o.arrive && ` · 영업소 ${o.arrive}`}
+                  {o.arrive && A.order.office(o.arrive)}
                 </>
               ),
             },
-            { label: '받는 분', value: `${o.name} ${phone(o.phone)}` },
-            { label: orderPlace(o).label ?? '주소', value: orderPlace(o).value },
-            { label: '보내는 분', value: o.fromName ? `${o.fromName} ${phone(o.fromPhone)}` : A.none },
-            { label: '메모', value: o.memo || A.none },
-            { label: '작업번호/차량번호', value: orderJobRefs(o).join(', ') || A.none },
+            { label: A.order.fields.to, value: `${o.name} ${phone(o.phone)}` },
+            { label: orderPlace(o).label ?? A.order.fields.address, value: orderPlace(o).value },
+            { label: A.order.fields.from, value: o.fromName ? `${o.fromName} ${phone(o.fromPhone)}` : A.none },
+            { label: A.order.fields.memo, value: o.memo || A.none },
+            { label: A.order.fields.jobRefs, value: orderJobRefs(o).join(', ') || A.none },
           ]}
         />
       </div>
       <p className="admin-actions no-print">
         <StatementButton seq={o.seq} />
       </p>
-      <h2>주문 상품</h2>
+      <h2>{A.order.lines}</h2>
       <DataTable
-        label="주문 상품"
+        label={A.order.lines}
         rows={o.orderProductInfo.map((l, i) => ({ ...l, i, vin: d.vins[i] ?? '' }))}
         rowKey={(l) => l.i}
         columns={[
-          { id: 'name', header: '상품명', className: 'ellipsis', cell: (l) => l.name },
-          { id: 'pid', header: '품번', width: 140, cell: (l) => l.pid },
-          { id: 'factory', header: '공장품번', width: 120, cell: (l) => l.factoryNum || A.none },
+          { id: 'name', header: A.order.cols.name, className: 'ellipsis', cell: (l) => l.name },
+          { id: 'pid', header: A.order.cols.pid, width: 140, cell: (l) => l.pid },
+          { id: 'factory', header: A.order.cols.factory, width: 120, cell: (l) => l.factoryNum || A.none },
           { id: 'vin', header: 'VIN', width: 170, cell: (l) => l.vin || A.none },
-          { id: 'jobRef', header: '작업번호', width: 110, cell: (l) => l.jobRef || A.none },
+          { id: 'jobRef', header: A.order.cols.jobRef, width: 110, cell: (l) => l.jobRef || A.none },
           {
             id: 'memo',
-            header: '메모',
+            header: A.order.cols.memo,
             width: 140,
             className: 'ellipsis',
             title: (l) => l.memo ?? '',
             cell: (l) => l.memo || A.none,
           },
-          { id: 'qty', header: '수량', width: 60, className: 'num', cell: (l) => count(l.qty) },
-          { id: 'price', header: '단가(원)', width: 90, className: 'money', cell: (l) => count(l.price) },
-          { id: 'sum', header: '금액(원)', width: 100, className: 'money', cell: (l) => count(l.price * l.qty) },
+          { id: 'qty', header: A.order.cols.qty, width: 60, className: 'num', cell: (l) => count(l.qty) },
+          { id: 'price', header: A.order.cols.price, width: 90, className: 'money', cell: (l) => count(l.price) },
+          { id: 'sum', header: A.order.cols.sum, width: 100, className: 'money', cell: (l) => count(l.price * l.qty) },
         ]}
       />
       <OrderMoves d={d} />
       <div className="admin-grid2 no-print">
         <div>
-          <h2>상태 이력</h2>
+          <h2>{A.order.history}</h2>
           {/* The order's first event is its creation (no status → 구매요청), written with the payment. */}
           <ol className="admin-timeline">
             {d.events.map((e) => (
@@ -121,8 +122,8 @@ function OrderBody({ d }: { d: AdminOrderDetail }) {
           </ol>
         </div>
         <div>
-          <h2>캐시 내역</h2>
-          <DataTable label="주문 캐시 내역" rows={d.ledger} columns={LEDGER_COLUMNS} />
+          <h2>{A.order.ledger}</h2>
+          <DataTable label={A.order.ledgerLabel} rows={d.ledger} columns={LEDGER_COLUMNS} />
         </div>
       </div>
     </div>

@@ -3,16 +3,10 @@ import { allowedMoves, type AdminOrderDetail } from '@partsmall/contract';
 import { date, won } from '../../../shared/format';
 import { useConfirmedWrite } from '../../../shared/ui/notify';
 import { useAdminWrite } from '../api';
+import { A } from '../texts';
 import { ShipFields, shipProblem } from './ShipFields';
 
-const MOVE_LABELS: Record<number, string> = {
-  1: '출고확정',
-  2: '출고완료',
-  3: '출고취소',
-  5: '반품승인',
-  6: '반품보류',
-  8: '판매자취소',
-};
+const MOVE_LABELS = A.moves.labels;
 
 /** The moves the transition table allows staff from this status, and only those. */
 export function OrderMoves({ d }: { d: AdminOrderDetail }) {
@@ -28,8 +22,8 @@ export function OrderMoves({ d }: { d: AdminOrderDetail }) {
     const refund = d.refunds[String(to)];
     const text =
       refund !== undefined
-        ? `${MOVE_LABELS[to]} 처리하면 ${won(refund)}을 캐시로 돌려주고 재고를 되돌립니다.`
-        : `주문 #${o.seq}을 ${MOVE_LABELS[to]}(으)로 바꿉니다.`;
+        ? A.moves.refundText(MOVE_LABELS[to] ?? '', won(refund))
+        : A.moves.moveText(o.seq, MOVE_LABELS[to] ?? '');
     const body = {
       seq: o.seq,
       status: to,
@@ -40,8 +34,8 @@ export function OrderMoves({ d }: { d: AdminOrderDetail }) {
       {
         title: MOVE_LABELS[to] ?? '',
         text,
-        confirmLabel: MOVE_LABELS[to] ?? '확인',
-        busyLabel: '처리 중...',
+        confirmLabel: MOVE_LABELS[to] ?? A.moves.confirm,
+        busyLabel: A.moves.busy,
         danger: refund !== undefined,
       },
       () => move.mutateAsync(body),
@@ -50,14 +44,14 @@ export function OrderMoves({ d }: { d: AdminOrderDetail }) {
   return (
     <div className="admin-panel no-print">
       <div className="admin-actions">
-        {moves.length === 0 && <span>더 바꿀 수 있는 상태가 없습니다.</span>}
+        {moves.length === 0 && <span>{A.moves.none}</span>}
         {moves.includes(2) && (
           <ShipFields carrier={carrier} waybill={waybill} onCarrier={setCarrier} onWaybill={setWaybill} />
         )}
         {moves.includes(6) && (
           <input
-            aria-label="보류 메모"
-            placeholder="구매자에게 보일 보류 메모"
+            aria-label={A.moves.holdNote}
+            placeholder={A.moves.holdNoteHint}
             value={note}
             maxLength={255}
             onChange={(e) => setNote(e.target.value)}
@@ -73,15 +67,15 @@ export function OrderMoves({ d }: { d: AdminOrderDetail }) {
             onClick={() => run(to)}
           >
             {MOVE_LABELS[to]}
-            {d.refunds[String(to)] !== undefined && ` (환불 ${won(d.refunds[String(to)]!)})`}
+            {d.refunds[String(to)] !== undefined && A.moves.refund(won(d.refunds[String(to)]!))}
           </button>
         ))}
         <span className="spacer" />
         <button type="button" className="btn btn-small" onClick={() => window.print()}>
-          포장 목록 인쇄
+          {A.moves.printPacking}
         </button>
       </div>
-      <p className="field-hint">인쇄일 {date(new Date())}</p>
+      <p className="field-hint">{A.moves.printedOn(date(new Date()))}</p>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { ModalForm } from '../../../shared/ui/ModalForm';
 import { useNotify } from '../../../shared/ui/notify';
 import { NumberField, SaveRow } from '../fields';
 import { fileToBase64, useAdminSave, useAdminWrite } from '../api';
+import { A } from '../texts';
 import { StockForm } from './StockForm';
 
 type SaveInput = z.input<typeof saveProductRequest>;
@@ -67,65 +68,69 @@ export function ProductModal({
   const pictures = product ? (
     <div className="admin-grid2">
       <div className="admin-panel">
-        <h2>이미지</h2>
+        <h2>{A.productForm.images}</h2>
         <div className="admin-actions">
           {images.map((src) => (
-            <img key={src} className="admin-thumb" src={src} alt="상품 이미지" />
+            <img key={src} className="admin-thumb" src={src} alt={A.productForm.image} />
           ))}
         </div>
         <label className="btn btn-small">
-          이미지 올리기
+          {A.productForm.upload}
           <input
             type="file"
             accept="image/*"
             className="sr-only"
-            aria-label="이미지 파일"
+            aria-label={A.productForm.imageFile}
             onChange={(e) => void onFile(e.target.files?.[0])}
           />
         </label>
-        <p className="field-hint">
-          jpg, png, gif, webp, bmp, tiff · 10MB 이하 · 내용으로 검사하고 메타데이터를 지웁니다.
-        </p>
+        <p className="field-hint">{A.productForm.imageHint}</p>
       </div>
       <StockForm product={product} onChanged={(n) => setChanged({ seq: product.seq, stock: n })} />
     </div>
   ) : (
-    <p className="field-hint">이미지와 재고 변경은 상품을 저장한 뒤 할 수 있습니다.</p>
+    <p className="field-hint">{A.productForm.afterSave}</p>
   );
   return (
     <ModalForm
-      title={product ? `상품 수정 #${product.seq}` : '상품 등록'}
+      title={product ? A.productForm.editTitle(product.seq) : A.productForm.addTitle}
       onClose={onClose}
       className="admin-wide"
       size="wide"
       form={form}
-      label="상품 정보"
+      label={A.productForm.form}
       onSubmit={save}
       after={pictures}
     >
       <div className="admin-form-grid">
-        <Field name="name" label="상품명" className="span2" maxLength={200} />
-        <Field name="pid" label="품번(정품 번호)" maxLength={50} />
-        <Field name="factoryNum" label="공장 품번" maxLength={50} />
-        <SelectField name="type" label="구분" options={TYPE_OPTIONS} parse={Number} />
-        <Field name="brand" label="브랜드" maxLength={50} />
-        <Field name="category" label="모바일 분류" maxLength={30} hint="filter, shock, pad ..." />
+        <Field name="name" label={A.productForm.name} className="span2" maxLength={200} />
+        <Field name="pid" label={A.productForm.pid} maxLength={50} />
+        <Field name="factoryNum" label={A.productForm.factoryNum} maxLength={50} />
+        <SelectField name="type" label={A.productForm.type} options={TYPE_OPTIONS} parse={Number} />
+        <Field name="brand" label={A.productForm.brand} maxLength={50} />
+        <Field name="category" label={A.productForm.category} maxLength={30} hint="filter, shock, pad ..." />
         {product ? (
           <p className="field-hint" data-testid="product-stock">
-            재고 {count(stock)}개 (아래 재고 변경에서 바꿉니다)
+            {A.productForm.stockNow(count(stock))}
           </p>
         ) : (
-          <NumberField name="hasAmount" label="시작 재고" />
+          <NumberField name="hasAmount" label={A.productForm.startStock} />
         )}
-        <NumberField name="salePrice" label="판매가(원)" />
-        <NumberField name="priceA" label="티타늄 A(원)" hint="0이면 다음 등급 가격" />
-        <NumberField name="priceB" label="골드 B(원)" />
-        <NumberField name="priceC" label="실버 C(원)" />
-        <NumberField name="priceD" label="브론즈 D(원)" hint="등급 가격은 판매가 이하" />
-        <Field name="stockName" label="창고 이름" maxLength={50} hint="중국 창고는 '중국'으로 시작" />
-        <NumberField name="storageId" label="창고 번호" />
-        <TextAreaField name="detailInfo" label="특이사항" className="span4" maxLength={500} rows={2} />
-        <TextAreaField name="description" label="상세 설명" className="span4" maxLength={5000} rows={4} />
+        <NumberField name="salePrice" label={A.productForm.salePrice} />
+        <NumberField name="priceA" label={A.productForm.priceA} hint={A.productForm.priceAHint} />
+        <NumberField name="priceB" label={A.productForm.priceB} />
+        <NumberField name="priceC" label={A.productForm.priceC} />
+        <NumberField name="priceD" label={A.productForm.priceD} hint={A.productForm.priceDHint} />
+        <Field name="stockName" label={A.productForm.stockName} maxLength={50} hint={A.productForm.stockNameHint} />
+        <NumberField name="storageId" label={A.productForm.storageId} />
+        <TextAreaField name="detailInfo" label={A.productForm.detailInfo} className="span4" maxLength={500} rows={2} />
+        <TextAreaField
+          name="description"
+          label={A.productForm.description}
+          className="span4"
+          maxLength={5000}
+          rows={4}
+        />
       </div>
       <SaveRow busy={busy} />
     </ModalForm>

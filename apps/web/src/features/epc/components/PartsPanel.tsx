@@ -83,40 +83,6 @@ export function PartsPanel({ vehicle, result, searchPnum, mobile }: PartsPanelPr
     }
   }, [searchPnum, result]);
 
-  const openViewer = (p: EpcPart) => {
-    const spot = result.img_points.find((s) => s.hsKey === p.pnum);
-    try {
-      sessionStorage.setItem(
-        'partInfo',
-        JSON.stringify({
-          img: result.img_path,
-          x: spot?.hsX ?? 0,
-          y: spot?.hsY ?? 0,
-          maxX: spot?.maxX ?? 1,
-          maxY: spot?.maxY ?? 1,
-          name: p.label,
-          quantity: p.quantity,
-          drawingNo: `${result.fullPath} · ${p.pnum}`,
-        }),
-      );
-    } catch {
-      // Storage blocked: the viewer says there is nothing to show.
-    }
-    openPopup('/productPart', 'productPart', POPUP.product);
-  };
-
-  const askChat = (p: EpcPart, quantity: number) => {
-    try {
-      sessionStorage.setItem(
-        'chatInquiry',
-        JSON.stringify({ kind: 'part', vin: vehicle.vin, brand: vehicle.brand, part: p.label, pid: p.pid, quantity }),
-      );
-    } catch {
-      // Storage blocked: the chat opens without the prepared message.
-    }
-    openPopup('/chat', 'chat', POPUP.chat);
-  };
-
   return (
     <div className="epc-parts">
       <Diagram result={result} active={shown} centre={centre} onPick={pickHotspot} onHover={hoverHotspot} />
@@ -163,8 +129,8 @@ export function PartsPanel({ vehicle, result, searchPnum, mobile }: PartsPanelPr
                     mobile={mobile}
                     onPick={() => pickRow(p)}
                     onReplace={() => setReplaceOf(p.pid)}
-                    onViewer={() => openViewer(p)}
-                    onChat={(q) => askChat(p, q)}
+                    onViewer={() => openPartViewer(result, p)}
+                    onChat={(q) => askPartInChat(vehicle, p, q)}
                   />
                 ))}
               </tbody>
@@ -175,6 +141,42 @@ export function PartsPanel({ vehicle, result, searchPnum, mobile }: PartsPanelPr
       {replaceOf && <ReplaceModal pid={replaceOf} vehicle={vehicle} onClose={() => setReplaceOf(null)} />}
     </div>
   );
+}
+
+/** The part's place on the drawing in the viewer popup (it reads what this stores). */
+function openPartViewer(result: EpcPartsResult, p: EpcPart) {
+  const spot = result.img_points.find((s) => s.hsKey === p.pnum);
+  try {
+    sessionStorage.setItem(
+      'partInfo',
+      JSON.stringify({
+        img: result.img_path,
+        x: spot?.hsX ?? 0,
+        y: spot?.hsY ?? 0,
+        maxX: spot?.maxX ?? 1,
+        maxY: spot?.maxY ?? 1,
+        name: p.label,
+        quantity: p.quantity,
+        drawingNo: `${result.fullPath} · ${p.pnum}`,
+      }),
+    );
+  } catch {
+    // Storage blocked: the viewer says there is nothing to show.
+  }
+  openPopup('/productPart', 'productPart', POPUP.product);
+}
+
+/** The chat popup with an inquiry about the part prepared: the vehicle, the part and the quantity. */
+function askPartInChat(vehicle: VehicleKey, p: EpcPart, quantity: number) {
+  try {
+    sessionStorage.setItem(
+      'chatInquiry',
+      JSON.stringify({ kind: 'part', vin: vehicle.vin, brand: vehicle.brand, part: p.label, pid: p.pid, quantity }),
+    );
+  } catch {
+    // Storage blocked: the chat opens without the prepared message.
+  }
+  openPopup('/chat', 'chat', POPUP.chat);
 }
 
 interface PartRowProps {
