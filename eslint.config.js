@@ -42,10 +42,6 @@ const SERVER_TABLE_READERS = {
   'features/wallet/repository.ts': ['members'],
   // Not moved yet: joins and writes across aggregates in the feature's own files.
   'features/admin/part-numbers.ts': ['members', 'products'],
-  'features/cart/service.ts': ['products'],
-  'features/chat/conversations.ts': ['members'],
-  'features/favorites/service.ts': ['products'],
-  'features/retention/sweep.ts': ['chat', 'inquiry', 'members', 'orders', 'payments', 'tax-invoices', 'wallet'],
 };
 
 export default tseslint.config(

@@ -1,4 +1,21 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, like, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  like,
+  lt,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { MEMBER_TYPE_MAIN, TIME_ZONE, type CompanyLevel } from '@partsmall/contract';
 import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
@@ -349,3 +366,64 @@ export async function blankCompanyContacts(tx: Tx, companyId: number): Promise<v
 /** A company's price level, as an expression another feature's statement reads in the same round trip. */
 export const companyLevelSql = (companyId: number): SQL<CompanyLevel> =>
   sql<CompanyLevel>`(select ${companies.level} from ${companies} where ${companies.id} = ${companyId})`;
+
+/** Members by id, keyed by id. */
+export async function membersByIds(db: Db | Tx, ids: number[]): Promise<Map<number, MemberRecord>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select().from(members).where(inArray(members.id, ids));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/**
+ * The active customer accounts among `ids` with their company's name and level, as a subquery another
+ * feature's statement joins (the chat console's user list reads them beside its conversations in one query).
+ */
+export function activeCustomersSubquery(db: Db, ids: number[]) {
+  return db
+    .select({
+      id: members.id,
+      loginId: members.loginId,
+      name: members.name,
+      phone: members.phone,
+      companyName: sql<string | null>`${companies.name}`.as('company_name'),
+      level: sql<string | null>`${companies.level}`.as('company_level'),
+    })
+    .from(members)
+    .leftJoin(companies, eq(companies.id, members.companyId))
+    .where(and(inArray(members.id, ids), eq(members.role, 'member'), eq(members.status, 'active')))
+    .as('customer');
+}
+
+/**
+ * The ids of the withdrawn companies, as a subquery another feature's retention step filters its
+ * rows by (docs/requirements.md#retention).
+ */
+export const withdrawnCompanyIds = (tx: Tx) =>
+  tx.select({ id: companies.id }).from(companies).where(isNotNull(companies.withdrawnAt));
+
+/** The ids of the withdrawn accounts, as a subquery (the retention sweep's chat step). */
+export const withdrawnMemberIds = (tx: Tx) =>
+  tx.select({ id: members.id }).from(members).where(eq(members.status, 'withdrawn'));
+
+/**
+ * Blanks what identifies each company withdrawn before `before` and not yet purged, naming it `name`
+ * (docs/requirements.md#retention).
+ */
+export async function purgeWithdrawnCompanies(tx: Tx, before: SQL, name: string, now: Date): Promise<void> {
+  await tx
+    .update(companies)
+    .set({
+      name,
+      license: null,
+      ceo: '',
+      area: '',
+      addrMain: '',
+      addrSub: '',
+      postMain: '',
+      bizType: '',
+      bizItem: '',
+      invoiceMail: '',
+      purgedAt: now,
+    })
+    .where(and(isNotNull(companies.withdrawnAt), isNull(companies.purgedAt), lt(companies.withdrawnAt, before)));
+}

@@ -10,11 +10,14 @@ import {
   inArray,
   isNotNull,
   like,
+  lt,
+  ne,
   notInArray,
   or,
   sql,
   sum,
   type SQL,
+  type SQLWrapper,
 } from 'drizzle-orm';
 import { ORDER_STATUSES_UNDONE, TIME_ZONE } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
@@ -313,4 +316,34 @@ export function reorderLines(tx: Db | Tx, orderId: number, companyId: number) {
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
     .where(and(eq(orders.id, orderId), eq(orders.companyId, companyId), gt(orders.storageId, 0)))
     .orderBy(asc(orderLines.id));
+}
+
+/**
+ * Blanks the return and dispute details of the orders of `companyIds` (a subquery) made before
+ * `before` (docs/requirements.md#retention).
+ */
+export async function eraseDisputeDetails(tx: Tx, companyIds: SQLWrapper, before: SQL): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ returnReason: null, staffNote: '' })
+    .where(
+      and(
+        inArray(orders.companyId, companyIds),
+        lt(orders.createdAt, before),
+        or(isNotNull(orders.returnReason), ne(orders.staffNote, '')),
+      ),
+    );
+}
+
+/**
+ * Deletes the orders of `companyIds` (a subquery) made before `before`, with their lines and events,
+ * except those in `keep` (a subquery of order ids: the ones a tax invoice still names)
+ * (docs/requirements.md#retention). The lines and events of every old order go.
+ */
+export async function deleteOldOrders(tx: Tx, companyIds: SQLWrapper, before: SQL, keep: SQLWrapper): Promise<void> {
+  const old = and(inArray(orders.companyId, companyIds), lt(orders.createdAt, before))!;
+  const oldOrders = () => tx.select({ id: orders.id }).from(orders).where(old);
+  await tx.delete(orderEvents).where(inArray(orderEvents.orderId, oldOrders()));
+  await tx.delete(orderLines).where(inArray(orderLines.orderId, oldOrders()));
+  await tx.delete(orders).where(and(old, notInArray(orders.id, keep)));
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, lt, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
 import { companies, members } from '../members/schema.js';
@@ -82,4 +82,9 @@ export async function paymentById(db: Db, id: number): Promise<PaymentRecord | u
 /** Writes a payment row (staff's cash grant is one, paid at once). */
 export async function insertPayment(tx: Tx, row: PgInsertValue<typeof payments>): Promise<void> {
   await tx.insert(payments).values(row);
+}
+
+/** Deletes the payment records of `companyIds` (a subquery) made before `before` (docs/requirements.md#retention). */
+export async function deleteOldPayments(tx: Tx, companyIds: SQLWrapper, before: SQL): Promise<void> {
+  await tx.delete(payments).where(and(inArray(payments.companyId, companyIds), lt(payments.createdAt, before)));
 }

@@ -1,4 +1,4 @@
-import { desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lt, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { companies } from '../members/schema.js';
 import { taxInvoices } from './schema.js';
@@ -28,3 +28,14 @@ export async function invoiceWithCompany(db: Db, id: number) {
   const [row] = await withCompanyName(db).where(eq(taxInvoices.id, id));
   return row;
 }
+
+/** Deletes the tax invoices of `companyIds` (a subquery) made before `before` (docs/requirements.md#retention). */
+export async function deleteOldTaxInvoices(tx: Tx, companyIds: SQLWrapper, before: SQL): Promise<void> {
+  await tx
+    .delete(taxInvoices)
+    .where(and(inArray(taxInvoices.companyId, companyIds), lt(taxInvoices.createdAt, before)));
+}
+
+/** The orders a tax invoice names, as a subquery (an order named by one is kept). */
+export const invoicedOrderIds = (tx: Tx) =>
+  tx.select({ orderId: taxInvoices.orderId }).from(taxInvoices).where(isNotNull(taxInvoices.orderId));
