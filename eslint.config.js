@@ -41,7 +41,6 @@ const SERVER_TABLE_READERS = {
   'features/vehicles/repository.ts': ['epc', 'products'],
   'features/wallet/repository.ts': ['members'],
   // Not moved yet: joins and writes across aggregates in the feature's own files.
-  'features/admin/part-numbers.ts': ['members', 'products'],
 };
 
 export default tseslint.config(

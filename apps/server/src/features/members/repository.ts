@@ -15,6 +15,7 @@ import {
   or,
   sql,
   type SQL,
+  type SQLWrapper,
 } from 'drizzle-orm';
 import { MEMBER_TYPE_MAIN, TIME_ZONE, type CompanyLevel } from '@partsmall/contract';
 import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
@@ -427,3 +428,10 @@ export async function purgeWithdrawnCompanies(tx: Tx, before: SQL, name: string,
     })
     .where(and(isNotNull(companies.withdrawnAt), isNull(companies.purgedAt), lt(companies.withdrawnAt, before)));
 }
+
+/**
+ * The name of the account whose id is `memberId` (a column of another feature's table), as an
+ * expression that feature's statement reads beside its row; null when no account has that id.
+ */
+export const memberNameSql = (memberId: SQLWrapper): SQL<string | null> =>
+  sql<string | null>`(select ${members.name} from ${members} where ${members.id} = ${memberId})`;
