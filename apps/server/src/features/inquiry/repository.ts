@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { members } from '../members/schema.js';
+import { memberNameSql } from '../members/repository.js';
 import { inquiries } from './schema.js';
 
 /** 1:1 inquiries for staff (docs/architecture.md#the-database). */
@@ -14,9 +14,8 @@ export async function inquiriesWithNames(
   page: { limit: number; offset?: number; lock?: boolean },
 ): Promise<(InquiryRecord & { memberName: string })[]> {
   const query = db
-    .select({ inquiry: inquiries, memberName: members.name })
+    .select({ inquiry: inquiries, memberName: memberNameSql(inquiries.memberId) })
     .from(inquiries)
-    .leftJoin(members, eq(members.id, inquiries.memberId))
     .where(where)
     .orderBy(desc(inquiries.id))
     .limit(page.limit)

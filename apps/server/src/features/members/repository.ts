@@ -435,3 +435,14 @@ export async function purgeWithdrawnCompanies(tx: Tx, before: SQL, name: string,
  */
 export const memberNameSql = (memberId: SQLWrapper): SQL<string | null> =>
   sql<string | null>`(select ${members.name} from ${members} where ${members.id} = ${memberId})`;
+
+/**
+ * The name of the company whose id is `companyId` (another feature's foreign key to companies), as an
+ * expression that feature's statement reads beside its row.
+ */
+export const companyNameSql = (companyId: SQLWrapper): SQL<string> =>
+  sql<string>`(select ${companies.name} from ${companies} where ${companies.id} = ${companyId})`;
+
+/** Whether the company whose id is `companyId` has a name matching an ILIKE pattern, as a condition. */
+export const companyNameMatches = (companyId: SQLWrapper, pattern: string): SQL =>
+  sql`${companyId} in (select ${companies.id} from ${companies} where ${companies.name} ilike ${pattern})`;

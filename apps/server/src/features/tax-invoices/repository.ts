@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, lt, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { companies } from '../members/schema.js';
+import { companyNameSql } from '../members/repository.js';
 import { taxInvoices } from './schema.js';
 
 /** The tax invoices' reads other features share, and the back office's (docs/architecture.md#the-database). */
@@ -13,10 +13,7 @@ export async function invoiceIdByMgtKey(db: Db | Tx, mgtKey: string): Promise<nu
 
 /** Invoices with their company's name. */
 const withCompanyName = (db: Db) =>
-  db
-    .select({ inv: taxInvoices, companyName: companies.name })
-    .from(taxInvoices)
-    .innerJoin(companies, eq(companies.id, taxInvoices.companyId));
+  db.select({ inv: taxInvoices, companyName: companyNameSql(taxInvoices.companyId) }).from(taxInvoices);
 
 /** A page of invoices matching `where`, newest first, each with its company's name. */
 export function invoicesWithCompany(db: Db, where: SQL | undefined, limit: number, offset: number) {

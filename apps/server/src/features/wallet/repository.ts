@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, like, lt, or, sql, sum, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { members } from '../members/schema.js';
+import { memberNameSql } from '../members/repository.js';
 import { cashLedger } from './schema.js';
 import { withinSeoulDays } from '../../shared/time.js';
 
@@ -15,9 +15,8 @@ export async function ledgerWithNames(
   limit: number,
 ): Promise<(LedgerEntry & { memberName: string })[]> {
   const rows = await db
-    .select({ entry: cashLedger, memberName: members.name })
+    .select({ entry: cashLedger, memberName: memberNameSql(cashLedger.memberId) })
     .from(cashLedger)
-    .leftJoin(members, eq(members.id, cashLedger.memberId))
     .where(where)
     .orderBy(desc(cashLedger.id))
     .limit(limit);
