@@ -33,7 +33,6 @@ const SERVER_TABLE_READERS = {
   // row, a product beside a vehicle part): the query is the repository's, the joined table another's.
   'features/credit/repository.ts': ['members', 'tax-invoices'],
   'features/notify/repository.ts': ['members'],
-  'features/orders/repository.ts': ['members'],
   'features/vehicles/repository.ts': ['epc', 'products'],
 };
 

@@ -443,6 +443,15 @@ export const memberNameSql = (memberId: SQLWrapper): SQL<string | null> =>
 export const companyNameSql = (companyId: SQLWrapper): SQL<string> =>
   sql<string>`(select ${companies.name} from ${companies} where ${companies.id} = ${companyId})`;
 
-/** Whether the company whose id is `companyId` has a name matching an ILIKE pattern, as a condition. */
-export const companyNameMatches = (companyId: SQLWrapper, pattern: string): SQL =>
-  sql`${companyId} in (select ${companies.id} from ${companies} where ${companies.name} ilike ${pattern})`;
+/**
+ * Whether the company whose id is `companyId` has a name matching an ILIKE pattern (or, with
+ * `licensePrefix`, a business number starting with it), as a condition.
+ */
+export const companyNameMatches = (companyId: SQLWrapper, pattern: string, licensePrefix?: string): SQL => {
+  const license = licensePrefix ? sql` or ${companies.license} like ${`${licensePrefix}%`}` : sql``;
+  return sql`${companyId} in (select ${companies.id} from ${companies} where ${companies.name} ilike ${pattern}${license})`;
+};
+
+/** Whether the company whose id is `companyId` takes 월합계 invoices (docs/requirements.md#monthly-close), as a condition. */
+export const takesMonthlyInvoices = (companyId: SQLWrapper): SQL =>
+  sql`${companyId} in (select ${companies.id} from ${companies} where ${companies.invoiceMode} = 'monthly')`;
