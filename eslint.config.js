@@ -31,7 +31,6 @@ const LONG_SERVER_FUNCTIONS = {
 const SERVER_TABLE_READERS = {
   // Repositories whose query joins another aggregate's rows (a company's or member's name beside the
   // row, a product beside a vehicle part): the query is the repository's, the joined table another's.
-  'features/credit/repository.ts': ['members', 'tax-invoices'],
   'features/notify/repository.ts': ['members'],
   'features/vehicles/repository.ts': ['epc', 'products'],
 };

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, lt, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { companyNameSql } from '../members/repository.js';
 import { taxInvoices } from './schema.js';
@@ -36,3 +36,12 @@ export async function deleteOldTaxInvoices(tx: Tx, companyIds: SQLWrapper, befor
 /** The orders a tax invoice names, as a subquery (an order named by one is kept). */
 export const invoicedOrderIds = (tx: Tx) =>
   tx.select({ orderId: taxInvoices.orderId }).from(taxInvoices).where(isNotNull(taxInvoices.orderId));
+
+/**
+ * The status and the error of the invoice whose id is `invoiceId` (another feature's reference to
+ * one), as expressions that feature's statement reads beside its row; null without an invoice.
+ */
+export const invoiceStateSql = (invoiceId: SQLWrapper) => ({
+  status: sql<string | null>`(select ${taxInvoices.status} from ${taxInvoices} where ${taxInvoices.id} = ${invoiceId})`,
+  error: sql<string | null>`(select ${taxInvoices.error} from ${taxInvoices} where ${taxInvoices.id} = ${invoiceId})`,
+});
