@@ -66,6 +66,16 @@ export async function shareLockedStock(tx: Tx, id: number): Promise<{ hasAmount:
   return row;
 }
 
+/** The alpha-number keys of products by id. */
+export async function productKeys(db: Db, productIds: readonly number[]): Promise<Map<number, string>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: products.id, key: products.pidKey })
+    .from(products)
+    .where(inArray(products.id, [...productIds]));
+  return new Map(rows.map((r) => [r.id, r.key]));
+}
+
 /** A product with this number key in this warehouse, other than `exceptId`. */
 export async function productWithNumber(tx: Tx, pidKey: string, storageId: number, exceptId: number | null) {
   const [row] = await tx
