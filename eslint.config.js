@@ -29,8 +29,6 @@ const LONG_SERVER_FUNCTIONS = {
 
 /** Files that read another feature's tables today (docs/architecture.md#the-database): shrink, never grow. */
 const SERVER_TABLE_READERS = {
-  // A company's accounts read with their notice settings (the account drives the row).
-  'features/notify/repository.ts': ['members'],
   // The product grid's and detail's 'fits my vehicle' (docs/requirements.md#my-vehicles): the company's
   // vehicles read with their catalogue rows in one statement on every such request, a hot path whose
   // SQL stays as it is.

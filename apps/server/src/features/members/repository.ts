@@ -462,3 +462,19 @@ export async function companiesByIds(db: Db | Tx, ids: number[]): Promise<Map<nu
   const rows = await db.select().from(companies).where(inArray(companies.id, ids));
   return new Map(rows.map((r) => [r.id, r]));
 }
+
+/**
+ * The company's active accounts (id, type, phone), as a subquery another feature's statement joins
+ * (the notices' job reads them beside their settings in one statement).
+ */
+export function activeAccountsSubquery(db: Db | Tx, companyId: number) {
+  return db
+    .select({ id: members.id, type: members.type, phone: members.phone })
+    .from(members)
+    .where(and(eq(members.companyId, companyId), eq(members.status, 'active')))
+    .as('account');
+}
+
+/** The ids of the company's accounts, as a subquery. */
+export const companyMemberIds = (db: Db | Tx, companyId: number) =>
+  db.select({ id: members.id }).from(members).where(eq(members.companyId, companyId));
