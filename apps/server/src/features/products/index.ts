@@ -24,4 +24,4 @@ export {
   xrefById,
   xrefKeys,
   xrefPage,
-} from './part-relations.js';
+} from './xref-store.js';
