@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { members } from '../apps/server/src/db/schema.js';
-import { notifySettings } from '../apps/server/src/features/notify/index.js';
+import { notifySettings } from '../apps/server/src/features/notify/schema.js';
 import { desktopPage, latestCode, memberLogin, phonePage, shot, startShop } from './helpers.js';
 
 /**

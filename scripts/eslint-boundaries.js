@@ -18,6 +18,8 @@ import path from 'node:path';
  * - aggregate: the file re-exporting every table ('db/schema.ts'), importable only from tableFloor.
  * - entryPoints: files (globs) that load one module of a feature on purpose, not its index (a worker
  *   thread's entry loads only what the thread runs); the table rule still holds for them.
+ * A feature's files other than its tables file never re-export its tables (`export … from './schema.js'`
+ * would open them to every feature through its index.ts); tests import the schema file itself.
  */
 const SOURCE_EXTENSIONS = ['.ts', '.tsx', '/index.ts', '/index.tsx'];
 
@@ -39,12 +41,17 @@ function globRegex(glob) {
 const posix = (p) => p.split(path.sep).join('/');
 const FEATURE = /^features\/([^/]+)\/(.+)$/;
 
-/** The verdict on one import: a message when it crosses a boundary, null when it may. */
-export function judgeImport(options, fromFile, spec) {
+/** The verdict on one import (`reexport`: an `export … from`): a message when it crosses a boundary, null when it may. */
+export function judgeImport(options, fromFile, spec, reexport = false) {
   const root = options.root;
   const from = posix(path.relative(root, fromFile));
   const to = posix(path.relative(root, resolveImport(fromFile, spec)));
   if (from.startsWith('..') || to.startsWith('..')) return null;
+  if (reexport && options.tables) {
+    const [, toFeature, toRest] = FEATURE.exec(to) ?? [];
+    if (toRest?.replace(/\.tsx?$/, '') === options.tables && FEATURE.exec(from)?.[1] === toFeature)
+      return `A feature's tables are not re-exported: that opens them to every feature (docs/architecture.md#the-database); a test imports '${to}' itself.`;
+  }
   const floor = (options.tableFloor ?? []).map(globRegex);
   const onFloor = floor.some((re) => re.test(from));
   if (options.aggregate && to === options.aggregate && !onFloor)
@@ -81,7 +88,8 @@ const featureBoundaries = {
       const source = node.source;
       if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;
       if (!source.value.startsWith('.')) return;
-      const message = judgeImport(options, context.filename, source.value);
+      const reexport = node.type === 'ExportNamedDeclaration' || node.type === 'ExportAllDeclaration';
+      const message = judgeImport(options, context.filename, source.value, reexport);
       if (message) context.report({ node: source, message });
     };
     return {

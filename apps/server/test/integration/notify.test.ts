@@ -6,7 +6,7 @@ import { queryRows, type Db } from '../../src/db/client.js';
 import { companies, orders, smsOutbox } from '../../src/db/schema.js';
 import { jobId, runHandler } from '../../src/features/jobs/index.js';
 import { moveOrder } from '../../src/features/orders/service.js';
-import { notifySettings } from '../../src/features/notify/index.js';
+import { notifySettings } from '../../src/features/notify/schema.js';
 import { call, loginAs, startTestServer, until, type TestServer } from '../helpers.js';
 import { ack, clientId, openChat, tokenFor } from '../chat-helpers.js';
 import { png } from '../chat-images.js';

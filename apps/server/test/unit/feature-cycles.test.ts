@@ -11,14 +11,15 @@ const contractSrc = path.resolve(here, '../../../../packages/contract/src');
 
 /**
  * A server file's node: its feature, except a feature's data layer, its tables (`schema.ts`) and
- * the reads others share (`repository.ts`), each a node of its own: they import only tables and
+ * the reads others share (`repository.ts`, with the `repository-<part>.ts` it re-exports when split),
+ * each a node of its own: they import only tables and
  * other repositories (the test below holds them to it), so they sit below every feature
  * (docs/architecture.md#boundaries).
  */
 function serverNode(file: string): string | null {
   const match = /^features\/([^/]+)\/(.+)$/.exec(file.split(path.sep).join('/'));
   if (!match) return null;
-  const layer = /^(schema|repository)\.ts$/.exec(match[2]!)?.[1];
+  const layer = /^(schema|repository)(?:-[a-z-]+)?\.ts$/.exec(match[2]!)?.[1];
   return layer ? `${match[1]}/${layer}` : match[1]!;
 }
 

@@ -1,4 +1,3 @@
-import { asc, desc, eq, like, or, sql } from 'drizzle-orm';
 import {
   alphaNumber,
   checkPartRelations,
@@ -13,15 +12,26 @@ import {
   type XrefFields,
   type XrefRow,
 } from '@partsmall/contract';
-import { queryRows, type Db, type Tx } from '../../db/client.js';
-import { members } from '../members/schema.js';
-import { partSynonyms, partXrefs } from '../products/schema.js';
+import type { Db, Tx } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../shared/http.js';
-import { invalidateProductLists, invalidateSynonyms } from '../products/index.js';
+import {
+  deleteSynonymGroup,
+  deleteXrefRow,
+  insertXref,
+  insertXrefs,
+  invalidateProductLists,
+  invalidateSynonyms,
+  type StoredXref,
+  supersessionsAround,
+  synonymGroups,
+  writeSynonymGroup,
+  xrefById,
+  xrefKeys,
+  xrefPage,
+} from '../products/index.js';
 import { recordAudit } from './audit.js';
 import { parseCsvOffThread } from '../../workers/pools.js';
 import { lockFor } from '../../db/locks.js';
-import { pageWithTotal } from '../../db/page.js';
 
 /**
  * The back office's part-number cross-reference and synonym table (
@@ -32,20 +42,6 @@ import { pageWithTotal } from '../../db/page.js';
 
 const unprocessable = (message: string) => new AppError(422, message);
 const conflict = (message: string) => new AppError(409, message);
-
-/** A cross-reference as the list shows it: the staff member who wrote it by name. */
-const storedXref = {
-  id: partXrefs.id,
-  pid: partXrefs.pid,
-  toPid: partXrefs.toPid,
-  kind: partXrefs.kind,
-  remark: partXrefs.remark,
-  createdBy: members.name,
-  createdAt: partXrefs.createdAt,
-};
-const xrefsWithAuthor = (db: Db | Tx) =>
-  db.select(storedXref).from(partXrefs).leftJoin(members, eq(members.id, partXrefs.createdBy));
-type StoredXref = Awaited<ReturnType<typeof xrefsWithAuthor>>[number];
 
 const toRow = (r: StoredXref): XrefRow => ({
   seq: r.id,
@@ -61,34 +57,8 @@ export async function listXrefs(
   db: Db,
   q: { keyword?: string | undefined; page: number; size: number },
 ): Promise<{ results: XrefRow[]; total: number }> {
-  const key = q.keyword ? alphaNumber(q.keyword) : '';
-  const where = key ? or(like(partXrefs.pidKey, `${key}%`), like(partXrefs.toKey, `${key}%`)) : undefined;
-  const { rows, total } = await pageWithTotal(db, partXrefs, where, q, (limit, offset) =>
-    xrefsWithAuthor(db).where(where).orderBy(desc(partXrefs.id)).limit(limit).offset(offset),
-  );
+  const { rows, total } = await xrefPage(db, q.keyword ? alphaNumber(q.keyword) : '', q);
   return { results: rows.map(toRow), total };
-}
-
-/**
- * The stored supersessions around some numbers, both ways along the chains (bounded), so that a
- * cycle or a too long chain that new relations would close is seen.
- */
-async function supersessionsAround(db: Db | Tx, keys: string[]): Promise<PartRelation[]> {
-  if (keys.length === 0) return [];
-  const literal = `{${[...new Set(keys)].map((k) => `"${k}"`).join(',')}}`;
-  const rows = await queryRows<{ pid: string; to_pid: string }>(
-    db,
-    sql`with recursive reach(key, depth) as (
-          select k, 0 from unnest(${literal}::text[]) k
-          union
-          select case when r.pid_key = reach.key then r.to_key else r.pid_key end, reach.depth + 1
-          from reach join part_relations r on r.kind = 'supersedes' and (r.pid_key = reach.key or r.to_key = reach.key)
-          where reach.depth < 44
-        )
-        select distinct r.pid, r.to_pid from part_relations r
-        where r.kind = 'supersedes' and r.pid_key in (select key from reach)`,
-  );
-  return rows.map((r) => ({ from: r.pid, to: r.to_pid, kind: 'supersedes' as const }));
 }
 
 /**
@@ -119,23 +89,6 @@ async function problemsOfNew(
   return out;
 }
 
-async function insertXref(tx: Tx, staffId: number, f: XrefFields): Promise<number | null> {
-  const [row] = await tx
-    .insert(partXrefs)
-    .values({
-      pid: f.pid,
-      pidKey: alphaNumber(f.pid),
-      toPid: f.toPid,
-      toKey: alphaNumber(f.toPid),
-      kind: f.kind,
-      remark: f.remark,
-      createdBy: staffId,
-    })
-    .onConflictDoNothing({ target: [partXrefs.pidKey, partXrefs.toKey, partXrefs.kind] })
-    .returning({ id: partXrefs.id });
-  return row ? row.id : null;
-}
-
 export async function saveXref(db: Db, staffId: number, f: XrefFields): Promise<XrefRow> {
   if (alphaNumber(f.pid) === '') throw badRequest(MSG_PART_ADMIN.pid, 'pid');
   if (alphaNumber(f.toPid) === '') throw badRequest(MSG_PART_ADMIN.pid, 'toPid');
@@ -156,13 +109,12 @@ export async function saveXref(db: Db, staffId: number, f: XrefFields): Promise<
     return inserted;
   });
   invalidateProductLists();
-  const [row] = await xrefsWithAuthor(db).where(eq(partXrefs.id, id));
-  return toRow(row!);
+  return toRow((await xrefById(db, id))!);
 }
 
 export async function deleteXref(db: Db, staffId: number, seq: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await tx.delete(partXrefs).where(eq(partXrefs.id, seq)).returning();
+    const row = await deleteXrefRow(tx, seq);
     if (!row) throw notFound(MSG_PART_ADMIN.notFound);
     await recordAudit(tx, {
       memberId: staffId,
@@ -208,11 +160,7 @@ export async function importXrefs(
     for (const p of await problemsOfNew(tx, relations)) errors.push(at(parsed[p.index]!.line, p.message));
     errors.sort((a, b) => a.line - b.line);
   };
-  const existing = new Set(
-    (await db.select({ pidKey: partXrefs.pidKey, toKey: partXrefs.toKey, kind: partXrefs.kind }).from(partXrefs)).map(
-      (x) => `${x.pidKey}>${x.toKey}>${x.kind}`,
-    ),
-  );
+  const existing = new Set((await xrefKeys(db)).map((x) => `${x.pidKey}>${x.toKey}>${x.kind}`));
   const rows = parsed.map((p) => ({
     line: p.line,
     pid: p.fields.pid,
@@ -236,14 +184,11 @@ export async function importXrefs(
     // Checked again under the lock, against what is stored now.
     await check(tx);
     if (errors.length > 0) return null;
-    // The closure triggers would refresh after every line's insert; one refresh of every number of
-    // the file at the end instead (migration 0018, docs/search.md#part-numbers).
-    await tx.execute(sql`select set_config('partsmall.relation_closure_deferred', 'on', true)`);
-    let n = 0;
-    for (const p of parsed) if ((await insertXref(tx, staffId, p.fields)) !== null) n++;
-    await tx.execute(sql`select set_config('partsmall.relation_closure_deferred', 'off', true)`);
-    const keys = [...new Set(parsed.flatMap((p) => [alphaNumber(p.fields.pid), alphaNumber(p.fields.toPid)]))];
-    await tx.execute(sql`select part_relation_closure_refresh(${`{${keys.map((k) => `"${k}"`).join(',')}}`}::text[])`);
+    const n = await insertXrefs(
+      tx,
+      staffId,
+      parsed.map((p) => p.fields),
+    );
     await recordAudit(tx, {
       memberId: staffId,
       action: 'importXrefs',
@@ -261,10 +206,7 @@ export async function importXrefs(
 // ---------------------------------------------------------------- synonyms
 
 export async function listSynonyms(db: Db): Promise<SynonymGroup[]> {
-  const rows = await db
-    .select({ id: partSynonyms.id, terms: partSynonyms.terms })
-    .from(partSynonyms)
-    .orderBy(asc(partSynonyms.id));
+  const rows = await synonymGroups(db);
   return rows.map((r) => ({ seq: r.id, terms: r.terms }));
 }
 
@@ -277,32 +219,22 @@ export async function saveSynonym(
   const terms = [...new Set(r.terms.map((t) => t.trim()))];
   const saved = await db.transaction(async (tx) => {
     await lockFor(tx, 'part-synonyms');
-    const all = await tx
-      .select({ id: partSynonyms.id, terms: partSynonyms.terms })
-      .from(partSynonyms)
-      .orderBy(asc(partSynonyms.id))
-      .for('update');
+    const all = await synonymGroups(tx, true);
     const before = r.seq === undefined ? null : all.find((g) => g.id === r.seq);
     if (r.seq !== undefined && !before) throw notFound(MSG_PART_ADMIN.synonymNotFound);
     const others = all.filter((g) => g.id !== r.seq).map((g) => g.terms);
     // The group being saved goes last, so a problem found is about it.
     const problems = checkSynonymGroups([...others, terms]).filter((p) => p.group === others.length);
     if (problems[0]) throw unprocessable(problems[0].message);
-    const [row] = before
-      ? await tx
-          .update(partSynonyms)
-          .set({ terms, updatedAt: sql`now()` })
-          .where(eq(partSynonyms.id, before.id))
-          .returning({ id: partSynonyms.id })
-      : await tx.insert(partSynonyms).values({ terms }).returning({ id: partSynonyms.id });
+    const id = await writeSynonymGroup(tx, before ? before.id : null, terms);
     await recordAudit(tx, {
       memberId: staffId,
       action: 'saveSynonym',
-      target: `synonym:${row!.id}`,
+      target: `synonym:${id}`,
       before: before?.terms ?? null,
       after: terms,
     });
-    return { seq: row!.id, terms };
+    return { seq: id, terms };
   });
   invalidateSynonyms();
   invalidateProductLists();
@@ -311,16 +243,13 @@ export async function saveSynonym(
 
 export async function deleteSynonym(db: Db, staffId: number, seq: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await tx
-      .delete(partSynonyms)
-      .where(eq(partSynonyms.id, seq))
-      .returning({ terms: partSynonyms.terms });
-    if (!row) throw notFound(MSG_PART_ADMIN.synonymNotFound);
+    const terms = await deleteSynonymGroup(tx, seq);
+    if (!terms) throw notFound(MSG_PART_ADMIN.synonymNotFound);
     await recordAudit(tx, {
       memberId: staffId,
       action: 'deleteSynonym',
       target: `synonym:${seq}`,
-      before: row.terms,
+      before: terms,
       after: null,
     });
   });

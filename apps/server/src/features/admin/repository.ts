@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { AuditAction } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { members } from '../members/schema.js';
+import { memberNameSql } from '../members/repository.js';
 import { adminAudit } from './schema.js';
 
 /**
@@ -46,9 +46,8 @@ export const auditWhere = (actionPattern: string | undefined): SQL | undefined =
 /** A page of audit rows, newest first, each with its staff member's name. */
 export function auditWithNames(db: Db, where: SQL | undefined, limit: number, offset: number) {
   return db
-    .select({ row: adminAudit, memberName: members.name })
+    .select({ row: adminAudit, memberName: memberNameSql(adminAudit.memberId) })
     .from(adminAudit)
-    .leftJoin(members, eq(members.id, adminAudit.memberId))
     .where(where)
     .orderBy(desc(adminAudit.id))
     .limit(limit)

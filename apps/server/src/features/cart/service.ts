@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { MSG_ORDER, tierPrice, type BuyItem, type CartLine, type CompanyLevel } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { products } from '../products/schema.js';
+import { productsByIds, type ProductRow as ProductRecord } from '../products/repository.js';
 import { cartItems } from './schema.js';
 import type { EventSink } from '../../shared/events.js';
 import { badRequest, notFound } from '../../shared/http.js';
@@ -13,7 +13,7 @@ export interface Buyer {
 }
 
 /** The product part of a cart line or payment item, priced for the company's level. */
-function productInfo(product: typeof products.$inferSelect, level: CompanyLevel): CartLine['productInfo'] {
+function productInfo(product: ProductRecord, level: CompanyLevel): CartLine['productInfo'] {
   return {
     seq: product.id,
     name: product.name,
@@ -92,17 +92,26 @@ export async function cartLines(
   size = 64,
 ): Promise<{ lines: CartLine[]; total: number }> {
   const where = eq(cartItems.memberId, buyer.memberId);
-  const [rows, [counted]] = await Promise.all([
+  const [carts, [counted]] = await Promise.all([
     db
-      .select({ cart: cartItems, product: products })
+      .select()
       .from(cartItems)
-      .innerJoin(products, eq(products.id, cartItems.productId))
       .where(where)
       .orderBy(asc(cartItems.id))
       .limit(size)
       .offset((page - 1) * size),
     db.select({ n: count() }).from(cartItems).where(where),
   ]);
+  // The products are the products feature's rows (docs/architecture.md#the-database); a cart line's
+  // product is a foreign key, so every line finds its product.
+  const byId = await productsByIds(
+    db,
+    carts.map((cart) => cart.productId),
+  );
+  const rows = carts.flatMap((cart) => {
+    const product = byId.get(cart.productId);
+    return product ? [{ cart, product }] : [];
+  });
   return {
     total: Number(counted?.n ?? 0),
     lines: rows.map(({ cart, product }) => ({

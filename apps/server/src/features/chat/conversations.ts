@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { notFound } from '../../shared/http.js';
 import type { MemberRow } from '../auth/index.js';
 import { findMemberById } from '../auth/index.js';
-import { companies, members } from '../members/schema.js';
+import { activeCustomersSubquery, membersByIds } from '../members/repository.js';
 import { chatConversations, chatMessages } from './schema.js';
 
 /** Chat customers and their conversations: who may chat, read marks, open/resolved, the staff's list of customers (docs/requirements.md#chat). */
@@ -79,8 +79,7 @@ export async function ensureConversations(db: Db, customerIds: number[]): Promis
 
 /** Members by id in one statement (the caller checks each with isChatCustomer). */
 export async function membersById(db: Db, ids: number[]): Promise<Map<number, MemberRow>> {
-  const rows = await db.select().from(members).where(inArray(members.id, ids));
-  return new Map(rows.map((r) => [r.id, r]));
+  return membersByIds(db, ids);
 }
 
 export const isChatCustomer = (m: MemberRow | undefined): m is MemberRow =>
@@ -187,7 +186,8 @@ async function recentCustomers(db: Db): Promise<number[]> {
 /**
  * The staff console's user list (docs/requirements.md#entities, 'Chat user'): with `ids`, exactly those customers;
  * otherwise every online customer plus the offline ones with the most recent conversations.
- * A read model across members, companies and chat tables, so it is one query.
+ * A read model across members, companies and chat tables, so it is one query: the members feature
+ * gives the customers as a subquery (docs/architecture.md#the-database).
  */
 export async function listChatUsers(db: Db, opts: { online: Set<number>; ids?: number[] }): Promise<ChatUser[]> {
   const listed = new Set(opts.ids ?? [...(await recentCustomers(db)), ...opts.online]);
@@ -205,14 +205,15 @@ export async function listChatUsers(db: Db, opts: { online: Set<number>; ids?: n
       eq(chatMessages.senderSide, 'customer'),
       gt(chatMessages.id, id),
     );
+  const customer = activeCustomersSubquery(db, [...listed]);
   const rows = await db
     .select({
-      id: members.id,
-      loginId: members.loginId,
-      name: members.name,
-      phone: members.phone,
-      companyName: companies.name,
-      level: companies.level,
+      id: customer.id,
+      loginId: customer.loginId,
+      name: customer.name,
+      phone: customer.phone,
+      companyName: customer.companyName,
+      level: customer.level,
       unread: sql<number>`(select count(*)::int from ${chatMessages} where ${fromCustomerAfter(chatConversations.staffReadId)})`,
       open: sql<boolean>`(${or(
         isNull(chatConversations.resolvedThroughId),
@@ -227,12 +228,10 @@ export async function listChatUsers(db: Db, opts: { online: Set<number>; ids?: n
       lastType: last.type,
       lastAt: last.createdAt,
     })
-    .from(members)
-    .leftJoin(companies, eq(companies.id, members.companyId))
-    .leftJoin(chatConversations, eq(chatConversations.customerId, members.id))
+    .from(customer)
+    .leftJoin(chatConversations, eq(chatConversations.customerId, customer.id))
     .leftJoinLateral(last, sql`true`)
-    .where(and(inArray(members.id, [...listed]), eq(members.role, 'member'), eq(members.status, 'active')))
-    .orderBy(sql`${last.createdAt} desc nulls last`, asc(members.name));
+    .orderBy(sql`${last.createdAt} desc nulls last`, asc(customer.name));
   return rows.map((r) => ({
     id: r.loginId,
     seq: r.id,

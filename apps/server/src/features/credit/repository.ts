@@ -5,8 +5,8 @@
 import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ReceivableKind } from '@partsmall/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
-import { companies } from '../members/schema.js';
-import { taxInvoices } from '../tax-invoices/schema.js';
+import { companiesByIds, companyNameSql } from '../members/repository.js';
+import { invoiceStateSql } from '../tax-invoices/repository.js';
 import {
   creditAccountAudit,
   creditAccounts,
@@ -169,16 +169,15 @@ export async function creditAuditOf(db: Db | Tx, companyId: number, limit = 100)
 
 /** Statements with their company's name and the state of their 월합계 invoice, newest month first. */
 export async function statementRowsWhere(db: Db | Tx, where: SQL | undefined, page: { offset: number; limit: number }) {
+  const invoice = invoiceStateSql(statements.taxInvoiceId);
   const rows = await db
     .select({
       s: statements,
-      companyName: companies.name,
-      invoiceStatus: taxInvoices.status,
-      invoiceError: taxInvoices.error,
+      companyName: companyNameSql(statements.companyId),
+      invoiceStatus: invoice.status,
+      invoiceError: invoice.error,
     })
     .from(statements)
-    .innerJoin(companies, eq(companies.id, statements.companyId))
-    .leftJoin(taxInvoices, eq(taxInvoices.id, statements.taxInvoiceId))
     .where(where)
     .orderBy(desc(statements.month), asc(statements.companyId))
     .offset(page.offset)
@@ -212,9 +211,8 @@ export async function companyStatementToPay(db: Db | Tx, companyId: number, id: 
 /** A statement with its due date and its company's name (the virtual account issued for it). */
 export async function statementWithCompany(db: Db | Tx, id: number) {
   const [row] = await db
-    .select({ ...statementDue, dueDate: statements.dueDate, companyName: companies.name })
+    .select({ ...statementDue, dueDate: statements.dueDate, companyName: companyNameSql(statements.companyId) })
     .from(statements)
-    .innerJoin(companies, eq(companies.id, statements.companyId))
     .where(eq(statements.id, id));
   return row ?? null;
 }
@@ -291,19 +289,27 @@ export async function paymentsOfDeposits(db: Db | Tx, depositIds: number[]) {
 
 /** The credit accounts (of every company, or the one named) with their company's row, by company. */
 export async function accountCompanies(db: Db, companyId?: number) {
-  return db
-    .select({ companyId: creditAccounts.companyId, name: companies.name, company: companies })
+  const accounts = await db
+    .select({ companyId: creditAccounts.companyId })
     .from(creditAccounts)
-    .innerJoin(companies, eq(companies.id, creditAccounts.companyId))
     .where(companyId !== undefined ? eq(creditAccounts.companyId, companyId) : undefined)
     .orderBy(asc(creditAccounts.companyId));
+  // The companies are the members feature's rows (docs/architecture.md#the-database); an account's
+  // company is a foreign key, so every account finds its company.
+  const byId = await companiesByIds(
+    db,
+    accounts.map((a) => a.companyId),
+  );
+  return accounts.flatMap((a) => {
+    const company = byId.get(a.companyId);
+    return company ? [{ companyId: a.companyId, name: company.name, company }] : [];
+  });
 }
 
 /** Every credit account with its company's name, by name. */
 export async function accountsByCompanyName(db: Db) {
   return db
-    .select({ a: creditAccounts, name: companies.name })
+    .select({ a: creditAccounts, name: companyNameSql(creditAccounts.companyId) })
     .from(creditAccounts)
-    .innerJoin(companies, eq(companies.id, creditAccounts.companyId))
-    .orderBy(asc(companies.name), asc(creditAccounts.companyId));
+    .orderBy(asc(companyNameSql(creditAccounts.companyId)), asc(creditAccounts.companyId));
 }

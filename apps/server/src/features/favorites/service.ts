@@ -14,7 +14,7 @@ import {
   type ProductMarks,
 } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { products } from '../products/schema.js';
+import { productsByIds, shareLockedStock } from '../products/repository.js';
 import { favorites, restockAlerts } from './schema.js';
 import { badRequest, notFound } from '../../shared/http.js';
 import { priceFor, type ProductRow } from '../products/index.js';
@@ -26,11 +26,7 @@ export interface Marker {
 
 /** The product's stock, its row locked for share until the transaction ends; a removed product is a 404. */
 async function lockProduct(tx: Tx, productId: number): Promise<{ hasAmount: number }> {
-  const [row] = await tx
-    .select({ hasAmount: products.hasAmount })
-    .from(products)
-    .where(eq(products.id, productId))
-    .for('share');
+  const row = await shareLockedStock(tx, productId);
   if (!row) throw notFound(MSG_FAVORITES.productGone);
   return row;
 }
@@ -105,32 +101,14 @@ export async function listFavorites(
   level: CompanyLevel,
   page: { page: number; size: number },
 ): Promise<{ rows: FavoriteRow[]; total: number }> {
-  const [rows, [counted]] = await Promise.all([
+  const [marks, [counted]] = await Promise.all([
     db
       .select({
-        seq: products.id,
-        name: products.name,
-        pid: products.pid,
-        factoryNum: products.factoryNum,
-        type: products.type,
-        hasAmount: products.hasAmount,
-        stockName: products.stockName,
-        storageId: products.storageId,
-        imgFiles: products.imgFiles,
-        detailInfo: products.detailInfo,
-        category: products.category,
-        brand: products.brand,
-        companyId: products.companyId,
-        priceA: products.priceA,
-        priceB: products.priceB,
-        priceC: products.priceC,
-        priceD: products.priceD,
-        basePrice: products.salePrice,
+        productId: favorites.productId,
         addedAt: favorites.createdAt,
         restockAlert: sql<boolean>`(${restockAlerts.memberId} is not null)`,
       })
       .from(favorites)
-      .innerJoin(products, eq(products.id, favorites.productId))
       .leftJoin(
         restockAlerts,
         and(eq(restockAlerts.productId, favorites.productId), eq(restockAlerts.memberId, who.memberId)),
@@ -141,20 +119,40 @@ export async function listFavorites(
       .offset((page.page - 1) * page.size),
     db.select({ n: count() }).from(favorites).where(eq(favorites.companyId, who.companyId)),
   ]);
+  // The products are the products feature's rows (docs/architecture.md#the-database); a favourite's
+  // product is a foreign key, so every mark finds its product.
+  const byId = await productsByIds(
+    db,
+    marks.map((m) => m.productId),
+  );
   return {
-    rows: rows.map(({ addedAt, restockAlert, ...r }) => {
+    rows: marks.flatMap(({ productId, addedAt, restockAlert }) => {
+      const p = byId.get(productId);
+      if (!p) return [];
       const row: ProductRow = {
-        ...r,
-        priceA: Number(r.priceA),
-        priceB: Number(r.priceB),
-        priceC: Number(r.priceC),
-        priceD: Number(r.priceD),
-        basePrice: Number(r.basePrice),
-        stock: r.hasAmount,
-        image: r.imgFiles[0] ?? '',
+        seq: p.id,
+        name: p.name,
+        pid: p.pid,
+        factoryNum: p.factoryNum,
+        type: p.type,
+        hasAmount: p.hasAmount,
+        stockName: p.stockName,
+        storageId: p.storageId,
+        imgFiles: p.imgFiles,
+        detailInfo: p.detailInfo,
+        category: p.category,
+        brand: p.brand,
+        companyId: p.companyId,
+        priceA: Number(p.priceA),
+        priceB: Number(p.priceB),
+        priceC: Number(p.priceC),
+        priceD: Number(p.priceD),
+        basePrice: Number(p.salePrice),
+        stock: p.hasAmount,
+        image: p.imgFiles[0] ?? '',
       };
       const { priceA: _a, priceB: _b, priceC: _c, priceD: _d, basePrice: _s, ...priced } = priceFor(row, { level });
-      return { ...priced, added: addedAt.toISOString(), restockAlert: Boolean(restockAlert) };
+      return [{ ...priced, added: addedAt.toISOString(), restockAlert: Boolean(restockAlert) }];
     }),
     total: counted?.n ?? 0,
   };

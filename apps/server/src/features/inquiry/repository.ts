@@ -1,6 +1,6 @@
-import { count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { members } from '../members/schema.js';
+import { memberNameSql } from '../members/repository.js';
 import { inquiries } from './schema.js';
 
 /** 1:1 inquiries for staff (docs/architecture.md#the-database). */
@@ -14,9 +14,8 @@ export async function inquiriesWithNames(
   page: { limit: number; offset?: number; lock?: boolean },
 ): Promise<(InquiryRecord & { memberName: string })[]> {
   const query = db
-    .select({ inquiry: inquiries, memberName: members.name })
+    .select({ inquiry: inquiries, memberName: memberNameSql(inquiries.memberId) })
     .from(inquiries)
-    .leftJoin(members, eq(members.id, inquiries.memberId))
     .where(where)
     .orderBy(desc(inquiries.id))
     .limit(page.limit)
@@ -49,4 +48,9 @@ export function inquiryWhere(f: { id?: number; status?: string | undefined }): S
 /** Blanks the phone of these members' inquiries; their text stays for the record of what was asked. */
 export async function blankInquiryPhones(tx: Tx, memberIds: number[]): Promise<void> {
   await tx.update(inquiries).set({ phone: '' }).where(inArray(inquiries.memberId, memberIds));
+}
+
+/** Deletes the advertising inquiries (표시·광고) sent before `before`, whoever sent them (docs/requirements.md#retention). */
+export async function deleteAdvertisingInquiries(tx: Tx, before: SQL): Promise<void> {
+  await tx.delete(inquiries).where(and(eq(inquiries.qnaType, 'advertising'), lt(inquiries.createdAt, before)));
 }

@@ -349,3 +349,6 @@ export async function blankCompanyContacts(tx: Tx, companyId: number): Promise<v
 /** A company's price level, as an expression another feature's statement reads in the same round trip. */
 export const companyLevelSql = (companyId: number): SQL<CompanyLevel> =>
   sql<CompanyLevel>`(select ${companies.level} from ${companies} where ${companies.id} = ${companyId})`;
+
+// What other features' statements read of companies and members beside their own rows.
+export * from './repository-shared.js';

@@ -18,5 +18,4 @@ export {
 export { chatReplyNotices } from './chat-reply.js';
 export { notifyRoutes } from './routes.js';
 export { startNotifySchedule } from './schedule.js';
-export { notifySettings } from './schema.js';
 export { phoneTextsKey, takeTextAllowance } from './limit.js';

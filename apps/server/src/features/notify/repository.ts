@@ -1,28 +1,25 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { MEMBER_TYPE_MAIN } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { members } from '../members/schema.js';
+import { activeAccountsSubquery, companyMemberIds } from '../members/repository.js';
 import { notifySettings } from './schema.js';
 
 /** The '알림 설정' rows read with the accounts they belong to (docs/architecture.md#the-database). */
 
 /** The company's active accounts, main accounts first, each with its saved setting (null events: none). */
 export function accountsWithSettings(db: Db | Tx, companyId: number) {
+  const account = activeAccountsSubquery(db, companyId);
   return db
     .select({
-      id: members.id,
-      type: members.type,
-      phone: members.phone,
+      id: account.id,
+      type: account.type,
+      phone: account.phone,
       events: notifySettings.events,
       settingPhone: notifySettings.phone,
     })
-    .from(members)
-    .leftJoin(
-      notifySettings,
-      and(eq(notifySettings.memberId, members.id), eq(notifySettings.companyId, members.companyId)),
-    )
-    .where(and(eq(members.companyId, companyId), eq(members.status, 'active')))
-    .orderBy(sql`${members.type} <> ${MEMBER_TYPE_MAIN}`, asc(members.id));
+    .from(account)
+    .leftJoin(notifySettings, and(eq(notifySettings.memberId, account.id), eq(notifySettings.companyId, companyId)))
+    .orderBy(sql`${account.type} <> ${MEMBER_TYPE_MAIN}`, asc(account.id));
 }
 
 /** The saved settings of a company's accounts (only `memberId`'s when given): the company default is the main account's. */
@@ -30,12 +27,11 @@ export function settingsOfCompany(db: Db, companyId: number, memberId: number | 
   return db
     .select({ memberId: notifySettings.memberId, events: notifySettings.events, phone: notifySettings.phone })
     .from(notifySettings)
-    .innerJoin(members, eq(members.id, notifySettings.memberId))
     .where(
       and(
         eq(notifySettings.companyId, companyId),
-        eq(members.companyId, companyId),
-        memberId !== null ? eq(members.id, memberId) : undefined,
+        inArray(notifySettings.memberId, companyMemberIds(db, companyId)),
+        memberId !== null ? eq(notifySettings.memberId, memberId) : undefined,
       ),
     );
 }

@@ -9,16 +9,18 @@ import {
   ilike,
   inArray,
   isNotNull,
-  like,
+  lt,
+  ne,
   notInArray,
   or,
   sql,
   sum,
   type SQL,
+  type SQLWrapper,
 } from 'drizzle-orm';
 import { ORDER_STATUSES_UNDONE, TIME_ZONE } from '@partsmall/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { companies, members } from '../members/schema.js';
+import { companyNameMatches, companyNameSql, memberNameSql, takesMonthlyInvoices } from '../members/repository.js';
 import { orderEvents, orderLines, orders } from './schema.js';
 import { withinSeoulDays } from '../../shared/time.js';
 
@@ -58,7 +60,7 @@ export interface StaffOrderRow {
 }
 
 /**
- * Shown orders matching `where` (on orders and companies), with company and member names: newest
+ * Shown orders matching `where`, with company and member names: newest
  * first by order time, or by number with `byId` (a company's latest orders).
  */
 export async function staffOrders(
@@ -67,32 +69,30 @@ export async function staffOrders(
   page: { limit: number; offset?: number; byId?: boolean },
 ): Promise<StaffOrderRow[]> {
   return db
-    .select({ order: orders, companyName: companies.name, memberName: members.name })
+    .select({
+      order: orders,
+      companyName: companyNameSql(orders.companyId),
+      // An order's member is a foreign key that is never null: the name is always there.
+      memberName: sql<string>`${memberNameSql(orders.memberId)}`,
+    })
     .from(orders)
-    .innerJoin(companies, eq(companies.id, orders.companyId))
-    .innerJoin(members, eq(members.id, orders.memberId))
     .where(and(shownOrder, where))
     .orderBy(...(page.byId ? [desc(orders.id)] : [desc(orders.createdAt), desc(orders.id)]))
     .limit(page.limit)
     .offset(page.offset ?? 0);
 }
 
-/** How many shown orders match `where` (on orders and companies). */
+/** How many shown orders match `where`. */
 export async function countStaffOrders(db: Db, where: SQL | undefined): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(orders)
-    .innerJoin(companies, eq(companies.id, orders.companyId))
-    .where(and(shownOrder, where));
+  const [row] = await db.select({ n: count() }).from(orders).where(and(shownOrder, where));
   return row?.n ?? 0;
 }
 
 /** An order's status events, oldest first, with the name of who moved it ('' for none). */
 export async function eventsWithNames(db: Db, orderId: number): Promise<(EventRow & { memberName: string })[]> {
   const rows = await db
-    .select({ event: orderEvents, memberName: members.name })
+    .select({ event: orderEvents, memberName: memberNameSql(orderEvents.memberId) })
     .from(orderEvents)
-    .leftJoin(members, eq(members.id, orderEvents.memberId))
     .where(eq(orderEvents.orderId, orderId))
     .orderBy(asc(orderEvents.id));
   return rows.map((r) => ({ ...r.event, memberName: r.memberName ?? '' }));
@@ -229,13 +229,7 @@ export function staffOrderWhere(f: {
   if (f.status !== undefined) c.push(eq(orders.status, f.status));
   if (f.from) c.push(withinSeoulDays(orders.createdAt, f.from, f.to || '9999-12-31'));
   else if (f.to) c.push(withinSeoulDays(orders.createdAt, '0001-01-01', f.to));
-  if (f.companyPattern)
-    c.push(
-      or(
-        ilike(companies.name, f.companyPattern),
-        f.licenseDigits ? like(companies.license, `${f.licenseDigits}%`) : undefined,
-      ),
-    );
+  if (f.companyPattern) c.push(companyNameMatches(orders.companyId, f.companyPattern, f.licenseDigits));
   if (f.stockNamePattern) c.push(ilike(orders.stockName, f.stockNamePattern));
   if (f.pidPattern) {
     const line = and(
@@ -278,8 +272,7 @@ export function monthlyInvoiceCompanies(db: Db, month: string): Promise<{ compan
   return db
     .selectDistinct({ companyId: orders.companyId })
     .from(orders)
-    .innerJoin(companies, eq(companies.id, orders.companyId))
-    .where(and(eq(companies.invoiceMode, 'monthly'), shownOrder, paidInCash, shippedInMonth(month)));
+    .where(and(takesMonthlyInvoices(orders.companyId), shownOrder, paidInCash, shippedInMonth(month)));
 }
 
 /**
@@ -313,4 +306,34 @@ export function reorderLines(tx: Db | Tx, orderId: number, companyId: number) {
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
     .where(and(eq(orders.id, orderId), eq(orders.companyId, companyId), gt(orders.storageId, 0)))
     .orderBy(asc(orderLines.id));
+}
+
+/**
+ * Blanks the return and dispute details of the orders of `companyIds` (a subquery) made before
+ * `before` (docs/requirements.md#retention).
+ */
+export async function eraseDisputeDetails(tx: Tx, companyIds: SQLWrapper, before: SQL): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ returnReason: null, staffNote: '' })
+    .where(
+      and(
+        inArray(orders.companyId, companyIds),
+        lt(orders.createdAt, before),
+        or(isNotNull(orders.returnReason), ne(orders.staffNote, '')),
+      ),
+    );
+}
+
+/**
+ * Deletes the orders of `companyIds` (a subquery) made before `before`, with their lines and events,
+ * except those in `keep` (a subquery of order ids: the ones a tax invoice still names)
+ * (docs/requirements.md#retention). The lines and events of every old order go.
+ */
+export async function deleteOldOrders(tx: Tx, companyIds: SQLWrapper, before: SQL, keep: SQLWrapper): Promise<void> {
+  const old = and(inArray(orders.companyId, companyIds), lt(orders.createdAt, before))!;
+  const oldOrders = () => tx.select({ id: orders.id }).from(orders).where(old);
+  await tx.delete(orderEvents).where(inArray(orderEvents.orderId, oldOrders()));
+  await tx.delete(orderLines).where(inArray(orderLines.orderId, oldOrders()));
+  await tx.delete(orders).where(and(old, notInArray(orders.id, keep)));
 }

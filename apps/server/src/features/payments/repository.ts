@@ -1,7 +1,7 @@
-import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
-import { companies, members } from '../members/schema.js';
+import { companyNameMatches, companyNameSql, memberNameSql } from '../members/repository.js';
 import { payments } from './schema.js';
 import { withinSeoulDays } from '../../shared/time.js';
 
@@ -9,17 +9,19 @@ import { withinSeoulDays } from '../../shared/time.js';
 
 export type PaymentRecord = typeof payments.$inferSelect;
 
-/** Payments matching `where` (on payments and companies), newest first, with company and member names. */
+/** Payments matching `where`, newest first, with company and member names. */
 export async function paymentsWithNames(
   db: Db,
   where: SQL | undefined,
   page: { limit: number; offset?: number },
 ): Promise<(PaymentRecord & { companyName: string; memberName: string })[]> {
   const rows = await db
-    .select({ payment: payments, companyName: companies.name, memberName: members.name })
+    .select({
+      payment: payments,
+      companyName: companyNameSql(payments.companyId),
+      memberName: memberNameSql(payments.memberId),
+    })
     .from(payments)
-    .innerJoin(companies, eq(companies.id, payments.companyId))
-    .leftJoin(members, eq(members.id, payments.memberId))
     .where(where)
     .orderBy(desc(payments.id))
     .limit(page.limit)
@@ -28,20 +30,15 @@ export async function paymentsWithNames(
 }
 
 export async function countPayments(db: Db, where: SQL | undefined): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(payments)
-    .innerJoin(companies, eq(companies.id, payments.companyId))
-    .where(where);
+  const [row] = await db.select({ n: count() }).from(payments).where(where);
   return row?.n ?? 0;
 }
 
 /** A page of payments matching `where`, newest paid first, with the name of the member who paid ('' for none). */
 export async function paymentsWithPayer(db: Db, where: SQL | undefined, limit: number, offset: number) {
   return db
-    .select({ payment: payments, userName: members.name })
+    .select({ payment: payments, userName: memberNameSql(payments.memberId) })
     .from(payments)
-    .leftJoin(members, eq(members.id, payments.memberId))
     .where(where)
     .orderBy(desc(payments.paidAt), desc(payments.id))
     .limit(limit)
@@ -68,7 +65,7 @@ export function paymentWhere(f: {
   if (f.status) c.push(eq(payments.status, f.status));
   if (f.pgcode) c.push(eq(payments.pgcode, f.pgcode));
   if (f.kind) c.push(eq(payments.kind, f.kind));
-  if (f.companyPattern) c.push(ilike(companies.name, f.companyPattern));
+  if (f.companyPattern) c.push(companyNameMatches(payments.companyId, f.companyPattern));
   if (f.from || f.to) c.push(withinSeoulDays(payments.createdAt, f.from || '0001-01-01', f.to || '9999-12-31'));
   return and(...c);
 }
@@ -82,4 +79,9 @@ export async function paymentById(db: Db, id: number): Promise<PaymentRecord | u
 /** Writes a payment row (staff's cash grant is one, paid at once). */
 export async function insertPayment(tx: Tx, row: PgInsertValue<typeof payments>): Promise<void> {
   await tx.insert(payments).values(row);
+}
+
+/** Deletes the payment records of `companyIds` (a subquery) made before `before` (docs/requirements.md#retention). */
+export async function deleteOldPayments(tx: Tx, companyIds: SQLWrapper, before: SQL): Promise<void> {
+  await tx.delete(payments).where(and(inArray(payments.companyId, companyIds), lt(payments.createdAt, before)));
 }

@@ -12,3 +12,16 @@ export { priceFor, productById, type ProductRow, productsByOeKeys, type Viewer }
 export { invalidateProductLists } from './list-cache.js';
 export { fillProductNameColumns, invalidateSynonyms } from './name-search.js';
 export { productRoutes } from './routes.js';
+export {
+  deleteSynonymGroup,
+  deleteXrefRow,
+  insertXref,
+  insertXrefs,
+  type StoredXref,
+  supersessionsAround,
+  synonymGroups,
+  writeSynonymGroup,
+  xrefById,
+  xrefKeys,
+  xrefPage,
+} from './xref-store.js';

@@ -46,6 +46,36 @@ export async function productById(db: Db | Tx, id: number, lock = false): Promis
   return row;
 }
 
+/** The products with these ids, keyed by id (a cart's or a favourites list's page of them). */
+export async function productsByIds(db: Db | Tx, ids: readonly number[]): Promise<Map<number, ProductRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(products)
+    .where(inArray(products.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** The product's stock, its row locked for share until the transaction ends, or undefined. */
+export async function shareLockedStock(tx: Tx, id: number): Promise<{ hasAmount: number } | undefined> {
+  const [row] = await tx
+    .select({ hasAmount: products.hasAmount })
+    .from(products)
+    .where(eq(products.id, id))
+    .for('share');
+  return row;
+}
+
+/** The alpha-number keys of products by id. */
+export async function productKeys(db: Db, productIds: readonly number[]): Promise<Map<number, string>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: products.id, key: products.pidKey })
+    .from(products)
+    .where(inArray(products.id, [...productIds]));
+  return new Map(rows.map((r) => [r.id, r.key]));
+}
+
 /** A product with this number key in this warehouse, other than `exceptId`. */
 export async function productWithNumber(tx: Tx, pidKey: string, storageId: number, exceptId: number | null) {
   const [row] = await tx

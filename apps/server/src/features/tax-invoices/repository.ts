@@ -1,6 +1,6 @@
-import { desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { companies } from '../members/schema.js';
+import { companyNameSql } from '../members/repository.js';
 import { taxInvoices } from './schema.js';
 
 /** The tax invoices' reads other features share, and the back office's (docs/architecture.md#the-database). */
@@ -13,10 +13,7 @@ export async function invoiceIdByMgtKey(db: Db | Tx, mgtKey: string): Promise<nu
 
 /** Invoices with their company's name. */
 const withCompanyName = (db: Db) =>
-  db
-    .select({ inv: taxInvoices, companyName: companies.name })
-    .from(taxInvoices)
-    .innerJoin(companies, eq(companies.id, taxInvoices.companyId));
+  db.select({ inv: taxInvoices, companyName: companyNameSql(taxInvoices.companyId) }).from(taxInvoices);
 
 /** A page of invoices matching `where`, newest first, each with its company's name. */
 export function invoicesWithCompany(db: Db, where: SQL | undefined, limit: number, offset: number) {
@@ -28,3 +25,23 @@ export async function invoiceWithCompany(db: Db, id: number) {
   const [row] = await withCompanyName(db).where(eq(taxInvoices.id, id));
   return row;
 }
+
+/** Deletes the tax invoices of `companyIds` (a subquery) made before `before` (docs/requirements.md#retention). */
+export async function deleteOldTaxInvoices(tx: Tx, companyIds: SQLWrapper, before: SQL): Promise<void> {
+  await tx
+    .delete(taxInvoices)
+    .where(and(inArray(taxInvoices.companyId, companyIds), lt(taxInvoices.createdAt, before)));
+}
+
+/** The orders a tax invoice names, as a subquery (an order named by one is kept). */
+export const invoicedOrderIds = (tx: Tx) =>
+  tx.select({ orderId: taxInvoices.orderId }).from(taxInvoices).where(isNotNull(taxInvoices.orderId));
+
+/**
+ * The status and the error of the invoice whose id is `invoiceId` (another feature's reference to
+ * one), as expressions that feature's statement reads beside its row; null without an invoice.
+ */
+export const invoiceStateSql = (invoiceId: SQLWrapper) => ({
+  status: sql<string | null>`(select ${taxInvoices.status} from ${taxInvoices} where ${taxInvoices.id} = ${invoiceId})`,
+  error: sql<string | null>`(select ${taxInvoices.error} from ${taxInvoices} where ${taxInvoices.id} = ${invoiceId})`,
+});

@@ -9,5 +9,4 @@ export { trackingFromConfig, type TrackingProvider, type TrackQuery, type TrackR
 export { demoTracking, demoEvents, DEMO_STEP_MS } from './demo.js';
 export { trackerDelivery, type TrackerDeliverySettings } from './trackerdelivery.js';
 export { trackingRoutes } from './routes.js';
-export { shipments, type ShipmentRow } from './schema.js';
 export { registerTracking } from './register.js';

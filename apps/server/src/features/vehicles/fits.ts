@@ -1,6 +1,7 @@
 import { colorValue, type Applicability, type FitVehicle, type VehicleFacts } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
-import { chainParts, companyVehicles, fittingProductIds, productKeys, type VehicleRow } from './repository.js';
+import { productKeys } from '../products/repository.js';
+import { chainParts, companyVehicles, fittingProductIds, type VehicleRow } from './repository.js';
 
 /**
  * Which of a company's vehicles a product fits (docs/requirements.md#my-vehicles): the product's

@@ -1,7 +1,6 @@
-import { and, asc, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { MY_VEHICLES_MAX, type Applicability, type VehicleFacts } from '@partsmall/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
-import { products } from '../products/schema.js';
 import { epcCatalogues, epcVehicles, epcVinSearches } from '../epc/schema.js';
 import { companyVehicles as companyVehiclesTable } from './schema.js';
 
@@ -130,16 +129,6 @@ export async function chainParts(
       left join epc_nodes n on n.catalogue_id = p.catalogue_id and n.diagram = p.diagram
       left join epc_nodes pn on pn.catalogue_id = n.catalogue_id and pn.mid = n.parent_mid`,
   );
-}
-
-/** The alpha-number keys of products by id. */
-export async function productKeys(db: Db, productIds: readonly number[]): Promise<Map<number, string>> {
-  if (productIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: products.id, key: products.pidKey })
-    .from(products)
-    .where(inArray(products.id, [...productIds]));
-  return new Map(rows.map((r) => [r.id, r.key]));
 }
 
 /**

@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, like, or, sql, sum, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, like, lt, or, sql, sum, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { members } from '../members/schema.js';
+import { memberNameSql } from '../members/repository.js';
 import { cashLedger } from './schema.js';
 import { withinSeoulDays } from '../../shared/time.js';
 
@@ -15,9 +15,8 @@ export async function ledgerWithNames(
   limit: number,
 ): Promise<(LedgerEntry & { memberName: string })[]> {
   const rows = await db
-    .select({ entry: cashLedger, memberName: members.name })
+    .select({ entry: cashLedger, memberName: memberNameSql(cashLedger.memberId) })
     .from(cashLedger)
-    .leftJoin(members, eq(members.id, cashLedger.memberId))
     .where(where)
     .orderBy(desc(cashLedger.id))
     .limit(limit);
@@ -91,4 +90,9 @@ export function refundsOfOrders(db: Db | Tx, companyId: number, orderIds: number
 export async function ledgerTypeOf(db: Db | Tx, id: number): Promise<string | undefined> {
   const [row] = await db.select({ type: cashLedger.type }).from(cashLedger).where(eq(cashLedger.id, id));
   return row?.type;
+}
+
+/** Deletes the ledger rows of `companyIds` (a subquery) made before `before` (docs/requirements.md#retention). */
+export async function deleteOldLedger(tx: Tx, companyIds: SQLWrapper, before: SQL): Promise<void> {
+  await tx.delete(cashLedger).where(and(inArray(cashLedger.companyId, companyIds), lt(cashLedger.createdAt, before)));
 }
