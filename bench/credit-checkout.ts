@@ -11,8 +11,6 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../apps/server/src/db/client.js';
 import { creditAccounts } from '../apps/server/src/db/schema.js';
-import { hashPassword } from '../apps/server/src/features/auth/passwords.js';
-import { seedDemo } from '../apps/server/src/seed/demo.js';
 import {
   controlSpread,
   freshBenchDatabase,
@@ -25,7 +23,7 @@ import {
   verdictCell,
   type OpenLoopResult,
 } from './lib.js';
-import { insertCompany, insertProducts, paymentRequest } from './order-data.js';
+import { BENCH_PASSWORD, insertCompany, seedCheckoutShop, paymentRequest } from './order-data.js';
 
 const COMPANIES = Number(process.env.BENCH_CREDIT_COMPANIES ?? 8);
 const ROUNDS = Number(process.env.BENCH_CREDIT_ROUNDS ?? 6);
@@ -40,20 +38,7 @@ type Group = (typeof GROUPS)[number];
 
 export async function run() {
   const url = await freshBenchDatabase(process.env.BENCH_CREDIT_DB ?? 'pm_bench_credit_checkout');
-  const database = await openDatabase(url, '');
-  const { db } = database;
-  await seedDemo(db);
-  const passwordHash = await hashPassword('bench1234');
-  const productIds = await insertProducts(
-    db,
-    Array.from({ length: PRODUCTS }, (_, i) => ({
-      name: `외상시험 부품 ${i + 1}`,
-      pid: `CREDIT-${i + 1}`,
-      price: 1000 + i * 10,
-      salePrice: 1200,
-      stock: 1_000_000,
-    })),
-  );
+  const { database, db, passwordHash, productIds } = await seedCheckoutShop(url, PRODUCTS, '외상시험 부품', 'CREDIT');
   const logins: Record<Group, string[]> = { cash: [], credit: [], control: [] };
   for (const [g, group] of GROUPS.entries())
     for (let i = 0; i < COMPANIES; i++) {
@@ -82,7 +67,7 @@ export async function run() {
         const res = await fetch(`${base}/api/login`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ id, pw: 'bench1234' }),
+          body: JSON.stringify({ id, pw: BENCH_PASSWORD }),
         });
         tokens[group].push(((await res.json()) as { results: { token: string } }).results.token);
       }

@@ -1,9 +1,10 @@
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../apps/server/src/db/client.js';
+import { openDatabase, type Db } from '../apps/server/src/db/client.js';
+import { hashPassword } from '../apps/server/src/features/auth/passwords.js';
 import { cashLedger, companies, members, orderLines, orders, products } from '../apps/server/src/db/schema.js';
-import { withCheckDigit } from '../apps/server/src/seed/demo.js';
+import { seedDemo, withCheckDigit } from '../apps/server/src/seed/demo.js';
 import { popbillStandIn, solapiStandIn } from '../apps/server/test/stand-ins.js';
 
 /**
@@ -14,6 +15,31 @@ import { popbillStandIn, solapiStandIn } from '../apps/server/test/stand-ins.js'
 
 const WAREHOUSE = { stockName: '한국 김포물류센터', storageId: 1 } as const;
 const ADDRESS = { phone: '01000000000', postNum: '04790', address: '서울 성동구 성수이로 77' } as const;
+
+/** The password of the benchmarks' members. */
+export const BENCH_PASSWORD = 'bench1234';
+
+/**
+ * A checkout benchmark's shop: the demo seed in a fresh database `url`, `count` products of one price
+ * named `name n` with part numbers `PREFIX-n` and stock enough for any run, and the members' password
+ * hash (hashed once).
+ */
+export async function seedCheckoutShop(url: string, count: number, name: string, prefix: string) {
+  const database = await openDatabase(url, '');
+  await seedDemo(database.db);
+  const passwordHash = await hashPassword(BENCH_PASSWORD);
+  const productIds = await insertProducts(
+    database.db,
+    Array.from({ length: count }, (_, i) => ({
+      name: `${name} ${i + 1}`,
+      pid: `${prefix}-${i + 1}`,
+      price: 1000 + i * 10,
+      salePrice: 1200,
+      stock: 1_000_000,
+    })),
+  );
+  return { database, db: database.db, passwordHash, productIds };
+}
 
 /** Products of one price for every tier, in the warehouse; their ids in order. */
 export async function insertProducts(

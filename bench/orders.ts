@@ -2,10 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import { openDatabase, queryRows } from '../apps/server/src/db/client.js';
-import { hashPassword } from '../apps/server/src/features/auth/passwords.js';
-import { seedDemo } from '../apps/server/src/seed/demo.js';
 import { freshBenchDatabase, serverCpus, startServerProcess } from './lib.js';
-import { insertCompany, insertProducts, onPaymentFinish, paymentRequest } from './order-data.js';
+import { BENCH_PASSWORD, insertCompany, seedCheckoutShop, onPaymentFinish, paymentRequest } from './order-data.js';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 50);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 15);
@@ -20,20 +18,7 @@ const RATE = Number(process.env.BENCH_RATE ?? 200);
  */
 export async function run() {
   const url = await freshBenchDatabase('pm_bench_orders');
-  const database = await openDatabase(url, '');
-  const { db } = database;
-  await seedDemo(db);
-  const passwordHash = await hashPassword('bench1234');
-  const productIds = await insertProducts(
-    db,
-    Array.from({ length: PRODUCTS }, (_, i) => ({
-      name: `벤치마크 부품 ${i + 1}`,
-      pid: `BENCH-${i + 1}`,
-      price: 1000 + i * 10,
-      salePrice: 1200,
-      stock: 1_000_000,
-    })),
-  );
+  const { database, db, passwordHash, productIds } = await seedCheckoutShop(url, PRODUCTS, '벤치마크 부품', 'BENCH');
   const logins: string[] = [];
   for (let i = 0; i < MEMBERS; i++) {
     const loginId = `bench${i + 1}@partsmall.kr`;
@@ -69,7 +54,7 @@ export async function run() {
         await fetch(`${bases[0]}/api/login`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ id, pw: 'bench1234' }),
+          body: JSON.stringify({ id, pw: BENCH_PASSWORD }),
         })
       ).json()) as { results: { token: string } };
       tokens.push(res.results.token);
