@@ -6,9 +6,9 @@ import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG_CREDIT, MSG_DEPOSIT } from '@partsmall/contract';
-import { companies, orders, shippingAddresses } from '../apps/server/src/db/schema.js';
+import { orders, shippingAddresses } from '../apps/server/src/db/schema.js';
 import type { TestServer } from '../apps/server/test/helpers.js';
-import { makeCompany, type TestCompany } from '../apps/server/test/member-helpers.js';
+import { giveInvoiceFields, makeCompany, type TestCompany } from '../apps/server/test/member-helpers.js';
 import { balanceOf, fund, makeProduct, seoulToday } from '../apps/server/test/order-helpers.js';
 import {
   call,
@@ -74,18 +74,7 @@ beforeAll(async () => {
   ({ server, browser } = shop);
   gaon = await makeCompany(server, '가온', 1);
   // The 월합계 세금계산서 needs the company's invoice fields; the checkout its default address.
-  await server.db
-    .update(companies)
-    .set({
-      ceo: '김가온',
-      phone: '0215447000',
-      postMain: '48058',
-      addrMain: '부산 해운대구 센텀중앙로 97',
-      bizType: '도소매',
-      bizItem: '자동차 부품',
-      invoiceMail: 'tax@gaon.kr',
-    })
-    .where(eq(companies.id, gaon.companyId));
+  await giveInvoiceFields(server, gaon.companyId);
   await server.db.insert(shippingAddresses).values({
     companyId: gaon.companyId,
     basic: true,

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import { text } from 'node:stream/consumers';
 import { eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cashLedger, companies, taxInvoices } from '../apps/server/src/db/schema.js';
 import type { TestServer } from '../apps/server/test/helpers.js';
-import { makeCompany, type TestCompany } from '../apps/server/test/member-helpers.js';
+import { giveInvoiceFields, makeCompany, type TestCompany } from '../apps/server/test/member-helpers.js';
 import { balanceOf, fund, makeProduct, seoulMidnight, seoulToday } from '../apps/server/test/order-helpers.js';
 import { call, desktopPage, phonePage, loginAs, memberLogin, snap, startShop } from './helpers.js';
 
@@ -25,26 +25,11 @@ const SHOTS_DIR = process.env.SHOTS_DIR;
 /** Waits for what the page or the database says, as long as a busy shared machine needs. */
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000, interval: 100 });
 
-async function login(page: Page, to: string, id: string, pw: string) {
-  await memberLogin(page, to, id, pw);
-}
-
 beforeAll(async () => {
   shop = await startShop();
   ({ server, browser } = shop);
   gaon = await makeCompany(server, '가온', 1);
-  await server.db
-    .update(companies)
-    .set({
-      ceo: '김가온',
-      phone: '0215447000',
-      postMain: '48058',
-      addrMain: '부산 해운대구 센텀중앙로 97',
-      bizType: '도소매',
-      bizItem: '자동차 부품',
-      invoiceMail: 'tax@gaon.kr',
-    })
-    .where(eq(companies.id, gaon.companyId));
+  await giveInvoiceFields(server, gaon.companyId);
   // 300,000 won credited 40 days ago, an order of 24,200 today, 50,000 more today.
   await fund(server, gaon.companyId, 300_000);
   await server.db
@@ -116,7 +101,7 @@ afterAll(async () => {
 describe('member area paperwork', () => {
   it('캐시 원장: every row, a period search, the balance equal to the newest row, CSV with header and balance', async () => {
     const { context, page } = await desktopPage(browser);
-    await login(page, url('/management/cashLedger'), gaon.main.id, gaon.main.pw);
+    await memberLogin(page, url('/management/cashLedger'), gaon.main.id, gaon.main.pw);
     await page.getByRole('heading', { name: '캐시 원장', level: 2 }).waitFor();
     const rows = page.getByTestId('ledger-row');
     await poll(() => rows.count()).toBe(3);
@@ -156,7 +141,7 @@ describe('member area paperwork', () => {
 
   it('세금계산서: status with the failure reason, kind, period, amounts', async () => {
     const { context, page } = await desktopPage(browser);
-    await login(page, url('/management/taxInvoices'), gaon.main.id, gaon.main.pw);
+    await memberLogin(page, url('/management/taxInvoices'), gaon.main.id, gaon.main.pw);
     const rows = page.getByTestId('invoice-row');
     await poll(() => rows.count()).toBe(2);
     const failed = await rows.first().textContent();
@@ -178,7 +163,7 @@ describe('member area paperwork', () => {
 
   it("the order detail's 거래명세서 is a PDF, and the order shows its invoice status", async () => {
     const { context, page } = await desktopPage(browser);
-    await login(page, url(`/orderDetail?seq=${orderSeq}`), gaon.main.id, gaon.main.pw);
+    await memberLogin(page, url(`/orderDetail?seq=${orderSeq}`), gaon.main.id, gaon.main.pw);
     expect(await page.getByTestId('order-tax-invoice').textContent()).toContain('실패');
     await snap(page, 'order-detail-desktop');
     // The answer as the browser received it (its body read at the route, which passes it on untouched).
@@ -217,7 +202,7 @@ describe('member area paperwork', () => {
 
   it('company info: the main account saves 업태, 종목, mail and 월합계; the sub-account reads them', async () => {
     const { context, page } = await desktopPage(browser);
-    await login(page, url('/management/editCompanyInfo'), gaon.main.id, gaon.main.pw);
+    await memberLogin(page, url('/management/editCompanyInfo'), gaon.main.id, gaon.main.pw);
     await page.getByLabel('업태').fill('도매');
     await page.getByLabel('종목').fill('수입차 부품');
     await page.getByLabel('세금계산서 받을 메일').fill('account@gaon.kr');
@@ -233,7 +218,7 @@ describe('member area paperwork', () => {
     await context.close();
 
     const sub = await desktopPage(browser);
-    await login(sub.page, url('/management/editCompanyInfo'), gaon.subs[0]!.id, gaon.subs[0]!.pw);
+    await memberLogin(sub.page, url('/management/editCompanyInfo'), gaon.subs[0]!.id, gaon.subs[0]!.pw);
     const facts = sub.page.getByTestId('company-facts');
     await facts.waitFor();
     expect(await facts.textContent()).toContain('수입차 부품');
@@ -248,7 +233,7 @@ describe('member area paperwork', () => {
 
   it('on a phone: the ledger, the invoices and the orders with their 거래명세서 button', async () => {
     const { context, page } = await phonePage(browser);
-    await login(page, url('/mobileManagement'), gaon.main.id, gaon.main.pw);
+    await memberLogin(page, url('/mobileManagement'), gaon.main.id, gaon.main.pw);
     for (const [menu, name] of [
       ['cashLedger', 'cash-ledger'],
       ['taxInvoices', 'tax-invoices'],

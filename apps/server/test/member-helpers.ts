@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { MEMBER_TYPE_MAIN, MEMBER_TYPE_SUB } from '@partsmall/contract';
 import { queryRows } from '../src/db/client.js';
@@ -27,6 +27,22 @@ export interface TestCompany {
   license: string;
   main: TestAccount;
   subs: TestAccount[];
+}
+
+/** The fields a company's 세금계산서 needs (and a default 본사 address), as 가온's in the browser tests. */
+export async function giveInvoiceFields(server: TestServer, companyId: number): Promise<void> {
+  await server.db
+    .update(companies)
+    .set({
+      ceo: '김가온',
+      phone: '0215447000',
+      postMain: '48058',
+      addrMain: '부산 해운대구 센텀중앙로 97',
+      bizType: '도소매',
+      bizItem: '자동차 부품',
+      invoiceMail: 'tax@gaon.kr',
+    })
+    .where(eq(companies.id, companyId));
 }
 
 /**
