@@ -157,7 +157,7 @@ function functionLength() {
     ['e2e/epc.test.ts', 288],
     ['e2e/credit.test.ts', 214],
     ['e2e/admin.test.ts', 213],
-    ['e2e/management.test.ts', 178],
+    ['e2e/management.test.ts', 175],
     ['e2e/favorites.test.ts', 163],
     ['e2e/quick-order.test.ts', 159],
     ['e2e/paperwork.test.ts', 146],

@@ -1,56 +1,11 @@
-import fs from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations } from './axe.js';
-import { shot, startShop } from './helpers.js';
-import { contextOptions, LEGS, logIn, openLeg, prepareTour, settle, tour, visitStop, type TourData } from './tour.js';
+import { describe, expect, it } from 'vitest';
+import { auditLegs } from './a11y-audit.js';
+import { shot } from './helpers.js';
+import { contextOptions, logIn, settle } from './tour.js';
 
-/**
- * Accessibility (docs/requirements.md#look-and-language): axe-core (WCAG 2.1 A/AA and its best practices) on every
- * screen of the tour — visitor, member and staff, desktop and phone, with the dialogs open — finds
- * no critical or serious violation, and no content outside a landmark.
- */
-let shop: Awaited<ReturnType<typeof startShop>>;
-let data: TourData;
-beforeAll(async () => {
-  shop = await startShop();
-  data = await prepareTour(shop.server);
-});
-afterAll(async () => {
-  await shop?.close();
-});
-
-/** Impacts that fail the audit; 'region' (content outside every landmark) fails too, though axe calls it moderate. */
-const FAILING = new Set(['critical', 'serious']);
-
-const report: Record<string, unknown> = {};
-
-describe('axe-core on every screen of the tour: no critical or serious violation', () => {
-  // One test per role and device: one context each, logged in once.
-  it.each(LEGS)('$role on $device', async ({ role, device }) => {
-    const leg = tour(data).find((l) => l.role === role && l.device === device)!;
-    const found: string[] = [];
-    const started = Date.now();
-    const opened = await openLeg(shop.browser, shop.server.base, leg);
-    let page = opened.page;
-    for (const stop of leg.stops) {
-      const where = `${role} ${device} · ${stop.name}`;
-      page = await visitStop(page, shop.server.base, stop);
-      const violations = await axeViolations(page);
-      report[where] = violations;
-      for (const v of violations)
-        if (FAILING.has(v.impact) || v.rule === 'region')
-          found.push(`${where}: ${v.rule} (${v.impact}) ${v.nodes.join(' | ')}`);
-    }
-    await opened.context.close();
-    fs.mkdirSync('screenshots', { recursive: true });
-    fs.writeFileSync('screenshots/axe-report.json', JSON.stringify(report, null, 2));
-    console.info(
-      `axe, ${role} on ${device}: ${leg.stops.length} screens in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-    );
-    expect(found).toEqual([]);
-  });
-});
+/** The visitor's legs of the axe audit (e2e/a11y-audit.ts), and the keyboard: skip link, focus of dialogs. */
+const shopOf = auditLegs(['visitor'], 'visitor');
 
 /** What has keyboard focus: its tag, class and accessible text, or 'body'. */
 const focused = (page: Page) =>
@@ -68,9 +23,9 @@ describe('the keyboard', () => {
       ['desktop', '/login'],
       ['phone', '/mobileLogin'],
     ] as const) {
-      const context = await shop.browser.newContext(contextOptions(device));
+      const context = await shopOf().browser.newContext(contextOptions(device));
       const page = await context.newPage();
-      await page.goto(`${shop.server.base}${path}`);
+      await page.goto(`${shopOf().server.base}${path}`);
       await settle(page);
       await page.keyboard.press('Tab');
       expect(await focused(page), device).toBe('a.skip-link 본문으로 건너뛰기');
@@ -85,9 +40,9 @@ describe('the keyboard', () => {
   });
 
   it('the home notice popup takes focus when it opens and hands it to the main content when closed', async () => {
-    const context = await shop.browser.newContext(contextOptions('desktop'));
+    const context = await shopOf().browser.newContext(contextOptions('desktop'));
     const page = await context.newPage();
-    await page.goto(`${shop.server.base}/home`);
+    await page.goto(`${shopOf().server.base}/home`);
     await page.locator('.notice-popup').waitFor();
     await settle(page);
     expect(await focusInside(page, '.notice-popup')).toBe(true);
@@ -103,10 +58,10 @@ describe('the keyboard', () => {
   });
 
   it('the product dialog and the address book take focus on open and give it back to their button on close', async () => {
-    const context = await shop.browser.newContext(contextOptions('desktop'));
+    const context = await shopOf().browser.newContext(contextOptions('desktop'));
     const page = await context.newPage();
     // The member's home, logged in.
-    await logIn(page, shop.server.base, 'member', 'desktop');
+    await logIn(page, shopOf().server.base, 'member', 'desktop');
     const notice = page.getByRole('dialog', { name: '연말 배송 일정 안내' });
     await notice.getByRole('button', { name: '닫기' }).click();
     await notice.waitFor({ state: 'detached' });
@@ -127,7 +82,7 @@ describe('the keyboard', () => {
     // The notice the buyer closed stays closed after the product dialog.
     expect(await page.locator('.notice-popup').count()).toBe(0);
 
-    await page.goto(`${shop.server.base}/cart`);
+    await page.goto(`${shopOf().server.base}/cart`);
     await page.getByRole('button', { name: /선택 상품 주문하기/ }).click();
     const open = page.getByRole('button', { name: '배송지 목록' });
     await open.click();

@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './axe.js';
+import { startShop } from './helpers.js';
+import { LEGS, openLeg, prepareTour, tour, visitStop, type TourData } from './tour.js';
+
+/**
+ * Accessibility (docs/requirements.md#look-and-language): axe-core (WCAG 2.1 A/AA and its best practices) on every
+ * screen of the tour — visitor, member and staff, desktop and phone, with the dialogs open — finds
+ * no critical or serious violation, and no content outside a landmark. The legs are audited in two
+ * files (a11y.test.ts: the visitor's; a11y-signed-in.test.ts: the member's and the staff's) so that
+ * the run's browser workers share them (docs/operations.md#tests).
+ */
+
+/** Impacts that fail the audit; 'region' (content outside every landmark) fails too, though axe calls it moderate. */
+const FAILING = new Set(['critical', 'serious']);
+
+type Leg = (typeof LEGS)[number];
+
+/**
+ * Registers this file's shop (started once, with the tour's data) and one audit test per leg of
+ * `roles`; returns the shop for the file's other tests. Each file writes its findings to
+ * screenshots/axe-report-<report>.json.
+ */
+export function auditLegs(roles: Leg['role'][], report: string): () => Awaited<ReturnType<typeof startShop>> {
+  let shop: Awaited<ReturnType<typeof startShop>>;
+  let data: TourData;
+  beforeAll(async () => {
+    shop = await startShop();
+    data = await prepareTour(shop.server);
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+  const found: Record<string, unknown> = {};
+  describe('axe-core on every screen of the tour: no critical or serious violation', () => {
+    // One test per role and device: one context each, logged in once.
+    it.each(LEGS.filter((l) => roles.includes(l.role)))('$role on $device', async ({ role, device }) => {
+      const leg = tour(data).find((l) => l.role === role && l.device === device)!;
+      const failing: string[] = [];
+      const started = Date.now();
+      const opened = await openLeg(shop.browser, shop.server.base, leg);
+      let page = opened.page;
+      for (const stop of leg.stops) {
+        const where = `${role} ${device} · ${stop.name}`;
+        page = await visitStop(page, shop.server.base, stop);
+        const violations = await axeViolations(page);
+        found[where] = violations;
+        for (const v of violations)
+          if (FAILING.has(v.impact) || v.rule === 'region')
+            failing.push(`${where}: ${v.rule} (${v.impact}) ${v.nodes.join(' | ')}`);
+      }
+      await opened.context.close();
+      fs.mkdirSync('screenshots', { recursive: true });
+      fs.writeFileSync(`screenshots/axe-report-${report}.json`, JSON.stringify(found, null, 2));
+      console.info(
+        `axe, ${role} on ${device}: ${leg.stops.length} screens in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
+      expect(failing).toEqual([]);
+    });
+  });
+  return () => shop;
+}
