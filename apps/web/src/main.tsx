@@ -1,4 +1,5 @@
 import './styles.css';
+import './shared/ui/ui.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';

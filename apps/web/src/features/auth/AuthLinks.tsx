@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { pathFor, type PathName } from '../../shared/paths';
 import { T } from '../../shared/texts';
+import './auth.css';
 
 /** What each link says, the same under every form. */
 const LABELS: Partial<Record<PathName, string>> = {

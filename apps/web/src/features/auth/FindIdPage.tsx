@@ -9,6 +9,7 @@ import { findIdForm } from './forms';
 import { StepIndicator } from './components/JoinSteps';
 import { FindVerification } from './PhoneVerification';
 import { useFindMemberId } from './api';
+import './auth.css';
 
 /** /memberIdInq and /mobileMemberIdInq: 0 phone, 1 code requested, 2 id shown (docs/requirements.md#account-screens). */
 export function FindIdPage({ mobile = false }: { mobile?: boolean }) {

@@ -11,6 +11,7 @@ import { StepIndicator } from './components/JoinSteps';
 import { focusField } from './useJoinFlow';
 import { FindVerification } from './PhoneVerification';
 import { useFindMemberPw } from './api';
+import './auth.css';
 
 /**
  * /memberPwInq (phones: the second tab of /mobileJoin): step 0 phone, step 1 code plus the new

@@ -11,6 +11,7 @@ import { joinForm, type JoinForm } from './forms';
 import { ExistingCompanyDialog, JoinFlowView, LicenseField, StepBox } from './components/JoinSteps';
 import { focusField, useJoinFlow } from './useJoinFlow';
 import { licenseCheckQuery } from './api';
+import './auth.css';
 
 /**
  * /join and /mobileJoin. On /mobileJoin the find-password flow lives in a second tab, since the

@@ -12,6 +12,7 @@ import { joinSubForm, type JoinSubForm } from './forms';
 import { JoinFlowView, LicenseField, StepBox } from './components/JoinSteps';
 import { useJoinFlow } from './useJoinFlow';
 import { licenseCheckQuery } from './api';
+import './auth.css';
 
 /**
  * /JoinSub?license=: an employee of a member company joins as a sub-account with the company's

@@ -7,6 +7,7 @@ import { useNotify } from '../../shared/ui/notify';
 import { useDelayedNavigate } from '../../shared/useDelayedNavigate';
 import { QrCodeLogin, QrLinkLogin, QrScanButton } from '../chat';
 import { AuthLinks } from './AuthLinks';
+import './auth.css';
 
 export function LoginPage({ mobile = false }: { mobile?: boolean }) {
   const [done, setDone] = useState(false);

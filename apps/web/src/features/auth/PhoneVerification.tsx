@@ -5,6 +5,7 @@ import { ApiError, fieldOf, messageOf } from '../../shared/api';
 import { T } from '../../shared/texts';
 import { CodeField, Field, OkLine } from '../../shared/ui/form';
 import { useCheckPhoneCode, useRequestPhoneCode } from './api';
+import './auth.css';
 
 /** Seconds left of a running countdown; start(n) (re)starts it, stop() ends it. */
 export function useCountdown() {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { calendarDay, seoulParts } from '@partsmall/contract';
 import { T } from '../../shared/texts';
 import { monthWeeks, shiftMonth, yearOptions, type CalendarCell } from './month';
+import './calendar.css';
 
 const sameDay = (a: { year: number; month: number; day: number }, b: { year: number; month: number; day: number }) =>
   a.year === b.year && a.month === b.month && a.day === b.day;

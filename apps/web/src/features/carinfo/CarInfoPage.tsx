@@ -5,6 +5,7 @@ import { messageOf } from '../../shared/api';
 import { T } from '../../shared/texts';
 import { Loading } from '../../shared/ui/states';
 import { bodyPartsQuery } from './api';
+import './carinfo.css';
 
 const pageName = (page: number) => T.carInfo.pageNames[page] ?? '';
 

@@ -15,6 +15,7 @@ import { fromCartLine, paymentStore } from './model';
 import { cartQuery, setCachedQuantity, useRemoveCartLine } from './api';
 import { groupByWarehouse, orderable, selectedLines, type Group } from './selection';
 import { useQuantitySaver } from './useQuantitySaver';
+import './cart.css';
 
 const t = T.trade.cart;
 

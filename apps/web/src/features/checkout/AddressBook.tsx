@@ -6,6 +6,7 @@ import { T } from '../../shared/texts';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
 import { Modal } from '../../shared/ui/Modal';
 import { addressListQuery } from '../management';
+import './checkout.css';
 
 const t = T.trade.addressBook;
 const isBasic = (a: ShippingAddressView) => a.basic === 'true';

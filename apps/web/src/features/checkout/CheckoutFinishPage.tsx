@@ -13,6 +13,7 @@ import { paymentStore } from '../cart';
 import { CREDIT_TEXTS } from '../credit';
 import { openOrderDetail, orderPlace, orderQuery } from '../orders';
 import { LineInfo } from './components/LineInfo';
+import './checkout.css';
 
 const t = T.trade.finish;
 

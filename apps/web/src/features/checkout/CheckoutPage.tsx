@@ -32,6 +32,7 @@ import { SenderBox } from './components/SenderBox';
 import { ShippingBox } from './components/ShippingBox';
 import { CHECK_ORDER, checkoutForm, initialCheckout, methodDefaults, type CheckoutForm } from './form';
 import { deliveryQuery, usePay, warehouseOptions, type MethodKey } from './api';
+import './checkout.css';
 
 const t = T.trade.checkout;
 type CheckoutFormApi = ReturnType<typeof useZodForm<typeof checkoutForm>>;

@@ -9,6 +9,7 @@ import { pathFor } from '../../shared/paths';
 import { T } from '../../shared/texts';
 import { Field, Form, TextAreaField, setServerError, useZodForm } from '../../shared/ui/form';
 import { useRegisterInquiry } from './api';
+import './inquiry.css';
 
 const CONTENT_MAX = 200;
 

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useMallConfig } from '../../shared/mall-config';
 import { T } from '../../shared/texts';
 import { policyDocument, privacyDocument, shopFacts, type LegalDocument } from './texts';
+import './legal.css';
 
 const CIRCLED = '①②③④⑤⑥⑦⑧⑨⑩';
 

@@ -12,6 +12,7 @@ import { FieldShell, Form, PasswordField, setServerError, useZodForm } from '../
 import { useNotify } from '../../shared/ui/notify';
 import { SectionHead } from './parts';
 import { useRenewSecurityNumber, useWithdraw, withdrawCheckQuery } from './api';
+import './management.css';
 
 const M = T.management;
 const S = M.security;

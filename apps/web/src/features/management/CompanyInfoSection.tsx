@@ -20,6 +20,7 @@ import { PostcodeFields } from './postcode';
 import { useUpdateCompany } from './api';
 import { useWatch } from 'react-hook-form';
 import '../../shared/ui/paperwork.css';
+import './management.css';
 
 const M = T.management;
 const C = M.company;

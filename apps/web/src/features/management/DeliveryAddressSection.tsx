@@ -11,6 +11,7 @@ import { useAnswerNotes, useNotify } from '../../shared/ui/notify';
 import { FormActions, SearchedList } from './parts';
 import { PostcodeFields } from './postcode';
 import { addressListQuery, useDeleteAddress, useSaveAddress, useSetBasicAddress } from './api';
+import './management.css';
 
 const M = T.management;
 const A = M.address;

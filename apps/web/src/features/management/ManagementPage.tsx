@@ -28,6 +28,7 @@ const M = T.management;
 
 // The desktop shows a QR code the phone scans to log in (docs/requirements.md#qr-login); its generator loads on demand.
 import { QrLoginButton } from '../chat';
+import './management.css';
 
 const desktopLink = (path: MenuPath) => managementPath(path, false);
 const mobileLink = (path: MenuPath) => managementPath(path, true);

@@ -7,6 +7,7 @@ import { Field, Form, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
 import { SectionHead, type Range } from './parts';
 import '../../shared/ui/paperwork.css';
+import './management.css';
 
 const S = PW.monthly;
 

@@ -9,6 +9,7 @@ import { ReorderButton, RT } from '../quick-order';
 import { RangedList, SectionHead, rangeRequest } from './parts';
 import type { PeriodPage } from './paperwork-api';
 import { dateColumn } from '../../shared/ui/columns';
+import './management.css';
 
 const M = T.management;
 const O = M.orders;

@@ -13,6 +13,7 @@ import { Loading, Spinner } from '../../shared/ui/states';
 import { SectionHead } from './parts';
 import { usePaymentWindow } from '../../shared/ui/payment-window';
 import { useStartPayment, type PaymentKind } from './api';
+import './management.css';
 
 const M = T.management;
 const PAY = M.pay;

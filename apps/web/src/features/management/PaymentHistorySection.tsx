@@ -6,6 +6,7 @@ import type { Column } from '../../shared/ui/DataTable';
 import { RangedList, SectionHead, rangeRequest } from './parts';
 import type { PeriodPage } from './paperwork-api';
 import { paymentHistoryQuery, pendingTransfersQuery, type PaymentKind } from './api';
+import './management.css';
 
 const M = T.management;
 const H = M.history;

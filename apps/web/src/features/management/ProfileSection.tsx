@@ -11,6 +11,7 @@ import { Empty, Loading } from '../../shared/ui/states';
 import { noticeListQuery, noticeQuery, queryFromParams } from '../notices';
 import type { MenuPath } from './menu';
 import { SectionHead } from './parts';
+import './management.css';
 
 const M = T.management;
 const P = M.profile;

@@ -18,6 +18,7 @@ import { ModalForm } from '../../shared/ui/ModalForm';
 import { useAnswerNotes, useConfirmedWrite, useNotify } from '../../shared/ui/notify';
 import { FormActions, SearchedList } from './parts';
 import { memberListQuery, useResetMemberPassword, useSaveMember, useSetMemberState, useSetMemberType } from './api';
+import './management.css';
 
 const M = T.management;
 const U = M.users;

@@ -8,6 +8,7 @@ import { Form, useZodForm } from '../../shared/ui/form';
 import { SearchForm, type Search } from '../../shared/ui/SearchForm';
 import { Spinner } from '../../shared/ui/states';
 import type { PeriodPage } from './paperwork-api';
+import './management.css';
 
 const M = T.management;
 

@@ -7,6 +7,7 @@ import { useLayerFocus } from '../../shared/ui/Modal';
 import { Spinner } from '../../shared/ui/states';
 import { T } from '../../shared/texts';
 import { memberAreaKeys } from './api';
+import './management.css';
 
 const P = T.management.postcode;
 

@@ -5,6 +5,7 @@ import { useMallConfig } from '../../shared/mall-config';
 import { T } from '../../shared/texts';
 import { useNotify } from '../../shared/ui/notify';
 import { Loading } from '../../shared/ui/states';
+import './map.css';
 
 /** Map zoom of the directions page (docs/requirements.md#limits). */
 export const MAP_ZOOM = 18;

@@ -9,6 +9,7 @@ import { T } from '../../shared/texts';
 import { Loading } from '../../shared/ui/states';
 import { NoticeTypeBadge } from './NoticeListPage';
 import { neighboursQuery, noticeQuery, queryFromParams, queryString } from './api';
+import './notices.css';
 
 /** A positive whole number that fits the server's id, or null. */
 function parseSeq(id: string | undefined): number | null {

@@ -16,6 +16,7 @@ import {
   type NoticeQuery,
   type NoticeSearchType,
 } from './api';
+import './notices.css';
 
 export function NoticeTypeBadge({ type }: { type: number }) {
   return <span className={`pill notice-type notice-type-${type}`}>{NOTICE_TYPES[type] ?? NOTICE_TYPES[0]}</span>;

@@ -21,6 +21,7 @@ import { StatementButton } from './components/StatementButton';
 import { TaxInvoiceBadge } from './components/TaxInvoiceBadge';
 import { orderPlace } from './place';
 import { ReorderButton } from '../quick-order';
+import './orders.css';
 
 const t = T.trade.mobileOrders;
 const D = T.trade.detail;

@@ -26,6 +26,7 @@ import { StatementButton } from './components/StatementButton';
 import { TaxInvoiceBadge } from './components/TaxInvoiceBadge';
 import { orderPlace } from './place';
 import { TableHead } from '../../shared/ui/TableHead';
+import './orders.css';
 
 const t = T.trade.detail;
 const DETAIL_KEY = 'orderDetailSeq';

@@ -12,6 +12,7 @@ import { ProductPopup } from './ProductPopup';
 import { VehicleFilter } from '../vehicles';
 import { SearchBar, useNoResultAlert } from './SearchBar';
 import { gridQueryOf, useProductGrid, type SearchType } from './api';
+import './products.css';
 
 /**
  * What the home warning bar asks for: the server's flag is off while the company's details

@@ -15,6 +15,7 @@ import { imageUrl } from '../../shared/images';
 import { gridQueryOf, productQuery, useProductGrid, type SearchType } from './api';
 import { SearchBar, useNoResultAlert } from './SearchBar';
 import { VehicleFilter } from '../vehicles';
+import './products.css';
 
 /** Pictures of the first screenful load at once (the largest paint); the rest when scrolled near. */
 const EAGER_PICTURES = 6;

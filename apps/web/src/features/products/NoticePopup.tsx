@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { T } from '../../shared/texts';
 import { useDocumentKeydown, useLayerFocus } from '../../shared/ui/Modal';
+import './products.css';
 
 const HIDE_KEY = 'noticePopupHidden';
 

@@ -3,6 +3,7 @@ import { won } from '../../shared/format';
 import { T } from '../../shared/texts';
 import { imageUrl } from '../../shared/images';
 import { HeartButton } from '../favorites';
+import './products.css';
 
 /** The price the member is charged, VAT included, the same on every screen. */
 export function PriceOrHint({ product }: { product: ProductView }) {

@@ -13,6 +13,7 @@ import { MatchReason } from './ProductCard';
 import { usePurchaseActions } from './purchase';
 import { imageUrl } from '../../shared/images';
 import { productQuery, productSeq } from './api';
+import './products.css';
 
 /** Sets title, description, Open Graph and canonical tags for the product; restores them when left. */
 function useProductMeta(product: ProductView | undefined) {

@@ -1,4 +1,5 @@
 import { T } from '../../shared/texts';
+import './products.css';
 
 interface PartInfo {
   img: string;

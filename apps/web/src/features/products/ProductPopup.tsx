@@ -11,6 +11,7 @@ import { BuyButtons, Gallery, ProductHead, ProductSpecs, QtyLine } from './compo
 import { usePurchaseActions } from './purchase';
 import { productQuery } from './api';
 import { MatchReason } from './ProductCard';
+import './products.css';
 
 /** The product popup of the home grid: 800×500, 550 high when the product has special notes. */
 export function ProductPopup({ initial, onClose }: { initial: ProductHit; onClose: () => void }) {

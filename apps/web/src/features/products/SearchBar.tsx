@@ -3,6 +3,7 @@ import { T } from '../../shared/texts';
 import { useNotify } from '../../shared/ui/notify';
 import { SearchForm } from '../../shared/ui/SearchForm';
 import { useSuggestions, type SearchType, type Suggestion } from './api';
+import './products.css';
 
 const TYPES = [
   { value: 'name', label: T.shop.searchName },

@@ -9,6 +9,7 @@ import { Modal } from '../../../shared/ui/Modal';
 import { LegalText, useLegalDocuments } from '../../legal';
 import { PhoneVerification, type PhoneAuthState } from '../PhoneVerification';
 import type { useJoinFlow } from '../useJoinFlow';
+import '../auth.css';
 
 /** Step indicator of the join and find flows: done steps, the current one, the ones ahead. */
 export function StepIndicator({ steps, current }: { steps: readonly string[]; current: number }) {

@@ -8,6 +8,7 @@ import { QuantityPicker } from '../../../shared/ui/QuantityPicker';
 import { imageUrl } from '../../../shared/images';
 import { FitsMyVehicles } from '../../vehicles';
 import { useSaveJobRef } from '../api';
+import '../cart.css';
 
 const t = T.trade.cart;
 

@@ -5,6 +5,7 @@ import { managementPath } from '../../../shared/paths';
 import { T } from '../../../shared/texts';
 import { VatSplitRows } from '../../../shared/ui/VatSplit';
 import { SummaryBox } from '../../../shared/ui/SummaryBox';
+import '../cart.css';
 
 const t = T.trade.cart;
 

@@ -3,6 +3,7 @@ import { T } from '../../../shared/texts';
 import { orderable, type Group } from '../selection';
 import { CartRow, MobileCartLine, type LineProps } from './CartLines';
 import { TableHead } from '../../../shared/ui/TableHead';
+import '../cart.css';
 
 const t = T.trade.cart;
 

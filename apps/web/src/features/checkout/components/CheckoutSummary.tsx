@@ -7,6 +7,7 @@ import { T } from '../../../shared/texts';
 import { Spinner } from '../../../shared/ui/states';
 import { VatSplitRows } from '../../../shared/ui/VatSplit';
 import { SummaryBox } from '../../../shared/ui/SummaryBox';
+import '../checkout.css';
 
 const t = T.trade.checkout;
 

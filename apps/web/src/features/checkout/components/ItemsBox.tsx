@@ -2,6 +2,7 @@ import type { PaymentDraft } from '../../cart';
 import { T } from '../../../shared/texts';
 import { imageUrl } from '../../../shared/images';
 import { LineInfo } from './LineInfo';
+import '../checkout.css';
 
 const t = T.trade.checkout;
 

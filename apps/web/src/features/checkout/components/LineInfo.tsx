@@ -1,5 +1,6 @@
 import { count, won } from '../../../shared/format';
 import { T } from '../../../shared/texts';
+import '../checkout.css';
 
 /** A paid or to-be-paid line: name, part number, unit price × quantity, and the amount. */
 export function LineInfo({ name, pid, price, qty }: { name: string; pid: string; price: number; qty: number }) {

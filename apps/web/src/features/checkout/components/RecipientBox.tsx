@@ -2,6 +2,7 @@ import type { ShippingAddressView } from '@partsmall/contract';
 import { T } from '../../../shared/texts';
 import { Field } from '../../../shared/ui/form';
 import { AddressSelect } from '../AddressBook';
+import '../checkout.css';
 
 const t = T.trade.checkout;
 

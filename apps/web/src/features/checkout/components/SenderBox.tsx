@@ -1,6 +1,7 @@
 import { phone as formatPhone } from '../../../shared/format';
 import { T } from '../../../shared/texts';
 import { CheckField, Field } from '../../../shared/ui/form';
+import '../checkout.css';
 
 const t = T.trade.checkout;
 

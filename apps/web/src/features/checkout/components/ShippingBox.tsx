@@ -4,6 +4,7 @@ import { T } from '../../../shared/texts';
 import { Field, SelectField, TextAreaField } from '../../../shared/ui/form';
 import { MemoCount } from './MemoCount';
 import { METHOD_KEYS, type MethodKey } from '../api';
+import '../checkout.css';
 
 const t = T.trade.checkout;
 

@@ -11,6 +11,7 @@ import { QuantityPicker } from '../../../shared/ui/QuantityPicker';
 import { imageUrl } from '../../../shared/images';
 import { VEHICLE_TEXTS } from '../../vehicles';
 import { HeartButton, RestockButton } from '../../favorites';
+import '../products.css';
 
 /** The blocks of a product's detail shown by the home popup, the product page and the mobile slide. */
 

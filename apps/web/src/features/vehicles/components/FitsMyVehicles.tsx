@@ -1,5 +1,6 @@
 import type { FitVehicle } from '@partsmall/contract';
 import { V } from '../texts';
+import '../vehicles.css';
 
 /** '내 차량 적합: 2017 BMW X5 (1234567)' under a product or cart line; nothing when none fits. */
 export function FitsMyVehicles({

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { fitVehicleLabel } from '@partsmall/contract';
 import { myVehiclesQuery } from '../api';
 import { V } from '../texts';
+import '../vehicles.css';
 
 /**
  * The home grid's '내 차량에 맞는 부품' picker: shown to a company member with at least one vehicle,
