@@ -235,93 +235,61 @@ function CompanyMembers({ members }: { members: CompanyDetail['members'] }) {
   );
 }
 
+type Activity = Pick<CompanyDetail, 'orders' | 'payments' | 'ledger'>;
+
+const ORDER_COLUMNS: Column<Activity['orders'][number]>[] = [
+  { id: 'seq', header: A.companies.orderCols.seq, width: 80, className: 'num', cell: (o) => o.seq },
+  { id: 'at', header: A.companies.orderCols.at, width: 130, className: 'date', cell: (o) => dateTime(o.created) },
+  {
+    id: 'item',
+    header: A.companies.orderCols.item,
+    className: 'ellipsis',
+    cell: (o) => o.orderProductInfo[0]?.name ?? '',
+  },
+  {
+    id: 'amt',
+    header: A.companies.orderCols.amount,
+    width: 100,
+    className: 'money',
+    cell: (o) => count(o.totalAmount + o.shipping),
+  },
+  {
+    id: 'st',
+    header: A.companies.orderCols.status,
+    width: 90,
+    className: 'center',
+    cell: (o) => <StatusBadge status={o.status} />,
+  },
+];
+
+const PAYMENT_COLUMNS: Column<Activity['payments'][number]>[] = [
+  { id: 'at', header: A.companies.paymentCols.at, width: 120, className: 'date', cell: (p) => dateTime(p.created) },
+  { id: 'what', header: A.companies.paymentCols.what, className: 'ellipsis', cell: (p) => p.productName },
+  { id: 'pg', header: A.companies.paymentCols.pg, width: 70, cell: (p) => A.pgcodes[p.pgcode] ?? p.pgcode },
+  { id: 'amt', header: A.companies.paymentCols.amount, width: 90, className: 'money', cell: (p) => count(p.amount) },
+  { id: 'st', header: A.companies.paymentCols.status, width: 50, cell: (p) => A.paymentStatus[p.status] ?? p.status },
+];
+
+/** The ledger's columns and each entry's note. */
+const NOTED_LEDGER_COLUMNS: Column<Activity['ledger'][number]>[] = [
+  ...LEDGER_COLUMNS,
+  { id: 'note', header: A.companies.note, className: 'ellipsis', title: (l) => l.note, cell: (l) => l.note },
+];
+
 /** The company's latest orders, payments and cash ledger. */
-function CompanyActivity({ d }: { d: CompanyDetail }) {
+function CompanyActivity({ d }: { d: Activity }) {
   return (
     <>
       <h2>{A.companies.orders}</h2>
-      <DataTable
-        label={A.companies.ordersLabel}
-        rows={d.orders}
-        columns={[
-          { id: 'seq', header: A.companies.orderCols.seq, width: 80, className: 'num', cell: (o) => o.seq },
-          {
-            id: 'at',
-            header: A.companies.orderCols.at,
-            width: 130,
-            className: 'date',
-            cell: (o) => dateTime(o.created),
-          },
-          {
-            id: 'item',
-            header: A.companies.orderCols.item,
-            className: 'ellipsis',
-            cell: (o) => o.orderProductInfo[0]?.name ?? '',
-          },
-          {
-            id: 'amt',
-            header: A.companies.orderCols.amount,
-            width: 100,
-            className: 'money',
-            cell: (o) => count(o.totalAmount + o.shipping),
-          },
-          {
-            id: 'st',
-            header: A.companies.orderCols.status,
-            width: 90,
-            className: 'center',
-            cell: (o) => <StatusBadge status={o.status} />,
-          },
-        ]}
-      />
+      <DataTable label={A.companies.ordersLabel} rows={d.orders} columns={ORDER_COLUMNS} />
       <div className="admin-grid2">
         <div>
           <h2>{A.companies.payments}</h2>
-          <DataTable
-            label={A.companies.paymentsLabel}
-            rows={d.payments}
-            columns={[
-              {
-                id: 'at',
-                header: A.companies.paymentCols.at,
-                width: 120,
-                className: 'date',
-                cell: (p) => dateTime(p.created),
-              },
-              { id: 'what', header: A.companies.paymentCols.what, className: 'ellipsis', cell: (p) => p.productName },
-              { id: 'pg', header: A.companies.paymentCols.pg, width: 70, cell: (p) => A.pgcodes[p.pgcode] ?? p.pgcode },
-              {
-                id: 'amt',
-                header: A.companies.paymentCols.amount,
-                width: 90,
-                className: 'money',
-                cell: (p) => count(p.amount),
-              },
-              {
-                id: 'st',
-                header: A.companies.paymentCols.status,
-                width: 50,
-                cell: (p) => A.paymentStatus[p.status] ?? p.status,
-              },
-            ]}
-          />
+          <DataTable label={A.companies.paymentsLabel} rows={d.payments} columns={PAYMENT_COLUMNS} />
         </div>
         <div>
           <h2>{A.companies.ledger}</h2>
-          <DataTable
-            label={A.companies.ledger}
-            rows={d.ledger}
-            columns={[
-              ...LEDGER_COLUMNS,
-              {
-                id: 'note',
-                header: A.companies.note,
-                className: 'ellipsis',
-                title: (l) => l.note,
-                cell: (l) => l.note,
-              },
-            ]}
-          />
+          <DataTable label={A.companies.ledger} rows={d.ledger} columns={NOTED_LEDGER_COLUMNS} />
         </div>
       </div>
     </>
