@@ -1,10 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { AuditRow } from '@partsmall/contract';
 import { dateTime } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
-import { FilterForm, FilterSelect, filledOnly, useListFilters } from '../../shared/ui/FilterForm';
-import { adminQuery } from './api';
+import { FilterForm, FilterSelect } from '../../shared/ui/FilterForm';
+import { useAdminList } from './list';
 import { auditValue } from './audit-format';
 import { A } from './texts';
 
@@ -21,8 +20,7 @@ function JsonCell({ value, label }: { value: unknown; label: string }) {
 
 /** The audit log: every staff write, who and when, before and after. Read only; nobody can edit it. */
 export default function AuditPage() {
-  const { form, filters, page, setPage, apply } = useListFilters(searchSchema, { action: '' });
-  const list = useQuery(adminQuery('adminAuditList', { ...filledOnly(filters), page, size: 30 }));
+  const { form, apply, table } = useAdminList('adminAuditList', searchSchema, { action: '' }, { size: 30 });
   const columns: Column<AuditRow>[] = [
     { id: 'seq', header: A.audit.cols.seq, width: 70, className: 'num', cell: (r) => r.seq },
     { id: 'at', header: A.audit.cols.at, width: 130, className: 'date', cell: (r) => dateTime(r.created) },
@@ -52,7 +50,7 @@ export default function AuditPage() {
       <FilterForm form={form} className="admin-filters" label={A.audit.search} onSubmit={apply}>
         <FilterSelect name="action" label={A.audit.cols.action} options={A.actions} all={A.all} />
       </FilterForm>
-      <DataTable label={A.audit.title} query={list} columns={columns} paging={{ page, size: 30, onPage: setPage }} />
+      <DataTable label={A.audit.title} columns={columns} {...table} />
     </section>
   );
 }

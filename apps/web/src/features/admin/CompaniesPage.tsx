@@ -14,7 +14,7 @@ import { messageOf } from '../../shared/api';
 import { businessNumber, count, date, dateTime, phone, won } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
 import { DetailList } from '../../shared/ui/DetailList';
-import { FilterForm, FilterInput, FilterSelect, filledOnly, useListFilters } from '../../shared/ui/FilterForm';
+import { FilterForm, FilterInput, FilterSelect } from '../../shared/ui/FilterForm';
 import { Field, Form, useZodForm } from '../../shared/ui/form';
 import { useConfirmedWrite, useNotify } from '../../shared/ui/notify';
 import { useMay } from './access';
@@ -24,6 +24,7 @@ import { NumberField } from './fields';
 import { InvoiceInfoForm } from './InvoiceInfoForm';
 import { LEDGER_COLUMNS, moneyColumn, openColumn, useColumnChoice } from './columns';
 import { adminQuery, useAdminSave, useAdminWrite } from './api';
+import { useAdminList } from './list';
 import { A } from './texts';
 
 const searchSchema = z.object({ keyword: z.string().trim().max(100), level: z.string() });
@@ -35,15 +36,13 @@ export function LevelBadge({ level }: { level: string }) {
 
 /** Members and companies: search by company, business number, member id, name or phone. */
 export default function CompaniesPage() {
-  const { form, filters, page, setPage, apply } = useListFilters(searchSchema, { keyword: '', level: '' });
-  const [open, setOpen] = useState<number | null>(null);
-  const list = useQuery(
-    adminQuery('adminCompanyList', {
-      ...(filledOnly(filters) as { keyword?: string; level?: CompanyLevel }),
-      page,
-      size: 20,
-    }),
+  const { form, apply, list, table } = useAdminList(
+    'adminCompanyList',
+    searchSchema,
+    { keyword: '', level: '' },
+    { size: 20 },
   );
+  const [open, setOpen] = useState<number | null>(null);
   const columns: Column<CompanyRow>[] = [
     { id: 'id', header: A.companies.cols.id, width: 70, className: 'num', cell: (c) => c.companyId },
     { id: 'name', header: A.companies.cols.name, sortValue: (c) => c.name, cell: (c) => c.name },
@@ -81,13 +80,7 @@ export default function CompaniesPage() {
         <FilterSelect name="level" label={A.companies.cols.level} options={LEVEL_OPTIONS} all={A.all} />
       </FilterForm>
       <ListToolbar total={list.data?.total ?? 0} unit={A.companies.unit} chooser={chooser} />
-      <DataTable
-        label={A.companies.list}
-        query={list}
-        columns={shown}
-        rowKey={(c) => c.companyId}
-        paging={{ page, size: 20, onPage: setPage }}
-      />
+      <DataTable label={A.companies.list} columns={shown} rowKey={(c) => c.companyId} {...table} />
       {open !== null && <CompanyModal companyId={open} onClose={() => setOpen(null)} />}
     </section>
   );

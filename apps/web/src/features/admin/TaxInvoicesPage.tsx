@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   TAX_INVOICE_STATUS_LABELS,
@@ -9,14 +8,14 @@ import {
 import { type Payload } from '../../shared/api';
 import { dateTime, money } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
-import { FilterForm, FilterInput, FilterSelect, useListFilters } from '../../shared/ui/FilterForm';
+import { FilterForm, FilterInput, FilterSelect } from '../../shared/ui/FilterForm';
 import { useConfirmedWrite } from '../../shared/ui/notify';
-import { adminQuery, useAdminWrite } from './api';
+import { useAdminWrite } from './api';
+import { useAdminList } from './list';
 import { A } from './texts';
 import '../../shared/ui/paperwork.css';
 
 type Row = TaxInvoiceRow & { companyId: number; companyName: string };
-const SIZE = 30;
 
 /** The filter form: the contract's period rule (both dates or neither, at most a year) on text inputs. */
 const filterSchema = z
@@ -32,13 +31,11 @@ const EMPTY: Filters = { status: '', companyId: '', startDate: '', endDate: '' }
 const STATUS_OPTIONS = TAX_INVOICE_STATUSES.map((s) => ({ value: s, label: TAX_INVOICE_STATUS_LABELS[s] }));
 
 /** The list call's body of the filters: the empty ones left out. */
-export function invoiceListBody(f: Filters, page: number): Payload<'adminTaxInvoiceList'> {
+function invoiceListBody(f: Filters): Partial<Payload<'adminTaxInvoiceList'>> {
   return {
     ...(f.status ? { status: f.status as Row['status'] } : {}),
     ...(f.companyId ? { companyId: Number(f.companyId) } : {}),
     ...(f.startDate && f.endDate ? { startDate: f.startDate, endDate: f.endDate } : {}),
-    page,
-    size: SIZE,
   };
 }
 
@@ -55,9 +52,11 @@ const target = (r: Row) =>
  * issued, each after a confirmation (the audit log records who did).
  */
 export default function TaxInvoicesPage() {
-  const { form, filters, page, setPage, apply, show } = useListFilters(filterSchema, EMPTY);
+  const { form, filters, apply, show, table } = useAdminList('adminTaxInvoiceList', filterSchema, EMPTY, {
+    size: 30,
+    body: invoiceListBody,
+  });
   const confirmed = useConfirmedWrite();
-  const list = useQuery(adminQuery('adminTaxInvoiceList', invoiceListBody(filters, page)));
   const retry = useAdminWrite('adminRetryTaxInvoice');
   const cancel = useAdminWrite('adminCancelTaxInvoice');
   const busy = retry.isPending || cancel.isPending;
@@ -167,11 +166,10 @@ export default function TaxInvoicesPage() {
       </FilterForm>
       <DataTable
         label={A.taxInvoices.title}
-        query={list}
         columns={columns}
         rowTestId="admin-invoice-row"
-        paging={{ page, size: SIZE, onPage: setPage }}
         emptyText={A.taxInvoices.empty}
+        {...table}
       />
     </section>
   );

@@ -1,16 +1,16 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { XREF_CSV_COLUMNS, xrefFields, type ImportXrefsResult, type XrefRow } from '@partsmall/contract';
 import { messageOf } from '../../shared/api';
 import { count, dateTime } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
-import { FilterForm, FilterInput, filledOnly, useListFilters } from '../../shared/ui/FilterForm';
+import { FilterForm, FilterInput } from '../../shared/ui/FilterForm';
 import { Field, Form, SelectField, useZodForm } from '../../shared/ui/form';
 import { Modal } from '../../shared/ui/Modal';
 import { useConfirmedWrite, useNotify } from '../../shared/ui/notify';
 import { FilePick } from './fields';
-import { adminQuery, readCsvFile, useAdminSave, useAdminWrite } from './api';
+import { readCsvFile, useAdminSave, useAdminWrite } from './api';
+import { useAdminList } from './list';
 import { A } from './texts';
 import { openColumn } from './columns';
 import { ListToolbar } from './components/ListParts';
@@ -27,10 +27,14 @@ const PAGE_SIZE = 20;
  * own replacements are not listed here; the server checks new relations against them.
  */
 export default function XrefsPage() {
-  const { form, filters, page, setPage, apply } = useListFilters(searchSchema, { keyword: '' });
+  const { form, apply, list, table } = useAdminList(
+    'adminXrefList',
+    searchSchema,
+    { keyword: '' },
+    { size: PAGE_SIZE },
+  );
   const [importing, setImporting] = useState(false);
   const ask = useConfirmedWrite();
-  const list = useQuery(adminQuery('adminXrefList', { ...filledOnly(filters), page, size: PAGE_SIZE }));
   const remove = useAdminWrite('adminDeleteXref');
 
   const columns: Column<XrefRow>[] = [
@@ -83,12 +87,7 @@ export default function XrefsPage() {
           {A.xrefs.importCsv}
         </button>
       </ListToolbar>
-      <DataTable
-        label={A.xrefs.list}
-        query={list}
-        columns={columns}
-        paging={{ page, size: PAGE_SIZE, onPage: setPage }}
-      />
+      <DataTable label={A.xrefs.list} columns={columns} {...table} />
       {importing && <ImportXrefsModal onClose={() => setImporting(false)} />}
     </section>
   );
