@@ -2,8 +2,9 @@ import { z } from 'zod';
 import type { AuditRow } from '@partsmall/contract';
 import { dateTime } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
-import { FilterForm, FilterSelect } from '../../shared/ui/FilterForm';
+import { FilterSelect } from '../../shared/ui/FilterForm';
 import { useAdminList } from './list';
+import { ListFilters } from './components/ListParts';
 import { auditValue } from './audit-format';
 import { A } from './texts';
 
@@ -20,7 +21,7 @@ function JsonCell({ value, label }: { value: unknown; label: string }) {
 
 /** The audit log: every staff write, who and when, before and after. Read only; nobody can edit it. */
 export default function AuditPage() {
-  const { form, apply, table } = useAdminList('adminAuditList', searchSchema, { action: '' }, { size: 30 });
+  const audit = useAdminList('adminAuditList', searchSchema, { action: '' }, { size: 30 });
   const columns: Column<AuditRow>[] = [
     { id: 'seq', header: A.audit.cols.seq, width: 70, className: 'num', cell: (r) => r.seq },
     { id: 'at', header: A.audit.cols.at, width: 130, className: 'date', cell: (r) => dateTime(r.created) },
@@ -47,10 +48,10 @@ export default function AuditPage() {
   return (
     <section>
       <h1>{A.audit.title}</h1>
-      <FilterForm form={form} className="admin-filters" label={A.audit.search} onSubmit={apply}>
+      <ListFilters list={audit} label={A.audit.search}>
         <FilterSelect name="action" label={A.audit.cols.action} options={A.actions} all={A.all} />
-      </FilterForm>
-      <DataTable label={A.audit.title} columns={columns} {...table} />
+      </ListFilters>
+      <DataTable label={A.audit.title} columns={columns} {...audit.table} />
     </section>
   );
 }

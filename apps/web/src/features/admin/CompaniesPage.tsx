@@ -14,11 +14,11 @@ import { messageOf } from '../../shared/api';
 import { businessNumber, count, date, dateTime, phone, won } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
 import { DetailList } from '../../shared/ui/DetailList';
-import { FilterForm, FilterInput, FilterSelect } from '../../shared/ui/FilterForm';
+import { FilterInput, FilterSelect } from '../../shared/ui/FilterForm';
 import { Field, Form, useZodForm } from '../../shared/ui/form';
 import { useConfirmedWrite, useNotify } from '../../shared/ui/notify';
 import { useMay } from './access';
-import { DetailModal, ListToolbar, RowButton } from './components/ListParts';
+import { DetailModal, ListFilters, ListToolbar, RowButton } from './components/ListParts';
 import { StatusBadge } from './components/StatusBadge';
 import { NumberField } from './fields';
 import { InvoiceInfoForm } from './InvoiceInfoForm';
@@ -36,12 +36,7 @@ export function LevelBadge({ level }: { level: string }) {
 
 /** Members and companies: search by company, business number, member id, name or phone. */
 export default function CompaniesPage() {
-  const { form, apply, list, table } = useAdminList(
-    'adminCompanyList',
-    searchSchema,
-    { keyword: '', level: '' },
-    { size: 20 },
-  );
+  const companies = useAdminList('adminCompanyList', searchSchema, { keyword: '', level: '' }, { size: 20 });
   const [open, setOpen] = useState<number | null>(null);
   const columns: Column<CompanyRow>[] = [
     { id: 'id', header: A.companies.cols.id, width: 70, className: 'num', cell: (c) => c.companyId },
@@ -75,12 +70,12 @@ export default function CompaniesPage() {
   return (
     <section>
       <h1>{A.companies.title}</h1>
-      <FilterForm form={form} className="admin-filters" label={A.companies.search} onSubmit={apply}>
+      <ListFilters list={companies} label={A.companies.search}>
         <FilterInput name="keyword" label={A.companies.keyword} size={36} />
         <FilterSelect name="level" label={A.companies.cols.level} options={LEVEL_OPTIONS} all={A.all} />
-      </FilterForm>
-      <ListToolbar total={list.data?.total ?? 0} unit={A.companies.unit} chooser={chooser} />
-      <DataTable label={A.companies.list} columns={shown} rowKey={(c) => c.companyId} {...table} />
+      </ListFilters>
+      <ListToolbar total={companies.list.data?.total ?? 0} unit={A.companies.unit} chooser={chooser} />
+      <DataTable label={A.companies.list} columns={shown} rowKey={(c) => c.companyId} {...companies.table} />
       {open !== null && <CompanyModal companyId={open} onClose={() => setOpen(null)} />}
     </section>
   );

@@ -3,10 +3,11 @@ import { JOB_LABELS, JOB_STATE_LABELS, JOB_STATES, type JobRow } from '@partsmal
 import { type Payload } from '../../shared/api';
 import { dateTime } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
-import { FilterForm, FilterSelect } from '../../shared/ui/FilterForm';
+import { FilterSelect } from '../../shared/ui/FilterForm';
 import { useConfirmedWrite } from '../../shared/ui/notify';
 import { useAdminWrite } from './api';
 import { useAdminList } from './list';
+import { ListFilters } from './components/ListParts';
 import { A } from './texts';
 import { actionColumn } from './columns';
 
@@ -20,7 +21,7 @@ const show = (v: unknown) => (v === null || v === undefined ? A.none : JSON.stri
  * be tried once more (the audit log records who did).
  */
 export default function JobsPage() {
-  const { form, apply, table } = useAdminList('adminJobList', filterSchema, { state: '', name: '' }, { size: 30 });
+  const jobs = useAdminList('adminJobList', filterSchema, { state: '', name: '' }, { size: 30 });
   const ask = useConfirmedWrite();
   const retry = useAdminWrite('adminRetryJob');
   const askRetry = (j: JobRow) =>
@@ -55,11 +56,17 @@ export default function JobsPage() {
   return (
     <section>
       <h1>{A.jobs.title}</h1>
-      <FilterForm form={form} className="admin-filters" label={A.jobs.search} onSubmit={apply}>
+      <ListFilters list={jobs} label={A.jobs.search}>
         <FilterSelect name="state" label={A.jobs.cols.state} options={STATE_OPTIONS} all={A.jobs.allPending} />
         <FilterSelect name="name" label={A.jobs.cols.name} options={JOB_LABELS} all={A.all} />
-      </FilterForm>
-      <DataTable label={A.jobs.title} columns={columns} rowTestId="admin-job-row" emptyText={A.jobs.empty} {...table} />
+      </ListFilters>
+      <DataTable
+        label={A.jobs.title}
+        columns={columns}
+        rowTestId="admin-job-row"
+        emptyText={A.jobs.empty}
+        {...jobs.table}
+      />
     </section>
   );
 }

@@ -4,13 +4,13 @@ import { z } from 'zod';
 import { ORDER_STATUS, calendarDateField, orderJobRefs, type AdminOrderRow } from '@partsmall/contract';
 import { api, messageOf } from '../../shared/api';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
-import { FilterForm, FilterInput, FilterSelect } from '../../shared/ui/FilterForm';
+import { FilterInput, FilterSelect } from '../../shared/ui/FilterForm';
 import { useNotify } from '../../shared/ui/notify';
 import { moneyColumn, openColumn, useColumnChoice } from './columns';
 import { downloadCsv, useAdminWrite } from './api';
 import { useAdminList } from './list';
 import { A } from './texts';
-import { ListToolbar } from './components/ListParts';
+import { ListFilters, ListToolbar } from './components/ListParts';
 import { OrderDetail } from './components/OrderDetail';
 import { StatusBadge } from './components/StatusBadge';
 import { dateColumn } from '../../shared/ui/columns';
@@ -98,7 +98,7 @@ function orderColumns(
 /** Orders: filters (status, Seoul date range, company, warehouse, part number), paging, CSV, bulk shipment confirmed. */
 export default function OrdersPage() {
   const [params] = useSearchParams();
-  const { form, apply, list, request, table } = useAdminList(
+  const orders = useAdminList(
     'adminOrderList',
     filterSchema,
     { status: params.get('status') ?? '', startDate: '', endDate: '', company: '', stockName: '', pid: '' },
@@ -117,7 +117,7 @@ export default function OrdersPage() {
       return next;
     });
   const exportCsv = () =>
-    api('adminOrderExport', { ...request, page: 1 }).then(
+    api('adminOrderExport', { ...orders.request, page: 1 }).then(
       (a) => downloadCsv(a.results),
       (e: unknown) => void notify.alert(messageOf(e)),
     );
@@ -146,19 +146,14 @@ export default function OrdersPage() {
   const columns = orderColumns(selected, toggle, setOpen);
 
   const { shown, chooser } = useColumnChoice('orders', columns);
+  const startError = orders.form.formState.errors.startDate;
   return (
     <section>
       <h1>{A.orders.title}</h1>
-      <FilterForm
-        form={form}
-        className="admin-filters"
+      <ListFilters
+        list={orders}
         label={A.orders.search}
-        onSubmit={apply}
-        after={
-          form.formState.errors.startDate && (
-            <span className="admin-error">{form.formState.errors.startDate.message}</span>
-          )
-        }
+        after={startError && <span className="admin-error">{startError.message}</span>}
       >
         <FilterSelect
           name="status"
@@ -172,8 +167,8 @@ export default function OrdersPage() {
         <FilterInput name="company" label={A.orders.company} />
         <FilterInput name="stockName" label={A.orders.cols.stock} />
         <FilterInput name="pid" label={A.orders.pid} />
-      </FilterForm>
-      <ListToolbar total={list.data?.total ?? 0} onExport={() => void exportCsv()} chooser={chooser}>
+      </ListFilters>
+      <ListToolbar total={orders.list.data?.total ?? 0} onExport={() => void exportCsv()} chooser={chooser}>
         <button
           type="button"
           className="btn btn-small"
@@ -184,7 +179,7 @@ export default function OrdersPage() {
           {A.orders.bulkShip(selected.size)}
         </button>
       </ListToolbar>
-      <DataTable label={A.orders.list} columns={shown} rowTestId="admin-order-row" {...table} />
+      <DataTable label={A.orders.list} columns={shown} rowTestId="admin-order-row" {...orders.table} />
       {open !== null && <OrderDetail seq={open} onClose={() => setOpen(null)} />}
     </section>
   );

@@ -4,14 +4,14 @@ import { PRODUCT_TYPES, type AdminProduct } from '@partsmall/contract';
 import { api, messageOf, type Payload } from '../../shared/api';
 import { count } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
-import { FilterForm, FilterInput, FilterSelect, filledOnly } from '../../shared/ui/FilterForm';
+import { FilterInput, FilterSelect, filledOnly } from '../../shared/ui/FilterForm';
 import { useNotify } from '../../shared/ui/notify';
 import { moneyColumn, openColumn, useColumnChoice } from './columns';
 import { downloadCsv } from './api';
 import { useAdminList } from './list';
 import { A } from './texts';
 import { ImportModal } from './components/ImportModal';
-import { ListToolbar } from './components/ListParts';
+import { ListFilters, ListToolbar } from './components/ListParts';
 import { ProductModal } from './components/ProductModal';
 
 const searchSchema = z.object({
@@ -25,7 +25,7 @@ const STOCK_STATES = A.products.stockStates;
 
 /** Products: search, create and edit, pictures, stock with a reason, CSV import and export. */
 export default function ProductsPage() {
-  const { form, filters, apply, list, table } = useAdminList(
+  const products = useAdminList(
     'adminProductList',
     searchSchema,
     {
@@ -40,7 +40,7 @@ export default function ProductsPage() {
   const [importing, setImporting] = useState(false);
   const notify = useNotify();
   // The stock filter's select offers only the contract's states.
-  const body = filledOnly(filters) as Payload<'adminProductList'>;
+  const body = filledOnly(products.filters) as Payload<'adminProductList'>;
   const exportCsv = () =>
     api('adminProductExport', body).then(
       (a) => downloadCsv(a.results),
@@ -74,13 +74,13 @@ export default function ProductsPage() {
   return (
     <section>
       <h1>{A.products.title}</h1>
-      <FilterForm form={form} className="admin-filters" label={A.products.search} onSubmit={apply}>
+      <ListFilters list={products} label={A.products.search}>
         <FilterSelect name="searchType" label={A.products.searchType} options={SEARCH_TYPES} />
         <FilterInput name="keyword" label={A.products.keyword} aria-label={A.products.keywordLabel} />
         <FilterInput name="stockName" label={A.products.cols.stockName} />
         <FilterSelect name="stockState" label={A.products.stockState} options={STOCK_STATES} all={A.all} />
-      </FilterForm>
-      <ListToolbar total={list.data?.total ?? 0} onExport={() => void exportCsv()} chooser={chooser}>
+      </ListFilters>
+      <ListToolbar total={products.list.data?.total ?? 0} onExport={() => void exportCsv()} chooser={chooser}>
         <button type="button" className="btn btn-small btn-primary" onClick={() => setEditing('new')}>
           {A.products.add}
         </button>
@@ -88,7 +88,7 @@ export default function ProductsPage() {
           {A.products.csv}
         </button>
       </ListToolbar>
-      <DataTable label={A.products.list} columns={shown} {...table} />
+      <DataTable label={A.products.list} columns={shown} {...products.table} />
       {editing && (
         <ProductModal
           product={editing === 'new' ? null : editing}

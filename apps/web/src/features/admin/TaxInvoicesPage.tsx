@@ -8,10 +8,11 @@ import {
 import { type Payload } from '../../shared/api';
 import { dateTime, money } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
-import { FilterForm, FilterInput, FilterSelect } from '../../shared/ui/FilterForm';
+import { FilterInput, FilterSelect } from '../../shared/ui/FilterForm';
 import { useConfirmedWrite } from '../../shared/ui/notify';
 import { useAdminWrite } from './api';
 import { useAdminList } from './list';
+import { ListFilters } from './components/ListParts';
 import { A } from './texts';
 import '../../shared/ui/paperwork.css';
 
@@ -52,10 +53,8 @@ const target = (r: Row) =>
  * issued, each after a confirmation (the audit log records who did).
  */
 export default function TaxInvoicesPage() {
-  const { form, filters, apply, show, table } = useAdminList('adminTaxInvoiceList', filterSchema, EMPTY, {
-    size: 30,
-    body: invoiceListBody,
-  });
+  const invoices = useAdminList('adminTaxInvoiceList', filterSchema, EMPTY, { size: 30, body: invoiceListBody });
+  const { filters, show } = invoices;
   const confirmed = useConfirmedWrite();
   const retry = useAdminWrite('adminRetryTaxInvoice');
   const cancel = useAdminWrite('adminCancelTaxInvoice');
@@ -127,50 +126,52 @@ export default function TaxInvoicesPage() {
       header: A.taxInvoices.cols.act,
       width: 140,
       className: 'center',
-      cell: (r) => (
-        <span className="admin-actions">
-          {r.status === 'failed' && (
-            <button type="button" className="btn btn-small btn-primary" disabled={busy} onClick={() => ask(r, 'retry')}>
-              {A.taxInvoices.retry}
-            </button>
-          )}
-          {(r.status === 'failed' || r.status === 'pending') && (
-            <button type="button" className="btn btn-small btn-danger" disabled={busy} onClick={() => ask(r, 'cancel')}>
-              {A.taxInvoices.cancel}
-            </button>
-          )}
-        </span>
-      ),
+      cell: (r) => <InvoiceActions status={r.status} busy={busy} onAsk={(action) => ask(r, action)} />,
     },
   ];
 
   return (
     <section>
       <h1>{A.taxInvoices.title}</h1>
-      <FilterForm
-        form={form}
-        className="admin-filters"
-        label={A.taxInvoices.search}
-        alertInvalid
-        onSubmit={apply}
-        after={
-          <button type="button" className="btn btn-small" onClick={() => show(EMPTY)}>
-            {A.taxInvoices.reset}
-          </button>
-        }
-      >
+      <ListFilters list={invoices} label={A.taxInvoices.search} alertInvalid resetLabel={A.taxInvoices.reset}>
         <FilterSelect name="status" label={A.taxInvoices.cols.status} options={STATUS_OPTIONS} all={A.all} />
         <FilterInput name="startDate" label={A.taxInvoices.startDate} type="date" />
         <FilterInput name="endDate" label={A.taxInvoices.endDate} type="date" />
         <FilterInput name="companyId" label={A.taxInvoices.companyId} inputMode="numeric" size={8} />
-      </FilterForm>
+      </ListFilters>
       <DataTable
         label={A.taxInvoices.title}
         columns={columns}
         rowTestId="admin-invoice-row"
         emptyText={A.taxInvoices.empty}
-        {...table}
+        {...invoices.table}
       />
     </section>
+  );
+}
+
+/** A failed invoice is issued again or cancelled, a pending one cancelled: the row's buttons. */
+function InvoiceActions({
+  status,
+  busy,
+  onAsk,
+}: {
+  status: Row['status'];
+  busy: boolean;
+  onAsk: (action: 'retry' | 'cancel') => void;
+}) {
+  return (
+    <span className="admin-actions">
+      {status === 'failed' && (
+        <button type="button" className="btn btn-small btn-primary" disabled={busy} onClick={() => onAsk('retry')}>
+          {A.taxInvoices.retry}
+        </button>
+      )}
+      {(status === 'failed' || status === 'pending') && (
+        <button type="button" className="btn btn-small btn-danger" disabled={busy} onClick={() => onAsk('cancel')}>
+          {A.taxInvoices.cancel}
+        </button>
+      )}
+    </span>
   );
 }

@@ -4,7 +4,7 @@ import { XREF_CSV_COLUMNS, xrefFields, type ImportXrefsResult, type XrefRow } fr
 import { messageOf } from '../../shared/api';
 import { count, dateTime } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
-import { FilterForm, FilterInput } from '../../shared/ui/FilterForm';
+import { FilterInput } from '../../shared/ui/FilterForm';
 import { Field, Form, SelectField, useZodForm } from '../../shared/ui/form';
 import { Modal } from '../../shared/ui/Modal';
 import { useConfirmedWrite, useNotify } from '../../shared/ui/notify';
@@ -13,7 +13,7 @@ import { readCsvFile, useAdminSave, useAdminWrite } from './api';
 import { useAdminList } from './list';
 import { A } from './texts';
 import { openColumn } from './columns';
-import { ListToolbar } from './components/ListParts';
+import { ListFilters, ListToolbar } from './components/ListParts';
 import { CsvImportTables, ImportButtons } from './components/CsvImportTables';
 
 const searchSchema = z.object({ keyword: z.string().trim().max(50) });
@@ -27,12 +27,7 @@ const PAGE_SIZE = 20;
  * own replacements are not listed here; the server checks new relations against them.
  */
 export default function XrefsPage() {
-  const { form, apply, list, table } = useAdminList(
-    'adminXrefList',
-    searchSchema,
-    { keyword: '' },
-    { size: PAGE_SIZE },
-  );
+  const xrefs = useAdminList('adminXrefList', searchSchema, { keyword: '' }, { size: PAGE_SIZE });
   const [importing, setImporting] = useState(false);
   const ask = useConfirmedWrite();
   const remove = useAdminWrite('adminDeleteXref');
@@ -73,21 +68,21 @@ export default function XrefsPage() {
     <section>
       <h1>{A.xrefs.title}</h1>
       <p className="field-hint admin-lead">{A.xrefs.lead}</p>
-      <FilterForm form={form} className="admin-filters" label={A.xrefs.search} onSubmit={apply}>
+      <ListFilters list={xrefs} label={A.xrefs.search}>
         <FilterInput
           name="keyword"
           label={A.xrefs.cols.pid}
           aria-label={A.xrefs.keyword}
           placeholder={A.xrefs.keywordHint}
         />
-      </FilterForm>
+      </ListFilters>
       <AddXref />
-      <ListToolbar total={list.data?.total ?? 0}>
+      <ListToolbar total={xrefs.list.data?.total ?? 0}>
         <button type="button" className="btn btn-small" onClick={() => setImporting(true)}>
           {A.xrefs.importCsv}
         </button>
       </ListToolbar>
-      <DataTable label={A.xrefs.list} columns={columns} {...table} />
+      <DataTable label={A.xrefs.list} columns={columns} {...xrefs.table} />
       {importing && <ImportXrefsModal onClose={() => setImporting(false)} />}
     </section>
   );
