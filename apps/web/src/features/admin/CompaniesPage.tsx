@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { z } from 'zod';
@@ -15,14 +16,15 @@ import { businessNumber, count, date, dateTime, phone, won } from '../../shared/
 import { DataTable, type Column } from '../../shared/ui/DataTable';
 import { DetailList } from '../../shared/ui/DetailList';
 import { FilterInput, FilterSelect } from '../../shared/ui/FilterForm';
-import { Field, Form, useZodForm } from '../../shared/ui/form';
+import { Field, useZodForm } from '../../shared/ui/form';
 import { useConfirmedWrite, useNotify } from '../../shared/ui/notify';
 import { useMay } from './access';
 import { DetailModal, ListFilters, ListToolbar, RowButton } from './components/ListParts';
+import { PanelForm } from './components/PanelForm';
 import { StatusBadge } from './components/StatusBadge';
 import { NumberField } from './fields';
 import { InvoiceInfoForm } from './InvoiceInfoForm';
-import { LEDGER_COLUMNS, moneyColumn, openColumn, useColumnChoice } from './columns';
+import { LedgerPart, moneyColumn, openColumn, useColumnChoice } from './columns';
 import { adminQuery, useAdminSave, useAdminWrite } from './api';
 import { useAdminList } from './list';
 import { A } from './texts';
@@ -258,12 +260,6 @@ const PAYMENT_COLUMNS: Column<Activity['payments'][number]>[] = [
   { id: 'st', header: A.companies.paymentCols.status, width: 50, cell: (p) => A.paymentStatus[p.status] ?? p.status },
 ];
 
-/** The ledger's columns and each entry's note. */
-const NOTED_LEDGER_COLUMNS: Column<Activity['ledger'][number]>[] = [
-  ...LEDGER_COLUMNS,
-  { id: 'note', header: A.companies.note, className: 'ellipsis', title: (l) => l.note, cell: (l) => l.note },
-];
-
 /** The company's latest orders, payments and cash ledger. */
 function CompanyActivity({ d }: { d: Activity }) {
   return (
@@ -275,12 +271,36 @@ function CompanyActivity({ d }: { d: Activity }) {
           <h2>{A.companies.payments}</h2>
           <DataTable label={A.companies.paymentsLabel} rows={d.payments} columns={PAYMENT_COLUMNS} />
         </div>
-        <div>
-          <h2>{A.companies.ledger}</h2>
-          <DataTable label={A.companies.ledger} rows={d.ledger} columns={NOTED_LEDGER_COLUMNS} />
-        </div>
+        <LedgerPart title={A.companies.ledger} rows={d.ledger} notes />
       </div>
     </>
+  );
+}
+
+/** The company's two adjustments: their words, and each reason field's own id for its label. */
+const ADJUSTMENTS = {
+  cash: { title: A.companies.cashTitle, label: A.companies.cash, reasonId: 'f-cash-reason' },
+  license: { title: A.companies.licenseTitle, label: A.companies.license, reasonId: 'f-license-reason' },
+} as const;
+
+/** An adjustment of the company (cash, licence): its amount field, then the reason and 조정. */
+function AdjustPanel<I extends FieldValues, O>({
+  kind,
+  form,
+  onSubmit,
+  children,
+}: {
+  kind: keyof typeof ADJUSTMENTS;
+  form: UseFormReturn<I, unknown, O>;
+  onSubmit: (values: O) => unknown;
+  children: ReactNode;
+}) {
+  const { title, label, reasonId } = ADJUSTMENTS[kind];
+  return (
+    <PanelForm form={form} title={title} label={label} submit={A.companies.adjust} onSubmit={onSubmit}>
+      {children}
+      <Field name="reason" id={reasonId} label={A.companies.reason} maxLength={200} />
+    </PanelForm>
   );
 }
 
@@ -288,36 +308,25 @@ function CashForm({ companyId }: { companyId: number }) {
   const notify = useNotify();
   const form = useZodForm(adjustCashRequest, { companyId, amount: 0, reason: '' });
   const adjust = useAdminWrite('adminAdjustCash');
+  const confirmAdjust = (v: z.output<typeof adjustCashRequest>) =>
+    void notify
+      .confirm(
+        {
+          title: A.companies.cash,
+          text: A.companies.cashText(v.amount > 0, won(Math.abs(v.amount)), v.reason),
+          confirmLabel: A.companies.adjust,
+          busyLabel: A.companies.busy,
+        },
+        () => adjust.mutateAsync(v),
+      )
+      .then(
+        (a) => a && (notify.toast(a.message), form.reset({ companyId, amount: 0, reason: '' })),
+        (e: unknown) => void notify.alert(messageOf(e)),
+      );
   return (
-    <Form
-      form={form}
-      className="admin-panel form"
-      aria-label={A.companies.cash}
-      onSubmit={(v) =>
-        void notify
-          .confirm(
-            {
-              title: A.companies.cash,
-              text: A.companies.cashText(v.amount > 0, won(Math.abs(v.amount)), v.reason),
-              confirmLabel: A.companies.adjust,
-              busyLabel: A.companies.busy,
-            },
-            () => adjust.mutateAsync(v),
-          )
-          .then(
-            (a) => a && (notify.toast(a.message), form.reset({ companyId, amount: 0, reason: '' })),
-            (e: unknown) => void notify.alert(messageOf(e)),
-          )
-      }
-    >
-      <h2>{A.companies.cashTitle}</h2>
+    <AdjustPanel kind="cash" form={form} onSubmit={confirmAdjust}>
       <NumberField name="amount" label={A.companies.cashAmount} />
-      {/* Both adjustment forms have a 'reason': each needs its own id for its label. */}
-      <Field name="reason" id="f-cash-reason" label={A.companies.reason} maxLength={200} />
-      <button type="submit" className="btn btn-primary btn-small">
-        {A.companies.adjust}
-      </button>
-    </Form>
+    </AdjustPanel>
   );
 }
 
@@ -325,13 +334,8 @@ function LicenseForm({ companyId }: { companyId: number }) {
   const form = useZodForm(adjustLicenseRequest, { companyId, days: 0, reason: '' });
   const { save } = useAdminSave('adminAdjustLicense', () => form.reset({ companyId, days: 0, reason: '' }));
   return (
-    <Form form={form} className="admin-panel form" aria-label={A.companies.license} onSubmit={save}>
-      <h2>{A.companies.licenseTitle}</h2>
+    <AdjustPanel kind="license" form={form} onSubmit={save}>
       <NumberField name="days" label={A.companies.licenseDays} />
-      <Field name="reason" id="f-license-reason" label={A.companies.reason} maxLength={200} />
-      <button type="submit" className="btn btn-primary btn-small">
-        {A.companies.adjust}
-      </button>
-    </Form>
+    </AdjustPanel>
   );
 }
