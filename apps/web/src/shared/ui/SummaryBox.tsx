@@ -1,7 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MSG_ORDER } from '@partsmall/contract';
-import { managementPath } from '../paths';
+import { managementPath, useMobile } from '../paths';
 
 /** One row of a summary list: its term and its value, with their classes and the value's test id. */
 export interface Figure {
@@ -58,8 +58,9 @@ export function SummaryBox({
   );
 }
 
-/** The cash is short of what the goods cost: by how much, and the link to charge it (`label`). */
-export function ShortOfCash({ by, mobile, label }: { by: number; mobile: boolean; label: string }) {
+/** The cash is short of what the goods cost: by how much, and the link to charge it (`label`) in this layout. */
+export function ShortOfCash({ by, label }: { by: number; label: string }) {
+  const mobile = useMobile();
   return (
     <p className="short-warning" role="alert">
       {MSG_ORDER.shortBy(by)} <Link to={managementPath('chargeCash', mobile)}>{label}</Link>

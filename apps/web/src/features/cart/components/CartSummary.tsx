@@ -7,7 +7,6 @@ import { ShortOfCash, SummaryBox, type Figure } from '../../../shared/ui/Summary
 const t = T.trade.cart;
 
 interface Props {
-  mobile: boolean;
   chosen: CartLine[];
   goods: number;
   cash: number;
@@ -16,7 +15,7 @@ interface Props {
 }
 
 /** The selection's warehouse, count and total against the cash, and the order button. */
-export function CartSummary({ mobile, chosen, goods, cash, ordering, onOrder }: Props) {
+export function CartSummary({ chosen, goods, cash, ordering, onOrder }: Props) {
   const short = goods - cash;
   const figures: Figure[] = [
     { term: t.warehouse, value: chosen[0] ? chosen[0].productInfo.stockName : t.noWarehouse },
@@ -28,7 +27,7 @@ export function CartSummary({ mobile, chosen, goods, cash, ordering, onOrder }: 
   return (
     <SummaryBox className="cart-summary" title={t.summary} figures={figures}>
       <p className="shipping-note">{t.shippingNote}</p>
-      {short > 0 && <ShortOfCash by={short} mobile={mobile} label={t.chargeCash} />}
+      {short > 0 && <ShortOfCash by={short} label={t.chargeCash} />}
       <button
         type="button"
         className="btn btn-primary btn-block"

@@ -8,7 +8,6 @@ import { ShortOfCash, SummaryBox, type MaybeFigure } from '../../../shared/ui/Su
 const t = T.trade.checkout;
 
 interface Props {
-  mobile: boolean;
   goods: number;
   fee: number;
   cash: number;
@@ -25,7 +24,6 @@ interface Props {
 
 /** Goods, fee and total against the cash, and the pay button. */
 export function CheckoutSummary({
-  mobile,
   goods,
   fee,
   cash,
@@ -55,7 +53,7 @@ export function CheckoutSummary({
   return (
     <SummaryBox className="co-summary" title={t.summary} figures={figures}>
       {method}
-      {!onCredit && after < 0 && <ShortOfCash by={-after} mobile={mobile} label={t.chargeCash} />}
+      {!onCredit && after < 0 && <ShortOfCash by={-after} label={t.chargeCash} />}
       <p className="field-hint">{agree}</p>
       <button
         type="button"
