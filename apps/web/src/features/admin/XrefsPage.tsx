@@ -106,6 +106,24 @@ function AddXref() {
   );
 }
 
+/** A line of the file: the relation, and whether it is (or was) added or already there. */
+const importColumns = (committed: boolean): Column<ImportXrefsResult['rows'][number]>[] => [
+  {
+    id: 'action',
+    header: A.xrefs.cols.action,
+    width: 110,
+    cell: (r) => (r.action === 'create' ? (committed ? A.xrefs.added : A.xrefs.adding) : A.xrefs.exists),
+  },
+  { id: 'pid', header: A.xrefs.cols.pid, width: 170, cell: (r) => r.pid },
+  {
+    id: 'kind',
+    header: A.xrefs.cols.kind,
+    width: 150,
+    cell: (r) => A.xrefKinds[r.kind as keyof typeof A.xrefKinds] ?? r.kind,
+  },
+  { id: 'toPid', header: A.xrefs.cols.toPid, cell: (r) => r.toPid },
+];
+
 /** A CSV file: preview first (rows to add, refused lines with file and line), then import all or nothing. */
 function ImportXrefsModal({ onClose }: { onClose: () => void }) {
   const notify = useNotify();
@@ -168,23 +186,7 @@ function ImportXrefsModal({ onClose }: { onClose: () => void }) {
               label: A.xrefs.toImport,
               rows: result.rows,
             }}
-            columns={[
-              {
-                id: 'action',
-                header: A.xrefs.cols.action,
-                width: 110,
-                cell: (r) =>
-                  r.action === 'create' ? (result.committed ? A.xrefs.added : A.xrefs.adding) : A.xrefs.exists,
-              },
-              { id: 'pid', header: A.xrefs.cols.pid, width: 170, cell: (r) => r.pid },
-              {
-                id: 'kind',
-                header: A.xrefs.cols.kind,
-                width: 150,
-                cell: (r) => A.xrefKinds[r.kind as keyof typeof A.xrefKinds] ?? r.kind,
-              },
-              { id: 'toPid', header: A.xrefs.cols.toPid, cell: (r) => r.toPid },
-            ]}
+            columns={importColumns(result.committed)}
           />
         </>
       )}
