@@ -1,10 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { AuditRow } from '@partsmall/contract';
 import { dateTime } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
-import { FilterForm, FilterSelect, filledOnly, useListFilters } from '../../shared/ui/FilterForm';
-import { adminQuery } from './api';
+import { FilterSelect } from '../../shared/ui/FilterForm';
+import { useAdminList } from './list';
+import { ListFilters } from './components/ListParts';
 import { auditValue } from './audit-format';
 import { A } from './texts';
 
@@ -21,8 +21,7 @@ function JsonCell({ value, label }: { value: unknown; label: string }) {
 
 /** The audit log: every staff write, who and when, before and after. Read only; nobody can edit it. */
 export default function AuditPage() {
-  const { form, filters, page, setPage, apply } = useListFilters(searchSchema, { action: '' });
-  const list = useQuery(adminQuery('adminAuditList', { ...filledOnly(filters), page, size: 30 }));
+  const audit = useAdminList('adminAuditList', searchSchema, { action: '' }, { size: 30 });
   const columns: Column<AuditRow>[] = [
     { id: 'seq', header: A.audit.cols.seq, width: 70, className: 'num', cell: (r) => r.seq },
     { id: 'at', header: A.audit.cols.at, width: 130, className: 'date', cell: (r) => dateTime(r.created) },
@@ -49,10 +48,10 @@ export default function AuditPage() {
   return (
     <section>
       <h1>{A.audit.title}</h1>
-      <FilterForm form={form} className="admin-filters" label={A.audit.search} onSubmit={apply}>
+      <ListFilters list={audit} label={A.audit.search}>
         <FilterSelect name="action" label={A.audit.cols.action} options={A.actions} all={A.all} />
-      </FilterForm>
-      <DataTable label={A.audit.title} query={list} columns={columns} paging={{ page, size: 30, onPage: setPage }} />
+      </ListFilters>
+      <DataTable label={A.audit.title} columns={columns} {...audit.table} />
     </section>
   );
 }

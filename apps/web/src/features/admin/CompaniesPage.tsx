@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { z } from 'zod';
@@ -14,16 +15,18 @@ import { messageOf } from '../../shared/api';
 import { businessNumber, count, date, dateTime, phone, won } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
 import { DetailList } from '../../shared/ui/DetailList';
-import { FilterForm, FilterInput, FilterSelect, filledOnly, useListFilters } from '../../shared/ui/FilterForm';
-import { Field, Form, useZodForm } from '../../shared/ui/form';
+import { FilterInput, FilterSelect } from '../../shared/ui/FilterForm';
+import { Field, useZodForm } from '../../shared/ui/form';
 import { useConfirmedWrite, useNotify } from '../../shared/ui/notify';
 import { useMay } from './access';
-import { DetailModal, ListToolbar, RowButton } from './components/ListParts';
+import { DetailModal, ListFilters, ListToolbar, RowButton } from './components/ListParts';
+import { PanelForm } from './components/PanelForm';
 import { StatusBadge } from './components/StatusBadge';
 import { NumberField } from './fields';
 import { InvoiceInfoForm } from './InvoiceInfoForm';
-import { LEDGER_COLUMNS, moneyColumn, openColumn, useColumnChoice } from './columns';
+import { LedgerPart, moneyColumn, openColumn, useColumnChoice } from './columns';
 import { adminQuery, useAdminSave, useAdminWrite } from './api';
+import { useAdminList } from './list';
 import { A } from './texts';
 
 const searchSchema = z.object({ keyword: z.string().trim().max(100), level: z.string() });
@@ -35,15 +38,8 @@ export function LevelBadge({ level }: { level: string }) {
 
 /** Members and companies: search by company, business number, member id, name or phone. */
 export default function CompaniesPage() {
-  const { form, filters, page, setPage, apply } = useListFilters(searchSchema, { keyword: '', level: '' });
+  const companies = useAdminList('adminCompanyList', searchSchema, { keyword: '', level: '' }, { size: 20 });
   const [open, setOpen] = useState<number | null>(null);
-  const list = useQuery(
-    adminQuery('adminCompanyList', {
-      ...(filledOnly(filters) as { keyword?: string; level?: CompanyLevel }),
-      page,
-      size: 20,
-    }),
-  );
   const columns: Column<CompanyRow>[] = [
     { id: 'id', header: A.companies.cols.id, width: 70, className: 'num', cell: (c) => c.companyId },
     { id: 'name', header: A.companies.cols.name, sortValue: (c) => c.name, cell: (c) => c.name },
@@ -76,18 +72,12 @@ export default function CompaniesPage() {
   return (
     <section>
       <h1>{A.companies.title}</h1>
-      <FilterForm form={form} className="admin-filters" label={A.companies.search} onSubmit={apply}>
+      <ListFilters list={companies} label={A.companies.search}>
         <FilterInput name="keyword" label={A.companies.keyword} size={36} />
         <FilterSelect name="level" label={A.companies.cols.level} options={LEVEL_OPTIONS} all={A.all} />
-      </FilterForm>
-      <ListToolbar total={list.data?.total ?? 0} unit={A.companies.unit} chooser={chooser} />
-      <DataTable
-        label={A.companies.list}
-        query={list}
-        columns={shown}
-        rowKey={(c) => c.companyId}
-        paging={{ page, size: 20, onPage: setPage }}
-      />
+      </ListFilters>
+      <ListToolbar total={companies.list.data?.total ?? 0} unit={A.companies.unit} chooser={chooser} />
+      <DataTable label={A.companies.list} columns={shown} rowKey={(c) => c.companyId} {...companies.table} />
       {open !== null && <CompanyModal companyId={open} onClose={() => setOpen(null)} />}
     </section>
   );
@@ -235,96 +225,82 @@ function CompanyMembers({ members }: { members: CompanyDetail['members'] }) {
   );
 }
 
+type Activity = Pick<CompanyDetail, 'orders' | 'payments' | 'ledger'>;
+
+const ORDER_COLUMNS: Column<Activity['orders'][number]>[] = [
+  { id: 'seq', header: A.companies.orderCols.seq, width: 80, className: 'num', cell: (o) => o.seq },
+  { id: 'at', header: A.companies.orderCols.at, width: 130, className: 'date', cell: (o) => dateTime(o.created) },
+  {
+    id: 'item',
+    header: A.companies.orderCols.item,
+    className: 'ellipsis',
+    cell: (o) => o.orderProductInfo[0]?.name ?? '',
+  },
+  {
+    id: 'amt',
+    header: A.companies.orderCols.amount,
+    width: 100,
+    className: 'money',
+    cell: (o) => count(o.totalAmount + o.shipping),
+  },
+  {
+    id: 'st',
+    header: A.companies.orderCols.status,
+    width: 90,
+    className: 'center',
+    cell: (o) => <StatusBadge status={o.status} />,
+  },
+];
+
+const PAYMENT_COLUMNS: Column<Activity['payments'][number]>[] = [
+  { id: 'at', header: A.companies.paymentCols.at, width: 120, className: 'date', cell: (p) => dateTime(p.created) },
+  { id: 'what', header: A.companies.paymentCols.what, className: 'ellipsis', cell: (p) => p.productName },
+  { id: 'pg', header: A.companies.paymentCols.pg, width: 70, cell: (p) => A.pgcodes[p.pgcode] ?? p.pgcode },
+  { id: 'amt', header: A.companies.paymentCols.amount, width: 90, className: 'money', cell: (p) => count(p.amount) },
+  { id: 'st', header: A.companies.paymentCols.status, width: 50, cell: (p) => A.paymentStatus[p.status] ?? p.status },
+];
+
 /** The company's latest orders, payments and cash ledger. */
-function CompanyActivity({ d }: { d: CompanyDetail }) {
+function CompanyActivity({ d }: { d: Activity }) {
   return (
     <>
       <h2>{A.companies.orders}</h2>
-      <DataTable
-        label={A.companies.ordersLabel}
-        rows={d.orders}
-        columns={[
-          { id: 'seq', header: A.companies.orderCols.seq, width: 80, className: 'num', cell: (o) => o.seq },
-          {
-            id: 'at',
-            header: A.companies.orderCols.at,
-            width: 130,
-            className: 'date',
-            cell: (o) => dateTime(o.created),
-          },
-          {
-            id: 'item',
-            header: A.companies.orderCols.item,
-            className: 'ellipsis',
-            cell: (o) => o.orderProductInfo[0]?.name ?? '',
-          },
-          {
-            id: 'amt',
-            header: A.companies.orderCols.amount,
-            width: 100,
-            className: 'money',
-            cell: (o) => count(o.totalAmount + o.shipping),
-          },
-          {
-            id: 'st',
-            header: A.companies.orderCols.status,
-            width: 90,
-            className: 'center',
-            cell: (o) => <StatusBadge status={o.status} />,
-          },
-        ]}
-      />
+      <DataTable label={A.companies.ordersLabel} rows={d.orders} columns={ORDER_COLUMNS} />
       <div className="admin-grid2">
         <div>
           <h2>{A.companies.payments}</h2>
-          <DataTable
-            label={A.companies.paymentsLabel}
-            rows={d.payments}
-            columns={[
-              {
-                id: 'at',
-                header: A.companies.paymentCols.at,
-                width: 120,
-                className: 'date',
-                cell: (p) => dateTime(p.created),
-              },
-              { id: 'what', header: A.companies.paymentCols.what, className: 'ellipsis', cell: (p) => p.productName },
-              { id: 'pg', header: A.companies.paymentCols.pg, width: 70, cell: (p) => A.pgcodes[p.pgcode] ?? p.pgcode },
-              {
-                id: 'amt',
-                header: A.companies.paymentCols.amount,
-                width: 90,
-                className: 'money',
-                cell: (p) => count(p.amount),
-              },
-              {
-                id: 'st',
-                header: A.companies.paymentCols.status,
-                width: 50,
-                cell: (p) => A.paymentStatus[p.status] ?? p.status,
-              },
-            ]}
-          />
+          <DataTable label={A.companies.paymentsLabel} rows={d.payments} columns={PAYMENT_COLUMNS} />
         </div>
-        <div>
-          <h2>{A.companies.ledger}</h2>
-          <DataTable
-            label={A.companies.ledger}
-            rows={d.ledger}
-            columns={[
-              ...LEDGER_COLUMNS,
-              {
-                id: 'note',
-                header: A.companies.note,
-                className: 'ellipsis',
-                title: (l) => l.note,
-                cell: (l) => l.note,
-              },
-            ]}
-          />
-        </div>
+        <LedgerPart title={A.companies.ledger} rows={d.ledger} notes />
       </div>
     </>
+  );
+}
+
+/** The company's two adjustments: their words, and each reason field's own id for its label. */
+const ADJUSTMENTS = {
+  cash: { title: A.companies.cashTitle, label: A.companies.cash, reasonId: 'f-cash-reason' },
+  license: { title: A.companies.licenseTitle, label: A.companies.license, reasonId: 'f-license-reason' },
+} as const;
+
+/** An adjustment of the company (cash, licence): its amount field, then the reason and 조정. */
+function AdjustPanel<I extends FieldValues, O>({
+  kind,
+  form,
+  onSubmit,
+  children,
+}: {
+  kind: keyof typeof ADJUSTMENTS;
+  form: UseFormReturn<I, unknown, O>;
+  onSubmit: (values: O) => unknown;
+  children: ReactNode;
+}) {
+  const { title, label, reasonId } = ADJUSTMENTS[kind];
+  return (
+    <PanelForm form={form} title={title} label={label} submit={A.companies.adjust} onSubmit={onSubmit}>
+      {children}
+      <Field name="reason" id={reasonId} label={A.companies.reason} maxLength={200} />
+    </PanelForm>
   );
 }
 
@@ -332,36 +308,25 @@ function CashForm({ companyId }: { companyId: number }) {
   const notify = useNotify();
   const form = useZodForm(adjustCashRequest, { companyId, amount: 0, reason: '' });
   const adjust = useAdminWrite('adminAdjustCash');
+  const confirmAdjust = (v: z.output<typeof adjustCashRequest>) =>
+    void notify
+      .confirm(
+        {
+          title: A.companies.cash,
+          text: A.companies.cashText(v.amount > 0, won(Math.abs(v.amount)), v.reason),
+          confirmLabel: A.companies.adjust,
+          busyLabel: A.companies.busy,
+        },
+        () => adjust.mutateAsync(v),
+      )
+      .then(
+        (a) => a && (notify.toast(a.message), form.reset({ companyId, amount: 0, reason: '' })),
+        (e: unknown) => void notify.alert(messageOf(e)),
+      );
   return (
-    <Form
-      form={form}
-      className="admin-panel form"
-      aria-label={A.companies.cash}
-      onSubmit={(v) =>
-        void notify
-          .confirm(
-            {
-              title: A.companies.cash,
-              text: A.companies.cashText(v.amount > 0, won(Math.abs(v.amount)), v.reason),
-              confirmLabel: A.companies.adjust,
-              busyLabel: A.companies.busy,
-            },
-            () => adjust.mutateAsync(v),
-          )
-          .then(
-            (a) => a && (notify.toast(a.message), form.reset({ companyId, amount: 0, reason: '' })),
-            (e: unknown) => void notify.alert(messageOf(e)),
-          )
-      }
-    >
-      <h2>{A.companies.cashTitle}</h2>
+    <AdjustPanel kind="cash" form={form} onSubmit={confirmAdjust}>
       <NumberField name="amount" label={A.companies.cashAmount} />
-      {/* Both adjustment forms have a 'reason': each needs its own id for its label. */}
-      <Field name="reason" id="f-cash-reason" label={A.companies.reason} maxLength={200} />
-      <button type="submit" className="btn btn-primary btn-small">
-        {A.companies.adjust}
-      </button>
-    </Form>
+    </AdjustPanel>
   );
 }
 
@@ -369,13 +334,8 @@ function LicenseForm({ companyId }: { companyId: number }) {
   const form = useZodForm(adjustLicenseRequest, { companyId, days: 0, reason: '' });
   const { save } = useAdminSave('adminAdjustLicense', () => form.reset({ companyId, days: 0, reason: '' }));
   return (
-    <Form form={form} className="admin-panel form" aria-label={A.companies.license} onSubmit={save}>
-      <h2>{A.companies.licenseTitle}</h2>
+    <AdjustPanel kind="license" form={form} onSubmit={save}>
       <NumberField name="days" label={A.companies.licenseDays} />
-      <Field name="reason" id="f-license-reason" label={A.companies.reason} maxLength={200} />
-      <button type="submit" className="btn btn-primary btn-small">
-        {A.companies.adjust}
-      </button>
-    </Form>
+    </AdjustPanel>
   );
 }

@@ -12,6 +12,7 @@ import {
 import { PAY_TYPE_LABELS, SHIPPING, SHIPPING_TYPE_LABELS, configFields, type ConfigFields } from '@partsmall/contract';
 import { CheckField, Field, Form, SelectField, TextAreaField, useZodForm } from '../../shared/ui/form';
 import { Pending } from '../../shared/ui/states';
+import { TableHead } from '../../shared/ui/TableHead';
 import { NumberField, SaveRow } from './fields';
 import { adminQuery, useAdminSave } from './api';
 import { A } from './texts';
@@ -198,15 +199,7 @@ function DeliveryOptions() {
             {remove}
           </div>
           <table className="admin-delivery-table">
-            <thead>
-              <tr>
-                <th scope="col">{A.config.cols.method}</th>
-                <th scope="col">{A.config.cols.offered}</th>
-                <th scope="col">{A.config.cols.payTypes}</th>
-                <th scope="col">{A.config.cols.defaultPayType}</th>
-                <th scope="col">{A.config.cols.selfQuick}</th>
-              </tr>
-            </thead>
+            <TableHead cells={Object.values(A.config.cols)} />
             <tbody>
               {METHODS.map(([key, label]) => (
                 <MethodRow key={key} base={`deliveryOptions.${i}.${key}`} label={label} quick={key === 'quick'} />

@@ -1,12 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { JOB_LABELS, JOB_STATE_LABELS, JOB_STATES, type JobRow } from '@partsmall/contract';
 import { type Payload } from '../../shared/api';
 import { dateTime } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
-import { FilterForm, FilterSelect, filledOnly, useListFilters } from '../../shared/ui/FilterForm';
+import { FilterSelect } from '../../shared/ui/FilterForm';
 import { useConfirmedWrite } from '../../shared/ui/notify';
-import { adminQuery, useAdminWrite } from './api';
+import { useAdminWrite } from './api';
+import { useAdminList } from './list';
+import { ListFilters } from './components/ListParts';
 import { A } from './texts';
 import { actionColumn } from './columns';
 
@@ -20,10 +21,8 @@ const show = (v: unknown) => (v === null || v === undefined ? A.none : JSON.stri
  * be tried once more (the audit log records who did).
  */
 export default function JobsPage() {
-  const { form, filters, page, setPage, apply } = useListFilters(filterSchema, { state: '', name: '' });
+  const jobs = useAdminList('adminJobList', filterSchema, { state: '', name: '' }, { size: 30 });
   const ask = useConfirmedWrite();
-  const body = filledOnly(filters) as Payload<'adminJobList'>;
-  const list = useQuery(adminQuery('adminJobList', { ...body, page, size: 30 }));
   const retry = useAdminWrite('adminRetryJob');
   const askRetry = (j: JobRow) =>
     ask(
@@ -57,17 +56,16 @@ export default function JobsPage() {
   return (
     <section>
       <h1>{A.jobs.title}</h1>
-      <FilterForm form={form} className="admin-filters" label={A.jobs.search} onSubmit={apply}>
+      <ListFilters list={jobs} label={A.jobs.search}>
         <FilterSelect name="state" label={A.jobs.cols.state} options={STATE_OPTIONS} all={A.jobs.allPending} />
         <FilterSelect name="name" label={A.jobs.cols.name} options={JOB_LABELS} all={A.all} />
-      </FilterForm>
+      </ListFilters>
       <DataTable
         label={A.jobs.title}
-        query={list}
         columns={columns}
         rowTestId="admin-job-row"
-        paging={{ page, size: 30, onPage: setPage }}
         emptyText={A.jobs.empty}
+        {...jobs.table}
       />
     </section>
   );

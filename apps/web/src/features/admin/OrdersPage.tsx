@@ -1,16 +1,16 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { ORDER_STATUS, calendarDateField, orderJobRefs, type AdminOrderRow } from '@partsmall/contract';
 import { api, messageOf } from '../../shared/api';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
-import { FilterForm, FilterInput, FilterSelect, useListFilters } from '../../shared/ui/FilterForm';
+import { FilterInput, FilterSelect } from '../../shared/ui/FilterForm';
 import { useNotify } from '../../shared/ui/notify';
 import { moneyColumn, openColumn, useColumnChoice } from './columns';
-import { adminQuery, downloadCsv, useAdminWrite } from './api';
+import { downloadCsv, useAdminWrite } from './api';
+import { useAdminList } from './list';
 import { A } from './texts';
-import { ListToolbar } from './components/ListParts';
+import { ListFilters, ListToolbar } from './components/ListParts';
 import { OrderDetail } from './components/OrderDetail';
 import { StatusBadge } from './components/StatusBadge';
 import { dateColumn } from '../../shared/ui/columns';
@@ -26,7 +26,8 @@ const filterSchema = z.object({
 type Filters = z.infer<typeof filterSchema>;
 const STATUS_OPTIONS = Object.values(ORDER_STATUS).map((s) => ({ value: s, label: A.status[s] ?? String(s) }));
 
-function toQuery(f: Filters, page: number) {
+/** The list call's body of the filters: the empty ones left out, the status as its number. */
+function toQuery(f: Filters) {
   return {
     ...(f.status !== '' ? { status: Number(f.status) } : {}),
     ...(f.startDate ? { startDate: f.startDate } : {}),
@@ -34,8 +35,6 @@ function toQuery(f: Filters, page: number) {
     ...(f.company ? { company: f.company } : {}),
     ...(f.stockName ? { stockName: f.stockName } : {}),
     ...(f.pid ? { pid: f.pid } : {}),
-    page,
-    size: 20,
   };
 }
 
@@ -99,19 +98,15 @@ function orderColumns(
 /** Orders: filters (status, Seoul date range, company, warehouse, part number), paging, CSV, bulk shipment confirmed. */
 export default function OrdersPage() {
   const [params] = useSearchParams();
-  const { form, filters, page, setPage, apply } = useListFilters(filterSchema, {
-    status: params.get('status') ?? '',
-    startDate: '',
-    endDate: '',
-    company: '',
-    stockName: '',
-    pid: '',
-  });
+  const orders = useAdminList(
+    'adminOrderList',
+    filterSchema,
+    { status: params.get('status') ?? '', startDate: '', endDate: '', company: '', stockName: '', pid: '' },
+    { size: 20, body: toQuery },
+  );
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [open, setOpen] = useState<number | null>(null);
   const notify = useNotify();
-  const query = toQuery(filters, page);
-  const list = useQuery(adminQuery('adminOrderList', query));
   const bulk = useAdminWrite('adminBulkShipConfirm');
 
   const toggle = (seq: number) =>
@@ -122,7 +117,7 @@ export default function OrdersPage() {
       return next;
     });
   const exportCsv = () =>
-    api('adminOrderExport', { ...query, page: 1 }).then(
+    api('adminOrderExport', { ...orders.request, page: 1 }).then(
       (a) => downloadCsv(a.results),
       (e: unknown) => void notify.alert(messageOf(e)),
     );
@@ -151,19 +146,14 @@ export default function OrdersPage() {
   const columns = orderColumns(selected, toggle, setOpen);
 
   const { shown, chooser } = useColumnChoice('orders', columns);
+  const startError = orders.form.formState.errors.startDate;
   return (
     <section>
       <h1>{A.orders.title}</h1>
-      <FilterForm
-        form={form}
-        className="admin-filters"
+      <ListFilters
+        list={orders}
         label={A.orders.search}
-        onSubmit={apply}
-        after={
-          form.formState.errors.startDate && (
-            <span className="admin-error">{form.formState.errors.startDate.message}</span>
-          )
-        }
+        after={startError && <span className="admin-error">{startError.message}</span>}
       >
         <FilterSelect
           name="status"
@@ -177,8 +167,8 @@ export default function OrdersPage() {
         <FilterInput name="company" label={A.orders.company} />
         <FilterInput name="stockName" label={A.orders.cols.stock} />
         <FilterInput name="pid" label={A.orders.pid} />
-      </FilterForm>
-      <ListToolbar total={list.data?.total ?? 0} onExport={() => void exportCsv()} chooser={chooser}>
+      </ListFilters>
+      <ListToolbar total={orders.list.data?.total ?? 0} onExport={() => void exportCsv()} chooser={chooser}>
         <button
           type="button"
           className="btn btn-small"
@@ -189,13 +179,7 @@ export default function OrdersPage() {
           {A.orders.bulkShip(selected.size)}
         </button>
       </ListToolbar>
-      <DataTable
-        label={A.orders.list}
-        query={list}
-        columns={shown}
-        rowTestId="admin-order-row"
-        paging={{ page, size: 20, onPage: setPage }}
-      />
+      <DataTable label={A.orders.list} columns={shown} rowTestId="admin-order-row" {...orders.table} />
       {open !== null && <OrderDetail seq={open} onClose={() => setOpen(null)} />}
     </section>
   );

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { calendarDateField, type AdminPaymentRow } from '@partsmall/contract';
-import { type Payload } from '../../shared/api';
 import { count, dateTime } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
-import { FilterForm, FilterInput, FilterSelect, filledOnly, useListFilters } from '../../shared/ui/FilterForm';
+import { FilterInput, FilterSelect } from '../../shared/ui/FilterForm';
 import { useConfirmedWrite } from '../../shared/ui/notify';
 import { adminQuery, useAdminWrite } from './api';
+import { useAdminList } from './list';
+import { ListFilters } from './components/ListParts';
 import { actionColumn, moneyColumn } from './columns';
 import { A } from './texts';
 
@@ -21,17 +22,13 @@ const filterSchema = z.object({
 
 /** Gateway records with filters, and the bank transfers waiting for staff to see the money arrive. */
 export default function PaymentsPage() {
-  const { form, filters, page, setPage, apply } = useListFilters(filterSchema, {
-    status: '',
-    pgcode: '',
-    kind: '',
-    company: '',
-    startDate: '',
-    endDate: '',
-  });
+  const history = useAdminList(
+    'adminPaymentList',
+    filterSchema,
+    { status: '', pgcode: '', kind: '', company: '', startDate: '', endDate: '' },
+    { size: 20 },
+  );
   const ask = useConfirmedWrite();
-  const body = filledOnly(filters) as Payload<'adminPaymentList'>;
-  const list = useQuery(adminQuery('adminPaymentList', { ...body, page, size: 20 }));
   const waiting = useQuery(
     adminQuery('adminPaymentList', { status: 'pending', pgcode: 'banktransfer', page: 1, size: 50 }),
   );
@@ -84,20 +81,15 @@ export default function PaymentsPage() {
         emptyText={A.payments.noTransfers}
       />
       <h2>{A.payments.history}</h2>
-      <FilterForm form={form} className="admin-filters" label={A.payments.search} onSubmit={apply}>
+      <ListFilters list={history} label={A.payments.search}>
         <FilterSelect name="status" label={A.payments.cols.status} options={A.paymentStatus} all={A.all} />
         <FilterSelect name="pgcode" label={A.payments.cols.pg} options={A.pgcodes} all={A.all} />
         <FilterSelect name="kind" label={A.payments.cols.kind} options={A.kinds} all={A.all} />
         <FilterInput name="company" label={A.payments.cols.company} />
         <FilterInput name="startDate" label={A.payments.startDate} type="date" />
         <FilterInput name="endDate" label={A.payments.endDate} type="date" />
-      </FilterForm>
-      <DataTable
-        label={A.payments.history}
-        query={list}
-        columns={columns(false)}
-        paging={{ page, size: 20, onPage: setPage }}
-      />
+      </ListFilters>
+      <DataTable label={A.payments.history} columns={columns(false)} {...history.table} />
     </section>
   );
 }

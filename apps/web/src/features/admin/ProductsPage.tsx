@@ -1,17 +1,17 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { PRODUCT_TYPES, type AdminProduct } from '@partsmall/contract';
 import { api, messageOf, type Payload } from '../../shared/api';
 import { count } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
-import { FilterForm, FilterInput, FilterSelect, filledOnly, useListFilters } from '../../shared/ui/FilterForm';
+import { FilterInput, FilterSelect, filledOnly } from '../../shared/ui/FilterForm';
 import { useNotify } from '../../shared/ui/notify';
 import { moneyColumn, openColumn, useColumnChoice } from './columns';
-import { adminQuery, downloadCsv } from './api';
+import { downloadCsv } from './api';
+import { useAdminList } from './list';
 import { A } from './texts';
 import { ImportModal } from './components/ImportModal';
-import { ListToolbar } from './components/ListParts';
+import { ListFilters, ListToolbar } from './components/ListParts';
 import { ProductModal } from './components/ProductModal';
 
 const searchSchema = z.object({
@@ -25,18 +25,22 @@ const STOCK_STATES = A.products.stockStates;
 
 /** Products: search, create and edit, pictures, stock with a reason, CSV import and export. */
 export default function ProductsPage() {
-  const { form, filters, page, setPage, apply } = useListFilters(searchSchema, {
-    searchType: 'name',
-    keyword: '',
-    stockName: '',
-    stockState: '',
-  });
+  const products = useAdminList(
+    'adminProductList',
+    searchSchema,
+    {
+      searchType: 'name',
+      keyword: '',
+      stockName: '',
+      stockState: '',
+    },
+    { size: 20 },
+  );
   const [editing, setEditing] = useState<AdminProduct | 'new' | null>(null);
   const [importing, setImporting] = useState(false);
   const notify = useNotify();
   // The stock filter's select offers only the contract's states.
-  const body = filledOnly(filters) as Payload<'adminProductList'>;
-  const list = useQuery(adminQuery('adminProductList', { ...body, page, size: 20 }));
+  const body = filledOnly(products.filters) as Payload<'adminProductList'>;
   const exportCsv = () =>
     api('adminProductExport', body).then(
       (a) => downloadCsv(a.results),
@@ -70,13 +74,13 @@ export default function ProductsPage() {
   return (
     <section>
       <h1>{A.products.title}</h1>
-      <FilterForm form={form} className="admin-filters" label={A.products.search} onSubmit={apply}>
+      <ListFilters list={products} label={A.products.search}>
         <FilterSelect name="searchType" label={A.products.searchType} options={SEARCH_TYPES} />
         <FilterInput name="keyword" label={A.products.keyword} aria-label={A.products.keywordLabel} />
         <FilterInput name="stockName" label={A.products.cols.stockName} />
         <FilterSelect name="stockState" label={A.products.stockState} options={STOCK_STATES} all={A.all} />
-      </FilterForm>
-      <ListToolbar total={list.data?.total ?? 0} onExport={() => void exportCsv()} chooser={chooser}>
+      </ListFilters>
+      <ListToolbar total={products.list.data?.total ?? 0} onExport={() => void exportCsv()} chooser={chooser}>
         <button type="button" className="btn btn-small btn-primary" onClick={() => setEditing('new')}>
           {A.products.add}
         </button>
@@ -84,7 +88,7 @@ export default function ProductsPage() {
           {A.products.csv}
         </button>
       </ListToolbar>
-      <DataTable label={A.products.list} query={list} columns={shown} paging={{ page, size: 20, onPage: setPage }} />
+      <DataTable label={A.products.list} columns={shown} {...products.table} />
       {editing && (
         <ProductModal
           product={editing === 'new' ? null : editing}

@@ -5,12 +5,13 @@ import { messageOf } from '../../shared/api';
 import { date, phone } from '../../shared/format';
 import { useSession } from '../../shared/session';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
-import { Field, Form, SelectField, useZodForm } from '../../shared/ui/form';
+import { Field, SelectField, useZodForm } from '../../shared/ui/form';
 import { Modal } from '../../shared/ui/Modal';
 import { useNotify } from '../../shared/ui/notify';
 import { adminQuery, useAdminWrite } from './api';
 import { A } from './texts';
 import { RowButton } from './components/ListParts';
+import { PanelForm } from './components/PanelForm';
 
 /** Staff accounts (admin only): create, reset password (shown once), stop and resume. */
 export default function StaffPage() {
@@ -81,10 +82,10 @@ export default function StaffPage() {
         }
         columns={columns}
       />
-      <Form
+      <PanelForm
         form={form}
-        className="admin-panel form"
-        aria-label={A.staff.create}
+        title={A.staff.create}
+        submit={A.staff.make}
         onSubmit={(v) =>
           create.mutate(v, {
             onSuccess: (a) => (setShown({ id: v.id, password: a.results.password }), form.reset()),
@@ -92,7 +93,6 @@ export default function StaffPage() {
           })
         }
       >
-        <h2>{A.staff.create}</h2>
         <div className="admin-form-grid">
           <Field name="id" label={A.staff.id} maxLength={100} />
           <Field name="name" label={A.staff.cols.name} maxLength={20} />
@@ -106,10 +106,7 @@ export default function StaffPage() {
             ]}
           />
         </div>
-        <button type="submit" className="btn btn-primary btn-small">
-          {A.staff.make}
-        </button>
-      </Form>
+      </PanelForm>
       {shown && (
         <Modal title={A.staff.newPassword} onClose={() => setShown(null)} size="narrow">
           <p>

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   TAX_INVOICE_STATUS_LABELS,
@@ -9,14 +8,15 @@ import {
 import { type Payload } from '../../shared/api';
 import { dateTime, money } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
-import { FilterForm, FilterInput, FilterSelect, useListFilters } from '../../shared/ui/FilterForm';
+import { FilterInput, FilterSelect } from '../../shared/ui/FilterForm';
 import { useConfirmedWrite } from '../../shared/ui/notify';
-import { adminQuery, useAdminWrite } from './api';
+import { useAdminWrite } from './api';
+import { useAdminList } from './list';
+import { ListFilters } from './components/ListParts';
 import { A } from './texts';
 import '../../shared/ui/paperwork.css';
 
 type Row = TaxInvoiceRow & { companyId: number; companyName: string };
-const SIZE = 30;
 
 /** The filter form: the contract's period rule (both dates or neither, at most a year) on text inputs. */
 const filterSchema = z
@@ -32,13 +32,11 @@ const EMPTY: Filters = { status: '', companyId: '', startDate: '', endDate: '' }
 const STATUS_OPTIONS = TAX_INVOICE_STATUSES.map((s) => ({ value: s, label: TAX_INVOICE_STATUS_LABELS[s] }));
 
 /** The list call's body of the filters: the empty ones left out. */
-export function invoiceListBody(f: Filters, page: number): Payload<'adminTaxInvoiceList'> {
+function invoiceListBody(f: Filters): Partial<Payload<'adminTaxInvoiceList'>> {
   return {
     ...(f.status ? { status: f.status as Row['status'] } : {}),
     ...(f.companyId ? { companyId: Number(f.companyId) } : {}),
     ...(f.startDate && f.endDate ? { startDate: f.startDate, endDate: f.endDate } : {}),
-    page,
-    size: SIZE,
   };
 }
 
@@ -55,9 +53,9 @@ const target = (r: Row) =>
  * issued, each after a confirmation (the audit log records who did).
  */
 export default function TaxInvoicesPage() {
-  const { form, filters, page, setPage, apply, show } = useListFilters(filterSchema, EMPTY);
+  const invoices = useAdminList('adminTaxInvoiceList', filterSchema, EMPTY, { size: 30, body: invoiceListBody });
+  const { filters, show } = invoices;
   const confirmed = useConfirmedWrite();
-  const list = useQuery(adminQuery('adminTaxInvoiceList', invoiceListBody(filters, page)));
   const retry = useAdminWrite('adminRetryTaxInvoice');
   const cancel = useAdminWrite('adminCancelTaxInvoice');
   const busy = retry.isPending || cancel.isPending;
@@ -128,51 +126,52 @@ export default function TaxInvoicesPage() {
       header: A.taxInvoices.cols.act,
       width: 140,
       className: 'center',
-      cell: (r) => (
-        <span className="admin-actions">
-          {r.status === 'failed' && (
-            <button type="button" className="btn btn-small btn-primary" disabled={busy} onClick={() => ask(r, 'retry')}>
-              {A.taxInvoices.retry}
-            </button>
-          )}
-          {(r.status === 'failed' || r.status === 'pending') && (
-            <button type="button" className="btn btn-small btn-danger" disabled={busy} onClick={() => ask(r, 'cancel')}>
-              {A.taxInvoices.cancel}
-            </button>
-          )}
-        </span>
-      ),
+      cell: (r) => <InvoiceActions status={r.status} busy={busy} onAsk={(action) => ask(r, action)} />,
     },
   ];
 
   return (
     <section>
       <h1>{A.taxInvoices.title}</h1>
-      <FilterForm
-        form={form}
-        className="admin-filters"
-        label={A.taxInvoices.search}
-        alertInvalid
-        onSubmit={apply}
-        after={
-          <button type="button" className="btn btn-small" onClick={() => show(EMPTY)}>
-            {A.taxInvoices.reset}
-          </button>
-        }
-      >
+      <ListFilters list={invoices} label={A.taxInvoices.search} alertInvalid resetLabel={A.taxInvoices.reset}>
         <FilterSelect name="status" label={A.taxInvoices.cols.status} options={STATUS_OPTIONS} all={A.all} />
         <FilterInput name="startDate" label={A.taxInvoices.startDate} type="date" />
         <FilterInput name="endDate" label={A.taxInvoices.endDate} type="date" />
         <FilterInput name="companyId" label={A.taxInvoices.companyId} inputMode="numeric" size={8} />
-      </FilterForm>
+      </ListFilters>
       <DataTable
         label={A.taxInvoices.title}
-        query={list}
         columns={columns}
         rowTestId="admin-invoice-row"
-        paging={{ page, size: SIZE, onPage: setPage }}
         emptyText={A.taxInvoices.empty}
+        {...invoices.table}
       />
     </section>
+  );
+}
+
+/** A failed invoice is issued again or cancelled, a pending one cancelled: the row's buttons. */
+function InvoiceActions({
+  status,
+  busy,
+  onAsk,
+}: {
+  status: Row['status'];
+  busy: boolean;
+  onAsk: (action: 'retry' | 'cancel') => void;
+}) {
+  return (
+    <span className="admin-actions">
+      {status === 'failed' && (
+        <button type="button" className="btn btn-small btn-primary" disabled={busy} onClick={() => onAsk('retry')}>
+          {A.taxInvoices.retry}
+        </button>
+      )}
+      {(status === 'failed' || status === 'pending') && (
+        <button type="button" className="btn btn-small btn-danger" disabled={busy} onClick={() => onAsk('cancel')}>
+          {A.taxInvoices.cancel}
+        </button>
+      )}
+    </span>
   );
 }

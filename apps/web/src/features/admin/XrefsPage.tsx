@@ -1,19 +1,19 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { XREF_CSV_COLUMNS, xrefFields, type ImportXrefsResult, type XrefRow } from '@partsmall/contract';
 import { messageOf } from '../../shared/api';
 import { count, dateTime } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
-import { FilterForm, FilterInput, filledOnly, useListFilters } from '../../shared/ui/FilterForm';
+import { FilterInput } from '../../shared/ui/FilterForm';
 import { Field, Form, SelectField, useZodForm } from '../../shared/ui/form';
 import { Modal } from '../../shared/ui/Modal';
 import { useConfirmedWrite, useNotify } from '../../shared/ui/notify';
 import { FilePick } from './fields';
-import { adminQuery, readCsvFile, useAdminSave, useAdminWrite } from './api';
+import { readCsvFile, useAdminSave, useAdminWrite } from './api';
+import { useAdminList } from './list';
 import { A } from './texts';
 import { openColumn } from './columns';
-import { ListToolbar } from './components/ListParts';
+import { ListFilters, ListToolbar } from './components/ListParts';
 import { CsvImportTables, ImportButtons } from './components/CsvImportTables';
 
 const searchSchema = z.object({ keyword: z.string().trim().max(50) });
@@ -27,10 +27,9 @@ const PAGE_SIZE = 20;
  * own replacements are not listed here; the server checks new relations against them.
  */
 export default function XrefsPage() {
-  const { form, filters, page, setPage, apply } = useListFilters(searchSchema, { keyword: '' });
+  const xrefs = useAdminList('adminXrefList', searchSchema, { keyword: '' }, { size: PAGE_SIZE });
   const [importing, setImporting] = useState(false);
   const ask = useConfirmedWrite();
-  const list = useQuery(adminQuery('adminXrefList', { ...filledOnly(filters), page, size: PAGE_SIZE }));
   const remove = useAdminWrite('adminDeleteXref');
 
   const columns: Column<XrefRow>[] = [
@@ -69,26 +68,21 @@ export default function XrefsPage() {
     <section>
       <h1>{A.xrefs.title}</h1>
       <p className="field-hint admin-lead">{A.xrefs.lead}</p>
-      <FilterForm form={form} className="admin-filters" label={A.xrefs.search} onSubmit={apply}>
+      <ListFilters list={xrefs} label={A.xrefs.search}>
         <FilterInput
           name="keyword"
           label={A.xrefs.cols.pid}
           aria-label={A.xrefs.keyword}
           placeholder={A.xrefs.keywordHint}
         />
-      </FilterForm>
+      </ListFilters>
       <AddXref />
-      <ListToolbar total={list.data?.total ?? 0}>
+      <ListToolbar total={xrefs.list.data?.total ?? 0}>
         <button type="button" className="btn btn-small" onClick={() => setImporting(true)}>
           {A.xrefs.importCsv}
         </button>
       </ListToolbar>
-      <DataTable
-        label={A.xrefs.list}
-        query={list}
-        columns={columns}
-        paging={{ page, size: PAGE_SIZE, onPage: setPage }}
-      />
+      <DataTable label={A.xrefs.list} columns={columns} {...xrefs.table} />
       {importing && <ImportXrefsModal onClose={() => setImporting(false)} />}
     </section>
   );
@@ -111,6 +105,24 @@ function AddXref() {
     </Form>
   );
 }
+
+/** A line of the file: the relation, and whether it is (or was) added or already there. */
+const importColumns = (committed: boolean): Column<ImportXrefsResult['rows'][number]>[] => [
+  {
+    id: 'action',
+    header: A.xrefs.cols.action,
+    width: 110,
+    cell: (r) => (r.action === 'create' ? (committed ? A.xrefs.added : A.xrefs.adding) : A.xrefs.exists),
+  },
+  { id: 'pid', header: A.xrefs.cols.pid, width: 170, cell: (r) => r.pid },
+  {
+    id: 'kind',
+    header: A.xrefs.cols.kind,
+    width: 150,
+    cell: (r) => A.xrefKinds[r.kind as keyof typeof A.xrefKinds] ?? r.kind,
+  },
+  { id: 'toPid', header: A.xrefs.cols.toPid, cell: (r) => r.toPid },
+];
 
 /** A CSV file: preview first (rows to add, refused lines with file and line), then import all or nothing. */
 function ImportXrefsModal({ onClose }: { onClose: () => void }) {
@@ -174,23 +186,7 @@ function ImportXrefsModal({ onClose }: { onClose: () => void }) {
               label: A.xrefs.toImport,
               rows: result.rows,
             }}
-            columns={[
-              {
-                id: 'action',
-                header: A.xrefs.cols.action,
-                width: 110,
-                cell: (r) =>
-                  r.action === 'create' ? (result.committed ? A.xrefs.added : A.xrefs.adding) : A.xrefs.exists,
-              },
-              { id: 'pid', header: A.xrefs.cols.pid, width: 170, cell: (r) => r.pid },
-              {
-                id: 'kind',
-                header: A.xrefs.cols.kind,
-                width: 150,
-                cell: (r) => A.xrefKinds[r.kind as keyof typeof A.xrefKinds] ?? r.kind,
-              },
-              { id: 'toPid', header: A.xrefs.cols.toPid, cell: (r) => r.toPid },
-            ]}
+            columns={importColumns(result.committed)}
           />
         </>
       )}

@@ -7,7 +7,7 @@ import { useNotify } from '../../shared/ui/notify';
  * The back office's reads and writes: every call is an `admin…` entry of the table of calls, which
  * types its payload and answer. A write reads the back office's lists again.
  */
-type AdminCallId = Extract<CallId, `admin${string}`>;
+export type AdminCallId = Extract<CallId, `admin${string}`>;
 
 export const adminKeys = {
   all: ['admin'] as const,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { LedgerRow } from '@partsmall/contract';
 import { count, dateTime } from '../../shared/format';
-import type { Column } from '../../shared/ui/DataTable';
+import { DataTable, type Column } from '../../shared/ui/DataTable';
 import { A } from './texts';
 
 /**
@@ -98,9 +98,35 @@ export function actionColumn<R>(
 }
 
 /** A company's or an order's cash entries: when, what kind, the amount and the balance after it. */
-export const LEDGER_COLUMNS: Column<LedgerRow>[] = [
+const LEDGER_COLUMNS: Column<LedgerRow>[] = [
   { id: 'at', header: A.kit.ledgerCols.at, width: 120, className: 'date', cell: (l) => dateTime(l.created) },
   { id: 'type', header: A.kit.ledgerCols.type, width: 80, cell: (l) => A.ledgerTypes[l.type] ?? l.type },
   { id: 'amount', header: A.kit.ledgerCols.amount, className: 'money', cell: (l) => count(l.amount) },
   { id: 'after', header: A.kit.ledgerCols.after, className: 'money', cell: (l) => count(l.balanceAfter) },
 ];
+
+/** The same with each entry's note (a company's ledger, whose entries come from many orders). */
+const NOTED_LEDGER_COLUMNS: Column<LedgerRow>[] = [
+  ...LEDGER_COLUMNS,
+  { id: 'note', header: A.companies.note, className: 'ellipsis', title: (l) => l.note, cell: (l) => l.note },
+];
+
+/** A company's or an order's cash ledger under its heading (`label` names the table when the heading is not enough). */
+export function LedgerPart({
+  title,
+  label = title,
+  rows,
+  notes = false,
+}: {
+  title: string;
+  label?: string;
+  rows: LedgerRow[];
+  notes?: boolean;
+}) {
+  return (
+    <div>
+      <h2>{title}</h2>
+      <DataTable label={label} rows={rows} columns={notes ? NOTED_LEDGER_COLUMNS : LEDGER_COLUMNS} />
+    </div>
+  );
+}

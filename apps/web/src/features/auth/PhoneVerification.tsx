@@ -3,7 +3,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { TIMING } from '@partsmall/contract';
 import { ApiError, fieldOf, messageOf } from '../../shared/api';
 import { T } from '../../shared/texts';
-import { CodeField, Field, OkLine } from '../../shared/ui/form';
+import { CodeField, OkLine, PhoneField } from '../../shared/ui/form';
 import { useCheckPhoneCode, useRequestPhoneCode } from './api';
 import './auth.css';
 
@@ -125,12 +125,10 @@ export function PhoneVerification({ purpose, state, onState, verify = false, onC
 
   return (
     <div className="phone-verify">
-      <Field
+      <PhoneField
         name="phone"
         label={T.join.phone}
         type="tel"
-        digits={11}
-        maxLength={13}
         autoComplete="tel"
         placeholder="01012345678"
         readOnly={verified}
@@ -156,7 +154,7 @@ export function PhoneVerification({ purpose, state, onState, verify = false, onC
             {requestLabel}
           </button>
         )}
-      </Field>
+      </PhoneField>
       {requested && (
         <CodeField
           label={T.join.code}

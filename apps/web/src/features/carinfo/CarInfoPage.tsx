@@ -4,6 +4,7 @@ import type { BodyPart } from '@partsmall/contract';
 import { messageOf } from '../../shared/api';
 import { T } from '../../shared/texts';
 import { Loading } from '../../shared/ui/states';
+import { TableHead } from '../../shared/ui/TableHead';
 import { bodyPartsQuery } from './api';
 import './carinfo.css';
 
@@ -87,14 +88,7 @@ export function CarInfoPage() {
               <col className="col-ko" />
               <col />
             </colgroup>
-            <thead>
-              <tr>
-                <th scope="col">{T.carInfo.cols.no}</th>
-                <th scope="col">{T.carInfo.cols.cn}</th>
-                <th scope="col">{T.carInfo.cols.ko}</th>
-                <th scope="col">{T.carInfo.cols.description}</th>
-              </tr>
-            </thead>
+            <TableHead cells={Object.values(T.carInfo.cols)} />
             {groups.map(([p, rows]) => (
               <tbody key={p} aria-label={T.carInfo.pageLabel(p)}>
                 <tr className="group-row">

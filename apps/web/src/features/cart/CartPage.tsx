@@ -138,14 +138,7 @@ export function CartPage({ mobile = false }: { mobile?: boolean }) {
             />
           ))}
         </div>
-        <CartSummary
-          mobile={mobile}
-          chosen={chosen}
-          goods={goods}
-          cash={cash}
-          ordering={ordering}
-          onOrder={() => void order()}
-        />
+        <CartSummary chosen={chosen} goods={goods} cash={cash} ordering={ordering} onOrder={() => void order()} />
       </div>
     </>,
   );

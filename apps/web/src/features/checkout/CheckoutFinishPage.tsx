@@ -8,7 +8,8 @@ import { managementPath, pathFor } from '../../shared/paths';
 import { useCash } from '../../shared/session';
 import { T } from '../../shared/texts';
 import { Loading } from '../../shared/ui/states';
-import { VatSplitRows } from '../../shared/ui/VatSplit';
+import { vatFigures } from '../../shared/ui/VatSplit';
+import { Figures } from '../../shared/ui/SummaryBox';
 import { paymentStore } from '../cart';
 import { CREDIT_TEXTS } from '../credit';
 import { openOrderDetail, orderPlace, orderQuery } from '../orders';
@@ -86,23 +87,21 @@ export function CheckoutFinishPage({ mobile = false }: { mobile?: boolean }) {
           <DeliveryFacts order={order} />
         </section>
         <aside className="co-summary" aria-label={t.used}>
-          <dl className="sum-list">
-            <dt>{t.goods}</dt>
-            <dd>{won(order.totalAmount)}</dd>
-            <dt>{t.fee}</dt>
-            <dd>{won(order.shipping)}</dd>
-            <dt className="sum-total-label">{onCredit ? CREDIT_TEXTS.finish.used : t.used}</dt>
-            <dd className="sum-total" data-testid={onCredit ? 'used-credit' : 'used-cash'}>
-              {won(used)}
-            </dd>
-            <VatSplitRows total={used} />
-            {!onCredit && (
-              <>
-                <dt>{t.remaining}</dt>
-                <dd data-testid="remaining-cash">{won(remaining)}</dd>
-              </>
-            )}
-          </dl>
+          <Figures
+            rows={[
+              { term: t.goods, value: won(order.totalAmount) },
+              { term: t.fee, value: won(order.shipping) },
+              {
+                term: onCredit ? CREDIT_TEXTS.finish.used : t.used,
+                value: won(used),
+                termClassName: 'sum-total-label',
+                valueClassName: 'sum-total',
+                testId: onCredit ? 'used-credit' : 'used-cash',
+              },
+              ...vatFigures(used),
+              !onCredit && { term: t.remaining, value: won(remaining), testId: 'remaining-cash' },
+            ]}
+          />
           <div className="finish-actions">
             {mobile ? (
               <Link className="btn btn-block" to="/ordersm">

@@ -185,7 +185,6 @@ function CheckoutFormView({ mobile, draft, warehouse, basic, deliveryError }: Fo
             <SenderBox directDeli={directDeli} companySender={companySender} onToggleDirect={toggleDirect} />
           </div>
           <CheckoutSummary
-            mobile={mobile}
             goods={goods}
             fee={fee}
             cash={cash}

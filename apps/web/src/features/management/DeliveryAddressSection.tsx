@@ -6,16 +6,14 @@ import { phone } from '../../shared/format';
 import { T } from '../../shared/texts';
 import type { Column } from '../../shared/ui/DataTable';
 import { CheckField, Field, PhoneField, useZodForm } from '../../shared/ui/form';
-import { ModalForm } from '../../shared/ui/ModalForm';
-import { useAnswerNotes, useNotify } from '../../shared/ui/notify';
-import { FormActions, SearchedList } from './parts';
+import { useNotify } from '../../shared/ui/notify';
+import { FormActions, RowFormLayer, SearchedList } from './parts';
 import { PostcodeFields } from './postcode';
 import { addressListQuery, useDeleteAddress, useSaveAddress, useSetBasicAddress } from './api';
 import './management.css';
 
 const M = T.management;
 const A = M.address;
-const SEARCH_TYPES = (['name', 'phone'] as const).map((t) => ({ value: t, label: A.searchTypes[t]! }));
 
 /**
  * The address form: the original alerts for empty fields first (docs/requirements.md#validation), then the length rules
@@ -98,16 +96,13 @@ export function DeliveryAddressSection() {
   return (
     <div>
       <SearchedList
-        intro={A.intro}
-        addLabel={A.add}
+        texts={A}
+        searchBy={['name', 'phone']}
         onAdd={() => setEditing('new')}
         query={addressListQuery}
         size={PAGE_SIZE.memberArea}
-        types={SEARCH_TYPES}
-        placeholder={A.keywordPlaceholder}
         idPrefix="mg-addr"
         columns={columns}
-        label={A.title}
         card={(row) => (
           <>
             <div className="mg-card-head">
@@ -129,7 +124,6 @@ export function DeliveryAddressSection() {
 }
 
 function AddressForm({ row, onClose }: { row: ShippingAddressView | null; onClose: () => void }) {
-  const saved = useAnswerNotes(onClose);
   const save = useSaveAddress();
   const form = useZodForm(addressForm, {
     name: row?.name ?? '',
@@ -139,18 +133,14 @@ function AddressForm({ row, onClose }: { row: ShippingAddressView | null; onClos
     addrSub: row?.addrSub ?? '',
     basic: row?.basic === 'true',
   });
-  const submit = (v: z.output<typeof addressForm>) =>
-    save.mutate({ ...v, ...(row ? { seq: row.seq } : {}), basic: v.basic ? 'true' : 'false' }, saved);
+  const toBody = (v: z.output<typeof addressForm>) => ({
+    ...v,
+    ...(row ? { seq: row.seq } : {}),
+    basic: v.basic ? ('true' as const) : ('false' as const),
+  });
 
   return (
-    <ModalForm
-      title={row ? A.formEdit : A.formAdd}
-      onClose={onClose}
-      busy={save.isPending}
-      form={form}
-      formClassName="form layer-form"
-      onSubmit={submit}
-    >
+    <RowFormLayer title={row ? A.formEdit : A.formAdd} onClose={onClose} form={form} save={save} toBody={toBody}>
       <Field name="name" id="mg-addr-name" label={A.name} maxLength={20} />
       <PhoneField name="phone" id="mg-addr-phone" label={A.phone} hint={A.phoneHint} />
       <PostcodeFields
@@ -161,6 +151,6 @@ function AddressForm({ row, onClose }: { row: ShippingAddressView | null; onClos
       <Field name="addrSub" id="mg-addr-sub" label={A.addrSub} maxLength={100} />
       <CheckField name="basic" label={A.makeBasic} />
       <FormActions busy={save.isPending} label={M.save} onCancel={onClose} />
-    </ModalForm>
+    </RowFormLayer>
   );
 }

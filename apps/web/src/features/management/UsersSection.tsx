@@ -14,15 +14,13 @@ import { T } from '../../shared/texts';
 import type { Column } from '../../shared/ui/DataTable';
 import { Field, PasswordField, PhoneField, ReadOnlyField, useZodForm } from '../../shared/ui/form';
 import { Modal } from '../../shared/ui/Modal';
-import { ModalForm } from '../../shared/ui/ModalForm';
-import { useAnswerNotes, useConfirmedWrite, useNotify } from '../../shared/ui/notify';
-import { FormActions, SearchedList } from './parts';
+import { useConfirmedWrite, useNotify } from '../../shared/ui/notify';
+import { FormActions, RowFormLayer, SearchedList } from './parts';
 import { memberListQuery, useResetMemberPassword, useSaveMember, useSetMemberState, useSetMemberType } from './api';
 import './management.css';
 
 const M = T.management;
 const U = M.users;
-const SEARCH_TYPES = (['name', 'id', 'phone'] as const).map((t) => ({ value: t, label: U.searchTypes[t]! }));
 
 /**
  * Sub-accounts (main account): search by name, id or phone; 16 a page; a checkbox per
@@ -120,16 +118,13 @@ export function UsersSection() {
   return (
     <div>
       <SearchedList
-        intro={U.intro}
-        addLabel={U.add}
+        texts={U}
+        searchBy={['name', 'id', 'phone']}
         onAdd={() => setEditing('new')}
         query={memberListQuery}
         size={PAGE_SIZE.subAccounts}
-        types={SEARCH_TYPES}
-        placeholder={U.keywordPlaceholder}
         idPrefix="mg-user"
         columns={columns}
-        label={U.title}
         rowClassName={(r) => (r.status !== 'active' ? 'row-off' : undefined)}
         card={(row) => (
           <>
@@ -189,7 +184,6 @@ function NewPasswordModal({ id, pw, onClose }: { id: string; pw: string; onClose
 
 /** Register (id and password too) or edit (name, phone, mail) an account, with the contract's rules. */
 function MemberForm({ row, onClose }: { row: MemberListItem | null; onClose: () => void }) {
-  const saved = useAnswerNotes(onClose);
   const save = useSaveMember();
   const creating = row === null;
   // Editing leaves id and password out (the server ignores them there); the form has one shape.
@@ -201,18 +195,10 @@ function MemberForm({ row, onClose }: { row: MemberListItem | null; onClose: () 
     phone: row?.phone ?? '',
     mail: row?.mail ?? '',
   });
-  const submit = (v: object) =>
-    save.mutate({ ...v, ...(row ? { seq: row.seq } : {}) } as Parameters<typeof save.mutate>[0], saved);
+  const toBody = (v: object) => ({ ...v, ...(row ? { seq: row.seq } : {}) }) as Parameters<typeof save.mutate>[0];
 
   return (
-    <ModalForm
-      title={creating ? U.formAdd : U.formEdit}
-      onClose={onClose}
-      busy={save.isPending}
-      form={form}
-      formClassName="form layer-form"
-      onSubmit={submit}
-    >
+    <RowFormLayer title={creating ? U.formAdd : U.formEdit} onClose={onClose} form={form} save={save} toBody={toBody}>
       {creating ? (
         <>
           <Field name="id" id="mg-user-id" label={U.id} type="email" autoComplete="off" maxLength={50} />
@@ -225,6 +211,6 @@ function MemberForm({ row, onClose }: { row: MemberListItem | null; onClose: () 
       <PhoneField name="phone" id="mg-user-phone" label={U.phone} hint={U.phoneHint} />
       <Field name="mail" id="mg-user-mail" label={U.mail} type="email" maxLength={50} />
       <FormActions busy={save.isPending} label={creating ? M.add : M.save} onCancel={onClose} />
-    </ModalForm>
+    </RowFormLayer>
   );
 }

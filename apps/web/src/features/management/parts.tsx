@@ -4,7 +4,10 @@ import { z } from 'zod';
 import { PAGE_SIZE, addSeoulDays, addSeoulMonths, seoulDay, type DateRangeListRequest } from '@partsmall/contract';
 import { T } from '../../shared/texts';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { Form, useZodForm } from '../../shared/ui/form';
+import { ModalForm } from '../../shared/ui/ModalForm';
+import type { useAnswerNotes } from '../../shared/ui/notify';
 import { SearchForm, type Search } from '../../shared/ui/SearchForm';
 import { Spinner } from '../../shared/ui/states';
 import type { PeriodPage } from './paperwork-api';
@@ -159,31 +162,38 @@ interface TableProps<R> {
   rowClassName?: (row: R) => string | undefined;
 }
 
+/** The words of a searched list's screen: its title (the table's name too), intro, add button and search. */
+export interface SearchedListTexts {
+  title: string;
+  intro: string;
+  add: string;
+  keywordPlaceholder: string;
+  searchTypes: Record<string, string>;
+}
+
 /**
  * A screen of a searched list (addresses, accounts; docs/requirements.md#look-and-language): its
- * heading with the add button, the search bar above the list and paging below.
+ * heading with the add button, the search bar above the list (by `searchBy`, the first chosen) and
+ * paging below.
  */
 export function SearchedList<D extends Page, S extends string, K extends QueryKey>({
+  texts: { title, intro, add, keywordPlaceholder: placeholder, searchTypes },
+  searchBy,
   query,
   size,
-  types,
-  placeholder,
   idPrefix,
-  intro,
-  addLabel,
   onAdd,
   ...table
-}: TableProps<RowOf<D>> & {
+}: Omit<TableProps<RowOf<D>>, 'label'> & {
+  texts: SearchedListTexts;
+  searchBy: readonly S[];
   query: ListOptions<D, { searchType: S; searchKeyword: string; page: number; size: number }, K>;
   size: number;
-  types: readonly { value: S; label: string }[];
-  placeholder: string;
   idPrefix: string;
-  intro: string;
-  addLabel: string;
   onAdd: () => void;
 }) {
-  const [search, setSearch] = useState<Search<S>>({ searchType: types[0]!.value, keyword: '' });
+  const types = searchBy.map((t) => ({ value: t, label: searchTypes[t]! }));
+  const [search, setSearch] = useState<Search<S>>({ searchType: searchBy[0]!, keyword: '' });
   const [page, setPage] = useState(1);
   const list = useQuery(query({ searchType: search.searchType, searchKeyword: search.keyword, page, size }));
   const onSearch = (s: Search<S>) => {
@@ -192,16 +202,46 @@ export function SearchedList<D extends Page, S extends string, K extends QueryKe
   };
   return (
     <>
-      <SectionHead title={table.label} intro={intro}>
+      <SectionHead title={title} intro={intro}>
         <button type="button" className="btn btn-primary" onClick={onAdd}>
-          {addLabel}
+          {add}
         </button>
       </SectionHead>
       <ListBar total={list.data?.total ?? 0} loading={list.isFetching}>
         <SearchForm types={types} initial={search} onSearch={onSearch} placeholder={placeholder} idPrefix={idPrefix} />
       </ListBar>
-      <DataTable {...table} query={list} paging={{ page, size, onPage: setPage }} />
+      <DataTable {...table} label={title} query={list} paging={{ page, size, onPage: setPage }} />
     </>
+  );
+}
+
+/**
+ * The add-or-edit layer of a searched list's row: the form's values go through `toBody` (the row's
+ * seq added when it edits one) to `save`, whose answer is told and closes the layer.
+ */
+export function RowFormLayer<I extends FieldValues, O, B>({
+  title,
+  onClose,
+  form,
+  save,
+  toBody,
+  children,
+}: {
+  title: string;
+  onClose: () => void;
+  form: UseFormReturn<I, unknown, O>;
+  save: { mutate: (body: B, notes: ReturnType<typeof useAnswerNotes>) => void; isPending: boolean };
+  toBody: (values: O) => B;
+  children: ReactNode;
+}) {
+  const write = {
+    mutate: (v: O, notes: ReturnType<typeof useAnswerNotes>) => save.mutate(toBody(v), notes),
+    isPending: save.isPending,
+  };
+  return (
+    <ModalForm title={title} onClose={onClose} form={form} formClassName="form layer-form" write={write}>
+      {children}
+    </ModalForm>
   );
 }
 

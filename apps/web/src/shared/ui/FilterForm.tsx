@@ -21,7 +21,9 @@ export function useListFilters<S extends z.ZodType<FieldValues, FieldValues>>(sc
     form.reset(next as z.input<S>);
     apply(next);
   };
-  return { form, filters, page, setPage, apply, show };
+  /** Shows the filters the list started with. */
+  const reset = () => show(initial);
+  return { form, filters, page, setPage, apply, show, reset };
 }
 
 /** The filters that hold a value: the list calls leave an empty filter out. */

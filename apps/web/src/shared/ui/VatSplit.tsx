@@ -1,6 +1,7 @@
 import { splitVat } from '@partsmall/contract';
 import { won } from '../format';
 import { T } from '../texts';
+import type { Figure } from './SummaryBox';
 
 /**
  * Where a total is shown, its 공급가액 and 세액 beside it. Listed prices already include VAT and are
@@ -15,19 +16,17 @@ export function VatSplit({ total }: { total: number }) {
   );
 }
 
-/** The same split as two rows of a summary list (`<dl className="sum-list">`). */
-export function VatSplitRows({ total }: { total: number }) {
+/** The same split as two rows of a summary list (Figures). */
+export function vatFigures(total: number): Figure[] {
   const { supply, tax } = splitVat(total);
-  return (
-    <>
-      <dt className="vat-row">{T.vat.supply}</dt>
-      <dd className="vat-row" data-testid="vat-supply">
-        {won(supply)}
-      </dd>
-      <dt className="vat-row">{T.vat.tax}</dt>
-      <dd className="vat-row" data-testid="vat-tax">
-        {won(tax)}
-      </dd>
-    </>
-  );
+  return [
+    {
+      term: T.vat.supply,
+      value: won(supply),
+      termClassName: 'vat-row',
+      valueClassName: 'vat-row',
+      testId: 'vat-supply',
+    },
+    { term: T.vat.tax, value: won(tax), termClassName: 'vat-row', valueClassName: 'vat-row', testId: 'vat-tax' },
+  ];
 }

@@ -1,12 +1,30 @@
 import { useState } from 'react';
 import { PRODUCT_CSV_COLUMNS, PRODUCT_CSV_OPTIONAL_COLUMNS, type ImportProductsResult } from '@partsmall/contract';
 import { messageOf } from '../../../shared/api';
+import type { Column } from '../../../shared/ui/DataTable';
 import { Modal } from '../../../shared/ui/Modal';
 import { useNotify } from '../../../shared/ui/notify';
 import { FilePick } from '../fields';
 import { CsvImportTables, ImportButtons } from './CsvImportTables';
 import { readCsvFile, useAdminWrite } from '../api';
 import { A } from '../texts';
+
+/** A line of the file: what it does (a new product or a change) and which fields it changes. */
+const CHANGE_COLUMNS: Column<ImportProductsResult['rows'][number]>[] = [
+  {
+    id: 'action',
+    header: A.kit.act,
+    width: 60,
+    cell: (r) => (r.action === 'create' ? A.productCsv.create : A.productCsv.update),
+  },
+  { id: 'pid', header: A.productCsv.cols.pid, width: 140, cell: (r) => r.pid },
+  { id: 'name', header: A.productCsv.cols.name, width: 200, className: 'ellipsis', cell: (r) => r.name },
+  {
+    id: 'changes',
+    header: A.productCsv.cols.changes,
+    cell: (r) => <pre className="admin-pre">{r.changes.join('\n') || A.none}</pre>,
+  },
+];
 
 /** The CSV import: a preview first (errors by line, what would change), then the save of all or nothing. */
 export function ImportModal({ onClose }: { onClose: () => void }) {
@@ -60,21 +78,7 @@ export function ImportModal({ onClose }: { onClose: () => void }) {
               label: A.productCsv.previewLabel,
               rows: result.rows,
             }}
-            columns={[
-              {
-                id: 'action',
-                header: A.kit.act,
-                width: 60,
-                cell: (r) => (r.action === 'create' ? A.productCsv.create : A.productCsv.update),
-              },
-              { id: 'pid', header: A.productCsv.cols.pid, width: 140, cell: (r) => r.pid },
-              { id: 'name', header: A.productCsv.cols.name, width: 200, className: 'ellipsis', cell: (r) => r.name },
-              {
-                id: 'changes',
-                header: A.productCsv.cols.changes,
-                cell: (r) => <pre className="admin-pre">{r.changes.join('\n') || A.none}</pre>,
-              },
-            ]}
+            columns={CHANGE_COLUMNS}
           />
         </>
       )}

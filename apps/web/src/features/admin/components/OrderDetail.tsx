@@ -11,7 +11,7 @@ import { DataTable } from '../../../shared/ui/DataTable';
 import { DetailList } from '../../../shared/ui/DetailList';
 import { StatementButton, orderPlace } from '../../orders';
 import { adminQuery } from '../api';
-import { LEDGER_COLUMNS } from '../columns';
+import { LedgerPart } from '../columns';
 import { A } from '../texts';
 import { DetailModal } from './ListParts';
 import { OrderMoves } from './OrderMoves';
@@ -121,10 +121,7 @@ function OrderBody({ d }: { d: AdminOrderDetail }) {
             ))}
           </ol>
         </div>
-        <div>
-          <h2>{A.order.ledger}</h2>
-          <DataTable label={A.order.ledgerLabel} rows={d.ledger} columns={LEDGER_COLUMNS} />
-        </div>
+        <LedgerPart title={A.order.ledger} label={A.order.ledgerLabel} rows={d.ledger} />
       </div>
     </div>
   );

@@ -1,9 +1,10 @@
 import { changeStockRequest, type AdminProduct } from '@partsmall/contract';
 import { messageOf } from '../../../shared/api';
 import { count } from '../../../shared/format';
-import { Field, Form, useZodForm } from '../../../shared/ui/form';
+import { Field, useZodForm } from '../../../shared/ui/form';
 import { useNotify } from '../../../shared/ui/notify';
 import { NumberField } from '../fields';
+import { PanelForm } from './PanelForm';
 import { useAdminWrite } from '../api';
 import { A } from '../texts';
 
@@ -13,10 +14,9 @@ export function StockForm({ product, onChanged }: { product: AdminProduct; onCha
   const form = useZodForm(changeStockRequest, { seq: product.seq, delta: 0, reason: '' });
   const change = useAdminWrite('adminChangeStock');
   return (
-    <Form
+    <PanelForm
       form={form}
-      className="admin-panel form"
-      aria-label={A.kit.stockChange}
+      title={A.kit.stockChange}
       onSubmit={(v) =>
         change.mutate(v, {
           onSuccess: (a) => (
@@ -28,12 +28,8 @@ export function StockForm({ product, onChanged }: { product: AdminProduct; onCha
         })
       }
     >
-      <h2>{A.kit.stockChange}</h2>
       <NumberField name="delta" label={A.kit.stockDelta} />
       <Field name="reason" label={A.kit.reason} maxLength={200} />
-      <button type="submit" className="btn btn-small btn-primary">
-        {A.kit.stockChange}
-      </button>
-    </Form>
+    </PanelForm>
   );
 }

@@ -1,18 +1,14 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { MSG_ORDER } from '@partsmall/contract';
 import { won } from '../../../shared/format';
-import { managementPath } from '../../../shared/paths';
 import { T } from '../../../shared/texts';
 import { Spinner } from '../../../shared/ui/states';
-import { VatSplitRows } from '../../../shared/ui/VatSplit';
-import { SummaryBox } from '../../../shared/ui/SummaryBox';
+import { vatFigures } from '../../../shared/ui/VatSplit';
+import { ShortOfCash, SummaryBox, type MaybeFigure } from '../../../shared/ui/SummaryBox';
 import '../checkout.css';
 
 const t = T.trade.checkout;
 
 interface Props {
-  mobile: boolean;
   goods: number;
   fee: number;
   cash: number;
@@ -29,7 +25,6 @@ interface Props {
 
 /** Goods, fee and total against the cash, and the pay button. */
 export function CheckoutSummary({
-  mobile,
   goods,
   fee,
   cash,
@@ -42,38 +37,24 @@ export function CheckoutSummary({
 }: Props) {
   const total = goods + fee;
   const after = cash - total;
+  const figures: MaybeFigure[] = [
+    { term: t.goods, value: won(goods), testId: 'goods-total' },
+    { term: t.fee, value: won(fee), testId: 'shipping-fee' },
+    {
+      term: t.total,
+      value: won(total),
+      termClassName: 'sum-total-label',
+      valueClassName: 'sum-total',
+      testId: 'pay-total',
+    },
+    ...vatFigures(total),
+    !onCredit && { term: t.cash, value: won(cash) },
+    !onCredit && { term: t.after, value: won(after), valueClassName: after < 0 ? 'neg' : '' },
+  ];
   return (
-    <SummaryBox
-      className="co-summary"
-      title={t.summary}
-      figures={
-        <>
-          <dt>{t.goods}</dt>
-          <dd data-testid="goods-total">{won(goods)}</dd>
-          <dt>{t.fee}</dt>
-          <dd data-testid="shipping-fee">{won(fee)}</dd>
-          <dt className="sum-total-label">{t.total}</dt>
-          <dd className="sum-total" data-testid="pay-total">
-            {won(total)}
-          </dd>
-          <VatSplitRows total={total} />
-          {!onCredit && (
-            <>
-              <dt>{t.cash}</dt>
-              <dd>{won(cash)}</dd>
-              <dt>{t.after}</dt>
-              <dd className={after < 0 ? 'neg' : ''}>{won(after)}</dd>
-            </>
-          )}
-        </>
-      }
-    >
+    <SummaryBox className="co-summary" title={t.summary} figures={figures}>
       {method}
-      {!onCredit && after < 0 && (
-        <p className="short-warning" role="alert">
-          {MSG_ORDER.shortBy(-after)} <Link to={managementPath('chargeCash', mobile)}>{t.chargeCash}</Link>
-        </p>
-      )}
+      {!onCredit && after < 0 && <ShortOfCash by={-after} label={t.chargeCash} />}
       <p className="field-hint">{agree}</p>
       <button
         type="button"

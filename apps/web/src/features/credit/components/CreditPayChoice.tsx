@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { PayWith } from '@partsmall/contract';
 import { won } from '../../../shared/format';
 import { useSession } from '../../../shared/session';
+import { Figures } from '../../../shared/ui/SummaryBox';
 import { creditSummaryQuery } from '../api';
 import { creditOffer, type CreditOffer } from '../offer';
 import { CREDIT_TEXTS } from '../texts';
@@ -50,14 +51,18 @@ export function CreditPayChoice({ offer, cash, value, onChange }: Props) {
       </fieldset>
       {value === 'credit' && (
         <>
-          <dl className="sum-list cr-pay-figures">
-            <dt>{K.available}</dt>
-            <dd data-testid="credit-available">{won(offer.available)}</dd>
-            <dt>{K.afterCredit}</dt>
-            <dd className={offer.short > 0 ? 'neg' : ''} data-testid="credit-after">
-              {won(offer.after)}
-            </dd>
-          </dl>
+          <Figures
+            className="cr-pay-figures"
+            rows={[
+              { term: K.available, value: won(offer.available), testId: 'credit-available' },
+              {
+                term: K.afterCredit,
+                value: won(offer.after),
+                valueClassName: offer.short > 0 ? 'neg' : '',
+                testId: 'credit-after',
+              },
+            ]}
+          />
           {offer.termLabel && <p className="field-hint">{K.creditTerm(offer.termLabel)}</p>}
           {offer.hold && (
             <p className="short-warning" role="alert">

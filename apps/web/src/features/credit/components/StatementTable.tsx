@@ -39,6 +39,7 @@ export function VirtualAccountLine({ row }: { row: StatementRow }) {
   );
 }
 
+/** The table's name, its rows (or their query) and paging go to DataTable as they are. */
 interface Props {
   label: string;
   rows?: StatementRow[];
@@ -54,7 +55,7 @@ interface Props {
  * Statements: month, what it bills, what is still unpaid, due date, status, the virtual account to pay
  * into, the PDF and the row's own actions; cards on phones (docs/requirements.md#credit).
  */
-export function StatementTable({ label, rows, query, paging, actions, withCompany = false }: Props) {
+export function StatementTable({ actions, withCompany = false, ...list }: Props) {
   const pdf = useStatementPdf();
   const month = (r: StatementRow) => S.month(r.month);
   const buttons = (r: StatementRow) => (
@@ -92,10 +93,7 @@ export function StatementTable({ label, rows, query, paging, actions, withCompan
   ];
   return (
     <DataTable
-      label={label}
-      rows={rows}
-      query={query}
-      paging={paging}
+      {...list}
       columns={columns}
       emptyText={S.empty}
       rowTestId="statement-row"
