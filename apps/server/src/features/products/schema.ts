@@ -56,12 +56,12 @@ export const products = pgTable(
     factoryTailKey: text('factory_tail_key')
       .notNull()
       .generatedAlwaysAs(
-        sql`regexp_replace(upper(regexp_replace(factory_num, '^\s*[A-Za-z]+\s+(?=.*[0-9])', '')), '[^A-Z0-9]', '', 'g')`,
+        sql`regexp_replace(upper(regexp_replace(factory_num, '^\\s*[A-Za-z]+\\s+(?=.*[0-9])', '')), '[^A-Z0-9]', '', 'g')`,
       ),
     factoryBareKey: text('factory_bare_key')
       .notNull()
       .generatedAlwaysAs(
-        sql`regexp_replace(upper(regexp_replace(factory_num, '^(\s*[A-Za-z]+\s+)+(?=.*[0-9])', '')), '[^A-Z0-9]', '', 'g')`,
+        sql`regexp_replace(upper(regexp_replace(factory_num, '^(\\s*[A-Za-z]+\\s+)+(?=.*[0-9])', '')), '[^A-Z0-9]', '', 'g')`,
       ),
     createdAt: createdAt(),
   },

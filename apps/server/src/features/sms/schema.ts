@@ -19,7 +19,10 @@ export const solapiGroups = pgTable(
     createdAt: instant('created_at').notNull().defaultNow(),
     claimedUntil: instant('claimed_until'),
   },
-  (t) => [primaryKey({ columns: [t.messageId, t.channel] }), index('solapi_groups_created_at').on(t.createdAt)],
+  (t) => [
+    primaryKey({ name: 'solapi_groups_pkey', columns: [t.messageId, t.channel] }),
+    index('solapi_groups_created_at').on(t.createdAt),
+  ],
 );
 
 /** Messages the console SMS provider "sent": the dev outbox. */

@@ -51,6 +51,10 @@ export const taxInvoices = pgTable(
     uniqueIndex('tax_invoices_mgt_key').on(t.mgtKey),
     index('tax_invoices_company').on(t.companyId, t.writeDate),
     index('tax_invoices_order').on(t.orderId),
+    // One 월합계 per credit statement.
+    uniqueIndex('tax_invoices_statement')
+      .on(t.statementId)
+      .where(sql`"statement_id" is not null`),
     check('tax_invoices_kind_valid', sql`${t.kind} in ('order','monthly','correction')`),
     check('tax_invoices_status_valid', sql`${t.status} in ('pending','issued','sent','failed','cancelled')`),
   ],
