@@ -16,7 +16,7 @@ export const solapiGroups = pgTable(
     messageId: text('message_id').notNull(),
     channel: text('channel').notNull(),
     groupId: text('group_id').notNull(),
-    createdAt: instant('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     claimedUntil: instant('claimed_until'),
   },
   (t) => [
