@@ -1,8 +1,8 @@
 /** The cart: one row per company and product. */
 import { integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { serialId, createdAt, blankText, refTo, checkPositive } from '../../db/columns.js';
+import { serialId, createdAt, blankText, checkPositive } from '../../db/columns.js';
 import { companyRef, memberRef } from '../members/schema.js';
-import { products } from '../products/schema.js';
+import { productRef } from '../products/schema.js';
 
 /** What a cart line says about its part, carried onto the order's line at checkout. */
 export const cartLineNotes = () => ({
@@ -21,7 +21,7 @@ export const cartItems = pgTable(
     id: serialId(),
     memberId: memberRef().notNull(),
     companyId: companyRef().notNull(),
-    productId: refTo('product_id', () => products.id).notNull(),
+    productId: productRef().notNull(),
     qty: integer('qty').notNull(),
     ...cartLineNotes(),
     createdAt: createdAt(),

@@ -2,7 +2,7 @@ import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { serialId, instant, createdAt, timestamps, refTo, checkIn } from '../../db/columns.js';
 import { sessions } from '../auth/schema.js';
 import { memberRef } from '../members/schema.js';
-import { products } from '../products/schema.js';
+import { productRef } from '../products/schema.js';
 
 /**
  * One conversation per customer. Read state is kept per side as the highest message id read.
@@ -40,7 +40,7 @@ export const chatMessages = pgTable(
     type: text('type').notNull(),
     body: text('body').notNull(),
     /** A product inquiry's product (shown as a card). */
-    productId: refTo('product_id', () => products.id),
+    productId: productRef(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -21,7 +21,7 @@ import {
   checkIn,
 } from '../../db/columns.js';
 import { authorNote, companyRef, companyRow, memberRef } from '../members/schema.js';
-import { orders } from '../orders/schema.js';
+import { orderRef } from '../orders/schema.js';
 import { taxInvoices } from '../tax-invoices/schema.js';
 
 /**
@@ -110,7 +110,7 @@ export const receivablesLedger = pgTable(
     kind: text('kind').notNull(),
     amount: wonAmount(),
     /** The credit order a charge, reversal or credit note is about. */
-    orderId: refTo('order_id', () => orders.id),
+    orderId: orderRef(),
     /** The statement a payment is applied to (or a credit note corrects). */
     statementId: integer('statement_id'),
     /** The deposit a payment comes from (deposits are the deposits feature's rows). */

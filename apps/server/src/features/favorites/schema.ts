@@ -1,13 +1,13 @@
 /** Favourite products and restock alerts, per company and member. */
 import { index, pgTable, primaryKey } from 'drizzle-orm/pg-core';
-import { createdAt, refTo } from '../../db/columns.js';
+import { createdAt } from '../../db/columns.js';
 import { companyRef, memberRef } from '../members/schema.js';
-import { products } from '../products/schema.js';
+import { productRef } from '../products/schema.js';
 
 /** A product a member of a company asked about, and when. */
 const companyProduct = () => ({
   companyId: companyRef().notNull(),
-  productId: refTo('product_id', () => products.id).notNull(),
+  productId: productRef().notNull(),
 });
 
 /** 관심상품: one list per company, shared by its main and sub-accounts (docs/requirements.md#favourites). */

@@ -13,7 +13,7 @@ import {
 } from '../../db/columns.js';
 import { cartLineNotes } from '../cart/schema.js';
 import { authorNote, companyRow, memberRef } from '../members/schema.js';
-import { products } from '../products/schema.js';
+import { productRef } from '../products/schema.js';
 
 /** An order: one warehouse, paid from the company's cash in the same transaction as its ledger row. */
 export const orders = pgTable(
@@ -60,12 +60,15 @@ export const orders = pgTable(
   ],
 );
 
+/** A reference to an order (`order_id`). */
+export const orderRef = () => refTo('order_id', () => orders.id);
+
 export const orderLines = pgTable(
   'order_lines',
   {
     id: serialId(),
-    orderId: refTo('order_id', () => orders.id).notNull(),
-    productId: refTo('product_id', () => products.id).notNull(),
+    orderId: orderRef().notNull(),
+    productId: productRef().notNull(),
     name: text('name').notNull(),
     pid: text('pid').notNull(),
     factoryNum: blankText('factory_num'),
@@ -84,7 +87,7 @@ export const orderEvents = pgTable(
   'order_events',
   {
     id: serialId(),
-    orderId: refTo('order_id', () => orders.id).notNull(),
+    orderId: orderRef().notNull(),
     fromStatus: integer('from_status'),
     toStatus: integer('to_status').notNull(),
     ...authorNote(),

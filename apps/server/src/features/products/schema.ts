@@ -18,6 +18,7 @@ import {
   updatedAt,
   wonZero,
   blankText,
+  refTo,
   checkIn,
   trigramIndex,
   prefixIndex,
@@ -124,6 +125,9 @@ export const products = pgTable(
     check('products_type_valid', sql`${t.type} between 0 and 4`),
   ],
 );
+
+/** A reference to a product of the shop (`product_id`). */
+export const productRef = () => refTo('product_id', () => products.id);
 
 /**
  * The shop's own cross-reference of part numbers (docs/search.md#part-numbers), kept by staff in the back office:

@@ -1,9 +1,9 @@
 /** 전자세금계산서 and the console provider's outbox of them. */
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { instant, createdAt, timestamps, wonAmount, blankText, refTo, status, checkIn } from '../../db/columns.js';
+import { instant, createdAt, timestamps, wonAmount, blankText, status, checkIn } from '../../db/columns.js';
 import { companyRow } from '../members/schema.js';
-import { orders } from '../orders/schema.js';
+import { orderRef } from '../orders/schema.js';
 
 /**
  * 전자세금계산서 (docs/requirements.md#tax-invoices): one row per invoice the shop issues or will issue,
@@ -17,7 +17,7 @@ export const taxInvoices = pgTable(
     /** 'order' (one shipped order), 'monthly' (월합계), 'correction' (negative 수정세금계산서). */
     kind: text('kind').notNull(),
     mgtKey: text('mgt_key').notNull(),
-    orderId: refTo('order_id', () => orders.id),
+    orderId: orderRef(),
     /** 'YYYY-MM' of a 월합계. */
     month: text('month'),
     /** The invoice a correction corrects. */
