@@ -11,30 +11,34 @@ describe('appPathMatcher', () => {
     '/admin/orders/:seq?',
   ]);
 
-  it('takes the route table’s addresses, with a query, a trailing slash or other letter case', () => {
-    expect(isPage('/')).toBe(true);
-    expect(isPage('/home')).toBe(true);
-    expect(isPage('/home/')).toBe(true);
-    expect(isPage('/HOME?searchType=pid&keyword=A1')).toBe(true);
-    expect(isPage('/notice/12')).toBe(true);
-    expect(isPage('/productDetail')).toBe(true);
-    expect(isPage('/productDetail/330')).toBe(true);
-    expect(isPage('/epcMain')).toBe(true);
-    expect(isPage('/epcMain/bmw/x5/engine')).toBe(true);
-    expect(isPage('/admin/orders')).toBe(true);
-    expect(isPage('/admin/orders/7')).toBe(true);
+  it.each([
+    '/',
+    '/home',
+    '/home/',
+    '/HOME?searchType=pid&keyword=A1',
+    '/notice/12',
+    '/productDetail',
+    '/productDetail/330',
+    '/epcMain',
+    '/epcMain/bmw/x5/engine',
+    '/admin/orders',
+    '/admin/orders/7',
+  ])('takes the route table’s address %s (with a query, a trailing slash or other letter case)', (path) => {
+    expect(isPage(path)).toBe(true);
   });
 
-  it('refuses what no route takes: other words, extra or missing segments', () => {
-    expect(isPage('/homes')).toBe(false);
-    expect(isPage('/home/extra')).toBe(false);
-    expect(isPage('/notice')).toBe(false);
-    expect(isPage('/notice/12/13')).toBe(false);
-    expect(isPage('/productDetail/1/2')).toBe(false);
-    expect(isPage('/epcMainX')).toBe(false);
-    expect(isPage('/admin')).toBe(false);
-    expect(isPage('/no-such-page')).toBe(false);
-    expect(isPage('//home')).toBe(false);
+  it.each([
+    '/homes',
+    '/home/extra',
+    '/notice',
+    '/notice/12/13',
+    '/productDetail/1/2',
+    '/epcMainX',
+    '/admin',
+    '/no-such-page',
+    '//home',
+  ])('refuses %s, which no route takes (other words, extra or missing segments)', (path) => {
+    expect(isPage(path)).toBe(false);
   });
 
   it('reads pattern characters as text, not as expressions', () => {

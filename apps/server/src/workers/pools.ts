@@ -73,45 +73,55 @@ const filePool = () => (files ??= new WorkerPool({ entry: 'file-worker', ...FILE
 const pdfPool = () => (pdfs ??= new WorkerPool({ entry: 'pdf-worker', ...PDF_POOL }));
 
 /**
+ * Reads an uploaded file in the file pool, its bytes copied and handed over to the worker: a full
+ * pool or key answers 429 (`msg.busy`); a file past the pool's time or memory limit is refused like
+ * any bad file, as the reader would (`msg.tooHeavy`; a worker that failed otherwise: `msg.broken`).
+ */
+async function readFileOffThread<T>(
+  task: Extract<FileTask, { data: Uint8Array }>,
+  key: string,
+  msg: { busy: string; tooHeavy: string; broken: string },
+): Promise<T | { ok: false; message: string }> {
+  const data = Uint8Array.from(task.data);
+  try {
+    return (await filePool().run({ ...task, data }, key, [data.buffer])) as T;
+  } catch (err) {
+    if (err instanceof PoolBusyError) throw tooMany(msg.busy);
+    const heavy = err instanceof PoolTimeoutError || err instanceof PoolWorkerError;
+    return { ok: false, message: heavy ? msg.tooHeavy : msg.broken };
+  }
+}
+
+/**
  * Reads a quick-order file in the file pool. A file that takes too long or too much memory is
  * refused like any bad file (the reader's Korean message); a full pool or an account with two files
  * already being read answers 429.
  */
-export async function readQuickOrderFileOffThread(
+export function readQuickOrderFileOffThread(
   file: { filename: string; data: Uint8Array; columns?: EstimateRole[] },
   key: string,
 ): Promise<QuickOrderParse> {
-  const data = Uint8Array.from(file.data);
-  try {
-    const columns = file.columns ? { columns: file.columns } : {};
-    return (await filePool().run({ kind: 'quickOrderFile', filename: file.filename, data, ...columns }, key, [
-      data.buffer,
-    ])) as QuickOrderParse;
-  } catch (err) {
-    if (err instanceof PoolBusyError) throw tooMany(QUICK_ORDER_FILE_MSG.busy);
-    const heavy = err instanceof PoolTimeoutError || err instanceof PoolWorkerError;
-    return { ok: false, message: heavy ? QUICK_ORDER_FILE_MSG.tooHeavy : QUICK_ORDER_FILE_MSG.broken };
-  }
+  const columns = file.columns ? { columns: file.columns } : {};
+  return readFileOffThread<QuickOrderParse>(
+    { kind: 'quickOrderFile', filename: file.filename, data: file.data, ...columns },
+    key,
+    QUICK_ORDER_FILE_MSG,
+  );
 }
 
 /**
  * Reads a bank's 입금내역 file in the file pool (docs/security.md#costly-work): past the pool's time or
  * memory limit it is refused like any bad file; a full pool answers 429.
  */
-export async function readDepositFileOffThread(
+export function readDepositFileOffThread(
   file: { filename: string; data: Uint8Array },
   key: string,
 ): Promise<DepositFileParse> {
-  const data = Uint8Array.from(file.data);
-  try {
-    return (await filePool().run({ kind: 'depositFile', filename: file.filename, data }, key, [
-      data.buffer,
-    ])) as DepositFileParse;
-  } catch (err) {
-    if (err instanceof PoolBusyError) throw tooMany(MSG_DEPOSIT.busy);
-    const heavy = err instanceof PoolTimeoutError || err instanceof PoolWorkerError;
-    return { ok: false, message: heavy ? MSG_DEPOSIT.tooHeavy : MSG_DEPOSIT.broken };
-  }
+  return readFileOffThread<DepositFileParse>(
+    { kind: 'depositFile', filename: file.filename, data: file.data },
+    key,
+    MSG_DEPOSIT,
+  );
 }
 
 export const MSG_CSV_TOO_HEAVY =

@@ -1,7 +1,7 @@
 /** The back office's audit log. */
 import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { serialId, createdAt, refTo } from '../../db/columns.js';
-import { members } from '../members/schema.js';
+import { serialId, createdAt } from '../../db/columns.js';
+import { memberRef } from '../members/schema.js';
 
 /**
  * The back office's audit log (issue 12): every staff write, who, when, what and the values before
@@ -11,7 +11,7 @@ export const adminAudit = pgTable(
   'admin_audit',
   {
     id: serialId(),
-    memberId: refTo('member_id', () => members.id),
+    memberId: memberRef(),
     action: text('action').notNull(),
     target: text('target').notNull(),
     before: jsonb('before'),

@@ -1,13 +1,13 @@
 /** What signs a member in and keeps them in: sessions and phone codes (the rate-limit events that guard them are db/rate-events.ts). */
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { serialId, instant, createdAt, refTo } from '../../db/columns.js';
-import { members } from '../members/schema.js';
+import { serialId, instant, createdAt } from '../../db/columns.js';
+import { memberRef } from '../members/schema.js';
 
 export const sessions = pgTable(
   'sessions',
   {
     id: serialId(),
-    memberId: refTo('member_id', () => members.id).notNull(),
+    memberId: memberRef().notNull(),
     /** sha256 of the bearer token; the token itself is never stored. */
     tokenHash: text('token_hash').notNull(),
     createdAt: createdAt(),

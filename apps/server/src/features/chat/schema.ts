@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { serialId, instant, createdAt, updatedAt, refTo } from '../../db/columns.js';
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { serialId, instant, createdAt, timestamps, refTo, checkIn } from '../../db/columns.js';
 import { sessions } from '../auth/schema.js';
-import { members } from '../members/schema.js';
-import { products } from '../products/schema.js';
+import { memberRef } from '../members/schema.js';
+import { productRef } from '../products/schema.js';
 
 /**
  * One conversation per customer. Read state is kept per side as the highest message id read.
@@ -14,12 +13,12 @@ export const chatConversations = pgTable(
   'chat_conversations',
   {
     id: serialId(),
-    customerId: refTo('customer_id', () => members.id).notNull(),
+    customerId: memberRef('customer_id').notNull(),
     customerReadId: integer('customer_read_id').notNull().default(0),
     staffReadId: integer('staff_read_id').notNull().default(0),
     /** Set when staff resolve: the newest message id at that moment. Null = open. */
     resolvedThroughId: integer('resolved_through_id'),
-    resolvedBy: refTo('resolved_by', () => members.id),
+    resolvedBy: memberRef('resolved_by'),
     resolvedAt: instant('resolved_at'),
     createdAt: createdAt(),
   },
@@ -32,7 +31,7 @@ export const chatMessages = pgTable(
   {
     id: serialId(),
     conversationId: refTo('conversation_id', () => chatConversations.id).notNull(),
-    senderId: refTo('sender_id', () => members.id).notNull(),
+    senderId: memberRef('sender_id').notNull(),
     /** 'customer' or 'staff': which side of the conversation wrote it. */
     senderSide: text('sender_side').notNull(),
     /** The sending client's id for the message: a resend with the same id is stored once. */
@@ -41,7 +40,7 @@ export const chatMessages = pgTable(
     type: text('type').notNull(),
     body: text('body').notNull(),
     /** A product inquiry's product (shown as a card). */
-    productId: refTo('product_id', () => products.id),
+    productId: productRef(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -49,8 +48,8 @@ export const chatMessages = pgTable(
     index('chat_messages_conversation').on(t.conversationId, t.id),
     // Rate limits count a sender's recent messages.
     index('chat_messages_sender_created').on(t.senderId, t.createdAt),
-    check('chat_messages_side_valid', sql`${t.senderSide} in ('customer','staff')`),
-    check('chat_messages_type_valid', sql`${t.type} in ('text','file')`),
+    checkIn('chat_messages_side_valid', t.senderSide, ['customer', 'staff']),
+    checkIn('chat_messages_type_valid', t.type, ['text', 'file']),
   ],
 );
 
@@ -61,7 +60,7 @@ export const chatFiles = pgTable(
     id: serialId(),
     conversationId: refTo('conversation_id', () => chatConversations.id).notNull(),
     messageId: refTo('message_id', () => chatMessages.id).notNull(),
-    uploaderId: refTo('uploader_id', () => members.id).notNull(),
+    uploaderId: memberRef('uploader_id').notNull(),
     /** Generated storage keys; never derived from the uploaded name. */
     storageKey: text('storage_key').notNull(),
     thumbKey: text('thumb_key').notNull(),
@@ -81,9 +80,8 @@ export const chatCannedReplies = pgTable('chat_canned_replies', {
   id: serialId(),
   title: text('title').notNull(),
   body: text('body').notNull(),
-  createdBy: refTo('created_by', () => members.id),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  createdBy: memberRef('created_by'),
+  ...timestamps(),
 });
 
 /**
@@ -94,7 +92,7 @@ export const qrLoginCodes = pgTable(
   'qr_login_codes',
   {
     id: serialId(),
-    memberId: refTo('member_id', () => members.id).notNull(),
+    memberId: memberRef().notNull(),
     sessionId: refTo('session_id', () => sessions.id).notNull(),
     codeHash: text('code_hash').notNull(),
     /** Hash of the short code typed on a phone without a camera (the same login, spent together). */

@@ -24,52 +24,42 @@ export interface StatementPayment {
 }
 
 /** Applies a payment to a statement; answers whether this call applied it (false: applied before). */
-export async function applyStatementPayment(tx: Tx, p: StatementPayment): Promise<boolean> {
-  const [s] = await tx.select().from(statements).where(eq(statements.id, p.statementId)).for('update');
-  if (!s) throw new Error(`statement ${p.statementId} not found`);
-  const { created } = await postLedgerEntry(tx, {
-    companyId: s.companyId,
-    kind: 'payment',
-    amount: -p.amount,
-    idemKey: p.idemKey,
-    statementId: s.id,
-    depositId: p.depositId ?? null,
-    memberId: p.memberId ?? null,
-    note: p.note ?? '입금',
-  });
-  if (!created) return false;
-  await tx
-    .update(statements)
-    .set({
-      paid: sql`${statements.paid} + ${p.amount}`,
-      status: sql`case when ${statements.paid} + ${p.amount} >= ${statements.amountDue} then 'paid' else 'partial' end`,
-      updatedAt: new Date(),
-    })
-    .where(eq(statements.id, s.id));
-  await onStatementPaid(tx, s.companyId, p.now);
-  return true;
+export function applyStatementPayment(tx: Tx, p: StatementPayment): Promise<boolean> {
+  return movePaid(tx, p, 'payment');
 }
 
 /** Takes a payment back (a deposit returned to WAITING): a payment_reversal row, the statement's paid lowered. */
-export async function reverseStatementPayment(tx: Tx, p: StatementPayment): Promise<boolean> {
+export function reverseStatementPayment(tx: Tx, p: StatementPayment): Promise<boolean> {
+  return movePaid(tx, p, 'payment_reversal');
+}
+
+/**
+ * A payment (its ledger row lowers the balance, the statement's paid rises) or its reversal (the
+ * other way), on the statement's lock; then the account's hold looked at again.
+ */
+async function movePaid(tx: Tx, p: StatementPayment, kind: 'payment' | 'payment_reversal'): Promise<boolean> {
   const [s] = await tx.select().from(statements).where(eq(statements.id, p.statementId)).for('update');
   if (!s) throw new Error(`statement ${p.statementId} not found`);
+  const paying = kind === 'payment';
   const { created } = await postLedgerEntry(tx, {
     companyId: s.companyId,
-    kind: 'payment_reversal',
-    amount: p.amount,
+    kind,
+    amount: paying ? -p.amount : p.amount,
     idemKey: p.idemKey,
     statementId: s.id,
     depositId: p.depositId ?? null,
     memberId: p.memberId ?? null,
-    note: p.note ?? '입금 취소',
+    note: p.note ?? (paying ? '입금' : '입금 취소'),
   });
   if (!created) return false;
+  const paid = paying ? sql`${statements.paid} + ${p.amount}` : sql`${statements.paid} - ${p.amount}`;
   await tx
     .update(statements)
     .set({
-      paid: sql`${statements.paid} - ${p.amount}`,
-      status: sql`case when ${statements.paid} - ${p.amount} <= 0 then 'unpaid' else 'partial' end`,
+      paid,
+      status: paying
+        ? sql`case when ${paid} >= ${statements.amountDue} then 'paid' else 'partial' end`
+        : sql`case when ${paid} <= 0 then 'unpaid' else 'partial' end`,
       updatedAt: new Date(),
     })
     .where(eq(statements.id, s.id));

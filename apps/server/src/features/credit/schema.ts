@@ -3,10 +3,25 @@
  * receivables ledger and the monthly statements. The aggregate's tables; its queries are in repository.ts.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { serialId, instant, createdAt, updatedAt, won, wonZero, blankText, refTo } from '../../db/columns.js';
-import { companies, members } from '../members/schema.js';
-import { orders } from '../orders/schema.js';
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  serialId,
+  instant,
+  instantNow,
+  createdAt,
+  updatedAt,
+  timestamps,
+  day,
+  wonAmount,
+  wonZero,
+  blankText,
+  emptyTextList,
+  refTo,
+  status,
+  checkIn,
+} from '../../db/columns.js';
+import { authorNote, companyRef, companyRow, memberRef } from '../members/schema.js';
+import { orderRef } from '../orders/schema.js';
 import { taxInvoices } from '../tax-invoices/schema.js';
 
 /**
@@ -24,7 +39,7 @@ export const paymentTerms = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check('payment_terms_rule_valid', sql`${t.rule} in ('next_month_day','days_after_close')`),
+    checkIn('payment_terms_rule_valid', t.rule, ['next_month_day', 'days_after_close']),
     check(
       'payment_terms_value_valid',
       sql`(${t.rule} = 'next_month_day' and ${t.value} between 1 and 31) or (${t.rule} = 'days_after_close' and ${t.value} between 0 and 180)`,
@@ -39,11 +54,9 @@ export const paymentTerms = pgTable(
 export const creditAccounts = pgTable(
   'credit_accounts',
   {
-    companyId: integer('company_id')
-      .primaryKey()
-      .references(() => companies.id),
+    companyId: companyRef().primaryKey(),
     /** active 정상, on_hold 보류 (overdue, or staff), suspended 정지. */
-    status: text('status').notNull().default('active'),
+    status: status('active'),
     creditLimit: wonZero('credit_limit'),
     allowExceed: boolean('allow_exceed').notNull().default(false),
     termCode: text('term_code')
@@ -57,11 +70,10 @@ export const creditAccounts = pgTable(
     /** The statement that put it on hold (null: staff put it on hold, or not on hold). */
     holdStatementId: integer('hold_statement_id'),
     allowSubAccounts: boolean('allow_sub_accounts').notNull().default(false),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
-    check('credit_accounts_status_valid', sql`${t.status} in ('active','on_hold','suspended')`),
+    checkIn('credit_accounts_status_valid', t.status, ['active', 'on_hold', 'suspended']),
     check('credit_accounts_limit_nonnegative', sql`${t.creditLimit} >= 0`),
     check('credit_accounts_grace_valid', sql`${t.graceDays} between 0 and 365`),
     check('credit_accounts_threshold_nonnegative', sql`${t.overdueThreshold} >= 0`),
@@ -73,9 +85,8 @@ export type CreditAccountRow = typeof creditAccounts.$inferSelect;
 export const creditAccountAudit = pgTable(
   'credit_account_audit',
   {
-    id: serialId(),
-    companyId: refTo('company_id', () => companies.id).notNull(),
-    memberId: refTo('member_id', () => members.id),
+    ...companyRow(),
+    memberId: memberRef(),
     /** The actor's name as it was ('시스템' for the overdue check and payments). */
     actorName: text('actor_name').notNull(),
     reason: text('reason').notNull(),
@@ -95,30 +106,31 @@ export const creditAccountAudit = pgTable(
 export const receivablesLedger = pgTable(
   'receivables_ledger',
   {
-    id: serialId(),
-    companyId: refTo('company_id', () => companies.id).notNull(),
+    ...companyRow(),
     kind: text('kind').notNull(),
-    amount: won('amount').notNull(),
+    amount: wonAmount(),
     /** The credit order a charge, reversal or credit note is about. */
-    orderId: refTo('order_id', () => orders.id),
+    orderId: orderRef(),
     /** The statement a payment is applied to (or a credit note corrects). */
     statementId: integer('statement_id'),
     /** The deposit a payment comes from (deposits are the deposits feature's rows). */
     depositId: integer('deposit_id'),
     idemKey: text('idem_key').notNull(),
-    memberId: refTo('member_id', () => members.id),
-    note: blankText('note'),
-    createdAt: createdAt(),
+    ...authorNote(),
   },
   (t) => [
     uniqueIndex('receivables_ledger_idem').on(t.idemKey),
     index('receivables_ledger_company').on(t.companyId, t.id),
     index('receivables_ledger_order').on(t.orderId),
     index('receivables_ledger_statement').on(t.statementId),
-    check(
-      'receivables_ledger_kind_valid',
-      sql`${t.kind} in ('charge','reversal','credit_note','payment','payment_reversal','adjustment')`,
-    ),
+    checkIn('receivables_ledger_kind_valid', t.kind, [
+      'charge',
+      'reversal',
+      'credit_note',
+      'payment',
+      'payment_reversal',
+      'adjustment',
+    ]),
     check('receivables_ledger_amount_nonzero', sql`${t.amount} <> 0`),
   ],
 );
@@ -133,23 +145,22 @@ export type ReceivableEntry = typeof receivablesLedger.$inferSelect;
 export const statements = pgTable(
   'statements',
   {
-    id: serialId(),
-    companyId: refTo('company_id', () => companies.id).notNull(),
+    ...companyRow(),
     /** 'YYYY-MM'. */
     month: text('month').notNull(),
-    opening: won('opening').notNull(),
-    charges: won('charges').notNull(),
-    credits: won('credits').notNull(),
-    payments: won('payments').notNull(),
-    adjustments: won('adjustments').notNull(),
-    closing: won('closing').notNull(),
-    amountDue: won('amount_due').notNull(),
+    opening: wonAmount('opening'),
+    charges: wonAmount('charges'),
+    credits: wonAmount('credits'),
+    payments: wonAmount('payments'),
+    adjustments: wonAmount('adjustments'),
+    closing: wonAmount('closing'),
+    amountDue: wonAmount('amount_due'),
     paid: wonZero('paid'),
     /** unpaid, partial, paid (overdue is read from due_date). */
-    status: text('status').notNull().default('unpaid'),
+    status: status('unpaid'),
     termCode: text('term_code').notNull(),
     termLabel: text('term_label').notNull(),
-    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    dueDate: day('due_date').notNull(),
     /** The 월합계 세금계산서 (null: nothing to invoice, or not yet made). */
     taxInvoiceId: refTo('tax_invoice_id', () => taxInvoices.id),
     /** The stored PDF's path under the data folder (null: made when asked). */
@@ -161,18 +172,15 @@ export const statements = pgTable(
     /** The provider's key of the virtual account (Toss orderId / secret reference). */
     vaProviderKey: text('va_provider_key'),
     /** The reminders sent: 'issued', 'd-3', 'due', 'd+7'. */
-    reminders: text('reminders')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
-    closedAt: instant('closed_at').notNull().defaultNow(),
+    reminders: emptyTextList('reminders'),
+    closedAt: instantNow('closed_at'),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('statements_company_month').on(t.companyId, t.month),
     index('statements_due').on(t.status, t.dueDate),
     uniqueIndex('statements_va_account').on(t.vaAccountNumber),
-    check('statements_status_valid', sql`${t.status} in ('unpaid','partial','paid')`),
+    checkIn('statements_status_valid', t.status, ['unpaid', 'partial', 'paid']),
     check('statements_month_valid', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
   ],
 );
@@ -187,9 +195,9 @@ export const statementLines = pgTable(
     ledgerId: refTo('ledger_id', () => receivablesLedger.id).notNull(),
     kind: text('kind').notNull(),
     orderId: integer('order_id'),
-    lineDate: date('line_date', { mode: 'string' }).notNull(),
+    lineDate: day('line_date').notNull(),
     description: text('description').notNull(),
-    amount: won('amount').notNull(),
+    amount: wonAmount(),
   },
   (t) => [uniqueIndex('statement_lines_ledger').on(t.ledgerId), index('statement_lines_statement').on(t.statementId)],
 );

@@ -115,33 +115,30 @@ function timeParts(text: string): [number, number, number] | null {
   return m ? [Number(m[1]), Number(m[2]), Number(m[3] ?? 0)] : null;
 }
 
+type DateParts = [number, number, number, number, number, number];
+
+/** A workbook's date as the wall clock it shows (year, month, day, hours, minutes, seconds). */
+const wallClock = (at: Date): DateParts => [
+  at.getUTCFullYear(),
+  at.getUTCMonth() + 1,
+  at.getUTCDate(),
+  at.getUTCHours(),
+  at.getUTCMinutes(),
+  at.getUTCSeconds(),
+];
+
 /**
  * A date cell: a workbook date (its wall clock is the file's, read as Seoul), an Excel serial day,
  * or text: 2026-03-05, 2026.03.05, 2026/3/5, 20260305, 2026년 3월 5일, each with an optional time.
  */
 function readDate(cell: Cell, time: Cell | undefined): Date | null {
-  let parts: [number, number, number, number, number, number] | null = null;
+  let parts: DateParts | null = null;
   if (cell instanceof Date) {
-    parts = [
-      cell.getUTCFullYear(),
-      cell.getUTCMonth() + 1,
-      cell.getUTCDate(),
-      cell.getUTCHours(),
-      cell.getUTCMinutes(),
-      cell.getUTCSeconds(),
-    ];
+    parts = wallClock(cell);
   } else if (typeof cell === 'number') {
     // Excel's serial day (1900 system): 25569 is 1970-01-01.
     if (cell < 36526 || cell > 73051) return null;
-    const at = new Date(Math.round((cell - 25569) * 86400) * 1000);
-    parts = [
-      at.getUTCFullYear(),
-      at.getUTCMonth() + 1,
-      at.getUTCDate(),
-      at.getUTCHours(),
-      at.getUTCMinutes(),
-      at.getUTCSeconds(),
-    ];
+    parts = wallClock(new Date(Math.round((cell - 25569) * 86400) * 1000));
   } else if (typeof cell === 'string') {
     const t = cell.trim();
     const m =

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { setStatementAccount, statementWithCompany } from '../credit/repository.js';
 import { enqueue } from '../../shared/job-queue.js';
@@ -9,7 +9,7 @@ import type { VirtualAccountProvider } from '../deposits/types.js';
 import { reverseDeposit } from './apply.js';
 import { recordDeposit } from './record.js';
 import { depositEvents, deposits, statementAccounts } from './schema.js';
-import type { StatementAccountRow } from './accounts.js';
+import { latestDepositEvent, type StatementAccountRow } from './accounts.js';
 
 /** Toss keeps a virtual account open at most 30 days from its issue; a little less leaves room for the clock. */
 const ACCOUNT_MAX_MS = 30 * 86400_000 - 10 * 60_000;
@@ -167,12 +167,7 @@ export async function applyAccountEvents(db: Db, accountId: number, now: Date = 
       .where(eq(statementAccounts.id, accountId))
       .for('update');
     if (!account) return;
-    const [latest] = await tx
-      .select()
-      .from(depositEvents)
-      .where(eq(depositEvents.accountId, accountId))
-      .orderBy(desc(depositEvents.eventAt), desc(depositEvents.id))
-      .limit(1);
+    const latest = await latestDepositEvent(tx, accountId);
     if (!latest) return;
     await tx
       .update(depositEvents)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allocateDeposit, type OpenItem } from './ladder.js';
+import { allocateDeposit, type OpenItem, type Rung } from './ladder.js';
 import { companyNameIndex, matchDepositor, normalizeDepositorName } from './names.js';
 
 // Three statements of one company: March (oldest), April, May.
@@ -8,37 +8,25 @@ const april: OpenItem = { id: 12, open: 80_000, dueDate: '2026-05-31' };
 const may: OpenItem = { id: 13, open: 50_000, dueDate: '2026-06-30' };
 const items = [may, march, april];
 
+/** The ladder's answer written out: `paid` lists statement, won, statement, won, … in the order paid. */
+const answer = (rung: Rung, paid: number[], toCash = 0) => ({
+  rung,
+  allocations: Array.from({ length: paid.length / 2 }, (_, i) => ({ itemId: paid[2 * i], amount: paid[2 * i + 1] })),
+  toCash,
+});
+
 describe('the matching ladder', () => {
   it('rung 1: the statement whose virtual account received it is paid first, the rest oldest first', () => {
-    expect(allocateDeposit(50_000, items, 13)).toEqual({
-      rung: 'ownAccount',
-      allocations: [{ itemId: 13, amount: 50_000 }],
-      toCash: 0,
-    });
-    expect(allocateDeposit(100_000, items, 13)).toEqual({
-      rung: 'ownAccount',
-      allocations: [
-        { itemId: 13, amount: 50_000 },
-        { itemId: 11, amount: 50_000 },
-      ],
-      toCash: 0,
-    });
+    expect(allocateDeposit(50_000, items, 13)).toEqual(answer('ownAccount', [13, 50_000]));
+    expect(allocateDeposit(100_000, items, 13)).toEqual(answer('ownAccount', [13, 50_000, 11, 50_000]));
   });
 
   it('rung 1 with its statement already paid falls to the other rungs', () => {
-    expect(allocateDeposit(80_000, items, 99)).toEqual({
-      rung: 'exactOne',
-      allocations: [{ itemId: 12, amount: 80_000 }],
-      toCash: 0,
-    });
+    expect(allocateDeposit(80_000, items, 99)).toEqual(answer('exactOne', [12, 80_000]));
   });
 
   it('rung 2: an amount equal to one open statement pays that one, not the oldest', () => {
-    expect(allocateDeposit(80_000, items)).toEqual({
-      rung: 'exactOne',
-      allocations: [{ itemId: 12, amount: 80_000 }],
-      toCash: 0,
-    });
+    expect(allocateDeposit(80_000, items)).toEqual(answer('exactOne', [12, 80_000]));
   });
 
   it('rung 2 with two statements of the same amount takes the older', () => {
@@ -50,14 +38,7 @@ describe('the matching ladder', () => {
   });
 
   it('rung 3: a set of statements summing to the amount (April and May: 130,000)', () => {
-    expect(allocateDeposit(130_000, items)).toEqual({
-      rung: 'exactSet',
-      allocations: [
-        { itemId: 12, amount: 80_000 },
-        { itemId: 13, amount: 50_000 },
-      ],
-      toCash: 0,
-    });
+    expect(allocateDeposit(130_000, items)).toEqual(answer('exactSet', [12, 80_000, 13, 50_000]));
   });
 
   it('rung 3 finds a set of five among many and never one of six', () => {
@@ -76,39 +57,18 @@ describe('the matching ladder', () => {
   });
 
   it('rung 4: otherwise the oldest due first, the last one partly', () => {
-    expect(allocateDeposit(150_000, items)).toEqual({
-      rung: 'oldestFirst',
-      allocations: [
-        { itemId: 11, amount: 120_000 },
-        { itemId: 12, amount: 30_000 },
-      ],
-      toCash: 0,
-    });
+    expect(allocateDeposit(150_000, items)).toEqual(answer('oldestFirst', [11, 120_000, 12, 30_000]));
   });
 
   it('rung 5: more than everything open goes to cash', () => {
-    expect(allocateDeposit(300_000, items)).toEqual({
-      rung: 'oldestFirst',
-      allocations: [
-        { itemId: 11, amount: 120_000 },
-        { itemId: 12, amount: 80_000 },
-        { itemId: 13, amount: 50_000 },
-      ],
-      toCash: 50_000,
-    });
+    expect(allocateDeposit(300_000, items)).toEqual(
+      answer('oldestFirst', [11, 120_000, 12, 80_000, 13, 50_000], 50_000),
+    );
     expect(allocateDeposit(10_000, [])).toEqual({ rung: 'none', allocations: [], toCash: 10_000 });
   });
 
   it('an exact match of everything open is a set (rung 3), nothing to cash', () => {
-    expect(allocateDeposit(250_000, items)).toEqual({
-      rung: 'exactSet',
-      allocations: [
-        { itemId: 11, amount: 120_000 },
-        { itemId: 12, amount: 80_000 },
-        { itemId: 13, amount: 50_000 },
-      ],
-      toCash: 0,
-    });
+    expect(allocateDeposit(250_000, items)).toEqual(answer('exactSet', [11, 120_000, 12, 80_000, 13, 50_000]));
   });
 
   it('the allocations always add up to the deposit', () => {

@@ -13,6 +13,7 @@ import { recordAudit } from '../admin/repository.js';
 import { type Api, type AppContext, requireStaff } from '../../shared/context.js';
 import { AppError, badRequest, created, notFound, ok } from '../../shared/http.js';
 import { route } from '../../shared/route.js';
+import { readOneFile } from '../../shared/upload.js';
 import { readDepositFileOffThread } from '../../workers/pools.js';
 import { applyDeposit } from './apply.js';
 import type { FileDeposit } from './files.js';
@@ -45,26 +46,10 @@ export function depositInstant(text: string): Date | null {
 
 /** The one file of the multipart upload, read in the file worker pool; each broken limit its Korean message. */
 async function readUpload(req: FastifyRequest, memberId: number) {
-  let file: { filename: string; data: Buffer } | null = null;
-  try {
-    const parts = req.parts({
-      limits: { fileSize: DEPOSIT_FILE_MAX_BYTES, files: 1, fields: 5, fieldSize: 1000, parts: 6 },
-    });
-    for await (const part of parts) {
-      if (part.type !== 'file') continue;
-      if (part.fieldname !== DEPOSIT_FILE_FIELD) {
-        part.file.resume();
-        throw badRequest(MSG_DEPOSIT.fileMissing, DEPOSIT_FILE_FIELD);
-      }
-      file = { filename: part.filename, data: await part.toBuffer() };
-    }
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new AppError(413, MSG_DEPOSIT.fileTooLarge, 413, DEPOSIT_FILE_FIELD);
-    throw badRequest(MSG_DEPOSIT.fileMissing, DEPOSIT_FILE_FIELD);
-  }
-  if (!file) throw badRequest(MSG_DEPOSIT.fileMissing, DEPOSIT_FILE_FIELD);
+  const file = await readOneFile(req, DEPOSIT_FILE_FIELD, DEPOSIT_FILE_MAX_BYTES, {
+    missing: MSG_DEPOSIT.fileMissing,
+    tooLarge: MSG_DEPOSIT.fileTooLarge,
+  });
   const parsed = await readDepositFileOffThread(file, `staff:${memberId}`);
   if (!parsed.ok) throw badRequest(parsed.message, DEPOSIT_FILE_FIELD);
   return parsed.rows;

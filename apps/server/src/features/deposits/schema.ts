@@ -5,8 +5,20 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { serialId, instant, createdAt, won, wonZero, blankText, refTo } from '../../db/columns.js';
-import { companies, members } from '../members/schema.js';
+import {
+  serialId,
+  instant,
+  instantNow,
+  createdAt,
+  wonAmount,
+  wonZero,
+  blankText,
+  refTo,
+  status,
+  checkIn,
+  checkPositive,
+} from '../../db/columns.js';
+import { companyRef, companyRow, memberRef } from '../members/schema.js';
 import { payments } from '../payments/schema.js';
 
 /**
@@ -19,13 +31,13 @@ export const statementAccounts = pgTable(
   {
     id: serialId(),
     statementId: integer('statement_id').notNull(),
-    companyId: refTo('company_id', () => companies.id).notNull(),
+    companyId: companyRef().notNull(),
     /** 'sandbox' or 'toss': the provider that issued it; its callbacks are taken only from there. */
     provider: text('provider').notNull(),
     /** Sent as Toss's orderId: `stm-{statementId}-{n}`. */
     orderId: text('order_id').notNull(),
-    amount: won('amount').notNull(),
-    status: text('status').notNull().default('issuing'),
+    amount: wonAmount(),
+    status: status('issuing'),
     bank: blankText('bank'),
     accountNumber: blankText('account_number'),
     holder: blankText('holder'),
@@ -44,8 +56,8 @@ export const statementAccounts = pgTable(
     uniqueIndex('statement_accounts_live')
       .on(t.statementId)
       .where(sql`status in ('issuing','open')`),
-    check('statement_accounts_status_valid', sql`${t.status} in ('issuing','open','failed')`),
-    check('statement_accounts_amount_positive', sql`${t.amount} > 0`),
+    checkIn('statement_accounts_status_valid', t.status, ['issuing', 'open', 'failed']),
+    checkPositive('statement_accounts_amount_positive', t.amount),
   ],
 );
 
@@ -64,7 +76,7 @@ export const depositEvents = pgTable(
     status: text('status').notNull(),
     /** The provider's time of the event (its createdAt): the order events are applied in. */
     eventAt: instant('event_at').notNull(),
-    receivedAt: instant('received_at').notNull().defaultNow(),
+    receivedAt: instantNow('received_at'),
     processedAt: instant('processed_at'),
   },
   (t) => [
@@ -87,9 +99,9 @@ export const deposits = pgTable(
     source: text('source').notNull(),
     /** `toss:{transactionKey}`, `card:{paymentId}`, `staff:{request id}`, `import:{digest}`: one deposit per key. */
     sourceKey: text('source_key').notNull(),
-    companyId: refTo('company_id', () => companies.id),
+    companyId: companyRef(),
     depositorName: blankText('depositor_name'),
-    amount: won('amount').notNull(),
+    amount: wonAmount(),
     depositedAt: instant('deposited_at').notNull(),
     status: text('status').notNull(),
     /** Why it waits for staff (status 'review'): noMatch or ambiguous. */
@@ -101,7 +113,7 @@ export const deposits = pgTable(
     /** Which rung of the ladder placed it, and what went to the company's cash. */
     rung: text('rung'),
     toCash: wonZero('to_cash'),
-    recordedBy: refTo('recorded_by', () => members.id),
+    recordedBy: memberRef('recorded_by'),
     createdAt: createdAt(),
     appliedAt: instant('applied_at'),
     reversedAt: instant('reversed_at'),
@@ -112,9 +124,9 @@ export const deposits = pgTable(
     index('deposits_review')
       .on(t.createdAt)
       .where(sql`status = 'review'`),
-    check('deposits_source_valid', sql`${t.source} in ('virtual_account','card','staff','import')`),
-    check('deposits_status_valid', sql`${t.status} in ('applied','review','ignored','reversed')`),
-    check('deposits_amount_positive', sql`${t.amount} > 0`),
+    checkIn('deposits_source_valid', t.source, ['virtual_account', 'card', 'staff', 'import']),
+    checkIn('deposits_status_valid', t.status, ['applied', 'review', 'ignored', 'reversed']),
+    checkPositive('deposits_amount_positive', t.amount),
     check('deposits_company_known', sql`${t.status} in ('review','ignored') or ${t.companyId} is not null`),
   ],
 );
@@ -123,11 +135,10 @@ export const deposits = pgTable(
 export const depositorNames = pgTable(
   'depositor_names',
   {
-    id: serialId(),
-    companyId: refTo('company_id', () => companies.id).notNull(),
+    ...companyRow(),
     /** The name as written on the deposit. */
     name: text('name').notNull(),
-    createdBy: refTo('created_by', () => members.id),
+    createdBy: memberRef('created_by'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('depositor_names_company_name').on(t.companyId, t.name)],

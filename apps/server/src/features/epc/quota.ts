@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { EPC_MSG, isTestVin, MAX_VIN_SEARCHES_PER_DAY, seoulDay } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { runPrepared, type PreparedStatement } from '../../db/prepared.js';
@@ -6,6 +6,7 @@ import type { EventSink } from '../../shared/events.js';
 import { companyById } from '../members/repository.js';
 import { tooMany } from '../../shared/http.js';
 import { licenseDaysLeft } from '../../shared/time.js';
+import { latestOpenings } from './repository.js';
 import { epcVinSearches } from './schema.js';
 import { lockPair } from '../../db/locks.js';
 
@@ -175,23 +176,12 @@ export const HISTORY_SIZE = 20;
  * brand or all. History is the company's: accounts of one company share licence and quota.
  */
 export async function searchHistory(db: Db, q: { companyId: number; brand?: string }): Promise<HistoryItem[]> {
-  // Each VIN once with its latest title and brand (distinct on), then the newest of those.
-  const latest = db
-    .selectDistinctOn([epcVinSearches.vin], {
-      vin: epcVinSearches.vin,
-      title: epcVinSearches.title,
-      brand: epcVinSearches.brand,
-      lastAt: epcVinSearches.lastAt,
-    })
-    .from(epcVinSearches)
-    .where(
-      and(
-        eq(epcVinSearches.companyId, q.companyId),
-        q.brand && q.brand !== 'all' ? eq(epcVinSearches.brand, q.brand) : undefined,
-      ),
-    )
-    .orderBy(asc(epcVinSearches.vin), desc(epcVinSearches.lastAt))
-    .as('latest');
+  // Each VIN once with its latest title and brand, then the newest of those.
+  const latest = latestOpenings(
+    db,
+    q.companyId,
+    q.brand && q.brand !== 'all' ? eq(epcVinSearches.brand, q.brand) : undefined,
+  ).as('latest');
   return db
     .select({ vin: latest.vin, title: latest.title, brand: latest.brand })
     .from(latest)

@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
 import { epcVinSearches } from './schema.js';
 
 /** What other features ask of the catalogue's tables (docs/architecture.md#the-database). */
@@ -7,4 +7,22 @@ import { epcVinSearches } from './schema.js';
 /** Forgets the VINs a company opened (its withdrawal, docs/requirements.md#retention). */
 export async function forgetVinSearches(tx: Tx, companyId: number): Promise<void> {
   await tx.delete(epcVinSearches).where(eq(epcVinSearches.companyId, companyId));
+}
+
+/**
+ * Each VIN the company opened, once, as its latest opening (distinct on the VIN, the newest
+ * `last_at`), of those `only` keeps: a subquery for the search history and my vehicles.
+ */
+export function latestOpenings(db: Db, companyId: number, only?: SQL) {
+  return db
+    .selectDistinctOn([epcVinSearches.vin], {
+      vin: epcVinSearches.vin,
+      title: epcVinSearches.title,
+      brand: epcVinSearches.brand,
+      mcid: epcVinSearches.mcid,
+      lastAt: epcVinSearches.lastAt,
+    })
+    .from(epcVinSearches)
+    .where(and(eq(epcVinSearches.companyId, companyId), only))
+    .orderBy(asc(epcVinSearches.vin), desc(epcVinSearches.lastAt));
 }

@@ -1,9 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { type BuildExtraConfigColumns, sql } from 'drizzle-orm';
 import {
   boolean,
-  char,
   check,
-  date,
   index,
   integer,
   jsonb,
@@ -12,8 +10,11 @@ import {
   smallint,
   text,
   uniqueIndex,
+  type PgColumnBuilderBase,
+  type PgTableExtraConfigValue,
 } from 'drizzle-orm/pg-core';
-import { serialId, instant, blankText } from '../../db/columns.js';
+import { serialId, instantNow, blankText, day, emptyTextList, prefixIndex, vin } from '../../db/columns.js';
+import { checkRelationKind, partRelation } from '../products/schema.js';
 import type { Applicability } from '@partsmall/contract';
 
 /**
@@ -44,7 +45,7 @@ export const epcCatalogues = pgTable(
     img: blankText('img'),
     /** Raised by each import that replaces the catalogue. */
     version: integer('version').notNull().default(1),
-    importedAt: instant('imported_at').notNull().defaultNow(),
+    importedAt: instantNow('imported_at'),
     /** Rows per table of the last import. */
     counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
   },
@@ -59,6 +60,28 @@ export const epcCatalogues = pgTable(
  */
 const catalogueId = () => integer('catalogue_id').notNull();
 
+type CatalogueRow<TColumns> = { catalogueId: ReturnType<typeof catalogueId> } & TColumns;
+
+/**
+ * A table of one catalogue's rows, keyed by the catalogue's own codes: `catalogue_id` first, and the
+ * primary key `<name>_pk` of the catalogue and `key`, the columns that name a row within it.
+ */
+function catalogueTable<TName extends string, TColumns extends Record<string, PgColumnBuilderBase>>(
+  name: TName,
+  columns: TColumns,
+  key: readonly [keyof TColumns & string, ...(keyof TColumns & string)[]],
+  extra: (t: BuildExtraConfigColumns<TName, CatalogueRow<TColumns>, 'pg'>) => PgTableExtraConfigValue[] = () => [],
+) {
+  const row: CatalogueRow<TColumns> = { catalogueId: catalogueId(), ...columns };
+  return pgTable(name, row, (t) => [
+    primaryKey({ name: `${name}_pk`, columns: [t.catalogueId, ...key.map((k) => t[k])] }),
+    ...extra(t),
+  ]);
+}
+
+/** A numbered row of a diagram (its callouts, its part rows). */
+const diagramRow = () => ({ diagram: text('diagram').notNull(), seq: integer('seq').notNull() });
+
 /** A vehicle: found by its full VIN anywhere, or by its short VIN within its brand. */
 export const epcVehicles = pgTable(
   'epc_vehicles',
@@ -66,17 +89,14 @@ export const epcVehicles = pgTable(
     id: serialId(),
     catalogueId: catalogueId(),
     brand: text('brand').notNull(),
-    vin: char('vin', { length: 17 }).notNull(),
+    vin: vin().notNull(),
     /** Last 7 or 8 characters (docs/requirements.md#vin-rules) for brands searched by a short VIN, else null. */
     shortVin: text('short_vin'),
     year: integer('year'),
     modelName: text('model_name').notNull(),
-    productionDate: date('production_date', { mode: 'string' }),
+    productionDate: day('production_date'),
     /** Option codes the applicability of nodes and parts is judged against. */
-    options: text('options')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    options: emptyTextList('options'),
     /** Vehicle specs in display order: [term, value] pairs (`maindata`). */
     maindata: jsonb('maindata').$type<[string, string][]>().notNull().default([]),
   },
@@ -87,23 +107,21 @@ export const epcVehicles = pgTable(
   ],
 );
 
-export const epcMainGroups = pgTable(
+export const epcMainGroups = catalogueTable(
   'epc_main_groups',
   {
-    catalogueId: catalogueId(),
     num: text('num').notNull(),
     label: text('label').notNull(),
     img: blankText('img'),
     sort: integer('sort').notNull(),
   },
-  (t) => [primaryKey({ name: 'epc_main_groups_pk', columns: [t.catalogueId, t.num] })],
+  ['num'],
 );
 
 /** Sub groups (level 1) and child groups (level 2) under a main group. */
-export const epcNodes = pgTable(
+export const epcNodes = catalogueTable(
   'epc_nodes',
   {
-    catalogueId: catalogueId(),
     mid: text('mid').notNull(),
     num: text('num').notNull(),
     /** mid of the sub group a child group sits in; null for sub groups. */
@@ -121,8 +139,8 @@ export const epcNodes = pgTable(
     fit: jsonb('fit').$type<Applicability>(),
     sort: integer('sort').notNull(),
   },
+  ['mid'],
   (t) => [
-    primaryKey({ name: 'epc_nodes_pk', columns: [t.catalogueId, t.mid] }),
     index('epc_nodes_tree').on(t.catalogueId, t.num, t.parentMid, t.sort),
     // The group that shows a diagram (part-number search hits).
     index('epc_nodes_diagram').on(t.catalogueId, t.diagram),
@@ -131,10 +149,9 @@ export const epcNodes = pgTable(
 );
 
 /** An exploded-view drawing: hotspot coordinates run from 0 to max_x / max_y. */
-export const epcDiagrams = pgTable(
+export const epcDiagrams = catalogueTable(
   'epc_diagrams',
   {
-    catalogueId: catalogueId(),
     diagram: text('diagram').notNull(),
     /** Served path (/uploads/epc/…) or an https address. */
     image: text('image').notNull(),
@@ -144,8 +161,8 @@ export const epcDiagrams = pgTable(
     hotspotW: integer('hotspot_w').notNull(),
     hotspotH: integer('hotspot_h').notNull(),
   },
+  ['diagram'],
   (t) => [
-    primaryKey({ name: 'epc_diagrams_pk', columns: [t.catalogueId, t.diagram] }),
     check(
       'epc_diagrams_size_positive',
       sql`${t.maxX} > 0 and ${t.maxY} > 0 and ${t.hotspotW} > 0 and ${t.hotspotH} > 0`,
@@ -154,26 +171,22 @@ export const epcDiagrams = pgTable(
 );
 
 /** Callouts of a diagram; `hs_key` is the `pnum` of the part rows it points at. */
-export const epcHotspots = pgTable(
+export const epcHotspots = catalogueTable(
   'epc_hotspots',
   {
-    catalogueId: catalogueId(),
-    diagram: text('diagram').notNull(),
-    seq: integer('seq').notNull(),
+    ...diagramRow(),
     hsKey: text('hs_key').notNull(),
     x: integer('x').notNull(),
     y: integer('y').notNull(),
   },
-  (t) => [primaryKey({ name: 'epc_hotspots_pk', columns: [t.catalogueId, t.diagram, t.seq] })],
+  ['diagram', 'seq'],
 );
 
 /** Part rows of a diagram, in catalogue order (`seq`). */
-export const epcParts = pgTable(
+export const epcParts = catalogueTable(
   'epc_parts',
   {
-    catalogueId: catalogueId(),
-    diagram: text('diagram').notNull(),
-    seq: integer('seq').notNull(),
+    ...diagramRow(),
     /** Callout number on the diagram. */
     pnum: text('pnum').notNull(),
     itid: blankText('itid'),
@@ -189,54 +202,43 @@ export const epcParts = pgTable(
     stituteStatus: blankText('stitute_status'),
     remark: blankText('remark'),
     /** Other places of the same part: 'mid,pnum' entries. */
-    refmid: text('refmid')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    refmid: emptyTextList('refmid'),
     fit: jsonb('fit').$type<Applicability>(),
   },
-  (t) => [
-    primaryKey({ name: 'epc_parts_pk', columns: [t.catalogueId, t.diagram, t.seq] }),
-    index('epc_parts_pid_key').on(sql`${t.pidKey} text_pattern_ops`, t.catalogueId),
-  ],
+  ['diagram', 'seq'],
+  (t) => [prefixIndex('epc_parts_pid_key', t.pidKey, t.catalogueId)],
 );
 
 /**
  * Replacement numbers: 'supersedes' (pid is replaced by to_pid; chains follow to_pid onwards)
  * and 'interchangeable' (either fits where the other does).
  */
-export const epcReplacements = pgTable(
+export const epcReplacements = catalogueTable(
   'epc_replacements',
   {
-    catalogueId: catalogueId(),
     seq: integer('seq').notNull(),
-    pid: text('pid').notNull(),
-    pidKey: text('pid_key').notNull(),
-    toPid: text('to_pid').notNull(),
-    toKey: text('to_key').notNull(),
-    kind: text('kind').notNull(),
+    ...partRelation(),
     remark: blankText('remark'),
   },
+  ['seq'],
   (t) => [
-    primaryKey({ name: 'epc_replacements_pk', columns: [t.catalogueId, t.seq] }),
     index('epc_replacements_pid_key').on(t.pidKey),
     index('epc_replacements_to_key').on(t.toKey),
-    check('epc_replacements_kind_valid', sql`${t.kind} in ('supersedes','interchangeable')`),
+    checkRelationKind('epc_replacements_kind_valid', t.kind),
   ],
 );
 
 /** Word list (docs/requirements.md#catalogue-data): a catalogue term in Chinese, Korean, English and Vietnamese. */
-export const epcWords = pgTable(
+export const epcWords = catalogueTable(
   'epc_words',
   {
-    catalogueId: catalogueId(),
     term: text('term').notNull(),
     zh: blankText('zh'),
     ko: blankText('ko'),
     en: blankText('en'),
     vi: blankText('vi'),
   },
-  (t) => [primaryKey({ name: 'epc_words_pk', columns: [t.catalogueId, t.term] })],
+  ['term'],
 );
 
 /**
@@ -251,14 +253,14 @@ export const epcVinSearches = pgTable(
     companyId: integer('company_id').notNull(),
     /** Who opened it first that day. */
     memberId: integer('member_id').notNull(),
-    day: date('day', { mode: 'string' }).notNull(),
-    vin: char('vin', { length: 17 }).notNull(),
+    day: day('day').notNull(),
+    vin: vin().notNull(),
     brand: text('brand').notNull(),
     mcid: text('mcid').notNull(),
     title: text('title').notNull(),
     opens: integer('opens').notNull().default(1),
-    firstAt: instant('first_at').notNull().defaultNow(),
-    lastAt: instant('last_at').notNull().defaultNow(),
+    firstAt: instantNow('first_at'),
+    lastAt: instantNow('last_at'),
   },
   (t) => [
     uniqueIndex('epc_vin_searches_company_day_vin').on(t.companyId, t.day, t.vin),

@@ -1,17 +1,22 @@
 /** Favourite products and restock alerts, per company and member. */
 import { index, pgTable, primaryKey } from 'drizzle-orm/pg-core';
-import { createdAt, refTo } from '../../db/columns.js';
-import { companies, members } from '../members/schema.js';
-import { products } from '../products/schema.js';
+import { createdAt } from '../../db/columns.js';
+import { companyRef, memberRef } from '../members/schema.js';
+import { productRef } from '../products/schema.js';
+
+/** A product a member of a company asked about, and when. */
+const companyProduct = () => ({
+  companyId: companyRef().notNull(),
+  productId: productRef().notNull(),
+});
 
 /** 관심상품: one list per company, shared by its main and sub-accounts (docs/requirements.md#favourites). */
 export const favorites = pgTable(
   'favorites',
   {
-    companyId: refTo('company_id', () => companies.id).notNull(),
-    productId: refTo('product_id', () => products.id).notNull(),
+    ...companyProduct(),
     /** Who added it. */
-    memberId: refTo('member_id', () => members.id),
+    memberId: memberRef(),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ name: 'favorites_pk', columns: [t.companyId, t.productId] })],
@@ -21,9 +26,8 @@ export const favorites = pgTable(
 export const restockAlerts = pgTable(
   'restock_alerts',
   {
-    companyId: refTo('company_id', () => companies.id).notNull(),
-    productId: refTo('product_id', () => products.id).notNull(),
-    memberId: refTo('member_id', () => members.id).notNull(),
+    ...companyProduct(),
+    memberId: memberRef().notNull(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,7 +1,7 @@
 /** 1:1 inquiries from the public form. */
 import { pgTable, text } from 'drizzle-orm/pg-core';
-import { serialId, instant, createdAt, blankText, refTo } from '../../db/columns.js';
-import { members } from '../members/schema.js';
+import { serialId, instant, createdAt, blankText, status } from '../../db/columns.js';
+import { memberRef } from '../members/schema.js';
 
 /** 1:1 inquiries from the public form. */
 export const inquiries = pgTable('inquiries', {
@@ -10,9 +10,9 @@ export const inquiries = pgTable('inquiries', {
   qnaType: text('qna_type').notNull(),
   phone: text('phone').notNull(),
   content: text('content').notNull(),
-  memberId: refTo('member_id', () => members.id),
+  memberId: memberRef(),
   /** 'open', 'answered' (staff wrote an answer) or 'closed'. */
-  status: text('status').notNull().default('open'),
+  status: status('open'),
   answer: blankText('answer'),
   answeredAt: instant('answered_at'),
   createdAt: createdAt(),

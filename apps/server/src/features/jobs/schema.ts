@@ -1,5 +1,5 @@
 import { index, pgTable, text } from 'drizzle-orm/pg-core';
-import { instant } from '../../db/columns.js';
+import { createdAt } from '../../db/columns.js';
 
 /**
  * The effect log of the job queue: one row per external effect done (a text sent to one recipient
@@ -14,7 +14,7 @@ export const sentEffects = pgTable(
     key: text('key').primaryKey(),
     /** The kind of job that did it, e.g. 'sms.cashCredited'. */
     job: text('job').notNull(),
-    createdAt: instant('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('sent_effects_created_at').on(t.createdAt)],
 );

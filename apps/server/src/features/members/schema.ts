@@ -1,7 +1,7 @@
 /** Companies (the buying accounts), their members and the company's saved delivery addresses. */
 import { sql } from 'drizzle-orm';
 import { boolean, char, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { serialId, instant, createdAt, wonZero, blankText, refTo } from '../../db/columns.js';
+import { serialId, instant, createdAt, wonZero, blankText, refTo, checkIn, status } from '../../db/columns.js';
 
 export const companies = pgTable(
   'companies',
@@ -37,14 +37,20 @@ export const companies = pgTable(
     purgedAt: instant('purged_at'),
   },
   (t) => [
-    check('companies_invoice_mode_valid', sql`${t.invoiceMode} in ('order','monthly')`),
+    checkIn('companies_invoice_mode_valid', t.invoiceMode, ['order', 'monthly']),
     uniqueIndex('companies_license_active')
       .on(t.license)
       .where(sql`withdrawn_at is null`),
     check('companies_point_nonnegative', sql`${t.point} >= 0`),
-    check('companies_level_valid', sql`${t.level} in ('a','b','c','d')`),
+    checkIn('companies_level_valid', t.level, ['a', 'b', 'c', 'd']),
   ],
 );
+
+/** A reference to the company a row belongs to (`company_id`). */
+export const companyRef = () => refTo('company_id', () => companies.id);
+
+/** A row of one company: its own number and the company's. */
+export const companyRow = () => ({ id: serialId(), companyId: companyRef().notNull() });
 
 export const members = pgTable(
   'members',
@@ -66,8 +72,8 @@ export const members = pgTable(
     /** 0 main account, other values sub-account. */
     type: integer('type').notNull().default(0),
     role: text('role').notNull().default('member'),
-    companyId: refTo('company_id', () => companies.id),
-    status: text('status').notNull().default('active'),
+    companyId: companyRef(),
+    status: status('active'),
     createdAt: createdAt(),
     withdrawnAt: instant('withdrawn_at'),
   },
@@ -77,7 +83,13 @@ export const members = pgTable(
       .on(t.phone)
       .where(sql`status <> 'withdrawn' and phone_verified`),
     index('members_company').on(t.companyId),
-    check('members_role_valid', sql`${t.role} in ('member','staff','admin')`),
-    check('members_status_valid', sql`${t.status} in ('active','stopped','withdrawn')`),
+    checkIn('members_role_valid', t.role, ['member', 'staff', 'admin']),
+    checkIn('members_status_valid', t.status, ['active', 'stopped', 'withdrawn']),
   ],
 );
+
+/** A reference to a member (`member_id` unless named): who made, sent or changed the row. */
+export const memberRef = (name = 'member_id') => refTo(name, () => members.id);
+
+/** Who wrote a ledger or history row (null: the system), their note, and when. */
+export const authorNote = () => ({ memberId: memberRef(), note: blankText('note'), createdAt: createdAt() });

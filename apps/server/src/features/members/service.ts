@@ -242,6 +242,23 @@ async function assertActiveMain(tx: Tx, companyId: number) {
   if (Number(row?.n ?? 0) === 0) throw badRequest(MSG_MEMBER.lastMainAccount, 'type');
 }
 
+/**
+ * Changes an account of the company (not withdrawn; else 404) on the company's lock; the company
+ * never ends up without an active main account.
+ */
+async function changeAccount(db: Db, companyId: number, seq: number, change: { type?: number; status?: string }) {
+  await db.transaction(async (tx) => {
+    await lockCompany(tx, companyId);
+    const rows = await tx
+      .update(members)
+      .set(change)
+      .where(and(eq(members.id, seq), eq(members.companyId, companyId), ne(members.status, 'withdrawn')))
+      .returning({ id: members.id });
+    if (rows.length === 0) throw notFound(MSG_MEMBER.memberNotFound);
+    await assertActiveMain(tx, companyId);
+  });
+}
+
 /** Sets an account's type; the company never ends up without an active main account. */
 export async function setMemberType(
   db: Db,
@@ -250,16 +267,7 @@ export async function setMemberType(
   seq: number,
   type: number,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    await lockCompany(tx, companyId);
-    const rows = await tx
-      .update(members)
-      .set({ type })
-      .where(and(eq(members.id, seq), eq(members.companyId, companyId), ne(members.status, 'withdrawn')))
-      .returning({ id: members.id });
-    if (rows.length === 0) throw notFound(MSG_MEMBER.memberNotFound);
-    await assertActiveMain(tx, companyId);
-  });
+  await changeAccount(db, companyId, seq, { type });
   await events.publish({ type: 'companyChanged', companyId, part: 'accounts' });
 }
 
@@ -276,16 +284,7 @@ export async function setMemberState(
   status: 'stopped' | 'active',
 ): Promise<number[]> {
   if (status === 'stopped' && seq === auth.member.id) throw badRequest(MSG_MEMBER.cannotStopSelf, 'seq');
-  await db.transaction(async (tx) => {
-    await lockCompany(tx, companyId);
-    const rows = await tx
-      .update(members)
-      .set({ status })
-      .where(and(eq(members.id, seq), eq(members.companyId, companyId), ne(members.status, 'withdrawn')))
-      .returning({ id: members.id });
-    if (rows.length === 0) throw notFound(MSG_MEMBER.memberNotFound);
-    await assertActiveMain(tx, companyId);
-  });
+  await changeAccount(db, companyId, seq, { status });
   return status === 'stopped' ? endSessions(db, sockets, { memberIds: [seq] }) : [];
 }
 

@@ -1,17 +1,26 @@
 /** Orders, their lines and every status move. */
-import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { serialId, instant, createdAt, won, wonZero, blankText, refTo } from '../../db/columns.js';
-import { companies, members } from '../members/schema.js';
-import { products } from '../products/schema.js';
+import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  serialId,
+  instant,
+  createdAt,
+  won,
+  wonZero,
+  blankText,
+  refTo,
+  checkIn,
+  checkPositive,
+} from '../../db/columns.js';
+import { cartLineNotes } from '../cart/schema.js';
+import { authorNote, companyRow, memberRef } from '../members/schema.js';
+import { productRef } from '../products/schema.js';
 
 /** An order: one warehouse, paid from the company's cash in the same transaction as its ledger row. */
 export const orders = pgTable(
   'orders',
   {
-    id: serialId(),
-    companyId: refTo('company_id', () => companies.id).notNull(),
-    memberId: refTo('member_id', () => members.id).notNull(),
+    ...companyRow(),
+    memberId: memberRef().notNull(),
     /** Makes a repeated payment request pay once. */
     clientRequestId: text('client_request_id').notNull(),
     storageId: integer('storage_id').notNull(),
@@ -44,33 +53,33 @@ export const orders = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check('orders_pay_with_valid', sql`${t.payWith} in ('cash','credit')`),
+    checkIn('orders_pay_with_valid', t.payWith, ['cash', 'credit']),
     uniqueIndex('orders_company_request').on(t.companyId, t.clientRequestId),
     index('orders_company_created').on(t.companyId, t.createdAt),
-    check('orders_status_valid', sql`${t.status} in (0,1,2,3,4,5,6,8)`),
+    checkIn('orders_status_valid', t.status, [0, 1, 2, 3, 4, 5, 6, 8]),
   ],
 );
+
+/** A reference to an order (`order_id`). */
+export const orderRef = () => refTo('order_id', () => orders.id);
 
 export const orderLines = pgTable(
   'order_lines',
   {
     id: serialId(),
-    orderId: refTo('order_id', () => orders.id).notNull(),
-    productId: refTo('product_id', () => products.id).notNull(),
+    orderId: orderRef().notNull(),
+    productId: productRef().notNull(),
     name: text('name').notNull(),
     pid: text('pid').notNull(),
     factoryNum: blankText('factory_num'),
     qty: integer('qty').notNull(),
     /** Unit price the company paid. */
     price: won('price').notNull(),
-    /** The vehicle the part was bought for, carried from the cart line or 'buy now' (issue 10). */
-    vin: text('vin'),
-    /** Memo and job reference carried from the cart line (docs/requirements.md#job-reference). */
-    memo: blankText('memo'),
-    jobRef: blankText('job_ref'),
+    /** The vehicle, memo and job reference carried from the cart line (or 'buy now'). */
+    ...cartLineNotes(),
     createdAt: createdAt(),
   },
-  (t) => [index('order_lines_order').on(t.orderId), check('order_lines_qty_positive', sql`${t.qty} > 0`)],
+  (t) => [index('order_lines_order').on(t.orderId), checkPositive('order_lines_qty_positive', t.qty)],
 );
 
 /** Every status move: who, when, from and to. */
@@ -78,12 +87,10 @@ export const orderEvents = pgTable(
   'order_events',
   {
     id: serialId(),
-    orderId: refTo('order_id', () => orders.id).notNull(),
+    orderId: orderRef().notNull(),
     fromStatus: integer('from_status'),
     toStatus: integer('to_status').notNull(),
-    memberId: refTo('member_id', () => members.id),
-    note: blankText('note'),
-    createdAt: createdAt(),
+    ...authorNote(),
   },
   (t) => [index('order_events_order').on(t.orderId)],
 );

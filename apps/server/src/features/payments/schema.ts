@@ -1,8 +1,8 @@
 /** Card and transfer payments that top up a company's 예치금. */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { serialId, instant, createdAt, won, refTo } from '../../db/columns.js';
-import { companies, members } from '../members/schema.js';
+import { serialId, instant, createdAt, wonAmount, status, checkIn, checkPositive } from '../../db/columns.js';
+import { companyRef, memberRef } from '../members/schema.js';
 
 /**
  * Payments: cash top-ups ('point'), licence purchases ('license') and card payments of 외상 statements
@@ -18,17 +18,17 @@ export const payments = pgTable(
     gatewayId: text('gateway_id').notNull(),
     /** 'sandbox', a real provider's name, or 'manager'. */
     provider: text('provider').notNull(),
-    companyId: refTo('company_id', () => companies.id).notNull(),
-    memberId: refTo('member_id', () => members.id),
+    companyId: companyRef().notNull(),
+    memberId: memberRef(),
     kind: text('kind').notNull(),
     pgcode: text('pgcode').notNull(),
-    amount: won('amount').notNull(),
+    amount: wonAmount(),
     /** Licence days bought (kind 'license'). */
     days: integer('days'),
     /** The statement a card payment pays (kind 'statement', docs/requirements.md#credit-deposits). */
     statementId: integer('statement_id'),
     productName: text('product_name').notNull(),
-    status: text('status').notNull().default('pending'),
+    status: status('pending'),
     createdAt: createdAt(),
     paidAt: instant('paid_at'),
     declinedAt: instant('declined_at'),
@@ -36,11 +36,11 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex('payments_gateway_id').on(t.gatewayId),
     index('payments_company_kind_paid').on(t.companyId, t.kind, t.paidAt),
-    check('payments_kind_valid', sql`${t.kind} in ('point','license','statement')`),
+    checkIn('payments_kind_valid', t.kind, ['point', 'license', 'statement']),
     check('payments_statement_named', sql`(${t.kind} = 'statement') = (${t.statementId} is not null)`),
-    check('payments_pgcode_valid', sql`${t.pgcode} in ('creditcard','banktransfer','manager')`),
-    check('payments_status_valid', sql`${t.status} in ('pending','paid','declined')`),
-    check('payments_amount_positive', sql`${t.amount} > 0`),
+    checkIn('payments_pgcode_valid', t.pgcode, ['creditcard', 'banktransfer', 'manager']),
+    checkIn('payments_status_valid', t.status, ['pending', 'paid', 'declined']),
+    checkPositive('payments_amount_positive', t.amount),
     check('payments_license_days', sql`${t.kind} <> 'license' or ${t.days} > 0`),
   ],
 );

@@ -12,16 +12,5 @@ export { priceFor, productById, type ProductRow, productsByOeKeys, type Viewer }
 export { invalidateProductLists } from './list-cache.js';
 export { fillProductNameColumns, invalidateSynonyms } from './name-search.js';
 export { productRoutes } from './routes.js';
-export {
-  deleteSynonymGroup,
-  deleteXrefRow,
-  insertXref,
-  insertXrefs,
-  type StoredXref,
-  supersessionsAround,
-  synonymGroups,
-  writeSynonymGroup,
-  xrefById,
-  xrefKeys,
-  xrefPage,
-} from './xref-store.js';
+// The shop's cross-reference and synonym groups, read and written by the back office (admin/part-numbers.ts).
+export * from './xref-store.js';

@@ -1,8 +1,55 @@
 /** Products of the shop and the search's part-number tables: cross-references, relation chains, synonyms. */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, pgView, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { serialId, instant, createdAt, updatedAt, wonZero, blankText, refTo } from '../../db/columns.js';
-import { members } from '../members/schema.js';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  pgView,
+  primaryKey,
+  text,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import {
+  serialId,
+  createdAt,
+  updatedAt,
+  wonZero,
+  blankText,
+  refTo,
+  checkIn,
+  trigramIndex,
+  prefixIndex,
+} from '../../db/columns.js';
+import { memberRef } from '../members/schema.js';
+
+/**
+ * name_jamo with the jamo typists confuse folded (looseJamo in the contract; migration 0022),
+ * generated from the row's name_jamo.
+ */
+const nameLoose = () =>
+  text('name_loose')
+    .notNull()
+    .generatedAlwaysAs(sql`translate(name_jamo, 'ㅐㅒㅖㄲㄸㅃㅆㅉ', 'ㅔㅔㅔㄱㄷㅂㅅㅈ')`);
+
+/**
+ * What every source of part-number relations holds (the catalogues' replacements, the shop's
+ * cross-reference, and so the view of both): a number (as written and as its alphaNumber key), the
+ * number it relates to, and how.
+ */
+export const partRelation = () => ({
+  pid: text('pid').notNull(),
+  pidKey: text('pid_key').notNull(),
+  toPid: text('to_pid').notNull(),
+  toKey: text('to_key').notNull(),
+  kind: text('kind').$type<'supersedes' | 'interchangeable'>().notNull(),
+});
+
+/** The kinds of relation a source may hold. */
+export const checkRelationKind = (name: string, kind: AnyPgColumn) =>
+  checkIn(name, kind, ['supersedes', 'interchangeable']);
 
 /** Products of the shop (docs/requirements.md#entities). Four price tiers A-D; a zero tier falls back to the next lower one. */
 export const products = pgTable(
@@ -44,10 +91,7 @@ export const products = pgTable(
     nameCompact: blankText('name_compact'),
     nameChosung: blankText('name_chosung'),
     nameJamo: blankText('name_jamo'),
-    /** name_jamo with the jamo typists confuse folded (looseJamo in the contract; migration 0022). */
-    nameLoose: text('name_loose')
-      .notNull()
-      .generatedAlwaysAs(sql`translate(name_jamo, 'ㅐㅒㅖㄲㄸㅃㅆㅉ', 'ㅔㅔㅔㄱㄷㅂㅅㅈ')`),
+    nameLoose: nameLoose(),
     /**
      * The factory number's alpha-number form without the maker's name before it, for a buyer who
      * types the number alone (docs/search.md#one-box; migration 0022): the first word of letters
@@ -56,24 +100,24 @@ export const products = pgTable(
     factoryTailKey: text('factory_tail_key')
       .notNull()
       .generatedAlwaysAs(
-        sql`regexp_replace(upper(regexp_replace(factory_num, '^\s*[A-Za-z]+\s+(?=.*[0-9])', '')), '[^A-Z0-9]', '', 'g')`,
+        sql`regexp_replace(upper(regexp_replace(factory_num, '^\\s*[A-Za-z]+\\s+(?=.*[0-9])', '')), '[^A-Z0-9]', '', 'g')`,
       ),
     factoryBareKey: text('factory_bare_key')
       .notNull()
       .generatedAlwaysAs(
-        sql`regexp_replace(upper(regexp_replace(factory_num, '^(\s*[A-Za-z]+\s+)+(?=.*[0-9])', '')), '[^A-Z0-9]', '', 'g')`,
+        sql`regexp_replace(upper(regexp_replace(factory_num, '^(\\s*[A-Za-z]+\\s+)+(?=.*[0-9])', '')), '[^A-Z0-9]', '', 'g')`,
       ),
     createdAt: createdAt(),
   },
   (t) => [
-    index('products_name_chosung_trgm').using('gin', sql`${t.nameChosung} gin_trgm_ops`),
-    index('products_name_jamo_trgm').using('gin', sql`${t.nameJamo} gin_trgm_ops`),
-    index('products_name_chosung_prefix').on(sql`${t.nameChosung} text_pattern_ops`),
-    index('products_name_jamo_prefix').on(sql`${t.nameJamo} text_pattern_ops`),
-    index('products_pid_key').on(sql`${t.pidKey} text_pattern_ops`),
-    index('products_factory_key').on(sql`${t.factoryKey} text_pattern_ops`),
-    index('products_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
-    index('products_name_loose_trgm').using('gin', sql`${t.nameLoose} gin_trgm_ops`),
+    trigramIndex('products_name_chosung_trgm', t.nameChosung),
+    trigramIndex('products_name_jamo_trgm', t.nameJamo),
+    prefixIndex('products_name_chosung_prefix', t.nameChosung),
+    prefixIndex('products_name_jamo_prefix', t.nameJamo),
+    prefixIndex('products_pid_key', t.pidKey),
+    prefixIndex('products_factory_key', t.factoryKey),
+    trigramIndex('products_name_trgm', t.name),
+    trigramIndex('products_name_loose_trgm', t.nameLoose),
     index('products_factory_tail_key').on(t.factoryTailKey),
     index('products_factory_bare_key').on(t.factoryBareKey),
     index('products_category').on(t.category, t.id),
@@ -81,6 +125,9 @@ export const products = pgTable(
     check('products_type_valid', sql`${t.type} between 0 and 4`),
   ],
 );
+
+/** A reference to a product of the shop (`product_id`). */
+export const productRef = () => refTo('product_id', () => products.id);
 
 /**
  * The shop's own cross-reference of part numbers (docs/search.md#part-numbers), kept by staff in the back office:
@@ -91,19 +138,15 @@ export const partXrefs = pgTable(
   'part_xrefs',
   {
     id: serialId(),
-    pid: text('pid').notNull(),
-    pidKey: text('pid_key').notNull(),
-    toPid: text('to_pid').notNull(),
-    toKey: text('to_key').notNull(),
-    kind: text('kind').$type<'supersedes' | 'interchangeable'>().notNull(),
+    ...partRelation(),
     remark: blankText('remark'),
-    createdBy: refTo('created_by', () => members.id),
-    createdAt: instant('created_at').notNull().defaultNow(),
+    createdBy: memberRef('created_by'),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('part_xrefs_pair').on(t.pidKey, t.toKey, t.kind),
     index('part_xrefs_to_key').on(t.toKey),
-    check('part_xrefs_kind_valid', sql`${t.kind} in ('supersedes','interchangeable')`),
+    checkRelationKind('part_xrefs_kind_valid', t.kind),
     check('part_xrefs_keys_differ', sql`${t.pidKey} <> ${t.toKey} and ${t.pidKey} <> '' and ${t.toKey} <> ''`),
   ],
 );
@@ -113,11 +156,7 @@ export const partXrefs = pgTable(
  * cross-reference, as one view, so neither is copied and neither goes stale.
  */
 export const partRelations = pgView('part_relations', {
-  pid: text('pid').notNull(),
-  pidKey: text('pid_key').notNull(),
-  toPid: text('to_pid').notNull(),
-  toKey: text('to_key').notNull(),
-  kind: text('kind').$type<'supersedes' | 'interchangeable'>().notNull(),
+  ...partRelation(),
   source: text('source').$type<'catalogue' | 'shop'>().notNull(),
 }).existing();
 
@@ -153,23 +192,15 @@ export const productNameForms = pgTable(
   {
     nameJamo: text('name_jamo').notNull(),
     nameChosung: text('name_chosung').notNull(),
-    nameLoose: text('name_loose')
-      .notNull()
-      .generatedAlwaysAs(sql`translate(name_jamo, 'ㅐㅒㅖㄲㄸㅃㅆㅉ', 'ㅔㅔㅔㄱㄷㅂㅅㅈ')`),
+    nameLoose: nameLoose(),
   },
   (t) => [
     primaryKey({ name: 'product_name_forms_pk', columns: [t.nameJamo, t.nameChosung] }),
-    index('product_name_forms_jamo_trgm')
-      .using('gin', sql`${t.nameJamo} gin_trgm_ops`)
-      .with({ fastupdate: false }),
-    index('product_name_forms_chosung_trgm')
-      .using('gin', sql`${t.nameChosung} gin_trgm_ops`)
-      .with({ fastupdate: false }),
-    index('product_name_forms_loose_trgm')
-      .using('gin', sql`${t.nameLoose} gin_trgm_ops`)
-      .with({ fastupdate: false }),
-    index('product_name_forms_chosung_prefix').on(sql`${t.nameChosung} text_pattern_ops`),
-    index('product_name_forms_jamo_prefix').on(sql`${t.nameJamo} text_pattern_ops`),
+    trigramIndex('product_name_forms_jamo_trgm', t.nameJamo).with({ fastupdate: false }),
+    trigramIndex('product_name_forms_chosung_trgm', t.nameChosung).with({ fastupdate: false }),
+    trigramIndex('product_name_forms_loose_trgm', t.nameLoose).with({ fastupdate: false }),
+    prefixIndex('product_name_forms_chosung_prefix', t.nameChosung),
+    prefixIndex('product_name_forms_jamo_prefix', t.nameJamo),
   ],
 );
 

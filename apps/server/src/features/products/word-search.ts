@@ -215,11 +215,45 @@ interface WordWindow {
 const WINDOW_ROWS = 30_000;
 const WINDOW_TTL_MS = 60_000;
 const WINDOW_CACHE_SIZE = 200;
-/** Per database (a process may hold more than one: the tests). */
-const windowCaches = new WeakMap<
-  Db,
-  Map<string, { at: number; window: Promise<WordWindow | null>; value?: WordWindow | null }>
->();
+
+/** A value being worked out for a key, kept from when it was started; `value` once it is known. */
+interface Pending<T> {
+  at: number;
+  promise: Promise<T>;
+  value?: T;
+}
+
+/**
+ * Values worked out per key, per database (a process may hold more than one: the tests), at most
+ * `size` of them (the oldest goes first). One under way is kept too, so that the searches asking for
+ * it meanwhile wait for it; a failed one is not kept: the next search asks again.
+ */
+function pendingCache<T>(size: number) {
+  const caches = new WeakMap<Db, Map<string, Pending<T>>>();
+  const of = (db: Db) => {
+    let cache = caches.get(db);
+    if (!cache) caches.set(db, (cache = new Map()));
+    return cache;
+  };
+  const start = (db: Db, key: string, promise: Promise<T>): Pending<T> => {
+    const cache = of(db);
+    const entry: Pending<T> = { at: Date.now(), promise };
+    if (cache.size >= size) cache.delete(cache.keys().next().value!);
+    cache.set(key, entry);
+    promise.then(
+      (value) => {
+        entry.value = value;
+      },
+      () => {
+        if (cache.get(key) === entry) cache.delete(key);
+      },
+    );
+    return entry;
+  };
+  return { of, start };
+}
+
+const windowCache = pendingCache<WordWindow | null>(WINDOW_CACHE_SIZE);
 
 /** One word's own condition as used in a query (with the name for rows without their forms), and its key. */
 function windowCondition(db: Db, w: WordPlan, prefixOnly: boolean): { cond: SQL; key: string } {
@@ -231,37 +265,22 @@ function windowCondition(db: Db, w: WordPlan, prefixOnly: boolean): { cond: SQL;
   return { cond, key: `${text}\u0000${JSON.stringify(params)}` };
 }
 
-function windowCache(db: Db) {
-  let cache = windowCaches.get(db);
-  if (!cache) windowCaches.set(db, (cache = new Map()));
-  return cache;
-}
-
 /** Builds the windows of the words that have none (once each at a time); errors are only logged by the next build. */
 function buildWindows(db: Db, words: WordPlan[]): void {
-  const cache = windowCache(db);
+  const cache = windowCache.of(db);
   const anyIndexed = words.some((w) => w.indexed);
   for (const w of words) {
     const { cond, key } = windowCondition(db, w, !anyIndexed && w === words[0]);
     const known = cache.get(key);
     if (known && Date.now() - known.at < WINDOW_TTL_MS) continue;
-    const entry: { at: number; window: Promise<WordWindow | null>; value?: WordWindow | null } = {
-      at: Date.now(),
-      window: queryPrepared<{ ids: number[] | null; upTo: number | null }>(
+    windowCache.start(
+      db,
+      key,
+      queryPrepared<{ ids: number[] | null; upTo: number | null }>(
         db,
         sql`select array_agg(id order by id) filter (where ${cond}) as ids, max(id) as "upTo" from (
           select id, name, name_jamo, name_chosung, name_loose from products order by id limit ${WINDOW_ROWS}) products`,
       ).then(([row]) => (row?.upTo == null ? null : { ids: Int32Array.from(row.ids ?? []), upTo: row.upTo })),
-    };
-    if (cache.size >= WINDOW_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-    cache.set(key, entry);
-    entry.window.then(
-      (value) => {
-        entry.value = value;
-      },
-      () => {
-        if (cache.get(key) === entry) cache.delete(key);
-      },
     );
   }
 }
@@ -272,7 +291,7 @@ function buildWindows(db: Db, words: WordPlan[]): void {
  * than `limit` products of every word (the walk goes on from there), or a product changed since.
  */
 async function byWindows(db: Db, words: WordPlan[], where: SQL, limit: number): Promise<Candidate[] | null> {
-  const cache = windowCache(db);
+  const cache = windowCache.of(db);
   const anyIndexed = words.some((w) => w.indexed);
   const lists: WordWindow[] = [];
   for (const w of words) {
@@ -710,26 +729,13 @@ export interface WordSearch {
  */
 /** A word's reading: how to search it instead, 'nothing' (no product has it, nor a reading), or null (products have it). */
 type Reading = Pick<WordPlan, 'level' | 'parts' | 'corrections'> | 'nothing' | null;
-interface KnownReading {
-  at: number;
-  reading: Promise<Reading>;
-  /** The reading once known. */
-  value?: Reading;
-}
-/** Per database (a process may hold more than one: the tests). */
-const readingCaches = new WeakMap<Db, Map<string, KnownReading>>();
 const READING_TTL_MS = 60_000;
 const READING_CACHE_SIZE = 2000;
-
-function readingCache(db: Db): Map<string, KnownReading> {
-  let cache = readingCaches.get(db);
-  if (!cache) readingCaches.set(db, (cache = new Map()));
-  return cache;
-}
+const readingCache = pendingCache<Reading>(READING_CACHE_SIZE);
 
 /** The reading of a word known within READING_TTL_MS, if any (undefined: not known, or still being read). */
 function knownReading(db: Db, w: WordPlan, typos: 'all' | 'loose'): Reading | undefined {
-  const known = readingCache(db).get(`${typos}:${w.word}`);
+  const known = readingCache.of(db).get(`${typos}:${w.word}`);
   return known && Date.now() - known.at < READING_TTL_MS ? known.value : undefined;
 }
 
@@ -742,31 +748,16 @@ function knownReading(db: Db, w: WordPlan, typos: 'all' | 'loose'): Reading | un
  */
 function readingOf(db: Db, w: WordPlan, index: SynonymIndex, typos: 'all' | 'loose', alone: boolean) {
   const key = `${typos}:${w.word}`;
-  const cache = readingCache(db);
-  const known = cache.get(key);
-  if (known && Date.now() - known.at < READING_TTL_MS) return known.reading;
-  const entry: KnownReading = {
-    at: Date.now(),
-    reading: (async (): Promise<Reading> => {
-      const trial: WordPlan = { ...w };
-      if (!alone && (await anyMatch(db, trial))) return null;
-      await readAnew(db, trial, index, typos);
-      if (trial.level === w.level) return 'nothing';
-      return { level: trial.level, parts: trial.parts, corrections: trial.corrections };
-    })(),
-  };
-  if (cache.size >= READING_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-  cache.set(key, entry);
-  entry.reading.then(
-    (value) => {
-      entry.value = value;
-    },
-    // A failed reading is not kept: the next search asks again.
-    () => {
-      if (cache.get(key) === entry) cache.delete(key);
-    },
-  );
-  return entry.reading;
+  const known = readingCache.of(db).get(key);
+  if (known && Date.now() - known.at < READING_TTL_MS) return known.promise;
+  const reading = (async (): Promise<Reading> => {
+    const trial: WordPlan = { ...w };
+    if (!alone && (await anyMatch(db, trial))) return null;
+    await readAnew(db, trial, index, typos);
+    if (trial.level === w.level) return 'nothing';
+    return { level: trial.level, parts: trial.parts, corrections: trial.corrections };
+  })();
+  return readingCache.start(db, key, reading).promise;
 }
 
 /** A word no product has: a compound of two words ('어퍼암'), else a typo (the loose spelling, then one edit). */

@@ -11,9 +11,10 @@ import {
   type QuickOrderParse,
 } from '@partsmall/contract';
 import { buyerOf, requireCompanyMember, type Api, type AppContext } from '../../shared/context.js';
-import { AppError, badRequest, created, ok, tooMany } from '../../shared/http.js';
+import { badRequest, created, ok, tooMany } from '../../shared/http.js';
 import { takeAttempt } from '../../shared/rate-limit.js';
 import { route } from '../../shared/route.js';
+import { readOneFile } from '../../shared/upload.js';
 import { readQuickOrderFileOffThread } from '../../workers/pools.js';
 import type { AuthContext } from '../auth/index.js';
 import { QUICK_ORDER_FILE_MAX_BYTES, QUICK_ORDER_FILE_MSG, QUICK_ORDER_UPLOADS } from './files.js';
@@ -27,37 +28,20 @@ const levelOf = (auth: AuthContext): CompanyLevel => auth.company?.level ?? 'd';
  * at a time per account, docs/security.md#costly-work); each broken limit its Korean message.
  */
 async function readUpload(req: FastifyRequest, memberId: number): Promise<QuickOrderParse> {
-  let file: { filename: string; data: Buffer } | null = null;
   let columns: EstimateRole[] | undefined;
-  try {
-    const parts = req.parts({
-      limits: { fileSize: QUICK_ORDER_FILE_MAX_BYTES, files: 1, fields: 5, fieldSize: 1000, parts: 6 },
-    });
-    for await (const part of parts) {
-      if (part.type !== 'file') {
-        // The columns as the buyer corrected them (docs/search.md#paste-anything); other fields are ignored.
-        if (part.fieldname === QUICK_ORDER_COLUMNS_FIELD) {
-          const roles = estimateRolesField(String(part.value));
-          if (!roles) throw badRequest(MSG_QUICK_ORDER.columns, QUICK_ORDER_COLUMNS_FIELD);
-          columns = roles;
-        }
-        continue;
-      }
-      if (part.fieldname !== QUICK_ORDER_FILE_FIELD) {
-        part.file.resume();
-        throw badRequest(MSG_QUICK_ORDER.textOrFile, QUICK_ORDER_FILE_FIELD);
-      }
-      file = { filename: part.filename, data: await part.toBuffer() };
-    }
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new AppError(413, QUICK_ORDER_FILE_MSG.tooLarge, 413, QUICK_ORDER_FILE_FIELD);
-    // A second file, too many parts or a malformed body: the sender's fault, not a 500.
-    throw badRequest(MSG_QUICK_ORDER.textOrFile, QUICK_ORDER_FILE_FIELD);
-  }
-  if (!file) throw badRequest(MSG_QUICK_ORDER.textOrFile, QUICK_ORDER_FILE_FIELD);
+  const file = await readOneFile(
+    req,
+    QUICK_ORDER_FILE_FIELD,
+    QUICK_ORDER_FILE_MAX_BYTES,
+    { missing: MSG_QUICK_ORDER.textOrFile, tooLarge: QUICK_ORDER_FILE_MSG.tooLarge },
+    (name, value) => {
+      // The columns as the buyer corrected them (docs/search.md#paste-anything); other fields are ignored.
+      if (name !== QUICK_ORDER_COLUMNS_FIELD) return;
+      const roles = estimateRolesField(value);
+      if (!roles) throw badRequest(MSG_QUICK_ORDER.columns, QUICK_ORDER_COLUMNS_FIELD);
+      columns = roles;
+    },
+  );
   return readQuickOrderFileOffThread({ ...file, ...(columns ? { columns } : {}) }, `member:${memberId}`);
 }
 

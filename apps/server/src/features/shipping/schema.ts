@@ -1,14 +1,13 @@
 /** The address book (shipping): a company's saved delivery addresses. */
 import { boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
-import { blankText, createdAt, refTo, serialId } from '../../db/columns.js';
-import { companies } from '../members/schema.js';
+import { blankText, createdAt } from '../../db/columns.js';
+import { companyRow } from '../members/schema.js';
 
 /** Saved delivery addresses of a company (address book). */
 export const shippingAddresses = pgTable(
   'shipping_addresses',
   {
-    id: serialId(),
-    companyId: refTo('company_id', () => companies.id).notNull(),
+    ...companyRow(),
     basic: boolean('basic').notNull().default(false),
     name: text('name').notNull(),
     phone: text('phone').notNull(),

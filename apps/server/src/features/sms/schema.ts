@@ -16,10 +16,13 @@ export const solapiGroups = pgTable(
     messageId: text('message_id').notNull(),
     channel: text('channel').notNull(),
     groupId: text('group_id').notNull(),
-    createdAt: instant('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     claimedUntil: instant('claimed_until'),
   },
-  (t) => [primaryKey({ columns: [t.messageId, t.channel] }), index('solapi_groups_created_at').on(t.createdAt)],
+  (t) => [
+    primaryKey({ name: 'solapi_groups_pkey', columns: [t.messageId, t.channel] }),
+    index('solapi_groups_created_at').on(t.createdAt),
+  ],
 );
 
 /** Messages the console SMS provider "sent": the dev outbox. */

@@ -3,12 +3,13 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   MSG_PAPERWORK,
   TAX_INVOICE_KIND_LABELS,
+  type AuditAction,
   TAX_INVOICE_STATUS_LABELS,
   type OrderTaxInvoice,
   type TaxInvoiceRow,
   type TaxInvoiceStatus,
 } from '@partsmall/contract';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { auditCount } from '../admin/repository.js';
 import { invoiceWithCompany, invoicesWithCompany } from './repository.js';
 import { taxInvoices } from './schema.js';
@@ -145,20 +146,15 @@ async function adminRow(db: Db, id: number) {
  * the try, the invoice's mgtKey stays, so the provider still issues it once). Audited.
  */
 export async function retryTaxInvoice(db: Db, runner: JobWaker, staffId: number, id: number) {
-  await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(taxInvoices).where(eq(taxInvoices.id, id)).for('update');
-    if (!row) throw notFound(MSG_PAPERWORK.invoiceNotFound);
-    if (row.status !== 'failed') throw new AppError(409, MSG_PAPERWORK.invoiceNotRetryable, 409, 'seq');
-    await tx.update(taxInvoices).set({ status: 'pending', updatedAt: new Date() }).where(eq(taxInvoices.id, id));
-    const tries = await auditCount(tx, 'retryTaxInvoice', `taxInvoice:${id}`);
-    await enqueue(tx, 'taxInvoice.issue', { invoiceId: id }, { key: `${row.mgtKey}:retry:${tries + 1}` });
-    await recordAudit(tx, {
-      memberId: staffId,
-      action: 'retryTaxInvoice',
-      target: `taxInvoice:${id}`,
-      before: { status: row.status, error: row.error },
-      after: { status: 'pending' },
-    });
+  await moveInvoice(db, staffId, id, {
+    action: 'retryTaxInvoice',
+    from: ['failed'],
+    refused: MSG_PAPERWORK.invoiceNotRetryable,
+    to: 'pending',
+    also: async (tx, row) => {
+      const tries = await auditCount(tx, 'retryTaxInvoice', `taxInvoice:${id}`);
+      await enqueue(tx, 'taxInvoice.issue', { invoiceId: id }, { key: `${row.mgtKey}:retry:${tries + 1}` });
+    },
   });
   runner.wake('taxInvoice.issue');
   return adminRow(db, id);
@@ -180,19 +176,43 @@ export async function cancelTaxInvoice(db: Db, staffId: number, id: number, prov
     }
     if (held && !held.rejected) throw new AppError(409, MSG_PAPERWORK.invoiceIssuedAtProvider, 409, 'seq');
   }
+  await moveInvoice(db, staffId, id, {
+    action: 'cancelTaxInvoice',
+    from: ['failed', 'pending'],
+    refused: MSG_PAPERWORK.invoiceNotCancellable,
+    to: 'cancelled',
+  });
+  return adminRow(db, id);
+}
+
+/**
+ * A staff move of an invoice's status, on its lock: 404 without the invoice, 409 (`refused`) unless
+ * its status is one of `from`; `also` runs in the same transaction; audited as `action`.
+ */
+async function moveInvoice(
+  db: Db,
+  staffId: number,
+  id: number,
+  move: {
+    action: AuditAction;
+    from: readonly TaxInvoiceStatus[];
+    refused: string;
+    to: TaxInvoiceStatus;
+    also?: (tx: Tx, row: typeof taxInvoices.$inferSelect) => Promise<void>;
+  },
+) {
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(taxInvoices).where(eq(taxInvoices.id, id)).for('update');
     if (!row) throw notFound(MSG_PAPERWORK.invoiceNotFound);
-    if (row.status !== 'failed' && row.status !== 'pending')
-      throw new AppError(409, MSG_PAPERWORK.invoiceNotCancellable, 409, 'seq');
-    await tx.update(taxInvoices).set({ status: 'cancelled', updatedAt: new Date() }).where(eq(taxInvoices.id, id));
+    if (!move.from.includes(row.status as TaxInvoiceStatus)) throw new AppError(409, move.refused, 409, 'seq');
+    await tx.update(taxInvoices).set({ status: move.to, updatedAt: new Date() }).where(eq(taxInvoices.id, id));
+    await move.also?.(tx, row);
     await recordAudit(tx, {
       memberId: staffId,
-      action: 'cancelTaxInvoice',
+      action: move.action,
       target: `taxInvoice:${id}`,
       before: { status: row.status, error: row.error },
-      after: { status: 'cancelled' },
+      after: { status: move.to },
     });
   });
-  return adminRow(db, id);
 }

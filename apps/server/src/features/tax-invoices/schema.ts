@@ -1,9 +1,9 @@
 /** 전자세금계산서 and the console provider's outbox of them. */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { serialId, instant, createdAt, updatedAt, won, blankText, refTo } from '../../db/columns.js';
-import { companies } from '../members/schema.js';
-import { orders } from '../orders/schema.js';
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { instant, createdAt, timestamps, wonAmount, blankText, status, checkIn } from '../../db/columns.js';
+import { companyRow } from '../members/schema.js';
+import { orderRef } from '../orders/schema.js';
 
 /**
  * 전자세금계산서 (docs/requirements.md#tax-invoices): one row per invoice the shop issues or will issue,
@@ -13,12 +13,11 @@ import { orders } from '../orders/schema.js';
 export const taxInvoices = pgTable(
   'tax_invoices',
   {
-    id: serialId(),
-    companyId: refTo('company_id', () => companies.id).notNull(),
+    ...companyRow(),
     /** 'order' (one shipped order), 'monthly' (월합계), 'correction' (negative 수정세금계산서). */
     kind: text('kind').notNull(),
     mgtKey: text('mgt_key').notNull(),
-    orderId: refTo('order_id', () => orders.id),
+    orderId: orderRef(),
     /** 'YYYY-MM' of a 월합계. */
     month: text('month'),
     /** The invoice a correction corrects. */
@@ -28,12 +27,12 @@ export const taxInvoices = pgTable(
     /** The credit statement a 월합계 is issued for: its amounts are the statement's, never worked out again. */
     statementId: integer('statement_id'),
     /** pending 발행 대기, issued 발행, sent 국세청 전송, failed 실패 (error says why), cancelled 취소. */
-    status: text('status').notNull().default('pending'),
+    status: status('pending'),
     /** 작성일자 YYYYMMDD. */
     writeDate: text('write_date').notNull(),
-    supply: won('supply').notNull(),
-    tax: won('tax').notNull(),
-    total: won('total').notNull(),
+    supply: wonAmount('supply'),
+    tax: wonAmount('tax'),
+    total: wonAmount('total'),
     /** The orders it lists: [{ orderSeq, supply, tax, total }]. */
     items: jsonb('items')
       .$type<{ orderSeq: number; supply: number; tax: number; total: number }[]>()
@@ -44,15 +43,18 @@ export const taxInvoices = pgTable(
     error: blankText('error'),
     ntsConfirmNum: text('nts_confirm_num'),
     issuedAt: instant('issued_at'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('tax_invoices_mgt_key').on(t.mgtKey),
     index('tax_invoices_company').on(t.companyId, t.writeDate),
     index('tax_invoices_order').on(t.orderId),
-    check('tax_invoices_kind_valid', sql`${t.kind} in ('order','monthly','correction')`),
-    check('tax_invoices_status_valid', sql`${t.status} in ('pending','issued','sent','failed','cancelled')`),
+    // One 월합계 per credit statement.
+    uniqueIndex('tax_invoices_statement')
+      .on(t.statementId)
+      .where(sql`"statement_id" is not null`),
+    checkIn('tax_invoices_kind_valid', t.kind, ['order', 'monthly', 'correction']),
+    checkIn('tax_invoices_status_valid', t.status, ['pending', 'issued', 'sent', 'failed', 'cancelled']),
   ],
 );
 

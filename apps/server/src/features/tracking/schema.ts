@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { serialId, instant, blankText } from '../../db/columns.js';
+import { serialId, instant, instantNow, blankText } from '../../db/columns.js';
 import type { TrackingEvent } from '@partsmall/contract';
 
 /**
@@ -20,7 +20,7 @@ export const shipments = pgTable(
     waybill: blankText('waybill'),
     /** Whether the provider follows it (a listed parcel or freight carrier). */
     tracked: boolean('tracked').notNull().default(false),
-    shippedAt: instant('shipped_at').notNull().defaultNow(),
+    shippedAt: instantNow('shipped_at'),
     deliveredAt: instant('delivered_at'),
     /** The last event's status code (tracker.delivery's), '' before the first read. */
     lastStatus: blankText('last_status'),

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { MY_VEHICLES_MAX, type Applicability, type VehicleFacts } from '@partsmall/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
+import { latestOpenings } from '../epc/repository.js';
 import { epcCatalogues, epcVehicles, epcVinSearches } from '../epc/schema.js';
 import { companyVehicles as companyVehiclesTable } from './schema.js';
 
@@ -32,18 +33,7 @@ export interface VehicleRow {
  */
 export async function companyVehicles(db: Db, companyId: number, vin?: string): Promise<VehicleRow[]> {
   // Each VIN's latest opening by the company.
-  const opened = db
-    .selectDistinctOn([epcVinSearches.vin], {
-      vin: epcVinSearches.vin,
-      title: epcVinSearches.title,
-      brand: epcVinSearches.brand,
-      mcid: epcVinSearches.mcid,
-      lastAt: epcVinSearches.lastAt,
-    })
-    .from(epcVinSearches)
-    .where(and(eq(epcVinSearches.companyId, companyId), vin === undefined ? undefined : eq(epcVinSearches.vin, vin)))
-    .orderBy(epcVinSearches.vin, desc(epcVinSearches.lastAt))
-    .as('s');
+  const opened = latestOpenings(db, companyId, vin === undefined ? undefined : eq(epcVinSearches.vin, vin)).as('s');
   return db
     .select({
       vin: opened.vin,

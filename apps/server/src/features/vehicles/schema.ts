@@ -1,5 +1,5 @@
-import { char, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
-import { instant, blankText } from '../../db/columns.js';
+import { integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { instant, blankText, vin } from '../../db/columns.js';
 
 /**
  * What a company said about one of its vehicles (docs/requirements.md#my-vehicles). The vehicles
@@ -10,7 +10,7 @@ export const companyVehicles = pgTable(
   'company_vehicles',
   {
     companyId: integer('company_id').notNull(),
-    vin: char('vin', { length: 17 }).notNull(),
+    vin: vin().notNull(),
     name: blankText('name'),
     hiddenAt: instant('hidden_at'),
   },
