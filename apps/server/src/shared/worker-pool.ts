@@ -40,13 +40,21 @@ export interface PoolOptions {
   maxQueued: number;
   /** Tasks of one key waiting or running at most. */
   perKey: number;
-  /** A task running longer ends its worker. */
+  /** A task running longer ends its worker. Counted from when its worker is ready (loaded). */
   timeoutMs: number;
+  /**
+   * A new worker that has not loaded its code by then is ended, and the task it was to run refused
+   * (PoolTimeoutError); 60 s unless set.
+   */
+  bootTimeoutMs?: number;
   resourceLimits: ResourceLimits;
 }
 
 /** A task's answer from the worker: a value, or an error the task itself threw (its message). */
 type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; name: string; message: string };
+/** The worker's first message: its code is loaded and it takes tasks. */
+const READY = 'ready';
+const BOOT_TIMEOUT_MS = 60_000;
 
 interface Task {
   id: number;
@@ -59,6 +67,8 @@ interface Task {
 
 interface Slot {
   worker: Worker;
+  /** Loaded: a task's time limit starts when it is handed to a ready worker, not while it loads. */
+  ready: boolean;
   task: Task | null;
   timer: NodeJS.Timeout | null;
 }
@@ -129,21 +139,37 @@ export class WorkerPool<In, Out> {
       let slot = this.slots.find((s) => !s.task);
       if (!slot && this.slots.length < this.options.size) slot = this.spawn();
       if (!slot) return;
-      const task = this.queue.shift()!;
-      slot.task = task;
+      slot.task = this.queue.shift()!;
       slot.worker.ref();
-      slot.timer = setTimeout(
-        () => void this.end(slot, new PoolTimeoutError('task timed out')),
-        this.options.timeoutMs,
-      );
-      slot.worker.postMessage({ id: task.id, input: task.input }, task.transfer);
+      if (slot.ready) this.start(slot);
     }
+  }
+
+  /** Hands the slot's task to its ready worker and starts the task's time limit. */
+  private start(slot: Slot): void {
+    const task = slot.task!;
+    slot.timer = setTimeout(() => void this.end(slot, new PoolTimeoutError('task timed out')), this.options.timeoutMs);
+    slot.worker.postMessage({ id: task.id, input: task.input }, task.transfer);
   }
 
   private spawn(): Slot {
     const worker = startWorker(this.options.entry, this.options.resourceLimits);
-    const slot: Slot = { worker, task: null, timer: null };
-    worker.on('message', (reply: Reply) => {
+    // Loading the worker's code (from the source: through tsx) can take seconds on a busy machine;
+    // that is not the task's time (docs/security.md#costly-work). Loading has a limit of its own.
+    const boot = setTimeout(
+      () => void this.end(slot, new PoolTimeoutError('worker did not start')),
+      this.options.bootTimeoutMs ?? BOOT_TIMEOUT_MS,
+    );
+    const slot: Slot = { worker, ready: false, task: null, timer: boot };
+    worker.on('message', (reply: Reply | typeof READY) => {
+      if (reply === READY) {
+        clearTimeout(boot);
+        slot.timer = null;
+        slot.ready = true;
+        if (slot.task) this.start(slot);
+        else slot.worker.unref();
+        return;
+      }
       const task = slot.task;
       if (!task || task.id !== reply.id) return;
       this.settle(slot);
@@ -216,6 +242,7 @@ export function serveTasks<In, Out>(
   handle: (input: In) => Promise<{ value: Out; transfer?: ArrayBuffer[] }>,
 ): void {
   lowerThreadPriority();
+  port.postMessage(READY);
   port.on('message', (msg: { id: number; input: In }) => {
     void handle(msg.input).then(
       ({ value, transfer }) => port.postMessage({ id: msg.id, ok: true, value } satisfies Reply, transfer ?? []),

@@ -11,6 +11,7 @@ import {
 import type { FixtureTask } from './worker-pool-fixture.js';
 
 const source = path.join(import.meta.dirname, 'worker-pool-fixture.ts');
+const slowToLoad = path.join(import.meta.dirname, 'worker-pool-slow-fixture.ts');
 const pools: WorkerPool<FixtureTask, string>[] = [];
 function pool(options: Partial<PoolOptions> = {}) {
   const p = new WorkerPool<FixtureTask, string>({
@@ -84,6 +85,19 @@ describe('WorkerPool', () => {
     expect(fresh).not.toBe(thread);
     expect(p.inFlight('k')).toBe(0);
     expect(PoolTimeoutError.name).toBe('PoolTimeoutError');
+  });
+
+  it("counts a task's time from when its worker has loaded: 1.5 s of loading does not use up a 1 s limit", async () => {
+    const p = pool({ entry: { source: slowToLoad }, timeoutMs: 1000 });
+    expect((await p.run({ op: 'echo', value: 'x' }, 'k')).split('@')[0]).toBe('echo');
+    // The limit still holds for the task itself, once loaded.
+    expect(await outcome(p.run({ op: 'spin' }, 'k'))).toBe('PoolTimeoutError');
+  });
+
+  it('a worker that has not loaded within its own limit is ended and its task refused', async () => {
+    const p = pool({ entry: { source: slowToLoad }, bootTimeoutMs: 300 });
+    expect(await outcome(p.run({ op: 'echo', value: 'x' }, 'k'))).toBe('PoolTimeoutError');
+    expect(p.inFlight('k')).toBe(0);
   });
 
   it('a task past the memory limit ends its worker only; the process lives on and the pool serves the next task', async () => {
