@@ -163,11 +163,13 @@ export async function searchProducts(db: Db, q: ProductQuery): Promise<SearchAns
     size: q.size,
     typos: 'all',
   });
-  const rows: ProductHitRow[] = found.hits.map((h) => ({
-    ...h.row,
-    matchKind: h.similar ? 'similar' : 'name',
-    ...(h.reason ? { matchReason: h.reason } : {}),
-  }));
+  // The rows are this search's own: marked in place (a copy of each row cost more than the marks).
+  const rows: ProductHitRow[] = found.hits.map((h) => {
+    const row: ProductHitRow = h.row;
+    row.matchKind = h.similar ? 'similar' : 'name';
+    if (h.reason) row.matchReason = h.reason;
+    return row;
+  });
   return { rows, more: found.more, searchedAs: found.similar ? 'similar' : 'name' };
 }
 
