@@ -79,19 +79,49 @@ export function jamoEditDistance(a: string, b: string): number {
  * from a part of 'bmwㄹㅔㄷㅡ…ㅎㅔㄷㅡㄹㅐㅁㅍㅡ').
  */
 export function jamoDistanceWithin(word: string, text: string): number {
-  const x = [...word];
-  const y = [...text];
+  if (text.includes(word)) return 0;
+  const x = codePoints(word, 0);
+  const y = codePoints(text, 1);
+  const n = x.length;
+  const m = y.length;
+  // One row of the table, reused: row[j] is the cost of the word's first i jamo ending at text[j].
   // Sellers: a match may start anywhere in text (first row all zeros) and end anywhere (min of last row).
-  let prev = new Array<number>(y.length + 1).fill(0);
-  for (let i = 1; i <= x.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= y.length; j++) {
-      const cost = x[i - 1] === y[j - 1] ? 0 : 1;
-      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
+  const row = scratchRow(m + 1);
+  row.fill(0, 0, m + 1);
+  for (let i = 1; i <= n; i++) {
+    const xi = x[i - 1];
+    let diag = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= m; j++) {
+      const up = row[j]!;
+      const cost = diag + (xi === y[j - 1] ? 0 : 1);
+      const left = row[j - 1]! + 1;
+      row[j] = Math.min(up + 1, left, cost);
+      diag = up;
     }
-    prev = cur;
   }
-  return Math.min(...prev);
+  let best = row[0]!;
+  for (let j = 1; j <= m; j++) if (row[j]! < best) best = row[j]!;
+  return best;
+}
+
+/** Reused buffers of jamoDistanceWithin: code points of its two texts and its row (no allocation per call). */
+const points: [number[], number[]] = [[], []];
+let rowBuffer = new Int32Array(64);
+function scratchRow(length: number): Int32Array {
+  if (rowBuffer.length < length) rowBuffer = new Int32Array(length * 2);
+  return rowBuffer;
+}
+/** A text's code points (a jamo text is one code unit each; a surrogate pair is one letter), in a reused array. */
+function codePoints(text: string, which: 0 | 1): number[] {
+  const out = points[which];
+  out.length = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.codePointAt(i)!;
+    if (c > 0xffff) i++;
+    out.push(c);
+  }
+  return out;
 }
 
 /**

@@ -142,10 +142,15 @@ export async function findProductsByNumbers(
   }
   const out = new Map<string, NumberHit<{ seq: number }>[]>();
   if (typed.size === 0) return out;
-  const index = await relationsFor(db, [...typed.keys()]);
+  // Every typed number is among the numbers wanted (its own products, 'own'): their products are read
+  // beside the relations, not after them, and only the numbers the relations add wait for those
+  // (docs/search.md#what-a-search-costs). Both reads are in id order; merged, they are the one read.
+  const typedKeys = [...typed.keys()];
+  const [index, own] = await Promise.all([relationsFor(db, typedKeys), productsOfKeys(db, typedKeys, columns.select)]);
   const matches = new Map([...typed].map(([key, shown]) => [key, resolvePartNumber(index, shown)]));
-  const wanted = [...new Set([...matches.values()].flatMap((list) => list.map((m) => m.key)))];
-  const products = await productsOfKeys(db, wanted, columns.select);
+  const wanted = new Set([...matches.values()].flatMap((list) => list.map((m) => m.key)));
+  for (const key of typedKeys) wanted.delete(key);
+  const products = mergeById(own, await productsOfKeys(db, [...wanted], columns.select));
   const byKey = new Map<string, Keyed[]>();
   for (const row of products) {
     for (const k of new Set([row.pidKey, row.factoryKey])) {
@@ -172,6 +177,20 @@ export async function findProductsByNumbers(
 }
 
 type Keyed = { seq: number; pidKey: string; factoryKey: string };
+
+/** Two lists in id order as one, each product once. */
+function mergeById<T extends { seq: number }>(a: T[], b: T[]): T[] {
+  if (b.length === 0) return a;
+  if (a.length === 0) return b;
+  const out: T[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const next = j >= b.length || (i < a.length && a[i]!.seq <= b[j]!.seq) ? a[i++]! : b[j++]!;
+    if (out.length === 0 || out[out.length - 1]!.seq !== next.seq) out.push(next);
+  }
+  return out;
+}
 
 /**
  * A prepared statement on a measured hot path (docs/architecture.md#the-database): a quick order

@@ -163,18 +163,38 @@ export async function searchProducts(db: Db, q: ProductQuery): Promise<SearchAns
     size: q.size,
     typos: 'all',
   });
-  const rows: ProductHitRow[] = found.hits.map((h) => ({
-    ...h.row,
-    matchKind: h.similar ? 'similar' : 'name',
-    ...(h.reason ? { matchReason: h.reason } : {}),
-  }));
+  // The rows are this search's own: marked in place (a copy of each row cost more than the marks).
+  const rows: ProductHitRow[] = found.hits.map((h) => {
+    const row: ProductHitRow = h.row;
+    row.matchKind = h.similar ? 'similar' : 'name';
+    if (h.reason) row.matchReason = h.reason;
+    return row;
+  });
   return { rows, more: found.more, searchedAs: found.similar ? 'similar' : 'name' };
 }
 
 async function searchByNumber(db: Db, keyword: string, q: ProductQuery): Promise<SearchAnswer> {
   const query = gridQuery({ ...q, searchType: 'pid' });
   if (!query) return { rows: [], more: false };
-  const rows: ProductHitRow[] = await runPrepared<ProductRow>(db, query.statement, query.values);
+  const key = alphaNumber(keyword);
+  // Page 1's statements do not wait for each other (docs/search.md#what-a-search-costs): the prefix
+  // page, the number's relations and their products, and the maker-less factory number run at once,
+  // each on its own connection of the pool, so the answer waits for the slowest, not for their sum.
+  const [rows, hits, tail] = await Promise.all([
+    runPrepared<ProductHitRow>(db, query.statement, query.values),
+    q.page === 1 ? findProductsByNumbers(db, [keyword]).then((found) => found.get(key) ?? []) : [],
+    // An aftermarket number typed without its maker ('HU816X' for 'MANN HU 816 X').
+    // Not a prepared statement: planned for the typed key each time. A generic plan took the average
+    // share of a factory number (the demo's copies repeat 72 of them) and walked the table in id
+    // order for a number nothing has (290 ms at 300,000 products).
+    q.page === 1
+      ? queryRows<ProductRow>(
+          db,
+          sql`select ${sql.raw(LIST_COLUMNS)} from products where factory_tail_key = ${key} or factory_bare_key = ${key}
+        order by id limit ${MAX_RELATION_HITS}`,
+        )
+      : [],
+  ]);
   const more = rows.length > q.size;
   if (more) rows.length = q.size;
   for (const row of rows) {
@@ -182,22 +202,11 @@ async function searchByNumber(db: Db, keyword: string, q: ProductQuery): Promise
     row.matchReason = OWN_NUMBER_LABEL;
   }
   if (q.page !== 1) return { rows, more };
-  const key = alphaNumber(keyword);
-  const hits = (await findProductsByNumbers(db, [keyword])).get(key) ?? [];
   const head: ProductHitRow[] = hits
     .filter((h) => !q.category || h.product.category === q.category)
     .slice(0, MAX_RELATION_HITS)
     .map((h) => ({ ...h.product, matchKind: h.match, matchReason: h.reason }));
   const shown = new Set(head.map((r) => r.seq));
-  // An aftermarket number typed without its maker ('HU816X' for 'MANN HU 816 X').
-  // Not a prepared statement: planned for the typed key each time. A generic plan took the average
-  // share of a factory number (the demo's copies repeat 72 of them) and walked the table in id
-  // order for a number nothing has (290 ms at 300,000 products).
-  const tail = await queryRows<ProductRow>(
-    db,
-    sql`select ${sql.raw(LIST_COLUMNS)} from products where factory_tail_key = ${key} or factory_bare_key = ${key}
-        order by id limit ${MAX_RELATION_HITS}`,
-  );
   for (const row of tail) {
     if (shown.has(row.seq) || (q.category && row.category !== q.category)) continue;
     shown.add(row.seq);

@@ -50,6 +50,8 @@ interface WordPlan {
   parts?: [WordPlan, WordPlan];
   /** For level 'similar': the loose spellings names have within the word's typo budget ('써머스탯' → 써모스탯's). */
   corrections?: string[];
+  /** looseJamo of `jamo`, once the ranking asked for it. */
+  loose?: string;
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -142,7 +144,6 @@ interface Candidate {
   id: number;
   name: string;
   nameJamo: string;
-  nameChosung: string;
 }
 
 /** At most this many index scans for a query: each word's spellings multiply them (like any() on one index). */
@@ -186,7 +187,7 @@ const FILTERED_ROWS = 4000;
 /** The longest second walk in id order, for a query dense enough to finish by walking on. */
 const MAX_WALK_ROWS = 30_000;
 
-const CANDIDATE_COLUMNS = sql.raw(`id, name, name_jamo as "nameJamo", name_chosung as "nameChosung"`);
+const CANDIDATE_COLUMNS = sql.raw(`id, name, name_jamo as "nameJamo"`);
 
 /** The matches among `rows` products in id order after id `after`: a walk that reads no more than `rows` rows. */
 function walk(db: Db, where: SQL, after: number, rows: number, need: number) {
@@ -542,14 +543,40 @@ async function splitCompound(db: Db, w: WordPlan, index: SynonymIndex): Promise<
 
 // ---------------------------------------------------------------- ranking
 
-interface NameWord {
+interface NameWord extends Distances {
   /** As written in the name (for a reason shown to the buyer). */
   text: string;
   jamo: string;
   chosung: string;
+  /** The jamo's letters (code points). */
+  letters: number;
 }
 
-interface NameShape {
+/**
+ * A name word's or a name's distances to the typo words ranked against it (docs/search.md#what-a-search-costs):
+ * the same typo meets the same names search after search, and an edit distance per name word per
+ * search was most of a typo's CPU. Kept with the name's shape, a few words at most.
+ */
+interface Distances {
+  distances?: Map<string, number>;
+}
+const DISTANCES_KEPT = 32;
+
+/** jamoDistanceWithin(word, of.jamo or text), kept on `of`. */
+function distanceWithin(of: Distances, word: string, text: string): number {
+  let known = of.distances?.get(word);
+  if (known === undefined) {
+    known = jamoDistanceWithin(word, text);
+    of.distances ??= new Map();
+    if (of.distances.size >= DISTANCES_KEPT) of.distances.clear();
+    of.distances.set(word, known);
+  }
+  return known;
+}
+
+interface NameShape extends Distances {
+  /** nearestWord of the typo words ranked against the name. */
+  nearest?: Map<string, string>;
   /** Each word of the name. */
   words: NameWord[];
   /** The last word outside parentheses (what the part is: '… 브레이크 패드', '… 쇼바 (쇼크업소버)'). */
@@ -561,8 +588,16 @@ interface NameShape {
 }
 
 const splitName = (s: string) => s.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-const nameWord = (text: string): NameWord => ({ text, jamo: wordJamo(text), chosung: wordChosung(text) });
-const NO_WORD: NameWord = { text: '', jamo: '', chosung: '' };
+const letterCount = (s: string) => {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+};
+const nameWord = (text: string): NameWord => {
+  const jamo = wordJamo(text);
+  return { text, jamo, chosung: wordChosung(text), letters: letterCount(jamo) };
+};
+const NO_WORD: NameWord = { text: '', jamo: '', chosung: '', letters: 0 };
 
 /**
  * The shapes of names ranked lately, by name (docs/search.md#what-a-search-costs): decomposing a
@@ -589,12 +624,18 @@ function nameShape(name: string): NameShape {
   return shape;
 }
 
-interface Scored {
-  id: number;
+/** How a name matched every word: the same for every row of the name. */
+interface NameScore {
   score: number;
-  /** Why the row came up, written only for the rows of the page shown. */
+  /** Why the row came up, written only for the rows of the page shown (once per name). */
   reason?: () => string;
   similar: boolean;
+}
+
+interface Scored {
+  id: number;
+  /** Shared by the rows of one name (not copied per row). */
+  of: NameScore;
 }
 
 interface WordScore {
@@ -638,15 +679,15 @@ function wordScore(row: Candidate, shape: NameShape, w: WordPlan, last: boolean)
       reason = () => `동의어 (${w.word} → ${synonymShown(shape, synonym)})`;
     }
   } else {
-    const typed = looseJamo(w.jamo);
-    const d = shape.loose.includes(typed) ? 0 : jamoDistanceWithin(typed, shape.loose);
+    const typed = (w.loose ??= looseJamo(w.jamo));
+    const d = distanceWithin(shape, typed, shape.loose);
     if (w.level === 'similar' && d > typoBudget([...w.jamo].length)) return null;
     s = w.level === 'loose' ? 1.5 : 1.2 - 0.1 * d;
     similar = true;
     reason = () => `비슷한 이름 (${w.word} → ${nearestWord(shape, w.jamo)})`;
     matched = '';
   }
-  const near = (x: NameWord) => jamoDistanceWithin(w.jamo, x.jamo) <= 1;
+  const near = (x: NameWord) => distanceWithin(x, w.jamo, x.jamo) <= 1;
   if (shape.words.some((x) => (matched ? x.jamo.startsWith(matched) : near(x)))) s += 0.5;
   const head = shape.head;
   if (
@@ -662,7 +703,7 @@ function wordScore(row: Candidate, shape: NameShape, w: WordPlan, last: boolean)
  * score is the name's: rows of one name (the same part in other warehouses, or of other makers'
  * numbers) are scored once per search (`byName`).
  */
-function score(row: Candidate, words: WordPlan[], byName: Map<string, Omit<Scored, 'id'> | null>): Scored | null {
+function score(row: Candidate, words: WordPlan[], byName: Map<string, NameScore | null>): Scored | null {
   // A row written without its search forms (found through its name) is scored on its own.
   const key = row.nameJamo === '' ? `\u0000${row.name}` : row.name;
   let known = byName.get(key);
@@ -671,21 +712,27 @@ function score(row: Candidate, words: WordPlan[], byName: Map<string, Omit<Score
     let total = 0;
     let reason: (() => string) | undefined;
     let similar = false;
-    known = { score: 0, similar: false };
+    let matched = true;
     for (const [i, w] of words.entries()) {
       const s = wordScore(row, shape, w, i === words.length - 1);
       if (!s) {
-        known = null;
+        matched = false;
         break;
       }
       total += s.score;
       reason ??= s.reason;
       if (s.similar) similar = true;
     }
-    if (known) known = { score: total, similar, ...(reason ? { reason } : {}) };
+    known = matched ? { score: total, similar, ...(reason ? { reason: once(reason) } : {}) } : null;
     byName.set(key, known);
   }
-  return known && { id: row.id, ...known };
+  return known && { id: row.id, of: known };
+}
+
+/** A reason written once per name, however many of the page's rows have it. */
+function once(reason: () => string): () => string {
+  let text: string | undefined;
+  return () => (text ??= reason());
 }
 
 /** The word of a name whose jamo hold `jamo`, as written (for a reason shown to the buyer). */
@@ -693,17 +740,23 @@ function synonymShown(shape: NameShape, jamo: string): string {
   return shape.words.find((w) => w.jamo.includes(jamo))?.text ?? shape.letters;
 }
 
-/** The word of a name nearest a typed word (for '비슷한 이름 (헤드렘프 → 헤드램프)'). */
+/** The word of a name nearest a typed word (for '비슷한 이름 (헤드렘프 → 헤드램프)'), kept with the name's shape. */
 function nearestWord(shape: NameShape, jamo: string): string {
+  const known = shape.nearest?.get(jamo);
+  if (known !== undefined) return known;
+  const letters = letterCount(jamo);
   let best = '';
   let bestD = Infinity;
   for (const w of shape.words) {
-    const d = jamoDistanceWithin(jamo, w.jamo) + Math.abs([...w.jamo].length - [...jamo].length) * 0.01;
+    const d = distanceWithin(w, jamo, w.jamo) + Math.abs(w.letters - letters) * 0.01;
     if (d < bestD) {
       bestD = d;
       best = w.text;
     }
   }
+  shape.nearest ??= new Map();
+  if (shape.nearest.size >= DISTANCES_KEPT) shape.nearest.clear();
+  shape.nearest.set(jamo, best);
   return best;
 }
 
@@ -817,12 +870,12 @@ export async function searchByWords(
     if (changed) rows = await candidates(db, words, opts.category, limit);
   }
   const scored: Scored[] = [];
-  const byName = new Map<string, Omit<Scored, 'id'> | null>();
+  const byName = new Map<string, NameScore | null>();
   for (const row of rows) {
     const s = score(row, words, byName);
     if (s) scored.push(s);
   }
-  scored.sort((a, b) => b.score - a.score || a.id - b.id);
+  scored.sort((a, b) => b.of.score - a.of.score || a.id - b.id);
   const from = (opts.page - 1) * opts.size;
   const page = scored.slice(from, from + opts.size);
   const more = scored.length > from + opts.size || rows.length === limit;
@@ -836,7 +889,10 @@ export async function searchByWords(
   const hits: WordSearchHit[] = [];
   for (const s of page) {
     const row = byId.get(s.id);
-    if (row) hits.push({ row, similar: s.similar, ...(s.reason ? { reason: s.reason() } : {}) });
+    if (!row) continue;
+    const hit: WordSearchHit = { row, similar: s.of.similar };
+    if (s.of.reason) hit.reason = s.of.reason();
+    hits.push(hit);
   }
   return { hits, more, similar: words.some((w) => w.level === 'loose' || w.level === 'similar') };
 }
