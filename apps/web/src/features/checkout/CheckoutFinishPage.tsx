@@ -66,7 +66,7 @@ export function CheckoutFinishPage({ mobile = false }: { mobile?: boolean }) {
       </header>
       <div className="finish-grid">
         <section className="co-box" aria-label={t.lines}>
-          <dl className="finish-facts">
+          <dl className="spec-list finish-facts">
             <dt>{t.orderNo}</dt>
             <dd data-testid="order-no">{order.seq}</dd>
             <dt>{t.orderedAt}</dt>
@@ -130,7 +130,7 @@ export function CheckoutFinishPage({ mobile = false }: { mobile?: boolean }) {
 /** Where the order goes and from whom: recipient, shipping, place, office, sender and memo. */
 function DeliveryFacts({ order }: { order: OrderView }) {
   return (
-    <dl className="finish-facts">
+    <dl className="spec-list finish-facts">
       <dt>{t.recipient}</dt>
       <dd>
         {order.name} · {phone(order.phone)}

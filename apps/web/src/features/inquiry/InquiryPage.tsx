@@ -88,7 +88,7 @@ export function InquiryPage({ mobile = false }: { mobile?: boolean }) {
 
   return (
     <section className={mobile ? 'm-page inquiry-page' : 'page inquiry-page'}>
-      <div className="inquiry-main">
+      <div className="panel inquiry-main">
         <h1>{T.inquiryForm.title}</h1>
         <p className="board-intro">{T.inquiryForm.intro}</p>
         {done && (
@@ -130,7 +130,7 @@ export function InquiryPage({ mobile = false }: { mobile?: boolean }) {
           </button>
         </Form>
       </div>
-      <aside className="inquiry-side">
+      <aside className="panel inquiry-side">
         <h2>{T.inquiryForm.otherHelp}</h2>
         <p>{T.inquiryForm.otherHelpBody}</p>
         <dl className="spec-list">

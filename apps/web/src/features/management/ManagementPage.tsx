@@ -139,7 +139,7 @@ export function ManagementPage() {
           </ul>
         </nav>
       </aside>
-      <section className="mg-content" aria-label={M.menu[current]}>
+      <section className="panel mg-content" aria-label={M.menu[current]}>
         {userInfo.companyInfo ? (
           <Section key={current} path={current} mobile={false} />
         ) : (
