@@ -28,12 +28,7 @@ const LONG_SERVER_FUNCTIONS = {
 };
 
 /** Files that read another feature's tables today (docs/architecture.md#the-database): shrink, never grow. */
-const SERVER_TABLE_READERS = {
-  // The product grid's and detail's 'fits my vehicle' (docs/requirements.md#my-vehicles): the company's
-  // vehicles read with their catalogue rows in one statement on every such request, a hot path whose
-  // SQL stays as it is.
-  'features/vehicles/repository.ts': ['epc'],
-};
+const SERVER_TABLE_READERS = {};
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'scratch/**', 'apps/server/drizzle/**'] },

@@ -1,8 +1,7 @@
 import { and, asc, desc, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { MY_VEHICLES_MAX, type Applicability, type VehicleFacts } from '@partsmall/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
-import { latestOpenings } from '../epc/repository.js';
-import { epcCatalogues, epcVehicles, epcVinSearches } from '../epc/schema.js';
+import { openedVehicles } from '../epc/repository.js';
 import { companyVehicles as companyVehiclesTable } from './schema.js';
 
 // Arrays go as one parameter each (`sql.param`): drizzle's template would spread a bare array into a list.
@@ -32,8 +31,7 @@ export interface VehicleRow {
  * the most recently opened first, less those it removed and has not opened since.
  */
 export async function companyVehicles(db: Db, companyId: number, vin?: string): Promise<VehicleRow[]> {
-  // Each VIN's latest opening by the company.
-  const opened = latestOpenings(db, companyId, vin === undefined ? undefined : eq(epcVinSearches.vin, vin)).as('s');
+  const opened = openedVehicles(db, companyId, vin).as('v');
   return db
     .select({
       vin: opened.vin,
@@ -42,13 +40,11 @@ export async function companyVehicles(db: Db, companyId: number, vin?: string): 
       brand: opened.brand,
       mcid: opened.mcid,
       lastOpenedAt: sql<string>`to_char(${opened.lastAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
-      catalogueId: epcVehicles.catalogueId,
-      options: epcVehicles.options,
-      productionDate: epcVehicles.productionDate,
+      catalogueId: opened.catalogueId,
+      options: opened.options,
+      productionDate: opened.productionDate,
     })
     .from(opened)
-    .innerJoin(epcCatalogues, eq(epcCatalogues.mcid, opened.mcid))
-    .innerJoin(epcVehicles, and(eq(epcVehicles.catalogueId, epcCatalogues.id), eq(epcVehicles.vin, opened.vin)))
     .leftJoin(
       companyVehiclesTable,
       and(eq(companyVehiclesTable.companyId, companyId), eq(companyVehiclesTable.vin, opened.vin)),
