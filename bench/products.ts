@@ -20,9 +20,12 @@ import {
   overallVerdict,
   perCpuSecond,
   pinLoadGenerator,
+  pooledAndPerStart,
+  prepareCheckout,
   ROOT,
   serverCpus,
   serverEnv,
+  startCheckoutServer,
   startNodeProcess,
   startServerProcess,
   stopProcesses,
@@ -51,12 +54,28 @@ const GOAL = 0.85;
 /** Rounds of the side-by-side CPU comparison after the interleaved ones (0: none). */
 const SIDE_ROUNDS = Number(process.env.BENCH_SIDE_ROUNDS ?? 6);
 const PROJECT_PORT = 3900;
+const BEFORE_PORT = 3901;
 const BARE_PORT = 3902;
 const CONTROL_PORT = 3903;
 /** BENCH_CONTROL_WITH_APP=true: the control is the bare route in a process that also built the whole app. */
 const CONTROL_WITH_APP = process.env.BENCH_CONTROL_WITH_APP === 'true';
+/**
+ * BENCH_BEFORE=<commit>: the shop's server as that commit had it (its own checkout and build:
+ * prepareCheckout) runs as a fourth server in the same rounds, on the same database, and its
+ * throughput is compared with the bare server's and the project's (docs/performance.md#product-grid).
+ */
+const BEFORE = process.env.BENCH_BEFORE || undefined;
+/** The project's throughput at least the earlier commit's, less the control's spread: unchanged or faster. */
+const BEFORE_GOAL = 1;
+/**
+ * Every server's pool (BENCH_DB_POOL_MAX, default the shop's 16): four servers hold 64 connections
+ * for a whole start, so a run beside other users of one PostgreSQL may size them all down alike.
+ */
+const POOL_MAX = process.env.BENCH_DB_POOL_MAX || '16';
 /** A bare server's environment: the database and the shop's pool size, nothing else. */
-const bareEnv = (url: string, port: number) => ({ DATABASE_URL: url, PORT: String(port), DB_POOL_MAX: '16' });
+const bareEnv = (url: string, port: number) => ({ DATABASE_URL: url, PORT: String(port), DB_POOL_MAX: POOL_MAX });
+/** What the project's server (and the earlier commit's) runs with beside serverEnv. */
+const projectEnv = { PRODUCT_LIST_CACHE_MS: '0', DB_POOL_MAX: POOL_MAX };
 
 /**
  * The product grid (api/getProductHome), the project against a bare Fastify server (bench/bare-
@@ -72,6 +91,7 @@ const bareEnv = (url: string, port: number) => ({ DATABASE_URL: url, PORT: Strin
  * on a machine others are using too, they move far less than throughput.
  */
 export async function run() {
+  const beforeDir = BEFORE ? prepareCheckout(BEFORE) : undefined;
   const url = await freshBenchDatabase('pm_bench_products');
   const database = await openDatabase(url, '');
   const started = Date.now();
@@ -140,23 +160,34 @@ export async function run() {
     project: [] as Measured[],
     bare: [] as Measured[],
     control: [] as Measured[],
+    before: [] as Measured[],
+    sameAsBefore: true,
   }));
   const loadBefore = os.loadavg()[0]!;
   for (let start = 0; start < STARTS; start++) {
     const last = start === STARTS - 1;
-    await measureStart(url, scenarios, results, endpoint, last && SIDE_ROUNDS > 0);
+    await measureStart(url, scenarios, results, endpoint, last && SIDE_ROUNDS > 0, beforeDir);
     console.log(`start ${start + 1}/${STARTS} done (${ROUNDS} rounds)`);
   }
   printRatios(results, [loadBefore, os.loadavg()[0]!]);
+  if (BEFORE) printBefore(results);
   reportHomeBundle();
 }
 
 type Scenario = { name: string; body: object; headers: Record<string, string> };
-type Results = (Scenario & { project: Measured[]; bare: Measured[]; control: Measured[] })[];
+type Results = (Scenario & {
+  project: Measured[];
+  bare: Measured[];
+  control: Measured[];
+  /** The earlier commit's server (BENCH_BEFORE), and whether it answered the project's bytes. */
+  before: Measured[];
+  sameAsBefore: boolean;
+})[];
 
 /**
- * One start of the three servers: the same-bytes check, a warm-up, ROUNDS interleaved rounds added
- * to `results`, and (withSide) the side-by-side comparison; the servers are stopped after.
+ * One start of the three servers (four with the earlier commit's in `beforeDir`): the same-bytes
+ * check, a warm-up, ROUNDS interleaved rounds added to `results`, and (withSide) the side-by-side
+ * comparison; the servers are stopped after.
  */
 async function measureStart(
   url: string,
@@ -164,8 +195,10 @@ async function measureStart(
   results: Results,
   endpoint: (port: number) => string,
   withSide: boolean,
+  beforeDir?: string,
 ) {
-  const project = await startServerProcess(url, PROJECT_PORT, { PRODUCT_LIST_CACHE_MS: '0' });
+  const project = await startServerProcess(url, PROJECT_PORT, projectEnv);
+  const before = beforeDir ? await startCheckoutServer(beforeDir, url, BEFORE_PORT, projectEnv) : undefined;
   const bare = await startNodeProcess('bench/bare-products.ts', bareEnv(url, BARE_PORT));
   // A second bare server measured like the other two: how far apart two identical servers come out
   // is the noise floor of the run. Built beside the whole app (not listening), its distance from the
@@ -173,14 +206,15 @@ async function measureStart(
   const control = await startNodeProcess(
     'bench/bare-products.ts',
     CONTROL_WITH_APP
-      ? { ...serverEnv(url, CONTROL_PORT), PRODUCT_LIST_CACHE_MS: '0', BARE_WITH_APP: 'true' }
+      ? { ...serverEnv(url, CONTROL_PORT), ...projectEnv, BARE_WITH_APP: 'true' }
       : bareEnv(url, CONTROL_PORT),
   );
   try {
-    // The two servers must answer the same bytes, or the comparison means nothing.
-    for (const s of scenarios) {
+    // The two servers must answer the same bytes, or the comparison means nothing. The earlier
+    // commit's may answer otherwise (a search changed since): that is said beside its figures.
+    for (const [i, s] of scenarios.entries()) {
       const answers = await Promise.all(
-        [PROJECT_PORT, BARE_PORT].map(async (port) =>
+        [PROJECT_PORT, BARE_PORT, ...(before ? [BEFORE_PORT] : [])].map(async (port) =>
           (
             await fetch(endpoint(port), {
               method: 'POST',
@@ -196,21 +230,23 @@ async function measureStart(
         );
       if (s.headers.authorization && !answers[0]!.includes('"price"'))
         throw new Error(`${s.name}: the member got no price`);
+      if (before && answers[2] !== answers[0]) results[i]!.sameAsBefore = false;
     }
     console.log(`same bytes from both servers in all ${scenarios.length} scenarios`);
 
     // Warm-up so the first round does not pay for cold caches and JIT.
-    for (const port of [PROJECT_PORT, BARE_PORT, CONTROL_PORT])
+    for (const port of [PROJECT_PORT, BARE_PORT, CONTROL_PORT, ...(before ? [BEFORE_PORT] : [])])
       for (const s of scenarios) await load('warm-up', endpoint(port), s.body, { duration: 2, headers: s.headers });
 
     for (let round = 0; round < ROUNDS; round++) {
       for (const r of results) {
         // Rotate who goes first, so that drift in the machine's load falls on all three alike.
-        const servers = [
+        const servers: ['project' | 'bare' | 'control' | 'before', number, number | undefined][] = [
           ['project', PROJECT_PORT, project.pid],
+          ...(before ? [['before', BEFORE_PORT, before.pid] as ['before', number, number | undefined]] : []),
           ['bare', BARE_PORT, bare.pid],
           ['control', CONTROL_PORT, control.pid],
-        ] as const;
+        ];
         for (const [who, port, pid] of turnOrder(servers, round)) {
           const cpuBefore = cpuMs(pid);
           const result = await load(r.name, endpoint(port), r.body, { duration: SECONDS, headers: r.headers });
@@ -227,7 +263,7 @@ async function measureStart(
       ]);
   } finally {
     // Stopped before the next start takes the same ports.
-    await stopProcesses([project, bare, control]);
+    await stopProcesses([project, bare, control, ...(before ? [before] : [])]);
   }
 }
 
@@ -285,7 +321,7 @@ function printRatios(
 ) {
   const rps = (rs: Measured[]) => Math.round(total(rs) / (rs.length * SECONDS));
   console.log(
-    `\nproducts benchmark: ${STARTS} starts of the servers, ${ROUNDS} interleaved rounds each, of ${SECONDS} s per server and scenario, 32 connections, PRODUCT_LIST_CACHE_MS=0; ` +
+    `\nproducts benchmark: ${STARTS} starts of the servers, ${ROUNDS} interleaved rounds each, of ${SECONDS} s per server and scenario, 32 connections, PRODUCT_LIST_CACHE_MS=0, pools of ${POOL_MAX}; ` +
       `${os.cpus().length} cores (servers on CPU ${serverCpus() || 'any'}), load average ${load[0].toFixed(1)} before and ${load[1].toFixed(1)} after`,
   );
   // The spread is the control's (bare B / bare) distance from 1, pooled and per start; a control
@@ -334,5 +370,39 @@ function reportHomeBundle() {
   }
   console.log(
     `\nhome route: JavaScript ${(js / 1024).toFixed(1)} KB gzipped, CSS ${(css / 1024).toFixed(1)} KB gzipped (${files.length} files)`,
+  );
+}
+
+/**
+ * The earlier commit's server (BENCH_BEFORE) beside the project: each one's throughput over the bare
+ * server's, and the project's over the earlier one's, pooled and per start, judged against 1 (as
+ * fast or faster) with the control's spread; and the same per CPU-second.
+ */
+function printBefore(results: Results) {
+  const rps = (rs: Measured[]) => Math.round(total(rs) / (rs.length * SECONDS));
+  const requests = (rs: Measured[]) => rs.map((x) => x.requests);
+  const two = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(' / ');
+  console.log(`\nthe project against its commit ${BEFORE} in the same rounds (before), both against the bare server`);
+  console.log(
+    `| scenario | before req/s | project req/s | before / bare | project / bare | **project / before** | each start | control spread: verdict (goal ${BEFORE_GOAL.toFixed(2)}) | project / before per CPU-s | same bytes |`,
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---|---|---:|---|');
+  const verdicts: Verdict[] = [];
+  for (const r of results) {
+    const judged = judgeThroughput(r, STARTS, ROUNDS, GOAL);
+    const b = pooledAndPerStart(requests(r.before), requests(r.bare), STARTS, ROUNDS);
+    const pb = pooledAndPerStart(requests(r.project), requests(r.before), STARTS, ROUNDS);
+    // As in printRatios: a control built beside the whole app is no identical server, so no spread.
+    const spread = CONTROL_WITH_APP ? 0 : judged.spread;
+    const v = verdict(pb.pooled, BEFORE_GOAL, spread);
+    verdicts.push(v);
+    console.log(
+      `| ${r.name} | ${rps(r.before)} | ${rps(r.project)} | ${b.pooled.toFixed(2)} (${two(b.perStart)}) | ${judged.ratio.toFixed(2)} (${two(judged.perStart)}) | ` +
+        `**${pb.pooled.toFixed(2)}** | ${two(pb.perStart)} | ${verdictCell(spread, v)} | ${(perCpuSecond(r.project) / perCpuSecond(r.before)).toFixed(2)} | ` +
+        `${r.sameAsBefore ? 'yes' : 'no'} |`,
+    );
+  }
+  console.log(
+    `\ngoal: the project's throughput at least the earlier commit's in every scenario, less the control's spread: ${overallVerdict(verdicts)}`,
   );
 }

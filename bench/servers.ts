@@ -1,5 +1,6 @@
 /** The processes a benchmark measures: which CPUs, which flags, which form, which environment. */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -103,26 +104,37 @@ export async function startNodeProcess(
   env: Record<string, string>,
   cpus: string = serverCpus(),
 ): Promise<ChildProcess> {
+  return spawnServer(entry, runnable(entry), ROOT, env, cpus);
+}
+
+/** Node with the servers' flags on `args` in `cwd`, resolved once it prints its '실행 중' line. */
+async function spawnServer(
+  label: string,
+  args: string[],
+  cwd: string,
+  env: Record<string, string>,
+  cpus: string,
+): Promise<ChildProcess> {
   // BENCH_NODE_ARGS: extra node flags for the servers, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
   const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   // BENCH_CHAT_TRACE: the server records its event loop, CPU, GC and database time per 100 ms.
   if (process.env.BENCH_CHAT_TRACE) extra.push('--import', path.join(ROOT, 'bench/chat-probe.mjs'));
-  const node = [process.execPath, ...SERVER_NODE_FLAGS, ...extra, ...runnable(entry)];
+  const node = [process.execPath, ...SERVER_NODE_FLAGS, ...extra, ...args];
   const pinned = cpus ? ['taskset', '-c', cpus, ...node] : node;
   const child = spawn(pinned[0]!, pinned.slice(1), {
-    cwd: ROOT,
+    cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${entry} did not start in 60 s`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`${label} did not start in 60 s`)), 60_000);
     child.stdout!.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes('실행 중')) {
         clearTimeout(timer);
         resolve();
       }
     });
-    child.on('exit', (code) => reject(new Error(`${entry} exited with ${code}`)));
+    child.on('exit', (code) => reject(new Error(`${label} exited with ${code}`)));
   });
   return child;
 }
@@ -156,4 +168,84 @@ export function serverEnv(databaseUrl: string, port: number): Record<string, str
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DB_POOL_MAX: '16',
   };
+}
+
+/**
+ * The shop as another commit had it (BENCH_BEFORE, docs/performance.md#product-grid), ready to be
+ * started by startCheckoutServer: its files from `git archive` in a folder of their own in the
+ * system's temporary folder (kept: a later run reuses it), its packages, and its server built by its
+ * own apps/server/build.mjs. Its packages are this checkout's, linked, when every package its
+ * lockfile installs is locked here at the same version and integrity (a later commit that only added
+ * packages); else `npm ci` installs its own. Returns the folder.
+ */
+export function prepareCheckout(commit: string): string {
+  const hash = execFileSync('git', ['rev-parse', '--verify', `${commit}^{commit}`], { cwd: ROOT, encoding: 'utf8' });
+  const dir = path.join(os.tmpdir(), `partsmall-checkout-${hash.trim()}`);
+  if (fs.existsSync(path.join(dir, 'apps/server/dist/main.js'))) return dir;
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  execFileSync('sh', ['-c', 'git archive "$1" | tar -x -C "$2"', 'sh', hash.trim(), dir], { cwd: ROOT });
+  if (samePackages(dir)) linkPackages(dir);
+  else execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'inherit' });
+  execFileSync(process.execPath, ['apps/server/build.mjs'], { cwd: dir, stdio: 'inherit' });
+  return dir;
+}
+
+type Locked = Record<string, { version?: string; integrity?: string; link?: boolean }>;
+const lockedIn = (dir: string): Locked =>
+  (JSON.parse(fs.readFileSync(path.join(dir, 'package-lock.json'), 'utf8')) as { packages: Locked }).packages;
+
+/** Whether every package `dir`'s lockfile installs (workspace links aside) is locked here the same. */
+function samePackages(dir: string): boolean {
+  const here = lockedIn(ROOT);
+  return Object.entries(lockedIn(dir)).every(
+    ([where, p]) =>
+      !where.includes('node_modules/') ||
+      p.link === true ||
+      (here[where]?.version === p.version && here[where]?.integrity === p.integrity),
+  );
+}
+
+/**
+ * `dir`'s node_modules of links to this checkout's packages, the workspaces' own folders excepted: a
+ * workspace link (relative, e.g. @partsmall/contract -> ../../packages/contract) is made again as it
+ * is, so that it names the checkout's own workspace. A workspace's own node_modules is linked whole.
+ */
+function linkPackages(dir: string): void {
+  const link = (name: string) => {
+    const source = path.join(ROOT, 'node_modules', name);
+    const relative = fs.lstatSync(source).isSymbolicLink() && !path.isAbsolute(fs.readlinkSync(source));
+    fs.symlinkSync(relative ? fs.readlinkSync(source) : source, path.join(dir, 'node_modules', name));
+  };
+  fs.mkdirSync(path.join(dir, 'node_modules'));
+  for (const name of fs.readdirSync(path.join(ROOT, 'node_modules'))) {
+    if (!name.startsWith('@')) link(name);
+    else {
+      fs.mkdirSync(path.join(dir, 'node_modules', name));
+      for (const inner of fs.readdirSync(path.join(ROOT, 'node_modules', name))) link(`${name}/${inner}`);
+    }
+  }
+  const { workspaces = [] } = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
+    workspaces?: string[];
+  };
+  for (const ws of workspaces)
+    if (fs.existsSync(path.join(ROOT, ws, 'node_modules')) && fs.existsSync(path.join(dir, ws)))
+      fs.symlinkSync(path.join(ROOT, ws, 'node_modules'), path.join(dir, ws, 'node_modules'));
+}
+
+/**
+ * The shop's server of a checkout made by prepareCheckout, started as startServerProcess starts this
+ * one (same flags, environment and pinning; BENCH_SERVER_FORM=source: from its TypeScript).
+ */
+export function startCheckoutServer(
+  dir: string,
+  databaseUrl: string,
+  port: number,
+  env: Record<string, string> = {},
+  cpus: string = serverCpus(),
+): Promise<ChildProcess> {
+  const args = FROM_SOURCE
+    ? ['--import', 'tsx', path.join(dir, SERVER_ENTRY)]
+    : [path.join(dir, 'apps/server/dist/main.js')];
+  return spawnServer(`${SERVER_ENTRY} of ${dir}`, args, dir, { ...serverEnv(databaseUrl, port), ...env }, cpus);
 }
