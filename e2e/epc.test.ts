@@ -57,6 +57,23 @@ async function drawingStill(epc: Page): Promise<boolean> {
   return before === (await transform());
 }
 
+/** From now on, every chat inquiry the page stores is also kept aside (the chat popup takes the stored one). */
+async function recordInquiries(page: Page) {
+  await page.evaluate(() => {
+    const kept = window as unknown as { __inquiries: string[] };
+    kept.__inquiries = [];
+    const setItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (key: string, value: string) {
+      if (key === 'chatInquiry') kept.__inquiries.push(value);
+      setItem.call(this, key, value);
+    };
+  });
+}
+const recordedInquiries = async (page: Page) =>
+  (await page.evaluate(() => (window as unknown as { __inquiries: string[] }).__inquiries)).map(
+    (v) => JSON.parse(v) as Record<string, unknown>,
+  );
+
 describe('licensed member', () => {
   it('searches a demo VIN, drills down, links callouts and rows, zooms, filters, reads replacements and buys with the VIN', async () => {
     const { context, page } = await desktopPage(shop.browser);
@@ -161,16 +178,18 @@ describe('licensed member', () => {
     await shot(epc, 'epc-replacements-desktop');
     await epc.keyboard.press('Escape');
 
-    // The chat inquiry of a part: the prepared message in tab storage, and the chat popup.
+    // The chat inquiry of a part: the prepared message in tab storage, and the chat popup. The
+    // popup takes (reads and removes) the stored inquiry as it opens, so what the page stores is
+    // recorded as it is written rather than read afterwards.
+    await recordInquiries(epc);
     const [chat] = await Promise.all([
       context.waitForEvent('page'),
       found.getByRole('button', { name: '문의' }).click(),
     ]);
     expect(new URL(chat.url()).pathname).toBe('/chat');
-    const inquiry = JSON.parse((await epc.evaluate(() => sessionStorage.getItem('chatInquiry'))) ?? 'null') as Record<
-      string,
-      unknown
-    >;
+    const stored = await recordedInquiries(epc);
+    expect(stored).toHaveLength(1);
+    const inquiry = stored[0]!;
     expect(inquiry).toMatchObject({ kind: 'part', vin: E220D, brand: 'benz', pid: current, quantity: 1 });
     await chat.close();
 
