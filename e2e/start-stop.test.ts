@@ -10,10 +10,10 @@ import { freshDatabase } from '../apps/server/test/helpers.js';
  * The process `npm start` starts (docs/operations.md#starting-and-stopping): SIGTERM or SIGINT to
  * it stops the server within 10 s, finishing a request in flight; and production mode refuses to
  * start in one line. Real processes, spawned the way a newcomer or a service manager starts them.
- * `npm start` rebuilds the web app when its sources differ from what apps/web/dist was built from
- * (after `npm test`'s build it finds dist current and starts at once); in case it must rebuild, this
- * file is a Vitest project of its own ('start-stop') that runs after the browser tests: no other test
- * reads apps/web/dist while it is rewritten.
+ * `npm start` rebuilds the web app when its sources differ from what apps/web/dist was built from;
+ * after `npm test`'s build it finds dist current and starts at once, and the browser project's setup
+ * refuses a stale dist (e2e/global-setup.ts), so this file runs beside the other browser files
+ * without rewriting what they read.
  */
 const root = path.resolve(import.meta.dirname, '..');
 let database: Awaited<ReturnType<typeof freshDatabase>>;

@@ -42,8 +42,19 @@ function webInputsHash() {
 
 const inputs = webInputsHash();
 const built = fs.existsSync(record) ? fs.readFileSync(record, 'utf8').trim() : '';
+const current = built === inputs && fs.existsSync(path.join(dist, 'index.html'));
+// `--check` builds nothing: it fails when dist is missing or older than its sources (the browser
+// tests' setup asks, so that no browser test reads a stale app and `npm start` never rewrites
+// dist while they run: docs/operations.md#tests).
+if (process.argv.includes('--check')) {
+  if (!current) {
+    console.error('apps/web/dist가 없거나 소스보다 오래되었습니다: npm run build를 먼저 실행하세요.');
+    process.exit(1);
+  }
+  process.exit(0);
+}
 const ifChanged = process.argv.includes('--if-changed');
-if (ifChanged && built === inputs && fs.existsSync(path.join(dist, 'index.html'))) {
+if (ifChanged && current) {
   console.log('웹 앱은 이미 최신입니다 (apps/web/dist): 빌드를 건너뜁니다.');
 } else {
   const result = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
