@@ -3,6 +3,7 @@
  * receivables ledger and the monthly statements. The aggregate's tables; its queries are in repository.ts.
  */
 import { sql } from 'drizzle-orm';
+import { RECEIVABLE_KINDS } from '@partsmall/contract';
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   serialId,
@@ -123,14 +124,7 @@ export const receivablesLedger = pgTable(
     index('receivables_ledger_company').on(t.companyId, t.id),
     index('receivables_ledger_order').on(t.orderId),
     index('receivables_ledger_statement').on(t.statementId),
-    checkIn('receivables_ledger_kind_valid', t.kind, [
-      'charge',
-      'reversal',
-      'credit_note',
-      'payment',
-      'payment_reversal',
-      'adjustment',
-    ]),
+    checkIn('receivables_ledger_kind_valid', t.kind, RECEIVABLE_KINDS),
     check('receivables_ledger_amount_nonzero', sql`${t.amount} <> 0`),
   ],
 );
