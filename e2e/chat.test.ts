@@ -337,6 +337,9 @@ describe('chat entry and sign-up', () => {
 
   it('the chat entry on a phone, and the mobile chat after login', async () => {
     const { page, context } = await phonePage(shop.browser);
+    // Notifications decided beforehand, as useSession does: the question's answer is an alert whose
+    // backdrop, coming late on a busy machine, would cover the send button.
+    await context.grantPermissions(['notifications']);
     await page.goto(`${shop.server.base}/chatMobile`);
     await page.waitForURL(/\/chatStart\?m=1$/);
     await page.getByText('상담 시간').waitFor();
