@@ -158,8 +158,6 @@ function functionLength() {
     ['e2e/paperwork.test.ts', 146],
     ['e2e/checkout-mobile.test.ts', 143],
     ['e2e/shop.test.ts', 143],
-    ['apps/web/src/shared/ui/DataTable.tsx', 135],
-    ['apps/web/src/features/chat/useStaffChat.ts', 131],
     ['apps/web/src/features/legal/texts.ts', 130],
     ['e2e/tour.ts', 124],
   ];

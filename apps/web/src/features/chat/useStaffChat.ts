@@ -15,20 +15,14 @@ import { applyMessage, mergeUsers } from './staff-users';
 import { emitAck, lastSeqOf, mergeMessages, type ChatLine, type ChatSocket } from './chat-socket';
 import { useChatChannel, useChatConnection, type ChatOptions } from './useChatChannel';
 
-/** The staff console's side: every customer, one conversation open at a time. */
-export function useStaffChat({ token, name, onIncoming, onError }: ChatOptions) {
-  const [users, setUsers] = useState<ChatUser[]>([]);
-  const [selected, setSelected] = useState<number | null>(null);
+/**
+ * Each customer's conversation lines (a ref to the latest for the socket's handlers): a stored
+ * message merged into its customer's lines, a refused send's pending line dropped.
+ */
+function useConversationLines() {
   const [conversations, setConversations] = useState<Record<number, ChatLine[]>>({});
-  const [customerRead, setCustomerRead] = useState<Record<number, number>>({});
-  const [typing, setTyping] = useState<Record<number, boolean>>({});
   const convRef = useRef(conversations);
   convRef.current = conversations;
-  const selectedRef = useRef(selected);
-  selectedRef.current = selected;
-  const usersRef = useRef(users);
-  usersRef.current = users;
-
   const onStored = useCallback(
     (m: ChatMessage) => setConversations((c) => ({ ...c, [m.targetUser]: mergeMessages(c[m.targetUser] ?? [], [m]) })),
     [],
@@ -42,6 +36,21 @@ export function useStaffChat({ token, name, onIncoming, onError }: ChatOptions) 
       ),
     [],
   );
+  return { conversations, setConversations, convRef, onStored, dropPending };
+}
+
+/** The staff console's side: every customer, one conversation open at a time. */
+export function useStaffChat({ token, name, onIncoming, onError }: ChatOptions) {
+  const [users, setUsers] = useState<ChatUser[]>([]);
+  const [selected, setSelected] = useState<number | null>(null);
+  const [customerRead, setCustomerRead] = useState<Record<number, number>>({});
+  const [typing, setTyping] = useState<Record<number, boolean>>({});
+  const { conversations, setConversations, convRef, onStored, dropPending } = useConversationLines();
+  const selectedRef = useRef(selected);
+  selectedRef.current = selected;
+  const usersRef = useRef(users);
+  usersRef.current = users;
+
   const channel = useChatChannel({ onIncoming, onError, onStored, dropPending });
   const { socketRef, status, handlers, outbox, sendText, typingDue } = channel;
 
@@ -61,7 +70,7 @@ export function useStaffChat({ token, name, onIncoming, onError }: ChatOptions) 
         setCustomerRead((v) => ({ ...v, [targetUser]: r.readMarks.userReadSeq }));
       } else if (answer) handlers.current.onError?.(answer.message);
     },
-    [socketRef, handlers],
+    [socketRef, handlers, convRef, setConversations],
   );
 
   const markRead = useCallback(
@@ -106,7 +115,7 @@ export function useStaffChat({ token, name, onIncoming, onError }: ChatOptions) 
         if (t.side === 'user') setTyping((v) => ({ ...v, [t.targetUser]: t.typing }));
       });
     },
-    [load, outbox, handlers],
+    [load, outbox, handlers, setConversations],
   );
   useChatConnection(channel, token, listen);
 
@@ -127,7 +136,7 @@ export function useStaffChat({ token, name, onIncoming, onError }: ChatOptions) 
         (line) => setConversations((c) => ({ ...c, [targetUser]: [...(c[targetUser] ?? []), line] })),
       );
     },
-    [name, sendText],
+    [name, sendText, setConversations],
   );
 
   const sendTyping = useCallback(() => {

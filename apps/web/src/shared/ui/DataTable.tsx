@@ -5,6 +5,7 @@ import {
   getSortedRowModel,
   useReactTable,
   type ColumnDef,
+  type Header,
   type SortingState,
 } from '@tanstack/react-table';
 import { messageOf } from '../api';
@@ -159,33 +160,9 @@ export function DataTable<R>({
         <thead>
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
-              {group.headers.map((h) => {
-                const column = byId.get(h.column.id)!;
-                const sorted = h.column.getIsSorted();
-                return (
-                  <th
-                    key={h.id}
-                    scope="col"
-                    aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined}
-                  >
-                    {h.column.getCanSort() ? (
-                      <button
-                        type="button"
-                        className="th-sort"
-                        onClick={h.column.getToggleSortingHandler()}
-                        title={T.table.sortBy}
-                      >
-                        {column.header}
-                        <span className="th-sort-mark" aria-hidden="true">
-                          {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
-                        </span>
-                      </button>
-                    ) : (
-                      column.header
-                    )}
-                  </th>
-                );
-              })}
+              {group.headers.map((h) => (
+                <HeaderCell key={h.id} header={h} label={byId.get(h.column.id)!.header} />
+              ))}
             </tr>
           ))}
         </thead>
@@ -210,5 +187,29 @@ export function DataTable<R>({
       </table>
       {pager}
     </>
+  );
+}
+
+/** A column's head: a sort button (with its mark and aria-sort) when the column sorts, else its header. */
+function HeaderCell<R>({ header, label }: { header: Header<R, unknown>; label: ReactNode }) {
+  const sorted = header.column.getIsSorted();
+  return (
+    <th scope="col" aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined}>
+      {header.column.getCanSort() ? (
+        <button
+          type="button"
+          className="th-sort"
+          onClick={header.column.getToggleSortingHandler()}
+          title={T.table.sortBy}
+        >
+          {label}
+          <span className="th-sort-mark" aria-hidden="true">
+            {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
+          </span>
+        </button>
+      ) : (
+        label
+      )}
+    </th>
   );
 }
