@@ -25,12 +25,15 @@ export const chatConversations = pgTable(
   (t) => [uniqueIndex('chat_conversations_customer').on(t.customerId)],
 );
 
+/** A reference to the conversation a message or file belongs to (`conversation_id`). */
+const conversationRef = () => refTo('conversation_id', () => chatConversations.id);
+
 /** Chat messages (docs/requirements.md#entities). Stored before they are delivered. */
 export const chatMessages = pgTable(
   'chat_messages',
   {
     id: serialId(),
-    conversationId: refTo('conversation_id', () => chatConversations.id).notNull(),
+    conversationId: conversationRef().notNull(),
     senderId: memberRef('sender_id').notNull(),
     /** 'customer' or 'staff': which side of the conversation wrote it. */
     senderSide: text('sender_side').notNull(),
@@ -58,7 +61,7 @@ export const chatFiles = pgTable(
   'chat_files',
   {
     id: serialId(),
-    conversationId: refTo('conversation_id', () => chatConversations.id).notNull(),
+    conversationId: conversationRef().notNull(),
     messageId: refTo('message_id', () => chatMessages.id).notNull(),
     uploaderId: memberRef('uploader_id').notNull(),
     /** Generated storage keys; never derived from the uploaded name. */

@@ -61,6 +61,9 @@ export const statementAccounts = pgTable(
   ],
 );
 
+/** A reference to the virtual account a callback arrived for or a deposit came through (`account_id`). */
+const statementAccountRef = () => refTo('account_id', () => statementAccounts.id);
+
 /**
  * A deposit callback as it arrived (Toss's DEPOSIT_CALLBACK, or the sandbox's demo bank), stored
  * once per transaction key and status before it is acknowledged; the `deposit.callback` job applies
@@ -70,7 +73,7 @@ export const depositEvents = pgTable(
   'deposit_events',
   {
     id: serialId(),
-    accountId: refTo('account_id', () => statementAccounts.id).notNull(),
+    accountId: statementAccountRef().notNull(),
     transactionKey: text('transaction_key').notNull(),
     /** DONE, WAITING_FOR_DEPOSIT (a deposit taken back), CANCELED, … as the provider wrote it. */
     status: text('status').notNull(),
@@ -108,7 +111,7 @@ export const deposits = pgTable(
     reviewReason: text('review_reason'),
     /** The companies its name matched when more than one did. */
     candidates: integer('candidates').array(),
-    accountId: refTo('account_id', () => statementAccounts.id),
+    accountId: statementAccountRef(),
     paymentId: refTo('payment_id', () => payments.id),
     /** Which rung of the ladder placed it, and what went to the company's cash. */
     rung: text('rung'),

@@ -14,6 +14,7 @@ import {
 import { cartLineNotes } from '../cart/schema.js';
 import { authorNote, companyRow, memberRef } from '../members/schema.js';
 import { productRef } from '../products/schema.js';
+import { deliveryAddress } from '../shipping/schema.js';
 
 /** An order: one warehouse, paid from the company's cash in the same transaction as its ledger row. */
 export const orders = pgTable(
@@ -31,11 +32,10 @@ export const orders = pgTable(
     shippingValue: integer('shipping_value').notNull(),
     shippingPayType: integer('shipping_pay_type').notNull(),
     arrive: blankText('arrive'),
-    name: text('name').notNull(),
-    phone: text('phone').notNull(),
+    ...deliveryAddress(),
+    /** '' for a 방문수령, which goes to no address (docs/requirements.md#shipping). */
     postNum: blankText('post_num'),
     address: blankText('address'),
-    addrSub: blankText('addr_sub'),
     memo: blankText('memo'),
     directDeli: boolean('direct_deli').notNull().default(false),
     fromName: blankText('from_name'),
