@@ -473,18 +473,23 @@ describe('withdrawal after ten minutes: the password again', () => {
       .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
       .where(eq(sessions.memberId, m!.id));
   }
+  /** A company of the test's own that will withdraw, and its main account's number. */
+  async function leavingCompany(id: string, name: string, phone: string) {
+    const leaving = await newCompany(shop.server, { id, name, phone });
+    const [joinedRow] = await shop.server.db.select().from(members).where(eq(members.loginId, leaving.id));
+    return { leaving, leavingSeq: joinedRow!.id };
+  }
+  /** The account is withdrawn and its login id destroyed with it (docs/requirements.md#retention). */
+  async function expectDestroyed(seq: number) {
+    const [gone] = await shop.server.db.select().from(members).where(eq(members.id, seq));
+    expect([gone!.status, gone!.loginId]).toEqual(['withdrawn', `withdrawn-${seq}@withdrawn.invalid`]);
+  }
   const tick = async (page: Page) => {
     for (let i = 1; i <= 4; i++) await page.getByRole('checkbox', { name: `위 ${i}번 내용을 확인했습니다.` }).check();
   };
 
   it('desktop: an old session shows the password field; a wrong password is refused, the right one withdraws', async () => {
-    const leaving = await newCompany(shop.server, {
-      id: 'leaving-old@partsmall.kr',
-      name: '한지민',
-      phone: '01077790002',
-    });
-    const [joinedRow] = await shop.server.db.select().from(members).where(eq(members.loginId, leaving.id));
-    const leavingSeq = joinedRow!.id;
+    const { leaving, leavingSeq } = await leavingCompany('leaving-old@partsmall.kr', '한지민', '01077790002');
     const { page, context } = await desktop(shop.browser);
     await login(page, `${shop.server.base}/management/profile`, leaving.id, leaving.pw);
     await ageSessions(leaving.id);
@@ -507,20 +512,12 @@ describe('withdrawal after ten minutes: the password again', () => {
     await submit.click();
     await page.waitForURL(/\/home$/);
     await page.getByText(MSG_MEMBER.withdrawn).waitFor();
-    // The login id itself is destroyed with the account (docs/requirements.md#retention).
-    const [gone] = await shop.server.db.select().from(members).where(eq(members.id, leavingSeq));
-    expect([gone!.status, gone!.loginId]).toEqual(['withdrawn', `withdrawn-${leavingSeq}@withdrawn.invalid`]);
+    await expectDestroyed(leavingSeq);
     await context.close();
   });
 
   it('phone: a fresh session has no password field; once the session ages on the open page, the refusal brings the field', async () => {
-    const leaving = await newCompany(shop.server, {
-      id: 'leaving-phone@partsmall.kr',
-      name: '박보검',
-      phone: '01077790003',
-    });
-    const [joinedRow] = await shop.server.db.select().from(members).where(eq(members.loginId, leaving.id));
-    const leavingSeq = joinedRow!.id;
+    const { leaving, leavingSeq } = await leavingCompany('leaving-phone@partsmall.kr', '박보검', '01077790003');
     const { page, context } = await phone(shop.browser);
     await login(page, `${shop.server.base}/mobileManagement?menu=memberDeactivation`, leaving.id, leaving.pw);
     const submit = page.getByRole('button', { name: '회원 탈퇴', exact: true });
@@ -540,9 +537,7 @@ describe('withdrawal after ten minutes: the password again', () => {
     expect(await page.evaluate(() => [window.innerWidth, document.documentElement.scrollWidth])).toEqual([390, 390]);
     await submit.click();
     await page.waitForURL(/\/mobile$/);
-    // The login id itself is destroyed with the account (docs/requirements.md#retention).
-    const [gone] = await shop.server.db.select().from(members).where(eq(members.id, leavingSeq));
-    expect([gone!.status, gone!.loginId]).toEqual(['withdrawn', `withdrawn-${leavingSeq}@withdrawn.invalid`]);
+    await expectDestroyed(leavingSeq);
     await context.close();
   });
 });
