@@ -163,6 +163,28 @@ export type UpdateMyPasswordRequest = z.input<typeof updateMyPasswordRequest>;
 
 // ---------------------------------------------------------------- company info (main account)
 
+/** How a company's 전자세금계산서 are issued: one an order, or a 월합계 a month (docs/requirements.md#tax-invoices). */
+export const INVOICE_MODES = ['order', 'monthly'] as const;
+export type InvoiceMode = (typeof INVOICE_MODES)[number];
+
+/**
+ * A company's invoice fields, each optional: the company form and the back office's invoice form
+ * (companyInvoiceInfoRequest) take them by the same rules.
+ */
+export const invoiceFields = {
+  /** 업태 */
+  bizType: plain(z.string({ error: MSG_MEMBER.bizTypeLength }).trim().max(40, MSG_MEMBER.bizTypeLength)).optional(),
+  /** 종목 */
+  bizItem: plain(z.string({ error: MSG_MEMBER.bizItemLength }).trim().max(40, MSG_MEMBER.bizItemLength)).optional(),
+  invoiceMail: z
+    .string({ error: MSG_MEMBER.invoiceMail })
+    .trim()
+    .max(100, MSG_MEMBER.invoiceMail)
+    .refine((v) => v === '' || MAIL_SHAPE.test(v), MSG_MEMBER.invoiceMail)
+    .optional(),
+  invoiceMode: z.enum(INVOICE_MODES, { error: MSG.badRequest }).optional(),
+};
+
 export const updateCompanyInfoRequest = z.object({
   license: businessNumberField,
   name: companyNameField,
@@ -180,17 +202,7 @@ export const updateCompanyInfoRequest = z.object({
   addrSub: plain(z.string({ error: MSG_MEMBER.addrSubLength }).trim().max(100, MSG_MEMBER.addrSubLength)).default(''),
   // What a 전자세금계산서 needs (docs/requirements.md#tax-invoices): fields of ours, optional, so the
   // original payload is accepted as it is and leaves them unchanged.
-  /** 업태 */
-  bizType: plain(z.string({ error: MSG_MEMBER.bizTypeLength }).trim().max(40, MSG_MEMBER.bizTypeLength)).optional(),
-  /** 종목 */
-  bizItem: plain(z.string({ error: MSG_MEMBER.bizItemLength }).trim().max(40, MSG_MEMBER.bizItemLength)).optional(),
-  invoiceMail: z
-    .string({ error: MSG_MEMBER.invoiceMail })
-    .trim()
-    .max(100, MSG_MEMBER.invoiceMail)
-    .refine((v) => v === '' || MAIL_SHAPE.test(v), MSG_MEMBER.invoiceMail)
-    .optional(),
-  invoiceMode: z.enum(['order', 'monthly'], { error: MSG.badRequest }).optional(),
+  ...invoiceFields,
 });
 export type UpdateCompanyInfoRequest = z.input<typeof updateCompanyInfoRequest>;
 

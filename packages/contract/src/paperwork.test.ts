@@ -3,8 +3,10 @@ import {
   adminTaxInvoiceListRequest,
   cashLedgerExportRequest,
   cashLedgerRequest,
+  companyInvoiceInfoRequest,
   monthlyStatementRequest,
 } from './paperwork';
+import { updateCompanyInfoRequest } from './member-info';
 
 const issue = (r: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
   r.success ? null : [r.error!.issues[0]!.path.join('.'), r.error!.issues[0]!.message];
@@ -41,5 +43,32 @@ describe('paperwork periods: one set of checks for every call', () => {
     expect(cashLedgerRequest.parse({})).toEqual({ page: 1, size: 15 });
     expect(adminTaxInvoiceListRequest.parse({})).toEqual({ page: 1, size: 30 });
     expect(adminTaxInvoiceListRequest.parse({ size: 100_000 }).size).toBe(100);
+  });
+});
+
+describe("a company's invoice fields: the back office's form and the company's own by one set of rules", () => {
+  const company = {
+    license: '2148605122',
+    name: '부품상사',
+    ceo: '김대표',
+    phone: '0212345678',
+    postMain: '06236',
+    addrMain: '서울 강남구 테헤란로 1',
+  };
+  const forms = [
+    ['companyInvoiceInfoRequest', (v: object) => companyInvoiceInfoRequest.safeParse({ companyId: 7, ...v })],
+    ['updateCompanyInfoRequest', (v: object) => updateCompanyInfoRequest.safeParse({ ...company, ...v })],
+  ] as const;
+
+  it.each(forms)('%s: 업태 and 종목 of plain text within 40, a mail or blank, a known mode', (_, parse) => {
+    expect(
+      issue(parse({ bizType: '도매', bizItem: '자동차부품', invoiceMail: '', invoiceMode: 'monthly' })),
+    ).toBeNull();
+    expect(issue(parse({ bizType: 'ㄱ'.repeat(40) }))).toBeNull();
+    expect(issue(parse({ bizType: 'ㄱ'.repeat(41) }))).toEqual(['bizType', '업태는 40자 이내로 입력하세요.']);
+    expect(issue(parse({ bizItem: '부품\u0000' }))).toEqual(['bizItem', '입력할 수 없는 문자가 포함되어 있습니다.']);
+    expect(issue(parse({ invoiceMail: 'tax@parts.kr' }))).toBeNull();
+    expect(issue(parse({ invoiceMail: 'tax@' }))?.[0]).toBe('invoiceMail');
+    expect(issue(parse({ invoiceMode: 'weekly' }))?.[0]).toBe('invoiceMode');
   });
 });

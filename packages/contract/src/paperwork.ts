@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { answerOf, emptyAnswer, pageAnswerOf } from './envelope.js';
 import { MSG } from './messages.js';
-import { MSG_MEMBER, calendarDateField } from './member.js';
-import { MAIL_SHAPE, isCalendarDate } from './rules.js';
+import { INVOICE_MODES, MSG_MEMBER, calendarDateField, invoiceFields, type InvoiceMode } from './member.js';
+import { isCalendarDate } from './rules.js';
 import { PAGE_SIZE } from './constants.js';
 import { pageNumber, pageSize } from './page-fields.js';
 
@@ -177,8 +177,6 @@ export const TAX_INVOICE_STATUS_LABELS: Record<TaxInvoiceStatus, string> = {
   cancelled: '취소',
 };
 export const TAX_INVOICE_KIND_LABELS = { order: '주문별', monthly: '월합계', correction: '수정세금계산서' } as const;
-export const INVOICE_MODES = ['order', 'monthly'] as const;
-export type InvoiceMode = (typeof INVOICE_MODES)[number];
 export const INVOICE_MODE_LABELS: Record<InvoiceMode, string> = { order: '주문별 발행', monthly: '월합계 발행' };
 
 /** The invoice shown on an order of api/getMallOrderInfo (absent when the order has none). */
@@ -236,15 +234,7 @@ export const adminTaxInvoiceAnswer = answerOf(adminTaxInvoiceRow);
 export const companyInvoiceInfoRequest = z
   .object({
     companyId: id,
-    bizType: z.string({ error: MSG_MEMBER.bizTypeLength }).trim().max(40, MSG_MEMBER.bizTypeLength).optional(),
-    bizItem: z.string({ error: MSG_MEMBER.bizItemLength }).trim().max(40, MSG_MEMBER.bizItemLength).optional(),
-    invoiceMail: z
-      .string({ error: MSG_MEMBER.invoiceMail })
-      .trim()
-      .max(100, MSG_MEMBER.invoiceMail)
-      .refine((v) => v === '' || MAIL_SHAPE.test(v), MSG_MEMBER.invoiceMail)
-      .optional(),
-    invoiceMode: z.enum(INVOICE_MODES, { error: MSG.badRequest }).optional(),
+    ...invoiceFields,
   })
   // Nothing to change is the sender's mistake, said in Korean (an empty update was a 500).
   .refine(
