@@ -115,29 +115,24 @@ async function ensureCompany(db: Db, values: typeof companies.$inferInsert, cash
       .values({ companyId: row!.id, type: 'adjust', amount: cash, balanceAfter: cash, note: '데모 초기 캐시' });
     // The payment histories show the opening cash and licence as charges the shop made ('manager').
     const paidAt = new Date();
-    await tx.insert(payments).values({
-      gatewayId: `manager:demo:${row!.id}:point`,
+    const shopCharge = (kind: 'point' | 'license') => ({
+      gatewayId: `manager:demo:${row!.id}:${kind}`,
       provider: 'manager',
       companyId: row!.id,
-      kind: 'point',
+      kind,
       pgcode: 'manager',
-      amount: cash,
-      productName: `캐시 충전 ${cash.toLocaleString('ko-KR')}원`,
       status: 'paid',
       paidAt,
     });
+    await tx
+      .insert(payments)
+      .values({ ...shopCharge('point'), amount: cash, productName: `캐시 충전 ${cash.toLocaleString('ko-KR')}원` });
     if (values.licenseEnd) {
       await tx.insert(payments).values({
-        gatewayId: `manager:demo:${row!.id}:license`,
-        provider: 'manager',
-        companyId: row!.id,
-        kind: 'license',
-        pgcode: 'manager',
+        ...shopCharge('license'),
         amount: LICENSE_PACKAGES[0]!.price,
         days: LICENSE_PACKAGES[0]!.days,
         productName: `라이선스 ${LICENSE_PACKAGES[0]!.content}`,
-        status: 'paid',
-        paidAt,
       });
     }
     return row!.id;

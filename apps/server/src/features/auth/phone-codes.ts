@@ -18,6 +18,17 @@ const hashCode = (phone: string, code: string) => createHash('sha256').update(`$
 const addressKey = (address: string) => `phonecode:address:${address}`;
 const addressPhoneKey = (address: string, phone: string) => `phonecode:address:${address}:phone:${phone}`;
 
+/** The newest code sent to the phone for the purpose: the resend wait and the check both go by it. */
+async function newestCode(db: Db | Tx, phone: string, purpose: CodePurpose) {
+  const [row] = await db
+    .select()
+    .from(phoneCodes)
+    .where(and(eq(phoneCodes.phone, phone), eq(phoneCodes.purpose, purpose)))
+    .orderBy(desc(phoneCodes.id))
+    .limit(1);
+  return row;
+}
+
 /**
  * Sends a new 6-digit code: refused within 60 s of the previous one, past the phone's daily cap,
  * and past the daily caps of the requesting address (all phones together, and this phone).
@@ -37,12 +48,7 @@ export async function requestPhoneCode(
     await lockFor(tx, 'phone-address', address);
     await lockFor(tx, 'phone', phone);
     const now = Date.now();
-    const [last] = await tx
-      .select({ createdAt: phoneCodes.createdAt })
-      .from(phoneCodes)
-      .where(and(eq(phoneCodes.phone, phone), eq(phoneCodes.purpose, purpose)))
-      .orderBy(desc(phoneCodes.id))
-      .limit(1);
+    const last = await newestCode(tx, phone, purpose);
     if (last && now - last.createdAt.getTime() < TIMING.phoneCodeResendSec * 1000) throw tooMany(MSG.codeWait);
     const [today] = await tx
       .select({ n: count() })
@@ -110,12 +116,7 @@ export async function checkPhoneCode(
 ): Promise<void> {
   // Only the newest code counts: a newer code replaces the older ones, and once it is used up
   // none of them may be used again.
-  const [row] = await db
-    .select()
-    .from(phoneCodes)
-    .where(and(eq(phoneCodes.phone, phone), eq(phoneCodes.purpose, purpose)))
-    .orderBy(desc(phoneCodes.id))
-    .limit(1);
+  const row = await newestCode(db, phone, purpose);
   if (!row || row.consumedAt !== null) throw codeError(MSG.codeNotRequested, bodyCode);
   const now = Date.now();
   const matches = row.codeHash === hashCode(phone, code);

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, exists, gt, inArray, isNotNull, isNull, max, ne, or, sql } from 'drizzle-orm';
+import type { SQLWrapper } from 'drizzle-orm';
 import { CHAT_LIMITS, MSG_CHAT, type ChatReadMarks, type ChatUser, type CompanyLevel } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../shared/http.js';
@@ -103,19 +104,24 @@ export async function unreadFor(db: Db, c: ConversationRow | null, side: Side): 
   return Number(row?.n ?? 0);
 }
 
+/**
+ * The customer's messages of a conversation after message `afterId`: by values for one conversation,
+ * or by the conversation's columns inside a query over many.
+ */
+const customerMessagesAfter = (conversationId: number | SQLWrapper, afterId: number | SQLWrapper) =>
+  and(
+    eq(chatMessages.conversationId, conversationId),
+    eq(chatMessages.senderSide, 'customer'),
+    gt(chatMessages.id, afterId),
+  );
+
 /** Open unless staff resolved it and no customer message came after. */
 export async function stateOf(db: Db, c: ConversationRow | null): Promise<'open' | 'resolved'> {
   if (!c || c.resolvedThroughId === null) return 'open';
   const [row] = await db
     .select({ n: count() })
     .from(chatMessages)
-    .where(
-      and(
-        eq(chatMessages.conversationId, c.id),
-        eq(chatMessages.senderSide, 'customer'),
-        gt(chatMessages.id, c.resolvedThroughId),
-      ),
-    );
+    .where(customerMessagesAfter(c.id, c.resolvedThroughId));
   return Number(row?.n ?? 0) > 0 ? 'open' : 'resolved';
 }
 
@@ -199,12 +205,6 @@ export async function listChatUsers(db: Db, opts: { online: Set<number>; ids?: n
     .orderBy(desc(chatMessages.id))
     .limit(1)
     .as('last');
-  const fromCustomerAfter = (id: typeof chatConversations.staffReadId | typeof chatConversations.resolvedThroughId) =>
-    and(
-      eq(chatMessages.conversationId, chatConversations.id),
-      eq(chatMessages.senderSide, 'customer'),
-      gt(chatMessages.id, id),
-    );
   const customer = activeCustomersSubquery(db, [...listed]);
   const rows = await db
     .select({
@@ -214,14 +214,14 @@ export async function listChatUsers(db: Db, opts: { online: Set<number>; ids?: n
       phone: customer.phone,
       companyName: customer.companyName,
       level: customer.level,
-      unread: sql<number>`(select count(*)::int from ${chatMessages} where ${fromCustomerAfter(chatConversations.staffReadId)})`,
+      unread: sql<number>`(select count(*)::int from ${chatMessages} where ${customerMessagesAfter(chatConversations.id, chatConversations.staffReadId)})`,
       open: sql<boolean>`(${or(
         isNull(chatConversations.resolvedThroughId),
         exists(
           db
             .select({ one: sql`1` })
             .from(chatMessages)
-            .where(fromCustomerAfter(chatConversations.resolvedThroughId)),
+            .where(customerMessagesAfter(chatConversations.id, chatConversations.resolvedThroughId)),
         ),
       )})`,
       lastBody: last.body,

@@ -31,41 +31,27 @@ describe('months', () => {
 });
 
 describe('due dates from terms', () => {
-  it('월말 마감 익월 말일: the next month’s last day, February and leap years included', () => {
-    expect(dueDateOf('2026-02', EOM_NEXT_EOM)).toBe('2026-03-31');
-    expect(dueDateOf('2028-01', EOM_NEXT_EOM)).toBe('2028-02-29');
-    expect(dueDateOf('2026-08', EOM_NEXT_EOM)).toBe('2026-09-30');
+  // [what the case shows, the closed month, its due date, the payment term]
+  it.each([
+    ['월말 마감 익월 말일', '2026-02', '2026-03-31', EOM_NEXT_EOM],
+    ['월말 마감 익월 말일, February of a leap year', '2028-01', '2028-02-29', EOM_NEXT_EOM],
+    ['월말 마감 익월 말일, a 30-day month', '2026-08', '2026-09-30', EOM_NEXT_EOM],
+    ['월말 마감 익월 10일', '2026-01', '2026-02-10', EOM_NEXT_10],
+    ['월말 마감 익월 10일 across the year end (2027-01-10 is a Sunday)', '2026-12', '2027-01-11', EOM_NEXT_10],
+    ['월말 마감 30일 후 counts from the month’s last day', '2026-09', '2026-10-30', EOM_PLUS_30],
+    ['월말 마감 30일 후 from February’s last day', '2026-02', '2026-03-30', EOM_PLUS_30],
+    ['월말 마감 30일 후 across the year end (2027-01-30 is a Saturday)', '2026-12', '2027-02-01', EOM_PLUS_30],
+    ['a weekend moves it to the next business day (2026-05-31 is a Sunday)', '2026-04', '2026-06-01', EOM_NEXT_EOM],
+    ['a weekend moves it to the next business day (2026-10-10 is a Saturday)', '2026-09', '2026-10-12', EOM_NEXT_10],
+    ['a Sunday then 삼일절 (2027-02-28, 2027-03-01)', '2027-01', '2027-03-02', EOM_NEXT_EOM],
+    ['설날 (2026-02-16..18)', '2026-01', '2026-02-19', { rule: 'next_month_day', value: 16 }],
+    ['추석 (2026-09-24..26), then a Sunday', '2026-08', '2026-09-28', { rule: 'next_month_day', value: 24 }],
+    ['광복절’s 대체공휴일 (2026-08-17)', '2026-07', '2026-08-18', { rule: 'next_month_day', value: 17 }],
+  ] as const)('%s: the %s statement is due %s', (_what, month, due, term) => {
+    expect(dueDateOf(month, term)).toBe(due);
   });
 
-  it('월말 마감 익월 10일, across the year end', () => {
-    expect(dueDateOf('2026-01', EOM_NEXT_10)).toBe('2026-02-10');
-    // 2027-01-10 is a Sunday: Monday the 11th.
-    expect(dueDateOf('2026-12', EOM_NEXT_10)).toBe('2027-01-11');
-  });
-
-  it('월말 마감 30일 후 counts from the month’s last day', () => {
-    expect(dueDateOf('2026-09', EOM_PLUS_30)).toBe('2026-10-30');
-    expect(dueDateOf('2026-02', EOM_PLUS_30)).toBe('2026-03-30');
-    // 2027-01-30 is a Saturday: Monday 2027-02-01.
-    expect(dueDateOf('2026-12', EOM_PLUS_30)).toBe('2027-02-01');
-  });
-
-  it('a weekend moves the due date to the next business day', () => {
-    // 2026-05-31 is a Sunday.
-    expect(dueDateOf('2026-04', EOM_NEXT_EOM)).toBe('2026-06-01');
-    // 2026-10-10 is a Saturday.
-    expect(dueDateOf('2026-09', EOM_NEXT_10)).toBe('2026-10-12');
-  });
-
-  it('a Korean holiday (설날, 추석, 대체공휴일, 삼일절) moves it past the holidays and the weekend after', () => {
-    // 2027-02-28 is a Sunday and 2027-03-01 삼일절.
-    expect(dueDateOf('2027-01', EOM_NEXT_EOM)).toBe('2027-03-02');
-    // 설날 2026-02-16..18.
-    expect(dueDateOf('2026-01', { rule: 'next_month_day', value: 16 })).toBe('2026-02-19');
-    // 추석 2026-09-24..26, then Sunday.
-    expect(dueDateOf('2026-08', { rule: 'next_month_day', value: 24 })).toBe('2026-09-28');
-    // 광복절's 대체공휴일 2026-08-17.
-    expect(dueDateOf('2026-07', { rule: 'next_month_day', value: 17 })).toBe('2026-08-18');
+  it('the next business day after 개천절 on a Saturday skips the Sunday and its 대체공휴일', () => {
     expect(nextBusinessDay('2026-10-03')).toBe('2026-10-06');
   });
 });

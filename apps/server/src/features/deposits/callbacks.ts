@@ -2,7 +2,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { enqueue } from '../../shared/job-queue.js';
-import { depositEvents, statementAccounts } from './schema.js';
+import { accountByOrderId } from './accounts.js';
+import { depositEvents } from './schema.js';
 
 /**
  * A virtual account's deposit callback as the provider sends it (Toss's DEPOSIT_CALLBACK:
@@ -65,10 +66,7 @@ export async function receiveDepositCallback(
   callback: DepositCallback,
   now: Date = new Date(),
 ): Promise<CallbackOutcome> {
-  const [account] = await db
-    .select({ id: statementAccounts.id, secret: statementAccounts.secret })
-    .from(statementAccounts)
-    .where(and(eq(statementAccounts.orderId, callback.orderId), eq(statementAccounts.provider, provider)));
+  const account = await accountByOrderId(db, provider, callback.orderId);
   if (!account) return { kind: 'notOurs' };
   if (!account.secret || !sameSecret(account.secret, callback.secret)) return { kind: 'forged' };
   const eventAt = callbackTime(callback.createdAt, now);

@@ -87,12 +87,14 @@ describe('the matching ladder', () => {
 });
 
 describe('depositor names', () => {
-  it('compares without legal form, spaces, punctuation and case', () => {
-    expect(normalizeDepositorName('(주)한빛모터스')).toBe('한빛모터스');
-    expect(normalizeDepositorName('주식회사 한빛 모터스')).toBe('한빛모터스');
-    expect(normalizeDepositorName('㈜한빛모터스')).toBe('한빛모터스');
-    expect(normalizeDepositorName('HANBIT Motors.')).toBe('hanbitmotors');
-    expect(normalizeDepositorName(' (주) ')).toBe('');
+  it.each([
+    ['(주)한빛모터스', '한빛모터스'],
+    ['주식회사 한빛 모터스', '한빛모터스'],
+    ['㈜한빛모터스', '한빛모터스'],
+    ['HANBIT Motors.', 'hanbitmotors'],
+    [' (주) ', ''],
+  ])('compares %j as %j: without legal form, spaces, punctuation and case', (name, compared) => {
+    expect(normalizeDepositorName(name)).toBe(compared);
   });
 
   const index = companyNameIndex([

@@ -162,10 +162,7 @@ export async function confirmPayment(
       )
       .returning();
     if (!moved) {
-      const [row] = await tx
-        .select()
-        .from(payments)
-        .where(and(eq(payments.gatewayId, c.paymentId), eq(payments.provider, gateway.name)));
+      const row = await paymentByGatewayId(tx, gateway.name, c.paymentId);
       if (!row) throw notFound(MSG_MEMBER.paymentNotFound);
       if (row.amount !== c.amount) throw badRequest(MSG_MEMBER.paymentAmountMismatch, 'amount');
       if (row.status === c.status) return { payment: row, repeated: true };

@@ -17,12 +17,16 @@ import { DEMO_WORDS } from './words.js';
  * pad wear sensor row offered another model's oxygen sensor when rows were matched by category).
  */
 
+/** The names of a vehicle's specs (its maindata rows before the production date), in their order. */
+const SPEC_NAMES = ['Model', 'Engine', 'Transmission', 'Drive', 'Body', 'Paint'] as const;
+
 interface VehicleDef {
   vin: string;
   model: string;
   date: string;
   options: string[];
-  specs: [string, string][];
+  /** The values of SPEC_NAMES, in their order. */
+  specs: readonly [model: string, engine: string, transmission: string, drive: string, body: string, paint: string];
 }
 
 interface CatalogueDef {
@@ -55,28 +59,14 @@ export const DEMO_CATALOGUES: readonly CatalogueDef[] = [
         model: 'E 300 4MATIC (W213)',
         date: '2017-03-14',
         options: ['M274', 'PETROL', '4MATIC', 'P31'],
-        specs: [
-          ['Model', 'E 300 4MATIC'],
-          ['Engine', 'M274 DE20 LA'],
-          ['Transmission', '9G-TRONIC 725.0'],
-          ['Drive', 'All-wheel drive'],
-          ['Body', 'Sedan'],
-          ['Paint', '149 Polar white'],
-        ],
+        specs: ['E 300 4MATIC', 'M274 DE20 LA', '9G-TRONIC 725.0', 'All-wheel drive', 'Sedan', '149 Polar white'],
       },
       {
         vin: 'WDDZF8KB4JA201937',
         model: 'E 220 d (W213)',
         date: '2018-08-22',
         options: ['OM654', 'DIESEL', 'LED'],
-        specs: [
-          ['Model', 'E 220 d'],
-          ['Engine', 'OM654 DE20 SCR'],
-          ['Transmission', '9G-TRONIC 725.0'],
-          ['Drive', 'Rear-wheel drive'],
-          ['Body', 'Sedan'],
-          ['Paint', '197 Obsidian black'],
-        ],
+        specs: ['E 220 d', 'OM654 DE20 SCR', '9G-TRONIC 725.0', 'Rear-wheel drive', 'Sedan', '197 Obsidian black'],
       },
     ],
     oe: (k) => `N${pad(910_105_000_000 + k * 7919, 12)}`,
@@ -94,28 +84,14 @@ export const DEMO_CATALOGUES: readonly CatalogueDef[] = [
         model: '330i (G20)',
         date: '2019-02-11',
         options: ['B48', 'PETROL', 'S337'],
-        specs: [
-          ['Model', '330i'],
-          ['Engine', 'B48B20O1'],
-          ['Transmission', 'GA8HP50Z'],
-          ['Drive', 'Rear-wheel drive'],
-          ['Body', 'Sedan'],
-          ['Paint', 'A96 Mineral white'],
-        ],
+        specs: ['330i', 'B48B20O1', 'GA8HP50Z', 'Rear-wheel drive', 'Sedan', 'A96 Mineral white'],
       },
       {
         vin: 'WBA5R7C09LFH40213',
         model: '320d xDrive (G20)',
         date: '2020-06-30',
         options: ['B47', 'DIESEL', 'XDRIVE', 'S552'],
-        specs: [
-          ['Model', '320d xDrive'],
-          ['Engine', 'B47D20O1'],
-          ['Transmission', 'GA8HP51Z'],
-          ['Drive', 'All-wheel drive'],
-          ['Body', 'Sedan'],
-          ['Paint', '475 Black sapphire'],
-        ],
+        specs: ['320d xDrive', 'B47D20O1', 'GA8HP51Z', 'All-wheel drive', 'Sedan', '475 Black sapphire'],
       },
     ],
     oe: (k) => `07${pad(119_900_000 + k * 613, 9)}`,
@@ -133,14 +109,7 @@ export const DEMO_CATALOGUES: readonly CatalogueDef[] = [
         model: 'A6 45 TFSI quattro (C8)',
         date: '2019-11-20',
         options: ['DLHA', 'PETROL', 'QUATTRO', 'MATRIX'],
-        specs: [
-          ['Model', 'A6 45 TFSI quattro'],
-          ['Engine', 'DLHA 2.0 TFSI'],
-          ['Transmission', 'S tronic 0CK'],
-          ['Drive', 'All-wheel drive'],
-          ['Body', 'Sedan'],
-          ['Paint', 'T9 Glacier white'],
-        ],
+        specs: ['A6 45 TFSI quattro', 'DLHA 2.0 TFSI', 'S tronic 0CK', 'All-wheel drive', 'Sedan', 'T9 Glacier white'],
       },
     ],
     oe: (k) => `N${pad(10_650_000 + k * 389, 8)}01`,
@@ -158,14 +127,7 @@ export const DEMO_CATALOGUES: readonly CatalogueDef[] = [
         model: 'XF 20d R-Sport (X260)',
         date: '2017-05-09',
         options: ['204DTD', 'DIESEL', 'R-SPORT'],
-        specs: [
-          ['Model', 'XF 20d R-Sport'],
-          ['Engine', '204DTD Ingenium 2.0'],
-          ['Transmission', 'ZF 8HP45'],
-          ['Drive', 'Rear-wheel drive'],
-          ['Body', 'Sedan'],
-          ['Paint', '1AA Fuji white'],
-        ],
+        specs: ['XF 20d R-Sport', '204DTD Ingenium 2.0', 'ZF 8HP45', 'Rear-wheel drive', 'Sedan', '1AA Fuji white'],
       },
     ],
     oe: (k) => `T4N${pad(30_000 + k * 37, 5)}`,
@@ -184,12 +146,12 @@ export const DEMO_CATALOGUES: readonly CatalogueDef[] = [
         date: '2018-02-15',
         options: ['306DT', 'DIESEL', 'AWD', 'HSE', 'LED'],
         specs: [
-          ['Model', 'Range Rover 3.0 SDV6 HSE'],
-          ['Engine', '306DT 3.0 V6'],
-          ['Transmission', 'ZF 8HP70'],
-          ['Drive', 'All-wheel drive'],
-          ['Body', 'SUV'],
-          ['Paint', '867 Santorini black'],
+          'Range Rover 3.0 SDV6 HSE',
+          '306DT 3.0 V6',
+          'ZF 8HP70',
+          'All-wheel drive',
+          'SUV',
+          '867 Santorini black',
         ],
       },
     ],
@@ -208,14 +170,7 @@ export const DEMO_CATALOGUES: readonly CatalogueDef[] = [
         model: 'Ghibli S Q4 GranSport (M157)',
         date: '2018-07-03',
         options: ['M156', 'PETROL', 'Q4', 'GRANSPORT'],
-        specs: [
-          ['Model', 'Ghibli S Q4 GranSport'],
-          ['Engine', 'M156 3.0 V6 BiTurbo'],
-          ['Transmission', 'ZF 8HP70'],
-          ['Drive', 'All-wheel drive'],
-          ['Body', 'Sedan'],
-          ['Paint', 'Blu Passione'],
-        ],
+        specs: ['Ghibli S Q4 GranSport', 'M156 3.0 V6 BiTurbo', 'ZF 8HP70', 'All-wheel drive', 'Sedan', 'Blu Passione'],
       },
     ],
     oe: (k) => `${pad(673_000_000 + k * 211, 9)}`,
@@ -749,6 +704,20 @@ const CHANGE_DATE = '2018-06-01';
 type Json = Record<string, unknown>;
 const jsonl = (rows: Json[]) => rows.map((r) => JSON.stringify(r)).join('\n') + '\n';
 
+/** A vehicle's row of vehicles.jsonl: its specs by name, then its production date, market and options. */
+const vehicleRow = (v: VehicleDef): Json => ({
+  vin: v.vin,
+  model_name: v.model,
+  production_date: v.date,
+  options: v.options,
+  maindata: [
+    ...SPEC_NAMES.map((name, i) => [name, v.specs[i]!]),
+    ['Production date', v.date],
+    ['Market', 'Korea'],
+    ['Options', v.options.join(' ')],
+  ],
+});
+
 /** OE numbers of the shop's demo products by brand, model and kind of part, in product order. */
 function productNumbers(): Map<string, string[]> {
   const byKey = new Map<string, string[]>();
@@ -792,15 +761,7 @@ export function demoCatalogueFiles(def: CatalogueDef, products = productNumbers(
 
   files['catalogue.jsonl'] = jsonl([{ mcid: def.mcid, brand: def.brand, name: def.name, img: 'images/logo.svg' }]);
   files['images/logo.svg'] = brandBadge(def.initials, def.color);
-  files['vehicles.jsonl'] = jsonl(
-    def.vehicles.map((v) => ({
-      vin: v.vin,
-      model_name: v.model,
-      production_date: v.date,
-      options: v.options,
-      maindata: [...v.specs, ['Production date', v.date], ['Market', 'Korea'], ['Options', v.options.join(' ')]],
-    })),
-  );
+  files['vehicles.jsonl'] = jsonl(def.vehicles.map(vehicleRow));
   files['words.jsonl'] = jsonl(DEMO_WORDS.map(([en, ko, zh, vi]) => ({ term: en, zh, ko, en, vi })));
 
   const mains: Json[] = [];
