@@ -1,5 +1,5 @@
 import { count, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client.js';
 
 /**
@@ -19,4 +19,27 @@ export async function pageWithTotal<R>(
     db.select({ n: count() }).from(table).where(where),
   ]);
   return { rows: found, total: Number(counted?.n ?? 0) };
+}
+
+/**
+ * One page of `table`'s rows as stored, those matching `where` in the order `orderBy`, and the count
+ * of all of them (pageWithTotal for a list that reads one table and nothing else).
+ */
+export function pageOfTable<T extends PgTable>(
+  db: Db | Tx,
+  table: T,
+  where: SQL | undefined,
+  page: { page: number; size: number },
+  ...orderBy: (PgColumn | SQL)[]
+): Promise<{ rows: T['$inferSelect'][]; total: number }> {
+  // Drizzle cannot type a select from a table given as a type parameter; its rows are the table's.
+  return pageWithTotal(db, table, where, page, (limit, offset) =>
+    db
+      .select()
+      .from(table as PgTable)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset(offset),
+  ) as Promise<{ rows: T['$inferSelect'][]; total: number }>;
 }

@@ -52,6 +52,9 @@ export function installRequestLogging(app: Api, config: Config) {
 
 type LogMethod = (...args: unknown[]) => void;
 
+/** The levels a logger writes at: each is a method of Fastify's logger, and of RequestLogger below. */
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
 /**
  * A request's logger, made when the request first writes a line. Fastify gives every request a
  * child of the app's logger bound to its id; pino builds a child by serialising its bindings, work
@@ -78,29 +81,22 @@ class RequestLogger {
   set level(level: string) {
     this.made.level = level;
   }
-  fatal(...args: unknown[]) {
-    (this.made.fatal as LogMethod)(...args);
-  }
-  error(...args: unknown[]) {
-    (this.made.error as LogMethod)(...args);
-  }
-  warn(...args: unknown[]) {
-    (this.made.warn as LogMethod)(...args);
-  }
-  info(...args: unknown[]) {
-    (this.made.info as LogMethod)(...args);
-  }
-  debug(...args: unknown[]) {
-    (this.made.debug as LogMethod)(...args);
-  }
-  trace(...args: unknown[]) {
-    (this.made.trace as LogMethod)(...args);
-  }
-  silent(...args: unknown[]) {
-    (this.made.silent as LogMethod)(...args);
-  }
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
     return this.made.child(bindings, options);
+  }
+
+  static {
+    // One method per level, each writing through the logger made on first use; on the prototype, as
+    // written-out methods would be, so a request's logger costs no function of its own.
+    for (const level of LOG_LEVELS) {
+      Object.defineProperty(RequestLogger.prototype, level, {
+        value(this: RequestLogger, ...args: unknown[]) {
+          (this.made[level] as LogMethod)(...args);
+        },
+        writable: true,
+        configurable: true,
+      });
+    }
   }
 }
 

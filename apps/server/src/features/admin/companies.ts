@@ -10,7 +10,6 @@ import {
   lockMember,
   membersOfCompany,
   updateCompany,
-  updateMember,
   type CompanyRecord,
 } from '../members/repository.js';
 import { insertPayment, paymentsWithNames, paymentWhere } from '../payments/repository.js';
@@ -18,8 +17,9 @@ import { ledgerOfCompany, ledgerSum } from '../wallet/repository.js';
 import type { EventSink } from '../../shared/events.js';
 import { badRequest, notFound } from '../../shared/http.js';
 import { licenseDaysLeft } from '../../shared/time.js';
-import { endSessions, type SessionSockets } from '../auth/index.js';
+import type { SessionSockets } from '../auth/index.js';
 import { credit, debit } from '../wallet/index.js';
+import { setAccountStatus } from './account-status.js';
 import { recordAudit } from './audit.js';
 import { companyOrders, ledgerRows } from './orders.js';
 import { escapeLike } from './search.js';
@@ -145,19 +145,11 @@ export async function setMemberStatus(
   memberId: number,
   status: 'active' | 'stopped',
 ) {
-  await db.transaction(async (tx) => {
+  await setAccountStatus(db, sockets, { staffId, action: 'setMemberStatus', memberId, status }, async (tx) => {
     const before = await lockMember(tx, memberId);
     if (!before || before.role !== 'member' || before.status === 'withdrawn') throw notFound(MSG_ADMIN.memberNotFound);
-    await updateMember(tx, memberId, { status });
-    await recordAudit(tx, {
-      memberId: staffId,
-      action: 'setMemberStatus',
-      target: `member:${memberId}`,
-      before: { status: before.status },
-      after: { status },
-    });
+    return before.status;
   });
-  if (status === 'stopped') await endSessions(db, sockets, { memberIds: [memberId] });
 }
 
 /**

@@ -112,17 +112,35 @@ export async function saveXref(db: Db, staffId: number, f: XrefFields): Promise<
   return toRow((await xrefById(db, id))!);
 }
 
-export async function deleteXref(db: Db, staffId: number, seq: number): Promise<void> {
+/** What each deletion is recorded as in the audit log (its target `<kind>:<seq>`) and says when nothing is there. */
+const DELETIONS = {
+  deleteXref: { kind: 'xref', missing: MSG_PART_ADMIN.notFound },
+  deleteSynonym: { kind: 'synonym', missing: MSG_PART_ADMIN.synonymNotFound },
+} as const;
+
+/**
+ * A deletion and its audit row in one transaction: `remove` deletes row `seq` and answers what was
+ * stored (the audit's before), or undefined when there was nothing: refused as not found.
+ */
+async function deleteAudited(
+  db: Db,
+  staffId: number,
+  action: keyof typeof DELETIONS,
+  seq: number,
+  remove: (tx: Tx, seq: number) => Promise<unknown>,
+): Promise<void> {
+  const { kind, missing } = DELETIONS[action];
   await db.transaction(async (tx) => {
-    const row = await deleteXrefRow(tx, seq);
-    if (!row) throw notFound(MSG_PART_ADMIN.notFound);
-    await recordAudit(tx, {
-      memberId: staffId,
-      action: 'deleteXref',
-      target: `xref:${seq}`,
-      before: { pid: row.pid, toPid: row.toPid, kind: row.kind, remark: row.remark },
-      after: null,
-    });
+    const before = await remove(tx, seq);
+    if (before === undefined) throw notFound(missing);
+    await recordAudit(tx, { memberId: staffId, action, target: `${kind}:${seq}`, before, after: null });
+  });
+}
+
+export async function deleteXref(db: Db, staffId: number, seq: number): Promise<void> {
+  await deleteAudited(db, staffId, 'deleteXref', seq, async (tx, id) => {
+    const row = await deleteXrefRow(tx, id);
+    return row && { pid: row.pid, toPid: row.toPid, kind: row.kind, remark: row.remark };
   });
   invalidateProductLists();
 }
@@ -242,17 +260,7 @@ export async function saveSynonym(
 }
 
 export async function deleteSynonym(db: Db, staffId: number, seq: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const terms = await deleteSynonymGroup(tx, seq);
-    if (!terms) throw notFound(MSG_PART_ADMIN.synonymNotFound);
-    await recordAudit(tx, {
-      memberId: staffId,
-      action: 'deleteSynonym',
-      target: `synonym:${seq}`,
-      before: terms,
-      after: null,
-    });
-  });
+  await deleteAudited(db, staffId, 'deleteSynonym', seq, deleteSynonymGroup);
   invalidateSynonyms();
   invalidateProductLists();
 }

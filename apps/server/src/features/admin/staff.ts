@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { MSG_ADMIN, type StaffRow } from '@partsmall/contract';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import {
   insertMember,
   memberByLoginId,
@@ -11,6 +11,7 @@ import {
 } from '../members/repository.js';
 import { AppError, badRequest, notFound } from '../../shared/http.js';
 import { endSessions, hashPassword, type SessionSockets } from '../auth/index.js';
+import { setAccountStatus } from './account-status.js';
 import { recordAudit } from './audit.js';
 
 /** Staff accounts in the back office (admin only): list, create, reset a password, stop or resume. */
@@ -65,7 +66,7 @@ export async function createStaff(
   });
 }
 
-async function staffRow(db: Db, seq: number) {
+async function staffRow(db: Db | Tx, seq: number) {
   const row = await staffById(db, seq);
   if (!row) throw notFound(MSG_ADMIN.notStaff);
   return toStaff(row);
@@ -96,16 +97,10 @@ export async function setStaffStatus(
   status: 'active' | 'stopped',
 ) {
   if (seq === adminId) throw badRequest(MSG_ADMIN.selfStop, 'seq');
-  const before = await staffRow(db, seq);
-  await db.transaction(async (tx) => {
-    await updateMember(tx, seq, { status });
-    await recordAudit(tx, {
-      memberId: adminId,
-      action: 'setStaffStatus',
-      target: `member:${seq}`,
-      before: { status: before.status },
-      after: { status },
-    });
-  });
-  if (status === 'stopped') await endSessions(db, sockets, { memberIds: [seq] });
+  await setAccountStatus(
+    db,
+    sockets,
+    { staffId: adminId, action: 'setStaffStatus', memberId: seq, status },
+    async (tx) => (await staffRow(tx, seq)).status,
+  );
 }

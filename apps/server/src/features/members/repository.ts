@@ -64,7 +64,7 @@ export async function staffAccounts(db: Db): Promise<MemberRecord[]> {
   return db.select().from(members).where(isStaff).orderBy(asc(members.id));
 }
 
-export async function staffById(db: Db, id: number): Promise<MemberRecord | undefined> {
+export async function staffById(db: Db | Tx, id: number): Promise<MemberRecord | undefined> {
   const [row] = await db
     .select()
     .from(members)

@@ -32,7 +32,7 @@ import {
   verifiedMemberByPhone,
   verifyPassword,
 } from '../auth/index.js';
-import { pageWithTotal } from '../../db/page.js';
+import { pageOfTable } from '../../db/page.js';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -173,9 +173,7 @@ export async function listMembers(
     else conditions.push(ilike(members.name, `%${escapeLike(kw)}%`));
   }
   const where = and(...conditions);
-  const { rows, total } = await pageWithTotal(db, members, where, q, (limit, offset) =>
-    db.select().from(members).where(where).orderBy(asc(members.type), asc(members.id)).limit(limit).offset(offset),
-  );
+  const { rows, total } = await pageOfTable(db, members, where, q, asc(members.type), asc(members.id));
   return { results: rows.map(toListItem), total };
 }
 

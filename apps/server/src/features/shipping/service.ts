@@ -5,7 +5,7 @@ import { shippingAddresses } from './schema.js';
 import type { EventSink } from '../../shared/events.js';
 import { badRequest, notFound } from '../../shared/http.js';
 import { lockFor } from '../../db/locks.js';
-import { pageWithTotal } from '../../db/page.js';
+import { pageOfTable } from '../../db/page.js';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -36,15 +36,8 @@ export async function listAddresses(
     );
   }
   const where = and(...conditions);
-  const { rows, total } = await pageWithTotal(db, shippingAddresses, where, q, (limit, offset) =>
-    db
-      .select()
-      .from(shippingAddresses)
-      .where(where)
-      .orderBy(desc(shippingAddresses.basic), desc(shippingAddresses.id))
-      .limit(limit)
-      .offset(offset),
-  );
+  const basicThenNewest = [desc(shippingAddresses.basic), desc(shippingAddresses.id)];
+  const { rows, total } = await pageOfTable(db, shippingAddresses, where, q, ...basicThenNewest);
   return { results: rows.map(toAddressView), total };
 }
 

@@ -17,7 +17,7 @@ import { recordAudit } from '../admin/repository.js';
 import { enqueue } from '../../shared/job-queue.js';
 import type { JobWaker } from '../../shared/job-types.js';
 import { AppError, notFound } from '../../shared/http.js';
-import { pageWithTotal } from '../../db/page.js';
+import { pageOfTable, pageWithTotal } from '../../db/page.js';
 
 type Row = typeof taxInvoices.$inferSelect;
 
@@ -59,15 +59,8 @@ export async function listTaxInvoices(
   const conditions: SQL[] = [eq(taxInvoices.companyId, companyId)];
   if (q.startDate && q.endDate) conditions.push(writtenBetween(q.startDate, q.endDate));
   const where = and(...conditions);
-  const { rows, total } = await pageWithTotal(db, taxInvoices, where, q, (limit, offset) =>
-    db
-      .select()
-      .from(taxInvoices)
-      .where(where)
-      .orderBy(desc(taxInvoices.writeDate), desc(taxInvoices.id))
-      .limit(limit)
-      .offset(offset),
-  );
+  const newestFirst = [desc(taxInvoices.writeDate), desc(taxInvoices.id)];
+  const { rows, total } = await pageOfTable(db, taxInvoices, where, q, ...newestFirst);
   return { results: rows.map(toInvoiceRow), total };
 }
 
