@@ -159,7 +159,6 @@ function functionLength() {
     ['e2e/checkout-mobile.test.ts', 143],
     ['e2e/shop.test.ts', 143],
     ['apps/web/src/features/legal/texts.ts', 130],
-    ['e2e/tour.ts', 124],
   ];
   return [
     { files: ['apps/web/**/*.{ts,tsx}', 'e2e/**/*.ts'], rules: rule(120) },

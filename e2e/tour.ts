@@ -216,6 +216,12 @@ function cataloguePanels(): Stop[] {
   ];
 }
 
+/** A stop that orders the cart page's chosen lines and waits for the checkout at `checkout`. */
+const orderFromCart = (checkout: RegExp) => async (p: Page) => {
+  await p.getByRole('button', { name: /선택 상품 주문하기/ }).click();
+  await p.waitForURL(checkout);
+};
+
 /** The legs of the tour, in its order. */
 export const LEGS: { role: Role; device: Device }[] = [
   { role: 'visitor', device: 'desktop' },
@@ -285,13 +291,7 @@ export function tour(data: TourData): Leg[] {
         // Before the cart: the checkout stop orders from the cart page it finds.
         { name: 'quick order', path: '/quickOrder' },
         { name: 'cart', path: '/cart' },
-        {
-          name: 'checkout',
-          show: async (p) => {
-            await p.getByRole('button', { name: /선택 상품 주문하기/ }).click();
-            await p.waitForURL(/\/checkOut$/);
-          },
-        },
+        { name: 'checkout', show: orderFromCart(/\/checkOut$/) },
         {
           name: 'checkout: address book',
           show: async (p) => {
@@ -323,13 +323,7 @@ export function tour(data: TourData): Leg[] {
         },
         { name: 'quick order', path: '/mobileQuickOrder' },
         { name: 'cart', path: '/cartm' },
-        {
-          name: 'checkout',
-          show: async (p) => {
-            await p.getByRole('button', { name: /선택 상품 주문하기/ }).click();
-            await p.waitForURL(/\/checkOutm$/);
-          },
-        },
+        { name: 'checkout', show: orderFromCart(/\/checkOutm$/) },
         { name: 'order finished', path: `/mobileCheckOutFinish?seq=${orderSeq}` },
         { name: 'orders', path: '/ordersm' },
         { name: 'member area', path: '/mobileManagement' },
