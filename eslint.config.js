@@ -19,11 +19,9 @@ const LONG_SERVER_FUNCTIONS = {
   'apps/server/src/features/chat/namespace.ts': 282,
   'apps/server/src/features/epc/demo/generate.ts': 175,
   'apps/server/src/features/epc/import/validate.ts': 303,
-  'apps/server/src/features/epc/routes.ts': 139,
   'apps/server/src/features/orders/payment.ts': 148,
   'apps/server/src/features/payments/toss-routes.ts': 176,
   'apps/server/src/features/tax-invoices/popbill.ts': 177,
-  'apps/server/src/seed/demo.ts': 133,
 };
 
 /** Files that read another feature's tables today (docs/architecture.md#the-database): shrink, never grow. */

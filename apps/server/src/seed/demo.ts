@@ -146,6 +146,60 @@ export async function isEmpty(db: Db): Promise<boolean> {
 }
 
 /**
+ * What the demo company holds beside its row, each added only when missing: its invoice fields (a
+ * demo database seeded before they existed gets them), a delivery address and a credit account.
+ */
+async function completeDemoCompany(db: Db, companyId: number): Promise<void> {
+  // A demo database seeded before these fields existed gets them too, unless someone filled them.
+  const { bizType, bizItem, invoiceMail } = DEMO_COMPANY.invoice;
+  await db
+    .update(companies)
+    .set({
+      bizType: sql`case when trim(${companies.bizType}) = '' then ${bizType} else ${companies.bizType} end`,
+      bizItem: sql`case when trim(${companies.bizItem}) = '' then ${bizItem} else ${companies.bizItem} end`,
+      invoiceMail: sql`case when trim(${companies.invoiceMail}) = '' then ${invoiceMail} else ${companies.invoiceMail} end`,
+    })
+    .where(eq(companies.id, companyId));
+  const [address] = await db
+    .select()
+    .from(shippingAddresses)
+    .where(eq(shippingAddresses.companyId, companyId))
+    .limit(1);
+  if (!address) {
+    await db.insert(shippingAddresses).values({
+      companyId: companyId,
+      basic: true,
+      name: '박준호',
+      phone: '01012345601',
+      postNum: '04790',
+      address: '서울특별시 성동구 성수이로 77',
+      addrSub: '3층 301호',
+    });
+  }
+  // 외상 (docs/requirements.md#credit): the demo company buys on credit too, up to 3,000,000원.
+  const [credit] = await db
+    .insert(creditAccounts)
+    .values({
+      companyId: companyId,
+      status: 'active',
+      creditLimit: 3_000_000,
+      termCode: 'EOM_NEXT_10',
+      graceDays: 5,
+      overdueThreshold: 0,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (credit)
+    await db.insert(creditAccountAudit).values({
+      companyId: companyId,
+      actorName: '시스템',
+      reason: '데모 상점 외상 거래',
+      before: null,
+      after: { status: 'active', limit: 3_000_000, termCode: 'EOM_NEXT_10', graceDays: 5, overdueThreshold: 0 },
+    });
+}
+
+/**
  * Seeds the demo shop; every piece is added only when missing, so it can run on any database.
  * With an upload folder, the product pictures are drawn there too.
  */
@@ -179,53 +233,7 @@ export async function seedDemo(db: Db, opts: { uploadDir?: string } = {}): Promi
     },
     5_000_000,
   );
-  // A demo database seeded before these fields existed gets them too, unless someone filled them.
-  const { bizType, bizItem, invoiceMail } = DEMO_COMPANY.invoice;
-  await db
-    .update(companies)
-    .set({
-      bizType: sql`case when trim(${companies.bizType}) = '' then ${bizType} else ${companies.bizType} end`,
-      bizItem: sql`case when trim(${companies.bizItem}) = '' then ${bizItem} else ${companies.bizItem} end`,
-      invoiceMail: sql`case when trim(${companies.invoiceMail}) = '' then ${invoiceMail} else ${companies.invoiceMail} end`,
-    })
-    .where(eq(companies.id, demoCompanyId));
-  const [address] = await db
-    .select()
-    .from(shippingAddresses)
-    .where(eq(shippingAddresses.companyId, demoCompanyId))
-    .limit(1);
-  if (!address) {
-    await db.insert(shippingAddresses).values({
-      companyId: demoCompanyId,
-      basic: true,
-      name: '박준호',
-      phone: '01012345601',
-      postNum: '04790',
-      address: '서울특별시 성동구 성수이로 77',
-      addrSub: '3층 301호',
-    });
-  }
-  // 외상 (docs/requirements.md#credit): the demo company buys on credit too, up to 3,000,000원.
-  const [credit] = await db
-    .insert(creditAccounts)
-    .values({
-      companyId: demoCompanyId,
-      status: 'active',
-      creditLimit: 3_000_000,
-      termCode: 'EOM_NEXT_10',
-      graceDays: 5,
-      overdueThreshold: 0,
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (credit)
-    await db.insert(creditAccountAudit).values({
-      companyId: demoCompanyId,
-      actorName: '시스템',
-      reason: '데모 상점 외상 거래',
-      before: null,
-      after: { status: 'active', limit: 3_000_000, termCode: 'EOM_NEXT_10', graceDays: 5, overdueThreshold: 0 },
-    });
+  await completeDemoCompany(db, demoCompanyId);
   const otherCompanyId = await ensureCompany(
     db,
     {

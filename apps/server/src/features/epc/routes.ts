@@ -65,20 +65,15 @@ async function requireOpenVin(
   return auth;
 }
 
+/** The catalogue's calls (docs/requirements.md#catalogue-calls): its vehicles' screens, then the part-number lookups. */
 export function epcRoutes(app: Api, ctx: AppContext) {
-  const { db } = ctx;
+  vehicleRoutes(app, ctx);
+  partNumberRoutes(app, ctx);
+}
 
-  /**
-   * Counts a part-number search of a vehicle's catalogue against the member and the address (in
-   * the database, so every process sees the same numbers): past either limit, 429.
-   */
-  async function hotKeySlot(memberId: number, address: string) {
-    const { perMember, perAddress, windowSec } = EPC_HOTKEY_LIMIT;
-    if (!(await takeAttempt(db, `epchotkey:member:${memberId}`, perMember, windowSec)))
-      throw tooMany(EPC_MSG.hotKeyTooMany);
-    if (!(await takeAttempt(db, `epchotkey:address:${address}`, perAddress, windowSec)))
-      throw tooMany(EPC_MSG.hotKeyTooMany);
-  }
+/** A vehicle's screens: the start, the history, the VIN's opening, its groups, configuration, structure and parts. */
+function vehicleRoutes(app: Api, ctx: AppContext) {
+  const { db } = ctx;
 
   route(app, 'initEpc', async (req) => {
     const auth = requireCompanyMember(req);
@@ -177,6 +172,23 @@ export function epcRoutes(app: Api, ctx: AppContext) {
     const part_detail = await partsWithProducts(db, found.part_detail, auth.company?.level ?? 'd');
     return ok({ ...found, part_detail }, part_detail.length === 0 ? EPC_MSG.noInfo : undefined);
   });
+}
+
+/** The part-number lookups: a vehicle's catalogue searched by number, replacements, the licence's search. */
+function partNumberRoutes(app: Api, ctx: AppContext) {
+  const { db } = ctx;
+
+  /**
+   * Counts a part-number search of a vehicle's catalogue against the member and the address (in
+   * the database, so every process sees the same numbers): past either limit, 429.
+   */
+  async function hotKeySlot(memberId: number, address: string) {
+    const { perMember, perAddress, windowSec } = EPC_HOTKEY_LIMIT;
+    if (!(await takeAttempt(db, `epchotkey:member:${memberId}`, perMember, windowSec)))
+      throw tooMany(EPC_MSG.hotKeyTooMany);
+    if (!(await takeAttempt(db, `epchotkey:address:${address}`, perAddress, windowSec)))
+      throw tooMany(EPC_MSG.hotKeyTooMany);
+  }
 
   route(app, 'getCarsSearchHotKey', async (req) => {
     const auth = await requireOpenVin(ctx, req, req.body.vin);
