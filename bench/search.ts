@@ -6,6 +6,7 @@ import {
   median,
   openLoop,
   overallVerdict,
+  perCpuSecond,
   pooledAndPerStart,
   prepareCheckout,
   total,
@@ -200,7 +201,10 @@ export async function run() {
  * running that commit's own search code, checked to answer its bytes), and the quotient of the two,
  * after over before, judged against 1.00 with the control's spread. After / before direct is
  * printed beside, with whether the two commits answer the same bytes: where they do not, it holds
- * the search's own change too (bare after / before shows that part alone). Closed loops only, at 32
+ * the search's own change too (bare after / before shows that part alone). A ratio also moves with
+ * the search's own cost (the same extra work is a larger part of a cheaper search), so the extra CPU
+ * per request itself is printed beside: project less bare, in µs of the server's CPU (/proc), each
+ * commit's, with the control less the bare server for the noise. Closed loops only, at 32
  * connections, in ROUNDS interleaved rounds of the five servers after a warm-up.
  */
 async function compareWithBefore(
@@ -238,14 +242,15 @@ async function compareWithBefore(
   );
   console.log(
     '| scenario | before: project / bare | after: project / bare | **overhead after / before** | median of rounds (range) | control spread: verdict (goal 1.00) | ' +
-      'after / before direct (req/s) | bare after / before | same bytes | errors |',
+      'after / before direct (req/s) | bare after / before | same bytes | **extra CPU µs/req, before → after** (control − bare) | errors |',
   );
-  console.log('|---|---:|---:|---:|---|---|---|---:|---|---:|');
+  console.log('|---|---:|---:|---:|---|---|---|---:|---|---|---:|');
   const verdicts: Verdict[] = [];
   const requests = (rs: Measured[]) => rs.map((x) => x.requests);
   const ratio = (top: Measured[], bottom: Measured[]) =>
     pooledAndPerStart(requests(top), requests(bottom), 1, ROUNDS).pooled;
   const rps = (rs: Measured[]) => (total(rs) / (rs.length * SECONDS)).toFixed(0);
+  const cpuUs = (rs: Measured[]) => 1e6 / perCpuSecond(rs);
   for (const [i, r] of results.entries()) {
     const c = r.closed;
     const before = ratio(c.before, c['before bare']);
@@ -262,7 +267,9 @@ async function compareWithBefore(
       `| ${r.name} | ${before.toFixed(2)} | ${after.ratio.toFixed(2)} | **${quotient.toFixed(2)}** | ${median(rounds).toFixed(2)} ` +
         `(${Math.min(...rounds).toFixed(2)}-${Math.max(...rounds).toFixed(2)}) | ${verdictCell(after.spread, v)} | ` +
         `${ratio(c.project, c.before).toFixed(2)} (${rps(c.project)} / ${rps(c.before)}) | ${ratio(c.bare, c['before bare']).toFixed(2)} | ` +
-        `${same[i] ? 'yes' : "no: includes the search's change"} | ${errors} |`,
+        `${same[i] ? 'yes' : "no: includes the search's change"} | ` +
+        `${(cpuUs(c.before) - cpuUs(c['before bare'])).toFixed(0)} → **${(cpuUs(c.project) - cpuUs(c.bare)).toFixed(0)}** ` +
+        `(${(cpuUs(c.control) - cpuUs(c.bare)).toFixed(0)}) | ${errors} |`,
     );
   }
   console.log(
