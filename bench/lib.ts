@@ -67,6 +67,17 @@ export function judgeThroughput(
 }
 
 /**
+ * How a run whose servers start once is cut for judgeRatio's spread, as [parts, rounds each]: in two
+ * halves when its rounds split evenly (at least 4), else whole. On a busy machine one round of a
+ * closed loop may serve an eighth of the next, and the pooled control alone then shows less noise
+ * than the rounds hold: the spread is also taken over each half, as over each start where the
+ * servers start several times (docs/performance.md#how-the-benchmarks-run).
+ */
+export function inHalves(rounds: number): [parts: number, each: number] {
+  return rounds >= 4 && rounds % 2 === 0 ? [2, rounds / 2] : [1, rounds];
+}
+
+/**
  * The order in which `servers` take their turn in interleaved round `round`, so that drift in the
  * machine's load falls on all alike: two alternate which goes first; three or more rotate who goes
  * first each round and run backwards every other round (project, bare, control; control, bare,

@@ -169,13 +169,20 @@ export function paymentRequest(
   };
 }
 
+/** A `paymentFinish`: a paid order names its request in `results`, a refusal at the top. */
+export type PaymentFinish = {
+  code: number;
+  results?: { clientRequestId: string } & Record<string, unknown>;
+  clientRequestId?: string;
+} & Record<string, unknown>;
+
 /**
- * A `paymentFinish` listener that calls `then` with the answer's code when it answers the payment of
- * `clientRequestId` (a paid order names it in `results`, a refusal at the top) and ignores the others.
+ * A `paymentFinish` listener that calls `then` with the answer's code (and the whole answer) when it
+ * answers the payment of `clientRequestId`, and ignores the others.
  */
-export function onPaymentFinish(clientRequestId: string, then: (code: number) => void) {
-  return (a: { code: number; results?: { clientRequestId: string }; clientRequestId?: string }) => {
-    if ((a.results?.clientRequestId ?? a.clientRequestId) === clientRequestId) then(a.code);
+export function onPaymentFinish(clientRequestId: string, then: (code: number, answer: PaymentFinish) => void) {
+  return (a: PaymentFinish) => {
+    if ((a.results?.clientRequestId ?? a.clientRequestId) === clientRequestId) then(a.code, a);
   };
 }
 

@@ -12,6 +12,9 @@ import { demoProducts } from '../apps/server/src/seed/products.js';
 import { fillProductNameColumns } from '../apps/server/src/features/products/index.js';
 import {
   bad,
+  bareServerEnv,
+  BENCH_POOL_MAX,
+  CACHE_OFF_ENV,
   cpuMs,
   freshBenchDatabase,
   judgeThroughput,
@@ -67,16 +70,6 @@ const CONTROL_WITH_APP = process.env.BENCH_CONTROL_WITH_APP === 'true';
 const BEFORE = process.env.BENCH_BEFORE || undefined;
 /** The project's throughput at least the earlier commit's, less the control's spread: unchanged or faster. */
 const BEFORE_GOAL = 1;
-/**
- * Every server's pool (BENCH_DB_POOL_MAX, default the shop's 16): four servers hold 64 connections
- * for a whole start, so a run beside other users of one PostgreSQL may size them all down alike.
- */
-const POOL_MAX = process.env.BENCH_DB_POOL_MAX || '16';
-/** A bare server's environment: the database and the shop's pool size, nothing else. */
-const bareEnv = (url: string, port: number) => ({ DATABASE_URL: url, PORT: String(port), DB_POOL_MAX: POOL_MAX });
-/** What the project's server (and the earlier commit's) runs with beside serverEnv. */
-const projectEnv = { PRODUCT_LIST_CACHE_MS: '0', DB_POOL_MAX: POOL_MAX };
-
 /**
  * The product grid (api/getProductHome), the project against a bare Fastify server (bench/bare-
  * products.ts) that runs the same SQL with the same driver and answers the same bytes; both on one
@@ -197,17 +190,17 @@ async function measureStart(
   withSide: boolean,
   beforeDir?: string,
 ) {
-  const project = await startServerProcess(url, PROJECT_PORT, projectEnv);
-  const before = beforeDir ? await startCheckoutServer(beforeDir, url, BEFORE_PORT, projectEnv) : undefined;
-  const bare = await startNodeProcess('bench/bare-products.ts', bareEnv(url, BARE_PORT));
+  const project = await startServerProcess(url, PROJECT_PORT, CACHE_OFF_ENV);
+  const before = beforeDir ? await startCheckoutServer(beforeDir, url, BEFORE_PORT, CACHE_OFF_ENV) : undefined;
+  const bare = await startNodeProcess('bench/bare-products.ts', bareServerEnv(url, BARE_PORT));
   // A second bare server measured like the other two: how far apart two identical servers come out
   // is the noise floor of the run. Built beside the whole app (not listening), its distance from the
   // bare server is instead the cost of the process around the route.
   const control = await startNodeProcess(
     'bench/bare-products.ts',
     CONTROL_WITH_APP
-      ? { ...serverEnv(url, CONTROL_PORT), ...projectEnv, BARE_WITH_APP: 'true' }
-      : bareEnv(url, CONTROL_PORT),
+      ? { ...serverEnv(url, CONTROL_PORT), ...CACHE_OFF_ENV, BARE_WITH_APP: 'true' }
+      : bareServerEnv(url, CONTROL_PORT),
   );
   try {
     // The two servers must answer the same bytes, or the comparison means nothing. The earlier
@@ -321,7 +314,7 @@ function printRatios(
 ) {
   const rps = (rs: Measured[]) => Math.round(total(rs) / (rs.length * SECONDS));
   console.log(
-    `\nproducts benchmark: ${STARTS} starts of the servers, ${ROUNDS} interleaved rounds each, of ${SECONDS} s per server and scenario, 32 connections, PRODUCT_LIST_CACHE_MS=0, pools of ${POOL_MAX}; ` +
+    `\nproducts benchmark: ${STARTS} starts of the servers, ${ROUNDS} interleaved rounds each, of ${SECONDS} s per server and scenario, 32 connections, PRODUCT_LIST_CACHE_MS=0, pools of ${BENCH_POOL_MAX}; ` +
       `${os.cpus().length} cores (servers on CPU ${serverCpus() || 'any'}), load average ${load[0].toFixed(1)} before and ${load[1].toFixed(1)} after`,
   );
   // The spread is the control's (bare B / bare) distance from 1, pooled and per start; a control

@@ -13,6 +13,8 @@ import { fillProductNameColumns } from '../apps/server/src/features/products/nam
 import { demoProducts } from '../apps/server/src/seed/products.js';
 import {
   adminUrl,
+  bareServerEnv,
+  CACHE_OFF_ENV,
   cpuMs,
   freshBenchDatabase,
   judgeThroughput,
@@ -21,6 +23,7 @@ import {
   perCpuSecond,
   pinLoadGenerator,
   serverCpus,
+  startCheckoutServer,
   startNodeProcess,
   startServerProcess,
   total,
@@ -212,30 +215,45 @@ async function describeSearchData(db: Db, url: string, close: () => Promise<void
   };
 }
 
-export interface Server {
-  who: 'project' | 'bare' | 'control';
+/** A server under test: the project, the bare server or the control; with BENCH_BEFORE also the earlier commit's two. */
+export interface Server<Who extends string = 'project' | 'bare' | 'control'> {
+  who: Who;
   port: number;
   pid: number | undefined;
 }
 export type SearchServers = [Server, Server, Server];
+/** The earlier commit's shop server and its own bare server (bench/bare-search.ts as that commit had it). */
+export type BeforeServers = [Server<'before'>, Server<'before bare'>];
 
 /**
  * Seeds a fresh database `name` (seedSearchData), starts the project, the bare server
  * (bench/bare-search.ts) and the control (a second bare server: its distance from the first is the
  * run's noise) on it, the load generator pinned apart, and runs `measure` with them and the gold
- * member's authorization; the servers stop however it ends.
+ * member's authorization; the servers stop however it ends. With `ports.before` (a checkout from
+ * prepareCheckout and two ports), also that commit's shop server and its own bare server, each
+ * built from that checkout's own code, given to `measure` as its fourth argument.
  */
 export async function withSearchServers(
   name: string,
-  ports: { project: number; bare: number; control: number },
-  measure: (data: SearchData, servers: SearchServers, headers: Record<string, string>) => Promise<void>,
+  ports: {
+    project: number;
+    bare: number;
+    control: number;
+    before?: { dir: string; port: number; barePort: number } | undefined;
+  },
+  measure: (
+    data: SearchData,
+    servers: SearchServers,
+    headers: Record<string, string>,
+    before?: BeforeServers,
+  ) => Promise<void>,
 ): Promise<void> {
   const data = await seedSearchData(name);
   pinLoadGenerator();
   const children: ChildProcess[] = [];
-  const bareEnv = (port: number) => ({ DATABASE_URL: data.url, PORT: String(port), DB_POOL_MAX: '16' });
+  const bareEnv = (port: number) => bareServerEnv(data.url, port);
   try {
-    children.push(await startServerProcess(data.url, ports.project, { PRODUCT_LIST_CACHE_MS: '0' }));
+    children.push(await startServerProcess(data.url, ports.project, CACHE_OFF_ENV));
     children.push(await startNodeProcess('bench/bare-search.ts', bareEnv(ports.bare)));
     children.push(await startNodeProcess('bench/bare-search.ts', bareEnv(ports.control)));
     const [project, bare, control] = (['project', 'bare', 'control'] as const).map((who, i): Server => ({
@@ -243,7 +261,19 @@ export async function withSearchServers(
       port: ports[who],
       pid: children[i]!.pid,
     }));
-    await measure(data, [project!, bare!, control!], { authorization: `Bearer ${data.token}` });
+    let earlier: BeforeServers | undefined;
+    const { before } = ports;
+    if (before) {
+      const shop = await startCheckoutServer(before.dir, data.url, before.port, CACHE_OFF_ENV);
+      children.push(shop);
+      const own = await startNodeProcess('bench/bare-search.ts', bareEnv(before.barePort), serverCpus(), before.dir);
+      children.push(own);
+      earlier = [
+        { who: 'before', port: before.port, pid: shop.pid },
+        { who: 'before bare', port: before.barePort, pid: own.pid },
+      ];
+    }
+    await measure(data, [project!, bare!, control!], { authorization: `Bearer ${data.token}` }, earlier);
   } finally {
     for (const child of children) child.kill('SIGINT');
   }
@@ -252,7 +282,7 @@ export async function withSearchServers(
 /** The servers must answer the same bytes, or the comparison means nothing. */
 export async function sameBytes(
   name: string,
-  servers: Server[],
+  servers: Server<string>[],
   path: string,
   body: object,
   headers: Record<string, string>,
@@ -280,7 +310,7 @@ export async function sameBytes(
 /** A closed-loop slice on one server with the CPU it spent. */
 export async function measure(
   name: string,
-  server: Server,
+  server: Server<string>,
   path: string,
   body: object,
   opts: { connections: number; duration: number; headers: Record<string, string> },
@@ -337,10 +367,10 @@ export const DATA_SUMMARY =
  * so that the machine's drift is shared. Answers what the machine was: its cores, the servers' CPUs
  * and the load average before and after.
  */
-export async function inRounds(
+export async function inRounds<S extends Server<string>>(
   rounds: number,
-  servers: Server[],
-  round: (inTurn: Server[]) => Promise<void>,
+  servers: S[],
+  round: (inTurn: S[]) => Promise<void>,
 ): Promise<string> {
   const before = os.loadavg()[0]!;
   for (let i = 0; i < rounds; i++) {

@@ -75,36 +75,39 @@ const FROM_SOURCE = process.env.BENCH_SERVER_FORM === 'source';
 const built = new Set<string>();
 
 /**
- * What node runs for an entry point. Production runs the server as apps/server/build.mjs bundles it
- * (`npm run start:prod`, the Dockerfile), not its source through tsx, and the two differ: loaded
- * side by side on the product grid, the project's process spent about 3 % less CPU per request
- * built, a baseline about 1 % less (docs/performance.md#how-the-benchmarks-run). So the server and every
- * baseline are built by that one script with the same settings (dist/main.js, dist/bench-<name>.js),
- * once per run, and measured in the form production runs.
+ * What node runs for an entry point of the checkout at `root` (default this one). Production runs the
+ * server as apps/server/build.mjs bundles it (`npm run start:prod`, the Dockerfile), not its source
+ * through tsx, and the two differ: loaded side by side on the product grid, the project's process
+ * spent about 3 % less CPU per request built, a baseline about 1 % less
+ * (docs/performance.md#how-the-benchmarks-run). So the server and every baseline are built by that
+ * checkout's own script with the same settings (dist/main.js, dist/bench-<name>.js), once per run,
+ * and measured in the form production runs.
  */
-function runnable(entry: string): string[] {
-  if (FROM_SOURCE) return ['--import', 'tsx', path.join(ROOT, entry)];
+function runnable(entry: string, root: string = ROOT): string[] {
+  if (FROM_SOURCE) return ['--import', 'tsx', path.join(root, entry)];
   if (entry !== SERVER_ENTRY && !/^bench\/[\w-]+\.ts$/.test(entry)) throw new Error(`${entry}: not a server entry`);
   const name = entry === SERVER_ENTRY ? 'main' : `bench-${path.basename(entry, '.ts')}`;
-  if (!built.has(name)) {
+  if (!built.has(path.join(root, name))) {
     const extra = name === 'main' ? [] : [`${name}=../../${entry}`];
-    execFileSync(process.execPath, ['apps/server/build.mjs', ...extra], { cwd: ROOT, stdio: 'inherit' });
-    built.add(name);
+    execFileSync(process.execPath, ['apps/server/build.mjs', ...extra], { cwd: root, stdio: 'inherit' });
+    built.add(path.join(root, name));
   }
-  return [path.join(ROOT, 'apps/server/dist', `${name}.js`)];
+  return [path.join(root, 'apps/server/dist', `${name}.js`)];
 }
 
 /**
  * A server's entry point (the shop's or a baseline's, in bench/) in its own process, built as
  * production runs it (runnable), resolved once it prints its '실행 중' line; pinned to `cpus`
- * (default serverCpus(); '' = anywhere).
+ * (default serverCpus(); '' = anywhere). `root`: the checkout it is run from (default this one; an
+ * earlier commit's from prepareCheckout: its own entry, its own build, its own code).
  */
 export async function startNodeProcess(
   entry: string,
   env: Record<string, string>,
   cpus: string = serverCpus(),
+  root: string = ROOT,
 ): Promise<ChildProcess> {
-  return spawnServer(entry, runnable(entry), ROOT, env, cpus);
+  return spawnServer(root === ROOT ? entry : `${entry} of ${root}`, runnable(entry, root), root, env, cpus);
 }
 
 /** Node with the servers' flags on `args` in `cwd`, resolved once it prints its '실행 중' line. */
@@ -171,6 +174,21 @@ export function serverEnv(databaseUrl: string, port: number): Record<string, str
 }
 
 /**
+ * Every server's pool in a comparison with bare servers (BENCH_DB_POOL_MAX, default the shop's 16):
+ * four or five servers hold 64-80 connections for a whole run, so a run beside other users of one
+ * PostgreSQL may size them all down alike.
+ */
+export const BENCH_POOL_MAX = process.env.BENCH_DB_POOL_MAX || '16';
+/** A bare server's environment: the database and the shop's pool size, nothing else. */
+export const bareServerEnv = (url: string, port: number) => ({
+  DATABASE_URL: url,
+  PORT: String(port),
+  DB_POOL_MAX: BENCH_POOL_MAX,
+});
+/** What the shop's server (this commit's or an earlier one's) runs with beside serverEnv against a bare server: no answer cache. */
+export const CACHE_OFF_ENV = { PRODUCT_LIST_CACHE_MS: '0', DB_POOL_MAX: BENCH_POOL_MAX };
+
+/**
  * The shop as another commit had it (BENCH_BEFORE, docs/performance.md#product-grid), ready to be
  * started by startCheckoutServer: its files from `git archive` in a folder of their own in the
  * system's temporary folder (kept: a later run reuses it), its packages, and its server built by its
@@ -181,13 +199,17 @@ export function serverEnv(databaseUrl: string, port: number): Record<string, str
 export function prepareCheckout(commit: string): string {
   const hash = execFileSync('git', ['rev-parse', '--verify', `${commit}^{commit}`], { cwd: ROOT, encoding: 'utf8' });
   const dir = path.join(os.tmpdir(), `partsmall-checkout-${hash.trim()}`);
-  if (fs.existsSync(path.join(dir, 'apps/server/dist/main.js'))) return dir;
+  if (fs.existsSync(path.join(dir, 'apps/server/dist/main.js'))) {
+    built.add(path.join(dir, 'main'));
+    return dir;
+  }
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
   execFileSync('sh', ['-c', 'git archive "$1" | tar -x -C "$2"', 'sh', hash.trim(), dir], { cwd: ROOT });
   if (samePackages(dir)) linkPackages(dir);
   else execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'inherit' });
   execFileSync(process.execPath, ['apps/server/build.mjs'], { cwd: dir, stdio: 'inherit' });
+  built.add(path.join(dir, 'main'));
   return dir;
 }
 
@@ -244,8 +266,5 @@ export function startCheckoutServer(
   env: Record<string, string> = {},
   cpus: string = serverCpus(),
 ): Promise<ChildProcess> {
-  const args = FROM_SOURCE
-    ? ['--import', 'tsx', path.join(dir, SERVER_ENTRY)]
-    : [path.join(dir, 'apps/server/dist/main.js')];
-  return spawnServer(`${SERVER_ENTRY} of ${dir}`, args, dir, { ...serverEnv(databaseUrl, port), ...env }, cpus);
+  return startNodeProcess(SERVER_ENTRY, { ...serverEnv(databaseUrl, port), ...env }, cpus, dir);
 }
