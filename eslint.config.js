@@ -152,9 +152,6 @@ function functionLength() {
     ['e2e/management.test.ts', 175],
     ['e2e/favorites.test.ts', 155],
     ['e2e/quick-order.test.ts', 157],
-    ['e2e/paperwork.test.ts', 141],
-    ['e2e/checkout-mobile.test.ts', 136],
-    ['e2e/shop.test.ts', 141],
     ['apps/web/src/features/legal/texts.ts', 130],
   ];
   return [

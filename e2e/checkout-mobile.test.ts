@@ -121,7 +121,9 @@ describe('cart, checkout and orders on a phone', () => {
     await page.waitForURL(/\/mobileCheckOutFinish/);
     await context.close();
   });
+});
 
+describe('prices and buy now on a phone', () => {
   it('the price on the phone is the one charged: 37,400 × 3 = 112,200원 on the slide, in the cart, at checkout and in cash, with its 공급가액/세액', async () => {
     // Gold (B) pays 37,400; the old mobile ×1.1 rule showed 41,140 and a total of 123,420 that was never charged.
     const part = await addProduct(shop.server, {

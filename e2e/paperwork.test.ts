@@ -98,7 +98,7 @@ afterAll(async () => {
   await shop?.close();
 });
 
-describe('member area paperwork', () => {
+describe('member area paperwork: the cash ledger and tax invoices', () => {
   it('캐시 원장: every row, a period search, the balance equal to the newest row, CSV with header and balance', async () => {
     const { context, page } = await desktopPage(browser);
     await memberLogin(page, url('/management/cashLedger'), gaon.main.id, gaon.main.pw);
@@ -160,7 +160,9 @@ describe('member area paperwork', () => {
     await snap(page, 'monthly-statement-desktop');
     await context.close();
   });
+});
 
+describe("member area paperwork: 거래명세서, the company's invoice fields and the phone", () => {
   it("the order detail's 거래명세서 is a PDF, and the order shows its invoice status", async () => {
     const { context, page } = await desktopPage(browser);
     await memberLogin(page, url(`/orderDetail?seq=${orderSeq}`), gaon.main.id, gaon.main.pw);

@@ -110,7 +110,9 @@ describe('the public shop in the browser', () => {
     await shot(page, 'mobile-home-member');
     await context.close();
   });
+});
 
+describe('the public shop: notices, the product page and the demo banner', () => {
   it("the notice popup stays closed after 'do not show again' in that tab", async () => {
     const { page, context } = await desktopPage(shop.browser);
     await page.goto(`${shop.server.base}/home`);
