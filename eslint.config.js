@@ -148,9 +148,6 @@ function functionLength() {
     ['e2e/checkout.test.ts', 344],
     ['e2e/epc.test.ts', 288],
     ['e2e/credit.test.ts', 213],
-    ['e2e/admin.test.ts', 211],
-    ['e2e/management.test.ts', 175],
-    ['e2e/favorites.test.ts', 155],
     ['e2e/quick-order.test.ts', 157],
     ['apps/web/src/features/legal/texts.ts', 130],
   ];

@@ -184,7 +184,9 @@ describe('the back office', () => {
     await expect.poll(() => card.locator('img').first().getAttribute('src')).toMatch(/^\/uploads\/products\//);
     await member.context.close();
   });
+});
 
+describe('the back office: shop settings, notices and bank transfers', () => {
   it('the admin changes the footer and an open shop tab reloads with it', async () => {
     const visitor = await desktopPage(browser);
     // The shop checks the configuration's version every minute: the tab's clock is moved on.

@@ -117,7 +117,9 @@ describe('관심상품', () => {
     await snap(phone.page, 'restock-product-phone');
     await phone.context.close();
   });
+});
 
+describe('job references of an order and a cart line', () => {
   it("the order's job reference is typed at checkout and shown in the order's detail", async () => {
     const disc = await addProduct(shop.server, {
       name: '작업번호 디스크',

@@ -110,7 +110,9 @@ describe('member area: menu and screens', () => {
     await page.waitForURL(/\/management\/profile$/);
     await context.close();
   });
+});
 
+describe('member area: what a sub-account and a visitor may open', () => {
   it('the sub-account sees only its ten entries (외상 거래 says whether it may use credit), and a main-only path goes to the first', async () => {
     const { page, context } = await desktop(shop.browser);
     await login(page, `${shop.server.base}/management/chargeCash`, 'sub@partsmall.kr');
@@ -204,7 +206,7 @@ describe('member area on a phone', () => {
   });
 });
 
-describe('cash, licence and payment histories', () => {
+describe('cash charges by card and by bank transfer', () => {
   it('charges 50,000 won by card in the sandbox popup and sees the balance rise', async () => {
     const { page, context } = await desktop(shop.browser);
     await login(page, `${shop.server.base}/management/chargeCash`, 'demo@partsmall.kr');
@@ -322,7 +324,9 @@ describe('cash, licence and payment histories', () => {
     await balance.getByText('5,020,000원').waitFor();
     await context.close();
   });
+});
 
+describe('licence and payment histories', () => {
   it('buys a 30-day licence and sees the days grow; the histories list the payments with VAT', async () => {
     // This test's own top-ups: a card payment, then a bank transfer (the newest is listed first).
     const token = await loginAs(shop.server, 'demo@partsmall.kr', 'demo1234');
