@@ -85,7 +85,7 @@ beforeEach(async () => {
   await setCash(shop.server, 'other@partsmall.kr', 100_000);
 });
 
-describe('cart, checkout and orders in the browser', () => {
+describe('an order from the cart to its cancellation', () => {
   it('the demo member fills the cart, pays with a saved address, sees the order in its popup, cancels it and gets the cash back', async () => {
     const a = await addProduct(shop.server, PAD);
     const b = await addProduct(shop.server, DISC);
@@ -206,7 +206,9 @@ describe('cart, checkout and orders in the browser', () => {
     ]);
     await context.close();
   });
+});
 
+describe('checkout: a pickup, and the order detail popup', () => {
   it('a pickup drops the courier memo and names 방문수령 once on the finished page', async () => {
     const a = await addProduct(shop.server, PAD);
     const { page, context } = await desktopPage(shop.browser);
@@ -300,7 +302,9 @@ describe('cart, checkout and orders in the browser', () => {
     await other.waitForURL(/\/home$/);
     await context.close();
   });
+});
 
+describe('the cart: its live badge, quantities, warehouses and removal', () => {
   it('a second tab of the same member sees the cart badge change live', async () => {
     const a = await addProduct(shop.server, PAD);
     const { page, context } = await desktopPage(shop.browser);
@@ -365,7 +369,9 @@ describe('cart, checkout and orders in the browser', () => {
     await expect.poll(() => page.getByTestId('cart-total').textContent()).toBe('18,900원');
     await context.close();
   });
+});
 
+describe("checkout's refusals and what it says with nothing to pay", () => {
   it('checkout refuses a freight order without branch, a direct delivery without sender, and an empty selection', async () => {
     const a = await addProduct(shop.server, PAD);
     const { page, context } = await desktopPage(shop.browser);
