@@ -3,6 +3,8 @@ import path from 'node:path';
 import { repoRoot } from './paths.js';
 import type { TossSettings } from './features/payments/types.js';
 import type { SolapiSettings } from './features/sms/types.js';
+import { SOLAPI_KEYS, solapiSettings } from './features/sms/config.js';
+import { envMs, requireKeys } from './shared/env.js';
 import { notifyConfig, type NotifyConfig } from './features/notify/config.js';
 import { jobSettings, type JobSettings } from './features/jobs/config.js';
 import type { TrackerDeliverySettings } from './features/tracking/types.js';
@@ -130,89 +132,156 @@ export interface PopbillConfig {
   issueTimeoutMs: number;
 }
 
+/**
+ * A provider variable's value: `fallback` when unset, else one of `allowed`, else the server does not
+ * start (a name it does not know is a typo, not a reason to fall back to the demo provider).
+ */
+function providerChoice<T extends string>(
+  env: NodeJS.ProcessEnv,
+  variable: string,
+  allowed: readonly T[],
+  fallback: T,
+): T {
+  const value = env[variable] ?? fallback;
+  if (!(allowed as readonly string[]).includes(value))
+    throw new ConfigError(`${variable}=${value} 은(는) 지원하지 않습니다 (${allowed.join(' 또는 ')}).`);
+  return value as T;
+}
+
+const TOSS_KEYS = ['TOSS_CLIENT_KEY', 'TOSS_SECRET_KEY'];
+
+function tossSettings(env: NodeJS.ProcessEnv): TossSettings {
+  return {
+    clientKey: env.TOSS_CLIENT_KEY!,
+    secretKey: env.TOSS_SECRET_KEY!,
+    apiUrl: env.TOSS_API_URL || 'https://api.tosspayments.com',
+    sdkUrl: env.TOSS_SDK_URL || 'https://js.tosspayments.com/v2/standard',
+    timeoutMs: envMs(env, 'TOSS_TIMEOUT_MS', 10_000),
+    virtualAccountBank: env.TOSS_VIRTUAL_ACCOUNT_BANK || '88',
+  };
+}
+
+/** TAXINVOICE_PROVIDER=popbill's settings; a missing key or prefix is added to `refusals`. */
+function popbillSettings(env: NodeJS.ProcessEnv, production: boolean, refusals: string[]): PopbillConfig {
+  requireKeys(env, refusals, 'TAXINVOICE_PROVIDER=popbill', [
+    'POPBILL_LINK_ID',
+    'POPBILL_SECRET_KEY',
+    'POPBILL_CORP_NUM',
+  ]);
+  const mgtKeyPrefix = env.POPBILL_MGTKEY_PREFIX ?? '';
+  if (!/^[A-Za-z0-9]{1,6}$/.test(mgtKeyPrefix)) {
+    refusals.push(
+      'TAXINVOICE_PROVIDER=popbill 에는 POPBILL_MGTKEY_PREFIX (이 설치의 문서번호 머리, 영문·숫자 1-6자) 가 필요합니다',
+    );
+  }
+  // Popbill's test service: the default in demo mode; in production only when named (and allowed by name).
+  const test = env.POPBILL_TEST === undefined || env.POPBILL_TEST === '' ? !production : isTrue(env.POPBILL_TEST);
+  return {
+    linkId: env.POPBILL_LINK_ID!,
+    secretKey: env.POPBILL_SECRET_KEY!,
+    corpNum: env.POPBILL_CORP_NUM?.replace(/\D/g, '') ?? '',
+    userId: env.POPBILL_USER_ID || '',
+    test,
+    ipRestrict: env.POPBILL_IP_RESTRICT !== 'false',
+    mgtKeyPrefix,
+    authUrl: env.POPBILL_AUTH_URL || 'https://auth.linkhub.co.kr',
+    apiUrl: env.POPBILL_API_URL || (test ? 'https://popbill-test.linkhub.co.kr' : 'https://popbill.linkhub.co.kr'),
+    timeoutMs: envMs(env, 'POPBILL_TIMEOUT_MS', 10_000),
+    issueTimeoutMs: envMs(env, 'POPBILL_ISSUE_TIMEOUT_MS', 180_000),
+  };
+}
+
+function trackerDeliverySettings(env: NodeJS.ProcessEnv): TrackerDeliverySettings {
+  return {
+    clientId: env.TRACKER_DELIVERY_CLIENT_ID!,
+    clientSecret: env.TRACKER_DELIVERY_CLIENT_SECRET!,
+    apiUrl: env.TRACKER_DELIVERY_API_URL || 'https://apis.tracker.delivery/graphql',
+    timeoutMs: envMs(env, 'TRACKER_DELIVERY_TIMEOUT_MS', 4_000),
+  };
+}
+
+/** The providers chosen by name (docs/operations.md#providers) and their settings; a refusal stops the start. */
+function providerSettings(env: NodeJS.ProcessEnv, production: boolean) {
+  const sms = providerChoice(env, 'SMS_PROVIDER', ['console', 'solapi'], 'console');
+  const pay = providerChoice(env, 'PAYMENT_PROVIDER', ['sandbox', 'toss'], 'sandbox');
+  const refusals: string[] = [];
+  if (pay === 'toss') requireKeys(env, refusals, 'PAYMENT_PROVIDER=toss', TOSS_KEYS);
+  if (sms === 'solapi') requireKeys(env, refusals, 'SMS_PROVIDER=solapi', SOLAPI_KEYS);
+  const taxInvoice = providerChoice(env, 'TAXINVOICE_PROVIDER', ['console', 'popbill'], 'console');
+  const popbill = taxInvoice === 'popbill' ? popbillSettings(env, production, refusals) : null;
+  const tracking = env.TRACKING_PROVIDER
+    ? providerChoice(env, 'TRACKING_PROVIDER', ['demo', 'trackerdelivery'], 'demo')
+    : undefined;
+  if (tracking === 'trackerdelivery')
+    requireKeys(env, refusals, 'TRACKING_PROVIDER=trackerdelivery', [
+      'TRACKER_DELIVERY_CLIENT_ID',
+      'TRACKER_DELIVERY_CLIENT_SECRET',
+    ]);
+  const notify = notifyConfig(env, production, refusals);
+  if (refusals.length > 0) throw new ConfigError(`시작하지 않습니다: ${refusals.join('; ')}.`);
+  return {
+    smsProvider: sms,
+    solapi: sms === 'solapi' ? solapiSettings(env, envMs(env, 'SOLAPI_TIMEOUT_MS', 10_000)) : null,
+    // Production never runs the demo provider unless switched on by name; without it no invoice is
+    // issued ('off': each issuing job fails with the reason and is parked for staff to see).
+    taxInvoiceProvider:
+      taxInvoice === 'console' && production && !isTrue(env.ALLOW_CONSOLE_TAXINVOICE) ? ('off' as const) : taxInvoice,
+    popbill,
+    // Production simulates no parcel unless TRACKING_PROVIDER=demo is named.
+    trackingProvider: tracking ?? (production ? ('off' as const) : ('demo' as const)),
+    trackerDelivery: tracking === 'trackerdelivery' ? trackerDeliverySettings(env) : null,
+    paymentProvider: pay,
+    toss: pay === 'toss' ? tossSettings(env) : null,
+    notify,
+  };
+}
+
+type Providers = ReturnType<typeof providerSettings>;
+
+/**
+ * Production refuses a demo provider or a test key unless allowed by name, and needs PUBLIC_URL
+ * (docs/operations.md#modes): every reason at once, in one line, so that an operator fixes them in one go.
+ */
+function productionRefusals(env: NodeJS.ProcessEnv, p: Providers): string[] {
+  const refusals: string[] = [];
+  if (p.paymentProvider === 'sandbox' && !isTrue(env.ALLOW_SANDBOX_PAYMENTS)) {
+    refusals.push('PAYMENT_PROVIDER=sandbox 는 실제 결제를 받지 않습니다 (그래도 쓰려면 ALLOW_SANDBOX_PAYMENTS=true)');
+  }
+  if (p.smsProvider === 'console' && !isTrue(env.ALLOW_CONSOLE_SMS)) {
+    refusals.push(
+      'SMS_PROVIDER=console 은 인증번호를 보내지 않고 로그에만 씁니다 (그래도 쓰려면 ALLOW_CONSOLE_SMS=true)',
+    );
+  }
+  if (p.paymentProvider === 'sandbox' && env.REDIS_URL && !env.PAYMENT_SANDBOX_SECRET) {
+    // Several processes: each would sign the sandbox's links with its own random key.
+    refusals.push('REDIS_URL 로 여러 프로세스가 sandbox 결제를 함께 쓰려면 PAYMENT_SANDBOX_SECRET 이 필요합니다');
+  }
+  if (p.popbill?.test && !isTrue(env.ALLOW_POPBILL_TEST)) {
+    refusals.push(
+      'POPBILL_TEST=true 는 팝빌 테스트 서비스로 발행해 국세청에 전송되지 않습니다 (그래도 쓰려면 ALLOW_POPBILL_TEST=true)',
+    );
+  }
+  const tossTestKeys = TOSS_KEYS.filter((n) => env[n]?.startsWith('test_'));
+  if (p.paymentProvider === 'toss' && tossTestKeys.length > 0 && !isTrue(env.ALLOW_TOSS_TEST_KEYS)) {
+    refusals.push(
+      `${tossTestKeys.join(', ')} 이(가) 토스페이먼츠 테스트 키입니다 (test_): 실제 결제가 아닌데 캐시가 충전됩니다 (그래도 쓰려면 ALLOW_TOSS_TEST_KEYS=true)`,
+    );
+  }
+  if (!env.PUBLIC_URL)
+    refusals.push(
+      'PUBLIC_URL 이 없습니다 (결제 링크가 이 주소로 만들어집니다, 예: PUBLIC_URL=https://shop.example.kr)',
+    );
+  return refusals;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const root = repoRoot;
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(root, 'data'));
   const port = Number(env.PORT ?? 3000);
   const production = env.NODE_ENV === 'production';
-  const sms = env.SMS_PROVIDER ?? 'console';
-  if (sms !== 'console' && sms !== 'solapi')
-    throw new ConfigError(`SMS_PROVIDER=${sms} 은(는) 지원하지 않습니다 (console 또는 solapi).`);
-  const pay = env.PAYMENT_PROVIDER ?? 'sandbox';
-  if (pay !== 'sandbox' && pay !== 'toss')
-    throw new ConfigError(`PAYMENT_PROVIDER=${pay} 은(는) 지원하지 않습니다 (sandbox 또는 toss).`);
-  const missing = (names: string[]) => names.filter((n) => !env[n]);
-  const providerRefusals: string[] = [];
-  if (pay === 'toss' && missing(['TOSS_CLIENT_KEY', 'TOSS_SECRET_KEY']).length > 0) {
-    providerRefusals.push(
-      `PAYMENT_PROVIDER=toss 에는 ${missing(['TOSS_CLIENT_KEY', 'TOSS_SECRET_KEY']).join(', ')} 이(가) 필요합니다`,
-    );
-  }
-  const solapiKeys = ['SOLAPI_API_KEY', 'SOLAPI_API_SECRET', 'SOLAPI_SENDER'];
-  if (sms === 'solapi' && missing(solapiKeys).length > 0) {
-    providerRefusals.push(`SMS_PROVIDER=solapi 에는 ${missing(solapiKeys).join(', ')} 이(가) 필요합니다`);
-  }
-  const taxInvoice = env.TAXINVOICE_PROVIDER ?? 'console';
-  if (taxInvoice !== 'console' && taxInvoice !== 'popbill')
-    throw new ConfigError(`TAXINVOICE_PROVIDER=${taxInvoice} 은(는) 지원하지 않습니다 (console 또는 popbill).`);
-  const popbillKeys = ['POPBILL_LINK_ID', 'POPBILL_SECRET_KEY', 'POPBILL_CORP_NUM'];
-  if (taxInvoice === 'popbill' && missing(popbillKeys).length > 0) {
-    providerRefusals.push(`TAXINVOICE_PROVIDER=popbill 에는 ${missing(popbillKeys).join(', ')} 이(가) 필요합니다`);
-  }
-  const mgtKeyPrefix = env.POPBILL_MGTKEY_PREFIX ?? '';
-  if (taxInvoice === 'popbill' && !/^[A-Za-z0-9]{1,6}$/.test(mgtKeyPrefix)) {
-    providerRefusals.push(
-      'TAXINVOICE_PROVIDER=popbill 에는 POPBILL_MGTKEY_PREFIX (이 설치의 문서번호 머리, 영문·숫자 1-6자) 가 필요합니다',
-    );
-  }
-  // Popbill's test service: the default in demo mode; in production only when named (and allowed by name).
-  const popbillTest =
-    env.POPBILL_TEST === undefined || env.POPBILL_TEST === '' ? !production : isTrue(env.POPBILL_TEST);
-  const tracking = env.TRACKING_PROVIDER || undefined;
-  if (tracking !== undefined && tracking !== 'demo' && tracking !== 'trackerdelivery')
-    throw new ConfigError(`TRACKING_PROVIDER=${tracking} 은(는) 지원하지 않습니다 (demo 또는 trackerdelivery).`);
-  const trackerKeys = ['TRACKER_DELIVERY_CLIENT_ID', 'TRACKER_DELIVERY_CLIENT_SECRET'];
-  if (tracking === 'trackerdelivery' && missing(trackerKeys).length > 0) {
-    providerRefusals.push(
-      `TRACKING_PROVIDER=trackerdelivery 에는 ${missing(trackerKeys).join(', ')} 이(가) 필요합니다`,
-    );
-  }
-  const notify = notifyConfig(env, production, providerRefusals);
-  if (providerRefusals.length > 0) throw new ConfigError(`시작하지 않습니다: ${providerRefusals.join('; ')}.`);
-  const timeoutMs = (name: string, fallback: number) => Math.max(1, Number(env[name] ?? fallback) || fallback);
-
+  const providers = providerSettings(env, production);
   if (production) {
-    // Every reason at once, in one line, so that an operator fixes them in one go.
-    const refusals: string[] = [];
-    if (pay === 'sandbox' && !isTrue(env.ALLOW_SANDBOX_PAYMENTS)) {
-      refusals.push(
-        'PAYMENT_PROVIDER=sandbox 는 실제 결제를 받지 않습니다 (그래도 쓰려면 ALLOW_SANDBOX_PAYMENTS=true)',
-      );
-    }
-    if (sms === 'console' && !isTrue(env.ALLOW_CONSOLE_SMS)) {
-      refusals.push(
-        'SMS_PROVIDER=console 은 인증번호를 보내지 않고 로그에만 씁니다 (그래도 쓰려면 ALLOW_CONSOLE_SMS=true)',
-      );
-    }
-    if (pay === 'sandbox' && env.REDIS_URL && !env.PAYMENT_SANDBOX_SECRET) {
-      // Several processes: each would sign the sandbox's links with its own random key.
-      refusals.push('REDIS_URL 로 여러 프로세스가 sandbox 결제를 함께 쓰려면 PAYMENT_SANDBOX_SECRET 이 필요합니다');
-    }
-    if (taxInvoice === 'popbill' && popbillTest && !isTrue(env.ALLOW_POPBILL_TEST)) {
-      refusals.push(
-        'POPBILL_TEST=true 는 팝빌 테스트 서비스로 발행해 국세청에 전송되지 않습니다 (그래도 쓰려면 ALLOW_POPBILL_TEST=true)',
-      );
-    }
-    const tossTestKeys = ['TOSS_CLIENT_KEY', 'TOSS_SECRET_KEY'].filter((n) => env[n]?.startsWith('test_'));
-    if (pay === 'toss' && tossTestKeys.length > 0 && !isTrue(env.ALLOW_TOSS_TEST_KEYS)) {
-      refusals.push(
-        `${tossTestKeys.join(', ')} 이(가) 토스페이먼츠 테스트 키입니다 (test_): 실제 결제가 아닌데 캐시가 충전됩니다 (그래도 쓰려면 ALLOW_TOSS_TEST_KEYS=true)`,
-      );
-    }
-    if (!env.PUBLIC_URL)
-      refusals.push(
-        'PUBLIC_URL 이 없습니다 (결제 링크가 이 주소로 만들어집니다, 예: PUBLIC_URL=https://shop.example.kr)',
-      );
+    const refusals = productionRefusals(env, providers);
     if (refusals.length > 0)
       throw new ConfigError(`운영 모드(NODE_ENV=production)로 시작하지 않습니다: ${refusals.join('; ')}.`);
   }
@@ -228,67 +297,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadDir: path.resolve(env.UPLOAD_DIR || path.join(dataDir, 'uploads')),
     redisUrl: env.REDIS_URL || null,
     redisPrefix: env.REDIS_PREFIX || 'partsmall',
-    smsProvider: sms,
-    solapi:
-      sms === 'solapi'
-        ? {
-            apiKey: env.SOLAPI_API_KEY!,
-            apiSecret: env.SOLAPI_API_SECRET!,
-            sender: env.SOLAPI_SENDER!.replace(/\D/g, ''),
-            apiUrl: env.SOLAPI_API_URL || 'https://api.solapi.com',
-            timeoutMs: timeoutMs('SOLAPI_TIMEOUT_MS', 10_000),
-          }
-        : null,
-    // Production never runs the demo provider unless switched on by name; without it no invoice is
-    // issued ('off': each issuing job fails with the reason and is parked for staff to see).
+    ...providers,
     /** The shop's own 업태 and 종목 on its tax invoices (TAXINVOICE_BIZ_TYPE, TAXINVOICE_BIZ_CLASS). */
     taxInvoiceSupplier: {
       bizType: env.TAXINVOICE_BIZ_TYPE || '도소매',
       bizClass: env.TAXINVOICE_BIZ_CLASS || '자동차 부품',
     },
-    taxInvoiceProvider:
-      taxInvoice === 'console' && production && !isTrue(env.ALLOW_CONSOLE_TAXINVOICE) ? 'off' : taxInvoice,
-    popbill:
-      taxInvoice === 'popbill'
-        ? {
-            linkId: env.POPBILL_LINK_ID!,
-            secretKey: env.POPBILL_SECRET_KEY!,
-            corpNum: env.POPBILL_CORP_NUM!.replace(/\D/g, ''),
-            userId: env.POPBILL_USER_ID || '',
-            test: popbillTest,
-            ipRestrict: env.POPBILL_IP_RESTRICT !== 'false',
-            mgtKeyPrefix,
-            authUrl: env.POPBILL_AUTH_URL || 'https://auth.linkhub.co.kr',
-            apiUrl:
-              env.POPBILL_API_URL ||
-              (popbillTest ? 'https://popbill-test.linkhub.co.kr' : 'https://popbill.linkhub.co.kr'),
-            timeoutMs: timeoutMs('POPBILL_TIMEOUT_MS', 10_000),
-            issueTimeoutMs: timeoutMs('POPBILL_ISSUE_TIMEOUT_MS', 180_000),
-          }
-        : null,
-    // Production simulates no parcel unless TRACKING_PROVIDER=demo is named.
-    trackingProvider: tracking ?? (production ? 'off' : 'demo'),
-    trackerDelivery:
-      tracking === 'trackerdelivery'
-        ? {
-            clientId: env.TRACKER_DELIVERY_CLIENT_ID!,
-            clientSecret: env.TRACKER_DELIVERY_CLIENT_SECRET!,
-            apiUrl: env.TRACKER_DELIVERY_API_URL || 'https://apis.tracker.delivery/graphql',
-            timeoutMs: timeoutMs('TRACKER_DELIVERY_TIMEOUT_MS', 4_000),
-          }
-        : null,
-    paymentProvider: pay,
-    toss:
-      pay === 'toss'
-        ? {
-            clientKey: env.TOSS_CLIENT_KEY!,
-            secretKey: env.TOSS_SECRET_KEY!,
-            apiUrl: env.TOSS_API_URL || 'https://api.tosspayments.com',
-            sdkUrl: env.TOSS_SDK_URL || 'https://js.tosspayments.com/v2/standard',
-            timeoutMs: timeoutMs('TOSS_TIMEOUT_MS', 10_000),
-            virtualAccountBank: env.TOSS_VIRTUAL_ACCOUNT_BANK || '88',
-          }
-        : null,
     smsDailyCap: Math.max(0, Number(env.SMS_DAILY_CAP ?? 2000) || 0),
     paymentSandboxSecret: env.PAYMENT_SANDBOX_SECRET || randomBytes(32).toString('hex'),
     trackingWebhookKey:
@@ -309,6 +323,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     productListCacheMs: Math.max(0, Number(env.PRODUCT_LIST_CACHE_MS ?? 1000) || 0),
     drainDelayMs: Math.max(0, Number(env.DRAIN_DELAY_MS ?? 0) || 0),
     jobs: jobSettings(env),
-    notify,
   };
 }

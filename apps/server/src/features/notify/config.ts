@@ -1,4 +1,6 @@
 import { NOTIFY_SETTING_EVENTS, type NotifySettingEvent } from '@partsmall/contract';
+import { envMs, requireKeys } from '../../shared/env.js';
+import { SOLAPI_KEYS, solapiSettings } from '../sms/config.js';
 import type { SolapiSettings } from '../sms/types.js';
 
 /** Solapi's keys (shared with SMS_PROVIDER=solapi), the shop's Kakao channel and its template ids per event. */
@@ -32,12 +34,8 @@ export function notifyConfig(env: NodeJS.ProcessEnv, production: boolean, refusa
   }
   if (name === 'console')
     return { provider: production && env.ALLOW_CONSOLE_NOTIFY !== 'true' ? 'off' : 'console', solapi: null };
-  const keys = ['SOLAPI_API_KEY', 'SOLAPI_API_SECRET', 'SOLAPI_SENDER', 'NOTIFY_SOLAPI_PFID'];
-  const missing = keys.filter((k) => !env[k]);
-  if (missing.length > 0) {
-    refusals.push(`NOTIFY_PROVIDER=solapi 에는 ${missing.join(', ')} 이(가) 필요합니다`);
+  if (!requireKeys(env, refusals, 'NOTIFY_PROVIDER=solapi', [...SOLAPI_KEYS, 'NOTIFY_SOLAPI_PFID']))
     return { provider: 'off', solapi: null };
-  }
   const templates: Partial<Record<NotifySettingEvent, string>> = {};
   for (const event of NOTIFY_SETTING_EVENTS) {
     const id = env[templateVariable(event)]?.trim();
@@ -46,12 +44,8 @@ export function notifyConfig(env: NodeJS.ProcessEnv, production: boolean, refusa
   return {
     provider: 'solapi',
     solapi: {
-      apiKey: env.SOLAPI_API_KEY!,
-      apiSecret: env.SOLAPI_API_SECRET!,
-      sender: env.SOLAPI_SENDER!.replace(/\D/g, ''),
-      apiUrl: env.SOLAPI_API_URL || 'https://api.solapi.com',
       // Below the job stop's 5 s (docs/architecture.md#jobs), so a stop never cuts a send short.
-      timeoutMs: Math.max(1, Number(env.NOTIFY_TIMEOUT_MS ?? 4000) || 4000),
+      ...solapiSettings(env, envMs(env, 'NOTIFY_TIMEOUT_MS', 4000)),
       pfId: env.NOTIFY_SOLAPI_PFID!,
       templates,
     },
