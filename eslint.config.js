@@ -19,7 +19,6 @@ const LONG_SERVER_FUNCTIONS = {
   'apps/server/src/features/chat/namespace.ts': 282,
   'apps/server/src/features/epc/demo/generate.ts': 175,
   'apps/server/src/features/epc/import/validate.ts': 303,
-  'apps/server/src/features/orders/payment.ts': 148,
   'apps/server/src/features/tax-invoices/popbill.ts': 177,
 };
 
