@@ -17,8 +17,6 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const LONG_SERVER_FUNCTIONS = {
   'apps/server/src/features/epc/demo/generate.ts': 175,
   'apps/server/src/features/epc/import/validate.ts': 303,
-  'apps/server/src/features/orders/payment.ts': 148,
-  'apps/server/src/features/payments/toss-routes.ts': 176,
   'apps/server/src/features/tax-invoices/popbill.ts': 177,
 };
 

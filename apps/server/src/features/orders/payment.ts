@@ -8,7 +8,7 @@ import {
   type PaymentRequest,
   type PaymentResult,
 } from '@partsmall/contract';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { removeCartLines } from '../cart/repository.js';
 import { deliveryOptionsSql } from '../mall/repository.js';
 import { companyLevelSql, companyPoint } from '../members/repository.js';
@@ -26,6 +26,12 @@ import type { paymentRequest } from '@partsmall/contract';
 
 type ParsedPayment = z.output<typeof paymentRequest>;
 
+/** What a payment reads of a cart line it pays. */
+type PaidCartLine = Pick<
+  Awaited<ReturnType<typeof linesForPayment>>[number],
+  'id' | 'productId' | 'vin' | 'memo' | 'jobRef'
+>;
+
 export type { PaymentResult };
 
 /**
@@ -38,24 +44,9 @@ export type { PaymentResult };
  * Any failure rolls all of it back. Each step is one round trip: the busiest write of the shop.
  */
 export async function payOrder(db: Db, events: EventSink, buyer: Buyer, req: ParsedPayment): Promise<PaymentResult> {
-  // Merge the requested items by product: cart lines (seq) and direct items (productId).
   const cartSeqs = req.carts.filter((c) => c.seq !== undefined).map((c) => c.seq!);
   const cart = cartSeqs.length > 0 ? await linesForPayment(db, buyer, cartSeqs) : [];
-  const wanted = new Map<number, number>();
-  // The vehicle each product was picked for (cart line or 'buy now' item), carried to the order line.
-  const vins = new Map<number, string>();
-  // The memo and job reference of a cart line go with it onto the order line (docs/requirements.md#job-reference).
-  const notes = new Map<number, { memo: string; jobRef: string }>();
-  for (const c of req.carts) {
-    const line = c.seq !== undefined ? cart.find((l) => l.id === c.seq)! : null;
-    const productId = line ? line.productId : c.productId;
-    if (productId === undefined) throw badRequest(MSG_ORDER.selectProduct, 'carts');
-    wanted.set(productId, (wanted.get(productId) ?? 0) + c.qty);
-    const vin = line?.vin ?? c.vin;
-    if (vin && !vins.has(productId)) vins.set(productId, vin);
-    if (line && (line.memo || line.jobRef) && !notes.has(productId))
-      notes.set(productId, { memo: line.memo, jobRef: line.jobRef });
-  }
+  const { wanted, vins, notes } = mergeRequested(req.carts, cart);
   const productIds = [...wanted.keys()].sort((a, b) => a - b);
   // Without the client's request id (the spec's payload has none) the order gets an id of its own,
   // which no other request can repeat: no deduplication then.
@@ -89,30 +80,7 @@ export async function payOrder(db: Db, events: EventSink, buyer: Buyer, req: Par
 
     const [claimed] = await tx
       .insert(orders)
-      .values({
-        companyId: buyer.companyId,
-        memberId: buyer.memberId,
-        clientRequestId: requestId,
-        storageId: first.storageId,
-        stockName: first.stockName,
-        totalAmount: goods,
-        shipping: fee,
-        shippingValue: s.shippingValue,
-        shippingPayType: s.shippingPayType,
-        arrive: s.arrive,
-        name: s.name,
-        phone: s.phone,
-        postNum: s.postNum,
-        address: s.address,
-        addrSub: s.addrSub,
-        memo: s.memo,
-        directDeli: s.directDeli,
-        fromName: s.fromName,
-        fromPhone: s.fromPhone,
-        receiverIsSelfQuick: s.receiverIsSelfQuick,
-        jobRef: req.jobRef ?? '',
-        payWith: req.payWith ?? 'cash',
-      })
+      .values(newOrder(buyer, req, requestId, first, goods, fee))
       .onConflictDoNothing({ target: [orders.companyId, orders.clientRequestId] })
       .returning({ id: orders.id });
     // Paid before (or a moment ago by a parallel copy): nothing more is charged.
@@ -125,22 +93,8 @@ export async function payOrder(db: Db, events: EventSink, buyer: Buyer, req: Par
       tx,
       lines.map((l) => ({ productId: l.product.id, qty: l.qty })),
     );
-    // 외상 (docs/requirements.md#credit-checkout): a receivables charge under the account's lock, no cash.
-    const point =
-      req.payWith === 'credit'
-        ? await chargeCreditOrder(tx, {
-            companyId: buyer.companyId,
-            memberId: buyer.memberId,
-            orderId: claimed.id,
-            amount: total,
-          }).then(async () => (await companyPoint(tx, buyer.companyId))!)
-        : await debit(tx, {
-            companyId: buyer.companyId,
-            amount: total,
-            type: 'order',
-            memberId: buyer.memberId,
-            note: `주문 #${claimed.id}`,
-          });
+    // The cash balance debited, or 외상 charged to receivables under the account's lock.
+    const point = await chargeOrder(tx, buyer, req.payWith, claimed.id, total);
 
     await tx.insert(orderLines).values(
       lines.map((l) => ({
@@ -187,7 +141,100 @@ export async function payOrder(db: Db, events: EventSink, buyer: Buyer, req: Par
     });
     return { ...outcome, ...answered };
   }
-  // The same request was paid before (or a moment ago by a parallel copy): answer with that order.
+  return answerRepeated(db, buyer, requestId, answered);
+}
+
+/**
+ * The requested items merged by product: cart lines (seq) and direct items (productId), each
+ * product's quantities summed. The vehicle each product was picked for (cart line or 'buy now'
+ * item) is carried to the order line, and so are a cart line's memo and job reference
+ * (docs/requirements.md#job-reference); the first one given for a product counts.
+ */
+export function mergeRequested(carts: ParsedPayment['carts'], cart: readonly PaidCartLine[]) {
+  const wanted = new Map<number, number>();
+  const vins = new Map<number, string>();
+  const notes = new Map<number, { memo: string; jobRef: string }>();
+  for (const c of carts) {
+    const line = c.seq !== undefined ? cart.find((l) => l.id === c.seq)! : null;
+    const productId = line ? line.productId : c.productId;
+    if (productId === undefined) throw badRequest(MSG_ORDER.selectProduct, 'carts');
+    wanted.set(productId, (wanted.get(productId) ?? 0) + c.qty);
+    const vin = line?.vin ?? c.vin;
+    if (vin && !vins.has(productId)) vins.set(productId, vin);
+    if (line && (line.memo || line.jobRef) && !notes.has(productId))
+      notes.set(productId, { memo: line.memo, jobRef: line.jobRef });
+  }
+  return { wanted, vins, notes };
+}
+
+/** The order row a payment claims: who buys, the client's request id, the warehouse, the amounts and the delivery. */
+function newOrder(
+  buyer: Buyer,
+  req: ParsedPayment,
+  requestId: string,
+  warehouse: { storageId: number; stockName: string },
+  goods: number,
+  fee: number,
+): typeof orders.$inferInsert {
+  const s = req.shippingInfo;
+  return {
+    companyId: buyer.companyId,
+    memberId: buyer.memberId,
+    clientRequestId: requestId,
+    storageId: warehouse.storageId,
+    stockName: warehouse.stockName,
+    totalAmount: goods,
+    shipping: fee,
+    shippingValue: s.shippingValue,
+    shippingPayType: s.shippingPayType,
+    arrive: s.arrive,
+    name: s.name,
+    phone: s.phone,
+    postNum: s.postNum,
+    address: s.address,
+    addrSub: s.addrSub,
+    memo: s.memo,
+    directDeli: s.directDeli,
+    fromName: s.fromName,
+    fromPhone: s.fromPhone,
+    receiverIsSelfQuick: s.receiverIsSelfQuick,
+    jobRef: req.jobRef ?? '',
+    payWith: req.payWith ?? 'cash',
+  };
+}
+
+/**
+ * Charges the order's total inside the payment's transaction and answers the company's cash after it.
+ * 외상 (docs/requirements.md#credit-checkout): a receivables charge under the account's lock, no cash;
+ * otherwise the wallet debits the balance and writes its ledger row in one statement.
+ */
+async function chargeOrder(
+  tx: Tx,
+  buyer: Buyer,
+  payWith: ParsedPayment['payWith'],
+  orderId: number,
+  total: number,
+): Promise<number> {
+  if (payWith === 'credit') {
+    await chargeCreditOrder(tx, { companyId: buyer.companyId, memberId: buyer.memberId, orderId, amount: total });
+    return (await companyPoint(tx, buyer.companyId))!;
+  }
+  return debit(tx, {
+    companyId: buyer.companyId,
+    amount: total,
+    type: 'order',
+    memberId: buyer.memberId,
+    note: `주문 #${orderId}`,
+  });
+}
+
+/** The same request was paid before (or a moment ago by a parallel copy): the answer names that order. */
+async function answerRepeated(
+  db: Db,
+  buyer: Buyer,
+  requestId: string,
+  answered: { clientRequestId?: string },
+): Promise<PaymentResult> {
   const [existing] = await db
     .select()
     .from(orders)

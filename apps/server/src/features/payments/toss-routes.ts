@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { MSG_DEPOSIT, MSG_MEMBER, MSG_PROVIDER, SHOP_NAME } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { memberById } from '../members/repository.js';
 import type { Api } from '../../shared/context.js';
-import { route } from '../../shared/route.js';
+import { route, type CallRequest } from '../../shared/route.js';
 import { AppError, badRequest, ok } from '../../shared/http.js';
 import { escapeHtml, layout, notFoundPage, resultPage, won } from './page.js';
 import type { EventSink } from '../../shared/events.js';
@@ -159,6 +159,17 @@ const stillProcessing = (r: Extract<TossResult, { kind: 'refused' }>) =>
 
 const text = (v: unknown) => (typeof v === 'string' ? v.slice(0, 200) : '');
 
+/** What the Toss routes work with: the database, the app's bus, the gateway and the site's address. */
+interface TossRouteDeps {
+  readonly db: Db;
+  readonly events: EventSink;
+  readonly gateway: TossGateway;
+  readonly site: { readonly publicUrl: string; readonly publicUrlSet?: boolean };
+}
+
+type WindowRequest = { Params: { paymentId: string }; Querystring: { key?: unknown } };
+type ReturnRequest = { Querystring: Record<string, unknown> };
+
 /**
  * Toss Payments: the window page, the window's success and fail redirects (the server confirms with
  * the secret key) and the webhook. A payment credited for the first time is announced by
@@ -171,150 +182,150 @@ export function tossRoutes(
   gateway: TossGateway,
   site: { readonly publicUrl: string; readonly publicUrlSet?: boolean },
 ) {
-  const sdkUrl = gateway.settings.sdkUrl;
-  function apply(toss: TossPayment): Promise<TossApplied> {
-    return applyTossPayment(db, events, gateway, toss);
-  }
-
+  const t: TossRouteDeps = { db, events, gateway, site };
   void app.register(async (scope) => {
-    type WindowRequest = { Params: { paymentId: string }; Querystring: { key?: unknown } };
-    scope.get<WindowRequest>(
-      `${TOSS_PAGE_PREFIX}/:paymentId`,
-      { config: { access: 'public' }, schema: { hide: true } },
-      async (req, reply) => {
-        const ok = checkTossPageKey(gateway.settings, req.params.paymentId, req.query.key);
-        const payment = ok ? await paymentByGatewayId(db, gateway.name, req.params.paymentId) : undefined;
-        if (!payment) return sendTossPage(reply, 404, sdkUrl, notFoundPage);
-        if (payment.status !== 'pending')
-          return sendTossPage(reply, 200, sdkUrl, (nonce) => resultPage(payment.status === 'paid', nonce));
-        if (payment.pgcode === 'banktransfer') {
-          // The link opened again after the account was issued: show the account, not a second window.
-          const issued = await gateway.fetchByOrder(payment.gatewayId);
-          if (
-            issued.kind === 'payment' &&
-            issued.payment.status === 'WAITING_FOR_DEPOSIT' &&
-            issued.payment.totalAmount === payment.amount
-          ) {
-            const toss = issued.payment;
-            return sendTossPage(reply, 200, sdkUrl, (nonce) => depositPage(toss, nonce));
-          }
-        }
-        // Toss mails the buyer the receipt (and a virtual account's details) at the login address.
-        const member = payment.memberId ? await memberById(db, payment.memberId) : undefined;
-        const buyer = member && { email: member.loginId, name: member.name };
-        return sendTossPage(reply, 200, sdkUrl, (nonce) =>
-          windowPage(payment, gateway, site.publicUrl, site.publicUrlSet === false, nonce, buyer),
-        );
-      },
-    );
-
-    // Toss redirects here with ?paymentKey&orderId&amount&paymentType once the buyer authorised.
-    type SuccessRequest = { Querystring: Record<string, unknown> };
-    scope.get<SuccessRequest>(
-      `${TOSS_PAGE_PREFIX}/success`,
-      { config: { access: 'public' }, schema: { hide: true } },
-      async (req, reply) => {
-        const paymentKey = text(req.query.paymentKey);
-        const payment = paymentKey ? await paymentByGatewayId(db, gateway.name, text(req.query.orderId)) : undefined;
-        if (!payment) return sendTossPage(reply, 404, sdkUrl, notFoundPage);
-        // The amount in the address can be edited by anyone: it must be the one stored at the start.
-        if (text(req.query.amount) !== String(payment.amount)) {
-          return sendTossPage(reply, 400, sdkUrl, (nonce) =>
-            resultPage(false, nonce, MSG_MEMBER.paymentAmountMismatch),
-          );
-        }
-        if (payment.status !== 'pending')
-          return sendTossPage(reply, 200, sdkUrl, (nonce) => resultPage(payment.status === 'paid', nonce));
-
-        let result: TossResult = await gateway.confirm(paymentKey, payment.gatewayId, payment.amount);
-        if (result.kind !== 'payment') {
-          // Whatever the confirm answered (confirmed before by a reload or a second tab, still being
-          // processed (409), no answer), Toss holds the truth: read the payment back. Only a refusal
-          // whose payment did not go through is shown as one; one still in progress is pending.
-          const fetched = await gateway.fetchByKey(paymentKey);
-          const alreadyProcessed = result.kind === 'refused' && result.code === 'ALREADY_PROCESSED_PAYMENT';
-          const wentThrough =
-            fetched.kind === 'payment' && ['DONE', 'WAITING_FOR_DEPOSIT'].includes(fetched.payment.status);
-          if (wentThrough || (alreadyProcessed && fetched.kind === 'payment')) result = fetched;
-          else if (result.kind === 'unanswered' || alreadyProcessed || stillProcessing(result))
-            result = { kind: 'unanswered', reason: result.kind === 'refused' ? result.code : result.reason };
-        }
-        if (result.kind === 'unanswered') {
-          req.log.warn({ orderId: payment.gatewayId, reason: result.reason }, 'toss confirm unanswered');
-          return sendTossPage(reply, 200, sdkUrl, (nonce) => resultPage(false, nonce, MSG_PROVIDER.tossPending));
-        }
-        if (result.kind === 'refused') {
-          // The card company or Toss refused (REJECT_CARD_PAYMENT, EXCEED_MAX_DAILY_PAYMENT_COUNT...):
-          // nothing was paid; the buyer may start again. Toss's messages are Korean and meant for buyers.
-          req.log.info({ orderId: payment.gatewayId, code: result.code }, 'toss confirm refused');
-          const message = `${MSG_PROVIDER.tossFailed} ${result.message}`.trim();
-          return sendTossPage(reply, 200, sdkUrl, (nonce) => resultPage(false, nonce, message));
-        }
-        if (result.payment.orderId !== payment.gatewayId) {
-          return sendTossPage(reply, 400, sdkUrl, (nonce) =>
-            resultPage(false, nonce, MSG_PROVIDER.tossWebhookMismatch),
-          );
-        }
-        try {
-          const applied = await apply(result.payment);
-          if (applied.kind === 'applied') {
-            return sendTossPage(reply, 200, sdkUrl, (nonce) =>
-              resultPage(applied.outcome.payment.status === 'paid', nonce),
-            );
-          }
-          if (applied.kind === 'unsettled' && applied.toss.status === 'WAITING_FOR_DEPOSIT') {
-            return sendTossPage(reply, 200, sdkUrl, (nonce) => depositPage(applied.toss, nonce));
-          }
-          return sendTossPage(reply, 200, sdkUrl, (nonce) => resultPage(false, nonce, MSG_PROVIDER.tossPending));
-        } catch (err) {
-          if (!(err instanceof AppError)) throw err;
-          return sendTossPage(reply, err.status, sdkUrl, (nonce) => resultPage(false, nonce, err.message));
-        }
-      },
-    );
-
-    // Toss redirects here with ?code&message&orderId when the buyer closed the window or it failed:
-    // nothing was paid and nothing changes (the address can be typed by anyone).
-    scope.get<SuccessRequest>(
-      `${TOSS_PAGE_PREFIX}/fail`,
-      { config: { access: 'public' }, schema: { hide: true } },
-      async (req, reply) => {
-        const message = `${MSG_PROVIDER.tossFailed} ${text(req.query.message)}`.trim();
-        return sendTossPage(reply, 200, sdkUrl, (nonce) => resultPage(false, nonce, message));
-      },
-    );
+    windowRoute(scope, t);
+    successRoute(scope, t);
+    failRoute(scope, t);
   });
+  webhookRoute(app, t);
+}
 
+/** The link handed to the buyer: Toss's payment window for a pending payment, or where it stands. */
+function windowRoute(scope: Api, t: TossRouteDeps) {
+  const { db, gateway, site } = t;
+  const sdkUrl = gateway.settings.sdkUrl;
+  scope.get<WindowRequest>(
+    `${TOSS_PAGE_PREFIX}/:paymentId`,
+    { config: { access: 'public' }, schema: { hide: true } },
+    async (req, reply) => {
+      const ok = checkTossPageKey(gateway.settings, req.params.paymentId, req.query.key);
+      const payment = ok ? await paymentByGatewayId(db, gateway.name, req.params.paymentId) : undefined;
+      if (!payment) return sendTossPage(reply, 404, sdkUrl, notFoundPage);
+      if (payment.status !== 'pending')
+        return sendTossPage(reply, 200, sdkUrl, (nonce) => resultPage(payment.status === 'paid', nonce));
+      if (payment.pgcode === 'banktransfer') {
+        // The link opened again after the account was issued: show the account, not a second window.
+        const issued = await gateway.fetchByOrder(payment.gatewayId);
+        if (
+          issued.kind === 'payment' &&
+          issued.payment.status === 'WAITING_FOR_DEPOSIT' &&
+          issued.payment.totalAmount === payment.amount
+        ) {
+          const toss = issued.payment;
+          return sendTossPage(reply, 200, sdkUrl, (nonce) => depositPage(toss, nonce));
+        }
+      }
+      // Toss mails the buyer the receipt (and a virtual account's details) at the login address.
+      const member = payment.memberId ? await memberById(db, payment.memberId) : undefined;
+      const buyer = member && { email: member.loginId, name: member.name };
+      return sendTossPage(reply, 200, sdkUrl, (nonce) =>
+        windowPage(payment, gateway, site.publicUrl, site.publicUrlSet === false, nonce, buyer),
+      );
+    },
+  );
+}
+
+// Toss redirects here with ?paymentKey&orderId&amount&paymentType once the buyer authorised.
+function successRoute(scope: Api, t: TossRouteDeps) {
+  const { db, gateway } = t;
+  const sdkUrl = gateway.settings.sdkUrl;
+  scope.get<ReturnRequest>(
+    `${TOSS_PAGE_PREFIX}/success`,
+    { config: { access: 'public' }, schema: { hide: true } },
+    async (req, reply) => {
+      const paymentKey = text(req.query.paymentKey);
+      const payment = paymentKey ? await paymentByGatewayId(db, gateway.name, text(req.query.orderId)) : undefined;
+      if (!payment) return sendTossPage(reply, 404, sdkUrl, notFoundPage);
+      // The amount in the address can be edited by anyone: it must be the one stored at the start.
+      if (text(req.query.amount) !== String(payment.amount)) {
+        return sendTossPage(reply, 400, sdkUrl, (nonce) => resultPage(false, nonce, MSG_MEMBER.paymentAmountMismatch));
+      }
+      if (payment.status !== 'pending')
+        return sendTossPage(reply, 200, sdkUrl, (nonce) => resultPage(payment.status === 'paid', nonce));
+
+      const result = await confirmAtToss(gateway, paymentKey, payment);
+      if (result.kind === 'unanswered') {
+        req.log.warn({ orderId: payment.gatewayId, reason: result.reason }, 'toss confirm unanswered');
+        return sendTossPage(reply, 200, sdkUrl, (nonce) => resultPage(false, nonce, MSG_PROVIDER.tossPending));
+      }
+      if (result.kind === 'refused') {
+        // The card company or Toss refused (REJECT_CARD_PAYMENT, EXCEED_MAX_DAILY_PAYMENT_COUNT...):
+        // nothing was paid; the buyer may start again. Toss's messages are Korean and meant for buyers.
+        req.log.info({ orderId: payment.gatewayId, code: result.code }, 'toss confirm refused');
+        const message = `${MSG_PROVIDER.tossFailed} ${result.message}`.trim();
+        return sendTossPage(reply, 200, sdkUrl, (nonce) => resultPage(false, nonce, message));
+      }
+      if (result.payment.orderId !== payment.gatewayId) {
+        return sendTossPage(reply, 400, sdkUrl, (nonce) => resultPage(false, nonce, MSG_PROVIDER.tossWebhookMismatch));
+      }
+      return showConfirmed(reply, t, result.payment);
+    },
+  );
+}
+
+/**
+ * Confirms the authorised payment with the secret key. Whatever the confirm answered (confirmed
+ * before by a reload or a second tab, still being processed (409), no answer), Toss holds the truth:
+ * the payment is read back. Only a refusal whose payment did not go through is answered as one; one
+ * still in progress is unanswered (pending).
+ */
+async function confirmAtToss(gateway: TossGateway, paymentKey: string, payment: PaymentRow): Promise<TossResult> {
+  const result = await gateway.confirm(paymentKey, payment.gatewayId, payment.amount);
+  if (result.kind === 'payment') return result;
+  const fetched = await gateway.fetchByKey(paymentKey);
+  const alreadyProcessed = result.kind === 'refused' && result.code === 'ALREADY_PROCESSED_PAYMENT';
+  const wentThrough = fetched.kind === 'payment' && ['DONE', 'WAITING_FOR_DEPOSIT'].includes(fetched.payment.status);
+  if (wentThrough || (alreadyProcessed && fetched.kind === 'payment')) return fetched;
+  if (result.kind === 'unanswered' || alreadyProcessed || stillProcessing(result))
+    return { kind: 'unanswered', reason: result.kind === 'refused' ? result.code : result.reason };
+  return result;
+}
+
+/** The success page once Toss confirmed: the payment applied (paid or not), its virtual account, or pending. */
+async function showConfirmed(reply: FastifyReply, t: TossRouteDeps, toss: TossPayment) {
+  const sdkUrl = t.gateway.settings.sdkUrl;
+  try {
+    const applied = await applyTossPayment(t.db, t.events, t.gateway, toss);
+    if (applied.kind === 'applied') {
+      return sendTossPage(reply, 200, sdkUrl, (nonce) => resultPage(applied.outcome.payment.status === 'paid', nonce));
+    }
+    if (applied.kind === 'unsettled' && applied.toss.status === 'WAITING_FOR_DEPOSIT') {
+      return sendTossPage(reply, 200, sdkUrl, (nonce) => depositPage(applied.toss, nonce));
+    }
+    return sendTossPage(reply, 200, sdkUrl, (nonce) => resultPage(false, nonce, MSG_PROVIDER.tossPending));
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    return sendTossPage(reply, err.status, sdkUrl, (nonce) => resultPage(false, nonce, err.message));
+  }
+}
+
+// Toss redirects here with ?code&message&orderId when the buyer closed the window or it failed:
+// nothing was paid and nothing changes (the address can be typed by anyone).
+function failRoute(scope: Api, t: TossRouteDeps) {
+  const sdkUrl = t.gateway.settings.sdkUrl;
+  scope.get<ReturnRequest>(
+    `${TOSS_PAGE_PREFIX}/fail`,
+    { config: { access: 'public' }, schema: { hide: true } },
+    async (req, reply) => {
+      const message = `${MSG_PROVIDER.tossFailed} ${text(req.query.message)}`.trim();
+      return sendTossPage(reply, 200, sdkUrl, (nonce) => resultPage(false, nonce, message));
+    },
+  );
+}
+
+type WebhookBody = CallRequest<'tossWebhook'>['body'];
+
+/**
+ * Toss's webhook: a statement's deposit callback, or an event about a top-up, whose payment is
+ * then read back from the Toss API and applied.
+ */
+function webhookRoute(app: Api, t: TossRouteDeps) {
+  const { gateway } = t;
   route(app, 'tossWebhook', async (req) => {
     const body = req.body;
-    // A statement's virtual account: its deposit callback is stored and applied by a job
-    // (docs/requirements.md#credit-deposits); any other orderId goes on to the top-up path below.
-    if (body.orderId && body.transactionKey && body.secret !== undefined) {
-      const received = await receiveDepositCallback(db, 'toss', {
-        orderId: body.orderId,
-        secret: body.secret,
-        status: body.status ?? '',
-        transactionKey: body.transactionKey,
-        createdAt: body.createdAt,
-      });
-      if (received.kind === 'forged') {
-        req.log.warn({ orderId: body.orderId }, 'deposit callback with a wrong secret');
-        throw badRequest(MSG_DEPOSIT.webhookSecret, 'secret');
-      }
-      if (received.kind !== 'notOurs') {
-        // 200 whatever it was (stored, a retry, or older than an event already seen): Toss stops resending.
-        const message =
-          received.kind === 'stored'
-            ? MSG_DEPOSIT.webhookStored
-            : received.kind === 'late'
-              ? MSG_DEPOSIT.webhookLate
-              : MSG_DEPOSIT.webhookRepeated;
-        return ok(
-          { orderId: body.orderId, status: 'received' as const, repeated: received.kind !== 'stored' },
-          message,
-        );
-      }
-    }
+    const deposit = await receiveStatementDeposit(t.db, req.log, body);
+    if (deposit) return deposit;
     const paymentKey = body.data?.paymentKey ?? body.paymentKey;
     const orderId = body.data?.orderId ?? body.orderId;
     if (!paymentKey && !orderId) throw badRequest(MSG_MEMBER.paymentNotFound, 'orderId');
@@ -335,31 +346,61 @@ export function tossRoutes(
     const secret = body.secret ?? body.data?.secret;
     if (secret && toss.secret && !sameSecret(toss.secret, secret))
       throw badRequest(MSG_PROVIDER.tossWebhookMismatch, 'secret');
-    try {
-      const applied = await apply(toss);
-      if (applied.kind === 'unknown')
-        return ok(
-          { orderId: toss.orderId, status: 'unknown' as const, repeated: false },
-          MSG_PROVIDER.tossWebhookIgnored,
-        );
-      const row = applied.kind === 'applied' ? applied.outcome.payment : applied.payment;
-      const repeated = applied.kind === 'applied' && applied.outcome.repeated;
-      return ok(
-        { orderId: row.gatewayId, status: row.status as 'pending' | 'paid' | 'declined', repeated },
-        MSG_PROVIDER.tossWebhookDone,
-      );
-    } catch (err) {
-      // Settled the other way before (a refund after the top-up): staff settle it by hand; Toss stops resending.
-      if (!(err instanceof AppError) || err.status !== 409) throw err;
-      req.log.error(
-        { orderId: toss.orderId, tossStatus: toss.status },
-        'toss webhook conflicts with the stored payment',
-      );
-      const row = (await paymentByGatewayId(db, gateway.name, toss.orderId))!;
-      return ok(
-        { orderId: row.gatewayId, status: row.status as 'pending' | 'paid' | 'declined', repeated: true },
-        err.message,
-      );
-    }
+    return applyWebhookPayment(t, req.log, toss);
   });
+}
+
+/**
+ * A statement's virtual account: its deposit callback is stored and applied by a job
+ * (docs/requirements.md#credit-deposits). Undefined for any other orderId, which goes on to the top-up path.
+ */
+async function receiveStatementDeposit(db: Db, log: FastifyBaseLogger, body: WebhookBody) {
+  if (!(body.orderId && body.transactionKey && body.secret !== undefined)) return undefined;
+  const received = await receiveDepositCallback(db, 'toss', {
+    orderId: body.orderId,
+    secret: body.secret,
+    status: body.status ?? '',
+    transactionKey: body.transactionKey,
+    createdAt: body.createdAt,
+  });
+  if (received.kind === 'forged') {
+    log.warn({ orderId: body.orderId }, 'deposit callback with a wrong secret');
+    throw badRequest(MSG_DEPOSIT.webhookSecret, 'secret');
+  }
+  if (received.kind === 'notOurs') return undefined;
+  // 200 whatever it was (stored, a retry, or older than an event already seen): Toss stops resending.
+  const message =
+    received.kind === 'stored'
+      ? MSG_DEPOSIT.webhookStored
+      : received.kind === 'late'
+        ? MSG_DEPOSIT.webhookLate
+        : MSG_DEPOSIT.webhookRepeated;
+  return ok({ orderId: body.orderId, status: 'received' as const, repeated: received.kind !== 'stored' }, message);
+}
+
+/** The webhook's answer once the payment read from Toss is applied through the one confirmation path. */
+async function applyWebhookPayment(t: TossRouteDeps, log: FastifyBaseLogger, toss: TossPayment) {
+  try {
+    const applied = await applyTossPayment(t.db, t.events, t.gateway, toss);
+    if (applied.kind === 'unknown')
+      return ok(
+        { orderId: toss.orderId, status: 'unknown' as const, repeated: false },
+        MSG_PROVIDER.tossWebhookIgnored,
+      );
+    const row = applied.kind === 'applied' ? applied.outcome.payment : applied.payment;
+    const repeated = applied.kind === 'applied' && applied.outcome.repeated;
+    return ok(
+      { orderId: row.gatewayId, status: row.status as 'pending' | 'paid' | 'declined', repeated },
+      MSG_PROVIDER.tossWebhookDone,
+    );
+  } catch (err) {
+    // Settled the other way before (a refund after the top-up): staff settle it by hand; Toss stops resending.
+    if (!(err instanceof AppError) || err.status !== 409) throw err;
+    log.error({ orderId: toss.orderId, tossStatus: toss.status }, 'toss webhook conflicts with the stored payment');
+    const row = (await paymentByGatewayId(t.db, t.gateway.name, toss.orderId))!;
+    return ok(
+      { orderId: row.gatewayId, status: row.status as 'pending' | 'paid' | 'declined', repeated: true },
+      err.message,
+    );
+  }
 }
