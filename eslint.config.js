@@ -146,7 +146,6 @@ function functionLength() {
   const rule = (max) => ({ 'max-lines-per-function': ['error', { max, skipBlankLines: true, skipComments: true }] });
   const longer = [
     ['e2e/epc.test.ts', 288],
-    ['e2e/quick-order.test.ts', 157],
   ];
   return [
     { files: ['apps/web/**/*.{ts,tsx}', 'e2e/**/*.ts'], rules: rule(120) },
