@@ -95,238 +95,267 @@ afterAll(async () => {
 });
 
 describe('외상 from the credit account to the paid statement', () => {
-  it('the admin gives the company credit: a wrong limit is refused in Korean, the change is audited', async () => {
-    const { context, page } = await desktopPage(browser);
-    await staffLogin(page, server.base, 'admin@partsmall.kr', 'admin1234');
-    await page.getByRole('link', { name: '외상·미수금' }).click();
-    await page.getByRole('heading', { name: '외상·미수금' }).waitFor();
-    await page.getByLabel('업체 번호').fill(String(gaon.companyId));
-    await page.getByRole('button', { name: '열기' }).click();
-    await page.getByText('외상 계정이 아직 없습니다.', { exact: false }).waitFor();
-    await page.getByRole('button', { name: '외상 거래 시작' }).click();
-    const layer = page.getByRole('dialog', { name: '외상 거래 시작' });
-    await layer.getByLabel('외상 한도(원)').fill('1.5');
-    await layer.getByLabel('결제 조건').selectOption({ label: '월말 마감 익월 10일' });
-    await layer.getByLabel('변경 사유').fill('신규 외상 거래 승인');
-    await layer.getByRole('button', { name: '저장', exact: true }).click();
-    // The contract's message under the field; nothing saved.
-    await layer.getByText(MSG_CREDIT.limitInvalid).first().waitFor();
-    await page.getByRole('alertdialog').getByRole('button', { name: '확인' }).click();
-    await snap(page, 'credit-admin-form-desktop');
-    await layer.getByLabel('외상 한도(원)').fill('1,000,000');
-    await layer.getByRole('button', { name: '저장', exact: true }).click();
-    await page.getByText(MSG_CREDIT.saved).first().waitFor();
-    await poll(() => page.getByTestId('account-limit').textContent()).toBe('1,000,000원');
-    expect(await page.getByTestId('account-term').textContent()).toBe('월말 마감 익월 10일');
-    expect(await page.getByTestId('credit-available').textContent()).toBe('1,000,000원');
-    const audit = page.getByTestId('credit-audit-row');
-    await poll(() => audit.count()).toBe(1);
-    const line = await audit.first().textContent();
-    expect(line).toContain('신규 외상 거래 승인');
-    expect(line).toContain('한도: 1,000,000원');
-    expect(line).toContain('결제 조건: 월말 마감 익월 10일');
-    await snap(page, 'credit-admin-company-desktop');
-    await context.close();
-  });
-
-  it('the buyer orders on credit: 외상 beside cash with what is left; the cash balance is untouched', async () => {
-    await fillCart(2);
-    const cashBefore = await balanceOf(server, gaon.companyId);
-    const { context, page } = await desktopPage(browser);
-    await login(page, url('/cart'), gaon.main.id, gaon.main.pw);
-    await checkoutOnCredit(page);
-    // 2 × 121,000 + 6,000 courier = 248,000 of the 1,000,000 limit.
-    await poll(() => page.getByTestId('pay-total').textContent()).toBe('248,000원');
-    expect(await page.getByTestId('credit-available').textContent()).toBe('1,000,000원');
-    expect(await page.getByTestId('credit-after').textContent()).toBe('752,000원');
-    await snap(page, 'credit-checkout-desktop');
-    await page.getByRole('button', { name: '248,000원 외상으로 주문' }).click();
-    await page.waitForURL(/\/checkOutFinish\?seq=\d+$/);
-    orderSeq = Number(new URL(page.url()).searchParams.get('seq'));
-    // The finish page says what goes on the statement, not cash used.
-    await poll(() => page.getByTestId('used-credit').textContent()).toBe('248,000원');
-    expect(await page.getByTestId('remaining-cash').count()).toBe(0);
-    await snap(page, 'credit-checkout-finish-desktop');
-    const [order] = await server.db.select().from(orders).where(eq(orders.id, orderSeq));
-    expect([order!.payWith, order!.totalAmount, order!.shipping]).toEqual(['credit', 242_000, 6_000]);
-    expect(await balanceOf(server, gaon.companyId)).toBe(cashBefore);
-    await page.goto(url('/management/credit'));
-    await poll(() => page.getByTestId('credit-used').textContent()).toBe('248,000원');
-    expect(await page.getByTestId('credit-available').textContent()).toBe('752,000원');
-    await context.close();
-  });
-
-  it('staff ship the credit order', async () => {
-    const { context, page } = await desktopPage(browser);
-    await staffLogin(page, server.base);
-    const detail = await openAdminOrder(page, orderSeq);
-    await detail.getByRole('button', { name: '출고확정', exact: true }).click();
-    await confirmWith(page, '출고확정');
-    await page.getByText('주문 상태를 변경했습니다.').first().waitFor();
-    await shipFromDetail(page, detail, {
-      carrier: 'kr.cjlogistics',
-      waybill: '684512349876',
-      shown: 'CJ대한통운 / 684512349876',
-    });
-    await poll(async () => (await server.db.select().from(orders).where(eq(orders.id, orderSeq)))[0]!.status).toBe(2);
-    await context.close();
-  });
-
+  // One story: each step builds on what the one before did (the account, the order, the statement).
+  // The steps are below, in the order they run.
+  it('the admin gives the company credit: a wrong limit is refused in Korean, the change is audited', adminGivesCredit);
+  it(
+    'the buyer orders on credit: 외상 beside cash with what is left; the cash balance is untouched',
+    buyerOrdersOnCredit,
+  );
+  it('staff ship the credit order', staffShipTheOrder);
   it('the month closes: the preview, then the statement; its PDF opens and the demo bank pays its virtual account', async () => {
-    const admin = await desktopPage(browser);
-    await staffLogin(admin.page, server.base, 'admin@partsmall.kr', 'admin1234');
-    await admin.page.goto(url(`/admin/credit?company=${gaon.companyId}`));
-    await admin.page.getByTestId('account-limit').waitFor();
-    await admin.page.getByLabel('마감할 달').fill(month());
-    await admin.page.getByRole('button', { name: '명세서 미리보기' }).click();
-    const preview = admin.page.getByTestId('statement-preview');
-    await poll(() => admin.page.getByTestId('preview-due-amount').textContent()).toBe('248,000원');
-    expect(await preview.textContent()).toContain(`주문 #${orderSeq} 출고 · 브레이크 디스크 앞248,000`);
-    await snap(admin.page, 'credit-admin-preview-desktop');
-    await admin.page.getByRole('button', { name: '마감하기', exact: true }).click();
-    await confirmWith(admin.page, '마감하기');
-    await poll(() => admin.page.getByTestId('close-result').textContent()).toContain('새 명세서 1건');
-    await admin.context.close();
-
-    const { context, page } = await desktopPage(browser);
-    await login(page, url('/management/credit'), gaon.main.id, gaon.main.pw);
-    const row = page.getByTestId('statement-row');
-    await poll(() => row.count()).toBe(1);
-    const text = await row.first().textContent();
-    expect(text).toContain(monthLabel());
-    expect(text).toContain('248,000');
-    expect(text).toContain('미결제');
-    await snap(page, 'credit-member-desktop');
-    await openStatementPdf(context, page);
-    await payInDemoBank(context, page);
-    await poll(() => page.getByTestId('statement-row').first().textContent()).toContain('결제 완료');
-    // The statement's own virtual account, the one the demo bank paid into.
-    expect(await row.first().getByTestId('statement-va').textContent()).toMatch(/은행 \S*\d[\d-]+/);
-    await poll(() => page.getByTestId('credit-used').textContent()).toBe('0원');
-    expect(await page.getByTestId('credit-available').textContent()).toBe('1,000,000원');
-    expect(await page.getByTestId('aging-total').textContent()).toBe('0원');
-    await snap(page, 'credit-member-paid-desktop');
-    await context.close();
+    await adminClosesTheMonth();
+    await memberPaysTheStatement();
   });
-
-  it('the ledger and the aging show it: the order and the deposit, the report with the company', async () => {
-    const { context, page } = await desktopPage(browser);
-    await staffLogin(page, server.base);
-    await page.goto(url(`/admin/credit?company=${gaon.companyId}`));
-    const ledger = page.getByTestId('receivable-row');
-    await poll(() => ledger.count()).toBe(2);
-    // Newest first: the deposit (−) that pays the order's charge (+), the ledger's sum 0.
-    expect(await ledger.nth(0).textContent()).toContain('−248,000');
-    expect(await ledger.nth(1).textContent()).toContain(`주문 ${orderSeq}`);
-    expect(await ledger.nth(1).textContent()).toContain('+248,000');
-    expect(await page.getByTestId('ledger-sum').textContent()).toBe('0원');
-    expect(await page.getByTestId('statement-row').first().textContent()).toContain('결제 완료');
-    await snap(page, 'credit-admin-ledger-desktop');
-    await page.getByRole('link', { name: '‹ 미수금 보고서' }).click();
-    const aging = page.getByTestId('aging-row').filter({ hasText: '가온상사' });
-    await poll(() => aging.count()).toBe(1);
-    // Limit, used, the five ages, the total, the oldest due date: nothing owed any more.
-    expect((await aging.locator('td').allTextContents()).slice(2, 10)).toEqual([
-      '1,000,000',
-      '0',
-      '-',
-      '-',
-      '-',
-      '-',
-      '-',
-      '0',
-    ]);
-    await snap(page, 'credit-admin-report-desktop');
-    // The CSV of the same report (UTF-8 with BOM for Korean Excel).
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'CSV 내려받기' }).click(),
-    ]);
-    const csv = (await text(await download.createReadStream())).replace(/^\uFEFF/, '').split(/\r?\n/);
-    expect(csv[0]).toBe(
-      '업체번호,업체,상태,한도,사용액,기한 전,1~30일,31~60일,61~90일,90일 초과,미수 합계,가장 오래된 결제기한',
-    );
-    expect(csv.filter((l) => l.startsWith(`${gaon.companyId},`))).toEqual([
-      `${gaon.companyId},가온상사,정상,1000000,0,0,0,0,0,0,0,`,
-    ]);
-    await context.close();
-  });
-
-  it('on a phone: checkout refuses an order over the limit with the server’s message, cash is sent as before; 외상 거래 in cards', async () => {
-    await fillCart(9);
-    const { context, page } = await phonePage(browser);
-    await login(page, url('/cartm'), gaon.main.id, gaon.main.pw);
-    await checkoutOnCredit(page);
-    // 9 × 121,000 + 6,000 = 1,095,000 over the 1,000,000 left: said before paying, refused by the server.
-    await poll(() => page.getByTestId('pay-total').textContent()).toBe('1,095,000원');
-    await page.getByText('외상 한도가 95,000원 모자랍니다.', { exact: false }).waitFor();
-    await snap(page, 'credit-checkout-phone');
-    await page.getByRole('button', { name: '1,095,000원 외상으로 주문' }).click();
-    await page.getByRole('alertdialog').getByText(MSG_CREDIT.overLimit(1_000_000)).waitFor();
-    await page.getByRole('alertdialog').getByRole('button', { name: '확인' }).click();
-    expect((await server.db.select().from(orders).where(eq(orders.companyId, gaon.companyId))).length).toBe(1);
-
-    // Cash still works, and its request is the original one: no payWith.
-    await fund(server, gaon.companyId, 1_100_000);
-    const sent: string[] = [];
-    page.on('websocket', (ws) => ws.on('framesent', (f) => void sent.push(String(f.payload))));
-    await page.reload();
-    await page.getByRole('heading', { name: '주문/결제' }).waitFor();
-    await page.getByRole('group', { name: '결제 방법' }).getByText('캐시', { exact: true }).click();
-    await page.getByRole('button', { name: '1,095,000원 결제하기' }).click();
-    await page.waitForURL(/\/mobileCheckOutFinish\?seq=\d+$/);
-    const request = sent.find((f) => f.includes('requestPaymentProduct'));
-    expect(request).toBeDefined();
-    expect(request).not.toContain('payWith');
-    const [cashOrder] = await server.db
-      .select()
-      .from(orders)
-      .where(eq(orders.id, Number(new URL(page.url()).searchParams.get('seq'))));
-    expect([cashOrder!.payWith, await balanceOf(server, gaon.companyId)]).toEqual(['cash', 5_000]);
-
-    await page.goto(url('/mobileManagement?menu=credit'));
-    await poll(() => page.getByTestId('credit-limit').textContent()).toBe('1,000,000원');
-    await poll(() => page.getByTestId('statement-row').count()).toBe(1);
-    await snap(page, 'credit-member-phone');
-    await context.close();
-  });
-
+  it('the ledger and the aging show it: the order and the deposit, the report with the company', ledgerAndAgingShowIt);
+  it(
+    'on a phone: checkout refuses an order over the limit with the server’s message, cash is sent as before; 외상 거래 in cards',
+    onAPhoneOverTheLimitThenCash,
+  );
   it('a deposit whose name matches no company waits for staff, who give it the company; it is applied', async () => {
-    const cashBefore = await balanceOf(server, gaon.companyId);
-    const { context, page } = await desktopPage(browser);
-    await staffLogin(page, server.base);
-    await page.getByRole('link', { name: '입금 확인' }).click();
-    await page.getByRole('heading', { name: '입금 확인' }).waitFor();
-    const form = page.getByRole('form', { name: '입금 등록' });
-    await form.getByLabel('입금자명').fill('홍길동상회');
-    await form.getByLabel('입금액(원)').fill('30,000');
-    await form.getByRole('button', { name: '등록' }).click();
-    const row = page.getByTestId('deposit-row').filter({ hasText: '홍길동상회' });
-    await poll(() => row.count()).toBe(1);
-    expect(await row.textContent()).toContain('30,000');
-    await snap(page, 'credit-deposits-desktop');
-    await row.getByLabel('업체 번호').fill(String(gaon.companyId));
-    await row.getByRole('button', { name: '반영' }).click();
-    await confirmWith(page, '반영');
-    await poll(() => row.count()).toBe(0);
-    // Nothing open to pay: the deposit goes to the company's cash balance.
-    await poll(() => balanceOf(server, gaon.companyId)).toBe(cashBefore + 30_000);
-    await context.close();
-
-    const phone = await phonePage(browser);
-    await staffLogin(phone.page, server.base);
-    await phone.page.goto(url('/admin/deposits'));
-    await phone.page.getByText('확인할 입금이 없습니다.').waitFor();
-    await snap(phone.page, 'credit-deposits-phone');
-    await phone.page.goto(url(`/admin/credit?company=${gaon.companyId}`));
-    await phone.page.getByTestId('account-limit').waitFor();
-    await snap(phone.page, 'credit-admin-company-phone');
-    await phone.page.goto(url('/admin/credit'));
-    await phone.page.getByTestId('aging-row').first().waitFor();
-    await snap(phone.page, 'credit-admin-report-phone');
-    await phone.context.close();
+    await staffApplyAnUnknownDeposit();
+    await adminCreditScreensOnAPhone();
   });
 });
+
+async function adminGivesCredit() {
+  const { context, page } = await desktopPage(browser);
+  await staffLogin(page, server.base, 'admin@partsmall.kr', 'admin1234');
+  await page.getByRole('link', { name: '외상·미수금' }).click();
+  await page.getByRole('heading', { name: '외상·미수금' }).waitFor();
+  await page.getByLabel('업체 번호').fill(String(gaon.companyId));
+  await page.getByRole('button', { name: '열기' }).click();
+  await page.getByText('외상 계정이 아직 없습니다.', { exact: false }).waitFor();
+  await page.getByRole('button', { name: '외상 거래 시작' }).click();
+  const layer = page.getByRole('dialog', { name: '외상 거래 시작' });
+  await layer.getByLabel('외상 한도(원)').fill('1.5');
+  await layer.getByLabel('결제 조건').selectOption({ label: '월말 마감 익월 10일' });
+  await layer.getByLabel('변경 사유').fill('신규 외상 거래 승인');
+  await layer.getByRole('button', { name: '저장', exact: true }).click();
+  // The contract's message under the field; nothing saved.
+  await layer.getByText(MSG_CREDIT.limitInvalid).first().waitFor();
+  await page.getByRole('alertdialog').getByRole('button', { name: '확인' }).click();
+  await snap(page, 'credit-admin-form-desktop');
+  await layer.getByLabel('외상 한도(원)').fill('1,000,000');
+  await layer.getByRole('button', { name: '저장', exact: true }).click();
+  await page.getByText(MSG_CREDIT.saved).first().waitFor();
+  await poll(() => page.getByTestId('account-limit').textContent()).toBe('1,000,000원');
+  expect(await page.getByTestId('account-term').textContent()).toBe('월말 마감 익월 10일');
+  expect(await page.getByTestId('credit-available').textContent()).toBe('1,000,000원');
+  const audit = page.getByTestId('credit-audit-row');
+  await poll(() => audit.count()).toBe(1);
+  const line = await audit.first().textContent();
+  expect(line).toContain('신규 외상 거래 승인');
+  expect(line).toContain('한도: 1,000,000원');
+  expect(line).toContain('결제 조건: 월말 마감 익월 10일');
+  await snap(page, 'credit-admin-company-desktop');
+  await context.close();
+}
+
+async function buyerOrdersOnCredit() {
+  await fillCart(2);
+  const cashBefore = await balanceOf(server, gaon.companyId);
+  const { context, page } = await desktopPage(browser);
+  await login(page, url('/cart'), gaon.main.id, gaon.main.pw);
+  await checkoutOnCredit(page);
+  // 2 × 121,000 + 6,000 courier = 248,000 of the 1,000,000 limit.
+  await poll(() => page.getByTestId('pay-total').textContent()).toBe('248,000원');
+  expect(await page.getByTestId('credit-available').textContent()).toBe('1,000,000원');
+  expect(await page.getByTestId('credit-after').textContent()).toBe('752,000원');
+  await snap(page, 'credit-checkout-desktop');
+  await page.getByRole('button', { name: '248,000원 외상으로 주문' }).click();
+  await page.waitForURL(/\/checkOutFinish\?seq=\d+$/);
+  orderSeq = Number(new URL(page.url()).searchParams.get('seq'));
+  // The finish page says what goes on the statement, not cash used.
+  await poll(() => page.getByTestId('used-credit').textContent()).toBe('248,000원');
+  expect(await page.getByTestId('remaining-cash').count()).toBe(0);
+  await snap(page, 'credit-checkout-finish-desktop');
+  const [order] = await server.db.select().from(orders).where(eq(orders.id, orderSeq));
+  expect([order!.payWith, order!.totalAmount, order!.shipping]).toEqual(['credit', 242_000, 6_000]);
+  expect(await balanceOf(server, gaon.companyId)).toBe(cashBefore);
+  await page.goto(url('/management/credit'));
+  await poll(() => page.getByTestId('credit-used').textContent()).toBe('248,000원');
+  expect(await page.getByTestId('credit-available').textContent()).toBe('752,000원');
+  await context.close();
+}
+
+async function staffShipTheOrder() {
+  const { context, page } = await desktopPage(browser);
+  await staffLogin(page, server.base);
+  const detail = await openAdminOrder(page, orderSeq);
+  await detail.getByRole('button', { name: '출고확정', exact: true }).click();
+  await confirmWith(page, '출고확정');
+  await page.getByText('주문 상태를 변경했습니다.').first().waitFor();
+  await shipFromDetail(page, detail, {
+    carrier: 'kr.cjlogistics',
+    waybill: '684512349876',
+    shown: 'CJ대한통운 / 684512349876',
+  });
+  await poll(async () => (await server.db.select().from(orders).where(eq(orders.id, orderSeq)))[0]!.status).toBe(2);
+  await context.close();
+}
+
+/** The admin previews the running month's statement, then closes the month. */
+async function adminClosesTheMonth() {
+  const admin = await desktopPage(browser);
+  await staffLogin(admin.page, server.base, 'admin@partsmall.kr', 'admin1234');
+  await admin.page.goto(url(`/admin/credit?company=${gaon.companyId}`));
+  await admin.page.getByTestId('account-limit').waitFor();
+  await admin.page.getByLabel('마감할 달').fill(month());
+  await admin.page.getByRole('button', { name: '명세서 미리보기' }).click();
+  const preview = admin.page.getByTestId('statement-preview');
+  await poll(() => admin.page.getByTestId('preview-due-amount').textContent()).toBe('248,000원');
+  expect(await preview.textContent()).toContain(`주문 #${orderSeq} 출고 · 브레이크 디스크 앞248,000`);
+  await snap(admin.page, 'credit-admin-preview-desktop');
+  await admin.page.getByRole('button', { name: '마감하기', exact: true }).click();
+  await confirmWith(admin.page, '마감하기');
+  await poll(() => admin.page.getByTestId('close-result').textContent()).toContain('새 명세서 1건');
+  await admin.context.close();
+}
+
+/** The buyer finds the statement unpaid, opens its PDF and pays its virtual account in the demo bank. */
+async function memberPaysTheStatement() {
+  const { context, page } = await desktopPage(browser);
+  await login(page, url('/management/credit'), gaon.main.id, gaon.main.pw);
+  const row = page.getByTestId('statement-row');
+  await poll(() => row.count()).toBe(1);
+  const text = await row.first().textContent();
+  expect(text).toContain(monthLabel());
+  expect(text).toContain('248,000');
+  expect(text).toContain('미결제');
+  await snap(page, 'credit-member-desktop');
+  await openStatementPdf(context, page);
+  await payInDemoBank(context, page);
+  await poll(() => page.getByTestId('statement-row').first().textContent()).toContain('결제 완료');
+  // The statement's own virtual account, the one the demo bank paid into.
+  expect(await row.first().getByTestId('statement-va').textContent()).toMatch(/은행 \S*\d[\d-]+/);
+  await poll(() => page.getByTestId('credit-used').textContent()).toBe('0원');
+  expect(await page.getByTestId('credit-available').textContent()).toBe('1,000,000원');
+  expect(await page.getByTestId('aging-total').textContent()).toBe('0원');
+  await snap(page, 'credit-member-paid-desktop');
+  await context.close();
+}
+
+async function ledgerAndAgingShowIt() {
+  const { context, page } = await desktopPage(browser);
+  await staffLogin(page, server.base);
+  await page.goto(url(`/admin/credit?company=${gaon.companyId}`));
+  const ledger = page.getByTestId('receivable-row');
+  await poll(() => ledger.count()).toBe(2);
+  // Newest first: the deposit (−) that pays the order's charge (+), the ledger's sum 0.
+  expect(await ledger.nth(0).textContent()).toContain('−248,000');
+  expect(await ledger.nth(1).textContent()).toContain(`주문 ${orderSeq}`);
+  expect(await ledger.nth(1).textContent()).toContain('+248,000');
+  expect(await page.getByTestId('ledger-sum').textContent()).toBe('0원');
+  expect(await page.getByTestId('statement-row').first().textContent()).toContain('결제 완료');
+  await snap(page, 'credit-admin-ledger-desktop');
+  await page.getByRole('link', { name: '‹ 미수금 보고서' }).click();
+  const aging = page.getByTestId('aging-row').filter({ hasText: '가온상사' });
+  await poll(() => aging.count()).toBe(1);
+  // Limit, used, the five ages, the total, the oldest due date: nothing owed any more.
+  expect((await aging.locator('td').allTextContents()).slice(2, 10)).toEqual([
+    '1,000,000',
+    '0',
+    '-',
+    '-',
+    '-',
+    '-',
+    '-',
+    '0',
+  ]);
+  await snap(page, 'credit-admin-report-desktop');
+  // The CSV of the same report (UTF-8 with BOM for Korean Excel).
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'CSV 내려받기' }).click(),
+  ]);
+  const csv = (await text(await download.createReadStream())).replace(/^\uFEFF/, '').split(/\r?\n/);
+  expect(csv[0]).toBe(
+    '업체번호,업체,상태,한도,사용액,기한 전,1~30일,31~60일,61~90일,90일 초과,미수 합계,가장 오래된 결제기한',
+  );
+  expect(csv.filter((l) => l.startsWith(`${gaon.companyId},`))).toEqual([
+    `${gaon.companyId},가온상사,정상,1000000,0,0,0,0,0,0,0,`,
+  ]);
+  await context.close();
+}
+
+async function onAPhoneOverTheLimitThenCash() {
+  await fillCart(9);
+  const { context, page } = await phonePage(browser);
+  await login(page, url('/cartm'), gaon.main.id, gaon.main.pw);
+  await checkoutOnCredit(page);
+  // 9 × 121,000 + 6,000 = 1,095,000 over the 1,000,000 left: said before paying, refused by the server.
+  await poll(() => page.getByTestId('pay-total').textContent()).toBe('1,095,000원');
+  await page.getByText('외상 한도가 95,000원 모자랍니다.', { exact: false }).waitFor();
+  await snap(page, 'credit-checkout-phone');
+  await page.getByRole('button', { name: '1,095,000원 외상으로 주문' }).click();
+  await page.getByRole('alertdialog').getByText(MSG_CREDIT.overLimit(1_000_000)).waitFor();
+  await page.getByRole('alertdialog').getByRole('button', { name: '확인' }).click();
+  expect((await server.db.select().from(orders).where(eq(orders.companyId, gaon.companyId))).length).toBe(1);
+
+  // Cash still works, and its request is the original one: no payWith.
+  await fund(server, gaon.companyId, 1_100_000);
+  const sent: string[] = [];
+  page.on('websocket', (ws) => ws.on('framesent', (f) => void sent.push(String(f.payload))));
+  await page.reload();
+  await page.getByRole('heading', { name: '주문/결제' }).waitFor();
+  await page.getByRole('group', { name: '결제 방법' }).getByText('캐시', { exact: true }).click();
+  await page.getByRole('button', { name: '1,095,000원 결제하기' }).click();
+  await page.waitForURL(/\/mobileCheckOutFinish\?seq=\d+$/);
+  const request = sent.find((f) => f.includes('requestPaymentProduct'));
+  expect(request).toBeDefined();
+  expect(request).not.toContain('payWith');
+  const [cashOrder] = await server.db
+    .select()
+    .from(orders)
+    .where(eq(orders.id, Number(new URL(page.url()).searchParams.get('seq'))));
+  expect([cashOrder!.payWith, await balanceOf(server, gaon.companyId)]).toEqual(['cash', 5_000]);
+
+  await page.goto(url('/mobileManagement?menu=credit'));
+  await poll(() => page.getByTestId('credit-limit').textContent()).toBe('1,000,000원');
+  await poll(() => page.getByTestId('statement-row').count()).toBe(1);
+  await snap(page, 'credit-member-phone');
+  await context.close();
+}
+
+async function staffApplyAnUnknownDeposit() {
+  const cashBefore = await balanceOf(server, gaon.companyId);
+  const { context, page } = await desktopPage(browser);
+  await staffLogin(page, server.base);
+  await page.getByRole('link', { name: '입금 확인' }).click();
+  await page.getByRole('heading', { name: '입금 확인' }).waitFor();
+  const form = page.getByRole('form', { name: '입금 등록' });
+  await form.getByLabel('입금자명').fill('홍길동상회');
+  await form.getByLabel('입금액(원)').fill('30,000');
+  await form.getByRole('button', { name: '등록' }).click();
+  const row = page.getByTestId('deposit-row').filter({ hasText: '홍길동상회' });
+  await poll(() => row.count()).toBe(1);
+  expect(await row.textContent()).toContain('30,000');
+  await snap(page, 'credit-deposits-desktop');
+  await row.getByLabel('업체 번호').fill(String(gaon.companyId));
+  await row.getByRole('button', { name: '반영' }).click();
+  await confirmWith(page, '반영');
+  await poll(() => row.count()).toBe(0);
+  // Nothing open to pay: the deposit goes to the company's cash balance.
+  await poll(() => balanceOf(server, gaon.companyId)).toBe(cashBefore + 30_000);
+  await context.close();
+}
+
+/** The deposits, the company's credit and the report, as staff see them on a phone. */
+async function adminCreditScreensOnAPhone() {
+  const phone = await phonePage(browser);
+  await staffLogin(phone.page, server.base);
+  await phone.page.goto(url('/admin/deposits'));
+  await phone.page.getByText('확인할 입금이 없습니다.').waitFor();
+  await snap(phone.page, 'credit-deposits-phone');
+  await phone.page.goto(url(`/admin/credit?company=${gaon.companyId}`));
+  await phone.page.getByTestId('account-limit').waitFor();
+  await snap(phone.page, 'credit-admin-company-phone');
+  await phone.page.goto(url('/admin/credit'));
+  await phone.page.getByTestId('aging-row').first().waitFor();
+  await snap(phone.page, 'credit-admin-report-phone');
+  await phone.context.close();
+}
 
 /**
  * The statement's PDF: fetched with the session's token in the header, opened in a new tab; its pages

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { EPC_MSG, EPC_TEST_VINS, MSG_ORDER } from '@partsmall/contract';
 import { cartItems, epcCatalogues, epcReplacements, epcVinSearches, members } from '../apps/server/src/db/schema.js';
 import { call, desktopPage, phonePage, loginAs, memberLogin, shot, startShop } from './helpers.js';
@@ -74,8 +74,132 @@ const recordedInquiries = async (page: Page) =>
     (v) => JSON.parse(v) as Record<string, unknown>,
   );
 
-describe('licensed member', () => {
-  it('searches a demo VIN, drills down, links callouts and rows, zooms, filters, reads replacements and buys with the VIN', async () => {
+/**
+ * The demo member's catalogue window with E220D's brake drawing open (34 → 34_10 → 34_10_11): the
+ * window, its parts table and the vehicle requests the window has sent.
+ */
+async function openDemoDrawing() {
+  const { context, page } = await desktopPage(shop.browser);
+  await login(page, `${shop.server.base}/notice`, 'demo@partsmall.kr');
+  const epc = await openEpc(context, page);
+  const vehicleCalls: string[] = [];
+  epc.on('request', (r) => {
+    if (r.url().endsWith('/epc/getCarsVinEx')) vehicleCalls.push(r.postData() ?? '');
+  });
+  await epc.getByTestId('epc-brand').selectOption('benz');
+  await epc.getByTestId('epc-vin').fill(E220D);
+  await epc.getByTestId('epc-search').click();
+  await epc.locator('.epc-data').getByText('E 220 d (W213)').waitFor();
+  await card(epc, /^34/).click();
+  await epc.locator('.epc-nodes .epc-card[data-mid="34_10"]').click();
+  await epc.locator('.epc-nodes .epc-card[data-mid="34_10_11"]').click();
+  const table = epc.getByTestId('epc-parts-table');
+  await table.waitFor();
+  // The vehicle was asked for once, for the search (the drill-down reuses it).
+  expect(vehicleCalls).toEqual([JSON.stringify({ brand: 'benz', vin: E220D, lang: 'KR' })]);
+  return { context, page, epc, table, vehicleCalls };
+}
+
+/** The filter released: the drawing's parts that do not fit the vehicle are listed too. */
+async function releaseFilter(epc: Page) {
+  await epc.getByTestId('epc-filter').click();
+  await epc.getByTestId('epc-filter').getByText('필터사용').waitFor();
+}
+
+/**
+ * The newest number of the demo chain (oldest → middle → current), found by the part-number search:
+ * the three numbers and its row, made active.
+ */
+async function findChainPart(epc: Page) {
+  const [benz] = await shop.server.db
+    .select({ id: epcCatalogues.id })
+    .from(epcCatalogues)
+    .where(eq(epcCatalogues.mcid, 'DEMO-BENZ-W213'));
+  const chain = await shop.server.db
+    .select({ pid: epcReplacements.pid, to: epcReplacements.toPid, remark: epcReplacements.remark })
+    .from(epcReplacements)
+    .where(and(eq(epcReplacements.catalogueId, benz!.id), eq(epcReplacements.kind, 'supersedes')))
+    .orderBy(epcReplacements.remark);
+  const [oldest, middle, current] = [chain[0]!.pid, chain[0]!.to, chain[1]!.to];
+  await epc.getByLabel('부품번호 검색').fill(current);
+  await epc.getByRole('button', { name: '부품번호 검색' }).click();
+  await epc.getByTestId('epc-hits').locator('tbody tr').first().click();
+  const found = epc.locator('tr.active', { hasText: current }).first();
+  await found.waitFor();
+  return { oldest, middle, current, found };
+}
+
+/** The first row of the parts table with a product of the shop, and its part number. */
+async function firstProductRow(epc: Page, table: Locator) {
+  const row = table.locator('tr', { has: epc.getByTestId('epc-product') }).first();
+  return { row, pid: (await row.locator('td.c-pid').textContent())! };
+}
+
+/** Where a callout sits against the drawing's view: in it, and the drawing leaving no empty band. */
+async function calloutPlace(epc: Page, pnum: string) {
+  return epc.evaluate((key) => {
+    const view = document.querySelector('.epc-zoom-wrapper')!.getBoundingClientRect();
+    const drawing = document.querySelector('.epc-zoom-content')!.getBoundingClientRect();
+    const spot = document.querySelector(`.epc-hotspot[data-hskey="${key}"]`)!.getBoundingClientRect();
+    // Along a side where the drawing is larger than its view, it leaves no empty band in the view.
+    const covers = (lo: number, hi: number, vLo: number, vHi: number) =>
+      hi - lo <= vHi - vLo || (lo <= vLo + 1 && hi >= vHi - 1);
+    return {
+      calloutInView:
+        spot.left >= view.left && spot.right <= view.right && spot.top >= view.top && spot.bottom <= view.bottom,
+      drawingFillsView:
+        covers(drawing.left, drawing.right, view.left, view.right) &&
+        covers(drawing.top, drawing.bottom, view.top, view.bottom),
+    };
+  }, pnum);
+}
+
+/** The bottoms of the part window's drawing, facts and marker, and the window's size. */
+async function partWindowLayout(viewer: Page) {
+  await viewer.locator('.part-marker').waitFor();
+  await viewer
+    .locator('.part-diagram img')
+    .evaluate((img: HTMLImageElement) => img.complete || new Promise((r) => img.addEventListener('load', r)));
+  return viewer.evaluate(() => {
+    const bottom = (sel: string) => document.querySelector(sel)!.getBoundingClientRect().bottom;
+    return {
+      height: window.innerHeight,
+      width: window.innerWidth,
+      img: bottom('.part-diagram img'),
+      facts: bottom('.part-popup .spec-list'),
+      marker: bottom('.part-marker'),
+    };
+  });
+}
+
+/** Pays for a cart line through the API as the demo member: the order's number. */
+async function payForCartLine(line: { id: number; qty: number }): Promise<number> {
+  const token = await loginAs(shop.server, 'demo@partsmall.kr', 'demo1234');
+  const paid = await call<{ orderSeq: number }>(
+    shop.server,
+    'POST',
+    'api/requestPaymentProduct',
+    {
+      clientRequestId: randomUUID(),
+      shippingInfo: {
+        name: '김수령',
+        phone: '01055550000',
+        postNum: '04790',
+        address: '서울 성동구 성수이로 77',
+        addrSub: '3층',
+        shippingValue: 1,
+        shippingPayType: 0,
+      },
+      carts: [{ seq: line.id, qty: line.qty }],
+    },
+    token,
+  );
+  expect(paid.body.code).toBe(201);
+  return paid.body.results!.orderSeq;
+}
+
+describe('licensed member: the vehicle', () => {
+  it('the search shows only for a valid VIN of the brand, normalised; a demo VIN drills down to a drawing', async () => {
     const { context, page } = await desktopPage(shop.browser);
     await login(page, `${shop.server.base}/notice`, 'demo@partsmall.kr');
     const epc = await openEpc(context, page);
@@ -100,272 +224,8 @@ describe('licensed member', () => {
     await epc.locator('.epc-nodes .epc-card[data-mid="34_10_11"]').waitFor();
     await shot(epc, 'epc-childgroups-desktop');
     await epc.locator('.epc-nodes .epc-card[data-mid="34_10_11"]').click();
-    const table = epc.getByTestId('epc-parts-table');
-    await table.waitFor();
+    await epc.getByTestId('epc-parts-table').waitFor();
     expect(await epc.locator('.epc-crumbs').innerText()).toMatch(new RegExp(`처음\\s*›\\s*${E220D}\\s*›\\s*벤츠\\s*›`));
-
-    // Callout → rows, row → callout.
-    await epc.locator('.epc-hotspot[data-hskey="2"]').first().click();
-    await expect.poll(() => epc.locator('tr[data-pnum="2"].active').count()).toBeGreaterThan(0);
-    // On the row's own cells: the products cell (its buttons, the heart) keeps its clicks to itself.
-    await epc.locator('tr[data-pnum="3"] td.c-label').first().click();
-    await expect.poll(() => epc.locator('.epc-hotspot[data-hskey="3"].active').count()).toBeGreaterThan(0);
-    expect(await epc.locator('tr[data-pnum="2"].active').count()).toBe(0);
-    await shot(epc, 'epc-parts-desktop');
-
-    // Zoom: +0.5 up to 3 (then blocked), −0.25 down to 0.5 (then blocked), reset to 100 %.
-    const scale = () => epc.getByTestId('epc-scale').innerText();
-    const zoomIn = epc.getByRole('button', { name: '확대' });
-    const zoomOut = epc.getByRole('button', { name: '축소' });
-    for (const expected of ['150%', '200%', '250%', '300%']) {
-      // A zoom step starts from where the drawing rests, not from the middle of a move.
-      await expect.poll(() => drawingStill(epc)).toBe(true);
-      await zoomIn.click();
-      await expect.poll(scale).toBe(expected);
-    }
-    expect(await zoomIn.isDisabled()).toBe(true);
-    await epc.getByRole('button', { name: '원래대로' }).click();
-    await expect.poll(scale).toBe('100%');
-    await zoomOut.click();
-    await expect.poll(scale).toBe('75%');
-    await zoomOut.click();
-    await expect.poll(scale).toBe('50%');
-    expect(await zoomOut.isDisabled()).toBe(true);
-    expect(await zoomIn.isDisabled()).toBe(false);
-    await epc.getByRole('button', { name: '원래대로' }).click();
-
-    // Filter: on by default ('필터해제' shown); released, the parts that do not fit appear.
-    const rows = () => table.locator('tbody tr').count();
-    const fitting = await rows();
-    expect(await table.locator('tr.not-fit').count()).toBe(0);
-    await epc.getByTestId('epc-filter').click();
-    await epc.getByTestId('epc-filter').getByText('필터사용').waitFor();
-    await expect.poll(() => table.locator('tr.not-fit').count()).toBeGreaterThan(0);
-    expect(await rows()).toBeGreaterThan(fitting);
-    await shot(epc, 'epc-parts-unfiltered-desktop');
-
-    // Add a part the shop sells to the cart from its row: the VIN goes along.
-    const product = table.getByTestId('epc-product').first();
-    await product.getByRole('button', { name: '장바구니' }).click();
-    await epc.getByText(MSG_ORDER.addedToCart).first().waitFor();
-    const companyId = await companyIdOf('demo@partsmall.kr');
-    const [line] = await shop.server.db
-      .select()
-      .from(cartItems)
-      .where(and(eq(cartItems.companyId, companyId), eq(cartItems.vin, E220D)));
-    expect(line).toBeDefined();
-
-    // Replacements: the part-number search finds the newest number of the demo chain; its row opens the popup.
-    const [benz] = await shop.server.db
-      .select({ id: epcCatalogues.id })
-      .from(epcCatalogues)
-      .where(eq(epcCatalogues.mcid, 'DEMO-BENZ-W213'));
-    const chain = await shop.server.db
-      .select({ pid: epcReplacements.pid, to: epcReplacements.toPid, remark: epcReplacements.remark })
-      .from(epcReplacements)
-      .where(and(eq(epcReplacements.catalogueId, benz!.id), eq(epcReplacements.kind, 'supersedes')))
-      .orderBy(epcReplacements.remark);
-    const [oldest, middle, current] = [chain[0]!.pid, chain[0]!.to, chain[1]!.to];
-    await epc.getByLabel('부품번호 검색').fill(current);
-    await epc.getByRole('button', { name: '부품번호 검색' }).click();
-    await epc.getByTestId('epc-hits').locator('tbody tr').first().click();
-    const found = epc.locator('tr.active', { hasText: current }).first();
-    await found.waitFor();
-    await found.getByRole('button', { name: '대체' }).click();
-    const replace = epc.getByTestId('epc-replace-table');
-    await replace.waitFor();
-    expect(await replace.locator('tbody tr td:first-child').allInnerTexts()).toEqual([middle, oldest]);
-    await shot(epc, 'epc-replacements-desktop');
-    await epc.keyboard.press('Escape');
-
-    // The chat inquiry of a part: the prepared message in tab storage, and the chat popup. The
-    // popup takes (reads and removes) the stored inquiry as it opens, so what the page stores is
-    // recorded as it is written rather than read afterwards.
-    await recordInquiries(epc);
-    const [chat] = await Promise.all([
-      context.waitForEvent('page'),
-      found.getByRole('button', { name: '문의' }).click(),
-    ]);
-    expect(new URL(chat.url()).pathname).toBe('/chat');
-    const stored = await recordedInquiries(epc);
-    expect(stored).toHaveLength(1);
-    const inquiry = stored[0]!;
-    expect(inquiry).toMatchObject({ kind: 'part', vin: E220D, brand: 'benz', pid: current, quantity: 1 });
-    await chat.close();
-
-    // The part-diagram viewer: the drawing with a marker at the part, from tab storage.
-    const [viewer] = await Promise.all([
-      context.waitForEvent('page'),
-      found.getByRole('button', { name: '위치' }).click(),
-    ]);
-    await viewer.locator('.part-marker').waitFor();
-    expect(new URL(viewer.url()).pathname).toBe('/productPart');
-    await shot(viewer, 'epc-part-viewer-desktop');
-    await viewer.close();
-
-    // Paid, the order line carries the VIN and the order detail shows it.
-    const token = await loginAs(shop.server, 'demo@partsmall.kr', 'demo1234');
-    const paid = await call<{ orderSeq: number }>(
-      shop.server,
-      'POST',
-      'api/requestPaymentProduct',
-      {
-        clientRequestId: randomUUID(),
-        shippingInfo: {
-          name: '김수령',
-          phone: '01055550000',
-          postNum: '04790',
-          address: '서울 성동구 성수이로 77',
-          addrSub: '3층',
-          shippingValue: 1,
-          shippingPayType: 0,
-        },
-        carts: [{ seq: line!.id, qty: line!.qty }],
-      },
-      token,
-    );
-    expect(paid.body.code).toBe(201);
-    await page.goto(`${shop.server.base}/orderDetail?seq=${paid.body.results!.orderSeq}`);
-    await page.locator('.od-vin', { hasText: E220D }).waitFor();
-    await shot(page, 'epc-order-detail-vin-desktop');
-    await context.close();
-  });
-
-  it('a row click keeps its callout in view; an inquiry names the quantity and the brand; a part search keeps the filter; the part window fits; one vehicle request', async () => {
-    const { context, page } = await desktopPage(shop.browser);
-    await login(page, `${shop.server.base}/notice`, 'demo@partsmall.kr');
-    const epc = await openEpc(context, page);
-    const vehicleCalls: string[] = [];
-    epc.on('request', (r) => {
-      if (r.url().endsWith('/epc/getCarsVinEx')) vehicleCalls.push(r.postData() ?? '');
-    });
-    await epc.getByTestId('epc-brand').selectOption('benz');
-    await epc.getByTestId('epc-vin').fill(E220D);
-    await epc.getByTestId('epc-search').click();
-    await epc.locator('.epc-data').getByText('E 220 d (W213)').waitFor();
-    await card(epc, /^34/).click();
-    await epc.locator('.epc-nodes .epc-card[data-mid="34_10"]').click();
-    await epc.locator('.epc-nodes .epc-card[data-mid="34_10_11"]').click();
-    const table = epc.getByTestId('epc-parts-table');
-    await table.waitFor();
-    // The vehicle was asked for once, for the search (the drill-down reuses it).
-    expect(vehicleCalls).toEqual([JSON.stringify({ brand: 'benz', vin: E220D, lang: 'KR' })]);
-
-    // A row's callout is shown without pushing the drawing off its view: at 100 % nothing moves (the
-    // whole drawing is in view); zoomed in, the callout comes into view and the drawing still fills it.
-    const rowsOnce = await table
-      .locator('tbody tr')
-      .evaluateAll((rows) => [...new Set(rows.map((r) => r.getAttribute('data-pnum')!))]);
-    const drawingState = async (pnum: string) =>
-      epc.evaluate((key) => {
-        const view = document.querySelector('.epc-zoom-wrapper')!.getBoundingClientRect();
-        const drawing = document.querySelector('.epc-zoom-content')!.getBoundingClientRect();
-        const spot = document.querySelector(`.epc-hotspot[data-hskey="${key}"]`)!.getBoundingClientRect();
-        // Along a side where the drawing is larger than its view, it leaves no empty band in the view.
-        const covers = (lo: number, hi: number, vLo: number, vHi: number) =>
-          hi - lo <= vHi - vLo || (lo <= vLo + 1 && hi >= vHi - 1);
-        return {
-          calloutInView:
-            spot.left >= view.left && spot.right <= view.right && spot.top >= view.top && spot.bottom <= view.bottom,
-          drawingFillsView:
-            covers(drawing.left, drawing.right, view.left, view.right) &&
-            covers(drawing.top, drawing.bottom, view.top, view.bottom),
-        };
-      }, pnum);
-    const settled = { calloutInView: true, drawingFillsView: true };
-    const stillAfterAQuarterSecond = () => drawingStill(epc);
-    for (const expected of ['100%', '150%', '200%']) {
-      if (expected !== '100%') await epc.getByRole('button', { name: '확대' }).click();
-      await expect.poll(() => epc.getByTestId('epc-scale').innerText()).toBe(expected);
-      // The zoom's own move has ended before a row is clicked (the label changes as it starts).
-      await expect.poll(stillAfterAQuarterSecond).toBe(true);
-      for (const pnum of rowsOnce) {
-        await table.locator(`tr[data-pnum="${pnum}"] td.c-label`).first().click();
-        // Judged once the row's move has ended, so the next row is not clicked in the middle of it.
-        await expect
-          .poll(async () => (await stillAfterAQuarterSecond()) && drawingState(pnum), {
-            message: `callout ${pnum} at ${expected}`,
-          })
-          .toEqual(settled);
-      }
-      // The last move has ended before the next zoom.
-      await expect.poll(stillAfterAQuarterSecond).toBe(true);
-      if (expected === '100%')
-        expect(await epc.locator('.epc-zoom-content').evaluate((e) => (e as HTMLElement).style.transform)).toBe(
-          'translate(0px, 0px) scale(1)',
-        );
-    }
-    await shot(epc, 'epc-row-centred-desktop');
-    await epc.getByRole('button', { name: '원래대로' }).click();
-
-    // The inquiry asks for the quantity chosen on the row, and names the brand (not its code).
-    const row = table.locator('tr', { has: epc.getByTestId('epc-product') }).first();
-    await row.getByTestId('epc-product').first().getByLabel('수량').fill('3');
-    const pid = (await row.locator('td.c-pid').textContent())!;
-    const [chat] = await Promise.all([context.waitForEvent('page'), row.getByRole('button', { name: '문의' }).click()]);
-    // The chat also holds the first test's inquiry when its popup sent it before closing: this one's
-    // bubble is the one naming this row's part.
-    const sent = chat.locator('.chat-bubble', { hasText: '[부품 문의]' }).filter({ hasText: `품번: ${pid}` });
-    await sent.waitFor();
-    const text = await sent.innerText();
-    expect(text).toContain('브랜드: 벤츠');
-    expect(text).toContain(`품번: ${pid}`);
-    expect(text).toContain('수량: 3개');
-    await chat.close();
-
-    // The part window (800x500) shows the drawing and the facts without scrolling.
-    const [viewer] = await Promise.all([
-      context.waitForEvent('page'),
-      row.getByRole('button', { name: '위치' }).click(),
-    ]);
-    await viewer.locator('.part-marker').waitFor();
-    await viewer
-      .locator('.part-diagram img')
-      .evaluate((img: HTMLImageElement) => img.complete || new Promise((r) => img.addEventListener('load', r)));
-    const fits = await viewer.evaluate(() => {
-      const bottom = (sel: string) => document.querySelector(sel)!.getBoundingClientRect().bottom;
-      return {
-        height: window.innerHeight,
-        width: window.innerWidth,
-        img: bottom('.part-diagram img'),
-        facts: bottom('.part-popup .spec-list'),
-        marker: bottom('.part-marker'),
-      };
-    });
-    expect([fits.width, fits.height]).toEqual([800, 500]);
-    expect(fits.img).toBeLessThanOrEqual(500);
-    expect(fits.facts).toBeLessThanOrEqual(500);
-    expect(fits.marker).toBeLessThanOrEqual(500);
-    await shot(viewer, 'epc-part-viewer-800x500');
-    await viewer.close();
-
-    // A part-number search keeps the filter on; a hit the filter hides is named, with the way to show it.
-    const filterButton = epc.getByTestId('epc-filter');
-    await filterButton.getByText('필터해제').waitFor();
-    const search = async (keyword: string) => {
-      await epc.getByLabel('부품번호 검색').fill(keyword);
-      await epc.getByRole('button', { name: '부품번호 검색' }).click();
-      await epc.getByTestId('epc-hits').locator('tbody tr', { hasText: keyword }).first().click();
-    };
-    await search(pid);
-    await epc.locator('tr.active', { hasText: pid }).first().waitFor();
-    await filterButton.getByText('필터해제').waitFor();
-    expect(await epc.getByTestId('epc-filter-note').count()).toBe(0);
-    // A part that does not fit this vehicle: seen only with the filter released.
-    await filterButton.click();
-    await filterButton.getByText('필터사용').waitFor();
-    const notFit = (await table.locator('tr.not-fit td.c-pid').first().textContent())!;
-    await filterButton.click();
-    await filterButton.getByText('필터해제').waitFor();
-    await search(notFit);
-    const note = epc.getByTestId('epc-filter-note');
-    await note.getByText(`검색한 부품번호 ${notFit}은(는) 이 차량에 적용되지 않아 필터로 가려져 있습니다.`).waitFor();
-    await filterButton.getByText('필터해제').waitFor();
-    await shot(epc, 'epc-search-hidden-by-filter-desktop');
-    await note.getByRole('button', { name: '필터해제' }).click();
-    await epc.locator('tr.active.not-fit', { hasText: notFit }).first().waitFor();
-    await filterButton.getByText('필터사용').waitFor();
-    expect(vehicleCalls).toHaveLength(1);
     await context.close();
   });
 
@@ -405,6 +265,233 @@ describe('licensed member', () => {
     await shot(epc, 'epc-groups-chinese-desktop');
     await epc.getByLabel('언어').selectOption('KR');
     await card(epc, '브레이크').waitFor();
+    await context.close();
+  });
+});
+
+describe('licensed member: the drawing', () => {
+  it('a callout marks its rows, a row its callout', async () => {
+    const { context, epc } = await openDemoDrawing();
+    await epc.locator('.epc-hotspot[data-hskey="2"]').first().click();
+    await expect.poll(() => epc.locator('tr[data-pnum="2"].active').count()).toBeGreaterThan(0);
+    // On the row's own cells: the products cell (its buttons, the heart) keeps its clicks to itself.
+    await epc.locator('tr[data-pnum="3"] td.c-label').first().click();
+    await expect.poll(() => epc.locator('.epc-hotspot[data-hskey="3"].active').count()).toBeGreaterThan(0);
+    expect(await epc.locator('tr[data-pnum="2"].active').count()).toBe(0);
+    await shot(epc, 'epc-parts-desktop');
+    await context.close();
+  });
+
+  it('zooms in by 50 % up to 300 % and out by 25 % down to 50 %, each limit blocked; 원래대로 resets to 100 %', async () => {
+    const { context, epc } = await openDemoDrawing();
+    const scale = () => epc.getByTestId('epc-scale').innerText();
+    const zoomIn = epc.getByRole('button', { name: '확대' });
+    const zoomOut = epc.getByRole('button', { name: '축소' });
+    for (const expected of ['150%', '200%', '250%', '300%']) {
+      // A zoom step starts from where the drawing rests, not from the middle of a move.
+      await expect.poll(() => drawingStill(epc)).toBe(true);
+      await zoomIn.click();
+      await expect.poll(scale).toBe(expected);
+    }
+    expect(await zoomIn.isDisabled()).toBe(true);
+    await epc.getByRole('button', { name: '원래대로' }).click();
+    await expect.poll(scale).toBe('100%');
+    await zoomOut.click();
+    await expect.poll(scale).toBe('75%');
+    await zoomOut.click();
+    await expect.poll(scale).toBe('50%');
+    expect(await zoomOut.isDisabled()).toBe(true);
+    expect(await zoomIn.isDisabled()).toBe(false);
+    await context.close();
+  });
+
+  it('a row click keeps its callout in view, the drawing filling its view, at 100, 150 and 200 %', async () => {
+    const { context, epc, table, vehicleCalls } = await openDemoDrawing();
+    // At 100 % nothing moves (the whole drawing is in view); zoomed in, the callout comes into view
+    // and the drawing still fills it.
+    const rowsOnce = await table
+      .locator('tbody tr')
+      .evaluateAll((rows) => [...new Set(rows.map((r) => r.getAttribute('data-pnum')!))]);
+    const settled = { calloutInView: true, drawingFillsView: true };
+    const stillAfterAQuarterSecond = () => drawingStill(epc);
+    for (const expected of ['100%', '150%', '200%']) {
+      if (expected !== '100%') await epc.getByRole('button', { name: '확대' }).click();
+      await expect.poll(() => epc.getByTestId('epc-scale').innerText()).toBe(expected);
+      // The zoom's own move has ended before a row is clicked (the label changes as it starts).
+      await expect.poll(stillAfterAQuarterSecond).toBe(true);
+      for (const pnum of rowsOnce) {
+        await table.locator(`tr[data-pnum="${pnum}"] td.c-label`).first().click();
+        // Judged once the row's move has ended, so the next row is not clicked in the middle of it.
+        await expect
+          .poll(async () => (await stillAfterAQuarterSecond()) && calloutPlace(epc, pnum), {
+            message: `callout ${pnum} at ${expected}`,
+          })
+          .toEqual(settled);
+      }
+      // The last move has ended before the next zoom.
+      await expect.poll(stillAfterAQuarterSecond).toBe(true);
+      if (expected === '100%')
+        expect(await epc.locator('.epc-zoom-content').evaluate((e) => (e as HTMLElement).style.transform)).toBe(
+          'translate(0px, 0px) scale(1)',
+        );
+    }
+    await shot(epc, 'epc-row-centred-desktop');
+    expect(vehicleCalls).toHaveLength(1);
+    await context.close();
+  });
+});
+
+describe('licensed member: the parts list', () => {
+  it('the filter is on by default; released, the parts that do not fit appear', async () => {
+    const { context, epc, table } = await openDemoDrawing();
+    // On by default ('필터해제' shown).
+    const rows = () => table.locator('tbody tr').count();
+    const fitting = await rows();
+    expect(await table.locator('tr.not-fit').count()).toBe(0);
+    await releaseFilter(epc);
+    await expect.poll(() => table.locator('tr.not-fit').count()).toBeGreaterThan(0);
+    expect(await rows()).toBeGreaterThan(fitting);
+    await shot(epc, 'epc-parts-unfiltered-desktop');
+    await context.close();
+  });
+
+  it('a part-number search keeps the filter on; a hit the filter hides is named, with the way to show it; one vehicle request', async () => {
+    const { context, epc, table, vehicleCalls } = await openDemoDrawing();
+    const { pid } = await firstProductRow(epc, table);
+    const filterButton = epc.getByTestId('epc-filter');
+    await filterButton.getByText('필터해제').waitFor();
+    const search = async (keyword: string) => {
+      await epc.getByLabel('부품번호 검색').fill(keyword);
+      await epc.getByRole('button', { name: '부품번호 검색' }).click();
+      await epc.getByTestId('epc-hits').locator('tbody tr', { hasText: keyword }).first().click();
+    };
+    await search(pid);
+    await epc.locator('tr.active', { hasText: pid }).first().waitFor();
+    await filterButton.getByText('필터해제').waitFor();
+    expect(await epc.getByTestId('epc-filter-note').count()).toBe(0);
+    // A part that does not fit this vehicle: seen only with the filter released.
+    await filterButton.click();
+    await filterButton.getByText('필터사용').waitFor();
+    const notFit = (await table.locator('tr.not-fit td.c-pid').first().textContent())!;
+    await filterButton.click();
+    await filterButton.getByText('필터해제').waitFor();
+    await search(notFit);
+    const note = epc.getByTestId('epc-filter-note');
+    await note.getByText(`검색한 부품번호 ${notFit}은(는) 이 차량에 적용되지 않아 필터로 가려져 있습니다.`).waitFor();
+    await filterButton.getByText('필터해제').waitFor();
+    await shot(epc, 'epc-search-hidden-by-filter-desktop');
+    await note.getByRole('button', { name: '필터해제' }).click();
+    await epc.locator('tr.active.not-fit', { hasText: notFit }).first().waitFor();
+    await filterButton.getByText('필터사용').waitFor();
+    expect(vehicleCalls).toHaveLength(1);
+    await context.close();
+  });
+
+  it('buys from a row: the VIN goes to the cart with the part, and the paid order shows it', async () => {
+    const { context, page, epc, table } = await openDemoDrawing();
+    // From the whole list, the filter released.
+    await releaseFilter(epc);
+    const product = table.getByTestId('epc-product').first();
+    await product.getByRole('button', { name: '장바구니' }).click();
+    await epc.getByText(MSG_ORDER.addedToCart).first().waitFor();
+    const companyId = await companyIdOf('demo@partsmall.kr');
+    const [line] = await shop.server.db
+      .select()
+      .from(cartItems)
+      .where(and(eq(cartItems.companyId, companyId), eq(cartItems.vin, E220D)));
+    expect(line).toBeDefined();
+
+    // Paid, the order line carries the VIN and the order detail shows it.
+    const orderSeq = await payForCartLine(line!);
+    await page.goto(`${shop.server.base}/orderDetail?seq=${orderSeq}`);
+    await page.locator('.od-vin', { hasText: E220D }).waitFor();
+    await shot(page, 'epc-order-detail-vin-desktop');
+    await context.close();
+  });
+});
+
+describe('licensed member: a part', () => {
+  it('the part-number search finds the newest number of the demo chain; its row lists the numbers it replaced', async () => {
+    const { context, epc } = await openDemoDrawing();
+    await releaseFilter(epc);
+    const { oldest, middle, found } = await findChainPart(epc);
+    await found.getByRole('button', { name: '대체' }).click();
+    const replace = epc.getByTestId('epc-replace-table');
+    await replace.waitFor();
+    expect(await replace.locator('tbody tr td:first-child').allInnerTexts()).toEqual([middle, oldest]);
+    await shot(epc, 'epc-replacements-desktop');
+    await context.close();
+  });
+
+  it('a part’s inquiry: the prepared message in tab storage names the vehicle and the part; the chat opens', async () => {
+    const { context, epc } = await openDemoDrawing();
+    await releaseFilter(epc);
+    const { current, found } = await findChainPart(epc);
+    // The popup takes (reads and removes) the stored inquiry as it opens, so what the page stores is
+    // recorded as it is written rather than read afterwards.
+    await recordInquiries(epc);
+    const [chat] = await Promise.all([
+      context.waitForEvent('page'),
+      found.getByRole('button', { name: '문의' }).click(),
+    ]);
+    expect(new URL(chat.url()).pathname).toBe('/chat');
+    const stored = await recordedInquiries(epc);
+    expect(stored).toHaveLength(1);
+    const inquiry = stored[0]!;
+    expect(inquiry).toMatchObject({ kind: 'part', vin: E220D, brand: 'benz', pid: current, quantity: 1 });
+    await chat.close();
+    await context.close();
+  });
+
+  it('a part’s place: the part-diagram viewer shows the drawing with a marker at the part', async () => {
+    const { context, epc } = await openDemoDrawing();
+    await releaseFilter(epc);
+    const { found } = await findChainPart(epc);
+    // From tab storage.
+    const [viewer] = await Promise.all([
+      context.waitForEvent('page'),
+      found.getByRole('button', { name: '위치' }).click(),
+    ]);
+    await viewer.locator('.part-marker').waitFor();
+    expect(new URL(viewer.url()).pathname).toBe('/productPart');
+    await shot(viewer, 'epc-part-viewer-desktop');
+    await viewer.close();
+    await context.close();
+  });
+
+  it('an inquiry asks for the quantity chosen on the row and names the brand, not its code', async () => {
+    const { context, epc, table, vehicleCalls } = await openDemoDrawing();
+    const { row, pid } = await firstProductRow(epc, table);
+    await row.getByTestId('epc-product').first().getByLabel('수량').fill('3');
+    const [chat] = await Promise.all([context.waitForEvent('page'), row.getByRole('button', { name: '문의' }).click()]);
+    // The chat also holds an earlier test's inquiry when its popup sent it before closing: this one's
+    // bubble is the one naming this row's part.
+    const sent = chat.locator('.chat-bubble', { hasText: '[부품 문의]' }).filter({ hasText: `품번: ${pid}` });
+    await sent.waitFor();
+    const text = await sent.innerText();
+    expect(text).toContain('브랜드: 벤츠');
+    expect(text).toContain(`품번: ${pid}`);
+    expect(text).toContain('수량: 3개');
+    await chat.close();
+    expect(vehicleCalls).toHaveLength(1);
+    await context.close();
+  });
+
+  it('the part window (800x500) shows the drawing and the facts without scrolling', async () => {
+    const { context, epc, table, vehicleCalls } = await openDemoDrawing();
+    const { row } = await firstProductRow(epc, table);
+    const [viewer] = await Promise.all([
+      context.waitForEvent('page'),
+      row.getByRole('button', { name: '위치' }).click(),
+    ]);
+    const fits = await partWindowLayout(viewer);
+    expect([fits.width, fits.height]).toEqual([800, 500]);
+    expect(fits.img).toBeLessThanOrEqual(500);
+    expect(fits.facts).toBeLessThanOrEqual(500);
+    expect(fits.marker).toBeLessThanOrEqual(500);
+    await shot(viewer, 'epc-part-viewer-800x500');
+    await viewer.close();
+    expect(vehicleCalls).toHaveLength(1);
     await context.close();
   });
 });
