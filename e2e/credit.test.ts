@@ -54,8 +54,7 @@ async function fillCart(qty: number) {
   expect(added.body.code, added.body.message).toBe(201);
 }
 
-/** From the cart to checkout, 외상 chosen. */
-/** From the cart page (/cart or /cartm) the page is on. */
+/** From the cart page the page is on (/cart or /cartm) to checkout, 외상 chosen. */
 async function checkoutOnCredit(page: Page) {
   await page
     .getByRole('button', { name: /주문하기/ })
