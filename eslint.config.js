@@ -21,7 +21,6 @@ const LONG_SERVER_FUNCTIONS = {
   'apps/server/src/features/epc/import/validate.ts': 303,
   'apps/server/src/features/orders/payment.ts': 148,
   'apps/server/src/features/payments/toss-routes.ts': 176,
-  'apps/server/src/features/tax-invoices/popbill.ts': 177,
 };
 
 /** Files that read another feature's tables today (docs/architecture.md#the-database): shrink, never grow. */
