@@ -17,7 +17,6 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const LONG_SERVER_FUNCTIONS = {
   'apps/server/src/config.ts': 172,
   'apps/server/src/features/chat/namespace.ts': 282,
-  'apps/server/src/features/epc/demo/generate.ts': 175,
   'apps/server/src/features/orders/payment.ts': 148,
   'apps/server/src/features/payments/toss-routes.ts': 176,
 };
