@@ -728,9 +728,11 @@ function productNumbers(): Map<string, string[]> {
   return byKey;
 }
 
-/** The import files of one demo catalogue, by path (docs/catalogue-format.md). */
-export function demoCatalogueFiles(def: CatalogueDef, products = productNumbers()): Record<string, string> {
-  const files: Record<string, string> = {};
+/**
+ * The part numbers of one catalogue: the shop's products of a kind made for the catalogue's model,
+ * and invented numbers of the brand that are none of the shop's.
+ */
+function demoPartNumbers(def: CatalogueDef, products: Map<string, string[]>) {
   const taken = new Set<string>([...products.values()].flat().map(alphaNumber));
   const model = DEMO_CATALOGUE_MODELS[def.brand]!;
   let counter = 0;
@@ -757,152 +759,221 @@ export function demoCatalogueFiles(def: CatalogueDef, products = productNumbers(
     const next = kind && productPid(kind);
     return next && next !== mainPid ? next : invented();
   };
-  const codesOf = (features: Feature[] | undefined) => (features ?? []).map((f) => def.codes[f]);
+  return { invented, productPid, variantPid };
+}
 
+/** One catalogue as it is generated: its files so far and the rows of its tables. */
+interface DemoCatalogue {
+  def: CatalogueDef;
+  numbers: ReturnType<typeof demoPartNumbers>;
+  files: Record<string, string>;
+  mains: Json[];
+  nodes: Json[];
+  diagrams: Json[];
+  hotspots: Json[];
+  parts: Json[];
+  replacements: Json[];
+  /** Leaf groups generated so far: a leaf's number picks its kind of variant and its drawing. */
+  leafNo: number;
+  /** Whether the supersession chain has been placed (on the first group with a sold part). */
+  chainDone: boolean;
+}
+
+type Drawn = { key: string; shape: Shape };
+
+const optionCodes = (def: CatalogueDef, features: Feature[] | undefined) => (features ?? []).map((f) => def.codes[f]);
+
+/** The import files of one demo catalogue, by path (docs/catalogue-format.md). */
+export function demoCatalogueFiles(def: CatalogueDef, products = productNumbers()): Record<string, string> {
+  const cat: DemoCatalogue = {
+    def,
+    numbers: demoPartNumbers(def, products),
+    files: {},
+    mains: [],
+    nodes: [],
+    diagrams: [],
+    hotspots: [],
+    parts: [],
+    replacements: [],
+    leafNo: 0,
+    chainDone: false,
+  };
+  const files = cat.files;
   files['catalogue.jsonl'] = jsonl([{ mcid: def.mcid, brand: def.brand, name: def.name, img: 'images/logo.svg' }]);
   files['images/logo.svg'] = brandBadge(def.initials, def.color);
   files['vehicles.jsonl'] = jsonl(def.vehicles.map(vehicleRow));
   files['words.jsonl'] = jsonl(DEMO_WORDS.map(([en, ko, zh, vi]) => ({ term: en, zh, ko, en, vi })));
 
-  const mains: Json[] = [];
-  const nodes: Json[] = [];
-  const diagrams: Json[] = [];
-  const hotspots: Json[] = [];
-  const parts: Json[] = [];
-  const replacements: Json[] = [];
-  let leafNo = 0;
-  let chainDone = false;
+  for (const main of DEMO_GROUPS) mainGroup(cat, main);
+  linkRefmids(cat.parts);
 
-  const leaf = (num: string, mid: string, partDefs: readonly PartDef[]) => {
-    const diagram = `D${mid}`;
-    const index = leafNo++;
-    const rows: Json[] = [];
-    const drawn: { key: string; shape: Shape }[] = [];
-    // Each part of the group, then hardware up to 11 callouts (a drawing has at least 10 hotspots).
-    const all = [...partDefs, ...HARDWARE.filter(([label]) => !partDefs.some(([l]) => l === label))].slice(
-      0,
-      Math.max(11, partDefs.length),
-    );
-    // The variants (and the replacement numbers below) go on the first part the shop sells, if any.
-    const sold = Math.max(
-      0,
-      all.findIndex(([, , kind]) => kind !== undefined),
-    );
-    all.forEach(([label, shapeKind, kind], i) => {
-      const pnum = String(i + 1);
-      drawn.push({ key: pnum, shape: shapeKind });
-      const qty = shapeKind === 'bolt' || shapeKind === 'washer' || shapeKind === 'nut' ? String(2 + (i % 3) * 2) : '1';
-      const base = { diagram, pnum, itid: `${mid}-${pnum}`, label, quantity: qty };
-      const pid = (kind && productPid(kind)) ?? invented();
-      const standard = kind ? STANDARD_LABEL[DEMO_KIND_CATEGORY[kind]] : '';
-      const isMain = i === sold;
-      if (isMain && index % 3 === 0) {
-        // Sport package: a different part for cars with the sport code, and one for the others.
-        rows.push({ ...base, pid, standard_label: standard, model: 'Standard', fit_none: codesOf(['sport']) });
-        rows.push({
-          ...base,
-          itid: `${mid}-${pnum}S`,
-          pid: variantPid(kind, pid),
-          standard_label: standard,
-          model: def.codes.sport,
-          fit_all: codesOf(['sport']),
-        });
-      } else if (isMain && index % 3 === 1) {
-        // Production change: the early part until the change date, a new number after it.
-        rows.push({ ...base, pid, standard_label: standard, remark: `~ ${CHANGE_DATE}`, fit_to: '2018-05-31' });
-        rows.push({
-          ...base,
-          itid: `${mid}-${pnum}N`,
-          pid: variantPid(kind, pid),
-          standard_label: standard,
-          remark: `${CHANGE_DATE} ~`,
-          fit_from: CHANGE_DATE,
-        });
-      } else if (isMain && index % 3 === 2) {
-        // Engine variants: petrol and diesel cars take different numbers.
-        rows.push({ ...base, pid, standard_label: standard, model: 'Petrol', fit_all: ['PETROL'] });
-        rows.push({
-          ...base,
-          itid: `${mid}-${pnum}D`,
-          pid: variantPid(kind, pid),
-          standard_label: standard,
-          model: 'Diesel',
-          fit_all: ['DIESEL'],
-        });
-      } else {
-        rows.push({ ...base, pid, standard_label: standard });
-      }
-    });
-    // Bolts are drawn twice, as in real drawings: the second callout repeats its number.
-    const bolt = drawn.find((d) => d.shape === 'bolt');
-    if (bolt) drawn.push({ ...bolt });
-    const drawing = explodedView(drawn, index * 13 + def.mcid.length);
-    files[`images/${diagram}.svg`] = drawing.svg;
-    diagrams.push({
-      diagram,
-      image: `images/${diagram}.svg`,
-      max_x: DIAGRAM_W,
-      max_y: DIAGRAM_H,
-      hotspot_w: 34,
-      hotspot_h: 34,
-    });
-    for (const h of drawing.hotspots) hotspots.push({ diagram, key: h.key, x: h.x, y: h.y });
+  files['main_groups.jsonl'] = jsonl(cat.mains);
+  files['nodes.jsonl'] = jsonl(cat.nodes);
+  files['diagrams.jsonl'] = jsonl(cat.diagrams);
+  files['hotspots.jsonl'] = jsonl(cat.hotspots);
+  files['parts.jsonl'] = jsonl(cat.parts);
+  files['replacements.jsonl'] = jsonl(cat.replacements);
+  return files;
+}
 
-    // The first group carries the supersession chain of three numbers: its sold part replaced
-    // two older ones (oldest -> middle -> current).
-    const main = rows.find((r) => r.pnum === String(sold + 1))!;
-    if (!chainDone && all[sold]?.[2]) {
-      const current = main.pid as string;
-      const oldest = invented();
-      const middle = invented();
-      replacements.push({ pid: oldest, to: middle, kind: 'supersedes', remark: '2016-09' });
-      replacements.push({ pid: middle, to: current, kind: 'supersedes', remark: '2017-11' });
-      main.stitute_status = '1';
-      chainDone = true;
-    }
-    // Interchangeable numbers: another product of the shop fits where the group's first part does.
-    const soldKind = all[sold]?.[2];
-    if (index === 4 && soldKind) {
-      const a = main.pid as string;
-      const b = productPid(soldKind);
-      if (b && alphaNumber(b) !== alphaNumber(a)) {
-        replacements.push({ pid: a, to: b, kind: 'interchangeable' });
-        main.stitute_status = '1';
+/** A main group with its icon, and its sub-groups: a leaf with a drawing, or a parent of leaves. */
+function mainGroup(cat: DemoCatalogue, main: MainDef): void {
+  const { def, files, nodes } = cat;
+  cat.mains.push({ num: main.num, label: main.label, img: `images/group-${main.num}.svg` });
+  files[`images/group-${main.num}.svg`] = groupIcon(main.icon, def.color);
+  for (const sub of main.subs) {
+    const subMid = `${main.num}_${sub.key}`;
+    if (sub.children) {
+      nodes.push({ mid: subMid, num: main.num, label: sub.label, description: `${main.label} / ${sub.label}` });
+      for (const child of sub.children) {
+        const mid = `${main.num}_${sub.key}_${child.key}`;
+        const diagram = leafGroup(cat, mid, child.parts);
+        nodes.push({
+          mid,
+          num: main.num,
+          parent: subMid,
+          label: child.label,
+          diagram,
+          img: `images/${diagram}.svg`,
+          ...(child.fit?.all ? { fit_all: optionCodes(def, child.fit.all) } : {}),
+          ...(child.fit?.none ? { fit_none: optionCodes(def, child.fit.none) } : {}),
+        });
       }
-    }
-    parts.push(...rows);
-    return diagram;
-  };
-
-  for (const main of DEMO_GROUPS) {
-    mains.push({ num: main.num, label: main.label, img: `images/group-${main.num}.svg` });
-    files[`images/group-${main.num}.svg`] = groupIcon(main.icon, def.color);
-    for (const sub of main.subs) {
-      const subMid = `${main.num}_${sub.key}`;
-      if (sub.children) {
-        nodes.push({ mid: subMid, num: main.num, label: sub.label, description: `${main.label} / ${sub.label}` });
-        for (const child of sub.children) {
-          const mid = `${main.num}_${sub.key}_${child.key}`;
-          const diagram = leaf(main.num, mid, child.parts);
-          nodes.push({
-            mid,
-            num: main.num,
-            parent: subMid,
-            label: child.label,
-            diagram,
-            img: `images/${diagram}.svg`,
-            ...(child.fit?.all ? { fit_all: codesOf(child.fit.all) } : {}),
-            ...(child.fit?.none ? { fit_none: codesOf(child.fit.none) } : {}),
-          });
-        }
-      } else {
-        const diagram = leaf(main.num, subMid, sub.parts ?? []);
-        nodes.push({ mid: subMid, num: main.num, label: sub.label, diagram, img: `images/${diagram}.svg` });
-      }
+    } else {
+      const diagram = leafGroup(cat, subMid, sub.parts ?? []);
+      nodes.push({ mid: subMid, num: main.num, label: sub.label, diagram, img: `images/${diagram}.svg` });
     }
   }
+}
 
-  // refmid: where else the first part of a group appears (the same OE number in another drawing).
+/** A group with a drawing: its parts, the drawing and its hotspots, and the replacements it carries. Answers the diagram. */
+function leafGroup(cat: DemoCatalogue, mid: string, partDefs: readonly PartDef[]): string {
+  const diagram = `D${mid}`;
+  const index = cat.leafNo++;
+  // Each part of the group, then hardware up to 11 callouts (a drawing has at least 10 hotspots).
+  const all = [...partDefs, ...HARDWARE.filter(([label]) => !partDefs.some(([l]) => l === label))].slice(
+    0,
+    Math.max(11, partDefs.length),
+  );
+  // The variants (and the replacement numbers below) go on the first part the shop sells, if any.
+  const sold = Math.max(
+    0,
+    all.findIndex(([, , kind]) => kind !== undefined),
+  );
+  const drawn: Drawn[] = [];
+  const rows: Json[] = [];
+  all.forEach(([label, shapeKind, kind], i) => {
+    const pnum = String(i + 1);
+    drawn.push({ key: pnum, shape: shapeKind });
+    const qty = shapeKind === 'bolt' || shapeKind === 'washer' || shapeKind === 'nut' ? String(2 + (i % 3) * 2) : '1';
+    const base = { diagram, pnum, itid: `${mid}-${pnum}`, label, quantity: qty };
+    const pid = (kind && cat.numbers.productPid(kind)) ?? cat.numbers.invented();
+    const standard = kind ? STANDARD_LABEL[DEMO_KIND_CATEGORY[kind]] : '';
+    if (i === sold) rows.push(...variantRows(cat, index, kind, { ...base, pid, standard_label: standard }));
+    else rows.push({ ...base, pid, standard_label: standard });
+  });
+  drawLeaf(cat, diagram, index, drawn);
+  leafReplacements(
+    cat,
+    index,
+    rows.find((r) => r.pnum === String(sold + 1))!,
+    all[sold]?.[2],
+  );
+  cat.parts.push(...rows);
+  return diagram;
+}
+
+/**
+ * The group's sold part as two rows, the leaf's number choosing how they differ: the sport package,
+ * a production change, or petrol and diesel engines.
+ */
+function variantRows(
+  cat: DemoCatalogue,
+  index: number,
+  kind: DemoPartKind | undefined,
+  main: Json & { itid: string; pid: string },
+): Json[] {
+  const { def, numbers } = cat;
+  if (index % 3 === 0) {
+    // Sport package: a different part for cars with the sport code, and one for the others.
+    const standard = { ...main, model: 'Standard', fit_none: optionCodes(def, ['sport']) };
+    return [
+      standard,
+      {
+        ...main,
+        itid: `${main.itid}S`,
+        pid: numbers.variantPid(kind, main.pid),
+        model: def.codes.sport,
+        fit_all: optionCodes(def, ['sport']),
+      },
+    ];
+  }
+  if (index % 3 === 1) {
+    // Production change: the early part until the change date, a new number after it.
+    const early = { ...main, remark: `~ ${CHANGE_DATE}`, fit_to: '2018-05-31' };
+    return [
+      early,
+      {
+        ...main,
+        itid: `${main.itid}N`,
+        pid: numbers.variantPid(kind, main.pid),
+        remark: `${CHANGE_DATE} ~`,
+        fit_from: CHANGE_DATE,
+      },
+    ];
+  }
+  // Engine variants: petrol and diesel cars take different numbers.
+  const petrol = { ...main, model: 'Petrol', fit_all: ['PETROL'] };
+  return [
+    petrol,
+    { ...main, itid: `${main.itid}D`, pid: numbers.variantPid(kind, main.pid), model: 'Diesel', fit_all: ['DIESEL'] },
+  ];
+}
+/** The group's drawing and its hotspots. */
+function drawLeaf(cat: DemoCatalogue, diagram: string, index: number, drawn: Drawn[]): void {
+  // Bolts are drawn twice, as in real drawings: the second callout repeats its number.
+  const bolt = drawn.find((d) => d.shape === 'bolt');
+  if (bolt) drawn.push({ ...bolt });
+  const drawing = explodedView(drawn, index * 13 + cat.def.mcid.length);
+  cat.files[`images/${diagram}.svg`] = drawing.svg;
+  cat.diagrams.push({
+    diagram,
+    image: `images/${diagram}.svg`,
+    max_x: DIAGRAM_W,
+    max_y: DIAGRAM_H,
+    hotspot_w: 34,
+    hotspot_h: 34,
+  });
+  for (const h of drawing.hotspots) cat.hotspots.push({ diagram, key: h.key, x: h.x, y: h.y });
+}
+
+/** The replacements a group's sold part (its first row `main`, of kind `soldKind`) carries. */
+function leafReplacements(cat: DemoCatalogue, index: number, main: Json, soldKind: DemoPartKind | undefined): void {
+  const { numbers, replacements } = cat;
+  // The first group carries the supersession chain of three numbers: its sold part replaced
+  // two older ones (oldest -> middle -> current).
+  if (!cat.chainDone && soldKind) {
+    const current = main.pid as string;
+    const oldest = numbers.invented();
+    const middle = numbers.invented();
+    replacements.push({ pid: oldest, to: middle, kind: 'supersedes', remark: '2016-09' });
+    replacements.push({ pid: middle, to: current, kind: 'supersedes', remark: '2017-11' });
+    main.stitute_status = '1';
+    cat.chainDone = true;
+  }
+  // Interchangeable numbers: another product of the shop fits where the group's first part does.
+  if (index === 4 && soldKind) {
+    const a = main.pid as string;
+    const b = numbers.productPid(soldKind);
+    if (b && alphaNumber(b) !== alphaNumber(a)) {
+      replacements.push({ pid: a, to: b, kind: 'interchangeable' });
+      main.stitute_status = '1';
+    }
+  }
+}
+
+/** refmid: where else the first part of a group appears (the same OE number in another drawing). */
+function linkRefmids(parts: Json[]): void {
   const byPid = new Map<string, Json[]>();
   for (const p of parts) byPid.set(p.pid as string, [...(byPid.get(p.pid as string) ?? []), p]);
   for (const same of byPid.values()) {
@@ -914,14 +985,6 @@ export function demoCatalogueFiles(def: CatalogueDef, products = productNumbers(
       if (others.length) p.refmid = [...new Set(others)].slice(0, 5);
     }
   }
-
-  files['main_groups.jsonl'] = jsonl(mains);
-  files['nodes.jsonl'] = jsonl(nodes);
-  files['diagrams.jsonl'] = jsonl(diagrams);
-  files['hotspots.jsonl'] = jsonl(hotspots);
-  files['parts.jsonl'] = jsonl(parts);
-  files['replacements.jsonl'] = jsonl(replacements);
-  return files;
 }
 
 /** Every demo catalogue's files. */

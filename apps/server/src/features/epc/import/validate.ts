@@ -3,9 +3,10 @@ import { alphaNumber, checkPartRelations, shortVinOf, vinModelYear, type PartRel
 import type { Db } from '../../../db/client.js';
 import { epcCatalogues, epcVehicles } from '../schema.js';
 import { CopyBuffer } from './copy-text.js';
-import { checkRow, M, REQUIRED_TABLES, TABLES, type ImportLimits, type Row, type TableName } from './format.js';
-import { checkImage, type CheckedImage } from './images.js';
-import { readCsv, readJsonLines, type CatalogueSource } from './source.js';
+import { M, TABLES, type ImportLimits, type Row, type TableName } from './format.js';
+import type { CheckedImage } from './images.js';
+import { eachRow, imageOf, tableFiles, type ImportCheck } from './read-rows.js';
+import type { CatalogueSource } from './source.js';
 import {
   Problems,
   V,
@@ -18,6 +19,17 @@ import {
 } from './plan.js';
 
 export { V, WRITE_TABLES, type ImportPlan, type ImportProblem, type WriteTable } from './plan.js';
+
+/** A diagram's size, which its hotspots must fit in. */
+type DiagramSize = { maxX: number; maxY: number };
+
+/** A row of nodes.jsonl, kept until all are read, since children decide has_child and level. */
+interface NodeRow {
+  row: Row<'nodes'>;
+  line: number;
+  index: number;
+  img: string;
+}
 
 /**
  * Reads and checks every file of a catalogue folder without writing anything: row shapes,
@@ -32,107 +44,50 @@ export async function validateCatalogue(
   now: Date = new Date(),
 ): Promise<{ problems: ImportProblem[]; moreProblems: number; plan: ImportPlan | null }> {
   const problems = new Problems(limits.maxProblems);
-  const files = await source.list();
-  const fileOf = new Map<TableName, string>();
-  for (const file of files) {
-    if (file.includes('/')) continue; // images and other material live in sub-folders
-    const match = /^(.+)\.(jsonl|csv)$/i.exec(file);
-    if (!match) continue;
-    const table = match[1] as TableName;
-    if (!TABLES.includes(table)) {
-      problems.add(file, null, V.unknownFile(TABLES.join(', ')));
-      continue;
-    }
-    if (fileOf.has(table)) problems.add(file, null, V.bothFormats(table));
-    else fileOf.set(table, file);
-  }
-  for (const table of REQUIRED_TABLES) if (!fileOf.has(table)) problems.add('', null, V.missingTable(table));
-
-  const buffers = Object.fromEntries(Object.keys(WRITE_TABLES).map((t) => [t, new CopyBuffer()])) as Record<
-    WriteTable,
-    CopyBuffer
-  >;
-  const counts = Object.fromEntries(TABLES.map((t) => [t, 0])) as Record<TableName, number>;
-  /**
-   * Tables missing or not read whole (a file too large, a row refused): references into them are
-   * not judged, so one broken row is reported once, not again at every row that points at it.
-   */
-  const unreadable = new Set<TableName>();
-  const images = new Map<string, CheckedImage | string>();
-
-  /** Served path of an image field ('' when none); a problem when the file is missing or bad. */
-  const imageOf = async (file: string, line: number, value: string | undefined): Promise<string> => {
-    if (!value) return '';
-    if (value.startsWith('https://')) return value;
-    let checked = images.get(value);
-    if (checked === undefined) {
-      checked = await checkImage(source, value, limits.maxImageBytes);
-      images.set(value, checked);
-    }
-    if (typeof checked === 'string') {
-      problems.add(file, line, checked);
-      return '';
-    }
-    return checked.served;
+  const ck: ImportCheck = {
+    source,
+    limits,
+    problems,
+    fileOf: tableFiles(await source.list(), problems),
+    buffers: Object.fromEntries(Object.keys(WRITE_TABLES).map((t) => [t, new CopyBuffer()])) as Record<
+      WriteTable,
+      CopyBuffer
+    >,
+    counts: Object.fromEntries(TABLES.map((t) => [t, 0])) as Record<TableName, number>,
+    unreadable: new Set<TableName>(),
+    images: new Map<string, CheckedImage | string>(),
   };
 
-  /** Streams the rows of one table through its schema; `handle` sees the valid ones. */
-  async function eachRow<T extends TableName>(
-    table: T,
-    handle: (row: Row<T>, line: number, index: number) => void | Promise<void>,
-  ) {
-    const file = fileOf.get(table);
-    if (!file) {
-      unreadable.add(table);
-      return;
-    }
-    const size = await source.size(file);
-    if (size !== null && size > limits.maxFileBytes) {
-      problems.add(file, null, V.fileTooLarge(limits.maxFileBytes));
-      unreadable.add(table);
-      return;
-    }
-    const csv = file.toLowerCase().endsWith('.csv');
-    const reader = csv
-      ? readCsv(source.stream(file), limits.maxLineChars)
-      : readJsonLines(source.stream(file), limits.maxLineChars);
-    let index = 0;
-    let unknownColumns = false;
-    for await (const batch of reader) {
-      for (const raw of batch) {
-        if ('error' in raw) {
-          problems.add(file, raw.line, raw.error);
-          unreadable.add(table);
-          continue;
-        }
-        index++;
-        if (index > limits.maxRows) {
-          problems.add(file, raw.line, V.tooManyRows(limits.maxRows));
-          unreadable.add(table);
-          return;
-        }
-        const checked = checkRow(table, raw.row);
-        if ('issues' in checked) {
-          unreadable.add(table);
-          for (const issue of checked.issues) {
-            // A CSV column the table does not have is the header's fault: said once, on line 1.
-            if (issue.field === null && csv) {
-              if (!unknownColumns) problems.add(file, 1, issue.message);
-              unknownColumns = true;
-            } else problems.add(file, raw.line, issue.field ? `${issue.field}: ${issue.message}` : issue.message);
-          }
-          continue;
-        }
-        const pending = handle(checked.row, raw.line, index);
-        if (pending) await pending;
-      }
-    }
-    counts[table] = index;
-  }
+  const header = await checkCatalogue(ck);
+  await checkWords(ck);
+  const groups = await checkMainGroups(ck);
+  const diagrams = await checkDiagrams(ck);
+  await checkHotspots(ck, diagrams);
+  const nodes = await checkNodes(ck, groups, diagrams);
+  await checkVehicles(ck, db, header, now);
+  await checkParts(ck, diagrams, nodes);
+  await checkReplacements(ck);
 
-  // --- catalogue
+  if (!header && problems.total === 0) problems.add(ck.fileOf.get('catalogue') ?? '', null, V.noCatalogue);
+  if (problems.total > 0 || !header)
+    return { problems: problems.list, moreProblems: problems.total - problems.list.length, plan: null };
+
+  const tables = Object.fromEntries(
+    Object.entries(ck.buffers).map(([t, b]) => [t, { rows: b.rows, chunks: b.done() }]),
+  ) as ImportPlan['tables'];
+  const checkedImages = [...ck.images.values()].filter((i): i is CheckedImage => typeof i !== 'string');
+  return {
+    problems: [],
+    moreProblems: 0,
+    plan: { catalogue: header, tables, images: checkedImages, counts: ck.counts },
+  };
+}
+
+/** The catalogue's one header row (null when it is missing, refused or not the only one). */
+async function checkCatalogue(ck: ImportCheck): Promise<ImportPlan['catalogue'] | null> {
+  const { problems, fileOf } = ck;
   let catalogue: ImportPlan['catalogue'] | null = null;
-  await eachRow('catalogue', async (row, line, index) => {
+  await eachRow(ck, 'catalogue', async (row, line, index) => {
     if (index > 1) {
       problems.add(fileOf.get('catalogue')!, line, V.catalogueRows);
       catalogue = null;
@@ -142,46 +97,57 @@ export async function validateCatalogue(
       mcid: row.mcid,
       brand: row.brand,
       name: row.name,
-      img: await imageOf(fileOf.get('catalogue')!, line, row.img),
+      img: await imageOf(ck, fileOf.get('catalogue')!, line, row.img),
     };
   });
-  if (fileOf.has('catalogue') && counts.catalogue === 0 && !unreadable.has('catalogue'))
+  if (fileOf.has('catalogue') && ck.counts.catalogue === 0 && !ck.unreadable.has('catalogue'))
     problems.add(fileOf.get('catalogue')!, null, V.catalogueRows);
-  const header = catalogue as ImportPlan['catalogue'] | null;
+  return catalogue as ImportPlan['catalogue'] | null;
+}
 
-  // --- words
+/** The words, each term once. */
+async function checkWords(ck: ImportCheck): Promise<void> {
   const terms = new Set<string>();
-  await eachRow('words', (row, line) => {
-    if (terms.has(row.term)) return problems.add(fileOf.get('words')!, line, V.duplicate('용어', row.term));
+  await eachRow(ck, 'words', (row, line) => {
+    if (terms.has(row.term)) return ck.problems.add(ck.fileOf.get('words')!, line, V.duplicate('용어', row.term));
     terms.add(row.term);
-    buffers.epc_words.push([row.term, row.zh, row.ko, row.en, row.vi]);
+    ck.buffers.epc_words.push([row.term, row.zh, row.ko, row.en, row.vi]);
   });
+}
 
-  // --- main groups
+/** The main groups' numbers. */
+async function checkMainGroups(ck: ImportCheck): Promise<Set<string>> {
   const groups = new Set<string>();
-  await eachRow('main_groups', async (row, line, index) => {
-    const file = fileOf.get('main_groups')!;
-    if (groups.has(row.num)) return problems.add(file, line, V.duplicate('메인 그룹', row.num));
+  await eachRow(ck, 'main_groups', async (row, line, index) => {
+    const file = ck.fileOf.get('main_groups')!;
+    if (groups.has(row.num)) return ck.problems.add(file, line, V.duplicate('메인 그룹', row.num));
     groups.add(row.num);
-    buffers.epc_main_groups.push([row.num, row.label, await imageOf(file, line, row.img), index]);
+    ck.buffers.epc_main_groups.push([row.num, row.label, await imageOf(ck, file, line, row.img), index]);
   });
+  return groups;
+}
 
-  // --- diagrams
-  const diagrams = new Map<string, { maxX: number; maxY: number }>();
-  await eachRow('diagrams', async (row, line) => {
-    const file = fileOf.get('diagrams')!;
-    if (diagrams.has(row.diagram)) return problems.add(file, line, V.duplicate('도면', row.diagram));
+/** The diagrams' sizes by name. */
+async function checkDiagrams(ck: ImportCheck): Promise<Map<string, DiagramSize>> {
+  const diagrams = new Map<string, DiagramSize>();
+  await eachRow(ck, 'diagrams', async (row, line) => {
+    const file = ck.fileOf.get('diagrams')!;
+    if (diagrams.has(row.diagram)) return ck.problems.add(file, line, V.duplicate('도면', row.diagram));
     diagrams.set(row.diagram, { maxX: row.max_x, maxY: row.max_y });
     const w = row.hotspot_w ?? Math.max(1, Math.round(row.max_x * 0.04));
     const h = row.hotspot_h ?? Math.max(1, Math.round(row.max_y * 0.035));
-    buffers.epc_diagrams.push([row.diagram, await imageOf(file, line, row.image), row.max_x, row.max_y, w, h]);
+    ck.buffers.epc_diagrams.push([row.diagram, await imageOf(ck, file, line, row.image), row.max_x, row.max_y, w, h]);
   });
-  const knowDiagrams = !unreadable.has('diagrams');
+  return diagrams;
+}
 
-  // --- hotspots
+/** The hotspots, each inside its diagram and drawn once. */
+async function checkHotspots(ck: ImportCheck, diagrams: Map<string, DiagramSize>): Promise<void> {
+  const { problems } = ck;
+  const knowDiagrams = !ck.unreadable.has('diagrams');
   const spots = new Set<string>();
-  await eachRow('hotspots', (row, line, index) => {
-    const file = fileOf.get('hotspots')!;
+  await eachRow(ck, 'hotspots', (row, line, index) => {
+    const file = ck.fileOf.get('hotspots')!;
     const d = diagrams.get(row.diagram);
     if (!d) {
       if (knowDiagrams) problems.add(file, line, V.unknownRef('도면', row.diagram));
@@ -193,26 +159,28 @@ export async function validateCatalogue(
     if (spots.has(key))
       return problems.add(file, line, V.duplicate('핫스팟', `${row.diagram} ${row.key} (${row.x}, ${row.y})`));
     spots.add(key);
-    buffers.epc_hotspots.push([row.diagram, index, row.key, row.x, row.y]);
+    ck.buffers.epc_hotspots.push([row.diagram, index, row.key, row.x, row.y]);
   });
+}
 
-  // --- nodes: kept until all are read, since children decide has_child and level
-  interface NodeRow {
-    row: Row<'nodes'>;
-    line: number;
-    index: number;
-    img: string;
-  }
+/** The group tree: every node read first, then each judged against its parent, children and diagram. */
+async function checkNodes(
+  ck: ImportCheck,
+  groups: Set<string>,
+  diagrams: Map<string, DiagramSize>,
+): Promise<Map<string, NodeRow>> {
+  const { problems, unreadable } = ck;
+  const knowDiagrams = !unreadable.has('diagrams');
   const nodes = new Map<string, NodeRow>();
-  await eachRow('nodes', async (row, line, index) => {
-    const file = fileOf.get('nodes')!;
+  await eachRow(ck, 'nodes', async (row, line, index) => {
+    const file = ck.fileOf.get('nodes')!;
     if (nodes.has(row.mid)) return problems.add(file, line, V.duplicate('그룹(mid)', row.mid));
-    nodes.set(row.mid, { row, line, index, img: await imageOf(file, line, row.img) });
+    nodes.set(row.mid, { row, line, index, img: await imageOf(ck, file, line, row.img) });
   });
   const children = new Map<string, number>();
   for (const n of nodes.values()) if (n.row.parent) children.set(n.row.parent, (children.get(n.row.parent) ?? 0) + 1);
   for (const n of nodes.values()) {
-    const file = fileOf.get('nodes')!;
+    const file = ck.fileOf.get('nodes')!;
     const { row, line } = n;
     let ok = true;
     const fail = (message: string) => {
@@ -233,7 +201,7 @@ export async function validateCatalogue(
     if (row.diagram && knowDiagrams && !diagrams.has(row.diagram)) fail(V.unknownRef('도면', row.diagram));
     if (row.fit_from && row.fit_to && row.fit_from > row.fit_to) fail(V.dateRange);
     if (!ok) continue;
-    buffers.epc_nodes.push([
+    ck.buffers.epc_nodes.push([
       row.mid,
       row.num,
       row.parent ?? null,
@@ -249,16 +217,23 @@ export async function validateCatalogue(
       n.index,
     ]);
   }
-  const knowNodes = !unreadable.has('nodes');
+  return nodes;
+}
 
-  // --- vehicles
+/** The vehicles, and VINs another catalogue already holds. */
+async function checkVehicles(
+  ck: ImportCheck,
+  db: Db,
+  header: ImportPlan['catalogue'] | null,
+  now: Date,
+): Promise<void> {
   const vins = new Map<string, number>();
-  await eachRow('vehicles', (row, line) => {
-    const file = fileOf.get('vehicles')!;
-    if (vins.has(row.vin)) return problems.add(file, line, V.duplicate('차대번호', row.vin));
+  await eachRow(ck, 'vehicles', (row, line) => {
+    const file = ck.fileOf.get('vehicles')!;
+    if (vins.has(row.vin)) return ck.problems.add(file, line, V.duplicate('차대번호', row.vin));
     vins.set(row.vin, line);
     if (!header) return;
-    buffers.epc_vehicles.push([
+    ck.buffers.epc_vehicles.push([
       header.brand,
       row.vin,
       shortVinOf(header.brand, row.vin),
@@ -278,13 +253,22 @@ export async function validateCatalogue(
         .innerJoin(epcCatalogues, eq(epcCatalogues.id, epcVehicles.catalogueId))
         .where(and(inArray(epcVehicles.vin, all.slice(i, i + 5000)), ne(epcCatalogues.mcid, header.mcid)));
       for (const t of taken)
-        problems.add(fileOf.get('vehicles')!, vins.get(t.vin) ?? null, V.vinElsewhere(t.vin, t.mcid));
+        ck.problems.add(ck.fileOf.get('vehicles')!, vins.get(t.vin) ?? null, V.vinElsewhere(t.vin, t.mcid));
     }
   }
+}
 
-  // --- parts
-  await eachRow('parts', (row, line, index) => {
-    const file = fileOf.get('parts')!;
+/** The parts: their diagram, number, the groups their refmid names and their dates. */
+async function checkParts(
+  ck: ImportCheck,
+  diagrams: Map<string, DiagramSize>,
+  nodes: Map<string, NodeRow>,
+): Promise<void> {
+  const { problems } = ck;
+  const knowDiagrams = !ck.unreadable.has('diagrams');
+  const knowNodes = !ck.unreadable.has('nodes');
+  await eachRow(ck, 'parts', (row, line, index) => {
+    const file = ck.fileOf.get('parts')!;
     let ok = true;
     if (knowDiagrams && !diagrams.has(row.diagram)) {
       problems.add(file, line, V.unknownRef('도면', row.diagram));
@@ -307,7 +291,7 @@ export async function validateCatalogue(
       ok = false;
     }
     if (!ok) return;
-    buffers.epc_parts.push([
+    ck.buffers.epc_parts.push([
       row.diagram,
       index,
       row.pnum,
@@ -325,14 +309,17 @@ export async function validateCatalogue(
       json(fitOf(row)),
     ]);
   });
+}
 
-  // --- replacements
+/** The replacements, then the supersession chains they make. */
+async function checkReplacements(ck: ImportCheck): Promise<void> {
+  const { problems } = ck;
   const pairsSeen = new Set<string>();
   // Supersessions as the contract's rules read them (loops, chains of more than 20 steps), with their lines.
   const supersedes: PartRelation[] = [];
   const supersedesLine: number[] = [];
-  await eachRow('replacements', (row, line, index) => {
-    const file = fileOf.get('replacements')!;
+  await eachRow(ck, 'replacements', (row, line, index) => {
+    const file = ck.fileOf.get('replacements')!;
     const from = alphaNumber(row.pid);
     const to = alphaNumber(row.to);
     if (from === '' || to === '') return problems.add(file, line, `pid/to: ${M.partNumber}`);
@@ -344,18 +331,8 @@ export async function validateCatalogue(
       supersedes.push({ from: row.pid, to: row.to, kind: 'supersedes' });
       supersedesLine.push(line);
     }
-    buffers.epc_replacements.push([index, row.pid, from, row.to, to, row.kind, row.remark]);
+    ck.buffers.epc_replacements.push([index, row.pid, from, row.to, to, row.kind, row.remark]);
   });
   for (const p of checkPartRelations(supersedes))
-    problems.add(fileOf.get('replacements')!, supersedesLine[p.index] ?? null, p.message);
-
-  if (!header && problems.total === 0) problems.add(fileOf.get('catalogue') ?? '', null, V.noCatalogue);
-  if (problems.total > 0 || !header)
-    return { problems: problems.list, moreProblems: problems.total - problems.list.length, plan: null };
-
-  const tables = Object.fromEntries(
-    Object.entries(buffers).map(([t, b]) => [t, { rows: b.rows, chunks: b.done() }]),
-  ) as ImportPlan['tables'];
-  const checkedImages = [...images.values()].filter((i): i is CheckedImage => typeof i !== 'string');
-  return { problems: [], moreProblems: 0, plan: { catalogue: header, tables, images: checkedImages, counts } };
+    problems.add(ck.fileOf.get('replacements')!, supersedesLine[p.index] ?? null, p.message);
 }
