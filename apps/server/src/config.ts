@@ -4,7 +4,7 @@ import { repoRoot } from './paths.js';
 import type { TossSettings } from './features/payments/types.js';
 import type { SolapiSettings } from './features/sms/types.js';
 import { SOLAPI_KEYS, solapiSettings } from './features/sms/config.js';
-import { envMs, requireKeys } from './shared/env.js';
+import { envCount, envMs, requireKeys } from './shared/env.js';
 import { notifyConfig, type NotifyConfig } from './features/notify/config.js';
 import { jobSettings, type JobSettings } from './features/jobs/config.js';
 import type { TrackerDeliverySettings } from './features/tracking/types.js';
@@ -303,7 +303,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       bizType: env.TAXINVOICE_BIZ_TYPE || '도소매',
       bizClass: env.TAXINVOICE_BIZ_CLASS || '자동차 부품',
     },
-    smsDailyCap: Math.max(0, Number(env.SMS_DAILY_CAP ?? 2000) || 0),
+    smsDailyCap: envCount(env, 'SMS_DAILY_CAP', 2000),
     paymentSandboxSecret: env.PAYMENT_SANDBOX_SECRET || randomBytes(32).toString('hex'),
     trackingWebhookKey:
       env.TRACKING_WEBHOOK_SECRET ||
@@ -319,9 +319,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     // Demo credentials never land in a production database unless asked for by name.
     seedDemo: production ? isTrue(env.SEED_DEMO) : env.SEED_DEMO !== 'false',
-    trustProxyHops: Math.max(0, Number(env.TRUST_PROXY_HOPS ?? 0) || 0),
-    productListCacheMs: Math.max(0, Number(env.PRODUCT_LIST_CACHE_MS ?? 1000) || 0),
-    drainDelayMs: Math.max(0, Number(env.DRAIN_DELAY_MS ?? 0) || 0),
+    trustProxyHops: envCount(env, 'TRUST_PROXY_HOPS', 0),
+    productListCacheMs: envCount(env, 'PRODUCT_LIST_CACHE_MS', 1000),
+    drainDelayMs: envCount(env, 'DRAIN_DELAY_MS', 0),
     jobs: jobSettings(env),
   };
 }

@@ -17,3 +17,7 @@ export function requireKeys(env: NodeJS.ProcessEnv, refusals: string[], setting:
 /** A duration in milliseconds (at least 1); unset, empty, zero or not a number gives `fallback`. */
 export const envMs = (env: NodeJS.ProcessEnv, name: string, fallback: number) =>
   Math.max(1, Number(env[name] ?? fallback) || fallback);
+
+/** A count or duration that may be 0 (off); unset gives `fallback`, a negative or not-a-number value 0. */
+export const envCount = (env: NodeJS.ProcessEnv, name: string, fallback: number) =>
+  Math.max(0, Number(env[name] ?? fallback) || 0);

@@ -91,13 +91,7 @@ type ReturnRequest = { Querystring: Record<string, unknown> };
  * the secret key) and the webhook. A payment credited for the first time is announced by
  * confirmPayment on the app's bus (shared/events.ts), whichever of these confirmed it.
  */
-export function tossRoutes(
-  app: Api,
-  db: Db,
-  events: EventSink,
-  gateway: TossGateway,
-  site: { readonly publicUrl: string; readonly publicUrlSet?: boolean },
-) {
+export function tossRoutes(app: Api, db: Db, events: EventSink, gateway: TossGateway, site: TossRouteDeps['site']) {
   const t: TossRouteDeps = { db, events, gateway, site };
   void app.register(async (scope) => {
     windowRoute(scope, t);
