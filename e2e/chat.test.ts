@@ -64,6 +64,18 @@ async function pasteImage(page: Page) {
 
 const bubbles = (page: Page) => page.getByTestId('chat-message');
 
+/** The chat window fits under the demo banner: nothing to scroll, the send button in sight. */
+async function expectFitsWindow(page: Page) {
+  await page.getByTestId('demo-banner').waitFor();
+  const fit = await page.evaluate(() => ({
+    page: document.scrollingElement!.scrollHeight,
+    window: window.innerHeight,
+    send: document.querySelector('[data-testid="chat-send"]')!.getBoundingClientRect().bottom,
+  }));
+  expect(fit.page).toBe(fit.window);
+  expect(fit.send).toBeLessThanOrEqual(fit.window);
+}
+
 describe('chat between a member and staff', () => {
   it('text both ways, a pasted image on both sides, the unread mark cleared when staff read', async () => {
     const member = await desktopPage(shop.browser);
@@ -77,6 +89,7 @@ describe('chat between a member and staff', () => {
     await member.page.getByTestId('chat-user-name').getByText('박준호').waitFor();
     await member.page.getByTestId('chat-level').getByText('골드').waitFor();
     await member.page.getByText('아직 주고받은 메시지가 없습니다.').waitFor();
+    await expectFitsWindow(member.page);
 
     // A blank message is refused with the original message.
     await member.page.getByTestId('chat-input').fill('   ');
@@ -100,6 +113,7 @@ describe('chat between a member and staff', () => {
     const row = staff.page.getByTestId('chat-user').filter({ hasText: '박준호' });
     await row.waitFor();
     await bubbles(staff.page).filter({ hasText: '2개 필요합니다.' }).waitFor();
+    await expectFitsWindow(staff.page);
     // Selecting (the first user) reads the conversation: the highlight goes and the member sees '읽음'.
     await expect.poll(() => row.getAttribute('data-new')).toBe('0');
     await bubbles(member.page).filter({ hasText: '2개 필요합니다.' }).getByText('읽음').waitFor();
