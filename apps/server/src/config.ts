@@ -274,11 +274,31 @@ function productionRefusals(env: NodeJS.ProcessEnv, p: Providers): string[] {
   return refusals;
 }
 
+/**
+ * The port and the counts that may be 0 (off, no limit): a value that is not a whole number stops the
+ * start in either mode, every such reason in one line.
+ */
+function countSettings(env: NodeJS.ProcessEnv) {
+  const refusals: string[] = [];
+  const count = (name: string, fallback: number) => envCount(env, refusals, name, fallback);
+  const port = count('PORT', 3000);
+  if (port > 65535) refusals.push(`PORT=${env.PORT} 은(는) 0 부터 65535 사이여야 합니다`);
+  const settings = {
+    port,
+    smsDailyCap: count('SMS_DAILY_CAP', 2000),
+    trustProxyHops: count('TRUST_PROXY_HOPS', 0),
+    productListCacheMs: count('PRODUCT_LIST_CACHE_MS', 1000),
+    drainDelayMs: count('DRAIN_DELAY_MS', 0),
+  };
+  if (refusals.length > 0) throw new ConfigError(`시작하지 않습니다: ${refusals.join('; ')}.`);
+  return settings;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const root = repoRoot;
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(root, 'data'));
-  const port = Number(env.PORT ?? 3000);
   const production = env.NODE_ENV === 'production';
+  const { port, smsDailyCap, trustProxyHops, productListCacheMs, drainDelayMs } = countSettings(env);
   const providers = providerSettings(env, production);
   if (production) {
     const refusals = productionRefusals(env, providers);
@@ -303,7 +323,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       bizType: env.TAXINVOICE_BIZ_TYPE || '도소매',
       bizClass: env.TAXINVOICE_BIZ_CLASS || '자동차 부품',
     },
-    smsDailyCap: envCount(env, 'SMS_DAILY_CAP', 2000),
+    smsDailyCap,
     paymentSandboxSecret: env.PAYMENT_SANDBOX_SECRET || randomBytes(32).toString('hex'),
     trackingWebhookKey:
       env.TRACKING_WEBHOOK_SECRET ||
@@ -319,9 +339,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     // Demo credentials never land in a production database unless asked for by name.
     seedDemo: production ? isTrue(env.SEED_DEMO) : env.SEED_DEMO !== 'false',
-    trustProxyHops: envCount(env, 'TRUST_PROXY_HOPS', 0),
-    productListCacheMs: envCount(env, 'PRODUCT_LIST_CACHE_MS', 1000),
-    drainDelayMs: envCount(env, 'DRAIN_DELAY_MS', 0),
+    trustProxyHops,
+    productListCacheMs,
+    drainDelayMs,
     jobs: jobSettings(env),
   };
 }

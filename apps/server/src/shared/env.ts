@@ -1,7 +1,8 @@
 /**
  * Reading the environment's provider settings (docs/operations.md#environment-variables), alike for
  * every provider: a missing key is a refusal gathered with the others, so that an operator reads every
- * reason at once, and a duration that is not a number falls back to its default.
+ * reason at once; a duration that is not a number falls back to its default, while a count that may
+ * be 0 and is not a whole number is refused.
  */
 
 /**
@@ -18,6 +19,18 @@ export function requireKeys(env: NodeJS.ProcessEnv, refusals: string[], setting:
 export const envMs = (env: NodeJS.ProcessEnv, name: string, fallback: number) =>
   Math.max(1, Number(env[name] ?? fallback) || fallback);
 
-/** A count or duration that may be 0 (off); unset gives `fallback`, a negative or not-a-number value 0. */
-export const envCount = (env: NodeJS.ProcessEnv, name: string, fallback: number) =>
-  Math.max(0, Number(env[name] ?? fallback) || 0);
+/**
+ * A count or duration that may be 0 (off); unset or empty gives `fallback`. Anything but a whole
+ * number from 0 up ('abc', '-5', '2.5', '1e3') is a refusal added to `refusals`: for these settings 0
+ * means "no limit" or "never", so a typo must not quietly switch one off
+ * (docs/operations.md#environment-variables).
+ */
+export function envCount(env: NodeJS.ProcessEnv, refusals: string[], name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  if (!/^\d{1,15}$/.test(raw.trim())) {
+    refusals.push(`${name}=${raw} 은(는) 0 이상의 정수여야 합니다`);
+    return fallback;
+  }
+  return Number(raw.trim());
+}
