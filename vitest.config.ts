@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './scripts/test-sequencer.js';
 
 /**
  * unit: pure rules (contract, server helpers); server: integration against PostgreSQL
@@ -29,6 +30,9 @@ export default defineConfig({
         return false;
       }
     },
+    // The longest files first on a machine whose cache is still empty, as CI's clean machine
+    // (scripts/test-sequencer.ts; docs/operations.md#tests).
+    sequence: { sequencer: LongestFirstSequencer },
     reporters: jsonReport ? ['default', ['json', { outputFile: path.resolve(jsonReport) }]] : ['default'],
     projects: [
       {
