@@ -445,6 +445,17 @@ describe('mobile home chat slide', () => {
     await shot(phone.page, 'chat-slide-phone', { fullPage: false });
     await slide.getByRole('button', { name: '닫기' }).click();
     await slide.waitFor({ state: 'detached' });
+    // It slides in, unless the phone asks for less motion (docs/requirements.md#windows-and-sizes).
+    const slideAnimation = async () => {
+      await phone.page.getByTestId('m-chat').click();
+      const name = await slide.evaluate((el) => getComputedStyle(el).animationName);
+      await slide.getByRole('button', { name: '닫기' }).click();
+      await slide.waitFor({ state: 'detached' });
+      return name;
+    };
+    expect(await slideAnimation()).toBe('chat-slide-in');
+    await phone.page.emulateMedia({ reducedMotion: 'reduce' });
+    expect(await slideAnimation()).toBe('none');
     await phone.context.close();
 
     const visitor = await phonePage(shop.browser);

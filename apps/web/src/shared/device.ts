@@ -11,3 +11,13 @@ export function isPopup(): boolean {
     return false;
   }
 }
+
+/**
+ * A move's duration, or 0 where the reader asked the system for less motion (prefers-reduced-motion):
+ * read at each move, so a change of the setting counts from the next one (docs/requirements.md#windows-and-sizes).
+ */
+export function motionMs(ms: number): number {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
+    ? 0
+    : ms;
+}

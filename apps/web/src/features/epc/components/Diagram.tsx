@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { TransformComponent, TransformWrapper, type ReactZoomPanPinchRef } from 'react-zoom-pan-pinch';
 import { canZoomIn, canZoomOut, EPC_ZOOM, zoomIn, zoomOut, type EpcPartsResult } from '@partsmall/contract';
+import { motionMs } from '../../../shared/device';
 import { TE } from '../texts';
 
 /** DOM id of a hotspot box: rows centre the first box of their callout. */
@@ -39,7 +40,7 @@ export function Diagram({ result, active, centre, onPick, onHover }: DiagramProp
     const box = r.instance.wrapperComponent;
     const cx = (box?.clientWidth ?? 0) / 2;
     const cy = (box?.clientHeight ?? 0) / 2;
-    r.setTransform(cx - ((cx - positionX) * next) / now, cy - ((cy - positionY) * next) / now, next, 150);
+    r.setTransform(cx - ((cx - positionX) * next) / now, cy - ((cy - positionY) * next) / now, next, motionMs(150));
   };
 
   useEffect(() => {
@@ -74,7 +75,7 @@ export function Diagram({ result, active, centre, onPick, onHover }: DiagramProp
     };
     const x = place(positionX, view.left, view.width, spot.left, spot.width, content.offsetWidth * now);
     const y = place(positionY, view.top, view.height, spot.top, spot.height, content.offsetHeight * now);
-    r.setTransform(x, y, now, 200);
+    r.setTransform(x, y, now, motionMs(200));
   }, [centre]);
 
   return (
@@ -92,7 +93,7 @@ export function Diagram({ result, active, centre, onPick, onHover }: DiagramProp
             {symbol}
           </button>
         ))}
-        <button type="button" className="btn btn-small" onClick={() => ref.current?.resetTransform(150)}>
+        <button type="button" className="btn btn-small" onClick={() => ref.current?.resetTransform(motionMs(150))}>
           {TE.zoomReset}
         </button>
         <output className="epc-scale" data-testid="epc-scale">
@@ -107,6 +108,7 @@ export function Diagram({ result, active, centre, onPick, onHover }: DiagramProp
         limitToBounds={false}
         doubleClick={{ disabled: true }}
         wheel={{ step: 0.1 }}
+        velocityAnimation={{ disabled: motionMs(1) === 0 }}
         onTransformed={(_r, state) => setScale(Math.round(state.scale * 100) / 100)}
       >
         <TransformComponent wrapperClass="epc-zoom-wrapper" contentClass="epc-zoom-content">
