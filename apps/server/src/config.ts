@@ -275,14 +275,18 @@ function productionRefusals(env: NodeJS.ProcessEnv, p: Providers): string[] {
 }
 
 /**
- * The port and the counts that may be 0 (off, no limit): a value that is not a whole number stops the
- * start in either mode, every such reason in one line.
+ * The port, the database pool's size and the counts that may be 0 (off, no limit): a value that is
+ * not a whole number stops the start in either mode, every such reason in one line.
  */
 function countSettings(env: NodeJS.ProcessEnv) {
   const refusals: string[] = [];
   const count = (name: string, fallback: number) => envCount(env, refusals, name, fallback);
   const port = count('PORT', 3000);
   if (port > 65535) refusals.push(`PORT=${env.PORT} 은(는) 0 부터 65535 사이여야 합니다`);
+  // The pool's size is read where the pool is made (db/client.ts poolSize); a pool of 0 would
+  // make every request wait for a connection that never comes.
+  if (count('DB_POOL_MAX', 20) < 1) refusals.push(`DB_POOL_MAX=${env.DB_POOL_MAX} 은(는) 1 이상이어야 합니다`);
+  count('DB_POOL_MIN', 0);
   const settings = {
     port,
     smsDailyCap: count('SMS_DAILY_CAP', 2000),

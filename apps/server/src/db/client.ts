@@ -26,8 +26,9 @@ export interface Database {
  * the number in flight and opened more: at 300 requests a second this stalled answers for 100-200 ms.
  */
 export function poolSize(env: NodeJS.ProcessEnv = process.env): { max: number; min: number } {
-  const max = Number(env.DB_POOL_MAX ?? 20);
-  return { max, min: Math.min(max, Number(env.DB_POOL_MIN ?? max)) };
+  // Empty is unset, as in loadConfig, which refuses what is not a whole number (config.ts countSettings).
+  const max = Number(env.DB_POOL_MAX?.trim() || 20);
+  return { max, min: Math.min(max, Number(env.DB_POOL_MIN?.trim() || max)) };
 }
 
 /**

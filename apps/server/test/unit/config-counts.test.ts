@@ -48,6 +48,16 @@ describe('counts that may be 0', () => {
     );
   });
 
+  it('the database pool: at least one connection, DB_POOL_MIN a whole number (poolSize reads them when the pool is made)', () => {
+    expect(() => loadConfig({ DB_POOL_MAX: '1', DB_POOL_MIN: '0' })).not.toThrow();
+    expect(() => loadConfig({ DB_POOL_MAX: '0' })).toThrow(
+      '시작하지 않습니다: DB_POOL_MAX=0 은(는) 1 이상이어야 합니다.',
+    );
+    expect(() => loadConfig({ DB_POOL_MAX: 'twenty', DB_POOL_MIN: '-1' })).toThrow(
+      '시작하지 않습니다: DB_POOL_MAX=twenty 은(는) 0 이상의 정수여야 합니다; DB_POOL_MIN=-1 은(는) 0 이상의 정수여야 합니다.',
+    );
+  });
+
   it('production refuses a wrong count too, before its own refusals', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', SMS_DAILY_CAP: '2,000' })).toThrow(
       '시작하지 않습니다: SMS_DAILY_CAP=2,000 은(는) 0 이상의 정수여야 합니다.',
