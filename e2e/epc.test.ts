@@ -5,6 +5,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { EPC_MSG, EPC_TEST_VINS, MSG_ORDER } from '@partsmall/contract';
 import { cartItems, epcCatalogues, epcReplacements, epcVinSearches, members } from '../apps/server/src/db/schema.js';
 import { call, desktopPage, phonePage, loginAs, memberLogin, shot, startShop } from './helpers.js';
+import { COURIER } from '../apps/server/test/order-helpers.js';
 
 /**
  * The parts catalogue in the browser (docs/requirements.md#parts-catalogue): a licensed member searches a real demo VIN and a
@@ -181,15 +182,7 @@ async function payForCartLine(line: { id: number; qty: number }): Promise<number
     'api/requestPaymentProduct',
     {
       clientRequestId: randomUUID(),
-      shippingInfo: {
-        name: '김수령',
-        phone: '01055550000',
-        postNum: '04790',
-        address: '서울 성동구 성수이로 77',
-        addrSub: '3층',
-        shippingValue: 1,
-        shippingPayType: 0,
-      },
+      shippingInfo: COURIER,
       carts: [{ seq: line.id, qty: line.qty }],
     },
     token,

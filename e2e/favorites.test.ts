@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { cartItems, favorites, members, restockAlerts } from '../apps/server/src/db/schema.js';
 import { addProduct, setCash } from './fixtures.js';
 import { call, desktopPage, loginAs, memberLogin, phonePage, snap, startShop } from './helpers.js';
+import { COURIER } from '../apps/server/test/order-helpers.js';
 
 /**
  * 관심상품 and 재입고 알림 in the browser (docs/requirements.md#favourites, #restock-alerts): the
@@ -143,13 +144,8 @@ describe('job references of an order and a cart line', () => {
       'requestPaymentProduct',
       {
         shippingInfo: {
-          name: '김수령',
+          ...COURIER,
           phone: '01055550002',
-          postNum: '04790',
-          address: '서울 성동구 성수이로 77',
-          addrSub: '3층',
-          shippingValue: 1,
-          shippingPayType: 0,
         },
         jobRef: '12가3456',
         carts: [{ productId: disc.id, qty: 1 }],

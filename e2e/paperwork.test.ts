@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cashLedger, companies, taxInvoices } from '../apps/server/src/db/schema.js';
 import type { TestServer } from '../apps/server/test/helpers.js';
 import { giveInvoiceFields, makeCompany, type TestCompany } from '../apps/server/test/member-helpers.js';
-import { balanceOf, fund, makeProduct, seoulMidnight, seoulToday } from '../apps/server/test/order-helpers.js';
+import { balanceOf, fund, makeProduct, seoulMidnight, seoulToday, COURIER } from '../apps/server/test/order-helpers.js';
 import { call, desktopPage, phonePage, loginAs, memberLogin, snap, startShop } from './helpers.js';
 
 /**
@@ -44,12 +44,7 @@ beforeAll(async () => {
     'api/requestPaymentProduct',
     {
       shippingInfo: {
-        name: '김수령',
-        phone: '01055550000',
-        postNum: '04790',
-        address: '서울 성동구 성수이로 77',
-        addrSub: '3층',
-        shippingValue: 1,
+        ...COURIER,
         shippingPayType: 1,
         memo: '',
       },

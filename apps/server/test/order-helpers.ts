@@ -11,6 +11,26 @@ import { makeCompany, type TestCompany } from './member-helpers.js';
 export const KOREA = WAREHOUSES.korea;
 export const CHINA = WAREHOUSES.china;
 
+/** The recipient and address the tests' orders go to. */
+export const TEST_ADDRESS = {
+  name: '김수령',
+  phone: '01055550000',
+  postNum: '04790',
+  address: '서울 성동구 성수이로 77',
+  addrSub: '3층',
+};
+
+/** An order's `shippingInfo` by parcel (택배, shippingValue 1), the fee paid with the order (shippingPayType 0). */
+export const COURIER = { ...TEST_ADDRESS, shippingValue: 1 as const, shippingPayType: 0 as const };
+
+/** An order's `shippingInfo` picked up by another company (다른 회사 직접 수령): no address, no shipping fee. */
+export const PICKUP = {
+  name: TEST_ADDRESS.name,
+  phone: TEST_ADDRESS.phone,
+  shippingValue: 4 as const,
+  shippingPayType: 2 as const,
+};
+
 /** The search key of a part number as the tests write it: upper case, letters and digits only. */
 const keyOf = (num: string) => num.toUpperCase().replace(/[^A-Z0-9]/g, '');
 
@@ -137,11 +157,7 @@ export async function insertOrder(server: TestServer, f: OrderFixture): Promise<
       shipping: f.shipping ?? 6000,
       shippingValue: 1,
       shippingPayType: 0,
-      name: '김수령',
-      phone: '01055550000',
-      postNum: '04790',
-      address: '서울 성동구 성수이로 77',
-      addrSub: '3층',
+      ...TEST_ADDRESS,
       returnReason: f.returnReason ?? null,
       shippedAt: f.shippedAt ?? null,
       ...(f.createdAt ? { createdAt: f.createdAt } : {}),

@@ -20,7 +20,15 @@ import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
 import { png, zipArchive } from '../chat-images.js';
 import { openChat } from '../chat-helpers.js';
 import { expectLedgerMatchesBalances, makeCompany, type TestCompany } from '../member-helpers.js';
-import { balanceOf, fund, insertOrder, makeProduct, seoulMidnight, type OrderFixture } from '../order-helpers.js';
+import {
+  balanceOf,
+  fund,
+  insertOrder,
+  makeProduct,
+  seoulMidnight,
+  type OrderFixture,
+  COURIER,
+} from '../order-helpers.js';
 
 /**
  * The back office's writes (docs/requirements.md#back-office): concurrent order moves, bulk shipment, cash adjustments
@@ -94,15 +102,7 @@ describe('orders', () => {
       'requestPaymentProduct',
       {
         clientRequestId: randomUUID(),
-        shippingInfo: {
-          name: '김수령',
-          phone: '01055550000',
-          postNum: '04790',
-          address: '서울 성동구 성수이로 77',
-          addrSub: '3층',
-          shippingValue: 1,
-          shippingPayType: 0,
-        },
+        shippingInfo: COURIER,
         carts: [{ productId: p.id, qty: 1 }],
       },
       { token: buyer },

@@ -4,7 +4,7 @@ import { MSG_ADMIN, MSG_ORDER, type WarehouseDeliveryOptions } from '@partsmall/
 import { queryRows } from '../../src/db/client.js';
 import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
-import { CHINA, KOREA, balanceOf, fund, makeProduct } from '../order-helpers.js';
+import { CHINA, KOREA, balanceOf, fund, makeProduct, TEST_ADDRESS } from '../order-helpers.js';
 
 /**
  * Delivery options per warehouse (api/getDeliInfo) live in the shop configuration:
@@ -173,19 +173,12 @@ describe('delivery options in the configuration', () => {
 });
 
 describe('payment checks the warehouse offers the delivery chosen', () => {
-  const address = {
-    name: '김수령',
-    phone: '01055550000',
-    postNum: '04790',
-    address: '서울 성동구 성수이로 77',
-    addrSub: '3층',
-  };
   const pay = (productId: number, shipping: Record<string, unknown>) =>
     call(
       server,
       'POST',
       'api/requestPaymentProduct',
-      { shippingInfo: { ...address, ...shipping }, carts: [{ productId, qty: 1 }] },
+      { shippingInfo: { ...TEST_ADDRESS, ...shipping }, carts: [{ productId, qty: 1 }] },
       buyer,
     );
   const orderCount = async () =>

@@ -12,6 +12,7 @@ import type {
 import { cashLedger, chatCannedReplies, companies, products } from '../../src/db/schema.js';
 import { call } from '../helpers.js';
 import { ack, chatTestServer, clientId, collect, memberIdOf, newCustomer, tokenFor, waitFor } from '../chat-helpers.js';
+import { COURIER } from '../order-helpers.js';
 
 const chat = chatTestServer();
 const { connectAs, staffSocket } = chat;
@@ -184,22 +185,13 @@ describe('customer summary beside the conversation', () => {
       expect(
         (await call(chat.server, 'addToCart', { productId: p.id, hasAmount: 1 }, { token: a.token })).body.code,
       ).toBe(201);
-    const courier = {
-      name: '김수령',
-      phone: '01055550000',
-      postNum: '04790',
-      address: '서울 성동구 성수이로 77',
-      addrSub: '3층',
-      shippingValue: 1,
-      shippingPayType: 0,
-    };
     const paid = await call<{ orderSeq: number; totalAmount: number; point: number }>(
       chat.server,
       'POST',
       'api/requestPaymentProduct',
       {
         clientRequestId: randomUUID(),
-        shippingInfo: courier,
+        shippingInfo: COURIER,
         carts: [{ productId: made[1]!.id, qty: 2 }],
       },
       a.token,

@@ -5,7 +5,7 @@ import { MSG_CREDIT } from '@partsmall/contract';
 import { orders, products, receivablesLedger } from '../../src/db/schema.js';
 import { call, startTestServer, type TestServer } from '../helpers.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
-import { balanceOf, fund, makeProduct } from '../order-helpers.js';
+import { balanceOf, fund, makeProduct, PICKUP } from '../order-helpers.js';
 import { createSession } from '../../src/features/auth/sessions.js';
 import { creditBuyers, giveCredit, type CreditTokens } from '../credit-helpers.js';
 
@@ -18,9 +18,7 @@ let buyer: TestCompany;
 let t: CreditTokens;
 let productId: number;
 
-/** 다른 회사 직접 수령: no shipping fee, so an order's total is its goods. */
-const pickup = { name: '김수령', phone: '01055550000', shippingValue: 4, shippingPayType: 2 };
-
+/** Picked up (PICKUP: no shipping fee), so an order's total is its goods. */
 function pay(token: string, qty: number, payWith?: string, id = productId) {
   return call<{ orderSeq: number; point: number }>(
     server,
@@ -28,7 +26,7 @@ function pay(token: string, qty: number, payWith?: string, id = productId) {
     'api/requestPaymentProduct',
     {
       clientRequestId: randomUUID(),
-      shippingInfo: pickup,
+      shippingInfo: PICKUP,
       carts: [{ productId: id, qty }],
       ...(payWith ? { payWith } : {}),
     },

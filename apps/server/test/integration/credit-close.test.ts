@@ -16,7 +16,7 @@ import { closeMonth } from '../../src/features/credit/close.js';
 import { dueDateOf, nextMonth } from '../../src/features/credit/rules.js';
 import { call, startTestServer, until, type TestServer } from '../helpers.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
-import { makeProduct, seoulToday } from '../order-helpers.js';
+import { makeProduct, seoulToday, PICKUP } from '../order-helpers.js';
 import { creditBuyers, giveCredit, type CreditTokens } from '../credit-helpers.js';
 
 /**
@@ -34,13 +34,12 @@ let productId: number;
 const month = seoulToday().slice(0, 7);
 const orderIds = { a: 0, b: 0, c: 0, d: 0, e: 0 };
 
-const pickup = { name: '김수령', phone: '01055550000', shippingValue: 4, shippingPayType: 2 };
 async function creditOrder(token: string, qty: number) {
   const res = await call<{ orderSeq: number }>(
     server,
     'POST',
     'api/requestPaymentProduct',
-    { clientRequestId: randomUUID(), shippingInfo: pickup, carts: [{ productId, qty }], payWith: 'credit' },
+    { clientRequestId: randomUUID(), shippingInfo: PICKUP, carts: [{ productId, qty }], payWith: 'credit' },
     token,
   );
   expect(res.body.code, res.body.message).toBe(201);

@@ -9,7 +9,7 @@ import { applyStatementPayment, closeMonth, runCreditDay } from '../../src/featu
 import { addDays, statementName } from '../../src/features/credit/rules.js';
 import { call, startTestServer, type TestServer } from '../helpers.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
-import { fund, makeProduct, seoulToday } from '../order-helpers.js';
+import { fund, makeProduct, seoulToday, PICKUP } from '../order-helpers.js';
 import { creditBuyers, giveCredit, type CreditTokens } from '../credit-helpers.js';
 
 /**
@@ -23,7 +23,6 @@ let productId: number;
 const month = seoulToday().slice(0, 7);
 const today = seoulToday();
 const noon = (day: string) => new Date(`${day}T12:00:00+09:00`);
-const pickup = { name: '김수령', phone: '01055550000', shippingValue: 4, shippingPayType: 2 };
 
 function pay(token: string, qty: number, payWith?: 'credit') {
   return call<{ orderSeq: number }>(
@@ -32,7 +31,7 @@ function pay(token: string, qty: number, payWith?: 'credit') {
     'api/requestPaymentProduct',
     {
       clientRequestId: randomUUID(),
-      shippingInfo: pickup,
+      shippingInfo: PICKUP,
       carts: [{ productId, qty }],
       ...(payWith ? { payWith } : {}),
     },

@@ -22,7 +22,7 @@ import {
   type TestServer,
 } from '../helpers.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
-import { fund, makeProduct } from '../order-helpers.js';
+import { fund, makeProduct, COURIER } from '../order-helpers.js';
 
 /**
  * The catalogue calls over HTTP (docs/requirements.md#parts-catalogue): who may call what (visitor, licensed,
@@ -658,16 +658,6 @@ describe('bad input: a Korean message, nothing changed, never a 500', () => {
 });
 
 describe('the VIN travels with the part: cart line, buy now, order line', () => {
-  const courier = {
-    name: '김수령',
-    phone: '01055550000',
-    postNum: '04790',
-    address: '서울 성동구 성수이로 77',
-    addrSub: '3층',
-    shippingValue: 1,
-    shippingPayType: 0,
-  };
-
   it('a part added from the catalogue keeps its VIN in the cart and on the paid order; a shop add has none', async () => {
     const c = await licensedCompany('차대');
     await fund(server, c.companyId, 5_000_000);
@@ -694,7 +684,7 @@ describe('the VIN travels with the part: cart line, buy now, order line', () => 
       'api/requestPaymentProduct',
       {
         clientRequestId: randomUUID(),
-        shippingInfo: courier,
+        shippingInfo: COURIER,
         carts: cart.body.results!.map((l) => ({ seq: l.seq, qty: l.qty })),
       },
       c.token,
@@ -723,7 +713,7 @@ describe('the VIN travels with the part: cart line, buy now, order line', () => 
     expect(items.body.results![0]).toMatchObject({ productId: p.id, qty: 1, vin: BMW_TEST });
     const paid = await post<{ orderSeq: number }>(
       'api/requestPaymentProduct',
-      { clientRequestId: randomUUID(), shippingInfo: courier, carts: [{ productId: p.id, qty: 1, vin: BMW_TEST }] },
+      { clientRequestId: randomUUID(), shippingInfo: COURIER, carts: [{ productId: p.id, qty: 1, vin: BMW_TEST }] },
       c.token,
     );
     const [line] = await server.db

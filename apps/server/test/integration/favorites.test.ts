@@ -7,7 +7,7 @@ import { cartItems, favorites, orders, products, restockAlerts, smsOutbox } from
 import { createSession } from '../../src/features/auth/sessions.js';
 import { call, startTestServer, until, type TestServer } from '../helpers.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
-import { CHINA, KOREA, fund, makeBuyers, makeProduct, type BuyerTokens } from '../order-helpers.js';
+import { CHINA, KOREA, fund, makeBuyers, makeProduct, type BuyerTokens, COURIER } from '../order-helpers.js';
 
 /**
  * 관심상품, 재입고 알림 and the order's job reference (docs/requirements.md#favourites,
@@ -276,15 +276,7 @@ describe('재입고 알림: the texts', () => {
 });
 
 describe('job reference (작업번호/차량번호)', () => {
-  const courier = {
-    name: '김수령',
-    phone: '01055550001',
-    postNum: '04790',
-    address: '서울 성동구 성수이로 77',
-    addrSub: '3층',
-    shippingValue: 1 as const,
-    shippingPayType: 0 as const,
-  };
+  const courier = { ...COURIER, phone: '01055550001' };
 
   it('typed at checkout, it is on the order detail, the back office list and the CSV; the cart line keeps its own', async () => {
     await fund(server, buyer.companyId, 200_000);

@@ -8,7 +8,7 @@ import { MSG_CSV_TOO_HEAVY, MSG_PDF } from '../../src/workers/pools.js';
 import { call, startTestServer, type TestServer } from '../helpers.js';
 import { denseSheet, latenciesWhile, p95, sparseSheet, wideSheet } from '../hostile.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
-import { KOREA, makeProduct, seoulMidnight, seoulToday } from '../order-helpers.js';
+import { KOREA, makeProduct, seoulMidnight, seoulToday, TEST_ADDRESS } from '../order-helpers.js';
 
 /**
  * Costly requests an attacker or a busy month can send (docs/security.md#costly-work): spreadsheets
@@ -86,11 +86,7 @@ beforeAll(async () => {
           shipping: 6_600,
           shippingValue: 1,
           shippingPayType: 0,
-          name: '김수령',
-          phone: '01055550000',
-          postNum: '04790',
-          address: '서울 성동구 성수이로 77',
-          addrSub: '3층',
+          ...TEST_ADDRESS,
           createdAt: seoulMidnight(1),
         })),
       )

@@ -12,7 +12,7 @@ import { ack, clientId, openChat, tokenFor } from '../chat-helpers.js';
 import { png } from '../chat-images.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
 import { saveWithNewPhone } from '../notify-helpers.js';
-import { fund, insertOrder, makeProduct } from '../order-helpers.js';
+import { fund, insertOrder, makeProduct, COURIER } from '../order-helpers.js';
 import { NO_SUBSCRIBERS } from '../../src/shared/events.js';
 
 /**
@@ -50,16 +50,6 @@ const jobState = async (name: string, key: string) =>
 const doneJob = (name: string, key: string) =>
   until(`${name} ${key} done`, async () => (await jobState(name, key)) === 'completed');
 
-const courier = {
-  name: '김수령',
-  phone: '01055550000',
-  postNum: '04790',
-  address: '서울 성동구 성수이로 77',
-  addrSub: '3층',
-  shippingValue: 1,
-  shippingPayType: 0,
-};
-
 beforeAll(async () => {
   server = await startTestServer({ env: FAST });
   staff = await loginAs(server, 'staff@partsmall.kr', 'staff1234');
@@ -88,7 +78,7 @@ describe('each event reaches each account once', () => {
       server,
       'POST',
       'api/requestPaymentProduct',
-      { clientRequestId: randomUUID(), shippingInfo: courier, carts: [{ productId: p.id, qty: 2 }] },
+      { clientRequestId: randomUUID(), shippingInfo: COURIER, carts: [{ productId: p.id, qty: 2 }] },
       main,
     );
     expect(paid.body.code).toBe(201);
@@ -387,7 +377,7 @@ describe("'알림 설정'", () => {
       server,
       'POST',
       'api/requestPaymentProduct',
-      { clientRequestId: randomUUID(), shippingInfo: courier, carts: [{ productId: p.id, qty: 1 }] },
+      { clientRequestId: randomUUID(), shippingInfo: COURIER, carts: [{ productId: p.id, qty: 1 }] },
       main,
     );
     await doneJob('notify.send', `order:${paid.body.results!.orderSeq}:paid`);

@@ -13,6 +13,7 @@ import {
   shippingAddresses,
 } from '../../src/db/schema.js';
 import { call, loginAs, nextEvent, startTestServer, tradeSocket, type TestServer } from '../helpers.js';
+import { COURIER } from '../order-helpers.js';
 
 let server: TestServer;
 let demo: string;
@@ -20,16 +21,6 @@ let sub: string;
 let other: string;
 let staff: string;
 let demoCompanyId: number;
-
-const courier = {
-  name: '김수령',
-  phone: '01055550000',
-  postNum: '04790',
-  address: '서울 성동구 성수이로 77',
-  addrSub: '3층',
-  shippingValue: 1,
-  shippingPayType: 0,
-};
 
 async function product(stock: number, price: number, storageId = 1) {
   const [row] = await server.db
@@ -60,7 +51,7 @@ const orderCount = async () =>
 function pay(
   token: string,
   carts: { seq?: number; productId?: number; qty: number }[],
-  shippingInfo: Record<string, unknown> = courier,
+  shippingInfo: Record<string, unknown> = COURIER,
 ) {
   return call<{ orderSeq: number; totalAmount: number; shipping: number; point: number }>(
     server,
@@ -258,13 +249,13 @@ describe('paying', () => {
       { productId: china.id, qty: 1 },
     ]);
     expect(twoWarehouses.body.message).toBe('한 번에 한 창고의 상품만 주문할 수 있습니다. 창고별로 나누어 주문하세요.');
-    const freight = await pay(demo, [{ productId: korea.id, qty: 1 }], { ...courier, shippingValue: 0 });
+    const freight = await pay(demo, [{ productId: korea.id, qty: 1 }], { ...COURIER, shippingValue: 0 });
     expect([freight.status, freight.body.message, freight.body.field]).toEqual([
       400,
       '화물 영업소를 입력하세요.',
       'shippingInfo.arrive',
     ]);
-    const sender = await pay(demo, [{ productId: korea.id, qty: 1 }], { ...courier, directDeli: true });
+    const sender = await pay(demo, [{ productId: korea.id, qty: 1 }], { ...COURIER, directDeli: true });
     expect(sender.body.message).toBe('보내는 분을 입력하세요.');
     await call(server, 'addToCart', { productId: korea.id, hasAmount: 1 }, { token: other });
     const [othersLine] = await server.db.select().from(cartItems).where(eq(cartItems.productId, korea.id));

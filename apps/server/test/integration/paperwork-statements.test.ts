@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG_ORDER, MSG_PAPERWORK } from '@partsmall/contract';
 import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
-import { fund, insertOrder, makeProduct, seoulMidnight, seoulToday } from '../order-helpers.js';
+import { fund, insertOrder, makeProduct, seoulMidnight, seoulToday, COURIER } from '../order-helpers.js';
 import { companies, orderLines, orders } from '../../src/db/schema.js';
 import { eq } from 'drizzle-orm';
 import { pdfText } from '../pdf-text.js';
@@ -229,12 +229,7 @@ describe('캐시 원장', () => {
       'requestPaymentProduct',
       {
         shippingInfo: {
-          name: '김수령',
-          phone: '01055550000',
-          postNum: '04790',
-          address: '서울 성동구 성수이로 77',
-          addrSub: '3층',
-          shippingValue: 1,
+          ...COURIER,
           shippingPayType: 1,
           memo: '',
         },

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.js';
 import { cashLedger, companies, members, orderLines, orders, products } from '../../src/db/schema.js';
 import { call, loginAs, nextEvent, startTestServer, tradeSocket, type TestServer } from '../helpers.js';
+import { PICKUP } from '../order-helpers.js';
 
 /**
  * Money and stock under concurrency (docs/requirements.md#cart-and-checkout): many payments at once for one product or one
@@ -12,8 +13,6 @@ import { call, loginAs, nextEvent, startTestServer, tradeSocket, type TestServer
 let server: TestServer;
 let demoToken: string;
 let otherToken: string;
-
-const pickup = { name: '김수령', phone: '01055550000', shippingValue: 4, shippingPayType: 2 };
 
 async function addProduct(stock: number, price: number, storageId = 1) {
   const [row] = await server.db
@@ -56,7 +55,7 @@ function pay(token: string, productId: number, qty: number, clientRequestId = ra
     server,
     'POST',
     'api/requestPaymentProduct',
-    { clientRequestId, shippingInfo: pickup, carts: [{ productId, qty }] },
+    { clientRequestId, shippingInfo: PICKUP, carts: [{ productId, qty }] },
     token,
   );
 }
@@ -158,7 +157,7 @@ describe('payment races', () => {
     for (let i = 0; i < 20; i++) {
       tabs[i % 2]!.emit('requestPaymentProduct', {
         clientRequestId: randomUUID(),
-        shippingInfo: pickup,
+        shippingInfo: PICKUP,
         carts: [{ productId, qty: 1 }],
       });
     }

@@ -5,7 +5,7 @@ import { MSG_ORDER, type PaymentFinishEvent, type PaymentResult } from '@partsma
 import { orders } from '../../src/db/schema.js';
 import { call, loginAs, nextEvent, startTestServer, tradeSocket, type TestServer } from '../helpers.js';
 import { expectLedgerMatchesBalances, makeCompany, type TestCompany } from '../member-helpers.js';
-import { balanceOf, fund, makeProduct } from '../order-helpers.js';
+import { balanceOf, fund, makeProduct, COURIER } from '../order-helpers.js';
 
 /**
  * The original API's payment payload (docs/requirements.md#cart-and-checkout) is `{ shippingInfo, carts }`. The client request id
@@ -16,15 +16,7 @@ let server: TestServer;
 let shop: TestCompany;
 let token: string;
 
-const shippingInfo = {
-  name: '김수령',
-  phone: '01055550000',
-  postNum: '04790',
-  address: '서울 성동구 성수이로 77',
-  addrSub: '3층',
-  shippingValue: 1,
-  shippingPayType: 0,
-};
+const shippingInfo = COURIER;
 
 beforeAll(async () => {
   server = await startTestServer();

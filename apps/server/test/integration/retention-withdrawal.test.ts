@@ -26,7 +26,7 @@ import {
 import { sweepRetention } from '../../src/features/retention/sweep.js';
 import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
-import { insertOrder, makeProduct } from '../order-helpers.js';
+import { insertOrder, makeProduct, TEST_ADDRESS } from '../order-helpers.js';
 
 /**
  * What a withdrawal leaves, table by table (docs/requirements.md#retention): personal fields go at
@@ -289,7 +289,7 @@ describe('withdrawal destroys personal data at once and keeps the records the la
     expect(await db.select().from(favorites).where(eq(favorites.companyId, stays.companyId))).toHaveLength(1);
     const [otherOrder] = await db.select().from(orders).where(eq(orders.id, stayRefs.orderId));
     expect([otherOrder!.name, otherOrder!.fromName, otherOrder!.jobRef]).toEqual([
-      '김수령',
+      TEST_ADDRESS.name,
       '잔류회사발송인',
       '34나5678',
     ]);
@@ -321,7 +321,7 @@ describe('withdrawal destroys personal data at once and keeps the records the la
       await db.select().from(shippingAddresses).where(eq(shippingAddresses.companyId, shop.companyId)),
     ).toHaveLength(1);
     const [order] = await db.select().from(orders).where(eq(orders.id, refs.orderId));
-    expect([order!.name, order!.jobRef]).toEqual(['김수령', '34나5678']);
+    expect([order!.name, order!.jobRef]).toEqual([TEST_ADDRESS.name, '34나5678']);
     const [main] = await db.select().from(members).where(eq(members.id, shop.main.seq));
     expect([main!.name, main!.status]).toEqual([shop.main.name, 'active']);
   });

@@ -4,7 +4,7 @@ import type { PaymentResult } from '@partsmall/contract';
 import { cashLedger, companies, orderLines } from '../../src/db/schema.js';
 import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
 import { expectLedgerMatchesBalances, makeCompany } from '../member-helpers.js';
-import { balanceOf, fund, makeProduct } from '../order-helpers.js';
+import { balanceOf, fund, makeProduct, COURIER } from '../order-helpers.js';
 
 /**
  * Tier prices (docs/requirements.md#prices-and-tiers): four companies of levels a, b, c and d buy the same products, whose four tier
@@ -36,15 +36,7 @@ const PRICE: Record<keyof typeof ids, Record<Level, number>> = {
 const QTY = { allTiers: 1, noAnoC: 2, saleOnly: 1, aAndC: 3 };
 const GOODS: Record<Level, number> = { a: 27_800, b: 21_500, c: 17_000, d: 24_200 };
 
-const shippingInfo = {
-  name: '김수령',
-  phone: '01055550000',
-  postNum: '04790',
-  address: '서울 성동구 성수이로 77',
-  addrSub: '3층',
-  shippingValue: 1,
-  shippingPayType: 0,
-};
+const shippingInfo = COURIER;
 
 beforeAll(async () => {
   server = await startTestServer();
