@@ -60,8 +60,8 @@ export async function startJobs(
   const full: JobDeps = { ...deps, db };
   let stopping = false;
   let closed = false;
-  let markClosed!: () => void;
-  const whenClosed = new Promise<void>((resolve) => (markClosed = resolve));
+  // The batches pg-boss waits for, each with how to hand it back before it ends (at the stop).
+  const handBack = new Set<() => void>();
   const running = new Set<Promise<unknown>>();
   const workers = new Map<JobName, string>();
 
@@ -141,13 +141,17 @@ export async function startJobs(
               .catch((e: unknown) => deps.log.warn({ err: e, name }, 'job completions not recorded'));
         });
         running.add(batch);
+        let handOver!: () => void;
+        const handedBack = new Promise<void>((resolve) => (handOver = resolve));
+        handBack.add(handOver);
         try {
           // A try that outlives the stop's wait is left running, and the batch handed back to pg-boss
           // at once: pg-boss would otherwise keep its worker and its expiry timer, and fail the batch
           // expireSeconds later on the closed database (an error of nobody's). The stop already gave
           // the batch back to the queue; what pg-boss sends for it now is not sent (startBoss).
-          await Promise.race([batch, whenClosed]);
+          await Promise.race([batch, handedBack]);
         } finally {
+          handBack.delete(handOver);
           running.delete(batch);
         }
         if (closed) return;
@@ -187,7 +191,7 @@ export async function startJobs(
       }
       closed = true;
       shut();
-      markClosed();
+      for (const handOver of handBack) handOver();
     },
   };
 }
