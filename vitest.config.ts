@@ -20,16 +20,6 @@ export default defineConfig({
   // outside the clone (VITEST_CACHE_DIR) so the next run on the same machine finds it.
   cacheDir: process.env.VITEST_CACHE_DIR ?? path.join('node_modules', '.vite'),
   test: {
-    // One known teardown race, and only it, is reported instead of failing the run: a statement sent
-    // on a test server's pool after the file closed that server ('Cannot use a pool after calling end
-    // on the pool'; seen 2 of 3 runs since the credit schedule writes its jobs at every start). It
-    // changes no result of any test; its source is still to be found (docs/operations.md#tests).
-    onUnhandledError(error) {
-      if (/Cannot use a pool after calling end on the pool/.test(error.message ?? '')) {
-        console.warn(`teardown race (not failing the run): ${error.message}`);
-        return false;
-      }
-    },
     // The longest files first on a machine whose cache is still empty, as CI's clean machine
     // (scripts/test-sequencer.ts; docs/operations.md#tests).
     sequence: { sequencer: LongestFirstSequencer },

@@ -14,7 +14,8 @@ export type ScheduledJob = { [N in JobName]: { name: N; data: JobDataOf<N>; key:
  * jobs of now, each keyed by its day, month or hour, so however many processes write it, it is one
  * job, and a server that was down catches up when it starts. The jobs of a tick are written in one
  * transaction and the runner woken for them; a failed write is logged as `failure` and tried again
- * at the next tick (docs/architecture.md#jobs).
+ * at the next tick (docs/architecture.md#jobs). `stop()` ends the ticks and waits for the one in
+ * flight (the one at start, often): the server closes the database only after its jobs are written.
  */
 export function startSchedule(
   db: Db,
@@ -22,28 +23,35 @@ export function startSchedule(
   log: FastifyBaseLogger,
   schedule: { due: () => ScheduledJob[]; failure: string },
   every = HOUR_MS,
-): { stop(): void } {
+): { stop(): Promise<void> } {
   let stopped = false;
+  const inFlight = new Set<Promise<void>>();
   const tick = async () => {
-    if (stopped) return;
-    const jobs = schedule.due();
-    if (jobs.length === 0) return;
     try {
+      const jobs = schedule.due();
+      if (jobs.length === 0) return;
       await db.transaction(async (tx) => {
         for (const job of jobs) await enqueue(tx, job.name, job.data, { key: job.key });
       });
       for (const job of jobs) runner.wake(job.name);
     } catch (err) {
-      if (!stopped) log.warn({ err }, schedule.failure);
+      log.warn({ err }, schedule.failure);
     }
   };
-  void tick();
-  const timer = setInterval(() => void tick(), every);
+  const start = () => {
+    if (stopped) return;
+    const written = tick();
+    inFlight.add(written);
+    void written.finally(() => inFlight.delete(written));
+  };
+  start();
+  const timer = setInterval(start, every);
   timer.unref();
   return {
-    stop() {
+    async stop() {
       stopped = true;
       clearInterval(timer);
+      await Promise.all(inFlight);
     },
   };
 }

@@ -37,6 +37,8 @@ export function requestsFirst(requests: RequestsInFlight, yieldMs: number): Gate
 }
 
 const NAMES = Object.keys(JOB_HANDLERS) as JobName[];
+/** Why a try taken before the stop did not begin: its job is back in the queue. */
+const STOPPED = '서버가 종료되어 시작하지 않았습니다. 다음에 다시 시도합니다.';
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);
 
 /**
@@ -53,11 +55,13 @@ export async function startJobs(
   /** The process's requests: how many are being answered now, when the last one came (none without a server). */
   requests: RequestsInFlight = NO_REQUESTS,
 ): Promise<JobRunner> {
-  const { boss, pending } = await startBoss(db, settings, deps.log);
+  const { boss, pending, shut } = await startBoss(db, settings, deps.log);
 
   const full: JobDeps = { ...deps, db };
   let stopping = false;
   let closed = false;
+  // The batches pg-boss waits for, each with how to hand it back before it ends (at the stop).
+  const handBack = new Set<() => void>();
   const running = new Set<Promise<unknown>>();
   const workers = new Map<JobName, string>();
 
@@ -81,12 +85,12 @@ export async function startJobs(
     }
     if (active < limit()) active += 1;
     else await new Promise<void>((resolve) => queued.push(resolve));
-    // Past the stop's wait the database is closing: a try that had not begun stays taken, and
-    // pg-boss's maintenance gives it back to the queue (the loop ends with the process).
-    if (closed) await new Promise<never>(() => undefined);
-    // The requests go first: a try starts when none is being answered, or after yieldMs.
-    if (requests.inFlight() > 0 && !stopping) await Promise.race([requests.idle(), sleep(settings.yieldMs)]);
     try {
+      // Past the stop's wait the database is closing: a try that had not begun does not begin (the
+      // stop gave its job back to the queue: pg-boss's failWip).
+      if (closed) throw new Error(STOPPED);
+      // The requests go first: a try starts when none is being answered, or after yieldMs.
+      if (requests.inFlight() > 0 && !stopping) await Promise.race([requests.idle(), sleep(settings.yieldMs)]);
       return await run();
     } finally {
       // One turn of the event loop before the next try, so the requests whose answers arrived
@@ -137,14 +141,20 @@ export async function startJobs(
               .catch((e: unknown) => deps.log.warn({ err: e, name }, 'job completions not recorded'));
         });
         running.add(batch);
+        let handOver!: () => void;
+        const handedBack = new Promise<void>((resolve) => (handOver = resolve));
+        handBack.add(handOver);
         try {
-          await batch;
+          // A try that outlives the stop's wait is left running, and the batch handed back to pg-boss
+          // at once: pg-boss would otherwise keep its worker and its expiry timer, and fail the batch
+          // expireSeconds later on the closed database (an error of nobody's). The stop already gave
+          // the batch back to the queue; what pg-boss sends for it now is not sent (startBoss).
+          await Promise.race([batch, handedBack]);
         } finally {
+          handBack.delete(handOver);
           running.delete(batch);
         }
-        // A try that outlived the stop: pg-boss already failed it back to the queue, and the
-        // completion it would send now would meet a closed database. The loop ends with the process.
-        if (closed) await new Promise<never>(() => undefined);
+        if (closed) return;
         // A full batch means more are waiting: look again at once instead of after the poll interval.
         if (jobs.length === settings.batchSize && !stopping) boss.notifyWorker(workerId);
       },
@@ -180,6 +190,8 @@ export async function startJobs(
         }
       }
       closed = true;
+      shut();
+      for (const handOver of handBack) handOver();
     },
   };
 }
@@ -200,19 +212,29 @@ export async function prepareJobQueues(
 
 /**
  * pg-boss on the shop's database, started: its tables created or migrated and one queue per kind of
- * job with the current retry settings. `pending` holds the statements it has in flight.
+ * job with the current retry settings. `pending` holds the statements it has in flight; after
+ * `shut()` (the stop's wait is over, the database closes next) no statement is sent.
  */
 async function startBoss(
   db: Db,
   settings: JobSettings,
   log: Pick<JobDeps['log'], 'warn'>,
-): Promise<{ boss: PgBoss; pending: Set<Promise<unknown>> }> {
+): Promise<{ boss: PgBoss; pending: Set<Promise<unknown>>; shut: () => void }> {
   // Every statement pg-boss issues is tracked, so that a stop can wait for the last one (a
   // completion sent after its handler returned) before the database closes under it.
   const pending = new Set<Promise<unknown>>();
   const base = databaseExecutor(db);
+  let open = true;
   const executor: PgBoss.Db = {
     executeSql: (text, values) => {
+      // After the stop only the completion or failure of a try that outlived it can come (the
+      // workers and the maintenance are stopped), and the stop gave that try's job back to the queue
+      // already. pg-boss sends those without awaiting them: refused, each would be an unhandled
+      // rejection on a closed pool, so it is logged and left unanswered (docs/architecture.md#jobs).
+      if (!open) {
+        log.warn({ statement: text.trim().split('\n')[0] }, 'job queue statement after the stop not sent');
+        return new Promise<never>(() => undefined);
+      }
       const p = base.executeSql(text, values);
       pending.add(p);
       void p.then(
@@ -244,5 +266,11 @@ async function startBoss(
     // An existing queue takes the current settings (createQueue leaves it as it was).
     await boss.updateQueue(name, { name, ...queue });
   }
-  return { boss, pending };
+  return {
+    boss,
+    pending,
+    shut: () => {
+      open = false;
+    },
+  };
 }

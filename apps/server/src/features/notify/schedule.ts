@@ -8,7 +8,7 @@ import { startSchedule } from '../../shared/schedule.js';
  * The daily look for licences ending in 3 days, keyed by the Asia/Seoul day: however many processes
  * write it, it is one job a day (shared/schedule.ts).
  */
-export function startNotifySchedule(db: Db, runner: JobWaker, log: FastifyBaseLogger): { stop(): void } {
+export function startNotifySchedule(db: Db, runner: JobWaker, log: FastifyBaseLogger): { stop(): Promise<void> } {
   return startSchedule(db, runner, log, {
     due: () => {
       const day = seoulDay();

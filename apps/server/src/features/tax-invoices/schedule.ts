@@ -10,7 +10,7 @@ import { startSchedule } from '../../shared/schedule.js';
  * day's retention sweep, each keyed by its month, hour or day; a server that was down on the 1st
  * catches up when it starts (docs/requirements.md#tax-invoices).
  */
-export function startPaperworkSchedule(db: Db, runner: JobWaker, log: FastifyBaseLogger): { stop(): void } {
+export function startPaperworkSchedule(db: Db, runner: JobWaker, log: FastifyBaseLogger): { stop(): Promise<void> } {
   return startSchedule(db, runner, log, {
     due: () => {
       const now = seoulNow();
