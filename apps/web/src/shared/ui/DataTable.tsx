@@ -193,9 +193,18 @@ export function DataTable<R>({
   );
   return (
     <>
-      {minWidth ? <div className="table-scroll">{grid}</div> : grid}
+      {minWidth ? <SideScroll label={label}>{grid}</SideScroll> : grid}
       {pager}
     </>
+  );
+}
+
+/** A table's box that scrolls sideways, reachable by keyboard (Tab, then the arrow keys), rows or none. */
+function SideScroll({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="table-scroll" role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
   );
 }
 
