@@ -385,6 +385,10 @@ describe('orders', () => {
     expect((await opens(page)).at(-1)).toEqual([`/orderDetail?seq=${seq}`, 'orderDetail', 'width=800,height=600']);
     await popup.waitForLoadState();
     expect(new URL(popup.url()).pathname + new URL(popup.url()).search).toBe(`/orderDetail?seq=${seq}`);
+    // A short detail fits its window under the demo banner: no scroll by the banner's height.
+    await popup.getByTestId('order-status').waitFor();
+    await popup.getByTestId('demo-banner').waitFor();
+    expect(await popup.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBe(0);
     await context.close();
   });
 
