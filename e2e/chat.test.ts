@@ -64,16 +64,24 @@ async function pasteImage(page: Page) {
 
 const bubbles = (page: Page) => page.getByTestId('chat-message');
 
-/** The chat window fits under the demo banner: nothing to scroll, the send button in sight. */
-async function expectFitsWindow(page: Page) {
+/**
+ * The chat window fits under the demo banner: nothing to scroll, the send button in sight (above the
+ * phone's fixed bottom bar, `bar`, when the page has one).
+ */
+async function expectFitsWindow(page: Page, bar?: string) {
   await page.getByTestId('demo-banner').waitFor();
-  const fit = await page.evaluate(() => ({
-    page: document.scrollingElement!.scrollHeight,
-    window: window.innerHeight,
-    send: document.querySelector('[data-testid="chat-send"]')!.getBoundingClientRect().bottom,
-  }));
+  await page.getByTestId('chat-send').waitFor();
+  const fit = await page.evaluate(
+    (bar) => ({
+      page: document.scrollingElement!.scrollHeight,
+      window: window.innerHeight,
+      send: document.querySelector('[data-testid="chat-send"]')!.getBoundingClientRect().bottom,
+      bar: bar ? document.querySelector(bar)!.getBoundingClientRect().top : window.innerHeight,
+    }),
+    bar,
+  );
   expect(fit.page).toBe(fit.window);
-  expect(fit.send).toBeLessThanOrEqual(fit.window);
+  expect(fit.send).toBeLessThanOrEqual(fit.bar);
 }
 
 describe('chat between a member and staff', () => {
@@ -363,6 +371,7 @@ describe('chat entry and sign-up', () => {
     await page.getByLabel('비밀번호').fill('demo1234');
     await page.getByRole('button', { name: '로그인하고 상담 시작' }).click();
     await page.waitForURL(/\/chatMobile$/);
+    await expectFitsWindow(page, '.m-bottom');
     // A phone's keyboard has no Shift+Enter: the hint names the send button.
     expect(await page.getByTestId('chat-input').getAttribute('placeholder')).toBe(
       '메시지를 입력하고 [전송]을 누르세요.',

@@ -359,6 +359,14 @@ describe('orders', () => {
       .getByRole('table', { name: '거래내역' })
       .getByRole('row', { name: new RegExp(product.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
     await row.waitFor();
+    // The product column has room for a name, and the page does not scroll sideways: eleven columns
+    // are wider than the member area's panel, so the list scrolls in its own box (it had 0 px).
+    expect((await row.getByRole('cell').nth(2).boundingBox())!.width).toBeGreaterThan(120);
+    const sideways = await page.evaluate(() => {
+      const root = document.documentElement;
+      return root.scrollWidth - root.clientWidth;
+    });
+    expect(sideways).toBe(0);
     // Columns: 일자, 주문번호, 상품, 작업번호, 금액, 받는 분, 배송, 상태, ….
     expect(await row.getByRole('cell').nth(7).textContent()).toBe('구매요청');
     expect(await row.getByRole('cell').nth(0).textContent()).toBe(seoulToday());
@@ -377,6 +385,10 @@ describe('orders', () => {
     expect((await opens(page)).at(-1)).toEqual([`/orderDetail?seq=${seq}`, 'orderDetail', 'width=800,height=600']);
     await popup.waitForLoadState();
     expect(new URL(popup.url()).pathname + new URL(popup.url()).search).toBe(`/orderDetail?seq=${seq}`);
+    // A short detail fits its window under the demo banner: no scroll by the banner's height.
+    await popup.getByTestId('order-status').waitFor();
+    await popup.getByTestId('demo-banner').waitFor();
+    expect(await popup.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBe(0);
     await context.close();
   });
 

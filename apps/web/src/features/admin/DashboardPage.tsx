@@ -78,17 +78,20 @@ function SalesChart({ days }: { days: Dashboard['sales30'] }) {
   const w = 600;
   const h = 160;
   const bar = w / days.length;
+  // The '최고' label has a band of its own above the bars: the highest bar, often today's at the
+  // right end, covered it.
+  const top = 16;
   return (
-    <svg className="admin-chart" viewBox={`0 0 ${w} ${h + 20}`} role="img" aria-label={A.dashboard.chart}>
+    <svg className="admin-chart" viewBox={`0 0 ${w} ${top + h + 20}`} role="img" aria-label={A.dashboard.chart}>
       {days.map((d, i) => {
         const bh = Math.round((d.sales / max) * h);
         return (
           <g key={d.day}>
-            <rect x={i * bar + 2} y={h - bh} width={bar - 4} height={bh}>
+            <rect x={i * bar + 2} y={top + h - bh} width={bar - 4} height={bh}>
               <title>{A.dashboard.bar(d.day, won(d.sales), d.orders)}</title>
             </rect>
             {i % 5 === 0 && (
-              <text x={i * bar + 2} y={h + 14}>
+              <text x={i * bar + 2} y={top + h + 14}>
                 {d.day.slice(5)}
               </text>
             )}

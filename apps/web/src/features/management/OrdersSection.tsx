@@ -90,6 +90,9 @@ export function OrdersSection() {
       <RangedList
         query={(q: PeriodPage) => orderListQuery(rangeRequest(q))}
         columns={columns}
+        // Eleven columns are wider than the member area's panel: the list scrolls sideways in its box
+        // and the product column keeps about 150 px (it had none, its header under the next one's).
+        minWidth={1150}
         label={O.title}
         card={(o) => (
           <>

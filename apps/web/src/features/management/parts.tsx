@@ -160,6 +160,7 @@ interface TableProps<R> {
   label: string;
   card: (row: R) => ReactNode;
   rowClassName?: (row: R) => string | undefined;
+  minWidth?: number;
 }
 
 /** The words of a searched list's screen: its title (the table's name too), intro, add button and search. */

@@ -70,6 +70,11 @@ interface DataTableProps<R> {
   /** Classes of the card list and of each card. */
   cardsClassName?: string;
   cardClassName?: string;
+  /**
+   * The narrowest the table draws (px): columns whose widths add up to more than the page gives
+   * scroll sideways inside the table's box, and the columns without a width keep room for their text.
+   */
+  minWidth?: number;
 }
 
 /**
@@ -93,6 +98,7 @@ export function DataTable<R>({
   card,
   cardsClassName = 'data-cards',
   cardClassName = 'data-card',
+  minWidth,
 }: DataTableProps<R>) {
   const mobile = useMobile();
   const [sorting, setSorting] = useState<SortingState>([]);
@@ -149,44 +155,56 @@ export function DataTable<R>({
     );
   }
 
+  const grid = (
+    <table className={className} aria-busy={loading} aria-label={label} style={minWidth ? { minWidth } : undefined}>
+      <colgroup>
+        {columns.map((c) => (
+          <col key={c.id} className={c.colClassName} style={c.width ? { width: c.width } : undefined} />
+        ))}
+      </colgroup>
+      <thead>
+        {table.getHeaderGroups().map((group) => (
+          <tr key={group.id}>
+            {group.headers.map((h) => (
+              <HeaderCell key={h.id} header={h} label={byId.get(h.column.id)!.header} />
+            ))}
+          </tr>
+        ))}
+      </thead>
+      <tbody>
+        {shown.map((r) => (
+          <tr key={r.id} className={rowClassName?.(r.original)} data-testid={rowTestId}>
+            {columns.map((c) => (
+              <td key={c.id} className={c.className} title={c.title?.(r.original)}>
+                {c.cell(r.original, r.index)}
+              </td>
+            ))}
+          </tr>
+        ))}
+        {state && (
+          <tr>
+            <td colSpan={columns.length} className="empty-row">
+              {state}
+            </td>
+          </tr>
+        )}
+      </tbody>
+    </table>
+  );
   return (
     <>
-      <table className={className} aria-busy={loading} aria-label={label}>
-        <colgroup>
-          {columns.map((c) => (
-            <col key={c.id} className={c.colClassName} style={c.width ? { width: c.width } : undefined} />
-          ))}
-        </colgroup>
-        <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((h) => (
-                <HeaderCell key={h.id} header={h} label={byId.get(h.column.id)!.header} />
-              ))}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
-          {shown.map((r) => (
-            <tr key={r.id} className={rowClassName?.(r.original)} data-testid={rowTestId}>
-              {columns.map((c) => (
-                <td key={c.id} className={c.className} title={c.title?.(r.original)}>
-                  {c.cell(r.original, r.index)}
-                </td>
-              ))}
-            </tr>
-          ))}
-          {state && (
-            <tr>
-              <td colSpan={columns.length} className="empty-row">
-                {state}
-              </td>
-            </tr>
-          )}
-        </tbody>
-      </table>
+      {minWidth ? <SideScroll label={label}>{grid}</SideScroll> : grid}
       {pager}
     </>
+  );
+}
+
+/** A table's box that scrolls sideways, reachable by keyboard (Tab, then the arrow keys), rows or none. */
+function SideScroll({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="table-scroll" role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
   );
 }
 
