@@ -359,14 +359,21 @@ describe('orders', () => {
       .getByRole('table', { name: '거래내역' })
       .getByRole('row', { name: new RegExp(product.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
     await row.waitFor();
-    // The product column has room for a name, and the page does not scroll sideways: eleven columns
-    // are wider than the member area's panel, so the list scrolls in its own box (it had 0 px).
+    // The product column has room for a name (it had 0 px), and neither the page nor the list scrolls
+    // sideways at 1280 px: the three actions share one column, in sight with the rest.
     expect((await row.getByRole('cell').nth(2).boundingBox())!.width).toBeGreaterThan(120);
     const sideways = await page.evaluate(() => {
       const root = document.documentElement;
-      return root.scrollWidth - root.clientWidth;
+      const box = document.querySelector('.table-scroll')!;
+      return { page: root.scrollWidth - root.clientWidth, list: box.scrollWidth - box.clientWidth };
     });
-    expect(sideways).toBe(0);
+    expect(sideways).toEqual({ page: 0, list: 0 });
+    // The three actions, stacked in the last column, end inside the list's box.
+    const listRight = await page.locator('.table-scroll').evaluate((e) => e.getBoundingClientRect().right);
+    for (const name of ['상세보기', '거래명세서', '다시 담기']) {
+      const button = (await row.getByRole('button', { name }).boundingBox())!;
+      expect(button.x + button.width, name).toBeLessThanOrEqual(listRight);
+    }
     // Columns: 일자, 주문번호, 상품, 작업번호, 금액, 받는 분, 배송, 상태, ….
     expect(await row.getByRole('cell').nth(7).textContent()).toBe('구매요청');
     expect(await row.getByRole('cell').nth(0).textContent()).toBe(seoulToday());

@@ -709,7 +709,7 @@ export const T = {
         recipient: '받는 분',
         shipping: '배송',
         status: '상태',
-        detail: '상세',
+        actions: '관리',
       },
       productLine: (name: string, more: number) => (more > 0 ? `${name} 외 ${more}건` : name),
       detail: '상세보기',

@@ -3,9 +3,8 @@ import { date, money, won } from '../../shared/format';
 import { T } from '../../shared/texts';
 import type { Column } from '../../shared/ui/DataTable';
 import { useNotify } from '../../shared/ui/notify';
-import { PW } from '../../shared/paperwork-texts';
 import { openOrderDetail, orderListQuery, StatementButton } from '../orders';
-import { ReorderButton, RT } from '../quick-order';
+import { ReorderButton } from '../quick-order';
 import { RangedList, SectionHead, rangeRequest } from './parts';
 import type { PeriodPage } from './paperwork-api';
 import { dateColumn } from '../../shared/ui/columns';
@@ -33,9 +32,18 @@ export function OrdersSection() {
       {O.detail}
     </button>
   );
+  // At 1280 px the member area's panel gives the table 878 px: the three actions share one column
+  // (stacked) so every column, the product's included, is in sight without scrolling sideways.
+  const actions = (o: OrderView) => (
+    <div className="mg-order-actions">
+      {detailButton(o)}
+      <StatementButton seq={o.seq} />
+      <ReorderButton seq={o.seq} />
+    </div>
+  );
   const columns: Column<OrderView>[] = [
     dateColumn('date', O.cols.date, (o) => o.created, { width: 104, time: true, sort: true, format: date }),
-    { id: 'no', header: O.cols.no, width: 80, className: 'center num', cell: (o) => o.seq },
+    { id: 'no', header: O.cols.no, width: 72, className: 'center num', cell: (o) => o.seq },
     {
       id: 'product',
       header: O.cols.product,
@@ -46,42 +54,34 @@ export function OrdersSection() {
     {
       id: 'jobRef',
       header: O.cols.jobRef,
-      width: 130,
+      width: 112,
       className: 'center ellipsis',
       cell: (o) => orderJobRefs(o).join(', ') || '-',
     },
     {
       id: 'amount',
       header: O.cols.amount,
-      width: 120,
+      width: 112,
       className: 'money',
       cell: (o) => money(paid(o)),
       sortValue: paid,
     },
-    { id: 'recipient', header: O.cols.recipient, width: 100, className: 'center', cell: (o) => o.name },
+    { id: 'recipient', header: O.cols.recipient, width: 84, className: 'center', cell: (o) => o.name },
     {
       id: 'shipping',
       header: O.cols.shipping,
-      width: 80,
+      width: 64,
       className: 'center',
       cell: (o) => T.trade.shipping[o.shippingValue] ?? '',
     },
     {
       id: 'status',
       header: O.cols.status,
-      width: 96,
+      width: 88,
       className: 'center',
       cell: (o) => <StatusBadge status={o.status} />,
     },
-    { id: 'detail', header: O.cols.detail, width: 96, className: 'center', cell: detailButton },
-    {
-      id: 'statement',
-      header: PW.statement.button,
-      width: 96,
-      className: 'center',
-      cell: (o) => <StatementButton seq={o.seq} />,
-    },
-    { id: 'reorder', header: RT.button, width: 96, className: 'center', cell: (o) => <ReorderButton seq={o.seq} /> },
+    { id: 'actions', header: O.cols.actions, width: 104, className: 'center', cell: actions },
   ];
 
   return (
@@ -90,9 +90,9 @@ export function OrdersSection() {
       <RangedList
         query={(q: PeriodPage) => orderListQuery(rangeRequest(q))}
         columns={columns}
-        // Eleven columns are wider than the member area's panel: the list scrolls sideways in its box
-        // and the product column keeps about 150 px (it had none, its header under the next one's).
-        minWidth={1150}
+        // Narrower than the panel at 1280 px (a smaller window, a zoomed page), the list scrolls
+        // sideways in its box and the product column keeps its room (it had none, its header under the next one's).
+        minWidth={860}
         label={O.title}
         card={(o) => (
           <>
