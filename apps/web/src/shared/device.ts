@@ -12,12 +12,15 @@ export function isPopup(): boolean {
   }
 }
 
+/** Whether the reader asked the system for less motion (prefers-reduced-motion), read at each call. */
+export function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
 /**
- * A move's duration, or 0 where the reader asked the system for less motion (prefers-reduced-motion):
- * read at each move, so a change of the setting counts from the next one (docs/requirements.md#windows-and-sizes).
+ * A move's duration, or 0 for a reader who asked for less motion: read at each move, so a change of
+ * the setting counts from the next one (docs/requirements.md#windows-and-sizes).
  */
 export function motionMs(ms: number): number {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
-    ? 0
-    : ms;
+  return prefersReducedMotion() ? 0 : ms;
 }

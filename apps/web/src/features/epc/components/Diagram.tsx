@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { TransformComponent, TransformWrapper, type ReactZoomPanPinchRef } from 'react-zoom-pan-pinch';
 import { canZoomIn, canZoomOut, EPC_ZOOM, zoomIn, zoomOut, type EpcPartsResult } from '@partsmall/contract';
-import { motionMs } from '../../../shared/device';
+import { motionMs, prefersReducedMotion } from '../../../shared/device';
 import { TE } from '../texts';
 
 /** DOM id of a hotspot box: rows centre the first box of their callout. */
@@ -108,7 +108,7 @@ export function Diagram({ result, active, centre, onPick, onHover }: DiagramProp
         limitToBounds={false}
         doubleClick={{ disabled: true }}
         wheel={{ step: 0.1 }}
-        velocityAnimation={{ disabled: motionMs(1) === 0 }}
+        velocityAnimation={{ disabled: prefersReducedMotion() }}
         onTransformed={(_r, state) => setScale(Math.round(state.scale * 100) / 100)}
       >
         <TransformComponent wrapperClass="epc-zoom-wrapper" contentClass="epc-zoom-content">
