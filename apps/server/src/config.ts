@@ -5,6 +5,7 @@ import type { TossSettings } from './features/payments/types.js';
 import type { SolapiSettings } from './features/sms/types.js';
 import { SOLAPI_KEYS, solapiSettings } from './features/sms/config.js';
 import { envCount, envMs, requireKeys } from './shared/env.js';
+import { POOL_MAX_DEFAULT } from './db/client.js';
 import { notifyConfig, type NotifyConfig } from './features/notify/config.js';
 import { jobSettings, type JobSettings } from './features/jobs/config.js';
 import type { TrackerDeliverySettings } from './features/tracking/types.js';
@@ -285,8 +286,9 @@ function countSettings(env: NodeJS.ProcessEnv) {
   if (port > 65535) refusals.push(`PORT=${env.PORT} 은(는) 0 부터 65535 사이여야 합니다`);
   // The pool's size is read where the pool is made (db/client.ts poolSize); a pool of 0 would
   // make every request wait for a connection that never comes.
-  if (count('DB_POOL_MAX', 20) < 1) refusals.push(`DB_POOL_MAX=${env.DB_POOL_MAX} 은(는) 1 이상이어야 합니다`);
-  count('DB_POOL_MIN', 0);
+  if (count('DB_POOL_MAX', POOL_MAX_DEFAULT) < 1)
+    refusals.push(`DB_POOL_MAX=${env.DB_POOL_MAX} 은(는) 1 이상이어야 합니다`);
+  count('DB_POOL_MIN', 0); // checked only: unset keeps every connection (poolSize)
   const settings = {
     port,
     smsDailyCap: count('SMS_DAILY_CAP', 2000),

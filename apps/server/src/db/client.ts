@@ -18,6 +18,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Connections of the PostgreSQL pool unless DB_POOL_MAX says otherwise. */
+export const POOL_MAX_DEFAULT = 20;
+
 /**
  * The PostgreSQL pool's size: DB_POOL_MAX connections (20), of which DB_POOL_MIN (all of them by
  * default) stay open once opened instead of closing after 10 s idle. A fresh backend's first
@@ -27,7 +30,7 @@ export interface Database {
  */
 export function poolSize(env: NodeJS.ProcessEnv = process.env): { max: number; min: number } {
   // Empty is unset, as in loadConfig, which refuses what is not a whole number (config.ts countSettings).
-  const max = Number(env.DB_POOL_MAX?.trim() || 20);
+  const max = Number(env.DB_POOL_MAX?.trim() || POOL_MAX_DEFAULT);
   return { max, min: Math.min(max, Number(env.DB_POOL_MIN?.trim() || max)) };
 }
 
