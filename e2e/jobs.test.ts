@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueue } from '../apps/server/src/features/jobs/index.js';
 import type { TestServer } from '../apps/server/test/helpers.js';
 import { makeCompany } from '../apps/server/test/member-helpers.js';
+import { interceptSms } from '../apps/server/test/notify-helpers.js';
 import { desktopPage, phonePage, shot, startShop } from './helpers.js';
 
 /**
@@ -40,15 +41,12 @@ async function until(check: () => Promise<boolean>, ms = 10_000) {
 describe('발송 작업', () => {
   it('staff see a parked text with its error, retry it, and it is sent', async () => {
     const company = await makeCompany(server, '발송실패', 0);
-    const sms = server.ctx!.sms;
-    const realSend = sms.send;
     const sent: string[] = [];
     let down = true;
-    sms.send = async (phone, text, code) => {
-      if (phone !== company.main.phone) return realSend(phone, text, code);
+    const restore = interceptSms(server.ctx!.sms, company.main.phone, (text) => {
       if (down) throw new Error('문자 서버가 응답하지 않습니다.');
       sent.push(text);
-    };
+    });
     try {
       const id = await enqueue(
         server.db,
@@ -98,7 +96,7 @@ describe('발송 작업', () => {
       await page.getByText('처리를 기다리는 작업이 없습니다.').waitFor();
       await context.close();
     } finally {
-      sms.send = realSend;
+      restore();
     }
   });
 });

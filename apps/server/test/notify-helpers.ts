@@ -1,4 +1,5 @@
 import type { SetNotifySettingsRequest } from '@partsmall/contract';
+import type { SmsProvider } from '../src/features/sms/types.js';
 import { call, latestCode, type TestServer } from './helpers.js';
 
 /**
@@ -13,4 +14,26 @@ export async function saveWithNewPhone(
   const sent = await call(server, 'notifyPhoneCode', { phone: body.phone }, { token });
   if (sent.status !== 200) throw new Error(`code for ${body.phone} refused: ${sent.body.message}`);
   return call(server, 'setNotifySettings', { ...body, authCode: await latestCode(server, body.phone) }, { token });
+}
+
+/**
+ * Puts `before` in front of a server's SMS provider for one phone number, for one test: each text
+ * to `phone` goes through `before(text)` first, which may wait (a slow provider), count, or throw
+ * (a failed try: the text is not sent). Texts to other numbers, and a text `before` lets through,
+ * reach the real provider with all their arguments. Returns the function that puts the provider back.
+ */
+export function interceptSms(
+  sms: Pick<SmsProvider, 'send'>,
+  phone: string,
+  before: (text: string) => void | Promise<void>,
+): () => void {
+  const original = sms.send;
+  const real = original.bind(sms);
+  sms.send = async (to, text, ...rest) => {
+    if (to === phone) await before(text);
+    return real(to, text, ...rest);
+  };
+  return () => {
+    sms.send = original;
+  };
 }

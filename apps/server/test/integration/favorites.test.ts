@@ -7,6 +7,7 @@ import { cartItems, favorites, orders, products, restockAlerts, smsOutbox } from
 import { createSession } from '../../src/features/auth/sessions.js';
 import { call, startTestServer, until, type TestServer } from '../helpers.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
+import { interceptSms } from '../notify-helpers.js';
 import { CHINA, KOREA, fund, makeBuyers, makeProduct, type BuyerTokens, COURIER } from '../order-helpers.js';
 
 /**
@@ -242,20 +243,17 @@ describe('재입고 알림: the texts', () => {
     ]);
     await ask(mainTok.token, p.id);
     await ask(subTok.token, p.id);
-    const sms = server.ctx!.sms;
-    const realSend = sms.send;
     let subTries = 0;
     // The main account's text goes out, then the sub's fails on the first try: the retry must not
     // text the main account again.
-    sms.send = async (phone, text, code) => {
-      if (phone === c.subs[0]!.phone && ++subTries === 1) throw new Error('일시 오류');
-      return realSend(phone, text, code);
-    };
+    const restore = interceptSms(server.ctx!.sms, c.subs[0]!.phone, () => {
+      if (++subTries === 1) throw new Error('일시 오류');
+    });
     try {
       expect((await changeStock(p.id, 5)).status).toBe(200);
       await until('retried job', () => allDone(p.id, 1));
     } finally {
-      sms.send = realSend;
+      restore();
     }
     expect(subTries).toBe(2);
     expect(await textsTo(c.main.phone)).toEqual([restockText('RS-RETRY-6')]);

@@ -10,6 +10,7 @@ import { openDatabase, queryRows } from '../../src/db/client.js';
 import { enqueue } from '../../src/features/jobs/index.js';
 import { freshDatabase, startTestServer, until } from '../helpers.js';
 import { makeCompany } from '../member-helpers.js';
+import { interceptSms } from '../notify-helpers.js';
 
 /**
  * A stop that a job's try outlives (docs/architecture.md#jobs): the stop ends within its deadline,
@@ -57,16 +58,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a stop that a try outlives', ()
     try {
       const shop = await makeCompany(own, '종료후', 0);
       // The text takes 3 s: longer than the stop's wait for its tries (1 s, then 1 s more).
-      const sms = own.ctx!.sms;
-      const realSend = sms.send;
       let takenAt = 0;
-      sms.send = async (phone, text, code) => {
-        if (phone === shop.main.phone) {
-          takenAt ||= Date.now();
-          await new Promise((r) => setTimeout(r, 3000));
-        }
-        return realSend(phone, text, code);
-      };
+      interceptSms(own.ctx!.sms, shop.main.phone, async () => {
+        takenAt ||= Date.now();
+        await new Promise((r) => setTimeout(r, 3000));
+      });
       const id = await enqueue(
         own.db,
         'sms.cashCredited',

@@ -11,6 +11,8 @@ import { cashCreditedText, enqueue, jobId, runHandler } from '../../src/features
 import { credit } from '../../src/features/wallet/wallet.js';
 import { call, loginAs, startTestServer, until, type TestServer } from '../helpers.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
+import { interceptSms } from '../notify-helpers.js';
+import type { SmsProvider } from '../../src/features/sms/types.js';
 
 /**
  * The job queue (docs/architecture.md#jobs) on PostgreSQL: a job is written in the transaction of its
@@ -182,14 +184,11 @@ describe('a job is part of the change that causes it', () => {
 describe('retries, parking and the back office', () => {
   it('a failing job is tried three times, parked with its error, listed, and staff retry it once (audited)', async () => {
     const shop = await makeCompany(server, '실패재시도', 0);
-    const sms = server.ctx!.sms;
-    const realSend = sms.send;
     let tries = 0;
-    sms.send = async (phone, text, code) => {
-      if (phone !== shop.main.phone) return realSend(phone, text, code);
+    const restore = interceptSms(server.ctx!.sms, shop.main.phone, () => {
       tries += 1;
       throw new Error('문자 서버가 응답하지 않습니다.');
-    };
+    });
     try {
       const id = await enqueue(
         server.db,
@@ -222,7 +221,7 @@ describe('retries, parking and the back office', () => {
       expect(open.body.results!.some((j) => j.id === id)).toBe(true);
 
       // The provider is back; staff retry it: one more try, which sends once.
-      sms.send = realSend;
+      restore();
       const retried = await call(server, 'adminRetryJob', { name: 'sms.cashCredited', id }, { token: staff });
       expect([retried.status, retried.body.message]).toEqual([200, MSG_JOBS.retried]);
       expect(await until('done', async () => (await jobState(server.db, 'sms.cashCredited', id)) === 'completed')).toBe(
@@ -253,19 +252,16 @@ describe('retries, parking and the back office', () => {
         { n: 1 },
       ]);
     } finally {
-      sms.send = realSend;
+      restore();
     }
   });
 
   it('a try that fails once is retried and succeeds: one text', async () => {
     const shop = await makeCompany(server, '한번실패', 0);
-    const sms = server.ctx!.sms;
-    const realSend = sms.send;
     let tries = 0;
-    sms.send = async (phone, text, code) => {
-      if (phone === shop.main.phone && ++tries === 1) throw new Error('일시 오류');
-      return realSend(phone, text, code);
-    };
+    const restore = interceptSms(server.ctx!.sms, shop.main.phone, () => {
+      if (++tries === 1) throw new Error('일시 오류');
+    });
     try {
       const id = await enqueue(
         server.db,
@@ -279,7 +275,7 @@ describe('retries, parking and the back office', () => {
       );
       expect([tries, await outboxTexts(server.db, shop.main.phone)]).toEqual([2, [cashCreditedText(2_000, 2_000)]]);
     } finally {
-      sms.send = realSend;
+      restore();
     }
   });
 });
@@ -363,23 +359,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several server instances on one
 });
 
 /** Counts (and slows a little) the texts a provider sends to one company's main account. */
-function wrapSend(
-  sms: { send: (p: string, t: string, c?: string) => Promise<void> },
-  shop: TestCompany,
-  onSend: () => void,
-  waitMs = 5,
-) {
-  const real = sms.send;
-  sms.send = async (phone, text, code) => {
-    if (phone === shop.main.phone) {
-      onSend();
-      await new Promise((r) => setTimeout(r, waitMs));
-    }
-    return real(phone, text, code);
-  };
-  return () => {
-    sms.send = real;
-  };
+function wrapSend(sms: Pick<SmsProvider, 'send'>, shop: TestCompany, onSend: () => void, waitMs = 5) {
+  return interceptSms(sms, shop.main.phone, async () => {
+    onSend();
+    await new Promise((r) => setTimeout(r, waitMs));
+  });
 }
 
 describe('stopping the server with jobs in flight', () => {
@@ -460,13 +444,11 @@ describe('on the embedded PGlite (no DATABASE_URL)', () => {
       const lite = { db: database.db } as TestServer;
       const shop = await makeCompany(lite, '내장DB', 0);
       const failing = await makeCompany(lite, '내장실패', 0);
-      const realSend = ctx.sms.send;
       let failedTries = 0;
-      ctx.sms.send = async (phone, text, code) => {
-        if (phone !== failing.main.phone) return realSend(phone, text, code);
+      interceptSms(ctx.sms, failing.main.phone, () => {
         failedTries += 1;
         throw new Error('문자 서버 오류');
-      };
+      });
       await expect(
         database.db.transaction(async (tx) => {
           await credit(tx, { companyId: shop.companyId, amount: 9_000, type: 'point', memberId: null, note: '롤백' });
