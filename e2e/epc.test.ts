@@ -265,6 +265,10 @@ describe('licensed member: the vehicle', () => {
 describe('licensed member: the drawing', () => {
   it('a callout marks its rows, a row its callout', async () => {
     const { context, epc } = await openDemoDrawing();
+    // The drawing's box is sized from the window less the demo banner: the popup does not scroll.
+    expect(
+      await epc.evaluate(() => document.documentElement.scrollHeight - document.documentElement.clientHeight),
+    ).toBe(0);
     await epc.locator('.epc-hotspot[data-hskey="2"]').first().click();
     await expect.poll(() => epc.locator('tr[data-pnum="2"].active').count()).toBeGreaterThan(0);
     // On the row's own cells: the products cell (its buttons, the heart) keeps its clicks to itself.

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, members, products, shippingAddresses } from '../apps/server/src/db/schema.js';
 import { addProduct, newCompany } from './fixtures.js';
-import { desktopPage, phonePage, formLogin, memberLogin, shot, startShop } from './helpers.js';
+import { desktopPage, phonePage, formLogin, memberLogin, shot, staffLogin, startShop } from './helpers.js';
+import type { Page } from 'playwright-core';
 
 let shop: Awaited<ReturnType<typeof startShop>>;
 beforeAll(async () => {
@@ -18,7 +19,7 @@ async function sampleProduct(opts: { notes: boolean }) {
   return rows.find((r) => r.hasAmount > 1 && (r.detailInfo !== '') === opts.notes && r.brand !== '')!;
 }
 
-async function login(page: import('playwright-core').Page, to: string, id: string, pw = 'demo1234') {
+async function login(page: Page, to: string, id: string, pw = 'demo1234') {
   await memberLogin(page, to, id, pw);
 }
 
@@ -179,6 +180,33 @@ describe('the public shop: notices, the product page and the demo banner', () =>
     expect(await phone.page.getByTestId('demo-banner').count()).toBe(1);
     expect(await phone.page.getByTestId('demo-banner').getByText('데모 상점').count()).toBe(1);
     await shot(phone.page, 'demo-banner-phone');
+    await phone.context.close();
+  });
+
+  it('a short page fits the window under the banner: the page ends at the window, nothing scrolls', async () => {
+    // What scrolls past the window: 0 when the page fits (it was the banner's 33 px, or 52 on a phone).
+    const past = (page: Page) =>
+      page.evaluate(() => document.documentElement.scrollHeight - document.documentElement.clientHeight);
+    const { page, context } = await desktopPage(shop.browser);
+    for (const path of ['/login', '/no-such-page']) {
+      await page.goto(`${shop.server.base}${path}`);
+      await page.getByRole('heading').first().waitFor();
+      expect(await past(page), path).toBe(0);
+      // The footer is the last thing on the page, at the window's bottom.
+      const footer = (await page.locator('footer').last().boundingBox())!;
+      expect(Math.round(footer.y + footer.height), path).toBe(800);
+    }
+    await staffLogin(page, shop.server.base);
+    expect(await past(page), 'back office dashboard').toBe(0);
+    // The menu ends at the window's bottom and scrolls inside.
+    const menu = (await page.getByRole('complementary', { name: '관리자 메뉴' }).boundingBox())!;
+    expect(Math.round(menu.y + menu.height)).toBe(800);
+    await context.close();
+
+    const phone = await phonePage(shop.browser);
+    await phone.page.goto(`${shop.server.base}/mobileJoin`);
+    await phone.page.getByRole('heading', { name: '사업자 확인' }).waitFor();
+    expect(await past(phone.page)).toBe(0);
     await phone.context.close();
   });
 });

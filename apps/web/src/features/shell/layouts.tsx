@@ -54,6 +54,27 @@ function DemoBanner() {
   );
 }
 
+/**
+ * Keeps `--demo-banner-h` on the document at the demo banner's height (it wraps on a narrow window):
+ * a box sized from the window's height (the catalogue's drawing) takes it off, so the page fits
+ * under the banner (docs/requirements.md#windows-and-sizes).
+ */
+function useDemoBannerHeight(demo: boolean) {
+  useEffect(() => {
+    const banner = document.querySelector('.demo-banner');
+    if (!banner || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() =>
+      root.style.setProperty('--demo-banner-h', `${banner.getBoundingClientRect().height}px`),
+    );
+    observer.observe(banner);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--demo-banner-h');
+    };
+  }, [demo]);
+}
+
 /** The first thing Tab reaches on every page: straight to the main content, past the bars and menus. */
 function SkipLink() {
   return (
@@ -101,6 +122,7 @@ export function AppFrame() {
     if (window.location.pathname !== PATHS.login[0]) navigate(PATHS.login[0]);
   }, [navigate]);
   const config = useMallConfigPolling(onConfigRejected);
+  useDemoBannerHeight(config?.demo === true);
 
   return (
     <>
