@@ -141,10 +141,17 @@ export interface OrderFixture {
   warehouse?: typeof KOREA | typeof CHINA;
 }
 
-/** An order row in any status with one line, written directly (as if paid earlier). */
+/**
+ * An order row in any status with one line, written directly (as if paid earlier). The sender is
+ * the ordering company, as the checkout page fills it when 직배송 is off.
+ */
 export async function insertOrder(server: TestServer, f: OrderFixture): Promise<number> {
   const qty = f.qty ?? 1;
   const totalAmount = f.totalAmount ?? 10_000;
+  const [company] = await server.db
+    .select({ name: companies.name, phone: companies.phone })
+    .from(companies)
+    .where(eq(companies.id, f.companyId));
   const [order] = await server.db
     .insert(orders)
     .values({
@@ -158,6 +165,8 @@ export async function insertOrder(server: TestServer, f: OrderFixture): Promise<
       shippingValue: 1,
       shippingPayType: 0,
       ...TEST_ADDRESS,
+      fromName: company?.name.slice(0, 20) ?? '',
+      fromPhone: (company?.phone ?? '').replace(/\D/g, '').slice(0, 11),
       returnReason: f.returnReason ?? null,
       shippedAt: f.shippedAt ?? null,
       ...(f.createdAt ? { createdAt: f.createdAt } : {}),
