@@ -291,6 +291,45 @@ describe('smaller things of the shop', () => {
     await phone.context.close();
   });
 
+  it("Korean wraps between words: the banner on a phone, the privacy table's narrow first column", async () => {
+    /** Whether every letter of `word` inside the element sits on one line. */
+    const onOneLine = (page: Page, selector: string, word: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((el, w) => {
+          const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+          for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+            const at = n.textContent!.indexOf(w);
+            if (at < 0) continue;
+            const tops = new Set<number>();
+            for (let k = at; k < at + w.length; k++) {
+              const letter = document.createRange();
+              letter.setStart(n, k);
+              letter.setEnd(n, k + 1);
+              tops.add(Math.round(letter.getBoundingClientRect().top));
+            }
+            return tops.size === 1;
+          }
+          throw new Error(`'${w}' is not in ${el.outerHTML.slice(0, 80)}`);
+        }, word);
+    const phone = await phonePage(shop.browser);
+    await phone.page.goto(`${shop.server.base}/mobileJoin`);
+    const banner = phone.page.getByTestId('demo-banner');
+    // The banner takes two lines on a phone; the break falls between two words.
+    expect((await banner.boundingBox())!.height).toBeGreaterThan(40);
+    for (const word of ['처리되며', '실제로', '청구되지'])
+      expect(await onOneLine(phone.page, '.demo-banner', word), word).toBe(true);
+    await phone.context.close();
+
+    const { page, context } = await desktopPage(shop.browser);
+    await page.goto(`${shop.server.base}/privacy`);
+    const cell = page.getByRole('cell', { name: '회원가입 (필수)' });
+    await cell.waitFor();
+    expect(await onOneLine(page, 'td:has-text("회원가입 (필수)"), th:has-text("회원가입 (필수)")', '필수')).toBe(true);
+    await context.close();
+  });
+
   it('a new page starts at its top, not at the place the last page was left', async () => {
     const { page, context } = await desktopPage(shop.browser);
     await page.goto(`${shop.server.base}/home`);
