@@ -43,7 +43,7 @@ import { DomainEvents } from './shared/events.js';
 import type { AppContext } from './shared/context.js';
 import type { Api } from './shared/api-type.js';
 import { answerSerializerCompiler } from './shared/answers.js';
-import { clientErrorHandler } from './shared/client-error.js';
+import { clientErrorHandler, routingErrorHandler } from './shared/client-error.js';
 import { finishJsonAnswers } from './shared/compress.js';
 import { connectionDrain } from './shared/drain.js';
 import { installErrorHandler } from './shared/http.js';
@@ -92,6 +92,7 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     genReqId: () => crypto.randomUUID(),
     clientErrorHandler,
+    frameworkErrors: routingErrorHandler,
     // A request that reaches a stopping process is served (with Connection: close): a 503 to a POST
     // is an answer the proxy passes on, not one it retries elsewhere (shared/drain.ts).
     return503OnClosing: false,

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { MSG } from '@partsmall/contract';
 
 /**
@@ -21,4 +22,18 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): 
     );
   }
   socket.destroy(err);
+}
+
+/**
+ * Answers a request whose path Fastify cannot route — broken percent-encoding ('/%', '/x%E0%A4%A')
+ * or a path parameter longer than the router reads — in the same envelope, in Korean (Fastify's own
+ * answer is an English JSON of another shape). Nothing past the router runs for it.
+ */
+export function routingErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode === 414 ? 414 : 400;
+  void reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send({ code: status, message: status === 414 ? MSG.payloadTooLarge : MSG.badRequest });
 }

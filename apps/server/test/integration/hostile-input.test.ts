@@ -183,11 +183,26 @@ describe('requests the parser refuses before any route', () => {
     ['a body over the limit', 'POST', '/api/login', 'x'.repeat(1_100_000)],
     ['broken JSON', 'POST', '/api/login', '{"id": "a@b.kr", "pw": '],
     ['a JSON nested ten thousand deep', 'POST', '/api/login', `${'['.repeat(10_000)}${']'.repeat(10_000)}`],
+    ['a call path with broken percent-encoding', 'POST', '/api/getProductInfo%E0%A4%A', '{}'],
+    ['a page path with a lone percent sign', 'GET', '/productDetail/%', undefined],
+    ['a picture path with broken percent-encoding', 'GET', '/uploads/%E0%A4%A', undefined],
+    ['a path parameter longer than the router reads', 'GET', `/api/chatFile/${'1'.repeat(200)}/thumb`, undefined],
   ] as const)('%s: a refusal in the envelope', async (_what, method, path, body) => {
     const res = await fetch(`${server.base}${path}`, { method, headers: { 'content-type': 'application/json' }, body });
     const problem = checkAnswer({ status: res.status, text: await res.text() });
     expect(problem).toBeNull();
     expect(res.status).toBeGreaterThanOrEqual(400);
+  });
+
+  it('a path that cannot be decoded is a 400 in Korean, the same for a call, a page and a picture', async () => {
+    for (const path of ['/api/getProductInfo%E0%A4%A', '/productDetail/%', '/uploads/%E0%A4%A', '/%']) {
+      const res = await fetch(`${server.base}${path}`, { method: path.startsWith('/api') ? 'POST' : 'GET' });
+      expect([res.status, await res.json(), res.headers.get('cache-control')], path).toEqual([
+        400,
+        { code: 400, message: MSG.badRequest },
+        'no-store',
+      ]);
+    }
   });
 });
 
