@@ -182,33 +182,6 @@ describe('the public shop: notices, the product page and the demo banner', () =>
     await shot(phone.page, 'demo-banner-phone');
     await phone.context.close();
   });
-
-  it('a short page fits the window under the banner: the page ends at the window, nothing scrolls', async () => {
-    // What scrolls past the window: 0 when the page fits (it was the banner's 33 px, or 52 on a phone).
-    const past = (page: Page) =>
-      page.evaluate(() => document.documentElement.scrollHeight - document.documentElement.clientHeight);
-    const { page, context } = await desktopPage(shop.browser);
-    for (const path of ['/login', '/no-such-page']) {
-      await page.goto(`${shop.server.base}${path}`);
-      await page.getByRole('heading').first().waitFor();
-      expect(await past(page), path).toBe(0);
-      // The footer is the last thing on the page, at the window's bottom.
-      const footer = (await page.locator('footer').last().boundingBox())!;
-      expect(Math.round(footer.y + footer.height), path).toBe(800);
-    }
-    await staffLogin(page, shop.server.base);
-    expect(await past(page), 'back office dashboard').toBe(0);
-    // The menu ends at the window's bottom and scrolls inside.
-    const menu = (await page.getByRole('complementary', { name: '관리자 메뉴' }).boundingBox())!;
-    expect(Math.round(menu.y + menu.height)).toBe(800);
-    await context.close();
-
-    const phone = await phonePage(shop.browser);
-    await phone.page.goto(`${shop.server.base}/mobileJoin`);
-    await phone.page.getByRole('heading', { name: '사업자 확인' }).waitFor();
-    expect(await past(phone.page)).toBe(0);
-    await phone.context.close();
-  });
 });
 
 describe('smaller things of the shop', () => {
@@ -291,6 +264,71 @@ describe('smaller things of the shop', () => {
     await phone.context.close();
   });
 
+  it('a new page starts at its top, not at the place the last page was left', async () => {
+    const { page, context } = await desktopPage(shop.browser);
+    await page.goto(`${shop.server.base}/home`);
+    await page.getByRole('dialog', { name: '연말 배송 일정 안내' }).getByRole('button', { name: '닫기' }).click();
+    await page.locator('.product-card').nth(30).waitFor();
+    const footerLink = page.locator('footer').getByRole('link', { name: '이용약관' });
+    await footerLink.scrollIntoViewIfNeeded();
+    const left = await page.evaluate(() => window.scrollY);
+    expect(left).toBeGreaterThan(1000);
+    await footerLink.click();
+    await page.waitForURL(/\/policy$/);
+    await page.getByRole('heading', { name: '이용약관' }).first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(1600);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await context.close();
+  });
+
+  it('the product page asks for its product once, even when its code arrives after the answer', async () => {
+    const product = await sampleProduct({ notes: false });
+    const { page, context } = await desktopPage(shop.browser);
+    // The page's code is held back, so the answer the route's loader asked for arrives first.
+    await context.route(/\/assets\/ProductDetailPage-[^/]+\.js$/, async (route) => {
+      await new Promise((r) => setTimeout(r, 800));
+      await route.continue();
+    });
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/getProductInfo')) asked.push(r.postData() ?? '');
+    });
+    await page.goto(`${shop.server.base}/productDetail/${product.id}`);
+    await page.getByRole('heading', { name: product.name }).waitFor();
+    await page.waitForTimeout(500);
+    expect(asked).toEqual([JSON.stringify({ seq: product.id })]);
+    await context.close();
+  });
+});
+
+describe('the page in its window: its height and its words', () => {
+  it('a short page fits the window under the banner: the page ends at the window, nothing scrolls', async () => {
+    // What scrolls past the window: 0 when the page fits (it was the banner's 33 px, or 52 on a phone).
+    const past = (page: Page) =>
+      page.evaluate(() => document.documentElement.scrollHeight - document.documentElement.clientHeight);
+    const { page, context } = await desktopPage(shop.browser);
+    for (const path of ['/login', '/no-such-page']) {
+      await page.goto(`${shop.server.base}${path}`);
+      await page.getByRole('heading').first().waitFor();
+      expect(await past(page), path).toBe(0);
+      // The footer is the last thing on the page, at the window's bottom.
+      const footer = (await page.locator('footer').last().boundingBox())!;
+      expect(Math.round(footer.y + footer.height), path).toBe(800);
+    }
+    await staffLogin(page, shop.server.base);
+    expect(await past(page), 'back office dashboard').toBe(0);
+    // The menu ends at the window's bottom and scrolls inside.
+    const menu = (await page.getByRole('complementary', { name: '관리자 메뉴' }).boundingBox())!;
+    expect(Math.round(menu.y + menu.height)).toBe(800);
+    await context.close();
+
+    const phone = await phonePage(shop.browser);
+    await phone.page.goto(`${shop.server.base}/mobileJoin`);
+    await phone.page.getByRole('heading', { name: '사업자 확인' }).waitFor();
+    expect(await past(phone.page)).toBe(0);
+    await phone.context.close();
+  });
+
   it("Korean wraps between words: the banner on a phone, the privacy table's narrow first column", async () => {
     /** Whether every letter of `word` inside the element sits on one line. */
     const onOneLine = (page: Page, selector: string, word: string) =>
@@ -327,42 +365,6 @@ describe('smaller things of the shop', () => {
     const cell = page.getByRole('cell', { name: '회원가입 (필수)' });
     await cell.waitFor();
     expect(await onOneLine(page, 'td:has-text("회원가입 (필수)"), th:has-text("회원가입 (필수)")', '필수')).toBe(true);
-    await context.close();
-  });
-
-  it('a new page starts at its top, not at the place the last page was left', async () => {
-    const { page, context } = await desktopPage(shop.browser);
-    await page.goto(`${shop.server.base}/home`);
-    await page.getByRole('dialog', { name: '연말 배송 일정 안내' }).getByRole('button', { name: '닫기' }).click();
-    await page.locator('.product-card').nth(30).waitFor();
-    const footerLink = page.locator('footer').getByRole('link', { name: '이용약관' });
-    await footerLink.scrollIntoViewIfNeeded();
-    const left = await page.evaluate(() => window.scrollY);
-    expect(left).toBeGreaterThan(1000);
-    await footerLink.click();
-    await page.waitForURL(/\/policy$/);
-    await page.getByRole('heading', { name: '이용약관' }).first().waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(1600);
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-    await context.close();
-  });
-
-  it('the product page asks for its product once, even when its code arrives after the answer', async () => {
-    const product = await sampleProduct({ notes: false });
-    const { page, context } = await desktopPage(shop.browser);
-    // The page's code is held back, so the answer the route's loader asked for arrives first.
-    await context.route(/\/assets\/ProductDetailPage-[^/]+\.js$/, async (route) => {
-      await new Promise((r) => setTimeout(r, 800));
-      await route.continue();
-    });
-    const asked: string[] = [];
-    page.on('request', (r) => {
-      if (r.url().endsWith('/api/getProductInfo')) asked.push(r.postData() ?? '');
-    });
-    await page.goto(`${shop.server.base}/productDetail/${product.id}`);
-    await page.getByRole('heading', { name: product.name }).waitFor();
-    await page.waitForTimeout(500);
-    expect(asked).toEqual([JSON.stringify({ seq: product.id })]);
     await context.close();
   });
 });
