@@ -326,6 +326,14 @@ describe('the page in its window: its height and its words', () => {
     await phone.page.goto(`${shop.server.base}/mobileJoin`);
     await phone.page.getByRole('heading', { name: '사업자 확인' }).waitFor();
     expect(await past(phone.page)).toBe(0);
+    // On a phone the back office's menu sits on top of the page at its full height: nothing of it
+    // is hidden in a scroll of its own.
+    await staffLogin(phone.page, shop.server.base);
+    const phoneMenu = phone.page.getByRole('complementary', { name: '관리자 메뉴' });
+    expect(await phoneMenu.evaluate((el) => [el.scrollHeight > el.clientHeight, el.clientHeight > 200])).toEqual([
+      false,
+      true,
+    ]);
     await phone.context.close();
   });
 
