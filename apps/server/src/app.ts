@@ -50,7 +50,7 @@ import { installErrorHandler } from './shared/http.js';
 import { decorateDocument, installCallTable } from './shared/calls.js';
 import { wellFormedValidatorCompiler } from './shared/parse.js';
 import { pruneEvents } from './shared/rate-limit.js';
-import { installSecurityHeaders } from './shared/security-headers.js';
+import { installSecurityHeaders, securityHeaderValues, securityHeaders } from './shared/security-headers.js';
 import { installRequestLogging, lazyRequestLogger, loggerOptions } from './shared/logging.js';
 
 export interface BuildOptions {
@@ -81,6 +81,9 @@ const DRAIN_IDLE_MS = 5000;
 
 /** Builds the HTTP API, the realtime channels and the static web app on one Fastify instance. */
 export async function buildApp({ config, db, logger, checkAnswers }: BuildOptions) {
+  // Content-Security-Policy, nosniff, frame and referrer rules on every answer (pages, API, files,
+  // and the router's own refusals).
+  const headers = securityHeaderValues(securityHeaders(config));
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
     // Each request's logger is made when it first writes a line (shared/logging.ts).
@@ -92,7 +95,7 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     genReqId: () => crypto.randomUUID(),
     clientErrorHandler,
-    frameworkErrors: routingErrorHandler,
+    frameworkErrors: routingErrorHandler(headers),
     // A request that reaches a stopping process is served (with Connection: close): a 503 to a POST
     // is an answer the proxy passes on, not one it retries elsewhere (shared/drain.ts).
     return503OnClosing: false,
@@ -107,8 +110,7 @@ export async function buildApp({ config, db, logger, checkAnswers }: BuildOption
   app.setSerializerCompiler(answerSerializerCompiler({ verify: checkAnswers }));
   installErrorHandler(app);
 
-  // Content-Security-Policy, nosniff, frame and referrer rules on every answer (pages, API, files).
-  installSecurityHeaders(app, config);
+  installSecurityHeaders(app, headers);
   // JSON answers: no-store unless they chose otherwise, and compressed when large enough.
   finishJsonAnswers(app);
 

@@ -27,13 +27,16 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): 
 /**
  * Answers a request whose path Fastify cannot route — broken percent-encoding ('/%', '/x%E0%A4%A')
  * or a path parameter longer than the router reads — in the same envelope, in Korean (Fastify's own
- * answer is an English JSON of another shape). Nothing past the router runs for it.
+ * answer is an English JSON of another shape). No hook runs for it, so it is given the security
+ * headers every answer carries (`headers`, shared/security-headers.ts) itself.
  */
-export function routingErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  const status = error.statusCode === 414 ? 414 : 400;
-  void reply
-    .code(status)
-    .header('cache-control', 'no-store')
-    .header('x-content-type-options', 'nosniff')
-    .send({ code: status, message: status === 414 ? MSG.payloadTooLarge : MSG.badRequest });
+export function routingErrorHandler(headers: Record<string, string>) {
+  return (error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void => {
+    const status = error.statusCode === 414 ? 414 : 400;
+    void reply
+      .code(status)
+      .headers(headers)
+      .header('cache-control', 'no-store')
+      .send({ code: status, message: status === 414 ? MSG.payloadTooLarge : MSG.badRequest });
+  };
 }

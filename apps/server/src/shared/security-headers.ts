@@ -80,8 +80,7 @@ export function securityHeaderValues(options: HelmetOptions): Record<string, str
  * (parsing the CSP directives again each time) in two hooks: about an eighth of the CPU of a small
  * catalogue answer (docs/performance.md#what-keeps-the-figures). The headers are the same.
  */
-export function installSecurityHeaders(app: Api, config: Config): void {
-  const headers = securityHeaderValues(securityHeaders(config));
+export function installSecurityHeaders(app: Api, headers: Record<string, string>): void {
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();
