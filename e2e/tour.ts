@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
+import { ADMIN_MENU } from '@partsmall/contract';
 import { devices, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { cartItems, members, notices, products } from '../apps/server/src/db/schema.js';
 import type { TestServer } from '../apps/server/test/helpers.js';
@@ -154,23 +155,6 @@ const productDialog = async (page: Page) => {
   await page.locator('.product-card-btn, .m-item').first().click();
   await page.getByRole('dialog').locator('[data-testid="price"], .login-hint').first().waitFor();
 };
-
-const ADMIN = [
-  '',
-  '/orders',
-  '/companies',
-  '/payments',
-  '/products',
-  '/notices',
-  '/inquiries',
-  '/config',
-  '/catalogue',
-  '/staff',
-  '/audit',
-  '/taxInvoices',
-  '/xrefs',
-  '/synonyms',
-];
 
 /** The catalogue walked down from the search to a drawing with its parts table. */
 function cataloguePanels(): Stop[] {
@@ -335,7 +319,8 @@ export function tour(data: TourData): Leg[] {
       role: 'staff',
       device: 'desktop',
       stops: [
-        ...ADMIN.map((a) => ({ name: `back office${a || ' dashboard'}`, path: `/admin${a}` })),
+        // Every screen of the back-office menu (the admin sees them all), so a new one is walked too.
+        ...ADMIN_MENU.map((m) => ({ name: `back office ${m.path}`, path: m.path })),
         {
           name: 'staff chat console',
           path: '/chatAdmin',

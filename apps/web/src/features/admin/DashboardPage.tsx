@@ -18,17 +18,17 @@ export default function DashboardPage() {
       <h1>{A.dashboard.title}</h1>
       <div className="admin-cards">
         <div className="admin-card">
-          <h3>{A.dashboard.today}</h3>
+          <h2>{A.dashboard.today}</h2>
           <strong>{A.dashboard.cases(count(d.today.orders))}</strong>
           <p>{A.dashboard.sales(won(d.today.sales))}</p>
         </div>
         <div className="admin-card">
-          <h3>{A.dashboard.month}</h3>
+          <h2>{A.dashboard.month}</h2>
           <strong>{A.dashboard.cases(count(d.month.orders))}</strong>
           <p>{A.dashboard.sales(won(d.month.sales))}</p>
         </div>
         <div className="admin-card">
-          <h3>{A.dashboard.waiting}</h3>
+          <h2>{A.dashboard.waiting}</h2>
           {d.waiting.map((w) => (
             <p key={w.status}>
               <Link to={`/admin/orders?status=${w.status}`}>{A.status[w.status]}</Link>{' '}
@@ -37,7 +37,7 @@ export default function DashboardPage() {
           ))}
         </div>
         <div className="admin-card">
-          <h3>{A.dashboard.todo}</h3>
+          <h2>{A.dashboard.todo}</h2>
           <p>
             <Link to="/admin/inquiries">{A.dashboard.openInquiries}</Link> {A.dashboard.cases(count(d.openInquiries))}
           </p>

@@ -6,6 +6,7 @@ import { saveFile } from '../../../shared/files';
 import { money } from '../../../shared/format';
 import { DataTable, type Column } from '../../../shared/ui/DataTable';
 import { useNotify } from '../../../shared/ui/notify';
+import { Loading } from '../../../shared/ui/states';
 import { agingReportQuery, useCreditWrite } from '../api';
 import { worstBucket } from '../aging';
 import { AgingBar } from '../components/AgingBar';
@@ -45,6 +46,8 @@ function useAgingCsv() {
 export function AgingReport() {
   const report = useQuery(agingReportQuery);
   const csv = useAgingCsv();
+  // One spinner till the answer: the totals' bar comes with it, above the table, and would push a table drawn before it.
+  if (report.isPending) return <Loading className="empty" />;
   const data = report.data;
   const rows: Row[] = data
     ? [
@@ -109,7 +112,7 @@ export function AgingReport() {
           {csv.busy ? R.csvBusy : R.csv}
         </button>
       </div>
-      {data && data.rows.length > 0 && <AgingBar aging={data.totals} title={R.totals} />}
+      {data && data.rows.length > 0 && <AgingBar aging={data.totals} title={R.totals} level={2} />}
       <div className="cr-scroll">
         <DataTable
           label={R.reportLabel}

@@ -191,7 +191,7 @@ export function CompanyCredit({ companyId }: { companyId: number }) {
       {page.summary && (
         <div className="cr-top">
           <CreditFigures summary={page.summary} />
-          <AgingBar aging={page.summary.aging} />
+          <AgingBar aging={page.summary.aging} level={2} />
         </div>
       )}
       <Settings

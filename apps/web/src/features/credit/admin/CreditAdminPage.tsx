@@ -1,7 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { mayCall } from '@partsmall/contract';
 import { useSession } from '../../../shared/session';
 import { Field, Form, useZodForm } from '../../../shared/ui/form';
+import { agingReportQuery } from '../api';
 import { companyIdForm } from '../form';
 import { CREDIT_TEXTS } from '../texts';
 import { AgingReport, companyPath } from './AgingReport';
@@ -32,6 +34,20 @@ function OpenCompany() {
 }
 
 /**
+ * The report and, for an admin, the month close under it. The close comes with the report, so the
+ * report arriving does not push it down (docs/performance.md#layout-shift).
+ */
+function ReportAndClose({ mayClose }: { mayClose: boolean }) {
+  const loaded = !useQuery(agingReportQuery).isPending;
+  return (
+    <>
+      <AgingReport />
+      {mayClose && loaded && <MonthCloseForAll />}
+    </>
+  );
+}
+
+/**
  * /admin/credit (docs/requirements.md#credit): the receivables aging report of every company, the month
  * close (admin), and with ?company=N one company's credit page.
  */
@@ -45,8 +61,7 @@ export default function CreditAdminPage() {
       <h1>{R.title}</h1>
       <p className="admin-lead">{R.intro}</p>
       <OpenCompany />
-      <AgingReport />
-      {mayCall(role, 'closeMonth') && <MonthCloseForAll />}
+      <ReportAndClose mayClose={mayCall(role, 'closeMonth')} />
     </section>
   );
 }

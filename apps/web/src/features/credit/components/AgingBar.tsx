@@ -9,12 +9,22 @@ const G = CREDIT_TEXTS.aging;
  * What is owed by age (기한 전, 1~30일, 31~60일, 61~90일, 90일 초과): a bar of the shares and each bucket's
  * amount with the total (docs/requirements.md#credit).
  */
-export function AgingBar({ aging, title = G.title }: { aging: Aging; title?: string }) {
+export function AgingBar({
+  aging,
+  title = G.title,
+  level = 3,
+}: {
+  aging: Aging;
+  title?: string;
+  /** Its heading's level: 2 right under a page's title (the back office), 3 inside a section (the member area). */
+  level?: 2 | 3;
+}) {
+  const Heading = level === 2 ? 'h2' : 'h3';
   const parts = agingParts(aging);
   const total = agingTotal(aging);
   return (
     <section className="cr-aging" aria-label={G.label}>
-      <h3 className="cr-subtitle">{title}</h3>
+      <Heading className="cr-subtitle">{title}</Heading>
       {total > 0 ? (
         <div className="cr-aging-bar" aria-hidden="true">
           {parts
