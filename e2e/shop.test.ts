@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, members, products, shippingAddresses } from '../apps/server/src/db/schema.js';
+import { insertOrder } from '../apps/server/test/order-helpers.js';
 import { addProduct, newCompany } from './fixtures.js';
-import { desktopPage, phonePage, formLogin, memberLogin, shot, staffLogin, startShop } from './helpers.js';
+import { desktopPage, phonePage, formLogin, memberLogin, shot, snap, staffLogin, startShop } from './helpers.js';
 import type { Page } from 'playwright-core';
 
 let shop: Awaited<ReturnType<typeof startShop>>;
@@ -373,6 +374,82 @@ describe('the page in its window: its height and its words', () => {
     const cell = page.getByRole('cell', { name: '회원가입 (필수)' });
     await cell.waitFor();
     expect(await onOneLine(page, 'td:has-text("회원가입 (필수)"), th:has-text("회원가입 (필수)")', '필수')).toBe(true);
+    await context.close();
+  });
+});
+
+describe('while a list loads', () => {
+  it('the footer waits out of sight on the first load only; a list refetching with its rows keeps it', async () => {
+    const [demo] = await shop.server.db.select().from(members).where(eq(members.loginId, 'demo@partsmall.kr'));
+    const [product] = await shop.server.db.select({ id: products.id }).from(products).orderBy(products.id).limit(1);
+    await insertOrder(shop.server, {
+      companyId: demo!.companyId!,
+      memberId: demo!.id,
+      status: 1,
+      productId: product!.id,
+    });
+    const { page, context } = await desktopPage(shop.browser);
+    await login(page, `${shop.server.base}/home`, 'demo@partsmall.kr');
+    // The order list's answer waits while `hold` is set, so the page is seen mid-load.
+    let hold = true;
+    let release = () => {};
+    await page.route('**/api/getMallOrderInfo*', async (route) => {
+      if (hold) await new Promise<void>((go) => (release = go));
+      await route.continue();
+    });
+    const footer = page.locator('.layout-desktop > .footer');
+    const visibility = () => footer.evaluate((el) => getComputedStyle(el).visibility);
+    const busyTable = page.locator('table[aria-busy="true"]');
+
+    await page.goto(`${shop.server.base}/management/orders`);
+    await busyTable.waitFor();
+    expect(await page.locator('tbody tr td:not(.empty-row)').count()).toBe(0);
+    expect(await visibility()).toBe('hidden');
+    release();
+    await page.locator('table[aria-busy="false"] tbody tr td:not(.empty-row)').first().waitFor();
+    expect(await visibility()).toBe('visible');
+
+    // A new range: the old rows stay on screen while the new page comes, and so does the footer.
+    await page.getByRole('button', { name: '1주일' }).click();
+    await busyTable.waitFor();
+    expect(await busyTable.locator('tbody tr td:not(.empty-row)').count()).toBeGreaterThan(0);
+    expect(await visibility()).toBe('visible');
+    hold = false;
+    release();
+    await page.locator('table[aria-busy="false"]').waitFor();
+    await context.close();
+  });
+
+  it('the empty line of a table sits in the middle of what is in view: on a phone, and on a desktop where it fits', async () => {
+    /** The back office's invoices for a company number no company has: empty whatever else the shop holds. */
+    const emptyInvoices = async (page: Page) => {
+      await staffLogin(page, shop.server.base);
+      await page.goto(`${shop.server.base}/admin/taxInvoices`);
+      await page.getByLabel('업체 번호').fill('999999');
+      await page.getByRole('button', { name: '검색' }).click();
+      const text = page.getByText('조건에 맞는 세금계산서가 없습니다.');
+      await text.waitFor();
+      const view = await page
+        .getByRole('table', { name: '세금계산서' })
+        .evaluate((el) => ({ left: el.getBoundingClientRect().left, width: el.clientWidth, full: el.scrollWidth }));
+      const box = (await text.boundingBox())!;
+      return { view, box, offCentre: Math.abs(box.x + box.width / 2 - (view.left + view.width / 2)) };
+    };
+    const phone = await phonePage(shop.browser);
+    const small = await emptyInvoices(phone.page);
+    // The table is wider than the screen (it scrolls sideways)...
+    expect(small.view.full).toBeGreaterThan(small.view.width + 40);
+    // ...and the line is whole and centred in the part in view (it was centred on the whole table).
+    expect(small.box.x).toBeGreaterThanOrEqual(small.view.left);
+    expect(small.box.x + small.box.width).toBeLessThanOrEqual(small.view.left + small.view.width);
+    expect(small.offCentre).toBeLessThan(2);
+    await snap(phone.page, 'admin-empty-table-phone');
+    await phone.context.close();
+
+    const { page, context } = await desktopPage(shop.browser);
+    const wide = await emptyInvoices(page);
+    expect(wide.view.full).toBe(wide.view.width);
+    expect(wide.offCentre).toBeLessThan(2);
     await context.close();
   });
 });

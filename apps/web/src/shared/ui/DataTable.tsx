@@ -184,7 +184,7 @@ export function DataTable<R>({
         {state && (
           <tr>
             <td colSpan={columns.length} className="empty-row">
-              {state}
+              <span className="empty-row-text">{state}</span>
             </td>
           </tr>
         )}
