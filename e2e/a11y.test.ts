@@ -4,8 +4,8 @@ import { auditLegs } from './a11y-audit.js';
 import { shot } from './helpers.js';
 import { contextOptions, logIn, settle } from './tour.js';
 
-/** The visitor's legs of the axe audit (e2e/a11y-audit.ts), and the keyboard: skip link, focus of dialogs. */
-const shopOf = auditLegs(['visitor'], 'visitor');
+/** The visitor's legs and staff's phone leg of the axe audit (e2e/a11y-audit.ts), and the keyboard: skip link, focus of dialogs. */
+const shopOf = auditLegs('visitor');
 
 /** What has keyboard focus: its tag, class and accessible text, or 'body'. */
 const focused = (page: Page) =>

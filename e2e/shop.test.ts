@@ -420,7 +420,7 @@ describe('while a list loads', () => {
     await context.close();
   });
 
-  it('the empty line of a table sits in the middle of what is in view: on a phone, and on a desktop where it fits', async () => {
+  it('a table wider than a phone scrolls in a box the keyboard reaches, its empty line in the middle of what is in view', async () => {
     /** The back office's invoices for a company number no company has: empty whatever else the shop holds. */
     const emptyInvoices = async (page: Page) => {
       await staffLogin(page, shop.server.base);
@@ -429,9 +429,11 @@ describe('while a list loads', () => {
       await page.getByRole('button', { name: '검색' }).click();
       const text = page.getByText('조건에 맞는 세금계산서가 없습니다.');
       await text.waitFor();
-      const view = await page
-        .getByRole('table', { name: '세금계산서' })
-        .evaluate((el) => ({ left: el.getBoundingClientRect().left, width: el.clientWidth, full: el.scrollWidth }));
+      // What scrolls: the table's box.
+      const view = await page.getByRole('table', { name: '세금계산서' }).evaluate((table) => {
+        const el = table.closest('.table-scroll')!;
+        return { left: el.getBoundingClientRect().left, width: el.clientWidth, full: el.scrollWidth };
+      });
       const box = (await text.boundingBox())!;
       return { view, box, offCentre: Math.abs(box.x + box.width / 2 - (view.left + view.width / 2)) };
     };
@@ -443,6 +445,8 @@ describe('while a list loads', () => {
     expect(small.box.x).toBeGreaterThanOrEqual(small.view.left);
     expect(small.box.x + small.box.width).toBeLessThanOrEqual(small.view.left + small.view.width);
     expect(small.offCentre).toBeLessThan(2);
+    // The box that scrolls is a named region the keyboard reaches (Tab, then the arrow keys).
+    expect(await phone.page.getByRole('region', { name: '세금계산서' }).getAttribute('tabindex')).toBe('0');
     await snap(phone.page, 'admin-empty-table-phone');
     await phone.context.close();
 
@@ -450,6 +454,8 @@ describe('while a list loads', () => {
     const wide = await emptyInvoices(page);
     expect(wide.view.full).toBe(wide.view.width);
     expect(wide.offCentre).toBeLessThan(2);
+    // A box with nothing to scroll adds no stop to the Tab order.
+    expect(await page.getByRole('region', { name: '세금계산서' }).count()).toBe(0);
     await context.close();
   });
 });

@@ -213,6 +213,7 @@ export const LEGS: { role: Role; device: Device }[] = [
   { role: 'member', device: 'desktop' },
   { role: 'member', device: 'phone' },
   { role: 'staff', device: 'desktop' },
+  { role: 'staff', device: 'phone' },
 ];
 
 /** Every leg of the tour (in the order of LEGS). */
@@ -315,18 +316,20 @@ export function tour(data: TourData): Leg[] {
         { name: 'chat', path: '/chatMobile', show: (p) => p.locator('.chat-window').first().waitFor() },
       ],
     },
+    { role: 'staff', device: 'desktop', stops: staffStops() },
+    // Staff answer from the warehouse floor too: the same screens on a phone.
+    { role: 'staff', device: 'phone', stops: staffStops() },
+  ];
+}
+
+/** The back office: every screen of its menu (the admin sees them all, so a new one is walked too), and the chat console. */
+function staffStops(): Stop[] {
+  return [
+    ...ADMIN_MENU.map((m) => ({ name: `back office ${m.path}`, path: m.path })),
     {
-      role: 'staff',
-      device: 'desktop',
-      stops: [
-        // Every screen of the back-office menu (the admin sees them all), so a new one is walked too.
-        ...ADMIN_MENU.map((m) => ({ name: `back office ${m.path}`, path: m.path })),
-        {
-          name: 'staff chat console',
-          path: '/chatAdmin',
-          show: (p) => p.locator('.chat-window, .chat-admin').first().waitFor(),
-        },
-      ],
+      name: 'staff chat console',
+      path: '/chatAdmin',
+      show: (p) => p.locator('.chat-window, .chat-admin').first().waitFor(),
     },
   ];
 }

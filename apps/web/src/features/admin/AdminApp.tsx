@@ -6,6 +6,7 @@ import { messageOf } from '../../shared/api';
 import { session } from '../../shared/session';
 import { Field, Form, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
+import { SideScrollTables } from '../../shared/ui/DataTable';
 import { Loading } from '../../shared/ui/states';
 import { useLogout } from '../auth';
 import { useLogin } from '../../shared/login';
@@ -90,18 +91,21 @@ export function AdminApp() {
         </div>
       </aside>
       <main className="admin-main" id="main">
-        <Suspense fallback={<Loading className="page center" />}>
-          <Routes>
-            {menu.map((m) => (
-              <Route
-                key={m.path}
-                path={m.path === '/admin' ? '/' : m.path.replace('/admin/', '')}
-                element={SCREENS[m.path]}
-              />
-            ))}
-            <Route path="*" element={<NoScreen />} />
-          </Routes>
-        </Suspense>
+        {/* Every column stays; a table wider than the page (on a phone) scrolls in its own box. */}
+        <SideScrollTables.Provider value={true}>
+          <Suspense fallback={<Loading className="page center" />}>
+            <Routes>
+              {menu.map((m) => (
+                <Route
+                  key={m.path}
+                  path={m.path === '/admin' ? '/' : m.path.replace('/admin/', '')}
+                  element={SCREENS[m.path]}
+                />
+              ))}
+              <Route path="*" element={<NoScreen />} />
+            </Routes>
+          </Suspense>
+        </SideScrollTables.Provider>
       </main>
     </div>
   );

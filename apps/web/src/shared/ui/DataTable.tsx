@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   getCoreRowModel,
   getPaginationRowModel,
@@ -78,6 +78,12 @@ interface DataTableProps<R> {
 }
 
 /**
+ * Set where every table keeps all its columns and scrolls sideways in its own box when it is wider than
+ * the page (the back office, whose tables are wider than a phone), as a table with `minWidth` does.
+ */
+export const SideScrollTables = createContext(false);
+
+/**
  * The list table of the app on TanStack Table: sortable columns, paging (by the server or by the
  * table), the loading and empty states ('검색된 정보가 없습니다.'), and cards on phones.
  */
@@ -101,6 +107,7 @@ export function DataTable<R>({
   minWidth,
 }: DataTableProps<R>) {
   const mobile = useMobile();
+  const sideScroll = useContext(SideScrollTables) || minWidth !== undefined;
   const [sorting, setSorting] = useState<SortingState>([]);
   const [clientPage, setClientPage] = useState(1);
   const defs = useMemo<ColumnDef<R>[]>(
@@ -193,16 +200,39 @@ export function DataTable<R>({
   );
   return (
     <>
-      {minWidth ? <SideScroll label={label}>{grid}</SideScroll> : grid}
+      {sideScroll ? <SideScroll label={label}>{grid}</SideScroll> : grid}
       {pager}
     </>
   );
 }
 
-/** A table's box that scrolls sideways, reachable by keyboard (Tab, then the arrow keys), rows or none. */
+/**
+ * A table's box that scrolls sideways. While the table is wider than the box it is a named region
+ * reachable by keyboard (Tab, then the arrow keys); a table that fits adds no stop to the Tab order.
+ */
 function SideScroll({ label, children }: { label: string; children: ReactNode }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [overflows, setOverflows] = useState(false);
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const measure = () => setOverflows(el.scrollWidth > el.clientWidth + 1);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    // The box (the window's width) and the table (its rows arriving) both change what overflows.
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    return () => observer.disconnect();
+  }, []);
   return (
-    <div className="table-scroll" role="region" aria-label={label} tabIndex={0}>
+    <div
+      ref={box}
+      className="table-scroll"
+      role={overflows ? 'region' : undefined}
+      aria-label={overflows ? label : undefined}
+      tabIndex={overflows ? 0 : undefined}
+    >
       {children}
     </div>
   );

@@ -105,7 +105,7 @@ export function AgingReport() {
     { id: 'oldest', header: R.cols.oldestDue, width: 100, className: 'center date', cell: (r) => r.oldestDue ?? '-' },
   ];
   return (
-    <section aria-label={R.reportLabel}>
+    <>
       <div className="admin-toolbar cr-report-bar">
         <p className="admin-lead">{data ? R.asOf(data.asOf) : ''}</p>
         <button type="button" className="btn btn-small" onClick={csv.save} disabled={csv.busy || !data}>
@@ -127,6 +127,6 @@ export function AgingReport() {
           columns={columns}
         />
       </div>
-    </section>
+    </>
   );
 }
