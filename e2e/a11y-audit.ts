@@ -1,13 +1,15 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.js';
-import { startShop } from './helpers.js';
+import { cspViolations, watchCsp } from './csp-watch.js';
+import { startShop, watchConsole } from './helpers.js';
 import { LEGS, openLeg, prepareTour, tour, visitStop, type TourData } from './tour.js';
 
 /**
  * Accessibility (docs/requirements.md#look-and-language): axe-core (WCAG 2.1 A/AA and its best practices) on every
  * screen of the tour — visitor, member and staff, desktop and phone, with the dialogs open — finds
- * no critical or serious violation, and no content outside a landmark. The legs are audited in two
+ * no critical or serious violation, and no content outside a landmark. The same walk finds no CSP
+ * violation (docs/security.md#headers) and nothing written to the console. The legs are audited in two
  * files (a11y.test.ts: the visitor's; a11y-signed-in.test.ts: the member's and the staff's) so that
  * the run's browser workers share them (docs/operations.md#tests).
  */
@@ -60,7 +62,11 @@ export function auditLegs(report: keyof typeof AUDITS): () => Awaited<ReturnType
       const leg = tour(data).find((l) => l.role === role && l.device === device)!;
       const failing: string[] = [];
       const started = Date.now();
-      const opened = await openLeg(shop.browser, shop.server.base, leg);
+      // The same walk holds every screen to the CSP and to a quiet console (e2e/setup.ts checks it after the test).
+      const opened = await openLeg(shop.browser, shop.server.base, leg, async (context) => {
+        watchConsole(context);
+        await watchCsp(context);
+      });
       let page = opened.page;
       for (const stop of leg.stops) {
         const where = `${role} ${device} · ${stop.name}`;
@@ -70,6 +76,7 @@ export function auditLegs(report: keyof typeof AUDITS): () => Awaited<ReturnType
         for (const v of violations)
           if (FAILING.has(v.impact) || v.rule === 'region')
             failing.push(`${where}: ${v.rule} (${v.impact}) ${v.nodes.join(' | ')}`);
+        for (const v of await cspViolations(page)) failing.push(`${where}: CSP ${v}`);
       }
       await opened.context.close();
       fs.mkdirSync('screenshots', { recursive: true });

@@ -58,7 +58,8 @@ function expectedNetworkLine(msg: ConsoleMessage): boolean {
 /** The contexts of the running test, for the screenshots taken when it fails. */
 const openContexts = new Set<BrowserContext>();
 
-function watchConsole(context: BrowserContext) {
+/** The context's pages are held to a quiet console (expectQuietConsole); a failed test pictures them. */
+export function watchConsole(context: BrowserContext) {
   openContexts.add(context);
   context.on('close', () => openContexts.delete(context));
   context.on('console', (msg) => {
