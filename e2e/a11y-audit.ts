@@ -57,35 +57,40 @@ export function auditLegs(report: keyof typeof AUDITS): () => Awaited<ReturnType
   });
   const found: Record<string, unknown> = {};
   describe('axe-core on every screen of the tour: no critical or serious violation', () => {
-    // One test per role and device: one context each, logged in once.
-    it.each(legs)('$role on $device', async ({ role, device }) => {
-      const leg = tour(data).find((l) => l.role === role && l.device === device)!;
-      const failing: string[] = [];
-      const started = Date.now();
-      // The same walk holds every screen to the CSP and to a quiet console (e2e/setup.ts checks it after the test).
-      const opened = await openLeg(shop.browser, shop.server.base, leg, async (context) => {
-        watchConsole(context);
-        await watchCsp(context);
-      });
-      let page = opened.page;
-      for (const stop of leg.stops) {
-        const where = `${role} ${device} · ${stop.name}`;
-        page = await visitStop(page, shop.server.base, stop);
-        const violations = await axeViolations(page);
-        found[where] = violations;
-        for (const v of violations)
-          if (FAILING.has(v.impact) || v.rule === 'region')
-            failing.push(`${where}: ${v.rule} (${v.impact}) ${v.nodes.join(' | ')}`);
-        for (const v of await cspViolations(page)) failing.push(`${where}: CSP ${v}`);
-      }
-      await opened.context.close();
-      fs.mkdirSync('screenshots', { recursive: true });
-      fs.writeFileSync(`screenshots/axe-report-${report}.json`, JSON.stringify(found, null, 2));
-      console.info(
-        `axe, ${role} on ${device}: ${leg.stops.length} screens in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-      );
-      expect(failing).toEqual([]);
-    });
+    // One test per role and device: one context each, logged in once. A leg of 34 screens takes about a
+    // minute and more beside the rest of the run: 180 s, not the run's 90.
+    it.each(legs)(
+      '$role on $device',
+      async ({ role, device }) => {
+        const leg = tour(data).find((l) => l.role === role && l.device === device)!;
+        const failing: string[] = [];
+        const started = Date.now();
+        // The same walk holds every screen to the CSP and to a quiet console (e2e/setup.ts checks it after the test).
+        const opened = await openLeg(shop.browser, shop.server.base, leg, async (context) => {
+          watchConsole(context);
+          await watchCsp(context);
+        });
+        let page = opened.page;
+        for (const stop of leg.stops) {
+          const where = `${role} ${device} · ${stop.name}`;
+          page = await visitStop(page, shop.server.base, stop);
+          const violations = await axeViolations(page);
+          found[where] = violations;
+          for (const v of violations)
+            if (FAILING.has(v.impact) || v.rule === 'region')
+              failing.push(`${where}: ${v.rule} (${v.impact}) ${v.nodes.join(' | ')}`);
+          for (const v of await cspViolations(page)) failing.push(`${where}: CSP ${v}`);
+        }
+        await opened.context.close();
+        fs.mkdirSync('screenshots', { recursive: true });
+        fs.writeFileSync(`screenshots/axe-report-${report}.json`, JSON.stringify(found, null, 2));
+        console.info(
+          `axe, ${role} on ${device}: ${leg.stops.length} screens in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+        );
+        expect(failing).toEqual([]);
+      },
+      180_000,
+    );
   });
   return () => shop;
 }

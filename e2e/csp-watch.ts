@@ -2,10 +2,10 @@ import type { BrowserContext, Page } from 'playwright-core';
 
 /**
  * Watching the Content-Security-Policy in Chromium (docs/security.md#headers): every page of a
- * context records the violations it sees, and the two outside embeds are stood in for (no network
- * here) at their real addresses, so the policy is tested against the hosts the app really uses: the
- * Daum postcode script and its search frame, the map's probe image and its embed frame. The axe
- * audit's walk of the tour (e2e/a11y-audit.ts) and e2e/csp.test.ts both use it.
+ * context records the violations it sees (the axe audit's walk of the tour, e2e/a11y-audit.ts, and
+ * e2e/csp.test.ts). For csp.test.ts the two outside embeds are stood in for (no network here) at
+ * their real addresses, so the policy is tested against the hosts the app really uses: the Daum
+ * postcode script and its search frame, the map's probe image and its embed frame.
  */
 
 /** The postcode widget's script: embed() puts the widget's own search page in a frame, as the real one does. */
@@ -28,9 +28,17 @@ const COLLECT = `window.__csp = []; document.addEventListener('securitypolicyvio
   window.__csp.push(e.violatedDirective + ' ' + e.blockedURI + ' ' + (e.sourceFile || '') + ':' + e.lineNumber);
 });`;
 
-/** Every page of the context records its CSP violations; the embeds' hosts answer with stand-ins. */
+/** Every page of the context records its CSP violations (read with cspViolations). */
 export async function watchCsp(context: BrowserContext): Promise<void> {
   await context.addInitScript(COLLECT);
+}
+
+/**
+ * The embeds' hosts answer with stand-ins, so their frames load. Routing puts every request of the
+ * context through the test (about half as slow again under load), so only the tests that show the
+ * embeds at work ask for it; a frame that does not load is still checked against the policy.
+ */
+export async function standInForEmbeds(context: BrowserContext): Promise<void> {
   await context.route('https://t1.daumcdn.net/**', (route) =>
     route.fulfill({ contentType: 'application/javascript', body: POSTCODE_STUB }),
   );

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { cspViolations, watchCsp } from './csp-watch.js';
+import { cspViolations, standInForEmbeds, watchCsp } from './csp-watch.js';
 import { desktopPage, loginAs, memberLogin, shot, startShop } from './helpers.js';
 
 /**
@@ -26,6 +26,7 @@ interface Trouble {
 async function watch(context: BrowserContext): Promise<Trouble[]> {
   const troubles: Trouble[] = [];
   await watchCsp(context);
+  await standInForEmbeds(context);
   context.on('page', (page) => {
     page.on('console', (m) => {
       if (m.type() === 'error') troubles.push({ page: page.url(), what: `console: ${m.text()}` });
