@@ -92,6 +92,8 @@ function Console({ token, name }: { token: string; name: string }) {
 
   return (
     <section className="chat-console" data-testid="chat-console">
+      {/* The window's title for a screen reader's list of headings; the header shows the customer instead. */}
+      <h1 className="sr-only">{TC.consoleTitle}</h1>
       <aside className="chat-users">
         <div className="chat-filter" role="tablist">
           {(['all', 'open', 'resolved'] as const).map((f) => (
