@@ -5,7 +5,7 @@ import { contextOptions, logIn, prepareTour, settle, type Device, type Role } fr
 
 /**
  * The first visit holds still (docs/performance.md#layout-shift): on the main routes, desktop and phone, as a
- * visitor and as a member, the page's Cumulative Layout Shift stays under 0.05 — nothing that
+ * visitor and as a member (and staff's credit report), the page's Cumulative Layout Shift stays under 0.05 — nothing that
  * arrives late (the demo banner, the product grid, the configuration) moves what was painted.
  * The whole tour is measured by `npm run bench -- cls`.
  */
@@ -30,6 +30,8 @@ const CASES: { role: Role; device: Device; paths: () => string[] }[] = [
   { role: 'visitor', device: 'phone', paths: () => ['/mobile', '/mobileLogin', '/noticem', '/mobileJoin'] },
   { role: 'member', device: 'desktop', paths: () => ['/home', '/cart', '/management/profile'] },
   { role: 'member', device: 'phone', paths: () => ['/mobile', '/cartm', '/mobileManagement'] },
+  // The receivables report arrives above the month close (it pushed it down: 0.108).
+  { role: 'staff', device: 'desktop', paths: () => ['/admin/credit'] },
 ];
 
 describe('layout shift of the main routes', () => {
