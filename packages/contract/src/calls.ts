@@ -5,7 +5,7 @@ import { CALL_ROUTES, type CallId, type CallRoute } from './call-routes.js';
  * that every documented route has an entry and every entry a route, and fills the OpenAPI document
  * (operationId, tags, summary, description, example) from it. For the calls of the original API
  * (`spec: true`, docs/requirements.md#the-original-api) the example is the original payload, field
- * for field, and the spec-conformance suite sends exactly it. No zod here: the table is plain data,
+ * for field, and the conformance suite (`spec-conformance.test.ts`) sends exactly it. No zod here: the table is plain data,
  * cheap for the web to import.
  */
 

@@ -4,7 +4,7 @@ import { serialId, createdAt } from '../../db/columns.js';
 import { memberRef } from '../members/schema.js';
 
 /**
- * The back office's audit log (issue 12): every staff write, who, when, what and the values before
+ * The back office's audit log (docs/requirements.md#back-office): every staff write, who, when, what and the values before
  * and after. Append-only: the code has no update or delete of it, and a trigger refuses both.
  */
 export const adminAudit = pgTable(

@@ -48,7 +48,7 @@ export async function payOrder(db: Db, events: EventSink, buyer: Buyer, req: Par
   const cart = cartSeqs.length > 0 ? await linesForPayment(db, buyer, cartSeqs) : [];
   const { wanted, vins, notes } = mergeRequested(req.carts, cart);
   const productIds = [...wanted.keys()].sort((a, b) => a - b);
-  // Without the client's request id (the spec's payload has none) the order gets an id of its own,
+  // Without the client's request id (the original client's payload has none) the order gets an id of its own,
   // which no other request can repeat: no deduplication then.
   const requestId = req.clientRequestId ?? `server:${randomUUID()}`;
   const answered = req.clientRequestId !== undefined ? { clientRequestId: req.clientRequestId } : {};

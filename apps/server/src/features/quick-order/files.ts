@@ -1,5 +1,5 @@
 /**
- * Quick order from a file (issue 22): `.xlsx` and `.csv` (UTF-8, or the EUC-KR Korean Excel writes)
+ * Quick order from a file (docs/requirements.md#quick-order): `.xlsx` and `.csv` (UTF-8, or the EUC-KR Korean Excel writes)
  * read into rows of cells, then checked line by line by the contract's `parseQuickOrderCells`.
  * A file is read only after it is known to be small: the upload, then the unpacked size of an xlsx
  * (a zip bomb is a few kilobytes that unpack to gigabytes), counted while inflating, not trusted
