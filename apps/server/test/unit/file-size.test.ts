@@ -72,6 +72,14 @@ describe('file size', () => {
     expect(under).toEqual([]);
   });
 
+  it("the web has no grab-bag 'parts' file: a component or hook is named after what it is", () => {
+    // docs/architecture.md#a-features-anatomy: `components/` and named hooks, not `parts.tsx` or
+    // `ListParts.tsx` (a catalogue's `PartsPanel.tsx` is a panel of car parts, named for what it is).
+    const grabBags = files.filter((f) => f.startsWith('apps/web/src/') && /(^|\/)(\w*[a-z]Parts|parts)\.tsx?$/.test(f));
+    expect(grabBags).toEqual([]);
+    expect(files.filter((f) => /\/PartsPanel\.tsx$/.test(f))).toHaveLength(1);
+  });
+
   it('every data table listed exists', () => {
     expect([...DATA_TABLES].filter((f) => !files.includes(f))).toEqual([]);
   });

@@ -4,7 +4,7 @@ import { dateTime } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
 import { FilterSelect } from '../../shared/ui/FilterForm';
 import { useAdminList } from './list';
-import { ListFilters } from './components/ListParts';
+import { ListFilters } from './components/ListFilters';
 import { auditValue } from './audit-format';
 import { A } from './texts';
 

@@ -7,7 +7,7 @@ import { FilterSelect } from '../../shared/ui/FilterForm';
 import { useConfirmedWrite } from '../../shared/ui/notify';
 import { useAdminWrite } from './api';
 import { useAdminList } from './list';
-import { ListFilters } from './components/ListParts';
+import { ListFilters } from './components/ListFilters';
 import { A } from './texts';
 import { actionColumn } from './columns';
 

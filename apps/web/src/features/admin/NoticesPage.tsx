@@ -10,7 +10,7 @@ import { ModalForm } from '../../shared/ui/ModalForm';
 import { useNotify } from '../../shared/ui/notify';
 import { adminQuery, useAdminSave, useAdminWrite } from './api';
 import { SaveRow } from './fields';
-import { ListToolbar } from './components/ListParts';
+import { ListToolbar } from './components/ListToolbar';
 import { A } from './texts';
 
 const TYPE_OPTIONS = Object.entries(NOTICE_TYPES).map(([v, l]) => ({ value: Number(v), label: l }));

@@ -7,7 +7,7 @@ import { FilterInput, FilterSelect } from '../../shared/ui/FilterForm';
 import { useConfirmedWrite } from '../../shared/ui/notify';
 import { adminQuery, useAdminWrite } from './api';
 import { useAdminList } from './list';
-import { ListFilters } from './components/ListParts';
+import { ListFilters } from './components/ListFilters';
 import { actionColumn, moneyColumn } from './columns';
 import { A } from './texts';
 

@@ -11,7 +11,8 @@ import { downloadCsv } from './api';
 import { useAdminList } from './list';
 import { A } from './texts';
 import { ImportModal } from './components/ImportModal';
-import { ListFilters, ListToolbar } from './components/ListParts';
+import { ListFilters } from './components/ListFilters';
+import { ListToolbar } from './components/ListToolbar';
 import { ProductModal } from './components/ProductModal';
 
 const searchSchema = z.object({

@@ -10,7 +10,7 @@ import { Modal } from '../../shared/ui/Modal';
 import { useNotify } from '../../shared/ui/notify';
 import { adminQuery, useAdminWrite } from './api';
 import { A } from './texts';
-import { RowButton } from './components/ListParts';
+import { RowButton } from './components/RowButton';
 import { PanelForm } from './components/PanelForm';
 
 /** Staff accounts (admin only): create, reset password (shown once), stop and resume. */

@@ -9,7 +9,7 @@ import { Field, Form, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
 import { adminQuery, useAdminSave, useAdminWrite } from './api';
 import { A } from './texts';
-import { RowButton } from './components/ListParts';
+import { RowButton } from './components/RowButton';
 
 /** Words typed in one line: separated by commas or '=' (벤츠 = 메르세데스 = MB). */
 const splitTerms = (text: string) =>

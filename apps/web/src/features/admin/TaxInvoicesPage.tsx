@@ -12,7 +12,7 @@ import { FilterInput, FilterSelect } from '../../shared/ui/FilterForm';
 import { useConfirmedWrite } from '../../shared/ui/notify';
 import { useAdminWrite } from './api';
 import { useAdminList } from './list';
-import { ListFilters } from './components/ListParts';
+import { ListFilters } from './components/ListFilters';
 import { A } from './texts';
 import '../../shared/ui/paperwork.css';
 

@@ -13,7 +13,8 @@ import { readCsvFile, useAdminSave, useAdminWrite } from './api';
 import { useAdminList } from './list';
 import { A } from './texts';
 import { openColumn } from './columns';
-import { ListFilters, ListToolbar } from './components/ListParts';
+import { ListFilters } from './components/ListFilters';
+import { ListToolbar } from './components/ListToolbar';
 import { CsvImportTables, ImportButtons } from './components/CsvImportTables';
 
 const searchSchema = z.object({ keyword: z.string().trim().max(50) });

@@ -10,7 +10,7 @@ import { session, useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
 import { FieldShell, Form, PasswordField, setServerError, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
-import { SectionHead } from './parts';
+import { SectionHead } from './components/SectionHead';
 import { useRenewSecurityNumber, useWithdraw, withdrawCheckQuery } from './api';
 import './management.css';
 

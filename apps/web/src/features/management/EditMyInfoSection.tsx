@@ -5,7 +5,8 @@ import { useSession } from '../../shared/session';
 import { T } from '../../shared/texts';
 import { Field, Form, PasswordField, PhoneField, ReadOnlyField, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
-import { FormActions, SectionHead } from './parts';
+import { FormActions } from './components/FormActions';
+import { SectionHead } from './components/SectionHead';
 import { useUpdateMyInfo, useUpdatePassword } from './api';
 
 const M = T.management;

@@ -19,7 +19,7 @@ import { CreditSection } from '../credit';
 import { OrdersSection } from './OrdersSection';
 import { BuyLicenseSection, ChargeCashSection } from './PaySections';
 import { PaymentHistorySection } from './PaymentHistorySection';
-import { SectionHead } from './parts';
+import { SectionHead } from './components/SectionHead';
 import { ProfileSection } from './ProfileSection';
 import { TaxInvoicesSection } from './TaxInvoicesSection';
 import { UsersSection } from './UsersSection';

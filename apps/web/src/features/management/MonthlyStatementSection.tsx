@@ -5,7 +5,8 @@ import { openFile } from '../../shared/files';
 import { PW } from '../../shared/paperwork-texts';
 import { Field, Form, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
-import { SectionHead, type Range } from './parts';
+import { SectionHead } from './components/SectionHead';
+import { type Range } from './components/date-range';
 import '../../shared/ui/paperwork.css';
 import './management.css';
 

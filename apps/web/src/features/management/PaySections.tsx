@@ -10,7 +10,7 @@ import { reloadBaseInfo } from '../../shared/trade';
 import { FieldShell, Form, useZodForm } from '../../shared/ui/form';
 import { useNotify } from '../../shared/ui/notify';
 import { Loading, Spinner } from '../../shared/ui/states';
-import { SectionHead } from './parts';
+import { SectionHead } from './components/SectionHead';
 import { usePaymentWindow } from '../../shared/ui/payment-window';
 import { useStartPayment, type PaymentKind } from './api';
 import './management.css';

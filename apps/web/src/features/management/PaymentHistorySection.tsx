@@ -3,7 +3,9 @@ import { PAYMENT_METHODS, splitVat, type PaymentRecord } from '@partsmall/contra
 import { date, dateTime, money, won } from '../../shared/format';
 import { T } from '../../shared/texts';
 import type { Column } from '../../shared/ui/DataTable';
-import { RangedList, SectionHead, rangeRequest } from './parts';
+import { RangedList } from './components/RangedList';
+import { SectionHead } from './components/SectionHead';
+import { rangeRequest } from './components/date-range';
 import type { PeriodPage } from './paperwork-api';
 import { paymentHistoryQuery, pendingTransfersQuery, type PaymentKind } from './api';
 import './management.css';

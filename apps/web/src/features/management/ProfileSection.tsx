@@ -10,7 +10,7 @@ import { T } from '../../shared/texts';
 import { Empty, Loading } from '../../shared/ui/states';
 import { noticeListQuery, noticeQuery, queryFromParams } from '../notices';
 import type { MenuPath } from './menu';
-import { SectionHead } from './parts';
+import { SectionHead } from './components/SectionHead';
 import './management.css';
 
 const M = T.management;

@@ -3,7 +3,8 @@ import { money } from '../../shared/format';
 import { PW } from '../../shared/paperwork-texts';
 import { T } from '../../shared/texts';
 import type { Column } from '../../shared/ui/DataTable';
-import { RangedList, SectionHead } from './parts';
+import { RangedList } from './components/RangedList';
+import { SectionHead } from './components/SectionHead';
 import { taxInvoicesQuery } from './paperwork-api';
 import '../../shared/ui/paperwork.css';
 

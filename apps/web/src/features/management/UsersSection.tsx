@@ -15,7 +15,9 @@ import type { Column } from '../../shared/ui/DataTable';
 import { Field, PasswordField, PhoneField, ReadOnlyField, useZodForm } from '../../shared/ui/form';
 import { Modal } from '../../shared/ui/Modal';
 import { useConfirmedWrite, useNotify } from '../../shared/ui/notify';
-import { FormActions, RowFormLayer, SearchedList } from './parts';
+import { FormActions } from './components/FormActions';
+import { RowFormLayer } from './components/RowFormLayer';
+import { SearchedList } from './components/SearchedList';
 import { memberListQuery, useResetMemberPassword, useSaveMember, useSetMemberState, useSetMemberType } from './api';
 import './management.css';
 

@@ -13,7 +13,7 @@ import { StatementButton, orderPlace } from '../../orders';
 import { adminQuery } from '../api';
 import { LedgerPart } from '../columns';
 import { A } from '../texts';
-import { DetailModal } from './ListParts';
+import { DetailModal } from './DetailModal';
 import { OrderMoves } from './OrderMoves';
 import { StatusBadge } from './StatusBadge';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateRangeForm, rangeRequest } from './parts';
+import { dateRangeForm, rangeRequest } from './date-range';
 
 describe('date-range search', () => {
   const issue = (v: { startDate: string; endDate: string }) =>
