@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { looseJamo, wordJamo } from '@partsmall/contract';
-import { nearestStretch } from './word-search.js';
+import { nearestStretch } from './word-typos.js';
 
 const loose = (s: string) => looseJamo(wordJamo(s));
 

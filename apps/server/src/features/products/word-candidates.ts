@@ -1,0 +1,259 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { pendingCache } from './pending-cache.js';
+import { contains, queryPrepared, wordCondition, type WordPlan } from './word-plan.js';
+
+/**
+ * The products that match every word of a name search, read so that no query walks the table
+ * (docs/search.md#what-a-search-costs): the first rows in id order, the common words' windows, the
+ * distinct names, else the words' index entries alone.
+ */
+
+/** pg_trgm's word similarity a long word's typo candidate needs (checked by jamo edit distance after). */
+const WORD_SIMILARITY = 0.3;
+
+export interface Candidate {
+  id: number;
+  name: string;
+  nameJamo: string;
+}
+
+/** At most this many index scans for a query: each word's spellings multiply them (like any() on one index). */
+const MAX_INDEX_SCANS = 64;
+
+/**
+ * The WHERE of all words: a query of short words only matches the first at the start of a name (a
+ * prefix index serves it). The words whose spellings multiply the index scans past MAX_INDEX_SCANS
+ * (most spellings first) only filter. A row written without its search forms (by SQL outside the
+ * shop's code, until the start fills them) is found by its name itself, through the btree on
+ * name_jamo, so this scans nothing. `indexedOnly`: the words an index answers only (none: true).
+ */
+export function whereOf(words: WordPlan[], category: string | undefined, indexedOnly = false): SQL {
+  const anyIndexed = words.some((w) => w.indexed);
+  const spellings = (w: WordPlan) => (w.level === 'split' ? 1 : (w.corrections?.length ?? w.patterns.length));
+  // A word with a spelling too short for trigrams (`mb`, `우`) would make its index scan read every entry.
+  const filters = new Set<WordPlan>(words.filter((w, i) => !w.indexed && (anyIndexed || i > 0)));
+  let scans = words.reduce((n, w) => (filters.has(w) ? n : n * Math.max(1, spellings(w))), 1);
+  for (const w of [...words].filter((x) => !filters.has(x)).sort((a, b) => spellings(b) - spellings(a))) {
+    if (scans <= MAX_INDEX_SCANS) break;
+    filters.add(w);
+    scans /= Math.max(1, spellings(w));
+  }
+  const used = indexedOnly ? words.filter((w) => !filters.has(w)) : words;
+  if (used.length === 0) return sql`true`;
+  let cond = sql.join(
+    used.map((w) => wordCondition(w, !anyIndexed && w === words[0], filters.has(w))),
+    sql` and `,
+  );
+  if (words.every((w) => w.level === 'exact' && !w.chosung)) {
+    const byName = used.map((w) => sql`name ilike ${contains(w.word)}`);
+    cond = sql`((${cond}) or (name_jamo = '' and ${sql.join(byName, sql` and `)}))`;
+  }
+  return category ? sql`${cond} and category = ${category}` : cond;
+}
+
+/** Rows walked in id order before a query is taken as sparse and read through its index entries instead. */
+const WALK_ROWS = 1000;
+/** Rows the words an index answers give to those it does not (docs/search.md#what-a-search-costs). */
+const FILTERED_ROWS = 4000;
+/** The longest second walk in id order, for a query dense enough to finish by walking on. */
+const MAX_WALK_ROWS = 30_000;
+
+export const CANDIDATE_COLUMNS = sql.raw(`id, name, name_jamo as "nameJamo"`);
+
+/** The matches among `rows` products in id order after id `after`: a walk that reads no more than `rows` rows. */
+function walk(db: Db, where: SQL, after: number, rows: number, need: number) {
+  return queryPrepared<Candidate>(
+    db,
+    sql`select ${CANDIDATE_COLUMNS} from (select id, name, name_jamo, name_chosung, name_loose, category from products
+      where id > ${after} order by id limit ${rows}) products where ${where} order by id limit ${need}`,
+  );
+}
+
+// ---------------------------------------------------------------- common words' windows
+
+/**
+ * A common word's matches among the first WINDOW_ROWS products, in id order
+ * (docs/search.md#what-a-search-costs): a query of common words ('BMW 패드', 초성) walked 10,000
+ * rows or more to find its first RANKED_ROWS products, testing every word's LIKE on each (0.7 µs a
+ * row: 7-10 ms of the database for each search). Kept a minute per word, the first RANKED_ROWS ids
+ * that every word's window holds are those the walk would find, and one lookup by id checks them.
+ */
+interface WordWindow {
+  /** The matching ids, ascending. */
+  ids: Int32Array;
+  /** The last id walked: the window is every match up to it. */
+  upTo: number;
+}
+const WINDOW_ROWS = 30_000;
+const WINDOW_TTL_MS = 60_000;
+const WINDOW_CACHE_SIZE = 200;
+
+const windowCache = pendingCache<WordWindow | null>(WINDOW_CACHE_SIZE);
+
+/** One word's own condition as used in a query (with the name for rows without their forms), and its key. */
+function windowCondition(db: Db, w: WordPlan, prefixOnly: boolean): { cond: SQL; key: string } {
+  let cond = wordCondition(w, prefixOnly);
+  if (w.level === 'exact' && !w.chosung) cond = sql`(${cond} or (name_jamo = '' and name ilike ${contains(w.word)}))`;
+  const { sql: text, params } = (
+    db as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } }
+  ).dialect.sqlToQuery(cond);
+  return { cond, key: `${text}\u0000${JSON.stringify(params)}` };
+}
+
+/** Builds the windows of the words that have none (once each at a time); errors are only logged by the next build. */
+function buildWindows(db: Db, words: WordPlan[]): void {
+  const cache = windowCache.of(db);
+  const anyIndexed = words.some((w) => w.indexed);
+  for (const w of words) {
+    const { cond, key } = windowCondition(db, w, !anyIndexed && w === words[0]);
+    const known = cache.get(key);
+    if (known && Date.now() - known.at < WINDOW_TTL_MS) continue;
+    windowCache.start(
+      db,
+      key,
+      queryPrepared<{ ids: number[] | null; upTo: number | null }>(
+        db,
+        sql`select array_agg(id order by id) filter (where ${cond}) as ids, max(id) as "upTo" from (
+          select id, name, name_jamo, name_chosung, name_loose from products order by id limit ${WINDOW_ROWS}) products`,
+      ).then(([row]) => (row?.upTo == null ? null : { ids: Int32Array.from(row.ids ?? []), upTo: row.upTo })),
+    );
+  }
+}
+
+/**
+ * The first `limit` products matching every word, from the words' windows, checked by one lookup of
+ * their ids with the whole condition; null when a word has no window yet, or the windows hold fewer
+ * than `limit` products of every word (the walk goes on from there), or a product changed since.
+ */
+async function byWindows(db: Db, words: WordPlan[], where: SQL, limit: number): Promise<Candidate[] | null> {
+  const cache = windowCache.of(db);
+  const anyIndexed = words.some((w) => w.indexed);
+  const lists: WordWindow[] = [];
+  for (const w of words) {
+    const known = cache.get(windowCondition(db, w, !anyIndexed && w === words[0]).key);
+    if (!known?.value || Date.now() - known.at >= WINDOW_TTL_MS) return null;
+    lists.push(known.value);
+  }
+  lists.sort((a, b) => a.ids.length - b.ids.length);
+  const upTo = Math.min(...lists.map((l) => l.upTo));
+  const others = lists.slice(1).map((l) => ({ ids: l.ids, at: 0 }));
+  const ids: number[] = [];
+  for (const id of lists[0]!.ids) {
+    if (id > upTo || ids.length >= limit) break;
+    let inAll = true;
+    for (const o of others) {
+      while (o.at < o.ids.length && o.ids[o.at]! < id) o.at++;
+      if (o.ids[o.at] !== id) {
+        inAll = false;
+        break;
+      }
+    }
+    if (inAll) ids.push(id);
+  }
+  if (ids.length < limit) return null;
+  const rows = await queryPrepared<Candidate>(
+    db,
+    sql`select ${CANDIDATE_COLUMNS} from products where id = any(${`{${ids.join(',')}}`}::int[]) and ${where} order by id`,
+  );
+  return rows.length === limit ? rows : null;
+}
+
+/**
+ * At most `limit` products matching every word (docs/search.md#what-a-search-costs), read so that
+ * no query walks the table: the planner, left to itself, walks it in id order until `limit` rows
+ * match, and reads all of it when words each common have no product together ('패드 필터': 3.5 s at
+ * a million products). So: the first WALK_ROWS products in id order; a query that matched often
+ * there (1 % or more) walks on as far as its density says it needs; any other is read through the
+ * index entries of its words alone (byIndexOnly), in the table's order, as many rows as the limit.
+ */
+export async function candidates(db: Db, words: WordPlan[], category: string | undefined, limit: number) {
+  const where = whereOf(words, category);
+  const known = await byWindows(db, words, where, limit);
+  if (known) return known;
+  const first = await walk(db, where, 0, WALK_ROWS, limit);
+  // A query of common words: the windows of its words answer the next ones.
+  if (first.length * 100 >= WALK_ROWS) buildWindows(db, words);
+  if (first.length >= limit) return first;
+  if (first.length * 100 >= WALK_ROWS) {
+    const need = limit - first.length;
+    const rows = Math.min(MAX_WALK_ROWS, Math.ceil((2 * need * WALK_ROWS) / first.length));
+    first.push(...(await walk(db, where, first[first.length - 1]!.id, rows, need)));
+    if (first.length >= limit) return first;
+  }
+  // Words no name has together ('패드 필터'): the distinct names say so, where the products' index
+  // entries of two common words take 10-30 ms to intersect.
+  if (first.length === 0 && !(await anyNameForm(db, words))) return first;
+  const seen = new Set(first.map((r) => r.id));
+  // The words no index answers (a spelling too short for trigrams: `mb`) filter the first
+  // FILTERED_ROWS rows the others' index entries give: 'BMW 벤츠' reads 4,000 BMW rows, not 166,000.
+  const indexed = whereOf(words, category, true);
+  const more = await byIndexOnly<Candidate>(
+    db,
+    sql`select ${CANDIDATE_COLUMNS} from (select id, name, name_jamo, name_chosung, name_loose, category from products
+      where ${indexed} limit ${FILTERED_ROWS}) products where ${where} limit ${limit + seen.size}`,
+  );
+  for (const r of more) if (first.length < limit && !seen.has(r.id)) first.push(r);
+  return first;
+}
+
+/**
+ * Whether some product's name may match every word: the words on the distinct search forms of the
+ * names (product_name_forms, migration 0026: a row per distinct name, never missing one a product
+ * has), or a row written without its forms by its name. Through the indexes only.
+ */
+async function anyNameForm(db: Db, words: WordPlan[]): Promise<boolean> {
+  // pg_trgm's word similarity needs its threshold set: such a word is left to the products' search.
+  if (words.some((w) => w.level === 'similar' && !w.corrections)) return true;
+  const anyIndexed = words.some((w) => w.indexed);
+  const forms = sql.join(
+    words.map((w) => wordCondition(w, !anyIndexed && w === words[0])),
+    sql` and `,
+  );
+  const byName = words.every((w) => w.level === 'exact' && !w.chosung)
+    ? sql` or exists(select 1 from products where name_jamo = '' and ${sql.join(
+        words.map((w) => sql`name ilike ${contains(w.word)}`),
+        sql` and `,
+      )})`
+    : sql``;
+  const [row] = await byIndexOnly<{ hit: boolean }>(
+    db,
+    sql`select exists(select 1 from product_name_forms where ${forms})${byName} as hit`,
+  );
+  return row?.hit ?? true;
+}
+
+/**
+ * `query` read through the indexes only: in a transaction where a sequential scan and a walk in id
+ * order are off. Whether a word exists, or which names are near a typo, must not read the table when
+ * nothing matches (the planner, expecting a match soon, chose a scan of a million rows: 2 s).
+ */
+export async function byIndexOnly<T>(db: Db, query: SQL, similarity = false): Promise<T[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)${
+        similarity ? sql`, set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY)}, true)` : sql``
+      }`,
+    );
+    return queryPrepared<T>(tx, query);
+  });
+}
+
+/** Rows walked in id order to find a common word before asking its index entries (ANY_WALK_ROWS). */
+const ANY_WALK_ROWS = 1000;
+
+/**
+ * Whether any product matches a word: a common word is found in the first rows (`walkFirst`), any
+ * other through its index entries (which, for a word in a third of the names, cost more than the walk).
+ */
+export async function anyMatch(db: Db, w: WordPlan, walkFirst = true): Promise<boolean> {
+  const where = whereOf([w], undefined);
+  if (walkFirst && (await walk(db, where, 0, ANY_WALK_ROWS, 1)).length > 0) return true;
+  // No distinct name has it: no product has it (the common answer for a typo, without the products' index).
+  if (!(await anyNameForm(db, [w]))) return false;
+  const [row] = await byIndexOnly<{ hit: boolean }>(
+    db,
+    sql`select exists(select 1 from products where ${where}) as hit`,
+  );
+  return row?.hit ?? false;
+}

@@ -1,0 +1,141 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { looseJamo, nameQuery, typoBudget, wordJamo, type SynonymIndex } from '@partsmall/contract';
+import type { Db, Tx } from '../../db/client.js';
+import { preparedFor, runPrepared } from '../../db/prepared.js';
+
+/**
+ * A word of a name search as it is searched (docs/search.md#words-in-any-order): its spellings, how
+ * it is read (as typed, a compound, loosely, with a typo) and its SQL condition, which a trigram or
+ * prefix index answers.
+ */
+
+/** Patterns shorter than this cannot be served by a trigram index. */
+export const TRIGRAM = 3;
+
+export type Level = 'exact' | 'split' | 'loose' | 'similar';
+
+export interface WordPlan {
+  word: string;
+  jamo: string;
+  chosung: boolean;
+  /** The jamo (or 초성) patterns of the word and its synonyms, the word's own first. */
+  patterns: string[];
+  /** Whether every pattern is long enough for the trigram index. */
+  indexed: boolean;
+  level: Level;
+  /** For level 'split': the two words a compound was read as ('어퍼암' → 어퍼, 암). */
+  parts?: [WordPlan, WordPlan];
+  /** For level 'similar': the loose spellings names have within the word's typo budget ('써머스탯' → 써모스탯's). */
+  corrections?: string[];
+  /** looseJamo of `jamo`, once the ranking asked for it. */
+  loose?: string;
+}
+
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+export const contains = (p: string) => `%${escapeLike(p)}%`;
+
+/**
+ * A statement of this search as a prepared statement named by its text (docs/search.md#what-a-search-costs):
+ * the patterns are parameters, so a search's few statement shapes are planned once per connection;
+ * planned anew, each cost 1-1.5 ms of the database's time (the trigram indexes' estimates).
+ */
+export function queryPrepared<T>(db: Db | Tx, query: SQL): Promise<T[]> {
+  const { sql: text, params } = (
+    db as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } }
+  ).dialect.sqlToQuery(query);
+  return runPrepared<T>(db, preparedFor('word_search', text), params);
+}
+
+export function planWord(word: string, index: SynonymIndex): WordPlan | null {
+  const q = nameQuery(word, index);
+  if (!q) return null;
+  const chosung = q.column === 'name_chosung';
+  return {
+    word,
+    jamo: chosung ? q.patterns[0]! : wordJamo(word),
+    chosung,
+    patterns: q.patterns,
+    indexed: q.patterns.every((p) => [...p].length >= TRIGRAM),
+    level: 'exact',
+  };
+}
+
+/**
+ * Whether a word may be looked for with a typo: Hangul or Latin of at least four jamo, not 초성, and
+ * not a part number (a digit and no Hangul: part numbers are never fuzzy).
+ */
+export const typoAllowed = (w: WordPlan) =>
+  !w.chosung &&
+  w.indexed &&
+  typoBudget([...w.jamo].length) > 0 &&
+  !(/\d/.test(w.word) && !/\p{Script=Hangul}/u.test(w.word));
+
+/** A text[] parameter as PostgreSQL's array literal (Drizzle would spread a JS array into a list). */
+const textArray = (items: readonly string[]) =>
+  `{${items.map((i) => `"${i.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+
+/**
+ * The column a condition reads: as itself for an index to answer it, or as an expression no index
+ * has, so that it only filters the rows the other words' index entries found (see whereOf).
+ */
+const columnOf = (name: 'name_jamo' | 'name_chosung' | 'name_loose', filter: boolean) =>
+  sql.raw(filter ? `(${name} || '')` : name);
+
+/**
+ * One word's condition: `column like any(patterns)`, which the trigram index answers in one scan
+ * together with the other words on the same column (its entries intersected there, not row by row).
+ */
+export function wordCondition(w: WordPlan, prefixOnly: boolean, filter = false): SQL {
+  if (w.level === 'split' && w.parts)
+    return sql`(${wordCondition(w.parts[0], false, filter)} and ${wordCondition(w.parts[1], false, filter)})`;
+  const anyOf = (name: 'name_jamo' | 'name_chosung' | 'name_loose', patterns: string[]) =>
+    sql`${columnOf(name, filter)} like any(${textArray(patterns)}::text[])`;
+  if (w.level === 'similar' && w.corrections) {
+    if (w.corrections.length === 0) return sql`false`;
+    return anyOf('name_loose', w.corrections.map(contains));
+  }
+  if (w.level === 'similar') {
+    const loose = [...looseJamo(w.jamo)];
+    // Two typos allowed in a long word: pg_trgm's word similarity (threshold set by the caller).
+    if (typoBudget(loose.length) > 1) return sql`${w.jamo} <% name_jamo`;
+    // One jamo replaced, missing or extra, beyond the loose folding: a LIKE pattern per position,
+    // each with a wildcard the trigram index reads around.
+    const at = (i: number, j: number) => escapeLike(loose.slice(i, j).join(''));
+    const patterns = new Set<string>();
+    for (let i = 0; i <= loose.length; i++) {
+      if (i < loose.length) patterns.add(`%${at(0, i)}_${at(i + 1, loose.length)}%`);
+      if (i < loose.length) patterns.add(`%${at(0, i)}${at(i + 1, loose.length)}%`);
+      patterns.add(`%${at(0, i)}_${at(i, loose.length)}%`);
+    }
+    return anyOf('name_loose', [...patterns]);
+  }
+  if (w.level === 'loose') return anyOf('name_loose', [...new Set(w.patterns.map(looseJamo))].map(contains));
+  const name = w.chosung ? 'name_chosung' : 'name_jamo';
+  if (!prefixOnly) return anyOf(name, w.patterns.map(contains));
+  // At the start of a name: the prefix btree, which reads a LIKE of one pattern only.
+  const parts = w.patterns.map((p) => sql`${columnOf(name, filter)} like ${`${escapeLike(p)}%`}`);
+  return sql`(${sql.join(parts, sql` or `)})`;
+}
+
+/**
+ * Adjacent words that together are a synonym term become one ('land rover' → landrover,
+ * 'mercedes benz' → mercedesbenz): a Latin term of two words is still one word of a name.
+ */
+export function joinSynonymTerms(words: string[], index: SynonymIndex): string[] {
+  const terms = new Set(index.terms.map((t) => t.term));
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    let joined = false;
+    for (const n of [3, 2]) {
+      const together = words.slice(i, i + n).join('');
+      if (i + n <= words.length && terms.has(together)) {
+        out.push(together);
+        i += n - 1;
+        joined = true;
+        break;
+      }
+    }
+    if (!joined) out.push(words[i]!);
+  }
+  return out;
+}

@@ -1,0 +1,233 @@
+import {
+  compactName,
+  jamoDistanceWithin,
+  jamoForm,
+  looseJamo,
+  typoBudget,
+  wordChosung,
+  wordJamo,
+} from '@partsmall/contract';
+import type { Candidate } from './word-candidates.js';
+import type { WordPlan } from './word-plan.js';
+
+/**
+ * The ranking of a name search's candidates (docs/search.md#words-in-any-order): each name scored
+ * once per search against every word, and why it came up written for the page's rows only.
+ */
+
+interface NameWord extends Distances {
+  /** As written in the name (for a reason shown to the buyer). */
+  text: string;
+  jamo: string;
+  chosung: string;
+  /** The jamo's letters (code points). */
+  letters: number;
+}
+
+/**
+ * A name word's or a name's distances to the typo words ranked against it (docs/search.md#what-a-search-costs):
+ * the same typo meets the same names search after search, and an edit distance per name word per
+ * search was most of a typo's CPU. Kept with the name's shape, a few words at most.
+ */
+interface Distances {
+  distances?: Map<string, number>;
+}
+const DISTANCES_KEPT = 32;
+
+/** jamoDistanceWithin(word, of.jamo or text), kept on `of`. */
+function distanceWithin(of: Distances, word: string, text: string): number {
+  let known = of.distances?.get(word);
+  if (known === undefined) {
+    known = jamoDistanceWithin(word, text);
+    of.distances ??= new Map();
+    if (of.distances.size >= DISTANCES_KEPT) of.distances.clear();
+    of.distances.set(word, known);
+  }
+  return known;
+}
+
+interface NameShape extends Distances {
+  /** nearestWord of the typo words ranked against the name. */
+  nearest?: Map<string, string>;
+  /** Each word of the name. */
+  words: NameWord[];
+  /** The last word outside parentheses (what the part is: '… 브레이크 패드', '… 쇼바 (쇼크업소버)'). */
+  head: NameWord;
+  /** The name's syllables and letters (compactName). */
+  letters: string;
+  /** looseJamo of the name's jamo. */
+  loose: string;
+}
+
+const splitName = (s: string) => s.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+const letterCount = (s: string) => {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+};
+const nameWord = (text: string): NameWord => {
+  const jamo = wordJamo(text);
+  return { text, jamo, chosung: wordChosung(text), letters: letterCount(jamo) };
+};
+const NO_WORD: NameWord = { text: '', jamo: '', chosung: '', letters: 0 };
+
+/**
+ * The shapes of names ranked lately, by name (docs/search.md#what-a-search-costs): decomposing a
+ * name's words into jamo and 초성 was most of a common query's CPU (3-4 ms for 200 rows), and the
+ * names a common word finds are the same from one search to the next. Bounded; oldest out first.
+ */
+const shapes = new Map<string, NameShape>();
+const SHAPE_CACHE_SIZE = 20_000;
+
+function nameShape(name: string): NameShape {
+  const known = shapes.get(name);
+  if (known) return known;
+  const plain = splitName(name.replace(/\([^)]*\)/g, ' '));
+  const words = splitName(name).map(nameWord);
+  const last = plain[plain.length - 1];
+  const shape: NameShape = {
+    words,
+    head: last === undefined ? NO_WORD : (words.find((w) => w.text === last) ?? nameWord(last)),
+    letters: compactName(name),
+    loose: looseJamo(jamoForm(name)),
+  };
+  if (shapes.size >= SHAPE_CACHE_SIZE) shapes.delete(shapes.keys().next().value!);
+  shapes.set(name, shape);
+  return shape;
+}
+
+/** How a name matched every word: the same for every row of the name. */
+export interface NameScore {
+  score: number;
+  /** Why the row came up, written only for the rows of the page shown (once per name). */
+  reason?: () => string;
+  similar: boolean;
+}
+
+export interface Scored {
+  id: number;
+  /** Shared by the rows of one name (not copied per row). */
+  of: NameScore;
+}
+
+interface WordScore {
+  score: number;
+  reason?: () => string;
+  similar?: boolean;
+}
+
+/**
+ * How well a name matches one word: as typed (3) over a synonym (2.5), 초성 (2), a compound read as
+ * two words (2), the loose spelling (1.5) and a typo (1.2 less 0.1 an edit); more where the word
+ * starts a word of the name, and most where it is what the part is (the name's head word ends with
+ * it). Null when a typo candidate is further than the word's typo budget.
+ */
+function wordScore(row: Candidate, shape: NameShape, w: WordPlan, last: boolean): WordScore | null {
+  if (w.level === 'split' && w.parts) {
+    const a = wordScore(row, shape, w.parts[0], false);
+    const b = wordScore(row, shape, w.parts[1], last);
+    if (!a || !b) return null;
+    const reason = a.reason ?? b.reason;
+    return { score: (a.score + b.score) / 2 - 0.5, ...(reason ? { reason } : {}) };
+  }
+  if (w.chosung) {
+    let s = 2;
+    if (shape.words.some((x) => x.chosung.startsWith(w.jamo))) s += 0.5;
+    if (shape.head.chosung.endsWith(w.jamo) || (last && shape.head.chosung.startsWith(w.jamo))) s += 2;
+    return { score: s };
+  }
+  let s: number;
+  let matched = w.jamo;
+  let reason: (() => string) | undefined;
+  let similar = false;
+  if (w.level === 'exact') {
+    if (row.nameJamo.includes(w.jamo)) s = 3;
+    else {
+      const synonym = w.patterns.find((p) => row.nameJamo.includes(p)) ?? w.jamo;
+      matched = synonym;
+      // A synonym: more the more of the typed word's syllables the name has ('로어암' → 로어 컨트롤 암 over 어퍼 컨트롤 암).
+      const typed = [...w.word];
+      s = 2.5 + (0.5 * typed.filter((c) => shape.letters.includes(c)).length) / typed.length;
+      reason = () => `동의어 (${w.word} → ${synonymShown(shape, synonym)})`;
+    }
+  } else {
+    const typed = (w.loose ??= looseJamo(w.jamo));
+    const d = distanceWithin(shape, typed, shape.loose);
+    if (w.level === 'similar' && d > typoBudget([...w.jamo].length)) return null;
+    s = w.level === 'loose' ? 1.5 : 1.2 - 0.1 * d;
+    similar = true;
+    reason = () => `비슷한 이름 (${w.word} → ${nearestWord(shape, w.jamo)})`;
+    matched = '';
+  }
+  const near = (x: NameWord) => distanceWithin(x, w.jamo, x.jamo) <= 1;
+  if (shape.words.some((x) => (matched ? x.jamo.startsWith(matched) : near(x)))) s += 0.5;
+  const head = shape.head;
+  if (
+    head.jamo !== '' &&
+    (matched ? head.jamo.endsWith(matched) || (last && head.jamo.startsWith(matched)) : near(head))
+  )
+    s += 2;
+  return { score: s, ...(reason ? { reason } : {}), ...(similar ? { similar } : {}) };
+}
+
+/**
+ * How a row matched every word, or null when a typo candidate is further than a typo away. The
+ * score is the name's: rows of one name (the same part in other warehouses, or of other makers'
+ * numbers) are scored once per search (`byName`).
+ */
+export function score(row: Candidate, words: WordPlan[], byName: Map<string, NameScore | null>): Scored | null {
+  // A row written without its search forms (found through its name) is scored on its own.
+  const key = row.nameJamo === '' ? `\u0000${row.name}` : row.name;
+  let known = byName.get(key);
+  if (known === undefined) {
+    const shape = nameShape(row.name);
+    let total = 0;
+    let reason: (() => string) | undefined;
+    let similar = false;
+    let matched = true;
+    for (const [i, w] of words.entries()) {
+      const s = wordScore(row, shape, w, i === words.length - 1);
+      if (!s) {
+        matched = false;
+        break;
+      }
+      total += s.score;
+      reason ??= s.reason;
+      if (s.similar) similar = true;
+    }
+    known = matched ? { score: total, similar, ...(reason ? { reason: once(reason) } : {}) } : null;
+    byName.set(key, known);
+  }
+  return known && { id: row.id, of: known };
+}
+
+/** A reason written once per name, however many of the page's rows have it. */
+function once(reason: () => string): () => string {
+  let text: string | undefined;
+  return () => (text ??= reason());
+}
+
+/** The word of a name whose jamo hold `jamo`, as written (for a reason shown to the buyer). */
+function synonymShown(shape: NameShape, jamo: string): string {
+  return shape.words.find((w) => w.jamo.includes(jamo))?.text ?? shape.letters;
+}
+
+/** The word of a name nearest a typed word (for '비슷한 이름 (헤드렘프 → 헤드램프)'), kept with the name's shape. */
+function nearestWord(shape: NameShape, jamo: string): string {
+  const known = shape.nearest?.get(jamo);
+  if (known !== undefined) return known;
+  const letters = letterCount(jamo);
+  let best = '';
+  let bestD = Infinity;
+  for (const w of shape.words) {
+    const d = distanceWithin(w, jamo, w.jamo) + Math.abs(w.letters - letters) * 0.01;
+    if (d < bestD) {
+      bestD = d;
+      best = w.text;
+    }
+  }
+  shape.nearest ??= new Map();
+  if (shape.nearest.size >= DISTANCES_KEPT) shape.nearest.clear();
+  shape.nearest.set(jamo, best);
+  return best;
+}

@@ -1,0 +1,160 @@
+import { sql } from 'drizzle-orm';
+import { looseJamo, typoBudget, type SynonymIndex } from '@partsmall/contract';
+import type { Db } from '../../db/client.js';
+import { pendingCache } from './pending-cache.js';
+import { anyMatch, byIndexOnly } from './word-candidates.js';
+import { planWord, TRIGRAM, typoAllowed, wordCondition, type WordPlan } from './word-plan.js';
+
+/**
+ * A word no product has (docs/search.md#typos): read as a compound of two words, else as the loose
+ * spelling, else corrected within its typo budget; each reading kept a minute per word.
+ */
+
+/** Names read to correct a typo (docs/search.md#typos), and corrections kept of them. */
+const TYPO_SAMPLE = 30;
+const MAX_CORRECTIONS = 8;
+
+/**
+ * The stretches of `text` (jamo) nearest `word` (jamo) within `budget` edits, as written in `text`:
+ * the alignment of jamoDistanceWithin, keeping where each match starts. Of the nearest, the one
+ * closest to the word's length.
+ */
+export function nearestStretch(word: string, text: string, budget: number): string | null {
+  const x = [...word];
+  const y = [...text];
+  let cost = new Array<number>(y.length + 1).fill(0);
+  let start = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const c = [i];
+    const s = [0];
+    for (let j = 1; j <= y.length; j++) {
+      const diag = cost[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1);
+      const up = cost[j]! + 1;
+      const left = c[j - 1]! + 1;
+      if (diag <= up && diag <= left) {
+        c[j] = diag;
+        s[j] = start[j - 1]!;
+      } else if (up <= left) {
+        c[j] = up;
+        s[j] = start[j]!;
+      } else {
+        c[j] = left;
+        s[j] = s[j - 1]!;
+      }
+    }
+    cost = c;
+    start = s;
+  }
+  let best: string | null = null;
+  let bestCost = budget + 1;
+  for (let j = 1; j <= y.length; j++) {
+    const stretch = y.slice(start[j]!, j).join('');
+    const better =
+      cost[j]! < bestCost ||
+      (cost[j]! === bestCost &&
+        best !== null &&
+        Math.abs(j - start[j]! - x.length) < Math.abs([...best].length - x.length));
+    if (better && stretch !== '') {
+      best = stretch;
+      bestCost = cost[j]!;
+    }
+  }
+  return best;
+}
+
+/**
+ * A word no name has even loosely (docs/search.md#typos): a sample of the names within its typo
+ * budget (the LIKE patterns of one edit, or pg_trgm's word similarity for a long word) is read by
+ * the trigram index alone — no ordering, so no walk of the table — and the stretches of those names
+ * nearest the word become its corrections, searched as the word is. So a typo costs what the right
+ * spelling costs, and a word nothing is near costs a few index lookups.
+ */
+async function correctTypo(db: Db, w: WordPlan): Promise<void> {
+  const long = typoBudget([...w.jamo].length) > 1;
+  // From the distinct names (product_name_forms): 30 names, not 30 copies of one, and a small index.
+  const sample = sql`select distinct name_loose as loose from (select name_loose from product_name_forms
+    where ${wordCondition({ ...w, level: 'similar', corrections: undefined }, false)} limit ${TYPO_SAMPLE}) s`;
+  const rows = await byIndexOnly<{ loose: string }>(db, sample, long);
+  const loose = looseJamo(w.jamo);
+  const budget = typoBudget([...w.jamo].length);
+  // The word's own spelling first: a product written with it later is found by the kept reading.
+  const found = new Set<string>([loose]);
+  for (const r of rows) {
+    const stretch = nearestStretch(loose, r.loose, budget);
+    if (stretch && [...stretch].length >= TRIGRAM) found.add(stretch);
+    if (found.size > MAX_CORRECTIONS) break;
+  }
+  w.corrections = [...found];
+}
+
+/**
+ * A word of three or more syllables that no name has may be a compound whose parts a name has
+ * apart ('어퍼암' in '어퍼 컨트롤 암'): the first split (at a syllable, each side at least three
+ * jamo) whose two sides some product has together. Sets the word's level to 'split'.
+ */
+async function splitCompound(db: Db, w: WordPlan, index: SynonymIndex): Promise<boolean> {
+  const syllables = [...w.word];
+  if (syllables.length < 3 || !/^[\uac00-\ud7a3]+$/u.test(w.word)) return false;
+  for (let at = 1; at < syllables.length; at++) {
+    const left = planWord(syllables.slice(0, at).join(''), index);
+    const right = planWord(syllables.slice(at).join(''), index);
+    if (!left || !right || !left.indexed || !right.indexed) continue;
+    const trial: WordPlan = { ...w, level: 'split', parts: [left, right] };
+    // Two words together are rarely common: their index entries answer.
+    if (await anyMatch(db, trial, false)) {
+      Object.assign(w, trial);
+      return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * How a word no product has is read (docs/search.md#typos), kept a minute per word and mode: a
+ * misspelling buyers type is asked for again and again, and each first reading costs several index
+ * lookups. A product written since is found by the next reading.
+ */
+/** A word's reading: how to search it instead, 'nothing' (no product has it, nor a reading), or null (products have it). */
+type Reading = Pick<WordPlan, 'level' | 'parts' | 'corrections'> | 'nothing' | null;
+const READING_TTL_MS = 60_000;
+const READING_CACHE_SIZE = 2000;
+const readingCache = pendingCache<Reading>(READING_CACHE_SIZE);
+
+/** The reading of a word known within READING_TTL_MS, if any (undefined: not known, or still being read). */
+export function knownReading(db: Db, w: WordPlan, typos: 'all' | 'loose'): Reading | undefined {
+  const known = readingCache.of(db).get(`${typos}:${w.word}`);
+  return known && Date.now() - known.at < READING_TTL_MS ? known.value : undefined;
+}
+
+/**
+ * How `w` is read when no product has every word: null when some product has it as typed (another
+ * word is the one missing), else its reading anew (readAnew), or 'nothing'. Kept per word and mode,
+ * the reading under way included: the searches that ask for a word while its first reading runs
+ * wait for that one instead of each running its lookups (32 at once did not answer within 2 s).
+ * `alone`: the word is the whole query, which found nothing, so no product has it.
+ */
+export function readingOf(db: Db, w: WordPlan, index: SynonymIndex, typos: 'all' | 'loose', alone: boolean) {
+  const key = `${typos}:${w.word}`;
+  const known = readingCache.of(db).get(key);
+  if (known && Date.now() - known.at < READING_TTL_MS) return known.promise;
+  const reading = (async (): Promise<Reading> => {
+    const trial: WordPlan = { ...w };
+    if (!alone && (await anyMatch(db, trial))) return null;
+    await readAnew(db, trial, index, typos);
+    if (trial.level === w.level) return 'nothing';
+    return { level: trial.level, parts: trial.parts, corrections: trial.corrections };
+  })();
+  return readingCache.start(db, key, reading).promise;
+}
+
+/** A word no product has: a compound of two words ('어퍼암'), else a typo (the loose spelling, then one edit). */
+async function readAnew(db: Db, w: WordPlan, index: SynonymIndex, typos: 'all' | 'loose' | 'none') {
+  if (await splitCompound(db, w, index)) return;
+  if (!typoAllowed(w)) return;
+  w.level = 'loose';
+  if (await anyMatch(db, w)) return;
+  if (typos === 'all') {
+    w.level = 'similar';
+    await correctTypo(db, w);
+  } else w.level = 'exact';
+}
