@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { GatewayConfirmation } from '@partsmall/contract';
+import { SEOUL_OFFSET_MS, type GatewayConfirmation } from '@partsmall/contract';
 import type { PaymentGateway } from './gateway.js';
 import { confirmationText } from './sandbox.js';
 import type { TossSettings, VirtualAccountIssue, VirtualAccountProvider, VirtualAccountRequest } from './types.js';
@@ -200,7 +200,7 @@ export function createTossGateway(settings: TossSettings, site: { readonly publi
 
 /** A Seoul wall-clock time, as Toss writes its own dates: 2026-04-30T23:59:59+09:00. */
 function tossDueDate(due: Date): string {
-  const seoul = new Date(due.getTime() + 9 * 3600_000).toISOString().slice(0, 19);
+  const seoul = new Date(due.getTime() + SEOUL_OFFSET_MS).toISOString().slice(0, 19);
   return `${seoul}+09:00`;
 }
 
