@@ -135,5 +135,9 @@ describe('statements and holds', () => {
     expect(reminderDue('2026-12-10', '2026-12-17', ['d-3', 'due'])).toBe('d+7');
     expect(reminderDue('2026-12-10', '2026-12-20', ['d-3', 'due', 'd+7'])).toBeNull();
     expect(reminderDue('2026-12-10', '2026-12-30', [])).toBeNull();
+    // D+7 missed is caught up for a week: the 14th day past due still sends it, the 15th no more.
+    expect(reminderDue('2026-12-10', '2026-12-16', ['d-3', 'due'])).toBeNull();
+    expect(reminderDue('2026-12-10', '2026-12-24', ['d-3', 'due'])).toBe('d+7');
+    expect(reminderDue('2026-12-10', '2026-12-25', ['d-3', 'due'])).toBeNull();
   });
 });

@@ -21,6 +21,15 @@ describe('the matching ladder', () => {
     expect(allocateDeposit(100_000, items, 13)).toEqual(answer('ownAccount', [13, 50_000, 11, 50_000]));
   });
 
+  it('rung 1 beyond its own statement: never that one twice, the others oldest first, the rest to cash', () => {
+    // March's own account receives more than March owes: March is paid what it owes, April next.
+    expect(allocateDeposit(150_000, items, 11)).toEqual(answer('ownAccount', [11, 120_000, 12, 30_000]));
+    // More than everything open: each statement once, 50,000 to cash.
+    expect(allocateDeposit(300_000, items, 12)).toEqual(
+      answer('ownAccount', [12, 80_000, 11, 120_000, 13, 50_000], 50_000),
+    );
+  });
+
   it('rung 1 with its statement already paid falls to the other rungs', () => {
     expect(allocateDeposit(80_000, items, 99)).toEqual(answer('exactOne', [12, 80_000]));
   });
@@ -35,6 +44,20 @@ describe('the matching ladder', () => {
       { id: 20, open: 30_000, dueDate: '2026-05-10' },
     ];
     expect(allocateDeposit(30_000, twins).allocations).toEqual([{ itemId: 20, amount: 30_000 }]);
+  });
+
+  it('statements due the same day: the one closed first (the lower id) is the older', () => {
+    const sameDay = [
+      { id: 31, open: 40_000, dueDate: '2026-06-10' },
+      { id: 30, open: 60_000, dueDate: '2026-06-10' },
+    ];
+    expect(allocateDeposit(50_000, sameDay)).toEqual(answer('oldestFirst', [30, 50_000]));
+  });
+
+  it('a statement with nothing open takes nothing: no allocation of 0 won', () => {
+    const settled = { id: 14, open: 0, dueDate: '2026-03-31' };
+    expect(allocateDeposit(30_000, [settled, may])).toEqual(answer('oldestFirst', [13, 30_000]));
+    expect(allocateDeposit(30_000, [settled])).toEqual({ rung: 'none', allocations: [], toCash: 30_000 });
   });
 
   it('rung 3: a set of statements summing to the amount (April and May: 130,000)', () => {
@@ -54,6 +77,20 @@ describe('the matching ladder', () => {
     // Six smallest: 210,042; only six items end in 42, so no set of up to five matches: oldest first.
     const six = allocateDeposit(210_042, many);
     expect(six.rung).toBe('oldestFirst');
+  });
+
+  it('rung 3 looks among the 30 oldest only: a set with the 30th is found, one with the 31st is not', () => {
+    // 31 statements of 1,000 won each but two: the 30th oldest holds 500,017 and the 31st 700,019.
+    const pool = Array.from({ length: 31 }, (_, i) => ({
+      id: 200 + i,
+      open: i === 29 ? 500_017 : i === 30 ? 700_019 : 1_000,
+      dueDate: '2026-01-01',
+    }));
+    const withThirtieth = allocateDeposit(501_017, pool);
+    expect(withThirtieth.rung).toBe('exactSet');
+    expect(withThirtieth.allocations.map((a) => a.itemId)).toEqual([200, 229]);
+    // 1,000 + 700,019 is a set only with the 31st: past the pool, so the oldest are paid first.
+    expect(allocateDeposit(701_019, pool).rung).toBe('oldestFirst');
   });
 
   it('rung 4: otherwise the oldest due first, the last one partly', () => {
