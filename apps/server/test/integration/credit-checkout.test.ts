@@ -179,6 +179,24 @@ describe('two checkouts at the limit', () => {
     expect(await orderCount(racer.companyId)).toBe(3);
   });
 
+  it('ten concurrent credit checkouts of ten different products: still exactly three pass', async () => {
+    // Each order locks only its own product, so nothing but the credit account's row lock keeps two
+    // of them from reading the same exposure (docs/requirements.md#credit-checkout).
+    const racer: TestCompany = await makeCompany(server, '동시외상다품목', 0);
+    const token = (await createSession(server.db, racer.main.seq)).token;
+    await giveCredit(server, t.admin, racer.companyId, { limit: 100_000, reason: '경합 시험' });
+    const ids: number[] = [];
+    for (let i = 0; i < 10; i++)
+      ids.push(
+        (await makeProduct(server, { tiers: [10_000, 10_000, 10_000, 10_000], salePrice: 10_000, stock: 10 })).id,
+      );
+    const results = await Promise.all(ids.map((id) => pay(token, 3, 'credit', id)));
+    expect(results.filter((r) => r.body.code === 201)).toHaveLength(3);
+    expect(results.filter((r) => r.status === 400)).toHaveLength(7);
+    expect((await ledgerOf(racer.companyId)).map((r) => r.amount)).toEqual([30_000, 30_000, 30_000]);
+    expect(await orderCount(racer.companyId)).toBe(3);
+  });
+
   it('a checkout racing a limit change sees either the old or the new limit, never both', async () => {
     const racer: TestCompany = await makeCompany(server, '한도변경', 0);
     const token = (await createSession(server.db, racer.main.seq)).token;
@@ -198,6 +216,31 @@ describe('two checkouts at the limit', () => {
       expect(order.body.message).toBe(MSG_CREDIT.overLimit(30_000));
       expect(charged).toBe(0);
     }
+  });
+});
+
+describe('what counts against the limit', () => {
+  it('a shipped order not yet on a statement still uses the limit', async () => {
+    const shipper: TestCompany = await makeCompany(server, '출고외상', 0);
+    const token = (await createSession(server.db, shipper.main.seq)).token;
+    await giveCredit(server, t.admin, shipper.companyId, { limit: 100_000, reason: '한도 시험' });
+    const first = await pay(token, 6, 'credit');
+    expect(first.body.code).toBe(201);
+    const seq = first.body.results!.orderSeq;
+    expect((await call(server, 'adminSetOrderStatus', { seq, status: 1 }, { token: t.staff })).body.code).toBe(201);
+    const shipped = await call(
+      server,
+      'adminSetOrderStatus',
+      { seq, status: 2, carrier: 'CJ대한통운', waybill: '123456789013' },
+      { token: t.staff },
+    );
+    expect(shipped.body.code, shipped.body.message).toBe(201);
+    // 60,000 shipped and unbilled: 50,000 more is over the 100,000 limit, 40,000 is not.
+    const over = await pay(token, 5, 'credit');
+    expect(over.status).toBe(400);
+    expect(over.body.message).toBe(MSG_CREDIT.overLimit(40_000));
+    expect((await pay(token, 4, 'credit')).body.code).toBe(201);
+    expect((await ledgerOf(shipper.companyId)).map((r) => r.amount)).toEqual([60_000, 40_000]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG_CREDIT, MSG_DEPOSIT } from '@partsmall/contract';
 import {
@@ -431,6 +431,51 @@ describe("a statement's virtual account at the demo bank", () => {
       { kind: 'payment', statementId: st, amount: -77_000 },
       { kind: 'payment_reversal', statementId: st, amount: 77_000 },
     ]);
+    await expectStatementsMatchLedger(server);
+  });
+});
+
+describe('a virtual account keeps its amount', () => {
+  it('paid partly since, its deposit pays what is open, then the older statement, and the rest goes to cash', async () => {
+    const c = await makeCompany(server, '가상초과', 0);
+    await giveCredit(server, c.companyId);
+    const april = await makeStatement(server, c.companyId, '2026-04', 77_000, '2026-05-11');
+    const token = (await createSession(server.db, c.main.seq)).token;
+    const va = (await call(server, 'payStatement', { seq: april, method: 'virtualAccount' }, { token })).body.results!;
+    expect(va.amount).toBe(77_000);
+    // Staff record 20,000 of it by hand before the bank's deposit arrives.
+    const byHand = await record(tokens.staff, {
+      depositorName: '가상초과상사',
+      amount: 20_000,
+      depositedAt: '2026-05-02',
+      companyId: c.companyId,
+    });
+    expect(byHand.body.code).toBe(201);
+    expect(await statementOf(server, april)).toMatchObject({ paid: 20_000, status: 'partial' });
+    const march = await makeStatement(server, c.companyId, '2026-03', 10_000, '2026-04-10');
+    const cashBefore = await balanceOf(server, c.companyId);
+
+    const bank = new URL(va.demoBankUrl!);
+    const deposited = await rawCall(server, 'POST', `${bank.pathname}/deposit${bank.search}`, {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
+    });
+    expect(deposited.status).toBe(200);
+    await until('deposit applied', async () => (await statementOf(server, march)).status === 'paid');
+    // 77,000 in: April's 57,000 left first (its own account, never paid twice), March's 10,000, 10,000 to cash.
+    expect(await statementOf(server, april)).toMatchObject({ paid: 77_000, status: 'paid' });
+    expect(await statementOf(server, march)).toMatchObject({ paid: 10_000, status: 'paid' });
+    expect(await balanceOf(server, c.companyId)).toBe(cashBefore + 10_000);
+    expect(await owed(server, c.companyId)).toBe(0);
+    const [bankDeposit] = await server.db
+      .select()
+      .from(deposits)
+      .where(and(eq(deposits.companyId, c.companyId), eq(deposits.source, 'virtual_account')));
+    expect(await ledgerOfDeposit(server, bankDeposit!.id)).toEqual([
+      { kind: 'payment', statementId: april, amount: -57_000 },
+      { kind: 'payment', statementId: march, amount: -10_000 },
+    ]);
+    await expectLedgerMatchesBalances(server);
     await expectStatementsMatchLedger(server);
   });
 });
