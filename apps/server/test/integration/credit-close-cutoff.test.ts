@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { receivablesLedger, statementLines, statements } from '../../src/db/schema.js';
+import { closeMonth } from '../../src/features/credit/close.js';
+import { postLedgerEntry } from '../../src/features/credit/index.js';
+import { call, startTestServer, type TestServer } from '../helpers.js';
+import { makeCompany, type TestCompany } from '../member-helpers.js';
+import { makeProduct, PICKUP, seoulToday } from '../order-helpers.js';
+import { creditBuyers, giveCredit, type CreditTokens } from '../credit-helpers.js';
+import { createSession } from '../../src/features/auth/sessions.js';
+
+/**
+ * What a month's statement holds (docs/requirements.md#monthly-close): the ledger rows made before
+ * the month's end and not yet billed, an order's charge only once the order shipped before it; the
+ * opening is the closing of the statement before it; payments count net of the ones taken back.
+ * Past months are closed with rows written at their instants (the ledger takes inserts only).
+ */
+let server: TestServer;
+let t: CreditTokens;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  ({ tokens: t } = await creditBuyers(server, '마감경계'));
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+/** A ledger row written at `at` (an instant in Seoul time), as the shop would have then. */
+async function rowAt(companyId: number, kind: string, amount: number, at: string) {
+  await server.db.insert(receivablesLedger).values({
+    companyId,
+    kind,
+    amount,
+    idemKey: `test:${kind}:${randomUUID()}`,
+    note: `${kind} (시험)`,
+    createdAt: new Date(at),
+  });
+}
+
+async function statementOfMonth(companyId: number, month: string) {
+  const [s] = await server.db
+    .select()
+    .from(statements)
+    .where(and(eq(statements.companyId, companyId), eq(statements.month, month)));
+  if (!s) return undefined;
+  const lines = await server.db
+    .select({ kind: statementLines.kind, amount: statementLines.amount, date: statementLines.lineDate })
+    .from(statementLines)
+    .where(eq(statementLines.statementId, s.id))
+    .orderBy(statementLines.id);
+  return {
+    figures: {
+      opening: s.opening,
+      charges: s.charges,
+      credits: s.credits,
+      payments: s.payments,
+      adjustments: s.adjustments,
+      closing: s.closing,
+      amountDue: s.amountDue,
+    },
+    lines,
+  };
+}
+
+describe('three months closed in turn', () => {
+  let c: TestCompany;
+  beforeAll(async () => {
+    c = await makeCompany(server, '석달마감', 0);
+    await giveCredit(server, t.admin, c.companyId, { limit: 1_000_000 });
+    await rowAt(c.companyId, 'adjustment', 30_000, '2026-08-14T10:00:00+09:00');
+    await rowAt(c.companyId, 'adjustment', 25_000, '2026-09-15T10:00:00+09:00');
+    // Two minutes into October, before the scheduled close at 00:05: October's, not September's.
+    await rowAt(c.companyId, 'adjustment', 7_000, '2026-10-01T00:02:00+09:00');
+    // A deposit of 30,000 in October, taken back by the bank the next day.
+    await rowAt(c.companyId, 'payment', -30_000, '2026-10-05T11:00:00+09:00');
+    await rowAt(c.companyId, 'payment_reversal', 30_000, '2026-10-06T09:00:00+09:00');
+    for (const month of ['2026-08', '2026-09', '2026-10'])
+      expect((await closeMonth(server.db, { month, companyId: c.companyId })).closed).toBe(1);
+  });
+
+  it('August bills what was made in August', async () => {
+    expect(await statementOfMonth(c.companyId, '2026-08')).toEqual({
+      figures: {
+        opening: 0,
+        charges: 0,
+        credits: 0,
+        payments: 0,
+        adjustments: 30_000,
+        closing: 30_000,
+        amountDue: 30_000,
+      },
+      lines: [{ kind: 'adjustment', amount: 30_000, date: '2026-08-14' }],
+    });
+  });
+
+  it("September opens with August's closing and leaves what came after its end for October", async () => {
+    expect(await statementOfMonth(c.companyId, '2026-09')).toEqual({
+      figures: {
+        opening: 30_000,
+        charges: 0,
+        credits: 0,
+        payments: 0,
+        adjustments: 25_000,
+        closing: 55_000,
+        amountDue: 25_000,
+      },
+      lines: [{ kind: 'adjustment', amount: 25_000, date: '2026-09-15' }],
+    });
+  });
+
+  it("October opens with September's closing (not August's); a deposit taken back nets to no payment", async () => {
+    expect(await statementOfMonth(c.companyId, '2026-10')).toEqual({
+      figures: {
+        opening: 55_000,
+        charges: 0,
+        credits: 0,
+        payments: 0,
+        adjustments: 7_000,
+        closing: 62_000,
+        amountDue: 7_000,
+      },
+      lines: [
+        { kind: 'adjustment', amount: 7_000, date: '2026-10-01' },
+        { kind: 'payment', amount: -30_000, date: '2026-10-05' },
+        { kind: 'payment_reversal', amount: 30_000, date: '2026-10-06' },
+      ],
+    });
+  });
+});
+
+describe('the running month closed at an instant (the test clock)', () => {
+  it('an order charged before the instant but shipped after it waits, as does a row made after it', async () => {
+    const c = await makeCompany(server, '시계마감', 0);
+    await giveCredit(server, t.admin, c.companyId, { limit: 1_000_000 });
+    const token = (await createSession(server.db, c.main.seq)).token;
+    const product = (
+      await makeProduct(server, { tiers: [10_000, 10_000, 10_000, 10_000], salePrice: 10_000, stock: 50 })
+    ).id;
+    await server.db.transaction((tx) =>
+      postLedgerEntry(tx, {
+        companyId: c.companyId,
+        kind: 'adjustment',
+        amount: 1_000,
+        idemKey: `test:${randomUUID()}`,
+      }),
+    );
+    const ordered = await call<{ orderSeq: number }>(
+      server,
+      'POST',
+      'api/requestPaymentProduct',
+      {
+        clientRequestId: randomUUID(),
+        shippingInfo: PICKUP,
+        carts: [{ productId: product, qty: 2 }],
+        payWith: 'credit',
+      },
+      token,
+    );
+    expect(ordered.body.code, ordered.body.message).toBe(201);
+    const seq = ordered.body.results!.orderSeq;
+    await new Promise((r) => setTimeout(r, 20));
+    const instant = new Date();
+    await new Promise((r) => setTimeout(r, 20));
+    for (const [status, extra] of [
+      [1, {}],
+      [2, { carrier: 'CJ대한통운', waybill: '123456789014' }],
+    ] as const) {
+      const moved = await call(server, 'adminSetOrderStatus', { seq, status, ...extra }, { token: t.staff });
+      expect(moved.body.code, moved.body.message).toBe(201);
+    }
+    await server.db.transaction((tx) =>
+      postLedgerEntry(tx, {
+        companyId: c.companyId,
+        kind: 'adjustment',
+        amount: 2_000,
+        idemKey: `test:${randomUUID()}`,
+      }),
+    );
+
+    const month = seoulToday().slice(0, 7);
+    const closed = await closeMonth(server.db, { month, companyId: c.companyId, allowOpenMonth: true, now: instant });
+    expect(closed.closed).toBe(1);
+    const s = await statementOfMonth(c.companyId, month);
+    expect(s!.lines.map((l) => [l.kind, l.amount])).toEqual([['adjustment', 1_000]]);
+    expect(s!.figures).toMatchObject({ opening: 0, charges: 0, adjustments: 1_000, closing: 1_000 });
+  });
+});
