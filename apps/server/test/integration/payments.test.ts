@@ -345,6 +345,24 @@ describe('the gateway callback', () => {
     expect((await company(demoCompanyId)).point).toBe(before.point + 60_000);
   });
 
+  it("a confirmation vouched for by another provider does not move this provider's payment", async () => {
+    // Two gateways (a shop moving from one to another, or the sandbox switched on by name beside a
+    // real one) each vouch only for the payments they started: the same id at another provider is unknown.
+    const before = await company(demoCompanyId);
+    const paymentId = await startedId(demo, 45_000);
+    const elsewhere = { name: 'toss', start: () => Promise.reject(new Error('not used')), verify: () => true };
+    await expect(
+      confirmPayment(server.db, NO_SUBSCRIBERS, elsewhere, {
+        paymentId,
+        amount: 45_000,
+        status: 'paid',
+        signature: 'x',
+      }),
+    ).rejects.toMatchObject({ status: 404, message: MSG_MEMBER.paymentNotFound });
+    expect((await paymentRow(paymentId)).status).toBe('pending');
+    expect((await company(demoCompanyId)).point).toBe(before.point);
+  });
+
   it('a declined confirmation marks the payment declined and nothing else', async () => {
     const before = await company(demoCompanyId);
     const paymentId = await startedId(demo, 5000);
