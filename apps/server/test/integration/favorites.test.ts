@@ -8,7 +8,7 @@ import { createSession } from '../../src/features/auth/sessions.js';
 import { call, startTestServer, until, type TestServer } from '../helpers.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
 import { interceptSms } from '../notify-helpers.js';
-import { CHINA, KOREA, fund, makeBuyers, makeProduct, type BuyerTokens, COURIER } from '../order-helpers.js';
+import { CHINA, KOREA, PICKUP, fund, makeBuyers, makeProduct, type BuyerTokens, COURIER } from '../order-helpers.js';
 
 /**
  * 관심상품, 재입고 알림 and the order's job reference (docs/requirements.md#favourites,
@@ -258,6 +258,30 @@ describe('재입고 알림: the texts', () => {
     expect(subTries).toBe(2);
     expect(await textsTo(c.main.phone)).toEqual([restockText('RS-RETRY-6')]);
     expect(await textsTo(c.subs[0]!.phone)).toEqual([restockText('RS-RETRY-6')]);
+  });
+
+  it('a cancel that brings the last units back is a restock: the asker is texted', async () => {
+    const p = await product('RS-CANCEL-8', 2);
+    await fund(server, buyer.companyId, 50_000);
+    const paid = await call<{ orderSeq: number }>(
+      server,
+      'POST',
+      'api/requestPaymentProduct',
+      { clientRequestId: randomUUID(), shippingInfo: PICKUP, carts: [{ productId: p.id, qty: 2 }] },
+      tokens.main,
+    );
+    expect(paid.body.code, paid.body.message).toBe(201);
+    expect((await ask(tokens.other, p.id)).body.code).toBe(201);
+    const cancelled = await call(
+      server,
+      'cancelMallOrder',
+      { seq: paid.body.results!.orderSeq },
+      { token: tokens.main },
+    );
+    expect(cancelled.body.code, cancelled.body.message).toBe(201);
+    await until('restock text', () => allDone(p.id, 1));
+    expect(await textsTo(other.main.phone)).toContain(restockText('RS-CANCEL-8'));
+    expect(await alertsOf(p.id)).toEqual([]);
   });
 
   it('two stock edits 0→5 at once: one job, one text per asker, stock 10', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.js';
 import {
@@ -336,6 +336,14 @@ describe('order statuses', () => {
     expect((await staffMove(seq, 5)).body.code).toBe(201);
     // Change of mind: goods back, shipping kept.
     expect(await point(demoCompanyId)).toBe(before + 24_000);
+    // The 캐시 원장 names it a return's refund, not a cancel's.
+    const [refundRow] = await server.db
+      .select({ type: cashLedger.type, amount: cashLedger.amount, note: cashLedger.note })
+      .from(cashLedger)
+      .where(eq(cashLedger.companyId, demoCompanyId))
+      .orderBy(desc(cashLedger.id))
+      .limit(1);
+    expect(refundRow).toEqual({ type: 'return', amount: 24_000, note: `주문 #${seq} 반품 환불` });
     expect(await stock(p.id)).toBe(10);
     const events = await server.db.select().from(orderEvents).where(eq(orderEvents.orderId, seq));
     expect(events.map((e) => [e.fromStatus, e.toStatus])).toEqual([
