@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG_CREDIT } from '@partsmall/contract';
 import { queryRows } from '../../src/db/client.js';
-import { creditAccountAudit, receivablesLedger, statements } from '../../src/db/schema.js';
+import { creditAccountAudit, creditAccounts, receivablesLedger, statements } from '../../src/db/schema.js';
 import { createSession } from '../../src/features/auth/sessions.js';
 import { applyStatementPayment, closeMonth, runCreditDay } from '../../src/features/credit/index.js';
 import { addDays, statementName } from '../../src/features/credit/rules.js';
@@ -157,6 +157,29 @@ describe('holds', () => {
     expect(payments.map((p) => [p.amount, p.statementId])).toEqual([[-35_000, statement.id]]);
   });
 
+  it('a hold staff set stays: the daily check neither makes it an overdue hold nor lifts it', async () => {
+    const late = await billedCompany('직원보류연체', 3, addDays(today, -20));
+    const current = await billedCompany('직원보류정상', 3, addDays(today, 20));
+    for (const c of [late, current])
+      await giveCredit(server, t.admin, c.company.companyId, { status: 'on_hold', reason: '서류 확인 중' });
+    await runCreditDay(server.db, noon(today));
+    for (const c of [late, current]) {
+      const [account] = await server.db
+        .select({ status: creditAccounts.status, holdStatementId: creditAccounts.holdStatementId })
+        .from(creditAccounts)
+        .where(eq(creditAccounts.companyId, c.company.companyId));
+      expect(account).toEqual({ status: 'on_hold', holdStatementId: null });
+    }
+    // Paying the overdue statement in full does not lift the staff's hold either.
+    const whole = {
+      statementId: late.statement.id,
+      amount: 30_000,
+      idemKey: `payment:test:${late.statement.id}:staff`,
+    };
+    expect(await server.db.transaction((tx) => applyStatementPayment(tx, { ...whole, now: noon(today) }))).toBe(true);
+    expect((await statusOf(late.token)).status).toBe('on_hold');
+  });
+
   it('the ledger refuses to change a row', async () => {
     await expect(server.db.execute(sql`update receivables_ledger set amount = 1`)).rejects.toThrow();
     await expect(server.db.execute(sql`delete from receivables_ledger`)).rejects.toThrow();
@@ -192,5 +215,27 @@ describe('reminders', () => {
     ]);
     const [row] = await server.db.select().from(statements).where(eq(statements.id, s));
     expect(row!.reminders).toEqual(['d-3', 'due', 'd+7']);
+  });
+
+  it('a paid statement is reminded of nothing', async () => {
+    const due = addDays(today, 3);
+    const { statement } = await billedCompany('완납안내', 2, due, { graceDays: 30 });
+    const s = statement.id;
+    const whole = { statementId: s, amount: 20_000, idemKey: `payment:test:${s}:whole`, now: noon(today) };
+    expect(await server.db.transaction((tx) => applyStatementPayment(tx, whole))).toBe(true);
+    for (const day of [addDays(due, -3), due, addDays(due, 7)]) await runCreditDay(server.db, noon(day));
+    expect(await keysOf(s)).toEqual([`statement:${s}:issued`]);
+  });
+
+  it('D+7 missed is still sent on the 14th day after the due date', async () => {
+    const due = addDays(today, 3);
+    const { statement } = await billedCompany('늦은안내', 2, due, { graceDays: 30 });
+    const s = statement.id;
+    await server.db
+      .update(statements)
+      .set({ reminders: ['d-3', 'due'] })
+      .where(eq(statements.id, s));
+    await runCreditDay(server.db, noon(addDays(due, 14)));
+    expect(await keysOf(s)).toEqual([`statement:${s}:d+7`, `statement:${s}:issued`]);
   });
 });
