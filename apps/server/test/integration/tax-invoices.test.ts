@@ -230,6 +230,30 @@ describe('per-order invoices', () => {
   });
 });
 
+describe('an invoice past issuing', () => {
+  it('its job run again, once it is issued, sent or cancelled by staff, asks the provider nothing and changes nothing', async () => {
+    const orderId = await shippedOrder(full, { totalAmount: 22_000, shipping: 0 });
+    const row = await invoiceWhen(orderId, 'sent');
+    const provider = consoleTaxInvoices(server.db, server.app.log);
+    let asked = 0;
+    const counting: typeof provider = {
+      ...provider,
+      issue: (doc) => {
+        asked++;
+        return provider.issue(doc);
+      },
+    };
+    const deps = { db: server.db, sms: server.ctx!.sms, log: server.app.log, taxInvoices: counting };
+    const job = { id: randomBytes(4).toString('hex'), data: { invoiceId: row!.id }, singletonKey: null, retryCount: 0 };
+    for (const status of ['sent', 'issued', 'cancelled'] as const) {
+      await server.db.update(taxInvoices).set({ status }).where(eq(taxInvoices.id, row!.id));
+      await runHandler('taxInvoice.issue', job, deps);
+      expect([status, (await invoiceOf(orderId))!.status, asked]).toEqual([status, status, 0]);
+    }
+    expect(await outboxOf(orderId)).toHaveLength(1);
+  });
+});
+
 describe('Popbill', () => {
   it('registIssue once per mgtKey: a retry after a crash finds the issued document; a failure is retried', async () => {
     const secret = Buffer.from('popbill-test-secret-key-0123456789').toString('base64');
