@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { pendingCache } from './pending-cache.js';
-import { contains, queryPrepared, wordCondition, type WordPlan } from './word-plan.js';
+import { contains, queryPrepared, queryText, wordCondition, type WordPlan } from './word-plan.js';
 
 /**
  * The products that match every word of a name search, read so that no query walks the table
@@ -95,9 +95,7 @@ const windowCache = pendingCache<WordWindow | null>(WINDOW_CACHE_SIZE);
 function windowCondition(db: Db, w: WordPlan, prefixOnly: boolean): { cond: SQL; key: string } {
   let cond = wordCondition(w, prefixOnly);
   if (w.level === 'exact' && !w.chosung) cond = sql`(${cond} or (name_jamo = '' and name ilike ${contains(w.word)}))`;
-  const { sql: text, params } = (
-    db as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } }
-  ).dialect.sqlToQuery(cond);
+  const { sql: text, params } = queryText(db, cond);
   return { cond, key: `${text}\u0000${JSON.stringify(params)}` };
 }
 

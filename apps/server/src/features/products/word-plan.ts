@@ -40,10 +40,15 @@ export const contains = (p: string) => `%${escapeLike(p)}%`;
  * planned anew, each cost 1-1.5 ms of the database's time (the trigram indexes' estimates).
  */
 export function queryPrepared<T>(db: Db | Tx, query: SQL): Promise<T[]> {
-  const { sql: text, params } = (
-    db as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } }
-  ).dialect.sqlToQuery(query);
+  const { sql: text, params } = queryText(db, query);
   return runPrepared<T>(db, preparedFor('word_search', text), params);
+}
+
+/** A statement's SQL text and parameters as the database client would send them. */
+export function queryText(db: Db | Tx, query: SQL): { sql: string; params: unknown[] } {
+  return (db as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } }).dialect.sqlToQuery(
+    query,
+  );
 }
 
 export function planWord(word: string, index: SynonymIndex): WordPlan | null {
