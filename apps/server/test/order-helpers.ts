@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { WAREHOUSES } from '@partsmall/contract';
+import { WAREHOUSES, type PayWith } from '@partsmall/contract';
 import { cashLedger, companies, members, orderLines, orders, products } from '../src/db/schema.js';
 import { createSession } from '../src/features/auth/sessions.js';
-import type { TestServer } from './helpers.js';
+import { call, type TestServer } from './helpers.js';
 import { makeCompany, type TestCompany } from './member-helpers.js';
 
 /** Fixtures of the order, cart and payment tests: products, funded companies, orders in any status. */
@@ -105,6 +105,30 @@ export async function makeBuyers(
       staff: await token(staff!.id),
     },
   };
+}
+
+/**
+ * Places an order through api/requestPaymentProduct as the web does (a fresh clientRequestId): by
+ * default picked up by the buyer (no shipping fee) and paid from the cash balance; `payWith: 'credit'`
+ * puts it on 외상. Tests of the original payload itself (no clientRequestId) write their call out.
+ */
+export function placeOrder(
+  server: TestServer,
+  token: string,
+  carts: { productId: number; qty: number }[],
+  opts: { shippingInfo?: typeof PICKUP | typeof COURIER; payWith?: PayWith | undefined } = {},
+) {
+  return call(
+    server,
+    'requestPaymentProduct',
+    {
+      clientRequestId: randomUUID(),
+      shippingInfo: opts.shippingInfo ?? PICKUP,
+      carts,
+      ...(opts.payWith ? { payWith: opts.payWith } : {}),
+    },
+    { token },
+  );
 }
 
 /** Gives a company cash the way the shop would book it: the balance and an 'adjust' ledger row. */

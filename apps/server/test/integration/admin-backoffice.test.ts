@@ -25,6 +25,7 @@ import {
   fund,
   insertOrder,
   makeProduct,
+  placeOrder,
   seoulMidnight,
   type OrderFixture,
   COURIER,
@@ -97,16 +98,7 @@ describe('orders', () => {
   it('the status history names the purchase request once: a paid order, and an order stored without its first event', async () => {
     const p = await productAt(6000);
     await fund(server, shop.companyId, 100_000);
-    const paid = await call(
-      server,
-      'requestPaymentProduct',
-      {
-        clientRequestId: randomUUID(),
-        shippingInfo: COURIER,
-        carts: [{ productId: p.id, qty: 1 }],
-      },
-      { token: buyer },
-    );
+    const paid = await placeOrder(server, buyer, [{ productId: p.id, qty: 1 }], { shippingInfo: COURIER });
     expect(paid.body.code).toBe(201);
     const seq = paid.body.results!.orderSeq;
     expect((await post('setOrderStatus', { seq, status: 1 }, staff)).body.code).toBe(201);

@@ -12,7 +12,7 @@ import type {
 import { cashLedger, chatCannedReplies, companies, products } from '../../src/db/schema.js';
 import { call } from '../helpers.js';
 import { ack, chatTestServer, clientId, collect, memberIdOf, newCustomer, tokenFor, waitFor } from '../chat-helpers.js';
-import { COURIER } from '../order-helpers.js';
+import { COURIER, placeOrder } from '../order-helpers.js';
 
 const chat = chatTestServer();
 const { connectAs, staffSocket } = chat;
@@ -185,17 +185,9 @@ describe('customer summary beside the conversation', () => {
       expect(
         (await call(chat.server, 'addToCart', { productId: p.id, hasAmount: 1 }, { token: a.token })).body.code,
       ).toBe(201);
-    const paid = await call<{ orderSeq: number; totalAmount: number; point: number }>(
-      chat.server,
-      'POST',
-      'api/requestPaymentProduct',
-      {
-        clientRequestId: randomUUID(),
-        shippingInfo: COURIER,
-        carts: [{ productId: made[1]!.id, qty: 2 }],
-      },
-      a.token,
-    );
+    const paid = await placeOrder(chat.server, a.token, [{ productId: made[1]!.id, qty: 2 }], {
+      shippingInfo: COURIER,
+    });
     expect(paid.body.code).toBe(201);
 
     const staff = await staffSocket();

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG_CREDIT } from '@partsmall/contract';
+import { MSG_CREDIT, type PayWith } from '@partsmall/contract';
 import { orders, products, receivablesLedger } from '../../src/db/schema.js';
 import { call, startTestServer, type TestServer } from '../helpers.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
-import { balanceOf, fund, makeProduct, PICKUP } from '../order-helpers.js';
+import { balanceOf, fund, makeProduct, PICKUP, placeOrder } from '../order-helpers.js';
 import { createSession } from '../../src/features/auth/sessions.js';
 import { creditBuyers, giveCredit, type CreditTokens } from '../credit-helpers.js';
 
@@ -18,21 +18,9 @@ let buyer: TestCompany;
 let t: CreditTokens;
 let productId: number;
 
-/** Picked up (PICKUP: no shipping fee), so an order's total is its goods. */
-function pay(token: string, qty: number, payWith?: string, id = productId) {
-  return call<{ orderSeq: number; point: number }>(
-    server,
-    'POST',
-    'api/requestPaymentProduct',
-    {
-      clientRequestId: randomUUID(),
-      shippingInfo: PICKUP,
-      carts: [{ productId: id, qty }],
-      ...(payWith ? { payWith } : {}),
-    },
-    token,
-  );
-}
+/** Picked up (no shipping fee), so an order's total is its goods. */
+const pay = (token: string, qty: number, payWith?: PayWith, id = productId) =>
+  placeOrder(server, token, [{ productId: id, qty }], { payWith });
 
 const ledgerOf = (companyId: number) =>
   server.db
@@ -75,7 +63,13 @@ describe('who may pay on credit', () => {
     expect(otherCompany.body.message).toBe(MSG_CREDIT.noAccount);
     expect((await pay('', 1, 'credit')).status).toBe(401);
     expect((await pay(t.staff, 1, 'credit')).status).toBe(403);
-    const card = await pay(t.main, 1, 'card');
+    const card = await call(
+      server,
+      'POST',
+      'api/requestPaymentProduct',
+      { clientRequestId: randomUUID(), shippingInfo: PICKUP, carts: [{ productId, qty: 1 }], payWith: 'card' },
+      t.main,
+    );
     expect(card.status).toBe(400);
     expect(card.body.message).toBe(MSG_CREDIT.payWithInvalid);
   });

@@ -6,7 +6,7 @@ import { closeMonth } from '../../src/features/credit/close.js';
 import { postLedgerEntry } from '../../src/features/credit/index.js';
 import { call, startTestServer, type TestServer } from '../helpers.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
-import { makeProduct, PICKUP, seoulToday } from '../order-helpers.js';
+import { makeProduct, placeOrder, seoulToday } from '../order-helpers.js';
 import { creditBuyers, giveCredit, type CreditTokens } from '../credit-helpers.js';
 import { createSession } from '../../src/features/auth/sessions.js';
 
@@ -135,18 +135,7 @@ describe('the running month closed at an instant (the test clock)', () => {
         idemKey: `test:${randomUUID()}`,
       }),
     );
-    const ordered = await call<{ orderSeq: number }>(
-      server,
-      'POST',
-      'api/requestPaymentProduct',
-      {
-        clientRequestId: randomUUID(),
-        shippingInfo: PICKUP,
-        carts: [{ productId: product, qty: 2 }],
-        payWith: 'credit',
-      },
-      token,
-    );
+    const ordered = await placeOrder(server, token, [{ productId: product, qty: 2 }], { payWith: 'credit' });
     expect(ordered.body.code, ordered.body.message).toBe(201);
     const seq = ordered.body.results!.orderSeq;
     await new Promise((r) => setTimeout(r, 20));

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG_CREDIT, MSG_PAPERWORK, creditNoteMgtKey, statementMgtKey } from '@partsmall/contract';
@@ -16,7 +15,7 @@ import { closeMonth } from '../../src/features/credit/close.js';
 import { dueDateOf, nextMonth } from '../../src/features/credit/rules.js';
 import { call, startTestServer, until, type TestServer } from '../helpers.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
-import { makeProduct, seoulToday, PICKUP } from '../order-helpers.js';
+import { makeProduct, placeOrder, seoulToday } from '../order-helpers.js';
 import { creditBuyers, giveCredit, type CreditTokens } from '../credit-helpers.js';
 
 /**
@@ -35,13 +34,7 @@ const month = seoulToday().slice(0, 7);
 const orderIds = { a: 0, b: 0, c: 0, d: 0, e: 0 };
 
 async function creditOrder(token: string, qty: number) {
-  const res = await call<{ orderSeq: number }>(
-    server,
-    'POST',
-    'api/requestPaymentProduct',
-    { clientRequestId: randomUUID(), shippingInfo: PICKUP, carts: [{ productId, qty }], payWith: 'credit' },
-    token,
-  );
+  const res = await placeOrder(server, token, [{ productId, qty }], { payWith: 'credit' });
   expect(res.body.code, res.body.message).toBe(201);
   return res.body.results!.orderSeq;
 }

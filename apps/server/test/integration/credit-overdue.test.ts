@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG_CREDIT } from '@partsmall/contract';
@@ -9,7 +8,7 @@ import { applyStatementPayment, closeMonth, runCreditDay } from '../../src/featu
 import { addDays, statementName } from '../../src/features/credit/rules.js';
 import { call, startTestServer, type TestServer } from '../helpers.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
-import { fund, makeProduct, seoulToday, PICKUP } from '../order-helpers.js';
+import { fund, makeProduct, placeOrder, seoulToday } from '../order-helpers.js';
 import { creditBuyers, giveCredit, type CreditTokens } from '../credit-helpers.js';
 
 /**
@@ -24,20 +23,8 @@ const month = seoulToday().slice(0, 7);
 const today = seoulToday();
 const noon = (day: string) => new Date(`${day}T12:00:00+09:00`);
 
-function pay(token: string, qty: number, payWith?: 'credit') {
-  return call<{ orderSeq: number }>(
-    server,
-    'POST',
-    'api/requestPaymentProduct',
-    {
-      clientRequestId: randomUUID(),
-      shippingInfo: PICKUP,
-      carts: [{ productId, qty }],
-      ...(payWith ? { payWith } : {}),
-    },
-    token,
-  );
-}
+const pay = (token: string, qty: number, payWith?: 'credit') =>
+  placeOrder(server, token, [{ productId, qty }], { payWith });
 async function ship(seq: number) {
   for (const extra of [{ status: 1 }, { status: 2, carrier: 'CJ대한통운', waybill: '123456789012' }])
     expect((await call(server, 'adminSetOrderStatus', { seq, ...extra }, { token: t.staff })).body.code).toBe(201);

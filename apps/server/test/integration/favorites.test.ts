@@ -8,7 +8,16 @@ import { createSession } from '../../src/features/auth/sessions.js';
 import { call, startTestServer, until, type TestServer } from '../helpers.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
 import { interceptSms } from '../notify-helpers.js';
-import { CHINA, KOREA, PICKUP, fund, makeBuyers, makeProduct, type BuyerTokens, COURIER } from '../order-helpers.js';
+import {
+  CHINA,
+  KOREA,
+  fund,
+  makeBuyers,
+  makeProduct,
+  placeOrder,
+  type BuyerTokens,
+  COURIER,
+} from '../order-helpers.js';
 
 /**
  * 관심상품, 재입고 알림 and the order's job reference (docs/requirements.md#favourites,
@@ -263,13 +272,7 @@ describe('재입고 알림: the texts', () => {
   it('a cancel that brings the last units back is a restock: the asker is texted', async () => {
     const p = await product('RS-CANCEL-8', 2);
     await fund(server, buyer.companyId, 50_000);
-    const paid = await call<{ orderSeq: number }>(
-      server,
-      'POST',
-      'api/requestPaymentProduct',
-      { clientRequestId: randomUUID(), shippingInfo: PICKUP, carts: [{ productId: p.id, qty: 2 }] },
-      tokens.main,
-    );
+    const paid = await placeOrder(server, tokens.main, [{ productId: p.id, qty: 2 }]);
     expect(paid.body.code, paid.body.message).toBe(201);
     expect((await ask(tokens.other, p.id)).body.code).toBe(201);
     const cancelled = await call(
