@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOTIFY_LIMIT, type SetNotifySettingsRequest } from '@partsmall/contract';
+import { NOTIFY_LIMIT, startOfSeoulDay, type SetNotifySettingsRequest } from '@partsmall/contract';
 import { members } from '../../src/db/schema.js';
+import { rateEvents } from '../../src/db/rate-events.js';
 import { runHandler } from '../../src/features/jobs/index.js';
-import type { NotifyProvider } from '../../src/features/notify/index.js';
+import { phoneTextsKey, takeTextAllowance, type NotifyProvider } from '../../src/features/notify/index.js';
 import type { SmsProvider } from '../../src/features/sms/index.js';
 import {
   call,
@@ -201,5 +202,20 @@ describe('texts per phone', () => {
       deps,
     );
     expect(sent.at(-1)).toBe(other.main.phone);
+  });
+
+  it("the day's allowance starts again at midnight in Seoul: yesterday evening's texts do not count, today's do", async () => {
+    const phone = randomPhone();
+    const midnight = startOfSeoulDay(new Date());
+    const write = (at: Date, n: number) =>
+      server.db
+        .insert(rateEvents)
+        .values(Array.from({ length: n }, () => ({ key: phoneTextsKey(phone), createdAt: at })));
+    // A full day's texts a minute before midnight: today's first text still goes.
+    await write(new Date(midnight.getTime() - 60_000), NOTIFY_LIMIT.textsPerPhonePerDay);
+    expect(await takeTextAllowance(server.db, phone, server.app.log, 'test')).toBe(true);
+    // Today's (the one just taken and the rest of the cap, a second after midnight): the next is refused.
+    await write(new Date(midnight.getTime() + 1000), NOTIFY_LIMIT.textsPerPhonePerDay - 1);
+    expect(await takeTextAllowance(server.db, phone, server.app.log, 'test')).toBe(false);
   });
 });

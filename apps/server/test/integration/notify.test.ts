@@ -12,7 +12,7 @@ import { ack, clientId, openChat, tokenFor } from '../chat-helpers.js';
 import { png } from '../chat-images.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
 import { saveWithNewPhone } from '../notify-helpers.js';
-import { fund, insertOrder, makeProduct, COURIER } from '../order-helpers.js';
+import { fund, insertOrder, makeProduct, placeOrder, COURIER } from '../order-helpers.js';
 import { NO_SUBSCRIBERS } from '../../src/shared/events.js';
 
 /**
@@ -74,13 +74,7 @@ describe('each event reaches each account once', () => {
       name: '브레이크 패드 세트',
     });
     await fund(server, shop.companyId, 100_000);
-    const paid = await call<{ orderSeq: number }>(
-      server,
-      'POST',
-      'api/requestPaymentProduct',
-      { clientRequestId: randomUUID(), shippingInfo: COURIER, carts: [{ productId: p.id, qty: 2 }] },
-      main,
-    );
+    const paid = await placeOrder(server, main, [{ productId: p.id, qty: 2 }], { shippingInfo: COURIER });
     expect(paid.body.code).toBe(201);
     orderSeq = paid.body.results!.orderSeq;
     await doneJob('notify.send', `order:${orderSeq}:paid`);
@@ -150,6 +144,28 @@ describe('each event reaches each account once', () => {
       ['returnOnHold', '사유: 상자 훼손 사진을 보내 주세요'],
       ['sellerCancelled', '환불금액: 18,000원'],
     ]);
+  });
+
+  it("a return approved with staff's note tells that note instead of the refund line", async () => {
+    const p = await makeProduct(server, { tiers: [7000, 7000, 7000, 7000], salePrice: 7000 });
+    const returned = await insertOrder(server, {
+      companyId: shop.companyId,
+      memberId: shop.main.seq,
+      status: 4,
+      productId: p.id,
+      totalAmount: 21_000,
+      shipping: 0,
+      shippedAt: new Date(),
+      returnReason: 0,
+    });
+    const approve = { seq: returned, status: 5, note: '  회수 기사가 내일 방문합니다  ' };
+    expect((await call(server, 'POST', 'api/admin/setOrderStatus', approve, staff)).body.code).toBe(201);
+    const approvedNotes = async () =>
+      (await notices(server.db, shop.main.phone))
+        .filter((n) => n.event === 'returnApproved' && n.text.split('\n')[2] === `주문번호: ${returned}`)
+        .map((n) => n.text.split('\n')[3]);
+    await until('the approval notice', async () => (await approvedNotes()).length > 0);
+    expect(await approvedNotes()).toEqual(['안내: 회수 기사가 내일 방문합니다']);
   });
 
   it('cash credited and a bank transfer waiting reach the main account only', async () => {
@@ -373,17 +389,30 @@ describe("'알림 설정'", () => {
     // An order paid now goes to the main account's chosen phone and to the sub-account's own.
     const p = await makeProduct(server, { tiers: [3000, 3000, 3000, 3000], salePrice: 3000 });
     await fund(server, shop.companyId, 10_000);
-    const paid = await call<{ orderSeq: number }>(
-      server,
-      'POST',
-      'api/requestPaymentProduct',
-      { clientRequestId: randomUUID(), shippingInfo: COURIER, carts: [{ productId: p.id, qty: 1 }] },
-      main,
-    );
+    const paid = await placeOrder(server, main, [{ productId: p.id, qty: 1 }], { shippingInfo: COURIER });
     await doneJob('notify.send', `order:${paid.body.results!.orderSeq}:paid`);
     expect(await eventsAt(server.db, '01098765432')).toEqual(['orderPaid']);
     expect(await eventsAt(server.db, shop.main.phone)).toEqual([]);
     expect(await eventsAt(server.db, shop.subs[0]!.phone)).toEqual(['orderPaid']);
+  });
+
+  it("events saved without a phone of their own hold all the same: they reach the account's phone, the others none", async () => {
+    const shop = await makeCompany(server, '번호없는상사', 1);
+    const [main, sub] = await Promise.all([
+      loginAs(server, shop.main.id, shop.main.pw),
+      loginAs(server, shop.subs[0]!.id, shop.subs[0]!.pw),
+    ]);
+    const company = await call(server, 'setNotifySettings', { events: ['shipped'] }, { token: main });
+    expect(company.body.results).toMatchObject({ scope: 'company', events: ['shipped'], phone: null });
+    const own = await call(server, 'setNotifySettings', { events: ['orderPaid'] }, { token: sub });
+    expect(own.body.results).toMatchObject({ scope: 'own', events: ['orderPaid'], phone: null });
+
+    const p = await makeProduct(server, { tiers: [4000, 4000, 4000, 4000], salePrice: 4000 });
+    await fund(server, shop.companyId, 10_000);
+    const paid = await placeOrder(server, sub, [{ productId: p.id, qty: 1 }], { shippingInfo: COURIER });
+    await doneJob('notify.send', `order:${paid.body.results!.orderSeq}:paid`);
+    expect(await eventsAt(server.db, shop.subs[0]!.phone)).toEqual(['orderPaid']);
+    expect(await eventsAt(server.db, shop.main.phone)).toEqual([]);
   });
 
   it("a withdrawal takes the account's settings (and the phone in them) with it", async () => {

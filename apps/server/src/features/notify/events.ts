@@ -148,6 +148,12 @@ export function notifyTransferWaiting(
 /** How long one conversation's 'answer arrived' notice covers: later answers in the window add none. */
 export const CHAT_REPLY_WINDOW_MINUTES = 10;
 
+/** An answer's first words for its notice: on one line, cut at 60 characters; a photo without words is '(사진)'. */
+export function chatReplyPreview(answer: string): string {
+  const text = answer.replace(/\s+/g, ' ').trim();
+  return text.length > 60 ? `${text.slice(0, 60)}…` : text || '(사진)';
+}
+
 /**
  * A staff answer reached a customer with no chat socket open: one notice per conversation per
  * CHAT_REPLY_WINDOW_MINUTES window (the key names the window), with the answer's first words.
@@ -157,8 +163,7 @@ export function notifyChatReply(
   c: { companyId: number; memberId: number; conversationId: number; preview: string; at: Date },
 ) {
   const window = Math.floor(c.at.getTime() / (CHAT_REPLY_WINDOW_MINUTES * 60_000));
-  const text = c.preview.replace(/\s+/g, ' ').trim();
-  const preview = text.length > 60 ? `${text.slice(0, 60)}…` : text || '(사진)';
+  const preview = chatReplyPreview(c.preview);
   return send(
     tx,
     { event: 'chatReply', companyId: c.companyId, memberId: c.memberId, values: { preview } },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NOTIFY_SETTING_EVENTS, eucKrBytes, fallbackChannel } from '@partsmall/contract';
 import { effectiveSetting, recipientsFor, type NotifyAccount, type NotifySetting } from './recipients.js';
-import { shippedValues, itemsSummary } from './events.js';
+import { chatReplyPreview, shippedValues, itemsSummary } from './events.js';
 import { notifyConfig, templateVariable } from './config.js';
 
 const MAIN: NotifyAccount = { id: 11, main: true, phone: '01011110000' };
@@ -67,6 +67,11 @@ describe('who gets a notification (docs/requirements.md#notifications)', () => {
       events: ['shipped'],
       phone: '01022220000',
     });
+    expect(effectiveSetting(MAIN, company, undefined)).toEqual({
+      scope: 'company',
+      events: ['shipped'],
+      phone: '01099990000',
+    });
     expect(effectiveSetting(MAIN, undefined, undefined)).toEqual({
       scope: 'company',
       events: [...NOTIFY_SETTING_EVENTS],
@@ -104,6 +109,19 @@ describe('message values', () => {
   it('items: the first line and how many more', () => {
     expect(itemsSummary(['브레이크 패드'])).toBe('브레이크 패드');
     expect(itemsSummary(['브레이크 패드', '오일 필터', '와이퍼'])).toBe('브레이크 패드 외 2건');
+    // A name of 40 characters is kept whole; from 41 it is cut at 40 with an ellipsis.
+    const forty = '가'.repeat(39) + '나';
+    expect(itemsSummary([forty])).toBe(forty);
+    expect(itemsSummary([`${forty}다`, '와이퍼'])).toBe(`${forty}… 외 1건`);
+    expect(itemsSummary(['  ', '와이퍼'])).toBe('상품 외 1건');
+  });
+
+  it("a chat answer's preview: one line, 60 characters kept whole, 61 cut with an ellipsis, a bare photo '(사진)'", () => {
+    const sixty = '네'.repeat(59) + '요';
+    expect(chatReplyPreview(`  오늘\n출고됩니다\t 곧 연락드릴게요 `)).toBe('오늘 출고됩니다 곧 연락드릴게요');
+    expect(chatReplyPreview(sixty)).toBe(sixty);
+    expect(chatReplyPreview(`${sixty}!`)).toBe(`${sixty}…`);
+    expect(chatReplyPreview(' \n ')).toBe('(사진)');
   });
 });
 
