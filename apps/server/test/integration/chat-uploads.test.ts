@@ -8,7 +8,7 @@ import { CHAT_LIMITS, MSG_CHAT, type ChatMessage, type OldChatList } from '@part
 import { chatFiles, chatMessages } from '../../src/db/schema.js';
 import { decodeQueue, IMAGE_DECODE_SLOTS, type IncomingFile } from '../../src/features/chat/images.js';
 import { findMemberById } from '../../src/features/auth/user-info.js';
-import type { SenderInfo } from '../../src/features/chat/messages.js';
+import { ensureConversation, storeMessage, type SenderInfo } from '../../src/features/chat/messages.js';
 import { diskStorage, type FileStorage } from '../../src/features/chat/storage.js';
 import { readChatFile, uploadChatFiles } from '../../src/features/chat/uploads.js';
 import { AppError } from '../../src/shared/http.js';
@@ -35,7 +35,7 @@ import {
   withJpegComment,
   zipArchive,
 } from '../chat-images.js';
-import { NO_SUBSCRIBERS } from '../../src/shared/events.js';
+import { NO_SUBSCRIBERS, type DomainEvent, type EventSink } from '../../src/shared/events.js';
 
 let server: TestServer;
 let storageRoot: string;
@@ -372,6 +372,66 @@ describe('chat uploads: refused by content, nothing stored', () => {
     );
     expect(await messagesOf(c.seq)).toBe(0);
     expect(await outcome(c.sender, c.ref, [file('limit.png', await flat(5000, 5000))])).toBe('accepted');
+  });
+
+  it('a photo counts among the messages of the window: after 30 texts in 10 s it is refused and nothing is kept; after 29 it goes', async () => {
+    const { max } = CHAT_LIMITS.customerMessages;
+    expect(max).toBe(30);
+    const texts = async (c: Awaited<ReturnType<typeof customer>>, n: number) => {
+      const conversationId = await ensureConversation(server.db, c.seq);
+      for (let i = 0; i < n; i++)
+        await storeMessage(server.db, {
+          conversationId,
+          senderId: c.seq,
+          side: 'customer',
+          clientMessageId: clientId(),
+          type: 'text',
+          body: `문의 ${i + 1}`,
+        });
+    };
+    const picture = await png(4, 4);
+    const full = await customer('창구가득');
+    await texts(full, max);
+    const files = storedFiles();
+    expect(await outcome(full.sender, full.ref, [file('full.png', picture)])).toBe(`429 ${MSG_CHAT.tooManyMessages}`);
+    expect([await messagesOf(full.seq), storedFiles()]).toEqual([max, files]);
+    // One short of the limit, and another customer's full window beside it: the photo goes.
+    const room = await customer('창구여유');
+    await texts(room, max - 1);
+    expect(await outcome(room.sender, room.ref, [file('room.png', picture)])).toBe('accepted');
+    expect(await messagesOf(room.seq)).toBe(max);
+  });
+
+  it('the same upload sent twice at once is one message with its files once, delivered once', async () => {
+    const c = await customer('동시업로드');
+    const id = clientId();
+    const files = [file('a.png', await png(6, 6)), file('b.png', await png(7, 7))];
+    const published: DomainEvent[] = [];
+    const events: EventSink = {
+      publish: (e) => {
+        published.push(e);
+        return Promise.resolve();
+      },
+    };
+    const before = storedFiles();
+    const both = await Promise.all(
+      [0, 1].map(() =>
+        uploadChatFiles(server.db, events, storage, {
+          sender: c.sender,
+          customer: c.ref,
+          files,
+          clientMessageId: id,
+        }),
+      ),
+    );
+    expect(both.map((r) => r.created).sort()).toEqual([false, true]);
+    expect(both[0]!.message.seq).toBe(both[1]!.message.seq);
+    expect(await messagesOf(c.seq)).toBe(1);
+    const rows = await server.db.select().from(chatFiles).where(eq(chatFiles.messageId, both[0]!.message.seq));
+    expect(rows.map((r) => r.originalName).sort()).toEqual(['a.png', 'b.png']);
+    // Two files, each with its thumbnail, on disk once.
+    expect(storedFiles()).toBe(before + 4);
+    expect(published).toHaveLength(1);
   });
 
   it('more than 20 uploads a minute are refused (429)', async () => {

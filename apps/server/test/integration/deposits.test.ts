@@ -435,6 +435,37 @@ describe("a statement's virtual account at the demo bank", () => {
   });
 });
 
+describe("each statement's account is told on its own", () => {
+  it('two months asked for: two 알림톡, each with its month, account and amount', async () => {
+    const c = await makeCompany(server, '가상두달', 0);
+    await giveCredit(server, c.companyId);
+    const march = await makeStatement(server, c.companyId, '2026-03', 31_000, '2026-04-10');
+    const april = await makeStatement(server, c.companyId, '2026-04', 42_000, '2026-05-11');
+    const token = (await createSession(server.db, c.main.seq)).token;
+    const accounts: string[] = [];
+    for (const seq of [march, april]) {
+      const res = await call(server, 'payStatement', { seq, method: 'virtualAccount' }, { token });
+      expect(res.status).toBe(200);
+      accounts.push(res.body.results!.virtualAccount!.accountNumber);
+    }
+    expect(new Set(accounts).size).toBe(2);
+    const texts = async () =>
+      (await server.db.select().from(smsOutbox).where(eq(smsOutbox.phone, c.main.phone))).map((m) => m.text);
+    await until('both notices', async () => {
+      const told = await texts();
+      return accounts.every((a) => told.some((t) => t.includes(a)));
+    });
+    const told = await texts();
+    const toldOf = (account: string) => told.filter((t) => t.includes(`계좌번호: ${account}\n`));
+    expect(toldOf(accounts[0]!).map((t) => t.split('\n').slice(0, 3))).toEqual([
+      ['[파츠몰] 2026년 3월 외상 명세서의 입금 계좌를 알려 드립니다.', '', '입금금액: 31,000원'],
+    ]);
+    expect(toldOf(accounts[1]!).map((t) => t.split('\n').slice(0, 3))).toEqual([
+      ['[파츠몰] 2026년 4월 외상 명세서의 입금 계좌를 알려 드립니다.', '', '입금금액: 42,000원'],
+    ]);
+  });
+});
+
 describe('a virtual account keeps its amount', () => {
   it('paid partly since, its deposit pays what is open, then the older statement, and the rest goes to cash', async () => {
     const c = await makeCompany(server, '가상초과', 0);

@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHAT_LIMITS } from '@partsmall/contract';
+import {
+  ensureConversation,
+  history,
+  messageWriter,
+  storeMessage,
+  type NewMessage,
+} from '../../src/features/chat/messages.js';
+import { startTestServer, type TestServer } from '../helpers.js';
+import { clientId, newCustomer } from '../chat-helpers.js';
+
+/**
+ * Storing chat messages once and replaying them (docs/requirements.md#chat): a message sent twice
+ * within one grouped write is stored and announced once, and the replay after a reconnect comes in
+ * pages of CHAT_LIMITS.replayMax that say when there is more.
+ */
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+async function conversationOf(label: string) {
+  const c = await newCustomer(server, label);
+  const conversationId = await ensureConversation(server.db, c.seq);
+  const text = (body: string, id = clientId()): NewMessage => ({
+    conversationId,
+    senderId: c.seq,
+    side: 'customer',
+    clientMessageId: id,
+    type: 'text',
+    body,
+  });
+  return { conversationId, text };
+}
+
+describe('grouped writes', () => {
+  it('a message sent twice while an earlier write is in flight is one row: the first copy is created, the second is its resend', async () => {
+    const { conversationId, text } = await conversationOf('묶음전송');
+    const write = messageWriter(server.db);
+    const twice = text('브레이크 패드 재고 있나요?');
+    // The first write goes alone; the two copies wait for it and go together in the next group.
+    const [first, copyA, copyB] = await Promise.all([write(text('안녕하세요')), write(twice), write({ ...twice })]);
+    expect(first.created).toBe(true);
+    expect([copyA.created, copyB.created]).toEqual([true, false]);
+    expect(copyB.row.id).toBe(copyA.row.id);
+    const { rows } = await history(server.db, conversationId, { page: 1, size: 10 });
+    expect(rows.map((r) => r.body)).toEqual(['안녕하세요', '브레이크 패드 재고 있나요?']);
+  });
+});
+
+describe('the replay after a reconnect', () => {
+  it(`gives at most ${CHAT_LIMITS.replayMax} messages after the last one seen, and says when there are more`, async () => {
+    expect(CHAT_LIMITS.replayMax).toBe(500);
+    const { conversationId, text } = await conversationOf('다시받기');
+    const seen = (await storeMessage(server.db, text('마지막으로 본 메시지'))).row.id;
+    // 501 messages after it, written in one statement (the limit of a sender's window is not what is tested).
+    await server.db.execute(sql`
+      insert into chat_messages (conversation_id, sender_id, sender_side, client_message_id, type, body)
+      select ${conversationId}::int, sender_id, 'customer', gen_random_uuid()::text, 'text', '메시지 ' || n
+      from (select sender_id from chat_messages where id = ${seen}::int) s, generate_series(1, 501) n
+      order by n`);
+    const page = await history(server.db, conversationId, { page: 1, size: 50, afterSeq: seen });
+    expect([page.rows.length, page.more, page.rows[0]!.body, page.rows.at(-1)!.body]).toEqual([
+      500,
+      true,
+      '메시지 1',
+      '메시지 500',
+    ]);
+    const rest = await history(server.db, conversationId, { page: 1, size: 50, afterSeq: page.rows.at(-1)!.id });
+    expect([rest.rows.map((r) => r.body), rest.more]).toEqual([['메시지 501'], false]);
+    // Exactly 500 after: one page, nothing more.
+    const exact = await history(server.db, conversationId, { page: 1, size: 50, afterSeq: rest.rows[0]!.id - 500 });
+    expect([exact.rows.length, exact.more]).toEqual([500, false]);
+  });
+});
