@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { chatFiles } from '../../src/db/schema.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_LIMITS } from '@partsmall/contract';
 import {
@@ -6,6 +7,7 @@ import {
   history,
   messageWriter,
   storeMessage,
+  toChatMessages,
   type NewMessage,
 } from '../../src/features/chat/messages.js';
 import { startTestServer, type TestServer } from '../helpers.js';
@@ -27,6 +29,7 @@ afterAll(async () => {
 
 async function conversationOf(label: string) {
   const c = await newCustomer(server, label);
+  const customer = { id: c.seq, loginId: c.id };
   const conversationId = await ensureConversation(server.db, c.seq);
   const text = (body: string, id = clientId()): NewMessage => ({
     conversationId,
@@ -36,7 +39,7 @@ async function conversationOf(label: string) {
     type: 'text',
     body,
   });
-  return { conversationId, text };
+  return { conversationId, customer, text };
 }
 
 describe('grouped writes', () => {
@@ -77,5 +80,43 @@ describe('the replay after a reconnect', () => {
     // Exactly 500 after: one page, nothing more.
     const exact = await history(server.db, conversationId, { page: 1, size: 50, afterSeq: rest.rows[0]!.id - 500 });
     expect([exact.rows.length, exact.more]).toEqual([500, false]);
+  });
+});
+
+describe('the history', () => {
+  it('a page says there is more only when an older message exists', async () => {
+    const { conversationId, text } = await conversationOf('이전기록');
+    for (const body of ['첫째', '둘째', '셋째']) await storeMessage(server.db, text(body));
+    const whole = await history(server.db, conversationId, { page: 1, size: 3 });
+    expect([whole.rows.map((r) => r.body), whole.more]).toEqual([['첫째', '둘째', '셋째'], false]);
+    const latest = await history(server.db, conversationId, { page: 1, size: 2 });
+    expect([latest.rows.map((r) => r.body), latest.more]).toEqual([['둘째', '셋째'], true]);
+    const older = await history(server.db, conversationId, { page: 1, size: 2, beforeSeq: latest.rows[0]!.id });
+    expect([older.rows.map((r) => r.body), older.more]).toEqual([['첫째'], false]);
+  });
+
+  it('photo messages side by side: each lists its own files, in the order they were sent', async () => {
+    const { conversationId, customer, text } = await conversationOf('사진둘');
+    const photo = async (names: string[]) => {
+      const { row } = await storeMessage(server.db, { ...text(names.join(', ')), type: 'file' });
+      await server.db.insert(chatFiles).values(
+        names.map((name, i) => ({
+          conversationId,
+          messageId: row.id,
+          uploaderId: customer.id,
+          storageKey: `test/${row.id}-${i}.png`,
+          thumbKey: `test/${row.id}-${i}-thumb.png`,
+          originalName: name,
+          mime: 'image/png',
+          width: 10 + i,
+          height: 10 + i,
+          size: 100 + i,
+        })),
+      );
+      return row;
+    };
+    const rows = [await photo(['앞범퍼.png', '그릴.png']), await photo(['헤드램프.png'])];
+    const views = await toChatMessages(server.db, rows, customer);
+    expect(views.map((m) => m.fileList.map((f) => f.name))).toEqual([['앞범퍼.png', '그릴.png'], ['헤드램프.png']]);
   });
 });
