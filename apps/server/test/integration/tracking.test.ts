@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.js';
 import { orderEvents, orders, shipments } from '../../src/db/schema.js';
 import { jobId } from '../../src/features/jobs/index.js';
+import { orderTracking, refreshShipment, REFRESH_AFTER_MS } from '../../src/features/tracking/service.js';
+import type { TrackResult, TrackingProvider } from '../../src/features/tracking/provider.js';
 import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
 import { insertOrder, makeProduct } from '../order-helpers.js';
@@ -228,6 +230,84 @@ describe('api/getOrderTracking', () => {
       deliveredAt: null,
       events: [],
     });
+  });
+});
+
+describe('reading a real provider', () => {
+  const at = (iso: string) => new Date(iso);
+  const inTransit: TrackResult = {
+    events: [{ time: '2026-11-20T09:00:00.000Z', status: 'IN_TRANSIT', location: '대전HUB', description: '간선상차' }],
+    lastStatus: 'IN_TRANSIT',
+    deliveredAt: null,
+  };
+  const delivered: TrackResult = {
+    events: [
+      ...inTransit.events,
+      { time: '2026-11-21T03:00:00.000Z', status: 'DELIVERED', location: '성수', description: '배송완료' },
+    ],
+    lastStatus: 'DELIVERED',
+    deliveredAt: at('2026-11-21T03:00:00.000Z'),
+  };
+  /** A real provider's stand-in that answers `answer` and counts what it is asked. */
+  function carrierSaying(answer: TrackResult) {
+    const asked: string[] = [];
+    const provider: TrackingProvider = {
+      name: 'trackerdelivery',
+      track: (q) => {
+        asked.push(q.trackingNumber);
+        return Promise.resolve(answer);
+      },
+      register: () => Promise.resolve(),
+    };
+    return { provider, asked };
+  }
+
+  it('a real provider is asked at the first read, not again for 10 minutes, and again from the 10th minute on', async () => {
+    const seq = await confirmedOrder();
+    expect((await ship(seq, 'kr.cjlogistics', '601234567833')).body.code).toBe(201);
+    const carrier = carrierSaying(inTransit);
+    const reader = { staff: false, companyId: gaon.companyId };
+    const t0 = at('2026-11-20T10:00:00.000Z');
+    const read = (ms: number) => orderTracking(server.db, carrier.provider, reader, seq, new Date(t0.getTime() + ms));
+    expect((await read(0)).events).toEqual(inTransit.events);
+    expect(carrier.asked).toHaveLength(1);
+    expect((await read(REFRESH_AFTER_MS - 1)).events).toEqual(inTransit.events);
+    expect(carrier.asked).toHaveLength(1);
+    await read(REFRESH_AFTER_MS);
+    expect(carrier.asked).toHaveLength(2);
+  });
+
+  it('once its delivery is stored, a read asks the carrier nothing more', async () => {
+    const seq = await confirmedOrder();
+    expect((await ship(seq, 'kr.cjlogistics', '601234567811')).body.code).toBe(201);
+    const [shipped] = await shipmentOf(seq);
+    const first = carrierSaying(delivered);
+    const stored = await refreshShipment(server.db, first.provider, shipped!, at('2026-11-21T04:00:00.000Z'));
+    expect([stored.deliveredAt, stored.lastStatus, first.asked]).toEqual([
+      delivered.deliveredAt,
+      'DELIVERED',
+      ['601234567811'],
+    ]);
+    const later = carrierSaying(inTransit);
+    const again = await refreshShipment(server.db, later.provider, stored, at('2026-11-22T04:00:00.000Z'));
+    expect([again.deliveredAt, again.events, later.asked]).toEqual([delivered.deliveredAt, delivered.events, []]);
+  });
+
+  it('a read begun before the delivery was stored does not overwrite it with its older answer', async () => {
+    const seq = await confirmedOrder();
+    expect((await ship(seq, 'kr.cjlogistics', '601234567822')).body.code).toBe(201);
+    const [before] = await shipmentOf(seq);
+    await refreshShipment(server.db, carrierSaying(delivered).provider, before!, at('2026-11-21T04:00:00.000Z'));
+    // `before` is the row as the slower read saw it: not delivered. Its carrier still said 간선 이동.
+    const slow = await refreshShipment(
+      server.db,
+      carrierSaying(inTransit).provider,
+      before!,
+      at('2026-11-21T04:00:01.000Z'),
+    );
+    const [row] = await shipmentOf(seq);
+    for (const s of [slow, row!])
+      expect([s.deliveredAt, s.lastStatus, s.events]).toEqual([delivered.deliveredAt, 'DELIVERED', delivered.events]);
   });
 });
 
