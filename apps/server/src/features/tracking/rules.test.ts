@@ -61,5 +61,7 @@ describe('shipping an order: carrier and waybill', () => {
     expect(shipmentLink('kr.logen', '12345678901')).toBe('https://www.ilogen.com/web/personal/trace/12345678901');
     expect(shipmentLink(null, 'A-77')).toBeNull();
     expect(shipmentLink('quick', '')).toBeNull();
+    // A listed carrier without a waybill (an order shipped before waybills were required): no link.
+    expect(shipmentLink('kr.logen', '')).toBeNull();
   });
 });
