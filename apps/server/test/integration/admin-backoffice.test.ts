@@ -400,15 +400,32 @@ describe('products', () => {
     expect((await search()).body.results?.[0]?.price).toBe(50_000);
   });
 
-  it('stock changes with a reason never go below zero', async () => {
+  it('stock changes with a reason never go below zero; the audit keeps the stock before and after', async () => {
     const p = await makeProduct(server, { tiers: [1000, 1000, 1000, 1000], salePrice: 1000, stock: 3 });
     const down = await post<AdminProduct>('changeStock', { seq: p.id, delta: -3, reason: '파손 폐기' }, staff);
     expect(down.body.results?.hasAmount).toBe(0);
     const below = await post('changeStock', { seq: p.id, delta: -1, reason: '파손 폐기' }, staff);
     expect([below.status, below.body.message]).toEqual([400, MSG_ADMIN.stockBelowZero]);
-    expect((await auditOf(`product:${p.id}`)).map((a) => a.after)).toEqual([
-      { hasAmount: 0, delta: -3, reason: '파손 폐기' },
+    expect((await auditOf(`product:${p.id}`)).map((a) => [a.before, a.after])).toEqual([
+      [{ hasAmount: 3 }, { hasAmount: 0, delta: -3, reason: '파손 폐기' }],
     ]);
+  });
+
+  it('a product saved from a form opened before an order keeps the stock the order left (stock moves only by changes)', async () => {
+    const made = await post<AdminProduct>('saveProduct', productBody({ hasAmount: 12 }), staff);
+    const seq = made.body.results!.seq;
+    // The form is opened with 12 in stock; a buyer then takes 5.
+    await fund(server, shop.companyId, 500_000);
+    const paid = await placeOrder(server, buyer, [{ productId: seq, qty: 5 }], { shippingInfo: COURIER });
+    expect(paid.body.code, paid.body.message).toBe(201);
+    const saved = await post<AdminProduct>(
+      'saveProduct',
+      productBody({ seq, pid: made.body.results!.pid, name: '관리자 수정 브레이크 패드', hasAmount: 12 }),
+      staff,
+    );
+    expect([saved.body.results?.name, saved.body.results?.hasAmount]).toEqual(['관리자 수정 브레이크 패드', 7]);
+    const [row] = await server.db.select({ n: products.hasAmount }).from(products).where(eq(products.id, seq));
+    expect(row!.n).toBe(7);
   });
 
   it('pictures pass the chat image checks; a zip named .png is refused', async () => {
