@@ -451,7 +451,7 @@ describe('api/reorder', () => {
 });
 
 describe('api/reorder: what the stock allows', () => {
-  it('a superseded number still in stock is reordered as itself; two lines of one product share its stock', async () => {
+  it('a superseded number still in stock is reordered as itself; two lines of one product share its stock; short comes before price', async () => {
     const kept = await product('QO-RE-KEEP-1', 5);
     const newer = await product('QO-RE-KEEP-2', 5);
     const twice = await product('QO-RE-TWICE', 3);
@@ -469,13 +469,20 @@ describe('api/reorder: what the stock allows', () => {
     await server.db.execute(sql`update order_lines set pid = 'QO-RE-KEEP-1' where order_id = ${order}`);
     await server.db
       .execute(sql`insert into order_lines (order_id, product_id, name, pid, qty, price, job_ref, memo) values
-      (${order}, ${twice.id}, ${twice.name}, ${twice.pid}, 2, 9500, '12가3456', ''),
-      (${order}, ${twice.id}, ${twice.name}, ${twice.pid}, 2, 9500, '34나5678', '')`);
+      (${order}, ${twice.id}, ${twice.name}, ${twice.pid}, 2, 8000, '12가3456', ''),
+      (${order}, ${twice.id}, ${twice.name}, ${twice.pid}, 2, 8000, '34나5678', '')`);
     const res = await call(server, 'reorder', { seq: order }, { token: tokens.main });
     expect(res.body.results!.map((l) => [l.productId, l.cartProductId, l.change, l.addedQty, l.message])).toEqual([
       [kept.id, kept.id, 'same', 1, MSG_QUICK_ORDER.reorderSame],
-      [twice.id, twice.id, 'same', 2, MSG_QUICK_ORDER.reorderSame],
-      [twice.id, twice.id, 'short', 1, MSG_QUICK_ORDER.reorderShort(1)],
+      [twice.id, twice.id, 'price', 2, MSG_QUICK_ORDER.reorderPrice(8000, 9500)],
+      // Short and dearer: it is 'short', and the message says both.
+      [
+        twice.id,
+        twice.id,
+        'short',
+        1,
+        `${MSG_QUICK_ORDER.reorderPrice(8000, 9500)} ${MSG_QUICK_ORDER.reorderShort(1)}`,
+      ],
     ]);
     const cart = new Map((await cartOf(buyer.main.seq)).map((c) => [c.productId, c.qty]));
     expect([cart.get(kept.id), cart.get(twice.id), cart.get(newer.id)]).toEqual([1, 3, undefined]);
