@@ -57,8 +57,8 @@ export function shippedValues(carrier: string | null | undefined, waybill: strin
 
 /**
  * An order moved (features/orders/service.ts moveOrder): shipment confirmed, shipped, seller
- * cancelled, return approved or on hold are told; other moves are not. `eventId` is the order's
- * status event row, so an order put on hold twice is told twice, a repeated request once.
+ * cancelled, return approved or on hold are told; other moves are not. The key names the order's
+ * status event row (`eventId`): a repeated request, which writes no new row, is told once.
  */
 export async function notifyOrderMoved(
   tx: Tx,
