@@ -78,6 +78,10 @@ export default defineConfig({
           isolate: false,
           testTimeout: 90_000,
           hookTimeout: 90_000,
+          // A page on a loaded machine may take seconds to show what a poll waits for: Vitest's
+          // default of one second failed two polls of pages that were right a moment later
+          // (docs/operations.md#tests). A poll that passes returns at once either way.
+          expect: { poll: { timeout: 15_000 } },
           // Three files at a time, each with its own server and database, in contexts of the run's one
           // Chromium: a browser test spends much of its time waiting on the page, and two at a time
           // kept the two cores half busy (docs/operations.md#tests).
