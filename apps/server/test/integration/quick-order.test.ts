@@ -362,6 +362,27 @@ describe('api/addQuickOrderToCart', () => {
   }, 60_000);
 });
 
+/**
+ * A shipped order of the buyer's main account: one line of `old` at 9,500 won, whose number `current`
+ * supersedes.
+ */
+async function supersededOrder(old: { id: number; pid: string }, current: { pid: string }): Promise<number> {
+  const key = (pid: string) => pid.replace(/[^A-Z0-9]/g, '');
+  await server.db.execute(
+    sql`insert into part_xrefs (pid, pid_key, to_pid, to_key, kind) values (${old.pid}, ${key(old.pid)}, ${current.pid}, ${key(current.pid)}, 'supersedes')`,
+  );
+  const order = await insertOrder(server, {
+    companyId: buyer.companyId,
+    memberId: buyer.main.seq,
+    status: 2,
+    productId: old.id,
+    qty: 1,
+    totalAmount: 9500,
+  });
+  await server.db.execute(sql`update order_lines set pid = ${old.pid} where order_id = ${order}`);
+  return order;
+}
+
 describe('api/reorder', () => {
   it("puts an order's lines in the cart at today's price and says what changed; another company's order is 404", async () => {
     const same = await product('QO-RE-SAME', 10);
@@ -418,18 +439,7 @@ describe('api/reorder', () => {
   it('a sold-out product whose number was superseded is reordered as the current product', async () => {
     const old = await product('QO-RE-OLD-1', 0);
     const current = await product('QO-RE-CUR-2', 4);
-    await server.db.execute(
-      sql`insert into part_xrefs (pid, pid_key, to_pid, to_key, kind) values ('QO-RE-OLD-1', 'QOREOLD1', 'QO-RE-CUR-2', 'QORECUR2', 'supersedes')`,
-    );
-    const order = await insertOrder(server, {
-      companyId: buyer.companyId,
-      memberId: buyer.main.seq,
-      status: 2,
-      productId: old.id,
-      qty: 1,
-      totalAmount: 9500,
-    });
-    await server.db.execute(sql`update order_lines set pid = 'QO-RE-OLD-1' where order_id = ${order}`);
+    const order = await supersededOrder(old, current);
     const res = await call(server, 'reorder', { seq: order }, { token: tokens.main });
     expect(res.body.results).toEqual([
       {
@@ -455,18 +465,7 @@ describe('api/reorder: what the stock allows', () => {
     const kept = await product('QO-RE-KEEP-1', 5);
     const newer = await product('QO-RE-KEEP-2', 5);
     const twice = await product('QO-RE-TWICE', 3);
-    await server.db.execute(
-      sql`insert into part_xrefs (pid, pid_key, to_pid, to_key, kind) values ('QO-RE-KEEP-1', 'QOREKEEP1', 'QO-RE-KEEP-2', 'QOREKEEP2', 'supersedes')`,
-    );
-    const order = await insertOrder(server, {
-      companyId: buyer.companyId,
-      memberId: buyer.main.seq,
-      status: 2,
-      productId: kept.id,
-      qty: 1,
-      totalAmount: 9500,
-    });
-    await server.db.execute(sql`update order_lines set pid = 'QO-RE-KEEP-1' where order_id = ${order}`);
+    const order = await supersededOrder(kept, newer);
     await server.db
       .execute(sql`insert into order_lines (order_id, product_id, name, pid, qty, price, job_ref, memo) values
       (${order}, ${twice.id}, ${twice.name}, ${twice.pid}, 2, 8000, '12가3456', ''),
