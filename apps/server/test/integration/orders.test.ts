@@ -395,4 +395,67 @@ describe('order statuses', () => {
     );
     for (const r of rows) expect(Number(r.ledger)).toBe(Number(r.point));
   });
+
+  it('an order row without a warehouse (storage_id 0) is shown, counted, moved and printed nowhere', async () => {
+    const visible = await paidOrder(1, 4000, 1);
+    const hidden = await paidOrder(1, 7000, 2);
+    const memberList = async () => {
+      const res = await call(server, 'getMallOrderInfo', { page: 1, size: 100 }, { token: demo });
+      return { seqs: res.body.results!.map((o) => o.seq), total: res.body.total };
+    };
+    const staffList = async () => {
+      const res = await call(server, 'adminOrderList', { page: 1, size: 100 }, { token: staff });
+      return { seqs: res.body.results!.map((o) => o.seq), total: res.body.total };
+    };
+    const dashboard = async () => {
+      const d = (await call(server, 'adminDashboard', {}, { token: staff })).body.results!;
+      return { today: d.today, waiting: d.waiting.find((w) => w.status === 0)!.count };
+    };
+    const statement = (seq: number) =>
+      fetch(`${server.base}/api/orderStatement?seq=${seq}`, { headers: { authorization: `Bearer ${demo}` } });
+
+    const [membersBefore, staffBefore, dashBefore] = await Promise.all([memberList(), staffList(), dashboard()]);
+    expect(membersBefore.seqs).toEqual(expect.arrayContaining([visible.seq, hidden.seq]));
+    expect(staffBefore.seqs).toEqual(expect.arrayContaining([visible.seq, hidden.seq]));
+    expect((await statement(hidden.seq)).status).toBe(200);
+
+    await server.db.update(orders).set({ storageId: 0, stockName: '' }).where(eq(orders.id, hidden.seq));
+    const balance = await point(demoCompanyId);
+
+    const membersAfter = await memberList();
+    expect(membersAfter.seqs).toContain(visible.seq);
+    expect(membersAfter.seqs).not.toContain(hidden.seq);
+    expect(membersAfter.total).toBe(membersBefore.total! - 1);
+    const staffAfter = await staffList();
+    expect(staffAfter.seqs).toContain(visible.seq);
+    expect(staffAfter.seqs).not.toContain(hidden.seq);
+    expect(staffAfter.total).toBe(staffBefore.total! - 1);
+    // 7,000 × 2 of goods left today's sales with the order; it no longer waits for staff.
+    expect(await dashboard()).toEqual({
+      today: { orders: dashBefore.today.orders - 1, sales: dashBefore.today.sales - 14_000 },
+      waiting: dashBefore.waiting - 1,
+    });
+
+    const notFound = ['주문 정보를 찾을 수 없습니다.', 404];
+    const detail = await call(server, 'getMallOrderDetail', { seq: hidden.seq }, { token: demo });
+    expect([detail.body.message, detail.status]).toEqual(notFound);
+    const staffDetail = await call(server, 'adminOrderDetail', { seq: hidden.seq }, { token: staff });
+    expect([staffDetail.body.message, staffDetail.status]).toEqual(notFound);
+    const cancel = await call(server, 'cancelMallOrder', { seq: hidden.seq }, { token: demo });
+    expect([cancel.body.message, cancel.status]).toEqual(notFound);
+    const move = await call(server, 'adminSetOrderStatus', { seq: hidden.seq, status: 1 }, { token: staff });
+    expect([move.body.message, move.status]).toEqual(notFound);
+    expect((await statement(hidden.seq)).status).toBe(404);
+    const reorder = await call(server, 'reorder', { seq: hidden.seq }, { token: demo });
+    expect([reorder.body.message, reorder.status]).toEqual(['주문을 찾을 수 없습니다.', 404]);
+
+    // Nothing moved: no refund, no stock back, the status as it was.
+    expect(await point(demoCompanyId)).toBe(balance);
+    expect(await stock(hidden.product.id)).toBe(8);
+    const [row] = await server.db.select({ status: orders.status }).from(orders).where(eq(orders.id, hidden.seq));
+    expect(row!.status).toBe(0);
+    // The order beside it still answers each of them.
+    expect((await call(server, 'getMallOrderDetail', { seq: visible.seq }, { token: demo })).status).toBe(200);
+    expect((await statement(visible.seq)).status).toBe(200);
+  });
 });
