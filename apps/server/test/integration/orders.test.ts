@@ -396,6 +396,41 @@ describe('order statuses', () => {
     for (const r of rows) expect(Number(r.ledger)).toBe(Number(r.point));
   });
 
+  it("a hold's note is the buyer's note from staff; a note on any other move stays in the history, under who made each move", async () => {
+    const { seq } = await paidOrder(1, 6000, 1);
+    const staffNoteOf = async () =>
+      (await call(server, 'getMallOrderDetail', { seq }, { token: demo })).body.results!.staffNote;
+    expect((await staffMove(seq, 1, { note: '월요일 출고 예정' })).body.code).toBe(201);
+    expect(await staffNoteOf()).toBe('');
+    await staffMove(seq, 2, { carrier: 'CJ대한통운', waybill: '6543210123' });
+    expect((await call(server, 'returnMallOrder', { seq, returnReason: 0 }, { token: sub })).body.code).toBe(201);
+    expect((await staffMove(seq, 6, { note: '회수 후 검수 중입니다.' })).body.code).toBe(201);
+    expect(await staffNoteOf()).toBe('회수 후 검수 중입니다.');
+    expect((await staffMove(seq, 5, { note: '검수 완료, 환불합니다.' })).body.code).toBe(201);
+    expect(await staffNoteOf()).toBe('회수 후 검수 중입니다.');
+
+    const names = await server.db
+      .select({ loginId: members.loginId, name: members.name })
+      .from(members)
+      .where(sql`${members.loginId} in ('demo@partsmall.kr', 'sub@partsmall.kr', 'staff@partsmall.kr')`);
+    const nameOf = (loginId: string) => names.find((n) => n.loginId === loginId)!.name;
+    expect(new Set(names.map((n) => n.name)).size).toBe(3);
+    const detail = (await call(server, 'adminOrderDetail', { seq }, { token: staff })).body.results!;
+    expect(detail.order.staffNote).toBe('회수 후 검수 중입니다.');
+    expect(detail.events.map((e) => [e.fromStatus, e.toStatus, e.note, e.memberName])).toEqual([
+      [null, 0, '', nameOf('demo@partsmall.kr')],
+      [0, 1, '월요일 출고 예정', nameOf('staff@partsmall.kr')],
+      [1, 2, '', nameOf('staff@partsmall.kr')],
+      [2, 4, '', nameOf('sub@partsmall.kr')],
+      [4, 6, '회수 후 검수 중입니다.', nameOf('staff@partsmall.kr')],
+      [6, 5, '검수 완료, 환불합니다.', nameOf('staff@partsmall.kr')],
+    ]);
+    const events = (await call(server, 'adminGetOrderEvents', { seq }, { token: staff })).body.results!;
+    expect(events.map((e) => [e.fromStatus, e.toStatus, e.note])).toEqual(
+      detail.events.map((e) => [e.fromStatus, e.toStatus, e.note]),
+    );
+  });
+
   it('an order row without a warehouse (storage_id 0) is shown, counted, moved and printed nowhere', async () => {
     const visible = await paidOrder(1, 4000, 1);
     const hidden = await paidOrder(1, 7000, 2);
