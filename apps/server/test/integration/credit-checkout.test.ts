@@ -5,7 +5,7 @@ import { MSG_CREDIT, type PayWith } from '@partsmall/contract';
 import { orders, products, receivablesLedger } from '../../src/db/schema.js';
 import { call, startTestServer, type TestServer } from '../helpers.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
-import { balanceOf, fund, makeProduct, PICKUP, placeOrder } from '../order-helpers.js';
+import { balanceOf, COURIER, fund, makeProduct, PICKUP, placeOrder } from '../order-helpers.js';
 import { createSession } from '../../src/features/auth/sessions.js';
 import { creditBuyers, giveCredit, type CreditTokens } from '../credit-helpers.js';
 
@@ -279,5 +279,49 @@ describe('cancels and returns reverse the charge, never in cash', () => {
       .from(receivablesLedger)
       .where(and(eq(receivablesLedger.companyId, buyer.companyId), eq(receivablesLedger.kind, 'reversal')));
     expect(new Set(reversals.map((r) => r.idemKey)).size).toBe(reversals.length);
+  });
+
+  it('sent by parcel: a return for change of mind reverses the goods, a defect the goods and the shipping; each reversal says 반품 or 취소', async () => {
+    const { buyer: own, tokens } = await creditBuyers(server, '외상택배');
+    await giveCredit(server, tokens.admin, own.companyId, { limit: 300_000 });
+    // 택배, the 6,000 fee paid with the order: it is charged on credit with the goods.
+    const parcel = async (qty: number) =>
+      (await placeOrder(server, tokens.main, [{ productId, qty }], { payWith: 'credit', shippingInfo: COURIER })).body
+        .results!.orderSeq;
+    const shipAndReturn = async (seq: number, returnReason: number) => {
+      await call(server, 'adminSetOrderStatus', { seq, status: 1 }, { token: tokens.staff });
+      const shipped = await call(
+        server,
+        'adminSetOrderStatus',
+        { seq, status: 2, carrier: 'CJ대한통운', waybill: `55500${seq}`.padEnd(12, '7') },
+        { token: tokens.staff },
+      );
+      expect(shipped.body.code, shipped.body.message).toBe(201);
+      const asked = await call(server, 'returnMallOrder', { seq, returnReason }, { token: tokens.main });
+      expect(asked.body.code, asked.body.message).toBe(201);
+      const approved = await call(server, 'adminSetOrderStatus', { seq, status: 5 }, { token: tokens.staff });
+      expect(approved.body.code, approved.body.message).toBe(201);
+    };
+
+    const mind = await parcel(2);
+    await shipAndReturn(mind, 1);
+    const defect = await parcel(3);
+    await shipAndReturn(defect, 0);
+    const cancelled = await parcel(1);
+    expect((await call(server, 'cancelMallOrder', { seq: cancelled }, { token: tokens.main })).body.code).toBe(201);
+
+    const rows = await server.db
+      .select({ kind: receivablesLedger.kind, amount: receivablesLedger.amount, note: receivablesLedger.note })
+      .from(receivablesLedger)
+      .where(eq(receivablesLedger.companyId, own.companyId))
+      .orderBy(receivablesLedger.id);
+    expect(rows).toEqual([
+      { kind: 'charge', amount: 26_000, note: expect.any(String) },
+      { kind: 'reversal', amount: -20_000, note: `주문 #${mind} 반품` },
+      { kind: 'charge', amount: 36_000, note: expect.any(String) },
+      { kind: 'reversal', amount: -36_000, note: `주문 #${defect} 반품` },
+      { kind: 'charge', amount: 16_000, note: expect.any(String) },
+      { kind: 'reversal', amount: -16_000, note: `주문 #${cancelled} 취소` },
+    ]);
   });
 });
