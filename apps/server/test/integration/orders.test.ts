@@ -431,6 +431,22 @@ describe('order statuses', () => {
     );
   });
 
+  it("a move that refunds pushes the buyer's open tab its new balance; one that refunds nothing pushes nothing", async () => {
+    const { seq } = await paidOrder(1, 5000, 1);
+    const tab = tradeSocket(server, sub);
+    const opened = nextEvent<{ result: { memberPoint: number } }>(tab, 'toClientBaseInfo');
+    tab.emit('requestClientBaseInfo');
+    const before = (await opened).result.memberPoint;
+    expect(before).toBe(await point(demoCompanyId));
+    // The next base info the tab receives is the seller cancel's: the confirmation before it sent none.
+    const pushed = nextEvent<{ result: { memberPoint: number } }>(tab, 'toClientBaseInfo');
+    expect((await staffMove(seq, 1)).body.code).toBe(201);
+    expect((await staffMove(seq, 8)).body.code).toBe(201);
+    // 5,000 of goods and 6,000 of shipping back.
+    expect((await pushed).result.memberPoint).toBe(before + 11_000);
+    tab.close();
+  });
+
   it('an order row without a warehouse (storage_id 0) is shown, counted, moved and printed nowhere', async () => {
     const visible = await paidOrder(1, 4000, 1);
     const hidden = await paidOrder(1, 7000, 2);
