@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies } from '../../src/db/schema.js';
+import { companies, orderLines, orders } from '../../src/db/schema.js';
+import { parseCsv } from '../../src/shared/csv.js';
 import { missingInvoiceFields } from '../../src/features/tax-invoices/issue.js';
 import { DEMO_COMPANY, seedDemo } from '../../src/seed/demo.js';
 import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
@@ -46,6 +47,80 @@ describe('back-office order CSV', () => {
     const [header, line] = res.body.results!.csv.replace(/^\uFEFF/, '').split('\r\n');
     expect(header!.split(',').slice(0, 2)).toEqual(['주문번호', '주문일시']);
     expect(line!.split(',').slice(0, 2)).toEqual([String(seq), '2026.03.02 00:30']);
+  });
+});
+
+describe('back-office order CSV columns', () => {
+  it('writes every column: each line with its quantity, the whole address, carrier, waybill and job references', async () => {
+    const co = await makeCompany(server, '열전부', 0);
+    const p = await makeProduct(server, { tiers: [1000, 1000, 1000, 1000], salePrice: 1000 });
+    const seq = await insertOrder(server, {
+      companyId: co.companyId,
+      memberId: co.main.seq,
+      status: 2,
+      productId: p.id,
+      qty: 2,
+      totalAmount: 30_000,
+      shipping: 6000,
+      createdAt: new Date('2026-04-01T02:15:00Z'),
+      shippedAt: new Date('2026-04-02T01:00:00Z'),
+    });
+    await server.db.insert(orderLines).values({
+      orderId: seq,
+      productId: p.id,
+      name: '둘째 부품',
+      pid: 'LR-190583',
+      qty: 3,
+      price: 4000,
+      jobRef: '12가3456',
+    });
+    await server.db
+      .update(orders)
+      .set({ carrier: 'CJ대한통운', waybill: '6543210987', jobRef: 'RO-2026-118' })
+      .where(eq(orders.id, seq));
+    const res = await call<{ csv: string; rows: number }>(
+      server,
+      'POST',
+      'api/admin/orderExport',
+      { company: '열전부상사' },
+      staff,
+    );
+    expect(parseCsv(res.body.results!.csv)).toEqual([
+      [
+        '주문번호',
+        '주문일시',
+        '업체',
+        '주문자',
+        '상태',
+        '창고',
+        '품목',
+        '상품금액',
+        '배송비',
+        '받는 분',
+        '연락처',
+        '주소',
+        '택배사',
+        '송장번호',
+        '작업번호/차량번호',
+      ],
+      [
+        String(seq),
+        '2026.04.01 11:15',
+        '열전부상사',
+        co.main.name,
+        '출고완료',
+        '한국 김포물류센터',
+        'TST x2 / LR-190583 x3',
+        '30000',
+        '6000',
+        '김수령',
+        '01055550000',
+        '서울 성동구 성수이로 77 3층',
+        'CJ대한통운',
+        '6543210987',
+        'RO-2026-118 / 12가3456',
+      ],
+    ]);
   });
 });
 
