@@ -15,15 +15,17 @@ import {
   type ImportProductsResult,
 } from '@partsmall/contract';
 import { queryRows } from '../../src/db/client.js';
-import { orderEvents, orders, payments, products } from '../../src/db/schema.js';
+import { orderEvents, orderLines, orders, payments, products } from '../../src/db/schema.js';
 import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
 import { png, zipArchive } from '../chat-images.js';
 import { openChat } from '../chat-helpers.js';
 import { expectLedgerMatchesBalances, makeCompany, type TestCompany } from '../member-helpers.js';
 import {
   balanceOf,
+  CHINA,
   fund,
   insertOrder,
+  KOREA,
   makeProduct,
   placeOrder,
   seoulMidnight,
@@ -170,6 +172,42 @@ describe('orders', () => {
       staff,
     );
     expect(res.body.results?.map((o) => o.seq).sort((a, b) => a - b)).toEqual([start, last]);
+  });
+
+  it('each filter on its own: a start or an end day alone, the warehouse, a factory number, a business number from three digits', async () => {
+    const co = await makeCompany(server, '필터각각', 0);
+    const p = await makeProduct(server, { tiers: [1000, 1000, 1000, 1000], salePrice: 1000 });
+    const order = (createdAt: Date, warehouse = KOREA) =>
+      insertOrder(server, {
+        companyId: co.companyId,
+        memberId: co.main.seq,
+        status: 0,
+        productId: p.id,
+        createdAt,
+        warehouse,
+      });
+    const today = await order(seoulMidnight(0));
+    const yesterday = await order(seoulMidnight(1), CHINA);
+    const earlier = await order(seoulMidnight(3));
+    await server.db.update(orderLines).set({ factoryNum: 'MANN HU 816 X' }).where(eq(orderLines.orderId, today));
+    const twoDaysAgo = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' }).format(seoulMidnight(2));
+    const seqs = async (filter: Record<string, unknown>) =>
+      (await post<{ seq: number }[]>('orderList', { company: '필터각각', ...filter }, staff)).body.results!.map(
+        (o) => o.seq,
+      );
+    expect(await seqs({})).toEqual([today, yesterday, earlier]);
+    expect(await seqs({ startDate: twoDaysAgo })).toEqual([today, yesterday]);
+    expect(await seqs({ endDate: twoDaysAgo })).toEqual([earlier]);
+    expect(await seqs({ stockName: '위해' })).toEqual([yesterday]);
+    expect(await seqs({ pid: 'hu 816' })).toEqual([today]);
+
+    const byLicence = async (digits: string) =>
+      (await post<{ seq: number }[]>('orderList', { company: digits, size: 200 }, staff)).body.results!.map(
+        (o) => o.seq,
+      );
+    expect(await byLicence(co.license.slice(0, 3))).toEqual(expect.arrayContaining([today, yesterday, earlier]));
+    // Two digits are too few to mean a business number: they are looked for in names only.
+    expect(await byLicence(co.license.slice(0, 2))).not.toContain(today);
   });
 
   it('the list filters by status, part number and company, and exports CSV', async () => {
