@@ -314,7 +314,7 @@ describe('Popbill', () => {
 });
 
 describe('월합계', () => {
-  it("one invoice per company for the month's shipped orders, less an order returned before issuance", async () => {
+  it("one invoice per company for the month's shipped orders in Seoul time, less an order returned before issuance", async () => {
     const monthly = await makeCompany(server, '라온');
     await server.db
       .update(companies)
@@ -333,6 +333,8 @@ describe('월합계', () => {
     const kept1 = await order({ status: 2, totalAmount: 11_000, shippedAt: shipped });
     const kept2 = await order({ status: 2, totalAmount: 22_000, shippedAt: new Date('2026-09-30T15:30:00Z') });
     const returned = await order({ status: 4, totalAmount: 33_000, shippedAt: shipped, returnReason: 0 });
+    // 08-31 15:30 UTC is 09-01 00:30 in Seoul: September's first half hour.
+    const first = await order({ status: 2, totalAmount: 44_000, shippedAt: new Date('2026-08-31T15:30:00Z') });
     await call(server, 'adminSetOrderStatus', { seq: returned, status: 5 }, { token: staff });
     const deps = { db: server.db, sms: server.ctx!.sms, log: server.app.log };
     // The job run twice (a retry) still leaves one invoice.
@@ -346,8 +348,8 @@ describe('월합계', () => {
     const rows = await server.db.select().from(taxInvoices).where(eq(taxInvoices.companyId, monthly.companyId));
     expect(rows).toHaveLength(1);
     // 09-30 15:30 UTC is 10-01 00:30 in Seoul: October's, not on this invoice.
-    expect(rows[0]).toMatchObject({ kind: 'monthly', month: '2026-09', writeDate: '20260930', total: 11_000 });
-    expect(rows[0]!.items.map((i) => i.orderSeq)).toEqual([kept1]);
+    expect(rows[0]).toMatchObject({ kind: 'monthly', month: '2026-09', writeDate: '20260930', total: 55_000 });
+    expect(rows[0]!.items.map((i) => i.orderSeq)).toEqual([kept1, first]);
     expect(kept2).toBeGreaterThan(0);
   });
 });
