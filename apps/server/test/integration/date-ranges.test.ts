@@ -115,6 +115,17 @@ describe('possible dates', () => {
     expect(await day('2026-03-09')).toEqual([]);
   });
 
+  it("an empty searchType lists every order and payment whatever dates come with it (the original client's 'all')", async () => {
+    const body = { startDate: '2026-03-09', endDate: '2026-03-09', searchType: '', page: 1, size: 15 };
+    const orderTimes = await call(server, 'getMallOrderInfo', body, { token });
+    expect([orderTimes.body.results!.map((o) => o.created), orderTimes.body.total]).toEqual([
+      ['2026-03-10T15:00:00.000Z', '2026-03-10T14:59:59.000Z'],
+      2,
+    ]);
+    const paid = await call(server, 'mallCashPaymentInfo', body, { token });
+    expect(paid.body.results!.map((r) => r.amount)).toEqual([12_000, 11_000]);
+  });
+
   it('the cash history counts Seoul days the same way, and the range is inclusive', async () => {
     const amounts = async (startDate: string, endDate: string) =>
       (
