@@ -382,4 +382,26 @@ describe('withdrawal destroys personal data at once and keeps the records the la
     const [kept] = await db.select().from(companies).where(eq(companies.id, stays.companyId));
     expect([kept!.name, kept!.purgedAt]).toEqual(['기한잔류상사', null]);
   });
+
+  it('advertising inquiries go six calendar months after they were sent, whoever sent them; partnership requests stay', async () => {
+    const db = server.db;
+    const now = new Date('2030-09-15T03:00:00Z');
+    const sent = async (qnaType: string, createdAt: string) =>
+      (
+        await db
+          .insert(inquiries)
+          .values({ qnaType, phone: '', content: `${qnaType} ${createdAt}`, createdAt: new Date(createdAt) })
+          .returning({ id: inquiries.id })
+      )[0]!.id;
+    // Six months before 2030-09-15 03:00 is 2030-03-15 03:00.
+    const adOverdue = await sent('advertising', '2030-03-15T02:59:59Z');
+    const adInTime = await sent('advertising', '2030-03-15T03:00:01Z');
+    const partnership = await sent('partnership', '2023-01-02T00:00:00Z');
+    await sweepRetention(db, now);
+    const left = await db
+      .select({ id: inquiries.id })
+      .from(inquiries)
+      .where(inArray(inquiries.id, [adOverdue, adInTime, partnership]));
+    expect(left.map((r) => r.id).sort((a, b) => a - b)).toEqual([adInTime, partnership]);
+  });
 });
