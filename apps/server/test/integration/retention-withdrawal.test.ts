@@ -404,4 +404,35 @@ describe('withdrawal destroys personal data at once and keeps the records the la
       .where(inArray(inquiries.id, [adOverdue, adInTime, partnership]));
     expect(left.map((r) => r.id).sort((a, b) => a - b)).toEqual([adInTime, partnership]);
   });
+
+  it("a withdrawn company's return reasons and staff notes go 3 years after the order; the order stays, and so do another company's", async () => {
+    const db = server.db;
+    const product = await makeProduct(server, { tiers: [2000, 2100, 2200, 2300], salePrice: 2500 });
+    const gone = await makeCompany(server, '분쟁경과', 0);
+    const stays = await makeCompany(server, '분쟁잔류', 0);
+    const disputed = async (shop: TestCompany) => {
+      const id = await insertOrder(server, {
+        companyId: shop.companyId,
+        memberId: shop.main.seq,
+        status: 5,
+        productId: product.id,
+        returnReason: 2,
+        shippedAt: new Date(),
+      });
+      await db.update(orders).set({ staffNote: '상품 정보 상이 확인' }).where(eq(orders.id, id));
+      return id;
+    };
+    const goneOrder = await disputed(gone);
+    const staysOrder = await disputed(stays);
+    expect((await withdraw(gone.main)).body.code).toBe(201);
+    const dispute = async (id: number) =>
+      (await db.select({ r: orders.returnReason, n: orders.staffNote }).from(orders).where(eq(orders.id, id)))[0];
+
+    await sweepRetention(db, new Date(Date.now() + 3 * YEAR - DAY));
+    expect(await dispute(goneOrder)).toEqual({ r: 2, n: '상품 정보 상이 확인' });
+
+    await sweepRetention(db, new Date(Date.now() + 3 * YEAR + 2 * DAY));
+    expect(await dispute(goneOrder)).toEqual({ r: null, n: '' });
+    expect(await dispute(staysOrder)).toEqual({ r: 2, n: '상품 정보 상이 확인' });
+  });
 });
