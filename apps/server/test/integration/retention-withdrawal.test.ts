@@ -336,12 +336,36 @@ describe('withdrawal destroys personal data at once and keeps the records the la
     const db = server.db;
     const chatOf = (id: number) => db.select().from(chatMessages).where(eq(chatMessages.conversationId, id));
 
+    // The pictures' files: what the sweep asks the storage to remove once its transaction commits.
+    const pictureKeys = async (conversationId: number) =>
+      (
+        await db
+          .select({ storageKey: chatFiles.storageKey, thumbKey: chatFiles.thumbKey })
+          .from(chatFiles)
+          .where(eq(chatFiles.conversationId, conversationId))
+      ).flatMap((f) => [f.storageKey, f.thumbKey]);
+    const goneKeys = await pictureKeys(goneRefs.conversationId);
+    const stayKeys = await pictureKeys(stayRefs.conversationId);
+    expect([goneKeys.length, stayKeys.length]).toEqual([2, 2]);
+    const removed: string[] = [];
+    const files = {
+      put: async () => {},
+      read: async () => null,
+      remove: async (key: string) => {
+        removed.push(key);
+      },
+    };
+
     // One day short of 3 years: everything stays.
-    await sweepRetention(db, new Date(Date.now() + 3 * YEAR - DAY));
+    await sweepRetention(db, new Date(Date.now() + 3 * YEAR - DAY), files);
     expect(await chatOf(goneRefs.conversationId)).toHaveLength(1);
+    expect(removed).toEqual([]);
 
     // 3 years and a day: the withdrawn customer's chat (messages, pictures, conversation) goes; the other's stays.
-    await sweepRetention(db, new Date(Date.now() + 3 * YEAR + 2 * DAY));
+    await sweepRetention(db, new Date(Date.now() + 3 * YEAR + 2 * DAY), files);
+    // Earlier withdrawals of this file have pictures of the same age: only those of the staying customer must stay.
+    expect(removed).toEqual(expect.arrayContaining(goneKeys));
+    for (const key of stayKeys) expect(removed).not.toContain(key);
     expect(await chatOf(goneRefs.conversationId)).toEqual([]);
     expect(await db.select().from(chatFiles).where(eq(chatFiles.conversationId, goneRefs.conversationId))).toEqual([]);
     expect(await db.select().from(chatConversations).where(eq(chatConversations.id, goneRefs.conversationId))).toEqual(
@@ -434,5 +458,47 @@ describe('withdrawal destroys personal data at once and keeps the records the la
     await sweepRetention(db, new Date(Date.now() + 3 * YEAR + 2 * DAY));
     expect(await dispute(goneOrder)).toEqual({ r: null, n: '' });
     expect(await dispute(staysOrder)).toEqual({ r: 2, n: '상품 정보 상이 확인' });
+  });
+
+  it('an old order that a later tax invoice names stays until that invoice is five years old; its lines go with the rest', async () => {
+    const db = server.db;
+    const product = await makeProduct(server, { tiers: [1500, 1600, 1700, 1800], salePrice: 2000 });
+    const shop = await makeCompany(server, '수정발행', 0);
+    const orderId = await insertOrder(server, {
+      companyId: shop.companyId,
+      memberId: shop.main.seq,
+      status: 5,
+      productId: product.id,
+    });
+    // A 수정세금계산서 of the order, written a year after it.
+    const [invoice] = await db
+      .insert(taxInvoices)
+      .values({
+        companyId: shop.companyId,
+        kind: 'correction',
+        mgtKey: `C-${orderId}`,
+        orderId,
+        status: 'issued',
+        writeDate: '20271130',
+        supply: -9091,
+        tax: -909,
+        total: -10_000,
+        buyer: { corpName: '수정발행상사', ceoName: '수정발행대표' },
+        createdAt: new Date(Date.now() + YEAR),
+      })
+      .returning({ id: taxInvoices.id });
+    expect((await withdraw(shop.main)).body.code).toBe(201);
+    const left = async () => ({
+      order: (await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId))).length,
+      lines: (await db.select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.orderId, orderId))).length,
+      invoice: (await db.select({ id: taxInvoices.id }).from(taxInvoices).where(eq(taxInvoices.id, invoice!.id)))
+        .length,
+    });
+
+    await sweepRetention(db, new Date(Date.now() + 5 * YEAR + 3 * DAY));
+    expect(await left()).toEqual({ order: 1, lines: 0, invoice: 1 });
+
+    await sweepRetention(db, new Date(Date.now() + 6 * YEAR + 4 * DAY));
+    expect(await left()).toEqual({ order: 0, lines: 0, invoice: 0 });
   });
 });
