@@ -401,6 +401,13 @@ describe('withdrawal destroys personal data at once and keeps the records the la
       invoiceMail: '',
       purgedAt: later.toISOString(),
     });
+    // A later sweep finds it purged already: the purge keeps its first date.
+    await sweepRetention(db, new Date(later.getTime() + 7 * DAY));
+    const [again] = await db
+      .select({ purgedAt: companies.purgedAt })
+      .from(companies)
+      .where(eq(companies.id, companyId));
+    expect(again!.purgedAt?.toISOString()).toBe(later.toISOString());
     // A company that never left keeps its records whatever their age.
     expect(await rowsOf(db.select().from(orders).where(eq(orders.companyId, stays.companyId)))).toHaveLength(1);
     const [kept] = await db.select().from(companies).where(eq(companies.id, stays.companyId));
