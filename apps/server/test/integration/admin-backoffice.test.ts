@@ -177,7 +177,7 @@ describe('orders', () => {
   it('each filter on its own: a start or an end day alone, the warehouse, a factory number, a business number from three digits', async () => {
     const co = await makeCompany(server, '필터각각', 0);
     const p = await makeProduct(server, { tiers: [1000, 1000, 1000, 1000], salePrice: 1000 });
-    const order = (createdAt: Date, warehouse = KOREA) =>
+    const order = (createdAt: Date, warehouse: typeof KOREA | typeof CHINA = KOREA) =>
       insertOrder(server, {
         companyId: co.companyId,
         memberId: co.main.seq,

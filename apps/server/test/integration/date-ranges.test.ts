@@ -116,7 +116,7 @@ describe('possible dates', () => {
   });
 
   it("an empty searchType lists every order and payment whatever dates come with it (the original client's 'all')", async () => {
-    const body = { startDate: '2026-03-09', endDate: '2026-03-09', searchType: '', page: 1, size: 15 };
+    const body = { startDate: '2026-03-09', endDate: '2026-03-09', searchType: '' as const, page: 1, size: 15 };
     const orderTimes = await call(server, 'getMallOrderInfo', body, { token });
     expect([orderTimes.body.results!.map((o) => o.created), orderTimes.body.total]).toEqual([
       ['2026-03-10T15:00:00.000Z', '2026-03-10T14:59:59.000Z'],

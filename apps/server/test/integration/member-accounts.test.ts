@@ -325,6 +325,19 @@ describe('api/initMallMemberPw', () => {
   });
 });
 
+describe('api/initMallMemberPw after wrong passwords', () => {
+  it('an account held back by five wrong passwords logs in with its reset password at once', async () => {
+    const staff = await register('lockedout');
+    for (let i = 0; i < 5; i++)
+      expect((await call(server, 'login', { id: staff.id, pw: `wrong${i}pw` })).status).toBe(400);
+    const held = await call(server, 'login', { id: staff.id, pw: staff.pw });
+    expect([held.status, held.body.message]).toEqual([429, '로그인 시도가 너무 많습니다. 10분 후 다시 시도해 주세요.']);
+    const pw = (await call(server, 'initMallMemberPw', { seq: staff.seq }, { token: demo })).body.results!.pw;
+    const res = await call(server, 'login', { id: staff.id, pw });
+    expect([res.status, res.body.code]).toEqual([200, 200]);
+  });
+});
+
 describe('api/updateSecurityNumber', () => {
   const joinForm = async (securityNum: string) => {
     const phone = randomPhone();

@@ -57,6 +57,8 @@ async function furnish(shop: TestCompany, tag: string, productId: number) {
     })
     .where(eq(companies.id, companyId));
   await db.update(members).set({ contactPhone: '01099990000' }).where(eq(members.id, sub.seq));
+  // A number proved by a code (the sign-up's): its proof goes with it.
+  await db.update(members).set({ phoneVerified: true }).where(eq(members.id, shop.main.seq));
   await db.insert(shippingAddresses).values({
     companyId,
     basic: true,
@@ -186,6 +188,7 @@ describe('withdrawal destroys personal data at once and keeps the records the la
         loginId: m.loginId,
         name: m.name,
         phone: m.phone,
+        phoneVerified: m.phoneVerified,
         contactPhone: m.contactPhone,
         mail: m.mail,
         passwordHash: m.passwordHash,
@@ -194,6 +197,7 @@ describe('withdrawal destroys personal data at once and keeps the records the la
         loginId: `withdrawn-${m.id}@withdrawn.invalid`,
         name: '탈퇴회원',
         phone: '',
+        phoneVerified: false,
         contactPhone: '',
         mail: '',
         passwordHash: '!',

@@ -3,7 +3,7 @@ export { hashPassword, verifyPassword } from './passwords.js';
 export { checkPhoneCode, requestPhoneCode } from './phone-codes.js';
 export { installRequestContext } from './request-context.js';
 export { authRoutes } from './routes.js';
-export { newSecurityNumber, verifiedMemberByPhone } from './service.js';
+export { forgetLoginGuesses, newSecurityNumber, verifiedMemberByPhone } from './service.js';
 export {
   createSession,
   endSessions,

@@ -69,6 +69,15 @@ export const SECURITY_NUMBER_GUESS: GuessPolicy = {
   knownSec: 0,
 };
 
+/**
+ * Forgets the password guesses counted against a login id, from every address: its password was
+ * replaced (a reset by its main account, or by its owner after a phone check), so earlier wrong
+ * guesses say nothing any more and the new password works at once.
+ */
+export async function forgetLoginGuesses(db: Db, loginId: string): Promise<void> {
+  await forgetGuesses(db, LOGIN_GUESS, loginId);
+}
+
 /** Login; guessing is slowed per account and address (LOGIN_GUESS), counted in the database. */
 export async function login(db: Db, id: string, pw: string, ip: string): Promise<LoginResult> {
   const guess = await beginGuess(db, LOGIN_GUESS, id, ip);
@@ -247,6 +256,6 @@ export async function resetPasswordByPhone(
   await updateMember(db, member.id, { passwordHash: await hashPassword(pw) });
   await markPhoneVerified(db, member.id);
   // The owner proved the phone: the password guesses counted so far no longer hold the account back.
-  await forgetGuesses(db, LOGIN_GUESS, member.loginId);
+  await forgetLoginGuesses(db, member.loginId);
   return endSessions(db, sockets, { memberIds: [member.id] });
 }

@@ -23,6 +23,7 @@ import {
   createSession,
   endSessions,
   findMemberById,
+  forgetLoginGuesses,
   hashPassword,
   type MemberRow,
   newSecurityNumber,
@@ -312,7 +313,8 @@ export async function resetMemberPassword(
     .where(and(eq(members.id, seq), eq(members.companyId, companyId), ne(members.status, 'withdrawn')))
     .returning({ loginId: members.loginId });
   if (rows.length === 0) throw notFound(MSG_MEMBER.memberNotFound);
-  await clearEvents(db, `login:${rows[0]!.loginId}`);
+  // The account's wrong guesses so far no longer hold back the password it now has (docs/security.md#password-guessing).
+  await forgetLoginGuesses(db, rows[0]!.loginId);
   return { pw, revoked: await endSessions(db, sockets, { memberIds: [seq] }) };
 }
 
