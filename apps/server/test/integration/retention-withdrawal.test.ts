@@ -14,6 +14,7 @@ import {
   favorites,
   inquiries,
   members,
+  notifySettings,
   orderLines,
   orders,
   payments,
@@ -56,7 +57,18 @@ async function furnish(shop: TestCompany, tag: string, productId: number) {
       invoiceMail: `tax-${tag}@biz.kr`,
     })
     .where(eq(companies.id, companyId));
-  await db.update(members).set({ contactPhone: '01099990000' }).where(eq(members.id, sub.seq));
+  // A contact number of the sub-account's own (one per company), with a code and a text sent to it.
+  const contactPhone = `0109${String(companyId).padStart(7, '0')}`;
+  await db.update(members).set({ contactPhone }).where(eq(members.id, sub.seq));
+  await db
+    .insert(phoneCodes)
+    .values({ phone: contactPhone, purpose: 'find', codeHash: 'y', expiresAt: new Date(Date.now() + 60_000) });
+  await db.insert(smsOutbox).values({ phone: contactPhone, text: '[파츠몰] 인증번호 654321' });
+  // '알림 설정' of both accounts: the sub-account's names its contact number.
+  await db.insert(notifySettings).values([
+    { memberId: shop.main.seq, companyId, events: ['shipped'], phone: null },
+    { memberId: sub.seq, companyId, events: ['shipped'], phone: contactPhone },
+  ]);
   // A number proved by a code (the sign-up's): its proof goes with it.
   await db.update(members).set({ phoneVerified: true }).where(eq(members.id, shop.main.seq));
   await db.insert(shippingAddresses).values({
@@ -150,7 +162,7 @@ async function furnish(shop: TestCompany, tag: string, productId: number) {
     expiresAt: new Date(Date.now() + 60_000),
   });
   await db.insert(smsOutbox).values({ phone: shop.main.phone, text: '[파츠몰] 인증번호 123456' });
-  return { orderId, conversationId: conv!.id };
+  return { orderId, conversationId: conv!.id, contactPhone };
 }
 
 const withdraw = async (account: { id: string; pw: string; name: string }) => {
@@ -328,6 +340,14 @@ describe('withdrawal destroys personal data at once and keeps the records the la
     expect([order!.name, order!.jobRef]).toEqual([TEST_ADDRESS.name, '34나5678']);
     const [main] = await db.select().from(members).where(eq(members.id, shop.main.seq));
     expect([main!.name, main!.status]).toEqual([shop.main.name, 'active']);
+    // Its contact number's code and text go, and its own '알림 설정'; the main account's setting stays.
+    expect(await db.select().from(phoneCodes).where(eq(phoneCodes.phone, refs.contactPhone))).toEqual([]);
+    expect(await db.select().from(smsOutbox).where(eq(smsOutbox.phone, refs.contactPhone))).toEqual([]);
+    const settings = await db
+      .select({ memberId: notifySettings.memberId })
+      .from(notifySettings)
+      .where(eq(notifySettings.companyId, shop.companyId));
+    expect(settings).toEqual([{ memberId: shop.main.seq }]);
   });
 
   it('the sweep destroys the chat 3 years after its last message and the company 5 years after withdrawal', async () => {
