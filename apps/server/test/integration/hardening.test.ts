@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.js';
-import { cartItems, companies, orderLines } from '../../src/db/schema.js';
+import { cartItems, companies, orderLines, rateEvents } from '../../src/db/schema.js';
 import { monthlyStatementInput } from '../../src/features/paperwork/statements.js';
 import { call, fromAddress, loginAs, newAddress, startTestServer, type TestServer } from '../helpers.js';
 import { makeCompany } from '../member-helpers.js';
@@ -156,5 +156,33 @@ describe('a withdrawal and the rate-limit counters', () => {
       `login:address:${failed}`,
       `login:address:${failed}`,
     ]);
+  });
+
+  it("forgets the codes sent to the member's phone and its notification count; an address's own code count stays", async () => {
+    const shop = await makeCompany(server, '탈퇴전화', 0);
+    const other = await makeCompany(server, '잔류전화', 0);
+    const address = newAddress();
+    const phoneKeys = (phone: string) => [`notifytext:phone:${phone}`, `phonecode:address:${address}:phone:${phone}`];
+    await server.db.insert(rateEvents).values(
+      [...phoneKeys(shop.main.phone), ...phoneKeys(other.main.phone), `phonecode:address:${address}`].map((key) => ({
+        key,
+      })),
+    );
+    const token = await loginAs(server, shop.main.id, shop.main.pw);
+    const res = await call(
+      server,
+      'POST',
+      'api/WithdrawMember',
+      { agree1: true, agree2: true, agree3: true, agree4: true, userName: shop.main.name },
+      token,
+    );
+    expect(res.body.code, res.body.message).toBe(201);
+    const left = await queryRows<{ key: string }>(
+      server.db,
+      sql`select key from rate_events where position(${address} in key) > 0 or position(${shop.main.phone} in key) > 0 or position(${other.main.phone} in key) > 0`,
+    );
+    expect(left.map((k) => k.key).sort()).toEqual(
+      [...phoneKeys(other.main.phone), `phonecode:address:${address}`].sort(),
+    );
   });
 });
