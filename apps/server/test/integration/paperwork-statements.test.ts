@@ -112,6 +112,24 @@ describe('api/orderStatement', () => {
     expect(pdfText((await raw('api/orderStatement', { seq: orderA }, tokens.main)).body)).not.toContain('JOB-7781');
   });
 
+  it("prints the buyer's 사업자등록번호 and whole address, a line's memo, and a reference the order and its line share once", async () => {
+    await server.db.update(companies).set({ addrSub: '센텀타워 12층' }).where(eq(companies.id, a.companyId));
+    await server.db.update(orders).set({ jobRef: '77다8888' }).where(eq(orders.id, orderA));
+    await server.db
+      .update(orderLines)
+      .set({ jobRef: '77다8888', memo: '좌측 앞바퀴' })
+      .where(eq(orderLines.orderId, orderA));
+    const text = pdfText((await raw('api/orderStatement', { seq: orderA }, tokens.main)).body).replace(/\s/g, '');
+    const license = a.license.replace(/\D/g, '');
+    expect(text).toContain(`${license.slice(0, 3)}-${license.slice(3, 5)}-${license.slice(5)}`);
+    expect(text).toContain('부산해운대구센텀중앙로97센텀타워12층');
+    expect(text).toContain('메모:좌측앞바퀴');
+    expect(text.split('77다8888')).toHaveLength(2);
+    await server.db.update(companies).set({ addrSub: '' }).where(eq(companies.id, a.companyId));
+    await server.db.update(orders).set({ jobRef: '' }).where(eq(orders.id, orderA));
+    await server.db.update(orderLines).set({ jobRef: '', memo: '' }).where(eq(orderLines.orderId, orderA));
+  });
+
   it('a cancelled or returned order reads as such, not as a claim of its amount', async () => {
     const plain = pdfText((await raw('api/orderStatement', { seq: orderA }, tokens.main)).body);
     expect(plain).toContain('위 금액을 정히 영수(청구)합니다.');
