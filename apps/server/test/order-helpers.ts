@@ -207,9 +207,14 @@ export async function insertOrder(server: TestServer, f: OrderFixture): Promise<
   return order!.id;
 }
 
+/** The calendar day in Seoul ('YYYY-MM-DD') of an instant, worked out with Intl (not with the code under test). */
+export function seoulDayOf(at: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' }).format(at);
+}
+
 /** Today's calendar day in Seoul, worked out with Intl (not with the code under test). */
 export function seoulToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' }).format(new Date());
+  return seoulDayOf(new Date());
 }
 
 /** 00:00 Seoul time of the day `daysAgo` days before today (Seoul). */

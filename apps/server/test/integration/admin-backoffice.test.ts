@@ -28,6 +28,7 @@ import {
   KOREA,
   makeProduct,
   placeOrder,
+  seoulDayOf,
   seoulMidnight,
   type OrderFixture,
   COURIER,
@@ -165,7 +166,7 @@ describe('orders', () => {
     const start = await at(seoulMidnight(1));
     const last = await at(new Date(seoulMidnight(0).getTime() - 1));
     await at(seoulMidnight(0));
-    const yesterday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' }).format(seoulMidnight(1));
+    const yesterday = seoulDayOf(seoulMidnight(1));
     const res = await post<{ seq: number }[]>(
       'orderList',
       { company: '날짜경계', startDate: yesterday, endDate: yesterday },
@@ -190,7 +191,7 @@ describe('orders', () => {
     const yesterday = await order(seoulMidnight(1), CHINA);
     const earlier = await order(seoulMidnight(3));
     await server.db.update(orderLines).set({ factoryNum: 'MANN HU 816 X' }).where(eq(orderLines.orderId, today));
-    const twoDaysAgo = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' }).format(seoulMidnight(2));
+    const twoDaysAgo = seoulDayOf(seoulMidnight(2));
     const seqs = async (filter: Record<string, unknown>) =>
       (await post<{ seq: number }[]>('orderList', { company: '필터각각', ...filter }, staff)).body.results!.map(
         (o) => o.seq,
