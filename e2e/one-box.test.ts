@@ -3,7 +3,7 @@ import { desktopPage, phonePage, shot, startShop } from './helpers.js';
 
 /**
  * The one search box (docs/search.md#one-box): a part number in name mode, vehicle and part in any
- * order, a typo, and why each result came up on the grid card, the popup, the product page and the
+ * order, a typo, Korean typed in English, and why each result came up on the grid card, the popup, the product page and the
  * phone list; the suggestions the phone's width.
  */
 let shop: Awaited<ReturnType<typeof startShop>>;
@@ -56,6 +56,13 @@ describe('one search box', () => {
     expect(await card.locator('.match-reason').textContent()).toBe('비슷한 이름 (헤드렘프 → 헤드램프)');
     expect(await card.locator('.product-name').textContent()).toContain('헤드램프');
     await shot(page, 'one-box-typo');
+    // 브레이크 패드 typed with the input left in English (docs/search.md#korean-typed-in-english).
+    await page.goto(`${shop.server.base}/home?searchType=name&keyword=${encodeURIComponent('qmfpdlzm voem')}`);
+    const keys = page.locator('.product-card').first();
+    await keys.locator('.match-reason').waitFor();
+    expect(await keys.locator('.match-reason').textContent()).toBe('한/영 전환 (qmfpdlzm → 브레이크)');
+    expect(await keys.locator('.product-name').textContent()).toMatch(/브레이크 패드$/);
+    await shot(page, 'one-box-hangul-in-latin');
     await context.close();
   });
 

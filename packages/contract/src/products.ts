@@ -51,7 +51,7 @@ export type ProductHit = z.infer<typeof productHit>;
 /**
  * api/getProductHome: a page of the grid; `more` tells whether another page follows. `searchedAs`
  * (ours, docs/search.md#one-box): what a keyword was searched as — a part number, the words of a
- * name, or words of which one was taken with a typo.
+ * name, or words of which one was taken with a typo or as Hangul typed with the input left in English.
  */
 export const productListAnswer = answerOf(z.array(productHit)).extend({
   more: z.boolean(),

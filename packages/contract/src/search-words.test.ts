@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { looseJamo, productNameColumns } from './name-search.js';
 import {
+  hangulTypedInLatin,
   jamoDistanceWithin,
   jamoEditDistance,
   looksLikePartNumber,
@@ -99,5 +100,39 @@ describe('looseJamo', () => {
 
   it('folds the name as the stored column does', () => {
     expect(looseJamo(productNameColumns('LED 헤드램프 (좌)').nameJamo)).toBe('ledㅎㅔㄷㅡㄹㅔㅁㅍㅡㅈㅗㅏ');
+  });
+});
+
+describe('hangulTypedInLatin', () => {
+  it('reads the keys of a word typed with the input left in English as the Hangul they spell', () => {
+    expect(hangulTypedInLatin('qmfpdlzm')).toBe('브레이크');
+    expect(hangulTypedInLatin('tyqk')).toBe('쇼바');
+    expect(hangulTypedInLatin('voem')).toBe('패드');
+    expect(hangulTypedInLatin('dpswlsdhdlf')).toBe('엔진오일');
+    expect(hangulTypedInLatin('gpemfoavm')).toBe('헤드램프');
+  });
+
+  it('reads a shifted key as its plain one (the words of a search are in lower case)', () => {
+    expect(hangulTypedInLatin('QMFPDLZM')).toBe('브레이크');
+    expect(hangulTypedInLatin('Tjahtmxot')).toBe('서모스탯');
+  });
+
+  it('is null for keys that leave a lone jamo, and for anything but Latin letters', () => {
+    expect(hangulTypedInLatin('bmw')).toBeNull();
+    expect(hangulTypedInLatin('asdf')).toBeNull();
+    expect(hangulTypedInLatin('oil')).toBeNull();
+    expect(hangulTypedInLatin('r')).toBeNull();
+    expect(hangulTypedInLatin('g20')).toBeNull();
+    expect(hangulTypedInLatin('브레이크')).toBeNull();
+    expect(hangulTypedInLatin('')).toBeNull();
+  });
+
+  it('is null, not an error, for the key runs the keyboard library cannot assemble', () => {
+    expect(hangulTypedInLatin('hose')).toBeNull();
+    expect(hangulTypedInLatin('horn')).toBeNull();
+    // 'h', any two keys and 'n' (676 runs), and each vowel key six times: none throws.
+    const keys = 'abcdefghijklmnopqrstuvwxyz';
+    for (const a of keys) for (const b of keys) expect(() => hangulTypedInLatin(`h${a}${b}n`)).not.toThrow();
+    for (const v of 'hjklyuiopbnm') expect(hangulTypedInLatin(v.repeat(6))).toBeNull();
   });
 });

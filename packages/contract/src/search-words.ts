@@ -3,7 +3,7 @@
  * on its own; whether the query reads as a part number; and the typo measures on decomposed jamo.
  * Browser-safe: the server builds its SQL from these, the tests and the relevance suite use them as they are.
  */
-import { disassemble, getChoseong } from 'es-hangul';
+import { convertQwertyToHangul, disassemble, getChoseong } from 'es-hangul';
 import { compactName } from './name-search.js';
 import { alphaNumber } from './rules.js';
 
@@ -39,6 +39,26 @@ export function looksLikePartNumber(typed: string): boolean {
   if (compact === '' || HANGUL.test(compact)) return false;
   if (!/\d/.test(compact)) return false;
   return alphaNumber(typed).length >= 4;
+}
+
+/**
+ * The Hangul a Latin word spells on the Korean two-set (두벌식) keyboard, for a word typed with the
+ * input left in English (한/영: 'qmfpdlzm' → 브레이크, 'tyqk' → 쇼바); null unless the keys make
+ * whole syllables only (`bmw` → ㅠㅡㅈ, `asdf` → ㅁㄴㅇㄹ are no Korean word). Read in lower case, as
+ * the search's words are: a shifted key (ㅃ ㅉ ㄸ ㄲ ㅆ ㅒ ㅖ) reads as its plain one, which the
+ * loose spelling folds again (docs/search.md#korean-typed-in-english).
+ */
+export function hangulTypedInLatin(word: string): string | null {
+  const keys = word.toLowerCase();
+  if (!/^[a-z]{2,}$/.test(keys)) return null;
+  let hangul: string;
+  try {
+    hangul = convertQwertyToHangul(keys);
+  } catch {
+    // es-hangul throws on some key runs ('hose': ㅗ ㅙ ㄴ…) instead of leaving the jamo apart.
+    return null;
+  }
+  return /^[\uac00-\ud7a3]+$/u.test(hangul) ? hangul : null;
 }
 
 // ---------------------------------------------------------------- typos on jamo

@@ -109,6 +109,64 @@ describe('name search', () => {
     expect(await search('SRCH-1-000S', 'pid')).toEqual([]);
   });
 
+  it('reads Latin keys no product has as the Hangul they spell (한/영), and says so', async () => {
+    const reasons = async (keyword: string) => {
+      const res = await call(server, 'getProductHome', {
+        searchType: 'name',
+        searchKeyword: keyword,
+        category: CATEGORY,
+        page: 1,
+        size: 20,
+      });
+      expect(res.status).toBe(200);
+      expect((res.body as { searchedAs?: string }).searchedAs).toBe('similar');
+      return (res.body.results as { seq: number; matchKind?: string; matchReason?: string }[]).map((r) => [
+        r.seq,
+        r.matchKind,
+        r.matchReason,
+      ]);
+    };
+    // 브레이크 (not 브레이드): the wiper's name does not hold it.
+    expect(await reasons('qmfpdlzm')).toEqual([[ids.pads, 'similar', '한/영 전환 (qmfpdlzm → 브레이크)']]);
+    expect(await reasons('QMFPDLZM voem')).toEqual([[ids.pads, 'similar', '한/영 전환 (qmfpdlzm → 브레이크)']]);
+    // Through the Hangul word's own synonym and typo readings.
+    expect(await reasons('tyqk')).toEqual([
+      [ids.shock, 'similar', '한/영 전환 (tyqk → 쇼바) · 동의어 (쇼바 → 쇼크업소버)'],
+    ]);
+    // 벤츠 has a synonym too short for the trigram index (MB): searched as such a word is.
+    expect(await reasons('qpscm 에어필터')).toEqual([
+      [ids.filter, 'similar', '한/영 전환 (qpscm → 벤츠) · 동의어 (벤츠 → 메르세데스)'],
+    ]);
+    expect(await reasons('fkeldpdlxj')).toEqual([[ids.hose, 'similar', '한/영 전환 (fkeldpdlxj → 라디에이터)']]);
+    expect(await reasons('fkeldpslxj ghtm')).toEqual([
+      [ids.hose, 'similar', '한/영 전환 (fkeldpslxj → 라디에니터) · 비슷한 이름 (라디에니터 → 라디에이터)'],
+    ]);
+  });
+
+  it('keeps a Latin word some product has, and keys that spell no Korean word find nothing', async () => {
+    const sudo = await addProduct('SUDO 와이퍼 커넥터', 'SRCH-1-0011');
+    const rod = await addProduct('녀애 타이로드 엔드', 'SRCH-1-0012');
+    // 'sudo' spells 녀애, which a name has: the Latin word a name has is searched as typed.
+    expect(await search('sudo')).toEqual([[sudo, 'name']]);
+    expect(await search('녀애')).toEqual([[rod, 'name']]);
+    // 'gosch' spells 핸초, which no name has even with a typo: it stays a Latin word, one edit from 'bosch'.
+    const bosch = await addProduct('BOSCH 에어로 와이퍼', 'SRCH-1-0013');
+    const found = await call(server, 'getProductHome', {
+      searchType: 'name',
+      searchKeyword: 'gosch',
+      category: CATEGORY,
+      page: 1,
+      size: 20,
+    });
+    expect((found.body.results as { seq: number; matchReason?: string }[]).map((r) => [r.seq, r.matchReason])).toEqual([
+      [bosch, '비슷한 이름 (gosch → BOSCH)'],
+    ]);
+    expect(await search('asdfgh')).toEqual([]);
+    expect(await search('hose')).toEqual([]);
+    // Part numbers are never read as keys: a digit makes the word a number.
+    expect(await search('qmfpdlzm1', 'pid')).toEqual([]);
+  });
+
   it('finds a row written without its search forms by its name, and by 초성 once the start filled them', async () => {
     expect(await search('타이밍벨트')).toEqual([[ids.legacy, 'name']]);
     expect(await search('ㅌㅇㅁㅂㅌ')).toEqual([]);
@@ -163,6 +221,24 @@ describe('api/suggestProducts', () => {
     const results = res.body.results as { products: unknown[]; categories: { key: string; label: string }[] };
     expect(results.products.length).toBe(8);
     expect(results.categories).toEqual([{ key: 'shock', label: '쇼바' }]);
+  });
+
+  it('offers products and categories for Hangul typed with the input left in English, with the reason', async () => {
+    const brake = await call(server, 'suggestProducts', { keyword: 'qmfpdlzm' });
+    expect(brake.status).toBe(200);
+    const offered = (brake.body.results as { products: { name: string; matchReason?: string }[] }).products;
+    expect(offered.length).toBe(8);
+    for (const p of offered) {
+      expect(p.name.replace(/\s/g, '')).toContain('브레이크');
+      expect(p.matchReason).toBe('한/영 전환 (qmfpdlzm → 브레이크)');
+    }
+    const shock = await call(server, 'suggestProducts', { keyword: 'tyqk' });
+    const results = shock.body.results as { products: unknown[]; categories: { key: string; label: string }[] };
+    expect(results.products.length).toBe(8);
+    expect(results.categories).toEqual([{ key: 'shock', label: '쇼바' }]);
+    // Keys that spell no Korean word: nothing, and no category.
+    const none = await call(server, 'suggestProducts', { keyword: 'asdfgh' });
+    expect(none.body.results).toEqual({ products: [], categories: [] });
   });
 
   it('offers the current product of an old-or-own part number with the reason', async () => {

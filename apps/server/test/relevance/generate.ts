@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { convertHangulToQwerty } from 'es-hangul';
 import { alphaNumber } from '@partsmall/contract';
 import { demoProductFacts, type DemoPartKind, type DemoProduct } from '../../src/seed/products.js';
 import type { RelevanceQuery, RelevanceSuite } from './suite.js';
@@ -384,6 +385,26 @@ SYNONYMS.forEach(([typed, kinds]) => add('synonym', typed, kinds.length ? ofKind
     ['재규어 콘덴', 'jaguar', ['condenser']],
   ] as [string, string, DemoPartKind[]][]
 ).forEach(([typed, brand, kinds]) => add('half-typed', typed, ofBrand(brand, kinds)));
+
+// ---------------------------------------------------------------- 한/영: Hangul typed with the input left in English
+
+/** The keys of a Hangul text on the Korean keyboard, as typed in English ('브레이크 패드' → 'qmfpdlzm voem'). */
+const keysOf = (hangul: string) => hangul.split(' ').map(convertHangulToQwerty).join(' ');
+PART_WORDS.forEach(([word, kinds]) => add('hangul-in-latin', keysOf(word), ofKinds(kinds)));
+(
+  [
+    ['BMW 패드', 'bmw', PADS],
+    ['벤츠 쇼바', 'benz', SHOCKS],
+    ['아우디 라디에이터', 'audi', ['radiator']],
+    ['랜드로버 워터펌프', 'land_rover', ['water-pump']],
+    ['재규어 헤드렘프', 'jaguar', HEADLAMPS],
+    ['마세라티 디스크', 'maserati', DISCS],
+  ] as [string, string, DemoPartKind[]][]
+).forEach(([typed, brand, kinds], i) => {
+  // The make as typed in Latin letters, or its Korean name typed in English too.
+  const [make, part] = [typed.slice(0, typed.indexOf(' ')), typed.slice(typed.indexOf(' ') + 1)];
+  add('hangul-in-latin', `${i % 2 ? keysOf(make) : make} ${keysOf(part)}`, ofBrand(brand, kinds));
+});
 
 // ---------------------------------------------------------------- nonsense: nothing
 

@@ -1,11 +1,14 @@
 import {
   alphaNumber,
+  hangulTypedInLatin,
   nameMatches,
   nameQuery,
   PRODUCT_CATEGORIES,
   productNameColumns,
+  searchWords,
   SUGGEST_PRODUCTS,
   type ProductSuggestion,
+  type SynonymIndex,
 } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { synonymIndex } from './name-search.js';
@@ -53,10 +56,12 @@ export async function suggestProducts(
         });
     }
   }
-  const query = nameQuery(keyword, index);
-  const categories = query
-    ? CATEGORY_FORMS.filter((c) => nameMatches(c.forms, query)).map(({ key: k, label }) => ({ key: k, label }))
-    : [];
+  let categories = categoriesNamed(keyword, index);
+  if (categories.length === 0) {
+    // Keys typed with the input left in English (docs/search.md#korean-typed-in-english): 'tyqk' offers 쇼바.
+    const hangul = searchWords(keyword).map(hangulTypedInLatin);
+    if (hangul.length > 0 && hangul.every((h) => h !== null)) categories = categoriesNamed(hangul.join(' '), index);
+  }
   const products = rows.map((r) => {
     const p = priceFor(r, viewer);
     return {
@@ -72,4 +77,11 @@ export async function suggestProducts(
     };
   });
   return { products, categories };
+}
+
+/** The categories whose label matches a typed text as a name search would. */
+function categoriesNamed(typed: string, index: SynonymIndex): { key: string; label: string }[] {
+  const query = nameQuery(typed, index);
+  if (!query) return [];
+  return CATEGORY_FORMS.filter((c) => nameMatches(c.forms, query)).map(({ key, label }) => ({ key, label }));
 }

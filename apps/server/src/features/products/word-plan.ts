@@ -29,6 +29,12 @@ export interface WordPlan {
   corrections?: string[];
   /** looseJamo of `jamo`, once the ranking asked for it. */
   loose?: string;
+  /**
+   * The Latin keys the buyer typed, when the word is read as the Hangul they spell with the input
+   * left in English ('qmfpdlzm' → 브레이크, docs/search.md#korean-typed-in-english): every other
+   * field is then the Hangul word's.
+   */
+  typedAs?: string;
 }
 
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -123,9 +123,20 @@ interface WordScore {
  * it). Null when a typo candidate is further than the word's typo budget.
  */
 function wordScore(row: Candidate, shape: NameShape, w: WordPlan, last: boolean): WordScore | null {
+  const s = matchScore(row, shape, w, last);
+  // Keys typed in English (docs/search.md#korean-typed-in-english): the reason says what they spell,
+  // then how that word matched when not as spelt ('한/영 전환 (tyqk → 쇼바) · 동의어 (쇼바 → 쇼크업소버)').
+  if (!s || w.typedAs === undefined) return s;
+  const read = `한/영 전환 (${w.typedAs} → ${w.word})`;
+  const how = s.reason;
+  return { score: s.score, similar: true, reason: how ? () => `${read} · ${how()}` : () => read };
+}
+
+/** wordScore of the word as searched (for keys typed in English, of the Hangul they spell). */
+function matchScore(row: Candidate, shape: NameShape, w: WordPlan, last: boolean): WordScore | null {
   if (w.level === 'split' && w.parts) {
-    const a = wordScore(row, shape, w.parts[0], false);
-    const b = wordScore(row, shape, w.parts[1], last);
+    const a = matchScore(row, shape, w.parts[0], false);
+    const b = matchScore(row, shape, w.parts[1], last);
     if (!a || !b) return null;
     const reason = a.reason ?? b.reason;
     return { score: (a.score + b.score) / 2 - 0.5, ...(reason ? { reason } : {}) };

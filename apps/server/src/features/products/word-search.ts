@@ -29,7 +29,7 @@ export interface WordSearchHit {
 export interface WordSearch {
   hits: WordSearchHit[];
   more: boolean;
-  /** Some word was taken with a typo. */
+  /** Some word was taken with a typo, or as Hangul typed with the input left in English. */
   similar: boolean;
 }
 
@@ -102,5 +102,9 @@ export async function searchByWords(
     if (s.of.reason) hit.reason = s.of.reason();
     hits.push(hit);
   }
-  return { hits, more, similar: words.some((w) => w.level === 'loose' || w.level === 'similar') };
+  return {
+    hits,
+    more,
+    similar: words.some((w) => w.level === 'loose' || w.level === 'similar' || w.typedAs !== undefined),
+  };
 }

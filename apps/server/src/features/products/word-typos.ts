@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { looseJamo, typoBudget, type SynonymIndex } from '@partsmall/contract';
+import { hangulTypedInLatin, looseJamo, typoBudget, type SynonymIndex } from '@partsmall/contract';
 import type { Db } from '../../db/client.js';
 import { pendingCache } from './pending-cache.js';
 import { anyMatch, byIndexOnly } from './word-candidates.js';
@@ -115,7 +115,11 @@ async function splitCompound(db: Db, w: WordPlan, index: SynonymIndex): Promise<
  * lookups. A product written since is found by the next reading.
  */
 /** A word's reading: how to search it instead, 'nothing' (no product has it, nor a reading), or null (products have it). */
-type Reading = Pick<WordPlan, 'level' | 'parts' | 'corrections'> | 'nothing' | null;
+type Reading =
+  | (Pick<WordPlan, 'level' | 'parts' | 'corrections'> &
+      Partial<Pick<WordPlan, 'word' | 'jamo' | 'patterns' | 'indexed' | 'loose' | 'typedAs'>>)
+  | 'nothing'
+  | null;
 const READING_TTL_MS = 60_000;
 const READING_CACHE_SIZE = 2000;
 const readingCache = pendingCache<Reading>(READING_CACHE_SIZE);
@@ -141,14 +145,22 @@ export function readingOf(db: Db, w: WordPlan, index: SynonymIndex, typos: 'all'
     const trial: WordPlan = { ...w };
     if (!alone && (await anyMatch(db, trial))) return null;
     await readAnew(db, trial, index, typos);
+    if (trial.typedAs !== undefined) {
+      const { word, jamo, patterns, indexed, level, parts, corrections, typedAs } = trial;
+      return { word, jamo, patterns, indexed, level, parts, corrections, loose: undefined, typedAs };
+    }
     if (trial.level === w.level) return 'nothing';
     return { level: trial.level, parts: trial.parts, corrections: trial.corrections };
   })();
   return readingCache.start(db, key, reading).promise;
 }
 
-/** A word no product has: a compound of two words ('어퍼암'), else a typo (the loose spelling, then one edit). */
+/**
+ * A word no product has: Hangul typed with the input left in English ('qmfpdlzm'), else a compound
+ * of two words ('어퍼암'), else a typo (the loose spelling, then one edit).
+ */
 async function readAnew(db: Db, w: WordPlan, index: SynonymIndex, typos: 'all' | 'loose' | 'none') {
+  if (await typedInEnglish(db, w, index, typos)) return;
   if (await splitCompound(db, w, index)) return;
   if (!typoAllowed(w)) return;
   w.level = 'loose';
@@ -157,4 +169,24 @@ async function readAnew(db: Db, w: WordPlan, index: SynonymIndex, typos: 'all' |
     w.level = 'similar';
     await correctTypo(db, w);
   } else w.level = 'exact';
+}
+
+/**
+ * A Latin word whose keys spell Hangul on the Korean keyboard (docs/search.md#korean-typed-in-english):
+ * the buyer typed 브레이크 with the input left in English. Read as that Hangul word when some product
+ * has it, as typed or by the Hangul word's own reading (a compound, a typo); `w` becomes the Hangul
+ * word's plan, with the keys kept in `typedAs` for the reason shown. A Latin word is tried this way
+ * only after no product had it, so `bmw` or `oil` never are.
+ */
+async function typedInEnglish(db: Db, w: WordPlan, index: SynonymIndex, typos: 'all' | 'loose' | 'none') {
+  const hangul = hangulTypedInLatin(w.word);
+  // The Hangul word may have a spelling too short for trigrams (벤츠's synonym MB): searched as any such word.
+  const read = hangul === null ? null : planWord(hangul, index);
+  if (!read) return false;
+  if (!(await anyMatch(db, read))) {
+    await readAnew(db, read, index, typos);
+    if (read.level === 'exact' || !(await anyMatch(db, read))) return false;
+  }
+  Object.assign(w, read, { typedAs: w.word });
+  return true;
 }
