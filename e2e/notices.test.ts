@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG_SHOP } from '@partsmall/contract';
 import { inquiries } from '../apps/server/src/db/schema.js';
 import { desktopPage, phonePage, shot, startShop } from './helpers.js';
+import { seoulToday } from './member-area.js';
 
 let shop: Awaited<ReturnType<typeof startShop>>;
 beforeAll(async () => {
@@ -261,7 +262,7 @@ describe('directions, body-part table and calendar in the browser', () => {
     const { page, context } = await desktopPage(shop.browser);
     await page.goto(url('/test'));
     await page.getByRole('heading', { name: '달력 테스트' }).waitFor();
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' }).format(new Date());
+    const today = seoulToday();
     expect(await page.getByTestId('calendar-today').textContent()).toBe(today);
     expect(await page.locator('.calendar-grid thead th').allTextContents()).toEqual([
       '일',

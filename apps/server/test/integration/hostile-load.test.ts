@@ -8,7 +8,7 @@ import { MSG_CSV_TOO_HEAVY, MSG_PDF } from '../../src/workers/pools.js';
 import { call, startTestServer, type TestServer } from '../helpers.js';
 import { denseSheet, latenciesWhile, p95, sparseSheet, wideSheet } from '../hostile.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
-import { KOREA, makeProduct, seoulMidnight, seoulToday, TEST_ADDRESS } from '../order-helpers.js';
+import { KOREA, makeProduct, seoulDayOf, seoulMidnight, seoulToday, TEST_ADDRESS } from '../order-helpers.js';
 
 /**
  * Costly requests an attacker or a busy month can send (docs/security.md#costly-work): spreadsheets
@@ -54,7 +54,7 @@ async function upload(token: string, name: string, data: Uint8Array) {
 }
 
 async function statement(token: string) {
-  const start = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' }).format(seoulMidnight(5));
+  const start = seoulDayOf(seoulMidnight(5));
   const res = await fetch(
     `${server.base}/api/monthlyStatement?${new URLSearchParams({ startDate: start, endDate: seoulToday() })}`,
     { headers: { authorization: `Bearer ${token}` } },

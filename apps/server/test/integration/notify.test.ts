@@ -12,7 +12,7 @@ import { ack, clientId, openChat, tokenFor } from '../chat-helpers.js';
 import { png } from '../chat-images.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
 import { saveWithNewPhone } from '../notify-helpers.js';
-import { fund, insertOrder, makeProduct, placeOrder, COURIER } from '../order-helpers.js';
+import { fund, insertOrder, makeProduct, placeOrder, seoulToday, COURIER } from '../order-helpers.js';
 import { NO_SUBSCRIBERS } from '../../src/shared/events.js';
 
 /**
@@ -206,7 +206,7 @@ describe('each event reaches each account once', () => {
   });
 
   it('licence ending in 3 days: one notice per company and end date, however often the scan runs', async () => {
-    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' }).format(new Date());
+    const day = seoulToday();
     const end = new Date(`${day}T00:00:00+09:00`);
     end.setUTCDate(end.getUTCDate() + 3);
     end.setUTCHours(end.getUTCHours() + 12);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG_ORDER, MSG_PAPERWORK } from '@partsmall/contract';
 import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
-import { fund, insertOrder, makeProduct, seoulMidnight, seoulToday, COURIER } from '../order-helpers.js';
+import { fund, insertOrder, makeProduct, seoulDayOf, seoulMidnight, seoulToday, COURIER } from '../order-helpers.js';
 import { companies, orderLines, orders } from '../../src/db/schema.js';
 import { eq } from 'drizzle-orm';
 import { pdfText } from '../pdf-text.js';
@@ -166,7 +166,7 @@ describe('api/orderStatement', () => {
 });
 
 describe('api/monthlyStatement', () => {
-  const start = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' }).format(seoulMidnight(10));
+  const start = () => seoulDayOf(seoulMidnight(10));
 
   it("lists the company's orders of the period, cancelled ones left out (main account)", async () => {
     const res = await raw('api/monthlyStatement', { startDate: start(), endDate: seoulToday() }, tokens.main);

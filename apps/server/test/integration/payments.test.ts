@@ -8,6 +8,7 @@ import { confirmPayment, startPayment } from '../../src/features/payments/servic
 import { licenseDaysLeft } from '../../src/shared/time.js';
 import { call, loginAs, nextEvent, rawCall, startTestServer, tradeSocket, type TestServer } from '../helpers.js';
 import { expectLedgerMatchesBalances, makeCompany } from '../member-helpers.js';
+import { seoulToday } from '../order-helpers.js';
 import { NO_SUBSCRIBERS } from '../../src/shared/events.js';
 
 /**
@@ -566,7 +567,7 @@ describe('payment histories', () => {
   });
 
   it('filters by Seoul days when searchType is date, and needs both dates', async () => {
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' }).format(new Date());
+    const today = seoulToday();
     const todays = await call(
       server,
       'mallCashPaymentInfo',
