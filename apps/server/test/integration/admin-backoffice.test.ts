@@ -12,11 +12,14 @@ import {
   type CatalogueReport,
   type AdminOrderDetail,
   type AdminProduct,
+  type ClientBaseInfoEvent,
+  type CompanyDetail,
+  type CompanyRow,
   type ImportProductsResult,
 } from '@partsmall/contract';
 import { queryRows } from '../../src/db/client.js';
-import { orderEvents, orderLines, orders, payments, products } from '../../src/db/schema.js';
-import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
+import { companies, members, orderEvents, orderLines, orders, payments, products } from '../../src/db/schema.js';
+import { call, loginAs, nextEvent, startTestServer, tradeSocket, type TestServer } from '../helpers.js';
 import { png, zipArchive } from '../chat-images.js';
 import { openChat } from '../chat-helpers.js';
 import { expectLedgerMatchesBalances, makeCompany, type TestCompany } from '../member-helpers.js';
@@ -267,10 +270,13 @@ describe('cash and licence', () => {
     ]);
     expect(ledger[1]!.note).toBe('관리자 조정: 입금 누락 보정');
     const manager = await server.db.select().from(payments).where(eq(payments.companyId, co.companyId));
-    expect(manager.map((m) => [m.pgcode, m.amount, m.status])).toEqual([['manager', 5000, 'paid']]);
-    expect((await auditOf(`company:${co.companyId}`)).map((a) => a.after)).toEqual([
-      { point: 15_000, amount: 5000, reason: '입금 누락 보정' },
-      { point: 0, amount: -15_000, reason: '중복 충전 회수' },
+    expect(manager.map((m) => [m.pgcode, m.amount, m.status, m.productName])).toEqual([
+      ['manager', 5000, 'paid', '관리자 캐시 지급 5,000원'],
+    ]);
+    const audit = await auditOf(`company:${co.companyId}`);
+    expect(audit.map((a) => [a.before, a.after])).toEqual([
+      [{ point: 10_000 }, { point: 15_000, amount: 5000, reason: '입금 누락 보정' }],
+      [{ point: 15_000 }, { point: 0, amount: -15_000, reason: '중복 충전 회수' }],
     ]);
     await expectLedgerMatchesBalances(server);
   });
@@ -292,10 +298,165 @@ describe('cash and licence', () => {
       staff,
     );
     expect([detail.body.results?.company.level, detail.body.results?.company.licenseDays]).toEqual(['b', 30]);
-    expect((await auditOf(`company:${co.companyId}`)).map((a) => a.action)).toEqual([
-      'adjustLicense',
-      'setCompanyLevel',
+    const audit = await auditOf(`company:${co.companyId}`);
+    expect(audit.map((a) => a.action)).toEqual(['adjustLicense', 'setCompanyLevel']);
+    expect([audit[1]!.before, audit[1]!.after]).toEqual([{ level: 'd' }, { level: 'b' }]);
+  });
+
+  it('licence days: a running licence gains from its end, a lapsed one from now; taking days never moves the end before now', async () => {
+    const DAY = 86_400_000;
+    const co = await makeCompany(server, '이용권가감', 0);
+    await fund(server, co.companyId, 7_000);
+    const setEnd = (end: Date) =>
+      server.db.update(companies).set({ licenseEnd: end }).where(eq(companies.id, co.companyId));
+    const adjust = (days: number, reason: string) =>
+      post<{ point: number; licenseEnd: string; licenseDays: number }>(
+        'adjustLicense',
+        { companyId: co.companyId, days, reason },
+        admin,
+      );
+    // Running, 10 days left: 30 more count from its end (40 days), and the answer carries the cash.
+    const running = new Date(Date.now() + 10 * DAY);
+    await setEnd(running);
+    const more = await adjust(30, '장기 거래 보상');
+    expect(more.body.results).toEqual({
+      point: 7_000,
+      licenseEnd: new Date(running.getTime() + 30 * DAY).toISOString(),
+      licenseDays: 40,
+    });
+    // Taking more than is left ends it now (0 days), not 20 days ago.
+    const before = Date.now();
+    const less = await adjust(-60, '잘못 지급한 기간 회수');
+    const endedAt = Date.parse(less.body.results!.licenseEnd);
+    expect(less.body.results?.licenseDays).toBe(0);
+    expect(endedAt).toBeGreaterThanOrEqual(before);
+    expect(endedAt).toBeLessThanOrEqual(Date.now());
+    // Lapsed 5 days ago: 30 days count from now (30), not from the lapsed end (25).
+    const lapsed = new Date(Date.now() - 5 * DAY);
+    await setEnd(lapsed);
+    expect((await adjust(30, '거래 재개 지원')).body.results?.licenseDays).toBe(30);
+    // Lapsed, and days taken: the lapsed end stays where it was (not moved up to now).
+    await setEnd(lapsed);
+    const taken = await adjust(-10, '이중 지급 회수');
+    expect(taken.body.results).toEqual({ point: 7_000, licenseEnd: lapsed.toISOString(), licenseDays: 0 });
+    const audit = await auditOf(`company:${co.companyId}`);
+    expect(audit.map((a) => a.before)).toEqual([
+      { licenseEnd: running.toISOString() },
+      { licenseEnd: new Date(running.getTime() + 30 * DAY).toISOString() },
+      { licenseEnd: lapsed.toISOString() },
+      { licenseEnd: lapsed.toISOString() },
     ]);
+    expect(audit.map((a) => [(a.after as { days: number }).days, (a.after as { reason: string }).reason])).toEqual([
+      [30, '장기 거래 보상'],
+      [-60, '잘못 지급한 기간 회수'],
+      [30, '거래 재개 지원'],
+      [-10, '이중 지급 회수'],
+    ]);
+  });
+
+  it('an adjustment of an unknown company is refused with a Korean message and writes nothing', async () => {
+    const missing = 2_000_000_000;
+    const cash = await post('adjustCash', { companyId: missing, amount: 5000, reason: '없는 회사' }, admin);
+    expect([cash.status, cash.body.message]).toEqual([404, MSG_ADMIN.companyNotFound]);
+    const licence = await post('adjustLicense', { companyId: missing, days: 30, reason: '없는 회사' }, admin);
+    expect([licence.status, licence.body.message]).toEqual([404, MSG_ADMIN.companyNotFound]);
+    expect(await auditOf(`company:${missing}`)).toEqual([]);
+    const paid = await server.db.select().from(payments).where(eq(payments.companyId, missing));
+    expect(paid).toEqual([]);
+  });
+
+  it("pushes the new cash and licence days to the company's open tab at once", async () => {
+    const co = await makeCompany(server, '즉시반영', 0);
+    const token = await loginAs(server, co.main.id, co.main.pw);
+    const socket = tradeSocket(server, token);
+    try {
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      const cashPushed = nextEvent<ClientBaseInfoEvent>(socket, 'toClientBaseInfo');
+      await post('adjustCash', { companyId: co.companyId, amount: 12_300, reason: '입금 확인 누락분' }, admin);
+      expect((await cashPushed).result?.memberPoint).toBe(12_300);
+      const licencePushed = nextEvent<ClientBaseInfoEvent>(socket, 'toClientBaseInfo');
+      await post('adjustLicense', { companyId: co.companyId, days: 15, reason: '체험 기간' }, admin);
+      expect((await licencePushed).result?.licenseValidDays).toBe(15);
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('company detail: its members, 20 newest orders, its own payments and 50 newest ledger rows with their sum', async () => {
+    const co = await makeCompany(server, '상세조회', 1);
+    const other = await makeCompany(server, '다른상세', 0);
+    const product = await productAt(1000);
+    const orderIds: number[] = [];
+    for (let i = 0; i < 22; i++)
+      orderIds.push(
+        await insertOrder(server, { companyId: co.companyId, memberId: co.main.seq, status: 1, productId: product.id }),
+      );
+    await insertOrder(server, {
+      companyId: other.companyId,
+      memberId: other.main.seq,
+      status: 1,
+      productId: product.id,
+    });
+    // 55 ledger rows of 100..5,500 won; a top-up by the admin (a payment record) and one of the other company.
+    for (let i = 1; i <= 54; i++) await fund(server, co.companyId, i * 100);
+    await post('adjustCash', { companyId: co.companyId, amount: 5500, reason: '입금 누락 보정' }, admin);
+    await post('adjustCash', { companyId: other.companyId, amount: 900, reason: '다른 회사 보정' }, admin);
+    const res = await post<CompanyDetail>('companyDetail', { companyId: co.companyId }, staff);
+    expect(res.status).toBe(200);
+    const d = res.body.results!;
+    expect(d.members.map((m) => [m.id, m.name])).toEqual([
+      [co.main.id, co.main.name],
+      [co.subs[0]!.id, co.subs[0]!.name],
+    ]);
+    expect(d.orders.map((o) => o.seq)).toEqual(orderIds.slice(2).reverse());
+    expect(d.payments.map((p) => [p.companyId, p.amount, p.memberName, p.provider])).toEqual([
+      [co.companyId, 5500, '관리자', 'manager'],
+    ]);
+    expect(Date.parse(d.payments[0]!.paidAt!)).toBeGreaterThan(Date.now() - 60_000);
+    expect(d.ledger.length).toBe(50);
+    expect(d.ledger.map((l) => l.amount)).toEqual([5500, ...Array.from({ length: 49 }, (_, i) => (54 - i) * 100)]);
+    expect(d.ledger[0]!.memberName).toBe('관리자');
+    // 100 + 200 + … + 5,400 + 5,500 = 154,000, the balance.
+    expect([d.company.ledgerSum, d.company.point]).toEqual([154_000, 154_000]);
+  });
+
+  it('company list: a licence number by 3 or more of its digits, and whether the company left', async () => {
+    const co = await makeCompany(server, '목록검색', 0);
+    const gone = await makeCompany(server, '목록탈퇴', 0);
+    await server.db.update(companies).set({ license: '7315846902' }).where(eq(companies.id, co.companyId));
+    // A login id without digits: the two-digit search below can only meet the licence.
+    await server.db.update(members).set({ loginId: 'licence-search@test.kr' }).where(eq(members.id, co.main.seq));
+    await server.db.update(companies).set({ withdrawnAt: new Date() }).where(eq(companies.id, gone.companyId));
+    const list = async (keyword: string) =>
+      (await post<CompanyRow[]>('companyList', { keyword, page: 1, size: 20 }, staff)).body.results!.map(
+        (c) => c.companyId,
+      );
+    expect(await list('5846')).toContain(co.companyId);
+    expect(await list('7315846902')).toEqual([co.companyId]);
+    // Two digits are too few to search licences by.
+    expect(await list('58')).not.toContain(co.companyId);
+    const rows = (await post<CompanyRow[]>('companyList', { keyword: '목록', page: 1, size: 20 }, staff)).body.results!;
+    expect(rows.map((r) => [r.companyId, r.withdrawn])).toEqual(
+      [
+        [co.companyId, false],
+        [gone.companyId, true],
+      ].sort((a, b) => Number(b[0]) - Number(a[0])),
+    );
+  });
+
+  it('stop and resume reach neither staff accounts nor a member who left', async () => {
+    const [staffRow] = await server.db.select().from(members).where(eq(members.loginId, 'staff@partsmall.kr'));
+    const onStaff = await post('setMemberStatus', { memberId: staffRow!.id, status: 'stopped' }, admin);
+    expect([onStaff.status, onStaff.body.message]).toEqual([404, MSG_ADMIN.memberNotFound]);
+    expect((await call(server, 'login', { id: 'staff@partsmall.kr', pw: 'staff1234' })).body.code).toBe(200);
+    const co = await makeCompany(server, '탈퇴회원', 0);
+    await server.db.update(members).set({ status: 'withdrawn' }).where(eq(members.id, co.main.seq));
+    const onGone = await post('setMemberStatus', { memberId: co.main.seq, status: 'active' }, staff);
+    expect([onGone.status, onGone.body.message]).toEqual([404, MSG_ADMIN.memberNotFound]);
+    const [after] = await server.db.select({ status: members.status }).from(members).where(eq(members.id, co.main.seq));
+    expect(after!.status).toBe('withdrawn');
+    expect(await auditOf(`member:${staffRow!.id}`)).toEqual([]);
+    expect(await auditOf(`member:${co.main.seq}`)).toEqual([]);
   });
 
   it('a stopped member cannot log in and loses the session; resumed, logs in again', async () => {
