@@ -3,8 +3,8 @@ import { MSG_ORDER, MSG_PAPERWORK } from '@partsmall/contract';
 import { call, loginAs, startTestServer, type TestServer } from '../helpers.js';
 import { makeCompany, type TestCompany } from '../member-helpers.js';
 import { fund, insertOrder, makeProduct, seoulDayOf, seoulMidnight, seoulToday, COURIER } from '../order-helpers.js';
-import { companies, orderLines, orders } from '../../src/db/schema.js';
-import { eq } from 'drizzle-orm';
+import { cashLedger, companies, orderLines, orders } from '../../src/db/schema.js';
+import { eq, sql } from 'drizzle-orm';
 import { pdfText } from '../pdf-text.js';
 
 /**
@@ -304,5 +304,99 @@ describe('캐시 원장', () => {
     expect(pdfLines).toContain('25,800');
     expect((await raw('api/cashLedgerExport', { format: 'xls' }, tokens.main)).status).toBe(400);
     expect((await raw('api/cashLedgerExport', { format: 'csv' }, tokens.sub)).status).toBe(403);
+  });
+
+  it('pages newest first, filters by Seoul days, and names the payment or order each row is about', async () => {
+    const c = await makeCompany(server, '원장기간', 0);
+    const token = await loginAs(server, c.main.id, c.main.pw);
+    // Four rows across Seoul days: 03-01 23:30, 03-02 00:10, 03-03 09:00, 03-04 10:00 (Seoul).
+    const rows = [
+      ['2026-03-01T23:30:00+09:00', 'point', 30_000, 30_000, '캐시 충전 30,000원 (결제 #77)'],
+      ['2026-03-02T00:10:00+09:00', 'order', -12_000, 18_000, '주문 #5'],
+      ['2026-03-03T09:00:00+09:00', 'adjust', 2_000, 20_000, '관리자 조정: 누락분'],
+      ['2026-03-04T10:00:00+09:00', 'license', -11_000, 9_000, '이용권 30일 (결제 #78)'],
+    ] as const;
+    for (const [at, type, amount, balanceAfter, note] of rows)
+      await server.db
+        .insert(cashLedger)
+        .values({ companyId: c.companyId, type, amount, balanceAfter, note, createdAt: new Date(at) });
+    await server.db.update(companies).set({ point: 9_000 }).where(eq(companies.id, c.companyId));
+    const page = async (body: Record<string, unknown>) => {
+      const res = await call(server, 'getCashLedger', body, { token });
+      expect(res.status).toBe(200);
+      return {
+        total: res.body.total,
+        rows: res.body.results!.map((r) => [r.note, r.typeLabel, r.orderSeq, r.paymentSeq]),
+      };
+    };
+    expect(await page({ page: 1, size: 2 })).toEqual({
+      total: 4,
+      rows: [
+        ['이용권 30일 (결제 #78)', '라이선스', null, 78],
+        ['관리자 조정: 누락분', '관리자 조정', null, null],
+      ],
+    });
+    expect(await page({ page: 2, size: 2 })).toEqual({
+      total: 4,
+      rows: [
+        ['주문 #5', '주문 결제', 5, null],
+        ['캐시 충전 30,000원 (결제 #77)', '캐시 충전', null, 77],
+      ],
+    });
+    // 03-02 begins at 00:00 Seoul: 00:10 is in, 23:30 of 03-01 is not.
+    expect(await page({ startDate: '2026-03-02', endDate: '2026-03-03', page: 1, size: 15 })).toEqual({
+      total: 2,
+      rows: [
+        ['관리자 조정: 누락분', '관리자 조정', null, null],
+        ['주문 #5', '주문 결제', 5, null],
+      ],
+    });
+    const oneDate = await call(server, 'getCashLedger', { startDate: '2026-03-02' }, { token });
+    expect(oneDate.status).toBe(400);
+
+    // The period's file: oldest first, Seoul time, the order or payment named.
+    const csv = await raw(
+      'api/cashLedgerExport',
+      { format: 'csv', startDate: '2026-03-01', endDate: '2026-03-02' },
+      token,
+    );
+    expect(csv.body.toString('utf8').slice(1).trim().split('\r\n')).toEqual([
+      '일시,구분,주문·결제,내용,금액(원),잔액(원)',
+      '2026.03.01 23:30,캐시 충전,결제 #77,"캐시 충전 30,000원 (결제 #77)",30000,30000',
+      '2026.03.02 00:10,주문 결제,주문 #5,주문 #5,-12000,18000',
+    ]);
+    const pdf = pdfText(
+      (await raw('api/cashLedgerExport', { format: 'pdf', startDate: '2026-03-03', endDate: '2026-03-04' }, token))
+        .body,
+    );
+    expect(pdf).toContain('2026-03-03 ~ 2026-03-04');
+    expect(pdf.replace(/\s/g, '')).toContain('원장기간상사');
+    expect(pdf).toContain('-11,000');
+    expect(pdf).not.toContain('-12,000');
+  });
+
+  it('refuses a file of more rows than a statement holds, with a Korean message', async () => {
+    const c = await makeCompany(server, '원장한도', 0);
+    const token = await loginAs(server, c.main.id, c.main.pw);
+    // 5,001 rows of 1 won on 2026-05-01 (Seoul), the balance kept with them.
+    await server.db.execute(sql`insert into cash_ledger (company_id, type, amount, balance_after, note, created_at)
+      select ${c.companyId}, 'adjust', 1, n, '시험 충전', timestamptz '2026-05-01 12:00:00+09' from generate_series(1, 5001) n`);
+    await server.db.update(companies).set({ point: 5_001 }).where(eq(companies.id, c.companyId));
+    const tooMany = await raw(
+      'api/cashLedgerExport',
+      { format: 'csv', startDate: '2026-05-01', endDate: '2026-05-01' },
+      token,
+    );
+    expect([tooMany.status, tooMany.json().message]).toEqual([422, MSG_PAPERWORK.tooManyRows]);
+    // One day earlier holds none: an empty file, not a refusal.
+    const none = await raw(
+      'api/cashLedgerExport',
+      { format: 'csv', startDate: '2026-04-30', endDate: '2026-04-30' },
+      token,
+    );
+    expect(none.status).toBe(200);
+    expect(none.body.toString('utf8').slice(1).trim().split('\r\n')).toEqual([
+      '일시,구분,주문·결제,내용,금액(원),잔액(원)',
+    ]);
   });
 });
