@@ -189,6 +189,11 @@ describe('customer summary beside the conversation', () => {
       shippingInfo: COURIER,
     });
     expect(paid.body.code).toBe(201);
+    // Another customer's cart line is not this customer's count.
+    const b = await newCustomer(chat.server, '요약외');
+    expect(
+      (await call(chat.server, 'addToCart', { productId: made[0]!.id, hasAmount: 1 }, { token: b.token })).body.code,
+    ).toBe(201);
 
     const staff = await staffSocket();
     const info = await ack<ChatCustomerInfo>(staff, 'customerInfoRequest', { targetUser: a.seq });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG_ORDER } from '@partsmall/contract';
 import { queryRows } from '../../src/db/client.js';
 import {
   cartItems,
@@ -13,6 +14,7 @@ import {
   shippingAddresses,
 } from '../../src/db/schema.js';
 import { call, loginAs, nextEvent, startTestServer, tradeSocket, type TestServer } from '../helpers.js';
+import { makeCompany } from '../member-helpers.js';
 import { COURIER } from '../order-helpers.js';
 
 let server: TestServer;
@@ -134,11 +136,60 @@ describe('cart', () => {
     mine.close();
   });
 
+  it("pages a member's own cart with its total, sums a part added again and keeps its vehicle, and pushes the count", async () => {
+    const VIN = 'WBA8E9C50GK123456';
+    const co = await makeCompany(server, '장바구니', 1);
+    const [main, second] = await Promise.all([
+      loginAs(server, co.main.id, co.main.pw),
+      loginAs(server, co.subs[0]!.id, co.subs[0]!.pw),
+    ]);
+    const parts = [await product(10, 1100), await product(10, 1200), await product(10, 1300)];
+    const soldOut = await product(0, 1400);
+    const refused = await call(server, 'addToCart', { productId: soldOut.id, hasAmount: 1 }, { token: main });
+    expect([refused.status, refused.body.message]).toEqual([400, MSG_ORDER.soldOut(soldOut.name)]);
+    const socket = tradeSocket(server, main);
+    try {
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      for (const [i, p] of parts.entries()) {
+        const pushed = nextEvent<{ result: { carts: number } }>(socket, 'toClientBaseInfo');
+        const body = { productId: p.id, hasAmount: 1, ...(i === 0 ? { vin: VIN } : {}) };
+        expect((await call(server, 'addToCart', body, { token: main })).body.code).toBe(201);
+        // The member's own count: the demo company's carts and the sub-account's are not in it.
+        expect((await pushed).result.carts).toBe(i + 1);
+      }
+    } finally {
+      socket.close();
+    }
+    // The first part again, without a vehicle: the quantity sums and the vehicle stays.
+    await call(server, 'addToCart', { productId: parts[0]!.id, hasAmount: 2 }, { token: main });
+    const page = async (n: number) => {
+      const res = await call(server, 'getMallCartInfo', { page: n, size: 2 }, { token: main });
+      return [res.body.total, res.body.results!.map((l) => [l.productInfo.seq, l.qty, l.vin])];
+    };
+    expect(await page(1)).toEqual([
+      3,
+      [
+        [parts[0]!.id, 3, VIN],
+        [parts[1]!.id, 1, null],
+      ],
+    ]);
+    expect(await page(2)).toEqual([3, [[parts[2]!.id, 1, null]]]);
+    const subCart = await call(server, 'getMallCartInfo', { page: 1, size: 64 }, { token: second });
+    expect([subCart.body.total, subCart.body.results]).toEqual([0, []]);
+  });
+
   it('buy now answers the payment items without storing anything', async () => {
     const p = await product(3, 2500);
     const res = await call(server, 'addToBuy', { productId: p.id, hasAmount: 2 }, { token: demo });
     expect(res.body.code).toBe(201);
-    expect(res.body.results![0]).toMatchObject({ productId: p.id, qty: 2, productInfo: { price: 2500 } });
+    expect(res.body.results![0]).toMatchObject({ productId: p.id, qty: 2, productInfo: { price: 2500 }, vin: null });
+    const picked = await call(
+      server,
+      'addToBuy',
+      { productId: p.id, hasAmount: 1, vin: 'wba8e9c50gk123456' },
+      { token: demo },
+    );
+    expect(picked.body.results![0]).toMatchObject({ productId: p.id, qty: 1, vin: 'WBA8E9C50GK123456' });
     expect((await call(server, 'addToBuy', { productId: p.id, hasAmount: 4 }, { token: demo })).status).toBe(400);
   });
 });

@@ -159,7 +159,7 @@ export async function updateCartQuantity(
   });
 }
 
-/** A line's 작业번호/차량번호 (docs/requirements.md#job-reference): carried onto the order line when paid. */
+/** A line's 작업번호/차량번호 (docs/requirements.md#job-reference): carried onto the order line when paid. */
 export async function setCartLineJobRef(db: Db, buyer: Buyer, seq: number, jobRef: string): Promise<void> {
   const line = await ownLine(db, buyer, seq);
   await db.update(cartItems).set({ jobRef }).where(eq(cartItems.id, line.id));
