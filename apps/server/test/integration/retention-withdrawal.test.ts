@@ -532,4 +532,54 @@ describe('withdrawal destroys personal data at once and keeps the records the la
     await sweepRetention(db, new Date(Date.now() + 6 * YEAR + 4 * DAY));
     expect(await left()).toEqual({ order: 0, lines: 0, invoice: 0 });
   });
+
+  it("a withdrawn customer's conversation without a message goes 3 years after it was opened; a staying customer's stays", async () => {
+    const db = server.db;
+    const gone = await makeCompany(server, '빈대화탈퇴', 0);
+    const stay = await makeCompany(server, '빈대화유지', 0);
+    const talked = await makeCompany(server, '늦은대화탈퇴', 0);
+    for (const account of [gone.main, talked.main]) {
+      const res = await withdraw(account);
+      expect([res.status, res.body.code]).toEqual([200, 201]);
+    }
+    // Opened a year earlier still, but its last message is of 2027-06-01: it counts from that message.
+    const [talkedChat] = await db
+      .insert(chatConversations)
+      .values({ customerId: talked.main.seq, createdAt: new Date('2026-01-10T00:00:00Z') })
+      .returning({ id: chatConversations.id });
+    await db.insert(chatMessages).values({
+      conversationId: talkedChat!.id,
+      senderId: talked.main.seq,
+      senderSide: 'customer',
+      clientMessageId: randomUUID(),
+      type: 'text',
+      body: '반품 문의',
+      createdAt: new Date('2027-06-01T00:00:00Z'),
+    });
+    const opened = new Date('2027-01-10T00:00:00Z');
+    const [goneChat] = await db
+      .insert(chatConversations)
+      .values({ customerId: gone.main.seq, createdAt: opened })
+      .returning({ id: chatConversations.id });
+    const [stayChat] = await db
+      .insert(chatConversations)
+      .values({ customerId: stay.main.seq, createdAt: opened })
+      .returning({ id: chatConversations.id });
+    const left = async () =>
+      (
+        await db
+          .select({ id: chatConversations.id })
+          .from(chatConversations)
+          .where(inArray(chatConversations.id, [goneChat!.id, stayChat!.id, talkedChat!.id]))
+      )
+        .map((r) => r.id)
+        .sort((a, b) => a - b);
+    // A day short of 3 years after it was opened: both stay.
+    await sweepRetention(db, new Date('2030-01-09T00:00:00Z'));
+    const ordered = (ids: number[]) => [...ids].sort((a, b) => a - b);
+    expect(await left()).toEqual(ordered([goneChat!.id, stayChat!.id, talkedChat!.id]));
+    // A day past: the withdrawn customer's goes, though no message ever dated it.
+    await sweepRetention(db, new Date('2030-01-11T00:00:00Z'));
+    expect(await left()).toEqual(ordered([stayChat!.id, talkedChat!.id]));
+  });
 });
