@@ -359,6 +359,61 @@ describe('delivery addresses', () => {
     expect((await addressesOf(shop.companyId)).filter((a) => a.basic)).toHaveLength(1);
   });
 
+  it("a company's own book: by name or phone digits, the default first then the newest; edits keep or move the mark; another company's cannot touch it", async () => {
+    const co = await makeCompany(server, '주소록', 0);
+    const outsider = await makeCompany(server, '주소록외부', 0);
+    const token = await loginAs(server, co.main.id, 'pass1234');
+    const socket = tradeSocket(server, token);
+    let first = 0;
+    try {
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      // The first address completes the company's details: the open tab hears of it at once.
+      const pushed = nextEvent<{ code: number }>(socket, 'toClientBaseInfo');
+      const res = await call(server, 'setMallShppingInfo', { ...address('본사 창고'), phone: '0215447000' }, { token });
+      first = res.body.results!.seq;
+      expect((await pushed).code).toBe(200);
+    } finally {
+      socket.close();
+    }
+    const save = async (body: Record<string, unknown>, as = token) =>
+      call(server, 'setMallShppingInfo', { ...address('이름'), ...body }, { token: as });
+    const second = (await save({ name: '100%_물류', phone: '01099998888' })).body.results!.seq;
+    const third = (await save({ name: '부산 지점', phone: '05177776666' })).body.results!.seq;
+    const list = async (body: Record<string, unknown> = {}) =>
+      (await call(server, 'getMyShippingInfo', { page: 1, size: 15, ...body }, { token })).body.results!.map(
+        (a) => a.seq,
+      );
+    expect(await list()).toEqual([first, third, second]);
+    expect(await list({ searchType: 'phone', searchKeyword: '051-7777' })).toEqual([third]);
+    expect(await list({ searchType: 'name', searchKeyword: '%_' })).toEqual([second]);
+    expect(await list({ searchType: 'name', searchKeyword: '지점' })).toEqual([third]);
+    const marks = async () => (await addressesOf(co.companyId)).map((a) => [a.id, a.name, a.basic]);
+    // An edit without `basic` keeps the mark where it is; with 'true' it moves it.
+    expect((await save({ seq: first, name: '본사 창고 2층' })).body.code).toBe(201);
+    expect((await save({ seq: second, name: '100%_물류' })).body.code).toBe(201);
+    expect(await marks()).toEqual([
+      [first, '본사 창고 2층', true],
+      [second, '100%_물류', false],
+      [third, '부산 지점', false],
+    ]);
+    expect((await save({ seq: third, name: '부산 지점', basic: 'true' })).body.code).toBe(201);
+    // Another company's member can neither edit nor delete it, and nothing changes.
+    const stranger = await loginAs(server, outsider.main.id, 'pass1234');
+    expect((await save({ seq: third, name: '가로채기' }, stranger)).status).toBe(404);
+    expect((await call(server, 'stateShippingInfo', { seq: second }, { token: stranger })).status).toBe(404);
+    expect(await marks()).toEqual([
+      [first, '본사 창고 2층', false],
+      [second, '100%_물류', false],
+      [third, '부산 지점', true],
+    ]);
+    // Deleting the default hands the mark to the newest that remains, not the oldest.
+    expect((await call(server, 'stateShippingInfo', { seq: third }, { token })).body.code).toBe(201);
+    expect(await marks()).toEqual([
+      [first, '본사 창고 2층', false],
+      [second, '100%_물류', true],
+    ]);
+  });
+
   it('the ledger sums to the balance for every company, and revoked sessions stay revoked', async () => {
     await expectLedgerMatchesBalances(server);
     const revoked = await server.db.select().from(sessions).where(eq(sessions.memberId, shop.subs[1]!.seq));
