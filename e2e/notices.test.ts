@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG_SHOP } from '@partsmall/contract';
 import { inquiries } from '../apps/server/src/db/schema.js';
 import { desktopPage, phonePage, shot, startShop } from './helpers.js';
+import { axeRule } from './axe.js';
 import { seoulToday } from './member-area.js';
 
 let shop: Awaited<ReturnType<typeof startShop>>;
@@ -285,6 +286,11 @@ describe('directions, body-part table and calendar in the browser', () => {
     expect(await page.getByRole('button', { name: '이전 달' }).isDisabled()).toBe(true);
     await page.locator('.cal-day:not(.out)', { hasText: /^15$/ }).click();
     expect(await page.getByTestId('calendar-picked').textContent()).toContain(`${year - 5}-01-15`);
+    // A month that opens with the last days of the one before: those days must read at 4.5:1 too.
+    const opensMidWeek = [1, 2].find((m) => new Date(Date.UTC(year - 5, m - 1, 1)).getUTCDay() !== 0)!;
+    await page.getByLabel('월', { exact: true }).selectOption(String(opensMidWeek));
+    expect(await page.locator('.calendar-grid tbody tr').first().locator('.cal-day.out').count()).toBeGreaterThan(0);
+    expect((await axeRule(page, 'color-contrast')).violations).toEqual([]);
     await context.close();
 
     const phone = await phonePage(shop.browser);
